@@ -1,0 +1,89 @@
+"""Canonical JSON (RFC 8785, the JSON Canonicalization Scheme) and SHA-256 digests.
+
+Everything the project hashes or signs goes through ``canonical_bytes`` so that two equal JSON
+values always have one byte form, whatever key order or number spelling they arrived with.
+Choice where RFC 8785 is silent for Python values: tuples serialize as arrays and frozensets are
+rejected (their order is not canonical; callers sort them first). Non-finite floats and non-str
+keys are rejected as ``InvalidInput`` rather than serialized lossily.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import rfc8785
+
+from model.errors import InputKind, InvalidInput, json_path
+
+JSON = Any  # JSON values: None | bool | int | float | str | list[JSON] | dict[str, JSON]
+
+
+def _normalize(value: object, path: tuple[str | int, ...]) -> JSON:
+    if value is None or isinstance(value, bool | str):
+        return value
+    if isinstance(value, int):
+        return value
+    if isinstance(value, float):
+        if value != value or value in (float("inf"), float("-inf")):
+            raise InvalidInput(json_path(path), "a finite number", repr(value), InputKind.VALUE)
+        return value
+    if isinstance(value, Mapping):
+        out: dict[str, JSON] = {}
+        for k, v in value.items():
+            if not isinstance(k, str):
+                raise InvalidInput(json_path(path), "string object keys", repr(k), InputKind.VALUE)
+            out[k] = _normalize(v, (*path, k))
+        return out
+    if isinstance(value, Sequence) and not isinstance(value, bytes | bytearray):
+        return [_normalize(v, (*path, i)) for i, v in enumerate(value)]
+    raise InvalidInput(json_path(path), "a JSON value", type(value).__name__, InputKind.VALUE)
+
+
+def canonical_bytes(value: object) -> bytes:
+    """The RFC 8785 byte form of ``value``."""
+    return bytes(rfc8785.dumps(_normalize(value, ())))
+
+
+def canonical_str(value: object) -> str:
+    return canonical_bytes(value).decode("utf-8")
+
+
+def digest(value: object) -> str:
+    """Hex SHA-256 of the canonical form: the identity of a JSON value."""
+    return hashlib.sha256(canonical_bytes(value)).hexdigest()
+
+
+def sha256_hex(data: bytes) -> str:
+    return hashlib.sha256(data).hexdigest()
+
+
+def json_equal(a: JSON, b: JSON) -> bool:
+    """JSON equality as RFC 8785 sees it (so ``1`` equals ``1.0`` but never ``true``)."""
+    return canonical_bytes(a) == canonical_bytes(b)
+
+
+def loads(text: str, source: str = "<input>") -> JSON:
+    """Parse JSON text, turning a decode error into ``InvalidInput`` at line:col."""
+    try:
+        return json.loads(text)
+    except json.JSONDecodeError as exc:
+        from model.errors import Location
+
+        raise InvalidInput(
+            Location(source=source, line=exc.lineno, column=exc.colno), "valid JSON", exc.msg, InputKind.SYNTAX
+        ) from None
+    except RecursionError:
+        raise InvalidInput(source, "JSON nested less deeply", "too deep", InputKind.SYNTAX) from None
+
+
+def load_file(path: str) -> JSON:
+    """Read and parse a JSON file; unreadable files are ``InvalidInput`` of kind IO."""
+    try:
+        with open(path, encoding="utf-8") as fh:
+            text = fh.read()
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InvalidInput(path, "a readable UTF-8 file", str(exc), InputKind.IO) from None
+    return loads(text, source=path)

@@ -1,0 +1,74 @@
+"""The ``agentwarrant`` command: one subcommand group per system.
+
+Bad input anywhere below surfaces as one line ``error: FILE:LINE:COL: expected ...`` and exit
+status 2 — never a traceback. Verdicts are printed, and ``--json`` variants print canonical JSON.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+from rich.console import Console
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
+
+from model.errors import InvalidInput
+
+console = Console()
+err_console = Console(stderr=True)
+
+
+class _Group(click.Group):
+    """Turns ``InvalidInput`` raised by any subcommand into a clean one-line error."""
+
+    def invoke(self, ctx: click.Context) -> object:
+        try:
+            return super().invoke(ctx)
+        except InvalidInput as exc:
+            err_console.print(f"[red]error:[/red] {exc}", highlight=False, markup=True)
+            sys.exit(2)
+
+
+@click.group(cls=_Group)
+@click.version_option(package_name="agentwarrant")
+def main() -> None:
+    """agentwarrant: check agent authorization policies, revisions and workflow edits."""
+
+
+@main.command()
+@click.argument("names", nargs=-1)
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Output folder (default: paper_figures/ in the checkout).")
+def reproduce(names: tuple[str, ...], out_dir: Path | None) -> None:
+    """Regenerate tables and figures: NAMES from the registry, or 'all' (the default)."""
+    from model.reproduce import EXPERIMENTS, repo_root, run_experiment
+
+    chosen = list(EXPERIMENTS) if not names or names == ("all",) else list(names)
+    out = out_dir if out_dir is not None else repo_root() / "paper_figures"
+    out.mkdir(parents=True, exist_ok=True)
+    written: list[Path] = []
+    with Progress(TextColumn("{task.description:<20}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  console=err_console) as progress:
+        for name in chosen:
+            task = progress.add_task(name, total=None)
+
+            def tick(done: int, total: int, _task: TaskID = task) -> None:
+                progress.update(_task, completed=done, total=total)
+
+            written.extend(run_experiment(name, out, tick))
+    for p in written:
+        console.print(f"wrote {p}")
+
+
+def _register() -> None:
+    # One line per system; each module exposes a click group or command named ``cli``.
+    from model.monitor.cli import cli as monitor_cli
+
+    main.add_command(monitor_cli, "monitor")
+
+
+_register()
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,56 @@
+"""``agentwarrant reproduce``: regenerate every table and figure into ``paper_figures/``.
+
+Each experiment is a script in ``experiments/`` exposing
+``reproduce(out_dir: Path, tick: Callable[[int, int], None]) -> list[Path]``: it computes its
+results with the model (never copying expected numbers), writes them under ``out_dir`` and calls
+``tick(done, total)`` as it goes so the CLI can draw one progress bar per experiment.
+The registry below is the single list of experiments; add one line per new experiment.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from collections.abc import Callable
+from pathlib import Path
+from types import ModuleType
+
+from model.errors import InputKind, InvalidInput
+
+# name -> script file in experiments/
+EXPERIMENTS: dict[str, str] = {
+    "report-table": "report_table.py",
+}
+
+Tick = Callable[[int, int], None]
+
+
+def repo_root() -> Path:
+    """The checkout this package was installed from (experiments are not part of the wheel)."""
+    here = Path(__file__).resolve().parent.parent
+    if (here / "experiments").is_dir():
+        return here
+    cwd = Path.cwd()
+    if (cwd / "experiments").is_dir():
+        return cwd
+    raise InvalidInput("experiments/", "an agentwarrant checkout (run from the repository)", str(cwd), InputKind.IO)
+
+
+def load_experiment(name: str) -> ModuleType:
+    if name not in EXPERIMENTS:
+        raise InvalidInput("reproduce", f"one of {', '.join(sorted(EXPERIMENTS))} or 'all'", name, InputKind.VALUE)
+    path = repo_root() / "experiments" / EXPERIMENTS[name]
+    spec = importlib.util.spec_from_file_location(f"experiments_{path.stem}", path)
+    if spec is None or spec.loader is None:
+        raise InvalidInput(str(path), "a Python experiment script", "nothing loadable", InputKind.IO)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+def run_experiment(name: str, out_dir: Path, tick: Tick) -> list[Path]:
+    module = load_experiment(name)
+    fn = getattr(module, "reproduce", None)
+    if fn is None:
+        raise InvalidInput(EXPERIMENTS[name], "a function reproduce(out_dir, tick)", "none", InputKind.REFERENCE)
+    paths: list[Path] = fn(out_dir, tick)
+    return paths
