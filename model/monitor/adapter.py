@@ -1,0 +1,159 @@
+"""The imperative shell around the monitor core: value handles and the precise adapter
+(Agenra Sections 2, 3 and 4.4).
+
+The agent sees only opaque ``Handle`` objects for immutable stored results. ``Adapter.call``
+maps each handle argument to its stored value (the concrete argument) and its producing
+record (the parent ID), asks the pure core to decide, commits on Allow *before* running the
+Python tool, then reports the outcome to the core, which binds slots. Only a successful
+result yields a new handle.
+
+Choices where the source is silent:
+- The API boundary is process-local object identity, as in the source: a handle is honoured
+  only if it is the very object this adapter issued (a look-alike built by the agent fails as
+  an unknown handle). This does not isolate arbitrary Python code; it models the boundary.
+- Stored results are kept as canonical JSON text and handed out as fresh copies, so a tool or
+  the agent mutating a returned value cannot change what later calls see.
+- Any exception a tool raises is its declared failure outcome: the charge stays (Section 2).
+- Literal JSON arguments are allowed; they have no producer, so they add no parent and never
+  satisfy an origin rule.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+
+from model.canonical import JSON, canonical_str
+from model.monitor.commit import Outcome, commit, observe
+from model.monitor.decide import Decision, Verdict, decide
+from model.monitor.policy import Policy
+from model.monitor.state import Call, Permit, State, initial_state, issue_permit, satisfy
+
+ToolFn = Callable[..., JSON]
+
+
+class Handle:
+    """An opaque reference to one immutable stored result; only an ``Adapter`` makes them."""
+
+    __slots__ = ("_id",)
+
+    def __init__(self, record_id: int) -> None:
+        self._id = record_id
+
+    @property
+    def id(self) -> int:
+        return self._id
+
+    def __repr__(self) -> str:
+        return f"<handle #{self._id}>"
+
+
+@dataclass(frozen=True, slots=True)
+class Refusal:
+    """The call did not reach the tool: Deny or Pause, with the core's verdict."""
+
+    verdict: Verdict
+
+    @property
+    def decision(self) -> Decision:
+        return self.verdict.decision
+
+
+@dataclass(frozen=True, slots=True)
+class Failure:
+    """The call was admitted and charged, but the tool failed; no handle is issued."""
+
+    record_id: int
+    error: str
+
+
+CallResult = Handle | Refusal | Failure
+
+
+@dataclass
+class Event:
+    """One line of the adapter's log: what was proposed and what happened."""
+
+    tool: str
+    args: dict[str, JSON]
+    verdict: Verdict
+    result: str
+    record_id: int | None = None
+
+
+@dataclass
+class Adapter:
+    policy: Policy
+    tools: Mapping[str, ToolFn]
+    agent: str
+    state: State = field(init=False)
+    log: list[Event] = field(default_factory=list)
+    _values: dict[int, str] = field(default_factory=dict)
+    _handles: dict[int, Handle] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        self.state = initial_state(len(self.policy.user), len(self.policy.application))
+
+    # --- the agent's API ----------------------------------------------------------------------
+
+    def call(self, tool: str, /, **args: Handle | JSON) -> CallResult:
+        call, concrete = self._to_call(tool, args)
+        verdict = decide(self.policy, self.state, call)
+        if verdict.decision is not Decision.ALLOW:
+            self.log.append(Event(tool, concrete, verdict, verdict.decision.value))
+            return Refusal(verdict)
+        self.state, rec = commit(self.policy, self.state, call, verdict)  # charge before the tool runs
+        fn = self.tools.get(tool)
+        try:
+            if fn is None:
+                raise LookupError(f"no Python tool registered for {tool}")
+            value = fn(**json.loads(canonical_str(concrete)))
+            stored = canonical_str(value)
+        except Exception as exc:  # any exception a tool raises is its declared failure outcome
+            self.state = observe(self.policy, self.state, rec.id, Outcome(False))
+            self.log.append(Event(tool, concrete, verdict, f"failed: {exc}", rec.id))
+            return Failure(rec.id, str(exc))
+        self.state = observe(self.policy, self.state, rec.id, Outcome(True, json.loads(stored)))
+        self._values[rec.id] = stored
+        handle = Handle(rec.id)
+        self._handles[rec.id] = handle
+        self.log.append(Event(tool, concrete, verdict, "ok", rec.id))
+        return handle
+
+    def value(self, handle: Handle) -> JSON:
+        """A fresh copy of the stored result (for the agent to read, never to alter the store)."""
+        self._check(handle)
+        return json.loads(self._values[handle.id])
+
+    # --- the application's API (the agent may not call these) ---------------------------------
+
+    def satisfy(self, requirement: str) -> None:
+        self.state = satisfy(self.state, requirement)
+
+    def issue_permit(self, tool: str, evidence: str | None = None, /, **args: Handle | JSON) -> Permit:
+        call, _ = self._to_call(tool, args)
+        self.state, permit = issue_permit(self.state, tool, call.identity(), evidence)
+        return permit
+
+    # --- internals -----------------------------------------------------------------------------
+
+    def _check(self, handle: Handle) -> None:
+        if self._handles.get(handle.id) is not handle:
+            raise KeyError("not a handle issued by this adapter")
+
+    def _to_call(self, tool: str, args: Mapping[str, Handle | JSON]) -> tuple[Call, dict[str, JSON]]:
+        concrete: dict[str, JSON] = {}
+        refs: list[tuple[str, int]] = []
+        for name, arg in args.items():
+            if isinstance(arg, Handle):
+                if self._handles.get(arg.id) is arg:
+                    concrete[name] = json.loads(self._values[arg.id])
+                    refs.append((name, arg.id))
+                else:
+                    # A forged or foreign handle: name a record that cannot exist so the core denies it.
+                    concrete[name] = None
+                    refs.append((name, -1))
+            else:
+                concrete[name] = arg
+        return Call(self.agent, tool, concrete, tuple(sorted(refs))), concrete

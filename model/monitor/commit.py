@@ -1,0 +1,110 @@
+"""Committing an Allow and processing the result (Agenra Sections 6.2 and 6.3, 5.1).
+
+``commit`` is the Allow rule: a fresh ID (the next trace position), ``M``/``L``/``τ`` extended,
+both charge vectors added, and the chosen permit consumed — all before the tool runs, so a
+failed tool keeps its charge. ``observe`` processes the declared outcome ``(ok, y)``:
+
+- failure: nothing changes (no handle, no binding change, no refund);
+- success: the record becomes usable as a handle (a fresh identity even if the bytes repeat);
+  for each resolver whose tool and *exact* arguments equal this call's, the authoritative
+  result path is read: absent or not a non-empty scalar → the slot is invalidated for the
+  rest of the task; equal to the binding → kept; different → invalidated; unbound → bound.
+  An invalid slot stays invalid (Section 5.1: "permanently").
+
+``step`` composes them and is the transition ``S --c/d--> S'`` for a fixed outcome.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+
+from model.canonical import JSON, canonical_str, json_equal
+from model.monitor.decide import Decision, Verdict, decide
+from model.monitor.labels import Label
+from model.monitor.ledger import commit as add_charge
+from model.monitor.matching import lookup_path
+from model.monitor.policy import Policy, Tool
+from model.monitor.state import Call, Record, State
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    """The declared result of an admitted attempt; authorization never depends on it."""
+
+    ok: bool
+    value: JSON = None
+
+
+def proposed_record(state: State, call: Call, tool: Tool, label: Label) -> Record:
+    return Record(
+        id=len(state.trace), agent=call.agent, tool=tool.name, operation=tool.operation,
+        source=tool.source, destination=tool.destination, parents=call.parents(),
+        args_json=canonical_str(dict(call.args)), label=label,
+    )
+
+
+def commit(policy: Policy, state: State, call: Call, verdict: Verdict) -> tuple[State, Record]:
+    """The Allow rule; raises ``ValueError`` if handed anything but this call's Allow verdict."""
+    tool = policy.tool(call.tool)
+    if verdict.decision is not Decision.ALLOW or tool is None or verdict.label is None:
+        raise ValueError("commit needs the Allow verdict of this call")
+    assert verdict.user is not None and verdict.app is not None
+    rec = proposed_record(state, call, tool, verdict.label)
+    permits = state.permits
+    if verdict.permit is not None:
+        permits = tuple(replace(p, consumed=True) if p.id == verdict.permit else p for p in permits)
+    new = replace(
+        state,
+        trace=(*state.trace, rec),
+        used_user=add_charge(state.used_user, verdict.user.charge),
+        used_app=add_charge(state.used_app, verdict.app.charge),
+        permits=permits,
+    )
+    return new, rec
+
+
+def _well_formed_address(v: object) -> bool:
+    if isinstance(v, str):
+        return v != ""
+    return isinstance(v, int | float | bool)
+
+
+def observe(policy: Policy, state: State, d: int, outcome: Outcome) -> State:
+    """Process the outcome of admitted attempt ``d``."""
+    rec = state.record(d)
+    if rec is None or not outcome.ok:
+        return state
+    trace = tuple(replace(r, succeeded=True) if r.id == d else r for r in state.trace)
+    bindings = dict((s, (v, i)) for s, v, i in state.bindings)
+    invalid = set(state.invalid)
+    args = rec.args()
+    for res in policy.resolvers:
+        if res.tool != rec.tool or not json_equal(dict(res.args), args):
+            continue
+        if res.slot in invalid:
+            continue
+        value = lookup_path(outcome.value, tuple(res.path.split(".")))
+        if not _well_formed_address(value):
+            bindings.pop(res.slot, None)
+            invalid.add(res.slot)
+        elif res.slot in bindings:
+            if not json_equal(bindings[res.slot][0], value):
+                bindings.pop(res.slot)
+                invalid.add(res.slot)
+        else:
+            bindings[res.slot] = (value, d)
+    return replace(
+        state,
+        trace=trace,
+        bindings=tuple((s, v, i) for s, (v, i) in sorted(bindings.items(), key=lambda kv: kv[0])),
+        invalid=frozenset(invalid),
+    )
+
+
+def step(policy: Policy, state: State, call: Call, outcome: Outcome) -> tuple[Verdict, State]:
+    """One transition: decide; on Allow commit and observe the fixed outcome; otherwise no change."""
+    verdict = decide(policy, state, call)
+    if verdict.decision is not Decision.ALLOW:
+        return verdict, state
+    new, rec = commit(policy, state, call, verdict)
+    return verdict, observe(policy, new, rec.id, outcome)

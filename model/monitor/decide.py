@@ -1,0 +1,230 @@
+"""The base decision ``D(S, c)`` and the Allow commit (Agenra Section 6.2), plus exact-call permits.
+
+Cases, in the order the source fixes (the first that applies decides):
+
+1. preparation fails (unknown tool, undeclared or missing argument, a handle that is not a
+   successful result, a malformed resource) or ``¬Struct`` (unknown agent, operation not the
+   agent's, endpoints not the edge's, output above the agent's ceiling)          → Deny
+2. an explicit deny matches some effect on either list, or some effect has no matching allow
+   on some list                                                                  → Deny
+3. some (effect, list) has matching allows but none ready                        → Pause
+4. ``¬O`` argument origin · 5. ``¬V`` flow · 6. ``¬H`` history                    → Deny
+7. first-fit finds no account with capacity on either list (the "contract": quota) → Deny
+8. a chosen grant requires an exact-call permit and no unused permit binds this exact call → Deny
+9. otherwise                                                                     → Allow
+
+Choices where the source is silent (Section 9, permits, is missing from our copy):
+- Permits are checked after allocation (they belong to the grant first-fit chooses); one
+  permit is consumed per call however many chosen grants require one. A permit binds the tool
+  and the exact value identity of every argument (handle ID, or the canonical literal); it
+  changes no label, so approving a raw report cannot override a flow rule.
+- A Deny's reason is refined for diagnosis only: "no matching allow" becomes SLOT_UNBOUND or
+  SLOT_INVALID when an allow would have matched but for its slot.
+- ``explain`` evaluates every check independently and lists each failing obligation; it never
+  changes a decision (used for Table 1, where the raw report fails both origin and flow).
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from model.monitor.flow import flow_allows, history_violations
+from model.monitor.labels import Label, propagate
+from model.monitor.ledger import Allocation, allocate
+from model.monitor.matching import Effect, call_effects, entry_matches, predicate_holds, ready
+from model.monitor.origins import violated_origins
+from model.monitor.policy import Entry, EntryKind, Policy, SlotPat, Tool
+from model.monitor.state import Call, Permit, State
+
+
+class Decision(enum.Enum):
+    ALLOW = "allow"
+    PAUSE = "pause"
+    DENY = "deny"
+
+
+class DenyReason(enum.Enum):
+    # preparation
+    UNKNOWN_TOOL = "unknown_tool"
+    UNDECLARED_ARGUMENT = "undeclared_argument"
+    MISSING_ARGUMENT = "missing_argument"
+    UNKNOWN_HANDLE = "unknown_handle"
+    MALFORMED_RESOURCE = "malformed_resource"
+    # Struct
+    UNKNOWN_AGENT = "unknown_agent"
+    OPERATION_NOT_PERMITTED = "operation_not_permitted"
+    ENDPOINT = "endpoint"
+    CEILING = "ceiling"
+    # permissions
+    EXPLICIT_DENY = "explicit_deny"
+    NO_MATCHING_ALLOW = "no_matching_allow"
+    SLOT_UNBOUND = "slot_unbound"
+    SLOT_INVALID = "slot_invalid"
+    # rules
+    ORIGIN = "origin"
+    FLOW = "flow"
+    HISTORY = "history"
+    # contract
+    QUOTA = "quota"
+    PERMIT_MISSING = "permit_missing"
+    PERMIT_MISMATCH = "permit_mismatch"
+    PERMIT_CONSUMED = "permit_consumed"
+
+
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """A decision with the evidence a reader needs; Allow carries what ``commit`` will charge."""
+
+    decision: Decision
+    reason: DenyReason | None = None
+    detail: str = ""
+    effects: tuple[Effect, ...] = ()
+    label: Label | None = None
+    user: Allocation | None = None
+    app: Allocation | None = None
+    waiting_for: frozenset[str] = frozenset()
+    permit: int | None = None
+
+
+@dataclass(frozen=True, slots=True)
+class _Prepared:
+    tool: Tool
+    effects: tuple[Effect, ...]
+    label_out: Label
+
+
+def _prepare(policy: Policy, state: State, call: Call) -> _Prepared | Verdict:
+    tool = policy.tool(call.tool)
+    if tool is None:
+        return _deny(DenyReason.UNKNOWN_TOOL, f"no tool {call.tool!r}")
+    extra = sorted(set(call.args) - tool.args)
+    if extra:
+        return _deny(DenyReason.UNDECLARED_ARGUMENT, f"{tool.name} declares no argument {extra[0]!r}")
+    missing = sorted(tool.required - set(call.args))
+    if missing:
+        return _deny(DenyReason.MISSING_ARGUMENT, f"{tool.name} requires argument {missing[0]!r}")
+    for name, d in call.refs:
+        rec = state.record(d)
+        if name not in call.args or rec is None or not rec.succeeded:
+            return _deny(DenyReason.UNKNOWN_HANDLE, f"argument {name!r} names no successful result")
+    effects = call_effects(tool, call.args)
+    if isinstance(effects, str):
+        return _deny(DenyReason.MALFORMED_RESOURCE, effects)
+    parents = call.parents()
+    if parents:
+        label_in = policy.levels.join_all(state.trace[d].label for d in parents)
+    else:
+        node = policy.node(tool.source)
+        label_in = node.label if node is not None else policy.levels.bottom()
+    edge = policy.edge(tool.operation)
+    label_out = propagate(policy.levels, edge.propagation, label_in) if edge is not None else label_in
+    return _Prepared(tool, effects, label_out)
+
+
+def _deny(reason: DenyReason, detail: str) -> Verdict:
+    return Verdict(Decision.DENY, reason, detail)
+
+
+def _sides(policy: Policy, state: State) -> tuple[tuple[str, tuple[Entry, ...], tuple[int, ...]], ...]:
+    return (("user", policy.user, state.used_user), ("application", policy.application, state.used_app))
+
+
+def _slot_reason(entries: tuple[Entry, ...], eff: Effect, call: Call, state: State) -> DenyReason:
+    for e in entries:
+        if e.kind is EntryKind.ALLOW and e.action == eff.action and isinstance(e.resource, SlotPat):
+            keys_ok = e.keys is None or set(call.args) <= e.keys
+            if keys_ok and all(predicate_holds(p, call.args) for p in e.where):
+                return DenyReason.SLOT_INVALID if e.resource.slot in state.invalid else DenyReason.SLOT_UNBOUND
+    return DenyReason.NO_MATCHING_ALLOW
+
+
+def _failures(policy: Policy, state: State, call: Call) -> Iterator[Verdict]:
+    """Every failing case in the order of Section 6.2; ``decide`` takes the first."""
+    prep = _prepare(policy, state, call)
+    if isinstance(prep, Verdict):
+        yield prep
+        return
+    tool, effects, label = prep.tool, prep.effects, prep.label_out
+    agent = policy.agent(call.agent)
+    edge = policy.edge(tool.operation)
+    if agent is None:
+        yield _deny(DenyReason.UNKNOWN_AGENT, f"no agent {call.agent!r}")
+    elif tool.operation not in agent.operations:
+        yield _deny(DenyReason.OPERATION_NOT_PERMITTED, f"{agent.name} may not perform {tool.operation}")
+    if edge is None or (tool.source, tool.destination) not in edge.endpoints:
+        yield _deny(DenyReason.ENDPOINT, f"{tool.source} -> {tool.destination} is not an endpoint of {tool.operation}")
+    if agent is not None and not policy.levels.le(label.sensitivity, agent.ceiling):
+        yield _deny(DenyReason.CEILING, f"output {label.sensitivity} exceeds ceiling {agent.ceiling}")
+    for side, entries, _ in _sides(policy, state):
+        for eff in effects:
+            if any(e.kind is EntryKind.DENY and entry_matches(e, eff, call.args, state) for e in entries):
+                yield _deny(DenyReason.EXPLICIT_DENY, f"{side} denies {eff.action}({eff.resource!r})")
+    waiting: set[str] = set()
+    for side, entries, _ in _sides(policy, state):
+        for eff in effects:
+            allows = [e for e in entries if e.kind is EntryKind.ALLOW and entry_matches(e, eff, call.args, state)]
+            if not allows:
+                reason = _slot_reason(entries, eff, call, state)
+                yield _deny(reason, f"no {side} allow matches {eff.action}({eff.resource!r})")
+            elif not any(ready(e, state) for e in allows):
+                waiting.update(e.requires for e in allows if e.requires is not None)
+    if waiting:
+        yield Verdict(Decision.PAUSE, None, f"waiting for {', '.join(sorted(waiting))}", waiting_for=frozenset(waiting))
+    bad = violated_origins(policy, state, call, tool.operation)
+    if bad:
+        yield _deny(DenyReason.ORIGIN, f"origin rule {bad[0]} not met")
+    if not flow_allows(policy, tool.operation, tool.destination, label):
+        yield _deny(DenyReason.FLOW, f"no flow rule lets {label.sensitivity} data reach {tool.destination}")
+    from model.monitor.commit import proposed_record  # local: commit imports this module
+
+    hist = history_violations(policy, state, proposed_record(state, call, tool, label))
+    if hist:
+        yield _deny(DenyReason.HISTORY, f"history rule {hist[0]} not met")
+    user = allocate(policy.user, state.used_user, effects, call.args, state)
+    app = allocate(policy.application, state.used_app, effects, call.args, state)
+    if user is None or app is None:
+        side = "user" if user is None else "application"
+        yield _deny(DenyReason.QUOTA, f"no {side} grant with capacity left (first-fit)")
+        return
+    needs_permit = any(policy.user[k].permit for k in user.positions) or any(
+        policy.application[k].permit for k in app.positions)
+    if needs_permit:
+        found = _find_permit(state.permits, call)
+        if isinstance(found, DenyReason):
+            yield _deny(found, "no unused exact-call permit binds this call")
+        return
+    yield Verdict(Decision.ALLOW, None, "", effects, label, user, app,
+                  permit=_find_permit_id(state.permits, call) if needs_permit else None)
+
+
+def _find_permit(permits: tuple[Permit, ...], call: Call) -> Permit | DenyReason:
+    ident = call.identity()
+    same_tool = [p for p in permits if p.tool == call.tool]
+    exact = [p for p in same_tool if p.identity == ident]
+    unused = [p for p in exact if not p.consumed]
+    if unused:
+        return unused[0]
+    if exact:
+        return DenyReason.PERMIT_CONSUMED
+    if any(not p.consumed for p in same_tool):
+        return DenyReason.PERMIT_MISMATCH
+    return DenyReason.PERMIT_MISSING
+
+
+def _find_permit_id(permits: tuple[Permit, ...], call: Call) -> int | None:
+    found = _find_permit(permits, call)
+    return found.id if isinstance(found, Permit) else None
+
+
+def decide(policy: Policy, state: State, call: Call) -> Verdict:
+    """``D(S, c)``: the first applicable case. Pure; never raises for any call."""
+    return next(_failures(policy, state, call))
+
+
+def explain(policy: Policy, state: State, call: Call) -> tuple[Verdict, ...]:
+    """Every failing check (not only the first); just the Allow verdict when nothing fails."""
+    found = tuple(_failures(policy, state, call))
+    failing = tuple(v for v in found if v.decision is not Decision.ALLOW)
+    return failing if failing else found
