@@ -1,0 +1,51 @@
+"""Replay of an approved held attempt (resumable-action-attempts.md, "Requester, approver, and
+executor separation" and "State transitions, TOCTOU, and limits").
+
+    approved pending request → replay-time identity check → live authorization → effect handler
+
+Order: the saved attempt must exist; the replay request's identity must equal the saved tenant,
+principal, credential, method, path and query (checked *before* claiming, so a mismatched
+request cannot burn the attempt); then one conditional update claims it APPROVED → EXECUTING —
+only an approved attempt with no recorded result moves, so a second or concurrent replay is
+refused; then the handler re-checks live authority, dispatches and records the typed result.
+Choices where the source is silent: the replayed body is always the *saved* body (a changed
+request is a new attempt); the replay request carries only its identity.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+from datetime import datetime
+
+from model.admission.attempt_store import AttemptStore
+from model.admission.attempts import AttemptState, Event
+from model.admission.envelope import Identity
+from model.admission.handler import ExecutionResult, Handler, Route
+from model.admission.refusal import Refusal, RefusalReason
+
+
+@dataclass(frozen=True, slots=True)
+class Replayed:
+    attempt_id: str
+    result: ExecutionResult
+
+
+class ReplayService:
+    def __init__(self, routes: Mapping[tuple[str, str], Route], store: AttemptStore, handler: Handler) -> None:
+        self.routes = routes
+        self.store = store
+        self.handler = handler
+
+    def replay(self, attempt_id: str, identity: Identity, now: datetime) -> Replayed | Refusal:
+        att = self.store.get(attempt_id)
+        if att is None:
+            return Refusal(RefusalReason.UNKNOWN_ATTEMPT, attempt_id)
+        if identity != att.request.identity:
+            return Refusal(RefusalReason.IDENTITY_MISMATCH, "replay identity differs from the saved attempt")
+        route = self.routes.get((identity.method, identity.path))
+        if route is None or not route.replayable:
+            return Refusal(RefusalReason.NOT_REPLAYABLE, f"{identity.method} {identity.path}")
+        if att.result is not None or not self.store.advance(attempt_id, Event.DISPATCH, only=AttemptState.APPROVED):
+            return Refusal(RefusalReason.NOT_APPROVED_OR_ALREADY_RESULTED, f"attempt is {att.state.value}")
+        return Replayed(attempt_id, self.handler.execute(attempt_id, route, att.request, now))
