@@ -1,10 +1,95 @@
-"""``agentwarrant monitor``: check a policy, run a proposed call sequence."""
+"""``agentwarrant monitor``: check a policy, run a proposed call sequence (Agenra Sections 4–6)."""
 
 from __future__ import annotations
 
+import json
+
 import click
+from rich.console import Console
+from rich.table import Table
+
+from model.canonical import canonical_str
+
+console = Console()
+_COLOURS = {"allow": "green", "pause": "yellow", "deny": "red"}
 
 
 @click.group()
 def cli() -> None:
     """The Agenra run-time monitor."""
+
+
+@cli.command("check")
+@click.argument("policy_path", metavar="POLICY", type=click.Path(dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="Print the policy's canonical JSON form.")
+def check_cmd(policy_path: str, as_json: bool) -> None:
+    """Parse and validate POLICY (text or .json) and summarize it."""
+    from model.monitor.policy_json import policy_to_json
+    from model.monitor.syntax import load_policy
+
+    policy = load_policy(policy_path)
+    if as_json:
+        click.echo(canonical_str(policy_to_json(policy)))
+        return
+    console.print(f"[green]ok[/green] policy [bold]{policy.name}[/bold] ({policy_path})", highlight=False)
+    console.print(f"  levels {' < '.join(policy.levels.order)}; {len(policy.nodes)} nodes, {len(policy.edges)} edges,"
+                  f" {len(policy.agents)} agents, {len(policy.tools)} tools", highlight=False)
+    console.print(f"  {len(policy.resolvers)} resolvers, {len(policy.origins)} origin rules, {len(policy.flows)} flow"
+                  f" rules, {len(policy.histories)} history rules", highlight=False)
+    for side, entries in (("user", policy.user), ("application", policy.application)):
+        table = Table(title=f"{side} permissions (first-fit order)", title_justify="left")
+        for col in ("#", "kind", "action(resource)", "quota", "extra"):
+            table.add_column(col)
+        for k, e in enumerate(entries):
+            extra = ", ".join(x for x in (
+                f"requires {e.requires}" if e.requires else "", "permit" if e.permit else "",
+                f"{len(e.where)} predicates" if e.where else "",
+                f"keys {{{', '.join(sorted(e.keys))}}}" if e.keys is not None else "") if x)
+            quota = "-" if e.kind.value == "deny" else ("unlimited" if e.quota is None else str(e.quota))
+            table.add_row(str(k), e.kind.value, f"{e.action}({_res(e.resource)})", quota, extra)
+        console.print(table)
+
+
+def _res(pattern: object) -> str:
+    from model.monitor.policy import AnyRes, ConstPat, GlobPat, SlotPat
+
+    if isinstance(pattern, AnyRes):
+        return "*"
+    if isinstance(pattern, SlotPat):
+        return f"@{pattern.slot}"
+    if isinstance(pattern, GlobPat):
+        return f"like {json.dumps(pattern.glob)}"
+    assert isinstance(pattern, ConstPat)
+    return json.dumps(pattern.value)
+
+
+@cli.command("run")
+@click.argument("policy_path", metavar="POLICY", type=click.Path(dir_okay=False))
+@click.argument("trace_path", metavar="TRACE.json", type=click.Path(dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="Machine output: one JSON object per step.")
+def run_cmd(policy_path: str, trace_path: str, as_json: bool) -> None:
+    """Run the proposed call sequence TRACE.json under POLICY, printing each decision and its reason.
+
+    Exits 1 if a step carrying "expect" got a different decision.
+    """
+    from model.monitor.syntax import load_policy
+    from model.monitor.trace import load_trace, run_trace
+
+    policy = load_policy(policy_path)
+    reports = run_trace(policy, load_trace(trace_path), source=trace_path)
+    if as_json:
+        click.echo(canonical_str({"policy": policy.name, "steps": [r.to_json() for r in reports]}))
+    else:
+        table = Table(title=f"{trace_path} under {policy.name}", title_justify="left")
+        for col in ("#", "step", "decision", "reason", "result"):
+            table.add_column(col)
+        for r in reports:
+            colour = _COLOURS.get(r.decision.value if r.decision else "", "")
+            decision = f"[{colour}]{r.decision.value}[/{colour}]" if r.decision and colour else "-"
+            if not r.as_expected:
+                decision += f" [bold red](expected {r.expected})[/bold red]"
+            reason = (r.reason or "") + (f": {r.detail}" if r.detail and r.reason else "")
+            table.add_row(str(r.index), f"{r.kind} {r.tool}", decision, reason, r.result)
+        console.print(table)
+    if not all(r.as_expected for r in reports):
+        raise SystemExit(1)

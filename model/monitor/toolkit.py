@@ -43,7 +43,7 @@ class ReportWorld:
     _lookups: dict[str, int] = field(default_factory=dict)
 
     def tools(self) -> dict[str, Callable[..., JSON]]:
-        return {"Read": self.read, "Other": self.other, "Sanitize": self.sanitize,
+        return {"Read": self.read, "Other": self.other, "Sanitize": self.sanitize, "Edit": self.edit,
                 "Lookup": self.lookup, "Send": self.send}
 
     def read(self) -> JSON:
@@ -56,6 +56,11 @@ class ReportWorld:
         if not isinstance(record, dict):
             raise ToolFailure("Sanitize expects a record object")
         return {k: record[k] for k in PUBLIC_FIELDS if k in record}
+
+    def edit(self, record: JSON, changes: JSON) -> JSON:
+        if not isinstance(record, dict) or not isinstance(changes, dict):
+            raise ToolFailure("Edit expects a record object and an object of changes")
+        return {**record, **changes}
 
     def lookup(self, name: JSON) -> JSON:
         if not isinstance(name, str) or name not in self.directory or not self.directory[name]:
