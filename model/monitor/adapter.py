@@ -14,6 +14,8 @@ Choices where the source is silent:
 - Stored results are kept as canonical JSON text and handed out as fresh copies, so a tool or
   the agent mutating a returned value cannot change what later calls see.
 - Any exception a tool raises is its declared failure outcome: the charge stays (Section 2).
+- ``handle.at("destination")`` passes one field of a stored result; its producer (parent) is the
+  result's record and a missing field is an unknown handle. A permit binds the field path too.
 - Literal JSON arguments are allowed; they have no producer, so they add no parent and never
   satisfy an origin rule.
 """
@@ -26,7 +28,8 @@ from dataclasses import dataclass, field
 
 from model.canonical import JSON, canonical_str
 from model.monitor.commit import Outcome, commit, observe
-from model.monitor.decide import Decision, Verdict, decide
+from model.monitor.decide import Decision, Verdict, decide, explain
+from model.monitor.matching import MISSING, Missing, lookup_path
 from model.monitor.policy import Policy
 from model.monitor.state import Call, Permit, State, initial_state, issue_permit, satisfy
 
@@ -34,19 +37,30 @@ ToolFn = Callable[..., JSON]
 
 
 class Handle:
-    """An opaque reference to one immutable stored result; only an ``Adapter`` makes them."""
+    """An opaque reference to one immutable stored result (or a field of it); only an
+    ``Adapter`` makes base handles, and ``at`` derives field handles with the same producer."""
 
-    __slots__ = ("_id",)
+    __slots__ = ("_base", "_id", "_path")
 
-    def __init__(self, record_id: int) -> None:
+    def __init__(self, record_id: int, path: tuple[str, ...] = (), base: Handle | None = None) -> None:
         self._id = record_id
+        self._path = path
+        self._base = self if base is None else base
 
     @property
     def id(self) -> int:
         return self._id
 
+    @property
+    def path(self) -> tuple[str, ...]:
+        return self._path
+
+    def at(self, *path: str) -> Handle:
+        """A handle on a field of this result: same producer, a sub-value as the argument."""
+        return Handle(self._id, (*self._path, *path), self._base)
+
     def __repr__(self) -> str:
-        return f"<handle #{self._id}>"
+        return f"<handle #{self._id}{''.join('.' + p for p in self._path)}>"
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,10 +135,18 @@ class Adapter:
         self.log.append(Event(tool, concrete, verdict, "ok", rec.id))
         return handle
 
+    def explain(self, tool: str, /, **args: Handle | JSON) -> tuple[Verdict, ...]:
+        """Every check this call would fail right now (diagnosis only; changes nothing)."""
+        call, _ = self._to_call(tool, args)
+        return explain(self.policy, self.state, call)
+
     def value(self, handle: Handle) -> JSON:
         """A fresh copy of the stored result (for the agent to read, never to alter the store)."""
         self._check(handle)
-        return json.loads(self._values[handle.id])
+        value = lookup_path(json.loads(self._values[handle.id]), handle.path)
+        if isinstance(value, Missing):
+            raise KeyError(f"result #{handle.id} has no field {'.'.join(handle.path)}")
+        return value
 
     # --- the application's API (the agent may not call these) ---------------------------------
 
@@ -139,21 +161,28 @@ class Adapter:
     # --- internals -----------------------------------------------------------------------------
 
     def _check(self, handle: Handle) -> None:
-        if self._handles.get(handle.id) is not handle:
+        if not self._issued(handle):
             raise KeyError("not a handle issued by this adapter")
 
     def _to_call(self, tool: str, args: Mapping[str, Handle | JSON]) -> tuple[Call, dict[str, JSON]]:
         concrete: dict[str, JSON] = {}
         refs: list[tuple[str, int]] = []
+        paths: list[tuple[str, str]] = []
         for name, arg in args.items():
             if isinstance(arg, Handle):
-                if self._handles.get(arg.id) is arg:
-                    concrete[name] = json.loads(self._values[arg.id])
+                value = lookup_path(json.loads(self._values[arg.id]), arg.path) if self._issued(arg) else MISSING
+                if not isinstance(value, Missing):
+                    concrete[name] = value
                     refs.append((name, arg.id))
+                    if arg.path:
+                        paths.append((name, ".".join(arg.path)))
                 else:
                     # A forged or foreign handle: name a record that cannot exist so the core denies it.
                     concrete[name] = None
                     refs.append((name, -1))
             else:
                 concrete[name] = arg
-        return Call(self.agent, tool, concrete, tuple(sorted(refs))), concrete
+        return Call(self.agent, tool, concrete, tuple(sorted(refs)), tuple(sorted(paths))), concrete
+
+    def _issued(self, handle: Handle) -> bool:
+        return self._handles.get(handle.id) is handle._base

@@ -141,7 +141,18 @@ def _slot_reason(entries: tuple[Entry, ...], eff: Effect, call: Call, state: Sta
 
 
 def _failures(policy: Policy, state: State, call: Call) -> Iterator[Verdict]:
-    """Every failing case in the order of Section 6.2; ``decide`` takes the first."""
+    """Every failing case in the order of Section 6.2, then Allow if none failed; ``decide`` takes the first."""
+    failed = False
+    for verdict in _checks(policy, state, call):
+        if verdict.decision is not Decision.ALLOW:
+            failed = True
+            yield verdict
+        elif not failed:
+            yield verdict
+
+
+def _checks(policy: Policy, state: State, call: Call) -> Iterator[Verdict]:
+    """Each failing check in order; ends with the Allow candidate when every check could be evaluated."""
     prep = _prepare(policy, state, call)
     if isinstance(prep, Verdict):
         yield prep
@@ -194,7 +205,6 @@ def _failures(policy: Policy, state: State, call: Call) -> Iterator[Verdict]:
         found = _find_permit(state.permits, call)
         if isinstance(found, DenyReason):
             yield _deny(found, "no unused exact-call permit binds this call")
-        return
     yield Verdict(Decision.ALLOW, None, "", effects, label, user, app,
                   permit=_find_permit_id(state.permits, call) if needs_permit else None)
 
@@ -225,6 +235,4 @@ def decide(policy: Policy, state: State, call: Call) -> Verdict:
 
 def explain(policy: Policy, state: State, call: Call) -> tuple[Verdict, ...]:
     """Every failing check (not only the first); just the Allow verdict when nothing fails."""
-    found = tuple(_failures(policy, state, call))
-    failing = tuple(v for v in found if v.decision is not Decision.ALLOW)
-    return failing if failing else found
+    return tuple(_failures(policy, state, call))

@@ -91,15 +91,19 @@ def resource_matches(pattern: ResourcePattern, resource: JSON, state: State) -> 
     raise AssertionError(pattern)  # unreachable: ResourcePattern is closed
 
 
-_MISSING = object()
+class Missing:
+    """The absent value (distinct from JSON null)."""
 
 
-def lookup_path(value: JSON, path: tuple[str, ...]) -> object:
-    """Follow a dotted path through JSON objects; ``_MISSING`` when any step is absent."""
-    cur: object = value
+MISSING = Missing()
+
+
+def lookup_path(value: JSON, path: tuple[str, ...]) -> JSON | Missing:
+    """Follow a dotted path through JSON objects; ``MISSING`` when any step is absent."""
+    cur: JSON = value
     for step in path:
         if not isinstance(cur, dict) or step not in cur:
-            return _MISSING
+            return MISSING
         cur = cur[step]
     return cur
 
@@ -110,7 +114,7 @@ def _number(v: object) -> bool:
 
 def predicate_holds(pred: ArgPredicate, args: Mapping[str, JSON]) -> bool:
     v = lookup_path(dict(args), pred.path)
-    if v is _MISSING:
+    if isinstance(v, Missing):
         return False
     if isinstance(pred, EqPred):
         return json_equal(v, pred.value)

@@ -23,7 +23,8 @@ from dataclasses import dataclass, field, replace
 from model.canonical import JSON, canonical_str
 from model.monitor.labels import Label
 
-# The exact value identity of one argument: ("h", record id) for a handle, ("v", canonical JSON) for a literal.
+# The exact value identity of one argument: ("h", record id) for a handle, ("p", "id:path") for a field of
+# a stored result, ("v", canonical JSON) for a literal.
 ArgIdentity = tuple[str, int | str]
 
 
@@ -38,6 +39,7 @@ class Call:
     tool: str
     args: Mapping[str, JSON]
     refs: tuple[tuple[str, int], ...] = ()
+    ref_paths: tuple[tuple[str, str], ...] = ()  # field paths of handle arguments that name a sub-value
 
     def parents(self) -> tuple[int, ...]:
         """Ordered distinct parent IDs ``J``: by argument name, first occurrence wins."""
@@ -50,9 +52,16 @@ class Call:
     def identity(self) -> tuple[tuple[str, ArgIdentity], ...]:
         """The exact value identities of every argument (what an exact-call permit binds)."""
         by_ref = dict(self.refs)
+        by_path = dict(self.ref_paths)
         out: list[tuple[str, ArgIdentity]] = []
         for name in sorted(self.args):
-            ident: ArgIdentity = ("h", by_ref[name]) if name in by_ref else ("v", canonical_str(self.args[name]))
+            ident: ArgIdentity
+            if name in by_path:
+                ident = ("p", f"{by_ref[name]}:{by_path[name]}")
+            elif name in by_ref:
+                ident = ("h", by_ref[name])
+            else:
+                ident = ("v", canonical_str(self.args[name]))
             out.append((name, ident))
         return tuple(out)
 
