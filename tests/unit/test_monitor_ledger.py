@@ -1,0 +1,119 @@
+"""First-fit allocation on two ordered lists (Agenra Sections 1 and 5.2)."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from model.monitor.adapter import Adapter, Handle, Refusal
+from model.monitor.decide import Decision, DenyReason
+from model.monitor.policy import ConstPat, GlobPat, Policy
+from model.monitor.report_task import POLICY_DIR
+from model.monitor.syntax import load_policy
+from model.monitor.toolkit import DeleteWorld, ReportWorld
+
+
+def delete_policy(widened: bool = False) -> Policy:
+    p = load_policy(str(POLICY_DIR / "delete_ab.policy"))
+    assert isinstance(p.user[0].resource, ConstPat) and p.user[0].resource.value == "B"
+    if widened:  # the first grant now covers A or B
+        p = replace(p, user=(replace(p.user[0], resource=GlobPat("[AB]")), *p.user[1:]))
+    return p
+
+
+def adapter(p: Policy) -> tuple[Adapter, DeleteWorld]:
+    world = DeleteWorld()
+    return Adapter(p, world.tools(), "cleaner"), world
+
+
+def test_delete_a_then_b_is_admitted_under_the_original_grants() -> None:
+    ad, world = adapter(delete_policy())
+    assert isinstance(ad.call("Delete", target="A"), Handle)
+    assert isinstance(ad.call("Delete", target="B"), Handle)
+    assert world.deleted == ["A", "B"]
+    assert ad.state.used_user == (1, 1)  # A took the second grant, B the first
+
+
+def test_widening_lets_a_take_the_first_grant_so_b_is_rejected() -> None:
+    ad, world = adapter(delete_policy(widened=True))
+    assert isinstance(ad.call("Delete", target="A"), Handle)
+    assert ad.state.used_user == (1, 0)
+    r = ad.call("Delete", target="B")
+    assert isinstance(r, Refusal) and r.verdict.reason is DenyReason.QUOTA
+    assert world.deleted == ["A"]
+
+
+def test_widening_rejects_the_whole_batch_before_dispatch() -> None:
+    ad, world = adapter(delete_policy(widened=True))
+    r = ad.call("DeleteBatch", targets=["A", "B"])
+    assert isinstance(r, Refusal) and r.verdict.reason is DenyReason.QUOTA
+    assert world.deleted == [] and ad.state.used_user == (0, 0) and ad.state.used_app == (0,)
+
+
+def test_the_batch_is_admitted_under_the_original_grants() -> None:
+    ad, world = adapter(delete_policy())
+    assert isinstance(ad.call("DeleteBatch", targets=["A", "B"]), Handle)
+    assert ad.state.used_user == (1, 1) and ad.state.used_app == (2,)
+
+
+def test_widening_admits_deleting_a_twice() -> None:
+    ad, _ = adapter(delete_policy(widened=True))
+    assert isinstance(ad.call("Delete", target="A"), Handle)
+    assert isinstance(ad.call("Delete", target="A"), Handle)
+    assert ad.state.used_user == (1, 1)
+    # ...which the original grants forbid
+    ad0, _ = adapter(delete_policy())
+    ad0.call("Delete", target="A")
+    r = ad0.call("Delete", target="A")
+    assert isinstance(r, Refusal) and r.verdict.reason is DenyReason.QUOTA
+
+
+def two_sends_policy(user: int, app: int) -> Policy:
+    p = load_policy(str(POLICY_DIR / "report.policy"))
+    return replace(p, user=(*p.user[:-1], replace(p.user[-1], quota=user)),
+                   application=(*p.application[:-1], replace(p.application[-1], quota=app)))
+
+
+def _send_twice(p: Policy) -> tuple[Adapter, list[object]]:
+    world = ReportWorld()
+    ad = Adapter(p, world.tools(), "assistant")
+    s = ad.call("Sanitize", record=ad.call("Read"))
+    a = ad.call("Lookup", name="Alice")
+    assert isinstance(s, Handle) and isinstance(a, Handle)
+    out = [ad.call("Send", body=s, recipient=a.at("destination")) for _ in range(2)]
+    return ad, out
+
+
+def test_both_lists_bind_user_two_application_one() -> None:
+    ad, (first, second) = _send_twice(two_sends_policy(user=2, app=1))
+    assert isinstance(first, Handle)
+    assert isinstance(second, Refusal) and second.verdict.reason is DenyReason.QUOTA
+    assert "application" in second.verdict.detail
+    send_pos_user, send_pos_app = len(ad.policy.user) - 1, len(ad.policy.application) - 1
+    # counters are separate: the refused call charged neither list
+    assert ad.state.used_user[send_pos_user] == 1 and ad.state.used_app[send_pos_app] == 1
+
+
+def test_both_lists_bind_user_one_application_two() -> None:
+    _, (first, second) = _send_twice(two_sends_policy(user=1, app=2))
+    assert isinstance(first, Handle)
+    assert isinstance(second, Refusal) and second.verdict.reason is DenyReason.QUOTA
+    assert "user" in second.verdict.detail
+
+
+def test_two_and_two_admit_two_sends() -> None:
+    _, (first, second) = _send_twice(two_sends_policy(user=2, app=2))
+    assert isinstance(first, Handle) and isinstance(second, Handle)
+
+
+def test_failed_tool_keeps_its_charge() -> None:
+    world = ReportWorld(send_failures=1)
+    ad = Adapter(load_policy(str(POLICY_DIR / "report.policy")), world.tools(), "assistant")
+    s = ad.call("Sanitize", record=ad.call("Read"))
+    a = ad.call("Lookup", name="Alice")
+    assert isinstance(s, Handle) and isinstance(a, Handle)
+    first = ad.call("Send", body=s, recipient=a.at("destination"))
+    assert not isinstance(first, Handle | Refusal)  # admitted, then failed
+    assert ad.state.used_user[-1] == 1
+    retry = ad.call("Send", body=s, recipient=a.at("destination"))
+    assert isinstance(retry, Refusal) and retry.decision is Decision.DENY and retry.verdict.reason is DenyReason.QUOTA
+    assert world.mailbox == {}
