@@ -1,0 +1,93 @@
+"""Candidate executions B̂₀ and compatibility, word by word (Section V-C1).
+
+    R_o = {Resolve_Δ(w) | w ∈ Lin(p_o)}
+    M_o = {z ∈ R_o | lab(Δ)·auth(z) ∈ 𝒜}
+    B̂₀  = ⊎_o {o} × M_o
+    Compat(z) = {o | z ∈ ↓R_o}          (compatible with the *workflow*, regardless of policy)
+
+``Compat`` is over ``R_o``, not ``M_o``: in the release example of Section V-C2 the prefix ``x`` is
+compatible with ``X⊗Y`` through the forbidden ``xy``, which is exactly why ``x·z`` is removed.
+Linearizations are enumerated by backtracking over minimal remaining calls (Appendix A-A), in
+sorted call order, so the enumeration is canonical. A cap on the number of linearizations makes
+the word-level engines fail closed (``InvalidInput`` naming the cap) instead of running for hours.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from model.edits.contract import CallId, Outcome, Pomset
+from model.edits.instance import Instance
+from model.edits.resolve import Word, auth, resolve
+from model.errors import InputKind, InvalidInput
+
+Candidate = tuple[Outcome, Word]
+
+
+def linearizations(p: Pomset) -> Iterator[tuple[CallId, ...]]:
+    """Every linearization of ``p`` (backtracking topological orders, sorted call order)."""
+    preds = p.pred_map()
+    calls = sorted(preds)
+    n = len(calls)
+    chosen: list[CallId] = []
+    done: set[CallId] = set()
+
+    def rec() -> Iterator[tuple[CallId, ...]]:
+        if len(chosen) == n:
+            yield tuple(chosen)
+            return
+        for c in calls:
+            if c not in done and preds[c] <= done:
+                done.add(c)
+                chosen.append(c)
+                yield from rec()
+                chosen.pop()
+                done.discard(c)
+
+    yield from rec()
+
+
+def candidate_key(c: Candidate) -> tuple[Outcome, tuple[tuple[str, str, str], ...]]:
+    return c[0], tuple((a.call, a.action, a.mode.value) for a in c[1])
+
+
+def word_key(w: Word) -> tuple[tuple[str, str, str], ...]:
+    return tuple((a.call, a.action, a.mode.value) for a in w)
+
+
+@dataclass(frozen=True, slots=True)
+class Candidates:
+    b0: tuple[Candidate, ...]  # canonical order
+    compat: dict[Word, frozenset[Outcome]]  # every prefix of every R_o word
+    outcomes: tuple[Outcome, ...]
+
+
+def enumerate_candidates(inst: Instance, cap: int, engine: str) -> Candidates:
+    """B̂₀ and Compat; refuses (fail closed) when the contract has more than ``cap`` linearizations."""
+    q_act = inst.action_map()
+    labels = inst.label_map()
+    start = inst.policy.run(inst.log_labels())
+    assert start is not None, "check_wellformed guarantees lab(Δ) ∈ 𝒜"
+    compat: dict[Word, set[Outcome]] = {}
+    b0: list[Candidate] = []
+    total = 0
+    outs = inst.outcomes()
+    for o, p in outs.items():
+        for lin in linearizations(p):
+            total += 1
+            if total > cap:
+                raise InvalidInput(
+                    f"engine {engine}",
+                    f"a contract with at most {cap} linearizations (this engine's size cap; "
+                    "use --engine symbolic for larger instances)",
+                    f"more than {cap}",
+                    InputKind.VALUE,
+                )
+            z: Word = resolve(lin, q_act, inst.log)
+            for i in range(len(z) + 1):
+                compat.setdefault(z[:i], set()).add(o)
+            if inst.policy.run((labels[d] for d in auth(z)), start) is not None:
+                b0.append((o, z))
+    b0.sort(key=candidate_key)
+    return Candidates(tuple(b0), {w: frozenset(s) for w, s in compat.items()}, tuple(outs))

@@ -1,0 +1,69 @@
+"""Bit-indexed form of a contract's outcomes, for state-based exploration (Section IV-A).
+
+A partial execution ``z`` (a raw call sequence) is compatible with outcome ``o`` exactly when it is
+a prefix of a linearization of ``p_o``: every call of ``z`` is in ``p_o``, and each call's
+predecessors in ``p_o`` came earlier in ``z``. That test is incremental, so the pair
+``(S, K)`` — the set of calls already executed and the set of outcomes still compatible — is all
+that the future of ``z`` depends on (for raw calls; the product automaton adds the policy state).
+Calls and outcomes are numbered in canonical (sorted) order and sets are Python ``int`` bitmasks.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from model.edits.contract import CallId, Outcome, Pomset
+
+
+@dataclass(frozen=True, slots=True)
+class Compiled:
+    calls: tuple[CallId, ...]
+    outcomes: tuple[Outcome, ...]
+    sizes: tuple[int, ...]  # |X_{p_o}|
+    masks: tuple[int, ...]  # X_{p_o} as a call bitmask
+    steps: tuple[tuple[tuple[int, int], ...], ...]  # per outcome: (call index, predecessor mask)
+
+    @property
+    def all_outcomes(self) -> int:
+        return (1 << len(self.outcomes)) - 1
+
+    def successors(self, s: int, k: int) -> dict[int, int]:
+        """Enabled calls from ``(S, K)`` with the compatible outcomes after each: ``{c: K'}``."""
+        out: dict[int, int] = {}
+        for o in bits(k):
+            for c, pm in self.steps[o]:
+                if not (s >> c) & 1 and pm & s == pm:
+                    out[c] = out.get(c, 0) | (1 << o)
+        return out
+
+    def done(self, s: int, k: int) -> int:
+        """Outcomes in ``K`` completed at ``S`` (``S = X_{p_o}``; ``S ⊆ X_{p_o}`` holds for o ∈ K)."""
+        n = s.bit_count()
+        out = 0
+        for o in bits(k):
+            if self.sizes[o] == n:
+                out |= 1 << o
+        return out
+
+
+def compile_outcomes(outs: dict[Outcome, Pomset]) -> Compiled:
+    calls = tuple(sorted({c for p in outs.values() for c in p.calls}))
+    idx = {c: i for i, c in enumerate(calls)}
+    olist = tuple(outs)
+    sizes, masks, steps = [], [], []
+    for o in olist:
+        p = outs[o]
+        sizes.append(len(p))
+        masks.append(sum(1 << idx[c] for c in p.calls))
+        steps.append(tuple((idx[c], sum(1 << idx[d] for d in pr)) for c, pr in p.preds))
+    return Compiled(calls, olist, tuple(sizes), tuple(masks), tuple(steps))
+
+
+def bits(mask: int) -> list[int]:
+    """Indices of the set bits, ascending."""
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
+    return out

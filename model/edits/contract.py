@@ -1,0 +1,153 @@
+"""Workflow contracts: pomsets with outcome (result) labels (execution-edit-checking.md, Section IV-A).
+
+A contract term is built from single workflow calls, the empty contract, choice ⊕, parallel ⊗ and
+sequence ▷. Its meaning is a finite family of outcomes, each with a pomset ``p_o`` of calls:
+
+    O_{C⊕D} = ({L}×O_C) ⊎ ({R}×O_D)      p_(L,o) = p_o
+    O_{C⊗D} = O_C × O_D                   p_(o,v) = p_o ⊎ p_v   (disjoint union of orders)
+    O_{C▷D} = O_C × O_D                   p_(o,v) = p_o ▷ p_v   (every call of p_o before p_v)
+
+Choices made where the paper is silent:
+- Every workflow call leaf occurs once in a term (call IDs are globally unique, Section IV-B2);
+  sharing between calls is expressed through the action map ``q_act``, never by repeating a call.
+- A choice may have two or more named arms (``L``/``R`` by default) and carries an ID (the paper's
+  group ``g``). An outcome is identified by the arm chosen at every choice it passes through,
+  ``((g1, arm1), (g2, arm2), ...)`` sorted by choice ID: unique, readable and canonically ordered.
+- ``Par`` and ``Seq`` are n-ary here (associative folds of the binary constructors).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+CallId = str
+Outcome = tuple[tuple[str, str], ...]  # sorted (choice ID, arm) pairs
+
+
+@dataclass(frozen=True, slots=True)
+class Call:
+    call: CallId
+
+
+@dataclass(frozen=True, slots=True)
+class Nil:
+    """The empty contract: one outcome whose pomset has no calls."""
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """Outcome-indexed choice ⊕ over named arms."""
+
+    group: str
+    arms: tuple[tuple[str, Term], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Par:
+    """Parallel composition ⊗: product of outcomes, no order between the parts."""
+
+    parts: tuple[Term, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class Seq:
+    """Sequence ▷: product of outcomes, every call of an earlier part precedes every later call."""
+
+    parts: tuple[Term, ...]
+
+
+Term = Call | Nil | Choice | Par | Seq
+
+
+@dataclass(frozen=True, slots=True)
+class Pomset:
+    """A finite labelled partial order: ``preds[c]`` are the strict predecessors of call ``c``.
+
+    ``preds`` is transitively closed and sorted by call ID so equal pomsets are equal values.
+    """
+
+    preds: tuple[tuple[CallId, frozenset[CallId]], ...]
+
+    @property
+    def calls(self) -> frozenset[CallId]:
+        return frozenset(c for c, _ in self.preds)
+
+    def pred_map(self) -> dict[CallId, frozenset[CallId]]:
+        return dict(self.preds)
+
+    def __len__(self) -> int:
+        return len(self.preds)
+
+
+def _pomset(preds: dict[CallId, frozenset[CallId]]) -> Pomset:
+    return Pomset(tuple(sorted(preds.items())))
+
+
+def call_ids(term: Term) -> Iterator[CallId]:
+    """Every call leaf of the term in left-to-right order (with repeats, if the term has any)."""
+    if isinstance(term, Call):
+        yield term.call
+    elif isinstance(term, Choice):
+        for _, arm in term.arms:
+            yield from call_ids(arm)
+    elif isinstance(term, Par | Seq):
+        for part in term.parts:
+            yield from call_ids(part)
+
+
+def group_ids(term: Term) -> Iterator[str]:
+    if isinstance(term, Choice):
+        yield term.group
+        for _, arm in term.arms:
+            yield from group_ids(arm)
+    elif isinstance(term, Par | Seq):
+        for part in term.parts:
+            yield from group_ids(part)
+
+
+def outcomes(term: Term) -> dict[Outcome, Pomset]:
+    """``O_C`` with ``p_o`` for each outcome, in canonical (sorted) outcome order."""
+    raw = _outcomes(term)
+    return {o: _pomset(p) for o, p in sorted(raw, key=lambda op: op[0])}
+
+
+def _outcomes(term: Term) -> list[tuple[Outcome, dict[CallId, frozenset[CallId]]]]:
+    if isinstance(term, Call):
+        return [((), {term.call: frozenset()})]
+    if isinstance(term, Nil):
+        return [((), {})]
+    if isinstance(term, Choice):
+        out: list[tuple[Outcome, dict[CallId, frozenset[CallId]]]] = []
+        for arm, sub in term.arms:
+            for o, p in _outcomes(sub):
+                out.append((tuple(sorted(((term.group, arm), *o))), p))
+        return out
+    acc: list[tuple[Outcome, dict[CallId, frozenset[CallId]]]] = [((), {})]
+    for part in term.parts:
+        nxt: list[tuple[Outcome, dict[CallId, frozenset[CallId]]]] = []
+        for o1, p1 in acc:
+            before = frozenset(p1) if isinstance(term, Seq) else frozenset()
+            for o2, p2 in _outcomes(part):
+                merged = dict(p1)
+                for c, pr in p2.items():
+                    merged[c] = pr | before
+                nxt.append((tuple(sorted(o1 + o2)), merged))
+        acc = nxt
+    return acc
+
+
+def show_outcome(o: Outcome) -> str:
+    """``g1=L,g2=R``; the single outcome of a choice-free contract is shown as ``·``."""
+    return ",".join(f"{g}={a}" for g, a in o) if o else "·"
+
+
+def show_term(term: Term) -> str:
+    if isinstance(term, Call):
+        return term.call
+    if isinstance(term, Nil):
+        return "ε"
+    if isinstance(term, Choice):
+        return "(" + " ⊕ ".join(f"{a}:{show_term(t)}" for a, t in term.arms) + ")"
+    sep = " ⊗ " if isinstance(term, Par) else " ▷ "
+    return "(" + sep.join(show_term(t) for t in term.parts) + ")"

@@ -1,0 +1,125 @@
+"""Checker answers: Accepted | Rejected(proof) | Invalid(reason) (Sections V-C3, V-C5; Appendices A-B, A-C).
+
+``Accepted`` carries the canonical automaton ``Can(W†, B̂†)`` (``model.edits.can``), the counts and
+the digest of the checked instance; completions are enumerated lazily from the automaton.
+``Rejected`` carries the ordered rejection proof ``C_fp = (B̂₀, E₀, …, E_k)``: every removal names
+its candidate ``(o_rem, y)``, a partial execution ``z ⪯ y`` and an outcome ``o_miss ∈ Compat(z)``
+that no remaining candidate completes from ``z``. ``Invalid`` says why the instance has no meaning
+as a check (the paper's "Derive is undefined": the contract or the record is not well formed).
+
+Choice where the paper is silent: the witness of each removal is canonical — the shortest such
+prefix, then the least missing outcome — so that all engines return equal proofs for equal
+instances. The verifier (``model.edits.verify``) accepts any *valid* witness, not only canonical ones.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from model.canonical import JSON
+from model.edits.can import Can
+from model.edits.contract import Outcome, show_outcome
+from model.edits.resolve import Word
+
+Candidate = tuple[Outcome, Word]
+
+
+class Engine(enum.Enum):
+    DECLARATIVE = "declarative"
+    EXPLICIT = "explicit"
+    SYMBOLIC = "symbolic"
+
+
+@dataclass(frozen=True, slots=True)
+class Counts:
+    """|B̂₀|, |B̂†|, |W†|, states of Can, and |B̂_i| per round when the engine computes rounds."""
+
+    candidates: int
+    safe: int
+    prefixes: int
+    states: int
+    rounds: tuple[int, ...] | None
+
+
+@dataclass(frozen=True, slots=True)
+class Removal:
+    outcome: Outcome
+    word: Word
+    prefix: Word
+    missing: Outcome
+
+
+@dataclass(frozen=True, slots=True)
+class RejectionProof:
+    candidates: tuple[Candidate, ...]  # B̂₀ in canonical order
+    rounds: tuple[tuple[Removal, ...], ...]  # E₀ … E_k, each in canonical order
+
+    def sizes(self) -> tuple[int, ...]:
+        sizes = [len(self.candidates)]
+        for e in self.rounds:
+            sizes.append(sizes[-1] - len(e))
+        return tuple(sizes)
+
+
+@dataclass(frozen=True, slots=True)
+class Accepted:
+    engine: Engine
+    automaton: Can
+    counts: Counts
+    digest: str
+
+
+@dataclass(frozen=True, slots=True)
+class Rejected:
+    engine: Engine
+    proof: RejectionProof
+    counts: Counts
+    digest: str
+
+
+class InvalidReason(enum.Enum):
+    DUPLICATE_CALL = "duplicate-call"
+    DUPLICATE_GROUP = "duplicate-group"
+    EMPTY_CHOICE = "empty-choice"
+    UNMAPPED_CALL = "unmapped-call"
+    UNLABELLED_ACTION = "unlabelled-action"
+    LOG_REPEATS_ACTION = "log-repeats-action"
+    LOG_OUTSIDE_POLICY = "log-outside-policy"
+    COMPLETE_PREFIXES_ANOTHER = "complete-prefixes-another"
+
+
+@dataclass(frozen=True, slots=True)
+class Invalid:
+    reason: InvalidReason
+    detail: str
+    digest: str
+
+
+Verdict = Accepted | Rejected | Invalid
+
+
+def word_json(word: Word) -> JSON:
+    return [[a.call, a.action, a.mode.value] for a in word]
+
+
+def proof_json(proof: RejectionProof) -> JSON:
+    return {
+        "candidates": [{"outcome": show_outcome(o), "word": word_json(w)} for o, w in proof.candidates],
+        "rounds": [[{"outcome": show_outcome(r.outcome), "word": word_json(r.word),
+                     "prefix": word_json(r.prefix), "missing": show_outcome(r.missing)} for r in e]
+                   for e in proof.rounds],
+        "sizes": list(proof.sizes()),
+    }
+
+
+def verdict_json(v: Verdict) -> JSON:
+    if isinstance(v, Invalid):
+        return {"verdict": "invalid", "reason": v.reason.value, "detail": v.detail, "digest": v.digest}
+    counts = {"candidates": v.counts.candidates, "safe": v.counts.safe, "prefixes": v.counts.prefixes,
+              "states": v.counts.states, "rounds": list(v.counts.rounds) if v.counts.rounds is not None else None}
+    if isinstance(v, Rejected):
+        return {"verdict": "rejected", "engine": v.engine.value, "counts": counts, "digest": v.digest,
+                "proof": proof_json(v.proof)}
+    return {"verdict": "accepted", "engine": v.engine.value, "counts": counts, "digest": v.digest,
+            "automaton": v.automaton.to_json()}
