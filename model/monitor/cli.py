@@ -24,11 +24,12 @@ def cli() -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the policy's canonical JSON form.")
 def check_cmd(policy_path: str, as_json: bool) -> None:
     """Parse and validate POLICY (text or .json) and summarize it."""
-    from model.monitor.policy_json import policy_to_json
     from model.monitor.syntax import load_policy
 
     policy = load_policy(policy_path)
     if as_json:
+        from model.monitor.policy_json import policy_to_json
+
         click.echo(canonical_str(policy_to_json(policy)))
         return
     console.print(f"[green]ok[/green] policy [bold]{policy.name}[/bold] ({policy_path})", highlight=False)
@@ -88,8 +89,16 @@ def run_cmd(policy_path: str, trace_path: str, as_json: bool) -> None:
             decision = f"[{colour}]{r.decision.value}[/{colour}]" if r.decision and colour else "-"
             if not r.as_expected:
                 decision += f" [bold red](expected {r.expected})[/bold red]"
-            reason = (r.reason or "") + (f": {r.detail}" if r.detail and r.reason else "")
+            reason = f"{r.reason}: {r.detail}" if r.reason else r.detail
             table.add_row(str(r.index), f"{r.kind} {r.tool}", decision, reason, r.result)
         console.print(table)
+        checked = [r for r in reports if r.expected is not None]
+        for r in checked:
+            if not r.as_expected:
+                got = r.decision.value if r.decision else "-"
+                console.print(f"[red]step {r.index}: expected {r.expected}, got {got}[/red]", highlight=False)
+        if checked:
+            met = sum(r.as_expected for r in checked)
+            console.print(f"{met} of {len(checked)} expectations met", highlight=False)
     if not all(r.as_expected for r in reports):
         raise SystemExit(1)

@@ -2,7 +2,8 @@
 
 A trace file (schema ``corpus/schemas/trace.schema.json``) names the agent, a toolkit and its
 world, and a list of steps: a call (arguments are JSON literals, or ``{"$handle": NAME}`` for
-the result an earlier step bound with ``"as": NAME``), an application permit issuance, or an
+the result an earlier step bound with ``"as": NAME``, and ``{"$handle": NAME, "path": "a.b"}`` for
+one field of it), an application permit issuance, or an
 application "requirement satisfied" event. With the ``scripted`` toolkit every call states its
 own outcome, so any policy can be exercised without Python tools.
 
@@ -133,13 +134,16 @@ def _resolve_args(args: object, bound: dict[str, Handle], source: str,
                            InputKind.SCHEMA)
     out: dict[str, Handle | JSON] = {}
     for name, value in args.items():
-        if isinstance(value, dict) and set(value) == {"$handle"}:
-            ref = value["$handle"]
+        if isinstance(value, dict) and "$handle" in value:
+            where = Location(source, json_path=json_path((*path, name)))
+            ref, field = value["$handle"], value.get("path", "")
+            if set(value) - {"$handle", "path"} or not isinstance(field, str):
+                raise InvalidInput(where, '{"$handle": NAME} with an optional dotted "path"', repr(value),
+                                   InputKind.SCHEMA)
             if not isinstance(ref, str) or ref not in bound:
-                raise InvalidInput(Location(source, json_path=json_path((*path, name))),
-                                   "a handle bound by an earlier successful step's \"as\"", repr(ref),
+                raise InvalidInput(where, "a handle bound by an earlier successful step's \"as\"", repr(ref),
                                    InputKind.REFERENCE)
-            out[name] = bound[ref]
+            out[name] = bound[ref].at(*field.split(".")) if field else bound[ref]
         else:
             out[name] = value
     return out

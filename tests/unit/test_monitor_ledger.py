@@ -50,7 +50,7 @@ def test_widening_rejects_the_whole_batch_before_dispatch() -> None:
 
 
 def test_the_batch_is_admitted_under_the_original_grants() -> None:
-    ad, world = adapter(delete_policy())
+    ad, _ = adapter(delete_policy())
     assert isinstance(ad.call("DeleteBatch", targets=["A", "B"]), Handle)
     assert ad.state.used_user == (1, 1) and ad.state.used_app == (2,)
 

@@ -62,7 +62,7 @@ def test_sanitize_over_the_decoy_passes_and_spends_the_single_release_grant() ->
 
 
 def test_the_chained_rule_rejects_the_decoy_at_sanitize() -> None:
-    ad, world = run("report_chained")
+    ad, _ = run("report_chained")
     r = ad.call("Sanitize", record=ad.call("Other", query="report"))
     assert isinstance(r, Refusal) and r.verdict.reason is DenyReason.ORIGIN
     assert ad.state.used_user == (0, 1, 0, 0, 0)  # only the Other read was charged

@@ -78,7 +78,7 @@ def test_a_malformed_result_invalidates_the_slot() -> None:
 
 
 def test_a_malformed_first_result_invalidates_before_any_binding() -> None:
-    ad, _, s = session([{"destination": None}, ALICE])
+    ad, _, _ = session([{"destination": None}, ALICE])
     ad.call("Lookup", name="Alice")
     ad.call("Lookup", name="Alice")
     assert "target" in ad.state.invalid
