@@ -1,0 +1,194 @@
+"""Decision and release (parmana-signed-approvals.md, Sections 4.2–4.5): the runtime that
+evaluates a transaction and signs an authorization, and the release gate — the only code path in
+``model`` that calls a tool of this system (checked by the architecture test).
+
+Decision: load the transaction, find the current policy for the action, check signal types and
+bindings, verify each presented approval (not spending it), evaluate first-match; approve yields a
+signed authorization, anything else a signed refusal record. Release, in order: authorization
+signature under the runtime key, expiry to the instant, request hash, current policy version and
+content hash, signals hash and approvals hash, signals and approvals re-verified and the policy
+re-evaluated, the tool exists; then the authorization nonce and every approval nonce are spent
+atomically; then the signed intent is stored (no store, no release); then the tool is called
+and the signed, chained execution record written. Every refusal yields a signed refusal record.
+Choices where the source is silent: a tool's exception is recorded as the execution's result
+(the release happened); an approval signal whose artifact is absent reads false, an artifact that
+fails verification refuses with the verification's reason.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from model.admission.approvals import ApproverRegistry, load_approval, verify_approval
+from model.admission.authorization import Authorization, issue, load_authorization
+from model.admission.evidence import APPROVAL_NAMESPACE
+from model.admission.governance import Governance
+from model.admission.nonces import NonceStore
+from model.admission.records import RecordStore
+from model.admission.refusal import Refusal, RefusalReason
+from model.admission.signed_policy import Approve, SignedPolicy, check_signals, evaluate
+from model.admission.signing import verify_payload
+from model.admission.tools import ToolRegistry
+from model.canonical import JSON, digest
+from model.errors import InputKind, InvalidInput
+
+AUTHORIZATION_NAMESPACE = "authorization"
+
+
+@dataclass(frozen=True, slots=True)
+class Transaction:
+    intent: dict[str, JSON]
+    signals: dict[str, JSON]
+    approvals: dict[str, JSON]
+
+
+def load_transaction(obj: object, source: str = "<transaction>") -> Transaction:
+    if not isinstance(obj, dict) or not {"intent", "signals"} <= set(obj) <= {"intent", "signals", "approvals"}:
+        raise InvalidInput(f"{source} at $", "an object with intent, signals[, approvals]", repr(obj)[:80],
+                           InputKind.SCHEMA)
+    intent, signals, approvals = obj["intent"], obj["signals"], obj.get("approvals", {})
+    if not isinstance(intent, dict) or not isinstance(intent.get("action"), str) \
+            or not set(intent) <= {"action", "target", "params"} or not isinstance(intent.get("params", {}), dict):
+        raise InvalidInput(f"{source} at $.intent", "an object with action[, target, params]", repr(intent)[:80],
+                           InputKind.SCHEMA)
+    for k, v in (("signals", signals), ("approvals", approvals)):
+        if not isinstance(v, dict):
+            raise InvalidInput(f"{source} at $.{k}", "an object", type(v).__name__, InputKind.SCHEMA)
+    digest(obj)  # non-finite numbers and other unhashable values are InvalidInput here, at the boundary
+    return Transaction(intent, signals, approvals)
+
+
+@dataclass(frozen=True, slots=True)
+class Authorized:
+    authorization: dict[str, JSON]
+
+
+@dataclass(frozen=True, slots=True)
+class Released:
+    result: JSON
+    intent_record: dict[str, JSON]
+    execution_record: dict[str, JSON]
+
+
+def _proven(p: SignedPolicy, tx: Transaction, now: datetime, registry: ApproverRegistry
+            ) -> tuple[frozenset[str], tuple[str, ...]] | Refusal:
+    """Approval signals backed by a verified approval, and their nonces (nothing spent here)."""
+    proven, nonces = set(), []
+    for s, spec in p.approval_signals.items():
+        if tx.signals.get(s) is not True or s not in tx.approvals:
+            continue
+        try:
+            a = load_approval(tx.approvals[s], f"<approval for {s}>")
+        except InvalidInput as exc:
+            return Refusal(RefusalReason.MALFORMED, str(exc))
+        amount = tx.signals[spec.amount_signal] if spec.amount_signal else None
+        v = verify_approval(a, action=str(tx.intent["action"]), resource=str(tx.signals[spec.resource_signal]),
+                            amount=amount, now=now, registry=registry)
+        if isinstance(v, Refusal):
+            return v
+        proven.add(s)
+        nonces.append(f"{a.approver_id}/{a.nonce}")
+    return frozenset(proven), tuple(nonces)
+
+
+def _judge(gov: Governance, tx: Transaction, now: datetime, nonces: NonceStore
+           ) -> tuple[SignedPolicy, Approve, tuple[str, ...]] | Refusal:
+    p = gov.policy_for(str(tx.intent["action"]))
+    if p is None:
+        return Refusal(RefusalReason.UNKNOWN_POLICY, f"no policy governs {tx.intent['action']}")
+    bad = check_signals(p, tx.intent, tx.signals)
+    if bad is not None:
+        return bad
+    pr = _proven(p, tx, now, gov.registry)
+    if isinstance(pr, Refusal):
+        return pr
+    for n in pr[1]:
+        if nonces.is_spent(APPROVAL_NAMESPACE, n):
+            return Refusal(RefusalReason.NONCE_SPENT, n)
+    verdict = evaluate(p, tx.intent, tx.signals, pr[0])
+    return verdict if isinstance(verdict, Refusal) else (p, verdict, pr[1])
+
+
+class Runtime:
+    """Evaluates transactions and signs authorizations with the runtime key."""
+
+    def __init__(self, gov: Governance, records: RecordStore, nonces: NonceStore) -> None:
+        self.gov, self.records, self.nonces = gov, records, nonces
+
+    def decide(self, tx_json: object, now: datetime) -> Authorized | Refusal:
+        try:
+            tx = load_transaction(tx_json)
+        except InvalidInput as exc:
+            return self._refuse(Refusal(RefusalReason.MALFORMED, str(exc)), None, now)
+        j = _judge(self.gov, tx, now, self.nonces)
+        if isinstance(j, Refusal):
+            return self._refuse(j, tx, now)
+        p, ok, _ = j
+        return Authorized(issue(self.records.key, p, ok.rule_id, tx.intent, tx.signals, tx.approvals, now))
+
+    def _refuse(self, r: Refusal, tx: Transaction | None, now: datetime) -> Refusal:
+        self.records.append("refusal", {"stage": "decision", "reason": r.reason.value, "detail": r.detail,
+                                        "requestHash": digest(tx.intent) if tx else None}, now)
+        return r
+
+
+class ReleaseGate:
+    """The sole release point: re-verifies everything, spends nonces, stores the intent, calls the tool."""
+
+    def __init__(self, gov: Governance, tools: ToolRegistry, runtime_key: bytes, records: RecordStore,
+                 nonces: NonceStore) -> None:
+        self.gov, self.tools, self.runtime_key, self.records, self.nonces = gov, tools, runtime_key, records, nonces
+
+    def release(self, authorization_json: object, tx_json: object, now: datetime) -> Released | Refusal:
+        try:
+            auth = load_authorization(authorization_json)
+            tx = load_transaction(tx_json)
+        except InvalidInput as exc:
+            return self._refuse(Refusal(RefusalReason.MALFORMED, str(exc)), None, now)
+        checks = self._check(auth, tx, now)
+        if isinstance(checks, Refusal):
+            return self._refuse(checks, tx, now)
+        if not self.nonces.spend(AUTHORIZATION_NAMESPACE, auth.nonce, now):
+            return self._refuse(Refusal(RefusalReason.NONCE_SPENT, auth.authorization_id), tx, now)
+        for n in checks:
+            if not self.nonces.spend(APPROVAL_NAMESPACE, n, now):
+                return self._refuse(Refusal(RefusalReason.NONCE_SPENT, n), tx, now)
+        body = {"authorizationId": auth.authorization_id, "policyName": auth.policy_name,
+                "policyVersion": auth.policy_version, "policyContentHash": auth.policy_content_hash,
+                "requestHash": auth.request_hash, "signalsHash": auth.signals_hash, "intent": tx.intent}
+        try:
+            intent_rec = self.records.append("intent", body, now)
+        except Exception as exc:  # no stored intent, no release
+            return Refusal(RefusalReason.INTENT_NOT_STORED, f"{type(exc).__name__}: {exc}")
+        try:
+            result: JSON = {"ok": self.tools.invoke(str(tx.intent["action"]), tx.intent)}
+        except Exception as exc:  # the release happened; what the tool did is recorded, not hidden
+            result = {"error": f"{type(exc).__name__}: {exc}"}
+        rec = self.records.append("execution", {**body, "intentRecordHash": intent_rec["recordHash"],
+                                                "result": result}, now)
+        return Released(result, intent_rec, rec)
+
+    def _check(self, auth: Authorization, tx: Transaction, now: datetime) -> tuple[str, ...] | Refusal:
+        if not verify_payload(self.runtime_key, dict(auth.payload), auth.signature):
+            return Refusal(RefusalReason.BAD_SIGNATURE, "authorization signature")
+        if now >= auth.expires_at:
+            return Refusal(RefusalReason.EXPIRED, f"authorization expired at {auth.expires_at.isoformat()}")
+        if digest(tx.intent) != auth.request_hash:
+            return Refusal(RefusalReason.CONTENT_HASH, "the request differs from the one authorized")
+        cur = self.gov.policies.get(auth.policy_name)
+        if cur is None or cur.version != auth.policy_version or cur.content_hash != auth.policy_content_hash:
+            return Refusal(RefusalReason.POLICY_VERSION, f"{auth.policy_name} v{auth.policy_version} is not current")
+        if digest(tx.signals) != auth.signals_hash or digest(tx.approvals) != auth.approvals_hash:
+            return Refusal(RefusalReason.SIGNALS_CHANGED, "signals or approvals differ from the decision's")
+        j = _judge(self.gov, tx, now, self.nonces)
+        if isinstance(j, Refusal):
+            return j
+        if not self.tools.has(str(tx.intent["action"])):
+            return Refusal(RefusalReason.UNKNOWN_TOOL, str(tx.intent["action"]))
+        return j[2]
+
+    def _refuse(self, r: Refusal, tx: Transaction | None, now: datetime) -> Refusal:
+        self.records.append("refusal", {"stage": "release", "reason": r.reason.value, "detail": r.detail,
+                                        "requestHash": digest(tx.intent) if tx else None}, now)
+        return r

@@ -1,0 +1,133 @@
+"""Signed records and their offline verification (parmana-signed-approvals.md, Section 4.5).
+
+A record is ``{"payload": {...}, "recordHash": sha256(canonical payload), "signature":
+{"algorithm": "ed25519", "keyId", "value"}}``; the signature covers the RFC 8785 bytes of the whole
+payload, so any change to any field fails verification while a different key order (which is
+the same JSON) does not. Kinds: ``intent`` (stored *before* release), ``execution`` (after
+release), ``refusal`` (one per refusal) and ``governance`` (maker-checker changes). Executions and
+governance changes are each hash-chained: a payload's ``prev`` is the ``recordHash`` of the
+previous record of its chain (``null`` for the first). ``verify_record`` needs only the record and
+the public key; ``verify_chain`` also checks the links of a list of records.
+Choices where the source is silent: ``seq`` numbers each chain from 0; intent and refusal records
+carry ``prev: null`` and ``seq: null``; the store appends a chained record in one transaction that
+reads the chain head, so concurrent writers cannot fork the chain.
+"""
+
+from __future__ import annotations
+
+import enum
+import uuid
+from dataclasses import dataclass
+from datetime import datetime
+
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
+
+from model.admission.db import Database
+from model.admission.signing import KeyPair, format_instant, verify_payload
+from model.canonical import JSON, canonical_str, digest, loads
+from model.errors import InvalidInput
+
+CHAINED = ("execution", "governance")
+KINDS = ("intent", "execution", "refusal", "governance")
+
+
+class RecordDefect(enum.Enum):
+    MALFORMED = "malformed"
+    HASH_MISMATCH = "hash-mismatch"
+    BAD_SIGNATURE = "bad-signature"
+    BROKEN_CHAIN = "broken-chain"
+
+
+@dataclass(frozen=True, slots=True)
+class RecordValid:
+    kind: str
+    record_hash: str
+
+
+@dataclass(frozen=True, slots=True)
+class RecordInvalid:
+    defect: RecordDefect
+    detail: str
+
+
+def make_record(key: KeyPair, kind: str, body: JSON, now: datetime, prev: str | None = None,
+                seq: int | None = None) -> dict[str, JSON]:
+    payload = {"kind": kind, "recordId": str(uuid.uuid4()), "createdAt": format_instant(now),
+               "prev": prev, "seq": seq, "body": body}
+    return {"payload": payload, "recordHash": digest(payload),
+            "signature": {"algorithm": "ed25519", "keyId": key.key_id, "value": key.sign(payload)}}
+
+
+def verify_record(record: object, public_key: bytes | Ed25519PublicKey) -> RecordValid | RecordInvalid:
+    """Offline: only the record and the key. Never raises."""
+    if not isinstance(record, dict) or set(record) != {"payload", "recordHash", "signature"}:
+        return RecordInvalid(RecordDefect.MALFORMED, "expected keys payload, recordHash, signature")
+    p, sig = record["payload"], record["signature"]
+    if not isinstance(p, dict) or p.get("kind") not in KINDS or not isinstance(sig, dict) \
+            or sig.get("algorithm") != "ed25519":
+        return RecordInvalid(RecordDefect.MALFORMED, "payload with a known kind and an ed25519 signature")
+    try:
+        h = digest(p)
+    except InvalidInput as exc:
+        return RecordInvalid(RecordDefect.MALFORMED, str(exc))
+    if h != record["recordHash"]:
+        return RecordInvalid(RecordDefect.HASH_MISMATCH, f"payload hashes to {h}")
+    if not verify_payload(public_key, p, sig.get("value")):
+        return RecordInvalid(RecordDefect.BAD_SIGNATURE, "signature does not verify under the given key")
+    return RecordValid(str(p["kind"]), h)
+
+
+def verify_chain(records: list[object], public_key: bytes | Ed25519PublicKey) -> list[RecordValid] | RecordInvalid:
+    """Verify each record, then the links of each chained kind (seq 0, 1, ...; prev = previous hash)."""
+    out: list[RecordValid] = []
+    heads: dict[str, tuple[int, str]] = {}
+    for i, r in enumerate(records):
+        v = verify_record(r, public_key)
+        if isinstance(v, RecordInvalid):
+            return RecordInvalid(v.defect, f"record {i}: {v.detail}")
+        assert isinstance(r, dict)
+        p = r["payload"]
+        if v.kind in CHAINED:
+            seq, prev = heads.get(v.kind, (-1, None))
+            if p.get("seq") != seq + 1 or p.get("prev") != prev:
+                return RecordInvalid(RecordDefect.BROKEN_CHAIN, f"record {i}: {v.kind} chain expects seq {seq + 1}")
+            heads[v.kind] = (seq + 1, v.record_hash)
+        out.append(v)
+    return out
+
+
+_SCHEMA = """
+CREATE TABLE IF NOT EXISTS records (
+  id INTEGER PRIMARY KEY AUTOINCREMENT, kind TEXT NOT NULL, chain_seq INTEGER, hash TEXT NOT NULL,
+  record TEXT NOT NULL);
+CREATE UNIQUE INDEX IF NOT EXISTS chain ON records (kind, chain_seq)
+"""
+
+
+class RecordStore:
+    """Durable records; chained kinds get their ``prev``/``seq`` inside the insert's transaction."""
+
+    def __init__(self, key: KeyPair, path: str = ":memory:") -> None:
+        self.key = key
+        self.db = Database(path, _SCHEMA)
+
+    def append(self, kind: str, body: JSON, now: datetime) -> dict[str, JSON]:
+        with self.db.transaction() as c:
+            prev: str | None = None
+            seq: int | None = None
+            if kind in CHAINED:
+                row = c.execute("SELECT chain_seq, hash FROM records WHERE kind = ? ORDER BY chain_seq DESC LIMIT 1",
+                                (kind,)).fetchone()
+                seq, prev = (0, None) if row is None else (row[0] + 1, row[1])
+            rec = make_record(self.key, kind, body, now, prev, seq)
+            c.execute("INSERT INTO records (kind, chain_seq, hash, record) VALUES (?,?,?,?)",
+                      (kind, seq, rec["recordHash"], canonical_str(rec)))
+        return rec
+
+    def all(self, kind: str | None = None) -> list[JSON]:
+        with self.db.transaction() as c:
+            rows = c.execute("SELECT record FROM records WHERE ? IS NULL OR kind = ? ORDER BY id", (kind, kind))
+            return [loads(r[0], "<record store>") for r in rows.fetchall()]
+
+    def close(self) -> None:
+        self.db.close()
