@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 # --- edits: small execution-edit check instances (model.edits) ------------------------------
-
 from hypothesis import strategies as st
 
+from model.canonical import JSON
 from model.edits.contract import Call, Choice, Nil, Par, Seq, Term
 from model.edits.instance import Instance, make_instance
 from model.edits.policy import from_maximal_words
+from model.monitor import policy as P
+from model.monitor.labels import Inherit, Label, Levels, Propagation, Transform
 
 EDIT_ACTIONS = ("d0", "d1", "d2", "d3")
 EDIT_LABELS = ("a", "b", "c")
@@ -63,3 +65,177 @@ def _calls(t: Term) -> list[str]:
     from model.edits.contract import call_ids
 
     return list(call_ids(t))
+
+
+# --- monitor: random well-formed policies (model.monitor.policy) ----------------------------
+# ``policies()`` draws a Policy that passes model.monitor.validate, small enough for exhaustive
+# monitor checks: at most 3 levels, 4 nodes, 4 edges, 4 tools and 5 entries per permission list,
+# with slots and their resolvers, argument predicates, globs, permits, requirements, histories and
+# origin rules. Names come from a pool that deliberately includes words that are keywords
+# elsewhere in the grammar (memory, quota, in, allow...) so round trips exercise contextual lexing.
+
+POLICY_NAMES: tuple[str, ...] = (
+    "a", "b", "c", "x_1", "_y", "Read", "Send", "memory", "source", "sink", "quota", "in", "like", "when",
+    "and", "allow", "deny", "inherit", "transform", "keys", "where", "requires", "permit", "unlimited",
+    "trusted", "untrusted", "sensitivity", "category", "no", "scope", "lineage", "via", "producer", "args",
+    "effects", "operation", "ceiling", "set", "trust", "after", "before",
+)
+POLICY_ACTIONS: tuple[str, ...] = ("file.delete", "message.send", "record.read", "pay", "a.b.c", "quota.in")
+
+policy_names = st.sampled_from(POLICY_NAMES)
+
+
+def scalars() -> st.SearchStrategy[JSON]:
+    """JSON scalars as the policy language writes them (finite numbers, any text)."""
+    return st.one_of(
+        st.none(), st.booleans(), st.integers(-(10**12), 10**12),
+        st.floats(allow_nan=False, allow_infinity=False), st.text(max_size=8),
+    )
+
+
+def _numbers() -> st.SearchStrategy[int | float]:
+    return st.one_of(st.integers(-1000, 1000), st.floats(-1e6, 1e6, allow_nan=False))
+
+
+def _subset(draw: st.DrawFn, pool: list[str] | tuple[str, ...], max_size: int = 3) -> frozenset[str]:
+    if not pool:
+        return frozenset()
+    return draw(st.frozensets(st.sampled_from(sorted(pool)), max_size=max_size))
+
+
+def _unique_names(draw: st.DrawFn, min_size: int, max_size: int) -> list[str]:
+    return draw(st.lists(policy_names, min_size=min_size, max_size=max_size, unique=True))
+
+
+@st.composite
+def labels(draw: st.DrawFn, levels: list[str], categories: list[str]) -> Label:
+    return Label(draw(st.sampled_from(levels)), _subset(draw, categories), draw(st.booleans()))
+
+
+@st.composite
+def propagations(draw: st.DrawFn, levels: list[str], categories: list[str]) -> Propagation:
+    if draw(st.booleans()):
+        return Inherit()
+    return Transform(
+        remove=_subset(draw, categories),
+        decrement=draw(st.integers(0, 3)),
+        set_sensitivity=draw(st.none() | st.sampled_from(levels)),
+        set_trusted=draw(st.none() | st.booleans()),
+    )
+
+
+@st.composite
+def policy_tools(draw: st.DrawFn, name: str, edges: list[P.Edge]) -> P.Tool:
+    edge = draw(st.sampled_from(edges))
+    src, dst = draw(st.sampled_from(edge.endpoints))
+    args = frozenset(_unique_names(draw, 0, 3))
+    required = _subset(draw, sorted(args))
+    refs: list[st.SearchStrategy[P.ResourceRef]] = [scalars().map(P.ConstRes)]
+    if args:
+        refs += [st.sampled_from(sorted(args)).map(P.ArgRes), st.sampled_from(sorted(args)).map(P.ListArgRes)]
+    effects = draw(st.lists(st.builds(P.EffectDecl, st.sampled_from(POLICY_ACTIONS), st.one_of(*refs)),
+                            min_size=1, max_size=3))
+    paths = st.lists(policy_names, min_size=1, max_size=2).map(".".join)
+    authoritative = draw(st.frozensets(paths, max_size=2))
+    return P.Tool(name, edge.name, src, dst, args, required, tuple(effects), authoritative)
+
+
+@st.composite
+def predicates(draw: st.DrawFn) -> P.ArgPredicate:
+    path = tuple(draw(st.lists(policy_names, min_size=1, max_size=2)))
+    kind = draw(st.sampled_from(("eq", "one_of", "range")))
+    if kind == "eq":
+        return P.EqPred(path, draw(scalars()))
+    if kind == "one_of":
+        return P.OneOfPred(path, tuple(draw(st.lists(scalars(), min_size=1, max_size=3))))
+    low, high = draw(st.none() | _numbers()), draw(st.none() | _numbers())
+    if low is None and high is None:
+        high = 0
+    if low is not None and high is not None and low > high:
+        low, high = high, low
+    return P.RangePred(path, low, high)
+
+
+@st.composite
+def entries(draw: st.DrawFn, slots: list[str], requirements: list[str]) -> P.Entry:
+    patterns: list[st.SearchStrategy[P.ResourcePattern]] = [
+        st.just(P.AnyRes()), scalars().map(P.ConstPat), st.text(max_size=6).map(P.GlobPat)]
+    if slots:
+        patterns.append(st.sampled_from(slots).map(P.SlotPat))
+    kind = draw(st.sampled_from((P.EntryKind.ALLOW, P.EntryKind.ALLOW, P.EntryKind.DENY)))
+    action = draw(st.sampled_from(POLICY_ACTIONS))
+    resource = draw(st.one_of(*patterns))
+    keys = draw(st.none() | st.frozensets(policy_names, max_size=3))
+    where = tuple(draw(st.lists(predicates(), max_size=2)))
+    if kind is P.EntryKind.DENY:
+        return P.Entry(kind, action, resource, keys=keys, where=where)
+    return P.Entry(kind, action, resource, keys=keys, where=where, quota=draw(st.none() | st.integers(0, 3)),
+                   requires=draw(st.none() | st.sampled_from(requirements)) if requirements else None,
+                   permit=draw(st.booleans()))
+
+
+@st.composite
+def guards(draw: st.DrawFn, levels: list[str], categories: list[str]) -> P.LabelGuard:
+    return P.LabelGuard(
+        max_sensitivity=draw(st.none() | st.sampled_from(levels)),
+        min_sensitivity=draw(st.none() | st.sampled_from(levels)),
+        any_category=_subset(draw, categories),
+        no_category=_subset(draw, categories),
+        trusted=draw(st.none() | st.booleans()),
+    )
+
+
+@st.composite
+def policies(draw: st.DrawFn, max_levels: int = 3, max_nodes: int = 4, max_tools: int = 4,
+             max_entries: int = 5) -> P.Policy:
+    """A random well-formed policy (see the section comment for its bounds)."""
+    levels = _unique_names(draw, 1, max_levels)
+    categories = _unique_names(draw, 0, 3)
+    requirements = _unique_names(draw, 0, 2)
+    node_names = _unique_names(draw, 1, max_nodes)
+    nodes = [P.Node(n, draw(st.sampled_from(P.NodeKind)), draw(labels(levels, categories))) for n in node_names]
+    pairs = st.tuples(st.sampled_from(node_names), st.sampled_from(node_names))
+    edges = [P.Edge(e, tuple(draw(st.lists(pairs, min_size=1, max_size=3, unique=True))),
+                    draw(propagations(levels, categories))) for e in _unique_names(draw, 1, 4)]
+    edge_names = [e.name for e in edges]
+    agents = [P.Agent(a, _subset(draw, edge_names), draw(st.sampled_from(levels)))
+              for a in _unique_names(draw, 0, 2)]
+    tool_list = [draw(policy_tools(t, edges)) for t in _unique_names(draw, 1, max_tools)]
+    ops = sorted(set(edge_names) | {t.name for t in tool_list})
+
+    resolvers: list[P.Resolver] = []
+    lookups = [t for t in tool_list if t.authoritative]
+    for slot in _unique_names(draw, 0, 2) if lookups else []:
+        tool = draw(st.sampled_from(lookups))
+        given = tool.required | _subset(draw, sorted(tool.args))
+        args = tuple((k, draw(scalars())) for k in sorted(given))
+        resolvers.append(P.Resolver(slot, tool.name, args, draw(st.sampled_from(sorted(tool.authoritative)))))
+
+    origins: list[P.OriginRule] = []
+    with_args = [t for t in tool_list if t.args]
+    for name in _unique_names(draw, 0, 2) if with_args else []:
+        via = draw(st.sampled_from(with_args))
+        origins.append(P.OriginRule(name, via.name, draw(st.sampled_from(sorted(via.args))),
+                                    draw(st.sampled_from(ops)), _subset(draw, ops, 2)))
+
+    flows = [P.FlowRule(draw(st.sampled_from(P.FlowEffect)), draw(st.sampled_from(["*", *edge_names])),
+                        draw(st.sampled_from(["*", *node_names])), draw(guards(levels, categories)))
+             for _ in range(draw(st.integers(0, 4)))]
+    histories = [P.HistoryRule(h, draw(st.sampled_from(P.HistoryScope)), draw(st.sampled_from(ops)),
+                               draw(st.sampled_from(ops)), draw(st.sampled_from(ops)))
+                 for h in _unique_names(draw, 0, 2)]
+    slots = [r.slot for r in resolvers]
+    side = st.lists(entries(slots, requirements), max_size=max_entries)
+    return P.Policy(
+        name=draw(policy_names), levels=Levels(tuple(levels)), categories=frozenset(categories),
+        nodes=tuple(nodes), edges=tuple(edges), agents=tuple(agents), tools=tuple(tool_list),
+        resolvers=tuple(resolvers), origins=tuple(origins), flows=tuple(flows), histories=tuple(histories),
+        requirements=frozenset(requirements), user=tuple(draw(side)), application=tuple(draw(side)),
+    )
+
+
+def policy_texts() -> st.SearchStrategy[str]:
+    """The canonical text of a random well-formed policy."""
+    from model.monitor.printer import print_policy
+
+    return policies().map(print_policy)
