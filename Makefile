@@ -25,8 +25,11 @@ test-all: lint
 reproduce: $(STAMP)
 	$(BIN)/agentwarrant reproduce all
 
+# Benchmarks are experiments that time things; their ratios land in paper_figures/tables/.
+BENCHMARKS := monitor-overhead edit-timing
+
 bench: $(STAMP)
-	$(BIN)/python experiments/run_benchmarks.py
+	$(BIN)/agentwarrant reproduce $(BENCHMARKS)
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .hypothesis

@@ -62,6 +62,13 @@ def sha256_hex(data: bytes) -> str:
 
 def json_equal(a: JSON, b: JSON) -> bool:
     """JSON equality as RFC 8785 sees it (so ``1`` equals ``1.0`` but never ``true``)."""
+    # Fast paths for scalars (the common case in matching); containers go through the canonical form.
+    if isinstance(a, str) or isinstance(b, str):
+        return isinstance(a, str) and isinstance(b, str) and a == b
+    if isinstance(a, bool) or isinstance(b, bool) or a is None or b is None:
+        return type(a) is type(b) and a == b
+    if isinstance(a, int | float) and isinstance(b, int | float):
+        return a == b
     return canonical_bytes(a) == canonical_bytes(b)
 
 

@@ -19,6 +19,7 @@ from model.errors import InputKind, InvalidInput
 # name -> script file in experiments/
 EXPERIMENTS: dict[str, str] = {
     "report-table": "report_table.py",
+    "monitor-overhead": "monitor_overhead.py",
 }
 
 Tick = Callable[[int, int], None]

@@ -188,11 +188,12 @@ def _checks(policy: Policy, state: State, call: Call) -> Iterator[Verdict]:
         yield _deny(DenyReason.ORIGIN, f"origin rule {bad[0]} not met")
     if not flow_allows(policy, tool.operation, tool.destination, label):
         yield _deny(DenyReason.FLOW, f"no flow rule lets {label.sensitivity} data reach {tool.destination}")
-    from model.monitor.commit import proposed_record  # local: commit imports this module
+    if policy.histories:
+        from model.monitor.commit import proposed_record  # local: commit imports this module
 
-    hist = history_violations(policy, state, proposed_record(state, call, tool, label))
-    if hist:
-        yield _deny(DenyReason.HISTORY, f"history rule {hist[0]} not met")
+        hist = history_violations(policy, state, proposed_record(state, call, tool, label))
+        if hist:
+            yield _deny(DenyReason.HISTORY, f"history rule {hist[0]} not met")
     user = allocate(policy.user, state.used_user, effects, call.args, state)
     app = allocate(policy.application, state.used_app, effects, call.args, state)
     if user is None or app is None:
