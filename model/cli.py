@@ -63,11 +63,13 @@ def reproduce(names: tuple[str, ...], out_dir: Path | None) -> None:
 
 def _register() -> None:
     # One line per system; each module exposes a click group or command named ``cli``.
+    from model.admission.cli import register as register_admission
     from model.edits.cli import cli as edit_cli
     from model.monitor.cli import cli as monitor_cli
 
     main.add_command(monitor_cli, "monitor")
     main.add_command(edit_cli, "edit")
+    register_admission(main)
 
 
 _register()

@@ -1,0 +1,109 @@
+"""``agentwarrant admit ...`` and ``agentwarrant verify-record FILE --key PUBLIC_KEY``.
+
+``verify-record`` is the offline verifier of parmana-signed-approvals.md, Section 4.5: it reads
+one record (or a JSON list of records, whose chains it also checks) and a public key file (PEM or
+base64 of the raw 32 bytes) and nothing else. Exit status: 0 valid, 1 invalid, 2 unreadable input.
+"""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+from datetime import UTC, datetime
+from pathlib import Path
+
+import click
+
+from model.admission.approvals import load_approval, load_registry, verify_approval
+from model.admission.records import RecordInvalid, verify_chain, verify_record
+from model.admission.refusal import Refusal
+from model.admission.signed_policy import load_policy
+from model.admission.signing import parse_instant, public_key_from_text
+from model.canonical import load_file
+from model.errors import InputKind, InvalidInput
+
+
+def _read_text(path: str) -> str:
+    try:
+        return Path(path).read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise InvalidInput(path, "a readable UTF-8 file", str(exc), InputKind.IO) from None
+
+
+@click.command("verify-record")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--key", "key_file", required=True, type=click.Path(dir_okay=False),
+              help="Public key file: PEM, or base64 of the 32 raw Ed25519 bytes.")
+def verify_record_cmd(file: str, key_file: str) -> None:
+    """Verify a signed record (or a list of records and their chains) offline."""
+    key = public_key_from_text(_read_text(key_file), key_file)
+    doc = load_file(file)
+    out = verify_chain(doc, key) if isinstance(doc, list) else verify_record(doc, key)
+    if isinstance(out, RecordInvalid):
+        click.echo(f"invalid: {out.defect.value}: {out.detail}")
+        sys.exit(1)
+    for v in out if isinstance(out, list) else [out]:
+        click.echo(f"valid: {v.kind} {v.record_hash}")
+
+
+@click.group("admit")
+def cli() -> None:
+    """Admission protocols: held attempts and replay, signed approvals, release gate, records."""
+
+
+@cli.command("check-policy")
+@click.argument("file", type=click.Path(dir_okay=False))
+def check_policy(file: str) -> None:
+    """Load and validate a signed-approval policy (approve rules must require an approval)."""
+    p = load_policy(load_file(file), file)
+    click.echo(f"ok: {p.name} v{p.version} governs {p.action}; {len(p.rules)} rules; content {p.content_hash}")
+
+
+@cli.command("verify-approval")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--approvers", required=True, type=click.Path(dir_okay=False), help="Approver registry JSON.")
+@click.option("--action", required=True)
+@click.option("--resource", required=True)
+@click.option("--amount", type=float, default=None)
+@click.option("--now", "now_text", default=None, help="Instant to check at (ISO, Z); default: the clock.")
+def verify_approval_cmd(file: str, approvers: str, action: str, resource: str, amount: float | None,
+                        now_text: str | None) -> None:
+    """Check a signed approval's signature and bindings (does not spend its nonce)."""
+    now = parse_instant(now_text) if now_text else datetime.now(UTC)
+    if now is None:
+        raise InvalidInput("--now", "an ISO-8601 UTC instant ending in Z", now_text, InputKind.VALUE)
+    v = verify_approval(load_approval(load_file(file), file), action=action, resource=resource, amount=amount,
+                        now=now, registry=load_registry(load_file(approvers), approvers))
+    if isinstance(v, Refusal):
+        click.echo(f"refused: {v.reason.value}: {v.detail}")
+        sys.exit(1)
+    click.echo("verified")
+
+
+@cli.command("demo")
+def demo() -> None:
+    """Run the report-publishing trace and the refund release pipeline once, printing each step."""
+    from model.admission.attempt_store import AttemptStore
+    from model.admission.deployment import APPROVER, EPOCH, World, publish_request
+    from model.admission.release_deployment import Pipeline
+
+    with tempfile.TemporaryDirectory() as tmp:
+        w = World(AttemptStore(str(Path(tmp) / "attempts.db")))
+        held = w.admission.submit(publish_request(), EPOCH)
+        click.echo(f"submit   -> {held}")
+        aid = getattr(held, "attempt_id", "")
+        click.echo(f"approve  -> {w.approvals.decide(aid, APPROVER, True, EPOCH)}")
+        click.echo(f"replay   -> {w.replays.replay(aid, publish_request().identity, EPOCH)}")
+        click.echo(f"replay   -> {w.replays.replay(aid, publish_request().identity, EPOCH)}")
+        p = Pipeline(Path(tmp), EPOCH)
+        tx = p.transaction(approval=p.approval())
+        auth = p.runtime.decide(tx, EPOCH)
+        click.echo(f"decide   -> {type(auth).__name__}")
+        click.echo(f"release  -> {type(p.gate.release(getattr(auth, 'authorization', None), tx, EPOCH)).__name__}")
+        click.echo(f"release  -> {p.gate.release(getattr(auth, 'authorization', None), tx, EPOCH)}")
+
+
+def register(main: click.Group) -> None:
+    """Add ``admit`` and the top-level ``verify-record`` to the ``agentwarrant`` command."""
+    main.add_command(cli, "admit")
+    main.add_command(verify_record_cmd, "verify-record")

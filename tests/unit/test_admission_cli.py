@@ -1,0 +1,63 @@
+"""``agentwarrant verify-record FILE --key PUBLIC_KEY`` needs only the record and the key;
+``agentwarrant admit ...`` loads policies and approvals through the same loaders."""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from model.admission.records import RecordStore
+from model.admission.release_deployment import REFUNDS_POLICY
+from model.admission.signing import KeyPair
+from model.cli import main
+
+NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
+
+
+def written(tmp_path: Path) -> tuple[KeyPair, Path, Path, list[object]]:
+    key = KeyPair.generate("rt")
+    store = RecordStore(key, ":memory:")
+    recs = [store.append("execution", {"i": i}, NOW) for i in range(3)]
+    (tmp_path / "key.pem").write_text(key.public_pem())
+    (tmp_path / "rec.json").write_text(json.dumps(recs[0]))
+    return key, tmp_path / "key.pem", tmp_path / "rec.json", list(recs)
+
+
+def test_verify_record_offline_valid_tampered_and_unreadable(tmp_path: Path) -> None:
+    _key, pem, rec, recs = written(tmp_path)
+    ok = CliRunner().invoke(main, ["verify-record", str(rec), "--key", str(pem)])
+    assert ok.exit_code == 0 and ok.output.startswith("valid: execution ")
+    doc = json.loads(rec.read_text())
+    doc["payload"]["body"]["i"] = 7
+    rec.write_text(json.dumps(doc))
+    bad = CliRunner().invoke(main, ["verify-record", str(rec), "--key", str(pem)])
+    assert bad.exit_code == 1 and bad.output.startswith("invalid: hash-mismatch")
+    rec.write_text("{not json")
+    broken = CliRunner().invoke(main, ["verify-record", str(rec), "--key", str(pem)])
+    assert broken.exit_code == 2 and "expected valid JSON" in broken.output + str(broken.stderr_bytes or b"")
+    pem.write_text("not a key")
+    rec.write_text(json.dumps(recs[0]))
+    assert CliRunner().invoke(main, ["verify-record", str(rec), "--key", str(pem)]).exit_code == 2
+
+
+def test_verify_record_chain_list_detects_deletion(tmp_path: Path) -> None:
+    _key, pem, rec, recs = written(tmp_path)
+    rec.write_text(json.dumps(recs))
+    assert CliRunner().invoke(main, ["verify-record", str(rec), "--key", str(pem)]).exit_code == 0
+    rec.write_text(json.dumps([recs[0], recs[2]]))
+    out = CliRunner().invoke(main, ["verify-record", str(rec), "--key", str(pem)])
+    assert out.exit_code == 1 and "broken-chain" in out.output
+
+
+def test_admit_check_policy_accepts_valid_and_rejects_approve_without_approval(tmp_path: Path) -> None:
+    f = tmp_path / "p.json"
+    f.write_text(json.dumps(REFUNDS_POLICY))
+    ok = CliRunner().invoke(main, ["admit", "check-policy", str(f)])
+    assert ok.exit_code == 0 and "refunds v1" in ok.output
+    bad = {**REFUNDS_POLICY, "rules": [{"id": "r", "when": {"signal": "amount", "op": "le", "value": 1},
+                                        "decision": "approve"}]}
+    f.write_text(json.dumps(bad))
+    assert CliRunner().invoke(main, ["admit", "check-policy", str(f)]).exit_code == 2
