@@ -16,9 +16,10 @@ from model.monitor.commit import Outcome, step
 from model.monitor.decide import Decision, decide
 from model.monitor.labels import Label, Levels
 from model.monitor.policy import ConstPat, ConstRes, Policy, SlotPat
-from model.monitor.state import Call, State, initial_state, issue_permit, satisfy
+from model.monitor.state import Call, initial_state, issue_permit, satisfy
 from model.monitor.syntax import load_policy
 from model.monitor.wellformed import violations
+from tests.strategies import policies
 
 POLICIES = {p.stem: load_policy(str(p)) for p in sorted(
     (Path(__file__).resolve().parent.parent.parent / "corpus" / "policies").glob("*.policy"))}
@@ -87,7 +88,16 @@ def outcomes(draw: st.DrawFn, policy: Policy) -> Outcome:
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data(), st.sampled_from(sorted(POLICIES)))
 def test_random_call_sequences(data: st.DataObject, name: str) -> None:
-    policy = POLICIES[name]
+    run_sequence(data, POLICIES[name], name)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(st.data(), policies())
+def test_random_call_sequences_on_random_policies(data: st.DataObject, policy: Policy) -> None:
+    run_sequence(data, policy, "random")
+
+
+def run_sequence(data: st.DataObject, policy: Policy, name: str) -> None:
     state = initial_state(len(policy.user), len(policy.application))
     for _ in range(data.draw(st.integers(1, 12))):
         action = data.draw(st.sampled_from(["call", "call", "call", "satisfy", "permit"]))
