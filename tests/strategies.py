@@ -23,7 +23,7 @@ def edit_terms(draw: st.DrawFn, max_calls: int = 4) -> Term:
 
     def build(depth: int) -> Term:
         room = max_calls - counter["call"]
-        kinds = ["call", "nil"] if depth >= 3 or room <= 0 else ["call", "call", "nil", "choice", "par", "seq"]
+        kinds = ["call"] * 8 + ["nil"] if depth >= 3 else ["call"] * 6 + ["nil", "choice", "choice", "par", "seq"]
         if room <= 0:
             kinds = ["nil"]
         kind = draw(st.sampled_from(kinds))
@@ -55,8 +55,8 @@ def edit_instances(draw: st.DrawFn, max_calls: int = 4) -> Instance:
     labels = {d: draw(st.sampled_from(EDIT_LABELS)) for d in EDIT_ACTIONS}
     log = tuple(draw(st.lists(st.sampled_from(EDIT_ACTIONS), max_size=2, unique=True)))
     lab_log = [labels[d] for d in log]
-    words = draw(st.lists(st.lists(st.sampled_from(EDIT_LABELS), max_size=4), min_size=0, max_size=4))
-    prefixed = draw(st.booleans()) or draw(st.booleans())
+    words = draw(st.lists(st.lists(st.sampled_from(EDIT_LABELS), max_size=4), min_size=1, max_size=4))
+    prefixed = draw(st.booleans()) or draw(st.booleans()) or draw(st.booleans())
     policy = from_maximal_words([lab_log + w for w in words] if prefixed else words)
     return make_instance(term, actions, labels, log, policy)
 

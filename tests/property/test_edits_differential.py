@@ -1,0 +1,111 @@
+"""Differential tests: the three engines, the literal Φ̂ iteration, Can and the proof verifier agree.
+
+execution-edit-checking.md, Sections V-C1, V-C3, VI-A, Appendices A-A, A-B ("What must be shown",
+item 3 of issue 3). 2,000 generated small instances, derandomized so the run is reproducible.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+
+from hypothesis import HealthCheck, event, given, settings
+
+from model.edits.candidates import Candidate, enumerate_candidates
+from model.edits.check import check
+from model.edits.instance import Instance
+from model.edits.resolve import Word
+from model.edits.rounds import iterate
+from model.edits.verdict import Accepted, Engine, Invalid, Rejected, RejectionProof, Verdict
+from model.edits.verify import verify
+from model.errors import InvalidInput
+from tests.strategies import edit_instances
+
+SETTINGS = settings(max_examples=3000, deadline=None, derandomize=True,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+
+
+def _run_all(inst: Instance) -> dict[Engine, Verdict]:
+    out: dict[Engine, Verdict] = {}
+    for e in Engine:
+        try:
+            out[e] = check(inst, e)
+        except InvalidInput:  # only the declarative engine's subset cap can fire on these sizes
+            assert e is Engine.DECLARATIVE
+    return out
+
+
+def _prefixes(family: frozenset[Candidate]) -> set[Word]:
+    return {y[:i] for _, y in family for i in range(len(y) + 1)}
+
+
+def _mutations(proof: RejectionProof) -> list[RejectionProof]:
+    """Proofs that must be refused: drop a removal, change a rank, change a witness."""
+    out = []
+    rounds = [list(e) for e in proof.rounds]
+    for i, e in enumerate(rounds):
+        for j, r in enumerate(e):
+            dropped = [list(x) for x in rounds]
+            del dropped[i][j]
+            out.append(RejectionProof(proof.candidates, tuple(tuple(x) for x in dropped if x)))
+            moved = [list(x) for x in rounds]
+            del moved[i][j]
+            if i + 1 < len(moved):
+                moved[i + 1].append(r)
+            else:
+                moved.append([r])
+            # Empty rounds are kept: moving the only removal of a round changes its rank to i + 1.
+            out.append(RejectionProof(proof.candidates, tuple(tuple(x) for x in moved)))
+            if i > 0:
+                earlier = [list(x) for x in rounds]
+                del earlier[i][j]
+                earlier[i - 1].append(r)
+                out.append(RejectionProof(proof.candidates, tuple(tuple(x) for x in earlier)))
+            # Witness: the candidate itself covers its own outcome at every prefix of its word.
+            own = dataclasses.replace(r, missing=r.outcome)
+            # Witness: a "prefix" that is not a prefix of the removed word.
+            longer = dataclasses.replace(r, prefix=(*r.word, *r.word[:1]) if r.word else r.word)
+            for w in (own, longer):
+                if w != r:
+                    changed = [list(x) for x in rounds]
+                    changed[i][j] = w
+                    out.append(RejectionProof(proof.candidates, tuple(tuple(x) for x in changed)))
+    return out
+
+
+@SETTINGS
+@given(edit_instances())
+def test_engines_agree_and_languages_match(inst: Instance) -> None:
+    verdicts = _run_all(inst)
+    event(f"verdict {type(verdicts[Engine.SYMBOLIC]).__name__}")
+    event(f"declarative ran: {Engine.DECLARATIVE in verdicts}")
+    kinds = {type(v) for v in verdicts.values()}
+    assert len(kinds) == 1, verdicts
+    sym = verdicts[Engine.SYMBOLIC]
+    if isinstance(sym, Invalid):
+        assert {v.reason for v in verdicts.values() if isinstance(v, Invalid)} == {sym.reason}
+        return
+    cands = enumerate_candidates(inst, 10_000, "test")
+    literal, literal_rounds = iterate(cands)
+    for e, v in verdicts.items():
+        assert not isinstance(v, Invalid)
+        assert v.counts.candidates == len(cands.b0), e
+        if isinstance(v, Accepted):
+            completions = frozenset(v.automaton.completions())
+            assert completions == literal, e  # marked language (with result labels) = B̂†
+            assert set(v.automaton.generated()) == _prefixes(literal), e  # generated language = W† = ↓π₂B̂†
+            assert v.counts.safe == len(literal) == v.automaton.count_completions()
+            assert v.counts.prefixes == len(_prefixes(literal)) == v.automaton.count_prefixes()
+            assert v.automaton == verdicts[Engine.SYMBOLIC].automaton  # type: ignore[union-attr]
+        else:
+            assert isinstance(v, Rejected)
+            assert not literal
+            assert verify(inst, v.proof).valid, (e, verify(inst, v.proof))
+            assert v.proof == verdicts[Engine.EXPLICIT].proof  # type: ignore[union-attr]
+    explicit = verdicts[Engine.EXPLICIT]
+    assert explicit.counts.rounds == RejectionProof(cands.b0, literal_rounds).sizes()
+    if isinstance(explicit, Rejected):
+        mutants = _mutations(explicit.proof)
+        assert all(m != explicit.proof for m in mutants)
+        for bad in mutants:
+            assert not verify(inst, bad).valid, bad
+
