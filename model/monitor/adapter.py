@@ -29,7 +29,8 @@ from dataclasses import dataclass, field
 from model.canonical import JSON, canonical_str
 from model.monitor.commit import Outcome, commit, observe
 from model.monitor.decide import Decision, Verdict, decide, explain
-from model.monitor.matching import MISSING, Missing, lookup_path
+from model.monitor.matching import MISSING, Missing, call_effects, lookup_path
+from model.monitor.permits import EvidenceRefused, PermitEvidence
 from model.monitor.policy import Policy
 from model.monitor.state import Call, Permit, State, initial_state, issue_permit, satisfy
 
@@ -101,6 +102,7 @@ class Adapter:
     policy: Policy
     tools: Mapping[str, ToolFn]
     agent: str
+    permit_evidence: PermitEvidence | None = None
     state: State = field(init=False)
     log: list[Event] = field(default_factory=list)
     _values: dict[int, str] = field(default_factory=dict)
@@ -153,8 +155,20 @@ class Adapter:
     def satisfy(self, requirement: str) -> None:
         self.state = satisfy(self.state, requirement)
 
-    def issue_permit(self, tool: str, evidence: str | None = None, /, **args: Handle | JSON) -> Permit:
-        call, _ = self._to_call(tool, args)
+    def issue_permit(self, tool: str, approval: JSON = None, /, **args: Handle | JSON) -> Permit | EvidenceRefused:
+        """Issue an exact-call permit for ``tool(**args)``. With ``permit_evidence`` configured, the
+        ``approval`` must be accepted by it first (e.g. a signed single-use approval)."""
+        call, concrete = self._to_call(tool, args)
+        evidence: str | None = None
+        if self.permit_evidence is not None:
+            decl = self.policy.tool(tool)
+            effects = call_effects(decl, concrete) if decl is not None else f"no tool {tool!r}"
+            if isinstance(effects, str):
+                return EvidenceRefused(effects)
+            answer = self.permit_evidence(tool, effects, concrete, approval)
+            if isinstance(answer, EvidenceRefused):
+                return answer
+            evidence = answer.digest
         self.state, permit = issue_permit(self.state, tool, call.identity(), evidence)
         return permit
 

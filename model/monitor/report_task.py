@@ -22,6 +22,7 @@ from model.canonical import JSON
 from model.monitor.adapter import Adapter, CallResult, Handle
 from model.monitor.decide import Decision, DenyReason
 from model.monitor.policy import Policy
+from model.monitor.state import Permit
 from model.monitor.toolkit import ReportWorld
 
 POLICY_DIR = Path(__file__).resolve().parent.parent.parent / "corpus" / "policies"
@@ -109,7 +110,7 @@ def _approved(p: Policy) -> tuple[Adapter, ReportWorld, Handle, Handle, Handle]:
     r = _h(ad.call("Read"))
     s = _h(ad.call("Sanitize", record=r))
     a = _h(ad.call("Lookup", name="Alice")).at("destination")
-    ad.issue_permit("Send", "approval-of-summary", body=s, recipient=a)
+    assert isinstance(ad.issue_permit("Send", None, body=s, recipient=a), Permit)
     return ad, w, r, s, a
 
 

@@ -22,6 +22,7 @@ from model.errors import InputKind, InvalidInput, Location, json_path
 from model.monitor.adapter import Adapter, Failure, Handle, Refusal
 from model.monitor.decide import Decision, Verdict
 from model.monitor.policy import Policy
+from model.monitor.state import Permit
 from model.monitor.toolkit import DeleteWorld, ReportWorld, ToolFailure
 from model.schemas import validate
 
@@ -98,6 +99,7 @@ def run_trace(policy: Policy, doc: dict[str, JSON], source: str = "<trace>") -> 
             continue
         if "permit" in step:
             permit = adapter.issue_permit(str(step["permit"]), None, **args)
+            assert isinstance(permit, Permit)  # trace runs configure no evidence check
             reports.append(StepReport(i, "permit", permit.tool, None, None, f"permit #{permit.id}", "issued"))
             continue
         tool = str(step["call"])
