@@ -22,6 +22,7 @@ from datetime import datetime
 
 from model.admission.approvals import ApproverRegistry, load_approval, verify_approval
 from model.admission.authorization import Authorization, issue, load_authorization
+from model.admission.boundary import check_json
 from model.admission.evidence import APPROVAL_NAMESPACE
 from model.admission.governance import Governance
 from model.admission.nonces import NonceStore
@@ -55,7 +56,7 @@ def load_transaction(obj: object, source: str = "<transaction>") -> Transaction:
     for k, v in (("signals", signals), ("approvals", approvals)):
         if not isinstance(v, dict):
             raise InvalidInput(f"{source} at $.{k}", "an object", type(v).__name__, InputKind.SCHEMA)
-    digest(obj)  # non-finite numbers and other unhashable values are InvalidInput here, at the boundary
+    check_json(obj, source)
     return Transaction(intent, signals, approvals)
 
 

@@ -25,6 +25,7 @@ from datetime import datetime
 from pathlib import Path
 
 from model.admission.approvals import ApproverKey, ApproverRegistry, load_registry
+from model.admission.boundary import is_json
 from model.admission.records import RecordStore
 from model.admission.refusal import Refusal, RefusalReason
 from model.admission.signed_policy import SAFE_NAME, SignedPolicy, load_policy
@@ -69,6 +70,8 @@ class Governance:
     def propose(self, change: JSON, maker: str) -> Proposal | Refusal:
         if maker not in self.humans:
             return Refusal(RefusalReason.UNAUTHENTICATED, maker)
+        if not is_json(change):
+            return Refusal(RefusalReason.MALFORMED, "a change must be canonical JSON")
         bad = self._check(change)
         if bad is not None:
             return bad

@@ -22,6 +22,7 @@ from datetime import datetime
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
+from model.admission.boundary import check_json
 from model.admission.db import Database
 from model.admission.signing import KeyPair, format_instant, verify_payload
 from model.canonical import JSON, canonical_str, digest, loads
@@ -67,9 +68,10 @@ def verify_record(record: object, public_key: bytes | Ed25519PublicKey) -> Recor
             or sig.get("algorithm") != "ed25519":
         return RecordInvalid(RecordDefect.MALFORMED, "payload with a known kind and an ed25519 signature")
     try:
-        h = digest(p)
+        check_json(record, "<record>")
     except InvalidInput as exc:
         return RecordInvalid(RecordDefect.MALFORMED, str(exc))
+    h = digest(p)
     if h != record["recordHash"]:
         return RecordInvalid(RecordDefect.HASH_MISMATCH, f"payload hashes to {h}")
     if not verify_payload(public_key, p, sig.get("value")):

@@ -19,7 +19,7 @@ import re
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
-from cryptography.exceptions import InvalidSignature
+from cryptography.exceptions import InvalidSignature, UnsupportedAlgorithm
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
 from cryptography.hazmat.primitives.serialization import (
     Encoding,
@@ -29,6 +29,7 @@ from cryptography.hazmat.primitives.serialization import (
     load_pem_public_key,
 )
 
+from model.admission.boundary import is_json
 from model.canonical import canonical_bytes
 from model.errors import InputKind, InvalidInput
 
@@ -65,7 +66,7 @@ def public_key_from_text(text: str, source: str = "<key>") -> Ed25519PublicKey:
     if stripped.startswith("-----BEGIN"):
         try:
             key = load_pem_public_key(stripped.encode("utf-8"))
-        except (ValueError, TypeError, UnicodeEncodeError) as exc:
+        except (ValueError, TypeError, UnicodeEncodeError, UnsupportedAlgorithm) as exc:
             raise InvalidInput(source, "a PEM Ed25519 public key", str(exc)[:80], InputKind.VALUE) from None
         if not isinstance(key, Ed25519PublicKey):
             raise InvalidInput(source, "an Ed25519 public key", type(key).__name__, InputKind.VALUE)
@@ -102,10 +103,9 @@ def verify_bytes(public: bytes | Ed25519PublicKey, message: bytes, signature_b64
 
 
 def verify_payload(public: bytes | Ed25519PublicKey, payload: object, signature_b64: object) -> bool:
-    try:
-        message = canonical_bytes(payload)
-    except InvalidInput:
+    if not is_json(payload):
         return False
+    message = canonical_bytes(payload)
     return verify_bytes(public, message, signature_b64)
 
 

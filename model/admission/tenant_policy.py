@@ -73,8 +73,11 @@ def evaluate(source: PolicySource, tenant: str, keys: Iterable[str]) -> PolicyEf
     return join(found)
 
 
-def load_tenant_policies(docs: Iterable[object], source: str = "<policies>") -> TenantPolicies:
+def load_tenant_policies(docs: object, source: str = "<policies>") -> TenantPolicies:
     """Load a list of tenant policy documents into one table (a key declared twice is invalid)."""
+    if not isinstance(docs, list):
+        raise InvalidInput(f"{source} at $", "a list of tenant policy documents", type(docs).__name__,
+                           InputKind.SCHEMA)
     table: dict[tuple[str, str], PolicyEffect] = {}
     for i, doc in enumerate(docs):
         here = f"{source} at {json_path((i,))}"
