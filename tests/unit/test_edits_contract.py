@@ -1,0 +1,58 @@
+"""Contracts and well-formedness (execution-edit-checking.md Section IV-A)."""
+
+from __future__ import annotations
+
+from model.edits.check import check
+from model.edits.compiled import compile_outcomes
+from model.edits.contract import Call, Choice, Nil, Par, Seq, outcomes
+from model.edits.instance import make_instance
+from model.edits.policy import from_maximal_words
+from model.edits.verdict import Invalid, InvalidReason
+from model.edits.wellformed import prefix_violation
+
+
+def test_choice_par_seq_outcomes() -> None:
+    t = Seq((Call("a"), Par((Choice("g", (("L", Call("b")), ("R", Call("c")))), Call("d")))))
+    outs = outcomes(t)
+    assert list(outs) == [(("g", "L"),), (("g", "R"),)]
+    left = outs[(("g", "L"),)].pred_map()
+    assert left == {"a": frozenset(), "b": frozenset({"a"}), "d": frozenset({"a"})}
+    # Nested choices under ⊗ multiply outcomes.
+    t2 = Par((Choice("g", (("L", Call("a")), ("R", Call("b")))), Choice("h", (("L", Call("c")), ("R", Call("d"))))))
+    assert len(outcomes(t2)) == 4
+
+
+def _inst(term, policy_words=(("a", "b", "c"),)):  # type: ignore[no-untyped-def]
+    calls = {"x": "dx", "y": "dy", "z": "dz"}
+    return make_instance(term, calls, {"dx": "a", "dy": "b", "dz": "c"}, (), from_maximal_words(policy_words))
+
+
+def test_complete_trace_prefixing_another_is_refused() -> None:
+    bad = Par((Call("x"), Choice("g", (("skip", Nil()), ("Y", Call("y"))))))
+    v = check(_inst(bad))
+    assert isinstance(v, Invalid) and v.reason is InvalidReason.COMPLETE_PREFIXES_ANOTHER
+    assert "x completes" in v.detail
+    # Empty and nonempty outcomes together are refused too (ε prefixes everything).
+    v2 = check(_inst(Choice("g", (("skip", Nil()), ("Y", Call("y"))))))
+    assert isinstance(v2, Invalid) and v2.reason is InvalidReason.COMPLETE_PREFIXES_ANOTHER
+    # Same call sets in different orders are fine: neither sequence extends the other.
+    good = Choice("g", (("L", Seq((Call("x"), Call("y")))), ("R", Seq((Call("z"),)))))
+    assert prefix_violation(compile_outcomes(outcomes(good))) is None
+
+
+def test_prefix_check_on_many_unordered_calls_is_fast() -> None:
+    # 12 unordered calls: 12! linearizations, 4096 raw states; the check never compares words.
+    term = Par(tuple(Call(f"c{i}") for i in range(12)))
+    assert prefix_violation(compile_outcomes(outcomes(term))) is None
+    bad = Par((*(Call(f"c{i}") for i in range(11)), Choice("g", (("a", Nil()), ("b", Call("c11"))))))
+    assert prefix_violation(compile_outcomes(outcomes(bad))) is not None
+
+
+def test_duplicate_calls_groups_and_log_problems_are_invalid() -> None:
+    assert check(_inst(Par((Call("x"), Call("x"))))).reason is InvalidReason.DUPLICATE_CALL  # type: ignore[union-attr]
+    dup_group = Par((Choice("g", (("L", Call("x")),)), Choice("g", (("L", Call("y")),))))
+    assert check(_inst(dup_group)).reason is InvalidReason.DUPLICATE_GROUP  # type: ignore[union-attr]
+    repeated = make_instance(Call("x"), {"x": "dx"}, {"dx": "a"}, ("dx", "dx"), from_maximal_words([["a", "a"]]))
+    assert check(repeated).reason is InvalidReason.LOG_REPEATS_ACTION  # type: ignore[union-attr]
+    outside = make_instance(Call("x"), {"x": "dx"}, {"dx": "a", "dy": "b"}, ("dy",), from_maximal_words([["a"]]))
+    assert check(outside).reason is InvalidReason.LOG_OUTSIDE_POLICY  # type: ignore[union-attr]

@@ -1,0 +1,70 @@
+"""The greatest fixed point B̂† and W† (execution-edit-checking.md Sections V-C1, V-C2)."""
+
+from __future__ import annotations
+
+import pytest
+
+from model.edits import explicit
+from model.edits.check import check
+from model.edits.contract import Call, Choice, Nil, Par, Seq
+from model.edits.instance import make_instance
+from model.edits.policy import from_maximal_words
+from model.edits.regex import from_regex
+from model.edits.resolve import raw
+from model.edits.verdict import Accepted, Engine, Rejected
+from model.errors import InvalidInput
+
+ENGINES = list(Engine)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_missing_outcome_empties_the_fixed_point(engine: Engine) -> None:
+    # Outcome R needs label b, which the policy never allows: nothing survives, already in round 0.
+    term = Choice("g", (("L", Call("x")), ("R", Call("y"))))
+    inst = make_instance(term, {"x": "dx", "y": "dy"}, {"dx": "a", "dy": "b"}, (), from_maximal_words([["a"]]))
+    v = check(inst, engine)
+    assert isinstance(v, Rejected)
+    assert v.proof.sizes() == (1, 0)
+    (removal,) = v.proof.rounds[0]
+    assert removal.prefix == () and removal.missing == (("g", "R"),)
+    # With b allowed, both outcomes survive.
+    ok = make_instance(term, {"x": "dx", "y": "dy"}, {"dx": "a", "dy": "b"}, (), from_maximal_words([["a"], ["b"]]))
+    assert isinstance(check(ok, engine), Accepted)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_outcomes_with_the_same_resolved_word_stay_distinct(engine: Engine) -> None:
+    term = Par((Call("x"), Choice("g", (("A", Nil()), ("B", Nil())))))
+    inst = make_instance(term, {"x": "dx"}, {"dx": "a"}, (), from_maximal_words([["a"]]))
+    v = check(inst, engine)
+    assert isinstance(v, Accepted)
+    done = sorted(v.automaton.completions())
+    assert [o for o, _ in done] == [(("g", "A"),), (("g", "B"),)]
+    assert done[0][1] == done[1][1]
+    assert v.counts.safe == 2 and v.counts.candidates == 2
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_w_dagger_is_exactly_the_prefixes_of_b_dagger(engine: Engine) -> None:
+    # x ⊗ (y ▷ z) under a policy that forbids x last: some orders are pruned, the rest stay.
+    term = Par((Call("x"), Seq((Call("y"), Call("z")))))
+    pol = from_maximal_words([["x", "y", "z"], ["y", "x", "z"]])
+    inst = make_instance(term, {"x": "dx", "y": "dy", "z": "dz"}, {"dx": "x", "dy": "y", "dz": "z"}, (), pol)
+    v = check(inst, engine)
+    assert isinstance(v, Accepted)
+    b = {raw(y) for _, y in v.automaton.completions()}
+    assert b == {("x", "y", "z"), ("y", "x", "z")}
+    w = {raw(z) for z in v.automaton.generated()}
+    assert w == {y[:i] for y in b for i in range(4)}
+
+
+def test_explicit_engine_fails_closed_at_its_cap(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(explicit, "MAX_LINEARIZATIONS", 100)
+    term = Par(tuple(Call(f"c{i}") for i in range(5)))  # 120 linearizations
+    pol = from_regex("(a)*")
+    assert not isinstance(pol, type(None))
+    inst = make_instance(term, {f"c{i}": f"d{i}" for i in range(5)}, {f"d{i}": "a" for i in range(5)}, (),
+                         pol)  # type: ignore[arg-type]
+    with pytest.raises(InvalidInput, match="size cap"):
+        check(inst, Engine.EXPLICIT)
+    assert isinstance(check(inst, Engine.SYMBOLIC), Accepted)
