@@ -6,7 +6,7 @@ as standard base64. Choices where the source is silent or where Parmana's SDK fi
   signs; we also accept 0–6 fractional digits on input but always write milliseconds, UTC, ``Z``.
 - Parmana's Python SDK signs ``json.dumps(sort_keys, compact, ensure_ascii=False)``. For the
   payloads it produces (ASCII keys, integers or short decimals) those bytes equal RFC 8785's;
-  ``tests/property/test_admission_interop.py`` checks that equality on generated payloads rather
+  ``tests/property/test_admission_canonical_interop.py`` checks that equality on generated payloads rather
   than assuming it. We verify against RFC 8785 only — one byte form, no fallback.
 - A public key is PEM (SubjectPublicKeyInfo) or the 32 raw bytes in base64.
 """
