@@ -108,5 +108,17 @@ class AttemptStore:
             rows = c.execute("SELECT id, state, approver, result FROM attempts ORDER BY id").fetchall()
         return tuple((r[0], r[1], r[2], r[3]) for r in rows)
 
+    def to_bytes(self) -> bytes:
+        """The whole database as bytes (sqlite3 serialize): how the exploration saves a state."""
+        with self.db.transaction() as c:
+            pass
+        return bytes(c.serialize())
+
+    @staticmethod
+    def from_bytes(data: bytes) -> AttemptStore:
+        store = AttemptStore(":memory:")
+        store.db.conn.deserialize(data)
+        return store
+
     def close(self) -> None:
         self.db.close()
