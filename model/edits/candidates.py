@@ -48,6 +48,50 @@ def linearizations(p: Pomset) -> Iterator[tuple[CallId, ...]]:
     yield from rec()
 
 
+def count_linearizations(p: Pomset, limit: int, max_downsets: int = 100_000) -> int | None:
+    """|Lin(p)| by counting paths through the downsets of ``p`` (no word is built).
+
+    Returns ``None`` when the count exceeds ``limit`` or the downsets exceed ``max_downsets``,
+    so a size cap can refuse before any enumeration starts.
+    """
+    preds = p.pred_map()
+    calls = sorted(preds)
+    idx = {c: i for i, c in enumerate(calls)}
+    pm = [sum(1 << idx[d] for d in preds[c]) for c in calls]
+    full = (1 << len(calls)) - 1
+    ways: dict[int, int] = {0: 1}
+    layer = {0}
+    for _ in range(len(calls)):
+        nxt: set[int] = set()
+        for s in layer:
+            for i in range(len(calls)):
+                if not (s >> i) & 1 and pm[i] & s == pm[i]:
+                    t = s | (1 << i)
+                    ways[t] = ways.get(t, 0) + ways[s]
+                    nxt.add(t)
+        if len(ways) > max_downsets:
+            return None
+        layer = nxt
+    total = ways.get(full, 0)
+    return total if total <= limit else None
+
+
+def refuse_if_too_large(outs: dict[Outcome, Pomset], cap: int, engine: str) -> None:
+    """Fail closed, before enumerating, when the contract has more than ``cap`` linearizations."""
+    total = 0
+    for p in outs.values():
+        n = count_linearizations(p, cap - total)
+        if n is None:
+            raise InvalidInput(
+                f"engine {engine}",
+                f"a contract with at most {cap} linearizations (this engine's size cap; "
+                "use --engine symbolic for larger instances)",
+                f"more than {cap}",
+                InputKind.VALUE,
+            )
+        total += n
+
+
 def candidate_key(c: Candidate) -> tuple[Outcome, tuple[tuple[str, str, str], ...]]:
     return c[0], tuple((a.call, a.action, a.mode.value) for a in c[1])
 
@@ -73,6 +117,7 @@ def enumerate_candidates(inst: Instance, cap: int, engine: str) -> Candidates:
     b0: list[Candidate] = []
     total = 0
     outs = inst.outcomes()
+    refuse_if_too_large(outs, cap, engine)
     for o, p in outs.items():
         for lin in linearizations(p):
             total += 1

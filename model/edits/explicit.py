@@ -15,20 +15,21 @@ round ``i`` iff some prefix has a compatible outcome with no support in ``B̂_i`
 is removed once and each key reaches zero once; the canonical witness of a removal (shortest
 prefix with a zero key, least missing outcome) is read before the batch's decrements.
 The accepted answer is built from the trie of surviving candidates (``can.build_can``).
-Choice where the paper is silent: the size cap is 200,000 linearizations (fail closed).
+Choice where the paper is silent: the size cap is 100,000 linearizations, checked before any
+enumeration by counting paths through the downsets of each outcome's pomset (fail closed).
 """
 
 from __future__ import annotations
 
 from model.edits.can import build_can
-from model.edits.candidates import Candidate, candidate_key, linearizations
+from model.edits.candidates import Candidate, candidate_key, linearizations, refuse_if_too_large
 from model.edits.contract import Outcome
 from model.edits.instance import Instance
 from model.edits.resolve import Letter, Mode, Word
 from model.edits.verdict import Accepted, Counts, Engine, Rejected, RejectionProof, Removal
 from model.errors import InputKind, InvalidInput
 
-MAX_LINEARIZATIONS = 200_000
+MAX_LINEARIZATIONS = 100_000
 
 
 class _Trie:
@@ -56,6 +57,7 @@ def run(inst: Instance, digest: str) -> Accepted | Rejected:
     table = inst.policy.table()
     start = inst.policy.run(inst.log_labels())
     outs = list(inst.outcomes().items())
+    refuse_if_too_large(dict(outs), MAX_LINEARIZATIONS, "explicit")
     trie = _Trie()
     paths: list[tuple[int, ...]] = []  # candidate -> trie nodes root..leaf
     cand_outcome: list[int] = []

@@ -38,23 +38,20 @@ compatible outcome), hence extends inside Good to some ``done_o``: it is a prefi
 the Good part, read from the initial state, generates ``W†`` and marks ``π₂B̂†`` (with outcome
 marks, ``B̂†``); it is empty iff the initial state is not Good. Minimizing it gives ``Can``.
 
-A rejection proof lists ``B̂₀`` word by word, so on rejection it is built by ``model.edits.rounds``
-(subject to its size cap); the verdict itself never enumerates words.
+A rejection proof lists ``B̂₀`` word by word, so on rejection it is built by the explicit engine's
+support-count rounds (subject to that engine's size cap); the verdict itself never enumerates words.
 """
 
 from __future__ import annotations
 
 from collections import deque
 
+from model.edits import explicit
 from model.edits.can import build_can
-from model.edits.candidates import enumerate_candidates
 from model.edits.compiled import bits, compile_outcomes
 from model.edits.instance import Instance
 from model.edits.resolve import Letter, Mode
-from model.edits.rounds import proof_of
 from model.edits.verdict import Accepted, Counts, Engine, Rejected
-
-PROOF_MAX_LINEARIZATIONS = 200_000
 
 State = tuple[int, int, int]  # (policy state, call set S, compatible outcomes K)
 
@@ -118,7 +115,9 @@ def run(inst: Instance, digest: str) -> Accepted | Rejected:
             paths[j] += paths[i]
     n_b0 = sum(p * done[i].bit_count() for i, p in enumerate(paths))
     if not good[0]:
-        proof = proof_of(enumerate_candidates(inst, PROOF_MAX_LINEARIZATIONS, "symbolic (rejection proof)"))
+        word_level = explicit.run(inst, digest)
+        assert isinstance(word_level, Rejected), "the engines disagree: see tests/property/test_edits_differential.py"
+        proof = word_level.proof
         return Rejected(Engine.SYMBOLIC, proof, Counts(n_b0, 0, 0, 0, proof.sizes()), digest)
     can = build_can(0, lambda i: [(a, j) for a, j in succ[i] if good[j]],
                     lambda i: [comp.outcomes[o] for o in bits(done[i])])
