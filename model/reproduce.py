@@ -20,6 +20,7 @@ from model.errors import InputKind, InvalidInput
 EXPERIMENTS: dict[str, str] = {
     "report-table": "report_table.py",
     "monitor-overhead": "monitor_overhead.py",
+    "edit-timing": "edit_timing.py",
 }
 
 Tick = Callable[[int, int], None]
