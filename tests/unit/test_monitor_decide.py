@@ -5,8 +5,9 @@ from __future__ import annotations
 
 from model.canonical import JSON
 from model.monitor.adapter import Adapter, Failure, Handle, Refusal
-from model.monitor.decide import Decision, DenyReason
+from model.monitor.decide import Decision, DenyReason, decide
 from model.monitor.labels import Label, Levels, Transform, propagate
+from model.monitor.state import Call
 from model.monitor.syntax import parse_policy
 
 POLICY = """
@@ -107,14 +108,15 @@ def test_structure() -> None:
 
 
 def test_ceiling_applies_to_the_output_label() -> None:
-    # intern may Browse (Public output) but a Secret input would exceed its ceiling: give it one via Publish
     bot = adapter()
     secret = ok(bot.call("Fetch", key="k"))
     assert bot.state.trace[secret.id].label.sensitivity == "Secret"
-    assert P.levels.le("Secret", "Secret")
-    intern = adapter("intern")
-    page = ok(intern.call("Browse", url="ok.example"))
-    assert intern.state.trace[page.id].label == Label("Public", frozenset(), False)
+    # the intern (ceiling Internal) proposing to publish the Secret result: output label above its ceiling
+    call = Call("intern", "Publish", {"doc": bot.value(secret), "channel": "news"}, (("doc", secret.id),))
+    verdict = decide(P, bot.state, call)
+    assert verdict.decision is Decision.DENY and verdict.reason is DenyReason.CEILING
+    page = ok(adapter("intern").call("Browse", url="ok.example"))
+    assert page.id == 0
 
 
 def test_explicit_deny_wins_over_an_allow() -> None:
