@@ -104,10 +104,12 @@ def run(inst: Instance, digest: str) -> Accepted | Rejected:
         if not batch:
             break
         removed = []
+        least_missing: dict[int, int] = {}  # per witness node, shared by the candidates through it
         for ci in batch:  # witnesses against the counts of B̂_i
             wnode = next(node for node in paths[ci] if zeros[node] > 0)
-            missing = min(o for o in trie.compat[wnode] if o not in count[wnode])
-            removed.append((ci, wnode, missing))
+            if wnode not in least_missing:
+                least_missing[wnode] = min(o for o in trie.compat[wnode] if o not in count[wnode])
+            removed.append((ci, wnode, least_missing[wnode]))
         flagged = []
         for ci in batch:
             live.discard(ci)
