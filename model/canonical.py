@@ -3,8 +3,10 @@
 Everything the project hashes or signs goes through ``canonical_bytes`` so that two equal JSON
 values always have one byte form, whatever key order or number spelling they arrived with.
 Choice where RFC 8785 is silent for Python values: tuples serialize as arrays and frozensets are
-rejected (their order is not canonical; callers sort them first). Non-finite floats and non-str
-keys are rejected as ``InvalidInput`` rather than serialized lossily.
+rejected (their order is not canonical; callers sort them first). Non-finite floats, non-str
+keys and integers beyond double range are rejected as ``InvalidInput``; integers beyond ±(2^53−1)
+mean the nearest double, exactly as RFC 8785 (numbers are IEEE 754 doubles) and every JCS parser
+read them, so ``2**53``, ``2**53 + 1`` and ``9007199254740992.0`` share one canonical form.
 """
 
 from __future__ import annotations
@@ -18,6 +20,7 @@ import rfc8785
 
 from model.errors import InputKind, InvalidInput, json_path
 
+_SAFE = 2**53 - 1
 JSON = Any  # JSON values: None | bool | int | float | str | list[JSON] | dict[str, JSON]
 
 
@@ -25,7 +28,15 @@ def _normalize(value: object, path: tuple[str | int, ...]) -> JSON:
     if value is None or isinstance(value, bool | str):
         return value
     if isinstance(value, int):
-        return value
+        if -_SAFE <= value <= _SAFE:
+            return value
+        # RFC 8785 numbers are IEEE 754 doubles: a larger integer means the nearest double, as any
+        # JCS parser reads its text (so the canonical text of a double re-reads to the same value).
+        try:
+            return float(value)
+        except OverflowError:
+            raise InvalidInput(json_path(path), "a number within double range", str(value)[:40],
+                               InputKind.VALUE) from None
     if isinstance(value, float):
         if value != value or value in (float("inf"), float("-inf")):
             raise InvalidInput(json_path(path), "a finite number", repr(value), InputKind.VALUE)
@@ -44,7 +55,10 @@ def _normalize(value: object, path: tuple[str | int, ...]) -> JSON:
 
 def canonical_bytes(value: object) -> bytes:
     """The RFC 8785 byte form of ``value``."""
-    return bytes(rfc8785.dumps(_normalize(value, ())))
+    try:
+        return bytes(rfc8785.dumps(_normalize(value, ())))
+    except rfc8785.CanonicalizationError as exc:  # defence in depth: _normalize should have caught it
+        raise InvalidInput("$", "a value RFC 8785 can canonicalize", str(exc), InputKind.VALUE) from None
 
 
 def canonical_str(value: object) -> str:
@@ -67,7 +81,7 @@ def json_equal(a: JSON, b: JSON) -> bool:
         return isinstance(a, str) and isinstance(b, str) and a == b
     if isinstance(a, bool) or isinstance(b, bool) or a is None or b is None:
         return type(a) is type(b) and a == b
-    if isinstance(a, int | float) and isinstance(b, int | float):
+    if isinstance(a, int | float) and isinstance(b, int | float) and abs(a) <= _SAFE and abs(b) <= _SAFE:
         return a == b
     return canonical_bytes(a) == canonical_bytes(b)
 
