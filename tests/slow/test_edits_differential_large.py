@@ -1,0 +1,37 @@
+"""Slower differential run on larger instances (up to 5 calls), excluded from ``make test``.
+
+Same comparisons as tests/property/test_edits_differential.py minus the declarative engine
+(its subset cap is too small here): explicit and symbolic give the same verdict, the same Can,
+and every rejection proof verifies.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+
+from model.edits.candidates import enumerate_candidates
+from model.edits.check import check
+from model.edits.instance import Instance
+from model.edits.rounds import iterate
+from model.edits.verdict import Accepted, Engine, Invalid, Rejected
+from model.edits.verify import verify
+from tests.strategies import edit_instances
+
+
+@pytest.mark.slow
+@settings(max_examples=3000, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(edit_instances(max_calls=5))
+def test_explicit_and_symbolic_agree_on_larger_instances(inst: Instance) -> None:
+    ex, sy = check(inst, Engine.EXPLICIT), check(inst, Engine.SYMBOLIC)
+    assert type(ex) is type(sy)
+    if isinstance(ex, Invalid):
+        return
+    literal, _ = iterate(enumerate_candidates(inst, 10_000, "test"))
+    if isinstance(ex, Accepted):
+        assert isinstance(sy, Accepted) and ex.automaton == sy.automaton
+        assert frozenset(sy.automaton.completions()) == literal
+    else:
+        assert isinstance(ex, Rejected) and isinstance(sy, Rejected) and not literal
+        assert ex.proof == sy.proof and verify(inst, ex.proof).valid
