@@ -18,7 +18,6 @@ Writes paper_figures/tables/monitor_overhead.csv (and .md). Not run by tests: ``
 
 from __future__ import annotations
 
-import csv
 import statistics
 import sys
 import time
@@ -30,6 +29,7 @@ from model.monitor.adapter import Adapter, Handle
 from model.monitor.decide import Decision, decide
 from model.monitor.report_task import load
 from model.monitor.toolkit import ReportWorld
+from model.tables import write_table
 
 ROUNDS = 200
 REPEATS = 7
@@ -152,24 +152,12 @@ def measure(tick: Callable[[int, int], None]) -> dict[str, float]:
 
 def reproduce(out_dir: Path, tick: Callable[[int, int], None]) -> list[Path]:
     us = measure(tick)
-    tables = out_dir / "tables"
-    tables.mkdir(parents=True, exist_ok=True)
-    rows = []
-    for name, v in us.items():
-        rows.append([name, f"{v:.2f}", f"{v / us['direct']:.1f}",
-                     f"{v / us['cedar']:.2f}" if "cedar" in us else "n/a (cedarpy not installed)"])
-    header = ["path", "us_per_call", "ratio_vs_direct", "ratio_vs_cedar"]
-    csv_path = tables / "monitor_overhead.csv"
-    with csv_path.open("w", newline="", encoding="utf-8") as fh:
-        w = csv.writer(fh, lineterminator="\n")
-        w.writerow(header)
-        w.writerows(rows)
-    md = tables / "monitor_overhead.md"
-    md.write_text("Per-call cost of the report task's four calls (median of "
-                  f"{REPEATS} x {ROUNDS} workflows, one process; Python {sys.version.split()[0]}).\n\n"
-                  + "| " + " | ".join(header) + " |\n|" + "---|" * len(header) + "\n"
-                  + "".join("| " + " | ".join(r) + " |\n" for r in rows), encoding="utf-8")
-    return [csv_path, md]
+    rows = [[name, f"{v:.2f}", f"{v / us['direct']:.1f}",
+             f"{v / us['cedar']:.2f}" if "cedar" in us else "n/a (cedarpy not installed)"] for name, v in us.items()]
+    caption = (f"Per-call cost of the report task's four calls (median of {REPEATS} x {ROUNDS} workflows, "
+               f"one process; Python {sys.version.split()[0]}).")
+    return write_table(out_dir, "monitor_overhead", ["path", "us_per_call", "ratio_vs_direct", "ratio_vs_cedar"],
+                       rows, caption)
 
 
 if __name__ == "__main__":

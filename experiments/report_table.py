@@ -7,32 +7,21 @@ reference tools (model/monitor/report_task.py); nothing is copied from the paper
 
 from __future__ import annotations
 
-import csv
 import sys
 from collections.abc import Callable
 from pathlib import Path
 
 from model.monitor.report_task import table_rows
+from model.tables import write_table
 
 
 def reproduce(out_dir: Path, tick: Callable[[int, int], None]) -> list[Path]:
     rows = table_rows(tick)
-    tables = out_dir / "tables"
-    tables.mkdir(parents=True, exist_ok=True)
     header = ["candidate", "obligation", "policy", "result", "reason", "failing_checks", "reached_mail"]
     body = [[r.candidate, r.obligation, r.policy, r.result, r.reason.value if r.reason else "",
              " ".join(x.value for x in r.failing), "yes" if r.reached_mail else "no"] for r in rows]
-    csv_path = tables / "report_task.csv"
-    with csv_path.open("w", newline="", encoding="utf-8") as fh:
-        w = csv.writer(fh, lineterminator="\n")
-        w.writerow(header)
-        w.writerows(body)
-    md_path = tables / "report_task.md"
-    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
-    lines += ["| " + " | ".join(row) + " |" for row in body]
-    md_path.write_text("Table 1 (Agenra Section 3), computed by the monitor on the reference tools.\n\n"
-                       + "\n".join(lines) + "\n", encoding="utf-8")
-    return [csv_path, md_path]
+    return write_table(out_dir, "report_task", header, body,
+                       "Table 1 (Agenra Section 3), computed by the monitor on the reference tools.")
 
 
 if __name__ == "__main__":
