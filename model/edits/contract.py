@@ -18,6 +18,7 @@ Choices made where the paper is silent:
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -106,8 +107,13 @@ def group_ids(term: Term) -> Iterator[str]:
             yield from group_ids(part)
 
 
+@functools.lru_cache(maxsize=32)
 def outcomes(term: Term) -> dict[Outcome, Pomset]:
-    """``O_C`` with ``p_o`` for each outcome, in canonical (sorted) outcome order."""
+    """``O_C`` with ``p_o`` for each outcome, in canonical (sorted) outcome order.
+
+    Cached per term (terms are frozen values): well-formedness and the engines all ask for it.
+    Callers must not mutate the returned dict.
+    """
     raw = _outcomes(term)
     return {o: _pomset(p) for o, p in sorted(raw, key=lambda op: op[0])}
 

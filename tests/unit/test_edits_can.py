@@ -1,0 +1,53 @@
+"""The canonical automaton Can(W, B) (execution-edit-checking.md Section VI-A)."""
+
+from __future__ import annotations
+
+from itertools import islice
+from math import factorial
+
+import pytest
+
+from model.edits.can import can_of_family
+from model.edits.check import check
+from model.edits.contract import Call, Par
+from model.edits.instance import Instance, make_instance
+from model.edits.policy import PolicyAutomaton
+from model.edits.regex import from_regex
+from model.edits.resolve import Letter, Mode
+from model.edits.verdict import Accepted, Engine
+
+
+def unordered(w: int) -> Instance:
+    pol = from_regex("(" + " | ".join(f"l{i}" for i in range(w)) + ")*")
+    assert isinstance(pol, PolicyAutomaton)
+    return make_instance(Par(tuple(Call(f"c{i}") for i in range(w))), {f"c{i}": f"d{i}" for i in range(w)},
+                         {f"d{i}": f"l{i}" for i in range(w)}, (), pol)
+
+
+@pytest.mark.parametrize("engine", list(Engine))
+def test_states_are_residuals_not_words(engine: Engine) -> None:
+    # Three unordered calls: W has 1 + 3 + 6 + 6 = 16 words but only 2^3 = 8 distinct residuals
+    # (a residual depends on the set of calls done, not their order).
+    v = check(unordered(3), engine)
+    assert isinstance(v, Accepted)
+    assert v.counts.prefixes == 16 and v.automaton.count_prefixes() == 16
+    assert v.automaton.n_states == 8
+    assert sum(1 for _, _ in v.automaton.completions()) == 6
+
+
+def test_completions_are_enumerated_lazily() -> None:
+    v = check(unordered(10), Engine.SYMBOLIC)
+    assert isinstance(v, Accepted)
+    assert v.counts.safe == factorial(10) and v.automaton.n_states == 2 ** 10
+    first = list(islice(v.automaton.completions(), 3))  # 3.6M completions exist; we take three
+    assert len(first) == 3 and all(len(y) == 10 for _, y in first)
+
+
+def test_equal_languages_give_equal_automata_and_run_follows_words() -> None:
+    a, b, c = (Letter(x, f"d{x}", Mode.NEW) for x in "abc")
+    fam = [((), (a, b)), ((), (b, a)), ((), (c,))]
+    can1 = can_of_family(fam)
+    can2 = can_of_family(list(reversed(fam)))
+    assert can1 == can2
+    assert can1.run((a,)) is not None and can1.run((a, c)) is None
+    assert set(can1.generated()) == {(), (a,), (b,), (c,), (a, b), (b, a)}
