@@ -25,7 +25,6 @@ paper_figures/tables/edit_timing.{csv,md} and paper_figures/edit_timing.png. Run
 from __future__ import annotations
 
 import argparse
-import csv
 import json
 import resource
 import statistics
@@ -42,6 +41,7 @@ from model.edits.policy import PolicyAutomaton, from_maximal_words
 from model.edits.regex import from_regex
 from model.edits.verdict import Accepted, Engine, Invalid, Rejected
 from model.errors import InvalidInput
+from model.tables import write_table
 
 SAMPLES = 5
 SHARED_SIZES = (2, 8, 32, 64, 128, 512, 1024)
@@ -125,35 +125,24 @@ def measure(tick: Callable[[int, int], None], samples: int = SAMPLES) -> list[di
     return rows
 
 
-def _ratios(rows: list[dict[str, object]]) -> list[tuple[str, int, float | None]]:
-    by = {(r["engine"], r["family"], r["size"]): r for r in rows}
-    out = []
-    for f, (_, sizes) in FAMILIES.items():
-        for n in sizes:
-            ex, sy = by[("explicit", f, n)], by[("symbolic", f, n)]
-            ok = ex["verdict"] != "size cap"
-            out.append((f, n, float(str(sy["median_ms"])) / float(str(ex["median_ms"])) if ok else None))
-    return out
+def _ratio(rows: list[dict[str, object]], row: dict[str, object]) -> str:
+    """symbolic median / explicit median for the same family and size, on the symbolic row."""
+    if row["engine"] != "symbolic":
+        return ""
+    (ex,) = [r for r in rows if r["engine"] == "explicit" and r["family"] == row["family"]
+             and r["size"] == row["size"]]
+    if ex["verdict"] == "size cap":
+        return "explicit: size cap"
+    return f"{float(str(row['median_ms'])) / float(str(ex['median_ms'])):.3f}"
 
 
 def write(rows: list[dict[str, object]], out_dir: Path) -> list[Path]:
-    tables = out_dir / "tables"
-    tables.mkdir(parents=True, exist_ok=True)
     cols = ["engine", "family", "size", "verdict", "candidates", "median_ms", "peak_rss_kb"]
-    csv_path = tables / "edit_timing.csv"
-    with csv_path.open("w", newline="") as fh:
-        wr = csv.DictWriter(fh, fieldnames=cols)
-        wr.writeheader()
-        wr.writerows(rows)
-    md = ["# Exact edit checking: median time per check (fresh process per sample, median of 5)", "",
-          f"Paper baseline (A-M, CPython 3.12, 16-vCPU EPYC): {PAPER}.", "",
-          "| " + " | ".join(cols) + " |", "|" + "---|" * len(cols)]
-    md += ["| " + " | ".join("" if r[c] is None else str(r[c]) for c in cols) + " |" for r in rows]
-    md += ["", "## symbolic / explicit median-time ratio", "", "| family | size | ratio |", "|---|---|---|"]
-    md += [f"| {f} | {n} | {'explicit: size cap' if q is None else f'{q:.3f}'} |" for f, n, q in _ratios(rows)]
-    md_path = tables / "edit_timing.md"
-    md_path.write_text("\n".join(md) + "\n")
-    return [csv_path, md_path, _figure(rows, out_dir)]
+    body = [[("" if r[c] is None else r[c]) for c in cols] + [_ratio(rows, r)] for r in rows]
+    caption = ("Exact edit checking: median ms per check (fresh process per sample, median of 5; peak RSS = "
+               f"largest VmHWM). Paper baseline (A-M, CPython 3.12, 16-vCPU EPYC): {PAPER}.")
+    paths = write_table(out_dir, "edit_timing", [*cols, "symbolic_over_explicit"], body, caption)
+    return [*paths, _figure(rows, out_dir)]
 
 
 def _figure(rows: list[dict[str, object]], out_dir: Path) -> Path:
