@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import functools
+from collections.abc import Sequence
+from typing import TypeVar
+
 # --- edits: small execution-edit check instances (model.edits) ------------------------------
 from hypothesis import strategies as st
 
@@ -85,70 +89,109 @@ POLICY_ACTIONS: tuple[str, ...] = ("file.delete", "message.send", "record.read",
 policy_names = st.sampled_from(POLICY_NAMES)
 
 
+# Strategies are built once: constructing them inside draws costs more than drawing from them.
+_SCALARS: st.SearchStrategy[JSON] = st.one_of(
+    st.none(), st.booleans(), st.integers(-(10**12), 10**12),
+    st.floats(allow_nan=False, allow_infinity=False), st.text(max_size=8),
+)
+_NUMBERS: st.SearchStrategy[int | float] = st.one_of(st.integers(-1000, 1000),
+                                                      st.floats(-1e6, 1e6, allow_nan=False))
+_OPT_NUMBER = st.none() | _NUMBERS
+_OPT_BOOL = st.none() | st.booleans()
+_BOOL = st.booleans()
+_NODE_KINDS = tuple(P.NodeKind)
+_FLOW_EFFECTS = tuple(P.FlowEffect)
+_SCOPES = tuple(P.HistoryScope)
+T = TypeVar("T")
+_QUOTAS = st.none() | st.integers(0, 3)
+_ACTION = st.sampled_from(POLICY_ACTIONS)
+_PATH = st.lists(policy_names, min_size=1, max_size=2)
+_KEYS = st.none() | st.frozensets(policy_names, max_size=3)
+_ENTRY_KIND = st.sampled_from((P.EntryKind.ALLOW, P.EntryKind.ALLOW, P.EntryKind.DENY))
+_PRED_KIND = st.sampled_from(("eq", "one_of", "range"))
+_BASE_PATTERNS: list[st.SearchStrategy[P.ResourcePattern]] = [
+    st.just(P.AnyRes()), _SCALARS.map(P.ConstPat), st.text(max_size=6).map(P.GlobPat)]
+_CONST_REF: st.SearchStrategy[P.ResourceRef] = _SCALARS.map(P.ConstRes)
+_AUTHORITATIVE = st.frozensets(_PATH.map(".".join), max_size=2)
+
+
 def scalars() -> st.SearchStrategy[JSON]:
     """JSON scalars as the policy language writes them (finite numbers, any text)."""
-    return st.one_of(
-        st.none(), st.booleans(), st.integers(-(10**12), 10**12),
-        st.floats(allow_nan=False, allow_infinity=False), st.text(max_size=8),
-    )
+    return _SCALARS
 
 
-def _numbers() -> st.SearchStrategy[int | float]:
-    return st.one_of(st.integers(-1000, 1000), st.floats(-1e6, 1e6, allow_nan=False))
+@functools.cache
+def _below(n: int) -> st.SearchStrategy[int]:
+    return st.integers(0, n - 1)
 
 
-def _subset(draw: st.DrawFn, pool: list[str] | tuple[str, ...], max_size: int = 3) -> frozenset[str]:
+def _pick(draw: st.DrawFn, pool: Sequence[T]) -> T:
+    """``draw(st.sampled_from(pool))`` without building a strategy per draw."""
+    return pool[draw(_below(len(pool)))]
+
+
+def _maybe(draw: st.DrawFn, pool: Sequence[T]) -> T | None:
+    return None if draw(_BOOL) else _pick(draw, pool)
+
+
+def _subset(draw: st.DrawFn, pool: Sequence[str], max_size: int = 3) -> frozenset[str]:
+    """A subset of at most ``max_size`` members, drawn as a bit mask (shrinks towards the empty set)."""
     if not pool:
         return frozenset()
-    return draw(st.frozensets(st.sampled_from(sorted(pool)), max_size=max_size))
+    ordered = sorted(pool)
+    mask = draw(_below(2 ** len(ordered)))
+    return frozenset([x for i, x in enumerate(ordered) if mask >> i & 1][:max_size])
+
+
+@functools.cache
+def _name_lists(min_size: int, max_size: int) -> st.SearchStrategy[list[str]]:
+    return st.lists(policy_names, min_size=min_size, max_size=max_size, unique=True)
 
 
 def _unique_names(draw: st.DrawFn, min_size: int, max_size: int) -> list[str]:
-    return draw(st.lists(policy_names, min_size=min_size, max_size=max_size, unique=True))
+    return draw(_name_lists(min_size, max_size))
 
 
 @st.composite
 def labels(draw: st.DrawFn, levels: list[str], categories: list[str]) -> Label:
-    return Label(draw(st.sampled_from(levels)), _subset(draw, categories), draw(st.booleans()))
+    return Label(_pick(draw, levels), _subset(draw, categories), draw(_BOOL))
 
 
 @st.composite
 def propagations(draw: st.DrawFn, levels: list[str], categories: list[str]) -> Propagation:
-    if draw(st.booleans()):
+    if draw(_BOOL):
         return Inherit()
     return Transform(
         remove=_subset(draw, categories),
         decrement=draw(st.integers(0, 3)),
-        set_sensitivity=draw(st.none() | st.sampled_from(levels)),
-        set_trusted=draw(st.none() | st.booleans()),
+        set_sensitivity=_maybe(draw, levels),
+        set_trusted=draw(_OPT_BOOL),
     )
 
 
 @st.composite
 def policy_tools(draw: st.DrawFn, name: str, edges: list[P.Edge]) -> P.Tool:
-    edge = draw(st.sampled_from(edges))
-    src, dst = draw(st.sampled_from(edge.endpoints))
+    edge = _pick(draw, edges)
+    src, dst = _pick(draw, edge.endpoints)
     args = frozenset(_unique_names(draw, 0, 3))
     required = _subset(draw, sorted(args))
-    refs: list[st.SearchStrategy[P.ResourceRef]] = [scalars().map(P.ConstRes)]
+    refs: list[st.SearchStrategy[P.ResourceRef]] = [_CONST_REF]
     if args:
         refs += [st.sampled_from(sorted(args)).map(P.ArgRes), st.sampled_from(sorted(args)).map(P.ListArgRes)]
-    effects = draw(st.lists(st.builds(P.EffectDecl, st.sampled_from(POLICY_ACTIONS), st.one_of(*refs)),
-                            min_size=1, max_size=3))
-    paths = st.lists(policy_names, min_size=1, max_size=2).map(".".join)
-    authoritative = draw(st.frozensets(paths, max_size=2))
+    effects = draw(st.lists(st.builds(P.EffectDecl, _ACTION, st.one_of(*refs)), min_size=1, max_size=3))
+    authoritative = draw(_AUTHORITATIVE)
     return P.Tool(name, edge.name, src, dst, args, required, tuple(effects), authoritative)
 
 
 @st.composite
 def predicates(draw: st.DrawFn) -> P.ArgPredicate:
-    path = tuple(draw(st.lists(policy_names, min_size=1, max_size=2)))
-    kind = draw(st.sampled_from(("eq", "one_of", "range")))
+    path = tuple(draw(_PATH))
+    kind = draw(_PRED_KIND)
     if kind == "eq":
-        return P.EqPred(path, draw(scalars()))
+        return P.EqPred(path, draw(_SCALARS))
     if kind == "one_of":
-        return P.OneOfPred(path, tuple(draw(st.lists(scalars(), min_size=1, max_size=3))))
-    low, high = draw(st.none() | _numbers()), draw(st.none() | _numbers())
+        return P.OneOfPred(path, tuple(draw(_ONE_OF)))
+    low, high = draw(_OPT_NUMBER), draw(_OPT_NUMBER)
     if low is None and high is None:
         high = 0
     if low is not None and high is not None and low > high:
@@ -156,32 +199,34 @@ def predicates(draw: st.DrawFn) -> P.ArgPredicate:
     return P.RangePred(path, low, high)
 
 
+_ONE_OF = st.lists(_SCALARS, min_size=1, max_size=3)
+_WHERE = st.lists(predicates(), max_size=2)
+
+
 @st.composite
 def entries(draw: st.DrawFn, slots: list[str], requirements: list[str]) -> P.Entry:
-    patterns: list[st.SearchStrategy[P.ResourcePattern]] = [
-        st.just(P.AnyRes()), scalars().map(P.ConstPat), st.text(max_size=6).map(P.GlobPat)]
-    if slots:
-        patterns.append(st.sampled_from(slots).map(P.SlotPat))
-    kind = draw(st.sampled_from((P.EntryKind.ALLOW, P.EntryKind.ALLOW, P.EntryKind.DENY)))
-    action = draw(st.sampled_from(POLICY_ACTIONS))
+    # slots are what the monitor's binding logic is about: when there are some, prefer them
+    patterns = _BASE_PATTERNS + ([st.sampled_from(slots).map(P.SlotPat)] * 3 if slots else [])
+    kind = draw(_ENTRY_KIND)
+    action = draw(_ACTION)
     resource = draw(st.one_of(*patterns))
-    keys = draw(st.none() | st.frozensets(policy_names, max_size=3))
-    where = tuple(draw(st.lists(predicates(), max_size=2)))
+    keys = draw(_KEYS)
+    where = tuple(draw(_WHERE))
     if kind is P.EntryKind.DENY:
         return P.Entry(kind, action, resource, keys=keys, where=where)
-    return P.Entry(kind, action, resource, keys=keys, where=where, quota=draw(st.none() | st.integers(0, 3)),
-                   requires=draw(st.none() | st.sampled_from(requirements)) if requirements else None,
-                   permit=draw(st.booleans()))
+    return P.Entry(kind, action, resource, keys=keys, where=where, quota=draw(_QUOTAS),
+                   requires=_maybe(draw, requirements) if requirements else None,
+                   permit=draw(_BOOL))
 
 
 @st.composite
 def guards(draw: st.DrawFn, levels: list[str], categories: list[str]) -> P.LabelGuard:
     return P.LabelGuard(
-        max_sensitivity=draw(st.none() | st.sampled_from(levels)),
-        min_sensitivity=draw(st.none() | st.sampled_from(levels)),
+        max_sensitivity=_maybe(draw, levels),
+        min_sensitivity=_maybe(draw, levels),
         any_category=_subset(draw, categories),
         no_category=_subset(draw, categories),
-        trusted=draw(st.none() | st.booleans()),
+        trusted=draw(_OPT_BOOL),
     )
 
 
@@ -193,12 +238,12 @@ def policies(draw: st.DrawFn, max_levels: int = 3, max_nodes: int = 4, max_tools
     categories = _unique_names(draw, 0, 3)
     requirements = _unique_names(draw, 0, 2)
     node_names = _unique_names(draw, 1, max_nodes)
-    nodes = [P.Node(n, draw(st.sampled_from(P.NodeKind)), draw(labels(levels, categories))) for n in node_names]
+    nodes = [P.Node(n, _pick(draw, _NODE_KINDS), draw(labels(levels, categories))) for n in node_names]
     pairs = st.tuples(st.sampled_from(node_names), st.sampled_from(node_names))
     edges = [P.Edge(e, tuple(draw(st.lists(pairs, min_size=1, max_size=3, unique=True))),
                     draw(propagations(levels, categories))) for e in _unique_names(draw, 1, 4)]
     edge_names = [e.name for e in edges]
-    agents = [P.Agent(a, _subset(draw, edge_names), draw(st.sampled_from(levels)))
+    agents = [P.Agent(a, _subset(draw, edge_names), _pick(draw, levels))
               for a in _unique_names(draw, 0, 2)]
     tool_list = [draw(policy_tools(t, edges)) for t in _unique_names(draw, 1, max_tools)]
     ops = sorted(set(edge_names) | {t.name for t in tool_list})
@@ -206,23 +251,23 @@ def policies(draw: st.DrawFn, max_levels: int = 3, max_nodes: int = 4, max_tools
     resolvers: list[P.Resolver] = []
     lookups = [t for t in tool_list if t.authoritative]
     for slot in _unique_names(draw, 0, 2) if lookups else []:
-        tool = draw(st.sampled_from(lookups))
+        tool = _pick(draw, lookups)
         given = tool.required | _subset(draw, sorted(tool.args))
-        args = tuple((k, draw(scalars())) for k in sorted(given))
-        resolvers.append(P.Resolver(slot, tool.name, args, draw(st.sampled_from(sorted(tool.authoritative)))))
+        args = tuple((k, draw(_SCALARS)) for k in sorted(given))
+        resolvers.append(P.Resolver(slot, tool.name, args, _pick(draw, sorted(tool.authoritative))))
 
     origins: list[P.OriginRule] = []
     with_args = [t for t in tool_list if t.args]
     for name in _unique_names(draw, 0, 2) if with_args else []:
-        via = draw(st.sampled_from(with_args))
-        origins.append(P.OriginRule(name, via.name, draw(st.sampled_from(sorted(via.args))),
-                                    draw(st.sampled_from(ops)), _subset(draw, ops, 2)))
+        via = _pick(draw, with_args)
+        origins.append(P.OriginRule(name, via.name, _pick(draw, sorted(via.args)),
+                                    _pick(draw, ops), _subset(draw, ops, 2)))
 
-    flows = [P.FlowRule(draw(st.sampled_from(P.FlowEffect)), draw(st.sampled_from(["*", *edge_names])),
-                        draw(st.sampled_from(["*", *node_names])), draw(guards(levels, categories)))
+    flows = [P.FlowRule(_pick(draw, _FLOW_EFFECTS), _pick(draw, ["*", *edge_names]),
+                        _pick(draw, ["*", *node_names]), draw(guards(levels, categories)))
              for _ in range(draw(st.integers(0, 4)))]
-    histories = [P.HistoryRule(h, draw(st.sampled_from(P.HistoryScope)), draw(st.sampled_from(ops)),
-                               draw(st.sampled_from(ops)), draw(st.sampled_from(ops)))
+    histories = [P.HistoryRule(h, _pick(draw, _SCOPES), _pick(draw, ops),
+                               _pick(draw, ops), _pick(draw, ops))
                  for h in _unique_names(draw, 0, 2)]
     slots = [r.slot for r in resolvers]
     side = st.lists(entries(slots, requirements), max_size=max_entries)
