@@ -39,12 +39,18 @@ Choices made where the source is silent or the draft syntax was ambiguous:
   commas, tools with them). Missing required fields and repeated fields are errors.
 - A keyword is recognized only where the grammar accepts it (LALR contextual lexing), so a node
   may be called ``memory`` and an argument ``quota``. Two groups of words are *reserved* and are
-  never names: the declaration keywords (they may follow an empty ``categories`` list) and
-  ``true``/``false``/``null`` (an effect's resource may be a name or a constant).
-- A keyword must not run into a name (``categoriesx`` is an error, not ``categories x``).
+  never names (``validate.RESERVED``): the declaration keywords ``policy levels categories
+  requirement node edge agent tool resolve origin flow history user application`` (they may
+  follow an empty ``categories`` list) and ``true false null`` (an effect's resource may be a
+  name or a constant).
+- A keyword must not run into a name (``categoriesx`` is an error, not ``categories x``);
+  ``@target`` is one token (no space after ``@``).
+- ``transform {}`` is a transform that changes nothing; it is a different value from ``inherit``.
 - ``deny`` entries take ``keys`` and ``where`` but not ``quota``, ``requires`` or ``permit``.
-- Sets (``{a, b}``) reject repeated members; a range needs at least one bound; a quota and a
-  decrement are non-negative integers; numbers must be finite.
+- Sets (``{a, b}``) reject repeated members; a one-of list needs a value and a range a bound;
+  a quota and a decrement are non-negative integers; numbers must be finite.
+- Registration checks (references, Section 5's tool/resolver constraints) are in
+  ``model.monitor.validate`` and report the ``line:col`` of the offending declaration.
 - A tool's ``operation`` defaults to the tool's own name; ``args``, ``required`` and
   ``authoritative`` default to empty; an allow entry's quota defaults to 1 (Section 5.2).
 """
