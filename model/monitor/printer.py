@@ -129,7 +129,7 @@ def entry(e: P.Entry) -> str:
 
 def print_policy(p: P.Policy) -> str:
     lines = [f"policy {p.name}", "", "levels " + " < ".join(p.levels.order),
-             "categories " + ", ".join(sorted(p.categories))]
+             " ".join(["categories", ", ".join(sorted(p.categories))]).rstrip()]
     lines += [f"requirement {r}" for r in sorted(p.requirements)]
     lines.append("")
     lines += [f"node {n.name}: {n.kind.value} {label(n.label)}" for n in p.nodes]
