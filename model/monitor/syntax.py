@@ -104,11 +104,12 @@ class _KeywordBoundary:
 @cache
 def _parser() -> Lark:
     grammar = Path(__file__).with_name("policy.lark").read_text(encoding="utf-8")
-    probe = Lark(grammar, parser="lalr", lexer="contextual")
-    keywords = frozenset(t.name for t in probe.terminals
-                         if isinstance(t.pattern, PatternStr) and t.pattern.value.isidentifier())
-    return Lark(grammar, parser="lalr", lexer="contextual", propagate_positions=True,
-                maybe_placeholders=True, postlex=_KeywordBoundary(keywords))
+    boundary = _KeywordBoundary(frozenset())
+    parser = Lark(grammar, parser="lalr", lexer="contextual", propagate_positions=True,
+                  maybe_placeholders=True, postlex=boundary)
+    boundary.keyword_types = frozenset(t.name for t in parser.terminals
+                                       if isinstance(t.pattern, PatternStr) and t.pattern.value.isidentifier())
+    return parser
 
 
 def _describe(names: set[str] | frozenset[str]) -> str:
