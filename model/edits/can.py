@@ -14,7 +14,8 @@ sorted order, so equal languages give equal values.
 Choice where the paper is silent: a state's mark is the *set of outcomes* completed there (the
 candidate pairs of B̂† keep result labels, Appendix A-A), not only a bit; so ``Can`` here is the
 minimal automaton of the labelled pair (W†, B̂†). It is marked (in the paper's sense) iff that
-set is nonempty; its marked language is π₂B̂†.
+set is nonempty; its marked language is π₂B̂†, and ``Can.project()`` is exactly the paper's
+Can(W†, π₂B̂†) (it can have fewer states: completions of different results merge).
 """
 
 from __future__ import annotations
@@ -97,6 +98,15 @@ class Can:
                 if indeg[r] == 0:
                     todo.append(r)
         return paths
+
+    def project(self) -> Can:
+        """The paper's Can(W, π₂B): marks forgotten down to one bit, then minimized again.
+
+        A marked state carries the single mark ``()``; states that differed only in *which*
+        outcomes they complete merge, so this is the minimal automaton of (W, π₂B̂†).
+        """
+        succ = self.successors()
+        return build_can(0, lambda q: succ[q], lambda q: [()] if self.marks[q] else [])
 
     def to_json(self) -> JSON:
         return {

@@ -96,6 +96,9 @@ def test_engines_agree_and_languages_match(inst: Instance) -> None:
             assert v.counts.safe == len(literal) == v.automaton.count_completions()
             assert v.counts.prefixes == len(_prefixes(literal)) == v.automaton.count_prefixes()
             assert v.automaton == verdicts[Engine.SYMBOLIC].automaton  # type: ignore[union-attr]
+            paper = v.automaton.project()  # the paper's Can(W†, π₂B̂†)
+            assert set(paper.generated()) == _prefixes(literal)
+            assert {y for _, y in paper.completions()} == {y for _, y in literal}
         else:
             assert isinstance(v, Rejected)
             assert not literal

@@ -51,3 +51,21 @@ def test_equal_languages_give_equal_automata_and_run_follows_words() -> None:
     assert can1 == can2
     assert can1.run((a,)) is not None and can1.run((a, c)) is None
     assert set(can1.generated()) == {(), (a,), (b,), (c,), (a, b), (b, a)}
+
+
+def test_projection_is_the_papers_unlabelled_can() -> None:
+    # x ▷ (y0 ⊕ y1 ⊕ y2) with the same label on every y: the three completions differ only in
+    # their result label, so the labelled Can keeps three final states and the projection one.
+    from model.edits.contract import Choice, Seq
+    from model.edits.policy import from_maximal_words
+
+    term = Seq((Call("x"), Choice("g", tuple((f"o{i}", Call(f"y{i}")) for i in range(3)))))
+    inst = make_instance(term, {"x": "dx", **{f"y{i}": f"d{i}" for i in range(3)}},
+                         {"dx": "x", **{f"d{i}": "y" for i in range(3)}}, (), from_maximal_words([["x", "y"]]))
+    v = check(inst, Engine.SYMBOLIC)
+    assert isinstance(v, Accepted)
+    assert v.automaton.n_states == 5
+    p = v.automaton.project()
+    assert p.n_states == 3
+    assert set(p.generated()) == set(v.automaton.generated())
+    assert {y for _, y in p.completions()} == {y for _, y in v.automaton.completions()}
