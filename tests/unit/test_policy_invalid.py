@@ -188,21 +188,25 @@ def test_malformed_json(mutate: Callable[[Any], None], kind: InputKind, path: st
     assert (info.value.location.source, info.value.location.json_path) == ("bad.json", path), str(info.value)
 
 
-@pytest.mark.parametrize(("text", "found", "line_col"), [
-    ('{"name": "a", "name": "b", "levels": ["L"]}', "key 'name' twice", None),
+@pytest.mark.parametrize(("text", "found", "where"), [
+    ('{"name": "a", "name": "b", "levels": ["L"]}', "key 'name' twice", "$"),
+    ('{"name": "a", "levels": ["L"], "nodes": [{"name": "n", "kind": "sink", "name": "m"}]}', "key 'name' twice",
+     "$.nodes[0]"),
     ('{"name": "a", "levels": ["L"], "user": [{"kind": "allow", "action": "a", "resource": {"kind": "const", '
      '"value": NaN}}]}', "NaN", None),
     ('{"name": "a",\n  "levels": ["L"]', "delimiter", (2, 18)),
     ("", "empty input", (1, 1)),
 ])
-def test_malformed_json_text(text: str, found: str, line_col: tuple[int, int] | None) -> None:
+def test_malformed_json_text(text: str, found: str, where: tuple[int, int] | str | None) -> None:
     with pytest.raises(InvalidInput) as info:
         policy_from_json_text(text, source="t.json")
     err = info.value
     assert err.kind is InputKind.SYNTAX and found in (err.found or "")
     assert err.location.source == "t.json"
-    if line_col is not None:
-        assert (err.location.line, err.location.column) == line_col
+    if isinstance(where, str):
+        assert err.location.json_path == where
+    elif where is not None:
+        assert (err.location.line, err.location.column) == where
 
 
 def test_json_file_that_is_not_utf8(tmp_path: Path) -> None:
