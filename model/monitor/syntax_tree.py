@@ -46,13 +46,6 @@ class Positions:
         return Location(self.source)
 
 
-class _Item(NamedTuple):
-    key: str  # the declaration keyword or field name
-    value: Any
-    pos: _Pos
-    sub: Mapping[PathKey, _Pos]  # positions of parts, relative to the item
-
-
 def _token(node: _N) -> Token:
     assert isinstance(node, Token)
     return node
