@@ -153,10 +153,10 @@ def load_policy(obj: object, src: str = "<policy>") -> SignedPolicy:
             raise _err(src, ("approvalSignals", s), "a declared boolean signal", s, InputKind.REFERENCE)
         if not isinstance(spec, dict) or "resourceId" not in spec or not set(spec) <= {"resourceId", "value"}:
             raise _err(src, ("approvalSignals", s), "an object with resourceId[, value]", spec)
-        if sig.get(spec["resourceId"]) != "string":
+        if not isinstance(spec["resourceId"], str) or sig.get(spec["resourceId"]) != "string":
             raise _err(src, ("approvalSignals", s, "resourceId"), "a declared string signal", spec["resourceId"],
                        InputKind.REFERENCE)
-        if "value" in spec and sig.get(spec["value"]) != "number":
+        if "value" in spec and (not isinstance(spec["value"], str) or sig.get(spec["value"]) != "number"):
             raise _err(src, ("approvalSignals", s, "value"), "a declared number signal", spec["value"],
                        InputKind.REFERENCE)
         aps[s] = ApprovalSignal(spec["resourceId"], spec.get("value"))
