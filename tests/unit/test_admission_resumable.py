@@ -162,7 +162,8 @@ def test_only_matching_approved_request_replays(world: World) -> None:
     assert att is not None and att.state is AttemptState.COMPLETED and att.approver == APPROVER
 
 
-@pytest.mark.parametrize("change", ["credential_revoked", "grant_revoked", "role_removed", "credential_expired"])
+@pytest.mark.parametrize("change", ["credential_revoked", "grant_revoked", "role_removed", "credential_expired",
+                                    "scope_removed", "resource_deleted"])
 def test_authority_revoked_between_approval_and_replay_prevents_effect(world: World, change: str) -> None:
     h = hold_and_approve(world)
     later = NOW
@@ -172,6 +173,11 @@ def test_authority_revoked_between_approval_and_replay_prevents_effect(world: Wo
         world.authority = world.authority.without_grant(TENANT, Grant(AGENT, "publish_report", "*"))
     elif change == "role_removed":
         world.authority = replace(world.authority, roles={})
+    elif change == "scope_removed":
+        cred = replace(world.authority.credentials[CRED], scopes=frozenset({"write_note"}))
+        world.authority = replace(world.authority, credentials={**world.authority.credentials, CRED: cred})
+    elif change == "resource_deleted":
+        world.authority = replace(world.authority, resources=world.authority.resources - {(TENANT, "report-7")})
     else:
         cred = replace(world.authority.credentials[CRED], expires_at=NOW + timedelta(minutes=5))
         world.authority = replace(world.authority, credentials={**world.authority.credentials, CRED: cred})
