@@ -12,7 +12,9 @@ atomically; then the signed intent is stored (no store, no release); then the to
 and the signed, chained execution record written. Every refusal yields a signed refusal record.
 Choices where the source is silent: a tool's exception is recorded as the execution's result
 (the release happened); an approval signal whose artifact is absent reads false, an artifact that
-fails verification refuses with the verification's reason.
+fails verification refuses with the verification's reason; an unavailable nonce store refuses
+(STORE_UNAVAILABLE); a refusal whose record cannot be stored is still a refusal; an execution
+record that cannot be written after release is kept in ``unwritten`` and written by ``flush``.
 """
 
 from __future__ import annotations
@@ -69,7 +71,7 @@ class Authorized:
 class Released:
     result: JSON
     intent_record: dict[str, JSON]
-    execution_record: dict[str, JSON]
+    execution_record: dict[str, JSON] | None  # None: not yet written; kept in ``ReleaseGate.unwritten``
 
 
 def _proven(p: SignedPolicy, tx: Transaction, now: datetime, registry: ApproverRegistry
@@ -122,16 +124,17 @@ class Runtime:
             tx = load_transaction(tx_json)
         except InvalidInput as exc:
             return self._refuse(Refusal(RefusalReason.MALFORMED, str(exc)), None, now)
-        j = _judge(self.gov, tx, now, self.nonces)
+        try:
+            j = _judge(self.gov, tx, now, self.nonces)
+        except Exception as exc:  # the nonce store is unavailable: no decision
+            return self._refuse(Refusal(RefusalReason.STORE_UNAVAILABLE, f"{type(exc).__name__}: {exc}"), tx, now)
         if isinstance(j, Refusal):
             return self._refuse(j, tx, now)
         p, ok, _ = j
         return Authorized(issue(self.records.key, p, ok.rule_id, tx.intent, tx.signals, tx.approvals, now))
 
     def _refuse(self, r: Refusal, tx: Transaction | None, now: datetime) -> Refusal:
-        self.records.append("refusal", {"stage": "decision", "reason": r.reason.value, "detail": r.detail,
-                                        "requestHash": digest(tx.intent) if tx else None}, now)
-        return r
+        return record_refusal(self.records, "decision", r, tx, now)
 
 
 class ReleaseGate:
@@ -140,6 +143,7 @@ class ReleaseGate:
     def __init__(self, gov: Governance, tools: ToolRegistry, runtime_key: bytes, records: RecordStore,
                  nonces: NonceStore) -> None:
         self.gov, self.tools, self.runtime_key, self.records, self.nonces = gov, tools, runtime_key, records, nonces
+        self.unwritten: list[tuple[dict[str, JSON], datetime]] = []  # execution context saved right after release
 
     def release(self, authorization_json: object, tx_json: object, now: datetime) -> Released | Refusal:
         try:
@@ -147,14 +151,17 @@ class ReleaseGate:
             tx = load_transaction(tx_json)
         except InvalidInput as exc:
             return self._refuse(Refusal(RefusalReason.MALFORMED, str(exc)), None, now)
-        checks = self._check(auth, tx, now)
-        if isinstance(checks, Refusal):
-            return self._refuse(checks, tx, now)
-        if not self.nonces.spend(AUTHORIZATION_NAMESPACE, auth.nonce, now):
-            return self._refuse(Refusal(RefusalReason.NONCE_SPENT, auth.authorization_id), tx, now)
-        for n in checks:
-            if not self.nonces.spend(APPROVAL_NAMESPACE, n, now):
-                return self._refuse(Refusal(RefusalReason.NONCE_SPENT, n), tx, now)
+        try:
+            checks = self._check(auth, tx, now)
+            if isinstance(checks, Refusal):
+                return self._refuse(checks, tx, now)
+            if not self.nonces.spend(AUTHORIZATION_NAMESPACE, auth.nonce, now):
+                return self._refuse(Refusal(RefusalReason.NONCE_SPENT, auth.authorization_id), tx, now)
+            for n in checks:
+                if not self.nonces.spend(APPROVAL_NAMESPACE, n, now):
+                    return self._refuse(Refusal(RefusalReason.NONCE_SPENT, n), tx, now)
+        except Exception as exc:  # the nonce store is unavailable: single use cannot be shown, so no release
+            return self._refuse(Refusal(RefusalReason.STORE_UNAVAILABLE, f"{type(exc).__name__}: {exc}"), tx, now)
         body = {"authorizationId": auth.authorization_id, "policyName": auth.policy_name,
                 "policyVersion": auth.policy_version, "policyContentHash": auth.policy_content_hash,
                 "requestHash": auth.request_hash, "signalsHash": auth.signals_hash, "intent": tx.intent}
@@ -166,8 +173,12 @@ class ReleaseGate:
             result: JSON = {"ok": self.tools.invoke(str(tx.intent["action"]), tx.intent)}
         except Exception as exc:  # the release happened; what the tool did is recorded, not hidden
             result = {"error": f"{type(exc).__name__}: {exc}"}
-        rec = self.records.append("execution", {**body, "intentRecordHash": intent_rec["recordHash"],
-                                                "result": result}, now)
+        context = {**body, "intentRecordHash": intent_rec["recordHash"], "result": result}
+        try:
+            rec: dict[str, JSON] | None = self.records.append("execution", context, now)
+        except Exception:  # released but unrecorded: keep the context, ``flush`` writes it later
+            self.unwritten.append((context, now))
+            rec = None
         return Released(result, intent_rec, rec)
 
     def _check(self, auth: Authorization, tx: Transaction, now: datetime) -> tuple[str, ...] | Refusal:
@@ -190,6 +201,25 @@ class ReleaseGate:
         return j[2]
 
     def _refuse(self, r: Refusal, tx: Transaction | None, now: datetime) -> Refusal:
-        self.records.append("refusal", {"stage": "release", "reason": r.reason.value, "detail": r.detail,
-                                        "requestHash": digest(tx.intent) if tx else None}, now)
-        return r
+        return record_refusal(self.records, "release", r, tx, now)
+
+    def flush(self) -> int:
+        """Write execution records that could not be written at release; the number still unwritten."""
+        still: list[tuple[dict[str, JSON], datetime]] = []
+        for body, at in self.unwritten:
+            try:
+                self.records.append("execution", body, at)
+            except Exception:  # the store is still down: keep the saved context for the next flush
+                still.append((body, at))
+        self.unwritten = still
+        return len(still)
+
+
+def record_refusal(records: RecordStore, stage: str, r: Refusal, tx: Transaction | None, now: datetime) -> Refusal:
+    """Sign and store a refusal record; the refusal stands even if its record cannot be stored."""
+    try:
+        records.append("refusal", {"stage": stage, "reason": r.reason.value, "detail": r.detail,
+                                   "requestHash": digest(tx.intent) if tx else None}, now)
+    except Exception as exc:  # fail closed: a refusal is never turned into anything else
+        return Refusal(r.reason, f"{r.detail} (refusal record not stored: {type(exc).__name__})")
+    return r

@@ -48,6 +48,7 @@ class RefusalReason(enum.Enum):
     SIGNALS_CHANGED = "signals-changed"
     UNKNOWN_TOOL = "unknown-tool"
     INTENT_NOT_STORED = "intent-not-stored"
+    STORE_UNAVAILABLE = "store-unavailable"
     SAME_PERSON = "same-person"
     UNKNOWN_PROPOSAL = "unknown-proposal"
     BAD_NAME = "bad-name"

@@ -270,3 +270,39 @@ def test_approve_rule_without_approval_signal_fails_at_load() -> None:
         "decision": "approve"}]}
     with pytest.raises(InvalidInput, match="approval signal"):
         load_policy(either)
+
+
+def test_unavailable_nonce_store_refuses_rather_than_releasing(pipe: Pipeline) -> None:
+    tx = approved_tx(pipe)
+    auth = authorize(pipe, tx)
+    pipe.gate.nonces.close()  # type: ignore[attr-defined]
+    assert reason(pipe.gate.release(auth, tx, NOW)) is R.STORE_UNAVAILABLE and pipe.calls == []
+    assert reason(pipe.runtime.decide(approved_tx(pipe), NOW)) is R.STORE_UNAVAILABLE
+
+
+def test_refusal_stands_when_its_record_cannot_be_stored(pipe: Pipeline) -> None:
+    pipe.records.close()
+    out = pipe.runtime.decide(pipe.transaction(approved=False), NOW)
+    assert reason(out) is R.NO_RULE_MATCHED and "not stored" in out.detail  # type: ignore[union-attr]
+
+
+def test_execution_record_written_later_when_store_fails_after_release(pipe: Pipeline) -> None:
+    class FailingOnce(RecordStore):
+        fail = True
+
+        def append(self, kind: str, body: JSON, now: datetime) -> dict[str, JSON]:
+            if kind == "execution" and self.fail:
+                self.fail = False
+                raise OSError("disk full")
+            return super().append(kind, body, now)
+
+    store = FailingOnce(pipe.runtime_key, str(pipe.root / "records.db"))
+    gate = ReleaseGate(pipe.gov, ToolRegistry({"paytm:refund": pipe._refund}), pipe.runtime_key.public, store,
+                       pipe.nonces)
+    tx = approved_tx(pipe)
+    out = gate.release(authorize(pipe, tx), tx, NOW)
+    assert isinstance(out, Released) and out.execution_record is None and len(pipe.calls) == 1
+    assert len(gate.unwritten) == 1 and store.all("execution") == []
+    assert gate.flush() == 0
+    [rec] = store.all("execution")
+    assert rec["payload"]["body"]["intentRecordHash"] == out.intent_record["recordHash"]
