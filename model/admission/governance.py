@@ -12,8 +12,10 @@ refused twice (G-88). Choices where the source is silent:
   it is valid until ``expiresAt`` (exclusive) and at most once (the proposal is consumed).
 - A new policy version must exceed the current one for its name (no downgrade to an older, weaker
   version); one action is governed by exactly one policy name.
-- Proposals live in memory for the life of the service; applied changes are on disk and in the
-  record chain.
+- Proposals live in memory for the life of the service (a proposal lost in a crash is proposed
+  again: nothing was applied). Applied changes are durable in the signed governance chain in
+  SQLite; ``Governance.restore`` rebuilds the current policies and approver registry from that
+  chain after verifying every signature and link, and refuses (``InvalidInput``) a broken chain.
 """
 
 from __future__ import annotations
@@ -26,12 +28,12 @@ from pathlib import Path
 
 from model.admission.approvals import ApproverKey, ApproverRegistry, load_registry
 from model.admission.boundary import is_json
-from model.admission.records import RecordStore
+from model.admission.records import RecordInvalid, RecordStore, verify_chain
 from model.admission.refusal import Refusal, RefusalReason
 from model.admission.signed_policy import SAFE_NAME, SignedPolicy, load_policy
 from model.admission.signing import parse_instant, verify_payload
 from model.canonical import JSON, canonical_str, digest
-from model.errors import InvalidInput
+from model.errors import InputKind, InvalidInput
 
 
 @dataclass(frozen=True, slots=True)
@@ -134,6 +136,20 @@ class Governance:
         rec = self.records.append("governance", {"proposalId": prop.id, "maker": prop.maker, "checker": checker,
                                                  "change": prop.change}, now)
         return Applied(prop.id, str(rec["recordHash"]))
+
+    @staticmethod
+    def restore(root: Path, humans: Mapping[str, HumanCredential], records: RecordStore) -> Governance:
+        """Rebuild the governed state from the signed governance chain (after a restart)."""
+        chain: list[object] = list(records.all("governance"))
+        checked = verify_chain(chain, records.key.public)
+        if isinstance(checked, RecordInvalid):
+            raise InvalidInput("<governance chain>", "an intact signed governance chain",
+                               f"{checked.defect.value}: {checked.detail}", InputKind.VALUE)
+        gov = Governance(root, humans, records)
+        for rec in chain:
+            assert isinstance(rec, dict)
+            gov._apply(rec["payload"]["body"]["change"])
+        return gov
 
     def _apply(self, change: JSON) -> None:
         assert isinstance(change, dict)
