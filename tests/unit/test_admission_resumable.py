@@ -259,3 +259,12 @@ def test_crash_while_executing_recovers_as_uncertain(world: World, tmp_path: Pat
     w2 = World(store)
     assert isinstance(w2.replays.replay(h.attempt_id, publish_request().identity, NOW), Refusal)
     assert w2.effects == []
+
+
+def test_admitted_attempt_left_by_a_crash_is_not_replayable(world: World) -> None:
+    # an allowed attempt stored ADMITTED but never dispatched (crash in between) is not a held attempt
+    world.store.create("crashed", publish_request(), AttemptState.SUBMITTED, NOW)
+    assert world.store.advance("crashed", Event.ADMIT)
+    out = world.replays.replay("crashed", publish_request().identity, NOW)
+    assert isinstance(out, Refusal) and out.reason is RefusalReason.NOT_APPROVED_OR_ALREADY_RESULTED
+    assert world.effects == []
