@@ -68,7 +68,8 @@ def _res(pattern: object) -> str:
 @click.argument("policy_path", metavar="POLICY", type=click.Path(dir_okay=False))
 @click.argument("trace_path", metavar="TRACE.json", type=click.Path(dir_okay=False))
 @click.option("--json", "as_json", is_flag=True, help="Machine output: one JSON object per step.")
-def run_cmd(policy_path: str, trace_path: str, as_json: bool) -> None:
+@click.option("--explain", is_flag=True, help="Also list every failing check of each call, not only the first.")
+def run_cmd(policy_path: str, trace_path: str, as_json: bool, explain: bool) -> None:
     """Run the proposed call sequence TRACE.json under POLICY, printing each decision and its reason.
 
     Exits 1 if a step carrying "expect" got a different decision.
@@ -77,12 +78,12 @@ def run_cmd(policy_path: str, trace_path: str, as_json: bool) -> None:
     from model.monitor.trace import load_trace, run_trace
 
     policy = load_policy(policy_path)
-    reports = run_trace(policy, load_trace(trace_path), source=trace_path)
+    reports = run_trace(policy, load_trace(trace_path), source=trace_path, explain=explain)
     if as_json:
         click.echo(canonical_str({"policy": policy.name, "steps": [r.to_json() for r in reports]}))
     else:
         table = Table(title=f"{trace_path} under {policy.name}", title_justify="left")
-        for col in ("#", "step", "decision", "reason", "result"):
+        for col in ("#", "step", "decision", "reason", "result") + (("all failing checks",) if explain else ()):
             table.add_column(col)
         for r in reports:
             colour = _COLOURS.get(r.decision.value if r.decision else "", "")
@@ -90,7 +91,8 @@ def run_cmd(policy_path: str, trace_path: str, as_json: bool) -> None:
             if not r.as_expected:
                 decision += f" [bold red](expected {r.expected})[/bold red]"
             reason = f"{r.reason}: {r.detail}" if r.reason else r.detail
-            table.add_row(str(r.index), f"{r.kind} {r.tool}", decision, reason, r.result)
+            row = [str(r.index), f"{r.kind} {r.tool}", decision, reason, r.result]
+            table.add_row(*row, *((" ".join(r.failing),) if explain else ()))
         console.print(table)
         checked = [r for r in reports if r.expected is not None]
         for r in checked:

@@ -15,7 +15,7 @@ run into a check, reported per step, never by exception.
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from model.canonical import JSON, load_file
 from model.errors import InputKind, InvalidInput, Location, json_path
@@ -37,6 +37,7 @@ class StepReport:
     detail: str
     result: str
     expected: str | None = None
+    failing: tuple[str, ...] = ()  # every failing check, when the run was asked to explain
 
     @property
     def as_expected(self) -> bool:
@@ -46,7 +47,7 @@ class StepReport:
         return {"index": self.index, "kind": self.kind, "tool": self.tool,
                 "decision": None if self.decision is None else self.decision.value,
                 "reason": self.reason, "detail": self.detail, "result": self.result,
-                "expected": self.expected, "as_expected": self.as_expected}
+                "expected": self.expected, "as_expected": self.as_expected, "failing": list(self.failing)}
 
 
 def _scripted(outcomes: list[dict[str, JSON]]) -> Callable[..., JSON]:
@@ -65,7 +66,8 @@ def load_trace(path: str) -> dict[str, JSON]:
     return doc
 
 
-def run_trace(policy: Policy, doc: dict[str, JSON], source: str = "<trace>") -> tuple[StepReport, ...]:
+def run_trace(policy: Policy, doc: dict[str, JSON], source: str = "<trace>",
+              explain: bool = False) -> tuple[StepReport, ...]:
     toolkit = doc.get("toolkit", "report")
     world_cfg = doc.get("world") or {}
     assert isinstance(world_cfg, dict)
@@ -109,9 +111,12 @@ def run_trace(policy: Policy, doc: dict[str, JSON], source: str = "<trace>") -> 
                                    "an \"outcome\" for every call of a scripted trace", "none", InputKind.SCHEMA)
             outcomes.clear()
             outcomes.append(step["outcome"])
+        failing = tuple(v.reason.value for v in adapter.explain(tool, **args) if v.reason is not None) \
+            if explain else ()
         result = adapter.call(tool, **args)
         expected = step.get("expect")
-        reports.append(_report(i, tool, result, adapter.log[-1].verdict, None if expected is None else str(expected)))
+        report = _report(i, tool, result, adapter.log[-1].verdict, None if expected is None else str(expected))
+        reports.append(replace(report, failing=failing))
         if isinstance(result, Handle) and "as" in step:
             bound[str(step["as"])] = result
     return tuple(reports)

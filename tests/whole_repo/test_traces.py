@@ -47,3 +47,11 @@ def test_cli_exit_status_reports_an_unmet_expectation(tmp_path: Path) -> None:
     result = CliRunner().invoke(main, ["monitor", "run", str(CORPUS / "policies" / "report.policy"), str(bad)])
     assert result.exit_code == 1
     assert "expected allow" in result.output
+
+
+def test_explain_lists_every_failing_check() -> None:
+    policy = load_policy(str(CORPUS / "policies" / "report.policy"))
+    reports = run_trace(policy, load_trace(str(CORPUS / "traces" / "report_delivery.json")), explain=True)
+    raw_report_send = reports[4]
+    assert raw_report_send.reason == "origin" and set(raw_report_send.failing) == {"origin", "flow"}
+    assert reports[5].failing == ()  # the allowed send fails nothing
