@@ -19,7 +19,8 @@ Choices where the source is silent (Section 9, permits, is missing from our copy
   and the exact value identity of every argument (handle ID, or the canonical literal); it
   changes no label, so approving a raw report cannot override a flow rule.
 - A Deny's reason is refined for diagnosis only: "no matching allow" becomes SLOT_UNBOUND or
-  SLOT_INVALID when an allow would have matched but for its slot.
+  SLOT_INVALID when an allow would have matched but for its unbound or invalidated slot (a slot
+  bound to another value stays NO_MATCHING_ALLOW).
 - ``explain`` evaluates every check independently and lists each failing obligation; it never
   changes a decision (used for Table 1, where the raw report fails both origin and flow).
 """
@@ -136,7 +137,11 @@ def _slot_reason(entries: tuple[Entry, ...], eff: Effect, call: Call, state: Sta
         if e.kind is EntryKind.ALLOW and e.action == eff.action and isinstance(e.resource, SlotPat):
             keys_ok = e.keys is None or set(call.args) <= e.keys
             if keys_ok and all(predicate_holds(p, call.args) for p in e.where):
-                return DenyReason.SLOT_INVALID if e.resource.slot in state.invalid else DenyReason.SLOT_UNBOUND
+                if e.resource.slot in state.invalid:
+                    return DenyReason.SLOT_INVALID
+                if not state.is_bound(e.resource.slot):
+                    return DenyReason.SLOT_UNBOUND
+    # a bound slot holding another value is an ordinary non-match
     return DenyReason.NO_MATCHING_ALLOW
 
 

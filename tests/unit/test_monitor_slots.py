@@ -113,3 +113,10 @@ def test_forged_handles_are_unknown() -> None:
     forged = Handle(s.id)  # same id, not the adapter's object
     r = ad.call("Send", body=forged, recipient=ALICE)
     assert isinstance(r, Refusal) and r.verdict.reason is DenyReason.UNKNOWN_HANDLE
+
+
+def test_a_bound_slot_holding_another_address_is_a_plain_non_match() -> None:
+    ad, _, s = session([ALICE])
+    ad.call("Lookup", name="Alice")
+    r = send(ad, s, "mallory@evil.example")
+    assert isinstance(r, Refusal) and r.verdict.reason is DenyReason.NO_MATCHING_ALLOW
