@@ -80,6 +80,25 @@ def verify_approval_cmd(file: str, approvers: str, action: str, resource: str, a
     click.echo("verified")
 
 
+@cli.command("explore")
+@click.option("--depth", type=click.IntRange(0, 40), default=12, show_default=True)
+@click.option("--attempts", type=click.IntRange(1, 3), default=1, show_default=True)
+@click.option("--mutant", type=click.Choice(["skip-identity-check", "skip-live-check", "replay-unapproved",
+                                             "redispatch-after-crash"]), default=None,
+              help="Inject a known fault, to see the exploration find it.")
+def explore_cmd(depth: int, attempts: int, mutant: str | None) -> None:
+    """Explore every interleaving of the hold/replay protocol up to DEPTH steps; report states and violations."""
+    from model.admission.explore import PROPERTIES, explore
+
+    r = explore(depth=depth, attempts=attempts, mutant=mutant)
+    click.echo(f"{r.states} states, {r.transitions} transitions, depth {r.depth}, {r.attempts} attempt(s), "
+               f"{'complete (fixed point)' if r.complete else 'bounded'}")
+    for v in r.violations:
+        click.echo(f"violated {v.property} ({PROPERTIES[v.property]}): {' -> '.join(v.trace)}")
+    if r.violations:
+        sys.exit(1)
+
+
 @cli.command("demo")
 def demo() -> None:
     """Run the report-publishing trace and the refund release pipeline once, printing each step."""

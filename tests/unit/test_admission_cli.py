@@ -61,3 +61,10 @@ def test_admit_check_policy_accepts_valid_and_rejects_approve_without_approval(t
                                         "decision": "approve"}]}
     f.write_text(json.dumps(bad))
     assert CliRunner().invoke(main, ["admit", "check-policy", str(f)]).exit_code == 2
+
+
+def test_admit_explore_reports_counts_and_finds_injected_fault() -> None:
+    ok = CliRunner().invoke(main, ["admit", "explore", "--depth", "12"])
+    assert ok.exit_code == 0 and "complete (fixed point)" in ok.output
+    bad = CliRunner().invoke(main, ["admit", "explore", "--depth", "5", "--mutant", "skip-live-check"])
+    assert bad.exit_code == 1 and "violated P3" in bad.output
