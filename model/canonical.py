@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import hashlib
 import json
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -53,8 +54,30 @@ def _normalize(value: object, path: tuple[str | int, ...]) -> JSON:
     raise InvalidInput(json_path(path), "a JSON value", type(value).__name__, InputKind.VALUE)
 
 
+_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def _plain(value: object) -> bool:
+    """True when ``json.dumps`` already writes the RFC 8785 form: no floats (ECMAScript number
+    formatting differs from Python's), integers in the safe range, ASCII keys (so code-point order
+    is UTF-16 order) and no lone surrogates. Most of what the model hashes is plain."""
+    if value is None or value is True or value is False:
+        return True
+    if isinstance(value, str):
+        return value.isascii() or not _SURROGATE.search(value)
+    if isinstance(value, int):
+        return -_SAFE <= value <= _SAFE
+    if isinstance(value, dict):
+        return all(isinstance(k, str) and k.isascii() and _plain(v) for k, v in value.items())
+    if isinstance(value, list | tuple):
+        return all(_plain(v) for v in value)
+    return False
+
+
 def canonical_bytes(value: object) -> bytes:
     """The RFC 8785 byte form of ``value``."""
+    if _plain(value):  # fast path; tests/unit/test_canonical.py checks it against the reference library
+        return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode("utf-8")
     try:
         return bytes(rfc8785.dumps(_normalize(value, ())))
     except rfc8785.CanonicalizationError as exc:  # defence in depth: _normalize should have caught it

@@ -5,10 +5,11 @@ from __future__ import annotations
 import hashlib
 
 import pytest
+import rfc8785
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from model.canonical import canonical_bytes, canonical_str, digest, json_equal, loads
+from model.canonical import _normalize, _plain, canonical_bytes, canonical_str, digest, json_equal, loads
 from model.errors import InputKind, InvalidInput
 
 
@@ -72,3 +73,17 @@ def test_canonical_form_is_a_fixed_point_and_agrees_with_json_equal(v: object) -
     text = canonical_str(v)
     assert canonical_str(loads(text)) == text
     assert json_equal(v, loads(text))
+
+
+plain_values = st.recursive(
+    st.none() | st.booleans() | st.integers(-(2**53) + 1, 2**53 - 1) | st.text(),
+    lambda c: st.lists(c, max_size=4) | st.dictionaries(st.text(max_size=4), c, max_size=4), max_leaves=12)
+
+
+@settings(max_examples=500, deadline=None)
+@given(plain_values | json_values)
+def test_fast_path_agrees_with_the_reference_library(v: object) -> None:
+    reference = bytes(rfc8785.dumps(_normalize(v, ())))
+    assert canonical_bytes(v) == reference
+    if _plain(v):
+        assert isinstance(v, dict | list | str | int | bool) or v is None
