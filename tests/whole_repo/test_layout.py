@@ -65,3 +65,31 @@ def test_registered_experiments_exist_and_define_reproduce(name: str) -> None:
     assert script.exists()
     tree = ast.parse(script.read_text(encoding="utf-8"))
     assert any(isinstance(n, ast.FunctionDef) and n.name == "reproduce" for n in tree.body)
+
+
+def _readme_commands() -> list[str]:
+    blocks = README.split("```")[1::2]
+    return [line.strip() for b in blocks for line in b.splitlines() if line.strip().startswith("agentwarrant ")]
+
+
+@pytest.mark.parametrize("command", _readme_commands())
+def test_readme_commands_run(command: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every CLI command the README shows runs on the corpus and gives a verdict, not an error."""
+    import shlex
+
+    from click.testing import CliRunner
+
+    from model.cli import main
+
+    monkeypatch.chdir(ROOT)
+    args = shlex.split(command)[1:]
+    if args[0] == "reproduce":
+        args += ["--out", str(tmp_path)]  # never overwrite the committed figures from a test
+    result = CliRunner().invoke(main, args)
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    assert result.exit_code in (0, 1), result.output  # 1 = a negative verdict (e.g. Rejected); 2 = bad input
+    assert "Traceback" not in result.output
+
+
+def test_readme_shows_commands() -> None:
+    assert len(_readme_commands()) >= 6
