@@ -11,6 +11,7 @@ from pathlib import Path
 
 import click
 from rich.console import Console
+from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
 
 from model.errors import InvalidInput
@@ -26,7 +27,8 @@ class _Group(click.Group):
         try:
             return super().invoke(ctx)
         except InvalidInput as exc:
-            err_console.print(f"[red]error:[/red] {exc}", highlight=False, markup=True)
+            # escape: the message quotes user input, which must never be read as rich markup
+            err_console.print(f"[red]error:[/red] {escape(str(exc))}", highlight=False, soft_wrap=True)
             sys.exit(2)
 
 
