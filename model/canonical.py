@@ -123,6 +123,45 @@ def loads(text: str, source: str = "<input>") -> JSON:
         raise InvalidInput(source, "JSON nested less deeply", "too deep", InputKind.SYNTAX) from None
 
 
+def check_exact_json(value: object, source: str, path: tuple[str | int, ...] = ()) -> None:
+    """Raise ``InvalidInput`` at the JSON path of the first value canonical JSON cannot hold *exactly*.
+
+    Stricter than ``canonical_bytes``, which reads a large integer as the nearest double: loaders of
+    signed or hashed documents (amounts, nonces, counters) call this first, so such an integer is
+    refused rather than silently rounded. Also refuses NaN/infinities (``json.loads`` yields them),
+    non-string keys and non-JSON types.
+    """
+    stack: list[tuple[object, tuple[str | int, ...]]] = [(value, path)]
+    while stack:
+        v, p = stack.pop()
+        where = f"{source} at {json_path(p)}"
+        if v is None or isinstance(v, bool | str):
+            continue
+        if isinstance(v, int):
+            if abs(v) > _SAFE:
+                raise InvalidInput(where, "an integer within ±(2**53 - 1)", str(v)[:40], InputKind.VALUE)
+        elif isinstance(v, float):
+            if v != v or v in (float("inf"), float("-inf")):
+                raise InvalidInput(where, "a finite number", repr(v), InputKind.VALUE)
+        elif isinstance(v, dict):
+            for k, x in v.items():
+                if not isinstance(k, str):
+                    raise InvalidInput(where, "string keys", repr(k)[:40], InputKind.VALUE)
+                stack.append((x, (*p, k)))
+        elif isinstance(v, list | tuple):
+            stack.extend((x, (*p, i)) for i, x in enumerate(v))
+        else:
+            raise InvalidInput(where, "a JSON value", type(v).__name__, InputKind.VALUE)
+
+
+def is_exact_json(value: object) -> bool:
+    try:
+        check_exact_json(value, "<value>")
+    except InvalidInput:
+        return False
+    return True
+
+
 def load_file(path: str) -> JSON:
     """Read and parse a JSON file; unreadable files are ``InvalidInput`` of kind IO."""
     try:

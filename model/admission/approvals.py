@@ -29,10 +29,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from model.admission.boundary import check_json
 from model.admission.refusal import Refusal, RefusalReason
 from model.admission.signing import b64decode_strict, parse_instant, public_key_from_text, public_raw, verify_bytes
-from model.canonical import JSON, canonical_bytes
+from model.canonical import JSON, canonical_bytes, check_exact_json
 from model.errors import InputKind, InvalidInput, json_path
 
 DEFAULT_TTL = timedelta(minutes=15)
@@ -98,7 +97,7 @@ def load_approval(obj: object, source: str = "<approval>") -> Approval:
     """The typed approval, or ``InvalidInput`` naming the JSON path that is wrong."""
     if not isinstance(obj, dict) or set(obj) != {"payload", "signature"}:
         raise _bad(source, (), "an object with keys payload, signature", obj)
-    check_json(obj, source)
+    check_exact_json(obj, source)
     p, s = obj["payload"], obj["signature"]
     if not isinstance(p, dict) or set(p) != _PAYLOAD_KEYS:
         raise _bad(source, ("payload",), f"an object with keys {sorted(_PAYLOAD_KEYS)}", p)

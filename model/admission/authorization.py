@@ -19,10 +19,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from model.admission.boundary import check_json
 from model.admission.signed_policy import SignedPolicy
 from model.admission.signing import KeyPair, format_instant, parse_instant
-from model.canonical import JSON, digest
+from model.canonical import JSON, check_exact_json, digest
 from model.errors import InputKind, InvalidInput, json_path
 
 AUTHORIZATION_TTL = timedelta(seconds=60)
@@ -62,7 +61,7 @@ def load_authorization(obj: object, source: str = "<authorization>") -> Authoriz
 
     if not isinstance(obj, dict) or set(obj) != {"payload", "signature"}:
         raise bad((), "an object with keys payload, signature", obj)
-    check_json(obj, source)
+    check_exact_json(obj, source)
     p, s = obj["payload"], obj["signature"]
     if not isinstance(p, dict) or set(p) != _KEYS:
         raise bad(("payload",), f"an object with keys {sorted(_KEYS)}", p)

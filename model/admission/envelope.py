@@ -15,8 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from model.admission.boundary import check_json
-from model.canonical import JSON, canonical_str, digest, loads
+from model.canonical import JSON, canonical_str, check_exact_json, digest, loads
 from model.errors import InputKind, InvalidInput, Location, json_path
 
 _IDENTITY_FIELDS = ("tenant", "principal", "credential", "method", "path", "query")
@@ -73,7 +72,7 @@ def load_request(obj: object, source: str = "<request>") -> Request:
     """Build a ``Request`` from its JSON form ``{"identity": {...}, "body": ...}``."""
     if not isinstance(obj, dict):
         raise InvalidInput(f"{source} at $", "a JSON object", type(obj).__name__, InputKind.SCHEMA)
-    check_json(obj, source)
+    check_exact_json(obj, source)
     extra = set(obj) - {"identity", "body"}
     if extra or "identity" not in obj or "body" not in obj:
         raise InvalidInput(f"{source} at $", "exactly the keys identity, body", repr(sorted(obj)), InputKind.SCHEMA)

@@ -24,7 +24,6 @@ from datetime import datetime
 
 from model.admission.approvals import ApproverRegistry, load_approval, verify_approval
 from model.admission.authorization import Authorization, issue, load_authorization
-from model.admission.boundary import check_json
 from model.admission.evidence import APPROVAL_NAMESPACE
 from model.admission.governance import Governance
 from model.admission.nonces import NonceStore
@@ -33,7 +32,7 @@ from model.admission.refusal import Refusal, RefusalReason
 from model.admission.signed_policy import Approve, SignedPolicy, check_signals, evaluate
 from model.admission.signing import verify_payload
 from model.admission.tools import ToolRegistry
-from model.canonical import JSON, digest
+from model.canonical import JSON, check_exact_json, digest
 from model.errors import InputKind, InvalidInput
 
 AUTHORIZATION_NAMESPACE = "authorization"
@@ -58,7 +57,7 @@ def load_transaction(obj: object, source: str = "<transaction>") -> Transaction:
     for k, v in (("signals", signals), ("approvals", approvals)):
         if not isinstance(v, dict):
             raise InvalidInput(f"{source} at $.{k}", "an object", type(v).__name__, InputKind.SCHEMA)
-    check_json(obj, source)
+    check_exact_json(obj, source)
     return Transaction(intent, signals, approvals)
 
 

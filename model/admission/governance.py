@@ -27,12 +27,11 @@ from datetime import datetime
 from pathlib import Path
 
 from model.admission.approvals import ApproverKey, ApproverRegistry, load_registry
-from model.admission.boundary import is_json
 from model.admission.records import RecordInvalid, RecordStore, verify_chain
 from model.admission.refusal import Refusal, RefusalReason
 from model.admission.signed_policy import SAFE_NAME, SignedPolicy, load_policy
 from model.admission.signing import parse_instant, verify_payload
-from model.canonical import JSON, canonical_str, digest
+from model.canonical import JSON, canonical_str, digest, is_exact_json
 from model.errors import InputKind, InvalidInput
 
 
@@ -72,7 +71,7 @@ class Governance:
     def propose(self, change: JSON, maker: str) -> Proposal | Refusal:
         if maker not in self.humans:
             return Refusal(RefusalReason.UNAUTHENTICATED, maker)
-        if not is_json(change):
+        if not is_exact_json(change):
             return Refusal(RefusalReason.MALFORMED, "a change must be canonical JSON")
         bad = self._check(change)
         if bad is not None:

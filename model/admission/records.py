@@ -22,10 +22,9 @@ from datetime import datetime
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
-from model.admission.boundary import check_json
 from model.admission.db import Database
 from model.admission.signing import KeyPair, format_instant, verify_payload
-from model.canonical import JSON, canonical_str, digest, loads
+from model.canonical import JSON, canonical_str, check_exact_json, digest, loads
 from model.errors import InvalidInput
 
 CHAINED = ("execution", "governance")
@@ -68,7 +67,7 @@ def verify_record(record: object, public_key: bytes | Ed25519PublicKey) -> Recor
             or sig.get("algorithm") != "ed25519":
         return RecordInvalid(RecordDefect.MALFORMED, "payload with a known kind and an ed25519 signature")
     try:
-        check_json(record, "<record>")
+        check_exact_json(record, "<record>")
     except InvalidInput as exc:
         return RecordInvalid(RecordDefect.MALFORMED, str(exc))
     h = digest(p)

@@ -31,9 +31,8 @@ import re
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from model.admission.boundary import check_json
 from model.admission.refusal import Refusal, RefusalReason
-from model.canonical import JSON, digest, json_equal
+from model.canonical import JSON, check_exact_json, digest, json_equal
 from model.errors import InputKind, InvalidInput, json_path
 
 SAFE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
@@ -125,7 +124,7 @@ def load_policy(obj: object, src: str = "<policy>") -> SignedPolicy:
     keys = {"name", "version", "action", "signalsSchema", "bindings", "approvalSignals", "rules"}
     if not isinstance(obj, dict) or set(obj) != keys:
         raise _err(src, (), f"an object with keys {sorted(keys)}", obj if not isinstance(obj, dict) else sorted(obj))
-    check_json(obj, src)
+    check_exact_json(obj, src)
     name = check_name(obj["name"], src, ("name",))
     version = obj["version"]
     if not isinstance(version, int) or isinstance(version, bool) or version < 1:

@@ -29,8 +29,7 @@ from cryptography.hazmat.primitives.serialization import (
     load_pem_public_key,
 )
 
-from model.admission.boundary import is_json
-from model.canonical import canonical_bytes
+from model.canonical import canonical_bytes, is_exact_json
 from model.errors import InputKind, InvalidInput
 
 _INSTANT = re.compile(r"^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$")
@@ -103,7 +102,7 @@ def verify_bytes(public: bytes | Ed25519PublicKey, message: bytes, signature_b64
 
 
 def verify_payload(public: bytes | Ed25519PublicKey, payload: object, signature_b64: object) -> bool:
-    if not is_json(payload):
+    if not is_exact_json(payload):
         return False
     message = canonical_bytes(payload)
     return verify_bytes(public, message, signature_b64)

@@ -87,3 +87,15 @@ def test_fast_path_agrees_with_the_reference_library(v: object) -> None:
     assert canonical_bytes(v) == reference
     if _plain(v):
         assert isinstance(v, dict | list | str | int | bool) or v is None
+
+
+@pytest.mark.parametrize(("bad", "where"), [
+    ({"amount": 2**53}, "$.amount"), ({"a": [1, float("nan")]}, "$.a[1]"), ({"a": {1: 2}}, "$.a"), ([b"x"], "$[0]"),
+])
+def test_check_exact_json_refuses_what_would_be_rounded_or_is_not_json(bad: object, where: str) -> None:
+    from model.canonical import check_exact_json, is_exact_json
+
+    with pytest.raises(InvalidInput) as info:
+        check_exact_json(bad, "doc.json")
+    assert str(info.value.location) == f"doc.json at {where}"
+    assert not is_exact_json(bad) and is_exact_json({"amount": 2**53 - 1, "x": [1.5, None, "s"]})
