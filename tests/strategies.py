@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import Any, TypeVar
 
 # --- edits: small execution-edit check instances (model.edits) ------------------------------
 from hypothesis import strategies as st
@@ -284,3 +284,18 @@ def policy_texts() -> st.SearchStrategy[str]:
     from model.monitor.printer import print_policy
 
     return policies().map(print_policy)
+
+
+# --- shared: every JSON path in a document (for mutation-based fuzzing) ------------------------
+
+
+def json_paths(doc: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every path into ``doc``, the root included, in document order."""
+    out = [prefix]
+    if isinstance(doc, dict):
+        for k, v in doc.items():
+            out += json_paths(v, (*prefix, k))
+    elif isinstance(doc, list):
+        for i, v in enumerate(doc):
+            out += json_paths(v, (*prefix, i))
+    return out

@@ -30,6 +30,7 @@ from model.admission.signing import KeyPair, public_key_from_text
 from model.admission.tenant_policy import load_tenant_policies
 from model.canonical import load_file
 from model.errors import InvalidInput
+from tests.strategies import json_paths
 
 NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 _DIR = Path(tempfile.mkdtemp(prefix="admission-fuzz-"))
@@ -50,22 +51,13 @@ json_values = st.recursive(scalars, lambda c: st.one_of(st.lists(c, max_size=4),
                            max_leaves=20)
 
 
-def paths(doc: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    out = [prefix]
-    if isinstance(doc, dict):
-        for k, v in doc.items():
-            out += paths(v, (*prefix, k))
-    elif isinstance(doc, list):
-        for i, v in enumerate(doc):
-            out += paths(v, (*prefix, i))
-    return out
 
 
 @st.composite
 def mutated(draw: st.DrawFn, valid: Any) -> Any:
     """A valid document with one subtree replaced by arbitrary JSON, or removed."""
     doc = copy.deepcopy(valid)
-    where = draw(st.sampled_from(paths(doc)))
+    where = draw(st.sampled_from(json_paths(doc)))
     if not where:
         return draw(json_values)
     parent = doc

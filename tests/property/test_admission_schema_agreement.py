@@ -8,7 +8,6 @@ import copy
 import json
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import jsonschema
 from hypothesis import HealthCheck, given, settings
@@ -19,6 +18,7 @@ from model.admission.envelope import load_request
 from model.admission.signed_policy import load_policy
 from model.admission.tenant_policy import load_tenant_policies
 from model.errors import InvalidInput
+from tests.strategies import json_paths
 
 ROOT = Path(__file__).resolve().parents[2]
 CASES: list[tuple[str, str, Callable[[object], object]]] = [
@@ -33,15 +33,6 @@ leaf = st.one_of(st.none(), st.booleans(), st.integers(-5, 5), st.floats(-1e3, 1
                  st.just({}), st.just([]))
 
 
-def paths(doc: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
-    out = [prefix]
-    if isinstance(doc, dict):
-        for k, v in doc.items():
-            out += paths(v, (*prefix, k))
-    elif isinstance(doc, list):
-        for i, v in enumerate(doc):
-            out += paths(v, (*prefix, i))
-    return out
 
 
 @settings(max_examples=200, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -49,7 +40,7 @@ def paths(doc: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
 def test_loader_accepted_implies_schema_valid(data: st.DataObject) -> None:
     valid, sch, load = data.draw(st.sampled_from(DOCS))
     doc = copy.deepcopy(valid)
-    where = data.draw(st.sampled_from(paths(doc)[1:]))
+    where = data.draw(st.sampled_from(json_paths(doc)[1:]))
     parent = doc
     for p in where[:-1]:
         parent = parent[p]
