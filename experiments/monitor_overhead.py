@@ -27,6 +27,7 @@ from pathlib import Path
 
 from model.monitor.adapter import Adapter, Handle
 from model.monitor.decide import Decision, decide
+from model.monitor.policy import Policy
 from model.monitor.report_task import load
 from model.monitor.toolkit import ReportWorld
 from model.tables import write_table
@@ -45,7 +46,7 @@ permit(principal == User::"assistant", action == Action::"message.send", resourc
 """
 
 
-def _unlimited_report():  # type: ignore[no-untyped-def]
+def _unlimited_report() -> Policy:
     p = load("report")
     return replace(p, user=tuple(replace(e, quota=None) for e in p.user),
                    application=tuple(replace(e, quota=None) for e in p.application))
@@ -60,10 +61,10 @@ def direct_round() -> None:
     w.send(s, a["destination"])
 
 
-def make_mediated(policy: object) -> Callable[[], None]:
+def make_mediated(policy: Policy) -> Callable[[], None]:
     def run() -> None:
         w = ReportWorld()
-        ad = Adapter(policy, w.tools(), "assistant")  # type: ignore[arg-type]
+        ad = Adapter(policy, w.tools(), "assistant")
         r = ad.call("Read")
         s = ad.call("Sanitize", record=r)
         a = ad.call("Lookup", name="Alice")
@@ -108,9 +109,9 @@ def make_cedar() -> Callable[[], None]:
     return run
 
 
-def make_decide(policy: object) -> Callable[[], None]:
+def make_decide(policy: Policy) -> Callable[[], None]:
     w = ReportWorld()
-    ad = Adapter(policy, w.tools(), "assistant")  # type: ignore[arg-type]
+    ad = Adapter(policy, w.tools(), "assistant")
     s = ad.call("Sanitize", record=ad.call("Read"))
     a = ad.call("Lookup", name="Alice")
     assert isinstance(s, Handle) and isinstance(a, Handle)

@@ -207,12 +207,14 @@ def _checks(policy: Policy, state: State, call: Call) -> Iterator[Verdict]:
         return
     needs_permit = any(policy.user[k].permit for k in user.positions) or any(
         policy.application[k].permit for k in app.positions)
+    permit: int | None = None
     if needs_permit:
         found = _find_permit(state.permits, call)
         if isinstance(found, DenyReason):
             yield _deny(found, "no unused exact-call permit binds this call")
-    yield Verdict(Decision.ALLOW, None, "", effects, label, user, app,
-                  permit=_find_permit_id(state.permits, call) if needs_permit else None)
+        else:
+            permit = found.id
+    yield Verdict(Decision.ALLOW, None, "", effects, label, user, app, permit=permit)
 
 
 def _find_permit(permits: tuple[Permit, ...], call: Call) -> Permit | DenyReason:
@@ -227,11 +229,6 @@ def _find_permit(permits: tuple[Permit, ...], call: Call) -> Permit | DenyReason
     if any(not p.consumed for p in same_tool):
         return DenyReason.PERMIT_MISMATCH
     return DenyReason.PERMIT_MISSING
-
-
-def _find_permit_id(permits: tuple[Permit, ...], call: Call) -> int | None:
-    found = _find_permit(permits, call)
-    return found.id if isinstance(found, Permit) else None
 
 
 def decide(policy: Policy, state: State, call: Call) -> Verdict:
