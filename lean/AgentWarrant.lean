@@ -1,0 +1,3 @@
+import AgentWarrant.Lib
+import AgentWarrant.Edits.Resolve
+import AgentWarrant.Edits.Check
