@@ -1,3 +1,4 @@
 import AgentWarrant.Lib
 import AgentWarrant.Edits.Resolve
 import AgentWarrant.Edits.Check
+import AgentWarrant.Edits.Declarative
