@@ -1,0 +1,60 @@
+"""Matching agreement (Agenra Section 7.1): two entries agree on ``E`` when, for every effect in
+``E``, every binding state and every JSON argument object, one matches iff the other does.
+
+Decided with Z3 through ``symbolic.Encoder`` (one query per action of ``E`` that either entry
+names). Syntactically equal entries agree without a query ("appending unchanged grants qualifies
+for all effects, without a finite domain"). A disagreement carries a concrete witness.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import z3
+
+from model.monitor.policy import Entry, Tool
+from model.revision.effects import EffectSet
+from model.revision.symbolic import Encoder, Unsupported, Witness, solve
+
+
+@dataclass(frozen=True, slots=True)
+class Agree:
+    by: str  # "identical" | "z3"
+
+
+@dataclass(frozen=True, slots=True)
+class Disagree:
+    witness: Witness  # matched by exactly one of the two entries
+
+
+@dataclass(frozen=True, slots=True)
+class Undecided:
+    reason: str
+
+
+AgreementVerdict = Agree | Disagree | Undecided
+
+
+def same_match(a: Entry, b: Entry) -> bool:
+    """The fields the matching predicate reads are equal (quota, requirement and permit aside)."""
+    return (a.kind, a.action, a.resource, a.keys, a.where) == (b.kind, b.action, b.resource, b.keys, b.where)
+
+
+def agree(a: Entry, b: Entry, effects: EffectSet, tools: Sequence[Tool]) -> AgreementVerdict:
+    if same_match(a, b):
+        return Agree("identical")
+    if a.kind is not b.kind:
+        return Undecided("an allow and a deny never stand for the same account")
+    for action in effects.actions(frozenset({a.action, b.action})):
+        try:
+            enc = Encoder(action, (a, b), tools)
+            query = z3.And(enc.base(effects.resources(action)), enc.matches(a) != enc.matches(b))
+        except Unsupported as exc:
+            return Undecided(str(exc))
+        found = solve(query)
+        if isinstance(found, str):
+            return Undecided(f"z3 answered unknown: {found}")
+        if found is not None:
+            return Disagree(enc.witness(found))
+    return Agree("z3")
