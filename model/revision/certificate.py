@@ -1,0 +1,90 @@
+"""Certificates for ``P ⤳_E P′`` (Agenra Section 7.1): derivations in the rules the source names,
+as data a reader or ``checker.check`` can verify without trusting the search that found them.
+
+A ``Step`` proves ``source ⤳_E target`` for two permission lists by one rule:
+
+- ``PREFIX``: old positions keep kind, quota, requirement, permit flag and (on ``E``) matching;
+  grants are appended. Usage is zero on both sides (revisions are checked at task start).
+- ``CAPACITY``: as ``PREFIX`` but each old position keeps at least its residual capacity (a
+  finite quota may grow or become unlimited).
+- ``SWAP``: the first two accounts are exchanged; they are independent on ``E``.
+- ``LIFT``: the head is unchanged and the single sub-step proves tail ⤳ tail′.
+- ``COMPOSE``: the sub-steps form a chain from ``source`` to ``target``.
+
+``justification`` records, per checked side condition, how it was decided (``identical``, ``z3``,
+``independent``); the checker recomputes every one of them. A ``Certificate`` pairs one derivation
+per permission list (user ``P`` and application ``A``) for one effect set ``E``. The JSON form writes
+entries in the monitor's JSON form (model/monitor/policy_json.py).
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+from typing import Any
+
+from model.canonical import JSON
+from model.monitor.policy import Entry
+from model.monitor.policy_json import _entry, _entry_from  # the monitor's JSON form of one entry
+from model.revision.effects import EffectSet, parse_effects
+
+
+class Rule(enum.Enum):
+    PREFIX = "prefix"
+    CAPACITY = "capacity"
+    SWAP = "swap"
+    LIFT = "lift"
+    COMPOSE = "compose"
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    rule: Rule
+    source: tuple[Entry, ...]
+    target: tuple[Entry, ...]
+    subs: tuple[Step, ...] = ()
+    justification: tuple[str, ...] = ()
+
+    def size(self) -> int:
+        return 1 + sum(s.size() for s in self.subs)
+
+    def rules(self) -> tuple[Rule, ...]:
+        """The rules used, in derivation order (a flat summary for people and tables)."""
+        if self.rule is Rule.COMPOSE:
+            return tuple(r for s in self.subs for r in s.rules())
+        return (self.rule, *(r for s in self.subs for r in s.rules()))
+
+
+@dataclass(frozen=True, slots=True)
+class Certificate:
+    effects: EffectSet
+    user: Step
+    application: Step
+
+    def summary(self) -> str:
+        def side(name: str, s: Step) -> str:
+            return f"{name}: " + " · ".join(r.value for r in s.rules())
+
+        return f"{side('P', self.user)}; {side('A', self.application)} on {self.effects.show()}"
+
+
+def step_to_json(s: Step) -> dict[str, JSON]:
+    return {"rule": s.rule.value, "source": [_entry(e) for e in s.source], "target": [_entry(e) for e in s.target],
+            "subs": [step_to_json(t) for t in s.subs], "justification": list(s.justification)}
+
+
+def step_from_json(obj: dict[str, Any]) -> Step:
+    return Step(Rule(obj["rule"]), tuple(_entry_from(e) for e in obj["source"]),
+                tuple(_entry_from(e) for e in obj["target"]), tuple(step_from_json(t) for t in obj["subs"]),
+                tuple(obj["justification"]))
+
+
+def certificate_to_json(c: Certificate) -> dict[str, JSON]:
+    return {"effects": c.effects.to_json(), "user": step_to_json(c.user),
+            "application": step_to_json(c.application)}
+
+
+def certificate_from_json(obj: dict[str, Any]) -> Certificate:
+    effects = obj["effects"]
+    return Certificate(parse_effects(None if effects is None else ",".join(effects)),
+                       step_from_json(obj["user"]), step_from_json(obj["application"]))

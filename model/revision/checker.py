@@ -1,0 +1,84 @@
+"""The independent certificate checker: does a ``Certificate`` prove ``P ⤳_E P′`` and
+``A ⤳_E A′`` for this old and new policy? (Agenra Section 7.1.)
+
+It shares no code with the search in ``structural.py``: it walks the derivation tree, checks that
+each step's lists chain up to the policies' lists, and re-decides every side condition — matching
+agreement with Z3 (``agreement.agree``), independence with Z3 (``independence.independent``), the
+position and permit conditions of ``conditions.py``, and that nothing outside the two lists
+changed. The recorded justifications are not trusted. Answers ``Valid`` or ``Invalid(reason)``.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from model.monitor.policy import Entry, EntryKind, Policy, Tool
+from model.revision.agreement import Agree, agree
+from model.revision.certificate import Certificate, Rule, Step
+from model.revision.conditions import keeps_position, monitor_unchanged, permit_safe
+from model.revision.effects import EffectSet
+from model.revision.independence import Independent, independent
+
+
+@dataclass(frozen=True, slots=True)
+class Valid:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Invalid:
+    reason: str
+
+
+CheckVerdict = Valid | Invalid
+
+
+def _step(s: Step, source: tuple[Entry, ...], target: tuple[Entry, ...], effects: EffectSet,
+          tools: Sequence[Tool], where: str) -> CheckVerdict:
+    if s.source != source or s.target != target:
+        return Invalid(f"{where}: the step does not relate the lists it must relate")
+    if s.rule in (Rule.PREFIX, Rule.CAPACITY):
+        capacity = s.rule is Rule.CAPACITY
+        if s.subs or len(target) < len(source):
+            return Invalid(f"{where}: an extension keeps every old position and has no sub-steps")
+        for i, (a, b) in enumerate(zip(source, target, strict=False)):
+            if not keeps_position(a, b, capacity):
+                return Invalid(f"{where}: position {i} does not keep its account")
+            if not isinstance(agree(a, b, effects, tools), Agree):
+                return Invalid(f"{where}: position {i} does not keep its matching on E")
+        if any(e.kind is not EntryKind.ALLOW for e in target[len(source):]):
+            return Invalid(f"{where}: only grants may be appended")
+        if capacity and any(a.quota != b.quota for a, b in zip(source, target, strict=False)) \
+                and not permit_safe(source, effects, tools):
+            return Invalid(f"{where}: a capacity change where grants with and without permits overlap")
+        return Valid()
+    if s.rule is Rule.SWAP:
+        if s.subs or len(source) < 2 or target != (source[1], source[0], *source[2:]):
+            return Invalid(f"{where}: a swap exchanges the first two accounts and nothing else")
+        if not isinstance(independent(source[0], source[1], effects, tools), Independent):
+            return Invalid(f"{where}: the swapped accounts are not independent on E")
+        return Valid()
+    if s.rule is Rule.LIFT:
+        if len(s.subs) != 1 or not source or not target or source[0] != target[0]:
+            return Invalid(f"{where}: a lift keeps the head and has one sub-step")
+        return _step(s.subs[0], source[1:], target[1:], effects, tools, f"{where}.lift")
+    if not s.subs:
+        return Invalid(f"{where}: an empty composition")
+    cur = source
+    for k, sub in enumerate(s.subs):
+        nxt = target if k == len(s.subs) - 1 else sub.target
+        verdict = _step(sub, cur, nxt, effects, tools, f"{where}.{k}")
+        if isinstance(verdict, Invalid):
+            return verdict
+        cur = nxt
+    return Valid()
+
+
+def check(cert: Certificate, old: Policy, new: Policy) -> CheckVerdict:
+    if not monitor_unchanged(old, new):
+        return Invalid("the revision changes more than the two permission lists")
+    verdict = _step(cert.user, old.user, new.user, cert.effects, old.tools, "P")
+    if isinstance(verdict, Invalid):
+        return verdict
+    return _step(cert.application, old.application, new.application, cert.effects, old.tools, "A")

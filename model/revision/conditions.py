@@ -1,0 +1,49 @@
+"""Side conditions of the structural rules (Agenra Section 7.1), shared by the search
+(``structural.py``) and the certificate checker (``checker.py``) so both read one definition.
+
+- ``keeps_position(old, new, capacity)``: the new position stands for the old account: same kind,
+  requirement and permit flag, and the same quota (``PREFIX``) or at least the old residual
+  capacity (``CAPACITY``; usage is zero at task start, so residual = quota, ``None`` = ∞).
+- ``permit_safe(entries)``: a capacity extension can change which grant first-fit charges (new
+  picks ``k ≤ j`` where old picked ``j``). The source's base correspondence excludes exact-call
+  permits (Section 9); we keep capacity extensions sound with them by requiring that two old
+  allows with different permit flags never overlap on ``E`` — otherwise a call charged to a
+  permit-free grant before could need a permit after. This condition is our addition.
+- ``monitor_unchanged(old, new)``: everything but the two permission lists (and the name) is equal,
+  so flow, origin, history, resolver and tool behaviour coincide (the theorem's hypotheses).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from model.monitor.policy import Entry, EntryKind, Policy, Tool
+from model.revision.effects import EffectSet
+from model.revision.independence import Independent, independent
+
+
+def keeps_position(old: Entry, new: Entry, capacity: bool) -> bool:
+    if (old.kind, old.requires, old.permit) != (new.kind, new.requires, new.permit):
+        return False
+    if old.kind is EntryKind.DENY:
+        return True
+    if not capacity:
+        return old.quota == new.quota
+    return new.quota is None or (old.quota is not None and new.quota >= old.quota)
+
+
+def permit_safe(entries: Sequence[Entry], effects: EffectSet, tools: Sequence[Tool]) -> bool:
+    allows = [e for e in entries if e.kind is EntryKind.ALLOW]
+    for i, a in enumerate(allows):
+        for b in allows[i + 1:]:
+            if a.permit != b.permit and not isinstance(independent(a, b, effects, tools), Independent):
+                return False
+    return True
+
+
+def monitor_unchanged(old: Policy, new: Policy) -> bool:
+    def rest(p: Policy) -> Policy:
+        return replace(p, name="", user=(), application=())
+
+    return rest(old) == rest(new)

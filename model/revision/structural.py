@@ -1,0 +1,139 @@
+"""Searching for a structural certificate of ``P ⤳_E P′`` (Agenra Section 7.1).
+
+Every derivation the rules generate can be normalised to: one prefix or capacity extension
+``P ⤳ M`` (each old account keeps its position, its content replaced by the new entry that stands
+for it, new grants appended), followed by adjacent swaps that sort ``M`` into ``P′`` — each swap at
+depth ``d`` lifted ``d`` times under the unchanged heads. Only accounts that cross are swapped,
+so only they must be independent ("overlapping grants can retain their relative order").
+
+The search therefore looks for an injective assignment ``π`` of old positions to new positions
+whose entries keep the account (``conditions.keeps_position``, matching agreement by
+``agreement.agree``), such that the unassigned new positions are allows and every pair of
+entries that ``π`` puts in inverted order is independent on ``E``. Assignments are tried in
+lexicographic order of new positions (the identity first), at most ``MAX_ASSIGNMENTS`` of them.
+Choice: the search covers normal-form derivations only; a revision outside that shape gets
+``NoCertificate`` with the first obstacle met, and the bounded search takes over.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass
+
+from model.monitor.policy import Entry, EntryKind, Policy, Tool
+from model.revision.agreement import Agree, Disagree, agree
+from model.revision.certificate import Certificate, Rule, Step
+from model.revision.conditions import keeps_position, monitor_unchanged, permit_safe
+from model.revision.effects import EffectSet
+from model.revision.independence import Independent, independent
+
+MAX_ASSIGNMENTS = 200
+
+
+@dataclass(frozen=True, slots=True)
+class NoCertificate:
+    reason: str
+
+
+class _Search:
+    def __init__(self, old: Sequence[Entry], new: Sequence[Entry], effects: EffectSet, tools: Sequence[Tool]):
+        self.old, self.new, self.effects, self.tools = tuple(old), tuple(new), effects, tuple(tools)
+        self._agree: dict[tuple[int, int], str | None] = {}
+        self._indep: dict[tuple[Entry, Entry], bool] = {}
+        self.obstacle = "no assignment of old accounts to new positions"
+
+    def stands_for(self, i: int, j: int) -> str | None:
+        """How new position ``j`` is shown to keep old account ``i`` (``None``: it does not)."""
+        if (i, j) not in self._agree:
+            a, b = self.old[i], self.new[j]
+            how: str | None = None
+            if keeps_position(a, b, capacity=True):
+                verdict = agree(a, b, self.effects, self.tools)
+                if isinstance(verdict, Agree):
+                    how = verdict.by
+                elif isinstance(verdict, Disagree) and i == j:
+                    self.obstacle = f"position {i}: matching differs on {verdict.witness.to_json()}"
+            elif i == j:
+                self.obstacle = f"position {i}: kind, quota, requirement or permit not kept"
+            self._agree[(i, j)] = how
+        return self._agree[(i, j)]
+
+    def indep(self, a: Entry, b: Entry) -> bool:
+        if (a, b) not in self._indep:
+            self._indep[(a, b)] = isinstance(independent(a, b, self.effects, self.tools), Independent)
+        return self._indep[(a, b)]
+
+    def assignments(self) -> Iterator[tuple[int, ...]]:
+        n, m = len(self.old), len(self.new)
+
+        def go(i: int, used: tuple[int, ...]) -> Iterator[tuple[int, ...]]:
+            if i == n:
+                yield used
+                return
+            for j in range(m):
+                if j not in used and self.stands_for(i, j) is not None:
+                    yield from go(i + 1, (*used, j))
+
+        return go(0, ())
+
+    def derive(self) -> Step | NoCertificate:
+        for count, pi in enumerate(self.assignments()):
+            if count >= MAX_ASSIGNMENTS:
+                break
+            step = self._from_assignment(pi)
+            if step is not None:
+                return step
+        return NoCertificate(self.obstacle)
+
+    def _from_assignment(self, pi: tuple[int, ...]) -> Step | None:
+        extras = [j for j in range(len(self.new)) if j not in pi]
+        if any(self.new[j].kind is not EntryKind.ALLOW for j in extras):
+            self.obstacle = "an explicit deny is added"
+            return None
+        order = [*pi, *extras]  # new positions, in the order of M
+        mid = tuple(self.new[j] for j in order)
+        capacity = any(self.old[i].quota != mid[i].quota for i in range(len(self.old)))
+        if capacity and not permit_safe(self.old, self.effects, self.tools):
+            self.obstacle = "a capacity change where grants with and without permits overlap"
+            return None
+        just = tuple(f"{i}: {self.stands_for(i, j)}" for i, j in enumerate(pi))
+        first = Step(Rule.CAPACITY if capacity else Rule.PREFIX, self.old, mid, (), just)
+        swaps: list[Step] = []
+        cur = list(order)
+        for end in range(len(cur) - 1, 0, -1):  # bubble sort by new position
+            for p in range(end):
+                if cur[p] > cur[p + 1]:
+                    a, b = self.new[cur[p]], self.new[cur[p + 1]]
+                    if not self.indep(a, b):
+                        self.obstacle = f"new positions {cur[p + 1]} and {cur[p]} cross but overlap on E"
+                        return None
+                    before = tuple(self.new[j] for j in cur)
+                    cur[p], cur[p + 1] = cur[p + 1], cur[p]
+                    swaps.append(_lifted(before, tuple(self.new[j] for j in cur), p))
+        steps = [first, *swaps]
+        return steps[0] if len(steps) == 1 else Step(Rule.COMPOSE, self.old, self.new, tuple(steps))
+
+
+def _lifted(before: tuple[Entry, ...], after: tuple[Entry, ...], depth: int) -> Step:
+    if depth == 0:
+        return Step(Rule.SWAP, before, after, (), ("independent",))
+    return Step(Rule.LIFT, before, after, (_lifted(before[1:], after[1:], depth - 1),))
+
+
+def derive_list(old: Sequence[Entry], new: Sequence[Entry], effects: EffectSet,
+                tools: Sequence[Tool]) -> Step | NoCertificate:
+    """A derivation of ``old ⤳_E new`` for one permission list, or the obstacle met."""
+    return _Search(old, new, effects, tools).derive()
+
+
+def certify(old: Policy, new: Policy, effects: EffectSet) -> Certificate | NoCertificate:
+    """A structural certificate for both permission lists, or why none was found."""
+    if not monitor_unchanged(old, new):
+        return NoCertificate("the revision changes more than the two permission lists")
+    user = derive_list(old.user, new.user, effects, old.tools)
+    if isinstance(user, NoCertificate):
+        return NoCertificate(f"user list: {user.reason}")
+    app = derive_list(old.application, new.application, effects, old.tools)
+    if isinstance(app, NoCertificate):
+        return NoCertificate(f"application list: {app.reason}")
+    return Certificate(effects, user, app)
