@@ -1,0 +1,87 @@
+/-! Labels and their join (Agenra Section 4.2), finite form.
+
+A label is `(s, C, t)`: the sensitivity as its rank in the policy's declared order (lowest 0),
+the categories as a characteristic vector over the policy's sorted category names, and the trust
+flag. Join is `(max, ∪, ∧)` with bottom `(0, ∅, true)`.
+Choice where the source is silent: category vectors of different lengths are joined by padding
+with "absent" (the oracle always sends full-length vectors, so the padding is never observed). -/
+namespace AgentWarrant.Monitor
+
+structure Label where
+  sens : Nat
+  cats : List Bool
+  trusted : Bool
+  deriving DecidableEq, Repr
+
+def mx : Nat → Nat → Nat
+  | 0, b => b
+  | a + 1, 0 => a + 1
+  | a + 1, b + 1 => mx a b + 1
+
+def orL : List Bool → List Bool → List Bool
+  | [], l => l
+  | a :: x, [] => a :: x
+  | a :: x, b :: y => (a || b) :: orL x y
+
+def join (a b : Label) : Label := ⟨mx a.sens b.sens, orL a.cats b.cats, a.trusted && b.trusted⟩
+
+def bot : Label := ⟨0, [], true⟩
+
+def joinAll : List Label → Label
+  | [] => bot
+  | l :: ls => join (joinAll ls) l
+
+theorem mxComm : ∀ a b : Nat, mx a b = mx b a
+  | 0, 0 => rfl
+  | 0, b + 1 => rfl
+  | a + 1, 0 => rfl
+  | a + 1, b + 1 => congrArg Nat.succ (mxComm a b)
+
+theorem mxAssoc : ∀ a b c : Nat, mx (mx a b) c = mx a (mx b c)
+  | 0, b, c => rfl
+  | a + 1, 0, c => rfl
+  | a + 1, b + 1, 0 => rfl
+  | a + 1, b + 1, c + 1 => congrArg Nat.succ (mxAssoc a b c)
+
+theorem mxIdem : ∀ a : Nat, mx a a = a
+  | 0 => rfl
+  | a + 1 => congrArg Nat.succ (mxIdem a)
+
+theorem orComm (a b : Bool) : (a || b) = (b || a) := by cases a <;> cases b <;> rfl
+theorem orAssoc (a b c : Bool) : ((a || b) || c) = (a || (b || c)) := by cases a <;> cases b <;> cases c <;> rfl
+theorem orIdem (a : Bool) : (a || a) = a := by cases a <;> rfl
+theorem andComm (a b : Bool) : (a && b) = (b && a) := by cases a <;> cases b <;> rfl
+theorem andAssoc (a b c : Bool) : ((a && b) && c) = (a && (b && c)) := by cases a <;> cases b <;> cases c <;> rfl
+theorem andIdem (a : Bool) : (a && a) = a := by cases a <;> rfl
+
+theorem orLComm : ∀ x y : List Bool, orL x y = orL y x
+  | [], [] => rfl
+  | [], _ :: _ => rfl
+  | _ :: _, [] => rfl
+  | a :: x, b :: y => by simp [orL, orComm a b, orLComm x y]
+
+theorem orLAssoc : ∀ x y z : List Bool, orL (orL x y) z = orL x (orL y z)
+  | [], y, z => rfl
+  | a :: x, [], z => rfl
+  | a :: x, b :: y, [] => rfl
+  | a :: x, b :: y, c :: z => by simp [orL, orAssoc a b c, orLAssoc x y z]
+
+theorem orLIdem : ∀ x : List Bool, orL x x = x
+  | [] => rfl
+  | a :: x => by simp [orL, orIdem a, orLIdem x]
+
+theorem joinComm (a b : Label) : join a b = join b a := by
+  cases a with | mk s c t => cases b with | mk s' c' t' =>
+    simp [join, mxComm s s', orLComm c c', andComm t t']
+
+theorem joinAssoc (a b c : Label) : join (join a b) c = join a (join b c) := by
+  cases a with | mk s1 c1 t1 => cases b with | mk s2 c2 t2 => cases c with | mk s3 c3 t3 =>
+    simp [join, mxAssoc, orLAssoc, andAssoc]
+
+theorem joinIdem (a : Label) : join a a = a := by
+  cases a with | mk s c t => simp [join, mxIdem, orLIdem, andIdem]
+
+theorem joinBot (a : Label) : join bot a = a := by
+  cases a with | mk s c t => cases t <;> rfl
+
+end AgentWarrant.Monitor
