@@ -1,0 +1,88 @@
+"""Bounded counterexample search when no certificate exists (Agenra Sections 1 and 7.1).
+
+- ``lost_client``: the shortest call sequence of the workload that the old policy admits in full
+  and the new policy refuses (at its last call; every shorter prefix is admitted by both, since
+  the search is breadth first).
+- ``new_forbidden``: the shortest sequence the new policy admits in full whose effects break one
+  of the workload's forbidden budgets, and that the old policy does not admit in full.
+
+Each result is replayed through the Adapter (``replay.py``) under both policies and carries
+whether that replay confirmed it; a search that finds nothing within the bound answers ``None``
+with the number of sequences it visited. Safety and preservation are searched separately and
+reported separately: neither implies the other.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from model.canonical import JSON
+from model.monitor.decide import Decision
+from model.monitor.policy import Policy
+from model.revision.explore import Node, explore
+from model.revision.replay import replay, trace_document
+from model.revision.workload import Workload
+
+
+@dataclass(frozen=True, slots=True)
+class Counterexample:
+    seq: tuple[int, ...]
+    names: tuple[str, ...]
+    refusal: str  # how the policy that does not admit the sequence refused it
+    confirmed: bool  # the Adapter replay agrees under both policies
+    trace: dict[str, JSON]  # a scripted trace for `agentwarrant monitor run`, expectations under the admitting policy
+
+    def show(self) -> str:
+        return ", ".join(self.names)
+
+    def to_json(self) -> dict[str, JSON]:
+        return {"calls": list(self.names), "refusal": self.refusal, "confirmed": self.confirmed,
+                "trace": self.trace}
+
+
+@dataclass(frozen=True, slots=True)
+class Searched:
+    """Nothing found: ``visited`` sequences of length at most ``bound``."""
+
+    bound: int
+    visited: int
+
+
+def _refusal(node: Node) -> str:
+    v = node.other_refusal
+    if v is None:
+        return "refused"
+    return v.decision.value + (f" ({v.reason.value})" if v.reason is not None else "")
+
+
+def _example(node: Node, workload: Workload, confirmed: bool) -> Counterexample:
+    names = tuple(workload.templates[k].name for k in node.seq)
+    doc = trace_document(workload, node.seq, [Decision.ALLOW] * len(node.seq))
+    return Counterexample(node.seq, names, _refusal(node), confirmed, doc)
+
+
+def lost_client(old: Policy, new: Policy, workload: Workload, bound: int) -> Counterexample | Searched:
+    def lost(node: Node) -> bool:
+        return node.other is None
+
+    found, visited = explore(old, new, workload, bound, lost)
+    if found is None:
+        return Searched(bound, visited)
+    n = len(found.seq)
+    confirmed = replay(old, workload, found.seq).admits_all(n) and \
+        replay(new, workload, found.seq).refuses_only_last(n)
+    return _example(found, workload, confirmed)
+
+
+def new_forbidden(old: Policy, new: Policy, workload: Workload, bound: int) -> Counterexample | Searched:
+    def forbidden(node: Node) -> bool:
+        return node.other is None and workload.is_forbidden(node.effects)
+
+    found, visited = explore(new, old, workload, bound, forbidden)
+    if found is None:
+        return Searched(bound, visited)
+    n = len(found.seq)
+    after = replay(new, workload, found.seq)
+    confirmed = after.admits_all(n) and workload.is_forbidden(after.effects) and \
+        not replay(old, workload, found.seq).admits_all(n)
+    return _example(found, workload, confirmed)

@@ -1,0 +1,179 @@
+"""Simulation relations between old and new ledgers (Agenra Sections 1 and 7.1): "if every
+successful charge under the old permissions can be matched by a successful charge under the new
+ones, with their usage counters staying related, then every old client survives at every finite
+length". For finite-quota revisions the structural rules do not cover.
+
+Abstraction. One effect unit is charged at a time (first-fit with tentative reservations is the
+same as charging a call's units one after another). What first-fit does with a unit depends only
+on its *signature*: which entries of the old and the new list match it (under its arguments and
+binding state) and which structured requirements are satisfied. The realizable signatures for each
+action of ``E`` are enumerated with Z3 over arbitrary JSON arguments and every binding state
+(``symbolic.Encoder``, all-solutions with blocking clauses); requirement sets are enumerated
+explicitly. A ledger is the usage vector of the finite-quota allows (unlimited ones never run out).
+
+Proposal and check. ``propose`` computes the reachable pairs of (old ledger, new ledger) from
+``(0, 0)`` under every signature for which the old list charges; it fails as soon as the new list
+cannot charge such a unit (an explicit deny or first-fit failure) and reports the signature
+path. ``closed`` then checks the proposed relation independently: for every related pair and every
+signature, an old successful charge is matched by a new one whose successor pair is related.
+Letting each unit choose its signature freely over-approximates real runs (where bindings and
+arguments are shared within a call), so a closed relation is a proof for both lists.
+
+Choices where the source is silent: a policy whose lists carry exact-call permits is not handled
+here (a different chosen grant could demand a permit the old one did not); it stays undecided.
+The enumeration is capped at ``MAX_SIGNATURES`` per action and ``MAX_PAIRS`` related pairs.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+import z3
+
+from model.monitor.policy import Entry, EntryKind, Policy, Tool
+from model.revision.conditions import monitor_unchanged
+from model.revision.effects import EffectSet
+from model.revision.symbolic import Encoder, Unsupported
+
+MAX_SIGNATURES = 512
+MAX_PAIRS = 20000
+
+Ledger = tuple[int, ...]
+# (old matches, new matches, satisfied requirements)
+Signature = tuple[tuple[bool, ...], tuple[bool, ...], frozenset[str]]
+
+
+@dataclass(frozen=True, slots=True)
+class Relation:
+    """A simulation for one permission list: related (old usage, new usage) pairs."""
+
+    side: str
+    pairs: frozenset[tuple[Ledger, Ledger]]
+    signatures: int
+
+
+@dataclass(frozen=True, slots=True)
+class SimulationProof:
+    user: Relation
+    application: Relation
+
+    def summary(self) -> str:
+        return (f"simulation: P {len(self.user.pairs)} related ledger pairs over {self.user.signatures} signatures; "
+                f"A {len(self.application.pairs)} over {self.application.signatures}")
+
+
+@dataclass(frozen=True, slots=True)
+class NoSimulation:
+    reason: str
+
+
+def signatures(old: Sequence[Entry], new: Sequence[Entry], effects: EffectSet,
+               tools: Sequence[Tool]) -> tuple[Signature, ...] | str:
+    """Every realizable signature, or why they could not be enumerated."""
+    out: list[Signature] = []
+    reqs = sorted({e.requires for e in (*old, *new) if e.requires is not None})
+    q_sets = [frozenset(c) for r in range(len(reqs) + 1) for c in itertools.combinations(reqs, r)]
+    for action in effects.actions(frozenset(e.action for e in (*old, *new))):
+        try:
+            enc = Encoder(action, (*old, *new), tools)
+            base = enc.base(effects.resources(action))
+            preds = [enc.matches(e) for e in (*old, *new)]
+        except Unsupported as exc:
+            return str(exc)
+        solver = z3.Solver()
+        solver.set("timeout", 20000)
+        solver.add(base)
+        count = 0
+        while True:
+            answer = solver.check()
+            if answer == z3.unknown:
+                return f"z3 answered unknown: {solver.reason_unknown()}"
+            if answer == z3.unsat:
+                break
+            model = solver.model()
+            bits = tuple(z3.is_true(model.eval(p, model_completion=True)) for p in preds)
+            out += [(bits[:len(old)], bits[len(old):], q) for q in q_sets]
+            solver.add(z3.Or(*[p != z3.BoolVal(b) for p, b in zip(preds, bits, strict=True)]))
+            count += 1
+            if count > MAX_SIGNATURES:
+                return f"more than {MAX_SIGNATURES} signatures for {action}"
+    return tuple(out)
+
+
+def charge(entries: Sequence[Entry], usage: Ledger, matches: tuple[bool, ...], q: frozenset[str]) -> Ledger | None:
+    """The ledger after first-fit charges one unit with this signature, or ``None`` if it cannot."""
+    if any(e.kind is EntryKind.DENY and m for e, m in zip(entries, matches, strict=True)):
+        return None
+    for k, (e, m) in enumerate(zip(entries, matches, strict=True)):
+        if e.kind is not EntryKind.ALLOW or not m or (e.requires is not None and e.requires not in q):
+            continue
+        if e.quota is None:
+            return usage
+        if usage[k] < e.quota:
+            return (*usage[:k], usage[k] + 1, *usage[k + 1:])
+    return None
+
+
+def propose(old: Sequence[Entry], new: Sequence[Entry], sigs: Sequence[Signature], side: str) -> Relation | str:
+    start: tuple[Ledger, Ledger] = ((0,) * len(old), (0,) * len(new))
+    seen = {start}
+    frontier = [start]
+    while frontier:
+        nxt = []
+        for u, v in frontier:
+            for m_old, m_new, q in sigs:
+                u2 = charge(old, u, m_old, q)
+                if u2 is None:
+                    continue
+                v2 = charge(new, v, m_new, q)
+                if v2 is None:
+                    return (f"{side}: old usage {list(u)} charges a unit matching old {_on(m_old)} "
+                            f"that new usage {list(v)} cannot charge (new matches {_on(m_new)}, satisfied {sorted(q)})")
+                if (u2, v2) not in seen:
+                    seen.add((u2, v2))
+                    nxt.append((u2, v2))
+                    if len(seen) > MAX_PAIRS:
+                        return f"{side}: more than {MAX_PAIRS} reachable ledger pairs"
+        frontier = nxt
+    return Relation(side, frozenset(seen), len(sigs))
+
+
+def _on(bits: tuple[bool, ...]) -> list[int]:
+    return [i for i, b in enumerate(bits) if b]
+
+
+def closed(rel: Relation, old: Sequence[Entry], new: Sequence[Entry], sigs: Sequence[Signature]) -> bool:
+    """The closure check: every old charge from a related pair is matched, into a related pair."""
+    start = ((0,) * len(old), (0,) * len(new))
+    if start not in rel.pairs:
+        return False
+    for u, v in rel.pairs:
+        for m_old, m_new, q in sigs:
+            u2 = charge(old, u, m_old, q)
+            if u2 is None:
+                continue
+            v2 = charge(new, v, m_new, q)
+            if v2 is None or (u2, v2) not in rel.pairs:
+                return False
+    return True
+
+
+def simulate(old: Policy, new: Policy, effects: EffectSet) -> SimulationProof | NoSimulation:
+    if not monitor_unchanged(old, new):
+        return NoSimulation("the revision changes more than the two permission lists")
+    if any(e.permit for e in (*old.user, *old.application, *new.user, *new.application)):
+        return NoSimulation("exact-call permits are outside the simulation check")
+    relations: list[Relation] = []
+    for side, a, b in (("P", old.user, new.user), ("A", old.application, new.application)):
+        sigs = signatures(a, b, effects, old.tools)
+        if isinstance(sigs, str):
+            return NoSimulation(f"{side}: {sigs}")
+        rel = propose(a, b, sigs, side)
+        if isinstance(rel, str):
+            return NoSimulation(rel)
+        if not closed(rel, a, b, sigs):
+            return NoSimulation(f"{side}: the proposed relation is not closed")
+        relations.append(rel)
+    return SimulationProof(relations[0], relations[1])
