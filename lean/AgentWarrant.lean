@@ -5,3 +5,8 @@ import AgentWarrant.Edits.Declarative
 import AgentWarrant.Monitor.Labels
 import AgentWarrant.Monitor.Ledger
 import AgentWarrant.Monitor.Capacity
+import AgentWarrant.Monitor.Step
+import AgentWarrant.Oracle.Main
+
+/-- The oracle executable's entry point (`leanpkg build bin` → build/bin/AgentWarrant). -/
+def main : IO Unit := AgentWarrant.Oracle.main
