@@ -1,0 +1,158 @@
+"""The finite model bounded analysis searches (Agenra Sections 2, 3 and 6; the paper's Section 8 is
+missing from our copy, so this design is ours).
+
+A ``SearchModel`` closes the open world around the monitor so that every execution of bounded
+length can be enumerated:
+
+- **tool results**: for each tool, the finite set of outcomes its Python implementation may
+  produce — a JSON value on success or a failure, optionally only for calls whose arguments match a
+  pattern (``when``: Sanitize succeeds only on a record object). Each admitted call chooses one of
+  the possible outcomes nondeterministically, independently of earlier choices (a compromised directory may answer
+  Alice's address once and the attacker's the next time). Section 2: "bounded analysis assumes
+  that its models of tool results and reviewer actions include every execution we draw
+  conclusions about" — conclusions hold only for the results listed here.
+- **the agent**: untrusted; at every step it may propose any call of any declared tool, with any
+  subset of the tool's declared arguments that includes the required ones, each argument a
+  literal it holds from the start (``literals``), a handle on a successful earlier result, or a
+  handle on one declared field of such a result (``fields``: e.g. ``Lookup.destination``).
+  Arguments the tool does not declare are never proposed: the monitor denies them in preparation,
+  so they could only add self-loops.
+- **the reviewer**: may at any step record one of the listed structured requirements as
+  satisfied (``satisfy``); **the approver**: may at any step issue an exact-call permit for a call
+  the agent could propose now whose arguments match one of the listed patterns, at most
+  ``max_permits`` times. Both are trusted (Section 2.1): the model says *which* approvals they
+  might give; the search explores every order.
+
+Only admitted calls and reviewer/approver actions are transitions; a denied or paused proposal
+leaves the monitor state unchanged (Section 6.1), so it can never lead anywhere new.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from model.monitor.policy import Policy
+
+
+@dataclass(frozen=True, slots=True)
+class ToolResult:
+    """One outcome a tool may produce: ``ok`` with a JSON ``value`` (kept as canonical text), or failure."""
+
+    ok: bool
+    value: str = "null"  # canonical JSON text; "null" for failures
+    when: tuple[tuple[str, ArgPattern], ...] = ()  # possible only for calls whose arguments match
+
+
+# --- argument and event patterns (the vocabulary of queries and approvals) ------------------
+
+
+@dataclass(frozen=True, slots=True)
+class Equals:
+    value: str  # canonical JSON text
+
+
+@dataclass(frozen=True, slots=True)
+class OneOf:
+    values: tuple[str, ...]  # canonical JSON texts
+
+
+@dataclass(frozen=True, slots=True)
+class BoundTo:
+    """The argument's value equals the slot's live binding at the time of the call."""
+
+    slot: str
+
+
+@dataclass(frozen=True, slots=True)
+class Produced:
+    """The argument is a handle on a successful result of ``producer`` (a tool or operation name) whose
+    own arguments match ``args``: ``Produced("Sanitize", (("record", Produced("Read")),))`` is Sanitize(Read)."""
+
+    producer: str
+    args: tuple[tuple[str, ArgPattern], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class TypeIs:
+    """The argument is a JSON value of this type: object, array, string, number, boolean or null."""
+
+    type: str
+
+
+@dataclass(frozen=True, slots=True)
+class Not:
+    pattern: ArgPattern
+
+
+ArgPattern = Equals | OneOf | BoundTo | Produced | TypeIs | Not
+
+
+class When(enum.Enum):
+    ADMITTED = "admitted"  # the monitor admitted (and charged) the call, whatever the tool did
+    DELIVERED = "delivered"  # admitted and the tool succeeded: the effect happened
+
+
+@dataclass(frozen=True, slots=True)
+class EventPattern:
+    """An effect at a sink: a call of ``tool`` that was admitted (or delivered) whose named arguments
+    match and, with ``label_above``, whose output label is strictly above that sensitivity."""
+
+    tool: str
+    when: When = When.DELIVERED
+    args: tuple[tuple[str, ArgPattern], ...] = ()
+    label_above: str | None = None
+
+
+class QueryKind(enum.Enum):
+    FORBIDDEN = "forbidden"  # a forbidden execution: Found is an attack
+    GOAL = "goal"  # a useful completion: Found is a successful task
+
+
+@dataclass(frozen=True, slots=True)
+class Query:
+    """Holds on a trace when more than ``more_than`` of its events match ``event``.
+
+    The premise (what Vacuous is about) is the same count over events that only match the tool and
+    ``when`` part: if no reachable trace even has that many such events, the query is vacuous.
+    """
+
+    name: str
+    kind: QueryKind
+    event: EventPattern
+    more_than: int = 0
+    description: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Approval:
+    """The approver may issue a permit for a call of ``tool`` whose arguments match ``args``."""
+
+    tool: str
+    args: tuple[tuple[str, ArgPattern], ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class SearchModel:
+    name: str
+    policy: Policy
+    policy_path: str
+    toolkit: str  # reference tools for replay: "report" | "delete" | "none"
+    agent: str
+    literals: tuple[str, ...]  # canonical JSON texts the agent holds from the start
+    fields: tuple[tuple[str, tuple[str, ...]], ...]  # tool -> dotted result fields the agent may pass
+    results: tuple[tuple[str, tuple[ToolResult, ...]], ...]  # tool -> outcomes, in declaration order
+    satisfy: tuple[str, ...]  # requirements the reviewer may record
+    approvals: tuple[Approval, ...]
+    max_permits: int
+    queries: tuple[Query, ...]
+    bound: int  # the default bound K (steps)
+
+    def results_of(self, tool: str) -> tuple[ToolResult, ...]:
+        return next((r for t, r in self.results if t == tool), ())
+
+    def fields_of(self, tool: str) -> tuple[str, ...]:
+        return next((f for t, f in self.fields if t == tool), ())
+
+    def query(self, name: str) -> Query | None:
+        return next((q for q in self.queries if q.name == name), None)

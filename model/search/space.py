@@ -1,0 +1,229 @@
+"""The transition system bounded analysis explores: search states, the actions of the agent, the
+reviewer and the approver, and their successors — each agent call decided and committed by the real
+monitor (``decide``, ``commit``, ``observe`` of ``model.monitor``, i.e. ``step`` for each outcome).
+
+A search state is the monitor state ``S`` plus, per admitted record, what the monitor does not keep
+but the model needs: the argument-to-handle map (``refs``, to evaluate producer patterns such as
+Sanitize(Read)), the result value on success (the agent may pass it or a field of it later), and
+which query events the record matched at the time of its call (a ``BoundTo`` pattern reads the
+binding *before* the call, which later lookups may change).
+
+Choices where the source is silent:
+- Outcomes are chosen after Allow, one transition per listed outcome; a denied or paused proposal
+  is no transition (it leaves ``S`` unchanged, Section 6.1). ``proposals`` counts them all.
+- A reviewer or approver action is a step of the trace like a call (it changes ``S``: ``Q`` or the
+  permits), so bounds count all three kinds.
+"""
+
+from __future__ import annotations
+
+import itertools
+import json
+from collections.abc import Iterator
+from dataclasses import dataclass, replace
+
+from model.canonical import JSON, canonical_str
+from model.monitor.commit import Outcome, commit, observe
+from model.monitor.decide import Decision, Verdict, decide
+from model.monitor.matching import MISSING, Missing, lookup_path
+from model.monitor.state import Call, State, initial_state, issue_permit, satisfy
+from model.search.model import SearchModel, ToolResult
+from model.search.patterns import args_match, event_matches, premise_matches
+
+
+@dataclass(frozen=True, slots=True)
+class Lit:
+    value: str  # canonical JSON text
+
+
+@dataclass(frozen=True, slots=True)
+class Ref:
+    record: int
+    path: str = ""  # dotted field path; "" for the whole result
+
+
+ArgSource = Lit | Ref
+
+
+@dataclass(frozen=True, slots=True)
+class AgentCall:
+    tool: str
+    args: tuple[tuple[str, ArgSource], ...]  # sorted by argument name
+
+
+@dataclass(frozen=True, slots=True)
+class Satisfy:
+    requirement: str
+
+
+@dataclass(frozen=True, slots=True)
+class Approve:
+    call: AgentCall
+
+
+Action = AgentCall | Satisfy | Approve
+
+
+@dataclass(frozen=True, slots=True)
+class Extra:
+    refs: tuple[tuple[str, int, str], ...]  # (argument, record id, field path)
+    result: str | None  # canonical JSON of the result, when the tool succeeded
+    outcome: int  # index of the listed outcome the tool produced
+    matched: frozenset[int]  # indices of the queries whose event this record matches
+    premise: frozenset[int]  # indices of the queries whose premise event this record matches
+
+
+@dataclass(frozen=True, slots=True)
+class SearchState:
+    monitor: State
+    extras: tuple[Extra, ...] = ()  # parallel to monitor.trace
+
+    def count(self, q: int) -> int:
+        return sum(1 for e in self.extras if q in e.matched)
+
+    def premise_count(self, q: int) -> int:
+        return sum(1 for e in self.extras if q in e.premise)
+
+    def value(self, ref: Ref) -> JSON | Missing:
+        rec = self.monitor.record(ref.record)
+        if rec is None or not rec.succeeded:
+            return MISSING
+        result = self.extras[ref.record].result
+        if result is None:
+            return MISSING
+        return lookup_path(json.loads(result), tuple(ref.path.split(".")) if ref.path else ())
+
+
+@dataclass(frozen=True, slots=True)
+class Transition:
+    action: Action
+    outcome: int | None  # index into the tool's results, for agent calls
+    verdict: Verdict | None  # the monitor's Allow, for agent calls
+
+
+def initial(model: SearchModel) -> SearchState:
+    policy = model.policy
+    return SearchState(initial_state(len(policy.user), len(policy.application)))
+
+
+def to_call(model: SearchModel, state: SearchState, action: AgentCall) -> Call:
+    """The proposed call ``c`` the precise adapter would build for these argument sources."""
+    args: dict[str, JSON] = {}
+    refs: list[tuple[str, int]] = []
+    paths: list[tuple[str, str]] = []
+    for name, src in action.args:
+        if isinstance(src, Lit):
+            args[name] = json.loads(src.value)
+            continue
+        value = state.value(src)
+        # a source the agent cannot hold names no record, so the monitor denies it (as the Adapter does)
+        args[name] = None if isinstance(value, Missing) else value
+        refs.append((name, src.record if not isinstance(value, Missing) else -1))
+        if src.path:
+            paths.append((name, src.path))
+    return Call(model.agent, action.tool, args, tuple(sorted(refs)), tuple(sorted(paths)))
+
+
+def sources(model: SearchModel, state: SearchState) -> tuple[ArgSource, ...]:
+    """Every value the agent holds: its literals, each successful result, and their declared fields."""
+    out: list[ArgSource] = [Lit(v) for v in model.literals]
+    for rec, extra in zip(state.monitor.trace, state.extras, strict=True):
+        if not rec.succeeded or extra.result is None:
+            continue
+        out.append(Ref(rec.id))
+        value = json.loads(extra.result)
+        for path in model.fields_of(rec.tool):
+            if not isinstance(lookup_path(value, tuple(path.split("."))), Missing):
+                out.append(Ref(rec.id, path))
+    return tuple(out)
+
+
+def agent_calls(model: SearchModel, state: SearchState) -> Iterator[AgentCall]:
+    held = sources(model, state)
+    for tool in model.policy.tools:
+        optional = sorted(tool.args - tool.required)
+        for k in range(len(optional) + 1):
+            for extra in itertools.combinations(optional, k):
+                names = sorted(tool.required | set(extra))
+                for choice in itertools.product(held, repeat=len(names)):
+                    yield AgentCall(tool.name, tuple(zip(names, choice, strict=True)))
+
+
+def _refs(action: AgentCall) -> tuple[tuple[str, int, str], ...]:
+    return tuple((n, s.record, s.path) for n, s in action.args if isinstance(s, Ref))
+
+
+def apply_call(model: SearchModel, state: SearchState, action: AgentCall, call: Call, verdict: Verdict,
+               outcome: int) -> SearchState:
+    """Commit an admitted call and observe one listed outcome (the monitor's Allow rule and Section 6.3)."""
+    result = model.results_of(action.tool)[outcome]
+    monitor, rec = commit(model.policy, state.monitor, call, verdict)
+    monitor = observe(model.policy, monitor, rec.id, Outcome(result.ok, json.loads(result.value)))
+    matched, premise = set(), set()
+    for i, q in enumerate(model.queries):
+        if not premise_matches(q.event, rec.tool, result.ok):
+            continue
+        premise.add(i)
+        if event_matches(model, q.event, state, call, _refs(action), rec.label):
+            matched.add(i)
+    extra = Extra(_refs(action), canonical_str(json.loads(result.value)) if result.ok else None, outcome,
+                  frozenset(matched), frozenset(premise))
+    return SearchState(monitor, (*state.extras, extra))
+
+
+def apply_action(model: SearchModel, state: SearchState, action: Action,
+                 outcome: int | None) -> tuple[Verdict | None, SearchState | None]:
+    """One step: ``(verdict, successor)``; the successor is ``None`` when the action is not enabled."""
+    if isinstance(action, Satisfy):
+        if action.requirement not in model.satisfy or action.requirement in state.monitor.satisfied:
+            return None, None
+        return None, replace(state, monitor=satisfy(state.monitor, action.requirement))
+    if isinstance(action, Approve):
+        if len(state.monitor.permits) >= model.max_permits or not _approvable(model, state, action.call):
+            return None, None
+        call = to_call(model, state, action.call)
+        monitor, _ = issue_permit(state.monitor, call.tool, call.identity())
+        return None, replace(state, monitor=monitor)
+    call = to_call(model, state, action)
+    verdict = decide(model.policy, state.monitor, call)
+    if verdict.decision is not Decision.ALLOW or outcome is None or not possible(model, state, action, call, outcome):
+        return verdict, None
+    return verdict, apply_call(model, state, action, call, verdict, outcome)
+
+
+def possible(model: SearchModel, state: SearchState, action: AgentCall, call: Call, outcome: int) -> bool:
+    """Whether the listed outcome can follow this call (its ``when`` guard holds in the pre-state)."""
+    result = model.results_of(action.tool)[outcome]
+    return args_match(model, result.when, state, call, _refs(action))
+
+
+def _approvable(model: SearchModel, state: SearchState, action: AgentCall) -> bool:
+    call = to_call(model, state, action)
+    return any(a.tool == action.tool and args_match(model, a.args, state, call, _refs(action))
+               for a in model.approvals)
+
+
+def successors(model: SearchModel, state: SearchState) -> Iterator[tuple[Transition, SearchState]]:
+    """Every enabled transition, with ``proposals`` (agent calls the monitor was asked about) first."""
+    for req in model.satisfy:
+        if req not in state.monitor.satisfied:
+            yield Transition(Satisfy(req), None, None), replace(state, monitor=satisfy(state.monitor, req))
+    calls = tuple(agent_calls(model, state))
+    if model.approvals and len(state.monitor.permits) < model.max_permits:
+        for action in calls:
+            if _approvable(model, state, action):
+                call = to_call(model, state, action)
+                monitor, _ = issue_permit(state.monitor, call.tool, call.identity())
+                yield Transition(Approve(action), None, None), replace(state, monitor=monitor)
+    for action in calls:
+        call = to_call(model, state, action)
+        verdict = decide(model.policy, state.monitor, call)
+        if verdict.decision is not Decision.ALLOW:
+            continue
+        for k, _ in enumerate(model.results_of(action.tool)):
+            if possible(model, state, action, call, k):
+                yield Transition(action, k, verdict), apply_call(model, state, action, call, verdict, k)
+
+
+def outcome_of(model: SearchModel, tool: str, k: int) -> ToolResult:
+    return model.results_of(tool)[k]
