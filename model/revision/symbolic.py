@@ -17,8 +17,8 @@ the monitor can produce, so "no disagreement" and "no overlap" remain proofs):
   doubles. The monitor rounds integers beyond ±(2^53−1) to doubles in ``json_equal``; the encoding
   compares them exactly (documented gap, only for equality predicates on such integers).
 - The call's keys are constrained by the tools that can produce ``α`` (a call with other keys is
-  denied at preparation under both policies), but the resource is not linked to the argument it
-  is read from.
+  denied at preparation under both policies), and the resource is tied to where such a tool reads
+  it: its constant, or the named argument; an element of a list argument is left unconstrained.
 - A predicate or pattern whose constant is an array or object, or a glob ``globs.translate``
   cannot translate, makes the encoding raise ``Unsupported``; callers then report "undecided".
 """
@@ -35,7 +35,9 @@ from model.canonical import JSON
 from model.monitor.policy import (
     AnyRes,
     ArgPredicate,
+    ArgRes,
     ConstPat,
+    ConstRes,
     Entry,
     EqPred,
     GlobPat,
@@ -77,6 +79,10 @@ def const(value: JSON) -> z3.DatatypeRef:
     if isinstance(value, str):
         return JV.jstr(z3.StringVal(value))
     raise Unsupported(f"compound constant {value!r}")
+
+
+def _scalar(value: JSON) -> bool:
+    return value is not None and not isinstance(value, list | dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,9 +147,24 @@ class Encoder:
             for t in self.tools:
                 present = [z3.Not(JV.is_missing(self.val[(k,)])) for k in t.required]
                 absent = [JV.is_missing(self.val[(k,)]) for k in self.keys if k not in t.args]
-                options.append(z3.And(*present, *absent, z3.Not(self.other)))
+                options.append(z3.And(*present, *absent, z3.Not(self.other), self._resource_of(t)))
             cs.append(z3.Or(*options))
         return z3.And(*cs)
+
+    def _resource_of(self, tool: Tool) -> z3.BoolRef:
+        """Where ``tool`` reads the resource of an ``α`` effect: a constant, or an argument (a list
+        argument holds it as some element, which is left unconstrained)."""
+        ways: list[z3.BoolRef] = []
+        for d in tool.effects:
+            if d.action != self.action:
+                continue
+            if isinstance(d.resource, ConstRes):
+                ways.append(self.r == const(d.resource.value) if _scalar(d.resource.value) else z3.BoolVal(False))
+            elif isinstance(d.resource, ArgRes):
+                ways.append(self.r == self.val[(d.resource.arg,)])
+            else:
+                ways.append(JV.is_jarr(self.val[(d.resource.arg,)]))
+        return z3.Or(*ways)
 
     def _pred(self, pred: ArgPredicate) -> z3.BoolRef:
         v = self.val[pred.path]

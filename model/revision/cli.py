@@ -1,0 +1,64 @@
+"""``agentwarrant revise OLD NEW [--effects E] [--bound K] [--workload FILE] [--json]``
+(Agenra Sections 1 and 7.1).
+
+Prints two separate verdicts: preservation (Certified with its certificate or simulation |
+NotPreserved with the shortest lost client | Unknown within bound K) and the safety delta
+(the shortest newly admitted forbidden trace, if the workload declares forbidden effects).
+Exit status: 0 when certified, 1 otherwise (not preserved or unknown), 2 for bad input.
+Without ``--workload`` the client model is derived from the policies (derive_workload.py).
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from model.errors import InputKind, InvalidInput
+
+
+@click.command("revise")
+@click.argument("old_path", metavar="OLD", type=click.Path(dir_okay=False))
+@click.argument("new_path", metavar="NEW", type=click.Path(dir_okay=False))
+@click.option("--effects", default=None, help="The effect set E: ACTION or ACTION(JSON), comma separated "
+              "(default: every effect).")
+@click.option("--bound", default=4, show_default=True, type=int, help="Longest call sequence the search tries.")
+@click.option("--workload", "workload_path", default=None, type=click.Path(dir_okay=False),
+              help="A client model (corpus/schemas/revision_workload.schema.json); default: derived.")
+@click.option("--json", "as_json", is_flag=True, help="Print the report as canonical JSON.")
+def cli(old_path: str, new_path: str, effects: str | None, bound: int, workload_path: str | None,
+        as_json: bool) -> None:
+    """Does revising OLD into NEW keep every client, and does it admit new forbidden traces?"""
+    # imported here: z3 loads with them, and every other agentwarrant command should start fast
+    from model.canonical import canonical_str
+    from model.monitor.syntax import load_policy
+    from model.revision.derive_workload import derive
+    from model.revision.effects import parse_effects
+    from model.revision.revise import Certified, NewlyForbidden, NotPreserved, revise
+
+    if bound < 0:
+        raise InvalidInput("--bound", "a non-negative integer", str(bound), InputKind.VALUE)
+    old, new = load_policy(old_path), load_policy(new_path)
+    eff = parse_effects(effects)
+    if workload_path is not None:
+        from model.revision.corpus import load_workload
+
+        workload = load_workload(workload_path)
+    else:
+        workload = derive(old, new)
+    report = revise(old, new, eff, workload, bound)
+    if as_json:
+        click.echo(canonical_str(report.to_json()))
+    else:
+        click.echo(f"preservation on {eff.show()}: {report.preservation.show()}")
+        p = report.preservation
+        if isinstance(p, NotPreserved):
+            click.echo("  replay it: " + json.dumps(p.lost.trace))
+        if not isinstance(p, Certified):
+            click.echo(f"  structural: {report.structural}")
+            click.echo(f"  simulation: {report.simulation}")
+        click.echo(f"safety delta: {report.safety.show()}")
+        if isinstance(report.safety, NewlyForbidden):
+            click.echo("  replay it: " + json.dumps(report.safety.trace.trace))
+    sys.exit(0 if isinstance(report.preservation, Certified) else 1)
