@@ -1,0 +1,317 @@
+"""Engine 2: Z3 bounded model checking of the search's transition relation for k steps (our design for
+the missing Section 8; the fragment it covers is stated in ``smt_fragment.py``).
+
+This is an *independent* encoding of the monitor's decision and update (Sections 4–6) — it does not
+call ``model.monitor`` — so that agreement with the explicit engine, which steps the real monitor,
+checks both. Step ``i`` of an unrolling is one admitted agent call, i.e. record ``i`` (the fragment has
+no reviewer or approver actions). Its variables are the tool, the outcome, and per argument name
+whether it is present and whether it is a literal, a handle on record ``j < i`` or a field handle; the
+argument's value is a value id of ``smt_fragment.Domain``. From them the encoding derives the output
+label (join of the parents' labels, else the source node's label, then the edge transfer), the
+effects and their resources, explicit denies, allow matching against the live slot state, first-fit
+allocation on both lists (scanning entries in order with tentative reservations), origin, flow and
+the agent's struct checks, and, after the chosen outcome, the slot update of every designated lookup.
+
+Queries: ``count_L(q) > more_than`` over the events of the first ``L`` steps. The solver is incremental:
+for ``L = 1..k`` it adds step ``L-1`` and asks each open query, so the first satisfiable ``L`` is the
+length of a shortest trace, as in the breadth-first engine; the model is decoded into a trace. The
+premise of each query is asked the same way, giving ``Vacuous`` when it is never satisfiable.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable
+from dataclasses import dataclass
+
+import z3
+
+from model.monitor.labels import Inherit
+from model.monitor.policy import Tool
+from model.search.model import ArgPattern, BoundTo, Equals, Not, OneOf, Produced, SearchModel, TypeIs, When
+from model.search.smt_fragment import Domain, domain, unsupported
+from model.search.space import AgentCall, ArgSource, Lit, Ref
+from model.search.verdict import Answer, Exhausted, Found, Step, Unsupported, Vacuous
+
+Tick = Callable[[int, int], None]
+_TYPES = ("object", "array", "string", "number", "boolean", "null")
+_KIND_LIT, _KIND_HANDLE, _KIND_FIELD = 0, 1, 2
+
+
+@dataclass(frozen=True, slots=True)
+class SmtRun:
+    bound: int
+    answers: tuple[tuple[str, Answer], ...]
+    seconds: float
+
+    def answer(self, name: str) -> Answer:
+        return dict(self.answers)[name]
+
+
+@dataclass
+class _Arg:
+    pres: z3.BoolRef
+    kind: z3.ArithRef
+    lit: z3.ArithRef
+    ref: z3.ArithRef
+    fld: z3.ArithRef
+    val: z3.ArithRef
+
+    def handle(self) -> z3.BoolRef:
+        return z3.And(self.pres, self.kind != _KIND_LIT)
+
+
+@dataclass
+class _Rec:
+    tool: z3.ArithRef
+    out: z3.ArithRef
+    ok: z3.BoolRef
+    resval: z3.ArithRef
+    sens: z3.ArithRef
+    cats: dict[str, z3.BoolRef]
+    trust: z3.BoolRef
+    args: dict[str, _Arg]
+
+
+@dataclass
+class _Slots:
+    bound: dict[str, z3.BoolRef]
+    val: dict[str, z3.ArithRef]
+    inv: dict[str, z3.BoolRef]
+    used: dict[str, list[z3.ArithRef]]
+
+
+def _max(a: z3.ArithRef, b: z3.ArithRef) -> z3.ArithRef:
+    return z3.If(a >= b, a, b)
+
+
+class _Encoder:
+    def __init__(self, model: SearchModel, dom: Domain) -> None:
+        self.m, self.d, self.p = model, dom, model.policy
+        self.tools = list(self.p.tools)
+        self.names = sorted({a for t in self.tools for a in t.args})
+        self.rank = {lv: i for i, lv in enumerate(self.p.levels.order)}
+        self.cats = sorted(self.p.categories)
+        self.slotnames = sorted({r.slot for r in self.p.resolvers})
+        self.recs: list[_Rec] = []
+        self.states: list[_Slots] = []
+        self.matched: list[list[z3.BoolRef]] = []
+        self.premise: list[list[z3.BoolRef]] = []
+        self.s = z3.Solver()
+        n = len(dom.values)
+        self.typ = z3.Function("type_of", z3.IntSort(), z3.IntSort())
+        self.scalar = z3.Function("scalar", z3.IntSort(), z3.BoolSort())
+        self.fv = z3.Function("field", z3.IntSort(), z3.IntSort(), z3.IntSort())
+        for v in range(n):
+            self.s.add(self.typ(v) == _TYPES.index(dom.type_of(v)), self.scalar(v) == dom.scalar(v))
+            for f, path in enumerate(dom.fields):
+                got = dom.field(v, path)
+                self.s.add(self.fv(v, f) == (-1 if got is None else got))
+        zero = _Slots({s: z3.BoolVal(False) for s in self.slotnames}, {s: z3.IntVal(-1) for s in self.slotnames},
+                      {s: z3.BoolVal(False) for s in self.slotnames},
+                      {"user": [z3.IntVal(0)] * len(self.p.user),
+                       "application": [z3.IntVal(0)] * len(self.p.application)})
+        self.states.append(zero)
+
+    # --- helpers over earlier records ----------------------------------------------------------
+
+    def _sel(self, ref: z3.ArithRef, i: int, pick: Callable[[_Rec], z3.ExprRef], default: z3.ExprRef) -> z3.ExprRef:
+        out = default
+        for j in range(i):
+            out = z3.If(ref == j, pick(self.recs[j]), out)
+        return out
+
+    def _value_const(self, text: str) -> z3.ArithRef | None:
+        return z3.IntVal(self.d.id(text)) if self.d.has(text) else None
+
+    def _producer_tools(self, name: str) -> list[int]:
+        return [k for k, t in enumerate(self.tools) if name in (t.name, t.operation)]
+
+    # --- patterns (shared by queries and result guards; same reading as patterns.py) -------------
+
+    def pattern(self, pat: ArgPattern, arg: _Arg, i: int, slots: _Slots) -> z3.BoolRef:
+        if isinstance(pat, Not):
+            return z3.Not(self.pattern(pat.pattern, arg, i, slots))
+        if isinstance(pat, Equals | OneOf):
+            texts = (pat.value,) if isinstance(pat, Equals) else pat.values
+            ids = [c for c in (self._value_const(t) for t in texts) if c is not None]
+            return z3.And(arg.pres, z3.Or([arg.val == c for c in ids]) if ids else z3.BoolVal(False))
+        if isinstance(pat, TypeIs):
+            return z3.And(arg.pres, self.typ(arg.val) == _TYPES.index(pat.type))
+        if isinstance(pat, BoundTo):
+            s = pat.slot
+            return z3.And(arg.pres, slots.bound[s], z3.Not(slots.inv[s]), slots.val[s] == arg.val)
+        assert isinstance(pat, Produced)
+        options = []
+        for j in range(i):
+            rec = self.recs[j]
+            sub = [self.pattern(p, rec.args[n], j, slots) if n in rec.args else z3.BoolVal(isinstance(p, Not))
+                   for n, p in pat.args]
+            producers = [rec.tool == k for k in self._producer_tools(pat.producer)] or [z3.BoolVal(False)]
+            options.append(z3.And(arg.ref == j, rec.ok, z3.Or(producers), *sub))
+        return z3.And(arg.handle(), z3.Or(options) if options else z3.BoolVal(False))
+
+    # --- one step --------------------------------------------------------------------------------
+
+    def add_step(self) -> None:
+        i = len(self.recs)
+        pre = self.states[i]
+        s, d = self.s, self.d
+        args: dict[str, _Arg] = {}
+        for a in self.names:
+            arg = _Arg(z3.Bool(f"pres_{i}_{a}"), z3.Int(f"kind_{i}_{a}"), z3.Int(f"lit_{i}_{a}"),
+                       z3.Int(f"ref_{i}_{a}"), z3.Int(f"fld_{i}_{a}"), z3.Int(f"val_{i}_{a}"))
+            args[a] = arg
+            s.add(z3.And(arg.kind >= 0, arg.kind <= 2, arg.lit >= 0, arg.lit < max(1, len(self.m.literals))))
+            s.add(z3.Implies(z3.And(arg.pres, arg.kind == _KIND_LIT), z3.And(len(self.m.literals) > 0,
+                                                                          arg.val == arg.lit)))
+            s.add(z3.Implies(arg.handle(), z3.And(arg.ref >= 0, arg.ref < i,
+                                                  self._sel(arg.ref, i, lambda r: r.ok, z3.BoolVal(False)))))
+            resval = self._sel(arg.ref, i, lambda r: r.resval, z3.IntVal(-1))
+            s.add(z3.Implies(z3.And(arg.pres, arg.kind == _KIND_HANDLE), arg.val == resval))
+            field_ok = []
+            for k, t in enumerate(self.tools):
+                for path in self.m.fields_of(t.name):
+                    f = d.fields.index(path)
+                    field_ok.append(z3.And(self._sel(arg.ref, i, lambda r: r.tool, z3.IntVal(-1)) == k, arg.fld == f))
+            s.add(z3.Implies(z3.And(arg.pres, arg.kind == _KIND_FIELD),
+                             z3.And(z3.Or(field_ok) if field_ok else z3.BoolVal(False),
+                                    self.fv(resval, arg.fld) >= 0, arg.val == self.fv(resval, arg.fld))))
+        tool, out = z3.Int(f"tool_{i}"), z3.Int(f"out_{i}")
+        rec = _Rec(tool, out, z3.Bool(f"ok_{i}"), z3.Int(f"resval_{i}"), z3.Int(f"sens_{i}"),
+                   {c: z3.Bool(f"cat_{i}_{c}") for c in self.cats}, z3.Bool(f"trust_{i}"), args)
+        s.add(tool >= 0, tool < len(self.tools))
+        post = _Slots(dict(pre.bound), dict(pre.val), dict(pre.inv), {k: list(v) for k, v in pre.used.items()})
+        per_tool_used: dict[str, list[list[z3.ArithRef]]] = {"user": [], "application": []}
+        for k, t in enumerate(self.tools):
+            here = tool == k
+            admitted, charges = self._admits(t, rec, i, pre)
+            s.add(z3.Implies(here, admitted))
+            for side in ("user", "application"):
+                per_tool_used[side].append([z3.If(here, c, 0) for c in charges[side]])
+            outs = self.m.results_of(t.name)
+            s.add(z3.Implies(here, z3.And(out >= 0, out < len(outs))))
+            for o, r in enumerate(outs):
+                cond = z3.And(here, out == o)
+                val = d.id(r.value) if r.ok else -1
+                s.add(z3.Implies(cond, z3.And(rec.ok == r.ok, rec.resval == val)))
+                guard = [self.pattern(p, args[n], i, pre) for n, p in r.when]
+                s.add(z3.Implies(cond, z3.And(guard) if guard else z3.BoolVal(True)))
+            self._observe(t, k, rec, post)
+        for side in ("user", "application"):
+            post.used[side] = [pre.used[side][e] + z3.Sum([row[e] for row in per_tool_used[side]])
+                               for e in range(len(pre.used[side]))]
+        self.recs.append(rec)
+        self.states.append(post)
+        self.matched.append([])
+        self.premise.append([])
+        for q in self.m.queries:
+            ev = q.event
+            k = next(x for x, t in enumerate(self.tools) if t.name == ev.tool)
+            premise = z3.And(tool == k, rec.ok if ev.when is When.DELIVERED else z3.BoolVal(True))
+            conds = [self.pattern(p, args[n], i, pre) for n, p in ev.args]
+            if ev.label_above is not None:
+                conds.append(rec.sens > self.rank[ev.label_above])
+            self.premise[i].append(premise)
+            self.matched[i].append(z3.And(premise, *conds))
+
+    def _label(self, t: Tool, rec: _Rec, i: int) -> tuple[z3.ArithRef, dict[str, z3.BoolRef], z3.BoolRef]:
+        handles = [a for n, a in rec.args.items() if n in t.args]
+        has = z3.Or([a.handle() for a in handles]) if handles else z3.BoolVal(False)
+        sens: z3.ArithRef = z3.IntVal(0)
+        for a in handles:
+            sens = _max(sens, z3.If(a.handle(), self._sel(a.ref, i, lambda r: r.sens, z3.IntVal(0)), 0))
+        def cat_of(c: str) -> Callable[[_Rec], z3.ExprRef]:
+            return lambda r: r.cats[c]
+
+        cats = {c: z3.Or([z3.And(a.handle(), self._sel(a.ref, i, cat_of(c), z3.BoolVal(False))) for a in handles]
+                         or [z3.BoolVal(False)]) for c in self.cats}
+        trust = z3.And([z3.Implies(a.handle(), self._sel(a.ref, i, lambda r: r.trust, z3.BoolVal(True)))
+                        for a in handles] or [z3.BoolVal(True)])
+        node = self.p.node(t.source)
+        lab = node.label if node is not None else self.p.levels.bottom()
+        sens = z3.If(has, sens, self.rank[lab.sensitivity])
+        cats = {c: z3.If(has, cats[c], z3.BoolVal(c in lab.categories)) for c in self.cats}
+        trust = z3.If(has, trust, z3.BoolVal(lab.trusted))
+        edge = self.p.edge(t.operation)
+        if edge is None or isinstance(edge.propagation, Inherit):
+            return sens, cats, trust
+        tr = edge.propagation
+        sens = z3.If(sens - tr.decrement >= 0, sens - tr.decrement, 0)
+        if tr.set_sensitivity is not None:
+            sens = z3.IntVal(self.rank[tr.set_sensitivity])
+        cats = {c: z3.BoolVal(False) if c in tr.remove else v for c, v in cats.items()}
+        if tr.set_trusted is not None:
+            trust = z3.BoolVal(tr.set_trusted)
+        return sens, cats, trust
+
+    def _admits(self, t: Tool, rec: _Rec, i: int, pre: _Slots) -> tuple[z3.BoolRef, dict[str, list[z3.ArithRef]]]:
+        from model.search.smt_decide import admits
+
+        return admits(self, t, rec, i, pre)
+
+    def _observe(self, t: Tool, k: int, rec: _Rec, post: _Slots) -> None:
+        from model.search.smt_decide import observe
+
+        observe(self, t, k, rec, post)
+
+    # --- decoding --------------------------------------------------------------------------------
+
+    def decode(self, mdl: z3.ModelRef, length: int) -> tuple[Step, ...]:
+        steps = []
+        for i in range(length):
+            rec = self.recs[i]
+            t = self.tools[mdl.eval(rec.tool).as_long()]
+            args: list[tuple[str, ArgSource]] = []
+            for n in sorted(t.args):
+                a = rec.args[n]
+                if not z3.is_true(mdl.eval(a.pres, model_completion=True)):
+                    continue
+                kind = mdl.eval(a.kind, model_completion=True).as_long()
+                if kind == _KIND_LIT:
+                    args.append((n, Lit(self.m.literals[mdl.eval(a.lit, model_completion=True).as_long()])))
+                else:
+                    ref = mdl.eval(a.ref, model_completion=True).as_long()
+                    fld = mdl.eval(a.fld, model_completion=True).as_long()
+                    path = self.d.fields[fld] if kind == _KIND_FIELD else ""
+                    args.append((n, Ref(ref, path)))
+            steps.append(Step(AgentCall(t.name, tuple(args)), mdl.eval(rec.out).as_long()))
+        return tuple(steps)
+
+
+def check(model: SearchModel, bound: int | None = None, tick: Tick | None = None) -> SmtRun:
+    """Every query of the model, bounded by ``bound`` steps (the model's bound by default)."""
+    k = model.bound if bound is None else bound
+    start = time.perf_counter()
+    reason = unsupported(model)
+    if reason is not None:
+        return SmtRun(k, tuple((q.name, reason) for q in model.queries), time.perf_counter() - start)
+    enc = _Encoder(model, domain(model))
+    answers: dict[int, Answer] = {}
+    premise = [False] * len(model.queries)
+    for length in range(1, k + 1):
+        enc.add_step()
+        for qi, q in enumerate(model.queries):
+            if qi in answers:
+                continue
+            count = z3.Sum([z3.If(enc.matched[i][qi], 1, 0) for i in range(length)])
+            enc.s.push()
+            enc.s.add(count > q.more_than)
+            if enc.s.check() == z3.sat:
+                answers[qi] = Found(enc.decode(enc.s.model(), length))
+                premise[qi] = True
+            enc.s.pop()
+            if not premise[qi]:
+                enc.s.push()
+                enc.s.add(z3.Sum([z3.If(enc.premise[i][qi], 1, 0) for i in range(length)]) >= max(1, q.more_than))
+                premise[qi] = enc.s.check() == z3.sat
+                enc.s.pop()
+        if tick is not None:
+            tick(length, k)
+    out: list[tuple[str, Answer]] = []
+    for qi, q in enumerate(model.queries):
+        out.append((q.name, answers.get(qi) or (Exhausted(k, None) if premise[qi] else Vacuous(k))))
+    return SmtRun(k, tuple(out), time.perf_counter() - start)
+
+
+__all__ = ["SmtRun", "Unsupported", "check"]
