@@ -3,7 +3,9 @@
 ``edit check INSTANCE.json [--engine declarative|explicit|symbolic] [--json]`` prints the verdict,
 the counts (|B̂₀|, |B̂†|, |W†|, states of Can), the rounds |B̂₀|, |B̂₁|, … when the engine computes
 them, and on rejection the proof. Exit status: 0 accepted, 1 rejected or invalid, 2 bad input.
-``edit`` is a group so the runtime commands of the next issue (``edit session``) can join it.
+``edit session DB run SCRIPT.json [--json]`` registers a session script's call model in a new SQLite
+store and drives the runtime through its steps, one answer per line (exit 1 if a step's ``expect``
+differs); ``edit session DB show`` prints the committed state.
 """
 
 from __future__ import annotations
@@ -14,12 +16,13 @@ from pathlib import Path
 
 import click
 
-from model.canonical import canonical_str
+from model.canonical import JSON, canonical_str
 from model.edits.check import check
 from model.edits.contract import show_outcome
 from model.edits.load import load_instance
 from model.edits.resolve import Word
 from model.edits.verdict import Accepted, Engine, Invalid, Rejected, verdict_json
+from model.errors import InputKind, InvalidInput
 
 SHOW = 20
 
@@ -71,3 +74,74 @@ def check_cmd(instance: Path, engine: str, as_json: bool) -> None:
                     click.echo(f"  E{i}: remove [{show_outcome(r.outcome)}] {_w(r.word)} — at prefix {_w(r.prefix)} "
                                f"outcome {show_outcome(r.missing)} has no remaining completion")
     sys.exit(0 if isinstance(verdict, Accepted) else 1)
+
+
+@cli.group("session")
+@click.argument("db", type=click.Path(dir_okay=False, path_type=Path))
+@click.pass_context
+def session_group(ctx: click.Context, db: Path) -> None:
+    """Drive the durable edit runtime stored in DB (SQLite) from a JSON session script."""
+    ctx.obj = db
+
+
+@session_group.command("run")
+@click.argument("script", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="Print each answer as canonical JSON.")
+@click.pass_obj
+def session_run(db: Path, script: Path, as_json: bool) -> None:
+    """Register the script's call model in a new store DB, run every step and print each answer.
+
+    Exit status: 0 when every step gave its expected answer, 1 otherwise, 2 on bad input."""
+    from model.edits.session import load_session, run_session
+
+    sess = load_session(script)
+    if db.exists():
+        raise InvalidInput(str(db), "a path where a new store can be created", "an existing file", InputKind.IO)
+    bad: list[int] = []
+
+    def echo(i: int, answer: JSON, mismatch: str | None) -> None:
+        if mismatch is not None:
+            bad.append(i)
+        text = canonical_str(answer) if as_json else _brief(answer)
+        click.echo(f"{i:3d} {text}" + (f"   <-- {mismatch}" if mismatch else ""))
+
+    run_session(sess, str(db), echo)
+    sys.exit(1 if bad else 0)
+
+
+@session_group.command("show")
+@click.pass_obj
+def session_show(db: Path) -> None:
+    """Print the committed state of the store: workflow, versions, log, queue, checkpoints."""
+    from model.edits.runtime import NoRecord, Runtime
+    from model.edits.tree import show_node
+
+    if not db.exists():
+        raise InvalidInput(str(db), "an existing store file", "no such file", InputKind.IO)
+    try:
+        rt = Runtime(str(db))
+    except NoRecord:
+        raise InvalidInput(str(db), "a store created by 'edit session DB run'", "no execution record",
+                           InputKind.VALUE) from None
+    s = rt.state()
+    rt.close()
+    click.echo(f"domain {s.domain}, state version {s.ver}, rule version {s.eta}, policy version {s.policy_version}")
+    click.echo("workflow " + (show_node(s.tree) if s.tree is not None else "-"))
+    click.echo("processed " + (" ".join(f"{p.mode.value}({p.call},{p.action})" for p in s.processed) or "ε"))
+    click.echo("log " + (" ".join(f"{r.id}:{r.action}/{r.label}[{r.phase}]" for r in s.log) or "ε"))
+    click.echo("queue " + (" ".join(f"{o.record}{'(sent)' if o.sent else ''}" for o in s.out) or "ε"))
+    click.echo("checkpoints " + (" ".join(f"{k}={c.branch}" for k, c in s.checkpoints) or "-"))
+
+
+def _brief(a: JSON) -> str:
+    assert isinstance(a, dict)
+    kind = a["answer"]
+    if kind in ("accepted", "rejected", "invalid"):
+        e = a["edit"]
+        assert isinstance(e, dict)
+        names = " ".join(str(v) for k, v in sorted(e.items()) if k != "edit" and isinstance(v, str))
+        extra = f" ({a['reason']}: {a['detail']})" if kind == "invalid" else \
+            f" -> {a['to']}, {a['completions']} completions" if kind == "accepted" else ""
+        return f"{kind} {e['edit']} {names}{extra}  γ={str(a['digest'])[:12]}"
+    rest = " ".join(f"{k}={v}" for k, v in sorted(a.items()) if k != "answer")
+    return f"{kind} {rest}"

@@ -17,7 +17,8 @@ Choices where the paper is silent: rule entry IDs are ``η/x``; authorization re
 ``p1, p2, …`` in creation order; a use that selects an open choice arm also drops the rule entries of
 the disabled arm (so ``dom β = X_⟦T⟧`` stays true); a token signs (domain, call, entry, action, scope,
 request digest, version) with the runtime's Ed25519 key; a checkpoint ID must be fresh among all
-IDs of the record; ``settle`` needs the request to have been sent.
+IDs of the record; ``settle`` needs the request to have been sent; as in Table III, ``dispatch`` and
+``settle`` change only the queue status and the record's phase and value, not ``ver``.
 """
 
 from __future__ import annotations
@@ -179,7 +180,7 @@ def dispatch(s: State) -> tuple[Sent | QueueEmpty, State]:
         if not o.sent:
             rec = next(r for r in s.log if r.id == o.record)
             out = (*s.out[:i], Queued(o.record, True), *s.out[i + 1:])
-            return Sent(rec.id, rec.action, rec.request), replace(s, out=out, ver=s.ver + 1)
+            return Sent(rec.id, rec.action, rec.request), replace(s, out=out)
     return QueueEmpty(), s
 
 
@@ -192,7 +193,7 @@ def settle(s: State, action: str, value: JSON) -> tuple[Settled | SettleRefused,
     if rec.phase == "settled":
         return SettleRefused(action, "already-settled"), s
     log = tuple(replace(r, phase="settled", value=canonical_str(value)) if r.id == rec.id else r for r in s.log)
-    return Settled(rec.id), replace(s, log=log, ver=s.ver + 1)
+    return Settled(rec.id), replace(s, log=log)
 
 
 def checkpoint(s: State, k: str, branch: str, key: KeyPair) -> tuple[Saved | CheckpointRefused, State]:

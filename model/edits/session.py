@@ -1,0 +1,209 @@
+"""Replayable session scripts for the edit runtime (schema ``corpus/schemas/edit_session.schema.json``;
+execution-edit-checking.md, Table III).
+
+A script is a registration (turned into ``model.edits.registration.Registration``) and a list of
+steps — ``use``, ``retry``, ``checkpoint``, ``check`` (optionally naming its answer with ``as``),
+``update`` (``try_update`` with a named earlier answer, or check-then-update), ``dispatch``,
+``settle``, ``restart`` — each with an optional expected answer. Loading is schema-checked and then
+every reference is resolved (templates name registered actions, requirement and removal records
+name registered authorities, ``update`` names an earlier ``check``); each failure is
+``InvalidInput`` with the JSON path. ``run_session`` drives a ``Runtime`` through the steps and
+returns each step's answer as canonical JSON, so a replay is compared byte for byte.
+
+Choices where the source is silent: ``use`` without ``request`` submits the certified request of
+the call's action and without ``token`` the token the runtime published for the call (a script
+plays the Agent); ``retry`` presents the token of the processed call's entry.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+from model.canonical import JSON, canonical_str, load_file, loads
+from model.edits.answers import Answer, CheckAnswer, answer_json
+from model.edits.contract import Term, call_ids
+from model.edits.forms import (
+    Edit,
+    Extend,
+    ForkChoice,
+    ForkParallel,
+    MergeJoin,
+    MergeSelect,
+    RestoreLive,
+    RestoreReplace,
+)
+from model.edits.load import _term as term_from_doc
+from model.edits.policy import NotPrefixClosed, PolicyAutomaton, from_maximal_words
+from model.edits.record import ActionSpec, EditRule
+from model.edits.regex import from_regex
+from model.edits.registration import Registration
+from model.edits.requirements import SignedRecord
+from model.edits.runtime import Runtime
+from model.errors import InputKind, InvalidInput, Location, json_path
+from model.schemas import validate
+
+SCHEMA = "edit_session.schema.json"
+
+
+@dataclass(frozen=True, slots=True)
+class Session:
+    registration: Registration
+    seed: bytes | None
+    steps: tuple[dict[str, Any], ...]  # schema-checked and reference-checked step documents
+
+
+def _at(source: str, *path: str | int) -> Location:
+    return Location(source=source, json_path=json_path(tuple(path)))
+
+
+def _policy(doc: dict[str, Any], source: str, *path: str | int) -> PolicyAutomaton:
+    if "maximal" in doc:
+        return from_maximal_words(doc["maximal"])
+    got = from_regex(doc["regex"], bool(doc.get("prefix_closure", False)), f"{source} at {json_path(path)}")
+    if isinstance(got, NotPrefixClosed):
+        raise InvalidInput(_at(source, *path), "a policy closed under truncation", " ".join(got.word) or "ε")
+    return got
+
+
+def _term(doc: Any) -> Term | None:
+    return None if doc is None else term_from_doc(doc)
+
+
+def _rules(doc: dict[str, Any]) -> tuple[tuple[str, EditRule], ...]:
+    return tuple(sorted((name, EditRule(r["kind"], _term(r.get("left")), _term(r.get("right")), _term(r.get("join")),
+                                        r.get("region", ""))) for name, r in doc.items()))
+
+
+def _actions(doc: dict[str, Any]) -> tuple[tuple[str, ActionSpec], ...]:
+    return tuple(sorted((d, ActionSpec(a["label"], canonical_str(a["request"]), a["scope"])) for d, a in doc.items()))
+
+
+def _requirements(doc: dict[str, Any]) -> tuple[tuple[str, SignedRecord], ...]:
+    return tuple(sorted((r, SignedRecord("requirement", r, s["authority"], s["signature"])) for r, s in doc.items()))
+
+
+def _removals(docs: list[dict[str, Any]]) -> tuple[SignedRecord, ...]:
+    return tuple(SignedRecord("removal", d["target"], d["authority"], d["signature"]) for d in docs)
+
+
+def edit_from_json(doc: dict[str, Any], source: str = "<edit>", *path: str | int) -> Edit:
+    kind = doc["edit"]
+    if kind == "fork-choice":
+        return ForkChoice(doc["branch"], doc["rule"])
+    if kind == "fork-parallel":
+        return ForkParallel(doc["branch"], doc["rule"])
+    if kind == "restore-replace":
+        return RestoreReplace(doc["branch"], doc["checkpoint"], doc["rule"])
+    if kind == "restore-live":
+        return RestoreLive(doc["branch"], doc["checkpoint"], doc["rule"])
+    if kind == "merge-select":
+        return MergeSelect(doc["group"], doc["arm"], doc["rule"])
+    if kind == "merge-join":
+        return MergeJoin(doc["group"], doc["rule"])
+    return Extend(
+        rules=_rules(doc.get("rules", {})), templates=tuple(sorted(doc.get("templates", {}).items())),
+        actions=_actions(doc.get("actions", {})), authorities=tuple(sorted(doc.get("authorities", {}).items())),
+        requirements=_requirements(doc.get("requirements", {})), removals=_removals(doc.get("removals", [])),
+        policy=None if "policy" not in doc else _policy(doc["policy"], source, *path, "policy"))
+
+
+def session_from_json(doc: Any, source: str = "<input>") -> Session:
+    validate(doc, SCHEMA, source)
+    reg = doc["registration"]
+    for t, d in sorted(reg["templates"].items()):
+        if d not in reg["actions"]:
+            raise InvalidInput(_at(source, "registration", "templates", t), "a registered action", d,
+                               InputKind.REFERENCE)
+    for x in call_ids(term_from_doc(reg["root"]["contract"])):
+        if x not in reg["templates"]:
+            raise InvalidInput(_at(source, "registration", "root", "contract"), "calls that are registered templates",
+                               x, InputKind.REFERENCE)
+    for r, s in sorted(reg["requirements"].items()):
+        if s["authority"] not in reg["authorities"]:
+            raise InvalidInput(_at(source, "registration", "requirements", r, "authority"),
+                               "a registered authority", s["authority"], InputKind.REFERENCE)
+    names: set[str] = set()
+    for i, step in enumerate(doc["steps"]):
+        if "update" in step and "answer" in step and step["answer"] not in names:
+            raise InvalidInput(_at(source, "steps", i, "answer"), "the name of an earlier check ('as')",
+                               step["answer"], InputKind.REFERENCE)
+        if "check" in step and "as" in step:
+            names.add(step["as"])
+    registration = Registration(
+        domain=reg["domain"], policy=_policy(reg["policy"], source, "registration", "policy"),
+        templates=tuple(sorted(reg["templates"].items())), actions=_actions(reg["actions"]),
+        authorities=tuple(sorted(reg["authorities"].items())), requirements=_requirements(reg["requirements"]),
+        rules=_rules(reg["rules"]), root_region=reg["root"]["region"], root=term_from_doc(reg["root"]["contract"]),
+        removals=_removals(reg.get("removals", [])), namespace=reg.get("namespace", "v"))
+    seed = bytes.fromhex(reg["seed"]) if "seed" in reg else None
+    return Session(registration, seed, tuple(doc["steps"]))
+
+
+def load_session(path: Path) -> Session:
+    return session_from_json(load_file(str(path)), str(path))
+
+
+def load_session_text(text: str, source: str = "<input>") -> Session:
+    return session_from_json(loads(text, source), source)
+
+
+def _request(rt: Runtime, call: str) -> JSON:
+    s = rt.state()
+    e = dict(s.calls).get(call)
+    return None if e is None else loads(dict(s.actions)[e.action].request, "<request>")
+
+
+def run_step(rt: Runtime, step: dict[str, Any], answers: dict[str, CheckAnswer],
+             path: str) -> tuple[Runtime, Answer | None]:
+    """One step; returns the (possibly reopened) runtime and the answer (``None`` for a restart)."""
+    if "restart" in step:
+        rt.close()
+        return Runtime(path), None
+    if "use" in step:
+        x = step["use"]
+        req = step["request"] if "request" in step else _request(rt, x)
+        return rt, rt.use(x, step.get("token", rt.token(x) or ""), req)
+    if "retry" in step:
+        x = step["retry"]
+        p = next((p for p in rt.state().processed if p.call == x), None)
+        req = step["request"] if "request" in step else _request(rt, x)
+        return rt, rt.retry(x, p.token if p is not None else "", req)
+    if "checkpoint" in step:
+        return rt, rt.checkpoint(step["checkpoint"], step["branch"])
+    if "dispatch" in step:
+        return rt, rt.dispatch()
+    if "settle" in step:
+        return rt, rt.settle(step["settle"], step["value"])
+    if "check" in step:
+        a = rt.check(edit_from_json(step["check"]))
+        if "as" in step:
+            answers[step["as"]] = a
+        return rt, a
+    edit = edit_from_json(step["update"])
+    prior = answers[step["answer"]] if "answer" in step else rt.check(edit)
+    return rt, rt.try_update(edit, prior)
+
+
+def run_session(session: Session, path: str, echo: Callable[[int, JSON, str | None], None] | None = None) -> list[JSON]:
+    """Create the store at ``path`` from the registration, then run every step; one JSON answer per step
+    (the first is the root update's answer). ``echo(i, answer, mismatch)`` sees each as it happens."""
+    rt, root = Runtime.create(path, session.registration, session.seed)
+    out: list[JSON] = [answer_json(root)]
+    if echo is not None:
+        echo(0, out[0], None)
+    answers: dict[str, CheckAnswer] = {}
+    try:
+        for i, step in enumerate(session.steps, 1):
+            rt, a = run_step(rt, step, answers, path)
+            j: JSON = {"answer": "restarted"} if a is None else answer_json(a)
+            got = j["answer"] if isinstance(j, dict) else None
+            mismatch = None if "expect" not in step or step["expect"] == got else f"expected {step['expect']}"
+            out.append(j)
+            if echo is not None:
+                echo(i, j, mismatch)
+    finally:
+        rt.close()
+    return out
