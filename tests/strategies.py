@@ -299,3 +299,109 @@ def json_paths(doc: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
         for i, v in enumerate(doc):
             out += json_paths(v, (*prefix, i))
     return out
+
+
+# --- oracle DRT: inputs for the Lean oracle's judgments (model.oracle, tests/drt) -------------
+# Closed core only (issue 8): policies lose their exact-call permits. Values are drawn mostly
+# from the constants the policy mentions, so matches, quotas and Allow decisions actually occur.
+
+
+def _policy_values(policy: P.Policy) -> list[JSON]:
+    vals: list[JSON] = ["a", 0, 1, True]
+    for e in (*policy.user, *policy.application):
+        if isinstance(e.resource, P.ConstPat):
+            vals.append(e.resource.value)
+        for pred in e.where:
+            if isinstance(pred, P.EqPred):
+                vals.append(pred.value)
+    return vals
+
+
+def _closed_core(policy: P.Policy) -> P.Policy:
+    from dataclasses import replace
+
+    return replace(policy, user=tuple(replace(e, permit=False) for e in policy.user),
+                   application=tuple(replace(e, permit=False) for e in policy.application))
+
+
+@st.composite
+def resolve_cases(draw: st.DrawFn) -> tuple[tuple[str, ...], dict[str, str], tuple[str, ...]]:
+    """``(word, q_act, D_Δ)``: any word over a few calls (repeats allowed), calls sharing actions."""
+    calls = [f"c{i}" for i in range(draw(st.integers(1, 5)))]
+    q_act = {c: draw(st.sampled_from(EDIT_ACTIONS)) for c in calls}
+    word = tuple(draw(st.lists(st.sampled_from(calls), max_size=8)))
+    authorized = tuple(draw(st.lists(st.sampled_from(EDIT_ACTIONS), max_size=3, unique=True)))
+    return word, q_act, authorized
+
+
+@st.composite
+def ledger_cases(draw: st.DrawFn) -> tuple[Any, ...]:
+    """``(user, used_user, app, used_app, effects, args, state)`` for ``model.monitor.ledger.allocate``."""
+    from model.monitor.matching import Effect
+    from model.monitor.state import initial_state
+
+    policy = _closed_core(draw(policies()))
+    vals = _policy_values(policy)
+    value = st.sampled_from(vals) | _SCALARS
+    effects = tuple(Effect(draw(_ACTION), draw(value)) for _ in range(draw(st.integers(0, 4))))
+    args = {k: draw(value) for k in draw(st.lists(policy_names, max_size=3, unique=True))}
+
+    def used(entries: tuple[P.Entry, ...]) -> tuple[int, ...]:
+        return tuple(draw(st.integers(0, (e.quota if e.quota is not None else 2) + 1)) for e in entries)
+
+    state = initial_state(len(policy.user), len(policy.application),
+                          _subset(draw, sorted(policy.requirements)))
+    return policy.user, used(policy.user), policy.application, used(policy.application), effects, args, state
+
+
+@st.composite
+def monitor_runs(draw: st.DrawFn, max_calls: int = 6) -> tuple[Any, ...]:
+    """``(policy, satisfied, [(call, outcome), ...])``: a closed-core policy and a call sequence.
+
+    Half of the policies are made permissive enough for Allow, Pause and quota exhaustion to
+    occur: an agent ``drt`` with every operation and the top ceiling, a catch-all flow allow
+    (explicit flow denies still win) and unconditional grants with small quotas appended to
+    both lists. Handles refer to earlier trace positions (they may name a failed record on
+    purpose); arguments are mostly the policy's own constants; outcomes succeed or fail.
+    """
+    from dataclasses import replace
+
+    from model.monitor.commit import Outcome
+    from model.monitor.state import Call
+
+    policy = _closed_core(draw(policies()))
+    friendly = draw(st.booleans())
+    if friendly:
+        ops = frozenset(e.name for e in policy.edges)
+        used_actions = sorted({d.action for t in policy.tools for d in t.effects})
+        n = len(used_actions)
+        needs = st.none() | st.sampled_from(sorted(policy.requirements)) if policy.requirements else st.none()
+        grants = st.lists(st.tuples(st.none() | st.integers(0, 2), needs), min_size=n, max_size=n).map(
+            lambda qs: tuple(P.Entry(P.EntryKind.ALLOW, a, P.AnyRes(), quota=q, requires=r)
+                             for a, (q, r) in zip(used_actions, qs, strict=True)))
+        policy = replace(
+            policy,
+            agents=(*policy.agents, P.Agent("drt", ops, policy.levels.order[-1])),
+            flows=(*policy.flows, P.FlowRule(P.FlowEffect.ALLOW, "*", "*", P.LabelGuard())),
+            user=(*policy.user, *draw(grants)), application=(*policy.application, *draw(grants)))
+    vals = _policy_values(policy)
+    value = st.sampled_from(vals) | _SCALARS
+    agents = ["drt"] * 6 if friendly else []
+    agents += [a.name for a in policy.agents] + ["ghost"]
+    tools = [t.name for t in policy.tools]
+    calls = []
+    for i in range(draw(st.integers(1, max_calls))):
+        tname = "no_such_tool" if draw(st.integers(0, 19)) == 19 else _pick(draw, tools)
+        tool = policy.tool(tname)
+        args: dict[str, JSON] = {}
+        refs: list[tuple[str, int]] = []
+        for name in sorted(tool.args) if tool is not None else []:
+            if draw(st.integers(0, 4)) == 4 and name not in tool.required:
+                continue
+            lists = any(isinstance(d.resource, P.ListArgRes) and d.resource.arg == name for d in tool.effects)
+            args[name] = draw(st.lists(value, min_size=1, max_size=2)) if lists else draw(value)
+            if i and not lists and draw(st.integers(0, 5)) == 5:
+                refs.append((name, draw(st.integers(0, i - 1))))
+        outcome = Outcome(draw(st.booleans()), draw(value | st.dictionaries(policy_names, value, max_size=2)))
+        calls.append((Call(_pick(draw, agents), tname, args, tuple(refs)), outcome))
+    return policy, _subset(draw, sorted(policy.requirements)), calls

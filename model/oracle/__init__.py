@@ -1,0 +1,1 @@
+"""Clients for independent implementations: the Lean oracle executable (issue 8)."""

@@ -1,0 +1,217 @@
+"""Differential random testing of the Python model against the Lean oracle (issue 8).
+
+One runner per judgment turns a generated case into a :data:`CaseResult`: ``Agree``, ``Skip``
+(with its reason: the case is outside what the finite form decides) or ``Mismatch`` (the
+comparison modes that disagree, every input and both outputs). A mismatch is reported by
+:func:`report` and saved by :func:`save_vector` as a golden vector under corpus/vectors/, which
+tests/drt/test_vectors.py replays. Plumbing failures (``OracleError``) propagate: a broken
+harness is never counted as agreement or disagreement.
+
+Cases come from the project's hypothesis strategies (tests/strategies.py), loaded from the
+checkout like experiments/ are; a campaign runs hypothesis's generate phase only (no shrinking,
+no example database), so every generated case is one counted case.
+Choice: a monitor_step case is one *run* (a fresh state and up to six calls); each of its steps
+is compared, and the summary reports the steps too.
+"""
+
+from __future__ import annotations
+
+import importlib
+import json
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from model.canonical import canonical_str, digest
+from model.edits.instance import Instance, instance_to_json
+from model.monitor.commit import step
+from model.monitor.policy_json import policy_to_json
+from model.monitor.state import initial_state
+from model.oracle import edits_json as E
+from model.oracle import monitor_json as M
+from model.oracle.lean import LeanOracle
+
+VECTORS = Path(__file__).resolve().parent.parent.parent / "corpus" / "vectors"
+
+
+@dataclass(frozen=True, slots=True)
+class Agree:
+    kind: str  # what both sides answered (decision, verdict...), for the coverage line of a summary
+
+
+@dataclass(frozen=True, slots=True)
+class Skip:
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class Mismatch:
+    judgment: str
+    modes: tuple[str, ...]
+    python_input: Any  # the Python model's input, as JSON
+    oracle_input: Any  # the oracle request's input
+    python: Any
+    lean: Any
+
+
+CaseResult = Agree | Skip | Mismatch
+
+
+def _jsonable(x: Any) -> Any:
+    return json.loads(json.dumps(x, default=repr))
+
+
+def run_edit_check(oracle: LeanOracle, inst: Instance) -> CaseResult:
+    py = E.python_edit_check(inst)
+    if py is None:
+        return Skip("invalid instance (the finite form presupposes well-formedness)")
+    payload, names = E.edit_check_input(inst)
+    lean = E.lean_edit_view(names, oracle.call("edit_check", payload))
+    bad = E.compare_edit_check(py, lean)
+    if not bad:
+        return Agree("accepted" if lean.accepts[0] else "rejected")
+    return Mismatch("edit_check", tuple(bad), instance_to_json(inst), payload, py.to_json(), lean.to_json())
+
+
+def run_resolve(oracle: LeanOracle, case: tuple[tuple[str, ...], dict[str, str], tuple[str, ...]]) -> CaseResult:
+    word, q_act, authorized = case
+    py = E.python_resolve(word, q_act, authorized)
+    payload, names = E.resolve_input(word, q_act, authorized)
+    lean = E.lean_resolve(names, oracle.call("resolve", payload))
+    if py == lean:
+        return Agree("reuse" if any(m == "reuse" for _, _, m in py) else "all-new")
+    return Mismatch("resolve", ("word",), {"word": list(word), "q_act": q_act, "authorized": list(authorized)},
+                    payload, _jsonable(py), _jsonable(lean))
+
+
+def run_ledger(oracle: LeanOracle, case: tuple[Any, ...]) -> CaseResult:
+    user, used_user, app, used_app, effects, args, state = case
+    py = M.python_ledger(user, used_user, app, used_app, effects, args, state)
+    payload = M.ledger_input(user, used_user, app, used_app, effects, args, state)
+    lean = oracle.call("ledger_allocate", payload)
+    bad = M.compare_ledger(py, lean)
+    if not bad:
+        return Agree("both" if py["both"] else "refused")
+    pin = {"user": [repr(e) for e in user], "used_user": list(used_user), "app": [repr(e) for e in app],
+           "used_app": list(used_app), "effects": [[e.action, e.resource] for e in effects], "args": args,
+           "satisfied": sorted(state.satisfied)}
+    return Mismatch("ledger_allocate", tuple(bad), _jsonable(pin), payload, py, lean)
+
+
+def run_monitor(oracle: LeanOracle, run: tuple[Any, ...]) -> list[CaseResult]:
+    policy, satisfied, calls = run
+    state = initial_state(len(policy.user), len(policy.application), satisfied)
+    out: list[CaseResult] = []
+    for k, (call, outcome) in enumerate(calls):
+        payload = M.step_input(policy, state, call)
+        verdict, after = step(policy, state, call, outcome)
+        py = M.python_step_view(policy, verdict, after)
+        lean = M.lean_step_view(oracle.call("monitor_step", payload))
+        bad = M.compare_step(py, lean)
+        if bad:
+            pin = {"policy": policy_to_json(policy), "satisfied": sorted(satisfied), "step": k,
+                   "calls": [{"agent": c.agent, "tool": c.tool, "args": c.args, "refs": [list(r) for r in c.refs],
+                              "outcome": {"ok": o.ok, "value": o.value}} for c, o in calls]}
+            out.append(Mismatch("monitor_step", tuple(bad), _jsonable(pin), payload, py, lean))
+            break  # later steps start from a state the two sides may no longer share
+        out.append(Agree(f"{py['decision']}:{py['reason']}" if py["reason"] else py["decision"]))
+        state = after
+    return out
+
+
+def report(m: Mismatch) -> str:
+    """Every input and both outputs, as indented JSON."""
+    def block(title: str, value: Any) -> str:
+        return f"--- {title}\n{json.dumps(value, indent=2, sort_keys=True, default=repr)}"
+
+    return "\n".join([f"MISMATCH in {m.judgment} (modes: {', '.join(m.modes)})",
+                      block("Python model input", m.python_input), block("oracle input", m.oracle_input),
+                      block("Python model output", m.python), block("Lean oracle output", m.lean)])
+
+
+def save_vector(m: Mismatch, root: Path = VECTORS) -> Path:
+    """Save the mismatch as a golden vector named by the digest of its oracle input."""
+    root.mkdir(parents=True, exist_ok=True)
+    doc = {"judgment": m.judgment, "modes": list(m.modes), "python_input": m.python_input,
+           "oracle_input": m.oracle_input, "python": _jsonable(m.python), "lean": _jsonable(m.lean)}
+    path = root / f"{m.judgment}-{digest(m.oracle_input)[:16]}.json"
+    path.write_text(canonical_str(doc) + "\n", encoding="utf-8")
+    return path
+
+
+# --- campaigns --------------------------------------------------------------------------------
+
+
+def load_strategies(repo: Path) -> Any:
+    """tests/strategies.py of the checkout (a development command, like experiments/)."""
+    if str(repo) not in sys.path:
+        sys.path.insert(0, str(repo))
+    return importlib.import_module("tests.strategies")
+
+
+def strategy_for(judgment: str, strategies: Any) -> Any:
+    return {"edit_check": lambda: strategies.edit_instances(), "resolve": lambda: strategies.resolve_cases(),
+            "ledger_allocate": lambda: strategies.ledger_cases(),
+            "monitor_step": lambda: strategies.monitor_runs()}[judgment]()
+
+
+def run_case(judgment: str, oracle: LeanOracle, case: Any) -> list[CaseResult]:
+    if judgment == "edit_check":
+        return [run_edit_check(oracle, case)]
+    if judgment == "resolve":
+        return [run_resolve(oracle, case)]
+    if judgment == "ledger_allocate":
+        return [run_ledger(oracle, case)]
+    return run_monitor(oracle, case)
+
+
+@dataclass
+class Summary:
+    judgment: str
+    cases: int = 0
+    compared: int = 0  # comparisons (monitor_step: steps)
+    skipped: Counter[str] = field(default_factory=Counter)
+    kinds: Counter[str] = field(default_factory=Counter)
+    mismatches: list[Mismatch] = field(default_factory=list)
+    vectors: list[Path] = field(default_factory=list)
+    seconds: float = 0.0
+
+
+def campaign(judgment: str, cases: int, oracle: LeanOracle, strategies: Any, seed: int | None = None,
+             tick: Callable[[int, int], None] | None = None, on_mismatch: Callable[[Mismatch], None] | None = None,
+             vectors: Path = VECTORS) -> Summary:
+    """Run ``cases`` generated cases of one judgment; mismatches are reported, saved and counted."""
+    from hypothesis import HealthCheck, Phase, given, settings
+    from hypothesis import seed as hseed
+
+    summary = Summary(judgment)
+    start = time.perf_counter()
+
+    @settings(max_examples=cases, database=None, phases=[Phase.generate], deadline=None,
+              suppress_health_check=list(HealthCheck))
+    @given(strategy_for(judgment, strategies))
+    def body(case: Any) -> None:
+        summary.cases += 1
+        for res in run_case(judgment, oracle, case):
+            if isinstance(res, Skip):
+                summary.skipped[res.reason] += 1
+                continue
+            summary.compared += 1
+            if isinstance(res, Agree):
+                summary.kinds[res.kind] += 1
+            if isinstance(res, Mismatch):
+                summary.mismatches.append(res)
+                summary.vectors.append(save_vector(res, vectors))
+                if on_mismatch is not None:
+                    on_mismatch(res)
+        if tick is not None:
+            tick(summary.cases, cases)
+
+    test = hseed(seed)(body) if seed is not None else body
+    test()
+    summary.seconds = time.perf_counter() - start
+    return summary
