@@ -68,12 +68,16 @@ def _register() -> None:
     from model.admission.cli import register as register_admission
     from model.edits.cli import cli as edit_cli
     from model.monitor.cli import cli as monitor_cli
+    from model.oracle.cli import cli as drt_cli
     from model.revision.cli import cli as revise_cli
+    from model.search.cli import cli as search_cli
 
     main.add_command(monitor_cli, "monitor")
     main.add_command(edit_cli, "edit")
+    main.add_command(search_cli, "search")
     main.add_command(revise_cli, "revise")
     register_admission(main)
+    main.add_command(drt_cli, "drt")
 
 
 _register()

@@ -3,7 +3,8 @@ all six legitimate delivery orders").
 
 A goal-reaching execution usually carries calls the goal does not need (an extra Read, a look at the
 inbox); counting those would count the agent's idling, not delivery orders. So a *useful completion*
-is a minimal one: only the goal's **cone** — the goal call, the records it read through handles,
+is a minimal one: only the goal's **cone** — the goal call and every other call counted towards the
+goal (for ``more_than``), the records they read through handles,
 transitively, the lookups whose bindings are live when it runs (and their cones), the permits it
 consumed, and the requirements the reviewer recorded — in one order in which the real monitor admits
 every call and the goal holds first at the last step.
@@ -55,10 +56,13 @@ def _source(ident: ArgIdentity, local: dict[int, int]) -> ArgSource:
     return Lit(val)
 
 
-def cone(model: SearchModel, state: SearchState, goal: int) -> tuple[tuple[Step, ...], int]:
-    """The goal's cone as steps in trace order (record IDs local to the cone) and the goal step's index."""
+def cone(model: SearchModel, state: SearchState, goal: int, query: int) -> tuple[tuple[Step, ...], int]:
+    """The goal's cone as steps in trace order (record IDs local to the cone) and the goal step's index.
+
+    Every record that counts towards the query is a root (a goal "more than one deletion" needs both)."""
     mon = state.monitor
-    ids = _closure(state, {goal} | {i for _, _, i in mon.bindings})
+    counted = {d for d, ex in enumerate(state.extras) if query in ex.matched}
+    ids = _closure(state, {goal} | counted | {i for _, _, i in mon.bindings})
     order = sorted(ids)
     local = {d: k for k, d in enumerate(order)}
     calls: list[Step] = []

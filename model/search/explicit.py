@@ -127,7 +127,7 @@ def explore(model: SearchModel, bound: int | None = None, tick: Tick | None = No
                         if i not in found:
                             found[i] = _rebuild(model, [*path_to(s), (s, tr)], renaming)
                         if i in cones:
-                            steps, goal = cone(model, new, len(new.monitor.trace) - 1)
+                            steps, goal = cone(model, new, len(new.monitor.trace) - 1, i)
                             key = completion_key(steps)
                             if key not in cones[i]:
                                 cones[i].add(key)

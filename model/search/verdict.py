@@ -88,7 +88,8 @@ def describe_step(model: SearchModel, step: Step, record: int | None) -> str:
         return f"approver: permit for {_call_text(act.call)}"
     assert step.outcome is not None
     res = model.results_of(act.tool)[step.outcome]
-    out = f"ok {res.value}" if res.ok else "fails"
+    value = res.value if len(res.value) <= 48 else res.value[:45] + "..."
+    out = f"ok {value}" if res.ok else "fails"
     return f"#{record} {_call_text(act)} -> {out}"
 
 

@@ -1,0 +1,145 @@
+"""``agentwarrant search MODEL.json [--engine explicit|smt|both] [--bound K] [--json]``: bounded analysis of a
+finite model (our design for the missing Section 8 of Agenra; see ``model/search/run.py``).
+
+Prints, per query, each engine's verdict (with the shortest length), the replay of every found trace
+on the reference tools, the useful completions of each goal, and the explicit engine's counts. A
+progress bar (stderr, transient) follows the layers of the explicit search and the unrollings of the
+SMT one. Exit status: 0 when the search passes (engines agree, every replay reproduces, no forbidden
+execution, every goal reached), 1 otherwise (a finding, not an error), 2 for bad input.
+"""
+
+from __future__ import annotations
+
+import click
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from model.canonical import JSON, canonical_str
+
+console = Console()
+err_console = Console(stderr=True)
+
+
+def _short(answer: object) -> str:
+    from model.search.verdict import Exhausted, Found, Unsupported, Vacuous
+
+    if isinstance(answer, Found):
+        return f"found (length {answer.length})"
+    if isinstance(answer, Exhausted):
+        return f"exhausted (bound {answer.bound})"
+    if isinstance(answer, Vacuous):
+        return f"vacuous (bound {answer.bound})"
+    if isinstance(answer, Unsupported):
+        return f"unsupported: {answer.reason}"
+    return "-"
+
+
+@click.command()
+@click.argument("model_path", metavar="MODEL.json", type=click.Path(dir_okay=False))
+@click.option("--engine", type=click.Choice(["explicit", "smt", "both"]), default="both", show_default=True)
+@click.option("--bound", type=click.IntRange(0, 64), default=None, help="Steps to explore (default: the model's).")
+@click.option("--policy", "policy_path", type=click.Path(dir_okay=False), default=None,
+              help="Search under this policy instead of the one the model names.")
+@click.option("--no-replay", is_flag=True, help="Do not replay found traces on the reference tools.")
+@click.option("--json", "as_json", is_flag=True, help="Machine output: one canonical JSON object.")
+def cli(model_path: str, engine: str, bound: int | None, policy_path: str | None, no_replay: bool,
+        as_json: bool) -> None:
+    """Search MODEL.json for forbidden executions and useful completions up to a bound."""
+    from model.search.load import load_model
+    from model.search.run import Engine, search
+
+    model = load_model(model_path, policy_path)
+    with Progress(TextColumn("{task.description:<10}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                  console=err_console, transient=True) as progress:
+        tasks: dict[str, TaskID] = {}
+
+        def tick(name: str, done: int, total: int) -> None:
+            if name not in tasks:
+                tasks[name] = progress.add_task(name, total=total)
+            progress.update(tasks[name], completed=done, total=total)
+
+        rep = search(model, bound, Engine(engine), not no_replay, tick)
+    if as_json:
+        click.echo(canonical_str(report_json(rep)))
+    else:
+        _print(rep)
+    if not rep.passed:
+        raise SystemExit(1)
+
+
+def report_json(rep: object) -> dict[str, JSON]:
+    from model.search.compare import Agreement, Disagreement
+    from model.search.replay import Reproduced
+    from model.search.run import SearchReport
+    from model.search.verdict import answer_json, trace_json
+
+    assert isinstance(rep, SearchReport)
+    m = rep.model
+    out: dict[str, JSON] = {"model": m.name, "policy": m.policy.name, "bound": rep.bound, "passed": rep.passed,
+                            "findings": list(rep.findings())}
+    if rep.explicit is not None:
+        e = rep.explicit
+        out["explicit"] = {
+            "states": e.states, "transitions": e.transitions, "depth": e.depth, "seconds": round(e.seconds, 3),
+            "queries": {n: answer_json(m, v) for n, v in e.verdicts},
+            "completions": {n: [trace_json(m, t) for t in ts] for n, ts in e.completions},
+        }
+    if rep.smt is not None:
+        out["smt"] = {"seconds": round(rep.smt.seconds, 3),
+                      "queries": {n: answer_json(m, a) for n, a in rep.smt.answers}}
+    out["comparison"] = [{"query": c.query, "agree": isinstance(c, Agreement),
+                          "skipped": not isinstance(c, Agreement | Disagreement)} for c in rep.comparison]
+    out["replays"] = [{"query": r.query, "source": r.source, "reproduced": isinstance(r.result, Reproduced),
+                       "detail": list(r.result.effects) if isinstance(r.result, Reproduced) else r.result.reason}
+                      for r in rep.replays]
+    return out
+
+
+def _print(rep: object) -> None:
+    from model.search.compare import report as disagreement_report
+    from model.search.replay import Reproduced
+    from model.search.run import SearchReport
+    from model.search.verdict import Found, describe
+
+    assert isinstance(rep, SearchReport)
+    m = rep.model
+    table = Table(title=f"{m.name} under {m.policy.name}, bound {rep.bound}", title_justify="left")
+    for col in ("query", "kind", "explicit", "smt", "replay"):
+        table.add_column(col)
+    for q in m.queries:
+        ex = _short(rep.explicit.verdict(q.name)) if rep.explicit is not None else "-"
+        sm = _short(rep.smt.answer(q.name)) if rep.smt is not None else "-"
+        reps = [r for r in rep.replays if r.query == q.name and r.source != "completion"]
+        rp = "-" if not reps else ("reproduced" if all(isinstance(r.result, Reproduced) for r in reps)
+                                   else "[red]spurious[/red]")
+        table.add_row(q.name, q.kind.value, escape(ex), escape(sm), rp)
+    console.print(table)
+    for q in m.queries:
+        v = rep.explicit.verdict(q.name) if rep.explicit is not None else None
+        if v is None and rep.smt is not None:
+            v = rep.smt.answer(q.name)  # type: ignore[assignment]
+        if isinstance(v, Found):
+            console.print(f"[bold]{q.name}[/bold]: shortest trace", highlight=False)
+            for line in describe(m, v.trace):
+                console.print(f"  {escape(line)}", highlight=False)
+    if rep.explicit is not None:
+        for name, traces in rep.explicit.completions:
+            console.print(f"[bold]{name}[/bold]: {len(traces)} distinct useful completions", highlight=False)
+            for i, t in enumerate(traces, 1):
+                console.print(f"  completion {i}:", highlight=False)
+                for line in describe(m, t):
+                    console.print(f"    {escape(line)}", highlight=False)
+        e = rep.explicit
+        console.print(f"explicit: {e.states} states, {e.transitions} transitions, depth {e.depth}, "
+                      f"{e.seconds:.2f} s", highlight=False)
+    if rep.smt is not None:
+        console.print(f"smt: {rep.smt.seconds:.2f} s", highlight=False)
+    for d in rep.disagreements:
+        console.print(f"[red]{escape(disagreement_report(m, d))}[/red]", highlight=False)
+    for r in rep.spurious:
+        assert not isinstance(r.result, Reproduced)
+        console.print(f"[red]spurious {r.source} trace for {r.query}: {escape(r.result.reason)}[/red]", highlight=False)
+    for f in rep.findings():
+        console.print(f"[yellow]{escape(f)}[/yellow]", highlight=False)

@@ -1,0 +1,102 @@
+"""One bounded analysis of a model: the chosen engines, their comparison, and the replay of every found
+trace and useful completion (what ``agentwarrant search``, the manifest check and the bounded-analysis
+experiment share).
+
+Choices: the replay covers the explicit engine's shortest traces and completions and the SMT engine's
+traces, so a wrong trace from either engine is caught. A search *passes* when the engines agree,
+every replay reproduces, no forbidden query is ``Found`` and every goal is ``Found``; anything else is
+reported (the CLI exits 1), never hidden.
+"""
+
+from __future__ import annotations
+
+import enum
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from model.search.compare import Comparison, Disagreement, compare
+from model.search.explicit import ExplicitRun, explore
+from model.search.model import QueryKind, SearchModel
+from model.search.replay import ReplayResult, Spurious, replay
+from model.search.smt import SmtRun, check
+from model.search.verdict import Found, Trace
+
+Tick = Callable[[str, int, int], None]
+
+
+class Engine(enum.Enum):
+    EXPLICIT = "explicit"
+    SMT = "smt"
+    BOTH = "both"
+
+
+@dataclass(frozen=True, slots=True)
+class Replayed:
+    query: str
+    source: str  # "explicit" | "smt" | "completion"
+    trace: Trace
+    result: ReplayResult
+
+
+@dataclass(frozen=True, slots=True)
+class SearchReport:
+    model: SearchModel
+    bound: int
+    explicit: ExplicitRun | None
+    smt: SmtRun | None
+    comparison: tuple[Comparison, ...]
+    replays: tuple[Replayed, ...]
+
+    @property
+    def disagreements(self) -> tuple[Disagreement, ...]:
+        return tuple(c for c in self.comparison if isinstance(c, Disagreement))
+
+    @property
+    def spurious(self) -> tuple[Replayed, ...]:
+        return tuple(r for r in self.replays if isinstance(r.result, Spurious))
+
+    def findings(self) -> tuple[str, ...]:
+        """Forbidden executions found and goals not reached (by any engine that answered)."""
+        out: list[str] = []
+        for q in self.model.queries:
+            answers = [run.verdict(q.name) for run in (self.explicit,) if run is not None]
+            answers += [self.smt.answer(q.name)] if self.smt is not None else []
+            found = any(isinstance(a, Found) for a in answers)
+            if q.kind is QueryKind.FORBIDDEN and found:
+                out.append(f"forbidden execution {q.name} found")
+            if q.kind is QueryKind.GOAL and not found:
+                out.append(f"goal {q.name} not reached")
+        return tuple(out)
+
+    @property
+    def passed(self) -> bool:
+        return not self.disagreements and not self.spurious and not self.findings()
+
+
+def search(model: SearchModel, bound: int | None = None, engine: Engine = Engine.BOTH, do_replay: bool = True,
+           tick: Tick | None = None) -> SearchReport:
+    k = model.bound if bound is None else bound
+
+    def sub(name: str) -> Callable[[int, int], None] | None:
+        if tick is None:
+            return None
+        return lambda done, total: tick(name, done, total)
+
+    explicit = explore(model, k, sub("explicit")) if engine is not Engine.SMT else None
+    smt = check(model, k, sub("smt")) if engine is not Engine.EXPLICIT else None
+    comparison = compare(model, explicit, smt) if explicit is not None and smt is not None else ()
+    replays: list[Replayed] = []
+    if do_replay and model.toolkit != "none":
+        for q in model.queries:
+            traces: list[tuple[str, Trace]] = []
+            if explicit is not None:
+                v = explicit.verdict(q.name)
+                if isinstance(v, Found):
+                    traces.append(("explicit", v.trace))
+                traces += [("completion", t) for t in explicit.completions_of(q.name)]
+            if smt is not None:
+                a = smt.answer(q.name)
+                if isinstance(a, Found):
+                    traces.append(("smt", a.trace))
+            replays += [Replayed(q.name, src, t, replay(model, t, q)) for src, t in traces]
+    return SearchReport(model, k, explicit, smt, comparison, tuple(replays))
