@@ -19,7 +19,7 @@ from model.search.explicit import ExplicitRun, explore
 from model.search.model import QueryKind, SearchModel
 from model.search.replay import ReplayResult, Spurious, replay
 from model.search.smt import SmtRun, check
-from model.search.verdict import Found, Trace
+from model.search.verdict import Answer, Found, Trace
 
 Tick = Callable[[str, int, int], None]
 
@@ -59,7 +59,7 @@ class SearchReport:
         """Forbidden executions found and goals not reached (by any engine that answered)."""
         out: list[str] = []
         for q in self.model.queries:
-            answers = [run.verdict(q.name) for run in (self.explicit,) if run is not None]
+            answers: list[Answer] = [run.verdict(q.name) for run in (self.explicit,) if run is not None]
             answers += [self.smt.answer(q.name)] if self.smt is not None else []
             found = any(isinstance(a, Found) for a in answers)
             if q.kind is QueryKind.FORBIDDEN and found:
