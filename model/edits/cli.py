@@ -95,8 +95,9 @@ def session_run(db: Path, script: Path, as_json: bool) -> None:
     from model.edits.session import load_session, run_session
 
     sess = load_session(script)
-    if db.exists():
-        raise InvalidInput(str(db), "a path where a new store can be created", "an existing file", InputKind.IO)
+    if db.exists() or not db.parent.is_dir():
+        raise InvalidInput(str(db), "a path where a new store can be created",
+                           "an existing file" if db.exists() else "no such directory", InputKind.IO)
     bad: list[int] = []
 
     def echo(i: int, answer: JSON, mismatch: str | None) -> None:

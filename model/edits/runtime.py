@@ -29,7 +29,7 @@ from cryptography.hazmat.primitives.serialization import Encoding, NoEncryption,
 
 from model.admission.db import Database
 from model.admission.signing import KeyPair
-from model.canonical import JSON
+from model.canonical import JSON, loads
 from model.edits import steps
 from model.edits.answers import (
     CheckAnswer,
@@ -124,6 +124,12 @@ class Runtime:
         """The published authorization token of a current call (what the Agent presents to ``use``)."""
         e = dict(self.state().entries).get(call)
         return None if e is None else e.token
+
+    def request_of(self, call: str) -> JSON:
+        """The certified canonical request of the call's action (``None`` for an unregistered call)."""
+        s = self.state()
+        e = dict(s.calls).get(call)
+        return None if e is None else loads(dict(s.actions)[e.action].request, "<request>")
 
     def check(self, edit: Edit) -> CheckAnswer:
         return steps.check(self.state(), edit)

@@ -118,6 +118,20 @@ def laptop() -> dict[str, Any]:
             "registration": reg, "steps": steps}
 
 
+def playground(policy: dict[str, Any] | None = None, name: str = "play") -> dict[str, Any]:
+    """A small registration exercising every rule form: root ``xa ▷ xb``; forks add ``xc`` / ``xj``;
+    MergeSelect adds ``xj``; the default policy allows every word over a, b, c, j."""
+    rules = {"fc": {"kind": "fork-choice", "left": _seq("xc"), "right": _seq("xj")},
+             "fp": {"kind": "fork-parallel", "left": _seq("xc"), "right": _seq("xj")},
+             "rr": {"kind": "restore-replace"}, "rl": {"kind": "restore-live"},
+             "ms": {"kind": "merge-select", "join": _seq("xj")}, "mj": {"kind": "merge-join"}}
+    acts = {"da": ("a", {"op": "a"}), "db": ("b", {"op": "b"}), "dc": ("c", {"op": "c"}), "dj": ("j", {"op": "j"})}
+    pol = policy or {"regex": "(a|b|c|j)*", "prefix_closure": True}
+    reg = registration("play", pol, acts, {"xa": "da", "xb": "db", "xc": "dc", "xj": "dj"}, rules,
+                       _seq("xa", "xb"), {"root": "owner"}, name)
+    return {"description": "playground", "registration": reg, "steps": []}
+
+
 def write_corpus(out: Path = SESSIONS) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
     written = []

@@ -150,12 +150,6 @@ def load_session_text(text: str, source: str = "<input>") -> Session:
     return session_from_json(loads(text, source), source)
 
 
-def _request(rt: Runtime, call: str) -> JSON:
-    s = rt.state()
-    e = dict(s.calls).get(call)
-    return None if e is None else loads(dict(s.actions)[e.action].request, "<request>")
-
-
 def run_step(rt: Runtime, step: dict[str, Any], answers: dict[str, CheckAnswer],
              path: str) -> tuple[Runtime, Answer | None]:
     """One step; returns the (possibly reopened) runtime and the answer (``None`` for a restart)."""
@@ -164,12 +158,12 @@ def run_step(rt: Runtime, step: dict[str, Any], answers: dict[str, CheckAnswer],
         return Runtime(path), None
     if "use" in step:
         x = step["use"]
-        req = step["request"] if "request" in step else _request(rt, x)
+        req = step["request"] if "request" in step else rt.request_of(x)
         return rt, rt.use(x, step.get("token", rt.token(x) or ""), req)
     if "retry" in step:
         x = step["retry"]
         p = next((p for p in rt.state().processed if p.call == x), None)
-        req = step["request"] if "request" in step else _request(rt, x)
+        req = step["request"] if "request" in step else rt.request_of(x)
         return rt, rt.retry(x, p.token if p is not None else "", req)
     if "checkpoint" in step:
         return rt, rt.checkpoint(step["checkpoint"], step["branch"])
