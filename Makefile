@@ -31,5 +31,24 @@ BENCHMARKS := monitor-overhead edit-timing
 bench: $(STAMP)
 	$(BIN)/agentwarrant reproduce $(BENCHMARKS)
 
+# Lean (issue 8). The toolchain is $LEAN_HOME/bin when LEAN_HOME is set, else whatever `lean` and
+# `leanpkg` PATH has; with neither, both targets say so and skip (exit 0). `make lean` builds the
+# library and the oracle (lean/build/bin/AgentWarrant) and audits the proofs; `make drt` runs the
+# tests/drt suite and a campaign of DRT_CASES generated cases per judgment.
+DRT_CASES ?= 1000
+LEAN_ENV   = if [ -n "$(LEAN_HOME)" ]; then PATH="$(LEAN_HOME)/bin:$$PATH"; export PATH; fi; \
+	if ! command -v lean >/dev/null 2>&1 || ! command -v leanpkg >/dev/null 2>&1; then \
+	echo "$@: skipped: no Lean 4 toolchain (set LEAN_HOME or put lean and leanpkg on PATH; see README)"; exit 0; fi
+
+lean: $(STAMP)
+	@$(LEAN_ENV); \
+	set -e; (cd lean && leanpkg build bin); \
+	$(BIN)/python -m model.oracle.audit
+
+drt: lean
+	@$(LEAN_ENV); \
+	set -e; $(BIN)/pytest -m lean tests/drt -q; \
+	$(BIN)/agentwarrant drt --cases $(DRT_CASES) --no-build
+
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .hypothesis

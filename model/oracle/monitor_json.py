@@ -109,7 +109,8 @@ def step_input(policy: Policy, state: State, call: Call) -> dict[str, Any]:
     if isinstance(prep, Verdict) or tool is None:
         base["prep"] = prep.reason.value if isinstance(prep, Verdict) and prep.reason is not None else "unknown_tool"
         # the counters still travel: the state update must leave them unchanged
-        base["user"] = [entry_json(e, u, (), call.args, state) for e, u in zip(policy.user, state.used_user, strict=True)]
+        base["user"] = [entry_json(e, u, (), call.args, state)
+                        for e, u in zip(policy.user, state.used_user, strict=True)]
         base["app"] = [entry_json(e, u, (), call.args, state)
                        for e, u in zip(policy.application, state.used_app, strict=True)]
         return base

@@ -1,0 +1,79 @@
+"""``agentwarrant drt``: a differential-testing campaign of the Python model against the Lean oracle.
+
+``agentwarrant drt --cases N [--judgment J ...] [--seed S] [--no-build]`` runs N generated cases
+per judgment (all four by default) with a progress bar, prints every mismatch in full (each is
+also saved under corpus/vectors/), and ends with a summary table: cases, comparisons, skips with
+their reasons, mismatches, seconds, and what both sides answered. Exit status: 0 no mismatch,
+1 some mismatch, 2 no oracle can be found or built (the message says why).
+"""
+
+from __future__ import annotations
+
+import sys
+
+import click
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from model.oracle.drt import VECTORS, Mismatch, Summary, campaign, load_strategies, report
+from model.oracle.lean import JUDGMENTS, LeanOracle
+from model.oracle.toolchain import build_oracle, find_toolchain, missing_reason, oracle_path
+
+console = Console()
+
+
+@click.command("drt")
+@click.option("--cases", type=click.IntRange(min=1), default=1000, show_default=True,
+              help="Generated cases per judgment (monitor_step: runs of up to six calls).")
+@click.option("--judgment", "judgments", type=click.Choice(JUDGMENTS), multiple=True,
+              help="Judgment(s) to test (default: all four).")
+@click.option("--seed", type=int, default=None, help="Hypothesis seed, for a reproducible campaign.")
+@click.option("--no-build", is_flag=True, help="Use the oracle executable as built; do not run leanpkg.")
+def cli(cases: int, judgments: tuple[str, ...], seed: int | None, no_build: bool) -> None:
+    """Compare the Python model with the Lean oracle on generated inputs."""
+    from model.reproduce import repo_root
+
+    tc = find_toolchain()
+    if tc is not None and not no_build:
+        build_oracle(tc)
+    elif not oracle_path().is_file():
+        console.print(f"drt: cannot run: {escape(missing_reason())}, and no oracle executable at {oracle_path()}")
+        sys.exit(2)
+    strategies = load_strategies(repo_root())
+    chosen = judgments or JUDGMENTS
+    summaries: list[Summary] = []
+
+    def show(m: Mismatch) -> None:
+        console.print(escape(report(m)), highlight=False, soft_wrap=True)
+
+    with LeanOracle() as oracle, Progress(TextColumn("{task.description:<16}"), BarColumn(), MofNCompleteColumn(),
+                                          TimeElapsedColumn(), console=console) as progress:
+        for j in chosen:
+            task = progress.add_task(j, total=cases)
+
+            def tick(done: int, total: int, _task: TaskID = task) -> None:
+                progress.update(_task, completed=done, total=total)
+
+            summaries.append(campaign(j, cases, oracle, strategies, seed, tick, show))
+    table = Table(title=f"DRT: Python model vs Lean oracle ({oracle_path()})")
+    for col in ("judgment", "cases", "compared", "skipped", "mismatches", "seconds"):
+        table.add_column(col, no_wrap=True)
+    for s in summaries:
+        table.add_row(s.judgment, str(s.cases), str(s.compared), str(sum(s.skipped.values())),
+                      str(len(s.mismatches)), f"{s.seconds:.1f}")
+    console.print(table)
+    for s in summaries:
+        for reason, n in s.skipped.items():
+            console.print(f"{s.judgment}: skipped {n}: {escape(reason)}")
+        kinds = ", ".join(f"{k} {n}" for k, n in s.kinds.most_common())
+        console.print(f"{s.judgment}: both sides answered: {escape(kinds)}", soft_wrap=True)
+    total = sum(len(s.mismatches) for s in summaries)
+    if total:
+        console.print(f"{total} mismatch(es); inputs saved under {VECTORS}:")
+        for s in summaries:
+            for p in s.vectors:
+                console.print(f"  {p}")
+        sys.exit(1)
+    console.print("0 mismatches")
