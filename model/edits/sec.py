@@ -13,7 +13,8 @@ The committed state (``model.edits.record.state_to_json``) is split field by fie
 - **C** versions: the namespace and counter, ``ver``, η and the versions' phases, κ and ζ.
 
 Everything else is *computed* from these parts (the installed checked origin with γ, the automaton,
-the rule entries and the tokens — also those kept in χ for retries — which sign action and version): ``Keep_J`` removes it unless ``J`` is
+the rule entries and the tokens — also those kept in χ for retries — which sign action and
+version): ``Keep_J`` removes it unless ``J`` is
 all four parts, because a computed value could reconstruct an omitted fact. ``Drop_ra`` keeps all
 four parts but removes the correspondence between authorization records and actions and everything
 that reconstructs it: the records' action and request, the action of each record's creator call (in

@@ -9,7 +9,7 @@ import pytest
 
 from model.edits.answers import EditAccepted, EditInvalid, EditRejected, Updated
 from model.edits.contract import Call, Choice, Nil, Par, Seq, call_ids, outcomes
-from model.edits.derive import DeriveFailure, Derived, derive
+from model.edits.derive import Derived, DeriveFailure, derive
 from model.edits.forms import (
     Edit,
     Extend,

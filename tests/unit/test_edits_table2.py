@@ -49,7 +49,7 @@ def answers(pair: Pair, tmp_path: Path) -> tuple[str, str, Runtime, Runtime]:
     else:
         y0 = r0.check(edit)
     assert isinstance(y0, EditAccepted)
-    s0, s1 = r0.state(), r1.state()
+    s1 = r1.state()
     a0, a1 = r0.try_update(edit, y0), r1.try_update(edit, y0)
     if isinstance(a1, NoCommit):
         assert r1.state() == s1  # NoCommit changes nothing
