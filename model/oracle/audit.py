@@ -38,7 +38,8 @@ def sources(root: Path = LEAN_DIR) -> list[Path]:
 
 
 def _strip_comments(text: str) -> str:
-    text = re.sub(r"/-.*?-/", "", text, flags=re.S)
+    # block comments keep their newlines, so reported line numbers stay those of the file
+    text = re.sub(r"/-.*?-/", lambda m: "\n" * m.group(0).count("\n"), text, flags=re.S)
     return re.sub(r"--[^\n]*", "", text)
 
 
