@@ -118,3 +118,22 @@ def test_two_runtimes_on_one_store_serialize_a_call_and_an_update(tmp_path: Path
         d.mkdir()
         pair = race_once(d)
         assert pair in {("Updated", "Deny"), ("NoCommit", "New")}, pair
+
+
+def test_the_gate_enforces_w_not_only_the_policy(tmp_path: Path) -> None:
+    """``x ⊗ y`` under 𝒜 = ↓{xy, y}: the policy allows ``y`` first, the workflow enables it, but no
+    safe completion follows (``yx ∉ 𝒜``), so ``y`` is outside W and ``use`` refuses it."""
+    from model.edits.scenarios import registration
+
+    reg = registration("gate", {"maximal": [["x", "y"], ["y"]]}, {"dx": ("x", {"op": "x"}), "dy": ("y", {"op": "y"})},
+                       {"x": "dx", "y": "dy"}, {}, {"par": [{"call": "x"}, {"call": "y"}]}, {"root": "owner"}, "gate")
+    sess = session_from_json({"registration": reg, "steps": []})
+    rt, root = Runtime.create(str(tmp_path / "g.db"), sess.registration, sess.seed)
+    assert isinstance(root, EditAccepted)
+    assert root.verdict.automaton.run(()) == 0 and sess.registration.policy.accepts(["y"])
+    before = rt.state()
+    got = rt.use("y", rt.token("y") or "", rt.request_of("y"))
+    assert isinstance(got, Deny) and got.reason is DenyReason.NOT_ENABLED and rt.state() == before
+    assert isinstance(rt.use("x", rt.token("x") or "", rt.request_of("x")), New)
+    assert isinstance(rt.use("y", rt.token("y") or "", rt.request_of("y")), New)
+    assert agent_sec(rt.state()) == []
