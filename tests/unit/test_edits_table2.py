@@ -12,7 +12,7 @@ from model.edits.answers import CheckAnswer, EditAccepted, EditInvalid, EditReje
 from model.edits.invariant import agent_sec
 from model.edits.pairs import Pair, pairs
 from model.edits.runtime import Runtime
-from model.edits.sec import PARTS, drop_ra, keep, omit, sec
+from model.edits.sec import PARTS, drop_ca, drop_ra, keep, omit, sec
 from model.edits.session import edit_from_json, run_step, session_from_json
 
 PAIRS = pairs()
@@ -71,6 +71,8 @@ def test_pair_gets_opposite_answers_and_collapses_when_its_part_is_omitted(part:
             assert omit(v0, p) != omit(v1, p), p
     else:
         assert omit(v0, part) == omit(v1, part)
+        if part == "I":  # the I pair differs exactly in the call → action correspondence
+            assert drop_ca(v0) == drop_ca(v1)
         for p in PARTS:
             if p != part:
                 assert omit(v0, p) != omit(v1, p), p
