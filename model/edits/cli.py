@@ -33,7 +33,7 @@ def _w(word: Word) -> str:
 
 @click.group()
 def cli() -> None:
-    """Execution edits: exact checking (and, later, the runtime)."""
+    """Execution edits: exact checking and the durable runtime."""
 
 
 @cli.command("check")
