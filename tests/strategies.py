@@ -337,14 +337,30 @@ def resolve_cases(draw: st.DrawFn) -> tuple[tuple[str, ...], dict[str, str], tup
 @st.composite
 def ledger_cases(draw: st.DrawFn) -> tuple[Any, ...]:
     """``(user, used_user, app, used_app, effects, args, state)`` for ``model.monitor.ledger.allocate``."""
+    from dataclasses import replace
+
     from model.monitor.matching import Effect
     from model.monitor.state import initial_state
 
     policy = _closed_core(draw(policies()))
     vals = _policy_values(policy)
     value = st.sampled_from(vals) | _SCALARS
-    effects = tuple(Effect(draw(_ACTION), draw(value)) for _ in range(draw(st.integers(0, 4))))
+    # actions the lists mention, so that several grants compete for an effect and order matters
+    listed = sorted({e.action for e in (*policy.user, *policy.application)})
+    action = st.sampled_from(listed) | _ACTION if listed else _ACTION
+    effects = tuple(Effect(draw(action), draw(value)) for _ in range(draw(st.integers(0, 4))))
     args = {k: draw(value) for k in draw(st.lists(policy_names, max_size=3, unique=True))}
+    # unconditional grants inserted at drawn positions: random grants rarely match, and first-fit
+    # order only shows when several grants can serve the same effect
+    grant = st.builds(lambda a, q: P.Entry(P.EntryKind.ALLOW, a, P.AnyRes(), quota=q), action, _QUOTAS)
+
+    def with_grants(entries: tuple[P.Entry, ...]) -> tuple[P.Entry, ...]:
+        out = list(entries)
+        for g in draw(st.lists(grant, max_size=3)):
+            out.insert(draw(st.integers(0, len(out))), g)
+        return tuple(out)
+
+    policy = replace(policy, user=with_grants(policy.user), application=with_grants(policy.application))
 
     def used(entries: tuple[P.Entry, ...]) -> tuple[int, ...]:
         return tuple(draw(st.integers(0, (e.quota if e.quota is not None else 2) + 1)) for e in entries)

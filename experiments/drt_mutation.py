@@ -1,0 +1,136 @@
+"""Mutation check of the DRT harness (issue 8): break one Python judgment in a copy of the
+checkout and show that a campaign against the Lean oracle finds a mismatch within 1,000 cases.
+
+For each mutant: copy the checkout to a temporary folder (without .git, .venv and lean/build),
+run the campaign there on the unmutated copy (the control: 0 mismatches expected), apply the
+mutation (a literal source replacement that must apply exactly once), and run the same seeded
+campaign again. Both runs happen in a fresh Python process whose ``model`` package is the copy's
+(checked), against the oracle built from the *unmodified* lean/ (``AGENTWARRANT_ORACLE``).
+
+Mutants:
+- ``ledger-scan-reversed``: first-fit scans the grant list from the end (model/monitor/ledger.py);
+- ``resolve-never-reuse``: Resolve annotates every call ``new`` (model/edits/resolve.py).
+
+Needs a built oracle (``make lean``). Writes tables/drt_mutation.csv and .md: per mutant and run,
+cases run, mismatches, the case number of the first mismatch and the disagreeing modes.
+Run: ``python experiments/drt_mutation.py [OUT_DIR]``. Not registered with ``make reproduce``,
+which must run without a Lean toolchain.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CASES = 1000
+SEED = 8
+
+
+@dataclass(frozen=True)
+class Mutant:
+    name: str
+    path: str
+    old: str
+    new: str
+    judgment: str
+
+
+MUTANTS = (
+    Mutant("ledger-scan-reversed", "model/monitor/ledger.py", "for k, entry in enumerate(entries):",
+           "for k, entry in reversed(list(enumerate(entries))):", "ledger_allocate"),
+    Mutant("resolve-never-reuse", "model/edits/resolve.py", "        if d in done:\n",
+           "        if d in done and False:\n", "resolve"),
+)
+
+_RUN = """
+import json, sys, time
+from pathlib import Path
+import model
+from model.oracle.drt import campaign, load_strategies, report
+from model.oracle.lean import LeanOracle
+judgment, cases, seed = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+state = {"done": 0, "first": None, "modes": [], "report": ""}
+def tick(done, total):
+    state["done"] = done
+def hit(m):
+    if state["first"] is None:
+        state["first"] = state["done"] + 1
+        state["modes"] = list(m.modes)
+        state["report"] = report(m)
+with LeanOracle() as o:
+    s = campaign(judgment, cases, o, load_strategies(Path.cwd()), seed, tick, hit)
+print(json.dumps({"model": model.__file__, "cases": s.cases, "mismatches": len(s.mismatches),
+                  "first": state["first"], "modes": state["modes"], "seconds": s.seconds,
+                  "vectors": [str(p) for p in s.vectors], "report": state["report"]}))
+"""
+
+
+def _copy(dst: Path) -> None:
+    ignore = shutil.ignore_patterns(".git", ".venv", "build", ".hypothesis", "__pycache__", ".mypy_cache",
+                                    ".pytest_cache", ".ruff_cache", "paper_figures", "*.sqlite*")
+    shutil.copytree(ROOT, dst, ignore=ignore)
+
+
+def _campaign(copy: Path, judgment: str, oracle: Path) -> dict[str, object]:
+    env = {**os.environ, "AGENTWARRANT_ORACLE": str(oracle), "PYTHONPATH": str(copy)}
+    proc = subprocess.run([sys.executable, "-c", _RUN, judgment, str(CASES), str(SEED)], cwd=copy, env=env,
+                          capture_output=True, text=True, check=False)
+    if proc.returncode != 0:
+        raise RuntimeError(f"campaign failed in {copy}:\n{proc.stderr[-3000:]}")
+    result: dict[str, object] = json.loads(proc.stdout.strip().splitlines()[-1])
+    if not str(result["model"]).startswith(str(copy)):
+        raise RuntimeError(f"the campaign imported {result['model']}, not the copy in {copy}")
+    return result
+
+
+def run_mutant(m: Mutant, oracle: Path) -> tuple[dict[str, object], dict[str, object]]:
+    with tempfile.TemporaryDirectory(prefix="drt-mutant-") as tmp:
+        copy = Path(tmp) / "repo"
+        _copy(copy)
+        control = _campaign(copy, m.judgment, oracle)
+        src = copy / m.path
+        text = src.read_text(encoding="utf-8")
+        if text.count(m.old) != 1:
+            raise RuntimeError(f"mutant {m.name}: the source to replace occurs {text.count(m.old)} times in {m.path}")
+        src.write_text(text.replace(m.old, m.new), encoding="utf-8")
+        mutated = _campaign(copy, m.judgment, oracle)
+    return control, mutated
+
+
+def reproduce(out_dir: Path, tick: Callable[[int, int], None]) -> list[Path]:
+    from model.oracle.toolchain import oracle_path
+    from model.tables import write_table
+
+    oracle = oracle_path()
+    if not oracle.is_file():
+        raise RuntimeError(f"no oracle executable at {oracle}: run `make lean` first")
+    rows = []
+    for i, m in enumerate(MUTANTS):
+        tick(i, len(MUTANTS))
+        control, mutated = run_mutant(m, oracle)
+        for run, r in (("control", control), ("mutated", mutated)):
+            rows.append([m.name, m.judgment, run, r["cases"], r["mismatches"], r["first"] or "",
+                         " ".join(map(str, r["modes"])), f"{r['seconds']:.1f}"])  # type: ignore[index]
+        if mutated["report"]:
+            print(f"first mismatch of {m.name} (case {mutated['first']}):\n{mutated['report']}\n")
+    tick(len(MUTANTS), len(MUTANTS))
+    header = ["mutant", "judgment", "run", "cases", "mismatches", "first_mismatch_case", "modes", "seconds"]
+    return write_table(out_dir, "drt_mutation", header, rows,
+                       f"DRT mutation check: seeded campaign (seed {SEED}) of {CASES} cases, before and after "
+                       "breaking one Python judgment in a copy of the checkout.")
+
+
+if __name__ == "__main__":
+    out = Path(sys.argv[1]) if len(sys.argv) > 1 else ROOT / "paper_figures"
+    for p in reproduce(out, lambda done, total: None):
+        print(f"wrote {p}")
+        if p.suffix == ".md":
+            print(p.read_text())
