@@ -91,7 +91,8 @@ def _campaign(copy: Path, judgment: str, oracle: Path) -> dict[str, object]:
     return result
 
 
-def run_mutant(m: Mutant, oracle: Path) -> tuple[dict[str, object], dict[str, object]]:
+def run_mutant(m: Mutant, oracle: Path, keep: Path | None = None) -> tuple[dict[str, object], dict[str, object]]:
+    """Control and mutated campaign results; ``keep`` receives the mutated run's saved vectors."""
     with tempfile.TemporaryDirectory(prefix="drt-mutant-") as tmp:
         copy = Path(tmp) / "repo"
         _copy(copy)
@@ -102,6 +103,10 @@ def run_mutant(m: Mutant, oracle: Path) -> tuple[dict[str, object], dict[str, ob
             raise RuntimeError(f"mutant {m.name}: the source to replace occurs {text.count(m.old)} times in {m.path}")
         src.write_text(text.replace(m.old, m.new), encoding="utf-8")
         mutated = _campaign(copy, m.judgment, oracle)
+        if keep is not None:
+            keep.mkdir(parents=True, exist_ok=True)
+            for v in sorted({str(v) for v in mutated["vectors"]}):  # type: ignore[attr-defined]
+                shutil.copy(v, keep / Path(v).name)
     return control, mutated
 
 

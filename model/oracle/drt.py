@@ -4,7 +4,7 @@ One runner per judgment turns a generated case into a :data:`CaseResult`: ``Agre
 (with its reason: the case is outside what the finite form decides) or ``Mismatch`` (the
 comparison modes that disagree, every input and both outputs). A mismatch is reported by
 :func:`report` and saved by :func:`save_vector` as a golden vector under corpus/vectors/, which
-tests/drt/test_vectors.py replays. Plumbing failures (``OracleError``) propagate: a broken
+tests/drt/test_vectors.py replays (:func:`replay`). Plumbing failures (``OracleError``) propagate: a broken
 harness is never counted as agreement or disagreement.
 
 Cases come from the project's hypothesis strategies (tests/strategies.py), loaded from the
@@ -28,9 +28,11 @@ from typing import Any
 
 from model.canonical import canonical_str, digest
 from model.edits.instance import Instance, instance_to_json
-from model.monitor.commit import step
-from model.monitor.policy_json import policy_to_json
-from model.monitor.state import initial_state
+from model.edits.load import instance_from_json
+from model.monitor.commit import Outcome, step
+from model.monitor.matching import Effect
+from model.monitor.policy_json import _entry, _entry_from, policy_from_json, policy_to_json
+from model.monitor.state import Call, initial_state
 from model.oracle import edits_json as E
 from model.oracle import monitor_json as M
 from model.oracle.lean import LeanOracle
@@ -88,6 +90,22 @@ def run_resolve(oracle: LeanOracle, case: tuple[tuple[str, ...], dict[str, str],
                     payload, _jsonable(py), _jsonable(lean))
 
 
+def ledger_python_input(case: tuple[Any, ...]) -> Any:
+    """The Python inputs of a ledger case as JSON (entries in the policy JSON form), for replay."""
+    user, used_user, app, used_app, effects, args, state = case
+    return _jsonable({"user": [_entry(e) for e in user], "used_user": list(used_user),
+                      "app": [_entry(e) for e in app], "used_app": list(used_app),
+                      "effects": [[e.action, e.resource] for e in effects], "args": args,
+                      "satisfied": sorted(state.satisfied)})
+
+
+def ledger_case_from(doc: Any) -> tuple[Any, ...]:
+    state = initial_state(len(doc["user"]), len(doc["app"]), frozenset(doc["satisfied"]))
+    return (tuple(_entry_from(e) for e in doc["user"]), tuple(doc["used_user"]),
+            tuple(_entry_from(e) for e in doc["app"]), tuple(doc["used_app"]),
+            tuple(Effect(a, r) for a, r in doc["effects"]), doc["args"], state)
+
+
 def run_ledger(oracle: LeanOracle, case: tuple[Any, ...]) -> CaseResult:
     user, used_user, app, used_app, effects, args, state = case
     py = M.python_ledger(user, used_user, app, used_app, effects, args, state)
@@ -96,10 +114,21 @@ def run_ledger(oracle: LeanOracle, case: tuple[Any, ...]) -> CaseResult:
     bad = M.compare_ledger(py, lean)
     if not bad:
         return Agree("both" if py["both"] else "refused")
-    pin = {"user": [repr(e) for e in user], "used_user": list(used_user), "app": [repr(e) for e in app],
-           "used_app": list(used_app), "effects": [[e.action, e.resource] for e in effects], "args": args,
-           "satisfied": sorted(state.satisfied)}
-    return Mismatch("ledger_allocate", tuple(bad), _jsonable(pin), payload, py, lean)
+    return Mismatch("ledger_allocate", tuple(bad), ledger_python_input(case), payload, py, lean)
+
+
+def monitor_python_input(run: tuple[Any, ...], step_index: int) -> Any:
+    policy, satisfied, calls = run
+    return _jsonable({"policy": policy_to_json(policy), "satisfied": sorted(satisfied), "step": step_index,
+                      "calls": [{"agent": c.agent, "tool": c.tool, "args": c.args, "refs": [list(r) for r in c.refs],
+                                 "outcome": {"ok": o.ok, "value": o.value}} for c, o in calls]})
+
+
+def monitor_run_from(doc: Any) -> tuple[Any, ...]:
+    policy = policy_from_json(doc["policy"], "vector")
+    calls = [(Call(c["agent"], c["tool"], c["args"], tuple((n, d) for n, d in c["refs"])),
+              Outcome(c["outcome"]["ok"], c["outcome"]["value"])) for c in doc["calls"]]
+    return policy, frozenset(doc["satisfied"]), calls
 
 
 def run_monitor(oracle: LeanOracle, run: tuple[Any, ...]) -> list[CaseResult]:
@@ -113,14 +142,23 @@ def run_monitor(oracle: LeanOracle, run: tuple[Any, ...]) -> list[CaseResult]:
         lean = M.lean_step_view(oracle.call("monitor_step", payload))
         bad = M.compare_step(py, lean)
         if bad:
-            pin = {"policy": policy_to_json(policy), "satisfied": sorted(satisfied), "step": k,
-                   "calls": [{"agent": c.agent, "tool": c.tool, "args": c.args, "refs": [list(r) for r in c.refs],
-                              "outcome": {"ok": o.ok, "value": o.value}} for c, o in calls]}
-            out.append(Mismatch("monitor_step", tuple(bad), _jsonable(pin), payload, py, lean))
+            out.append(Mismatch("monitor_step", tuple(bad), monitor_python_input(run, k), payload, py, lean))
             break  # later steps start from a state the two sides may no longer share
         out.append(Agree(f"{py['decision']}:{py['reason']}" if py["reason"] else py["decision"]))
         state = after
     return out
+
+
+def replay(oracle: LeanOracle, doc: Any) -> list[CaseResult]:
+    """Run a saved vector again: rebuild the Python inputs and compare both sides afresh."""
+    judgment, pin = doc["judgment"], doc["python_input"]
+    if judgment == "edit_check":
+        return [run_edit_check(oracle, instance_from_json(pin, "vector"))]
+    if judgment == "resolve":
+        return [run_resolve(oracle, (tuple(pin["word"]), pin["q_act"], tuple(pin["authorized"])))]
+    if judgment == "ledger_allocate":
+        return [run_ledger(oracle, ledger_case_from(pin))]
+    return run_monitor(oracle, monitor_run_from(pin))
 
 
 def report(m: Mismatch) -> str:
