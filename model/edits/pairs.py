@@ -28,7 +28,7 @@ from typing import Any
 
 from model.edits.scenarios import _seq, registration, removal
 
-FORK = {"edit": "fork-choice", "branch": "b0", "rule": "fork"}
+FORK: dict[str, Any] = {"edit": "fork-choice", "branch": "b0", "rule": "fork"}
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,7 +71,7 @@ def pairs() -> dict[str, Pair]:
     rules_i = {"fork": {"kind": "fork-choice", "left": _seq("x"), "right": _seq("y")},
                "restore": {"kind": "restore-live"}}
     acts_i = {"d0": ("a", {"op": "d0"}), "d1": ("a", {"op": "d1"})}
-    steps_i = [{"update": FORK}, {"checkpoint": "k0", "branch": "b3"}]
+    steps_i: list[dict[str, Any]] = [{"update": FORK}, {"checkpoint": "k0", "branch": "b3"}]
     out["I"] = Pair("I", _script("Table II, I, V0: x and y refer to one action",
                                  _reg("pairI", {"x": "d0", "y": "d0"}, acts_i, rules_i, down_a), steps_i),
                     _script("Table II, I, V1: x and y refer to two actions",
@@ -83,7 +83,7 @@ def pairs() -> dict[str, Pair]:
                "restore": {"kind": "restore-replace"}}
     restore = {"edit": "restore-replace", "branch": "b2", "checkpoint": "k0", "rule": "restore"}
     reg_e = _reg("pairE", {"c": "d", "x": "d"}, {"d": ("a", {"op": "d"})}, rules_e, down_a)
-    steps_e = [{"update": FORK}, {"checkpoint": "k0", "branch": "b3"}, {"use": "c+b2"}]
+    steps_e: list[dict[str, Any]] = [{"update": FORK}, {"checkpoint": "k0", "branch": "b3"}, {"use": "c+b2"}]
     out["E"] = Pair("E", _script("Table II, E, V0: after new(c)", reg_e, steps_e),
                     _script("Table II, E, V1: V0 then Dispatch", reg_e, [*steps_e, {"dispatch": True}]),
                     {"update": restore}, True, ("updated", "no-commit"))
