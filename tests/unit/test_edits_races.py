@@ -137,3 +137,31 @@ def test_the_gate_enforces_w_not_only_the_policy(tmp_path: Path) -> None:
     assert isinstance(rt.use("x", rt.token("x") or "", rt.request_of("x")), New)
     assert isinstance(rt.use("y", rt.token("y") or "", rt.request_of("y")), New)
     assert agent_sec(rt.state()) == []
+
+
+def test_the_final_check_refuses_forged_or_mismatched_answers(tmp_path: Path) -> None:
+    """Ready(S, u, Y) checks, in order: an Accepted answer for this edit, the same γ, the old version
+    current, the new version unallocated, and a re-derivation that reproduces the same answer —
+    so an answer altered outside the runtime never installs rules."""
+    from dataclasses import replace
+
+    from model.edits.can import empty_can
+    from model.edits.forms import Extend
+
+    rt = make(tmp_path)
+    y = rt.check(FORK)
+    assert isinstance(y, EditAccepted)
+    before = rt.state()
+    other = rt.check(Extend(templates=(("xz", "da"),)))
+    cases = [
+        (FORK, other, Stale.NOT_ACCEPTED),
+        (FORK, replace(y, digest="0" * 64), Stale.RECORD_CHANGED),
+        (FORK, replace(y, eta_old="v999"), Stale.VERSION_NOT_CURRENT),
+        (FORK, replace(y, eta_new=before.eta or ""), Stale.VERSION_ALLOCATED),
+        (FORK, replace(y, verdict=replace(y.verdict, automaton=empty_can())), Stale.RECHECK_DIFFERS),
+    ]
+    for edit, answer, reason in cases:
+        got = rt.try_update(edit, answer)
+        assert isinstance(got, NoCommit) and got.reason is reason, (reason, got)
+        assert rt.state() == before
+    assert isinstance(rt.try_update(FORK, y), Updated)
