@@ -4,6 +4,9 @@ Appendices A-C, A-H, A-I, Table III).
 - ``check(edit)``: ``EditInvalid | EditRejected | EditAccepted``, each with the digest γ of the
   checked record (the whole committed state plus the request);
 - ``try_update(edit, answer)``: ``Updated | NoCommit(reason)``;
+- ``preload(edit, answer)``: ``Preloaded(version) | NoCommit(reason)`` — an internal runtime answer
+  (Appendix A-L: a τ-step hidden by ``obs_api``); it is returned to the operator and the tests, and
+  carries no authorization data;
 - ``use(call, token, request)``: ``New | Reuse | Deny(reason)``; ``retry``: ``Returned | Deny``;
 - ``dispatch()``: ``Sent | QueueEmpty``; ``settle``: ``Settled | SettleRefused``;
 - ``checkpoint(k, b)``: ``Saved | CheckpointRefused``.
@@ -57,6 +60,7 @@ class Stale(enum.Enum):
     VERSION_NOT_CURRENT = "old-version-not-current"
     VERSION_ALLOCATED = "new-version-allocated"
     RECHECK_DIFFERS = "recheck-differs"
+    PRELOAD_DIFFERS = "preload-differs"  # content prepared for this very answer differs from the recomputation
 
 
 @dataclass(frozen=True, slots=True)
@@ -70,6 +74,16 @@ class NoCommit:
 
 
 UpdateAnswer = Updated | NoCommit
+
+
+@dataclass(frozen=True, slots=True)
+class Preloaded:
+    """The checked automaton is prepared in the inactive rule version ``eta``, assigned to no call."""
+
+    eta: str
+
+
+PreloadAnswer = Preloaded | NoCommit
 
 
 class DenyReason(enum.Enum):
@@ -148,8 +162,8 @@ class CheckpointRefused:
     reason: str
 
 
-Answer = (EditInvalid | EditRejected | EditAccepted | Updated | NoCommit | New | Reuse | Deny | Returned | Sent
-          | QueueEmpty | Settled | SettleRefused | Saved | CheckpointRefused)
+Answer = (EditInvalid | EditRejected | EditAccepted | Updated | Preloaded | NoCommit | New | Reuse | Deny | Returned
+          | Sent | QueueEmpty | Settled | SettleRefused | Saved | CheckpointRefused)
 
 
 def answer_json(a: Answer) -> JSON:
@@ -165,6 +179,8 @@ def answer_json(a: Answer) -> JSON:
                 "to": a.eta_new, "completions": a.verdict.counts.safe, "states": a.verdict.automaton.n_states}
     if isinstance(a, Updated):
         return {"answer": "updated", "version": a.eta}
+    if isinstance(a, Preloaded):
+        return {"answer": "preloaded", "version": a.eta}
     if isinstance(a, NoCommit):
         return {"answer": "no-commit", "reason": a.reason.value}
     if isinstance(a, New | Reuse):

@@ -5,7 +5,8 @@ the counts (|B̂₀|, |B̂†|, |W†|, states of Can), the rounds |B̂₀|, |B�
 them, and on rejection the proof. Exit status: 0 accepted, 1 rejected or invalid, 2 bad input.
 ``edit session DB run SCRIPT.json [--json]`` registers a session script's call model in a new SQLite
 store and drives the runtime through its steps, one answer per line (exit 1 if a step's ``expect``
-differs); ``edit session DB show`` prints the committed state.
+differs); ``edit session DB show`` prints the committed state, including the rule versions with
+their phases (an inactive version holds content prepared by a ``preload`` step).
 """
 
 from __future__ import annotations
@@ -16,7 +17,7 @@ from pathlib import Path
 
 import click
 
-from model.canonical import JSON, canonical_str
+from model.canonical import JSON, canonical_str, loads
 from model.edits.check import check
 from model.edits.contract import show_outcome
 from model.edits.load import load_instance
@@ -128,6 +129,9 @@ def session_show(db: Path) -> None:
     rt.close()
     click.echo(f"domain {s.domain}, state version {s.ver}, rule version {s.eta}, policy version {s.policy_version}")
     click.echo("workflow " + (show_node(s.tree) if s.tree is not None else "-"))
+    prepared = dict(s.prepared)
+    click.echo("versions " + (" ".join(f"{v}:{ph}" + (f"[{loads(prepared[v].edit, '<store>')['edit']}]"
+                                                       if v in prepared else "") for v, ph in s.versions) or "-"))
     click.echo("processed " + (" ".join(f"{p.mode.value}({p.call},{p.action})" for p in s.processed) or "ε"))
     click.echo("log " + (" ".join(f"{r.id}:{r.action}/{r.label}[{r.phase}]" for r in s.log) or "ε"))
     click.echo("queue " + (" ".join(f"{o.record}{'(sent)' if o.sent else ''}" for o in s.out) or "ε"))

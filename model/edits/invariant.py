@@ -15,7 +15,10 @@ clauses with a reason (empty when the invariant holds):
   existing record of its action, the queue lists the records in order with a sent prefix;
 - A4 the automaton is in exactly the state reached by ``r`` — hence every processed sequence since
   the update lies inside the installed ``W`` (``within_w``);
-- A5 exactly one active version, one entry per current call under it, each token verifying.
+- A5 exactly one active version and it is η, one entry per current call under it, each token
+  verifying; every phase is active, closed or inactive; every inactive version (Table III
+  "Preload") holds prepared content and is assigned to no call — no rule entry of β and no
+  processed call's entry names it — and every prepared content sits in an inactive version.
 """
 
 from __future__ import annotations
@@ -80,6 +83,26 @@ def agent_sec(s: State, *, recheck: bool = True) -> list[str]:
     for x, e in s.entries:
         if x not in current or e.version != s.eta or not token_verifies(s, x, e.entry, e.version, e.token):
             out.append(f"A5: entry of {x} is not a valid entry of the active version")
+    out += _versions(s)
+    return out
+
+
+def _versions(s: State) -> list[str]:
+    out: list[str] = []
+    phases = dict(s.versions)
+    if len(phases) != len(s.versions):
+        out.append("A5: a rule version is listed twice")
+    out += [f"A5: version {v} has phase {ph}" for v, ph in s.versions if ph not in ("active", "closed", "inactive")]
+    active = [v for v, ph in s.versions if ph == "active"]
+    if active != [s.eta]:
+        out.append(f"A5: the active versions are {active}, not exactly η = {s.eta}")
+    inactive = {v for v, ph in s.versions if ph == "inactive"}
+    prepared = {v for v, _ in s.prepared}
+    out += [f"A5: inactive version {v} holds no prepared content" for v in sorted(inactive - prepared)]
+    out += [f"A5: prepared content in version {v}, which is not inactive" for v in sorted(prepared - inactive)]
+    out += [f"A5: inactive version {e.version} is assigned to call {x}" for x, e in s.entries if e.version in inactive]
+    out += [f"A5: processed call {p.call} used an entry of inactive version {p.entry.split('/', 1)[0]}"
+            for p in s.processed if p.entry.split("/", 1)[0] in inactive]
     return out
 
 

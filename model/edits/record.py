@@ -14,8 +14,21 @@ writes it as canonical JSON in one transaction per atomic step. Field by field:
 - ``calls`` ρ (call → action, source region, scope, request digest); ``entries`` β (call → rule
   entry ``j``, version η, authorization token); ``processed`` χ; ``ver``; ``eta`` η;
 - ``policy_version`` κ, ``policy`` 𝒜, ``log`` Δ (append-only authorization records), ``out``;
-- ``versions`` (rule version → active | closed), ``automaton`` and ``q`` (the canonical automaton
-  in force and its state), ``installed`` (the checked origin ``c`` of the rules in force).
+- ``versions`` (rule version → active | closed | inactive), ``automaton`` and ``q`` (the canonical
+  automaton in force and its state), ``installed`` (the checked origin ``c`` of the rules in force);
+- ``prepared``: the content a Preload (Table III) prepared in an *inactive* rule version — the
+  checked edit, its γ, the version it would replace and the checker's automaton — assigned to no
+  call, with no rule entry and no token.
+
+The record digest γ (``record_digest``) is taken over ``core_json``: the whole state *except* the
+inactive versions and their prepared content. Why this is sound and needed: Appendix A-L abstracts a
+runtime state by ``α_S(S; c, r) = (Core(S), icut(c), r, H.η, entry|Current(H))``, which holds no
+inactive version; a runtime Preload is a τ-step matched by zero ideal steps *because* α_S omits
+inactive prepared data, and the ideal and runtime machines must form the same ``γ(Θ_I(u))`` from the
+same ``Θ = (κ, H, Δ, out, 𝒜, u)`` — which has no phase of any inactive version either. So a preload
+leaves γ (and every answer checked against it) unchanged, and nothing the checker reads (derive,
+the instance) depends on inactive content. The journal's state digest (``state_digest``) covers
+everything, prepared content included.
 
 Choices where the paper is silent: identifiers are allocated from one counter ``next_id`` (the
 private namespace ``n``) and rule versions from ``namespace`` + counter, so allocation is
@@ -117,6 +130,16 @@ class Checkpoint:
 
 
 @dataclass(frozen=True, slots=True)
+class Prepared:
+    """The content of an inactive rule version prepared by Preload: the answer it was checked for."""
+
+    edit: str  # canonical JSON of the edit u
+    digest: str  # γ of the record the answer was checked against
+    eta_old: str | None  # the version the update would close
+    automaton: Can  # the checker's automaton, recomputed by the runtime at preload time
+
+
+@dataclass(frozen=True, slots=True)
 class Installed:
     """The checked origin c of the rules in force: the edit, γ, and the record at that moment."""
 
@@ -159,6 +182,7 @@ class State:
     automaton: Can | None = None
     q: int = 0
     installed: Installed | None = field(default=None)
+    prepared: tuple[tuple[str, Prepared], ...] = ()  # inactive version → its prepared content
 
     def current_calls(self) -> tuple[str, ...]:
         return tuple(sorted(call_ids(contract_of(self.tree)))) if self.tree is not None else ()
@@ -238,6 +262,8 @@ def state_to_json(s: State) -> JSON:
         "installed": None if inst is None else {
             "edit": inst.edit, "digest": inst.digest, "tree": node_to_json(inst.tree), "chi_len": inst.chi_len,
             "instance": instance_json(inst.instance)},
+        "prepared": [[v, {"edit": p.edit, "digest": p.digest, "from": p.eta_old, "automaton": p.automaton.to_json()}]
+                     for v, p in s.prepared],
     }
 
 
@@ -269,6 +295,9 @@ def state_from_json(d: Any) -> State:
         automaton=None if d["automaton"] is None else can_from_json(d["automaton"]), q=d["q"],
         installed=None if inst is None else Installed(inst["edit"], inst["digest"], node_from_json(inst["tree"]),
                                                       inst["chi_len"], instance_of_json(inst["instance"])),
+        # stores written before Preload existed carry no "prepared" field
+        prepared=tuple((v, Prepared(p["edit"], p["digest"], p["from"], can_from_json(p["automaton"])))
+                       for v, p in d.get("prepared", [])),
     )
 
 
@@ -289,6 +318,17 @@ def state_digest(s: State) -> str:
     return json_digest(state_to_json(s))
 
 
+def core_json(s: State) -> dict[str, Any]:
+    """The state without inactive rule versions and their prepared content (what α_S and Θ see)."""
+    d = state_to_json(s)
+    assert isinstance(d, dict)
+    inactive = {v for v, ph in s.versions if ph == "inactive"}
+    del d["prepared"]
+    d["versions"] = [[v, ph] for v, ph in s.versions if v not in inactive]
+    return d
+
+
 def record_digest(s: State, edit: JSON) -> str:
-    """γ(Θ): the digest of the whole checked record together with the request (Appendix A-C)."""
-    return json_digest({"record": state_to_json(s), "edit": edit})
+    """γ(Θ): the digest of the checked record together with the request (Appendix A-C), over
+    ``core_json`` — inactive prepared data is not part of Θ (see the module docstring)."""
+    return json_digest({"record": core_json(s), "edit": edit})

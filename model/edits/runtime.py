@@ -14,8 +14,9 @@ Choices where the paper is silent:
   separate table outside the record, so it never enters γ.
 - A parsed copy of the last state read is cached per object and reused while the row's ``seq``
   is unchanged, so a step costs one small read when no other writer intervened.
-- ``check`` runs in a read transaction and never writes (Table III: verified Invalid/Reject and
-  Preload-free checks change nothing).
+- ``check`` runs in a read transaction and never writes (Table III: verified Invalid/Reject change
+  nothing); preparing an accepted answer in an inactive version is the separate atomic step
+  ``preload`` (Table III "Preload"), journalled as ``preload`` when it records new content.
 """
 
 from __future__ import annotations
@@ -35,6 +36,7 @@ from model.edits.answers import (
     CheckAnswer,
     CheckpointRefused,
     Deny,
+    PreloadAnswer,
     QueueEmpty,
     Returned,
     Saved,
@@ -136,6 +138,9 @@ class Runtime:
 
     def try_update(self, edit: Edit, answer: CheckAnswer) -> UpdateAnswer:
         return self._step("update", lambda s: steps.try_update(s, edit, answer, self.key))
+
+    def preload(self, edit: Edit, answer: CheckAnswer) -> PreloadAnswer:
+        return self._step("preload", lambda s: steps.preload(s, edit, answer))
 
     def use(self, call: str, token: str, request: JSON) -> UseAnswer:
         return self._step("use", lambda s: steps.use(s, call, token, request))

@@ -132,10 +132,44 @@ def playground(policy: dict[str, Any] | None = None, name: str = "play") -> dict
     return {"description": "playground", "registration": reg, "steps": []}
 
 
+def preload() -> dict[str, Any]:
+    """Table III "Preload" on the playground: a prepared answer stays fresh (γ omits inactive content)
+    and is installed by the update; a tool call, not the preload, makes a prepared answer stale."""
+    fork = {"edit": "fork-choice", "branch": "b0", "rule": "fc"}
+    par = {"edit": "fork-parallel", "branch": "b2", "rule": "fp"}
+    steps = [
+        {"preload": {"edit": "fork-choice", "branch": "nope", "rule": "fc"}, "expect": "no-commit"},
+        {"check": fork, "as": "Y", "expect": "accepted"},
+        {"preload": fork, "answer": "Y", "expect": "preloaded"},
+        {"preload": fork, "answer": "Y", "expect": "preloaded"},
+        {"use": "xa", "expect": "new"},
+        {"update": fork, "answer": "Y", "expect": "no-commit"},
+        {"check": fork, "as": "Z", "expect": "accepted"},
+        {"preload": fork, "answer": "Z", "expect": "preloaded"},
+        {"restart": True},
+        {"update": fork, "answer": "Z", "expect": "updated"},
+        {"preload": {"edit": "merge-join", "group": "g4", "rule": "mj"}, "expect": "no-commit"},
+        {"preload": par, "expect": "preloaded"},
+        {"use": "xb@b2", "expect": "new"},
+        {"update": {"edit": "extend"}, "expect": "updated"},
+        {"update": par, "expect": "updated"},
+        {"dispatch": True, "expect": "sent"},
+    ]
+    script = playground(name="preload")
+    return {**script, "steps": steps,
+            "description": "Table III Preload on the playground (xa ▷ xb; ForkChoice adds xc / xj): preloading an "
+                           "Invalid answer is no-commit; a ForkChoice answer Y is prepared in the inactive version "
+                           "v5 (twice: the second changes nothing); the tool call xa, not the preload, makes Y stale; "
+                           "the fresh answer Z is prepared, survives a restart and is installed by the update; a "
+                           "MergeJoin of the choice group is Invalid and not prepared; a ForkParallel of arm b2 is "
+                           "prepared in v9, made stale by the tool call xb@b2, and dropped when an Extend takes "
+                           "effect as v6; the ForkParallel, checked afresh, then takes effect as v10."}
+
+
 def write_corpus(out: Path = SESSIONS) -> list[Path]:
     out.mkdir(parents=True, exist_ok=True)
     written = []
-    for name, script in {**{"laptop": laptop()}, **table2()}.items():
+    for name, script in {**{"laptop": laptop(), "preload": preload()}, **table2()}.items():
         path = out / f"{name}.json"
         path.write_text(json.dumps(script, indent=1, sort_keys=True, ensure_ascii=False) + "\n", encoding="utf-8")
         written.append(path)

@@ -14,7 +14,7 @@ The committed state (``model.edits.record.state_to_json``) is split field by fie
 
 Everything else is *computed* from these parts (the installed checked origin with γ, the automaton,
 the rule entries and the tokens — also those kept in χ for retries — which sign action and
-version): ``Keep_J`` removes it unless ``J`` is
+version, and the content a Preload prepared in an inactive version): ``Keep_J`` removes it unless ``J`` is
 all four parts, because a computed value could reconstruct an omitted fact. ``Drop_ra`` keeps all
 four parts but removes the correspondence between authorization records and actions and everything
 that reconstructs it: the records' action and request, the action of each record's creator call (in
@@ -65,7 +65,7 @@ def sec(s: State) -> dict[str, JSON]:
         "C": {"namespace": d["namespace"], "next_id": d["next_id"], "ver": d["ver"], "eta": d["eta"],
               "versions": d["versions"], "policy_version": d["policy_version"], "rules_version": d["rules_version"]},
         "computed": {"installed": d["installed"], "automaton": d["automaton"], "entries": d["entries"],
-                     "tokens": used_tokens},
+                     "tokens": used_tokens, "prepared": d["prepared"]},
     }
 
 

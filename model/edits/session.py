@@ -3,10 +3,11 @@ execution-edit-checking.md, Table III).
 
 A script is a registration (turned into ``model.edits.registration.Registration``) and a list of
 steps — ``use``, ``retry``, ``checkpoint``, ``check`` (optionally naming its answer with ``as``),
-``update`` (``try_update`` with a named earlier answer, or check-then-update), ``dispatch``,
-``settle``, ``restart`` — each with an optional expected answer. Loading is schema-checked and then
-every reference is resolved (templates name registered actions, requirement and removal records
-name registered authorities, ``update`` names an earlier ``check``); each failure is
+``update`` (``try_update`` with a named earlier answer, or check-then-update), ``preload`` (Table
+III "Preload" of a named earlier answer, or check-then-preload), ``dispatch``, ``settle``,
+``restart`` — each with an optional expected answer. Loading is schema-checked and then every
+reference is resolved (templates name registered actions, requirement and removal records name
+registered authorities, ``update`` and ``preload`` name an earlier ``check``); each failure is
 ``InvalidInput`` with the JSON path. ``run_session`` drives a ``Runtime`` through the steps and
 returns each step's answer as canonical JSON, so a replay is compared byte for byte.
 
@@ -127,7 +128,7 @@ def session_from_json(doc: Any, source: str = "<input>") -> Session:
                                "a registered authority", s["authority"], InputKind.REFERENCE)
     names: set[str] = set()
     for i, step in enumerate(doc["steps"]):
-        if "update" in step and "answer" in step and step["answer"] not in names:
+        if ("update" in step or "preload" in step) and "answer" in step and step["answer"] not in names:
             raise InvalidInput(_at(source, "steps", i, "answer"), "the name of an earlier check ('as')",
                                step["answer"], InputKind.REFERENCE)
         if "check" in step and "as" in step:
@@ -176,9 +177,9 @@ def run_step(rt: Runtime, step: dict[str, Any], answers: dict[str, CheckAnswer],
         if "as" in step:
             answers[step["as"]] = a
         return rt, a
-    edit = edit_from_json(step["update"])
+    edit = edit_from_json(step["preload"] if "preload" in step else step["update"])
     prior = answers[step["answer"]] if "answer" in step else rt.check(edit)
-    return rt, rt.try_update(edit, prior)
+    return rt, rt.preload(edit, prior) if "preload" in step else rt.try_update(edit, prior)
 
 
 def run_session(session: Session, path: str, echo: Callable[[int, JSON, str | None], None] | None = None) -> list[JSON]:

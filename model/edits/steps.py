@@ -3,9 +3,13 @@ Sections IV-B1, VI-B and Appendices A-H, A-I, A-K; one function per row of Table
 
 - ``check``: derive, then the existing checker decides the derived instance; no state change.
 - ``try_update``: the final check ``Ready(S, u, Y)`` — same γ (so nothing committed since ``Y``),
-  old version current, new version unallocated, re-derived and re-checked to the same automaton —
-  then one update closes η⁻, activates η⁺, installs ``Can`` at ``q_ε`` and issues a fresh rule entry
-  and signed authorization token for every current call.
+  old version current, ``phase(η⁺) ∈ {⊥, inactive}`` (Appendix A-I), re-derived and re-checked to
+  the same automaton — then one update closes η⁻, activates η⁺, installs ``Can`` at ``q_ε`` and
+  issues a fresh rule entry and signed authorization token for every current call.
+- ``preload``: Table III "Preload" — for an answer passing the same final check, record the
+  re-computed automaton in η⁺ with phase *inactive*: no rule entry, no token, no change to ``ver``,
+  the workflow, the log or the automaton in force; γ omits inactive content
+  (``model.edits.record.core_json``), so a preload does not make the answer stale.
 - ``use``: verifies call, rule entry, active version, token signature, canonical request digest and
   the enabled automaton transition for the resolved letter, then applies HStep, appends to χ, and
   either creates the authorization record and queues the request (``new``) or links to the existing
@@ -19,6 +23,18 @@ the disabled arm (so ``dom β = X_⟦T⟧`` stays true); a token signs (domain, 
 request digest, version) with the runtime's Ed25519 key; a checkpoint ID must be fresh among all
 IDs of the record; ``settle`` needs the request to have been sent; as in Table III, ``dispatch`` and
 ``settle`` change only the queue status and the record's phase and value, not ``ver``.
+
+Choices for Preload (the paper gives only its Table III row and the final-check premise):
+- preload re-derives and re-checks like the final check, so prepared content is always the runtime's
+  own checker output, never the caller's answer object;
+- one inactive version holds one prepared answer; preloading another answer for the same version name
+  replaces it (it is not in α_S, so nothing observable changes); an identical preload changes nothing;
+- ``try_update`` never trusts prepared content: it re-derives and re-checks as without a preload.
+  Content prepared for this very answer (same edit, γ and η⁻) is installed only when it equals the
+  recomputation; if it differs the store was altered and the answer is ``NoCommit(preload-differs)``
+  (a new preload repairs it). Content prepared for another answer is ignored;
+- a successful update drops every other inactive version with its content (back to ⊥): they were
+  prepared against a record that no longer exists, hold no entry or token, and are not in α_S.
 """
 
 from __future__ import annotations
@@ -38,6 +54,8 @@ from model.edits.answers import (
     EditRejected,
     New,
     NoCommit,
+    PreloadAnswer,
+    Preloaded,
     QueueEmpty,
     Returned,
     Reuse,
@@ -54,7 +72,17 @@ from model.edits.check import check as check_instance
 from model.edits.contract import call_ids
 from model.edits.derive import Derived, DeriveFailure, DeriveInvalid, derive
 from model.edits.forms import Edit, edit_to_json
-from model.edits.record import AuthRecord, Checkpoint, Installed, Processed, Queued, RuleEntry, State, record_digest
+from model.edits.record import (
+    AuthRecord,
+    Checkpoint,
+    Installed,
+    Prepared,
+    Processed,
+    Queued,
+    RuleEntry,
+    State,
+    record_digest,
+)
 from model.edits.resolve import Letter, Mode
 from model.edits.tree import Leaf, addressable, contract_of, groups, hstep, leaves, remaining
 from model.edits.verdict import Accepted, Invalid, Rejected
@@ -92,32 +120,63 @@ def install(s: State, d: Derived, verdict: Accepted, edit_text: str, gamma: str,
             eta_new: str) -> State:
     """The atomic rule update's state change (Table III, "successful edit transition")."""
     r = d.record
-    versions = (*((v, "closed") for v, _ in r.versions), (eta_new, "active"))
+    # η⁻ and older versions are closed; inactive ones (η⁺'s own included) return to ⊥ with their content
+    versions = (*((v, "closed") for v, ph in r.versions if ph != "inactive"), (eta_new, "active"))
     entries = []
     for x in r.current_calls():
         j = f"{eta_new}/{x}"
         entries.append((x, RuleEntry(j, eta_new, key.sign(token_payload(r, x, j, eta_new)))))
     assert r.tree is not None
     return replace(r, entries=tuple(entries), versions=versions, eta=eta_new, ver=s.ver + 1,
-                   automaton=verdict.automaton, q=0,
+                   automaton=verdict.automaton, q=0, prepared=(),
                    installed=Installed(edit_text, gamma, r.tree, len(r.processed), d.instance))
 
 
-def try_update(s: State, edit: Edit, answer: CheckAnswer, key: KeyPair) -> tuple[UpdateAnswer, State]:
+def ready(s: State, edit: Edit, answer: CheckAnswer) -> NoCommit | tuple[Derived, EditAccepted]:
+    """``Ready(S, u, Y)`` of Section VI-B / Appendix A-I, shared by the update and by preload."""
     if not isinstance(answer, EditAccepted) or answer.edit != edit:
-        return NoCommit(Stale.NOT_ACCEPTED), s
+        return NoCommit(Stale.NOT_ACCEPTED)
     if record_digest(s, edit_to_json(edit)) != answer.digest:
-        return NoCommit(Stale.RECORD_CHANGED), s
+        return NoCommit(Stale.RECORD_CHANGED)
     if s.eta != answer.eta_old:
-        return NoCommit(Stale.VERSION_NOT_CURRENT), s
-    if answer.eta_new in {v for v, _ in s.versions}:
-        return NoCommit(Stale.VERSION_ALLOCATED), s
+        return NoCommit(Stale.VERSION_NOT_CURRENT)
+    if dict(s.versions).get(answer.eta_new, "inactive") != "inactive":  # phase(η⁺) ∈ {⊥, inactive}
+        return NoCommit(Stale.VERSION_ALLOCATED)
     d = derive(s, edit)
     again = decide(s, edit, d)
     if not isinstance(d, Derived) or not isinstance(again, EditAccepted) or again != answer:
-        return NoCommit(Stale.RECHECK_DIFFERS), s
-    new = install(s, d, again.verdict, canonical_str(edit_to_json(edit)), answer.digest, key, answer.eta_new)
-    return Updated(answer.eta_new), new
+        return NoCommit(Stale.RECHECK_DIFFERS)
+    return d, again
+
+
+def try_update(s: State, edit: Edit, answer: CheckAnswer, key: KeyPair) -> tuple[UpdateAnswer, State]:
+    got = ready(s, edit, answer)
+    if isinstance(got, NoCommit):
+        return got, s
+    d, again = got
+    text = canonical_str(edit_to_json(edit))
+    verdict = again.verdict
+    prep = dict(s.prepared).get(again.eta_new)
+    if prep is not None and (prep.edit, prep.digest, prep.eta_old) == (text, again.digest, again.eta_old):
+        if prep.automaton != verdict.automaton:
+            return NoCommit(Stale.PRELOAD_DIFFERS), s
+        verdict = replace(verdict, automaton=prep.automaton)  # the prepared content, re-verified equal
+    return Updated(again.eta_new), install(s, d, verdict, text, again.digest, key, again.eta_new)
+
+
+def preload(s: State, edit: Edit, answer: CheckAnswer) -> tuple[PreloadAnswer, State]:
+    """Table III "Preload": prepare the checked automaton in the inactive version η⁺ (assigned to no call)."""
+    got = ready(s, edit, answer)
+    if isinstance(got, NoCommit):
+        return got, s
+    _, again = got
+    eta = again.eta_new
+    content = Prepared(canonical_str(edit_to_json(edit)), again.digest, again.eta_old, again.verdict.automaton)
+    if dict(s.prepared).get(eta) == content:
+        return Preloaded(eta), s
+    versions = (*((v, ph) for v, ph in s.versions if v != eta), (eta, "inactive"))
+    prepared = tuple(sorted({**dict(s.prepared), eta: content}.items(), key=lambda p: p[0]))
+    return Preloaded(eta), replace(s, versions=versions, prepared=prepared)
 
 
 def use(s: State, call: str, token: str, request: JSON) -> tuple[UseAnswer, State]:
