@@ -1,13 +1,15 @@
 """Stateful property test of the durable edit runtime over every event class of Table III
 (execution-edit-checking.md, Section VI-B, Appendices A-I–A-K): new and reuse uses, successful edit
-transitions of all six forms and Extend, verified Invalid/Reject answers, Checkpoint, retry,
-denial, Dispatch, completion updates, stale answers (NoCommit) and stop/restart.
+transitions of all six forms and Extend, verified Invalid/Reject answers, Checkpoint, Preload (of
+fresh and of stale answers, then updating or not), retry, denial (also of tokens signed for an
+inactive version), Dispatch, completion updates, stale answers (NoCommit) and stop/restart.
 
 After every step: the five clauses of AgentSec hold (``model.edits.invariant.agent_sec``), every
 processed sequence since the last rule update lies inside the installed ``W``, the authorization
 log and χ only grow (append-only, never rewritten), and every state-preserving answer (Invalid,
-Reject, Deny, NoCommit, retry) left the committed state unchanged. Preload is not modelled (the
-runtime prepares no inactive version; see the module docstring of ``model.edits.steps``).
+Reject, Deny, NoCommit, retry) left the committed state unchanged. A Preload leaves the state that
+α_S sees (``core_json``: everything but inactive versions and their content) unchanged, keeps the
+answer fresh, and the update that follows installs exactly the prepared answer's automaton.
 """
 
 from __future__ import annotations
@@ -21,7 +23,7 @@ from hypothesis import event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
-from model.edits.answers import CheckAnswer, EditAccepted
+from model.edits.answers import CheckAnswer, Deny, EditAccepted, NoCommit, Preloaded, Stale, Updated
 from model.edits.forms import (
     Edit,
     Extend,
@@ -33,10 +35,11 @@ from model.edits.forms import (
     RestoreReplace,
 )
 from model.edits.invariant import agent_sec, within_w
-from model.edits.record import State
+from model.edits.record import State, core_json
 from model.edits.runtime import Runtime
 from model.edits.scenarios import playground, removal
 from model.edits.session import edit_from_json, session_from_json
+from model.edits.steps import token_payload
 from model.edits.tree import ChoiceNode, Leaf, ParNode, addressable, leaves
 
 # every order of a, b, c, j in which c comes before j: forks adding c and j in parallel can be safe,
@@ -156,6 +159,56 @@ class EditRuntime(RuleBasedStateMachine):
         else:  # still current: only possible when nothing was committed since the check
             assert isinstance(answer, EditAccepted) and answer.eta_old == self.prev.eta
         self.stale.clear()
+
+    # --- Table III: Preload (a τ-step: prepares an inactive version assigned to no call) -------
+    @rule(data=st.data(), commit=st.booleans())
+    def preload(self, data: st.DataObject, commit: bool) -> None:
+        options = self.candidates()
+        if not options:
+            return
+        e = data.draw(st.sampled_from(options))
+        answer = self.rt.check(e)
+        got = self.rt.preload(e, answer)
+        event(f"preload {type(e).__name__} -> {type(got).__name__}")
+        s = self.s()
+        assert core_json(s) == core_json(self.prev)  # nothing α_S sees changed
+        if not isinstance(answer, EditAccepted):
+            assert got == NoCommit(Stale.NOT_ACCEPTED)
+            self.unchanged()
+            return
+        assert got == Preloaded(answer.eta_new) and dict(s.versions)[answer.eta_new] == "inactive"
+        assert all(en.version == s.eta for _, en in s.entries)  # assigned to no call
+        assert self.rt.check(e) == answer  # γ omits inactive prepared data: the answer stays fresh
+        if commit:
+            assert self.rt.try_update(e, answer) == Updated(answer.eta_new)
+            assert self.s().automaton == answer.verdict.automaton and self.s().prepared == ()
+        else:
+            self.stale.append((e, answer))
+
+    @precondition(lambda self: bool(self.stale))
+    @rule(data=st.data())
+    def late_preload(self, data: st.DataObject) -> None:
+        e, answer = data.draw(st.sampled_from(self.stale))
+        got = self.rt.preload(e, answer)
+        event(f"late preload -> {type(got).__name__}")
+        if isinstance(got, NoCommit):
+            self.unchanged()
+        else:  # still fresh: only tool-call, edit and checkpoint commits make an answer stale
+            assert isinstance(answer, EditAccepted) and answer.eta_old == self.prev.eta
+            assert core_json(self.s()) == core_json(self.prev)
+
+    @rule(data=st.data())
+    def use_under_an_inactive_version(self, data: st.DataObject) -> None:
+        s = self.s()
+        inactive = [v for v, ph in s.versions if ph == "inactive"]
+        if not inactive or not s.current_calls():
+            return
+        v, x = data.draw(st.sampled_from(inactive)), data.draw(st.sampled_from(s.current_calls()))
+        forged = self.rt.key.sign(token_payload(s, x, f"{v}/{x}", v))  # even signed by the runtime's key
+        got = self.rt.use(x, forged, self.rt.request_of(x))
+        event(f"use under an inactive version -> {type(got).__name__}")
+        assert isinstance(got, Deny)
+        self.unchanged()
 
     # --- checkpoint, retry, dispatch, completion, restart ------------------------------------
     @rule(data=st.data())

@@ -1,5 +1,6 @@
 """The edit-runtime state machine of tests/property/test_edits_runtime_stateful.py at a budget that
-reaches deep edit sequences (forks of forks, restores of merged branches, repeated restarts). Slow."""
+reaches deep edit sequences (forks of forks, restores of merged branches, repeated restarts, preloads
+of fresh and stale answers between them). Slow."""
 
 from __future__ import annotations
 

@@ -4,7 +4,8 @@ SIGKILL at a random moment; the parent reopens the store and checks that the rec
 exactly one of the committed states of a reference run, that AgentSec holds, that the journal is the
 reference journal's prefix ending at that state, and that no authorization is lost or duplicated and
 the queue keeps its order. The next child resumes from the recovered state, so the kills fall all
-along the run; when a run finishes, a fresh store starts over."""
+along the run; when a run finishes, a fresh store starts over. A second, smaller campaign runs steps
+with Table III Preloads between tool calls and updates (prepared versions committed and dropped)."""
 
 from __future__ import annotations
 
@@ -21,7 +22,7 @@ from model.edits.answers import CheckAnswer
 from model.edits.invariant import agent_sec
 from model.edits.record import state_digest, state_text
 from model.edits.runtime import Runtime
-from model.edits.scenarios import laptop
+from model.edits.scenarios import laptop, playground
 from model.edits.session import Session, run_step, session_from_json
 
 
@@ -31,6 +32,18 @@ def crash_steps() -> Session:
     steps = [{k: v for k, v in s.items() if k != "expect"} for s in script["steps"]
              if "as" not in s and "answer" not in s and "restart" not in s]
     return session_from_json({**script, "steps": steps})
+
+
+def preload_steps() -> Session:
+    """Check-then-preload and check-then-update steps on the playground (every step a function of the
+    state): a prepared fork, re-prepared after a tool call and installed; a prepared parallel fork
+    dropped when an Extend takes effect, then installed afresh."""
+    fork = {"edit": "fork-choice", "branch": "b0", "rule": "fc"}
+    par = {"edit": "fork-parallel", "branch": "b2", "rule": "fp"}
+    steps = [{"preload": fork}, {"use": "xa"}, {"preload": fork}, {"update": fork}, {"preload": par},
+             {"use": "xb@b2"}, {"update": {"edit": "extend"}}, {"update": par}, {"dispatch": True},
+             {"dispatch": True}]
+    return session_from_json({**playground(name="crash-preload"), "steps": steps})
 
 
 def reference(sess: Session, path: Path) -> tuple[list[str], list[str]]:
@@ -64,18 +77,18 @@ def fast_dir(tmp_path: Path) -> Path:
     return Path(tempfile.mkdtemp(dir=shm, prefix="edits-crash-")) if shm.is_dir() else tmp_path
 
 
-def campaign(tmp_path: Path, kills: int, max_delay: float, seed: int, on_disk: bool = False) -> dict[str, Any]:
+def campaign(tmp_path: Path, kills: int, max_delay: float, seed: int, on_disk: bool = False,
+             sess: Session | None = None) -> dict[str, Any]:
     work = tmp_path if on_disk else fast_dir(tmp_path)
     try:
-        return _campaign(work, kills, max_delay, seed)
+        return _campaign(work, kills, max_delay, seed, sess if sess is not None else crash_steps())
     finally:
         if work != tmp_path:
             shutil.rmtree(work, ignore_errors=True)
 
 
-def _campaign(tmp_path: Path, kills: int, max_delay: float, seed: int) -> dict[str, Any]:
+def _campaign(tmp_path: Path, kills: int, max_delay: float, seed: int, sess: Session) -> dict[str, Any]:
     rng = random.Random(seed)
-    sess = crash_steps()
     states, journal = reference(sess, tmp_path / "reference.db")
     index = {s: i for i, s in reversed(list(enumerate(states)))}  # first step index reaching each state
     done, runs, seen, checked = 0, 0, set(), set()
@@ -122,4 +135,16 @@ def test_sigkill_at_random_points_recovers_a_committed_state(tmp_path: Path) -> 
     got = campaign(tmp_path, kills=200, max_delay=0.002, seed=20260)
     assert got["kills"] >= 200
     # the kills landed all along the run, not only before the first commit
+    assert got["distinct"] >= got["committed"] // 2, got
+
+
+def test_sigkill_around_preloads_recovers_a_committed_state(tmp_path: Path) -> None:
+    sess = preload_steps()
+    reference(sess, tmp_path / "ref.db")
+    rt = Runtime(str(tmp_path / "ref.db"))
+    names = [step for _, step, _ in rt.journal()]
+    rt.close()
+    assert names.count("preload") == 3 and names.count("update") == 3  # the reference run commits preloads
+    got = campaign(tmp_path, kills=60, max_delay=0.002, seed=4711, sess=sess)
+    assert got["kills"] >= 60
     assert got["distinct"] >= got["committed"] // 2, got
