@@ -130,6 +130,9 @@ def model_from_json(doc: object, source: str = "<model>", base: Path | None = No
     fields = agent.get("fields", {})
     for name in fields:
         ctx.tool_args(("agent", "fields", name), name)
+    caps = agent.get("max_calls", {})
+    for name in caps:
+        ctx.tool_args(("agent", "max_calls", name), name)
     toolkit = doc.get("toolkit", "none")
     missing = sorted({t.name for t in policy.tools} - TOOLKIT_TOOLS.get(toolkit, set())) if toolkit != "none" else []
     if missing:
@@ -153,6 +156,7 @@ def model_from_json(doc: object, source: str = "<model>", base: Path | None = No
         name=doc["name"], policy=policy, policy_path=ppath, toolkit=toolkit, agent=agent["name"],
         literals=tuple(canonical_str(v) for v in agent.get("literals", [])),
         fields=tuple((t, tuple(fields[t])) for t in sorted(fields)),
+        max_calls=tuple((t, int(caps[t])) for t in sorted(caps)),
         results=tuple((t.name, tuple(ToolResult(r["ok"], canonical_str(r.get("value")),
                                                 ctx.args(r.get("when", {}), ("results", t.name, i, "when"), t.args))
                                      for i, r in enumerate(results[t.name]))) for t in policy.tools),

@@ -16,7 +16,10 @@ length can be enumerated:
   literal it holds from the start (``literals``), a handle on a successful earlier result, or a
   handle on one declared field of such a result (``fields``: e.g. ``Lookup.destination``).
   Arguments the tool does not declare are never proposed: the monitor denies them in preparation,
-  so they could only add self-loops.
+  so they could only add self-loops. Optionally ``max_calls`` caps how many admitted calls of a tool
+  the agent makes (a bounding parameter of the model like the bound itself, stated in the model
+  file: conclusions hold for executions within it; unlimited tools such as Edit otherwise make
+  the number of states grow with every held value at every step).
 - **the reviewer**: may at any step record one of the listed structured requirements as
   satisfied (``satisfy``); **the approver**: may at any step issue an exact-call permit for a call
   the agent could propose now whose arguments match one of the listed patterns, at most
@@ -141,6 +144,7 @@ class SearchModel:
     agent: str
     literals: tuple[str, ...]  # canonical JSON texts the agent holds from the start
     fields: tuple[tuple[str, tuple[str, ...]], ...]  # tool -> dotted result fields the agent may pass
+    max_calls: tuple[tuple[str, int], ...]  # tool -> most admitted calls the agent makes (absent: no cap)
     results: tuple[tuple[str, tuple[ToolResult, ...]], ...]  # tool -> outcomes, in declaration order
     satisfy: tuple[str, ...]  # requirements the reviewer may record
     approvals: tuple[Approval, ...]
@@ -153,6 +157,9 @@ class SearchModel:
 
     def fields_of(self, tool: str) -> tuple[str, ...]:
         return next((f for t, f in self.fields if t == tool), ())
+
+    def max_calls_of(self, tool: str) -> int | None:
+        return next((n for t, n in self.max_calls if t == tool), None)
 
     def query(self, name: str) -> Query | None:
         return next((q for q in self.queries if q.name == name), None)

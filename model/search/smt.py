@@ -181,6 +181,10 @@ class _Encoder:
         rec = _Rec(tool, out, z3.Bool(f"ok_{i}"), z3.Int(f"resval_{i}"), z3.Int(f"sens_{i}"),
                    {c: z3.Bool(f"cat_{i}_{c}") for c in self.cats}, z3.Bool(f"trust_{i}"), args)
         s.add(tool >= 0, tool < len(self.tools))
+        for k, t in enumerate(self.tools):
+            cap = self.m.max_calls_of(t.name)
+            if cap is not None:
+                s.add(z3.Sum([z3.If(r.tool == k, 1, 0) for r in self.recs] + [z3.If(tool == k, 1, 0)]) <= cap)
         post = _Slots(dict(pre.bound), dict(pre.val), dict(pre.inv), {k: list(v) for k, v in pre.used.items()})
         per_tool_used: dict[str, list[list[z3.ArithRef]]] = {"user": [], "application": []}
         for k, t in enumerate(self.tools):

@@ -141,6 +141,9 @@ def sources(model: SearchModel, state: SearchState) -> tuple[ArgSource, ...]:
 def agent_calls(model: SearchModel, state: SearchState) -> Iterator[AgentCall]:
     held = sources(model, state)
     for tool in model.policy.tools:
+        cap = model.max_calls_of(tool.name)
+        if cap is not None and sum(1 for r in state.monitor.trace if r.tool == tool.name) >= cap:
+            continue
         optional = sorted(tool.args - tool.required)
         for k in range(len(optional) + 1):
             for extra in itertools.combinations(optional, k):
@@ -184,6 +187,9 @@ def apply_action(model: SearchModel, state: SearchState, action: Action,
         call = to_call(model, state, action.call)
         monitor, _ = issue_permit(state.monitor, call.tool, call.identity())
         return None, replace(state, monitor=monitor)
+    cap = model.max_calls_of(action.tool)
+    if cap is not None and sum(1 for r in state.monitor.trace if r.tool == action.tool) >= cap:
+        return None, None
     call = to_call(model, state, action)
     verdict = decide(model.policy, state.monitor, call)
     if verdict.decision is not Decision.ALLOW or outcome is None or not possible(model, state, action, call, outcome):
