@@ -211,3 +211,24 @@ def test_session_preload_names_an_earlier_check() -> None:
     with pytest.raises(InvalidInput) as err:
         session_from_json(doc, "s.json")
     assert err.value.location.json_path == "$.steps[0].answer"
+
+
+def test_cli_prints_the_preload_and_shows_the_inactive_version(tmp_path: Path) -> None:
+    import json
+
+    from click.testing import CliRunner
+
+    from model.cli import main
+    from model.edits.scenarios import preload
+
+    script = preload()
+    script["steps"] = script["steps"][:4]  # stop while the fork is prepared in v5
+    f = tmp_path / "p.json"
+    f.write_text(json.dumps(script))
+    db = tmp_path / "p.db"
+    r = CliRunner().invoke(main, ["edit", "session", str(db), "run", str(f)])
+    assert r.exit_code == 0, r.output
+    assert "preloaded version=v5" in r.output and "no-commit reason=not-an-accepted-answer" in r.output
+    r2 = CliRunner().invoke(main, ["edit", "session", str(db), "show"])
+    assert r2.exit_code == 0 and "versions v1:active v5:inactive[fork-choice]" in r2.output
+    assert "state version 1," in r2.output  # a preload does not advance ver
