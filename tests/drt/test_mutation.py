@@ -6,6 +6,7 @@ the mutated copy finds a mismatch within 1,000 cases."""
 from __future__ import annotations
 
 import importlib.util
+import sys
 from pathlib import Path
 
 import pytest
@@ -20,6 +21,7 @@ def _module():  # type: ignore[no-untyped-def]
     spec = importlib.util.spec_from_file_location("drt_mutation", SCRIPT)
     assert spec is not None and spec.loader is not None
     mod = importlib.util.module_from_spec(spec)
+    sys.modules[spec.name] = mod  # dataclasses look their module up while the script is executed
     spec.loader.exec_module(mod)
     return mod
 
