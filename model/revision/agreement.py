@@ -49,7 +49,8 @@ def agree(a: Entry, b: Entry, effects: EffectSet, tools: Sequence[Tool]) -> Agre
     for action in effects.actions(frozenset({a.action, b.action})):
         try:
             enc = Encoder(action, (a, b), tools)
-            query = z3.And(enc.base(effects.resources(action)), enc.matches(a) != enc.matches(b))
+            one_only = z3.Or(z3.And(enc.matches(a), enc.fails(b)), z3.And(enc.fails(a), enc.matches(b)))
+            query = z3.And(enc.base(effects.resources(action)), one_only)
         except Unsupported as exc:
             return Undecided(str(exc))
         found = solve(query)

@@ -8,7 +8,7 @@ same as charging a call's units one after another). What first-fit does with a u
 on its *signature*: which entries of the old and the new list match it (under its arguments and
 binding state) and which structured requirements are satisfied. The realizable signatures for each
 action of ``E`` are enumerated with Z3 over arbitrary JSON arguments and every binding state
-(``symbolic.Encoder``, all-solutions with blocking clauses); requirement sets are enumerated
+(``symbolic.Encoder``, depth first over match/fail literals); requirement sets are enumerated
 explicitly. A ledger is the usage vector of the finite-quota allows (unlimited ones never run out).
 
 Proposal and check. ``propose`` computes the reachable pairs of (old ledger, new ledger) from
@@ -71,35 +71,58 @@ class NoSimulation:
 
 def signatures(old: Sequence[Entry], new: Sequence[Entry], effects: EffectSet,
                tools: Sequence[Tool]) -> tuple[Signature, ...] | str:
-    """Every realizable signature, or why they could not be enumerated."""
+    """Every realizable signature, or why they could not be enumerated.
+
+    Depth first over the distinct entries, one match-or-fail literal at a time, pruning
+    unsatisfiable prefixes: every query is a conjunction of literals, which Z3 decides quickly
+    (``Encoder.fails`` keeps glob failures in complement form)."""
     out: list[Signature] = []
     reqs = sorted({e.requires for e in (*old, *new) if e.requires is not None})
     q_sets = [frozenset(c) for r in range(len(reqs) + 1) for c in itertools.combinations(reqs, r)]
     for action in effects.actions(frozenset(e.action for e in (*old, *new))):
+        distinct = list(dict.fromkeys(e for e in (*old, *new) if e.action == action))
         try:
-            enc = Encoder(action, (*old, *new), tools)
+            enc = Encoder(action, distinct, tools)
             base = enc.base(effects.resources(action))
-            preds = [enc.matches(e) for e in (*old, *new)]
+            lits = [(enc.matches(e), enc.fails(e)) for e in distinct]
         except Unsupported as exc:
             return str(exc)
-        solver = z3.Solver()
-        solver.set("timeout", 20000)
-        solver.add(base)
-        count = 0
-        while True:
+        leaves = _leaves(base, lits)
+        if isinstance(leaves, str):
+            return f"{action}: {leaves}"
+        for bits in leaves:
+            value = dict(zip(distinct, bits, strict=True))
+            m_old = tuple(value.get(e, False) for e in old)
+            m_new = tuple(value.get(e, False) for e in new)
+            out += [(m_old, m_new, q) for q in q_sets]
+    return tuple(out)
+
+
+def _leaves(base: z3.BoolRef, lits: Sequence[tuple[z3.BoolRef, z3.BoolRef]]) -> list[tuple[bool, ...]] | str:
+    """Every satisfiable assignment of the literals (each entry matches or fails) under ``base``."""
+    leaves: list[tuple[bool, ...]] = []
+
+    def go(i: int, bits: tuple[bool, ...], chosen: tuple[z3.BoolRef, ...]) -> str | None:
+        if i == len(lits):
+            leaves.append(bits)
+            return None if len(leaves) <= MAX_SIGNATURES else f"more than {MAX_SIGNATURES} signatures"
+        for b in (True, False):
+            lit = lits[i][0] if b else lits[i][1]
+            # a fresh solver per query: Z3's incremental mode (push/pop) is far slower on strings
+            solver = z3.Solver()
+            solver.set("timeout", 10000)
+            solver.add(base, *chosen, lit)
             answer = solver.check()
             if answer == z3.unknown:
                 return f"z3 answered unknown: {solver.reason_unknown()}"
-            if answer == z3.unsat:
-                break
-            model = solver.model()
-            bits = tuple(z3.is_true(model.eval(p, model_completion=True)) for p in preds)
-            out += [(bits[:len(old)], bits[len(old):], q) for q in q_sets]
-            solver.add(z3.Or(*[p != z3.BoolVal(b) for p, b in zip(preds, bits, strict=True)]))
-            count += 1
-            if count > MAX_SIGNATURES:
-                return f"more than {MAX_SIGNATURES} signatures for {action}"
-    return tuple(out)
+            if answer == z3.sat:
+                problem = go(i + 1, (*bits, b), (*chosen, lit))
+                if problem is not None:
+                    return problem
+        return None
+
+    problem = go(0, (), ())
+    return leaves if problem is None else problem
 
 
 def charge(entries: Sequence[Entry], usage: Ledger, matches: tuple[bool, ...], q: frozenset[str]) -> Ledger | None:

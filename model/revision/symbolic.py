@@ -183,13 +183,24 @@ class Encoder:
 
     def matches(self, entry: Entry) -> z3.BoolRef:
         """``α′=α_k ∧ r∈G_{B,I}(R_k) ∧ keys(x)⊆K_k ∧ χ_k(x)`` for the encoder's action."""
+        cs = self._conjuncts(entry, negated=False)
+        return z3.And(*cs) if cs else z3.BoolVal(True)
+
+    def fails(self, entry: Entry) -> z3.BoolRef:
+        """Equivalent to ``Not(matches(entry))``, with a glob's failure written as membership in the
+        complement regex: Z3's string solver decides that form where it gives up on a negated membership."""
+        return z3.Or(*self._conjuncts(entry, negated=True))
+
+    def _conjuncts(self, entry: Entry, negated: bool) -> list[z3.BoolRef]:
+        """The conjuncts of the match (or, negated, the negation of each)."""
         if entry.action != self.action:
-            return z3.BoolVal(False)
+            return [z3.BoolVal(negated)]
         cs: list[z3.BoolRef] = []
         pat = entry.resource
+        glob_failure: z3.BoolRef | None = None
         if isinstance(pat, ConstPat):
             if pat.value is None or isinstance(pat.value, list | dict):
-                return z3.BoolVal(False)  # the resource is always a non-null scalar
+                return [z3.BoolVal(negated)]  # the resource is always a non-null scalar
             cs.append(self.r == const(pat.value))
         elif isinstance(pat, SlotPat):
             cs += [self.bound[pat.slot], self.r == self.sval[pat.slot]]
@@ -197,14 +208,20 @@ class Encoder:
             regex = translate(pat.glob)
             if regex is None:
                 raise Unsupported(f"glob {pat.glob!r}")
-            cs += [JV.is_jstr(self.r), z3.InRe(JV.s(self.r), regex)]
+            cs.append(z3.And(JV.is_jstr(self.r), z3.InRe(JV.s(self.r), regex)))
+            glob_failure = z3.Or(z3.Not(JV.is_jstr(self.r)), z3.InRe(JV.s(self.r), z3.Complement(regex)))
         else:
             assert isinstance(pat, AnyRes)
         if entry.keys is not None:
             cs += [JV.is_missing(self.val[(k,)]) for k in self.keys if k not in entry.keys]
             cs.append(z3.Not(self.other))
         cs += [self._pred(p) for p in entry.where]
-        return z3.And(*cs) if cs else z3.BoolVal(True)
+        if not negated:
+            return cs
+        out = [z3.Not(c) for c in cs]
+        if glob_failure is not None:
+            out[0] = glob_failure  # the glob conjunct is always the first
+        return out or [z3.BoolVal(False)]
 
     # --- from a model back to JSON ------------------------------------------------------------
 
