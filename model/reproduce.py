@@ -21,6 +21,7 @@ EXPERIMENTS: dict[str, str] = {
     "report-table": "report_table.py",
     "monitor-overhead": "monitor_overhead.py",
     "edit-timing": "edit_timing.py",
+    "revision-corpus": "revision_corpus.py",
     "bounded-analysis": "bounded_analysis.py",
 }
 

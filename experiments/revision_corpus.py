@@ -1,0 +1,79 @@
+"""The revision corpus (Agenra Sections 7.1 and 11): every revision of corpus/revisions/manifest.json
+is judged by ``model.revision.revise`` — structural certificate (checked), simulation relation
+(closure checked), bounded lost-client search — and, separately, the safety delta.
+
+Writes paper_figures/tables/revision_corpus.csv/.md — per kind and in total: revisions, preserving
+ones and how many are certified (goal: all), regressions and how many are certified (must be none)
+or get a counterexample confirmed by replay through the Adapter (goal: all), how many safety
+verdicts match the manifest, and the time per revision — and revision_corpus_entries.csv/.md with
+one row per revision. Every number is computed here; the manifest supplies only expectations.
+"""
+
+from __future__ import annotations
+
+import sys
+from collections import defaultdict
+from collections.abc import Callable
+from pathlib import Path
+
+from model.revision.corpus import load_manifest
+from model.revision.revise import Certified, NewlyForbidden, NotPreserved, revise
+from model.tables import write_table
+
+
+def reproduce(out_dir: Path, tick: Callable[[int, int], None]) -> list[Path]:
+    entries = load_manifest()
+    rows: list[dict[str, object]] = []
+    for i, e in enumerate(entries):
+        tick(i, len(entries))
+        r = revise(e.base.policy, e.new, e.effects, e.base.workload, e.base.bound)
+        p, s = r.preservation, r.safety
+        verdict = "certified" if isinstance(p, Certified) else "not_preserved" if isinstance(p, NotPreserved) else \
+            "unknown"
+        by = "" if not isinstance(p, Certified) else ("simulation" if "simulation" in p.show() else "structural")
+        safety = "newly_forbidden" if isinstance(s, NewlyForbidden) else "no_new_forbidden"
+        rows.append({
+            "id": e.id, "base": e.base.name, "kind": e.kind, "expected": e.expected_preservation,
+            "verdict": verdict, "by": by,
+            "lost_client": p.lost.show() if isinstance(p, NotPreserved) else "",
+            "lost_confirmed": isinstance(p, NotPreserved) and p.lost.confirmed,
+            "expected_safety": e.expected_safety, "safety": safety,
+            "forbidden_trace": s.trace.show() if isinstance(s, NewlyForbidden) else "",
+            "forbidden_confirmed": isinstance(s, NewlyForbidden) and s.trace.confirmed,
+            "ms": r.seconds * 1000,
+        })
+    tick(len(entries), len(entries))
+    groups: dict[str, list[dict[str, object]]] = defaultdict(list)
+    for row in rows:
+        groups[str(row["kind"])].append(row)
+    header = ["kind", "revisions", "preserving", "preserving_certified", "regressions", "regressions_certified",
+              "regressions_confirmed_counterexample", "safety_as_expected", "newly_forbidden_confirmed",
+              "mean_ms", "max_ms"]
+    body = [_summary(kind, groups[kind]) for kind in sorted(groups)] + [_summary("total", rows)]
+    paths = write_table(out_dir, "revision_corpus", header, body,
+                        "Revision corpus (Agenra §§7.1, 11): certificates for preserving revisions, confirmed "
+                        "lost clients for regressions, the safety delta separately; time per revision in ms.")
+    detail_header = ["id", "base", "kind", "expected", "verdict", "by", "lost_client", "lost_confirmed",
+                     "expected_safety", "safety", "forbidden_trace", "forbidden_confirmed", "ms"]
+    detail = [[row[h] if h != "ms" else f"{float(str(row['ms'])):.1f}" for h in detail_header] for row in rows]
+    paths += write_table(out_dir, "revision_corpus_entries", detail_header, detail,
+                         "Every revision of corpus/revisions/manifest.json with its verdicts.")
+    return paths
+
+
+def _summary(kind: str, rows: list[dict[str, object]]) -> list[object]:
+    pres = [r for r in rows if r["expected"] == "certified"]
+    regr = [r for r in rows if r["expected"] == "not_preserved"]
+    times = [float(str(r["ms"])) for r in rows]
+    return [kind, len(rows), len(pres), sum(r["verdict"] == "certified" for r in pres), len(regr),
+            sum(r["verdict"] == "certified" for r in regr),
+            sum(r["verdict"] == "not_preserved" and bool(r["lost_confirmed"]) for r in regr),
+            sum(r["safety"] == r["expected_safety"] for r in rows),
+            sum(bool(r["forbidden_confirmed"]) for r in rows),
+            f"{sum(times) / len(times):.1f}", f"{max(times):.1f}"]
+
+
+if __name__ == "__main__":
+    out = Path(sys.argv[1]) if len(sys.argv) > 1 else Path(__file__).resolve().parent.parent / "paper_figures"
+    for path in reproduce(out, lambda done, total: None):
+        print(f"wrote {path}")
