@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from model.canonical import canonical_str
+from model.monitor.printer import print_policy
 from model.search.explicit import ExplicitRun
 from model.search.model import SearchModel
 from model.search.smt import SmtRun
@@ -62,7 +63,10 @@ def report(model: SearchModel, d: Disagreement) -> str:
     q = model.query(d.query)
     lines = [f"engines disagree on query {d.query!r} of model {model.name!r}",
              f"  policy: {model.policy_path}  bound: {model.bound}",
-             f"  query: {q!r}"]
+             f"  query: {q!r}",
+             f"  results: {model.results!r}",
+             f"  literals: {model.literals!r}  fields: {model.fields!r}  max_calls: {model.max_calls!r}",
+             "  policy text:", *("    " + line for line in print_policy(model.policy).splitlines())]
     for name, ans in (("explicit", d.explicit), ("smt", d.smt)):
         lines.append(f"  {name}: {canonical_str(answer_json(model, ans))}")
         if isinstance(ans, Found):

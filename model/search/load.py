@@ -105,17 +105,21 @@ def _query(ctx: _Ctx, obj: dict[str, Any], path: Path_) -> Query:
 
 
 def model_from_json(doc: object, source: str = "<model>", base: Path | None = None,
-                    policy_path: str | None = None) -> SearchModel:
+                    policy_path: str | None = None, policy: Policy | None = None) -> SearchModel:
+    """``policy`` (already loaded) or ``policy_path`` replace the policy file the document names."""
     validate(doc, "search_model.schema.json", source=source)
     assert isinstance(doc, dict)
     ppath = policy_path if policy_path is not None else str((base or Path(".")) / doc["policy"])
-    try:
-        policy = load_policy(ppath)
-    except InvalidInput as exc:
-        if exc.kind is not InputKind.IO or policy_path is not None:
-            raise
-        raise InvalidInput(Location(source, json_path="$.policy"), "a readable policy file", ppath,
-                           InputKind.IO) from None
+    if policy is None:
+        try:
+            policy = load_policy(ppath)
+        except InvalidInput as exc:
+            if exc.kind is not InputKind.IO or policy_path is not None:
+                raise
+            raise InvalidInput(Location(source, json_path="$.policy"), "a readable policy file", ppath,
+                               InputKind.IO) from None
+    else:
+        ppath = f"<{policy.name}>"
     ctx = _Ctx(source, policy)
     agent = doc["agent"]
     if policy.agent(agent["name"]) is None:

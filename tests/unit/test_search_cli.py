@@ -1,0 +1,44 @@
+"""``agentwarrant search`` (model/search/cli.py): text and JSON output, engine selection, exit status 0 when
+the search passes and 1 on a finding."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from model.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+REPORT = str(ROOT / "corpus" / "search" / "report.json")
+POLICIES = ROOT / "corpus" / "policies"
+
+
+def test_json_output_no_origin_finds_the_decoy_and_exits_1() -> None:
+    result = CliRunner().invoke(main, ["search", REPORT, "--policy", str(POLICIES / "report_no_origin.policy"),
+                                       "--bound", "3", "--json"])
+    assert result.exit_code == 1, result.output
+    doc = json.loads(result.output)
+    assert doc["explicit"]["queries"]["inbox_to_mail"]["verdict"] == "found"
+    assert doc["smt"]["queries"]["inbox_to_mail"]["length"] == 3
+    assert "forbidden execution inbox_to_mail found" in doc["findings"]
+    assert all(c["agree"] for c in doc["comparison"])
+    assert doc["replays"] and all(r["reproduced"] for r in doc["replays"])
+    assert doc["explicit"]["states"] > 0 and doc["explicit"]["depth"] == 3
+
+
+def test_text_output_under_chained_rule_passes() -> None:
+    result = CliRunner().invoke(main, ["search", REPORT, "--policy", str(POLICIES / "report_chained.policy"),
+                                       "--engine", "explicit"])
+    assert result.exit_code == 0, result.output
+    assert "3 distinct useful completions" in result.output
+    assert "states" in result.output and "smt:" not in result.output
+
+
+def test_smt_engine_alone() -> None:
+    result = CliRunner().invoke(main, ["search", REPORT, "--engine", "smt", "--bound", "2", "--json",
+                                       "--no-replay"])
+    doc = json.loads(result.output)
+    assert "explicit" not in doc and doc["smt"]["queries"]["deliver_summary"]["verdict"] == "vacuous"
+    assert result.exit_code == 1  # the goal is not reached within two steps
