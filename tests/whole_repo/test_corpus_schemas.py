@@ -32,3 +32,30 @@ def test_json_policy_validates_and_equals_its_text_form(path: Path) -> None:
     twin = path.with_suffix(".policy")
     assert twin.exists(), f"{path.name} has no {twin.name}"
     assert policy_from_json(doc, str(path)) == load_policy(twin)
+
+
+SEARCH_SCHEMAS = ("search_model.schema.json", "search_manifest.schema.json")
+SEARCH_MODELS = sorted(p for p in (ROOT / "corpus" / "search").glob("*.json") if p.name != "manifest.json")
+
+
+@pytest.mark.parametrize("name", SEARCH_SCHEMAS)
+def test_search_schemas_are_valid_draft_2020_12(name: str) -> None:
+    jsonschema.Draft202012Validator.check_schema(json.loads((ROOT / "corpus" / "schemas" / name).read_text("utf-8")))
+
+
+@pytest.mark.parametrize("path", SEARCH_MODELS, ids=[p.name for p in SEARCH_MODELS])
+def test_search_model_validates_and_loads(path: Path) -> None:
+    from model.search.load import load_model
+
+    schema = json.loads((ROOT / "corpus" / "schemas" / "search_model.schema.json").read_text("utf-8"))
+    jsonschema.Draft202012Validator(schema).validate(json.loads(path.read_text("utf-8")))
+    assert load_model(path).queries
+
+
+def test_search_manifest_validates_and_names_existing_files() -> None:
+    manifest = ROOT / "corpus" / "search" / "manifest.json"
+    schema = json.loads((ROOT / "corpus" / "schemas" / "search_manifest.schema.json").read_text("utf-8"))
+    doc = json.loads(manifest.read_text("utf-8"))
+    jsonschema.Draft202012Validator(schema).validate(doc)
+    for row in doc["rows"]:
+        assert (manifest.parent / row["model"]).exists() and (manifest.parent / row["policy"]).exists(), row
