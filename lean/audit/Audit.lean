@@ -22,3 +22,5 @@ main theorem. The expected list lives in model/oracle/audit.py; a theorem that d
 #print axioms AgentWarrant.Monitor.allocBothAllOrNothing
 #print axioms AgentWarrant.Monitor.allocAppend
 #print axioms AgentWarrant.Monitor.allocExt
+#print axioms AgentWarrant.Monitor.stepOnlyAllowChanges
+#print axioms AgentWarrant.Monitor.stepAllowAppends

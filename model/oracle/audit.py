@@ -29,6 +29,7 @@ THEOREMS = (
     "AgentWarrant.Monitor.joinComm", "AgentWarrant.Monitor.joinAssoc", "AgentWarrant.Monitor.joinIdem",
     "AgentWarrant.Monitor.joinBot", "AgentWarrant.Monitor.allocDeterministic",
     "AgentWarrant.Monitor.allocBothAllOrNothing", "AgentWarrant.Monitor.allocAppend", "AgentWarrant.Monitor.allocExt",
+    "AgentWarrant.Monitor.stepOnlyAllowChanges", "AgentWarrant.Monitor.stepAllowAppends",
 )
 _LINE = re.compile(r"^'(?P<name>[^']+)' (?:does not depend on any axioms|depends on axioms: \[(?P<axioms>[^\]]*)\])$")
 
