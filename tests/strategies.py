@@ -579,3 +579,119 @@ def revision_cases(draw: st.DrawFn) -> tuple[P.Policy, P.Policy]:
         else:
             new_user = draw(_edit(new_user))
     return parse_policy(_del_text("old", user, app)), parse_policy(_del_text("new", new_user, new_app))
+
+
+# --- revision: grants for the matching engines and small revisions (model.revision) -------------
+# ``revision_grants()`` draws entries of one action over a fixed tool (``target`` resource, optional
+# ``amount`` and ``meta`` arguments) with constant, any, glob and slot patterns, key allowlists and
+# predicates on shallow and nested paths, so Z3 and explicit enumeration can be compared.
+# ``revision_cases()`` draws a small delete policy and a revision of it by one or two edits (swap,
+# quota change, widened/narrowed pattern or predicate, appended/inserted/removed grant, added deny)
+# with a five-call workload, small enough for brute force over every sequence up to length 3.
+
+REVISION_TOOL = P.Tool("Pay", "Pay", "m", "f", frozenset({"target", "amount", "meta"}), frozenset({"target"}),
+                       (P.EffectDecl("pay", P.ArgRes("target")),))
+_REV_CONSTS: tuple[JSON, ...] = ("A", "B", "ab", "", 0, 1, 2.5, True, False)
+_REV_GLOBS = ("*", "a*", "?", "[ab]", "[!a]*", "a?b*", "A", "[a-c]x")
+_REV_PATHS = (("amount",), ("meta",), ("meta", "x"), ("target",))
+_REV_NUMS = st.sampled_from((0, 1, 2, 2.5, 10, -1))
+
+
+@st.composite
+def revision_predicates(draw: st.DrawFn) -> P.ArgPredicate:
+    path = draw(st.sampled_from(_REV_PATHS))
+    kind = draw(st.sampled_from(("eq", "one_of", "range")))
+    if kind == "eq":
+        return P.EqPred(path, draw(st.sampled_from(_REV_CONSTS)))
+    if kind == "one_of":
+        return P.OneOfPred(path, tuple(draw(st.lists(st.sampled_from(_REV_CONSTS), min_size=1, max_size=3))))
+    low, high = draw(st.none() | _REV_NUMS), draw(_REV_NUMS)
+    return P.RangePred(path, min(low, high) if low is not None else None, max(low, high) if low is not None else high)
+
+
+@st.composite
+def revision_grants(draw: st.DrawFn) -> P.Entry:
+    pattern = draw(st.one_of(st.just(P.AnyRes()), st.sampled_from(_REV_CONSTS).map(P.ConstPat),
+                             st.sampled_from(_REV_GLOBS).map(P.GlobPat), st.sampled_from(("s", "t")).map(P.SlotPat)))
+    keys = draw(st.none() | st.frozensets(st.sampled_from(("target", "amount", "meta")), max_size=3))
+    where = tuple(draw(st.lists(revision_predicates(), max_size=2)))
+    return P.Entry(P.EntryKind.ALLOW, "pay", pattern, keys=keys, where=where, quota=1)
+
+
+_DEL_PATTERNS = ('"A"', '"B"', '"C"', "*", 'like "[AB]"', 'like "*"')
+_DEL_WHERE = ("", "", " where force == true", " where force == false")
+_DEL_QUOTAS = ("0", "1", "1", "2", "unlimited")
+
+
+@st.composite
+def _del_entry(draw: st.DrawFn, deny: bool = False) -> str:
+    pat, where = draw(st.sampled_from(_DEL_PATTERNS)), draw(st.sampled_from(_DEL_WHERE))
+    if deny:
+        return f"deny file.delete({pat}){where}"
+    return f"allow file.delete({pat}){where} quota {draw(st.sampled_from(_DEL_QUOTAS))}"
+
+
+def _del_text(name: str, user: list[str], app: list[str]) -> str:
+    def block(xs: list[str]) -> str:
+        return "".join(f"  {x}\n" for x in xs)
+
+    return (f"policy {name}\nlevels Public\ncategories\nnode m: memory (Public, {{}}, trusted)\n"
+            "node f: sink (Public, {}, trusted)\nedge Delete: m -> f inherit\n"
+            "agent a {operations: {Delete}, ceiling: Public}\n"
+            "tool Delete {endpoints: m -> f, args: {target, force}, required: {target}, effects: [file.delete(target)]}\n"
+            f"flow allow * -> f\nuser {{\n{block(user)}}}\napplication {{\n{block(app)}}}\n")
+
+
+@st.composite
+def _edit(draw: st.DrawFn, xs: list[str]) -> list[str]:
+    xs = list(xs)
+    kind = draw(st.sampled_from(("swap", "quota", "pattern", "where", "append", "insert", "remove", "deny")))
+    i = draw(st.integers(0, max(len(xs) - 1, 0)))
+    if kind == "swap" and len(xs) >= 2:
+        i = min(i, len(xs) - 2)
+        xs[i], xs[i + 1] = xs[i + 1], xs[i]
+    elif kind in ("quota", "pattern", "where") and xs and xs[i].startswith("allow"):
+        fresh = draw(_del_entry())
+        head, _, tail = xs[i].partition(" quota ")
+        f_head, _, f_tail = fresh.partition(" quota ")
+        if kind == "quota":
+            xs[i] = f"{head} quota {f_tail}"
+        elif kind == "pattern":
+            xs[i] = f_head.split(")")[0] + ")" + head.split(")", 1)[1] + f" quota {tail}"
+        else:
+            xs[i] = head.split(")")[0] + ")" + f_head.split(")", 1)[1] + f" quota {tail}"
+    elif kind == "append":
+        xs.append(draw(_del_entry()))
+    elif kind == "insert":
+        xs.insert(i, draw(_del_entry()))
+    elif kind == "remove" and xs:
+        del xs[i]
+    elif kind == "deny":
+        xs.insert(i, draw(_del_entry(deny=True)))
+    return xs
+
+
+REVISION_WORKLOAD_JSON: dict[str, Any] = {"agent": "a", "calls": [
+    {"name": "A", "tool": "Delete", "args": {"target": "A"}},
+    {"name": "B", "tool": "Delete", "args": {"target": "B"}},
+    {"name": "C", "tool": "Delete", "args": {"target": "C"}},
+    {"name": "A!", "tool": "Delete", "args": {"target": "A", "force": True}},
+    {"name": "B-", "tool": "Delete", "args": {"target": "B", "force": False}}],
+    "forbidden": [{"action": "file.delete", "max": 1, "per_resource": True}]}
+
+
+@st.composite
+def revision_cases(draw: st.DrawFn) -> tuple[P.Policy, P.Policy]:
+    """A small delete policy and a revision of it by one or two edits of its permission lists."""
+    from model.monitor.syntax import parse_policy
+
+    user = draw(st.lists(_del_entry(), min_size=1, max_size=3))
+    app = ["allow file.delete(*) quota unlimited"] if draw(st.booleans()) else \
+        draw(st.lists(_del_entry(), min_size=1, max_size=2))
+    new_user, new_app = list(user), list(app)
+    for _ in range(draw(st.integers(1, 2))):
+        if draw(st.integers(0, 3)) == 0:
+            new_app = draw(_edit(new_app))
+        else:
+            new_user = draw(_edit(new_user))
+    return parse_policy(_del_text("old", user, app)), parse_policy(_del_text("new", new_user, new_app))

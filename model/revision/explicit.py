@@ -9,7 +9,8 @@ hold only on the domain: "agree" here is evidence, not a proof; "disagree" is a 
 Choices: the default domain (``domain_for``) collects every constant the entries mention, range
 bounds and their neighbours, samples for each glob, and a few unrelated values; argument objects
 are built per tool that can perform the action (required keys present, optional ones present or
-not, undeclared ones absent), with a value per predicate path from the domain.
+not, undeclared ones absent), with a value per predicate path and per resource argument from the
+domain; the effects are what the monitor's ``call_effects`` makes of each call.
 """
 
 from __future__ import annotations
@@ -18,9 +19,20 @@ import itertools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from model.canonical import JSON
-from model.monitor.matching import Effect, entry_matches
-from model.monitor.policy import ConstPat, Entry, EqPred, GlobPat, OneOfPred, RangePred, SlotPat, Tool
+from model.canonical import JSON, json_equal
+from model.monitor.matching import Effect, call_effects, entry_matches
+from model.monitor.policy import (
+    ArgRes,
+    ConstPat,
+    Entry,
+    EqPred,
+    GlobPat,
+    ListArgRes,
+    OneOfPred,
+    RangePred,
+    SlotPat,
+    Tool,
+)
 from model.monitor.state import State
 from model.revision.effects import EffectSet
 from model.revision.symbolic import Witness
@@ -61,7 +73,10 @@ def domain_for(entries: Sequence[Entry], extra: Sequence[JSON] = ()) -> Domain:
 
 
 def _arg_objects(tool: Tool, entries: Sequence[Entry], domain: Domain) -> Iterator[dict[str, JSON]]:
-    paths = sorted({p.path for e in entries for p in e.where if p.path[0] in tool.args})
+    resource_args = {d.resource.arg: isinstance(d.resource, ListArgRes) for d in tool.effects
+                     if isinstance(d.resource, ArgRes | ListArgRes)}
+    paths = sorted({p.path for e in entries for p in e.where if p.path[0] in tool.args}
+                   | {(a,) for a in resource_args})
     optional = sorted(tool.args - tool.required)
     count = 0
     for mask in range(2 ** len(optional)):
@@ -76,6 +91,9 @@ def _arg_objects(tool: Tool, entries: Sequence[Entry], domain: Domain) -> Iterat
                         cur[step] = {}
                     cur = cur[step]
                 cur[path[-1]] = v
+            for arg, is_list in resource_args.items():
+                if is_list and arg in obj:
+                    obj[arg] = [obj[arg]]
             yield obj
             count += 1
             if count >= domain.max_args:
@@ -95,15 +113,16 @@ def _cases(entries: Sequence[Entry], effects: EffectSet, tools: Sequence[Tool],
            domain: Domain) -> Iterator[tuple[Effect, dict[str, JSON], State]]:
     for action in effects.actions(frozenset(e.action for e in entries)):
         allowed = effects.resources(action)
-        resources = [r for r in domain.scalars if r is not None]
-        if allowed is not None:
-            resources = [r for r in resources if r in allowed]
         producers = [t for t in tools if any(d.action == action for d in t.effects)]
         for tool in producers:
             for args in _arg_objects(tool, entries, domain):
-                for state in _states(entries, domain):
-                    for r in resources:
-                        yield Effect(action, r), args, state
+                effects_of = call_effects(tool, args)  # the monitor's own effects of this call
+                if isinstance(effects_of, str):
+                    continue
+                for eff in dict.fromkeys(e for e in effects_of if e.action == action
+                                         and (allowed is None or any(json_equal(e.resource, c) for c in allowed))):
+                    for state in _states(entries, domain):
+                        yield eff, args, state
 
 
 def _witness(eff: Effect, args: dict[str, JSON], state: State) -> Witness:
