@@ -98,3 +98,16 @@ def test_every_variant_keeps_the_three_delivery_orders() -> None:
     for variant in ("immediate", "send2"):
         explicit = _report(variant, 4).explicit
         assert explicit is not None and len(explicit.completions_of("deliver_summary")) == 3
+
+
+def test_six_delivery_orders_when_the_agent_already_holds_alices_address() -> None:
+    """The paper's six: with Alice's address held as a literal, each of the three orders may name the recipient
+    by the literal or by the lookup's field (the lookup still has to bind the slot)."""
+    model = load_model(SEARCH / "report_alice_known.json", str(POLICY["chained"]))
+    rep = search(model, 4)
+    _no_disagreement(rep)
+    assert rep.explicit is not None and rep.passed
+    comps = rep.explicit.completions_of("deliver_summary")
+    assert len(comps) == 6
+    orders = {tuple(s.action.tool for s in t if isinstance(s.action, AgentCall)) for t in comps}
+    assert len(orders) == 3 and all(o.index("Lookup") < o.index("Send") for o in orders)
