@@ -29,6 +29,8 @@ RUNS = (
     ("report.json", "../policies/report_chained.policy", "chained origin", 5),
     ("report.json", "report_send2.policy", "send quota 2", 5),
     ("report_alice_known.json", "../policies/report_chained.policy", "chained origin, Alice's address known", 5),
+    ("report_copying.json", "../policies/report_no_origin.policy", "no origin rule, agent retypes values", 4),
+    ("report_copying.json", "../policies/report_chained.policy", "chained origin, agent retypes values", 4),
     ("report_trust.json", "../policies/report_chained.policy", "chained origin, compromised directory", 4),
     ("report_permit.json", "report_permit_core.policy", "exact-call approval", 5),
     ("delete_ab.json", "../policies/delete_ab.policy", "delete A, B", 3),

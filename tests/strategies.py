@@ -434,7 +434,7 @@ def search_report_variants(draw: st.DrawFn) -> tuple[Any, int]:
 
     Policy mutations: no/immediate/chained origin rule, send and release quotas 0–2 on either list,
     lookup quotas, the mail flow guard, first grant order; model mutations: a non-empty subset of each
-    tool's outcomes, of the literals and of the queries."""
+    tool's outcomes, of the literals and of the queries, and whether the agent retypes values it read."""
     import json as _json
 
     from model.monitor.syntax import parse_policy
@@ -460,6 +460,7 @@ def search_report_variants(draw: st.DrawFn) -> tuple[Any, int]:
         keep = draw(st.lists(st.sampled_from(range(len(outs))), min_size=1, max_size=len(outs), unique=True))
         doc["results"][tool] = [outs[k] for k in sorted(keep)]
     doc["agent"]["literals"] = draw(st.lists(st.sampled_from(doc["agent"]["literals"]), unique=True, max_size=2))
+    doc["agent"]["copies"] = draw(st.booleans())
     doc["queries"] = draw(st.lists(st.sampled_from(doc["queries"]), min_size=1, max_size=4, unique_by=lambda q:
                                    q["name"]))
     return model_from_json(doc, "<variant>", policy=policy), draw(st.integers(1, 3))

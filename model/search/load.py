@@ -160,7 +160,7 @@ def model_from_json(doc: object, source: str = "<model>", base: Path | None = No
         name=doc["name"], policy=policy, policy_path=ppath, toolkit=toolkit, agent=agent["name"],
         literals=tuple(canonical_str(v) for v in agent.get("literals", [])),
         fields=tuple((t, tuple(fields[t])) for t in sorted(fields)),
-        max_calls=tuple((t, int(caps[t])) for t in sorted(caps)),
+        max_calls=tuple((t, int(caps[t])) for t in sorted(caps)), copies=bool(agent.get("copies", False)),
         results=tuple((t.name, tuple(ToolResult(r["ok"], canonical_str(r.get("value")),
                                                 ctx.args(r.get("when", {}), ("results", t.name, i, "when"), t.args))
                                      for i, r in enumerate(results[t.name]))) for t in policy.tools),

@@ -19,7 +19,9 @@ length can be enumerated:
   so they could only add self-loops. Optionally ``max_calls`` caps how many admitted calls of a tool
   the agent makes (a bounding parameter of the model like the bound itself, stated in the model
   file: conclusions hold for executions within it; unlimited tools such as Edit otherwise make
-  the number of states grow with every held value at every step).
+  the number of states grow with every held value at every step). With ``copies`` the agent may
+  also retype any value it has read (a result or a declared field of one) as a literal: the Adapter
+  accepts literal arguments, which carry no producer and take the label of the tool's source node.
 - **the reviewer**: may at any step record one of the listed structured requirements as
   satisfied (``satisfy``); **the approver**: may at any step issue an exact-call permit for a call
   the agent could propose now whose arguments match one of the listed patterns, at most
@@ -145,6 +147,7 @@ class SearchModel:
     literals: tuple[str, ...]  # canonical JSON texts the agent holds from the start
     fields: tuple[tuple[str, tuple[str, ...]], ...]  # tool -> dotted result fields the agent may pass
     max_calls: tuple[tuple[str, int], ...]  # tool -> most admitted calls the agent makes (absent: no cap)
+    copies: bool  # the agent may pass the values it has read as literals
     results: tuple[tuple[str, tuple[ToolResult, ...]], ...]  # tool -> outcomes, in declaration order
     satisfy: tuple[str, ...]  # requirements the reviewer may record
     approvals: tuple[Approval, ...]

@@ -5,7 +5,8 @@ This is an *independent* encoding of the monitor's decision and update (Sections
 call ``model.monitor`` — so that agreement with the explicit engine, which steps the real monitor,
 checks both. Step ``i`` of an unrolling is one admitted agent call, i.e. record ``i`` (the fragment has
 no reviewer or approver actions). Its variables are the tool, the outcome, and per argument name
-whether it is present and whether it is a literal, a handle on record ``j < i`` or a field handle; the
+whether it is present and whether it is a literal, a handle on record ``j < i``, a field handle, or (with
+the model's ``copies``) such a value retyped as a literal, which has no producer; the
 argument's value is a value id of ``smt_fragment.Domain``. From them the encoding derives the output
 label (join of the parents' labels, else the source node's label, then the edge transfer), the
 effects and their resources, explicit denies, allow matching against the live slot state, first-fit
@@ -35,7 +36,9 @@ from model.search.verdict import Answer, Exhausted, Found, Step, Unsupported, Va
 
 Tick = Callable[[int, int], None]
 _TYPES = ("object", "array", "string", "number", "boolean", "null")
-_KIND_LIT, _KIND_HANDLE, _KIND_FIELD = 0, 1, 2
+# an argument is a literal, a handle on a result or on one of its fields, or (with ``copies``) the value of
+# a result or of one of its fields retyped as a literal: it reads the record but has no producer
+_KIND_LIT, _KIND_HANDLE, _KIND_FIELD, _KIND_COPY, _KIND_COPY_FIELD = 0, 1, 2, 3, 4
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +61,9 @@ class _Arg:
     val: z3.ArithRef
 
     def handle(self) -> z3.BoolRef:
+        return z3.And(self.pres, z3.Or(self.kind == _KIND_HANDLE, self.kind == _KIND_FIELD))
+
+    def reads(self) -> z3.BoolRef:
         return z3.And(self.pres, self.kind != _KIND_LIT)
 
 
@@ -162,19 +168,21 @@ class _Encoder:
             arg = _Arg(z3.Bool(f"pres_{i}_{a}"), z3.Int(f"kind_{i}_{a}"), z3.Int(f"lit_{i}_{a}"),
                        z3.Int(f"ref_{i}_{a}"), z3.Int(f"fld_{i}_{a}"), z3.Int(f"val_{i}_{a}"))
             args[a] = arg
-            s.add(z3.And(arg.kind >= 0, arg.kind <= 2, arg.lit >= 0, arg.lit < max(1, len(self.m.literals))))
+            top = _KIND_COPY_FIELD if self.m.copies else _KIND_FIELD
+            s.add(z3.And(arg.kind >= 0, arg.kind <= top, arg.lit >= 0, arg.lit < max(1, len(self.m.literals))))
             s.add(z3.Implies(z3.And(arg.pres, arg.kind == _KIND_LIT), z3.And(len(self.m.literals) > 0,
                                                                           arg.val == arg.lit)))
-            s.add(z3.Implies(arg.handle(), z3.And(arg.ref >= 0, arg.ref < i,
+            s.add(z3.Implies(arg.reads(), z3.And(arg.ref >= 0, arg.ref < i,
                                                   self._sel(arg.ref, i, lambda r: r.ok, z3.BoolVal(False)))))
             resval = self._sel(arg.ref, i, lambda r: r.resval, z3.IntVal(-1))
-            s.add(z3.Implies(z3.And(arg.pres, arg.kind == _KIND_HANDLE), arg.val == resval))
+            whole = z3.Or(arg.kind == _KIND_HANDLE, arg.kind == _KIND_COPY)
+            s.add(z3.Implies(z3.And(arg.pres, whole), arg.val == resval))
             field_ok = []
             for k, t in enumerate(self.tools):
                 for path in self.m.fields_of(t.name):
                     f = d.fields.index(path)
                     field_ok.append(z3.And(self._sel(arg.ref, i, lambda r: r.tool, z3.IntVal(-1)) == k, arg.fld == f))
-            s.add(z3.Implies(z3.And(arg.pres, arg.kind == _KIND_FIELD),
+            s.add(z3.Implies(z3.And(arg.pres, z3.Or(arg.kind == _KIND_FIELD, arg.kind == _KIND_COPY_FIELD)),
                              z3.And(z3.Or(field_ok) if field_ok else z3.BoolVal(False),
                                     self.fv(resval, arg.fld) >= 0, arg.val == self.fv(resval, arg.fld))))
         tool, out = z3.Int(f"tool_{i}"), z3.Int(f"out_{i}")
@@ -274,6 +282,8 @@ class _Encoder:
                 kind = mdl.eval(a.kind, model_completion=True).as_long()
                 if kind == _KIND_LIT:
                     args.append((n, Lit(self.m.literals[mdl.eval(a.lit, model_completion=True).as_long()])))
+                elif kind in (_KIND_COPY, _KIND_COPY_FIELD):
+                    args.append((n, Lit(self.d.values[mdl.eval(a.val, model_completion=True).as_long()])))
                 else:
                     ref = mdl.eval(a.ref, model_completion=True).as_long()
                     fld = mdl.eval(a.fld, model_completion=True).as_long()

@@ -127,14 +127,20 @@ def to_call(model: SearchModel, state: SearchState, action: AgentCall) -> Call:
 def sources(model: SearchModel, state: SearchState) -> tuple[ArgSource, ...]:
     """Every value the agent holds: its literals, each successful result, and their declared fields."""
     out: list[ArgSource] = [Lit(v) for v in model.literals]
+    copies: list[ArgSource] = []
     for rec, extra in zip(state.monitor.trace, state.extras, strict=True):
         if not rec.succeeded or extra.result is None:
             continue
         out.append(Ref(rec.id))
+        copies.append(Lit(extra.result))
         value = json.loads(extra.result)
         for path in model.fields_of(rec.tool):
-            if not isinstance(lookup_path(value, tuple(path.split("."))), Missing):
+            sub = lookup_path(value, tuple(path.split(".")))
+            if not isinstance(sub, Missing):
                 out.append(Ref(rec.id, path))
+                copies.append(Lit(canonical_str(sub)))
+    if model.copies:
+        out += [c for c in dict.fromkeys(copies) if c not in out]
     return tuple(out)
 
 

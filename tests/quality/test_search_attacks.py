@@ -111,3 +111,19 @@ def test_six_delivery_orders_when_the_agent_already_holds_alices_address() -> No
     assert len(comps) == 6
     orders = {tuple(s.action.tool for s in t if isinstance(s.action, AgentCall)) for t in comps}
     assert len(orders) == 3 and all(o.index("Lookup") < o.index("Send") for o in orders)
+
+
+def test_retyped_report_reaches_alice_labelled_public_without_origin_rule() -> None:
+    """An agent that retypes the report it read as a literal body: the literal has no producer, takes the memory
+    node's Public label, and passes flow; only an origin rule stops it (reported as an Adapter gap, see README)."""
+    for variant, bound, found in (("no_origin", 3, True), ("chained", 4, False)):
+        model = load_model(SEARCH / "report_copying.json", str(POLICY[variant]))
+        rep = search(model, bound)
+        _no_disagreement(rep)
+        assert rep.explicit is not None and rep.smt is not None
+        for answer in (rep.explicit.verdict("report_content_to_mail"), rep.smt.answer("report_content_to_mail")):
+            assert isinstance(answer, Found) == found, (variant, answer)
+        assert not isinstance(rep.explicit.verdict("confidential_to_mail"), Found)  # the label never says so
+        if found:
+            r = next(r for r in rep.replays if r.query == "report_content_to_mail" and r.source == "explicit")
+            assert isinstance(r.result, Reproduced) and "078-05-1120" in r.result.effects[0]
