@@ -16,6 +16,12 @@ from __future__ import annotations
 import z3
 
 
+def zstring(text: str) -> z3.SeqRef:
+    """A Z3 string constant of exactly ``text``: ``StringVal`` reads ``\\u{..}`` escapes, so a
+    backslash is passed as the escape of itself."""
+    return z3.StringVal(text.replace("\\", "\\u{5c}"))
+
+
 def _set_items(stuff: str) -> list[tuple[str, str]] | None:
     """``[(lo, hi), ...]`` for a bracket body (after any leading ``!``), or ``None`` if unsupported."""
     if "\\" in stuff:
@@ -69,7 +75,7 @@ def translate(glob: str) -> z3.ReRef | None:
             while j < n and glob[j] != "]":
                 j += 1
             if j >= n:
-                parts.append(z3.Re(z3.StringVal("[")))
+                parts.append(z3.Re(zstring("[")))
                 continue
             stuff = glob[i:j]
             i = j + 1
@@ -79,7 +85,7 @@ def translate(glob: str) -> z3.ReRef | None:
                 return None
             parts.append(_char_class(items, negate))
         else:
-            parts.append(z3.Re(z3.StringVal(c)))
+            parts.append(z3.Re(zstring(c)))
     if not parts:
-        return z3.Re(z3.StringVal(""))
+        return z3.Re(zstring(""))
     return parts[0] if len(parts) == 1 else z3.Concat(*parts)

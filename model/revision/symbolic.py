@@ -25,6 +25,7 @@ the monitor can produce, so "no disagreement" and "no overlap" remain proofs):
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
@@ -46,7 +47,7 @@ from model.monitor.policy import (
     SlotPat,
     Tool,
 )
-from model.revision.globs import translate
+from model.revision.globs import translate, zstring
 
 
 class Unsupported(Exception):
@@ -77,8 +78,16 @@ def const(value: JSON) -> z3.DatatypeRef:
         f = Fraction(value)
         return JV.jnum(z3.RealVal(f"{f.numerator}/{f.denominator}"))
     if isinstance(value, str):
-        return JV.jstr(z3.StringVal(value))
+        return JV.jstr(zstring(value))
     raise Unsupported(f"compound constant {value!r}")
+
+
+_ESCAPE = re.compile(r"\\u\{([0-9a-fA-F]+)\}")
+
+
+def _decode(z3_text: str) -> str:
+    """Z3 prints non-printable and non-ASCII characters of a string model as ``\\u{hex}``."""
+    return _ESCAPE.sub(lambda m: chr(int(m.group(1), 16)), z3_text)
 
 
 def _scalar(value: JSON) -> bool:
@@ -238,7 +247,7 @@ class Encoder:
             frac = Fraction(num.as_fraction()) if isinstance(num, z3.RatNumRef) else Fraction(0)
             return int(frac) if frac.denominator == 1 else float(frac)
         if z3.is_true(ev(JV.is_jstr(v))):
-            return str(ev(JV.s(v)).as_string())
+            return _decode(str(ev(JV.s(v)).as_string()))
         if z3.is_true(ev(JV.is_jarr(v))):
             return []
         if z3.is_true(ev(JV.is_jobj(v))):

@@ -1,0 +1,60 @@
+"""``agentwarrant revise``: two separate verdicts, exit status, JSON output, bad input."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from model.cli import main
+
+ROOT = Path(__file__).resolve().parents[2]
+DELETE = str(ROOT / "corpus" / "policies" / "delete_ab.policy")
+REV = ROOT / "corpus" / "revisions"
+
+
+def _run(*args: str) -> tuple[int, str]:
+    result = CliRunner().invoke(main, ["revise", *args])
+    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+    return result.exit_code, result.output
+
+
+def test_widening_prints_lost_client_and_forbidden_trace_separately() -> None:
+    code, out = _run(DELETE, str(REV / "delete_ab" / "delete_widen_first.policy"),
+                     "--workload", str(REV / "workloads" / "delete_ab.json"))
+    assert code == 1
+    lines = out.splitlines()
+    assert lines[0].startswith("preservation on every effect: NotPreserved: lost client [delete A, delete B]")
+    safety = next(line for line in lines if line.startswith("safety delta:"))
+    assert "NewlyForbidden: [delete A, delete A]" in safety
+
+
+def test_send_quota_raise_json() -> None:
+    code, out = _run(str(ROOT / "corpus" / "policies" / "report.policy"),
+                     str(REV / "report" / "report_raise_send_both.policy"),
+                     "--workload", str(REV / "workloads" / "report.json"), "--bound", "5", "--json")
+    assert code == 0
+    doc = json.loads(out)
+    assert doc["preservation"]["verdict"] == "certified" and doc["preservation"]["by"] == "structural"
+    assert doc["safety"]["verdict"] == "newly_forbidden" and doc["safety"]["trace"]["confirmed"] is True
+
+
+def test_derived_workload_and_unknown_within_bound() -> None:
+    code, out = _run(DELETE, str(REV / "delete_ab" / "delete_widen_first.policy"))
+    assert code == 1 and "NotPreserved" in out and "not checked" in out
+    code, out = _run(DELETE, str(REV / "delete_ab" / "delete_widen_first.policy"), "--bound", "0")
+    assert code == 1 and "Unknown within bound 0" in out
+
+
+def test_restricted_effects_option() -> None:
+    code, out = _run(DELETE, str(REV / "delete_ab" / "delete_narrow_ceiling_on_e.policy"),
+                     "--effects", 'file.delete("A"),file.delete("B")')
+    assert code == 0 and out.startswith('preservation on file.delete("A"), file.delete("B"): Certified')
+
+
+def test_bad_input_is_one_line_exit_2(tmp_path: Path) -> None:
+    for args in ([DELETE, DELETE, "--effects", "file.delete(["], [DELETE, str(tmp_path / "none.policy")],
+                 [DELETE, DELETE, "--bound", "-1"]):
+        code, out = _run(*args)
+        assert code == 2 and out.startswith("error:") and "Traceback" not in out, out
