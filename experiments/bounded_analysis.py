@@ -33,6 +33,7 @@ RUNS = (
     ("report_copying.json", "../policies/report_chained.policy", "chained origin, agent retypes values", 4),
     ("report_trust.json", "../policies/report_chained.policy", "chained origin, compromised directory", 4),
     ("report_permit.json", "report_permit_core.policy", "exact-call approval", 5),
+    ("payments.json", "../policies/payments.policy", "payments, manager review", 3),
     ("delete_ab.json", "../policies/delete_ab.policy", "delete A, B", 3),
     ("delete_ab.json", "delete_widened.policy", "delete, first grant widened", 3),
 )

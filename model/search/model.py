@@ -118,8 +118,9 @@ class QueryKind(enum.Enum):
 class Query:
     """Holds on a trace when more than ``more_than`` of its events match ``event``.
 
-    The premise (what Vacuous is about) is the same count over events that only match the tool and
-    ``when`` part: if no reachable trace even has that many such events, the query is vacuous.
+    The premise (what Vacuous is about) counts events that only match the tool and ``when`` part: if no
+    reachable trace has at least ``max(1, more_than)`` of them, the query is vacuous (for "more than one
+    send" the premise is one send: with sends reachable but never two, the verdict is Exhausted).
     """
 
     name: str
