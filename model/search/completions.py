@@ -24,23 +24,33 @@ from collections.abc import Iterator
 
 from model.canonical import canonical_str
 from model.monitor.decide import Decision
+from model.monitor.flow import lineage
 from model.monitor.state import ArgIdentity
 from model.search.model import SearchModel
-from model.search.space import Action, AgentCall, Approve, ArgSource, Lit, Ref, Satisfy, SearchState, apply_action
+from model.search.space import (
+    AgentCall,
+    Approve,
+    ArgSource,
+    Lit,
+    Ref,
+    Satisfy,
+    SearchState,
+    apply_action,
+    renumber_action,
+)
 from model.search.space import initial as initial_state
 from model.search.verdict import Step, Trace
 
 
 def _closure(state: SearchState, roots: set[int]) -> set[int]:
-    seen: set[int] = set()
-    stack = list(roots)
-    while stack:
-        d = stack.pop()
-        if d in seen:
-            continue
-        seen.add(d)
-        stack.extend(state.monitor.trace[d].parents)
-    return seen
+    """The roots and their transitive parents (the monitor's own lineage walk)."""
+    return {r.id for r in lineage(state.monitor, tuple(sorted(roots)))}
+
+
+def _record_steps(steps: tuple[Step, ...]) -> dict[int, int]:
+    """Step index -> the record ID its call gets (calls are numbered in step order; other steps make none)."""
+    calls = [i for i, s in enumerate(steps) if isinstance(s.action, AgentCall)]
+    return {i: n for n, i in enumerate(calls)}
 
 
 def _source(ident: ArgIdentity, local: dict[int, int]) -> ArgSource:
@@ -92,12 +102,7 @@ def _needs(step: Step) -> set[int]:
 
 def _extensions(steps: tuple[Step, ...], goal: int) -> Iterator[tuple[int, ...]]:
     """Linear extensions: a call after the calls it names, an approval before its call, the goal last."""
-    record_of = {}
-    n = 0
-    for i, s in enumerate(steps):
-        if isinstance(s.action, AgentCall):
-            record_of[n] = i
-            n += 1
+    record_of = {n: i for i, n in _record_steps(steps).items()}
     before: dict[int, set[int]] = {i: {record_of[r] for r in _needs(s)} for i, s in enumerate(steps)}
     for i, s in enumerate(steps):
         if isinstance(s.action, Approve):
@@ -119,26 +124,10 @@ def _extensions(steps: tuple[Step, ...], goal: int) -> Iterator[tuple[int, ...]]
     yield from go((), frozenset(range(len(steps))))
 
 
-def _renumber(action: Action, ids: dict[int, int]) -> Action:
-    if isinstance(action, Satisfy):
-        return action
-    if isinstance(action, Approve):
-        inner = _renumber(action.call, ids)
-        assert isinstance(inner, AgentCall)
-        return Approve(inner)
-    return AgentCall(action.tool, tuple((n, Ref(ids[s.record], s.path) if isinstance(s, Ref) else s)
-                                        for n, s in action.args))
-
-
 def orders(model: SearchModel, steps: tuple[Step, ...], goal: int, query: int) -> set[Trace]:
     """Every order of the cone that the monitor admits end to end, reaching the goal first at its last step."""
     threshold = model.queries[query].more_than
-    local_record = {}
-    n = 0
-    for i, s in enumerate(steps):
-        if isinstance(s.action, AgentCall):
-            local_record[i] = n
-            n += 1
+    local_record = _record_steps(steps)
     out: set[Trace] = set()
     for order in _extensions(steps, goal):
         state = initial_state(model)
@@ -147,7 +136,7 @@ def orders(model: SearchModel, steps: tuple[Step, ...], goal: int, query: int) -
         ok = True
         for pos, i in enumerate(order):
             step = steps[i]
-            action = _renumber(step.action, ids)
+            action = renumber_action(step.action, ids)
             verdict, nxt = apply_action(model, state, action, step.outcome)
             if nxt is None or (verdict is not None and verdict.decision is not Decision.ALLOW):
                 ok = False

@@ -27,14 +27,10 @@ from model.search.canon import canonical
 from model.search.completions import completion_key, cone, orders
 from model.search.model import QueryKind, SearchModel
 from model.search.space import (
-    Action,
-    AgentCall,
-    Approve,
-    Ref,
-    Satisfy,
     SearchState,
     Transition,
     apply_action,
+    renumber_action,
     successors,
 )
 from model.search.space import initial as initial_state
@@ -60,24 +56,13 @@ class ExplicitRun:
         return dict(self.completions).get(name, ())
 
 
-def _map_action(action: Action, ids: dict[int, int]) -> Action:
-    if isinstance(action, Satisfy):
-        return action
-    if isinstance(action, Approve):
-        inner = _map_action(action.call, ids)
-        assert isinstance(inner, AgentCall)
-        return Approve(inner)
-    return AgentCall(action.tool, tuple((n, Ref(ids[s.record], s.path) if isinstance(s, Ref) else s)
-                                        for n, s in action.args))
-
-
 def _rebuild(model: SearchModel, path: list[tuple[SearchState, Transition]], renaming: bool) -> Trace:
     """Re-execute canonical steps as one concrete execution (IDs = admission order)."""
     ids: dict[int, int] = {}  # canonical id of the current layer's state -> execution id
     concrete = initial_state(model)
     steps: list[Step] = []
     for canon_state, tr in path:
-        action = _map_action(tr.action, ids)
+        action = renumber_action(tr.action, ids)
         _, nxt = apply_action(model, concrete, action, tr.outcome)
         _, succ = apply_action(model, canon_state, tr.action, tr.outcome)
         assert nxt is not None and succ is not None, "a stored transition must replay"

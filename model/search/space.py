@@ -101,6 +101,18 @@ class Transition:
     verdict: Verdict | None  # the monitor's Allow, for agent calls
 
 
+def renumber_action(action: Action, ids: dict[int, int]) -> Action:
+    """The same action with every handle's record ID mapped through ``ids``."""
+    if isinstance(action, Satisfy):
+        return action
+    if isinstance(action, Approve):
+        inner = renumber_action(action.call, ids)
+        assert isinstance(inner, AgentCall)
+        return Approve(inner)
+    return AgentCall(action.tool, tuple((n, Ref(ids[s.record], s.path) if isinstance(s, Ref) else s)
+                                        for n, s in action.args))
+
+
 def initial(model: SearchModel) -> SearchState:
     policy = model.policy
     return SearchState(initial_state(len(policy.user), len(policy.application)))
