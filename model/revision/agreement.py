@@ -15,6 +15,7 @@ import z3
 
 from model.monitor.policy import Entry, Tool
 from model.revision.effects import EffectSet
+from model.revision.identity import match_key
 from model.revision.symbolic import Encoder, Unsupported, Witness, solve
 
 
@@ -38,7 +39,7 @@ AgreementVerdict = Agree | Disagree | Undecided
 
 def same_match(a: Entry, b: Entry) -> bool:
     """The fields the matching predicate reads are equal (quota, requirement and permit aside)."""
-    return (a.kind, a.action, a.resource, a.keys, a.where) == (b.kind, b.action, b.resource, b.keys, b.where)
+    return match_key(a) == match_key(b)
 
 
 def agree(a: Entry, b: Entry, effects: EffectSet, tools: Sequence[Tool]) -> AgreementVerdict:

@@ -18,6 +18,7 @@ from model.revision.agreement import Agree, agree
 from model.revision.certificate import Certificate, Rule, Step
 from model.revision.conditions import keeps_position, monitor_unchanged, permit_safe
 from model.revision.effects import EffectSet
+from model.revision.identity import same_entries
 from model.revision.independence import Independent, independent
 
 
@@ -36,7 +37,7 @@ CheckVerdict = Valid | Invalid
 
 def _step(s: Step, source: tuple[Entry, ...], target: tuple[Entry, ...], effects: EffectSet,
           tools: Sequence[Tool], where: str) -> CheckVerdict:
-    if s.source != source or s.target != target:
+    if not same_entries(s.source, source) or not same_entries(s.target, target):
         return Invalid(f"{where}: the step does not relate the lists it must relate")
     if s.rule in (Rule.PREFIX, Rule.CAPACITY):
         capacity = s.rule is Rule.CAPACITY
@@ -54,13 +55,13 @@ def _step(s: Step, source: tuple[Entry, ...], target: tuple[Entry, ...], effects
             return Invalid(f"{where}: a capacity change where grants with and without permits overlap")
         return Valid()
     if s.rule is Rule.SWAP:
-        if s.subs or len(source) < 2 or target != (source[1], source[0], *source[2:]):
+        if s.subs or len(source) < 2 or not same_entries(target, (source[1], source[0], *source[2:])):
             return Invalid(f"{where}: a swap exchanges the first two accounts and nothing else")
         if not isinstance(independent(source[0], source[1], effects, tools), Independent):
             return Invalid(f"{where}: the swapped accounts are not independent on E")
         return Valid()
     if s.rule is Rule.LIFT:
-        if len(s.subs) != 1 or not source or not target or source[0] != target[0]:
+        if len(s.subs) != 1 or not source or not target or not same_entries(source[:1], target[:1]):
             return Invalid(f"{where}: a lift keeps the head and has one sub-step")
         return _step(s.subs[0], source[1:], target[1:], effects, tools, f"{where}.lift")
     if not s.subs:

@@ -16,10 +16,10 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import replace
 
 from model.monitor.policy import Entry, EntryKind, Policy, Tool
 from model.revision.effects import EffectSet
+from model.revision.identity import monitor_key
 from model.revision.independence import Independent, independent
 
 
@@ -43,7 +43,4 @@ def permit_safe(entries: Sequence[Entry], effects: EffectSet, tools: Sequence[To
 
 
 def monitor_unchanged(old: Policy, new: Policy) -> bool:
-    def rest(p: Policy) -> Policy:
-        return replace(p, name="", user=(), application=())
-
-    return rest(old) == rest(new)
+    return monitor_key(old) == monitor_key(new)

@@ -35,6 +35,7 @@ import z3
 from model.monitor.policy import Entry, EntryKind, Policy, Tool
 from model.revision.conditions import monitor_unchanged
 from model.revision.effects import EffectSet
+from model.revision.identity import match_key
 from model.revision.symbolic import Encoder, Unsupported
 
 MAX_SIGNATURES = 512
@@ -80,7 +81,8 @@ def signatures(old: Sequence[Entry], new: Sequence[Entry], effects: EffectSet,
     reqs = sorted({e.requires for e in (*old, *new) if e.requires is not None})
     q_sets = [frozenset(c) for r in range(len(reqs) + 1) for c in itertools.combinations(reqs, r)]
     for action in effects.actions(frozenset(e.action for e in (*old, *new))):
-        distinct = list(dict.fromkeys(e for e in (*old, *new) if e.action == action))
+        by_key = {match_key(e): e for e in (*old, *new) if e.action == action}
+        distinct = list(by_key.values())
         try:
             enc = Encoder(action, distinct, tools)
             base = enc.base(effects.resources(action))
@@ -91,9 +93,9 @@ def signatures(old: Sequence[Entry], new: Sequence[Entry], effects: EffectSet,
         if isinstance(leaves, str):
             return f"{action}: {leaves}"
         for bits in leaves:
-            value = dict(zip(distinct, bits, strict=True))
-            m_old = tuple(value.get(e, False) for e in old)
-            m_new = tuple(value.get(e, False) for e in new)
+            value = dict(zip(by_key, bits, strict=True))
+            m_old = tuple(value.get(match_key(e), False) for e in old)
+            m_new = tuple(value.get(match_key(e), False) for e in new)
             out += [(m_old, m_new, q) for q in q_sets]
     return tuple(out)
 

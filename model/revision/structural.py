@@ -25,6 +25,7 @@ from model.revision.agreement import Agree, Disagree, agree
 from model.revision.certificate import Certificate, Rule, Step
 from model.revision.conditions import keeps_position, monitor_unchanged, permit_safe
 from model.revision.effects import EffectSet
+from model.revision.identity import entry_key
 from model.revision.independence import Independent, independent
 
 MAX_ASSIGNMENTS = 200
@@ -39,7 +40,7 @@ class _Search:
     def __init__(self, old: Sequence[Entry], new: Sequence[Entry], effects: EffectSet, tools: Sequence[Tool]):
         self.old, self.new, self.effects, self.tools = tuple(old), tuple(new), effects, tuple(tools)
         self._agree: dict[tuple[int, int], str | None] = {}
-        self._indep: dict[tuple[Entry, Entry], bool] = {}
+        self._indep: dict[tuple[str, str], bool] = {}
         self.obstacle = "no assignment of old accounts to new positions"
 
     def stands_for(self, i: int, j: int) -> str | None:
@@ -59,9 +60,10 @@ class _Search:
         return self._agree[(i, j)]
 
     def indep(self, a: Entry, b: Entry) -> bool:
-        if (a, b) not in self._indep:
-            self._indep[(a, b)] = isinstance(independent(a, b, self.effects, self.tools), Independent)
-        return self._indep[(a, b)]
+        key = (entry_key(a), entry_key(b))
+        if key not in self._indep:
+            self._indep[key] = isinstance(independent(a, b, self.effects, self.tools), Independent)
+        return self._indep[key]
 
     def assignments(self) -> Iterator[tuple[int, ...]]:
         n, m = len(self.old), len(self.new)

@@ -99,3 +99,12 @@ def test_parse_effects() -> None:
     for bad in ("9x", 'file.delete("A"', "file.delete([1])", "file.delete(null)"):
         with pytest.raises(InvalidInput):
             parse_effects(bad)
+
+
+def test_false_and_zero_are_different_resources_although_python_equates_them() -> None:
+    star = PAY.user[3]
+    zero, false = replace(star, resource=ConstPat(0)), replace(star, resource=ConstPat(False))
+    assert zero == false  # Python's dataclass equality, which model/revision/identity.py avoids
+    verdict = agree(zero, false, EVERY_EFFECT, PAY.tools)
+    assert isinstance(verdict, Disagree)
+    assert replay_matches(zero, verdict.witness) != replay_matches(false, verdict.witness)

@@ -1,0 +1,38 @@
+"""When two entries, lists or policies are the same, as JSON (RFC 8785) sees them.
+
+Python equality of the frozen policy values is not the monitor's equality: ``ConstPat(0) ==
+ConstPat(False)`` and ``hash(1) == hash(True)`` in Python, while the monitor's ``json_equal``
+never equates a boolean with a number. Everything in model/revision that asks "is this the same
+entry / the same list / the same monitor configuration" therefore compares canonical JSON texts of
+the monitor's own JSON form (model/monitor/policy_json.py), never ``==`` on the dataclasses.
+(Found by the differential test: a grant for resource ``0`` was taken to match like one for ``false``.)
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import replace
+
+from model.canonical import canonical_str
+from model.monitor.policy import Entry, Policy
+from model.monitor.policy_json import _entry, policy_to_json
+
+
+def entry_key(e: Entry) -> str:
+    return canonical_str(_entry(e))
+
+
+def match_key(e: Entry) -> str:
+    """The fields the matching predicate reads (kind, action, resource, keys, predicates)."""
+    return canonical_str(_entry(replace(e, quota=1, requires=None, permit=False)))
+
+
+def same_entries(xs: Sequence[Entry], ys: Sequence[Entry]) -> bool:
+    return len(xs) == len(ys) and all(entry_key(x) == entry_key(y) for x, y in zip(xs, ys, strict=True))
+
+
+def monitor_key(p: Policy) -> str:
+    """Everything but the name and the two permission lists."""
+    doc = policy_to_json(replace(p, user=(), application=()))
+    doc.pop("name", None)
+    return canonical_str(doc)

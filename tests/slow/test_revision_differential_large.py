@@ -1,0 +1,84 @@
+"""The revision differential tests at volume (excluded from ``make test``): the same properties as
+tests/property/test_revision_differential.py with many more generated grants and revisions, and a
+brute-force bound of 4 instead of 3.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from hypothesis import given, settings
+
+from model.monitor.commit import Outcome, step
+from model.monitor.decide import Decision
+from model.monitor.policy import Entry, Policy
+from model.monitor.state import Call, initial_state
+from model.revision.agreement import Disagree, agree
+from model.revision.certificate import Certificate
+from model.revision.checker import Valid, check
+from model.revision.effects import EVERY_EFFECT
+from model.revision.explicit import Domain, disagreement, domain_for, overlap, replay_matches
+from model.revision.independence import Overlap, independent
+from model.revision.revise import Certified, NotPreserved, revise
+from model.revision.workload import workload_from_json
+from tests.strategies import REVISION_TOOL, REVISION_WORKLOAD_JSON, revision_cases, revision_grants
+
+TOOLS = (REVISION_TOOL,)
+WORKLOAD = workload_from_json(REVISION_WORKLOAD_JSON)
+BOUND = 4
+
+
+def _brute_lost(old: Policy, new: Policy) -> tuple[int, ...] | None:
+    for n in range(1, BOUND + 1):
+        for seq in itertools.product(range(len(WORKLOAD.templates)), repeat=n):
+            s_old = initial_state(len(old.user), len(old.application))
+            s_new = initial_state(len(new.user), len(new.application))
+            for i, k in enumerate(seq):
+                t = WORKLOAD.templates[k]
+                assert t.tool is not None
+                call = Call(WORKLOAD.agent, t.tool, t.literal_args())
+                v_old, s_old = step(old, s_old, call, Outcome(True, {}))
+                if v_old.decision is not Decision.ALLOW:
+                    break
+                v_new, s_new = step(new, s_new, call, Outcome(True, {}))
+                if v_new.decision is not Decision.ALLOW:
+                    if i == n - 1:
+                        return seq
+                    break
+    return None
+
+
+@pytest.mark.slow
+@settings(max_examples=400, derandomize=True)
+@given(revision_grants(), revision_grants())
+def test_z3_and_explicit_agree_on_many_grants(a: Entry, b: Entry) -> None:
+    domain = Domain(domain_for((a, b), extra=("a", "abx", "b")).scalars, max_args=150)
+    verdict = agree(a, b, EVERY_EFFECT, TOOLS)
+    if disagreement(a, b, EVERY_EFFECT, TOOLS, domain) is not None:
+        assert isinstance(verdict, Disagree)
+    if isinstance(verdict, Disagree):
+        assert replay_matches(a, verdict.witness) != replay_matches(b, verdict.witness)
+    ind = independent(a, b, EVERY_EFFECT, TOOLS)
+    if overlap(a, b, EVERY_EFFECT, TOOLS, domain) is not None:
+        assert isinstance(ind, Overlap)
+    if isinstance(ind, Overlap):
+        assert replay_matches(a, ind.witness) and replay_matches(b, ind.witness)
+
+
+@pytest.mark.slow
+@settings(max_examples=300, derandomize=True)
+@given(revision_cases())
+def test_many_revisions_certificates_check_and_lost_clients_are_real(case: tuple[Policy, Policy]) -> None:
+    old, new = case
+    report = revise(old, new, EVERY_EFFECT, WORKLOAD, BOUND)
+    brute = _brute_lost(old, new)
+    p = report.preservation
+    if isinstance(p, Certified):
+        if isinstance(p.evidence, Certificate):
+            assert isinstance(check(p.evidence, old, new), Valid)
+        assert brute is None
+    elif isinstance(p, NotPreserved):
+        assert p.lost.confirmed and brute is not None and len(brute) == len(p.lost.seq)
+    else:
+        assert brute is None
