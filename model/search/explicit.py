@@ -13,6 +13,8 @@ enabled transitions expanded (admitted call × outcome, reviewer and approver ac
 into already-visited states), ``proposals`` = agent calls the monitor decided, ``depth`` = the deepest
 layer that had states.
 
+Progress: ``tick(done, total)`` in hundredths of a layer (the share of the current frontier expanded).
+
 A found trace is rebuilt from parent pointers and re-executed from the initial state, translating the
 canonical record IDs of each layer into the IDs of the one execution (so handles line up on replay).
 """
@@ -37,6 +39,7 @@ from model.search.space import initial as initial_state
 from model.search.verdict import Exhausted, Found, SearchVerdict, Step, Trace, Vacuous
 
 Tick = Callable[[int, int], None]
+_STEPS = 100  # progress units per layer: tick(done, total) counts hundredths of layers
 
 
 @dataclass(frozen=True, slots=True)
@@ -101,7 +104,9 @@ def explore(model: SearchModel, bound: int | None = None, tick: Tick | None = No
 
     for layer in range(k):
         nxt_frontier: list[SearchState] = []
-        for s in frontier:
+        for n, s in enumerate(frontier):
+            if tick is not None and n % 256 == 0:  # the last layers dominate: report progress inside a layer too
+                tick(layer * _STEPS + _STEPS * n // len(frontier), k * _STEPS)
             for tr, new in successors(model, s):
                 transitions += 1
                 for i, q in enumerate(model.queries):
@@ -126,7 +131,7 @@ def explore(model: SearchModel, bound: int | None = None, tick: Tick | None = No
         depth = layer + 1
         frontier = nxt_frontier
         if tick is not None:
-            tick(layer + 1, k)
+            tick((layer + 1) * _STEPS, k * _STEPS)
     verdicts: list[tuple[str, SearchVerdict]] = []
     for i, q in enumerate(model.queries):
         v: SearchVerdict
