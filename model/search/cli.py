@@ -13,7 +13,7 @@ from __future__ import annotations
 import click
 from rich.console import Console
 from rich.markup import escape
-from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
+from rich.progress import BarColumn, Progress, TaskID, TaskProgressColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
 from model.canonical import JSON, canonical_str
@@ -51,7 +51,7 @@ def cli(model_path: str, engine: str, bound: int | None, policy_path: str | None
     from model.search.run import Engine, search
 
     model = load_model(model_path, policy_path)
-    with Progress(TextColumn("{task.description:<10}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+    with Progress(TextColumn("{task.description:<10}"), BarColumn(), TaskProgressColumn(), TimeElapsedColumn(),
                   console=err_console, transient=True) as progress:
         tasks: dict[str, TaskID] = {}
 
