@@ -59,3 +59,25 @@ def test_search_manifest_validates_and_names_existing_files() -> None:
     jsonschema.Draft202012Validator(schema).validate(doc)
     for row in doc["rows"]:
         assert (manifest.parent / row["model"]).exists() and (manifest.parent / row["policy"]).exists(), row
+
+
+REVISIONS = ROOT / "corpus" / "revisions"
+REVISION_WORKLOADS = sorted((REVISIONS / "workloads").glob("*.json"))
+
+
+def test_revision_manifest_validates_and_names_existing_files() -> None:
+    schema = json.loads((ROOT / "corpus" / "schemas" / "revision_manifest.schema.json").read_text("utf-8"))
+    jsonschema.Draft202012Validator.check_schema(schema)
+    doc = json.loads((REVISIONS / "manifest.json").read_text("utf-8"))
+    jsonschema.Draft202012Validator(schema).validate(doc)
+    for base in doc["bases"].values():
+        assert (REVISIONS / base["policy"]).exists() and (REVISIONS / base["workload"]).exists(), base
+    for rev in doc["revisions"]:
+        assert rev["base"] in doc["bases"] and (REVISIONS / rev["new"]).exists(), rev["id"]
+
+
+@pytest.mark.parametrize("path", REVISION_WORKLOADS, ids=[p.name for p in REVISION_WORKLOADS])
+def test_revision_workload_validates(path: Path) -> None:
+    schema = json.loads((ROOT / "corpus" / "schemas" / "revision_workload.schema.json").read_text("utf-8"))
+    jsonschema.Draft202012Validator.check_schema(schema)
+    jsonschema.Draft202012Validator(schema).validate(json.loads(path.read_text("utf-8")))
