@@ -16,7 +16,7 @@ import z3
 from model.monitor.policy import Entry, Tool
 from model.revision.effects import EffectSet
 from model.revision.identity import match_key
-from model.revision.symbolic import Encoder, Unsupported, Witness, solve
+from model.revision.symbolic import Undecidable, Witness, find_witness
 
 
 @dataclass(frozen=True, slots=True)
@@ -47,16 +47,8 @@ def agree(a: Entry, b: Entry, effects: EffectSet, tools: Sequence[Tool]) -> Agre
         return Agree("identical")
     if a.kind is not b.kind:
         return Undecided("an allow and a deny never stand for the same account")
-    for action in effects.actions(frozenset({a.action, b.action})):
-        try:
-            enc = Encoder(action, (a, b), tools)
-            one_only = z3.Or(z3.And(enc.matches(a), enc.fails(b)), z3.And(enc.fails(a), enc.matches(b)))
-            query = z3.And(enc.base(effects.resources(action)), one_only)
-        except Unsupported as exc:
-            return Undecided(str(exc))
-        found = solve(query)
-        if isinstance(found, str):
-            return Undecided(f"z3 answered unknown: {found}")
-        if found is not None:
-            return Disagree(enc.witness(found))
-    return Agree("z3")
+    found = find_witness((a, b), effects, tools, lambda enc: z3.Or(z3.And(enc.matches(a), enc.fails(b)),
+                                                                    z3.And(enc.fails(a), enc.matches(b))))
+    if isinstance(found, Undecidable):
+        return Undecided(found.reason)
+    return Agree("z3") if found is None else Disagree(found)

@@ -13,7 +13,7 @@ import z3
 
 from model.monitor.policy import Entry, Tool
 from model.revision.effects import EffectSet
-from model.revision.symbolic import Encoder, Unsupported, Witness, solve
+from model.revision.symbolic import Undecidable, Witness, find_witness
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,15 +37,7 @@ IndependenceVerdict = Independent | Overlap | Unknown
 def independent(a: Entry, b: Entry, effects: EffectSet, tools: Sequence[Tool]) -> IndependenceVerdict:
     if a.action != b.action:
         return Independent()
-    for action in effects.actions(frozenset({a.action})):
-        try:
-            enc = Encoder(action, (a, b), tools)
-            query = z3.And(enc.base(effects.resources(action)), enc.matches(a), enc.matches(b))
-        except Unsupported as exc:
-            return Unknown(str(exc))
-        found = solve(query)
-        if isinstance(found, str):
-            return Unknown(f"z3 answered unknown: {found}")
-        if found is not None:
-            return Overlap(enc.witness(found))
-    return Independent()
+    found = find_witness((a, b), effects, tools, lambda enc: z3.And(enc.matches(a), enc.matches(b)))
+    if isinstance(found, Undecidable):
+        return Unknown(found.reason)
+    return Independent() if found is None else Overlap(found)

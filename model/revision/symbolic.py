@@ -26,7 +26,7 @@ the monitor can produce, so "no disagreement" and "no overlap" remain proofs):
 from __future__ import annotations
 
 import re
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
@@ -47,6 +47,7 @@ from model.monitor.policy import (
     SlotPat,
     Tool,
 )
+from model.revision.effects import EffectSet
 from model.revision.globs import translate, zstring
 
 
@@ -267,6 +268,29 @@ class Encoder:
         bindings = tuple((s, self._value(model, self.sval[s], ()))
                          for s in sorted(self.bound) if z3.is_true(model.eval(self.bound[s], model_completion=True)))
         return Witness(self.action, self._value(model, self.r, ()), args, bindings)
+
+
+def find_witness(entries: Sequence[Entry], effects: EffectSet, tools: Sequence[Tool],
+                 query: Callable[[Encoder], z3.BoolRef]) -> Witness | Undecidable | None:
+    """For each action of ``E`` that ``entries`` name, ask Z3 for an effect satisfying ``query``:
+    the first witness found, why the question could not be decided, or ``None`` (none exists)."""
+    for action in effects.actions(frozenset(e.action for e in entries)):
+        try:
+            enc = Encoder(action, entries, tools)
+            constraint = z3.And(enc.base(effects.resources(action)), query(enc))
+        except Unsupported as exc:
+            return Undecidable(str(exc))
+        found = solve(constraint)
+        if isinstance(found, str):
+            return Undecidable(f"z3 answered unknown: {found}")
+        if found is not None:
+            return enc.witness(found)
+    return None
+
+
+@dataclass(frozen=True, slots=True)
+class Undecidable:
+    reason: str
 
 
 def solve(constraint: z3.BoolRef) -> z3.ModelRef | str | None:

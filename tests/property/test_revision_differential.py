@@ -89,9 +89,9 @@ def test_glob_regex_accepts_exactly_what_fnmatch_accepts(glob: str, words: list[
         assert (solver.check() == z3.sat) == fnmatch.fnmatchcase(w, glob), (glob, w)
 
 
-def _brute_lost(old: Policy, new: Policy) -> tuple[int, ...] | None:
+def brute_lost(old: Policy, new: Policy, bound: int = BOUND) -> tuple[int, ...] | None:
     """A shortest workload sequence old admits and new refuses, by plain enumeration with ``step``."""
-    for n in range(1, BOUND + 1):
+    for n in range(1, bound + 1):
         for seq in itertools.product(range(len(WORKLOAD.templates)), repeat=n):
             s_old = initial_state(len(old.user), len(old.application))
             s_new = initial_state(len(new.user), len(new.application))
@@ -120,7 +120,7 @@ def test_certificates_check_and_certified_revisions_lose_no_client(case: tuple[P
         assert isinstance(check(certificate_from_json(certificate_to_json(cert)), old, new), Valid)
     sim = simulate(old, new, EVERY_EFFECT)
     if isinstance(cert, Certificate) or not hasattr(sim, "reason"):
-        assert _brute_lost(old, new) is None, (cert, sim)
+        assert brute_lost(old, new) is None, (cert, sim)
 
 
 @settings(max_examples=25)
@@ -128,7 +128,7 @@ def test_certificates_check_and_certified_revisions_lose_no_client(case: tuple[P
 def test_reported_lost_clients_are_admitted_before_and_refused_after(case: tuple[Policy, Policy]) -> None:
     old, new = case
     report = revise(old, new, EVERY_EFFECT, WORKLOAD, BOUND)
-    brute = _brute_lost(old, new)
+    brute = brute_lost(old, new)
     if isinstance(report.preservation, NotPreserved):
         lost = report.preservation.lost
         assert lost.confirmed
@@ -166,4 +166,4 @@ def test_lost_client_search_agrees_with_brute_force_on_the_widening() -> None:
                                  ["allow file.delete(*) quota unlimited"]))
     found = lost_client(old, new, WORKLOAD, BOUND)
     assert isinstance(found, Counterexample)
-    assert found.seq == _brute_lost(old, new) == (0, 1)
+    assert found.seq == brute_lost(old, new) == (0, 1)

@@ -5,15 +5,10 @@ brute-force bound of 4 instead of 3.
 
 from __future__ import annotations
 
-import itertools
-
 import pytest
 from hypothesis import given, settings
 
-from model.monitor.commit import Outcome, step
-from model.monitor.decide import Decision
 from model.monitor.policy import Entry, Policy
-from model.monitor.state import Call, initial_state
 from model.revision.agreement import Disagree, agree
 from model.revision.certificate import Certificate
 from model.revision.checker import Valid, check
@@ -22,31 +17,12 @@ from model.revision.explicit import Domain, disagreement, domain_for, overlap, r
 from model.revision.independence import Overlap, independent
 from model.revision.revise import Certified, NotPreserved, revise
 from model.revision.workload import workload_from_json
+from tests.property.test_revision_differential import brute_lost
 from tests.strategies import REVISION_TOOL, REVISION_WORKLOAD_JSON, revision_cases, revision_grants
 
 TOOLS = (REVISION_TOOL,)
 WORKLOAD = workload_from_json(REVISION_WORKLOAD_JSON)
 BOUND = 4
-
-
-def _brute_lost(old: Policy, new: Policy) -> tuple[int, ...] | None:
-    for n in range(1, BOUND + 1):
-        for seq in itertools.product(range(len(WORKLOAD.templates)), repeat=n):
-            s_old = initial_state(len(old.user), len(old.application))
-            s_new = initial_state(len(new.user), len(new.application))
-            for i, k in enumerate(seq):
-                t = WORKLOAD.templates[k]
-                assert t.tool is not None
-                call = Call(WORKLOAD.agent, t.tool, t.literal_args())
-                v_old, s_old = step(old, s_old, call, Outcome(True, {}))
-                if v_old.decision is not Decision.ALLOW:
-                    break
-                v_new, s_new = step(new, s_new, call, Outcome(True, {}))
-                if v_new.decision is not Decision.ALLOW:
-                    if i == n - 1:
-                        return seq
-                    break
-    return None
 
 
 @pytest.mark.slow
@@ -72,7 +48,7 @@ def test_z3_and_explicit_agree_on_many_grants(a: Entry, b: Entry) -> None:
 def test_many_revisions_certificates_check_and_lost_clients_are_real(case: tuple[Policy, Policy]) -> None:
     old, new = case
     report = revise(old, new, EVERY_EFFECT, WORKLOAD, BOUND)
-    brute = _brute_lost(old, new)
+    brute = brute_lost(old, new, BOUND)
     p = report.preservation
     if isinstance(p, Certified):
         if isinstance(p.evidence, Certificate):
