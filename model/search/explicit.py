@@ -10,7 +10,7 @@ keeps going to the bound for the other queries and to enumerate useful completio
 
 Counts: ``states`` = distinct canonical states visited (including the initial one), ``transitions`` =
 enabled transitions expanded (admitted call × outcome, reviewer and approver actions, including those
-into already-visited states), ``proposals`` = agent calls the monitor decided, ``depth`` = the deepest
+into already-visited states), ``depth`` = the deepest
 layer that had states.
 
 Progress: ``tick(done, total)`` in hundredths of a layer (the share of the current frontier expanded).

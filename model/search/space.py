@@ -10,7 +10,7 @@ binding *before* the call, which later lookups may change).
 
 Choices where the source is silent:
 - Outcomes are chosen after Allow, one transition per listed outcome; a denied or paused proposal
-  is no transition (it leaves ``S`` unchanged, Section 6.1). ``proposals`` counts them all.
+  is no transition (it leaves ``S`` unchanged, Section 6.1), though the monitor is asked about each.
 - A reviewer or approver action is a step of the trace like a call (it changes ``S``: ``Q`` or the
   permits), so bounds count all three kinds.
 """
@@ -228,7 +228,7 @@ def _approvable(model: SearchModel, state: SearchState, action: AgentCall) -> bo
 
 
 def successors(model: SearchModel, state: SearchState) -> Iterator[tuple[Transition, SearchState]]:
-    """Every enabled transition, with ``proposals`` (agent calls the monitor was asked about) first."""
+    """Every enabled transition: reviewer actions, approvals, then each admitted agent call × each possible outcome."""
     for req in model.satisfy:
         if req not in state.monitor.satisfied:
             yield Transition(Satisfy(req), None, None), replace(state, monitor=satisfy(state.monitor, req))
