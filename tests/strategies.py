@@ -523,7 +523,8 @@ def _del_text(name: str, user: list[str], app: list[str]) -> str:
     return (f"policy {name}\nlevels Public\ncategories\nnode m: memory (Public, {{}}, trusted)\n"
             "node f: sink (Public, {}, trusted)\nedge Delete: m -> f inherit\n"
             "agent a {operations: {Delete}, ceiling: Public}\n"
-            "tool Delete {endpoints: m -> f, args: {target, force}, required: {target}, effects: [file.delete(target)]}\n"
+            "tool Delete {endpoints: m -> f, args: {target, force}, required: {target}, "
+            "effects: [file.delete(target)]}\n"
             f"flow allow * -> f\nuser {{\n{block(user)}}}\napplication {{\n{block(app)}}}\n")
 
 

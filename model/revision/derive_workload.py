@@ -2,13 +2,17 @@
 ``--workload``): a small finite client model read off the two policies.
 
 Choices (the source gives no client model; this one aims to reach every grant the lists name):
-- Each resolver contributes its exact lookup call, succeeding with the address
-  ``"<slot>@resolved.example"`` at its result path, so slot grants can be reached.
+- Each resolver contributes its exact lookup call, succeeding at its result path with an address
+  that other entries of the slot's action also accept where one exists (the first glob sample
+  among them, e.g. ``acct-x`` for ``like "acct-*"``), else ``"<slot>@resolved.example"``.
+- Each structured requirement contributes an application event satisfying it.
 - Each tool contributes calls whose required arguments are: a ``{"$from": producer}`` handle when
   an origin rule constrains the argument; for the argument an effect reads its resource from,
   each constant and glob sample the entries of that action name, and each resolved address; for
   an argument a predicate reads, the predicate's constants and range bounds; otherwise ``"x"``.
-  At most ``PER_TOOL`` calls per tool, all succeeding with ``{}``.
+  Resolved addresses come first among a resource argument's candidates, so the first
+  ``PER_TOOL`` combinations (in product order) are calls the slot grants can admit; all succeed
+  with ``{}``.
 - No forbidden effects are inferred: the safety delta needs a declared workload.
 """
 
@@ -20,6 +24,7 @@ from model.canonical import JSON
 from model.monitor.policy import (
     ArgRes,
     ConstPat,
+    Entry,
     EqPred,
     GlobPat,
     ListArgRes,
@@ -30,11 +35,21 @@ from model.monitor.policy import (
 )
 from model.revision.workload import Workload, workload_from_json
 
-PER_TOOL = 4
+PER_TOOL = 8
 
 
-def _address(slot: str) -> str:
-    return f"{slot}@resolved.example"
+def _addresses(entries: tuple[Entry, ...]) -> dict[str, str]:
+    out: dict[str, str] = {}
+    for e in entries:
+        if isinstance(e.resource, SlotPat) and e.resource.slot not in out:
+            samples = [_sample(x.resource.glob) for x in entries
+                       if x.action == e.action and isinstance(x.resource, GlobPat)]
+            out[e.resource.slot] = samples[0] if samples else f"{e.resource.slot}@resolved.example"
+    return out
+
+
+def _sample(glob: str) -> str:
+    return glob.replace("*", "x").replace("?", "x")
 
 
 def _nest(path: str, value: JSON) -> JSON:
@@ -46,10 +61,14 @@ def _nest(path: str, value: JSON) -> JSON:
 
 def derive(old: Policy, new: Policy) -> Workload:
     entries = (*old.user, *old.application, *new.user, *new.application)
+    address = _addresses(entries)
     calls: list[dict[str, JSON]] = []
     for r in old.resolvers:
+        value = address.get(r.slot, f"{r.slot}@resolved.example")
         calls.append({"name": f"{r.tool} for @{r.slot}", "tool": r.tool, "args": dict(r.args),
-                      "outcome": {"ok": True, "value": _nest(r.path, _address(r.slot))}})
+                      "outcome": {"ok": True, "value": _nest(r.path, value)}})
+    for req in sorted(old.requirements):
+        calls.append({"name": f"satisfy {req}", "satisfy": req})
     for tool in old.tools:
         options: list[list[JSON]] = []
         names = sorted(tool.required)
@@ -67,9 +86,9 @@ def derive(old: Policy, new: Policy) -> Workload:
                         if isinstance(e.resource, ConstPat) and e.resource.value is not None:
                             vals.append(e.resource.value)
                         elif isinstance(e.resource, GlobPat):
-                            vals.append(e.resource.glob.replace("*", "x").replace("?", "x"))
+                            vals.append(_sample(e.resource.glob))
                         elif isinstance(e.resource, SlotPat):
-                            vals.append(_address(e.resource.slot))
+                            vals.insert(0, address[e.resource.slot])
                     if isinstance(d.resource, ListArgRes):
                         vals = [[v] for v in vals]
             for e in entries:
