@@ -43,6 +43,8 @@ def load_experiment(name: str) -> ModuleType:
     if name not in EXPERIMENTS:
         raise InvalidInput("reproduce", f"one of {', '.join(sorted(EXPERIMENTS))} or 'all'", name, InputKind.VALUE)
     path = repo_root() / "experiments" / EXPERIMENTS[name]
+    if not path.is_file():
+        raise InvalidInput(str(path), f"the script of experiment {name!r}", "no such file", InputKind.IO)
     spec = importlib.util.spec_from_file_location(f"experiments_{path.stem}", path)
     if spec is None or spec.loader is None:
         raise InvalidInput(str(path), "a Python experiment script", "nothing loadable", InputKind.IO)
