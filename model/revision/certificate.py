@@ -3,12 +3,18 @@ as data a reader or ``checker.check`` can verify without trusting the search tha
 
 A ``Step`` proves ``source ⤳_E target`` for two permission lists by one rule:
 
-- ``PREFIX``: old positions keep kind, quota, requirement, permit flag and (on ``E``) matching;
-  grants are appended. Usage is zero on both sides (revisions are checked at task start).
-- ``CAPACITY``: as ``PREFIX`` but each old position keeps at least its residual capacity (a
-  finite quota may grow or become unlimited).
-- ``SWAP``: the first two accounts are exchanged; they are independent on ``E``.
-- ``LIFT``: the head is unchanged and the single sub-step proves tail ⤳ tail′.
+- ``PREFIX``: old positions keep kind, quota, usage, requirement, permit flag and (on ``E``)
+  matching; grants are appended (with any usage: first-fit reaches them only where the old list
+  has no account left).
+- ``CAPACITY``: as ``PREFIX`` but each old position keeps at least its residual capacity
+  ``m′ − u′ ≥ m − u`` (or ∞).
+- ``SWAP``: the first two accounts are exchanged with their counters; they are independent on ``E``.
+- ``LIFT``: the head (entry and counter) is unchanged and the single sub-step proves tail ⤳ tail′.
+
+Each step carries the usage vectors of its two lists (``source_used``, ``target_used``): at task
+start every counter is zero, written ``()``; for a revision installed after a prefix they are the
+old state's counters and the counters carried onto the new list (carry.py), so the residual
+capacities the rules compare are those of the running task.
 - ``COMPOSE``: the sub-steps form a chain from ``source`` to ``target``.
 
 ``justification`` records, per checked side condition, how it was decided (``identical``, ``z3``,
@@ -44,6 +50,12 @@ class Step:
     target: tuple[Entry, ...]
     subs: tuple[Step, ...] = ()
     justification: tuple[str, ...] = ()
+    source_used: tuple[int, ...] = ()  # () is task start: every counter zero
+    target_used: tuple[int, ...] = ()
+
+    def used(self) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Both usage vectors, with task start's ``()`` written out as zeros."""
+        return (self.source_used or (0,) * len(self.source), self.target_used or (0,) * len(self.target))
 
     def size(self) -> int:
         return 1 + sum(s.size() for s in self.subs)
@@ -69,14 +81,18 @@ class Certificate:
 
 
 def step_to_json(s: Step) -> dict[str, JSON]:
-    return {"rule": s.rule.value, "source": [_entry(e) for e in s.source], "target": [_entry(e) for e in s.target],
-            "subs": [step_to_json(t) for t in s.subs], "justification": list(s.justification)}
+    out: dict[str, JSON] = {"rule": s.rule.value, "source": [_entry(e) for e in s.source],
+                            "target": [_entry(e) for e in s.target], "subs": [step_to_json(t) for t in s.subs],
+                            "justification": list(s.justification)}
+    if s.source_used or s.target_used:
+        out["source_used"], out["target_used"] = list(s.source_used), list(s.target_used)
+    return out
 
 
 def step_from_json(obj: dict[str, Any]) -> Step:
     return Step(Rule(obj["rule"]), tuple(_entry_from(e) for e in obj["source"]),
                 tuple(_entry_from(e) for e in obj["target"]), tuple(step_from_json(t) for t in obj["subs"]),
-                tuple(obj["justification"]))
+                tuple(obj["justification"]), tuple(obj.get("source_used", ())), tuple(obj.get("target_used", ())))
 
 
 def certificate_to_json(c: Certificate) -> dict[str, JSON]:

@@ -1,5 +1,9 @@
-"""``agentwarrant revise OLD NEW [--effects E] [--bound K] [--workload FILE] [--json]``
+"""``agentwarrant revise OLD NEW [--effects E] [--bound K] [--workload FILE] [--after PREFIX] [--json]``
 (Agenra Sections 1 and 7.1).
+
+``--after PREFIX`` installs the revision mid-task: PREFIX (a scripted trace of ``monitor run`` or
+a list of calls in the workload's form, prefix.py) runs under OLD, and its counters are carried onto
+NEW (carry.py); both outputs say the starting point.
 
 Prints two separate verdicts: preservation (Certified with its certificate or simulation |
 NotPreserved with the shortest lost client | Unknown within bound K) and the safety delta
@@ -26,9 +30,11 @@ from model.errors import InputKind, InvalidInput
 @click.option("--bound", default=4, show_default=True, type=int, help="Longest call sequence the search tries.")
 @click.option("--workload", "workload_path", default=None, type=click.Path(dir_okay=False),
               help="A client model (corpus/schemas/revision_workload.schema.json); default: derived.")
+@click.option("--after", "after_path", default=None, type=click.Path(dir_okay=False),
+              help="Install the revision after this prefix (a scripted trace or workload-form calls) ran under OLD.")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as canonical JSON.")
 def cli(old_path: str, new_path: str, effects: str | None, bound: int, workload_path: str | None,
-        as_json: bool) -> None:
+        after_path: str | None, as_json: bool) -> None:
     """Does revising OLD into NEW keep every client, and does it admit new forbidden traces?"""
     # imported here: z3 loads with them, and every other agentwarrant command should start fast
     from model.canonical import canonical_str
@@ -47,11 +53,17 @@ def cli(old_path: str, new_path: str, effects: str | None, bound: int, workload_
         workload = load_workload(workload_path)
     else:
         workload = derive(old, new)
-    report = revise(old, new, eff, workload, bound)
+    prefix = None
+    if after_path is not None:
+        from model.revision.prefix import load_prefix
+
+        prefix = load_prefix(after_path)
+    report = revise(old, new, eff, workload, bound, prefix)
     if as_json:
         click.echo(canonical_str(report.to_json()))
     else:
         click.echo(f"preservation on {eff.show()}: {report.preservation.show()}")
+        click.echo(f"  starting point: {report.start_text()}")
         p = report.preservation
         if isinstance(p, NotPreserved):
             click.echo("  replay it: " + json.dumps(p.lost.trace))

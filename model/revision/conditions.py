@@ -1,9 +1,11 @@
 """Side conditions of the structural rules (Agenra Section 7.1), shared by the search
 (``structural.py``) and the certificate checker (``checker.py``) so both read one definition.
 
-- ``keeps_position(old, new, capacity)``: the new position stands for the old account: same kind,
-  requirement and permit flag, and the same quota (``PREFIX``) or at least the old residual
-  capacity (``CAPACITY``; usage is zero at task start, so residual = quota, ``None`` = ∞).
+- ``keeps_position(old, new, capacity, old_used, new_used)``: the new position stands for the old
+  account: same kind, requirement and permit flag, and the same quota and usage (``PREFIX``) or at
+  least the old residual capacity (``CAPACITY``): ``m′ − u′ ≥ m − u``, or ``m′ = ∞`` (``None``); an
+  unlimited old account needs an unlimited new one. At task start both usages are zero, so the
+  residual is the quota; mid-task the usages are the old state's and the carried ones (carry.py).
 - ``permit_safe(entries)``: a capacity extension can change which grant first-fit charges (new
   picks ``k ≤ j`` where old picked ``j``). The source's base correspondence excludes exact-call
   permits (Section 9); we keep capacity extensions sound with them by requiring that two old
@@ -23,14 +25,20 @@ from model.revision.identity import monitor_key
 from model.revision.independence import Independent, independent
 
 
-def keeps_position(old: Entry, new: Entry, capacity: bool) -> bool:
+def residual(e: Entry, used: int) -> int | None:
+    """Remaining capacity ``m − u``; ``None`` is ∞ (an unlimited quota)."""
+    return None if e.quota is None else e.quota - used
+
+
+def keeps_position(old: Entry, new: Entry, capacity: bool, old_used: int = 0, new_used: int = 0) -> bool:
     if (old.kind, old.requires, old.permit) != (new.kind, new.requires, new.permit):
         return False
     if old.kind is EntryKind.DENY:
         return True
     if not capacity:
-        return old.quota == new.quota
-    return new.quota is None or (old.quota is not None and new.quota >= old.quota)
+        return old.quota == new.quota and old_used == new_used
+    r_old, r_new = residual(old, old_used), residual(new, new_used)
+    return r_new is None or (r_old is not None and r_new >= r_old)
 
 
 def permit_safe(entries: Sequence[Entry], effects: EffectSet, tools: Sequence[Tool]) -> bool:

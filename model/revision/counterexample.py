@@ -6,6 +6,11 @@
 - ``new_forbidden``: the shortest sequence the new policy admits in full whose effects break one
   of the workload's forbidden budgets, and that the old policy does not admit in full.
 
+Mid-task (``start``, prefix.py) both searches begin at the starting point: the old policy in the
+state S its prefix reached, the new one in S with the carried counters; the sequences are suffixes
+of the prefix, the prefix's effects count against the forbidden budgets, and the Adapter replay runs
+prefix + suffix.
+
 Each result is replayed through the Adapter (``replay.py``) under both policies and carries
 whether that replay confirmed it; a search that finds nothing within the bound answers ``None``
 with the number of sequences it visited. Safety and preservation are searched separately and
@@ -20,6 +25,7 @@ from model.canonical import JSON
 from model.monitor.decide import Decision
 from model.monitor.policy import Policy
 from model.revision.explore import Node, explore
+from model.revision.prefix import StartingPoint
 from model.revision.replay import replay, trace_document
 from model.revision.workload import Workload
 
@@ -55,34 +61,45 @@ def _refusal(node: Node) -> str:
     return v.decision.value + (f" ({v.reason.value})" if v.reason is not None else "")
 
 
-def _example(node: Node, workload: Workload, confirmed: bool) -> Counterexample:
+def _example(node: Node, workload: Workload, confirmed: bool, start: StartingPoint | None) -> Counterexample:
     names = tuple(workload.templates[k].name for k in node.seq)
-    doc = trace_document(workload, node.seq, [Decision.ALLOW] * len(node.seq))
+    doc = trace_document(workload, node.seq, [Decision.ALLOW] * len(node.seq), start)
     return Counterexample(node.seq, names, _refusal(node), confirmed, doc)
 
 
-def lost_client(old: Policy, new: Policy, workload: Workload, bound: int) -> Counterexample | Searched:
+def root(start: StartingPoint | None, lead_is_old: bool) -> Node | None:
+    """The search's root at a starting point (``None``: task start)."""
+    if start is None:
+        return None
+    old, new = start.run.state, start.new_state
+    lead, other = (old, new) if lead_is_old else (new, old)
+    return Node((), lead, other, None, start.run.produced, start.run.values, start.run.effects)
+
+
+def lost_client(old: Policy, new: Policy, workload: Workload, bound: int,
+                start: StartingPoint | None = None) -> Counterexample | Searched:
     def lost(node: Node) -> bool:
         return node.other is None
 
-    found, visited = explore(old, new, workload, bound, lost)
+    found, visited = explore(old, new, workload, bound, lost, root(start, True))
     if found is None:
         return Searched(bound, visited)
     n = len(found.seq)
-    confirmed = replay(old, workload, found.seq).admits_all(n) and \
-        replay(new, workload, found.seq).refuses_only_last(n)
-    return _example(found, workload, confirmed)
+    confirmed = replay(old, workload, found.seq, start, old).admits_all(n) and \
+        replay(new, workload, found.seq, start, old).refuses_only_last(n)
+    return _example(found, workload, confirmed, start)
 
 
-def new_forbidden(old: Policy, new: Policy, workload: Workload, bound: int) -> Counterexample | Searched:
+def new_forbidden(old: Policy, new: Policy, workload: Workload, bound: int,
+                  start: StartingPoint | None = None) -> Counterexample | Searched:
     def forbidden(node: Node) -> bool:
         return node.other is None and workload.is_forbidden(node.effects)
 
-    found, visited = explore(new, old, workload, bound, forbidden)
+    found, visited = explore(new, old, workload, bound, forbidden, root(start, False))
     if found is None:
         return Searched(bound, visited)
     n = len(found.seq)
-    after = replay(new, workload, found.seq)
+    after = replay(new, workload, found.seq, start, old)
     confirmed = after.admits_all(n) and workload.is_forbidden(after.effects) and \
-        not replay(old, workload, found.seq).admits_all(n)
-    return _example(found, workload, confirmed)
+        not replay(old, workload, found.seq, start, old).admits_all(n)
+    return _example(found, workload, confirmed, start)

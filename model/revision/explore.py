@@ -7,6 +7,10 @@ length, then template order, so the first sequence a caller accepts is a shortes
 ``counterexample.py`` for lost clients (lead = old) and newly admitted forbidden traces
 (lead = new). Application events (a satisfied requirement) are admitted by both.
 
+Mid-task, the search starts from a given ``root`` (``prefix.root``): the prefix's state under the
+lead policy and the carried state (or the old state S) under the other, with the prefix's records
+available to ``$from`` arguments and its effects counted against forbidden budgets.
+
 Choice: no state merging — two sequences reaching equal ledgers may still differ in their traces,
 which origin, flow and history rules read; the bound and the workload keep the tree small.
 """
@@ -37,10 +41,11 @@ class Node:
 
 
 def explore(lead: Policy, other: Policy, workload: Workload, bound: int,
-            accept: Callable[[Node], bool]) -> tuple[Node | None, int]:
+            accept: Callable[[Node], bool], root: Node | None = None) -> tuple[Node | None, int]:
     """The first (shortest) node ``accept`` takes, and how many nodes were visited."""
-    root = Node((), initial_state(len(lead.user), len(lead.application)),
-                initial_state(len(other.user), len(other.application)), None, (), (), ())
+    if root is None:
+        root = Node((), initial_state(len(lead.user), len(lead.application)),
+                    initial_state(len(other.user), len(other.application)), None, (), (), ())
     frontier = [root]
     visited = 0
     for _ in range(bound):

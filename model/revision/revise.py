@@ -12,6 +12,11 @@ The safety delta is always the bounded search for the shortest newly admitted fo
 under the workload's declared budgets (``NewlyForbidden`` / ``NoNewForbidden`` within the bound,
 or ``NoForbiddenDeclared``). Choice: a lost client is reported as ``NotPreserved`` even when the
 Adapter replay does not confirm it; the ``confirmed`` flag says so, and the tests require it true.
+
+Starting point: at task start (every counter zero) by default; with a ``prefix`` (prefix.py) the
+revision is installed mid-task — the prefix runs under the old policy to a state S, the counters
+are carried onto the new lists by a checked account correspondence (carry.py), and all three
+engines (and the safety search) start from that pair of states. The report says which.
 """
 
 from __future__ import annotations
@@ -21,10 +26,12 @@ from dataclasses import dataclass
 
 from model.canonical import JSON
 from model.monitor.policy import Policy
+from model.revision.carry import check_correspondence
 from model.revision.certificate import Certificate, certificate_to_json
 from model.revision.checker import Valid, check
 from model.revision.counterexample import Counterexample, Searched, lost_client, new_forbidden
 from model.revision.effects import EffectSet
+from model.revision.prefix import Prefix, StartingPoint, starting_point
 from model.revision.simulation import NoSimulation, SimulationProof, simulate
 from model.revision.structural import NoCertificate, certify
 from model.revision.workload import Workload
@@ -98,6 +105,12 @@ class RevisionReport:
     structural: str  # "found" or why no structural certificate
     simulation: str  # "found", "not tried" or why none
     seconds: float
+    start: StartingPoint | None = None  # None: task start
+
+    def start_text(self) -> str:
+        if self.start is None:
+            return "task start (every counter zero)"
+        return f"{self.start.describe()}; counters {self.start.ledgers().show()}"
 
     def to_json(self) -> dict[str, JSON]:
         p = self.preservation
@@ -118,29 +131,37 @@ class RevisionReport:
             safety = {"verdict": "no_new_forbidden", "bound": s.bound, "visited": s.visited}
         else:
             safety = {"verdict": "not_declared"}
+        start: JSON = {"at": "task_start"} if self.start is None else self.start.to_json()
         return {"preservation": pres, "safety": safety, "structural": self.structural,
-                "simulation": self.simulation}
+                "simulation": self.simulation, "start": start}
 
 
-def revise(old: Policy, new: Policy, effects: EffectSet, workload: Workload, bound: int) -> RevisionReport:
-    start = time.perf_counter()
+def revise(old: Policy, new: Policy, effects: EffectSet, workload: Workload, bound: int,
+           prefix: Prefix | None = None) -> RevisionReport:
+    """Judge the revision at task start, or after ``prefix`` (InvalidInput if the old policy refuses it)."""
+    clock = time.perf_counter()
+    point = None if prefix is None else starting_point(old, new, prefix)
+    if point is not None:
+        problem = check_correspondence(point.correspondence, old, new)
+        assert problem is None, problem  # correspond() builds only what check_correspondence accepts
+    ledgers = None if point is None else point.ledgers()
     preservation: Preservation | None = None
     simulation_note = "not tried"
-    cert = certify(old, new, effects)
+    cert = certify(old, new, effects, ledgers)
     if isinstance(cert, NoCertificate):
         structural_note = cert.reason
     else:
-        verdict = check(cert, old, new)
+        verdict = check(cert, old, new, ledgers)
         structural_note = "found" if isinstance(verdict, Valid) else f"found but refused by the checker: {verdict}"
         if isinstance(verdict, Valid):
             preservation = Certified(cert)
     if preservation is None:
-        sim = simulate(old, new, effects)
+        sim = simulate(old, new, effects, ledgers)
         simulation_note = sim.reason if isinstance(sim, NoSimulation) else "found"
         if not isinstance(sim, NoSimulation):
             preservation = Certified(sim)
     if preservation is None:
-        lost = lost_client(old, new, workload, bound)
+        lost = lost_client(old, new, workload, bound, point)
         if isinstance(lost, Searched):
             preservation = Unknown(bound, lost.visited, f"{structural_note}; {simulation_note}")
         else:
@@ -149,6 +170,6 @@ def revise(old: Policy, new: Policy, effects: EffectSet, workload: Workload, bou
     if not workload.forbidden:
         safety = NoForbiddenDeclared()
     else:
-        found = new_forbidden(old, new, workload, bound)
+        found = new_forbidden(old, new, workload, bound, point)
         safety = NoNewForbidden(bound, found.visited) if isinstance(found, Searched) else NewlyForbidden(found)
-    return RevisionReport(preservation, safety, structural_note, simulation_note, time.perf_counter() - start)
+    return RevisionReport(preservation, safety, structural_note, simulation_note, time.perf_counter() - clock, point)

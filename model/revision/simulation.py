@@ -11,11 +11,13 @@ action of ``E`` are enumerated with Z3 over arbitrary JSON arguments and every b
 (``symbolic.Encoder``, depth first over match/fail literals); requirement sets are enumerated
 explicitly. A ledger is the usage vector of the finite-quota allows (unlimited ones never run out).
 
-Proposal and check. ``propose`` computes the reachable pairs of (old ledger, new ledger) from
-``(0, 0)`` under every signature for which the old list charges; it fails as soon as the new list
-cannot charge such a unit (an explicit deny or first-fit failure) and reports the signature
-path. ``closed`` then checks the proposed relation independently: for every related pair and every
-signature, an old successful charge is matched by a new one whose successor pair is related.
+Proposal and check. ``propose`` computes the reachable pairs of (old ledger, new ledger) from the
+starting pair — ``(0, 0)`` at task start; for a revision installed after a prefix, the old state's
+counters and the counters carried onto the new lists (carry.py) — under every signature for
+which the old list charges; it fails as soon as the new list cannot charge such a unit (an
+explicit deny or first-fit failure) and reports the signature path. ``closed`` then checks the
+proposed relation independently: for every related pair and every signature, an old successful
+charge is matched by a new one whose successor pair is related.
 Letting each unit choose its signature freely over-approximates real runs (where bindings and
 arguments are shared within a call), so a closed relation is a proof for both lists.
 
@@ -33,6 +35,7 @@ from dataclasses import dataclass
 import z3
 
 from model.monitor.policy import Entry, EntryKind, Policy, Tool
+from model.revision.carry import Ledgers
 from model.revision.conditions import monitor_unchanged
 from model.revision.effects import EffectSet
 from model.revision.identity import match_key
@@ -141,8 +144,13 @@ def charge(entries: Sequence[Entry], usage: Ledger, matches: tuple[bool, ...], q
     return None
 
 
-def propose(old: Sequence[Entry], new: Sequence[Entry], sigs: Sequence[Signature], side: str) -> Relation | str:
-    start: tuple[Ledger, Ledger] = ((0,) * len(old), (0,) * len(new))
+def _start(old: Sequence[Entry], new: Sequence[Entry], start: tuple[Ledger, Ledger] | None) -> tuple[Ledger, Ledger]:
+    return start if start is not None else ((0,) * len(old), (0,) * len(new))
+
+
+def propose(old: Sequence[Entry], new: Sequence[Entry], sigs: Sequence[Signature], side: str,
+            begin: tuple[Ledger, Ledger] | None = None) -> Relation | str:
+    start = _start(old, new, begin)
     seen = {start}
     frontier = [start]
     while frontier:
@@ -169,9 +177,11 @@ def _on(bits: tuple[bool, ...]) -> list[int]:
     return [i for i, b in enumerate(bits) if b]
 
 
-def closed(rel: Relation, old: Sequence[Entry], new: Sequence[Entry], sigs: Sequence[Signature]) -> bool:
-    """The closure check: every old charge from a related pair is matched, into a related pair."""
-    start = ((0,) * len(old), (0,) * len(new))
+def closed(rel: Relation, old: Sequence[Entry], new: Sequence[Entry], sigs: Sequence[Signature],
+           begin: tuple[Ledger, Ledger] | None = None) -> bool:
+    """The closure check: the starting pair is related, and every old charge from a related pair is
+    matched, into a related pair."""
+    start = _start(old, new, begin)
     if start not in rel.pairs:
         return False
     for u, v in rel.pairs:
@@ -185,20 +195,23 @@ def closed(rel: Relation, old: Sequence[Entry], new: Sequence[Entry], sigs: Sequ
     return True
 
 
-def simulate(old: Policy, new: Policy, effects: EffectSet) -> SimulationProof | NoSimulation:
+def simulate(old: Policy, new: Policy, effects: EffectSet,
+             ledgers: Ledgers | None = None) -> SimulationProof | NoSimulation:
     if not monitor_unchanged(old, new):
         return NoSimulation("the revision changes more than the two permission lists")
     if any(e.permit for e in (*old.user, *old.application, *new.user, *new.application)):
         return NoSimulation("exact-call permits are outside the simulation check")
     relations: list[Relation] = []
-    for side, a, b in (("P", old.user, new.user), ("A", old.application, new.application)):
+    lg = ledgers or Ledgers.zero(old, new)
+    for side, a, b, begin in (("P", old.user, new.user, (lg.old_user, lg.new_user)),
+                              ("A", old.application, new.application, (lg.old_app, lg.new_app))):
         sigs = signatures(a, b, effects, old.tools)
         if isinstance(sigs, str):
             return NoSimulation(f"{side}: {sigs}")
-        rel = propose(a, b, sigs, side)
+        rel = propose(a, b, sigs, side, begin)
         if isinstance(rel, str):
             return NoSimulation(rel)
-        if not closed(rel, a, b, sigs):
+        if not closed(rel, a, b, sigs, begin):
             return NoSimulation(f"{side}: the proposed relation is not closed")
         relations.append(rel)
     return SimulationProof(relations[0], relations[1])

@@ -11,7 +11,11 @@ whose entries keep the account (``conditions.keeps_position``, matching agreemen
 ``agreement.agree``), such that the unassigned new positions are allows and every pair of
 entries that ``π`` puts in inverted order is independent on ``E``. Assignments are tried in
 lexicographic order of new positions (the identity first), at most ``MAX_ASSIGNMENTS`` of them.
-Choice: the search covers normal-form derivations only; a revision outside that shape gets
+Mid-task (a revision installed after a prefix, prefix.py) the old list has the old state's counters
+and the new list the carried ones (carry.py): a position is kept when its residual capacity under
+the carried counter is at least the old one (``conditions.keeps_position``), and each step records
+both usage vectors, counters moving with their accounts through swaps. Choice: the search covers
+normal-form derivations only; a revision outside that shape gets
 ``NoCertificate`` with the first obstacle met, and the bounded search takes over.
 """
 
@@ -22,6 +26,7 @@ from dataclasses import dataclass
 
 from model.monitor.policy import Entry, EntryKind, Policy, Tool
 from model.revision.agreement import Agree, Disagree, agree
+from model.revision.carry import Ledgers
 from model.revision.certificate import Certificate, Rule, Step
 from model.revision.conditions import keeps_position, monitor_unchanged, permit_safe
 from model.revision.effects import EffectSet
@@ -37,8 +42,12 @@ class NoCertificate:
 
 
 class _Search:
-    def __init__(self, old: Sequence[Entry], new: Sequence[Entry], effects: EffectSet, tools: Sequence[Tool]):
+    def __init__(self, old: Sequence[Entry], new: Sequence[Entry], effects: EffectSet, tools: Sequence[Tool],
+                 used_old: Sequence[int], used_new: Sequence[int]):
         self.old, self.new, self.effects, self.tools = tuple(old), tuple(new), effects, tuple(tools)
+        self.used_old = tuple(used_old) or (0,) * len(self.old)
+        self.used_new = tuple(used_new) or (0,) * len(self.new)
+        self.at_start = not any(self.used_old) and not any(self.used_new)
         self._agree: dict[tuple[int, int], str | None] = {}
         self._indep: dict[tuple[str, str], bool] = {}
         self.obstacle = "no assignment of old accounts to new positions"
@@ -48,14 +57,14 @@ class _Search:
         if (i, j) not in self._agree:
             a, b = self.old[i], self.new[j]
             how: str | None = None
-            if keeps_position(a, b, capacity=True):
+            if keeps_position(a, b, True, self.used_old[i], self.used_new[j]):
                 verdict = agree(a, b, self.effects, self.tools)
                 if isinstance(verdict, Agree):
                     how = verdict.by
                 elif isinstance(verdict, Disagree) and i == j:
                     self.obstacle = f"position {i}: matching differs on {verdict.witness.to_json()}"
             elif i == j:
-                self.obstacle = f"position {i}: kind, quota, requirement or permit not kept"
+                self.obstacle = f"position {i}: kind, residual capacity, requirement or permit not kept"
             self._agree[(i, j)] = how
         return self._agree[(i, j)]
 
@@ -94,12 +103,15 @@ class _Search:
             return None
         order = [*pi, *extras]  # new positions, in the order of M
         mid = tuple(self.new[j] for j in order)
-        capacity = any(self.old[i].quota != mid[i].quota for i in range(len(self.old)))
+        mid_used = tuple(self.used_new[j] for j in order)
+        capacity = any(self.old[i].quota != mid[i].quota or self.used_old[i] != mid_used[i]
+                       for i in range(len(self.old)))
         if capacity and not permit_safe(self.old, self.effects, self.tools):
             self.obstacle = "a capacity change where grants with and without permits overlap"
             return None
         just = tuple(f"{i}: {self.stands_for(i, j)}" for i, j in enumerate(pi))
-        first = Step(Rule.CAPACITY if capacity else Rule.PREFIX, self.old, mid, (), just)
+        first = Step(Rule.CAPACITY if capacity else Rule.PREFIX, self.old, mid, (), just,
+                     *self._u(self.used_old, mid_used))
         swaps: list[Step] = []
         cur = list(order)
         for end in range(len(cur) - 1, 0, -1):  # bubble sort by new position
@@ -110,32 +122,46 @@ class _Search:
                         self.obstacle = f"new positions {cur[p + 1]} and {cur[p]} cross but overlap on E"
                         return None
                     before = tuple(self.new[j] for j in cur)
+                    used_before = tuple(self.used_new[j] for j in cur)
                     cur[p], cur[p + 1] = cur[p + 1], cur[p]
-                    swaps.append(_lifted(before, tuple(self.new[j] for j in cur), p))
+                    swaps.append(_lifted(before, tuple(self.new[j] for j in cur), p,
+                                         *self._u(used_before, tuple(self.used_new[j] for j in cur))))
         steps = [first, *swaps]
-        return steps[0] if len(steps) == 1 else Step(Rule.COMPOSE, self.old, self.new, tuple(steps))
+        return steps[0] if len(steps) == 1 else Step(Rule.COMPOSE, self.old, self.new, tuple(steps), (),
+                                                     *self._u(self.used_old, self.used_new))
+
+    def _u(self, a: tuple[int, ...], b: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
+        """Usage vectors as a step records them: ``()`` at task start, as before mid-task support."""
+        return ((), ()) if self.at_start else (a, b)
 
 
-def _lifted(before: tuple[Entry, ...], after: tuple[Entry, ...], depth: int) -> Step:
+def _lifted(before: tuple[Entry, ...], after: tuple[Entry, ...], depth: int,
+            used_before: tuple[int, ...], used_after: tuple[int, ...]) -> Step:
     if depth == 0:
-        return Step(Rule.SWAP, before, after, (), ("independent",))
-    return Step(Rule.LIFT, before, after, (_lifted(before[1:], after[1:], depth - 1),))
+        return Step(Rule.SWAP, before, after, (), ("independent",), used_before, used_after)
+    return Step(Rule.LIFT, before, after,
+                (_lifted(before[1:], after[1:], depth - 1, used_before[1:], used_after[1:]),), (),
+                used_before, used_after)
 
 
-def derive_list(old: Sequence[Entry], new: Sequence[Entry], effects: EffectSet,
-                tools: Sequence[Tool]) -> Step | NoCertificate:
-    """A derivation of ``old ⤳_E new`` for one permission list, or the obstacle met."""
-    return _Search(old, new, effects, tools).derive()
+def derive_list(old: Sequence[Entry], new: Sequence[Entry], effects: EffectSet, tools: Sequence[Tool],
+                used_old: Sequence[int] = (), used_new: Sequence[int] = ()) -> Step | NoCertificate:
+    """A derivation of ``old ⤳_E new`` for one permission list (with these counters; ``()`` is task
+    start), or the obstacle met."""
+    return _Search(old, new, effects, tools, used_old, used_new).derive()
 
 
-def certify(old: Policy, new: Policy, effects: EffectSet) -> Certificate | NoCertificate:
-    """A structural certificate for both permission lists, or why none was found."""
+def certify(old: Policy, new: Policy, effects: EffectSet,
+            ledgers: Ledgers | None = None) -> Certificate | NoCertificate:
+    """A structural certificate for both permission lists, or why none was found; ``ledgers`` are
+    the old and carried counters of a mid-task revision (``None``: task start)."""
     if not monitor_unchanged(old, new):
         return NoCertificate("the revision changes more than the two permission lists")
-    user = derive_list(old.user, new.user, effects, old.tools)
+    lg = ledgers or Ledgers.zero(old, new)
+    user = derive_list(old.user, new.user, effects, old.tools, lg.old_user, lg.new_user)
     if isinstance(user, NoCertificate):
         return NoCertificate(f"user list: {user.reason}")
-    app = derive_list(old.application, new.application, effects, old.tools)
+    app = derive_list(old.application, new.application, effects, old.tools, lg.old_app, lg.new_app)
     if isinstance(app, NoCertificate):
         return NoCertificate(f"application list: {app.reason}")
     return Certificate(effects, user, app)
