@@ -7,6 +7,9 @@ ones and how many are certified (goal: all), regressions and how many are certif
 or get a counterexample confirmed by replay through the Adapter (goal: all), how many safety
 verdicts match the manifest, and the time per revision — and revision_corpus_entries.csv/.md with
 one row per revision. Every number is computed here; the manifest supplies only expectations.
+Entries with a prefix (manifest field ``after``) are judged mid-task: their ``start`` column says
+"after k calls" (else "task start"), and the summary gains one row per kind-and-start for them plus
+a "total after a prefix" row.
 """
 
 from __future__ import annotations
@@ -26,14 +29,14 @@ def reproduce(out_dir: Path, tick: Callable[[int, int], None]) -> list[Path]:
     rows: list[dict[str, object]] = []
     for i, e in enumerate(entries):
         tick(i, len(entries))
-        r = revise(e.base.policy, e.new, e.effects, e.base.workload, e.base.bound)
+        r = revise(e.base.policy, e.new, e.effects, e.base.workload, e.base.bound, e.prefix)
         p, s = r.preservation, r.safety
         verdict = "certified" if isinstance(p, Certified) else "not_preserved" if isinstance(p, NotPreserved) else \
             "unknown"
         by = "" if not isinstance(p, Certified) else ("simulation" if "simulation" in p.show() else "structural")
         safety = "newly_forbidden" if isinstance(s, NewlyForbidden) else "no_new_forbidden"
         rows.append({
-            "id": e.id, "base": e.base.name, "kind": e.kind, "expected": e.expected_preservation,
+            "id": e.id, "base": e.base.name, "kind": e.kind, "start": e.start(), "expected": e.expected_preservation,
             "verdict": verdict, "by": by,
             "lost_client": p.lost.show() if isinstance(p, NotPreserved) else "",
             "lost_confirmed": isinstance(p, NotPreserved) and p.lost.confirmed,
@@ -45,19 +48,26 @@ def reproduce(out_dir: Path, tick: Callable[[int, int], None]) -> list[Path]:
     tick(len(entries), len(entries))
     groups: dict[str, list[dict[str, object]]] = defaultdict(list)
     for row in rows:
-        groups[str(row["kind"])].append(row)
+        key = str(row["kind"]) if row["start"] == "task start" else f"{row['kind']} (mid-task)"
+        groups[key].append(row)
+    mid = [row for row in rows if row["start"] != "task start"]
     header = ["kind", "revisions", "preserving", "preserving_certified", "regressions", "regressions_certified",
               "regressions_confirmed_counterexample", "safety_as_expected", "newly_forbidden_confirmed",
               "mean_ms", "max_ms"]
     body = [_summary(kind, groups[kind]) for kind in sorted(groups)] + [_summary("total", rows)]
+    if mid:
+        body.append(_summary("total after a prefix", mid))
     paths = write_table(out_dir, "revision_corpus", header, body,
                         "Revision corpus (Agenra §§7.1, 11): certificates for preserving revisions, confirmed "
-                        "lost clients for regressions, the safety delta separately; time per revision in ms.")
-    detail_header = ["id", "base", "kind", "expected", "verdict", "by", "lost_client", "lost_confirmed",
+                        "lost clients for regressions, the safety delta separately; time per revision in ms. "
+                        "Rows marked (mid-task) are revisions installed after a prefix run under the old "
+                        "policy, counters carried.")
+    detail_header = ["id", "base", "kind", "start", "expected", "verdict", "by", "lost_client", "lost_confirmed",
                      "expected_safety", "safety", "forbidden_trace", "forbidden_confirmed", "ms"]
     detail = [[row[h] if h != "ms" else f"{float(str(row['ms'])):.1f}" for h in detail_header] for row in rows]
     paths += write_table(out_dir, "revision_corpus_entries", detail_header, detail,
-                         "Every revision of corpus/revisions/manifest.json with its verdicts.")
+                         "Every revision of corpus/revisions/manifest.json with its verdicts; start: task start "
+                         "or after k calls of its prefix.")
     return paths
 
 

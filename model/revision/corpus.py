@@ -3,7 +3,8 @@
 Both documents are checked against their JSON Schemas (corpus/schemas/revision_manifest.schema.json,
 corpus/schemas/revision_workload.schema.json) before anything is built; paths inside the manifest
 are relative to it. References that the schema cannot see — an entry naming an unknown base, a
-repeated id, a missing file — raise ``InvalidInput`` with the JSON path of the entry.
+repeated id, a missing file — raise ``InvalidInput`` with the JSON path of the entry. An entry with
+``after`` is judged mid-task, after that prefix file (prefix.py) ran under the base policy.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from model.errors import InputKind, InvalidInput, Location, json_path
 from model.monitor.policy import Policy
 from model.monitor.syntax import load_policy
 from model.revision.effects import EffectSet, parse_effects
+from model.revision.prefix import Prefix, load_prefix
 from model.revision.workload import Workload, workload_from_json
 from model.schemas import validate
 
@@ -51,6 +53,10 @@ class Entry:
     lost_client: tuple[str, ...] | None
     forbidden_trace: tuple[str, ...] | None
     note: str
+    prefix: Prefix | None = None  # None: judged at task start
+
+    def start(self) -> str:
+        return "task start" if self.prefix is None else f"after {self.prefix.calls()} calls"
 
 
 def load_manifest(path: str | Path = CORPUS / "manifest.json") -> tuple[Entry, ...]:
@@ -86,5 +92,6 @@ def load_manifest(path: str | Path = CORPUS / "manifest.json") -> tuple[Entry, .
         out.append(Entry(r["id"], bases[r["base"]], new_path, load_policy(new_path), r["kind"],
                          parse_effects(r.get("effects")), exp["preservation"], exp["safety"],
                          tuple(exp["lost_client"]) if "lost_client" in exp else None,
-                         tuple(exp["forbidden_trace"]) if "forbidden_trace" in exp else None, r["note"]))
+                         tuple(exp["forbidden_trace"]) if "forbidden_trace" in exp else None, r["note"],
+                         load_prefix(existing(r["after"], ("revisions", i, "after"))) if "after" in r else None))
     return tuple(out)

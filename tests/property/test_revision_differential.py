@@ -8,6 +8,10 @@
 - A certified generated revision (structural or simulation) has no lost client up to length 3,
   by brute force over every sequence of the workload through ``model.monitor.commit.step``.
 - A reported lost client is admitted before and refused after, by direct replay.
+- Mid-task: after a generated prefix the old policy admits, the correspondence checks, every
+  certificate checks against the carried counters, a certified revision has no lost client from the
+  carried pair of states (brute force), and a reported lost client is confirmed by the Adapter replay
+  of prefix + suffix and is a shortest suffix admitted before and refused after.
 """
 
 from __future__ import annotations
@@ -24,6 +28,7 @@ from model.monitor.decide import Decision
 from model.monitor.policy import Policy
 from model.monitor.state import Call, initial_state
 from model.revision.agreement import Agree, Disagree, agree
+from model.revision.carry import check_correspondence
 from model.revision.certificate import Certificate, certificate_from_json, certificate_to_json
 from model.revision.checker import Valid, check
 from model.revision.counterexample import Counterexample, lost_client
@@ -31,6 +36,7 @@ from model.revision.effects import EVERY_EFFECT
 from model.revision.explicit import Domain, disagreement, domain_for, overlap, replay_matches
 from model.revision.globs import translate
 from model.revision.independence import Independent, Overlap, independent
+from model.revision.prefix import Prefix, PrefixStep, StartingPoint, starting_point
 from model.revision.revise import Certified, NotPreserved, revise
 from model.revision.simulation import simulate
 from model.revision.structural import certify
@@ -167,3 +173,85 @@ def test_lost_client_search_agrees_with_brute_force_on_the_widening() -> None:
     found = lost_client(old, new, WORKLOAD, BOUND)
     assert isinstance(found, Counterexample)
     assert found.seq == brute_lost(old, new) == (0, 1)
+
+
+# --- mid-task revisions: the same judgments after generated admitted prefixes (model/revision/prefix.py) ---
+
+def _admitted_prefix(old: Policy, picks: list[int]) -> Prefix:
+    """The calls of ``picks`` (workload template indices) that ``old`` admits, in order (refused ones skipped)."""
+    steps: list[PrefixStep] = []
+    state = initial_state(len(old.user), len(old.application))
+    for k in picks:
+        t = WORKLOAD.templates[k]
+        assert t.tool is not None
+        verdict, state = step(old, state, Call(WORKLOAD.agent, t.tool, t.literal_args()), Outcome(True, {}))
+        if verdict.decision is Decision.ALLOW:
+            steps.append(PrefixStep(t.name, t.tool, t.args, (), True, "{}"))
+    return Prefix("<generated>", WORKLOAD.agent, tuple(steps))
+
+
+def brute_lost_from(old: Policy, new: Policy, point: StartingPoint, bound: int = BOUND) -> tuple[int, ...] | None:
+    """A shortest suffix old admits from S and new refuses from the carried state, by plain enumeration."""
+    for n in range(1, bound + 1):
+        for seq in itertools.product(range(len(WORKLOAD.templates)), repeat=n):
+            s_old, s_new = point.run.state, point.new_state
+            for i, k in enumerate(seq):
+                t = WORKLOAD.templates[k]
+                assert t.tool is not None
+                call = Call(WORKLOAD.agent, t.tool, t.literal_args())
+                v_old, s_old = step(old, s_old, call, Outcome(True, {}))
+                if v_old.decision is not Decision.ALLOW:
+                    break
+                v_new, s_new = step(new, s_new, call, Outcome(True, {}))
+                if v_new.decision is not Decision.ALLOW:
+                    if i == n - 1:
+                        return seq
+                    break
+    return None
+
+
+_PICKS = st.lists(st.integers(0, len(WORKLOAD.templates) - 1), min_size=1, max_size=4)
+
+
+@settings(max_examples=40, deadline=None)
+@given(revision_cases(), _PICKS)
+def test_mid_task_certificates_check_and_certified_revisions_lose_no_client(case: tuple[Policy, Policy],
+                                                                            picks: list[int]) -> None:
+    old, new = case
+    prefix = _admitted_prefix(old, picks)
+    point = starting_point(old, new, prefix)
+    assert check_correspondence(point.correspondence, old, new) is None
+    ledgers = point.ledgers()
+    cert = certify(old, new, EVERY_EFFECT, ledgers)
+    if isinstance(cert, Certificate):
+        assert isinstance(check(cert, old, new, ledgers), Valid)
+        assert isinstance(check(certificate_from_json(certificate_to_json(cert)), old, new, ledgers), Valid)
+    sim = simulate(old, new, EVERY_EFFECT, ledgers)
+    if isinstance(cert, Certificate) or not hasattr(sim, "reason"):
+        assert brute_lost_from(old, new, point) is None, (prefix.show(), cert, sim)
+
+
+@settings(max_examples=40, deadline=None)
+@given(revision_cases(), _PICKS)
+def test_mid_task_lost_clients_are_admitted_before_and_refused_after_from_the_prefix(case: tuple[Policy, Policy],
+                                                                                      picks: list[int]) -> None:
+    old, new = case
+    prefix = _admitted_prefix(old, picks)
+    report = revise(old, new, EVERY_EFFECT, WORKLOAD, BOUND, prefix)
+    assert report.start is not None
+    brute = brute_lost_from(old, new, report.start)
+    if isinstance(report.preservation, NotPreserved):
+        lost = report.preservation.lost
+        assert lost.confirmed  # Adapter replay of prefix + suffix, the new policy installed after the prefix
+        assert brute is not None and len(brute) == len(lost.seq)
+        s_old, s_new = report.start.run.state, report.start.new_state
+        for i, k in enumerate(lost.seq):
+            t = WORKLOAD.templates[k]
+            assert t.tool is not None
+            call = Call(WORKLOAD.agent, t.tool, t.literal_args())
+            v_old, s_old = step(old, s_old, call, Outcome(True, {}))
+            v_new, s_new = step(new, s_new, call, Outcome(True, {}))
+            assert v_old.decision is Decision.ALLOW
+            assert (v_new.decision is Decision.ALLOW) == (i < len(lost.seq) - 1)
+    else:
+        assert brute is None  # Certified or Unknown within the bound: brute force finds nothing either

@@ -41,7 +41,8 @@ def test_revision_verdicts_match_the_manifest(entry: object) -> None:
     from model.revision.corpus import Entry
 
     assert isinstance(entry, Entry)
-    report = revise(entry.base.policy, entry.new, entry.effects, entry.base.workload, entry.base.bound)
+    report = revise(entry.base.policy, entry.new, entry.effects, entry.base.workload, entry.base.bound, entry.prefix)
+    assert (report.start is None) == (entry.prefix is None)
     p, s = report.preservation, report.safety
     if entry.expected_preservation == "certified":
         assert isinstance(p, Certified), p
@@ -55,6 +56,20 @@ def test_revision_verdicts_match_the_manifest(entry: object) -> None:
         assert s.trace.confirmed
         if entry.forbidden_trace is not None:
             assert s.trace.names == entry.forbidden_trace
+
+
+def test_mid_task_entries_cover_both_outcomes_and_a_verdict_that_differs_from_task_start() -> None:
+    mid = [e for e in ENTRIES if e.prefix is not None]
+    assert len(mid) >= 4
+    assert {e.expected_preservation for e in mid} == {"certified", "not_preserved"}
+    differs = []
+    for e in mid:
+        at_start = revise(e.base.policy, e.new, e.effects, e.base.workload, e.base.bound).preservation
+        after = revise(e.base.policy, e.new, e.effects, e.base.workload, e.base.bound, e.prefix).preservation
+        if isinstance(at_start, Certified) != isinstance(after, Certified):
+            differs.append(e.id)
+    # e.g. the introduction's widening after "delete B", and cutting A's quota after A's deletion
+    assert {"delete_widen_first_after_b", "delete_drop_a_quota_after_a"} <= set(differs), differs
 
 
 def test_manifest_reference_errors_name_the_entry(tmp_path: Path) -> None:
