@@ -51,6 +51,7 @@ class Prefix:
     source: str
     agent: str
     steps: tuple[PrefixStep, ...]
+    container: str = "steps"  # where the steps sit in the file: "steps" (trace) or "calls" (workload form)
 
     def calls(self) -> int:
         return sum(s.tool is not None for s in self.steps)
@@ -145,7 +146,7 @@ def _from_calls(doc: dict[str, Any], source: str) -> Prefix:
             refs.append((arg, earlier[-1], ""))
         lits = tuple((k, v) for k, v in t.args if not v.startswith("$from:"))
         steps.append(PrefixStep(t.name, t.tool, lits, tuple(sorted(refs)), t.ok, t.value_json))
-    return Prefix(source, wl.agent, tuple(steps))
+    return Prefix(source, wl.agent, tuple(steps), "calls")
 
 
 def prefix_from_json(doc: JSON, source: str) -> Prefix:
@@ -194,8 +195,8 @@ def run_prefix(policy: Policy, prefix: Prefix) -> Run:
         verdict, state = step(policy, state, call, Outcome(s.ok, json.loads(s.value_json) if s.ok else None))
         if verdict.decision is not Decision.ALLOW:
             why = verdict.decision.value + (f" ({verdict.reason.value})" if verdict.reason is not None else "")
-            raise InvalidInput(_where(prefix.source, "steps", i), f"a call the old policy {policy.name} admits",
-                               f"{s.name}: {why}", InputKind.VALUE)
+            raise InvalidInput(_where(prefix.source, prefix.container, i),
+                               f"a call the old policy {policy.name} admits", f"{s.name}: {why}", InputKind.VALUE)
         record_of.append(len(state.trace) - 1)
         produced.append(s.tool if s.ok else None)
         values.append(s.value_json if s.ok else "null")
