@@ -21,6 +21,10 @@ both), and clamping keeps the carried state well-formed ("counters stay within t
 Section 6.1). Everything else in the state — trace, labels, lineage, bindings, invalid slots,
 satisfied requirements, permits — is carried unchanged, so bindings agree as 7.1 requires.
 
+Bindings are carried even when the revision changes resolver rules, so a binding may not be one the
+new resolver would have made; such revisions change more than the two lists and are outside every
+certificate rule (``conditions.monitor_unchanged``), so only the bounded search judges them.
+
 ``check_correspondence`` re-verifies a correspondence (in range, injective, allow to allow, each pair
 justified by what its ``how`` claims) without trusting ``correspond``.
 """

@@ -1,6 +1,6 @@
 """The revision differential tests at volume (excluded from ``make test``): the same properties as
 tests/property/test_revision_differential.py with many more generated grants and revisions, and a
-brute-force bound of 4 instead of 3.
+brute-force bound of 4 instead of 3 — at task start and after generated admitted prefixes.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from model.revision.explicit import Domain, disagreement, domain_for, overlap, r
 from model.revision.independence import Overlap, independent
 from model.revision.revise import Certified, NotPreserved, revise
 from model.revision.workload import workload_from_json
-from tests.property.test_revision_differential import brute_lost
+from tests.property.test_revision_differential import _PICKS, _admitted_prefix, brute_lost, brute_lost_from
 from tests.strategies import REVISION_TOOL, REVISION_WORKLOAD_JSON, revision_cases, revision_grants
 
 TOOLS = (REVISION_TOOL,)
@@ -53,6 +53,26 @@ def test_many_revisions_certificates_check_and_lost_clients_are_real(case: tuple
     if isinstance(p, Certified):
         if isinstance(p.evidence, Certificate):
             assert isinstance(check(p.evidence, old, new), Valid)
+        assert brute is None
+    elif isinstance(p, NotPreserved):
+        assert p.lost.confirmed and brute is not None and len(brute) == len(p.lost.seq)
+    else:
+        assert brute is None
+
+
+@pytest.mark.slow
+@settings(max_examples=300, derandomize=True, deadline=None)
+@given(revision_cases(), _PICKS)
+def test_many_mid_task_revisions_certificates_check_and_lost_clients_are_real(case: tuple[Policy, Policy],
+                                                                              picks: list[int]) -> None:
+    old, new = case
+    report = revise(old, new, EVERY_EFFECT, WORKLOAD, BOUND, _admitted_prefix(old, picks))
+    assert report.start is not None
+    brute = brute_lost_from(old, new, report.start, BOUND)
+    p = report.preservation
+    if isinstance(p, Certified):
+        if isinstance(p.evidence, Certificate):
+            assert isinstance(check(p.evidence, old, new, report.start.ledgers()), Valid)
         assert brute is None
     elif isinstance(p, NotPreserved):
         assert p.lost.confirmed and brute is not None and len(brute) == len(p.lost.seq)
