@@ -68,7 +68,53 @@ def reproduce(out_dir: Path, tick: Callable[[int, int], None]) -> list[Path]:
     paths += write_table(out_dir, "revision_corpus_entries", detail_header, detail,
                          "Every revision of corpus/revisions/manifest.json with its verdicts; start: task start "
                          "or after k calls of its prefix.")
-    return paths
+    return [*paths, _figure(groups, out_dir)]
+
+
+def _figure(groups: dict[str, list[dict[str, object]]], out_dir: Path) -> Path:
+    """Per kind, the revisions the checker certified (left of zero: regressions it caught with a confirmed
+    lost client; right: preserving revisions it certified), and the time per revision."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    kinds = sorted(groups)
+    fig, (ax, ax_t) = plt.subplots(1, 2, figsize=(11, 0.9 + 0.32 * len(kinds)), sharey=True,
+                                   gridspec_kw={"width_ratios": [2, 1]})
+    y = range(len(kinds))
+
+    def tally(kind: str, expected: str, good: Callable[[dict[str, object]], bool]) -> tuple[int, int]:
+        rs = [r for r in groups[kind] if r["expected"] == expected]
+        ok = sum(1 for r in rs if good(r))
+        return ok, len(rs) - ok
+
+    regr = [tally(k, "not_preserved", lambda r: r["verdict"] == "not_preserved" and bool(r["lost_confirmed"]))
+            for k in kinds]
+    pres = [tally(k, "certified", lambda r: r["verdict"] == "certified") for k in kinds]
+    caught, missed = [c for c, _ in regr], [m for _, m in regr]
+    cert, uncert = [c for c, _ in pres], [m for _, m in pres]
+    ax.barh(y, [-c for c in caught], color="#e8837a", label="regression: confirmed lost client")
+    ax.barh(y, [-m for m in missed], left=[-c for c in caught], color="#555555", label="regression: not caught")
+    ax.barh(y, cert, color="#8fb8e6", label="preserving: certified")
+    ax.barh(y, uncert, left=cert, color="#d9d9a0", label="preserving: not certified")
+    ax.axvline(0, color="black", linewidth=0.8)
+    ax.xaxis.set_major_formatter(lambda v, _pos: f"{abs(v):g}")
+    ax.set_yticks(list(y), kinds, fontsize=7)
+    ax.set_xlabel("revisions (regressions to the left, preserving to the right)")
+    ax.legend(fontsize=7, loc="lower right")
+    for i, k in enumerate(kinds):
+        ms = [float(str(r["ms"])) for r in groups[k]]
+        ax_t.scatter(ms, [i] * len(ms), s=10, color="#333333")
+    ax_t.set_xscale("log")
+    ax_t.set_xlabel("ms per revision (log)")
+    ax_t.grid(True, axis="x", which="both", alpha=0.3)
+    fig.suptitle("Revision corpus: client preservation per kind of revision", fontsize=9)
+    fig.tight_layout()
+    path = out_dir / "revision_corpus.png"
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+    return path
 
 
 def _summary(kind: str, rows: list[dict[str, object]]) -> list[object]:
