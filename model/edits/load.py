@@ -25,16 +25,18 @@ from model.schemas import validate
 SCHEMA = "edit_instance.schema.json"
 
 
-def _term(doc: dict[str, Any]) -> Term:
+def term_from_doc(doc: dict[str, Any]) -> Term:
+    """A contract term from its JSON form; the caller has schema-checked ``doc`` (shared by the runtime's
+    record, tree and session loaders, which store terms in the same form)."""
     if "call" in doc:
         return Call(doc["call"])
     if "nil" in doc:
         return Nil()
     if "choice" in doc:
-        return Choice(doc["choice"], tuple((a, _term(t)) for a, t in sorted(doc["arms"].items())))
+        return Choice(doc["choice"], tuple((a, term_from_doc(t)) for a, t in sorted(doc["arms"].items())))
     if "par" in doc:
-        return Par(tuple(_term(t) for t in doc["par"]))
-    return Seq(tuple(_term(t) for t in doc["seq"]))
+        return Par(tuple(term_from_doc(t) for t in doc["par"]))
+    return Seq(tuple(term_from_doc(t) for t in doc["seq"]))
 
 
 def _policy(doc: dict[str, Any], source: str) -> PolicyAutomaton:
@@ -70,7 +72,7 @@ def _policy(doc: dict[str, Any], source: str) -> PolicyAutomaton:
 
 def instance_from_json(doc: Any, source: str = "<input>") -> Instance:
     validate(doc, SCHEMA, source)
-    term = _term(doc["contract"])
+    term = term_from_doc(doc["contract"])
     calls: dict[str, str] = doc["calls"]
     labels: dict[str, str] = doc["labels"]
     log: list[str] = doc.get("log", [])

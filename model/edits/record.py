@@ -45,7 +45,7 @@ from model.canonical import digest as json_digest
 from model.edits.can import Can
 from model.edits.contract import Outcome, Term, call_ids
 from model.edits.instance import Instance, make_instance, term_to_json
-from model.edits.load import _term as term_from_doc
+from model.edits.load import term_from_doc
 from model.edits.policy import PolicyAutomaton
 from model.edits.requirements import SignedRecord, record_from_json
 from model.edits.resolve import Letter, Mode

@@ -36,7 +36,7 @@ from model.edits.forms import (
     RestoreLive,
     RestoreReplace,
 )
-from model.edits.load import _term as term_from_doc
+from model.edits.load import term_from_doc
 from model.edits.policy import NotPrefixClosed, PolicyAutomaton, from_maximal_words
 from model.edits.record import ActionSpec, EditRule
 from model.edits.regex import from_regex

@@ -27,7 +27,7 @@ from typing import Any
 from model.canonical import JSON
 from model.edits.contract import Call, CallId, Choice, Nil, Par, Seq, Term, call_ids, outcomes
 from model.edits.instance import term_to_json
-from model.edits.load import _term as term_from_doc
+from model.edits.load import term_from_doc
 
 
 @dataclass(frozen=True, slots=True)
