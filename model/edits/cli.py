@@ -148,5 +148,7 @@ def _brief(a: JSON) -> str:
         extra = f" ({a['reason']}: {a['detail']})" if kind == "invalid" else \
             f" -> {a['to']}, {a['completions']} completions" if kind == "accepted" else ""
         return f"{kind} {e['edit']} {names}{extra}  γ={str(a['digest'])[:12]}"
-    rest = " ".join(f"{k}={v}" for k, v in sorted(a.items()) if k != "answer")
+    # Values print as canonical JSON (null, true), never as Python reprs, so a line can be pasted back.
+    rest = " ".join(f"{k}={v if isinstance(v, str) else canonical_str(v)}" for k, v in sorted(a.items())
+                    if k != "answer")
     return f"{kind} {rest}"

@@ -67,14 +67,21 @@ def test_registered_experiments_exist_and_define_reproduce(name: str) -> None:
     assert any(isinstance(n, ast.FunctionDef) and n.name == "reproduce" for n in tree.body)
 
 
-def _readme_commands() -> list[str]:
+def _readme_blocks() -> list[list[str]]:
     blocks = README.split("```")[1::2]
-    return [line.strip() for b in blocks for line in b.splitlines() if line.strip().startswith("agentwarrant ")]
+    found = [[line.strip() for line in b.splitlines() if line.strip().startswith("agentwarrant ")] for b in blocks]
+    return [b for b in found if b]
 
 
-@pytest.mark.parametrize("command", _readme_commands())
-def test_readme_commands_run(command: str, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every CLI command the README shows runs on the corpus and gives a verdict, not an error."""
+def _readme_commands() -> list[str]:
+    return [c for b in _readme_blocks() for c in b]
+
+
+@pytest.mark.parametrize("block", _readme_blocks(), ids=lambda b: b[0][:60])
+def test_readme_commands_run(block: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every CLI command the README shows runs on the corpus and gives a verdict, not an error. The
+    commands of one block run in order (a session's ``run`` before its ``show``); paths under /tmp/ are
+    redirected into a fresh directory, so a store left by an earlier run cannot change the answer."""
     import shlex
 
     from click.testing import CliRunner
@@ -82,13 +89,14 @@ def test_readme_commands_run(command: str, tmp_path: Path, monkeypatch: pytest.M
     from model.cli import main
 
     monkeypatch.chdir(ROOT)
-    args = shlex.split(command)[1:]
-    if args[0] == "reproduce":
-        args += ["--out", str(tmp_path)]  # never overwrite the committed figures from a test
-    result = CliRunner().invoke(main, args)
-    assert result.exception is None or isinstance(result.exception, SystemExit), result.output
-    assert result.exit_code in (0, 1), result.output  # 1 = a negative verdict (e.g. Rejected); 2 = bad input
-    assert "Traceback" not in result.output
+    for command in block:
+        args = [str(tmp_path / a[len("/tmp/"):]) if a.startswith("/tmp/") else a for a in shlex.split(command)[1:]]
+        if args[0] == "reproduce":
+            args += ["--out", str(tmp_path)]  # never overwrite the committed figures from a test
+        result = CliRunner().invoke(main, args)
+        assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+        assert result.exit_code in (0, 1), (command, result.output)  # 1 = a negative verdict; 2 = bad input
+        assert "Traceback" not in result.output
 
 
 def test_readme_shows_commands() -> None:
