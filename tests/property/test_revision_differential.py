@@ -26,7 +26,7 @@ from hypothesis import strategies as st
 from model.monitor.commit import Outcome, step
 from model.monitor.decide import Decision
 from model.monitor.policy import Policy
-from model.monitor.state import Call, initial_state
+from model.monitor.state import Call, State, initial_state
 from model.revision.agreement import Agree, Disagree, agree
 from model.revision.carry import check_correspondence
 from model.revision.certificate import Certificate, certificate_from_json, certificate_to_json
@@ -95,12 +95,17 @@ def test_glob_regex_accepts_exactly_what_fnmatch_accepts(glob: str, words: list[
         assert (solver.check() == z3.sat) == fnmatch.fnmatchcase(w, glob), (glob, w)
 
 
-def brute_lost(old: Policy, new: Policy, bound: int = BOUND) -> tuple[int, ...] | None:
-    """A shortest workload sequence old admits and new refuses, by plain enumeration with ``step``."""
+def brute_lost(old: Policy, new: Policy, bound: int = BOUND, start: tuple[State, State] | None = None,
+               ) -> tuple[int, ...] | None:
+    """A shortest workload sequence old admits and new refuses, by plain enumeration with ``step``,
+    from task start or from ``start`` = (old state, carried new state)."""
     for n in range(1, bound + 1):
         for seq in itertools.product(range(len(WORKLOAD.templates)), repeat=n):
-            s_old = initial_state(len(old.user), len(old.application))
-            s_new = initial_state(len(new.user), len(new.application))
+            if start is None:
+                s_old = initial_state(len(old.user), len(old.application))
+                s_new = initial_state(len(new.user), len(new.application))
+            else:
+                s_old, s_new = start
             for i, k in enumerate(seq):
                 t = WORKLOAD.templates[k]
                 assert t.tool is not None
@@ -192,22 +197,7 @@ def _admitted_prefix(old: Policy, picks: list[int]) -> Prefix:
 
 def brute_lost_from(old: Policy, new: Policy, point: StartingPoint, bound: int = BOUND) -> tuple[int, ...] | None:
     """A shortest suffix old admits from S and new refuses from the carried state, by plain enumeration."""
-    for n in range(1, bound + 1):
-        for seq in itertools.product(range(len(WORKLOAD.templates)), repeat=n):
-            s_old, s_new = point.run.state, point.new_state
-            for i, k in enumerate(seq):
-                t = WORKLOAD.templates[k]
-                assert t.tool is not None
-                call = Call(WORKLOAD.agent, t.tool, t.literal_args())
-                v_old, s_old = step(old, s_old, call, Outcome(True, {}))
-                if v_old.decision is not Decision.ALLOW:
-                    break
-                v_new, s_new = step(new, s_new, call, Outcome(True, {}))
-                if v_new.decision is not Decision.ALLOW:
-                    if i == n - 1:
-                        return seq
-                    break
-    return None
+    return brute_lost(old, new, bound, (point.run.state, point.new_state))
 
 
 _PICKS = st.lists(st.integers(0, len(WORKLOAD.templates) - 1), min_size=1, max_size=4)
