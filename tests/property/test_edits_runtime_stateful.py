@@ -146,15 +146,20 @@ class EditRuntime(RuleBasedStateMachine):
             self.unchanged()
             return None
 
-    @rule(data=st.data(), commit=st.booleans())
-    def edit(self, data: st.DataObject, commit: bool) -> None:
+    def draw_and_check(self, data: st.DataObject) -> tuple[Edit, CheckAnswer] | None:
         options = self.candidates()
         if not options:
-            return
+            return None
         e = data.draw(st.sampled_from(options))
         answer = self.check(e)
-        if answer is None:
+        return None if answer is None else (e, answer)
+
+    @rule(data=st.data(), commit=st.booleans())
+    def edit(self, data: st.DataObject, commit: bool) -> None:
+        drawn = self.draw_and_check(data)
+        if drawn is None:
             return
+        e, answer = drawn
         event(f"{type(e).__name__} -> {type(answer).__name__}")
         self.unchanged()  # checking never changes the record
         if isinstance(answer, EditAccepted) and commit:
@@ -178,13 +183,10 @@ class EditRuntime(RuleBasedStateMachine):
     # --- Table III: Preload (a τ-step: prepares an inactive version assigned to no call) -------
     @rule(data=st.data(), commit=st.booleans())
     def preload(self, data: st.DataObject, commit: bool) -> None:
-        options = self.candidates()
-        if not options:
+        drawn = self.draw_and_check(data)
+        if drawn is None:
             return
-        e = data.draw(st.sampled_from(options))
-        answer = self.check(e)
-        if answer is None:
-            return
+        e, answer = drawn
         got = self.rt.preload(e, answer)
         event(f"preload {type(e).__name__} -> {type(got).__name__}")
         s = self.s()
