@@ -23,17 +23,14 @@ from model.edits.forms import (
 from model.edits.invariant import agent_sec
 from model.edits.record import Checkpoint
 from model.edits.runtime import Runtime
-from model.edits.scenarios import playground, removal
+from model.edits.scenarios import removal
 from model.edits.session import session_from_json
 from model.edits.tree import OPEN, ChoiceNode, JoinNode, Leaf, ParNode, SeqNode, addressable, contract_of
+from tests.edits_helpers import playground_runtime
 
 
 def make(tmp_path: Path) -> Runtime:
-    tmp_path.mkdir(parents=True, exist_ok=True)
-    sess = session_from_json(playground())
-    rt, root = Runtime.create(str(tmp_path / "rt.db"), sess.registration, sess.seed)
-    assert isinstance(root, EditAccepted)
-    return rt
+    return playground_runtime(tmp_path, "rt.db")
 
 
 def apply(rt: Runtime, edit: Edit) -> EditAccepted:

@@ -29,14 +29,13 @@ from model.edits.runtime import Runtime
 from model.edits.scenarios import playground
 from model.edits.session import session_from_json
 from model.errors import InvalidInput
+from tests.edits_helpers import playground_runtime
 
 FORK = ForkChoice("b0", "fc")
 
 
 def make(tmp_path: Path) -> Runtime:
-    sess = session_from_json(playground())
-    rt, _ = Runtime.create(str(tmp_path / "p.db"), sess.registration, sess.seed)
-    return rt
+    return playground_runtime(tmp_path, "p.db")
 
 
 def accepted(rt: Runtime, edit: Edit) -> EditAccepted:

@@ -19,16 +19,14 @@ from model.edits.answers import (
 from model.edits.forms import ForkChoice, RestoreLive
 from model.edits.invariant import agent_sec
 from model.edits.runtime import Runtime
-from model.edits.scenarios import playground
 from model.edits.session import session_from_json
+from tests.edits_helpers import playground_runtime
 
 FORK = ForkChoice("b0", "fc")
 
 
 def make(tmp_path: Path) -> Runtime:
-    sess = session_from_json(playground())
-    rt, _ = Runtime.create(str(tmp_path / "r.db"), sess.registration, sess.seed)
-    return rt
+    return playground_runtime(tmp_path, "r.db")
 
 
 def test_a_call_committed_after_the_answer_makes_the_update_no_commit(tmp_path: Path) -> None:
