@@ -237,6 +237,9 @@ class Database:
         parent = str(Path(path).parent) or "."
         fd, tmp = tempfile.mkstemp(dir=parent, prefix=f".{Path(path).name}.", suffix=".new")
         os.close(fd)
+        umask = os.umask(0)
+        os.umask(umask)
+        os.chmod(tmp, 0o666 & ~umask)  # mkstemp's 0600 is for secrets; a store holds none
         try:
             conn = _connect(tmp, False)
             try:

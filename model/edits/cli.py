@@ -115,12 +115,15 @@ def session_run(db: Path, script: Path, as_json: bool, key: str | None) -> None:
     Exit status: 0 when every step gave its expected answer, 1 otherwise, 2 on bad input (an existing
     DB included: continue an interrupted session with 'resume')."""
     from model.edits.outbox import Outbox
+    from model.edits.runtime import KIND
     from model.edits.session import load_session, run_session
+    from model.store import Mode, precheck
 
     sess = load_session(script)
     if db.exists():
         raise InvalidInput(str(db), "a path where a new store can be created",
                            "an existing file (continue an interrupted session with 'resume')", InputKind.IO)
+    precheck(str(db), KIND, Mode.CREATE)  # the store's errors before the outbox's
     bad: list[int] = []
     tool = Outbox(str(db) + ".outbox")
     try:
@@ -142,9 +145,12 @@ def session_resume(db: Path, script: Path, as_json: bool, key: str | None) -> No
     requests that were sent before the stop to the tool again under their idempotency keys (DB.outbox
     performs each key once). Exit status as for 'run'."""
     from model.edits.outbox import Outbox
+    from model.edits.runtime import KIND
     from model.edits.session import load_session, resume_session
+    from model.store import Mode, precheck
 
     sess = load_session(script)
+    precheck(str(db), KIND, Mode.OPEN)  # the store's errors before the outbox's
     bad: list[int] = []
     tool = Outbox(str(db) + ".outbox")
     try:

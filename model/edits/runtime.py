@@ -227,7 +227,7 @@ class Runtime:
         stored state row; the verified state, or ``InvalidInput`` naming the first difference."""
         problems = self.db.integrity()
         if problems:
-            raise _broken(self.path, f"a file SQLite finds damaged ({'; '.join(problems[:2])[:160]})")
+            raise _broken(self.path, f"a file SQLite finds damaged ({' '.join(' '.join(problems[:2]).split())[:160]})")
         rows = self._rows()
         try:
             seq, s = journal.replay(rows, self.key)

@@ -1,0 +1,141 @@
+"""Resume after SIGKILL (issue 12 §4): a forked child runs the laptop session and is killed at a chosen
+step — after the step ran and, when it changed the state, committed, but before its answer was recorded
+for a step that changed nothing and before a dispatched request reached the tool; the parent resumes
+the store and checks that the answers, the journal and the tool's deliveries equal those of an
+uninterrupted run, so nothing ran twice and nothing was dispatched twice. The random-moment campaign
+(kills inside transactions, repeated kills of the resumes themselves) is in tests/slow."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import signal
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+
+from model.canonical import JSON
+from model.edits.outbox import Outbox
+from model.edits.runtime import Runtime
+from model.edits.scenarios import laptop
+from model.edits.session import Session, resume_session, run_session, session_from_json
+from model.errors import InvalidInput
+
+SESSION = session_from_json(laptop())
+
+
+@pytest.fixture
+def shm(tmp_path: Path) -> Iterator[Path]:
+    """A memory-backed directory when there is one: SIGKILL stops the process, not the machine, so the
+    OS keeps every completed write and recovery takes the same path as on disk, without fsync latency."""
+    if not Path("/dev/shm").is_dir():
+        yield tmp_path
+        return
+    d = Path(tempfile.mkdtemp(dir="/dev/shm", prefix="edits-resume-"))
+    try:
+        yield d
+    finally:
+        shutil.rmtree(d, ignore_errors=True)
+
+
+def reference(d: Path, sess: Session = SESSION) -> dict[str, Any]:
+    tool = Outbox(str(d / "ref.outbox"))
+    out = run_session(sess, str(d / "ref.db"), tool=tool)
+    rt = Runtime(str(d / "ref.db"))
+    got = {"out": out, "journal": rt.journal(), "sent": [r[1:4] for r in tool.deliveries()]}
+    rt.close()
+    tool.close()
+    return got
+
+
+def _kill() -> None:
+    os.kill(os.getpid(), signal.SIGKILL)
+
+
+def killed_at(d: Path, k: int, sess: Session = SESSION, resume: bool = False) -> None:
+    """Run (or resume) the session in a child that SIGKILLs itself when script step ``k`` is about to
+    be recorded (``k = 0``: right after the store was created)."""
+    pid = os.fork()
+    if pid == 0:
+        try:
+            done = Runtime.done
+
+            def dying(rt: Runtime, idx: int, answer: JSON) -> None:
+                if idx == k:
+                    _kill()
+                done(rt, idx, answer)
+
+            Runtime.done = dying  # type: ignore[method-assign]
+            echo: Callable[[int, JSON, str | None], None] = lambda i, _a, _m: _kill() if i == k == 0 else None
+            tool = Outbox(str(d / "s.outbox"))
+            if resume:
+                resume_session(sess, str(d / "s.db"), echo, tool=tool)
+            else:
+                run_session(sess, str(d / "s.db"), echo, tool=tool)
+        finally:
+            os._exit(0)
+    _, status = os.waitpid(pid, 0)
+    assert os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL, status
+
+
+def resumed(d: Path, sess: Session = SESSION, verify: bool = True) -> dict[str, Any]:
+    tool = Outbox(str(d / "s.outbox"))
+    start, out = resume_session(sess, str(d / "s.db"), tool=tool)
+    rt = Runtime(str(d / "s.db"))
+    if verify:
+        rt.verify()  # the resumed store passes show's checks
+    got = {"start": start, "out": out, "journal": rt.journal(), "sent": [r[1:4] for r in tool.deliveries()],
+           "keys": [r[0] for r in tool.deliveries()], "expected_keys": [rt.dispatch_key(r[1]) for r in tool.deliveries()]}
+    rt.close()
+    tool.close()
+    return got
+
+
+def test_sigkill_before_each_step_is_recorded_then_resume_equals_the_uninterrupted_run(shm: Path) -> None:
+    ref = reference(shm)
+    assert len(ref["sent"]) == 4  # the laptop session dispatches four requests
+    for k in range(len(SESSION.steps) + 1):
+        d = shm / f"k{k}"
+        d.mkdir()
+        killed_at(d, k)
+        got = resumed(d, verify=k % 4 == 0)
+        assert got["start"] in (k, k + 1)  # the killed step ran again only if it had changed nothing
+        assert got["out"] == ref["out"], k
+        assert got["journal"] == ref["journal"], k
+        assert got["sent"] == ref["sent"], k  # each request performed once, in order
+        assert got["keys"] == got["expected_keys"]
+
+
+def test_a_dispatch_committed_but_not_handed_over_is_handed_over_once_on_resume(shm: Path) -> None:
+    first = next(i for i, s in enumerate(SESSION.steps, 1) if "dispatch" in s)
+    killed_at(shm, first)
+    assert Outbox(str(shm / "s.outbox")).deliveries() == []  # killed between the commit and the tool
+    rt = Runtime(str(shm / "s.db"))
+    assert rt.steps_done()[-1][0] == first and any(o.sent for o in rt.state().out)
+    rt.close()
+    got = resumed(shm)
+    assert got["start"] == first + 1
+    assert [r for r in Outbox(str(shm / "s.outbox")).deliveries() if r[4] > 0] == []  # no repeat needed
+
+
+def test_resume_refuses_another_script_and_a_finished_session_runs_nothing(shm: Path) -> None:
+    run_session(SESSION, str(shm / "s.db"))
+    other = session_from_json({**laptop(), "steps": laptop()["steps"][:3]})
+    with pytest.raises(InvalidInput, match="created by this session script"):
+        resume_session(other, str(shm / "s.db"))
+    start, out = resume_session(SESSION, str(shm / "s.db"))
+    assert start == len(SESSION.steps) + 1 and len(out) == start
+
+
+def test_a_resumed_dispatch_repeats_under_the_same_key_and_the_outbox_performs_it_once(shm: Path) -> None:
+    """Kill after the hand-over of a dispatch but before its echo: the resume hands it over again (it
+    cannot know), and the outbox counts a repeat instead of performing it twice."""
+    first = next(i for i, s in enumerate(SESSION.steps, 1) if "dispatch" in s)
+    killed_at(shm, first + 1)  # the dispatch and its hand-over completed; killed at the next step
+    got = resumed(shm)
+    rows = Outbox(str(shm / "s.outbox")).deliveries()
+    assert rows[0][4] >= 1 and len({r[0] for r in rows}) == len(rows) == len(got["sent"])
