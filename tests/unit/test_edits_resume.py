@@ -11,9 +11,8 @@ import os
 import shutil
 import signal
 import tempfile
-from collections.abc import Callable
-from pathlib import Path
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -70,7 +69,10 @@ def killed_at(d: Path, k: int, sess: Session = SESSION, resume: bool = False) ->
                 done(rt, idx, answer)
 
             Runtime.done = dying  # type: ignore[method-assign]
-            echo: Callable[[int, JSON, str | None], None] = lambda i, _a, _m: _kill() if i == k == 0 else None
+            def echo(i: int, _a: JSON, _m: str | None) -> None:
+                if i == k == 0:
+                    _kill()
+
             tool = Outbox(str(d / "s.outbox"))
             if resume:
                 resume_session(sess, str(d / "s.db"), echo, tool=tool)
@@ -88,8 +90,9 @@ def resumed(d: Path, sess: Session = SESSION, verify: bool = True) -> dict[str, 
     rt = Runtime(str(d / "s.db"))
     if verify:
         rt.verify()  # the resumed store passes show's checks
-    got = {"start": start, "out": out, "journal": rt.journal(), "sent": [r[1:4] for r in tool.deliveries()],
-           "keys": [r[0] for r in tool.deliveries()], "expected_keys": [rt.dispatch_key(r[1]) for r in tool.deliveries()]}
+    rows = tool.deliveries()
+    got = {"start": start, "out": out, "journal": rt.journal(), "sent": [r[1:4] for r in rows],
+           "keys": [r[0] for r in rows], "expected_keys": [rt.dispatch_key(r[1]) for r in rows]}
     rt.close()
     tool.close()
     return got
