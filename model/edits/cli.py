@@ -95,6 +95,18 @@ def session_group(ctx: click.Context, db: Path) -> None:
 _KEY_HELP = "The runtime's signing key (PKCS#8 PEM, mode 0600). Default: DB.key, created by 'run'."
 
 
+def _script_options(fn: Callable[..., None]) -> Callable[..., None]:
+    """SCRIPT, --json and --key, shared by 'run' and 'resume'."""
+    for option in reversed((click.argument("script", type=click.Path(dir_okay=False, path_type=Path)),
+                            click.option("--json", "as_json", is_flag=True,
+                                         help="Print each answer as canonical JSON."),
+                            click.option("--key", "key", type=click.Path(dir_okay=False), default=None,
+                                         help=_KEY_HELP),
+                            click.pass_obj)):
+        fn = option(fn)
+    return fn
+
+
 def _echo(as_json: bool, bad: list[int]) -> Callable[[int, JSON, str | None], None]:
     def echo(i: int, answer: JSON, mismatch: str | None) -> None:
         if mismatch is not None:
@@ -105,10 +117,7 @@ def _echo(as_json: bool, bad: list[int]) -> Callable[[int, JSON, str | None], No
 
 
 @session_group.command("run", epilog=EPILOG)
-@click.argument("script", type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--json", "as_json", is_flag=True, help="Print each answer as canonical JSON.")
-@click.option("--key", "key", type=click.Path(dir_okay=False), default=None, help=_KEY_HELP)
-@click.pass_obj
+@_script_options
 def session_run(db: Path, script: Path, as_json: bool, key: str | None) -> None:
     """Register the script's call model in a new store DB, run every step and print each answer.
 
@@ -134,10 +143,7 @@ def session_run(db: Path, script: Path, as_json: bool, key: str | None) -> None:
 
 
 @session_group.command("resume", epilog=EPILOG)
-@click.argument("script", type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--json", "as_json", is_flag=True, help="Print each answer as canonical JSON.")
-@click.option("--key", "key", type=click.Path(dir_okay=False), default=None, help=_KEY_HELP)
-@click.pass_obj
+@_script_options
 def session_resume(db: Path, script: Path, as_json: bool, key: str | None) -> None:
     """Continue the session SCRIPT in the store DB it created, after a crash or a kill.
 

@@ -36,16 +36,8 @@ from model.canonical import JSON, canonical_str, digest, load_file, loads
 from model.edits import steps as pure
 from model.edits.answers import Answer, CheckAnswer, Sent, answer_json
 from model.edits.contract import Term, call_ids
-from model.edits.forms import (
-    Edit,
-    Extend,
-    ForkChoice,
-    ForkParallel,
-    MergeJoin,
-    MergeSelect,
-    RestoreLive,
-    RestoreReplace,
-)
+from model.edits.forms import Edit, Extend
+from model.edits.journal import edit_from_canonical
 from model.edits.load import term_from_doc
 from model.edits.outbox import Tool
 from model.edits.policy import NotPrefixClosed, PolicyAutomaton, from_maximal_words
@@ -103,19 +95,8 @@ def _removals(docs: list[dict[str, Any]]) -> tuple[SignedRecord, ...]:
 
 
 def edit_from_json(doc: dict[str, Any], source: str = "<edit>", *path: str | int) -> Edit:
-    kind = doc["edit"]
-    if kind == "fork-choice":
-        return ForkChoice(doc["branch"], doc["rule"])
-    if kind == "fork-parallel":
-        return ForkParallel(doc["branch"], doc["rule"])
-    if kind == "restore-replace":
-        return RestoreReplace(doc["branch"], doc["checkpoint"], doc["rule"])
-    if kind == "restore-live":
-        return RestoreLive(doc["branch"], doc["checkpoint"], doc["rule"])
-    if kind == "merge-select":
-        return MergeSelect(doc["group"], doc["arm"], doc["rule"])
-    if kind == "merge-join":
-        return MergeJoin(doc["group"], doc["rule"])
+    if doc["edit"] != "extend":
+        return edit_from_canonical(doc)  # the script form of the other edits is their canonical form
     return Extend(
         rules=_rules(doc.get("rules", {})), templates=tuple(sorted(doc.get("templates", {}).items())),
         actions=_actions(doc.get("actions", {})), authorities=tuple(sorted(doc.get("authorities", {}).items())),

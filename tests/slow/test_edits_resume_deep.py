@@ -7,32 +7,21 @@ of an uninterrupted run. Slow."""
 
 from __future__ import annotations
 
-import importlib.util
 import os
 import random
 import signal
 import time
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from model.edits.outbox import Outbox
 from model.edits.runtime import Runtime
-from model.edits.session import resume_session, run_session
-
-_PATH = Path(__file__).resolve().parents[1] / "unit" / "test_edits_resume.py"
-
-
-def _unit() -> Any:
-    spec = importlib.util.spec_from_file_location("_edits_resume", _PATH)
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+from model.edits.session import Session, resume_session, run_session
+from tests.edits_helpers import LAPTOP, reference, resumed
 
 
-def _child(d: Path, sess: Any) -> None:
+def _child(d: Path, sess: Session) -> None:
     try:
         tool = Outbox(str(d / "s.outbox"))
         if (d / "s.db").exists():
@@ -44,9 +33,8 @@ def _child(d: Path, sess: Any) -> None:
 
 
 def campaign(root: Path, kills: int, max_delay: float, seed: int) -> dict[str, int]:
-    unit = _unit()
-    sess = unit.SESSION
-    ref = unit.reference(root)
+    sess = LAPTOP
+    ref = reference(root)
     rng = random.Random(seed)
     done, runs = 0, 0
     while done < kills:
@@ -67,7 +55,7 @@ def campaign(root: Path, kills: int, max_delay: float, seed: int) -> dict[str, i
                 rt = Runtime(str(d / "s.db"), readonly=True)
                 rt.verify()
                 rt.close()
-        got = unit.resumed(d, sess)
+        got = resumed(d, sess)
         assert got["out"] == ref["out"]
         assert got["journal"] == ref["journal"]
         assert got["sent"] == ref["sent"]

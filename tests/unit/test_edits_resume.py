@@ -13,18 +13,21 @@ import signal
 import tempfile
 from collections.abc import Iterator
 from pathlib import Path
-from typing import Any
 
 import pytest
 
 from model.canonical import JSON
+from model.edits.forms import edit_to_json
+from model.edits.journal import edit_from_canonical
 from model.edits.outbox import Outbox
 from model.edits.runtime import Runtime
 from model.edits.scenarios import laptop
-from model.edits.session import Session, resume_session, run_session, session_from_json
+from model.edits.session import Session, edit_from_json, load_session, resume_session, run_session, session_from_json
 from model.errors import InvalidInput
+from tests.edits_helpers import LAPTOP, reference, resumed
 
-SESSION = session_from_json(laptop())
+SESSION = LAPTOP
+SESSIONS = Path(__file__).resolve().parents[2] / "corpus" / "edits" / "sessions"
 
 
 @pytest.fixture
@@ -39,16 +42,6 @@ def shm(tmp_path: Path) -> Iterator[Path]:
         yield d
     finally:
         shutil.rmtree(d, ignore_errors=True)
-
-
-def reference(d: Path, sess: Session = SESSION) -> dict[str, Any]:
-    tool = Outbox(str(d / "ref.outbox"))
-    out = run_session(sess, str(d / "ref.db"), tool=tool)
-    rt = Runtime(str(d / "ref.db"))
-    got = {"out": out, "journal": rt.journal(), "sent": [r[1:4] for r in tool.deliveries()]}
-    rt.close()
-    tool.close()
-    return got
 
 
 def _kill() -> None:
@@ -82,20 +75,6 @@ def killed_at(d: Path, k: int, sess: Session = SESSION, resume: bool = False) ->
             os._exit(0)
     _, status = os.waitpid(pid, 0)
     assert os.WIFSIGNALED(status) and os.WTERMSIG(status) == signal.SIGKILL, status
-
-
-def resumed(d: Path, sess: Session = SESSION, verify: bool = True) -> dict[str, Any]:
-    tool = Outbox(str(d / "s.outbox"))
-    start, out = resume_session(sess, str(d / "s.db"), tool=tool)
-    rt = Runtime(str(d / "s.db"))
-    if verify:
-        rt.verify()  # the resumed store passes show's checks
-    rows = tool.deliveries()
-    got = {"start": start, "out": out, "journal": rt.journal(), "sent": [r[1:4] for r in rows],
-           "keys": [r[0] for r in rows], "expected_keys": [rt.dispatch_key(r[1]) for r in rows]}
-    rt.close()
-    tool.close()
-    return got
 
 
 def test_sigkill_before_each_step_is_recorded_then_resume_equals_the_uninterrupted_run(shm: Path) -> None:
@@ -142,3 +121,16 @@ def test_a_resumed_dispatch_repeats_under_the_same_key_and_the_outbox_performs_i
     got = resumed(shm)
     rows = Outbox(str(shm / "s.outbox")).deliveries()
     assert rows[0][4] >= 1 and len({r[0] for r in rows}) == len(rows) == len(got["sent"])
+
+
+def test_the_journal_decodes_every_edit_of_the_corpus_sessions_to_itself() -> None:
+    """The journal stores an edit as ``edit_to_json``; replay and the live step decode it back."""
+    seen = 0
+    for f in sorted(SESSIONS.glob("*.json")):
+        for step in load_session(f).steps:
+            for k in ("check", "update", "preload"):
+                if isinstance(step.get(k), dict):
+                    e = edit_from_json(step[k])
+                    assert edit_from_canonical(edit_to_json(e)) == e, (f.name, step)
+                    seen += 1
+    assert seen >= 20

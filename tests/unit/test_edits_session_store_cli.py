@@ -13,6 +13,7 @@ from click.testing import CliRunner, Result
 
 from model.cli import main
 from model.keyfile import ensure_key
+from tests.edits_helpers import foreign_database
 
 LAPTOP = Path(__file__).resolve().parents[2] / "corpus" / "edits" / "sessions" / "laptop.json"
 
@@ -68,10 +69,7 @@ def test_show_refuses_a_state_row_edited_by_hand_even_with_its_digest_fixed(tmp_
 
 def test_show_opens_read_only_and_leaves_a_foreign_database_unchanged(tmp_path: Path) -> None:
     f = tmp_path / "app.db"
-    c = sqlite3.connect(f)
-    c.execute("CREATE TABLE users (id INTEGER PRIMARY KEY)")
-    c.commit()
-    c.close()
+    foreign_database(f, "users")
     before = f.read_bytes()
     _bad(cli(str(f), "show"), "foreign SQLite database")
     assert f.read_bytes() == before and sorted(p.name for p in tmp_path.iterdir()) == ["app.db"]

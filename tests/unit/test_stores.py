@@ -24,6 +24,7 @@ from model.edits.scenarios import playground
 from model.edits.session import run_session, session_from_json
 from model.errors import InputKind, InvalidInput
 from model.keyfile import seed_of
+from tests.edits_helpers import foreign_database
 
 SESSION = session_from_json({**playground(), "steps": [{"use": "xa"}, {"dispatch": True}]})
 
@@ -83,10 +84,7 @@ def test_non_sqlite_file_corrupted_header_and_foreign_database_are_refused(kind:
     broken.write_bytes(bytes(data))
     _refused(kind, broken, "damaged")
     foreign = tmp_path / "foreign.db"
-    c = sqlite3.connect(foreign)
-    c.execute("CREATE TABLE customers (id INTEGER PRIMARY KEY, name TEXT)")
-    c.commit()
-    c.close()
+    foreign_database(foreign, "customers")
     before = foreign.read_bytes()
     _refused(kind, foreign, "foreign SQLite database (application_id 0x0, tables: customers)")
     assert foreign.read_bytes() == before and not Path(str(foreign) + "-wal").exists()  # nothing created
