@@ -1,34 +1,30 @@
 """Opening the SQLite stores: one module for the edit runtime and every admission store (issue 12 §4;
 DESIGN.md: stdlib sqlite3, WAL, one transaction per atomic step).
 
-Every store is stamped: ``PRAGMA application_id`` names its kind (``0x4157`` "AW" in the high half,
-the kind in the low half) and ``PRAGMA user_version`` is its schema version. Opening refuses, with
-one ``InvalidInput`` naming the file and never a traceback: a path that is a directory or in no
-directory, a file that is not SQLite (checked on the 16-byte magic before SQLite touches it), a
-corrupted header, an SQLite database of another program or another store kind, a newer or older
-schema version, a stamped store whose tables differ from its kind's, a read-only file or directory
-when the mode writes. Any ``sqlite3.Error`` later (``database is locked`` after the busy timeout,
-``disk I/O error``, ``database disk image is malformed``) becomes ``InvalidInput`` of kind IO naming
-the file.
+Every store is stamped: ``PRAGMA application_id`` names its kind (``0x4157`` "AW", then the kind)
+and ``PRAGMA user_version`` is its schema version. Opening refuses, with one ``InvalidInput`` naming
+the file: a directory, a path in no directory, a file that is not SQLite (its 16-byte magic is read
+before SQLite touches it), a corrupted header, another program's database or another kind's store, a
+newer or older schema, a stamped store whose tables differ from its kind's, a read-only file or
+directory when the mode writes. Any later ``sqlite3.Error`` (``database is locked`` after the busy
+timeout, ``disk I/O error``, ``malformed``) becomes ``InvalidInput`` naming the file.
 
 Modes:
-- ``CREATE``: exclusive creation. The store is built completely in a temporary file of the same
-  directory (schema, stamp and the caller's first rows in one transaction, rollback-journal mode so
-  no ``-wal`` file is left behind) and then published with ``os.link``, which fails if the name
-  exists: of two concurrent creators exactly one wins, the other gets "an existing file", and no
-  reader ever sees a half-initialized store.
-- ``OPEN``: an existing store, read-write, switched to WAL after the stamp check (never before, so
-  a foreign file is not changed).
-- ``READ``: an existing store through a ``file:...?mode=ro`` URI: no table is created, the journal
-  mode is not touched. A WAL store in a read-only directory cannot get its ``-shm`` file, so when
-  that open fails there the store is read as ``immutable`` (nothing can be writing it).
+- ``CREATE``: exclusive. The store is built in a temporary file of the same directory (schema, stamp
+  and the caller's first rows in one transaction, rollback journal so no ``-wal`` is left behind) and
+  published with ``os.link``, which fails if the name exists: of two concurrent creators exactly one
+  wins, and no reader ever sees a half-initialized store.
+- ``OPEN``: an existing store, read-write, switched to WAL only after the stamp check, so a foreign
+  file is never changed.
+- ``READ``: a ``file:...?mode=ro`` URI: nothing is created, the journal mode is not touched. A WAL
+  store in a read-only directory cannot get its ``-shm`` file; when that open fails there, the store
+  is read as ``immutable`` (nothing can be writing it; a ``-wal`` left there by a crash is not read).
 - ``OPEN_OR_CREATE``: the admission stores' mode (a service starts on an empty path). An absent or
   empty file, or an SQLite database with no table and no stamp, is initialized inside one
   ``BEGIN IMMEDIATE`` transaction, so concurrent openers serialize and exactly one creates the schema.
 
-Choices where the issue is silent: a file whose mode bits forbid writing counts as read-only even
-for a user (root) whom the OS would let write, since that is what the owner asked for; there is no
-migration — a store of another schema version is refused, naming both versions.
+Choices where the issue is silent: a file whose mode bits forbid writing counts as read-only even for
+root, whom the OS would let write, since that is what the owner asked for; there is no migration.
 """
 
 from __future__ import annotations
