@@ -11,14 +11,16 @@ timeout, ``disk I/O error``, ``malformed``) becomes ``InvalidInput`` naming the 
 
 Modes:
 - ``CREATE``: exclusive. The store is built in a temporary file of the same directory (schema, stamp
-  and the caller's first rows in one transaction, rollback journal so no ``-wal`` is left behind) and
+  and first rows in one transaction, then switched to WAL; closing it leaves no ``-wal``) and
   published with ``os.link``, which fails if the name exists: of two concurrent creators exactly one
   wins, and no reader ever sees a half-initialized store.
 - ``OPEN``: an existing store, read-write, switched to WAL only after the stamp check, so a foreign
   file is never changed.
-- ``READ``: a ``file:...?mode=ro`` URI: nothing is created, the journal mode is not touched. A WAL
-  store in a read-only directory cannot get its ``-shm`` file; when that open fails there, the store
-  is read as ``immutable`` (nothing can be writing it; a ``-wal`` left there by a crash is not read).
+- ``READ``: a ``file:...?mode=ro`` URI: nothing is created, the journal mode is not touched. When a
+  crash left a log a read-only connection may not recover (a hot ``-journal``; a ``-wal`` whose
+  ``-shm`` cannot be written), a store stamped as this kind in its raw header is opened read-write
+  once (rows unchanged); one that cannot be is refused, saying why. A WAL store in a read-only
+  directory with no ``-wal`` cannot get its ``-shm``: it is read ``immutable``.
 - ``OPEN_OR_CREATE``: the admission stores' mode (a service starts on an empty path). An absent or
   empty file, or an SQLite database with no table and no stamp, is initialized inside one
   ``BEGIN IMMEDIATE`` transaction, so concurrent openers serialize and exactly one creates the schema.
@@ -209,12 +211,33 @@ class Database:
             try:
                 conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
             except sqlite3.OperationalError:
-                # a WAL store in a read-only directory: no -shm can be made, and no writer can exist
                 conn.close()
-                if os.access(Path(self.path).parent, os.W_OK):
+                logs = (Path(self.path + "-wal"), Path(self.path + "-journal"))
+                if any(p.exists() and p.stat().st_size > 0 for p in logs):
+                    self._recover()
+                    conn = _connect(f"file:{quoted}?mode=ro", True)
+                elif os.access(Path(self.path).parent, os.W_OK):
                     raise
-                conn = _connect(f"file:{quoted}?mode=ro&immutable=1", True)
+                else:  # a WAL store in a read-only directory: no -shm can be made, and no writer can exist
+                    conn = _connect(f"file:{quoted}?mode=ro&immutable=1", True)
         return conn
+
+    def _recover(self) -> None:
+        """After a crash SQLite must roll back a hot ``-journal`` or index the ``-wal`` before anyone
+        reads, which a read-only connection may not always do: open the store read-write once (no row
+        changes). Only for a file whose raw
+        header carries this kind's stamp (``CREATE`` writes it before publishing), so a foreign file
+        is never written."""
+        with Path(self.path).open("rb") as f:
+            app = int.from_bytes(f.read(100)[68:72], "big")
+        if app != self.kind.application_id:
+            raise InvalidInput(self.path, f"an agentwarrant {self.kind.name}",
+                               f"another SQLite database (application_id {app:#x}) with an unrecovered -wal")
+        try:
+            Database(self.path, self.kind, Mode.OPEN).close()
+        except InvalidInput as exc:
+            raise _io(self.path, "a store SQLite may recover after a crash (replaying its -wal needs write "
+                      "access once)", exc.found or str(exc)) from None
 
     def _pragmas(self) -> None:
         with self._lock:
@@ -244,13 +267,16 @@ class Database:
                 _initialize(conn, k)
                 init(conn)
                 conn.execute("COMMIT")
+                # WAL from birth: switching after publication would be a window with a rollback
+                # journal, which a read-only open after a crash could not roll back
+                conn.execute("PRAGMA journal_mode = WAL")
             except sqlite3.Error as exc:
                 raise sqlite_error(path, exc) from None
             finally:
                 conn.close()
             _publish(tmp, path)
         finally:
-            for junk in (tmp, tmp + "-journal"):
+            for junk in (tmp, tmp + "-journal", tmp + "-wal", tmp + "-shm"):
                 Path(junk).unlink(missing_ok=True)
         return Database(path, k, Mode.OPEN)
 

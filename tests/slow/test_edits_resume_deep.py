@@ -41,20 +41,25 @@ def campaign(root: Path, kills: int, max_delay: float, seed: int) -> dict[str, i
         d = root / f"run{runs}"
         d.mkdir()
         runs += 1
+        recorded, stuck = -1, 0
         while True:
             pid = os.fork()
             if pid == 0:
                 _child(d, sess)
-            time.sleep(rng.uniform(0, max_delay))
+            # widen the window while no step gets recorded (a resume replays before it runs a step)
+            time.sleep(rng.uniform(0, max_delay * 2 ** min(stuck, 5)))
             os.kill(pid, signal.SIGKILL)
             _, status = os.waitpid(pid, 0)
             if not os.WIFSIGNALED(status):
                 break  # the child finished before the kill
             done += 1
             if (d / "s.db").exists():
-                rt = Runtime(str(d / "s.db"), readonly=True)
+                rt = Runtime(str(d / "s.db"), readonly=True)  # show's open, right after a crash
                 rt.verify()
+                now = len(rt.steps_done())
                 rt.close()
+                stuck = stuck + 1 if now == recorded else 0
+                recorded = now
         got = resumed(d, sess)
         assert got["out"] == ref["out"]
         assert got["journal"] == ref["journal"]

@@ -96,6 +96,10 @@ def test_a_dispatch_committed_but_not_handed_over_is_handed_over_once_on_resume(
     first = next(i for i, s in enumerate(SESSION.steps, 1) if "dispatch" in s)
     killed_at(shm, first)
     assert Outbox(str(shm / "s.outbox")).deliveries() == []  # killed between the commit and the tool
+    assert (shm / "s.db-wal").stat().st_size > 0  # the commits are in the WAL, which needs recovery
+    rt = Runtime(str(shm / "s.db"), readonly=True)  # show's open, right after the kill
+    assert rt.verify().out and rt.steps_done()[-1][0] == first
+    rt.close()
     rt = Runtime(str(shm / "s.db"))
     assert rt.steps_done()[-1][0] == first and any(o.sent for o in rt.state().out)
     rt.close()

@@ -212,3 +212,28 @@ def test_the_signing_key_lives_in_a_0600_file_outside_the_store(tmp_path: Path) 
     from model.keyfile import ensure_key
     with pytest.raises(InvalidInput, match="another key"):
         Runtime(str(p), ensure_key(str(tmp_path / "random.key")))
+
+
+def test_read_only_open_after_a_crash_left_a_hot_journal(tmp_path: Path) -> None:
+    """A writer killed inside a rollback-journal transaction leaves a hot ``-journal`` that a read-only
+    connection cannot roll back; ``show``'s open recovers it once read-write and reads the old rows."""
+    p = tmp_path / "s.db"
+    run_session(SESSION, str(p))
+    c = sqlite3.connect(p)
+    c.execute("PRAGMA journal_mode = DELETE")
+    c.close()
+    truth = Runtime(str(p), readonly=True).verify()
+    pid = os.fork()
+    if pid == 0:
+        c = sqlite3.connect(p, isolation_level=None)
+        c.execute("PRAGMA cache_size = 1")  # spill to the file before the commit
+        c.execute("BEGIN IMMEDIATE")
+        c.execute("UPDATE state SET body = ? WHERE id = 1", ("x" * 200_000,))
+        os.kill(os.getpid(), 9)
+    os.waitpid(pid, 0)
+    assert Path(str(p) + "-journal").stat().st_size > 0
+    with pytest.raises(sqlite3.OperationalError):
+        sqlite3.connect(f"file:{p}?mode=ro", uri=True).execute("SELECT seq FROM state").fetchone()
+    rt = Runtime(str(p), readonly=True)
+    assert rt.verify() == truth
+    rt.close()
