@@ -1,4 +1,5 @@
-"""Shared set-up for the edit-runtime tests: a fresh durable runtime over the playground registration."""
+"""Shared set-up for the edit-runtime tests: a fresh durable runtime over the playground registration, a
+foreign SQLite file, and an uninterrupted or resumed laptop session with the fake tool's deliveries."""
 
 from __future__ import annotations
 
