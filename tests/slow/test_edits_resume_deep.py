@@ -36,36 +36,39 @@ def campaign(root: Path, kills: int, max_delay: float, seed: int) -> dict[str, i
     sess = LAPTOP
     ref = reference(root)
     rng = random.Random(seed)
-    done, runs = 0, 0
+    done, runs, seen = 0, 0, set()
     while done < kills:
         d = root / f"run{runs}"
         d.mkdir()
         runs += 1
-        recorded, stuck = -1, 0
+        recorded, stuck = 0, 0
         while True:
             pid = os.fork()
             if pid == 0:
                 _child(d, sess)
-            # widen the window while no step gets recorded (a resume replays before it runs a step)
-            time.sleep(rng.uniform(0, max_delay * 2 ** min(stuck, 5)))
-            os.kill(pid, signal.SIGKILL)
+            if done < kills:  # once enough kills landed, the last child may finish the run
+                # widen the window while no step gets recorded (a resume replays before it runs a step)
+                time.sleep(rng.uniform(0, max_delay * 2 ** min(stuck, 5)))
+                os.kill(pid, signal.SIGKILL)
             _, status = os.waitpid(pid, 0)
             if not os.WIFSIGNALED(status):
                 break  # the child finished before the kill
             done += 1
+            now = 0  # no store yet: the kill came before its creation finished
             if (d / "s.db").exists():
                 rt = Runtime(str(d / "s.db"), readonly=True)  # show's open, right after a crash
                 rt.verify()
                 now = len(rt.steps_done())
                 rt.close()
-                stuck = stuck + 1 if now == recorded else 0
-                recorded = now
+            stuck = stuck + 1 if now == recorded else 0
+            recorded = now
+            seen.add(now)
         got = resumed(d, sess)
         assert got["out"] == ref["out"]
         assert got["journal"] == ref["journal"]
         assert got["sent"] == ref["sent"]
         assert got["keys"] == got["expected_keys"]
-    return {"kills": done, "runs": runs}
+    return {"kills": done, "runs": runs, "positions": len(seen), "steps": len(sess.steps) + 1}
 
 
 @pytest.mark.slow
@@ -73,4 +76,7 @@ def campaign(root: Path, kills: int, max_delay: float, seed: int) -> dict[str, i
 def test_random_sigkills_then_resume_equal_the_uninterrupted_run(tmp_path: Path, kills: int, max_delay: float,
                                                                   seed: int) -> None:
     got = campaign(tmp_path, kills, max_delay, seed)
-    assert got["kills"] >= kills and got["runs"] >= 2, got
+    assert got["kills"] >= kills, got
+    # coverage, not correctness (asserted after every kill and at the end of every run): the kills
+    # landed at many recorded positions along the session, not only at its start
+    assert got["positions"] >= got["steps"] // 2, got
