@@ -21,13 +21,7 @@ from model.admission.signed_policy import load_policy
 from model.admission.signing import parse_instant, public_key_from_text
 from model.canonical import load_file
 from model.errors import InputKind, InvalidInput
-
-
-def _read_text(path: str) -> str:
-    try:
-        return Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InvalidInput(path, "a readable UTF-8 file", str(exc), InputKind.IO) from None
+from model.jsonio import read_text
 
 
 @click.command("verify-record")
@@ -36,7 +30,7 @@ def _read_text(path: str) -> str:
               help="Public key file: PEM, or base64 of the 32 raw Ed25519 bytes.")
 def verify_record_cmd(file: str, key_file: str) -> None:
     """Verify a signed record (or a list of records and their chains) offline."""
-    key = public_key_from_text(_read_text(key_file), key_file)
+    key = public_key_from_text(read_text(key_file), key_file)
     doc = load_file(file)
     out = verify_chain(doc, key) if isinstance(doc, list) else verify_record(doc, key)
     if isinstance(out, RecordInvalid):

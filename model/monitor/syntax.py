@@ -66,6 +66,7 @@ from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput
 from lark.lexer import PatternStr
 
 from model.errors import InputKind, InvalidInput, Location
+from model.jsonio import read_bytes, text_of
 from model.monitor.policy import Policy
 from model.monitor.printer import print_policy
 from model.monitor.syntax_tree import Positions, build_policy
@@ -151,13 +152,7 @@ def _syntax_error(exc: UnexpectedInput, text: str, source: str) -> InvalidInput:
 
 
 def _decode(text: str | bytes, source: str) -> str:
-    if isinstance(text, str):
-        return text
-    try:
-        return text.decode("utf-8")
-    except UnicodeDecodeError as exc:
-        raise InvalidInput(Location(source), "UTF-8 text", f"byte {exc.object[exc.start]:#04x} at offset {exc.start}",
-                           InputKind.IO) from None
+    return text_of(text, source)  # UTF-8, a leading byte-order mark dropped (model.jsonio)
 
 
 def parse_unchecked(text: str | bytes, source: str = "<input>") -> tuple[Policy, Positions]:
@@ -191,10 +186,7 @@ def parse_policy(text: str | bytes, source: str = "<input>") -> Policy:
 def load_policy(path: str | Path) -> Policy:
     """Read a policy file: ``.json`` is the JSON form, anything else the text form."""
     name = str(path)
-    try:
-        data = Path(path).read_bytes()
-    except OSError as exc:
-        raise InvalidInput(Location(name), "a readable policy file", exc.strerror or str(exc), InputKind.IO) from None
+    data = read_bytes(path, "a readable policy file")
     if name.endswith(".json"):
         from model.monitor.policy_json import policy_from_json_text
 
