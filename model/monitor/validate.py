@@ -22,7 +22,7 @@ Choices where the source is silent:
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 
 from model.canonical import JSON
 from model.errors import InputKind, InvalidInput, Location, json_path
@@ -59,6 +59,10 @@ class _Checker:
         self.edges = {e.name for e in policy.edges}
         self.tools = {t.name: t for t in policy.tools}
         self.slots = {r.slot for r in policy.resolvers}
+        self.operations = self.edges | set(self.tools)
+        self.performers: dict[str, list[P.Tool]] = {}
+        for t in policy.tools:
+            self.performers.setdefault(t.operation, []).append(t)
 
     def fail(self, path: PathKey, expected: str, found: object, kind: InputKind = InputKind.VALUE) -> None:
         raise InvalidInput(self.locate(path), expected, repr(found) if not isinstance(found, str) else found, kind)
@@ -74,8 +78,9 @@ class _Checker:
         for w in sorted(words, key=str):
             self.name(w, path)
 
-    def ref(self, word: str, universe: Iterable[str], path: PathKey, what: str) -> None:
-        self.need(word in set(universe), path, f"a declared {what}", f"undeclared {word!r}", InputKind.REFERENCE)
+    def ref(self, word: str, universe: Collection[str], path: PathKey, what: str) -> None:
+        # ``universe`` is a set (never copied here): one check per reference keeps validation linear.
+        self.need(word in universe, path, f"a declared {what}", f"undeclared {word!r}", InputKind.REFERENCE)
 
     def unique(self, names: list[str], key: str, what: str) -> None:
         seen: set[str] = set()
@@ -193,13 +198,13 @@ class _Checker:
                   "missing " + ", ".join(missing), InputKind.REFERENCE)
 
     def origin(self, o: P.OriginRule, path: PathKey) -> None:
-        ops = self.edges | set(self.tools)
+        ops = self.operations
         self.ref(o.via, ops, (*path, "via"), "tool or edge")
         self.ref(o.producer, ops, (*path, "producer"), "tool or edge")
         for x in sorted(o.preserving):
             self.ref(x, ops, (*path, "preserving"), "tool or edge")
         via = self.tools.get(o.via)
-        performers = [via] if via is not None else [t for t in self.p.tools if t.operation == o.via]
+        performers = [via] if via is not None else self.performers.get(o.via, [])
         args = set().union(*(t.args for t in performers)) if performers else set()
         self.ref(o.argument, args, (*path, "argument"), f"argument of {o.via}")
 
