@@ -8,7 +8,9 @@ NEW (carry.py); both outputs say the starting point.
 Prints two separate verdicts: preservation (Certified with its certificate or simulation |
 NotPreserved with the shortest lost client | Unknown within bound K) and the safety delta
 (the shortest newly admitted forbidden trace, if the workload declares forbidden effects).
-Exit status: 0 when certified, 1 otherwise (not preserved or unknown), 2 for bad input.
+Exit status: 0 when certified and no newly admitted forbidden trace was found; 1 when a client is lost
+or a forbidden trace is newly admitted (each printed as a witness); 2 for bad input (including an
+``--effects`` action that neither policy mentions); 3 when preservation is unknown within the bound.
 Without ``--workload`` the client model is derived from the policies (derive_workload.py).
 """
 
@@ -20,9 +22,10 @@ import sys
 import click
 
 from model.errors import InputKind, InvalidInput
+from model.exitcodes import EPILOG, Exit
 
 
-@click.command("revise")
+@click.command("revise", epilog=EPILOG)
 @click.argument("old_path", metavar="OLD", type=click.Path(dir_okay=False))
 @click.argument("new_path", metavar="NEW", type=click.Path(dir_okay=False))
 @click.option("--effects", default=None, help="The effect set E: ACTION or ACTION(JSON), comma separated "
@@ -40,13 +43,15 @@ def cli(old_path: str, new_path: str, effects: str | None, bound: int, workload_
     from model.canonical import canonical_str
     from model.monitor.syntax import load_policy
     from model.revision.derive_workload import derive
-    from model.revision.effects import parse_effects
+    from model.revision.effects import check_effects_exist, parse_effects
     from model.revision.revise import Certified, NewlyForbidden, NotPreserved, revise
+    from model.revision.revise import Unknown as UnknownWithinBound
 
     if bound < 0:
         raise InvalidInput("--bound", "a non-negative integer", str(bound), InputKind.VALUE)
     old, new = load_policy(old_path), load_policy(new_path)
     eff = parse_effects(effects)
+    check_effects_exist(eff, (old, new))
     if workload_path is not None:
         from model.revision.corpus import load_workload
 
@@ -73,4 +78,6 @@ def cli(old_path: str, new_path: str, effects: str | None, bound: int, workload_
         click.echo(f"safety delta: {report.safety.show()}")
         if isinstance(report.safety, NewlyForbidden):
             click.echo("  replay it: " + json.dumps(report.safety.trace.trace))
-    sys.exit(0 if isinstance(report.preservation, Certified) else 1)
+    if isinstance(report.preservation, NotPreserved) or isinstance(report.safety, NewlyForbidden):
+        sys.exit(Exit.FAILS)
+    sys.exit(Exit.UNKNOWN if isinstance(report.preservation, UnknownWithinBound) else Exit.HOLDS)

@@ -34,7 +34,7 @@ def test_send_quota_raise_json() -> None:
     code, out = _run(str(ROOT / "corpus" / "policies" / "report.policy"),
                      str(REV / "report" / "report_raise_send_both.policy"),
                      "--workload", str(REV / "workloads" / "report.json"), "--bound", "5", "--json")
-    assert code == 0
+    assert code == 1  # preserving, but it newly admits a forbidden trace: the property fails, with a witness
     doc = json.loads(out)
     assert doc["preservation"]["verdict"] == "certified" and doc["preservation"]["by"] == "structural"
     assert doc["safety"]["verdict"] == "newly_forbidden" and doc["safety"]["trace"]["confirmed"] is True
@@ -44,7 +44,7 @@ def test_derived_workload_and_unknown_within_bound() -> None:
     code, out = _run(DELETE, str(REV / "delete_ab" / "delete_widen_first.policy"))
     assert code == 1 and "NotPreserved" in out and "not checked" in out
     code, out = _run(DELETE, str(REV / "delete_ab" / "delete_widen_first.policy"), "--bound", "0")
-    assert code == 1 and "Unknown within bound 0" in out
+    assert code == 3 and "Unknown within bound 0" in out
 
 
 def test_restricted_effects_option() -> None:
@@ -58,3 +58,14 @@ def test_bad_input_is_one_line_exit_2(tmp_path: Path) -> None:
                  [DELETE, DELETE, "--bound", "-1"]):
         code, out = _run(*args)
         assert code == 2 and out.startswith("error:") and "Traceback" not in out, out
+
+
+def test_an_effects_action_no_policy_mentions_is_bad_input_naming_it() -> None:
+    """A misspelt action would restrict E to nothing and certify the README's regression (issue 12 §3)."""
+    code, out = _run(DELETE, str(REV / "delete_ab" / "delete_widen_first.policy"),
+                     "--workload", str(REV / "workloads" / "delete_ab.json"), "--effects", "no.such.action")
+    assert code == 2 and out.startswith("error: --effects") and "'no.such.action'" in out, out
+    assert "Certified" not in out
+    code, out = _run(DELETE, str(REV / "delete_ab" / "delete_widen_first.policy"),
+                     "--workload", str(REV / "workloads" / "delete_ab.json"), "--effects", 'file.delete("A"),no.such')
+    assert code == 2 and "'no.such'" in out, out
