@@ -18,7 +18,7 @@ console = Console()
 _COLOURS = {"allow": "green", "pause": "yellow", "deny": "red"}
 
 
-@click.group()
+@click.group(epilog=EPILOG)
 def cli() -> None:
     """The Agenra run-time monitor."""
 

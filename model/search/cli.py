@@ -17,6 +17,7 @@ from rich.progress import BarColumn, Progress, TaskID, TaskProgressColumn, TextC
 from rich.table import Table
 
 from model.canonical import JSON, canonical_str
+from model.exitcodes import EPILOG
 
 console = Console()
 err_console = Console(stderr=True)
@@ -36,7 +37,7 @@ def _short(answer: object) -> str:
     return "-"
 
 
-@click.command()
+@click.command(epilog=EPILOG)
 @click.argument("model_path", metavar="MODEL.json", type=click.Path(dir_okay=False))
 @click.option("--engine", type=click.Choice(["explicit", "smt", "both"]), default="both", show_default=True)
 @click.option("--bound", type=click.IntRange(0, 64), default=None, help="Steps to explore (default: the model's).")
