@@ -26,7 +26,7 @@ reproduce: $(STAMP)
 	$(BIN)/agentwarrant reproduce all
 
 # Benchmarks are experiments that time things; their ratios land in paper_figures/tables/.
-BENCHMARKS := monitor-overhead edit-timing
+BENCHMARKS := monitor-overhead edit-timing validation-scaling
 
 bench: $(STAMP)
 	$(BIN)/agentwarrant reproduce $(BENCHMARKS)
