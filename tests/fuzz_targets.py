@@ -119,7 +119,8 @@ def _prefix(data: bytes, tmp: Path) -> object:
 
 def _effects(data: bytes, tmp: Path) -> object:
     from model.monitor.syntax import load_policy
-    from model.revision.effects import check_effects_exist, parse_effects
+    from model.revision.effects import parse_effects
+    from model.revision.names import check_effects_exist
 
     eff = parse_effects(_text(data))
     check_effects_exist(eff, (load_policy(CORPUS / "policies" / "delete_ab.policy"),))

@@ -43,7 +43,8 @@ def cli(old_path: str, new_path: str, effects: str | None, bound: int, workload_
     from model.canonical import canonical_str
     from model.monitor.syntax import load_policy
     from model.revision.derive_workload import derive
-    from model.revision.effects import check_effects_exist, parse_effects
+    from model.revision.effects import parse_effects
+    from model.revision.names import check_effects_exist, check_workload_names
     from model.revision.revise import Certified, NewlyForbidden, NotPreserved, revise
     from model.revision.revise import Unknown as UnknownWithinBound
 
@@ -56,6 +57,7 @@ def cli(old_path: str, new_path: str, effects: str | None, bound: int, workload_
         from model.revision.corpus import load_workload
 
         workload = load_workload(workload_path)
+        check_workload_names(workload, (old, new), workload_path)
     else:
         workload = derive(old, new)
     prefix = None

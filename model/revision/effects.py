@@ -12,13 +12,11 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 from model.canonical import JSON
 from model.errors import InputKind, InvalidInput
 from model.jsonio import decode, printable
-from model.monitor.policy import Policy
 
 _CLASS = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_.]*)\s*(?:\((.*)\))?\s*$", re.S)
 
@@ -105,22 +103,3 @@ def parse_effects(text: str | None, source: str = "--effects") -> EffectSet:
                 raise InvalidInput(source, "a non-null JSON scalar resource", m.group(2), InputKind.VALUE)
         classes.append(EffectClass(m.group(1), resource))
     return EffectSet(tuple(classes))
-
-
-def check_effects_exist(effects: EffectSet, policies: Iterable[Policy], source: str = "--effects") -> None:
-    """Refuse an effect class whose action no policy mentions (no tool declares it, no entry names it).
-
-    Such a class restricts ``E`` to effects that cannot happen, so any revision would be "certified" on
-    it: a misspelt action must be an error naming it, not a vacuous Certified (issue 12 §3). A constant
-    resource is not checked: a wildcard or glob grant may cover resources the policy never spells out.
-    """
-    if effects.classes is None:
-        return
-    known: set[str] = set()
-    for p in policies:
-        known.update(e.action for t in p.tools for e in t.effects)
-        known.update(e.action for e in (*p.user, *p.application))
-    for c in effects.classes:
-        if c.action not in known:
-            raise InvalidInput(source, "an action declared by a tool or named by an entry of OLD or NEW "
-                               f"(one of {', '.join(sorted(known)) or 'none'})", repr(c.action), InputKind.REFERENCE)
