@@ -1,6 +1,7 @@
 """Hypothesis strategies that mutate corpus files for the boundary fuzz campaign (issue 12 §5).
 
-Three kinds of mutation, mixed: *structural* (parse the seed as JSON, then replace, delete, duplicate
+Four kinds of mutation, mixed: *lexical* (one string or number literal replaced by a nasty one, in a
+text policy or in JSON), *structural* (parse the seed as JSON, then replace, delete, duplicate
 or retype one node, with values drawn from the nasty cases of the JSON boundary: integers past 2^53,
 inexact decimals, lone surrogates, deep nesting, rich markup, control characters), *textual*
 (insert a nasty token, delete or duplicate a range, flip a byte, truncate) and *splicing* (a range of
@@ -12,6 +13,7 @@ from __future__ import annotations
 
 import copy
 import json
+import re
 from typing import Any
 
 from hypothesis import strategies as st
@@ -106,10 +108,26 @@ def _textual(draw: st.DrawFn, seed: bytes, others: list[bytes]) -> bytes:
     return data
 
 
+_LITERAL = re.compile(rb'"(?:[^"\\\n]|\\.)*"|(?<![\w.])-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?(?![\w.])')
+NASTY_LITERALS = [t for t in NASTY_TOKENS if t[:1] in (b'"', b"-") or t[:1].isdigit()] + [b"NaN", b"1e400"]
+
+
+@st.composite
+def _lexical(draw: st.DrawFn, seed: bytes) -> bytes:
+    """Replace one string or number literal (in a text policy or in JSON) by a nasty literal: the value
+    changes while the text stays well formed, so the check behind the parser is reached."""
+    spans = [m.span() for m in _LITERAL.finditer(seed)]
+    if not spans:
+        return seed
+    i, j = draw(st.sampled_from(spans))
+    return seed[:i] + draw(st.sampled_from(NASTY_LITERALS)) + seed[j:]
+
+
 def mutated(seeds: list[bytes]) -> st.SearchStrategy[bytes]:
-    """A mutated seed: structural, textual, or structural then textual."""
+    """A mutated seed: lexical, structural, textual, or structural then textual."""
     seed = st.sampled_from(seeds)
     return seed.flatmap(lambda s: st.one_of(
+        _lexical(s),
         _structural(s),
         _textual(s, seeds),
         _structural(s).flatmap(lambda t: _textual(t, seeds)),

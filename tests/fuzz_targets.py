@@ -13,6 +13,7 @@ runs in well under a second: the campaign is about the boundary, not about the e
 from __future__ import annotations
 
 import json
+import re
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -342,8 +343,11 @@ def check_cli(result: object) -> None:
             raise AssertionError(f"uncaught {type(r.exception).__name__}: {r.exception!r}") from r.exception
         assert r.exit_code in (0, 1, 2, 3), (r.exit_code, r.output[-2000:])
         assert "Traceback" not in r.output, r.output[-2000:]
-        if r.exit_code == 2:  # one error line (ours) or click's usage error
+        if r.exit_code == 2:  # one error line (ours, naming a file or an option) or click's usage error
             assert "error:" in r.output or "Error:" in r.output, r.output[-2000:]
+            ours = [line for line in r.output.splitlines() if line.startswith("error: ")]
+            assert all(re.match(r"error: (\S*/|--|\S*\.\w+:)", line) for line in ours), ours
+            assert len(ours) <= 1, ours
 
 
 def check(target: Target, data: bytes) -> None:
