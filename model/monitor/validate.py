@@ -26,6 +26,7 @@ from collections.abc import Callable, Collection, Iterable
 
 from model.canonical import JSON
 from model.errors import InputKind, InvalidInput, Location, json_path
+from model.jsonio import SAFE_INTEGER, lone_surrogate, printable
 from model.monitor import policy as P
 from model.monitor.labels import Inherit, Label
 
@@ -96,12 +97,17 @@ class _Checker:
             self.ref(c, self.p.categories, path, "category")
 
     def scalar(self, value: JSON, path: PathKey) -> None:
-        ok = value is None or isinstance(value, bool | int | str) or (isinstance(value, float) and math.isfinite(value))
-        self.need(ok, path, "a JSON scalar (string, finite number, true, false or null)", value)
+        # The domain of the JSON boundary (model/jsonio.py), so a policy built in Python means what its
+        # printed text or JSON form means when read back: safe numbers, strings without lone surrogates.
+        if isinstance(value, str):
+            self.need(lone_surrogate(value) is None, path, "a string of Unicode characters (no lone surrogate)",
+                      printable(value)[:40])
+            return
+        ok = value is None or isinstance(value, bool) or _safe_number(value)
+        self.need(ok, path, "a JSON scalar (string, number within ±(2**53 - 1), true, false or null)", value)
 
     def number(self, value: object, path: PathKey) -> None:
-        ok = isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
-        self.need(ok, path, "a finite number", value)
+        self.need(_safe_number(value), path, "a finite number within ±(2**53 - 1)", value)
 
     # --- declarations ------------------------------------------------------------------------
 
@@ -153,7 +159,8 @@ class _Checker:
         where = (*path, "propagation")
         for c in sorted(prop.remove):
             self.ref(c, self.p.categories, where, "category")
-        ok = isinstance(prop.decrement, int) and not isinstance(prop.decrement, bool) and prop.decrement >= 0
+        d = prop.decrement
+        ok = isinstance(d, int) and not isinstance(d, bool) and 0 <= d <= SAFE_INTEGER
         self.need(ok, where, "a non-negative integer decrement", prop.decrement)
         if prop.set_sensitivity is not None:
             self.ref(prop.set_sensitivity, self.levels, where, "sensitivity level")
@@ -238,8 +245,8 @@ class _Checker:
             self.need(ok, path, "a deny entry without quota, requires or permit", "a deny entry carrying one")
             return
         if e.quota is not None:
-            ok = isinstance(e.quota, int) and not isinstance(e.quota, bool) and e.quota >= 0
-            self.need(ok, (*path, "quota"), "a non-negative integer quota or unlimited", e.quota)
+            ok = isinstance(e.quota, int) and not isinstance(e.quota, bool) and 0 <= e.quota <= SAFE_INTEGER
+            self.need(ok, (*path, "quota"), "a non-negative integer quota within 2**53 - 1, or unlimited", e.quota)
         if e.requires is not None:
             self.ref(e.requires, self.p.requirements, (*path, "requires"), "requirement")
 
@@ -259,6 +266,11 @@ class _Checker:
                     self.number(bound, path)
             if pred.low is not None and pred.high is not None:
                 self.need(pred.low <= pred.high, path, "a range with low <= high", f"{pred.low}..{pred.high}")
+
+
+def _safe_number(value: object) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value) \
+        and abs(value) <= SAFE_INTEGER
 
 
 def validate(policy: P.Policy, locate: Locate | None = None) -> None:
