@@ -44,6 +44,7 @@ from pathlib import Path
 from typing import Any
 
 from model.errors import InputKind, InvalidInput, Location, json_path
+from model.errors import printable as printable  # re-exported: the loaders print user text with it
 
 JSON = Any
 
@@ -100,14 +101,6 @@ _SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
 
 def _clip(text: str, n: int = 40) -> str:
     return printable(text if len(text) <= n else f"{text[:n]}… ({len(text)} characters)")
-
-
-def printable(text: str) -> str:
-    """``text`` safe to print on one line: surrogates and control characters as backslash escapes."""
-    if text.isprintable() and not _SURROGATE.search(text):
-        return text
-    return "".join(c if c.isprintable() and not ("\ud800" <= c <= "\udfff") else
-                   (f"\\x{ord(c):02x}" if ord(c) < 0x100 else f"\\u{ord(c):04x}") for c in text)
 
 
 def _int(literal: str) -> int:
