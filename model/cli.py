@@ -63,7 +63,7 @@ def reproduce(names: tuple[str, ...], out_dir: Path | None) -> None:
 
             written.extend(run_experiment(name, out, tick))
     for p in written:
-        console.print(f"wrote {p}")
+        console.print(f"wrote {escape(printable(str(p)))}", highlight=False)
 
 
 def _register() -> None:

@@ -4,6 +4,7 @@ surrogates, no repeated names; every refusal ``InvalidInput`` with line:col and 
 from __future__ import annotations
 
 import json
+import re
 from decimal import Decimal
 
 import pytest
@@ -83,3 +84,18 @@ def test_decimal_spellings_that_round_are_refused(digits: int, extra: int) -> No
     assert (number_problem(text) is None) == (Decimal(text) == Decimal(repr(float(text))))
     short = "0." + "1" * max(digits, 1)
     assert (number_problem(short + "0" * extra) is None) == (number_problem(short) is None)  # zeros never matter
+
+
+def test_user_files_are_read_only_through_the_boundary() -> None:
+    """No module of the model opens, reads or JSON-decodes a file on its own: user files go through
+    model/jsonio.py (read_bytes, read_text, load_file, decode). The exceptions read the project's own
+    files (the grammar, Lean sources for the audit) or write outputs."""
+    from pathlib import Path
+
+    root = Path(__file__).resolve().parents[2] / "model"
+    allowed = {"jsonio.py", "monitor/syntax.py", "oracle/audit.py", "tables.py"}
+    pattern = re.compile(r"\bjson\.load\(|\.read_text\(|\.read_bytes\(|\bopen\(")
+    offenders = [f"{p.relative_to(root)}:{i}" for p in sorted(root.rglob("*.py"))
+                 if str(p.relative_to(root)) not in allowed
+                 for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if pattern.search(line)]
+    assert not offenders, offenders
