@@ -8,7 +8,8 @@ NEW (carry.py); both outputs say the starting point.
 Prints two separate verdicts: preservation (Certified with its certificate or simulation |
 NotPreserved with the shortest lost client | Unknown within bound K) and the safety delta
 (the shortest newly admitted forbidden trace, if the workload declares forbidden effects).
-Exit status: 0 when certified, 1 otherwise (not preserved or unknown), 2 for bad input.
+Exit status: 0 when certified, 1 otherwise (not preserved or unknown within the bound), 2 for bad
+input, 3 when ``--budget`` ran out before a verdict (nothing refuted by then).
 Without ``--workload`` the client model is derived from the policies (derive_workload.py).
 """
 
@@ -19,7 +20,10 @@ import sys
 
 import click
 
+from model.budget import Budget
+from model.cliutil import budget_option, metered_progress
 from model.errors import InputKind, InvalidInput
+from model.exitcodes import Exit
 
 
 @click.command("revise")
@@ -33,8 +37,9 @@ from model.errors import InputKind, InvalidInput
 @click.option("--after", "after_path", default=None, type=click.Path(dir_okay=False),
               help="Install the revision after this prefix (a scripted trace or workload-form calls) ran under OLD.")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as canonical JSON.")
+@budget_option()
 def cli(old_path: str, new_path: str, effects: str | None, bound: int, workload_path: str | None,
-        after_path: str | None, as_json: bool) -> None:
+        after_path: str | None, as_json: bool, budget: Budget) -> None:
     """Does revising OLD into NEW keep every client, and does it admit new forbidden traces?"""
     # imported here: z3 loads with them, and every other agentwarrant command should start fast
     from model.canonical import canonical_str
@@ -58,7 +63,8 @@ def cli(old_path: str, new_path: str, effects: str | None, bound: int, workload_
         from model.revision.prefix import load_prefix
 
         prefix = load_prefix(after_path)
-    report = revise(old, new, eff, workload, bound, prefix)
+    with metered_progress("revise") as on_progress:
+        report = revise(old, new, eff, workload, bound, prefix, budget=budget, on_progress=on_progress)
     if as_json:
         click.echo(canonical_str(report.to_json()))
     else:
@@ -70,7 +76,10 @@ def cli(old_path: str, new_path: str, effects: str | None, bound: int, workload_
         if not isinstance(p, Certified):
             click.echo(f"  structural: {report.structural}")
             click.echo(f"  simulation: {report.simulation}")
+            click.echo(f"  joint simulation: {report.joint}")
         click.echo(f"safety delta: {report.safety.show()}")
         if isinstance(report.safety, NewlyForbidden):
             click.echo("  replay it: " + json.dumps(report.safety.trace.trace))
+    if report.out_of_budget():
+        sys.exit(Exit.UNKNOWN)
     sys.exit(0 if isinstance(report.preservation, Certified) else 1)
