@@ -111,7 +111,7 @@ def _figure(groups: dict[str, list[dict[str, object]]], out_dir: Path) -> Path:
     ax.xaxis.set_major_formatter(lambda v, _pos: f"{abs(v):g}")
     ax.set_yticks(list(y), kinds, fontsize=7)
     ax.set_xlabel("revisions (regressions to the left, preserving to the right)")
-    ax.legend(fontsize=7, loc="lower right")
+    ax.legend(fontsize=7, loc="upper center", bbox_to_anchor=(0.5, -0.07), ncol=2)  # below: bars fill the axes
     for i, k in enumerate(kinds):
         ms = [float(str(r["ms"])) for r in groups[k]]
         ax_t.scatter(ms, [i] * len(ms), s=10, color="#333333")
@@ -121,7 +121,7 @@ def _figure(groups: dict[str, list[dict[str, object]]], out_dir: Path) -> Path:
     fig.suptitle("Revision corpus: client preservation per kind of revision", fontsize=9)
     fig.tight_layout()
     path = out_dir / "revision_corpus.png"
-    fig.savefig(path, dpi=120)
+    fig.savefig(path, dpi=120, bbox_inches="tight")
     plt.close(fig)
     return path
 
