@@ -9,8 +9,9 @@ Prints two separate verdicts: preservation (Certified with its certificate or si
 NotPreserved with the shortest lost client | Unknown within bound K) and the safety delta
 (the shortest newly admitted forbidden trace, if the workload declares forbidden effects).
 Exit status: 0 when certified and no newly admitted forbidden trace was found; 1 when a client is lost
-or a forbidden trace is newly admitted (each printed as a witness); 2 for bad input (including an
-``--effects`` action that neither policy mentions); 3 when preservation is unknown within the bound.
+or a forbidden trace is newly admitted (each printed as a witness); 2 for bad input (including a
+name in ``--effects`` or the workload that neither policy has); 3 when preservation is unknown
+within the bound, or ``--budget`` ran out before a verdict (nothing refuted by then).
 Without ``--workload`` the client model is derived from the policies (derive_workload.py).
 """
 
@@ -21,6 +22,8 @@ import sys
 
 import click
 
+from model.budget import Budget
+from model.cliutil import budget_option, metered_progress
 from model.errors import InputKind, InvalidInput
 from model.exitcodes import EPILOG, Exit
 
@@ -36,8 +39,9 @@ from model.exitcodes import EPILOG, Exit
 @click.option("--after", "after_path", default=None, type=click.Path(dir_okay=False),
               help="Install the revision after this prefix (a scripted trace or workload-form calls) ran under OLD.")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as canonical JSON.")
+@budget_option()
 def cli(old_path: str, new_path: str, effects: str | None, bound: int, workload_path: str | None,
-        after_path: str | None, as_json: bool) -> None:
+        after_path: str | None, as_json: bool, budget: Budget) -> None:
     """Does revising OLD into NEW keep every client, and does it admit new forbidden traces?"""
     # imported here: z3 loads with them, and every other agentwarrant command should start fast
     from model.canonical import canonical_str
@@ -65,7 +69,8 @@ def cli(old_path: str, new_path: str, effects: str | None, bound: int, workload_
         from model.revision.prefix import load_prefix
 
         prefix = load_prefix(after_path)
-    report = revise(old, new, eff, workload, bound, prefix)
+    with metered_progress("revise") as on_progress:
+        report = revise(old, new, eff, workload, bound, prefix, budget=budget, on_progress=on_progress)
     if as_json:
         click.echo(canonical_str(report.to_json()))
     else:
@@ -77,9 +82,12 @@ def cli(old_path: str, new_path: str, effects: str | None, bound: int, workload_
         if not isinstance(p, Certified):
             click.echo(f"  structural: {report.structural}")
             click.echo(f"  simulation: {report.simulation}")
+            click.echo(f"  joint simulation: {report.joint}")
         click.echo(f"safety delta: {report.safety.show()}")
         if isinstance(report.safety, NewlyForbidden):
             click.echo("  replay it: " + json.dumps(report.safety.trace.trace))
     if isinstance(report.preservation, NotPreserved) or isinstance(report.safety, NewlyForbidden):
         sys.exit(Exit.FAILS)
-    sys.exit(Exit.UNKNOWN if isinstance(report.preservation, UnknownWithinBound) else Exit.HOLDS)
+    if report.out_of_budget() or isinstance(report.preservation, UnknownWithinBound):
+        sys.exit(Exit.UNKNOWN)
+    sys.exit(Exit.HOLDS)
