@@ -15,6 +15,8 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
 
 from model.errors import InvalidInput
+from model.exitcodes import EPILOG, Exit
+from model.jsonio import printable
 
 console = Console()
 err_console = Console(stderr=True)
@@ -27,18 +29,19 @@ class _Group(click.Group):
         try:
             return super().invoke(ctx)
         except InvalidInput as exc:
-            # escape: the message quotes user input, which must never be read as rich markup
-            err_console.print(f"[red]error:[/red] {escape(str(exc))}", highlight=False, soft_wrap=True)
-            sys.exit(2)
+            # escape: the message quotes user input, which must never be read as rich markup; printable:
+            # a file name may hold a newline or a lone surrogate, and the error stays one printable line
+            err_console.print(f"[red]error:[/red] {escape(printable(str(exc)))}", highlight=False, soft_wrap=True)
+            sys.exit(Exit.BAD_INPUT)
 
 
-@click.group(cls=_Group)
+@click.group(cls=_Group, epilog=EPILOG)
 @click.version_option(package_name="agentwarrant")
 def main() -> None:
     """agentwarrant: check agent authorization policies, revisions and workflow edits."""
 
 
-@main.command()
+@main.command(epilog=EPILOG)
 @click.argument("names", nargs=-1)
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Output folder (default: paper_figures/ in the checkout).")
@@ -60,7 +63,7 @@ def reproduce(names: tuple[str, ...], out_dir: Path | None) -> None:
 
             written.extend(run_experiment(name, out, tick))
     for p in written:
-        console.print(f"wrote {p}")
+        console.print(f"wrote {escape(printable(str(p)))}", highlight=False)
 
 
 def _register() -> None:

@@ -24,6 +24,7 @@ from cryptography.hazmat.primitives.serialization import (
 )
 
 from model.errors import InputKind, InvalidInput
+from model.jsonio import read_bytes
 
 
 def seed_of(key: Ed25519PrivateKey) -> bytes:
@@ -39,9 +40,10 @@ def read_key(path: str) -> Ed25519PrivateKey:
         if st.st_mode & 0o077:
             raise InvalidInput(path, "a key file readable by its owner only (chmod 600)",
                                f"mode {stat.S_IMODE(st.st_mode):04o}", InputKind.VALUE)
-        data = Path(path).read_bytes()
-    except OSError as exc:
-        raise InvalidInput(path, "a readable key file", exc.strerror or str(exc), InputKind.IO) from None
+    except (OSError, ValueError) as exc:  # ValueError: a NUL byte in the path
+        raise InvalidInput(path, "a readable key file", getattr(exc, "strerror", None) or str(exc),
+                           InputKind.IO) from None
+    data = read_bytes(path, "a readable key file")
     try:
         key = load_pem_private_key(data, password=None)
     except (ValueError, TypeError) as exc:

@@ -39,12 +39,12 @@ def _w(word: Word) -> str:
     return " ".join(str(a) for a in word) or "ε"
 
 
-@click.group()
+@click.group(epilog=EPILOG)
 def cli() -> None:
     """Execution edits: exact checking and the durable runtime."""
 
 
-@cli.command("check")
+@cli.command("check", epilog=EPILOG)
 @click.argument("instance", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--engine", type=click.Choice([e.value for e in Engine]), default=Engine.SYMBOLIC.value,
               show_default=True, help="Which fixed-point engine decides the instance.")
@@ -84,7 +84,7 @@ def check_cmd(instance: Path, engine: str, as_json: bool) -> None:
     sys.exit(0 if isinstance(verdict, Accepted) else 1)
 
 
-@cli.group("session")
+@cli.group("session", epilog=EPILOG)
 @click.argument("db", type=click.Path(dir_okay=False, path_type=Path))
 @click.pass_context
 def session_group(ctx: click.Context, db: Path) -> None:

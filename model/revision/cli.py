@@ -8,7 +8,10 @@ NEW (carry.py); both outputs say the starting point.
 Prints two separate verdicts: preservation (Certified with its certificate or simulation |
 NotPreserved with the shortest lost client | Unknown within bound K) and the safety delta
 (the shortest newly admitted forbidden trace, if the workload declares forbidden effects).
-Exit status: 0 when certified, 1 otherwise (not preserved or unknown), 2 for bad input.
+Exit status: 0 when certified and no newly admitted forbidden trace was found; 1 when a client is lost
+or a forbidden trace is newly admitted (each printed as a witness); 2 for bad input (including a
+name in ``--effects`` or the workload that neither policy has); 3 when preservation is unknown
+within the bound, or ``--budget`` ran out before a verdict (nothing refuted by then).
 Without ``--workload`` the client model is derived from the policies (derive_workload.py).
 """
 
@@ -19,10 +22,13 @@ import sys
 
 import click
 
+from model.budget import Budget
+from model.cliutil import budget_option, metered_progress
 from model.errors import InputKind, InvalidInput
+from model.exitcodes import EPILOG, Exit
 
 
-@click.command("revise")
+@click.command("revise", epilog=EPILOG)
 @click.argument("old_path", metavar="OLD", type=click.Path(dir_okay=False))
 @click.argument("new_path", metavar="NEW", type=click.Path(dir_okay=False))
 @click.option("--effects", default=None, help="The effect set E: ACTION or ACTION(JSON), comma separated "
@@ -33,24 +39,29 @@ from model.errors import InputKind, InvalidInput
 @click.option("--after", "after_path", default=None, type=click.Path(dir_okay=False),
               help="Install the revision after this prefix (a scripted trace or workload-form calls) ran under OLD.")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as canonical JSON.")
+@budget_option()
 def cli(old_path: str, new_path: str, effects: str | None, bound: int, workload_path: str | None,
-        after_path: str | None, as_json: bool) -> None:
+        after_path: str | None, as_json: bool, budget: Budget) -> None:
     """Does revising OLD into NEW keep every client, and does it admit new forbidden traces?"""
     # imported here: z3 loads with them, and every other agentwarrant command should start fast
     from model.canonical import canonical_str
     from model.monitor.syntax import load_policy
     from model.revision.derive_workload import derive
     from model.revision.effects import parse_effects
+    from model.revision.names import check_effects_exist, check_workload_names
     from model.revision.revise import Certified, NewlyForbidden, NotPreserved, revise
+    from model.revision.revise import Unknown as UnknownWithinBound
 
     if bound < 0:
         raise InvalidInput("--bound", "a non-negative integer", str(bound), InputKind.VALUE)
     old, new = load_policy(old_path), load_policy(new_path)
     eff = parse_effects(effects)
+    check_effects_exist(eff, (old, new))
     if workload_path is not None:
         from model.revision.corpus import load_workload
 
         workload = load_workload(workload_path)
+        check_workload_names(workload, (old, new), workload_path)
     else:
         workload = derive(old, new)
     prefix = None
@@ -58,7 +69,8 @@ def cli(old_path: str, new_path: str, effects: str | None, bound: int, workload_
         from model.revision.prefix import load_prefix
 
         prefix = load_prefix(after_path)
-    report = revise(old, new, eff, workload, bound, prefix)
+    with metered_progress("revise") as on_progress:
+        report = revise(old, new, eff, workload, bound, prefix, budget=budget, on_progress=on_progress)
     if as_json:
         click.echo(canonical_str(report.to_json()))
     else:
@@ -70,7 +82,12 @@ def cli(old_path: str, new_path: str, effects: str | None, bound: int, workload_
         if not isinstance(p, Certified):
             click.echo(f"  structural: {report.structural}")
             click.echo(f"  simulation: {report.simulation}")
+            click.echo(f"  joint simulation: {report.joint}")
         click.echo(f"safety delta: {report.safety.show()}")
         if isinstance(report.safety, NewlyForbidden):
             click.echo("  replay it: " + json.dumps(report.safety.trace.trace))
-    sys.exit(0 if isinstance(report.preservation, Certified) else 1)
+    if isinstance(report.preservation, NotPreserved) or isinstance(report.safety, NewlyForbidden):
+        sys.exit(Exit.FAILS)
+    if report.out_of_budget() or isinstance(report.preservation, UnknownWithinBound):
+        sys.exit(Exit.UNKNOWN)
+    sys.exit(Exit.HOLDS)
