@@ -1,7 +1,8 @@
 """AgentDojo's tool functions and environments behind the precise Adapter (Agenra Sections 2, 4.4).
 
-Each AgentDojo tool becomes an Adapter tool of the same name whose Python function is AgentDojo's
-own, run by AgentDojo's ``FunctionsRuntime.run_function`` on the live task environment (so the
+Each AgentDojo tool becomes an Adapter tool of the same name (an argument whose name is a reserved
+word of the policy language, slack's ``user``, is ``user_`` on the policy side) whose Python function
+is AgentDojo's own, run by AgentDojo's ``FunctionsRuntime.run_function`` on the live task environment (so the
 environment the utility and security checks read is the one the admitted calls changed). Results
 are stored as JSON (``pydantic_core.to_jsonable_python``); a tool's exception is its failure outcome.
 
@@ -46,6 +47,7 @@ from model.canonical import JSON
 from model.monitor.adapter import Adapter, Handle, ToolFn
 from model.monitor.policy import Policy
 from model.monitor.state import Call
+from model.monitor.validate import RESERVED
 
 MIN_SHARED = 8  # shortest text matched inside another text (an IBAN, an address, a URL, a password)
 
@@ -56,6 +58,16 @@ def to_json(value: object) -> JSON:
     return to_jsonable_python(value)
 
 
+def policy_argument(name: str) -> str:
+    """The policy's name for an AgentDojo argument: a reserved word of the policy language (slack's
+    ``user``) takes a trailing underscore."""
+    return f"{name}_" if name in RESERVED else name
+
+
+def dojo_argument(name: str) -> str:
+    return name[:-1] if name.endswith("_") and name[:-1] in RESERVED else name
+
+
 def tool_functions(suite: Any, env: Any) -> dict[str, ToolFn]:
     """AgentDojo's functions of ``suite`` bound to the live environment ``env``."""
     from agentdojo.functions_runtime import FunctionsRuntime
@@ -64,7 +76,8 @@ def tool_functions(suite: Any, env: Any) -> dict[str, ToolFn]:
 
     def bind(name: str) -> ToolFn:
         def run(**args: JSON) -> JSON:
-            result, _ = runtime.run_function(env, name, args, raise_on_error=True)
+            native = {dojo_argument(k): v for k, v in args.items()}
+            result, _ = runtime.run_function(env, name, native, raise_on_error=True)
             return to_json(result)
 
         return run

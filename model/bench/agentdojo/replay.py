@@ -28,7 +28,15 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
-from model.bench.agentdojo.binding import Derived, DojoAdapter, Provenance, make_adapter, to_json, tool_functions
+from model.bench.agentdojo.binding import (
+    Derived,
+    DojoAdapter,
+    Provenance,
+    make_adapter,
+    policy_argument,
+    to_json,
+    tool_functions,
+)
 from model.bench.agentdojo.suites import AGENT, attack, get_suite
 from model.canonical import canonical_str
 from model.monitor.adapter import Failure, Refusal
@@ -81,7 +89,7 @@ class _Session:
 
     def run(self, phase: str, calls: list[Any]) -> None:
         for c in calls:
-            args = {k: to_json(v) for k, v in c.args.items()}
+            args = {policy_argument(k): to_json(v) for k, v in c.args.items()}
             text = canonical_str(args)
             if self.adapter is None:
                 try:
@@ -109,6 +117,20 @@ class _Session:
             self.steps.append(Step(phase, c.function, text, "allow", "", "", "ok", producers))
 
 
+_ENVIRONMENTS: dict[tuple[str, str], Any] = {}
+
+
+def _environment(suite_name: str, injections: dict[str, str]) -> Any:
+    """A fresh copy of the suite's environment carrying ``injections``. AgentDojo re-parses its YAML on
+    every load (most of a replay's time); parsed environments are kept, a few at a time, and copied."""
+    key = (suite_name, canonical_str(injections))
+    if key not in _ENVIRONMENTS:
+        if len(_ENVIRONMENTS) >= 32:
+            _ENVIRONMENTS.pop(next(iter(_ENVIRONMENTS)))
+        _ENVIRONMENTS[key] = get_suite(suite_name).load_and_inject_default_environment(injections)
+    return _ENVIRONMENTS[key].model_copy(deep=True)
+
+
 def _check(suite: Any, task: Any, output: str, pre: Any, post: Any, traces: list[Any]) -> bool:
     from agentdojo.types import text_content_block_from_string
 
@@ -119,7 +141,7 @@ def run_user_task(suite_name: str, task_id: str, policy: Policy | None, output: 
     """Replay a user task's ground truth; ``output`` replaces the shipped final text (``""``: none)."""
     suite = get_suite(suite_name)
     task = suite.user_tasks[task_id]
-    env = task.init_environment(suite.load_and_inject_default_environment({}))
+    env = task.init_environment(_environment(suite_name, {}))
     pre = env.model_copy(deep=True)
     session = _Session(suite, env, policy, task.PROMPT)
     session.run("user", task.ground_truth(pre.model_copy(deep=True)))
@@ -128,24 +150,24 @@ def run_user_task(suite_name: str, task_id: str, policy: Policy | None, output: 
     return Run(tuple(session.steps), ok, ok)
 
 
-def run_pair(suite_name: str, user_id: str, injection_id: str, policy: Policy | None) -> Run:
-    """The user task's calls, then the injection task's, on the environment carrying the attack."""
+def run_pair(suite_name: str, user_id: str, injection_id: str, policy: Policy | None, utility: bool = True) -> Run:
+    """The user task's calls, then the injection task's, on the environment carrying the attack
+    (``utility=False`` skips the utility-under-attack check, reported as False)."""
     suite = get_suite(suite_name)
     user, inj = suite.user_tasks[user_id], suite.injection_tasks[injection_id]
     injections = attack(suite_name).attack(user, inj)
-    env = user.init_environment(suite.load_and_inject_default_environment(injections))
+    env = user.init_environment(_environment(suite_name, injections))
     pre = env.model_copy(deep=True)
     session = _Session(suite, env, policy, user.PROMPT)
     session.run("user", user.ground_truth(pre.model_copy(deep=True)))
     session.run("injection", inj.ground_truth(env.model_copy(deep=True)))
     output = "\n".join(t for t in (user.GROUND_TRUTH_OUTPUT, inj.GROUND_TRUTH_OUTPUT) if t)
     reached = _check(suite, inj, output, pre, env, session.executed)
-    utility = _check(suite, user, output, pre, env, session.executed)
-    return Run(tuple(session.steps), reached, utility)
+    useful = utility and _check(suite, user, output, pre, env, session.executed)
+    return Run(tuple(session.steps), reached, useful)
 
 
 def injection_calls(suite_name: str, injection_id: str) -> int:
     """How many ground-truth calls the injection task ships (0: nothing for a call monitor to stop)."""
     suite = get_suite(suite_name)
-    env = suite.load_and_inject_default_environment({})
-    return len(suite.injection_tasks[injection_id].ground_truth(env))
+    return len(suite.injection_tasks[injection_id].ground_truth(_environment(suite_name, {})))
