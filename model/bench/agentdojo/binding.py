@@ -138,10 +138,11 @@ class Provenance:
 
     prompt: str
     results: list[tuple[Handle, tuple[str, ...]]]
+    context: bool = False  # every argument depends on everything read so far (see ``argument``)
 
     @classmethod
-    def start(cls, prompt: str) -> Provenance:
-        return cls(prompt, [])
+    def start(cls, prompt: str, context: bool = False) -> Provenance:
+        return cls(prompt, [], context)
 
     def read(self, handle: Handle, value: JSON) -> None:
         self.results.append((handle, tuple(dict.fromkeys(_texts(value)))))
@@ -164,6 +165,11 @@ class Provenance:
         return tuple(found[k] for k in sorted(found))
 
     def argument(self, value: JSON) -> Handle | JSON:
+        """The value as the agent passes it: ``Derived`` from its producers, or a literal. In context
+        mode every argument is derived from every result read so far, whatever its value: the reading
+        of an LLM agent whose every proposal may depend on anything in its context window."""
+        if self.context and self.results:
+            return Derived(value, tuple(h for h, _ in self.results))
         producers = self.producers(value)
         return Derived(value, producers) if producers else value
 

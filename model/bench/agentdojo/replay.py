@@ -53,15 +53,18 @@ class Step:
     detail: str
     outcome: str  # "ok" | "failed: ..." | "refused"
     producers: tuple[str, ...] = ()  # "arg<-tool#id" for every argument taken from a stored result
+    label: str = ""  # the admitted call's output label, "Sensitivity/trusted|untrusted"
 
     @property
     def refused(self) -> bool:
         return self.outcome == "refused"
 
     def describe(self) -> str:
-        why = self.reason or self.decision
-        src = f" [{', '.join(self.producers)}]" if self.producers else ""
-        return f"{self.tool}: {why} ({self.detail}){src}"
+        """``tool: reason (detail) [producers]`` for a refusal, ``tool: allow label [producers]`` otherwise."""
+        src = f" [{', '.join(self.producers)}]" if self.producers else " [no argument from a result]"
+        if self.refused:
+            return f"{self.tool}: {self.reason or self.decision} ({self.detail}){src}"
+        return f"{self.tool}: {self.decision} {self.label}{src}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,11 +82,11 @@ class Run:
 
 
 class _Session:
-    def __init__(self, suite: Any, env: Any, policy: Policy | None, prompt: str) -> None:
+    def __init__(self, suite: Any, env: Any, policy: Policy | None, prompt: str, context: bool) -> None:
         self.suite = suite
         self.adapter: DojoAdapter | None = make_adapter(policy, suite, env, AGENT) if policy is not None else None
         self.fns = tool_functions(suite, env)
-        self.provenance = Provenance.start(prompt)
+        self.provenance = Provenance.start(prompt, context)
         self.steps: list[Step] = []
         self.executed: list[Any] = []  # AgentDojo FunctionCalls that reached a tool
 
@@ -110,11 +113,13 @@ class _Session:
                                        v.reason.value if v.reason is not None else "", v.detail, "refused", producers))
                 continue
             self.executed.append(c)
+            rec = self.adapter.state.trace[-1]
+            label = f"{rec.label.sensitivity}/{'trusted' if rec.label.trusted else 'untrusted'}"
             if isinstance(result, Failure):
-                self.steps.append(Step(phase, c.function, text, "allow", "", "", f"failed: {result.error}", producers))
+                self.steps.append(Step(phase, c.function, text, "allow", "", "", f"failed: {result.error}", producers, label))
                 continue
             self.provenance.read(result, self.adapter.value(result))
-            self.steps.append(Step(phase, c.function, text, "allow", "", "", "ok", producers))
+            self.steps.append(Step(phase, c.function, text, "allow", "", "", "ok", producers, label))
 
 
 _ENVIRONMENTS: dict[tuple[str, str], Any] = {}
@@ -137,20 +142,22 @@ def _check(suite: Any, task: Any, output: str, pre: Any, post: Any, traces: list
     return bool(suite._check_task_result(task, [text_content_block_from_string(output)], pre, post, traces))
 
 
-def run_user_task(suite_name: str, task_id: str, policy: Policy | None, output: str | None = None) -> Run:
+def run_user_task(suite_name: str, task_id: str, policy: Policy | None, output: str | None = None,
+                  context: bool = False) -> Run:
     """Replay a user task's ground truth; ``output`` replaces the shipped final text (``""``: none)."""
     suite = get_suite(suite_name)
     task = suite.user_tasks[task_id]
     env = task.init_environment(_environment(suite_name, {}))
     pre = env.model_copy(deep=True)
-    session = _Session(suite, env, policy, task.PROMPT)
+    session = _Session(suite, env, policy, task.PROMPT, context)
     session.run("user", task.ground_truth(pre.model_copy(deep=True)))
     text = task.GROUND_TRUTH_OUTPUT if output is None else output
     ok = _check(suite, task, text, pre, env, session.executed)
     return Run(tuple(session.steps), ok, ok)
 
 
-def run_pair(suite_name: str, user_id: str, injection_id: str, policy: Policy | None, utility: bool = True) -> Run:
+def run_pair(suite_name: str, user_id: str, injection_id: str, policy: Policy | None, utility: bool = True,
+             context: bool = False) -> Run:
     """The user task's calls, then the injection task's, on the environment carrying the attack
     (``utility=False`` skips the utility-under-attack check, reported as False)."""
     suite = get_suite(suite_name)
@@ -158,7 +165,7 @@ def run_pair(suite_name: str, user_id: str, injection_id: str, policy: Policy | 
     injections = attack(suite_name).attack(user, inj)
     env = user.init_environment(_environment(suite_name, injections))
     pre = env.model_copy(deep=True)
-    session = _Session(suite, env, policy, user.PROMPT)
+    session = _Session(suite, env, policy, user.PROMPT, context)
     session.run("user", user.ground_truth(pre.model_copy(deep=True)))
     session.run("injection", inj.ground_truth(env.model_copy(deep=True)))
     output = "\n".join(t for t in (user.GROUND_TRUTH_OUTPUT, inj.GROUND_TRUTH_OUTPUT) if t)
