@@ -16,7 +16,15 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
-from model.bench.agentdojo.evaluate import CONFIGS, Apart, SuiteResult, breach_reason, breaches, evaluate_suite, refusals
+from model.bench.agentdojo.evaluate import (
+    CONFIGS,
+    Apart,
+    SuiteResult,
+    breach_reason,
+    breaches,
+    evaluate_suite,
+    refusals,
+)
 from model.bench.agentdojo.finite import derive_model
 from model.bench.agentdojo.suites import SUITES, VERSION, get_suite, require, suite_policy
 from model.search.run import Engine, search

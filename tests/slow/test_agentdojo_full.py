@@ -7,8 +7,8 @@ import pytest
 
 pytest.importorskip("agentdojo", reason="AgentDojo is the optional extra 'agentdojo' (make test installs it)")
 
-from model.bench.agentdojo.evaluate import CONFIGS, Apart, breach_reason, breaches, evaluate_suite  # noqa: E402
-from model.bench.agentdojo.suites import SUITES, get_suite  # noqa: E402
+from model.bench.agentdojo.evaluate import CONFIGS, Apart, breach_reason, breaches, evaluate_suite
+from model.bench.agentdojo.suites import SUITES, get_suite
 
 pytestmark = pytest.mark.slow
 

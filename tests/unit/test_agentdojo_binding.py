@@ -7,11 +7,11 @@ import pytest
 
 pytest.importorskip("agentdojo", reason="AgentDojo is the optional extra 'agentdojo' (make test installs it)")
 
-from model.bench.agentdojo.binding import DojoAdapter, Provenance, identifiers, policy_argument  # noqa: E402
-from model.bench.agentdojo.suites import SUITES, get_suite, suite_policy  # noqa: E402
-from model.monitor.adapter import Adapter, Handle, Refusal  # noqa: E402
-from model.monitor.decide import DenyReason  # noqa: E402
-from model.monitor.syntax import load_policy  # noqa: E402
+from model.bench.agentdojo.binding import DojoAdapter, Provenance, identifiers, policy_argument
+from model.bench.agentdojo.suites import SUITES, get_suite, suite_policy
+from model.monitor.adapter import Adapter, Handle, Refusal
+from model.monitor.decide import DenyReason
+from model.monitor.syntax import load_policy
 
 
 @pytest.mark.parametrize("suite", SUITES)

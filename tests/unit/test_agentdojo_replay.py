@@ -7,12 +7,12 @@ import pytest
 
 pytest.importorskip("agentdojo", reason="AgentDojo is the optional extra 'agentdojo' (make test installs it)")
 
-from model.bench.agentdojo.evaluate import Apart, breach_reason, breaches, evaluate_suite, refusals  # noqa: E402
-from model.bench.agentdojo.finite import derive_model, injection_points  # noqa: E402
-from model.bench.agentdojo.replay import run_pair, run_user_task  # noqa: E402
-from model.bench.agentdojo.suites import SUITES, get_suite, suite_policy  # noqa: E402
-from model.search.run import Engine, search  # noqa: E402
-from model.search.verdict import Exhausted, Found  # noqa: E402
+from model.bench.agentdojo.evaluate import Apart, breach_reason, breaches, evaluate_suite, refusals
+from model.bench.agentdojo.finite import derive_model, injection_points
+from model.bench.agentdojo.replay import run_pair, run_user_task
+from model.bench.agentdojo.suites import SUITES, get_suite, suite_policy
+from model.search.run import Engine, search
+from model.search.verdict import Exhausted, Found
 
 
 @pytest.mark.parametrize("suite", SUITES)

@@ -116,7 +116,8 @@ class _Session:
             rec = self.adapter.state.trace[-1]
             label = f"{rec.label.sensitivity}/{'trusted' if rec.label.trusted else 'untrusted'}"
             if isinstance(result, Failure):
-                self.steps.append(Step(phase, c.function, text, "allow", "", "", f"failed: {result.error}", producers, label))
+                failed = f"failed: {result.error}"
+                self.steps.append(Step(phase, c.function, text, "allow", "", "", failed, producers, label))
                 continue
             self.provenance.read(result, self.adapter.value(result))
             self.steps.append(Step(phase, c.function, text, "allow", "", "", "ok", producers, label))
