@@ -9,7 +9,7 @@ pytest.importorskip("agentdojo", reason="AgentDojo is the optional extra 'agentd
 
 from model.bench.agentdojo.evaluate import Apart, breach_reason, breaches, evaluate_suite, refusals
 from model.bench.agentdojo.finite import derive_model, injection_points
-from model.bench.agentdojo.replay import run_pair, run_user_task
+from model.bench.agentdojo.replay import load_environment, run_pair, run_user_task
 from model.bench.agentdojo.suites import SUITES, get_suite, suite_policy
 from model.search.run import Engine, search
 from model.search.verdict import Exhausted, Found
@@ -87,3 +87,16 @@ def test_finite_banking_model_weak_control_finds_the_two_step_attack_and_the_sui
     assert found is not None and isinstance(found.verdict(query), Found) and found.verdict(query).length == 2
     exhausted = search(strong, engine=Engine.EXPLICIT, do_replay=False).explicit
     assert exhausted is not None and isinstance(exhausted.verdict(query), Exhausted)
+
+
+@pytest.mark.parametrize("suite", SUITES)
+def test_fast_environment_load_equals_agentdojos_own(suite: str) -> None:
+    from model.bench.agentdojo.suites import attack
+
+    dojo = get_suite(suite)
+    user = next(iter(dojo.user_tasks.values()))
+    inj = list(dojo.injection_tasks.values())[-1]  # the longest goals carry newlines and quotes
+    injections = attack(suite).attack(user, inj)
+    for given in ({}, injections):
+        ours = load_environment(dojo, given).model_dump()
+        assert ours == dojo.load_and_inject_default_environment(given).model_dump()

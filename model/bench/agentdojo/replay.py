@@ -133,8 +133,26 @@ def _environment(suite_name: str, injections: dict[str, str]) -> Any:
     if key not in _ENVIRONMENTS:
         if len(_ENVIRONMENTS) >= 32:
             _ENVIRONMENTS.pop(next(iter(_ENVIRONMENTS)))
-        _ENVIRONMENTS[key] = get_suite(suite_name).load_and_inject_default_environment(injections)
+        _ENVIRONMENTS[key] = load_environment(get_suite(suite_name), injections)
     return _ENVIRONMENTS[key].model_copy(deep=True)
+
+
+def load_environment(suite: Any, injections: dict[str, str]) -> Any:
+    """AgentDojo's ``load_and_inject_default_environment`` step for step (its suite file, its injection
+    defaults, ``str.format``, its model), parsed with libyaml's ``CSafeLoader`` when PyYAML has it: the
+    same YAML 1.1 reading as the pure-Python ``safe_load`` AgentDojo calls, ten times faster
+    (``tests/unit/test_agentdojo_replay.py`` compares the two environments)."""
+    import yaml
+    from agentdojo.task_suite.task_suite import read_suite_file, validate_injections
+
+    loader = getattr(yaml, "CSafeLoader", None)
+    if loader is None:
+        return suite.load_and_inject_default_environment(injections)
+    text = read_suite_file(suite.name, "environment.yaml", suite.data_path)
+    vectors = yaml.load(read_suite_file(suite.name, "injection_vectors.yaml", suite.data_path), Loader=loader)
+    defaults = {k: v["default"] for k, v in vectors.items()}
+    validate_injections(injections, defaults)
+    return suite.environment_type.model_validate(yaml.load(text.format(**dict(defaults, **injections)), Loader=loader))
 
 
 def _check(suite: Any, task: Any, output: str, pre: Any, post: Any, traces: list[Any]) -> bool:
