@@ -33,7 +33,7 @@ from model.tables import write_table
 
 HEADER = ("source", "configuration", "suite", "method", "user tasks measured", "utility", "pairs measured",
           "attack success", "utility under attack", "apart: goal needs no call", "apart: no ground truth",
-          "apart: misses goal unmonitored", "apart: check fails unmonitored")
+          "apart: misses goal unmonitored", "apart: check fails unmonitored", "measured with our ground truth")
 
 # (system, method, utility, attack success) as their authors report them on AgentDojo with LLM agents.
 PEERS = (
@@ -69,7 +69,7 @@ def _row(config: str, suite: str, results: list[SuiteResult]) -> list[object]:
     return ["measured here", config.split(", ")[0], suite, method, f"{len(users)}/{n_users}", _pct(done, len(users)),
             f"{len(pairs)}/{n_pairs}", _pct(reached, len(pairs)), useful,
             f"{apart[0]} (reached {text_reached})", apart[1], apart[2],
-            sum(u.apart is Apart.CHECK_FAILS for r in results for u in r.users)]
+            sum(u.apart is Apart.CHECK_FAILS for r in results for u in r.users), sum(p.ours for p in pairs)]
 
 
 def reproduce(out_dir: Path, tick: Callable[[int, int], None]) -> list[Path]:
@@ -88,7 +88,7 @@ def reproduce(out_dir: Path, tick: Callable[[int, int], None]) -> list[Path]:
     configs = ["no monitor", *(c.name for c in CONFIGS)]
     rows = [_row(c, r.suite, [r]) for c in configs for r in results]
     rows += [_row(c, "all four", results) for c in configs]
-    rows += [["reported by them", name, "all four", method, "-", util, "-", asr, "-", "-", "-", "-", "-"]
+    rows += [["reported by them", name, "all four", method, "-", util, "-", asr, "-", "-", "-", "-", "-", "-"]
              for name, method, util, asr in PEERS]
     caption = (
         f"AgentDojo {VERSION} offline (`agentwarrant reproduce agentdojo`). Ours: every user task's ground-truth "
@@ -97,7 +97,9 @@ def reproduce(out_dir: Path, tick: Callable[[int, int], None]) -> list[Path]:
         "injection task's, as an agent that always obeys the injection (attack success = AgentDojo's security "
         "check finds the goal reached). 'no monitor' is the same replay unmonitored: 100% attack success by "
         "construction. Pairs whose goal needs no tool call, injection tasks shipped without ground-truth calls "
-        "and ground truths that miss their goal unmonitored are counted apart. Method difference: the peers' "
+        "and ground truths that miss their goal unmonitored are counted apart; for the 8 workspace injection tasks "
+        "AgentDojo ships without ground-truth calls, ours (model/bench/agentdojo/ground_truths.py) stand in where "
+        "AgentDojo's security check confirms them unmonitored (last column). Method difference: the peers' "
         "rows are reported by them for LLM agents, where many injections fail on their own and utility depends "
         "on the model; ours replay scripted calls with no language model, so attack success is an upper bound "
         "for an obeying agent and utility measures only what the policy refuses. Not comparable one-to-one.")

@@ -9,7 +9,7 @@ pytest.importorskip("agentdojo", reason="AgentDojo is the optional extra 'agentd
 
 from model.bench.agentdojo.evaluate import Apart, breach_reason, breaches, evaluate_suite, refusals
 from model.bench.agentdojo.finite import derive_model, injection_points
-from model.bench.agentdojo.replay import load_environment, run_pair, run_user_task
+from model.bench.agentdojo.replay import injection_calls, load_environment, run_pair, run_user_task
 from model.bench.agentdojo.suites import SUITES, get_suite, suite_policy
 from model.search.run import Engine, search
 from model.search.verdict import Exhausted, Found
@@ -71,10 +71,24 @@ def test_refusals_of_legitimate_calls_are_listed_with_reasons() -> None:
     assert result.measured_users() == result.users
 
 
-def test_injection_tasks_without_ground_truth_calls_are_set_apart() -> None:
+def test_our_ground_truths_stand_in_where_agentdojo_ships_none_and_agentdojo_confirms_them() -> None:
     result = evaluate_suite("workspace", users=["user_task_0"], injections=["injection_task_0", "injection_task_6"])
-    apart = {p.injection: p.apart for p in result.pairs}
-    assert apart == {"injection_task_0": Apart.NONE, "injection_task_6": Apart.NO_GROUND_TRUTH}
+    by_id = {p.injection: p for p in result.pairs}
+    assert injection_calls("workspace", "injection_task_6") == (0, 3)  # AgentDojo ships none; ours has three
+    assert not by_id["injection_task_0"].ours and by_id["injection_task_6"].ours
+    assert by_id["injection_task_6"].apart is Apart.NONE  # measured: AgentDojo's check says the goal is reached
+    assert by_id["injection_task_6"].run("no monitor").passed
+    refused = by_id["injection_task_6"].run("suite policy, value provenance").refused("injection")
+    assert [s.tool for s in refused] == ["send_email"]  # the exfiltration to the injected address
+
+
+@pytest.mark.parametrize("injection", [f"injection_task_{i}" for i in range(6, 14)])
+def test_each_of_our_ground_truths_reaches_its_goal_on_the_default_environment(injection: str) -> None:
+    from model.bench.agentdojo.replay import run_injection_alone
+
+    run = run_injection_alone("workspace", injection)
+    assert run.steps and all(s.outcome == "ok" for s in run.steps)
+    assert run.passed
 
 
 def test_finite_banking_model_weak_control_finds_the_two_step_attack_and_the_suite_policy_exhausts() -> None:

@@ -19,7 +19,8 @@ Choices where AgentDojo's offline harness is silent:
   truth was refused: with a read refused the agent could not have produced the expected answer,
   even though the check, which reads only the final text and environment, might still pass.
 - An injection task's ground truth is computed on the environment as it is when the injection calls
-  start (after the user task's calls), because some name objects the user task created.
+  start (after the user task's calls), because some name objects the user task created. Where
+  AgentDojo ships none, ours (``ground_truths``) is used; the evaluation says where.
 """
 
 from __future__ import annotations
@@ -37,6 +38,7 @@ from model.bench.agentdojo.binding import (
     to_json,
     tool_functions,
 )
+from model.bench.agentdojo.ground_truths import ours
 from model.bench.agentdojo.suites import AGENT, attack, get_suite
 from model.canonical import canonical_str
 from model.monitor.adapter import Failure, Refusal
@@ -186,14 +188,31 @@ def run_pair(suite_name: str, user_id: str, injection_id: str, policy: Policy | 
     pre = env.model_copy(deep=True)
     session = _Session(suite, env, policy, user.PROMPT, context)
     session.run("user", user.ground_truth(pre.model_copy(deep=True)))
-    session.run("injection", inj.ground_truth(env.model_copy(deep=True)))
+    now = env.model_copy(deep=True)
+    session.run("injection", inj.ground_truth(now) or ours(suite_name, injection_id, now))
     output = "\n".join(t for t in (user.GROUND_TRUTH_OUTPUT, inj.GROUND_TRUTH_OUTPUT) if t)
     reached = _check(suite, inj, output, pre, env, session.executed)
     useful = utility and _check(suite, user, output, pre, env, session.executed)
     return Run(tuple(session.steps), reached, useful)
 
 
-def injection_calls(suite_name: str, injection_id: str) -> int:
-    """How many ground-truth calls the injection task ships (0: nothing for a call monitor to stop)."""
+def run_injection_alone(suite_name: str, injection_id: str, policy: Policy | None = None) -> Run:
+    """An injection task's calls alone on the suite's default environment, judged by its security check
+    (AgentDojo's own test of its injection ground truths, ``TaskSuite.check``)."""
     suite = get_suite(suite_name)
-    return len(suite.injection_tasks[injection_id].ground_truth(_environment(suite_name, {})))
+    inj = suite.injection_tasks[injection_id]
+    env = _environment(suite_name, {})
+    pre = env.model_copy(deep=True)
+    session = _Session(suite, env, policy, "", False)
+    now = env.model_copy(deep=True)
+    session.run("injection", inj.ground_truth(now) or ours(suite_name, injection_id, now))
+    reached = _check(suite, inj, inj.GROUND_TRUTH_OUTPUT, pre, env, session.executed)
+    return Run(tuple(session.steps), reached, False)
+
+
+def injection_calls(suite_name: str, injection_id: str) -> tuple[int, int]:
+    """How many ground-truth calls the injection task ships (0: nothing for a call monitor to stop, or
+    AgentDojo left it out), and how many ours has (``ground_truths``; 0 where AgentDojo ships some)."""
+    suite = get_suite(suite_name)
+    return len(suite.injection_tasks[injection_id].ground_truth(_environment(suite_name, {}))), len(
+        ours(suite_name, injection_id, _environment(suite_name, {})))
