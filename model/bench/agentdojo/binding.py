@@ -29,10 +29,18 @@ stays the user's even when an attacker repeats it. The inference over-approximat
 cannot see paraphrase: an agent that rewrites attacker text in its own words launders it, a limit
 stated in the report rather than hidden.
 
+Provenance follows values, not the decision to act: an injected instruction carried out with trusted
+values only (book the most expensive hotel of the listings) passes. ``Provenance.context`` is the
+other reading: every argument depends on everything read so far, the conservative view of an LLM
+agent whose whole context window may steer each call.
+
 An argument with producers is passed as ``Derived``: a handle on its first producer (so the Adapter
 checks the handle is one it issued) carrying the literal value the agent proposed; the call's
-parents are all its producers. Slots work as in the report task: a resolver reads its authoritative
-path from a stored result that is a JSON object.
+parents are all its producers. Origin rules and slots work as in the report task (an origin rule
+reads one producer per argument; a resolver reads its authoritative path from a stored result that
+is a JSON object), but the four suite policies use neither: AgentDojo's values arrive inside lists
+and free text that no authoritative path reaches, and a value copied from several results names
+several producers, of which an origin rule would judge only one.
 """
 
 from __future__ import annotations
