@@ -166,26 +166,32 @@ def _figure(out_dir: Path, results: list[SuiteResult]) -> Path:
         ps = [p for r in rs for p in r.measured_pairs()]
         return 100.0 * sum(p.run(config).passed for p in ps) / max(1, len(ps))
 
-    fig, axes = plt.subplots(1, 2, figsize=(11, 4.2))
+    # peers' values as their papers report them (LLM agents): hatched grey bars after our groups
+    peers = {"utility": [("CaMeL", 77.0), ("Agenra prototype, no monitor", 46.7), ("Agenra prototype", 63.3)],
+             "attack success": [("Agenra prototype, no monitor", 33.0), ("Agenra prototype", 0.0),
+                                ("Progent, no defence", 39.9), ("Progent", 1.0)]}
+    fig, axes = plt.subplots(1, 2, figsize=(13, 4.8))
     width = 0.8 / len(configs)
     for ax, kind in zip(axes, ("utility", "attack success"), strict=True):
         for i, c in enumerate(configs):
             vals = [rate(c, [r], kind) for r in results] + [rate(c, results, kind)]
-            ax.bar([j + i * width for j in range(len(suites))], vals, width, label=c)
-        ax.set_xticks([j + width * (len(configs) - 1) / 2 for j in range(len(suites))], suites)
+            ax.bar([j + i * width for j in range(len(suites))], vals, width, label=f"{c} (measured here)")
+        ticks = [j + width * (len(configs) - 1) / 2 for j in range(len(suites))]
+        labels = list(suites)
+        for k, (name, value) in enumerate(peers[kind]):
+            x = len(suites) + 0.1 + k * 0.45
+            ax.bar([x], [value], 0.35, color="lightgrey", hatch="//", edgecolor="grey",
+                   label="reported by them (LLM agents)" if k == 0 else None)
+            ax.text(x, value + 1.5, f"{value:g}", ha="center", fontsize=7)
+            ticks.append(x)
+            labels.append(name)
+        ax.set_xticks(ticks, labels, rotation=35, ha="right", fontsize=7)
         ax.set_ylim(0, 105)
         ax.set_ylabel(f"{kind} (%)")
-        ax.set_title(f"{kind}: ground-truth replay (ours)")
-    peers = {"utility": [(77.0, "CaMeL 77%"), (63.3, "Agenra prototype 63.3%")],
-             "attack success": [(33.0, "Agenra prototype, no monitor 33.0%"), (39.9, "Progent, no defence 39.9%"),
-                                (1.0, "Progent 1.0%")]}
-    for ax, kind in zip(axes, ("utility", "attack success"), strict=True):
-        for y, text in peers[kind]:
-            ax.axhline(y, color="grey", linestyle=":", linewidth=1)
-            ax.text(len(suites) - 0.5, y + 1, f"{text} (reported by them, LLM agents)", fontsize=6, ha="right",
-                    color="dimgrey")
-    axes[0].legend(fontsize=7, loc="lower left")
-    fig.tight_layout()
+        ax.set_title(f"{kind}: ground-truth replay (ours) beside peers' reports", fontsize=9)
+    handles, names = axes[0].get_legend_handles_labels()
+    fig.legend(handles, names, loc="upper center", ncol=len(names), fontsize=7)
+    fig.tight_layout(rect=(0, 0, 1, 0.93))
     path = out_dir / "agentdojo.png"
     fig.savefig(path, dpi=120)
     plt.close(fig)
