@@ -120,9 +120,18 @@ def _cases(out_dir: Path, results: list[SuiteResult]) -> list[Path]:
             for p, steps in breaches(r, c.name):
                 rows.append([c.name, r.suite, "injection goal reached", p.user, p.injection,
                              " ; ".join(s.describe() for s in steps) or "-", breach_reason(steps)])
+    for r in results:
+        for u in r.users:
+            if u.apart is not Apart.NONE:
+                rows.append(["-", r.suite, "user task set apart", u.task, "-", "-", u.apart.value])
+        for p in r.pairs:
+            if p.apart is not Apart.NONE:
+                missed = [s.describe() for s in p.run("no monitor").steps if s.phase == "injection"]
+                rows.append(["-", r.suite, "pair set apart", p.user, p.injection, " ; ".join(missed) or "-",
+                             p.apart.value])
     caption = ("Every refused legitimate call (user tasks without an attack) and every injection goal reached "
                "under the monitor, with the monitor's reason, the label of admitted calls and the stored results "
-               "each argument was taken from (`arg<-tool#record`).")
+               "each argument was taken from (`arg<-tool#record`); then every task and pair set apart, with why.")
     return write_table(out_dir, "agentdojo_cases", ("configuration", "suite", "case", "user task", "injection task",
                                                      "calls", "reason"), rows, caption)
 
