@@ -7,6 +7,8 @@ rejected (their order is not canonical; callers sort them first). Non-finite flo
 keys and integers beyond double range are rejected as ``InvalidInput``; integers beyond ±(2^53−1)
 mean the nearest double, exactly as RFC 8785 (numbers are IEEE 754 doubles) and every JCS parser
 read them, so ``2**53``, ``2**53 + 1`` and ``9007199254740992.0`` share one canonical form.
+User input never reaches that rounding: ``loads`` and ``load_file`` are the JSON boundary of
+``model.jsonio``, which refuses such numbers with their location.
 """
 
 from __future__ import annotations
