@@ -21,7 +21,7 @@ from dataclasses import dataclass, replace
 from model.canonical import JSON, canonical_str, json_equal
 from model.monitor.decide import Decision, Verdict, decide
 from model.monitor.labels import Label
-from model.monitor.ledger import commit as add_charge
+from model.monitor.ledger import charge_positions
 from model.monitor.matching import lookup_path
 from model.monitor.policy import Policy, Tool
 from model.monitor.state import Call, Record, State
@@ -56,8 +56,8 @@ def commit(policy: Policy, state: State, call: Call, verdict: Verdict) -> tuple[
     new = replace(
         state,
         trace=(*state.trace, rec),
-        used_user=add_charge(state.used_user, verdict.user.charge),
-        used_app=add_charge(state.used_app, verdict.app.charge),
+        used_user=charge_positions(state.used_user, verdict.user.positions),
+        used_app=charge_positions(state.used_app, verdict.app.positions),
         permits=permits,
     )
     return new, rec

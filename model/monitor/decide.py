@@ -232,10 +232,24 @@ def _find_permit(permits: tuple[Permit, ...], call: Call) -> Permit | DenyReason
 
 
 def decide(policy: Policy, state: State, call: Call) -> Verdict:
-    """``D(S, c)``: the first applicable case. Pure; never raises for any call."""
+    """``D(S, c)``: the first applicable case. Pure; never raises for any call.
+
+    Evaluated over the policy's compiled form (``compiled.py``), which equals ``decide_source``."""
+    return _compiled_decide.decide_compiled(_compiled.compiled(policy), state, call)
+
+
+def decide_source(policy: Policy, state: State, call: Call) -> Verdict:
+    """``D(S, c)`` transcribed literally from Section 6.2 over the source policy (the reference the
+    compiled form is tested against, and the baseline its speed is measured against)."""
     return next(_failures(policy, state, call))
 
 
 def explain(policy: Policy, state: State, call: Call) -> tuple[Verdict, ...]:
     """Every failing check (not only the first); just the Allow verdict when nothing fails."""
     return tuple(_failures(policy, state, call))
+
+
+# Last: the compiled form imports this module's verdict types (attribute access at call time, so the
+# partially initialized modules of an import cycle are complete before ``decide`` first runs).
+from model.monitor import compiled as _compiled  # noqa: E402
+from model.monitor import compiled_decide as _compiled_decide  # noqa: E402

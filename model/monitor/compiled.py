@@ -1,0 +1,317 @@
+"""The compiled monitor: a registered policy compiled once into an indexed form, and ``D(S, c)`` over it
+(issue 15 §1; the decision itself is Agenra Section 6.2 exactly as ``decide.decide_source`` states it).
+
+What compiling does, and why each piece keeps the source decision:
+
+- **entries indexed by action and constant resource.** Per list and action, the allow and the deny
+  entries are kept in declaration order; those whose pattern is a constant scalar are also indexed by
+  the scalar's *equality key* (``scalar_key``: RFC 8785 equality, so ``1`` and ``1.0`` share a key and
+  ``true`` never meets ``1``). The candidates for an effect ``(α, r)`` are the entries of ``α`` that
+  are not constants, merged in declaration order with the constants whose key is ``r``'s: exactly the
+  entries that can match, in first-fit order. A resource without a key (a non-finite float) falls
+  back to every entry of ``α`` with the source matcher, so no value is ever judged differently.
+- **constant patterns pre-canonicalized**: keys computed once; globs compiled to one regex each
+  (``fnmatch.translate``, the definition ``fnmatchcase`` uses); predicate paths split once.
+- **labels and flow pre-resolved**: tool → edge, source label, Struct checks per (tool, agent); flow
+  verdicts cached per (operation, destination, label), a finite set for a given policy.
+- **allocation reuses the matching**: the allow entries that matched each effect (computed for the
+  Deny/Pause cases) are the entries first-fit scans, in the same order, at the same state.
+
+``decide`` keeps its signature and is the one every caller uses; ``decide.decide_source`` is the
+literal transcription kept for ``explain``, the differential test (tests/property/test_monitor_compiled.py:
+decisions, reasons, details and state updates equal on generated policies and runs) and the baseline of
+``experiments/monitor_overhead.py``. The compiled form is cached per policy *object* (a weak reference,
+so a policy that dies takes its compiled form with it); policies are frozen, so it never goes stale.
+"""
+
+from __future__ import annotations
+
+import fnmatch
+import math
+import re
+import weakref
+from collections.abc import Callable, Mapping
+from typing import Any
+
+from model.canonical import JSON, json_equal
+from model.monitor.decide import DenyReason, Verdict, _deny
+from model.monitor.labels import Inherit, Label
+from model.monitor.matching import Effect
+from model.monitor.policy import (
+    AnyRes,
+    ArgPredicate,
+    ConstPat,
+    ConstRes,
+    Entry,
+    EntryKind,
+    EqPred,
+    FlowEffect,
+    GlobPat,
+    OneOfPred,
+    OriginRule,
+    Policy,
+    RangePred,
+    SlotPat,
+    Tool,
+)
+from model.monitor.state import State
+
+_SAFE = 2**53 - 1
+_NOKEY = object()  # the value has no equality key: use the source matcher
+_TRUE, _FALSE, _NULL = object(), object(), object()  # keys of true, false, null, distinct from 1, 0, ...
+
+
+def scalar_key(v: JSON) -> object:
+    """A hashable key with ``scalar_key(a) == scalar_key(b)`` iff ``json_equal(a, b)`` for JSON scalars
+    (``_NOKEY`` for anything else: containers, non-finite or out-of-range numbers)."""
+    t = type(v)
+    if t is str:
+        return v
+    if t is bool:
+        return _TRUE if v else _FALSE
+    if v is None:
+        return _NULL
+    if (t is int and -_SAFE <= v <= _SAFE) or (t is float and math.isfinite(v) and abs(v) <= _SAFE):
+        return v  # Python's 1 == 1.0 (and equal hashes) is RFC 8785 number equality in the safe range
+    return _NOKEY
+
+
+_ANY, _CONST, _SLOT, _GLOB, _CONSTX = range(5)
+_MISSING = object()
+
+
+class _Pred:
+    __slots__ = ("first", "high", "keys", "kind", "low", "rest", "value", "values")
+
+    def __init__(self, p: ArgPredicate) -> None:
+        self.first = p.path[0] if p.path else None
+        self.rest = p.path[1:]
+        self.kind = 0 if isinstance(p, EqPred) else 1 if isinstance(p, OneOfPred) else 2
+        self.value: JSON = p.value if isinstance(p, EqPred) else None
+        self.values: tuple[JSON, ...] = p.values if isinstance(p, OneOfPred) else ()
+        keys = [scalar_key(v) for v in self.values]
+        self.keys = None if any(k is _NOKEY for k in keys) else frozenset(keys)
+        self.low = p.low if isinstance(p, RangePred) else None
+        self.high = p.high if isinstance(p, RangePred) else None
+
+    def holds(self, args: Mapping[str, JSON]) -> bool:
+        if self.first is None:
+            v: Any = dict(args)
+        elif self.first in args:
+            v = args[self.first]
+        else:
+            return False
+        for step in self.rest:
+            if not isinstance(v, dict) or step not in v:
+                return False
+            v = v[step]
+        if self.kind == 0:
+            return json_equal(v, self.value)
+        if self.kind == 1:
+            if self.keys is not None:
+                k = scalar_key(v)
+                if k is not _NOKEY:
+                    return k in self.keys
+            return any(json_equal(v, c) for c in self.values)
+        if not isinstance(v, int | float) or isinstance(v, bool):
+            return False
+        return (self.low is None or self.low <= v) and (self.high is None or v <= self.high)
+
+
+class _Entry:
+    """One permission entry with its pattern pre-resolved; ``pos`` is its first-fit position."""
+
+    __slots__ = ("allow", "glob", "keys", "pos", "preds", "quota", "requires", "res", "slot", "value")
+
+    def __init__(self, pos: int, e: Entry) -> None:
+        self.pos = pos
+        self.allow = e.kind is EntryKind.ALLOW
+        self.keys = e.keys
+        self.preds = tuple(_Pred(p) for p in e.where)
+        self.quota = e.quota
+        self.requires = e.requires
+        r = e.resource
+        self.value: JSON = None
+        self.slot = ""
+        self.glob: Callable[[str], object] | None = None
+        if isinstance(r, AnyRes):
+            self.res = _ANY
+        elif isinstance(r, ConstPat):
+            self.value = r.value
+            self.res = _CONST if scalar_key(r.value) is not _NOKEY else _CONSTX
+        elif isinstance(r, SlotPat):
+            self.res, self.slot = _SLOT, r.slot
+        else:
+            assert isinstance(r, GlobPat)
+            self.res, self.glob = _GLOB, re.compile(fnmatch.translate(r.glob)).match
+
+    def matches(self, resource: JSON, indexed: bool, args: Mapping[str, JSON], state: State) -> bool:
+        """The matching predicate; ``indexed``: the index already established a constant's equality."""
+        res = self.res
+        if res == _SLOT:
+            if self.slot in state.invalid:
+                return False
+            for s, v, _ in state.bindings:
+                if s == self.slot:
+                    if not json_equal(v, resource):
+                        return False
+                    break
+            else:
+                return False
+        elif res == _GLOB:
+            assert self.glob is not None
+            if not isinstance(resource, str) or self.glob(resource) is None:
+                return False
+        elif res == _CONSTX or (res == _CONST and not indexed):
+            if not json_equal(self.value, resource):
+                return False
+        if self.keys is not None and not self.keys.issuperset(args):
+            return False
+        return all(p.holds(args) for p in self.preds)
+
+
+class _Action:
+    """The entries of one action on one list: allows and denies, each by constant key and in order."""
+
+    __slots__ = ("allow_all", "allow_by", "allow_other", "deny_all", "deny_by", "deny_other", "slot_allows")
+
+    def __init__(self, entries: list[_Entry]) -> None:
+        self.allow_all = tuple(e for e in entries if e.allow)
+        self.deny_all = tuple(e for e in entries if not e.allow)
+        self.allow_other, self.allow_by = _index(self.allow_all)
+        self.deny_other, self.deny_by = _index(self.deny_all)
+        self.slot_allows = tuple(e for e in self.allow_all if e.res == _SLOT)
+
+
+def _index(entries: tuple[_Entry, ...]) -> tuple[tuple[_Entry, ...], dict[object, tuple[_Entry, ...]]]:
+    other = tuple(e for e in entries if e.res != _CONST)
+    by: dict[object, list[_Entry]] = {}
+    for e in entries:
+        if e.res == _CONST:
+            by.setdefault(scalar_key(e.value), []).append(e)
+    merged = {k: tuple(sorted((*v, *other), key=lambda e: e.pos)) for k, v in by.items()}
+    return other, merged
+
+
+class _Side:
+    __slots__ = ("actions", "name", "permit", "size")
+
+    def __init__(self, name: str, entries: tuple[Entry, ...]) -> None:
+        self.name = name
+        self.size = len(entries)
+        self.permit = tuple(e.permit for e in entries)
+        grouped: dict[str, list[_Entry]] = {}
+        for k, e in enumerate(entries):
+            grouped.setdefault(e.action, []).append(_Entry(k, e))
+        self.actions = {a: _Action(es) for a, es in grouped.items()}
+
+
+class _Tool:
+    """A tool's static facts: its declaration, constant effects, source label, edge, origin rules."""
+
+    __slots__ = ("args", "const_effects", "decl", "edge", "origins", "required", "source_label", "struct")
+
+    def __init__(self, policy: Policy, tool: Tool) -> None:
+        self.decl = tool
+        self.args = tool.args
+        self.required = tool.required
+        consts = [Effect(d.action, d.resource.value) for d in tool.effects if isinstance(d.resource, ConstRes)]
+        self.const_effects = tuple(consts) if len(consts) == len(tool.effects) else None
+        node = policy.node(tool.source)
+        self.source_label = node.label if node is not None else policy.levels.bottom()
+        self.edge = policy.edge(tool.operation)
+        self.origins: tuple[OriginRule, ...] = tuple(r for r in policy.origins
+                                                     if r.via in (tool.name, tool.operation))
+        self.struct: dict[str, tuple[Verdict | None, int | None]] = {}
+
+
+class Compiled:
+    """The indexed form of one policy (built by ``compiled``; never mutated except its memo tables)."""
+
+    def __init__(self, policy: Policy) -> None:
+        self.policy = policy
+        self.rank = {lvl: i for i, lvl in enumerate(policy.levels.order)}
+        self.tools = {t.name: _Tool(policy, t) for t in policy.tools}
+        self.agents = {a.name: a for a in policy.agents}
+        self.sides = (_Side("user", policy.user), _Side("application", policy.application))
+        self._flow: dict[tuple[str, str, Label], bool] = {}
+
+    def struct(self, ct: _Tool, agent_name: str) -> tuple[Verdict | None, int | None]:
+        """The first label-independent Struct failure of (tool, agent) and the agent's ceiling rank."""
+        hit = ct.struct.get(agent_name)
+        if hit is not None:
+            return hit
+        tool, agent, edge = ct.decl, self.agents.get(agent_name), ct.edge
+        fail: Verdict | None = None
+        if agent is None:
+            fail = _deny(DenyReason.UNKNOWN_AGENT, f"no agent {agent_name!r}")
+        elif tool.operation not in agent.operations:
+            fail = _deny(DenyReason.OPERATION_NOT_PERMITTED, f"{agent.name} may not perform {tool.operation}")
+        elif edge is None or (tool.source, tool.destination) not in edge.endpoints:
+            fail = _deny(DenyReason.ENDPOINT,
+                         f"{tool.source} -> {tool.destination} is not an endpoint of {tool.operation}")
+        out = (fail, None if agent is None else self.rank[agent.ceiling])
+        if len(ct.struct) < 64:  # agent names come from calls: keep the memo bounded
+            ct.struct[agent_name] = out
+        return out
+
+    def flow_allows(self, operation: str, destination: str, label: Label) -> bool:
+        key = (operation, destination, label)
+        hit = self._flow.get(key)
+        if hit is not None:
+            return hit
+        allowed = False
+        levels = self.policy.levels
+        for rule in self.policy.flows:
+            if rule.operation not in ("*", operation) or rule.destination not in ("*", destination):
+                continue
+            if not rule.guard.holds(levels, label):
+                continue
+            if rule.effect is FlowEffect.DENY:
+                allowed = False
+                break
+            allowed = True
+        self._flow[key] = allowed
+        return allowed
+
+    def join(self, labels: list[Label]) -> Label:
+        rank = self.rank
+        sens, cats, trusted = self.policy.levels.order[0], frozenset[str](), True
+        for lab in labels:
+            if rank[lab.sensitivity] > rank[sens]:
+                sens = lab.sensitivity
+            cats = cats | lab.categories
+            trusted = trusted and lab.trusted
+        return Label(sens, cats, trusted)
+
+    def propagate(self, ct: _Tool, label: Label) -> Label:
+        edge = ct.edge
+        if edge is None or isinstance(edge.propagation, Inherit):
+            return label
+        rule = edge.propagation
+        order = self.policy.levels.order
+        sens = order[max(0, self.rank[label.sensitivity] - rule.decrement)]
+        if rule.set_sensitivity is not None:
+            sens = rule.set_sensitivity
+        trusted = label.trusted if rule.set_trusted is None else rule.set_trusted
+        return Label(sens, label.categories - rule.remove, trusted)
+
+
+_CACHE: dict[int, tuple[weakref.ref[Policy], Compiled]] = {}
+
+
+def compiled(policy: Policy) -> Compiled:
+    """The compiled form of ``policy``, built on first use and kept while the policy lives."""
+    key = id(policy)
+    hit = _CACHE.get(key)
+    if hit is not None and hit[0]() is policy:
+        return hit[1]
+    c = Compiled(policy)
+    cache = _CACHE  # bound now: at interpreter exit the module global may already be gone
+
+    def forget(_ref: weakref.ref[Policy]) -> None:
+        cache.pop(key, None)
+
+    _CACHE[key] = (weakref.ref(policy, forget), c)
+    return c
+
