@@ -33,8 +33,7 @@ import weakref
 from collections.abc import Callable, Mapping
 from typing import Any
 
-from model.canonical import JSON, json_equal
-from model.monitor.decide import DenyReason, Verdict, _deny
+from model.canonical import JSON, canonical_str, json_equal
 from model.monitor.labels import Inherit, Label
 from model.monitor.matching import Effect
 from model.monitor.policy import (
@@ -51,10 +50,12 @@ from model.monitor.policy import (
     OriginRule,
     Policy,
     RangePred,
+    Resolver,
     SlotPat,
     Tool,
 )
 from model.monitor.state import State
+from model.monitor.verdict import DenyReason, Verdict, _deny
 
 _SAFE = 2**53 - 1
 _NOKEY = object()  # the value has no equality key: use the source matcher
@@ -234,6 +235,12 @@ class Compiled:
         self.tools = {t.name: _Tool(policy, t) for t in policy.tools}
         self.agents = {a.name: a for a in policy.agents}
         self.sides = (_Side("user", policy.user), _Side("application", policy.application))
+        self.deny_sides = tuple(s for s in self.sides if any(a.deny_all for a in s.actions.values()))
+        # resolvers by tool, each with the canonical text of its exact arguments (compared with a
+        # record's canonical ``args_json``: equal texts are equal JSON values)
+        self.resolvers: dict[str, list[tuple[Resolver, str]]] = {}
+        for r in policy.resolvers:
+            self.resolvers.setdefault(r.tool, []).append((r, canonical_str(dict(r.args))))
         self._flow: dict[tuple[str, str, Label], bool] = {}
 
     def struct(self, ct: _Tool, agent_name: str) -> tuple[Verdict | None, int | None]:

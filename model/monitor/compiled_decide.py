@@ -10,13 +10,13 @@ from collections.abc import Mapping
 
 from model.canonical import JSON
 from model.monitor.compiled import _NOKEY, Compiled, _Entry, _Tool, scalar_key
-from model.monitor.decide import Decision, DenyReason, Verdict, _deny, _find_permit
 from model.monitor.flow import history_violations
 from model.monitor.labels import Label
 from model.monitor.ledger import Allocation
 from model.monitor.matching import call_effects
 from model.monitor.origins import produced_by
 from model.monitor.state import Call, State
+from model.monitor.verdict import Decision, DenyReason, Verdict, _deny, _find_permit
 
 
 def _slot_reason(entries: tuple[_Entry, ...], args: Mapping[str, JSON], state: State) -> DenyReason:
@@ -29,7 +29,7 @@ def _slot_reason(entries: tuple[_Entry, ...], args: Mapping[str, JSON], state: S
     return DenyReason.NO_MATCHING_ALLOW
 
 
-def _candidates(allow: bool, by: dict[object, tuple[_Entry, ...]], other: tuple[_Entry, ...],
+def _candidates(by: dict[object, tuple[_Entry, ...]], other: tuple[_Entry, ...],
                 everything: tuple[_Entry, ...], resource: JSON) -> tuple[tuple[_Entry, ...], bool]:
     k = scalar_key(resource)
     if k is _NOKEY:
@@ -38,13 +38,13 @@ def _candidates(allow: bool, by: dict[object, tuple[_Entry, ...]], other: tuple[
 
 
 def _label(c: Compiled, ct: _Tool, state: State, call: Call) -> Label:
-    parents = call.parents()
-    if not parents:
+    refs = call.refs
+    if not refs:
         label_in = ct.source_label
-    elif len(parents) == 1:
-        label_in = state.trace[parents[0]].label
+    elif len(refs) == 1:
+        label_in = state.trace[refs[0][1]].label  # join(bottom, l) = l
     else:
-        label_in = c.join([state.trace[d].label for d in parents])
+        label_in = c.join([state.trace[d].label for d in call.parents()])
     return c.propagate(ct, label_in)
 
 
@@ -81,12 +81,12 @@ def decide_compiled(c: Compiled, state: State, call: Call) -> Verdict:
         agent = c.agents[call.agent]
         return _deny(DenyReason.CEILING, f"output {label.sensitivity} exceeds ceiling {agent.ceiling}")
     # 2. explicit denies, on both lists
-    for side in c.sides:
+    for side in c.deny_sides:
         for eff in effects:
             act = side.actions.get(eff.action)
             if act is None or not act.deny_all:
                 continue
-            cands, indexed = _candidates(False, act.deny_by, act.deny_other, act.deny_all, eff.resource)
+            cands, indexed = _candidates(act.deny_by, act.deny_other, act.deny_all, eff.resource)
             for e in cands:
                 if e.matches(eff.resource, indexed, args, state):
                     return _deny(DenyReason.EXPLICIT_DENY, f"{side.name} denies {eff.action}({eff.resource!r})")
@@ -99,7 +99,7 @@ def decide_compiled(c: Compiled, state: State, call: Call) -> Verdict:
             act = side.actions.get(eff.action)
             allows: list[_Entry] = []
             if act is not None:
-                cands, indexed = _candidates(True, act.allow_by, act.allow_other, act.allow_all, eff.resource)
+                cands, indexed = _candidates(act.allow_by, act.allow_other, act.allow_all, eff.resource)
                 allows = [e for e in cands if e.matches(eff.resource, indexed, args, state)]
             if not allows:
                 reason = _slot_reason(act.slot_allows, args, state) if act is not None \
