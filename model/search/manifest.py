@@ -59,7 +59,8 @@ def load_manifest(path: str | Path) -> tuple[Row, ...]:
 
 
 def run_group(base: Path, model: str, policy: str, bound: int) -> ExplicitRun:
-    return explore(load_model(base / model, str(base / policy)), bound, reduction=False)  # the counts recorded are unreduced
+    # the counts recorded are the unreduced search's
+    return explore(load_model(base / model, str(base / policy)), bound, reduction=False)
 
 
 def check(path: str | Path, tier: str | None = None,

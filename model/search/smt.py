@@ -298,7 +298,8 @@ def check(model: SearchModel, bound: int | None = None, tick: Tick | None = None
           meter: Meter | None = None) -> SmtRun:
     """Every query of the model, bounded by ``bound`` steps (the model's bound by default).
 
-    With a ``meter`` each solver call is one tick and gets the budget's remaining time as its Z3 timeout; when time runs out (or Z3 answers unknown) every query not yet decided
+    With a ``meter`` each solver call is one tick and gets the budget's remaining time as its Z3 timeout;
+    when the budget runs out (or Z3 answers unknown) every query not yet decided
     answers ``Unknown`` — a query ``Found`` at a shorter length keeps its trace."""
     k = model.bound if bound is None else bound
     start = time.perf_counter()
