@@ -70,7 +70,7 @@ def _rebuild(model: SearchModel, path: list[tuple[SearchState, Transition]], ren
 def explore_baseline(model: SearchModel, bound: int | None = None, tick: Tick | None = None) -> ExplicitRun:
     k = model.bound if bound is None else bound
     renaming = not model.policy.histories
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     root, _ = canonical(initial_state(model), renaming)
     parent: dict[SearchState, tuple[SearchState, Transition] | None] = {root: None}
     nq = len(model.queries)
@@ -131,4 +131,5 @@ def explore_baseline(model: SearchModel, bound: int | None = None, tick: Tick | 
         verdicts.append((q.name, v))
     comps = tuple((model.queries[i].name, tuple(sorted(complete[i], key=lambda t: (len(t), repr(t)))))
                   for i in sorted(complete))
-    return ExplicitRun(k, tuple(verdicts), comps, len(parent), transitions, depth, time.perf_counter() - start)
+    return ExplicitRun(k, tuple(verdicts), comps, len(parent), transitions, depth, time.perf_counter() - start,
+                       cpu_seconds=time.process_time() - cpu)

@@ -58,6 +58,7 @@ class ExplicitRun:
     seconds: float
     unknown: Unknown | None = None  # the budget ran out: completions may be incomplete
     reduced: bool = False
+    cpu_seconds: float = 0.0  # process CPU time of the run: rates "on one core", whatever the machine's load
 
     def verdict(self, name: str) -> SearchVerdict | Unknown:
         return dict(self.verdicts)[name]
@@ -67,11 +68,13 @@ class ExplicitRun:
 
     @property
     def states_per_second(self) -> float:
-        return self.states / self.seconds if self.seconds > 0 else 0.0
+        """States per CPU second (one core)."""
+        return self.states / self.cpu_seconds if self.cpu_seconds > 0 else 0.0
 
     @property
     def transitions_per_second(self) -> float:
-        return self.transitions / self.seconds if self.seconds > 0 else 0.0
+        """Transitions per CPU second (one core)."""
+        return self.transitions / self.cpu_seconds if self.cpu_seconds > 0 else 0.0
 
 
 Link = tuple[Compact, Transition, int | None]
@@ -99,7 +102,7 @@ def explore(model: SearchModel, bound: int | None = None, tick: Tick | None = No
     ctx = Context(model, renaming=not model.policy.histories)
     indep = ctx.independence
     run = meter if meter is not None else budget.start()
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     root = empty(model.policy)
     parent: dict[Compact, Link | None] = {root: None}
     nq = len(model.queries)
@@ -196,7 +199,7 @@ def explore(model: SearchModel, bound: int | None = None, tick: Tick | None = No
     comps = tuple((model.queries[i].name, tuple(sorted(complete[i], key=lambda t: (len(t), repr(t)))))
                   for i in sorted(complete))
     return ExplicitRun(k, tuple(verdicts), comps, len(parent), transitions, depth, time.perf_counter() - start,
-                       exhausted, reduction)
+                       exhausted, reduction, time.process_time() - cpu)
 
 
 def _completions(ctx: Context, s: Compact, tr: Transition, query: int, seen: set[str], out: set[Trace]) -> None:
