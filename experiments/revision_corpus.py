@@ -85,9 +85,12 @@ def reproduce(out_dir: Path, tick: Callable[[int, int], None]) -> list[Path]:
     return [*paths, _figure(groups, out_dir)]
 
 
-def _verdicts(r: RevisionReport) -> tuple[str, str]:
+def _verdicts(r: RevisionReport) -> tuple[object, ...]:
+    """The judgment without the search's node counts (which merging changes by design)."""
     p, s = r.preservation, r.safety
-    return (p.show() if not isinstance(p, Certified) else "certified", s.show())
+    return (type(p).__name__, p.lost.seq if isinstance(p, NotPreserved) else None,
+            p.lost.confirmed if isinstance(p, NotPreserved) else None,
+            type(s).__name__, s.trace.seq if isinstance(s, NewlyForbidden) else None)
 
 
 def _speed(out_dir: Path, entries: tuple[Entry, ...], rows: list[dict[str, object]],

@@ -285,7 +285,8 @@ def successors(ctx: Context, s: Compact, sleep: Sleep | None = None) -> Iterator
                     continue
                 core, matched, premise, after, inv, fp, new_permits = out
                 crec: Rec = (height, *core, refs3, matched, premise)
-                nb = tuple((sl, v, n if fresh else old_pos[sl]) for sl, v, fresh in after) if after else ()
+                nb = bindings if after is None else \
+                    tuple((sl, v, n if fresh else old_pos[sl]) for sl, v, fresh in after)
                 nrecs, nbind, nperm, at = insert(recs, crec, nb, permits if new_permits is None else new_permits,
                                                  ctx.renaming)
                 yield ((tool, names, choice, k, verdict), (nrecs, nbind, inv, uu, ua, satisfied, nperm), at, fp, key)
@@ -303,7 +304,7 @@ def transition(raw: Raw) -> Transition:
 # record's content (without height and refs), its matched and premise queries, the bindings after
 # (slot, value, whether the new record made it), the invalid set, the footprint, and the permits when
 # one was consumed (positional: never memoized). None: the outcome's guard does not hold.
-Outcome_ = tuple[tuple[object, ...], tuple[int, ...], tuple[int, ...], tuple[tuple[str, object, bool], ...],
+Outcome_ = tuple[tuple[object, ...], tuple[int, ...], tuple[int, ...], tuple[tuple[str, object, bool], ...] | None,
                  frozenset[str], int, tuple[PermitT, ...] | None]
 
 
@@ -327,7 +328,9 @@ def _outcome(ctx: Context, ss: SearchState, call: Call, refs3: tuple[tuple[str, 
     core = (call.tool, rec.args_json, lab.sensitivity, tuple(sorted(lab.categories)), lab.trusted, rec.succeeded,
             res.text, k)
     n = len(mon.trace)
-    after = tuple((sl, v, i == n) for sl, v, i in new.bindings)
+    after: tuple[tuple[str, object, bool], ...] | None = tuple((sl, v, i == n) for sl, v, i in new.bindings)
+    if new.bindings == mon.bindings:
+        after = None  # unchanged (the key of this memo entry fixes the bindings it applies to)
     assert verdict.user is not None and verdict.app is not None
     limited = frozenset(policy.user[j].action for j in verdict.user.positions if policy.user[j].quota is not None) \
         | frozenset(policy.application[j].action for j in verdict.app.positions
