@@ -184,6 +184,15 @@ def explore(model: SearchModel, bound: int | None = None, tick: Tick | None = No
     except BudgetExhausted as exc:
         exhausted = Unknown.of(exc, f"explored {len(parent)} states and {transitions} transitions; layer {depth + 1} "
                                     f"of bound {k} incomplete")
+    verdicts, comps = answers(model, k, found, premise, complete, len(parent), exhausted)
+    return ExplicitRun(k, verdicts, comps, len(parent), transitions, depth, time.perf_counter() - start,
+                       exhausted, reduction, time.process_time() - cpu)
+
+
+def answers(model: SearchModel, k: int, found: dict[int, Trace], premise: list[bool], complete: dict[int, set[Trace]],
+            states: int, exhausted: Unknown | None = None
+            ) -> tuple[tuple[tuple[str, SearchVerdict | Unknown], ...], tuple[tuple[str, tuple[Trace, ...]], ...]]:
+    """Per query its verdict, per goal its completions in a stable order (shared with ``baseline.py``)."""
     verdicts: list[tuple[str, SearchVerdict | Unknown]] = []
     for i, q in enumerate(model.queries):
         v: SearchVerdict | Unknown
@@ -194,12 +203,11 @@ def explore(model: SearchModel, bound: int | None = None, tick: Tick | None = No
         elif not premise[i]:
             v = Vacuous(k)
         else:
-            v = Exhausted(k, len(parent))
+            v = Exhausted(k, states)
         verdicts.append((q.name, v))
     comps = tuple((model.queries[i].name, tuple(sorted(complete[i], key=lambda t: (len(t), repr(t)))))
                   for i in sorted(complete))
-    return ExplicitRun(k, tuple(verdicts), comps, len(parent), transitions, depth, time.perf_counter() - start,
-                       exhausted, reduction, time.process_time() - cpu)
+    return tuple(verdicts), comps
 
 
 def _completions(ctx: Context, s: Compact, tr: Transition, query: int, seen: set[str], out: set[Trace]) -> None:
