@@ -64,18 +64,36 @@ _SURROGATE = re.compile("[\ud800-\udfff]")
 def _plain(value: object) -> bool:
     """True when ``json.dumps`` already writes the RFC 8785 form: no floats (ECMAScript number
     formatting differs from Python's), integers in the safe range, ASCII keys (so code-point order
-    is UTF-16 order) and no lone surrogates. Most of what the model hashes is plain."""
-    if value is None or value is True or value is False:
+    is UTF-16 order) and no lone surrogates. Most of what the model hashes is plain.
+
+    Dispatches on exact types (a subclass takes the reference path, which is never wrong) and checks
+    scalars inline: this runs on every canonicalization the monitor makes."""
+    t = type(value)
+    if t is dict:
+        assert isinstance(value, dict)
+        for k, v in value.items():
+            if type(k) is not str or not k.isascii():
+                return False
+            tv = type(v)
+            if tv is str:
+                if not v.isascii() and _SURROGATE.search(v):
+                    return False
+            elif tv is int:
+                if not -_SAFE <= v <= _SAFE:
+                    return False
+            elif v is not None and tv is not bool and not _plain(v):
+                return False
         return True
-    if isinstance(value, str):
-        return value.isascii() or not _SURROGATE.search(value)
-    if isinstance(value, int):
-        return -_SAFE <= value <= _SAFE
-    if isinstance(value, dict):
-        return all(isinstance(k, str) and k.isascii() and _plain(v) for k, v in value.items())
-    if isinstance(value, list | tuple):
+    if t is list or t is tuple:
+        assert isinstance(value, list | tuple)
         return all(_plain(v) for v in value)
-    return False
+    if t is str:
+        assert isinstance(value, str)
+        return value.isascii() or not _SURROGATE.search(value)
+    if t is int:
+        assert isinstance(value, int)
+        return -_SAFE <= value <= _SAFE
+    return value is None or t is bool
 
 
 def canonical_bytes(value: object) -> bytes:

@@ -27,7 +27,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from model.canonical import JSON, canonical_str
-from model.monitor.commit import Outcome, commit, observe
+from model.monitor.commit import Outcome, commit, observe, resolves
 from model.monitor.decide import Decision, Verdict, decide, explain
 from model.monitor.matching import MISSING, Missing, call_effects, lookup_path
 from model.monitor.permits import EvidenceRefused, PermitEvidence
@@ -124,13 +124,15 @@ class Adapter:
         try:
             if fn is None:
                 raise LookupError(f"no Python tool registered for {tool}")
-            value = fn(**json.loads(canonical_str(concrete)))
+            value = fn(**json.loads(rec.args_json))  # a fresh copy: the record's canonical arguments
             stored = canonical_str(value)
         except Exception as exc:  # any exception a tool raises is its declared failure outcome
             self.state = observe(self.policy, self.state, rec.id, Outcome(False))
             self.log.append(Event(tool, concrete, verdict, f"failed: {exc}", rec.id))
             return Failure(rec.id, str(exc))
-        self.state = observe(self.policy, self.state, rec.id, Outcome(True, json.loads(stored)))
+        # observe reads the value only for a resolver of this tool: parse a fresh copy only then
+        fresh = json.loads(stored) if resolves(self.policy, tool) else None
+        self.state = observe(self.policy, self.state, rec.id, Outcome(True, fresh))
         self._values[rec.id] = stored
         handle = Handle(rec.id)
         self._handles[rec.id] = handle

@@ -19,9 +19,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from model.canonical import JSON, canonical_str, json_equal
+from model.monitor.compiled import compiled as _compiled
 from model.monitor.decide import Decision, Verdict, decide
 from model.monitor.labels import Label
-from model.monitor.ledger import commit as add_charge
+from model.monitor.ledger import charge_positions
 from model.monitor.matching import lookup_path
 from model.monitor.policy import Policy, Tool
 from model.monitor.state import Call, Record, State
@@ -45,21 +46,17 @@ def proposed_record(state: State, call: Call, tool: Tool, label: Label) -> Recor
 
 def commit(policy: Policy, state: State, call: Call, verdict: Verdict) -> tuple[State, Record]:
     """The Allow rule; raises ``ValueError`` if handed anything but this call's Allow verdict."""
-    tool = policy.tool(call.tool)
+    tool = _compiled(policy).tools.get(call.tool)
     if verdict.decision is not Decision.ALLOW or tool is None or verdict.label is None:
         raise ValueError("commit needs the Allow verdict of this call")
     assert verdict.user is not None and verdict.app is not None
-    rec = proposed_record(state, call, tool, verdict.label)
+    rec = proposed_record(state, call, tool.decl, verdict.label)
     permits = state.permits
     if verdict.permit is not None:
         permits = tuple(replace(p, consumed=True) if p.id == verdict.permit else p for p in permits)
-    new = replace(
-        state,
-        trace=(*state.trace, rec),
-        used_user=add_charge(state.used_user, verdict.user.charge),
-        used_app=add_charge(state.used_app, verdict.app.charge),
-        permits=permits,
-    )
+    new = State((*state.trace, rec), state.bindings, state.invalid,
+                charge_positions(state.used_user, verdict.user.positions),
+                charge_positions(state.used_app, verdict.app.positions), state.satisfied, permits)
     return new, rec
 
 
@@ -74,13 +71,18 @@ def observe(policy: Policy, state: State, d: int, outcome: Outcome) -> State:
     rec = state.record(d)
     if rec is None or not outcome.ok:
         return state
-    trace = tuple(replace(r, succeeded=True) if r.id == d else r for r in state.trace)
+    done = Record(rec.id, rec.agent, rec.tool, rec.operation, rec.source, rec.destination, rec.parents,
+                  rec.args_json, rec.label, True)
+    trace = (*state.trace[:d], done, *state.trace[d + 1:])
+    # The resolvers of this tool whose exact arguments are this call's: equal canonical texts are
+    # equal JSON values (RFC 8785), so no argument is parsed or canonicalized here.
+    applicable = [r for r, text in _compiled(policy).resolvers.get(rec.tool, ()) if text == rec.args_json]
+    if not applicable:
+        return State(trace, state.bindings, state.invalid, state.used_user, state.used_app, state.satisfied,
+                     state.permits)
     bindings = dict((s, (v, i)) for s, v, i in state.bindings)
     invalid = set(state.invalid)
-    args = rec.args()
-    for res in policy.resolvers:
-        if res.tool != rec.tool or not json_equal(dict(res.args), args):
-            continue
+    for res in applicable:
         if res.slot in invalid:
             continue
         value = lookup_path(outcome.value, tuple(res.path.split(".")))
@@ -93,12 +95,13 @@ def observe(policy: Policy, state: State, d: int, outcome: Outcome) -> State:
                 invalid.add(res.slot)
         else:
             bindings[res.slot] = (value, d)
-    return replace(
-        state,
-        trace=trace,
-        bindings=tuple((s, v, i) for s, (v, i) in sorted(bindings.items(), key=lambda kv: kv[0])),
-        invalid=frozenset(invalid),
-    )
+    return State(trace, tuple((s, v, i) for s, (v, i) in sorted(bindings.items(), key=lambda kv: kv[0])),
+                 frozenset(invalid), state.used_user, state.used_app, state.satisfied, state.permits)
+
+
+def resolves(policy: Policy, tool: str) -> bool:
+    """Whether some resolver reads results of ``tool`` (otherwise ``observe`` never reads the value)."""
+    return tool in _compiled(policy).resolvers
 
 
 def step(policy: Policy, state: State, call: Call, outcome: Outcome) -> tuple[Verdict, State]:

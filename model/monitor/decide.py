@@ -27,66 +27,19 @@ Choices where the source is silent (Section 9, permits, is missing from our copy
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterator
 from dataclasses import dataclass
 
 from model.monitor.flow import flow_allows, history_violations
 from model.monitor.labels import Label, propagate
-from model.monitor.ledger import Allocation, allocate
+from model.monitor.ledger import allocate
 from model.monitor.matching import Effect, call_effects, entry_matches, predicate_holds, ready
 from model.monitor.origins import violated_origins
 from model.monitor.policy import Entry, EntryKind, Policy, SlotPat, Tool
-from model.monitor.state import Call, Permit, State
+from model.monitor.state import Call, State
+from model.monitor.verdict import Decision, DenyReason, Verdict, _deny, _find_permit
 
-
-class Decision(enum.Enum):
-    ALLOW = "allow"
-    PAUSE = "pause"
-    DENY = "deny"
-
-
-class DenyReason(enum.Enum):
-    # preparation
-    UNKNOWN_TOOL = "unknown_tool"
-    UNDECLARED_ARGUMENT = "undeclared_argument"
-    MISSING_ARGUMENT = "missing_argument"
-    UNKNOWN_HANDLE = "unknown_handle"
-    MALFORMED_RESOURCE = "malformed_resource"
-    # Struct
-    UNKNOWN_AGENT = "unknown_agent"
-    OPERATION_NOT_PERMITTED = "operation_not_permitted"
-    ENDPOINT = "endpoint"
-    CEILING = "ceiling"
-    # permissions
-    EXPLICIT_DENY = "explicit_deny"
-    NO_MATCHING_ALLOW = "no_matching_allow"
-    SLOT_UNBOUND = "slot_unbound"
-    SLOT_INVALID = "slot_invalid"
-    # rules
-    ORIGIN = "origin"
-    FLOW = "flow"
-    HISTORY = "history"
-    # contract
-    QUOTA = "quota"
-    PERMIT_MISSING = "permit_missing"
-    PERMIT_MISMATCH = "permit_mismatch"
-    PERMIT_CONSUMED = "permit_consumed"
-
-
-@dataclass(frozen=True, slots=True)
-class Verdict:
-    """A decision with the evidence a reader needs; Allow carries what ``commit`` will charge."""
-
-    decision: Decision
-    reason: DenyReason | None = None
-    detail: str = ""
-    effects: tuple[Effect, ...] = ()
-    label: Label | None = None
-    user: Allocation | None = None
-    app: Allocation | None = None
-    waiting_for: frozenset[str] = frozenset()
-    permit: int | None = None
+__all__ = ["Decision", "DenyReason", "Verdict", "decide", "decide_source", "explain"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -122,10 +75,6 @@ def _prepare(policy: Policy, state: State, call: Call) -> _Prepared | Verdict:
     edge = policy.edge(tool.operation)
     label_out = propagate(policy.levels, edge.propagation, label_in) if edge is not None else label_in
     return _Prepared(tool, effects, label_out)
-
-
-def _deny(reason: DenyReason, detail: str) -> Verdict:
-    return Verdict(Decision.DENY, reason, detail)
 
 
 def _sides(policy: Policy, state: State) -> tuple[tuple[str, tuple[Entry, ...], tuple[int, ...]], ...]:
@@ -217,25 +166,25 @@ def _checks(policy: Policy, state: State, call: Call) -> Iterator[Verdict]:
     yield Verdict(Decision.ALLOW, None, "", effects, label, user, app, permit=permit)
 
 
-def _find_permit(permits: tuple[Permit, ...], call: Call) -> Permit | DenyReason:
-    ident = call.identity()
-    same_tool = [p for p in permits if p.tool == call.tool]
-    exact = [p for p in same_tool if p.identity == ident]
-    unused = [p for p in exact if not p.consumed]
-    if unused:
-        return unused[0]
-    if exact:
-        return DenyReason.PERMIT_CONSUMED
-    if any(not p.consumed for p in same_tool):
-        return DenyReason.PERMIT_MISMATCH
-    return DenyReason.PERMIT_MISSING
-
-
 def decide(policy: Policy, state: State, call: Call) -> Verdict:
-    """``D(S, c)``: the first applicable case. Pure; never raises for any call."""
+    """``D(S, c)``: the first applicable case. Pure; never raises for any call.
+
+    Evaluated over the policy's compiled form (``compiled.py``), which equals ``decide_source``."""
+    return _compiled_decide.decide_compiled(_compiled.compiled(policy), state, call)
+
+
+def decide_source(policy: Policy, state: State, call: Call) -> Verdict:
+    """``D(S, c)`` transcribed literally from Section 6.2 over the source policy (the reference the
+    compiled form is tested against, and the baseline its speed is measured against)."""
     return next(_failures(policy, state, call))
 
 
 def explain(policy: Policy, state: State, call: Call) -> tuple[Verdict, ...]:
     """Every failing check (not only the first); just the Allow verdict when nothing fails."""
     return tuple(_failures(policy, state, call))
+
+
+# Last: the compiled form imports this module's verdict types (attribute access at call time, so the
+# partially initialized modules of an import cycle are complete before ``decide`` first runs).
+from model.monitor import compiled as _compiled  # noqa: E402
+from model.monitor import compiled_decide as _compiled_decide  # noqa: E402

@@ -23,10 +23,18 @@ from model.monitor.state import State
 
 @dataclass(frozen=True, slots=True)
 class Allocation:
-    """The positions chosen, one per effect, and the resulting charge vector."""
+    """The positions chosen, one per effect, on a list of ``size`` entries; ``charge`` is the resulting
+    charge vector (derived, so a decision on a long list does not build one)."""
 
     positions: tuple[int, ...]
-    charge: tuple[int, ...]
+    size: int
+
+    @property
+    def charge(self) -> tuple[int, ...]:
+        out = [0] * self.size
+        for k in self.positions:
+            out[k] += 1
+        return tuple(out)
 
 
 def has_capacity(entry: Entry, used: int, reserved: int) -> bool:
@@ -50,11 +58,21 @@ def allocate(entries: Sequence[Entry], used: Sequence[int], effects: Sequence[Ef
                 break
         else:
             return None
-    return Allocation(tuple(positions), tuple(reserved))
+    return Allocation(tuple(positions), len(entries))
 
 
 def commit(used: Sequence[int], charge: Sequence[int]) -> tuple[int, ...]:
     return tuple(u + q for u, q in zip(used, charge, strict=True))
+
+
+def charge_positions(used: tuple[int, ...], positions: Sequence[int]) -> tuple[int, ...]:
+    """``commit(used, charge)`` for the charge vector of ``positions`` (one unit each), without building it."""
+    if not positions:
+        return used
+    out = list(used)
+    for k in positions:
+        out[k] += 1
+    return tuple(out)
 
 
 def within_limits(entries: Sequence[Entry], used: Sequence[int]) -> bool:

@@ -238,7 +238,7 @@ class Entry:
     permit: bool = False  # an exact-call permit must be presented and is consumed
 
 
-@dataclass(frozen=True, slots=True)
+@dataclass(frozen=True, slots=True, weakref_slot=True)  # weakref: the compiled form is cached per policy
 class Policy:
     name: str
     levels: Levels

@@ -83,7 +83,7 @@ class Unknown:
     why: str
 
     def show(self) -> str:
-        return (f"Unknown within bound {self.bound}: no lost client among {self.visited} sequences; "
+        return (f"Unknown within bound {self.bound}: no lost client among {self.visited} sequences (states); "
                 f"no certificate ({self.why})")
 
 
@@ -115,7 +115,7 @@ class NoNewForbidden:
     visited: int
 
     def show(self) -> str:
-        return f"NoNewForbidden within bound {self.bound} ({self.visited} sequences admitted after)"
+        return f"NoNewForbidden within bound {self.bound} ({self.visited} sequences (states) admitted after)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -181,7 +181,7 @@ class RevisionReport:
 
 
 def revise(old: Policy, new: Policy, effects: EffectSet, workload: Workload, bound: int,
-           prefix: Prefix | None = None, *, budget: Budget = _NO_LIMIT,
+           prefix: Prefix | None = None, *, budget: Budget = _NO_LIMIT, merge: bool = True,
            on_progress: Callable[[Spent], None] | None = None) -> RevisionReport:
     """Judge the revision at task start, or after ``prefix`` (InvalidInput if the old policy refuses it),
     within ``budget`` (``on_progress`` is called with what was spent, for a progress display)."""
@@ -193,7 +193,7 @@ def revise(old: Policy, new: Policy, effects: EffectSet, workload: Workload, bou
     meter = budget.start(on_progress)
     notes = _Notes()
     try:
-        preservation = _preservation(old, new, effects, workload, bound, point, meter, notes)
+        preservation = _preservation(old, new, effects, workload, bound, point, meter, notes, merge)
     except BudgetExhausted as exc:
         out = OutOfBudget(_budget.Unknown.of(exc, f"preservation: {notes.phase}"))
         never = OutOfBudget(_budget.Unknown.of(exc, "safety delta: not started, the budget ran out before"))
@@ -204,7 +204,7 @@ def revise(old: Policy, new: Policy, effects: EffectSet, workload: Workload, bou
         safety = NoForbiddenDeclared()
     else:
         try:
-            found = new_forbidden(old, new, workload, bound, point, meter)
+            found = new_forbidden(old, new, workload, bound, point, meter, merge=merge)
             safety = NoNewForbidden(bound, found.visited) if isinstance(found, Searched) else NewlyForbidden(found)
         except BudgetExhausted as exc:
             safety = OutOfBudget(_budget.Unknown.of(exc, f"safety delta: forbidden-trace search up to bound {bound}"))
@@ -223,7 +223,7 @@ class _Notes:
 
 
 def _preservation(old: Policy, new: Policy, effects: EffectSet, workload: Workload, bound: int,
-                  point: StartingPoint | None, meter: Meter, notes: _Notes) -> Preservation:
+                  point: StartingPoint | None, meter: Meter, notes: _Notes, merge: bool) -> Preservation:
     ledgers = None if point is None else point.ledgers()
     cert = certify(old, new, effects, ledgers, meter)
     if isinstance(cert, NoCertificate):
@@ -248,7 +248,7 @@ def _preservation(old: Policy, new: Policy, effects: EffectSet, workload: Worklo
         if isinstance(verdict, Valid):
             return Certified(joint)
     notes.phase = f"lost-client search up to bound {bound}"
-    lost = lost_client(old, new, workload, bound, point, meter)
+    lost = lost_client(old, new, workload, bound, point, meter, merge=merge)
     if isinstance(lost, Searched):
         return Unknown(bound, lost.visited, f"{notes.structural}; {notes.simulation}; {notes.joint}")
     return NotPreserved(lost)

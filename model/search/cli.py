@@ -4,11 +4,15 @@ finite model (our design for the missing Section 8 of Agenra; see ``model/search
 Prints, per query, each engine's verdict (with the shortest length), the replay of every found trace
 on the reference tools, the useful completions of each goal, and the explicit engine's counts. A
 progress bar (stderr, transient) follows the layers of the explicit search and the unrollings of the
-SMT one. Exit status: 0 when the search passes (engines agree, every replay reproduces, no forbidden
-execution, every goal reached), 1 otherwise (a finding, not an error), 2 for bad input.
+SMT one, on a terminal only. ``--budget`` bounds the whole search (time and/or transitions explored); what
+it could not decide is Unknown. Exit status: 0 when the search passes (engines agree, every replay
+reproduces, no forbidden execution, every goal reached), 1 for a finding (not an error), 2 for bad
+input, 3 when the budget ran out before every query was decided and nothing was found.
 """
 
 from __future__ import annotations
+
+import sys
 
 import click
 from rich.console import Console
@@ -16,14 +20,17 @@ from rich.markup import escape
 from rich.progress import BarColumn, Progress, TaskID, TaskProgressColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from model.budget import Budget, Spent
 from model.canonical import JSON, canonical_str
-from model.exitcodes import EPILOG
+from model.cliutil import budget_option
+from model.exitcodes import EPILOG, Exit
 
 console = Console()
 err_console = Console(stderr=True)
 
 
 def _short(answer: object) -> str:
+    from model.budget import Unknown
     from model.search.verdict import Exhausted, Found, Unsupported, Vacuous
 
     if isinstance(answer, Found):
@@ -34,6 +41,8 @@ def _short(answer: object) -> str:
         return f"vacuous (bound {answer.bound})"
     if isinstance(answer, Unsupported):
         return f"unsupported: {answer.reason}"
+    if isinstance(answer, Unknown):
+        return f"unknown ({answer.limit} budget exhausted)"
     return "-"
 
 
@@ -44,30 +53,46 @@ def _short(answer: object) -> str:
 @click.option("--policy", "policy_path", type=click.Path(dir_okay=False), default=None,
               help="Search under this policy instead of the one the model names.")
 @click.option("--no-replay", is_flag=True, help="Do not replay found traces on the reference tools.")
+@click.option("--no-reduction", is_flag=True,
+              help="Explore every interleaving (no sleep sets): the state counts corpus/search/manifest.json records.")
+@budget_option()
 @click.option("--json", "as_json", is_flag=True, help="Machine output: one canonical JSON object.")
 def cli(model_path: str, engine: str, bound: int | None, policy_path: str | None, no_replay: bool,
-        as_json: bool) -> None:
-    """Search MODEL.json for forbidden executions and useful completions up to a bound."""
+        no_reduction: bool, budget: Budget, as_json: bool) -> None:
+    """Search MODEL.json for forbidden executions and useful completions up to a bound.
+
+    Exit 1 when a forbidden execution is found, a goal is not reached, the engines disagree or a replay
+    fails; 3 when the budget ran out before some query was decided (queries found so far are shown)."""
     from model.search.load import load_model
     from model.search.run import Engine, search
 
     model = load_model(model_path, policy_path)
-    with Progress(TextColumn("{task.description:<10}"), BarColumn(), TaskProgressColumn(), TimeElapsedColumn(),
-                  console=err_console, transient=True) as progress:
-        tasks: dict[str, TaskID] = {}
+    if not sys.stderr.isatty():
+        rep = search(model, bound, Engine(engine), not no_replay, None, budget, reduction=not no_reduction)
+    else:
+        with Progress(TextColumn("{task.description:<10}"), BarColumn(), TaskProgressColumn(), TimeElapsedColumn(),
+                      TextColumn("{task.fields[states]}"), console=err_console, transient=True) as progress:
+            tasks: dict[str, TaskID] = {}
+            worked = {"states": ""}
 
-        def tick(name: str, done: int, total: int) -> None:
-            if name not in tasks:
-                tasks[name] = progress.add_task(name, total=total)
-            progress.update(tasks[name], completed=done, total=total)
+            def tick(name: str, done: int, total: int) -> None:
+                if name not in tasks:
+                    tasks[name] = progress.add_task(name, total=total, states="")
+                progress.update(tasks[name], completed=done, total=total, states=worked["states"])
 
-        rep = search(model, bound, Engine(engine), not no_replay, tick)
+            def spent(used: Spent) -> None:
+                worked["states"] = f"{used.states:,} transitions"
+
+            rep = search(model, bound, Engine(engine), not no_replay, tick, budget, spent,
+                         reduction=not no_reduction)
     if as_json:
         click.echo(canonical_str(report_json(rep)))
     else:
         _print(rep)
-    if not rep.passed:
-        raise SystemExit(1)
+    if rep.disagreements or rep.spurious or rep.findings():
+        raise SystemExit(Exit.FAILS)
+    if rep.unknown:
+        raise SystemExit(Exit.UNKNOWN)
 
 
 def report_json(rep: object) -> dict[str, JSON]:
@@ -79,11 +104,12 @@ def report_json(rep: object) -> dict[str, JSON]:
     assert isinstance(rep, SearchReport)
     m = rep.model
     out: dict[str, JSON] = {"model": m.name, "policy": m.policy.name, "bound": rep.bound, "passed": rep.passed,
-                            "findings": list(rep.findings())}
+                            "findings": list(rep.findings()), "unknown": list(rep.unknown)}
     if rep.explicit is not None:
         e = rep.explicit
         out["explicit"] = {
             "states": e.states, "transitions": e.transitions, "depth": e.depth, "seconds": round(e.seconds, 3),
+            "reduction": e.reduced, "budget": e.unknown.to_json() if e.unknown is not None else None,
             "queries": {n: answer_json(m, v) for n, v in e.verdicts},
             "completions": {n: [trace_json(m, t) for t in ts] for n, ts in e.completions},
         }
@@ -135,7 +161,10 @@ def _print(rep: object) -> None:
                     console.print(f"    {escape(line)}", highlight=False)
         e = rep.explicit
         console.print(f"explicit: {e.states} states, {e.transitions} transitions, depth {e.depth}, "
-                      f"{e.seconds:.2f} s", highlight=False)
+                      f"{e.seconds:.2f} s{' (sleep sets)' if e.reduced else ''}", highlight=False)
+        if e.unknown is not None:
+            console.print(f"[yellow]explicit: {escape(e.unknown.describe())}; completions may be incomplete[/yellow]",
+                          highlight=False)
     if rep.smt is not None:
         console.print(f"smt: {rep.smt.seconds:.2f} s", highlight=False)
     for d in rep.disagreements:
@@ -145,3 +174,5 @@ def _print(rep: object) -> None:
         console.print(f"[red]spurious {r.source} trace for {r.query}: {escape(r.result.reason)}[/red]", highlight=False)
     for f in rep.findings():
         console.print(f"[yellow]{escape(f)}[/yellow]", highlight=False)
+    for name in rep.unknown:
+        console.print(f"[yellow]{escape(name)}: unknown (budget exhausted)[/yellow]", highlight=False)

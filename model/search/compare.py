@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from model.budget import Unknown
 from model.canonical import canonical_str
 from model.monitor.printer import print_policy
 from model.search.explicit import ExplicitRun
@@ -48,6 +49,12 @@ def compare(model: SearchModel, explicit: ExplicitRun, smt: SmtRun) -> tuple[Com
         a, b = explicit.verdict(q.name), smt.answer(q.name)
         if isinstance(b, Unsupported):
             out.append(Skipped(q.name, b.reason))
+            continue
+        if isinstance(a, Unknown):  # a budget ran out: nothing to compare
+            out.append(Skipped(q.name, a.describe()))
+            continue
+        if isinstance(b, Unknown):
+            out.append(Skipped(q.name, b.describe()))
             continue
         same = type(a) is type(b) and (not isinstance(a, Found) or
                                        (isinstance(b, Found) and a.length == b.length))

@@ -1,22 +1,32 @@
 """Engine 1: explicit-state breadth-first search over canonical monitor states (our design for the
-missing Section 8 of Agenra).
+missing Section 8 of Agenra; issue 15 §2 made it fast, issue 12 §2 gave it a budget).
 
-Layer ``d`` holds the canonical states first reached after ``d`` steps; each state is expanded once
-(states are hashed after ``canon.canonical``), every agent call is decided by the real monitor, and
-every admitted call branches on each listed outcome. Because layers are explored in order, the first
-transition that makes a query hold ends a shortest trace: ``Found`` traces are shortest. The search
-keeps going to the bound for the other queries and to enumerate useful completions
-(``completions.py``); it stops early only when a layer is empty (the bounded space is closed).
+Layer ``d`` holds the canonical states first reached after ``d`` steps; each state is expanded once,
+every agent call is decided by the real monitor (over its compiled policy) and every admitted call
+branches on each listed outcome. States are compact tuples (``compact.py``) in the canonical form of
+``canon.canonical``, maintained incrementally; successors come from ``expand.successors``. Because layers
+are explored in order, the first transition that makes a query hold ends a shortest trace: ``Found``
+traces are shortest. The search keeps going to the bound for the other queries and to enumerate useful
+completions (``completions.py``); it stops early only when a layer is empty.
+
+With ``reduction`` (the default) sleep sets skip transitions that commute with one already explored
+(``por.py``, where the argument is): verdicts, shortest lengths and useful completions are those of the
+unreduced search, ``transitions`` counts only the transitions actually explored, and ``states`` may be
+lower where the canonical form keeps two renamings of one state apart. ``reduction=False`` is the
+search whose counts ``corpus/search/manifest.json`` records, and equals ``baseline.explore_baseline``
+(the engine before issue 15, kept as the reference and the speed baseline) state for state.
+
+Budget: one ``meter.tick()`` per transition explored. When it runs out, every query already ``Found``
+keeps its (shortest) trace and every other answers ``Unknown``; completions found so far are kept and
+``unknown`` says the list may be incomplete. Never a wrong verdict, never a hang.
 
 Counts: ``states`` = distinct canonical states visited (including the initial one), ``transitions`` =
-enabled transitions expanded (admitted call × outcome, reviewer and approver actions, including those
-into already-visited states), ``depth`` = the deepest
-layer that had states.
+transitions explored (admitted call × outcome, reviewer and approver actions, including those into
+already-visited states), ``depth`` = the deepest layer that had states.
 
-Progress: ``tick(done, total)`` in hundredths of a layer (the share of the current frontier expanded).
-
-A found trace is rebuilt from parent pointers and re-executed from the initial state, translating the
-canonical record IDs of each layer into the IDs of the one execution (so handles line up on replay).
+A level of the search is ``expand.successors`` over each frontier state, a pure function of (model,
+state, sleep set); merging the successors of a layer (first parent wins, in frontier order; sleep sets
+intersected) is the only sequential step — the shape a partitioned search needs.
 """
 
 from __future__ import annotations
@@ -25,17 +35,12 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from model.search.canon import canonical
+from model.budget import Budget, BudgetExhausted, Meter, Unknown
+from model.search.compact import Compact, empty
 from model.search.completions import completion_key, cone, orders
+from model.search.expand import Context, Key, counts, shift_key, successors, transition
 from model.search.model import QueryKind, SearchModel
-from model.search.space import (
-    SearchState,
-    Transition,
-    apply_action,
-    renumber_action,
-    successors,
-)
-from model.search.space import initial as initial_state
+from model.search.space import Transition, apply_action, renumber_action
 from model.search.verdict import Exhausted, Found, SearchVerdict, Step, Trace, Vacuous
 
 Tick = Callable[[int, int], None]
@@ -45,103 +50,173 @@ _STEPS = 100  # progress units per layer: tick(done, total) counts hundredths of
 @dataclass(frozen=True, slots=True)
 class ExplicitRun:
     bound: int
-    verdicts: tuple[tuple[str, SearchVerdict], ...]  # query name -> verdict, in model order
+    verdicts: tuple[tuple[str, SearchVerdict | Unknown], ...]  # query name -> verdict, in model order
     completions: tuple[tuple[str, tuple[Trace, ...]], ...]  # goal name -> distinct useful completions
     states: int
     transitions: int
     depth: int
     seconds: float
+    unknown: Unknown | None = None  # the budget ran out: completions may be incomplete
+    reduced: bool = False
+    cpu_seconds: float = 0.0  # process CPU time of the run: rates "on one core", whatever the machine's load
 
-    def verdict(self, name: str) -> SearchVerdict:
+    def verdict(self, name: str) -> SearchVerdict | Unknown:
         return dict(self.verdicts)[name]
 
     def completions_of(self, name: str) -> tuple[Trace, ...]:
         return dict(self.completions).get(name, ())
 
+    @property
+    def states_per_second(self) -> float:
+        """States per CPU second (one core)."""
+        return self.states / self.cpu_seconds if self.cpu_seconds > 0 else 0.0
 
-def _rebuild(model: SearchModel, path: list[tuple[SearchState, Transition]], renaming: bool) -> Trace:
-    """Re-execute canonical steps as one concrete execution (IDs = admission order)."""
-    ids: dict[int, int] = {}  # canonical id of the current layer's state -> execution id
-    concrete = initial_state(model)
+    @property
+    def transitions_per_second(self) -> float:
+        """Transitions per CPU second (one core)."""
+        return self.transitions / self.cpu_seconds if self.cpu_seconds > 0 else 0.0
+
+
+Link = tuple[Compact, Transition, int | None]
+
+
+def _rebuild(path: list[Link]) -> Trace:
+    """Canonical steps as one execution: record IDs are admission order (what the Adapter's handles follow)."""
+    ids: list[int] = []  # canonical position -> execution id, for the current state
     steps: list[Step] = []
-    for canon_state, tr in path:
-        action = renumber_action(tr.action, ids)
-        _, nxt = apply_action(model, concrete, action, tr.outcome)
-        _, succ = apply_action(model, canon_state, tr.action, tr.outcome)
-        assert nxt is not None and succ is not None, "a stored transition must replay"
-        steps.append(Step(action, tr.outcome))
-        _, perm = canonical(succ, renaming)
-        n = len(canon_state.monitor.trace)
-        extended = dict(ids)
-        if len(succ.monitor.trace) > n:
-            extended[n] = len(concrete.monitor.trace)
-        ids = {perm[s]: extended[s] for s in extended}
-        concrete = nxt
+    n = 0
+    for _s, tr, at in path:
+        steps.append(Step(renumber_action(tr.action, dict(enumerate(ids))), tr.outcome))
+        if at is not None:
+            ids.insert(at, n)
+            n += 1
     return tuple(steps)
 
 
-def explore(model: SearchModel, bound: int | None = None, tick: Tick | None = None) -> ExplicitRun:
+_UNLIMITED = Budget()
+
+
+def explore(model: SearchModel, bound: int | None = None, tick: Tick | None = None, budget: Budget = _UNLIMITED,
+            reduction: bool = True, meter: Meter | None = None) -> ExplicitRun:
     k = model.bound if bound is None else bound
-    renaming = not model.policy.histories
-    start = time.perf_counter()
-    root, _ = canonical(initial_state(model), renaming)
-    parent: dict[SearchState, tuple[SearchState, Transition] | None] = {root: None}
+    ctx = Context(model, renaming=not model.policy.histories)
+    indep = ctx.independence
+    run = meter if meter is not None else budget.start()
+    start, cpu = time.perf_counter(), time.process_time()
+    root = empty(model.policy)
+    parent: dict[Compact, Link | None] = {root: None}
     nq = len(model.queries)
     found: dict[int, Trace] = {}
     premise = [False] * nq
-    cones: dict[int, set[str]] = {i: set() for i, q in enumerate(model.queries) if q.kind is QueryKind.GOAL}
-    complete: dict[int, set[Trace]] = {i: set() for i in cones}
-    frontier = [root]
+    goals = {i for i, q in enumerate(model.queries) if q.kind is QueryKind.GOAL}
+    cones: dict[int, set[str]] = {i: set() for i in goals}
+    complete: dict[int, set[Trace]] = {i: set() for i in goals}
+    frontier: list[Compact] = [root]
+    sleeps: dict[Compact, dict[Key, int]] = {root: {}}  # sleep sets: transition key -> footprint id
     transitions, depth = 0, 0
+    exhausted: Unknown | None = None
 
-    def path_to(s: SearchState) -> list[tuple[SearchState, Transition]]:
-        out: list[tuple[SearchState, Transition]] = []
+    def path_to(s: Compact) -> list[Link]:
+        out: list[Link] = []
         link = parent[s]
         while link is not None:
             out.append(link)
             link = parent[link[0]]
         return out[::-1]
 
-    for layer in range(k):
-        nxt_frontier: list[SearchState] = []
-        for n, s in enumerate(frontier):
-            if tick is not None and n % 256 == 0:  # the last layers dominate: report progress inside a layer too
-                tick(layer * _STEPS + _STEPS * n // len(frontier), k * _STEPS)
-            for tr, new in successors(model, s):
-                transitions += 1
-                for i, q in enumerate(model.queries):
-                    need = q.more_than
-                    if not premise[i] and new.premise_count(i) >= max(1, need):
-                        premise[i] = True
-                    if new.count(i) > need >= s.count(i):
-                        if i not in found:
-                            found[i] = _rebuild(model, [*path_to(s), (s, tr)], renaming)
-                        if i in cones:
-                            steps, goal = cone(model, new, len(new.monitor.trace) - 1, i)
-                            key = completion_key(steps)
-                            if key not in cones[i]:
-                                cones[i].add(key)
-                                complete[i] |= orders(model, steps, goal, i)
-                c, _ = canonical(new, renaming)
-                if c not in parent:
-                    parent[c] = (s, tr)
-                    nxt_frontier.append(c)
-        if not nxt_frontier:
-            break
-        depth = layer + 1
-        frontier = nxt_frontier
-        if tick is not None:
-            tick((layer + 1) * _STEPS, k * _STEPS)
-    verdicts: list[tuple[str, SearchVerdict]] = []
+    try:
+        for layer in range(k):
+            nxt: list[Compact] = []
+            nxt_sleep: dict[Compact, dict[Key, int]] = {}
+            reduce_here = reduction and layer < k - 1  # the last layer's states are never expanded
+            for n, s in enumerate(frontier):
+                if tick is not None and n % 256 == 0:
+                    tick(layer * _STEPS + _STEPS * n // len(frontier), k * _STEPS)
+                sleep = sleeps.get(s, {}) if reduction else {}
+                have, have_premise = counts(s, nq)
+                done: list[tuple[Key, int]] = []
+                for tr, new, at, fpi, key in successors(ctx, s, sleep):
+                    run.tick()
+                    transitions += 1
+                    rec = new[0][at] if at is not None else None
+                    if rec is not None:
+                        for i in rec[11]:
+                            need = model.queries[i].more_than
+                            if not premise[i] and have_premise[i] + 1 >= max(1, need):
+                                premise[i] = True
+                        for i in rec[10]:
+                            need = model.queries[i].more_than
+                            if have[i] + 1 > need >= have[i]:
+                                if i not in found:
+                                    found[i] = _rebuild([*path_to(s), (s, transition(tr), at)])
+                                if i in cones:
+                                    _completions(ctx, s, transition(tr), i, cones[i], complete[i])
+                    if reduce_here:
+                        fresh = new not in parent
+                        if fresh or new in nxt_sleep:
+                            # the child's sleep set: what was slept or explored here before ``tr`` and
+                            # commutes with it, renumbered into the child's positions
+                            child_sleep: dict[Key, int] = {}
+                            if not indep.prints[fpi][0]:
+                                for u, f in sleep.items():
+                                    if indep(f, fpi):
+                                        child_sleep[u if at is None else shift_key(u, at)] = f
+                                for u, f in done:
+                                    if indep(f, fpi):
+                                        child_sleep[u if at is None else shift_key(u, at)] = f
+                            if fresh:
+                                nxt_sleep[new] = child_sleep
+                            else:
+                                mine = nxt_sleep[new]
+                                if mine:
+                                    nxt_sleep[new] = {u: f for u, f in mine.items() if u in child_sleep}
+                        if not indep.prints[fpi][0]:
+                            done.append((key, fpi))
+                    if new not in parent:
+                        parent[new] = (s, transition(tr), at)
+                        nxt.append(new)
+            if not nxt:
+                break
+            depth = layer + 1
+            frontier, sleeps = nxt, nxt_sleep
+            if tick is not None:
+                tick((layer + 1) * _STEPS, k * _STEPS)
+    except BudgetExhausted as exc:
+        exhausted = Unknown.of(exc, f"explored {len(parent)} states and {transitions} transitions; layer {depth + 1} "
+                                    f"of bound {k} incomplete")
+    verdicts, comps = answers(model, k, found, premise, complete, len(parent), exhausted)
+    return ExplicitRun(k, verdicts, comps, len(parent), transitions, depth, time.perf_counter() - start,
+                       exhausted, reduction, time.process_time() - cpu)
+
+
+def answers(model: SearchModel, k: int, found: dict[int, Trace], premise: list[bool], complete: dict[int, set[Trace]],
+            states: int, exhausted: Unknown | None = None
+            ) -> tuple[tuple[tuple[str, SearchVerdict | Unknown], ...], tuple[tuple[str, tuple[Trace, ...]], ...]]:
+    """Per query its verdict, per goal its completions in a stable order (shared with ``baseline.py``)."""
+    verdicts: list[tuple[str, SearchVerdict | Unknown]] = []
     for i, q in enumerate(model.queries):
-        v: SearchVerdict
+        v: SearchVerdict | Unknown
         if i in found:
             v = Found(found[i])
+        elif exhausted is not None:
+            v = exhausted
         elif not premise[i]:
             v = Vacuous(k)
         else:
-            v = Exhausted(k, len(parent))
+            v = Exhausted(k, states)
         verdicts.append((q.name, v))
     comps = tuple((model.queries[i].name, tuple(sorted(complete[i], key=lambda t: (len(t), repr(t)))))
                   for i in sorted(complete))
-    return ExplicitRun(k, tuple(verdicts), comps, len(parent), transitions, depth, time.perf_counter() - start)
+    return tuple(verdicts), comps
+
+
+def _completions(ctx: Context, s: Compact, tr: Transition, query: int, seen: set[str], out: set[Trace]) -> None:
+    """The goal's cone in the successor as the baseline builds it (parent state + the record appended)."""
+    model = ctx.model
+    _, new = apply_action(model, ctx.mat.search_state(s), tr.action, tr.outcome)
+    assert new is not None, "an explored transition must apply"
+    steps, goal = cone(model, new, len(new.monitor.trace) - 1, query)
+    key = completion_key(steps)
+    if key not in seen:
+        seen.add(key)
+        out |= orders(model, steps, goal, query)

@@ -2,6 +2,9 @@
 trace and useful completion (what ``agentwarrant search``, the manifest check and the bounded-analysis
 experiment share).
 
+Budget: one ``Budget`` for the whole search; a query no engine decided within it is ``unknown`` (the
+CLI exits 3 unless something was found: a forbidden execution with a witness still exits 1).
+
 Choices: the replay covers the explicit engine's shortest traces and completions and the SMT engine's
 traces, so a wrong trace from either engine is caught. A search *passes* when the engines agree,
 every replay reproduces, no forbidden query is ``Found`` and every goal is ``Found``; anything else is
@@ -14,6 +17,7 @@ import enum
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from model.budget import Budget, Spent, Unknown
 from model.search.compare import Comparison, Disagreement, compare
 from model.search.explicit import ExplicitRun, explore
 from model.search.model import QueryKind, SearchModel
@@ -22,6 +26,7 @@ from model.search.smt import SmtRun, check
 from model.search.verdict import Answer, Found, Trace
 
 Tick = Callable[[str, int, int], None]
+_UNLIMITED = Budget()
 
 
 class Engine(enum.Enum):
@@ -62,28 +67,45 @@ class SearchReport:
             answers: list[Answer] = [run.verdict(q.name) for run in (self.explicit,) if run is not None]
             answers += [self.smt.answer(q.name)] if self.smt is not None else []
             found = any(isinstance(a, Found) for a in answers)
+            undecided = any(isinstance(a, Unknown) for a in answers)
             if q.kind is QueryKind.FORBIDDEN and found:
                 out.append(f"forbidden execution {q.name} found")
-            if q.kind is QueryKind.GOAL and not found:
+            if q.kind is QueryKind.GOAL and not found and not undecided:
                 out.append(f"goal {q.name} not reached")
         return tuple(out)
 
     @property
+    def unknown(self) -> tuple[str, ...]:
+        """Queries some engine could not decide within the budget (and no engine found)."""
+        out: list[str] = []
+        for q in self.model.queries:
+            answers: list[Answer] = [run.verdict(q.name) for run in (self.explicit,) if run is not None]
+            answers += [self.smt.answer(q.name)] if self.smt is not None else []
+            if any(isinstance(a, Unknown) for a in answers) and not any(isinstance(a, Found) for a in answers):
+                out.append(q.name)
+        return tuple(out)
+
+    @property
     def passed(self) -> bool:
-        return not self.disagreements and not self.spurious and not self.findings()
+        return not self.disagreements and not self.spurious and not self.findings() and not self.unknown
 
 
 def search(model: SearchModel, bound: int | None = None, engine: Engine = Engine.BOTH, do_replay: bool = True,
-           tick: Tick | None = None) -> SearchReport:
+           tick: Tick | None = None, budget: Budget = _UNLIMITED,
+           on_progress: Callable[[Spent], None] | None = None, reduction: bool = True) -> SearchReport:
+    """Run the engines under one ``budget`` (shared: the SMT engine gets what the explicit one left, as
+    its Z3 timeout); queries an engine could not decide in it answer ``Unknown``."""
     k = model.bound if bound is None else bound
+    meter = budget.start(on_progress)
 
     def sub(name: str) -> Callable[[int, int], None] | None:
         if tick is None:
             return None
         return lambda done, total: tick(name, done, total)
 
-    explicit = explore(model, k, sub("explicit")) if engine is not Engine.SMT else None
-    smt = check(model, k, sub("smt")) if engine is not Engine.EXPLICIT else None
+    explicit = explore(model, k, sub("explicit"), meter=meter, reduction=reduction) \
+        if engine is not Engine.SMT else None
+    smt = check(model, k, sub("smt"), meter=meter) if engine is not Engine.EXPLICIT else None
     comparison = compare(model, explicit, smt) if explicit is not None and smt is not None else ()
     replays: list[Replayed] = []
     if do_replay and model.toolkit != "none":

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 import z3
 
+from model.budget import BudgetExhausted, Meter, Unknown
 from model.monitor.labels import Inherit
 from model.monitor.policy import Tool
 from model.search.model import ArgPattern, BoundTo, Equals, Not, OneOf, Produced, SearchModel, TypeIs, When
@@ -293,8 +294,13 @@ class _Encoder:
         return tuple(steps)
 
 
-def check(model: SearchModel, bound: int | None = None, tick: Tick | None = None) -> SmtRun:
-    """Every query of the model, bounded by ``bound`` steps (the model's bound by default)."""
+def check(model: SearchModel, bound: int | None = None, tick: Tick | None = None,
+          meter: Meter | None = None) -> SmtRun:
+    """Every query of the model, bounded by ``bound`` steps (the model's bound by default).
+
+    With a ``meter`` each solver call is one tick and gets the budget's remaining time as its Z3 timeout;
+    when the budget runs out (or Z3 answers unknown) every query not yet decided
+    answers ``Unknown`` — a query ``Found`` at a shorter length keeps its trace."""
     k = model.bound if bound is None else bound
     start = time.perf_counter()
     reason = unsupported(model)
@@ -303,25 +309,46 @@ def check(model: SearchModel, bound: int | None = None, tick: Tick | None = None
     enc = _Encoder(model, domain(model))
     answers: dict[int, Answer] = {}
     premise = [False] * len(model.queries)
-    for length in range(1, k + 1):
-        enc.add_step()
-        for qi, q in enumerate(model.queries):
-            if qi in answers:
-                continue
-            count = z3.Sum([z3.If(enc.matched[i][qi], 1, 0) for i in range(length)])
-            enc.s.push()
-            enc.s.add(count > q.more_than)
-            if enc.s.check() == z3.sat:
-                answers[qi] = Found(enc.decode(enc.s.model(), length))
-                premise[qi] = True
-            enc.s.pop()
-            if not premise[qi]:
+
+    def ask() -> z3.CheckSatResult:
+        if meter is not None:
+            meter.tick()  # one unit per solver call, so a budget of states bounds this engine too
+            meter.check_time()
+            left = meter.remaining_seconds()
+            if left is not None:
+                enc.s.set("timeout", max(1, int(left * 1000)))
+        result = enc.s.check()
+        if result == z3.unknown:
+            assert meter is not None, "Z3 answers unknown only under a timeout"
+            meter.check_time()
+            raise BudgetExhausted(meter.budget, meter.spent, "time")
+        return result
+
+    try:
+        for length in range(1, k + 1):
+            enc.add_step()
+            for qi, q in enumerate(model.queries):
+                if qi in answers:
+                    continue
+                count = z3.Sum([z3.If(enc.matched[i][qi], 1, 0) for i in range(length)])
                 enc.s.push()
-                enc.s.add(z3.Sum([z3.If(enc.premise[i][qi], 1, 0) for i in range(length)]) >= max(1, q.more_than))
-                premise[qi] = enc.s.check() == z3.sat
+                enc.s.add(count > q.more_than)
+                if ask() == z3.sat:
+                    answers[qi] = Found(enc.decode(enc.s.model(), length))
+                    premise[qi] = True
                 enc.s.pop()
-        if tick is not None:
-            tick(length, k)
+                if not premise[qi]:
+                    enc.s.push()
+                    enc.s.add(z3.Sum([z3.If(enc.premise[i][qi], 1, 0) for i in range(length)])
+                              >= max(1, q.more_than))
+                    premise[qi] = ask() == z3.sat
+                    enc.s.pop()
+            if tick is not None:
+                tick(length, k)
+    except BudgetExhausted as exc:
+        unknown = Unknown.of(exc, f"Z3 ran out of time before deciding every query up to bound {k}")
+        return SmtRun(k, tuple((q.name, answers.get(qi) or unknown) for qi, q in enumerate(model.queries)),
+                      time.perf_counter() - start)
     out: list[tuple[str, Answer]] = []
     for qi, q in enumerate(model.queries):
         out.append((q.name, answers.get(qi) or (Exhausted(k, None) if premise[qi] else Vacuous(k))))

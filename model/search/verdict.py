@@ -20,6 +20,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
+from model.budget import Unknown
 from model.canonical import JSON
 from model.search.model import SearchModel
 from model.search.space import Action, AgentCall, Approve, Lit, Ref, Satisfy
@@ -62,11 +63,13 @@ class Unsupported:
     reason: str
 
 
-Answer = SearchVerdict | Unsupported
+#: what an engine answers: a verdict, ``Unknown`` when its budget ran out (model.budget), or Unsupported
+Answer = SearchVerdict | Unknown | Unsupported
 
 
 def verdict_name(answer: Answer) -> str:
-    return {Found: "found", Exhausted: "exhausted", Vacuous: "vacuous", Unsupported: "unsupported"}[type(answer)]
+    return {Found: "found", Exhausted: "exhausted", Vacuous: "vacuous", Unsupported: "unsupported",
+            Unknown: "unknown"}[type(answer)]
 
 
 def _source(src: Lit | Ref) -> str:
@@ -137,6 +140,8 @@ def answer_json(model: SearchModel, answer: Answer) -> dict[str, JSON]:
         out["bound"], out["states"] = answer.bound, answer.states
     elif isinstance(answer, Vacuous):
         out["bound"] = answer.bound
+    elif isinstance(answer, Unknown):
+        out.update(answer.to_json())
     else:
         out["reason"] = answer.reason
     return out
