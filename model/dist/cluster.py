@@ -1,0 +1,78 @@
+"""Reaching a Dask cluster (issue 15 §3): ``--scheduler ADDRESS`` connects to a running one; ``--workers N``
+starts a ``LocalCluster`` of N worker processes on the loopback address for the command's duration.
+
+Choices where the issue is silent: a command runs distributed only when given one of the two options
+(without them it keeps the single-process engine, whose results the distributed ones equal); a local
+cluster has one thread per worker process, because the search is pure Python (threads would share one
+GIL) and one partition per worker is the unit of parallelism; no dashboard (nothing to serve it to).
+A missing ``dist`` extra or an unreachable scheduler is reported as bad input on the option (exit 2).
+
+``gather``/``submit`` give the rest of ``model/dist`` typed access to ``distributed.Client``, whose
+methods are not annotated.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import click
+
+from model.errors import InputKind, InvalidInput
+
+if TYPE_CHECKING:
+    from distributed import Client
+
+F = TypeVar("F", bound=Callable[..., Any])
+_CONNECT_SECONDS = 20
+
+
+def cluster_options() -> Callable[[F], F]:
+    """``--scheduler ADDRESS`` and ``--workers N`` on a click command (parameters ``scheduler``, ``workers``)."""
+    def deco(f: F) -> F:
+        f = click.option("--workers", type=click.IntRange(1, 1024), default=None,
+                         help="Run on a local Dask cluster of N worker processes (needs the dist extra).")(f)
+        return click.option("--scheduler", default=None, metavar="ADDRESS",
+                            help="Run on the Dask cluster whose scheduler is at ADDRESS, e.g. tcp://10.0.0.5:8786.")(f)
+    return deco
+
+
+def wanted(scheduler: str | None, workers: int | None) -> bool:
+    return scheduler is not None or workers is not None
+
+
+@contextmanager
+def connect(scheduler: str | None = None, workers: int | None = None) -> Iterator[Client]:
+    """A client of the cluster at ``scheduler``, else of a new LocalCluster of ``workers`` processes
+    (default: one per core) that is closed on exit."""
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError as exc:  # pragma: no cover - the Makefile installs the extra
+        raise InvalidInput("--scheduler/--workers", "dask.distributed installed (pip install 'agentwarrant[dist]')",
+                           str(exc), InputKind.IO) from exc
+    if scheduler is not None:
+        try:
+            client = Client(scheduler, timeout=_CONNECT_SECONDS)  # type: ignore[no-untyped-call]
+        except (OSError, TimeoutError, ValueError) as exc:
+            raise InvalidInput("--scheduler", "the address of a reachable Dask scheduler", f"{scheduler} ({exc})",
+                               InputKind.IO) from exc
+        try:
+            yield client
+        finally:
+            client.close()  # type: ignore[no-untyped-call]
+        return
+    n = workers if workers is not None else (os.cpu_count() or 1)
+    with LocalCluster(n_workers=n, threads_per_worker=1, host="127.0.0.1",  # type: ignore[no-untyped-call]
+                      processes=True, dashboard_address=None) as cluster, \
+            Client(cluster) as client:  # type: ignore[no-untyped-call]
+        yield client
+
+
+def gather(client: Client, futures: Any) -> Any:
+    return client.gather(futures)  # type: ignore[no-untyped-call]
+
+
+def cancel(client: Client, futures: Any) -> None:
+    client.cancel(futures)  # type: ignore[no-untyped-call]
