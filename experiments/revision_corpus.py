@@ -18,18 +18,20 @@ import sys
 from collections import defaultdict
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
+from model.dist.shard import judge_corpus
 from model.revision.corpus import load_manifest
-from model.revision.revise import Certified, NewlyForbidden, NotPreserved, revise
+from model.revision.revise import Certified, NewlyForbidden, NotPreserved
 from model.tables import write_table
 
 
-def reproduce(out_dir: Path, tick: Callable[[int, int], None]) -> list[Path]:
+def reproduce(out_dir: Path, tick: Callable[[int, int], None], client: Any = None) -> list[Path]:
+    """``client``: a Dask client (``agentwarrant reproduce revision-corpus --workers N``) judges one entry
+    per task on its cluster (model/dist/shard.py); the reports are the same."""
     entries = load_manifest()
     rows: list[dict[str, object]] = []
-    for i, e in enumerate(entries):
-        tick(i, len(entries))
-        r = revise(e.base.policy, e.new, e.effects, e.base.workload, e.base.bound, e.prefix)
+    for e, r in zip(entries, judge_corpus(entries, client, tick), strict=True):
         p, s = r.preservation, r.safety
         verdict = "certified" if isinstance(p, Certified) else "not_preserved" if isinstance(p, NotPreserved) else \
             "unknown"

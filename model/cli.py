@@ -14,6 +14,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
 
+from model.dist.cluster import cluster_options, wanted
 from model.errors import InvalidInput
 
 console = Console()
@@ -42,8 +43,22 @@ def main() -> None:
 @click.argument("names", nargs=-1)
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Output folder (default: paper_figures/ in the checkout).")
-def reproduce(names: tuple[str, ...], out_dir: Path | None) -> None:
-    """Regenerate tables and figures: NAMES from the registry, or 'all' (the default)."""
+@cluster_options()
+def reproduce(names: tuple[str, ...], out_dir: Path | None, scheduler: str | None, workers: int | None) -> None:
+    """Regenerate tables and figures: NAMES from the registry, or 'all' (the default).
+
+    With --scheduler or --workers, experiments that can shard their cases (revision-corpus) run them on
+    a Dask cluster; the others run here."""
+    if wanted(scheduler, workers):
+        from model.dist.cluster import connect
+
+        with connect(scheduler, workers) as client:
+            _reproduce(names, out_dir, client)
+        return
+    _reproduce(names, out_dir, None)
+
+
+def _reproduce(names: tuple[str, ...], out_dir: Path | None, client: object) -> None:
     from model.reproduce import EXPERIMENTS, repo_root, run_experiment
 
     chosen = list(EXPERIMENTS) if not names or names == ("all",) else list(names)
@@ -58,7 +73,7 @@ def reproduce(names: tuple[str, ...], out_dir: Path | None) -> None:
             def tick(done: int, total: int, _task: TaskID = task) -> None:
                 progress.update(_task, completed=done, total=total)
 
-            written.extend(run_experiment(name, out, tick))
+            written.extend(run_experiment(name, out, tick, client))
     for p in written:
         console.print(f"wrote {p}")
 

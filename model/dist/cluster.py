@@ -13,6 +13,7 @@ methods are not annotated.
 
 from __future__ import annotations
 
+import logging
 import os
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -26,7 +27,7 @@ if TYPE_CHECKING:
     from distributed import Client
 
 F = TypeVar("F", bound=Callable[..., Any])
-_CONNECT_SECONDS = 20
+_CONNECT_SECONDS = 10
 
 
 def cluster_options() -> Callable[[F], F]:
@@ -64,8 +65,10 @@ def connect(scheduler: str | None = None, workers: int | None = None) -> Iterato
             client.close()  # type: ignore[no-untyped-call]
         return
     n = workers if workers is not None else (os.cpu_count() or 1)
+    # silence_logs: the workers' shutdown chatter (a heartbeat racing the scheduler's close) is not ours;
+    # task errors still reach the client as exceptions
     with LocalCluster(n_workers=n, threads_per_worker=1, host="127.0.0.1",  # type: ignore[no-untyped-call]
-                      processes=True, dashboard_address=None) as cluster, \
+                      processes=True, dashboard_address=None, silence_logs=logging.CRITICAL) as cluster, \
             Client(cluster) as client:  # type: ignore[no-untyped-call]
         yield client
 
