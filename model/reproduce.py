@@ -24,7 +24,10 @@ EXPERIMENTS: dict[str, str] = {
     "edit-timing": "edit_timing.py",
     "revision-corpus": "revision_corpus.py",
     "bounded-analysis": "bounded_analysis.py",
+    "dask-scaling": "dask_scaling.py",
 }
+#: registered but left out of ``reproduce all``: they start clusters or run for minutes
+ON_DEMAND: frozenset[str] = frozenset({"dask-scaling"})
 
 Tick = Callable[[int, int], None]
 

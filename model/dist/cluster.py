@@ -4,7 +4,8 @@ starts a ``LocalCluster`` of N worker processes on the loopback address for the 
 Choices where the issue is silent: a command runs distributed only when given one of the two options
 (without them it keeps the single-process engine, whose results the distributed ones equal); a local
 cluster has one thread per worker process, because the search is pure Python (threads would share one
-GIL) and one partition per worker is the unit of parallelism; no dashboard (nothing to serve it to).
+GIL) and one partition per worker is the unit of parallelism; its scheduler's HTTP endpoint is on a free
+loopback port (bokeh, which would draw a dashboard there, is not a dependency).
 A missing ``dist`` extra or an unreachable scheduler is reported as bad input on the option (exit 2).
 
 ``gather``/``submit`` give the rest of ``model/dist`` typed access to ``distributed.Client``, whose
@@ -65,10 +66,12 @@ def connect(scheduler: str | None = None, workers: int | None = None) -> Iterato
             client.close()  # type: ignore[no-untyped-call]
         return
     n = workers if workers is not None else (os.cpu_count() or 1)
-    # silence_logs: the workers' shutdown chatter (a heartbeat racing the scheduler's close) is not ours;
-    # task errors still reach the client as exceptions
+    # The scheduler serves HTTP (health, metrics) even without a dashboard, by default on all interfaces at
+    # :8787; a free loopback port keeps it local and lets several clusters share a machine. silence_logs:
+    # the workers' shutdown chatter (a heartbeat racing the scheduler's close) is not ours; task errors
+    # still reach the client as exceptions.
     with LocalCluster(n_workers=n, threads_per_worker=1, host="127.0.0.1",  # type: ignore[no-untyped-call]
-                      processes=True, dashboard_address=None, silence_logs=logging.CRITICAL) as cluster, \
+                      processes=True, dashboard_address="127.0.0.1:0", silence_logs=logging.CRITICAL) as cluster, \
             Client(cluster) as client:  # type: ignore[no-untyped-call]
         yield client
 

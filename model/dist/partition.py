@@ -222,5 +222,9 @@ def links(search: str, part: int, keys: tuple[OrderKey, ...]) -> tuple[Link, ...
     return tuple(p.visited[p.by_key[k]] for k in keys)
 
 
-def size(search: str, part: int) -> int:
-    return len(_PARTS[(search, part)].visited)
+def memory(search: str, part: int) -> tuple[int, int]:
+    """(states, resident bytes) of this partition's visited set, keys, links and frontier."""
+    from model.dist.measure import deep_size
+
+    p = _PARTS[(search, part)]
+    return len(p.visited), deep_size((p.visited, p.by_key, p.frontier, p.sleeps))

@@ -31,11 +31,12 @@ from typing import TYPE_CHECKING
 from model.budget import Budget, BudgetExhausted, Meter, Spent, Unknown
 from model.dist import partition as part
 from model.dist.cluster import cancel, gather
+from model.dist.measure import Measure, wire
 from model.search.compact import Compact
-from model.search.explicit import ExplicitRun, _rebuild
+from model.search.explicit import ExplicitRun, _rebuild, outcome
 from model.search.model import QueryKind, SearchModel
 from model.search.space import Transition
-from model.search.verdict import Exhausted, Found, SearchVerdict, Trace, Vacuous
+from model.search.verdict import Trace
 
 if TYPE_CHECKING:
     from distributed import Client, Future
@@ -53,10 +54,12 @@ def workers_of(client: Client) -> list[str]:
 
 def explore_distributed(client: Client, model: SearchModel, bound: int | None = None, tick: Tick | None = None,
                         budget: Budget = _UNLIMITED, reduction: bool = True, meter: Meter | None = None,
-                        partitions: int | None = None, stats: list[dict[str, int]] | None = None) -> ExplicitRun:
+                        partitions: int | None = None, measure: Measure | None = None) -> ExplicitRun:
     """``explicit.explore`` over the cluster of ``client``, one partition per worker by default.
 
-    ``stats``, when given, receives one row per level (new states, transitions, entries exchanged)."""
+    ``measure``, when given, receives per level the new states, transitions, entries exchanged (all, and
+    between partitions) and their pickled bytes, and each partition's resident size at the end (this
+    costs time: not for timed runs)."""
     k = model.bound if bound is None else bound
     run = meter if meter is not None else budget.start()
     start = time.perf_counter()
@@ -92,12 +95,15 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
                                       "time" if run.remaining_seconds() == 0.0 else "states")
             new: list[int] = gather(client, merges)
             level = sum(s.transitions for s in summaries)
-            if stats is not None:
-                sizes = gather(client, [client.submit(len, split[p][q], workers=where[p], pure=False)
-                                       for p in range(P) for q in range(P)])
-                stats.append({"level": layer + 1, "new_states": sum(new), "transitions": level,
-                              "exchanged": sum(sizes), "remote": sum(sz for i, sz in enumerate(sizes)
-                                                                     if i // P != i % P)})
+            if measure is not None:
+                sizes: list[tuple[int, int]] = gather(client, [
+                    client.submit(wire, split[p][q], p != q, workers=where[p], pure=False)
+                    for p in range(P) for q in range(P)])
+                measure.levels.append({
+                    "level": layer + 1, "new_states": sum(new), "transitions": level,
+                    "exchanged": sum(n for n, _ in sizes),
+                    "remote": sum(n for i, (n, _) in enumerate(sizes) if i // P != i % P),
+                    "remote_bytes": sum(b for _, b in sizes)})
             del exp, heads, split, merges
             transitions += level
             _events(client, sid, where, summaries, found, premise, complete)
@@ -113,22 +119,12 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
         exhausted = Unknown.of(exc, f"explored {states} states and {transitions} transitions in complete levels; "
                                     f"level {depth + 1} of bound {k} incomplete")
     finally:
+        if measure is not None:
+            measure.memory = gather(client, [client.submit(part.memory, sid, p, workers=where[p], pure=False)
+                                             for p in range(P)])
         gather(client, [client.submit(part.drop, sid, p, workers=where[p], pure=False) for p in range(P)])
-    verdicts: list[tuple[str, SearchVerdict | Unknown]] = []
-    for i, q in enumerate(model.queries):
-        v: SearchVerdict | Unknown
-        if i in found:
-            v = Found(found[i])
-        elif exhausted is not None:
-            v = exhausted
-        elif not premise[i]:
-            v = Vacuous(k)
-        else:
-            v = Exhausted(k, states)
-        verdicts.append((q.name, v))
-    comps = tuple((model.queries[i].name,
-                   tuple(sorted({t for _, ts in complete[i].values() for t in ts}, key=lambda t: (len(t), repr(t)))))
-                  for i in sorted(complete))
+    verdicts, comps = outcome(model, k, found, premise, exhausted, states,
+                              {i: {t for _, ts in cones.values() for t in ts} for i, cones in complete.items()})
     return ExplicitRun(k, tuple(verdicts), comps, states, transitions, depth, time.perf_counter() - start,
                        exhausted, reduction)
 

@@ -189,6 +189,16 @@ def explore(model: SearchModel, bound: int | None = None, tick: Tick | None = No
     except BudgetExhausted as exc:
         exhausted = Unknown.of(exc, f"explored {len(parent)} states and {transitions} transitions; layer {depth + 1} "
                                     f"of bound {k} incomplete")
+    verdicts, comps = outcome(model, k, found, premise, exhausted, len(parent), complete)
+    return ExplicitRun(k, verdicts, comps, len(parent), transitions, depth, time.perf_counter() - start,
+                       exhausted, reduction)
+
+
+def outcome(model: SearchModel, k: int, found: dict[int, Trace], premise: list[bool], exhausted: Unknown | None,
+            states: int, complete: dict[int, set[Trace]]
+            ) -> tuple[tuple[tuple[str, SearchVerdict | Unknown], ...], tuple[tuple[str, tuple[Trace, ...]], ...]]:
+    """Per query its verdict, per goal its completions in a fixed order, from what a search collected
+    (shared with the partitioned search, ``model/dist/search.py``)."""
     verdicts: list[tuple[str, SearchVerdict | Unknown]] = []
     for i, q in enumerate(model.queries):
         v: SearchVerdict | Unknown
@@ -199,12 +209,11 @@ def explore(model: SearchModel, bound: int | None = None, tick: Tick | None = No
         elif not premise[i]:
             v = Vacuous(k)
         else:
-            v = Exhausted(k, len(parent))
+            v = Exhausted(k, states)
         verdicts.append((q.name, v))
     comps = tuple((model.queries[i].name, tuple(sorted(complete[i], key=lambda t: (len(t), repr(t)))))
                   for i in sorted(complete))
-    return ExplicitRun(k, tuple(verdicts), comps, len(parent), transitions, depth, time.perf_counter() - start,
-                       exhausted, reduction)
+    return tuple(verdicts), comps
 
 
 def _completions(ctx: Context, s: Compact, tr: Transition, query: int, seen: set[str], out: set[Trace]) -> None:

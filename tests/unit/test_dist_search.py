@@ -15,6 +15,7 @@ from click.testing import CliRunner
 
 from model.budget import Budget, Unknown
 from model.cli import main
+from model.dist.measure import Measure
 from model.dist.partition import owner, state_text
 from model.dist.search import explore_distributed
 from model.search.compact import empty
@@ -38,12 +39,13 @@ def test_equals_single_process(dask_client: Any, name: str, bound: int, reductio
                                finds: bool) -> None:
     m = load_model(SEARCH / name)
     a = explore(m, bound, reduction=reduction)
-    stats: list[dict[str, int]] = []
-    b = explore_distributed(dask_client, m, bound, reduction=reduction, partitions=parts, stats=stats)
+    measure = Measure()
+    b = explore_distributed(dask_client, m, bound, reduction=reduction, partitions=parts, measure=measure)
     same(a, b)
     assert any(isinstance(v, Found) for _, v in a.verdicts) == finds
-    assert sum(r["new_states"] for r in stats) + 1 == a.states
-    assert max(r["remote"] for r in stats) > 0  # states did cross between partitions
+    assert sum(r["new_states"] for r in measure.levels) + 1 == a.states
+    assert max(r["remote"] for r in measure.levels) > 0  # states did cross between partitions
+    assert sum(n for n, _ in measure.memory) == a.states
 
 
 def test_owner_is_stable_across_processes(dask_client: Any) -> None:
