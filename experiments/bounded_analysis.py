@@ -6,6 +6,13 @@ replayed through the Adapter on the reference tools, and one row per query recor
 verdict, the shortest trace length, the distinct useful completions (explicit engine), the states and
 transitions explored, the time of each engine, whether the engines agree, and the replay outcome.
 Times are wall-clock seconds of one run on the machine that ran it; they are measurements, not checks.
+The explicit engine runs with sleep-set reduction; ``states/s`` and ``transitions/s`` are its rates per
+CPU second of the process (one core, robust to other load on the machine; wall seconds are in
+``explicit s``), ``transitions`` counts the transitions it explored.
+
+Speed (issue 15 §2), ``search_speed.{csv,md}``: per run, in the same process, the engine before issue 15
+(``baseline.explore_baseline``), the fast engine unreduced (same states and transitions, checked here)
+and reduced: CPU seconds, transitions per CPU second, and the speed-ups over the baseline.
 """
 
 from __future__ import annotations
@@ -14,9 +21,11 @@ from collections.abc import Callable
 from pathlib import Path
 
 from model.reproduce import repo_root
+from model.search.baseline import explore_baseline
 from model.search.compare import Agreement, Disagreement
+from model.search.explicit import explore
 from model.search.load import load_model
-from model.search.model import QueryKind
+from model.search.model import QueryKind, SearchModel
 from model.search.replay import Reproduced
 from model.search.run import search
 from model.search.verdict import Found, Unsupported, verdict_name
@@ -39,15 +48,21 @@ RUNS = (
 )
 
 HEADER = ("variant", "policy", "model", "query", "kind", "bound", "explicit", "explicit length", "completions",
-          "states", "transitions", "explicit s", "smt", "smt length", "smt s", "engines", "replay")
+          "states", "transitions", "explicit s", "states/s", "transitions/s", "smt", "smt length", "smt s", "engines",
+          "replay")
+SPEED = ("variant", "model", "bound", "states", "transitions (unreduced)", "baseline cpu s", "baseline tr/s",
+         "fast cpu s", "fast tr/s", "speed-up", "reduced transitions", "reduced cpu s", "reduced tr/s",
+         "reduced speed-up")
 
 
 def reproduce(out_dir: Path, tick: Callable[[int, int], None]) -> list[Path]:
     base = repo_root() / "corpus" / "search"
     rows: list[list[object]] = []
+    speed: list[list[object]] = []
     for n, (model_file, policy_file, variant, bound) in enumerate(RUNS):
         model = load_model(base / model_file, str(base / policy_file))
         rep = search(model, bound)
+        speed.append(_speed(variant, model_file, model, bound))
         assert rep.explicit is not None and rep.smt is not None
         agree = {c.query: c for c in rep.comparison}
         for q in model.queries:
@@ -62,7 +77,8 @@ def reproduce(out_dir: Path, tick: Callable[[int, int], None]) -> list[Path]:
                 variant, model.policy.name, model_file, q.name, q.kind.value, bound, verdict_name(ev),
                 ev.length if isinstance(ev, Found) else "-",
                 len(rep.explicit.completions_of(q.name)) if q.kind is QueryKind.GOAL else "-",
-                rep.explicit.states, rep.explicit.transitions, f"{rep.explicit.seconds:.2f}", verdict_name(sv),
+                rep.explicit.states, rep.explicit.transitions, f"{rep.explicit.seconds:.2f}",
+                f"{rep.explicit.states_per_second:.0f}", f"{rep.explicit.transitions_per_second:.0f}", verdict_name(sv),
                 sv.length if isinstance(sv, Found) else "-",
                 "-" if isinstance(sv, Unsupported) else f"{rep.smt.seconds:.2f}", engines, replay,
             ])
@@ -71,7 +87,23 @@ def reproduce(out_dir: Path, tick: Callable[[int, int], None]) -> list[Path]:
                "engine's verdict and shortest trace length, distinct useful completions, explicit states and "
                "transitions, seconds per engine (SMT time is for all queries of the run), engine agreement and "
                "replay on the reference tools.")
-    return [*write_table(out_dir, "bounded_analysis", HEADER, rows, caption), _figure(rows, out_dir)]
+    speed_caption = ("Explicit search speed in one process (`agentwarrant reproduce bounded-analysis`): the engine "
+                     "before issue 15 (baseline), the fast engine unreduced (same states and transitions) and with "
+                     "sleep sets (reduced); CPU seconds and transitions per CPU second (one core); speed-up = "
+                     "baseline CPU time / fast CPU time.")
+    return [*write_table(out_dir, "bounded_analysis", HEADER, rows, caption),
+            *write_table(out_dir, "search_speed", SPEED, speed, speed_caption), _figure(rows, out_dir)]
+
+
+def _speed(variant: str, model_file: str, model: SearchModel, bound: int) -> list[object]:
+    old = explore_baseline(model, bound)
+    fast = explore(model, bound, reduction=False)
+    assert (fast.states, fast.transitions) == (old.states, old.transitions), "the fast engine must equal the baseline"
+    red = explore(model, bound, reduction=True)
+    return [variant, model_file, bound, fast.states, fast.transitions, f"{old.cpu_seconds:.2f}",
+            f"{old.transitions_per_second:.0f}", f"{fast.cpu_seconds:.2f}", f"{fast.transitions_per_second:.0f}",
+            f"{old.cpu_seconds / fast.cpu_seconds:.1f}", red.transitions, f"{red.cpu_seconds:.2f}",
+            f"{red.transitions_per_second:.0f}", f"{old.cpu_seconds / red.cpu_seconds:.1f}"]
 
 
 def _figure(rows: list[list[object]], out_dir: Path) -> Path:

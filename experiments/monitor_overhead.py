@@ -17,8 +17,9 @@ counterpart of cedar's four requests).
 ``decide (source)`` and ``mediated (source)`` are the same paths over ``decide.decide_source``, the
 literal transcription the compiled form replaced, measured in the same process as the baseline
 (the Adapter is pointed at ``decide_source`` for that row only).
-Each figure is the median over ``REPEATS`` rounds of ``ROUNDS`` workflows, reported per call
-in microseconds, with ratios against ``direct`` and ``cedar`` taken in the same process run.
+Each figure is the median over ``REPEATS`` rounds of ``ROUNDS`` workflows (the paths' rounds interleaved),
+in CPU microseconds of this process per call (one core: robust to other load on a shared machine), with
+ratios against ``direct`` and ``cedar`` taken in the same process run.
 Writes paper_figures/tables/monitor_overhead.csv (and .md).
 
 Scaling (``monitor_scaling.csv``): the report policy with N padding grants placed *before* its own
@@ -184,43 +185,49 @@ def adapter_deciding_with(decider: Decider) -> Iterator[None]:
         adapter_module.decide = saved
 
 
+def _sample(fn: Callable[[], None], rounds: int) -> float:
+    t0 = time.process_time()
+    for _ in range(rounds):
+        fn()
+    return (time.process_time() - t0) / (rounds * CALLS_PER_ROUND) * 1e6
+
+
 def per_call_us(fn: Callable[[], None], rounds: int = ROUNDS, repeats: int = REPEATS) -> float:
-    samples = []
     fn()  # warm up
-    for _ in range(repeats):
-        t0 = time.perf_counter()
-        for _ in range(rounds):
-            fn()
-        samples.append((time.perf_counter() - t0) / (rounds * CALLS_PER_ROUND) * 1e6)
-    return statistics.median(samples)
+    return statistics.median(_sample(fn, rounds) for _ in range(repeats))
 
 
 def measure(tick: Callable[[int, int], None]) -> dict[str, float]:
+    """Every path, its rounds interleaved with the others' (a burst of load on a shared machine then
+    touches every path alike); CPU time of this process, so it is a per-core cost."""
     policy = _unlimited_report()
-    runs: dict[str, Callable[[], float]] = {
-        "direct": lambda: per_call_us(direct_round),
-        "mediated": lambda: per_call_us(make_mediated(policy)),
-        "decide": lambda: per_call_us(make_decide(policy)),
-        "decide (source)": lambda: per_call_us(make_decide(policy, decide_source)),
-        "decide workload": lambda: per_call_us(make_decide_workload(policy)),
-        "decide workload (source)": lambda: per_call_us(make_decide_workload(policy, decide_source)),
+    runs: dict[str, Callable[[], None]] = {
+        "direct": direct_round,
+        "mediated": make_mediated(policy),
+        "decide": make_decide(policy),
+        "decide (source)": make_decide(policy, decide_source),
+        "decide workload": make_decide_workload(policy),
+        "decide workload (source)": make_decide_workload(policy, decide_source),
     }
+    mediated = runs["mediated"]
 
-    def mediated_source() -> float:
+    def mediated_source() -> None:
         with adapter_deciding_with(decide_source):
-            return per_call_us(make_mediated(policy))
+            mediated()
 
     runs["mediated (source)"] = mediated_source
     try:
-        cedar = make_cedar()
-        runs["cedar"] = lambda: per_call_us(cedar)
+        runs["cedar"] = make_cedar()
     except ImportError:  # cedarpy is the `bench` extra; report its absence instead of a number
         pass
-    out: dict[str, float] = {}
-    for i, (name, fn) in enumerate(runs.items()):
-        out[name] = fn()
-        tick(i + 1, len(runs) + len(SIZES))
-    return out
+    samples: dict[str, list[float]] = {name: [] for name in runs}
+    for fn in runs.values():
+        fn()  # warm up
+    for r in range(REPEATS):
+        for name, fn in runs.items():
+            samples[name].append(_sample(fn, ROUNDS))
+        tick(r + 1, REPEATS + len(SIZES))
+    return {name: statistics.median(xs) for name, xs in samples.items()}
 
 
 SIZES = (10, 100, 1000, 10000)
@@ -245,7 +252,7 @@ def scaling(tick: Callable[[int, int], None], done: int) -> list[list[object]]:
             row += [f"{fast:.2f}", f"{slow:.2f}", f"{slow / fast:.1f}"]
         row.append(f"{per_call_us(make_mediated(policy), rounds=max(20, rounds)):.2f}")
         rows.append(row)
-        tick(done + i + 1, done + len(SIZES))
+        tick(REPEATS + i + 1, REPEATS + len(SIZES))
     return rows
 
 
@@ -254,13 +261,13 @@ def reproduce(out_dir: Path, tick: Callable[[int, int], None]) -> list[Path]:
     rows = [[name, f"{v:.2f}", f"{v / us['direct']:.1f}",
              f"{v / us['cedar']:.2f}" if "cedar" in us else "n/a (cedarpy not installed)",
              f"{us['cedar'] / v:.1f}" if "cedar" in us else "n/a"] for name, v in us.items()]
-    caption = (f"Per-call cost of the report task's four calls (median of {REPEATS} x {ROUNDS} workflows, "
-               f"one process; Python {sys.version.split()[0]}). decide/mediated run over the compiled policy, "
-               "the (source) rows over the literal decision it replaced; cedar_speedup = cedar's time / this "
+    caption = (f"Per-call CPU cost of the report task's four calls (median of {REPEATS} x {ROUNDS} workflows, "
+               f"interleaved, one process; Python {sys.version.split()[0]}). decide/mediated run over the compiled "
+               "policy, the (source) rows over the literal decision it replaced; cedar_speedup = cedar's time / this "
                "row's (issue 15 targets: decide >= 5, mediated >= 3).")
     paths = write_table(out_dir, "monitor_overhead",
                         ["path", "us_per_call", "ratio_vs_direct", "ratio_vs_cedar", "cedar_speedup"], rows, caption)
-    scale = scaling(tick, len(us))
+    scale = scaling(tick, REPEATS)
     paths += write_table(
         out_dir, "monitor_scaling",
         ["padding_grants", "send_compiled_us", "send_source_us", "send_speedup", "lookup_compiled_us",

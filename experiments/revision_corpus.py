@@ -10,28 +10,53 @@ one row per revision. Every number is computed here; the manifest supplies only 
 Entries with a prefix (manifest field ``after``) are judged mid-task: their ``start`` column says
 "after k calls" (else "task start"), and the summary gains one row per kind-and-start for them plus
 a "total after a prefix" row.
+
+Speed (issue 15 §2), in the same run: every revision is judged twice, with the product search that merges
+canonical states (the default) and with the sequence enumeration it replaced (``merge=False``); both must
+give the same verdicts and counterexamples (checked here), and ``revision_speed.{csv,md}`` reports the
+time per revision both ways and the searches alone, at the corpus bound and at the bound raised by one and
+two calls (where the number of sequences grows exponentially and merged states do not).
+
+Sharded (issue 15 §3): ``agentwarrant reproduce revision-corpus --workers N`` (or ``--scheduler``) judges
+one entry per task on a Dask cluster (``model/dist/shard.py``; the reports are the in-process ones). Then
+the with/without-merging comparison and ``revision_speed`` are not made: they measure one process's CPU.
 """
 
 from __future__ import annotations
 
 import sys
+import time
 from collections import defaultdict
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from model.dist.shard import judge_corpus
-from model.revision.corpus import load_manifest
-from model.revision.revise import Certified, NewlyForbidden, NotPreserved
+from model.revision.corpus import Entry, load_manifest
+from model.revision.counterexample import lost_client, new_forbidden
+from model.revision.prefix import starting_point
+from model.revision.revise import Certified, NewlyForbidden, NotPreserved, RevisionReport, revise
 from model.tables import write_table
 
 
 def reproduce(out_dir: Path, tick: Callable[[int, int], None], client: Any = None) -> list[Path]:
-    """``client``: a Dask client (``agentwarrant reproduce revision-corpus --workers N``) judges one entry
-    per task on its cluster (model/dist/shard.py); the reports are the same."""
+    """``client``: a Dask client; the entries are judged on its cluster (module docstring)."""
     entries = load_manifest()
     rows: list[dict[str, object]] = []
-    for e, r in zip(entries, judge_corpus(entries, client, tick), strict=True):
+    cpu_ms: dict[bool, float] = {True: 0.0, False: 0.0}  # CPU ms of every revision, merged / sequences
+    sharded = None if client is None else judge_corpus(entries, client, tick)
+    for i, e in enumerate(entries):
+        if sharded is not None:
+            r = sharded[i]
+        else:
+            tick(i, len(entries))
+            clock = time.process_time()
+            r = revise(e.base.policy, e.new, e.effects, e.base.workload, e.base.bound, e.prefix)
+            cpu_ms[True] += (time.process_time() - clock) * 1000
+            clock = time.process_time()
+            before = revise(e.base.policy, e.new, e.effects, e.base.workload, e.base.bound, e.prefix, merge=False)
+            cpu_ms[False] += (time.process_time() - clock) * 1000
+            assert _verdicts(before) == _verdicts(r), f"{e.id}: merging changed the judgment"
         p, s = r.preservation, r.safety
         verdict = "certified" if isinstance(p, Certified) else "not_preserved" if isinstance(p, NotPreserved) else \
             "unknown"
@@ -70,7 +95,39 @@ def reproduce(out_dir: Path, tick: Callable[[int, int], None], client: Any = Non
     paths += write_table(out_dir, "revision_corpus_entries", detail_header, detail,
                          "Every revision of corpus/revisions/manifest.json with its verdicts; start: task start "
                          "or after k calls of its prefix.")
+    if sharded is None:
+        paths += _speed(out_dir, entries, cpu_ms)
     return [*paths, _figure(groups, out_dir)]
+
+
+def _verdicts(r: RevisionReport) -> tuple[object, ...]:
+    """The judgment without the search's node counts (which merging changes by design)."""
+    p, s = r.preservation, r.safety
+    return (type(p).__name__, p.lost.seq if isinstance(p, NotPreserved) else None,
+            p.lost.confirmed if isinstance(p, NotPreserved) else None,
+            type(s).__name__, s.trace.seq if isinstance(s, NewlyForbidden) else None)
+
+
+def _speed(out_dir: Path, entries: tuple[Entry, ...], cpu_ms: dict[bool, float]) -> list[Path]:
+    """Revision CPU time with and without merging, and the two bounded searches alone at growing bounds."""
+    body: list[list[object]] = [["revise (corpus bound)", len(entries), f"{cpu_ms[False]:.0f}",
+                                 f"{cpu_ms[True]:.0f}", f"{cpu_ms[False] / cpu_ms[True]:.1f}"]]
+    for extra in (0, 1, 2):
+        totals = {True: 0.0, False: 0.0}
+        for e in entries:
+            point = None if e.prefix is None else starting_point(e.base.policy, e.new, e.prefix)
+            for merge in (False, True):
+                clock = time.process_time()
+                for search in (lost_client, new_forbidden):
+                    search(e.base.policy, e.new, e.base.workload, e.base.bound + extra, point, merge=merge)
+                totals[merge] += (time.process_time() - clock) * 1000
+        body.append([f"searches only, bound +{extra}", len(entries), f"{totals[False]:.0f}", f"{totals[True]:.0f}",
+                     f"{totals[False] / totals[True]:.1f}"])
+    return write_table(out_dir, "revision_speed", ["what", "revisions", "sequences_ms", "merged_ms", "speedup"], body,
+                       "Revision checks over the corpus in one process, CPU ms: every revision with the sequence "
+                       "enumeration the "
+                       "product search replaced and with merging (same verdicts, checked), and the lost-client and "
+                       "forbidden-trace searches alone at the corpus bound and one and two calls beyond it.")
 
 
 def _figure(groups: dict[str, list[dict[str, object]]], out_dir: Path) -> Path:

@@ -33,7 +33,7 @@ from model.dist import partition as part
 from model.dist.cluster import cancel, gather
 from model.dist.measure import Measure, wire
 from model.search.compact import Compact
-from model.search.explicit import ExplicitRun, _rebuild, outcome
+from model.search.explicit import ExplicitRun, _rebuild, answers
 from model.search.model import QueryKind, SearchModel
 from model.search.space import Transition
 from model.search.verdict import Trace
@@ -123,8 +123,9 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
             measure.memory = gather(client, [client.submit(part.memory, sid, p, workers=where[p], pure=False)
                                              for p in range(P)])
         gather(client, [client.submit(part.drop, sid, p, workers=where[p], pure=False) for p in range(P)])
-    verdicts, comps = outcome(model, k, found, premise, exhausted, states,
-                              {i: {t for _, ts in cones.values() for t in ts} for i, cones in complete.items()})
+    verdicts, comps = answers(model, k, found, premise,
+                              {i: {t for _, ts in cones.values() for t in ts} for i, cones in complete.items()},
+                              states, exhausted)
     return ExplicitRun(k, tuple(verdicts), comps, states, transitions, depth, time.perf_counter() - start,
                        exhausted, reduction)
 

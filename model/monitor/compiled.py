@@ -154,7 +154,10 @@ class _Entry:
                 return False
             for s, v, _ in state.bindings:
                 if s == self.slot:
-                    if not json_equal(v, resource):
+                    if type(v) is str and type(resource) is str:  # json_equal's own first case, inlined
+                        if v != resource:
+                            return False
+                    elif not json_equal(v, resource):
                         return False
                     break
             else:
@@ -168,7 +171,11 @@ class _Entry:
                 return False
         if self.keys is not None and not self.keys.issuperset(args):
             return False
-        return all(p.holds(args) for p in self.preds)
+        if self.preds:
+            for p in self.preds:
+                if not p.holds(args):
+                    return False
+        return True
 
 
 class _Action:
@@ -236,12 +243,13 @@ class Compiled:
         self.agents = {a.name: a for a in policy.agents}
         self.sides = (_Side("user", policy.user), _Side("application", policy.application))
         self.deny_sides = tuple(s for s in self.sides if any(a.deny_all for a in s.actions.values()))
+        self.permits = any(any(s.permit) for s in self.sides)  # some grant requires an exact-call permit
         # resolvers by tool, each with the canonical text of its exact arguments (compared with a
         # record's canonical ``args_json``: equal texts are equal JSON values)
         self.resolvers: dict[str, list[tuple[Resolver, str]]] = {}
         for r in policy.resolvers:
             self.resolvers.setdefault(r.tool, []).append((r, canonical_str(dict(r.args))))
-        self._flow: dict[tuple[str, str, Label], bool] = {}
+        self._flow: dict[tuple[str, str, str, frozenset[str], bool], bool] = {}
 
     def struct(self, ct: _Tool, agent_name: str) -> tuple[Verdict | None, int | None]:
         """The first label-independent Struct failure of (tool, agent) and the agent's ceiling rank."""
@@ -263,7 +271,8 @@ class Compiled:
         return out
 
     def flow_allows(self, operation: str, destination: str, label: Label) -> bool:
-        key = (operation, destination, label)
+        # keyed by the label's fields: strings and a frozenset hash in C (a Label's hash runs Python code)
+        key = (operation, destination, label.sensitivity, label.categories, label.trusted)
         hit = self._flow.get(key)
         if hit is not None:
             return hit

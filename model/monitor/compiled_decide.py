@@ -74,7 +74,8 @@ def decide_compiled(c: Compiled, state: State, call: Call) -> Verdict:
         effects = found
     label = _label(c, ct, state, call)
     # 1'. Struct
-    fail, ceiling = c.struct(ct, call.agent)
+    hit = ct.struct.get(call.agent)
+    fail, ceiling = hit if hit is not None else c.struct(ct, call.agent)
     if fail is not None:
         return fail
     if ceiling is not None and c.rank[label.sensitivity] > ceiling:
@@ -99,13 +100,21 @@ def decide_compiled(c: Compiled, state: State, call: Call) -> Verdict:
             act = side.actions.get(eff.action)
             allows: list[_Entry] = []
             if act is not None:
-                cands, indexed = _candidates(act.allow_by, act.allow_other, act.allow_all, eff.resource)
-                allows = [e for e in cands if e.matches(eff.resource, indexed, args, state)]
+                resource = eff.resource
+                k = scalar_key(resource)
+                if k is _NOKEY:
+                    cands, indexed = act.allow_all, False
+                else:
+                    cands, indexed = act.allow_by.get(k, act.allow_other), True
+                allows = [e for e in cands if e.matches(resource, indexed, args, state)]
             if not allows:
                 reason = _slot_reason(act.slot_allows, args, state) if act is not None \
                     else DenyReason.NO_MATCHING_ALLOW
                 return _deny(reason, f"no {side.name} allow matches {eff.action}({eff.resource!r})")
-            if not any(e.requires is None or e.requires in satisfied for e in allows):
+            for e in allows:
+                if e.requires is None or e.requires in satisfied:
+                    break
+            else:
                 if waiting is None:
                     waiting = set()
                 waiting.update(e.requires for e in allows if e.requires is not None)
@@ -154,7 +163,8 @@ def decide_compiled(c: Compiled, state: State, call: Call) -> Verdict:
     user, app = allocations
     # 8. exact-call permits
     permit: int | None = None
-    if any(c.sides[0].permit[k] for k in user.positions) or any(c.sides[1].permit[k] for k in app.positions):
+    if c.permits and (any(c.sides[0].permit[k] for k in user.positions) or
+                      any(c.sides[1].permit[k] for k in app.positions)):
         found_permit = _find_permit(state.permits, call)
         if isinstance(found_permit, DenyReason):
             return _deny(found_permit, "no unused exact-call permit binds this call")

@@ -11,6 +11,9 @@ state S its prefix reached, the new one in S with the carried counters; the sequ
 of the prefix, the prefix's effects count against the forbidden budgets, and the Adapter replay runs
 prefix + suffix.
 
+Both searches explore the product of the two monitors with merging (``explore.py``); ``merge=False`` is
+the sequence enumeration it replaced (same results, the speed baseline).
+
 Each result is replayed through the Adapter (``replay.py``) under both policies and carries
 whether that replay confirmed it; a search that finds nothing within the bound answers ``None``
 with the number of sequences it visited. Safety and preservation are searched separately and
@@ -48,7 +51,7 @@ class Counterexample:
 
 @dataclass(frozen=True, slots=True)
 class Searched:
-    """Nothing found: ``visited`` sequences of length at most ``bound``."""
+    """Nothing found: ``visited`` nodes (sequences, or with merging product states) of length at most ``bound``."""
 
     bound: int
     visited: int
@@ -77,11 +80,11 @@ def root(start: StartingPoint | None, lead_is_old: bool) -> Node | None:
 
 
 def lost_client(old: Policy, new: Policy, workload: Workload, bound: int,
-                start: StartingPoint | None = None) -> Counterexample | Searched:
+                start: StartingPoint | None = None, *, merge: bool = True) -> Counterexample | Searched:
     def lost(node: Node) -> bool:
         return node.other is None
 
-    found, visited = explore(old, new, workload, bound, lost, root(start, True))
+    found, visited = explore(old, new, workload, bound, lost, root(start, True), merge=merge, effects_matter=False)
     if found is None:
         return Searched(bound, visited)
     n = len(found.seq)
@@ -91,11 +94,11 @@ def lost_client(old: Policy, new: Policy, workload: Workload, bound: int,
 
 
 def new_forbidden(old: Policy, new: Policy, workload: Workload, bound: int,
-                  start: StartingPoint | None = None) -> Counterexample | Searched:
+                  start: StartingPoint | None = None, *, merge: bool = True) -> Counterexample | Searched:
     def forbidden(node: Node) -> bool:
         return node.other is None and workload.is_forbidden(node.effects)
 
-    found, visited = explore(new, old, workload, bound, forbidden, root(start, False))
+    found, visited = explore(new, old, workload, bound, forbidden, root(start, False), merge=merge)
     if found is None:
         return Searched(bound, visited)
     n = len(found.seq)

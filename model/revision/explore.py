@@ -1,26 +1,45 @@
-"""Breadth-first exploration of call sequences under two policies in lockstep, through the real
-monitor transition ``model.monitor.commit.step``.
+"""Breadth-first exploration of the product of two monitors — call sequences under two policies in
+lockstep, through the real monitor transition ``model.monitor.commit.step`` — merging equivalent product
+states (issue 15 §2: "explore the product of old and new monitors over canonical states with merging,
+instead of enumerating sequences").
 
 The ``lead`` policy must admit every call of an explored sequence (a client of ``lead``); the
 ``other`` policy is run alongside until it first refuses. Sequences are visited in order of
-length, then template order, so the first sequence a caller accepts is a shortest one. Used by
-``counterexample.py`` for lost clients (lead = old) and newly admitted forbidden traces
-(lead = new). Application events (a satisfied requirement) are admitted by both.
+length, then template order, so the first sequence a caller accepts is a shortest one, and the
+lexicographically first among the shortest. Used by ``counterexample.py`` for lost clients (lead = old)
+and newly admitted forbidden traces (lead = new). Application events (a satisfied requirement) are
+admitted by both.
 
 Mid-task, the search starts from a given ``root`` (``prefix.root``): the prefix's state under the
 lead policy and the carried state (or the old state S) under the other, with the prefix's records
 available to ``$from`` arguments and its effects counted against forbidden budgets.
 
-Choice: no state merging — two sequences reaching equal ledgers may still differ in their traces,
-which origin, flow and history rules read; the bound and the workload keep the tree small.
+**Merging.** Two product nodes have the same future — every continuation gets the same decisions under
+both policies, the same effects and the same acceptance — when their *canonical keys* are equal: per
+policy, the counters, slot values, invalid slots, ``Q`` and permits, whether ``other`` still runs, and
+for each tool the *deep content* of its latest successful record (the only record a ``$from`` argument
+can name: tool, arguments, label, success, value and, recursively, the records it was made from, which
+origin rules and produced-by lineage read); plus, when ``accept`` reads them (forbidden budgets), the
+effects as a multiset. A decision reads the state only through these (the compiled monitor's decision
+memo of ``model/search/expand.py`` rests on the same fact), and stepping two nodes with equal keys by
+the same template gives nodes with equal keys. History rules read every admitted record in order, so
+under a policy with one the key is the exact pair of states (merging only equal states).
+A merged node is dropped where it is met again: its BFS representative is the lexicographically first
+sequence reaching it, so every continuation of the dropped one has a smaller twin with the same
+outcome, and the first accepted sequence is the one the unmerged search returns
+(tests/property/test_revision_differential.py compares both). ``merge=False`` is the sequence
+enumeration this replaced, kept as the baseline of ``experiments/revision_corpus.py``.
+
+``visited`` counts the nodes generated (with merging: distinct product states, plus the repeats met).
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
 
+from model.canonical import canonical_str
 from model.monitor.commit import Outcome, step
 from model.monitor.decide import Decision, Verdict
 from model.monitor.matching import Effect
@@ -40,12 +59,45 @@ class Node:
     effects: tuple[Effect, ...]  # effects the lead admitted, in order
 
 
+def _deep(state: State, values: tuple[str, ...]) -> list[Hashable]:
+    out: list[Hashable] = []
+    for r in state.trace:  # parents precede children
+        out.append((r.tool, r.args_json, r.label, r.succeeded, values[r.id] if r.id < len(values) else None,
+                    tuple(out[p] for p in r.parents)))
+    return out
+
+
+def _side(state: State, node: Node, exact: bool) -> Hashable:
+    if exact:
+        return state
+    deep = _deep(state, node.values)
+    latest: dict[str, Hashable] = {}
+    for i, tool in enumerate(node.produced):
+        if tool is not None and i < len(deep):
+            latest[tool] = deep[i]
+    return (tuple((s, canonical_str(v)) for s, v, _ in state.bindings), state.invalid, state.used_user,
+            state.used_app, state.satisfied, state.permits, tuple(sorted(latest.items())))
+
+
+def key(node: Node, exact: bool, effects: bool) -> Hashable:
+    """The canonical key of a product node (see the module docstring)."""
+    other = None if node.other is None else _side(node.other, node, exact)
+    counted = tuple(sorted((e.action, canonical_str(e.resource)) for e in node.effects)) if effects else ()
+    return (_side(node.lead, node, exact), other, counted)
+
+
 def explore(lead: Policy, other: Policy, workload: Workload, bound: int,
-            accept: Callable[[Node], bool], root: Node | None = None) -> tuple[Node | None, int]:
-    """The first (shortest) node ``accept`` takes, and how many nodes were visited."""
+            accept: Callable[[Node], bool], root: Node | None = None, *, merge: bool = True,
+            effects_matter: bool = True, tick: Callable[[], None] | None = None) -> tuple[Node | None, int]:
+    """The first (shortest, then template order) node ``accept`` takes, and how many nodes were visited.
+
+    ``effects_matter``: ``accept`` reads ``node.effects`` (they are then part of the merge key);
+    ``tick``: called once per node generated (a budget meter's ``tick``)."""
     if root is None:
         root = Node((), initial_state(len(lead.user), len(lead.application)),
                     initial_state(len(other.user), len(other.application)), None, (), (), ())
+    exact = bool(lead.histories or other.histories)
+    seen: set[Hashable] = {key(root, exact, effects_matter)} if merge else set()
     frontier = [root]
     visited = 0
     for _ in range(bound):
@@ -53,6 +105,13 @@ def explore(lead: Policy, other: Policy, workload: Workload, bound: int,
         for node in frontier:
             for child in _children(lead, other, workload, node):
                 visited += 1
+                if tick is not None:
+                    tick()
+                if merge:
+                    k = key(child, exact, effects_matter)
+                    if k in seen:
+                        continue  # an earlier (lexicographically smaller) sequence reached it
+                    seen.add(k)
                 if accept(child):
                     return child, visited
                 nxt.append(child)

@@ -64,7 +64,7 @@ class Unknown:
     why: str
 
     def show(self) -> str:
-        return (f"Unknown within bound {self.bound}: no lost client among {self.visited} sequences; "
+        return (f"Unknown within bound {self.bound}: no lost client among {self.visited} sequences (states); "
                 f"no certificate ({self.why})")
 
 
@@ -86,7 +86,7 @@ class NoNewForbidden:
     visited: int
 
     def show(self) -> str:
-        return f"NoNewForbidden within bound {self.bound} ({self.visited} sequences admitted after)"
+        return f"NoNewForbidden within bound {self.bound} ({self.visited} sequences (states) admitted after)"
 
 
 @dataclass(frozen=True, slots=True)
@@ -137,7 +137,7 @@ class RevisionReport:
 
 
 def revise(old: Policy, new: Policy, effects: EffectSet, workload: Workload, bound: int,
-           prefix: Prefix | None = None) -> RevisionReport:
+           prefix: Prefix | None = None, *, merge: bool = True) -> RevisionReport:
     """Judge the revision at task start, or after ``prefix`` (InvalidInput if the old policy refuses it)."""
     clock = time.perf_counter()
     point = None if prefix is None else starting_point(old, new, prefix)
@@ -161,7 +161,7 @@ def revise(old: Policy, new: Policy, effects: EffectSet, workload: Workload, bou
         if not isinstance(sim, NoSimulation):
             preservation = Certified(sim)
     if preservation is None:
-        lost = lost_client(old, new, workload, bound, point)
+        lost = lost_client(old, new, workload, bound, point, merge=merge)
         if isinstance(lost, Searched):
             preservation = Unknown(bound, lost.visited, f"{structural_note}; {simulation_note}")
         else:
@@ -170,6 +170,6 @@ def revise(old: Policy, new: Policy, effects: EffectSet, workload: Workload, bou
     if not workload.forbidden:
         safety = NoForbiddenDeclared()
     else:
-        found = new_forbidden(old, new, workload, bound, point)
+        found = new_forbidden(old, new, workload, bound, point, merge=merge)
         safety = NoNewForbidden(bound, found.visited) if isinstance(found, Searched) else NewlyForbidden(found)
     return RevisionReport(preservation, safety, structural_note, simulation_note, time.perf_counter() - clock, point)

@@ -27,10 +27,9 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from model.budget import Unknown
 from model.search.canon import canonical
 from model.search.completions import completion_key, cone, orders
-from model.search.explicit import ExplicitRun
+from model.search.explicit import ExplicitRun, answers
 from model.search.model import QueryKind, SearchModel
 from model.search.space import (
     SearchState,
@@ -40,7 +39,7 @@ from model.search.space import (
     successors,
 )
 from model.search.space import initial as initial_state
-from model.search.verdict import Exhausted, Found, SearchVerdict, Step, Trace, Vacuous
+from model.search.verdict import Step, Trace
 
 Tick = Callable[[int, int], None]
 _STEPS = 100  # progress units per layer: tick(done, total) counts hundredths of layers
@@ -70,7 +69,7 @@ def _rebuild(model: SearchModel, path: list[tuple[SearchState, Transition]], ren
 def explore_baseline(model: SearchModel, bound: int | None = None, tick: Tick | None = None) -> ExplicitRun:
     k = model.bound if bound is None else bound
     renaming = not model.policy.histories
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     root, _ = canonical(initial_state(model), renaming)
     parent: dict[SearchState, tuple[SearchState, Transition] | None] = {root: None}
     nq = len(model.queries)
@@ -119,16 +118,6 @@ def explore_baseline(model: SearchModel, bound: int | None = None, tick: Tick | 
         frontier = nxt_frontier
         if tick is not None:
             tick((layer + 1) * _STEPS, k * _STEPS)
-    verdicts: list[tuple[str, SearchVerdict | Unknown]] = []
-    for i, q in enumerate(model.queries):
-        v: SearchVerdict
-        if i in found:
-            v = Found(found[i])
-        elif not premise[i]:
-            v = Vacuous(k)
-        else:
-            v = Exhausted(k, len(parent))
-        verdicts.append((q.name, v))
-    comps = tuple((model.queries[i].name, tuple(sorted(complete[i], key=lambda t: (len(t), repr(t)))))
-                  for i in sorted(complete))
-    return ExplicitRun(k, tuple(verdicts), comps, len(parent), transitions, depth, time.perf_counter() - start)
+    verdicts, comps = answers(model, k, found, premise, complete, len(parent))
+    return ExplicitRun(k, verdicts, comps, len(parent), transitions, depth, time.perf_counter() - start,
+                       cpu_seconds=time.process_time() - cpu)

@@ -87,7 +87,8 @@ class Context:
     # read every record). A handle's content is its record's *deep* id: the record with the deep ids of the
     # records it names, transitively (producers behind ``preserving`` operations, ``produced_by`` patterns).
     memo: dict[tuple[object, ...], Verdict] | None = field(default_factory=dict)
-    trans: dict[tuple[object, ...], tuple[Outcome_ | None, ...]] = field(default_factory=dict)
+    trans: dict[tuple[object, ...], tuple[tuple[Outcome_ | None, ...], tuple[int, ...], tuple[int, ...]]] = \
+        field(default_factory=dict)
     refused: set[tuple[object, ...]] = field(default_factory=set)  # memo keys the monitor refused
     interned: dict[object, int] = field(default_factory=dict)
 
@@ -256,14 +257,14 @@ def successors(ctx: Context, s: Compact, sleep: Sleep | None = None) -> Iterator
                     memo[mkey] = verdict
             if argkey is None:
                 argkey = tuple(zip(names, (h[4] for h in choice), strict=True))
-            outcomes = trans.get(mkey) if memo is not None and verdict.permit is None else None
+            memoized = trans.get(mkey) if memo is not None and verdict.permit is None else None
             height = 0
             if call is None:
                 refs3 = tuple((nm, h[3][0], h[3][1]) for nm, h in zip(names, choice, strict=True) if h[3] is not None)
             for _, d, _p in refs3:
                 if recs[d][H] >= height:
                     height = recs[d][H] + 1
-            if outcomes is None:
+            if memoized is None:
                 if call is None:
                     call, refs3 = _call(ctx, tool, names, choice)
                 assert call is not None
@@ -271,12 +272,13 @@ def successors(ctx: Context, s: Compact, sleep: Sleep | None = None) -> Iterator
                     mon = ctx.mat.monitor(s)
                 if ss is None:
                     ss = ctx.mat.search_state(s, mon)
-                outcomes = tuple(_outcome(ctx, ss, call, refs3, verdict, k, res) for k, res in enumerate(results))
+                assert verdict.user is not None and verdict.app is not None
+                memoized = (tuple(_outcome(ctx, ss, call, refs3, verdict, k, res) for k, res in enumerate(results)),
+                            charge_positions(used_user, verdict.user.positions),
+                            charge_positions(used_app, verdict.app.positions))
                 if memo is not None and verdict.permit is None:
-                    trans[mkey] = outcomes
-            assert verdict.user is not None and verdict.app is not None
-            uu = charge_positions(used_user, verdict.user.positions)
-            ua = charge_positions(used_app, verdict.app.positions)
+                    trans[mkey] = memoized
+            outcomes, uu, ua = memoized  # the counters after: a function of the key's counters and the verdict
             for k, out in enumerate(outcomes):
                 if out is None:
                     continue
@@ -285,7 +287,8 @@ def successors(ctx: Context, s: Compact, sleep: Sleep | None = None) -> Iterator
                     continue
                 core, matched, premise, after, inv, fp, new_permits = out
                 crec: Rec = (height, *core, refs3, matched, premise)
-                nb = tuple((sl, v, n if fresh else old_pos[sl]) for sl, v, fresh in after) if after else ()
+                nb = bindings if after is None else \
+                    tuple((sl, v, n if fresh else old_pos[sl]) for sl, v, fresh in after)
                 nrecs, nbind, nperm, at = insert(recs, crec, nb, permits if new_permits is None else new_permits,
                                                  ctx.renaming)
                 yield ((tool, names, choice, k, verdict), (nrecs, nbind, inv, uu, ua, satisfied, nperm), at, fp, key)
@@ -303,7 +306,7 @@ def transition(raw: Raw) -> Transition:
 # record's content (without height and refs), its matched and premise queries, the bindings after
 # (slot, value, whether the new record made it), the invalid set, the footprint, and the permits when
 # one was consumed (positional: never memoized). None: the outcome's guard does not hold.
-Outcome_ = tuple[tuple[object, ...], tuple[int, ...], tuple[int, ...], tuple[tuple[str, object, bool], ...],
+Outcome_ = tuple[tuple[object, ...], tuple[int, ...], tuple[int, ...], tuple[tuple[str, object, bool], ...] | None,
                  frozenset[str], int, tuple[PermitT, ...] | None]
 
 
@@ -327,7 +330,9 @@ def _outcome(ctx: Context, ss: SearchState, call: Call, refs3: tuple[tuple[str, 
     core = (call.tool, rec.args_json, lab.sensitivity, tuple(sorted(lab.categories)), lab.trusted, rec.succeeded,
             res.text, k)
     n = len(mon.trace)
-    after = tuple((sl, v, i == n) for sl, v, i in new.bindings)
+    after: tuple[tuple[str, object, bool], ...] | None = tuple((sl, v, i == n) for sl, v, i in new.bindings)
+    if new.bindings == mon.bindings:
+        after = None  # unchanged (the key of this memo entry fixes the bindings it applies to)
     assert verdict.user is not None and verdict.app is not None
     limited = frozenset(policy.user[j].action for j in verdict.user.positions if policy.user[j].quota is not None) \
         | frozenset(policy.application[j].action for j in verdict.app.positions

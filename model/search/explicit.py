@@ -59,6 +59,7 @@ class ExplicitRun:
     seconds: float
     unknown: Unknown | None = None  # the budget ran out: completions may be incomplete
     reduced: bool = False
+    cpu_seconds: float = 0.0  # process CPU time of the run: rates "on one core", whatever the machine's load
 
     def verdict(self, name: str) -> SearchVerdict | Unknown:
         return dict(self.verdicts)[name]
@@ -68,11 +69,13 @@ class ExplicitRun:
 
     @property
     def states_per_second(self) -> float:
-        return self.states / self.seconds if self.seconds > 0 else 0.0
+        """States per CPU second (one core)."""
+        return self.states / self.cpu_seconds if self.cpu_seconds > 0 else 0.0
 
     @property
     def transitions_per_second(self) -> float:
-        return self.transitions / self.seconds if self.seconds > 0 else 0.0
+        """Transitions per CPU second (one core)."""
+        return self.transitions / self.cpu_seconds if self.cpu_seconds > 0 else 0.0
 
 
 Link = tuple[Compact, Transition, int | None]
@@ -116,7 +119,7 @@ def explore(model: SearchModel, bound: int | None = None, tick: Tick | None = No
     ctx = Context(model, renaming=not model.policy.histories)
     indep = ctx.independence
     run = meter if meter is not None else budget.start()
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     root = empty(model.policy)
     parent: dict[Compact, Link | None] = {root: None}
     nq = len(model.queries)
@@ -189,16 +192,15 @@ def explore(model: SearchModel, bound: int | None = None, tick: Tick | None = No
     except BudgetExhausted as exc:
         exhausted = Unknown.of(exc, f"explored {len(parent)} states and {transitions} transitions; layer {depth + 1} "
                                     f"of bound {k} incomplete")
-    verdicts, comps = outcome(model, k, found, premise, exhausted, len(parent), complete)
+    verdicts, comps = answers(model, k, found, premise, complete, len(parent), exhausted)
     return ExplicitRun(k, verdicts, comps, len(parent), transitions, depth, time.perf_counter() - start,
-                       exhausted, reduction)
+                       exhausted, reduction, time.process_time() - cpu)
 
 
-def outcome(model: SearchModel, k: int, found: dict[int, Trace], premise: list[bool], exhausted: Unknown | None,
-            states: int, complete: dict[int, set[Trace]]
+def answers(model: SearchModel, k: int, found: dict[int, Trace], premise: list[bool], complete: dict[int, set[Trace]],
+            states: int, exhausted: Unknown | None = None
             ) -> tuple[tuple[tuple[str, SearchVerdict | Unknown], ...], tuple[tuple[str, tuple[Trace, ...]], ...]]:
-    """Per query its verdict, per goal its completions in a fixed order, from what a search collected
-    (shared with the partitioned search, ``model/dist/search.py``)."""
+    """Per query its verdict, per goal its completions in a stable order (shared with ``baseline.py``)."""
     verdicts: list[tuple[str, SearchVerdict | Unknown]] = []
     for i, q in enumerate(model.queries):
         v: SearchVerdict | Unknown

@@ -18,8 +18,8 @@ from model.monitor.commit import Outcome, commit, observe, step
 from model.monitor.compiled import scalar_key
 from model.monitor.decide import Decision, Verdict, decide_source
 from model.monitor.policy import Policy
-from model.monitor.state import Call, State, initial_state, issue_permit, satisfy
-from tests.property.test_monitor_props import POLICIES, calls, outcomes
+from model.monitor.state import Call, State, initial_state
+from tests.property.test_monitor_props import POLICIES, run_sequence
 from tests.strategies import monitor_runs
 
 
@@ -52,18 +52,7 @@ def test_compiled_equals_source_on_generated_runs(run: tuple[Any, ...]) -> None:
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(st.data(), st.sampled_from(sorted(POLICIES)))
 def test_compiled_equals_source_on_corpus_policies(data: st.DataObject, name: str) -> None:
-    policy = POLICIES[name]
-    state = initial_state(len(policy.user), len(policy.application))
-    for _ in range(data.draw(st.integers(1, 10))):
-        action = data.draw(st.sampled_from(["call", "call", "call", "satisfy", "permit"]))
-        if action == "satisfy" and policy.requirements:
-            state = satisfy(state, data.draw(st.sampled_from(sorted(policy.requirements))))
-            continue
-        call = data.draw(calls(policy, len(state.trace)))
-        if action == "permit":
-            state, _ = issue_permit(state, call.tool, call.identity())
-            continue
-        state = same_step(policy, state, call, data.draw(outcomes(policy)))
+    run_sequence(data, POLICIES[name], name, also=same_step)
 
 
 # Scalars whose RFC 8785 equality differs from Python's or from their text.

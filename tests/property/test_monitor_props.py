@@ -4,6 +4,7 @@ decisions are deterministic, and only Allow changes the state."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -16,7 +17,7 @@ from model.monitor.commit import Outcome, step
 from model.monitor.decide import Decision, decide
 from model.monitor.labels import Label, Levels
 from model.monitor.policy import ConstPat, ConstRes, Policy, SlotPat
-from model.monitor.state import Call, initial_state, issue_permit, satisfy
+from model.monitor.state import Call, State, initial_state, issue_permit, satisfy
 from model.monitor.syntax import load_policy
 from model.monitor.wellformed import violations
 from tests.strategies import policies
@@ -97,7 +98,9 @@ def test_random_call_sequences_on_random_policies(data: st.DataObject, policy: P
     run_sequence(data, policy, "random")
 
 
-def run_sequence(data: st.DataObject, policy: Policy, name: str) -> None:
+def run_sequence(data: st.DataObject, policy: Policy, name: str,
+                 also: Callable[[Policy, State, Call, Outcome], object] | None = None) -> None:
+    """``also``: a further check of every drawn call (test_monitor_compiled.py: compiled against source)."""
     state = initial_state(len(policy.user), len(policy.application))
     for _ in range(data.draw(st.integers(1, 12))):
         action = data.draw(st.sampled_from(["call", "call", "call", "satisfy", "permit"]))
@@ -109,6 +112,8 @@ def run_sequence(data: st.DataObject, policy: Policy, name: str) -> None:
             state, _ = issue_permit(state, call.tool, call.identity())
             continue
         outcome = data.draw(outcomes(policy))
+        if also is not None:
+            also(policy, state, call, outcome)
         try:
             verdict = decide(policy, state, call)
             again = decide(policy, state, call)
