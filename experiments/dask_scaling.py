@@ -18,6 +18,7 @@ minutes); run it with ``agentwarrant reproduce dask-scaling``.
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -70,7 +71,7 @@ def reproduce(out_dir: Path, tick: Callable[[int, int], None]) -> list[Path]:
                 s_time, s_run = single[(name, k)]
                 rows.append([name, k, s_run.states, s_run.transitions, f"{s_time:.2f}",
                              f"{s_run.transitions / s_time:.0f}", w, f"{best:.2f}", f"{run.transitions / best:.0f}",
-                             f"{s_time / best:.2f}", _same(s_run, run)])
+                             f"{s_time / best:.2f}", _same(s_run, run), f"{os.getloadavg()[0]:.1f}"])
                 done += 1
                 tick(done, total)
             if w == max(WORKERS):
@@ -78,11 +79,11 @@ def reproduce(out_dir: Path, tick: Callable[[int, int], None]) -> list[Path]:
                 explore_distributed(client, models[name], k, measure=measure)
     paths = write_table(out_dir, "dask_scaling",
                         ["model", "bound", "states", "transitions", "single_s", "single_tr_per_s", "workers",
-                         "dask_s", "dask_tr_per_s", "speedup", "same_results"], rows,
+                         "dask_s", "dask_tr_per_s", "speedup", "same_results", "load"], rows,
                         "Partitioned search on a Dask LocalCluster vs the single-process engine (sleep sets on), "
                         f"best of {REPEAT} wall-clock runs; speedup = single_s / dask_s; same_results: states, "
-                        "transitions, depth, verdicts with shortest traces and useful completions all equal. "
-                        "Measured on 2 cores shared with other jobs.")
+                        "transitions, depth, verdicts with shortest traces and useful completions all equal; load: "
+                        "the machine's 1-minute load average after the run (2 cores, shared with other jobs).")
     paths += _levels(out_dir, measure, *max(RUNS, key=lambda r: single[r][1].states))
     return paths
 

@@ -84,3 +84,13 @@ def test_cli_scheduler_equals_single_process(dask_client: Any) -> None:
     for doc in (a, b):
         doc["explicit"].pop("seconds")
     assert a == b
+
+
+def test_cli_budget_exhausted_exits_3(dask_client: Any) -> None:
+    args = ["search", str(SEARCH / "report.json"), "--engine", "explicit", "--bound", "3", "--json",
+            "--budget", "50states", "--scheduler", dask_client.scheduler.address]
+    out = CliRunner().invoke(main, args)
+    assert out.exit_code == 3, out.output
+    doc = json.loads(out.output)
+    assert doc["explicit"]["budget"]["limit"] == "states"
+    assert doc["unknown"]
