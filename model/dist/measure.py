@@ -1,5 +1,5 @@
 """What the scaling experiment measures of a partitioned search (issue 15 §3: "memory per worker,
-frontier exchange volume"): per level the entries each partition sends and their pickled bytes (what
+frontier exchange volume"): the workers' CPU seconds, per level the entries each partition sends and their pickled bytes (what
 Dask moves between workers), and at the end each partition's resident size.
 
 Choice: resident size is a deep ``sys.getsizeof`` over the partition's tables, each object counted once
@@ -16,8 +16,15 @@ from dataclasses import dataclass, field
 
 @dataclass
 class Measure:
+    """``exchange=False`` records only CPU (cheap, for timed runs): the workers' total, and the critical
+    path — per level the slowest expand plus the slowest merge — the CPU a level needs on dedicated
+    cores, without communication."""
+
+    exchange: bool = True
     levels: list[dict[str, int]] = field(default_factory=list)
     memory: list[tuple[int, int]] = field(default_factory=list)  # per partition: (states, bytes)
+    worker_cpu: float = 0.0
+    critical_cpu: float = 0.0
 
 
 def wire(batch: object, remote: bool) -> tuple[int, int]:

@@ -63,6 +63,7 @@ class Summary:
     premises: frozenset[int]
     completions: tuple[tuple[int, Completion], ...]  # goal query index -> newly seen cone
     complete: bool  # False: stopped at the deadline or transition cap, the level is incomplete
+    cpu: float  # process CPU seconds of this expand
 
 
 def state_text(s: Compact) -> str:
@@ -116,6 +117,7 @@ def drop(search: str, part: int) -> int:
 def expand(search: str, part: int, reduction: bool, reduce_here: bool, found: frozenset[int], seconds: float | None,
            cap: int | None) -> tuple[Summary | dict[Compact, Entry], ...]:
     """Expand this partition's frontier: ``(summary, batch for partition 0, ..., batch for P-1)``."""
+    clock = time.process_time()
     p = _PARTS[(search, part)]
     ctx, model = p.ctx, p.ctx.model
     indep = ctx.independence
@@ -164,7 +166,8 @@ def expand(search: str, part: int, reduction: bool, reduce_here: bool, found: fr
             elif child_sleep is not None and have_entry[4]:
                 mine = have_entry[4]
                 batch[new] = (*have_entry[:4], {u: f for u, f in mine.items() if u in child_sleep})
-    summary = Summary(transitions, tuple(sorted(hits.items())), frozenset(premises), tuple(comps), complete)
+    summary = Summary(transitions, tuple(sorted(hits.items())), frozenset(premises), tuple(comps), complete,
+                      time.process_time() - clock)
     return (summary, *out)
 
 
@@ -183,11 +186,13 @@ def _cone(ctx: Context, s: Compact, tr: Transition, query: int, ekey: OrderKey, 
     return [(ckey, ekey, frozenset(orders(model, steps, goal, query)))]
 
 
-def merge(search: str, part: int, level: int, *batches: dict[Compact, Entry]) -> int:
-    """Admit this partition's new states of a level (batches from partitions 0..P-1); returns how many."""
+def merge(search: str, part: int, level: int, *batches: dict[Compact, Entry]) -> tuple[int, float]:
+    """Admit this partition's new states of a level (batches from partitions 0..P-1); returns how many,
+    and the CPU seconds it took."""
+    clock = time.process_time()
     p = _PARTS[(search, part)]
     if level in p.merged:
-        return p.merged[level]
+        return p.merged[level], 0.0
     cands: dict[Compact, list[Entry]] = {}
     for batch in batches:
         for child, entry in batch.items():
@@ -213,7 +218,7 @@ def merge(search: str, part: int, level: int, *batches: dict[Compact, Entry]) ->
     frontier.sort(key=lambda kv: kv[0])
     p.frontier, p.sleeps = frontier, sleeps
     p.merged[level] = len(frontier)
-    return len(frontier)
+    return len(frontier), time.process_time() - clock
 
 
 def links(search: str, part: int, keys: tuple[OrderKey, ...]) -> tuple[Link, ...]:

@@ -57,9 +57,10 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
                         partitions: int | None = None, measure: Measure | None = None) -> ExplicitRun:
     """``explicit.explore`` over the cluster of ``client``, one partition per worker by default.
 
-    ``measure``, when given, receives per level the new states, transitions, entries exchanged (all, and
-    between partitions) and their pickled bytes, and each partition's resident size at the end (this
-    costs time: not for timed runs)."""
+    ``measure``, when given, receives the workers' CPU (total and critical path) and, with ``exchange``,
+    per level the new states, transitions, entries exchanged (all, and between partitions) and their
+    pickled bytes, and each partition's resident size at the end (that costs time: not for timed runs).
+    The run's ``cpu_seconds`` is the workers' CPU in expand and merge (the driver's is not counted)."""
     k = model.bound if bound is None else bound
     run = meter if meter is not None else budget.start()
     start = time.perf_counter()
@@ -75,6 +76,7 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
         i: {} for i, q in enumerate(model.queries) if q.kind is QueryKind.GOAL}
     states, transitions, depth = 1, 0, 0
     exhausted: Unknown | None = None
+    cpu = 0.0  # the workers' CPU seconds in expand and merge: ``cpu_seconds`` of the run
     try:
         for layer in range(k):
             reduce_here = reduction and layer < k - 1
@@ -93,9 +95,13 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
                 n = sum(s.transitions for s in summaries)
                 raise BudgetExhausted(run.budget, Spent(run.spent.seconds, run.states + n),
                                       "time" if run.remaining_seconds() == 0.0 else "states")
-            new: list[int] = gather(client, merges)
+            merged: list[tuple[int, float]] = gather(client, merges)
+            new = [n for n, _ in merged]
             level = sum(s.transitions for s in summaries)
+            cpu += sum(s.cpu for s in summaries) + sum(c for _, c in merged)
             if measure is not None:
+                measure.critical_cpu += max(s.cpu for s in summaries) + max(c for _, c in merged)
+            if measure is not None and measure.exchange:
                 sizes: list[tuple[int, int]] = gather(client, [
                     client.submit(wire, split[p][q], p != q, workers=where[p], pure=False)
                     for p in range(P) for q in range(P)])
@@ -120,6 +126,8 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
                                     f"level {depth + 1} of bound {k} incomplete")
     finally:
         if measure is not None:
+            measure.worker_cpu = cpu
+        if measure is not None and measure.exchange:
             measure.memory = gather(client, [client.submit(part.memory, sid, p, workers=where[p], pure=False)
                                              for p in range(P)])
         gather(client, [client.submit(part.drop, sid, p, workers=where[p], pure=False) for p in range(P)])
@@ -127,7 +135,7 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
                               {i: {t for _, ts in cones.values() for t in ts} for i, cones in complete.items()},
                               states, exhausted)
     return ExplicitRun(k, tuple(verdicts), comps, states, transitions, depth, time.perf_counter() - start,
-                       exhausted, reduction)
+                       exhausted, reduction, cpu)
 
 
 def _events(client: Client, sid: str, where: list[list[str]], summaries: list[part.Summary], found: dict[int, Trace],

@@ -46,6 +46,7 @@ def test_equals_single_process(dask_client: Any, name: str, bound: int, reductio
     assert sum(r["new_states"] for r in measure.levels) + 1 == a.states
     assert max(r["remote"] for r in measure.levels) > 0  # states did cross between partitions
     assert sum(n for n, _ in measure.memory) == a.states
+    assert 0 < measure.critical_cpu <= measure.worker_cpu == b.cpu_seconds
 
 
 def test_owner_is_stable_across_processes(dask_client: Any) -> None:
