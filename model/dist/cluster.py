@@ -76,7 +76,29 @@ def connect(scheduler: str | None = None, workers: int | None = None) -> Iterato
         yield client
 
 
-def gather(client: Client, futures: Any) -> Any:
+class WorkerLost(RuntimeError):
+    """A worker holding a partition left the cluster: the search cannot finish (its states are gone)."""
+
+
+_POLL_SECONDS = 2.0
+
+
+def gather(client: Client, futures: Any, needs: list[str] | None = None) -> Any:
+    """``client.gather``; with ``needs`` (worker addresses holding state) it raises ``WorkerLost`` when one
+    of them leaves, instead of waiting forever for tasks pinned to it."""
+    if needs is not None:
+        from distributed import wait
+
+        flat = futures if isinstance(futures, list) else [futures]
+        while True:
+            try:
+                wait(flat, timeout=_POLL_SECONDS)  # type: ignore[no-untyped-call]
+                break
+            except TimeoutError:
+                gone = set(needs) - set(client.scheduler_info(n_workers=-1)["workers"])
+                if gone:
+                    raise WorkerLost(f"worker {', '.join(sorted(gone))} left the cluster; its partition of the "
+                                     "search is lost (run the search again)") from None
     return client.gather(futures)  # type: ignore[no-untyped-call]
 
 

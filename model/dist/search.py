@@ -26,7 +26,7 @@ import operator
 import time
 import uuid
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from model.budget import Budget, BudgetExhausted, Meter, Spent, Unknown
 from model.dist import partition as part
@@ -68,8 +68,12 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
     P = partitions if partitions is not None else len(addrs)
     where = [[addrs[p % len(addrs)]] for p in range(P)]
     sid = uuid.uuid4().hex
+
+    def g(futures: Any) -> Any:
+        return gather(client, futures, addrs)
+
     nq = len(model.queries)
-    gather(client, [client.submit(part.start, sid, p, P, model, workers=where[p], pure=False) for p in range(P)])
+    g([client.submit(part.start, sid, p, P, model, workers=where[p], pure=False) for p in range(P)])
     found: dict[int, Trace] = {}
     premise = [False] * nq
     complete: dict[int, dict[str, tuple[part.OrderKey, frozenset[Trace]]]] = {
@@ -89,20 +93,20 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
                       for q in range(P)] for p in range(P)]
             merges = [client.submit(part.merge, sid, q, layer, *[split[p][q] for p in range(P)], workers=where[q],
                                     pure=False) for q in range(P)]
-            summaries: list[part.Summary] = gather(client, heads)
+            summaries: list[part.Summary] = g(heads)
             if not all(s.complete for s in summaries):
                 cancel(client, merges)
                 n = sum(s.transitions for s in summaries)
                 raise BudgetExhausted(run.budget, Spent(run.spent.seconds, run.states + n),
                                       "time" if run.remaining_seconds() == 0.0 else "states")
-            merged: list[tuple[int, float]] = gather(client, merges)
+            merged: list[tuple[int, float]] = g(merges)
             new = [n for n, _ in merged]
             level = sum(s.transitions for s in summaries)
             cpu += sum(s.cpu for s in summaries) + sum(c for _, c in merged)
             if measure is not None:
                 measure.critical_cpu += max(s.cpu for s in summaries) + max(c for _, c in merged)
             if measure is not None and measure.exchange:
-                sizes: list[tuple[int, int]] = gather(client, [
+                sizes: list[tuple[int, int]] = g([
                     client.submit(wire, split[p][q], p != q, workers=where[p], pure=False)
                     for p in range(P) for q in range(P)])
                 measure.levels.append({
@@ -128,9 +132,10 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
         if measure is not None:
             measure.worker_cpu = cpu
         if measure is not None and measure.exchange:
-            measure.memory = gather(client, [client.submit(part.memory, sid, p, workers=where[p], pure=False)
+            measure.memory = g([client.submit(part.memory, sid, p, workers=where[p], pure=False)
                                              for p in range(P)])
-        gather(client, [client.submit(part.drop, sid, p, workers=where[p], pure=False) for p in range(P)])
+        alive = set(workers_of(client))  # a lost worker's partition is gone with it; free the others
+        g([client.submit(part.drop, sid, p, workers=where[p], pure=False) for p in range(P) if where[p][0] in alive])
     verdicts, comps = answers(model, k, found, premise,
                               {i: {t for _, ts in cones.values() for t in ts} for i, cones in complete.items()},
                               states, exhausted)
@@ -171,7 +176,8 @@ def _traces(client: Client, sid: str, where: list[list[str]], hits: list[part.Hi
                 asks.setdefault(a[0], []).append(a[1])
         futs: dict[int, Future[tuple[part.Link, ...]]] = {
             p: client.submit(part.links, sid, p, tuple(keys), workers=where[p], pure=False) for p, keys in asks.items()}
-        got = {p: dict(zip(asks[p], ls, strict=True)) for p, ls in zip(futs, gather(client, list(futs.values())),
+        got = {p: dict(zip(asks[p], ls, strict=True)) for p, ls in zip(futs, gather(client, list(futs.values()),
+                                                                                     [w[0] for w in where]),
                                                                         strict=True)}
         for n, a in enumerate(at):
             if a is None or not a[1]:

@@ -81,10 +81,16 @@ def cli(model_path: str, engine: str, bound: int | None, policy_path: str | None
     else:
         from functools import partial
 
+        from model.dist.cluster import WorkerLost
         from model.dist.search import explore_distributed
 
-        with connect(scheduler, workers) as client:
-            rep = _run(model, engine, bound, no_replay, no_reduction, budget, partial(explore_distributed, client))
+        try:
+            with connect(scheduler, workers) as client:
+                rep = _run(model, engine, bound, no_replay, no_reduction, budget,
+                           partial(explore_distributed, client))
+        except WorkerLost as exc:
+            err_console.print(f"[red]error:[/red] {escape(str(exc))}", highlight=False, soft_wrap=True)
+            raise SystemExit(Exit.UNKNOWN) from None
     if as_json:
         click.echo(canonical_str(report_json(rep)))
     else:

@@ -8,6 +8,7 @@ saved vectors — not Lean."""
 from __future__ import annotations
 
 import sys
+import time
 from pathlib import Path
 from types import TracebackType
 from typing import Any
@@ -81,3 +82,32 @@ def test_sharded_campaign_on_the_cluster_equals_in_process(dask_client: Any, tmp
     assert len(here.mismatches) > 0  # the stand-in disagrees where the model grants something
     assert [p.name for p in there.vectors] == [p.name for p in here.vectors]
     assert all(p.is_file() for p in there.vectors)
+
+
+def test_a_lost_worker_fails_the_search_instead_of_hanging() -> None:
+    import threading
+
+    from distributed import Client, LocalCluster
+
+    from model.dist.cluster import WorkerLost
+
+    m = load_model(SEARCH / "report.json")
+    with LocalCluster(n_workers=2, threads_per_worker=1, host="127.0.0.1", processes=True,
+                      dashboard_address="127.0.0.1:0") as cluster, Client(cluster) as client:
+        explore_distributed(client, m, 2)
+        outcome: list[BaseException | None] = []
+
+        def search() -> None:
+            try:
+                explore_distributed(client, m, 7)
+                outcome.append(None)
+            except BaseException as exc:
+                outcome.append(exc)
+
+        t = threading.Thread(target=search)
+        t.start()
+        time.sleep(3)
+        cluster.scale(1)
+        t.join(120)
+        assert not t.is_alive()
+        assert isinstance(outcome[0], WorkerLost)
