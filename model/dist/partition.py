@@ -124,6 +124,7 @@ def expand(search: str, part: int, reduction: bool, reduce_here: bool, found: fr
     nq = len(model.queries)
     deadline = None if seconds is None else time.monotonic() + seconds
     out: list[dict[Compact, Entry]] = [{} for _ in range(p.parts)]
+    dests: dict[Compact, int] = {}
     hits: dict[int, Hit] = {}
     premises: set[int] = set()
     comps: list[tuple[int, Completion]] = []
@@ -156,7 +157,9 @@ def expand(search: str, part: int, reduction: bool, reduce_here: bool, found: fr
                 child_sleep = {u: indep.prints[f] for u, f in child_sleep_of(indep, sleep, done, fpi, at).items()}
                 if not indep.prints[fpi][0]:
                     done.append((tkey, fpi))
-            dest = owner(new, p.parts)
+            dest = dests.get(new)
+            if dest is None:  # a child met again in this expand costs a dict lookup, not a hash of its text
+                dest = dests[new] = owner(new, p.parts)
             if dest == part and new in p.visited:
                 continue
             batch = out[dest]
