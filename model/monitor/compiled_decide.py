@@ -9,7 +9,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from model.canonical import JSON
-from model.monitor.compiled import _NOKEY, Compiled, _Entry, _Tool, scalar_key
+from model.monitor.compiled import Compiled, _Tool
+from model.monitor.compiled_entries import _NOKEY, _Entry, scalar_key
 from model.monitor.flow import history_violations
 from model.monitor.labels import Label
 from model.monitor.ledger import Allocation

@@ -15,7 +15,7 @@ from hypothesis import strategies as st
 from model.canonical import JSON
 from model.monitor import policy as P
 from model.monitor.commit import Outcome, commit, observe, step
-from model.monitor.compiled import scalar_key
+from model.monitor.compiled_entries import scalar_key
 from model.monitor.decide import Decision, Verdict, decide_source
 from model.monitor.policy import Policy
 from model.monitor.state import Call, State, initial_state
