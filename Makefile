@@ -9,7 +9,7 @@ STAMP   := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,bench,agentdojo]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,bench,agentdojo,dist]'
 	$(BIN)/python -m pip install --quiet -e '.[fuzz]' || echo "atheris did not install: its slow-tier harness test will skip"
 	touch $(STAMP)
 
@@ -27,7 +27,7 @@ reproduce: $(STAMP)
 	$(BIN)/agentwarrant reproduce all
 
 # Benchmarks are experiments that time things; their ratios land in paper_figures/tables/.
-BENCHMARKS := monitor-overhead edit-timing validation-scaling
+BENCHMARKS := monitor-overhead edit-timing validation-scaling dask-scaling
 
 bench: $(STAMP)
 	$(BIN)/agentwarrant reproduce $(BENCHMARKS)

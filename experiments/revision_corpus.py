@@ -18,6 +18,10 @@ canonical states (the default) and with the sequence enumeration it replaced (``
 give the same verdicts and counterexamples (checked here), and ``revision_speed.{csv,md}`` reports the
 time per revision both ways and the searches alone, at the corpus bound and at the bound raised by one and
 two calls (where the number of sequences grows exponentially and merged states do not).
+
+Sharded (issue 15 §3): ``agentwarrant reproduce revision-corpus --workers N`` (or ``--scheduler``) judges
+one entry per task on a Dask cluster (``model/dist/shard.py``; the reports are the in-process ones). Then
+the with/without-merging comparison and ``revision_speed`` are not made: they measure one process's CPU.
 """
 
 from __future__ import annotations
@@ -27,7 +31,9 @@ import time
 from collections import defaultdict
 from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
+from model.dist.shard import judge_corpus
 from model.revision.certificate import Certificate
 from model.revision.corpus import Entry, load_manifest
 from model.revision.counterexample import lost_client, new_forbidden
@@ -37,19 +43,24 @@ from model.revision.revise import Certified, NewlyForbidden, NotPreserved, Revis
 from model.tables import write_table
 
 
-def reproduce(out_dir: Path, tick: Callable[[int, int], None]) -> list[Path]:
+def reproduce(out_dir: Path, tick: Callable[[int, int], None], client: Any = None) -> list[Path]:
+    """``client``: a Dask client; the entries are judged on its cluster (module docstring)."""
     entries = load_manifest()
     rows: list[dict[str, object]] = []
     cpu_ms: dict[bool, float] = {True: 0.0, False: 0.0}  # CPU ms of every revision, merged / sequences
+    sharded = None if client is None else judge_corpus(entries, client, tick)
     for i, e in enumerate(entries):
-        tick(i, len(entries))
-        clock = time.process_time()
-        r = revise(e.base.policy, e.new, e.effects, e.base.workload, e.base.bound, e.prefix)
-        cpu_ms[True] += (time.process_time() - clock) * 1000
-        clock = time.process_time()
-        before = revise(e.base.policy, e.new, e.effects, e.base.workload, e.base.bound, e.prefix, merge=False)
-        cpu_ms[False] += (time.process_time() - clock) * 1000
-        assert _verdicts(before) == _verdicts(r), f"{e.id}: merging changed the judgment"
+        if sharded is not None:
+            r = sharded[i]
+        else:
+            tick(i, len(entries))
+            clock = time.process_time()
+            r = revise(e.base.policy, e.new, e.effects, e.base.workload, e.base.bound, e.prefix)
+            cpu_ms[True] += (time.process_time() - clock) * 1000
+            clock = time.process_time()
+            before = revise(e.base.policy, e.new, e.effects, e.base.workload, e.base.bound, e.prefix, merge=False)
+            cpu_ms[False] += (time.process_time() - clock) * 1000
+            assert _verdicts(before) == _verdicts(r), f"{e.id}: merging changed the judgment"
         p, s = r.preservation, r.safety
         verdict = "certified" if isinstance(p, Certified) else "not_preserved" if isinstance(p, NotPreserved) else \
             "unknown"
@@ -90,7 +101,8 @@ def reproduce(out_dir: Path, tick: Callable[[int, int], None]) -> list[Path]:
     paths += write_table(out_dir, "revision_corpus_entries", detail_header, detail,
                          "Every revision of corpus/revisions/manifest.json with its verdicts; start: task start "
                          "or after k calls of its prefix.")
-    paths += _speed(out_dir, entries, cpu_ms)
+    if sharded is None:
+        paths += _speed(out_dir, entries, cpu_ms)
     return [*paths, _figure(groups, out_dir)]
 
 

@@ -14,6 +14,7 @@ from rich.console import Console
 from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
 
+from model.dist.cluster import cluster_options, wanted
 from model.errors import InvalidInput
 from model.exitcodes import EPILOG, Exit
 from model.jsonio import printable
@@ -45,11 +46,26 @@ def main() -> None:
 @click.argument("names", nargs=-1)
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Output folder (default: paper_figures/ in the checkout).")
-def reproduce(names: tuple[str, ...], out_dir: Path | None) -> None:
-    """Regenerate tables and figures: NAMES from the registry, or 'all' (the default)."""
-    from model.reproduce import EXPERIMENTS, repo_root, run_experiment
+@cluster_options()
+def reproduce(names: tuple[str, ...], out_dir: Path | None, scheduler: str | None, workers: int | None) -> None:
+    """Regenerate tables and figures: NAMES from the registry, or 'all' (the default; it leaves out
+    dask-scaling, which starts clusters and runs for minutes).
 
-    chosen = list(EXPERIMENTS) if not names or names == ("all",) else list(names)
+    With --scheduler or --workers, experiments that can shard their cases (revision-corpus) run them on
+    a Dask cluster; the others run here."""
+    if wanted(scheduler, workers):
+        from model.dist.cluster import connect
+
+        with connect(scheduler, workers) as client:
+            _reproduce(names, out_dir, client)
+        return
+    _reproduce(names, out_dir, None)
+
+
+def _reproduce(names: tuple[str, ...], out_dir: Path | None, client: object) -> None:
+    from model.reproduce import EXPERIMENTS, ON_DEMAND, repo_root, run_experiment
+
+    chosen = [n for n in EXPERIMENTS if n not in ON_DEMAND] if not names or names == ("all",) else list(names)
     out = out_dir if out_dir is not None else repo_root() / "paper_figures"
     out.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
@@ -61,7 +77,7 @@ def reproduce(names: tuple[str, ...], out_dir: Path | None) -> None:
             def tick(done: int, total: int, _task: TaskID = task) -> None:
                 progress.update(_task, completed=done, total=total)
 
-            written.extend(run_experiment(name, out, tick))
+            written.extend(run_experiment(name, out, tick, client))
     for p in written:
         console.print(f"wrote {escape(printable(str(p)))}", highlight=False)
 

@@ -4,7 +4,21 @@ failure there would say nothing about the model. Example counts stay set per tes
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile("agentwarrant", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.load_profile("agentwarrant")
+
+
+@pytest.fixture(scope="session")
+def dask_client() -> Iterator[Any]:
+    """One LocalCluster for the session's distributed tests (issue 15 §3): two single-threaded worker
+    processes on the loopback address, as the issue asks; started only when a test asks for it."""
+    from model.dist.cluster import connect
+
+    with connect(workers=2) as client:
+        yield client

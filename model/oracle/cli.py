@@ -18,6 +18,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from model.dist.cluster import cluster_options, wanted
 from model.exitcodes import EPILOG, Exit
 from model.oracle.drt import VECTORS, Mismatch, Summary, campaign, load_strategies, report
 from model.oracle.lean import JUDGMENTS, LeanOracle
@@ -33,8 +34,16 @@ console = Console()
               help="Judgment(s) to test (default: all four).")
 @click.option("--seed", type=int, default=None, help="Hypothesis seed, for a reproducible campaign.")
 @click.option("--no-build", is_flag=True, help="Use the oracle executable as built; do not run leanpkg.")
-def cli(cases: int, judgments: tuple[str, ...], seed: int | None, no_build: bool) -> None:
-    """Compare the Python model with the Lean oracle on generated inputs."""
+@cluster_options()
+@click.option("--shards", type=click.IntRange(min=1), default=None,
+              help="With --scheduler/--workers: shards per judgment (default: 4 per worker); shard i runs with "
+                   "seed SEED*1000003+i.")
+def cli(cases: int, judgments: tuple[str, ...], seed: int | None, no_build: bool, scheduler: str | None,
+        workers: int | None, shards: int | None) -> None:
+    """Compare the Python model with the Lean oracle on generated inputs.
+
+    With --scheduler or --workers each judgment's cases are split into shards run on a Dask cluster, one
+    oracle process per worker (model/dist/shard.py)."""
     from model.reproduce import repo_root
 
     tc = find_toolchain()
@@ -50,15 +59,21 @@ def cli(cases: int, judgments: tuple[str, ...], seed: int | None, no_build: bool
     def show(m: Mismatch) -> None:
         console.print(escape(report(m)), highlight=False, soft_wrap=True)
 
-    with LeanOracle() as oracle, Progress(TextColumn("{task.description:<16}"), BarColumn(), MofNCompleteColumn(),
-                                          TimeElapsedColumn(), console=console) as progress:
-        for j in chosen:
-            task = progress.add_task(j, total=cases)
+    if wanted(scheduler, workers):
+        summaries = _sharded(chosen, cases, seed, scheduler, workers, shards)
+        for s in summaries:
+            for m in s.mismatches:
+                show(m)
+    else:
+        with LeanOracle() as oracle, Progress(TextColumn("{task.description:<16}"), BarColumn(), MofNCompleteColumn(),
+                                              TimeElapsedColumn(), console=console) as progress:
+            for j in chosen:
+                task = progress.add_task(j, total=cases)
 
-            def tick(done: int, total: int, _task: TaskID = task) -> None:
-                progress.update(_task, completed=done, total=total)
+                def tick(done: int, total: int, _task: TaskID = task) -> None:
+                    progress.update(_task, completed=done, total=total)
 
-            summaries.append(campaign(j, cases, oracle, strategies, seed, tick, show))
+                summaries.append(campaign(j, cases, oracle, strategies, seed, tick, show))
     table = Table(title=f"DRT: Python model vs Lean oracle ({oracle_path()})")
     for col in ("judgment", "cases", "compared", "skipped", "mismatches", "seconds"):
         table.add_column(col, no_wrap=True)
@@ -79,3 +94,29 @@ def cli(cases: int, judgments: tuple[str, ...], seed: int | None, no_build: bool
                 console.print(f"  {p}")
         sys.exit(Exit.FAILS)
     console.print("0 mismatches")
+
+
+def _sharded(chosen: tuple[str, ...], cases: int, seed: int | None, scheduler: str | None, workers: int | None,
+             shards: int | None) -> list[Summary]:
+    import random
+
+    from model.dist.cluster import connect
+    from model.dist.search import workers_of
+    from model.dist.shard import sharded_campaign
+    from model.reproduce import repo_root
+
+    base = seed if seed is not None else random.SystemRandom().randrange(2**31)
+    out: list[Summary] = []
+    with connect(scheduler, workers) as client, Progress(
+            TextColumn("{task.description:<16}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+            console=console) as progress:
+        n = shards if shards is not None else 4 * len(workers_of(client))
+        console.print(f"drt: {n} shards per judgment on {len(workers_of(client))} workers, seed {base}")
+        for j in chosen:
+            task = progress.add_task(j, total=cases)
+
+            def tick(done: int, total: int, _task: TaskID = task) -> None:
+                progress.update(_task, completed=done, total=total)
+
+            out.append(sharded_campaign(client, j, cases, base, n, repo_root(), tick=tick))
+    return out

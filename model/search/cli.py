@@ -13,6 +13,8 @@ input, 3 when the budget ran out before every query was decided and nothing was 
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable
+from typing import TYPE_CHECKING
 
 import click
 from rich.console import Console
@@ -23,7 +25,13 @@ from rich.table import Table
 from model.budget import Budget, Spent
 from model.canonical import JSON, canonical_str
 from model.cliutil import budget_option
+from model.dist.cluster import cluster_options, connect, wanted
 from model.exitcodes import EPILOG, Exit
+
+if TYPE_CHECKING:
+    from model.search.explicit import ExplicitRun
+    from model.search.model import SearchModel
+    from model.search.run import SearchReport
 
 console = Console()
 err_console = Console(stderr=True)
@@ -56,19 +64,52 @@ def _short(answer: object) -> str:
 @click.option("--no-reduction", is_flag=True,
               help="Explore every interleaving (no sleep sets): the state counts corpus/search/manifest.json records.")
 @budget_option()
+@cluster_options()
 @click.option("--json", "as_json", is_flag=True, help="Machine output: one canonical JSON object.")
 def cli(model_path: str, engine: str, bound: int | None, policy_path: str | None, no_replay: bool,
-        no_reduction: bool, budget: Budget, as_json: bool) -> None:
+        no_reduction: bool, budget: Budget, scheduler: str | None, workers: int | None, as_json: bool) -> None:
     """Search MODEL.json for forbidden executions and useful completions up to a bound.
 
     Exit 1 when a forbidden execution is found, a goal is not reached, the engines disagree or a replay
-    fails; 3 when the budget ran out before some query was decided (queries found so far are shown)."""
+    fails; 3 when the budget ran out before some query was decided (queries found so far are shown).
+    With --scheduler or --workers the explicit engine runs partitioned on a Dask cluster (same results)."""
     from model.search.load import load_model
-    from model.search.run import Engine, search
 
     model = load_model(model_path, policy_path)
+    if not wanted(scheduler, workers):
+        rep = _run(model, engine, bound, no_replay, no_reduction, budget, None)
+    else:
+        from functools import partial
+
+        from model.dist.cluster import WorkerLost
+        from model.dist.search import explore_distributed
+
+        try:
+            with connect(scheduler, workers) as client:
+                rep = _run(model, engine, bound, no_replay, no_reduction, budget,
+                           partial(explore_distributed, client))
+        except WorkerLost as exc:
+            err_console.print(f"[red]error:[/red] {escape(str(exc))}", highlight=False, soft_wrap=True)
+            raise SystemExit(Exit.UNKNOWN) from None
+    if as_json:
+        click.echo(canonical_str(report_json(rep)))
+    else:
+        _print(rep)
+    if rep.disagreements or rep.spurious or rep.findings():
+        raise SystemExit(Exit.FAILS)
+    if rep.unknown:
+        raise SystemExit(Exit.UNKNOWN)
+
+
+def _run(model: SearchModel, engine: str, bound: int | None, no_replay: bool, no_reduction: bool, budget: Budget,
+         explorer: Callable[..., ExplicitRun] | None) -> SearchReport:
+    from model.search.explicit import explore
+    from model.search.run import Engine, search
+
+    how = explore if explorer is None else explorer
     if not sys.stderr.isatty():
-        rep = search(model, bound, Engine(engine), not no_replay, None, budget, reduction=not no_reduction)
+        rep = search(model, bound, Engine(engine), not no_replay, None, budget, reduction=not no_reduction,
+                     explorer=how)
     else:
         with Progress(TextColumn("{task.description:<10}"), BarColumn(), TaskProgressColumn(), TimeElapsedColumn(),
                       TextColumn("{task.fields[states]}"), console=err_console, transient=True) as progress:
@@ -84,15 +125,8 @@ def cli(model_path: str, engine: str, bound: int | None, policy_path: str | None
                 worked["states"] = f"{used.states:,} transitions"
 
             rep = search(model, bound, Engine(engine), not no_replay, tick, budget, spent,
-                         reduction=not no_reduction)
-    if as_json:
-        click.echo(canonical_str(report_json(rep)))
-    else:
-        _print(rep)
-    if rep.disagreements or rep.spurious or rep.findings():
-        raise SystemExit(Exit.FAILS)
-    if rep.unknown:
-        raise SystemExit(Exit.UNKNOWN)
+                         reduction=not no_reduction, explorer=how)
+    return rep
 
 
 def report_json(rep: object) -> dict[str, JSON]:

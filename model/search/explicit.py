@@ -40,6 +40,7 @@ from model.search.compact import Compact, empty
 from model.search.completions import completion_key, cone, orders
 from model.search.expand import Context, Key, counts, shift_key, successors, transition
 from model.search.model import QueryKind, SearchModel
+from model.search.por import Independence
 from model.search.space import Transition, apply_action, renumber_action
 from model.search.verdict import Exhausted, Found, SearchVerdict, Step, Trace, Vacuous
 
@@ -91,6 +92,22 @@ def _rebuild(path: list[Link]) -> Trace:
             ids.insert(at, n)
             n += 1
     return tuple(steps)
+
+
+def child_sleep_of(indep: Independence, sleep: dict[Key, int], done: list[tuple[Key, int]], fpi: int,
+                   at: int | None) -> dict[Key, int]:
+    """The sleep set a transition (footprint ``fpi``, new record at ``at``) passes to its successor: what
+    was slept or explored in the parent before it and commutes with it, renumbered into the child's
+    positions (shared with the partitioned search, ``model/dist/partition.py``)."""
+    out: dict[Key, int] = {}
+    if not indep.prints[fpi][0]:
+        for u, f in sleep.items():
+            if indep(f, fpi):
+                out[u if at is None else shift_key(u, at)] = f
+        for u, f in done:
+            if indep(f, fpi):
+                out[u if at is None else shift_key(u, at)] = f
+    return out
 
 
 _UNLIMITED = Budget()
@@ -154,16 +171,7 @@ def explore(model: SearchModel, bound: int | None = None, tick: Tick | None = No
                     if reduce_here:
                         fresh = new not in parent
                         if fresh or new in nxt_sleep:
-                            # the child's sleep set: what was slept or explored here before ``tr`` and
-                            # commutes with it, renumbered into the child's positions
-                            child_sleep: dict[Key, int] = {}
-                            if not indep.prints[fpi][0]:
-                                for u, f in sleep.items():
-                                    if indep(f, fpi):
-                                        child_sleep[u if at is None else shift_key(u, at)] = f
-                                for u, f in done:
-                                    if indep(f, fpi):
-                                        child_sleep[u if at is None else shift_key(u, at)] = f
+                            child_sleep = child_sleep_of(indep, sleep, done, fpi, at)
                             if fresh:
                                 nxt_sleep[new] = child_sleep
                             else:

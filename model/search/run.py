@@ -26,6 +26,7 @@ from model.search.smt import SmtRun, check
 from model.search.verdict import Answer, Found, Trace
 
 Tick = Callable[[str, int, int], None]
+Explorer = Callable[..., ExplicitRun]  # explicit.explore's signature
 _UNLIMITED = Budget()
 
 
@@ -92,9 +93,11 @@ class SearchReport:
 
 def search(model: SearchModel, bound: int | None = None, engine: Engine = Engine.BOTH, do_replay: bool = True,
            tick: Tick | None = None, budget: Budget = _UNLIMITED,
-           on_progress: Callable[[Spent], None] | None = None, reduction: bool = True) -> SearchReport:
+           on_progress: Callable[[Spent], None] | None = None, reduction: bool = True,
+           explorer: Explorer = explore) -> SearchReport:
     """Run the engines under one ``budget`` (shared: the SMT engine gets what the explicit one left, as
-    its Z3 timeout); queries an engine could not decide in it answer ``Unknown``."""
+    its Z3 timeout); queries an engine could not decide in it answer ``Unknown``. ``explorer`` runs the
+    explicit engine (``model.dist.search`` passes its partitioned one, whose results are the same)."""
     k = model.bound if bound is None else bound
     meter = budget.start(on_progress)
 
@@ -103,7 +106,7 @@ def search(model: SearchModel, bound: int | None = None, engine: Engine = Engine
             return None
         return lambda done, total: tick(name, done, total)
 
-    explicit = explore(model, k, sub("explicit"), meter=meter, reduction=reduction) \
+    explicit = explorer(model, k, sub("explicit"), meter=meter, reduction=reduction) \
         if engine is not Engine.SMT else None
     smt = check(model, k, sub("smt"), meter=meter) if engine is not Engine.EXPLICIT else None
     comparison = compare(model, explicit, smt) if explicit is not None and smt is not None else ()

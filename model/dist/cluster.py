@@ -1,0 +1,106 @@
+"""Reaching a Dask cluster (issue 15 §3): ``--scheduler ADDRESS`` connects to a running one; ``--workers N``
+starts a ``LocalCluster`` of N worker processes on the loopback address for the command's duration.
+
+Choices where the issue is silent: a command runs distributed only when given one of the two options
+(without them it keeps the single-process engine, whose results the distributed ones equal); a local
+cluster has one thread per worker process, because the search is pure Python (threads would share one
+GIL) and one partition per worker is the unit of parallelism; its scheduler's HTTP endpoint is on a free
+loopback port (bokeh, which would draw a dashboard there, is not a dependency).
+A missing ``dist`` extra or an unreachable scheduler is reported as bad input on the option (exit 2).
+
+``gather``/``submit`` give the rest of ``model/dist`` typed access to ``distributed.Client``, whose
+methods are not annotated.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from typing import TYPE_CHECKING, Any, TypeVar
+
+import click
+
+from model.errors import InputKind, InvalidInput
+
+if TYPE_CHECKING:
+    from distributed import Client
+
+F = TypeVar("F", bound=Callable[..., Any])
+_CONNECT_SECONDS = 10
+
+
+def cluster_options() -> Callable[[F], F]:
+    """``--scheduler ADDRESS`` and ``--workers N`` on a click command (parameters ``scheduler``, ``workers``)."""
+    def deco(f: F) -> F:
+        f = click.option("--workers", type=click.IntRange(1, 1024), default=None,
+                         help="Run on a local Dask cluster of N worker processes (needs the dist extra).")(f)
+        return click.option("--scheduler", default=None, metavar="ADDRESS",
+                            help="Run on the Dask cluster whose scheduler is at ADDRESS, e.g. tcp://10.0.0.5:8786.")(f)
+    return deco
+
+
+def wanted(scheduler: str | None, workers: int | None) -> bool:
+    return scheduler is not None or workers is not None
+
+
+@contextmanager
+def connect(scheduler: str | None = None, workers: int | None = None) -> Iterator[Client]:
+    """A client of the cluster at ``scheduler``, else of a new LocalCluster of ``workers`` processes
+    (default: one per core) that is closed on exit."""
+    try:
+        from distributed import Client, LocalCluster
+    except ImportError as exc:  # pragma: no cover - the Makefile installs the extra
+        raise InvalidInput("--scheduler/--workers", "dask.distributed installed (pip install 'agentwarrant[dist]')",
+                           str(exc), InputKind.IO) from exc
+    if scheduler is not None:
+        try:
+            client = Client(scheduler, timeout=_CONNECT_SECONDS)  # type: ignore[no-untyped-call]
+        except (OSError, TimeoutError, ValueError) as exc:
+            raise InvalidInput("--scheduler", "the address of a reachable Dask scheduler", f"{scheduler} ({exc})",
+                               InputKind.IO) from exc
+        try:
+            yield client
+        finally:
+            client.close()  # type: ignore[no-untyped-call]
+        return
+    n = workers if workers is not None else (os.cpu_count() or 1)
+    # The scheduler serves HTTP (health, metrics) even without a dashboard, by default on all interfaces at
+    # :8787; a free loopback port keeps it local and lets several clusters share a machine. silence_logs:
+    # the workers' shutdown chatter (a heartbeat racing the scheduler's close) is not ours; task errors
+    # still reach the client as exceptions.
+    with LocalCluster(n_workers=n, threads_per_worker=1, host="127.0.0.1",  # type: ignore[no-untyped-call]
+                      processes=True, dashboard_address="127.0.0.1:0", silence_logs=logging.CRITICAL) as cluster, \
+            Client(cluster) as client:  # type: ignore[no-untyped-call]
+        yield client
+
+
+class WorkerLost(RuntimeError):
+    """A worker holding a partition left the cluster: the search cannot finish (its states are gone)."""
+
+
+_POLL_SECONDS = 2.0
+
+
+def gather(client: Client, futures: Any, needs: list[str] | None = None) -> Any:
+    """``client.gather``; with ``needs`` (worker addresses holding state) it raises ``WorkerLost`` when one
+    of them leaves, instead of waiting forever for tasks pinned to it."""
+    if needs is not None:
+        from distributed import wait
+
+        flat = futures if isinstance(futures, list) else [futures]
+        while True:
+            try:
+                wait(flat, timeout=_POLL_SECONDS)  # type: ignore[no-untyped-call]
+                break
+            except TimeoutError:
+                gone = set(needs) - set(client.scheduler_info(n_workers=-1)["workers"])
+                if gone:
+                    raise WorkerLost(f"worker {', '.join(sorted(gone))} left the cluster; its partition of the "
+                                     "search is lost (run the search again)") from None
+    return client.gather(futures)  # type: ignore[no-untyped-call]
+
+
+def cancel(client: Client, futures: Any) -> None:
+    client.cancel(futures)  # type: ignore[no-untyped-call]

@@ -1,0 +1,53 @@
+"""What the scaling experiment measures of a partitioned search (issue 15 §3: "memory per worker,
+frontier exchange volume"): the workers' CPU seconds, per level the entries each partition sends and their pickled bytes (what
+Dask moves between workers), and at the end each partition's resident size.
+
+Choice: resident size is a deep ``sys.getsizeof`` over the partition's tables, each object counted once
+(records and strings shared between states are counted once, as they are stored once); it leaves out
+the per-process memo tables of ``expand.Context``, which do not grow with the visited set alone.
+"""
+
+from __future__ import annotations
+
+import pickle
+import sys
+from dataclasses import dataclass, field
+
+
+@dataclass
+class Measure:
+    """``exchange=False`` records only CPU (cheap, for timed runs): the workers' total, and the critical
+    path — per level the slowest expand plus the slowest merge — the CPU a level needs on dedicated
+    cores, without communication."""
+
+    exchange: bool = True
+    levels: list[dict[str, int]] = field(default_factory=list)
+    memory: list[tuple[int, int]] = field(default_factory=list)  # per partition: (states, bytes)
+    worker_cpu: float = 0.0
+    critical_cpu: float = 0.0
+
+
+def wire(batch: object, remote: bool) -> tuple[int, int]:
+    """(entries, pickled bytes) of one batch; bytes only for batches that leave their worker."""
+    n = len(batch) if isinstance(batch, dict) else 0
+    return n, len(pickle.dumps(batch, protocol=5)) if remote and n else 0
+
+
+def deep_size(root: object) -> int:
+    seen: set[int] = set()
+    stack = [root]
+    total = 0
+    while stack:
+        o = stack.pop()
+        if id(o) in seen:
+            continue
+        seen.add(id(o))
+        total += sys.getsizeof(o)
+        if isinstance(o, dict):
+            stack.extend(o.keys())
+            stack.extend(o.values())
+        elif isinstance(o, tuple | list | set | frozenset):
+            stack.extend(o)
+        elif hasattr(o, "__slots__") and not isinstance(o, str | int | float | bool | bytes):
+            stack.extend(getattr(o, s) for s in o.__slots__ if hasattr(o, s))
+    return total

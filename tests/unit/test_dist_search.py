@@ -1,0 +1,97 @@
+"""The partitioned search on Dask (model/dist, issue 15 §3): on a LocalCluster of two worker processes
+on the loopback address its results equal the single-process engine's exactly — states, transitions,
+depth, verdicts with their shortest traces, useful completions — with and without sleep sets, with more
+partitions than workers (small bounds here); the owner hash agrees across processes; the budget answers
+Unknown; the CLI connects with --scheduler. Every corpus model and bound 5: tests/slow/test_dist_large.py."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+
+from model.budget import Budget, Unknown
+from model.cli import main
+from model.dist.measure import Measure
+from model.dist.partition import owner, state_text
+from model.dist.search import explore_distributed
+from model.search.compact import empty
+from model.search.expand import Context, successors
+from model.search.explicit import ExplicitRun, explore
+from model.search.load import load_model
+from model.search.verdict import Found
+
+SEARCH = Path(__file__).resolve().parents[2] / "corpus" / "search"
+
+
+def same(a: ExplicitRun, b: ExplicitRun) -> None:
+    assert (b.states, b.transitions, b.depth) == (a.states, a.transitions, a.depth)
+    assert b.verdicts == a.verdicts  # Found carries the trace: shortest traces are the same traces
+    assert b.completions == a.completions
+
+
+@pytest.mark.parametrize(("name", "bound", "reduction", "parts", "finds"), [
+    ("report.json", 3, True, None, True), ("report.json", 3, False, None, True), ("payments.json", 3, True, 3, True)])
+def test_equals_single_process(dask_client: Any, name: str, bound: int, reduction: bool, parts: int | None,
+                               finds: bool) -> None:
+    m = load_model(SEARCH / name)
+    a = explore(m, bound, reduction=reduction)
+    measure = Measure()
+    b = explore_distributed(dask_client, m, bound, reduction=reduction, partitions=parts, measure=measure)
+    same(a, b)
+    assert any(isinstance(v, Found) for _, v in a.verdicts) == finds
+    assert sum(r["new_states"] for r in measure.levels) + 1 == a.states
+    assert max(r["remote"] for r in measure.levels) > 0  # states did cross between partitions
+    assert sum(n for n, _ in measure.memory) == a.states
+    assert 0 < measure.critical_cpu <= measure.worker_cpu == b.cpu_seconds
+
+
+def test_owner_is_stable_across_processes(dask_client: Any) -> None:
+    """Worker processes have their own string-hash salt; the owner must not depend on it."""
+    m = load_model(SEARCH / "report.json")
+    ctx = Context(m, renaming=True)
+    level1 = [new for _, new, _, _, _ in successors(ctx, empty(m.policy))]
+    states = level1 + [new for s in level1[:3] for _, new, _, _, _ in successors(ctx, s)]
+    here = [owner(s, 7) for s in states]
+    there = dask_client.submit(lambda ss: [owner(s, 7) for s in ss], states, pure=False).result()
+    assert there == here
+    assert len(set(here)) > 1
+    assert len({state_text(s) for s in states}) == len(set(states))
+
+
+def test_budget_gives_unknown_and_keeps_earlier_traces(dask_client: Any) -> None:
+    m = load_model(SEARCH / "report.json")
+    full = explore(m, 4)
+    b = explore_distributed(dask_client, m, 4, budget=Budget(states=600))
+    assert b.unknown is not None and b.unknown.limit == "states"
+    assert b.depth < 4
+    for (name, v), (_, w) in zip(b.verdicts, full.verdicts, strict=True):
+        assert isinstance(v, Found | Unknown), name
+        if isinstance(v, Found):
+            assert v == w  # found in a complete level: the single-process shortest trace
+    assert any(isinstance(v, Unknown) for _, v in b.verdicts)
+
+
+def test_cli_scheduler_equals_single_process(dask_client: Any) -> None:
+    addr = dask_client.scheduler.address
+    args = ["search", str(SEARCH / "report.json"), "--engine", "explicit", "--bound", "3", "--json"]
+    one = CliRunner().invoke(main, args)
+    dist = CliRunner().invoke(main, [*args, "--scheduler", addr])
+    assert one.exit_code == dist.exit_code == 1  # the report model has a forbidden execution at bound 3
+    a, b = json.loads(one.output), json.loads(dist.output)
+    for doc in (a, b):
+        doc["explicit"].pop("seconds")
+    assert a == b
+
+
+def test_cli_budget_exhausted_exits_3(dask_client: Any) -> None:
+    args = ["search", str(SEARCH / "report.json"), "--engine", "explicit", "--bound", "3", "--json",
+            "--budget", "50states", "--scheduler", dask_client.scheduler.address]
+    out = CliRunner().invoke(main, args)
+    assert out.exit_code == 3, out.output
+    doc = json.loads(out.output)
+    assert doc["explicit"]["budget"]["limit"] == "states"
+    assert doc["unknown"]
