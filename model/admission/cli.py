@@ -100,26 +100,24 @@ def explore_cmd(depth: int, attempts: int, mutant: str | None) -> None:
 
 
 @cli.command("demo")
-def demo() -> None:
-    """Run the report-publishing trace and the refund release pipeline once, printing each step."""
-    from model.admission.attempt_store import AttemptStore
-    from model.admission.deployment import APPROVER, EPOCH, World, publish_request
-    from model.admission.release_deployment import Pipeline
+@click.option("--json", "as_json", is_flag=True, help="One canonical JSON object per step, with identifiers and codes.")
+def demo(as_json: bool) -> None:
+    """Run a held attempt through approval and replay, and a signed approval through verification,
+    tampering, decision and release, printing one sentence per step."""
+    from model.admission.demo import run_demo
+    from model.canonical import canonical_str
 
     with tempfile.TemporaryDirectory() as tmp:
-        w = World(AttemptStore(str(Path(tmp) / "attempts.db")))
-        held = w.admission.submit(publish_request(), EPOCH)
-        click.echo(f"submit   -> {held}")
-        aid = getattr(held, "attempt_id", "")
-        click.echo(f"approve  -> {w.approvals.decide(aid, APPROVER, True, EPOCH)}")
-        click.echo(f"replay   -> {w.replays.replay(aid, publish_request().identity, EPOCH)}")
-        click.echo(f"replay   -> {w.replays.replay(aid, publish_request().identity, EPOCH)}")
-        p = Pipeline(Path(tmp), EPOCH)
-        tx = p.transaction(approval=p.approval())
-        auth = p.runtime.decide(tx, EPOCH)
-        click.echo(f"decide   -> {type(auth).__name__}")
-        click.echo(f"release  -> {type(p.gate.release(getattr(auth, 'authorization', None), tx, EPOCH)).__name__}")
-        click.echo(f"release  -> {p.gate.release(getattr(auth, 'authorization', None), tx, EPOCH)}")
+        steps = run_demo(Path(tmp))
+    protocol = ""
+    for s in steps:
+        if as_json:
+            click.echo(canonical_str(s.to_json()))
+            continue
+        if s.protocol != protocol:
+            protocol = s.protocol
+            click.echo(f"{protocol}:")
+        click.echo(f"  {s.step:<16} {s.sentence}")
 
 
 def register(main: click.Group) -> None:
