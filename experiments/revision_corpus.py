@@ -19,33 +19,14 @@ from collections import defaultdict
 from collections.abc import Callable
 from pathlib import Path
 
-from model.revision.corpus import load_manifest
-from model.revision.revise import Certified, NewlyForbidden, NotPreserved, revise
+from model.api import revision_corpus
+from model.frames import CORPUS_HEADER, corpus_rows
 from model.tables import write_table
 
 
 def reproduce(out_dir: Path, tick: Callable[[int, int], None]) -> list[Path]:
-    entries = load_manifest()
-    rows: list[dict[str, object]] = []
-    for i, e in enumerate(entries):
-        tick(i, len(entries))
-        r = revise(e.base.policy, e.new, e.effects, e.base.workload, e.base.bound, e.prefix)
-        p, s = r.preservation, r.safety
-        verdict = "certified" if isinstance(p, Certified) else "not_preserved" if isinstance(p, NotPreserved) else \
-            "unknown"
-        by = "" if not isinstance(p, Certified) else ("simulation" if "simulation" in p.show() else "structural")
-        safety = "newly_forbidden" if isinstance(s, NewlyForbidden) else "no_new_forbidden"
-        rows.append({
-            "id": e.id, "base": e.base.name, "kind": e.kind, "start": e.start(), "expected": e.expected_preservation,
-            "verdict": verdict, "by": by,
-            "lost_client": p.lost.show() if isinstance(p, NotPreserved) else "",
-            "lost_confirmed": isinstance(p, NotPreserved) and p.lost.confirmed,
-            "expected_safety": e.expected_safety, "safety": safety,
-            "forbidden_trace": s.trace.show() if isinstance(s, NewlyForbidden) else "",
-            "forbidden_confirmed": isinstance(s, NewlyForbidden) and s.trace.confirmed,
-            "ms": r.seconds * 1000,
-        })
-    tick(len(entries), len(entries))
+    # the same rows a notebook gets from model.to_frame(model.revision_corpus())
+    rows = corpus_rows(revision_corpus(tick=tick))
     groups: dict[str, list[dict[str, object]]] = defaultdict(list)
     for row in rows:
         key = str(row["kind"]) if row["start"] == "task start" else f"{row['kind']} (mid-task)"
@@ -62,8 +43,7 @@ def reproduce(out_dir: Path, tick: Callable[[int, int], None]) -> list[Path]:
                         "lost clients for regressions, the safety delta separately; time per revision in ms. "
                         "Rows marked (mid-task) are revisions installed after a prefix run under the old "
                         "policy, counters carried.")
-    detail_header = ["id", "base", "kind", "start", "expected", "verdict", "by", "lost_client", "lost_confirmed",
-                     "expected_safety", "safety", "forbidden_trace", "forbidden_confirmed", "ms"]
+    detail_header = list(CORPUS_HEADER)
     detail = [[row[h] if h != "ms" else f"{float(str(row['ms'])):.1f}" for h in detail_header] for row in rows]
     paths += write_table(out_dir, "revision_corpus_entries", detail_header, detail,
                          "Every revision of corpus/revisions/manifest.json with its verdicts; start: task start "

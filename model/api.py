@@ -22,23 +22,24 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from model.admission.approvals import ApprovalVerified, load_approval, load_registry
-from model.admission.approvals import verify_approval as _verify_approval
-from model.admission.records import RecordInvalid, RecordValid, verify_chain
-from model.admission.refusal import Refusal
 from model.canonical import JSON, load_file
-from model.edits.verdict import Engine as EditEngine
-from model.edits.verdict import Verdict as EditVerdict
 from model.errors import InputKind, InvalidInput
-from model.monitor.decide import Decision
-from model.monitor.decide import Verdict as MonitorVerdict
-from model.monitor.policy import Policy
-from model.monitor.report_task import Row as ReportRow
-from model.monitor.trace import StepReport
-from model.revision.corpus import Entry as RevisionEntry
-from model.revision.revise import RevisionReport
-from model.search.run import SearchReport
+
+if TYPE_CHECKING:  # the engines load on first call: importing the façade stays cheap (Z3 comes with revision)
+    from model.admission.approvals import ApprovalVerified
+    from model.admission.records import RecordInvalid, RecordValid
+    from model.admission.refusal import Refusal
+    from model.edits.instance import Instance
+    from model.edits.verdict import Verdict as EditVerdict
+    from model.monitor.decide import Verdict as MonitorVerdict
+    from model.monitor.policy import Policy
+    from model.monitor.report_task import Row as ReportRow
+    from model.monitor.trace import StepReport
+    from model.revision.corpus import Entry as RevisionEntry
+    from model.revision.revise import RevisionReport
+    from model.search.run import SearchReport
 
 PathLike = str | Path
 
@@ -67,7 +68,7 @@ def parse_policy(text: str, source: str = "<text>") -> Policy:
 
 
 def _policy(policy: Policy | PathLike) -> Policy:
-    return policy if isinstance(policy, Policy) else load_policy(policy)
+    return load_policy(policy) if isinstance(policy, str | Path) else policy
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,6 +129,8 @@ def explain(policy: Policy | PathLike, trace: PathLike | Mapping[str, JSON], ste
     >>> print(e.sentence())
     Send is denied: an argument was not produced the way an origin rule requires (origin); it would also fail flow.
     """
+    from model.monitor.decide import Decision
+
     run = run_trace(policy, trace, explain=True)
     if not 0 <= step < len(run.steps):
         raise InvalidInput("step", f"a step index from 0 to {len(run.steps) - 1}", str(step), InputKind.VALUE)
@@ -150,7 +153,7 @@ def report_table(tick: Callable[[int, int], None] | None = None) -> tuple[Report
     return table_rows(tick)
 
 
-def check_edit(instance: PathLike | Mapping[str, JSON], engine: str = "symbolic") -> EditVerdict:
+def check_edit(instance: Instance | PathLike | Mapping[str, JSON], engine: str = "symbolic") -> EditVerdict:
     """Decide an execution edit: ``Accepted`` (with the canonical automaton), ``Rejected`` (with the
     ranked removal proof) or ``Invalid``. The explicit engine also reports the rounds |B̂₀|, |B̂₁|, ….
 
@@ -162,14 +165,17 @@ def check_edit(instance: PathLike | Mapping[str, JSON], engine: str = "symbolic"
     """
     from model.edits.check import check
     from model.edits.load import instance_from_json, load_instance
+    from model.edits.verdict import Engine
 
     try:
-        eng = EditEngine(engine)
+        eng = Engine(engine)
     except ValueError:
-        raise InvalidInput("engine", "one of " + ", ".join(e.value for e in EditEngine), engine,
-                           InputKind.VALUE) from None
-    inst = instance_from_json(dict(instance)) if isinstance(instance, Mapping) else load_instance(Path(instance))
-    return check(inst, eng)
+        raise InvalidInput("engine", "one of " + ", ".join(e.value for e in Engine), engine, InputKind.VALUE) from None
+    if isinstance(instance, Mapping):
+        return check(instance_from_json(dict(instance)), eng)
+    if isinstance(instance, str | Path):
+        return check(load_instance(Path(instance)), eng)
+    return check(instance, eng)
 
 
 def check_revision(old: Policy | PathLike, new: Policy | PathLike, *, workload: PathLike | None = None,
@@ -275,6 +281,9 @@ def verify_approval(approval: PathLike | JSON, approvers: PathLike | JSON, *, ac
     ...                 amount=900, **ok).reason.value
     'amount-exceeded'
     """
+    from model.admission.approvals import load_approval, load_registry
+    from model.admission.approvals import verify_approval as _verify_approval
+
     a_doc, a_src = _doc(approval, "approval")
     r_doc, r_src = _doc(approvers, "approvers")
     return _verify_approval(load_approval(a_doc, a_src), action=action, resource=resource, amount=amount,
@@ -289,7 +298,7 @@ def verify_records(records: PathLike | JSON, key: PathLike | bytes) -> tuple[Rec
     >>> [v.kind for v in out]
     ['governance', 'governance', 'refusal', 'intent', 'execution']
     """
-    from model.admission.records import verify_record
+    from model.admission.records import RecordInvalid, verify_chain, verify_record
     from model.admission.signing import public_key_from_text
 
     doc, _ = _doc(records, "records")
