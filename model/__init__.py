@@ -17,22 +17,27 @@ __version__ = "0.1.0"
 
 _API = ("load_policy", "parse_policy", "run_trace", "explain", "report_table", "check_edit", "check_revision",
         "revision_corpus", "bounded_search", "verify_approval", "verify_records", "TraceRun", "Explanation",
-        "CorpusJudgment")
+        "CorpusJudgment", "DrtRun", "DrtSkipped", "admission_demo", "drt_campaign")
 _FRAMES = ("to_frame", "rows", "sentence")
 __all__ = [
-    "CorpusJudgment", "Explanation", "TraceRun", "__version__", "bounded_search", "check_edit", "check_revision",
-    "explain", "load_policy", "parse_policy", "report_table", "revision_corpus", "rows", "run_trace", "sentence",
-    "to_frame", "verify_approval", "verify_records",
+    "CorpusJudgment", "DrtRun", "DrtSkipped", "Explanation", "TraceRun", "__version__", "admission_demo",
+    "bounded_search", "check_edit", "check_revision", "drt_campaign", "explain", "load_policy", "parse_policy",
+    "report_table", "revision_corpus", "rows", "run_trace", "sentence", "to_frame", "verify_approval",
+    "verify_records",
 ]
 
 if TYPE_CHECKING:
     from model.api import (
         CorpusJudgment,
+        DrtRun,
+        DrtSkipped,
         Explanation,
         TraceRun,
+        admission_demo,
         bounded_search,
         check_edit,
         check_revision,
+        drt_campaign,
         explain,
         load_policy,
         parse_policy,

@@ -20,17 +20,13 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from model.canonical import JSON, load_file
+from model.canonical import JSON
 from model.errors import InputKind, InvalidInput
 
 if TYPE_CHECKING:  # the engines load on first call: importing the façade stays cheap (Z3 comes with revision)
-    from model.admission.approvals import ApprovalVerified
-    from model.admission.records import RecordInvalid, RecordValid
-    from model.admission.refusal import Refusal
     from model.edits.instance import Instance
     from model.edits.verdict import Verdict as EditVerdict
     from model.monitor.decide import Verdict as MonitorVerdict
@@ -262,55 +258,16 @@ def bounded_search(model: PathLike, *, policy: PathLike | None = None, bound: in
     return _search(load_model(model, None if policy is None else str(policy)), bound, eng, replay)
 
 
-def _doc(value: PathLike | JSON, what: str) -> tuple[JSON, str]:
-    if isinstance(value, Path) or (isinstance(value, str) and not value.lstrip().startswith(("{", "["))):
-        return load_file(str(value)), str(value)
-    return value, f"<{what}>"
+# Signed evidence and the differential campaign live in model/api_evidence.py (file size); the façade is one name space.
+from model.api_evidence import (  # noqa: E402
+    DrtRun,
+    DrtSkipped,
+    admission_demo,
+    drt_campaign,
+    verify_approval,
+    verify_records,
+)
 
-
-def verify_approval(approval: PathLike | JSON, approvers: PathLike | JSON, *, action: str, resource: str,
-                    amount: float | None = None, now: datetime | None = None) -> ApprovalVerified | Refusal:
-    """Check a signed approval's key, signature, lifetime and bindings (its nonce is not spent here).
-
-    >>> at = datetime(2026, 12, 2, 15, 0, tzinfo=UTC)  # inside its 15-minute lifetime
-    >>> ok = dict(action="paytm:refund", resource="order-1", now=at)
-    >>> type(verify_approval("corpus/admission/approval_order-1.json", "corpus/admission/approvers.json",
-    ...                      amount=120, **ok)).__name__
-    'ApprovalVerified'
-    >>> verify_approval("corpus/admission/approval_order-1.json", "corpus/admission/approvers.json",
-    ...                 amount=900, **ok).reason.value
-    'amount-exceeded'
-    """
-    from model.admission.approvals import load_approval, load_registry
-    from model.admission.approvals import verify_approval as _verify_approval
-
-    a_doc, a_src = _doc(approval, "approval")
-    r_doc, r_src = _doc(approvers, "approvers")
-    return _verify_approval(load_approval(a_doc, a_src), action=action, resource=resource, amount=amount,
-                            now=now if now is not None else datetime.now(UTC), registry=load_registry(r_doc, r_src))
-
-
-def verify_records(records: PathLike | JSON, key: PathLike | bytes) -> tuple[RecordValid, ...] | RecordInvalid:
-    """Verify signed records offline with nothing but the records and the public key (PEM file or raw
-    bytes); a list is also checked as hash chains.
-
-    >>> out = verify_records("corpus/admission/records.json", "corpus/admission/keys/runtime.pub.pem")
-    >>> [v.kind for v in out]
-    ['governance', 'governance', 'refusal', 'intent', 'execution']
-    """
-    from model.admission.records import RecordInvalid, verify_chain, verify_record
-    from model.admission.signing import public_key_from_text
-
-    doc, _ = _doc(records, "records")
-    if isinstance(key, bytes):
-        pk: object = key
-    else:
-        try:
-            text = Path(key).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise InvalidInput(str(key), "a readable public key file", str(exc), InputKind.IO) from None
-        pk = public_key_from_text(text, str(key))
-    out = verify_chain(doc, pk) if isinstance(doc, list) else verify_record(doc, pk)  # type: ignore[arg-type]
-    if isinstance(out, RecordInvalid):
-        return out
-    return tuple(out) if isinstance(out, list) else (out,)
+__all__ = ["CorpusJudgment", "DrtRun", "DrtSkipped", "Explanation", "TraceRun", "admission_demo", "bounded_search",
+           "check_edit", "check_revision", "drt_campaign", "explain", "load_policy", "parse_policy", "report_table",
+           "revision_corpus", "run_trace", "verify_approval", "verify_records"]

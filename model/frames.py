@@ -17,7 +17,7 @@ from model.admission.approvals import ApprovalVerified
 from model.admission.demo import DemoStep
 from model.admission.records import RecordInvalid, RecordValid
 from model.admission.refusal import Refusal
-from model.api import CorpusJudgment, Explanation, TraceRun
+from model.api import CorpusJudgment, DrtRun, DrtSkipped, Explanation, TraceRun
 from model.edits.contract import show_outcome
 from model.edits.resolve import Word
 from model.edits.verdict import Accepted, Invalid, Rejected
@@ -164,6 +164,14 @@ def demo_rows(steps: Sequence[DemoStep]) -> list[Row]:
     return [{"protocol": s.protocol, "step": s.step, "outcome": s.outcome, "says": s.sentence} for s in steps]
 
 
+def drt_rows(runs: Sequence[DrtRun] | DrtSkipped) -> list[Row]:
+    if isinstance(runs, DrtSkipped):
+        return [{"skipped": True, "reason": runs.reason}]
+    return [{"judgment": r.judgment, "cases": r.cases, "compared": r.compared, "skipped": r.skipped,
+             "mismatches": r.mismatches, "mismatch_rate": r.mismatch_rate, "seconds": round(r.seconds, 2)}
+            for r in runs]
+
+
 def rows(result: Any) -> list[Row]:
     """Rows of any API result (or a sequence of report rows, corpus judgments or demo steps)."""
     if isinstance(result, TraceRun):
@@ -180,6 +188,8 @@ def rows(result: Any) -> list[Row]:
         return records_rows(result)
     if isinstance(result, ApprovalVerified | Refusal):
         return approval_rows(result)
+    if isinstance(result, DrtSkipped):
+        return drt_rows(result)
     if isinstance(result, Sequence) and result:
         first = result[0]
         if isinstance(first, ReportRow):
@@ -190,6 +200,8 @@ def rows(result: Any) -> list[Row]:
             return demo_rows(result)
         if isinstance(first, RecordValid):
             return records_rows(result)
+        if isinstance(first, DrtRun):
+            return drt_rows(result)
     raise TypeError(f"no table form for {type(result).__name__}")
 
 

@@ -9,13 +9,13 @@ from pathlib import Path
 import pytest
 
 import model
-from model import api, frames
+from model import api, api_evidence, frames
 from model.errors import InvalidInput
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 
 
-@pytest.mark.parametrize("module", [api, frames], ids=lambda m: m.__name__)
+@pytest.mark.parametrize("module", [api, api_evidence, frames], ids=lambda m: m.__name__)
 def test_docstring_examples_run(module: object, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.chdir(ROOT)
     result = doctest.testmod(module, optionflags=doctest.NORMALIZE_WHITESPACE)  # type: ignore[arg-type]
