@@ -4,13 +4,16 @@ VENV    := .venv
 BIN     := $(VENV)/bin
 STAMP   := $(VENV)/.installed
 
-.PHONY: test test-all lint reproduce bench lean drt clean
+.PHONY: venv test test-all lint reproduce bench lean drt notebooks clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,bench]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,bench,notebooks]'
 	touch $(STAMP)
+
+# Only the environment: afterwards `source .venv/bin/activate` puts `agentwarrant` on PATH.
+venv: $(STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check model tests experiments
@@ -50,6 +53,12 @@ drt: lean
 	@$(LEAN_ENV); \
 	set -e; $(BIN)/pytest -m "lean and not slow" tests/drt -q; \
 	$(BIN)/agentwarrant drt --cases $(DRT_CASES) --no-build
+
+# The research notebooks (experiments/notebooks/), opened in JupyterLab; the `jupyter` extra is installed
+# on first use. The test suite executes them without a browser (tests/whole_repo/test_notebooks.py).
+notebooks: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[jupyter]'
+	$(BIN)/jupyter lab experiments/notebooks
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .hypothesis
