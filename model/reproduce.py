@@ -25,6 +25,15 @@ EXPERIMENTS: dict[str, str] = {
     "bounded-analysis": "bounded_analysis.py",
 }
 
+# name -> what it computes and writes (shown by `agentwarrant reproduce --help`)
+DESCRIPTIONS: dict[str, str] = {
+    "report-table": "Table 1 (Agenra §3), decided by the monitor",
+    "monitor-overhead": "per-call cost of mediation, as ratios (benchmark)",
+    "edit-timing": "edit checker time and memory by size (benchmark, figure)",
+    "revision-corpus": "every revision of corpus/revisions/ judged (figure)",
+    "bounded-analysis": "attack search per policy variant (figure)",
+}
+
 Tick = Callable[[int, int], None]
 
 

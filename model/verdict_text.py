@@ -22,6 +22,7 @@ from model.revision.revise import (
     NoNewForbidden,
     NotPreserved,
     Preservation,
+    RevisionReport,
     SafetyDelta,
 )
 
@@ -104,6 +105,18 @@ def preservation_sentence(p: Preservation, effects: str = "every effect") -> str
                 f"— {p.lost.refusal}; {confirmed}.")
     return (f"Unknown: no certificate, and no lost client among {p.visited} call sequences of at most "
             f"{p.bound} calls.")
+
+
+def start_sentence(report: RevisionReport) -> str:
+    """Where the judgment starts: task start, or after a prefix with the usage counters carried."""
+    st = report.start
+    if st is None:
+        return "at task start (every usage counter zero)"
+    n = st.prefix.calls()
+    before, after = st.run.state, st.new_state
+    return (f"after {n} call{'s' if n != 1 else ''} of {st.prefix.source} [{st.prefix.show()}] under the old policy; "
+            f"usage counters carried to the new one: user list {list(before.used_user)} → {list(after.used_user)}, "
+            f"application list {list(before.used_app)} → {list(after.used_app)}")
 
 
 def safety_sentence(s: SafetyDelta) -> str:

@@ -42,38 +42,44 @@ def cli() -> None:
 @click.option("--engine", type=click.Choice([e.value for e in Engine]), default=Engine.SYMBOLIC.value,
               show_default=True, help="Which fixed-point engine decides the instance.")
 @click.option("--json", "as_json", is_flag=True, help="Print the verdict as canonical JSON.")
-def check_cmd(instance: Path, engine: str, as_json: bool) -> None:
-    """Decide whether an edit instance is safe: Accepted(Can), Rejected(proof) or Invalid."""
+@click.option("--explain", is_flag=True, help="Also print the instance digest, the counts and the rounds.")
+def check_cmd(instance: Path, engine: str, as_json: bool, explain: bool) -> None:
+    """Decide whether an edit instance is safe: Accepted (with its safe completions), Rejected (with a
+    rejection proof) or Invalid."""
+    from model.verdict_text import edit_sentence
+
     inst = load_instance(instance)
     verdict = check(inst, Engine(engine))
     if as_json:
         click.echo(canonical_str(verdict_json(verdict)))
-    elif isinstance(verdict, Invalid):
-        click.echo(f"Invalid ({verdict.reason.value}): {verdict.detail}")
+        sys.exit(0 if isinstance(verdict, Accepted) else 1)
+    click.echo(f"{edit_sentence(verdict)} [{engine} engine]")
+    if explain:
         click.echo(f"digest {verdict.digest}")
-    else:
-        c = verdict.counts
-        click.echo(f"{'Accepted' if isinstance(verdict, Accepted) else 'Rejected'} by the {engine} engine")
-        click.echo(f"digest {verdict.digest}")
+    if isinstance(verdict, Invalid):
+        sys.exit(1)
+    c = verdict.counts
+    if explain:
         click.echo(f"candidates |B0| = {c.candidates}, safe |B†| = {c.safe}, prefixes |W†| = {c.prefixes}, "
                    f"automaton states = {c.states}")
         rounds = " ".join(str(n) for n in c.rounds) if c.rounds is not None else \
             "(not computed by this engine; use --engine explicit)"
         click.echo(f"rounds {rounds}")
-        if isinstance(verdict, Accepted):
-            click.echo("safe completions:")
-            shown = list(islice(verdict.automaton.completions(), SHOW + 1))
-            for o, y in shown[:SHOW]:
-                click.echo(f"  [{show_outcome(o)}] {_w(y)}")
-            if len(shown) > SHOW:
-                click.echo(f"  … ({c.safe - SHOW} more)")
-        elif isinstance(verdict, Rejected):
-            click.echo("rejection proof:")
-            click.echo("  B0: " + "; ".join(f"[{show_outcome(o)}] {_w(y)}" for o, y in verdict.proof.candidates))
-            for i, e in enumerate(verdict.proof.rounds):
-                for r in e:
-                    click.echo(f"  E{i}: remove [{show_outcome(r.outcome)}] {_w(r.word)} — at prefix {_w(r.prefix)} "
-                               f"outcome {show_outcome(r.missing)} has no remaining completion")
+    if isinstance(verdict, Accepted):
+        click.echo("safe completions ([outcome] then the calls, new(call,action) or reuse(call,action)):")
+        shown = list(islice(verdict.automaton.completions(), SHOW + 1))
+        for o, y in shown[:SHOW]:
+            click.echo(f"  [{show_outcome(o)}] {_w(y)}")
+        if len(shown) > SHOW:
+            click.echo(f"  … ({c.safe - SHOW} more)")
+    elif isinstance(verdict, Rejected):
+        click.echo(f"rejection proof: the candidates shrink {' → '.join(str(n) for n in verdict.proof.sizes())}")
+        click.echo("  candidates: " + "; ".join(f"[{show_outcome(o)}] {_w(y)}" for o, y in verdict.proof.candidates))
+        for i, e in enumerate(verdict.proof.rounds):
+            for r in e:
+                where = f"after {_w(r.prefix)}" if r.prefix else "at the start"
+                click.echo(f"  round {i}: remove [{show_outcome(r.outcome)}] {_w(r.word)} — {where}, "
+                           f"outcome {show_outcome(r.missing)} would have no completion left")
     sys.exit(0 if isinstance(verdict, Accepted) else 1)
 
 

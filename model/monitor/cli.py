@@ -6,9 +6,11 @@ import json
 
 import click
 from rich.console import Console
+from rich.markup import escape
 from rich.table import Table
 
 from model.canonical import canonical_str
+from model.display import print_table
 
 console = Console()
 _COLOURS = {"allow": "green", "pause": "yellow", "deny": "red"}
@@ -48,7 +50,7 @@ def check_cmd(policy_path: str, as_json: bool) -> None:
                 f"keys {{{', '.join(sorted(e.keys))}}}" if e.keys is not None else "") if x)
             quota = "-" if e.kind.value == "deny" else ("unlimited" if e.quota is None else str(e.quota))
             table.add_row(str(k), e.kind.value, f"{e.action}({_res(e.resource)})", quota, extra)
-        console.print(table)
+        print_table(console, table)
 
 
 def _res(pattern: object) -> str:
@@ -67,15 +69,20 @@ def _res(pattern: object) -> str:
 @cli.command("run")
 @click.argument("policy_path", metavar="POLICY", type=click.Path(dir_okay=False))
 @click.argument("trace_path", metavar="TRACE.json", type=click.Path(dir_okay=False))
-@click.option("--json", "as_json", is_flag=True, help="Machine output: one JSON object per step.")
-@click.option("--explain", is_flag=True, help="Also list every failing check of each call, not only the first.")
+@click.option("--json", "as_json", is_flag=True,
+              help="Machine output: one canonical JSON object {policy, steps}, with one entry per step "
+                   "(decision, reason code, detail, result, expectation, failing checks).")
+@click.option("--explain", is_flag=True,
+              help="Also show the deciding check with its technical detail and every failing check of each call.")
 def run_cmd(policy_path: str, trace_path: str, as_json: bool, explain: bool) -> None:
-    """Run the proposed call sequence TRACE.json under POLICY, printing each decision and its reason.
+    """Run the proposed call sequence TRACE.json under POLICY, printing each decision and why.
 
     Exits 1 if a step carrying "expect" got a different decision.
     """
+    from model.monitor.decide import DenyReason
     from model.monitor.syntax import load_policy
     from model.monitor.trace import load_trace, run_trace
+    from model.verdict_text import DENY_TEXT
 
     policy = load_policy(policy_path)
     reports = run_trace(policy, load_trace(trace_path), source=trace_path, explain=explain)
@@ -83,17 +90,19 @@ def run_cmd(policy_path: str, trace_path: str, as_json: bool, explain: bool) -> 
         click.echo(canonical_str({"policy": policy.name, "steps": [r.to_json() for r in reports]}))
     else:
         table = Table(title=f"{trace_path} under {policy.name}", title_justify="left")
-        for col in ("#", "step", "decision", "reason", "result") + (("all failing checks",) if explain else ()):
+        for col in ("#", "step", "decision", "why", "result") + (("check: detail", "all failing checks")
+                                                                  if explain else ()):
             table.add_column(col)
         for r in reports:
             colour = _COLOURS.get(r.decision.value if r.decision else "", "")
             decision = f"[{colour}]{r.decision.value}[/{colour}]" if r.decision and colour else "-"
             if not r.as_expected:
                 decision += f" [bold red](expected {r.expected})[/bold red]"
-            reason = f"{r.reason}: {r.detail}" if r.reason else r.detail
-            row = [str(r.index), f"{r.kind} {r.tool}", decision, reason, r.result]
-            table.add_row(*row, *((" ".join(r.failing),) if explain else ()))
-        console.print(table)
+            why = f"{DENY_TEXT[DenyReason(r.reason)]} ({r.reason})" if r.reason else r.detail
+            row = [str(r.index), f"{r.kind} {r.tool}", decision, escape(why), escape(r.result)]
+            extra = (escape(f"{r.reason}: {r.detail}" if r.reason else r.detail), " ".join(r.failing))
+            table.add_row(*row, *(extra if explain else ()))
+        print_table(console, table)
         checked = [r for r in reports if r.expected is not None]
         for r in checked:
             if not r.as_expected:

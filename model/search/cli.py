@@ -17,6 +17,7 @@ from rich.progress import BarColumn, Progress, TaskID, TaskProgressColumn, TextC
 from rich.table import Table
 
 from model.canonical import JSON, canonical_str
+from model.display import print_table
 
 console = Console()
 err_console = Console(stderr=True)
@@ -115,7 +116,7 @@ def _print(rep: object) -> None:
         rp = "-" if not reps else ("reproduced" if all(isinstance(r.result, Reproduced) for r in reps)
                                    else "[red]spurious[/red]")
         table.add_row(q.name, q.kind.value, escape(ex), escape(sm), rp)
-    console.print(table)
+    print_table(console, table)
     for q in m.queries:
         v = rep.explicit.verdict(q.name) if rep.explicit is not None else None
         if v is None and rep.smt is not None:
