@@ -180,7 +180,7 @@ def test_cli_after_says_the_starting_point_in_text_and_json() -> None:
     assert start.exit_code == 1 and "judged at task start" in start.output
     after = CliRunner().invoke(main, [*args, "--after", str(REV / "prefixes" / "delete_a.json")])
     assert after.exit_code == 0 and "judged after 1 call of" in after.output, after.output
-    assert "P [0, 1] → P′ [0, 0]" in after.output
+    assert "user list [0, 1] → [0, 0]" in after.output
     doc = json.loads(CliRunner().invoke(main, [*args, "--after", str(REV / "prefixes" / "delete_a.json"),
                                                "--json"]).output)
     assert doc["preservation"]["verdict"] == "certified" and doc["start"]["usage_before"]["P"] == [0, 1]
