@@ -100,6 +100,7 @@ def session_run(db: Path, script: Path, as_json: bool) -> None:
 
     Exit status: 0 when every step gave its expected answer, 1 otherwise, 2 on bad input."""
     from model.edits.session import load_session, run_session
+    from model.edits.session_text import line
 
     sess = load_session(script)
     if db.exists() or not db.parent.is_dir():
@@ -110,7 +111,7 @@ def session_run(db: Path, script: Path, as_json: bool) -> None:
     def echo(i: int, answer: JSON, mismatch: str | None) -> None:
         if mismatch is not None:
             bad.append(i)
-        text = canonical_str(answer) if as_json else _brief(answer)
+        text = canonical_str(answer) if as_json else line(sess.steps[i - 1] if i > 0 else None, answer)
         click.echo(f"{i:3d} {text}" + (f"   <-- {mismatch}" if mismatch else ""))
 
     run_session(sess, str(db), echo)
@@ -120,8 +121,9 @@ def session_run(db: Path, script: Path, as_json: bool) -> None:
 @session_group.command("show")
 @click.pass_obj
 def session_show(db: Path) -> None:
-    """Print the committed state of the store: workflow, versions, log, queue, checkpoints."""
+    """Print the committed state of the store: workflow, versions, log, queue, checkpoints, and a legend."""
     from model.edits.runtime import NoRecord, Runtime
+    from model.edits.session_text import LEGEND
     from model.edits.tree import show_node
 
     if not db.exists():
@@ -142,19 +144,4 @@ def session_show(db: Path) -> None:
     click.echo("log " + (" ".join(f"{r.id}:{r.action}/{r.label}[{r.phase}]" for r in s.log) or "ε"))
     click.echo("queue " + (" ".join(f"{o.record}{'(sent)' if o.sent else ''}" for o in s.out) or "ε"))
     click.echo("checkpoints " + (" ".join(f"{k}={c.branch}" for k, c in s.checkpoints) or "-"))
-
-
-def _brief(a: JSON) -> str:
-    assert isinstance(a, dict)
-    kind = a["answer"]
-    if kind in ("accepted", "rejected", "invalid"):
-        e = a["edit"]
-        assert isinstance(e, dict)
-        names = " ".join(str(v) for k, v in sorted(e.items()) if k != "edit" and isinstance(v, str))
-        extra = f" ({a['reason']}: {a['detail']})" if kind == "invalid" else \
-            f" -> {a['to']}, {a['completions']} completions" if kind == "accepted" else ""
-        return f"{kind} {e['edit']} {names}{extra}  γ={str(a['digest'])[:12]}"
-    # Values print as canonical JSON (null, true), never as Python reprs, so a line can be pasted back.
-    rest = " ".join(f"{k}={v if isinstance(v, str) else canonical_str(v)}" for k, v in sorted(a.items())
-                    if k != "answer")
-    return f"{kind} {rest}"
+    click.echo(LEGEND)
