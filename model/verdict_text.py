@@ -25,6 +25,7 @@ from model.revision.revise import (
     RevisionReport,
     SafetyDelta,
 )
+from model.search.run import SearchReport
 
 DENY_TEXT: dict[DenyReason, str] = {
     DenyReason.UNKNOWN_TOOL: "the tool is not declared in the policy",
@@ -129,3 +130,28 @@ def safety_sentence(s: SafetyDelta) -> str:
                 f"that the old one refused ({s.visited} sequences admitted after).")
     assert isinstance(s, NoForbiddenDeclared)
     return "Safety was not checked: the workload declares no forbidden effects."
+
+
+def search_sentence(rep: SearchReport) -> str:
+    """What a bounded search found, in one sentence (the per-query table stays the detail)."""
+    from model.search.model import QueryKind
+
+    forbidden = [f.split()[2] for f in rep.findings() if f.startswith("forbidden execution")]
+    missed = [f.split()[1] for f in rep.findings() if f.startswith("goal")]
+    goals = [q.name for q in rep.model.queries if q.kind is QueryKind.GOAL and q.name not in missed]
+    parts = [f"{len(forbidden)} forbidden execution{'s' if len(forbidden) != 1 else ''} found within "
+             f"{rep.bound} steps ({', '.join(forbidden)})" if forbidden
+             else f"no forbidden execution within {rep.bound} steps"]
+    if goals:
+        parts.append(f"reached {', '.join(goals)}")
+    if missed:
+        parts.append(f"did not reach {', '.join(missed)}")
+    checks = []
+    if rep.explicit is not None and rep.smt is not None:
+        checks.append("the engines disagree on " + ", ".join(d.query for d in rep.disagreements)
+                      if rep.disagreements else "both engines agree")
+    if rep.replays:
+        checks.append(f"{len(rep.spurious)} found trace(s) did NOT replay" if rep.spurious
+                      else "every found trace replays on the reference tools")
+    text = "; ".join(parts)
+    return text[0].upper() + text[1:] + (f" ({'; '.join(checks)})." if checks else ".")

@@ -40,10 +40,18 @@ def verify_record_cmd(file: str, key_file: str) -> None:
     doc = load_file(file)
     out = verify_chain(doc, key) if isinstance(doc, list) else verify_record(doc, key)
     if isinstance(out, RecordInvalid):
-        click.echo(f"invalid: {out.defect.value}: {out.detail}")
+        meaning = {"malformed": "a record is not in the signed-record form",
+                   "hash-mismatch": "a record's hash does not match its payload (it was altered)",
+                   "bad-signature": "a signature does not check with this key",
+                   "broken-chain": "a record does not point to the one before it"}[out.defect.value]
+        click.echo(f"invalid: {meaning} ({out.defect.value}: {out.detail})")
         sys.exit(1)
-    for v in out if isinstance(out, list) else [out]:
+    valid = out if isinstance(out, list) else [out]
+    for v in valid:
         click.echo(f"valid: {v.kind} {v.record_hash}")
+    chains = " and every hash chain among them is intact" if isinstance(out, list) else ""
+    click.echo(f"{len(valid)} record{'s' if len(valid) != 1 else ''} verified offline with {key_file}: each hash "
+               f"matches its payload and each signature checks{chains}.")
 
 
 @click.group("admit")

@@ -142,5 +142,6 @@ def _print(rep: object) -> None:
     for r in rep.spurious:
         assert not isinstance(r.result, Reproduced)
         console.print(f"[red]spurious {r.source} trace for {r.query}: {escape(r.result.reason)}[/red]", highlight=False)
-    for f in rep.findings():
-        console.print(f"[yellow]{escape(f)}[/yellow]", highlight=False)
+    from model.verdict_text import search_sentence
+
+    console.print(escape(search_sentence(rep)), highlight=False, soft_wrap=True)
