@@ -83,9 +83,25 @@ def verify_approval_cmd(file: str, approvers: str, action: str, resource: str, a
     v = verify_approval(load_approval(load_file(file), file), action=action, resource=resource, amount=amount,
                         now=now, registry=load_registry(load_file(approvers), approvers))
     if isinstance(v, Refusal):
-        click.echo(f"refused: {v.reason.value}: {v.detail}")
+        click.echo(f"refused: {_APPROVAL_REFUSALS.get(v.reason.value, 'the approval does not hold')} "
+                   f"({v.reason.value}: {v.detail})")
         sys.exit(1)
-    click.echo("verified")
+    click.echo(f"verified: {v.approval.approver_id}'s approval of {v.approval.capability} on {v.approval.resource_id} "
+               f"checks (key, signature, lifetime, action, resource, scope); its nonce is not spent by this check")
+
+
+_APPROVAL_REFUSALS = {
+    "unknown-approver": "the approver's key is not in the registry",
+    "revoked-key": "the approver's key was revoked",
+    "bad-signature": "the signature does not cover this approval as given",
+    "ttl-too-long": "the approval lives longer than allowed",
+    "not-yet-valid": "the approval is not valid yet",
+    "expired": "the approval has expired",
+    "wrong-action": "the approval is for another action",
+    "wrong-resource": "the approval is for another resource",
+    "scope-mismatch": "the approval's scope does not fit the policy",
+    "amount-exceeded": "the amount is above what was approved",
+}
 
 
 @cli.command("explore")

@@ -119,3 +119,12 @@ def test_no_tracked_file_is_ignored() -> None:
     out = subprocess.run(["git", "ls-files", "-ci", "--exclude-standard"], cwd=ROOT, capture_output=True, text=True,
                          check=True)
     assert out.stdout.split() == []
+
+
+def test_verify_approval_explains_itself(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    args = ["admit", "verify-approval", "corpus/admission/approval_order-1.json", "--approvers",
+            "corpus/admission/approvers.json", "--action", "paytm:refund", "--resource", "order-1", "--amount", "120"]
+    assert _run(*args, "--now", "2026-12-02T15:00:00Z").startswith("verified: alice's approval of paytm:refund")
+    late = _run(*args, "--now", "2026-12-02T16:00:00Z")
+    assert late.startswith("refused: the approval has expired (expired:")
