@@ -1,12 +1,14 @@
 """``agentwarrant edit``: check execution edits (execution-edit-checking.md, Section V-C5).
 
-``edit check INSTANCE.json [--engine declarative|explicit|symbolic] [--json]`` prints the verdict,
-the counts (|B̂₀|, |B̂†|, |W†|, states of Can), the rounds |B̂₀|, |B̂₁|, … when the engine computes
-them, and on rejection the proof. Exit status: 0 accepted, 1 rejected or invalid, 2 bad input.
-``edit session DB run SCRIPT.json [--json]`` registers a session script's call model in a new SQLite
-store and drives the runtime through its steps, one answer per line (exit 1 if a step's ``expect``
-differs); ``edit session DB show`` prints the committed state, including the rule versions with
-their phases (an inactive version holds content prepared by a ``preload`` step).
+``edit check INSTANCE.json [--engine declarative|explicit|symbolic] [--json] [--explain]`` prints the
+verdict as one sentence (model/verdict_text.py), then the safe completions or the rejection proof
+round by round; ``--explain`` adds the digest, the counts (|B̂₀|, |B̂†|, |W†|, states of Can) and the
+rounds |B̂₀|, |B̂₁|, … when the engine computes them. Exit status: 0 accepted, 1 rejected or invalid,
+2 bad input. ``edit session DB run SCRIPT.json [--json]`` registers a session script's call model in a
+new SQLite store and drives the runtime through its steps, one line per step naming the step and the
+answer (model/edits/session_text.py; exit 1 if a step's ``expect`` differs); ``edit session DB show``
+prints the committed state, including the rule versions with their phases (an inactive version holds
+content prepared by a ``preload`` step), and a legend.
 """
 
 from __future__ import annotations
