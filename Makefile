@@ -55,10 +55,11 @@ drt: lean
 	$(BIN)/agentwarrant drt --cases $(DRT_CASES) --no-build
 
 # The research notebooks (experiments/notebooks/), opened in JupyterLab; the `jupyter` extra is installed
-# on first use. The test suite executes them without a browser (tests/whole_repo/test_notebooks.py).
+# on first use (--allow-root only when run as root, e.g. in a container). The test suite executes them
+# without a browser (tests/whole_repo/test_notebooks.py).
 notebooks: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[jupyter]'
-	$(BIN)/jupyter lab experiments/notebooks
+	$(BIN)/jupyter lab experiments/notebooks $$([ "$$(id -u)" = 0 ] && echo --allow-root)
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .hypothesis
