@@ -9,23 +9,17 @@ appear only in parentheses after the words, so a reader can still grep the code 
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from model.edits.verdict import Accepted, Invalid, Rejected
 from model.edits.verdict import Verdict as EditVerdict
 from model.monitor.decide import Decision, DenyReason
 from model.monitor.decide import Verdict as MonitorVerdict
-from model.monitor.trace import StepReport
-from model.revision.certificate import Certificate
-from model.revision.revise import (
-    Certified,
-    NewlyForbidden,
-    NoForbiddenDeclared,
-    NoNewForbidden,
-    NotPreserved,
-    Preservation,
-    RevisionReport,
-    SafetyDelta,
-)
-from model.search.run import SearchReport
+
+if TYPE_CHECKING:  # each CLI command imports only the engine it prints for (revision brings Z3)
+    from model.monitor.trace import StepReport
+    from model.revision.revise import Preservation, RevisionReport, SafetyDelta
+    from model.search.run import SearchReport
 
 DENY_TEXT: dict[DenyReason, str] = {
     DenyReason.UNKNOWN_TOOL: "the tool is not declared in the policy",
@@ -94,6 +88,9 @@ def edit_sentence(v: EditVerdict) -> str:
 
 
 def preservation_sentence(p: Preservation, effects: str = "every effect") -> str:
+    from model.revision.certificate import Certificate
+    from model.revision.revise import Certified, NotPreserved
+
     if isinstance(p, Certified):
         how = ("a structural certificate, checked by the independent checker" if isinstance(p.evidence, Certificate)
                else "a simulation relation between the two ledgers, checked closed")
@@ -121,6 +118,8 @@ def start_sentence(report: RevisionReport) -> str:
 
 
 def safety_sentence(s: SafetyDelta) -> str:
+    from model.revision.revise import NewlyForbidden, NoForbiddenDeclared, NoNewForbidden
+
     if isinstance(s, NewlyForbidden):
         confirmed = "confirmed on replay" if s.trace.confirmed else "NOT confirmed on replay"
         return (f"Safety changes: the new policy admits the forbidden sequence [{s.trace.show()}], which the old "
