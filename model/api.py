@@ -21,7 +21,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from model.canonical import JSON
 from model.errors import InputKind, InvalidInput
@@ -80,6 +80,12 @@ class TraceRun:
         """Every step that carries an ``expect`` got that decision."""
         return all(s.as_expected for s in self.steps)
 
+    def to_frame(self) -> Any:
+        """One row per step (``model.frames.trace_rows``) as a DataFrame."""
+        from model.frames import to_frame
+
+        return to_frame(self)
+
 
 def run_trace(policy: Policy | PathLike, trace: PathLike | Mapping[str, JSON], *, explain: bool = False) -> TraceRun:
     """Run a trace (``corpus/schemas/trace.schema.json``) through the precise adapter on its tools.
@@ -114,6 +120,12 @@ class Explanation:
         from model.verdict_text import step_sentence
 
         return step_sentence(self.step, self.checks)
+
+    def to_frame(self) -> Any:
+        """One row per failing check (``model.frames.explanation_rows``) as a DataFrame."""
+        from model.frames import to_frame
+
+        return to_frame(self)
 
 
 def explain(policy: Policy | PathLike, trace: PathLike | Mapping[str, JSON], step: int) -> Explanation:

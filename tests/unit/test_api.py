@@ -38,6 +38,7 @@ def test_trace_frame_has_one_row_per_step_with_the_monitor_decisions(monkeypatch
     assert list(df["decision"]) == [s.decision.value for s in run.steps if s.decision is not None]
     assert df["as_expected"].all()
     assert df.loc[6, "why"].startswith("Send is denied: every grant that matches it has used its quota")
+    assert run.to_frame().equals(df)
 
 
 def test_a_trace_given_as_a_dict_is_schema_checked() -> None:
