@@ -12,8 +12,9 @@ Choices where nothing is given:
 - ``run_trace`` wraps the step reports in ``TraceRun`` (policy name and source alongside), and
   ``explain`` answers with ``Explanation`` (the step and every failing check with its detail): the
   monitor has no single value for either.
-- No ``budget`` parameter yet: the edit checker, the revision judgment and the bounded search do not
-  take a ``Budget`` on this branch; faking one would promise a limit nothing enforces.
+- ``budget: Budget = NO_LIMIT`` (``Budget()``, unlimited) where the engine takes one: the revision judgment does.
+  The edit checker and the bounded search do not take a ``Budget`` yet, so ``check_edit`` and
+  ``bounded_search`` have no such parameter; faking one would promise a limit nothing enforces.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from model.budget import Budget
 from model.canonical import JSON
 from model.errors import InputKind, InvalidInput
 
@@ -38,6 +40,7 @@ if TYPE_CHECKING:  # the engines load on first call: importing the façade stays
     from model.search.run import SearchReport
 
 PathLike = str | Path
+NO_LIMIT = Budget()  # the library default: unlimited (every CLI command has a finite one)
 
 
 def load_policy(path: PathLike) -> Policy:
@@ -187,11 +190,13 @@ def check_edit(instance: Instance | PathLike | Mapping[str, JSON], engine: str =
 
 
 def check_revision(old: Policy | PathLike, new: Policy | PathLike, *, workload: PathLike | None = None,
-                   effects: str | None = None, bound: int = 4, after: PathLike | None = None) -> RevisionReport:
+                   effects: str | None = None, bound: int = 4, after: PathLike | None = None,
+                   budget: Budget = NO_LIMIT) -> RevisionReport:
     """Does revising ``old`` into ``new`` keep every client, and does it newly admit a forbidden trace?
 
     ``workload`` is a client model (derived from the policies when omitted); ``after`` a prefix run
-    under ``old`` first (mid-task revision).
+    under ``old`` first (mid-task revision). When ``budget`` runs out first, the verdicts not reached
+    are ``OutOfBudget`` (``report.out_of_budget()``), never a wrong answer.
 
     >>> r = check_revision("corpus/policies/delete_ab.policy",
     ...                    "corpus/revisions/delete_ab/delete_widen_first.policy",
@@ -217,7 +222,7 @@ def check_revision(old: Policy | PathLike, new: Policy | PathLike, *, workload: 
         from model.revision.prefix import load_prefix
 
         prefix = load_prefix(after)
-    return revise(o, n, parse_effects(effects), wl, bound, prefix)
+    return revise(o, n, parse_effects(effects), wl, bound, prefix, budget=budget)
 
 
 @dataclass(frozen=True, slots=True)
@@ -228,9 +233,9 @@ class CorpusJudgment:
     report: RevisionReport
 
 
-def revision_corpus(manifest: PathLike | None = None,
-                    tick: Callable[[int, int], None] | None = None) -> tuple[CorpusJudgment, ...]:
-    """Judge every revision of ``corpus/revisions/manifest.json`` (or another manifest)."""
+def revision_corpus(manifest: PathLike | None = None, tick: Callable[[int, int], None] | None = None,
+                    budget: Budget = NO_LIMIT) -> tuple[CorpusJudgment, ...]:
+    """Judge every revision of ``corpus/revisions/manifest.json`` (or another manifest), each within ``budget``."""
     from model.revision.corpus import load_manifest
     from model.revision.revise import revise
 
@@ -240,7 +245,7 @@ def revision_corpus(manifest: PathLike | None = None,
         if tick is not None:
             tick(i, len(entries))
         out.append(CorpusJudgment(e, revise(e.base.policy, e.new, e.effects, e.base.workload, e.base.bound,
-                                            e.prefix)))
+                                            e.prefix, budget=budget)))
     if tick is not None:
         tick(len(entries), len(entries))
     return tuple(out)

@@ -22,7 +22,9 @@ from model.edits.contract import show_outcome
 from model.edits.resolve import Word
 from model.edits.verdict import Accepted, Invalid, Rejected
 from model.monitor.report_task import Row as ReportRow
-from model.revision.revise import Certified, NewlyForbidden, NoNewForbidden, NotPreserved, RevisionReport
+from model.revision.certificate import Certificate
+from model.revision.joint_certificate import JointSimulation
+from model.revision.revise import Certified, NewlyForbidden, NoNewForbidden, NotPreserved, OutOfBudget, RevisionReport
 from model.search.compare import Agreement, Disagreement
 from model.search.model import QueryKind
 from model.search.replay import Reproduced
@@ -82,14 +84,16 @@ def rounds_rows(v: Accepted | Rejected | Invalid) -> list[Row]:
 def revision_row(r: RevisionReport) -> Row:
     p, s = r.preservation, r.safety
     verdict = "certified" if isinstance(p, Certified) else "not_preserved" if isinstance(p, NotPreserved) else \
-        "unknown"
-    by = "" if not isinstance(p, Certified) else ("simulation" if "simulation" in p.show() else "structural")
+        "out_of_budget" if isinstance(p, OutOfBudget) else "unknown"
+    by = "" if not isinstance(p, Certified) else "structural" if isinstance(p.evidence, Certificate) else \
+        "joint" if isinstance(p.evidence, JointSimulation) else "simulation"
     return {"start": "task start" if r.start is None else f"after {r.start.prefix.calls()} calls",
             "verdict": verdict, "by": by,
             "lost_client": p.lost.show() if isinstance(p, NotPreserved) else "",
             "lost_confirmed": isinstance(p, NotPreserved) and p.lost.confirmed,
             "safety": "newly_forbidden" if isinstance(s, NewlyForbidden) else
-            "no_new_forbidden" if isinstance(s, NoNewForbidden) else "not_declared",
+            "no_new_forbidden" if isinstance(s, NoNewForbidden) else
+            "out_of_budget" if isinstance(s, OutOfBudget) else "not_declared",
             "forbidden_trace": s.trace.show() if isinstance(s, NewlyForbidden) else "",
             "forbidden_confirmed": isinstance(s, NewlyForbidden) and s.trace.confirmed,
             "ms": r.seconds * 1000, "preservation_says": preservation_sentence(p), "safety_says": safety_sentence(s)}

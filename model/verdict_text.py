@@ -17,6 +17,7 @@ from model.monitor.decide import Decision, DenyReason
 from model.monitor.decide import Verdict as MonitorVerdict
 
 if TYPE_CHECKING:  # each CLI command imports only the engine it prints for (revision brings Z3)
+    from model.budget import Unknown as BudgetUnknown
     from model.monitor.trace import StepReport
     from model.revision.revise import Preservation, RevisionReport, SafetyDelta
     from model.search.run import SearchReport
@@ -87,13 +88,23 @@ def edit_sentence(v: EditVerdict) -> str:
     return f"Invalid: the instance is not well formed ({v.reason.value}): {v.detail}."
 
 
+def _ran_out(u: BudgetUnknown) -> str:
+    spent = f"after {u.spent.seconds:.1f} s and {u.spent.states} states"
+    return f"the budget ran out ({u.limit}, {spent})" + (f" during {u.reason}" if u.reason else "")
+
+
 def preservation_sentence(p: Preservation, effects: str = "every effect") -> str:
     from model.revision.certificate import Certificate
-    from model.revision.revise import Certified, NotPreserved
+    from model.revision.joint_certificate import JointSimulation
+    from model.revision.revise import Certified, NotPreserved, OutOfBudget
 
     if isinstance(p, Certified):
-        how = ("a structural certificate, checked by the independent checker" if isinstance(p.evidence, Certificate)
-               else "a simulation relation between the two ledgers, checked closed")
+        if isinstance(p.evidence, Certificate):
+            how = "a structural certificate, checked by the independent checker"
+        elif isinstance(p.evidence, JointSimulation):
+            how = "a joint simulation over both permission lists, checked closed and covering"
+        else:
+            how = "a simulation relation between the two ledgers, checked closed"
         return (f"Every client is kept: each call sequence on {effects} that the old policy admits, the new one "
                 f"admits too (proved by {how}).")
     if isinstance(p, NotPreserved):
@@ -101,6 +112,8 @@ def preservation_sentence(p: Preservation, effects: str = "every effect") -> str
             "but the monitor's replay does NOT confirm it"
         return (f"A client is lost: the old policy admits [{p.lost.show()}] and the new one refuses it "
                 f"— {p.lost.refusal}; {confirmed}.")
+    if isinstance(p, OutOfBudget):
+        return f"Unknown: {_ran_out(p.unknown)}."
     return (f"Unknown: no certificate, and no lost client among {p.visited} call sequences of at most "
             f"{p.bound} calls.")
 
@@ -118,7 +131,7 @@ def start_sentence(report: RevisionReport) -> str:
 
 
 def safety_sentence(s: SafetyDelta) -> str:
-    from model.revision.revise import NewlyForbidden, NoForbiddenDeclared, NoNewForbidden
+    from model.revision.revise import NewlyForbidden, NoForbiddenDeclared, NoNewForbidden, OutOfBudget
 
     if isinstance(s, NewlyForbidden):
         confirmed = "confirmed on replay" if s.trace.confirmed else "NOT confirmed on replay"
@@ -127,6 +140,8 @@ def safety_sentence(s: SafetyDelta) -> str:
     if isinstance(s, NoNewForbidden):
         return (f"No new forbidden sequence of at most {s.bound} calls: the new policy admits nothing forbidden "
                 f"that the old one refused ({s.visited} sequences admitted after).")
+    if isinstance(s, OutOfBudget):
+        return f"Safety is unknown: {_ran_out(s.unknown)}."
     assert isinstance(s, NoForbiddenDeclared)
     return "Safety was not checked: the workload declares no forbidden effects."
 

@@ -11,6 +11,12 @@ Usage (mid-task revisions): each step's usage vectors must chain up to the old s
 the counters carried onto the new lists (``ledgers``; ``None`` is task start, every counter zero):
 ``PREFIX`` keeps quota and counter at every old position, ``CAPACITY`` needs ``m′ − u′ ≥ m − u`` (or
 ∞), ``SWAP`` moves the two counters with their accounts, ``LIFT`` keeps the head's counter.
+
+Joint simulations (``check_joint``, joint_certificate.py) are checked without the proposer's code
+(``joint.py``, ``simulation.vectors``/``charge``): completeness of the match vectors is one Z3
+query per action ("some effect of E differs from every listed vector" is unsatisfiable) rather than
+the proposer's depth-first enumeration, and first-fit is re-implemented here over the monitor's own
+``ledger.has_capacity``.
 """
 
 from __future__ import annotations
@@ -18,6 +24,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+import z3
+
+from model.monitor.ledger import has_capacity
 from model.monitor.policy import Entry, EntryKind, Policy, Tool
 from model.revision.agreement import Agree, agree
 from model.revision.carry import Ledgers
@@ -26,6 +35,8 @@ from model.revision.conditions import keeps_position, monitor_unchanged, permit_
 from model.revision.effects import EffectSet
 from model.revision.identity import same_entries
 from model.revision.independence import Independent, independent
+from model.revision.joint_certificate import JointSimulation
+from model.revision.symbolic import Encoder, Unsupported, solve
 
 
 @dataclass(frozen=True, slots=True)
@@ -104,3 +115,81 @@ def check(cert: Certificate, old: Policy, new: Policy, ledgers: Ledgers | None =
         return verdict
     return _step(cert.application, old.application, new.application, cert.effects, old.tools, "A",
                  lg.old_app, lg.new_app)
+
+
+# --- joint simulation certificates (joint_certificate.py) -------------------------------------------
+
+def _first_fit(entries: Sequence[Entry], used: Used, bits: tuple[bool, ...], q: frozenset[str]) -> Used | None:
+    """One unit with match vector ``bits`` under the monitor's rules: any matching deny refuses it;
+    else the first matching, ready allow with capacity (``ledger.has_capacity``) takes it. An
+    unlimited account's counter is not tracked: it never limits first-fit."""
+    if any(b and e.kind is EntryKind.DENY for e, b in zip(entries, bits, strict=True)):
+        return None
+    for k, (e, b) in enumerate(zip(entries, bits, strict=True)):
+        if b and e.kind is EntryKind.ALLOW and (e.requires is None or e.requires in q) \
+                and has_capacity(e, used[k], 0):
+            return used if e.quota is None else (*used[:k], used[k] + 1, *used[k + 1:])
+    return None
+
+
+def _covers(cert: JointSimulation, lists: Sequence[Sequence[Entry]], old_actions: frozenset[str],
+            tools: Sequence[Tool]) -> CheckVerdict:
+    """No effect of ``E`` that the old lists could admit has a match vector outside the certificate's:
+    one Z3 query per action, "some effect differs from every listed vector", must be unsatisfiable."""
+    listed = {a.action: a.vectors for a in cert.vectors}
+    positions = [e for xs in lists for e in xs]
+    for action in cert.effects.actions(old_actions):
+        vs = listed.get(action, ())
+        try:
+            enc = Encoder(action, [e for e in positions if e.action == action], tools)
+            differs = [z3.Or(*[enc.fails(e) if b else enc.matches(e)
+                               for e, b in zip(positions, [b for side in v for b in side], strict=True)])
+                       for v in vs]
+            found = solve(z3.And(enc.base(cert.effects.resources(action)), *differs))
+        except Unsupported as exc:
+            return Invalid(f"joint: {action}: {exc}")
+        if isinstance(found, str):
+            return Invalid(f"joint: {action}: z3 answered unknown ({found})")
+        if found is not None:
+            return Invalid(f"joint: an effect has a match vector the certificate omits: {enc.witness(found).to_json()}")
+    return Valid()
+
+
+def check_joint(cert: JointSimulation, old: Policy, new: Policy, ledgers: Ledgers | None = None) -> CheckVerdict:
+    """Does the joint simulation prove ``Adm_E(P, A) ⊆ Adm_E(P′, A′)`` from these counters? Re-decides
+    that its vectors cover every effect of ``E`` (Z3), that it starts at the counters, and closure:
+    from every related quadruple, every unit both old lists charge is charged by both new lists into
+    a related quadruple, for every set of satisfied requirements."""
+    if not monitor_unchanged(old, new):
+        return Invalid("the revision changes more than the two permission lists")
+    lists = (old.user, old.application, new.user, new.application)
+    if any(e.permit for xs in lists for e in xs):
+        return Invalid("joint: exact-call permits are outside the simulation check")
+    lg = ledgers or Ledgers.zero(old, new)
+    if cert.start != (lg.old_user, lg.old_app, lg.new_user, lg.new_app) or cert.start not in cert.related:
+        return Invalid("joint: the relation does not start at the revision's counters")
+    sizes = tuple(len(xs) for xs in lists)
+    if any(tuple(len(u) for u in quad) != sizes for quad in cert.related) or \
+            any(tuple(len(side) for side in v) != sizes for a in cert.vectors for v in a.vectors):
+        return Invalid("joint: a vector does not fit the four permission lists")
+    old_actions = frozenset(e.action for xs in lists[:2] for e in xs if e.kind is EntryKind.ALLOW)
+    covered = _covers(cert, lists, old_actions, old.tools)
+    if isinstance(covered, Invalid):
+        return covered
+    reqs = sorted({e.requires for xs in lists for e in xs if e.requires is not None})
+    subsets = [frozenset(r for i, r in enumerate(reqs) if mask >> i & 1) for mask in range(1 << len(reqs))]
+    for u_p, u_a, v_p, v_a in cert.related:
+        for a in cert.vectors:
+            for v in a.vectors:
+                for q in subsets:
+                    o_p = _first_fit(lists[0], u_p, v[0], q)
+                    o_a = None if o_p is None else _first_fit(lists[1], u_a, v[1], q)
+                    if o_p is None or o_a is None:
+                        continue
+                    n_p, n_a = _first_fit(lists[2], v_p, v[2], q), _first_fit(lists[3], v_a, v[3], q)
+                    where = f"joint: from {[u_p, u_a, v_p, v_a]} a {a.action} unit old admits"
+                    if n_p is None or n_a is None:
+                        return Invalid(f"{where} is refused after")
+                    if (o_p, o_a, n_p, n_a) not in cert.related:
+                        return Invalid(f"{where} leads outside the relation")
+    return Valid()

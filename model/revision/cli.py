@@ -10,7 +10,8 @@ certificate or a simulation | not preserved, with the shortest lost client | unk
 the safety delta (the shortest newly admitted forbidden trace, if the workload declares forbidden
 effects); each counterexample follows as a trace for ``monitor run``. ``--explain`` adds why each kind
 of certificate was or was not found; ``--json`` gives everything, certificates included.
-Exit status: 0 when certified, 1 otherwise (not preserved or unknown), 2 for bad input.
+Exit status: 0 when certified, 1 otherwise (not preserved or unknown within the bound), 2 for bad
+input, 3 when ``--budget`` ran out before a verdict (nothing refuted by then).
 Without ``--workload`` the client model is derived from the policies (derive_workload.py).
 """
 
@@ -21,7 +22,10 @@ import sys
 
 import click
 
+from model.budget import Budget
+from model.cliutil import budget_option, metered_progress
 from model.errors import InputKind, InvalidInput
+from model.exitcodes import Exit
 
 
 @click.command("revise")
@@ -36,8 +40,9 @@ from model.errors import InputKind, InvalidInput
               help="Install the revision after this prefix (a scripted trace or workload-form calls) ran under OLD.")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as canonical JSON.")
 @click.option("--explain", is_flag=True, help="Also say why each certificate kind was or was not found, and the time.")
+@budget_option()
 def cli(old_path: str, new_path: str, effects: str | None, bound: int, workload_path: str | None,
-        after_path: str | None, as_json: bool, explain: bool) -> None:
+        after_path: str | None, as_json: bool, explain: bool, budget: Budget) -> None:
     """Does revising OLD into NEW keep every client, and does it admit new forbidden traces?"""
     # imported here: z3 loads with them, and every other agentwarrant command should start fast
     from model.canonical import canonical_str
@@ -61,7 +66,8 @@ def cli(old_path: str, new_path: str, effects: str | None, bound: int, workload_
         from model.revision.prefix import load_prefix
 
         prefix = load_prefix(after_path)
-    report = revise(old, new, eff, workload, bound, prefix)
+    with metered_progress("revise") as on_progress:
+        report = revise(old, new, eff, workload, bound, prefix, budget=budget, on_progress=on_progress)
     if as_json:
         click.echo(canonical_str(report.to_json()))
     else:
@@ -77,10 +83,13 @@ def cli(old_path: str, new_path: str, effects: str | None, bound: int, workload_
         if explain:
             click.echo(f"  structural certificate: {report.structural}")
             click.echo(f"  simulation relation: {report.simulation}")
+            click.echo(f"  joint simulation: {report.joint}")
             click.echo(f"  judged in {report.seconds * 1000:.0f} ms")
         click.echo(f"safety: {safety_sentence(report.safety)}")
         if isinstance(report.safety, NewlyForbidden):
             click.echo(f"  the forbidden sequence as a trace for `agentwarrant monitor run POLICY TRACE` (as expected "
                        f"under {new_path}, refused under {old_path}):")
             click.echo("    " + json.dumps(report.safety.trace.trace))
+    if report.out_of_budget():
+        sys.exit(Exit.UNKNOWN)
     sys.exit(0 if isinstance(report.preservation, Certified) else 1)

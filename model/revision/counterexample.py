@@ -21,6 +21,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from model.budget import Meter
 from model.canonical import JSON
 from model.monitor.decide import Decision
 from model.monitor.policy import Policy
@@ -77,11 +78,11 @@ def root(start: StartingPoint | None, lead_is_old: bool) -> Node | None:
 
 
 def lost_client(old: Policy, new: Policy, workload: Workload, bound: int,
-                start: StartingPoint | None = None) -> Counterexample | Searched:
+                start: StartingPoint | None = None, meter: Meter | None = None) -> Counterexample | Searched:
     def lost(node: Node) -> bool:
         return node.other is None
 
-    found, visited = explore(old, new, workload, bound, lost, root(start, True))
+    found, visited = explore(old, new, workload, bound, lost, root(start, True), meter)
     if found is None:
         return Searched(bound, visited)
     n = len(found.seq)
@@ -91,11 +92,11 @@ def lost_client(old: Policy, new: Policy, workload: Workload, bound: int,
 
 
 def new_forbidden(old: Policy, new: Policy, workload: Workload, bound: int,
-                  start: StartingPoint | None = None) -> Counterexample | Searched:
+                  start: StartingPoint | None = None, meter: Meter | None = None) -> Counterexample | Searched:
     def forbidden(node: Node) -> bool:
         return node.other is None and workload.is_forbidden(node.effects)
 
-    found, visited = explore(new, old, workload, bound, forbidden, root(start, False))
+    found, visited = explore(new, old, workload, bound, forbidden, root(start, False), meter)
     if found is None:
         return Searched(bound, visited)
     n = len(found.seq)

@@ -21,6 +21,7 @@ import json
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from model.budget import Meter
 from model.monitor.commit import Outcome, step
 from model.monitor.decide import Decision, Verdict
 from model.monitor.matching import Effect
@@ -41,8 +42,10 @@ class Node:
 
 
 def explore(lead: Policy, other: Policy, workload: Workload, bound: int,
-            accept: Callable[[Node], bool], root: Node | None = None) -> tuple[Node | None, int]:
-    """The first (shortest) node ``accept`` takes, and how many nodes were visited."""
+            accept: Callable[[Node], bool], root: Node | None = None,
+            meter: Meter | None = None) -> tuple[Node | None, int]:
+    """The first (shortest) node ``accept`` takes, and how many nodes were visited; ``meter`` ticks
+    once per visited node (it raises ``BudgetExhausted``, which the caller turns into ``Unknown``)."""
     if root is None:
         root = Node((), initial_state(len(lead.user), len(lead.application)),
                     initial_state(len(other.user), len(other.application)), None, (), (), ())
@@ -53,6 +56,8 @@ def explore(lead: Policy, other: Policy, workload: Workload, bound: int,
         for node in frontier:
             for child in _children(lead, other, workload, node):
                 visited += 1
+                if meter is not None:
+                    meter.tick()
                 if accept(child):
                     return child, visited
                 nxt.append(child)

@@ -4,9 +4,12 @@
 Preservation is decided in this order:
 1. a structural certificate (``structural.certify``), accepted only if the independent checker
    (``checker.check``) validates it → ``Certified``;
-2. otherwise a simulation relation (``simulation.simulate``), proposed and checked for closure →
-   ``Certified``;
-3. otherwise the bounded search for the shortest lost client → ``NotPreserved`` with it, or
+2. otherwise a simulation relation per permission list (``simulation.simulate``), proposed and
+   checked for closure → ``Certified``;
+3. otherwise a joint simulation over both lists at once (``joint.propose``), accepted only if the
+   independent checker (``checker.check_joint``) validates it → ``Certified`` (the per-list rules
+   stay first: they are cheaper, and a per-list proof is a joint one);
+4. otherwise the bounded search for the shortest lost client → ``NotPreserved`` with it, or
    ``Unknown`` within the bound.
 The safety delta is always the bounded search for the shortest newly admitted forbidden trace
 under the workload's declared budgets (``NewlyForbidden`` / ``NoNewForbidden`` within the bound,
@@ -17,33 +20,49 @@ Starting point: at task start (every counter zero) by default; with a ``prefix``
 revision is installed mid-task — the prefix runs under the old policy to a state S, the counters
 are carried onto the new lists by a checked account correspondence (carry.py), and all three
 engines (and the safety search) start from that pair of states. The report says which.
+
+Budget (issue 12 §2): one ``Meter`` runs over the whole judgment — a tick per Z3 question, related
+ledger pair or quadruple, and explored sequence. When it runs out the verdict still open becomes
+``OutOfBudget`` (the shared ``budget.Unknown``): preservation, and the safety delta if it had not
+started yet; a verdict reached before is kept. Never a wrong verdict, never a hang (each Z3 query is
+limited by what is left of the budget). Choice: the certificate checkers are not metered; they
+re-decide what the search already decided within the budget, so they cost about as much again.
 """
 
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
+from model import budget as _budget
+from model.budget import Budget, BudgetExhausted, Meter, Spent
 from model.canonical import JSON
 from model.monitor.policy import Policy
 from model.revision.carry import check_correspondence
 from model.revision.certificate import Certificate, certificate_to_json
-from model.revision.checker import Valid, check
+from model.revision.checker import Valid, check, check_joint
 from model.revision.counterexample import Counterexample, Searched, lost_client, new_forbidden
 from model.revision.effects import EffectSet
+from model.revision.joint import propose as propose_joint
+from model.revision.joint_certificate import JointSimulation, joint_to_json
 from model.revision.prefix import Prefix, StartingPoint, starting_point
 from model.revision.simulation import NoSimulation, SimulationProof, simulate
 from model.revision.structural import NoCertificate, certify
 from model.revision.workload import Workload
 
+_NO_LIMIT = Budget()  # library default: no limit (the CLI's default is finite)
+
 
 @dataclass(frozen=True, slots=True)
 class Certified:
-    evidence: Certificate | SimulationProof
+    evidence: Certificate | SimulationProof | JointSimulation
 
     def show(self) -> str:
         if isinstance(self.evidence, Certificate):
             return f"Certified (structural certificate, checked): {self.evidence.summary()}"
+        if isinstance(self.evidence, JointSimulation):
+            return f"Certified ({self.evidence.summary()}, closure and coverage checked)"
         return f"Certified ({self.evidence.summary()}, closure checked)"
 
 
@@ -68,7 +87,17 @@ class Unknown:
                 f"no certificate ({self.why})")
 
 
-Preservation = Certified | NotPreserved | Unknown
+@dataclass(frozen=True, slots=True)
+class OutOfBudget:
+    """The budget ran out before this verdict was reached (exit 3)."""
+
+    unknown: _budget.Unknown
+
+    def show(self) -> str:
+        return f"Unknown: {self.unknown.describe()}"
+
+
+Preservation = Certified | NotPreserved | Unknown | OutOfBudget
 
 
 @dataclass(frozen=True, slots=True)
@@ -95,7 +124,7 @@ class NoForbiddenDeclared:
         return "not checked: the workload declares no forbidden effects"
 
 
-SafetyDelta = NewlyForbidden | NoNewForbidden | NoForbiddenDeclared
+SafetyDelta = NewlyForbidden | NoNewForbidden | NoForbiddenDeclared | OutOfBudget
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +135,13 @@ class RevisionReport:
     simulation: str  # "found", "not tried" or why none
     seconds: float
     start: StartingPoint | None = None  # None: task start
+    joint: str = "not tried"  # "found", "not tried" or why no joint simulation
+
+    def out_of_budget(self) -> bool:
+        """The budget ran out and nothing was refuted before: the answer is Unknown (exit 3)."""
+        p, s = self.preservation, self.safety
+        return (isinstance(p, OutOfBudget) or isinstance(s, OutOfBudget)) and \
+            not isinstance(p, NotPreserved) and not isinstance(s, NewlyForbidden)
 
     def start_text(self) -> str:
         if self.start is None:
@@ -117,10 +153,16 @@ class RevisionReport:
         pres: dict[str, JSON]
         if isinstance(p, Certified):
             ev = p.evidence
-            pres = {"verdict": "certified", "by": "structural" if isinstance(ev, Certificate) else "simulation",
-                    "evidence": certificate_to_json(ev) if isinstance(ev, Certificate) else ev.summary()}
+            if isinstance(ev, Certificate):
+                pres = {"verdict": "certified", "by": "structural", "evidence": certificate_to_json(ev)}
+            elif isinstance(ev, JointSimulation):
+                pres = {"verdict": "certified", "by": "joint_simulation", "evidence": joint_to_json(ev)}
+            else:
+                pres = {"verdict": "certified", "by": "simulation", "evidence": ev.summary()}
         elif isinstance(p, NotPreserved):
             pres = {"verdict": "not_preserved", "lost_client": p.lost.to_json()}
+        elif isinstance(p, OutOfBudget):
+            pres = p.unknown.to_json()
         else:
             pres = {"verdict": "unknown", "bound": p.bound, "visited": p.visited, "why": p.why}
         s = self.safety
@@ -129,47 +171,84 @@ class RevisionReport:
             safety = {"verdict": "newly_forbidden", "trace": s.trace.to_json()}
         elif isinstance(s, NoNewForbidden):
             safety = {"verdict": "no_new_forbidden", "bound": s.bound, "visited": s.visited}
+        elif isinstance(s, OutOfBudget):
+            safety = s.unknown.to_json()
         else:
             safety = {"verdict": "not_declared"}
         start: JSON = {"at": "task_start"} if self.start is None else self.start.to_json()
         return {"preservation": pres, "safety": safety, "structural": self.structural,
-                "simulation": self.simulation, "start": start}
+                "simulation": self.simulation, "joint": self.joint, "start": start}
 
 
 def revise(old: Policy, new: Policy, effects: EffectSet, workload: Workload, bound: int,
-           prefix: Prefix | None = None) -> RevisionReport:
-    """Judge the revision at task start, or after ``prefix`` (InvalidInput if the old policy refuses it)."""
+           prefix: Prefix | None = None, *, budget: Budget = _NO_LIMIT,
+           on_progress: Callable[[Spent], None] | None = None) -> RevisionReport:
+    """Judge the revision at task start, or after ``prefix`` (InvalidInput if the old policy refuses it),
+    within ``budget`` (``on_progress`` is called with what was spent, for a progress display)."""
     clock = time.perf_counter()
     point = None if prefix is None else starting_point(old, new, prefix)
     if point is not None:
         problem = check_correspondence(point.correspondence, old, new)
         assert problem is None, problem  # correspond() builds only what check_correspondence accepts
-    ledgers = None if point is None else point.ledgers()
-    preservation: Preservation | None = None
-    simulation_note = "not tried"
-    cert = certify(old, new, effects, ledgers)
-    if isinstance(cert, NoCertificate):
-        structural_note = cert.reason
-    else:
-        verdict = check(cert, old, new, ledgers)
-        structural_note = "found" if isinstance(verdict, Valid) else f"found but refused by the checker: {verdict}"
-        if isinstance(verdict, Valid):
-            preservation = Certified(cert)
-    if preservation is None:
-        sim = simulate(old, new, effects, ledgers)
-        simulation_note = sim.reason if isinstance(sim, NoSimulation) else "found"
-        if not isinstance(sim, NoSimulation):
-            preservation = Certified(sim)
-    if preservation is None:
-        lost = lost_client(old, new, workload, bound, point)
-        if isinstance(lost, Searched):
-            preservation = Unknown(bound, lost.visited, f"{structural_note}; {simulation_note}")
-        else:
-            preservation = NotPreserved(lost)
+    meter = budget.start(on_progress)
+    notes = _Notes()
+    try:
+        preservation = _preservation(old, new, effects, workload, bound, point, meter, notes)
+    except BudgetExhausted as exc:
+        out = OutOfBudget(_budget.Unknown.of(exc, f"preservation: {notes.phase}"))
+        never = OutOfBudget(_budget.Unknown.of(exc, "safety delta: not started, the budget ran out before"))
+        return RevisionReport(out, never if workload.forbidden else NoForbiddenDeclared(), notes.structural,
+                              notes.simulation, time.perf_counter() - clock, point, notes.joint)
     safety: SafetyDelta
     if not workload.forbidden:
         safety = NoForbiddenDeclared()
     else:
-        found = new_forbidden(old, new, workload, bound, point)
-        safety = NoNewForbidden(bound, found.visited) if isinstance(found, Searched) else NewlyForbidden(found)
-    return RevisionReport(preservation, safety, structural_note, simulation_note, time.perf_counter() - clock, point)
+        try:
+            found = new_forbidden(old, new, workload, bound, point, meter)
+            safety = NoNewForbidden(bound, found.visited) if isinstance(found, Searched) else NewlyForbidden(found)
+        except BudgetExhausted as exc:
+            safety = OutOfBudget(_budget.Unknown.of(exc, f"safety delta: forbidden-trace search up to bound {bound}"))
+    return RevisionReport(preservation, safety, notes.structural, notes.simulation, time.perf_counter() - clock,
+                          point, notes.joint)
+
+
+class _Notes:
+    """What each engine said, kept when the budget interrupts a later one."""
+
+    def __init__(self) -> None:
+        self.phase = "structural certificate search"
+        self.structural = "not tried"
+        self.simulation = "not tried"
+        self.joint = "not tried"
+
+
+def _preservation(old: Policy, new: Policy, effects: EffectSet, workload: Workload, bound: int,
+                  point: StartingPoint | None, meter: Meter, notes: _Notes) -> Preservation:
+    ledgers = None if point is None else point.ledgers()
+    cert = certify(old, new, effects, ledgers, meter)
+    if isinstance(cert, NoCertificate):
+        notes.structural = cert.reason
+    else:
+        verdict = check(cert, old, new, ledgers)
+        notes.structural = "found" if isinstance(verdict, Valid) else f"found but refused by the checker: {verdict}"
+        if isinstance(verdict, Valid):
+            return Certified(cert)
+    notes.phase = "simulation per permission list"
+    sim = simulate(old, new, effects, ledgers, meter)
+    notes.simulation = sim.reason if isinstance(sim, NoSimulation) else "found"
+    if not isinstance(sim, NoSimulation):
+        return Certified(sim)
+    notes.phase = "joint simulation over both permission lists"
+    joint = propose_joint(old, new, effects, ledgers, meter)
+    if isinstance(joint, NoSimulation):
+        notes.joint = joint.reason
+    else:
+        verdict = check_joint(joint, old, new, ledgers)
+        notes.joint = "found" if isinstance(verdict, Valid) else f"found but refused by the checker: {verdict}"
+        if isinstance(verdict, Valid):
+            return Certified(joint)
+    notes.phase = f"lost-client search up to bound {bound}"
+    lost = lost_client(old, new, workload, bound, point, meter)
+    if isinstance(lost, Searched):
+        return Unknown(bound, lost.visited, f"{notes.structural}; {notes.simulation}; {notes.joint}")
+    return NotPreserved(lost)

@@ -34,6 +34,7 @@ from dataclasses import dataclass
 
 import z3
 
+from model.budget import Meter
 from model.monitor.policy import Entry, EntryKind, Policy, Tool
 from model.revision.carry import Ledgers
 from model.revision.conditions import monitor_unchanged
@@ -74,17 +75,34 @@ class NoSimulation:
 
 
 def signatures(old: Sequence[Entry], new: Sequence[Entry], effects: EffectSet,
-               tools: Sequence[Tool]) -> tuple[Signature, ...] | str:
-    """Every realizable signature, or why they could not be enumerated.
+               tools: Sequence[Tool], meter: Meter | None = None) -> tuple[Signature, ...] | str:
+    """Every realizable signature, or why they could not be enumerated."""
+    found = vectors((old, new), effects, tools, meter)
+    if isinstance(found, str):
+        return found
+    return tuple((m_old, m_new, q) for _, vs in found for m_old, m_new in vs
+                 for q in requirement_sets((*old, *new)))
+
+
+def requirement_sets(entries: Sequence[Entry]) -> list[frozenset[str]]:
+    """Every set of satisfied requirements that matters: the subsets of those the entries name."""
+    reqs = sorted({e.requires for e in entries if e.requires is not None})
+    return [frozenset(c) for r in range(len(reqs) + 1) for c in itertools.combinations(reqs, r)]
+
+
+def vectors(lists: Sequence[Sequence[Entry]], effects: EffectSet, tools: Sequence[Tool],
+            meter: Meter | None = None) -> tuple[tuple[str, tuple[tuple[tuple[bool, ...], ...], ...]], ...] | str:
+    """Per action of ``E``, every realizable match vector over ``lists`` (one bit per position of each
+    list, all for one effect, one argument object and one binding state), or why they could not be
+    enumerated.
 
     Depth first over the distinct entries, one match-or-fail literal at a time, pruning
     unsatisfiable prefixes: every query is a conjunction of literals, which Z3 decides quickly
     (``Encoder.fails`` keeps glob failures in complement form)."""
-    out: list[Signature] = []
-    reqs = sorted({e.requires for e in (*old, *new) if e.requires is not None})
-    q_sets = [frozenset(c) for r in range(len(reqs) + 1) for c in itertools.combinations(reqs, r)]
-    for action in effects.actions(frozenset(e.action for e in (*old, *new))):
-        by_key = {match_key(e): e for e in (*old, *new) if e.action == action}
+    everything = [e for xs in lists for e in xs]
+    out: list[tuple[str, tuple[tuple[tuple[bool, ...], ...], ...]]] = []
+    for action in effects.actions(frozenset(e.action for e in everything)):
+        by_key = {match_key(e): e for e in everything if e.action == action}
         distinct = list(by_key.values())
         try:
             enc = Encoder(action, distinct, tools)
@@ -92,18 +110,19 @@ def signatures(old: Sequence[Entry], new: Sequence[Entry], effects: EffectSet,
             lits = [(enc.matches(e), enc.fails(e)) for e in distinct]
         except Unsupported as exc:
             return str(exc)
-        leaves = _leaves(base, lits)
+        leaves = _leaves(base, lits, meter)
         if isinstance(leaves, str):
             return f"{action}: {leaves}"
+        found = []
         for bits in leaves:
             value = dict(zip(by_key, bits, strict=True))
-            m_old = tuple(value.get(match_key(e), False) for e in old)
-            m_new = tuple(value.get(match_key(e), False) for e in new)
-            out += [(m_old, m_new, q) for q in q_sets]
+            found.append(tuple(tuple(value.get(match_key(e), False) for e in xs) for xs in lists))
+        out.append((action, tuple(found)))
     return tuple(out)
 
 
-def _leaves(base: z3.BoolRef, lits: Sequence[tuple[z3.BoolRef, z3.BoolRef]]) -> list[tuple[bool, ...]] | str:
+def _leaves(base: z3.BoolRef, lits: Sequence[tuple[z3.BoolRef, z3.BoolRef]],
+            meter: Meter | None = None) -> list[tuple[bool, ...]] | str:
     """Every satisfiable assignment of the literals (each entry matches or fails) under ``base``."""
     leaves: list[tuple[bool, ...]] = []
 
@@ -115,9 +134,12 @@ def _leaves(base: z3.BoolRef, lits: Sequence[tuple[z3.BoolRef, z3.BoolRef]]) -> 
             lit = lits[i][0] if b else lits[i][1]
             # a fresh solver per query: Z3's incremental mode (push/pop) is far slower on strings
             solver = z3.Solver()
-            solver.set("timeout", 10000)
+            solver.set("timeout", _timeout_ms(meter))
             solver.add(base, *chosen, lit)
             answer = solver.check()
+            if meter is not None:
+                meter.tick()
+                meter.check_time()  # a query may take seconds: check the clock after each one
             if answer == z3.unknown:
                 return f"z3 answered unknown: {solver.reason_unknown()}"
             if answer == z3.sat:
@@ -128,6 +150,12 @@ def _leaves(base: z3.BoolRef, lits: Sequence[tuple[z3.BoolRef, z3.BoolRef]]) -> 
 
     problem = go(0, (), ())
     return leaves if problem is None else problem
+
+
+def _timeout_ms(meter: Meter | None) -> int:
+    """Z3's per-query limit: 10 s, or what is left of the budget (at least 1 ms)."""
+    left = None if meter is None else meter.remaining_seconds()
+    return 10000 if left is None else max(1, min(10000, int(left * 1000)))
 
 
 def charge(entries: Sequence[Entry], usage: Ledger, matches: tuple[bool, ...], q: frozenset[str]) -> Ledger | None:
@@ -149,7 +177,7 @@ def _start(old: Sequence[Entry], new: Sequence[Entry], start: tuple[Ledger, Ledg
 
 
 def propose(old: Sequence[Entry], new: Sequence[Entry], sigs: Sequence[Signature], side: str,
-            begin: tuple[Ledger, Ledger] | None = None) -> Relation | str:
+            begin: tuple[Ledger, Ledger] | None = None, meter: Meter | None = None) -> Relation | str:
     start = _start(old, new, begin)
     seen = {start}
     frontier = [start]
@@ -165,6 +193,8 @@ def propose(old: Sequence[Entry], new: Sequence[Entry], sigs: Sequence[Signature
                     return (f"{side}: old usage {list(u)} charges a unit matching old {_on(m_old)} "
                             f"that new usage {list(v)} cannot charge (new matches {_on(m_new)}, satisfied {sorted(q)})")
                 if (u2, v2) not in seen:
+                    if meter is not None:
+                        meter.tick()
                     seen.add((u2, v2))
                     nxt.append((u2, v2))
                     if len(seen) > MAX_PAIRS:
@@ -196,7 +226,9 @@ def closed(rel: Relation, old: Sequence[Entry], new: Sequence[Entry], sigs: Sequ
 
 
 def simulate(old: Policy, new: Policy, effects: EffectSet,
-             ledgers: Ledgers | None = None) -> SimulationProof | NoSimulation:
+             ledgers: Ledgers | None = None, meter: Meter | None = None) -> SimulationProof | NoSimulation:
+    """A closed simulation per permission list; ``meter`` ticks per Z3 query and per related pair and
+    raises ``BudgetExhausted`` (the caller, ``revise``, turns it into ``Unknown``)."""
     if not monitor_unchanged(old, new):
         return NoSimulation("the revision changes more than the two permission lists")
     if any(e.permit for e in (*old.user, *old.application, *new.user, *new.application)):
@@ -205,10 +237,10 @@ def simulate(old: Policy, new: Policy, effects: EffectSet,
     lg = ledgers or Ledgers.zero(old, new)
     for side, a, b, begin in (("P", old.user, new.user, (lg.old_user, lg.new_user)),
                               ("A", old.application, new.application, (lg.old_app, lg.new_app))):
-        sigs = signatures(a, b, effects, old.tools)
+        sigs = signatures(a, b, effects, old.tools, meter)
         if isinstance(sigs, str):
             return NoSimulation(f"{side}: {sigs}")
-        rel = propose(a, b, sigs, side, begin)
+        rel = propose(a, b, sigs, side, begin, meter)
         if isinstance(rel, str):
             return NoSimulation(rel)
         if not closed(rel, a, b, sigs, begin):

@@ -24,6 +24,7 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from model.budget import Meter
 from model.monitor.policy import Entry, EntryKind, Policy, Tool
 from model.revision.agreement import Agree, Disagree, agree
 from model.revision.carry import Ledgers
@@ -43,7 +44,8 @@ class NoCertificate:
 
 class _Search:
     def __init__(self, old: Sequence[Entry], new: Sequence[Entry], effects: EffectSet, tools: Sequence[Tool],
-                 used_old: Sequence[int], used_new: Sequence[int]):
+                 used_old: Sequence[int], used_new: Sequence[int], meter: Meter | None = None):
+        self.meter = meter
         self.old, self.new, self.effects, self.tools = tuple(old), tuple(new), effects, tuple(tools)
         self.used_old = tuple(used_old) or (0,) * len(self.old)
         self.used_new = tuple(used_new) or (0,) * len(self.new)
@@ -58,6 +60,7 @@ class _Search:
             a, b = self.old[i], self.new[j]
             how: str | None = None
             if keeps_position(a, b, True, self.used_old[i], self.used_new[j]):
+                self._tick()
                 verdict = agree(a, b, self.effects, self.tools)
                 if isinstance(verdict, Agree):
                     how = verdict.by
@@ -68,9 +71,16 @@ class _Search:
             self._agree[(i, j)] = how
         return self._agree[(i, j)]
 
+    def _tick(self) -> None:
+        """One Z3 question: a tick, and a look at the clock (a question may take seconds)."""
+        if self.meter is not None:
+            self.meter.tick()
+            self.meter.check_time()
+
     def indep(self, a: Entry, b: Entry) -> bool:
         key = (entry_key(a), entry_key(b))
         if key not in self._indep:
+            self._tick()
             self._indep[key] = isinstance(independent(a, b, self.effects, self.tools), Independent)
         return self._indep[key]
 
@@ -145,23 +155,24 @@ def _lifted(before: tuple[Entry, ...], after: tuple[Entry, ...], depth: int,
 
 
 def derive_list(old: Sequence[Entry], new: Sequence[Entry], effects: EffectSet, tools: Sequence[Tool],
-                used_old: Sequence[int] = (), used_new: Sequence[int] = ()) -> Step | NoCertificate:
+                used_old: Sequence[int] = (), used_new: Sequence[int] = (),
+                meter: Meter | None = None) -> Step | NoCertificate:
     """A derivation of ``old ⤳_E new`` for one permission list (with these counters; ``()`` is task
     start), or the obstacle met."""
-    return _Search(old, new, effects, tools, used_old, used_new).derive()
+    return _Search(old, new, effects, tools, used_old, used_new, meter).derive()
 
 
 def certify(old: Policy, new: Policy, effects: EffectSet,
-            ledgers: Ledgers | None = None) -> Certificate | NoCertificate:
+            ledgers: Ledgers | None = None, meter: Meter | None = None) -> Certificate | NoCertificate:
     """A structural certificate for both permission lists, or why none was found; ``ledgers`` are
     the old and carried counters of a mid-task revision (``None``: task start)."""
     if not monitor_unchanged(old, new):
         return NoCertificate("the revision changes more than the two permission lists")
     lg = ledgers or Ledgers.zero(old, new)
-    user = derive_list(old.user, new.user, effects, old.tools, lg.old_user, lg.new_user)
+    user = derive_list(old.user, new.user, effects, old.tools, lg.old_user, lg.new_user, meter)
     if isinstance(user, NoCertificate):
         return NoCertificate(f"user list: {user.reason}")
-    app = derive_list(old.application, new.application, effects, old.tools, lg.old_app, lg.new_app)
+    app = derive_list(old.application, new.application, effects, old.tools, lg.old_app, lg.new_app, meter)
     if isinstance(app, NoCertificate):
         return NoCertificate(f"application list: {app.reason}")
     return Certificate(effects, user, app)

@@ -5,8 +5,10 @@
   is found by Z3, and every Z3 witness, replayed through ``entry_matches``, really is one.
 - Glob patterns: the Z3 regex accepts exactly the strings ``fnmatchcase`` accepts.
 - Every certificate found for a generated revision checks, also after a JSON round trip.
-- A certified generated revision (structural or simulation) has no lost client up to length 3,
-  by brute force over every sequence of the workload through ``model.monitor.commit.step``.
+- A certified generated revision (structural, simulation per list, or joint simulation over both
+  lists) has no lost client up to length 3, by brute force over every sequence of the workload
+  through ``model.monitor.commit.step``; every proposed joint simulation passes the independent
+  checker (also after a JSON round trip), and a per-list simulation always has a joint one.
 - A reported lost client is admitted before and refused after, by direct replay.
 - Mid-task: after a generated prefix the old policy admits, the correspondence checks, every
   certificate checks against the carried counters, a certified revision has no lost client from the
@@ -17,31 +19,33 @@
 from __future__ import annotations
 
 import fnmatch
-import itertools
+import json
 
 import z3
-from hypothesis import given, settings
+from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
 from model.monitor.commit import Outcome, step
 from model.monitor.decide import Decision
 from model.monitor.policy import Policy
-from model.monitor.state import Call, State, initial_state
+from model.monitor.state import Call, State, initial_state, satisfy
 from model.revision.agreement import Agree, Disagree, agree
-from model.revision.carry import check_correspondence
+from model.revision.carry import Ledgers, check_correspondence
 from model.revision.certificate import Certificate, certificate_from_json, certificate_to_json
-from model.revision.checker import Valid, check
+from model.revision.checker import Valid, check, check_joint
 from model.revision.counterexample import Counterexample, lost_client
 from model.revision.effects import EVERY_EFFECT
 from model.revision.explicit import Domain, disagreement, domain_for, overlap, replay_matches
 from model.revision.globs import translate
 from model.revision.independence import Independent, Overlap, independent
+from model.revision.joint import propose as propose_joint
+from model.revision.joint_certificate import JointSimulation, joint_from_json, joint_to_json
 from model.revision.prefix import Prefix, PrefixStep, StartingPoint, starting_point
 from model.revision.revise import Certified, NotPreserved, revise
-from model.revision.simulation import simulate
+from model.revision.simulation import NoSimulation, simulate
 from model.revision.structural import certify
-from model.revision.workload import workload_from_json
-from tests.strategies import REVISION_TOOL, REVISION_WORKLOAD_JSON, revision_cases, revision_grants
+from model.revision.workload import Workload, workload_from_json
+from tests.strategies import REVISION_TOOL, REVISION_WORKLOAD_JSON, _del_text, revision_cases, revision_grants
 
 TOOLS = (REVISION_TOOL,)
 WORKLOAD = workload_from_json(REVISION_WORKLOAD_JSON)
@@ -96,29 +100,41 @@ def test_glob_regex_accepts_exactly_what_fnmatch_accepts(glob: str, words: list[
 
 
 def brute_lost(old: Policy, new: Policy, bound: int = BOUND, start: tuple[State, State] | None = None,
-               ) -> tuple[int, ...] | None:
-    """A shortest workload sequence old admits and new refuses, by plain enumeration with ``step``,
-    from task start or from ``start`` = (old state, carried new state)."""
-    for n in range(1, bound + 1):
-        for seq in itertools.product(range(len(WORKLOAD.templates)), repeat=n):
-            if start is None:
-                s_old = initial_state(len(old.user), len(old.application))
-                s_new = initial_state(len(new.user), len(new.application))
-            else:
-                s_old, s_new = start
-            for i, k in enumerate(seq):
-                t = WORKLOAD.templates[k]
-                assert t.tool is not None
-                call = Call(WORKLOAD.agent, t.tool, t.literal_args())
-                v_old, s_old = step(old, s_old, call, Outcome(True, {}))
-                if v_old.decision is not Decision.ALLOW:
-                    break
-                v_new, s_new = step(new, s_new, call, Outcome(True, {}))
-                if v_new.decision is not Decision.ALLOW:
-                    if i == n - 1:
-                        return seq
-                    break
-    return None
+               workload: Workload = WORKLOAD) -> tuple[int, ...] | None:
+    """A shortest workload sequence old admits and new refuses (the first in lexicographic order), by
+    plain enumeration with ``step`` — every sequence up to ``bound`` that old admits, depth first,
+    no state merged — from task start or from ``start`` = (old state, carried new state). Templates
+    with literal arguments, declared outcomes and application events (``$from`` is not supported)."""
+    if start is None:
+        start = (initial_state(len(old.user), len(old.application)),
+                 initial_state(len(new.user), len(new.application)))
+    best: tuple[int, ...] | None = None
+
+    def go(seq: tuple[int, ...], s_old: State, s_new: State) -> None:
+        nonlocal best
+        if len(seq) == bound or (best is not None and len(seq) >= len(best)):
+            return
+        for k, t in enumerate(workload.templates):
+            if t.tool is None:
+                assert t.satisfy is not None
+                go((*seq, k), satisfy(s_old, t.satisfy), satisfy(s_new, t.satisfy))
+                continue
+            assert not t.sources(), "brute_lost takes literal arguments only"
+            call = Call(workload.agent, t.tool, t.literal_args())
+            outcome = Outcome(t.ok, json.loads(t.value_json) if t.ok else None)
+            v_old, o2 = step(old, s_old, call, outcome)
+            if v_old.decision is not Decision.ALLOW:
+                continue
+            v_new, n2 = step(new, s_new, call, outcome)
+            if v_new.decision is not Decision.ALLOW:
+                found = (*seq, k)
+                if best is None or (len(found), found) < (len(best), best):
+                    best = found
+                continue
+            go((*seq, k), o2, n2)
+
+    go((), *start)
+    return best
 
 
 @settings(max_examples=25)
@@ -130,8 +146,53 @@ def test_certificates_check_and_certified_revisions_lose_no_client(case: tuple[P
         assert isinstance(check(cert, old, new), Valid)
         assert isinstance(check(certificate_from_json(certificate_to_json(cert)), old, new), Valid)
     sim = simulate(old, new, EVERY_EFFECT)
-    if isinstance(cert, Certificate) or not hasattr(sim, "reason"):
-        assert brute_lost(old, new) is None, (cert, sim)
+    joint = _checked_joint(old, new)
+    if not isinstance(sim, NoSimulation):
+        assert joint is not None  # a closed simulation per list is a joint one
+    if isinstance(cert, Certificate) or not isinstance(sim, NoSimulation) or joint is not None:
+        assert brute_lost(old, new) is None, (cert, sim, joint)
+
+
+@st.composite
+def ceiling_cases(draw: st.DrawFn) -> tuple[Policy, Policy]:
+    """A delete policy with a one-grant application ceiling, revised mostly in the user list: the
+    shape where the ceiling masks what the user list loses, so only the joint simulation certifies."""
+    from model.monitor.syntax import parse_policy
+    from tests.strategies import _del_entry, _edit
+
+    user = draw(st.lists(_del_entry(), min_size=1, max_size=3))
+    app = [draw(_del_entry())]
+    new_user, new_app = list(user), list(app)
+    for _ in range(draw(st.integers(1, 2))):
+        if draw(st.integers(0, 3)) > 0:
+            new_user = draw(_edit(new_user))
+        else:
+            new_app = draw(_edit(new_app))
+    return parse_policy(_del_text("old", user, app)), parse_policy(_del_text("new", new_user, new_app))
+
+
+@settings(max_examples=40, deadline=None)
+@given(ceiling_cases())
+def test_joint_simulations_under_a_ceiling_check_and_lose_no_client(case: tuple[Policy, Policy]) -> None:
+    old, new = case
+    joint = _checked_joint(old, new)
+    per_list = simulate(old, new, EVERY_EFFECT)
+    if not isinstance(per_list, NoSimulation):
+        assert joint is not None
+    if joint is not None:
+        event("joint simulation found" + ("" if isinstance(per_list, NoSimulation) else " (per-list too)"))
+        assert brute_lost(old, new) is None, joint.summary()
+
+
+def _checked_joint(old: Policy, new: Policy, ledgers: Ledgers | None = None) -> JointSimulation | None:
+    """The joint simulation proposed for the revision, after the independent checker validated it
+    (and its JSON round trip); ``None`` when none is proposed."""
+    joint = propose_joint(old, new, EVERY_EFFECT, ledgers)
+    if isinstance(joint, NoSimulation):
+        return None
+    assert isinstance(check_joint(joint, old, new, ledgers), Valid)
+    assert isinstance(check_joint(joint_from_json(joint_to_json(joint)), old, new, ledgers), Valid)
+    return joint
 
 
 @settings(max_examples=25)
@@ -217,8 +278,11 @@ def test_mid_task_certificates_check_and_certified_revisions_lose_no_client(case
         assert isinstance(check(cert, old, new, ledgers), Valid)
         assert isinstance(check(certificate_from_json(certificate_to_json(cert)), old, new, ledgers), Valid)
     sim = simulate(old, new, EVERY_EFFECT, ledgers)
-    if isinstance(cert, Certificate) or not hasattr(sim, "reason"):
-        assert brute_lost_from(old, new, point) is None, (prefix.show(), cert, sim)
+    joint = _checked_joint(old, new, ledgers)
+    if not isinstance(sim, NoSimulation):
+        assert joint is not None
+    if isinstance(cert, Certificate) or not isinstance(sim, NoSimulation) or joint is not None:
+        assert brute_lost_from(old, new, point) is None, (prefix.show(), cert, sim, joint)
 
 
 @settings(max_examples=40, deadline=None)

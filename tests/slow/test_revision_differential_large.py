@@ -11,10 +11,11 @@ from hypothesis import given, settings
 from model.monitor.policy import Entry, Policy
 from model.revision.agreement import Disagree, agree
 from model.revision.certificate import Certificate
-from model.revision.checker import Valid, check
+from model.revision.checker import Valid, check, check_joint
 from model.revision.effects import EVERY_EFFECT
 from model.revision.explicit import Domain, disagreement, domain_for, overlap, replay_matches
 from model.revision.independence import Overlap, independent
+from model.revision.joint_certificate import JointSimulation
 from model.revision.revise import Certified, NotPreserved, revise
 from model.revision.workload import workload_from_json
 from tests.property.test_revision_differential import _PICKS, _admitted_prefix, brute_lost, brute_lost_from
@@ -53,6 +54,8 @@ def test_many_revisions_certificates_check_and_lost_clients_are_real(case: tuple
     if isinstance(p, Certified):
         if isinstance(p.evidence, Certificate):
             assert isinstance(check(p.evidence, old, new), Valid)
+        if isinstance(p.evidence, JointSimulation):
+            assert isinstance(check_joint(p.evidence, old, new), Valid)
         assert brute is None
     elif isinstance(p, NotPreserved):
         assert p.lost.confirmed and brute is not None and len(brute) == len(p.lost.seq)
@@ -73,6 +76,8 @@ def test_many_mid_task_revisions_certificates_check_and_lost_clients_are_real(ca
     if isinstance(p, Certified):
         if isinstance(p.evidence, Certificate):
             assert isinstance(check(p.evidence, old, new, report.start.ledgers()), Valid)
+        if isinstance(p.evidence, JointSimulation):
+            assert isinstance(check_joint(p.evidence, old, new, report.start.ledgers()), Valid)
         assert brute is None
     elif isinstance(p, NotPreserved):
         assert p.lost.confirmed and brute is not None and len(brute) == len(p.lost.seq)
