@@ -10,6 +10,7 @@ $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev,bench,notebooks]'
+	$(BIN)/python -m pip install --quiet -e '.[fuzz]' || echo "atheris did not install: its slow-tier harness test will skip"
 	touch $(STAMP)
 
 # Only the environment: afterwards `source .venv/bin/activate` puts `agentwarrant` on PATH.
@@ -29,7 +30,7 @@ reproduce: $(STAMP)
 	$(BIN)/agentwarrant reproduce all
 
 # Benchmarks are experiments that time things; their ratios land in paper_figures/tables/.
-BENCHMARKS := monitor-overhead edit-timing
+BENCHMARKS := monitor-overhead edit-timing validation-scaling
 
 bench: $(STAMP)
 	$(BIN)/agentwarrant reproduce $(BENCHMARKS)

@@ -15,10 +15,12 @@ import hashlib
 import json
 import re
 from collections.abc import Mapping, Sequence
+from pathlib import Path
 from typing import Any
 
 import rfc8785
 
+from model import jsonio
 from model.errors import InputKind, InvalidInput, json_path
 
 _SAFE = 2**53 - 1
@@ -109,18 +111,10 @@ def json_equal(a: JSON, b: JSON) -> bool:
     return canonical_bytes(a) == canonical_bytes(b)
 
 
-def loads(text: str, source: str = "<input>") -> JSON:
-    """Parse JSON text, turning a decode error into ``InvalidInput`` at line:col."""
-    try:
-        return json.loads(text)
-    except json.JSONDecodeError as exc:
-        from model.errors import Location
-
-        raise InvalidInput(
-            Location(source=source, line=exc.lineno, column=exc.colno), "valid JSON", exc.msg, InputKind.SYNTAX
-        ) from None
-    except RecursionError:
-        raise InvalidInput(source, "JSON nested less deeply", "too deep", InputKind.SYNTAX) from None
+def loads(text: str | bytes, source: str = "<input>") -> JSON:
+    """Parse user JSON: the one decoder of ``model.jsonio`` (exact numbers, no lone surrogates, no
+    repeated names; every failure ``InvalidInput`` at line:col and JSON path)."""
+    return jsonio.decode(text, source)
 
 
 def check_exact_json(value: object, source: str, path: tuple[str | int, ...] = ()) -> None:
@@ -162,11 +156,6 @@ def is_exact_json(value: object) -> bool:
     return True
 
 
-def load_file(path: str) -> JSON:
-    """Read and parse a JSON file; unreadable files are ``InvalidInput`` of kind IO."""
-    try:
-        with open(path, encoding="utf-8") as fh:
-            text = fh.read()
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InvalidInput(path, "a readable UTF-8 file", str(exc), InputKind.IO) from None
-    return loads(text, source=path)
+def load_file(path: str | Path) -> JSON:
+    """Read and parse a user's JSON file (``model.jsonio.load_file``)."""
+    return jsonio.load_file(path)

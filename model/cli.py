@@ -15,6 +15,8 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
 
 from model.errors import InvalidInput
+from model.exitcodes import EPILOG, Exit
+from model.jsonio import printable
 
 console = Console()
 err_console = Console(stderr=True)
@@ -27,12 +29,13 @@ class _Group(click.Group):
         try:
             return super().invoke(ctx)
         except InvalidInput as exc:
-            # escape: the message quotes user input, which must never be read as rich markup
-            err_console.print(f"[red]error:[/red] {escape(str(exc))}", highlight=False, soft_wrap=True)
-            sys.exit(2)
+            # escape: the message quotes user input, which must never be read as rich markup; printable:
+            # a file name may hold a newline or a lone surrogate, and the error stays one printable line
+            err_console.print(f"[red]error:[/red] {escape(printable(str(exc)))}", highlight=False, soft_wrap=True)
+            sys.exit(Exit.BAD_INPUT)
 
 
-@click.group(cls=_Group)
+@click.group(cls=_Group, epilog=EPILOG)
 @click.version_option(package_name="agentwarrant")
 @click.option("--plain", is_flag=True, envvar="AGENTWARRANT_PLAIN",
               help="Print tables as tab-separated lines, never cut at the terminal width (also AGENTWARRANT_PLAIN=1).")
@@ -53,7 +56,7 @@ def _reproduce_help() -> str:
             "line per finished experiment.")
 
 
-@main.command(help=_reproduce_help())
+@main.command(help=_reproduce_help(), epilog=EPILOG)
 @click.argument("names", nargs=-1)
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Output folder (default: paper_figures/ in the checkout).")
@@ -86,7 +89,7 @@ def reproduce(names: tuple[str, ...], out_dir: Path | None) -> None:
 
                 written.extend(run_experiment(name, out, tick))
     for p in written:
-        console.print(f"wrote {p}", highlight=False, soft_wrap=True)
+        console.print(f"wrote {escape(printable(str(p)))}", highlight=False, soft_wrap=True)
 
 
 def _register() -> None:

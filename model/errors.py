@@ -50,6 +50,14 @@ def json_path(parts: tuple[str | int, ...]) -> str:
     return out
 
 
+def printable(text: str) -> str:
+    """``text`` safe to print on one line: control characters and lone surrogates as backslash escapes."""
+    if text.isprintable():
+        return text
+    return "".join(c if c.isprintable() else (f"\\x{ord(c):02x}" if ord(c) < 0x100 else f"\\u{ord(c):04x}")
+                   for c in text)
+
+
 class InvalidInput(Exception):
     """Input that has no meaning: carries its location, what was expected, and what was found."""
 
@@ -67,7 +75,7 @@ class InvalidInput(Exception):
         msg = f"{self.location}: expected {expected}"
         if found is not None:
             msg += f", found {found}"
-        super().__init__(msg)
+        super().__init__(printable(msg))  # one printable line, whatever the file name or the value holds
 
     def at(self, location: Location) -> InvalidInput:
         """Re-anchor an error raised deep inside a value to the file/path it came from."""

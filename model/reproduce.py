@@ -23,6 +23,7 @@ EXPERIMENTS: dict[str, str] = {
     "edit-timing": "edit_timing.py",
     "revision-corpus": "revision_corpus.py",
     "bounded-analysis": "bounded_analysis.py",
+    "validation-scaling": "validation_scaling.py",
 }
 
 # name -> what it computes and writes (shown by `agentwarrant reproduce --help`)

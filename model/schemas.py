@@ -7,7 +7,6 @@ Every JSON loader goes through ``validate``: the first error (by path, determini
 from __future__ import annotations
 
 import functools
-import json
 from pathlib import Path
 from typing import Any
 
@@ -15,17 +14,14 @@ import jsonschema
 from jsonschema.exceptions import best_match
 
 from model.errors import InputKind, InvalidInput, Location, json_path
+from model.jsonio import load_file, printable
 
 SCHEMA_DIR = Path(__file__).resolve().parent.parent / "corpus" / "schemas"
 
 
 @functools.cache
 def schema(name: str) -> dict[str, Any]:
-    path = SCHEMA_DIR / name
-    try:
-        loaded: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-    except OSError as exc:
-        raise InvalidInput(str(path), "a JSON Schema shipped with agentwarrant", str(exc), InputKind.IO) from None
+    loaded: dict[str, Any] = load_file(SCHEMA_DIR / name)
     return loaded
 
 
@@ -35,5 +31,6 @@ def validate(document: object, schema_name: str, source: str = "<input>") -> Non
     if error is None:
         return
     where = Location(source=source, json_path=json_path(tuple(error.absolute_path)))
-    raise InvalidInput(where, f"a document matching {schema_name} ({error.validator})", error.message,
+    # The message quotes the offending value, which may be megabytes long: keep the line short.
+    raise InvalidInput(where, f"a document matching {schema_name} ({error.validator})", printable(error.message[:200]),
                        InputKind.SCHEMA)

@@ -20,6 +20,9 @@ and the amount must be ≤ max; a policy *without* one needs ``scope = {"field":
 - ``signature.keyId`` is unsigned, so it must equal the signed ``issuer.keyId``; ``signedAt`` is
   informational. Unknown keys in payload or signature are malformed (nothing unsigned slips in).
 - Verification here is pure; spending the nonce is the caller's step (``evidence`` module).
+- An amount approval's domain is ``0 ≤ amount ≤ max``: an "lte" scope bounds a magnitude, and a
+  negative amount (a refund of −1,000,000 is a charge) is refused as AMOUNT_OUT_OF_DOMAIN, as are
+  a non-finite amount and a boolean (issue 12 §3; the SDK compares ``value <= max`` only).
 """
 
 from __future__ import annotations
@@ -175,7 +178,9 @@ def verify_approval(a: Approval, *, action: str, resource: str, amount: int | fl
         if a.scope_field != "value":
             return Refusal(RefusalReason.SCOPE_MISMATCH, "policy has an amount: the scope must bound it")
         assert not isinstance(a.scope_value, str)  # the loader admits only numbers for a value scope
-        if isinstance(amount, bool) or not math.isfinite(amount) or amount > a.scope_value:
+        if isinstance(amount, bool) or not math.isfinite(amount) or amount < 0:
+            return Refusal(RefusalReason.AMOUNT_OUT_OF_DOMAIN, f"approved amounts 0..{a.scope_value}, asked {amount}")
+        if amount > a.scope_value:
             return Refusal(RefusalReason.AMOUNT_EXCEEDED, f"approved up to {a.scope_value}, asked {amount}")
     return ApprovalVerified(a)
 

@@ -1,8 +1,12 @@
 """``agentwarrant admit ...`` and ``agentwarrant verify-record FILE --key PUBLIC_KEY``.
 
 ``verify-record`` is the offline verifier of parmana-signed-approvals.md, Section 4.5: it reads
-one record (or a JSON list of records, whose chains it also checks) and a public key file (PEM or
-base64 of the raw 32 bytes) and nothing else. Exit status: 0 valid, 1 invalid, 2 unreadable input.
+one record (or a non-empty JSON list of records, whose chains it also checks) and a public key file
+(PEM or base64 of the raw 32 bytes) and nothing else, and prints a summary (records; per chain its
+length and head ``recordHash``). Truncation leaves a valid shorter chain, so ``--expect-length`` and
+``--expect-head`` pin what the caller knows. Exit status (``model/exitcodes.py``): 0 valid and every
+pin met, 1 invalid or a pin not met, 2 bad input (unreadable, not JSON, not a record or a non-empty
+list of records, a bad key file).
 """
 
 from __future__ import annotations
@@ -15,51 +19,74 @@ from pathlib import Path
 import click
 
 from model.admission.approvals import load_approval, load_registry, verify_approval
-from model.admission.records import RecordInvalid, verify_chain, verify_record
+from model.admission.records import RecordInvalid, chain_heads, verify_chain
 from model.admission.refusal import Refusal
 from model.admission.signed_policy import load_policy
 from model.admission.signing import parse_instant, public_key_from_text
 from model.canonical import load_file
-from model.errors import InputKind, InvalidInput
+from model.errors import InputKind, InvalidInput, Location
+from model.exitcodes import EPILOG, Exit
+from model.jsonio import decode, printable, read_text
 
 
-def _read_text(path: str) -> str:
-    try:
-        return Path(path).read_text(encoding="utf-8")
-    except (OSError, UnicodeDecodeError) as exc:
-        raise InvalidInput(path, "a readable UTF-8 file", str(exc), InputKind.IO) from None
-
-
-@click.command("verify-record")
+@click.command("verify-record", epilog=EPILOG)
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--key", "key_file", required=True, type=click.Path(dir_okay=False),
               help="Public key file: PEM, or base64 of the 32 raw Ed25519 bytes.")
-def verify_record_cmd(file: str, key_file: str) -> None:
-    """Verify a signed record (or a list of records and their chains) offline."""
-    key = public_key_from_text(_read_text(key_file), key_file)
+@click.option("--expect-length", type=click.IntRange(min=1), default=None,
+              help="The number of records the file must hold (detects records dropped from the end).")
+@click.option("--expect-head", "expect_heads", multiple=True, metavar="HASH",
+              help="A recordHash that must be the head (last record) of one of the chains; repeatable.")
+def verify_record_cmd(file: str, key_file: str, expect_length: int | None, expect_heads: tuple[str, ...]) -> None:
+    """Verify a signed record, or a list of records and their chains, offline.
+
+    Prints one line per record and a summary: records, and per chain its length and head recordHash.
+    Dropping the last records of a chain leaves a valid shorter chain; pin the expected length or head
+    to detect it. Exit 1 when a record or link is invalid or a pin is not met; 2 when FILE is not a
+    record or a non-empty list of records.
+    """
+    key = public_key_from_text(read_text(key_file), key_file)
     doc = load_file(file)
-    out = verify_chain(doc, key) if isinstance(doc, list) else verify_record(doc, key)
+    if isinstance(doc, list):
+        if not doc:
+            raise InvalidInput(file, "a record or a non-empty list of records", "an empty list", InputKind.VALUE)
+        bad = next((i for i, r in enumerate(doc) if not isinstance(r, dict)), None)
+        if bad is not None:
+            raise InvalidInput(Location(file, json_path=f"$[{bad}]"), "a record (a JSON object)",
+                               type(doc[bad]).__name__, InputKind.SCHEMA)
+    elif not isinstance(doc, dict):
+        raise InvalidInput(file, "a record or a non-empty list of records", type(doc).__name__, InputKind.SCHEMA)
+    records = doc if isinstance(doc, list) else [doc]
+    out = verify_chain(records, key)
     if isinstance(out, RecordInvalid):
         meaning = {"malformed": "a record is not in the signed-record form",
                    "hash-mismatch": "a record's hash does not match its payload (it was altered)",
                    "bad-signature": "a signature does not check with this key",
                    "broken-chain": "a record does not point to the one before it"}[out.defect.value]
         click.echo(f"invalid: {meaning} ({out.defect.value}: {out.detail})")
-        sys.exit(1)
-    valid = out if isinstance(out, list) else [out]
-    for v in valid:
+        sys.exit(Exit.FAILS)
+    for v in out:
         click.echo(f"valid: {v.kind} {v.record_hash}")
-    chains = " and every hash chain among them is intact" if isinstance(out, list) else ""
-    click.echo(f"{len(valid)} record{'s' if len(valid) != 1 else ''} verified offline with {key_file}: each hash "
-               f"matches its payload and each signature checks{chains}.")
+    heads = chain_heads(out)
+    click.echo(f"summary: {len(out)} records; " + ("; ".join(
+        f"{kind} chain: {n} records, head {h}" for kind, (n, h) in sorted(heads.items())) or "no chained records"))
+    failed = False
+    if expect_length is not None and expect_length != len(out):
+        click.echo(f"invalid: length: expected {expect_length} records, found {len(out)}")
+        failed = True
+    for h in expect_heads:
+        if h not in {head for _, head in heads.values()}:
+            click.echo(f"invalid: head: {h} is not the head of any chain (truncated, extended or another log)")
+            failed = True
+    sys.exit(Exit.FAILS if failed else Exit.HOLDS)
 
 
-@click.group("admit")
+@click.group("admit", epilog=EPILOG)
 def cli() -> None:
     """Admission protocols: held attempts and replay, signed approvals, release gate, records."""
 
 
-@cli.command("check-policy")
+@cli.command("check-policy", epilog=EPILOG)
 @click.argument("file", type=click.Path(dir_okay=False))
 def check_policy(file: str) -> None:
     """Load and validate a signed-approval policy (approve rules must require an approval)."""
@@ -67,16 +94,21 @@ def check_policy(file: str) -> None:
     click.echo(f"ok: {p.name} v{p.version} governs {p.action}; {len(p.rules)} rules; content {p.content_hash}")
 
 
-@cli.command("verify-approval")
+@cli.command("verify-approval", epilog=EPILOG)
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--approvers", required=True, type=click.Path(dir_okay=False), help="Approver registry JSON.")
 @click.option("--action", required=True)
 @click.option("--resource", required=True)
-@click.option("--amount", type=float, default=None)
+@click.option("--amount", "amount_text", default=None, metavar="NUMBER",
+              help="The amount the approval must cover (a JSON number, 0 <= amount).")
 @click.option("--now", "now_text", default=None, help="Instant to check at (ISO, Z); default: the clock.")
-def verify_approval_cmd(file: str, approvers: str, action: str, resource: str, amount: float | None,
+def verify_approval_cmd(file: str, approvers: str, action: str, resource: str, amount_text: str | None,
                         now_text: str | None) -> None:
-    """Check a signed approval's signature and bindings (does not spend its nonce)."""
+    """Check a signed approval's signature and bindings (does not spend its nonce).
+
+    Exit 0 verified, 1 refused (the reason is printed; an amount outside 0..max is refused), 2 bad input.
+    """
+    amount = None if amount_text is None else _amount(amount_text)
     now = parse_instant(now_text) if now_text else datetime.now(UTC)
     if now is None:
         raise InvalidInput("--now", "an ISO-8601 UTC instant ending in Z", now_text, InputKind.VALUE)
@@ -85,7 +117,7 @@ def verify_approval_cmd(file: str, approvers: str, action: str, resource: str, a
     if isinstance(v, Refusal):
         click.echo(f"refused: {_APPROVAL_REFUSALS.get(v.reason.value, 'the approval does not hold')} "
                    f"({v.reason.value}: {v.detail})")
-        sys.exit(1)
+        sys.exit(Exit.FAILS)
     click.echo(f"verified: {v.approval.approver_id}'s approval of {v.approval.capability} on {v.approval.resource_id} "
                f"checks (key, signature, lifetime, action, resource, scope); its nonce is not spent by this check")
 
@@ -104,7 +136,15 @@ _APPROVAL_REFUSALS = {
 }
 
 
-@cli.command("explore")
+def _amount(text: str) -> int | float:
+    """``--amount`` through the JSON boundary: a finite number kept exactly (no NaN, no 1e400)."""
+    value = decode(text, "--amount")
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        raise InvalidInput("--amount", "a number", printable(text)[:40], InputKind.VALUE)
+    return value
+
+
+@cli.command("explore", epilog=EPILOG)
 @click.option("--depth", type=click.IntRange(0, 40), default=12, show_default=True)
 @click.option("--attempts", type=click.IntRange(1, 3), default=1, show_default=True)
 @click.option("--mutant", type=click.Choice(["skip-identity-check", "skip-live-check", "replay-unapproved",
@@ -123,7 +163,7 @@ def explore_cmd(depth: int, attempts: int, mutant: str | None) -> None:
         sys.exit(1)
 
 
-@cli.command("demo")
+@cli.command("demo", epilog=EPILOG)
 @click.option("--json", "as_json", is_flag=True, help="One canonical JSON object per step, with identifiers and codes.")
 def demo(as_json: bool) -> None:
     """Run a held attempt through approval and replay, and a signed approval through verification,

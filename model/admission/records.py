@@ -97,6 +97,16 @@ def verify_chain(records: list[object], public_key: bytes | Ed25519PublicKey) ->
     return out
 
 
+def chain_heads(verified: list[RecordValid]) -> dict[str, tuple[int, str]]:
+    """Per chained kind: (number of records, recordHash of the last one) of records ``verify_chain`` accepted."""
+    heads: dict[str, tuple[int, str]] = {}
+    for v in verified:
+        if v.kind in CHAINED:
+            n, _head = heads.get(v.kind, (0, ""))
+            heads[v.kind] = (n + 1, v.record_hash)
+    return heads
+
+
 _SCHEMA = """
 CREATE TABLE IF NOT EXISTS records (
   id INTEGER PRIMARY KEY AUTOINCREMENT, kind TEXT NOT NULL, chain_seq INTEGER, hash TEXT NOT NULL,

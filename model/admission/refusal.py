@@ -35,6 +35,7 @@ class RefusalReason(enum.Enum):
     WRONG_ACTION = "wrong-action"
     WRONG_RESOURCE = "wrong-resource"
     AMOUNT_EXCEEDED = "amount-exceeded"
+    AMOUNT_OUT_OF_DOMAIN = "amount-out-of-domain"
     SCOPE_MISMATCH = "scope-mismatch"
     NONCE_SPENT = "nonce-spent"
     APPROVAL_MISSING = "approval-missing"

@@ -26,6 +26,7 @@ from model.edits.load import load_instance
 from model.edits.resolve import Word
 from model.edits.verdict import Accepted, Engine, Invalid, Rejected, verdict_json
 from model.errors import InputKind, InvalidInput
+from model.exitcodes import EPILOG
 
 SHOW = 20
 
@@ -34,12 +35,12 @@ def _w(word: Word) -> str:
     return " ".join(str(a) for a in word) or "ε"
 
 
-@click.group()
+@click.group(epilog=EPILOG)
 def cli() -> None:
     """Execution edits: exact checking and the durable runtime."""
 
 
-@cli.command("check")
+@cli.command("check", epilog=EPILOG)
 @click.argument("instance", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--engine", type=click.Choice([e.value for e in Engine]), default=Engine.SYMBOLIC.value,
               show_default=True, help="Which fixed-point engine decides the instance.")
@@ -85,7 +86,7 @@ def check_cmd(instance: Path, engine: str, as_json: bool, explain: bool) -> None
     sys.exit(0 if isinstance(verdict, Accepted) else 1)
 
 
-@cli.group("session")
+@cli.group("session", epilog=EPILOG)
 @click.argument("db", type=click.Path(dir_okay=False, path_type=Path))
 @click.pass_context
 def session_group(ctx: click.Context, db: Path) -> None:
@@ -93,7 +94,7 @@ def session_group(ctx: click.Context, db: Path) -> None:
     ctx.obj = db
 
 
-@session_group.command("run")
+@session_group.command("run", epilog=EPILOG)
 @click.argument("script", type=click.Path(dir_okay=False, path_type=Path))
 @click.option("--json", "as_json", is_flag=True, help="Print each answer as canonical JSON.")
 @click.pass_obj
@@ -120,7 +121,7 @@ def session_run(db: Path, script: Path, as_json: bool) -> None:
     sys.exit(1 if bad else 0)
 
 
-@session_group.command("show")
+@session_group.command("show", epilog=EPILOG)
 @click.pass_obj
 def session_show(db: Path) -> None:
     """Print the committed state of the store: workflow, versions, log, queue, checkpoints, and a legend."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 
 import click
 from rich.console import Console
@@ -11,17 +12,19 @@ from rich.table import Table
 
 from model.canonical import canonical_str
 from model.display import print_table
+from model.exitcodes import EPILOG
+from model.jsonio import printable
 
 console = Console()
 _COLOURS = {"allow": "green", "pause": "yellow", "deny": "red"}
 
 
-@click.group()
+@click.group(epilog=EPILOG)
 def cli() -> None:
     """The Agenra run-time monitor."""
 
 
-@cli.command("check")
+@cli.command("check", epilog=EPILOG)
 @click.argument("policy_path", metavar="POLICY", type=click.Path(dir_okay=False))
 @click.option("--json", "as_json", is_flag=True, help="Print the policy's canonical JSON form.")
 def check_cmd(policy_path: str, as_json: bool) -> None:
@@ -34,23 +37,36 @@ def check_cmd(policy_path: str, as_json: bool) -> None:
 
         click.echo(canonical_str(policy_to_json(policy)))
         return
-    console.print(f"[green]ok[/green] policy [bold]{policy.name}[/bold] ({policy_path})", highlight=False)
+    console.print(f"[green]ok[/green] policy [bold]{policy.name}[/bold] ({escape(printable(policy_path))})",
+                  highlight=False)
     console.print(f"  levels {' < '.join(policy.levels.order)}; {len(policy.nodes)} nodes, {len(policy.edges)} edges,"
                   f" {len(policy.agents)} agents, {len(policy.tools)} tools", highlight=False)
     console.print(f"  {len(policy.resolvers)} resolvers, {len(policy.origins)} origin rules, {len(policy.flows)} flow"
                   f" rules, {len(policy.histories)} history rules", highlight=False)
     for side, entries in (("user", policy.user), ("application", policy.application)):
-        table = Table(title=f"{side} permissions (first-fit order)", title_justify="left")
-        for col in ("#", "kind", "action(resource)", "quota", "extra"):
-            table.add_column(col)
+        rows = []
         for k, e in enumerate(entries):
             extra = ", ".join(x for x in (
                 f"requires {e.requires}" if e.requires else "", "permit" if e.permit else "",
                 f"{len(e.where)} predicates" if e.where else "",
                 f"keys {{{', '.join(sorted(e.keys))}}}" if e.keys is not None else "") if x)
             quota = "-" if e.kind.value == "deny" else ("unlimited" if e.quota is None else str(e.quota))
-            table.add_row(str(k), e.kind.value, f"{e.action}({_res(e.resource)})", quota, extra)
-        print_table(console, table)
+            rows.append((str(k), e.kind.value, f"{e.action}({_clip(_res(e.resource))})", quota, extra))
+        click.echo(f"{side} permissions (first-fit order)")
+        click.echo(_table(("#", "kind", "action(resource)", "quota", "extra"), rows))
+
+
+def _clip(text: str, width: int = 60) -> str:
+    return printable(text if len(text) <= width else text[:width - 1] + "…")
+
+
+def _table(head: tuple[str, ...], rows: Sequence[tuple[str, ...]]) -> str:
+    """Plain columns: linear in the number of rows (rich's Table measured every cell again per render, which
+    made a 10^5-entry policy take minutes to print)."""
+    widths = [max([len(h), *(len(r[i]) for r in rows)]) for i, h in enumerate(head)]
+    lines = ["  " + "  ".join(c.ljust(w) for c, w in zip(row, widths, strict=True)).rstrip()
+             for row in (head, tuple("-" * w for w in widths), *rows)]
+    return "\n".join(lines)
 
 
 def _res(pattern: object) -> str:
@@ -66,7 +82,7 @@ def _res(pattern: object) -> str:
     return json.dumps(pattern.value)
 
 
-@cli.command("run")
+@cli.command("run", epilog=EPILOG)
 @click.argument("policy_path", metavar="POLICY", type=click.Path(dir_okay=False))
 @click.argument("trace_path", metavar="TRACE.json", type=click.Path(dir_okay=False))
 @click.option("--json", "as_json", is_flag=True,
@@ -89,7 +105,8 @@ def run_cmd(policy_path: str, trace_path: str, as_json: bool, explain: bool) -> 
     if as_json:
         click.echo(canonical_str({"policy": policy.name, "steps": [r.to_json() for r in reports]}))
     else:
-        table = Table(title=f"{trace_path} under {policy.name}", title_justify="left")
+        # escape: paths, details and results quote user input, never to be read as rich markup
+        table = Table(title=f"{escape(printable(trace_path))} under {policy.name}", title_justify="left")
         for col in ("#", "step", "decision", "why", "result") + (("check: detail", "all failing checks")
                                                                   if explain else ()):
             table.add_column(col)
@@ -99,8 +116,10 @@ def run_cmd(policy_path: str, trace_path: str, as_json: bool, explain: bool) -> 
             if not r.as_expected:
                 decision += f" [bold red](expected {r.expected})[/bold red]"
             why = f"{DENY_TEXT[DenyReason(r.reason)]} ({r.reason})" if r.reason else r.detail
-            row = [str(r.index), f"{r.kind} {r.tool}", decision, escape(why), escape(r.result)]
-            extra = (escape(f"{r.reason}: {r.detail}" if r.reason else r.detail), " ".join(r.failing))
+            row = [str(r.index), escape(f"{r.kind} {r.tool}"), decision, escape(_clip(why, 200)),
+                   escape(_clip(r.result, 200))]
+            extra = (escape(_clip(f"{r.reason}: {r.detail}" if r.reason else r.detail, 200)),
+                     escape(" ".join(r.failing)))
             table.add_row(*row, *(extra if explain else ()))
         print_table(console, table)
         checked = [r for r in reports if r.expected is not None]

@@ -18,11 +18,10 @@ Choices where the source is silent:
 from __future__ import annotations
 
 import json
-import math
 from typing import Any
 
 from model.canonical import JSON
-from model.errors import InputKind, InvalidInput, Location, json_path
+from model.jsonio import decode
 from model.monitor import policy as P
 from model.monitor.labels import Inherit, Label, Levels, Propagation, Transform
 from model.monitor.validate import json_locator, validate
@@ -223,73 +222,10 @@ def policy_from_json(obj: object, source: str = "<input>") -> P.Policy:
     return policy
 
 
-class _Object(dict[str, Any]):
-    """A JSON object that remembers the first key it saw twice (reported with its JSON path)."""
-
-    repeated: str | None = None
-
-
-def _object(pairs: list[tuple[str, Any]]) -> _Object:
-    out = _Object()
-    for k, v in pairs:
-        if k in out and out.repeated is None:
-            out.repeated = k
-        out[k] = v
-    return out
-
-
-def _first_repeated(value: object, path: tuple[str | int, ...] = ()) -> tuple[tuple[str | int, ...], str] | None:
-    if isinstance(value, _Object):
-        if value.repeated is not None:
-            return path, value.repeated
-        items: list[tuple[str | int, object]] = list(value.items())
-    elif isinstance(value, list):
-        items = list(enumerate(value))
-    else:
-        return None
-    for key, child in items:
-        hit = _first_repeated(child, (*path, key))
-        if hit is not None:
-            return hit
-    return None
-
-
-def _finite(text: str) -> float:
-    value = float(text)
-    if not math.isfinite(value):
-        raise ValueError(f"number {text} is too large for a float")
-    return value
-
-
-def _no_constant(text: str) -> float:
-    raise ValueError(f"{text} is not JSON")
-
-
 def policy_from_json_text(data: str | bytes, source: str = "<input>") -> P.Policy:
-    """Read the JSON form from text or UTF-8 bytes (the ``.json`` branch of ``load_policy``)."""
-    if isinstance(data, bytes):
-        try:
-            data = data.decode("utf-8")
-        except UnicodeDecodeError as exc:
-            raise InvalidInput(Location(source), "UTF-8 text", f"byte {exc.object[exc.start]:#04x} at offset "
-                               f"{exc.start}", InputKind.IO) from None
-    if not data.strip():
-        raise InvalidInput(Location(source, 1, 1), "a JSON policy object", "empty input", InputKind.SYNTAX)
-    try:
-        obj = json.loads(data, object_pairs_hook=_object, parse_float=_finite, parse_constant=_no_constant)
-    except json.JSONDecodeError as exc:
-        raise InvalidInput(Location(source, exc.lineno, exc.colno), "valid JSON", exc.msg, InputKind.SYNTAX) from None
-    except (ValueError, RecursionError) as exc:
-        raise InvalidInput(Location(source), "valid JSON with finite numbers", str(exc)[:120],
-                           InputKind.SYNTAX) from None
-    try:
-        repeated = _first_repeated(obj)
-    except RecursionError:
-        raise InvalidInput(Location(source), "JSON nested less deeply", "too deep", InputKind.SYNTAX) from None
-    if repeated is not None:
-        raise InvalidInput(Location(source, json_path=json_path(repeated[0])), "JSON objects without repeated keys",
-                           f"key {repeated[1]!r} twice", InputKind.SYNTAX)
-    return policy_from_json(obj, source)
+    """Read the JSON form from text or UTF-8 bytes (the ``.json`` branch of ``load_policy``); decoding,
+    exact numbers and repeated names are ``model.jsonio``'s."""
+    return policy_from_json(decode(data, source), source)
 
 
 def policy_json_text(p: P.Policy) -> str:

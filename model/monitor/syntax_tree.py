@@ -10,7 +10,6 @@ made here; everything that relates declarations to each other is left to ``valid
 from __future__ import annotations
 
 import json
-import math
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
@@ -19,6 +18,7 @@ from lark import Token, Tree
 
 from model.canonical import JSON
 from model.errors import InputKind, InvalidInput, Location
+from model.jsonio import exact_number, lone_surrogate, number_problem, printable
 from model.monitor import policy as P
 from model.monitor.labels import Inherit, Label, Levels, Propagation, Transform
 
@@ -69,16 +69,19 @@ class _Builder:
     # --- leaves ------------------------------------------------------------------------------
 
     def number(self, tok: Token) -> int | float:
+        # The JSON boundary's rule (model.jsonio): a number is kept exactly or refused, never rounded.
         text = str(tok)
-        try:
-            if any(c in text for c in ".eE"):
-                value = float(text)
-                if not math.isfinite(value):
-                    raise self.err(_pos(tok), "a finite number", text, InputKind.VALUE)
-                return value
-            return int(text)
-        except ValueError:
-            raise self.err(_pos(tok), "a number with fewer digits", text[:20] + "...", InputKind.VALUE) from None
+        bad = number_problem(text)
+        if bad is not None:
+            raise self.err(_pos(tok), bad[0], bad[1], InputKind.VALUE)
+        return exact_number(text)
+
+    def string(self, tok: _N) -> str:
+        value: str = json.loads(str(tok))  # the STRING terminal is JSON string syntax
+        if lone_surrogate(value) is not None:
+            raise self.err(_pos(tok), "a string of Unicode characters (an unpaired surrogate cannot be encoded "
+                           "as UTF-8)", printable(str(tok))[:60], InputKind.VALUE)
+        return value
 
     def count(self, tok: Token, what: str) -> int:
         value = self.number(tok)
@@ -89,7 +92,7 @@ class _Builder:
     def scalar(self, node: _N) -> JSON:
         kind = node.data
         if kind == "s_string":
-            return json.loads(str(node.children[0]))
+            return self.string(node.children[0])
         if kind == "s_number":
             tok = node.children[0]
             assert isinstance(tok, Token)
@@ -270,7 +273,7 @@ class _Builder:
         if p.data == "p_slot":
             return P.SlotPat(str(p.children[0])[1:])
         if p.data == "p_like":
-            return P.GlobPat(json.loads(str(p.children[0])))
+            return P.GlobPat(self.string(p.children[0]))
         return P.ConstPat(self.scalar(p.children[0]))
 
     def predicate(self, p: _N) -> P.ArgPredicate:

@@ -22,10 +22,11 @@ Choices where the source is silent:
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Collection, Iterable
 
 from model.canonical import JSON
 from model.errors import InputKind, InvalidInput, Location, json_path
+from model.jsonio import SAFE_INTEGER, lone_surrogate, printable
 from model.monitor import policy as P
 from model.monitor.labels import Inherit, Label
 
@@ -59,6 +60,10 @@ class _Checker:
         self.edges = {e.name for e in policy.edges}
         self.tools = {t.name: t for t in policy.tools}
         self.slots = {r.slot for r in policy.resolvers}
+        self.operations = self.edges | set(self.tools)
+        self.performers: dict[str, list[P.Tool]] = {}
+        for t in policy.tools:
+            self.performers.setdefault(t.operation, []).append(t)
 
     def fail(self, path: PathKey, expected: str, found: object, kind: InputKind = InputKind.VALUE) -> None:
         raise InvalidInput(self.locate(path), expected, repr(found) if not isinstance(found, str) else found, kind)
@@ -74,8 +79,9 @@ class _Checker:
         for w in sorted(words, key=str):
             self.name(w, path)
 
-    def ref(self, word: str, universe: Iterable[str], path: PathKey, what: str) -> None:
-        self.need(word in set(universe), path, f"a declared {what}", f"undeclared {word!r}", InputKind.REFERENCE)
+    def ref(self, word: str, universe: Collection[str], path: PathKey, what: str) -> None:
+        # ``universe`` is a set (never copied here): one check per reference keeps validation linear.
+        self.need(word in universe, path, f"a declared {what}", f"undeclared {word!r}", InputKind.REFERENCE)
 
     def unique(self, names: list[str], key: str, what: str) -> None:
         seen: set[str] = set()
@@ -91,12 +97,17 @@ class _Checker:
             self.ref(c, self.p.categories, path, "category")
 
     def scalar(self, value: JSON, path: PathKey) -> None:
-        ok = value is None or isinstance(value, bool | int | str) or (isinstance(value, float) and math.isfinite(value))
-        self.need(ok, path, "a JSON scalar (string, finite number, true, false or null)", value)
+        # The domain of the JSON boundary (model/jsonio.py), so a policy built in Python means what its
+        # printed text or JSON form means when read back: safe numbers, strings without lone surrogates.
+        if isinstance(value, str):
+            self.need(lone_surrogate(value) is None, path, "a string of Unicode characters (no lone surrogate)",
+                      printable(value)[:40])
+            return
+        ok = value is None or isinstance(value, bool) or _safe_number(value)
+        self.need(ok, path, "a JSON scalar (string, number within ±(2**53 - 1), true, false or null)", value)
 
     def number(self, value: object, path: PathKey) -> None:
-        ok = isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value)
-        self.need(ok, path, "a finite number", value)
+        self.need(_safe_number(value), path, "a finite number within ±(2**53 - 1)", value)
 
     # --- declarations ------------------------------------------------------------------------
 
@@ -148,7 +159,8 @@ class _Checker:
         where = (*path, "propagation")
         for c in sorted(prop.remove):
             self.ref(c, self.p.categories, where, "category")
-        ok = isinstance(prop.decrement, int) and not isinstance(prop.decrement, bool) and prop.decrement >= 0
+        d = prop.decrement
+        ok = isinstance(d, int) and not isinstance(d, bool) and 0 <= d <= SAFE_INTEGER
         self.need(ok, where, "a non-negative integer decrement", prop.decrement)
         if prop.set_sensitivity is not None:
             self.ref(prop.set_sensitivity, self.levels, where, "sensitivity level")
@@ -193,13 +205,13 @@ class _Checker:
                   "missing " + ", ".join(missing), InputKind.REFERENCE)
 
     def origin(self, o: P.OriginRule, path: PathKey) -> None:
-        ops = self.edges | set(self.tools)
+        ops = self.operations
         self.ref(o.via, ops, (*path, "via"), "tool or edge")
         self.ref(o.producer, ops, (*path, "producer"), "tool or edge")
         for x in sorted(o.preserving):
             self.ref(x, ops, (*path, "preserving"), "tool or edge")
         via = self.tools.get(o.via)
-        performers = [via] if via is not None else [t for t in self.p.tools if t.operation == o.via]
+        performers = [via] if via is not None else self.performers.get(o.via, [])
         args = set().union(*(t.args for t in performers)) if performers else set()
         self.ref(o.argument, args, (*path, "argument"), f"argument of {o.via}")
 
@@ -233,8 +245,8 @@ class _Checker:
             self.need(ok, path, "a deny entry without quota, requires or permit", "a deny entry carrying one")
             return
         if e.quota is not None:
-            ok = isinstance(e.quota, int) and not isinstance(e.quota, bool) and e.quota >= 0
-            self.need(ok, (*path, "quota"), "a non-negative integer quota or unlimited", e.quota)
+            ok = isinstance(e.quota, int) and not isinstance(e.quota, bool) and 0 <= e.quota <= SAFE_INTEGER
+            self.need(ok, (*path, "quota"), "a non-negative integer quota within 2**53 - 1, or unlimited", e.quota)
         if e.requires is not None:
             self.ref(e.requires, self.p.requirements, (*path, "requires"), "requirement")
 
@@ -254,6 +266,11 @@ class _Checker:
                     self.number(bound, path)
             if pred.low is not None and pred.high is not None:
                 self.need(pred.low <= pred.high, path, "a range with low <= high", f"{pred.low}..{pred.high}")
+
+
+def _safe_number(value: object) -> bool:
+    return isinstance(value, int | float) and not isinstance(value, bool) and math.isfinite(value) \
+        and abs(value) <= SAFE_INTEGER
 
 
 def validate(policy: P.Policy, locate: Locate | None = None) -> None:

@@ -4,7 +4,8 @@
 per judgment (all four by default) with a progress bar, prints every mismatch in full (each is
 also saved under corpus/vectors/), and ends with a summary table: cases, comparisons, skips with
 their reasons, mismatches, seconds, and what both sides answered. Exit status: 0 no mismatch,
-1 some mismatch, 2 no oracle can be found or built (the message says why).
+1 some mismatch, 3 no oracle can be found or built (the message says why: the question is out of
+reach, not bad input; ``model/exitcodes.py``).
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextC
 from rich.table import Table
 
 from model.display import print_table
+from model.exitcodes import EPILOG, Exit
 from model.oracle.drt import VECTORS, Mismatch, Summary, campaign, load_strategies, report
 from model.oracle.lean import JUDGMENTS, LeanOracle
 from model.oracle.toolchain import build_oracle, find_toolchain, missing_reason, oracle_path
@@ -25,7 +27,7 @@ from model.oracle.toolchain import build_oracle, find_toolchain, missing_reason,
 console = Console()
 
 
-@click.command("drt")
+@click.command("drt", epilog=EPILOG)
 @click.option("--cases", type=click.IntRange(min=1), default=1000, show_default=True,
               help="Generated cases per judgment (monitor_step: runs of up to six calls).")
 @click.option("--judgment", "judgments", type=click.Choice(JUDGMENTS), multiple=True,
@@ -41,7 +43,7 @@ def cli(cases: int, judgments: tuple[str, ...], seed: int | None, no_build: bool
         build_oracle(tc)
     elif not oracle_path().is_file():
         console.print(f"drt: cannot run: {escape(missing_reason())}, and no oracle executable at {oracle_path()}")
-        sys.exit(2)
+        sys.exit(Exit.UNKNOWN)
     strategies = load_strategies(repo_root())
     chosen = judgments or JUDGMENTS
     summaries: list[Summary] = []
@@ -76,5 +78,5 @@ def cli(cases: int, judgments: tuple[str, ...], seed: int | None, no_build: bool
         for s in summaries:
             for p in s.vectors:
                 console.print(f"  {p}")
-        sys.exit(1)
+        sys.exit(Exit.FAILS)
     console.print("0 mismatches")

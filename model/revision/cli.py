@@ -10,8 +10,10 @@ certificate or a simulation | not preserved, with the shortest lost client | unk
 the safety delta (the shortest newly admitted forbidden trace, if the workload declares forbidden
 effects); each counterexample follows as a trace for ``monitor run``. ``--explain`` adds why each kind
 of certificate was or was not found; ``--json`` gives everything, certificates included.
-Exit status: 0 when certified, 1 otherwise (not preserved or unknown within the bound), 2 for bad
-input, 3 when ``--budget`` ran out before a verdict (nothing refuted by then).
+Exit status: 0 when certified and no newly admitted forbidden trace was found; 1 when a client is lost
+or a forbidden trace is newly admitted (each printed as a witness); 2 for bad input (including a
+name in ``--effects`` or the workload that neither policy has); 3 when preservation is unknown
+within the bound, or ``--budget`` ran out before a verdict (nothing refuted by then).
 Without ``--workload`` the client model is derived from the policies (derive_workload.py).
 """
 
@@ -25,10 +27,10 @@ import click
 from model.budget import Budget
 from model.cliutil import budget_option, metered_progress
 from model.errors import InputKind, InvalidInput
-from model.exitcodes import Exit
+from model.exitcodes import EPILOG, Exit
 
 
-@click.command("revise")
+@click.command("revise", epilog=EPILOG)
 @click.argument("old_path", metavar="OLD", type=click.Path(dir_okay=False))
 @click.argument("new_path", metavar="NEW", type=click.Path(dir_okay=False))
 @click.option("--effects", default=None, help="The effect set E: ACTION or ACTION(JSON), comma separated "
@@ -49,16 +51,20 @@ def cli(old_path: str, new_path: str, effects: str | None, bound: int, workload_
     from model.monitor.syntax import load_policy
     from model.revision.derive_workload import derive
     from model.revision.effects import parse_effects
-    from model.revision.revise import Certified, NewlyForbidden, NotPreserved, revise
+    from model.revision.names import check_effects_exist, check_workload_names
+    from model.revision.revise import NewlyForbidden, NotPreserved, revise
+    from model.revision.revise import Unknown as UnknownWithinBound
 
     if bound < 0:
         raise InvalidInput("--bound", "a non-negative integer", str(bound), InputKind.VALUE)
     old, new = load_policy(old_path), load_policy(new_path)
     eff = parse_effects(effects)
+    check_effects_exist(eff, (old, new))
     if workload_path is not None:
         from model.revision.corpus import load_workload
 
         workload = load_workload(workload_path)
+        check_workload_names(workload, (old, new), workload_path)
     else:
         workload = derive(old, new)
     prefix = None
@@ -90,6 +96,8 @@ def cli(old_path: str, new_path: str, effects: str | None, bound: int, workload_
             click.echo(f"  the forbidden sequence as a trace for `agentwarrant monitor run POLICY TRACE` (as expected "
                        f"under {new_path}, refused under {old_path}):")
             click.echo("    " + json.dumps(report.safety.trace.trace))
-    if report.out_of_budget():
+    if isinstance(report.preservation, NotPreserved) or isinstance(report.safety, NewlyForbidden):
+        sys.exit(Exit.FAILS)
+    if report.out_of_budget() or isinstance(report.preservation, UnknownWithinBound):
         sys.exit(Exit.UNKNOWN)
-    sys.exit(0 if isinstance(report.preservation, Certified) else 1)
+    sys.exit(Exit.HOLDS)

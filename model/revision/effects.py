@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from model.canonical import JSON
 from model.errors import InputKind, InvalidInput
+from model.jsonio import decode, printable
 
 _CLASS = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_.]*)\s*(?:\((.*)\))?\s*$", re.S)
 
@@ -94,10 +95,10 @@ def parse_effects(text: str | None, source: str = "--effects") -> EffectSet:
         resource: JSON = None
         if m.group(2) is not None:
             try:
-                resource = json.loads(m.group(2))
-            except json.JSONDecodeError:
-                raise InvalidInput(source, "a JSON scalar resource inside the parentheses", m.group(2),
-                                   InputKind.SYNTAX) from None
+                resource = decode(m.group(2), source)
+            except InvalidInput as exc:
+                raise InvalidInput(source, "a JSON scalar resource inside the parentheses",
+                                   f"{printable(m.group(2))[:60]} ({exc.expected})", InputKind.SYNTAX) from None
             if resource is None or isinstance(resource, list | dict):
                 raise InvalidInput(source, "a non-null JSON scalar resource", m.group(2), InputKind.VALUE)
         classes.append(EffectClass(m.group(1), resource))

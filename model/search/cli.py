@@ -18,6 +18,7 @@ from rich.table import Table
 
 from model.canonical import JSON, canonical_str
 from model.display import print_table
+from model.exitcodes import EPILOG
 
 console = Console()
 err_console = Console(stderr=True)
@@ -37,7 +38,7 @@ def _short(answer: object) -> str:
     return "-"
 
 
-@click.command()
+@click.command(epilog=EPILOG)
 @click.argument("model_path", metavar="MODEL.json", type=click.Path(dir_okay=False))
 @click.option("--engine", type=click.Choice(["explicit", "smt", "both"]), default="both", show_default=True)
 @click.option("--bound", type=click.IntRange(0, 64), default=None, help="Steps to explore (default: the model's).")
@@ -106,7 +107,8 @@ def _print(rep: object) -> None:
 
     assert isinstance(rep, SearchReport)
     m = rep.model
-    table = Table(title=f"{m.name} under {m.policy.name}, bound {rep.bound}", title_justify="left")
+    # escape: model, query and completion names are the user's text, never rich markup
+    table = Table(title=f"{escape(m.name)} under {m.policy.name}, bound {rep.bound}", title_justify="left")
     for col in ("query", "kind", "explicit", "smt", "replay"):
         table.add_column(col)
     for q in m.queries:
@@ -115,19 +117,19 @@ def _print(rep: object) -> None:
         reps = [r for r in rep.replays if r.query == q.name and r.source != "completion"]
         rp = "-" if not reps else ("reproduced" if all(isinstance(r.result, Reproduced) for r in reps)
                                    else "[red]spurious[/red]")
-        table.add_row(q.name, q.kind.value, escape(ex), escape(sm), rp)
+        table.add_row(escape(q.name), q.kind.value, escape(ex), escape(sm), rp)
     print_table(console, table)
     for q in m.queries:
         v = rep.explicit.verdict(q.name) if rep.explicit is not None else None
         if v is None and rep.smt is not None:
             v = rep.smt.answer(q.name)  # type: ignore[assignment]
         if isinstance(v, Found):
-            console.print(f"[bold]{q.name}[/bold]: shortest trace", highlight=False)
+            console.print(f"[bold]{escape(q.name)}[/bold]: shortest trace", highlight=False)
             for line in describe(m, v.trace):
                 console.print(f"  {escape(line)}", highlight=False)
     if rep.explicit is not None:
         for name, traces in rep.explicit.completions:
-            console.print(f"[bold]{name}[/bold]: {len(traces)} distinct useful completions", highlight=False)
+            console.print(f"[bold]{escape(name)}[/bold]: {len(traces)} distinct useful completions", highlight=False)
             for i, t in enumerate(traces, 1):
                 console.print(f"  completion {i}:", highlight=False)
                 for line in describe(m, t):

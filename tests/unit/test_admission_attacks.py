@@ -167,6 +167,18 @@ def test_approval_used_for_larger_amount_refused(pipe: Pipeline) -> None:
                       Authorized)
 
 
+def test_amount_outside_the_approvals_domain_refused(pipe: Pipeline) -> None:
+    """A "≤ 500" approval does not cover a negative amount (a refund of -1,000,000 is a charge), nor NaN."""
+    for amount in (-1_000_000, -0.01):
+        tx = pipe.transaction(amount=amount, approval=pipe.approval(max_amount=500))
+        assert reason(pipe.runtime.decide(tx, NOW)) is R.AMOUNT_OUT_OF_DOMAIN, amount
+    for amount in (float("nan"), float("-inf")):  # refused before the approval is looked at, or by it
+        tx = pipe.transaction(amount=amount, approval=pipe.approval(max_amount=500))
+        assert reason(pipe.runtime.decide(tx, NOW)) in (R.MALFORMED, R.AMOUNT_OUT_OF_DOMAIN), amount
+    assert isinstance(pipe.runtime.decide(pipe.transaction(amount=0, approval=pipe.approval(max_amount=500)), NOW),
+                      Authorized)
+
+
 def test_approval_used_for_another_action_refused(pipe: Pipeline) -> None:
     tx = pipe.transaction(approval=pipe.approval(capability="github:pr-merge"))
     assert reason(pipe.runtime.decide(tx, NOW)) is R.WRONG_ACTION

@@ -53,6 +53,42 @@ def test_verify_record_chain_list_detects_deletion(tmp_path: Path) -> None:
     assert out.exit_code == 1 and "broken-chain" in out.output
 
 
+def test_verify_record_prints_a_summary_and_pins_detect_truncation(tmp_path: Path) -> None:
+    _key, pem, rec, recs = written(tmp_path)
+    head = recs[2]["recordHash"]  # type: ignore[index]
+    rec.write_text(json.dumps(recs))
+    out = CliRunner().invoke(main, ["verify-record", str(rec), "--key", str(pem), "--expect-length", "3",
+                                    "--expect-head", str(head)])
+    assert out.exit_code == 0 and f"summary: 3 records; execution chain: 3 records, head {head}" in out.output
+    rec.write_text(json.dumps(recs[:2]))  # the last record dropped: still a valid chain on its own
+    alone = CliRunner().invoke(main, ["verify-record", str(rec), "--key", str(pem)])
+    assert alone.exit_code == 0 and "execution chain: 2 records" in alone.output
+    for pin in (["--expect-length", "3"], ["--expect-head", str(head)]):
+        out = CliRunner().invoke(main, ["verify-record", str(rec), "--key", str(pem), *pin])
+        assert out.exit_code == 1 and "invalid: " in out.output, out.output
+
+
+def test_verify_record_input_that_is_not_records_is_bad_input(tmp_path: Path) -> None:
+    _key, pem, rec, _recs = written(tmp_path)
+    for text in ("[]", '"a record"', "3", "null", "[1]"):
+        rec.write_text(text)
+        out = CliRunner().invoke(main, ["verify-record", str(rec), "--key", str(pem)])
+        assert out.exit_code == 2 and "valid" not in out.output, (text, out.output)
+
+
+def test_verify_approval_refuses_amounts_outside_the_domain(tmp_path: Path) -> None:
+    root = Path(__file__).resolve().parents[2] / "corpus" / "admission"
+    args = ["admit", "verify-approval", str(root / "approval_order-1.json"),
+            "--approvers", str(root / "approvers.json"), "--action", "paytm:refund", "--resource", "order-1",
+            "--now", "2026-12-02T15:00:00Z"]
+    assert CliRunner().invoke(main, [*args, "--amount", "500"]).exit_code == 0
+    neg = CliRunner().invoke(main, [*args, "--amount", "-1000000"])
+    assert neg.exit_code == 1 and "amount-out-of-domain" in neg.output
+    for bad in ("nan", "inf", "1e400", "0.10000000000000000001", "x", "9007199254740993"):
+        out = CliRunner().invoke(main, [*args, "--amount", bad])
+        assert out.exit_code == 2, (bad, out.output)
+
+
 def test_admit_check_policy_accepts_valid_and_rejects_approve_without_approval(tmp_path: Path) -> None:
     f = tmp_path / "p.json"
     f.write_text(json.dumps(REFUNDS_POLICY))

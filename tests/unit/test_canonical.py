@@ -3,14 +3,25 @@
 from __future__ import annotations
 
 import hashlib
+import json
 
 import pytest
 import rfc8785
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from model.canonical import _normalize, _plain, canonical_bytes, canonical_str, digest, json_equal, loads
+from model.canonical import (
+    _normalize,
+    _plain,
+    canonical_bytes,
+    canonical_str,
+    digest,
+    is_exact_json,
+    json_equal,
+    loads,
+)
 from model.errors import InputKind, InvalidInput
+from model.jsonio import lone_surrogate
 
 
 def test_keys_are_sorted_by_utf16_code_units_and_whitespace_removed() -> None:
@@ -71,8 +82,27 @@ json_values = st.recursive(
 @given(json_values)
 def test_canonical_form_is_a_fixed_point_and_agrees_with_json_equal(v: object) -> None:
     text = canonical_str(v)
-    assert canonical_str(loads(text)) == text
-    assert json_equal(v, loads(text))
+    assert canonical_str(json.loads(text)) == text
+    assert json_equal(v, json.loads(text))
+    # The user boundary (model.jsonio) reads canonical text back exactly when every number is within
+    # ±(2**53 - 1) and every string is free of lone surrogates; otherwise it refuses, never rounds.
+    if is_exact_json(v) and _in_boundary_domain(v):
+        assert json_equal(v, loads(text)) and canonical_str(loads(text)) == text
+    else:
+        with pytest.raises(InvalidInput):
+            loads(text)
+
+
+def _in_boundary_domain(v: object) -> bool:
+    if isinstance(v, float):
+        return abs(v) <= 2**53 - 1
+    if isinstance(v, str):
+        return lone_surrogate(v) is None
+    if isinstance(v, list):
+        return all(_in_boundary_domain(x) for x in v)
+    if isinstance(v, dict):
+        return all(_in_boundary_domain(k) and _in_boundary_domain(x) for k, x in v.items())
+    return True
 
 
 plain_values = st.recursive(

@@ -39,7 +39,7 @@ def test_send_quota_raise_json() -> None:
     code, out = _run(str(ROOT / "corpus" / "policies" / "report.policy"),
                      str(REV / "report" / "report_raise_send_both.policy"),
                      "--workload", str(REV / "workloads" / "report.json"), "--bound", "5", "--json")
-    assert code == 0
+    assert code == 1  # preserving, but it newly admits a forbidden trace: the property fails, with a witness
     doc = json.loads(out)
     assert doc["preservation"]["verdict"] == "certified" and doc["preservation"]["by"] == "structural"
     assert doc["safety"]["verdict"] == "newly_forbidden" and doc["safety"]["trace"]["confirmed"] is True
@@ -49,7 +49,7 @@ def test_derived_workload_and_unknown_within_bound() -> None:
     code, out = _run(DELETE, str(REV / "delete_ab" / "delete_widen_first.policy"))
     assert code == 1 and "A client is lost" in out and "not checked" in out
     code, out = _run(DELETE, str(REV / "delete_ab" / "delete_widen_first.policy"), "--bound", "0")
-    assert code == 1 and "Unknown: no certificate" in out and "at most 0 calls" in out
+    assert code == 3 and "Unknown: no certificate" in out and "at most 0 calls" in out
 
 
 def test_restricted_effects_option() -> None:
@@ -64,3 +64,40 @@ def test_bad_input_is_one_line_exit_2(tmp_path: Path) -> None:
                  [DELETE, DELETE, "--bound", "-1"]):
         code, out = _run(*args)
         assert code == 2 and out.startswith("error:") and "Traceback" not in out, out
+
+
+def test_an_effects_action_no_policy_mentions_is_bad_input_naming_it() -> None:
+    """A misspelt action would restrict E to nothing and certify the README's regression (issue 12 §3)."""
+    code, out = _run(DELETE, str(REV / "delete_ab" / "delete_widen_first.policy"),
+                     "--workload", str(REV / "workloads" / "delete_ab.json"), "--effects", "no.such.action")
+    assert code == 2 and out.startswith("error: --effects") and "'no.such.action'" in out, out
+    assert "Certified" not in out
+    code, out = _run(DELETE, str(REV / "delete_ab" / "delete_widen_first.policy"),
+                     "--workload", str(REV / "workloads" / "delete_ab.json"), "--effects", 'file.delete("A"),no.such')
+    assert code == 2 and "'no.such'" in out, out
+
+
+def test_workload_names_that_no_policy_has_are_bad_input(tmp_path: Path) -> None:
+    """A misspelt tool, agent or forbidden action would make the regression pass silently (issue 12 §3)."""
+    doc = json.loads((REV / "workloads" / "delete_ab.json").read_text())
+    cases = [("agent", lambda d: d.__setitem__("agent", "nobody"), "$.agent"),
+             ("tool", lambda d: d["calls"][0].__setitem__("tool", "Delet"), "$.calls[0].tool"),
+             ("forbidden", lambda d: d["forbidden"][0].__setitem__("action", "file.delet"), "$.forbidden[0].action")]
+    for what, mutate, path in cases:
+        bad = json.loads(json.dumps(doc))
+        mutate(bad)
+        f = tmp_path / f"{what}.json"
+        f.write_text(json.dumps(bad))
+        code, out = _run(DELETE, str(REV / "delete_ab" / "delete_widen_first.policy"), "--workload", str(f))
+        assert code == 2 and path in out and "Certified" not in out, (what, out)
+
+
+def test_every_corpus_workload_names_only_what_its_policies_have() -> None:
+    from model.revision.corpus import load_manifest
+    from model.revision.names import check_effects_exist, check_workload_names
+
+    entries = load_manifest()
+    assert len(entries) >= 50
+    for e in entries:
+        check_workload_names(e.base.workload, (e.base.policy, e.new), e.id)
+        check_effects_exist(e.effects, (e.base.policy, e.new), e.id)

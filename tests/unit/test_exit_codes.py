@@ -1,0 +1,59 @@
+"""Every ``agentwarrant`` command documents the exit codes of ``model/exitcodes.py`` in its ``--help``
+(issue 12 §3), and the codes the commands use are those four."""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import click
+from click.testing import CliRunner
+
+from model.cli import main
+from model.exitcodes import EPILOG, Exit
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def _commands(cmd: click.Command, path: tuple[str, ...] = ()) -> list[tuple[tuple[str, ...], click.Command]]:
+    out = [(path, cmd)]
+    if isinstance(cmd, click.Group):
+        for name, sub in sorted(cmd.commands.items()):
+            out += _commands(sub, (*path, name))
+    return out
+
+
+def _words(text: str) -> str:
+    return re.sub(r"\s+", " ", text).strip()
+
+
+def test_every_command_help_ends_with_the_exit_codes() -> None:
+    commands = _commands(main)
+    names = {" ".join(p) for p, _ in commands}
+    # the tree as the README describes it: a command added without an epilog would be caught below
+    assert {"monitor check", "monitor run", "edit check", "edit session run", "edit session show", "search",
+            "revise", "admit check-policy", "admit verify-approval", "verify-record", "drt", "reproduce"} <= names
+    missing = []
+    for path, cmd in commands:
+        with click.Context(cmd, info_name=" ".join(("agentwarrant", *path))) as ctx:
+            text = cmd.get_help(ctx)
+        if _words(EPILOG) not in _words(text):
+            missing.append(" ".join(path) or "agentwarrant")
+    assert not missing, f"--help without the exit codes: {missing}"
+
+
+def test_help_through_the_cli_shows_them_too() -> None:
+    for args in (["--help"], ["monitor", "check", "--help"], ["revise", "--help"], ["edit", "session", "x.db", "run",
+                                                                                     "--help"]):
+        result = CliRunner().invoke(main, args)
+        assert result.exit_code == 0 and "Exit codes: 0 the property holds" in _words(result.output), args
+
+
+def test_the_codes_are_the_four_documented() -> None:
+    assert [int(e) for e in Exit] == [0, 1, 2, 3]
+    for code in ("0 the property holds", "1 it does not", "2 bad input", "3 unknown"):
+        assert code in EPILOG
+    # No command exits with a bare literal other than through Exit (a literal 2 for "no oracle" was one).
+    offenders = [str(p.relative_to(ROOT)) for p in (ROOT / "model").rglob("cli.py")
+                 if re.search(r"sys\.exit\([2-9]\)|SystemExit\([2-9]\)", p.read_text(encoding="utf-8"))]
+    assert not offenders, offenders
