@@ -206,15 +206,19 @@ def check_revision(old: Policy | PathLike, new: Policy | PathLike, *, workload: 
     """
     from model.revision.derive_workload import derive
     from model.revision.effects import parse_effects
+    from model.revision.names import check_effects_exist, check_workload_names
     from model.revision.revise import revise
 
     if bound < 0:
         raise InvalidInput("bound", "a non-negative integer", str(bound), InputKind.VALUE)
     o, n = _policy(old), _policy(new)
+    eff = parse_effects(effects, "effects")
+    check_effects_exist(eff, (o, n), "effects")
     if workload is not None:
         from model.revision.corpus import load_workload
 
         wl = load_workload(workload)
+        check_workload_names(wl, (o, n), str(workload))
     else:
         wl = derive(o, n)
     prefix = None
@@ -222,7 +226,7 @@ def check_revision(old: Policy | PathLike, new: Policy | PathLike, *, workload: 
         from model.revision.prefix import load_prefix
 
         prefix = load_prefix(after)
-    return revise(o, n, parse_effects(effects), wl, bound, prefix, budget=budget)
+    return revise(o, n, eff, wl, bound, prefix, budget=budget)
 
 
 @dataclass(frozen=True, slots=True)

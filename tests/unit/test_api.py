@@ -86,3 +86,11 @@ def test_records_and_approval_frames(monkeypatch: pytest.MonkeyPatch) -> None:
     assert frames.rows(bad)[0]["valid"] is False
     with pytest.raises(TypeError):
         frames.rows(object())
+
+
+def test_check_revision_refuses_an_effect_neither_policy_has(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    with pytest.raises(InvalidInput) as err:
+        api.check_revision("corpus/policies/delete_ab.policy", "corpus/revisions/delete_ab/delete_widen_first.policy",
+                           effects="file.shred")
+    assert "effects" in str(err.value)
