@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from model.canonical import JSON, load_file
 from model.errors import InputKind, InvalidInput
+from model.jsonio import read_text
 
 if TYPE_CHECKING:
     from model.admission.approvals import ApprovalVerified
@@ -71,11 +72,7 @@ def verify_records(records: PathLike | JSON, key: PathLike | bytes) -> tuple[Rec
     if isinstance(key, bytes):
         pk: object = key
     else:
-        try:
-            text = Path(key).read_text(encoding="utf-8")
-        except (OSError, UnicodeDecodeError) as exc:
-            raise InvalidInput(str(key), "a readable public key file", str(exc), InputKind.IO) from None
-        pk = public_key_from_text(text, str(key))
+        pk = public_key_from_text(read_text(key, "a readable public key file"), str(key))
     out = verify_chain(doc, pk) if isinstance(doc, list) else verify_record(doc, pk)  # type: ignore[arg-type]
     if isinstance(out, RecordInvalid):
         return out
