@@ -95,6 +95,7 @@ def reproduce(names: tuple[str, ...], out_dir: Path | None) -> None:
 def _register() -> None:
     # One line per system; each module exposes a click group or command named ``cli``.
     from model.admission.cli import register as register_admission
+    from model.bench.agentdojo.cli import cli as agentdojo_cli
     from model.edits.cli import cli as edit_cli
     from model.monitor.cli import cli as monitor_cli
     from model.oracle.cli import cli as drt_cli
@@ -107,6 +108,7 @@ def _register() -> None:
     main.add_command(revise_cli, "revise")
     register_admission(main)
     main.add_command(drt_cli, "drt")
+    main.add_command(agentdojo_cli, "agentdojo")
 
 
 _register()

@@ -24,6 +24,7 @@ EXPERIMENTS: dict[str, str] = {
     "revision-corpus": "revision_corpus.py",
     "bounded-analysis": "bounded_analysis.py",
     "validation-scaling": "validation_scaling.py",
+    "agentdojo": "agentdojo.py",
 }
 
 # name -> what it computes and writes (shown by `agentwarrant reproduce --help`)

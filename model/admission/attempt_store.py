@@ -15,18 +15,18 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from model.admission.attempts import AttemptState, Event, sources_of, step
-from model.admission.db import Database
 from model.admission.envelope import Identity, Request
+from model.store import Database, kind
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS attempts (
+KIND = kind("attempt store", 2, 1, """
+CREATE TABLE attempts (
   id TEXT PRIMARY KEY, tenant TEXT NOT NULL, principal TEXT NOT NULL, credential TEXT NOT NULL,
   method TEXT NOT NULL, path TEXT NOT NULL, query TEXT NOT NULL, body TEXT NOT NULL,
   body_digest TEXT NOT NULL, state TEXT NOT NULL, approver TEXT, result TEXT, created_at TEXT NOT NULL);
-CREATE TABLE IF NOT EXISTS reviews (
+CREATE TABLE reviews (
   attempt_id TEXT NOT NULL, approver TEXT NOT NULL, decision TEXT NOT NULL, context TEXT NOT NULL,
   at TEXT NOT NULL)
-"""
+""")
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,7 +45,7 @@ class StoreUnavailable(Exception):
 
 class AttemptStore:
     def __init__(self, path: str = ":memory:") -> None:
-        self.db = Database(path, _SCHEMA)
+        self.db = Database(path, KIND)
 
     def create(self, attempt_id: str, request: Request, state: AttemptState, now: datetime) -> None:
         i = request.identity

@@ -15,12 +15,12 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Protocol
 
-from model.admission.db import Database
+from model.store import Database, kind
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS spent (
+KIND = kind("nonce store", 3, 1, """
+CREATE TABLE spent (
   namespace TEXT NOT NULL, nonce TEXT NOT NULL, spent_at TEXT NOT NULL, PRIMARY KEY (namespace, nonce))
-"""
+""")
 
 
 class NonceStore(Protocol):
@@ -31,7 +31,7 @@ class NonceStore(Protocol):
 
 class SqliteNonceStore:
     def __init__(self, path: str = ":memory:") -> None:
-        self.db = Database(path, _SCHEMA)
+        self.db = Database(path, KIND)
 
     def is_spent(self, namespace: str, nonce: str) -> bool:
         with self.db.transaction() as c:

@@ -22,10 +22,10 @@ from datetime import datetime
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
-from model.admission.db import Database
 from model.admission.signing import KeyPair, format_instant, verify_payload
 from model.canonical import JSON, canonical_str, check_exact_json, digest, loads
 from model.errors import InvalidInput
+from model.store import Database, kind
 
 CHAINED = ("execution", "governance")
 KINDS = ("intent", "execution", "refusal", "governance")
@@ -107,12 +107,12 @@ def chain_heads(verified: list[RecordValid]) -> dict[str, tuple[int, str]]:
     return heads
 
 
-_SCHEMA = """
-CREATE TABLE IF NOT EXISTS records (
+KIND = kind("record store", 4, 1, """
+CREATE TABLE records (
   id INTEGER PRIMARY KEY AUTOINCREMENT, kind TEXT NOT NULL, chain_seq INTEGER, hash TEXT NOT NULL,
   record TEXT NOT NULL);
-CREATE UNIQUE INDEX IF NOT EXISTS chain ON records (kind, chain_seq)
-"""
+CREATE UNIQUE INDEX chain ON records (kind, chain_seq)
+""")
 
 
 class RecordStore:
@@ -120,7 +120,7 @@ class RecordStore:
 
     def __init__(self, key: KeyPair, path: str = ":memory:") -> None:
         self.key = key
-        self.db = Database(path, _SCHEMA)
+        self.db = Database(path, KIND)
 
     def append(self, kind: str, body: JSON, now: datetime) -> dict[str, JSON]:
         with self.db.transaction() as c:

@@ -4,18 +4,26 @@
 verdict as one sentence (model/verdict_text.py), then the safe completions or the rejection proof
 round by round; ``--explain`` adds the digest, the counts (|B̂₀|, |B̂†|, |W†|, states of Can) and the
 rounds |B̂₀|, |B̂₁|, … when the engine computes them. Exit status: 0 accepted, 1 rejected or invalid,
-2 bad input. ``edit session DB run SCRIPT.json [--json]`` registers a session script's call model in a
-new SQLite store and drives the runtime through its steps, one line per step naming the step and the
-answer (model/edits/session_text.py; exit 1 if a step's ``expect`` differs); ``edit session DB show``
-prints the committed state, including the rule versions with their phases (an inactive version holds
-content prepared by a ``preload`` step), and a legend.
+2 bad input.
+``edit session DB run SCRIPT.json [--json] [--key FILE]`` registers a session script's call model in a
+new SQLite store (created exclusively) and drives the runtime through its steps, one answer per line
+naming the step and the answer (model/edits/session_text.py;
+exit 1 if a step's ``expect`` differs); dispatched requests go to the fake tool ``DB.outbox`` with
+their idempotency keys. ``edit session DB resume SCRIPT.json`` continues a session that stopped (a
+crash, a kill) from its last committed step. ``edit session DB show`` opens the store read-only,
+runs SQLite's integrity check, re-derives the state from the journal and prints it, including the
+rule versions with their phases (an inactive version holds content prepared by a ``preload`` step);
+a store that fails any check is bad input (exit 2); a legend ends the output. The signing key is read
+from ``--key FILE``, else ``DB.key`` (created 0600 by ``run``); it is never stored in DB.
 """
 
 from __future__ import annotations
 
 import sys
+from collections.abc import Callable, Sequence
 from itertools import islice
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -94,50 +102,104 @@ def session_group(ctx: click.Context, db: Path) -> None:
     ctx.obj = db
 
 
-@session_group.command("run", epilog=EPILOG)
-@click.argument("script", type=click.Path(dir_okay=False, path_type=Path))
-@click.option("--json", "as_json", is_flag=True, help="Print each answer as canonical JSON.")
-@click.pass_obj
-def session_run(db: Path, script: Path, as_json: bool) -> None:
-    """Register the script's call model in a new store DB, run every step and print each answer.
+_KEY_HELP = "The runtime's signing key (PKCS#8 PEM, mode 0600). Default: DB.key, created by 'run'."
 
-    Exit status: 0 when every step gave its expected answer, 1 otherwise, 2 on bad input."""
-    from model.edits.session import load_session, run_session
+
+def _script_options(fn: Callable[..., None]) -> Callable[..., None]:
+    """SCRIPT, --json and --key, shared by 'run' and 'resume'."""
+    for option in reversed((click.argument("script", type=click.Path(dir_okay=False, path_type=Path)),
+                            click.option("--json", "as_json", is_flag=True,
+                                         help="Print each answer as canonical JSON."),
+                            click.option("--key", "key", type=click.Path(dir_okay=False), default=None,
+                                         help=_KEY_HELP),
+                            click.pass_obj)):
+        fn = option(fn)
+    return fn
+
+
+def _echo(as_json: bool, bad: list[int], steps: Sequence[dict[str, Any]]) -> Callable[[int, JSON, str | None], None]:
     from model.edits.session_text import line
-
-    sess = load_session(script)
-    if db.exists() or not db.parent.is_dir():
-        raise InvalidInput(str(db), "a path where a new store can be created",
-                           "an existing file" if db.exists() else "no such directory", InputKind.IO)
-    bad: list[int] = []
 
     def echo(i: int, answer: JSON, mismatch: str | None) -> None:
         if mismatch is not None:
             bad.append(i)
-        text = canonical_str(answer) if as_json else line(sess.steps[i - 1] if i > 0 else None, answer)
+        # answer 0 is the registration's; answer i > 0 is script step i - 1
+        text = canonical_str(answer) if as_json else line(steps[i - 1] if i > 0 else None, answer)
         click.echo(f"{i:3d} {text}" + (f"   <-- {mismatch}" if mismatch else ""))
+    return echo
 
-    run_session(sess, str(db), echo)
+
+@session_group.command("run", epilog=EPILOG)
+@_script_options
+def session_run(db: Path, script: Path, as_json: bool, key: str | None) -> None:
+    """Register the script's call model in a new store DB, run every step and print each answer.
+
+    Exit status: 0 when every step gave its expected answer, 1 otherwise, 2 on bad input (an existing
+    DB included: continue an interrupted session with 'resume')."""
+    from model.edits.outbox import Outbox
+    from model.edits.runtime import KIND
+    from model.edits.session import load_session, run_session
+    from model.store import Mode, precheck
+
+    sess = load_session(script)
+    if db.exists():
+        raise InvalidInput(str(db), "a path where a new store can be created",
+                           "an existing file (continue an interrupted session with 'resume')", InputKind.IO)
+    precheck(str(db), KIND, Mode.CREATE)  # the store's errors before the outbox's
+    bad: list[int] = []
+    tool = Outbox(str(db) + ".outbox")
+    try:
+        run_session(sess, str(db), _echo(as_json, bad, sess.steps), key_file=key, tool=tool)
+    finally:
+        tool.close()
+    sys.exit(1 if bad else 0)
+
+
+@session_group.command("resume", epilog=EPILOG)
+@_script_options
+def session_resume(db: Path, script: Path, as_json: bool, key: str | None) -> None:
+    """Continue the session SCRIPT in the store DB it created, after a crash or a kill.
+
+    Prints every step's answer (the recorded ones first), never runs a committed step again, and hands
+    requests that were sent before the stop to the tool again under their idempotency keys (DB.outbox
+    performs each key once). Exit status as for 'run'."""
+    from model.edits.outbox import Outbox
+    from model.edits.runtime import KIND
+    from model.edits.session import load_session, resume_session
+    from model.store import Mode, precheck
+
+    sess = load_session(script)
+    precheck(str(db), KIND, Mode.OPEN)  # the store's errors before the outbox's
+    bad: list[int] = []
+    tool = Outbox(str(db) + ".outbox")
+    try:
+        start, out = resume_session(sess, str(db), _echo(as_json, bad, sess.steps), key_file=key, tool=tool)
+    finally:
+        tool.close()
+    click.echo(f"resumed at step {start} of {len(out) - 1}" if start < len(out) else
+               "nothing to resume: every step had run", err=True)
     sys.exit(1 if bad else 0)
 
 
 @session_group.command("show", epilog=EPILOG)
+@click.option("--key", "key", type=click.Path(dir_okay=False), default=None, help=_KEY_HELP)
 @click.pass_obj
-def session_show(db: Path) -> None:
-    """Print the committed state of the store: workflow, versions, log, queue, checkpoints, and a legend."""
-    from model.edits.runtime import NoRecord, Runtime
+def session_show(db: Path, key: str | None) -> None:
+    """Print the committed state of the store: workflow, versions, log, queue, checkpoints.
+
+    The store is opened read-only and verified first: SQLite's integrity check, then the state is
+    re-derived from the journal (which needs the key) and compared with the stored state. A store that
+    fails a check (damaged, edited by hand, foreign, of another schema version) is bad input: exit 2.
+    A legend of the notation ends the output."""
+    from model.edits.runtime import Runtime
     from model.edits.session_text import LEGEND
     from model.edits.tree import show_node
 
-    if not db.exists():
-        raise InvalidInput(str(db), "an existing store file", "no such file", InputKind.IO)
+    rt = Runtime(str(db), key_file=key, readonly=True)
     try:
-        rt = Runtime(str(db))
-    except NoRecord:
-        raise InvalidInput(str(db), "a store created by 'edit session DB run'", "no execution record",
-                           InputKind.VALUE) from None
-    s = rt.state()
-    rt.close()
+        s = rt.verify()
+    finally:
+        rt.close()
     click.echo(f"domain {s.domain}, state version {s.ver}, rule version {s.eta}, policy version {s.policy_version}")
     click.echo("workflow " + (show_node(s.tree) if s.tree is not None else "-"))
     prepared = dict(s.prepared)

@@ -14,6 +14,15 @@ returns each step's answer as canonical JSON, so a replay is compared byte for b
 Choices where the source is silent: ``use`` without ``request`` submits the certified request of
 the call's action and without ``token`` the token the runtime published for the call (a script
 plays the Agent); ``retry`` presents the token of the processed call's entry.
+
+Resume (issue 12 §4). The store records the digest of the script that created it and, for every
+script step, its answer — in the same transaction as the state change when the step changed the
+state (``Runtime.mark``), so a step is never run twice. ``resume_session`` reopens the store,
+prints the recorded answers, recomputes the named ``check`` answers that later steps use (against
+the state each was computed on, re-derived from the journal), hands every sent and unsettled
+request to the tool again with its idempotency key (the tool deduplicates: a crash may have come
+between the dispatch commit and the hand-over), and runs the remaining steps. A ``restart`` step
+reopens the store with the key already held.
 """
 
 from __future__ import annotations
@@ -23,20 +32,14 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from model.canonical import JSON, canonical_str, load_file, loads
-from model.edits.answers import Answer, CheckAnswer, answer_json
+from model.canonical import JSON, canonical_str, digest, load_file, loads
+from model.edits import steps as pure
+from model.edits.answers import Answer, CheckAnswer, Sent, answer_json
 from model.edits.contract import Term, call_ids
-from model.edits.forms import (
-    Edit,
-    Extend,
-    ForkChoice,
-    ForkParallel,
-    MergeJoin,
-    MergeSelect,
-    RestoreLive,
-    RestoreReplace,
-)
+from model.edits.forms import Edit, Extend
+from model.edits.journal import edit_from_canonical
 from model.edits.load import term_from_doc
+from model.edits.outbox import Tool
 from model.edits.policy import NotPrefixClosed, PolicyAutomaton, from_maximal_words
 from model.edits.record import ActionSpec, EditRule
 from model.edits.regex import from_regex
@@ -54,6 +57,7 @@ class Session:
     registration: Registration
     seed: bytes | None
     steps: tuple[dict[str, Any], ...]  # schema-checked and reference-checked step documents
+    script: str = ""  # digest of the script document: a store is resumed only by its own script
 
 
 def _at(source: str, *path: str | int) -> Location:
@@ -91,19 +95,8 @@ def _removals(docs: list[dict[str, Any]]) -> tuple[SignedRecord, ...]:
 
 
 def edit_from_json(doc: dict[str, Any], source: str = "<edit>", *path: str | int) -> Edit:
-    kind = doc["edit"]
-    if kind == "fork-choice":
-        return ForkChoice(doc["branch"], doc["rule"])
-    if kind == "fork-parallel":
-        return ForkParallel(doc["branch"], doc["rule"])
-    if kind == "restore-replace":
-        return RestoreReplace(doc["branch"], doc["checkpoint"], doc["rule"])
-    if kind == "restore-live":
-        return RestoreLive(doc["branch"], doc["checkpoint"], doc["rule"])
-    if kind == "merge-select":
-        return MergeSelect(doc["group"], doc["arm"], doc["rule"])
-    if kind == "merge-join":
-        return MergeJoin(doc["group"], doc["rule"])
+    if doc["edit"] != "extend":
+        return edit_from_canonical(doc)  # the script form of the other edits is their canonical form
     return Extend(
         rules=_rules(doc.get("rules", {})), templates=tuple(sorted(doc.get("templates", {}).items())),
         actions=_actions(doc.get("actions", {})), authorities=tuple(sorted(doc.get("authorities", {}).items())),
@@ -140,7 +133,7 @@ def session_from_json(doc: Any, source: str = "<input>") -> Session:
         rules=_rules(reg["rules"]), root_region=reg["root"]["region"], root=term_from_doc(reg["root"]["contract"]),
         removals=_removals(reg.get("removals", [])), namespace=reg.get("namespace", "v"))
     seed = bytes.fromhex(reg["seed"]) if "seed" in reg else None
-    return Session(registration, seed, tuple(doc["steps"]))
+    return Session(registration, seed, tuple(doc["steps"]), digest(doc))
 
 
 def load_session(path: Path) -> Session:
@@ -155,8 +148,9 @@ def run_step(rt: Runtime, step: dict[str, Any], answers: dict[str, CheckAnswer],
              path: str) -> tuple[Runtime, Answer | None]:
     """One step; returns the (possibly reopened) runtime and the answer (``None`` for a restart)."""
     if "restart" in step:
+        key = rt.key.private
         rt.close()
-        return Runtime(path), None
+        return Runtime(path, key), None
     if "use" in step:
         x = step["use"]
         req = step["request"] if "request" in step else rt.request_of(x)
@@ -182,23 +176,83 @@ def run_step(rt: Runtime, step: dict[str, Any], answers: dict[str, CheckAnswer],
     return rt, rt.preload(edit, prior) if "preload" in step else rt.try_update(edit, prior)
 
 
-def run_session(session: Session, path: str, echo: Callable[[int, JSON, str | None], None] | None = None) -> list[JSON]:
-    """Create the store at ``path`` from the registration, then run every step; one JSON answer per step
-    (the first is the root update's answer). ``echo(i, answer, mismatch)`` sees each as it happens."""
-    rt, root = Runtime.create(path, session.registration, session.seed)
+Echo = Callable[[int, JSON, str | None], None]
+
+
+def _mismatch(step: dict[str, Any], j: JSON) -> str | None:
+    got = j["answer"] if isinstance(j, dict) else None
+    return None if "expect" not in step or step["expect"] == got else f"expected {step['expect']}"
+
+
+def _drive(rt: Runtime, session: Session, path: str, start: int, answers: dict[str, CheckAnswer],
+           out: list[JSON], echo: Echo | None, tool: Tool | None) -> Runtime:
+    for i, step in enumerate(session.steps[start - 1:], start):
+        rt.mark(i)
+        rt, a = run_step(rt, step, answers, path)
+        rt.mark(None)
+        j: JSON = {"answer": "restarted"} if a is None else answer_json(a)
+        rt.done(i, j)
+        if isinstance(a, Sent) and tool is not None:
+            tool.deliver(rt.dispatch_key(a.record), a)
+        out.append(j)
+        if echo is not None:
+            echo(i, j, _mismatch(step, j))
+    return rt
+
+
+def run_session(session: Session, path: str, echo: Echo | None = None, *, key_file: str | None = None,
+                tool: Tool | None = None) -> list[JSON]:
+    """Create the store at ``path`` (exclusively) from the registration, then run every step; one JSON
+    answer per step (the first is the root update's answer). ``echo(i, answer, mismatch)`` sees each
+    as it happens; ``tool`` receives each dispatched request with its idempotency key."""
+    rt, root = Runtime.create(path, session.registration, session.seed, key_file, session.script)
     out: list[JSON] = [answer_json(root)]
     if echo is not None:
         echo(0, out[0], None)
-    answers: dict[str, CheckAnswer] = {}
     try:
-        for i, step in enumerate(session.steps, 1):
-            rt, a = run_step(rt, step, answers, path)
-            j: JSON = {"answer": "restarted"} if a is None else answer_json(a)
-            got = j["answer"] if isinstance(j, dict) else None
-            mismatch = None if "expect" not in step or step["expect"] == got else f"expected {step['expect']}"
-            out.append(j)
-            if echo is not None:
-                echo(i, j, mismatch)
+        rt = _drive(rt, session, path, 1, {}, out, echo, tool)
     finally:
         rt.close()
     return out
+
+
+def resume_session(session: Session, path: str, echo: Echo | None = None, *, key_file: str | None = None,
+                   tool: Tool | None = None) -> tuple[int, list[JSON]]:
+    """Continue the script that created the store at ``path`` from its last recorded step; the index
+    of the first step run now (``len(steps) + 1`` if none was left) and every step's answer."""
+    rt = Runtime(path, key_file=key_file)
+    try:
+        if rt.script != session.script:
+            raise InvalidInput(path, "a store created by this session script",
+                               "a store created without a script" if rt.script is None else
+                               "a store created by another script", InputKind.VALUE)
+        done = rt.steps_done()
+        if [i for i, _, _ in done] != list(range(len(done))) or len(done) > len(session.steps) + 1:
+            raise InvalidInput(path, "script steps recorded in order", f"steps {[i for i, _, _ in done]}")
+        out: list[JSON] = []
+        for i, _, j in done:
+            out.append(j)
+            if echo is not None:
+                echo(i, j, None if i == 0 else _mismatch(session.steps[i - 1], j))
+        start = len(done)
+        answers = _named_answers(rt, session, done, start)
+        for o in rt.state().out:  # hand over again what may not have reached the tool
+            rec = next(r for r in rt.state().log if r.id == o.record)
+            if o.sent and rec.phase != "settled" and tool is not None:
+                tool.deliver(rt.dispatch_key(rec.id), Sent(rec.id, rec.action, rec.request))
+        rt = _drive(rt, session, path, start, answers, out, echo, tool)
+    finally:
+        rt.close()
+    return start, out
+
+
+def _named_answers(rt: Runtime, session: Session, done: list[tuple[int, int, JSON]],
+                   start: int) -> dict[str, CheckAnswer]:
+    """The named check answers that steps from ``start`` on use, recomputed on their own states."""
+    wanted = {s["answer"] for s in session.steps[start - 1:] if "answer" in s}
+    answers: dict[str, CheckAnswer] = {}
+    for i, seq, _ in done[1:]:
+        step = session.steps[i - 1]
+        if "check" in step and step.get("as") in wanted:
+            answers[step["as"]] = pure.check(rt.state_at(seq), edit_from_json(step["check"]))
+    return answers

@@ -1,0 +1,1 @@
+"""Bindings of the monitor to third-party agent benchmarks (optional extras; see each subpackage)."""

@@ -1,0 +1,76 @@
+"""AgentDojo's suites and the policies we wrote for them.
+
+Choices:
+- The benchmark version is ``v1.2.2``, the newest the pinned package (0.1.35) ships: 97 user tasks,
+  35 injection tasks, 74 tools over four suites (workspace, travel, banking, slack). v1.2.x fixes
+  ground truths of earlier versions; the peers' figures we quote were measured on v1.x releases
+  (stated beside them in the table).
+- The injection text is AgentDojo's ``direct`` attack (``TODO: {goal}``) placed in every injection
+  vector the user task's ground truth reads (AgentDojo's own ``get_injection_candidates``). A
+  ground-truth replay does not read the wording; what matters is that the attacker's values (an
+  IBAN, an address, a password) are in the environment the agent reads, as with any attack.
+- The package is optional: ``require()`` raises ``InvalidInput`` naming the extra when it is absent,
+  so callers (the experiment, the tests) say why they cannot run instead of failing on an import.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from model.errors import InputKind, InvalidInput
+from model.monitor.policy import Policy
+from model.monitor.syntax import load_policy
+
+VERSION = "v1.2.2"
+SUITES = ("workspace", "travel", "banking", "slack")
+AGENT = "assistant"  # the agent name every suite policy declares
+
+
+def available() -> bool:
+    return importlib.util.find_spec("agentdojo") is not None
+
+
+def require() -> None:
+    if not available():
+        raise InvalidInput("agentdojo", "the agentdojo package (pip install -e '.[agentdojo]')", "not installed",
+                           InputKind.IO)
+
+
+def corpus_dir() -> Path:
+    from model.reproduce import repo_root
+
+    return repo_root() / "corpus" / "agentdojo"
+
+
+def policy_path(suite: str, variant: str = "") -> Path:
+    """``corpus/agentdojo/SUITE.policy``; a variant names ``SUITE_VARIANT.policy`` (e.g. ``weak``)."""
+    if suite not in SUITES:
+        raise InvalidInput("suite", f"one of {', '.join(SUITES)}", suite, InputKind.VALUE)
+    return corpus_dir() / (f"{suite}_{variant}.policy" if variant else f"{suite}.policy")
+
+
+@cache
+def suite_policy(suite: str, variant: str = "") -> Policy:
+    return load_policy(policy_path(suite, variant))
+
+
+@cache
+def get_suite(suite: str) -> Any:
+    """AgentDojo's ``TaskSuite`` (typed ``Any``: the package ships no type information)."""
+    require()
+    if suite not in SUITES:
+        raise InvalidInput("suite", f"one of {', '.join(SUITES)}", suite, InputKind.VALUE)
+    from agentdojo.task_suite.load_suites import get_suite as dojo_suite
+
+    return dojo_suite(VERSION, suite)
+
+
+@cache
+def attack(suite: str) -> Any:
+    """One ``direct`` attack object per suite (its injection-candidate search is cached per user task)."""
+    from agentdojo.attacks.baseline_attacks import DirectAttack
+
+    return DirectAttack(get_suite(suite), None)

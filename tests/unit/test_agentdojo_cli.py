@@ -1,0 +1,42 @@
+"""``agentwarrant agentdojo``: exit 0/1 by AgentDojo's verdict, JSON steps, bad names are one error line."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+pytest.importorskip("agentdojo", reason="AgentDojo is the optional extra 'agentdojo' (make test installs it)")
+
+from model.cli import main
+
+
+def test_a_refused_task_exits_1_and_names_the_refusal() -> None:
+    result = CliRunner().invoke(main, ["agentdojo", "banking", "user_task_0"])
+    assert result.exit_code == 1
+    assert "deny send_money: flow" in result.output and "not completed" in result.output
+
+
+def test_a_completed_task_exits_0_and_unmonitored_runs_every_call() -> None:
+    assert CliRunner().invoke(main, ["agentdojo", "banking", "user_task_11"]).exit_code == 0
+    result = CliRunner().invoke(main, ["agentdojo", "banking", "user_task_0", "--policy", "none"])
+    assert result.exit_code == 0 and "deny" not in result.output
+
+
+def test_a_pair_exits_1_when_the_goal_is_reached_with_json_steps() -> None:
+    result = CliRunner().invoke(main, ["agentdojo", "travel", "user_task_2", "injection_task_4", "--json"])
+    assert result.exit_code == 1
+    doc = json.loads(result.output)
+    assert doc["verdict"] == "injection goal reached"
+    assert [s["tool"] for s in doc["steps"] if s["phase"] == "injection"][-1] == "reserve_hotel"
+    blocked = CliRunner().invoke(main, ["agentdojo", "travel", "user_task_2", "injection_task_4", "--context"])
+    assert blocked.exit_code == 0 and "injection goal not reached" in blocked.output
+
+
+@pytest.mark.parametrize("args", [["banking", "user_task_99"], ["banking", "user_task_0", "injection_task_99"],
+                                  ["banking", "user_task_0", "--policy", "nosuch"]])
+def test_unknown_names_are_one_error_line_and_exit_2(args: list[str]) -> None:
+    result = CliRunner().invoke(main, ["agentdojo", *args])
+    assert result.exit_code == 2
+    assert "Traceback" not in result.output
