@@ -4,14 +4,17 @@ VENV    := .venv
 BIN     := $(VENV)/bin
 STAMP   := $(VENV)/.installed
 
-.PHONY: test test-all lint reproduce bench lean drt clean
+.PHONY: venv test test-all lint reproduce bench lean drt notebooks clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,bench,agentdojo,dist]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,bench,agentdojo,dist,notebooks]'
 	$(BIN)/python -m pip install --quiet -e '.[fuzz]' || echo "atheris did not install: its slow-tier harness test will skip"
 	touch $(STAMP)
+
+# Only the environment: afterwards `source .venv/bin/activate` puts `agentwarrant` on PATH.
+venv: $(STAMP)
 
 lint: $(STAMP)
 	$(BIN)/ruff check model tests experiments
@@ -51,6 +54,13 @@ drt: lean
 	@$(LEAN_ENV); \
 	set -e; $(BIN)/pytest -m "lean and not slow" tests/drt -q; \
 	$(BIN)/agentwarrant drt --cases $(DRT_CASES) --no-build
+
+# The research notebooks (experiments/notebooks/), opened in JupyterLab; the `jupyter` extra is installed
+# on first use (--allow-root only when run as root, e.g. in a container). The test suite executes them
+# without a browser (tests/whole_repo/test_notebooks.py).
+notebooks: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[jupyter]'
+	$(BIN)/jupyter lab experiments/notebooks $$([ "$$(id -u)" = 0 ] && echo --allow-root)
 
 clean:
 	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .hypothesis

@@ -20,15 +20,13 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
+from model.api import bounded_search
+from model.frames import SEARCH_HEADER, search_rows
 from model.reproduce import repo_root
 from model.search.baseline import explore_baseline
-from model.search.compare import Agreement, Disagreement
 from model.search.explicit import explore
 from model.search.load import load_model
-from model.search.model import QueryKind, SearchModel
-from model.search.replay import Reproduced
-from model.search.run import search
-from model.search.verdict import Found, Unsupported, verdict_name
+from model.search.model import SearchModel
 from model.tables import write_table
 
 # (model file, policy file, variant name, bound), paths relative to corpus/search/
@@ -47,9 +45,7 @@ RUNS = (
     ("delete_ab.json", "delete_widened.policy", "delete, first grant widened", 3),
 )
 
-HEADER = ("variant", "policy", "model", "query", "kind", "bound", "explicit", "explicit length", "completions",
-          "states", "transitions", "explicit s", "states/s", "transitions/s", "smt", "smt length", "smt s", "engines",
-          "replay")
+HEADER = ("variant", "policy", "model", *SEARCH_HEADER)
 SPEED = ("variant", "model", "bound", "states", "transitions (unreduced)", "baseline cpu s", "baseline tr/s",
          "fast cpu s", "fast tr/s", "speed-up", "reduced transitions", "reduced cpu s", "reduced tr/s",
          "reduced speed-up")
@@ -61,27 +57,11 @@ def reproduce(out_dir: Path, tick: Callable[[int, int], None]) -> list[Path]:
     speed: list[list[object]] = []
     for n, (model_file, policy_file, variant, bound) in enumerate(RUNS):
         model = load_model(base / model_file, str(base / policy_file))
-        rep = search(model, bound)
         speed.append(_speed(variant, model_file, model, bound))
-        assert rep.explicit is not None and rep.smt is not None
-        agree = {c.query: c for c in rep.comparison}
-        for q in model.queries:
-            ev, sv = rep.explicit.verdict(q.name), rep.smt.answer(q.name)
-            c = agree.get(q.name)
-            engines = "agree" if isinstance(c, Agreement) else "DISAGREE" if isinstance(c, Disagreement) else \
-                "smt unsupported"
-            replays = [r for r in rep.replays if r.query == q.name]
-            replay = "-" if not replays else \
-                f"{sum(isinstance(r.result, Reproduced) for r in replays)}/{len(replays)} reproduced"
-            rows.append([
-                variant, model.policy.name, model_file, q.name, q.kind.value, bound, verdict_name(ev),
-                ev.length if isinstance(ev, Found) else "-",
-                len(rep.explicit.completions_of(q.name)) if q.kind is QueryKind.GOAL else "-",
-                rep.explicit.states, rep.explicit.transitions, f"{rep.explicit.seconds:.2f}",
-                f"{rep.explicit.states_per_second:.0f}", f"{rep.explicit.transitions_per_second:.0f}", verdict_name(sv),
-                sv.length if isinstance(sv, Found) else "-",
-                "-" if isinstance(sv, Unsupported) else f"{rep.smt.seconds:.2f}", engines, replay,
-            ])
+        # the same rows a notebook gets from model.to_frame(model.bounded_search(...))
+        rep = bounded_search(base / model_file, policy=base / policy_file, bound=bound)
+        for row in search_rows(rep):
+            rows.append([variant, rep.model.policy.name, model_file, *(row[h] for h in SEARCH_HEADER)])
         tick(n + 1, len(RUNS))
     caption = ("Bounded analysis (`agentwarrant reproduce bounded-analysis`): per policy variant and query, each "
                "engine's verdict and shortest trace length, distinct useful completions, explicit states and "

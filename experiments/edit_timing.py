@@ -35,12 +35,12 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-from model.edits.check import check
+from model.api import check_edit
 from model.edits.contract import Call, Choice, Par, Seq, Term
 from model.edits.instance import Instance, make_instance
 from model.edits.policy import PolicyAutomaton, from_maximal_words
 from model.edits.regex import from_regex
-from model.edits.verdict import Accepted, Engine, Invalid, Rejected
+from model.edits.verdict import Accepted, Invalid, Rejected
 from model.errors import InvalidInput
 from model.tables import write_table
 
@@ -83,7 +83,7 @@ def sample(engine: str, family: str, size: int) -> dict[str, object]:
     inst = FAMILIES[family][0](size)
     t0 = time.perf_counter()
     try:
-        v = check(inst, Engine(engine))
+        v = check_edit(inst, engine)
         verdict = {Accepted: "accepted", Rejected: "rejected", Invalid: "invalid"}[type(v)]
         candidates: int | None = None if isinstance(v, Invalid) else v.counts.candidates
     except InvalidInput:

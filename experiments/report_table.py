@@ -11,16 +11,15 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from model.monitor.report_task import table_rows
+from model.api import report_table
+from model.frames import REPORT_HEADER, report_rows
 from model.tables import write_table
 
 
 def reproduce(out_dir: Path, tick: Callable[[int, int], None]) -> list[Path]:
-    rows = table_rows(tick)
-    header = ["candidate", "obligation", "policy", "result", "reason", "failing_checks", "reached_mail"]
-    body = [[r.candidate, r.obligation, r.policy, r.result, r.reason.value if r.reason else "",
-             " ".join(x.value for x in r.failing), "yes" if r.reached_mail else "no"] for r in rows]
-    return write_table(out_dir, "report_task", header, body,
+    # the same rows a notebook gets from model.to_frame(model.report_table())
+    body = [[row[h] for h in REPORT_HEADER] for row in report_rows(report_table(tick))]
+    return write_table(out_dir, "report_task", list(REPORT_HEADER), body,
                        "Table 1 (Agenra Section 3), computed by the monitor on the reference tools.")
 
 

@@ -33,51 +33,19 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from model.dist.shard import judge_corpus
-from model.revision.certificate import Certificate
+from model.api import revision_corpus
+from model.frames import CORPUS_HEADER, corpus_rows
 from model.revision.corpus import Entry, load_manifest
 from model.revision.counterexample import lost_client, new_forbidden
-from model.revision.joint_certificate import JointSimulation
 from model.revision.prefix import starting_point
-from model.revision.revise import Certified, NewlyForbidden, NotPreserved, RevisionReport, revise
+from model.revision.revise import NewlyForbidden, NotPreserved, RevisionReport, revise
 from model.tables import write_table
 
 
 def reproduce(out_dir: Path, tick: Callable[[int, int], None], client: Any = None) -> list[Path]:
     """``client``: a Dask client; the entries are judged on its cluster (module docstring)."""
-    entries = load_manifest()
-    rows: list[dict[str, object]] = []
-    cpu_ms: dict[bool, float] = {True: 0.0, False: 0.0}  # CPU ms of every revision, merged / sequences
-    sharded = None if client is None else judge_corpus(entries, client, tick)
-    for i, e in enumerate(entries):
-        if sharded is not None:
-            r = sharded[i]
-        else:
-            tick(i, len(entries))
-            clock = time.process_time()
-            r = revise(e.base.policy, e.new, e.effects, e.base.workload, e.base.bound, e.prefix)
-            cpu_ms[True] += (time.process_time() - clock) * 1000
-            clock = time.process_time()
-            before = revise(e.base.policy, e.new, e.effects, e.base.workload, e.base.bound, e.prefix, merge=False)
-            cpu_ms[False] += (time.process_time() - clock) * 1000
-            assert _verdicts(before) == _verdicts(r), f"{e.id}: merging changed the judgment"
-        p, s = r.preservation, r.safety
-        verdict = "certified" if isinstance(p, Certified) else "not_preserved" if isinstance(p, NotPreserved) else \
-            "unknown"
-        by = "" if not isinstance(p, Certified) else "structural" if isinstance(p.evidence, Certificate) else \
-            "joint" if isinstance(p.evidence, JointSimulation) else "simulation"
-        safety = "newly_forbidden" if isinstance(s, NewlyForbidden) else "no_new_forbidden"
-        rows.append({
-            "id": e.id, "base": e.base.name, "kind": e.kind, "start": e.start(), "expected": e.expected_preservation,
-            "verdict": verdict, "by": by,
-            "lost_client": p.lost.show() if isinstance(p, NotPreserved) else "",
-            "lost_confirmed": isinstance(p, NotPreserved) and p.lost.confirmed,
-            "expected_safety": e.expected_safety, "safety": safety,
-            "forbidden_trace": s.trace.show() if isinstance(s, NewlyForbidden) else "",
-            "forbidden_confirmed": isinstance(s, NewlyForbidden) and s.trace.confirmed,
-            "ms": r.seconds * 1000,
-        })
-    tick(len(entries), len(entries))
+    # the same rows a notebook gets from model.to_frame(model.revision_corpus())
+    rows = corpus_rows(revision_corpus(tick=tick, client=client))
     groups: dict[str, list[dict[str, object]]] = defaultdict(list)
     for row in rows:
         key = str(row["kind"]) if row["start"] == "task start" else f"{row['kind']} (mid-task)"
@@ -95,14 +63,13 @@ def reproduce(out_dir: Path, tick: Callable[[int, int], None], client: Any = Non
                         "lost clients for regressions, the safety delta separately; time per revision in ms. "
                         "Rows marked (mid-task) are revisions installed after a prefix run under the old "
                         "policy, counters carried.")
-    detail_header = ["id", "base", "kind", "start", "expected", "verdict", "by", "lost_client", "lost_confirmed",
-                     "expected_safety", "safety", "forbidden_trace", "forbidden_confirmed", "ms"]
+    detail_header = list(CORPUS_HEADER)
     detail = [[row[h] if h != "ms" else f"{float(str(row['ms'])):.1f}" for h in detail_header] for row in rows]
     paths += write_table(out_dir, "revision_corpus_entries", detail_header, detail,
                          "Every revision of corpus/revisions/manifest.json with its verdicts; start: task start "
                          "or after k calls of its prefix.")
-    if sharded is None:
-        paths += _speed(out_dir, entries, cpu_ms)
+    if client is None:  # the speed comparison measures one process
+        paths += _speed(out_dir, load_manifest())
     return [*paths, _figure(groups, out_dir)]
 
 
@@ -114,8 +81,18 @@ def _verdicts(r: RevisionReport) -> tuple[object, ...]:
             type(s).__name__, s.trace.seq if isinstance(s, NewlyForbidden) else None)
 
 
-def _speed(out_dir: Path, entries: tuple[Entry, ...], cpu_ms: dict[bool, float]) -> list[Path]:
-    """Revision CPU time with and without merging, and the two bounded searches alone at growing bounds."""
+def _speed(out_dir: Path, entries: tuple[Entry, ...]) -> list[Path]:
+    """Revision CPU time with and without merging (the judgments must agree), and the two bounded searches
+    alone at growing bounds."""
+    cpu_ms: dict[bool, float] = {True: 0.0, False: 0.0}  # CPU ms of every revision, merged / sequences
+    for e in entries:
+        reports: dict[bool, RevisionReport] = {}
+        for merge in (True, False):
+            clock = time.process_time()
+            reports[merge] = revise(e.base.policy, e.new, e.effects, e.base.workload, e.base.bound, e.prefix,
+                                    merge=merge)
+            cpu_ms[merge] += (time.process_time() - clock) * 1000
+        assert _verdicts(reports[False]) == _verdicts(reports[True]), f"{e.id}: merging changed the judgment"
     body: list[list[object]] = [["revise (corpus bound)", len(entries), f"{cpu_ms[False]:.0f}",
                                  f"{cpu_ms[True]:.0f}", f"{cpu_ms[False] / cpu_ms[True]:.1f}"]]
     for extra in (0, 1, 2):

@@ -38,21 +38,33 @@ class _Group(click.Group):
 
 @click.group(cls=_Group, epilog=EPILOG)
 @click.version_option(package_name="agentwarrant")
-def main() -> None:
+@click.option("--plain", is_flag=True, envvar="AGENTWARRANT_PLAIN",
+              help="Print tables as tab-separated lines, never cut at the terminal width (also AGENTWARRANT_PLAIN=1).")
+def main(plain: bool) -> None:
     """agentwarrant: check agent authorization policies, revisions and workflow edits."""
+    from model.display import set_plain
+
+    set_plain(plain)
 
 
-@main.command(epilog=EPILOG)
+def _reproduce_help() -> str:
+    from model.reproduce import DESCRIPTIONS, EXPERIMENTS
+
+    lines = [f"  {name:<18} {DESCRIPTIONS.get(name, EXPERIMENTS[name])}" for name in EXPERIMENTS]
+    return ("Regenerate tables and figures: NAMES from the list below, or 'all' (the default; it leaves out "
+            "dask-scaling, which starts clusters and runs for minutes). With --scheduler or --workers, experiments "
+            "that can shard their cases (revision-corpus) run them on a Dask cluster; the others run here.\n\n"
+            "Experiments:\n\n\b\n" + "\n".join(lines) + "\n\nEach writes CSV and Markdown tables under "
+            "OUT/tables/ and figures as OUT/*.png. Without a terminal on stderr (piped, CI) progress is one "
+            "line per finished experiment.")
+
+
+@main.command(help=_reproduce_help(), epilog=EPILOG)
 @click.argument("names", nargs=-1)
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Output folder (default: paper_figures/ in the checkout).")
 @cluster_options()
 def reproduce(names: tuple[str, ...], out_dir: Path | None, scheduler: str | None, workers: int | None) -> None:
-    """Regenerate tables and figures: NAMES from the registry, or 'all' (the default; it leaves out
-    dask-scaling, which starts clusters and runs for minutes).
-
-    With --scheduler or --workers, experiments that can shard their cases (revision-corpus) run them on
-    a Dask cluster; the others run here."""
     if wanted(scheduler, workers):
         from model.dist.cluster import connect
 
@@ -63,23 +75,35 @@ def reproduce(names: tuple[str, ...], out_dir: Path | None, scheduler: str | Non
 
 
 def _reproduce(names: tuple[str, ...], out_dir: Path | None, client: object) -> None:
-    from model.reproduce import EXPERIMENTS, ON_DEMAND, repo_root, run_experiment
+    import time
+
+    from model.reproduce import EXPERIMENTS, ON_DEMAND, load_experiment, repo_root, run_experiment
 
     chosen = [n for n in EXPERIMENTS if n not in ON_DEMAND] if not names or names == ("all",) else list(names)
+    for name in chosen:
+        load_experiment(name)  # an unknown name fails before anything runs
     out = out_dir if out_dir is not None else repo_root() / "paper_figures"
     out.mkdir(parents=True, exist_ok=True)
     written: list[Path] = []
-    with Progress(TextColumn("{task.description:<20}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                  console=err_console) as progress:
+    if not sys.stderr.isatty():
+        # piped or logged: one finished line per experiment, no bar and no control characters
         for name in chosen:
-            task = progress.add_task(name, total=None)
+            start = time.perf_counter()
+            paths = run_experiment(name, out, lambda done, total: None, client)
+            written.extend(paths)
+            click.echo(f"{name}: done in {time.perf_counter() - start:.1f} s", err=True)
+    else:
+        with Progress(TextColumn("{task.description:<20}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                      console=err_console) as progress:
+            for name in chosen:
+                task = progress.add_task(name, total=None)
 
-            def tick(done: int, total: int, _task: TaskID = task) -> None:
-                progress.update(_task, completed=done, total=total)
+                def tick(done: int, total: int, _task: TaskID = task) -> None:
+                    progress.update(_task, completed=done, total=total)
 
             written.extend(run_experiment(name, out, tick, client))
     for p in written:
-        console.print(f"wrote {escape(printable(str(p)))}", highlight=False)
+        console.print(f"wrote {escape(printable(str(p)))}", highlight=False, soft_wrap=True)
 
 
 def _register() -> None:

@@ -31,6 +31,18 @@ EXPERIMENTS: dict[str, str] = {
 #: registered but left out of ``reproduce all``: they start clusters or run for minutes
 ON_DEMAND: frozenset[str] = frozenset({"dask-scaling"})
 
+# name -> what it computes and writes (shown by `agentwarrant reproduce --help`)
+DESCRIPTIONS: dict[str, str] = {
+    "report-table": "Table 1 (Agenra §3), decided by the monitor",
+    "monitor-overhead": "per-call cost of mediation, as ratios (benchmark)",
+    "edit-timing": "edit checker time and memory by size (benchmark, figure)",
+    "revision-corpus": "every revision of corpus/revisions/ judged (figure)",
+    "bounded-analysis": "attack search per policy variant, search speed (figure)",
+    "validation-scaling": "monitor check time by policy size (benchmark, figure)",
+    "agentdojo": "AgentDojo suites replayed under the monitor, about 10 min (figure)",
+    "dask-scaling": "distributed search at 1 and 2 workers (on demand, benchmark)",
+}
+
 Tick = Callable[[int, int], None]
 
 

@@ -59,7 +59,11 @@ def verify_record_cmd(file: str, key_file: str, expect_length: int | None, expec
     records = doc if isinstance(doc, list) else [doc]
     out = verify_chain(records, key)
     if isinstance(out, RecordInvalid):
-        click.echo(f"invalid: {out.defect.value}: {out.detail}")
+        meaning = {"malformed": "a record is not in the signed-record form",
+                   "hash-mismatch": "a record's hash does not match its payload (it was altered)",
+                   "bad-signature": "a signature does not check with this key",
+                   "broken-chain": "a record does not point to the one before it"}[out.defect.value]
+        click.echo(f"invalid: {meaning} ({out.defect.value}: {out.detail})")
         sys.exit(Exit.FAILS)
     for v in out:
         click.echo(f"valid: {v.kind} {v.record_hash}")
@@ -111,9 +115,25 @@ def verify_approval_cmd(file: str, approvers: str, action: str, resource: str, a
     v = verify_approval(load_approval(load_file(file), file), action=action, resource=resource, amount=amount,
                         now=now, registry=load_registry(load_file(approvers), approvers))
     if isinstance(v, Refusal):
-        click.echo(f"refused: {v.reason.value}: {v.detail}")
+        click.echo(f"refused: {_APPROVAL_REFUSALS.get(v.reason.value, 'the approval does not hold')} "
+                   f"({v.reason.value}: {v.detail})")
         sys.exit(Exit.FAILS)
-    click.echo("verified")
+    click.echo(f"verified: {v.approval.approver_id}'s approval of {v.approval.capability} on {v.approval.resource_id} "
+               f"checks (key, signature, lifetime, action, resource, scope); its nonce is not spent by this check")
+
+
+_APPROVAL_REFUSALS = {
+    "unknown-approver": "the approver's key is not in the registry",
+    "revoked-key": "the approver's key was revoked",
+    "bad-signature": "the signature does not cover this approval as given",
+    "ttl-too-long": "the approval lives longer than allowed",
+    "not-yet-valid": "the approval is not valid yet",
+    "expired": "the approval has expired",
+    "wrong-action": "the approval is for another action",
+    "wrong-resource": "the approval is for another resource",
+    "scope-mismatch": "the approval's scope does not fit the policy",
+    "amount-exceeded": "the amount is above what was approved",
+}
 
 
 def _amount(text: str) -> int | float:
@@ -144,26 +164,24 @@ def explore_cmd(depth: int, attempts: int, mutant: str | None) -> None:
 
 
 @cli.command("demo", epilog=EPILOG)
-def demo() -> None:
-    """Run the report-publishing trace and the refund release pipeline once, printing each step."""
-    from model.admission.attempt_store import AttemptStore
-    from model.admission.deployment import APPROVER, EPOCH, World, publish_request
-    from model.admission.release_deployment import Pipeline
+@click.option("--json", "as_json", is_flag=True, help="One canonical JSON object per step, with identifiers and codes.")
+def demo(as_json: bool) -> None:
+    """Run a held attempt through approval and replay, and a signed approval through verification,
+    tampering, decision and release, printing one sentence per step."""
+    from model.admission.demo import run_demo
+    from model.canonical import canonical_str
 
     with tempfile.TemporaryDirectory() as tmp:
-        w = World(AttemptStore(str(Path(tmp) / "attempts.db")))
-        held = w.admission.submit(publish_request(), EPOCH)
-        click.echo(f"submit   -> {held}")
-        aid = getattr(held, "attempt_id", "")
-        click.echo(f"approve  -> {w.approvals.decide(aid, APPROVER, True, EPOCH)}")
-        click.echo(f"replay   -> {w.replays.replay(aid, publish_request().identity, EPOCH)}")
-        click.echo(f"replay   -> {w.replays.replay(aid, publish_request().identity, EPOCH)}")
-        p = Pipeline(Path(tmp), EPOCH)
-        tx = p.transaction(approval=p.approval())
-        auth = p.runtime.decide(tx, EPOCH)
-        click.echo(f"decide   -> {type(auth).__name__}")
-        click.echo(f"release  -> {type(p.gate.release(getattr(auth, 'authorization', None), tx, EPOCH)).__name__}")
-        click.echo(f"release  -> {p.gate.release(getattr(auth, 'authorization', None), tx, EPOCH)}")
+        steps = run_demo(Path(tmp))
+    protocol = ""
+    for s in steps:
+        if as_json:
+            click.echo(canonical_str(s.to_json()))
+            continue
+        if s.protocol != protocol:
+            protocol = s.protocol
+            click.echo(f"{protocol}:")
+        click.echo(f"  {s.step:<16} {s.sentence}")
 
 
 def register(main: click.Group) -> None:

@@ -1,25 +1,29 @@
 """``agentwarrant edit``: check execution edits (execution-edit-checking.md, Section V-C5).
 
-``edit check INSTANCE.json [--engine declarative|explicit|symbolic] [--json]`` prints the verdict,
-the counts (|B̂₀|, |B̂†|, |W†|, states of Can), the rounds |B̂₀|, |B̂₁|, … when the engine computes
-them, and on rejection the proof. Exit status: 0 accepted, 1 rejected or invalid, 2 bad input.
+``edit check INSTANCE.json [--engine declarative|explicit|symbolic] [--json] [--explain]`` prints the
+verdict as one sentence (model/verdict_text.py), then the safe completions or the rejection proof
+round by round; ``--explain`` adds the digest, the counts (|B̂₀|, |B̂†|, |W†|, states of Can) and the
+rounds |B̂₀|, |B̂₁|, … when the engine computes them. Exit status: 0 accepted, 1 rejected or invalid,
+2 bad input.
 ``edit session DB run SCRIPT.json [--json] [--key FILE]`` registers a session script's call model in a
 new SQLite store (created exclusively) and drives the runtime through its steps, one answer per line
-(exit 1 if a step's ``expect`` differs); dispatched requests go to the fake tool ``DB.outbox`` with
+naming the step and the answer (model/edits/session_text.py;
+exit 1 if a step's ``expect`` differs); dispatched requests go to the fake tool ``DB.outbox`` with
 their idempotency keys. ``edit session DB resume SCRIPT.json`` continues a session that stopped (a
 crash, a kill) from its last committed step. ``edit session DB show`` opens the store read-only,
 runs SQLite's integrity check, re-derives the state from the journal and prints it, including the
 rule versions with their phases (an inactive version holds content prepared by a ``preload`` step);
-a store that fails any check is bad input (exit 2). The signing key is read from ``--key FILE``,
-else ``DB.key`` (created 0600 by ``run``); it is never stored in DB.
+a store that fails any check is bad input (exit 2); a legend ends the output. The signing key is read
+from ``--key FILE``, else ``DB.key`` (created 0600 by ``run``); it is never stored in DB.
 """
 
 from __future__ import annotations
 
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from itertools import islice
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -49,38 +53,44 @@ def cli() -> None:
 @click.option("--engine", type=click.Choice([e.value for e in Engine]), default=Engine.SYMBOLIC.value,
               show_default=True, help="Which fixed-point engine decides the instance.")
 @click.option("--json", "as_json", is_flag=True, help="Print the verdict as canonical JSON.")
-def check_cmd(instance: Path, engine: str, as_json: bool) -> None:
-    """Decide whether an edit instance is safe: Accepted(Can), Rejected(proof) or Invalid."""
+@click.option("--explain", is_flag=True, help="Also print the instance digest, the counts and the rounds.")
+def check_cmd(instance: Path, engine: str, as_json: bool, explain: bool) -> None:
+    """Decide whether an edit instance is safe: Accepted (with its safe completions), Rejected (with a
+    rejection proof) or Invalid."""
+    from model.verdict_text import edit_sentence
+
     inst = load_instance(instance)
     verdict = check(inst, Engine(engine))
     if as_json:
         click.echo(canonical_str(verdict_json(verdict)))
-    elif isinstance(verdict, Invalid):
-        click.echo(f"Invalid ({verdict.reason.value}): {verdict.detail}")
+        sys.exit(0 if isinstance(verdict, Accepted) else 1)
+    click.echo(f"{edit_sentence(verdict)} [{engine} engine]")
+    if explain:
         click.echo(f"digest {verdict.digest}")
-    else:
-        c = verdict.counts
-        click.echo(f"{'Accepted' if isinstance(verdict, Accepted) else 'Rejected'} by the {engine} engine")
-        click.echo(f"digest {verdict.digest}")
+    if isinstance(verdict, Invalid):
+        sys.exit(1)
+    c = verdict.counts
+    if explain:
         click.echo(f"candidates |B0| = {c.candidates}, safe |B†| = {c.safe}, prefixes |W†| = {c.prefixes}, "
                    f"automaton states = {c.states}")
         rounds = " ".join(str(n) for n in c.rounds) if c.rounds is not None else \
             "(not computed by this engine; use --engine explicit)"
         click.echo(f"rounds {rounds}")
-        if isinstance(verdict, Accepted):
-            click.echo("safe completions:")
-            shown = list(islice(verdict.automaton.completions(), SHOW + 1))
-            for o, y in shown[:SHOW]:
-                click.echo(f"  [{show_outcome(o)}] {_w(y)}")
-            if len(shown) > SHOW:
-                click.echo(f"  … ({c.safe - SHOW} more)")
-        elif isinstance(verdict, Rejected):
-            click.echo("rejection proof:")
-            click.echo("  B0: " + "; ".join(f"[{show_outcome(o)}] {_w(y)}" for o, y in verdict.proof.candidates))
-            for i, e in enumerate(verdict.proof.rounds):
-                for r in e:
-                    click.echo(f"  E{i}: remove [{show_outcome(r.outcome)}] {_w(r.word)} — at prefix {_w(r.prefix)} "
-                               f"outcome {show_outcome(r.missing)} has no remaining completion")
+    if isinstance(verdict, Accepted):
+        click.echo("safe completions ([outcome] then the calls, new(call,action) or reuse(call,action)):")
+        shown = list(islice(verdict.automaton.completions(), SHOW + 1))
+        for o, y in shown[:SHOW]:
+            click.echo(f"  [{show_outcome(o)}] {_w(y)}")
+        if len(shown) > SHOW:
+            click.echo(f"  … ({c.safe - SHOW} more)")
+    elif isinstance(verdict, Rejected):
+        click.echo(f"rejection proof: the candidates shrink {' → '.join(str(n) for n in verdict.proof.sizes())}")
+        click.echo("  candidates: " + "; ".join(f"[{show_outcome(o)}] {_w(y)}" for o, y in verdict.proof.candidates))
+        for i, e in enumerate(verdict.proof.rounds):
+            for r in e:
+                where = f"after {_w(r.prefix)}" if r.prefix else "at the start"
+                click.echo(f"  round {i}: remove [{show_outcome(r.outcome)}] {_w(r.word)} — {where}, "
+                           f"outcome {show_outcome(r.missing)} would have no completion left")
     sys.exit(0 if isinstance(verdict, Accepted) else 1)
 
 
@@ -107,11 +117,14 @@ def _script_options(fn: Callable[..., None]) -> Callable[..., None]:
     return fn
 
 
-def _echo(as_json: bool, bad: list[int]) -> Callable[[int, JSON, str | None], None]:
+def _echo(as_json: bool, bad: list[int], steps: Sequence[dict[str, Any]]) -> Callable[[int, JSON, str | None], None]:
+    from model.edits.session_text import line
+
     def echo(i: int, answer: JSON, mismatch: str | None) -> None:
         if mismatch is not None:
             bad.append(i)
-        text = canonical_str(answer) if as_json else _brief(answer)
+        # answer 0 is the registration's; answer i > 0 is script step i - 1
+        text = canonical_str(answer) if as_json else line(steps[i - 1] if i > 0 else None, answer)
         click.echo(f"{i:3d} {text}" + (f"   <-- {mismatch}" if mismatch else ""))
     return echo
 
@@ -136,7 +149,7 @@ def session_run(db: Path, script: Path, as_json: bool, key: str | None) -> None:
     bad: list[int] = []
     tool = Outbox(str(db) + ".outbox")
     try:
-        run_session(sess, str(db), _echo(as_json, bad), key_file=key, tool=tool)
+        run_session(sess, str(db), _echo(as_json, bad, sess.steps), key_file=key, tool=tool)
     finally:
         tool.close()
     sys.exit(1 if bad else 0)
@@ -160,7 +173,7 @@ def session_resume(db: Path, script: Path, as_json: bool, key: str | None) -> No
     bad: list[int] = []
     tool = Outbox(str(db) + ".outbox")
     try:
-        start, out = resume_session(sess, str(db), _echo(as_json, bad), key_file=key, tool=tool)
+        start, out = resume_session(sess, str(db), _echo(as_json, bad, sess.steps), key_file=key, tool=tool)
     finally:
         tool.close()
     click.echo(f"resumed at step {start} of {len(out) - 1}" if start < len(out) else
@@ -176,8 +189,10 @@ def session_show(db: Path, key: str | None) -> None:
 
     The store is opened read-only and verified first: SQLite's integrity check, then the state is
     re-derived from the journal (which needs the key) and compared with the stored state. A store that
-    fails a check (damaged, edited by hand, foreign, of another schema version) is bad input: exit 2."""
+    fails a check (damaged, edited by hand, foreign, of another schema version) is bad input: exit 2.
+    A legend of the notation ends the output."""
     from model.edits.runtime import Runtime
+    from model.edits.session_text import LEGEND
     from model.edits.tree import show_node
 
     rt = Runtime(str(db), key_file=key, readonly=True)
@@ -194,19 +209,4 @@ def session_show(db: Path, key: str | None) -> None:
     click.echo("log " + (" ".join(f"{r.id}:{r.action}/{r.label}[{r.phase}]" for r in s.log) or "ε"))
     click.echo("queue " + (" ".join(f"{o.record}{'(sent)' if o.sent else ''}" for o in s.out) or "ε"))
     click.echo("checkpoints " + (" ".join(f"{k}={c.branch}" for k, c in s.checkpoints) or "-"))
-
-
-def _brief(a: JSON) -> str:
-    assert isinstance(a, dict)
-    kind = a["answer"]
-    if kind in ("accepted", "rejected", "invalid"):
-        e = a["edit"]
-        assert isinstance(e, dict)
-        names = " ".join(str(v) for k, v in sorted(e.items()) if k != "edit" and isinstance(v, str))
-        extra = f" ({a['reason']}: {a['detail']})" if kind == "invalid" else \
-            f" -> {a['to']}, {a['completions']} completions" if kind == "accepted" else ""
-        return f"{kind} {e['edit']} {names}{extra}  γ={str(a['digest'])[:12]}"
-    # Values print as canonical JSON (null, true), never as Python reprs, so a line can be pasted back.
-    rest = " ".join(f"{k}={v if isinstance(v, str) else canonical_str(v)}" for k, v in sorted(a.items())
-                    if k != "answer")
-    return f"{kind} {rest}"
+    click.echo(LEGEND)

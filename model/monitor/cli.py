@@ -11,6 +11,7 @@ from rich.markup import escape
 from rich.table import Table
 
 from model.canonical import canonical_str
+from model.display import print_table
 from model.exitcodes import EPILOG
 from model.jsonio import printable
 
@@ -84,15 +85,20 @@ def _res(pattern: object) -> str:
 @cli.command("run", epilog=EPILOG)
 @click.argument("policy_path", metavar="POLICY", type=click.Path(dir_okay=False))
 @click.argument("trace_path", metavar="TRACE.json", type=click.Path(dir_okay=False))
-@click.option("--json", "as_json", is_flag=True, help="Machine output: one JSON object per step.")
-@click.option("--explain", is_flag=True, help="Also list every failing check of each call, not only the first.")
+@click.option("--json", "as_json", is_flag=True,
+              help="Machine output: one canonical JSON object {policy, steps}, with one entry per step "
+                   "(decision, reason code, detail, result, expectation, failing checks).")
+@click.option("--explain", is_flag=True,
+              help="Also show the deciding check with its technical detail and every failing check of each call.")
 def run_cmd(policy_path: str, trace_path: str, as_json: bool, explain: bool) -> None:
-    """Run the proposed call sequence TRACE.json under POLICY, printing each decision and its reason.
+    """Run the proposed call sequence TRACE.json under POLICY, printing each decision and why.
 
     Exits 1 if a step carrying "expect" got a different decision.
     """
+    from model.monitor.decide import DenyReason
     from model.monitor.syntax import load_policy
     from model.monitor.trace import load_trace, run_trace
+    from model.verdict_text import DENY_TEXT
 
     policy = load_policy(policy_path)
     reports = run_trace(policy, load_trace(trace_path), source=trace_path, explain=explain)
@@ -101,18 +107,21 @@ def run_cmd(policy_path: str, trace_path: str, as_json: bool, explain: bool) -> 
     else:
         # escape: paths, details and results quote user input, never to be read as rich markup
         table = Table(title=f"{escape(printable(trace_path))} under {policy.name}", title_justify="left")
-        for col in ("#", "step", "decision", "reason", "result") + (("all failing checks",) if explain else ()):
+        for col in ("#", "step", "decision", "why", "result") + (("check: detail", "all failing checks")
+                                                                  if explain else ()):
             table.add_column(col)
         for r in reports:
             colour = _COLOURS.get(r.decision.value if r.decision else "", "")
             decision = f"[{colour}]{r.decision.value}[/{colour}]" if r.decision and colour else "-"
             if not r.as_expected:
                 decision += f" [bold red](expected {r.expected})[/bold red]"
-            reason = f"{r.reason}: {r.detail}" if r.reason else r.detail
-            row = [str(r.index), escape(f"{r.kind} {r.tool}"), decision, escape(_clip(reason, 200)),
+            why = f"{DENY_TEXT[DenyReason(r.reason)]} ({r.reason})" if r.reason else r.detail
+            row = [str(r.index), escape(f"{r.kind} {r.tool}"), decision, escape(_clip(why, 200)),
                    escape(_clip(r.result, 200))]
-            table.add_row(*row, *((escape(" ".join(r.failing)),) if explain else ()))
-        console.print(table)
+            extra = (escape(_clip(f"{r.reason}: {r.detail}" if r.reason else r.detail, 200)),
+                     escape(" ".join(r.failing)))
+            table.add_row(*row, *(extra if explain else ()))
+        print_table(console, table)
         checked = [r for r in reports if r.expected is not None]
         for r in checked:
             if not r.as_expected:

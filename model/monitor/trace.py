@@ -38,6 +38,7 @@ class StepReport:
     result: str
     expected: str | None = None
     failing: tuple[str, ...] = ()  # every failing check, when the run was asked to explain
+    checks: tuple[Verdict, ...] = ()  # the same checks with their details (not part of to_json)
 
     @property
     def as_expected(self) -> bool:
@@ -111,12 +112,12 @@ def run_trace(policy: Policy, doc: dict[str, JSON], source: str = "<trace>",
                                    "an \"outcome\" for every call of a scripted trace", "none", InputKind.SCHEMA)
             outcomes.clear()
             outcomes.append(step["outcome"])
-        failing = tuple(v.reason.value for v in adapter.explain(tool, **args) if v.reason is not None) \
-            if explain else ()
+        checks = adapter.explain(tool, **args) if explain else ()
+        failing = tuple(v.reason.value for v in checks if v.reason is not None)
         result = adapter.call(tool, **args)
         expected = step.get("expect")
         report = _report(i, tool, result, adapter.log[-1].verdict, None if expected is None else str(expected))
-        reports.append(replace(report, failing=failing))
+        reports.append(replace(report, failing=failing, checks=checks))
         if isinstance(result, Handle) and "as" in step:
             bound[str(step["as"])] = result
     return tuple(reports)

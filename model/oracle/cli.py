@@ -18,6 +18,7 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from model.display import print_table
 from model.dist.cluster import cluster_options, wanted
 from model.exitcodes import EPILOG, Exit
 from model.oracle.drt import VECTORS, Mismatch, Summary, campaign, load_strategies, report
@@ -80,7 +81,7 @@ def cli(cases: int, judgments: tuple[str, ...], seed: int | None, no_build: bool
     for s in summaries:
         table.add_row(s.judgment, str(s.cases), str(s.compared), str(sum(s.skipped.values())),
                       str(len(s.mismatches)), f"{s.seconds:.1f}")
-    console.print(table)
+    print_table(console, table)
     for s in summaries:
         for reason, n in s.skipped.items():
             console.print(f"{s.judgment}: skipped {n}: {escape(reason)}")

@@ -5,9 +5,11 @@
 a list of calls in the workload's form, prefix.py) runs under OLD, and its counters are carried onto
 NEW (carry.py); both outputs say the starting point.
 
-Prints two separate verdicts: preservation (Certified with its certificate or simulation |
-NotPreserved with the shortest lost client | Unknown within bound K) and the safety delta
-(the shortest newly admitted forbidden trace, if the workload declares forbidden effects).
+Prints two separate verdicts, each as one sentence (model/verdict_text.py): preservation (certified by a
+certificate or a simulation | not preserved, with the shortest lost client | unknown within bound K) and
+the safety delta (the shortest newly admitted forbidden trace, if the workload declares forbidden
+effects); each counterexample follows as a trace for ``monitor run``. ``--explain`` adds why each kind
+of certificate was or was not found; ``--json`` gives everything, certificates included.
 Exit status: 0 when certified and no newly admitted forbidden trace was found; 1 when a client is lost
 or a forbidden trace is newly admitted (each printed as a witness); 2 for bad input (including a
 name in ``--effects`` or the workload that neither policy has); 3 when preservation is unknown
@@ -39,9 +41,10 @@ from model.exitcodes import EPILOG, Exit
 @click.option("--after", "after_path", default=None, type=click.Path(dir_okay=False),
               help="Install the revision after this prefix (a scripted trace or workload-form calls) ran under OLD.")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as canonical JSON.")
+@click.option("--explain", is_flag=True, help="Also say why each certificate kind was or was not found, and the time.")
 @budget_option()
 def cli(old_path: str, new_path: str, effects: str | None, bound: int, workload_path: str | None,
-        after_path: str | None, as_json: bool, budget: Budget) -> None:
+        after_path: str | None, as_json: bool, explain: bool, budget: Budget) -> None:
     """Does revising OLD into NEW keep every client, and does it admit new forbidden traces?"""
     # imported here: z3 loads with them, and every other agentwarrant command should start fast
     from model.canonical import canonical_str
@@ -49,7 +52,7 @@ def cli(old_path: str, new_path: str, effects: str | None, bound: int, workload_
     from model.revision.derive_workload import derive
     from model.revision.effects import parse_effects
     from model.revision.names import check_effects_exist, check_workload_names
-    from model.revision.revise import Certified, NewlyForbidden, NotPreserved, revise
+    from model.revision.revise import NewlyForbidden, NotPreserved, revise
     from model.revision.revise import Unknown as UnknownWithinBound
 
     if bound < 0:
@@ -74,18 +77,25 @@ def cli(old_path: str, new_path: str, effects: str | None, bound: int, workload_
     if as_json:
         click.echo(canonical_str(report.to_json()))
     else:
-        click.echo(f"preservation on {eff.show()}: {report.preservation.show()}")
-        click.echo(f"  starting point: {report.start_text()}")
+        from model.verdict_text import preservation_sentence, safety_sentence, start_sentence
+
         p = report.preservation
+        click.echo(f"preservation: {preservation_sentence(p, eff.show())}")
+        click.echo(f"  judged {start_sentence(report)}")
         if isinstance(p, NotPreserved):
-            click.echo("  replay it: " + json.dumps(p.lost.trace))
-        if not isinstance(p, Certified):
-            click.echo(f"  structural: {report.structural}")
-            click.echo(f"  simulation: {report.simulation}")
+            click.echo(f"  the lost client as a trace for `agentwarrant monitor run POLICY TRACE` (as expected under "
+                       f"{old_path}, refused under {new_path}):")
+            click.echo("    " + json.dumps(p.lost.trace))
+        if explain:
+            click.echo(f"  structural certificate: {report.structural}")
+            click.echo(f"  simulation relation: {report.simulation}")
             click.echo(f"  joint simulation: {report.joint}")
-        click.echo(f"safety delta: {report.safety.show()}")
+            click.echo(f"  judged in {report.seconds * 1000:.0f} ms")
+        click.echo(f"safety: {safety_sentence(report.safety)}")
         if isinstance(report.safety, NewlyForbidden):
-            click.echo("  replay it: " + json.dumps(report.safety.trace.trace))
+            click.echo(f"  the forbidden sequence as a trace for `agentwarrant monitor run POLICY TRACE` (as expected "
+                       f"under {new_path}, refused under {old_path}):")
+            click.echo("    " + json.dumps(report.safety.trace.trace))
     if isinstance(report.preservation, NotPreserved) or isinstance(report.safety, NewlyForbidden):
         sys.exit(Exit.FAILS)
     if report.out_of_budget() or isinstance(report.preservation, UnknownWithinBound):

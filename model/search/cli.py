@@ -25,6 +25,7 @@ from rich.table import Table
 from model.budget import Budget, Spent
 from model.canonical import JSON, canonical_str
 from model.cliutil import budget_option
+from model.display import print_table
 from model.dist.cluster import cluster_options, connect, wanted
 from model.exitcodes import EPILOG, Exit
 
@@ -177,7 +178,7 @@ def _print(rep: object) -> None:
         rp = "-" if not reps else ("reproduced" if all(isinstance(r.result, Reproduced) for r in reps)
                                    else "[red]spurious[/red]")
         table.add_row(escape(q.name), q.kind.value, escape(ex), escape(sm), rp)
-    console.print(table)
+    print_table(console, table)
     for q in m.queries:
         v = rep.explicit.verdict(q.name) if rep.explicit is not None else None
         if v is None and rep.smt is not None:
@@ -206,7 +207,8 @@ def _print(rep: object) -> None:
     for r in rep.spurious:
         assert not isinstance(r.result, Reproduced)
         console.print(f"[red]spurious {r.source} trace for {r.query}: {escape(r.result.reason)}[/red]", highlight=False)
-    for f in rep.findings():
-        console.print(f"[yellow]{escape(f)}[/yellow]", highlight=False)
+    from model.verdict_text import search_sentence
+
+    console.print(escape(search_sentence(rep)), highlight=False, soft_wrap=True)
     for name in rep.unknown:
         console.print(f"[yellow]{escape(name)}: unknown (budget exhausted)[/yellow]", highlight=False)

@@ -34,7 +34,8 @@ def test_verify_record_offline_valid_tampered_and_unreadable(tmp_path: Path) -> 
     doc["payload"]["body"]["i"] = 7
     rec.write_text(json.dumps(doc))
     bad = CliRunner().invoke(main, ["verify-record", str(rec), "--key", str(pem)])
-    assert bad.exit_code == 1 and bad.output.startswith("invalid: hash-mismatch")
+    assert bad.exit_code == 1 and bad.output.startswith("invalid: a record's hash does not match its payload")
+    assert "(hash-mismatch" in bad.output
     rec.write_text("{not json")
     broken = CliRunner().invoke(main, ["verify-record", str(rec), "--key", str(pem)])
     assert broken.exit_code == 2 and "expected valid JSON" in broken.output + str(broken.stderr_bytes or b"")

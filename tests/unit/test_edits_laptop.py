@@ -109,9 +109,14 @@ def test_cli_session_run_and_show(tmp_path: Path) -> None:
     db = tmp_path / "cli.db"
     r = runner.invoke(main, ["edit", "session", str(db), "run", str(SESSIONS / "laptop.json")])
     assert r.exit_code == 0, r.output
-    assert "reuse action=da call=xa@b6 record=p2" in r.output and "no-commit reason=record-changed" in r.output
+    assert "call xa@b6" in r.output and "reuse: served by record p2 (action da)" in r.output
+    assert "not committed: the record changed after the check" in r.output
+    # the steps the README promises, in the paper's names
+    for form in ("Checkpoint k0", "ForkParallel(", "ForkChoice(", "RestoreLive(", "MergeSelect(", "restart"):
+        assert form in r.output, form
     r2 = runner.invoke(main, ["edit", "session", str(db), "show"])
     assert r2.exit_code == 0 and "log p1:dr/r[authorized] p2:da/a[settled]" in r2.output
+    assert "legend:" in r2.output and "reuse(call,action)" in r2.output
     r3 = runner.invoke(main, ["edit", "session", str(db), "run", str(SESSIONS / "laptop.json")])
     assert r3.exit_code == 2 and "existing file" in r3.output
 

@@ -54,7 +54,10 @@ def test_cli_prints_verdict_rounds_and_proof() -> None:
     runner = CliRunner()
     r = runner.invoke(main, ["edit", "check", str(CORPUS / "release_reject.json"), "--engine", "explicit"])
     assert r.exit_code == 1, r.output
-    assert "Rejected" in r.output and "rounds 2 1 0" in r.output and "E1: remove" in r.output
+    assert r.output.startswith("Rejected: no safe execution set exists") and "round 1: remove" in r.output
+    assert "digest" not in r.output  # technical detail only under --explain
+    r = runner.invoke(main, ["edit", "check", str(CORPUS / "release_reject.json"), "--engine", "explicit", "--explain"])
+    assert "rounds 2 1 0" in r.output and "digest" in r.output
     r2 = runner.invoke(main, ["edit", "check", str(CORPUS / "laptop_fork.json"), "--json"])
     assert r2.exit_code == 0
     out = json.loads(r2.output)

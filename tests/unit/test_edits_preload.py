@@ -227,7 +227,7 @@ def test_cli_prints_the_preload_and_shows_the_inactive_version(tmp_path: Path) -
     db = tmp_path / "p.db"
     r = CliRunner().invoke(main, ["edit", "session", str(db), "run", str(f)])
     assert r.exit_code == 0, r.output
-    assert "preloaded version=v5" in r.output and "no-commit reason=not-an-accepted-answer" in r.output
+    assert "preloaded: rule version v5 prepared" in r.output and "(not-an-accepted-answer)" in r.output
     r2 = CliRunner().invoke(main, ["edit", "session", str(db), "show"])
     assert r2.exit_code == 0 and "versions v1:active v5:inactive[fork-choice]" in r2.output
     assert "state version 1," in r2.output  # a preload does not advance ver

@@ -78,11 +78,11 @@ def test_cli_budget_exhausted_exits_3_and_says_so() -> None:
             "--workload", str(REV / "workloads" / "deploy.json"))
     code, out = _cli(*args, "--budget", "20states")
     assert code == 3
-    assert out.splitlines()[0].startswith("preservation on every effect: Unknown: budget exhausted (states)")
+    assert out.splitlines()[0].startswith("preservation: Unknown: the budget ran out (states, after")
     code, out = _cli(*args, "--budget", "20states", "--json")
     assert code == 3 and json.loads(out)["preservation"]["verdict"] == "unknown"
     code, out = _cli(*args, "--budget", "5m")
-    assert code == 0 and "Certified (joint simulation" in out.splitlines()[0]
+    assert code == 0 and "Every client is kept" in out.splitlines()[0] and "joint simulation" in out.splitlines()[0]
     code, out = _cli(*args, "--budget", "0s")
     assert code == 2  # not a budget
 
@@ -95,5 +95,8 @@ def test_cli_joint_certificate_in_json() -> None:
     assert doc["preservation"]["evidence"]["kind"] == "joint_simulation"
     code, out = _cli(str(REV / "bases" / "deploy.policy"), str(REV / "deploy" / "deploy_user_staging_two.policy"),
                      "--workload", str(REV / "workloads" / "deploy.json"))
+    assert code == 1
+    code, out = _cli(str(REV / "bases" / "deploy.policy"), str(REV / "deploy" / "deploy_user_staging_two.policy"),
+                     "--workload", str(REV / "workloads" / "deploy.json"), "--explain")
     assert code == 1 and any(line.startswith("  joint simulation: joint: old usage") for line in out.splitlines())
     assert isinstance(_revise("deploy_user_staging_three", Budget()).preservation, Certified)

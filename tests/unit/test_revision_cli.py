@@ -25,9 +25,14 @@ def test_widening_prints_lost_client_and_forbidden_trace_separately() -> None:
                      "--workload", str(REV / "workloads" / "delete_ab.json"))
     assert code == 1
     lines = out.splitlines()
-    assert lines[0].startswith("preservation on every effect: NotPreserved: lost client [delete A, delete B]")
-    safety = next(line for line in lines if line.startswith("safety delta:"))
-    assert "NewlyForbidden: [delete A, delete A]" in safety
+    assert lines[0].startswith("preservation: A client is lost: the old policy admits [delete A, delete B]")
+    safety = next(line for line in lines if line.startswith("safety:"))
+    assert "admits the forbidden sequence [delete A, delete A]" in safety
+    # human output carries no Python reprs; the technical notes appear only under --explain
+    assert "{'" not in out and "structural" not in out
+    code, explained = _run(DELETE, str(REV / "delete_ab" / "delete_widen_first.policy"),
+                           "--workload", str(REV / "workloads" / "delete_ab.json"), "--explain")
+    assert code == 1 and "structural certificate:" in explained and "simulation relation:" in explained
 
 
 def test_send_quota_raise_json() -> None:
@@ -42,15 +47,16 @@ def test_send_quota_raise_json() -> None:
 
 def test_derived_workload_and_unknown_within_bound() -> None:
     code, out = _run(DELETE, str(REV / "delete_ab" / "delete_widen_first.policy"))
-    assert code == 1 and "NotPreserved" in out and "not checked" in out
+    assert code == 1 and "A client is lost" in out and "not checked" in out
     code, out = _run(DELETE, str(REV / "delete_ab" / "delete_widen_first.policy"), "--bound", "0")
-    assert code == 3 and "Unknown within bound 0" in out
+    assert code == 3 and "Unknown: no certificate" in out and "at most 0 calls" in out
 
 
 def test_restricted_effects_option() -> None:
     code, out = _run(DELETE, str(REV / "delete_ab" / "delete_narrow_ceiling_on_e.policy"),
                      "--effects", 'file.delete("A"),file.delete("B")')
-    assert code == 0 and out.startswith('preservation on file.delete("A"), file.delete("B"): Certified')
+    assert code == 0 and out.startswith('preservation: Every client is kept: each call sequence on '
+                                        'file.delete("A"), file.delete("B")')
 
 
 def test_bad_input_is_one_line_exit_2(tmp_path: Path) -> None:

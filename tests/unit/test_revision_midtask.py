@@ -177,10 +177,10 @@ def test_cli_after_says_the_starting_point_in_text_and_json() -> None:
     args = ["revise", str(DELETE), str(REV / "delete_ab" / "delete_drop_a_quota.policy"),
             "--workload", str(REV / "workloads" / "delete_ab.json")]
     start = CliRunner().invoke(main, args)
-    assert start.exit_code == 1 and "starting point: task start" in start.output
+    assert start.exit_code == 1 and "judged at task start" in start.output
     after = CliRunner().invoke(main, [*args, "--after", str(REV / "prefixes" / "delete_a.json")])
-    assert after.exit_code == 0 and "starting point: after 1 calls of" in after.output, after.output
-    assert "P [0, 1] → P′ [0, 0]" in after.output
+    assert after.exit_code == 0 and "judged after 1 call of" in after.output, after.output
+    assert "user list [0, 1] → [0, 0]" in after.output
     doc = json.loads(CliRunner().invoke(main, [*args, "--after", str(REV / "prefixes" / "delete_a.json"),
                                                "--json"]).output)
     assert doc["preservation"]["verdict"] == "certified" and doc["start"]["usage_before"]["P"] == [0, 1]

@@ -68,20 +68,24 @@ def test_registered_experiments_exist_and_define_reproduce(name: str) -> None:
 
 
 def _readme_blocks() -> list[list[str]]:
+    """Per fenced block, its shell lines: ``agentwarrant …`` commands and the ``rm -f /tmp/…`` that
+    precede a command which must start fresh."""
     blocks = README.split("```")[1::2]
-    found = [[line.strip() for line in b.splitlines() if line.strip().startswith("agentwarrant ")] for b in blocks]
-    return [b for b in found if b]
+    found = [[line.strip() for line in b.splitlines()
+              if line.strip().startswith(("agentwarrant ", "rm -f /tmp/"))] for b in blocks]
+    return [b for b in found if any(c.startswith("agentwarrant ") for c in b)]
 
 
 def _readme_commands() -> list[str]:
-    return [c for b in _readme_blocks() for c in b]
+    return [c for b in _readme_blocks() for c in b if c.startswith("agentwarrant ")]
 
 
-@pytest.mark.parametrize("block", _readme_blocks(), ids=lambda b: b[0][:60])
-def test_readme_commands_run(block: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every CLI command the README shows runs on the corpus and gives a verdict, not an error. The
-    commands of one block run in order (a session's ``run`` before its ``show``); paths under /tmp/ are
-    redirected into a fresh directory, so a store left by an earlier run cannot change the answer."""
+@pytest.mark.parametrize("block", _readme_blocks(), ids=lambda b: b[-1][:60])
+def test_readme_commands_run_twice(block: list[str], tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every CLI command the README shows runs on the corpus and gives a verdict, not an error, and the
+    block runs again as written right after (a newcomer repeats the tour). The commands of one block run
+    in order (a session's ``run`` before its ``show``); paths under /tmp/ are redirected into one fresh
+    directory shared by both rounds, so a store the first round leaves is there for the second."""
     import shlex
 
     from click.testing import CliRunner
@@ -89,14 +93,24 @@ def test_readme_commands_run(block: list[str], tmp_path: Path, monkeypatch: pyte
     from model.cli import main
 
     monkeypatch.chdir(ROOT)
-    for command in block:
-        args = [str(tmp_path / a[len("/tmp/"):]) if a.startswith("/tmp/") else a for a in shlex.split(command)[1:]]
-        if args[0] == "reproduce":
-            args += ["--out", str(tmp_path)]  # never overwrite the committed figures from a test
-        result = CliRunner().invoke(main, args)
-        assert result.exception is None or isinstance(result.exception, SystemExit), result.output
-        assert result.exit_code in (0, 1), (command, result.output)  # 1 = a negative verdict; 2 = bad input
-        assert "Traceback" not in result.output
+
+    def tmp(a: str) -> str:
+        return str(tmp_path / a[len("/tmp/"):]) if a.startswith("/tmp/") else a
+
+    for _round in range(2):
+        for command in block:
+            words = [tmp(a) for a in shlex.split(command)]
+            if words[0] == "rm":
+                for w in words[2:]:
+                    Path(w).unlink(missing_ok=True)
+                continue
+            args = words[1:]
+            if args[0] == "reproduce":
+                args += ["--out", str(tmp_path)]  # never overwrite the committed figures from a test
+            result = CliRunner().invoke(main, args)
+            assert result.exception is None or isinstance(result.exception, SystemExit), result.output
+            assert result.exit_code in (0, 1), (_round, command, result.output)  # 1 = a negative verdict
+            assert "Traceback" not in result.output
 
 
 def test_readme_shows_commands() -> None:

@@ -1,0 +1,299 @@
+"""The library façade: one function per job a researcher does from Python or a notebook (issue 13 §1).
+
+Every function takes paths or already-loaded values, returns the project's own frozen result values
+(the same ones the CLI prints), and raises ``InvalidInput`` for bad input, as the CLI does. Any result
+becomes a pandas DataFrame with ``to_frame(result)`` (``model/frames.py``); the experiments in
+``experiments/`` compute through these functions too, so a notebook and ``make reproduce`` share one path.
+
+The examples run from the repository root (the doctest in ``tests/unit/test_api.py`` does so).
+
+Choices where nothing is given:
+- Paths may be ``str`` or ``Path``; a policy argument may also be an already loaded ``Policy``.
+- ``run_trace`` wraps the step reports in ``TraceRun`` (policy name and source alongside), and
+  ``explain`` answers with ``Explanation`` (the step and every failing check with its detail): the
+  monitor has no single value for either.
+- ``budget: Budget = NO_LIMIT`` (``Budget()``, unlimited) where the engine takes one: the revision judgment does.
+  The edit checker and the bounded search do not take a ``Budget`` yet, so ``check_edit`` and
+  ``bounded_search`` have no such parameter; faking one would promise a limit nothing enforces.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from model.budget import Budget
+from model.canonical import JSON
+from model.errors import InputKind, InvalidInput
+
+if TYPE_CHECKING:  # the engines load on first call: importing the façade stays cheap (Z3 comes with revision)
+    from model.edits.instance import Instance
+    from model.edits.verdict import Verdict as EditVerdict
+    from model.monitor.decide import Verdict as MonitorVerdict
+    from model.monitor.policy import Policy
+    from model.monitor.report_task import Row as ReportRow
+    from model.monitor.trace import StepReport
+    from model.revision.corpus import Entry as RevisionEntry
+    from model.revision.revise import RevisionReport
+    from model.search.run import SearchReport
+
+PathLike = str | Path
+NO_LIMIT = Budget()  # the library default: unlimited (every CLI command has a finite one)
+
+
+def load_policy(path: PathLike) -> Policy:
+    """Parse and validate a policy file (text syntax, or its JSON form when the name ends in .json).
+
+    >>> p = load_policy("corpus/policies/report.policy")
+    >>> p.name, [e.action for e in p.user]
+    ('report', ['record.read', 'inbox.read', 'record.release', 'directory.lookup', 'message.send'])
+    """
+    from model.monitor.syntax import load_policy as _load
+
+    return _load(path)
+
+
+def parse_policy(text: str, source: str = "<text>") -> Policy:
+    """Parse and validate policy text; errors name ``source:line:col``.
+
+    >>> parse_policy("policy tiny levels Public < Secret").levels.order
+    ('Public', 'Secret')
+    """
+    from model.monitor.syntax import parse_policy as _parse
+
+    return _parse(text, source)
+
+
+def _policy(policy: Policy | PathLike) -> Policy:
+    return load_policy(policy) if isinstance(policy, str | Path) else policy
+
+
+@dataclass(frozen=True, slots=True)
+class TraceRun:
+    """A proposed call sequence run through the monitor: one ``StepReport`` per step."""
+
+    policy: str
+    source: str
+    steps: tuple[StepReport, ...]
+
+    @property
+    def as_expected(self) -> bool:
+        """Every step that carries an ``expect`` got that decision."""
+        return all(s.as_expected for s in self.steps)
+
+    def to_frame(self) -> Any:
+        """One row per step (``model.frames.trace_rows``) as a DataFrame."""
+        from model.frames import to_frame
+
+        return to_frame(self)
+
+
+def run_trace(policy: Policy | PathLike, trace: PathLike | Mapping[str, JSON], *, explain: bool = False) -> TraceRun:
+    """Run a trace (``corpus/schemas/trace.schema.json``) through the precise adapter on its tools.
+
+    >>> run = run_trace("corpus/policies/report.policy", "corpus/traces/report_delivery.json")
+    >>> [(s.tool, s.decision.value, s.reason) for s in run.steps][2:5]
+    [('Send', 'deny', 'slot_unbound'), ('Lookup', 'allow', None), ('Send', 'deny', 'origin')]
+    >>> run.as_expected
+    True
+    """
+    from model.monitor.trace import load_trace
+    from model.monitor.trace import run_trace as _run
+    from model.schemas import validate
+
+    pol = _policy(policy)
+    if isinstance(trace, Mapping):
+        doc, source = dict(trace), "<trace>"
+        validate(doc, "trace.schema.json", source=source)
+    else:
+        doc, source = load_trace(str(trace)), str(trace)
+    return TraceRun(pol.name, source, _run(pol, doc, source=source, explain=explain))
+
+
+@dataclass(frozen=True, slots=True)
+class Explanation:
+    """Why the monitor decided a step as it did: the step and every check it fails, in §6.2 order."""
+
+    step: StepReport
+    checks: tuple[MonitorVerdict, ...]
+
+    def sentence(self) -> str:
+        from model.verdict_text import step_sentence
+
+        return step_sentence(self.step, self.checks)
+
+    def to_frame(self) -> Any:
+        """One row per failing check (``model.frames.explanation_rows``) as a DataFrame."""
+        from model.frames import to_frame
+
+        return to_frame(self)
+
+
+def explain(policy: Policy | PathLike, trace: PathLike | Mapping[str, JSON], step: int) -> Explanation:
+    """Explain the decision of call ``step`` of a trace (the state is the one the earlier steps left).
+
+    >>> e = explain("corpus/policies/report.policy", "corpus/traces/report_delivery.json", 4)
+    >>> [c.reason.value for c in e.checks]
+    ['origin', 'flow']
+    >>> print(e.sentence())
+    Send is denied: an argument was not produced the way an origin rule requires (origin); it would also fail flow.
+    """
+    from model.monitor.decide import Decision
+
+    run = run_trace(policy, trace, explain=True)
+    if not 0 <= step < len(run.steps):
+        raise InvalidInput("step", f"a step index from 0 to {len(run.steps) - 1}", str(step), InputKind.VALUE)
+    s = run.steps[step]
+    if s.kind != "call":
+        raise InvalidInput("step", "the index of a call (not a permit or satisfy step)", f"{step}: {s.kind}",
+                           InputKind.VALUE)
+    failing = tuple(c for c in s.checks if c.decision is not Decision.ALLOW)
+    return Explanation(s, failing)
+
+
+def report_table(tick: Callable[[int, int], None] | None = None) -> tuple[ReportRow, ...]:
+    """Agenra Table 1: the seven candidates of the report task, decided by the monitor on the tools.
+
+    >>> [r.result for r in report_table()]
+    ['Allow', 'Reject', 'Reject', 'Reject', 'Reject', 'Reject', 'Reject']
+    """
+    from model.monitor.report_task import table_rows
+
+    return table_rows(tick)
+
+
+def check_edit(instance: Instance | PathLike | Mapping[str, JSON], engine: str = "symbolic") -> EditVerdict:
+    """Decide an execution edit: ``Accepted`` (with the canonical automaton), ``Rejected`` (with the
+    ranked removal proof) or ``Invalid``. The explicit engine also reports the rounds |B̂₀|, |B̂₁|, ….
+
+    >>> v = check_edit("corpus/edits/release_reject.json", engine="explicit")
+    >>> type(v).__name__, v.counts.rounds
+    ('Rejected', (2, 1, 0))
+    >>> check_edit("corpus/edits/laptop_fork.json").counts.safe
+    2
+    """
+    from model.edits.check import check
+    from model.edits.load import instance_from_json, load_instance
+    from model.edits.verdict import Engine
+
+    try:
+        eng = Engine(engine)
+    except ValueError:
+        raise InvalidInput("engine", "one of " + ", ".join(e.value for e in Engine), engine, InputKind.VALUE) from None
+    if isinstance(instance, Mapping):
+        return check(instance_from_json(dict(instance)), eng)
+    if isinstance(instance, str | Path):
+        return check(load_instance(Path(instance)), eng)
+    return check(instance, eng)
+
+
+def check_revision(old: Policy | PathLike, new: Policy | PathLike, *, workload: PathLike | None = None,
+                   effects: str | None = None, bound: int = 4, after: PathLike | None = None,
+                   budget: Budget = NO_LIMIT) -> RevisionReport:
+    """Does revising ``old`` into ``new`` keep every client, and does it newly admit a forbidden trace?
+
+    ``workload`` is a client model (derived from the policies when omitted); ``after`` a prefix run
+    under ``old`` first (mid-task revision). When ``budget`` runs out first, the verdicts not reached
+    are ``OutOfBudget`` (``report.out_of_budget()``), never a wrong answer.
+
+    >>> r = check_revision("corpus/policies/delete_ab.policy",
+    ...                    "corpus/revisions/delete_ab/delete_widen_first.policy",
+    ...                    workload="corpus/revisions/workloads/delete_ab.json")
+    >>> type(r.preservation).__name__, r.preservation.lost.names, type(r.safety).__name__
+    ('NotPreserved', ('delete A', 'delete B'), 'NewlyForbidden')
+    """
+    from model.revision.derive_workload import derive
+    from model.revision.effects import parse_effects
+    from model.revision.names import check_effects_exist, check_workload_names
+    from model.revision.revise import revise
+
+    if bound < 0:
+        raise InvalidInput("bound", "a non-negative integer", str(bound), InputKind.VALUE)
+    o, n = _policy(old), _policy(new)
+    eff = parse_effects(effects, "effects")
+    check_effects_exist(eff, (o, n), "effects")
+    if workload is not None:
+        from model.revision.corpus import load_workload
+
+        wl = load_workload(workload)
+        check_workload_names(wl, (o, n), str(workload))
+    else:
+        wl = derive(o, n)
+    prefix = None
+    if after is not None:
+        from model.revision.prefix import load_prefix
+
+        prefix = load_prefix(after)
+    return revise(o, n, eff, wl, bound, prefix, budget=budget)
+
+
+@dataclass(frozen=True, slots=True)
+class CorpusJudgment:
+    """One entry of the revision corpus and the judgment of it."""
+
+    entry: RevisionEntry
+    report: RevisionReport
+
+
+def revision_corpus(manifest: PathLike | None = None, tick: Callable[[int, int], None] | None = None,
+                    budget: Budget = NO_LIMIT, client: Any = None) -> tuple[CorpusJudgment, ...]:
+    """Judge every revision of ``corpus/revisions/manifest.json`` (or another manifest), each within ``budget``;
+    with a Dask ``client``, one task per entry on its cluster (``model.dist.shard``; default budget only)."""
+    from model.revision.corpus import load_manifest
+    from model.revision.revise import revise
+
+    entries = load_manifest() if manifest is None else load_manifest(manifest)
+    if client is not None:
+        from model.dist.shard import judge_corpus
+
+        return tuple(CorpusJudgment(e, r) for e, r in zip(entries, judge_corpus(entries, client, tick), strict=True))
+    out: list[CorpusJudgment] = []
+    for i, e in enumerate(entries):
+        if tick is not None:
+            tick(i, len(entries))
+        out.append(CorpusJudgment(e, revise(e.base.policy, e.new, e.effects, e.base.workload, e.base.bound,
+                                            e.prefix, budget=budget)))
+    if tick is not None:
+        tick(len(entries), len(entries))
+    return tuple(out)
+
+
+def bounded_search(model: PathLike, *, policy: PathLike | None = None, bound: int | None = None, engine: str = "both",
+           replay: bool = True) -> SearchReport:
+    """Bounded search of a finite model for forbidden executions and useful completions; both engines
+    by default, every found trace replayed on the reference tools.
+
+    >>> rep = bounded_search("corpus/search/report.json", policy="corpus/policies/report_no_origin.policy", bound=3)
+    >>> rep.findings()[1]
+    'forbidden execution inbox_to_mail found'
+    >>> rep.disagreements, len(rep.spurious)
+    ((), 0)
+    """
+    from model.search.load import load_model
+    from model.search.run import Engine
+    from model.search.run import search as _search
+
+    try:
+        eng = Engine(engine)
+    except ValueError:
+        raise InvalidInput("engine", "one of explicit, smt, both", engine, InputKind.VALUE) from None
+    if bound is not None and not 0 <= bound <= 64:
+        raise InvalidInput("bound", "an integer from 0 to 64", str(bound), InputKind.VALUE)
+    return _search(load_model(model, None if policy is None else str(policy)), bound, eng, replay)
+
+
+# Signed evidence and the differential campaign live in model/api_evidence.py (file size); the façade is one name space.
+from model.api_evidence import (  # noqa: E402
+    DrtRun,
+    DrtSkipped,
+    admission_demo,
+    drt_campaign,
+    verify_approval,
+    verify_records,
+)
+
+__all__ = ["CorpusJudgment", "DrtRun", "DrtSkipped", "Explanation", "TraceRun", "admission_demo", "bounded_search",
+           "check_edit", "check_revision", "drt_campaign", "explain", "load_policy", "parse_policy", "report_table",
+           "revision_corpus", "run_trace", "verify_approval", "verify_records"]

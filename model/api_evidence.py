@@ -1,0 +1,147 @@
+"""The façade's second half (re-exported by ``model/api.py``): signed evidence checked offline
+(parmana-signed-approvals.md §§4.3–4.5), the admission walk-through, and a differential campaign of the
+Python model against the Lean oracle (execution-edit-checking.md §V, agenra §§4–6).
+
+Choices: a JSON argument may be a path or the parsed document; ``drt_campaign`` answers
+``DrtSkipped(reason)`` rather than raising when no Lean toolchain or oracle is found (a notebook states
+the reason and goes on), and saves mismatch inputs under a folder the caller names, never into the
+checkout unless asked.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from dataclasses import dataclass
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+from model.canonical import JSON, load_file
+from model.errors import InputKind, InvalidInput
+from model.jsonio import read_text
+
+if TYPE_CHECKING:
+    from model.admission.approvals import ApprovalVerified
+    from model.admission.demo import DemoStep
+    from model.admission.records import RecordInvalid, RecordValid
+    from model.admission.refusal import Refusal
+
+PathLike = str | Path
+
+
+def _doc(value: PathLike | JSON, what: str) -> tuple[JSON, str]:
+    if isinstance(value, Path) or (isinstance(value, str) and not value.lstrip().startswith(("{", "["))):
+        return load_file(str(value)), str(value)
+    return value, f"<{what}>"
+
+
+def verify_approval(approval: PathLike | JSON, approvers: PathLike | JSON, *, action: str, resource: str,
+                    amount: float | None = None, now: datetime | None = None) -> ApprovalVerified | Refusal:
+    """Check a signed approval's key, signature, lifetime and bindings (its nonce is not spent here).
+
+    >>> at = datetime(2026, 12, 2, 15, 0, tzinfo=UTC)  # inside its 15-minute lifetime
+    >>> ok = dict(action="paytm:refund", resource="order-1", now=at)
+    >>> type(verify_approval("corpus/admission/approval_order-1.json", "corpus/admission/approvers.json",
+    ...                      amount=120, **ok)).__name__
+    'ApprovalVerified'
+    >>> verify_approval("corpus/admission/approval_order-1.json", "corpus/admission/approvers.json",
+    ...                 amount=900, **ok).reason.value
+    'amount-exceeded'
+    """
+    from model.admission.approvals import load_approval, load_registry
+    from model.admission.approvals import verify_approval as _verify_approval
+
+    a_doc, a_src = _doc(approval, "approval")
+    r_doc, r_src = _doc(approvers, "approvers")
+    return _verify_approval(load_approval(a_doc, a_src), action=action, resource=resource, amount=amount,
+                            now=now if now is not None else datetime.now(UTC), registry=load_registry(r_doc, r_src))
+
+
+def verify_records(records: PathLike | JSON, key: PathLike | bytes) -> tuple[RecordValid, ...] | RecordInvalid:
+    """Verify signed records offline with nothing but the records and the public key (PEM file or raw
+    bytes); a list is also checked as hash chains.
+
+    >>> out = verify_records("corpus/admission/records.json", "corpus/admission/keys/runtime.pub.pem")
+    >>> [v.kind for v in out]
+    ['governance', 'governance', 'refusal', 'intent', 'execution']
+    """
+    from model.admission.records import RecordInvalid, verify_chain, verify_record
+    from model.admission.signing import public_key_from_text
+
+    doc, _ = _doc(records, "records")
+    if isinstance(key, bytes):
+        pk: object = key
+    else:
+        pk = public_key_from_text(read_text(key, "a readable public key file"), str(key))
+    out = verify_chain(doc, pk) if isinstance(doc, list) else verify_record(doc, pk)  # type: ignore[arg-type]
+    if isinstance(out, RecordInvalid):
+        return out
+    return tuple(out) if isinstance(out, list) else (out,)
+
+
+def admission_demo() -> tuple[DemoStep, ...]:
+    """A held attempt through approval and replay, and a signed approval through verification,
+    tampering, decision and release (what ``agentwarrant admit demo`` prints).
+
+    >>> [(s.step, s.outcome) for s in admission_demo()][2:4]
+    [('replay', 'completed'), ('replay again', 'refused')]
+    """
+    from model.admission.demo import run_demo
+
+    with tempfile.TemporaryDirectory() as tmp:
+        return run_demo(Path(tmp))
+
+
+@dataclass(frozen=True, slots=True)
+class DrtSkipped:
+    """No campaign ran: ``reason`` says what is missing."""
+
+    reason: str
+
+
+@dataclass(frozen=True, slots=True)
+class DrtRun:
+    """One judgment's campaign: generated cases, comparisons made, skips, mismatches, seconds."""
+
+    judgment: str
+    cases: int
+    compared: int
+    skipped: int
+    mismatches: int
+    seconds: float
+
+    @property
+    def mismatch_rate(self) -> float:
+        return self.mismatches / self.compared if self.compared else 0.0
+
+
+def drt_campaign(cases: int = 100, judgments: tuple[str, ...] | None = None, seed: int | None = None,
+                 vectors: PathLike | None = None, build: bool = True) -> tuple[DrtRun, ...] | DrtSkipped:
+    """Run ``cases`` generated cases per judgment against the Lean oracle (building it first when a
+    toolchain is found and ``build``); mismatch inputs go to ``vectors`` (default: a temporary folder).
+
+    >>> out = drt_campaign(cases=1)
+    >>> isinstance(out, DrtSkipped) or [r.mismatches for r in out] == [0, 0, 0, 0]
+    True
+    """
+    from model.oracle.drt import campaign, load_strategies
+    from model.oracle.lean import JUDGMENTS, LeanOracle
+    from model.oracle.toolchain import build_oracle, find_toolchain, missing_reason, oracle_path
+    from model.reproduce import repo_root
+
+    chosen = judgments or JUDGMENTS
+    for j in chosen:
+        if j not in JUDGMENTS:
+            raise InvalidInput("judgments", "one of " + ", ".join(JUDGMENTS), j, InputKind.VALUE)
+    tc = find_toolchain()
+    if tc is not None and build:
+        build_oracle(tc)
+    if not oracle_path().is_file():
+        return DrtSkipped(f"{missing_reason()}; no oracle executable at {oracle_path()}" if tc is None
+                          else f"no oracle executable at {oracle_path()} (build with `make lean`)")
+    strategies = load_strategies(repo_root())
+    with tempfile.TemporaryDirectory() as tmp, LeanOracle() as oracle:
+        out = Path(vectors) if vectors is not None else Path(tmp)
+        runs = [campaign(j, cases, oracle, strategies, seed, vectors=out) for j in chosen]
+    return tuple(DrtRun(s.judgment, s.cases, s.compared, sum(s.skipped.values()), len(s.mismatches), s.seconds)
+                 for s in runs)
