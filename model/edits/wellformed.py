@@ -18,16 +18,20 @@ from __future__ import annotations
 
 from collections import Counter, deque
 
+from model.budget import Meter
 from model.edits.compiled import Compiled, bits, compile_outcomes
 from model.edits.contract import CallId, Term, call_ids, group_ids, outcomes, show_outcome
 from model.edits.contract import Choice as ChoiceT
+from model.edits.contract import Family as FamilyT
 from model.edits.contract import Par as ParT
 from model.edits.contract import Seq as SeqT
 from model.edits.instance import Instance
 from model.edits.verdict import InvalidReason
 
 
-def check_wellformed(inst: Instance) -> tuple[InvalidReason, str] | None:
+def check_wellformed(inst: Instance, meter: Meter | None = None) -> tuple[InvalidReason, str] | None:
+    """The first problem found, or ``None``; ``meter`` (one tick per raw state of the prefix check)
+    lets a budgeted check stop here too, since that check alone can visit ``2^calls`` states."""
     dup = [c for c, n in Counter(call_ids(inst.contract)).items() if n > 1]
     if dup:
         return InvalidReason.DUPLICATE_CALL, f"call {sorted(dup)[0]} occurs more than once in the contract"
@@ -35,7 +39,8 @@ def check_wellformed(inst: Instance) -> tuple[InvalidReason, str] | None:
     if dupg:
         return InvalidReason.DUPLICATE_GROUP, f"choice ID {sorted(dupg)[0]} is used more than once"
     if _empty_choice(inst.contract):
-        return InvalidReason.EMPTY_CHOICE, "a choice needs at least one arm, with distinct arm names"
+        return InvalidReason.EMPTY_CHOICE, ("a choice (or an explicit family) needs at least one arm (outcome), "
+                                            "with distinct names")
     q_act = inst.action_map()
     labels = inst.label_map()
     for c in call_ids(inst.contract):
@@ -51,13 +56,16 @@ def check_wellformed(inst: Instance) -> tuple[InvalidReason, str] | None:
         return InvalidReason.LOG_REPEATS_ACTION, f"action {rep[0]} has two authorization records"
     if not inst.policy.accepts(inst.log_labels()):
         return InvalidReason.LOG_OUTSIDE_POLICY, f"lab(Δ) = {' '.join(inst.log_labels()) or 'ε'} is not in the policy"
-    witness = prefix_violation(compile_outcomes(outcomes(inst.contract)))
+    witness = prefix_violation(compile_outcomes(outcomes(inst.contract)), meter)
     if witness is not None:
         return InvalidReason.COMPLETE_PREFIXES_ANOTHER, witness
     return None
 
 
 def _empty_choice(t: Term) -> bool:
+    if isinstance(t, FamilyT):
+        names = [n for n, _ in t.members]
+        return not names or len(set(names)) != len(names)
     if isinstance(t, ChoiceT):
         names = [a for a, _ in t.arms]
         return not names or len(set(names)) != len(names) or any(_empty_choice(s) for _, s in t.arms)
@@ -66,13 +74,15 @@ def _empty_choice(t: Term) -> bool:
     return False
 
 
-def prefix_violation(comp: Compiled) -> str | None:
+def prefix_violation(comp: Compiled, meter: Meter | None = None) -> str | None:
     """A description of a complete sequence that properly prefixes another, or ``None``."""
     start = (0, comp.all_outcomes)
     parent: dict[tuple[int, int], tuple[tuple[int, int], int] | None] = {start: None}
     todo = deque([start])
     while todo:
         s, k = todo.popleft()
+        if meter is not None:
+            meter.tick()
         done = comp.done(s, k)
         if done and done != k:
             longer = [o for o in bits(k & ~done)]
