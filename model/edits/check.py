@@ -16,30 +16,41 @@ unbudgeted form for the runtime, whose answers are never Unknown.
 
 from __future__ import annotations
 
+import hashlib
+import json
 from collections.abc import Callable
 
 from model.budget import Budget, BudgetExhausted, Meter, Spent, Unknown
 from model.canonical import digest as json_digest
 from model.edits import declarative, explicit, symbolic
+from model.edits.compiled import compile_outcomes
 from model.edits.instance import Instance, instance_to_json
 from model.edits.verdict import Engine, Invalid, Verdict
 from model.edits.wellformed import check_wellformed
 
 
 def instance_digest(inst: Instance) -> str:
-    return json_digest(instance_to_json(inst))
+    """SHA-256 of the RFC 8785 form. An instance's JSON holds only names, small integers, lists and
+    objects, so when ``json.dumps`` needs no ``\\u`` escape (every string ASCII and printable) its
+    sorted compact output already is that form; otherwise the general canonicalizer decides."""
+    doc = instance_to_json(inst)
+    text = json.dumps(doc, sort_keys=True, separators=(",", ":"))
+    if "\\u" in text:
+        return json_digest(doc)
+    return hashlib.sha256(text.encode("ascii")).hexdigest()
 
 
 def _check(inst: Instance, engine: Engine, meter: Meter) -> Verdict:
     dg = instance_digest(inst)
-    bad = check_wellformed(inst, meter)
+    comp = compile_outcomes(inst.outcomes())  # once, for the prefix condition and the symbolic product
+    bad = check_wellformed(inst, meter, comp)
     if bad is not None:
         return Invalid(bad[0], bad[1], dg)
     if engine is Engine.DECLARATIVE:
         return declarative.run(inst, dg, meter)
     if engine is Engine.EXPLICIT:
         return explicit.run(inst, dg, meter)
-    return symbolic.run(inst, dg, meter)
+    return symbolic.run(inst, dg, meter, comp)
 
 
 UNLIMITED = Budget()

@@ -37,7 +37,7 @@ from collections import deque
 
 from model.budget import Meter
 from model.edits.can import build_can
-from model.edits.compiled import bits, compile_outcomes
+from model.edits.compiled import Compiled, bits, compile_outcomes
 from model.edits.instance import Instance
 from model.edits.resolve import Letter, Mode
 from model.edits.symbolic_rounds import Product, proof_from_ranks, ranks, round_sizes
@@ -46,8 +46,8 @@ from model.edits.verdict import Accepted, Counts, Engine, Rejected
 State = tuple[int, int, int]  # (policy state, call set S, compatible outcomes K)
 
 
-def build_product(inst: Instance, meter: Meter) -> Product:
-    comp = compile_outcomes(inst.outcomes())
+def build_product(inst: Instance, meter: Meter, comp: Compiled | None = None) -> Product:
+    comp = comp if comp is not None else compile_outcomes(inst.outcomes())
     q_act = inst.action_map()
     labels = inst.label_map()
     table = inst.policy.table()
@@ -103,8 +103,8 @@ def build_product(inst: Instance, meter: Meter) -> Product:
     return Product(comp.outcomes, compat, done, succ, levels)
 
 
-def run(inst: Instance, digest: str, meter: Meter) -> Accepted | Rejected:
-    prod = build_product(inst, meter)
+def run(inst: Instance, digest: str, meter: Meter, comp: Compiled | None = None) -> Accepted | Rejected:
+    prod = build_product(inst, meter, comp)
     n = len(prod.compat)
     # |B̂₀| by counting paths through the whole product (in topological order).
     paths = [0] * n
@@ -116,12 +116,11 @@ def run(inst: Instance, digest: str, meter: Meter) -> Accepted | Rejected:
                     paths[j] += paths[i]
     n_b0 = sum(p * d.bit_count() for p, d in zip(paths, prod.done, strict=True) if p and d)
     rank, missing, reach0 = ranks(prod)
-    sizes = round_sizes(prod, rank, n_b0)
     if rank[0] is not None:
         proof = proof_from_ranks(prod, rank, missing, reach0, meter)
-        assert proof.sizes() == sizes, "the rounds on states and on words disagree"
-        return Rejected(Engine.SYMBOLIC, proof, Counts(n_b0, 0, 0, 0, sizes), digest)
+        return Rejected(Engine.SYMBOLIC, proof, Counts(n_b0, 0, 0, 0, proof.sizes()), digest)
+    sizes = round_sizes(prod, rank, n_b0)
     can = build_can(0, lambda i: [(a, j) for a, j in prod.succ[i] if rank[j] is None],
                     lambda i: [prod.outcomes[o] for o in bits(prod.done[i])])
-    return Accepted(Engine.SYMBOLIC, can,
-                    Counts(n_b0, can.count_completions(), can.count_prefixes(), can.n_states, sizes), digest)
+    safe, prefixes = can.count_both()
+    return Accepted(Engine.SYMBOLIC, can, Counts(n_b0, safe, prefixes, can.n_states, sizes), digest)

@@ -16,7 +16,7 @@ at most ``2^calls`` states for ``w`` unordered calls instead of ``(w!)²`` word 
 
 from __future__ import annotations
 
-from collections import Counter, deque
+from collections import deque
 
 from model.budget import Meter
 from model.edits.compiled import Compiled, bits, compile_outcomes
@@ -29,21 +29,24 @@ from model.edits.instance import Instance
 from model.edits.verdict import InvalidReason
 
 
-def check_wellformed(inst: Instance, meter: Meter | None = None) -> tuple[InvalidReason, str] | None:
+def check_wellformed(inst: Instance, meter: Meter | None = None,
+                     comp: Compiled | None = None) -> tuple[InvalidReason, str] | None:
     """The first problem found, or ``None``; ``meter`` (one tick per raw state of the prefix check)
-    lets a budgeted check stop here too, since that check alone can visit ``2^calls`` states."""
-    dup = [c for c, n in Counter(call_ids(inst.contract)).items() if n > 1]
+    lets a budgeted check stop here too, since that check alone can visit ``2^calls`` states; ``comp``
+    is the compiled contract when the caller already has it."""
+    calls = list(call_ids(inst.contract))
+    dup = _repeated(calls)
     if dup:
-        return InvalidReason.DUPLICATE_CALL, f"call {sorted(dup)[0]} occurs more than once in the contract"
-    dupg = [g for g, n in Counter(group_ids(inst.contract)).items() if n > 1]
+        return InvalidReason.DUPLICATE_CALL, f"call {dup[0]} occurs more than once in the contract"
+    dupg = _repeated(list(group_ids(inst.contract)))
     if dupg:
-        return InvalidReason.DUPLICATE_GROUP, f"choice ID {sorted(dupg)[0]} is used more than once"
+        return InvalidReason.DUPLICATE_GROUP, f"choice ID {dupg[0]} is used more than once"
     if _empty_choice(inst.contract):
         return InvalidReason.EMPTY_CHOICE, ("a choice (or an explicit family) needs at least one arm (outcome), "
                                             "with distinct names")
     q_act = inst.action_map()
     labels = inst.label_map()
-    for c in call_ids(inst.contract):
+    for c in calls:
         if c not in q_act:
             return InvalidReason.UNMAPPED_CALL, f"call {c} has no action"
         if q_act[c] not in labels:
@@ -51,15 +54,23 @@ def check_wellformed(inst: Instance, meter: Meter | None = None) -> tuple[Invali
     for d in inst.log:
         if d not in labels:
             return InvalidReason.UNLABELLED_ACTION, f"logged action {d} has no label"
-    rep = [d for d, n in Counter(inst.log).items() if n > 1]
+    rep = _repeated(list(inst.log))
     if rep:
         return InvalidReason.LOG_REPEATS_ACTION, f"action {rep[0]} has two authorization records"
     if not inst.policy.accepts(inst.log_labels()):
         return InvalidReason.LOG_OUTSIDE_POLICY, f"lab(Δ) = {' '.join(inst.log_labels()) or 'ε'} is not in the policy"
-    witness = prefix_violation(compile_outcomes(outcomes(inst.contract)), meter)
+    witness = prefix_violation(comp if comp is not None else compile_outcomes(outcomes(inst.contract)), meter)
     if witness is not None:
         return InvalidReason.COMPLETE_PREFIXES_ANOTHER, witness
     return None
+
+
+def _repeated(xs: list[str]) -> list[str]:
+    """The items occurring more than once, sorted (empty for the usual, duplicate-free case)."""
+    if len(set(xs)) == len(xs):
+        return []
+    seen: set[str] = set()
+    return sorted({x for x in xs if x in seen or seen.add(x)})  # type: ignore[func-returns-value]
 
 
 def _empty_choice(t: Term) -> bool:
