@@ -18,7 +18,7 @@ from model.edits.resolve import Word
 from model.edits.rounds import iterate
 from model.edits.verdict import Accepted, Engine, Invalid, Rejected, RejectionProof, Verdict
 from model.edits.verify import verify
-from tests.strategies import edit_instances
+from tests.strategies import edit_instances, family_instances
 
 SETTINGS = settings(max_examples=3000, deadline=None, derandomize=True,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
@@ -78,6 +78,40 @@ def _mutations(proof: RejectionProof) -> list[RejectionProof]:
 @SETTINGS
 @given(edit_instances())
 def test_engines_agree_and_languages_match(inst: Instance) -> None:
+    _engines_agree(inst)
+
+
+@settings(max_examples=150, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(family_instances())
+def test_engines_agree_on_explicit_families(inst: Instance) -> None:
+    """Issue 14 §1: the same agreement over explicit outcome families — N-shaped orders, one call in
+    several outcomes ordered differently — which no contract term can spell."""
+    outs = inst.outcomes()
+    orders = [{(a, c) for c, pr in p.preds for a in pr} for p in outs.values()]
+    if any({(b, a) for a, b in x} & y for x in orders for y in orders):
+        event("a pair of calls ordered both ways in different outcomes")
+    if any(_is_n(p.pred_map()) for p in outs.values()):
+        event("an N-shaped (not series-parallel) outcome")
+    _engines_agree(inst)
+
+
+def _is_n(preds: dict[str, frozenset[str]]) -> bool:
+    """Four calls a<b, c<b, c<d with a, d incomparable and a ≮ d, c ≮ ... : the forbidden N of
+    series-parallel orders (restricted to four distinct calls)."""
+    less = {(a, c) for c, pr in preds.items() for a in pr}
+    calls = sorted(preds)
+    for a in calls:
+        for b in calls:
+            for c in calls:
+                for d in calls:
+                    if len({a, b, c, d}) == 4 and {(a, b), (c, b), (c, d)} <= less and not (
+                            {(a, d), (d, a), (a, c), (c, a), (b, d), (d, b)} & less):
+                        return True
+    return False
+
+
+def _engines_agree(inst: Instance) -> None:
     verdicts = _run_all(inst)
     event(f"verdict {type(verdicts[Engine.SYMBOLIC]).__name__}")
     event(f"declarative ran: {Engine.DECLARATIVE in verdicts}")
@@ -89,9 +123,11 @@ def test_engines_agree_and_languages_match(inst: Instance) -> None:
         return
     cands = enumerate_candidates(inst)
     literal, literal_rounds = iterate(cands)
+    sizes = RejectionProof(cands.b0, literal_rounds).sizes()
     for e, v in verdicts.items():
         assert not isinstance(v, Invalid)
         assert v.counts.candidates == len(cands.b0), e
+        assert v.counts.rounds == sizes, e  # every engine reports the rounds |B̂₀|, |B̂₁|, …
         if isinstance(v, Accepted):
             completions = frozenset(v.automaton.completions())
             assert completions == literal, e  # marked language (with result labels) = B̂†
@@ -107,11 +143,8 @@ def test_engines_agree_and_languages_match(inst: Instance) -> None:
             assert not literal
             assert verify(inst, v.proof).valid, (e, verify(inst, v.proof))
             assert v.proof == verdicts[Engine.EXPLICIT].proof  # type: ignore[union-attr]
-    explicit = verdicts[Engine.EXPLICIT]
-    assert explicit.counts.rounds == RejectionProof(cands.b0, literal_rounds).sizes()
-    if isinstance(explicit, Rejected):
-        mutants = _mutations(explicit.proof)
-        assert all(m != explicit.proof for m in mutants)
+    if isinstance(sym, Rejected):  # the proof built from the symbolic fixed point, mutated, is refused
+        mutants = _mutations(sym.proof)
+        assert all(m != sym.proof for m in mutants)
         for bad in mutants:
             assert not verify(inst, bad).valid, bad
-
