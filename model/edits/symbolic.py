@@ -122,5 +122,8 @@ def run(inst: Instance, digest: str, meter: Meter, comp: Compiled | None = None)
     sizes = round_sizes(prod, rank, n_b0)
     can = build_can(0, lambda i: [(a, j) for a, j in prod.succ[i] if rank[j] is None],
                     lambda i: [prod.outcomes[o] for o in bits(prod.done[i])])
-    safe, prefixes = can.count_both()
+    if not missing:  # no state removed: B̂† = B̂₀ and W† is every path of the (deterministic) product
+        safe, prefixes = n_b0, sum(paths)
+    else:
+        safe, prefixes = can.count_both()
     return Accepted(Engine.SYMBOLIC, can, Counts(n_b0, safe, prefixes, can.n_states, sizes), digest)
