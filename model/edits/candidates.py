@@ -53,7 +53,7 @@ def count_linearizations(p: Pomset, limit: int, max_downsets: int = 100_000) -> 
     """|Lin(p)| by counting paths through the downsets of ``p`` (no word is built).
 
     Returns ``None`` when the count exceeds ``limit`` or the downsets exceed ``max_downsets``,
-    so a size cap can refuse before any enumeration starts.
+    so a budget can refuse before any enumeration starts.
     """
     preds = p.pred_map()
     calls = sorted(preds)
