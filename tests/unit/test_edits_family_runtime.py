@@ -1,6 +1,6 @@
-"""The runtime with an explicit outcome family as its registered root (issue 14 §1): registration and
-the checked root update, tool calls that select outcomes by their order, a fork that clones the
-family's residual, and the invariant AgentSec after every step."""
+"""Explicit outcome families beyond the checker (issue 14 §1): the runtime with a family as its registered
+root — registration and the checked root update, tool calls that select outcomes by their order, a fork
+that clones the family's residual, AgentSec after the steps — and the Lean oracle's translation."""
 
 from __future__ import annotations
 
@@ -88,3 +88,20 @@ def test_family_root_rejected_by_policy_gets_a_verified_proof(tmp_path: Path) ->
     finally:
         rt.close()
     assert not isinstance(root, EditAccepted)
+
+
+def test_oracle_translation_lists_each_outcome_with_its_own_orders() -> None:
+    """The Lean oracle's input (model/oracle/edits_json.py) for a family: one entry per outcome with its
+    linearizations over shared call numbers, so "xa before xb" and "xb before xa" stay distinct."""
+    from model.edits.instance import make_instance
+    from model.edits.policy import from_maximal_words
+    from model.oracle.edits_json import edit_check_input, python_edit_check
+
+    fam = session_from_json(_script({"regex": "(a|b|c|j)*", "prefix_closure": True}, [])).registration.root
+    inst = make_instance(fam, {"xa": "da", "xb": "db", "xc": "dc"}, {"da": "a", "db": "b", "dc": "c"}, (),
+                         from_maximal_words([["a", "b"], ["b", "a", "c"], ["b", "c", "a"]]))
+    payload, names = edit_check_input(inst)
+    assert names.calls == ("xa", "xb", "xc") and names.outcomes == ((("F", "ab"),), (("F", "ba"),))
+    assert payload["outcomes"] == [{"id": 0, "lins": [[0, 1]]}, {"id": 1, "lins": [[1, 0, 2], [1, 2, 0]]}]
+    view = python_edit_check(inst)
+    assert view is not None and view.accepts == (True, True) and view.rounds == (3,)
