@@ -129,40 +129,52 @@ def proof_from_ranks(p: Product, rank: list[int | None], missing: dict[int, int]
                      meter: Meter) -> RejectionProof:
     inf = len(rank) + 1
     rk = [inf if r is None else r for r in rank]
-    cands: list[tuple[Outcome, Word]] = []
-    rounds: dict[int, list[Removal]] = {}
-    for oi, o in enumerate(p.outcomes):
-        bit = 1 << oi
-        if not reach0[0] & bit:
-            continue
-        word: list[Letter] = []
-        states = [0]
-        its = [iter(p.succ[0])]
-        if p.done[0] & bit:
-            _emit(p, o, (), states, rk, missing, cands, rounds)
-        while its:
-            for a, j in its[-1]:
-                if reach0[j] & bit:
-                    word.append(a)
-                    states.append(j)
-                    its.append(iter(p.succ[j]))
-                    if p.done[j] & bit:
-                        meter.tick(len(word))
-                        _emit(p, o, tuple(word), states, rk, missing, cands, rounds)
-                    break
-            else:
-                its.pop()
-                states.pop()
-                if word:
-                    word.pop()
+    n_out = len(p.outcomes)
+    # One depth-first pass in call order (lexicographic), only through states that can still complete
+    # something; candidates go to their outcome's bucket, so each bucket is in canonical word order and
+    # the buckets are concatenated in outcome order (the canonical candidate order).
+    cands: list[list[tuple[Outcome, Word]]] = [[] for _ in range(n_out)]
+    rounds: dict[int, list[list[Removal]]] = {}
+    word: list[Letter] = []
+    states = [0]
+    its = [iter(p.succ[0])]
+    if p.done[0]:
+        _emit(p, (), states, rk, missing, cands, rounds)
+    while its:
+        for a, j in its[-1]:
+            if reach0[j]:
+                word.append(a)
+                states.append(j)
+                its.append(iter(p.succ[j]))
+                if p.done[j]:
+                    meter.tick(len(word))
+                    _emit(p, tuple(word), states, rk, missing, cands, rounds)
+                break
+        else:
+            its.pop()
+            states.pop()
+            if word:
+                word.pop()
     assert sorted(rounds) == list(range(len(rounds))), "rounds without removals in the middle"
-    return RejectionProof(tuple(cands), tuple(tuple(rounds[i]) for i in range(len(rounds))))
+    return RejectionProof(tuple(c for bucket in cands for c in bucket),
+                          tuple(tuple(r for bucket in rounds[i] for r in bucket) for i in range(len(rounds))))
 
 
-def _emit(p: Product, o: Outcome, y: Word, states: list[int], rk: list[int], missing: dict[int, int],
-          cands: list[tuple[Outcome, Word]], rounds: dict[int, list[Removal]]) -> None:
-    cands.append((o, y))
+def _emit(p: Product, y: Word, states: list[int], rk: list[int], missing: dict[int, int],
+          cands: list[list[tuple[Outcome, Word]]], rounds: dict[int, list[list[Removal]]]) -> None:
     m = min(rk[s] for s in states)
     k = next(k for k, s in enumerate(states) if rk[s] == m)
     miss = missing[states[k]]
-    rounds.setdefault(m, []).append(Removal(o, y, y[:k], p.outcomes[(miss & -miss).bit_length() - 1]))
+    missed = p.outcomes[(miss & -miss).bit_length() - 1]
+    prefix = y[:k]
+    buckets = rounds.get(m)
+    if buckets is None:
+        buckets = rounds[m] = [[] for _ in p.outcomes]
+    d = p.done[states[-1]]
+    while d:
+        low = d & -d
+        oi = low.bit_length() - 1
+        d ^= low
+        o = p.outcomes[oi]
+        cands[oi].append((o, y))
+        buckets[oi].append(Removal(o, y, prefix, missed))
