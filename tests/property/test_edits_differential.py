@@ -97,8 +97,8 @@ def test_engines_agree_on_explicit_families(inst: Instance) -> None:
 
 
 def _is_n(preds: dict[str, frozenset[str]]) -> bool:
-    """Four calls a<b, c<b, c<d with a, d incomparable and a ≮ d, c ≮ ... : the forbidden N of
-    series-parallel orders (restricted to four distinct calls)."""
+    """Four distinct calls with a<b, c<b, c<d and no other order among them: the induced N that no
+    series-parallel order contains."""
     less = {(a, c) for c, pr in preds.items() for a in pr}
     calls = sorted(preds)
     for a in calls:
