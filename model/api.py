@@ -24,7 +24,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from model.budget import Budget
+from model.budget import Budget, Unknown
 from model.canonical import JSON
 from model.errors import InputKind, InvalidInput
 
@@ -164,13 +164,17 @@ def report_table(tick: Callable[[int, int], None] | None = None) -> tuple[Report
     return table_rows(tick)
 
 
-def check_edit(instance: Instance | PathLike | Mapping[str, JSON], engine: str = "symbolic") -> EditVerdict:
+def check_edit(instance: Instance | PathLike | Mapping[str, JSON], engine: str = "symbolic", *,
+               budget: Budget = NO_LIMIT) -> EditVerdict | Unknown:
     """Decide an execution edit: ``Accepted`` (with the canonical automaton), ``Rejected`` (with the
-    ranked removal proof) or ``Invalid``. The explicit engine also reports the rounds |B̂₀|, |B̂₁|, ….
+    ranked removal proof), ``Invalid``, or ``Unknown`` when ``budget`` runs out. Every engine reports the
+    rounds |B̂₀|, |B̂₁|, ….
 
     >>> v = check_edit("corpus/edits/release_reject.json", engine="explicit")
     >>> type(v).__name__, v.counts.rounds
     ('Rejected', (2, 1, 0))
+    >>> check_edit("corpus/edits/release_reject.json").counts.rounds
+    (2, 1, 0)
     >>> check_edit("corpus/edits/laptop_fork.json").counts.safe
     2
     """
@@ -183,10 +187,12 @@ def check_edit(instance: Instance | PathLike | Mapping[str, JSON], engine: str =
     except ValueError:
         raise InvalidInput("engine", "one of " + ", ".join(e.value for e in Engine), engine, InputKind.VALUE) from None
     if isinstance(instance, Mapping):
-        return check(instance_from_json(dict(instance)), eng)
-    if isinstance(instance, str | Path):
-        return check(load_instance(Path(instance)), eng)
-    return check(instance, eng)
+        inst = instance_from_json(dict(instance))
+    elif isinstance(instance, str | Path):
+        inst = load_instance(Path(instance))
+    else:
+        inst = instance
+    return check(inst, eng, budget=budget)
 
 
 def check_revision(old: Policy | PathLike, new: Policy | PathLike, *, workload: PathLike | None = None,

@@ -10,7 +10,8 @@ from typing import Any, TypeVar
 from hypothesis import strategies as st
 
 from model.canonical import JSON
-from model.edits.contract import Call, Choice, Nil, Par, Seq, Term
+from model.edits.contract import Call, Choice, Family, Nil, Par, Seq, Term
+from model.edits.family import pomset_of
 from model.edits.instance import Instance, make_instance
 from model.edits.policy import from_maximal_words
 from model.monitor import policy as P
@@ -47,13 +48,13 @@ def edit_terms(draw: st.DrawFn, max_calls: int = 4) -> Term:
 
 
 @st.composite
-def edit_instances(draw: st.DrawFn, max_calls: int = 4) -> Instance:
+def edit_instances(draw: st.DrawFn, max_calls: int = 4, term: Term | None = None) -> Instance:
     """Small instances: calls may share actions, labels may coincide, the log may pre-authorize actions.
 
     The policy is the prefix closure of a few words, usually starting with ``lab(Δ)`` so that most
     instances are well formed; ill-formed ones (Invalid) are kept on purpose.
     """
-    term = draw(edit_terms(max_calls))
+    term = term if term is not None else draw(edit_terms(max_calls))
     calls = sorted({c for c in _calls(term)})
     actions = {c: draw(st.sampled_from(EDIT_ACTIONS[:3])) for c in calls}
     labels = {d: draw(st.sampled_from(EDIT_LABELS)) for d in EDIT_ACTIONS}
@@ -63,6 +64,41 @@ def edit_instances(draw: st.DrawFn, max_calls: int = 4) -> Instance:
     prefixed = draw(st.booleans()) or draw(st.booleans()) or draw(st.booleans())
     policy = from_maximal_words([lab_log + w for w in words] if prefixed else words)
     return make_instance(term, actions, labels, log, policy)
+
+
+@st.composite
+def family_terms(draw: st.DrawFn, pool: int = 4) -> Term:
+    """An explicit outcome family (issue 14) over calls f0…f{pool-1}: 1–3 outcomes, each a subset of the
+    pool with an acyclic order (pairs drawn along a random permutation), often an N-shaped order
+    (a<b, c<b, c<d) and the same call in several outcomes ordered differently; sometimes composed with
+    an extra call z by ▷ or ⊗ (a family is a term like any other)."""
+    names = [f"f{i}" for i in range(pool)]
+    members = []
+    for k in range(draw(st.integers(1, 3))):
+        if draw(st.integers(0, 3)) == 0 and pool >= 4:
+            perm = draw(st.permutations(names))
+            a, b, c, d = perm[:4]
+            calls, pairs = [a, b, c, d], [(a, b), (c, b), (c, d)]  # N: not series-parallel
+        else:
+            calls = draw(st.lists(st.sampled_from(names), unique=True, max_size=pool))
+            order = draw(st.permutations(calls))
+            pairs = [(order[i], order[j]) for i in range(len(order)) for j in range(i + 1, len(order))
+                     if draw(st.booleans())]
+        members.append((f"o{k}", pomset_of(calls, pairs)))
+    fam: Term = Family("F", tuple(members))
+    how = draw(st.sampled_from(("alone", "alone", "seq", "par")))
+    if how == "seq":
+        return Seq((fam, Call("z")))
+    if how == "par":
+        return Par((Call("z"), fam))
+    return fam
+
+
+@st.composite
+def family_instances(draw: st.DrawFn) -> Instance:
+    """Instances whose contract is an explicit family (``family_terms``), with ``edit_instances``' actions,
+    labels, log and policy."""
+    return draw(edit_instances(term=draw(family_terms())))
 
 
 def _calls(t: Term) -> list[str]:

@@ -82,6 +82,11 @@ class Can:
         paths = self._paths()
         return sum(p * len(m) for p, m in zip(paths, self.marks, strict=True))
 
+    def count_both(self) -> tuple[int, int]:
+        """``(|B̂|, |W|)`` from one path count."""
+        paths = self._paths()
+        return sum(p * len(m) for p, m in zip(paths, self.marks, strict=True)), sum(paths)
+
     def _paths(self) -> list[int]:
         succ = self.successors()
         indeg = [0] * self.n_states

@@ -8,8 +8,9 @@
 ``Compat`` is over ``R_o``, not ``M_o``: in the release example of Section V-C2 the prefix ``x`` is
 compatible with ``X⊗Y`` through the forbidden ``xy``, which is exactly why ``x·z`` is removed.
 Linearizations are enumerated by backtracking over minimal remaining calls (Appendix A-A), in
-sorted call order, so the enumeration is canonical. A cap on the number of linearizations makes
-the word-level engines fail closed (``InvalidInput`` naming the cap) instead of running for hours.
+sorted call order, so the enumeration is canonical. Each linearization is one tick of the caller's
+budget, and a states budget smaller than the (exactly counted) linearizations is refused before
+enumeration starts, so the word-level engines answer ``Unknown`` instead of running for hours.
 """
 
 from __future__ import annotations
@@ -17,10 +18,10 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from model.budget import Budget, BudgetExhausted, Meter
 from model.edits.contract import CallId, Outcome, Pomset
 from model.edits.instance import Instance
 from model.edits.resolve import Word, auth, resolve
-from model.errors import InputKind, InvalidInput
 
 Candidate = tuple[Outcome, Word]
 
@@ -52,7 +53,7 @@ def count_linearizations(p: Pomset, limit: int, max_downsets: int = 100_000) -> 
     """|Lin(p)| by counting paths through the downsets of ``p`` (no word is built).
 
     Returns ``None`` when the count exceeds ``limit`` or the downsets exceed ``max_downsets``,
-    so a size cap can refuse before any enumeration starts.
+    so a budget can refuse before any enumeration starts.
     """
     preds = p.pred_map()
     calls = sorted(preds)
@@ -76,21 +77,20 @@ def count_linearizations(p: Pomset, limit: int, max_downsets: int = 100_000) -> 
     return total if total <= limit else None
 
 
-def refuse_if_too_large(outs: dict[Outcome, Pomset], cap: int, engine: str) -> None:
-    """Fail closed, before enumerating, when the contract has more than ``cap`` linearizations.
-
-    The count is exact, so after this check enumeration needs no second guard."""
+def refuse_beyond_budget(outs: dict[Outcome, Pomset], meter: Meter) -> None:
+    """Answer ``Unknown`` before enumerating when the linearizations alone exceed the states left in
+    the budget (the count is exact and cheap, so a hopeless enumeration never starts)."""
+    limit = meter.budget.states
+    if limit is None:
+        return
+    left = limit - meter.states
     total = 0
     for p in outs.values():
-        n = count_linearizations(p, cap - total)
+        # Every downset prefixes some linearization, so |Lin| ≥ downsets / (calls + 1): stopping the
+        # count at that many downsets never refuses an enumeration that fits.
+        n = count_linearizations(p, left - total, (len(p) + 1) * max(left - total, 1))
         if n is None:
-            raise InvalidInput(
-                f"engine {engine}",
-                f"a contract with at most {cap} linearizations (this engine's size cap; "
-                "use --engine symbolic for larger instances)",
-                f"more than {cap}",
-                InputKind.VALUE,
-            )
+            raise BudgetExhausted(meter.budget, meter.spent, "states")
         total += n
 
 
@@ -109,8 +109,9 @@ class Candidates:
     outcomes: tuple[Outcome, ...]
 
 
-def enumerate_candidates(inst: Instance, cap: int, engine: str) -> Candidates:
-    """B̂₀ and Compat; refuses (fail closed) when the contract has more than ``cap`` linearizations."""
+def enumerate_candidates(inst: Instance, meter: Meter | None = None) -> Candidates:
+    """B̂₀ and Compat; one budget tick per linearization (``Unknown`` upstream when it runs out)."""
+    meter = meter if meter is not None else Budget().start()
     q_act = inst.action_map()
     labels = inst.label_map()
     start = inst.policy.run(inst.log_labels())
@@ -118,9 +119,10 @@ def enumerate_candidates(inst: Instance, cap: int, engine: str) -> Candidates:
     compat: dict[Word, set[Outcome]] = {}
     b0: list[Candidate] = []
     outs = inst.outcomes()
-    refuse_if_too_large(outs, cap, engine)
+    refuse_beyond_budget(outs, meter)
     for o, p in outs.items():
         for lin in linearizations(p):
+            meter.tick()
             z: Word = resolve(lin, q_act, inst.log)
             for i in range(len(z) + 1):
                 compat.setdefault(z[:i], set()).add(o)

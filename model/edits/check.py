@@ -1,32 +1,69 @@
-"""``check(instance, engine) -> Accepted | Rejected | Invalid`` (Section V-C5).
+"""``check(instance, engine, budget=…) -> Accepted | Rejected | Invalid | Unknown`` (Section V-C5).
 
 Well-formedness first (``Invalid`` with its reason: the paper's undefined derivation), then one
 of the three engines. Every answer carries the digest of the checked instance — the SHA-256 of
 its canonical JSON (``instance_to_json``), our stand-in for the record digest γ(Θ) of Appendix
-A-C until the execution record of the next issue exists. Engine size caps fail closed by raising
-``InvalidInput`` (no verdict is produced for an instance an engine will not decide).
+A-C until the execution record of the next issue exists.
+
+Budgets (issue 12 §2): each engine ticks the caller's ``Budget`` — the symbolic engine per product
+state (and per letter of a rejection proof), the explicit engine per linearization, the
+declarative engine per linearization and per subset it tries — and ``check`` answers ``Unknown``
+when it runs out. The explicit and declarative engines' former size caps (100,000 linearizations,
+12 candidates) were limits on work, not on what is a valid instance, so they are budgets now: an
+instance beyond them is ``Unknown`` under a small budget, never ``InvalidInput``. ``decide`` is the
+unbudgeted form for the runtime, whose answers are never Unknown.
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
+from collections.abc import Callable
+
+from model.budget import Budget, BudgetExhausted, Meter, Spent, Unknown
 from model.canonical import digest as json_digest
 from model.edits import declarative, explicit, symbolic
+from model.edits.compiled import compile_outcomes
 from model.edits.instance import Instance, instance_to_json
 from model.edits.verdict import Engine, Invalid, Verdict
 from model.edits.wellformed import check_wellformed
 
 
 def instance_digest(inst: Instance) -> str:
-    return json_digest(instance_to_json(inst))
+    """SHA-256 of the RFC 8785 form. An instance's JSON holds only names, small integers, lists and
+    objects, so when ``json.dumps`` needs no ``\\u`` escape (every string ASCII and printable) its
+    sorted compact output already is that form; otherwise the general canonicalizer decides."""
+    doc = instance_to_json(inst)
+    text = json.dumps(doc, sort_keys=True, separators=(",", ":"))
+    if "\\u" in text:
+        return json_digest(doc)
+    return hashlib.sha256(text.encode("ascii")).hexdigest()
 
 
-def check(inst: Instance, engine: Engine = Engine.SYMBOLIC) -> Verdict:
+def _check(inst: Instance, engine: Engine, meter: Meter) -> Verdict:
     dg = instance_digest(inst)
-    bad = check_wellformed(inst)
+    comp = compile_outcomes(inst.outcomes())  # once, for the prefix condition and the symbolic product
+    bad = check_wellformed(inst, meter, comp)
     if bad is not None:
         return Invalid(bad[0], bad[1], dg)
     if engine is Engine.DECLARATIVE:
-        return declarative.run(inst, dg)
+        return declarative.run(inst, dg, meter)
     if engine is Engine.EXPLICIT:
-        return explicit.run(inst, dg)
-    return symbolic.run(inst, dg)
+        return explicit.run(inst, dg, meter)
+    return symbolic.run(inst, dg, meter, comp)
+
+
+UNLIMITED = Budget()
+
+
+def check(inst: Instance, engine: Engine = Engine.SYMBOLIC, *, budget: Budget = UNLIMITED,
+          progress: Callable[[Spent], None] | None = None) -> Verdict | Unknown:
+    try:
+        return _check(inst, engine, budget.start(progress))
+    except BudgetExhausted as exc:
+        return Unknown.of(exc, f"the {engine.value} engine did not finish")
+
+
+def decide(inst: Instance, engine: Engine = Engine.SYMBOLIC) -> Verdict:
+    """``check`` without a budget (the runtime's rule updates): an unlimited meter never raises."""
+    return _check(inst, engine, UNLIMITED.start())

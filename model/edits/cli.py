@@ -1,10 +1,10 @@
 """``agentwarrant edit``: check execution edits (execution-edit-checking.md, Section V-C5).
 
-``edit check INSTANCE.json [--engine declarative|explicit|symbolic] [--json] [--explain]`` prints the
-verdict as one sentence (model/verdict_text.py), then the safe completions or the rejection proof
-round by round; ``--explain`` adds the digest, the counts (|B̂₀|, |B̂†|, |W†|, states of Can) and the
-rounds |B̂₀|, |B̂₁|, … when the engine computes them. Exit status: 0 accepted, 1 rejected or invalid,
-2 bad input.
+``edit check INSTANCE.json [--engine declarative|explicit|symbolic] [--json] [--explain] [--budget B]``
+prints the verdict as one sentence (model/verdict_text.py), the rounds |B̂₀|, |B̂₁|, … (every engine
+computes them), then the safe completions or the rejection proof round by round; ``--explain`` adds the
+digest and the counts (|B̂₀|, |B̂†|, |W†|, states of Can). Exit status: 0 accepted, 1 rejected or invalid,
+2 bad input, 3 Unknown (the budget ran out; progress is shown on a terminal meanwhile).
 ``edit session DB run SCRIPT.json [--json] [--key FILE]`` registers a session script's call model in a
 new SQLite store (created exclusively) and drives the runtime through its steps, one answer per line
 naming the step and the answer (model/edits/session_text.py;
@@ -27,14 +27,16 @@ from typing import Any
 
 import click
 
+from model.budget import Budget, Unknown
 from model.canonical import JSON, canonical_str, loads
+from model.cliutil import budget_option, metered_progress
 from model.edits.check import check
 from model.edits.contract import show_outcome
 from model.edits.load import load_instance
 from model.edits.resolve import Word
 from model.edits.verdict import Accepted, Engine, Invalid, Rejected, verdict_json
 from model.errors import InputKind, InvalidInput
-from model.exitcodes import EPILOG
+from model.exitcodes import EPILOG, Exit
 
 SHOW = 20
 
@@ -53,29 +55,36 @@ def cli() -> None:
 @click.option("--engine", type=click.Choice([e.value for e in Engine]), default=Engine.SYMBOLIC.value,
               show_default=True, help="Which fixed-point engine decides the instance.")
 @click.option("--json", "as_json", is_flag=True, help="Print the verdict as canonical JSON.")
-@click.option("--explain", is_flag=True, help="Also print the instance digest, the counts and the rounds.")
-def check_cmd(instance: Path, engine: str, as_json: bool, explain: bool) -> None:
+@click.option("--explain", is_flag=True, help="Also print the instance digest and the counts.")
+@budget_option()
+def check_cmd(instance: Path, engine: str, as_json: bool, explain: bool, budget: Budget) -> None:
     """Decide whether an edit instance is safe: Accepted (with its safe completions), Rejected (with a
-    rejection proof) or Invalid."""
+    rejection proof), Invalid, or Unknown when the budget runs out (states count product states for
+    symbolic, linearizations for explicit, linearizations and subsets for declarative)."""
     from model.verdict_text import edit_sentence
 
     inst = load_instance(instance)
-    verdict = check(inst, Engine(engine))
+    with metered_progress(f"edit check ({engine})") as progress:
+        verdict = check(inst, Engine(engine), budget=budget, progress=progress)
+    if isinstance(verdict, Unknown):
+        if as_json:
+            click.echo(canonical_str(verdict.to_json()))
+        else:
+            click.echo(f"Unknown: {verdict.describe()} (budget {verdict.budget})")
+        sys.exit(Exit.UNKNOWN)
     if as_json:
         click.echo(canonical_str(verdict_json(verdict)))
-        sys.exit(0 if isinstance(verdict, Accepted) else 1)
+        sys.exit(Exit.HOLDS if isinstance(verdict, Accepted) else Exit.FAILS)
     click.echo(f"{edit_sentence(verdict)} [{engine} engine]")
     if explain:
         click.echo(f"digest {verdict.digest}")
     if isinstance(verdict, Invalid):
-        sys.exit(1)
+        sys.exit(Exit.FAILS)
     c = verdict.counts
+    click.echo("rounds (candidates left after each round) " + " ".join(str(n) for n in c.rounds or ()))
     if explain:
         click.echo(f"candidates |B0| = {c.candidates}, safe |B†| = {c.safe}, prefixes |W†| = {c.prefixes}, "
                    f"automaton states = {c.states}")
-        rounds = " ".join(str(n) for n in c.rounds) if c.rounds is not None else \
-            "(not computed by this engine; use --engine explicit)"
-        click.echo(f"rounds {rounds}")
     if isinstance(verdict, Accepted):
         click.echo("safe completions ([outcome] then the calls, new(call,action) or reuse(call,action)):")
         shown = list(islice(verdict.automaton.completions(), SHOW + 1))
@@ -91,7 +100,7 @@ def check_cmd(instance: Path, engine: str, as_json: bool, explain: bool) -> None
                 where = f"after {_w(r.prefix)}" if r.prefix else "at the start"
                 click.echo(f"  round {i}: remove [{show_outcome(r.outcome)}] {_w(r.word)} — {where}, "
                            f"outcome {show_outcome(r.missing)} would have no completion left")
-    sys.exit(0 if isinstance(verdict, Accepted) else 1)
+    sys.exit(Exit.HOLDS if isinstance(verdict, Accepted) else Exit.FAILS)
 
 
 @cli.group("session", epilog=EPILOG)

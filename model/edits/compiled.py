@@ -10,6 +10,7 @@ Calls and outcomes are numbered in canonical (sorted) order and sets are Python 
 
 from __future__ import annotations
 
+import functools
 from dataclasses import dataclass
 
 from model.edits.contract import CallId, Outcome, Pomset
@@ -22,6 +23,7 @@ class Compiled:
     sizes: tuple[int, ...]  # |X_{p_o}|
     masks: tuple[int, ...]  # X_{p_o} as a call bitmask
     steps: tuple[tuple[tuple[int, int], ...], ...]  # per outcome: (call index, predecessor mask)
+    by_size: dict[int, int]  # |X_{p_o}| -> the outcomes of that size (bitmask)
 
     @property
     def all_outcomes(self) -> int:
@@ -37,13 +39,9 @@ class Compiled:
         return out
 
     def done(self, s: int, k: int) -> int:
-        """Outcomes in ``K`` completed at ``S`` (``S = X_{p_o}``; ``S ⊆ X_{p_o}`` holds for o ∈ K)."""
-        n = s.bit_count()
-        out = 0
-        for o in bits(k):
-            if self.sizes[o] == n:
-                out |= 1 << o
-        return out
+        """Outcomes in ``K`` completed at ``S`` (``S = X_{p_o}``; ``S ⊆ X_{p_o}`` holds for o ∈ K, so
+        the outcomes of ``K`` with ``|X_{p_o}| = |S|``)."""
+        return k & self.by_size.get(s.bit_count(), 0)
 
 
 def compile_outcomes(outs: dict[Outcome, Pomset]) -> Compiled:
@@ -56,14 +54,18 @@ def compile_outcomes(outs: dict[Outcome, Pomset]) -> Compiled:
         sizes.append(len(p))
         masks.append(sum(1 << idx[c] for c in p.calls))
         steps.append(tuple((idx[c], sum(1 << idx[d] for d in pr)) for c, pr in p.preds))
-    return Compiled(calls, olist, tuple(sizes), tuple(masks), tuple(steps))
+    by_size: dict[int, int] = {}
+    for i, n in enumerate(sizes):
+        by_size[n] = by_size.get(n, 0) | (1 << i)
+    return Compiled(calls, olist, tuple(sizes), tuple(masks), tuple(steps), by_size)
 
 
-def bits(mask: int) -> list[int]:
-    """Indices of the set bits, ascending."""
+@functools.lru_cache(maxsize=4096)
+def bits(mask: int) -> tuple[int, ...]:
+    """Indices of the set bits, ascending (cached: the same outcome sets recur at many states)."""
     out = []
     while mask:
         low = mask & -mask
         out.append(low.bit_length() - 1)
         mask ^= low
-    return out
+    return tuple(out)

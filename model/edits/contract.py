@@ -14,6 +14,12 @@ Choices made where the paper is silent:
   group ``g``). An outcome is identified by the arm chosen at every choice it passes through,
   ``((g1, arm1), (g2, arm2), ...)`` sorted by choice ID: unique, readable and canonically ordered.
 - ``Par`` and ``Seq`` are n-ary here (associative folds of the binary constructors).
+- ``Family`` is the second form (issue 14): an explicit finite family of outcomes, each with its own
+  strict order, as §V-C and the pomset lift of Appendix A-A allow. Such families need not be
+  series-parallel (an N-shaped order) and one call may occur in several outcomes, ordered
+  differently in each; a family carries an ID like a choice and its outcome ``n`` is named
+  ``((family, n),)``, so it composes with ⊕, ⊗ and ▷ exactly as a choice does. Call IDs stay unique
+  across the *leaves* of a term: a family is one leaf, whatever its outcomes share.
 """
 
 from __future__ import annotations
@@ -58,9 +64,6 @@ class Seq:
     parts: tuple[Term, ...]
 
 
-Term = Call | Nil | Choice | Par | Seq
-
-
 @dataclass(frozen=True, slots=True)
 class Pomset:
     """A finite labelled partial order: ``preds[c]`` are the strict predecessors of call ``c``.
@@ -81,14 +84,33 @@ class Pomset:
         return len(self.preds)
 
 
+@dataclass(frozen=True, slots=True)
+class Family:
+    """An explicit outcome family: outcome names with their pomsets, sorted by name
+    (``model.edits.family`` builds it from Hasse pairs and checks the orders are acyclic)."""
+
+    group: str
+    members: tuple[tuple[str, Pomset], ...]
+
+    @property
+    def calls(self) -> tuple[CallId, ...]:
+        return tuple(sorted({c for _, p in self.members for c in p.calls}))
+
+
+Term = Call | Nil | Choice | Par | Seq | Family
+
+
 def _pomset(preds: dict[CallId, frozenset[CallId]]) -> Pomset:
     return Pomset(tuple(sorted(preds.items())))
 
 
 def call_ids(term: Term) -> Iterator[CallId]:
-    """Every call leaf of the term in left-to-right order (with repeats, if the term has any)."""
+    """Every call leaf of the term in left-to-right order (with repeats, if the term has any); a
+    family's calls once each, sorted, whatever outcomes share them."""
     if isinstance(term, Call):
         yield term.call
+    elif isinstance(term, Family):
+        yield from term.calls
     elif isinstance(term, Choice):
         for _, arm in term.arms:
             yield from call_ids(arm)
@@ -98,6 +120,8 @@ def call_ids(term: Term) -> Iterator[CallId]:
 
 
 def group_ids(term: Term) -> Iterator[str]:
+    if isinstance(term, Family):
+        yield term.group
     if isinstance(term, Choice):
         yield term.group
         for _, arm in term.arms:
@@ -123,6 +147,8 @@ def _outcomes(term: Term) -> list[tuple[Outcome, dict[CallId, frozenset[CallId]]
         return [((), {term.call: frozenset()})]
     if isinstance(term, Nil):
         return [((), {})]
+    if isinstance(term, Family):
+        return [(((term.group, n),), p.pred_map()) for n, p in term.members]
     if isinstance(term, Choice):
         out: list[tuple[Outcome, dict[CallId, frozenset[CallId]]]] = []
         for arm, sub in term.arms:
@@ -153,7 +179,27 @@ def show_term(term: Term) -> str:
         return term.call
     if isinstance(term, Nil):
         return "ε"
+    if isinstance(term, Family):
+        return term.group + "{" + " | ".join(f"{n}:{show_pomset(p)}" for n, p in term.members) + "}"
     if isinstance(term, Choice):
         return "(" + " ⊕ ".join(f"{a}:{show_term(t)}" for a, t in term.arms) + ")"
     sep = " ⊗ " if isinstance(term, Par) else " ▷ "
     return "(" + sep.join(show_term(t) for t in term.parts) + ")"
+
+
+def hasse(p: Pomset) -> list[tuple[CallId, CallId]]:
+    """The covering pairs of ``p`` (its transitive reduction), sorted: the canonical spelling."""
+    preds = p.pred_map()
+    out = []
+    for c, pr in preds.items():
+        implied = {d for b in pr for d in preds[b]}
+        out += [(b, c) for b in pr - implied]
+    return sorted(out)
+
+
+def show_pomset(p: Pomset) -> str:
+    """``a<b,c`` (calls without order listed after the pairs); ``ε`` when empty."""
+    pairs = hasse(p)
+    ordered = {c for pair in pairs for c in pair}
+    items = [f"{a}<{b}" for a, b in pairs] + sorted(p.calls - ordered)
+    return ",".join(items) or "ε"

@@ -14,23 +14,22 @@ Safe sets are closed under union (condition 5 is existential), so the largest on
 union of all of them; we check that it is itself safe rather than assume it. This is the semantic
 reference for tiny inputs: it never iterates Φ̂. On rejection the proof (which is about the
 iteration, not the subsets) comes from ``model.edits.rounds``.
-Choice where the paper is silent: the size cap is |B̂₀| ≤ 12 (4,096 subsets).
+Budget: one tick per linearization and per subset tried; a states budget below ``2^|B̂₀|`` is
+``Unknown`` before the subsets are tried. (The former fixed cap |B̂₀| ≤ 12 limited work, not
+validity.) On acceptance the rounds are those of the literal iteration (``model.edits.rounds``).
 """
 
 from __future__ import annotations
 
 from itertools import compress
 
+from model.budget import BudgetExhausted, Meter
 from model.edits.can import can_of_family
 from model.edits.candidates import Candidate, Candidates, enumerate_candidates
 from model.edits.instance import Instance
 from model.edits.resolve import auth
-from model.edits.rounds import proof_of
-from model.edits.verdict import Accepted, Counts, Engine, Rejected
-from model.errors import InputKind, InvalidInput
-
-MAX_CANDIDATES = 12
-MAX_LINEARIZATIONS = 5_000
+from model.edits.rounds import iterate, proof_of
+from model.edits.verdict import Accepted, Counts, Engine, Rejected, RejectionProof
 
 
 def is_safe(family: frozenset[Candidate], cands: Candidates, inst: Instance) -> bool:
@@ -55,15 +54,15 @@ def is_safe(family: frozenset[Candidate], cands: Candidates, inst: Instance) -> 
     return True
 
 
-def run(inst: Instance, digest: str) -> Accepted | Rejected:
-    cands = enumerate_candidates(inst, MAX_LINEARIZATIONS, "declarative")
-    if len(cands.b0) > MAX_CANDIDATES:
-        raise InvalidInput("engine declarative",
-                           f"at most {MAX_CANDIDATES} candidate executions (brute force over subsets; "
-                           "use --engine explicit or symbolic)", str(len(cands.b0)), InputKind.VALUE)
+def run(inst: Instance, digest: str, meter: Meter) -> Accepted | Rejected:
+    cands = enumerate_candidates(inst, meter)
     n = len(cands.b0)
+    limit = meter.budget.states
+    if limit is not None and meter.states + (1 << n) - 1 > limit:
+        raise BudgetExhausted(meter.budget, meter.spent, "states")
     safe_sets = []
     for mask in range(1, 1 << n):
+        meter.tick()
         fam = frozenset(compress(cands.b0, [(mask >> i) & 1 for i in range(n)]))
         if is_safe(fam, cands, inst):
             safe_sets.append(fam)
@@ -74,5 +73,6 @@ def run(inst: Instance, digest: str) -> Accepted | Rejected:
     if not is_safe(greatest, cands, inst):  # pragma: no cover - would refute Lemma 4
         raise AssertionError("the union of safe execution sets is not safe")
     can = can_of_family(greatest)
-    return Accepted(Engine.DECLARATIVE, can, Counts(n, len(greatest), can.count_prefixes(), can.n_states, None),
+    sizes = RejectionProof(cands.b0, iterate(cands)[1]).sizes()
+    return Accepted(Engine.DECLARATIVE, can, Counts(n, len(greatest), can.count_prefixes(), can.n_states, sizes),
                     digest)

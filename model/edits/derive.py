@@ -179,12 +179,15 @@ class _Calls:
 
 
 def _rename(term: Term, mapping: dict[str, str]) -> Term:
-    from model.edits.contract import Call, Choice, Par
+    from model.edits.contract import Call, Choice, Family, Par
+    from model.edits.family import rename_family
 
     if isinstance(term, Call):
         return Call(mapping.get(term.call, term.call))
     if isinstance(term, Nil):
         return term
+    if isinstance(term, Family):
+        return rename_family(term, mapping, term.group)
     if isinstance(term, Choice):
         return Choice(term.group, tuple((a, _rename(t, mapping)) for a, t in term.arms))
     parts = tuple(_rename(t, mapping) for t in term.parts)
@@ -219,7 +222,7 @@ def _restore(s: State, edit: RestoreReplace | RestoreLive, al: _Alloc,
         raise _Fail(DeriveFailure.UNKNOWN_CHECKPOINT, f"checkpoint {edit.checkpoint} does not exist")
     if not checkpoint_verifies(s, edit.checkpoint, ck):
         raise _Fail(DeriveFailure.CHECKPOINT_FORGED, f"checkpoint {edit.checkpoint} is not signed by the runtime")
-    ck_contract = residual(ck.gamma, frozenset(ck.done))
+    ck_contract = residual(ck.gamma, ck.done)
     bk = al.fresh("b")
     copy, cmap, gmap = clone_term(ck_contract, bk)
     calls.copy(cmap)

@@ -15,21 +15,20 @@ round ``i`` iff some prefix has a compatible outcome with no support in ``B̂_i`
 is removed once and each key reaches zero once; the canonical witness of a removal (shortest
 prefix with a zero key, least missing outcome) is read before the batch's decrements.
 The accepted answer is built from the trie of surviving candidates (``can.build_can``).
-Choice where the paper is silent: the size cap is 100,000 linearizations, checked before any
-enumeration by counting paths through the downsets of each outcome's pomset (fail closed).
+Budget: one tick per linearization; a states budget below the linearization count (counted
+exactly through the downsets of each outcome's pomset, before any enumeration) is ``Unknown`` at
+once. The former fixed cap of 100,000 linearizations is gone: it limited work, not validity.
 """
 
 from __future__ import annotations
 
+from model.budget import Meter
 from model.edits.can import build_can
-from model.edits.candidates import Candidate, candidate_key, linearizations, refuse_if_too_large
+from model.edits.candidates import Candidate, candidate_key, linearizations, refuse_beyond_budget
 from model.edits.contract import Outcome
 from model.edits.instance import Instance
 from model.edits.resolve import Letter, Mode, Word
 from model.edits.verdict import Accepted, Counts, Engine, Rejected, RejectionProof, Removal
-from model.errors import InputKind, InvalidInput
-
-MAX_LINEARIZATIONS = 100_000
 
 
 class _Trie:
@@ -51,25 +50,19 @@ class _Trie:
         return nxt
 
 
-def run(inst: Instance, digest: str) -> Accepted | Rejected:
+def run(inst: Instance, digest: str, meter: Meter) -> Accepted | Rejected:
     q_act = inst.action_map()
     labels = inst.label_map()
     table = inst.policy.table()
     start = inst.policy.run(inst.log_labels())
     outs = list(inst.outcomes().items())
-    refuse_if_too_large(dict(outs), MAX_LINEARIZATIONS, "explicit")
+    refuse_beyond_budget(dict(outs), meter)
     trie = _Trie()
     paths: list[tuple[int, ...]] = []  # candidate -> trie nodes root..leaf
     cand_outcome: list[int] = []
-    total = 0
     for oi, (_, p) in enumerate(outs):
         for lin in linearizations(p):
-            total += 1
-            if total > MAX_LINEARIZATIONS:
-                raise InvalidInput("engine explicit",
-                                   f"a contract with at most {MAX_LINEARIZATIONS} linearizations (the explicit "
-                                   "engine's size cap; use --engine symbolic)", f"more than {MAX_LINEARIZATIONS}",
-                                   InputKind.VALUE)
+            meter.tick()
             node, done, q = 0, set(inst.log), start
             path: list[int] = [0]
             trie.compat[0].add(oi)

@@ -20,6 +20,7 @@ from model.edits.contract import (
     Call,
     CallId,
     Choice,
+    Family,
     Nil,
     Outcome,
     Par,
@@ -27,6 +28,7 @@ from model.edits.contract import (
     Term,
     outcomes,
 )
+from model.edits.family import family_to_json
 from model.edits.policy import Label, PolicyAutomaton
 
 ActionId = str
@@ -69,6 +71,8 @@ def term_to_json(term: Term) -> JSON:
         return {"call": term.call}
     if isinstance(term, Nil):
         return {"nil": True}
+    if isinstance(term, Family):
+        return family_to_json(term)
     if isinstance(term, Choice):
         return {"choice": term.group, "arms": {a: term_to_json(t) for a, t in term.arms}}
     key = "par" if isinstance(term, Par) else "seq"

@@ -24,7 +24,7 @@ clauses with a reason (empty when the invariant holds):
 from __future__ import annotations
 
 from model.edits.can import Can
-from model.edits.check import check as check_instance
+from model.edits.check import decide as check_instance
 from model.edits.contract import call_ids
 from model.edits.record import Processed, State
 from model.edits.resolve import Letter, Mode, Word

@@ -16,6 +16,7 @@ from typing import Any
 
 from model.canonical import load_file, loads
 from model.edits.contract import Call, Choice, Nil, Par, Seq, Term, call_ids
+from model.edits.family import family_from_doc
 from model.edits.instance import Instance, make_instance
 from model.edits.policy import NotPrefixClosed, PolicyAutomaton, from_automaton, from_maximal_words
 from model.edits.regex import from_regex
@@ -25,18 +26,22 @@ from model.schemas import validate
 SCHEMA = "edit_instance.schema.json"
 
 
-def term_from_doc(doc: dict[str, Any]) -> Term:
+def term_from_doc(doc: dict[str, Any], source: str = "<input>", path: tuple[str | int, ...] = ()) -> Term:
     """A contract term from its JSON form; the caller has schema-checked ``doc`` (shared by the runtime's
-    record, tree and session loaders, which store terms in the same form)."""
+    record, tree and session loaders, which store terms in the same form). ``path`` is the JSON path
+    of ``doc``, for the errors an explicit family can still raise (unknown calls, cycles)."""
     if "call" in doc:
         return Call(doc["call"])
     if "nil" in doc:
         return Nil()
+    if "family" in doc:
+        return family_from_doc(doc, source, path)
     if "choice" in doc:
-        return Choice(doc["choice"], tuple((a, term_from_doc(t)) for a, t in sorted(doc["arms"].items())))
-    if "par" in doc:
-        return Par(tuple(term_from_doc(t) for t in doc["par"]))
-    return Seq(tuple(term_from_doc(t) for t in doc["seq"]))
+        return Choice(doc["choice"], tuple((a, term_from_doc(t, source, (*path, "arms", a)))
+                                           for a, t in sorted(doc["arms"].items())))
+    key = "par" if "par" in doc else "seq"
+    parts = tuple(term_from_doc(t, source, (*path, key, i)) for i, t in enumerate(doc[key]))
+    return Par(parts) if key == "par" else Seq(parts)
 
 
 def _policy(doc: dict[str, Any], source: str) -> PolicyAutomaton:
@@ -72,7 +77,7 @@ def _policy(doc: dict[str, Any], source: str) -> PolicyAutomaton:
 
 def instance_from_json(doc: Any, source: str = "<input>") -> Instance:
     validate(doc, SCHEMA, source)
-    term = term_from_doc(doc["contract"])
+    term = term_from_doc(doc["contract"], source, ("contract",))
     calls: dict[str, str] = doc["calls"]
     labels: dict[str, str] = doc["labels"]
     log: list[str] = doc.get("log", [])

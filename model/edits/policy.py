@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from collections import deque
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 Label = str
 
@@ -33,9 +33,15 @@ class PolicyAutomaton:
 
     n_states: int
     delta: tuple[tuple[tuple[int, Label], int], ...]
+    # The transition table, built once: every check asks for it several times. Not part of the value.
+    _table: dict[tuple[int, Label], int] = field(init=False, repr=False, compare=False, hash=False)
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "_table", dict(self.delta))
 
     def table(self) -> dict[tuple[int, Label], int]:
-        return dict(self.delta)
+        """The transition table (shared: callers must not mutate it)."""
+        return self._table
 
     def run(self, word: Iterable[Label], start: int = 0) -> int | None:
         """The state after ``word`` from ``start``, or ``None`` when the word leaves 𝒜."""

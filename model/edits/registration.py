@@ -19,7 +19,7 @@ from dataclasses import dataclass, replace
 from model.admission.signing import KeyPair
 from model.canonical import canonical_str
 from model.edits.answers import CheckAnswer, EditAccepted, EditInvalid, EditRejected
-from model.edits.check import check as check_instance
+from model.edits.check import decide as check_instance
 from model.edits.contract import Term, call_ids
 from model.edits.derive import Derived, DeriveFailure
 from model.edits.forms import Extend

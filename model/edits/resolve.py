@@ -37,6 +37,10 @@ class Letter:
     def __str__(self) -> str:
         return f"{self.mode.value}({self.call},{self.action})"
 
+    def __hash__(self) -> int:
+        # Enum.__hash__ is Python code; the engines hash letters in every trie and automaton signature.
+        return hash((self.call, self.action, self.mode is Mode.NEW))
+
     def __lt__(self, other: object) -> bool:  # Mode is an Enum; order it by value
         if not isinstance(other, Letter):
             return NotImplemented

@@ -4,9 +4,9 @@
 
 Each round recomputes the covered pairs ``(z, o')`` of the current family from scratch, so this is
 the quadratic textbook iteration: it is the reference the support-count engine is compared with,
-and it builds the rejection proof for the engines that do not iterate over words (declarative,
-symbolic). The witness of a removal is canonical: the shortest uncovered prefix, then the least
-missing outcome (``model.edits.verdict``).
+and it builds the declarative engine's rejection proof and rounds (the symbolic engine reads its own off
+its states, ``model.edits.symbolic_rounds``). The witness of a removal is canonical: the shortest
+uncovered prefix, then the least missing outcome (``model.edits.verdict``).
 """
 
 from __future__ import annotations

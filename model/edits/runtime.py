@@ -26,9 +26,8 @@ Choices where the paper is silent:
   dispatch step's transaction marks it sent), so a re-delivery after a crash carries the same key.
 - A parsed copy of the last state read is cached per object and reused while the row's ``seq``
   is unchanged, so a step costs one small read when no other writer intervened.
-- ``check`` of an edit whose derived instance is rejected but has more linearizations than the
-  explicit engine's cap (the word-level rejection proof comes from that engine) raises
-  ``InvalidInput`` naming the cap: no proof, no Rejected answer, and nothing changes.
+- ``check`` decides with the symbolic engine and no budget (``model.edits.check.decide``): a rejected
+  edit always gets its rejection proof, built from the symbolic fixed point (no size cap).
 - ``check`` runs in a read transaction and never writes (Table III: verified Invalid/Reject change
   nothing); preparing an accepted answer in an inactive version is the separate atomic step
   ``preload`` (Table III "Preload"), journalled as ``preload`` when it records new content.

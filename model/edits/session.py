@@ -111,7 +111,8 @@ def session_from_json(doc: Any, source: str = "<input>") -> Session:
         if d not in reg["actions"]:
             raise InvalidInput(_at(source, "registration", "templates", t), "a registered action", d,
                                InputKind.REFERENCE)
-    for x in call_ids(term_from_doc(reg["root"]["contract"])):
+    root = term_from_doc(reg["root"]["contract"], source, ("registration", "root", "contract"))
+    for x in call_ids(root):
         if x not in reg["templates"]:
             raise InvalidInput(_at(source, "registration", "root", "contract"), "calls that are registered templates",
                                x, InputKind.REFERENCE)
@@ -130,7 +131,7 @@ def session_from_json(doc: Any, source: str = "<input>") -> Session:
         domain=reg["domain"], policy=_policy(reg["policy"], source, "registration", "policy"),
         templates=tuple(sorted(reg["templates"].items())), actions=_actions(reg["actions"]),
         authorities=tuple(sorted(reg["authorities"].items())), requirements=_requirements(reg["requirements"]),
-        rules=_rules(reg["rules"]), root_region=reg["root"]["region"], root=term_from_doc(reg["root"]["contract"]),
+        rules=_rules(reg["rules"]), root_region=reg["root"]["region"], root=root,
         removals=_removals(reg.get("removals", [])), namespace=reg.get("namespace", "v"))
     seed = bytes.fromhex(reg["seed"]) if "seed" in reg else None
     return Session(registration, seed, tuple(doc["steps"]), digest(doc))

@@ -68,7 +68,7 @@ from model.edits.answers import (
     Updated,
     UseAnswer,
 )
-from model.edits.check import check as check_instance
+from model.edits.check import decide as check_instance
 from model.edits.contract import call_ids
 from model.edits.derive import Derived, DeriveFailure, DeriveInvalid, derive
 from model.edits.forms import Edit, edit_to_json

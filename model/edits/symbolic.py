@@ -1,6 +1,6 @@
 """The symbolic engine: the fixed point on the states of a deterministic product automaton.
 
-Sections V-C1, V-C2 (Proposition 1) and VI-A, without enumerating linearizations.
+Sections V-C1, V-C2 (Proposition 1), V-C3 and VI-A, without enumerating linearizations.
 
 **Product.** A state is ``s = (q, S, K)``: the policy state ``q`` after ``lab(Δ)·auth(z)``, the set
 ``S`` of calls in the partial execution ``z`` (which fixes the authorized actions
@@ -12,114 +12,118 @@ its label; the letter is ``Resolve``'s annotation of ``x``. State ``s`` is ``don
 ``o ∈ K`` and ``S = X_{p_o}``. The product is acyclic (``S`` grows) and deterministic, every path
 from the initial state spells a resolved word, and by construction
 ``(o, y) ∈ B̂₀ ⟺ y`` labels a path ending in a ``done_o`` state, and ``Compat(z) = K(state(z))``.
+Nothing here assumes a series-parallel contract: explicit families (``model.edits.family``) give
+``K`` and the enabled calls the same way.
 
-**Fixed point on states.** ``Good`` is the largest set of states such that from every ``s ∈ Good``
-and every ``o ∈ K(s)`` some path inside ``Good`` reaches a ``done_o`` state. Since the product is
-acyclic this gfp is computed in one pass in reverse topological order (deciding a state needs
-only its descendants): ``R(s) = done(s) ∪ ⋃{K(s') | s → s', s' ∈ Good}`` and ``s ∈ Good ⟺ R(s) = K(s)``.
-It is the "iterated removal of states that leave some compatible outcome without a path to its
-completion", with removals taken in the one order that needs no repetition.
+**Rounds on states.** Let ``G₀`` be every state and ``G_{i+1} = G_i \\ bad_i`` where ``s ∈ bad_i``
+iff some ``o ∈ K(s)`` has no path inside ``G_i`` from ``s`` to a ``done_o`` state. Then
+``B̂_i = {(o, y) | the path of y stays in G_i and ends done_o}`` for every ``i`` (induction: a
+candidate of ``B̂_i`` is removed by Φ̂ iff some prefix ``z`` has ``o' ∈ Compat(z) = K(state(z))``
+with no ``(o', zv) ∈ B̂_i``; the prefix ``z`` is shared, so that is ``state(z) ∈ bad_i``). Hence a
+candidate leaves in round ``min`` of its states' ranks, its canonical witness is the shortest prefix
+whose state has that rank with the least outcome missing there, and the rounds and the rejection
+proof of the word-level iteration are read off the states (``model.edits.symbolic_rounds``). The
+last family is ``B̂†``; ``W† = ↓π₂B̂†`` is the language of the surviving part, which minimizes to
+``Can``. When no state is bad in round 0 (the common accepted case) a single reverse-topological
+pass decides everything.
 
-**Claim.** ``B̂† = F := {(o, y) | the path of y stays in Good and ends done_o}`` and
-``W† = ↓π₂B̂† =`` the words whose path stays in Good (the generated language of the Good part).
-
-*F ⊆ B̂†.* ``F ⊆ B̂₀`` (paths spell candidates). ``F`` is post-fixed for Φ̂: for ``(o, y) ∈ F``,
-``z ⪯ y`` and ``o' ∈ Compat(z) = K(state(z))``, ``state(z) ∈ Good`` gives a Good path ``v`` to a
-``done_{o'}`` state, so ``(o', zv) ∈ F`` extends ``z``. By Knaster–Tarski ``F ⊆ B̂†``.
-
-*B̂† ⊆ F.* Let ``G' = {state(z) | z ∈ W†}``. For ``z ∈ W†`` and ``o ∈ K(state(z)) = Compat(z)``, the
-fixed-point equation ``B̂† = Φ̂(B̂†)`` at ``z`` gives ``(o, zv) ∈ B̂†``; every prefix of ``zv`` is in
-``W†``, so its path stays in ``G'`` and ends ``done_o``. So ``G'`` satisfies Good's defining property
-and ``G' ⊆ Good`` (greatest). Each ``(o, y) ∈ B̂†`` then has its path in ``G' ⊆ Good`` ending
-``done_o`` (``y ∈ R_o``), i.e. ``(o, y) ∈ F``.
-
-*Languages.* A word whose path stays in Good ends in a state with ``K ≠ ∅`` (transitions keep some
-compatible outcome), hence extends inside Good to some ``done_o``: it is a prefix of ``F``. So
-the Good part, read from the initial state, generates ``W†`` and marks ``π₂B̂†`` (with outcome
-marks, ``B̂†``); it is empty iff the initial state is not Good. Minimizing it gives ``Can``.
-
-A rejection proof lists ``B̂₀`` word by word, so on rejection it is built by the explicit engine's
-support-count rounds (subject to that engine's size cap); the verdict itself never enumerates words.
+Budget: one tick per product state built and per candidate letter emitted into a rejection proof;
+the proof has no other limit.
 """
 
 from __future__ import annotations
 
 from collections import deque
 
-from model.edits import explicit
+from model.budget import Meter
 from model.edits.can import build_can
-from model.edits.compiled import bits, compile_outcomes
+from model.edits.compiled import Compiled, bits, compile_outcomes
 from model.edits.instance import Instance
 from model.edits.resolve import Letter, Mode
+from model.edits.symbolic_rounds import Product, proof_from_ranks, ranks, round_sizes
 from model.edits.verdict import Accepted, Counts, Engine, Rejected
 
 State = tuple[int, int, int]  # (policy state, call set S, compatible outcomes K)
 
 
-def run(inst: Instance, digest: str) -> Accepted | Rejected:
-    comp = compile_outcomes(inst.outcomes())
+def build_product(inst: Instance, meter: Meter, comp: Compiled | None = None) -> Product:
+    comp = comp if comp is not None else compile_outcomes(inst.outcomes())
     q_act = inst.action_map()
     labels = inst.label_map()
     table = inst.policy.table()
     actions = sorted(set(q_act.values()) | set(inst.log))
     aidx = {d: i for i, d in enumerate(actions)}
-    call_action = [q_act[c] for c in comp.calls]
-    call_abit = [1 << aidx[d] for d in call_action]
+    n_calls = len(comp.calls)
+    call_abit = [1 << aidx[q_act[c]] for c in comp.calls]
+    # One Letter object per call and mode: words in proofs share them instead of copying.
+    new_letter = [Letter(x, q_act[x], Mode.NEW) for x in comp.calls]
+    reuse_letter = [Letter(x, q_act[x], Mode.REUSE) for x in comp.calls]
+    call_label = [labels[q_act[x]] for x in comp.calls]
     q0 = inst.policy.run(inst.log_labels())
     assert q0 is not None, "check_wellformed guarantees lab(Δ) ∈ 𝒜"
     d0 = sum(1 << aidx[d] for d in inst.log)
 
     start: State = (q0, 0, comp.all_outcomes)
     ids: dict[State, int] = {start: 0}
-    states: list[State] = [start]
+    calls_of: list[int] = [0]
+    compat: list[int] = [comp.all_outcomes]
     authorized: list[int] = [d0]
+    policy_state: list[int] = [q0]
     succ: list[list[tuple[Letter, int]]] = [[]]
     todo = deque([0])
+    meter.tick()
     while todo:
         i = todo.popleft()
-        q, s, k = states[i]
+        q, s, k, auth_i = policy_state[i], calls_of[i], compat[i], authorized[i]
+        out = succ[i]
         for c, k2 in sorted(comp.successors(s, k).items()):
-            x, d = comp.calls[c], call_action[c]
-            if authorized[i] & call_abit[c]:
-                letter, q2 = Letter(x, d, Mode.REUSE), q
+            if auth_i & call_abit[c]:
+                letter, q2 = reuse_letter[c], q
             else:
-                nq = table.get((q, labels[d]))
+                nq = table.get((q, call_label[c]))
                 if nq is None:
                     continue
-                letter, q2 = Letter(x, d, Mode.NEW), nq
+                letter, q2 = new_letter[c], nq
             nxt = (q2, s | (1 << c), k2)
             j = ids.get(nxt)
             if j is None:
-                j = ids[nxt] = len(states)
-                states.append(nxt)
-                authorized.append(authorized[i] | call_abit[c])
+                meter.tick()
+                j = ids[nxt] = len(calls_of)
+                calls_of.append(nxt[1])
+                compat.append(k2)
+                authorized.append(auth_i | call_abit[c])
+                policy_state.append(q2)
                 succ.append([])
                 todo.append(j)
-            succ[i].append((letter, j))
+            out.append((letter, j))
+    done = [comp.done(s, k) for s, k in zip(calls_of, compat, strict=True)]
+    levels: list[list[int]] = [[] for _ in range(n_calls + 1)]
+    for i, s in enumerate(calls_of):
+        levels[s.bit_count()].append(i)
+    return Product(comp.outcomes, compat, done, succ, levels)
 
-    n = len(states)
-    done = [comp.done(s, k) for _, s, k in states]
-    order = sorted(range(n), key=lambda i: -states[i][1].bit_count())  # descendants first
-    good = [False] * n
-    for i in order:
-        r = done[i]
-        for _, j in succ[i]:
-            if good[j]:
-                r |= states[j][2]
-        good[i] = r == states[i][2]
+
+def run(inst: Instance, digest: str, meter: Meter, comp: Compiled | None = None) -> Accepted | Rejected:
+    prod = build_product(inst, meter, comp)
+    n = len(prod.compat)
     # |B̂₀| by counting paths through the whole product (in topological order).
     paths = [0] * n
     paths[0] = 1
-    for i in reversed(order):
-        for _, j in succ[i]:
-            paths[j] += paths[i]
-    n_b0 = sum(p * done[i].bit_count() for i, p in enumerate(paths))
-    if not good[0]:
-        word_level = explicit.run(inst, digest)
-        assert isinstance(word_level, Rejected), "the engines disagree: see tests/property/test_edits_differential.py"
-        proof = word_level.proof
+    for level in prod.levels:
+        for i in level:
+            if paths[i]:
+                for _, j in prod.succ[i]:
+                    paths[j] += paths[i]
+    n_b0 = sum(p * d.bit_count() for p, d in zip(paths, prod.done, strict=True) if p and d)
+    rank, missing, reach0 = ranks(prod)
+    if rank[0] is not None:
+        proof = proof_from_ranks(prod, rank, missing, reach0, meter)
         return Rejected(Engine.SYMBOLIC, proof, Counts(n_b0, 0, 0, 0, proof.sizes()), digest)
-    can = build_can(0, lambda i: [(a, j) for a, j in succ[i] if good[j]],
-                    lambda i: [comp.outcomes[o] for o in bits(done[i])])
-    return Accepted(Engine.SYMBOLIC, can,
-                    Counts(n_b0, can.count_completions(), can.count_prefixes(), can.n_states, None), digest)
+    sizes = round_sizes(prod, rank, n_b0)
+    can = build_can(0, lambda i: [(a, j) for a, j in prod.succ[i] if rank[j] is None],
+                    lambda i: [prod.outcomes[o] for o in bits(prod.done[i])])
+    if not missing:  # no state removed: B̂† = B̂₀ and W† is every path of the (deterministic) product
+        safe, prefixes = n_b0, sum(paths)
+    else:
+        safe, prefixes = can.count_both()
+    return Accepted(Engine.SYMBOLIC, can, Counts(n_b0, safe, prefixes, can.n_states, sizes), digest)

@@ -20,12 +20,13 @@ Choices where the paper is silent:
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
 from model.canonical import JSON
-from model.edits.contract import Call, CallId, Choice, Nil, Par, Seq, Term, call_ids, outcomes
+from model.edits.contract import Call, CallId, Choice, Family, Nil, Par, Seq, Term, call_ids, outcomes
+from model.edits.family import family_residual, rename_family
 from model.edits.instance import term_to_json
 from model.edits.load import term_from_doc
 
@@ -66,8 +67,15 @@ Node = Leaf | ChoiceNode | ParNode | JoinNode | SeqNode
 OPEN = "open"
 
 
-def residual(term: Term, done: frozenset[CallId]) -> Term:
-    """``Γ / raw(χ)`` for a downward-closed, choice-consistent set of processed calls."""
+def residual(term: Term, chi: Sequence[CallId]) -> Term:
+    """``Γ / raw(χ)`` for a downward-closed, choice-consistent sequence of processed calls (an explicit
+    family needs the order of ``χ``, not only its set: ``model.edits.family.family_residual``)."""
+    return _residual(term, tuple(chi), frozenset(chi))
+
+
+def _residual(term: Term, chi: tuple[CallId, ...], done: frozenset[CallId]) -> Term:
+    if isinstance(term, Family):
+        return family_residual(term, chi)
     if isinstance(term, Call):
         return Nil() if term.call in done else term
     if isinstance(term, Nil):
@@ -75,14 +83,14 @@ def residual(term: Term, done: frozenset[CallId]) -> Term:
     if isinstance(term, Choice):
         moved = [(a, t) for a, t in term.arms if done & set(call_ids(t))]
         if moved:
-            return Choice(term.group, tuple((a, residual(t, done)) for a, t in moved))
+            return Choice(term.group, tuple((a, _residual(t, chi, done)) for a, t in moved))
         return term
-    parts = tuple(residual(t, done) for t in term.parts)
+    parts = tuple(_residual(t, chi, done) for t in term.parts)
     return Par(parts) if isinstance(term, Par) else Seq(parts)
 
 
 def remaining(leaf: Leaf) -> Term:
-    return residual(leaf.gamma, frozenset(leaf.done))
+    return residual(leaf.gamma, leaf.done)
 
 
 def contract_of(node: Node) -> Term:
@@ -194,6 +202,11 @@ def clone_term(term: Term, branch: str) -> tuple[Term, dict[CallId, CallId], dic
             return Call(calls[t.call])
         if isinstance(t, Nil):
             return t
+        if isinstance(t, Family):
+            grps[t.group] = f"{base(t.group)}@{branch}"
+            for c in t.calls:
+                calls[c] = f"{base(c)}@{branch}"
+            return rename_family(t, calls, grps[t.group])
         if isinstance(t, Choice):
             grps[t.group] = f"{base(t.group)}@{branch}"
             return Choice(grps[t.group], tuple((a, go(s)) for a, s in t.arms))

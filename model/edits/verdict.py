@@ -33,7 +33,7 @@ class Engine(enum.Enum):
 
 @dataclass(frozen=True, slots=True)
 class Counts:
-    """|B̂₀|, |B̂†|, |W†|, states of Can, and |B̂_i| per round when the engine computes rounds."""
+    """|B̂₀|, |B̂†|, |W†|, states of Can, and |B̂_i| per round (every engine reports them)."""
 
     candidates: int
     safe: int

@@ -16,29 +16,37 @@ at most ``2^calls`` states for ``w`` unordered calls instead of ``(w!)²`` word 
 
 from __future__ import annotations
 
-from collections import Counter, deque
+from collections import deque
 
+from model.budget import Meter
 from model.edits.compiled import Compiled, bits, compile_outcomes
 from model.edits.contract import CallId, Term, call_ids, group_ids, outcomes, show_outcome
 from model.edits.contract import Choice as ChoiceT
+from model.edits.contract import Family as FamilyT
 from model.edits.contract import Par as ParT
 from model.edits.contract import Seq as SeqT
 from model.edits.instance import Instance
 from model.edits.verdict import InvalidReason
 
 
-def check_wellformed(inst: Instance) -> tuple[InvalidReason, str] | None:
-    dup = [c for c, n in Counter(call_ids(inst.contract)).items() if n > 1]
+def check_wellformed(inst: Instance, meter: Meter | None = None,
+                     comp: Compiled | None = None) -> tuple[InvalidReason, str] | None:
+    """The first problem found, or ``None``; ``meter`` (one tick per raw state of the prefix check)
+    lets a budgeted check stop here too, since that check alone can visit ``2^calls`` states; ``comp``
+    is the compiled contract when the caller already has it."""
+    calls = list(call_ids(inst.contract))
+    dup = _repeated(calls)
     if dup:
-        return InvalidReason.DUPLICATE_CALL, f"call {sorted(dup)[0]} occurs more than once in the contract"
-    dupg = [g for g, n in Counter(group_ids(inst.contract)).items() if n > 1]
+        return InvalidReason.DUPLICATE_CALL, f"call {dup[0]} occurs more than once in the contract"
+    dupg = _repeated(list(group_ids(inst.contract)))
     if dupg:
-        return InvalidReason.DUPLICATE_GROUP, f"choice ID {sorted(dupg)[0]} is used more than once"
+        return InvalidReason.DUPLICATE_GROUP, f"choice ID {dupg[0]} is used more than once"
     if _empty_choice(inst.contract):
-        return InvalidReason.EMPTY_CHOICE, "a choice needs at least one arm, with distinct arm names"
+        return InvalidReason.EMPTY_CHOICE, ("a choice (or an explicit family) needs at least one arm (outcome), "
+                                            "with distinct names")
     q_act = inst.action_map()
     labels = inst.label_map()
-    for c in call_ids(inst.contract):
+    for c in calls:
         if c not in q_act:
             return InvalidReason.UNMAPPED_CALL, f"call {c} has no action"
         if q_act[c] not in labels:
@@ -46,18 +54,29 @@ def check_wellformed(inst: Instance) -> tuple[InvalidReason, str] | None:
     for d in inst.log:
         if d not in labels:
             return InvalidReason.UNLABELLED_ACTION, f"logged action {d} has no label"
-    rep = [d for d, n in Counter(inst.log).items() if n > 1]
+    rep = _repeated(list(inst.log))
     if rep:
         return InvalidReason.LOG_REPEATS_ACTION, f"action {rep[0]} has two authorization records"
     if not inst.policy.accepts(inst.log_labels()):
         return InvalidReason.LOG_OUTSIDE_POLICY, f"lab(Δ) = {' '.join(inst.log_labels()) or 'ε'} is not in the policy"
-    witness = prefix_violation(compile_outcomes(outcomes(inst.contract)))
+    witness = prefix_violation(comp if comp is not None else compile_outcomes(outcomes(inst.contract)), meter)
     if witness is not None:
         return InvalidReason.COMPLETE_PREFIXES_ANOTHER, witness
     return None
 
 
+def _repeated(xs: list[str]) -> list[str]:
+    """The items occurring more than once, sorted (empty for the usual, duplicate-free case)."""
+    if len(set(xs)) == len(xs):
+        return []
+    seen: set[str] = set()
+    return sorted({x for x in xs if x in seen or seen.add(x)})  # type: ignore[func-returns-value]
+
+
 def _empty_choice(t: Term) -> bool:
+    if isinstance(t, FamilyT):
+        names = [n for n, _ in t.members]
+        return not names or len(set(names)) != len(names)
     if isinstance(t, ChoiceT):
         names = [a for a, _ in t.arms]
         return not names or len(set(names)) != len(names) or any(_empty_choice(s) for _, s in t.arms)
@@ -66,13 +85,15 @@ def _empty_choice(t: Term) -> bool:
     return False
 
 
-def prefix_violation(comp: Compiled) -> str | None:
+def prefix_violation(comp: Compiled, meter: Meter | None = None) -> str | None:
     """A description of a complete sequence that properly prefixes another, or ``None``."""
     start = (0, comp.all_outcomes)
     parent: dict[tuple[int, int], tuple[tuple[int, int], int] | None] = {start: None}
     todo = deque([start])
     while todo:
         s, k = todo.popleft()
+        if meter is not None:
+            meter.tick()
         done = comp.done(s, k)
         if done and done != k:
             longer = [o for o in bits(k & ~done)]

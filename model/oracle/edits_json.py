@@ -3,7 +3,9 @@
 The oracle's edit checker (lean/AgentWarrant/Edits/) works on numbers: calls, actions and labels
 are numbered in sorted order; every outcome (in the order of ``Instance.outcomes()``) carries the
 explicit list of its linearizations (``model.edits.candidates.linearizations``); the policy is a
-finite prefix-closed list of label words.
+finite prefix-closed list of label words. Explicit outcome families (``model.edits.family``) need
+nothing more: the finite form was always a list of outcomes with their linearizations, so a call
+shared by several outcomes, ordered differently in each, is the same number in each list.
 
 Which policy words are passed: every prefix of ``lab(Δ)·lab(auth(z))`` for every resolved
 linearization ``z`` of every outcome, kept when the Python automaton accepts it. These are all the
@@ -25,7 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from model.edits.candidates import enumerate_candidates, linearizations
-from model.edits.check import check
+from model.edits.check import decide
 from model.edits.contract import CallId, Outcome, call_ids, show_outcome
 from model.edits.instance import Instance
 from model.edits.resolve import Letter, Mode, Word, auth, resolve
@@ -99,11 +101,11 @@ class EditView:
 
 def python_edit_check(inst: Instance) -> EditView | None:
     """The Python model's answer, or ``None`` when the instance is Invalid (skipped)."""
-    exp = check(inst, Engine.EXPLICIT)
-    sym = check(inst, Engine.SYMBOLIC)
+    exp = decide(inst, Engine.EXPLICIT)
+    sym = decide(inst, Engine.SYMBOLIC)
     if isinstance(exp, Invalid) or isinstance(sym, Invalid):
         return None
-    cands = enumerate_candidates(inst, 100_000, "drt")
+    cands = enumerate_candidates(inst)
     safe: frozenset[CandKey] = frozenset()
     if isinstance(exp, Accepted):
         safe = frozenset((show_outcome(o), word_key(w)) for o, w in exp.automaton.completions())

@@ -17,7 +17,7 @@ from hypothesis import Phase, given, settings
 from model.edits.instance import Instance
 from model.oracle.drt import Agree, CaseResult, Mismatch, Skip, report, run_case, save_vector
 from model.oracle.lean import LeanOracle
-from tests.strategies import edit_instances, ledger_cases, monitor_runs, resolve_cases
+from tests.strategies import edit_instances, family_instances, ledger_cases, monitor_runs, resolve_cases
 
 pytestmark = pytest.mark.lean
 CASES = settings(max_examples=150, database=None, phases=[Phase.generate])
@@ -42,6 +42,20 @@ def test_edit_check(oracle: LeanOracle) -> None:
 
     body()
     assert tally["agree"] > tally["skip"], tally
+
+
+def test_edit_check_on_explicit_families(oracle: LeanOracle) -> None:
+    """Issue 14 §1: the oracle's finite form is a list of outcomes with their linearizations, so an explicit
+    family (N-shaped orders, one call in several outcomes ordered differently) translates unchanged."""
+    tally = {"agree": 0, "skip": 0}
+
+    @CASES
+    @given(family_instances())
+    def body(inst: Instance) -> None:
+        _check(run_case("edit_check", oracle, inst), tally)
+
+    body()
+    assert tally["agree"] > 0, tally
 
 
 def test_resolve(oracle: LeanOracle) -> None:

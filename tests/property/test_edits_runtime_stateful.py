@@ -23,7 +23,8 @@ from hypothesis import event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
-from model.edits.answers import CheckAnswer, Deny, EditAccepted, NoCommit, Preloaded, Stale, Updated
+from model.edits.answers import CheckAnswer, Deny, EditAccepted, EditRejected, NoCommit, Preloaded, Stale, Updated
+from model.edits.derive import Derived, derive
 from model.edits.forms import (
     Edit,
     Extend,
@@ -41,7 +42,7 @@ from model.edits.scenarios import playground, removal
 from model.edits.session import edit_from_json, session_from_json
 from model.edits.steps import token_payload
 from model.edits.tree import ChoiceNode, Leaf, ParNode, addressable, leaves
-from model.errors import InvalidInput
+from model.edits.verify import verify
 
 # every order of a, b, c, j in which c comes before j: forks adding c and j in parallel can be safe,
 # a fork adding c after j was authorized cannot
@@ -135,16 +136,15 @@ class EditRuntime(RuleBasedStateMachine):
         return out
 
     def check(self, e: Edit) -> CheckAnswer | None:
-        """The runtime's check, or None when the derived instance is rejected but too large for the
-        word-level rejection proof (the explicit engine's size cap): the runtime then refuses with
-        InvalidInput, and that refusal must leave the committed record exactly as it was."""
-        try:
-            return self.rt.check(e)
-        except InvalidInput as err:
-            assert "linearizations" in err.expected, err
-            event("check refused: rejection proof beyond the size cap")
-            self.unchanged()
-            return None
+        """The runtime's check. A rejected instance of any size now gets its proof from the symbolic
+        fixed point (issue 14 §2), so the runtime always answers; the proof must verify."""
+        answer = self.rt.check(e)
+        if isinstance(answer, EditRejected):
+            derived = derive(self.rt.state(), e)
+            assert isinstance(derived, Derived)
+            assert verify(derived.instance, answer.verdict.proof).valid
+            event("check rejected; its proof verifies")
+        return answer
 
     def draw_and_check(self, data: st.DataObject) -> tuple[Edit, CheckAnswer] | None:
         options = self.candidates()

@@ -16,7 +16,7 @@ from model.edits.instance import Instance
 from model.edits.rounds import iterate
 from model.edits.verdict import Accepted, Engine, Invalid, Rejected
 from model.edits.verify import verify
-from tests.strategies import edit_instances
+from tests.strategies import edit_instances, family_instances
 
 
 @pytest.mark.slow
@@ -28,10 +28,21 @@ def test_explicit_and_symbolic_agree_on_larger_instances(inst: Instance) -> None
     assert type(ex) is type(sy)
     if isinstance(ex, Invalid):
         return
-    literal, _ = iterate(enumerate_candidates(inst, 10_000, "test"))
+    literal, _ = iterate(enumerate_candidates(inst))
     if isinstance(ex, Accepted):
         assert isinstance(sy, Accepted) and ex.automaton == sy.automaton
         assert frozenset(sy.automaton.completions()) == literal
     else:
         assert isinstance(ex, Rejected) and isinstance(sy, Rejected) and not literal
         assert ex.proof == sy.proof and verify(inst, ex.proof).valid
+
+
+@pytest.mark.slow
+@settings(max_examples=2000, deadline=None, derandomize=True,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(family_instances())
+def test_engines_agree_on_many_explicit_families(inst: Instance) -> None:
+    """The default tier's explicit-family differential test (issue 14 §1), at volume."""
+    from tests.property.test_edits_differential import _engines_agree
+
+    _engines_agree(inst)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from model.edits import explicit
+from model.budget import Budget, Unknown
 from model.edits.check import check
 from model.edits.contract import Call, Choice, Nil, Par, Seq
 from model.edits.instance import make_instance
@@ -12,7 +12,6 @@ from model.edits.policy import from_maximal_words
 from model.edits.regex import from_regex
 from model.edits.resolve import raw
 from model.edits.verdict import Accepted, Engine, Rejected
-from model.errors import InvalidInput
 
 ENGINES = list(Engine)
 
@@ -58,13 +57,16 @@ def test_w_dagger_is_exactly_the_prefixes_of_b_dagger(engine: Engine) -> None:
     assert w == {y[:i] for y in b for i in range(4)}
 
 
-def test_explicit_engine_fails_closed_at_its_cap(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(explicit, "MAX_LINEARIZATIONS", 100)
+def test_engines_answer_unknown_when_the_states_budget_runs_out() -> None:
     term = Par(tuple(Call(f"c{i}") for i in range(5)))  # 120 linearizations
     pol = from_regex("(a)*")
     assert not isinstance(pol, type(None))
     inst = make_instance(term, {f"c{i}": f"d{i}" for i in range(5)}, {f"d{i}": "a" for i in range(5)}, (),
                          pol)  # type: ignore[arg-type]
-    with pytest.raises(InvalidInput, match="size cap"):
-        check(inst, Engine.EXPLICIT)
-    assert isinstance(check(inst, Engine.SYMBOLIC), Accepted)
+    # explicit refuses before enumerating; declarative and symbolic (32 product states) run out while working
+    for engine, states in ((Engine.EXPLICIT, 100), (Engine.DECLARATIVE, 100), (Engine.SYMBOLIC, 20)):
+        v = check(inst, engine, budget=Budget(states=states))
+        assert isinstance(v, Unknown), engine
+        assert v.limit == "states"
+    assert isinstance(check(inst, Engine.EXPLICIT, budget=Budget(states=200)), Accepted)
+    assert isinstance(check(inst, Engine.SYMBOLIC, budget=Budget(states=200)), Accepted)

@@ -9,6 +9,7 @@ import pytest
 from click.testing import CliRunner
 
 from model.cli import main
+from model.edits.instance import instance_to_json
 from model.edits.load import load_instance_text
 from model.errors import InputKind, InvalidInput
 
@@ -69,3 +70,107 @@ def test_cli_bad_input_is_one_line_and_exit_2(tmp_path: Path) -> None:
     bad.write_text('{"contract": ')
     r = CliRunner().invoke(main, ["edit", "check", str(bad)])
     assert r.exit_code == 2 and "Traceback" not in r.output
+
+
+FAMILY = json.loads((CORPUS / "family_n_shape.json").read_text())
+
+
+def _family(outcomes: list[dict[str, object]]) -> dict[str, object]:
+    return dict(FAMILY, contract={"seq": [{"call": "quote"}, {"family": "F", "outcomes": outcomes}]})
+
+
+def test_family_errors_carry_the_json_path() -> None:
+    cycle = _err(_family([{"name": "n", "calls": ["approve", "pay", "ship"],
+                           "order": [["approve", "pay"], ["pay", "ship"], ["ship", "approve"]]}]))
+    assert cycle.kind is InputKind.VALUE and "$.contract.seq[1].outcomes[0].order" in str(cycle)
+    assert "approve < pay < ship < approve" in cycle.found
+    selfloop = _err(_family([{"name": "n", "calls": ["pay"], "order": [["pay", "pay"]]}]))
+    assert "pay < pay" in selfloop.found
+    unknown = _err(_family([{"name": "n", "calls": ["pay"]},
+                            {"name": "m", "calls": ["pay", "ship"], "order": [["ship", "refund"]]}]))
+    assert unknown.kind is InputKind.REFERENCE and "$.contract.seq[1].outcomes[1].order[0]" in str(unknown)
+    assert "refund" in unknown.found
+    twice = _err(_family([{"name": "n", "calls": ["pay"]}, {"name": "n", "calls": ["ship"]}]))
+    assert "$.contract.seq[1].outcomes[1].name" in str(twice)
+    dup = _err(_family([{"name": "n", "calls": ["pay", "ship", "pay"]}]))
+    assert "$.contract.seq[1].outcomes[0].calls" in str(dup) and "pay twice" in dup.found
+    unmapped = _err(_family([{"name": "n", "calls": ["pay", "teleport"]}]))
+    assert unmapped.kind is InputKind.REFERENCE and "call teleport" in unmapped.expected
+    empty = _err(_family([]))
+    assert empty.kind is InputKind.SCHEMA
+
+
+def test_family_spellings_with_equal_orders_are_equal_values() -> None:
+    """Implied pairs and outcome order do not matter: the order is the transitive closure, outcomes are
+    kept by name, and the canonical spelling lists only covering pairs (so the digest is the same)."""
+    a = load_instance_text(json.dumps(_family([
+        {"name": "m", "calls": ["ship"]},
+        {"name": "n", "calls": ["approve", "pay", "ship"], "order": [["approve", "pay"], ["pay", "ship"]]}])))
+    b = load_instance_text(json.dumps(_family([
+        {"name": "n", "calls": ["ship", "pay", "approve"],
+         "order": [["pay", "ship"], ["approve", "ship"], ["approve", "pay"]]},
+        {"name": "m", "calls": ["ship"]}])))
+    assert a == b
+    fam = instance_to_json(a)["contract"]["seq"][1]
+    assert fam["outcomes"][1]["order"] == [["approve", "pay"], ["pay", "ship"]]
+
+
+@pytest.mark.parametrize("name,code,word", [("family_n_shape.json", 0, "Accepted"),
+                                            ("family_crossed_reject.json", 1, "Rejected")])
+def test_cli_checks_explicit_families(name: str, code: int, word: str) -> None:
+    for engine in ("declarative", "explicit", "symbolic"):
+        r = CliRunner().invoke(main, ["edit", "check", str(CORPUS / name), "--engine", engine])
+        assert r.exit_code == code, r.output
+        assert r.output.startswith(f"{word} by the {engine} engine")
+        expect = json.loads((CORPUS / name).read_text())["expect"]
+        assert f"rounds {' '.join(map(str, expect['rounds']))}" in r.output
+
+
+def _parallel(tmp_path: Path, n: int) -> Path:
+    doc = {"contract": {"par": [{"call": f"c{i}"} for i in range(n)]},
+           "calls": {f"c{i}": f"d{i}" for i in range(n)}, "labels": {f"d{i}": f"l{i}" for i in range(n)},
+           "policy": {"regex": "(" + " | ".join(f"l{i}" for i in range(n)) + ")*"}}
+    p = tmp_path / f"par{n}.json"
+    p.write_text(json.dumps(doc))
+    return p
+
+
+@pytest.mark.parametrize("engine", ["declarative", "explicit", "symbolic"])
+def test_cli_budget_exhausted_is_unknown_exit_3(tmp_path: Path, engine: str) -> None:
+    """Issue 12 §2: a 20-call parallel contract under a small budget answers Unknown (exit 3), promptly."""
+    r = CliRunner().invoke(main, ["edit", "check", str(_parallel(tmp_path, 20)), "--engine", engine,
+                                  "--budget", "20000states"])
+    assert r.exit_code == 3, r.output
+    assert r.output.startswith("Unknown: budget exhausted (states)")
+    j = CliRunner().invoke(main, ["edit", "check", str(_parallel(tmp_path, 20)), "--engine", engine,
+                                  "--budget", "1000states", "--json"])
+    assert j.exit_code == 3
+    out = json.loads(j.output)
+    assert out["verdict"] == "unknown" and out["limit"] == "states" and out["budget"]["states"] == 1000
+
+
+def test_cli_time_budget_and_help(tmp_path: Path) -> None:
+    r = CliRunner().invoke(main, ["edit", "check", str(_parallel(tmp_path, 20)), "--budget", "0.5s"])
+    assert r.exit_code == 3 and "budget exhausted (time)" in r.output
+    h = CliRunner().invoke(main, ["edit", "check", "--help"])
+    assert "--budget" in h.output and "Exit codes" in h.output
+    bad = CliRunner().invoke(main, ["edit", "check", str(_parallel(tmp_path, 2)), "--budget", "soon"])
+    assert bad.exit_code == 2
+
+
+def test_instance_digest_is_the_canonical_digest() -> None:
+    """The digest's fast path (plain ASCII JSON) equals RFC 8785 digests, also where it must fall back."""
+    from model.canonical import digest
+    from model.edits.check import instance_digest
+
+    for path in sorted(CORPUS.glob("*.json")):
+        inst = load_instance_text(path.read_text())
+        assert instance_digest(inst) == digest(instance_to_json(inst))
+    from model.edits.contract import Call, Par
+    from model.edits.instance import make_instance
+    from model.edits.policy import from_maximal_words
+
+    # Names the schema would refuse but a Python caller may build: non-ASCII, control characters.
+    for label in ("x\u00e9", "y\n", "z\u0001", "q\\u0041"):
+        inst = make_instance(Par((Call("c"),)), {"c": "d"}, {"d": label}, (), from_maximal_words([[label]]))
+        assert instance_digest(inst) == digest(instance_to_json(inst)), label

@@ -1,0 +1,180 @@
+"""The rounds ``B̂₀ ⊋ B̂₁ ⊋ …`` and the rejection proof, read off the symbolic product's states
+(execution-edit-checking.md, Sections V-C1, V-C3; Appendix A-B; issue 14 §2).
+
+``model.edits.symbolic`` shows ``B̂_i`` = the candidates whose path stays in ``G_i``, where ``G_{i+1}``
+drops the states ``bad_i`` that leave some compatible outcome without a path inside ``G_i`` to its
+completion. Here:
+
+- ``ranks``: the round in which each state leaves (``None``: never), and the outcomes it misses
+  then. Round 0 is one reverse-topological pass computing, per state, the outcomes it can still
+  complete (``reach``); each later round recomputes ``reach`` only for live ancestors of the states
+  just removed, level by level (``|S|`` descending, so successors first), and a state whose
+  ``reach`` shrinks is bad in the next round (every live state had ``reach = K``).
+- ``round_sizes``: ``|B̂_i|`` without enumerating words — paths are counted per minimum rank.
+- ``proof_from_ranks``: ``C_fp = (B̂₀, E₀, …, E_k)`` word by word. Each outcome's paths are
+  enumerated depth-first in call order (which is the canonical candidate order), only through
+  states that can still complete that outcome; a candidate goes to round ``m`` = the least rank on
+  its path, with the shortest prefix whose state has rank ``m`` and the least outcome missing there —
+  the explicit engine's canonical witness, so both engines return equal proofs. The proof is as
+  large as ``B̂₀``; the only limit is the caller's budget (one tick per letter).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from model.budget import Meter
+from model.edits.contract import Outcome
+from model.edits.resolve import Letter, Word
+from model.edits.verdict import RejectionProof, Removal
+
+
+@dataclass(frozen=True, slots=True)
+class Product:
+    outcomes: tuple[Outcome, ...]
+    compat: list[int]  # K per state (outcome bitmask)
+    done: list[int]  # outcomes completed at the state
+    succ: list[list[tuple[Letter, int]]]  # in call order
+    levels: list[list[int]]  # states by |S|
+
+
+def ranks(p: Product) -> tuple[list[int | None], dict[int, int], list[int]]:
+    """``(rank, missing, reach₀)``: removal round per state, outcomes missing when removed, and
+    the outcomes each state can complete inside ``G₀``."""
+    n = len(p.compat)
+    reach = [0] * n
+    for level in reversed(p.levels):
+        for i in level:
+            r = p.done[i]
+            for _, j in p.succ[i]:
+                r |= reach[j]
+            reach[i] = r
+    rank: list[int | None] = [None] * n
+    bad = [i for i in range(n) if reach[i] != p.compat[i]]
+    if not bad:
+        return rank, {}, reach
+    reach0 = list(reach)
+    level_of = [0] * n
+    for lv, states in enumerate(p.levels):
+        for i in states:
+            level_of[i] = lv
+    preds: list[list[int]] = [[] for _ in range(n)]
+    for i, out in enumerate(p.succ):
+        for _, j in out:
+            preds[j].append(i)
+    live = [True] * n
+    missing: dict[int, int] = {}
+    rnd = 0
+    while bad:
+        pending: dict[int, set[int]] = {}
+        for i in bad:
+            rank[i] = rnd
+            missing[i] = p.compat[i] & ~reach[i]
+            live[i] = False
+        for i in bad:
+            for a in preds[i]:
+                if live[a]:
+                    pending.setdefault(level_of[a], set()).add(a)
+        nxt: list[int] = []
+        for lv in range(max(pending, default=-1), -1, -1):
+            for a in pending.pop(lv, ()):
+                r = p.done[a]
+                for _, j in p.succ[a]:
+                    if live[j]:
+                        r |= reach[j]
+                if r != reach[a]:
+                    reach[a] = r
+                    nxt.append(a)
+                    for b in preds[a]:
+                        if live[b]:
+                            pending.setdefault(lv - 1, set()).add(b)
+        bad = nxt
+        rnd += 1
+    return rank, missing, reach0
+
+
+def round_sizes(p: Product, rank: list[int | None], n_b0: int) -> tuple[int, ...]:
+    """``(|B̂₀|, |B̂₁|, …, |B̂_k|)`` up to the first round that removes no candidate."""
+    if all(r is None for r in rank):
+        return (n_b0,)
+    inf = len(rank) + 1
+    rk = [inf if r is None else r for r in rank]
+    ways: list[dict[int, int]] = [{} for _ in rank]
+    ways[0][rk[0]] = 1
+    removed: dict[int, int] = {}
+    for level in p.levels:
+        for i in level:
+            wi = ways[i]
+            if not wi:
+                continue
+            d = p.done[i].bit_count()
+            if d:
+                for m, c in wi.items():
+                    removed[m] = removed.get(m, 0) + c * d
+            for _, j in p.succ[i]:
+                wj, rj = ways[j], rk[j]
+                for m, c in wi.items():
+                    m2 = m if m < rj else rj
+                    wj[m2] = wj.get(m2, 0) + c
+            ways[i] = {}  # every edge leaves a lower level: nothing reads it again
+    sizes = [n_b0]
+    rnd = 0
+    while removed.get(rnd, 0):
+        sizes.append(sizes[-1] - removed[rnd])
+        rnd += 1
+    return tuple(sizes)
+
+
+def proof_from_ranks(p: Product, rank: list[int | None], missing: dict[int, int], reach0: list[int],
+                     meter: Meter) -> RejectionProof:
+    inf = len(rank) + 1
+    rk = [inf if r is None else r for r in rank]
+    n_out = len(p.outcomes)
+    # One depth-first pass in call order (lexicographic), only through states that can still complete
+    # something; candidates go to their outcome's bucket, so each bucket is in canonical word order and
+    # the buckets are concatenated in outcome order (the canonical candidate order).
+    cands: list[list[tuple[Outcome, Word]]] = [[] for _ in range(n_out)]
+    rounds: dict[int, list[list[Removal]]] = {}
+    word: list[Letter] = []
+    states = [0]
+    its = [iter(p.succ[0])]
+    if p.done[0]:
+        _emit(p, (), states, rk, missing, cands, rounds)
+    while its:
+        for a, j in its[-1]:
+            if reach0[j]:
+                word.append(a)
+                states.append(j)
+                its.append(iter(p.succ[j]))
+                if p.done[j]:
+                    meter.tick(len(word))
+                    _emit(p, tuple(word), states, rk, missing, cands, rounds)
+                break
+        else:
+            its.pop()
+            states.pop()
+            if word:
+                word.pop()
+    assert sorted(rounds) == list(range(len(rounds))), "rounds without removals in the middle"
+    return RejectionProof(tuple(c for bucket in cands for c in bucket),
+                          tuple(tuple(r for bucket in rounds[i] for r in bucket) for i in range(len(rounds))))
+
+
+def _emit(p: Product, y: Word, states: list[int], rk: list[int], missing: dict[int, int],
+          cands: list[list[tuple[Outcome, Word]]], rounds: dict[int, list[list[Removal]]]) -> None:
+    m = min(rk[s] for s in states)
+    k = next(k for k, s in enumerate(states) if rk[s] == m)
+    miss = missing[states[k]]
+    missed = p.outcomes[(miss & -miss).bit_length() - 1]
+    prefix = y[:k]
+    buckets = rounds.get(m)
+    if buckets is None:
+        buckets = rounds[m] = [[] for _ in p.outcomes]
+    d = p.done[states[-1]]
+    while d:
+        low = d & -d
+        oi = low.bit_length() - 1
+        d ^= low
+        o = p.outcomes[oi]
+        cands[oi].append((o, y))
+        buckets[oi].append(Removal(o, y, prefix, missed))
