@@ -81,7 +81,7 @@ def check_cmd(instance: Path, engine: str, as_json: bool, explain: bool, budget:
     if isinstance(verdict, Invalid):
         sys.exit(Exit.FAILS)
     c = verdict.counts
-    click.echo("rounds (candidates left after each round) " + " ".join(str(n) for n in c.rounds or ()))
+    click.echo("rounds " + " ".join(str(n) for n in c.rounds or ()))  # candidates left after each round
     if explain:
         click.echo(f"candidates |B0| = {c.candidates}, safe |B†| = {c.safe}, prefixes |W†| = {c.prefixes}, "
                    f"automaton states = {c.states}")

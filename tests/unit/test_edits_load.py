@@ -121,7 +121,7 @@ def test_cli_checks_explicit_families(name: str, code: int, word: str) -> None:
     for engine in ("declarative", "explicit", "symbolic"):
         r = CliRunner().invoke(main, ["edit", "check", str(CORPUS / name), "--engine", engine])
         assert r.exit_code == code, r.output
-        assert r.output.startswith(f"{word} by the {engine} engine")
+        assert r.output.startswith(f"{word}: ") and f"[{engine} engine]" in r.output.splitlines()[0]
         expect = json.loads((CORPUS / name).read_text())["expect"]
         assert f"rounds {' '.join(map(str, expect['rounds']))}" in r.output
 
