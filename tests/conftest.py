@@ -14,7 +14,7 @@ settings.register_profile("agentwarrant", deadline=None, suppress_health_check=[
 settings.load_profile("agentwarrant")
 
 
-@pytest.fixture(scope="session")
+@pytest.fixture(scope="module")
 def dask_client() -> Iterator[Any]:
     """One LocalCluster for the session's distributed tests (issue 15 §3): two single-threaded worker
     processes on the loopback address, as the issue asks; started only when a test asks for it."""
