@@ -1,9 +1,15 @@
 """``verify_approval_evidence``: the entry point the monitor's exact-call permits use. Single use
 under real concurrency (threads and processes), refusal values for every bad input, and the
-decision-time peek (``spend=False``) that leaves the nonce for the release."""
+decision-time peek (``spend=False``) that leaves the nonce for the release.
+
+Below it, the signed approvals themselves (parmana-signed-approvals.md §4.3, ``approvals.py``) checked
+directly: every refusal of ``verify_approval`` with its reason and the detail a person reads, each
+boundary of the time rules, the scope rules, the loaders' error locations and key revocation
+(written against the mutants that survived the end-to-end tests, ``make mutation``)."""
 
 from __future__ import annotations
 
+import math
 import multiprocessing
 import threading
 from datetime import UTC, datetime, timedelta
@@ -11,16 +17,28 @@ from pathlib import Path
 
 import pytest
 
-from model.admission.approvals import ApprovalVerified, ApproverKey, ApproverRegistry
+from model.admission.approvals import (
+    CLOCK_SKEW,
+    MAX_TTL,
+    ApprovalVerified,
+    ApproverKey,
+    ApproverRegistry,
+    load_approval,
+    load_registry,
+    verify_approval,
+)
 from model.admission.evidence import verify_approval_evidence
 from model.admission.nonces import SqliteNonceStore
 from model.admission.refusal import Refusal, RefusalReason
 from model.admission.signing import KeyPair, format_instant
 from model.canonical import JSON
+from model.errors import InputKind, InvalidInput
 
 NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 KEY = KeyPair.generate("k1")
 REGISTRY = ApproverRegistry({("alice", "k1"): ApproverKey("alice", "k1", KEY.public)})
+OTHER = KeyPair.generate("k1")
+MS = timedelta(milliseconds=1)  # instants travel with millisecond precision
 
 
 def approval(amount: float | None = 100, nonce: str = "n1", resource: str = "order-1") -> dict[str, JSON]:
@@ -106,3 +124,104 @@ def test_concurrent_use_processes_exactly_one_success(tmp_path: Path) -> None:
     for p in procs:
         p.join(timeout=60)
     assert sorted(outs) == [False, False, False, True]
+
+
+def signed(amount: float | None = 100, *, resource: str = "order-1", scope_resource: str | None = None,
+           issued: datetime = NOW, life: timedelta = timedelta(minutes=15), key: KeyPair = KEY) -> dict[str, JSON]:
+    scope: dict[str, JSON] = {"field": "value", "comparator": "lte", "value": amount} if amount is not None else \
+        {"field": "resourceId", "comparator": "eq", "value": scope_resource or resource}
+    payload: dict[str, JSON] = {
+        "version": 1, "approvalId": "a1", "issuer": {"approverId": "alice", "keyId": "k1"},
+        "issuedAt": format_instant(issued), "expiresAt": format_instant(issued + life),
+        "capability": "paytm:refund", "resourceId": resource, "scope": scope, "nonce": "n1"}
+    return {"payload": payload, "signature": {"algorithm": "ed25519", "keyId": "k1", "value": key.sign(payload)}}
+
+
+def verify(obj: dict[str, JSON], *, amount: float | None = 50, action: str = "paytm:refund",
+           resource: str = "order-1", now: datetime = NOW,
+           registry: ApproverRegistry = REGISTRY) -> ApprovalVerified | Refusal:
+    return verify_approval(load_approval(obj), action=action, resource=resource, amount=amount, now=now,
+                           registry=registry)
+
+
+def refused(out: object) -> tuple[RefusalReason, str]:
+    assert isinstance(out, Refusal), out
+    return out.reason, out.detail
+
+
+def test_a_valid_approval_is_returned_as_verified() -> None:
+    a = load_approval(signed())
+    out = verify_approval(a, action="paytm:refund", resource="order-1", amount=100, now=NOW, registry=REGISTRY)
+    assert isinstance(out, ApprovalVerified) and out.approval == a
+
+
+def test_key_refusals_name_the_approver_key() -> None:
+    assert refused(verify(signed(), registry=ApproverRegistry({}))) == (RefusalReason.UNKNOWN_APPROVER, "alice/k1")
+    assert refused(verify(signed(), registry=REGISTRY.revoke("alice", "k1"))) == (RefusalReason.REVOKED_KEY,
+                                                                                  "alice/k1")
+    assert refused(verify(signed(key=OTHER))) == (RefusalReason.BAD_SIGNATURE, "a1")
+
+
+def test_revoke_marks_only_that_key_and_keeps_its_public_key() -> None:
+    bob = ApproverKey("bob", "k2", OTHER.public)
+    reg = ApproverRegistry({("alice", "k1"): ApproverKey("alice", "k1", KEY.public), ("bob", "k2"): bob})
+    after = reg.revoke("alice", "k1")
+    assert after.keys == {("alice", "k1"): ApproverKey("alice", "k1", KEY.public, True), ("bob", "k2"): bob}
+    assert not reg.keys[("alice", "k1")].revoked  # the registry is a value: the original is unchanged
+    with pytest.raises(KeyError):
+        reg.revoke("carol", "k9")
+
+
+def test_lifetime_must_be_positive_and_at_most_24_hours() -> None:
+    assert refused(verify(signed(life=timedelta(0)))) == (RefusalReason.TTL_TOO_LONG, "lifetime 0:00:00")
+    too_long = MAX_TTL + MS
+    assert refused(verify(signed(life=too_long))) == (RefusalReason.TTL_TOO_LONG, f"lifetime {too_long}")
+    assert isinstance(verify(signed(life=MAX_TTL)), ApprovalVerified)
+
+
+def test_issued_at_may_lead_now_by_exactly_the_clock_skew() -> None:
+    assert isinstance(verify(signed(issued=NOW + CLOCK_SKEW)), ApprovalVerified)
+    early = NOW + CLOCK_SKEW + MS
+    assert refused(verify(signed(issued=early))) == (RefusalReason.NOT_YET_VALID, f"issued at {early.isoformat()}")
+
+
+def test_expiry_is_exclusive_and_named() -> None:
+    end = NOW + timedelta(minutes=15)
+    assert refused(verify(signed(), now=end)) == (RefusalReason.EXPIRED, f"expired at {end.isoformat()}")
+    assert isinstance(verify(signed(), now=end - MS), ApprovalVerified)
+
+
+def test_action_and_resource_refusals_name_both_sides() -> None:
+    assert refused(verify(signed(), action="paytm:charge")) == (
+        RefusalReason.WRONG_ACTION, "approved paytm:refund, asked paytm:charge")
+    assert refused(verify(signed(), resource="order-2")) == (
+        RefusalReason.WRONG_RESOURCE, "approved order-1, asked order-2")
+
+
+def test_scope_rules_and_their_messages() -> None:
+    no_amount = "policy has no amount: the scope must name the resource"
+    # a resource scope naming another resource than the approval's resourceId
+    assert refused(verify(signed(None, scope_resource="order-2"), amount=None)) == (
+        RefusalReason.SCOPE_MISMATCH, no_amount)
+    assert refused(verify(signed(100), amount=None)) == (RefusalReason.SCOPE_MISMATCH, no_amount)
+    assert isinstance(verify(signed(None), amount=None), ApprovalVerified)
+    assert refused(verify(signed(None), amount=10)) == (
+        RefusalReason.SCOPE_MISMATCH, "policy has an amount: the scope must bound it")
+
+
+@pytest.mark.parametrize("amount", [math.nan, math.inf, -math.inf, True, 100.5])
+def test_amounts_that_are_not_finite_numbers_within_the_bound_are_refused(amount: float) -> None:
+    assert refused(verify(signed(100), amount=amount)) == (
+        RefusalReason.AMOUNT_EXCEEDED, f"approved up to 100, asked {amount}")
+
+
+def test_load_registry_rejects_a_non_list_and_extra_keys_naming_the_place() -> None:
+    with pytest.raises(InvalidInput) as err:
+        load_registry({"approverId": "alice"}, "approvers.json")
+    assert err.value.expected == "a list of approver keys" and err.value.found == "{'approverId': 'alice'}"
+    assert err.value.kind is InputKind.SCHEMA and "approvers.json" in str(err.value.location)
+    entry = {"approverId": "alice", "keyId": "k1", "publicKey": KEY.public_pem(), "extra": 1}
+    with pytest.raises(InvalidInput) as err:
+        load_registry([entry], "approvers.json")
+    assert err.value.expected == "an object with approverId, keyId, publicKey[, revoked]"
+    assert "[0]" in str(err.value.location)
