@@ -9,11 +9,13 @@ boundary of the time rules, the scope rules, the loaders' error locations and ke
 
 from __future__ import annotations
 
+import copy
 import math
 import multiprocessing
 import threading
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -31,7 +33,7 @@ from model.admission.evidence import verify_approval_evidence
 from model.admission.nonces import SqliteNonceStore
 from model.admission.refusal import Refusal, RefusalReason
 from model.admission.signing import KeyPair, format_instant
-from model.canonical import JSON
+from model.canonical import JSON, canonical_bytes
 from model.errors import InputKind, InvalidInput
 
 NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
@@ -225,3 +227,97 @@ def test_load_registry_rejects_a_non_list_and_extra_keys_naming_the_place() -> N
         load_registry([entry], "approvers.json")
     assert err.value.expected == "an object with approverId, keyId, publicKey[, revoked]"
     assert "[0]" in str(err.value.location)
+
+
+def test_load_approval_reads_every_field() -> None:
+    doc = signed(250)
+    doc["signature"] = {**doc["signature"], "signedAt": format_instant(NOW)}  # type: ignore[dict-item]
+    a = load_approval(doc)
+    assert (a.approval_id, a.approver_id, a.key_id, a.capability, a.resource_id, a.nonce) == (
+        "a1", "alice", "k1", "paytm:refund", "order-1", "n1")
+    assert (a.issued_at, a.expires_at, a.scope_field, a.scope_value) == (NOW, NOW + timedelta(minutes=15), "value", 250)
+    assert a.signed_bytes == canonical_bytes(doc["payload"]) and a.signature == doc["signature"]["value"]  # type: ignore[index]
+    assert load_approval(signed(0.001)).scope_value == 0.001  # any positive bound
+
+
+def _edit(path: tuple[str, ...], value: object) -> dict[str, JSON]:
+    doc = copy.deepcopy(signed(None))
+    target: Any = doc
+    for p in path[:-1]:
+        target = target[p]
+    if value is _DROP:
+        del target[path[-1]]
+    else:
+        target[path[-1]] = value
+    return doc
+
+
+_DROP = object()
+_PAYLOAD = "an object with keys ['approvalId', 'capability', 'expiresAt', 'issuedAt', 'issuer', 'nonce', " \
+           "'resourceId', 'scope', 'version']"
+_SIG = "an object with keys ['algorithm', 'keyId', 'signedAt', 'value']"
+_INSTANT = "an ISO-8601 UTC instant ending in Z"
+
+
+@pytest.mark.parametrize(("path", "value", "where", "expected", "found"), [
+    (("extra",), 1, "$", "an object with keys payload, signature", None),
+    (("payload",), [], "$.payload", _PAYLOAD, "[]"),
+    (("payload", "extra"), 1, "$.payload", _PAYLOAD, None),
+    (("signature",), "sig", "$.signature", _SIG, "'sig'"),
+    (("signature", "keyId"), _DROP, "$.signature", _SIG, None),
+    (("signature", "extra"), 1, "$.signature", _SIG, None),
+    (("payload", "version"), 2, "$.payload.version", "1", "2"),
+    (("payload", "version"), True, "$.payload.version", "1", "True"),
+    (("payload", "issuer"), {"approverId": "alice"}, "$.payload.issuer", "an object with keys approverId, keyId",
+     "{'approverId': 'alice'}"),
+    (("payload", "issuer"), "alice", "$.payload.issuer", "an object with keys approverId, keyId", "'alice'"),
+    (("payload", "issuedAt"), "2026-03-01", "$.payload.issuedAt", _INSTANT, "'2026-03-01'"),
+    (("payload", "expiresAt"), 5, "$.payload.expiresAt", _INSTANT, "5"),
+    (("payload", "scope"), {"field": "value"}, "$.payload.scope", "an object with keys field, comparator, value",
+     "{'field': 'value'}"),
+    (("payload", "scope"), None, "$.payload.scope", "an object with keys field, comparator, value", "None"),
+    (("payload", "scope"), {"field": "value", "comparator": "lte", "value": 0}, "$.payload.scope.value",
+     "a positive finite number", "0"),
+    (("payload", "scope"), {"field": "value", "comparator": "lte", "value": True}, "$.payload.scope.value",
+     "a positive finite number", "True"),
+    (("payload", "scope"), {"field": "value", "comparator": "lte", "value": "5"}, "$.payload.scope.value",
+     "a positive finite number", "'5'"),
+    (("payload", "scope"), {"field": "resourceId", "comparator": "eq", "value": ""}, "$.payload.scope.value",
+     "a non-empty string", "''"),
+    (("payload", "scope"), {"field": "value", "comparator": "eq", "value": 5}, "$.payload.scope",
+     "field value/lte or resourceId/eq", None),
+    (("payload", "scope"), {"field": "resourceId", "comparator": "lte", "value": "order-1"}, "$.payload.scope",
+     "field value/lte or resourceId/eq", None),
+    (("signature", "algorithm"), "rsa", "$.signature.algorithm", '"ed25519"', "'rsa'"),
+    (("signature", "signedAt"), "yesterday", "$.signature.signedAt", _INSTANT, "'yesterday'"),
+    (("signature", "value"), 7, "$.signature.value", "a non-empty string", "7"),
+    (("payload", "issuer", "keyId"), "", "$.payload.issuer.keyId", "a non-empty string", "''"),
+    (("signature", "keyId"), "k2", "$.signature.keyId", "the signed issuer.keyId", "'k2'"),
+    (("payload", "approvalId"), 1, "$.payload.approvalId", "a non-empty string", "1"),
+    (("payload", "issuer", "approverId"), None, "$.payload.issuer.approverId", "a non-empty string", "None"),
+    (("payload", "capability"), "", "$.payload.capability", "a non-empty string", "''"),
+    (("payload", "resourceId"), [], "$.payload.resourceId", "a non-empty string", "[]"),
+    (("payload", "nonce"), "", "$.payload.nonce", "a non-empty string", "''"),
+])
+def test_load_approval_names_the_json_path_and_what_was_expected(path: tuple[str, ...], value: object, where: str,
+                                                                  expected: str, found: str | None) -> None:
+    doc = _edit(path, value)
+    with pytest.raises(InvalidInput) as err:
+        load_approval(doc, "ap.json")
+    assert str(err.value.location) == f"ap.json at {where}" and err.value.expected == expected
+    assert err.value.kind is InputKind.SCHEMA
+    assert err.value.found == (found if found is not None else repr(doc if where == "$" else _at(doc, where))[:80])
+
+
+def _at(doc: dict[str, JSON], where: str) -> object:
+    target: Any = doc
+    for p in where.split(".")[1:]:
+        target = target[p]
+    return target
+
+
+def test_load_approval_refuses_a_number_it_cannot_hold_exactly() -> None:
+    with pytest.raises(InvalidInput) as err:
+        load_approval(signed(2**60), "ap.json")
+    assert str(err.value.location) == "ap.json at $.payload.scope.value"
+    assert err.value.expected == "an integer within ±(2**53 - 1)"

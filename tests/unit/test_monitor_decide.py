@@ -192,3 +192,60 @@ def test_quota_is_checked_last_and_counts_failed_attempts() -> None:
     assert isinstance(ad.call("Publish", doc=doc, channel="press"), Failure)
     assert reason(ad.call("Publish", doc=doc, channel="press")) is DenyReason.QUOTA
     assert calls["n"] == 1
+
+
+# The detail a person reads with each verdict (written against mutants that survived: the tests
+# above assert only the reason).
+
+def details(r: object) -> tuple[DenyReason | None, str]:
+    assert isinstance(r, Refusal), r
+    return r.verdict.reason, r.verdict.detail
+
+
+def test_preparation_details_name_the_tool_and_the_first_offending_argument() -> None:
+    ad = adapter()
+    assert details(ad.call("Nope")) == (DenyReason.UNKNOWN_TOOL, "no tool 'Nope'")
+    assert details(ad.call("Fetch", key="k", zz=1, extra=2)) == (
+        DenyReason.UNDECLARED_ARGUMENT, "Fetch declares no argument 'extra'")
+    assert details(ad.call("Publish")) == (DenyReason.MISSING_ARGUMENT, "Publish requires argument 'channel'")
+    assert details(ad.call("Publish", channel="news")) == (DenyReason.MISSING_ARGUMENT,
+                                                           "Publish requires argument 'doc'")
+    dangling = Call("bot", "Review", {"doc": "d"}, (("doc", 7),))
+    v = decide(P, ad.state, dangling)
+    assert (v.decision, v.reason, v.detail) == (Decision.DENY, DenyReason.UNKNOWN_HANDLE,
+                                                "argument 'doc' names no successful result")
+
+
+def test_structure_and_permission_details() -> None:
+    assert details(adapter("stranger").call("Browse", url="a")) == (DenyReason.UNKNOWN_AGENT, "no agent 'stranger'")
+    assert details(adapter("intern").call("Fetch", key="k")) == (DenyReason.OPERATION_NOT_PERMITTED,
+                                                                 "intern may not perform Fetch")
+    assert details(adapter().call("Browse", url="x.evil.example")) == (
+        DenyReason.EXPLICIT_DENY, "user denies web.get('x.evil.example')")
+    assert details(adapter().call("Publish", doc="d", channel="radio")) == (
+        DenyReason.NO_MATCHING_ALLOW, "no user allow matches out.post('radio')")
+
+
+def test_ceiling_flow_history_and_quota_details() -> None:
+    bot = adapter()
+    secret = ok(bot.call("Fetch", key="k"))
+    call = Call("intern", "Publish", {"doc": bot.value(secret), "channel": "news"}, (("doc", secret.id),))
+    assert decide(P, bot.state, call).detail == "output Secret exceeds ceiling Internal"
+    reviewed = ok(bot.call("Review", doc=secret))
+    assert details(bot.call("Publish", doc=reviewed, channel="news")) == (
+        DenyReason.FLOW, "no flow rule lets Secret data reach out")
+    scrubbed = ok(bot.call("Scrub", doc=ok(bot.call("Scrub", doc=secret))))
+    hist = [v for v in bot.explain("Publish", doc=scrubbed, channel="news") if v.reason is DenyReason.HISTORY]
+    assert [v.detail for v in hist] == ["history rule reviewed not met"]
+    doc = ok(bot.call("Review", doc="d"))
+    bot.satisfy("legal_ok")
+    ok(bot.call("Publish", doc=doc, channel="press"))
+    assert details(bot.call("Publish", doc=doc, channel="press")) == (
+        DenyReason.QUOTA, "no user grant with capacity left (first-fit)")
+
+
+def test_pause_detail_lists_every_missing_requirement() -> None:
+    ad = adapter()
+    r = ad.call("Publish", doc=ok(ad.call("Review", doc="d")), channel="press")
+    assert isinstance(r, Refusal) and r.verdict.detail == "waiting for legal_ok"
+    assert r.verdict.reason is None and r.verdict.effects == ()
