@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import copy
 import json
+import uuid
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -19,7 +20,7 @@ from model.admission.records import (
     verify_chain,
     verify_record,
 )
-from model.admission.signing import KeyPair
+from model.admission.signing import KeyPair, format_instant
 from model.canonical import JSON, digest
 from model.errors import InvalidInput
 
@@ -161,3 +162,18 @@ def defect_and_detail(out: object) -> tuple[RecordDefect, str]:
 def as_valid(out: object) -> list[RecordValid]:
     assert isinstance(out, list), out
     return out
+
+
+def test_the_record_wire_format(store: RecordStore) -> None:
+    a = store.append("refusal", {"i": 0}, NOW)
+    b = store.append("execution", {"i": 1}, NOW)
+    for rec in (a, b):
+        p, sig = rec["payload"], rec["signature"]
+        assert isinstance(p, dict) and isinstance(sig, dict)
+        assert set(p) == {"kind", "recordId", "createdAt", "prev", "seq", "body"}
+        assert str(uuid.UUID(str(p["recordId"]))) == p["recordId"] and p["createdAt"] == format_instant(NOW)
+        assert set(sig) == {"algorithm", "keyId", "value"} and sig["keyId"] == "rt"
+    assert a["payload"]["recordId"] != b["payload"]["recordId"]  # type: ignore[index]
+    # a refusal is not chained: it carries null links, not empty ones
+    assert (a["payload"]["prev"], a["payload"]["seq"]) == (None, None)  # type: ignore[index]
+    assert (b["payload"]["prev"], b["payload"]["seq"]) == (None, 0)  # type: ignore[index]
