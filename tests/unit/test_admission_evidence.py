@@ -321,3 +321,33 @@ def test_load_approval_refuses_a_number_it_cannot_hold_exactly() -> None:
         load_approval(signed(2**60), "ap.json")
     assert str(err.value.location) == "ap.json at $.payload.scope.value"
     assert err.value.expected == "an integer within ±(2**53 - 1)"
+
+
+def test_load_registry_reads_keys_and_revocation() -> None:
+    reg = load_registry([{"approverId": "alice", "keyId": "k1", "publicKey": KEY.public_pem()},
+                         {"approverId": "bob", "keyId": "k2", "publicKey": KEY.public_pem(), "revoked": True}])
+    assert reg.keys == {("alice", "k1"): ApproverKey("alice", "k1", KEY.public, False),
+                        ("bob", "k2"): ApproverKey("bob", "k2", KEY.public, True)}
+
+
+_ENTRY = "an object with approverId, keyId, publicKey[, revoked]"
+
+
+@pytest.mark.parametrize(("change", "where", "expected", "found", "kind"), [
+    ("not an object", "$[1]", _ENTRY, "'not an object'", InputKind.SCHEMA),
+    ({"approverId": ""}, "$[1].approverId", "a non-empty string", "''", InputKind.SCHEMA),
+    ({"keyId": 5}, "$[1].keyId", "a non-empty string", "5", InputKind.SCHEMA),
+    ({"publicKey": ""}, "$[1].publicKey", "a non-empty string", "''", InputKind.SCHEMA),
+    ({"publicKey": "c2hvcnQ="}, "$[1].publicKey", "a PEM Ed25519 public key or 32 raw bytes in base64", "c2hvcnQ=",
+     InputKind.VALUE),
+    ({"revoked": "yes"}, "$[1].revoked", "a boolean", "'yes'", InputKind.SCHEMA),
+    ({"keyId": "k1"}, "$[1]", "each approver key once", "alice/k1", InputKind.REFERENCE),
+])
+def test_load_registry_names_the_entry_and_what_was_expected(change: object, where: str, expected: str, found: str,
+                                                             kind: InputKind) -> None:
+    first = {"approverId": "alice", "keyId": "k1", "publicKey": KEY.public_pem()}
+    second = {**first, "keyId": "k2", **change} if isinstance(change, dict) else change
+    with pytest.raises(InvalidInput) as err:
+        load_registry([first, second], "approvers.json")
+    assert (str(err.value.location), err.value.expected, err.value.found, err.value.kind) == (
+        f"approvers.json at {where}", expected, found, kind)
