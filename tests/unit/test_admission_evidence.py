@@ -351,3 +351,13 @@ def test_load_registry_names_the_entry_and_what_was_expected(change: object, whe
         load_registry([first, second], "approvers.json")
     assert (str(err.value.location), err.value.expected, err.value.found, err.value.kind) == (
         f"approvers.json at {where}", expected, found, kind)
+
+
+def test_load_approval_refuses_text_rfc8785_cannot_encode_and_names_its_default_source() -> None:
+    with pytest.raises(InvalidInput) as err:
+        load_approval(_edit(("payload", "nonce"), "\ud800"), "ap.json")  # a lone surrogate
+    assert (str(err.value.location), err.value.expected, err.value.found) == (
+        "ap.json at $.payload", "a value RFC 8785 can canonicalize", "'input contains non-UTF-8 codepoints'")
+    with pytest.raises(InvalidInput) as err:
+        load_approval([])
+    assert str(err.value.location) == "<approval> at $"
