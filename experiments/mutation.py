@@ -8,7 +8,8 @@ Each mutant is one of: killed (a test failed), timeout (the tests ran past mutmu
 the mutant changed behaviour, counted with the kills as mutmut's own score does), survived,
 equivalent (a survivor listed in ``experiments/mutation_equivalent.json`` with an argument why no
 test can tell it from the original), or no tests (no selected test reaches the mutated function;
-counted against the score like a survivor). A mutant mutmut has not yet run is an error, not a row.
+counted against the score like a survivor), or not run (an interrupted run: counted in ``not_run`` and
+left out of the score, which then covers only the mutants run; ``--min-score`` fails on any).
 
 Equivalent mutants are matched by content, not by mutmut's numbering (which shifts whenever a
 function gains or loses a mutation point): an entry names the module, the function and the exact
@@ -42,7 +43,7 @@ MODULES = (
     "model/admission/approvals.py",
     "model/admission/records.py",
 )
-HEADER = ["module", "mutants", "killed", "timeout", "survived", "no_tests", "equivalent", "score"]
+HEADER = ["module", "mutants", "killed", "timeout", "survived", "no_tests", "equivalent", "not_run", "score"]
 
 # mutmut's exit-code classification (mutmut/stats.py), folded into the table's columns.
 _KILLED = {1, 3}
@@ -69,15 +70,17 @@ class Row:
     survived: int
     no_tests: int
     equivalent: int
+    not_run: int = 0
 
     @property
     def score(self) -> float:
-        denominator = self.mutants - self.equivalent
+        """Over the mutants mutmut has run; a row with ``not_run > 0`` is an interrupted run."""
+        denominator = self.mutants - self.equivalent - self.not_run
         return 1.0 if denominator == 0 else (self.killed + self.timeout) / denominator
 
     def cells(self) -> list[object]:
         return [self.module, self.mutants, self.killed, self.timeout, self.survived, self.no_tests,
-                self.equivalent, f"{100 * self.score:.1f}%"]
+                self.equivalent, self.not_run, f"{100 * self.score:.1f}%"]
 
 
 def function_of(mutant: str) -> str:
@@ -128,8 +131,8 @@ def tabulate(results: dict[str, dict[str, int | None]], equivalents: list[Equiva
         counts: Counter[str] = Counter()
         for mutant, code in sorted(verdicts.items()):
             if code is None:
-                raise SystemExit(f"{module}: mutant {mutant} has not been run (resume with `mutmut run`)")
-            if code in _KILLED:
+                counts["not_run"] += 1
+            elif code in _KILLED:
                 counts["killed"] += 1
             elif code in _TIMEOUT:
                 counts["timeout"] += 1
@@ -151,14 +154,14 @@ def tabulate(results: dict[str, dict[str, int | None]], equivalents: list[Equiva
                 raise SystemExit(f"{module}: mutant {mutant} ended with exit code {code} (suspicious or crashed);"
                                  " re-run it with `mutmut run NAME`")
         rows.append(Row(module, len(verdicts), counts["killed"], counts["timeout"], counts["survived"],
-                        counts["no_tests"], counts["equivalent"]))
+                        counts["no_tests"], counts["equivalent"], counts["not_run"]))
     stale = [e for i, e in enumerate(equivalents) if i not in used]
     return rows, unexplained, stale
 
 
 def total(rows: list[Row]) -> Row:
     return Row("total", *(sum(getattr(r, f) for r in rows)
-                          for f in ("mutants", "killed", "timeout", "survived", "no_tests", "equivalent")))
+                          for f in ("mutants", "killed", "timeout", "survived", "no_tests", "equivalent", "not_run")))
 
 
 def mutmut_diff(mutant: str, module: str) -> str:
@@ -207,9 +210,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"wrote {p}")
     if args.min_score is None:
         return 0
-    low = [r for r in rows if r.score < args.min_score]
+    low = [r for r in rows if r.score < args.min_score or r.not_run]
     for r in low:
-        print(f"{r.module}: score {r.score:.3f} below {args.min_score}", file=sys.stderr)
+        print(f"{r.module}: score {r.score:.3f} (floor {args.min_score}), {r.not_run} mutants not run", file=sys.stderr)
     return 1 if low or stale else 0
 
 

@@ -51,7 +51,7 @@ def test_verdicts_are_counted_per_column_and_scored_over_non_equivalent_mutants(
     rows, unexplained, stale = M.tabulate(results, eq, diff_of)
     (row,) = rows
     assert (row.mutants, row.killed, row.timeout, row.survived, row.no_tests, row.equivalent) == (6, 2, 1, 1, 1, 1)
-    assert row.score == pytest.approx(3 / 5) and row.cells()[-1] == "60.0%"
+    assert row.score == pytest.approx(3 / 5) and row.cells()[-2:] == [0, "60.0%"]
     assert unexplained == ["model.monitor.ledger.x_commit__mutmut_1", "model.monitor.ledger.x_within__mutmut_1"]
     assert stale == []
     assert M.total([row, row]).mutants == 12
@@ -71,10 +71,12 @@ def test_methods_are_named_class_dot_method() -> None:
     assert M.name_module("model.admission.records.xǁRecordStoreǁall__mutmut_3") == "model/admission/records.py"
 
 
-def test_an_unfinished_or_crashed_mutant_is_an_error_not_a_row() -> None:
-    for code in (None, -11):
-        with pytest.raises(SystemExit):
-            M.tabulate({LEDGER: {"model.monitor.ledger.x_has__mutmut_1": code}}, [], diff_of)
+def test_a_crashed_mutant_is_an_error_and_an_unrun_one_is_left_out_of_the_score() -> None:
+    with pytest.raises(SystemExit):
+        M.tabulate({LEDGER: {"model.monitor.ledger.x_has__mutmut_1": -11}}, [], diff_of)
+    rows, _, _ = M.tabulate({LEDGER: {"model.monitor.ledger.x_has__mutmut_1": None,
+                                      "model.monitor.ledger.x_has__mutmut_2": 1}}, [], diff_of)
+    assert (rows[0].not_run, rows[0].killed, rows[0].score) == (1, 1, 1.0)
 
 
 def test_missing_results_name_the_command_to_run(tmp_path: Path) -> None:
