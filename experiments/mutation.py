@@ -15,7 +15,7 @@ Equivalent mutants are matched by content, not by mutmut's numbering (which shif
 function gains or loses a mutation point): an entry names the module, the function and the exact
 removed and added lines of the mutant's diff. An entry that matches no survivor is stale and is
 reported, so the list cannot silently excuse a mutant that a later edit turned into a real one.
-Score = (killed + timeout) / (mutants - equivalent).
+Score = (killed + timeout) / (mutants - equivalent - not_run).
 
 Not registered with ``make reproduce``: a full run takes tens of minutes of CPU, so it runs only
 through ``make mutation`` (or ``python experiments/mutation.py [OUT_DIR]`` after ``mutmut run``).
@@ -80,7 +80,8 @@ class Row:
 
     def cells(self) -> list[object]:
         return [self.module, self.mutants, self.killed, self.timeout, self.survived, self.no_tests,
-                self.equivalent, self.not_run, f"{100 * self.score:.1f}%"]
+                self.equivalent, self.not_run,
+                "not run" if self.not_run == self.mutants - self.equivalent else f"{100 * self.score:.1f}%"]
 
 
 def function_of(mutant: str) -> str:
@@ -189,7 +190,7 @@ def run(out_dir: Path) -> tuple[list[Path], list[Row], list[Equivalent]]:
     paths = write_table(out_dir, "mutation", HEADER, [r.cells() for r in [*rows, total(rows)]],
                         "Mutation testing (mutmut 3) of the seven judgment modules: killed/total per module;"
                         " equivalent mutants are argued in experiments/mutation_equivalent.json;"
-                        " score = (killed + timeout) / (mutants - equivalent).")
+                        " score = (killed + timeout) / (mutants - equivalent - not_run).")
     return paths, rows, stale
 
 
