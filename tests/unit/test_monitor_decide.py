@@ -3,11 +3,13 @@ a requirement, history rules read lineage or session, transforms apply in the st
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from model.canonical import JSON
 from model.monitor.adapter import Adapter, Failure, Handle, Refusal
-from model.monitor.decide import Decision, DenyReason, decide
+from model.monitor.decide import Decision, DenyReason, decide, explain
 from model.monitor.labels import Label, Levels, Transform, propagate
-from model.monitor.state import Call
+from model.monitor.state import Call, Permit
 from model.monitor.syntax import parse_policy
 
 POLICY = """
@@ -249,3 +251,78 @@ def test_pause_detail_lists_every_missing_requirement() -> None:
     r = ad.call("Publish", doc=ok(ad.call("Review", doc="d")), channel="press")
     assert isinstance(r, Refusal) and r.verdict.detail == "waiting for legal_ok"
     assert r.verdict.reason is None and r.verdict.effects == ()
+
+
+def test_explain_lists_only_failures_once_a_check_failed() -> None:
+    ad = adapter()
+    secret = ok(ad.call("Fetch", key="k"))
+    scrubbed = ok(ad.call("Scrub", doc=ok(ad.call("Scrub", doc=secret))))
+    verdicts = ad.explain("Publish", doc=scrubbed, channel="news")
+    assert [v.reason for v in verdicts] == [DenyReason.FLOW, DenyReason.HISTORY]
+    assert all(v.decision is Decision.DENY for v in verdicts)  # the Allow candidate is not listed
+    (allowed,) = ad.explain("Review", doc="d")
+    assert allowed.decision is Decision.ALLOW
+
+
+def test_a_tool_off_its_edge_is_denied_for_its_endpoints_never_raising() -> None:
+    off_edge = replace(P, tools=tuple(replace(t, destination="audit") if t.name == "Publish" else
+                                      replace(t, operation="Nowhere") if t.name == "Review" else t for t in P.tools))
+    state = adapter().state
+    v = decide(off_edge, state, Call("bot", "Publish", {"doc": "d", "channel": "news"}, ()))
+    assert (v.decision, v.reason, v.detail) == (Decision.DENY, DenyReason.ENDPOINT,
+                                                "mem -> audit is not an endpoint of Publish")
+    reasons = [x.reason for x in explain(off_edge, state, Call("bot", "Review", {"doc": "d"}, ()))]
+    assert reasons == [DenyReason.OPERATION_NOT_PERMITTED, DenyReason.ENDPOINT]
+
+
+def test_a_source_without_a_node_reads_the_lowest_label() -> None:
+    no_web = replace(P, nodes=tuple(n for n in P.nodes if n.name != "web"))
+    v = decide(no_web, adapter().state, Call("bot", "Browse", {"url": "ok.example"}, ()))
+    assert v.decision is Decision.ALLOW and v.label == P.levels.bottom()
+
+
+def test_malformed_resource_detail_names_the_argument() -> None:
+    assert details(adapter().call("Fetch", key=None)) == (DenyReason.MALFORMED_RESOURCE,
+                                                          "argument 'key' is not a JSON scalar resource")
+
+
+def test_the_application_side_is_named_in_its_denials() -> None:
+    no_audit = replace(P, application=tuple(e for e in P.application if e.action != "audit.write"))
+    ad = Adapter(no_audit, tools(), "bot")  # type: ignore[arg-type]
+    doc = ok(ad.call("Review", doc="d"))
+    assert details(ad.call("Log", doc=doc)) == (DenyReason.NO_MATCHING_ALLOW,
+                                                "no application allow matches audit.write('log')")
+
+
+def test_permit_reasons_distinguish_missing_mismatched_and_consumed() -> None:
+    permitted = replace(P, user=tuple(replace(e, permit=True) if e.quota == 5 else e for e in P.user))
+    ad = adapter()
+    doc = ok(ad.call("Review", doc="d"))
+    call = Call("bot", "Publish", {"doc": ad.value(doc), "channel": "news"}, (("doc", doc.id),))
+    other = Call("bot", "Publish", {"doc": "x", "channel": "news"}, ()).identity()
+
+    def reason_with(*permits: Permit) -> DenyReason | None:
+        return decide(permitted, replace(ad.state, permits=permits), call).reason
+
+    assert reason_with() is DenyReason.PERMIT_MISSING
+    assert reason_with(Permit(0, "Publish", other)) is DenyReason.PERMIT_MISMATCH
+    assert reason_with(Permit(0, "Publish", other, consumed=True)) is DenyReason.PERMIT_MISSING
+    assert reason_with(Permit(0, "Log", call.identity())) is DenyReason.PERMIT_MISSING
+    assert reason_with(Permit(0, "Publish", call.identity(), consumed=True)) is DenyReason.PERMIT_CONSUMED
+    both = (Permit(0, "Publish", other), Permit(1, "Publish", call.identity()))
+    v = decide(permitted, replace(ad.state, permits=both), call)
+    assert (v.decision, v.permit) == (Decision.ALLOW, 1)
+    assert details(Refusal(decide(permitted, ad.state, call))) == (
+        DenyReason.PERMIT_MISSING, "no unused exact-call permit binds this call")
+
+
+def test_slot_refinement_needs_the_allow_to_match_but_for_its_slot() -> None:
+    from model.monitor.report_task import load
+    from model.monitor.toolkit import ReportWorld
+
+    p = load("report")
+    narrow = replace(p, user=tuple(replace(e, keys=frozenset({"body"})) if e.keys else e for e in p.user))
+    for policy, expected in ((p, DenyReason.SLOT_UNBOUND), (narrow, DenyReason.NO_MATCHING_ALLOW)):
+        ad = Adapter(policy, ReportWorld().tools(), "assistant")
+        s = ok(ad.call("Sanitize", record=ad.call("Read")))
+        assert reason(ad.call("Send", body=s, recipient="alice@example.org")) is expected
