@@ -9,8 +9,11 @@ from model.canonical import JSON
 from model.monitor.adapter import Adapter, Failure, Handle, Refusal
 from model.monitor.decide import Decision, DenyReason, decide, explain
 from model.monitor.labels import Label, Levels, Transform, propagate
+from model.monitor.policy import EntryKind, GlobPat, SlotPat
+from model.monitor.report_task import load
 from model.monitor.state import Call, Permit
 from model.monitor.syntax import parse_policy
+from model.monitor.toolkit import ReportWorld
 
 POLICY = """
 policy lab
@@ -317,12 +320,62 @@ def test_permit_reasons_distinguish_missing_mismatched_and_consumed() -> None:
 
 
 def test_slot_refinement_needs_the_allow_to_match_but_for_its_slot() -> None:
-    from model.monitor.report_task import load
-    from model.monitor.toolkit import ReportWorld
-
     p = load("report")
     narrow = replace(p, user=tuple(replace(e, keys=frozenset({"body"})) if e.keys else e for e in p.user))
     for policy, expected in ((p, DenyReason.SLOT_UNBOUND), (narrow, DenyReason.NO_MATCHING_ALLOW)):
         ad = Adapter(policy, ReportWorld().tools(), "assistant")
         s = ok(ad.call("Sanitize", record=ad.call("Read")))
         assert reason(ad.call("Send", body=s, recipient="alice@example.org")) is expected
+
+
+def test_the_allow_verdict_carries_effects_label_and_no_detail_or_permit() -> None:
+    v = decide(P, adapter().state, Call("bot", "Review", {"doc": "d"}, ()))
+    assert (v.decision, v.reason, v.detail, v.permit) == (Decision.ALLOW, None, "", None)
+    assert [(e.action, e.resource) for e in v.effects] == [("doc.review", "x")] and v.label is not None
+
+
+def test_a_deny_entry_reads_the_call_arguments_and_slots() -> None:
+    keyed = replace(P, user=(replace(P.user[0], resource=GlobPat("*"), keys=frozenset({"url"})), *P.user[1:]))
+    assert details(Adapter(keyed, tools(), "bot").call("Browse", url="ok.example")) == (  # type: ignore[arg-type]
+        DenyReason.EXPLICIT_DENY, "user denies web.get('ok.example')")
+    p = load("report")
+    send = next(e for e in p.user if isinstance(e.resource, SlotPat))
+    denied = replace(p, user=(replace(send, kind=EntryKind.DENY), *p.user))
+    ad = Adapter(denied, ReportWorld().tools(), "assistant")
+    s, a = ok(ad.call("Sanitize", record=ad.call("Read"))), ok(ad.call("Lookup", name="Alice"))
+    assert reason(ad.call("Send", body=s, recipient=a.at("destination"))) is DenyReason.EXPLICIT_DENY
+
+
+def test_pause_joins_every_requirement_it_waits_for() -> None:
+    press = next(e for e in P.user if e.requires == "legal_ok")
+    both = replace(P, user=(*P.user, replace(press, requires="pr_ok")))
+    ad = Adapter(both, tools(), "bot")  # type: ignore[arg-type]
+    r = ad.call("Publish", doc=ok(ad.call("Review", doc="d")), channel="press")
+    assert isinstance(r, Refusal) and r.verdict.detail == "waiting for legal_ok, pr_ok"
+    assert r.verdict.waiting_for == {"legal_ok", "pr_ok"}
+
+
+def test_origin_rules_apply_through_the_operation_and_name_the_rule() -> None:
+    p = load("report")
+    renamed = replace(p, tools=tuple(replace(t, name="Mailer") if t.name == "Send" else t for t in p.tools))
+    ad = Adapter(renamed, ReportWorld().tools() | {"Mailer": ReportWorld().tools()["Send"]}, "assistant")
+    raw, a = ok(ad.call("Read")), ok(ad.call("Lookup", name="Alice"))
+    assert details(ad.call("Mailer", body=raw, recipient=a.at("destination"))) == (
+        DenyReason.ORIGIN, "origin rule report_body not met")
+
+
+def test_a_flow_rule_for_one_operation_applies_to_it() -> None:
+    by_op = parse_policy(POLICY.replace("flow deny * -> out when untrusted", "flow deny Publish -> out when untrusted"),
+                         "lab.policy")
+    ad = Adapter(by_op, tools(), "bot")  # type: ignore[arg-type]
+    page = ok(ad.call("Browse", url="ok.example"))
+    assert reason(ad.call("Publish", doc=page, channel="news")) is DenyReason.FLOW
+
+
+def test_quota_detail_names_the_application_list() -> None:
+    tight = replace(P, application=tuple(replace(e, quota=1) if e.action == "doc.review" else e
+                                         for e in P.application))
+    ad = Adapter(tight, tools(), "bot")  # type: ignore[arg-type]
+    ok(ad.call("Review", doc="a"))
+    assert details(ad.call("Review", doc="b")) == (DenyReason.QUOTA,
+                                                  "no application grant with capacity left (first-fit)")
