@@ -72,6 +72,9 @@ def test_refusals_say_which_round_failed_and_for_which_pair() -> None:
         (RejectionProof(cands, ((dataclasses.replace(e0, prefix=e1.word[:1]),), (e1,))), Refusal.BAD_WITNESS, 0,
          f"{z} at prefix of length 1"),
         (RejectionProof(cands, ((e1,), (e0,))), Refusal.BAD_WITNESS, 0, f"{y} at prefix of length 0"),
+        # in round 1 nothing of Z is left, so (x, missing Z) would be a witness, but x is not a prefix of y·x
+        (RejectionProof(cands, ((e0,), (dataclasses.replace(e1, prefix=e0.prefix),))), Refusal.BAD_WITNESS, 1,
+         f"{y} at prefix of length 1"),
         (RejectionProof(cands, ((e0,), (), (e1,))), Refusal.EMPTY_ROUND, 1, ""),
         (RejectionProof(cands, ((e0,),)), Refusal.NONEMPTY_END, 1, ""),
         (proof, None, -1, ""),
