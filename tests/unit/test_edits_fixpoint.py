@@ -65,6 +65,9 @@ def test_explicit_engine_fails_closed_at_its_cap(monkeypatch: pytest.MonkeyPatch
     assert not isinstance(pol, type(None))
     inst = make_instance(term, {f"c{i}": f"d{i}" for i in range(5)}, {f"d{i}": "a" for i in range(5)}, (),
                          pol)  # type: ignore[arg-type]
-    with pytest.raises(InvalidInput, match="size cap"):
+    with pytest.raises(InvalidInput, match="size cap") as err:
         check(inst, Engine.EXPLICIT)
+    assert str(err.value.location) == "engine explicit" and err.value.found == "more than 100"
     assert isinstance(check(inst, Engine.SYMBOLIC), Accepted)
+    monkeypatch.setattr(explicit, "MAX_LINEARIZATIONS", 120)  # exactly at the cap is still checked
+    assert isinstance(check(inst, Engine.EXPLICIT), Accepted)
