@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from model.edits import explicit
-from model.edits.check import check
+from model.edits.check import check, instance_digest
 from model.edits.contract import Call, Choice, Nil, Par, Seq
 from model.edits.instance import make_instance
 from model.edits.policy import from_maximal_words
@@ -30,6 +30,9 @@ def test_missing_outcome_empties_the_fixed_point(engine: Engine) -> None:
     # With b allowed, both outcomes survive.
     ok = make_instance(term, {"x": "dx", "y": "dy"}, {"dx": "a", "dy": "b"}, (), from_maximal_words([["a"], ["b"]]))
     assert isinstance(check(ok, engine), Accepted)
+    # every verdict names the engine that reached it and the digest of the instance it checked
+    for verdict, checked in ((v, inst), (check(ok, engine), ok)):
+        assert verdict.engine is engine and verdict.digest == instance_digest(checked)
 
 
 @pytest.mark.parametrize("engine", ENGINES)
