@@ -74,3 +74,15 @@ def test_explicit_engine_fails_closed_at_its_cap(monkeypatch: pytest.MonkeyPatch
     assert isinstance(check(inst, Engine.SYMBOLIC), Accepted)
     monkeypatch.setattr(explicit, "MAX_LINEARIZATIONS", 120)  # exactly at the cap is still checked
     assert isinstance(check(inst, Engine.EXPLICIT), Accepted)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_rejection_lists_several_words_of_one_outcome_in_canonical_order(engine: Engine) -> None:
+    # L = x ⊗ y has two candidate words; R needs label b, which the policy never allows.
+    term = Choice("g", (("L", Par((Call("x"), Call("y")))), ("R", Call("z"))))
+    inst = make_instance(term, {"x": "dx", "y": "dy", "z": "dz"}, {"dx": "a", "dy": "a", "dz": "b"}, (),
+                         from_maximal_words([["a", "a"]]))
+    v = check(inst, engine)
+    assert isinstance(v, Rejected)
+    assert [raw(y) for _, y in v.proof.candidates] == [("x", "y"), ("y", "x")]
+    assert v.proof.sizes() == (2, 0)
