@@ -4,7 +4,7 @@ VENV    := .venv
 BIN     := $(VENV)/bin
 STAMP   := $(VENV)/.installed
 
-.PHONY: venv test test-all lint reproduce bench lean drt notebooks clean
+.PHONY: venv test test-all lint reproduce bench mutation lean drt notebooks clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -35,6 +35,17 @@ BENCHMARKS := monitor-overhead edit-timing validation-scaling dask-scaling
 bench: $(STAMP)
 	$(BIN)/agentwarrant reproduce $(BENCHMARKS)
 
+# Mutation testing (issue 12 §5): mutmut 3 over the seven judgment modules ([tool.mutmut] in
+# pyproject.toml lists them and the tests it selects from), then paper_figures/tables/mutation.{csv,md}.
+# Tens of minutes of CPU, niced. A fresh run by default; MUTATION_RESUME=1 keeps mutants/ so mutmut
+# resumes an interrupted run and retests only changed functions (survivors are not retested then).
+MUTATION_JOBS ?= 2
+mutation: $(STAMP)
+	$(BIN)/python -m pip install --quiet -e '.[mutation]'
+	@if [ -z "$(MUTATION_RESUME)" ]; then rm -rf mutants; fi
+	nice -n 10 $(BIN)/mutmut run --max-children $(MUTATION_JOBS) > mutation.log 2>&1 || (tail -c 4000 mutation.log; exit 1)
+	$(BIN)/python experiments/mutation.py --min-score 0.95
+
 # Lean (issue 8). The toolchain is $LEAN_HOME/bin when LEAN_HOME is set, else whatever `lean` and
 # `leanpkg` PATH has; with neither, both targets say so and skip (exit 0). `make lean` builds the
 # library and the oracle (lean/build/bin/AgentWarrant) and audits the proofs; `make drt` runs the
@@ -63,4 +74,4 @@ notebooks: $(STAMP)
 	$(BIN)/jupyter lab experiments/notebooks $$([ "$$(id -u)" = 0 ] && echo --allow-root)
 
 clean:
-	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .hypothesis
+	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .hypothesis mutants mutation.log

@@ -134,6 +134,8 @@ def _engines_agree(inst: Instance) -> None:
             assert set(v.automaton.generated()) == _prefixes(literal), e  # generated language = W† = ↓π₂B̂†
             assert v.counts.safe == len(literal) == v.automaton.count_completions()
             assert v.counts.prefixes == len(_prefixes(literal)) == v.automaton.count_prefixes()
+            assert v.counts.states == v.automaton.n_states
+            assert v.counts.rounds in (None, RejectionProof(cands.b0, literal_rounds).sizes()), e
             assert v.automaton == verdicts[Engine.SYMBOLIC].automaton  # type: ignore[union-attr]
             paper = v.automaton.project()  # the paper's Can(W†, π₂B̂†)
             assert set(paper.generated()) == _prefixes(literal)
@@ -143,6 +145,10 @@ def _engines_agree(inst: Instance) -> None:
             assert not literal
             assert verify(inst, v.proof).valid, (e, verify(inst, v.proof))
             assert v.proof == verdicts[Engine.EXPLICIT].proof  # type: ignore[union-attr]
+            assert (v.counts.safe, v.counts.prefixes, v.counts.states) == (0, 0, 0)
+            assert v.counts.rounds == v.proof.sizes(), e
+    explicit = verdicts[Engine.EXPLICIT]
+    assert explicit.counts.rounds == RejectionProof(cands.b0, literal_rounds).sizes()
     if isinstance(sym, Rejected):  # the proof built from the symbolic fixed point, mutated, is refused
         mutants = _mutations(sym.proof)
         assert all(m != sym.proof for m in mutants)

@@ -5,14 +5,24 @@ from __future__ import annotations
 
 import copy
 import json
+import uuid
 from datetime import UTC, datetime
 from pathlib import Path
 
 import pytest
 
-from model.admission.records import RecordDefect, RecordInvalid, RecordStore, RecordValid, verify_chain, verify_record
-from model.admission.signing import KeyPair
-from model.canonical import JSON
+from model.admission.records import (
+    RecordDefect,
+    RecordInvalid,
+    RecordStore,
+    RecordValid,
+    make_record,
+    verify_chain,
+    verify_record,
+)
+from model.admission.signing import KeyPair, format_instant
+from model.canonical import JSON, digest
+from model.errors import InvalidInput
 
 NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 
@@ -78,3 +88,92 @@ def test_chain_detects_deleted_and_reordered_executions(store: RecordStore) -> N
     for bad in (deleted, swapped):
         out = verify_chain(bad, store.key.public)
         assert isinstance(out, RecordInvalid) and out.defect is RecordDefect.BROKEN_CHAIN
+
+
+# Each refusal of the offline verifier with its defect and the detail a person reads, chain links
+# broken one field at a time, and the store's defaults (written against surviving mutants).
+
+def test_malformed_records_are_refused_with_what_was_expected() -> None:
+    key = KeyPair.generate("rt")
+    rec = make_record(key, "execution", {"amount": 1}, NOW, None, 0)
+    shape = (RecordDefect.MALFORMED, "expected keys payload, recordHash, signature")
+    kinds = (RecordDefect.MALFORMED, "payload with a known kind and an ed25519 signature")
+    assert defect_and_detail(verify_record([], key.public)) == shape
+    assert defect_and_detail(verify_record({**rec, "extra": 1}, key.public)) == shape
+    assert defect_and_detail(verify_record({**rec, "payload": []}, key.public)) == kinds
+    assert defect_and_detail(verify_record({**rec, "payload": {**rec["payload"], "kind": "x"}}, key.public)) == kinds
+    assert defect_and_detail(verify_record({**rec, "signature": {"algorithm": "rsa"}}, key.public)) == kinds
+    assert defect_and_detail(verify_record({**rec, "signature": "sig"}, key.public)) == kinds
+
+
+def test_a_number_json_cannot_hold_exactly_is_malformed_at_its_path() -> None:
+    key = KeyPair.generate("rt")
+    rec = make_record(key, "execution", {"amount": 2**60}, NOW, None, 0)
+    assert defect_and_detail(verify_record(rec, key.public)) == (
+        RecordDefect.MALFORMED,
+        "<record> at $.payload.body.amount: expected an integer within ±(2**53 - 1), found 1152921504606846976")
+
+
+def test_hash_and_signature_refusals_say_what_failed(store: RecordStore) -> None:
+    rec = store.append("refusal", {"reason": "x"}, NOW)
+    assert defect_and_detail(verify_record({**rec, "recordHash": "0" * 64}, store.key.public)) == (
+        RecordDefect.HASH_MISMATCH, f"payload hashes to {digest(rec['payload'])}")
+    assert defect_and_detail(verify_record(rec, KeyPair.generate("other").public)) == (
+        RecordDefect.BAD_SIGNATURE, "signature does not verify under the given key")
+
+
+def test_a_chain_link_is_broken_by_a_wrong_prev_or_a_wrong_seq_alone() -> None:
+    key = KeyPair.generate("rt")
+    first = make_record(key, "execution", {"i": 0}, NOW, None, 0)
+    good = make_record(key, "execution", {"i": 1}, NOW, str(first["recordHash"]), 1)
+    assert [v.record_hash for v in as_valid(verify_chain([first, good], key.public))] == [
+        first["recordHash"], good["recordHash"]]
+    wrong_prev = make_record(key, "execution", {"i": 1}, NOW, "f" * 64, 1)
+    wrong_seq = make_record(key, "execution", {"i": 1}, NOW, str(first["recordHash"]), 2)
+    for bad in (wrong_prev, wrong_seq):
+        assert defect_and_detail(verify_chain([first, bad], key.public)) == (
+            RecordDefect.BROKEN_CHAIN, "record 1: execution chain expects seq 1")
+    assert defect_and_detail(verify_chain([first, {"payload": {}}], key.public)) == (
+        RecordDefect.MALFORMED, "record 1: expected keys payload, recordHash, signature")
+
+
+def test_default_stores_are_private_and_in_memory(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(tmp_path)
+    a, b = RecordStore(KeyPair.generate("a")), RecordStore(KeyPair.generate("b"))
+    a.append("refusal", {"i": 0}, NOW)
+    assert len(a.all()) == 1 and b.all() == []
+    assert list(tmp_path.iterdir()) == []  # nothing written to the working directory
+
+
+def test_a_corrupted_stored_record_is_invalid_input_naming_the_store(store: RecordStore) -> None:
+    store.append("refusal", {"i": 0}, NOW)
+    with store.db.transaction() as c:
+        c.execute("UPDATE records SET record = '{not json'")
+    with pytest.raises(InvalidInput) as err:
+        store.all()
+    assert err.value.location.source == "<record store>"
+
+
+def defect_and_detail(out: object) -> tuple[RecordDefect, str]:
+    assert isinstance(out, RecordInvalid), out
+    return out.defect, out.detail
+
+
+def as_valid(out: object) -> list[RecordValid]:
+    assert isinstance(out, list), out
+    return out
+
+
+def test_the_record_wire_format(store: RecordStore) -> None:
+    a = store.append("refusal", {"i": 0}, NOW)
+    b = store.append("execution", {"i": 1}, NOW)
+    for rec in (a, b):
+        p, sig = rec["payload"], rec["signature"]
+        assert isinstance(p, dict) and isinstance(sig, dict)
+        assert set(p) == {"kind", "recordId", "createdAt", "prev", "seq", "body"}
+        assert str(uuid.UUID(str(p["recordId"]))) == p["recordId"] and p["createdAt"] == format_instant(NOW)
+        assert set(sig) == {"algorithm", "keyId", "value"} and sig["keyId"] == "rt"
+    assert a["payload"]["recordId"] != b["payload"]["recordId"]  # type: ignore[index]
+    # a refusal is not chained: it carries null links, not empty ones
+    assert (a["payload"]["prev"], a["payload"]["seq"]) == (None, None)  # type: ignore[index]
+    assert (b["payload"]["prev"], b["payload"]["seq"]) == (None, 0)  # type: ignore[index]

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from model.budget import Budget, Unknown
-from model.edits.check import check
+from model.edits.check import check, instance_digest
 from model.edits.contract import Call, Choice, Nil, Par, Seq
 from model.edits.instance import make_instance
 from model.edits.policy import from_maximal_words
@@ -29,6 +29,9 @@ def test_missing_outcome_empties_the_fixed_point(engine: Engine) -> None:
     # With b allowed, both outcomes survive.
     ok = make_instance(term, {"x": "dx", "y": "dy"}, {"dx": "a", "dy": "b"}, (), from_maximal_words([["a"], ["b"]]))
     assert isinstance(check(ok, engine), Accepted)
+    # every verdict names the engine that reached it and the digest of the instance it checked
+    for verdict, checked in ((v, inst), (check(ok, engine), ok)):
+        assert verdict.engine is engine and verdict.digest == instance_digest(checked)
 
 
 @pytest.mark.parametrize("engine", ENGINES)
@@ -70,3 +73,15 @@ def test_engines_answer_unknown_when_the_states_budget_runs_out() -> None:
         assert v.limit == "states"
     assert isinstance(check(inst, Engine.EXPLICIT, budget=Budget(states=200)), Accepted)
     assert isinstance(check(inst, Engine.SYMBOLIC, budget=Budget(states=200)), Accepted)
+
+
+@pytest.mark.parametrize("engine", ENGINES)
+def test_a_rejection_lists_several_words_of_one_outcome_in_canonical_order(engine: Engine) -> None:
+    # L = x ⊗ y has two candidate words; R needs label b, which the policy never allows.
+    term = Choice("g", (("L", Par((Call("x"), Call("y")))), ("R", Call("z"))))
+    inst = make_instance(term, {"x": "dx", "y": "dy", "z": "dz"}, {"dx": "a", "dy": "a", "dz": "b"}, (),
+                         from_maximal_words([["a", "a"]]))
+    v = check(inst, engine)
+    assert isinstance(v, Rejected)
+    assert [raw(y) for _, y in v.proof.candidates] == [("x", "y"), ("y", "x")]
+    assert v.proof.sizes() == (2, 0)

@@ -6,12 +6,12 @@ import dataclasses
 from pathlib import Path
 
 from model.edits.check import check
-from model.edits.contract import Call, Choice
+from model.edits.contract import Call, Choice, Par
 from model.edits.instance import make_instance
 from model.edits.load import load_instance
 from model.edits.policy import from_maximal_words
 from model.edits.verdict import Engine, Rejected, RejectionProof
-from model.edits.verify import Refusal, verify
+from model.edits.verify import ProofCheck, Refusal, verify
 
 CORPUS = Path(__file__).resolve().parents[2] / "corpus" / "edits"
 
@@ -58,3 +58,44 @@ def test_a_round_that_misses_a_removable_pair_is_refused() -> None:
     assert verify(inst, v.proof).valid
     split = RejectionProof(v.proof.candidates, ((r0,), (r1,)))
     assert verify(inst, split).refusal is Refusal.INCOMPLETE_ROUND
+
+
+def test_refusals_say_which_round_failed_and_for_which_pair() -> None:
+    inst, proof = _proof()
+    (e0,), (e1,) = proof.rounds
+    cands = proof.candidates
+    z, y = e0.outcome, e1.outcome
+    cases = [
+        (RejectionProof((*cands, cands[0]), proof.rounds), Refusal.WRONG_CANDIDATES, -1, ""),  # a duplicate
+        (RejectionProof(cands, ((e0, e0), (e1,))), Refusal.NOT_A_MEMBER, 0, ""),  # a pair removed twice
+        # the witness prefix is not a prefix of the removed word
+        (RejectionProof(cands, ((dataclasses.replace(e0, prefix=e1.word[:1]),), (e1,))), Refusal.BAD_WITNESS, 0,
+         f"{z} at prefix of length 1"),
+        (RejectionProof(cands, ((e1,), (e0,))), Refusal.BAD_WITNESS, 0, f"{y} at prefix of length 0"),
+        # in round 1 nothing of Z is left, so (x, missing Z) would be a witness, but x is not a prefix of y·x
+        (RejectionProof(cands, ((e0,), (dataclasses.replace(e1, prefix=e0.prefix),))), Refusal.BAD_WITNESS, 1,
+         f"{y} at prefix of length 1"),
+        (RejectionProof(cands, ((e0,), (), (e1,))), Refusal.EMPTY_ROUND, 1, ""),
+        (RejectionProof(cands, ((e0,),)), Refusal.NONEMPTY_END, 1, ""),
+        (proof, None, -1, ""),
+    ]
+    for bad, refusal, rnd, detail in cases:
+        assert verify(inst, bad) == ProofCheck(refusal, rnd, detail)  # type: ignore[arg-type]
+
+
+def test_an_incomplete_round_names_the_pair_it_left_behind() -> None:
+    term = Choice("g", (("L", Call("x")), ("M", Call("y")), ("R", Call("z"))))
+    inst = make_instance(term, {"x": "dx", "y": "dy", "z": "dz"}, {"dx": "a", "dy": "a", "dz": "b"}, (),
+                         from_maximal_words([["a"]]))
+    v = check(inst, Engine.EXPLICIT)
+    assert isinstance(v, Rejected)
+    (r0, r1), = v.proof.rounds
+    got = verify(inst, RejectionProof(v.proof.candidates, ((r0,), (r1,))))
+    assert got == ProofCheck(Refusal.INCOMPLETE_ROUND, 0, f"{r1.outcome} should have been removed")
+    assert not got.valid and verify(inst, v.proof).valid
+
+
+def test_an_ill_formed_instance_has_no_valid_proof() -> None:
+    _, proof = _proof()
+    dup = make_instance(Par((Call("x"), Call("x"))), {"x": "dx"}, {"dx": "a"}, (), from_maximal_words([["a"]]))
+    assert verify(dup, proof) == ProofCheck(Refusal.INSTANCE_INVALID)

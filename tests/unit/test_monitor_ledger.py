@@ -4,10 +4,15 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from model.monitor.adapter import Adapter, Handle, Refusal
 from model.monitor.decide import Decision, DenyReason
-from model.monitor.policy import ConstPat, GlobPat, Policy
+from model.monitor.ledger import allocate, commit, has_capacity, within_limits
+from model.monitor.matching import Effect
+from model.monitor.policy import ConstPat, Entry, EntryKind, GlobPat, Policy
 from model.monitor.report_task import POLICY_DIR
+from model.monitor.state import initial_state
 from model.monitor.syntax import load_policy
 from model.monitor.toolkit import DeleteWorld, ReportWorld
 
@@ -117,3 +122,39 @@ def test_failed_tool_keeps_its_charge() -> None:
     retry = ad.call("Send", body=s, recipient=a.at("destination"))
     assert isinstance(retry, Refusal) and retry.decision is Decision.DENY and retry.verdict.reason is DenyReason.QUOTA
     assert world.mailbox == {}
+
+
+# Direct tests of the ledger functions: cases the policies above never build (found by mutation testing).
+
+def _grant(resource: str = "A", quota: int | None = 1, requires: str | None = None) -> Entry:
+    return Entry(EntryKind.ALLOW, "Delete", GlobPat(resource), quota=quota, requires=requires)
+
+
+def test_first_fit_skips_a_deny_entry_and_an_allow_whose_requirement_is_unsatisfied() -> None:
+    entries = (Entry(EntryKind.DENY, "Delete", GlobPat("*")), _grant(requires="review"), _grant())
+    state = initial_state(3, 0)
+    got = allocate(entries, (0, 0, 0), [Effect("Delete", "A")], {}, state)
+    assert got is not None and got.positions == (2,) and got.charge == (0, 0, 1)
+    # once the requirement is satisfied the earlier grant is ready and first fit takes it
+    ready_state = initial_state(3, 0, frozenset({"review"}))
+    got = allocate(entries, (0, 0, 0), [Effect("Delete", "A")], {}, ready_state)
+    assert got is not None and got.positions == (1,) and got.charge == (0, 1, 0)
+
+
+def test_commit_refuses_vectors_of_different_lengths() -> None:
+    assert commit((1, 2), (0, 1)) == (1, 3)
+    with pytest.raises(ValueError):
+        commit((1, 2), (1,))
+
+
+def test_has_capacity_is_strict_below_the_quota_and_counts_reservations() -> None:
+    assert has_capacity(_grant(quota=2), 1, 0) and not has_capacity(_grant(quota=2), 1, 1)
+    assert not has_capacity(_grant(quota=2), 2, 0) and has_capacity(_grant(quota=None), 10**6, 10**6)
+
+
+def test_within_limits_checks_length_and_each_finite_quota() -> None:
+    entries = (_grant(quota=2), _grant(quota=None))
+    assert within_limits(entries, (2, 99)) and within_limits(entries, (0, 0))
+    assert not within_limits(entries, (3, 0))  # over the finite quota
+    assert not within_limits(entries, (0,)) and not within_limits(entries, (0, 0, 0))  # wrong length
+    assert within_limits((), ())
