@@ -124,7 +124,8 @@ def test_amounts_outside_the_approvals_domain_are_refused(amount: float) -> None
 
 
 def test_an_amount_above_the_bound_is_refused_as_exceeded() -> None:
-    assert refused(verify(signed(100), amount=100.5)) == (RefusalReason.AMOUNT_EXCEEDED, "approved up to 100, asked 100.5")
+    assert refused(verify(signed(100), amount=100.5)) == (
+        RefusalReason.AMOUNT_EXCEEDED, "approved up to 100, asked 100.5")
 
 
 def test_load_registry_rejects_a_non_list_and_extra_keys_naming_the_place() -> None:
