@@ -23,7 +23,9 @@ from model.admission.records import RecordInvalid, chain_heads, verify_chain
 from model.admission.refusal import Refusal
 from model.admission.signed_policy import load_policy
 from model.admission.signing import parse_instant, public_key_from_text
+from model.budget import Budget
 from model.canonical import load_file
+from model.cliutil import budget_option, metered_progress
 from model.errors import InputKind, InvalidInput, Location
 from model.exitcodes import EPILOG, Exit
 from model.jsonio import decode, printable, read_text
@@ -150,17 +152,25 @@ def _amount(text: str) -> int | float:
 @click.option("--mutant", type=click.Choice(["skip-identity-check", "skip-live-check", "replay-unapproved",
                                              "redispatch-after-crash"]), default=None,
               help="Inject a known fault, to see the exploration find it.")
-def explore_cmd(depth: int, attempts: int, mutant: str | None) -> None:
-    """Explore every interleaving of the hold/replay protocol up to DEPTH steps; report states and violations."""
+@budget_option()
+def explore_cmd(depth: int, attempts: int, mutant: str | None, budget: Budget) -> None:
+    """Explore every interleaving of the hold/replay protocol up to DEPTH steps; report states and violations.
+
+    Exit 0 no violation (within the depth), 1 a violated property with its trace, 3 the budget ran out
+    before the exploration ended and no violation was found (one tick per transition)."""
     from model.admission.explore import PROPERTIES, explore
 
-    r = explore(depth=depth, attempts=attempts, mutant=mutant)
+    with metered_progress("admit explore") as progress:
+        r = explore(depth=depth, attempts=attempts, mutant=mutant, budget=budget, on_progress=progress)
     click.echo(f"{r.states} states, {r.transitions} transitions, depth {r.depth}, {r.attempts} attempt(s), "
                f"{'complete (fixed point)' if r.complete else 'bounded'}")
     for v in r.violations:
         click.echo(f"violated {v.property} ({PROPERTIES[v.property]}): {' -> '.join(v.trace)}")
     if r.violations:
-        sys.exit(1)
+        sys.exit(Exit.FAILS)
+    if r.unknown is not None:
+        click.echo(f"Unknown: {r.unknown.describe()}")
+        sys.exit(Exit.UNKNOWN)
 
 
 @cli.command("demo", epilog=EPILOG)

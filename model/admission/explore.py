@@ -21,6 +21,10 @@ and the four replays; a crash loses nothing committed because every store
 step is one transaction, so restart = ``recover()`` on the same database. ``mutant`` injects a
 known fault (to show each property can fail and the explorer finds it): ``skip-identity-check``,
 ``skip-live-check``, ``replay-unapproved``, ``redispatch-after-crash``.
+
+Budget (issue 12 §2): one ``meter.tick()`` per transition stepped. When it runs out the report keeps
+what was explored and every violation found (a violation found is a real trace, so it stands), with
+``unknown`` set: "no violation" is then not a verdict.
 """
 
 from __future__ import annotations
@@ -46,6 +50,7 @@ from model.admission.envelope import Identity
 from model.admission.refusal import Refusal
 from model.admission.replay import Replayed, ReplayService
 from model.admission.tools import ToolRegistry
+from model.budget import Budget, BudgetExhausted, Spent, Unknown
 from model.canonical import JSON
 
 PROPERTIES = {"P1": "no effect before approval", "P2": "at most one effect per held attempt",
@@ -55,6 +60,7 @@ PER_ATTEMPT = ("submit", "approve", "reject", "replay", "replay_other_identity",
 GLOBAL = ("revoke_credential", "revoke_grant", "restore_grant", "restart")
 MUTANTS = ("skip-identity-check", "skip-live-check", "replay-unapproved", "redispatch-after-crash")
 _GRANT = Grant(AGENT, "publish_report", "*")
+_UNLIMITED = Budget()
 _OTHER = Identity(TENANT, "agent-2", "cred-2", "POST", "/reports/publish")
 
 
@@ -83,6 +89,7 @@ class ExplorationReport:
     attempts: int
     complete: bool  # True when no state at the bound still had unexplored successors (a fixed point)
     violations: tuple[Violation, ...] = field(default=())
+    unknown: Unknown | None = None  # the budget ran out before the exploration ended
 
 
 class _Replay(ReplayService):
@@ -187,30 +194,39 @@ def actions(attempts: int) -> tuple[str, ...]:
     return tuple(f"{a}:a{i}" for i in range(1, attempts + 1) for a in PER_ATTEMPT) + GLOBAL
 
 
-def explore(depth: int = 8, attempts: int = 1, mutant: str | None = None) -> ExplorationReport:
-    """Every interleaving of the actions up to ``depth`` steps; the counts and any violation found."""
+def explore(depth: int = 8, attempts: int = 1, mutant: str | None = None, *, budget: Budget = _UNLIMITED,
+            on_progress: Callable[[Spent], None] | None = None) -> ExplorationReport:
+    """Every interleaving of the actions up to ``depth`` steps; the counts and any violation found,
+    within ``budget`` (one tick per transition)."""
+    meter = budget.start(on_progress)
     init = _State(AttemptStore().to_bytes(), default_authority(), ())
     seen = {_key(init)}
     frontier: deque[tuple[_State, tuple[str, ...]]] = deque([(init, ())])
     transitions = 0
     truncated = False
     found: dict[str, Violation] = {}
-    while frontier:
-        state, trace = frontier.popleft()
-        if len(trace) >= depth:
-            truncated = True
-            continue
-        for action in actions(attempts):
-            nxt = _step(state, action, mutant)
-            transitions += 1
-            bad = _violated(nxt)
-            for p in bad:
-                found.setdefault(p, Violation(p, (*trace, action)))
-            k = _key(nxt)
-            if k in seen:
+    unknown: Unknown | None = None
+    try:
+        while frontier:
+            state, trace = frontier.popleft()
+            if len(trace) >= depth:
+                truncated = True
                 continue
-            seen.add(k)
-            if not bad:
-                frontier.append((nxt, (*trace, action)))
+            for action in actions(attempts):
+                meter.tick()
+                nxt = _step(state, action, mutant)
+                transitions += 1
+                bad = _violated(nxt)
+                for p in bad:
+                    found.setdefault(p, Violation(p, (*trace, action)))
+                k = _key(nxt)
+                if k in seen:
+                    continue
+                seen.add(k)
+                if not bad:
+                    frontier.append((nxt, (*trace, action)))
+    except BudgetExhausted as exc:
+        unknown = Unknown.of(exc, f"explored {len(seen)} states and {transitions} transitions up to depth {depth}")
+        truncated = True
     return ExplorationReport(depth, len(seen), transitions, attempts, not truncated,
-                             tuple(found[p] for p in sorted(found)))
+                             tuple(found[p] for p in sorted(found)), unknown)

@@ -105,3 +105,19 @@ def test_admit_explore_reports_counts_and_finds_injected_fault() -> None:
     assert ok.exit_code == 0 and "complete (fixed point)" in ok.output
     bad = CliRunner().invoke(main, ["admit", "explore", "--depth", "5", "--mutant", "skip-live-check"])
     assert bad.exit_code == 1 and "violated P3" in bad.output
+
+
+def test_explore_answers_unknown_when_its_budget_runs_out() -> None:
+    from model.admission.explore import explore
+    from model.budget import Budget
+
+    r = explore(depth=40, attempts=3, budget=Budget(states=50))
+    assert r.unknown is not None and r.unknown.limit == "states" and not r.complete and r.transitions == 50
+    full = explore(depth=4)
+    assert full.unknown is None and full.violations == ()
+    out = CliRunner().invoke(main, ["admit", "explore", "--depth", "40", "--attempts", "3", "--budget", "50states"])
+    assert out.exit_code == 3 and "Unknown: budget exhausted (states)" in out.output, out.output
+    # a violation found within the budget is a real trace: exit 1 even when the budget then runs out
+    bad = CliRunner().invoke(main, ["admit", "explore", "--depth", "40", "--mutant", "replay-unapproved",
+                                    "--budget", "2000states"])
+    assert bad.exit_code == 1 and "violated P1" in bad.output, bad.output
