@@ -153,9 +153,16 @@ def search_sentence(rep: SearchReport) -> str:
     forbidden = [f.split()[2] for f in rep.findings() if f.startswith("forbidden execution")]
     missed = [f.split()[1] for f in rep.findings() if f.startswith("goal")]
     goals = [q.name for q in rep.model.queries if q.kind is QueryKind.GOAL and q.name not in missed]
-    parts = [f"{len(forbidden)} forbidden execution{'s' if len(forbidden) != 1 else ''} found within "
-             f"{rep.bound} steps ({', '.join(forbidden)})" if forbidden
-             else f"no forbidden execution within {rep.bound} steps"]
+    undecided = list(rep.unknown)
+    if forbidden:
+        parts = [f"{len(forbidden)} forbidden execution{'s' if len(forbidden) != 1 else ''} found within "
+                 f"{rep.bound} steps ({', '.join(forbidden)})"]
+    elif undecided:  # the budget ran out: absence of a finding is not a verdict
+        parts = [f"no forbidden execution found before the budget ran out (bound {rep.bound})"]
+    else:
+        parts = [f"no forbidden execution within {rep.bound} steps"]
+    if undecided:
+        parts.append(f"undecided, budget exhausted: {', '.join(undecided)}")
     if goals:
         parts.append(f"reached {', '.join(goals)}")
     if missed:
