@@ -64,12 +64,7 @@ class Budget:
         return Meter(self, on_progress)
 
     def __str__(self) -> str:
-        parts = []
-        if self.seconds is not None:
-            parts.append(f"{self.seconds:g}s")
-        if self.states is not None:
-            parts.append(f"{self.states} states")
-        return ", ".join(parts) if parts else "unlimited"
+        return "unlimited" if self.unlimited else self.spec().replace(",", ", ").replace("states", " states")
 
     def spec(self) -> str:
         """The text ``Budget.parse`` reads back to this budget (``none`` when unlimited)."""
