@@ -176,7 +176,7 @@ def name_module(mutant: str) -> str:
     return mutant.rpartition(".")[0].replace(".", "/") + ".py"
 
 
-def run(out_dir: Path) -> tuple[list[Path], list[Row], list[Equivalent]]:
+def run(out_dir: Path, note: str = "") -> tuple[list[Path], list[Row], list[Equivalent]]:
     """Tabulate mutmut's results into ``out_dir/tables``; print what is not killed to stderr."""
     from model.tables import write_table
 
@@ -190,7 +190,8 @@ def run(out_dir: Path) -> tuple[list[Path], list[Row], list[Equivalent]]:
     paths = write_table(out_dir, "mutation", HEADER, [r.cells() for r in [*rows, total(rows)]],
                         "Mutation testing (mutmut 3) of the seven judgment modules: killed/total per module;"
                         " equivalent mutants are argued in experiments/mutation_equivalent.json;"
-                        " score = (killed + timeout) / (mutants - equivalent - not_run).")
+                        " score = (killed + timeout) / (mutants - equivalent - not_run)."
+                        + (f" {note}" if note else ""))
     return paths, rows, stale
 
 
@@ -205,8 +206,9 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("out_dir", nargs="?", type=Path, default=ROOT / "paper_figures")
     ap.add_argument("--min-score", type=float, default=None,
                     help="exit 1 if a module scores below this fraction (e.g. 0.95) or an equivalent entry is stale")
+    ap.add_argument("--note", default="", help="appended to the caption (e.g. which modules a partial run left out)")
     args = ap.parse_args(argv)
-    paths, rows, stale = run(args.out_dir.resolve())
+    paths, rows, stale = run(args.out_dir.resolve(), args.note)
     for p in paths:
         print(f"wrote {p}")
     if args.min_score is None:

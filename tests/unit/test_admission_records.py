@@ -16,6 +16,7 @@ from model.admission.records import (
     RecordInvalid,
     RecordStore,
     RecordValid,
+    chain_heads,
     make_record,
     verify_chain,
     verify_record,
@@ -88,6 +89,16 @@ def test_chain_detects_deleted_and_reordered_executions(store: RecordStore) -> N
     for bad in (deleted, swapped):
         out = verify_chain(bad, store.key.public)
         assert isinstance(out, RecordInvalid) and out.defect is RecordDefect.BROKEN_CHAIN
+
+
+def test_chain_heads_count_each_chained_kind_and_keep_its_last_hash(store: RecordStore) -> None:
+    verified = [RecordValid("execution", "e1"), RecordValid("refusal", "r1"), RecordValid("execution", "e2"),
+                RecordValid("governance", "g1")]
+    assert chain_heads(verified) == {"execution": (2, "e2"), "governance": (1, "g1")}  # refusals are unchained
+    for i in range(3):
+        store.append("execution", {"i": i}, NOW)
+    out = verify_chain(list(store.all()), store.key.public)
+    assert isinstance(out, list) and chain_heads(out) == {"execution": (3, out[-1].record_hash)}
 
 
 # Each refusal of the offline verifier with its defect and the detail a person reads, chain links

@@ -158,3 +158,16 @@ def test_within_limits_checks_length_and_each_finite_quota() -> None:
     assert not within_limits(entries, (3, 0))  # over the finite quota
     assert not within_limits(entries, (0,)) and not within_limits(entries, (0, 0, 0))  # wrong length
     assert within_limits((), ())
+
+
+def test_first_fit_passes_over_a_grant_for_another_resource() -> None:
+    got = allocate((_grant("B"), _grant("A")), (0, 0), [Effect("Delete", "A")], {}, initial_state(2, 0))
+    assert got is not None and got.positions == (1,) and got.charge == (0, 1)
+
+
+def test_reservations_count_one_unit_per_effect_against_the_quota() -> None:
+    state, a = initial_state(1, 0), [Effect("Delete", "A")]
+    got = allocate((_grant(quota=2),), (0,), a * 2, {}, state)  # two effects fit a quota of two
+    assert got is not None and got.positions == (0, 0) and got.charge == (2,)
+    assert allocate((_grant(quota=1),), (0,), a * 2, {}, state) is None  # the second finds no capacity
+    assert allocate((_grant(quota=2),), (0,), a * 3, {}, state) is None  # nor does the third of three

@@ -29,7 +29,13 @@ def session(answers: list[JSON]) -> tuple[Adapter, ReportWorld, Handle]:
 
 
 def send(ad: Adapter, s: Handle, to: str = ALICE) -> Handle | Refusal | Failure:
-    return ad.call("Send", body=s, recipient=to)
+    # the literal decision (``explain`` runs ``decide_source``'s checks) must refine a Deny exactly as the
+    # compiled ``decide`` the adapter uses
+    literal = ad.explain("Send", body=s, recipient=to)[0]
+    r = ad.call("Send", body=s, recipient=to)
+    if isinstance(r, Refusal):
+        assert literal.reason is r.verdict.reason
+    return r
 
 
 def test_send_before_lookup_is_rejected() -> None:
