@@ -133,18 +133,25 @@ def _first_fit(entries: Sequence[Entry], used: Used, bits: tuple[bool, ...], q: 
 
 
 def _covers(cert: JointSimulation, lists: Sequence[Sequence[Entry]], old_actions: frozenset[str],
-            tools: Sequence[Tool]) -> CheckVerdict:
+            tools: Sequence[Tool], shared: bool) -> CheckVerdict:
     """No effect of ``E`` that the old lists could admit has a match vector outside the certificate's:
-    one Z3 query per action, "some effect differs from every listed vector", must be unsatisfiable."""
+    one Z3 query per action, "some effect differs from every listed vector", must be unsatisfiable.
+    ``shared``: each position's two literals are encoded once, not once per vector (the same formula;
+    ``False`` is the pre-issue-15 construction, kept as the speed baseline)."""
     listed = {a.action: a.vectors for a in cert.vectors}
     positions = [e for xs in lists for e in xs]
     for action in cert.effects.actions(old_actions):
         vs = listed.get(action, ())
         try:
             enc = Encoder(action, [e for e in positions if e.action == action], tools)
-            differs = [z3.Or(*[enc.fails(e) if b else enc.matches(e)
-                               for e, b in zip(positions, [b for side in v for b in side], strict=True)])
-                       for v in vs]
+            if shared:
+                lits = [(enc.fails(e), enc.matches(e)) for e in positions]
+                differs = [z3.Or(*[lits[i][0] if b else lits[i][1]
+                                   for i, b in enumerate([b for side in v for b in side])]) for v in vs]
+            else:
+                differs = [z3.Or(*[enc.fails(e) if b else enc.matches(e)
+                                   for e, b in zip(positions, [b for side in v for b in side], strict=True)])
+                           for v in vs]
             found = solve(z3.And(enc.base(cert.effects.resources(action)), *differs))
         except Unsupported as exc:
             return Invalid(f"joint: {action}: {exc}")
@@ -155,7 +162,8 @@ def _covers(cert: JointSimulation, lists: Sequence[Sequence[Entry]], old_actions
     return Valid()
 
 
-def check_joint(cert: JointSimulation, old: Policy, new: Policy, ledgers: Ledgers | None = None) -> CheckVerdict:
+def check_joint(cert: JointSimulation, old: Policy, new: Policy, ledgers: Ledgers | None = None,
+                fast: bool = True) -> CheckVerdict:
     """Does the joint simulation prove ``Adm_E(P, A) ⊆ Adm_E(P′, A′)`` from these counters? Re-decides
     that its vectors cover every effect of ``E`` (Z3), that it starts at the counters, and closure:
     from every related quadruple, every unit both old lists charge is charged by both new lists into
@@ -173,7 +181,7 @@ def check_joint(cert: JointSimulation, old: Policy, new: Policy, ledgers: Ledger
             any(tuple(len(side) for side in v) != sizes for a in cert.vectors for v in a.vectors):
         return Invalid("joint: a vector does not fit the four permission lists")
     old_actions = frozenset(e.action for xs in lists[:2] for e in xs if e.kind is EntryKind.ALLOW)
-    covered = _covers(cert, lists, old_actions, old.tools)
+    covered = _covers(cert, lists, old_actions, old.tools, fast)
     if isinstance(covered, Invalid):
         return covered
     reqs = sorted({e.requires for xs in lists for e in xs if e.requires is not None})

@@ -32,6 +32,7 @@ from model.revision.carry import Ledgers
 from model.revision.conditions import monitor_unchanged
 from model.revision.effects import EffectSet
 from model.revision.joint_certificate import ActionVectors, JointSimulation, Quad, Vector
+from model.revision.memo import Memo
 from model.revision.simulation import NoSimulation, charge, requirement_sets, vectors
 
 MAX_QUADS = 50000
@@ -49,15 +50,15 @@ def _refusal(action: str, quad: Quad, v: Vector, q: frozenset[str]) -> str:
 
 
 def propose(old: Policy, new: Policy, effects: EffectSet, ledgers: Ledgers | None = None,
-            meter: Meter | None = None) -> JointSimulation | NoSimulation:
+            meter: Meter | None = None, memo: Memo | None = None) -> JointSimulation | NoSimulation:
     """The reachable quadruples as a certificate, or why there is none (``meter`` ticks per Z3 query
-    and per quadruple and may raise ``BudgetExhausted``)."""
+    and per quadruple and may raise ``BudgetExhausted``; ``memo``: see ``simulation.vectors``)."""
     if not monitor_unchanged(old, new):
         return NoSimulation("the revision changes more than the two permission lists")
     lists = (old.user, old.application, new.user, new.application)
     if any(e.permit for xs in lists for e in xs):
         return NoSimulation("exact-call permits are outside the simulation check")
-    found = vectors(lists, effects, old.tools, meter)
+    found = vectors(lists, effects, old.tools, meter, memo)
     if isinstance(found, str):
         return NoSimulation(f"joint: {found}")
     table: list[tuple[str, Vector]] = []

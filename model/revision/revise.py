@@ -46,6 +46,7 @@ from model.revision.counterexample import Counterexample, Searched, lost_client,
 from model.revision.effects import EffectSet
 from model.revision.joint import propose as propose_joint
 from model.revision.joint_certificate import JointSimulation, joint_to_json
+from model.revision.memo import SHARED, Memo
 from model.revision.prefix import Prefix, StartingPoint, starting_point
 from model.revision.simulation import NoSimulation, SimulationProof, simulate
 from model.revision.structural import NoCertificate, certify
@@ -181,10 +182,13 @@ class RevisionReport:
 
 
 def revise(old: Policy, new: Policy, effects: EffectSet, workload: Workload, bound: int,
-           prefix: Prefix | None = None, *, budget: Budget = _NO_LIMIT, merge: bool = True,
+           prefix: Prefix | None = None, *, budget: Budget = _NO_LIMIT, merge: bool = True, fast: bool = True,
            on_progress: Callable[[Spent], None] | None = None) -> RevisionReport:
     """Judge the revision at task start, or after ``prefix`` (InvalidInput if the old policy refuses it),
-    within ``budget`` (``on_progress`` is called with what was spent, for a progress display)."""
+    within ``budget`` (``on_progress`` is called with what was spent, for a progress display).
+
+    ``merge=False`` and ``fast=False`` are the pre-issue-15 paths, kept as speed baselines: the sequence
+    enumeration for the searches; a fresh Z3 solver per question, nothing memoized, for the engines."""
     clock = time.perf_counter()
     point = None if prefix is None else starting_point(old, new, prefix)
     if point is not None:
@@ -193,7 +197,8 @@ def revise(old: Policy, new: Policy, effects: EffectSet, workload: Workload, bou
     meter = budget.start(on_progress)
     notes = _Notes()
     try:
-        preservation = _preservation(old, new, effects, workload, bound, point, meter, notes, merge)
+        preservation = _preservation(old, new, effects, workload, bound, point, meter, notes, merge,
+                                     SHARED if fast else None)
     except BudgetExhausted as exc:
         out = OutOfBudget(_budget.Unknown.of(exc, f"preservation: {notes.phase}"))
         never = OutOfBudget(_budget.Unknown.of(exc, "safety delta: not started, the budget ran out before"))
@@ -223,9 +228,10 @@ class _Notes:
 
 
 def _preservation(old: Policy, new: Policy, effects: EffectSet, workload: Workload, bound: int,
-                  point: StartingPoint | None, meter: Meter, notes: _Notes, merge: bool) -> Preservation:
+                  point: StartingPoint | None, meter: Meter, notes: _Notes, merge: bool,
+                  memo: Memo | None) -> Preservation:
     ledgers = None if point is None else point.ledgers()
-    cert = certify(old, new, effects, ledgers, meter)
+    cert = certify(old, new, effects, ledgers, meter, memo)
     if isinstance(cert, NoCertificate):
         notes.structural = cert.reason
     else:
@@ -234,16 +240,16 @@ def _preservation(old: Policy, new: Policy, effects: EffectSet, workload: Worklo
         if isinstance(verdict, Valid):
             return Certified(cert)
     notes.phase = "simulation per permission list"
-    sim = simulate(old, new, effects, ledgers, meter)
+    sim = simulate(old, new, effects, ledgers, meter, memo)
     notes.simulation = sim.reason if isinstance(sim, NoSimulation) else "found"
     if not isinstance(sim, NoSimulation):
         return Certified(sim)
     notes.phase = "joint simulation over both permission lists"
-    joint = propose_joint(old, new, effects, ledgers, meter)
+    joint = propose_joint(old, new, effects, ledgers, meter, memo)
     if isinstance(joint, NoSimulation):
         notes.joint = joint.reason
     else:
-        verdict = check_joint(joint, old, new, ledgers)
+        verdict = check_joint(joint, old, new, ledgers, memo is not None)
         notes.joint = "found" if isinstance(verdict, Valid) else f"found but refused by the checker: {verdict}"
         if isinstance(verdict, Valid):
             return Certified(joint)

@@ -40,6 +40,8 @@ from model.revision.carry import Ledgers
 from model.revision.conditions import monitor_unchanged
 from model.revision.effects import EffectSet
 from model.revision.identity import match_key
+from model.revision.leaves import leaves, timeout_ms, unsupported
+from model.revision.memo import Memo
 from model.revision.symbolic import Encoder, Unsupported
 
 MAX_SIGNATURES = 512
@@ -75,9 +77,10 @@ class NoSimulation:
 
 
 def signatures(old: Sequence[Entry], new: Sequence[Entry], effects: EffectSet,
-               tools: Sequence[Tool], meter: Meter | None = None) -> tuple[Signature, ...] | str:
+               tools: Sequence[Tool], meter: Meter | None = None,
+               memo: Memo | None = None) -> tuple[Signature, ...] | str:
     """Every realizable signature, or why they could not be enumerated."""
-    found = vectors((old, new), effects, tools, meter)
+    found = vectors((old, new), effects, tools, meter, memo)
     if isinstance(found, str):
         return found
     return tuple((m_old, m_new, q) for _, vs in found for m_old, m_new in vs
@@ -91,32 +94,42 @@ def requirement_sets(entries: Sequence[Entry]) -> list[frozenset[str]]:
 
 
 def vectors(lists: Sequence[Sequence[Entry]], effects: EffectSet, tools: Sequence[Tool],
-            meter: Meter | None = None) -> tuple[tuple[str, tuple[tuple[tuple[bool, ...], ...], ...]], ...] | str:
+            meter: Meter | None = None,
+            memo: Memo | None = None) -> tuple[tuple[str, tuple[tuple[tuple[bool, ...], ...], ...]], ...] | str:
     """Per action of ``E``, every realizable match vector over ``lists`` (one bit per position of each
     list, all for one effect, one argument object and one binding state), or why they could not be
     enumerated.
 
     Depth first over the distinct entries, one match-or-fail literal at a time, pruning
     unsatisfiable prefixes: every query is a conjunction of literals, which Z3 decides quickly
-    (``Encoder.fails`` keeps glob failures in complement form)."""
+    (``Encoder.fails`` keeps glob failures in complement form). With a ``memo`` the same enumeration
+    asks Z3 less (``leaves.py``); without one, a fresh solver per node (the pre-issue-15 baseline)."""
     everything = [e for xs in lists for e in xs]
+    key = match_key if memo is None else memo.match_key
     out: list[tuple[str, tuple[tuple[tuple[bool, ...], ...], ...]]] = []
     for action in effects.actions(frozenset(e.action for e in everything)):
-        by_key = {match_key(e): e for e in everything if e.action == action}
+        by_key = {key(e): e for e in everything if e.action == action}
         distinct = list(by_key.values())
-        try:
-            enc = Encoder(action, distinct, tools)
-            base = enc.base(effects.resources(action))
-            lits = [(enc.matches(e), enc.fails(e)) for e in distinct]
-        except Unsupported as exc:
-            return str(exc)
-        leaves = _leaves(base, lits, meter)
-        if isinstance(leaves, str):
-            return f"{action}: {leaves}"
+        found_leaves: list[tuple[bool, ...]] | str
+        if memo is None:
+            try:
+                enc = Encoder(action, distinct, tools)
+                base = enc.base(effects.resources(action))
+                lits = [(enc.matches(e), enc.fails(e)) for e in distinct]
+            except Unsupported as exc:
+                return str(exc)
+            found_leaves = _leaves(base, lits, meter)
+        else:
+            problem = unsupported(memo, action, distinct, effects, tools)
+            if problem is not None:
+                return problem
+            found_leaves = leaves(memo, action, distinct, effects, tools, MAX_SIGNATURES, meter)
+        if isinstance(found_leaves, str):
+            return f"{action}: {found_leaves}"
         found = []
-        for bits in leaves:
+        for bits in found_leaves:
             value = dict(zip(by_key, bits, strict=True))
-            found.append(tuple(tuple(value.get(match_key(e), False) for e in xs) for xs in lists))
+            found.append(tuple(tuple(value.get(key(e), False) for e in xs) for xs in lists))
         out.append((action, tuple(found)))
     return tuple(out)
 
@@ -134,7 +147,7 @@ def _leaves(base: z3.BoolRef, lits: Sequence[tuple[z3.BoolRef, z3.BoolRef]],
             lit = lits[i][0] if b else lits[i][1]
             # a fresh solver per query: Z3's incremental mode (push/pop) is far slower on strings
             solver = z3.Solver()
-            solver.set("timeout", _timeout_ms(meter))
+            solver.set("timeout", timeout_ms(meter))
             solver.add(base, *chosen, lit)
             answer = solver.check()
             if meter is not None:
@@ -150,12 +163,6 @@ def _leaves(base: z3.BoolRef, lits: Sequence[tuple[z3.BoolRef, z3.BoolRef]],
 
     problem = go(0, (), ())
     return leaves if problem is None else problem
-
-
-def _timeout_ms(meter: Meter | None) -> int:
-    """Z3's per-query limit: 10 s, or what is left of the budget (at least 1 ms)."""
-    left = None if meter is None else meter.remaining_seconds()
-    return 10000 if left is None else max(1, min(10000, int(left * 1000)))
 
 
 def charge(entries: Sequence[Entry], usage: Ledger, matches: tuple[bool, ...], q: frozenset[str]) -> Ledger | None:
@@ -225,8 +232,8 @@ def closed(rel: Relation, old: Sequence[Entry], new: Sequence[Entry], sigs: Sequ
     return True
 
 
-def simulate(old: Policy, new: Policy, effects: EffectSet,
-             ledgers: Ledgers | None = None, meter: Meter | None = None) -> SimulationProof | NoSimulation:
+def simulate(old: Policy, new: Policy, effects: EffectSet, ledgers: Ledgers | None = None,
+             meter: Meter | None = None, memo: Memo | None = None) -> SimulationProof | NoSimulation:
     """A closed simulation per permission list; ``meter`` ticks per Z3 query and per related pair and
     raises ``BudgetExhausted`` (the caller, ``revise``, turns it into ``Unknown``)."""
     if not monitor_unchanged(old, new):
@@ -237,7 +244,7 @@ def simulate(old: Policy, new: Policy, effects: EffectSet,
     lg = ledgers or Ledgers.zero(old, new)
     for side, a, b, begin in (("P", old.user, new.user, (lg.old_user, lg.new_user)),
                               ("A", old.application, new.application, (lg.old_app, lg.new_app))):
-        sigs = signatures(a, b, effects, old.tools, meter)
+        sigs = signatures(a, b, effects, old.tools, meter, memo)
         if isinstance(sigs, str):
             return NoSimulation(f"{side}: {sigs}")
         rel = propose(a, b, sigs, side, begin, meter)

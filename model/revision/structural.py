@@ -21,8 +21,9 @@ normal-form derivations only; a revision outside that shape gets
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
+from typing import TypeVar, cast
 
 from model.budget import Meter
 from model.monitor.policy import Entry, EntryKind, Policy, Tool
@@ -33,8 +34,10 @@ from model.revision.conditions import keeps_position, monitor_unchanged, permit_
 from model.revision.effects import EffectSet
 from model.revision.identity import entry_key
 from model.revision.independence import Independent, independent
+from model.revision.memo import Memo
 
 MAX_ASSIGNMENTS = 200
+_V = TypeVar("_V")
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,8 +47,9 @@ class NoCertificate:
 
 class _Search:
     def __init__(self, old: Sequence[Entry], new: Sequence[Entry], effects: EffectSet, tools: Sequence[Tool],
-                 used_old: Sequence[int], used_new: Sequence[int], meter: Meter | None = None):
-        self.meter = meter
+                 used_old: Sequence[int], used_new: Sequence[int], meter: Meter | None = None,
+                 memo: Memo | None = None):
+        self.meter, self.memo = meter, memo
         self.old, self.new, self.effects, self.tools = tuple(old), tuple(new), effects, tuple(tools)
         self.used_old = tuple(used_old) or (0,) * len(self.old)
         self.used_new = tuple(used_new) or (0,) * len(self.new)
@@ -60,8 +64,7 @@ class _Search:
             a, b = self.old[i], self.new[j]
             how: str | None = None
             if keeps_position(a, b, True, self.used_old[i], self.used_new[j]):
-                self._tick()
-                verdict = agree(a, b, self.effects, self.tools)
+                verdict = self._asked("agree", a, b, lambda: agree(a, b, self.effects, self.tools))
                 if isinstance(verdict, Agree):
                     how = verdict.by
                 elif isinstance(verdict, Disagree) and i == j:
@@ -70,6 +73,21 @@ class _Search:
                 self.obstacle = f"position {i}: kind, residual capacity, requirement or permit not kept"
             self._agree[(i, j)] = how
         return self._agree[(i, j)]
+
+    def _asked(self, kind: str, a: Entry, b: Entry, decide: Callable[[], _V]) -> _V:
+        """``decide()``, or its answer kept in the memo (a tick only for a question Z3 is asked)."""
+        if self.memo is None:
+            self._tick()
+            return decide()
+        key = self.memo.question(kind, a, b, self.effects, self.tools)
+        if key in self.memo.verdicts:
+            return cast(_V, self.memo.verdicts[key])
+        self._tick()
+        verdict = decide()
+        if "z3 answered unknown" not in str(verdict):  # a time-out may go otherwise with more time
+            self.memo.verdicts[key] = verdict
+            self.memo.grow()
+        return verdict
 
     def _tick(self) -> None:
         """One Z3 question: a tick, and a look at the clock (a question may take seconds)."""
@@ -80,8 +98,8 @@ class _Search:
     def indep(self, a: Entry, b: Entry) -> bool:
         key = (entry_key(a), entry_key(b))
         if key not in self._indep:
-            self._tick()
-            self._indep[key] = isinstance(independent(a, b, self.effects, self.tools), Independent)
+            verdict = self._asked("independent", a, b, lambda: independent(a, b, self.effects, self.tools))
+            self._indep[key] = isinstance(verdict, Independent)
         return self._indep[key]
 
     def assignments(self) -> Iterator[tuple[int, ...]]:
@@ -156,23 +174,24 @@ def _lifted(before: tuple[Entry, ...], after: tuple[Entry, ...], depth: int,
 
 def derive_list(old: Sequence[Entry], new: Sequence[Entry], effects: EffectSet, tools: Sequence[Tool],
                 used_old: Sequence[int] = (), used_new: Sequence[int] = (),
-                meter: Meter | None = None) -> Step | NoCertificate:
+                meter: Meter | None = None, memo: Memo | None = None) -> Step | NoCertificate:
     """A derivation of ``old ⤳_E new`` for one permission list (with these counters; ``()`` is task
     start), or the obstacle met."""
-    return _Search(old, new, effects, tools, used_old, used_new, meter).derive()
+    return _Search(old, new, effects, tools, used_old, used_new, meter, memo).derive()
 
 
-def certify(old: Policy, new: Policy, effects: EffectSet,
-            ledgers: Ledgers | None = None, meter: Meter | None = None) -> Certificate | NoCertificate:
+def certify(old: Policy, new: Policy, effects: EffectSet, ledgers: Ledgers | None = None,
+            meter: Meter | None = None, memo: Memo | None = None) -> Certificate | NoCertificate:
     """A structural certificate for both permission lists, or why none was found; ``ledgers`` are
-    the old and carried counters of a mid-task revision (``None``: task start)."""
+    the old and carried counters of a mid-task revision (``None``: task start); ``memo`` keeps the
+    agreement and independence answers (``memo.py``; ``None``: every question asked afresh)."""
     if not monitor_unchanged(old, new):
         return NoCertificate("the revision changes more than the two permission lists")
     lg = ledgers or Ledgers.zero(old, new)
-    user = derive_list(old.user, new.user, effects, old.tools, lg.old_user, lg.new_user, meter)
+    user = derive_list(old.user, new.user, effects, old.tools, lg.old_user, lg.new_user, meter, memo)
     if isinstance(user, NoCertificate):
         return NoCertificate(f"user list: {user.reason}")
-    app = derive_list(old.application, new.application, effects, old.tools, lg.old_app, lg.new_app, meter)
+    app = derive_list(old.application, new.application, effects, old.tools, lg.old_app, lg.new_app, meter, memo)
     if isinstance(app, NoCertificate):
         return NoCertificate(f"application list: {app.reason}")
     return Certificate(effects, user, app)

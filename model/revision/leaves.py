@@ -1,0 +1,129 @@
+"""The realizable match vectors of one action, enumerated with few Z3 questions (issue 15 §2; the
+enumeration itself is Agenra Section 7.1's, as ``simulation.vectors`` documents it).
+
+Same depth-first search over match / fail literals as ``simulation._leaves`` (entries in the same order,
+match before fail), so the leaves come out in the same order; two things spare Z3 questions:
+- every answer is kept in the memo (``memo.py``) under the *set* of literals asked, so a question asked
+  before — by the per-list simulation, the joint one, or a revision of the same base — is not asked again;
+- when Z3 answers ``sat``, its model is evaluated on the literals of every later entry: that gives a
+  whole leaf below the node, and every prefix of it is known satisfiable without a question (a model
+  satisfying a conjunction is a proof of satisfiability; ``model.eval`` is Z3's own evaluation, not
+  ours). A literal the model does not evaluate to a Boolean constant ends the walk.
+So Z3 is asked about each unsatisfiable branch once, and once per leaf no earlier model reached.
+
+The encoder is built only on the first question the memo cannot answer. Whether the entries can be
+encoded at all is decided up front from per-entry memo keys, with the message ``simulation.vectors``
+gives (the base's resources first, then the entries in order), so the results are the baseline's.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+import z3
+
+from model.budget import Meter
+from model.monitor.policy import Entry, Tool
+from model.revision.effects import EffectSet
+from model.revision.memo import Memo
+from model.revision.symbolic import Encoder, Unsupported
+
+
+def timeout_ms(meter: Meter | None) -> int:
+    """Z3's per-query limit: 10 s, or what is left of the budget (at least 1 ms)."""
+    left = None if meter is None else meter.remaining_seconds()
+    return 10000 if left is None else max(1, min(10000, int(left * 1000)))
+
+
+def _support(memo: Memo, action: str, e: Entry | None, effects: EffectSet, tools: Sequence[Tool]) -> str | None:
+    """Why the encoding of ``e``'s literals (``None``: of the base) raises ``Unsupported``, else ``None``."""
+    key = (memo.context(action, effects, tools), None if e is None else memo.match_key(e))
+    if key not in memo.unsupported:
+        try:
+            enc = Encoder(action, [] if e is None else [e], tools)
+            if e is None:
+                enc.base(effects.resources(action))
+            else:
+                enc.matches(e)
+                enc.fails(e)
+            memo.unsupported[key] = None
+        except Unsupported as exc:
+            memo.unsupported[key] = str(exc)
+        memo.grow()
+    return memo.unsupported[key]
+
+
+def unsupported(memo: Memo, action: str, distinct: Sequence[Entry], effects: EffectSet,
+                tools: Sequence[Tool]) -> str | None:
+    """The message the baseline's encoding of these entries raises (base first, then entries in order)."""
+    for e in (None, *distinct):
+        problem = _support(memo, action, e, effects, tools)
+        if problem is not None:
+            return problem
+    return None
+
+
+def leaves(memo: Memo, action: str, distinct: Sequence[Entry], effects: EffectSet, tools: Sequence[Tool],
+           cap: int, meter: Meter | None) -> list[tuple[bool, ...]] | str:
+    """Every satisfiable assignment of the entries' literals, in ``simulation._leaves`` order."""
+    known = memo.sat.setdefault(memo.context(action, effects, tools), {})
+    names = [memo.match_key(e) for e in distinct]
+    n = len(distinct)
+    enc: list[tuple[z3.BoolRef, list[tuple[z3.BoolRef, z3.BoolRef]]]] = []  # built on the first miss
+
+    def encoded() -> tuple[z3.BoolRef, list[tuple[z3.BoolRef, z3.BoolRef]]]:
+        if not enc:
+            e = Encoder(action, distinct, tools)
+            enc.append((e.base(effects.resources(action)), [(e.matches(x), e.fails(x)) for x in distinct]))
+        return enc[0]
+
+    def ask(i: int, bits: tuple[bool, ...], asked: frozenset[tuple[str, bool]]) -> bool | str:
+        base, lits = encoded()
+        solver = z3.Solver()
+        solver.set("timeout", timeout_ms(meter))
+        solver.add(base, *[lits[j][0] if b else lits[j][1] for j, b in enumerate(bits)])
+        answer = solver.check()
+        memo.queries += 1
+        if meter is not None:
+            meter.tick()
+            meter.check_time()
+        if answer == z3.unknown:
+            return f"z3 answered unknown: {solver.reason_unknown()}"
+        known[asked] = answer == z3.sat
+        memo.grow()
+        if answer == z3.sat:
+            model, below = solver.model(), asked
+            for j in range(i + 1, n):
+                m, f = (model.eval(x, model_completion=True) for x in lits[j])
+                if z3.is_true(m) and z3.is_false(f):
+                    below = below | {(names[j], True)}
+                elif z3.is_false(m) and z3.is_true(f):
+                    below = below | {(names[j], False)}
+                else:
+                    break
+                known[below] = True
+                memo.grow()
+        return bool(answer == z3.sat)
+
+    found: list[tuple[bool, ...]] = []
+
+    def go(i: int, bits: tuple[bool, ...], chosen: frozenset[tuple[str, bool]]) -> str | None:
+        if i == n:
+            found.append(bits)
+            return None if len(found) <= cap else f"more than {cap} signatures"
+        for b in (True, False):
+            asked = chosen | {(names[i], b)}
+            sat = known.get(asked)
+            if sat is None:
+                answer = ask(i, (*bits, b), asked)
+                if isinstance(answer, str):
+                    return answer
+                sat = answer
+            if sat:
+                problem = go(i + 1, (*bits, b), asked)
+                if problem is not None:
+                    return problem
+        return None
+
+    problem = go(0, (), frozenset())
+    return found if problem is None else problem

@@ -1,0 +1,79 @@
+"""Memoized symbolic questions of a revision check (issue 15 §2: revision checks on the corpus ≥ 10×
+faster; the judgment of Agenra Section 7.1 is unchanged).
+
+Every Z3 question the simulation engines ask — "is this conjunction of match / fail literals satisfiable
+under the well-formed calls of ``α`` whose resource ``E`` allows?" (``simulation.vectors``) — and every
+agreement and independence question of the structural search (``agreement.agree``,
+``independence.independent``) is a property of JSON semantics: its answer depends only on the entries'
+matching predicates (``identity.match_key``), the action, the resources ``E`` allows for it and the tools
+(which calls exist), never on the other entries of the encoder's universe (they only add variables the
+question leaves free). So the answers are kept here under those keys and reused within a check (the
+per-list simulation, the joint simulation and the structural search ask overlapping questions) and across
+the checks of one process (revisions of the same base ask the base's questions again).
+
+Choices where the source is silent:
+- Only ``sat`` / ``unsat`` answers are kept; an ``unknown`` (time-out) is asked again next time, so a
+  larger budget can still decide it.
+- Keys compare canonical JSON texts (``identity.py``: Python equality equates ``0`` and ``False``).
+- The memo is per process and bounded (``MAX_ENTRIES`` answers; cleared when full). ``clear`` empties it;
+  ``experiments/revision_corpus.py`` clears it before it measures, and measures cold checks too.
+- ``None`` everywhere a ``Memo`` is accepted means the pre-issue-15 path: a fresh solver per question and
+  nothing reused (the speed baseline).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable, Sequence
+
+from model.canonical import canonical_str
+from model.monitor.policy import Entry, Tool
+from model.monitor.policy_json import _tool
+from model.revision.effects import EffectSet
+from model.revision.identity import match_key
+
+MAX_ENTRIES = 500_000
+
+
+class Memo:
+    """Answers by semantic key (see the module docstring), and the keys of the objects met."""
+
+    def __init__(self) -> None:
+        self.sat: dict[Hashable, dict[frozenset[tuple[str, bool]], bool]] = {}
+        self.verdicts: dict[Hashable, object] = {}
+        self.unsupported: dict[Hashable, str | None] = {}
+        self._keys: dict[int, tuple[object, str]] = {}  # id → (the object, kept alive; its key)
+        self.size = 0
+        self.queries = 0  # Z3 questions asked through this memo (for the experiment's report)
+
+    def clear(self) -> None:
+        self.__init__()  # type: ignore[misc]
+
+    def grow(self, n: int = 1) -> None:
+        self.size += n
+        if self.size > MAX_ENTRIES:
+            self.clear()
+
+    def match_key(self, e: Entry) -> str:
+        hit = self._keys.get(id(e))
+        if hit is None or hit[0] is not e:
+            hit = (e, match_key(e))
+            self._keys[id(e)] = hit
+        return hit[1]
+
+    def tools_key(self, tools: Sequence[Tool]) -> str:
+        hit = self._keys.get(id(tools))
+        if hit is None or hit[0] is not tools:
+            hit = (tools, canonical_str([_tool(t) for t in tools]))
+            self._keys[id(tools)] = hit
+        return hit[1]
+
+    def context(self, action: str, effects: EffectSet, tools: Sequence[Tool]) -> Hashable:
+        """What a satisfiability question about ``action`` depends on besides its literals."""
+        return (action, canonical_str(effects.resources(action)), self.tools_key(tools))
+
+    def question(self, kind: str, a: Entry, b: Entry, effects: EffectSet, tools: Sequence[Tool]) -> Hashable:
+        """The key of a pairwise question (``kind``: agreement or independence) about ``a`` and ``b``."""
+        return (kind, self.match_key(a), self.match_key(b), canonical_str(effects.to_json()), self.tools_key(tools))
+
+
+SHARED = Memo()  # the process's memo (revise(..., fast=True) uses it)
