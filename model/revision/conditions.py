@@ -23,6 +23,7 @@ from model.monitor.policy import Entry, EntryKind, Policy, Tool
 from model.revision.effects import EffectSet
 from model.revision.identity import monitor_key
 from model.revision.independence import Independent, independent
+from model.revision.memo import Memo
 
 
 def residual(e: Entry, used: int) -> int | None:
@@ -50,5 +51,8 @@ def permit_safe(entries: Sequence[Entry], effects: EffectSet, tools: Sequence[To
     return True
 
 
-def monitor_unchanged(old: Policy, new: Policy) -> bool:
-    return monitor_key(old) == monitor_key(new)
+def monitor_unchanged(old: Policy, new: Policy, memo: Memo | None = None) -> bool:
+    """``memo``: the policies' keys are computed once per policy object (``memo.py``)."""
+    if memo is None:
+        return monitor_key(old) == monitor_key(new)
+    return memo.monitor_key(old) == memo.monitor_key(new)

@@ -33,7 +33,7 @@ from model.revision.conditions import monitor_unchanged
 from model.revision.effects import EffectSet
 from model.revision.joint_certificate import ActionVectors, JointSimulation, Quad, Vector
 from model.revision.memo import Memo
-from model.revision.simulation import NoSimulation, charge, requirement_sets, vectors
+from model.revision.simulation import NoSimulation, charger, requirement_sets, vectors
 
 MAX_QUADS = 50000
 
@@ -53,7 +53,7 @@ def propose(old: Policy, new: Policy, effects: EffectSet, ledgers: Ledgers | Non
             meter: Meter | None = None, memo: Memo | None = None) -> JointSimulation | NoSimulation:
     """The reachable quadruples as a certificate, or why there is none (``meter`` ticks per Z3 query
     and per quadruple and may raise ``BudgetExhausted``; ``memo``: see ``simulation.vectors``)."""
-    if not monitor_unchanged(old, new):
+    if not monitor_unchanged(old, new, memo):
         return NoSimulation("the revision changes more than the two permission lists")
     lists = (old.user, old.application, new.user, new.application)
     if any(e.permit for xs in lists for e in xs):
@@ -68,6 +68,9 @@ def propose(old: Policy, new: Policy, effects: EffectSet, ledgers: Ledgers | Non
     qs = requirement_sets([e for xs in lists for e in xs])
     lg = ledgers or Ledgers.zero(old, new)
     start: Quad = (lg.old_user, lg.old_app, lg.new_user, lg.new_app)
+    planned = memo is not None
+    ch_pu, ch_au = charger(old.user, planned), charger(old.application, planned)
+    ch_pn, ch_an = charger(new.user, planned), charger(new.application, planned)
     seen = {start}
     frontier = [start]
     while frontier:
@@ -76,12 +79,12 @@ def propose(old: Policy, new: Policy, effects: EffectSet, ledgers: Ledgers | Non
             u_p, u_a, v_p, v_a = quad
             for action, v in table:
                 for q in qs:
-                    u_p2 = charge(old.user, u_p, v[0], q)
-                    u_a2 = charge(old.application, u_a, v[1], q) if u_p2 is not None else None
+                    u_p2 = ch_pu(u_p, v[0], q)
+                    u_a2 = ch_au(u_a, v[1], q) if u_p2 is not None else None
                     if u_p2 is None or u_a2 is None:
                         continue
-                    v_p2 = charge(new.user, v_p, v[2], q)
-                    v_a2 = charge(new.application, v_a, v[3], q)
+                    v_p2 = ch_pn(v_p, v[2], q)
+                    v_a2 = ch_an(v_a, v[3], q)
                     if v_p2 is None or v_a2 is None:
                         return NoSimulation(_refusal(action, quad, v, q))
                     succ = (u_p2, u_a2, v_p2, v_a2)

@@ -26,10 +26,10 @@ from __future__ import annotations
 from collections.abc import Hashable, Sequence
 
 from model.canonical import canonical_str
-from model.monitor.policy import Entry, Tool
+from model.monitor.policy import Entry, Policy, Tool
 from model.monitor.policy_json import _tool
 from model.revision.effects import EffectSet
-from model.revision.identity import match_key
+from model.revision.identity import match_key, monitor_key
 
 MAX_ENTRIES = 500_000
 
@@ -58,6 +58,13 @@ class Memo:
         if hit is None or hit[0] is not e:
             hit = (e, match_key(e))
             self._keys[id(e)] = hit
+        return hit[1]
+
+    def monitor_key(self, p: Policy) -> str:
+        hit = self._keys.get(id(p))
+        if hit is None or hit[0] is not p:
+            hit = (p, monitor_key(p))
+            self._keys[id(p)] = hit
         return hit[1]
 
     def tools_key(self, tools: Sequence[Tool]) -> str:

@@ -29,8 +29,9 @@ The enumeration is capped at ``MAX_SIGNATURES`` per action and ``MAX_PAIRS`` rel
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import cast
 
 import z3
 
@@ -179,23 +180,57 @@ def charge(entries: Sequence[Entry], usage: Ledger, matches: tuple[bool, ...], q
     return None
 
 
+Charger = Callable[[Ledger, tuple[bool, ...], frozenset[str]], Ledger | None]
+_UNPLANNED = object()
+
+
+def charger(entries: Sequence[Entry], planned: bool) -> Charger:
+    """``charge`` over ``entries``. ``planned``: the accounts a signature can charge (matching, ready
+    allows in list order, or none at all under a matching deny) are worked out once per signature and
+    requirement set, and a charge only walks them (the same first-fit, issue 15 §2); else ``charge``
+    itself, the pre-issue-15 baseline."""
+    if not planned:
+        return lambda usage, m, q: charge(entries, usage, m, q)
+    plans: dict[tuple[tuple[bool, ...], frozenset[str]], object] = {}
+
+    def planned_charge(usage: Ledger, m: tuple[bool, ...], q: frozenset[str]) -> Ledger | None:
+        plan = plans.get((m, q), _UNPLANNED)
+        if plan is _UNPLANNED:
+            denied = any(e.kind is EntryKind.DENY and b for e, b in zip(entries, m, strict=True))
+            plan = plans[(m, q)] = None if denied else \
+                tuple((k, e.quota) for k, (e, b) in enumerate(zip(entries, m, strict=True))
+                      if b and e.kind is EntryKind.ALLOW and (e.requires is None or e.requires in q))
+        if plan is None:
+            return None
+        for k, quota in cast(tuple[tuple[int, int | None], ...], plan):
+            if quota is None:
+                return usage
+            if usage[k] < quota:
+                return (*usage[:k], usage[k] + 1, *usage[k + 1:])
+        return None
+
+    return planned_charge
+
+
 def _start(old: Sequence[Entry], new: Sequence[Entry], start: tuple[Ledger, Ledger] | None) -> tuple[Ledger, Ledger]:
     return start if start is not None else ((0,) * len(old), (0,) * len(new))
 
 
 def propose(old: Sequence[Entry], new: Sequence[Entry], sigs: Sequence[Signature], side: str,
-            begin: tuple[Ledger, Ledger] | None = None, meter: Meter | None = None) -> Relation | str:
+            begin: tuple[Ledger, Ledger] | None = None, meter: Meter | None = None,
+            planned: bool = False) -> Relation | str:
     start = _start(old, new, begin)
+    charge_old, charge_new = charger(old, planned), charger(new, planned)
     seen = {start}
     frontier = [start]
     while frontier:
         nxt = []
         for u, v in frontier:
             for m_old, m_new, q in sigs:
-                u2 = charge(old, u, m_old, q)
+                u2 = charge_old(u, m_old, q)
                 if u2 is None:
                     continue
-                v2 = charge(new, v, m_new, q)
+                v2 = charge_new(v, m_new, q)
                 if v2 is None:
                     return (f"{side}: old usage {list(u)} charges a unit matching old {_on(m_old)} "
                             f"that new usage {list(v)} cannot charge (new matches {_on(m_new)}, satisfied {sorted(q)})")
@@ -215,18 +250,19 @@ def _on(bits: tuple[bool, ...]) -> list[int]:
 
 
 def closed(rel: Relation, old: Sequence[Entry], new: Sequence[Entry], sigs: Sequence[Signature],
-           begin: tuple[Ledger, Ledger] | None = None) -> bool:
+           begin: tuple[Ledger, Ledger] | None = None, planned: bool = False) -> bool:
     """The closure check: the starting pair is related, and every old charge from a related pair is
     matched, into a related pair."""
     start = _start(old, new, begin)
+    charge_old, charge_new = charger(old, planned), charger(new, planned)
     if start not in rel.pairs:
         return False
     for u, v in rel.pairs:
         for m_old, m_new, q in sigs:
-            u2 = charge(old, u, m_old, q)
+            u2 = charge_old(u, m_old, q)
             if u2 is None:
                 continue
-            v2 = charge(new, v, m_new, q)
+            v2 = charge_new(v, m_new, q)
             if v2 is None or (u2, v2) not in rel.pairs:
                 return False
     return True
@@ -236,7 +272,7 @@ def simulate(old: Policy, new: Policy, effects: EffectSet, ledgers: Ledgers | No
              meter: Meter | None = None, memo: Memo | None = None) -> SimulationProof | NoSimulation:
     """A closed simulation per permission list; ``meter`` ticks per Z3 query and per related pair and
     raises ``BudgetExhausted`` (the caller, ``revise``, turns it into ``Unknown``)."""
-    if not monitor_unchanged(old, new):
+    if not monitor_unchanged(old, new, memo):
         return NoSimulation("the revision changes more than the two permission lists")
     if any(e.permit for e in (*old.user, *old.application, *new.user, *new.application)):
         return NoSimulation("exact-call permits are outside the simulation check")
@@ -247,10 +283,10 @@ def simulate(old: Policy, new: Policy, effects: EffectSet, ledgers: Ledgers | No
         sigs = signatures(a, b, effects, old.tools, meter, memo)
         if isinstance(sigs, str):
             return NoSimulation(f"{side}: {sigs}")
-        rel = propose(a, b, sigs, side, begin, meter)
+        rel = propose(a, b, sigs, side, begin, meter, memo is not None)
         if isinstance(rel, str):
             return NoSimulation(rel)
-        if not closed(rel, a, b, sigs, begin):
+        if not closed(rel, a, b, sigs, begin, memo is not None):
             return NoSimulation(f"{side}: the proposed relation is not closed")
         relations.append(rel)
     return SimulationProof(relations[0], relations[1])

@@ -185,7 +185,7 @@ def certify(old: Policy, new: Policy, effects: EffectSet, ledgers: Ledgers | Non
     """A structural certificate for both permission lists, or why none was found; ``ledgers`` are
     the old and carried counters of a mid-task revision (``None``: task start); ``memo`` keeps the
     agreement and independence answers (``memo.py``; ``None``: every question asked afresh)."""
-    if not monitor_unchanged(old, new):
+    if not monitor_unchanged(old, new, memo):
         return NoCertificate("the revision changes more than the two permission lists")
     lg = ledgers or Ledgers.zero(old, new)
     user = derive_list(old.user, new.user, effects, old.tools, lg.old_user, lg.new_user, meter, memo)
