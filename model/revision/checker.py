@@ -21,7 +21,7 @@ the proposer's depth-first enumeration, and first-fit is re-implemented here ove
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 import z3
@@ -132,6 +132,36 @@ def _first_fit(entries: Sequence[Entry], used: Used, bits: tuple[bool, ...], q: 
     return None
 
 
+Fit = Callable[[int, Used, tuple[bool, ...], frozenset[str]], Used | None]
+
+
+def _fitter(lists: Sequence[Sequence[Entry]], planned: bool) -> Fit:
+    """``_first_fit`` on list ``i``. ``planned``: which positions a vector can charge (no matching deny;
+    matching allows whose requirement holds, in order) is worked out once per list, vector and
+    requirement set; capacity is still asked of ``has_capacity`` per charge (the same first-fit)."""
+    if not planned:
+        return lambda i, used, bits, q: _first_fit(lists[i], used, bits, q)
+    plans: dict[tuple[int, tuple[bool, ...], frozenset[str]], tuple[int, ...] | None] = {}
+
+    def fit(i: int, used: Used, bits: tuple[bool, ...], q: frozenset[str]) -> Used | None:
+        key = (i, bits, q)
+        if key not in plans:
+            entries = lists[i]
+            plans[key] = None if any(b and e.kind is EntryKind.DENY for e, b in zip(entries, bits, strict=True)) \
+                else tuple(k for k, (e, b) in enumerate(zip(entries, bits, strict=True))
+                           if b and e.kind is EntryKind.ALLOW and (e.requires is None or e.requires in q))
+        plan = plans[key]
+        if plan is None:
+            return None
+        for k in plan:
+            e = lists[i][k]
+            if has_capacity(e, used[k], 0):
+                return used if e.quota is None else (*used[:k], used[k] + 1, *used[k + 1:])
+        return None
+
+    return fit
+
+
 def _covers(cert: JointSimulation, lists: Sequence[Sequence[Entry]], old_actions: frozenset[str],
             tools: Sequence[Tool], shared: bool) -> CheckVerdict:
     """No effect of ``E`` that the old lists could admit has a match vector outside the certificate's:
@@ -186,15 +216,16 @@ def check_joint(cert: JointSimulation, old: Policy, new: Policy, ledgers: Ledger
         return covered
     reqs = sorted({e.requires for xs in lists for e in xs if e.requires is not None})
     subsets = [frozenset(r for i, r in enumerate(reqs) if mask >> i & 1) for mask in range(1 << len(reqs))]
+    fit = _fitter(lists, fast)
     for u_p, u_a, v_p, v_a in cert.related:
         for a in cert.vectors:
             for v in a.vectors:
                 for q in subsets:
-                    o_p = _first_fit(lists[0], u_p, v[0], q)
-                    o_a = None if o_p is None else _first_fit(lists[1], u_a, v[1], q)
+                    o_p = fit(0, u_p, v[0], q)
+                    o_a = None if o_p is None else fit(1, u_a, v[1], q)
                     if o_p is None or o_a is None:
                         continue
-                    n_p, n_a = _first_fit(lists[2], v_p, v[2], q), _first_fit(lists[3], v_a, v[3], q)
+                    n_p, n_a = fit(2, v_p, v[2], q), fit(3, v_a, v[3], q)
                     where = f"joint: from {[u_p, u_a, v_p, v_a]} a {a.action} unit old admits"
                     if n_p is None or n_a is None:
                         return Invalid(f"{where} is refused after")

@@ -18,7 +18,7 @@ gives (the base's resources first, then the entries in order), so the results ar
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 import z3
 
@@ -26,6 +26,7 @@ from model.budget import Meter
 from model.monitor.policy import Entry, Tool
 from model.revision.effects import EffectSet
 from model.revision.memo import Memo
+from model.revision.samples import Pool
 from model.revision.symbolic import Encoder, Unsupported
 
 
@@ -66,19 +67,45 @@ def unsupported(memo: Memo, action: str, distinct: Sequence[Entry], effects: Eff
 def leaves(memo: Memo, action: str, distinct: Sequence[Entry], effects: EffectSet, tools: Sequence[Tool],
            cap: int, meter: Meter | None) -> list[tuple[bool, ...]] | str:
     """Every satisfiable assignment of the entries' literals, in ``simulation._leaves`` order."""
-    known = memo.sat.setdefault(memo.context(action, effects, tools), {})
+    context = memo.context(action, effects, tools)
+    known = memo.sat.setdefault(context, {})
+    pool = memo.pools.setdefault(context, Pool())
     names = [memo.match_key(e) for e in distinct]
     n = len(distinct)
-    enc: list[tuple[z3.BoolRef, list[tuple[z3.BoolRef, z3.BoolRef]]]] = []  # built on the first miss
+    enc: list[tuple[Encoder, z3.BoolRef, list[tuple[z3.BoolRef, z3.BoolRef]]]] = []  # built on the first miss
 
-    def encoded() -> tuple[z3.BoolRef, list[tuple[z3.BoolRef, z3.BoolRef]]]:
+    def encoded() -> tuple[Encoder, z3.BoolRef, list[tuple[z3.BoolRef, z3.BoolRef]]]:
         if not enc:
             e = Encoder(action, distinct, tools)
-            enc.append((e.base(effects.resources(action)), [(e.matches(x), e.fails(x)) for x in distinct]))
+            enc.append((e, e.base(effects.resources(action)), [(e.matches(x), e.fails(x)) for x in distinct]))
         return enc[0]
 
+    def mark(i: int, asked: frozenset[tuple[str, bool]], bit: Callable[[int], bool | None]) -> None:
+        """``asked`` is satisfiable, and so is every prefix of the leaf below it that ``bit`` reads off
+        the point that satisfied it (``None``: not read, the walk ends)."""
+        known[asked] = True
+        memo.grow()
+        below = asked
+        for j in range(i + 1, n):
+            b = bit(j)
+            if b is None:
+                break
+            below = below | {(names[j], b)}
+            known[below] = True
+            memo.grow()
+
+    def sampled(i: int, bits: tuple[bool, ...], asked: frozenset[tuple[str, bool]]) -> bool:
+        c = pool.witness([(names[j], distinct[j], b) for j, b in enumerate(bits)])
+        if c is None:
+            return False
+        memo.sampled += 1
+        mark(i, asked, lambda j: bool(pool.bits(names[j], distinct[j]) >> c & 1))
+        return True
+
     def ask(i: int, bits: tuple[bool, ...], asked: frozenset[tuple[str, bool]]) -> bool | str:
-        base, lits = encoded()
+        if sampled(i, bits, asked):
+            return True
+        encoder, base, lits = encoded()
         solver = z3.SimpleSolver()  # no preprocessing tactics: half the fixed cost of a small question
         solver.set("timeout", timeout_ms(meter))
         solver.add(base, *[lits[j][0] if b else lits[j][1] for j, b in enumerate(bits)])
@@ -89,21 +116,19 @@ def leaves(memo: Memo, action: str, distinct: Sequence[Entry], effects: EffectSe
             meter.check_time()
         if answer == z3.unknown:
             return f"z3 answered unknown: {solver.reason_unknown()}"
-        known[asked] = answer == z3.sat
-        memo.grow()
-        if answer == z3.sat:
-            model, below = solver.model(), asked
-            for j in range(i + 1, n):
-                m, f = (model.eval(x, model_completion=True) for x in lits[j])
-                if z3.is_true(m) and z3.is_false(f):
-                    below = below | {(names[j], True)}
-                elif z3.is_false(m) and z3.is_true(f):
-                    below = below | {(names[j], False)}
-                else:
-                    break
-                known[below] = True
-                memo.grow()
-        return bool(answer == z3.sat)
+        if answer == z3.unsat:
+            known[asked] = False
+            memo.grow()
+            return False
+        model = solver.model()
+
+        def read(j: int) -> bool | None:
+            m, f = (model.eval(x, model_completion=True) for x in lits[j])
+            return True if z3.is_true(m) and z3.is_false(f) else False if z3.is_false(m) and z3.is_true(f) else None
+
+        mark(i, asked, read)
+        pool.add(encoder.witness(model))
+        return True
 
     found: list[tuple[bool, ...]] = []
 

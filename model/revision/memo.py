@@ -30,6 +30,7 @@ from model.monitor.policy import Entry, Policy, Tool
 from model.monitor.policy_json import _tool
 from model.revision.effects import EffectSet
 from model.revision.identity import match_key, monitor_key
+from model.revision.samples import Pool
 
 MAX_ENTRIES = 500_000
 
@@ -41,9 +42,11 @@ class Memo:
         self.sat: dict[Hashable, dict[frozenset[tuple[str, bool]], bool]] = {}
         self.verdicts: dict[Hashable, object] = {}
         self.unsupported: dict[Hashable, str | None] = {}
+        self.pools: dict[Hashable, Pool] = {}  # concrete samples per context (samples.py)
         self._keys: dict[int, tuple[object, str]] = {}  # id → (the object, kept alive; its key)
         self.size = 0
         self.queries = 0  # Z3 questions asked through this memo (for the experiment's report)
+        self.sampled = 0  # questions a sample answered instead
 
     def clear(self) -> None:
         self.__init__()  # type: ignore[misc]
