@@ -27,7 +27,7 @@ from model.monitor.policy import Entry, Tool
 from model.revision.effects import EffectSet
 from model.revision.memo import Memo
 from model.revision.samples import Pool
-from model.revision.symbolic import Encoder, Unsupported
+from model.revision.symbolic import Encoder, Unsupported, Witness
 
 
 def timeout_ms(meter: Meter | None) -> int:
@@ -152,3 +152,22 @@ def leaves(memo: Memo, action: str, distinct: Sequence[Entry], effects: EffectSe
 
     problem = go(0, (), frozenset())
     return found if problem is None else problem
+
+
+def pair_witness(memo: Memo, overlap: bool, a: Entry, b: Entry, effects: EffectSet,
+                 tools: Sequence[Tool]) -> Witness | None:
+    """A kept sample on which ``a`` and ``b`` both match (``overlap``) or exactly one matches, at the
+    first action ``find_witness`` would ask about — so Z3 would answer ``sat`` there too and the verdict
+    is the one ``agreement.agree`` / ``independence.independent`` give — or ``None`` (ask them)."""
+    actions = effects.actions(frozenset((a.action, b.action)))
+    if not actions:
+        return None
+    action = actions[0]
+    if any(_support(memo, action, e, effects, tools) is not None for e in (None, a, b)):
+        return None
+    pool = memo.pools.get(memo.context(action, effects, tools))
+    if pool is None or not pool.samples:
+        return None
+    x, y = pool.bits(memo.match_key(a), a), pool.bits(memo.match_key(b), b)
+    hit = x & y if overlap else x ^ y
+    return None if not hit else pool.witnesses[(hit & -hit).bit_length() - 1]

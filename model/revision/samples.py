@@ -47,12 +47,14 @@ class Pool:
 
     def __init__(self) -> None:
         self.samples: list[tuple[Effect, dict[str, JSON], State]] = []
+        self.witnesses: list[Witness] = []
         self._bits: dict[str, tuple[int, int]] = {}  # match key → (samples evaluated, bit set)
 
     def add(self, w: Witness) -> None:
         if _exact(w.resource) and _exact(w.args) and all(_exact(v) for _, v in w.bindings):
             self.samples.append((Effect(w.action, w.resource), w.args,
                                  State(bindings=tuple((s, v, 0) for s, v in w.bindings))))
+            self.witnesses.append(w)
 
     def bits(self, key: str, e: Entry) -> int:
         done, bits = self._bits.get(key, (0, 0))

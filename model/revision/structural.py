@@ -27,14 +27,16 @@ from typing import TypeVar, cast
 
 from model.budget import Meter
 from model.monitor.policy import Entry, EntryKind, Policy, Tool
-from model.revision.agreement import Agree, Disagree, agree
+from model.revision.agreement import Agree, Disagree, agree, same_match
 from model.revision.carry import Ledgers
 from model.revision.certificate import Certificate, Rule, Step
 from model.revision.conditions import keeps_position, monitor_unchanged, permit_safe
 from model.revision.effects import EffectSet
 from model.revision.identity import entry_key
-from model.revision.independence import Independent, independent
+from model.revision.independence import Independent, Overlap, independent
+from model.revision.leaves import pair_witness
 from model.revision.memo import Memo
+from model.revision.symbolic import Witness
 
 MAX_ASSIGNMENTS = 200
 _V = TypeVar("_V")
@@ -64,7 +66,9 @@ class _Search:
             a, b = self.old[i], self.new[j]
             how: str | None = None
             if keeps_position(a, b, True, self.used_old[i], self.used_new[j]):
-                verdict = self._asked("agree", a, b, lambda: agree(a, b, self.effects, self.tools))
+                verdict = self._asked("agree", a, b, lambda: agree(a, b, self.effects, self.tools),
+                                      lambda m: None if a.kind is not b.kind or same_match(a, b) else
+                                      _maybe(Disagree, pair_witness(m, False, a, b, self.effects, self.tools)))
                 if isinstance(verdict, Agree):
                     how = verdict.by
                 elif isinstance(verdict, Disagree) and i == j:
@@ -74,16 +78,20 @@ class _Search:
             self._agree[(i, j)] = how
         return self._agree[(i, j)]
 
-    def _asked(self, kind: str, a: Entry, b: Entry, decide: Callable[[], _V]) -> _V:
-        """``decide()``, or its answer kept in the memo (a tick only for a question Z3 is asked)."""
+    def _asked(self, kind: str, a: Entry, b: Entry, decide: Callable[[], _V],
+               sampled: Callable[[Memo], _V | None]) -> _V:
+        """``decide()``, or its answer kept in the memo, or the one a kept sample proves (leaves.py; a
+        tick only for a question Z3 is asked)."""
         if self.memo is None:
             self._tick()
             return decide()
         key = self.memo.question(kind, a, b, self.effects, self.tools)
         if key in self.memo.verdicts:
             return cast(_V, self.memo.verdicts[key])
-        self._tick()
-        verdict = decide()
+        verdict = sampled(self.memo)
+        if verdict is None:
+            self._tick()
+            verdict = decide()
         if "z3 answered unknown" not in str(verdict):  # a time-out may go otherwise with more time
             self.memo.verdicts[key] = verdict
             self.memo.grow()
@@ -98,7 +106,9 @@ class _Search:
     def indep(self, a: Entry, b: Entry) -> bool:
         key = (entry_key(a), entry_key(b))
         if key not in self._indep:
-            verdict = self._asked("independent", a, b, lambda: independent(a, b, self.effects, self.tools))
+            verdict = self._asked("independent", a, b, lambda: independent(a, b, self.effects, self.tools),
+                                  lambda m: None if a.action != b.action else
+                                  _maybe(Overlap, pair_witness(m, True, a, b, self.effects, self.tools)))
             self._indep[key] = isinstance(verdict, Independent)
         return self._indep[key]
 
@@ -161,6 +171,10 @@ class _Search:
     def _u(self, a: tuple[int, ...], b: tuple[int, ...]) -> tuple[tuple[int, ...], tuple[int, ...]]:
         """Usage vectors as a step records them: ``()`` at task start, as before mid-task support."""
         return ((), ()) if self.at_start else (a, b)
+
+
+def _maybe(make: Callable[[Witness], _V], w: Witness | None) -> _V | None:
+    return None if w is None else make(w)
 
 
 def _lifted(before: tuple[Entry, ...], after: tuple[Entry, ...], depth: int,
