@@ -18,7 +18,8 @@ gives (the base's resources first, then the entries in order), so the results ar
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Hashable, Sequence
+from typing import cast
 
 import z3
 
@@ -64,6 +65,26 @@ def unsupported(memo: Memo, action: str, distinct: Sequence[Entry], effects: Eff
     return None
 
 
+def _base(memo: Memo, context: Hashable, enc: Encoder, effects: EffectSet) -> z3.BoolRef:
+    """``enc.base``, built once per context and universe: Z3 terms are named by path and slot, so
+    encoders over the same paths, keys and slots build the same term."""
+    key = ("base", context, enc.paths, tuple(sorted(enc.bound)))
+    if key not in memo.terms:
+        memo.terms[key] = enc.base(effects.resources(enc.action))
+        memo.grow()
+    return cast(z3.BoolRef, memo.terms[key])
+
+
+def _literals(memo: Memo, context: Hashable, enc: Encoder, e: Entry) -> tuple[z3.BoolRef, z3.BoolRef]:
+    """``(enc.matches(e), enc.fails(e))``, built once: they read the universe only through its keys,
+    and only for an entry with a key allowlist."""
+    key = ("literals", context, memo.match_key(e), None if e.keys is None else enc.keys)
+    if key not in memo.terms:
+        memo.terms[key] = (enc.matches(e), enc.fails(e))
+        memo.grow()
+    return cast(tuple[z3.BoolRef, z3.BoolRef], memo.terms[key])
+
+
 def leaves(memo: Memo, action: str, distinct: Sequence[Entry], effects: EffectSet, tools: Sequence[Tool],
            cap: int, meter: Meter | None) -> list[tuple[bool, ...]] | str:
     """Every satisfiable assignment of the entries' literals, in ``simulation._leaves`` order."""
@@ -77,7 +98,7 @@ def leaves(memo: Memo, action: str, distinct: Sequence[Entry], effects: EffectSe
     def encoded() -> tuple[Encoder, z3.BoolRef, list[tuple[z3.BoolRef, z3.BoolRef]]]:
         if not enc:
             e = Encoder(action, distinct, tools)
-            enc.append((e, e.base(effects.resources(action)), [(e.matches(x), e.fails(x)) for x in distinct]))
+            enc.append((e, _base(memo, context, e, effects), [_literals(memo, context, e, x) for x in distinct]))
         return enc[0]
 
     def mark(i: int, asked: frozenset[tuple[str, bool]], bit: Callable[[int], bool | None]) -> None:

@@ -43,6 +43,7 @@ class Memo:
         self.verdicts: dict[Hashable, object] = {}
         self.unsupported: dict[Hashable, str | None] = {}
         self.pools: dict[Hashable, Pool] = {}  # concrete samples per context (samples.py)
+        self.terms: dict[Hashable, object] = {}  # Z3 terms of the encoding (leaves.py)
         self._keys: dict[int, tuple[object, str]] = {}  # id → (the object, kept alive; its key)
         self.size = 0
         self.queries = 0  # Z3 questions asked through this memo (for the experiment's report)
