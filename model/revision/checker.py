@@ -162,6 +162,14 @@ def _fitter(lists: Sequence[Sequence[Entry]], planned: bool) -> Fit:
     return fit
 
 
+def _or(args: Sequence[z3.BoolRef]) -> z3.BoolRef:
+    """``z3.Or(*args)`` for a non-empty list of Boolean terms — the same term, made by one C call
+    instead of z3py's per-argument coercion."""
+    ctx = args[0].ctx
+    arr = (z3.Ast * len(args))(*[a.as_ast() for a in args])
+    return z3.BoolRef(z3.Z3_mk_or(ctx.ref(), len(args), arr), ctx)
+
+
 def _covers(cert: JointSimulation, lists: Sequence[Sequence[Entry]], old_actions: frozenset[str],
             tools: Sequence[Tool], shared: bool) -> CheckVerdict:
     """No effect of ``E`` that the old lists could admit has a match vector outside the certificate's:
@@ -176,8 +184,8 @@ def _covers(cert: JointSimulation, lists: Sequence[Sequence[Entry]], old_actions
             enc = Encoder(action, [e for e in positions if e.action == action], tools)
             if shared:
                 lits = [(enc.fails(e), enc.matches(e)) for e in positions]
-                differs = [z3.Or(*[lits[i][0] if b else lits[i][1]
-                                   for i, b in enumerate([b for side in v for b in side])]) for v in vs]
+                differs = [_or([lits[i][0] if b else lits[i][1] for i, b in enumerate([b for side in v for b in side])])
+                           for v in vs]
             else:
                 differs = [z3.Or(*[enc.fails(e) if b else enc.matches(e)
                                    for e, b in zip(positions, [b for side in v for b in side], strict=True)])

@@ -67,6 +67,22 @@ def _deep(state: State, values: tuple[str, ...]) -> list[Hashable]:
     return out
 
 
+_CANON: dict[tuple[type, object], str] = {}
+
+
+def _canon(v: object) -> str:
+    """``canonical_str`` of a merge key's scalar, remembered (keyed by type: ``1`` and ``True`` differ)."""
+    if isinstance(v, list | dict):
+        return canonical_str(v)
+    k = (type(v), v)
+    got = _CANON.get(k)
+    if got is None:
+        got = _CANON[k] = canonical_str(v)
+        if len(_CANON) > 100_000:
+            _CANON.clear()
+    return got
+
+
 def _side(state: State, node: Node, exact: bool) -> Hashable:
     if exact:
         return state
@@ -75,14 +91,14 @@ def _side(state: State, node: Node, exact: bool) -> Hashable:
     for i, tool in enumerate(node.produced):
         if tool is not None and i < len(deep):
             latest[tool] = deep[i]
-    return (tuple((s, canonical_str(v)) for s, v, _ in state.bindings), state.invalid, state.used_user,
+    return (tuple((s, _canon(v)) for s, v, _ in state.bindings), state.invalid, state.used_user,
             state.used_app, state.satisfied, state.permits, tuple(sorted(latest.items())))
 
 
 def key(node: Node, exact: bool, effects: bool) -> Hashable:
     """The canonical key of a product node (see the module docstring)."""
     other = None if node.other is None else _side(node.other, node, exact)
-    counted = tuple(sorted((e.action, canonical_str(e.resource)) for e in node.effects)) if effects else ()
+    counted = tuple(sorted((e.action, _canon(e.resource)) for e in node.effects)) if effects else ()
     return (_side(node.lead, node, exact), other, counted)
 
 
