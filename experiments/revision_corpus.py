@@ -13,11 +13,14 @@ Entries with a prefix (manifest field ``after``) are judged mid-task: their ``st
 "after k calls" (else "task start"), and the summary gains one row per kind-and-start for them plus
 a "total after a prefix" row.
 
-Speed (issue 15 §2), in the same run: every revision is judged twice, with the product search that merges
-canonical states (the default) and with the sequence enumeration it replaced (``merge=False``); both must
-give the same verdicts and counterexamples (checked here), and ``revision_speed.{csv,md}`` reports the
-time per revision both ways and the searches alone, at the corpus bound and at the bound raised by one and
-two calls (where the number of sequences grows exponentially and merged states do not).
+Speed (issue 15 §2), in the same run: every revision is judged three ways — the pre-issue-15 path
+(``merge=False, fast=False``: sequence enumeration, a fresh Z3 solver per question, nothing memoized), the
+merged product search with those engines (``fast=False``), and revise's default (merged search, memoized
+engines: model/revision/memo.py, leaves.py, samples.py) — which must give the same judgment
+(``RevisionReport.judgment``: verdicts, certificates, counterexamples; checked here); then the default once
+more with its memo emptied before every revision. ``revision_speed.{csv,md}`` reports the CPU time of each
+and the searches alone, at the corpus bound and at the bound raised by one and two calls (where the number
+of sequences grows exponentially and merged states do not).
 
 Sharded (issue 15 §3): ``agentwarrant reproduce revision-corpus --workers N`` (or ``--scheduler``) judges
 one entry per task on a Dask cluster (``model/dist/shard.py``; the reports are the in-process ones). Then
@@ -37,8 +40,9 @@ from model.api import revision_corpus
 from model.frames import CORPUS_HEADER, corpus_rows
 from model.revision.corpus import Entry, load_manifest
 from model.revision.counterexample import lost_client, new_forbidden
+from model.revision.memo import SHARED
 from model.revision.prefix import starting_point
-from model.revision.revise import NewlyForbidden, NotPreserved, RevisionReport, revise
+from model.revision.revise import RevisionReport, revise
 from model.tables import write_table
 
 
@@ -73,28 +77,40 @@ def reproduce(out_dir: Path, tick: Callable[[int, int], None], client: Any = Non
     return [*paths, _figure(groups, out_dir)]
 
 
-def _verdicts(r: RevisionReport) -> tuple[object, ...]:
-    """The judgment without the search's node counts (which merging changes by design)."""
-    p, s = r.preservation, r.safety
-    return (type(p).__name__, p.lost.seq if isinstance(p, NotPreserved) else None,
-            p.lost.confirmed if isinstance(p, NotPreserved) else None,
-            type(s).__name__, s.trace.seq if isinstance(s, NewlyForbidden) else None)
+_PATHS = (("baseline", False, False), ("merged", True, False), ("fast", True, True))  # (name, merge, fast)
 
 
 def _speed(out_dir: Path, entries: tuple[Entry, ...]) -> list[Path]:
-    """Revision CPU time with and without merging (the judgments must agree), and the two bounded searches
-    alone at growing bounds."""
-    cpu_ms: dict[bool, float] = {True: 0.0, False: 0.0}  # CPU ms of every revision, merged / sequences
+    """Revision CPU time three ways in one process — the pre-issue-15 path, the merged search with the
+    pre-issue-15 engines, and the merged search with the memoized engines — whose judgments must agree
+    (``RevisionReport.judgment``: verdicts, certificates, counterexamples), then the fast path again with
+    the memo emptied before every revision (what one ``agentwarrant revise`` costs), and the two bounded
+    searches alone at growing bounds."""
+    cpu_ms = {name: 0.0 for name, _, _ in _PATHS}
+    SHARED.clear()  # the corpus run above filled it: measure from empty
     for e in entries:
-        reports: dict[bool, RevisionReport] = {}
-        for merge in (True, False):
+        reports: dict[str, RevisionReport] = {}
+        for name, merge, fast in _PATHS:
             clock = time.process_time()
-            reports[merge] = revise(e.base.policy, e.new, e.effects, e.base.workload, e.base.bound, e.prefix,
-                                    merge=merge)
-            cpu_ms[merge] += (time.process_time() - clock) * 1000
-        assert _verdicts(reports[False]) == _verdicts(reports[True]), f"{e.id}: merging changed the judgment"
-    body: list[list[object]] = [["revise (corpus bound)", len(entries), f"{cpu_ms[False]:.0f}",
-                                 f"{cpu_ms[True]:.0f}", f"{cpu_ms[False] / cpu_ms[True]:.1f}"]]
+            reports[name] = revise(e.base.policy, e.new, e.effects, e.base.workload, e.base.bound, e.prefix,
+                                   merge=merge, fast=fast)
+            cpu_ms[name] += (time.process_time() - clock) * 1000
+        want = reports["baseline"].judgment()
+        for name, r in reports.items():
+            assert r.judgment() == want, f"{e.id}: the {name} path changed the judgment"
+    questions, sampled = SHARED.queries, SHARED.sampled
+    cold = 0.0
+    for e in entries:
+        SHARED.clear()
+        clock = time.process_time()
+        revise(e.base.policy, e.new, e.effects, e.base.workload, e.base.bound, e.prefix)
+        cold += (time.process_time() - clock) * 1000
+    base, merged = cpu_ms["baseline"], cpu_ms["merged"]
+    body: list[list[object]] = [
+        ["revise, memo kept across the corpus", len(entries), f"{base:.0f}", f"{merged:.0f}", f"{cpu_ms['fast']:.0f}",
+         f"{base / cpu_ms['fast']:.1f}"],
+        ["revise, memo emptied before each revision", len(entries), f"{base:.0f}", f"{merged:.0f}", f"{cold:.0f}",
+         f"{base / cold:.1f}"]]
     for extra in (0, 1, 2):
         totals = {True: 0.0, False: 0.0}
         for e in entries:
@@ -105,12 +121,20 @@ def _speed(out_dir: Path, entries: tuple[Entry, ...]) -> list[Path]:
                     search(e.base.policy, e.new, e.base.workload, e.base.bound + extra, point, merge=merge)
                 totals[merge] += (time.process_time() - clock) * 1000
         body.append([f"searches only, bound +{extra}", len(entries), f"{totals[False]:.0f}", f"{totals[True]:.0f}",
-                     f"{totals[False] / totals[True]:.1f}"])
-    return write_table(out_dir, "revision_speed", ["what", "revisions", "sequences_ms", "merged_ms", "speedup"], body,
-                       "Revision checks over the corpus in one process, CPU ms: every revision with the sequence "
-                       "enumeration the "
-                       "product search replaced and with merging (same verdicts, checked), and the lost-client and "
-                       "forbidden-trace searches alone at the corpus bound and one and two calls beyond it.")
+                     "", f"{totals[False] / totals[True]:.1f}"])
+    header = ["what", "revisions", "baseline_ms", "merged_ms", "fast_ms", "speedup"]
+    return write_table(out_dir, "revision_speed", header, body,
+                       "Revision checks over the corpus in one process, CPU ms. baseline_ms: the pre-issue-15 path "
+                       "(sequence enumeration for the lost-client and forbidden-trace searches; a fresh Z3 solver per "
+                       "question in the structural, simulation and joint engines; nothing memoized); merged_ms: the "
+                       "merged product search with those same engines; fast_ms: the merged search with the memoized "
+                       "engines (revise's default: answers kept by semantic key, Z3 models kept as samples), its "
+                       "memo kept across the corpus or emptied before each revision. All three give the same "
+                       "verdicts, certificates (checked by the independent checker) and counterexamples, checked "
+                       f"here. Fast path: {questions} Z3 enumeration questions asked, {sampled} answered by samples. "
+                       "Searches-only rows: sequence enumeration (baseline_ms) against the merged search "
+                       "(merged_ms) at the corpus bound and one and two calls beyond it; speedup = baseline_ms / "
+                       "fast_ms (revise rows) or baseline_ms / merged_ms (search rows).")
 
 
 def _figure(groups: dict[str, list[dict[str, object]]], out_dir: Path) -> Path:

@@ -149,6 +149,21 @@ class RevisionReport:
             return "task start (every counter zero)"
         return f"{self.start.describe()}; counters {self.start.ledgers().show()}"
 
+    def judgment(self) -> dict[str, JSON]:
+        """What a speed-up must leave unchanged (issue 15 §2): ``to_json`` without the searches' node
+        counts (merging changes them by design) and with the witness of a "matching differs" note
+        elided — which effect Z3's model picks depends on the terms built before in the process (the
+        pre-issue-15 path itself gives different ones in different runs), and a kept sample may
+        stand in for it (memo.py). Verdicts, certificates and counterexamples are all kept."""
+        doc = self.to_json()
+        for part in ("preservation", "safety"):
+            inner = doc[part]
+            assert isinstance(inner, dict)
+            doc[part] = {k: _elide(v) for k, v in inner.items() if k != "visited"}
+        for note in ("structural", "simulation", "joint"):
+            doc[note] = _elide(doc[note])
+        return doc
+
     def to_json(self) -> dict[str, JSON]:
         p = self.preservation
         pres: dict[str, JSON]
@@ -179,6 +194,25 @@ class RevisionReport:
         start: JSON = {"at": "task_start"} if self.start is None else self.start.to_json()
         return {"preservation": pres, "safety": safety, "structural": self.structural,
                 "simulation": self.simulation, "joint": self.joint, "start": start}
+
+
+_DIFFERS = "matching differs on {"
+
+
+def _elide(value: JSON) -> JSON:
+    """``value`` with the witness after each "matching differs on" (a balanced ``{…}``) replaced."""
+    if not isinstance(value, str) or _DIFFERS not in value:
+        return value
+    out, rest = [], value
+    while _DIFFERS in rest:
+        head, rest = rest.split(_DIFFERS, 1)
+        depth, i = 1, 0
+        while i < len(rest) and depth:
+            depth += {"{": 1, "}": -1}.get(rest[i], 0)
+            i += 1
+        out.append(head + "matching differs on <witness>")
+        rest = rest[i:]
+    return "".join(out) + rest
 
 
 def revise(old: Policy, new: Policy, effects: EffectSet, workload: Workload, bound: int,
