@@ -9,7 +9,9 @@ matching predicates (``identity.match_key``), the action, the resources ``E`` al
 (which calls exist), never on the other entries of the encoder's universe (they only add variables the
 question leaves free). So the answers are kept here under those keys and reused within a check (the
 per-list simulation, the joint simulation and the structural search ask overlapping questions) and across
-the checks of one process (revisions of the same base ask the base's questions again).
+the checks of one process (revisions of the same base ask the base's questions again). Per context it
+also keeps the Z3 terms of the encoding (``leaves.py``) and the concrete samples read off Z3's models
+(``samples.py``), which answer later "satisfiable" questions without Z3.
 
 Choices where the source is silent:
 - Only ``sat`` / ``unsat`` answers are kept; an ``unknown`` (time-out) is asked again next time, so a
@@ -23,7 +25,7 @@ Choices where the source is silent:
 
 from __future__ import annotations
 
-from collections.abc import Hashable, Sequence
+from collections.abc import Callable, Hashable, Sequence
 
 from model.canonical import canonical_str
 from model.monitor.policy import Entry, Policy, Tool
@@ -57,26 +59,22 @@ class Memo:
         if self.size > MAX_ENTRIES:
             self.clear()
 
-    def match_key(self, e: Entry) -> str:
-        hit = self._keys.get(id(e))
-        if hit is None or hit[0] is not e:
-            hit = (e, match_key(e))
-            self._keys[id(e)] = hit
+    def _keyed(self, obj: object, make: Callable[[], str]) -> str:
+        """``make()``, once per object (kept alive with its key, so its ``id`` is not reused)."""
+        hit = self._keys.get(id(obj))
+        if hit is None or hit[0] is not obj:
+            hit = (obj, make())
+            self._keys[id(obj)] = hit
         return hit[1]
+
+    def match_key(self, e: Entry) -> str:
+        return self._keyed(e, lambda: match_key(e))
 
     def monitor_key(self, p: Policy) -> str:
-        hit = self._keys.get(id(p))
-        if hit is None or hit[0] is not p:
-            hit = (p, monitor_key(p))
-            self._keys[id(p)] = hit
-        return hit[1]
+        return self._keyed(p, lambda: monitor_key(p))
 
     def tools_key(self, tools: Sequence[Tool]) -> str:
-        hit = self._keys.get(id(tools))
-        if hit is None or hit[0] is not tools:
-            hit = (tools, canonical_str([_tool(t) for t in tools]))
-            self._keys[id(tools)] = hit
-        return hit[1]
+        return self._keyed(tools, lambda: canonical_str([_tool(t) for t in tools]))
 
     def context(self, action: str, effects: EffectSet, tools: Sequence[Tool]) -> Hashable:
         """What a satisfiability question about ``action`` depends on besides its literals."""

@@ -265,6 +265,7 @@ def _preservation(old: Policy, new: Policy, effects: EffectSet, workload: Worklo
                   point: StartingPoint | None, meter: Meter, notes: _Notes, merge: bool,
                   memo: Memo | None) -> Preservation:
     ledgers = None if point is None else point.ledgers()
+    meter.check_time()  # kept answers may spare every Z3 question, and with them every look at the clock
     cert = certify(old, new, effects, ledgers, meter, memo)
     if isinstance(cert, NoCertificate):
         notes.structural = cert.reason
@@ -274,11 +275,13 @@ def _preservation(old: Policy, new: Policy, effects: EffectSet, workload: Worklo
         if isinstance(verdict, Valid):
             return Certified(cert)
     notes.phase = "simulation per permission list"
+    meter.check_time()
     sim = simulate(old, new, effects, ledgers, meter, memo)
     notes.simulation = sim.reason if isinstance(sim, NoSimulation) else "found"
     if not isinstance(sim, NoSimulation):
         return Certified(sim)
     notes.phase = "joint simulation over both permission lists"
+    meter.check_time()
     joint = propose_joint(old, new, effects, ledgers, meter, memo)
     if isinstance(joint, NoSimulation):
         notes.joint = joint.reason
@@ -288,6 +291,7 @@ def _preservation(old: Policy, new: Policy, effects: EffectSet, workload: Worklo
         if isinstance(verdict, Valid):
             return Certified(joint)
     notes.phase = f"lost-client search up to bound {bound}"
+    meter.check_time()
     lost = lost_client(old, new, workload, bound, point, meter, merge=merge)
     if isinstance(lost, Searched):
         return Unknown(bound, lost.visited, f"{notes.structural}; {notes.simulation}; {notes.joint}")

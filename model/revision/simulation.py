@@ -24,6 +24,10 @@ arguments are shared within a call), so a closed relation is a proof for both li
 Choices where the source is silent: a policy whose lists carry exact-call permits is not handled
 here (a different chosen grant could demand a permit the old one did not); it stays undecided.
 The enumeration is capped at ``MAX_SIGNATURES`` per action and ``MAX_PAIRS`` related pairs.
+
+Speed (issue 15 §2): with a ``Memo`` (what ``revise`` passes by default) the same enumeration asks Z3
+only what no kept answer or sample decides (memo.py, leaves.py, samples.py) and first-fit walks a plan
+per signature (``charger``); ``memo=None`` is the pre-issue-15 path, kept as the speed baseline.
 """
 
 from __future__ import annotations
