@@ -12,7 +12,8 @@ of the prefix, the prefix's effects count against the forbidden budgets, and the
 prefix + suffix.
 
 Both searches explore the product of the two monitors with merging (``explore.py``); ``merge=False`` is
-the sequence enumeration it replaced (same results, the speed baseline).
+the sequence enumeration it replaced (same results, the speed baseline). With a ``memo`` each policy's
+transitions from task start are kept by sequence (``explore.Steps``) and reused across searches.
 
 Each result is replayed through the Adapter (``replay.py``) under both policies and carries
 whether that replay confirmed it; a search that finds nothing within the bound answers ``None``
@@ -29,6 +30,7 @@ from model.canonical import JSON
 from model.monitor.decide import Decision
 from model.monitor.policy import Policy
 from model.revision.explore import Node, explore
+from model.revision.memo import Memo
 from model.revision.prefix import StartingPoint
 from model.revision.replay import replay, trace_document
 from model.revision.workload import Workload
@@ -82,12 +84,13 @@ def root(start: StartingPoint | None, lead_is_old: bool) -> Node | None:
 
 def lost_client(old: Policy, new: Policy, workload: Workload, bound: int,
                 start: StartingPoint | None = None, meter: Meter | None = None, *,
-                merge: bool = True) -> Counterexample | Searched:
+                merge: bool = True, memo: Memo | None = None) -> Counterexample | Searched:
     def lost(node: Node) -> bool:
         return node.other is None
 
     found, visited = explore(old, new, workload, bound, lost, root(start, True), merge=merge,
-                             effects_matter=False, tick=None if meter is None else meter.tick)
+                             effects_matter=False, tick=None if meter is None else meter.tick,
+                             steps=None if memo is None else (memo.steps(old, workload), memo.steps(new, workload)))
     if found is None:
         return Searched(bound, visited)
     n = len(found.seq)
@@ -98,12 +101,13 @@ def lost_client(old: Policy, new: Policy, workload: Workload, bound: int,
 
 def new_forbidden(old: Policy, new: Policy, workload: Workload, bound: int,
                   start: StartingPoint | None = None, meter: Meter | None = None, *,
-                  merge: bool = True) -> Counterexample | Searched:
+                  merge: bool = True, memo: Memo | None = None) -> Counterexample | Searched:
     def forbidden(node: Node) -> bool:
         return node.other is None and workload.is_forbidden(node.effects)
 
     found, visited = explore(new, old, workload, bound, forbidden, root(start, False), merge=merge,
-                             tick=None if meter is None else meter.tick)
+                             tick=None if meter is None else meter.tick,
+                             steps=None if memo is None else (memo.steps(new, workload), memo.steps(old, workload)))
     if found is None:
         return Searched(bound, visited)
     n = len(found.seq)

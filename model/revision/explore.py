@@ -47,6 +47,13 @@ from model.monitor.policy import Policy
 from model.monitor.state import Call, State, initial_state, satisfy
 from model.revision.workload import Template, Workload
 
+# A policy's transitions from the task-start state, by template sequence: the call a sequence ends with is
+# fixed by the sequence (its ``$from`` arguments read the results the workload declares), so the state
+# after it is too — whichever policy runs alongside, merged or not. Kept per (policy, workload) in the
+# memo (memo.py), the old policy's transitions are computed once for all the revisions of a base, and
+# the new policy's once for both searches of a check. ``None``: every transition stepped afresh.
+Steps = dict[tuple[int, ...], tuple[Verdict, State]]
+
 
 @dataclass(frozen=True, slots=True)
 class Node:
@@ -104,11 +111,16 @@ def key(node: Node, exact: bool, effects: bool) -> Hashable:
 
 def explore(lead: Policy, other: Policy, workload: Workload, bound: int,
             accept: Callable[[Node], bool], root: Node | None = None, *, merge: bool = True,
-            effects_matter: bool = True, tick: Callable[[], None] | None = None) -> tuple[Node | None, int]:
+            effects_matter: bool = True, tick: Callable[[], None] | None = None,
+            steps: tuple[Steps, Steps] | None = None) -> tuple[Node | None, int]:
     """The first (shortest, then template order) node ``accept`` takes, and how many nodes were visited.
 
     ``effects_matter``: ``accept`` reads ``node.effects`` (they are then part of the merge key);
-    ``tick``: called once per node generated (a budget meter's ``tick``)."""
+    ``tick``: called once per node generated (a budget meter's ``tick``); ``steps``: tables of the
+    lead's and the other policy's transitions by sequence, filled and read here (see ``Steps``; only
+    from the task-start root, where a sequence fixes both states)."""
+    if root is not None:
+        steps = None
     if root is None:
         root = Node((), initial_state(len(lead.user), len(lead.application)),
                     initial_state(len(other.user), len(other.application)), None, (), (), ())
@@ -119,7 +131,7 @@ def explore(lead: Policy, other: Policy, workload: Workload, bound: int,
     for _ in range(bound):
         nxt: list[Node] = []
         for node in frontier:
-            for child in _children(lead, other, workload, node):
+            for child in _children(lead, other, workload, node, steps):
                 visited += 1
                 if tick is not None:
                     tick()
@@ -137,7 +149,19 @@ def explore(lead: Policy, other: Policy, workload: Workload, bound: int,
     return None, visited
 
 
-def _children(lead: Policy, other: Policy, workload: Workload, node: Node) -> Iterator[Node]:
+def _stepped(table: Steps | None, seq: tuple[int, ...], policy: Policy, state: State, call: Call,
+             outcome: Outcome) -> tuple[Verdict, State]:
+    if table is None:
+        return step(policy, state, call, outcome)
+    hit = table.get(seq)
+    if hit is None:
+        hit = table[seq] = step(policy, state, call, outcome)
+    return hit
+
+
+def _children(lead: Policy, other: Policy, workload: Workload, node: Node,
+              steps: tuple[Steps, Steps] | None = None) -> Iterator[Node]:
+    lead_steps, other_steps = (None, None) if steps is None else steps
     for k, t in enumerate(workload.templates):
         seq = (*node.seq, k)
         if t.tool is None:
@@ -150,12 +174,12 @@ def _children(lead: Policy, other: Policy, workload: Workload, node: Node) -> It
         if call is None:
             continue
         outcome = Outcome(t.ok, json.loads(t.value_json) if t.ok else None)
-        verdict, lead_state = step(lead, node.lead, call, outcome)
+        verdict, lead_state = _stepped(lead_steps, seq, lead, node.lead, call, outcome)
         if verdict.decision is not Decision.ALLOW:
             continue
         other_state, refusal = node.other, node.other_refusal
         if other_state is not None:
-            v_other, other_state = step(other, other_state, call, outcome)
+            v_other, other_state = _stepped(other_steps, seq, other, other_state, call, outcome)
             if v_other.decision is not Decision.ALLOW:
                 other_state, refusal = None, v_other
         yield Node(seq, lead_state, other_state, refusal, (*node.produced, t.tool if t.ok else None),

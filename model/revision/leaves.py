@@ -147,8 +147,11 @@ def leaves(memo: Memo, action: str, distinct: Sequence[Entry], effects: EffectSe
             m, f = (model.eval(x, model_completion=True) for x in lits[j])
             return True if z3.is_true(m) and z3.is_false(f) else False if z3.is_false(m) and z3.is_true(f) else None
 
-        mark(i, asked, read)
-        pool.add(encoder.witness(model))
+        if pool.add(encoder.witness(model)):  # the sample is the model: read the leaf off it, by the matcher
+            c = len(pool.samples) - 1
+            mark(i, asked, lambda j: bool(pool.bits(names[j], distinct[j]) >> c & 1))
+        else:
+            mark(i, asked, read)
         return True
 
     found: list[tuple[bool, ...]] = []

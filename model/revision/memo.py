@@ -31,8 +31,10 @@ from model.canonical import canonical_str
 from model.monitor.policy import Entry, Policy, Tool
 from model.monitor.policy_json import _tool
 from model.revision.effects import EffectSet
+from model.revision.explore import Steps
 from model.revision.identity import match_key, monitor_key
 from model.revision.samples import Pool
+from model.revision.workload import Workload
 
 MAX_ENTRIES = 500_000
 
@@ -47,6 +49,7 @@ class Memo:
         self.pools: dict[Hashable, Pool] = {}  # concrete samples per context (samples.py)
         self.terms: dict[Hashable, object] = {}  # Z3 terms of the encoding (leaves.py)
         self._keys: dict[int, tuple[object, str]] = {}  # id → (the object, kept alive; its key)
+        self._steps: dict[tuple[int, int], tuple[Policy, Workload, Steps]] = {}  # ids → (policy, workload, table)
         self.size = 0
         self.queries = 0  # Z3 questions asked through this memo (for the experiment's report)
         self.sampled = 0  # questions a sample answered instead
@@ -75,6 +78,14 @@ class Memo:
 
     def tools_key(self, tools: Sequence[Tool]) -> str:
         return self._keyed(tools, lambda: canonical_str([_tool(t) for t in tools]))
+
+    def steps(self, policy: Policy, workload: Workload) -> Steps:
+        """The table of ``policy``'s transitions under ``workload`` (explore.py's ``Steps``)."""
+        key = (id(policy), id(workload))
+        hit = self._steps.get(key)
+        if hit is None or hit[0] is not policy or hit[1] is not workload:
+            hit = self._steps[key] = (policy, workload, {})
+        return hit[2]
 
     def context(self, action: str, effects: EffectSet, tools: Sequence[Tool]) -> Hashable:
         """What a satisfiability question about ``action`` depends on besides its literals."""

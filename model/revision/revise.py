@@ -243,7 +243,8 @@ def revise(old: Policy, new: Policy, effects: EffectSet, workload: Workload, bou
         safety = NoForbiddenDeclared()
     else:
         try:
-            found = new_forbidden(old, new, workload, bound, point, meter, merge=merge)
+            found = new_forbidden(old, new, workload, bound, point, meter, merge=merge,
+                                  memo=SHARED if fast else None)
             safety = NoNewForbidden(bound, found.visited) if isinstance(found, Searched) else NewlyForbidden(found)
         except BudgetExhausted as exc:
             safety = OutOfBudget(_budget.Unknown.of(exc, f"safety delta: forbidden-trace search up to bound {bound}"))
@@ -292,7 +293,7 @@ def _preservation(old: Policy, new: Policy, effects: EffectSet, workload: Worklo
             return Certified(joint)
     notes.phase = f"lost-client search up to bound {bound}"
     meter.check_time()
-    lost = lost_client(old, new, workload, bound, point, meter, merge=merge)
+    lost = lost_client(old, new, workload, bound, point, meter, merge=merge, memo=memo)
     if isinstance(lost, Searched):
         return Unknown(bound, lost.visited, f"{notes.structural}; {notes.simulation}; {notes.joint}")
     return NotPreserved(lost)

@@ -50,11 +50,14 @@ class Pool:
         self.witnesses: list[Witness] = []
         self._bits: dict[str, tuple[int, int]] = {}  # match key → (samples evaluated, bit set)
 
-    def add(self, w: Witness) -> None:
-        if _exact(w.resource) and _exact(w.args) and all(_exact(v) for _, v in w.bindings):
-            self.samples.append((Effect(w.action, w.resource), w.args,
-                                 State(bindings=tuple((s, v, 0) for s, v in w.bindings))))
-            self.witnesses.append(w)
+    def add(self, w: Witness) -> bool:
+        """Keep ``w`` as a sample, unless it holds an inexact number (module docstring); whether kept."""
+        if not (_exact(w.resource) and _exact(w.args) and all(_exact(v) for _, v in w.bindings)):
+            return False
+        self.samples.append((Effect(w.action, w.resource), w.args,
+                             State(bindings=tuple((s, v, 0) for s, v in w.bindings))))
+        self.witnesses.append(w)
+        return True
 
     def bits(self, key: str, e: Entry) -> int:
         done, bits = self._bits.get(key, (0, 0))
