@@ -33,7 +33,7 @@ from model.revision.carry import Ledgers
 from model.revision.certificate import Certificate, Rule, Step
 from model.revision.conditions import keeps_position, monitor_unchanged, permit_safe
 from model.revision.effects import EffectSet
-from model.revision.identity import same_entries
+from model.revision.identity import match_key, same_entries
 from model.revision.independence import Independent, independent
 from model.revision.joint_certificate import JointSimulation
 from model.revision.symbolic import Encoder, Unsupported, solve
@@ -174,16 +174,22 @@ def _covers(cert: JointSimulation, lists: Sequence[Sequence[Entry]], old_actions
             tools: Sequence[Tool], shared: bool) -> CheckVerdict:
     """No effect of ``E`` that the old lists could admit has a match vector outside the certificate's:
     one Z3 query per action, "some effect differs from every listed vector", must be unsatisfiable.
-    ``shared``: each position's two literals are encoded once, not once per vector (the same formula;
-    ``False`` is the pre-issue-15 construction, kept as the speed baseline)."""
+    ``shared``: each entry's two literals are encoded once, not once per position and vector (the same
+    formula: equal entries encode to equal terms; ``False`` is the pre-issue-15 construction, kept as
+    the speed baseline)."""
     listed = {a.action: a.vectors for a in cert.vectors}
     positions = [e for xs in lists for e in xs]
+    keys = [match_key(e) for e in positions] if shared else []
     for action in cert.effects.actions(old_actions):
         vs = listed.get(action, ())
         try:
             enc = Encoder(action, [e for e in positions if e.action == action], tools)
             if shared:
-                lits = [(enc.fails(e), enc.matches(e)) for e in positions]
+                by_key: dict[str, tuple[z3.BoolRef, z3.BoolRef]] = {}
+                for e, k in zip(positions, keys, strict=True):
+                    if k not in by_key:
+                        by_key[k] = (enc.fails(e), enc.matches(e))
+                lits = [by_key[k] for k in keys]
                 differs = [_or([lits[i][0] if b else lits[i][1] for i, b in enumerate([b for side in v for b in side])])
                            for v in vs]
             else:

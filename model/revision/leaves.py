@@ -2,18 +2,24 @@
 enumeration itself is Agenra Section 7.1's, as ``simulation.vectors`` documents it).
 
 Same depth-first search over match / fail literals as ``simulation._leaves`` (entries in the same order,
-match before fail), so the leaves come out in the same order; two things spare Z3 questions:
+match before fail), so the leaves come out in the same order; three things spare Z3 questions:
 - every answer is kept in the memo (``memo.py``) under the *set* of literals asked, so a question asked
   before — by the per-list simulation, the joint one, or a revision of the same base — is not asked again;
-- when Z3 answers ``sat``, its model is evaluated on the literals of every later entry: that gives a
-  whole leaf below the node, and every prefix of it is known satisfiable without a question (a model
-  satisfying a conjunction is a proof of satisfiability; ``model.eval`` is Z3's own evaluation, not
-  ours). A literal the model does not evaluate to a Boolean constant ends the walk.
-So Z3 is asked about each unsatisfiable branch once, and once per leaf no earlier model reached.
+- a question some kept sample satisfies (``samples.py``: concrete points read off earlier Z3 models,
+  checked with the monitor's matcher) is satisfiable, and the sample's leaf below it too;
+- when Z3 answers ``sat``, its model becomes a sample and gives a whole leaf below the node, every prefix
+  of it known satisfiable without a question (a model satisfying a conjunction is a proof; when the model
+  holds an inexact number and is not kept, ``model.eval`` — Z3's own evaluation — reads the leaf off it;
+  a literal it does not evaluate to a Boolean constant ends the walk).
+So Z3 is asked about each unsatisfiable branch once, and once per leaf no sample reached. The questions of
+one enumeration go to one solver (the base asserted once, each question pushed and popped), a
+``SimpleSolver``: no preprocessing tactics, which cost more than these small questions (measured on the
+corpus: same answers, less time).
 
-The encoder is built only on the first question the memo cannot answer. Whether the entries can be
-encoded at all is decided up front from per-entry memo keys, with the message ``simulation.vectors``
-gives (the base's resources first, then the entries in order), so the results are the baseline's.
+The encoder is built only on the first question the memo cannot answer, from terms kept per context
+(``_base``, ``_literals``). Whether the entries can be encoded at all is decided up front from per-entry
+memo keys, with the message ``simulation.vectors`` gives (the base's resources first, then the entries in
+order), so the results are the baseline's.
 """
 
 from __future__ import annotations
@@ -93,6 +99,7 @@ def leaves(memo: Memo, action: str, distinct: Sequence[Entry], effects: EffectSe
     pool = memo.pools.setdefault(context, Pool())
     names = [memo.match_key(e) for e in distinct]
     n = len(distinct)
+    solvers: list[z3.Solver] = []
     enc: list[tuple[Encoder, z3.BoolRef, list[tuple[z3.BoolRef, z3.BoolRef]]]] = []  # built on the first miss
 
     def encoded() -> tuple[Encoder, z3.BoolRef, list[tuple[z3.BoolRef, z3.BoolRef]]]:
@@ -127,10 +134,17 @@ def leaves(memo: Memo, action: str, distinct: Sequence[Entry], effects: EffectSe
         if sampled(i, bits, asked):
             return True
         encoder, base, lits = encoded()
-        solver = z3.SimpleSolver()  # no preprocessing tactics: half the fixed cost of a small question
+        if not solvers:  # one solver per enumeration, the base asserted once, each question pushed and popped
+            solvers.append(z3.SimpleSolver())  # no preprocessing tactics: half the fixed cost of a question
+            solvers[0].add(base)
+        solver = solvers[0]
         solver.set("timeout", timeout_ms(meter))
-        solver.add(base, *[lits[j][0] if b else lits[j][1] for j, b in enumerate(bits)])
+        solver.push()
+        solver.add(*[lits[j][0] if b else lits[j][1] for j, b in enumerate(bits)])
         answer = solver.check()
+        if answer == z3.sat:
+            model = solver.model()
+        solver.pop()
         memo.queries += 1
         if meter is not None:
             meter.tick()
@@ -141,7 +155,6 @@ def leaves(memo: Memo, action: str, distinct: Sequence[Entry], effects: EffectSe
             known[asked] = False
             memo.grow()
             return False
-        model = solver.model()
 
         def read(j: int) -> bool | None:
             m, f = (model.eval(x, model_completion=True) for x in lits[j])
