@@ -2,7 +2,7 @@
 enumeration itself is Agenra Section 7.1's, as ``simulation.vectors`` documents it).
 
 Same depth-first search over match / fail literals as ``simulation._leaves`` (entries in the same order,
-match before fail), so the leaves come out in the same order; three things spare Z3 questions:
+match before fail), so the leaves come out in the same order; four things spare Z3 questions:
 - every answer is kept in the memo (``memo.py``) under the *set* of literals asked, so a question asked
   before — by the per-list simulation, the joint one, or a revision of the same base — is not asked again;
 - a question some kept sample satisfies (``samples.py``: concrete points read off earlier Z3 models,
@@ -11,7 +11,11 @@ match before fail), so the leaves come out in the same order; three things spare
   of it known satisfiable without a question (a model satisfying a conjunction is a proof; when the model
   holds an inexact number and is not kept, ``model.eval`` — Z3's own evaluation — reads the leaf off it;
   a literal it does not evaluate to a Boolean constant ends the walk).
-So Z3 is asked about each unsatisfiable branch once, and once per leaf no sample reached. The questions of
+- a question with a fail literal whose entry's match conjuncts (as Z3 terms) are all conjuncts of the
+  question's match literals is unsatisfiable: the matches imply that entry's match, and ``fails`` is its
+  negation (``Encoder.fails``) — e.g. a narrower grant's match with a wider grant's failure.
+So Z3 is asked about each unsatisfiable branch no implication settles once, and once per leaf no sample
+reached. The questions of
 one enumeration go to one solver (the base asserted once, each question pushed and popped), a
 ``SimpleSolver``: no preprocessing tactics, which cost more than these small questions (measured on the
 corpus: same answers, less time).
@@ -91,6 +95,23 @@ def _literals(memo: Memo, context: Hashable, enc: Encoder, e: Entry) -> tuple[z3
     return cast(tuple[z3.BoolRef, z3.BoolRef], memo.terms[key])
 
 
+def _conjuncts(match: z3.BoolRef) -> set[int]:
+    if z3.is_true(match):
+        return set()  # an entry with nothing to check matches every effect of its action
+    return {c.get_id() for c in match.children()} if z3.is_and(match) else {match.get_id()}
+
+
+def _implied_failure(lits: Sequence[tuple[z3.BoolRef, z3.BoolRef]], bits: tuple[bool, ...]) -> bool:
+    """Some fail literal is contradicted outright: every conjunct of its entry's match is a conjunct of a
+    match literal of the question (then the matches imply it, and ``fails`` is its negation)."""
+    held: set[int] = set()
+    asked = list(zip(lits[:len(bits)], bits, strict=True))
+    for (m, _), b in asked:
+        if b:
+            held |= _conjuncts(m)
+    return any(not b and _conjuncts(m) <= held for (m, _), b in asked)
+
+
 def leaves(memo: Memo, action: str, distinct: Sequence[Entry], effects: EffectSet, tools: Sequence[Tool],
            cap: int, meter: Meter | None) -> list[tuple[bool, ...]] | str:
     """Every satisfiable assignment of the entries' literals, in ``simulation._leaves`` order."""
@@ -134,6 +155,11 @@ def leaves(memo: Memo, action: str, distinct: Sequence[Entry], effects: EffectSe
         if sampled(i, bits, asked):
             return True
         encoder, base, lits = encoded()
+        if _implied_failure(lits, bits):
+            memo.implied += 1
+            known[asked] = False
+            memo.grow()
+            return False
         if not solvers:  # one solver per enumeration, the base asserted once, each question pushed and popped
             solvers.append(z3.SimpleSolver())  # no preprocessing tactics: half the fixed cost of a question
             solvers[0].add(base)

@@ -53,6 +53,7 @@ class Memo:
         self.size = 0
         self.queries = 0  # Z3 questions asked through this memo (for the experiment's report)
         self.sampled = 0  # questions a sample answered instead
+        self.implied = 0  # questions answered unsatisfiable by implication (leaves.py)
 
     def clear(self) -> None:
         self.__init__()  # type: ignore[misc]
