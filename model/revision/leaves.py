@@ -234,3 +234,8 @@ def pair_witness(memo: Memo, overlap: bool, a: Entry, b: Entry, effects: EffectS
     x, y = pool.bits(memo.match_key(a), a), pool.bits(memo.match_key(b), b)
     hit = x & y if overlap else x ^ y
     return None if not hit else pool.witnesses[(hit & -hit).bit_length() - 1]
+
+
+def keep_sample(memo: Memo, w: Witness, effects: EffectSet, tools: Sequence[Tool]) -> None:
+    """Keep the witness of a Z3 model (``symbolic.find_witness``) as a sample of its action's context."""
+    memo.pools.setdefault(memo.context(w.action, effects, tools), Pool()).add(w)

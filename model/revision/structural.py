@@ -34,7 +34,7 @@ from model.revision.conditions import keeps_position, monitor_unchanged, permit_
 from model.revision.effects import EffectSet
 from model.revision.identity import entry_key
 from model.revision.independence import Independent, Overlap, independent
-from model.revision.leaves import pair_witness
+from model.revision.leaves import keep_sample, pair_witness
 from model.revision.memo import Memo
 from model.revision.symbolic import Witness
 
@@ -92,6 +92,8 @@ class _Search:
         if verdict is None:
             self._tick()
             verdict = decide()
+            if isinstance(verdict, Disagree | Overlap):  # Z3's model: a sample for later questions too
+                keep_sample(self.memo, verdict.witness, self.effects, self.tools)
         if "z3 answered unknown" not in str(verdict):  # a time-out may go otherwise with more time
             self.memo.verdicts[key] = verdict
             self.memo.grow()
