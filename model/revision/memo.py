@@ -48,7 +48,7 @@ class Memo:
         self.unsupported: dict[Hashable, str | None] = {}
         self.pools: dict[Hashable, Pool] = {}  # concrete samples per context (samples.py)
         self.terms: dict[Hashable, object] = {}  # Z3 terms of the encoding (leaves.py)
-        self._keys: dict[int, tuple[object, str]] = {}  # id → (the object, kept alive; its key)
+        self._keys: dict[tuple[int, str], tuple[object, str]] = {}  # (id, part) → (the object, kept alive; key)
         self._steps: dict[tuple[int, int], tuple[Policy, Workload, Steps]] = {}  # ids → (policy, workload, table)
         self.size = 0
         self.queries = 0  # Z3 questions asked through this memo (for the experiment's report)
@@ -63,12 +63,13 @@ class Memo:
         if self.size > MAX_ENTRIES:
             self.clear()
 
-    def _keyed(self, obj: object, make: Callable[[], str]) -> str:
-        """``make()``, once per object (kept alive with its key, so its ``id`` is not reused)."""
-        hit = self._keys.get(id(obj))
+    def _keyed(self, obj: object, make: Callable[[], str], part: str = "") -> str:
+        """``make()``, once per object and ``part`` (the object kept alive with its keys, so its ``id``
+        is not reused)."""
+        hit = self._keys.get((id(obj), part))
         if hit is None or hit[0] is not obj:
             hit = (obj, make())
-            self._keys[id(obj)] = hit
+            self._keys[(id(obj), part)] = hit
         return hit[1]
 
     def match_key(self, e: Entry) -> str:
@@ -90,11 +91,13 @@ class Memo:
 
     def context(self, action: str, effects: EffectSet, tools: Sequence[Tool]) -> Hashable:
         """What a satisfiability question about ``action`` depends on besides its literals."""
-        return (action, canonical_str(effects.resources(action)), self.tools_key(tools))
+        return (action, self._keyed(effects, lambda: canonical_str(effects.resources(action)), action),
+                self.tools_key(tools))
 
     def question(self, kind: str, a: Entry, b: Entry, effects: EffectSet, tools: Sequence[Tool]) -> Hashable:
         """The key of a pairwise question (``kind``: agreement or independence) about ``a`` and ``b``."""
-        return (kind, self.match_key(a), self.match_key(b), canonical_str(effects.to_json()), self.tools_key(tools))
+        every = self._keyed(effects, lambda: canonical_str(effects.to_json()))
+        return (kind, self.match_key(a), self.match_key(b), every, self.tools_key(tools))
 
 
 SHARED = Memo()  # the process's memo (revise(..., fast=True) uses it)
