@@ -11,13 +11,16 @@ question leaves free). So the answers are kept here under those keys and reused 
 per-list simulation, the joint simulation and the structural search ask overlapping questions) and across
 the checks of one process (revisions of the same base ask the base's questions again). Per context it
 also keeps the Z3 terms of the encoding (``leaves.py``) and the concrete samples read off Z3's models
-(``samples.py``), which answer later "satisfiable" questions without Z3.
+(``samples.py``), which answer later "satisfiable" questions without Z3; and per (policy, workload)
+the policy's monitor transitions from task start by call sequence (``explore.Steps``), shared by the
+lost-client and forbidden-trace searches of all the checks that run that policy.
 
 Choices where the source is silent:
 - Only ``sat`` / ``unsat`` answers are kept; an ``unknown`` (time-out) is asked again next time, so a
   larger budget can still decide it.
 - Keys compare canonical JSON texts (``identity.py``: Python equality equates ``0`` and ``False``).
-- The memo is per process and bounded (``MAX_ENTRIES`` answers; cleared when full). ``clear`` empties it;
+- The memo is per process and bounded (``MAX_ENTRIES`` answers and terms; cleared when full, transition
+  tables and samples with it: on the corpus they hold about 7,000 transitions and 100 samples). ``clear`` empties it;
   ``experiments/revision_corpus.py`` clears it before it measures, and measures cold checks too.
 - ``None`` everywhere a ``Memo`` is accepted means the pre-issue-15 path: a fresh solver per question and
   nothing reused (the speed baseline).
