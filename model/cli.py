@@ -101,7 +101,7 @@ def _reproduce(names: tuple[str, ...], out_dir: Path | None, client: object) -> 
                 def tick(done: int, total: int, _task: TaskID = task) -> None:
                     progress.update(_task, completed=done, total=total)
 
-            written.extend(run_experiment(name, out, tick, client))
+                written.extend(run_experiment(name, out, tick, client))
     for p in written:
         console.print(f"wrote {escape(printable(str(p)))}", highlight=False, soft_wrap=True)
 
