@@ -213,7 +213,7 @@ def session_show(db: Path, key: str | None) -> None:
     click.echo("workflow " + (show_node(s.tree) if s.tree is not None else "-"))
     prepared = dict(s.prepared)
 
-    def edit_of(v: int) -> str:
+    def edit_of(v: str) -> str:
         return f"[{loads(prepared[v].edit, f'{db}: prepared version {v}')['edit']}]" if v in prepared else ""
 
     click.echo("versions " + (" ".join(f"{v}:{ph}{edit_of(v)}" for v, ph in s.versions) or "-"))
