@@ -119,3 +119,45 @@ def test_an_endpoint_outside_the_edge_is_refused_with_both_names() -> None:
     literal, compiled = decide_source(nowhere, State(), call), decide(nowhere, State(), call)
     assert literal == compiled and literal.reason is DenyReason.ENDPOINT
     assert literal.detail == "nowhere -> mail is not an endpoint of Send"
+
+
+TWO_SOURCES = """
+policy two
+levels Public < Confidential
+node secret: source (Confidential, {}, trusted)
+node public: source (Public, {}, trusted)
+node memory: memory (Public, {}, trusted)
+node out: sink (Public, {}, trusted)
+edge ReadSecret: secret -> memory inherit
+edge ReadPublic: public -> memory inherit
+edge Send: memory -> out inherit
+agent a {operations: {ReadSecret, ReadPublic, Send}, ceiling: Confidential}
+tool ReadSecret {endpoints: secret -> memory, effects: [x.read("s")]}
+tool ReadPublic {endpoints: public -> memory, effects: [x.read("p")]}
+tool Send {endpoints: memory -> out, args: {a, b}, required: {a, b}, effects: [x.send("m")]}
+flow allow * -> memory
+flow allow * -> out
+user {
+  allow x.read(*) quota unlimited
+  allow x.send(*) quota unlimited
+}
+application {
+  allow x.read(*) quota unlimited
+  allow x.send(*) quota unlimited
+}
+"""
+
+
+def test_a_call_with_two_handles_carries_the_join_of_their_labels_whichever_comes_first() -> None:
+    # The compiled form reads a single handle's label directly and joins only for two or more.
+    tools = {"ReadSecret": lambda: "s", "ReadPublic": lambda: "p", "Send": lambda a, b: "sent"}
+    for low_first in (True, False):
+        ad = Adapter(parse_policy(TWO_SOURCES), tools, "a")
+        secret, public = ad.call("ReadSecret"), ad.call("ReadPublic")
+        assert isinstance(secret, Handle) and isinstance(public, Handle)
+        args = {"a": public, "b": secret} if low_first else {"a": secret, "b": public}
+        literal = ad.explain("Send", **args)[0]
+        assert isinstance(ad.call("Send", **args), Handle)
+        assert literal.decision is Decision.ALLOW and literal.label is not None
+        assert literal.label.sensitivity == "Confidential"
+        assert ad.state.trace[-1].label == literal.label
