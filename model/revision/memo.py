@@ -22,6 +22,8 @@ Choices where the source is silent:
 - The memo is per process and bounded (``MAX_ENTRIES`` answers and terms; cleared when full, transition
   tables and samples with it: on the corpus they hold about 7,000 transitions and 100 samples). ``clear`` empties it;
   ``experiments/revision_corpus.py`` clears it before it measures, and measures cold checks too.
+- The kept Z3 terms outlive the Z3 section (model/z3guard.py) that made them; they are dropped only by
+  ``clear``, which runs in a section of its own, so never while another thread drives Z3.
 - ``None`` everywhere a ``Memo`` is accepted means the pre-issue-15 path: a fresh solver per question and
   nothing reused (the speed baseline).
 """
@@ -38,6 +40,7 @@ from model.revision.explore import Steps
 from model.revision.identity import match_key, monitor_key
 from model.revision.samples import Pool
 from model.revision.workload import Workload
+from model.z3guard import z3_section
 
 MAX_ENTRIES = 500_000
 
@@ -59,7 +62,10 @@ class Memo:
         self.implied = 0  # questions answered unsatisfiable by implication (leaves.py)
 
     def clear(self) -> None:
-        self.__init__()  # type: ignore[misc]
+        # the kept Z3 terms are dropped here: inside a Z3 section, as z3guard.py asks of Z3 objects
+        # that outlive one (they are freed in this thread, never while another thread drives Z3)
+        with z3_section():
+            self.__init__()  # type: ignore[misc]
 
     def grow(self, n: int = 1) -> None:
         self.size += n

@@ -26,6 +26,7 @@ from dataclasses import dataclass
 from typing import TypeVar, cast
 
 from model.budget import Meter
+from model.canonical import canonical_str
 from model.monitor.policy import Entry, EntryKind, Policy, Tool
 from model.revision.agreement import Agree, Disagree, agree, same_match
 from model.revision.carry import Ledgers
@@ -72,7 +73,7 @@ class _Search:
                 if isinstance(verdict, Agree):
                     how = verdict.by
                 elif isinstance(verdict, Disagree) and i == j:
-                    self.obstacle = f"position {i}: matching differs on {verdict.witness.to_json()}"
+                    self.obstacle = f"position {i}: matching differs on {canonical_str(verdict.witness.to_json())}"
             elif i == j:
                 self.obstacle = f"position {i}: kind, residual capacity, requirement or permit not kept"
             self._agree[(i, j)] = how
