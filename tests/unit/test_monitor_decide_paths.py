@@ -213,3 +213,41 @@ def test_a_quota_refusal_names_the_list_that_ran_out() -> None:
     assert isinstance(ad.call("Read"), Handle)
     v = _refused_both_ways(ad, "Read")
     assert v.reason is DenyReason.QUOTA and v.detail == "no application grant with capacity left (first-fit)"
+
+
+def _two(text: str) -> Adapter:
+    tools = {"ReadSecret": lambda: "s", "ReadPublic": lambda: "p", "Send": lambda a, b: "sent"}
+    return Adapter(parse_policy(text), tools, "a")
+
+
+def test_a_deny_on_a_later_effect_of_the_call_is_found() -> None:
+    # Send has two effects; only the second one's action has a deny, so the scan must go past the first.
+    text = (TWO_SOURCES.replace('effects: [x.send("m")]', 'effects: [x.read("p"), x.send("m")]')
+                       .replace("user {\n", 'user {\n  deny x.send("m")\n'))
+    assert text.count("deny") == 1 and 'x.read("p"), x.send' in text
+    ad = _two(text)
+    p = ad.call("ReadPublic")
+    assert isinstance(p, Handle)
+    v = _refused_both_ways(ad, "Send", a=p, b=p)
+    assert v.reason is DenyReason.EXPLICIT_DENY and v.detail == "user denies x.send('m')"
+
+
+def test_first_fit_passes_over_a_grant_whose_requirement_is_unmet() -> None:
+    text = (TWO_SOURCES.replace("user {\n", "user {\n  allow x.read(*) quota 1 requires review\n")
+                       .replace("flow allow * -> memory", "requirement review\nflow allow * -> memory"))
+    ad = _two(text)
+    assert isinstance(ad.call("ReadPublic"), Handle)
+    literal_next = ad.explain("ReadPublic")[0]
+    assert literal_next.decision is Decision.ALLOW and literal_next.user is not None
+    assert literal_next.user.positions == (1,)  # not the first grant: it waits for review
+    assert ad.state.used_user[:2] == (0, 1)
+
+
+def test_a_history_refusal_names_its_rule_both_ways() -> None:
+    text = REPORT.replace("origin report_body", "history reviewed {scope: session, after: Read, require: Other, "
+                                                "before: Send}\n\norigin report_body")
+    ad = _policy(text)
+    s = _sanitized(ad)
+    assert isinstance(ad.call("Lookup", name="Alice"), Handle)
+    v = _refused_both_ways(ad, "Send", body=s, recipient=ALICE)
+    assert v.reason is DenyReason.HISTORY and v.detail == "history rule reviewed not met"
