@@ -36,6 +36,7 @@ from model.revision.effects import EffectSet
 from model.revision.identity import match_key, same_entries
 from model.revision.independence import Independent, independent
 from model.revision.joint_certificate import JointSimulation
+from model.revision.memo import SHARED
 from model.revision.symbolic import Encoder, Unsupported, solve
 from model.z3guard import exclusive
 
@@ -164,21 +165,22 @@ def _fitter(lists: Sequence[Sequence[Entry]], planned: bool) -> Fit:
     return fit
 
 
-def _or(args: Sequence[z3.BoolRef]) -> z3.BoolRef:
-    """``z3.Or(*args)`` for a non-empty list of Boolean terms — the same term, made by one C call
-    instead of z3py's per-argument coercion."""
+def _connect(mk: Callable[..., z3.Ast], args: Sequence[z3.BoolRef]) -> z3.BoolRef:
+    """``z3.Or(*args)`` / ``z3.And(*args)`` (``mk``: ``Z3_mk_or`` / ``Z3_mk_and``) for a non-empty list of
+    Boolean terms — the same term, made by one C call instead of z3py's per-argument coercion."""
     ctx = args[0].ctx
     arr = (z3.Ast * len(args))(*[a.as_ast() for a in args])
-    return z3.BoolRef(z3.Z3_mk_or(ctx.ref(), len(args), arr), ctx)
+    return z3.BoolRef(mk(ctx.ref(), len(args), arr), ctx)
 
 
 def _covers(cert: JointSimulation, lists: Sequence[Sequence[Entry]], old_actions: frozenset[str],
             tools: Sequence[Tool], shared: bool) -> CheckVerdict:
     """No effect of ``E`` that the old lists could admit has a match vector outside the certificate's:
     one Z3 query per action, "some effect differs from every listed vector", must be unsatisfiable.
-    ``shared``: each entry's two literals are encoded once, not once per position and vector (the same
-    formula: equal entries encode to equal terms; ``False`` is the pre-issue-15 construction, kept as
-    the speed baseline)."""
+    ``shared``: each entry's two literals and the base are encoded once, not once per position and vector
+    — and taken from the memo's term cache when an earlier encoding built them (``Memo.literals``): the
+    same formula, equal entries encoding to equal terms; ``False`` is the pre-issue-15 construction, kept
+    as the speed baseline. Only Z3 terms are shared, no answer: the query is asked here."""
     listed = {a.action: a.vectors for a in cert.vectors}
     positions = [e for xs in lists for e in xs]
     keys = [match_key(e) for e in positions] if shared else []
@@ -187,18 +189,22 @@ def _covers(cert: JointSimulation, lists: Sequence[Sequence[Entry]], old_actions
         try:
             enc = Encoder(action, [e for e in positions if e.action == action], tools)
             if shared:
+                context = SHARED.context(action, cert.effects, tools)
                 by_key: dict[str, tuple[z3.BoolRef, z3.BoolRef]] = {}
                 for e, k in zip(positions, keys, strict=True):
                     if k not in by_key:
-                        by_key[k] = (enc.fails(e), enc.matches(e))
+                        m, f = SHARED.literals(context, enc, e)
+                        by_key[k] = (f, m)
                 lits = [by_key[k] for k in keys]
-                differs = [_or([lits[i][0] if b else lits[i][1] for i, b in enumerate([b for side in v for b in side])])
+                differs = [_connect(z3.Z3_mk_or, [lits[i][0] if b else lits[i][1]
+                                                    for i, b in enumerate([b for side in v for b in side])])
                            for v in vs]
             else:
                 differs = [z3.Or(*[enc.fails(e) if b else enc.matches(e)
                                    for e, b in zip(positions, [b for side in v for b in side], strict=True)])
                            for v in vs]
-            found = solve(z3.And(enc.base(cert.effects.resources(action)), *differs))
+            base = SHARED.base(context, enc, cert.effects) if shared else enc.base(cert.effects.resources(action))
+            found = solve(_connect(z3.Z3_mk_and, [base, *differs]) if shared else z3.And(base, *differs))
         except Unsupported as exc:
             return Invalid(f"joint: {action}: {exc}")
         if isinstance(found, str):

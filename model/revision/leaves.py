@@ -21,15 +21,14 @@ one enumeration go to one solver (the base asserted once, each question pushed a
 corpus: same answers, less time).
 
 The encoder is built only on the first question the memo cannot answer, from terms kept per context
-(``_base``, ``_literals``). Whether the entries can be encoded at all is decided up front from per-entry
+(``Memo.base``, ``Memo.literals``). Whether the entries can be encoded at all is decided up front from per-entry
 memo keys, with the message ``simulation.vectors`` gives (the base's resources first, then the entries in
 order), so the results are the baseline's.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
-from typing import cast
+from collections.abc import Callable, Sequence
 
 import z3
 
@@ -75,26 +74,6 @@ def unsupported(memo: Memo, action: str, distinct: Sequence[Entry], effects: Eff
     return None
 
 
-def _base(memo: Memo, context: Hashable, enc: Encoder, effects: EffectSet) -> z3.BoolRef:
-    """``enc.base``, built once per context and universe: Z3 terms are named by path and slot, so
-    encoders over the same paths, keys and slots build the same term."""
-    key = ("base", context, enc.paths, tuple(sorted(enc.bound)))
-    if key not in memo.terms:
-        memo.terms[key] = enc.base(effects.resources(enc.action))
-        memo.grow()
-    return cast(z3.BoolRef, memo.terms[key])
-
-
-def _literals(memo: Memo, context: Hashable, enc: Encoder, e: Entry) -> tuple[z3.BoolRef, z3.BoolRef]:
-    """``(enc.matches(e), enc.fails(e))``, built once: they read the universe only through its keys,
-    and only for an entry with a key allowlist."""
-    key = ("literals", context, memo.match_key(e), None if e.keys is None else enc.keys)
-    if key not in memo.terms:
-        memo.terms[key] = (enc.matches(e), enc.fails(e))
-        memo.grow()
-    return cast(tuple[z3.BoolRef, z3.BoolRef], memo.terms[key])
-
-
 def _conjuncts(match: z3.BoolRef) -> set[int]:
     if z3.is_true(match):
         return set()  # an entry with nothing to check matches every effect of its action
@@ -126,7 +105,7 @@ def leaves(memo: Memo, action: str, distinct: Sequence[Entry], effects: EffectSe
     def encoded() -> tuple[Encoder, z3.BoolRef, list[tuple[z3.BoolRef, z3.BoolRef]]]:
         if not enc:
             e = Encoder(action, distinct, tools)
-            enc.append((e, _base(memo, context, e, effects), [_literals(memo, context, e, x) for x in distinct]))
+            enc.append((e, memo.base(context, e, effects), [memo.literals(context, e, x) for x in distinct]))
         return enc[0]
 
     def mark(i: int, asked: frozenset[tuple[str, bool]], bit: Callable[[int], bool | None]) -> None:

@@ -31,6 +31,9 @@ Choices where the source is silent:
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable, Sequence
+from typing import cast
+
+import z3
 
 from model.canonical import canonical_str
 from model.monitor.policy import Entry, Policy, Tool
@@ -39,6 +42,7 @@ from model.revision.effects import EffectSet
 from model.revision.explore import Steps
 from model.revision.identity import match_key, monitor_key
 from model.revision.samples import Pool
+from model.revision.symbolic import Encoder
 from model.revision.workload import Workload
 from model.z3guard import z3_section
 
@@ -97,6 +101,24 @@ class Memo:
         if hit is None or hit[0] is not policy or hit[1] is not workload:
             hit = self._steps[key] = (policy, workload, {})
         return hit[2]
+
+    def base(self, context: Hashable, enc: Encoder, effects: EffectSet) -> z3.BoolRef:
+        """``enc.base``, built once per context and universe: Z3 terms are named by path and slot, so
+        encoders over the same paths, keys and slots build the same term."""
+        key = ("base", context, enc.paths, tuple(sorted(enc.bound)))
+        if key not in self.terms:
+            self.terms[key] = enc.base(effects.resources(enc.action))
+            self.grow()
+        return cast(z3.BoolRef, self.terms[key])
+
+    def literals(self, context: Hashable, enc: Encoder, e: Entry) -> tuple[z3.BoolRef, z3.BoolRef]:
+        """``(enc.matches(e), enc.fails(e))``, built once: they read the universe only through its keys,
+        and only for an entry with a key allowlist."""
+        key = ("literals", context, self.match_key(e), None if e.keys is None else enc.keys)
+        if key not in self.terms:
+            self.terms[key] = (enc.matches(e), enc.fails(e))
+            self.grow()
+        return cast(tuple[z3.BoolRef, z3.BoolRef], self.terms[key])
 
     def context(self, action: str, effects: EffectSet, tools: Sequence[Tool]) -> Hashable:
         """What a satisfiability question about ``action`` depends on besides its literals."""
