@@ -28,11 +28,13 @@ from dataclasses import dataclass, field
 
 from model.canonical import JSON, canonical_str
 from model.monitor.commit import Outcome, commit, observe, resolves
+from model.monitor.counters import zeros
 from model.monitor.decide import Decision, Verdict, decide, explain
-from model.monitor.matching import MISSING, Missing, call_effects, lookup_path
+from model.monitor.matching import call_effects
 from model.monitor.permits import EvidenceRefused, PermitEvidence
 from model.monitor.policy import Policy
-from model.monitor.state import Call, Permit, State, initial_state, issue_permit, satisfy
+from model.monitor.state import Call, Permit, State, issue_permit, satisfy
+from model.monitor.values import Member, Store, arguments
 
 ToolFn = Callable[..., JSON]
 
@@ -105,35 +107,39 @@ class Adapter:
     permit_evidence: PermitEvidence | None = None
     state: State = field(init=False)
     log: list[Event] = field(default_factory=list)
-    _values: dict[int, str] = field(default_factory=dict)
+    _values: Store = field(default_factory=Store)
     _handles: dict[int, Handle] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        self.state = initial_state(len(self.policy.user), len(self.policy.application))
+        # ``initial_state``, with shared counters on long lists (counters.py: a commit then copies no list)
+        self.state = State(used_user=zeros(len(self.policy.user)), used_app=zeros(len(self.policy.application)))
 
     # --- the agent's API ----------------------------------------------------------------------
 
     def call(self, tool: str, /, **args: Handle | JSON) -> CallResult:
-        call, concrete = self._to_call(tool, args)
+        call, concrete, members = self._to_call(tool, args)
         verdict = decide(self.policy, self.state, call)
         if verdict.decision is not Decision.ALLOW:
             self.log.append(Event(tool, concrete, verdict, verdict.decision.value))
             return Refusal(verdict)
-        self.state, rec = commit(self.policy, self.state, call, verdict)  # charge before the tool runs
+        # the record's canonical arguments, and a fresh copy of them for the tool (values.py)
+        args_json, tool_args = arguments(members)
+        self.state, rec = commit(self.policy, self.state, call, verdict, args_json)  # charge before the tool runs
         fn = self.tools.get(tool)
         try:
             if fn is None:
                 raise LookupError(f"no Python tool registered for {tool}")
-            value = fn(**json.loads(rec.args_json))  # a fresh copy: the record's canonical arguments
+            value = fn(**tool_args)
             stored = canonical_str(value)
         except Exception as exc:  # any exception a tool raises is its declared failure outcome
             self.state = observe(self.policy, self.state, rec.id, Outcome(False))
             self.log.append(Event(tool, concrete, verdict, f"failed: {exc}", rec.id))
             return Failure(rec.id, str(exc))
-        # observe reads the value only for a resolver of this tool: parse a fresh copy only then
+        # observe reads the value only for a resolver of this tool: parse a fresh copy only then (observe
+        # keeps scalars of it only, so the store may keep the parse as its private value)
         fresh = json.loads(stored) if resolves(self.policy, tool) else None
         self.state = observe(self.policy, self.state, rec.id, Outcome(True, fresh))
-        self._values[rec.id] = stored
+        self._values.put(rec.id, stored, fresh)
         handle = Handle(rec.id)
         self._handles[rec.id] = handle
         self.log.append(Event(tool, concrete, verdict, "ok", rec.id))
@@ -141,16 +147,16 @@ class Adapter:
 
     def explain(self, tool: str, /, **args: Handle | JSON) -> tuple[Verdict, ...]:
         """Every check this call would fail right now (diagnosis only; changes nothing)."""
-        call, _ = self._to_call(tool, args)
+        call, _, _ = self._to_call(tool, args)
         return explain(self.policy, self.state, call)
 
     def value(self, handle: Handle) -> JSON:
         """A fresh copy of the stored result (for the agent to read, never to alter the store)."""
         self._check(handle)
-        value = lookup_path(json.loads(self._values[handle.id]), handle.path)
-        if isinstance(value, Missing):
+        found = self._values.fresh(handle.id, handle.path)
+        if found is None:
             raise KeyError(f"result #{handle.id} has no field {'.'.join(handle.path)}")
-        return value
+        return found[0]
 
     # --- the application's API (the agent may not call these) ---------------------------------
 
@@ -160,7 +166,7 @@ class Adapter:
     def issue_permit(self, tool: str, approval: JSON = None, /, **args: Handle | JSON) -> Permit | EvidenceRefused:
         """Issue an exact-call permit for ``tool(**args)``. With ``permit_evidence`` configured, the
         ``approval`` must be accepted by it first (e.g. a signed single-use approval)."""
-        call, concrete = self._to_call(tool, args)
+        call, concrete, _ = self._to_call(tool, args)
         evidence: str | None = None
         if self.permit_evidence is not None:
             decl = self.policy.tool(tool)
@@ -180,25 +186,34 @@ class Adapter:
         if not self._issued(handle):
             raise KeyError("not a handle issued by this adapter")
 
-    def _to_call(self, tool: str, args: Mapping[str, Handle | JSON]) -> tuple[Call, dict[str, JSON]]:
+    def _to_call(self, tool: str, args: Mapping[str, Handle | JSON]) -> tuple[Call, dict[str, JSON],
+                                                                             dict[str, Member]]:
+        """The call, its concrete arguments (fresh copies: they go to the log) and, per argument, the
+        value with its canonical text when the store knows it (``values.arguments`` needs them)."""
         concrete: dict[str, JSON] = {}
+        members: dict[str, Member] = {}
         refs: list[tuple[str, int]] = []
         paths: list[tuple[str, str]] = []
         for name, arg in args.items():
             if isinstance(arg, Handle):
-                value = lookup_path(json.loads(self._values[arg.id]), arg.path) if self._issued(arg) else MISSING
-                if not isinstance(value, Missing):
-                    concrete[name] = value
+                found = self._values.fresh(arg.id, arg.path) if self._issued(arg) else None
+                if found is not None:
+                    concrete[name] = found[0]  # a fresh copy, untouched until ``arguments`` copies it again
+                    members[name] = found
                     refs.append((name, arg.id))
                     if arg.path:
                         paths.append((name, ".".join(arg.path)))
                 else:
                     # A forged or foreign handle: name a record that cannot exist so the core denies it.
                     concrete[name] = None
+                    members[name] = (None, "null")
                     refs.append((name, -1))
             else:
                 concrete[name] = arg
-        return Call(self.agent, tool, concrete, tuple(sorted(refs)), tuple(sorted(paths))), concrete
+                members[name] = (arg, None)
+        refs.sort()
+        paths.sort()
+        return Call(self.agent, tool, concrete, tuple(refs), tuple(paths)), concrete, members
 
     def _issued(self, handle: Handle) -> bool:
         return self._handles.get(handle.id) is handle._base

@@ -20,9 +20,9 @@ from dataclasses import dataclass, replace
 
 from model.canonical import JSON, canonical_str, json_equal
 from model.monitor.compiled import compiled as _compiled
+from model.monitor.counters import charge
 from model.monitor.decide import Decision, Verdict, decide
 from model.monitor.labels import Label
-from model.monitor.ledger import charge_positions
 from model.monitor.matching import lookup_path
 from model.monitor.policy import Policy, Tool
 from model.monitor.state import Call, Record, State
@@ -36,27 +36,28 @@ class Outcome:
     value: JSON = None
 
 
-def proposed_record(state: State, call: Call, tool: Tool, label: Label) -> Record:
-    return Record(
-        id=len(state.trace), agent=call.agent, tool=tool.name, operation=tool.operation,
-        source=tool.source, destination=tool.destination, parents=call.parents(),
-        args_json=canonical_str(dict(call.args)), label=label,
-    )
+def proposed_record(state: State, call: Call, tool: Tool, label: Label, args_json: str | None = None) -> Record:
+    """The record ``call`` would add; ``args_json``, when given, must be ``canonical_str(dict(call.args))``
+    (the Adapter composes it from the canonical texts its stored values already have)."""
+    return Record(len(state.trace), call.agent, tool.name, tool.operation, tool.source, tool.destination,
+                  call.parents(), canonical_str(dict(call.args)) if args_json is None else args_json, label)
 
 
-def commit(policy: Policy, state: State, call: Call, verdict: Verdict) -> tuple[State, Record]:
-    """The Allow rule; raises ``ValueError`` if handed anything but this call's Allow verdict."""
+def commit(policy: Policy, state: State, call: Call, verdict: Verdict,
+           args_json: str | None = None) -> tuple[State, Record]:
+    """The Allow rule; raises ``ValueError`` if handed anything but this call's Allow verdict.
+    ``args_json`` as for ``proposed_record``."""
     tool = _compiled(policy).tools.get(call.tool)
     if verdict.decision is not Decision.ALLOW or tool is None or verdict.label is None:
         raise ValueError("commit needs the Allow verdict of this call")
     assert verdict.user is not None and verdict.app is not None
-    rec = proposed_record(state, call, tool.decl, verdict.label)
+    rec = proposed_record(state, call, tool.decl, verdict.label, args_json)
     permits = state.permits
     if verdict.permit is not None:
         permits = tuple(replace(p, consumed=True) if p.id == verdict.permit else p for p in permits)
     new = State((*state.trace, rec), state.bindings, state.invalid,
-                charge_positions(state.used_user, verdict.user.positions),
-                charge_positions(state.used_app, verdict.app.positions), state.satisfied, permits)
+                charge(state.used_user, verdict.user.positions),
+                charge(state.used_app, verdict.app.positions), state.satisfied, permits)
     return new, rec
 
 

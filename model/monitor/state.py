@@ -19,9 +19,13 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 from model.canonical import JSON, canonical_str
 from model.monitor.labels import Label
+
+if TYPE_CHECKING:  # counters.py imports the ledger, which imports this module
+    from model.monitor.counters import Usage
 
 # The exact value identity of one argument: ("h", record id) for a handle, ("p", "id:path") for a field of
 # a stored result, ("v", canonical JSON) for a literal.
@@ -102,8 +106,8 @@ class State:
     trace: tuple[Record, ...] = ()
     bindings: tuple[tuple[str, JSON, int], ...] = ()  # (slot, value, id of the lookup), sorted by slot
     invalid: frozenset[str] = frozenset()
-    used_user: tuple[int, ...] = ()
-    used_app: tuple[int, ...] = ()
+    used_user: Usage = ()  # a tuple, or shared ``Counters`` (counters.py) in an Adapter on a long list
+    used_app: Usage = ()
     satisfied: frozenset[str] = frozenset()
     permits: tuple[Permit, ...] = field(default=())
 
