@@ -27,7 +27,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from model.canonical import JSON, canonical_str
-from model.monitor.commit import Outcome, commit, observe, resolves
+from model.monitor.commit import Outcome, commit_in, observe_in
+from model.monitor.compiled import compiled
 from model.monitor.counters import zeros
 from model.monitor.decide import Decision, Verdict, decide, explain
 from model.monitor.matching import call_effects
@@ -124,7 +125,8 @@ class Adapter:
             return Refusal(verdict)
         # the record's canonical arguments, and a fresh copy of them for the tool (values.py)
         args_json, tool_args = arguments(members)
-        self.state, rec = commit(self.policy, self.state, call, verdict, args_json)  # charge before the tool runs
+        c = compiled(self.policy)
+        self.state, rec = commit_in(c, self.state, call, verdict, args_json)  # charge before the tool runs
         fn = self.tools.get(tool)
         try:
             if fn is None:
@@ -132,13 +134,13 @@ class Adapter:
             value = fn(**tool_args)
             stored = canonical_str(value)
         except Exception as exc:  # any exception a tool raises is its declared failure outcome
-            self.state = observe(self.policy, self.state, rec.id, Outcome(False))
+            self.state = observe_in(c, self.state, rec.id, Outcome(False))
             self.log.append(Event(tool, concrete, verdict, f"failed: {exc}", rec.id))
             return Failure(rec.id, str(exc))
-        # observe reads the value only for a resolver of this tool: parse a fresh copy only then (observe
-        # keeps scalars of it only, so the store may keep the parse as its private value)
-        fresh = json.loads(stored) if resolves(self.policy, tool) else None
-        self.state = observe(self.policy, self.state, rec.id, Outcome(True, fresh))
+        # observe reads the value only for a resolver of this tool (``commit.resolves``): parse a fresh
+        # copy only then (observe keeps scalars of it only, so the store may keep the parse as its own)
+        fresh = json.loads(stored) if tool in c.resolvers else None
+        self.state = observe_in(c, self.state, rec.id, Outcome(True, fresh))
         self._values.put(rec.id, stored, fresh)
         handle = Handle(rec.id)
         self._handles[rec.id] = handle

@@ -19,6 +19,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from model.canonical import JSON, canonical_str, json_equal
+from model.fastinit import fast_init
+from model.monitor.compiled import Compiled
 from model.monitor.compiled import compiled as _compiled
 from model.monitor.counters import charge
 from model.monitor.decide import Decision, Verdict, decide
@@ -28,6 +30,7 @@ from model.monitor.policy import Policy, Tool
 from model.monitor.state import Call, Record, State
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """The declared result of an admitted attempt; authorization never depends on it."""
@@ -47,7 +50,13 @@ def commit(policy: Policy, state: State, call: Call, verdict: Verdict,
            args_json: str | None = None) -> tuple[State, Record]:
     """The Allow rule; raises ``ValueError`` if handed anything but this call's Allow verdict.
     ``args_json`` as for ``proposed_record``."""
-    tool = _compiled(policy).tools.get(call.tool)
+    return commit_in(_compiled(policy), state, call, verdict, args_json)
+
+
+def commit_in(c: Compiled, state: State, call: Call, verdict: Verdict,
+              args_json: str | None = None) -> tuple[State, Record]:
+    """``commit`` over the policy's compiled form (an Adapter looks it up once, not per step)."""
+    tool = c.tools.get(call.tool)
     if verdict.decision is not Decision.ALLOW or tool is None or verdict.label is None:
         raise ValueError("commit needs the Allow verdict of this call")
     assert verdict.user is not None and verdict.app is not None
@@ -69,15 +78,23 @@ def _well_formed_address(v: object) -> bool:
 
 def observe(policy: Policy, state: State, d: int, outcome: Outcome) -> State:
     """Process the outcome of admitted attempt ``d``."""
-    rec = state.record(d)
-    if rec is None or not outcome.ok:
+    return observe_in(_compiled(policy), state, d, outcome)
+
+
+def observe_in(c: Compiled, state: State, d: int, outcome: Outcome) -> State:
+    """``observe`` over the policy's compiled form."""
+    trace = state.trace
+    if not outcome.ok or not 0 <= d < len(trace):
         return state
+    rec = trace[d]
     done = Record(rec.id, rec.agent, rec.tool, rec.operation, rec.source, rec.destination, rec.parents,
                   rec.args_json, rec.label, True)
-    trace = (*state.trace[:d], done, *state.trace[d + 1:])
+    # the adapter observes the record it just appended: replace the last one without slicing twice
+    trace = (*trace[:-1], done) if d == len(trace) - 1 else (*trace[:d], done, *trace[d + 1:])
     # The resolvers of this tool whose exact arguments are this call's: equal canonical texts are
     # equal JSON values (RFC 8785), so no argument is parsed or canonicalized here.
-    applicable = [r for r, text in _compiled(policy).resolvers.get(rec.tool, ()) if text == rec.args_json]
+    resolvers = c.resolvers.get(rec.tool)
+    applicable = [r for r, text in resolvers if text == rec.args_json] if resolvers else None
     if not applicable:
         return State(trace, state.bindings, state.invalid, state.used_user, state.used_app, state.satisfied,
                      state.permits)

@@ -22,6 +22,7 @@ from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
 from model.canonical import JSON, canonical_str
+from model.fastinit import fast_init
 from model.monitor.labels import Label
 
 if TYPE_CHECKING:  # counters.py imports the ledger, which imports this module
@@ -32,6 +33,7 @@ if TYPE_CHECKING:  # counters.py imports the ledger, which imports this module
 ArgIdentity = tuple[str, int | str]
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Call:
     """``c = (a, e, n_s, n_d, J, x, h)``; the tool fixes ``e, n_s, n_d`` and ``J`` is derived from ``refs``.
@@ -70,6 +72,7 @@ class Call:
         return tuple(out)
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Record:
     """An admitted attempt ``σ = (a, e, n_s, n_d, J, x, d, ℓ_out)`` and whether its tool succeeded."""
@@ -101,6 +104,7 @@ class Permit:
     evidence: str | None = None  # digest of the approval that justified issuing it, if any
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class State:
     trace: tuple[Record, ...] = ()
