@@ -196,15 +196,17 @@ class Adapter:
         members: dict[str, Member] = {}
         refs: list[tuple[str, int]] = []
         paths: list[tuple[str, str]] = []
+        issued = self._handles
         for name, arg in args.items():
             if isinstance(arg, Handle):
-                found = self._values.fresh(arg.id, arg.path) if self._issued(arg) else None
+                d, path = arg._id, arg._path  # (``_issued`` inlined: this runs for every handle argument)
+                found = self._values.fresh(d, path) if issued.get(d) is arg._base else None
                 if found is not None:
                     concrete[name] = found[0]  # a fresh copy, untouched until ``arguments`` copies it again
                     members[name] = found
-                    refs.append((name, arg.id))
-                    if arg.path:
-                        paths.append((name, ".".join(arg.path)))
+                    refs.append((name, d))
+                    if path:
+                        paths.append((name, ".".join(path)))
                 else:
                     # A forged or foreign handle: name a record that cannot exist so the core denies it.
                     concrete[name] = None

@@ -60,7 +60,9 @@ def commit_in(c: Compiled, state: State, call: Call, verdict: Verdict,
     if verdict.decision is not Decision.ALLOW or tool is None or verdict.label is None:
         raise ValueError("commit needs the Allow verdict of this call")
     assert verdict.user is not None and verdict.app is not None
-    rec = proposed_record(state, call, tool.decl, verdict.label, args_json)
+    decl = tool.decl  # proposed_record, inlined (one call fewer per admitted call)
+    rec = Record(len(state.trace), call.agent, decl.name, decl.operation, decl.source, decl.destination,
+                 call.parents(), canonical_str(dict(call.args)) if args_json is None else args_json, verdict.label)
     permits = state.permits
     if verdict.permit is not None:
         permits = tuple(replace(p, consumed=True) if p.id == verdict.permit else p for p in permits)

@@ -30,7 +30,6 @@ from __future__ import annotations
 import json
 import marshal
 from collections.abc import Mapping
-from functools import lru_cache
 
 from model.canonical import JSON, canonical_str
 from model.monitor.matching import Missing, lookup_path
@@ -58,9 +57,16 @@ def copy(parsed: JSON) -> JSON:
     return parsed if _immutable(parsed) else marshal.loads(marshal.dumps(parsed))
 
 
-@lru_cache(maxsize=4096)
+_NAMES: dict[str, str] = {}  # canonical text of argument names (tools declare few; bounded below)
+
+
 def _name_text(name: str) -> str:
-    return canonical_str(name)
+    text = _NAMES.get(name)
+    if text is None:
+        text = canonical_str(name)
+        if len(_NAMES) < 4096:
+            _NAMES[name] = text
+    return text
 
 
 def arguments(members: Mapping[str, Member]) -> tuple[str, dict[str, JSON]]:
