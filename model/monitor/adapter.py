@@ -28,7 +28,7 @@ from dataclasses import dataclass, field
 
 from model.canonical import JSON, canonical_str
 from model.monitor.commit import Outcome, commit_in, observe_in
-from model.monitor.compiled import compiled
+from model.monitor.compiled import Compiled, compiled
 from model.monitor.counters import zeros
 from model.monitor.decide import Decision, Verdict, decide, explain
 from model.monitor.matching import call_effects
@@ -110,6 +110,7 @@ class Adapter:
     log: list[Event] = field(default_factory=list)
     _values: Store = field(default_factory=Store)
     _handles: dict[int, Handle] = field(default_factory=dict)
+    _compiled: Compiled | None = None
 
     def __post_init__(self) -> None:
         # ``initial_state``, with shared counters on long lists (counters.py: a commit then copies no list)
@@ -125,7 +126,9 @@ class Adapter:
             return Refusal(verdict)
         # the record's canonical arguments, and a fresh copy of them for the tool (values.py)
         args_json, tool_args = arguments(members)
-        c = compiled(self.policy)
+        c = self._compiled
+        if c is None or c.policy is not self.policy:  # (the policy field may have been reassigned)
+            c = self._compiled = compiled(self.policy)
         self.state, rec = commit_in(c, self.state, call, verdict, args_json)  # charge before the tool runs
         fn = self.tools.get(tool)
         try:

@@ -25,6 +25,7 @@ from model.monitor.compiled import compiled as _compiled
 from model.monitor.counters import charge
 from model.monitor.decide import Decision, Verdict, decide
 from model.monitor.labels import Label
+from model.monitor.ledger import charge_positions
 from model.monitor.matching import lookup_path
 from model.monitor.policy import Policy, Tool
 from model.monitor.state import Call, Record, State
@@ -66,9 +67,10 @@ def commit_in(c: Compiled, state: State, call: Call, verdict: Verdict,
     permits = state.permits
     if verdict.permit is not None:
         permits = tuple(replace(p, consumed=True) if p.id == verdict.permit else p for p in permits)
+    uu, ua, pu, pa = state.used_user, state.used_app, verdict.user.positions, verdict.app.positions
     new = State((*state.trace, rec), state.bindings, state.invalid,
-                charge(state.used_user, verdict.user.positions),
-                charge(state.used_app, verdict.app.positions), state.satisfied, permits)
+                charge_positions(uu, pu) if type(uu) is tuple else charge(uu, pu),
+                charge_positions(ua, pa) if type(ua) is tuple else charge(ua, pa), state.satisfied, permits)
     return new, rec
 
 

@@ -49,8 +49,11 @@ class Call:
 
     def parents(self) -> tuple[int, ...]:
         """Ordered distinct parent IDs ``J``: by argument name, first occurrence wins."""
+        refs = self.refs
+        if len(refs) < 2:  # (the common case; nothing to order)
+            return (refs[0][1],) if refs else ()
         out: list[int] = []
-        for _, d in sorted(self.refs):
+        for _, d in sorted(refs):
             if d not in out:
                 out.append(d)
         return tuple(out)

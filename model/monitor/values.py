@@ -73,6 +73,8 @@ def arguments(members: Mapping[str, Member]) -> tuple[str, dict[str, JSON]]:
     """The canonical text of the argument object and fresh arguments for the tool (in that text's order).
 
     Raises ``InvalidInput`` for a literal that is not JSON, as ``canonical_str`` of the object does."""
+    if not members:
+        return "{}", {}
     names = sorted(members)
     if not all(n.isascii() for n in names):
         text = canonical_str({n: v for n, (v, _) in members.items()})
