@@ -12,7 +12,10 @@ Choices where the source is silent:
   only if it is the very object this adapter issued (a look-alike built by the agent fails as
   an unknown handle). This does not isolate arbitrary Python code; it models the boundary.
 - Stored results are kept as canonical JSON text and handed out as fresh copies, so a tool or
-  the agent mutating a returned value cannot change what later calls see.
+  the agent mutating a returned value cannot change what later calls see. The store (``values.py``)
+  canonicalizes a result once when it enters and composes a call's canonical arguments from the texts
+  it holds (issue 15 §1: the mediated call's cost); on policies with long permission lists the state's
+  usage counters share structure (``counters.py``), so a commit does not copy one counter per grant.
 - Any exception a tool raises is its declared failure outcome: the charge stays (Section 2).
 - ``handle.at("destination")`` passes one field of a stored result; its producer (parent) is the
   result's record and a missing field is an unknown handle. A permit binds the field path too.
