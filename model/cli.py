@@ -23,17 +23,47 @@ console = Console()
 err_console = Console(stderr=True)
 
 
+def _one_line_error(text: str) -> None:
+    # escape: the message quotes user input, which must never be read as rich markup; printable:
+    # a file name may hold a newline or a lone surrogate, and the error stays one printable line
+    err_console.print(f"[red]error:[/red] {escape(printable(text))}", highlight=False, soft_wrap=True)
+    sys.exit(Exit.BAD_INPUT)
+
+
+# click >= 8.2 signals "a group given no command" with this usage error whose message is the help text
+_NO_ARGS_IS_HELP: type[Exception] = getattr(click.exceptions, "NoArgsIsHelpError", type("_Never", (Exception,), {}))
+
+
+def _usage(exc: click.UsageError) -> str:
+    # click's own form is four lines (usage, hint, blank, message); every --help promises one line
+    path = exc.ctx.command_path if exc.ctx is not None else "agentwarrant"
+    return f"{path}: {exc.format_message().rstrip('.')} (see '{path} --help')"
+
+
 class _Group(click.Group):
-    """Turns ``InvalidInput`` raised by any subcommand into a clean one-line error."""
+    """Turns ``InvalidInput`` raised by any subcommand, and click's usage errors (an unknown option, a
+    value out of range, a missing argument), into one error line with exit status 2."""
+
+    def make_context(self, info_name: str | None, args: list[str], parent: click.Context | None = None,
+                     **extra: object) -> click.Context:
+        try:
+            return super().make_context(info_name, args, parent, **extra)
+        except _NO_ARGS_IS_HELP:
+            raise  # a group named without its command shows its help, as click does
+        except click.UsageError as exc:
+            _one_line_error(_usage(exc))
+            raise  # unreachable: _one_line_error exits
 
     def invoke(self, ctx: click.Context) -> object:
         try:
             return super().invoke(ctx)
         except InvalidInput as exc:
-            # escape: the message quotes user input, which must never be read as rich markup; printable:
-            # a file name may hold a newline or a lone surrogate, and the error stays one printable line
-            err_console.print(f"[red]error:[/red] {escape(printable(str(exc)))}", highlight=False, soft_wrap=True)
-            sys.exit(Exit.BAD_INPUT)
+            _one_line_error(str(exc))
+        except _NO_ARGS_IS_HELP:
+            raise
+        except click.UsageError as exc:
+            _one_line_error(_usage(exc))
+        return None  # unreachable: _one_line_error exits
 
 
 @click.group(cls=_Group, epilog=EPILOG)
@@ -101,7 +131,7 @@ def _reproduce(names: tuple[str, ...], out_dir: Path | None, client: object) -> 
                 def tick(done: int, total: int, _task: TaskID = task) -> None:
                     progress.update(_task, completed=done, total=total)
 
-            written.extend(run_experiment(name, out, tick, client))
+                written.extend(run_experiment(name, out, tick, client))
     for p in written:
         console.print(f"wrote {escape(printable(str(p)))}", highlight=False, soft_wrap=True)
 

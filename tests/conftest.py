@@ -16,8 +16,10 @@ settings.load_profile("agentwarrant")
 
 @pytest.fixture(scope="module")
 def dask_client() -> Iterator[Any]:
-    """One LocalCluster for the session's distributed tests (issue 15 §3): two single-threaded worker
-    processes on the loopback address, as the issue asks; started only when a test asks for it."""
+    """One LocalCluster per module of distributed tests (issue 15 §3): two single-threaded worker
+    processes on the loopback address, as the issue asks; started only when a test asks for it.
+    (Per module since Z3 beside a live cluster segfaulted; model/z3guard.py fixed that, and
+    tests/slow/test_dist_large.py reproduces the crash in a subprocess.)"""
     from model.dist.cluster import connect
 
     with connect(workers=2) as client:

@@ -212,8 +212,11 @@ def session_show(db: Path, key: str | None) -> None:
     click.echo(f"domain {s.domain}, state version {s.ver}, rule version {s.eta}, policy version {s.policy_version}")
     click.echo("workflow " + (show_node(s.tree) if s.tree is not None else "-"))
     prepared = dict(s.prepared)
-    click.echo("versions " + (" ".join(f"{v}:{ph}" + (f"[{loads(prepared[v].edit, '<store>')['edit']}]"
-                                                       if v in prepared else "") for v, ph in s.versions) or "-"))
+
+    def edit_of(v: str) -> str:
+        return f"[{loads(prepared[v].edit, f'{db}: prepared version {v}')['edit']}]" if v in prepared else ""
+
+    click.echo("versions " + (" ".join(f"{v}:{ph}{edit_of(v)}" for v, ph in s.versions) or "-"))
     click.echo("processed " + (" ".join(f"{p.mode.value}({p.call},{p.action})" for p in s.processed) or "ε"))
     click.echo("log " + (" ".join(f"{r.id}:{r.action}/{r.label}[{r.phase}]" for r in s.log) or "ε"))
     click.echo("queue " + (" ".join(f"{o.record}{'(sent)' if o.sent else ''}" for o in s.out) or "ε"))

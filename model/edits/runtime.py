@@ -189,7 +189,7 @@ class Runtime:
         """The recorded script steps ``(idx, seq, answer)`` in order."""
         with self.db.transaction() as c:
             rows = c.execute("SELECT idx, seq, answer FROM steps ORDER BY idx").fetchall()
-        return [(r[0], r[1], loads(r[2], "<store>")) for r in rows]
+        return [(r[0], r[1], loads(r[2], f"{self.path}: steps row {r[0]}")) for r in rows]
 
     def dispatch_key(self, record: str) -> str:
         """The idempotency key a tool receives with the request of authorization record ``record``."""

@@ -26,6 +26,8 @@ from model.oracle.lean import JUDGMENTS, LeanOracle
 from model.oracle.toolchain import build_oracle, find_toolchain, missing_reason, oracle_path
 
 console = Console()
+# Progress goes to stderr and only to a terminal: stdout carries the report, which users pipe or diff.
+err_console = Console(stderr=True)
 
 
 @click.command("drt", epilog=EPILOG)
@@ -51,7 +53,7 @@ def cli(cases: int, judgments: tuple[str, ...], seed: int | None, no_build: bool
     if tc is not None and not no_build:
         build_oracle(tc)
     elif not oracle_path().is_file():
-        console.print(f"drt: cannot run: {escape(missing_reason())}, and no oracle executable at {oracle_path()}")
+        err_console.print(f"drt: cannot run: {escape(missing_reason())}, and no oracle executable at {oracle_path()}")
         sys.exit(Exit.UNKNOWN)
     strategies = load_strategies(repo_root())
     chosen = judgments or JUDGMENTS
@@ -67,7 +69,8 @@ def cli(cases: int, judgments: tuple[str, ...], seed: int | None, no_build: bool
                 show(m)
     else:
         with LeanOracle() as oracle, Progress(TextColumn("{task.description:<16}"), BarColumn(), MofNCompleteColumn(),
-                                              TimeElapsedColumn(), console=console) as progress:
+                                              TimeElapsedColumn(), console=err_console,
+                                              disable=not sys.stderr.isatty()) as progress:
             for j in chosen:
                 task = progress.add_task(j, total=cases)
 
@@ -84,7 +87,7 @@ def cli(cases: int, judgments: tuple[str, ...], seed: int | None, no_build: bool
     print_table(console, table)
     for s in summaries:
         for reason, n in s.skipped.items():
-            console.print(f"{s.judgment}: skipped {n}: {escape(reason)}")
+            console.print(f"{s.judgment}: skipped {n}: {escape(reason)}", soft_wrap=True)
         kinds = ", ".join(f"{k} {n}" for k, n in s.kinds.most_common())
         console.print(f"{s.judgment}: both sides answered: {escape(kinds)}", soft_wrap=True)
     total = sum(len(s.mismatches) for s in summaries)
@@ -110,7 +113,7 @@ def _sharded(chosen: tuple[str, ...], cases: int, seed: int | None, scheduler: s
     out: list[Summary] = []
     with connect(scheduler, workers) as client, Progress(
             TextColumn("{task.description:<16}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-            console=console) as progress:
+            console=err_console, disable=not sys.stderr.isatty()) as progress:
         n = shards if shards is not None else 4 * len(workers_of(client))
         console.print(f"drt: {n} shards per judgment on {len(workers_of(client))} workers, seed {base}")
         for j in chosen:

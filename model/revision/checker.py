@@ -37,6 +37,7 @@ from model.revision.identity import same_entries
 from model.revision.independence import Independent, independent
 from model.revision.joint_certificate import JointSimulation
 from model.revision.symbolic import Encoder, Unsupported, solve
+from model.z3guard import exclusive
 
 
 @dataclass(frozen=True, slots=True)
@@ -102,6 +103,7 @@ def _step(s: Step, source: tuple[Entry, ...], target: tuple[Entry, ...], effects
     return Valid()
 
 
+@exclusive
 def check(cert: Certificate, old: Policy, new: Policy, ledgers: Ledgers | None = None) -> CheckVerdict:
     """Does ``cert`` prove the revision from these counters (``None``: task start)?"""
     if not monitor_unchanged(old, new):
@@ -155,6 +157,7 @@ def _covers(cert: JointSimulation, lists: Sequence[Sequence[Entry]], old_actions
     return Valid()
 
 
+@exclusive
 def check_joint(cert: JointSimulation, old: Policy, new: Policy, ledgers: Ledgers | None = None) -> CheckVerdict:
     """Does the joint simulation prove ``Adm_E(P, A) ⊆ Adm_E(P′, A′)`` from these counters? Re-decides
     that its vectors cover every effect of ``E`` (Z3), that it starts at the counters, and closure:

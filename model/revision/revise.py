@@ -50,6 +50,7 @@ from model.revision.prefix import Prefix, StartingPoint, starting_point
 from model.revision.simulation import NoSimulation, SimulationProof, simulate
 from model.revision.structural import NoCertificate, certify
 from model.revision.workload import Workload
+from model.z3guard import exclusive
 
 _NO_LIMIT = Budget()  # library default: no limit (the CLI's default is finite)
 
@@ -180,6 +181,7 @@ class RevisionReport:
                 "simulation": self.simulation, "joint": self.joint, "start": start}
 
 
+@exclusive
 def revise(old: Policy, new: Policy, effects: EffectSet, workload: Workload, bound: int,
            prefix: Prefix | None = None, *, budget: Budget = _NO_LIMIT, merge: bool = True,
            on_progress: Callable[[Spent], None] | None = None) -> RevisionReport:

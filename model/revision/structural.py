@@ -25,6 +25,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from model.budget import Meter
+from model.canonical import canonical_str
 from model.monitor.policy import Entry, EntryKind, Policy, Tool
 from model.revision.agreement import Agree, Disagree, agree
 from model.revision.carry import Ledgers
@@ -65,7 +66,7 @@ class _Search:
                 if isinstance(verdict, Agree):
                     how = verdict.by
                 elif isinstance(verdict, Disagree) and i == j:
-                    self.obstacle = f"position {i}: matching differs on {verdict.witness.to_json()}"
+                    self.obstacle = f"position {i}: matching differs on {canonical_str(verdict.witness.to_json())}"
             elif i == j:
                 self.obstacle = f"position {i}: kind, residual capacity, requirement or permit not kept"
             self._agree[(i, j)] = how

@@ -34,6 +34,7 @@ from model.search.model import ArgPattern, BoundTo, Equals, Not, OneOf, Produced
 from model.search.smt_fragment import Domain, domain, unsupported
 from model.search.space import AgentCall, ArgSource, Lit, Ref
 from model.search.verdict import Answer, Exhausted, Found, Step, Unsupported, Vacuous
+from model.z3guard import exclusive
 
 Tick = Callable[[int, int], None]
 _TYPES = ("object", "array", "string", "number", "boolean", "null")
@@ -294,6 +295,7 @@ class _Encoder:
         return tuple(steps)
 
 
+@exclusive
 def check(model: SearchModel, bound: int | None = None, tick: Tick | None = None,
           meter: Meter | None = None) -> SmtRun:
     """Every query of the model, bounded by ``bound`` steps (the model's bound by default).

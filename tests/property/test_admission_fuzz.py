@@ -4,8 +4,10 @@ JSON, or a valid document with one subtree replaced or removed, either succeeds,
 
 from __future__ import annotations
 
+import atexit
 import copy
 import os
+import shutil
 import tempfile
 from collections.abc import Callable
 from datetime import UTC, datetime
@@ -34,6 +36,9 @@ from tests.strategies import json_paths
 
 NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 _DIR = Path(tempfile.mkdtemp(prefix="admission-fuzz-"))
+# The pipeline must exist at import (the strategies below are built from its documents), so no pytest
+# fixture can own the directory; without this every run left one behind in /tmp.
+atexit.register(shutil.rmtree, _DIR, ignore_errors=True)
 PIPE = Pipeline(_DIR, NOW)
 TX = PIPE.transaction(approval=PIPE.approval())
 AUTH = PIPE.runtime.decide(TX, NOW)

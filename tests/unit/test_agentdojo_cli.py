@@ -35,8 +35,17 @@ def test_a_pair_exits_1_when_the_goal_is_reached_with_json_steps() -> None:
 
 
 @pytest.mark.parametrize("args", [["banking", "user_task_99"], ["banking", "user_task_0", "injection_task_99"],
-                                  ["banking", "user_task_0", "--policy", "nosuch"]])
+                                  ["banking", "user_task_0", "--policy", "nosuch"],
+                                  ["banking", "user_task_0", "--policy", "../banking"],
+                                  ["slack", "user_task_0", "--policy", "weak"]])
 def test_unknown_names_are_one_error_line_and_exit_2(args: list[str]) -> None:
     result = CliRunner().invoke(main, ["agentdojo", *args])
     assert result.exit_code == 2
     assert "Traceback" not in result.output
+
+
+def test_a_policy_variant_is_a_corpus_name_never_a_path() -> None:
+    # '--policy ../banking' used to resolve to corpus/agentdojo/banking_../banking.policy
+    result = CliRunner().invoke(main, ["agentdojo", "banking", "user_task_11", "--policy", "../banking"])
+    assert result.exit_code == 2
+    assert result.output.count("\n") == 1 and "a variant of banking (weak)" in result.output

@@ -7,6 +7,7 @@ import re
 from pathlib import Path
 
 import click
+import pytest
 from click.testing import CliRunner
 
 from model.cli import main
@@ -57,3 +58,22 @@ def test_the_codes_are_the_four_documented() -> None:
     offenders = [str(p.relative_to(ROOT)) for p in (ROOT / "model").rglob("cli.py")
                  if re.search(r"sys\.exit\([2-9]\)|SystemExit\([2-9]\)", p.read_text(encoding="utf-8"))]
     assert not offenders, offenders
+
+
+@pytest.mark.parametrize("args", [
+    ["search", "corpus/search/delete_ab.json", "--bound", "-1"],
+    ["search", "corpus/search/delete_ab.json", "--no-such-option"],
+    ["search"],
+    ["no-such-command"],
+    ["--no-such-option"],
+    ["edit", "session", "x.db", "no-such-command"],
+    ["monitor", "check", "/"],
+    ["revise", "corpus/policies/delete_ab.policy"],
+])
+def test_a_usage_error_is_one_line_naming_the_command_and_exit_2(args: list[str]) -> None:
+    # click's own form is four lines; every --help promises "one error line naming the place"
+    result = CliRunner().invoke(main, args, prog_name="agentwarrant")
+    assert result.exit_code == Exit.BAD_INPUT, result.output
+    lines = result.output.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: agentwarrant"), result.output
+    assert "--help')" in lines[0]

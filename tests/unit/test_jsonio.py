@@ -6,11 +6,13 @@ from __future__ import annotations
 import json
 import re
 from decimal import Decimal
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from model import jsonio
 from model.errors import InputKind, InvalidInput
 from model.jsonio import SAFE_INTEGER, decode, number_problem
 
@@ -100,3 +102,23 @@ def test_user_files_are_read_only_through_the_boundary() -> None:
                  if str(p.relative_to(root)) not in allowed
                  for i, line in enumerate(p.read_text(encoding="utf-8").splitlines(), 1) if pattern.search(line)]
     assert not offenders, offenders
+
+
+@pytest.mark.parametrize("endless", ["/dev/zero", "/dev/urandom"])
+def test_an_endless_input_is_refused_at_the_cap_not_read_until_the_process_dies(
+        endless: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    # `revise --workload /dev/zero` was killed by the kernel after exhausting memory.
+    monkeypatch.setattr(jsonio, "MAX_INPUT_BYTES", 4096)
+    with pytest.raises(InvalidInput) as err:
+        jsonio.load_file(endless)
+    assert str(err.value).startswith(endless)
+    assert "at most 4,096 bytes" in str(err.value)
+
+
+def test_an_input_exactly_at_the_cap_is_read(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(jsonio, "MAX_INPUT_BYTES", 8)
+    (tmp_path / "at.json").write_text("[1,2,33]")
+    (tmp_path / "over.json").write_text("[1,2,333]")
+    assert jsonio.load_file(tmp_path / "at.json") == [1, 2, 33]
+    with pytest.raises(InvalidInput):
+        jsonio.load_file(tmp_path / "over.json")

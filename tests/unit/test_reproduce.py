@@ -28,3 +28,24 @@ def test_registered_script_that_is_missing_is_invalid_input(monkeypatch: pytest.
 def test_every_registered_script_loads_and_exposes_reproduce() -> None:
     for name in reproduce.EXPERIMENTS:
         assert callable(getattr(reproduce.load_experiment(name), "reproduce", None)), name
+
+
+@pytest.mark.parametrize("terminal", [False, True])
+def test_every_named_experiment_runs_with_and_without_a_terminal(
+        monkeypatch: pytest.MonkeyPatch, tmp_path: Path, terminal: bool) -> None:
+    # The terminal path (progress bars) once ran only the last experiment named: a merge had dedented
+    # the call out of its loop, and only the piped path was tested.
+    import sys
+
+    from model import cli
+
+    ran: list[str] = []
+
+    def fake_run(name: str, out: Path, tick: object, client: object) -> list[Path]:
+        ran.append(name)
+        return [out / f"{name}.csv"]
+
+    monkeypatch.setattr(reproduce, "run_experiment", fake_run)
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: terminal)
+    cli._reproduce(("report-table", "bounded-analysis", "edit-timing"), tmp_path, None)
+    assert ran == ["report-table", "bounded-analysis", "edit-timing"]

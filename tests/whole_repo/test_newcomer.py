@@ -55,6 +55,8 @@ def test_readme_python_example_runs(monkeypatch: pytest.MonkeyPatch) -> None:
     ("admit", "demo"),
     ("revise", "corpus/policies/delete_ab.policy", "corpus/revisions/delete_ab/delete_widen_first.policy",
      "--workload", "corpus/revisions/workloads/delete_ab.json"),
+    ("revise", "corpus/policies/delete_ab.policy", "corpus/revisions/delete_ab/delete_widen_first.policy",
+     "--workload", "corpus/revisions/workloads/delete_ab.json", "--explain"),
     ("edit", "check", "corpus/edits/release_reject.json"),
     ("monitor", "run", "corpus/policies/payments.policy", "corpus/traces/payments_review.json"),
     ("verify-record", "corpus/admission/records.json", "--key", "corpus/admission/keys/runtime.pub.pem"),

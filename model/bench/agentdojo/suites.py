@@ -49,7 +49,15 @@ def policy_path(suite: str, variant: str = "") -> Path:
     """``corpus/agentdojo/SUITE.policy``; a variant names ``SUITE_VARIANT.policy`` (e.g. ``weak``)."""
     if suite not in SUITES:
         raise InvalidInput("suite", f"one of {', '.join(SUITES)}", suite, InputKind.VALUE)
-    return corpus_dir() / (f"{suite}_{variant}.policy" if variant else f"{suite}.policy")
+    if not variant:
+        return corpus_dir() / f"{suite}.policy"
+    # A variant is a name from the corpus, not a path: '../x' or '/etc/passwd' must not reach the file system.
+    known = sorted(p.stem.removeprefix(f"{suite}_") for p in corpus_dir().glob(f"{suite}_*.policy"))
+    if variant not in known:
+        choices = (f"a variant of {suite} ({', '.join(known)})" if known
+                   else f"no variant (the corpus has none for {suite})")
+        raise InvalidInput("--policy", f"'none', or {choices}", variant, InputKind.VALUE)
+    return corpus_dir() / f"{suite}_{variant}.policy"
 
 
 @cache

@@ -1,0 +1,163 @@
+"""The less-travelled paths of ``D(S, c)`` (Agenra Section 6.2), decided both ways.
+
+Each case runs the literal ``decide_source`` (through ``explain``, whose first verdict it is) and
+the compiled ``decide`` (through ``Adapter.call``), and pins the reason and the detail text: the
+diagnosis of a slot allow narrowed by ``keys`` or ``where``; explicit denies that read the call's
+arguments and the slot state; an origin rule named by the tool's operation rather than the tool;
+the ``application`` side named in a refusal; an endpoint check on a policy built without the
+well-formedness pass. Mutation testing found each of these reached by no test of the literal form.
+"""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from model.monitor.adapter import Adapter, Handle, Refusal
+from model.monitor.decide import Decision, DenyReason, Verdict, decide, decide_source, explain
+from model.monitor.report_task import POLICY_DIR
+from model.monitor.state import Call, State
+from model.monitor.syntax import parse_policy
+from model.monitor.toolkit import ReportWorld
+
+ALICE = "alice@example.org"
+REPORT = (POLICY_DIR / "report.policy").read_text(encoding="utf-8")
+USER_SEND = "  allow message.send(@target) keys {body, recipient} quota 1\n}\n\napplication"
+
+
+def _policy(text: str) -> Adapter:
+    p = parse_policy(text)  # refuses a policy that is not well-formed
+    return Adapter(p, ReportWorld(directory={"Alice": [ALICE]}).tools(), "assistant")
+
+
+def _with_user_send(entry: str) -> Adapter:
+    assert USER_SEND in REPORT
+    return _policy(REPORT.replace(USER_SEND, f"  {entry}\n}}\n\napplication"))
+
+
+def _sanitized(ad: Adapter) -> Handle:
+    s = ad.call("Sanitize", record=ad.call("Read"))
+    assert isinstance(s, Handle)
+    return s
+
+
+def _refused_both_ways(ad: Adapter, tool: str, **args: object) -> Verdict:
+    literal = ad.explain(tool, **args)[0]  # type: ignore[arg-type]
+    r = ad.call(tool, **args)  # type: ignore[arg-type]
+    assert isinstance(r, Refusal), r
+    assert (literal.decision, literal.reason, literal.detail) == (r.verdict.decision, r.verdict.reason,
+                                                                    r.verdict.detail)
+    return literal
+
+
+def test_a_slot_allow_whose_keys_exclude_an_argument_is_no_match_not_an_unbound_slot() -> None:
+    ad = _with_user_send("allow message.send(@target) keys {body} quota 1")
+    v = _refused_both_ways(ad, "Send", body=_sanitized(ad), recipient=ALICE)
+    assert v.reason is DenyReason.NO_MATCHING_ALLOW
+    assert v.detail == "no user allow matches message.send('alice@example.org')"
+
+
+def test_a_slot_allow_whose_where_fails_is_no_match_and_one_that_holds_names_the_unbound_slot() -> None:
+    failing = _with_user_send('allow message.send(@target) where recipient == "bob@example.org" quota 1')
+    assert _refused_both_ways(failing, "Send", body=_sanitized(failing),
+                              recipient=ALICE).reason is DenyReason.NO_MATCHING_ALLOW
+    holding = _with_user_send(f'allow message.send(@target) where recipient == "{ALICE}" quota 1')
+    assert _refused_both_ways(holding, "Send", body=_sanitized(holding),
+                              recipient=ALICE).reason is DenyReason.SLOT_UNBOUND
+
+
+def test_an_explicit_deny_reads_the_call_arguments_and_the_slot_state() -> None:
+    by_argument = _with_user_send(f'deny message.send(*) where recipient == "{ALICE}"\n'
+                                  "  allow message.send(@target) keys {body, recipient} quota 1")
+    v = _refused_both_ways(by_argument, "Send", body=_sanitized(by_argument), recipient=ALICE)
+    assert v.reason is DenyReason.EXPLICIT_DENY
+    assert v.detail == "user denies message.send('alice@example.org')"
+    by_slot = _with_user_send("deny message.send(@target)\n"
+                              "  allow message.send(*) quota 1")
+    s = _sanitized(by_slot)
+    assert isinstance(by_slot.call("Lookup", name="Alice"), Handle)
+    assert _refused_both_ways(by_slot, "Send", body=s, recipient=ALICE).reason is DenyReason.EXPLICIT_DENY
+    # the bound slot holds Alice's address, so another address passes the user's deny (and is then
+    # refused by the application list, which only allows the slot)
+    other = _refused_both_ways(by_slot, "Send", body=s, recipient="carol@example.org")
+    assert other.detail == "no application allow matches message.send('carol@example.org')"
+
+
+def test_the_application_side_is_named_in_its_refusal() -> None:
+    text = REPORT.replace("  allow directory.lookup(*) quota 2\n", "")
+    ad = _policy(text)
+    v = _refused_both_ways(ad, "Lookup", name="Alice")
+    assert v.reason is DenyReason.NO_MATCHING_ALLOW
+    assert v.detail == "no application allow matches directory.lookup('Alice')"
+    assert "application" in explain(ad.policy, ad.state, Call("assistant", "Lookup", {"name": "Alice"}))[0].detail
+
+
+def test_an_origin_rule_may_name_the_operation_a_tool_performs() -> None:
+    text = (REPORT.replace("edge Send: memory -> mail inherit", "edge Deliver: memory -> mail inherit")
+                  .replace("Lookup, Send}, ceiling", "Lookup, Deliver}, ceiling")
+                  .replace("tool Send {endpoints:", "tool Send {operation: Deliver, endpoints:")
+                  .replace("origin report_body {via: Send", "origin report_body {via: Deliver"))
+    ad = _policy(text)
+    raw = ad.call("Read")
+    assert isinstance(raw, Handle) and isinstance(ad.call("Lookup", name="Alice"), Handle)
+    v = _refused_both_ways(ad, "Send", body=raw, recipient=ALICE)
+    assert v.reason is DenyReason.ORIGIN and v.detail == "origin rule report_body not met"
+
+
+def test_an_endpoint_outside_the_edge_is_refused_with_both_names() -> None:
+    # Well-formedness forbids this policy; decide must still answer (it is total) and say why.
+    p = parse_policy(REPORT)
+    send = p.tool("Send")
+    assert send is not None
+    broken = replace(p, tools=tuple(replace(t, source="report") if t.name == "Send" else t for t in p.tools))
+    call = Call("assistant", "Send", {"body": "x", "recipient": ALICE})
+    literal, compiled = decide_source(broken, State(), call), decide(broken, State(), call)
+    assert literal == compiled
+    assert literal.decision is Decision.DENY and literal.reason is DenyReason.ENDPOINT
+    assert literal.detail == "report -> mail is not an endpoint of Send"
+    # a source that is no node at all: the input label is the bottom label, and the answer the same kind
+    nowhere = replace(p, tools=tuple(replace(t, source="nowhere") if t.name == "Send" else t for t in p.tools))
+    literal, compiled = decide_source(nowhere, State(), call), decide(nowhere, State(), call)
+    assert literal == compiled and literal.reason is DenyReason.ENDPOINT
+    assert literal.detail == "nowhere -> mail is not an endpoint of Send"
+
+
+TWO_SOURCES = """
+policy two
+levels Public < Confidential
+node secret: source (Confidential, {}, trusted)
+node public: source (Public, {}, trusted)
+node memory: memory (Public, {}, trusted)
+node out: sink (Public, {}, trusted)
+edge ReadSecret: secret -> memory inherit
+edge ReadPublic: public -> memory inherit
+edge Send: memory -> out inherit
+agent a {operations: {ReadSecret, ReadPublic, Send}, ceiling: Confidential}
+tool ReadSecret {endpoints: secret -> memory, effects: [x.read("s")]}
+tool ReadPublic {endpoints: public -> memory, effects: [x.read("p")]}
+tool Send {endpoints: memory -> out, args: {a, b}, required: {a, b}, effects: [x.send("m")]}
+flow allow * -> memory
+flow allow * -> out
+user {
+  allow x.read(*) quota unlimited
+  allow x.send(*) quota unlimited
+}
+application {
+  allow x.read(*) quota unlimited
+  allow x.send(*) quota unlimited
+}
+"""
+
+
+def test_a_call_with_two_handles_carries_the_join_of_their_labels_whichever_comes_first() -> None:
+    # The compiled form reads a single handle's label directly and joins only for two or more.
+    tools = {"ReadSecret": lambda: "s", "ReadPublic": lambda: "p", "Send": lambda a, b: "sent"}
+    for low_first in (True, False):
+        ad = Adapter(parse_policy(TWO_SOURCES), tools, "a")
+        secret, public = ad.call("ReadSecret"), ad.call("ReadPublic")
+        assert isinstance(secret, Handle) and isinstance(public, Handle)
+        args = {"a": public, "b": secret} if low_first else {"a": secret, "b": public}
+        literal = ad.explain("Send", **args)[0]
+        assert isinstance(ad.call("Send", **args), Handle)
+        assert literal.decision is Decision.ALLOW and literal.label is not None
+        assert literal.label.sensitivity == "Confidential"
+        assert ad.state.trace[-1].label == literal.label
