@@ -12,10 +12,12 @@ from __future__ import annotations
 
 from dataclasses import replace
 
+import pytest
+
 from model.monitor.adapter import Adapter, Handle, Refusal
 from model.monitor.decide import Decision, DenyReason, Verdict, decide, decide_source, explain
 from model.monitor.report_task import POLICY_DIR
-from model.monitor.state import Call, State
+from model.monitor.state import Call, Permit, State
 from model.monitor.syntax import parse_policy
 from model.monitor.toolkit import ReportWorld
 
@@ -161,3 +163,91 @@ def test_a_call_with_two_handles_carries_the_join_of_their_labels_whichever_come
         assert literal.decision is Decision.ALLOW and literal.label is not None
         assert literal.label.sensitivity == "Confidential"
         assert ad.state.trace[-1].label == literal.label
+
+
+PERMIT = (POLICY_DIR / "report_permit.policy").read_text(encoding="utf-8")
+USER_PERMIT = "  allow message.send(@target) keys {body, recipient} quota 2 permit\n}"
+APP_SEND = "  allow message.send(@target) keys {body, recipient} quota 2\n}"
+
+
+@pytest.mark.parametrize("side", ["user", "application"])
+def test_an_exact_call_permit_is_required_chosen_and_consumed_on_either_list(side: str) -> None:
+    assert USER_PERMIT in PERMIT and PERMIT.count(APP_SEND) == 1
+    text = PERMIT if side == "user" else (PERMIT.replace(USER_PERMIT, USER_PERMIT.replace(" permit", ""))
+                                          .replace(APP_SEND, APP_SEND.replace("quota 2", "quota 2 permit")))
+    ad = _policy(text)
+    s = _sanitized(ad)
+    found = ad.call("Lookup", name="Alice")
+    assert isinstance(found, Handle)
+    to = found.at("destination")
+    missing = _refused_both_ways(ad, "Send", body=s, recipient=to)
+    assert missing.reason is DenyReason.PERMIT_MISSING
+    assert missing.detail == "no unused exact-call permit binds this call"
+    permit = ad.issue_permit("Send", body=s, recipient=to)
+    assert isinstance(permit, Permit)
+    literal = ad.explain("Send", body=s, recipient=to)[0]
+    assert literal.decision is Decision.ALLOW and literal.permit == permit.id
+    assert isinstance(ad.call("Send", body=s, recipient=to), Handle)
+    assert _refused_both_ways(ad, "Send", body=s, recipient=to).reason is DenyReason.PERMIT_CONSUMED
+
+
+def test_an_operation_specific_flow_rule_and_the_flow_refusal_text() -> None:
+    text = REPORT.replace("flow allow * -> mail when", "flow allow Send -> mail when")
+    ad = _policy(text)
+    s = _sanitized(ad)
+    assert isinstance(ad.call("Lookup", name="Alice"), Handle)
+    literal = ad.explain("Send", body=s, recipient=ALICE)[0]
+    assert literal.decision is Decision.ALLOW
+    assert isinstance(ad.call("Send", body=s, recipient=ALICE), Handle)
+    raw = _policy(text)
+    body = raw.call("Read")
+    assert isinstance(body, Handle) and isinstance(raw.call("Lookup", name="Alice"), Handle)
+    flow = [v for v in raw.explain("Send", body=body, recipient=ALICE) if v.reason is DenyReason.FLOW]
+    assert [v.detail for v in flow] == ["no flow rule lets Confidential data reach mail"]
+
+
+def test_a_quota_refusal_names_the_list_that_ran_out() -> None:
+    app_read = "application {\n  allow record.read(*) quota unlimited"
+    assert app_read in REPORT
+    ad = _policy(REPORT.replace(app_read, app_read.replace("unlimited", "1")))
+    assert isinstance(ad.call("Read"), Handle)
+    v = _refused_both_ways(ad, "Read")
+    assert v.reason is DenyReason.QUOTA and v.detail == "no application grant with capacity left (first-fit)"
+
+
+def _two(text: str) -> Adapter:
+    tools = {"ReadSecret": lambda: "s", "ReadPublic": lambda: "p", "Send": lambda a, b: "sent"}
+    return Adapter(parse_policy(text), tools, "a")
+
+
+def test_a_deny_on_a_later_effect_of_the_call_is_found() -> None:
+    # Send has two effects; only the second one's action has a deny, so the scan must go past the first.
+    text = (TWO_SOURCES.replace('effects: [x.send("m")]', 'effects: [x.read("p"), x.send("m")]')
+                       .replace("user {\n", 'user {\n  deny x.send("m")\n'))
+    assert text.count("deny") == 1 and 'x.read("p"), x.send' in text
+    ad = _two(text)
+    p = ad.call("ReadPublic")
+    assert isinstance(p, Handle)
+    v = _refused_both_ways(ad, "Send", a=p, b=p)
+    assert v.reason is DenyReason.EXPLICIT_DENY and v.detail == "user denies x.send('m')"
+
+
+def test_first_fit_passes_over_a_grant_whose_requirement_is_unmet() -> None:
+    text = (TWO_SOURCES.replace("user {\n", "user {\n  allow x.read(*) quota 1 requires review\n")
+                       .replace("flow allow * -> memory", "requirement review\nflow allow * -> memory"))
+    ad = _two(text)
+    assert isinstance(ad.call("ReadPublic"), Handle)
+    literal_next = ad.explain("ReadPublic")[0]
+    assert literal_next.decision is Decision.ALLOW and literal_next.user is not None
+    assert literal_next.user.positions == (1,)  # not the first grant: it waits for review
+    assert ad.state.used_user[:2] == (0, 1)
+
+
+def test_a_history_refusal_names_its_rule_both_ways() -> None:
+    text = REPORT.replace("origin report_body", "history reviewed {scope: session, after: Read, require: Other, "
+                                                "before: Send}\n\norigin report_body")
+    ad = _policy(text)
+    s = _sanitized(ad)
+    assert isinstance(ad.call("Lookup", name="Alice"), Handle)
+    v = _refused_both_ways(ad, "Send", body=s, recipient=ALICE)
+    assert v.reason is DenyReason.HISTORY and v.detail == "history rule reviewed not met"
