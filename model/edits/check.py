@@ -3,7 +3,7 @@
 Well-formedness first (``Invalid`` with its reason: the paper's undefined derivation), then one
 of the three engines. Every answer carries the digest of the checked instance — the SHA-256 of
 its canonical JSON (``instance_to_json``), our stand-in for the record digest γ(Θ) of Appendix
-A-C until the execution record of the next issue exists.
+A-C — computed when first read (``model.edits.digest``): no part of a verdict needs it.
 
 Budgets (issue 12 §2): each engine ticks the caller's ``Budget`` — the symbolic engine per product
 state (and per letter of a rejection proof), the explicit engine per linearization, the
@@ -16,32 +16,19 @@ unbudgeted form for the runtime, whose answers are never Unknown.
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Callable
 
 from model.budget import Budget, BudgetExhausted, Meter, Spent, Unknown
-from model.canonical import digest as json_digest
 from model.edits import declarative, explicit, symbolic
 from model.edits.compiled import compile_outcomes
-from model.edits.instance import Instance, instance_to_json
+from model.edits.digest import InstanceDigest
+from model.edits.instance import Instance
 from model.edits.verdict import Engine, Invalid, Verdict
 from model.edits.wellformed import check_wellformed
 
 
-def instance_digest(inst: Instance) -> str:
-    """SHA-256 of the RFC 8785 form. An instance's JSON holds only names, small integers, lists and
-    objects, so when ``json.dumps`` needs no ``\\u`` escape (every string ASCII and printable) its
-    sorted compact output already is that form; otherwise the general canonicalizer decides."""
-    doc = instance_to_json(inst)
-    text = json.dumps(doc, sort_keys=True, separators=(",", ":"))
-    if "\\u" in text:
-        return json_digest(doc)
-    return hashlib.sha256(text.encode("ascii")).hexdigest()
-
-
 def _check(inst: Instance, engine: Engine, meter: Meter) -> Verdict:
-    dg = instance_digest(inst)
+    dg = InstanceDigest(inst)  # computed only if a caller reads it
     comp = compile_outcomes(inst.outcomes())  # once, for the prefix condition and the symbolic product
     bad = check_wellformed(inst, meter, comp)
     if bad is not None:

@@ -38,6 +38,7 @@ from collections import deque
 from model.budget import Meter
 from model.edits.can import build_can
 from model.edits.compiled import Compiled, bits, compile_outcomes
+from model.edits.digest import InstanceDigest
 from model.edits.instance import Instance
 from model.edits.resolve import Letter, Mode
 from model.edits.symbolic_rounds import Product, proof_from_ranks, ranks, round_sizes
@@ -103,7 +104,7 @@ def build_product(inst: Instance, meter: Meter, comp: Compiled | None = None) ->
     return Product(comp.outcomes, compat, done, succ, levels)
 
 
-def run(inst: Instance, digest: str, meter: Meter, comp: Compiled | None = None) -> Accepted | Rejected:
+def run(inst: Instance, digest: InstanceDigest, meter: Meter, comp: Compiled | None = None) -> Accepted | Rejected:
     prod = build_product(inst, meter, comp)
     n = len(prod.compat)
     # |B̂₀| by counting paths through the whole product (in topological order).

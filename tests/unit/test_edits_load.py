@@ -161,7 +161,7 @@ def test_cli_time_budget_and_help(tmp_path: Path) -> None:
 def test_instance_digest_is_the_canonical_digest() -> None:
     """The digest's fast path (plain ASCII JSON) equals RFC 8785 digests, also where it must fall back."""
     from model.canonical import digest
-    from model.edits.check import instance_digest
+    from model.edits.digest import instance_digest
 
     for path in sorted(CORPUS.glob("*.json")):
         inst = load_instance_text(path.read_text())
