@@ -45,18 +45,27 @@ class Compiled:
 
 
 def compile_outcomes(outs: dict[Outcome, Pomset]) -> Compiled:
-    calls = tuple(sorted({c for p in outs.values() for c in p.calls}))
+    # Plain loops, not generator sums: this runs once per check and dominates tiny ones (issue 14 §2).
+    calls = tuple(sorted({c for p in outs.values() for c, _ in p.preds}))
+    bit = {c: 1 << i for i, c in enumerate(calls)}
     idx = {c: i for i, c in enumerate(calls)}
     olist = tuple(outs)
     sizes, masks, steps = [], [], []
-    for o in olist:
-        p = outs[o]
-        sizes.append(len(p))
-        masks.append(sum(1 << idx[c] for c in p.calls))
-        steps.append(tuple((idx[c], sum(1 << idx[d] for d in pr)) for c, pr in p.preds))
     by_size: dict[int, int] = {}
-    for i, n in enumerate(sizes):
-        by_size[n] = by_size.get(n, 0) | (1 << i)
+    for i, o in enumerate(olist):
+        preds = outs[o].preds
+        mask = 0
+        st = []
+        for c, pr in preds:
+            mask |= bit[c]
+            pm = 0
+            for d in pr:
+                pm |= bit[d]
+            st.append((idx[c], pm))
+        sizes.append(len(preds))
+        masks.append(mask)
+        steps.append(tuple(st))
+        by_size[len(preds)] = by_size.get(len(preds), 0) | (1 << i)
     return Compiled(calls, olist, tuple(sizes), tuple(masks), tuple(steps), by_size)
 
 

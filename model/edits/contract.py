@@ -138,6 +138,8 @@ def outcomes(term: Term) -> dict[Outcome, Pomset]:
     Cached per term (terms are frozen values): well-formedness and the engines all ask for it.
     Callers must not mutate the returned dict.
     """
+    if isinstance(term, Family):  # its pomsets already are canonical values: no rebuilding
+        return {((term.group, n),): p for n, p in sorted(term.members, key=lambda m: m[0])}
     raw = _outcomes(term)
     return {o: _pomset(p) for o, p in sorted(raw, key=lambda op: op[0])}
 
