@@ -27,7 +27,7 @@ from typing import TypeVar
 
 from model.canonical import JSON
 from model.edits.contract import Outcome, show_outcome
-from model.edits.resolve import Letter, Word
+from model.edits.resolve import Letter, Mode, Word
 
 N = TypeVar("N", bound=Hashable)
 
@@ -137,14 +137,19 @@ def build_can(root: N, succ: Callable[[N], Iterable[tuple[Letter, N]]],
         if node in cls:
             continue
         if not expanded:
-            edges = sorted(succ(node), key=lambda e: _letter_key(e[0]))
+            edges = list(succ(node))
+            if len(edges) > 1:
+                edges.sort(key=_edge_key)
             edges_of[node] = edges
             stack.append((node, True))
             for _, child in edges:
                 if child not in cls:
                     stack.append((child, False))
             continue
-        sig = (tuple(sorted(marks(node))), tuple((a, cls[c]) for a, c in edges_of[node]))
+        m = list(marks(node))
+        if len(m) > 1:
+            m.sort()
+        sig = (tuple(m), tuple([(a, cls[c]) for a, c in edges_of[node]]))
         cls[node] = sig_ids.setdefault(sig, len(sig_ids))
     by_id = {i: sig for sig, i in sig_ids.items()}
     order = {cls[root]: 0}
@@ -153,19 +158,22 @@ def build_can(root: N, succ: Callable[[N], Iterable[tuple[Letter, N]]],
     mark_list: list[tuple[Outcome, ...]] = []
     while todo:
         c = todo.popleft()
-        m, edges2 = by_id[c]
-        mark_list.append(m)
+        m2, edges2 = by_id[c]
+        mark_list.append(m2)
+        qc = order[c]
         for a, d in edges2:
             if d not in order:
                 order[d] = len(order)
                 todo.append(d)
-            delta.append(((order[c], a), order[d]))
-    delta.sort(key=lambda t: (t[0][0], _letter_key(t[0][1])))
+            delta.append(((qc, a), order[d]))
+    # Breadth-first numbering with each state's edges in letter order already sorts delta.
     return Can(len(order), tuple(delta), tuple(mark_list))
 
 
-def _letter_key(a: Letter) -> tuple[str, str, str]:
-    return (a.call, a.action, a.mode.value)
+def _edge_key(e: tuple[Letter, object]) -> tuple[str, str, bool]:
+    """An edge's letter order (call, action, new before reuse) without reading the enum's ``value``."""
+    a = e[0]
+    return (a.call, a.action, a.mode is Mode.REUSE)
 
 
 def empty_can() -> Can:
