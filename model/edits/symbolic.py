@@ -49,20 +49,26 @@ State = tuple[int, int, int]  # (policy state, call set S, compatible outcomes K
 
 def build_product(inst: Instance, meter: Meter, comp: Compiled | None = None) -> Product:
     comp = comp if comp is not None else compile_outcomes(inst.outcomes())
-    q_act = inst.action_map()
-    labels = inst.label_map()
+    q_act = dict(inst.actions)
+    labels = dict(inst.labels)
     table = inst.policy.table()
-    actions = sorted(set(q_act.values()) | set(inst.log))
-    aidx = {d: i for i, d in enumerate(actions)}
+    acts = [q_act[x] for x in comp.calls]
+    # Any injective numbering of the actions will do (the masks only test membership): first use order.
+    aidx: dict[str, int] = {}
+    for d in (*inst.log, *acts):
+        aidx.setdefault(d, len(aidx))
     n_calls = len(comp.calls)
-    call_abit = [1 << aidx[q_act[c]] for c in comp.calls]
-    # One Letter object per call and mode: words in proofs share them instead of copying.
-    new_letter = [Letter(x, q_act[x], Mode.NEW) for x in comp.calls]
-    reuse_letter = [Letter(x, q_act[x], Mode.REUSE) for x in comp.calls]
-    call_label = [labels[q_act[x]] for x in comp.calls]
-    q0 = inst.policy.run(inst.log_labels())
+    call_abit = [1 << aidx[d] for d in acts]
+    # One Letter object per call and mode: words in proofs share them instead of copying. A reuse
+    # letter is made when first needed (most calls never reuse: small checks pay for every object).
+    new_letter = [Letter(x, d, Mode.NEW) for x, d in zip(comp.calls, acts, strict=True)]
+    reuse_letter: list[Letter | None] = [None] * n_calls
+    call_label = [labels[d] for d in acts]
+    q0 = inst.policy.run([labels[d] for d in inst.log])
     assert q0 is not None, "check_wellformed guarantees lab(Δ) ∈ 𝒜"
-    d0 = sum(1 << aidx[d] for d in inst.log)
+    d0 = 0
+    for d in inst.log:
+        d0 |= 1 << aidx[d]
 
     start: State = (q0, 0, comp.all_outcomes)
     ids: dict[State, int] = {start: 0}
@@ -79,7 +85,10 @@ def build_product(inst: Instance, meter: Meter, comp: Compiled | None = None) ->
         out = succ[i]
         for c, k2 in sorted(comp.successors(s, k).items()):
             if auth_i & call_abit[c]:
-                letter, q2 = reuse_letter[c], q
+                letter = reuse_letter[c]
+                if letter is None:
+                    letter = reuse_letter[c] = Letter(comp.calls[c], acts[c], Mode.REUSE)
+                q2 = q
             else:
                 nq = table.get((q, call_label[c]))
                 if nq is None:

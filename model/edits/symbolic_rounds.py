@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from model.budget import Meter
+from model.edits.compiled import bits
 from model.edits.contract import Outcome
 from model.edits.resolve import Letter, Word
 from model.edits.verdict import RejectionProof, Removal
@@ -162,19 +163,16 @@ def proof_from_ranks(p: Product, rank: list[int | None], missing: dict[int, int]
 
 def _emit(p: Product, y: Word, states: list[int], rk: list[int], missing: dict[int, int],
           cands: list[list[tuple[Outcome, Word]]], rounds: dict[int, list[list[Removal]]]) -> None:
-    m = min(rk[s] for s in states)
-    k = next(k for k, s in enumerate(states) if rk[s] == m)
+    ranks_on_path = [rk[s] for s in states]
+    m = min(ranks_on_path)
+    k = ranks_on_path.index(m)
     miss = missing[states[k]]
     missed = p.outcomes[(miss & -miss).bit_length() - 1]
     prefix = y[:k]
     buckets = rounds.get(m)
     if buckets is None:
         buckets = rounds[m] = [[] for _ in p.outcomes]
-    d = p.done[states[-1]]
-    while d:
-        low = d & -d
-        oi = low.bit_length() - 1
-        d ^= low
+    for oi in bits(p.done[states[-1]]):
         o = p.outcomes[oi]
         cands[oi].append((o, y))
         buckets[oi].append(Removal(o, y, prefix, missed))
