@@ -94,7 +94,7 @@ class Family:
 
     @property
     def calls(self) -> tuple[CallId, ...]:
-        return tuple(sorted({c for _, p in self.members for c in p.calls}))
+        return tuple(sorted({c for _, p in self.members for c, _ in p.preds}))  # not p.calls: a set per outcome
 
 
 Term = Call | Nil | Choice | Par | Seq | Family

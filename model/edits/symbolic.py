@@ -33,8 +33,6 @@ the proof has no other limit.
 
 from __future__ import annotations
 
-from collections import deque
-
 from model.budget import Meter
 from model.edits.can import build_can
 from model.edits.compiled import Compiled, bits, compile_outcomes
@@ -70,20 +68,22 @@ def build_product(inst: Instance, meter: Meter, comp: Compiled | None = None) ->
     for d in inst.log:
         d0 |= 1 << aidx[d]
 
-    start: State = (q0, 0, comp.all_outcomes)
-    ids: dict[State, int] = {start: 0}
-    calls_of: list[int] = [0]
-    compat: list[int] = [comp.all_outcomes]
-    authorized: list[int] = [d0]
-    policy_state: list[int] = [q0]
-    succ: list[list[tuple[Letter, int]]] = [[]]
-    todo = deque([0])
-    meter.tick()
-    while todo:
-        i = todo.popleft()
-        q, s, k, auth_i = policy_state[i], calls_of[i], compat[i], authorized[i]
-        out = succ[i]
-        for c, k2 in sorted(comp.successors(s, k).items()):
+    everything = comp.all_outcomes
+    ids: dict[State, int] = {(q0, 0, everything): 0}
+    # Per state (q, S, K, authorized actions); breadth-first, so the index order is the discovery order.
+    states: list[tuple[int, int, int, int]] = [(q0, 0, everything, d0)]
+    succ: list[list[tuple[Letter, int]]] = []
+    successors = comp.successors
+    tick = meter.tick
+    tick()
+    i = 0
+    while i < len(states):
+        q, s, k, auth_i = states[i]
+        i += 1
+        out: list[tuple[Letter, int]] = []
+        succ.append(out)
+        enabled = successors(s, k)
+        for c in sorted(enabled):
             if auth_i & call_abit[c]:
                 letter = reuse_letter[c]
                 if letter is None:
@@ -94,22 +94,19 @@ def build_product(inst: Instance, meter: Meter, comp: Compiled | None = None) ->
                 if nq is None:
                     continue
                 letter, q2 = new_letter[c], nq
-            nxt = (q2, s | (1 << c), k2)
+            s2 = s | (1 << c)
+            nxt = (q2, s2, enabled[c])
             j = ids.get(nxt)
             if j is None:
-                meter.tick()
-                j = ids[nxt] = len(calls_of)
-                calls_of.append(nxt[1])
-                compat.append(k2)
-                authorized.append(auth_i | call_abit[c])
-                policy_state.append(q2)
-                succ.append([])
-                todo.append(j)
+                tick()
+                j = ids[nxt] = len(states)
+                states.append((q2, s2, enabled[c], auth_i | call_abit[c]))
             out.append((letter, j))
-    done = [comp.done(s, k) for s, k in zip(calls_of, compat, strict=True)]
+    compat = [st[2] for st in states]
+    done = [comp.done(st[1], st[2]) for st in states]
     levels: list[list[int]] = [[] for _ in range(n_calls + 1)]
-    for i, s in enumerate(calls_of):
-        levels[s.bit_count()].append(i)
+    for i, st in enumerate(states):
+        levels[st[1].bit_count()].append(i)
     return Product(comp.outcomes, compat, done, succ, levels)
 
 
