@@ -33,9 +33,12 @@ the proof has no other limit.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from model.budget import Meter
 from model.edits.can import build_can
 from model.edits.compiled import Compiled, bits, compile_outcomes
+from model.edits.contract import Outcome
 from model.edits.digest import InstanceDigest
 from model.edits.instance import Instance
 from model.edits.resolve import Letter, Mode
@@ -112,6 +115,12 @@ def build_product(inst: Instance, meter: Meter, comp: Compiled | None = None) ->
 
 def run(inst: Instance, digest: InstanceDigest, meter: Meter, comp: Compiled | None = None) -> Accepted | Rejected:
     prod = build_product(inst, meter, comp)
+    rank, missing, reach0 = ranks(prod)
+    if rank[0] is not None:
+        # The proof lists B̂₀ itself, so |B̂₀| is its length: no separate path count.
+        proof = proof_from_ranks(prod, rank, missing, reach0, meter)
+        sizes = proof.sizes()
+        return Rejected(Engine.SYMBOLIC, proof, Counts(sizes[0], 0, 0, 0, sizes), digest)
     n = len(prod.compat)
     # |B̂₀| by counting paths through the whole product (in topological order).
     paths = [0] * n
@@ -122,15 +131,15 @@ def run(inst: Instance, digest: InstanceDigest, meter: Meter, comp: Compiled | N
                 for _, j in prod.succ[i]:
                     paths[j] += paths[i]
     n_b0 = sum(p * d.bit_count() for p, d in zip(paths, prod.done, strict=True) if p and d)
-    rank, missing, reach0 = ranks(prod)
-    if rank[0] is not None:
-        proof = proof_from_ranks(prod, rank, missing, reach0, meter)
-        return Rejected(Engine.SYMBOLIC, proof, Counts(n_b0, 0, 0, 0, proof.sizes()), digest)
     sizes = round_sizes(prod, rank, n_b0)
-    can = build_can(0, lambda i: [(a, j) for a, j in prod.succ[i] if rank[j] is None],
-                    lambda i: [prod.outcomes[o] for o in bits(prod.done[i])])
+    outs, done = prod.outcomes, prod.done
+
+    def marks(i: int) -> Iterable[Outcome]:
+        return [outs[o] for o in bits(done[i])] if done[i] else ()
+
     if not missing:  # no state removed: B̂† = B̂₀ and W† is every path of the (deterministic) product
-        safe, prefixes = n_b0, sum(paths)
-    else:
-        safe, prefixes = can.count_both()
+        can = build_can(0, prod.succ.__getitem__, marks)
+        return Accepted(Engine.SYMBOLIC, can, Counts(n_b0, n_b0, sum(paths), can.n_states, sizes), digest)
+    can = build_can(0, lambda i: [(a, j) for a, j in prod.succ[i] if rank[j] is None], marks)
+    safe, prefixes = can.count_both()
     return Accepted(Engine.SYMBOLIC, can, Counts(n_b0, safe, prefixes, can.n_states, sizes), digest)
