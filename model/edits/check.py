@@ -20,7 +20,7 @@ from collections.abc import Callable
 
 from model.budget import Budget, BudgetExhausted, Meter, Spent, Unknown
 from model.edits import declarative, explicit, symbolic
-from model.edits.compiled import compile_outcomes
+from model.edits.compiled import compile_contract
 from model.edits.digest import InstanceDigest
 from model.edits.instance import Instance
 from model.edits.verdict import Engine, Invalid, Verdict
@@ -29,7 +29,7 @@ from model.edits.wellformed import check_wellformed
 
 def _check(inst: Instance, engine: Engine, meter: Meter) -> Verdict:
     dg = InstanceDigest(inst)  # computed only if a caller reads it
-    comp = compile_outcomes(inst.outcomes())  # once, for the prefix condition and the symbolic product
+    comp = compile_contract(inst.contract)  # once, for the prefix condition and the symbolic product
     bad = check_wellformed(inst, meter, comp)
     if bad is not None:
         return Invalid(bad[0], bad[1], dg)

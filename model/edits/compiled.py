@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
-from model.edits.contract import CallId, Outcome, Pomset
+from model.edits.contract import CallId, Family, Outcome, Pomset, Term, outcomes
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,15 +45,27 @@ class Compiled:
 
 
 def compile_outcomes(outs: dict[Outcome, Pomset]) -> Compiled:
+    return _compile(tuple(outs), [p.preds for p in outs.values()])
+
+
+def compile_contract(term: Term) -> Compiled:
+    """``compile_outcomes(outcomes(term))``; a family is compiled from its members directly, without
+    the outcome map (whose cache key hashes every pomset of a fresh term: most of a small check's
+    set-up, issue 14 §2)."""
+    if isinstance(term, Family):
+        members = dict(sorted(term.members, key=lambda m: m[0]))  # as ``outcomes``: by name, last of a repeat
+        return _compile(tuple(((term.group, n),) for n in members), [p.preds for p in members.values()])
+    return compile_outcomes(outcomes(term))
+
+
+def _compile(olist: tuple[Outcome, ...], pomsets: list[tuple[tuple[CallId, frozenset[CallId]], ...]]) -> Compiled:
     # Plain loops, not generator sums: this runs once per check and dominates tiny ones (issue 14 §2).
-    calls = tuple(sorted({c for p in outs.values() for c, _ in p.preds}))
+    calls = tuple(sorted({c for preds in pomsets for c, _ in preds}))
     bit = {c: 1 << i for i, c in enumerate(calls)}
     idx = {c: i for i, c in enumerate(calls)}
-    olist = tuple(outs)
     sizes, masks, steps = [], [], []
     by_size: dict[int, int] = {}
-    for i, o in enumerate(olist):
-        preds = outs[o].preds
+    for i, preds in enumerate(pomsets):
         mask = 0
         st = []
         for c, pr in preds:
