@@ -72,9 +72,13 @@ def build_product(inst: Instance, meter: Meter, comp: Compiled | None = None) ->
         d0 |= 1 << aidx[d]
 
     everything = comp.all_outcomes
+    by_size = comp.by_size
     ids: dict[State, int] = {(q0, 0, everything): 0}
     # Per state (q, S, K, authorized actions); breadth-first, so the index order is the discovery order.
     states: list[tuple[int, int, int, int]] = [(q0, 0, everything, d0)]
+    compat = [everything]
+    done = [comp.done(0, everything)]
+    levels: list[list[int]] = [[0]] + [[] for _ in range(n_calls)]
     succ: list[list[tuple[Letter, int]]] = []
     successors = comp.successors
     tick = meter.tick
@@ -98,18 +102,18 @@ def build_product(inst: Instance, meter: Meter, comp: Compiled | None = None) ->
                     continue
                 letter, q2 = new_letter[c], nq
             s2 = s | (1 << c)
-            nxt = (q2, s2, enabled[c])
+            k2 = enabled[c]
+            nxt = (q2, s2, k2)
             j = ids.get(nxt)
             if j is None:
                 tick()
                 j = ids[nxt] = len(states)
-                states.append((q2, s2, enabled[c], auth_i | call_abit[c]))
+                states.append((q2, s2, k2, auth_i | call_abit[c]))
+                compat.append(k2)
+                size = s2.bit_count()
+                done.append(k2 & by_size.get(size, 0))  # comp.done(s2, k2), inlined: once per state
+                levels[size].append(j)
             out.append((letter, j))
-    compat = [st[2] for st in states]
-    done = [comp.done(st[1], st[2]) for st in states]
-    levels: list[list[int]] = [[] for _ in range(n_calls + 1)]
-    for i, st in enumerate(states):
-        levels[st[1].bit_count()].append(i)
     return Product(comp.outcomes, compat, done, succ, levels)
 
 
