@@ -130,49 +130,51 @@ def proof_from_ranks(p: Product, rank: list[int | None], missing: dict[int, int]
                      meter: Meter) -> RejectionProof:
     inf = len(rank) + 1
     rk = [inf if r is None else r for r in rank]
-    n_out = len(p.outcomes)
+    outs, done, succ = p.outcomes, p.done, p.succ
     # One depth-first pass in call order (lexicographic), only through states that can still complete
     # something; candidates go to their outcome's bucket, so each bucket is in canonical word order and
     # the buckets are concatenated in outcome order (the canonical candidate order).
-    cands: list[list[tuple[Outcome, Word]]] = [[] for _ in range(n_out)]
+    cands: list[list[tuple[Outcome, Word]]] = [[] for _ in outs]
     rounds: dict[int, list[list[Removal]]] = {}
+
+    def emit(y: Word, at: int, least: tuple[int, int, int]) -> None:
+        """The candidates ending at state ``at``: removed in round ``m`` (the least rank on the path),
+        witnessed by the shortest prefix (length ``k``) whose state ``sk`` has that rank and the least
+        outcome missing there."""
+        m, k, sk = least
+        miss = missing[sk]
+        missed = outs[(miss & -miss).bit_length() - 1]
+        prefix = y[:k]
+        buckets = rounds.get(m)
+        if buckets is None:
+            buckets = rounds[m] = [[] for _ in outs]
+        for oi in bits(done[at]):
+            o = outs[oi]
+            cands[oi].append((o, y))
+            buckets[oi].append(Removal(o, y, prefix, missed))
+
     word: list[Letter] = []
-    states = [0]
-    its = [iter(p.succ[0])]
-    if p.done[0]:
-        _emit(p, (), states, rk, missing, cands, rounds)
+    # Per depth d of the path: (least rank on the path up to d, the first depth with it, its state).
+    least = [(rk[0], 0, 0)]
+    its = [iter(succ[0])]
+    if done[0]:
+        emit((), 0, least[0])
     while its:
         for a, j in its[-1]:
             if reach0[j]:
                 word.append(a)
-                states.append(j)
-                its.append(iter(p.succ[j]))
-                if p.done[j]:
+                m = least[-1]
+                least.append((rk[j], len(word), j) if rk[j] < m[0] else m)
+                its.append(iter(succ[j]))
+                if done[j]:
                     meter.tick(len(word))
-                    _emit(p, tuple(word), states, rk, missing, cands, rounds)
+                    emit(tuple(word), j, least[-1])
                 break
         else:
             its.pop()
-            states.pop()
+            least.pop()
             if word:
                 word.pop()
     assert sorted(rounds) == list(range(len(rounds))), "rounds without removals in the middle"
     return RejectionProof(tuple(c for bucket in cands for c in bucket),
                           tuple(tuple(r for bucket in rounds[i] for r in bucket) for i in range(len(rounds))))
-
-
-def _emit(p: Product, y: Word, states: list[int], rk: list[int], missing: dict[int, int],
-          cands: list[list[tuple[Outcome, Word]]], rounds: dict[int, list[list[Removal]]]) -> None:
-    ranks_on_path = [rk[s] for s in states]
-    m = min(ranks_on_path)
-    k = ranks_on_path.index(m)
-    miss = missing[states[k]]
-    missed = p.outcomes[(miss & -miss).bit_length() - 1]
-    prefix = y[:k]
-    buckets = rounds.get(m)
-    if buckets is None:
-        buckets = rounds[m] = [[] for _ in p.outcomes]
-    for oi in bits(p.done[states[-1]]):
-        o = p.outcomes[oi]
-        cands[oi].append((o, y))
-        buckets[oi].append(Removal(o, y, prefix, missed))
