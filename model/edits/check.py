@@ -12,6 +12,15 @@ when it runs out. The explicit and declarative engines' former size caps (100,00
 12 candidates) were limits on work, not on what is a valid instance, so they are budgets now: an
 instance beyond them is ``Unknown`` under a small budget, never ``InvalidInput``. ``decide`` is the
 unbudgeted form for the runtime, whose answers are never Unknown.
+
+Engine choice (issue 14 §2): ``check`` and ``decide`` default to the symbolic engine, for every
+size — it is the fastest of the three from the smallest instances up (the explicit engine builds a
+trie of words, the declarative one tries subsets), so no separate path for tiny families is taken
+and the answer's ``engine`` is always the one asked for. The fixed work of a check is kept small
+instead: the contract is compiled once (``compile_contract``) and shared by well-formedness and
+the symbolic product; well-formedness is one walk of the term plus the prefix search only when
+outcome sizes differ; the digest is computed when read. ``experiments/edit_timing.py`` measures
+this default against the published artifact.
 """
 
 from __future__ import annotations
