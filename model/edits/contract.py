@@ -119,18 +119,6 @@ def call_ids(term: Term) -> Iterator[CallId]:
             yield from call_ids(part)
 
 
-def group_ids(term: Term) -> Iterator[str]:
-    if isinstance(term, Family):
-        yield term.group
-    if isinstance(term, Choice):
-        yield term.group
-        for _, arm in term.arms:
-            yield from group_ids(arm)
-    elif isinstance(term, Par | Seq):
-        for part in term.parts:
-            yield from group_ids(part)
-
-
 @functools.lru_cache(maxsize=32)
 def outcomes(term: Term) -> dict[Outcome, Pomset]:
     """``O_C`` with ``p_o`` for each outcome, in canonical (sorted) outcome order.
