@@ -274,11 +274,12 @@ def measure(tick: Callable[[int, int], None], samples: int = SAMPLES) -> list[di
     return rows
 
 
-def _ratio(rows: list[dict[str, object]], row: dict[str, object], col: str = "median_ms") -> str:
-    """Our figure over the artifact's (its own protocol) for the same family and size."""
+def _ratio(rows: list[dict[str, object]], row: dict[str, object], col: str = "median_ms",
+           base: str = "artifact") -> str:
+    """Our figure over the artifact's (by default its own protocol) for the same family and size."""
     if row["engine"] in ARTIFACTS or row[col] is None:
         return ""
-    (art,) = [r for r in rows if r["engine"] == "artifact" and r["family"] == row["family"]
+    (art,) = [r for r in rows if r["engine"] == base and r["family"] == row["family"]
               and r["size"] == row["size"]]
     if art[col] is None:
         return ""
@@ -298,12 +299,15 @@ def is_large_accepted(family: str, size: int) -> bool:
 def summary(rows: list[dict[str, object]], engine: str = "symbolic") -> str:
     """The issue's two targets, read off the rows (every small row listed)."""
     parts = []
-    for col, what in (("median_ms", "warm median"), ("best_ms", "least warm"), ("second_median_ms", "second check")):
-        small = [(r, _ratio(rows, r, col)) for r in rows if r["engine"] == engine
+    for col, what, base in (("median_ms", "warm median", "artifact"), ("best_ms", "least warm", "artifact"),
+                            ("second_median_ms", "second check", "artifact"),
+                            ("median_ms", "warm median against artifact_validated (symmetric)",
+                             "artifact_validated")):
+        small = [(r, _ratio(rows, r, col, base)) for r in rows if r["engine"] == engine
                  and is_small(str(r["family"]), int(str(r["size"])))]
         listed = ", ".join(f"{r['family']} {r['size']}: {x or 'n/a'}" for r, x in small)
         large = [float(x) for r in rows if r["engine"] == engine
-                 and is_large_accepted(str(r["family"]), int(str(r["size"]))) and (x := _ratio(rows, r, col))]
+                 and is_large_accepted(str(r["family"]), int(str(r["size"]))) and (x := _ratio(rows, r, col, base))]
         lead = f"; least lead on large accepted rows {1 / max(large):.1f}x" if large else ""
         parts.append(f"{what}: {listed}{lead}")
     return f"The {engine} engine over the artifact — " + " | ".join(parts) + "."
