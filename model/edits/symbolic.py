@@ -142,7 +142,8 @@ def run(inst: Instance, digest: InstanceDigest, meter: Meter, comp: Compiled | N
         return [outs[o] for o in bits(done[i])] if done[i] else ()
 
     if not missing:  # no state removed: B̂† = B̂₀ and W† is every path of the (deterministic) product
-        can = build_can(0, prod.succ.__getitem__, marks)
+        # Discovery is breadth-first and every move adds one call, so each successor has a larger index.
+        can = build_can(0, prod.succ.__getitem__, marks, bottom_up=range(len(prod.succ) - 1, -1, -1))
         return Accepted(Engine.SYMBOLIC, can, Counts(n_b0, n_b0, sum(paths), can.n_states, sizes), digest)
     can = build_can(0, lambda i: [(a, j) for a, j in prod.succ[i] if rank[j] is None], marks)
     safe, prefixes = can.count_both()
