@@ -22,12 +22,15 @@ completion. Here:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypeVar
 
 from model.budget import Meter
 from model.edits.compiled import bits
 from model.edits.contract import Outcome
 from model.edits.resolve import Letter, Word
 from model.edits.verdict import RejectionProof, Removal
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,25 +45,26 @@ class Product:
 def ranks(p: Product) -> tuple[list[int | None], dict[int, int], list[int]]:
     """``(rank, missing, reach₀)``: removal round per state, outcomes missing when removed, and
     the outcomes each state can complete inside ``G₀``."""
-    n = len(p.compat)
+    done, succ, compat, levels = p.done, p.succ, p.compat, p.levels
+    n = len(compat)
     reach = [0] * n
-    for level in reversed(p.levels):
+    for level in reversed(levels):
         for i in level:
-            r = p.done[i]
-            for _, j in p.succ[i]:
+            r = done[i]
+            for _, j in succ[i]:
                 r |= reach[j]
             reach[i] = r
     rank: list[int | None] = [None] * n
-    bad = [i for i in range(n) if reach[i] != p.compat[i]]
+    bad = [i for i, (r, k) in enumerate(zip(reach, compat, strict=True)) if r != k]
     if not bad:
         return rank, {}, reach
     reach0 = list(reach)
     level_of = [0] * n
-    for lv, states in enumerate(p.levels):
+    for lv, states in enumerate(levels):
         for i in states:
             level_of[i] = lv
     preds: list[list[int]] = [[] for _ in range(n)]
-    for i, out in enumerate(p.succ):
+    for i, out in enumerate(succ):
         for _, j in out:
             preds[j].append(i)
     live = [True] * n
@@ -70,7 +74,7 @@ def ranks(p: Product) -> tuple[list[int | None], dict[int, int], list[int]]:
         pending: dict[int, set[int]] = {}
         for i in bad:
             rank[i] = rnd
-            missing[i] = p.compat[i] & ~reach[i]
+            missing[i] = compat[i] & ~reach[i]
             live[i] = False
         for i in bad:
             for a in preds[i]:
@@ -79,8 +83,8 @@ def ranks(p: Product) -> tuple[list[int | None], dict[int, int], list[int]]:
         nxt: list[int] = []
         for lv in range(max(pending, default=-1), -1, -1):
             for a in pending.pop(lv, ()):
-                r = p.done[a]
-                for _, j in p.succ[a]:
+                r = done[a]
+                for _, j in succ[a]:
                     if live[j]:
                         r |= reach[j]
                 if r != reach[a]:
@@ -176,5 +180,11 @@ def proof_from_ranks(p: Product, rank: list[int | None], missing: dict[int, int]
             if word:
                 word.pop()
     assert sorted(rounds) == list(range(len(rounds))), "rounds without removals in the middle"
-    return RejectionProof(tuple(c for bucket in cands for c in bucket),
-                          tuple(tuple(r for bucket in rounds[i] for r in bucket) for i in range(len(rounds))))
+    return RejectionProof(_concat(cands), tuple(_concat(rounds[i]) for i in range(len(rounds))))
+
+
+def _concat(buckets: list[list[T]]) -> tuple[T, ...]:
+    out: list[T] = []
+    for bucket in buckets:
+        out += bucket
+    return tuple(out)
