@@ -37,6 +37,7 @@ EQUIVALENT_FILE = ROOT / "experiments" / "mutation_equivalent.json"
 MODULES = (
     "model/monitor/ledger.py",
     "model/monitor/decide.py",
+    "model/monitor/compiled_decide.py",
     "model/edits/explicit.py",
     "model/edits/symbolic.py",
     "model/edits/verify.py",

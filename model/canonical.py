@@ -16,7 +16,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
@@ -96,10 +96,29 @@ def _plain(value: object) -> bool:
     return value is None or t is bool
 
 
+def _plain_dumps() -> Callable[[object], str]:
+    """``json.dumps(v, ensure_ascii=False, sort_keys=True, separators=(",", ":"))``, its C encoder built
+    once (``dumps`` builds an encoder per call). Without a circular-reference check: a value reaches it
+    only after ``_plain`` walked it, which a cycle never survives."""
+    py = json.JSONEncoder(ensure_ascii=False, sort_keys=True, separators=(",", ":"))
+    make = getattr(json.encoder, "c_make_encoder", None)
+    if make is None:  # no C accelerator: the library's own encoder
+        return py.encode
+    enc = make(None, py.default, json.encoder.encode_basestring, None, ":", ",", True, False, True)
+
+    def dumps(value: object) -> str:
+        return "".join(enc(value, 0))
+
+    return dumps
+
+
+_PLAIN_DUMPS = _plain_dumps()
+
+
 def canonical_bytes(value: object) -> bytes:
     """The RFC 8785 byte form of ``value``."""
     if _plain(value):  # fast path; tests/unit/test_canonical.py checks it against the reference library
-        return json.dumps(value, ensure_ascii=False, sort_keys=True, separators=(",", ":")).encode("utf-8")
+        return _PLAIN_DUMPS(value).encode("utf-8")
     try:
         return bytes(rfc8785.dumps(_normalize(value, ())))
     except rfc8785.CanonicalizationError as exc:  # defence in depth: _normalize should have caught it
@@ -107,6 +126,8 @@ def canonical_bytes(value: object) -> bytes:
 
 
 def canonical_str(value: object) -> str:
+    if _plain(value):  # the text itself, without a round trip through bytes
+        return _PLAIN_DUMPS(value)
     return canonical_bytes(value).decode("utf-8")
 
 

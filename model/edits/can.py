@@ -27,7 +27,7 @@ from typing import TypeVar
 
 from model.canonical import JSON
 from model.edits.contract import Outcome, show_outcome
-from model.edits.resolve import Letter, Word
+from model.edits.resolve import Letter, Mode, Word
 
 N = TypeVar("N", bound=Hashable)
 
@@ -123,28 +123,31 @@ class Can:
 
 
 def build_can(root: N, succ: Callable[[N], Iterable[tuple[Letter, N]]],
-              marks: Callable[[N], Iterable[Outcome]]) -> Can:
+              marks: Callable[[N], Iterable[Outcome]], bottom_up: Iterable[N] | None = None) -> Can:
     """Minimize the acyclic deterministic automaton reachable from ``root``.
 
     Every node must lie on a path to a marked node (true of W = ↓π₂B by construction).
+    ``bottom_up``, when the caller has it, lists exactly the nodes reachable from ``root``, every node
+    after all of its successors (the symbolic product's states in reverse discovery order); then no
+    search is needed to order them.
     """
+    if bottom_up is None:
+        bottom_up, edges_of = _post_order(root, succ)
+    else:
+        edges_of = None
     sig_ids: dict[tuple[tuple[Outcome, ...], tuple[tuple[Letter, int], ...]], int] = {}
     cls: dict[N, int] = {}
-    edges_of: dict[N, list[tuple[Letter, N]]] = {}
-    stack: list[tuple[N, bool]] = [(root, False)]
-    while stack:
-        node, expanded = stack.pop()
-        if node in cls:
-            continue
-        if not expanded:
-            edges = sorted(succ(node), key=lambda e: _letter_key(e[0]))
-            edges_of[node] = edges
-            stack.append((node, True))
-            for _, child in edges:
-                if child not in cls:
-                    stack.append((child, False))
-            continue
-        sig = (tuple(sorted(marks(node))), tuple((a, cls[c]) for a, c in edges_of[node]))
+    for node in bottom_up:
+        if edges_of is None:
+            edges = list(succ(node))
+            if len(edges) > 1:
+                edges.sort(key=_edge_key)
+        else:
+            edges = edges_of[node]
+        m = list(marks(node))
+        if len(m) > 1:
+            m.sort()
+        sig = (tuple(m), tuple([(a, cls[c]) for a, c in edges]))
         cls[node] = sig_ids.setdefault(sig, len(sig_ids))
     by_id = {i: sig for sig, i in sig_ids.items()}
     order = {cls[root]: 0}
@@ -153,19 +156,48 @@ def build_can(root: N, succ: Callable[[N], Iterable[tuple[Letter, N]]],
     mark_list: list[tuple[Outcome, ...]] = []
     while todo:
         c = todo.popleft()
-        m, edges2 = by_id[c]
-        mark_list.append(m)
+        m2, edges2 = by_id[c]
+        mark_list.append(m2)
+        qc = order[c]
         for a, d in edges2:
             if d not in order:
                 order[d] = len(order)
                 todo.append(d)
-            delta.append(((order[c], a), order[d]))
-    delta.sort(key=lambda t: (t[0][0], _letter_key(t[0][1])))
+            delta.append(((qc, a), order[d]))
+    # Breadth-first numbering with each state's edges in letter order already sorts delta.
     return Can(len(order), tuple(delta), tuple(mark_list))
 
 
-def _letter_key(a: Letter) -> tuple[str, str, str]:
-    return (a.call, a.action, a.mode.value)
+def _post_order(root: N, succ: Callable[[N], Iterable[tuple[Letter, N]]]
+                ) -> tuple[list[N], dict[N, list[tuple[Letter, N]]]]:
+    """The nodes reachable from ``root``, each after its successors, and each node's edges in letter order."""
+    out: list[N] = []
+    edges_of: dict[N, list[tuple[Letter, N]]] = {}
+    finished: set[N] = set()
+    stack: list[tuple[N, bool]] = [(root, False)]
+    while stack:
+        node, expanded = stack.pop()
+        if node in finished:
+            continue
+        if expanded:
+            finished.add(node)
+            out.append(node)
+            continue
+        edges = list(succ(node))
+        if len(edges) > 1:
+            edges.sort(key=_edge_key)
+        edges_of[node] = edges
+        stack.append((node, True))
+        for _, child in edges:
+            if child not in finished:
+                stack.append((child, False))
+    return out, edges_of
+
+
+def _edge_key(e: tuple[Letter, object]) -> tuple[str, str, bool]:
+    """An edge's letter order (call, action, new before reuse) without reading the enum's ``value``."""
+    a = e[0]
+    return (a.call, a.action, a.mode is Mode.REUSE)
 
 
 def empty_can() -> Can:

@@ -3,7 +3,7 @@
 Well-formedness first (``Invalid`` with its reason: the paper's undefined derivation), then one
 of the three engines. Every answer carries the digest of the checked instance — the SHA-256 of
 its canonical JSON (``instance_to_json``), our stand-in for the record digest γ(Θ) of Appendix
-A-C until the execution record of the next issue exists.
+A-C — computed when first read (``model.edits.digest``): no part of a verdict needs it.
 
 Budgets (issue 12 §2): each engine ticks the caller's ``Budget`` — the symbolic engine per product
 state (and per letter of a rejection proof), the explicit engine per linearization, the
@@ -12,37 +12,33 @@ when it runs out. The explicit and declarative engines' former size caps (100,00
 12 candidates) were limits on work, not on what is a valid instance, so they are budgets now: an
 instance beyond them is ``Unknown`` under a small budget, never ``InvalidInput``. ``decide`` is the
 unbudgeted form for the runtime, whose answers are never Unknown.
+
+Engine choice (issue 14 §2): ``check`` and ``decide`` default to the symbolic engine, for every
+size — it is the fastest of the three from the smallest instances up (the explicit engine builds a
+trie of words, the declarative one tries subsets), so no separate path for tiny families is taken
+and the answer's ``engine`` is always the one asked for. The fixed work of a check is kept small
+instead: the contract is compiled once (``compile_contract``) and shared by well-formedness and
+the symbolic product; well-formedness is one walk of the term plus the prefix search only when
+outcome sizes differ; the digest is computed when read. ``experiments/edit_timing.py`` measures
+this default against the published artifact.
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
 from collections.abc import Callable
 
 from model.budget import Budget, BudgetExhausted, Meter, Spent, Unknown
-from model.canonical import digest as json_digest
 from model.edits import declarative, explicit, symbolic
-from model.edits.compiled import compile_outcomes
-from model.edits.instance import Instance, instance_to_json
+from model.edits.compiled import compile_contract
+from model.edits.digest import InstanceDigest
+from model.edits.instance import Instance
 from model.edits.verdict import Engine, Invalid, Verdict
 from model.edits.wellformed import check_wellformed
 
 
-def instance_digest(inst: Instance) -> str:
-    """SHA-256 of the RFC 8785 form. An instance's JSON holds only names, small integers, lists and
-    objects, so when ``json.dumps`` needs no ``\\u`` escape (every string ASCII and printable) its
-    sorted compact output already is that form; otherwise the general canonicalizer decides."""
-    doc = instance_to_json(inst)
-    text = json.dumps(doc, sort_keys=True, separators=(",", ":"))
-    if "\\u" in text:
-        return json_digest(doc)
-    return hashlib.sha256(text.encode("ascii")).hexdigest()
-
-
 def _check(inst: Instance, engine: Engine, meter: Meter) -> Verdict:
-    dg = instance_digest(inst)
-    comp = compile_outcomes(inst.outcomes())  # once, for the prefix condition and the symbolic product
+    dg = InstanceDigest(inst)  # computed only if a caller reads it
+    comp = compile_contract(inst.contract)  # once, for the prefix condition and the symbolic product
     bad = check_wellformed(inst, meter, comp)
     if bad is not None:
         return Invalid(bad[0], bad[1], dg)

@@ -13,7 +13,7 @@ from __future__ import annotations
 import functools
 from dataclasses import dataclass
 
-from model.edits.contract import CallId, Outcome, Pomset
+from model.edits.contract import CallId, Family, Outcome, Pomset, Term, outcomes
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,18 +45,39 @@ class Compiled:
 
 
 def compile_outcomes(outs: dict[Outcome, Pomset]) -> Compiled:
-    calls = tuple(sorted({c for p in outs.values() for c in p.calls}))
+    return _compile(tuple(outs), [p.preds for p in outs.values()])
+
+
+def compile_contract(term: Term) -> Compiled:
+    """``compile_outcomes(outcomes(term))``; a family is compiled from its members directly, without
+    the outcome map (whose cache key hashes every pomset of a fresh term: most of a small check's
+    set-up, issue 14 §2)."""
+    if isinstance(term, Family):
+        members = dict(sorted(term.members, key=lambda m: m[0]))  # as ``outcomes``: by name, last of a repeat
+        return _compile(tuple(((term.group, n),) for n in members), [p.preds for p in members.values()])
+    return compile_outcomes(outcomes(term))
+
+
+def _compile(olist: tuple[Outcome, ...], pomsets: list[tuple[tuple[CallId, frozenset[CallId]], ...]]) -> Compiled:
+    # Plain loops, not generator sums: this runs once per check and dominates tiny ones (issue 14 §2).
+    calls = tuple(sorted({c for preds in pomsets for c, _ in preds}))
+    bit = {c: 1 << i for i, c in enumerate(calls)}
     idx = {c: i for i, c in enumerate(calls)}
-    olist = tuple(outs)
     sizes, masks, steps = [], [], []
-    for o in olist:
-        p = outs[o]
-        sizes.append(len(p))
-        masks.append(sum(1 << idx[c] for c in p.calls))
-        steps.append(tuple((idx[c], sum(1 << idx[d] for d in pr)) for c, pr in p.preds))
     by_size: dict[int, int] = {}
-    for i, n in enumerate(sizes):
-        by_size[n] = by_size.get(n, 0) | (1 << i)
+    for i, preds in enumerate(pomsets):
+        mask = 0
+        st = []
+        for c, pr in preds:
+            mask |= bit[c]
+            pm = 0
+            for d in pr:
+                pm |= bit[d]
+            st.append((idx[c], pm))
+        sizes.append(len(preds))
+        masks.append(mask)
+        steps.append(tuple(st))
+        by_size[len(preds)] = by_size.get(len(preds), 0) | (1 << i)
     return Compiled(calls, olist, tuple(sizes), tuple(masks), tuple(steps), by_size)
 
 

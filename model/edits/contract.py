@@ -94,7 +94,7 @@ class Family:
 
     @property
     def calls(self) -> tuple[CallId, ...]:
-        return tuple(sorted({c for _, p in self.members for c in p.calls}))
+        return tuple(sorted({c for _, p in self.members for c, _ in p.preds}))  # not p.calls: a set per outcome
 
 
 Term = Call | Nil | Choice | Par | Seq | Family
@@ -119,18 +119,6 @@ def call_ids(term: Term) -> Iterator[CallId]:
             yield from call_ids(part)
 
 
-def group_ids(term: Term) -> Iterator[str]:
-    if isinstance(term, Family):
-        yield term.group
-    if isinstance(term, Choice):
-        yield term.group
-        for _, arm in term.arms:
-            yield from group_ids(arm)
-    elif isinstance(term, Par | Seq):
-        for part in term.parts:
-            yield from group_ids(part)
-
-
 @functools.lru_cache(maxsize=32)
 def outcomes(term: Term) -> dict[Outcome, Pomset]:
     """``O_C`` with ``p_o`` for each outcome, in canonical (sorted) outcome order.
@@ -138,6 +126,8 @@ def outcomes(term: Term) -> dict[Outcome, Pomset]:
     Cached per term (terms are frozen values): well-formedness and the engines all ask for it.
     Callers must not mutate the returned dict.
     """
+    if isinstance(term, Family):  # its pomsets already are canonical values: no rebuilding
+        return {((term.group, n),): p for n, p in sorted(term.members, key=lambda m: m[0])}
     raw = _outcomes(term)
     return {o: _pomset(p) for o, p in sorted(raw, key=lambda op: op[0])}
 

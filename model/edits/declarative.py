@@ -26,6 +26,7 @@ from itertools import compress
 from model.budget import BudgetExhausted, Meter
 from model.edits.can import can_of_family
 from model.edits.candidates import Candidate, Candidates, enumerate_candidates
+from model.edits.digest import InstanceDigest
 from model.edits.instance import Instance
 from model.edits.resolve import auth
 from model.edits.rounds import iterate, proof_of
@@ -54,7 +55,7 @@ def is_safe(family: frozenset[Candidate], cands: Candidates, inst: Instance) -> 
     return True
 
 
-def run(inst: Instance, digest: str, meter: Meter) -> Accepted | Rejected:
+def run(inst: Instance, digest: InstanceDigest, meter: Meter) -> Accepted | Rejected:
     cands = enumerate_candidates(inst, meter)
     n = len(cands.b0)
     limit = meter.budget.states

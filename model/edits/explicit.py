@@ -26,6 +26,7 @@ from model.budget import Meter
 from model.edits.can import build_can
 from model.edits.candidates import Candidate, candidate_key, linearizations, refuse_beyond_budget
 from model.edits.contract import Outcome
+from model.edits.digest import InstanceDigest
 from model.edits.instance import Instance
 from model.edits.resolve import Letter, Mode, Word
 from model.edits.verdict import Accepted, Counts, Engine, Rejected, RejectionProof, Removal
@@ -50,7 +51,7 @@ class _Trie:
         return nxt
 
 
-def run(inst: Instance, digest: str, meter: Meter) -> Accepted | Rejected:
+def run(inst: Instance, digest: InstanceDigest, meter: Meter) -> Accepted | Rejected:
     q_act = inst.action_map()
     labels = inst.label_map()
     table = inst.policy.table()

@@ -33,11 +33,13 @@ the proof has no other limit.
 
 from __future__ import annotations
 
-from collections import deque
+from collections.abc import Iterable
 
 from model.budget import Meter
 from model.edits.can import build_can
 from model.edits.compiled import Compiled, bits, compile_outcomes
+from model.edits.contract import Outcome
+from model.edits.digest import InstanceDigest
 from model.edits.instance import Instance
 from model.edits.resolve import Letter, Mode
 from model.edits.symbolic_rounds import Product, proof_from_ranks, ranks, round_sizes
@@ -48,63 +50,81 @@ State = tuple[int, int, int]  # (policy state, call set S, compatible outcomes K
 
 def build_product(inst: Instance, meter: Meter, comp: Compiled | None = None) -> Product:
     comp = comp if comp is not None else compile_outcomes(inst.outcomes())
-    q_act = inst.action_map()
-    labels = inst.label_map()
+    q_act = dict(inst.actions)
+    labels = dict(inst.labels)
     table = inst.policy.table()
-    actions = sorted(set(q_act.values()) | set(inst.log))
-    aidx = {d: i for i, d in enumerate(actions)}
+    acts = [q_act[x] for x in comp.calls]
+    # Any injective numbering of the actions will do (the masks only test membership): first use order.
+    aidx: dict[str, int] = {}
+    for d in (*inst.log, *acts):
+        aidx.setdefault(d, len(aidx))
     n_calls = len(comp.calls)
-    call_abit = [1 << aidx[q_act[c]] for c in comp.calls]
-    # One Letter object per call and mode: words in proofs share them instead of copying.
-    new_letter = [Letter(x, q_act[x], Mode.NEW) for x in comp.calls]
-    reuse_letter = [Letter(x, q_act[x], Mode.REUSE) for x in comp.calls]
-    call_label = [labels[q_act[x]] for x in comp.calls]
-    q0 = inst.policy.run(inst.log_labels())
+    call_abit = [1 << aidx[d] for d in acts]
+    # One Letter object per call and mode: words in proofs share them instead of copying. A reuse
+    # letter is made when first needed (most calls never reuse: small checks pay for every object).
+    new_letter = [Letter(x, d, Mode.NEW) for x, d in zip(comp.calls, acts, strict=True)]
+    reuse_letter: list[Letter | None] = [None] * n_calls
+    call_label = [labels[d] for d in acts]
+    q0 = inst.policy.run([labels[d] for d in inst.log])
     assert q0 is not None, "check_wellformed guarantees lab(Δ) ∈ 𝒜"
-    d0 = sum(1 << aidx[d] for d in inst.log)
+    d0 = 0
+    for d in inst.log:
+        d0 |= 1 << aidx[d]
 
-    start: State = (q0, 0, comp.all_outcomes)
-    ids: dict[State, int] = {start: 0}
-    calls_of: list[int] = [0]
-    compat: list[int] = [comp.all_outcomes]
-    authorized: list[int] = [d0]
-    policy_state: list[int] = [q0]
-    succ: list[list[tuple[Letter, int]]] = [[]]
-    todo = deque([0])
-    meter.tick()
-    while todo:
-        i = todo.popleft()
-        q, s, k, auth_i = policy_state[i], calls_of[i], compat[i], authorized[i]
-        out = succ[i]
-        for c, k2 in sorted(comp.successors(s, k).items()):
+    everything = comp.all_outcomes
+    by_size = comp.by_size
+    ids: dict[State, int] = {(q0, 0, everything): 0}
+    # Per state (q, S, K, authorized actions); breadth-first, so the index order is the discovery order.
+    states: list[tuple[int, int, int, int]] = [(q0, 0, everything, d0)]
+    compat = [everything]
+    done = [comp.done(0, everything)]
+    levels: list[list[int]] = [[0]] + [[] for _ in range(n_calls)]
+    succ: list[list[tuple[Letter, int]]] = []
+    successors = comp.successors
+    tick = meter.tick
+    tick()
+    i = 0
+    while i < len(states):
+        q, s, k, auth_i = states[i]
+        i += 1
+        out: list[tuple[Letter, int]] = []
+        succ.append(out)
+        enabled = successors(s, k)
+        for c in sorted(enabled):
             if auth_i & call_abit[c]:
-                letter, q2 = reuse_letter[c], q
+                letter = reuse_letter[c]
+                if letter is None:
+                    letter = reuse_letter[c] = Letter(comp.calls[c], acts[c], Mode.REUSE)
+                q2 = q
             else:
                 nq = table.get((q, call_label[c]))
                 if nq is None:
                     continue
                 letter, q2 = new_letter[c], nq
-            nxt = (q2, s | (1 << c), k2)
+            s2 = s | (1 << c)
+            k2 = enabled[c]
+            nxt = (q2, s2, k2)
             j = ids.get(nxt)
             if j is None:
-                meter.tick()
-                j = ids[nxt] = len(calls_of)
-                calls_of.append(nxt[1])
+                tick()
+                j = ids[nxt] = len(states)
+                states.append((q2, s2, k2, auth_i | call_abit[c]))
                 compat.append(k2)
-                authorized.append(auth_i | call_abit[c])
-                policy_state.append(q2)
-                succ.append([])
-                todo.append(j)
+                size = s2.bit_count()
+                done.append(k2 & by_size.get(size, 0))  # comp.done(s2, k2), inlined: once per state
+                levels[size].append(j)
             out.append((letter, j))
-    done = [comp.done(s, k) for s, k in zip(calls_of, compat, strict=True)]
-    levels: list[list[int]] = [[] for _ in range(n_calls + 1)]
-    for i, s in enumerate(calls_of):
-        levels[s.bit_count()].append(i)
     return Product(comp.outcomes, compat, done, succ, levels)
 
 
-def run(inst: Instance, digest: str, meter: Meter, comp: Compiled | None = None) -> Accepted | Rejected:
+def run(inst: Instance, digest: InstanceDigest, meter: Meter, comp: Compiled | None = None) -> Accepted | Rejected:
     prod = build_product(inst, meter, comp)
+    rank, missing, reach0 = ranks(prod)
+    if rank[0] is not None:
+        # The proof lists B̂₀ itself, so |B̂₀| is its length: no separate path count.
+        proof = proof_from_ranks(prod, rank, missing, reach0, meter)
+        sizes = proof.sizes()
+        return Rejected(Engine.SYMBOLIC, proof, Counts(sizes[0], 0, 0, 0, sizes), digest)
     n = len(prod.compat)
     # |B̂₀| by counting paths through the whole product (in topological order).
     paths = [0] * n
@@ -115,15 +135,16 @@ def run(inst: Instance, digest: str, meter: Meter, comp: Compiled | None = None)
                 for _, j in prod.succ[i]:
                     paths[j] += paths[i]
     n_b0 = sum(p * d.bit_count() for p, d in zip(paths, prod.done, strict=True) if p and d)
-    rank, missing, reach0 = ranks(prod)
-    if rank[0] is not None:
-        proof = proof_from_ranks(prod, rank, missing, reach0, meter)
-        return Rejected(Engine.SYMBOLIC, proof, Counts(n_b0, 0, 0, 0, proof.sizes()), digest)
     sizes = round_sizes(prod, rank, n_b0)
-    can = build_can(0, lambda i: [(a, j) for a, j in prod.succ[i] if rank[j] is None],
-                    lambda i: [prod.outcomes[o] for o in bits(prod.done[i])])
+    outs, done = prod.outcomes, prod.done
+
+    def marks(i: int) -> Iterable[Outcome]:
+        return [outs[o] for o in bits(done[i])] if done[i] else ()
+
     if not missing:  # no state removed: B̂† = B̂₀ and W† is every path of the (deterministic) product
-        safe, prefixes = n_b0, sum(paths)
-    else:
-        safe, prefixes = can.count_both()
+        # Discovery is breadth-first and every move adds one call, so each successor has a larger index.
+        can = build_can(0, prod.succ.__getitem__, marks, bottom_up=range(len(prod.succ) - 1, -1, -1))
+        return Accepted(Engine.SYMBOLIC, can, Counts(n_b0, n_b0, sum(paths), can.n_states, sizes), digest)
+    can = build_can(0, lambda i: [(a, j) for a, j in prod.succ[i] if rank[j] is None], marks)
+    safe, prefixes = can.count_both()
     return Accepted(Engine.SYMBOLIC, can, Counts(n_b0, safe, prefixes, can.n_states, sizes), digest)

@@ -22,11 +22,15 @@ completion. Here:
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TypeVar
 
 from model.budget import Meter
+from model.edits.compiled import bits
 from model.edits.contract import Outcome
 from model.edits.resolve import Letter, Word
 from model.edits.verdict import RejectionProof, Removal
+
+T = TypeVar("T")
 
 
 @dataclass(frozen=True, slots=True)
@@ -41,25 +45,26 @@ class Product:
 def ranks(p: Product) -> tuple[list[int | None], dict[int, int], list[int]]:
     """``(rank, missing, reach₀)``: removal round per state, outcomes missing when removed, and
     the outcomes each state can complete inside ``G₀``."""
-    n = len(p.compat)
+    done, succ, compat, levels = p.done, p.succ, p.compat, p.levels
+    n = len(compat)
     reach = [0] * n
-    for level in reversed(p.levels):
+    for level in reversed(levels):
         for i in level:
-            r = p.done[i]
-            for _, j in p.succ[i]:
+            r = done[i]
+            for _, j in succ[i]:
                 r |= reach[j]
             reach[i] = r
     rank: list[int | None] = [None] * n
-    bad = [i for i in range(n) if reach[i] != p.compat[i]]
+    bad = [i for i, (r, k) in enumerate(zip(reach, compat, strict=True)) if r != k]
     if not bad:
         return rank, {}, reach
     reach0 = list(reach)
     level_of = [0] * n
-    for lv, states in enumerate(p.levels):
+    for lv, states in enumerate(levels):
         for i in states:
             level_of[i] = lv
     preds: list[list[int]] = [[] for _ in range(n)]
-    for i, out in enumerate(p.succ):
+    for i, out in enumerate(succ):
         for _, j in out:
             preds[j].append(i)
     live = [True] * n
@@ -69,7 +74,7 @@ def ranks(p: Product) -> tuple[list[int | None], dict[int, int], list[int]]:
         pending: dict[int, set[int]] = {}
         for i in bad:
             rank[i] = rnd
-            missing[i] = p.compat[i] & ~reach[i]
+            missing[i] = compat[i] & ~reach[i]
             live[i] = False
         for i in bad:
             for a in preds[i]:
@@ -78,8 +83,8 @@ def ranks(p: Product) -> tuple[list[int | None], dict[int, int], list[int]]:
         nxt: list[int] = []
         for lv in range(max(pending, default=-1), -1, -1):
             for a in pending.pop(lv, ()):
-                r = p.done[a]
-                for _, j in p.succ[a]:
+                r = done[a]
+                for _, j in succ[a]:
                     if live[j]:
                         r |= reach[j]
                 if r != reach[a]:
@@ -129,52 +134,57 @@ def proof_from_ranks(p: Product, rank: list[int | None], missing: dict[int, int]
                      meter: Meter) -> RejectionProof:
     inf = len(rank) + 1
     rk = [inf if r is None else r for r in rank]
-    n_out = len(p.outcomes)
+    outs, done, succ = p.outcomes, p.done, p.succ
     # One depth-first pass in call order (lexicographic), only through states that can still complete
     # something; candidates go to their outcome's bucket, so each bucket is in canonical word order and
     # the buckets are concatenated in outcome order (the canonical candidate order).
-    cands: list[list[tuple[Outcome, Word]]] = [[] for _ in range(n_out)]
+    cands: list[list[tuple[Outcome, Word]]] = [[] for _ in outs]
     rounds: dict[int, list[list[Removal]]] = {}
+
+    def emit(y: Word, at: int, least: tuple[int, int, int]) -> None:
+        """The candidates ending at state ``at``: removed in round ``m`` (the least rank on the path),
+        witnessed by the shortest prefix (length ``k``) whose state ``sk`` has that rank and the least
+        outcome missing there."""
+        m, k, sk = least
+        miss = missing[sk]
+        missed = outs[(miss & -miss).bit_length() - 1]
+        prefix = y[:k]
+        buckets = rounds.get(m)
+        if buckets is None:
+            buckets = rounds[m] = [[] for _ in outs]
+        for oi in bits(done[at]):
+            o = outs[oi]
+            cands[oi].append((o, y))
+            buckets[oi].append(Removal(o, y, prefix, missed))
+
     word: list[Letter] = []
-    states = [0]
-    its = [iter(p.succ[0])]
-    if p.done[0]:
-        _emit(p, (), states, rk, missing, cands, rounds)
+    # Per depth d of the path: (least rank on the path up to d, the first depth with it, its state).
+    least = [(rk[0], 0, 0)]
+    its = [iter(succ[0])]
+    if done[0]:
+        emit((), 0, least[0])
     while its:
         for a, j in its[-1]:
             if reach0[j]:
                 word.append(a)
-                states.append(j)
-                its.append(iter(p.succ[j]))
-                if p.done[j]:
+                m = least[-1]
+                least.append((rk[j], len(word), j) if rk[j] < m[0] else m)
+                its.append(iter(succ[j]))
+                if done[j]:
                     meter.tick(len(word))
-                    _emit(p, tuple(word), states, rk, missing, cands, rounds)
+                    emit(tuple(word), j, least[-1])
                 break
         else:
             its.pop()
-            states.pop()
+            least.pop()
             if word:
                 word.pop()
     assert sorted(rounds) == list(range(len(rounds))), "rounds without removals in the middle"
-    return RejectionProof(tuple(c for bucket in cands for c in bucket),
-                          tuple(tuple(r for bucket in rounds[i] for r in bucket) for i in range(len(rounds))))
+    return RejectionProof(_concat(cands), tuple(_concat(rounds[i]) for i in range(len(rounds))))
 
 
-def _emit(p: Product, y: Word, states: list[int], rk: list[int], missing: dict[int, int],
-          cands: list[list[tuple[Outcome, Word]]], rounds: dict[int, list[list[Removal]]]) -> None:
-    m = min(rk[s] for s in states)
-    k = next(k for k, s in enumerate(states) if rk[s] == m)
-    miss = missing[states[k]]
-    missed = p.outcomes[(miss & -miss).bit_length() - 1]
-    prefix = y[:k]
-    buckets = rounds.get(m)
-    if buckets is None:
-        buckets = rounds[m] = [[] for _ in p.outcomes]
-    d = p.done[states[-1]]
-    while d:
-        low = d & -d
-        oi = low.bit_length() - 1
-        d ^= low
-        o = p.outcomes[oi]
-        cands[oi].append((o, y))
-        buckets[oi].append(Removal(o, y, prefix, missed))
+def _concat(buckets: list[list[T]]) -> tuple[T, ...]:
+    out: list[T] = []
+    for bucket in buckets:
+        out += bucket
+    return tuple(out)

@@ -1,7 +1,8 @@
 """Checker answers: Accepted | Rejected(proof) | Invalid(reason) (Sections V-C3, V-C5; Appendices A-B, A-C).
 
 ``Accepted`` carries the canonical automaton ``Can(W†, B̂†)`` (``model.edits.can``), the counts and
-the digest of the checked instance; completions are enumerated lazily from the automaton.
+the digest of the checked instance (computed when first read, ``model.edits.digest``); completions
+are enumerated lazily from the automaton.
 ``Rejected`` carries the ordered rejection proof ``C_fp = (B̂₀, E₀, …, E_k)``: every removal names
 its candidate ``(o_rem, y)``, a partial execution ``z ⪯ y`` and an outcome ``o_miss ∈ Compat(z)``
 that no remaining candidate completes from ``z``. ``Invalid`` says why the instance has no meaning
@@ -20,6 +21,7 @@ from dataclasses import dataclass
 from model.canonical import JSON
 from model.edits.can import Can
 from model.edits.contract import Outcome, show_outcome
+from model.edits.digest import InstanceDigest
 from model.edits.resolve import Word
 
 Candidate = tuple[Outcome, Word]
@@ -62,20 +64,31 @@ class RejectionProof:
         return tuple(sizes)
 
 
+class _Named:
+    """``digest``: the SHA-256 of the checked instance's canonical JSON, read from ``named``."""
+
+    __slots__ = ()
+    named: InstanceDigest
+
+    @property
+    def digest(self) -> str:
+        return self.named.value
+
+
 @dataclass(frozen=True, slots=True)
-class Accepted:
+class Accepted(_Named):
     engine: Engine
     automaton: Can
     counts: Counts
-    digest: str
+    named: InstanceDigest  # the checked instance's digest, computed when first read
 
 
 @dataclass(frozen=True, slots=True)
-class Rejected:
+class Rejected(_Named):
     engine: Engine
     proof: RejectionProof
     counts: Counts
-    digest: str
+    named: InstanceDigest  # the checked instance's digest, computed when first read
 
 
 class InvalidReason(enum.Enum):
@@ -90,10 +103,10 @@ class InvalidReason(enum.Enum):
 
 
 @dataclass(frozen=True, slots=True)
-class Invalid:
+class Invalid(_Named):
     reason: InvalidReason
     detail: str
-    digest: str
+    named: InstanceDigest  # the checked instance's digest, computed when first read
 
 
 Verdict = Accepted | Rejected | Invalid

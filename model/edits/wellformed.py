@@ -11,7 +11,13 @@ The prefix condition without the quadratic comparison: explore the raw states ``
 state with ``o ∈ K`` and ``S = X_{p_o}``; it properly extends into a complete sequence of ``o'``
 iff ``o' ∈ K`` at that state and ``|X_{p_o'}| > |S|`` (all of ``p_o'``'s remaining calls can then be
 appended in a topological order). So one visit per reachable state decides the condition —
-at most ``2^calls`` states for ``w`` unordered calls instead of ``(w!)²`` word pairs.
+at most ``2^calls`` states for ``w`` unordered calls instead of ``(w!)²`` word pairs. A proper
+extension is strictly longer, so when every outcome has the same number of calls there is nothing
+to explore (one outcome, or the artifact's shared families): the search is skipped, and so are its
+budget ticks.
+
+The other conditions take one walk of the term (``_scan``) and one look-up per call and logged
+action: they run on every check, and on tiny families they were a sizeable part of it (issue 14 §2).
 """
 
 from __future__ import annotations
@@ -20,7 +26,8 @@ from collections import deque
 
 from model.budget import Meter
 from model.edits.compiled import Compiled, bits, compile_outcomes
-from model.edits.contract import CallId, Term, call_ids, group_ids, outcomes, show_outcome
+from model.edits.contract import Call as CallT
+from model.edits.contract import CallId, Term, outcomes, show_outcome
 from model.edits.contract import Choice as ChoiceT
 from model.edits.contract import Family as FamilyT
 from model.edits.contract import Par as ParT
@@ -34,31 +41,36 @@ def check_wellformed(inst: Instance, meter: Meter | None = None,
     """The first problem found, or ``None``; ``meter`` (one tick per raw state of the prefix check)
     lets a budgeted check stop here too, since that check alone can visit ``2^calls`` states; ``comp``
     is the compiled contract when the caller already has it."""
-    calls = list(call_ids(inst.contract))
+    calls: list[CallId] = []
+    groups: list[str] = []
+    empty = _scan(inst.contract, calls, groups)
     dup = _repeated(calls)
     if dup:
         return InvalidReason.DUPLICATE_CALL, f"call {dup[0]} occurs more than once in the contract"
-    dupg = _repeated(list(group_ids(inst.contract)))
+    dupg = _repeated(groups)
     if dupg:
         return InvalidReason.DUPLICATE_GROUP, f"choice ID {dupg[0]} is used more than once"
-    if _empty_choice(inst.contract):
+    if empty:
         return InvalidReason.EMPTY_CHOICE, ("a choice (or an explicit family) needs at least one arm (outcome), "
                                             "with distinct names")
     q_act = inst.action_map()
     labels = inst.label_map()
     for c in calls:
-        if c not in q_act:
+        d = q_act.get(c)
+        if d is None:
             return InvalidReason.UNMAPPED_CALL, f"call {c} has no action"
-        if q_act[c] not in labels:
-            return InvalidReason.UNLABELLED_ACTION, f"action {q_act[c]} (of call {c}) has no label"
+        if d not in labels:
+            return InvalidReason.UNLABELLED_ACTION, f"action {d} (of call {c}) has no label"
     for d in inst.log:
         if d not in labels:
             return InvalidReason.UNLABELLED_ACTION, f"logged action {d} has no label"
-    rep = _repeated(list(inst.log))
-    if rep:
-        return InvalidReason.LOG_REPEATS_ACTION, f"action {rep[0]} has two authorization records"
-    if not inst.policy.accepts(inst.log_labels()):
-        return InvalidReason.LOG_OUTSIDE_POLICY, f"lab(Δ) = {' '.join(inst.log_labels()) or 'ε'} is not in the policy"
+    if inst.log:
+        rep = _repeated(list(inst.log))
+        if rep:
+            return InvalidReason.LOG_REPEATS_ACTION, f"action {rep[0]} has two authorization records"
+        if inst.policy.run(labels[d] for d in inst.log) is None:
+            return InvalidReason.LOG_OUTSIDE_POLICY, (f"lab(Δ) = {' '.join(inst.log_labels()) or 'ε'} "
+                                                      "is not in the policy")
     witness = prefix_violation(comp if comp is not None else compile_outcomes(outcomes(inst.contract)), meter)
     if witness is not None:
         return InvalidReason.COMPLETE_PREFIXES_ANOTHER, witness
@@ -73,20 +85,37 @@ def _repeated(xs: list[str]) -> list[str]:
     return sorted({x for x in xs if x in seen or seen.add(x)})  # type: ignore[func-returns-value]
 
 
-def _empty_choice(t: Term) -> bool:
+def _scan(t: Term, calls: list[CallId], groups: list[str]) -> bool:
+    """One walk of the term: append its call leaves (a family's calls once each, sorted) and its
+    choice and family IDs in left-to-right order; true when some choice or family has no arm or
+    repeats an arm name."""
+    if isinstance(t, CallT):
+        calls.append(t.call)
+        return False
     if isinstance(t, FamilyT):
+        groups.append(t.group)
+        calls.extend(t.calls)
         names = [n for n, _ in t.members]
         return not names or len(set(names)) != len(names)
     if isinstance(t, ChoiceT):
+        groups.append(t.group)
         names = [a for a, _ in t.arms]
-        return not names or len(set(names)) != len(names) or any(_empty_choice(s) for _, s in t.arms)
+        bad = not names or len(set(names)) != len(names)
+        for _, sub in t.arms:
+            bad = _scan(sub, calls, groups) or bad
+        return bad
     if isinstance(t, ParT | SeqT):
-        return any(_empty_choice(s) for s in t.parts)
+        bad = False
+        for sub in t.parts:
+            bad = _scan(sub, calls, groups) or bad
+        return bad
     return False
 
 
 def prefix_violation(comp: Compiled, meter: Meter | None = None) -> str | None:
     """A description of a complete sequence that properly prefixes another, or ``None``."""
+    if len(comp.by_size) <= 1:
+        return None  # a proper extension is longer: with one outcome size there is none to find
     start = (0, comp.all_outcomes)
     parent: dict[tuple[int, int], tuple[tuple[int, int], int] | None] = {start: None}
     todo = deque([start])

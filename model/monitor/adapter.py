@@ -12,7 +12,10 @@ Choices where the source is silent:
   only if it is the very object this adapter issued (a look-alike built by the agent fails as
   an unknown handle). This does not isolate arbitrary Python code; it models the boundary.
 - Stored results are kept as canonical JSON text and handed out as fresh copies, so a tool or
-  the agent mutating a returned value cannot change what later calls see.
+  the agent mutating a returned value cannot change what later calls see. The store (``values.py``)
+  canonicalizes a result once when it enters and composes a call's canonical arguments from the texts
+  it holds (issue 15 §1: the mediated call's cost); on policies with long permission lists the state's
+  usage counters share structure (``counters.py``), so a commit does not copy one counter per grant.
 - Any exception a tool raises is its declared failure outcome: the charge stays (Section 2).
 - ``handle.at("destination")`` passes one field of a stored result; its producer (parent) is the
   result's record and a missing field is an unknown handle. A permit binds the field path too.
@@ -27,12 +30,15 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
 from model.canonical import JSON, canonical_str
-from model.monitor.commit import Outcome, commit, observe, resolves
+from model.monitor.commit import Outcome, commit_in, observe_in
+from model.monitor.compiled import Compiled, compiled
+from model.monitor.counters import zeros
 from model.monitor.decide import Decision, Verdict, decide, explain
-from model.monitor.matching import MISSING, Missing, call_effects, lookup_path
+from model.monitor.matching import call_effects
 from model.monitor.permits import EvidenceRefused, PermitEvidence
 from model.monitor.policy import Policy
-from model.monitor.state import Call, Permit, State, initial_state, issue_permit, satisfy
+from model.monitor.state import Call, Permit, State, issue_permit, satisfy
+from model.monitor.values import Member, Store, arguments
 
 ToolFn = Callable[..., JSON]
 
@@ -105,35 +111,43 @@ class Adapter:
     permit_evidence: PermitEvidence | None = None
     state: State = field(init=False)
     log: list[Event] = field(default_factory=list)
-    _values: dict[int, str] = field(default_factory=dict)
+    _values: Store = field(default_factory=Store)
     _handles: dict[int, Handle] = field(default_factory=dict)
+    _compiled: Compiled | None = None
 
     def __post_init__(self) -> None:
-        self.state = initial_state(len(self.policy.user), len(self.policy.application))
+        # ``initial_state``, with shared counters on long lists (counters.py: a commit then copies no list)
+        self.state = State(used_user=zeros(len(self.policy.user)), used_app=zeros(len(self.policy.application)))
 
     # --- the agent's API ----------------------------------------------------------------------
 
     def call(self, tool: str, /, **args: Handle | JSON) -> CallResult:
-        call, concrete = self._to_call(tool, args)
+        call, concrete, members = self._to_call(tool, args)
         verdict = decide(self.policy, self.state, call)
         if verdict.decision is not Decision.ALLOW:
             self.log.append(Event(tool, concrete, verdict, verdict.decision.value))
             return Refusal(verdict)
-        self.state, rec = commit(self.policy, self.state, call, verdict)  # charge before the tool runs
+        # the record's canonical arguments, and a fresh copy of them for the tool (values.py)
+        args_json, tool_args = arguments(members)
+        c = self._compiled
+        if c is None or c.policy is not self.policy:  # (the policy field may have been reassigned)
+            c = self._compiled = compiled(self.policy)
+        self.state, rec = commit_in(c, self.state, call, verdict, args_json)  # charge before the tool runs
         fn = self.tools.get(tool)
         try:
             if fn is None:
                 raise LookupError(f"no Python tool registered for {tool}")
-            value = fn(**json.loads(rec.args_json))  # a fresh copy: the record's canonical arguments
+            value = fn(**tool_args)
             stored = canonical_str(value)
         except Exception as exc:  # any exception a tool raises is its declared failure outcome
-            self.state = observe(self.policy, self.state, rec.id, Outcome(False))
+            self.state = observe_in(c, self.state, rec.id, Outcome(False))
             self.log.append(Event(tool, concrete, verdict, f"failed: {exc}", rec.id))
             return Failure(rec.id, str(exc))
-        # observe reads the value only for a resolver of this tool: parse a fresh copy only then
-        fresh = json.loads(stored) if resolves(self.policy, tool) else None
-        self.state = observe(self.policy, self.state, rec.id, Outcome(True, fresh))
-        self._values[rec.id] = stored
+        # observe reads the value only for a resolver of this tool (``commit.resolves``): parse a fresh
+        # copy only then (observe keeps scalars of it only, so the store may keep the parse as its own)
+        fresh = json.loads(stored) if tool in c.resolvers else None
+        self.state = observe_in(c, self.state, rec.id, Outcome(True, fresh))
+        self._values.put(rec.id, stored, fresh)
         handle = Handle(rec.id)
         self._handles[rec.id] = handle
         self.log.append(Event(tool, concrete, verdict, "ok", rec.id))
@@ -141,16 +155,16 @@ class Adapter:
 
     def explain(self, tool: str, /, **args: Handle | JSON) -> tuple[Verdict, ...]:
         """Every check this call would fail right now (diagnosis only; changes nothing)."""
-        call, _ = self._to_call(tool, args)
+        call, _, _ = self._to_call(tool, args)
         return explain(self.policy, self.state, call)
 
     def value(self, handle: Handle) -> JSON:
         """A fresh copy of the stored result (for the agent to read, never to alter the store)."""
         self._check(handle)
-        value = lookup_path(json.loads(self._values[handle.id]), handle.path)
-        if isinstance(value, Missing):
+        found = self._values.fresh(handle.id, handle.path)
+        if found is None:
             raise KeyError(f"result #{handle.id} has no field {'.'.join(handle.path)}")
-        return value
+        return found[0]
 
     # --- the application's API (the agent may not call these) ---------------------------------
 
@@ -160,7 +174,7 @@ class Adapter:
     def issue_permit(self, tool: str, approval: JSON = None, /, **args: Handle | JSON) -> Permit | EvidenceRefused:
         """Issue an exact-call permit for ``tool(**args)``. With ``permit_evidence`` configured, the
         ``approval`` must be accepted by it first (e.g. a signed single-use approval)."""
-        call, concrete = self._to_call(tool, args)
+        call, concrete, _ = self._to_call(tool, args)
         evidence: str | None = None
         if self.permit_evidence is not None:
             decl = self.policy.tool(tool)
@@ -180,25 +194,36 @@ class Adapter:
         if not self._issued(handle):
             raise KeyError("not a handle issued by this adapter")
 
-    def _to_call(self, tool: str, args: Mapping[str, Handle | JSON]) -> tuple[Call, dict[str, JSON]]:
+    def _to_call(self, tool: str, args: Mapping[str, Handle | JSON]) -> tuple[Call, dict[str, JSON],
+                                                                             dict[str, Member]]:
+        """The call, its concrete arguments (fresh copies: they go to the log) and, per argument, the
+        value with its canonical text when the store knows it (``values.arguments`` needs them)."""
         concrete: dict[str, JSON] = {}
+        members: dict[str, Member] = {}
         refs: list[tuple[str, int]] = []
         paths: list[tuple[str, str]] = []
+        issued = self._handles
         for name, arg in args.items():
             if isinstance(arg, Handle):
-                value = lookup_path(json.loads(self._values[arg.id]), arg.path) if self._issued(arg) else MISSING
-                if not isinstance(value, Missing):
-                    concrete[name] = value
-                    refs.append((name, arg.id))
-                    if arg.path:
-                        paths.append((name, ".".join(arg.path)))
+                d, path = arg._id, arg._path  # (``_issued`` inlined: this runs for every handle argument)
+                found = self._values.fresh(d, path) if issued.get(d) is arg._base else None
+                if found is not None:
+                    concrete[name] = found[0]  # a fresh copy, untouched until ``arguments`` copies it again
+                    members[name] = found
+                    refs.append((name, d))
+                    if path:
+                        paths.append((name, ".".join(path)))
                 else:
                     # A forged or foreign handle: name a record that cannot exist so the core denies it.
                     concrete[name] = None
+                    members[name] = (None, "null")
                     refs.append((name, -1))
             else:
                 concrete[name] = arg
-        return Call(self.agent, tool, concrete, tuple(sorted(refs)), tuple(sorted(paths))), concrete
+                members[name] = (arg, None)
+        refs.sort()
+        paths.sort()
+        return Call(self.agent, tool, concrete, tuple(refs), tuple(paths)), concrete, members
 
     def _issued(self, handle: Handle) -> bool:
         return self._handles.get(handle.id) is handle._base

@@ -19,7 +19,10 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 
 from model.canonical import JSON, canonical_str, json_equal
+from model.fastinit import fast_init
+from model.monitor.compiled import Compiled
 from model.monitor.compiled import compiled as _compiled
+from model.monitor.counters import charge
 from model.monitor.decide import Decision, Verdict, decide
 from model.monitor.labels import Label
 from model.monitor.ledger import charge_positions
@@ -28,6 +31,7 @@ from model.monitor.policy import Policy, Tool
 from model.monitor.state import Call, Record, State
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Outcome:
     """The declared result of an admitted attempt; authorization never depends on it."""
@@ -36,27 +40,37 @@ class Outcome:
     value: JSON = None
 
 
-def proposed_record(state: State, call: Call, tool: Tool, label: Label) -> Record:
-    return Record(
-        id=len(state.trace), agent=call.agent, tool=tool.name, operation=tool.operation,
-        source=tool.source, destination=tool.destination, parents=call.parents(),
-        args_json=canonical_str(dict(call.args)), label=label,
-    )
+def proposed_record(state: State, call: Call, tool: Tool, label: Label, args_json: str | None = None) -> Record:
+    """The record ``call`` would add; ``args_json``, when given, must be ``canonical_str(dict(call.args))``
+    (the Adapter composes it from the canonical texts its stored values already have)."""
+    return Record(len(state.trace), call.agent, tool.name, tool.operation, tool.source, tool.destination,
+                  call.parents(), canonical_str(dict(call.args)) if args_json is None else args_json, label)
 
 
-def commit(policy: Policy, state: State, call: Call, verdict: Verdict) -> tuple[State, Record]:
-    """The Allow rule; raises ``ValueError`` if handed anything but this call's Allow verdict."""
-    tool = _compiled(policy).tools.get(call.tool)
+def commit(policy: Policy, state: State, call: Call, verdict: Verdict,
+           args_json: str | None = None) -> tuple[State, Record]:
+    """The Allow rule; raises ``ValueError`` if handed anything but this call's Allow verdict.
+    ``args_json`` as for ``proposed_record``."""
+    return commit_in(_compiled(policy), state, call, verdict, args_json)
+
+
+def commit_in(c: Compiled, state: State, call: Call, verdict: Verdict,
+              args_json: str | None = None) -> tuple[State, Record]:
+    """``commit`` over the policy's compiled form (an Adapter looks it up once, not per step)."""
+    tool = c.tools.get(call.tool)
     if verdict.decision is not Decision.ALLOW or tool is None or verdict.label is None:
         raise ValueError("commit needs the Allow verdict of this call")
     assert verdict.user is not None and verdict.app is not None
-    rec = proposed_record(state, call, tool.decl, verdict.label)
+    decl = tool.decl  # proposed_record, inlined (one call fewer per admitted call)
+    rec = Record(len(state.trace), call.agent, decl.name, decl.operation, decl.source, decl.destination,
+                 call.parents(), canonical_str(dict(call.args)) if args_json is None else args_json, verdict.label)
     permits = state.permits
     if verdict.permit is not None:
         permits = tuple(replace(p, consumed=True) if p.id == verdict.permit else p for p in permits)
+    uu, ua, pu, pa = state.used_user, state.used_app, verdict.user.positions, verdict.app.positions
     new = State((*state.trace, rec), state.bindings, state.invalid,
-                charge_positions(state.used_user, verdict.user.positions),
-                charge_positions(state.used_app, verdict.app.positions), state.satisfied, permits)
+                charge_positions(uu, pu) if type(uu) is tuple else charge(uu, pu),
+                charge_positions(ua, pa) if type(ua) is tuple else charge(ua, pa), state.satisfied, permits)
     return new, rec
 
 
@@ -68,15 +82,23 @@ def _well_formed_address(v: object) -> bool:
 
 def observe(policy: Policy, state: State, d: int, outcome: Outcome) -> State:
     """Process the outcome of admitted attempt ``d``."""
-    rec = state.record(d)
-    if rec is None or not outcome.ok:
+    return observe_in(_compiled(policy), state, d, outcome)
+
+
+def observe_in(c: Compiled, state: State, d: int, outcome: Outcome) -> State:
+    """``observe`` over the policy's compiled form."""
+    trace = state.trace
+    if not outcome.ok or not 0 <= d < len(trace):
         return state
+    rec = trace[d]
     done = Record(rec.id, rec.agent, rec.tool, rec.operation, rec.source, rec.destination, rec.parents,
                   rec.args_json, rec.label, True)
-    trace = (*state.trace[:d], done, *state.trace[d + 1:])
+    # the adapter observes the record it just appended: replace the last one without slicing twice
+    trace = (*trace[:-1], done) if d == len(trace) - 1 else (*trace[:d], done, *trace[d + 1:])
     # The resolvers of this tool whose exact arguments are this call's: equal canonical texts are
     # equal JSON values (RFC 8785), so no argument is parsed or canonicalized here.
-    applicable = [r for r, text in _compiled(policy).resolvers.get(rec.tool, ()) if text == rec.args_json]
+    resolvers = c.resolvers.get(rec.tool)
+    applicable = [r for r, text in resolvers if text == rec.args_json] if resolvers else None
     if not applicable:
         return State(trace, state.bindings, state.invalid, state.used_user, state.used_app, state.satisfied,
                      state.permits)

@@ -27,7 +27,7 @@ Choices where the source is silent (Section 9, permits, is missing from our copy
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from model.monitor.flow import flow_allows, history_violations
@@ -77,7 +77,7 @@ def _prepare(policy: Policy, state: State, call: Call) -> _Prepared | Verdict:
     return _Prepared(tool, effects, label_out)
 
 
-def _sides(policy: Policy, state: State) -> tuple[tuple[str, tuple[Entry, ...], tuple[int, ...]], ...]:
+def _sides(policy: Policy, state: State) -> tuple[tuple[str, tuple[Entry, ...], Sequence[int]], ...]:
     return (("user", policy.user, state.used_user), ("application", policy.application, state.used_app))
 
 

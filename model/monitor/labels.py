@@ -16,7 +16,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
+from model.fastinit import fast_init
 
+
+@fast_init
 @dataclass(frozen=True, slots=True, order=True)
 class Label:
     sensitivity: str

@@ -16,11 +16,13 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from model.canonical import JSON
+from model.fastinit import fast_init
 from model.monitor.matching import Effect, entry_matches, ready
 from model.monitor.policy import Entry, EntryKind
 from model.monitor.state import State
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Allocation:
     """The positions chosen, one per effect, on a list of ``size`` entries; ``charge`` is the resulting

@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from model.canonical import JSON, json_equal
+from model.fastinit import fast_init
 from model.monitor.policy import (
     AnyRes,
     ArgPredicate,
@@ -40,6 +41,7 @@ from model.monitor.policy import (
 from model.monitor.state import State
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Effect:
     """One effect unit ``(action, resource)`` a call would perform."""

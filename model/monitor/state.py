@@ -19,15 +19,21 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
+from typing import TYPE_CHECKING
 
 from model.canonical import JSON, canonical_str
+from model.fastinit import fast_init
 from model.monitor.labels import Label
+
+if TYPE_CHECKING:  # counters.py imports the ledger, which imports this module
+    from model.monitor.counters import Usage
 
 # The exact value identity of one argument: ("h", record id) for a handle, ("p", "id:path") for a field of
 # a stored result, ("v", canonical JSON) for a literal.
 ArgIdentity = tuple[str, int | str]
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Call:
     """``c = (a, e, n_s, n_d, J, x, h)``; the tool fixes ``e, n_s, n_d`` and ``J`` is derived from ``refs``.
@@ -43,8 +49,11 @@ class Call:
 
     def parents(self) -> tuple[int, ...]:
         """Ordered distinct parent IDs ``J``: by argument name, first occurrence wins."""
+        refs = self.refs
+        if len(refs) < 2:  # (the common case; nothing to order)
+            return (refs[0][1],) if refs else ()
         out: list[int] = []
-        for _, d in sorted(self.refs):
+        for _, d in sorted(refs):
             if d not in out:
                 out.append(d)
         return tuple(out)
@@ -66,6 +75,7 @@ class Call:
         return tuple(out)
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Record:
     """An admitted attempt ``σ = (a, e, n_s, n_d, J, x, d, ℓ_out)`` and whether its tool succeeded."""
@@ -97,13 +107,14 @@ class Permit:
     evidence: str | None = None  # digest of the approval that justified issuing it, if any
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class State:
     trace: tuple[Record, ...] = ()
     bindings: tuple[tuple[str, JSON, int], ...] = ()  # (slot, value, id of the lookup), sorted by slot
     invalid: frozenset[str] = frozenset()
-    used_user: tuple[int, ...] = ()
-    used_app: tuple[int, ...] = ()
+    used_user: Usage = ()  # a tuple, or shared ``Counters`` (counters.py) in an Adapter on a long list
+    used_app: Usage = ()
     satisfied: frozenset[str] = frozenset()
     permits: tuple[Permit, ...] = field(default=())
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
+from model.fastinit import fast_init
 from model.monitor.labels import Label
 from model.monitor.ledger import Allocation
 from model.monitor.matching import Effect
@@ -48,6 +49,7 @@ class DenyReason(enum.Enum):
     PERMIT_CONSUMED = "permit_consumed"
 
 
+@fast_init
 @dataclass(frozen=True, slots=True)
 class Verdict:
     """A decision with the evidence a reader needs; Allow carries what ``commit`` will charge."""

@@ -80,7 +80,7 @@ class StartingPoint:
 
     def ledgers(self) -> Ledgers:
         s, t = self.run.state, self.new_state
-        return Ledgers(s.used_user, s.used_app, t.used_user, t.used_app)
+        return Ledgers(tuple(s.used_user), tuple(s.used_app), tuple(t.used_user), tuple(t.used_app))
 
     def describe(self) -> str:
         return f"after {self.prefix.calls()} calls of {self.prefix.source} [{self.prefix.show()}]"

@@ -16,6 +16,7 @@ from model.edits.instance import Instance
 from model.edits.rounds import iterate
 from model.edits.verdict import Accepted, Engine, Invalid, Rejected
 from model.edits.verify import verify
+from tests.property.test_edits_differential import _engines_agree  # here, not in the test: see below
 from tests.strategies import edit_instances, family_instances
 
 
@@ -42,7 +43,7 @@ def test_explicit_and_symbolic_agree_on_larger_instances(inst: Instance) -> None
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(family_instances())
 def test_engines_agree_on_many_explicit_families(inst: Instance) -> None:
-    """The default tier's explicit-family differential test (issue 14 §1), at volume."""
-    from tests.property.test_edits_differential import _engines_agree
-
+    """The default tier's explicit-family differential test (issue 14 §1), at volume. Its module is
+    imported at the top: imported inside this test, its own ``@given`` tests would be defined while
+    this one runs, which Hypothesis refuses (the nested-given health check)."""
     _engines_agree(inst)

@@ -80,7 +80,7 @@ def test_derived_arguments_carry_the_proposed_value_and_every_producer_as_parent
     prov.read(report, adapter.value(report))
     prov.read(inbox, adapter.value(inbox))
     body = prov.argument("Q3 report")  # both results hold this title
-    call, concrete = adapter._to_call("Sanitize", {"record": body})
+    call, concrete, _ = adapter._to_call("Sanitize", {"record": body})
     assert concrete == {"record": "Q3 report"}
     assert call.parents() == (report.id, inbox.id)
     # the label joins both producers: the report is Confidential, so Sanitize's input is too

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 from model.edits.check import check
-from model.edits.compiled import compile_outcomes
-from model.edits.contract import Call, Choice, Nil, Par, Seq, outcomes
+from model.edits.compiled import compile_contract, compile_outcomes
+from model.edits.contract import Call, Choice, Family, Nil, Par, Seq, outcomes
+from model.edits.family import pomset_of
 from model.edits.instance import make_instance
 from model.edits.policy import from_maximal_words
 from model.edits.verdict import Invalid, InvalidReason
@@ -56,3 +57,23 @@ def test_duplicate_calls_groups_and_log_problems_are_invalid() -> None:
     assert check(repeated).reason is InvalidReason.LOG_REPEATS_ACTION  # type: ignore[union-attr]
     outside = make_instance(Call("x"), {"x": "dx"}, {"dx": "a", "dy": "b"}, ("dy",), from_maximal_words([["a"]]))
     assert check(outside).reason is InvalidReason.LOG_OUTSIDE_POLICY  # type: ignore[union-attr]
+
+
+def test_a_family_compiles_as_its_outcome_map_does() -> None:
+    """``compile_contract`` skips the outcome map for a family; it must give the same compiled form,
+    members named out of order (o10 before o2) included, and for other terms too."""
+    members = tuple((f"o{i}", pomset_of(("x", f"y{i}"), (("x", f"y{i}"),) if i % 2 else ()))
+                    for i in (0, 10, 2, 1))
+    fam = Family("F", members)
+    assert compile_contract(fam) == compile_outcomes(outcomes(fam))
+    assert compile_contract(fam).outcomes == ((("F", "o0"),), (("F", "o1"),), (("F", "o10"),), (("F", "o2"),))
+    term = Choice("g", (("L", Seq((Call("a"), Call("b")))), ("R", Par((Call("c"), fam)))))
+    assert compile_contract(term) == compile_outcomes(outcomes(term))
+
+
+def test_prefix_search_is_skipped_only_when_every_outcome_has_one_size() -> None:
+    """Equal sizes cannot prefix each other; unequal ones are still searched (a·b extends a)."""
+    same = Family("F", (("p", pomset_of(("a", "b"), ())), ("q", pomset_of(("a", "c"), ()))))
+    assert prefix_violation(compile_contract(same)) is None
+    bad = Family("F", (("p", pomset_of(("a",), ())), ("q", pomset_of(("a", "b"), (("a", "b"),)))))
+    assert prefix_violation(compile_contract(bad)) is not None

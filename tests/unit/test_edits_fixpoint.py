@@ -5,8 +5,9 @@ from __future__ import annotations
 import pytest
 
 from model.budget import Budget, Unknown
-from model.edits.check import check, instance_digest
+from model.edits.check import check
 from model.edits.contract import Call, Choice, Nil, Par, Seq
+from model.edits.digest import instance_digest
 from model.edits.instance import make_instance
 from model.edits.policy import from_maximal_words
 from model.edits.regex import from_regex

@@ -161,7 +161,7 @@ def test_cli_time_budget_and_help(tmp_path: Path) -> None:
 def test_instance_digest_is_the_canonical_digest() -> None:
     """The digest's fast path (plain ASCII JSON) equals RFC 8785 digests, also where it must fall back."""
     from model.canonical import digest
-    from model.edits.check import instance_digest
+    from model.edits.digest import instance_digest
 
     for path in sorted(CORPUS.glob("*.json")):
         inst = load_instance_text(path.read_text())
@@ -174,3 +174,15 @@ def test_instance_digest_is_the_canonical_digest() -> None:
     for label in ("x\u00e9", "y\n", "z\u0001", "q\\u0041"):
         inst = make_instance(Par((Call("c"),)), {"c": "d"}, {"d": label}, (), from_maximal_words([[label]]))
         assert instance_digest(inst) == digest(instance_to_json(inst)), label
+
+
+def test_a_verdicts_digest_is_computed_when_read_and_kept() -> None:
+    """The check does not compute the digest (issue 14 §2); the first read does, equal to the instance's."""
+    from model.edits.check import check
+    from model.edits.digest import instance_digest
+
+    inst = load_instance_text((CORPUS / "release_reject.json").read_text())
+    v = check(inst)
+    assert v.named._value is None  # nothing in the verdict needed it
+    assert v.digest == instance_digest(inst) and v.named._value == v.digest
+    assert check(inst) == v  # verdicts of equal instances still compare equal (digests compared by value)

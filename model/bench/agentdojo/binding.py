@@ -56,6 +56,7 @@ from model.monitor.adapter import Adapter, Handle, ToolFn
 from model.monitor.policy import Policy
 from model.monitor.state import Call
 from model.monitor.validate import RESERVED
+from model.monitor.values import Member
 
 MIN_SHARED = 8  # shortest text matched inside another text (an IBAN, an address, a URL, a password)
 
@@ -109,18 +110,20 @@ class Derived(Handle):
 class DojoAdapter(Adapter):
     """The Adapter, accepting ``Derived`` arguments: the proposed value, with every producer as a parent."""
 
-    def _to_call(self, tool: str, args: Mapping[str, Handle | JSON]) -> tuple[Call, dict[str, JSON]]:
-        call, concrete = super()._to_call(tool, args)
+    def _to_call(self, tool: str, args: Mapping[str, Handle | JSON]) -> tuple[Call, dict[str, JSON],
+                                                                             dict[str, Member]]:
+        call, concrete, members = super()._to_call(tool, args)
         derived = {n: a for n, a in args.items() if isinstance(a, Derived)}
         if not derived:
-            return call, concrete
+            return call, concrete, members
         for name, arg in derived.items():
             concrete[name] = arg.value
+            members[name] = (arg.value, None)  # a literal: canonicalized when the call is admitted
         refs = {r for r in call.refs if r[0] not in derived}
         for name, arg in derived.items():
             refs.update((name, h.id if self._issued(h) else -1) for h in arg.producers)
         paths = tuple(p for p in call.ref_paths if p[0] not in derived)
-        return replace(call, args=dict(concrete), refs=tuple(sorted(refs)), ref_paths=paths), concrete
+        return replace(call, args=dict(concrete), refs=tuple(sorted(refs)), ref_paths=paths), concrete, members
 
 
 def _texts(value: JSON) -> Iterator[str]:
