@@ -23,8 +23,9 @@ of every collection another thread might run:
   allocated is there, since nothing collected meanwhile), then restores the collector's state.
 
 Collections in the section's own thread are never held: their finalizers run in turn with its Z3
-calls. Sections nest within a thread. Left out: a Z3 object that outlives its section and is later
-dropped by another thread while a section runs; nothing in the model keeps Z3 objects in results.
+calls. Sections nest within a thread. Z3 objects that outlive their section must be dropped inside one:
+the revision memo (``model/revision/memo.py``) keeps Z3 terms across checks and clears them only in a
+section; no result type holds a Z3 object.
 """
 
 from __future__ import annotations
