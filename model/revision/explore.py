@@ -92,7 +92,10 @@ def _canon(v: object) -> str:
 
 def _side(state: State, node: Node, exact: bool) -> Hashable:
     if exact:
-        return state
+        # The state itself (histories read the whole trace), plus its bindings in canonical form: State's
+        # own equality is Python's, under which a slot bound to true equals one bound to 1, while the
+        # monitor tells them apart (records keep canonical argument text already).
+        return (state, tuple((s, _canon(v)) for s, v, _ in state.bindings))
     deep = _deep(state, node.values)
     latest: dict[str, Hashable] = {}
     for i, tool in enumerate(node.produced):
