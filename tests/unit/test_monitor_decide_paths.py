@@ -251,3 +251,32 @@ def test_a_history_refusal_names_its_rule_both_ways() -> None:
     assert isinstance(ad.call("Lookup", name="Alice"), Handle)
     v = _refused_both_ways(ad, "Send", body=s, recipient=ALICE)
     assert v.reason is DenyReason.HISTORY and v.detail == "history rule reviewed not met"
+
+
+def test_an_output_above_the_agents_ceiling_is_refused_both_ways() -> None:
+    ad = _policy(REPORT.replace("ceiling: Confidential}", "ceiling: Internal}"))
+    v = _refused_both_ways(ad, "Read")
+    assert v.reason is DenyReason.CEILING and v.detail == "output Confidential exceeds ceiling Internal"
+
+
+def test_a_pause_names_every_requirement_it_waits_for() -> None:
+    text = (TWO_SOURCES.replace("flow allow * -> memory", "requirement r1\nrequirement r2\nflow allow * -> memory")
+                       .replace("user {\n  allow x.read(*) quota unlimited\n",
+                                "user {\n  allow x.read(*) quota unlimited requires r2\n"
+                                "  allow x.read(*) quota unlimited requires r1\n"))
+    v = _refused_both_ways(_two(text), "ReadPublic")
+    assert v.decision is Decision.PAUSE and v.detail == "waiting for r1, r2"
+
+
+def test_two_effects_of_one_call_share_a_grant_with_room_for_both() -> None:
+    # first-fit reserves one unit per effect on the grant it picks, so quota 2 holds both effects
+    text = (TWO_SOURCES.replace('effects: [x.send("m")]', 'effects: [x.send("m"), x.send("n")]')
+                       .replace("user {\n  allow x.read(*) quota unlimited\n  allow x.send(*) quota unlimited",
+                                "user {\n  allow x.read(*) quota unlimited\n  allow x.send(*) quota 2"))
+    assert 'allow x.send(*) quota 2' in text
+    ad = _two(text)
+    p = ad.call("ReadPublic")
+    assert isinstance(p, Handle)
+    literal = ad.explain("Send", a=p, b=p)[0]
+    assert literal.decision is Decision.ALLOW and literal.user is not None and literal.user.positions == (1, 1)
+    assert isinstance(ad.call("Send", a=p, b=p), Handle) and ad.state.used_user[1] == 2
