@@ -1,0 +1,42 @@
+"""``build_can`` given the symbolic product's states in reverse discovery order (``bottom_up``, the
+accepted-without-removals path of ``model/edits/symbolic.py``) builds the same canonical automaton as
+when it orders the nodes by its own depth-first search."""
+
+from __future__ import annotations
+
+from hypothesis import HealthCheck, assume, given, settings
+
+from model.budget import Budget
+from model.edits.can import build_can
+from model.edits.compiled import bits
+from model.edits.instance import Instance
+from model.edits.symbolic import build_product
+from model.edits.symbolic_rounds import ranks
+from model.edits.wellformed import check_wellformed
+from tests.strategies import edit_instances, family_instances
+
+
+def _both_orders(inst: Instance) -> None:
+    assume(check_wellformed(inst) is None)  # the product presupposes a well-formed instance
+    prod = build_product(inst, Budget().start())
+    _, missing, _ = ranks(prod)
+    outs, done = prod.outcomes, prod.done
+
+    def marks(i: int) -> list[object]:
+        return [outs[o] for o in bits(done[i])]
+
+    given_order = build_can(0, prod.succ.__getitem__, marks, bottom_up=range(len(prod.succ) - 1, -1, -1))
+    own_order = build_can(0, prod.succ.__getitem__, marks)
+    assert given_order == own_order, (missing, inst)
+
+
+@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(edit_instances())
+def test_the_given_bottom_up_order_builds_the_same_automaton(inst: Instance) -> None:
+    _both_orders(inst)
+
+
+@settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@given(family_instances())
+def test_the_same_on_explicit_outcome_families(inst: Instance) -> None:
+    _both_orders(inst)
