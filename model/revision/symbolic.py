@@ -259,15 +259,45 @@ class Encoder:
             return out
         return None  # missing: callers never ask for it
 
-    def witness(self, model: z3.ModelRef) -> Witness:
+    def witness(self, model: z3.ModelRef, read_once: bool = False) -> Witness:
+        """The concrete effect, arguments and binding state ``model`` gives. ``read_once``: each variable's
+        value is evaluated once and read off its constructor (``_read``), the same JSON as the recognizer
+        by recognizer evaluation (the pre-issue-15 reading, kept on the baseline path)."""
+        value = self._read if read_once else self._value
         args: dict[str, JSON] = {}
         for k in self.keys:
             v = self.val[(k,)]
             if not z3.is_true(model.eval(JV.is_missing(v), model_completion=True)):
-                args[k] = self._value(model, v, (k,))
-        bindings = tuple((s, self._value(model, self.sval[s], ()))
+                args[k] = value(model, v, (k,))
+        bindings = tuple((s, value(model, self.sval[s], ()))
                          for s in sorted(self.bound) if z3.is_true(model.eval(self.bound[s], model_completion=True)))
-        return Witness(self.action, self._value(model, self.r, ()), args, bindings)
+        return Witness(self.action, value(model, self.r, ()), args, bindings)
+
+    def _read(self, model: z3.ModelRef, v: z3.DatatypeRef, path: tuple[str, ...]) -> JSON:
+        """``_value`` from one evaluation of ``v``: with model completion it is a constructor applied to
+        values (``JV``'s constructors are its recognizers' cases); anything else is read as ``_value`` does."""
+        got = model.eval(v, model_completion=True)
+        name = got.decl().name() if z3.is_app(got) else ""
+        if name == "null":
+            return None
+        if name == "jbool" and (z3.is_true(got.arg(0)) or z3.is_false(got.arg(0))):
+            return z3.is_true(got.arg(0))
+        if name == "jnum":
+            num = got.arg(0)
+            frac = Fraction(num.as_fraction()) if isinstance(num, z3.RatNumRef) else Fraction(0)
+            return int(frac) if frac.denominator == 1 else float(frac)
+        if name == "jstr" and isinstance(got.arg(0), z3.SeqRef) and got.arg(0).is_string_value():
+            return _decode(str(got.arg(0).as_string()))
+        if name == "jarr":
+            return []
+        if name == "jobj":
+            out: dict[str, JSON] = {}
+            for p, child in self.val.items():
+                if len(p) == len(path) + 1 and p[:-1] == path and not z3.is_true(
+                        model.eval(JV.is_missing(child), model_completion=True)):
+                    out[p[-1]] = self._read(model, child, p)
+            return out
+        return self._value(model, v, path)
 
 
 def find_witness(entries: Sequence[Entry], effects: EffectSet, tools: Sequence[Tool],
