@@ -42,13 +42,15 @@ def same_match(a: Entry, b: Entry) -> bool:
     return match_key(a) == match_key(b)
 
 
-def agree(a: Entry, b: Entry, effects: EffectSet, tools: Sequence[Tool]) -> AgreementVerdict:
+def agree(a: Entry, b: Entry, effects: EffectSet, tools: Sequence[Tool], simple: bool = False) -> AgreementVerdict:
+    """``simple``: Z3's ``SimpleSolver`` (``symbolic.solve``), as the memoized structural search asks."""
     if same_match(a, b):
         return Agree("identical")
     if a.kind is not b.kind:
         return Undecided("an allow and a deny never stand for the same account")
     found = find_witness((a, b), effects, tools, lambda enc: z3.Or(z3.And(enc.matches(a), enc.fails(b)),
-                                                                    z3.And(enc.fails(a), enc.matches(b))))
+                                                                    z3.And(enc.fails(a), enc.matches(b))),
+                         simple)
     if isinstance(found, Undecidable):
         return Undecided(found.reason)
     return Agree("z3") if found is None else Disagree(found)

@@ -183,28 +183,37 @@ def _covers(cert: JointSimulation, lists: Sequence[Sequence[Entry]], old_actions
     as the speed baseline. Only Z3 terms are shared, no answer: the query is asked here."""
     listed = {a.action: a.vectors for a in cert.vectors}
     positions = [e for xs in lists for e in xs]
-    keys = [match_key(e) for e in positions] if shared else []
+    keys = [SHARED.match_key(e) for e in positions] if shared else []  # match_key, once per entry
     for action in cert.effects.actions(old_actions):
         vs = listed.get(action, ())
         try:
             enc = Encoder(action, [e for e in positions if e.action == action], tools)
             if shared:
                 context = SHARED.context(action, cert.effects, tools)
+                same = [i for i, e in enumerate(positions) if e.action == action]
                 by_key: dict[str, tuple[z3.BoolRef, z3.BoolRef]] = {}
-                for e, k in zip(positions, keys, strict=True):
-                    if k not in by_key:
-                        m, f = SHARED.literals(context, enc, e)
-                        by_key[k] = (f, m)
-                lits = [by_key[k] for k in keys]
-                differs = [_connect(z3.Z3_mk_or, [lits[i][0] if b else lits[i][1]
-                                                    for i, b in enumerate([b for side in v for b in side])])
-                           for v in vs]
+                for i in same:
+                    if keys[i] not in by_key:
+                        m, f = SHARED.literals(context, enc, positions[i])
+                        by_key[keys[i]] = (f, m)
+                # An entry of another action never matches an effect of this one (its match literal is
+                # False, its fail literal True): a vector that has it matching is differed from by every
+                # effect, and it adds nothing to any other vector's disjunction. So only this action's
+                # positions are written, and equal questions — other revisions whose lists differ only in
+                # other actions — are the same term (Z3 shares equal terms), asked once (``_proved``).
+                differs = []
+                for v in vs:
+                    flat = [b for side in v for b in side]
+                    if any(flat[i] for i in range(len(flat)) if positions[i].action != action):
+                        continue
+                    parts = [by_key[keys[i]][0] if flat[i] else by_key[keys[i]][1] for i in same]
+                    differs.append(_connect(z3.Z3_mk_or, parts) if parts else z3.BoolVal(False))
             else:
                 differs = [z3.Or(*[enc.fails(e) if b else enc.matches(e)
                                    for e, b in zip(positions, [b for side in v for b in side], strict=True)])
                            for v in vs]
             base = SHARED.base(context, enc, cert.effects) if shared else enc.base(cert.effects.resources(action))
-            found = solve(_connect(z3.Z3_mk_and, [base, *differs]) if shared else z3.And(base, *differs))
+            found = _proved(_connect(z3.Z3_mk_and, [base, *differs])) if shared else solve(z3.And(base, *differs))
         except Unsupported as exc:
             return Invalid(f"joint: {action}: {exc}")
         if isinstance(found, str):
@@ -212,6 +221,20 @@ def _covers(cert: JointSimulation, lists: Sequence[Sequence[Entry]], old_actions
         if found is not None:
             return Invalid(f"joint: an effect has a match vector the certificate omits: {enc.witness(found).to_json()}")
     return Valid()
+
+
+def _proved(query: z3.BoolRef) -> z3.ModelRef | str | None:
+    """``solve(query)``, an unsatisfiable answer kept by the query's term (in the memo's term cache, the
+    term kept alive with it, so its id is not reused): the checker asks each distinct coverage question
+    once per process and never takes an answer it did not compute itself (the key is its own query)."""
+    key = ("covered", query.get_id())
+    if key in SHARED.terms:
+        return None
+    found = solve(query)
+    if found is None:
+        SHARED.terms[key] = query
+        SHARED.grow()
+    return found
 
 
 @exclusive

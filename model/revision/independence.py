@@ -34,10 +34,12 @@ class Unknown:
 IndependenceVerdict = Independent | Overlap | Unknown
 
 
-def independent(a: Entry, b: Entry, effects: EffectSet, tools: Sequence[Tool]) -> IndependenceVerdict:
+def independent(a: Entry, b: Entry, effects: EffectSet, tools: Sequence[Tool],
+                simple: bool = False) -> IndependenceVerdict:
+    """``simple``: Z3's ``SimpleSolver`` (``symbolic.solve``), as the memoized structural search asks."""
     if a.action != b.action:
         return Independent()
-    found = find_witness((a, b), effects, tools, lambda enc: z3.And(enc.matches(a), enc.matches(b)))
+    found = find_witness((a, b), effects, tools, lambda enc: z3.And(enc.matches(a), enc.matches(b)), simple)
     if isinstance(found, Undecidable):
         return Unknown(found.reason)
     return Independent() if found is None else Overlap(found)

@@ -74,21 +74,15 @@ def unsupported(memo: Memo, action: str, distinct: Sequence[Entry], effects: Eff
     return None
 
 
-def _conjuncts(match: z3.BoolRef) -> set[int]:
-    if z3.is_true(match):
-        return set()  # an entry with nothing to check matches every effect of its action
-    return {c.get_id() for c in match.children()} if z3.is_and(match) else {match.get_id()}
-
-
-def _implied_failure(lits: Sequence[tuple[z3.BoolRef, z3.BoolRef]], bits: tuple[bool, ...]) -> bool:
-    """Some fail literal is contradicted outright: every conjunct of its entry's match is a conjunct of a
-    match literal of the question (then the matches imply it, and ``fails`` is its negation)."""
+def _implied_failure(conj: Sequence[frozenset[int]], bits: tuple[bool, ...]) -> bool:
+    """Some fail literal is contradicted outright: every conjunct of its entry's match (``conj``, per
+    entry) is a conjunct of a match literal of the question (then the matches imply it, and ``fails`` is
+    its negation)."""
     held: set[int] = set()
-    asked = list(zip(lits[:len(bits)], bits, strict=True))
-    for (m, _), b in asked:
+    for c, b in zip(conj, bits, strict=False):
         if b:
-            held |= _conjuncts(m)
-    return any(not b and _conjuncts(m) <= held for (m, _), b in asked)
+            held |= c
+    return any(not b and c <= held for c, b in zip(conj, bits, strict=False))
 
 
 def leaves(memo: Memo, action: str, distinct: Sequence[Entry], effects: EffectSet, tools: Sequence[Tool],
@@ -100,12 +94,14 @@ def leaves(memo: Memo, action: str, distinct: Sequence[Entry], effects: EffectSe
     names = [memo.match_key(e) for e in distinct]
     n = len(distinct)
     solvers: list[z3.Solver] = []
-    enc: list[tuple[Encoder, z3.BoolRef, list[tuple[z3.BoolRef, z3.BoolRef]]]] = []  # built on the first miss
+    # built on the first miss: the encoder, the base, each entry's literals and its match's conjuncts
+    enc: list[tuple[Encoder, z3.BoolRef, list[tuple[z3.BoolRef, z3.BoolRef]], list[frozenset[int]]]] = []
 
-    def encoded() -> tuple[Encoder, z3.BoolRef, list[tuple[z3.BoolRef, z3.BoolRef]]]:
+    def encoded() -> tuple[Encoder, z3.BoolRef, list[tuple[z3.BoolRef, z3.BoolRef]], list[frozenset[int]]]:
         if not enc:
             e = Encoder(action, distinct, tools)
-            enc.append((e, memo.base(context, e, effects), [memo.literals(context, e, x) for x in distinct]))
+            lits = [memo.literals(context, e, x) for x in distinct]
+            enc.append((e, memo.base(context, e, effects), lits, [memo.conjuncts(m) for m, _ in lits]))
         return enc[0]
 
     def mark(i: int, asked: frozenset[tuple[str, bool]], bit: Callable[[int], bool | None]) -> None:
@@ -133,8 +129,8 @@ def leaves(memo: Memo, action: str, distinct: Sequence[Entry], effects: EffectSe
     def ask(i: int, bits: tuple[bool, ...], asked: frozenset[tuple[str, bool]]) -> bool | str:
         if sampled(i, bits, asked):
             return True
-        encoder, base, lits = encoded()
-        if _implied_failure(lits, bits):
+        encoder, base, lits, conj = encoded()
+        if _implied_failure(conj, bits):
             memo.implied += 1
             known[asked] = False
             memo.grow()

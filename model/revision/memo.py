@@ -120,6 +120,16 @@ class Memo:
             self.grow()
         return cast(tuple[z3.BoolRef, z3.BoolRef], self.terms[key])
 
+    def conjuncts(self, match: z3.BoolRef) -> frozenset[int]:
+        """The ids of a match literal's conjuncts (for leaves.py's implied failures), once per term (kept with
+        it: a term's id is stable while the term lives)."""
+        key = ("conjuncts", match.get_id())
+        hit = cast(tuple[z3.BoolRef, frozenset[int]] | None, self.terms.get(key))
+        if hit is None:
+            hit = self.terms[key] = (match, _conjunct_ids(match))
+            self.grow()
+        return hit[1]
+
     def context(self, action: str, effects: EffectSet, tools: Sequence[Tool]) -> Hashable:
         """What a satisfiability question about ``action`` depends on besides its literals."""
         return (action, self._keyed(effects, lambda: canonical_str(effects.resources(action)), action),
@@ -129,6 +139,12 @@ class Memo:
         """The key of a pairwise question (``kind``: agreement or independence) about ``a`` and ``b``."""
         every = self._keyed(effects, lambda: canonical_str(effects.to_json()))
         return (kind, self.match_key(a), self.match_key(b), every, self.tools_key(tools))
+
+
+def _conjunct_ids(match: z3.BoolRef) -> frozenset[int]:
+    if z3.is_true(match):
+        return frozenset()  # an entry with nothing to check matches every effect of its action
+    return frozenset(c.get_id() for c in match.children()) if z3.is_and(match) else frozenset({match.get_id()})
 
 
 SHARED = Memo()  # the process's memo (revise(..., fast=True) uses it)

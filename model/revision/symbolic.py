@@ -301,20 +301,21 @@ class Encoder:
 
 
 def find_witness(entries: Sequence[Entry], effects: EffectSet, tools: Sequence[Tool],
-                 query: Callable[[Encoder], z3.BoolRef]) -> Witness | Undecidable | None:
+                 query: Callable[[Encoder], z3.BoolRef], simple: bool = False) -> Witness | Undecidable | None:
     """For each action of ``E`` that ``entries`` name, ask Z3 for an effect satisfying ``query``:
-    the first witness found, why the question could not be decided, or ``None`` (none exists)."""
+    the first witness found, why the question could not be decided, or ``None`` (none exists).
+    ``simple``: as ``solve``; the witness is then read once per variable (``Encoder.witness``)."""
     for action in effects.actions(frozenset(e.action for e in entries)):
         try:
             enc = Encoder(action, entries, tools)
             constraint = z3.And(enc.base(effects.resources(action)), query(enc))
         except Unsupported as exc:
             return Undecidable(str(exc))
-        found = solve(constraint)
+        found = solve(constraint, simple)
         if isinstance(found, str):
             return Undecidable(f"z3 answered unknown: {found}")
         if found is not None:
-            return enc.witness(found)
+            return enc.witness(found, read_once=simple)
     return None
 
 
@@ -323,9 +324,11 @@ class Undecidable:
     reason: str
 
 
-def solve(constraint: z3.BoolRef) -> z3.ModelRef | str | None:
-    """A model, ``None`` for unsatisfiable, or the solver's reason when it answers unknown."""
-    solver = z3.Solver()
+def solve(constraint: z3.BoolRef, simple: bool = False) -> z3.ModelRef | str | None:
+    """A model, ``None`` for unsatisfiable, or the solver's reason when it answers unknown. ``simple``: a
+    ``SimpleSolver`` (no preprocessing tactics; the same question, about half the fixed cost on the
+    corpus's small questions: issue 15 §2), else the default solver (the pre-issue-15 path)."""
+    solver = z3.SimpleSolver() if simple else z3.Solver()
     solver.set("timeout", 20000)
     solver.add(constraint)
     answer = solver.check()
