@@ -29,6 +29,7 @@ order), so the results are the baseline's.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import cast
 
 import z3
 
@@ -87,11 +88,18 @@ def _implied_failure(conj: Sequence[frozenset[int]], bits: tuple[bool, ...]) -> 
 
 def leaves(memo: Memo, action: str, distinct: Sequence[Entry], effects: EffectSet, tools: Sequence[Tool],
            cap: int, meter: Meter | None) -> list[tuple[bool, ...]] | str:
-    """Every satisfiable assignment of the entries' literals, in ``simulation._leaves`` order."""
+    """Every satisfiable assignment of the entries' literals, in ``simulation._leaves`` order; a finished
+    enumeration is kept by its context and entries' keys in order (another list or revision with the same
+    entries of this action gets the same leaves without walking its questions again)."""
     context = memo.context(action, effects, tools)
+    names = [memo.match_key(e) for e in distinct]
+    done = ("leaves", context, tuple(names), cap)
+    if done in memo.terms:
+        kept = cast(list[tuple[bool, ...]] | str, memo.terms[done])
+        return kept if isinstance(kept, str) else list(kept)
     known = memo.sat.setdefault(context, {})
     pool = memo.pools.setdefault(context, Pool())
-    names = [memo.match_key(e) for e in distinct]
+    refuted = memo.unsat.setdefault(context, [])  # the unsatisfiable questions of this context so far
     n = len(distinct)
     solvers: list[z3.Solver] = []
     # built on the first miss: the encoder, the base, each entry's literals and its match's conjuncts
@@ -126,15 +134,22 @@ def leaves(memo: Memo, action: str, distinct: Sequence[Entry], effects: EffectSe
         mark(i, asked, lambda j: bool(pool.bits(names[j], distinct[j]) >> c & 1))
         return True
 
+    def unsat(asked: frozenset[tuple[str, bool]]) -> bool:
+        known[asked] = False
+        refuted.append(asked)
+        memo.grow()
+        return False
+
     def ask(i: int, bits: tuple[bool, ...], asked: frozenset[tuple[str, bool]]) -> bool | str:
         if sampled(i, bits, asked):
             return True
+        if any(u <= asked for u in refuted):  # it asks all an unsatisfiable question asked, and more
+            memo.subsumed += 1
+            return unsat(asked)
         encoder, base, lits, conj = encoded()
         if _implied_failure(conj, bits):
             memo.implied += 1
-            known[asked] = False
-            memo.grow()
-            return False
+            return unsat(asked)
         if not solvers:  # one solver per enumeration, the base asserted once, each question pushed and popped
             solvers.append(z3.SimpleSolver())  # no preprocessing tactics: half the fixed cost of a question
             solvers[0].add(base)
@@ -153,9 +168,7 @@ def leaves(memo: Memo, action: str, distinct: Sequence[Entry], effects: EffectSe
         if answer == z3.unknown:
             return f"z3 answered unknown: {solver.reason_unknown()}"
         if answer == z3.unsat:
-            known[asked] = False
-            memo.grow()
-            return False
+            return unsat(asked)
 
         def read(j: int) -> bool | None:
             m, f = (model.eval(x, model_completion=True) for x in lits[j])
@@ -189,7 +202,10 @@ def leaves(memo: Memo, action: str, distinct: Sequence[Entry], effects: EffectSe
         return None
 
     problem = go(0, (), frozenset())
-    return found if problem is None else problem
+    if problem is None or problem.startswith("more than"):  # a Z3 time-out is not kept (memo.py)
+        memo.terms[done] = found if problem is None else problem
+        memo.grow()
+    return list(found) if problem is None else problem
 
 
 def pair_witness(memo: Memo, overlap: bool, a: Entry, b: Entry, effects: EffectSet,

@@ -57,6 +57,7 @@ class Memo:
         self.verdicts: dict[Hashable, object] = {}
         self.unsupported: dict[Hashable, str | None] = {}
         self.pools: dict[Hashable, Pool] = {}  # concrete samples per context (samples.py)
+        self.unsat: dict[Hashable, list[frozenset[tuple[str, bool]]]] = {}  # unsatisfiable questions (leaves.py)
         self.terms: dict[Hashable, object] = {}  # Z3 terms of the encoding (leaves.py)
         self._keys: dict[tuple[int, str], tuple[object, str]] = {}  # (id, part) → (the object, kept alive; key)
         self._steps: dict[tuple[int, int], tuple[Policy, Workload, Steps]] = {}  # ids → (policy, workload, table)
@@ -64,6 +65,7 @@ class Memo:
         self.queries = 0  # Z3 questions asked through this memo (for the experiment's report)
         self.sampled = 0  # questions a sample answered instead
         self.implied = 0  # questions answered unsatisfiable by implication (leaves.py)
+        self.subsumed = 0  # questions answered unsatisfiable: they contain an unsatisfiable one (leaves.py)
 
     def clear(self) -> None:
         # the kept Z3 terms are dropped here: inside a Z3 section, as z3guard.py asks of Z3 objects
