@@ -217,14 +217,15 @@ def pair_witness(memo: Memo, overlap: bool, a: Entry, b: Entry, effects: EffectS
     if not actions:
         return None
     action = actions[0]
-    if any(_support(memo, action, e, effects, tools) is not None for e in (None, a, b)):
-        return None
     pool = memo.pools.get(memo.context(action, effects, tools))
     if pool is None or not pool.samples:
         return None
     x, y = pool.bits(memo.match_key(a), a), pool.bits(memo.match_key(b), b)
     hit = x & y if overlap else x ^ y
-    return None if not hit else pool.witnesses[(hit & -hit).bit_length() - 1]
+    # the encoding's support is asked only of a hit (building the terms costs more than the bits)
+    if not hit or any(_support(memo, action, e, effects, tools) is not None for e in (None, a, b)):
+        return None
+    return pool.witnesses[(hit & -hit).bit_length() - 1]
 
 
 def keep_sample(memo: Memo, w: Witness, effects: EffectSet, tools: Sequence[Tool]) -> None:

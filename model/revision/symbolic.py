@@ -28,6 +28,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 from fractions import Fraction
 
 import z3
@@ -49,6 +50,9 @@ from model.monitor.policy import (
 )
 from model.revision.effects import EffectSet
 from model.revision.globs import translate, zstring
+
+if TYPE_CHECKING:
+    from model.revision.memo import Memo
 
 
 class Unsupported(Exception):
@@ -300,17 +304,27 @@ class Encoder:
         return self._value(model, v, path)
 
 
+Literals = Callable[[Entry], tuple[z3.BoolRef, z3.BoolRef]]  # an entry's (matches, fails) literals
+
+
 def find_witness(entries: Sequence[Entry], effects: EffectSet, tools: Sequence[Tool],
-                 query: Callable[[Encoder], z3.BoolRef], simple: bool = False) -> Witness | Undecidable | None:
-    """For each action of ``E`` that ``entries`` name, ask Z3 for an effect satisfying ``query``:
-    the first witness found, why the question could not be decided, or ``None`` (none exists).
-    ``simple``: as ``solve``; the witness is then read once per variable (``Encoder.witness``)."""
+                 query: Callable[[Literals], z3.BoolRef], memo: Memo | None = None) -> Witness | Undecidable | None:
+    """For each action of ``E`` that ``entries`` name, ask Z3 for an effect satisfying ``query`` (written
+    over the entries' literals): the first witness found, why the question could not be decided, or
+    ``None`` (none exists). With a ``memo`` (issue 15 §2) the same question is asked with the base and the
+    literals from the memo's term cache (equal terms: ``Memo.base``, ``Memo.literals``), on a
+    ``SimpleSolver`` (``solve``), and the witness is read once per variable (``Encoder.witness``)."""
     for action in effects.actions(frozenset(e.action for e in entries)):
         try:
             enc = Encoder(action, entries, tools)
-            constraint = z3.And(enc.base(effects.resources(action)), query(enc))
+            if memo is None:
+                constraint = z3.And(enc.base(effects.resources(action)), query(lambda e: (enc.matches(e), enc.fails(e))))
+            else:
+                context = memo.context(action, effects, tools)
+                constraint = z3.And(memo.base(context, enc, effects), query(lambda e: memo.literals(context, enc, e)))
         except Unsupported as exc:
             return Undecidable(str(exc))
+        simple = memo is not None
         found = solve(constraint, simple)
         if isinstance(found, str):
             return Undecidable(f"z3 answered unknown: {found}")
