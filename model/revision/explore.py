@@ -103,24 +103,39 @@ def _canon(v: object) -> str:
     return got
 
 
-def _side(state: State, node: Node, exact: bool, cache: _Deep | None = None) -> Hashable:
+def _side(state: State, node: Node, exact: bool, cache: _Deep | None = None,
+          sides: _Sides | None = None) -> Hashable:
     if exact:
         return state
+    hit = None if sides is None else sides.get(id(state))
+    if hit is not None and hit[0] is state:
+        return hit[1]
     deep = _deep(state, node.values, cache)
     latest: dict[str, Hashable] = {}
     for i, tool in enumerate(node.produced):
         if tool is not None and i < len(deep):
             latest[tool] = deep[i]
-    return (tuple((s, _canon(v)) for s, v, _ in state.bindings), state.invalid, state.used_user,
-            state.used_app, state.satisfied, state.permits, tuple(sorted(latest.items())))
+    out = (tuple((s, _canon(v)) for s, v, _ in state.bindings), state.invalid, state.used_user,
+           state.used_app, state.satisfied, state.permits, tuple(sorted(latest.items())))
+    if sides is not None:
+        sides[id(state)] = (state, out)
+    return out
 
 
-def key(node: Node, exact: bool, effects: bool, cache: _Deep | None = None) -> Hashable:
-    """The canonical key of a product node (see the module docstring); ``cache``: deep contents of the
-    records met so far in this search (``_Deep``)."""
-    other = None if node.other is None else _side(node.other, node, exact, cache)
+# A state's side of the merge key, by state object, within one search (from the task-start root): a
+# state object is made by the step (or requirement) that ends one sequence — the step tables hand out
+# the same object for the same sequence — and its side reads, besides the state, only the results
+# declared along that sequence (``produced`` and ``values`` up to its trace's length), so it is the
+# same in every node that holds it.
+_Sides = dict[int, tuple[State, Hashable]]
+
+
+def key(node: Node, exact: bool, effects: bool, cache: _Deep | None = None, sides: _Sides | None = None) -> Hashable:
+    """The canonical key of a product node (see the module docstring); ``cache``, ``sides``: deep contents
+    of the records and sides of the states met so far in this search (``_Deep``, ``_Sides``)."""
+    other = None if node.other is None else _side(node.other, node, exact, cache, sides)
     counted = tuple(sorted((e.action, _canon(e.resource)) for e in node.effects)) if effects else ()
-    return (_side(node.lead, node, exact, cache), other, counted)
+    return (_side(node.lead, node, exact, cache, sides), other, counted)
 
 
 def explore(lead: Policy, other: Policy, workload: Workload, bound: int,
@@ -141,8 +156,10 @@ def explore(lead: Policy, other: Policy, workload: Workload, bound: int,
     exact = bool(lead.histories or other.histories)
     # the templates parsed once per search on the memoized path; the baselines parse per call as before
     prepared = None if steps is None else [_Prepared.of(t) for t in workload.templates]
-    deep: _Deep | None = None if steps is None else {}  # the baselines compute every deep content afresh
-    seen: set[Hashable] = {key(root, exact, effects_matter, deep)} if merge else set()
+    # the baselines (and a search from a mid-task root) compute every key afresh
+    deep: _Deep | None = None if steps is None else {}
+    sides: _Sides | None = None if steps is None else {}
+    seen: set[Hashable] = {key(root, exact, effects_matter, deep, sides)} if merge else set()
     frontier = [root]
     visited = 0
     for _ in range(bound):
@@ -153,7 +170,7 @@ def explore(lead: Policy, other: Policy, workload: Workload, bound: int,
                 if tick is not None:
                     tick()
                 if merge:
-                    k = key(child, exact, effects_matter, deep)
+                    k = key(child, exact, effects_matter, deep, sides)
                     if k in seen:
                         continue  # an earlier (lexicographically smaller) sequence reached it
                     seen.add(k)
