@@ -36,7 +36,7 @@ from model.revision.effects import EffectSet
 from model.revision.identity import match_key, same_entries
 from model.revision.independence import Independent, independent
 from model.revision.joint_certificate import JointSimulation
-from model.revision.memo import SHARED
+from model.revision.memo import SHARED, Memo
 from model.revision.symbolic import Encoder, Unsupported, solve
 from model.z3guard import exclusive
 
@@ -58,7 +58,7 @@ Used = tuple[int, ...]
 
 
 def _step(s: Step, source: tuple[Entry, ...], target: tuple[Entry, ...], effects: EffectSet,
-          tools: Sequence[Tool], where: str, su: Used, tu: Used) -> CheckVerdict:
+          tools: Sequence[Tool], where: str, su: Used, tu: Used, terms: Memo | None = None) -> CheckVerdict:
     if not same_entries(s.source, source) or not same_entries(s.target, target):
         return Invalid(f"{where}: the step does not relate the lists it must relate")
     if s.used() != (su, tu):
@@ -70,7 +70,7 @@ def _step(s: Step, source: tuple[Entry, ...], target: tuple[Entry, ...], effects
         for i, (a, b) in enumerate(zip(source, target, strict=False)):
             if not keeps_position(a, b, capacity, su[i], tu[i]):
                 return Invalid(f"{where}: position {i} does not keep its account")
-            if not isinstance(agree(a, b, effects, tools), Agree):
+            if not isinstance(agree(a, b, effects, tools, terms), Agree):
                 return Invalid(f"{where}: position {i} does not keep its matching on E")
         if any(e.kind is not EntryKind.ALLOW for e in target[len(source):]):
             return Invalid(f"{where}: only grants may be appended")
@@ -83,21 +83,21 @@ def _step(s: Step, source: tuple[Entry, ...], target: tuple[Entry, ...], effects
         if s.subs or len(source) < 2 or not same_entries(target, (source[1], source[0], *source[2:])) \
                 or tu != (su[1], su[0], *su[2:]):
             return Invalid(f"{where}: a swap exchanges the first two accounts and their counters, and nothing else")
-        if not isinstance(independent(source[0], source[1], effects, tools), Independent):
+        if not isinstance(independent(source[0], source[1], effects, tools, terms), Independent):
             return Invalid(f"{where}: the swapped accounts are not independent on E")
         return Valid()
     if s.rule is Rule.LIFT:
         if len(s.subs) != 1 or not source or not target or not same_entries(source[:1], target[:1]) \
                 or su[:1] != tu[:1]:
             return Invalid(f"{where}: a lift keeps the head and its counter and has one sub-step")
-        return _step(s.subs[0], source[1:], target[1:], effects, tools, f"{where}.lift", su[1:], tu[1:])
+        return _step(s.subs[0], source[1:], target[1:], effects, tools, f"{where}.lift", su[1:], tu[1:], terms)
     if not s.subs:
         return Invalid(f"{where}: an empty composition")
     cur, cur_used = source, su
     for k, sub in enumerate(s.subs):
         last = k == len(s.subs) - 1
         nxt, nxt_used = (target, tu) if last else (sub.target, sub.used()[1])
-        verdict = _step(sub, cur, nxt, effects, tools, f"{where}.{k}", cur_used, nxt_used)
+        verdict = _step(sub, cur, nxt, effects, tools, f"{where}.{k}", cur_used, nxt_used, terms)
         if isinstance(verdict, Invalid):
             return verdict
         cur, cur_used = nxt, nxt_used
@@ -105,19 +105,23 @@ def _step(s: Step, source: tuple[Entry, ...], target: tuple[Entry, ...], effects
 
 
 @exclusive
-def check(cert: Certificate, old: Policy, new: Policy, ledgers: Ledgers | None = None) -> CheckVerdict:
-    """Does ``cert`` prove the revision from these counters (``None``: task start)?"""
+def check(cert: Certificate, old: Policy, new: Policy, ledgers: Ledgers | None = None,
+          fast: bool = False) -> CheckVerdict:
+    """Does ``cert`` prove the revision from these counters (``None``: task start)? ``fast``: each Z3
+    question is written with the memo's base and literal terms and asked on a ``SimpleSolver``
+    (``symbolic.find_witness``); only terms are shared, every question is asked here."""
+    terms = SHARED if fast else None
     if not monitor_unchanged(old, new):
         return Invalid("the revision changes more than the two permission lists")
     lg = ledgers or Ledgers.zero(old, new)
     if (len(lg.old_user), len(lg.old_app), len(lg.new_user), len(lg.new_app)) != \
             (len(old.user), len(old.application), len(new.user), len(new.application)):
         return Invalid("the counters do not fit the permission lists")
-    verdict = _step(cert.user, old.user, new.user, cert.effects, old.tools, "P", lg.old_user, lg.new_user)
+    verdict = _step(cert.user, old.user, new.user, cert.effects, old.tools, "P", lg.old_user, lg.new_user, terms)
     if isinstance(verdict, Invalid):
         return verdict
     return _step(cert.application, old.application, new.application, cert.effects, old.tools, "A",
-                 lg.old_app, lg.new_app)
+                 lg.old_app, lg.new_app, terms)
 
 
 # --- joint simulation certificates (joint_certificate.py) -------------------------------------------
@@ -230,7 +234,7 @@ def _proved(query: z3.BoolRef) -> z3.ModelRef | str | None:
     key = ("covered", query.get_id())
     if key in SHARED.terms:
         return None
-    found = solve(query)
+    found = solve(query, True)
     if found is None:
         SHARED.terms[key] = query
         SHARED.grow()
