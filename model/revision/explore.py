@@ -162,21 +162,26 @@ def explore(lead: Policy, other: Policy, workload: Workload, bound: int,
     seen: set[Hashable] = {key(root, exact, effects_matter, deep, sides)} if merge else set()
     frontier = [root]
     visited = 0
-    for _ in range(bound):
+    for depth in range(bound):
+        # On the memoized path the last level's children are not merged: they are never expanded, and
+        # one whose key was met before is taken by ``accept`` as its twin was (the key holds all
+        # ``accept`` reads), so the answer and ``visited`` are the same (``visited`` counts repeats too).
+        last = steps is not None and depth == bound - 1
         nxt: list[Node] = []
         for node in frontier:
             for child in _children(lead, other, workload, node, steps, prepared):
                 visited += 1
                 if tick is not None:
                     tick()
-                if merge:
+                if merge and not last:
                     k = key(child, exact, effects_matter, deep, sides)
                     if k in seen:
                         continue  # an earlier (lexicographically smaller) sequence reached it
                     seen.add(k)
                 if accept(child):
                     return child, visited
-                nxt.append(child)
+                if not last:
+                    nxt.append(child)
         frontier = nxt
         if not frontier:
             break
