@@ -56,8 +56,9 @@ def _support(memo: Memo, action: str, e: Entry | None, effects: EffectSet, tools
             if e is None:
                 enc.base(effects.resources(action))
             else:
-                enc.matches(e)
-                enc.fails(e)
+                lits = (enc.matches(e), enc.fails(e))
+                if e.keys is None:  # then its literals read no other path: the terms any universe builds
+                    memo.terms.setdefault(("literals", key[0], key[1], None), lits)
             memo.unsupported[key] = None
         except Unsupported as exc:
             memo.unsupported[key] = str(exc)
