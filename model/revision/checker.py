@@ -33,7 +33,7 @@ from model.revision.carry import Ledgers
 from model.revision.certificate import Certificate, Rule, Step
 from model.revision.conditions import keeps_position, monitor_unchanged, permit_safe
 from model.revision.effects import EffectSet
-from model.revision.identity import match_key, same_entries
+from model.revision.identity import same_entries
 from model.revision.independence import Independent, independent
 from model.revision.joint_certificate import JointSimulation
 from model.revision.memo import SHARED, Memo

@@ -175,7 +175,8 @@ def leaves(memo: Memo, action: str, distinct: Sequence[Entry], effects: EffectSe
             m, f = (model.eval(x, model_completion=True) for x in lits[j])
             return True if z3.is_true(m) and z3.is_false(f) else False if z3.is_false(m) and z3.is_true(f) else None
 
-        if pool.add(encoder.witness(model, read_once=True)):  # the sample is the model: read the leaf off it, by the matcher
+        # the sample is the model: read the leaf off it, by the matcher
+        if pool.add(encoder.witness(model, read_once=True)):
             c = len(pool.samples) - 1
             mark(i, asked, lambda j: bool(pool.bits(names[j], distinct[j]) >> c & 1))
         else:

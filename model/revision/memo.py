@@ -88,7 +88,10 @@ class Memo:
         return hit[1]
 
     def match_key(self, e: Entry) -> str:
-        return self._keyed(e, lambda: match_key(e))
+        hit = self._keys.get((id(e), ""))  # _keyed, inlined: the hottest key
+        if hit is None or hit[0] is not e:
+            hit = self._keys[(id(e), "")] = (e, match_key(e))
+        return hit[1]
 
     def monitor_key(self, p: Policy) -> str:
         return self._keyed(p, lambda: monitor_key(p))

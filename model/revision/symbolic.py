@@ -28,8 +28,8 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 import z3
 
@@ -317,11 +317,7 @@ def find_witness(entries: Sequence[Entry], effects: EffectSet, tools: Sequence[T
     for action in effects.actions(frozenset(e.action for e in entries)):
         try:
             enc = Encoder(action, entries, tools)
-            if memo is None:
-                constraint = z3.And(enc.base(effects.resources(action)), query(lambda e: (enc.matches(e), enc.fails(e))))
-            else:
-                context = memo.context(action, effects, tools)
-                constraint = z3.And(memo.base(context, enc, effects), query(lambda e: memo.literals(context, enc, e)))
+            constraint = _question(enc, effects, tools, query, memo)
         except Unsupported as exc:
             return Undecidable(str(exc))
         simple = memo is not None
@@ -331,6 +327,15 @@ def find_witness(entries: Sequence[Entry], effects: EffectSet, tools: Sequence[T
         if found is not None:
             return enc.witness(found, read_once=simple)
     return None
+
+
+def _question(enc: Encoder, effects: EffectSet, tools: Sequence[Tool], query: Callable[[Literals], z3.BoolRef],
+              memo: Memo | None) -> z3.BoolRef:
+    """``query`` under the base, over ``enc``'s literals (with a ``memo``, its kept terms: ``find_witness``)."""
+    if memo is None:
+        return z3.And(enc.base(effects.resources(enc.action)), query(lambda e: (enc.matches(e), enc.fails(e))))
+    context = memo.context(enc.action, effects, tools)
+    return z3.And(memo.base(context, enc, effects), query(lambda e: memo.literals(context, enc, e)))
 
 
 @dataclass(frozen=True, slots=True)
