@@ -217,7 +217,7 @@ def _covers(cert: JointSimulation, lists: Sequence[Sequence[Entry]], old_actions
                                    for e, b in zip(positions, [b for side in v for b in side], strict=True)])
                            for v in vs]
             base = SHARED.base(context, enc, cert.effects) if shared else enc.base(cert.effects.resources(action))
-            found = _proved(_connect(z3.Z3_mk_and, [base, *differs])) if shared else solve(z3.And(base, *differs))
+            found = _proved(base, differs) if shared else solve(z3.And(base, *differs))
         except Unsupported as exc:
             return Invalid(f"joint: {action}: {exc}")
         if isinstance(found, str):
@@ -227,14 +227,17 @@ def _covers(cert: JointSimulation, lists: Sequence[Sequence[Entry]], old_actions
     return Valid()
 
 
-def _proved(query: z3.BoolRef) -> z3.ModelRef | str | None:
-    """``solve(query)``, an unsatisfiable answer kept by the query's term (in the memo's term cache, the
+def _proved(base: z3.BoolRef, differs: list[z3.BoolRef]) -> z3.ModelRef | str | None:
+    """``solve(And(base, *differs))``, on a ``SimpleSolver`` of the checker's own holding the base
+    (``Memo.solver``); an unsatisfiable answer kept by the query's term (in the memo's term cache, the
     term kept alive with it, so its id is not reused): the checker asks each distinct coverage question
     once per process and never takes an answer it did not compute itself (the key is its own query)."""
+    query = _connect(z3.Z3_mk_and, [base, *differs])
     key = ("covered", query.get_id())
     if key in SHARED.terms:
         return None
-    found = solve(query, True)
+    found = solve(_connect(z3.Z3_mk_and, differs) if differs else z3.BoolVal(True), True,
+                  SHARED.solver(base, "check"))
     if found is None:
         SHARED.terms[key] = query
         SHARED.grow()

@@ -151,9 +151,8 @@ def leaves(memo: Memo, action: str, distinct: Sequence[Entry], effects: EffectSe
         if _implied_failure(conj, bits):
             memo.implied += 1
             return unsat(asked)
-        if not solvers:  # one solver per enumeration, the base asserted once, each question pushed and popped
-            solvers.append(z3.SimpleSolver())  # no preprocessing tactics: half the fixed cost of a question
-            solvers[0].add(base)
+        if not solvers:  # one solver per base (memo.py), the base asserted once, each question pushed and popped
+            solvers.append(memo.solver(base))
         solver = solvers[0]
         solver.set("timeout", timeout_ms(meter))
         solver.push()

@@ -125,6 +125,20 @@ class Memo:
             self.grow()
         return cast(tuple[z3.BoolRef, z3.BoolRef], self.terms[key])
 
+    def solver(self, base: z3.BoolRef, owner: str = "leaves") -> z3.Solver:
+        """A ``SimpleSolver`` (no preprocessing tactics: half the fixed cost of these small questions) with
+        ``base`` asserted, kept per base term and ``owner`` (the enumerations of leaves.py, the structural
+        questions of ``symbolic.find_witness``, the joint checker's coverage questions each have their
+        own): each question is pushed and popped, so the solver holds the base alone between questions."""
+        key = ("solver", owner, base.get_id())
+        hit = cast(tuple[z3.BoolRef, z3.Solver] | None, self.terms.get(key))
+        if hit is None:
+            solver = z3.SimpleSolver()
+            solver.add(base)
+            hit = self.terms[key] = (base, solver)
+            self.grow()
+        return hit[1]
+
     def conjuncts(self, match: z3.BoolRef) -> frozenset[int]:
         """The ids of a match literal's conjuncts (for leaves.py's implied failures), once per term (kept with
         it: a term's id is stable while the term lives)."""

@@ -317,25 +317,25 @@ def find_witness(entries: Sequence[Entry], effects: EffectSet, tools: Sequence[T
     for action in effects.actions(frozenset(e.action for e in entries)):
         try:
             enc = Encoder(action, entries, tools)
-            constraint = _question(enc, effects, tools, query, memo)
+            base, constraint = _question(enc, effects, tools, query, memo)
         except Unsupported as exc:
             return Undecidable(str(exc))
-        simple = memo is not None
-        found = solve(constraint, simple)
+        found = solve(z3.And(base, constraint)) if memo is None else \
+            solve(constraint, True, memo.solver(base, "witness"))
         if isinstance(found, str):
             return Undecidable(f"z3 answered unknown: {found}")
         if found is not None:
-            return enc.witness(found, read_once=simple)
+            return enc.witness(found, read_once=memo is not None)
     return None
 
 
 def _question(enc: Encoder, effects: EffectSet, tools: Sequence[Tool], query: Callable[[Literals], z3.BoolRef],
-              memo: Memo | None) -> z3.BoolRef:
-    """``query`` under the base, over ``enc``'s literals (with a ``memo``, its kept terms: ``find_witness``)."""
+              memo: Memo | None) -> tuple[z3.BoolRef, z3.BoolRef]:
+    """The base and ``query`` over ``enc``'s literals (with a ``memo``, its kept terms: ``find_witness``)."""
     if memo is None:
-        return z3.And(enc.base(effects.resources(enc.action)), query(lambda e: (enc.matches(e), enc.fails(e))))
+        return enc.base(effects.resources(enc.action)), query(lambda e: (enc.matches(e), enc.fails(e)))
     context = memo.context(enc.action, effects, tools)
-    return z3.And(memo.base(context, enc, effects), query(lambda e: memo.literals(context, enc, e)))
+    return memo.base(context, enc, effects), query(lambda e: memo.literals(context, enc, e))
 
 
 @dataclass(frozen=True, slots=True)
@@ -343,16 +343,24 @@ class Undecidable:
     reason: str
 
 
-def solve(constraint: z3.BoolRef, simple: bool = False) -> z3.ModelRef | str | None:
+def solve(constraint: z3.BoolRef, simple: bool = False, under: z3.Solver | None = None) -> z3.ModelRef | str | None:
     """A model, ``None`` for unsatisfiable, or the solver's reason when it answers unknown. ``simple``: a
     ``SimpleSolver`` (no preprocessing tactics; the same question, about half the fixed cost on the
-    corpus's small questions: issue 15 §2), else the default solver (the pre-issue-15 path)."""
-    solver = z3.SimpleSolver() if simple else z3.Solver()
+    corpus's small questions: issue 15 §2), else the default solver (the pre-issue-15 path). ``under``: a
+    kept solver whose assertions (a base, ``Memo.solver``) are part of the question; ``constraint`` is
+    pushed and popped there."""
+    solver = under if under is not None else z3.SimpleSolver() if simple else z3.Solver()
     solver.set("timeout", 20000)
-    solver.add(constraint)
-    answer = solver.check()
-    if answer == z3.sat:
-        return solver.model()
-    if answer == z3.unsat:
-        return None
-    return str(solver.reason_unknown())
+    if under is not None:
+        solver.push()
+    try:
+        solver.add(constraint)
+        answer = solver.check()
+        if answer == z3.sat:
+            return solver.model()
+        if answer == z3.unsat:
+            return None
+        return str(solver.reason_unknown())
+    finally:
+        if under is not None:
+            solver.pop()
