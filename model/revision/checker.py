@@ -16,7 +16,10 @@ Joint simulations (``check_joint``, joint_certificate.py) are checked without th
 (``joint.py``, ``simulation.vectors``/``charge``): completeness of the match vectors is one Z3
 query per action ("some effect of E differs from every listed vector" is unsatisfiable) rather than
 the proposer's depth-first enumeration, and first-fit is re-implemented here over the monitor's own
-``ledger.has_capacity``.
+``ledger.has_capacity``. On the fast path (issue 15 §2) the coverage query is written over the action's own
+positions only (the others' literals are constants) and a distinct query is proved once per process
+(``_proved``: the checker's own earlier answer to the same term, never the proposer's); every certificate
+is still checked in full.
 """
 
 from __future__ import annotations
@@ -111,7 +114,7 @@ def check(cert: Certificate, old: Policy, new: Policy, ledgers: Ledgers | None =
     question is written with the memo's base and literal terms and asked on a ``SimpleSolver``
     (``symbolic.find_witness``); only terms are shared, every question is asked here."""
     terms = SHARED if fast else None
-    if not monitor_unchanged(old, new):
+    if not monitor_unchanged(old, new, terms):
         return Invalid("the revision changes more than the two permission lists")
     lg = ledgers or Ledgers.zero(old, new)
     if (len(lg.old_user), len(lg.old_app), len(lg.new_user), len(lg.new_app)) != \
@@ -251,7 +254,7 @@ def check_joint(cert: JointSimulation, old: Policy, new: Policy, ledgers: Ledger
     that its vectors cover every effect of ``E`` (Z3), that it starts at the counters, and closure:
     from every related quadruple, every unit both old lists charge is charged by both new lists into
     a related quadruple, for every set of satisfied requirements."""
-    if not monitor_unchanged(old, new):
+    if not monitor_unchanged(old, new, SHARED if fast else None):
         return Invalid("the revision changes more than the two permission lists")
     lists = (old.user, old.application, new.user, new.application)
     if any(e.permit for xs in lists for e in xs):
@@ -279,9 +282,9 @@ def check_joint(cert: JointSimulation, old: Policy, new: Policy, ledgers: Ledger
                     if o_p is None or o_a is None:
                         continue
                     n_p, n_a = fit(2, v_p, v[2], q), fit(3, v_a, v[3], q)
-                    where = f"joint: from {[u_p, u_a, v_p, v_a]} a {a.action} unit old admits"
-                    if n_p is None or n_a is None:
-                        return Invalid(f"{where} is refused after")
-                    if (o_p, o_a, n_p, n_a) not in cert.related:
+                    if n_p is None or n_a is None or (o_p, o_a, n_p, n_a) not in cert.related:
+                        where = f"joint: from {[u_p, u_a, v_p, v_a]} a {a.action} unit old admits"
+                        if n_p is None or n_a is None:
+                            return Invalid(f"{where} is refused after")
                         return Invalid(f"{where} leads outside the relation")
     return Valid()
