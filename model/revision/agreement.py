@@ -16,7 +16,8 @@ import z3
 from model.monitor.policy import Entry, Tool
 from model.revision.effects import EffectSet
 from model.revision.identity import match_key
-from model.revision.symbolic import Undecidable, Witness, find_witness
+from model.revision.memo import Memo
+from model.revision.symbolic import Literals, Undecidable, Witness, find_witness
 
 
 @dataclass(frozen=True, slots=True)
@@ -42,13 +43,17 @@ def same_match(a: Entry, b: Entry) -> bool:
     return match_key(a) == match_key(b)
 
 
-def agree(a: Entry, b: Entry, effects: EffectSet, tools: Sequence[Tool]) -> AgreementVerdict:
+def agree(a: Entry, b: Entry, effects: EffectSet, tools: Sequence[Tool], memo: Memo | None = None) -> AgreementVerdict:
+    """``memo``: the question asked as the memoized structural search asks it (``symbolic.find_witness``)."""
     if same_match(a, b):
         return Agree("identical")
     if a.kind is not b.kind:
         return Undecided("an allow and a deny never stand for the same account")
-    found = find_witness((a, b), effects, tools, lambda enc: z3.Or(z3.And(enc.matches(a), enc.fails(b)),
-                                                                    z3.And(enc.fails(a), enc.matches(b))))
+    def query(lits: Literals) -> z3.BoolRef:
+        (m_a, f_a), (m_b, f_b) = lits(a), lits(b)
+        return z3.Or(z3.And(m_a, f_b), z3.And(f_a, m_b))
+
+    found = find_witness((a, b), effects, tools, query, memo)
     if isinstance(found, Undecidable):
         return Undecided(found.reason)
     return Agree("z3") if found is None else Disagree(found)

@@ -16,7 +16,10 @@ Joint simulations (``check_joint``, joint_certificate.py) are checked without th
 (``joint.py``, ``simulation.vectors``/``charge``): completeness of the match vectors is one Z3
 query per action ("some effect of E differs from every listed vector" is unsatisfiable) rather than
 the proposer's depth-first enumeration, and first-fit is re-implemented here over the monitor's own
-``ledger.has_capacity``.
+``ledger.has_capacity``. On the fast path (issue 15 §2) the coverage query is written over the action's own
+positions only (the others' literals are constants) and a distinct query is proved once per process
+(``_proved``: the checker's own earlier answer to the same term, never the proposer's); every certificate
+is still checked in full.
 """
 
 from __future__ import annotations
@@ -33,10 +36,10 @@ from model.revision.carry import Ledgers
 from model.revision.certificate import Certificate, Rule, Step
 from model.revision.conditions import keeps_position, monitor_unchanged, permit_safe
 from model.revision.effects import EffectSet
-from model.revision.identity import match_key, same_entries
+from model.revision.identity import same_entries
 from model.revision.independence import Independent, independent
 from model.revision.joint_certificate import JointSimulation
-from model.revision.memo import SHARED
+from model.revision.memo import SHARED, Memo
 from model.revision.symbolic import Encoder, Unsupported, solve
 from model.z3guard import exclusive
 
@@ -58,7 +61,7 @@ Used = tuple[int, ...]
 
 
 def _step(s: Step, source: tuple[Entry, ...], target: tuple[Entry, ...], effects: EffectSet,
-          tools: Sequence[Tool], where: str, su: Used, tu: Used) -> CheckVerdict:
+          tools: Sequence[Tool], where: str, su: Used, tu: Used, terms: Memo | None = None) -> CheckVerdict:
     if not same_entries(s.source, source) or not same_entries(s.target, target):
         return Invalid(f"{where}: the step does not relate the lists it must relate")
     if s.used() != (su, tu):
@@ -70,7 +73,7 @@ def _step(s: Step, source: tuple[Entry, ...], target: tuple[Entry, ...], effects
         for i, (a, b) in enumerate(zip(source, target, strict=False)):
             if not keeps_position(a, b, capacity, su[i], tu[i]):
                 return Invalid(f"{where}: position {i} does not keep its account")
-            if not isinstance(agree(a, b, effects, tools), Agree):
+            if not isinstance(agree(a, b, effects, tools, terms), Agree):
                 return Invalid(f"{where}: position {i} does not keep its matching on E")
         if any(e.kind is not EntryKind.ALLOW for e in target[len(source):]):
             return Invalid(f"{where}: only grants may be appended")
@@ -83,21 +86,21 @@ def _step(s: Step, source: tuple[Entry, ...], target: tuple[Entry, ...], effects
         if s.subs or len(source) < 2 or not same_entries(target, (source[1], source[0], *source[2:])) \
                 or tu != (su[1], su[0], *su[2:]):
             return Invalid(f"{where}: a swap exchanges the first two accounts and their counters, and nothing else")
-        if not isinstance(independent(source[0], source[1], effects, tools), Independent):
+        if not isinstance(independent(source[0], source[1], effects, tools, terms), Independent):
             return Invalid(f"{where}: the swapped accounts are not independent on E")
         return Valid()
     if s.rule is Rule.LIFT:
         if len(s.subs) != 1 or not source or not target or not same_entries(source[:1], target[:1]) \
                 or su[:1] != tu[:1]:
             return Invalid(f"{where}: a lift keeps the head and its counter and has one sub-step")
-        return _step(s.subs[0], source[1:], target[1:], effects, tools, f"{where}.lift", su[1:], tu[1:])
+        return _step(s.subs[0], source[1:], target[1:], effects, tools, f"{where}.lift", su[1:], tu[1:], terms)
     if not s.subs:
         return Invalid(f"{where}: an empty composition")
     cur, cur_used = source, su
     for k, sub in enumerate(s.subs):
         last = k == len(s.subs) - 1
         nxt, nxt_used = (target, tu) if last else (sub.target, sub.used()[1])
-        verdict = _step(sub, cur, nxt, effects, tools, f"{where}.{k}", cur_used, nxt_used)
+        verdict = _step(sub, cur, nxt, effects, tools, f"{where}.{k}", cur_used, nxt_used, terms)
         if isinstance(verdict, Invalid):
             return verdict
         cur, cur_used = nxt, nxt_used
@@ -105,19 +108,23 @@ def _step(s: Step, source: tuple[Entry, ...], target: tuple[Entry, ...], effects
 
 
 @exclusive
-def check(cert: Certificate, old: Policy, new: Policy, ledgers: Ledgers | None = None) -> CheckVerdict:
-    """Does ``cert`` prove the revision from these counters (``None``: task start)?"""
-    if not monitor_unchanged(old, new):
+def check(cert: Certificate, old: Policy, new: Policy, ledgers: Ledgers | None = None,
+          fast: bool = False) -> CheckVerdict:
+    """Does ``cert`` prove the revision from these counters (``None``: task start)? ``fast``: each Z3
+    question is written with the memo's base and literal terms and asked on a ``SimpleSolver``
+    (``symbolic.find_witness``); only terms are shared, every question is asked here."""
+    terms = SHARED if fast else None
+    if not monitor_unchanged(old, new, terms):
         return Invalid("the revision changes more than the two permission lists")
     lg = ledgers or Ledgers.zero(old, new)
     if (len(lg.old_user), len(lg.old_app), len(lg.new_user), len(lg.new_app)) != \
             (len(old.user), len(old.application), len(new.user), len(new.application)):
         return Invalid("the counters do not fit the permission lists")
-    verdict = _step(cert.user, old.user, new.user, cert.effects, old.tools, "P", lg.old_user, lg.new_user)
+    verdict = _step(cert.user, old.user, new.user, cert.effects, old.tools, "P", lg.old_user, lg.new_user, terms)
     if isinstance(verdict, Invalid):
         return verdict
     return _step(cert.application, old.application, new.application, cert.effects, old.tools, "A",
-                 lg.old_app, lg.new_app)
+                 lg.old_app, lg.new_app, terms)
 
 
 # --- joint simulation certificates (joint_certificate.py) -------------------------------------------
@@ -183,28 +190,37 @@ def _covers(cert: JointSimulation, lists: Sequence[Sequence[Entry]], old_actions
     as the speed baseline. Only Z3 terms are shared, no answer: the query is asked here."""
     listed = {a.action: a.vectors for a in cert.vectors}
     positions = [e for xs in lists for e in xs]
-    keys = [match_key(e) for e in positions] if shared else []
+    keys = [SHARED.match_key(e) for e in positions] if shared else []  # match_key, once per entry
     for action in cert.effects.actions(old_actions):
         vs = listed.get(action, ())
         try:
             enc = Encoder(action, [e for e in positions if e.action == action], tools)
             if shared:
                 context = SHARED.context(action, cert.effects, tools)
+                same = [i for i, e in enumerate(positions) if e.action == action]
                 by_key: dict[str, tuple[z3.BoolRef, z3.BoolRef]] = {}
-                for e, k in zip(positions, keys, strict=True):
-                    if k not in by_key:
-                        m, f = SHARED.literals(context, enc, e)
-                        by_key[k] = (f, m)
-                lits = [by_key[k] for k in keys]
-                differs = [_connect(z3.Z3_mk_or, [lits[i][0] if b else lits[i][1]
-                                                    for i, b in enumerate([b for side in v for b in side])])
-                           for v in vs]
+                for i in same:
+                    if keys[i] not in by_key:
+                        m, f = SHARED.literals(context, enc, positions[i])
+                        by_key[keys[i]] = (f, m)
+                # An entry of another action never matches an effect of this one (its match literal is
+                # False, its fail literal True): a vector that has it matching is differed from by every
+                # effect, and it adds nothing to any other vector's disjunction. So only this action's
+                # positions are written, and equal questions — other revisions whose lists differ only in
+                # other actions — are the same term (Z3 shares equal terms), asked once (``_proved``).
+                differs = []
+                for v in vs:
+                    flat = [b for side in v for b in side]
+                    if any(flat[i] for i in range(len(flat)) if positions[i].action != action):
+                        continue
+                    parts = [by_key[keys[i]][0] if flat[i] else by_key[keys[i]][1] for i in same]
+                    differs.append(_connect(z3.Z3_mk_or, parts) if parts else z3.BoolVal(False))
             else:
                 differs = [z3.Or(*[enc.fails(e) if b else enc.matches(e)
                                    for e, b in zip(positions, [b for side in v for b in side], strict=True)])
                            for v in vs]
             base = SHARED.base(context, enc, cert.effects) if shared else enc.base(cert.effects.resources(action))
-            found = solve(_connect(z3.Z3_mk_and, [base, *differs]) if shared else z3.And(base, *differs))
+            found = _proved(base, differs) if shared else solve(z3.And(base, *differs))
         except Unsupported as exc:
             return Invalid(f"joint: {action}: {exc}")
         if isinstance(found, str):
@@ -214,6 +230,23 @@ def _covers(cert: JointSimulation, lists: Sequence[Sequence[Entry]], old_actions
     return Valid()
 
 
+def _proved(base: z3.BoolRef, differs: list[z3.BoolRef]) -> z3.ModelRef | str | None:
+    """``solve(And(base, *differs))``, on a ``SimpleSolver`` of the checker's own holding the base
+    (``Memo.solver``); an unsatisfiable answer kept by the query's term (in the memo's term cache, the
+    term kept alive with it, so its id is not reused): the checker asks each distinct coverage question
+    once per process and never takes an answer it did not compute itself (the key is its own query)."""
+    query = _connect(z3.Z3_mk_and, [base, *differs])
+    key = ("covered", query.get_id())
+    if key in SHARED.terms:
+        return None
+    found = solve(_connect(z3.Z3_mk_and, differs) if differs else z3.BoolVal(True), True,
+                  SHARED.solver(base, "check"))
+    if found is None:
+        SHARED.terms[key] = query
+        SHARED.grow()
+    return found
+
+
 @exclusive
 def check_joint(cert: JointSimulation, old: Policy, new: Policy, ledgers: Ledgers | None = None,
                 fast: bool = True) -> CheckVerdict:
@@ -221,7 +254,7 @@ def check_joint(cert: JointSimulation, old: Policy, new: Policy, ledgers: Ledger
     that its vectors cover every effect of ``E`` (Z3), that it starts at the counters, and closure:
     from every related quadruple, every unit both old lists charge is charged by both new lists into
     a related quadruple, for every set of satisfied requirements."""
-    if not monitor_unchanged(old, new):
+    if not monitor_unchanged(old, new, SHARED if fast else None):
         return Invalid("the revision changes more than the two permission lists")
     lists = (old.user, old.application, new.user, new.application)
     if any(e.permit for xs in lists for e in xs):
@@ -249,9 +282,9 @@ def check_joint(cert: JointSimulation, old: Policy, new: Policy, ledgers: Ledger
                     if o_p is None or o_a is None:
                         continue
                     n_p, n_a = fit(2, v_p, v[2], q), fit(3, v_a, v[3], q)
-                    where = f"joint: from {[u_p, u_a, v_p, v_a]} a {a.action} unit old admits"
-                    if n_p is None or n_a is None:
-                        return Invalid(f"{where} is refused after")
-                    if (o_p, o_a, n_p, n_a) not in cert.related:
+                    if n_p is None or n_a is None or (o_p, o_a, n_p, n_a) not in cert.related:
+                        where = f"joint: from {[u_p, u_a, v_p, v_a]} a {a.action} unit old admits"
+                        if n_p is None or n_a is None:
+                            return Invalid(f"{where} is refused after")
                         return Invalid(f"{where} leads outside the relation")
     return Valid()

@@ -39,12 +39,12 @@ import json
 from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
 
-from model.canonical import canonical_str
+from model.canonical import JSON, canonical_str
 from model.monitor.commit import Outcome, step
 from model.monitor.decide import Decision, Verdict
 from model.monitor.matching import Effect
 from model.monitor.policy import Policy
-from model.monitor.state import Call, State, initial_state, satisfy
+from model.monitor.state import Call, Record, State, initial_state, satisfy
 from model.revision.workload import Template, Workload
 
 # A policy's transitions from the task-start state, by template sequence: the call a sequence ends with is
@@ -66,12 +66,25 @@ class Node:
     effects: tuple[Effect, ...]  # effects the lead admitted, in order
 
 
-def _deep(state: State, values: tuple[str, ...]) -> list[Hashable]:
+def _deep(state: State, values: tuple[str, ...], cache: _Deep | None = None) -> list[Hashable]:
     out: list[Hashable] = []
     for r in state.trace:  # parents precede children
-        out.append((r.tool, r.args_json, r.label, r.succeeded, values[r.id] if r.id < len(values) else None,
-                    tuple(out[p] for p in r.parents)))
+        hit = None if cache is None else cache.get(id(r))
+        if hit is not None and hit[0] is r:
+            out.append(hit[1])
+            continue
+        d = (r.tool, r.args_json, r.label, r.succeeded, values[r.id] if r.id < len(values) else None,
+             tuple(out[p] for p in r.parents))
+        if cache is not None:
+            cache[id(r)] = (r, d)
+        out.append(d)
     return out
+
+
+# A record's deep content by record object, within one search: the record a step makes is shared by every
+# state after it, and so is the declared result it refers to (``values`` grows along the sequence that
+# made it), so its deep content is computed once (the record kept alive with it, so its id is not reused).
+_Deep = dict[int, tuple[Record, Hashable]]
 
 
 _CANON: dict[tuple[type, object], str] = {}
@@ -90,26 +103,42 @@ def _canon(v: object) -> str:
     return got
 
 
-def _side(state: State, node: Node, exact: bool) -> Hashable:
+def _side(state: State, node: Node, exact: bool, cache: _Deep | None = None,
+          sides: _Sides | None = None) -> Hashable:
     if exact:
         # The state itself (histories read the whole trace), plus its bindings in canonical form: State's
         # own equality is Python's, under which a slot bound to true equals one bound to 1, while the
         # monitor tells them apart (records keep canonical argument text already).
         return (state, tuple((s, _canon(v)) for s, v, _ in state.bindings))
-    deep = _deep(state, node.values)
+    hit = None if sides is None else sides.get(id(state))
+    if hit is not None and hit[0] is state:
+        return hit[1]
+    deep = _deep(state, node.values, cache)
     latest: dict[str, Hashable] = {}
     for i, tool in enumerate(node.produced):
         if tool is not None and i < len(deep):
             latest[tool] = deep[i]
-    return (tuple((s, _canon(v)) for s, v, _ in state.bindings), state.invalid, state.used_user,
-            state.used_app, state.satisfied, state.permits, tuple(sorted(latest.items())))
+    out = (tuple((s, _canon(v)) for s, v, _ in state.bindings), state.invalid, state.used_user,
+           state.used_app, state.satisfied, state.permits, tuple(sorted(latest.items())))
+    if sides is not None:
+        sides[id(state)] = (state, out)
+    return out
 
 
-def key(node: Node, exact: bool, effects: bool) -> Hashable:
-    """The canonical key of a product node (see the module docstring)."""
-    other = None if node.other is None else _side(node.other, node, exact)
+# A state's side of the merge key, by state object, within one search (from the task-start root): a
+# state object is made by the step (or requirement) that ends one sequence — the step tables hand out
+# the same object for the same sequence — and its side reads, besides the state, only the results
+# declared along that sequence (``produced`` and ``values`` up to its trace's length), so it is the
+# same in every node that holds it.
+_Sides = dict[int, tuple[State, Hashable]]
+
+
+def key(node: Node, exact: bool, effects: bool, cache: _Deep | None = None, sides: _Sides | None = None) -> Hashable:
+    """The canonical key of a product node (see the module docstring); ``cache``, ``sides``: deep contents
+    of the records and sides of the states met so far in this search (``_Deep``, ``_Sides``)."""
+    other = None if node.other is None else _side(node.other, node, exact, cache, sides)
     counted = tuple(sorted((e.action, _canon(e.resource)) for e in node.effects)) if effects else ()
-    return (_side(node.lead, node, exact), other, counted)
+    return (_side(node.lead, node, exact, cache, sides), other, counted)
 
 
 def explore(lead: Policy, other: Policy, workload: Workload, bound: int,
@@ -128,42 +157,62 @@ def explore(lead: Policy, other: Policy, workload: Workload, bound: int,
         root = Node((), initial_state(len(lead.user), len(lead.application)),
                     initial_state(len(other.user), len(other.application)), None, (), (), ())
     exact = bool(lead.histories or other.histories)
-    seen: set[Hashable] = {key(root, exact, effects_matter)} if merge else set()
+    # the templates parsed once per search on the memoized path; the baselines parse per call as before
+    prepared = None if steps is None else [_Prepared.of(t) for t in workload.templates]
+    # the baselines (and a search from a mid-task root) compute every key afresh
+    deep: _Deep | None = None if steps is None else {}
+    sides: _Sides | None = None if steps is None else {}
+    seen: set[Hashable] = {key(root, exact, effects_matter, deep, sides)} if merge else set()
     frontier = [root]
     visited = 0
-    for _ in range(bound):
+    for depth in range(bound):
+        # On the memoized path the last level's children are not merged: they are never expanded, and
+        # one whose key was met before is taken by ``accept`` as its twin was (the key holds all
+        # ``accept`` reads), so the answer and ``visited`` are the same (``visited`` counts repeats too).
+        last = steps is not None and depth == bound - 1
         nxt: list[Node] = []
         for node in frontier:
-            for child in _children(lead, other, workload, node, steps):
+            for child in _children(lead, other, workload, node, steps, prepared):
                 visited += 1
                 if tick is not None:
                     tick()
-                if merge:
-                    k = key(child, exact, effects_matter)
+                if merge and not last:
+                    k = key(child, exact, effects_matter, deep, sides)
                     if k in seen:
                         continue  # an earlier (lexicographically smaller) sequence reached it
                     seen.add(k)
                 if accept(child):
                     return child, visited
-                nxt.append(child)
+                if not last:
+                    nxt.append(child)
         frontier = nxt
         if not frontier:
             break
     return None, visited
 
 
-def _stepped(table: Steps | None, seq: tuple[int, ...], policy: Policy, state: State, call: Call,
-             outcome: Outcome) -> tuple[Verdict, State]:
-    if table is None:
-        return step(policy, state, call, outcome)
-    hit = table.get(seq)
-    if hit is None:
-        hit = table[seq] = step(policy, state, call, outcome)
-    return hit
+@dataclass(frozen=True, slots=True)
+class _Prepared:
+    """What a template contributes to every call made from it, parsed once per search: its literal
+    arguments, the tools its ``$from`` arguments read, and its declared outcome. A call's argument
+    dict is a fresh copy per call; the parsed values themselves are shared (the monitor reads them;
+    a record keeps their canonical text, a binding only a scalar)."""
+
+    literal: dict[str, JSON]
+    sources: tuple[tuple[str, str], ...]
+    outcome: Outcome | None  # None for an application event
+
+    @staticmethod
+    def of(t: Template) -> _Prepared:
+        if t.tool is None:
+            return _Prepared({}, (), None)
+        return _Prepared(t.literal_args(), tuple(t.sources().items()),
+                         Outcome(t.ok, json.loads(t.value_json) if t.ok else None))
 
 
 def _children(lead: Policy, other: Policy, workload: Workload, node: Node,
-              steps: tuple[Steps, Steps] | None = None) -> Iterator[Node]:
+              steps: tuple[Steps, Steps] | None = None,
+              prepared: list[_Prepared] | None = None) -> Iterator[Node]:
     lead_steps, other_steps = (None, None) if steps is None else steps
     for k, t in enumerate(workload.templates):
         seq = (*node.seq, k)
@@ -173,30 +222,50 @@ def _children(lead: Policy, other: Policy, workload: Workload, node: Node,
                        None if node.other is None else satisfy(node.other, t.satisfy),
                        node.other_refusal, node.produced, node.values, node.effects)
             continue
-        call = _call_with(workload.agent, t, node)
-        if call is None:
+        prep = _Prepared.of(t) if prepared is None else prepared[k]
+        refs = _refs(prep, node)
+        if refs is None:
             continue
-        outcome = Outcome(t.ok, json.loads(t.value_json) if t.ok else None)
-        verdict, lead_state = _stepped(lead_steps, seq, lead, node.lead, call, outcome)
+        outcome = prep.outcome
+        assert outcome is not None
+        call: Call | None = None  # made only when a transition is not in the tables (Steps)
+        hit = None if lead_steps is None else lead_steps.get(seq)
+        if hit is None:
+            call = _call(workload.agent, t, prep, refs, node)
+            hit = step(lead, node.lead, call, outcome)
+            if lead_steps is not None:
+                lead_steps[seq] = hit
+        verdict, lead_state = hit
         if verdict.decision is not Decision.ALLOW:
             continue
         other_state, refusal = node.other, node.other_refusal
         if other_state is not None:
-            v_other, other_state = _stepped(other_steps, seq, other, other_state, call, outcome)
+            got = None if other_steps is None else other_steps.get(seq)
+            if got is None:
+                got = step(other, other_state, call or _call(workload.agent, t, prep, refs, node), outcome)
+                if other_steps is not None:
+                    other_steps[seq] = got
+            v_other, other_state = got
             if v_other.decision is not Decision.ALLOW:
                 other_state, refusal = None, v_other
         yield Node(seq, lead_state, other_state, refusal, (*node.produced, t.tool if t.ok else None),
                    (*node.values, t.value_json if t.ok else "null"), (*node.effects, *verdict.effects))
 
 
-def _call_with(agent: str, t: Template, node: Node) -> Call | None:
-    assert t.tool is not None
-    args = t.literal_args()
+def _refs(prep: _Prepared, node: Node) -> list[tuple[str, int]] | None:
+    """Each ``$from`` argument's record (the latest success of its tool), or ``None`` if one has none."""
     refs: list[tuple[str, int]] = []
-    for arg, producer in t.sources().items():
+    for arg, producer in prep.sources:
         ids = [i for i, tool in enumerate(node.produced) if tool == producer]
         if not ids:
             return None
         refs.append((arg, ids[-1]))
-        args[arg] = json.loads(node.values[ids[-1]])
+    return refs
+
+
+def _call(agent: str, t: Template, prep: _Prepared, refs: list[tuple[str, int]], node: Node) -> Call:
+    assert t.tool is not None
+    args = dict(prep.literal)
+    for arg, i in refs:
+        args[arg] = json.loads(node.values[i])
     return Call(agent, t.tool, args, tuple(sorted(refs)))

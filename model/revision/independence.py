@@ -13,6 +13,7 @@ import z3
 
 from model.monitor.policy import Entry, Tool
 from model.revision.effects import EffectSet
+from model.revision.memo import Memo
 from model.revision.symbolic import Undecidable, Witness, find_witness
 
 
@@ -34,10 +35,12 @@ class Unknown:
 IndependenceVerdict = Independent | Overlap | Unknown
 
 
-def independent(a: Entry, b: Entry, effects: EffectSet, tools: Sequence[Tool]) -> IndependenceVerdict:
+def independent(a: Entry, b: Entry, effects: EffectSet, tools: Sequence[Tool],
+                memo: Memo | None = None) -> IndependenceVerdict:
+    """``memo``: the question asked as the memoized structural search asks it (``symbolic.find_witness``)."""
     if a.action != b.action:
         return Independent()
-    found = find_witness((a, b), effects, tools, lambda enc: z3.And(enc.matches(a), enc.matches(b)))
+    found = find_witness((a, b), effects, tools, lambda lits: z3.And(lits(a)[0], lits(b)[0]), memo)
     if isinstance(found, Undecidable):
         return Unknown(found.reason)
     return Independent() if found is None else Overlap(found)

@@ -2,7 +2,7 @@
 enumeration itself is Agenra Section 7.1's, as ``simulation.vectors`` documents it).
 
 Same depth-first search over match / fail literals as ``simulation._leaves`` (entries in the same order,
-match before fail), so the leaves come out in the same order; four things spare Z3 questions:
+match before fail), so the leaves come out in the same order; five things spare Z3 questions:
 - every answer is kept in the memo (``memo.py``) under the *set* of literals asked, so a question asked
   before — by the per-list simulation, the joint one, or a revision of the same base — is not asked again;
 - a question some kept sample satisfies (``samples.py``: concrete points read off earlier Z3 models,
@@ -13,12 +13,14 @@ match before fail), so the leaves come out in the same order; four things spare 
   a literal it does not evaluate to a Boolean constant ends the walk).
 - a question with a fail literal whose entry's match conjuncts (as Z3 terms) are all conjuncts of the
   question's match literals is unsatisfiable: the matches imply that entry's match, and ``fails`` is its
-  negation (``Encoder.fails``) — e.g. a narrower grant's match with a wider grant's failure.
+  negation (``Encoder.fails``) — e.g. a narrower grant's match with a wider grant's failure;
+- a question that contains every literal of an unsatisfiable question of the same context (a kept
+  answer) is unsatisfiable: it is that conjunction and more (on the corpus, 37 of 162 questions).
 So Z3 is asked about each unsatisfiable branch no implication settles once, and once per leaf no sample
-reached. The questions of
-one enumeration go to one solver (the base asserted once, each question pushed and popped), a
-``SimpleSolver``: no preprocessing tactics, which cost more than these small questions (measured on the
-corpus: same answers, less time).
+reached. The questions go to one solver per base term (``Memo.solver``: the base asserted once, each
+question pushed and popped), a ``SimpleSolver``: no preprocessing tactics, which cost more than these
+small questions (measured on the corpus: same answers, less time). A finished enumeration is kept too,
+by its context and its entries' keys in order.
 
 The encoder is built only on the first question the memo cannot answer, from terms kept per context
 (``Memo.base``, ``Memo.literals``). Whether the entries can be encoded at all is decided up front from per-entry
@@ -29,6 +31,7 @@ order), so the results are the baseline's.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import cast
 
 import z3
 
@@ -55,8 +58,9 @@ def _support(memo: Memo, action: str, e: Entry | None, effects: EffectSet, tools
             if e is None:
                 enc.base(effects.resources(action))
             else:
-                enc.matches(e)
-                enc.fails(e)
+                lits = (enc.matches(e), enc.fails(e))
+                if e.keys is None:  # then its literals read no other path: the terms any universe builds
+                    memo.terms.setdefault(("literals", key[0], key[1], None), lits)
             memo.unsupported[key] = None
         except Unsupported as exc:
             memo.unsupported[key] = str(exc)
@@ -74,38 +78,41 @@ def unsupported(memo: Memo, action: str, distinct: Sequence[Entry], effects: Eff
     return None
 
 
-def _conjuncts(match: z3.BoolRef) -> set[int]:
-    if z3.is_true(match):
-        return set()  # an entry with nothing to check matches every effect of its action
-    return {c.get_id() for c in match.children()} if z3.is_and(match) else {match.get_id()}
-
-
-def _implied_failure(lits: Sequence[tuple[z3.BoolRef, z3.BoolRef]], bits: tuple[bool, ...]) -> bool:
-    """Some fail literal is contradicted outright: every conjunct of its entry's match is a conjunct of a
-    match literal of the question (then the matches imply it, and ``fails`` is its negation)."""
+def _implied_failure(conj: Sequence[frozenset[int]], bits: tuple[bool, ...]) -> bool:
+    """Some fail literal is contradicted outright: every conjunct of its entry's match (``conj``, per
+    entry) is a conjunct of a match literal of the question (then the matches imply it, and ``fails`` is
+    its negation)."""
     held: set[int] = set()
-    asked = list(zip(lits[:len(bits)], bits, strict=True))
-    for (m, _), b in asked:
+    for c, b in zip(conj, bits, strict=False):
         if b:
-            held |= _conjuncts(m)
-    return any(not b and _conjuncts(m) <= held for (m, _), b in asked)
+            held |= c
+    return any(not b and c <= held for c, b in zip(conj, bits, strict=False))
 
 
 def leaves(memo: Memo, action: str, distinct: Sequence[Entry], effects: EffectSet, tools: Sequence[Tool],
            cap: int, meter: Meter | None) -> list[tuple[bool, ...]] | str:
-    """Every satisfiable assignment of the entries' literals, in ``simulation._leaves`` order."""
+    """Every satisfiable assignment of the entries' literals, in ``simulation._leaves`` order; a finished
+    enumeration is kept by its context and entries' keys in order (another list or revision with the same
+    entries of this action gets the same leaves without walking its questions again)."""
     context = memo.context(action, effects, tools)
+    names = [memo.match_key(e) for e in distinct]
+    done = ("leaves", context, tuple(names), cap)
+    if done in memo.terms:
+        kept = cast(list[tuple[bool, ...]] | str, memo.terms[done])
+        return kept if isinstance(kept, str) else list(kept)
     known = memo.sat.setdefault(context, {})
     pool = memo.pools.setdefault(context, Pool())
-    names = [memo.match_key(e) for e in distinct]
+    refuted = memo.unsat.setdefault(context, [])  # the unsatisfiable questions of this context so far
     n = len(distinct)
     solvers: list[z3.Solver] = []
-    enc: list[tuple[Encoder, z3.BoolRef, list[tuple[z3.BoolRef, z3.BoolRef]]]] = []  # built on the first miss
+    # built on the first miss: the encoder, the base, each entry's literals and its match's conjuncts
+    enc: list[tuple[Encoder, z3.BoolRef, list[tuple[z3.BoolRef, z3.BoolRef]], list[frozenset[int]]]] = []
 
-    def encoded() -> tuple[Encoder, z3.BoolRef, list[tuple[z3.BoolRef, z3.BoolRef]]]:
+    def encoded() -> tuple[Encoder, z3.BoolRef, list[tuple[z3.BoolRef, z3.BoolRef]], list[frozenset[int]]]:
         if not enc:
             e = Encoder(action, distinct, tools)
-            enc.append((e, memo.base(context, e, effects), [memo.literals(context, e, x) for x in distinct]))
+            lits = [memo.literals(context, e, x) for x in distinct]
+            enc.append((e, memo.base(context, e, effects), lits, [memo.conjuncts(m) for m, _ in lits]))
         return enc[0]
 
     def mark(i: int, asked: frozenset[tuple[str, bool]], bit: Callable[[int], bool | None]) -> None:
@@ -130,18 +137,24 @@ def leaves(memo: Memo, action: str, distinct: Sequence[Entry], effects: EffectSe
         mark(i, asked, lambda j: bool(pool.bits(names[j], distinct[j]) >> c & 1))
         return True
 
+    def unsat(asked: frozenset[tuple[str, bool]]) -> bool:
+        known[asked] = False
+        refuted.append(asked)
+        memo.grow()
+        return False
+
     def ask(i: int, bits: tuple[bool, ...], asked: frozenset[tuple[str, bool]]) -> bool | str:
         if sampled(i, bits, asked):
             return True
-        encoder, base, lits = encoded()
-        if _implied_failure(lits, bits):
+        if any(u <= asked for u in refuted):  # it asks all an unsatisfiable question asked, and more
+            memo.subsumed += 1
+            return unsat(asked)
+        encoder, base, lits, conj = encoded()
+        if _implied_failure(conj, bits):
             memo.implied += 1
-            known[asked] = False
-            memo.grow()
-            return False
-        if not solvers:  # one solver per enumeration, the base asserted once, each question pushed and popped
-            solvers.append(z3.SimpleSolver())  # no preprocessing tactics: half the fixed cost of a question
-            solvers[0].add(base)
+            return unsat(asked)
+        if not solvers:  # one solver per base (memo.py), the base asserted once, each question pushed and popped
+            solvers.append(memo.solver(base))
         solver = solvers[0]
         solver.set("timeout", timeout_ms(meter))
         solver.push()
@@ -157,15 +170,14 @@ def leaves(memo: Memo, action: str, distinct: Sequence[Entry], effects: EffectSe
         if answer == z3.unknown:
             return f"z3 answered unknown: {solver.reason_unknown()}"
         if answer == z3.unsat:
-            known[asked] = False
-            memo.grow()
-            return False
+            return unsat(asked)
 
         def read(j: int) -> bool | None:
             m, f = (model.eval(x, model_completion=True) for x in lits[j])
             return True if z3.is_true(m) and z3.is_false(f) else False if z3.is_false(m) and z3.is_true(f) else None
 
-        if pool.add(encoder.witness(model)):  # the sample is the model: read the leaf off it, by the matcher
+        # the sample is the model: read the leaf off it, by the matcher
+        if pool.add(encoder.witness(model, read_once=True)):
             c = len(pool.samples) - 1
             mark(i, asked, lambda j: bool(pool.bits(names[j], distinct[j]) >> c & 1))
         else:
@@ -193,7 +205,10 @@ def leaves(memo: Memo, action: str, distinct: Sequence[Entry], effects: EffectSe
         return None
 
     problem = go(0, (), frozenset())
-    return found if problem is None else problem
+    if problem is None or problem.startswith("more than"):  # a Z3 time-out is not kept (memo.py)
+        memo.terms[done] = found if problem is None else problem
+        memo.grow()
+    return list(found) if problem is None else problem
 
 
 def pair_witness(memo: Memo, overlap: bool, a: Entry, b: Entry, effects: EffectSet,
@@ -205,14 +220,15 @@ def pair_witness(memo: Memo, overlap: bool, a: Entry, b: Entry, effects: EffectS
     if not actions:
         return None
     action = actions[0]
-    if any(_support(memo, action, e, effects, tools) is not None for e in (None, a, b)):
-        return None
     pool = memo.pools.get(memo.context(action, effects, tools))
     if pool is None or not pool.samples:
         return None
     x, y = pool.bits(memo.match_key(a), a), pool.bits(memo.match_key(b), b)
     hit = x & y if overlap else x ^ y
-    return None if not hit else pool.witnesses[(hit & -hit).bit_length() - 1]
+    # the encoding's support is asked only of a hit (building the terms costs more than the bits)
+    if not hit or any(_support(memo, action, e, effects, tools) is not None for e in (None, a, b)):
+        return None
+    return pool.witnesses[(hit & -hit).bit_length() - 1]
 
 
 def keep_sample(memo: Memo, w: Witness, effects: EffectSet, tools: Sequence[Tool]) -> None:

@@ -18,6 +18,10 @@ lost-client and forbidden-trace searches of all the checks that run that policy.
 Choices where the source is silent:
 - Only ``sat`` / ``unsat`` answers are kept; an ``unknown`` (time-out) is asked again next time, so a
   larger budget can still decide it.
+- Besides terms, the memo keeps one ``SimpleSolver`` per base term and owner (``Memo.solver``: the
+  enumerations, the structural questions, the joint checker's coverage questions), its questions pushed
+  and popped; and the joint checker's own proofs of coverage by query term (checker.py ``_proved``) —
+  answers the checker computed itself, never the proposer's.
 - Keys compare canonical JSON texts (``identity.py``: Python equality equates ``0`` and ``False``).
 - The memo is per process and bounded (``MAX_ENTRIES`` answers and terms; cleared when full, transition
   tables and samples with it: on the corpus they hold about 7,000 transitions and 100 samples). ``clear`` empties it;
@@ -57,6 +61,7 @@ class Memo:
         self.verdicts: dict[Hashable, object] = {}
         self.unsupported: dict[Hashable, str | None] = {}
         self.pools: dict[Hashable, Pool] = {}  # concrete samples per context (samples.py)
+        self.unsat: dict[Hashable, list[frozenset[tuple[str, bool]]]] = {}  # unsatisfiable questions (leaves.py)
         self.terms: dict[Hashable, object] = {}  # Z3 terms of the encoding (leaves.py)
         self._keys: dict[tuple[int, str], tuple[object, str]] = {}  # (id, part) → (the object, kept alive; key)
         self._steps: dict[tuple[int, int], tuple[Policy, Workload, Steps]] = {}  # ids → (policy, workload, table)
@@ -64,6 +69,7 @@ class Memo:
         self.queries = 0  # Z3 questions asked through this memo (for the experiment's report)
         self.sampled = 0  # questions a sample answered instead
         self.implied = 0  # questions answered unsatisfiable by implication (leaves.py)
+        self.subsumed = 0  # questions answered unsatisfiable: they contain an unsatisfiable one (leaves.py)
 
     def clear(self) -> None:
         # the kept Z3 terms are dropped here: inside a Z3 section, as z3guard.py asks of Z3 objects
@@ -86,7 +92,10 @@ class Memo:
         return hit[1]
 
     def match_key(self, e: Entry) -> str:
-        return self._keyed(e, lambda: match_key(e))
+        hit = self._keys.get((id(e), ""))  # _keyed, inlined: the hottest key
+        if hit is None or hit[0] is not e:
+            hit = self._keys[(id(e), "")] = (e, match_key(e))
+        return hit[1]
 
     def monitor_key(self, p: Policy) -> str:
         return self._keyed(p, lambda: monitor_key(p))
@@ -120,6 +129,30 @@ class Memo:
             self.grow()
         return cast(tuple[z3.BoolRef, z3.BoolRef], self.terms[key])
 
+    def solver(self, base: z3.BoolRef, owner: str = "leaves") -> z3.Solver:
+        """A ``SimpleSolver`` (no preprocessing tactics: half the fixed cost of these small questions) with
+        ``base`` asserted, kept per base term and ``owner`` (the enumerations of leaves.py, the structural
+        questions of ``symbolic.find_witness``, the joint checker's coverage questions each have their
+        own): each question is pushed and popped, so the solver holds the base alone between questions."""
+        key = ("solver", owner, base.get_id())
+        hit = cast(tuple[z3.BoolRef, z3.Solver] | None, self.terms.get(key))
+        if hit is None:
+            solver = z3.SimpleSolver()
+            solver.add(base)
+            hit = self.terms[key] = (base, solver)
+            self.grow()
+        return hit[1]
+
+    def conjuncts(self, match: z3.BoolRef) -> frozenset[int]:
+        """The ids of a match literal's conjuncts (for leaves.py's implied failures), once per term (kept with
+        it: a term's id is stable while the term lives)."""
+        key = ("conjuncts", match.get_id())
+        hit = cast(tuple[z3.BoolRef, frozenset[int]] | None, self.terms.get(key))
+        if hit is None:
+            hit = self.terms[key] = (match, _conjunct_ids(match))
+            self.grow()
+        return hit[1]
+
     def context(self, action: str, effects: EffectSet, tools: Sequence[Tool]) -> Hashable:
         """What a satisfiability question about ``action`` depends on besides its literals."""
         return (action, self._keyed(effects, lambda: canonical_str(effects.resources(action)), action),
@@ -129,6 +162,12 @@ class Memo:
         """The key of a pairwise question (``kind``: agreement or independence) about ``a`` and ``b``."""
         every = self._keyed(effects, lambda: canonical_str(effects.to_json()))
         return (kind, self.match_key(a), self.match_key(b), every, self.tools_key(tools))
+
+
+def _conjunct_ids(match: z3.BoolRef) -> frozenset[int]:
+    if z3.is_true(match):
+        return frozenset()  # an entry with nothing to check matches every effect of its action
+    return frozenset(c.get_id() for c in match.children()) if z3.is_and(match) else frozenset({match.get_id()})
 
 
 SHARED = Memo()  # the process's memo (revise(..., fast=True) uses it)

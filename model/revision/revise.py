@@ -273,7 +273,7 @@ def _preservation(old: Policy, new: Policy, effects: EffectSet, workload: Worklo
     if isinstance(cert, NoCertificate):
         notes.structural = cert.reason
     else:
-        verdict = check(cert, old, new, ledgers)
+        verdict = check(cert, old, new, ledgers, memo is not None)
         notes.structural = "found" if isinstance(verdict, Valid) else f"found but refused by the checker: {verdict}"
         if isinstance(verdict, Valid):
             return Certified(cert)

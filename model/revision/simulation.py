@@ -35,7 +35,6 @@ from __future__ import annotations
 import itertools
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import cast
 
 import z3
 
@@ -185,7 +184,6 @@ def charge(entries: Sequence[Entry], usage: Ledger, matches: tuple[bool, ...], q
 
 
 Charger = Callable[[Ledger, tuple[bool, ...], frozenset[str]], Ledger | None]
-_UNPLANNED = object()
 
 
 def charger(entries: Sequence[Entry], planned: bool) -> Charger:
@@ -195,18 +193,19 @@ def charger(entries: Sequence[Entry], planned: bool) -> Charger:
     itself, the pre-issue-15 baseline."""
     if not planned:
         return lambda usage, m, q: charge(entries, usage, m, q)
-    plans: dict[tuple[tuple[bool, ...], frozenset[str]], object] = {}
+    plans: dict[tuple[tuple[bool, ...], frozenset[str]], tuple[tuple[int, int | None], ...] | None] = {}
 
     def planned_charge(usage: Ledger, m: tuple[bool, ...], q: frozenset[str]) -> Ledger | None:
-        plan = plans.get((m, q), _UNPLANNED)
-        if plan is _UNPLANNED:
+        try:
+            plan = plans[(m, q)]
+        except KeyError:
             denied = any(e.kind is EntryKind.DENY and b for e, b in zip(entries, m, strict=True))
             plan = plans[(m, q)] = None if denied else \
                 tuple((k, e.quota) for k, (e, b) in enumerate(zip(entries, m, strict=True))
                       if b and e.kind is EntryKind.ALLOW and (e.requires is None or e.requires in q))
         if plan is None:
             return None
-        for k, quota in cast(tuple[tuple[int, int | None], ...], plan):
+        for k, quota in plan:
             if quota is None:
                 return usage
             if usage[k] < quota:

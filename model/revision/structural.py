@@ -67,7 +67,7 @@ class _Search:
             a, b = self.old[i], self.new[j]
             how: str | None = None
             if keeps_position(a, b, True, self.used_old[i], self.used_new[j]):
-                verdict = self._asked("agree", a, b, lambda: agree(a, b, self.effects, self.tools),
+                verdict = self._asked("agree", a, b, lambda: agree(a, b, self.effects, self.tools, self.memo),
                                       lambda m: None if a.kind is not b.kind or same_match(a, b) else
                                       _maybe(Disagree, pair_witness(m, False, a, b, self.effects, self.tools)))
                 if isinstance(verdict, Agree):
@@ -109,7 +109,7 @@ class _Search:
     def indep(self, a: Entry, b: Entry) -> bool:
         key = (entry_key(a), entry_key(b))
         if key not in self._indep:
-            verdict = self._asked("independent", a, b, lambda: independent(a, b, self.effects, self.tools),
+            verdict = self._asked("independent", a, b, lambda: independent(a, b, self.effects, self.tools, self.memo),
                                   lambda m: None if a.action != b.action else
                                   _maybe(Overlap, pair_witness(m, True, a, b, self.effects, self.tools)))
             self._indep[key] = isinstance(verdict, Independent)

@@ -29,6 +29,7 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
+from typing import TYPE_CHECKING
 
 import z3
 
@@ -49,6 +50,9 @@ from model.monitor.policy import (
 )
 from model.revision.effects import EffectSet
 from model.revision.globs import translate, zstring
+
+if TYPE_CHECKING:
+    from model.revision.memo import Memo
 
 
 class Unsupported(Exception):
@@ -259,33 +263,79 @@ class Encoder:
             return out
         return None  # missing: callers never ask for it
 
-    def witness(self, model: z3.ModelRef) -> Witness:
+    def witness(self, model: z3.ModelRef, read_once: bool = False) -> Witness:
+        """The concrete effect, arguments and binding state ``model`` gives. ``read_once``: each variable's
+        value is evaluated once and read off its constructor (``_read``), the same JSON as the recognizer
+        by recognizer evaluation (the pre-issue-15 reading, kept on the baseline path)."""
+        value = self._read if read_once else self._value
         args: dict[str, JSON] = {}
         for k in self.keys:
             v = self.val[(k,)]
             if not z3.is_true(model.eval(JV.is_missing(v), model_completion=True)):
-                args[k] = self._value(model, v, (k,))
-        bindings = tuple((s, self._value(model, self.sval[s], ()))
+                args[k] = value(model, v, (k,))
+        bindings = tuple((s, value(model, self.sval[s], ()))
                          for s in sorted(self.bound) if z3.is_true(model.eval(self.bound[s], model_completion=True)))
-        return Witness(self.action, self._value(model, self.r, ()), args, bindings)
+        return Witness(self.action, value(model, self.r, ()), args, bindings)
+
+    def _read(self, model: z3.ModelRef, v: z3.DatatypeRef, path: tuple[str, ...]) -> JSON:
+        """``_value`` from one evaluation of ``v``: with model completion it is a constructor applied to
+        values (``JV``'s constructors are its recognizers' cases); anything else is read as ``_value`` does."""
+        got = model.eval(v, model_completion=True)
+        name = got.decl().name() if z3.is_app(got) else ""
+        if name == "null":
+            return None
+        if name == "jbool" and (z3.is_true(got.arg(0)) or z3.is_false(got.arg(0))):
+            return z3.is_true(got.arg(0))
+        if name == "jnum":
+            num = got.arg(0)
+            frac = Fraction(num.as_fraction()) if isinstance(num, z3.RatNumRef) else Fraction(0)
+            return int(frac) if frac.denominator == 1 else float(frac)
+        if name == "jstr" and isinstance(got.arg(0), z3.SeqRef) and got.arg(0).is_string_value():
+            return _decode(str(got.arg(0).as_string()))
+        if name == "jarr":
+            return []
+        if name == "jobj":
+            out: dict[str, JSON] = {}
+            for p, child in self.val.items():
+                if len(p) == len(path) + 1 and p[:-1] == path and not z3.is_true(
+                        model.eval(JV.is_missing(child), model_completion=True)):
+                    out[p[-1]] = self._read(model, child, p)
+            return out
+        return self._value(model, v, path)
+
+
+Literals = Callable[[Entry], tuple[z3.BoolRef, z3.BoolRef]]  # an entry's (matches, fails) literals
 
 
 def find_witness(entries: Sequence[Entry], effects: EffectSet, tools: Sequence[Tool],
-                 query: Callable[[Encoder], z3.BoolRef]) -> Witness | Undecidable | None:
-    """For each action of ``E`` that ``entries`` name, ask Z3 for an effect satisfying ``query``:
-    the first witness found, why the question could not be decided, or ``None`` (none exists)."""
+                 query: Callable[[Literals], z3.BoolRef], memo: Memo | None = None) -> Witness | Undecidable | None:
+    """For each action of ``E`` that ``entries`` name, ask Z3 for an effect satisfying ``query`` (written
+    over the entries' literals): the first witness found, why the question could not be decided, or
+    ``None`` (none exists). With a ``memo`` (issue 15 §2) the same question is asked with the base and the
+    literals from the memo's term cache (equal terms: ``Memo.base``, ``Memo.literals``), on a
+    ``SimpleSolver`` (``solve``), and the witness is read once per variable (``Encoder.witness``)."""
     for action in effects.actions(frozenset(e.action for e in entries)):
         try:
             enc = Encoder(action, entries, tools)
-            constraint = z3.And(enc.base(effects.resources(action)), query(enc))
+            base, constraint = _question(enc, effects, tools, query, memo)
         except Unsupported as exc:
             return Undecidable(str(exc))
-        found = solve(constraint)
+        found = solve(z3.And(base, constraint)) if memo is None else \
+            solve(constraint, True, memo.solver(base, "witness"))
         if isinstance(found, str):
             return Undecidable(f"z3 answered unknown: {found}")
         if found is not None:
-            return enc.witness(found)
+            return enc.witness(found, read_once=memo is not None)
     return None
+
+
+def _question(enc: Encoder, effects: EffectSet, tools: Sequence[Tool], query: Callable[[Literals], z3.BoolRef],
+              memo: Memo | None) -> tuple[z3.BoolRef, z3.BoolRef]:
+    """The base and ``query`` over ``enc``'s literals (with a ``memo``, its kept terms: ``find_witness``)."""
+    if memo is None:
+        return enc.base(effects.resources(enc.action)), query(lambda e: (enc.matches(e), enc.fails(e)))
+    context = memo.context(enc.action, effects, tools)
+    return memo.base(context, enc, effects), query(lambda e: memo.literals(context, enc, e))
 
 
 @dataclass(frozen=True, slots=True)
@@ -293,14 +343,24 @@ class Undecidable:
     reason: str
 
 
-def solve(constraint: z3.BoolRef) -> z3.ModelRef | str | None:
-    """A model, ``None`` for unsatisfiable, or the solver's reason when it answers unknown."""
-    solver = z3.Solver()
+def solve(constraint: z3.BoolRef, simple: bool = False, under: z3.Solver | None = None) -> z3.ModelRef | str | None:
+    """A model, ``None`` for unsatisfiable, or the solver's reason when it answers unknown. ``simple``: a
+    ``SimpleSolver`` (no preprocessing tactics; the same question, about half the fixed cost on the
+    corpus's small questions: issue 15 §2), else the default solver (the pre-issue-15 path). ``under``: a
+    kept solver whose assertions (a base, ``Memo.solver``) are part of the question; ``constraint`` is
+    pushed and popped there."""
+    solver = under if under is not None else z3.SimpleSolver() if simple else z3.Solver()
     solver.set("timeout", 20000)
-    solver.add(constraint)
-    answer = solver.check()
-    if answer == z3.sat:
-        return solver.model()
-    if answer == z3.unsat:
-        return None
-    return str(solver.reason_unknown())
+    if under is not None:
+        solver.push()
+    try:
+        solver.add(constraint)
+        answer = solver.check()
+        if answer == z3.sat:
+            return solver.model()
+        if answer == z3.unsat:
+            return None
+        return str(solver.reason_unknown())
+    finally:
+        if under is not None:
+            solver.pop()
