@@ -1,6 +1,6 @@
-"""Mutation testing of the seven judgment modules (issue 12 §5): killed/total per module.
+"""Mutation testing of the eight judgment modules (issue 12 §5): killed/total per module.
 
-``make mutation`` runs mutmut 3 (configured in ``[tool.mutmut]`` of pyproject.toml: the seven
+``make mutation`` runs mutmut 3 (configured in ``[tool.mutmut]`` of pyproject.toml: the eight
 modules and the unit and property tests that exercise them) and then this script, which reads
 mutmut's results from ``mutants/<path>.meta`` and writes ``paper_figures/tables/mutation.{csv,md}``.
 
@@ -189,7 +189,7 @@ def run(out_dir: Path, note: str = "") -> tuple[list[Path], list[Row], list[Equi
         print(f"stale equivalent entry (matches no survivor): {e.module} {e.function} {e.removed} -> {e.added}",
               file=sys.stderr)
     paths = write_table(out_dir, "mutation", HEADER, [r.cells() for r in [*rows, total(rows)]],
-                        "Mutation testing (mutmut 3) of the seven judgment modules: killed/total per module;"
+                        "Mutation testing (mutmut 3) of the eight judgment modules: killed/total per module;"
                         " equivalent mutants are argued in experiments/mutation_equivalent.json;"
                         " score = (killed + timeout) / (mutants - equivalent - not_run)."
                         + (f" {note}" if note else ""))
