@@ -150,11 +150,15 @@ application {
 """
 
 
+def _two(text: str) -> Adapter:
+    tools = {"ReadSecret": lambda: "s", "ReadPublic": lambda: "p", "Send": lambda a, b: "sent"}
+    return Adapter(parse_policy(text), tools, "a")
+
+
 def test_a_call_with_two_handles_carries_the_join_of_their_labels_whichever_comes_first() -> None:
     # The compiled form reads a single handle's label directly and joins only for two or more.
-    tools = {"ReadSecret": lambda: "s", "ReadPublic": lambda: "p", "Send": lambda a, b: "sent"}
     for low_first in (True, False):
-        ad = Adapter(parse_policy(TWO_SOURCES), tools, "a")
+        ad = _two(TWO_SOURCES)
         secret, public = ad.call("ReadSecret"), ad.call("ReadPublic")
         assert isinstance(secret, Handle) and isinstance(public, Handle)
         args = {"a": public, "b": secret} if low_first else {"a": secret, "b": public}
@@ -213,11 +217,6 @@ def test_a_quota_refusal_names_the_list_that_ran_out() -> None:
     assert isinstance(ad.call("Read"), Handle)
     v = _refused_both_ways(ad, "Read")
     assert v.reason is DenyReason.QUOTA and v.detail == "no application grant with capacity left (first-fit)"
-
-
-def _two(text: str) -> Adapter:
-    tools = {"ReadSecret": lambda: "s", "ReadPublic": lambda: "p", "Send": lambda a, b: "sent"}
-    return Adapter(parse_policy(text), tools, "a")
 
 
 def test_a_deny_on_a_later_effect_of_the_call_is_found() -> None:
