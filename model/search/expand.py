@@ -69,7 +69,12 @@ def successors(ctx: Context, s: Compact, sleep: Sleep | None = None) -> Iterator
                            (recs, bindings, invalid, used_user, used_app, satisfied, (*permits, permit_tuple(p))),
                            None, ctx.special, ("approve", tuple(zip(names, (h[4] for h in choice), strict=True)), None))
     memo, trans, intern, refused = ctx.memo, ctx.trans, ctx.intern, ctx.refused
-    proj = intern((tuple((b[0], b[1]) for b in bindings), invalid, used_user, used_app, satisfied, permits))
+    # A binding's value is keyed with its type: Python's ``True == 1`` (and ``1 == 1.0``) would let a state
+    # bound to ``true`` answer for one bound to ``1``, which the monitor's ``json_equal`` tells apart. Slot
+    # values are scalars (``commit._well_formed_address``), so the type makes the key exact; splitting
+    # ``1`` from ``1.0`` only shares less.
+    proj = intern((tuple((b[0], b[1], b[1].__class__) for b in bindings), invalid, used_user, used_app, satisfied,
+                   permits))
     old_pos = {b[0]: b[2] for b in bindings}
     n = len(recs)
     for tool, names, pairs in proposals(ctx, recs, hs):

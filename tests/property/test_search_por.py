@@ -7,6 +7,7 @@ the same useful completions while exploring no more transitions and no more stat
 from __future__ import annotations
 
 import functools
+import json
 from pathlib import Path
 
 import pytest
@@ -72,3 +73,50 @@ def test_the_reduction_skips_transitions() -> None:
 def test_generated_variants(variant: tuple[SearchModel, int]) -> None:
     model, bound = variant
     check_all(model, bound)
+
+
+_TRUE_VS_ONE_POLICY = """policy conf
+levels Public < Internal
+node directory: source (Public, {}, trusted)
+node memory: memory (Public, {}, trusted)
+node mail: sink (Public, {}, trusted)
+edge Lookup: directory -> memory inherit
+edge Send: memory -> mail inherit
+agent assistant {operations: {Lookup, Send}, ceiling: Internal}
+tool Lookup {endpoints: directory -> memory, args: {name}, required: {name},
+             effects: [directory.lookup(name)], authoritative: {destination}}
+tool Send {endpoints: memory -> mail, args: {recipient}, required: {recipient},
+           effects: [message.send(recipient)]}
+resolve target: Lookup(name: "Alice") -> destination
+flow allow * -> memory
+flow allow * -> mail
+user {
+  allow directory.lookup("Alice") quota 1
+  allow message.send(@target) quota unlimited
+}
+application {
+  allow directory.lookup(*) quota unlimited
+  allow message.send(@target) quota unlimited
+}
+"""
+
+
+def test_a_slot_bound_to_true_is_not_one_bound_to_1(tmp_path: Path) -> None:
+    """The decision memo keyed a binding by Python equality, so a state whose slot held ``true`` answered
+    for one holding ``1``: ``Send(recipient=1)`` after the lookup that returned ``1`` was refused as it is
+    after the one that returned ``true``, and the shortest trace to ``send_one`` changed."""
+    (tmp_path / "conf.policy").write_text(_TRUE_VS_ONE_POLICY)
+    doc = {"name": "conf", "description": "true and 1 bound to the same slot", "policy": "conf.policy",
+           "toolkit": "report", "bound": 3,
+           "agent": {"name": "assistant", "literals": ["Alice", 1, True], "fields": {"Lookup": ["destination"]}},
+           "results": {"Lookup": [{"ok": True, "value": {"destination": True}},
+                                  {"ok": True, "value": {"destination": 1}}],
+                       "Send": [{"ok": True, "value": {"delivered": True}}]},
+           "queries": [{"name": n, "kind": "forbidden", "description": n,
+                        "event": {"tool": "Send", "when": "admitted", "args": {"recipient": {"equals": v}}}}
+                       for n, v in (("send_true", True), ("send_one", 1))]}
+    (tmp_path / "conf.json").write_text(json.dumps(doc))
+    model = load_model(tmp_path / "conf.json")
+    check_all(model, 3)
+    one = explore(model, 3, reduction=False).verdict("send_one")
+    assert isinstance(one, Found) and "Lit(value='1')" in repr(one.trace[-1])
