@@ -22,7 +22,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from model.canonical import JSON, canonical_str
+from model.canonical import JSON, canonical_str, json_equal
 from model.monitor.matching import Effect
 
 
@@ -53,13 +53,13 @@ class Budget:
 
     def violated(self, effects: Sequence[Effect]) -> bool:
         hits = [canonical_str(e.resource) for e in effects
-                if e.action == self.action and (self.resource is None or e.resource == self.resource)]
+                if e.action == self.action and (self.resource is None or json_equal(e.resource, self.resource))]
         if self.per_resource:
             return any(n > self.max for n in Counter(hits).values())
         return len(hits) > self.max
 
     def show(self) -> str:
-        what = self.action if self.resource is None else f"{self.action}({self.resource!r})"
+        what = self.action if self.resource is None else f"{self.action}({canonical_str(self.resource)})"
         return f"more than {self.max} {what}" + (" per resource" if self.per_resource else "")
 
 
