@@ -78,10 +78,10 @@ def direct_round() -> None:
     w.send(s, a["destination"])
 
 
-def make_mediated(policy: Policy) -> Callable[[], None]:
+def make_mediated(policy: Policy, reference: bool = False) -> Callable[[], None]:
     def run() -> None:
         w = ReportWorld()
-        ad = Adapter(policy, w.tools(), "assistant")
+        ad = Adapter(policy, w.tools(), "assistant", reference=reference)
         r = ad.call("Read")
         s = ad.call("Sanitize", record=r)
         a = ad.call("Lookup", name="Alice")
@@ -163,7 +163,7 @@ def make_decide_workload(policy: Policy, decider: Decider = decide) -> Callable[
         return decide(p, state, call)
 
     with adapter_deciding_with(recording):
-        make_mediated(policy)()
+        make_mediated(policy, reference=True)()  # (the reference path asks ``decide`` for every call)
     assert len(seen) == CALLS_PER_ROUND
     for state, call in seen:
         assert decider(policy, state, call) == decide_source(policy, state, call)
@@ -176,7 +176,8 @@ def make_decide_workload(policy: Policy, decider: Decider = decide) -> Callable[
 
 @contextmanager
 def adapter_deciding_with(decider: Decider) -> Iterator[None]:
-    """Point the Adapter at another decision function for one measurement (the source baseline)."""
+    """Point the Adapter's reference path at another decision function for one measurement (the source
+    baseline)."""
     saved = adapter_module.decide
     adapter_module.decide = decider
     try:
@@ -209,11 +210,11 @@ def measure(tick: Callable[[int, int], None]) -> dict[str, float]:
         "decide workload": make_decide_workload(policy),
         "decide workload (source)": make_decide_workload(policy, decide_source),
     }
-    mediated = runs["mediated"]
+    mediated_reference = runs["mediated (reference)"] = make_mediated(policy, reference=True)
 
     def mediated_source() -> None:
         with adapter_deciding_with(decide_source):
-            mediated()
+            mediated_reference()
 
     runs["mediated (source)"] = mediated_source
     try:

@@ -36,7 +36,9 @@ from model.monitor.counters import zeros
 from model.monitor.decide import Decision, Verdict, decide, explain
 from model.monitor.matching import call_effects
 from model.monitor.permits import EvidenceRefused, PermitEvidence
+from model.monitor.plan import admit, plan_for
 from model.monitor.policy import Policy
+from model.monitor.session import Row, Session
 from model.monitor.state import Call, Permit, State, issue_permit, satisfy
 from model.monitor.values import Member, Store, arguments
 
@@ -109,28 +111,117 @@ class Adapter:
     tools: Mapping[str, ToolFn]
     agent: str
     permit_evidence: PermitEvidence | None = None
-    state: State = field(init=False)
     log: list[Event] = field(default_factory=list)
     _values: Store = field(default_factory=Store)
     _handles: dict[int, Handle] = field(default_factory=dict)
     _compiled: Compiled | None = None
+    # the reference path: frozen states rebuilt per call, as before the session (``session.py``); the
+    # differential test and the benchmark run it next to the fast path
+    reference: bool = field(default=False, kw_only=True)
+    _session: Session | None = field(default=None, init=False, repr=False)
+    _snapshot: State | None = field(default=None, init=False, repr=False)
 
     def __post_init__(self) -> None:
-        # ``initial_state``, with shared counters on long lists (counters.py: a commit then copies no list)
-        self.state = State(used_user=zeros(len(self.policy.user)), used_app=zeros(len(self.policy.application)))
+        n_user, n_app = len(self.policy.user), len(self.policy.application)
+        if self.reference:
+            # ``initial_state``, with shared counters on long lists (counters.py: a commit then copies no list)
+            self._snapshot = State(used_user=zeros(n_user), used_app=zeros(n_app))
+        else:
+            self._session = Session(n_user, n_app)  # the same state (session.py), built on demand
+
+    @property
+    def state(self) -> State:
+        """The monitor state ``S`` (a frozen snapshot; the session builds it only when asked)."""
+        snap = self._snapshot
+        if snap is None:
+            assert self._session is not None
+            snap = self._snapshot = self._session.snapshot()
+        return snap
+
+    @state.setter
+    def state(self, value: State) -> None:
+        self._snapshot = value
+        if self._session is not None:
+            self._session.load(value)
 
     # --- the agent's API ----------------------------------------------------------------------
 
     def call(self, tool: str, /, **args: Handle | JSON) -> CallResult:
+        s = self._session
+        if s is None:
+            return self._call_reference(tool, args)
+        c = self._compiled
+        if c is None or c.policy is not self.policy:  # (the policy field may have been reassigned)
+            c = self._compiled = compiled(self.policy)
+        if type(self)._to_call is Adapter._to_call:
+            concrete, members, refs, paths = self._resolve(args)
+            call: Call | None = None
+        else:  # a subclass maps arguments its own way (``DojoAdapter``): take its call
+            call, concrete, members = self._to_call(tool, args)
+            refs, paths = call.refs, call.ref_paths
+        key = (tool, self.agent)
+        plan = c.plans[key] if key in c.plans else plan_for(c, tool, self.agent)
+        verdict: Verdict | None = None
+        if plan is not None:
+            try:
+                verdict = admit(plan, s, concrete if call is None else call.args, refs)  # type: ignore[arg-type]
+            except Exception:  # (e.g. a literal that is not JSON, met while matching): ``decide`` raises it
+                verdict = None
+        if verdict is None:  # not provably Allow: the decision itself, on the public state
+            if call is None:
+                call = Call(self.agent, tool, concrete, refs, paths)
+            verdict = decide(self.policy, self.state, call)
+            if verdict.decision is not Decision.ALLOW:
+                self.log.append(Event(tool, concrete, verdict, verdict.decision.value))
+                return Refusal(verdict)
+        # the record's canonical arguments, and a fresh copy of them for the tool (values.py)
+        args_json, tool_args = arguments(members)
+        decl = c.tools[tool].decl
+        assert verdict.label is not None and verdict.user is not None and verdict.app is not None
+        if len(refs) < 2:
+            parents: tuple[int, ...] = (refs[0][1],) if refs else ()
+        else:
+            parents = tuple(dict.fromkeys(d for _, d in refs))
+        # charge before the tool runs (commit.commit_in on the session)
+        d = s.commit(Row(self.agent, decl, parents, args_json, verdict.label), verdict.user.positions,
+                     verdict.app.positions, verdict.permit)
+        self._snapshot = None
+        fn = self.tools.get(tool)
+        try:
+            if fn is None:
+                raise LookupError(f"no Python tool registered for {tool}")
+            value = fn(**tool_args)
+            stored = canonical_str(value)
+        except Exception as exc:  # any exception a tool raises is its declared failure outcome
+            self.log.append(Event(tool, concrete, verdict, f"failed: {exc}", d))
+            return Failure(d, str(exc))  # (observe of a failure changes nothing)
+        # observe reads the value only for a resolver of this tool (``commit.resolves``): parse a fresh
+        # copy only then (observe keeps scalars of it only, so the store may keep the parse as its own)
+        resolvers = c.resolvers.get(tool)
+        if resolvers:
+            fresh = json.loads(stored)
+            s.succeed(d, [r for r, text in resolvers if text == args_json], fresh)
+        else:
+            fresh = None
+            s.rows[d].succeeded = True
+        self._snapshot = None  # (a tool that read ``state`` while it ran left a snapshot of the charge)
+        self._values.put(d, stored, fresh)
+        handle = Handle(d)
+        self._handles[d] = handle
+        self.log.append(Event(tool, concrete, verdict, "ok", d))
+        return handle
+
+    def _call_reference(self, tool: str, args: Mapping[str, Handle | JSON]) -> CallResult:
+        """``call`` over frozen states: decide, ``commit_in``, the tool, ``observe_in`` (the path the
+        session replaced; ``decide`` here is this module's global, which the benchmark may repoint)."""
         call, concrete, members = self._to_call(tool, args)
         verdict = decide(self.policy, self.state, call)
         if verdict.decision is not Decision.ALLOW:
             self.log.append(Event(tool, concrete, verdict, verdict.decision.value))
             return Refusal(verdict)
-        # the record's canonical arguments, and a fresh copy of them for the tool (values.py)
         args_json, tool_args = arguments(members)
         c = self._compiled
-        if c is None or c.policy is not self.policy:  # (the policy field may have been reassigned)
+        if c is None or c.policy is not self.policy:
             c = self._compiled = compiled(self.policy)
         self.state, rec = commit_in(c, self.state, call, verdict, args_json)  # charge before the tool runs
         fn = self.tools.get(tool)
@@ -143,8 +234,6 @@ class Adapter:
             self.state = observe_in(c, self.state, rec.id, Outcome(False))
             self.log.append(Event(tool, concrete, verdict, f"failed: {exc}", rec.id))
             return Failure(rec.id, str(exc))
-        # observe reads the value only for a resolver of this tool (``commit.resolves``): parse a fresh
-        # copy only then (observe keeps scalars of it only, so the store may keep the parse as its own)
         fresh = json.loads(stored) if tool in c.resolvers else None
         self.state = observe_in(c, self.state, rec.id, Outcome(True, fresh))
         self._values.put(rec.id, stored, fresh)
@@ -169,7 +258,7 @@ class Adapter:
     # --- the application's API (the agent may not call these) ---------------------------------
 
     def satisfy(self, requirement: str) -> None:
-        self.state = satisfy(self.state, requirement)
+        self._install(satisfy(self.state, requirement))
 
     def issue_permit(self, tool: str, approval: JSON = None, /, **args: Handle | JSON) -> Permit | EvidenceRefused:
         """Issue an exact-call permit for ``tool(**args)``. With ``permit_evidence`` configured, the
@@ -185,10 +274,17 @@ class Adapter:
             if isinstance(answer, EvidenceRefused):
                 return answer
             evidence = answer.digest
-        self.state, permit = issue_permit(self.state, tool, call.identity(), evidence)
+        new, permit = issue_permit(self.state, tool, call.identity(), evidence)
+        self._install(new)
         return permit
 
     # --- internals -----------------------------------------------------------------------------
+
+    def _install(self, new: State) -> None:
+        """``new``, which differs from the current state in ``satisfied`` or ``permits`` only."""
+        self._snapshot = new
+        if self._session is not None:
+            self._session.satisfied, self._session.permits = new.satisfied, new.permits
 
     def _check(self, handle: Handle) -> None:
         if not self._issued(handle):
@@ -198,6 +294,13 @@ class Adapter:
                                                                              dict[str, Member]]:
         """The call, its concrete arguments (fresh copies: they go to the log) and, per argument, the
         value with its canonical text when the store knows it (``values.arguments`` needs them)."""
+        concrete, members, refs, paths = self._resolve(args)
+        return Call(self.agent, tool, concrete, refs, paths), concrete, members
+
+    def _resolve(self, args: Mapping[str, Handle | JSON]) -> tuple[dict[str, JSON], dict[str, Member],
+                                                                 tuple[tuple[str, int], ...],
+                                                                 tuple[tuple[str, str], ...]]:
+        """``_to_call`` without the ``Call``: concrete arguments, members, sorted refs and field paths."""
         concrete: dict[str, JSON] = {}
         members: dict[str, Member] = {}
         refs: list[tuple[str, int]] = []
@@ -221,9 +324,11 @@ class Adapter:
             else:
                 concrete[name] = arg
                 members[name] = (arg, None)
-        refs.sort()
-        paths.sort()
-        return Call(self.agent, tool, concrete, tuple(refs), tuple(paths)), concrete, members
+        if len(refs) > 1:
+            refs.sort()
+        if len(paths) > 1:
+            paths.sort()
+        return concrete, members, tuple(refs), tuple(paths)
 
     def _issued(self, handle: Handle) -> bool:
         return self._handles.get(handle.id) is handle._base

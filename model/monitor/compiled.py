@@ -94,6 +94,7 @@ class Compiled:
         for r in policy.resolvers:
             self.resolvers.setdefault(r.tool, []).append((r, canonical_str(dict(r.args))))
         self._flow: dict[tuple[str, str, str, frozenset[str], bool], bool] = {}
+        self.plans: dict[tuple[str, str], object] = {}  # the Adapter's call plans (plan.py), by (tool, agent)
 
     def struct(self, ct: _Tool, agent_name: str) -> tuple[Verdict | None, int | None]:
         """The first label-independent Struct failure of (tool, agent) and the agent's ceiling rank."""

@@ -1,0 +1,211 @@
+"""Call plans: the Adapter's fast proof that a call is allowed (Agenra Section 6.2's Allow case; issue 15
+§1: a mediated call at a third of cedarpy's cost).
+
+``admit(plan, session, args, refs)`` returns the verdict ``decide`` would return *when that verdict is
+Allow*, and ``None`` otherwise: the Adapter then asks ``decide`` itself, on the public snapshot of its
+state, for the exact Deny or Pause (reasons and details come only from there). ``None`` is also the
+answer for every case this file does not evaluate: a policy with history rules, a grant that needs an
+exact-call permit, a resource without an equality key, a ``_to_call`` that raises while matching. So
+``admit`` only has to be right about Allow, and Allow is the conjunction of every check of
+``compiled_decide.decide_compiled`` (any one failing gives another verdict): preparation, Struct and
+ceiling, no explicit deny, a matching and ready allow per (effect, list), origins, flow, first-fit
+capacity on both lists. The order of the checks therefore does not matter here, and the checks use the
+same compiled index and matchers as ``decide_compiled`` on the live ``Session`` (same fields).
+
+What a plan keeps, per (compiled policy, tool, agent), and why it is exact:
+- Struct's verdict (label independent) and the agent's ceiling rank, as ``Compiled.struct`` memoizes.
+- Per input label (by identity, the label object kept alongside): the output label (``propagate``)
+  and whether the ceiling and the flow rules pass. Labels are values, so equal inputs give equal
+  outputs; identity only decides whether the memo can be used.
+- Effects of a tool whose resources are constants or string arguments, by the argument strings
+  (``call_effects`` is a function of those).
+- Allow verdicts by (effects, label, user positions, application positions): a verdict is a value of
+  exactly these (the permit is always ``None`` here).
+Memo tables are bounded (``_MEMO``), so calls with ever-new strings cost a recomputation, not memory.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+
+from model.canonical import JSON
+from model.monitor.compiled import Compiled, _Tool
+from model.monitor.compiled_entries import _NOKEY, _Entry, scalar_key
+from model.monitor.labels import Label
+from model.monitor.ledger import Allocation
+from model.monitor.matching import Effect, call_effects
+from model.monitor.origins import produced_by
+from model.monitor.policy import ArgRes, ConstRes
+from model.monitor.session import Session
+from model.monitor.verdict import Decision, Verdict
+
+_MEMO = 256
+
+
+class Plan:
+    __slots__ = ("arg_names", "c", "ceiling", "ct", "effects", "labels", "verdicts")
+
+    def __init__(self, c: Compiled, ct: _Tool, ceiling: int) -> None:
+        self.c = c
+        self.ct = ct
+        self.ceiling = ceiling
+        self.effects: dict[tuple[str, ...], tuple[Effect, ...]] = {}
+        # the arguments naming resources, when every resource is a constant or one argument
+        decls = ct.decl.effects
+        simple = all(isinstance(d.resource, ConstRes | ArgRes) for d in decls)
+        self.arg_names = tuple(d.resource.arg for d in decls if isinstance(d.resource, ArgRes)) if simple else None
+        self.labels: dict[int, tuple[Label, Label, bool]] = {}
+        self.verdicts: dict[tuple[int, int, tuple[int, ...], tuple[int, ...]], tuple[object, Verdict]] = {}
+
+    def effects_of(self, args: Mapping[str, JSON]) -> tuple[tuple[Effect, ...] | None, bool]:
+        """The call's effects (``None``: malformed, ``decide`` says how) and whether the object is kept
+        by this plan (then it can key the verdict memo)."""
+        fixed = self.ct.const_effects
+        if fixed is not None:
+            return fixed, True
+        names = self.arg_names
+        key: tuple[str, ...] | None = None
+        if names is not None:
+            vals = tuple(v for v in (args.get(n) for n in names) if type(v) is str)
+            if len(vals) == len(names):
+                key = vals
+                hit = self.effects.get(vals)
+                if hit is not None:
+                    return hit, True
+        found = call_effects(self.ct.decl, args)
+        if isinstance(found, str):
+            return None, False
+        if key is not None and len(self.effects) < _MEMO:
+            self.effects[key] = found
+            return found, True
+        return found, False
+
+    def label_of(self, label_in: Label) -> tuple[Label, Label, bool]:
+        """(input, output label, ceiling and flow both pass)."""
+        c, ct = self.c, self.ct
+        out = c.propagate(ct, label_in)
+        tool = ct.decl
+        ok = c.rank[out.sensitivity] <= self.ceiling and c.flow_allows(tool.operation, tool.destination, out)
+        entry = (label_in, out, ok)
+        if len(self.labels) < _MEMO:
+            self.labels[id(label_in)] = entry
+        return entry
+
+
+def plan_for(c: Compiled, tool: str, agent: str) -> Plan | None:
+    """The plan of ``tool`` called by ``agent``, or ``None`` when no call of it can be admitted here
+    (unknown tool or agent, a Struct failure) or the policy has history rules (``decide`` decides)."""
+    key = (tool, agent)
+    hit = c.plans.get(key)
+    if hit is not None or key in c.plans:
+        return hit  # type: ignore[return-value]
+    ct = c.tools.get(tool)
+    plan: Plan | None = None
+    if ct is not None and not c.policy.histories:
+        fail, ceiling = c.struct(ct, agent)
+        if fail is None and ceiling is not None:
+            plan = Plan(c, ct, ceiling)
+    if len(c.plans) < _MEMO:
+        c.plans[key] = plan
+    return plan
+
+
+def admit(plan: Plan, s: Session, args: Mapping[str, JSON], refs: tuple[tuple[str, int], ...]) -> Verdict | None:
+    """The Allow verdict of ``decide`` for this call on the session's state, or ``None`` (ask ``decide``)."""
+    c, ct = plan.c, plan.ct
+    # preparation
+    if not ct.args.issuperset(args) or not ct.required.issubset(args):
+        return None
+    rows = s.rows
+    n = len(rows)
+    for name, d in refs:
+        if name not in args or not 0 <= d < n or not rows[d].succeeded:
+            return None
+    effects, kept = plan.effects_of(args)
+    if effects is None:
+        return None
+    # the output label, the ceiling and the flow rules
+    if not refs:
+        label_in = ct.source_label
+    elif len(refs) == 1:
+        label_in = rows[refs[0][1]].label
+    else:
+        label_in = c.join([rows[d].label for d in dict.fromkeys(d for _, d in refs)])
+    hit = plan.labels.get(id(label_in))
+    if hit is None or hit[0] is not label_in:
+        hit = plan.label_of(label_in)
+    label = hit[1]
+    if not hit[2]:
+        return None
+    # no explicit deny on either list
+    for side in c.deny_sides:
+        for eff in effects:
+            act = side.actions.get(eff.action)
+            if act is None or not act.deny_all:
+                continue
+            k = scalar_key(eff.resource)
+            if k is _NOKEY:
+                return None
+            for e in act.deny_by.get(k, act.deny_other):
+                if e.matches(eff.resource, True, args, s):
+                    return None
+    # a matching allow per (effect, list), one of them ready (else Deny or Pause)
+    satisfied = s.satisfied
+    matched: list[list[_Entry]] = []
+    for side in c.sides:
+        for eff in effects:
+            act = side.actions.get(eff.action)
+            if act is None:
+                return None
+            resource = eff.resource
+            k = scalar_key(resource)
+            if k is _NOKEY:
+                return None
+            allows = [e for e in act.allow_by.get(k, act.allow_other) if e.matches(resource, True, args, s)]
+            if not allows:
+                return None
+            for e in allows:
+                if e.requires is None or e.requires in satisfied:
+                    break
+            else:
+                return None
+            matched.append(allows)
+    # origins
+    if ct.origins:
+        by_name = dict(refs)
+        for rule in ct.origins:
+            ref = by_name.get(rule.argument)
+            if ref is None or not produced_by(s, ref, rule):
+                return None
+    # first-fit on both lists (compiled_decide's step 7 over the session's counters)
+    m = len(effects)
+    chosen: list[tuple[int, ...]] = []
+    for i, used in enumerate((s.user.counts, s.app.counts)):
+        reserved: dict[int, int] = {}
+        positions: list[int] = []
+        for allows in matched[i * m:(i + 1) * m]:
+            for e in allows:
+                if e.requires is not None and e.requires not in satisfied:
+                    continue
+                k = e.pos
+                r = reserved.get(k, 0)
+                quota = e.quota
+                if quota is None or used.get(k, 0) + r < quota:
+                    reserved[k] = r + 1
+                    positions.append(k)
+                    break
+            else:
+                return None
+        chosen.append(tuple(positions))
+    user, app = chosen
+    if c.permits and (any(c.sides[0].permit[k] for k in user) or any(c.sides[1].permit[k] for k in app)):
+        return None  # the permit check needs the exact call: ``decide`` makes it
+    key = (id(effects), id(label), user, app)
+    memo = plan.verdicts.get(key)
+    if memo is not None and memo[0] is effects and memo[1].label is label:
+        return memo[1]
+    verdict = Verdict(Decision.ALLOW, None, "", effects, label, Allocation(user, c.sides[0].size),
+                      Allocation(app, c.sides[1].size))
+    if kept and len(plan.verdicts) < _MEMO:
+        plan.verdicts[key] = (effects, verdict)
+    return verdict
