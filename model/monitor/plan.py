@@ -14,9 +14,9 @@ same compiled index and matchers as ``decide_compiled`` on the live ``Session`` 
 
 What a plan keeps, per (compiled policy, tool, agent), and why it is exact:
 - Struct's verdict (label independent) and the agent's ceiling rank, as ``Compiled.struct`` memoizes.
-- Per input label (by identity, the label object kept alongside): the output label (``propagate``)
-  and whether the ceiling and the flow rules pass. Labels are values, so equal inputs give equal
-  outputs; identity only decides whether the memo can be used.
+- Per input label, or tuple of the parents' labels (by identity, the label objects kept alongside):
+  the output label (``join``, ``propagate``) and whether the ceiling and the flow rules pass. Labels
+  are values, so equal inputs give equal outputs; identity only decides whether the memo can be used.
 - Effects of a tool whose resources are constants or string arguments, by the argument strings
   (``call_effects`` is a function of those).
 - Allow verdicts by (effects, label, user positions, application positions): a verdict is a value of
@@ -30,7 +30,7 @@ from collections.abc import Mapping
 
 from model.canonical import JSON
 from model.monitor.compiled import Compiled, _Tool
-from model.monitor.compiled_entries import _NOKEY, _Entry, scalar_key
+from model.monitor.compiled_entries import _NOKEY, _SLOT, _Entry, scalar_key
 from model.monitor.labels import Label
 from model.monitor.ledger import Allocation
 from model.monitor.matching import Effect, call_effects
@@ -41,9 +41,12 @@ from model.monitor.verdict import Decision, Verdict
 
 _MEMO = 256
 
+# effects, the positions first-fit chooses on both lists (None: not fixed), the matches to check per call
+_Fixed = tuple[tuple[Effect, ...], tuple[tuple[int, ...], tuple[int, ...]] | None, tuple[tuple["_Entry", JSON], ...]]
+
 
 class Plan:
-    __slots__ = ("arg_names", "c", "ceiling", "ct", "effects", "labels", "verdicts")
+    __slots__ = ("arg_names", "c", "ceiling", "ct", "effects", "fixed", "joins", "labels", "source", "verdicts")
 
     def __init__(self, c: Compiled, ct: _Tool, ceiling: int) -> None:
         self.c = c
@@ -55,6 +58,10 @@ class Plan:
         simple = all(isinstance(d.resource, ConstRes | ArgRes) for d in decls)
         self.arg_names = tuple(d.resource.arg for d in decls if isinstance(d.resource, ArgRes)) if simple else None
         self.labels: dict[int, tuple[Label, Label, bool]] = {}
+        # joins of several parents' labels, by the parents' label objects (kept in the entry)
+        self.joins: dict[tuple[int, ...], tuple[tuple[Label, ...], tuple[Label, Label, bool]]] = {}
+        self.source = self.label_of(ct.source_label)  # a call without handles starts from its source
+        self.fixed: dict[int, _Fixed] = {}
         self.verdicts: dict[tuple[int, int, tuple[int, ...], tuple[int, ...]], tuple[object, Verdict]] = {}
 
     def effects_of(self, args: Mapping[str, JSON]) -> tuple[tuple[Effect, ...] | None, bool]:
@@ -66,7 +73,11 @@ class Plan:
         names = self.arg_names
         key: tuple[str, ...] | None = None
         if names is not None:
-            vals = tuple(v for v in (args.get(n) for n in names) if type(v) is str)
+            if len(names) == 1:
+                v = args.get(names[0])
+                vals: tuple[str, ...] = (v,) if type(v) is str else ()
+            else:
+                vals = tuple(v for v in (args.get(n) for n in names) if type(v) is str)
             if len(vals) == len(names):
                 key = vals
                 hit = self.effects.get(vals)
@@ -79,6 +90,51 @@ class Plan:
             self.effects[key] = found
             return found, True
         return found, False
+
+    def fix(self, effects: tuple[Effect, ...], s: Session) -> _Fixed:
+        """Whether first-fit's choice for these effects is fixed: no deny entry is a candidate for any of
+        them, and on each list the first candidate of each effect needs no requirement, has no quota and
+        needs no permit. Then, whenever each of those first candidates matches (the checks kept: a slot,
+        ``keys`` or predicates; the others match whatever the state), they are the allows first-fit
+        chooses, so their positions are the allocation. Kept by the effects' identity."""
+        c = self.c
+        fixed: tuple[tuple[int, ...], tuple[int, ...]] | None = None
+        checks: list[tuple[_Entry, JSON]] = []
+        for side in c.deny_sides:
+            for eff in effects:
+                act = side.actions.get(eff.action)
+                k = scalar_key(eff.resource)
+                if act is not None and act.deny_all and (k is _NOKEY or act.deny_by.get(k, act.deny_other)):
+                    break
+            else:
+                continue
+            break
+        else:
+            chosen: list[tuple[int, ...]] = []
+            for side in c.sides:
+                positions: list[int] = []
+                for eff in effects:
+                    act = side.actions.get(eff.action)
+                    k = scalar_key(eff.resource)
+                    cands = () if act is None or k is _NOKEY else act.allow_by.get(k, act.allow_other)
+                    e = cands[0] if cands else None
+                    if e is None or e.requires is not None or e.quota is not None or side.permit[e.pos]:
+                        break
+                    if e.res == _SLOT or e.keys is not None or e.preds:
+                        checks.append((e, eff.resource))
+                    elif not e.matches(eff.resource, True, {}, s):  # (a glob: decided by the resource alone)
+                        break
+                    positions.append(e.pos)
+                else:
+                    chosen.append(tuple(positions))
+                    continue
+                break
+            else:
+                fixed = (chosen[0], chosen[1])
+        entry = (effects, fixed, tuple(checks))
+        if len(self.fixed) < _MEMO:
+            self.fixed[id(effects)] = entry
+        return entry
 
     def label_of(self, label_in: Label) -> tuple[Label, Label, bool]:
         """(input, output label, ceiling and flow both pass)."""
@@ -126,17 +182,67 @@ def admit(plan: Plan, s: Session, args: Mapping[str, JSON], refs: tuple[tuple[st
         return None
     # the output label, the ceiling and the flow rules
     if not refs:
-        label_in = ct.source_label
+        hit = plan.source
     elif len(refs) == 1:
         label_in = rows[refs[0][1]].label
+        known = plan.labels.get(id(label_in))
+        hit = known if known is not None else plan.label_of(label_in)
     else:
-        label_in = c.join([rows[d].label for d in dict.fromkeys(d for _, d in refs)])
-    hit = plan.labels.get(id(label_in))
-    if hit is None or hit[0] is not label_in:
-        hit = plan.label_of(label_in)
+        seen: list[int] = []
+        for _, d in refs:  # the parents: distinct, in argument-name order
+            if d not in seen:
+                seen.append(d)
+        inputs = tuple([rows[d].label for d in seen])
+        ids = tuple([id(x) for x in inputs])
+        found = plan.joins.get(ids)
+        if found is not None:  # (the entry keeps its labels alive: equal ids are the same objects)
+            hit = found[1]
+        else:
+            hit = plan.label_of(c.join(list(inputs)))
+            if len(plan.joins) < _MEMO:
+                plan.joins[ids] = (inputs, hit)
     label = hit[1]
     if not hit[2]:
         return None
+    fixed = plan.fixed.get(id(effects)) if kept else None
+    if fixed is None and kept:
+        fixed = plan.fix(effects, s)
+    found_chosen = fixed[1] if fixed is not None else None
+    if found_chosen is not None:
+        for e, r in fixed[2]:  # type: ignore[index]  # (fixed is set when found_chosen is)
+            if not e.matches(r, True, args, s):
+                found_chosen = None
+                break
+    if found_chosen is None:
+        found_chosen = _matched_first_fit(c, s, effects, args)
+        if found_chosen is None:
+            return None
+    chosen = found_chosen
+    # origins
+    if ct.origins:
+        by_name = dict(refs)
+        for rule in ct.origins:
+            ref = by_name.get(rule.argument)
+            if ref is None or not produced_by(s, ref, rule):
+                return None
+    user, app = chosen
+    if c.permits and (any(c.sides[0].permit[k] for k in user) or any(c.sides[1].permit[k] for k in app)):
+        return None  # the permit check needs the exact call: ``decide`` makes it
+    key = (id(effects), id(label), user, app)
+    memo = plan.verdicts.get(key)
+    if memo is not None:  # (the entry keeps its effects and label alive: equal ids are the same objects)
+        return memo[1]
+    verdict = Verdict(Decision.ALLOW, None, "", effects, label, Allocation(user, c.sides[0].size),
+                      Allocation(app, c.sides[1].size))
+    if kept and len(plan.verdicts) < _MEMO:
+        plan.verdicts[key] = (effects, verdict)
+    return verdict
+
+
+def _matched_first_fit(c: Compiled, s: Session, effects: tuple[Effect, ...],
+                       args: Mapping[str, JSON]) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
+    """No explicit deny, a matching and ready allow per (effect, list), and first-fit's positions on both
+    lists; ``None`` when any of them fails."""
     # no explicit deny on either list
     for side in c.deny_sides:
         for eff in effects:
@@ -170,13 +276,6 @@ def admit(plan: Plan, s: Session, args: Mapping[str, JSON], refs: tuple[tuple[st
             else:
                 return None
             matched.append(allows)
-    # origins
-    if ct.origins:
-        by_name = dict(refs)
-        for rule in ct.origins:
-            ref = by_name.get(rule.argument)
-            if ref is None or not produced_by(s, ref, rule):
-                return None
     # first-fit on both lists (compiled_decide's step 7 over the session's counters)
     m = len(effects)
     chosen: list[tuple[int, ...]] = []
@@ -197,15 +296,4 @@ def admit(plan: Plan, s: Session, args: Mapping[str, JSON], refs: tuple[tuple[st
             else:
                 return None
         chosen.append(tuple(positions))
-    user, app = chosen
-    if c.permits and (any(c.sides[0].permit[k] for k in user) or any(c.sides[1].permit[k] for k in app)):
-        return None  # the permit check needs the exact call: ``decide`` makes it
-    key = (id(effects), id(label), user, app)
-    memo = plan.verdicts.get(key)
-    if memo is not None and memo[0] is effects and memo[1].label is label:
-        return memo[1]
-    verdict = Verdict(Decision.ALLOW, None, "", effects, label, Allocation(user, c.sides[0].size),
-                      Allocation(app, c.sides[1].size))
-    if kept and len(plan.verdicts) < _MEMO:
-        plan.verdicts[key] = (effects, verdict)
-    return verdict
+    return chosen[0], chosen[1]
