@@ -40,7 +40,7 @@ from model.monitor.plan import admit, plan_for
 from model.monitor.policy import Policy
 from model.monitor.session import Row, Session
 from model.monitor.state import Call, Permit, State, issue_permit, satisfy
-from model.monitor.values import Member, Store, arguments
+from model.monitor.values import Member, Store, arguments, parse
 
 ToolFn = Callable[..., JSON]
 
@@ -180,8 +180,12 @@ class Adapter:
         assert verdict.label is not None and verdict.user is not None and verdict.app is not None
         if len(refs) < 2:
             parents: tuple[int, ...] = (refs[0][1],) if refs else ()
-        else:
-            parents = tuple(dict.fromkeys(d for _, d in refs))
+        else:  # ``Call.parents``: distinct, by argument name
+            distinct: list[int] = []
+            for _, p in refs:
+                if p not in distinct:
+                    distinct.append(p)
+            parents = tuple(distinct)
         # charge before the tool runs (commit.commit_in on the session)
         d = s.commit(Row(self.agent, decl, parents, args_json, verdict.label), verdict.user.positions,
                      verdict.app.positions, verdict.permit)
@@ -199,7 +203,7 @@ class Adapter:
         # copy only then (observe keeps scalars of it only, so the store may keep the parse as its own)
         resolvers = c.resolvers.get(tool)
         if resolvers:
-            fresh = json.loads(stored)
+            fresh = parse(stored)
             s.succeed(d, [r for r, text in resolvers if text == args_json], fresh)
         else:
             fresh = None

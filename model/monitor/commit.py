@@ -125,7 +125,8 @@ def bind(bindings_in: tuple[tuple[str, JSON, int], ...], invalid_in: frozenset[s
                 invalid.add(res.slot)
         else:
             bindings[res.slot] = (value, d)
-    return tuple((s, v, i) for s, (v, i) in sorted(bindings.items(), key=lambda kv: kv[0])), frozenset(invalid)
+    # sorted by slot (slots are distinct keys, so the whole items never compare their values)
+    return tuple([(s, v, i) for s, (v, i) in sorted(bindings.items())]), frozenset(invalid)
 
 
 def resolves(policy: Policy, tool: str) -> bool:
