@@ -28,6 +28,7 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from model.canonical import JSON, canonical_str
 from model.monitor.commit import Outcome, commit_in, observe_in
@@ -36,13 +37,14 @@ from model.monitor.counters import zeros
 from model.monitor.decide import Decision, Verdict, decide, explain
 from model.monitor.matching import call_effects
 from model.monitor.permits import EvidenceRefused, PermitEvidence
-from model.monitor.plan import admit, plan_for
+from model.monitor.plan import Plan, admit, plan_for
 from model.monitor.policy import Policy
 from model.monitor.session import Row, Session
 from model.monitor.state import Call, Permit, State, issue_permit, satisfy
 from model.monitor.values import Member, Store, arguments, parse
 
 ToolFn = Callable[..., JSON]
+_NO_PLAN: Any = object()  # (no entry yet in the compiled policy's plans)
 
 
 class Handle:
@@ -120,6 +122,7 @@ class Adapter:
     reference: bool = field(default=False, kw_only=True)
     _session: Session | None = field(default=None, init=False, repr=False)
     _snapshot: State | None = field(default=None, init=False, repr=False)
+    _own_calls: bool = field(default=True, init=False, repr=False)  # ``_to_call`` is not overridden
 
     def __post_init__(self) -> None:
         n_user, n_app = len(self.policy.user), len(self.policy.application)
@@ -128,6 +131,7 @@ class Adapter:
             self._snapshot = State(used_user=zeros(n_user), used_app=zeros(n_app))
         else:
             self._session = Session(n_user, n_app)  # the same state (session.py), built on demand
+        self._own_calls = type(self)._to_call is Adapter._to_call
 
     @property
     def state(self) -> State:
@@ -153,18 +157,19 @@ class Adapter:
         c = self._compiled
         if c is None or c.policy is not self.policy:  # (the policy field may have been reassigned)
             c = self._compiled = compiled(self.policy)
-        if type(self)._to_call is Adapter._to_call:
+        call: Call | None = None
+        if self._own_calls:
             concrete, members, refs, paths = self._resolve(args)
-            call: Call | None = None
         else:  # a subclass maps arguments its own way (``DojoAdapter``): take its call
             call, concrete, members = self._to_call(tool, args)
             refs, paths = call.refs, call.ref_paths
-        key = (tool, self.agent)
-        plan = c.plans[key] if key in c.plans else plan_for(c, tool, self.agent)
+        plan: Plan | None = c.plans.get((tool, self.agent), _NO_PLAN)
+        if plan is _NO_PLAN:
+            plan = plan_for(c, tool, self.agent)
         verdict: Verdict | None = None
         if plan is not None:
             try:
-                verdict = admit(plan, s, concrete if call is None else call.args, refs)  # type: ignore[arg-type]
+                verdict = admit(plan, s, concrete if call is None else call.args, refs)
             except Exception:  # (e.g. a literal that is not JSON, met while matching): ``decide`` raises it
                 verdict = None
         if verdict is None:  # not provably Allow: the decision itself, on the public state
@@ -176,7 +181,7 @@ class Adapter:
                 return Refusal(verdict)
         # the record's canonical arguments, and a fresh copy of them for the tool (values.py)
         args_json, tool_args = arguments(members)
-        decl = c.tools[tool].decl
+        decl = plan.ct.decl if plan is not None else c.tools[tool].decl
         assert verdict.label is not None and verdict.user is not None and verdict.app is not None
         if len(refs) < 2:
             parents: tuple[int, ...] = (refs[0][1],) if refs else ()

@@ -154,7 +154,7 @@ def plan_for(c: Compiled, tool: str, agent: str) -> Plan | None:
     key = (tool, agent)
     hit = c.plans.get(key)
     if hit is not None or key in c.plans:
-        return hit  # type: ignore[return-value]
+        return hit
     ct = c.tools.get(tool)
     plan: Plan | None = None
     if ct is not None and not c.policy.histories:
@@ -192,8 +192,13 @@ def admit(plan: Plan, s: Session, args: Mapping[str, JSON], refs: tuple[tuple[st
         for _, d in refs:  # the parents: distinct, in argument-name order
             if d not in seen:
                 seen.append(d)
-        inputs = tuple([rows[d].label for d in seen])
-        ids = tuple([id(x) for x in inputs])
+        if len(seen) == 2:
+            l0, l1 = rows[seen[0]].label, rows[seen[1]].label
+            inputs: tuple[Label, ...] = (l0, l1)
+            ids: tuple[int, ...] = (id(l0), id(l1))
+        else:
+            inputs = tuple([rows[d].label for d in seen])
+            ids = tuple([id(x) for x in inputs])
         found = plan.joins.get(ids)
         if found is not None:  # (the entry keeps its labels alive: equal ids are the same objects)
             hit = found[1]
