@@ -110,6 +110,18 @@ def bind(bindings_in: tuple[tuple[str, JSON, int], ...], invalid_in: frozenset[s
          value_in: JSON, d: int) -> tuple[tuple[tuple[str, JSON, int], ...], frozenset[str]]:
     """The slots after the applicable resolvers read the successful result ``value_in`` of record ``d``
     (shared with the Adapter's live session, ``session.py``)."""
+    if len(applicable) == 1 and len(bindings_in) < 2:  # (the common case, without building a dict and a set)
+        res = applicable[0]
+        slot = res.slot
+        if slot in invalid_in:
+            return bindings_in, invalid_in
+        value = lookup_path(value_in, tuple(res.path.split(".")))
+        held = bindings_in[0] if bindings_in and bindings_in[0][0] == slot else None
+        if not _well_formed_address(value) or (held is not None and not json_equal(held[1], value)):
+            return (() if held is not None else bindings_in), invalid_in | {slot}
+        if held is not None:
+            return bindings_in, invalid_in
+        return tuple(sorted((*bindings_in, (slot, value, d)))), invalid_in
     bindings = dict((s, (v, i)) for s, v, i in bindings_in)
     invalid = set(invalid_in)
     for res in applicable:
