@@ -16,6 +16,12 @@ Choices where the source is silent:
   canonicalizes a result once when it enters and composes a call's canonical arguments from the texts
   it holds (issue 15 §1: the mediated call's cost); on policies with long permission lists the state's
   usage counters share structure (``counters.py``), so a commit does not copy one counter per grant.
+- The monitor state lives in a mutable ``Session`` that only this Adapter changes; ``state`` is its
+  public ``State``, built when read and equal to the one the frozen-state path holds (``session.py``).
+  A call is admitted by its ``plan`` (``plan.py``) when that proves Allow; every other call is decided
+  by ``decide`` on ``state``, so Deny and Pause verdicts, reasons and details come from ``decide`` only.
+  ``Adapter(reference=True)`` keeps the frozen-state path (decide, ``commit_in``, ``observe_in`` per
+  call): tests/property/test_monitor_fastpath.py checks both give equal results, logs and states.
 - Any exception a tool raises is its declared failure outcome: the charge stays (Section 2).
 - ``handle.at("destination")`` passes one field of a stored result; its producer (parent) is the
   result's record and a missing field is an unknown handle. A permit binds the field path too.
@@ -195,15 +201,10 @@ class Adapter:
         d = s.commit(Row(self.agent, decl, parents, args_json, verdict.label), verdict.user.positions,
                      verdict.app.positions, verdict.permit)
         self._snapshot = None
-        fn = self.tools.get(tool)
-        try:
-            if fn is None:
-                raise LookupError(f"no Python tool registered for {tool}")
-            value = fn(**tool_args)
-            stored = canonical_str(value)
-        except Exception as exc:  # any exception a tool raises is its declared failure outcome
-            self.log.append(Event(tool, concrete, verdict, f"failed: {exc}", d))
-            return Failure(d, str(exc))  # (observe of a failure changes nothing)
+        stored = self._invoke(tool, tool_args)
+        if not isinstance(stored, str):
+            self.log.append(Event(tool, concrete, verdict, f"failed: {stored}", d))
+            return Failure(d, str(stored))  # (observe of a failure changes nothing)
         # observe reads the value only for a resolver of this tool (``commit.resolves``): parse a fresh
         # copy only then (observe keeps scalars of it only, so the store may keep the parse as its own)
         resolvers = c.resolvers.get(tool)
@@ -233,16 +234,11 @@ class Adapter:
         if c is None or c.policy is not self.policy:
             c = self._compiled = compiled(self.policy)
         self.state, rec = commit_in(c, self.state, call, verdict, args_json)  # charge before the tool runs
-        fn = self.tools.get(tool)
-        try:
-            if fn is None:
-                raise LookupError(f"no Python tool registered for {tool}")
-            value = fn(**tool_args)
-            stored = canonical_str(value)
-        except Exception as exc:  # any exception a tool raises is its declared failure outcome
+        stored = self._invoke(tool, tool_args)
+        if not isinstance(stored, str):
             self.state = observe_in(c, self.state, rec.id, Outcome(False))
-            self.log.append(Event(tool, concrete, verdict, f"failed: {exc}", rec.id))
-            return Failure(rec.id, str(exc))
+            self.log.append(Event(tool, concrete, verdict, f"failed: {stored}", rec.id))
+            return Failure(rec.id, str(stored))
         fresh = json.loads(stored) if tool in c.resolvers else None
         self.state = observe_in(c, self.state, rec.id, Outcome(True, fresh))
         self._values.put(rec.id, stored, fresh)
@@ -288,6 +284,16 @@ class Adapter:
         return permit
 
     # --- internals -----------------------------------------------------------------------------
+
+    def _invoke(self, tool: str, tool_args: dict[str, JSON]) -> str | Exception:
+        """Run the admitted tool: the canonical text of its result, or the exception that is its failure."""
+        fn = self.tools.get(tool)
+        try:
+            if fn is None:
+                raise LookupError(f"no Python tool registered for {tool}")
+            return canonical_str(fn(**tool_args))
+        except Exception as exc:  # any exception a tool raises is its declared failure outcome
+            return exc
 
     def _install(self, new: State) -> None:
         """``new``, which differs from the current state in ``satisfied`` or ``permits`` only."""

@@ -30,6 +30,7 @@ from collections.abc import Mapping
 
 from model.canonical import JSON
 from model.monitor.compiled import Compiled, _Tool
+from model.monitor.compiled_decide import first_fit
 from model.monitor.compiled_entries import _NOKEY, _SLOT, _Entry, scalar_key
 from model.monitor.labels import Label
 from model.monitor.ledger import Allocation
@@ -282,23 +283,5 @@ def _matched_first_fit(c: Compiled, s: Session, effects: tuple[Effect, ...],
                 return None
             matched.append(allows)
     # first-fit on both lists (compiled_decide's step 7 over the session's counters)
-    m = len(effects)
-    chosen: list[tuple[int, ...]] = []
-    for i, used in enumerate((s.user.counts, s.app.counts)):
-        reserved: dict[int, int] = {}
-        positions: list[int] = []
-        for allows in matched[i * m:(i + 1) * m]:
-            for e in allows:
-                if e.requires is not None and e.requires not in satisfied:
-                    continue
-                k = e.pos
-                r = reserved.get(k, 0)
-                quota = e.quota
-                if quota is None or used.get(k, 0) + r < quota:
-                    reserved[k] = r + 1
-                    positions.append(k)
-                    break
-            else:
-                return None
-        chosen.append(tuple(positions))
-    return chosen[0], chosen[1]
+    chosen = first_fit(matched, len(effects), (s.user.counts, s.app.counts), satisfied)
+    return None if isinstance(chosen, int) else chosen

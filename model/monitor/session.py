@@ -67,19 +67,27 @@ class Row:
         return rec
 
 
+class Counts(dict[int, int]):
+    """Charged positions and their counts; any other position reads 0 (``first_fit`` indexes it like a
+    counter vector)."""
+
+    def __missing__(self, k: int) -> int:
+        return 0
+
+
 class _Used:
     """One list's counters: charged positions and counts, and the shape its snapshot takes."""
 
     __slots__ = ("counts", "shared", "size")
 
-    def __init__(self, size: int, shared: bool, counts: dict[int, int]) -> None:
+    def __init__(self, size: int, shared: bool, counts: Counts) -> None:
         self.size = size
         self.shared = shared  # the reference holds ``Counters`` (else a tuple)
         self.counts = counts
 
     @classmethod
     def of(cls, used: Usage) -> _Used:
-        return cls(len(used), isinstance(used, Counters), {k: v for k, v in enumerate(used) if v})
+        return cls(len(used), isinstance(used, Counters), Counts({k: v for k, v in enumerate(used) if v}))
 
     def usage(self) -> Usage:
         if self.shared:
@@ -100,8 +108,8 @@ class Session:
         self.invalid: frozenset[str] = frozenset()
         self.satisfied: frozenset[str] = frozenset()
         self.permits: tuple[Permit, ...] = ()
-        self.user = _Used(n_user, n_user > SHARED_FROM, {})
-        self.app = _Used(n_app, n_app > SHARED_FROM, {})
+        self.user = _Used(n_user, n_user > SHARED_FROM, Counts())
+        self.app = _Used(n_app, n_app > SHARED_FROM, Counts())
 
     def load(self, state: State) -> None:
         self.rows = [Row.of(rec) for rec in state.trace]
