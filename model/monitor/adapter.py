@@ -41,6 +41,7 @@ from model.monitor.commit import Outcome, commit_in, observe_in
 from model.monitor.compiled import Compiled, compiled
 from model.monitor.counters import zeros
 from model.monitor.decide import Decision, Verdict, decide, explain
+from model.monitor.handles import CallResult, Event, Failure, Handle, Refusal
 from model.monitor.matching import call_effects
 from model.monitor.permits import EvidenceRefused, PermitEvidence
 from model.monitor.plan import Plan, admit, plan_for
@@ -52,65 +53,7 @@ from model.monitor.values import Member, Store, arguments, parse
 ToolFn = Callable[..., JSON]
 _NO_PLAN: Any = object()  # (no entry yet in the compiled policy's plans)
 
-
-class Handle:
-    """An opaque reference to one immutable stored result (or a field of it); only an
-    ``Adapter`` makes base handles, and ``at`` derives field handles with the same producer."""
-
-    __slots__ = ("_base", "_id", "_path")
-
-    def __init__(self, record_id: int, path: tuple[str, ...] = (), base: Handle | None = None) -> None:
-        self._id = record_id
-        self._path = path
-        self._base = self if base is None else base
-
-    @property
-    def id(self) -> int:
-        return self._id
-
-    @property
-    def path(self) -> tuple[str, ...]:
-        return self._path
-
-    def at(self, *path: str) -> Handle:
-        """A handle on a field of this result: same producer, a sub-value as the argument."""
-        return Handle(self._id, (*self._path, *path), self._base)
-
-    def __repr__(self) -> str:
-        return f"<handle #{self._id}{''.join('.' + p for p in self._path)}>"
-
-
-@dataclass(frozen=True, slots=True)
-class Refusal:
-    """The call did not reach the tool: Deny or Pause, with the core's verdict."""
-
-    verdict: Verdict
-
-    @property
-    def decision(self) -> Decision:
-        return self.verdict.decision
-
-
-@dataclass(frozen=True, slots=True)
-class Failure:
-    """The call was admitted and charged, but the tool failed; no handle is issued."""
-
-    record_id: int
-    error: str
-
-
-CallResult = Handle | Refusal | Failure
-
-
-@dataclass
-class Event:
-    """One line of the adapter's log: what was proposed and what happened."""
-
-    tool: str
-    args: dict[str, JSON]
-    verdict: Verdict
-    result: str
-    record_id: int | None = None
+__all__ = ["Adapter", "CallResult", "Event", "Failure", "Handle", "Refusal", "ToolFn"]
 
 
 @dataclass
