@@ -47,12 +47,13 @@ from model.monitor.verdict import DenyReason, Verdict, _deny
 
 
 class _Side:
-    __slots__ = ("actions", "name", "permit", "size")
+    __slots__ = ("actions", "name", "permit", "quotas", "size")
 
     def __init__(self, name: str, entries: tuple[Entry, ...]) -> None:
         self.name = name
         self.size = len(entries)
         self.permit = tuple(e.permit for e in entries)
+        self.quotas = tuple(e.quota for e in entries)
         grouped: dict[str, list[_Entry]] = {}
         for k, e in enumerate(entries):
             grouped.setdefault(e.action, []).append(_Entry(k, e))

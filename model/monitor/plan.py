@@ -19,8 +19,13 @@ What a plan keeps, per (compiled policy, tool, agent), and why it is exact:
   are values, so equal inputs give equal outputs; identity only decides whether the memo can be used.
 - Effects of a tool whose resources are constants or string arguments, by the argument strings
   (``call_effects`` is a function of those).
+- Per effects object, whether first-fit's choice is fixed (``Plan.fix``: no deny candidate, each first
+  candidate ready and needing no permit); then a call checks only those candidates' state-dependent
+  matches (slots, ``keys``, predicates) and their capacity, and takes the general matching and
+  ``compiled_decide.first_fit`` when any check fails.
 - Allow verdicts by (effects, label, user positions, application positions): a verdict is a value of
-  exactly these (the permit is always ``None`` here).
+  exactly these (the permit is always ``None`` here). Memo keys holding an object's ``id`` keep the
+  object in the entry, so an equal id is the same object.
 Memo tables are bounded (``_MEMO``), so calls with ever-new strings cost a recomputation, not memory.
 """
 
@@ -43,7 +48,9 @@ from model.monitor.verdict import Decision, Verdict
 _MEMO = 256
 
 # effects, the positions first-fit chooses on both lists (None: not fixed), the matches to check per call
-_Fixed = tuple[tuple[Effect, ...], tuple[tuple[int, ...], tuple[int, ...]] | None, tuple[tuple["_Entry", JSON], ...]]
+# and the capacity checks per call: (list, position, quota, times first-fit reserves it for these effects)
+_Fixed = tuple[tuple[Effect, ...], tuple[tuple[int, ...], tuple[int, ...]] | None, tuple[tuple["_Entry", JSON], ...],
+               tuple[tuple[int, int, int, int], ...]]
 
 
 class Plan:
@@ -94,13 +101,16 @@ class Plan:
 
     def fix(self, effects: tuple[Effect, ...], s: Session) -> _Fixed:
         """Whether first-fit's choice for these effects is fixed: no deny entry is a candidate for any of
-        them, and on each list the first candidate of each effect needs no requirement, has no quota and
-        needs no permit. Then, whenever each of those first candidates matches (the checks kept: a slot,
-        ``keys`` or predicates; the others match whatever the state), they are the allows first-fit
-        chooses, so their positions are the allocation. Kept by the effects' identity."""
+        them, and on each list the first candidate of each effect needs no requirement and no permit.
+        Then, whenever each of those first candidates matches (the checks kept: a slot, ``keys`` or
+        predicates; the others match whatever the state) and has capacity for every reservation these
+        effects make of it (``used + times <= quota``: the i-th reservation needs ``used + i < quota``),
+        they are the allows first-fit chooses, so their positions are the allocation. Kept by the effects'
+        identity."""
         c = self.c
         fixed: tuple[tuple[int, ...], tuple[int, ...]] | None = None
         checks: list[tuple[_Entry, JSON]] = []
+        capacity: list[tuple[int, int, int, int]] = []
         for side in c.deny_sides:
             for eff in effects:
                 act = side.actions.get(eff.action)
@@ -119,7 +129,7 @@ class Plan:
                     k = scalar_key(eff.resource)
                     cands = () if act is None or k is _NOKEY else act.allow_by.get(k, act.allow_other)
                     e = cands[0] if cands else None
-                    if e is None or e.requires is not None or e.quota is not None or side.permit[e.pos]:
+                    if e is None or e.requires is not None or side.permit[e.pos]:
                         break
                     if e.res == _SLOT or e.keys is not None or e.preds:
                         checks.append((e, eff.resource))
@@ -132,7 +142,12 @@ class Plan:
                 break
             else:
                 fixed = (chosen[0], chosen[1])
-        entry = (effects, fixed, tuple(checks))
+                for i, side in enumerate(c.sides):
+                    for k in dict.fromkeys(chosen[i]):
+                        quota = side.quotas[k]
+                        if quota is not None:
+                            capacity.append((i, k, quota, chosen[i].count(k)))
+        entry = (effects, fixed, tuple(checks), tuple(capacity))
         if len(self.fixed) < _MEMO:
             self.fixed[id(effects)] = entry
         return entry
@@ -215,10 +230,16 @@ def admit(plan: Plan, s: Session, args: Mapping[str, JSON], refs: tuple[tuple[st
         fixed = plan.fix(effects, s)
     found_chosen = fixed[1] if fixed is not None else None
     if found_chosen is not None:
-        for e, r in fixed[2]:  # type: ignore[index]  # (fixed is set when found_chosen is)
+        assert fixed is not None
+        for e, r in fixed[2]:
             if not e.matches(r, True, args, s):
                 found_chosen = None
                 break
+        else:
+            for i, k, quota, times in fixed[3]:
+                if (s.user.counts if i == 0 else s.app.counts).get(k, 0) + times > quota:
+                    found_chosen = None
+                    break
     if found_chosen is None:
         found_chosen = _matched_first_fit(c, s, effects, args)
         if found_chosen is None:
