@@ -1,16 +1,13 @@
 """Call plans: the Adapter's fast proof that a call is allowed (Agenra Section 6.2's Allow case; issue 15
 §1: a mediated call at a third of cedarpy's cost).
 
-``admit(plan, session, args, refs)`` returns the verdict ``decide`` would return *when that verdict is
-Allow*, and ``None`` otherwise: the Adapter then asks ``decide`` itself, on the public snapshot of its
-state, for the exact Deny or Pause (reasons and details come only from there). ``None`` is also the
-answer for every case this file does not evaluate: a policy with history rules, a grant that needs an
-exact-call permit, a resource without an equality key, a ``_to_call`` that raises while matching. So
-``admit`` only has to be right about Allow, and Allow is the conjunction of every check of
-``compiled_decide.decide_compiled`` (any one failing gives another verdict): preparation, Struct and
-ceiling, no explicit deny, a matching and ready allow per (effect, list), origins, flow, first-fit
-capacity on both lists. The order of the checks therefore does not matter here, and the checks use the
-same compiled index and matchers as ``decide_compiled`` on the live ``Session`` (same fields).
+``admit(plan, session, args, refs)`` returns the verdict ``decide`` would return *when it is Allow*, and
+``None`` otherwise (then the Adapter asks ``decide``, on its public state, for the exact Deny or Pause), and
+for every case this file does not evaluate: history rules, a chosen grant that needs an exact-call permit,
+a resource without an equality key, an exception while matching. Allow is the conjunction of every check
+of ``compiled_decide.decide_compiled`` (preparation, Struct and ceiling, no explicit deny, a matching and
+ready allow per (effect, list), origins, flow, first-fit capacity on both lists), so their order does not
+matter here; they use its compiled index and matchers on the live ``Session`` (same fields).
 
 What a plan keeps, per (compiled policy, tool, agent), and why it is exact:
 - Struct's verdict (label independent) and the agent's ceiling rank, as ``Compiled.struct`` memoizes.
