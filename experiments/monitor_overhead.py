@@ -4,7 +4,12 @@ Three ways to make the four calls of the report task (Read, Sanitize, Lookup, Se
 
 - ``direct``: the reference Python tools called directly with concrete values (no checks);
 - ``mediated``: the same calls through ``Adapter.call`` on the report policy (decide, commit
-  before the tool, result processing, handle bookkeeping);
+  before the tool, result processing, handle bookkeeping). The Adapter keeps its state as a mutable
+  session and admits calls through per-(tool, agent) plans (``model/monitor/session.py``, ``plan.py``);
+  its public ``State`` is built only when read, which this workflow never does. ``mediated
+  (reference)`` is the same workflow on ``Adapter(reference=True)``: frozen states rebuilt per call
+  through ``decide``, ``commit_in`` and ``observe_in`` (the path before the session, kept as the
+  reference; tests/property/test_monitor_fastpath.py checks both give the same results, logs and states);
 - ``cedar``: Cedar's Python bindings (``cedarpy``) deciding an equivalent *stateless* request
   per call (principal, action, resource, context), with the policy set and entities parsed
   once up front (``PolicySet``, ``Entities``) so Cedar is measured at its best. Cedar does not
@@ -16,7 +21,7 @@ counterpart of cedar's four requests).
 ``decide`` and ``mediated`` run over the compiled policy (``model/monitor/compiled.py``, issue 15 §1);
 ``decide (source)`` and ``mediated (source)`` are the same paths over ``decide.decide_source``, the
 literal transcription the compiled form replaced, measured in the same process as the baseline
-(the Adapter is pointed at ``decide_source`` for that row only).
+(the reference Adapter is pointed at ``decide_source`` for that row only).
 Each figure is the median over ``REPEATS`` rounds of ``ROUNDS`` workflows (the paths' rounds interleaved),
 in CPU microseconds of this process per call (one core: robust to other load on a shared machine), with
 ratios against ``direct`` and ``cedar`` taken in the same process run.
@@ -78,10 +83,10 @@ def direct_round() -> None:
     w.send(s, a["destination"])
 
 
-def make_mediated(policy: Policy) -> Callable[[], None]:
+def make_mediated(policy: Policy, reference: bool = False) -> Callable[[], None]:
     def run() -> None:
         w = ReportWorld()
-        ad = Adapter(policy, w.tools(), "assistant")
+        ad = Adapter(policy, w.tools(), "assistant", reference=reference)
         r = ad.call("Read")
         s = ad.call("Sanitize", record=r)
         a = ad.call("Lookup", name="Alice")
@@ -163,7 +168,7 @@ def make_decide_workload(policy: Policy, decider: Decider = decide) -> Callable[
         return decide(p, state, call)
 
     with adapter_deciding_with(recording):
-        make_mediated(policy)()
+        make_mediated(policy, reference=True)()  # (the reference path asks ``decide`` for every call)
     assert len(seen) == CALLS_PER_ROUND
     for state, call in seen:
         assert decider(policy, state, call) == decide_source(policy, state, call)
@@ -176,7 +181,8 @@ def make_decide_workload(policy: Policy, decider: Decider = decide) -> Callable[
 
 @contextmanager
 def adapter_deciding_with(decider: Decider) -> Iterator[None]:
-    """Point the Adapter at another decision function for one measurement (the source baseline)."""
+    """Point the Adapter's reference path at another decision function for one measurement (the source
+    baseline)."""
     saved = adapter_module.decide
     adapter_module.decide = decider
     try:
@@ -209,11 +215,11 @@ def measure(tick: Callable[[int, int], None]) -> dict[str, float]:
         "decide workload": make_decide_workload(policy),
         "decide workload (source)": make_decide_workload(policy, decide_source),
     }
-    mediated = runs["mediated"]
+    mediated_reference = runs["mediated (reference)"] = make_mediated(policy, reference=True)
 
     def mediated_source() -> None:
         with adapter_deciding_with(decide_source):
-            mediated()
+            mediated_reference()
 
     runs["mediated (source)"] = mediated_source
     try:
@@ -263,8 +269,9 @@ def reproduce(out_dir: Path, tick: Callable[[int, int], None]) -> list[Path]:
              f"{us['cedar'] / v:.1f}" if "cedar" in us else "n/a"] for name, v in us.items()]
     caption = (f"Per-call CPU cost of the report task's four calls (median of {REPEATS} x {ROUNDS} workflows, "
                f"interleaved, one process; Python {sys.version.split()[0]}). decide/mediated run over the compiled "
-               "policy, the (source) rows over the literal decision it replaced; cedar_speedup = cedar's time / this "
-               "row's (issue 15 targets: decide >= 5, mediated >= 3).")
+               "policy, the (source) rows over the literal decision it replaced; mediated runs the Adapter's session "
+               "and call plans, mediated (reference) the frozen-state path they replaced; cedar_speedup = cedar's "
+               "time / this row's (issue 15 targets: decide >= 5, mediated >= 3).")
     paths = write_table(out_dir, "monitor_overhead",
                         ["path", "us_per_call", "ratio_vs_direct", "ratio_vs_cedar", "cedar_speedup"], rows, caption)
     scale = scaling(tick, REPEATS)

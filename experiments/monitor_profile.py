@@ -6,8 +6,9 @@ A thread samples the main thread's stack every ``INTERVAL`` seconds (``sys._curr
 switch interval so the GIL changes hands often. Unlike ``cProfile`` this adds no cost per Python call, so
 the many small functions of a mediated call keep their real proportions; the shares are estimates (a
 sample lands where the interpreter checks for a thread switch). Also ``__init__`` frames are counted
-together, across stages (the frozen dataclasses the call builds). Not run by tests or ``make bench``:
-``.venv/bin/python experiments/monitor_profile.py [SECONDS] [PADDING_GRANTS]``.
+together, across stages (the objects the call builds). Not run by tests or ``make bench``:
+``.venv/bin/python experiments/monitor_profile.py [SECONDS] [PADDING_GRANTS] [reference]``; with
+``reference`` it samples ``Adapter(reference=True)``, the frozen-state path the session replaced.
 """
 
 from __future__ import annotations
@@ -25,11 +26,11 @@ import monitor_overhead as mo
 INTERVAL = 0.0002
 
 
-def profile(seconds: float, padding: int = 0) -> tuple[int, Counter[str]]:
+def profile(seconds: float, padding: int = 0, reference: bool = False) -> tuple[int, Counter[str]]:
     policy = mo._unlimited_report()
     if padding:
         policy = mo.padded(policy, padding)
-    run = mo.make_mediated(policy)
+    run = mo.make_mediated(policy, reference=reference)
     run()
     main = threading.main_thread().ident
     assert main is not None
@@ -70,7 +71,8 @@ def profile(seconds: float, padding: int = 0) -> tuple[int, Counter[str]]:
 
 if __name__ == "__main__":
     seconds = float(sys.argv[1]) if len(sys.argv) > 1 else 10.0
-    n, shares = profile(seconds, int(sys.argv[2]) if len(sys.argv) > 2 else 0)
+    n, shares = profile(seconds, int(sys.argv[2]) if len(sys.argv) > 2 else 0,
+                        len(sys.argv) > 3 and sys.argv[3] == "reference")
     run_share = shares["monitor_overhead.py:make_mediated.<locals>.run"] or 1
     print(f"{n} samples; shares of the workflow's samples:")
     for key, count in shares.most_common(45):

@@ -16,6 +16,12 @@ Choices where the source is silent:
   canonicalizes a result once when it enters and composes a call's canonical arguments from the texts
   it holds (issue 15 §1: the mediated call's cost); on policies with long permission lists the state's
   usage counters share structure (``counters.py``), so a commit does not copy one counter per grant.
+- The monitor state lives in a mutable ``Session`` that only this Adapter changes; ``state`` is its
+  public ``State``, built when read and equal to the one the frozen-state path holds (``session.py``).
+  A call is admitted by its ``plan`` (``plan.py``) when that proves Allow; every other call is decided
+  by ``decide`` on ``state``, so Deny and Pause verdicts, reasons and details come from ``decide`` only.
+  ``Adapter(reference=True)`` keeps the frozen-state path (decide, ``commit_in``, ``observe_in`` per
+  call): tests/property/test_monitor_fastpath.py checks both give equal results, logs and states.
 - Any exception a tool raises is its declared failure outcome: the charge stays (Section 2).
 - ``handle.at("destination")`` passes one field of a stored result; its producer (parent) is the
   result's record and a missing field is an unknown handle. A permit binds the field path too.
@@ -28,79 +34,26 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
+from typing import Any
 
 from model.canonical import JSON, canonical_str
 from model.monitor.commit import Outcome, commit_in, observe_in
 from model.monitor.compiled import Compiled, compiled
 from model.monitor.counters import zeros
 from model.monitor.decide import Decision, Verdict, decide, explain
+from model.monitor.handles import CallResult, Event, Failure, Handle, Refusal
 from model.monitor.matching import call_effects
 from model.monitor.permits import EvidenceRefused, PermitEvidence
+from model.monitor.plan import Plan, admit, plan_for
 from model.monitor.policy import Policy
+from model.monitor.session import Row, Session
 from model.monitor.state import Call, Permit, State, issue_permit, satisfy
-from model.monitor.values import Member, Store, arguments
+from model.monitor.values import Member, Store, arguments, parse
 
 ToolFn = Callable[..., JSON]
+_NO_PLAN: Any = object()  # (no entry yet in the compiled policy's plans)
 
-
-class Handle:
-    """An opaque reference to one immutable stored result (or a field of it); only an
-    ``Adapter`` makes base handles, and ``at`` derives field handles with the same producer."""
-
-    __slots__ = ("_base", "_id", "_path")
-
-    def __init__(self, record_id: int, path: tuple[str, ...] = (), base: Handle | None = None) -> None:
-        self._id = record_id
-        self._path = path
-        self._base = self if base is None else base
-
-    @property
-    def id(self) -> int:
-        return self._id
-
-    @property
-    def path(self) -> tuple[str, ...]:
-        return self._path
-
-    def at(self, *path: str) -> Handle:
-        """A handle on a field of this result: same producer, a sub-value as the argument."""
-        return Handle(self._id, (*self._path, *path), self._base)
-
-    def __repr__(self) -> str:
-        return f"<handle #{self._id}{''.join('.' + p for p in self._path)}>"
-
-
-@dataclass(frozen=True, slots=True)
-class Refusal:
-    """The call did not reach the tool: Deny or Pause, with the core's verdict."""
-
-    verdict: Verdict
-
-    @property
-    def decision(self) -> Decision:
-        return self.verdict.decision
-
-
-@dataclass(frozen=True, slots=True)
-class Failure:
-    """The call was admitted and charged, but the tool failed; no handle is issued."""
-
-    record_id: int
-    error: str
-
-
-CallResult = Handle | Refusal | Failure
-
-
-@dataclass
-class Event:
-    """One line of the adapter's log: what was proposed and what happened."""
-
-    tool: str
-    args: dict[str, JSON]
-    verdict: Verdict
-    result: str
-    record_id: int | None = None
+__all__ = ["Adapter", "CallResult", "Event", "Failure", "Handle", "Refusal", "ToolFn"]
 
 
 @dataclass
@@ -109,42 +62,126 @@ class Adapter:
     tools: Mapping[str, ToolFn]
     agent: str
     permit_evidence: PermitEvidence | None = None
-    state: State = field(init=False)
     log: list[Event] = field(default_factory=list)
     _values: Store = field(default_factory=Store)
     _handles: dict[int, Handle] = field(default_factory=dict)
     _compiled: Compiled | None = None
+    # the reference path: frozen states rebuilt per call, as before the session (``session.py``); the
+    # differential test and the benchmark run it next to the fast path
+    reference: bool = field(default=False, kw_only=True)
+    _session: Session | None = field(default=None, init=False, repr=False)
+    _snapshot: State | None = field(default=None, init=False, repr=False)
+    _own_calls: bool = field(default=True, init=False, repr=False)  # ``_to_call`` is not overridden
 
     def __post_init__(self) -> None:
-        # ``initial_state``, with shared counters on long lists (counters.py: a commit then copies no list)
-        self.state = State(used_user=zeros(len(self.policy.user)), used_app=zeros(len(self.policy.application)))
+        n_user, n_app = len(self.policy.user), len(self.policy.application)
+        if self.reference:
+            # ``initial_state``, with shared counters on long lists (counters.py: a commit then copies no list)
+            self._snapshot = State(used_user=zeros(n_user), used_app=zeros(n_app))
+        else:
+            self._session = Session(n_user, n_app)  # the same state (session.py), built on demand
+        self._own_calls = type(self)._to_call is Adapter._to_call
+
+    @property
+    def state(self) -> State:
+        """The monitor state ``S`` (a frozen snapshot; the session builds it only when asked)."""
+        snap = self._snapshot
+        if snap is None:
+            assert self._session is not None
+            snap = self._snapshot = self._session.snapshot()
+        return snap
+
+    @state.setter
+    def state(self, value: State) -> None:
+        self._snapshot = value
+        if self._session is not None:
+            self._session.load(value)
 
     # --- the agent's API ----------------------------------------------------------------------
 
     def call(self, tool: str, /, **args: Handle | JSON) -> CallResult:
+        s = self._session
+        if s is None:
+            return self._call_reference(tool, args)
+        c = self._compiled
+        if c is None or c.policy is not self.policy:  # (the policy field may have been reassigned)
+            c = self._compiled = compiled(self.policy)
+        call: Call | None = None
+        if self._own_calls:
+            concrete, members, refs, paths = self._resolve(args)
+        else:  # a subclass maps arguments its own way (``DojoAdapter``): take its call
+            call, concrete, members = self._to_call(tool, args)
+            refs, paths = call.refs, call.ref_paths
+        plan: Plan | None = c.plans.get((tool, self.agent), _NO_PLAN)
+        if plan is _NO_PLAN:
+            plan = plan_for(c, tool, self.agent)
+        verdict: Verdict | None = None
+        if plan is not None:
+            try:
+                verdict = admit(plan, s, concrete if call is None else call.args, refs)
+            except Exception:  # (e.g. a literal that is not JSON, met while matching): ``decide`` raises it
+                verdict = None
+        if verdict is None:  # not provably Allow: the decision itself, on the public state
+            if call is None:
+                call = Call(self.agent, tool, concrete, refs, paths)
+            verdict = decide(self.policy, self.state, call)
+            if verdict.decision is not Decision.ALLOW:
+                self.log.append(Event(tool, concrete, verdict, verdict.decision.value))
+                return Refusal(verdict)
+        # the record's canonical arguments, and a fresh copy of them for the tool (values.py)
+        args_json, tool_args = arguments(members)
+        decl = plan.ct.decl if plan is not None else c.tools[tool].decl
+        assert verdict.label is not None and verdict.user is not None and verdict.app is not None
+        if len(refs) < 2:
+            parents: tuple[int, ...] = (refs[0][1],) if refs else ()
+        else:  # ``Call.parents``: distinct, by argument name
+            distinct: list[int] = []
+            for _, p in refs:
+                if p not in distinct:
+                    distinct.append(p)
+            parents = tuple(distinct)
+        # charge before the tool runs (commit.commit_in on the session)
+        d = s.commit(Row(self.agent, decl, parents, args_json, verdict.label), verdict.user.positions,
+                     verdict.app.positions, verdict.permit)
+        self._snapshot = None
+        stored = self._invoke(tool, tool_args)
+        if not isinstance(stored, str):
+            self.log.append(Event(tool, concrete, verdict, f"failed: {stored}", d))
+            return Failure(d, str(stored))  # (observe of a failure changes nothing)
+        # observe reads the value only for a resolver of this tool (``commit.resolves``): parse a fresh
+        # copy only then (observe keeps scalars of it only, so the store may keep the parse as its own)
+        resolvers = c.resolvers.get(tool)
+        if resolvers:
+            fresh = parse(stored)
+            s.succeed(d, [r for r, text in resolvers if text == args_json], fresh)
+        else:
+            fresh = None
+            s.rows[d].succeeded = True
+        self._snapshot = None  # (a tool that read ``state`` while it ran left a snapshot of the charge)
+        self._values.put(d, stored, fresh)
+        handle = Handle(d)
+        self._handles[d] = handle
+        self.log.append(Event(tool, concrete, verdict, "ok", d))
+        return handle
+
+    def _call_reference(self, tool: str, args: Mapping[str, Handle | JSON]) -> CallResult:
+        """``call`` over frozen states: decide, ``commit_in``, the tool, ``observe_in`` (the path the
+        session replaced; ``decide`` here is this module's global, which the benchmark may repoint)."""
         call, concrete, members = self._to_call(tool, args)
         verdict = decide(self.policy, self.state, call)
         if verdict.decision is not Decision.ALLOW:
             self.log.append(Event(tool, concrete, verdict, verdict.decision.value))
             return Refusal(verdict)
-        # the record's canonical arguments, and a fresh copy of them for the tool (values.py)
         args_json, tool_args = arguments(members)
         c = self._compiled
-        if c is None or c.policy is not self.policy:  # (the policy field may have been reassigned)
+        if c is None or c.policy is not self.policy:
             c = self._compiled = compiled(self.policy)
         self.state, rec = commit_in(c, self.state, call, verdict, args_json)  # charge before the tool runs
-        fn = self.tools.get(tool)
-        try:
-            if fn is None:
-                raise LookupError(f"no Python tool registered for {tool}")
-            value = fn(**tool_args)
-            stored = canonical_str(value)
-        except Exception as exc:  # any exception a tool raises is its declared failure outcome
+        stored = self._invoke(tool, tool_args)
+        if not isinstance(stored, str):
             self.state = observe_in(c, self.state, rec.id, Outcome(False))
-            self.log.append(Event(tool, concrete, verdict, f"failed: {exc}", rec.id))
-            return Failure(rec.id, str(exc))
-        # observe reads the value only for a resolver of this tool (``commit.resolves``): parse a fresh
-        # copy only then (observe keeps scalars of it only, so the store may keep the parse as its own)
+            self.log.append(Event(tool, concrete, verdict, f"failed: {stored}", rec.id))
+            return Failure(rec.id, str(stored))
         fresh = json.loads(stored) if tool in c.resolvers else None
         self.state = observe_in(c, self.state, rec.id, Outcome(True, fresh))
         self._values.put(rec.id, stored, fresh)
@@ -169,7 +206,7 @@ class Adapter:
     # --- the application's API (the agent may not call these) ---------------------------------
 
     def satisfy(self, requirement: str) -> None:
-        self.state = satisfy(self.state, requirement)
+        self._install(satisfy(self.state, requirement))
 
     def issue_permit(self, tool: str, approval: JSON = None, /, **args: Handle | JSON) -> Permit | EvidenceRefused:
         """Issue an exact-call permit for ``tool(**args)``. With ``permit_evidence`` configured, the
@@ -185,10 +222,27 @@ class Adapter:
             if isinstance(answer, EvidenceRefused):
                 return answer
             evidence = answer.digest
-        self.state, permit = issue_permit(self.state, tool, call.identity(), evidence)
+        new, permit = issue_permit(self.state, tool, call.identity(), evidence)
+        self._install(new)
         return permit
 
     # --- internals -----------------------------------------------------------------------------
+
+    def _invoke(self, tool: str, tool_args: dict[str, JSON]) -> str | Exception:
+        """Run the admitted tool: the canonical text of its result, or the exception that is its failure."""
+        fn = self.tools.get(tool)
+        try:
+            if fn is None:
+                raise LookupError(f"no Python tool registered for {tool}")
+            return canonical_str(fn(**tool_args))
+        except Exception as exc:  # any exception a tool raises is its declared failure outcome
+            return exc
+
+    def _install(self, new: State) -> None:
+        """``new``, which differs from the current state in ``satisfied`` or ``permits`` only."""
+        self._snapshot = new
+        if self._session is not None:
+            self._session.satisfied, self._session.permits = new.satisfied, new.permits
 
     def _check(self, handle: Handle) -> None:
         if not self._issued(handle):
@@ -198,6 +252,13 @@ class Adapter:
                                                                              dict[str, Member]]:
         """The call, its concrete arguments (fresh copies: they go to the log) and, per argument, the
         value with its canonical text when the store knows it (``values.arguments`` needs them)."""
+        concrete, members, refs, paths = self._resolve(args)
+        return Call(self.agent, tool, concrete, refs, paths), concrete, members
+
+    def _resolve(self, args: Mapping[str, Handle | JSON]) -> tuple[dict[str, JSON], dict[str, Member],
+                                                                 tuple[tuple[str, int], ...],
+                                                                 tuple[tuple[str, str], ...]]:
+        """``_to_call`` without the ``Call``: concrete arguments, members, sorted refs and field paths."""
         concrete: dict[str, JSON] = {}
         members: dict[str, Member] = {}
         refs: list[tuple[str, int]] = []
@@ -221,9 +282,11 @@ class Adapter:
             else:
                 concrete[name] = arg
                 members[name] = (arg, None)
-        refs.sort()
-        paths.sort()
-        return Call(self.agent, tool, concrete, tuple(refs), tuple(paths)), concrete, members
+        if len(refs) > 1:
+            refs.sort()
+        if len(paths) > 1:
+            paths.sort()
+        return concrete, members, tuple(refs), tuple(paths)
 
     def _issued(self, handle: Handle) -> bool:
         return self._handles.get(handle.id) is handle._base

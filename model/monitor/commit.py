@@ -27,7 +27,7 @@ from model.monitor.decide import Decision, Verdict, decide
 from model.monitor.labels import Label
 from model.monitor.ledger import charge_positions
 from model.monitor.matching import lookup_path
-from model.monitor.policy import Policy, Tool
+from model.monitor.policy import Policy, Resolver, Tool
 from model.monitor.state import Call, Record, State
 
 
@@ -102,12 +102,32 @@ def observe_in(c: Compiled, state: State, d: int, outcome: Outcome) -> State:
     if not applicable:
         return State(trace, state.bindings, state.invalid, state.used_user, state.used_app, state.satisfied,
                      state.permits)
-    bindings = dict((s, (v, i)) for s, v, i in state.bindings)
-    invalid = set(state.invalid)
+    bindings, invalid = bind(state.bindings, state.invalid, applicable, outcome.value, d)
+    return State(trace, bindings, invalid, state.used_user, state.used_app, state.satisfied, state.permits)
+
+
+def bind(bindings_in: tuple[tuple[str, JSON, int], ...], invalid_in: frozenset[str], applicable: list[Resolver],
+         value_in: JSON, d: int) -> tuple[tuple[tuple[str, JSON, int], ...], frozenset[str]]:
+    """The slots after the applicable resolvers read the successful result ``value_in`` of record ``d``
+    (shared with the Adapter's live session, ``session.py``)."""
+    if len(applicable) == 1 and len(bindings_in) < 2:  # (the common case, without building a dict and a set)
+        res = applicable[0]
+        slot = res.slot
+        if slot in invalid_in:
+            return bindings_in, invalid_in
+        value = lookup_path(value_in, tuple(res.path.split(".")))
+        held = bindings_in[0] if bindings_in and bindings_in[0][0] == slot else None
+        if not _well_formed_address(value) or (held is not None and not json_equal(held[1], value)):
+            return (() if held is not None else bindings_in), invalid_in | {slot}
+        if held is not None:
+            return bindings_in, invalid_in
+        return tuple(sorted((*bindings_in, (slot, value, d)))), invalid_in
+    bindings = dict((s, (v, i)) for s, v, i in bindings_in)
+    invalid = set(invalid_in)
     for res in applicable:
         if res.slot in invalid:
             continue
-        value = lookup_path(outcome.value, tuple(res.path.split(".")))
+        value = lookup_path(value_in, tuple(res.path.split(".")))
         if not _well_formed_address(value):
             bindings.pop(res.slot, None)
             invalid.add(res.slot)
@@ -117,8 +137,8 @@ def observe_in(c: Compiled, state: State, d: int, outcome: Outcome) -> State:
                 invalid.add(res.slot)
         else:
             bindings[res.slot] = (value, d)
-    return State(trace, tuple((s, v, i) for s, (v, i) in sorted(bindings.items(), key=lambda kv: kv[0])),
-                 frozenset(invalid), state.used_user, state.used_app, state.satisfied, state.permits)
+    # sorted by slot (slots are distinct keys, so the whole items never compare their values)
+    return tuple([(s, v, i) for s, (v, i) in sorted(bindings.items())]), frozenset(invalid)
 
 
 def resolves(policy: Policy, tool: str) -> bool:

@@ -28,6 +28,7 @@ so a policy that dies takes its compiled form with it); policies are frozen, so 
 from __future__ import annotations
 
 import weakref
+from typing import Any
 
 from model.canonical import canonical_str
 from model.monitor.compiled_entries import _Action, _Entry
@@ -46,12 +47,13 @@ from model.monitor.verdict import DenyReason, Verdict, _deny
 
 
 class _Side:
-    __slots__ = ("actions", "name", "permit", "size")
+    __slots__ = ("actions", "name", "permit", "quotas", "size")
 
     def __init__(self, name: str, entries: tuple[Entry, ...]) -> None:
         self.name = name
         self.size = len(entries)
         self.permit = tuple(e.permit for e in entries)
+        self.quotas = tuple(e.quota for e in entries)
         grouped: dict[str, list[_Entry]] = {}
         for k, e in enumerate(entries):
             grouped.setdefault(e.action, []).append(_Entry(k, e))
@@ -94,6 +96,8 @@ class Compiled:
         for r in policy.resolvers:
             self.resolvers.setdefault(r.tool, []).append((r, canonical_str(dict(r.args))))
         self._flow: dict[tuple[str, str, str, frozenset[str], bool], bool] = {}
+        # the Adapter's call plans (``plan.Plan`` or None; plan.py imports this module), by (tool, agent)
+        self.plans: dict[tuple[str, str], Any] = {}
 
     def struct(self, ct: _Tool, agent_name: str) -> tuple[Verdict | None, int | None]:
         """The first label-independent Struct failure of (tool, agent) and the agent's ceiling rank."""

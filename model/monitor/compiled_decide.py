@@ -6,7 +6,8 @@ answer); this file is the decision alone.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
+from collections.abc import Set as AbstractSet
 
 from model.canonical import JSON
 from model.monitor.compiled import Compiled, _Tool
@@ -47,6 +48,34 @@ def _label(c: Compiled, ct: _Tool, state: State, call: Call) -> Label:
     else:
         label_in = c.join([state.trace[d].label for d in call.parents()])
     return c.propagate(ct, label_in)
+
+
+def first_fit(matched: list[list[_Entry]], n: int, used: tuple[Sequence[int] | Mapping[int, int], ...],
+              satisfied: AbstractSet[str]) -> tuple[tuple[int, ...], tuple[int, ...]] | int:
+    """Step 7: the positions first-fit reserves on the user and the application list, from the allows that
+    matched each of the ``n`` effects (``matched``: the user list's ``n`` lists, then the application's),
+    or the index of the first list with no ready grant left with capacity for some effect. ``used``:
+    both lists' counters (a ``State``'s, or the Adapter session's ``Counts``)."""
+    chosen: list[tuple[int, ...]] = []
+    for i in (0, 1):
+        counts = used[i]
+        reserved: dict[int, int] = {}
+        positions: list[int] = []
+        for allows in matched[i * n:(i + 1) * n]:
+            for e in allows:
+                if e.requires is not None and e.requires not in satisfied:
+                    continue
+                k = e.pos
+                r = reserved.get(k, 0)
+                quota = e.quota
+                if quota is None or counts[k] + r < quota:
+                    reserved[k] = r + 1
+                    positions.append(k)
+                    break
+            else:
+                return i
+        chosen.append(tuple(positions))
+    return chosen[0], chosen[1]
 
 
 def decide_compiled(c: Compiled, state: State, call: Call) -> Verdict:
@@ -141,27 +170,11 @@ def decide_compiled(c: Compiled, state: State, call: Call) -> Verdict:
         if hist:
             return _deny(DenyReason.HISTORY, f"history rule {hist[0]} not met")
     # 7. first-fit on both lists, over the allows that matched each effect (same state, same order)
-    n = len(effects)
-    allocations: list[Allocation] = []
-    for i, (side, used) in enumerate(((c.sides[0], state.used_user), (c.sides[1], state.used_app))):
-        reserved: dict[int, int] = {}
-        positions: list[int] = []
-        for allows in matched[i * n:(i + 1) * n]:
-            for e in allows:
-                if e.requires is not None and e.requires not in satisfied:
-                    continue
-                k = e.pos
-                r = reserved.get(k, 0)
-                quota = e.quota
-                if quota is None or used[k] + r < quota:
-                    reserved[k] = r + 1
-                    positions.append(k)
-                    break
-            else:
-                who = "user" if i == 0 else "application"
-                return _deny(DenyReason.QUOTA, f"no {who} grant with capacity left (first-fit)")
-        allocations.append(Allocation(tuple(positions), side.size))
-    user, app = allocations
+    chosen = first_fit(matched, len(effects), (state.used_user, state.used_app), satisfied)
+    if isinstance(chosen, int):
+        who = "user" if chosen == 0 else "application"
+        return _deny(DenyReason.QUOTA, f"no {who} grant with capacity left (first-fit)")
+    user, app = Allocation(chosen[0], c.sides[0].size), Allocation(chosen[1], c.sides[1].size)
     # 8. exact-call permits
     permit: int | None = None
     if c.permits and (any(c.sides[0].permit[k] for k in user.positions) or
@@ -173,4 +186,4 @@ def decide_compiled(c: Compiled, state: State, call: Call) -> Verdict:
     return Verdict(Decision.ALLOW, None, "", effects, label, user, app, permit=permit)
 
 
-__all__ = ["decide_compiled"]
+__all__ = ["decide_compiled", "first_fit"]

@@ -9,7 +9,7 @@ import fnmatch
 import math
 import re
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import Any, Protocol
 
 from model.canonical import JSON, json_equal
 from model.monitor.policy import (
@@ -24,7 +24,15 @@ from model.monitor.policy import (
     RangePred,
     SlotPat,
 )
-from model.monitor.state import State
+
+
+class Slots(Protocol):
+    """What matching reads of a state: a ``State``, or the Adapter's live ``session.Session``."""
+
+    @property
+    def invalid(self) -> frozenset[str]: ...
+    @property
+    def bindings(self) -> tuple[tuple[str, JSON, int], ...]: ...
 
 _SAFE = 2**53 - 1
 _NOKEY = object()  # the value has no equality key: use the source matcher
@@ -115,7 +123,7 @@ class _Entry:
             assert isinstance(r, GlobPat)
             self.res, self.glob = _GLOB, re.compile(fnmatch.translate(r.glob)).match
 
-    def matches(self, resource: JSON, indexed: bool, args: Mapping[str, JSON], state: State) -> bool:
+    def matches(self, resource: JSON, indexed: bool, args: Mapping[str, JSON], state: Slots) -> bool:
         """The matching predicate; ``indexed``: the index already established a constant's equality."""
         res = self.res
         if res == _SLOT:

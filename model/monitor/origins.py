@@ -17,15 +17,34 @@ Choices where the source is silent:
 
 from __future__ import annotations
 
+from typing import Protocol
+
 from model.monitor.policy import OriginRule, Policy
-from model.monitor.state import Call, Record, State
+from model.monitor.state import Call, State
 
 
-def _named(record: Record, name: str) -> bool:
+class _Produced(Protocol):
+    """What the rule reads of a record: a ``Record``, or the Adapter's live row (``session.Row``)."""
+
+    @property
+    def tool(self) -> str: ...
+    @property
+    def operation(self) -> str: ...
+    @property
+    def succeeded(self) -> bool: ...
+    @property
+    def parents(self) -> tuple[int, ...]: ...
+
+
+class Records(Protocol):
+    def record(self, d: int) -> _Produced | None: ...
+
+
+def _named(record: _Produced, name: str) -> bool:
     return record.tool == name or record.operation == name
 
 
-def produced_by(state: State, d: int, rule: OriginRule) -> bool:
+def produced_by(state: Records, d: int, rule: OriginRule) -> bool:
     seen: set[int] = set()
     while True:
         rec = state.record(d)

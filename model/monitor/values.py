@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import json
 import marshal
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 
 from model.canonical import JSON, canonical_str
 from model.monitor.matching import Missing, lookup_path
@@ -47,9 +47,19 @@ def _immutable(value: JSON) -> bool:
     return t is str or t is bool or value is None or (t is int and -_SAFE <= value <= _SAFE)
 
 
+_SCAN: Callable[[str, int], tuple[JSON, int]] = json.JSONDecoder().scan_once  # type: ignore[attr-defined]
+_string = json.encoder.encode_basestring  # (the string encoder of ``canonical._plain_dumps``)
+
+
+def parse(text: str) -> JSON:
+    """``json.loads(text)`` for a canonical text: the decoder's scanner, without ``loads``' checks for
+    surrounding whitespace (canonical text has none) and extra data (the stored text is one value)."""
+    return _SCAN(text, 0)[0]
+
+
 def fresh(value: JSON, text: str) -> JSON:
     """``json.loads(text)`` for ``text == canonical_str(value)``, without parsing when that is ``value``."""
-    return value if _immutable(value) else json.loads(text)
+    return value if _immutable(value) else parse(text)
 
 
 def copy(parsed: JSON) -> JSON:
@@ -76,7 +86,7 @@ def arguments(members: Mapping[str, Member]) -> tuple[str, dict[str, JSON]]:
     if not members:
         return "{}", {}
     names = sorted(members)
-    if not all(n.isascii() for n in names):
+    if not "".join(names).isascii():  # (every name ASCII)
         text = canonical_str({n: v for n, (v, _) in members.items()})
         return text, json.loads(text)
     parts: list[str] = []
@@ -87,7 +97,8 @@ def arguments(members: Mapping[str, Member]) -> tuple[str, dict[str, JSON]]:
             tool_args[n] = copy(value)
         else:
             try:
-                vtext = canonical_str(value)
+                # a string's canonical text is what the canonical encoder writes for it (canonical._plain)
+                vtext = _string(value) if type(value) is str and value.isascii() else canonical_str(value)
             except Exception:  # the whole object's canonicalization names the failing place, as before
                 canonical_str({m: v for m, (v, _) in members.items()})
                 raise
@@ -117,14 +128,14 @@ class Store:
         the result has no such field. The copy is an untouched parse of the text (a ``Member``)."""
         if not path:  # the whole result: its stored text, parsed once for this caller
             text = self._texts[record_id]
-            return json.loads(text), text
+            return parse(text), text
         key = (record_id, path)
         if key in self._fields:
             found = self._fields[key]
         else:
             whole = self._parsed.get(record_id)
             if whole is None:
-                whole = self._parsed[record_id] = json.loads(self._texts[record_id])
+                whole = self._parsed[record_id] = parse(self._texts[record_id])
             sub = lookup_path(whole, path)
             found = self._fields[key] = None if isinstance(sub, Missing) else (sub, canonical_str(sub))
         return None if found is None else (copy(found[0]), found[1])
