@@ -1,5 +1,7 @@
-"""A faster ``__init__`` for the monitor's hot frozen dataclasses (issue 15 §1: a mediated call builds a
-call, a verdict, two records and two states, and building them was a quarter of its cost).
+"""A faster ``__init__`` for the monitor's hot frozen dataclasses (issue 15 §1: on the reference path a
+mediated call builds a call, a verdict, two records and two states, and building them was a quarter of its
+cost; the Adapter's session path builds fewer, but the decide fallback, the search and the revision engines
+still build them per step).
 
 The ``__init__`` that ``dataclasses`` generates for a frozen class writes each field with
 ``object.__setattr__(self, name, value)``, a generic attribute lookup per field that finds the slot's
