@@ -226,20 +226,35 @@ def pair_witness(memo: Memo, overlap: bool, a: Entry, b: Entry, effects: EffectS
                  tools: Sequence[Tool]) -> Witness | None:
     """A kept sample on which ``a`` and ``b`` both match (``overlap``) or exactly one matches, at the
     first action ``find_witness`` would ask about — so Z3 would answer ``sat`` there too and the verdict
-    is the one ``agreement.agree`` / ``independence.independent`` give — or ``None`` (ask them)."""
+    is the one ``agreement.agree`` / ``independence.independent`` give — or ``None`` (ask them). With no
+    such sample kept, one made for the question (``synth.synthesize``) is kept and tried the same way."""
     actions = effects.actions(frozenset((a.action, b.action)))
     if not actions:
         return None
     action = actions[0]
-    pool = memo.pools.get(memo.context(action, effects, tools))
-    if pool is None or not pool.samples:
-        return None
-    x, y = pool.bits(memo.match_key(a), a), pool.bits(memo.match_key(b), b)
-    hit = x & y if overlap else x ^ y
+    pool = memo.pools.setdefault(memo.context(action, effects, tools), Pool())
+    ka, kb = memo.match_key(a), memo.match_key(b)
+    hit = _hit(pool, overlap, ka, a, kb, b)
+    # none kept: a point made for the question (synth.py), kept as a sample if the pool's check agrees
+    for bits in [] if hit else [(True, True)] if overlap else [(True, False), (False, True)]:
+        made = synthesize(action, effects.resources(action), tools, [(a, bits[0]), (b, bits[1])])
+        if made is not None and pool.add(made):
+            hit = _hit(pool, overlap, ka, a, kb, b)
+            if hit:
+                memo.synthesized += 1
+                break
     # the encoding's support is asked only of a hit (building the terms costs more than the bits)
     if not hit or any(_support(memo, action, e, effects, tools) is not None for e in (None, a, b)):
         return None
     return pool.witnesses[(hit & -hit).bit_length() - 1]
+
+
+def _hit(pool: Pool, overlap: bool, ka: str, a: Entry, kb: str, b: Entry) -> int:
+    """The samples on which ``a`` and ``b`` both match (``overlap``) or exactly one does, as a bit set."""
+    if not pool.samples:
+        return 0
+    x, y = pool.bits(ka, a), pool.bits(kb, b)
+    return x & y if overlap else x ^ y
 
 
 def keep_sample(memo: Memo, w: Witness, effects: EffectSet, tools: Sequence[Tool]) -> None:
