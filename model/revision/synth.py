@@ -131,9 +131,11 @@ def _resources(action: str, resources: Sequence[JSON] | None, entries: Sequence[
     named: list[JSON] = [e.resource.value for e in entries if isinstance(e.resource, ConstPat)]
     named += [d.resource.value for t in producers for d in t.effects
               if d.action == action and isinstance(d.resource, ConstRes)]
-    named += [e.resource.glob.replace("*", "").replace("?", "a") for e in entries
-              if isinstance(e.resource, GlobPat) and "[" not in e.resource.glob]
-    return [r for r in dict.fromkeys([*named, _fresh(taken)]) if r is not None and _exact(r)]
+    globs = [e.resource.glob.replace("*", "").replace("?", "a") for e in entries
+             if isinstance(e.resource, GlobPat) and "[" not in e.resource.glob]
+    # two globs' shortest strings joined: matched by both when the first ends and the second starts with ``*``
+    named += globs + [a + b for a in globs for b in globs if a != b]
+    return [r for r in dict.fromkeys([*named, _fresh(taken), 0, True]) if r is not None and _exact(r)]
 
 
 def synthesize(action: str, resources: Sequence[JSON] | None, tools: Sequence[Tool],
@@ -214,6 +216,8 @@ def _assignments(t: Tool, fixed: dict[str, JSON], must: Sequence[Entry], avoid: 
         if e.keys is not None:
             last[id(e)] = len(paths) - 1
     chosen: list[Value] = []
+    if any(last[id(e)] == -1 and entry_matches(e, effect, dict(fixed), state) for e in avoid):
+        return  # an entry that must fail matches on the resource alone
 
     def build() -> dict[str, JSON]:
         args: dict[str, JSON] = {}
