@@ -2,7 +2,7 @@
 enumeration itself is Agenra Section 7.1's, as ``simulation.vectors`` documents it).
 
 Same depth-first search over match / fail literals as ``simulation._leaves`` (entries in the same order,
-match before fail), so the leaves come out in the same order; six things spare Z3 questions:
+match before fail), so the leaves come out in the same order; seven things spare Z3 questions:
 - every answer is kept in the memo (``memo.py``) under the *set* of literals asked, so a question asked
   before — by the per-list simulation, the joint one, or a revision of the same base — is not asked again;
 - a question some kept sample satisfies (``samples.py``: concrete points read off earlier Z3 models,
@@ -16,6 +16,9 @@ match before fail), so the leaves come out in the same order; six things spare Z
   negation (``Encoder.fails``) — e.g. a narrower grant's match with a wider grant's failure;
 - a question that contains every literal of an unsatisfiable question of the same context (a kept
   answer) is unsatisfiable: it is that conjunction and more (on the corpus, 37 of 162 questions);
+- a question whose match literals contradict each other or the base on their face (two resource constants,
+  a constant outside ``E``, one path's equalities, one-ofs and ranges with no common value: ``refute.py``,
+  each rule justified there) is unsatisfiable;
 - a question no rule above settles is given to ``synth.synthesize`` first: a concrete point it builds from
   the question's own constants, well formed as the base demands, is kept as a sample and answers the
   question through the pool's check as any sample does (on the corpus, with the memo kept, 66 of 126
@@ -41,6 +44,7 @@ import z3
 
 from model.budget import Meter
 from model.monitor.policy import Entry, Tool
+from model.revision import refute
 from model.revision.effects import EffectSet
 from model.revision.memo import Memo
 from model.revision.samples import Pool
@@ -155,11 +159,15 @@ def leaves(memo: Memo, action: str, distinct: Sequence[Entry], effects: EffectSe
         if any(u <= asked for u in refuted):  # it asks all an unsatisfiable question asked, and more
             memo.subsumed += 1
             return unsat(asked)
+        literals = [(distinct[j], b) for j, b in enumerate(bits)]
+        if refute.refuted(action, resources, literals):
+            memo.ruled += 1
+            return unsat(asked)
         encoder, base, lits, conj = encoded()
         if _implied_failure(conj, bits):
             memo.implied += 1
             return unsat(asked)
-        made = synthesize(action, resources, tools, [(distinct[j], b) for j, b in enumerate(bits)])
+        made = synthesize(action, resources, tools, literals)
         if made is not None and pool.add(made) and sampled(i, bits, asked):
             memo.synthesized += 1
             memo.sampled -= 1

@@ -69,6 +69,7 @@ class Memo:
         self.queries = 0  # Z3 questions asked through this memo (for the experiment's report)
         self.sampled = 0  # questions a sample answered instead
         self.synthesized = 0  # questions a sample made for them answered instead (synth.py)
+        self.ruled = 0  # questions answered unsatisfiable by a syntactic rule (refute.py)
         self.implied = 0  # questions answered unsatisfiable by implication (leaves.py)
         self.subsumed = 0  # questions answered unsatisfiable: they contain an unsatisfiable one (leaves.py)
 
