@@ -41,7 +41,7 @@ from dataclasses import dataclass
 
 from model.canonical import JSON, canonical_str
 from model.monitor.commit import Outcome, step
-from model.monitor.decide import Decision, Verdict
+from model.monitor.decide import Decision, Verdict, decide
 from model.monitor.matching import Effect
 from model.monitor.policy import Policy
 from model.monitor.state import Call, Record, State, initial_state, satisfy
@@ -52,7 +52,10 @@ from model.revision.workload import Template, Workload
 # after it is too — whichever policy runs alongside, merged or not. Kept per (policy, workload) in the
 # memo (memo.py), the old policy's transitions are computed once for all the revisions of a base, and
 # the new policy's once for both searches of a check. ``None``: every transition stepped afresh.
-Steps = dict[tuple[int, ...], tuple[Verdict, State]]
+# A transition met only at a search's last level is kept decided but not committed (state ``None``):
+# the children there are never expanded, so the state after is never read; a search that needs it
+# (a deeper bound) steps it then.
+Steps = dict[tuple[int, ...], tuple[Verdict, State | None]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,10 +172,13 @@ def explore(lead: Policy, other: Policy, workload: Workload, bound: int,
         # On the memoized path the last level's children are not merged: they are never expanded, and
         # one whose key was met before is taken by ``accept`` as its twin was (the key holds all
         # ``accept`` reads), so the answer and ``visited`` are the same (``visited`` counts repeats too).
+        # Nor are their transitions committed: each policy's verdict is decided and the child keeps its
+        # parent's states, so ``accept`` (counterexample.py) reads of a last-level child only its
+        # sequence, which policy refused and how, and the effects — never the states themselves.
         last = steps is not None and depth == bound - 1
         nxt: list[Node] = []
         for node in frontier:
-            for child in _children(lead, other, workload, node, steps, prepared):
+            for child in _children(lead, other, workload, node, steps, prepared, last):
                 visited += 1
                 if tick is not None:
                     tick()
@@ -212,7 +218,9 @@ class _Prepared:
 
 def _children(lead: Policy, other: Policy, workload: Workload, node: Node,
               steps: tuple[Steps, Steps] | None = None,
-              prepared: list[_Prepared] | None = None) -> Iterator[Node]:
+              prepared: list[_Prepared] | None = None, last: bool = False) -> Iterator[Node]:
+    """``last``: the children are never expanded — a transition not in the tables is decided, not committed,
+    and the child keeps its parent's states (see ``explore``)."""
     lead_steps, other_steps = (None, None) if steps is None else steps
     for k, t in enumerate(workload.templates):
         seq = (*node.seq, k)
@@ -230,22 +238,23 @@ def _children(lead: Policy, other: Policy, workload: Workload, node: Node,
         assert outcome is not None
         call: Call | None = None  # made only when a transition is not in the tables (Steps)
         hit = None if lead_steps is None else lead_steps.get(seq)
-        if hit is None:
+        if hit is None or (hit[1] is None and not last):
             call = _call(workload.agent, t, prep, refs, node)
-            hit = step(lead, node.lead, call, outcome)
+            hit = (decide(lead, node.lead, call), None) if last else step(lead, node.lead, call, outcome)
             if lead_steps is not None:
                 lead_steps[seq] = hit
-        verdict, lead_state = hit
+        verdict, lead_state = hit[0], node.lead if hit[1] is None else hit[1]
         if verdict.decision is not Decision.ALLOW:
             continue
         other_state, refusal = node.other, node.other_refusal
         if other_state is not None:
             got = None if other_steps is None else other_steps.get(seq)
-            if got is None:
-                got = step(other, other_state, call or _call(workload.agent, t, prep, refs, node), outcome)
+            if got is None or (got[1] is None and not last):
+                call = call or _call(workload.agent, t, prep, refs, node)
+                got = (decide(other, other_state, call), None) if last else step(other, other_state, call, outcome)
                 if other_steps is not None:
                     other_steps[seq] = got
-            v_other, other_state = got
+            v_other, other_state = got[0], other_state if got[1] is None else got[1]
             if v_other.decision is not Decision.ALLOW:
                 other_state, refusal = None, v_other
         yield Node(seq, lead_state, other_state, refusal, (*node.produced, t.tool if t.ok else None),
