@@ -31,8 +31,8 @@ by its context and its entries' keys in order.
 
 The encoder is built only on the first question the memo cannot answer, from terms kept per context
 (``Memo.base``, ``Memo.literals``). Whether the entries can be encoded at all is decided up front from per-entry
-memo keys, with the message ``simulation.vectors`` gives (the base's resources first, then the entries in
-order), so the results are the baseline's.
+memo keys, without building terms (``support.py``), with the message ``simulation.vectors`` gives (the
+base's resources first, then the entries in order), so the results are the baseline's.
 """
 
 from __future__ import annotations
@@ -44,11 +44,11 @@ import z3
 
 from model.budget import Meter
 from model.monitor.policy import Entry, Tool
-from model.revision import refute
+from model.revision import refute, support
 from model.revision.effects import EffectSet
 from model.revision.memo import Memo
 from model.revision.samples import Pool
-from model.revision.symbolic import Encoder, Unsupported, Witness
+from model.revision.symbolic import Encoder, Witness
 from model.revision.synth import synthesize
 
 
@@ -59,20 +59,11 @@ def timeout_ms(meter: Meter | None) -> int:
 
 
 def _support(memo: Memo, action: str, e: Entry | None, effects: EffectSet, tools: Sequence[Tool]) -> str | None:
-    """Why the encoding of ``e``'s literals (``None``: of the base) raises ``Unsupported``, else ``None``."""
+    """Why the encoding of ``e``'s literals (``None``: of the base) raises ``Unsupported``, else ``None``
+    (``support.reason``: read off the entry, no term built)."""
     key = (memo.context(action, effects, tools), None if e is None else memo.match_key(e))
     if key not in memo.unsupported:
-        try:
-            enc = Encoder(action, [] if e is None else [e], tools)
-            if e is None:
-                enc.base(effects.resources(action))
-            else:
-                lits = (enc.matches(e), enc.fails(e))
-                if e.keys is None:  # then its literals read no other path: the terms any universe builds
-                    memo.terms.setdefault(("literals", key[0], key[1], None), lits)
-            memo.unsupported[key] = None
-        except Unsupported as exc:
-            memo.unsupported[key] = str(exc)
+        memo.unsupported[key] = support.reason(action, e, effects.resources(action))
         memo.grow()
     return memo.unsupported[key]
 
