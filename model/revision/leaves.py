@@ -17,8 +17,9 @@ match before fail), so the leaves come out in the same order; seven things spare
 - a question that contains every literal of an unsatisfiable question of the same context (a kept
   answer) is unsatisfiable: it is that conjunction and more (on the corpus, 37 of 162 questions);
 - a question whose match literals contradict each other or the base on their face (two resource constants,
-  a constant outside ``E``, one path's equalities, one-ofs and ranges with no common value: ``refute.py``,
-  each rule justified there) is unsatisfiable;
+  a constant outside ``E``, one path's equalities, one-ofs and ranges with no common value), or imply
+  every conjunct of an entry the question has failing (``refute.py``, each rule justified there), is
+  unsatisfiable — the Z3-term form of the last rule below then rarely has anything left to do;
 - a question no rule above settles is given to ``synth.synthesize`` first: a concrete point it builds from
   the question's own constants, well formed as the base demands, is kept as a sample and answers the
   question through the pool's check as any sample does (on the corpus, with the memo kept, 66 of 126

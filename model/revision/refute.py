@@ -17,18 +17,30 @@ semantics (numbers are reals, compared exactly: ``Fraction``; JSON values of dif
   the equalities and one-ofs leave (each checked against every range) are none, or the ranges alone have
   an empty intersection (greatest ``lo`` above least ``hi``), no value of ``v`` satisfies them all.
 
-Anything else (globs, slots, key allowlists, fail literals) is left to the other rules and to Z3: this
-module never says "satisfiable", and saying nothing proves nothing.
+- *an implied match*: ``Encoder.fails(f)`` is equivalent to ``Not(matches(f))``, so a fail literal is
+  contradicted when the match literals imply every conjunct of ``f``'s match: its resource conjunct (a
+  constant equal to one a match literal's constant pattern fixes; a slot a match literal's slot pattern
+  names, which asserts the same ``bound`` and ``r == sval``; a glob that a match literal's same glob
+  asserts, or that a string constant a match literal fixes matches — ``globs.translate`` is exact for
+  ``fnmatchcase``, tested against it in tests/property/test_revision_symbolic.py); its key allowlist
+  ``K`` (a match literal's allowlist inside ``K``: ``keys(x) ⊆ K′ ⊆ K``); and each predicate (the values
+  the match literals leave on its path, as in the rule above, all satisfy it; or, with no equality
+  or one-of there, their ranges' intersection lies inside its range). An entry of another action, or
+  with a null or compound constant pattern, never matches: its fail literal is never contradicted.
+
+Anything else (fail literals otherwise, globs against globs, slots against constants) is left to the
+other rules and to Z3: this module never says "satisfiable", and saying nothing proves nothing.
 """
 
 from __future__ import annotations
 
+import fnmatch
 import math
 from collections.abc import Sequence
 from fractions import Fraction
 
 from model.canonical import JSON
-from model.monitor.policy import ConstPat, Entry, EqPred, OneOfPred, RangePred
+from model.monitor.policy import ConstPat, Entry, EqPred, GlobPat, OneOfPred, RangePred, SlotPat
 
 
 def _number(v: JSON) -> Fraction | None:
@@ -60,24 +72,84 @@ def refuted(action: str, resources: Sequence[JSON] | None, literals: Sequence[tu
     for e in must:
         for p in e.where:
             paths.setdefault(p.path, []).append(p)
-    return any(_empty(preds) for preds in paths.values() if len(preds) > 1)
+    if any(_empty(preds) for preds in paths.values() if len(preds) > 1):
+        return True
+    return any(_implied(f, must, paths) for f, b in literals if not b and f.action == action)
+
+
+def _implied(f: Entry, must: Sequence[Entry], paths: dict[tuple[str, ...], list[object]]) -> bool:
+    """The match literals imply every conjunct of ``f``'s match (module docstring)."""
+    pat = f.resource
+    if isinstance(pat, ConstPat):
+        if pat.value is None or isinstance(pat.value, list | dict) or \
+                not any(isinstance(m.resource, ConstPat) and same_value(m.resource.value, pat.value) for m in must):
+            return False
+    elif isinstance(pat, SlotPat):
+        if not any(isinstance(m.resource, SlotPat) and m.resource.slot == pat.slot for m in must):
+            return False
+    elif isinstance(pat, GlobPat):
+        if not any((isinstance(m.resource, GlobPat) and m.resource.glob == pat.glob) or
+                   (isinstance(m.resource, ConstPat) and isinstance(m.resource.value, str) and
+                    fnmatch.fnmatchcase(m.resource.value, pat.glob)) for m in must):
+            return False
+    if f.keys is not None and not any(m.keys is not None and m.keys <= f.keys for m in must):
+        return False
+    return all(_entailed(p, paths.get(p.path, [])) for p in f.where)
+
+
+def _entailed(p: object, preds: Sequence[object]) -> bool:
+    """Every value the predicates ``preds`` (all on ``p``'s path) allow satisfies ``p``."""
+    if not preds or _odd(preds) or _odd([p]):
+        return False
+    finite = _finite(preds)
+    if finite is not None:
+        return all(_holds(p, v) for v in finite)
+    if not isinstance(p, RangePred):
+        return False  # ranges alone leave infinitely many values; an equality or one-of holds of finitely many
+    ranges = [q for q in preds if isinstance(q, RangePred)]
+    lows = [Fraction(q.low) for q in ranges if q.low is not None]
+    highs = [Fraction(q.high) for q in ranges if q.high is not None]
+    return (p.low is None or (bool(lows) and max(lows) >= Fraction(p.low))) and \
+        (p.high is None or (bool(highs) and min(highs) <= Fraction(p.high)))
+
+
+def _holds(p: object, v: JSON) -> bool:
+    if isinstance(p, RangePred):
+        return _within(v, p)
+    return any(same_value(v, c) for c in _constants(p))
+
+
+def _odd(preds: Sequence[object]) -> bool:
+    """A bound that is not a finite number, or a compound constant (not encoded: ``Unsupported``): the
+    rules say nothing about such predicates."""
+    bounds = [b for r in preds if isinstance(r, RangePred) for b in (r.low, r.high) if b is not None]
+    if any(not isinstance(b, int) and not (isinstance(b, float) and math.isfinite(b)) for b in bounds):
+        return True
+    return any(isinstance(v, list | dict) for p in preds for v in _constants(p))
+
+
+def _finite(preds: Sequence[object]) -> list[JSON] | None:
+    """The values the equalities and one-ofs among ``preds`` leave that every range admits; ``None`` if
+    there is no equality or one-of."""
+    finite: list[JSON] | None = None
+    for p in preds:
+        if isinstance(p, EqPred | OneOfPred):
+            values = _constants(p)
+            finite = values if finite is None else [v for v in finite if any(same_value(v, w) for w in values)]
+    if finite is None:
+        return None
+    ranges = [p for p in preds if isinstance(p, RangePred)]
+    return [v for v in finite if all(_within(v, r) for r in ranges)]
 
 
 def _empty(preds: Sequence[object]) -> bool:
     """No value satisfies every predicate (all on one path)."""
-    ranges = [p for p in preds if isinstance(p, RangePred)]
-    bounds = [b for r in ranges for b in (r.low, r.high) if b is not None]
-    if any(not isinstance(b, int) and not (isinstance(b, float) and math.isfinite(b)) for b in bounds):
-        return False  # not a bound the rules reason about: say nothing
-    if any(isinstance(v, list | dict) for p in preds for v in _constants(p)):
-        return False  # a compound constant is not encoded (Unsupported): say nothing
-    finite: list[JSON] | None = None
-    for p in preds:
-        if isinstance(p, EqPred | OneOfPred):
-            values = [p.value] if isinstance(p, EqPred) else list(p.values)
-            finite = values if finite is None else [v for v in finite if any(same_value(v, w) for w in values)]
+    if _odd(preds):
+        return False
+    finite = _finite(preds)
     if finite is not None:
-        return not any(all(_within(v, r) for r in ranges) for v in finite)
+        return not finite
+    ranges = [p for p in preds if isinstance(p, RangePred)]
     lows = [Fraction(r.low) for r in ranges if r.low is not None]
     highs = [Fraction(r.high) for r in ranges if r.high is not None]
     return bool(lows) and bool(highs) and max(lows) > min(highs)

@@ -5,12 +5,14 @@ resource allowed or a few. And the rules do fire (a rule that never fires would 
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import z3
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from model.canonical import JSON
-from model.monitor.policy import ConstPat, Entry, EntryKind, EqPred, OneOfPred, RangePred
+from model.monitor.policy import ConstPat, Entry, EntryKind, EqPred, GlobPat, OneOfPred, RangePred
 from model.revision.refute import refuted, same_value
 from model.revision.symbolic import Encoder, Unsupported
 from tests.strategies import REVISION_TOOL, revision_grants
@@ -19,7 +21,7 @@ TOOLS = (REVISION_TOOL,)
 RESOURCES = st.none() | st.lists(st.sampled_from(("A", "B", "ab", 0, 1, 2.5, True)), min_size=1, max_size=3)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=250, deadline=None)
 @given(st.lists(revision_grants(), min_size=1, max_size=4), st.data(), RESOURCES)
 def test_a_refuted_question_is_unsatisfiable(entries: list[Entry], data: st.DataObject,
                                              resources: list[JSON] | None) -> None:
@@ -53,3 +55,14 @@ def test_the_rules_fire_and_stay_silent_where_they_should() -> None:
     assert refuted("pay", ("B",), [(_grant(const="A"), True)])  # outside E
     assert not refuted("pay", ("A",), [(_grant(const="A"), True)])
     assert same_value(1, 1.0) and not same_value(1, True) and not same_value("1", 1)
+    # an implied match: the fail literal's every conjunct follows from the match literals
+    narrow, wide = _grant(RangePred(amount, 10, 20)), _grant(RangePred(amount, 0, 100))
+    assert refuted("pay", None, [(narrow, True), (wide, False)])
+    assert not refuted("pay", None, [(wide, True), (narrow, False)])
+    assert refuted("pay", None, [(_grant(EqPred(amount, 5)), True), (wide, False)])
+    glob = Entry(EntryKind.ALLOW, "pay", GlobPat("a*"))
+    assert refuted("pay", None, [(_grant(const="ab"), True), (glob, False)])
+    assert not refuted("pay", None, [(_grant(const="ba"), True), (glob, False)])
+    keyed = Entry(EntryKind.ALLOW, "pay", ConstPat("A"), keys=frozenset({"target", "amount"}))
+    assert refuted("pay", None, [(replace(keyed, keys=frozenset({"target"})), True), (keyed, False)])
+    assert not refuted("pay", None, [(_grant(const="A"), True), (keyed, False)])  # no allowlist implies it
