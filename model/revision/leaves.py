@@ -155,15 +155,15 @@ def leaves(memo: Memo, action: str, distinct: Sequence[Entry], effects: EffectSe
         if refute.refuted(action, resources, literals):
             memo.ruled += 1
             return unsat(asked)
-        encoder, base, lits, conj = encoded()
-        if _implied_failure(conj, bits):
-            memo.implied += 1
-            return unsat(asked)
-        made = synthesize(action, resources, tools, literals)
+        made = synthesize(action, resources, tools, literals)  # before the encoder: most need none
         if made is not None and pool.add(made) and sampled(i, bits, asked):
             memo.synthesized += 1
             memo.sampled -= 1
             return True
+        encoder, base, lits, conj = encoded()
+        if _implied_failure(conj, bits):
+            memo.implied += 1
+            return unsat(asked)
         if not solvers:  # one solver per base (memo.py), the base asserted once, each question pushed and popped
             solvers.append(memo.solver(base))
         solver = solvers[0]
