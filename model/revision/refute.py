@@ -116,7 +116,7 @@ def _entailed(p: object, preds: Sequence[object]) -> bool:
 def _holds(p: object, v: JSON) -> bool:
     if isinstance(p, RangePred):
         return _within(v, p)
-    return any(same_value(v, c) for c in _constants(p))
+    return any(same_value(v, c) for c in constants(p))
 
 
 def _odd(preds: Sequence[object]) -> bool:
@@ -125,7 +125,7 @@ def _odd(preds: Sequence[object]) -> bool:
     bounds = [b for r in preds if isinstance(r, RangePred) for b in (r.low, r.high) if b is not None]
     if any(not isinstance(b, int) and not (isinstance(b, float) and math.isfinite(b)) for b in bounds):
         return True
-    return any(isinstance(v, list | dict) for p in preds for v in _constants(p))
+    return any(isinstance(v, list | dict) for p in preds for v in constants(p))
 
 
 def _finite(preds: Sequence[object]) -> list[JSON] | None:
@@ -134,7 +134,7 @@ def _finite(preds: Sequence[object]) -> list[JSON] | None:
     finite: list[JSON] | None = None
     for p in preds:
         if isinstance(p, EqPred | OneOfPred):
-            values = _constants(p)
+            values = constants(p)
             finite = values if finite is None else [v for v in finite if any(same_value(v, w) for w in values)]
     if finite is None:
         return None
@@ -155,7 +155,8 @@ def _empty(preds: Sequence[object]) -> bool:
     return bool(lows) and bool(highs) and max(lows) > min(highs)
 
 
-def _constants(p: object) -> list[JSON]:
+def constants(p: object) -> list[JSON]:
+    """The values an equality or one-of predicate names (none for a range)."""
     if isinstance(p, EqPred):
         return [p.value]
     return list(p.values) if isinstance(p, OneOfPred) else []

@@ -18,8 +18,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from model.canonical import JSON
-from model.monitor.policy import ConstPat, Entry, EqPred, GlobPat, OneOfPred
+from model.monitor.policy import ConstPat, Entry, GlobPat
 from model.revision.globs import translatable
+from model.revision.refute import constants
 
 
 def _compound(v: JSON) -> bool:
@@ -42,8 +43,7 @@ def reason(action: str, e: Entry | None, resources: Sequence[JSON] | None) -> st
     if isinstance(pat, GlobPat) and not translatable(pat.glob):
         return f"glob {pat.glob!r}"
     for p in e.where:
-        values = [p.value] if isinstance(p, EqPred) else list(p.values) if isinstance(p, OneOfPred) else []
-        for v in values:
+        for v in constants(p):
             if _compound(v):
                 return f"compound constant {v!r}"
     return None

@@ -30,8 +30,9 @@ from itertools import pairwise
 
 from model.canonical import JSON, json_equal
 from model.monitor.matching import Effect, entry_matches, predicate_holds
-from model.monitor.policy import ArgRes, ConstPat, ConstRes, Entry, EqPred, GlobPat, OneOfPred, RangePred, SlotPat, Tool
+from model.monitor.policy import ArgRes, ConstPat, ConstRes, Entry, GlobPat, RangePred, SlotPat, Tool
 from model.monitor.state import State
+from model.revision.refute import constants
 from model.revision.symbolic import Witness
 
 MAX_CANDIDATES = 48
@@ -101,13 +102,7 @@ def _numbers(preds: Sequence[Entry], path: tuple[str, ...]) -> list[int]:
         for p in e.where:
             if p.path != path:
                 continue
-            values: list[JSON] = []
-            if isinstance(p, RangePred):
-                values = [v for v in (p.low, p.high) if v is not None]
-            elif isinstance(p, EqPred):
-                values = [p.value]
-            elif isinstance(p, OneOfPred):
-                values = list(p.values)
+            values = [v for v in (p.low, p.high) if v is not None] if isinstance(p, RangePred) else constants(p)
             for v in values:
                 if isinstance(v, int | float) and not isinstance(v, bool) and math.isfinite(v):
                     found |= {math.floor(v) - 1, math.floor(v), math.ceil(v), math.ceil(v) + 1}
@@ -147,7 +142,7 @@ def synthesize(action: str, resources: Sequence[JSON] | None, tools: Sequence[To
         return None
     avoid = [e for e, b in literals if not b and e.action == action]
     every = [*must, *avoid]
-    taken = {v for e in every for p in e.where for v in _constants(p) if isinstance(v, str)}
+    taken = {v for e in every for p in e.where for v in constants(p) if isinstance(v, str)}
     taken |= {e.resource.value for e in every if isinstance(e.resource, ConstPat) and isinstance(e.resource.value, str)}
     producers = [t for t in tools if any(d.action == action for d in t.effects)]
     slots = sorted({e.resource.slot for e in must if isinstance(e.resource, SlotPat)})
@@ -169,14 +164,6 @@ def synthesize(action: str, resources: Sequence[JSON] | None, tools: Sequence[To
                 if budget[0] <= 0:
                     return None
     return None
-
-
-def _constants(p: object) -> list[JSON]:
-    if isinstance(p, EqPred):
-        return [p.value]
-    if isinstance(p, OneOfPred):
-        return list(p.values)
-    return []
 
 
 def _resource_fits(e: Entry, r: JSON, state: State) -> bool:
@@ -261,7 +248,7 @@ def _options(p: tuple[str, ...], t: Tool, fixed: dict[str, JSON], must: Sequence
     if any(q != p and q[:len(p)] == p for q in named):
         values.append(_OBJ)
     for e in every:
-        values += [v for q in e.where if q.path == p for v in _constants(q) if _exact(v)]
+        values += [v for q in e.where if q.path == p for v in constants(q) if _exact(v)]
     values += [*_numbers(every, p), _fresh(taken), True]
     out: list[Value] = []
     for v in values:
