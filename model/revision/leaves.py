@@ -2,38 +2,40 @@
 enumeration itself is Agenra Section 7.1's, as ``simulation.vectors`` documents it).
 
 Same depth-first search over match / fail literals as ``simulation._leaves`` (entries in the same order,
-match before fail), so the leaves come out in the same order; seven things spare Z3 questions:
+match before fail), so the leaves come out in the same order. A question goes through these steps, in
+this order, and reaches Z3 only if none settles it:
 - every answer is kept in the memo (``memo.py``) under the *set* of literals asked, so a question asked
   before — by the per-list simulation, the joint one, or a revision of the same base — is not asked again;
 - a question some kept sample satisfies (``samples.py``: concrete points read off earlier Z3 models,
   checked with the monitor's matcher) is satisfiable, and the sample's leaf below it too;
+- a question that contains every literal of an unsatisfiable question of the same context (a kept
+  answer) is unsatisfiable: it is that conjunction and more;
+- a question whose match literals contradict each other or the base on their face (two resource constants,
+  a constant outside ``E``, one path's equalities, one-ofs and ranges with no common value), or imply
+  every conjunct of an entry the question has failing (``refute.py``, each rule justified there), is
+  unsatisfiable;
+- ``synth.synthesize`` builds a concrete point from the question's own constants, well formed as the base
+  demands; kept as a sample, it answers the question through the pool's check as any sample does (a
+  failed search proves nothing; the experiment's table counts both kinds of answer);
+- a question with a fail literal whose entry's match conjuncts (as Z3 terms) are all conjuncts of the
+  question's match literals is unsatisfiable: the matches imply that entry's match, and ``fails`` is its
+  negation (``Encoder.fails``) — the term-level form of ``refute.py``'s implied match, which now rarely
+  leaves it anything;
 - when Z3 answers ``sat``, its model becomes a sample and gives a whole leaf below the node, every prefix
   of it known satisfiable without a question (a model satisfying a conjunction is a proof; when the model
   holds an inexact number and is not kept, ``model.eval`` — Z3's own evaluation — reads the leaf off it;
   a literal it does not evaluate to a Boolean constant ends the walk).
-- a question with a fail literal whose entry's match conjuncts (as Z3 terms) are all conjuncts of the
-  question's match literals is unsatisfiable: the matches imply that entry's match, and ``fails`` is its
-  negation (``Encoder.fails``) — e.g. a narrower grant's match with a wider grant's failure;
-- a question that contains every literal of an unsatisfiable question of the same context (a kept
-  answer) is unsatisfiable: it is that conjunction and more (on the corpus, 37 of 162 questions);
-- a question whose match literals contradict each other or the base on their face (two resource constants,
-  a constant outside ``E``, one path's equalities, one-ofs and ranges with no common value), or imply
-  every conjunct of an entry the question has failing (``refute.py``, each rule justified there), is
-  unsatisfiable — the Z3-term form of the last rule below then rarely has anything left to do;
-- a question no rule above settles is given to ``synth.synthesize`` first: a concrete point it builds from
-  the question's own constants, well formed as the base demands, is kept as a sample and answers the
-  question through the pool's check as any sample does (on the corpus, with the memo kept, 66 of 126
-  questions; a failed search proves nothing and the question goes to Z3).
-So Z3 is asked about each unsatisfiable branch no implication settles once, and once per leaf no sample
-reached. The questions go to one solver per base term (``Memo.solver``: the base asserted once, each
+So Z3 is asked about each unsatisfiable branch no rule settles once, and once per leaf no sample reached
+or was made for. The questions go to one solver per base term (``Memo.solver``: the base asserted once, each
 question pushed and popped), a ``SimpleSolver``: no preprocessing tactics, which cost more than these
 small questions (measured on the corpus: same answers, less time). A finished enumeration is kept too,
 by its context and its entries' keys in order.
 
-The encoder is built only on the first question the memo cannot answer, from terms kept per context
-(``Memo.base``, ``Memo.literals``). Whether the entries can be encoded at all is decided up front from per-entry
-memo keys, without building terms (``support.py``), with the message ``simulation.vectors`` gives (the
-base's resources first, then the entries in order), so the results are the baseline's.
+The encoder is built only on the first question the steps before the term-level rule cannot answer, from
+terms kept per context (``Memo.base``, ``Memo.literals``). Whether the entries can be encoded at all is
+decided up front from per-entry memo keys, without building terms (``support.py``), with the message
+``simulation.vectors`` gives (the base's resources first, then the entries in order), so the results are
+the baseline's.
 """
 
 from __future__ import annotations
