@@ -241,6 +241,7 @@ def pair_witness(memo: Memo, overlap: bool, a: Entry, b: Entry, effects: EffectS
     for bits in [] if hit else [(True, True)] if overlap else [(True, False), (False, True)]:
         made = synthesize(action, effects.resources(action), tools, [(a, bits[0]), (b, bits[1])])
         if made is not None and pool.add(made):
+            memo.grow()  # a kept sample counts against the memo's bound (memo.py)
             hit = _hit(pool, overlap, ka, a, kb, b)
             if hit:
                 memo.synthesized += 1
