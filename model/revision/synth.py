@@ -19,7 +19,8 @@ Choices where the source is silent (none affects an answer, only how often Z3 is
 - Only exact values are made (strings, booleans, integers within ±(2^53−1)), so a sample is the model
   ``Pool.add`` keeps as is.
 - A slot a match literal names is bound to the resource; every other slot is left unbound.
-- The search visits at most ``MAX_CANDIDATES`` complete assignments per question.
+- The search visits at most ``MAX_CANDIDATES`` complete assignments and ``MAX_NODES`` partial ones
+  (a value chosen for one path) per question, so a question it cannot answer costs little before Z3.
 """
 
 from __future__ import annotations
@@ -36,6 +37,7 @@ from model.revision.refute import constants
 from model.revision.symbolic import Witness
 
 MAX_CANDIDATES = 48
+MAX_NODES = 400
 _SAFE = 2**53 - 1
 
 
@@ -146,7 +148,7 @@ def synthesize(action: str, resources: Sequence[JSON] | None, tools: Sequence[To
     taken |= {e.resource.value for e in every if isinstance(e.resource, ConstPat) and isinstance(e.resource.value, str)}
     producers = [t for t in tools if any(d.action == action for d in t.effects)]
     slots = sorted({e.resource.slot for e in must if isinstance(e.resource, SlotPat)})
-    budget = [MAX_CANDIDATES]
+    budget = [MAX_CANDIDATES, MAX_NODES]  # complete assignments, then partial ones, left to visit
     for r in _resources(action, resources, every, producers, taken):
         if slots and not (isinstance(r, bool | int) or (isinstance(r, str) and r)):
             continue
@@ -161,7 +163,7 @@ def synthesize(action: str, resources: Sequence[JSON] | None, tools: Sequence[To
                     if well_formed(w, resources, tools) and \
                             all(entry_matches(e, effect, args, state) == b for e, b in literals):
                         return w
-                if budget[0] <= 0:
+                if min(budget) <= 0:
                     return None
     return None
 
@@ -221,7 +223,7 @@ def _assignments(t: Tool, fixed: dict[str, JSON], must: Sequence[Entry], avoid: 
         return args
 
     def go(i: int) -> Iterator[dict[str, JSON]]:
-        if budget[0] <= 0:
+        if min(budget) <= 0:
             return
         if i == len(paths):
             budget[0] -= 1
@@ -230,6 +232,7 @@ def _assignments(t: Tool, fixed: dict[str, JSON], must: Sequence[Entry], avoid: 
         p = paths[i]
         parent = None if len(p) == 1 else chosen[paths.index(p[:-1])]
         for v in options[i] if parent is None or isinstance(parent, _Object) else [_MISSING]:
+            budget[1] -= 1
             chosen.append(v)
             checked = [e for e in avoid if last[id(e)] == i]
             if not checked or not any(entry_matches(e, effect, build(), state) for e in checked):
