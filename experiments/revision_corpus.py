@@ -16,7 +16,7 @@ a "total after a prefix" row.
 Speed (issue 15 §2), in the same run: every revision is judged three ways — the pre-issue-15 path
 (``merge=False, fast=False``: sequence enumeration, a fresh Z3 solver per question, nothing memoized), the
 merged product search with those engines (``fast=False``), and revise's default (merged search, memoized
-engines: model/revision/memo.py, leaves.py, samples.py) — which must give the same judgment
+engines: model/revision/memo.py, leaves.py, samples.py, synth.py, refute.py) — which must give the same judgment
 (``RevisionReport.judgment``: verdicts, certificates, counterexamples; checked here); then the default once
 more with its memo emptied before every revision. ``revision_speed.{csv,md}`` reports the CPU time of each
 and the searches alone, at the corpus bound and at the bound raised by one and two calls (where the number
@@ -98,7 +98,7 @@ def _speed(out_dir: Path, entries: tuple[Entry, ...]) -> list[Path]:
         want = reports["baseline"].judgment()
         for name, r in reports.items():
             assert r.judgment() == want, f"{e.id}: the {name} path changed the judgment"
-    questions, sampled = SHARED.queries, SHARED.sampled
+    questions, sampled, made, ruled = SHARED.queries, SHARED.sampled, SHARED.synthesized, SHARED.ruled
     cold = 0.0
     for e in entries:
         SHARED.clear()
@@ -131,7 +131,9 @@ def _speed(out_dir: Path, entries: tuple[Entry, ...]) -> list[Path]:
                        "engines (revise's default: answers kept by semantic key, Z3 models kept as samples), its "
                        "memo kept across the corpus or emptied before each revision. All three give the same "
                        "verdicts, certificates (checked by the independent checker) and counterexamples, checked "
-                       f"here. Fast path: {questions} Z3 enumeration questions asked, {sampled} answered by samples. "
+                       f"here. Fast path: {questions} Z3 enumeration questions asked, {sampled} answered by kept "
+                       f"samples, {ruled} refuted by syntactic rules (model/revision/refute.py); {made} questions "
+                       "answered by samples made for them without Z3 (model/revision/synth.py). "
                        "Searches-only rows: sequence enumeration (baseline_ms) against the merged search "
                        "(merged_ms) at the corpus bound and one and two calls beyond it; speedup = baseline_ms / "
                        "fast_ms (revise rows) or baseline_ms / merged_ms (search rows).")

@@ -40,7 +40,9 @@ from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass
 
 from model.canonical import JSON, canonical_str
-from model.monitor.commit import Outcome, step
+from model.monitor.commit import Outcome, commit_in, observe_in, step
+from model.monitor.compiled import Compiled, compiled
+from model.monitor.compiled_decide import decide_compiled
 from model.monitor.decide import Decision, Verdict
 from model.monitor.matching import Effect
 from model.monitor.policy import Policy
@@ -52,7 +54,10 @@ from model.revision.workload import Template, Workload
 # after it is too — whichever policy runs alongside, merged or not. Kept per (policy, workload) in the
 # memo (memo.py), the old policy's transitions are computed once for all the revisions of a base, and
 # the new policy's once for both searches of a check. ``None``: every transition stepped afresh.
-Steps = dict[tuple[int, ...], tuple[Verdict, State]]
+# A transition met only at a search's last level is kept decided but not committed (state ``None``):
+# the children there are never expanded, so the state after is never read; a search that needs it
+# (a deeper bound) steps it then.
+Steps = dict[tuple[int, ...], tuple[Verdict, State | None]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -159,6 +164,8 @@ def explore(lead: Policy, other: Policy, workload: Workload, bound: int,
     exact = bool(lead.histories or other.histories)
     # the templates parsed once per search on the memoized path; the baselines parse per call as before
     prepared = None if steps is None else [_Prepared.of(t) for t in workload.templates]
+    # and the monitors' compiled forms looked up once per search, as the Adapter does (the same transition)
+    monitors: _Monitors | None = None if steps is None else (compiled(lead), compiled(other), {})
     # the baselines (and a search from a mid-task root) compute every key afresh
     deep: _Deep | None = None if steps is None else {}
     sides: _Sides | None = None if steps is None else {}
@@ -169,10 +176,13 @@ def explore(lead: Policy, other: Policy, workload: Workload, bound: int,
         # On the memoized path the last level's children are not merged: they are never expanded, and
         # one whose key was met before is taken by ``accept`` as its twin was (the key holds all
         # ``accept`` reads), so the answer and ``visited`` are the same (``visited`` counts repeats too).
+        # Nor are their transitions committed: each policy's verdict is decided and the child keeps its
+        # parent's states, so ``accept`` (counterexample.py) reads of a last-level child only its
+        # sequence, which policy refused and how, and the effects — never the states themselves.
         last = steps is not None and depth == bound - 1
         nxt: list[Node] = []
         for node in frontier:
-            for child in _children(lead, other, workload, node, steps, prepared):
+            for child in _children(lead, other, workload, node, steps, prepared, last, monitors):
                 visited += 1
                 if tick is not None:
                     tick()
@@ -212,8 +222,13 @@ class _Prepared:
 
 def _children(lead: Policy, other: Policy, workload: Workload, node: Node,
               steps: tuple[Steps, Steps] | None = None,
-              prepared: list[_Prepared] | None = None) -> Iterator[Node]:
+              prepared: list[_Prepared] | None = None, last: bool = False,
+              monitors: _Monitors | None = None) -> Iterator[Node]:
+    """``last``: the children are never expanded — a transition not in the tables is decided, not committed,
+    and the child keeps its parent's states (see ``explore``). ``monitors``: the two policies' compiled
+    forms and the declared results parsed so far (``_Monitors``), on the memoized path."""
     lead_steps, other_steps = (None, None) if steps is None else steps
+    lead_c, other_c, parsed = (None, None, None) if monitors is None else monitors
     for k, t in enumerate(workload.templates):
         seq = (*node.seq, k)
         if t.tool is None:
@@ -230,22 +245,23 @@ def _children(lead: Policy, other: Policy, workload: Workload, node: Node,
         assert outcome is not None
         call: Call | None = None  # made only when a transition is not in the tables (Steps)
         hit = None if lead_steps is None else lead_steps.get(seq)
-        if hit is None:
-            call = _call(workload.agent, t, prep, refs, node)
-            hit = step(lead, node.lead, call, outcome)
+        if hit is None or (hit[1] is None and not last):
+            call = _call(workload.agent, t, prep, refs, node, parsed)
+            hit = _transition(lead, lead_c, node.lead, call, outcome, last)
             if lead_steps is not None:
                 lead_steps[seq] = hit
-        verdict, lead_state = hit
+        verdict, lead_state = hit[0], node.lead if hit[1] is None else hit[1]
         if verdict.decision is not Decision.ALLOW:
             continue
         other_state, refusal = node.other, node.other_refusal
         if other_state is not None:
             got = None if other_steps is None else other_steps.get(seq)
-            if got is None:
-                got = step(other, other_state, call or _call(workload.agent, t, prep, refs, node), outcome)
+            if got is None or (got[1] is None and not last):
+                call = call or _call(workload.agent, t, prep, refs, node, parsed)
+                got = _transition(other, other_c, other_state, call, outcome, last)
                 if other_steps is not None:
                     other_steps[seq] = got
-            v_other, other_state = got
+            v_other, other_state = got[0], other_state if got[1] is None else got[1]
             if v_other.decision is not Decision.ALLOW:
                 other_state, refusal = None, v_other
         yield Node(seq, lead_state, other_state, refusal, (*node.produced, t.tool if t.ok else None),
@@ -263,9 +279,37 @@ def _refs(prep: _Prepared, node: Node) -> list[tuple[str, int]] | None:
     return refs
 
 
-def _call(agent: str, t: Template, prep: _Prepared, refs: list[tuple[str, int]], node: Node) -> Call:
+# (lead's compiled form, other's, declared result texts parsed so far): the memoized path's lookups
+_Monitors = tuple[Compiled, Compiled, dict[str, JSON]]
+
+
+def _transition(policy: Policy, c: Compiled | None, state: State, call: Call, outcome: Outcome,
+                last: bool) -> tuple[Verdict, State | None]:
+    """``commit.step`` — over ``c``, the policy's compiled form, when given (decide, then on Allow commit
+    and observe, as the Adapter composes them); at the ``last`` level only decided (state ``None``)."""
+    if c is None:
+        return step(policy, state, call, outcome)  # the baselines: the monitor's step, as before
+    verdict = decide_compiled(c, state, call)
+    if last:
+        return verdict, None
+    if verdict.decision is not Decision.ALLOW:
+        return verdict, state
+    after, rec = commit_in(c, state, call, verdict)
+    return verdict, observe_in(c, after, rec.id, outcome)
+
+
+def _call(agent: str, t: Template, prep: _Prepared, refs: list[tuple[str, int]], node: Node,
+          parsed: dict[str, JSON] | None = None) -> Call:
+    """The call ``t`` makes; ``parsed``: declared results parsed once per search and shared, as the literal
+    arguments are (``_Prepared``); ``None``: parsed per call, as before."""
     assert t.tool is not None
     args = dict(prep.literal)
     for arg, i in refs:
-        args[arg] = json.loads(node.values[i])
+        text = node.values[i]
+        if parsed is None:
+            args[arg] = json.loads(text)
+        else:
+            if text not in parsed:
+                parsed[text] = json.loads(text)
+            args[arg] = parsed[text]
     return Call(agent, t.tool, args, tuple(sorted(refs)))

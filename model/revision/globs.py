@@ -13,6 +13,8 @@ Differentially tested against ``fnmatchcase`` in tests/property/test_revision_sy
 
 from __future__ import annotations
 
+from typing import cast
+
 import z3
 
 
@@ -54,18 +56,20 @@ def _char_class(items: list[tuple[str, str]], negate: bool) -> z3.ReRef:
     return union
 
 
-def translate(glob: str) -> z3.ReRef | None:
-    """The Z3 regex of ``glob`` under ``fnmatchcase`` semantics, or ``None`` if unsupported."""
-    parts: list[z3.ReRef] = []
-    any_char = z3.AllChar(z3.ReSort(z3.StringSort()))
+# A glob's parts: ("*",), ("?",), ("set", items, negate) or ("char", c)
+Part = tuple[object, ...]
+
+
+def parts(glob: str) -> list[Part] | None:
+    """The parts of ``glob`` under ``fnmatchcase`` semantics, or ``None`` if unsupported (``translate``'s
+    parse, without building Z3 terms: ``translatable`` asks only this)."""
+    out: list[Part] = []
     i, n = 0, len(glob)
     while i < n:
         c = glob[i]
         i += 1
-        if c == "*":
-            parts.append(z3.Star(any_char))
-        elif c == "?":
-            parts.append(any_char)
+        if c in "*?":
+            out.append((c,))
         elif c == "[":
             j = i
             if j < n and glob[j] == "!":
@@ -75,7 +79,7 @@ def translate(glob: str) -> z3.ReRef | None:
             while j < n and glob[j] != "]":
                 j += 1
             if j >= n:
-                parts.append(z3.Re(zstring("[")))
+                out.append(("char", "["))
                 continue
             stuff = glob[i:j]
             i = j + 1
@@ -83,9 +87,33 @@ def translate(glob: str) -> z3.ReRef | None:
             items = _set_items(stuff[1:] if negate else stuff)
             if items is None:
                 return None
-            parts.append(_char_class(items, negate))
+            out.append(("set", items, negate))
         else:
-            parts.append(z3.Re(zstring(c)))
-    if not parts:
+            out.append(("char", c))
+    return out
+
+
+def translatable(glob: str) -> bool:
+    """Whether ``translate(glob)`` is not ``None``."""
+    return parts(glob) is not None
+
+
+def translate(glob: str) -> z3.ReRef | None:
+    """The Z3 regex of ``glob`` under ``fnmatchcase`` semantics, or ``None`` if unsupported."""
+    parsed = parts(glob)
+    if parsed is None:
+        return None
+    any_char = z3.AllChar(z3.ReSort(z3.StringSort()))
+    res: list[z3.ReRef] = []
+    for part in parsed:
+        if part[0] == "*":
+            res.append(z3.Star(any_char))
+        elif part[0] == "?":
+            res.append(any_char)
+        elif part[0] == "set":
+            res.append(_char_class(cast(list[tuple[str, str]], part[1]), bool(part[2])))
+        else:
+            res.append(z3.Re(zstring(str(part[1]))))
+    if not res:
         return z3.Re(zstring(""))
-    return parts[0] if len(parts) == 1 else z3.Concat(*parts)
+    return res[0] if len(res) == 1 else z3.Concat(*res)

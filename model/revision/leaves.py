@@ -2,30 +2,40 @@
 enumeration itself is Agenra Section 7.1's, as ``simulation.vectors`` documents it).
 
 Same depth-first search over match / fail literals as ``simulation._leaves`` (entries in the same order,
-match before fail), so the leaves come out in the same order; five things spare Z3 questions:
+match before fail), so the leaves come out in the same order. A question goes through these steps, in
+this order, and reaches Z3 only if none settles it:
 - every answer is kept in the memo (``memo.py``) under the *set* of literals asked, so a question asked
   before — by the per-list simulation, the joint one, or a revision of the same base — is not asked again;
 - a question some kept sample satisfies (``samples.py``: concrete points read off earlier Z3 models,
   checked with the monitor's matcher) is satisfiable, and the sample's leaf below it too;
+- a question that contains every literal of an unsatisfiable question of the same context (a kept
+  answer) is unsatisfiable: it is that conjunction and more;
+- a question whose match literals contradict each other or the base on their face (two resource constants,
+  a constant outside ``E``, one path's equalities, one-ofs and ranges with no common value), or imply
+  every conjunct of an entry the question has failing (``refute.py``, each rule justified there), is
+  unsatisfiable;
+- ``synth.synthesize`` builds a concrete point from the question's own constants, well formed as the base
+  demands; kept as a sample, it answers the question through the pool's check as any sample does (a
+  failed search proves nothing; the experiment's table counts both kinds of answer);
+- a question with a fail literal whose entry's match conjuncts (as Z3 terms) are all conjuncts of the
+  question's match literals is unsatisfiable: the matches imply that entry's match, and ``fails`` is its
+  negation (``Encoder.fails``) — the term-level form of ``refute.py``'s implied match, which now rarely
+  leaves it anything;
 - when Z3 answers ``sat``, its model becomes a sample and gives a whole leaf below the node, every prefix
   of it known satisfiable without a question (a model satisfying a conjunction is a proof; when the model
   holds an inexact number and is not kept, ``model.eval`` — Z3's own evaluation — reads the leaf off it;
   a literal it does not evaluate to a Boolean constant ends the walk).
-- a question with a fail literal whose entry's match conjuncts (as Z3 terms) are all conjuncts of the
-  question's match literals is unsatisfiable: the matches imply that entry's match, and ``fails`` is its
-  negation (``Encoder.fails``) — e.g. a narrower grant's match with a wider grant's failure;
-- a question that contains every literal of an unsatisfiable question of the same context (a kept
-  answer) is unsatisfiable: it is that conjunction and more (on the corpus, 37 of 162 questions).
-So Z3 is asked about each unsatisfiable branch no implication settles once, and once per leaf no sample
-reached. The questions go to one solver per base term (``Memo.solver``: the base asserted once, each
+So Z3 is asked about each unsatisfiable branch no rule settles once, and once per leaf no sample reached
+or was made for. The questions go to one solver per base term (``Memo.solver``: the base asserted once, each
 question pushed and popped), a ``SimpleSolver``: no preprocessing tactics, which cost more than these
 small questions (measured on the corpus: same answers, less time). A finished enumeration is kept too,
 by its context and its entries' keys in order.
 
-The encoder is built only on the first question the memo cannot answer, from terms kept per context
-(``Memo.base``, ``Memo.literals``). Whether the entries can be encoded at all is decided up front from per-entry
-memo keys, with the message ``simulation.vectors`` gives (the base's resources first, then the entries in
-order), so the results are the baseline's.
+The encoder is built only on the first question the steps before the term-level rule cannot answer, from
+terms kept per context (``Memo.base``, ``Memo.literals``). Whether the entries can be encoded at all is
+decided up front from per-entry memo keys, without building terms (``support.py``), with the message
+``simulation.vectors`` gives (the base's resources first, then the entries in order), so the results are
+the baseline's.
 """
 
 from __future__ import annotations
@@ -37,10 +47,12 @@ import z3
 
 from model.budget import Meter
 from model.monitor.policy import Entry, Tool
+from model.revision import refute, support
 from model.revision.effects import EffectSet
 from model.revision.memo import Memo
 from model.revision.samples import Pool
-from model.revision.symbolic import Encoder, Unsupported, Witness
+from model.revision.symbolic import Encoder, Witness
+from model.revision.synth import synthesize
 
 
 def timeout_ms(meter: Meter | None) -> int:
@@ -50,20 +62,11 @@ def timeout_ms(meter: Meter | None) -> int:
 
 
 def _support(memo: Memo, action: str, e: Entry | None, effects: EffectSet, tools: Sequence[Tool]) -> str | None:
-    """Why the encoding of ``e``'s literals (``None``: of the base) raises ``Unsupported``, else ``None``."""
+    """Why the encoding of ``e``'s literals (``None``: of the base) raises ``Unsupported``, else ``None``
+    (``support.reason``: read off the entry, no term built)."""
     key = (memo.context(action, effects, tools), None if e is None else memo.match_key(e))
     if key not in memo.unsupported:
-        try:
-            enc = Encoder(action, [] if e is None else [e], tools)
-            if e is None:
-                enc.base(effects.resources(action))
-            else:
-                lits = (enc.matches(e), enc.fails(e))
-                if e.keys is None:  # then its literals read no other path: the terms any universe builds
-                    memo.terms.setdefault(("literals", key[0], key[1], None), lits)
-            memo.unsupported[key] = None
-        except Unsupported as exc:
-            memo.unsupported[key] = str(exc)
+        memo.unsupported[key] = support.reason(action, e, effects.resources(action))
         memo.grow()
     return memo.unsupported[key]
 
@@ -102,7 +105,8 @@ def leaves(memo: Memo, action: str, distinct: Sequence[Entry], effects: EffectSe
         return kept if isinstance(kept, str) else list(kept)
     known = memo.sat.setdefault(context, {})
     pool = memo.pools.setdefault(context, Pool())
-    refuted = memo.unsat.setdefault(context, [])  # the unsatisfiable questions of this context so far
+    refuted = memo.unsat.setdefault(context, [])
+    resources = effects.resources(action)  # the unsatisfiable questions of this context so far
     n = len(distinct)
     solvers: list[z3.Solver] = []
     # built on the first miss: the encoder, the base, each entry's literals and its match's conjuncts
@@ -149,6 +153,15 @@ def leaves(memo: Memo, action: str, distinct: Sequence[Entry], effects: EffectSe
         if any(u <= asked for u in refuted):  # it asks all an unsatisfiable question asked, and more
             memo.subsumed += 1
             return unsat(asked)
+        literals = [(distinct[j], b) for j, b in enumerate(bits)]
+        if refute.refuted(action, resources, literals):
+            memo.ruled += 1
+            return unsat(asked)
+        made = synthesize(action, resources, tools, literals)  # before the encoder: most need none
+        if made is not None and pool.add(made) and sampled(i, bits, asked):
+            memo.synthesized += 1
+            memo.sampled -= 1
+            return True
         encoder, base, lits, conj = encoded()
         if _implied_failure(conj, bits):
             memo.implied += 1
@@ -215,20 +228,36 @@ def pair_witness(memo: Memo, overlap: bool, a: Entry, b: Entry, effects: EffectS
                  tools: Sequence[Tool]) -> Witness | None:
     """A kept sample on which ``a`` and ``b`` both match (``overlap``) or exactly one matches, at the
     first action ``find_witness`` would ask about — so Z3 would answer ``sat`` there too and the verdict
-    is the one ``agreement.agree`` / ``independence.independent`` give — or ``None`` (ask them)."""
+    is the one ``agreement.agree`` / ``independence.independent`` give — or ``None`` (ask them). With no
+    such sample kept, one made for the question (``synth.synthesize``) is kept and tried the same way."""
     actions = effects.actions(frozenset((a.action, b.action)))
     if not actions:
         return None
     action = actions[0]
-    pool = memo.pools.get(memo.context(action, effects, tools))
-    if pool is None or not pool.samples:
-        return None
-    x, y = pool.bits(memo.match_key(a), a), pool.bits(memo.match_key(b), b)
-    hit = x & y if overlap else x ^ y
+    pool = memo.pools.setdefault(memo.context(action, effects, tools), Pool())
+    ka, kb = memo.match_key(a), memo.match_key(b)
+    hit = _hit(pool, overlap, ka, a, kb, b)
+    # none kept: a point made for the question (synth.py), kept as a sample if the pool's check agrees
+    for bits in [] if hit else [(True, True)] if overlap else [(True, False), (False, True)]:
+        made = synthesize(action, effects.resources(action), tools, [(a, bits[0]), (b, bits[1])])
+        if made is not None and pool.add(made):
+            memo.grow()  # a kept sample counts against the memo's bound (memo.py)
+            hit = _hit(pool, overlap, ka, a, kb, b)
+            if hit:
+                memo.synthesized += 1
+                break
     # the encoding's support is asked only of a hit (building the terms costs more than the bits)
     if not hit or any(_support(memo, action, e, effects, tools) is not None for e in (None, a, b)):
         return None
     return pool.witnesses[(hit & -hit).bit_length() - 1]
+
+
+def _hit(pool: Pool, overlap: bool, ka: str, a: Entry, kb: str, b: Entry) -> int:
+    """The samples on which ``a`` and ``b`` both match (``overlap``) or exactly one does, as a bit set."""
+    if not pool.samples:
+        return 0
+    x, y = pool.bits(ka, a), pool.bits(kb, b)
+    return x & y if overlap else x ^ y
 
 
 def keep_sample(memo: Memo, w: Witness, effects: EffectSet, tools: Sequence[Tool]) -> None:

@@ -11,7 +11,8 @@ question leaves free). So the answers are kept here under those keys and reused 
 per-list simulation, the joint simulation and the structural search ask overlapping questions) and across
 the checks of one process (revisions of the same base ask the base's questions again). Per context it
 also keeps the Z3 terms of the encoding (``leaves.py``) and the concrete samples read off Z3's models
-(``samples.py``), which answer later "satisfiable" questions without Z3; and per (policy, workload)
+(``samples.py``) or made for a question without Z3 (``synth.py``), which answer later "satisfiable"
+questions without Z3; and per (policy, workload)
 the policy's monitor transitions from task start by call sequence (``explore.Steps``), shared by the
 lost-client and forbidden-trace searches of all the checks that run that policy.
 
@@ -68,6 +69,8 @@ class Memo:
         self.size = 0
         self.queries = 0  # Z3 questions asked through this memo (for the experiment's report)
         self.sampled = 0  # questions a sample answered instead
+        self.synthesized = 0  # questions a sample made for them answered instead (synth.py)
+        self.ruled = 0  # questions answered unsatisfiable by a syntactic rule (refute.py)
         self.implied = 0  # questions answered unsatisfiable by implication (leaves.py)
         self.subsumed = 0  # questions answered unsatisfiable: they contain an unsatisfiable one (leaves.py)
 
