@@ -39,14 +39,15 @@ from model.edits.wellformed import check_wellformed
 def _check(inst: Instance, engine: Engine, meter: Meter) -> Verdict:
     dg = InstanceDigest(inst)  # computed only if a caller reads it
     comp = compile_contract(inst.contract)  # once, for the prefix condition and the symbolic product
-    bad = check_wellformed(inst, meter, comp)
+    q_act, labels = dict(inst.actions), dict(inst.labels)  # likewise shared
+    bad = check_wellformed(inst, meter, comp, q_act, labels)
     if bad is not None:
         return Invalid(bad[0], bad[1], dg)
     if engine is Engine.DECLARATIVE:
         return declarative.run(inst, dg, meter)
     if engine is Engine.EXPLICIT:
         return explicit.run(inst, dg, meter)
-    return symbolic.run(inst, dg, meter, comp)
+    return symbolic.run(inst, dg, meter, comp, q_act, labels)
 
 
 UNLIMITED = Budget()

@@ -53,15 +53,24 @@ def compile_contract(term: Term) -> Compiled:
     the outcome map (whose cache key hashes every pomset of a fresh term: most of a small check's
     set-up, issue 14 §2)."""
     if isinstance(term, Family):
-        members = dict(sorted(term.members, key=lambda m: m[0]))  # as ``outcomes``: by name, last of a repeat
-        return _compile(tuple(((term.group, n),) for n in members), [p.preds for p in members.values()])
+        group, members = term.group, term.members
+        prev = None
+        for n, _ in members:  # usually already sorted by name, without repeats: then no re-sorting
+            if prev is not None and not prev < n:
+                by_name = dict(sorted(members, key=lambda m: m[0]))  # as ``outcomes``: by name, last of a repeat
+                return _compile(tuple(((group, n),) for n in by_name), [p.preds for p in by_name.values()])
+            prev = n
+        return _compile(tuple([((group, n),) for n, _ in members]), [p.preds for _, p in members])
     return compile_outcomes(outcomes(term))
 
 
 def _compile(olist: tuple[Outcome, ...], pomsets: list[tuple[tuple[CallId, frozenset[CallId]], ...]]) -> Compiled:
     # Plain loops, not generator sums: this runs once per check and dominates tiny ones (issue 14 §2).
-    calls = tuple(sorted({c for preds in pomsets for c, _ in preds}))
-    bit = {c: 1 << i for i, c in enumerate(calls)}
+    seen: set[CallId] = set()
+    for preds in pomsets:
+        for c, _ in preds:
+            seen.add(c)
+    calls = tuple(sorted(seen))
     idx = {c: i for i, c in enumerate(calls)}
     sizes, masks, steps = [], [], []
     by_size: dict[int, int] = {}
@@ -69,11 +78,12 @@ def _compile(olist: tuple[Outcome, ...], pomsets: list[tuple[tuple[CallId, froze
         mask = 0
         st = []
         for c, pr in preds:
-            mask |= bit[c]
+            ci = idx[c]
+            mask |= 1 << ci
             pm = 0
             for d in pr:
-                pm |= bit[d]
-            st.append((idx[c], pm))
+                pm |= 1 << idx[d]
+            st.append((ci, pm))
         sizes.append(len(preds))
         masks.append(mask)
         steps.append(tuple(st))

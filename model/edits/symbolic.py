@@ -38,7 +38,7 @@ from collections.abc import Iterable
 from model.budget import Meter
 from model.edits.can import build_can
 from model.edits.compiled import Compiled, bits, compile_outcomes
-from model.edits.contract import Outcome
+from model.edits.contract import CallId, Outcome
 from model.edits.digest import InstanceDigest
 from model.edits.instance import Instance
 from model.edits.resolve import Letter, Mode
@@ -48,53 +48,72 @@ from model.edits.verdict import Accepted, Counts, Engine, Rejected
 State = tuple[int, int, int]  # (policy state, call set S, compatible outcomes K)
 
 
-def build_product(inst: Instance, meter: Meter, comp: Compiled | None = None) -> Product:
+def build_product(inst: Instance, meter: Meter, comp: Compiled | None = None,
+                  q_act: dict[CallId, str] | None = None, labels: dict[str, str] | None = None) -> Product:
+    """The reachable product, breadth-first; ``q_act`` and ``labels`` are the instance's maps when the
+    caller already built them. Written with local names and inlined helpers: on tiny instances this
+    set-up is most of a check (issue 14 §2)."""
     comp = comp if comp is not None else compile_outcomes(inst.outcomes())
-    q_act = dict(inst.actions)
-    labels = dict(inst.labels)
+    if q_act is None:
+        q_act = dict(inst.actions)
+    if labels is None:
+        labels = dict(inst.labels)
     table = inst.policy.table()
-    acts = [q_act[x] for x in comp.calls]
+    calls = comp.calls
+    acts = [q_act[x] for x in calls]
+    log = inst.log
     # Any injective numbering of the actions will do (the masks only test membership): first use order.
     aidx: dict[str, int] = {}
-    for d in (*inst.log, *acts):
+    for d in log:
         aidx.setdefault(d, len(aidx))
-    n_calls = len(comp.calls)
+    for d in acts:
+        aidx.setdefault(d, len(aidx))
+    n_calls = len(calls)
     call_abit = [1 << aidx[d] for d in acts]
     # One Letter object per call and mode: words in proofs share them instead of copying. A reuse
     # letter is made when first needed (most calls never reuse: small checks pay for every object).
-    new_letter = [Letter(x, d, Mode.NEW) for x, d in zip(comp.calls, acts, strict=True)]
+    new = Mode.NEW
+    new_letter = [Letter(x, d, new) for x, d in zip(calls, acts, strict=True)]
     reuse_letter: list[Letter | None] = [None] * n_calls
     call_label = [labels[d] for d in acts]
-    q0 = inst.policy.run([labels[d] for d in inst.log])
-    assert q0 is not None, "check_wellformed guarantees lab(Δ) ∈ 𝒜"
     d0 = 0
-    for d in inst.log:
-        d0 |= 1 << aidx[d]
+    if log:
+        q0 = inst.policy.run([labels[d] for d in log])
+        assert q0 is not None, "check_wellformed guarantees lab(Δ) ∈ 𝒜"
+        for d in log:
+            d0 |= 1 << aidx[d]
+    else:
+        q0 = 0  # the run of ε
 
     everything = comp.all_outcomes
     by_size = comp.by_size
+    steps = comp.steps
     ids: dict[State, int] = {(q0, 0, everything): 0}
     # Per state (q, S, K, authorized actions); breadth-first, so the index order is the discovery order.
     states: list[tuple[int, int, int, int]] = [(q0, 0, everything, d0)]
     compat = [everything]
-    done = [comp.done(0, everything)]
-    levels: list[list[int]] = [[0]] + [[] for _ in range(n_calls)]
+    done = [everything & by_size.get(0, 0)]  # comp.done(0, K), inlined as below
+    levels: list[list[int]] = [[0]]
+    for _ in range(n_calls):
+        levels.append([])
     succ: list[list[tuple[Letter, int]]] = []
-    successors = comp.successors
     tick = meter.tick
     tick()
-    i = 0
-    while i < len(states):
-        q, s, k, auth_i = states[i]
-        i += 1
+    for q, s, k, auth_i in states:  # grows while it is read: breadth-first
         out: list[tuple[Letter, int]] = []
         succ.append(out)
-        enabled = successors(s, k)
-        for c in sorted(enabled):
+        # comp.successors(s, k), inlined: enabled calls with the outcomes still compatible after each
+        enabled: dict[int, int] = {}
+        for o in bits(k):
+            ob = 1 << o
+            for c, pm in steps[o]:
+                if not (s >> c) & 1 and pm & s == pm:
+                    enabled[c] = enabled.get(c, 0) | ob
+        for c in sorted(enabled) if len(enabled) > 1 else enabled:
             if auth_i & call_abit[c]:
                 letter = reuse_letter[c]
                 if letter is None:
-                    letter = reuse_letter[c] = Letter(comp.calls[c], acts[c], Mode.REUSE)
+                    letter = reuse_letter[c] = Letter(calls[c], acts[c], Mode.REUSE)
                 q2 = q
             else:
                 nq = table.get((q, call_label[c]))
@@ -117,8 +136,9 @@ def build_product(inst: Instance, meter: Meter, comp: Compiled | None = None) ->
     return Product(comp.outcomes, compat, done, succ, levels)
 
 
-def run(inst: Instance, digest: InstanceDigest, meter: Meter, comp: Compiled | None = None) -> Accepted | Rejected:
-    prod = build_product(inst, meter, comp)
+def run(inst: Instance, digest: InstanceDigest, meter: Meter, comp: Compiled | None = None,
+        q_act: dict[CallId, str] | None = None, labels: dict[str, str] | None = None) -> Accepted | Rejected:
+    prod = build_product(inst, meter, comp, q_act, labels)
     rank, missing, reach0 = ranks(prod)
     if rank[0] is not None:
         # The proof lists B̂₀ itself, so |B̂₀| is its length: no separate path count.
