@@ -11,18 +11,22 @@ Calls and outcomes are numbered in canonical (sorted) order and sets are Python 
 from __future__ import annotations
 
 import functools
-from dataclasses import dataclass
+from typing import NamedTuple
 
 from model.edits.contract import CallId, Family, Outcome, Pomset, Term, outcomes
 
 
-@dataclass(frozen=True, slots=True)
-class Compiled:
+class Compiled(NamedTuple):
+    """A named tuple rather than a frozen dataclass: equally immutable, and built in one allocation
+    (compiled once per check; on tiny checks every object counts, issue 14 §2)."""
+
     calls: tuple[CallId, ...]
     outcomes: tuple[Outcome, ...]
-    sizes: tuple[int, ...]  # |X_{p_o}|
     masks: tuple[int, ...]  # X_{p_o} as a call bitmask
     steps: tuple[tuple[tuple[int, int], ...], ...]  # per outcome: (call index, predecessor mask)
+    # Per call: (predecessor mask, the outcomes holding the call with exactly those predecessors).
+    # The same steps indexed by call: the product visits enabled calls in call order with it.
+    by_call: tuple[tuple[tuple[int, int], ...], ...]
     by_size: dict[int, int]  # |X_{p_o}| -> the outcomes of that size (bitmask)
 
     @property
@@ -72,10 +76,12 @@ def _compile(olist: tuple[Outcome, ...], pomsets: list[tuple[tuple[CallId, froze
             seen.add(c)
     calls = tuple(sorted(seen))
     idx = {c: i for i, c in enumerate(calls)}
-    sizes, masks, steps = [], [], []
+    masks, steps = [], []
+    groups: list[dict[int, int]] = [{} for _ in calls]
     by_size: dict[int, int] = {}
     for i, preds in enumerate(pomsets):
         mask = 0
+        ob = 1 << i
         st = []
         for c, pr in preds:
             ci = idx[c]
@@ -84,11 +90,13 @@ def _compile(olist: tuple[Outcome, ...], pomsets: list[tuple[tuple[CallId, froze
             for d in pr:
                 pm |= 1 << idx[d]
             st.append((ci, pm))
-        sizes.append(len(preds))
+            g = groups[ci]
+            g[pm] = g.get(pm, 0) | ob
         masks.append(mask)
         steps.append(tuple(st))
-        by_size[len(preds)] = by_size.get(len(preds), 0) | (1 << i)
-    return Compiled(calls, olist, tuple(sizes), tuple(masks), tuple(steps), by_size)
+        n = len(preds)
+        by_size[n] = by_size.get(n, 0) | ob
+    return Compiled(calls, olist, tuple(masks), tuple(steps), tuple([tuple(g.items()) for g in groups]), by_size)
 
 
 @functools.lru_cache(maxsize=4096)

@@ -87,7 +87,8 @@ def build_product(inst: Instance, meter: Meter, comp: Compiled | None = None,
 
     everything = comp.all_outcomes
     by_size = comp.by_size
-    steps = comp.steps
+    masks, by_call = comp.masks, comp.by_call
+    unions: dict[int, int] = {}  # K -> the calls of its outcomes
     ids: dict[State, int] = {(q0, 0, everything): 0}
     # Per state (q, S, K, authorized actions); breadth-first, so the index order is the discovery order.
     states: list[tuple[int, int, int, int]] = [(q0, 0, everything, d0)]
@@ -102,14 +103,22 @@ def build_product(inst: Instance, meter: Meter, comp: Compiled | None = None,
     for q, s, k, auth_i in states:  # grows while it is read: breadth-first
         out: list[tuple[Letter, int]] = []
         succ.append(out)
-        # comp.successors(s, k), inlined: enabled calls with the outcomes still compatible after each
-        enabled: dict[int, int] = {}
-        for o in bits(k):
-            ob = 1 << o
-            for c, pm in steps[o]:
-                if not (s >> c) & 1 and pm & s == pm:
-                    enabled[c] = enabled.get(c, 0) | ob
-        for c in sorted(enabled) if len(enabled) > 1 else enabled:
+        # comp.successors(s, k), inlined and by call, so in call order: each call of K's outcomes
+        # outside S, with the outcomes of K in which its predecessors are all in S.
+        u = unions.get(k)
+        if u is None:
+            u = 0
+            for o in bits(k):
+                u |= masks[o]
+            unions[k] = u
+        for c in bits(u & ~s):
+            k2 = 0
+            for pm, om in by_call[c]:
+                if pm & s == pm:
+                    k2 |= om
+            k2 &= k
+            if not k2:
+                continue
             if auth_i & call_abit[c]:
                 letter = reuse_letter[c]
                 if letter is None:
@@ -121,7 +130,6 @@ def build_product(inst: Instance, meter: Meter, comp: Compiled | None = None,
                     continue
                 letter, q2 = new_letter[c], nq
             s2 = s | (1 << c)
-            k2 = enabled[c]
             nxt = (q2, s2, k2)
             j = ids.get(nxt)
             if j is None:

@@ -21,8 +21,7 @@ completion. Here:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 from model.budget import Meter
 from model.edits.compiled import bits
@@ -31,10 +30,14 @@ from model.edits.resolve import Letter, Word
 from model.edits.verdict import RejectionProof, Removal
 
 T = TypeVar("T")
+# Products up to this many states take their later rounds by whole passes (``ranks``).
+SMALL = 64
 
 
-@dataclass(frozen=True, slots=True)
-class Product:
+class Product(NamedTuple):
+    """The product of one check, internal to the engine: a named tuple, which is immutable like a
+    frozen dataclass but costs one allocation to build (issue 14 §2: small checks pay per object)."""
+
     outcomes: tuple[Outcome, ...]
     compat: list[int]  # K per state (outcome bitmask)
     done: list[int]  # outcomes completed at the state
@@ -42,23 +45,34 @@ class Product:
     levels: list[list[int]]  # states by |S|
 
 
-def ranks(p: Product) -> tuple[list[int | None], dict[int, int], list[int]]:
+def ranks(p: Product, small: int = SMALL) -> tuple[list[int | None], dict[int, int], list[int]]:
     """``(rank, missing, reach₀)``: removal round per state, outcomes missing when removed, and
-    the outcomes each state can complete inside ``G₀``."""
+    the outcomes each state can complete inside ``G₀``. Rounds after the first are found by whole
+    passes over the live states when the product has at most ``small`` states, else incrementally
+    (the same sets either way; tests compare the two)."""
     done, succ, compat, levels = p.done, p.succ, p.compat, p.levels
     n = len(compat)
     reach = [0] * n
-    for level in reversed(levels):
-        for i in level:
+    bad: list[int] = []
+    hi = -1  # the highest level with a bad state
+    for lv in range(len(levels) - 1, -1, -1):
+        for i in levels[lv]:
             r = done[i]
             for _, j in succ[i]:
                 r |= reach[j]
             reach[i] = r
+            if r != compat[i]:
+                bad.append(i)
+                if hi < 0:
+                    hi = lv
     rank: list[int | None] = [None] * n
-    bad = [i for i, (r, k) in enumerate(zip(reach, compat, strict=True)) if r != k]
     if not bad:
         return rank, {}, reach
     reach0 = list(reach)
+    missing: dict[int, int] = {}
+    if n <= small:
+        _rounds_by_passes(p, reach, bad, hi, rank, missing)
+        return rank, missing, reach0
     level_of = [0] * n
     for lv, states in enumerate(levels):
         for i in states:
@@ -68,7 +82,6 @@ def ranks(p: Product) -> tuple[list[int | None], dict[int, int], list[int]]:
         for _, j in out:
             preds[j].append(i)
     live = [True] * n
-    missing: dict[int, int] = {}
     rnd = 0
     while bad:
         pending: dict[int, set[int]] = {}
@@ -96,6 +109,37 @@ def ranks(p: Product) -> tuple[list[int | None], dict[int, int], list[int]]:
         bad = nxt
         rnd += 1
     return rank, missing, reach0
+
+
+def _rounds_by_passes(p: Product, reach: list[int], bad: list[int], hi: int, rank: list[int | None],
+                      missing: dict[int, int]) -> None:
+    """The rounds from ``bad₀`` (highest level ``hi``) on, each a reverse-topological pass recomputing
+    ``reach`` inside the live states below the highest removed one (only an ancestor of a removed
+    state can lose an outcome, and every move goes one level up): no predecessor lists or per-level
+    work queues to build, which on a tiny product cost more than the passes they save."""
+    done, succ, compat, levels = p.done, p.succ, p.compat, p.levels
+    live = [True] * len(compat)
+    rnd = 0
+    while bad:
+        for i in bad:
+            rank[i] = rnd
+            missing[i] = compat[i] & ~reach[i]
+            live[i] = False
+        bad = []
+        top, hi = hi, -1
+        for lv in range(top - 1, -1, -1):
+            for i in levels[lv]:
+                if live[i]:
+                    r = done[i]
+                    for _, j in succ[i]:
+                        if live[j]:
+                            r |= reach[j]
+                    if r != reach[i]:  # live states had reach = K: it only shrinks
+                        reach[i] = r
+                        bad.append(i)
+                        if hi < 0:
+                            hi = lv
+        rnd += 1
 
 
 def round_sizes(p: Product, rank: list[int | None], n_b0: int) -> tuple[int, ...]:
