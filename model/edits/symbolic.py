@@ -98,8 +98,16 @@ def build_product(inst: Instance, meter: Meter, comp: Compiled | None = None,
     for _ in range(n_calls):
         levels.append([])
     succ: list[list[tuple[Letter, int]]] = []
-    tick = meter.tick
-    tick()
+    # Budget: one tick per state, counted here while the meter's ``room`` allows (then handed over
+    # in one ``tick(n)``), so the meter raises or reads the clock at exactly the same state.
+    room = meter.room()
+    counted = 0
+    if room:
+        room -= 1
+        counted = 1
+    else:
+        meter.tick()
+        room = meter.room()
     for q, s, k, auth_i in states:  # grows while it is read: breadth-first
         out: list[tuple[Letter, int]] = []
         succ.append(out)
@@ -133,7 +141,13 @@ def build_product(inst: Instance, meter: Meter, comp: Compiled | None = None,
             nxt = (q2, s2, k2)
             j = ids.get(nxt)
             if j is None:
-                tick()
+                if room:
+                    room -= 1
+                    counted += 1
+                else:
+                    meter.tick(counted + 1)  # the counted ticks only count; the last may do more
+                    counted = 0
+                    room = meter.room()
                 j = ids[nxt] = len(states)
                 states.append((q2, s2, k2, auth_i | call_abit[c]))
                 compat.append(k2)
@@ -141,6 +155,8 @@ def build_product(inst: Instance, meter: Meter, comp: Compiled | None = None,
                 done.append(k2 & by_size.get(size, 0))  # comp.done(s2, k2), inlined: once per state
                 levels[size].append(j)
             out.append((letter, j))
+    if counted:
+        meter.tick(counted)
     return Product(comp.outcomes, compat, done, succ, levels)
 
 
