@@ -21,7 +21,8 @@ completion. Here:
 
 from __future__ import annotations
 
-from typing import NamedTuple, TypeVar
+from itertools import chain
+from typing import NamedTuple
 
 from model.budget import Meter
 from model.edits.compiled import bits
@@ -29,7 +30,6 @@ from model.edits.contract import Outcome
 from model.edits.resolve import Letter, Word
 from model.edits.verdict import RejectionProof, Removal
 
-T = TypeVar("T")
 # Products up to this many states take their later rounds by whole passes (``ranks``).
 SMALL = 64
 
@@ -176,59 +176,53 @@ def round_sizes(p: Product, rank: list[int | None], n_b0: int) -> tuple[int, ...
 
 def proof_from_ranks(p: Product, rank: list[int | None], missing: dict[int, int], reach0: list[int],
                      meter: Meter) -> RejectionProof:
-    inf = len(rank) + 1
-    rk = [inf if r is None else r for r in rank]
     outs, done, succ = p.outcomes, p.done, p.succ
     # One depth-first pass in call order (lexicographic), only through states that can still complete
     # something; candidates go to their outcome's bucket, so each bucket is in canonical word order and
     # the buckets are concatenated in outcome order (the canonical candidate order).
     cands: list[list[tuple[Outcome, Word]]] = [[] for _ in outs]
     rounds: dict[int, list[list[Removal]]] = {}
-
-    def emit(y: Word, at: int, least: tuple[int, int, int]) -> None:
-        """The candidates ending at state ``at``: removed in round ``m`` (the least rank on the path),
-        witnessed by the shortest prefix (length ``k``) whose state ``sk`` has that rank and the least
-        outcome missing there."""
-        m, k, sk = least
-        miss = missing[sk]
-        missed = outs[(miss & -miss).bit_length() - 1]
-        prefix = y[:k]
-        buckets = rounds.get(m)
-        if buckets is None:
-            buckets = rounds[m] = [[] for _ in outs]
-        for oi in bits(done[at]):
-            o = outs[oi]
-            cands[oi].append((o, y))
-            buckets[oi].append(Removal(o, y, prefix, missed))
-
     word: list[Letter] = []
-    # Per depth d of the path: (least rank on the path up to d, the first depth with it, its state).
-    least = [(rk[0], 0, 0)]
-    its = [iter(succ[0])]
-    if done[0]:
-        emit((), 0, least[0])
-    while its:
-        for a, j in its[-1]:
-            if reach0[j]:
-                word.append(a)
-                m = least[-1]
-                least.append((rk[j], len(word), j) if rk[j] < m[0] else m)
-                its.append(iter(succ[j]))
-                if done[j]:
-                    meter.tick(len(word))
-                    emit(tuple(word), j, least[-1])
-                break
-        else:
-            its.pop()
-            least.pop()
-            if word:
-                word.pop()
-    assert sorted(rounds) == list(range(len(rounds))), "rounds without removals in the middle"
-    return RejectionProof(_concat(cands), tuple(_concat(rounds[i]) for i in range(len(rounds))))
-
-
-def _concat(buckets: list[list[T]]) -> tuple[T, ...]:
-    out: list[T] = []
-    for bucket in buckets:
-        out += bucket
-    return tuple(out)
+    tick = meter.tick
+    r0 = rank[0]
+    # Stack entries: (state, the letter into it, its depth, and on the path to it the least rank, the
+    # first depth with that rank and its state). Children are pushed in reverse call order, so they
+    # are visited in call order; the word is cut back to the entry's depth when it is popped.
+    stack: list[tuple[int, Letter | None, int, tuple[int, int, int]]] = [
+        (0, None, 0, (len(rank) + 1 if r0 is None else r0, 0, 0))]
+    while stack:
+        j, a, depth, least = stack.pop()
+        if a is not None:
+            del word[depth - 1:]
+            word.append(a)
+        r = rank[j]
+        if r is not None and r < least[0]:
+            least = (r, depth, j)
+        d = done[j]
+        if d:
+            # The candidates ending here: removed in round ``m`` (the least rank on the path),
+            # witnessed by the shortest prefix (length ``k``) whose state ``sk`` has that rank and the
+            # least outcome missing there.
+            tick(depth)  # one per letter (none for ε)
+            y = tuple(word)
+            m, k, sk = least
+            miss = missing[sk]
+            missed = outs[(miss & -miss).bit_length() - 1]
+            prefix = y[:k]
+            buckets = rounds.get(m)
+            if buckets is None:
+                buckets = rounds[m] = [[] for _ in outs]
+            for oi in bits(d):
+                o = outs[oi]
+                cands[oi].append((o, y))
+                buckets[oi].append(Removal(o, y, prefix, missed))
+        nxt = succ[j]
+        if nxt:
+            depth += 1
+            for b, i in reversed(nxt):
+                if reach0[i]:
+                    stack.append((i, b, depth, least))
+    n = len(rounds)
+    assert max(rounds, default=-1) == n - 1, "rounds without removals in the middle"  # distinct keys ≥ 0
+    return RejectionProof(tuple(chain.from_iterable(cands)),
+                          tuple([tuple(chain.from_iterable(rounds[i])) for i in range(n)]))
