@@ -23,9 +23,8 @@ class Compiled(NamedTuple):
     calls: tuple[CallId, ...]
     outcomes: tuple[Outcome, ...]
     masks: tuple[int, ...]  # X_{p_o} as a call bitmask
-    steps: tuple[tuple[tuple[int, int], ...], ...]  # per outcome: (call index, predecessor mask)
-    # Per call: (predecessor mask, the outcomes holding the call with exactly those predecessors).
-    # The same steps indexed by call: the product visits enabled calls in call order with it.
+    # Per call: (predecessor mask, the outcomes holding the call with exactly those predecessors);
+    # the product visits enabled calls in call order with it.
     by_call: tuple[tuple[tuple[int, int], ...], ...]
     by_size: dict[int, int]  # |X_{p_o}| -> the outcomes of that size (bitmask)
 
@@ -33,11 +32,23 @@ class Compiled(NamedTuple):
     def all_outcomes(self) -> int:
         return (1 << len(self.outcomes)) - 1
 
-    def successors(self, s: int, k: int) -> dict[int, int]:
-        """Enabled calls from ``(S, K)`` with the compatible outcomes after each: ``{c: K'}``."""
+    def steps(self) -> list[list[tuple[int, int]]]:
+        """Per outcome, its calls in call order with their predecessor masks: ``[(c, pm), …]`` (read off
+        ``by_call``, whose outcome masks it inverts; only the prefix search needs this form)."""
+        out: list[list[tuple[int, int]]] = [[] for _ in self.outcomes]
+        for c, groups in enumerate(self.by_call):
+            for pm, om in groups:
+                for o in bits(om):
+                    out[o].append((c, pm))
+        return out
+
+    @staticmethod
+    def successors(steps: list[list[tuple[int, int]]], s: int, k: int) -> dict[int, int]:
+        """Enabled calls from ``(S, K)`` with the compatible outcomes after each: ``{c: K'}``, given
+        ``steps()`` (in outcome order, then call order: the prefix search's visit order)."""
         out: dict[int, int] = {}
         for o in bits(k):
-            for c, pm in self.steps[o]:
+            for c, pm in steps[o]:
                 if not (s >> c) & 1 and pm & s == pm:
                     out[c] = out.get(c, 0) | (1 << o)
         return out
@@ -76,27 +87,24 @@ def _compile(olist: tuple[Outcome, ...], pomsets: list[tuple[tuple[CallId, froze
             seen.add(c)
     calls = tuple(sorted(seen))
     idx = {c: i for i, c in enumerate(calls)}
-    masks, steps = [], []
+    masks = []
     groups: list[dict[int, int]] = [{} for _ in calls]
     by_size: dict[int, int] = {}
     for i, preds in enumerate(pomsets):
         mask = 0
         ob = 1 << i
-        st = []
         for c, pr in preds:
             ci = idx[c]
             mask |= 1 << ci
             pm = 0
             for d in pr:
                 pm |= 1 << idx[d]
-            st.append((ci, pm))
             g = groups[ci]
             g[pm] = g.get(pm, 0) | ob
         masks.append(mask)
-        steps.append(tuple(st))
         n = len(preds)
         by_size[n] = by_size.get(n, 0) | ob
-    return Compiled(calls, olist, tuple(masks), tuple(steps), tuple([tuple(g.items()) for g in groups]), by_size)
+    return Compiled(calls, olist, tuple(masks), tuple([tuple(g.items()) for g in groups]), by_size)
 
 
 @functools.lru_cache(maxsize=4096)

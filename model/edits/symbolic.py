@@ -167,8 +167,10 @@ def run(inst: Instance, digest: InstanceDigest, meter: Meter, comp: Compiled | N
     if rank[0] is not None:
         # The proof lists B̂₀ itself, so |B̂₀| is its length: no separate path count.
         proof = proof_from_ranks(prod, rank, missing, reach0, meter)
-        sizes = proof.sizes()
-        return Rejected(Engine.SYMBOLIC, proof, Counts(sizes[0], 0, 0, 0, sizes), digest)
+        sizes = [len(proof.candidates)]  # proof.sizes(), inlined
+        for e in proof.rounds:
+            sizes.append(sizes[-1] - len(e))
+        return Rejected(Engine.SYMBOLIC, proof, Counts(sizes[0], 0, 0, 0, tuple(sizes)), digest)
     # |B̂₀| and |W₀| by counting paths through the whole product. Discovery is breadth-first and
     # every move adds one call, so index order is topological.
     succ, done = prod.succ, prod.done

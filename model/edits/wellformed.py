@@ -135,6 +135,7 @@ def prefix_violation(comp: Compiled, meter: Meter | None = None) -> str | None:
     """A description of a complete sequence that properly prefixes another, or ``None``."""
     if len(comp.by_size) <= 1:
         return None  # a proper extension is longer: with one outcome size there is none to find
+    steps = comp.steps()
     start = (0, comp.all_outcomes)
     parent: dict[tuple[int, int], tuple[tuple[int, int], int] | None] = {start: None}
     todo = deque([start])
@@ -147,7 +148,7 @@ def prefix_violation(comp: Compiled, meter: Meter | None = None) -> str | None:
             longer = [o for o in bits(k & ~done)]
             return (f"{_word(comp, parent, (s, k))} completes outcome {show_outcome(comp.outcomes[bits(done)[0]])} "
                     f"and properly prefixes a complete sequence of {show_outcome(comp.outcomes[longer[0]])}")
-        for c, k2 in comp.successors(s, k).items():
+        for c, k2 in comp.successors(steps, s, k).items():
             nxt = (s | (1 << c), k2)
             if nxt not in parent:
                 parent[nxt] = ((s, k), c)
