@@ -41,7 +41,7 @@ from model.edits.compiled import Compiled, bits, compile_outcomes
 from model.edits.contract import CallId, Outcome
 from model.edits.digest import InstanceDigest
 from model.edits.instance import Instance
-from model.edits.resolve import Letter, Mode
+from model.edits.resolve import Letter, Mode, make_letter
 from model.edits.symbolic_rounds import Product, proof_from_ranks, ranks, round_sizes
 from model.edits.verdict import Accepted, Counts, Engine, Rejected
 
@@ -73,7 +73,7 @@ def build_product(inst: Instance, meter: Meter, comp: Compiled | None = None,
     # One Letter object per call and mode: words in proofs share them instead of copying. A reuse
     # letter is made when first needed (most calls never reuse: small checks pay for every object).
     new = Mode.NEW
-    new_letter = [Letter(x, d, new) for x, d in zip(calls, acts, strict=True)]
+    new_letter = [make_letter(x, d, new) for x, d in zip(calls, acts, strict=True)]
     reuse_letter: list[Letter | None] = [None] * n_calls
     call_label = [labels[d] for d in acts]
     d0 = 0
@@ -130,7 +130,7 @@ def build_product(inst: Instance, meter: Meter, comp: Compiled | None = None,
             if auth_i & call_abit[c]:
                 letter = reuse_letter[c]
                 if letter is None:
-                    letter = reuse_letter[c] = Letter(calls[c], acts[c], Mode.REUSE)
+                    letter = reuse_letter[c] = make_letter(calls[c], acts[c], Mode.REUSE)
                 q2 = q
             else:
                 nq = table.get((q, call_label[c]))
@@ -167,10 +167,10 @@ def run(inst: Instance, digest: InstanceDigest, meter: Meter, comp: Compiled | N
     if rank[0] is not None:
         # The proof lists B̂₀ itself, so |B̂₀| is its length: no separate path count.
         proof = proof_from_ranks(prod, rank, missing, reach0, meter)
-        sizes = [len(proof.candidates)]  # proof.sizes(), inlined
+        left = [len(proof.candidates)]  # proof.sizes(), inlined
         for e in proof.rounds:
-            sizes.append(sizes[-1] - len(e))
-        return Rejected(Engine.SYMBOLIC, proof, Counts(sizes[0], 0, 0, 0, tuple(sizes)), digest)
+            left.append(left[-1] - len(e))
+        return Rejected(Engine.SYMBOLIC, proof, Counts(left[0], 0, 0, 0, tuple(left)), digest)
     # |B̂₀| and |W₀| by counting paths through the whole product. Discovery is breadth-first and
     # every move adds one call, so index order is topological.
     succ, done = prod.succ, prod.done

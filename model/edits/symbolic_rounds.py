@@ -28,7 +28,7 @@ from model.budget import Meter
 from model.edits.compiled import bits
 from model.edits.contract import Outcome
 from model.edits.resolve import Letter, Word
-from model.edits.verdict import RejectionProof, Removal
+from model.edits.verdict import RejectionProof, Removal, make_removal
 
 # Products up to this many states take their later rounds by whole passes (``ranks``).
 SMALL = 64
@@ -215,7 +215,7 @@ def proof_from_ranks(p: Product, rank: list[int | None], missing: dict[int, int]
             for oi in bits(d):
                 o = outs[oi]
                 cands[oi].append((o, y))
-                buckets[oi].append(Removal(o, y, prefix, missed))
+                buckets[oi].append(make_removal(o, y, prefix, missed))
         nxt = succ[j]
         if nxt:
             depth += 1

@@ -52,6 +52,23 @@ class Removal:
     missing: Outcome
 
 
+_new = object.__new__
+_set_removal = tuple(getattr(Removal, f).__set__ for f in ("outcome", "word", "prefix", "missing"))
+
+
+def make_removal(outcome: Outcome, word: Word, prefix: Word, missing: Outcome) -> Removal:
+    """``Removal(outcome, word, prefix, missing)`` with the slots set through their descriptors: the
+    same value at about half the cost of the frozen dataclass's ``__init__`` (as ``make_letter``); a
+    rejection proof makes one per candidate."""
+    x = _new(Removal)
+    s_outcome, s_word, s_prefix, s_missing = _set_removal
+    s_outcome(x, outcome)
+    s_word(x, word)
+    s_prefix(x, prefix)
+    s_missing(x, missing)
+    return x
+
+
 @dataclass(frozen=True, slots=True)
 class RejectionProof:
     candidates: tuple[Candidate, ...]  # B̂₀ in canonical order

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import dataclasses
 from itertools import product
 
-from model.edits.resolve import Mode, auth, extended_log, raw, resolve
+from model.edits.resolve import Letter, Mode, auth, extended_log, make_letter, raw, resolve
+from model.edits.verdict import Removal, make_removal
 
 Q_ACT = {"x": "d1", "x2": "d1", "y": "d2", "z": "d3"}
 
@@ -35,3 +37,17 @@ def test_at_most_one_new_per_action_and_prefix_composition() -> None:
                 head, tail = word[:k], word[k:]
                 zh = resolve(head, Q_ACT, log)
                 assert z == zh + resolve(tail, Q_ACT, extended_log(log, zh))
+
+
+def test_make_letter_and_make_removal_equal_the_dataclass_constructors() -> None:
+    """The descriptor-setting constructors (issue 14 §2) give the dataclasses' values: equal, same hash
+    and repr, every field set — and they name every field, so a field added later fails here."""
+    assert [f.name for f in dataclasses.fields(Letter)] == ["call", "action", "mode"]
+    assert [f.name for f in dataclasses.fields(Removal)] == ["outcome", "word", "prefix", "missing"]
+    for mode in Mode:
+        fast, slow = make_letter("c1", "d1", mode), Letter("c1", "d1", mode)
+        assert type(fast) is Letter and fast == slow and hash(fast) == hash(slow) and repr(fast) == repr(slow)
+    word = (make_letter("c1", "d1", Mode.NEW),)
+    o, m = (("g", "L"),), (("g", "R"),)
+    fast_r, slow_r = make_removal(o, word, (), m), Removal(o, word, (), m)
+    assert type(fast_r) is Removal and fast_r == slow_r and hash(fast_r) == hash(slow_r) and repr(fast_r) == repr(slow_r)
