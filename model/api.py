@@ -180,12 +180,15 @@ def check_edit(instance: Instance | PathLike | Mapping[str, JSON], engine: str =
     """
     # One import statement on the per-check path (each costs about a microsecond, a visible part of a
     # small check, issue 14 §2); the loader only when there is something to load.
-    from model.edits.check import Engine, check
+    from model.edits.check import ENGINES, Engine, check
 
-    try:
-        eng = Engine(engine)
-    except ValueError:
-        raise InvalidInput("engine", "one of " + ", ".join(e.value for e in Engine), engine, InputKind.VALUE) from None
+    eng = ENGINES.get(engine) if isinstance(engine, str) else None  # Engine(engine), as a dict look-up
+    if eng is None:
+        try:
+            eng = Engine(engine)
+        except ValueError:
+            raise InvalidInput("engine", "one of " + ", ".join(e.value for e in Engine), engine,
+                               InputKind.VALUE) from None
     if isinstance(instance, Mapping):
         from model.edits.load import instance_from_json
         inst = instance_from_json(dict(instance))

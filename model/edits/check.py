@@ -52,6 +52,8 @@ def _check(inst: Instance, engine: Engine, meter: Meter) -> Verdict:
 
 
 UNLIMITED = Budget()
+#: The engines by name (``Engine(name)`` as a plain dict look-up, for callers on a per-check path).
+ENGINES: dict[str, Engine] = {e.value: e for e in Engine}
 
 
 def check(inst: Instance, engine: Engine = Engine.SYMBOLIC, *, budget: Budget = UNLIMITED,

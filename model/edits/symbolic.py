@@ -43,7 +43,7 @@ from model.edits.digest import InstanceDigest
 from model.edits.instance import Instance
 from model.edits.resolve import Letter, Mode, make_letter
 from model.edits.symbolic_rounds import Product, proof_from_ranks, ranks, round_sizes
-from model.edits.verdict import Accepted, Counts, Engine, Rejected
+from model.edits.verdict import Accepted, Counts, Engine, Rejected, make_accepted, make_counts, make_rejected
 
 State = tuple[int, int, int]  # (policy state, call set S, compatible outcomes K)
 
@@ -170,7 +170,7 @@ def run(inst: Instance, digest: InstanceDigest, meter: Meter, comp: Compiled | N
         left = [len(proof.candidates)]  # proof.sizes(), inlined
         for e in proof.rounds:
             left.append(left[-1] - len(e))
-        return Rejected(Engine.SYMBOLIC, proof, Counts(left[0], 0, 0, 0, tuple(left)), digest)
+        return make_rejected(Engine.SYMBOLIC, proof, make_counts(left[0], 0, 0, 0, tuple(left)), digest)
     # |B̂₀| and |W₀| by counting paths through the whole product. Discovery is breadth-first and
     # every move adds one call, so index order is topological.
     succ, done = prod.succ, prod.done
@@ -188,7 +188,7 @@ def run(inst: Instance, digest: InstanceDigest, meter: Meter, comp: Compiled | N
                 paths[j] += p
     if not missing:  # no state removed: B̂† = B̂₀ and W† is every path of the (deterministic) product
         can = can_of_product(prod)
-        return Accepted(Engine.SYMBOLIC, can, Counts(n_b0, n_b0, n_w0, can.n_states, (n_b0,)), digest)
+        return make_accepted(Engine.SYMBOLIC, can, make_counts(n_b0, n_b0, n_w0, can.n_states, (n_b0,)), digest)
     sizes = round_sizes(prod, rank, n_b0)
     outs = prod.outcomes
 

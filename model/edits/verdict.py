@@ -128,6 +128,45 @@ class Invalid(_Named):
 
 Verdict = Accepted | Rejected | Invalid
 
+# Every check ends with a ``Counts`` and an ``Accepted`` or ``Rejected``: built as ``make_removal`` does.
+_set_counts = tuple(getattr(Counts, f).__set__ for f in ("candidates", "safe", "prefixes", "states", "rounds"))
+_set_answer = tuple(getattr(Accepted, f).__set__ for f in ("engine", "automaton", "counts", "named"))
+_set_rejected = tuple(getattr(Rejected, f).__set__ for f in ("engine", "proof", "counts", "named"))
+
+
+def make_counts(candidates: int, safe: int, prefixes: int, states: int, rounds: tuple[int, ...] | None) -> Counts:
+    """``Counts(…)``, the same value built as ``make_removal`` builds a ``Removal``."""
+    x = _new(Counts)
+    s_candidates, s_safe, s_prefixes, s_states, s_rounds = _set_counts
+    s_candidates(x, candidates)
+    s_safe(x, safe)
+    s_prefixes(x, prefixes)
+    s_states(x, states)
+    s_rounds(x, rounds)
+    return x
+
+
+def make_accepted(engine: Engine, automaton: Can, counts: Counts, named: InstanceDigest) -> Accepted:
+    """``Accepted(…)``, the same value built as ``make_removal`` builds a ``Removal``."""
+    x = _new(Accepted)
+    s_engine, s_automaton, s_counts, s_named = _set_answer
+    s_engine(x, engine)
+    s_automaton(x, automaton)
+    s_counts(x, counts)
+    s_named(x, named)
+    return x
+
+
+def make_rejected(engine: Engine, proof: RejectionProof, counts: Counts, named: InstanceDigest) -> Rejected:
+    """``Rejected(…)``, the same value built as ``make_removal`` builds a ``Removal``."""
+    x = _new(Rejected)
+    s_engine, s_proof, s_counts, s_named = _set_rejected
+    s_engine(x, engine)
+    s_proof(x, proof)
+    s_counts(x, counts)
+    s_named(x, named)
+    return x
+
 
 def word_json(word: Word) -> JSON:
     return [[a.call, a.action, a.mode.value] for a in word]
