@@ -98,16 +98,16 @@ def build_product(inst: Instance, meter: Meter, comp: Compiled | None = None,
     for _ in range(n_calls):
         levels.append([])
     succ: list[list[tuple[Letter, int]]] = []
-    # Budget: one tick per state, counted here while the meter's ``room`` allows (then handed over
-    # in one ``tick(n)``), so the meter raises or reads the clock at exactly the same state.
-    room = meter.room()
-    counted = 0
-    if room:
-        room -= 1
-        counted = 1
-    else:
+    # Budget: one tick per state, state j being tick j + 1. The meter has been handed the first
+    # ``handed`` ticks; those below ``free`` (``handed`` + its ``room``) would only count, so they are
+    # counted here by index and handed over in one ``tick(n)`` with the first that may do more: the
+    # meter raises or reads the clock at exactly the same state as with one call per state.
+    handed = 0
+    free = meter.room()
+    if not free:
         meter.tick()
-        room = meter.room()
+        handed = 1
+        free = 1 + meter.room()
     for q, s, k, auth_i in states:  # grows while it is read: breadth-first
         out: list[tuple[Letter, int]] = []
         succ.append(out)
@@ -141,22 +141,19 @@ def build_product(inst: Instance, meter: Meter, comp: Compiled | None = None,
             nxt = (q2, s2, k2)
             j = ids.get(nxt)
             if j is None:
-                if room:
-                    room -= 1
-                    counted += 1
-                else:
-                    meter.tick(counted + 1)  # the counted ticks only count; the last may do more
-                    counted = 0
-                    room = meter.room()
                 j = ids[nxt] = len(states)
+                if j >= free:
+                    meter.tick(j + 1 - handed)
+                    handed = j + 1
+                    free = handed + meter.room()
                 states.append((q2, s2, k2, auth_i | call_abit[c]))
                 compat.append(k2)
                 size = s2.bit_count()
                 done.append(k2 & by_size.get(size, 0))  # comp.done(s2, k2), inlined: once per state
                 levels[size].append(j)
             out.append((letter, j))
-    if counted:
-        meter.tick(counted)
+    if len(states) > handed:
+        meter.tick(len(states) - handed)
     return Product(comp.outcomes, compat, done, succ, levels)
 
 
