@@ -15,11 +15,16 @@ unbudgeted form for the runtime, whose answers are never Unknown.
 
 Engine choice (issue 14 §2): ``check`` and ``decide`` default to the symbolic engine, for every
 size — it is the fastest of the three from the smallest instances up (the explicit engine builds a
-trie of words, the declarative one tries subsets), so no separate path for tiny families is taken
-and the answer's ``engine`` is always the one asked for. The fixed work of a check is kept small
-instead: the contract is compiled once (``compile_contract``) and shared by well-formedness and
-the symbolic product; well-formedness is one walk of the term plus the prefix search only when
-outcome sizes differ; the digest is computed when read. ``experiments/edit_timing.py`` measures
+trie of words, the declarative one tries subsets), so no separate engine is taken for tiny
+families and the answer's ``engine`` is always the one asked for. The fixed work of a check is kept
+small instead: the contract is compiled once (``compile_contract``) and, with the action and label
+maps, shared by well-formedness and the symbolic product; well-formedness is one walk of the term
+(none for a family, whose compiled calls are its calls) plus the prefix search only when outcome
+sizes differ; the digest is computed when read. Inside the symbolic engine, the parts whose set-up
+dominated tiny checks take cheaper forms that compute the same values, each tested against the
+general one (``tests/property/test_edits_small_paths.py``): later rounds by passes on small products,
+the automaton of a product with nothing removed by a specialized minimization, answer objects built
+through their slots (``make_letter``, ``make_counts``, …). ``experiments/edit_timing.py`` measures
 this default against the published artifact.
 """
 

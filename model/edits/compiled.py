@@ -6,6 +6,11 @@ predecessors in ``p_o`` came earlier in ``z``. That test is incremental, so the 
 ``(S, K)`` — the set of calls already executed and the set of outcomes still compatible — is all
 that the future of ``z`` depends on (for raw calls; the product automaton adds the policy state).
 Calls and outcomes are numbered in canonical (sorted) order and sets are Python ``int`` bitmasks.
+
+The steps are kept by call (``by_call``: for each call, its predecessor masks with the outcomes
+having them), the form the symbolic product reads, which finds a state's enabled calls in call order
+without sorting; the per-outcome form the prefix search reads (``steps()``) is derived on demand,
+in the same order as the pomsets list their calls (sorted by call ID, ``Pomset``'s invariant).
 """
 
 from __future__ import annotations

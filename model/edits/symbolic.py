@@ -25,15 +25,17 @@ whose state has that rank with the least outcome missing there, and the rounds a
 proof of the word-level iteration are read off the states (``model.edits.symbolic_rounds``). The
 last family is ``B̂†``; ``W† = ↓π₂B̂†`` is the language of the surviving part, which minimizes to
 ``Can``. When no state is bad in round 0 (the common accepted case) a single reverse-topological
-pass decides everything.
+pass decides everything, and ``can_of_product`` minimizes the whole product directly (the same
+automaton as ``build_can``, faster: issue 14 §2).
 
 Budget: one tick per product state built and per candidate letter emitted into a rejection proof;
-the proof has no other limit.
+the proof has no other limit. The product counts its ticks itself while the meter's ``room`` says
+they would only count, so the meter raises at the same state as with one call per state.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from model.budget import Meter
 from model.edits.can import Can, build_can
@@ -45,7 +47,10 @@ from model.edits.resolve import Letter, Mode, make_letter
 from model.edits.symbolic_rounds import Product, proof_from_ranks, ranks, round_sizes
 from model.edits.verdict import Accepted, Counts, Engine, Rejected, make_accepted, make_counts, make_rejected
 
-State = tuple[int, int, int]  # (policy state, call set S, compatible outcomes K)
+# (policy state, call set S, compatible outcomes K, authorized actions): the last is a function of S
+# (and the log), so it does not change which states are equal; keeping it in the key lets one tuple
+# be both the key and the stored state.
+State = tuple[int, int, int, int]
 
 
 def build_product(inst: Instance, meter: Meter, comp: Compiled | None = None,
@@ -89,15 +94,16 @@ def build_product(inst: Instance, meter: Meter, comp: Compiled | None = None,
     by_size = comp.by_size
     masks, by_call = comp.masks, comp.by_call
     unions: dict[int, int] = {}  # K -> the calls of its outcomes
-    ids: dict[State, int] = {(q0, 0, everything): 0}
-    # Per state (q, S, K, authorized actions); breadth-first, so the index order is the discovery order.
-    states: list[tuple[int, int, int, int]] = [(q0, 0, everything, d0)]
+    root = (q0, 0, everything, d0)
+    ids: dict[State, int] = {root: 0}
+    # Breadth-first, so the index order is the discovery order.
+    states: list[State] = [root]
     compat = [everything]
     done = [everything & by_size.get(0, 0)]  # comp.done(0, K), inlined as below
     levels: list[list[int]] = [[0]]
     for _ in range(n_calls):
         levels.append([])
-    succ: list[list[tuple[Letter, int]]] = []
+    succ: list[Sequence[tuple[Letter, int]]] = []
     # Budget: one tick per state, state j being tick j + 1. The meter has been handed the first
     # ``handed`` ticks; those below ``free`` (``handed`` + its ``room``) would only count, so they are
     # counted here by index and handed over in one ``tick(n)`` with the first that may do more: the
@@ -109,8 +115,6 @@ def build_product(inst: Instance, meter: Meter, comp: Compiled | None = None,
         handed = 1
         free = 1 + meter.room()
     for q, s, k, auth_i in states:  # grows while it is read: breadth-first
-        out: list[tuple[Letter, int]] = []
-        succ.append(out)
         # comp.successors(s, k), inlined and by call, so in call order: each call of K's outcomes
         # outside S, with the outcomes of K in which its predecessors are all in S.
         u = unions.get(k)
@@ -119,7 +123,13 @@ def build_product(inst: Instance, meter: Meter, comp: Compiled | None = None,
             for o in bits(k):
                 u |= masks[o]
             unions[k] = u
-        for c in bits(u & ~s):
+        todo = u & ~s
+        if not todo:  # every outcome of K complete: no move (the leaves share one empty tuple)
+            succ.append(())
+            continue
+        out: list[tuple[Letter, int]] = []
+        succ.append(out)
+        for c in bits(todo):
             k2 = 0
             for pm, om in by_call[c]:
                 if pm & s == pm:
@@ -138,7 +148,7 @@ def build_product(inst: Instance, meter: Meter, comp: Compiled | None = None,
                     continue
                 letter, q2 = new_letter[c], nq
             s2 = s | (1 << c)
-            nxt = (q2, s2, k2)
+            nxt = (q2, s2, k2, auth_i | call_abit[c])
             j = ids.get(nxt)
             if j is None:
                 j = ids[nxt] = len(states)
@@ -146,7 +156,7 @@ def build_product(inst: Instance, meter: Meter, comp: Compiled | None = None,
                     meter.tick(j + 1 - handed)
                     handed = j + 1
                     free = handed + meter.room()
-                states.append((q2, s2, k2, auth_i | call_abit[c]))
+                states.append(nxt)
                 compat.append(k2)
                 size = s2.bit_count()
                 done.append(k2 & by_size.get(size, 0))  # comp.done(s2, k2), inlined: once per state

@@ -9,7 +9,10 @@ completion. Here:
   then. Round 0 is one reverse-topological pass computing, per state, the outcomes it can still
   complete (``reach``); each later round recomputes ``reach`` only for live ancestors of the states
   just removed, level by level (``|S|`` descending, so successors first), and a state whose
-  ``reach`` shrinks is bad in the next round (every live state had ``reach = K``).
+  ``reach`` shrinks is bad in the next round (every live state had ``reach = K``). On a product of
+  at most ``SMALL`` states a later round is a plain pass over the live states below the highest
+  removed one instead: the same sets, without predecessor lists and work queues, whose set-up cost
+  more than it saved on tiny checks (issue 14 §2).
 - ``round_sizes``: ``|B̂_i|`` without enumerating words — paths are counted per minimum rank.
 - ``proof_from_ranks``: ``C_fp = (B̂₀, E₀, …, E_k)`` word by word. Each outcome's paths are
   enumerated depth-first in call order (which is the canonical candidate order), only through
@@ -21,6 +24,7 @@ completion. Here:
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import chain
 from typing import NamedTuple
 
@@ -32,6 +36,8 @@ from model.edits.verdict import RejectionProof, Removal, make_removal
 
 # Products up to this many states take their later rounds by whole passes (``ranks``).
 SMALL = 64
+# Proofs over products of at most this many calls are walked recursively (``proof_from_ranks``).
+RECURSE = 200
 
 
 class Product(NamedTuple):
@@ -41,7 +47,7 @@ class Product(NamedTuple):
     outcomes: tuple[Outcome, ...]
     compat: list[int]  # K per state (outcome bitmask)
     done: list[int]  # outcomes completed at the state
-    succ: list[list[tuple[Letter, int]]]  # in call order
+    succ: list[Sequence[tuple[Letter, int]]]  # in call order (a leaf's is the shared empty tuple)
     levels: list[list[int]]  # states by |S|
 
 
@@ -175,7 +181,10 @@ def round_sizes(p: Product, rank: list[int | None], n_b0: int) -> tuple[int, ...
 
 
 def proof_from_ranks(p: Product, rank: list[int | None], missing: dict[int, int], reach0: list[int],
-                     meter: Meter) -> RejectionProof:
+                     meter: Meter, recurse: int = RECURSE) -> RejectionProof:
+    """The proof by one depth-first pass, recursive when a word has at most ``recurse`` letters (a
+    product over that many calls: the recursion stays far below Python's limit), else with an
+    explicit stack; the same visit order either way (tests compare the two)."""
     outs, done, succ = p.outcomes, p.done, p.succ
     # One depth-first pass in call order (lexicographic), only through states that can still complete
     # something; candidates go to their outcome's bucket, so each bucket is in canonical word order and
@@ -184,44 +193,69 @@ def proof_from_ranks(p: Product, rank: list[int | None], missing: dict[int, int]
     rounds: dict[int, list[list[Removal]]] = {}
     word: list[Letter] = []
     tick = meter.tick
+
+    def emit(d: int, m: int, k: int, sk: int) -> None:
+        """The candidates ending at the current word (outcomes ``d``): removed in round ``m`` (the least
+        rank on the path), witnessed by the shortest prefix (length ``k``) whose state ``sk`` has that
+        rank and the least outcome missing there."""
+        tick(len(word))  # one per letter
+        y = tuple(word)
+        miss = missing[sk]
+        missed = outs[(miss & -miss).bit_length() - 1]
+        prefix = y[:k]
+        buckets = rounds.get(m)
+        if buckets is None:
+            buckets = rounds[m] = [[] for _ in outs]
+        for oi in bits(d):
+            o = outs[oi]
+            cands[oi].append((o, y))
+            buckets[oi].append(make_removal(o, y, prefix, missed))
+
+    def walk(moves: Sequence[tuple[Letter, int]], lr: int, ld: int, ls: int) -> None:
+        """Below the current word, whose path has least rank ``lr``, first at depth ``ld`` in state ``ls``."""
+        for a, j in moves:
+            if reach0[j]:
+                word.append(a)
+                r = rank[j]
+                if r is not None and r < lr:
+                    jr, jd, js = r, len(word), j
+                else:
+                    jr, jd, js = lr, ld, ls
+                d = done[j]
+                if d:
+                    emit(d, jr, jd, js)
+                nxt = succ[j]
+                if nxt:
+                    walk(nxt, jr, jd, js)
+                word.pop()
+
     r0 = rank[0]
-    # Stack entries: (state, the letter into it, its depth, and on the path to it the least rank, the
-    # first depth with that rank and its state). Children are pushed in reverse call order, so they
-    # are visited in call order; the word is cut back to the entry's depth when it is popped.
-    stack: list[tuple[int, Letter | None, int, tuple[int, int, int]]] = [
-        (0, None, 0, (len(rank) + 1 if r0 is None else r0, 0, 0))]
-    while stack:
-        j, a, depth, least = stack.pop()
-        if a is not None:
+    # ε is no candidate here: the initial state is removed, and if ε completed an outcome, every
+    # outcome would be empty (the prefix condition) and the initial state would complete all of them.
+    assert r0 is not None and not done[0], "a rejection with a removed initial state that completes nothing"
+    if len(p.levels) - 1 <= recurse:
+        walk(succ[0], r0, 0, 0)
+    else:
+        # Stack entries: (state, the letter into it, its depth, and on the path to it the least rank,
+        # the first depth with that rank and its state). Children are pushed in reverse call order, so
+        # they are visited in call order; the word is cut back to the entry's depth when it is popped.
+        stack = [(i, b, 1, (r0, 0, 0)) for b, i in reversed(succ[0]) if reach0[i]]
+        while stack:
+            j, a, depth, least = stack.pop()
             del word[depth - 1:]
             word.append(a)
-        r = rank[j]
-        if r is not None and r < least[0]:
-            least = (r, depth, j)
-        d = done[j]
-        if d:
-            # The candidates ending here: removed in round ``m`` (the least rank on the path),
-            # witnessed by the shortest prefix (length ``k``) whose state ``sk`` has that rank and the
-            # least outcome missing there.
-            tick(depth)  # one per letter (none for ε)
-            y = tuple(word)
-            m, k, sk = least
-            miss = missing[sk]
-            missed = outs[(miss & -miss).bit_length() - 1]
-            prefix = y[:k]
-            buckets = rounds.get(m)
-            if buckets is None:
-                buckets = rounds[m] = [[] for _ in outs]
-            for oi in bits(d):
-                o = outs[oi]
-                cands[oi].append((o, y))
-                buckets[oi].append(make_removal(o, y, prefix, missed))
-        nxt = succ[j]
-        if nxt:
-            depth += 1
-            for b, i in reversed(nxt):
-                if reach0[i]:
-                    stack.append((i, b, depth, least))
+            r = rank[j]
+            if r is not None and r < least[0]:
+                least = (r, depth, j)
+            d = done[j]
+            if d:
+                emit(d, *least)
+            nxt = succ[j]
+            if nxt:
+                depth += 1
+                for b, i in reversed(nxt):
+                    if reach0[i]:
+                        stack.append((i, b, depth, least))
     n = len(rounds)
     assert max(rounds, default=-1) == n - 1, "rounds without removals in the middle"  # distinct keys ≥ 0
     return RejectionProof(tuple(chain.from_iterable(cands)),

@@ -6,7 +6,7 @@ with states removed far more often than ``tests.strategies``' instances (whose r
 one round), so they exercise the rounds found by passes.
 
 Checked: ``ranks`` by passes equals ``ranks`` by incremental updates; ``can_of_product`` equals
-``build_can``; the symbolic verdict equals the explicit engine's (proof, automaton, counts) and a
+``build_can``; the rejection proof walked recursively equals the one walked with an explicit stack; the symbolic verdict equals the explicit engine's (proof, automaton, counts) and a
 rejection proof passes the independent verifier.
 """
 
@@ -26,7 +26,7 @@ from model.edits.family import pomset_of
 from model.edits.instance import Instance, make_instance
 from model.edits.policy import from_maximal_words
 from model.edits.symbolic import build_product, can_of_product
-from model.edits.symbolic_rounds import ranks
+from model.edits.symbolic_rounds import proof_from_ranks, ranks
 from model.edits.verdict import Engine, Rejected
 from model.edits.verify import verify
 
@@ -68,6 +68,9 @@ def test_small_paths_equal_the_general_ones(inst: Instance) -> None:
         return [outs[o] for o in bits(done[i])]
 
     assert can_of_product(prod) == build_can(0, prod.succ.__getitem__, marks)
+    if rank[0] is not None:  # the proof walked recursively and with an explicit stack
+        walked = proof_from_ranks(prod, *by_passes, Budget().start(), recurse=len(prod.levels))
+        assert walked == proof_from_ranks(prod, *by_passes, Budget().start(), recurse=0)
     sym, exp = check(inst), check(inst, Engine.EXPLICIT)
     assert type(sym) is type(exp)
     assert sym.counts == exp.counts  # type: ignore[union-attr]
