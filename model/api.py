@@ -180,7 +180,7 @@ def check_edit(instance: Instance | PathLike | Mapping[str, JSON], engine: str =
     """
     # One import statement on the per-check path (each costs about a microsecond, a visible part of a
     # small check, issue 14 §2); the loader only when there is something to load.
-    from model.edits.check import ENGINES, Engine, check
+    from model.edits.check import ENGINES, Engine, Instance, check
 
     eng = ENGINES.get(engine) if isinstance(engine, str) else None  # Engine(engine), as a dict look-up
     if eng is None:
@@ -189,7 +189,9 @@ def check_edit(instance: Instance | PathLike | Mapping[str, JSON], engine: str =
         except ValueError:
             raise InvalidInput("engine", "one of " + ", ".join(e.value for e in Engine), engine,
                                InputKind.VALUE) from None
-    if isinstance(instance, Mapping):
+    if isinstance(instance, Instance):  # first: the abstract Mapping test is the slower one
+        inst = instance
+    elif isinstance(instance, Mapping):
         from model.edits.load import instance_from_json
         inst = instance_from_json(dict(instance))
     elif isinstance(instance, str | Path):

@@ -36,7 +36,7 @@ from model.budget import Budget, BudgetExhausted, Meter, Spent, Unknown
 from model.edits import declarative, explicit, symbolic
 from model.edits.compiled import compile_contract
 from model.edits.digest import InstanceDigest
-from model.edits.instance import Instance
+from model.edits.instance import Instance as Instance  # re-exported, as Engine
 from model.edits.verdict import Engine as Engine  # re-exported: the API imports one module per check
 from model.edits.verdict import Invalid, Verdict
 from model.edits.wellformed import check_wellformed

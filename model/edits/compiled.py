@@ -74,13 +74,17 @@ def compile_contract(term: Term) -> Compiled:
     set-up, issue 14 §2)."""
     if isinstance(term, Family):
         group, members = term.group, term.members
+        olist: list[Outcome] = []
+        pomsets = []
         prev = None
-        for n, _ in members:  # usually already sorted by name, without repeats: then no re-sorting
+        for n, p in members:  # usually already sorted by name, without repeats: then no re-sorting
             if prev is not None and not prev < n:
                 by_name = dict(sorted(members, key=lambda m: m[0]))  # as ``outcomes``: by name, last of a repeat
                 return _compile(tuple(((group, n),) for n in by_name), [p.preds for p in by_name.values()])
+            olist.append(((group, n),))
+            pomsets.append(p.preds)
             prev = n
-        return _compile(tuple([((group, n),) for n, _ in members]), [p.preds for _, p in members])
+        return _compile(tuple(olist), pomsets)
     return compile_outcomes(outcomes(term))
 
 
