@@ -65,28 +65,36 @@ def build_product(inst: Instance, meter: Meter, comp: Compiled | None = None,
         labels = dict(inst.labels)
     table = inst.policy.table()
     calls = comp.calls
-    acts = [q_act[x] for x in calls]
     log = inst.log
-    # Any injective numbering of the actions will do (the masks only test membership): first use order.
-    aidx: dict[str, int] = {}
+    # Any injective numbering of the actions will do (the masks only test membership): first use
+    # order, the log's actions first. One loop builds every per-call table.
+    abit: dict[str, int] = {}
     for d in log:
-        aidx.setdefault(d, len(aidx))
-    for d in acts:
-        aidx.setdefault(d, len(aidx))
-    n_calls = len(calls)
-    call_abit = [1 << aidx[d] for d in acts]
+        abit.setdefault(d, 1 << len(abit))
     # One Letter object per call and mode: words in proofs share them instead of copying. A reuse
     # letter is made when first needed (most calls never reuse: small checks pay for every object).
     new = Mode.NEW
-    new_letter = [make_letter(x, d, new) for x, d in zip(calls, acts, strict=True)]
+    acts: list[str] = []
+    call_abit: list[int] = []
+    call_label: list[str] = []
+    new_letter: list[Letter] = []
+    for x in calls:
+        d = q_act[x]
+        b = abit.get(d)
+        if b is None:
+            b = abit[d] = 1 << len(abit)
+        acts.append(d)
+        call_abit.append(b)
+        call_label.append(labels[d])
+        new_letter.append(make_letter(x, d, new))
+    n_calls = len(calls)
     reuse_letter: list[Letter | None] = [None] * n_calls
-    call_label = [labels[d] for d in acts]
     d0 = 0
     if log:
         q0 = inst.policy.run([labels[d] for d in log])
         assert q0 is not None, "check_wellformed guarantees lab(Δ) ∈ 𝒜"
         for d in log:
-            d0 |= 1 << aidx[d]
+            d0 |= abit[d]
     else:
         q0 = 0  # the run of ε
 
