@@ -6,8 +6,9 @@ with states removed far more often than ``tests.strategies``' instances (whose r
 one round), so they exercise the rounds found by passes.
 
 Checked: ``ranks`` by passes equals ``ranks`` by incremental updates; ``can_of_product`` equals
-``build_can``; the rejection proof walked recursively equals the one walked with an explicit stack; the symbolic verdict equals the explicit engine's (proof, automaton, counts) and a
-rejection proof passes the independent verifier.
+``build_can``; the rejection proof walked recursively equals the one walked with an explicit stack;
+the symbolic verdict equals the explicit engine's (proof, automaton, counts) and a rejection proof
+passes the independent verifier.
 """
 
 from __future__ import annotations
