@@ -150,6 +150,16 @@ class Meter:
             self._until_clock = _CLOCK_EVERY
             self.check_time()
 
+    def room(self) -> int:
+        """How many ticks of one unit from now would only count: none could pass the state limit or
+        reach a clock check. A hot loop may count up to that many itself and hand them over with one
+        ``tick(n)`` — the same effect as ``n`` calls — before ticking again one by one."""
+        r = self._until_clock - 1
+        limit = self.budget.states
+        if limit is not None and limit - self.states < r:
+            r = limit - self.states
+        return r if r > 0 else 0
+
     def check_time(self) -> None:
         """Check the clock now (call between expensive steps that tick rarely, e.g. an SMT query)."""
         now = time.monotonic()

@@ -15,11 +15,16 @@ unbudgeted form for the runtime, whose answers are never Unknown.
 
 Engine choice (issue 14 §2): ``check`` and ``decide`` default to the symbolic engine, for every
 size — it is the fastest of the three from the smallest instances up (the explicit engine builds a
-trie of words, the declarative one tries subsets), so no separate path for tiny families is taken
-and the answer's ``engine`` is always the one asked for. The fixed work of a check is kept small
-instead: the contract is compiled once (``compile_contract``) and shared by well-formedness and
-the symbolic product; well-formedness is one walk of the term plus the prefix search only when
-outcome sizes differ; the digest is computed when read. ``experiments/edit_timing.py`` measures
+trie of words, the declarative one tries subsets), so no separate engine is taken for tiny
+families and the answer's ``engine`` is always the one asked for. The fixed work of a check is kept
+small instead: the contract is compiled once (``compile_contract``) and, with the action and label
+maps, shared by well-formedness and the symbolic product; well-formedness is one walk of the term
+(none for a family, whose compiled calls are its calls) plus the prefix search only when outcome
+sizes differ; the digest is computed when read. Inside the symbolic engine, the parts whose set-up
+dominated tiny checks take cheaper forms that compute the same values, each tested against the
+general one (``tests/property/test_edits_small_paths.py``): later rounds by passes on small products,
+the automaton of a product with nothing removed by a specialized minimization, answer objects built
+through their slots (``make_letter``, ``make_counts``, …). ``experiments/edit_timing.py`` measures
 this default against the published artifact.
 """
 
@@ -31,25 +36,29 @@ from model.budget import Budget, BudgetExhausted, Meter, Spent, Unknown
 from model.edits import declarative, explicit, symbolic
 from model.edits.compiled import compile_contract
 from model.edits.digest import InstanceDigest
-from model.edits.instance import Instance
-from model.edits.verdict import Engine, Invalid, Verdict
+from model.edits.instance import Instance as Instance  # re-exported, as Engine
+from model.edits.verdict import Engine as Engine  # re-exported: the API imports one module per check
+from model.edits.verdict import Invalid, Verdict
 from model.edits.wellformed import check_wellformed
 
 
 def _check(inst: Instance, engine: Engine, meter: Meter) -> Verdict:
     dg = InstanceDigest(inst)  # computed only if a caller reads it
     comp = compile_contract(inst.contract)  # once, for the prefix condition and the symbolic product
-    bad = check_wellformed(inst, meter, comp)
+    q_act, labels = dict(inst.actions), dict(inst.labels)  # likewise shared
+    bad = check_wellformed(inst, meter, comp, q_act, labels)
     if bad is not None:
         return Invalid(bad[0], bad[1], dg)
     if engine is Engine.DECLARATIVE:
         return declarative.run(inst, dg, meter)
     if engine is Engine.EXPLICIT:
         return explicit.run(inst, dg, meter)
-    return symbolic.run(inst, dg, meter, comp)
+    return symbolic.run(inst, dg, meter, comp, q_act, labels)
 
 
 UNLIMITED = Budget()
+#: The engines by name (``Engine(name)`` as a plain dict look-up, for callers on a per-check path).
+ENGINES: dict[str, Engine] = {e.value: e for e in Engine}
 
 
 def check(inst: Instance, engine: Engine = Engine.SYMBOLIC, *, budget: Budget = UNLIMITED,

@@ -49,6 +49,22 @@ class Letter:
 
 Word = tuple[Letter, ...]
 
+_new = object.__new__
+_set_call, _set_action, _set_mode = (getattr(Letter, f).__set__ for f in ("call", "action", "mode"))
+
+
+def make_letter(call: CallId, action: ActionId, mode: Mode) -> Letter:
+    """``Letter(call, action, mode)``, the same value at about half the cost: the slots are set through
+    their descriptors instead of the frozen dataclass's ``__init__`` (entered from C, not inlined, and
+    setting each field through ``object.__setattr__``). Letters have no ``__post_init__`` or defaults
+    to skip; ``tests/unit/test_edits_resolve.py`` compares the two. The symbolic engine makes one per
+    call and mode, a visible part of a small check (issue 14 §2)."""
+    x = _new(Letter)
+    _set_call(x, call)
+    _set_action(x, action)
+    _set_mode(x, mode)
+    return x
+
 
 def resolve(word: Iterable[CallId], q_act: Mapping[CallId, ActionId], authorized: Iterable[ActionId]) -> Word:
     """``Resolve^ρ_Δ(word)`` given ``q_act`` and ``D_Δ``."""

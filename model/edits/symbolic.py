@@ -25,76 +25,130 @@ whose state has that rank with the least outcome missing there, and the rounds a
 proof of the word-level iteration are read off the states (``model.edits.symbolic_rounds``). The
 last family is ``B̂†``; ``W† = ↓π₂B̂†`` is the language of the surviving part, which minimizes to
 ``Can``. When no state is bad in round 0 (the common accepted case) a single reverse-topological
-pass decides everything.
+pass decides everything, and ``can_of_product`` minimizes the whole product directly (the same
+automaton as ``build_can``, faster: issue 14 §2).
 
 Budget: one tick per product state built and per candidate letter emitted into a rejection proof;
-the proof has no other limit.
+the proof has no other limit. The product counts its ticks itself while the meter's ``room`` says
+they would only count, so the meter raises at the same state as with one call per state.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 
 from model.budget import Meter
-from model.edits.can import build_can
+from model.edits.can import Can, build_can
 from model.edits.compiled import Compiled, bits, compile_outcomes
-from model.edits.contract import Outcome
+from model.edits.contract import CallId, Outcome
 from model.edits.digest import InstanceDigest
 from model.edits.instance import Instance
-from model.edits.resolve import Letter, Mode
+from model.edits.resolve import Letter, Mode, make_letter
 from model.edits.symbolic_rounds import Product, proof_from_ranks, ranks, round_sizes
-from model.edits.verdict import Accepted, Counts, Engine, Rejected
+from model.edits.verdict import Accepted, Counts, Engine, Rejected, make_accepted, make_counts, make_rejected
 
-State = tuple[int, int, int]  # (policy state, call set S, compatible outcomes K)
+# (policy state, call set S, compatible outcomes K, authorized actions): the last is a function of S
+# (and the log), so it does not change which states are equal; keeping it in the key lets one tuple
+# be both the key and the stored state.
+State = tuple[int, int, int, int]
 
 
-def build_product(inst: Instance, meter: Meter, comp: Compiled | None = None) -> Product:
+def build_product(inst: Instance, meter: Meter, comp: Compiled | None = None,
+                  q_act: dict[CallId, str] | None = None, labels: dict[str, str] | None = None) -> Product:
+    """The reachable product, breadth-first; ``q_act`` and ``labels`` are the instance's maps when the
+    caller already built them. Written with local names and inlined helpers: on tiny instances this
+    set-up is most of a check (issue 14 §2)."""
     comp = comp if comp is not None else compile_outcomes(inst.outcomes())
-    q_act = dict(inst.actions)
-    labels = dict(inst.labels)
+    if q_act is None:
+        q_act = dict(inst.actions)
+    if labels is None:
+        labels = dict(inst.labels)
     table = inst.policy.table()
-    acts = [q_act[x] for x in comp.calls]
-    # Any injective numbering of the actions will do (the masks only test membership): first use order.
-    aidx: dict[str, int] = {}
-    for d in (*inst.log, *acts):
-        aidx.setdefault(d, len(aidx))
-    n_calls = len(comp.calls)
-    call_abit = [1 << aidx[d] for d in acts]
+    calls = comp.calls
+    log = inst.log
+    # Any injective numbering of the actions will do (the masks only test membership): first use
+    # order, the log's actions first. One loop builds every per-call table.
+    abit: dict[str, int] = {}
+    for d in log:
+        abit.setdefault(d, 1 << len(abit))
     # One Letter object per call and mode: words in proofs share them instead of copying. A reuse
     # letter is made when first needed (most calls never reuse: small checks pay for every object).
-    new_letter = [Letter(x, d, Mode.NEW) for x, d in zip(comp.calls, acts, strict=True)]
+    new = Mode.NEW
+    acts: list[str] = []
+    call_abit: list[int] = []
+    call_label: list[str] = []
+    new_letter: list[Letter] = []
+    for x in calls:
+        d = q_act[x]
+        b = abit.get(d)
+        if b is None:
+            b = abit[d] = 1 << len(abit)
+        acts.append(d)
+        call_abit.append(b)
+        call_label.append(labels[d])
+        new_letter.append(make_letter(x, d, new))
+    n_calls = len(calls)
     reuse_letter: list[Letter | None] = [None] * n_calls
-    call_label = [labels[d] for d in acts]
-    q0 = inst.policy.run([labels[d] for d in inst.log])
-    assert q0 is not None, "check_wellformed guarantees lab(Δ) ∈ 𝒜"
     d0 = 0
-    for d in inst.log:
-        d0 |= 1 << aidx[d]
+    if log:
+        q0 = inst.policy.run([labels[d] for d in log])
+        assert q0 is not None, "check_wellformed guarantees lab(Δ) ∈ 𝒜"
+        for d in log:
+            d0 |= abit[d]
+    else:
+        q0 = 0  # the run of ε
 
     everything = comp.all_outcomes
     by_size = comp.by_size
-    ids: dict[State, int] = {(q0, 0, everything): 0}
-    # Per state (q, S, K, authorized actions); breadth-first, so the index order is the discovery order.
-    states: list[tuple[int, int, int, int]] = [(q0, 0, everything, d0)]
+    masks, by_call = comp.masks, comp.by_call
+    unions: dict[int, int] = {}  # K -> the calls of its outcomes
+    root = (q0, 0, everything, d0)
+    ids: dict[State, int] = {root: 0}
+    # Breadth-first, so the index order is the discovery order.
+    states: list[State] = [root]
     compat = [everything]
-    done = [comp.done(0, everything)]
-    levels: list[list[int]] = [[0]] + [[] for _ in range(n_calls)]
-    succ: list[list[tuple[Letter, int]]] = []
-    successors = comp.successors
-    tick = meter.tick
-    tick()
-    i = 0
-    while i < len(states):
-        q, s, k, auth_i = states[i]
-        i += 1
+    done = [everything & by_size.get(0, 0)]  # comp.done(0, K), inlined as below
+    levels: list[list[int]] = [[0]]
+    for _ in range(n_calls):
+        levels.append([])
+    succ: list[Sequence[tuple[Letter, int]]] = []
+    # Budget: one tick per state, state j being tick j + 1. The meter has been handed the first
+    # ``handed`` ticks; those below ``free`` (``handed`` + its ``room``) would only count, so they are
+    # counted here by index and handed over in one ``tick(n)`` with the first that may do more: the
+    # meter raises or reads the clock at exactly the same state as with one call per state.
+    handed = 0
+    free = meter.room()
+    if not free:
+        meter.tick()
+        handed = 1
+        free = 1 + meter.room()
+    for q, s, k, auth_i in states:  # grows while it is read: breadth-first
+        # comp.successors(s, k), inlined and by call, so in call order: each call of K's outcomes
+        # outside S, with the outcomes of K in which its predecessors are all in S.
+        u = unions.get(k)
+        if u is None:
+            u = 0
+            for o in bits(k):
+                u |= masks[o]
+            unions[k] = u
+        todo = u & ~s
+        if not todo:  # every outcome of K complete: no move (the leaves share one empty tuple)
+            succ.append(())
+            continue
         out: list[tuple[Letter, int]] = []
         succ.append(out)
-        enabled = successors(s, k)
-        for c in sorted(enabled):
+        for c in bits(todo):
+            k2 = 0
+            for pm, om in by_call[c]:
+                if pm & s == pm:
+                    k2 |= om
+            k2 &= k
+            if not k2:
+                continue
             if auth_i & call_abit[c]:
                 letter = reuse_letter[c]
                 if letter is None:
-                    letter = reuse_letter[c] = Letter(comp.calls[c], acts[c], Mode.REUSE)
+                    letter = reuse_letter[c] = make_letter(calls[c], acts[c], Mode.REUSE)
                 q2 = q
             else:
                 nq = table.get((q, call_label[c]))
@@ -102,49 +156,109 @@ def build_product(inst: Instance, meter: Meter, comp: Compiled | None = None) ->
                     continue
                 letter, q2 = new_letter[c], nq
             s2 = s | (1 << c)
-            k2 = enabled[c]
-            nxt = (q2, s2, k2)
+            nxt = (q2, s2, k2, auth_i | call_abit[c])
             j = ids.get(nxt)
             if j is None:
-                tick()
                 j = ids[nxt] = len(states)
-                states.append((q2, s2, k2, auth_i | call_abit[c]))
+                if j >= free:
+                    meter.tick(j + 1 - handed)
+                    handed = j + 1
+                    free = handed + meter.room()
+                states.append(nxt)
                 compat.append(k2)
                 size = s2.bit_count()
                 done.append(k2 & by_size.get(size, 0))  # comp.done(s2, k2), inlined: once per state
                 levels[size].append(j)
             out.append((letter, j))
+    if len(states) > handed:
+        meter.tick(len(states) - handed)
     return Product(comp.outcomes, compat, done, succ, levels)
 
 
-def run(inst: Instance, digest: InstanceDigest, meter: Meter, comp: Compiled | None = None) -> Accepted | Rejected:
-    prod = build_product(inst, meter, comp)
+def run(inst: Instance, digest: InstanceDigest, meter: Meter, comp: Compiled | None = None,
+        q_act: dict[CallId, str] | None = None, labels: dict[str, str] | None = None) -> Accepted | Rejected:
+    prod = build_product(inst, meter, comp, q_act, labels)
     rank, missing, reach0 = ranks(prod)
     if rank[0] is not None:
         # The proof lists B̂₀ itself, so |B̂₀| is its length: no separate path count.
         proof = proof_from_ranks(prod, rank, missing, reach0, meter)
-        sizes = proof.sizes()
-        return Rejected(Engine.SYMBOLIC, proof, Counts(sizes[0], 0, 0, 0, sizes), digest)
-    n = len(prod.compat)
-    # |B̂₀| by counting paths through the whole product (in topological order).
-    paths = [0] * n
+        left = [len(proof.candidates)]  # proof.sizes(), inlined
+        for e in proof.rounds:
+            left.append(left[-1] - len(e))
+        return make_rejected(Engine.SYMBOLIC, proof, make_counts(left[0], 0, 0, 0, tuple(left)), digest)
+    # |B̂₀| and |W₀| by counting paths through the whole product. Discovery is breadth-first and
+    # every move adds one call, so index order is topological.
+    succ, done = prod.succ, prod.done
+    paths = [0] * len(succ)
     paths[0] = 1
-    for level in prod.levels:
-        for i in level:
-            if paths[i]:
-                for _, j in prod.succ[i]:
-                    paths[j] += paths[i]
-    n_b0 = sum(p * d.bit_count() for p, d in zip(paths, prod.done, strict=True) if p and d)
+    n_b0 = n_w0 = 0
+    for i, out in enumerate(succ):
+        p = paths[i]
+        if p:
+            n_w0 += p
+            d = done[i]
+            if d:
+                n_b0 += p * d.bit_count()
+            for _, j in out:
+                paths[j] += p
+    if not missing:  # no state removed: B̂† = B̂₀ and W† is every path of the (deterministic) product
+        can = can_of_product(prod)
+        return make_accepted(Engine.SYMBOLIC, can, make_counts(n_b0, n_b0, n_w0, can.n_states, (n_b0,)), digest)
     sizes = round_sizes(prod, rank, n_b0)
-    outs, done = prod.outcomes, prod.done
+    outs = prod.outcomes
 
     def marks(i: int) -> Iterable[Outcome]:
         return [outs[o] for o in bits(done[i])] if done[i] else ()
 
-    if not missing:  # no state removed: B̂† = B̂₀ and W† is every path of the (deterministic) product
-        # Discovery is breadth-first and every move adds one call, so each successor has a larger index.
-        can = build_can(0, prod.succ.__getitem__, marks, bottom_up=range(len(prod.succ) - 1, -1, -1))
-        return Accepted(Engine.SYMBOLIC, can, Counts(n_b0, n_b0, sum(paths), can.n_states, sizes), digest)
     can = build_can(0, lambda i: [(a, j) for a, j in prod.succ[i] if rank[j] is None], marks)
     safe, prefixes = can.count_both()
     return Accepted(Engine.SYMBOLIC, can, Counts(n_b0, safe, prefixes, can.n_states, sizes), digest)
+
+
+def can_of_product(prod: Product) -> Can:
+    """``build_can`` of the whole product (every state kept), specialized: equal to
+    ``build_can(0, prod.succ.__getitem__, marks, bottom_up=reversed(range(n)))`` (a property test
+    compares them) at a fraction of the cost on small products (issue 14 §2).
+
+    Why the shortcuts hold: discovery is breadth-first and every move adds one call, so each successor
+    has a larger index (the reversed indices are bottom-up); a state's moves are in call order with
+    one move per call, which is the letter order (``build_can`` would sort them to the same order);
+    the product makes one ``Letter`` object per call and mode, so within it letters are equal exactly
+    when they are the same object, and mark sets are equal exactly when their outcome bitmasks are —
+    so a derivative signature can be keyed by ``id`` of letters and by masks, and hashing needs no
+    ``Letter.__hash__``. Classes are numbered in the same order and renumbered breadth-first the same
+    way, so the automaton is the same value.
+    """
+    succ, done, outs = prod.succ, prod.done, prod.outcomes
+    n = len(succ)
+    cls = [0] * n
+    sig_ids: dict[tuple[int, ...], int] = {}
+    rep: list[int] = []  # per class, the first state interned into it
+    for i in range(n - 1, -1, -1):
+        key = [done[i]]
+        for a, j in succ[i]:
+            key.append(id(a))
+            key.append(cls[j])
+        sig = tuple(key)
+        c = sig_ids.get(sig)
+        if c is None:
+            c = sig_ids[sig] = len(rep)
+            rep.append(i)
+        cls[i] = c
+    order = {cls[0]: 0}
+    todo = [cls[0]]
+    delta: list[tuple[tuple[int, Letter], int]] = []
+    marks: list[tuple[Outcome, ...]] = []
+    for c in todo:  # grows while it is read: breadth-first
+        i = rep[c]
+        d = done[i]
+        marks.append(tuple(sorted([outs[o] for o in bits(d)])) if d else ())
+        q = order[c]
+        for a, j in succ[i]:
+            cj = cls[j]
+            r = order.get(cj)
+            if r is None:
+                r = order[cj] = len(order)
+                todo.append(cj)
+            delta.append(((q, a), r))
+    return Can(len(order), tuple(delta), tuple(marks))

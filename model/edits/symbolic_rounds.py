@@ -9,7 +9,10 @@ completion. Here:
   then. Round 0 is one reverse-topological pass computing, per state, the outcomes it can still
   complete (``reach``); each later round recomputes ``reach`` only for live ancestors of the states
   just removed, level by level (``|S|`` descending, so successors first), and a state whose
-  ``reach`` shrinks is bad in the next round (every live state had ``reach = K``).
+  ``reach`` shrinks is bad in the next round (every live state had ``reach = K``). On a product of
+  at most ``SMALL`` states a later round is a plain pass over the live states below the highest
+  removed one instead: the same sets, without predecessor lists and work queues, whose set-up cost
+  more than it saved on tiny checks (issue 14 §2).
 - ``round_sizes``: ``|B̂_i|`` without enumerating words — paths are counted per minimum rank.
 - ``proof_from_ranks``: ``C_fp = (B̂₀, E₀, …, E_k)`` word by word. Each outcome's paths are
   enumerated depth-first in call order (which is the canonical candidate order), only through
@@ -21,44 +24,61 @@ completion. Here:
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-from typing import TypeVar
+from collections.abc import Sequence
+from itertools import chain
+from typing import NamedTuple
 
 from model.budget import Meter
 from model.edits.compiled import bits
 from model.edits.contract import Outcome
 from model.edits.resolve import Letter, Word
-from model.edits.verdict import RejectionProof, Removal
+from model.edits.verdict import RejectionProof, Removal, make_removal
 
-T = TypeVar("T")
+# Products up to this many states take their later rounds by whole passes (``ranks``).
+SMALL = 64
+# Proofs over products of at most this many calls are walked recursively (``proof_from_ranks``).
+RECURSE = 200
 
 
-@dataclass(frozen=True, slots=True)
-class Product:
+class Product(NamedTuple):
+    """The product of one check, internal to the engine: a named tuple, which is immutable like a
+    frozen dataclass but costs one allocation to build (issue 14 §2: small checks pay per object)."""
+
     outcomes: tuple[Outcome, ...]
     compat: list[int]  # K per state (outcome bitmask)
     done: list[int]  # outcomes completed at the state
-    succ: list[list[tuple[Letter, int]]]  # in call order
+    succ: list[Sequence[tuple[Letter, int]]]  # in call order (a leaf's is the shared empty tuple)
     levels: list[list[int]]  # states by |S|
 
 
-def ranks(p: Product) -> tuple[list[int | None], dict[int, int], list[int]]:
+def ranks(p: Product, small: int = SMALL) -> tuple[list[int | None], dict[int, int], list[int]]:
     """``(rank, missing, reach₀)``: removal round per state, outcomes missing when removed, and
-    the outcomes each state can complete inside ``G₀``."""
+    the outcomes each state can complete inside ``G₀``. Rounds after the first are found by whole
+    passes over the live states when the product has at most ``small`` states, else incrementally
+    (the same sets either way; tests compare the two)."""
     done, succ, compat, levels = p.done, p.succ, p.compat, p.levels
     n = len(compat)
     reach = [0] * n
-    for level in reversed(levels):
-        for i in level:
+    bad: list[int] = []
+    hi = -1  # the highest level with a bad state
+    for lv in range(len(levels) - 1, -1, -1):
+        for i in levels[lv]:
             r = done[i]
             for _, j in succ[i]:
                 r |= reach[j]
             reach[i] = r
+            if r != compat[i]:
+                bad.append(i)
+                if hi < 0:
+                    hi = lv
     rank: list[int | None] = [None] * n
-    bad = [i for i, (r, k) in enumerate(zip(reach, compat, strict=True)) if r != k]
     if not bad:
         return rank, {}, reach
     reach0 = list(reach)
+    missing: dict[int, int] = {}
+    if n <= small:
+        _rounds_by_passes(p, reach, bad, hi, rank, missing)
+        return rank, missing, reach0
     level_of = [0] * n
     for lv, states in enumerate(levels):
         for i in states:
@@ -68,7 +88,6 @@ def ranks(p: Product) -> tuple[list[int | None], dict[int, int], list[int]]:
         for _, j in out:
             preds[j].append(i)
     live = [True] * n
-    missing: dict[int, int] = {}
     rnd = 0
     while bad:
         pending: dict[int, set[int]] = {}
@@ -96,6 +115,37 @@ def ranks(p: Product) -> tuple[list[int | None], dict[int, int], list[int]]:
         bad = nxt
         rnd += 1
     return rank, missing, reach0
+
+
+def _rounds_by_passes(p: Product, reach: list[int], bad: list[int], hi: int, rank: list[int | None],
+                      missing: dict[int, int]) -> None:
+    """The rounds from ``bad₀`` (highest level ``hi``) on, each a reverse-topological pass recomputing
+    ``reach`` inside the live states below the highest removed one (only an ancestor of a removed
+    state can lose an outcome, and every move goes one level up): no predecessor lists or per-level
+    work queues to build, which on a tiny product cost more than the passes they save."""
+    done, succ, compat, levels = p.done, p.succ, p.compat, p.levels
+    live = [True] * len(compat)
+    rnd = 0
+    while bad:
+        for i in bad:
+            rank[i] = rnd
+            missing[i] = compat[i] & ~reach[i]
+            live[i] = False
+        bad = []
+        top, hi = hi, -1
+        for lv in range(top - 1, -1, -1):
+            for i in levels[lv]:
+                if live[i]:
+                    r = done[i]
+                    for _, j in succ[i]:
+                        if live[j]:
+                            r |= reach[j]
+                    if r != reach[i]:  # live states had reach = K: it only shrinks
+                        reach[i] = r
+                        bad.append(i)
+                        if hi < 0:
+                            hi = lv
+        rnd += 1
 
 
 def round_sizes(p: Product, rank: list[int | None], n_b0: int) -> tuple[int, ...]:
@@ -131,60 +181,82 @@ def round_sizes(p: Product, rank: list[int | None], n_b0: int) -> tuple[int, ...
 
 
 def proof_from_ranks(p: Product, rank: list[int | None], missing: dict[int, int], reach0: list[int],
-                     meter: Meter) -> RejectionProof:
-    inf = len(rank) + 1
-    rk = [inf if r is None else r for r in rank]
+                     meter: Meter, recurse: int = RECURSE) -> RejectionProof:
+    """The proof by one depth-first pass, recursive when a word has at most ``recurse`` letters (a
+    product over that many calls: the recursion stays far below Python's limit), else with an
+    explicit stack; the same visit order either way (tests compare the two)."""
     outs, done, succ = p.outcomes, p.done, p.succ
     # One depth-first pass in call order (lexicographic), only through states that can still complete
     # something; candidates go to their outcome's bucket, so each bucket is in canonical word order and
     # the buckets are concatenated in outcome order (the canonical candidate order).
     cands: list[list[tuple[Outcome, Word]]] = [[] for _ in outs]
     rounds: dict[int, list[list[Removal]]] = {}
+    word: list[Letter] = []
+    tick = meter.tick
 
-    def emit(y: Word, at: int, least: tuple[int, int, int]) -> None:
-        """The candidates ending at state ``at``: removed in round ``m`` (the least rank on the path),
-        witnessed by the shortest prefix (length ``k``) whose state ``sk`` has that rank and the least
-        outcome missing there."""
-        m, k, sk = least
+    def emit(d: int, m: int, k: int, sk: int) -> None:
+        """The candidates ending at the current word (outcomes ``d``): removed in round ``m`` (the least
+        rank on the path), witnessed by the shortest prefix (length ``k``) whose state ``sk`` has that
+        rank and the least outcome missing there."""
+        tick(len(word))  # one per letter
+        y = tuple(word)
         miss = missing[sk]
         missed = outs[(miss & -miss).bit_length() - 1]
         prefix = y[:k]
         buckets = rounds.get(m)
         if buckets is None:
             buckets = rounds[m] = [[] for _ in outs]
-        for oi in bits(done[at]):
+        for oi in bits(d):
             o = outs[oi]
             cands[oi].append((o, y))
-            buckets[oi].append(Removal(o, y, prefix, missed))
+            buckets[oi].append(make_removal(o, y, prefix, missed))
 
-    word: list[Letter] = []
-    # Per depth d of the path: (least rank on the path up to d, the first depth with it, its state).
-    least = [(rk[0], 0, 0)]
-    its = [iter(succ[0])]
-    if done[0]:
-        emit((), 0, least[0])
-    while its:
-        for a, j in its[-1]:
+    def walk(moves: Sequence[tuple[Letter, int]], lr: int, ld: int, ls: int) -> None:
+        """Below the current word, whose path has least rank ``lr``, first at depth ``ld`` in state ``ls``."""
+        for a, j in moves:
             if reach0[j]:
                 word.append(a)
-                m = least[-1]
-                least.append((rk[j], len(word), j) if rk[j] < m[0] else m)
-                its.append(iter(succ[j]))
-                if done[j]:
-                    meter.tick(len(word))
-                    emit(tuple(word), j, least[-1])
-                break
-        else:
-            its.pop()
-            least.pop()
-            if word:
+                r = rank[j]
+                if r is not None and r < lr:
+                    jr, jd, js = r, len(word), j
+                else:
+                    jr, jd, js = lr, ld, ls
+                d = done[j]
+                if d:
+                    emit(d, jr, jd, js)
+                nxt = succ[j]
+                if nxt:
+                    walk(nxt, jr, jd, js)
                 word.pop()
-    assert sorted(rounds) == list(range(len(rounds))), "rounds without removals in the middle"
-    return RejectionProof(_concat(cands), tuple(_concat(rounds[i]) for i in range(len(rounds))))
 
-
-def _concat(buckets: list[list[T]]) -> tuple[T, ...]:
-    out: list[T] = []
-    for bucket in buckets:
-        out += bucket
-    return tuple(out)
+    r0 = rank[0]
+    # ε is no candidate here: the initial state is removed, and if ε completed an outcome, every
+    # outcome would be empty (the prefix condition) and the initial state would complete all of them.
+    assert r0 is not None and not done[0], "a rejection with a removed initial state that completes nothing"
+    if len(p.levels) - 1 <= recurse:
+        walk(succ[0], r0, 0, 0)
+    else:
+        # Stack entries: (state, the letter into it, its depth, and on the path to it the least rank,
+        # the first depth with that rank and its state). Children are pushed in reverse call order, so
+        # they are visited in call order; the word is cut back to the entry's depth when it is popped.
+        stack = [(i, b, 1, (r0, 0, 0)) for b, i in reversed(succ[0]) if reach0[i]]
+        while stack:
+            j, a, depth, least = stack.pop()
+            del word[depth - 1:]
+            word.append(a)
+            r = rank[j]
+            if r is not None and r < least[0]:
+                least = (r, depth, j)
+            d = done[j]
+            if d:
+                emit(d, *least)
+            nxt = succ[j]
+            if nxt:
+                depth += 1
+                for b, i in reversed(nxt):
+                    if reach0[i]:
+                        stack.append((i, b, depth, least))
+    n = len(rounds)
+    assert max(rounds, default=-1) == n - 1, "rounds without removals in the middle"  # distinct keys ≥ 0
+    return RejectionProof(tuple(chain.from_iterable(cands)),
+                          tuple([tuple(chain.from_iterable(rounds[i])) for i in range(n)]))

@@ -23,6 +23,7 @@ action: they run on every check, and on tiny families they were a sizeable part 
 from __future__ import annotations
 
 from collections import deque
+from collections.abc import Sequence
 
 from model.budget import Meter
 from model.edits.compiled import Compiled, bits, compile_outcomes
@@ -36,25 +37,39 @@ from model.edits.instance import Instance
 from model.edits.verdict import InvalidReason
 
 
-def check_wellformed(inst: Instance, meter: Meter | None = None,
-                     comp: Compiled | None = None) -> tuple[InvalidReason, str] | None:
+def check_wellformed(inst: Instance, meter: Meter | None = None, comp: Compiled | None = None,
+                     q_act: dict[CallId, str] | None = None,
+                     labels: dict[str, str] | None = None) -> tuple[InvalidReason, str] | None:
     """The first problem found, or ``None``; ``meter`` (one tick per raw state of the prefix check)
     lets a budgeted check stop here too, since that check alone can visit ``2^calls`` states; ``comp``
-    is the compiled contract when the caller already has it."""
-    calls: list[CallId] = []
-    groups: list[str] = []
-    empty = _scan(inst.contract, calls, groups)
-    dup = _repeated(calls)
-    if dup:
-        return InvalidReason.DUPLICATE_CALL, f"call {dup[0]} occurs more than once in the contract"
-    dupg = _repeated(groups)
-    if dupg:
-        return InvalidReason.DUPLICATE_GROUP, f"choice ID {dupg[0]} is used more than once"
-    if empty:
-        return InvalidReason.EMPTY_CHOICE, ("a choice (or an explicit family) needs at least one arm (outcome), "
-                                            "with distinct names")
-    q_act = inst.action_map()
-    labels = inst.label_map()
+    is the compiled contract, ``q_act`` and ``labels`` the instance's maps, when the caller already
+    has them."""
+    root = inst.contract
+    calls: Sequence[CallId]
+    if comp is not None and isinstance(root, FamilyT):
+        # A family as the whole contract is one leaf with one ID: no call or ID can repeat, and its
+        # calls (sorted, once each) are the compiled ones — a repeated outcome name, the one case
+        # where compiling drops a member, is refused below before any call is looked at.
+        calls = comp.calls
+        names = [n for n, _ in root.members]
+        if not names or len(set(names)) != len(names):
+            return _EMPTY
+    else:
+        calls = []
+        groups: list[str] = []
+        empty = _scan(root, calls, groups)
+        dup = _repeated(calls)
+        if dup:
+            return InvalidReason.DUPLICATE_CALL, f"call {dup[0]} occurs more than once in the contract"
+        dupg = _repeated(groups)
+        if dupg:
+            return InvalidReason.DUPLICATE_GROUP, f"choice ID {dupg[0]} is used more than once"
+        if empty:
+            return _EMPTY
+    if q_act is None:
+        q_act = inst.action_map()
+    if labels is None:
+        labels = inst.label_map()
     for c in calls:
         d = q_act.get(c)
         if d is None:
@@ -75,6 +90,10 @@ def check_wellformed(inst: Instance, meter: Meter | None = None,
     if witness is not None:
         return InvalidReason.COMPLETE_PREFIXES_ANOTHER, witness
     return None
+
+
+_EMPTY = (InvalidReason.EMPTY_CHOICE,
+          "a choice (or an explicit family) needs at least one arm (outcome), with distinct names")
 
 
 def _repeated(xs: list[str]) -> list[str]:
@@ -116,6 +135,7 @@ def prefix_violation(comp: Compiled, meter: Meter | None = None) -> str | None:
     """A description of a complete sequence that properly prefixes another, or ``None``."""
     if len(comp.by_size) <= 1:
         return None  # a proper extension is longer: with one outcome size there is none to find
+    steps = comp.steps()
     start = (0, comp.all_outcomes)
     parent: dict[tuple[int, int], tuple[tuple[int, int], int] | None] = {start: None}
     todo = deque([start])
@@ -128,7 +148,7 @@ def prefix_violation(comp: Compiled, meter: Meter | None = None) -> str | None:
             longer = [o for o in bits(k & ~done)]
             return (f"{_word(comp, parent, (s, k))} completes outcome {show_outcome(comp.outcomes[bits(done)[0]])} "
                     f"and properly prefixes a complete sequence of {show_outcome(comp.outcomes[longer[0]])}")
-        for c, k2 in comp.successors(s, k).items():
+        for c, k2 in comp.successors(steps, s, k).items():
             nxt = (s | (1 << c), k2)
             if nxt not in parent:
                 parent[nxt] = ((s, k), c)

@@ -1,6 +1,8 @@
-"""``build_can`` given the symbolic product's states in reverse discovery order (``bottom_up``, the
-accepted-without-removals path of ``model/edits/symbolic.py``) builds the same canonical automaton as
-when it orders the nodes by its own depth-first search."""
+"""``build_can`` given the symbolic product's states in reverse discovery order (``bottom_up``) builds
+the same canonical automaton as when it orders the nodes by its own depth-first search, and so does
+``can_of_product``, the specialized form the accepted-without-removals path of
+``model/edits/symbolic.py`` takes (issue 14 §2). Likewise the two ways ``ranks`` finds the rounds after
+the first (whole passes on small products, incremental updates otherwise) give the same ranks."""
 
 from __future__ import annotations
 
@@ -10,7 +12,7 @@ from model.budget import Budget
 from model.edits.can import build_can
 from model.edits.compiled import bits
 from model.edits.instance import Instance
-from model.edits.symbolic import build_product
+from model.edits.symbolic import build_product, can_of_product
 from model.edits.symbolic_rounds import ranks
 from model.edits.wellformed import check_wellformed
 from tests.strategies import edit_instances, family_instances
@@ -28,6 +30,8 @@ def _both_orders(inst: Instance) -> None:
     given_order = build_can(0, prod.succ.__getitem__, marks, bottom_up=range(len(prod.succ) - 1, -1, -1))
     own_order = build_can(0, prod.succ.__getitem__, marks)
     assert given_order == own_order, (missing, inst)
+    assert can_of_product(prod) == given_order, inst
+    assert ranks(prod, small=0) == ranks(prod, small=len(prod.compat)), inst  # incremental, by passes
 
 
 @settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])

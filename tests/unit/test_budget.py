@@ -46,3 +46,22 @@ def test_unlimited_never_raises_and_reports_progress() -> None:
     for _ in range(5000):
         meter.tick()
     assert meter.spent.states == 5000 and meter.remaining_seconds() is None
+
+
+@pytest.mark.parametrize("limit", [None, 1, 7, 255, 300])
+def test_room_counts_only_ticks_that_would_only_count(limit: int | None) -> None:
+    """``room`` ticks handed over as one ``tick(n)`` have the effect of n ticks: no raise and no clock
+    reading among them, and the next tick is the first that may do either (the state limit, or the
+    clock check that comes every 256 ticks)."""
+    meter = Budget(states=limit).start()
+    meter.tick(0)
+    room = meter.room()
+    assert room == min(255, 10**9 if limit is None else limit)
+    meter.tick(room)
+    assert meter.spent.states == room and meter.room() == 0
+    if limit is not None and limit == room:
+        with pytest.raises(BudgetExhausted):
+            meter.tick()
+    else:
+        meter.tick()  # the 256th tick reads the clock: its countdown starts again
+        assert meter.room() == min(255, 10**9 if limit is None else limit - 256)

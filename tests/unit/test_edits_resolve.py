@@ -2,9 +2,27 @@
 
 from __future__ import annotations
 
+import dataclasses
 from itertools import product
 
-from model.edits.resolve import Mode, auth, extended_log, raw, resolve
+from model.edits.can import empty_can
+from model.edits.contract import Call
+from model.edits.digest import InstanceDigest
+from model.edits.instance import Instance, make_instance
+from model.edits.policy import from_maximal_words
+from model.edits.resolve import Letter, Mode, auth, extended_log, make_letter, raw, resolve
+from model.edits.verdict import (
+    Accepted,
+    Counts,
+    Engine,
+    Rejected,
+    RejectionProof,
+    Removal,
+    make_accepted,
+    make_counts,
+    make_rejected,
+    make_removal,
+)
 
 Q_ACT = {"x": "d1", "x2": "d1", "y": "d2", "z": "d3"}
 
@@ -35,3 +53,34 @@ def test_at_most_one_new_per_action_and_prefix_composition() -> None:
                 head, tail = word[:k], word[k:]
                 zh = resolve(head, Q_ACT, log)
                 assert z == zh + resolve(tail, Q_ACT, extended_log(log, zh))
+
+
+def test_the_make_functions_equal_the_dataclass_constructors() -> None:
+    """The descriptor-setting constructors (issue 14 §2) give the dataclasses' values: equal, same hash
+    and repr, every field set — and they name every field, so a field added later fails here."""
+    assert [f.name for f in dataclasses.fields(Letter)] == ["call", "action", "mode"]
+    assert [f.name for f in dataclasses.fields(Removal)] == ["outcome", "word", "prefix", "missing"]
+    for mode in Mode:
+        fast, slow = make_letter("c1", "d1", mode), Letter("c1", "d1", mode)
+        assert type(fast) is Letter and fast == slow and hash(fast) == hash(slow) and repr(fast) == repr(slow)
+    word = (make_letter("c1", "d1", Mode.NEW),)
+    o, m = (("g", "L"),), (("g", "R"),)
+    fast_r, slow_r = make_removal(o, word, (), m), Removal(o, word, (), m)
+    assert type(fast_r) is Removal and fast_r == slow_r
+    assert hash(fast_r) == hash(slow_r) and repr(fast_r) == repr(slow_r)
+    assert [f.name for f in dataclasses.fields(Counts)] == ["candidates", "safe", "prefixes", "states", "rounds"]
+    assert [f.name for f in dataclasses.fields(Accepted)] == ["engine", "automaton", "counts", "named"]
+    assert [f.name for f in dataclasses.fields(Rejected)] == ["engine", "proof", "counts", "named"]
+    counts = make_counts(2, 1, 3, 4, (2, 1))
+    assert type(counts) is Counts and counts == Counts(2, 1, 3, 4, (2, 1))
+    assert repr(counts) == repr(Counts(2, 1, 3, 4, (2, 1)))
+    can, proof, named = empty_can(), RejectionProof(((o, word),), ((fast_r,),)), InstanceDigest(_instance())
+    pairs = ((make_accepted(Engine.SYMBOLIC, can, counts, named), Accepted(Engine.SYMBOLIC, can, counts, named)),
+             (make_rejected(Engine.EXPLICIT, proof, counts, named), Rejected(Engine.EXPLICIT, proof, counts, named)))
+    for fast, slow in pairs:
+        assert type(fast) is type(slow) and fast == slow and repr(fast) == repr(slow)
+        assert fast.digest == slow.digest
+
+
+def _instance() -> Instance:
+    return make_instance(Call("c1"), {"c1": "d1"}, {"d1": "l"}, (), from_maximal_words([["l"]]))
