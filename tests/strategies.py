@@ -128,8 +128,11 @@ policy_names = st.sampled_from(POLICY_NAMES)
 # Strategies are built once: constructing them inside draws costs more than drawing from them.
 # Numbers within ±(2**53 - 1) and text without lone surrogates: the domain of the JSON boundary
 # (model/jsonio.py), which validate() also holds a policy built in Python to.
+# Values Python's ``==``/``hash`` confuse and RFC 8785 equality does not (``True == 1 == 1.0``,
+# ``False == 0``), drawn often so every differential test meets them side by side.
+CONFUSABLE: tuple[JSON, ...] = (True, 1, 1.0, False, 0, -0.0, "1", "true", None)
 _SCALARS: st.SearchStrategy[JSON] = st.one_of(
-    st.none(), st.booleans(), st.integers(-(10**12), 10**12),
+    st.sampled_from(CONFUSABLE), st.none(), st.booleans(), st.integers(-(10**12), 10**12),
     st.floats(-(2.0**53 - 1), 2.0**53 - 1, allow_nan=False), st.text(st.characters(exclude_categories=["Cs"]),
                                                                      max_size=8),
 )
