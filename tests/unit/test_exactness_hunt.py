@@ -34,3 +34,44 @@ def test_explicit_revision_engine_keeps_send_true_next_to_send_1() -> None:
     assert isinstance(symbolic, Disagree) and symbolic.witness.resource is True
     w = disagreement(a, b, EVERY_EFFECT, p.tools, domain_for((a, b)))
     assert w is not None and w.resource is True and w.args == {"to": 1, "cc": True}
+
+
+_PERMIT_POLICY = """policy pay
+levels Public < Internal
+node a: source (Public, {}, trusted)
+node b: sink (Public, {}, trusted)
+edge Send: a -> b inherit
+agent x {operations: {Send}, ceiling: Internal}
+tool Send {endpoints: a -> b, args: {recipient}, required: {recipient}, effects: [message.send(recipient)]}
+flow allow * -> b
+user {
+  allow message.send(*) quota unlimited permit
+}
+application {
+  allow message.send(*) quota unlimited
+}
+"""
+
+
+def test_an_approval_for_resource_1_backs_no_permit_for_the_number_1() -> None:
+    # An approval's resourceId is a string. Read as the canonical text of the resource, the approval signed
+    # for the string resource "1" backed a permit for the number 1 (and "true" for true): the approver's
+    # resource and the call's were different JSON values.
+    from model.admission.nonces import SqliteNonceStore
+    from model.monitor.adapter import Adapter, Handle
+    from model.monitor.permits import EvidenceRefused, signed_approval_evidence
+    from model.monitor.state import Permit
+    from tests.unit.test_monitor_permits import NOW, REGISTRY, approval
+
+    def adapter() -> Adapter:
+        evidence = signed_approval_evidence(REGISTRY, SqliteNonceStore(), clock=lambda: NOW)
+        return Adapter(parse_policy(_PERMIT_POLICY), {"Send": lambda **_: {}}, "x", permit_evidence=evidence)
+
+    for resource, text in ((1, "1"), (True, "true"), (1.5, "1.5")):
+        ad = adapter()
+        refused = ad.issue_permit("Send", approval(resource=text, nonce=f"n-{text}"), recipient=resource)
+        assert isinstance(refused, EvidenceRefused) and "string" in refused.reason
+        assert not isinstance(ad.call("Send", recipient=resource), Handle)
+    ad = adapter()  # the string resource the approval names is still approved
+    assert isinstance(ad.issue_permit("Send", approval(resource="1", nonce="n-s"), recipient="1"), Permit)
+    assert isinstance(ad.call("Send", recipient="1"), Handle)
