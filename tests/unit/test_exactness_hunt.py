@@ -75,3 +75,32 @@ def test_an_approval_for_resource_1_backs_no_permit_for_the_number_1() -> None:
     ad = adapter()  # the string resource the approval names is still approved
     assert isinstance(ad.issue_permit("Send", approval(resource="1", nonce="n-s"), recipient="1"), Permit)
     assert isinstance(ad.call("Send", recipient="1"), Handle)
+
+
+def test_an_integer_literal_beyond_double_precision_is_refused_not_rounded() -> None:
+    # Canonical JSON reads 2**53 + 1 as the nearest double, 2**53: the Adapter recorded and handed the tool
+    # 9007199254740992 for the agent's 9007199254740993 (and a permit for one bound the other).
+    import pytest
+
+    from model.errors import InvalidInput
+    from model.monitor.adapter import Adapter, Handle
+
+    p = parse_policy(_PERMIT_POLICY.replace("quota unlimited permit", "quota unlimited")
+                     .replace("args: {recipient}", "args: {recipient, amount}"))
+    for reference in (False, True):
+        got: list[dict[str, object]] = []
+
+        def send(got: list[dict[str, object]] = got, **a: object) -> object:
+            got.append(a)
+            return {}
+
+        ad = Adapter(p, {"Send": send}, "x", reference=reference)
+        for bad in (2**53 + 1, -(2**53) - 7, 2**70, [1, 2**53 + 1], {"n": 2**64}):
+            with pytest.raises(InvalidInput) as exc:
+                ad.call("Send", recipient="r", amount=bad)
+            assert "amount" in str(exc.value)
+            with pytest.raises(InvalidInput):
+                ad.issue_permit("Send", None, recipient="r", amount=bad)
+        assert got == [] and ad.state.trace == () and ad.state.permits == ()
+        assert isinstance(ad.call("Send", recipient="r", amount=2**53 - 1), Handle)
+        assert got[-1]["amount"] == 2**53 - 1
