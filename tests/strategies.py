@@ -522,7 +522,7 @@ def search_report_variants(draw: st.DrawFn) -> tuple[Any, int]:
 
 REVISION_TOOL = P.Tool("Pay", "Pay", "m", "f", frozenset({"target", "amount", "meta"}), frozenset({"target"}),
                        (P.EffectDecl("pay", P.ArgRes("target")),))
-_REV_CONSTS: tuple[JSON, ...] = ("A", "B", "ab", "", "\\u{41}", 0, 1, 2.5, True, False)
+_REV_CONSTS: tuple[JSON, ...] = ("A", "B", "ab", "", "\\u{41}", 0, 1, 1.0, 2.5, True, False, "1")
 _REV_GLOBS = ("*", "a*", "?", "[ab]", "[!a]*", "a?b*", "A", "[a-c]x")
 _REV_PATHS = (("amount",), ("meta",), ("meta", "x"), ("target",))
 _REV_NUMS = st.sampled_from((0, 1, 2, 2.5, 10, -1))

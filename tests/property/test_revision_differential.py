@@ -20,11 +20,13 @@ from __future__ import annotations
 
 import fnmatch
 import json
+from dataclasses import replace
 
 import z3
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
+from model.monitor import policy as P
 from model.monitor.commit import Outcome, step
 from model.monitor.decide import Decision
 from model.monitor.policy import Policy
@@ -82,6 +84,28 @@ def test_z3_and_explicit_agree_on_independence(a: object, b: object) -> None:
         assert replay_matches(a, verdict.witness) and replay_matches(b, verdict.witness)  # type: ignore[arg-type]
     if isinstance(verdict, Independent):
         assert found is None
+
+
+# Two arguments name resources of one call: a call's effects pay(1) and pay(true) are distinct (Python's
+# ``True == 1`` once merged them in the explicit engine, which then missed disagreements).
+TWO_RESOURCES = (replace(REVISION_TOOL, effects=(*REVISION_TOOL.effects, P.EffectDecl("pay", P.ArgRes("amount")))),)
+
+
+@settings(max_examples=40)
+@given(revision_grants(), revision_grants())
+def test_z3_and_explicit_agree_when_a_call_has_two_resources(a: object, b: object) -> None:
+    verdict = agree(a, b, EVERY_EFFECT, TWO_RESOURCES)  # type: ignore[arg-type]
+    found = disagreement(a, b, EVERY_EFFECT, TWO_RESOURCES, _domain(a, b))  # type: ignore[arg-type]
+    if found is not None:
+        assert isinstance(verdict, Disagree), (found, verdict)
+    if isinstance(verdict, Agree):
+        assert found is None
+    ind = independent(a, b, EVERY_EFFECT, TWO_RESOURCES)  # type: ignore[arg-type]
+    both = overlap(a, b, EVERY_EFFECT, TWO_RESOURCES, _domain(a, b))  # type: ignore[arg-type]
+    if both is not None:
+        assert isinstance(ind, Overlap), (both, ind)
+    if isinstance(ind, Independent):
+        assert both is None
 
 
 _GLOB_CHARS = st.text(alphabet="ab*?[]!-\\", max_size=6)
