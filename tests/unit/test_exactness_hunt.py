@@ -104,3 +104,22 @@ def test_an_integer_literal_beyond_double_precision_is_refused_not_rounded() -> 
         assert got == [] and ad.state.trace == () and ad.state.permits == ()
         assert isinstance(ad.call("Send", recipient="r", amount=2**53 - 1), Handle)
         assert got[-1]["amount"] == 2**53 - 1
+
+
+def test_the_derived_workload_calls_with_true_as_well_as_1() -> None:
+    # The derived client model collected the constants the grants name and deduplicated them with ``in``:
+    # ``true`` was dropped after ``1``, so removing the grant on ``true`` lost a client the bounded search
+    # could not see ("Unknown ... no lost client among 1 sequences" instead of the lost Send(to=true)).
+    from model.revision.derive_workload import derive
+    from model.revision.revise import NotPreserved, revise
+
+    header = _HEADER.replace("args: {to, cc}, required: {to, cc}, effects: [message.send(to), message.send(cc)]",
+                             "args: {to}, required: {to}, effects: [message.send(to)]") + \
+        "application {\n  allow message.send(*) quota unlimited\n}\n"
+    old = parse_policy(header + "user {\n  allow message.send(1) quota 1\n  allow message.send(true) quota 1\n}\n")
+    new = parse_policy(header + "user {\n  allow message.send(1) quota 1\n}\n")
+    wl = derive(old, new)
+    assert [t.name for t in wl.templates] == ["Send(to=1)", "Send(to=true)"]
+    report = revise(old, new, EVERY_EFFECT, wl, 3)
+    assert isinstance(report.preservation, NotPreserved)
+    assert report.preservation.lost.names == ("Send(to=true)",)
