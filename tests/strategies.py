@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
+from dataclasses import fields, is_dataclass
 from typing import Any, TypeVar
 
 # --- edits: small execution-edit check instances (model.edits) ------------------------------
@@ -155,6 +156,22 @@ _BASE_PATTERNS: list[st.SearchStrategy[P.ResourcePattern]] = [
     st.just(P.AnyRes()), _SCALARS.map(P.ConstPat), st.text(max_size=6).map(P.GlobPat)]
 _CONST_REF: st.SearchStrategy[P.ResourceRef] = _SCALARS.map(P.ConstRes)
 _AUTHORITATIVE = st.frozensets(_PATH.map(".".join), max_size=2)
+
+
+def exactly(a: object, b: object) -> bool:
+    """Equal with the same types throughout: Python's ``==`` takes ``True`` for ``1`` and ``1`` for ``1.0``
+    inside logs, verdicts and states, which the monitor's JSON equality tells apart."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, list | tuple):
+        assert isinstance(b, list | tuple)
+        return len(a) == len(b) and all(exactly(x, y) for x, y in zip(a, b, strict=True))
+    if isinstance(a, dict):
+        assert isinstance(b, dict)
+        return a.keys() == b.keys() and all(exactly(v, b[k]) for k, v in a.items())
+    if is_dataclass(a) and not isinstance(a, type):
+        return all(exactly(getattr(a, f.name), getattr(b, f.name)) for f in fields(a))
+    return a is b or a == b  # scalars of one type (the same NaN object), strings, frozensets of names, counters
 
 
 def scalars() -> st.SearchStrategy[JSON]:

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import fields, is_dataclass, replace
+from dataclasses import replace
 from typing import Any
 
 from hypothesis import HealthCheck, event, given, settings
@@ -29,25 +29,10 @@ from model.monitor.commit import Outcome
 from model.monitor.report_task import load
 from model.monitor.state import Call
 from model.monitor.toolkit import FAIL, ReportWorld, ToolFailure
+from tests.strategies import exactly as _exactly
 from tests.strategies import monitor_runs
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
-
-
-def _exactly(a: object, b: object) -> bool:
-    """Equal with the same types throughout: Python's ``==`` takes ``True`` for ``1`` and ``1`` for ``1.0``
-    inside logs, verdicts and states, which the monitor's JSON equality tells apart."""
-    if type(a) is not type(b):
-        return False
-    if isinstance(a, list | tuple):
-        assert isinstance(b, list | tuple)
-        return len(a) == len(b) and all(_exactly(x, y) for x, y in zip(a, b, strict=True))
-    if isinstance(a, dict):
-        assert isinstance(b, dict)
-        return a.keys() == b.keys() and all(_exactly(v, b[k]) for k, v in a.items())
-    if is_dataclass(a) and not isinstance(a, type):
-        return all(_exactly(getattr(a, f.name), getattr(b, f.name)) for f in fields(a))
-    return a is b or a == b  # scalars of one type (the same NaN object), strings, frozensets of names, counters
 
 
 def _same(fast: Adapter, ref: Adapter, rf: object, rr: object, look: bool) -> None:
