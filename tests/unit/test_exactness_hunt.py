@@ -123,3 +123,18 @@ def test_the_derived_workload_calls_with_true_as_well_as_1() -> None:
     report = revise(old, new, EVERY_EFFECT, wl, 3)
     assert isinstance(report.preservation, NotPreserved)
     assert report.preservation.lost.names == ("Send(to=true)",)
+
+
+def test_a_permit_for_amount_1_does_not_admit_amount_true() -> None:
+    # (a suspect that holds: permits bind canonical JSON texts, so 1 and 1.0 share one, true does not)
+    from model.monitor.adapter import Adapter, Handle, Refusal
+    from model.monitor.decide import DenyReason
+    from model.monitor.state import Permit
+
+    p = parse_policy(_PERMIT_POLICY.replace("args: {recipient}", "args: {recipient, amount}"))
+    ad = Adapter(p, {"Send": lambda **_: {}}, "x")
+    assert isinstance(ad.issue_permit("Send", None, recipient="r", amount=1), Permit)
+    for other in (True, "1", [1]):
+        refused = ad.call("Send", recipient="r", amount=other)
+        assert isinstance(refused, Refusal) and refused.verdict.reason is DenyReason.PERMIT_MISMATCH
+    assert isinstance(ad.call("Send", recipient="r", amount=1.0), Handle)
