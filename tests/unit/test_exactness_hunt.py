@@ -15,16 +15,23 @@ node a: source (Public, {}, trusted)
 node b: sink (Public, {}, trusted)
 edge Send: a -> b inherit
 agent x {operations: {Send}, ceiling: Internal}
-tool Send {endpoints: a -> b, args: {to, cc}, required: {to, cc}, effects: [message.send(to), message.send(cc)]}
+tool Send {endpoints: a -> b, SEND}
 flow allow * -> b
 """
+
+
+def _header(arg: str = "") -> str:
+    """The policy head; Send's resource is argument ``arg``, or both ``to`` and ``cc`` when none is named."""
+    send = f"args: {{{arg}}}, required: {{{arg}}}, effects: [message.send({arg})]" if arg else \
+        "args: {to, cc}, required: {to, cc}, effects: [message.send(to), message.send(cc)]"
+    return _HEADER.replace("SEND", send)
 
 
 def test_explicit_revision_engine_keeps_send_true_next_to_send_1() -> None:
     # The only effect the first grant matches and the second does not is send(true) from ``cc`` on a call
     # with ``to: 1``, whose other effect is send(1): deduplicating the call's effects with Python equality
     # dropped send(true), so the explicit engine answered "no disagreement" where the symbolic one found it.
-    p = parse_policy(_HEADER + """user {
+    p = parse_policy(_header() + """user {
   allow message.send(true) where to == 1
   allow message.send(true) where to == 1 and cc == 1
 }
@@ -36,15 +43,7 @@ def test_explicit_revision_engine_keeps_send_true_next_to_send_1() -> None:
     assert w is not None and w.resource is True and w.args == {"to": 1, "cc": True}
 
 
-_PERMIT_POLICY = """policy pay
-levels Public < Internal
-node a: source (Public, {}, trusted)
-node b: sink (Public, {}, trusted)
-edge Send: a -> b inherit
-agent x {operations: {Send}, ceiling: Internal}
-tool Send {endpoints: a -> b, args: {recipient}, required: {recipient}, effects: [message.send(recipient)]}
-flow allow * -> b
-user {
+_PERMIT_POLICY = _header("recipient") + """user {
   allow message.send(*) quota unlimited permit
 }
 application {
@@ -113,9 +112,7 @@ def test_the_derived_workload_calls_with_true_as_well_as_1() -> None:
     from model.revision.derive_workload import derive
     from model.revision.revise import NotPreserved, revise
 
-    header = _HEADER.replace("args: {to, cc}, required: {to, cc}, effects: [message.send(to), message.send(cc)]",
-                             "args: {to}, required: {to}, effects: [message.send(to)]") + \
-        "application {\n  allow message.send(*) quota unlimited\n}\n"
+    header = _header("to") + "application {\n  allow message.send(*) quota unlimited\n}\n"
     old = parse_policy(header + "user {\n  allow message.send(1) quota 1\n  allow message.send(true) quota 1\n}\n")
     new = parse_policy(header + "user {\n  allow message.send(1) quota 1\n}\n")
     wl = derive(old, new)
