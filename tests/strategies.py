@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 from collections.abc import Sequence
+from dataclasses import fields, is_dataclass
 from typing import Any, TypeVar
 
 # --- edits: small execution-edit check instances (model.edits) ------------------------------
@@ -128,8 +129,11 @@ policy_names = st.sampled_from(POLICY_NAMES)
 # Strategies are built once: constructing them inside draws costs more than drawing from them.
 # Numbers within ±(2**53 - 1) and text without lone surrogates: the domain of the JSON boundary
 # (model/jsonio.py), which validate() also holds a policy built in Python to.
+# Values Python's ``==``/``hash`` confuse and RFC 8785 equality does not (``True == 1 == 1.0``,
+# ``False == 0``), drawn often so every differential test meets them side by side.
+CONFUSABLE: tuple[JSON, ...] = (True, 1, 1.0, False, 0, -0.0, "1", "true", None)
 _SCALARS: st.SearchStrategy[JSON] = st.one_of(
-    st.none(), st.booleans(), st.integers(-(10**12), 10**12),
+    st.sampled_from(CONFUSABLE), st.none(), st.booleans(), st.integers(-(10**12), 10**12),
     st.floats(-(2.0**53 - 1), 2.0**53 - 1, allow_nan=False), st.text(st.characters(exclude_categories=["Cs"]),
                                                                      max_size=8),
 )
@@ -152,6 +156,22 @@ _BASE_PATTERNS: list[st.SearchStrategy[P.ResourcePattern]] = [
     st.just(P.AnyRes()), _SCALARS.map(P.ConstPat), st.text(max_size=6).map(P.GlobPat)]
 _CONST_REF: st.SearchStrategy[P.ResourceRef] = _SCALARS.map(P.ConstRes)
 _AUTHORITATIVE = st.frozensets(_PATH.map(".".join), max_size=2)
+
+
+def exactly(a: object, b: object) -> bool:
+    """Equal with the same types throughout: Python's ``==`` takes ``True`` for ``1`` and ``1`` for ``1.0``
+    inside logs, verdicts and states, which the monitor's JSON equality tells apart."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, list | tuple):
+        assert isinstance(b, list | tuple)
+        return len(a) == len(b) and all(exactly(x, y) for x, y in zip(a, b, strict=True))
+    if isinstance(a, dict):
+        assert isinstance(b, dict)
+        return a.keys() == b.keys() and all(exactly(v, b[k]) for k, v in a.items())
+    if is_dataclass(a) and not isinstance(a, type):
+        return all(exactly(getattr(a, f.name), getattr(b, f.name)) for f in fields(a))
+    return a is b or a == b  # scalars of one type (the same NaN object), strings, frozensets of names, counters
 
 
 def scalars() -> st.SearchStrategy[JSON]:
@@ -509,6 +529,81 @@ def search_report_variants(draw: st.DrawFn) -> tuple[Any, int]:
     return model_from_json(doc, "<variant>", policy=policy), draw(st.integers(1, 3))
 
 
+_CONFUSABLE_POLICY = """policy conf
+levels Public < Internal
+node directory: source (Public, {{}}, trusted)
+node memory: memory (Public, {{}}, trusted)
+node mail: sink (Public, {{}}, trusted)
+edge Lookup: directory -> memory inherit
+edge Send: memory -> mail inherit
+agent assistant {{operations: {{Lookup, Send}}, ceiling: Internal}}
+tool Lookup {{endpoints: directory -> memory, args: {{name}}, required: {{name}},
+             effects: [directory.lookup(name)], authoritative: {{destination}}}}
+tool Send {{endpoints: memory -> mail, args: {{recipient, amount}}, required: {{recipient}},
+           effects: [message.send(recipient)]}}
+resolve target: Lookup(name: {name}) -> destination
+flow allow * -> memory
+flow allow * -> mail
+user {{
+  allow directory.lookup(*) quota {quota}
+{grants}
+}}
+application {{
+  allow directory.lookup(*) quota unlimited
+  allow message.send(*) quota unlimited
+}}
+"""
+
+
+# Two lookup answers Python's ``==`` equates (or whose text looks alike), in both orders: the states they bind
+# must not share a memo entry.
+_PYTHON_EQUAL_PAIRS = st.sampled_from(((True, 1), (True, 1.0), (False, 0), (False, -0.0), (1, "1"), (True, "true"))) \
+    .flatmap(lambda p: st.sampled_from((p, p[::-1])))
+
+
+@st.composite
+def search_confusable_variants(draw: st.DrawFn) -> Any:
+    """A search model whose lookups bind a slot to, and whose agent holds, values Python's ``==`` confuses
+    (``true``/``1``/``1.0``/``false``/``0``/``"1"``), under grants on slots, constants, predicates and
+    denies over the same values; queries ask for sends of each value and for sends not to the slot."""
+    import json as _json
+
+    from model.canonical import canonical_str
+    from model.monitor.syntax import parse_policy
+    from model.search.load import model_from_json
+
+    value = st.sampled_from(CONFUSABLE[:7])
+    text = value.map(_json.dumps)
+    quota = st.sampled_from(("1", "unlimited"))
+    grant = st.one_of(
+        quota.map(lambda q: f"  allow message.send(@target) quota {q}"),
+        st.tuples(text, quota).map(lambda a: f"  allow message.send({a[0]}) quota {a[1]}"),
+        text.map(lambda v: f"  allow message.send(*) where amount == {v} quota 1"),
+        st.tuples(text, text).map(lambda a: f"  allow message.send(*) where recipient in {{{a[0]}, {a[1]}}} quota 1"),
+        text.map(lambda v: f"  deny message.send({v})"))
+    name = draw(value)
+    policy = parse_policy(_CONFUSABLE_POLICY.format(
+        name=_json.dumps(name), quota=draw(st.sampled_from(("1", "2", "unlimited"))),
+        grants="\n".join(draw(st.lists(grant, min_size=1, max_size=3)))), "<confusable>")
+    literals: list[JSON] = []
+    for v in [*draw(st.lists(value, min_size=1, max_size=3)), name]:
+        if all(canonical_str(v) != canonical_str(w) for w in literals):
+            literals.append(v)
+    queries = [{"name": f"send_{i}", "kind": "forbidden", "description": f"a send to {_json.dumps(v)}",
+                "event": {"tool": "Send", "when": "admitted", "args": {"recipient": {"equals": v}}}}
+               for i, v in enumerate(CONFUSABLE[:6])]
+    queries += [{"name": "not_bound", "kind": "forbidden", "description": "a send not to the bound slot",
+                 "event": {"tool": "Send", "when": "admitted", "args": {"recipient": {"not": {"bound_to": "target"}}}}},
+                {"name": "amount", "kind": "forbidden", "description": "a send with amount true or 0",
+                 "event": {"tool": "Send", "when": "admitted", "args": {"amount": {"one_of": [True, 0]}}}}]
+    doc = {"name": "confusable", "description": "values Python equates", "policy": "unused.policy", "toolkit": "none",
+           "bound": 3, "agent": {"name": "assistant", "literals": literals, "fields": {"Lookup": ["destination"]}},
+           "results": {"Lookup": [{"ok": True, "value": {"destination": d}} for d in draw(_PYTHON_EQUAL_PAIRS)],
+                       "Send": [{"ok": True, "value": {}}]},
+           "queries": queries}
+    return model_from_json(doc, "<confusable>", policy=policy)
+
+
 # --- revision: grants for the matching engines and small revisions (model.revision) -------------
 # ``revision_grants()`` draws entries of one action over a fixed tool (``target`` resource, optional
 # ``amount`` and ``meta`` arguments) with constant, any, glob and slot patterns, key allowlists and
@@ -519,7 +614,7 @@ def search_report_variants(draw: st.DrawFn) -> tuple[Any, int]:
 
 REVISION_TOOL = P.Tool("Pay", "Pay", "m", "f", frozenset({"target", "amount", "meta"}), frozenset({"target"}),
                        (P.EffectDecl("pay", P.ArgRes("target")),))
-_REV_CONSTS: tuple[JSON, ...] = ("A", "B", "ab", "", "\\u{41}", 0, 1, 2.5, True, False)
+_REV_CONSTS: tuple[JSON, ...] = ("A", "B", "ab", "", "\\u{41}", 0, 1, 1.0, 2.5, True, False, "1")
 _REV_GLOBS = ("*", "a*", "?", "[ab]", "[!a]*", "a?b*", "A", "[a-c]x")
 _REV_PATHS = (("amount",), ("meta",), ("meta", "x"), ("target",))
 _REV_NUMS = st.sampled_from((0, 1, 2, 2.5, 10, -1))

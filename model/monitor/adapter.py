@@ -26,7 +26,8 @@ Choices where the source is silent:
 - ``handle.at("destination")`` passes one field of a stored result; its producer (parent) is the
   result's record and a missing field is an unknown handle. A permit binds the field path too.
 - Literal JSON arguments are allowed; they have no producer, so they add no parent and never
-  satisfy an origin rule.
+  satisfy an origin rule. A literal holding an integer beyond ±(2^53−1) is refused (``InvalidInput``
+  naming the argument) before anything is decided: its canonical text would be another number.
 """
 
 from __future__ import annotations
@@ -36,7 +37,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from model.canonical import JSON, canonical_str
+from model.canonical import JSON, canonical_str, check_exact_json
 from model.monitor.commit import Outcome, commit_in, observe_in
 from model.monitor.compiled import Compiled, compiled
 from model.monitor.counters import zeros
@@ -51,6 +52,7 @@ from model.monitor.state import Call, Permit, State, issue_permit, satisfy
 from model.monitor.values import Member, Store, arguments, parse
 
 ToolFn = Callable[..., JSON]
+_SAFE = 2**53 - 1
 _NO_PLAN: Any = object()  # (no entry yet in the compiled policy's plans)
 
 __all__ = ["Adapter", "CallResult", "Event", "Failure", "Handle", "Refusal", "ToolFn"]
@@ -280,6 +282,12 @@ class Adapter:
                     members[name] = (None, "null")
                     refs.append((name, -1))
             else:
+                t = type(arg)
+                if t is not str and not (t is int and -_SAFE <= arg <= _SAFE) and t is not float \
+                        and t is not bool and arg is not None:
+                    # canonical JSON reads an integer beyond ±(2^53−1) as the nearest double: refuse it
+                    # rather than record and pass on another number than the agent gave
+                    check_exact_json(arg, "argument", (name,))
                 concrete[name] = arg
                 members[name] = (arg, None)
         if len(refs) > 1:

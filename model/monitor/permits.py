@@ -10,7 +10,9 @@ accepted, and the permit records the digest of the evidence it rests on.
 Choices where the sources are silent:
 - A signed approval binds one action and one resource, so it can justify a permit only for a call
   with exactly one effect unit; the approval's capability is the effect's action and its
-  ``resourceId`` the effect's resource (a JSON string; other scalars use their canonical text).
+  ``resourceId`` the effect's resource. ``resourceId`` is a string, so it names a *string* resource
+  only: a number or boolean resource is refused (read as its canonical text, an approval signed for the
+  string ``"1"`` would back a call whose resource is the number ``1``, a different JSON value).
 - The amount, when the deployment names an amount argument, is that argument's number; a missing
   or non-numeric amount refuses.
 - The approval's nonce is spent when the permit is issued: the permit is itself single use, so the
@@ -53,7 +55,10 @@ def signed_approval_evidence(registry: ApproverRegistry, nonce_store: NonceStore
         if len(effects) != 1:
             return EvidenceRefused(f"{tool} has {len(effects)} effect units; an approval binds exactly one")
         eff = effects[0]
-        resource = eff.resource if isinstance(eff.resource, str) else canonical_str(eff.resource)
+        resource = eff.resource
+        if not isinstance(resource, str):
+            return EvidenceRefused(f"the resource {canonical_str(resource)} is not a string: an approval's "
+                                   "resourceId names a string resource")
         amount: int | float | None = None
         if amount_argument is not None:
             raw = args.get(amount_argument)

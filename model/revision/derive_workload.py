@@ -20,7 +20,7 @@ from __future__ import annotations
 
 import itertools
 
-from model.canonical import JSON
+from model.canonical import JSON, canonical_str
 from model.monitor.policy import (
     ArgRes,
     ConstPat,
@@ -101,14 +101,19 @@ def derive(old: Policy, new: Policy) -> Workload:
                         vals += list(p.values)
                     elif isinstance(p, RangePred):
                         vals += [b for b in (p.low, p.high) if b is not None]
+            # distinct as JSON values: Python's ``in`` takes ``true`` for ``1`` and would drop the call
+            # that reaches a grant on ``true`` when one on ``1`` came first
+            seen: set[str] = set()
             unique: list[JSON] = []
             for v in vals:
-                if v not in unique:
+                text = canonical_str(v)
+                if text not in seen:
+                    seen.add(text)
                     unique.append(v)
             options.append(unique or ["x"])
         for combo in itertools.islice(itertools.product(*options), PER_TOOL):
             args = dict(zip(names, combo, strict=True))
-            shown = ", ".join(f"{k}={v!r}" for k, v in args.items() if not isinstance(v, dict))
+            shown = ", ".join(f"{k}={canonical_str(v)}" for k, v in args.items() if not isinstance(v, dict))
             calls.append({"name": f"{tool.name}({shown})", "tool": tool.name, "args": args})
     agent = old.agents[0].name if old.agents else "agent"
     return workload_from_json({"agent": agent, "calls": calls})

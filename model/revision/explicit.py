@@ -19,7 +19,7 @@ import itertools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from model.canonical import JSON, json_equal
+from model.canonical import JSON, canonical_str, json_equal
 from model.monitor.matching import Effect, call_effects, entry_matches
 from model.monitor.policy import (
     ArgRes,
@@ -119,10 +119,24 @@ def _cases(entries: Sequence[Entry], effects: EffectSet, tools: Sequence[Tool],
                 effects_of = call_effects(tool, args)  # the monitor's own effects of this call
                 if isinstance(effects_of, str):
                     continue
-                for eff in dict.fromkeys(e for e in effects_of if e.action == action
-                                         and (allowed is None or any(json_equal(e.resource, c) for c in allowed))):
+                for eff in _distinct(effects_of, action, allowed):
                     for state in _states(entries, domain):
                         yield eff, args, state
+
+
+def _distinct(effects: Sequence[Effect], action: str, allowed: tuple[JSON, ...] | None) -> list[Effect]:
+    """The effects of ``action`` that ``E`` allows, each once, in order. Distinct by JSON equality: a set of
+    ``Effect``s would take ``send(true)`` for ``send(1)`` (Python's ``True == 1``) and drop one of them."""
+    seen: set[str] = set()
+    out: list[Effect] = []
+    for e in effects:
+        if e.action != action or (allowed is not None and not any(json_equal(e.resource, c) for c in allowed)):
+            continue
+        key = canonical_str(e.resource)
+        if key not in seen:
+            seen.add(key)
+            out.append(e)
+    return out
 
 
 def _witness(eff: Effect, args: dict[str, JSON], state: State) -> Witness:

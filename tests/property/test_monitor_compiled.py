@@ -20,7 +20,7 @@ from model.monitor.decide import Decision, Verdict, decide_source
 from model.monitor.policy import Policy
 from model.monitor.state import Call, State, initial_state
 from tests.property.test_monitor_props import POLICIES, run_sequence
-from tests.strategies import monitor_runs
+from tests.strategies import exactly, monitor_runs
 
 
 def step_source(policy: Policy, state: State, call: Call, outcome: Outcome) -> tuple[Verdict, State]:
@@ -34,8 +34,8 @@ def step_source(policy: Policy, state: State, call: Call, outcome: Outcome) -> t
 def same_step(policy: Policy, state: State, call: Call, outcome: Outcome) -> State:
     fast, fast_state = step(policy, state, call, outcome)
     slow, slow_state = step_source(policy, state, call, outcome)
-    assert fast == slow, (call, fast, slow)
-    assert fast_state == slow_state
+    assert exactly(fast, slow), (call, fast, slow)  # (types too: Python's == takes true for 1)
+    assert exactly(fast_state, slow_state)
     event(f"{fast.decision.value} {fast.reason.value if fast.reason else ''}")
     return fast_state
 

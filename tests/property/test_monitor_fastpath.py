@@ -29,6 +29,7 @@ from model.monitor.commit import Outcome
 from model.monitor.report_task import load
 from model.monitor.state import Call
 from model.monitor.toolkit import FAIL, ReportWorld, ToolFailure
+from tests.strategies import exactly as _exactly
 from tests.strategies import monitor_runs
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -39,20 +40,20 @@ def _same(fast: Adapter, ref: Adapter, rf: object, rr: object, look: bool) -> No
     event(type(rf).__name__)
     if isinstance(rf, Handle):
         assert isinstance(rr, Handle) and rf.id == rr.id
-        assert fast.value(rf) == ref.value(rr)
+        assert _exactly(fast.value(rf), ref.value(rr))
     elif isinstance(rf, Refusal):
-        assert isinstance(rr, Refusal) and rf.verdict == rr.verdict
+        assert isinstance(rr, Refusal) and _exactly(rf.verdict, rr.verdict)
         event(f"refused: {rf.verdict.reason or rf.verdict.decision}")
     else:
-        assert rf == rr
-    assert fast.log == ref.log
+        assert _exactly(rf, rr)
+    assert _exactly(fast.log, ref.log)
     if look:
         _same_state(fast, ref)
 
 
 def _same_state(fast: Adapter, ref: Adapter) -> None:
     a, b = fast.state, ref.state
-    assert a == b
+    assert _exactly(a, b)
     assert type(a.used_user) is type(b.used_user) and type(a.used_app) is type(b.used_app)
     assert [r.succeeded for r in a.trace] == [r.succeeded for r in b.trace]
 

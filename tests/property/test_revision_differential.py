@@ -20,14 +20,17 @@ from __future__ import annotations
 
 import fnmatch
 import json
+from dataclasses import replace
 
+import pytest
 import z3
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
+from model.monitor import policy as P
 from model.monitor.commit import Outcome, step
 from model.monitor.decide import Decision
-from model.monitor.policy import Policy
+from model.monitor.policy import Policy, Tool
 from model.monitor.state import Call, State, initial_state, satisfy
 from model.revision.agreement import Agree, Disagree, agree
 from model.revision.carry import Ledgers, check_correspondence
@@ -57,11 +60,18 @@ def _domain(*entries: object) -> Domain:
     return Domain(d.scalars, max_args=150)
 
 
+# Also a tool where two arguments name resources of one call: its effects pay(1) and pay(true) are distinct
+# (Python's ``True == 1`` once merged them in the explicit engine, which then missed disagreements).
+TWO_RESOURCES = (replace(REVISION_TOOL, effects=(*REVISION_TOOL.effects, P.EffectDecl("pay", P.ArgRes("amount")))),)
+BOTH_TOOLS = pytest.mark.parametrize("tools", [TOOLS, TWO_RESOURCES], ids=["one resource", "two resources"])
+
+
+@BOTH_TOOLS
 @settings(max_examples=40)
 @given(revision_grants(), revision_grants())
-def test_z3_and_explicit_agree_on_matching_agreement(a: object, b: object) -> None:
-    verdict = agree(a, b, EVERY_EFFECT, TOOLS)  # type: ignore[arg-type]
-    found = disagreement(a, b, EVERY_EFFECT, TOOLS, _domain(a, b))  # type: ignore[arg-type]
+def test_z3_and_explicit_agree_on_matching_agreement(tools: tuple[Tool, ...], a: object, b: object) -> None:
+    verdict = agree(a, b, EVERY_EFFECT, tools)  # type: ignore[arg-type]
+    found = disagreement(a, b, EVERY_EFFECT, tools, _domain(a, b))  # type: ignore[arg-type]
     if found is not None:
         assert isinstance(verdict, Disagree), (found, verdict)
     if isinstance(verdict, Disagree):
@@ -71,17 +81,23 @@ def test_z3_and_explicit_agree_on_matching_agreement(a: object, b: object) -> No
         assert found is None
 
 
+@BOTH_TOOLS
 @settings(max_examples=40)
 @given(revision_grants(), revision_grants())
-def test_z3_and_explicit_agree_on_independence(a: object, b: object) -> None:
-    verdict = independent(a, b, EVERY_EFFECT, TOOLS)  # type: ignore[arg-type]
-    found = overlap(a, b, EVERY_EFFECT, TOOLS, _domain(a, b))  # type: ignore[arg-type]
+def test_z3_and_explicit_agree_on_independence(tools: tuple[Tool, ...], a: object, b: object) -> None:
+    verdict = independent(a, b, EVERY_EFFECT, tools)  # type: ignore[arg-type]
+    found = overlap(a, b, EVERY_EFFECT, tools, _domain(a, b))  # type: ignore[arg-type]
     if found is not None:
         assert isinstance(verdict, Overlap), (found, verdict)
     if isinstance(verdict, Overlap):
         assert replay_matches(a, verdict.witness) and replay_matches(b, verdict.witness)  # type: ignore[arg-type]
     if isinstance(verdict, Independent):
         assert found is None
+
+
+# Two arguments name resources of one call: a call's effects pay(1) and pay(true) are distinct (Python's
+# ``True == 1`` once merged them in the explicit engine, which then missed disagreements).
+TWO_RESOURCES = (replace(REVISION_TOOL, effects=(*REVISION_TOOL.effects, P.EffectDecl("pay", P.ArgRes("amount")))),)
 
 
 _GLOB_CHARS = st.text(alphabet="ab*?[]!-\\", max_size=6)

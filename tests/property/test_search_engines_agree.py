@@ -8,13 +8,14 @@ from __future__ import annotations
 from hypothesis import given, settings
 
 from model.monitor.decide import Decision
+from model.search.baseline import explore_baseline
 from model.search.compare import Disagreement, compare, report
 from model.search.explicit import explore
 from model.search.model import SearchModel
 from model.search.smt import check
 from model.search.space import apply_action, initial
 from model.search.verdict import Found, Trace
-from tests.strategies import search_report_variants
+from tests.strategies import search_confusable_variants, search_report_variants
 
 
 def _admitted(model: SearchModel, trace: Trace) -> bool:
@@ -39,3 +40,15 @@ def test_engines_agree_on_verdict_and_shortest_length(variant: tuple[SearchModel
             if isinstance(ans, Found):
                 assert len(ans.trace) <= bound
                 assert _admitted(model, ans.trace), f"{q.name}: a found trace the monitor does not admit"
+
+
+@settings(max_examples=15, deadline=None)
+@given(search_confusable_variants())
+def test_engines_agree_when_values_python_equates_are_held(model: SearchModel) -> None:
+    """``true``, ``1``, ``1.0``, ``false``, ``0`` and ``"1"`` side by side in slots, literals, grants and queries:
+    the fast explicit engine (its memos keyed on these values), the baseline and Z3 give the same answers."""
+    base, fast = explore_baseline(model, 3), explore(model, 3, reduction=False)
+    assert (fast.states, fast.transitions) == (base.states, base.transitions)
+    assert repr(fast.verdicts) == repr(base.verdicts)  # (repr: the traces' literals with their types)
+    for c in compare(model, fast, check(model, 3)):
+        assert not isinstance(c, Disagreement), report(model, c)
