@@ -120,7 +120,7 @@ def decide_compiled(c: Compiled, state: State, call: Call) -> Verdict:
             cands, indexed = _candidates(act.deny_by, act.deny_other, act.deny_all, eff.resource)
             for e in cands:
                 if e.matches(eff.resource, indexed, args, state):
-                    return _deny(DenyReason.EXPLICIT_DENY, f"{side.name} denies {eff.action}({eff.resource!r})")
+                    return _deny(DenyReason.EXPLICIT_DENY, f"{side.name} denies {eff.show()}")
     # 2'. a matching allow per (effect, list); 3. Pause when none of them is ready
     matched: list[list[_Entry]] = []
     waiting: set[str] | None = None
@@ -140,7 +140,7 @@ def decide_compiled(c: Compiled, state: State, call: Call) -> Verdict:
             if not allows:
                 reason = _slot_reason(act.slot_allows, args, state) if act is not None \
                     else DenyReason.NO_MATCHING_ALLOW
-                return _deny(reason, f"no {side.name} allow matches {eff.action}({eff.resource!r})")
+                return _deny(reason, f"no {side.name} allow matches {eff.show()}")
             for e in allows:
                 if e.requires is None or e.requires in satisfied:
                     break

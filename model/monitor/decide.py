@@ -125,14 +125,14 @@ def _checks(policy: Policy, state: State, call: Call) -> Iterator[Verdict]:
     for side, entries, _ in _sides(policy, state):
         for eff in effects:
             if any(e.kind is EntryKind.DENY and entry_matches(e, eff, call.args, state) for e in entries):
-                yield _deny(DenyReason.EXPLICIT_DENY, f"{side} denies {eff.action}({eff.resource!r})")
+                yield _deny(DenyReason.EXPLICIT_DENY, f"{side} denies {eff.show()}")
     waiting: set[str] = set()
     for side, entries, _ in _sides(policy, state):
         for eff in effects:
             allows = [e for e in entries if e.kind is EntryKind.ALLOW and entry_matches(e, eff, call.args, state)]
             if not allows:
                 reason = _slot_reason(entries, eff, call, state)
-                yield _deny(reason, f"no {side} allow matches {eff.action}({eff.resource!r})")
+                yield _deny(reason, f"no {side} allow matches {eff.show()}")
             elif not any(ready(e, state) for e in allows):
                 waiting.update(e.requires for e in allows if e.requires is not None)
     if waiting:

@@ -20,7 +20,7 @@ import fnmatch
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from model.canonical import JSON, json_equal
+from model.canonical import JSON, canonical_str, json_equal
 from model.fastinit import fast_init
 from model.monitor.policy import (
     AnyRes,
@@ -48,6 +48,11 @@ class Effect:
 
     action: str
     resource: JSON
+
+    def show(self) -> str:
+        """``action(resource)`` with the resource as canonical JSON, as the policy writes it (a Python repr
+        would print ``True`` for ``true`` and ``'a'`` for ``"a"``)."""
+        return f"{self.action}({canonical_str(self.resource)})"
 
 
 def _scalar(v: JSON) -> bool:

@@ -41,9 +41,9 @@ def test_structure_and_permission_details() -> None:
     assert details(adapter("intern").call("Fetch", key="k")) == (DenyReason.OPERATION_NOT_PERMITTED,
                                                                  "intern may not perform Fetch")
     assert details(adapter().call("Browse", url="x.evil.example")) == (
-        DenyReason.EXPLICIT_DENY, "user denies web.get('x.evil.example')")
+        DenyReason.EXPLICIT_DENY, 'user denies web.get("x.evil.example")')
     assert details(adapter().call("Publish", doc="d", channel="radio")) == (
-        DenyReason.NO_MATCHING_ALLOW, "no user allow matches out.post('radio')")
+        DenyReason.NO_MATCHING_ALLOW, 'no user allow matches out.post("radio")')
 
 
 def test_ceiling_flow_history_and_quota_details() -> None:
@@ -109,7 +109,7 @@ def test_the_application_side_is_named_in_its_denials() -> None:
     ad = Adapter(no_audit, tools(), "bot")  # type: ignore[arg-type]
     doc = ok(ad.call("Review", doc="d"))
     assert details(ad.call("Log", doc=doc)) == (DenyReason.NO_MATCHING_ALLOW,
-                                                "no application allow matches audit.write('log')")
+                                                'no application allow matches audit.write("log")')
 
 
 def test_permit_reasons_distinguish_missing_mismatched_and_consumed() -> None:
@@ -152,7 +152,7 @@ def test_the_allow_verdict_carries_effects_label_and_no_detail_or_permit() -> No
 def test_a_deny_entry_reads_the_call_arguments_and_slots() -> None:
     keyed = replace(P, user=(replace(P.user[0], resource=GlobPat("*"), keys=frozenset({"url"})), *P.user[1:]))
     assert details(Adapter(keyed, tools(), "bot").call("Browse", url="ok.example")) == (  # type: ignore[arg-type]
-        DenyReason.EXPLICIT_DENY, "user denies web.get('ok.example')")
+        DenyReason.EXPLICIT_DENY, 'user denies web.get("ok.example")')
     p = load("report")
     send = next(e for e in p.user if isinstance(e.resource, SlotPat))
     denied = replace(p, user=(replace(send, kind=EntryKind.DENY), *p.user))

@@ -55,7 +55,7 @@ def test_a_slot_allow_whose_keys_exclude_an_argument_is_no_match_not_an_unbound_
     ad = _with_user_send("allow message.send(@target) keys {body} quota 1")
     v = _refused_both_ways(ad, "Send", body=_sanitized(ad), recipient=ALICE)
     assert v.reason is DenyReason.NO_MATCHING_ALLOW
-    assert v.detail == "no user allow matches message.send('alice@example.org')"
+    assert v.detail == 'no user allow matches message.send("alice@example.org")'
 
 
 def test_a_slot_allow_whose_where_fails_is_no_match_and_one_that_holds_names_the_unbound_slot() -> None:
@@ -72,7 +72,7 @@ def test_an_explicit_deny_reads_the_call_arguments_and_the_slot_state() -> None:
                                   "  allow message.send(@target) keys {body, recipient} quota 1")
     v = _refused_both_ways(by_argument, "Send", body=_sanitized(by_argument), recipient=ALICE)
     assert v.reason is DenyReason.EXPLICIT_DENY
-    assert v.detail == "user denies message.send('alice@example.org')"
+    assert v.detail == 'user denies message.send("alice@example.org")'
     by_slot = _with_user_send("deny message.send(@target)\n"
                               "  allow message.send(*) quota 1")
     s = _sanitized(by_slot)
@@ -81,7 +81,7 @@ def test_an_explicit_deny_reads_the_call_arguments_and_the_slot_state() -> None:
     # the bound slot holds Alice's address, so another address passes the user's deny (and is then
     # refused by the application list, which only allows the slot)
     other = _refused_both_ways(by_slot, "Send", body=s, recipient="carol@example.org")
-    assert other.detail == "no application allow matches message.send('carol@example.org')"
+    assert other.detail == 'no application allow matches message.send("carol@example.org")'
 
 
 def test_the_application_side_is_named_in_its_refusal() -> None:
@@ -89,7 +89,7 @@ def test_the_application_side_is_named_in_its_refusal() -> None:
     ad = _policy(text)
     v = _refused_both_ways(ad, "Lookup", name="Alice")
     assert v.reason is DenyReason.NO_MATCHING_ALLOW
-    assert v.detail == "no application allow matches directory.lookup('Alice')"
+    assert v.detail == 'no application allow matches directory.lookup("Alice")'
     assert "application" in explain(ad.policy, ad.state, Call("assistant", "Lookup", {"name": "Alice"}))[0].detail
 
 
@@ -228,7 +228,7 @@ def test_a_deny_on_a_later_effect_of_the_call_is_found() -> None:
     p = ad.call("ReadPublic")
     assert isinstance(p, Handle)
     v = _refused_both_ways(ad, "Send", a=p, b=p)
-    assert v.reason is DenyReason.EXPLICIT_DENY and v.detail == "user denies x.send('m')"
+    assert v.reason is DenyReason.EXPLICIT_DENY and v.detail == 'user denies x.send("m")'
 
 
 def test_first_fit_passes_over_a_grant_whose_requirement_is_unmet() -> None:

@@ -104,7 +104,7 @@ def test_plain_tables_are_tab_separated_and_never_cut(monkeypatch: pytest.Monkey
     rows = [line.split("\t") for line in out.splitlines() if "\t" in line]
     assert rows[0][:5] == ["#", "step", "decision", "why", "result"]
     assert all(len(r) == len(rows[0]) for r in rows)
-    assert "no user allow matches message.send('alice@example.org')" in out  # cut at 80 columns without --plain
+    assert 'no user allow matches message.send("alice@example.org")' in out  # cut at 80 columns without --plain
     assert "┃" not in out and "…" not in out
 
 
