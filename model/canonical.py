@@ -189,6 +189,17 @@ def check_exact_json(value: object, source: str, path: tuple[str | int, ...] = (
             raise InvalidInput(where, "a JSON value", type(v).__name__, InputKind.VALUE)
 
 
+def canonical_str_exact(value: object, source: str) -> str:
+    """``canonical_str``, refusing (``InvalidInput`` at ``source`` and the JSON path) what it would round:
+    for values that arrive from Python rather than through ``jsonio`` (a tool's result, a library
+    caller's input), where an integer beyond ±(2^53−1) would otherwise become another number. The
+    common, plain value costs what ``canonical_str`` costs."""
+    if _plain(value):
+        return _PLAIN_DUMPS(value)
+    check_exact_json(value, source)
+    return canonical_bytes(value).decode("utf-8")
+
+
 def is_exact_json(value: object) -> bool:
     try:
         check_exact_json(value, "<value>")

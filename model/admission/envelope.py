@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from model.canonical import JSON, canonical_str, check_exact_json, digest, loads
+from model.canonical import JSON, canonical_str_exact, check_exact_json, digest, loads
 from model.errors import InputKind, InvalidInput, Location, json_path
 
 _IDENTITY_FIELDS = ("tenant", "principal", "credential", "method", "path", "query")
@@ -54,7 +54,7 @@ class Request:
 
     @staticmethod
     def of(identity: Identity, body: JSON) -> Request:
-        return Request(identity, canonical_str(body))
+        return Request(identity, canonical_str_exact(body, "<request body>"))
 
     @property
     def body(self) -> JSON:

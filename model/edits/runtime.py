@@ -43,7 +43,7 @@ from typing import Any, TypeVar
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from model.admission.signing import KeyPair, public_raw
-from model.canonical import JSON, canonical_str, digest, loads
+from model.canonical import JSON, canonical_str, canonical_str_exact, digest, loads
 from model.edits import journal, steps
 from model.edits.answers import (
     CheckAnswer,
@@ -170,8 +170,8 @@ class Runtime:
         return answer
 
     def _journalled(self, name: str, inp: JSON, answer: CheckAnswer | None = None) -> Any:
-        return self._step(name, inp, lambda s: journal.apply(s, name, loads(canonical_str(inp), "<input>"), self.key,
-                                                             answer))
+        text = canonical_str_exact(inp, "<input>")  # a number it would round is refused, not passed on
+        return self._step(name, inp, lambda s: journal.apply(s, name, loads(text, "<input>"), self.key, answer))
 
     # --- script marks (session driver) ---
 

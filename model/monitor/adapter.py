@@ -27,7 +27,8 @@ Choices where the source is silent:
   result's record and a missing field is an unknown handle. A permit binds the field path too.
 - Literal JSON arguments are allowed; they have no producer, so they add no parent and never
   satisfy an origin rule. A literal holding an integer beyond ±(2^53−1) is refused (``InvalidInput``
-  naming the argument) before anything is decided: its canonical text would be another number.
+  naming the argument) before anything is decided: its canonical text would be another number. A tool
+  result holding one fails the call (the tool's failure outcome, its charge kept), for the same reason.
 """
 
 from __future__ import annotations
@@ -37,7 +38,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from model.canonical import JSON, canonical_str, check_exact_json
+from model.canonical import JSON, canonical_str_exact, check_exact_json
 from model.monitor.commit import Outcome, commit_in, observe_in
 from model.monitor.compiled import Compiled, compiled
 from model.monitor.counters import zeros
@@ -236,7 +237,9 @@ class Adapter:
         try:
             if fn is None:
                 raise LookupError(f"no Python tool registered for {tool}")
-            return canonical_str(fn(**tool_args))
+            # a result canonical JSON would round (an integer beyond ±(2^53−1)) fails the call, as one that
+            # is not JSON does: later calls would otherwise pass on another number than the tool gave
+            return canonical_str_exact(fn(**tool_args), f"{tool}'s result")
         except Exception as exc:  # any exception a tool raises is its declared failure outcome
             return exc
 

@@ -135,3 +135,35 @@ def test_a_permit_for_amount_1_does_not_admit_amount_true() -> None:
         refused = ad.call("Send", recipient="r", amount=other)
         assert isinstance(refused, Refusal) and refused.verdict.reason is DenyReason.PERMIT_MISMATCH
     assert isinstance(ad.call("Send", recipient="r", amount=1.0), Handle)
+
+
+def test_a_tool_result_beyond_double_precision_fails_the_call_instead_of_being_rounded() -> None:
+    # The Adapter canonicalized a tool's result, so 2**53 + 1 was stored, and later handed on through its
+    # handle, as 9007199254740992: the call now fails with the place named, on both paths.
+    from model.monitor.adapter import Adapter, Failure, Handle
+
+    p = parse_policy(_PERMIT_POLICY.replace("quota unlimited permit", "quota unlimited")
+                     .replace("args: {recipient}", "args: {recipient, amount}"))
+    for reference in (False, True):
+        answer: list[object] = [{"id": 2**53 + 1}]
+        ad = Adapter(p, {"Send": lambda **_: answer[0]}, "x", reference=reference)
+        got = ad.call("Send", recipient="r", amount=1)
+        assert isinstance(got, Failure), got
+        assert "Send's result at $.id" in got.error and "9007199254740993" in got.error
+        assert len(ad.state.trace) == 1 and not ad.state.trace[0].succeeded  # charged, failed
+        answer[0] = {"id": 2**53 - 1, "x": 0.5}
+        ok = ad.call("Send", recipient="r", amount=1)
+        assert isinstance(ok, Handle) and ad.value(ok) == {"id": 2**53 - 1, "x": 0.5}
+
+
+def test_a_request_body_beyond_double_precision_is_refused() -> None:
+    import pytest
+
+    from model.admission.envelope import Identity, Request
+    from model.errors import InvalidInput
+
+    ident = Identity("tenant", "alice", "key-1", "POST", "/pay")
+    with pytest.raises(InvalidInput) as exc:
+        Request.of(ident, {"amount": 2**53 + 1})
+    assert "$.amount" in str(exc.value) and "9007199254740993" in str(exc.value)
+    assert Request.of(ident, {"amount": 2**53 - 1}).body == {"amount": 2**53 - 1}
