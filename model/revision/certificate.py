@@ -89,10 +89,18 @@ def step_to_json(s: Step) -> dict[str, JSON]:
     return out
 
 
+def count_from_json(x: Any) -> int:
+    """A usage count read back exactly (``int(x)`` would take ``true`` for 1 and cut ``1.7`` to 1)."""
+    if type(x) is not int or x < 0:
+        raise ValueError(f"a non-negative integer usage count, found {x!r}")
+    return x
+
+
 def step_from_json(obj: dict[str, Any]) -> Step:
     return Step(Rule(obj["rule"]), tuple(_entry_from(e) for e in obj["source"]),
                 tuple(_entry_from(e) for e in obj["target"]), tuple(step_from_json(t) for t in obj["subs"]),
-                tuple(obj["justification"]), tuple(obj.get("source_used", ())), tuple(obj.get("target_used", ())))
+                tuple(obj["justification"]), tuple(count_from_json(x) for x in obj.get("source_used", ())),
+                tuple(count_from_json(x) for x in obj.get("target_used", ())))
 
 
 def certificate_to_json(c: Certificate) -> dict[str, JSON]:

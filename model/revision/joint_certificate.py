@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from model.canonical import JSON
+from model.revision.certificate import count_from_json
 from model.revision.effects import EffectSet, parse_effects
 
 Usage = tuple[int, ...]
@@ -77,8 +78,11 @@ def _unbits(text: str) -> tuple[bool, ...]:
 def _quad(obj: Any) -> Quad:
     if not isinstance(obj, list) or len(obj) != 4:
         raise ValueError("four usage vectors (P, A, P′, A′)")
-    a, b, c, d = (tuple(int(x) for x in u) for u in obj)
+    if not all(isinstance(u, list) for u in obj):
+        raise ValueError("four usage vectors (P, A, P′, A′), each a list of counts")
+    a, b, c, d = (tuple(count_from_json(x) for x in u) for u in obj)
     return (a, b, c, d)
+
 
 
 def _vector(obj: Any) -> Vector:

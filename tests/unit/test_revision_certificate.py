@@ -109,3 +109,19 @@ def test_capacity_extension_refused_when_permit_and_plain_grants_overlap() -> No
     # the raise alone, with no overlapping permit-free grant, is certified
     alone = parse_policy(text.replace("quota 2 permit", "quota 3 permit"))
     assert isinstance(certify(old, alone, EVERY_EFFECT), Certificate)
+
+
+def test_usage_counts_read_back_exactly() -> None:
+    import pytest
+
+    from model.revision.certificate import count_from_json
+
+    assert count_from_json(0) == 0 and count_from_json(3) == 3
+    for bad in (True, False, 1.7, 1.0, -1, "1", None):
+        with pytest.raises(ValueError):
+            count_from_json(bad)
+    doc = certificate_to_json(_new(TEXT.replace(A, 'allow file.delete("A") quota 3')))
+    user = doc["user"]
+    assert isinstance(user, dict)
+    with pytest.raises(ValueError):
+        certificate_from_json({**doc, "user": {**user, "source_used": [True]}})

@@ -81,7 +81,11 @@ def test_the_checker_refuses_tampered_certificates() -> None:
 
 def test_malformed_certificate_json_is_refused() -> None:
     doc = joint_to_json(_joint(DEPLOY, STAGING_THREE))
+    n = len(doc["start"][0])
     for bad in ({**doc, "kind": "structural"}, {**doc, "start": [[0]]},
+                {**doc, "start": [[True] * n, [0] * n, [0] * n, [0] * n]},
+                {**doc, "start": [[1.7] * n, [0] * n, [0] * n, [0] * n]},
+                {**doc, "start": [[-1] * n, [0] * n, [0] * n, [0] * n]}, {**doc, "start": [0, 0, 0, 0]},
                 {**doc, "vectors": [{"action": "deploy.apply", "vectors": [["01x", "0", "0", "0"]]}]}):
         with pytest.raises((ValueError, KeyError)):
             joint_from_json(bad)
