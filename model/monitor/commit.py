@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from model.canonical import JSON, canonical_str, json_equal
+from model.canonical import JSON, canonical_str_exact, json_equal
 from model.fastinit import fast_init
 from model.monitor.compiled import Compiled
 from model.monitor.compiled import compiled as _compiled
@@ -40,11 +40,17 @@ class Outcome:
     value: JSON = None
 
 
+def _args_json(call: Call) -> str:
+    # a library caller's call (the Adapter refuses these itself): an integer canonical JSON would round is
+    # refused here, not recorded as another number
+    return canonical_str_exact(dict(call.args), "the call's arguments")
+
+
 def proposed_record(state: State, call: Call, tool: Tool, label: Label, args_json: str | None = None) -> Record:
     """The record ``call`` would add; ``args_json``, when given, must be ``canonical_str(dict(call.args))``
     (the Adapter composes it from the canonical texts its stored values already have)."""
     return Record(len(state.trace), call.agent, tool.name, tool.operation, tool.source, tool.destination,
-                  call.parents(), canonical_str(dict(call.args)) if args_json is None else args_json, label)
+                  call.parents(), _args_json(call) if args_json is None else args_json, label)
 
 
 def commit(policy: Policy, state: State, call: Call, verdict: Verdict,
@@ -63,7 +69,7 @@ def commit_in(c: Compiled, state: State, call: Call, verdict: Verdict,
     assert verdict.user is not None and verdict.app is not None
     decl = tool.decl  # proposed_record, inlined (one call fewer per admitted call)
     rec = Record(len(state.trace), call.agent, decl.name, decl.operation, decl.source, decl.destination,
-                 call.parents(), canonical_str(dict(call.args)) if args_json is None else args_json, verdict.label)
+                 call.parents(), _args_json(call) if args_json is None else args_json, verdict.label)
     permits = state.permits
     if verdict.permit is not None:
         permits = tuple(replace(p, consumed=True) if p.id == verdict.permit else p for p in permits)

@@ -21,7 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING
 
-from model.canonical import JSON, canonical_str
+from model.canonical import JSON, canonical_str_exact
 from model.fastinit import fast_init
 from model.monitor.labels import Label
 
@@ -70,7 +70,7 @@ class Call:
             elif name in by_ref:
                 ident = ("h", by_ref[name])
             else:
-                ident = ("v", canonical_str(self.args[name]))
+                ident = ("v", canonical_str_exact(self.args[name], f"argument {name}"))  # never a rounded number
             out.append((name, ident))
         return tuple(out)
 

@@ -9,10 +9,12 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from model.canonical import JSON
+from model.errors import InvalidInput
 from model.monitor import policy as P
 from model.monitor.commit import Outcome, commit, observe, step
 from model.monitor.compiled_entries import scalar_key
@@ -32,7 +34,12 @@ def step_source(policy: Policy, state: State, call: Call, outcome: Outcome) -> t
 
 
 def same_step(policy: Policy, state: State, call: Call, outcome: Outcome) -> State:
-    fast, fast_state = step(policy, state, call, outcome)
+    try:
+        fast, fast_state = step(policy, state, call, outcome)
+    except InvalidInput:  # an argument canonical JSON would round (2**53): refused alike, nothing changes
+        with pytest.raises(InvalidInput):
+            step_source(policy, state, call, outcome)
+        return state
     slow, slow_state = step_source(policy, state, call, outcome)
     assert exactly(fast, slow), (call, fast, slow)  # (types too: Python's == takes true for 1)
     assert exactly(fast_state, slow_state)

@@ -146,7 +146,7 @@ def test_a_tool_result_beyond_double_precision_fails_the_call_instead_of_being_r
                      .replace("args: {recipient}", "args: {recipient, amount}"))
     for reference in (False, True):
         answer: list[object] = [{"id": 2**53 + 1}]
-        ad = Adapter(p, {"Send": lambda **_: answer[0]}, "x", reference=reference)
+        ad = Adapter(p, {"Send": lambda answer=answer, **_: answer[0]}, "x", reference=reference)
         got = ad.call("Send", recipient="r", amount=1)
         assert isinstance(got, Failure), got
         assert "Send's result at $.id" in got.error and "9007199254740993" in got.error
@@ -167,3 +167,27 @@ def test_a_request_body_beyond_double_precision_is_refused() -> None:
         Request.of(ident, {"amount": 2**53 + 1})
     assert "$.amount" in str(exc.value) and "9007199254740993" in str(exc.value)
     assert Request.of(ident, {"amount": 2**53 - 1}).body == {"amount": 2**53 - 1}
+
+
+def test_library_calls_beyond_double_precision_are_refused_not_recorded_rounded() -> None:
+    # ``step`` on a ``Call`` built by a library caller canonicalized its arguments for the record, and
+    # ``Call.identity`` (what a permit binds) did too: 2**53 + 1 became 9007199254740992 in both.
+    import pytest
+
+    from model.errors import InvalidInput
+    from model.monitor.commit import Outcome, step
+    from model.monitor.state import Call, initial_state
+
+    p = parse_policy(_PERMIT_POLICY.replace("quota unlimited permit", "quota unlimited")
+                     .replace("args: {recipient}", "args: {recipient, amount}"))
+    big = Call("x", "Send", {"recipient": "r", "amount": 2**53 + 1})
+    with pytest.raises(InvalidInput) as exc:
+        step(p, initial_state(len(p.user), len(p.application)), big, Outcome(True, {}))
+    assert "9007199254740993" in str(exc.value)
+    with pytest.raises(InvalidInput) as exc:
+        big.identity()
+    assert "argument amount" in str(exc.value)
+    fine = Call("x", "Send", {"recipient": "r", "amount": 2**53 - 1})
+    _, after = step(p, initial_state(len(p.user), len(p.application)), fine, Outcome(True, {}))
+    assert after.trace[0].args_json == '{"amount":9007199254740991,"recipient":"r"}'
+    assert fine.identity()[0] == ("amount", ("v", "9007199254740991"))
