@@ -39,11 +39,15 @@ bench: $(STAMP)
 # pyproject.toml lists them and the tests it selects from), then paper_figures/tables/mutation.{csv,md}.
 # Tens of minutes of CPU, niced. A fresh run by default; MUTATION_RESUME=1 keeps mutants/ so mutmut
 # resumes an interrupted run and retests only changed functions (survivors are not retested then).
+# Each mutant's tests run under an 8 GB address-space limit: a mutant that allocates without bound (two
+# in edits/symbolic.py grew past 14 GB) fails its tests with MemoryError, a kill, instead of exhausting
+# the machine.
 MUTATION_JOBS ?= 2
+MUTATION_MEMORY_KB ?= 8000000
 mutation: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[mutation]'
 	@if [ -z "$(MUTATION_RESUME)" ]; then rm -rf mutants; fi
-	nice -n 10 $(BIN)/mutmut run --max-children $(MUTATION_JOBS) > mutation.log 2>&1 || (tail -c 4000 mutation.log; exit 1)
+	ulimit -v $(MUTATION_MEMORY_KB); nice -n 10 $(BIN)/mutmut run --max-children $(MUTATION_JOBS) > mutation.log 2>&1 || (tail -c 4000 mutation.log; exit 1)
 	$(BIN)/python experiments/mutation.py --min-score 0.95
 
 # Lean (issue 8). The toolchain is $LEAN_HOME/bin when LEAN_HOME is set, else whatever `lean` and
