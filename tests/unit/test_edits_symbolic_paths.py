@@ -4,10 +4,17 @@ instance digest as the explicit engine's. Found by mutation testing: no other te
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
+import pytest
+
+from model import budget
+from model.budget import Budget, BudgetExhausted, Meter
 from model.edits.check import check
 from model.edits.contract import Family, Pomset
 from model.edits.instance import Instance
 from model.edits.policy import PolicyAutomaton
+from model.edits.symbolic import build_product
 from model.edits.verdict import Accepted, Engine
 
 # One outcome f0 < f1 > f2 < f3 (an N shape) under a policy where "b" then "a" is safe but "a" first is
@@ -28,3 +35,40 @@ def test_accepted_after_removals_names_the_symbolic_engine_and_the_instance_dige
     assert symbolic.engine is Engine.SYMBOLIC
     assert symbolic.digest == explicit.digest
     assert symbolic.counts.safe == explicit.counts.safe and symbolic.automaton == explicit.automaton
+
+
+class _Recording(Meter):
+    """A meter that notes the tick count at every clock check."""
+
+    def __init__(self, budget: Budget) -> None:
+        super().__init__(budget)
+        self.checks: list[int] = []
+
+    def check_time(self) -> None:
+        self.checks.append(self.states)
+        super().check_time()
+
+
+def _ticks(limit: int | None, phase: int, drive: Callable[[Meter], object]) -> tuple[list[int], str, int]:
+    meter = _Recording(Budget(states=limit))
+    meter._until_clock = phase  # the clock check falls on a different state in each phase
+    try:
+        drive(meter)
+    except BudgetExhausted:
+        return meter.checks, "exhausted", meter.states
+    return meter.checks, "done", meter.states
+
+
+def test_the_product_ticks_as_one_call_per_state(monkeypatch: pytest.MonkeyPatch) -> None:
+    # The product hands its ticks to the meter in batches; whatever the state limit and wherever the
+    # clock checks fall, the meter must read the clock and run out at the same tick counts as with one
+    # tick() per state, and end with one tick per state. Found by mutation testing: the batching
+    # arithmetic was not observed by any test.
+    monkeypatch.setattr(budget, "_CLOCK_EVERY", 3)
+    n = len(build_product(INSTANCE, Meter(Budget())).succ)
+    assert n > 6  # several clock checks and limits inside the product
+    for limit in [None, *range(1, n + 2)]:
+        for phase in range(1, 4):
+            got = _ticks(limit, phase, lambda m: build_product(INSTANCE, m))
+            want = _ticks(limit, phase, lambda m: [m.tick() for _ in range(n)])
+            assert got == want, (limit, phase)

@@ -169,6 +169,23 @@ def test_a_call_with_two_handles_carries_the_join_of_their_labels_whichever_come
         assert ad.state.trace[-1].label == literal.label
 
 
+def test_the_decision_on_two_handles_carries_their_join_whichever_comes_first() -> None:
+    # The Adapter's call plans its own path, so ``decide`` (the compiled decision) is asked directly:
+    # its label for a call with two handles is the join of both, as ``decide_source``'s is. Found by
+    # mutation testing: reading only the first handle's label (for two handles, or whenever there is
+    # more than one) passed every other test.
+    for low_first in (True, False):
+        ad = _two(TWO_SOURCES)
+        secret, public = ad.call("ReadSecret"), ad.call("ReadPublic")
+        assert isinstance(secret, Handle) and isinstance(public, Handle)
+        args = {"a": public, "b": secret} if low_first else {"a": secret, "b": public}
+        call = ad._to_call("Send", args)[0]
+        assert len(call.refs) == 2
+        compiled, source = decide(ad.policy, ad.state, call), decide_source(ad.policy, ad.state, call)
+        assert compiled.decision is Decision.ALLOW and compiled.label is not None
+        assert compiled.label.sensitivity == "Confidential" and compiled.label == source.label
+
+
 PERMIT = (POLICY_DIR / "report_permit.policy").read_text(encoding="utf-8")
 USER_PERMIT = "  allow message.send(@target) keys {body, recipient} quota 2 permit\n}"
 APP_SEND = "  allow message.send(@target) keys {body, recipient} quota 2\n}"
