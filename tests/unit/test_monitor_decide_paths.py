@@ -155,13 +155,18 @@ def _two(text: str) -> Adapter:
     return Adapter(parse_policy(text), tools, "a")
 
 
+def _two_handles(low_first: bool) -> tuple[Adapter, dict[str, Handle]]:
+    """An Adapter over TWO_SOURCES after both reads, and Send's arguments naming them in either order."""
+    ad = _two(TWO_SOURCES)
+    secret, public = ad.call("ReadSecret"), ad.call("ReadPublic")
+    assert isinstance(secret, Handle) and isinstance(public, Handle)
+    return ad, ({"a": public, "b": secret} if low_first else {"a": secret, "b": public})
+
+
 def test_a_call_with_two_handles_carries_the_join_of_their_labels_whichever_comes_first() -> None:
     # The compiled form reads a single handle's label directly and joins only for two or more.
     for low_first in (True, False):
-        ad = _two(TWO_SOURCES)
-        secret, public = ad.call("ReadSecret"), ad.call("ReadPublic")
-        assert isinstance(secret, Handle) and isinstance(public, Handle)
-        args = {"a": public, "b": secret} if low_first else {"a": secret, "b": public}
+        ad, args = _two_handles(low_first)
         literal = ad.explain("Send", **args)[0]
         assert isinstance(ad.call("Send", **args), Handle)
         assert literal.decision is Decision.ALLOW and literal.label is not None
@@ -175,10 +180,7 @@ def test_the_decision_on_two_handles_carries_their_join_whichever_comes_first() 
     # mutation testing: reading only the first handle's label (for two handles, or whenever there is
     # more than one) passed every other test.
     for low_first in (True, False):
-        ad = _two(TWO_SOURCES)
-        secret, public = ad.call("ReadSecret"), ad.call("ReadPublic")
-        assert isinstance(secret, Handle) and isinstance(public, Handle)
-        args = {"a": public, "b": secret} if low_first else {"a": secret, "b": public}
+        ad, args = _two_handles(low_first)
         call = ad._to_call("Send", args)[0]
         assert len(call.refs) == 2
         compiled, source = decide(ad.policy, ad.state, call), decide_source(ad.policy, ad.state, call)
