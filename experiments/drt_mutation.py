@@ -8,8 +8,8 @@ campaign again. Both runs happen in a fresh Python process whose ``model`` packa
 (checked), against the oracle built from the *unmodified* lean/ (``AGENTWARRANT_ORACLE``).
 
 Mutants:
-- ``ledger-scan-reversed``: first-fit scans the grant list from the end (model/monitor/ledger.py);
-- ``resolve-never-reuse``: Resolve annotates every call ``new`` (model/edits/resolve.py).
+- ``ledger-scan-reversed``: first-fit scans the grant list from the end (model/monitor/decide/ledger.py);
+- ``resolve-never-reuse``: Resolve annotates every call ``new`` (model/edits/check/resolve.py).
 
 Needs a built oracle (``make lean``). Writes tables/drt_mutation.csv and .md: per mutant and run,
 cases run, mismatches, the case number of the first mismatch and the disagreeing modes.
@@ -44,9 +44,9 @@ class Mutant:
 
 
 MUTANTS = (
-    Mutant("ledger-scan-reversed", "model/monitor/ledger.py", "for k, entry in enumerate(entries):",
+    Mutant("ledger-scan-reversed", "model/monitor/decide/ledger.py", "for k, entry in enumerate(entries):",
            "for k, entry in reversed(list(enumerate(entries))):", "ledger_allocate"),
-    Mutant("resolve-never-reuse", "model/edits/resolve.py", "        if d in done:\n",
+    Mutant("resolve-never-reuse", "model/edits/check/resolve.py", "        if d in done:\n",
            "        if d in done and False:\n", "resolve"),
 )
 

@@ -69,12 +69,12 @@ from typing import Any
 
 from model.api import check_edit
 from model.budget import Budget, Unknown
-from model.edits.contract import Call, Family, Par, outcomes
-from model.edits.family import pomset_of
-from model.edits.instance import Instance, make_instance
-from model.edits.policy import PolicyAutomaton, from_maximal_words
-from model.edits.regex import from_regex
-from model.edits.verdict import Accepted, Invalid
+from model.edits.check.contract import Call, Family, Par, outcomes
+from model.edits.check.family import pomset_of
+from model.edits.check.instance import Instance, make_instance
+from model.edits.check.policy import PolicyAutomaton, from_maximal_words
+from model.edits.check.regex import from_regex
+from model.edits.check.verdict import Accepted, Invalid
 from model.tables import write_table
 
 SAMPLES = 5
@@ -190,8 +190,8 @@ def sample(engine: str, family: str, size: int) -> dict[str, object]:
     computed for one check is reused by the next."""
     if engine in ("artifact", "artifact_validated"):
         return _artifact_sample(family, size, engine == "artifact_validated")
-    import model.edits.check
-    import model.edits.load  # noqa: F401 - check_edit imports these on first use: not part of a check
+    import model.edits.check.checker
+    import model.edits.check.load  # noqa: F401 - check_edit imports these on first use: not part of a check
 
     def build() -> Instance:
         outcomes.cache_clear()

@@ -18,12 +18,12 @@ from model.admission.demo import DemoStep
 from model.admission.records import RecordInvalid, RecordValid
 from model.admission.refusal import Refusal
 from model.api import CorpusJudgment, DrtRun, DrtSkipped, Explanation, TraceRun
-from model.edits.contract import show_outcome
-from model.edits.resolve import Word
-from model.edits.verdict import Accepted, Invalid, Rejected
-from model.monitor.report_task import Row as ReportRow
-from model.revision.certificate import Certificate
-from model.revision.joint_certificate import JointSimulation
+from model.edits.check.contract import show_outcome
+from model.edits.check.resolve import Word
+from model.edits.check.verdict import Accepted, Invalid, Rejected
+from model.monitor.adapter.report_task import Row as ReportRow
+from model.revision.certify.certificate import Certificate
+from model.revision.certify.joint_certificate import JointSimulation
 from model.revision.revise import Certified, NewlyForbidden, NoNewForbidden, NotPreserved, OutOfBudget, RevisionReport
 from model.search.compare import Agreement, Disagreement
 from model.search.model import QueryKind

@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from model.edits.verdict import Accepted, Invalid, Rejected
-from model.edits.verdict import Verdict as EditVerdict
-from model.monitor.decide import Decision, DenyReason
-from model.monitor.decide import Verdict as MonitorVerdict
+from model.edits.check.verdict import Accepted, Invalid, Rejected
+from model.edits.check.verdict import Verdict as EditVerdict
+from model.monitor.decide.base import Decision, DenyReason
+from model.monitor.decide.base import Verdict as MonitorVerdict
 
 if TYPE_CHECKING:  # each CLI command imports only the engine it prints for (revision brings Z3)
     from model.budget import Unknown as BudgetUnknown
-    from model.monitor.trace import StepReport
+    from model.monitor.adapter.trace import StepReport
     from model.revision.revise import Preservation, RevisionReport, SafetyDelta
     from model.search.run import SearchReport
 
@@ -94,8 +94,8 @@ def _ran_out(u: BudgetUnknown) -> str:
 
 
 def preservation_sentence(p: Preservation, effects: str = "every effect") -> str:
-    from model.revision.certificate import Certificate
-    from model.revision.joint_certificate import JointSimulation
+    from model.revision.certify.certificate import Certificate
+    from model.revision.certify.joint_certificate import JointSimulation
     from model.revision.revise import Certified, NotPreserved, OutOfBudget
 
     if isinstance(p, Certified):

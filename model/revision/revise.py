@@ -38,19 +38,19 @@ from dataclasses import dataclass
 from model import budget as _budget
 from model.budget import Budget, BudgetExhausted, Meter, Spent
 from model.canonical import JSON
-from model.monitor.policy import Policy
+from model.monitor.language.policy import Policy
 from model.revision.carry import check_correspondence
-from model.revision.certificate import Certificate, certificate_to_json
-from model.revision.checker import Valid, check, check_joint
-from model.revision.counterexample import Counterexample, Searched, lost_client, new_forbidden
+from model.revision.certify.certificate import Certificate, certificate_to_json
+from model.revision.certify.checker import Valid, check, check_joint
+from model.revision.certify.joint import propose as propose_joint
+from model.revision.certify.joint_certificate import JointSimulation, joint_to_json
+from model.revision.certify.simulation import NoSimulation, SimulationProof, simulate
+from model.revision.certify.structural import NoCertificate, certify
 from model.revision.effects import EffectSet
-from model.revision.joint import propose as propose_joint
-from model.revision.joint_certificate import JointSimulation, joint_to_json
-from model.revision.memo import SHARED, Memo
-from model.revision.prefix import Prefix, StartingPoint, starting_point
-from model.revision.simulation import NoSimulation, SimulationProof, simulate
-from model.revision.structural import NoCertificate, certify
-from model.revision.workload import Workload
+from model.revision.search.counterexample import Counterexample, Searched, lost_client, new_forbidden
+from model.revision.search.memo import SHARED, Memo
+from model.revision.search.prefix import Prefix, StartingPoint, starting_point
+from model.revision.search.workload import Workload
 from model.z3guard import exclusive
 
 _NO_LIMIT = Budget()  # library default: no limit (the CLI's default is finite)

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from model.monitor.state import ArgIdentity, Permit
+from model.monitor.decide.state import ArgIdentity, Permit
 from model.search.space import Extra, SearchState
 
 

@@ -32,9 +32,9 @@ from bisect import bisect_right
 from dataclasses import dataclass, field
 from typing import Any
 
-from model.monitor.labels import Label
-from model.monitor.policy import Policy
-from model.monitor.state import ArgIdentity, Permit, Record, State
+from model.monitor.decide.state import ArgIdentity, Permit, Record, State
+from model.monitor.language.labels import Label
+from model.monitor.language.policy import Policy
 from model.search.space import AgentCall, Approve, Extra, Ref, SearchState, Transition
 
 # (height, tool, args_json, sensitivity, categories, trusted, succeeded, result, outcome, refs, matched, premise);

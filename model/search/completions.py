@@ -23,9 +23,9 @@ import json
 from collections.abc import Iterator
 
 from model.canonical import canonical_str
-from model.monitor.decide import Decision
-from model.monitor.flow import lineage
-from model.monitor.state import ArgIdentity
+from model.monitor.decide.base import Decision
+from model.monitor.decide.flow import lineage
+from model.monitor.decide.state import ArgIdentity
 from model.search.model import SearchModel
 from model.search.space import (
     AgentCall,

@@ -17,12 +17,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 
-from model.monitor.commit import Outcome, commit, observe
-from model.monitor.compiled import compiled
-from model.monitor.decide import Decision, decide
-from model.monitor.ledger import charge_positions
-from model.monitor.state import Call, Permit, State
-from model.monitor.verdict import Verdict
+from model.monitor.decide.base import Decision, decide
+from model.monitor.decide.commit import Outcome, commit, observe
+from model.monitor.decide.compiled import compiled
+from model.monitor.decide.ledger import charge_positions
+from model.monitor.decide.state import Call, Permit, State
+from model.monitor.decide.verdict import Verdict
 from model.search.compact import (
     Compact,
     H,

@@ -26,9 +26,9 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from model.canonical import JSON, json_equal
-from model.monitor.labels import Label
-from model.monitor.matching import MISSING, Missing
-from model.monitor.state import Call
+from model.monitor.decide.matching import MISSING, Missing
+from model.monitor.decide.state import Call
+from model.monitor.language.labels import Label
 from model.search.model import (
     ArgPattern,
     BoundTo,

@@ -28,8 +28,8 @@ from dataclasses import dataclass
 import z3
 
 from model.budget import BudgetExhausted, Meter, Unknown
-from model.monitor.labels import Inherit
-from model.monitor.policy import Tool
+from model.monitor.language.labels import Inherit
+from model.monitor.language.policy import Tool
 from model.search.model import ArgPattern, BoundTo, Equals, Not, OneOf, Produced, SearchModel, TypeIs, When
 from model.search.smt_fragment import Domain, domain, unsupported
 from model.search.space import AgentCall, ArgSource, Lit, Ref

@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING
 import z3
 
 from model.canonical import JSON, canonical_str
-from model.monitor.matching import Missing, lookup_path
-from model.monitor.policy import (
+from model.monitor.decide.matching import Missing, lookup_path
+from model.monitor.language.policy import (
     AnyRes,
     ArgRes,
     ConstPat,

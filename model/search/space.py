@@ -23,10 +23,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from model.canonical import JSON, canonical_str
-from model.monitor.commit import Outcome, commit, observe
-from model.monitor.decide import Decision, Verdict, decide
-from model.monitor.matching import MISSING, Missing, lookup_path
-from model.monitor.state import Call, State, initial_state, issue_permit, satisfy
+from model.monitor.decide.base import Decision, Verdict, decide
+from model.monitor.decide.commit import Outcome, commit, observe
+from model.monitor.decide.matching import MISSING, Missing, lookup_path
+from model.monitor.decide.state import Call, State, initial_state, issue_permit, satisfy
 from model.search.model import SearchModel, ToolResult
 from model.search.patterns import args_match, event_matches, premise_matches
 

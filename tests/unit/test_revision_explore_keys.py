@@ -1,4 +1,4 @@
-"""Merge keys of the revision product search (``model/revision/explore.py``): states the monitor tells
+"""Merge keys of the revision product search (``model/revision/search/explore.py``): states the monitor tells
 apart never share a key, in either mode."""
 
 from __future__ import annotations
@@ -7,8 +7,8 @@ from typing import Any
 
 import pytest
 
-from model.monitor.state import State
-from model.revision import explore
+from model.monitor.decide.state import State
+from model.revision.search import explore
 
 
 @pytest.mark.parametrize("exact", [True, False])

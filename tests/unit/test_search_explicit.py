@@ -7,7 +7,7 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
-from model.monitor.decide import Decision
+from model.monitor.decide.base import Decision
 from model.search.canon import canonical, renumber
 from model.search.explicit import ExplicitRun, explore
 from model.search.load import load_model

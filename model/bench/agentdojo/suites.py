@@ -21,8 +21,8 @@ from pathlib import Path
 from typing import Any
 
 from model.errors import InputKind, InvalidInput
-from model.monitor.policy import Policy
-from model.monitor.syntax import load_policy
+from model.monitor.language.policy import Policy
+from model.monitor.language.syntax import load_policy
 
 VERSION = "v1.2.2"
 SUITES = ("workspace", "travel", "banking", "slack")
