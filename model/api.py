@@ -20,10 +20,10 @@ Choices where nothing is given:
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from model.api_results import CorpusJudgment, Explanation, TraceRun
 from model.budget import Budget, Unknown
 from model.canonical import JSON
 from model.errors import InputKind, InvalidInput
@@ -32,10 +32,7 @@ if TYPE_CHECKING:  # the engines load on first call: importing the façade stays
     from model.edits.check.instance import Instance
     from model.edits.check.verdict import Verdict as EditVerdict
     from model.monitor.adapter.report_task import Row as ReportRow
-    from model.monitor.adapter.trace import StepReport
-    from model.monitor.decide.base import Verdict as MonitorVerdict
     from model.monitor.language.policy import Policy
-    from model.revision.corpus import Entry as RevisionEntry
     from model.revision.revise import RevisionReport
     from model.search.run import SearchReport
 
@@ -70,26 +67,6 @@ def _policy(policy: Policy | PathLike) -> Policy:
     return load_policy(policy) if isinstance(policy, str | Path) else policy
 
 
-@dataclass(frozen=True, slots=True)
-class TraceRun:
-    """A proposed call sequence run through the monitor: one ``StepReport`` per step."""
-
-    policy: str
-    source: str
-    steps: tuple[StepReport, ...]
-
-    @property
-    def as_expected(self) -> bool:
-        """Every step that carries an ``expect`` got that decision."""
-        return all(s.as_expected for s in self.steps)
-
-    def to_frame(self) -> Any:
-        """One row per step (``model.frames.trace_rows``) as a DataFrame."""
-        from model.frames import to_frame
-
-        return to_frame(self)
-
-
 def run_trace(policy: Policy | PathLike, trace: PathLike | Mapping[str, JSON], *, explain: bool = False) -> TraceRun:
     """Run a trace (``corpus/schemas/trace.schema.json``) through the precise adapter on its tools.
 
@@ -110,25 +87,6 @@ def run_trace(policy: Policy | PathLike, trace: PathLike | Mapping[str, JSON], *
     else:
         doc, source = load_trace(str(trace)), str(trace)
     return TraceRun(pol.name, source, _run(pol, doc, source=source, explain=explain))
-
-
-@dataclass(frozen=True, slots=True)
-class Explanation:
-    """Why the monitor decided a step as it did: the step and every check it fails, in §6.2 order."""
-
-    step: StepReport
-    checks: tuple[MonitorVerdict, ...]
-
-    def sentence(self) -> str:
-        from model.verdict_text import step_sentence
-
-        return step_sentence(self.step, self.checks)
-
-    def to_frame(self) -> Any:
-        """One row per failing check (``model.frames.explanation_rows``) as a DataFrame."""
-        from model.frames import to_frame
-
-        return to_frame(self)
 
 
 def explain(policy: Policy | PathLike, trace: PathLike | Mapping[str, JSON], step: int) -> Explanation:
@@ -240,14 +198,6 @@ def check_revision(old: Policy | PathLike, new: Policy | PathLike, *, workload: 
 
         prefix = load_prefix(after)
     return revise(o, n, eff, wl, bound, prefix, budget=budget)
-
-
-@dataclass(frozen=True, slots=True)
-class CorpusJudgment:
-    """One entry of the revision corpus and the judgment of it."""
-
-    entry: RevisionEntry
-    report: RevisionReport
 
 
 def revision_corpus(manifest: PathLike | None = None, tick: Callable[[int, int], None] | None = None,

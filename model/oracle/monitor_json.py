@@ -28,12 +28,11 @@ from typing import Any
 
 from model.canonical import JSON
 from model.monitor.decide.base import Decision, DenyReason, Verdict, _prepare
-from model.monitor.decide.commit import proposed_record
 from model.monitor.decide.flow import history_violations
 from model.monitor.decide.ledger import Allocation, allocate
 from model.monitor.decide.matching import Effect, entry_matches, ready
 from model.monitor.decide.origins import violated_origins
-from model.monitor.decide.state import Call, State
+from model.monitor.decide.state import Call, State, proposed_record
 from model.monitor.language.labels import Inherit, Label, Levels, Propagation
 from model.monitor.language.policy import Entry, EntryKind, FlowEffect, LabelGuard, Policy
 

@@ -18,7 +18,7 @@ from model.monitor.decide.verdict import Verdict
 from model.search.compact import OK, REFS, RESULT, TOOL, Materializer, PermitT, Rec
 from model.search.model import QueryKind, SearchModel
 from model.search.por import SPECIAL, Independence
-from model.search.space import AgentCall, ArgSource, Lit, Ref
+from model.search.states import AgentCall, ArgSource, Lit, Ref
 
 SrcKey = tuple[str, str] | tuple[str, int, str]
 

@@ -19,8 +19,7 @@ from model.monitor.adapter.shell import Adapter, Handle
 from model.monitor.adapter.toolkit import ReportWorld
 from model.monitor.adapter.values import Store, arguments
 from model.monitor.decide.commit import Outcome, step
-from model.monitor.decide.counters import Counters, charge, zeros
-from model.monitor.decide.ledger import charge_positions
+from model.monitor.decide.counters import Counters, charge, charge_positions, zeros
 from model.monitor.decide.matching import Missing, lookup_path
 from model.monitor.decide.state import Call, initial_state
 from model.monitor.language.policy import ConstPat, Entry, EntryKind, Policy

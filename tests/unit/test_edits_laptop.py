@@ -24,8 +24,9 @@ from model.edits.runtime.answers import (
 from model.edits.runtime.derive import DeriveFailure
 from model.edits.runtime.invariant import agent_sec, within_w
 from model.edits.runtime.runtime import Runtime
-from model.edits.runtime.scenarios import SESSIONS, laptop, write_corpus
+from model.edits.runtime.scenarios import SESSIONS, laptop
 from model.edits.runtime.session import load_session, run_session, run_step, session_from_json
+from model.edits.runtime.session_corpus import write_corpus
 
 
 def test_laptop_end_to_end(tmp_path: Path) -> None:

@@ -12,7 +12,8 @@ from model.monitor.adapter.toolkit import DeleteWorld, ReportWorld
 from model.monitor.decide.base import Decision, DenyReason
 from model.monitor.decide.compiled_decide import first_fit
 from model.monitor.decide.compiled_entries import _Entry
-from model.monitor.decide.ledger import allocate, charge_positions, commit, has_capacity, within_limits
+from model.monitor.decide.counters import charge_positions
+from model.monitor.decide.ledger import allocate, commit, has_capacity, within_limits
 from model.monitor.decide.matching import Effect
 from model.monitor.decide.state import initial_state
 from model.monitor.language.policy import ConstPat, Entry, EntryKind, GlobPat, Policy

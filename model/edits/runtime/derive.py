@@ -32,7 +32,9 @@ from dataclasses import dataclass, replace
 from typing import TypeVar
 
 from model.canonical import canonical_str
-from model.edits.check.contract import Nil, Seq, Term, call_ids
+from model.edits.check.contract import Call, Choice, Family, Nil, Par, Seq, Term, call_ids
+from model.edits.check.family import rename_family
+from model.edits.check.inclusion import included
 from model.edits.check.instance import Instance, make_instance
 from model.edits.runtime.forms import (
     Edit,
@@ -179,9 +181,6 @@ class _Calls:
 
 
 def _rename(term: Term, mapping: dict[str, str]) -> Term:
-    from model.edits.check.contract import Call, Choice, Family, Par
-    from model.edits.check.family import rename_family
-
     if isinstance(term, Call):
         return Call(mapping.get(term.call, term.call))
     if isinstance(term, Nil):
@@ -323,8 +322,6 @@ def _extend(s: State, edit: Extend) -> State:
             raise _Fail(DeriveFailure.UNKNOWN_TEMPLATE, f"call template {t} names unregistered action {d}")
     policy, kappa = s.policy, s.policy_version
     if edit.policy is not None:
-        from model.edits.check.inclusion import included
-
         missing = included(s.policy, edit.policy)
         if missing is not None:
             raise _Fail(DeriveFailure.POLICY_NOT_SUPERSET,

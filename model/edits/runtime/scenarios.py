@@ -1,6 +1,6 @@
 """The paper's runtime scenarios as session scripts (execution-edit-checking.md, Sections II, III,
 Figure 1 and Appendix A-G, Table II), written to ``corpus/edits/sessions/`` by
-``python -m model.edits.runtime.scenarios``.
+``python -m model.edits.runtime.session_corpus``.
 
 Keys are derived from fixed seeds (``sha256(name)``) so the scripts, their signatures and the
 tokens the runtime issues are reproducible; a test checks that the committed corpus equals what
@@ -18,8 +18,6 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import json
-import sys
 from pathlib import Path
 from typing import Any
 
@@ -164,24 +162,3 @@ def preload() -> dict[str, Any]:
                            "MergeJoin of the choice group is Invalid and not prepared; a ForkParallel of arm b2 is "
                            "prepared in v9, made stale by the tool call xb@b2, and dropped when an Extend takes "
                            "effect as v6; the ForkParallel, checked afresh, then takes effect as v10."}
-
-
-def write_corpus(out: Path = SESSIONS) -> list[Path]:
-    out.mkdir(parents=True, exist_ok=True)
-    written = []
-    for name, script in {**{"laptop": laptop(), "preload": preload()}, **table2()}.items():
-        path = out / f"{name}.json"
-        path.write_text(json.dumps(script, indent=1, sort_keys=True, ensure_ascii=False) + "\n", encoding="utf-8")
-        written.append(path)
-    return written
-
-
-def table2() -> dict[str, dict[str, Any]]:
-    from model.edits.runtime.pairs import pair_scripts
-
-    return pair_scripts()
-
-
-if __name__ == "__main__":  # pragma: no cover - the corpus generator
-    for p in write_corpus(Path(sys.argv[1]) if len(sys.argv) > 1 else SESSIONS):
-        print(p)

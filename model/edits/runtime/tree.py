@@ -25,7 +25,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from model.canonical import JSON
-from model.edits.check.contract import Call, CallId, Choice, Family, Nil, Par, Seq, Term, call_ids, outcomes
+from model.edits.check.contract import Call, CallId, Choice, Family, Nil, Par, Seq, Term, call_ids, outcomes, show_term
 from model.edits.check.family import family_residual, rename_family
 from model.edits.check.instance import term_to_json
 from model.edits.check.load import term_from_doc
@@ -241,8 +241,6 @@ def node_from_json(doc: Any) -> Node:
 
 
 def show_node(node: Node) -> str:
-    from model.edits.check.contract import show_term
-
     if isinstance(node, Leaf):
         return f"{node.branch}:{show_term(remaining(node))}"
     if isinstance(node, ChoiceNode):

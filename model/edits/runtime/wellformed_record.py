@@ -26,6 +26,7 @@ from collections import Counter
 
 from model.admission.signing import public_key_from_text, verify_payload
 from model.edits.check.contract import call_ids
+from model.edits.check.instance import term_to_json
 from model.edits.check.resolve import Mode
 from model.edits.runtime.record import Checkpoint, State, request_digest
 from model.edits.runtime.requirements import verify_record
@@ -35,8 +36,6 @@ RUNTIME = "@runtime"  # the authority ID under which the runtime's own public ke
 
 
 def checkpoint_payload(domain: str, k: str, c: Checkpoint) -> dict[str, object]:
-    from model.edits.check.instance import term_to_json
-
     return {"kind": "checkpoint", "domain": domain, "checkpoint": k, "branch": c.branch, "region": c.region,
             "gamma": term_to_json(c.gamma), "done": list(c.done)}
 

@@ -24,6 +24,7 @@ from model.monitor.adapter.toolkit import ReportWorld
 from model.monitor.decide.base import Decision, DenyReason
 from model.monitor.decide.state import Permit
 from model.monitor.language.policy import Policy
+from model.monitor.language.syntax import load_policy
 
 POLICY_DIR = Path(__file__).resolve().parents[3] / "corpus" / "policies"
 AGENT = "assistant"
@@ -45,8 +46,6 @@ class Row:
 
 
 def load(name: str) -> Policy:
-    from model.monitor.language.syntax import load_policy
-
     return load_policy(str(POLICY_DIR / f"{name}.policy"))
 
 

@@ -30,11 +30,13 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
+from model.monitor.decide import compiled as _compiled
+from model.monitor.decide import compiled_decide as _compiled_decide
 from model.monitor.decide.flow import flow_allows, history_violations
 from model.monitor.decide.ledger import allocate
 from model.monitor.decide.matching import Effect, call_effects, entry_matches, predicate_holds, ready
 from model.monitor.decide.origins import violated_origins
-from model.monitor.decide.state import Call, State
+from model.monitor.decide.state import Call, State, proposed_record
 from model.monitor.decide.verdict import Decision, DenyReason, Verdict, _deny, _find_permit
 from model.monitor.language.labels import Label, propagate
 from model.monitor.language.policy import Entry, EntryKind, Policy, SlotPat, Tool
@@ -143,8 +145,6 @@ def _checks(policy: Policy, state: State, call: Call) -> Iterator[Verdict]:
     if not flow_allows(policy, tool.operation, tool.destination, label):
         yield _deny(DenyReason.FLOW, f"no flow rule lets {label.sensitivity} data reach {tool.destination}")
     if policy.histories:
-        from model.monitor.decide.commit import proposed_record  # local: commit imports this module
-
         hist = history_violations(policy, state, proposed_record(state, call, tool, label))
         if hist:
             yield _deny(DenyReason.HISTORY, f"history rule {hist[0]} not met")
@@ -183,8 +183,3 @@ def explain(policy: Policy, state: State, call: Call) -> tuple[Verdict, ...]:
     """Every failing check (not only the first); just the Allow verdict when nothing fails."""
     return tuple(_failures(policy, state, call))
 
-
-# Last: the compiled form imports this module's verdict types (attribute access at call time, so the
-# partially initialized modules of an import cycle are complete before ``decide`` first runs).
-from model.monitor.decide import compiled as _compiled  # noqa: E402
-from model.monitor.decide import compiled_decide as _compiled_decide  # noqa: E402

@@ -18,17 +18,15 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from model.canonical import JSON, canonical_str_exact, json_equal
+from model.canonical import JSON, json_equal
 from model.fastinit import fast_init
 from model.monitor.decide.base import Decision, Verdict, decide
 from model.monitor.decide.compiled import Compiled
 from model.monitor.decide.compiled import compiled as _compiled
-from model.monitor.decide.counters import charge
-from model.monitor.decide.ledger import charge_positions
+from model.monitor.decide.counters import charge, charge_positions
 from model.monitor.decide.matching import lookup_path
-from model.monitor.decide.state import Call, Record, State
-from model.monitor.language.labels import Label
-from model.monitor.language.policy import Policy, Resolver, Tool
+from model.monitor.decide.state import Call, Record, State, call_args_json
+from model.monitor.language.policy import Policy, Resolver
 
 
 @fast_init
@@ -38,19 +36,6 @@ class Outcome:
 
     ok: bool
     value: JSON = None
-
-
-def _args_json(call: Call) -> str:
-    # a library caller's call (the Adapter refuses these itself): an integer canonical JSON would round is
-    # refused here, not recorded as another number
-    return canonical_str_exact(dict(call.args), "the call's arguments")
-
-
-def proposed_record(state: State, call: Call, tool: Tool, label: Label, args_json: str | None = None) -> Record:
-    """The record ``call`` would add; ``args_json``, when given, must be ``canonical_str(dict(call.args))``
-    (the Adapter composes it from the canonical texts its stored values already have)."""
-    return Record(len(state.trace), call.agent, tool.name, tool.operation, tool.source, tool.destination,
-                  call.parents(), _args_json(call) if args_json is None else args_json, label)
 
 
 def commit(policy: Policy, state: State, call: Call, verdict: Verdict,
@@ -69,7 +54,7 @@ def commit_in(c: Compiled, state: State, call: Call, verdict: Verdict,
     assert verdict.user is not None and verdict.app is not None
     decl = tool.decl  # proposed_record, inlined (one call fewer per admitted call)
     rec = Record(len(state.trace), call.agent, decl.name, decl.operation, decl.source, decl.destination,
-                 call.parents(), _args_json(call) if args_json is None else args_json, verdict.label)
+                 call.parents(), call_args_json(call) if args_json is None else args_json, verdict.label)
     permits = state.permits
     if verdict.permit is not None:
         permits = tuple(replace(p, consumed=True) if p.id == verdict.permit else p for p in permits)

@@ -16,7 +16,7 @@ from model.monitor.decide.flow import history_violations
 from model.monitor.decide.ledger import Allocation
 from model.monitor.decide.matching import call_effects
 from model.monitor.decide.origins import produced_by
-from model.monitor.decide.state import Call, State
+from model.monitor.decide.state import Call, State, proposed_record
 from model.monitor.decide.verdict import Decision, DenyReason, Verdict, _deny, _find_permit
 from model.monitor.language.labels import Label
 
@@ -164,8 +164,6 @@ def decide_compiled(c: Compiled, state: State, call: Call) -> Verdict:
         return _deny(DenyReason.FLOW, f"no flow rule lets {label.sensitivity} data reach {tool.destination}")
     # 6. history
     if c.policy.histories:
-        from model.monitor.decide.commit import proposed_record  # local: commit imports decide
-
         hist = history_violations(c.policy, state, proposed_record(state, call, tool, label))
         if hist:
             return _deny(DenyReason.HISTORY, f"history rule {hist[0]} not met")

@@ -21,9 +21,17 @@ from collections.abc import Iterator, Sequence
 from math import isqrt
 from typing import overload
 
-from model.monitor.decide.ledger import charge_positions
-
 SHARED_FROM = 64
+
+
+def charge_positions(used: tuple[int, ...], positions: Sequence[int]) -> tuple[int, ...]:
+    """``commit(used, charge)`` for the charge vector of ``positions`` (one unit each), without building it."""
+    if not positions:
+        return used
+    out = list(used)
+    for k in positions:
+        out[k] += 1
+    return tuple(out)
 
 
 class Counters(Sequence[int]):
@@ -68,7 +76,7 @@ class Counters(Sequence[int]):
         return tuple(out)
 
     def charged(self, positions: Sequence[int]) -> Counters:
-        """These counters plus one unit at each of ``positions`` (``ledger.charge_positions``)."""
+        """These counters plus one unit at each of ``positions`` (``charge_positions``)."""
         if not positions:
             return self
         delta = dict(self._delta)
@@ -111,7 +119,7 @@ def zeros(n: int) -> Usage:
 
 
 def charge(used: Usage, positions: Sequence[int]) -> Usage:
-    """``ledger.charge_positions`` for either representation (the result keeps the argument's)."""
+    """``charge_positions`` for either representation (the result keeps the argument's)."""
     if isinstance(used, Counters):
         return used.charged(positions)
     return charge_positions(used, positions)

@@ -67,16 +67,6 @@ def commit(used: Sequence[int], charge: Sequence[int]) -> tuple[int, ...]:
     return tuple(u + q for u, q in zip(used, charge, strict=True))
 
 
-def charge_positions(used: tuple[int, ...], positions: Sequence[int]) -> tuple[int, ...]:
-    """``commit(used, charge)`` for the charge vector of ``positions`` (one unit each), without building it."""
-    if not positions:
-        return used
-    out = list(used)
-    for k in positions:
-        out[k] += 1
-    return tuple(out)
-
-
 def within_limits(entries: Sequence[Entry], used: Sequence[int]) -> bool:
     """Well-formedness clause: counters stay within their finite limits."""
     return len(entries) == len(used) and all(

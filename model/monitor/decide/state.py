@@ -19,14 +19,12 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
-from typing import TYPE_CHECKING
 
 from model.canonical import JSON, canonical_str_exact
 from model.fastinit import fast_init
+from model.monitor.decide.counters import Usage
 from model.monitor.language.labels import Label
-
-if TYPE_CHECKING:  # counters.py imports the ledger, which imports this module
-    from model.monitor.decide.counters import Usage
+from model.monitor.language.policy import Tool
 
 # The exact value identity of one argument: ("h", record id) for a handle, ("p", "id:path") for a field of
 # a stored result, ("v", canonical JSON) for a literal.
@@ -145,3 +143,17 @@ def issue_permit(state: State, tool: str, identity: tuple[tuple[str, ArgIdentity
     """The application issues an exact-call permit (outside the transitions; agents cannot)."""
     permit = Permit(id=len(state.permits), tool=tool, identity=identity, evidence=evidence)
     return replace(state, permits=(*state.permits, permit)), permit
+
+
+def call_args_json(call: Call) -> str:
+    """``canonical_str(dict(call.args))``, refusing an integer canonical JSON would round."""
+    # a library caller's call (the Adapter refuses these itself): an integer canonical JSON would round is
+    # refused here, not recorded as another number
+    return canonical_str_exact(dict(call.args), "the call's arguments")
+
+
+def proposed_record(state: State, call: Call, tool: Tool, label: Label, args_json: str | None = None) -> Record:
+    """The record ``call`` would add; ``args_json``, when given, must be ``canonical_str(dict(call.args))``
+    (the Adapter composes it from the canonical texts its stored values already have)."""
+    return Record(len(state.trace), call.agent, tool.name, tool.operation, tool.source, tool.destination,
+                  call.parents(), call_args_json(call) if args_json is None else args_json, label)

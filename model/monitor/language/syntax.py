@@ -205,6 +205,7 @@ def load_policy(path: str | Path) -> Policy:
     name = str(path)
     data = read_bytes(path, "a readable policy file")
     if name.endswith(".json"):
+        # loaded only for a JSON policy: it brings jsonschema, which a text policy never needs (start-up)
         from model.monitor.language.policy_json import policy_from_json_text
 
         return policy_from_json_text(data, name)

@@ -14,10 +14,12 @@ from dataclasses import dataclass
 import z3
 
 from model.monitor.language.policy import Entry, Tool
+from model.revision.certify.questions import Literals, find_witness
 from model.revision.effects import EffectSet
 from model.revision.identity import match_key
 from model.revision.search.memo import Memo
-from model.revision.smt.symbolic import Literals, Undecidable, Witness, find_witness
+from model.revision.smt.solve import Undecidable
+from model.revision.smt.symbolic import Witness
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +46,7 @@ def same_match(a: Entry, b: Entry) -> bool:
 
 
 def agree(a: Entry, b: Entry, effects: EffectSet, tools: Sequence[Tool], memo: Memo | None = None) -> AgreementVerdict:
-    """``memo``: the question asked as the memoized structural search asks it (``symbolic.find_witness``)."""
+    """``memo``: the question asked as the memoized structural search asks it (``questions.find_witness``)."""
     if same_match(a, b):
         return Agree("identical")
     if a.kind is not b.kind:

@@ -40,7 +40,8 @@ from model.revision.certify.joint_certificate import JointSimulation
 from model.revision.effects import EffectSet
 from model.revision.identity import same_entries
 from model.revision.search.memo import SHARED, Memo
-from model.revision.smt.symbolic import Encoder, Unsupported, solve
+from model.revision.smt.solve import solve
+from model.revision.smt.symbolic import Encoder, Unsupported
 from model.z3guard import exclusive
 
 
@@ -112,7 +113,7 @@ def check(cert: Certificate, old: Policy, new: Policy, ledgers: Ledgers | None =
           fast: bool = False) -> CheckVerdict:
     """Does ``cert`` prove the revision from these counters (``None``: task start)? ``fast``: each Z3
     question is written with the memo's base and literal terms and asked on a ``SimpleSolver``
-    (``symbolic.find_witness``); only terms are shared, every question is asked here."""
+    (``questions.find_witness``); only terms are shared, every question is asked here."""
     terms = SHARED if fast else None
     if not monitor_unchanged(old, new, terms):
         return Invalid("the revision changes more than the two permission lists")

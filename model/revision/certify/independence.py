@@ -12,9 +12,11 @@ from dataclasses import dataclass
 import z3
 
 from model.monitor.language.policy import Entry, Tool
+from model.revision.certify.questions import find_witness
 from model.revision.effects import EffectSet
 from model.revision.search.memo import Memo
-from model.revision.smt.symbolic import Undecidable, Witness, find_witness
+from model.revision.smt.solve import Undecidable
+from model.revision.smt.symbolic import Witness
 
 
 @dataclass(frozen=True, slots=True)
@@ -37,7 +39,7 @@ IndependenceVerdict = Independent | Overlap | Unknown
 
 def independent(a: Entry, b: Entry, effects: EffectSet, tools: Sequence[Tool],
                 memo: Memo | None = None) -> IndependenceVerdict:
-    """``memo``: the question asked as the memoized structural search asks it (``symbolic.find_witness``)."""
+    """``memo``: the question asked as the memoized structural search asks it (``questions.find_witness``)."""
     if a.action != b.action:
         return Independent()
     found = find_witness((a, b), effects, tools, lambda lits: z3.And(lits(a)[0], lits(b)[0]), memo)

@@ -261,5 +261,5 @@ def _hit(pool: Pool, overlap: bool, ka: str, a: Entry, kb: str, b: Entry) -> int
 
 
 def keep_sample(memo: Memo, w: Witness, effects: EffectSet, tools: Sequence[Tool]) -> None:
-    """Keep the witness of a Z3 model (``symbolic.find_witness``) as a sample of its action's context."""
+    """Keep the witness of a Z3 model (``questions.find_witness``) as a sample of its action's context."""
     memo.pools.setdefault(memo.context(w.action, effects, tools), Pool()).add(w)

@@ -135,7 +135,7 @@ class Memo:
     def solver(self, base: z3.BoolRef, owner: str = "leaves") -> z3.Solver:
         """A ``SimpleSolver`` (no preprocessing tactics: half the fixed cost of these small questions) with
         ``base`` asserted, kept per base term and ``owner`` (the enumerations of leaves.py, the structural
-        questions of ``symbolic.find_witness``, the joint checker's coverage questions each have their
+        questions of ``questions.find_witness``, the joint checker's coverage questions each have their
         own): each question is pushed and popped, so the solver holds the base alone between questions."""
         key = ("solver", owner, base.get_id())
         hit = cast(tuple[z3.BoolRef, z3.Solver] | None, self.terms.get(key))

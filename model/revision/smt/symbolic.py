@@ -26,10 +26,9 @@ the monitor can produce, so "no disagreement" and "no overlap" remain proofs):
 from __future__ import annotations
 
 import re
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from typing import TYPE_CHECKING
 
 import z3
 
@@ -48,11 +47,7 @@ from model.monitor.language.policy import (
     SlotPat,
     Tool,
 )
-from model.revision.effects import EffectSet
 from model.revision.smt.globs import translate, zstring
-
-if TYPE_CHECKING:
-    from model.revision.search.memo import Memo
 
 
 class Unsupported(Exception):
@@ -302,65 +297,3 @@ class Encoder:
                     out[p[-1]] = self._read(model, child, p)
             return out
         return self._value(model, v, path)
-
-
-Literals = Callable[[Entry], tuple[z3.BoolRef, z3.BoolRef]]  # an entry's (matches, fails) literals
-
-
-def find_witness(entries: Sequence[Entry], effects: EffectSet, tools: Sequence[Tool],
-                 query: Callable[[Literals], z3.BoolRef], memo: Memo | None = None) -> Witness | Undecidable | None:
-    """For each action of ``E`` that ``entries`` name, ask Z3 for an effect satisfying ``query`` (written
-    over the entries' literals): the first witness found, why the question could not be decided, or
-    ``None`` (none exists). With a ``memo`` (issue 15 §2) the same question is asked with the base and the
-    literals from the memo's term cache (equal terms: ``Memo.base``, ``Memo.literals``), on a
-    ``SimpleSolver`` (``solve``), and the witness is read once per variable (``Encoder.witness``)."""
-    for action in effects.actions(frozenset(e.action for e in entries)):
-        try:
-            enc = Encoder(action, entries, tools)
-            base, constraint = _question(enc, effects, tools, query, memo)
-        except Unsupported as exc:
-            return Undecidable(str(exc))
-        found = solve(z3.And(base, constraint)) if memo is None else \
-            solve(constraint, True, memo.solver(base, "witness"))
-        if isinstance(found, str):
-            return Undecidable(f"z3 answered unknown: {found}")
-        if found is not None:
-            return enc.witness(found, read_once=memo is not None)
-    return None
-
-
-def _question(enc: Encoder, effects: EffectSet, tools: Sequence[Tool], query: Callable[[Literals], z3.BoolRef],
-              memo: Memo | None) -> tuple[z3.BoolRef, z3.BoolRef]:
-    """The base and ``query`` over ``enc``'s literals (with a ``memo``, its kept terms: ``find_witness``)."""
-    if memo is None:
-        return enc.base(effects.resources(enc.action)), query(lambda e: (enc.matches(e), enc.fails(e)))
-    context = memo.context(enc.action, effects, tools)
-    return memo.base(context, enc, effects), query(lambda e: memo.literals(context, enc, e))
-
-
-@dataclass(frozen=True, slots=True)
-class Undecidable:
-    reason: str
-
-
-def solve(constraint: z3.BoolRef, simple: bool = False, under: z3.Solver | None = None) -> z3.ModelRef | str | None:
-    """A model, ``None`` for unsatisfiable, or the solver's reason when it answers unknown. ``simple``: a
-    ``SimpleSolver`` (no preprocessing tactics; the same question, about half the fixed cost on the
-    corpus's small questions: issue 15 §2), else the default solver (the pre-issue-15 path). ``under``: a
-    kept solver whose assertions (a base, ``Memo.solver``) are part of the question; ``constraint`` is
-    pushed and popped there."""
-    solver = under if under is not None else z3.SimpleSolver() if simple else z3.Solver()
-    solver.set("timeout", 20000)
-    if under is not None:
-        solver.push()
-    try:
-        solver.add(constraint)
-        answer = solver.check()
-        if answer == z3.sat:
-            return solver.model()
-        if answer == z3.unsat:
-            return None
-        return str(solver.reason_unknown())
-    finally:
-        if under is not None:
-            solver.pop()
