@@ -39,7 +39,8 @@ from typing import Any
 from model.api import revision_corpus
 from model.frames import CORPUS_HEADER, corpus_rows
 from model.revision.corpus import Entry, load_manifest
-from model.revision.revise import RevisionReport, revise
+from model.revision.report import RevisionReport
+from model.revision.revise import revise
 from model.revision.search.counterexample import lost_client, new_forbidden
 from model.revision.search.memo import SHARED
 from model.revision.search.prefix import starting_point

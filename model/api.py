@@ -33,7 +33,7 @@ if TYPE_CHECKING:  # the engines load on first call: importing the façade stays
     from model.edits.check.verdict import Verdict as EditVerdict
     from model.monitor.adapter.report_task import Row as ReportRow
     from model.monitor.language.policy import Policy
-    from model.revision.revise import RevisionReport
+    from model.revision.report import RevisionReport
     from model.search.run import SearchReport
 
 PathLike = str | Path

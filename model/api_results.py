@@ -14,7 +14,7 @@ if TYPE_CHECKING:
     from model.monitor.adapter.trace import StepReport
     from model.monitor.decide.base import Verdict as MonitorVerdict
     from model.revision.corpus import Entry as RevisionEntry
-    from model.revision.revise import RevisionReport
+    from model.revision.report import RevisionReport
 
 Row = dict[str, object]
 

@@ -25,7 +25,7 @@ from model.edits.check.verdict import Accepted, Invalid, Rejected
 from model.monitor.adapter.report_task import Row as ReportRow
 from model.revision.certify.certificate import Certificate
 from model.revision.certify.joint_certificate import JointSimulation
-from model.revision.revise import Certified, NewlyForbidden, NoNewForbidden, NotPreserved, OutOfBudget, RevisionReport
+from model.revision.report import Certified, NewlyForbidden, NoNewForbidden, NotPreserved, OutOfBudget, RevisionReport
 from model.search.compare import Agreement, Disagreement
 from model.search.model import QueryKind
 from model.search.replay import Reproduced

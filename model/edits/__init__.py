@@ -1,4 +1,5 @@
-"""Execution-edit checking (*When Can Agents Safely Checkpoint, Fork, Restore, and Merge? Exact Checking for Execution Edits*, Sections II–VII and the appendices), in two layers:
+"""Execution-edit checking (*When Can Agents Safely Checkpoint, Fork, Restore, and Merge? Exact Checking
+for Execution Edits*, Sections II–VII and the appendices), in two layers:
 
 - ``check/``: the checker of Sections IV and V — workflow contracts and outcome families, the
   authorization policy, Resolve, the fixed point and its three engines, verdicts, the verifier of

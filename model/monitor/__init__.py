@@ -1,5 +1,5 @@
-"""The Agenra run-time monitor (*Agenra: A Language and Verified Core for Stateful LLM Agent Authorization*, Sections 2–6 and the exact-call permits of Section 3 and
-Table 1), in three layers:
+"""The Agenra run-time monitor (*Agenra: A Language and Verified Core for Stateful LLM Agent
+Authorization*, Sections 2–6 and the exact-call permits of Section 3 and Table 1), in three layers:
 
 - ``language/``: the policy language of Sections 4–5 (labels, declarations, text and JSON forms,
   registration checks);

@@ -51,8 +51,9 @@ def cli(old_path: str, new_path: str, effects: str | None, bound: int, workload_
     from model.monitor.language.syntax import load_policy
     from model.revision.effects import parse_effects
     from model.revision.names import check_effects_exist, check_workload_names
-    from model.revision.revise import NewlyForbidden, NotPreserved, revise
-    from model.revision.revise import Unknown as UnknownWithinBound
+    from model.revision.report import NewlyForbidden, NotPreserved
+    from model.revision.report import Unknown as UnknownWithinBound
+    from model.revision.revise import revise
     from model.revision.search.derive_workload import derive
 
     if bound < 0:

@@ -42,7 +42,8 @@ from model.revision.certify.joint_certificate import JointSimulation, joint_from
 from model.revision.certify.simulation import NoSimulation, simulate
 from model.revision.certify.structural import certify
 from model.revision.effects import EVERY_EFFECT
-from model.revision.revise import Certified, NotPreserved, revise
+from model.revision.report import Certified, NotPreserved
+from model.revision.revise import revise
 from model.revision.search.counterexample import Counterexample, lost_client
 from model.revision.search.prefix import Prefix, PrefixStep, StartingPoint, starting_point
 from model.revision.search.workload import Workload, workload_from_json

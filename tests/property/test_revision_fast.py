@@ -24,7 +24,8 @@ from model.revision.certify.joint_certificate import JointSimulation
 from model.revision.certify.simulation import vectors
 from model.revision.corpus import load_manifest
 from model.revision.effects import EVERY_EFFECT
-from model.revision.revise import Certified, revise
+from model.revision.report import Certified
+from model.revision.revise import revise
 from model.revision.search.memo import Memo
 from model.revision.search.workload import workload_from_json
 from model.revision.smt.samples import Pool

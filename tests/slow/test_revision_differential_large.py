@@ -15,7 +15,8 @@ from model.revision.certify.checker import Valid, check, check_joint
 from model.revision.certify.independence import Overlap, independent
 from model.revision.certify.joint_certificate import JointSimulation
 from model.revision.effects import EVERY_EFFECT
-from model.revision.revise import Certified, NotPreserved, revise
+from model.revision.report import Certified, NotPreserved
+from model.revision.revise import revise
 from model.revision.search.workload import workload_from_json
 from model.revision.smt.explicit import Domain, disagreement, domain_for, overlap, replay_matches
 from tests.property.test_revision_differential import _PICKS, _admitted_prefix, brute_lost, brute_lost_from

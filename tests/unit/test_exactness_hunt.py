@@ -109,7 +109,8 @@ def test_the_derived_workload_calls_with_true_as_well_as_1() -> None:
     # The derived client model collected the constants the grants name and deduplicated them with ``in``:
     # ``true`` was dropped after ``1``, so removing the grant on ``true`` lost a client the bounded search
     # could not see ("Unknown ... no lost client among 1 sequences" instead of the lost Send(to=true)).
-    from model.revision.revise import NotPreserved, revise
+    from model.revision.report import NotPreserved
+    from model.revision.revise import revise
     from model.revision.search.derive_workload import derive
 
     header = _header("to") + "application {\n  allow message.send(*) quota unlimited\n}\n"

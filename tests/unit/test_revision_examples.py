@@ -13,7 +13,8 @@ from model.revision.certify.simulation import NoSimulation, simulate
 from model.revision.certify.structural import NoCertificate, certify
 from model.revision.corpus import load_workload
 from model.revision.effects import EVERY_EFFECT
-from model.revision.revise import Certified, NewlyForbidden, NotPreserved, revise
+from model.revision.report import Certified, NewlyForbidden, NotPreserved
+from model.revision.revise import revise
 
 ROOT = Path(__file__).resolve().parents[2]
 REV = ROOT / "corpus" / "revisions"

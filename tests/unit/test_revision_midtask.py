@@ -24,7 +24,8 @@ from model.revision.certify.conditions import keeps_position
 from model.revision.certify.structural import NoCertificate, certify
 from model.revision.corpus import load_workload
 from model.revision.effects import EVERY_EFFECT
-from model.revision.revise import Certified, NewlyForbidden, NotPreserved, revise
+from model.revision.report import Certified, NewlyForbidden, NotPreserved
+from model.revision.revise import revise
 from model.revision.search.prefix import load_prefix, prefix_from_json, starting_point
 from tests.strategies import _del_text
 
