@@ -31,9 +31,9 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from model.canonical import JSON
+from model.monitor.adapter.plan_match import matched_first_fit
 from model.monitor.adapter.session import Session
 from model.monitor.decide.compiled import Compiled, _Tool
-from model.monitor.decide.compiled_decide import first_fit
 from model.monitor.decide.compiled_entries import _NOKEY, _SLOT, _Entry, scalar_key
 from model.monitor.decide.ledger import Allocation
 from model.monitor.decide.matching import Effect, call_effects
@@ -238,7 +238,7 @@ def admit(plan: Plan, s: Session, args: Mapping[str, JSON], refs: tuple[tuple[st
                     found_chosen = None
                     break
     if found_chosen is None:
-        found_chosen = _matched_first_fit(c, s, effects, args)
+        found_chosen = matched_first_fit(c, s, effects, args)
         if found_chosen is None:
             return None
     chosen = found_chosen
@@ -261,45 +261,3 @@ def admit(plan: Plan, s: Session, args: Mapping[str, JSON], refs: tuple[tuple[st
     if kept and len(plan.verdicts) < _MEMO:
         plan.verdicts[key] = (effects, verdict)
     return verdict
-
-
-def _matched_first_fit(c: Compiled, s: Session, effects: tuple[Effect, ...],
-                       args: Mapping[str, JSON]) -> tuple[tuple[int, ...], tuple[int, ...]] | None:
-    """No explicit deny, a matching and ready allow per (effect, list), and first-fit's positions on both
-    lists; ``None`` when any of them fails."""
-    # no explicit deny on either list
-    for side in c.deny_sides:
-        for eff in effects:
-            act = side.actions.get(eff.action)
-            if act is None or not act.deny_all:
-                continue
-            k = scalar_key(eff.resource)
-            if k is _NOKEY:
-                return None
-            for e in act.deny_by.get(k, act.deny_other):
-                if e.matches(eff.resource, True, args, s):
-                    return None
-    # a matching allow per (effect, list), one of them ready (else Deny or Pause)
-    satisfied = s.satisfied
-    matched: list[list[_Entry]] = []
-    for side in c.sides:
-        for eff in effects:
-            act = side.actions.get(eff.action)
-            if act is None:
-                return None
-            resource = eff.resource
-            k = scalar_key(resource)
-            if k is _NOKEY:
-                return None
-            allows = [e for e in act.allow_by.get(k, act.allow_other) if e.matches(resource, True, args, s)]
-            if not allows:
-                return None
-            for e in allows:
-                if e.requires is None or e.requires in satisfied:
-                    break
-            else:
-                return None
-            matched.append(allows)
-    # first-fit on both lists (compiled_decide's step 7 over the session's counters)
-    chosen = first_fit(matched, len(effects), (s.user.counts, s.app.counts), satisfied)
-    return None if isinstance(chosen, int) else chosen

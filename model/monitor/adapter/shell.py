@@ -38,7 +38,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from model.canonical import JSON, canonical_str_exact, check_exact_json
+from model.canonical import JSON, canonical_str_exact
+from model.monitor.adapter.arguments import resolve
 from model.monitor.adapter.handles import CallResult, Event, Failure, Handle, Refusal
 from model.monitor.adapter.plan import Plan, admit, plan_for
 from model.monitor.adapter.session import Row, Session
@@ -53,7 +54,6 @@ from model.monitor.decide.state import Call, Permit, State, issue_permit, satisf
 from model.monitor.language.policy import Policy
 
 ToolFn = Callable[..., JSON]
-_SAFE = 2**53 - 1
 _NO_PLAN: Any = object()  # (no entry yet in the compiled policy's plans)
 
 __all__ = ["Adapter", "CallResult", "Event", "Failure", "Handle", "Refusal", "ToolFn"]
@@ -111,7 +111,7 @@ class Adapter:
             c = self._compiled = compiled(self.policy)
         call: Call | None = None
         if self._own_calls:
-            concrete, members, refs, paths = self._resolve(args)
+            concrete, members, refs, paths = resolve(args, self._handles, self._values)
         else:  # a subclass maps arguments its own way (``DojoAdapter``): take its call
             call, concrete, members = self._to_call(tool, args)
             refs, paths = call.refs, call.ref_paths
@@ -257,47 +257,8 @@ class Adapter:
                                                                              dict[str, Member]]:
         """The call, its concrete arguments (fresh copies: they go to the log) and, per argument, the
         value with its canonical text when the store knows it (``values.arguments`` needs them)."""
-        concrete, members, refs, paths = self._resolve(args)
+        concrete, members, refs, paths = resolve(args, self._handles, self._values)
         return Call(self.agent, tool, concrete, refs, paths), concrete, members
-
-    def _resolve(self, args: Mapping[str, Handle | JSON]) -> tuple[dict[str, JSON], dict[str, Member],
-                                                                 tuple[tuple[str, int], ...],
-                                                                 tuple[tuple[str, str], ...]]:
-        """``_to_call`` without the ``Call``: concrete arguments, members, sorted refs and field paths."""
-        concrete: dict[str, JSON] = {}
-        members: dict[str, Member] = {}
-        refs: list[tuple[str, int]] = []
-        paths: list[tuple[str, str]] = []
-        issued = self._handles
-        for name, arg in args.items():
-            if isinstance(arg, Handle):
-                d, path = arg._id, arg._path  # (``_issued`` inlined: this runs for every handle argument)
-                found = self._values.fresh(d, path) if issued.get(d) is arg._base else None
-                if found is not None:
-                    concrete[name] = found[0]  # a fresh copy, untouched until ``arguments`` copies it again
-                    members[name] = found
-                    refs.append((name, d))
-                    if path:
-                        paths.append((name, ".".join(path)))
-                else:
-                    # A forged or foreign handle: name a record that cannot exist so the core denies it.
-                    concrete[name] = None
-                    members[name] = (None, "null")
-                    refs.append((name, -1))
-            else:
-                t = type(arg)
-                if t is not str and not (t is int and -_SAFE <= arg <= _SAFE) and t is not float \
-                        and t is not bool and arg is not None:
-                    # canonical JSON reads an integer beyond ±(2^53−1) as the nearest double: refuse it
-                    # rather than record and pass on another number than the agent gave
-                    check_exact_json(arg, "argument", (name,))
-                concrete[name] = arg
-                members[name] = (arg, None)
-        if len(refs) > 1:
-            refs.sort()
-        if len(paths) > 1:
-            paths.sort()
-        return concrete, members, tuple(refs), tuple(paths)
 
     def _issued(self, handle: Handle) -> bool:
         return self._handles.get(handle.id) is handle._base
