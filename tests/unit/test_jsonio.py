@@ -14,7 +14,8 @@ from hypothesis import strategies as st
 
 from model import jsonio
 from model.errors import InputKind, InvalidInput
-from model.jsonio import SAFE_INTEGER, decode, number_problem
+from model.json_exact import SAFE_INTEGER, number_problem
+from model.jsonio import decode
 
 
 @pytest.mark.parametrize(("text", "line", "col", "path", "found"), [

@@ -1,6 +1,7 @@
-"""The part of a call plan's proof of Allow that depends on the arguments (Agenra Section 6.2, the
-checks for explicit denies, matching and ready allows, and first-fit, over the compiled policy): no explicit deny matches, a matching allow is ready for every effect on
-both permission lists, and first-fit's positions on both. Anything less and the plan gives up, so
+"""The part of a call plan's proof of Allow that depends on the arguments (Agenra Section 6.2's checks
+for explicit denies, matching and ready allows, and first-fit, over the compiled policy): no explicit
+deny matches, a matching allow is ready for every effect on both permission lists, and first-fit's
+positions on both. Anything less and the plan gives up, so
 ``decide`` gives the verdict and its reason (``plan.py``)."""
 
 from __future__ import annotations

@@ -18,7 +18,8 @@ from lark import Token, Tree
 
 from model.canonical import JSON
 from model.errors import InputKind, InvalidInput, Location
-from model.jsonio import exact_number, lone_surrogate, number_problem, printable
+from model.json_exact import exact_number, lone_surrogate, number_problem
+from model.jsonio import printable
 from model.monitor.language import policy as P
 from model.monitor.language.labels import Inherit, Label, Levels, Propagation, Transform
 

@@ -26,7 +26,8 @@ from collections.abc import Callable, Collection, Iterable
 
 from model.canonical import JSON
 from model.errors import InputKind, InvalidInput, Location, json_path
-from model.jsonio import SAFE_INTEGER, lone_surrogate, printable
+from model.json_exact import SAFE_INTEGER, lone_surrogate
+from model.jsonio import printable
 from model.monitor.language import policy as P
 from model.monitor.language.labels import Inherit, Label
 
