@@ -148,7 +148,7 @@ def session_run(db: Path, script: Path, as_json: bool, key: str | None) -> None:
     from model.edits.runtime.outbox import Outbox
     from model.edits.runtime.runtime import KIND
     from model.edits.runtime.session import load_session, run_session
-    from model.store import Mode, precheck
+    from model.store_kinds import Mode, precheck
 
     sess = load_session(script)
     if db.exists():
@@ -175,7 +175,7 @@ def session_resume(db: Path, script: Path, as_json: bool, key: str | None) -> No
     from model.edits.runtime.outbox import Outbox
     from model.edits.runtime.runtime import KIND
     from model.edits.runtime.session import load_session, resume_session
-    from model.store import Mode, precheck
+    from model.store_kinds import Mode, precheck
 
     sess = load_session(script)
     precheck(str(db), KIND, Mode.OPEN)  # the store's errors before the outbox's

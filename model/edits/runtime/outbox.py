@@ -16,7 +16,8 @@ from typing import Protocol
 
 from model.edits.runtime.answers import Sent
 from model.errors import InputKind, InvalidInput
-from model.store import Database, kind
+from model.store import Database
+from model.store_kinds import kind
 
 KIND = kind("session outbox", 5, 1, """
 CREATE TABLE delivered (key TEXT PRIMARY KEY, n INTEGER NOT NULL UNIQUE, record TEXT NOT NULL,

@@ -65,7 +65,8 @@ from model.edits.runtime.record import State, state_digest, state_from_text, sta
 from model.edits.runtime.registration import Registration, bootstrap
 from model.errors import InputKind, InvalidInput
 from model.keyfile import ensure_key, read_key
-from model.store import Database, Mode, kind, precheck
+from model.store import Database
+from model.store_kinds import Mode, kind, precheck
 
 KIND = kind("edit runtime store", 1, 1, """
 CREATE TABLE meta (id INTEGER PRIMARY KEY CHECK (id = 1), store_id TEXT NOT NULL, public_key TEXT NOT NULL,
