@@ -46,7 +46,8 @@ from model.edits.runtime.forms import (
     RestoreReplace,
 )
 from model.edits.runtime.invariant import agent_sec, within_w
-from model.edits.runtime.record import State, core_json
+from model.edits.runtime.record import State
+from model.edits.runtime.record_json import core_json
 from model.edits.runtime.runtime import Runtime
 from model.edits.runtime.scenarios import playground, removal
 from model.edits.runtime.session import edit_from_json, session_from_json

@@ -23,7 +23,8 @@ from model.edits.runtime.answers import (
 )
 from model.edits.runtime.forms import Edit, Extend, ForkChoice, ForkParallel, MergeJoin, edit_to_json
 from model.edits.runtime.invariant import agent_sec
-from model.edits.runtime.record import RuleEntry, State, core_json, record_digest, state_to_json
+from model.edits.runtime.record import RuleEntry, State
+from model.edits.runtime.record_json import core_json, record_digest, state_to_json
 from model.edits.runtime.runtime import Runtime, steps
 from model.edits.runtime.scenarios import playground
 from model.edits.runtime.session import session_from_json

@@ -15,7 +15,7 @@ from click.testing import CliRunner
 from model.cli import main
 from model.edits.check.inclusion import included
 from model.edits.check.policy import from_maximal_words
-from model.edits.runtime.record import state_from_text, state_text
+from model.edits.runtime.record_json import state_from_text, state_text
 from model.edits.runtime.requirements import SignedRecord, verify_record
 from model.edits.runtime.runtime import Runtime
 from model.edits.runtime.scenarios import laptop

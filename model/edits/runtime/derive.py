@@ -48,7 +48,8 @@ from model.edits.runtime.forms import (
     edit_to_json,
     kind_of,
 )
-from model.edits.runtime.record import CallEntry, EditRule, State, request_digest
+from model.edits.runtime.record import CallEntry, EditRule, State
+from model.edits.runtime.record_json import request_digest
 from model.edits.runtime.requirements import Preservation, SourceRegion, preservation, verify_record
 from model.edits.runtime.tree import (
     OPEN,

@@ -38,7 +38,8 @@ from model.edits.runtime.forms import (
     RestoreReplace,
     edit_to_json,
 )
-from model.edits.runtime.record import ActionSpec, EditRule, State, policy_from_json, state_digest, state_from_text
+from model.edits.runtime.record import ActionSpec, EditRule, State
+from model.edits.runtime.record_json import policy_from_json, state_digest, state_from_text
 from model.edits.runtime.requirements import record_from_json
 from model.errors import InvalidInput
 

@@ -26,7 +26,8 @@ from model.edits.check.verdict import Invalid, Rejected
 from model.edits.runtime.answers import CheckAnswer, EditAccepted, EditInvalid, EditRejected
 from model.edits.runtime.derive import Derived, DeriveFailure
 from model.edits.runtime.forms import Extend
-from model.edits.runtime.record import ActionSpec, CallEntry, EditRule, State, record_digest, request_digest
+from model.edits.runtime.record import ActionSpec, CallEntry, EditRule, State
+from model.edits.runtime.record_json import record_digest, request_digest
 from model.edits.runtime.requirements import SignedRecord, SourceRegion, preservation, verify_record
 from model.edits.runtime.steps import install
 from model.edits.runtime.tree import Leaf, contract_of

@@ -61,7 +61,8 @@ from model.edits.runtime.answers import (
     answer_json,
 )
 from model.edits.runtime.forms import Edit
-from model.edits.runtime.record import State, state_digest, state_from_text, state_text
+from model.edits.runtime.record import State
+from model.edits.runtime.record_json import state_digest, state_from_text, state_text
 from model.edits.runtime.registration import Registration, bootstrap
 from model.errors import InputKind, InvalidInput
 from model.keyfile import ensure_key, read_key

@@ -30,7 +30,8 @@ import copy
 from typing import Any
 
 from model.canonical import JSON
-from model.edits.runtime.record import State, state_to_json
+from model.edits.runtime.record import State
+from model.edits.runtime.record_json import state_to_json
 
 PARTS = ("P", "I", "E", "C")
 

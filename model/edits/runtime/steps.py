@@ -74,17 +74,8 @@ from model.edits.runtime.answers import (
 )
 from model.edits.runtime.derive import Derived, DeriveFailure, DeriveInvalid, derive
 from model.edits.runtime.forms import Edit, edit_to_json
-from model.edits.runtime.record import (
-    AuthRecord,
-    Checkpoint,
-    Installed,
-    Prepared,
-    Processed,
-    Queued,
-    RuleEntry,
-    State,
-    record_digest,
-)
+from model.edits.runtime.record import AuthRecord, Checkpoint, Installed, Prepared, Processed, Queued, RuleEntry, State
+from model.edits.runtime.record_json import record_digest
 from model.edits.runtime.tree import Leaf, addressable, contract_of, groups, hstep, leaves, remaining
 from model.edits.runtime.wellformed_record import RUNTIME, checkpoint_payload
 

@@ -28,7 +28,8 @@ from model.admission.signing import public_key_from_text, verify_payload
 from model.edits.check.contract import call_ids
 from model.edits.check.instance import term_to_json
 from model.edits.check.resolve import Mode
-from model.edits.runtime.record import Checkpoint, State, request_digest
+from model.edits.runtime.record import Checkpoint, State
+from model.edits.runtime.record_json import request_digest
 from model.edits.runtime.requirements import verify_record
 from model.edits.runtime.tree import contract_of, groups, leaves
 
