@@ -9,7 +9,8 @@ import pytest
 
 from model.edits.check.contract import Call, Choice, Nil, Par, Seq, call_ids, outcomes
 from model.edits.runtime.answers import EditAccepted, EditInvalid, EditRejected, Updated
-from model.edits.runtime.derive import Derived, DeriveFailure, derive
+from model.edits.runtime.derive import Derived, derive
+from model.edits.runtime.derive_failure import DeriveFailure
 from model.edits.runtime.forms import (
     Edit,
     Extend,

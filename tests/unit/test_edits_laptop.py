@@ -21,7 +21,7 @@ from model.edits.runtime.answers import (
     Stale,
     Updated,
 )
-from model.edits.runtime.derive import DeriveFailure
+from model.edits.runtime.derive_failure import DeriveFailure
 from model.edits.runtime.invariant import agent_sec, within_w
 from model.edits.runtime.runtime import Runtime
 from model.edits.runtime.scenarios import SESSIONS, laptop

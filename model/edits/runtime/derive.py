@@ -27,18 +27,16 @@ and no longer required.
 
 from __future__ import annotations
 
-import enum
 from dataclasses import dataclass, replace
-from typing import TypeVar
 
 from model.canonical import canonical_str
-from model.edits.check.contract import Call, Choice, Family, Nil, Par, Seq, Term, call_ids
-from model.edits.check.family import rename_family
-from model.edits.check.inclusion import included
+from model.edits.check.contract import Seq, Term, call_ids
 from model.edits.check.instance import Instance, make_instance
+from model.edits.runtime.derive_calls import Calls
+from model.edits.runtime.derive_failure import DeriveFailure, DeriveInvalid, Fail
+from model.edits.runtime.extend import extend
 from model.edits.runtime.forms import (
     Edit,
-    Extend,
     ForkChoice,
     ForkParallel,
     MergeJoin,
@@ -48,9 +46,8 @@ from model.edits.runtime.forms import (
     edit_to_json,
     kind_of,
 )
-from model.edits.runtime.record import CallEntry, EditRule, State
-from model.edits.runtime.record_json import request_digest
-from model.edits.runtime.requirements import Preservation, SourceRegion, preservation, verify_record
+from model.edits.runtime.record import EditRule, State
+from model.edits.runtime.requirements import Preservation, SourceRegion, preservation
 from model.edits.runtime.tree import (
     OPEN,
     ChoiceNode,
@@ -70,32 +67,6 @@ from model.edits.runtime.tree import (
 from model.edits.runtime.wellformed_record import checkpoint_verifies, record_problems
 
 
-class DeriveFailure(enum.Enum):
-    NO_RULES_IN_FORCE = "no-rules-in-force"
-    UNKNOWN_BRANCH = "unknown-branch"
-    UNKNOWN_GROUP = "unknown-group"
-    UNKNOWN_ARM = "unknown-arm"
-    UNKNOWN_RULE = "unknown-rule"
-    UNKNOWN_CHECKPOINT = "unknown-checkpoint"
-    UNKNOWN_TEMPLATE = "unknown-template"
-    RULE_KIND = "rule-for-another-form"
-    WRONG_MODE = "wrong-mode"
-    UNSELECTED_ARM_PROGRESSED = "unselected-arm-progressed"
-    ALREADY_JOINED = "already-joined"
-    CHECKPOINT_FORGED = "checkpoint-forged"
-    REQUIRED_RESULT_DROPPED = "required-result-dropped"
-    UNSIGNED_RECORD = "unsigned-record"
-    CONFLICTING_ENTRY = "conflicting-entry"
-    POLICY_NOT_SUPERSET = "policy-not-superset"
-    NOT_WELL_FORMED = "not-well-formed"
-
-
-@dataclass(frozen=True, slots=True)
-class DeriveInvalid:
-    reason: DeriveFailure
-    detail: str
-
-
 @dataclass(frozen=True, slots=True)
 class Derived:
     record: State  # H_u before the rule update (tree, ρ, counter, history; β and versions unchanged)
@@ -103,12 +74,6 @@ class Derived:
     preservation: Preservation
     eta_old: str
     eta_new: str
-
-
-class _Fail(Exception):
-    def __init__(self, reason: DeriveFailure, detail: str) -> None:
-        super().__init__(detail)
-        self.failure = DeriveInvalid(reason, detail)
 
 
 class _Alloc:
@@ -134,9 +99,9 @@ def _identity(term: Term) -> dict[str, str]:
 def _rule(s: State, edit: Edit, name: str) -> EditRule:
     rule = dict(s.rules).get(name)
     if rule is None:
-        raise _Fail(DeriveFailure.UNKNOWN_RULE, f"edit rule {name} is not registered")
+        raise Fail(DeriveFailure.UNKNOWN_RULE, f"edit rule {name} is not registered")
     if rule.kind != kind_of(edit):
-        raise _Fail(DeriveFailure.RULE_KIND, f"edit rule {name} is registered for {rule.kind}, not {kind_of(edit)}")
+        raise Fail(DeriveFailure.RULE_KIND, f"edit rule {name} is registered for {rule.kind}, not {kind_of(edit)}")
     return rule
 
 
@@ -144,57 +109,13 @@ def _leaf(s: State, name: str) -> Leaf:
     assert s.tree is not None
     node = addressable(s.tree).get(name)
     if node is None:
-        raise _Fail(DeriveFailure.UNKNOWN_BRANCH, f"{name} is not a current branch")
+        raise Fail(DeriveFailure.UNKNOWN_BRANCH, f"{name} is not a current branch")
     if not isinstance(node, Leaf):
-        raise _Fail(DeriveFailure.WRONG_MODE, f"{name} is a group; this edit needs a branch")
+        raise Fail(DeriveFailure.WRONG_MODE, f"{name} is a group; this edit needs a branch")
     return node
 
 
-class _Calls:
-    """ρ extended by the calls an edit copies (same entry as the original) or introduces (from templates)."""
-
-    def __init__(self, s: State) -> None:
-        self.s = s
-        self.rho = dict(s.calls)
-
-    def copy(self, mapping: dict[str, str]) -> None:
-        for old, new in mapping.items():
-            self.rho[new] = self.rho[old]
-
-    def instantiate(self, term: Term | None, branch: str, region: str) -> Term:
-        if term is None:
-            return Nil()
-        templates = dict(self.s.templates)
-        actions = dict(self.s.actions)
-
-        def name(x: str) -> str:
-            return f"{x}+{branch}"
-
-        for x in call_ids(term):
-            d = templates.get(x)
-            if d is None or d not in actions:
-                raise _Fail(DeriveFailure.UNKNOWN_TEMPLATE, f"call template {x} has no registered action")
-            self.rho[name(x)] = CallEntry(d, region, actions[d].scope, request_digest(actions[d].request))
-        renamed, _, _ = clone_term(term, branch)
-        # clone_term names copies base@branch; introduced steps are base+branch so they never clash with copies
-        mapping = {f"{x}@{branch}": name(x) for x in call_ids(term)}
-        return _rename(renamed, mapping)
-
-
-def _rename(term: Term, mapping: dict[str, str]) -> Term:
-    if isinstance(term, Call):
-        return Call(mapping.get(term.call, term.call))
-    if isinstance(term, Nil):
-        return term
-    if isinstance(term, Family):
-        return rename_family(term, mapping, term.group)
-    if isinstance(term, Choice):
-        return Choice(term.group, tuple((a, _rename(t, mapping)) for a, t in term.arms))
-    parts = tuple(_rename(t, mapping) for t in term.parts)
-    return Par(parts) if isinstance(term, Par) else Seq(parts)
-
-
-def _fork(s: State, edit: ForkChoice | ForkParallel, al: _Alloc, calls: _Calls) -> tuple[Node, list[SourceRegion]]:
+def _fork(s: State, edit: ForkChoice | ForkParallel, al: _Alloc, calls: Calls) -> tuple[Node, list[SourceRegion]]:
     rule = _rule(s, edit, edit.rule)
     leaf = _leaf(s, edit.branch)
     c = remaining(leaf)
@@ -214,14 +135,14 @@ def _fork(s: State, edit: ForkChoice | ForkParallel, al: _Alloc, calls: _Calls) 
 
 
 def _restore(s: State, edit: RestoreReplace | RestoreLive, al: _Alloc,
-             calls: _Calls) -> tuple[Node, list[SourceRegion]]:
+             calls: Calls) -> tuple[Node, list[SourceRegion]]:
     _rule(s, edit, edit.rule)
     leaf = _leaf(s, edit.branch)
     ck = dict(s.checkpoints).get(edit.checkpoint)
     if ck is None:
-        raise _Fail(DeriveFailure.UNKNOWN_CHECKPOINT, f"checkpoint {edit.checkpoint} does not exist")
+        raise Fail(DeriveFailure.UNKNOWN_CHECKPOINT, f"checkpoint {edit.checkpoint} does not exist")
     if not checkpoint_verifies(s, edit.checkpoint, ck):
-        raise _Fail(DeriveFailure.CHECKPOINT_FORGED, f"checkpoint {edit.checkpoint} is not signed by the runtime")
+        raise Fail(DeriveFailure.CHECKPOINT_FORGED, f"checkpoint {edit.checkpoint} is not signed by the runtime")
     ck_contract = residual(ck.gamma, ck.done)
     bk = al.fresh("b")
     copy, cmap, gmap = clone_term(ck_contract, bk)
@@ -242,24 +163,24 @@ def _group(s: State, name: str) -> Node:
     node = addressable(_tree(s)).get(name)
     if node is None:
         if name in s.joined:
-            raise _Fail(DeriveFailure.ALREADY_JOINED, f"group {name} was already joined")
-        raise _Fail(DeriveFailure.UNKNOWN_GROUP, f"{name} is not a current group")
+            raise Fail(DeriveFailure.ALREADY_JOINED, f"group {name} was already joined")
+        raise Fail(DeriveFailure.UNKNOWN_GROUP, f"{name} is not a current group")
     return node
 
 
 def _merge(s: State, edit: MergeSelect | MergeJoin, al: _Alloc,
-           calls: _Calls) -> tuple[Node, list[SourceRegion], frozenset[str]]:
+           calls: Calls) -> tuple[Node, list[SourceRegion], frozenset[str]]:
     rule = _rule(s, edit, edit.rule)
     node = _group(s, edit.group)
     regions: list[SourceRegion] = []
     if isinstance(edit, MergeSelect):
         if not isinstance(node, ChoiceNode):
-            raise _Fail(DeriveFailure.WRONG_MODE, f"{edit.group} is not a choice group")
+            raise Fail(DeriveFailure.WRONG_MODE, f"{edit.group} is not a choice group")
         arms = dict(node.arms)
         if edit.arm not in arms:
-            raise _Fail(DeriveFailure.UNKNOWN_ARM, f"group {edit.group} has no arm {edit.arm}")
+            raise Fail(DeriveFailure.UNKNOWN_ARM, f"group {edit.group} has no arm {edit.arm}")
         if node.status not in (OPEN, edit.arm):
-            raise _Fail(DeriveFailure.UNSELECTED_ARM_PROGRESSED,
+            raise Fail(DeriveFailure.UNSELECTED_ARM_PROGRESSED,
                         f"arm {node.status} of group {edit.group} already made progress")
         kept = arms[edit.arm]
         for a, t in node.arms:
@@ -272,7 +193,7 @@ def _merge(s: State, edit: MergeSelect | MergeJoin, al: _Alloc,
         joined = s.joined
     else:
         if not isinstance(node, ParNode):
-            raise _Fail(DeriveFailure.WRONG_MODE, f"{edit.group} is not a parallel group")
+            raise Fail(DeriveFailure.WRONG_MODE, f"{edit.group} is not a parallel group")
         for i, t in enumerate(node.parts):
             ct = contract_of(t)
             tag = ("L", "R")[i] if len(node.parts) == 2 else f"part{i}"
@@ -290,65 +211,19 @@ def _tree(s: State) -> Node:
     return s.tree
 
 
-V = TypeVar("V")
-
-
-def _union(what: str, old: tuple[tuple[str, V], ...], new: tuple[tuple[str, V], ...]) -> dict[str, V]:
-    table = dict(old)
-    for k, v in new:
-        if k in table and table[k] != v:
-            raise _Fail(DeriveFailure.CONFLICTING_ENTRY, f"{what} {k} is already registered differently")
-        table[k] = v
-    return table
-
-
-def _extend(s: State, edit: Extend) -> State:
-    """Σ_ζ⁺, ρ⁺ (templates and actions), authorities, signed records and 𝒜⁺ (Appendix A-D2)."""
-    rules = _union("rule", s.rules, edit.rules)
-    templates = _union("template", s.templates, edit.templates)
-    actions = _union("action", s.actions, edit.actions)
-    auths = _union("authority", s.authorities, edit.authorities)
-    reqs = dict(s.requirements)
-    for region, rec in edit.requirements:
-        if rec.kind != "requirement" or rec.subject != region or not verify_record(rec, auths, s.domain):
-            raise _Fail(DeriveFailure.UNSIGNED_RECORD, f"requirement record for {region} does not verify")
-        if region in reqs and reqs[region] != rec:
-            raise _Fail(DeriveFailure.CONFLICTING_ENTRY, f"region {region} already has a requirement record")
-        reqs[region] = rec
-    for rec in edit.removals:
-        if rec.kind != "removal" or not verify_record(rec, auths, s.domain):
-            raise _Fail(DeriveFailure.UNSIGNED_RECORD, f"removal record for {rec.subject} does not verify")
-    for t, d in templates.items():
-        if d not in actions:
-            raise _Fail(DeriveFailure.UNKNOWN_TEMPLATE, f"call template {t} names unregistered action {d}")
-    policy, kappa = s.policy, s.policy_version
-    if edit.policy is not None:
-        missing = included(s.policy, edit.policy)
-        if missing is not None:
-            raise _Fail(DeriveFailure.POLICY_NOT_SUPERSET,
-                        f"the new policy drops '{' '.join(missing) or 'ε'}' which the current one allows")
-        policy, kappa = edit.policy, kappa + 1
-    return replace(
-        s, rules=tuple(sorted(rules.items())), templates=tuple(sorted(templates.items())),
-        actions=tuple(sorted(actions.items())), authorities=tuple(sorted(auths.items())),
-        requirements=tuple(sorted(reqs.items())),
-        removals=s.removals + tuple(r for r in edit.removals if r not in s.removals),
-        rules_version=s.rules_version + (1 if edit.rules else 0), policy=policy, policy_version=kappa)
-
-
 def derive(s: State, edit: Edit) -> Derived | DeriveInvalid:
     if s.tree is None or s.eta is None:
         return DeriveInvalid(DeriveFailure.NO_RULES_IN_FORCE, "no rule version is active")
     try:
         return _derive(s, edit)
-    except _Fail as f:
+    except Fail as f:
         return f.failure
 
 
 def _derive(s: State, edit: Edit) -> Derived:
     assert s.eta is not None
     al = _Alloc(s)
-    calls = _Calls(s)
+    calls = Calls(s)
     joined = s.joined
     base = s
     if isinstance(edit, ForkChoice | ForkParallel):
@@ -358,7 +233,7 @@ def _derive(s: State, edit: Edit) -> Derived:
     elif isinstance(edit, MergeSelect | MergeJoin):
         tree, regions, joined = _merge(s, edit, al, calls)
     else:
-        base = _extend(s, edit)
+        base = extend(s, edit)
         tree = _tree(s)
         ctx = contract_of(tree)
         regions = [SourceRegion("ctx", ctx, frozenset(), "", _identity(ctx), {})]
@@ -367,14 +242,14 @@ def _derive(s: State, edit: Edit) -> Derived:
     pres = preservation(tuple(regions), target, base.removals, dict(base.authorities), s.domain)
     if pres.uncovered:
         tag, o = pres.uncovered[0]
-        raise _Fail(DeriveFailure.REQUIRED_RESULT_DROPPED,
+        raise Fail(DeriveFailure.REQUIRED_RESULT_DROPPED,
                     f"result {o or '·'} of region {tag} is still required (not satisfied, no authorized removal) "
                     "but the edit drops it")
     record = replace(base, tree=tree, calls=tuple(sorted(calls.rho.items())), next_id=al.n, joined=joined,
                      history=(*s.history, canonical_str(edit_to_json(edit))))
     problems = record_problems(record, rules_in_force=False)
     if problems:
-        raise _Fail(DeriveFailure.NOT_WELL_FORMED, problems[0])
+        raise Fail(DeriveFailure.NOT_WELL_FORMED, problems[0])
     q_act = record.q_act()
     inst = make_instance(target, {x: q_act[x] for x in call_ids(target)}, record.labels(),
                          tuple(r.action for r in record.log), record.policy)

@@ -24,7 +24,8 @@ from model.edits.check.instance import make_instance
 from model.edits.check.policy import PolicyAutomaton
 from model.edits.check.verdict import Invalid, Rejected
 from model.edits.runtime.answers import CheckAnswer, EditAccepted, EditInvalid, EditRejected
-from model.edits.runtime.derive import Derived, DeriveFailure
+from model.edits.runtime.derive import Derived
+from model.edits.runtime.derive_failure import DeriveFailure
 from model.edits.runtime.forms import Extend
 from model.edits.runtime.record import ActionSpec, CallEntry, EditRule, State
 from model.edits.runtime.record_json import record_digest, request_digest

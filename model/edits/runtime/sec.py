@@ -2,7 +2,7 @@
 record and the views that omit one fact (execution-edit-checking.md, Section VII "What the checker
 must know" and Appendix A-F).
 
-The committed state (``model.edits.runtime.record.state_to_json``) is split field by field:
+The committed state (``model.edits.runtime.record_json.state_to_json``) is split field by field:
 
 - **P** workflow and required results: the tree's shape with each leaf's region and Γ_b (not its
   progress), checkpoints' branch, region and Γ, edit rules, authorities, requirement and removal

@@ -9,7 +9,7 @@ Sections IV-B1, VI-B and Appendices A-H, A-I, A-K; one function per row of Table
 - ``preload``: Table III "Preload" — for an answer passing the same final check, record the
   re-computed automaton in η⁺ with phase *inactive*: no rule entry, no token, no change to ``ver``,
   the workflow, the log or the automaton in force; γ omits inactive content
-  (``model.edits.runtime.record.core_json``), so a preload does not make the answer stale.
+  (``model.edits.runtime.record_json.core_json``), so a preload does not make the answer stale.
 - ``use``: verifies call, rule entry, active version, token signature, canonical request digest and
   the enabled automaton transition for the resolved letter, then applies HStep, appends to χ, and
   either creates the authorization record and queues the request (``new``) or links to the existing
@@ -72,7 +72,8 @@ from model.edits.runtime.answers import (
     Updated,
     UseAnswer,
 )
-from model.edits.runtime.derive import Derived, DeriveFailure, DeriveInvalid, derive
+from model.edits.runtime.derive import Derived, derive
+from model.edits.runtime.derive_failure import DeriveFailure, DeriveInvalid
 from model.edits.runtime.forms import Edit, edit_to_json
 from model.edits.runtime.record import AuthRecord, Checkpoint, Installed, Prepared, Processed, Queued, RuleEntry, State
 from model.edits.runtime.record_json import record_digest

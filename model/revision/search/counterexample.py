@@ -13,7 +13,7 @@ prefix + suffix.
 
 Both searches explore the product of the two monitors with merging (``explore.py``); ``merge=False`` is
 the sequence enumeration it replaced (same results, the speed baseline). With a ``memo`` each policy's
-transitions from task start are kept by sequence (``explore.Steps``) and reused across searches.
+transitions from task start are kept by sequence (``merge_keys.Steps``) and reused across searches.
 
 Each result is replayed through the Adapter (``replay.py``) under both policies and carries
 whether that replay confirmed it; a search that finds nothing within the bound answers ``None``
@@ -29,8 +29,9 @@ from model.budget import Meter
 from model.canonical import JSON
 from model.monitor.decide.base import Decision
 from model.monitor.language.policy import Policy
-from model.revision.search.explore import Node, explore
+from model.revision.search.explore import explore
 from model.revision.search.memo import Memo
+from model.revision.search.merge_keys import Node
 from model.revision.search.prefix import StartingPoint
 from model.revision.search.replay import replay, trace_document
 from model.revision.search.workload import Workload

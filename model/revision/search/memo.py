@@ -13,7 +13,7 @@ the checks of one process (revisions of the same base ask the base's questions a
 also keeps the Z3 terms of the encoding (``leaves.py``) and the concrete samples read off Z3's models
 (``samples.py``) or made for a question without Z3 (``synth.py``), which answer later "satisfiable"
 questions without Z3; and per (policy, workload)
-the policy's monitor transitions from task start by call sequence (``explore.Steps``), shared by the
+the policy's monitor transitions from task start by call sequence (``merge_keys.Steps``), shared by the
 lost-client and forbidden-trace searches of all the checks that run that policy.
 
 Choices where the source is silent:
@@ -45,7 +45,7 @@ from model.monitor.language.policy import Entry, Policy, Tool
 from model.monitor.language.policy_json import _tool
 from model.revision.effects import EffectSet
 from model.revision.identity import match_key, monitor_key
-from model.revision.search.explore import Steps
+from model.revision.search.merge_keys import Steps
 from model.revision.search.workload import Workload
 from model.revision.smt.samples import Pool
 from model.revision.smt.symbolic import Encoder
@@ -107,7 +107,7 @@ class Memo:
         return self._keyed(tools, lambda: canonical_str([_tool(t) for t in tools]))
 
     def steps(self, policy: Policy, workload: Workload) -> Steps:
-        """The table of ``policy``'s transitions under ``workload`` (explore.py's ``Steps``)."""
+        """The table of ``policy``'s transitions under ``workload`` (merge_keys.py's ``Steps``)."""
         key = (id(policy), id(workload))
         hit = self._steps.get(key)
         if hit is None or hit[0] is not policy or hit[1] is not workload:
