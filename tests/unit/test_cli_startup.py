@@ -62,7 +62,7 @@ def test_no_schema_uses_the_format_keyword() -> None:
     # the soundness condition of leaving format checkers out of the command's process
     def walk(node: object) -> bool:
         if isinstance(node, dict):
-            return "format" in node and isinstance(node["format"], str) or any(walk(v) for v in node.values())
+            return ("format" in node and isinstance(node["format"], str)) or any(walk(v) for v in node.values())
         return isinstance(node, list) and any(walk(v) for v in node)
 
     for path in sorted((ROOT / "corpus" / "schemas").glob("*.json")):
