@@ -1,5 +1,9 @@
 """``agentwarrant drt``: a differential-testing campaign of the Python model against the Lean oracle.
 
+``agentwarrant drt --replay`` needs no Lean: it replays every golden vector of corpus/vectors/
+against the Python model, comparing with the oracle answer recorded in the vector, and exits 1 on
+any disagreement (model/oracle/vectors.py).
+
 ``agentwarrant drt --cases N [--judgment J ...] [--seed S] [--no-build]`` runs N generated cases
 per judgment (all four by default) with a progress bar, prints every mismatch in full (each is
 also saved under corpus/vectors/), and ends with a summary table: cases, comparisons, skips with
@@ -21,7 +25,7 @@ from rich.table import Table
 from model.display import print_table
 from model.dist.cluster import cluster_options, wanted
 from model.exitcodes import EPILOG, Exit
-from model.oracle.drt import VECTORS, Mismatch, Summary, campaign, load_strategies, report
+from model.oracle.drt import VECTORS, Mismatch, Skip, Summary, campaign, load_strategies, report
 from model.oracle.lean import JUDGMENTS, LeanOracle
 from model.oracle.toolchain import build_oracle, find_toolchain, missing_reason, oracle_path
 
@@ -37,18 +41,23 @@ err_console = Console(stderr=True)
               help="Judgment(s) to test (default: all four).")
 @click.option("--seed", type=int, default=None, help="Hypothesis seed, for a reproducible campaign.")
 @click.option("--no-build", is_flag=True, help="Use the oracle executable as built; do not run leanpkg.")
+@click.option("--replay", is_flag=True,
+              help="Without Lean: replay corpus/vectors/ against the Python model and the recorded oracle answers.")
 @cluster_options()
 @click.option("--shards", type=click.IntRange(min=1), default=None,
               help="With --scheduler/--workers: shards per judgment (default: 4 per worker); shard i runs with "
                    "seed SEED*1000003+i.")
-def cli(cases: int, judgments: tuple[str, ...], seed: int | None, no_build: bool, scheduler: str | None,
-        workers: int | None, shards: int | None) -> None:
+def cli(cases: int, judgments: tuple[str, ...], seed: int | None, no_build: bool, replay: bool,
+        scheduler: str | None, workers: int | None, shards: int | None) -> None:
     """Compare the Python model with the Lean oracle on generated inputs.
 
     With --scheduler or --workers each judgment's cases are split into shards run on a Dask cluster, one
     oracle process per worker (model/dist/shard.py)."""
     from model.reproduce import repo_root
 
+    if replay:
+        _replay()
+        return
     tc = find_toolchain()
     if tc is not None and not no_build:
         build_oracle(tc)
@@ -98,6 +107,24 @@ def cli(cases: int, judgments: tuple[str, ...], seed: int | None, no_build: bool
                 console.print(f"  {p}")
         sys.exit(Exit.FAILS)
     console.print("0 mismatches")
+
+
+def _replay() -> None:
+    from model.oracle.vectors import replay_all
+
+    results = replay_all()
+    bad = [(p, r) for p, r in results if isinstance(r, Mismatch)]
+    skipped = [(p, r) for p, r in results if isinstance(r, Skip)]
+    for path, m in bad:
+        console.print(f"{path.name}:", highlight=False)
+        console.print(escape(report(m)), highlight=False, soft_wrap=True)
+    for path, sk in skipped:
+        console.print(f"{path.name}: skipped: {escape(sk.reason)}", soft_wrap=True)
+    console.print(f"replayed {len(results)} vector(s) from {VECTORS} against the Python model: "
+                  f"{len(results) - len(bad) - len(skipped)} agree with the recorded oracle answer, "
+                  f"{len(skipped)} skipped, {len(bad)} mismatch(es)")
+    if bad:
+        sys.exit(Exit.FAILS)
 
 
 def _sharded(chosen: tuple[str, ...], cases: int, seed: int | None, scheduler: str | None, workers: int | None,
