@@ -62,7 +62,7 @@ mutation: $(STAMP)
 # (model/oracle/toolchain.py). With none of these both targets say so, pointing at docs/lean.md, and
 # skip (exit 0); a corrupt archive fails. When a toolchain is found, AGENTWARRANT_REQUIRE_LEAN=1 turns
 # any skip of tests/drt into a failure.
-DRT_CASES ?= 250
+DRT_CASES ?= 500
 LEAN_ARCHIVE ?= ../shared/lean/lean-toolchain-2021-07-09-linux-x86_64.tar.zst
 DRT_SEED ?= 0
 LEAN_FIND = if [ -n "$(LEAN_HOME)" ]; then PATH="$(LEAN_HOME)/bin:$$PATH"; export PATH; fi; \
