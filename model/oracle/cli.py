@@ -25,8 +25,9 @@ from rich.table import Table
 from model.display import print_table
 from model.dist.cluster import cluster_options, wanted
 from model.exitcodes import EPILOG, Exit
-from model.oracle.drt import VECTORS, Mismatch, Skip, Summary, campaign, load_strategies, report
+from model.oracle.drt import VECTORS, Summary, campaign, load_strategies, report
 from model.oracle.lean import JUDGMENTS, LeanOracle
+from model.oracle.results import Mismatch, Skip
 from model.oracle.toolchain import build_oracle, find_toolchain, missing_reason, oracle_path
 
 console = Console()
@@ -38,7 +39,7 @@ err_console = Console(stderr=True)
 @click.option("--cases", type=click.IntRange(min=1), default=1000, show_default=True,
               help="Generated cases per judgment (monitor_step: runs of up to six calls).")
 @click.option("--judgment", "judgments", type=click.Choice(JUDGMENTS), multiple=True,
-              help="Judgment(s) to test (default: all four).")
+              help="Judgment(s) to test (default: all).")
 @click.option("--seed", type=int, default=None, help="Hypothesis seed, for a reproducible campaign.")
 @click.option("--no-build", is_flag=True, help="Use the oracle executable as built; do not run leanpkg.")
 @click.option("--replay", is_flag=True,
@@ -99,6 +100,9 @@ def cli(cases: int, judgments: tuple[str, ...], seed: int | None, no_build: bool
             console.print(f"{s.judgment}: skipped {n}: {escape(reason)}", soft_wrap=True)
         kinds = ", ".join(f"{k} {n}" for k, n in s.kinds.most_common())
         console.print(f"{s.judgment}: both sides answered: {escape(kinds)}", soft_wrap=True)
+        if s.coverage:
+            hits = ", ".join(f"{k} {n}" for k, n in sorted(s.coverage.items()))
+            console.print(f"{s.judgment}: steps reaching each rule kind: {escape(hits)}", soft_wrap=True)
     total = sum(len(s.mismatches) for s in summaries)
     if total:
         console.print(f"{total} mismatch(es); inputs saved under {VECTORS}:")

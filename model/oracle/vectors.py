@@ -16,20 +16,18 @@ from model.edits.instance import instance_to_json
 from model.edits.load import instance_from_json
 from model.jsonio import read_text
 from model.monitor.commit import step
-from model.monitor.state import initial_state
+from model.monitor.state import initial_state, issue_permit
+from model.oracle import drt_monitor as W
 from model.oracle import edits_json as E
+from model.oracle import monitor_full_json as F
 from model.oracle import monitor_json as M
 from model.oracle.drt import (
     VECTORS,
-    Agree,
-    CaseResult,
-    Mismatch,
-    Skip,
-    _jsonable,
     ledger_case_from,
     monitor_python_input,
     monitor_run_from,
 )
+from model.oracle.results import Agree, CaseResult, Mismatch, Skip, _jsonable
 
 
 def _recorded_edit_view(doc: Any) -> E.EditView:
@@ -65,6 +63,8 @@ def replay_recorded(doc: Any) -> CaseResult:
         bad = M.compare_ledger(pyl, lean)
         return Agree("ledger_allocate") if not bad else Mismatch("ledger_allocate", tuple(bad), pin, oracle_input,
                                                                   pyl, lean)
+    if judgment == "monitor":
+        return _replay_whole(doc)
     policy, satisfied, calls = monitor_run_from(pin)
     state = initial_state(len(policy.user), len(policy.application), satisfied)
     for k, (call, outcome) in enumerate(calls[:pin["step"] + 1]):
@@ -74,6 +74,23 @@ def replay_recorded(doc: Any) -> CaseResult:
             bad = M.compare_step(pys, M.lean_step_view(lean))
             return Agree("monitor_step") if not bad else Mismatch("monitor_step", tuple(bad), pin, oracle_input,
                                                                    pys, lean)
+        state = after
+    return Skip("the vector's step is past its run")
+
+
+def _replay_whole(doc: Any) -> CaseResult:
+    pin = doc["python_input"]
+    policy, _, steps = W.run_from(pin)
+    state = initial_state(len(policy.user), len(policy.application), frozenset(pin["satisfied"]))
+    for k, (call, outcome, permits) in enumerate(steps[:pin["step"] + 1]):
+        for tool, target in permits:
+            state, _ = issue_permit(state, tool, target.identity())
+        verdict, after = step(policy, state, call, outcome)
+        if k == pin["step"]:
+            py = F.python_view(policy, verdict, after)
+            bad = F.compare(py, F.lean_view(doc["lean"]))
+            return Agree("monitor") if not bad else Mismatch("monitor", tuple(bad), pin, doc["oracle_input"], py,
+                                                              doc["lean"])
         state = after
     return Skip("the vector's step is past its run")
 
@@ -100,6 +117,8 @@ def record(oracle: Any, judgment: str, case: Any) -> list[dict[str, Any]]:
         payload, names = E.edit_check_input(case)
         lean = E.lean_edit_view(names, oracle.call("edit_check", payload))
         return [doc(instance_to_json(case), payload, view.to_json(), lean.to_json())]
+    if judgment == "monitor":
+        return _record_whole(oracle, case, doc)
     policy, satisfied, calls = case
     state = initial_state(len(policy.user), len(policy.application), satisfied)
     out = []
@@ -108,5 +127,21 @@ def record(oracle: Any, judgment: str, case: Any) -> list[dict[str, Any]]:
         verdict, after = step(policy, state, call, outcome)
         lean_out = M.lean_step_view(oracle.call("monitor_step", payload))
         out.append(doc(monitor_python_input(case, k), payload, M.python_step_view(policy, verdict, after), lean_out))
+        state = after
+    return out
+
+
+def _record_whole(oracle: Any, run: Any, doc: Any) -> list[dict[str, Any]]:
+    policy, satisfied, steps = run
+    state = initial_state(len(policy.user), len(policy.application), satisfied)
+    out = []
+    for k, (call, outcome, permits) in enumerate(steps):
+        for tool, target in permits:
+            state, _ = issue_permit(state, tool, target.identity())
+        payload = F.monitor_input(policy, state, call, outcome)
+        text = F.encode(payload)
+        verdict, after = step(policy, state, call, outcome)
+        out.append(doc(W.python_input(run, k), payload, F.python_view(policy, verdict, after),
+                       oracle.call_text("monitor", text)))
         state = after
     return out

@@ -17,7 +17,14 @@ from hypothesis import Phase, given, settings
 from model.edits.instance import Instance
 from model.oracle.drt import Agree, CaseResult, Mismatch, Skip, report, run_case, save_vector
 from model.oracle.lean import LeanOracle
-from tests.strategies import edit_instances, family_instances, ledger_cases, monitor_runs, resolve_cases
+from tests.strategies import (
+    edit_instances,
+    family_instances,
+    ledger_cases,
+    monitor_runs,
+    resolve_cases,
+    whole_monitor_runs,
+)
 
 pytestmark = pytest.mark.lean
 CASES = settings(max_examples=150, database=None, phases=[Phase.generate])
@@ -92,3 +99,16 @@ def test_monitor_step(oracle: LeanOracle) -> None:
 
     body()
     assert tally["agree"] > 0 and tally["skip"] == 0
+
+
+def test_whole_monitor(oracle: LeanOracle) -> None:
+    """The whole monitor from policy, state and call: decision, reason, waiting set and next state."""
+    tally = {"agree": 0, "skip": 0}
+
+    @CASES
+    @given(whole_monitor_runs())
+    def body(run: Any) -> None:
+        _check(run_case("monitor", oracle, run), tally)
+
+    body()
+    assert tally["agree"] > 5 * tally["skip"], tally

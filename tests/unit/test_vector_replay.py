@@ -21,7 +21,7 @@ DOCS = {p.name: json.loads(p.read_text(encoding="utf-8")) for p in sorted(VECTOR
 
 def test_every_judgment_has_recorded_vectors() -> None:
     judgments = {d["judgment"] for d in DOCS.values()}
-    assert judgments == {"edit_check", "resolve", "ledger_allocate", "monitor_step"}
+    assert judgments == {"edit_check", "resolve", "ledger_allocate", "monitor_step", "monitor"}
 
 
 @pytest.mark.parametrize("name", sorted(DOCS))
@@ -44,7 +44,7 @@ def _perturb(doc: dict[str, Any]) -> dict[str, Any]:
     return bad
 
 
-@pytest.mark.parametrize("judgment", ["edit_check", "resolve", "ledger_allocate", "monitor_step"])
+@pytest.mark.parametrize("judgment", ["edit_check", "resolve", "ledger_allocate", "monitor_step", "monitor"])
 def test_a_changed_recorded_answer_is_a_mismatch(judgment: str) -> None:
     doc = next(d for d in DOCS.values() if d["judgment"] == judgment)
     res = replay_recorded(_perturb(doc))

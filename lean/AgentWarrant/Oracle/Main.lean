@@ -2,9 +2,11 @@ import Lean.Data.Json
 import AgentWarrant.Edits.Check
 import AgentWarrant.Oracle.Common
 import AgentWarrant.Oracle.Monitor
+import AgentWarrant.Oracle.MonitorFull
+import AgentWarrant.Oracle.Parse
 /-! The oracle executable: JSON lines in, JSON lines out (model/oracle/lean.py drives it).
 
-Request:  `{"id": n, "judgment": "edit_check" | "resolve" | "ledger_allocate" | "monitor_step", "input": {...}}`
+Request:  `{"id": n, "judgment": "edit_check" | "resolve" | "ledger_allocate" | "monitor_step" | "monitor", "input": {...}}`
 Response: `{"id": n, "output": {...}}`, or `{"id": n | null, "error": {"kind": k, "message": m}}` with
 `k` one of `parse` (the line is not JSON), `request` (no id/judgment/input), `unknown_judgment`,
 `input` (the input does not have the judgment's shape). Errors are plumbing, never verdicts.
@@ -45,7 +47,8 @@ def resolveJ (j : Json) : Dec Json := do
 /-- Every judgment the oracle answers, by module. -/
 def judgments : List Judgment :=
   [("edit_check", editCheck), ("resolve", resolveJ)] ++
-  Oracle.Monitor.judgments
+  Oracle.Monitor.judgments ++
+  Oracle.MonitorFull.judgments
 
 -- the loop ---------------------------------------------------------------------------------------
 
@@ -53,7 +56,7 @@ def errorJ (id : Json) (kind msg : String) : Json :=
   Json.mkObj [("id", id), ("error", Json.mkObj [("kind", toJson kind), ("message", toJson msg)])]
 
 def handle (line : String) : Json :=
-  match Json.parse line with
+  match Parse.parse line with
   | Except.error e => errorJ Json.null "parse" e
   | Except.ok j =>
     match req j "id", getAs String j "judgment", req j "input" with
