@@ -744,8 +744,10 @@ def whole_monitor_runs(draw: st.DrawFn, max_calls: int = 6) -> tuple[Any, ...]:
         policy = replace(policy, user=tuple(marked[:len(policy.user)]), application=tuple(marked[len(policy.user):]))
     # a small pool, so that a second lookup of a slot often agrees and sometimes conflicts
     found_values = st.sampled_from(["a", "b", 1, "", None]) | st.just({}) | _SCALARS
-    out = []
+    out: list[tuple[Any, ...]] = []
     for call, outcome in calls:
+        if out and draw(st.integers(0, 3)) == 0:  # the previous call again: permits consumed, slots re-read
+            call = out[-1][0]
         if policy.resolvers and draw(_BOOL):
             r = _pick(draw, policy.resolvers)
             found = draw(found_values)
@@ -755,9 +757,9 @@ def whole_monitor_runs(draw: st.DrawFn, max_calls: int = 6) -> tuple[Any, ...]:
             call = Call(call.agent, r.tool, dict(r.args), ())
             outcome = Outcome(draw(st.integers(0, 4)) > 0, value)
         permits = []
-        if draw(st.integers(0, 2)) == 0:
+        if draw(_BOOL):
             target = call
-            if call.args and draw(_BOOL):
+            if call.args and draw(st.integers(0, 3)) == 0:
                 name = sorted(call.args)[0]
                 target = Call(call.agent, call.tool, {**call.args, name: "other"}, call.refs)
             permits.append((target.tool, target))
