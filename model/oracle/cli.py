@@ -15,6 +15,7 @@ reach, not bad input; ``model/exitcodes.py``).
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 import click
 from rich.console import Console
@@ -42,14 +43,16 @@ err_console = Console(stderr=True)
               help="Judgment(s) to test (default: all).")
 @click.option("--seed", type=int, default=None, help="Hypothesis seed, for a reproducible campaign.")
 @click.option("--no-build", is_flag=True, help="Use the oracle executable as built; do not run leanpkg.")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Also write the summary as OUT/tables/drt_campaign.{csv,md} (per judgment, then per rule kind).")
 @click.option("--replay", is_flag=True,
               help="Without Lean: replay corpus/vectors/ against the Python model and the recorded oracle answers.")
 @cluster_options()
 @click.option("--shards", type=click.IntRange(min=1), default=None,
               help="With --scheduler/--workers: shards per judgment (default: 4 per worker); shard i runs with "
                    "seed SEED*1000003+i.")
-def cli(cases: int, judgments: tuple[str, ...], seed: int | None, no_build: bool, replay: bool,
-        scheduler: str | None, workers: int | None, shards: int | None) -> None:
+def cli(cases: int, judgments: tuple[str, ...], seed: int | None, no_build: bool, out_dir: Path | None,
+        replay: bool, scheduler: str | None, workers: int | None, shards: int | None) -> None:
     """Compare the Python model with the Lean oracle on generated inputs.
 
     With --scheduler or --workers each judgment's cases are split into shards run on a Dask cluster, one
@@ -103,6 +106,9 @@ def cli(cases: int, judgments: tuple[str, ...], seed: int | None, no_build: bool
         if s.coverage:
             hits = ", ".join(f"{k} {n}" for k, n in sorted(s.coverage.items()))
             console.print(f"{s.judgment}: steps reaching each rule kind: {escape(hits)}", soft_wrap=True)
+    if out_dir is not None:
+        for path in _write_table(out_dir, summaries, cases, seed):
+            console.print(f"wrote {path}")
     total = sum(len(s.mismatches) for s in summaries)
     if total:
         console.print(f"{total} mismatch(es); inputs saved under {VECTORS}:")
@@ -111,6 +117,24 @@ def cli(cases: int, judgments: tuple[str, ...], seed: int | None, no_build: bool
                 console.print(f"  {p}")
         sys.exit(Exit.FAILS)
     console.print("0 mismatches")
+
+
+def _write_table(out_dir: Path, summaries: list[Summary], cases: int, seed: int | None) -> list[Path]:
+    from model.tables import write_table
+
+    rows: list[list[object]] = []
+    for s in summaries:
+        rows.append([s.judgment, "(all)", s.cases, s.compared, sum(s.skipped.values()), len(s.mismatches),
+                     f"{s.seconds:.0f}"])
+        for kind, n in sorted(s.kinds.items()):
+            rows.append([s.judgment, f"answer {kind}", "", n, "", "", ""])
+        for kind, n in sorted(s.coverage.items()):
+            rows.append([s.judgment, f"reached {kind}", "", n, "", "", ""])
+    header = ["judgment", "row", "cases", "compared", "skipped", "mismatches", "seconds"]
+    return write_table(out_dir, "drt_campaign", header, rows,
+                       f"DRT campaign: {cases} generated cases per judgment (seed {seed}); per judgment the totals, "
+                       "then how many comparisons (monitor: steps) gave each answer and reached each rule kind. "
+                       f"Regenerate: agentwarrant drt --cases {cases} --seed {seed} --out paper_figures")
 
 
 def _replay() -> None:
