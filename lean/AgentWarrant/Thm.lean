@@ -2,6 +2,7 @@ import AgentWarrant.Thm.Monitor.Labels
 import AgentWarrant.Thm.Monitor.Ledger
 import AgentWarrant.Thm.Monitor.Capacity
 import AgentWarrant.Thm.Monitor.Step
+import AgentWarrant.Thm.Monitor.Transition
 /-! The headline results, each stated once in plain words and proved by the lemma named in its
 proof (in the mirrored `Thm/` file of the judgment). docs/lean.md tabulates them against the
 papers' statements. Definitions live in `Spec/`; nothing here defines behaviour. -/
@@ -47,5 +48,19 @@ theorem onlyAllowChangesState (i : StepIn) (hd : ∀ l pu pa, decide i ≠ Decis
 /-- An Allow appends exactly the decided record's label to the trace. -/
 theorem allowAppendsItsLabel (i : StepIn) (l : Label) (pu pa : List Nat) (h : decide i = Decision.allow l pu pa) :
     (step i).trace = i.trace ++ [l] := (stepAllowAppends i l pu pa h).1
+
+-- Monitor: the whole transition (Agenra Sections 6.2, 6.3) ----------------------------------------
+
+/-- The whole monitor: Pause and Deny leave the state (trace, bindings, counters, permits) unchanged. -/
+theorem wholeOnlyAllowChanges (p : Full.Policy) (s : Full.State) (c : Full.Call) (o : Full.Outcome)
+    (hd : ∀ l pu pa k, Full.decideFull p s c ≠ Full.Verdict.allow l pu pa k) : (Full.stepFull p s c o).2 = s :=
+  Full.stepFullOnlyAllowChanges p s c o hd
+
+/-- The whole monitor: when an admitted tool fails, the state is the commit alone — the charges and
+the consumed permit stay (no refund), and no handle, binding or invalidation results. -/
+theorem wholeFailureKeepsCommit (p : Full.Policy) (s : Full.State) (c : Full.Call) (v : Lean.Json) (l : Label)
+    (pu pa : List Nat) (k : Option Nat) (h : Full.decideFull p s c = Full.Verdict.allow l pu pa k) :
+    (Full.stepFull p s c ⟨false, v⟩).2 = Full.commit p s c l pu pa k :=
+  Full.stepFullFailureKeepsCommit p s c v l pu pa k h
 
 end AgentWarrant.Thm
