@@ -5,6 +5,8 @@ corpus/schemas/policy.schema.json), the state and the call, with nothing compute
 (model/oracle/monitor_full_json.py writes the input and reads the output).
 
 Input: `{"policy": <policy JSON>, "state": {...}, "call": {...}, "outcome": {"ok", "value"}}`.
+`monitor_decide` (policy, state, call) and `monitor_observe` (policy, state, id, outcome) are its two
+halves, for the enforcement backend, which must decide before the tool runs.
 The state's labels are in the numbered form (sensitivity rank, category vector over the policy's
 sorted categories); names elsewhere. Output: the decision, its reason, the waiting set, the
 label and both allocations of an Allow, the permit consumed, and the whole next state. -/
@@ -218,6 +220,35 @@ def monitor (j : Json) : Dec Json := do
   pure $ Json.mkObj [("decision", toJson d), ("reason", reason), ("waiting", toJson waiting.toArray),
     ("label", label), ("user", pu), ("app", pa), ("permit", permit), ("state", normJ (stateJ s'))]
 
-def judgments : List Judgment := [("monitor", monitor)]
+def verdictFields (v : Full.Verdict) : List (String × Json) :=
+  let (d, reason, waiting, label, pu, pa, permit) := match v with
+    | Full.Verdict.allow l pu pa k => ("allow", Json.null, [], labelJ l, toJson pu.toArray, toJson pa.toArray,
+                                  match k with | some n => toJson n | none => Json.null)
+    | Full.Verdict.pause w => ("pause", Json.null, w, Json.null, Json.null, Json.null, Json.null)
+    | Full.Verdict.deny r => ("deny", toJson r, [], Json.null, Json.null, Json.null, Json.null)
+  [("decision", toJson d), ("reason", reason), ("waiting", toJson waiting.toArray), ("label", label),
+   ("user", pu), ("app", pa), ("permit", permit)]
+
+/-- The enforcement backend's first half: `D(S, c)` and, on Allow, the commit (before the tool runs). -/
+def monitorDecide (j : Json) : Dec Json := do
+  let p ← policyOf (← req j "policy")
+  let s ← stateOf (← req j "state")
+  let c ← callOf (← req j "call")
+  let v := decideFull p s c
+  let s' := match v with
+    | Full.Verdict.allow l pu pa k => commit p s c l pu pa k
+    | _ => s
+  pure $ Json.mkObj (verdictFields v ++ [("state", normJ (stateJ s'))])
+
+/-- The second half: the declared outcome of admitted attempt `id` processed (Section 6.3). -/
+def monitorObserve (j : Json) : Dec Json := do
+  let p ← policyOf (← req j "policy")
+  let s ← stateOf (← req j "state")
+  let oj ← req j "outcome"
+  let o : Outcome := ⟨← getAs Bool oj "ok", ← req oj "value"⟩
+  pure $ Json.mkObj [("state", normJ (stateJ (observe p s (← getAs Nat j "id") o)))]
+
+def judgments : List Judgment :=
+  [("monitor", monitor), ("monitor_decide", monitorDecide), ("monitor_observe", monitorObserve)]
 
 end AgentWarrant.Oracle.MonitorFull
