@@ -105,7 +105,9 @@ with LeanOracle() as o:
     try:
         s = campaign(judgment, cases, o, load_strategies(Path.cwd()), seed, tick, hit)
         done, found = s.cases, len(s.mismatches)
-    except Found:
+    except BaseException:  # Found, possibly wrapped by hypothesis (it replays the failing case)
+        if state["first"] is None:
+            raise
         done, found = state["first"], 1
 print(json.dumps({"model": model.__file__, "cases": done, "mismatches": found,
                   "first": state["first"], "modes": state["modes"], "seconds": time.perf_counter() - start,
