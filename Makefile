@@ -45,7 +45,7 @@ bench: $(STAMP)
 # Tens of minutes of CPU, niced. A fresh run by default; MUTATION_RESUME=1 keeps mutants/ so mutmut
 # resumes an interrupted run and retests only changed functions (survivors are not retested then).
 # Each mutant's tests run under an 8 GB address-space limit: a mutant that allocates without bound (two
-# in edits/symbolic.py grew past 14 GB) fails its tests with MemoryError, a kill, instead of exhausting
+# in edits/check/symbolic.py grew past 14 GB) fails its tests with MemoryError, a kill, instead of exhausting
 # the machine.
 MUTATION_JOBS ?= 2
 MUTATION_MEMORY_KB ?= 8000000

@@ -8,8 +8,8 @@ campaign again. Both runs happen in a fresh Python process whose ``model`` packa
 (checked), against the oracle built from the *unmodified* lean/ (``AGENTWARRANT_ORACLE``).
 
 Mutants (each on the code path the judgment's Python side runs):
-- ``ledger-scan-reversed``: first-fit scans the grant list from the end (model/monitor/ledger.py);
-- ``resolve-never-reuse``: Resolve annotates every call ``new`` (model/edits/resolve.py);
+- ``ledger-scan-reversed``: first-fit scans the grant list from the end (model/monitor/decide/ledger.py);
+- ``resolve-never-reuse``: Resolve annotates every call ``new`` (model/edits/check/resolve.py);
 and, against the whole-monitor judgment ``monitor``:
 - ``matching-keys-ignored``: an entry's argument-key allowlist is not checked;
 - ``matching-eq-negated``: an equality predicate holds exactly when the values differ;
@@ -55,30 +55,30 @@ class Mutant:
 
 
 MUTANTS = (
-    Mutant("ledger-scan-reversed", "model/monitor/ledger.py", "for k, entry in enumerate(entries):",
+    Mutant("ledger-scan-reversed", "model/monitor/decide/ledger.py", "for k, entry in enumerate(entries):",
            "for k, entry in reversed(list(enumerate(entries))):", "ledger_allocate"),
-    Mutant("resolve-never-reuse", "model/edits/resolve.py", "        if d in done:\n",
+    Mutant("resolve-never-reuse", "model/edits/check/resolve.py", "        if d in done:\n",
            "        if d in done and False:\n", "resolve"),
-    Mutant("matching-keys-ignored", "model/monitor/compiled_entries.py",
+    Mutant("matching-keys-ignored", "model/monitor/decide/compiled_entries.py",
            "        if self.keys is not None and not self.keys.issuperset(args):\n            return False",
            "        if False:\n            return False", "monitor"),
-    Mutant("matching-eq-negated", "model/monitor/compiled_entries.py",
+    Mutant("matching-eq-negated", "model/monitor/decide/compiled_entries.py",
            "        if self.kind == 0:\n            return json_equal(v, self.value)",
            "        if self.kind == 0:\n            return not json_equal(v, self.value)", "monitor"),
-    Mutant("slot-never-binds", "model/monitor/commit.py",
+    Mutant("slot-never-binds", "model/monitor/decide/commit.py",
            "        return tuple(sorted((*bindings_in, (slot, value, d)))), invalid_in",
            "        return bindings_in, invalid_in", "monitor"),
-    Mutant("origin-preserving-ignored", "model/monitor/origins.py",
+    Mutant("origin-preserving-ignored", "model/monitor/decide/origins.py",
            "        if not any(_named(rec, op) for op in rule.preserving) or len(rec.parents) != 1:",
            "        if len(rec.parents) != 1:", "monitor"),
-    Mutant("history-session-as-lineage", "model/monitor/flow.py",
+    Mutant("history-session-as-lineage", "model/monitor/decide/flow.py",
            "scope = lineage(state, proposed.parents) if rule.scope is HistoryScope.LINEAGE else state.trace",
            "scope = lineage(state, proposed.parents)", "monitor"),
-    Mutant("permit-check-skipped", "model/monitor/compiled_decide.py", "    if c.permits and (any(",
+    Mutant("permit-check-skipped", "model/monitor/decide/compiled_decide.py", "    if c.permits and (any(",
            "    if False and (any(", "monitor"),
-    Mutant("permit-reused", "model/monitor/verdict.py", "    unused = [p for p in exact if not p.consumed]",
+    Mutant("permit-reused", "model/monitor/decide/verdict.py", "    unused = [p for p in exact if not p.consumed]",
            "    unused = exact", "monitor"),
-    Mutant("result-failed-is-handle", "model/monitor/commit.py",
+    Mutant("result-failed-is-handle", "model/monitor/decide/commit.py",
            "    if not outcome.ok or not 0 <= d < len(trace):", "    if not 0 <= d < len(trace):", "monitor"),
 )
 

@@ -5,7 +5,7 @@ Three ways to make the four calls of the report task (Read, Sanitize, Lookup, Se
 - ``direct``: the reference Python tools called directly with concrete values (no checks);
 - ``mediated``: the same calls through ``Adapter.call`` on the report policy (decide, commit
   before the tool, result processing, handle bookkeeping). The Adapter keeps its state as a mutable
-  session and admits calls through per-(tool, agent) plans (``model/monitor/session.py``, ``plan.py``);
+  session and admits calls through per-(tool, agent) plans (``model/monitor/adapter/session.py``, ``plan.py``);
   its public ``State`` is built only when read, which this workflow never does. ``mediated
   (reference)`` is the same workflow on ``Adapter(reference=True)``: frozen states rebuilt per call
   through ``decide``, ``commit_in`` and ``observe_in`` (the path before the session, kept as the
@@ -18,7 +18,7 @@ Three ways to make the four calls of the report task (Read, Sanitize, Lookup, Se
 Also ``decide``: the pure core deciding the final Send on a prepared state (no tool, no commit), and
 ``decide workload``: the four decisions of the workflow, each on the state it is made in (the pure
 counterpart of cedar's four requests).
-``decide`` and ``mediated`` run over the compiled policy (``model/monitor/compiled.py``, issue 15 §1);
+``decide`` and ``mediated`` run over the compiled policy (``model/monitor/decide/compiled.py``, issue 15 §1);
 ``decide (source)`` and ``mediated (source)`` are the same paths over ``decide.decide_source``, the
 literal transcription the compiled form replaced, measured in the same process as the baseline
 (the reference Adapter is pointed at ``decide_source`` for that row only).
@@ -45,13 +45,13 @@ from contextlib import contextmanager
 from dataclasses import replace
 from pathlib import Path
 
-import model.monitor.adapter as adapter_module
-from model.monitor.adapter import Adapter, Handle
-from model.monitor.decide import Verdict, decide, decide_source
-from model.monitor.policy import ConstPat, Entry, EntryKind, Policy
-from model.monitor.report_task import load
-from model.monitor.state import Call, State
-from model.monitor.toolkit import ReportWorld
+import model.monitor.adapter.shell as adapter_module
+from model.monitor.adapter.report_task import load
+from model.monitor.adapter.shell import Adapter, Handle
+from model.monitor.adapter.toolkit import ReportWorld
+from model.monitor.decide.base import Verdict, decide, decide_source
+from model.monitor.decide.state import Call, State
+from model.monitor.language.policy import ConstPat, Entry, EntryKind, Policy
 from model.tables import write_table
 
 ROUNDS = 200

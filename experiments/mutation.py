@@ -35,12 +35,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 EQUIVALENT_FILE = ROOT / "experiments" / "mutation_equivalent.json"
 MODULES = (
-    "model/monitor/ledger.py",
-    "model/monitor/decide.py",
-    "model/monitor/compiled_decide.py",
-    "model/edits/explicit.py",
-    "model/edits/symbolic.py",
-    "model/edits/verify.py",
+    "model/monitor/decide/ledger.py",
+    "model/monitor/decide/base.py",
+    "model/monitor/decide/compiled_decide.py",
+    "model/edits/check/explicit.py",
+    "model/edits/check/symbolic.py",
+    "model/edits/check/verify.py",
     "model/admission/approvals.py",
     "model/admission/records.py",
 )
@@ -86,7 +86,7 @@ class Row:
 
 
 def function_of(mutant: str) -> str:
-    """``model.monitor.ledger.x_allocate__mutmut_6`` -> ``allocate``; methods keep ``Class.method``."""
+    """``model.monitor.decide.ledger.x_allocate__mutmut_6`` -> ``allocate``; methods keep ``Class.method``."""
     mangled = mutant.rpartition(".")[2].rpartition("__mutmut_")[0]
     if mangled.startswith("x_"):
         return mangled[2:]
@@ -173,7 +173,7 @@ def mutmut_diff(mutant: str, module: str) -> str:
 
 
 def name_module(mutant: str) -> str:
-    """``model.monitor.ledger.x_allocate__mutmut_6`` -> ``model/monitor/ledger.py``."""
+    """``model.monitor.decide.ledger.x_allocate__mutmut_6`` -> ``model/monitor/decide/ledger.py``."""
     return mutant.rpartition(".")[0].replace(".", "/") + ".py"
 
 

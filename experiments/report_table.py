@@ -2,7 +2,7 @@
 
 Writes paper_figures/tables/report_task.csv and report_task.md. Every cell in the result,
 reason and failing-checks columns comes from running the monitor through the Adapter on the
-reference tools (model/monitor/report_task.py); nothing is copied from the paper.
+reference tools (model/monitor/adapter/report_task.py); nothing is copied from the paper.
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ a "total after a prefix" row.
 Speed (issue 15 §2), in the same run: every revision is judged three ways — the pre-issue-15 path
 (``merge=False, fast=False``: sequence enumeration, a fresh Z3 solver per question, nothing memoized), the
 merged product search with those engines (``fast=False``), and revise's default (merged search, memoized
-engines: model/revision/memo.py, leaves.py, samples.py, synth.py, refute.py) — which must give the same judgment
+engines: model/revision/search/memo.py, leaves.py, samples.py, synth.py, refute.py) — which must give the same judgment
 (``RevisionReport.judgment``: verdicts, certificates, counterexamples; checked here); then the default once
 more with its memo emptied before every revision. ``revision_speed.{csv,md}`` reports the CPU time of each
 and the searches alone, at the corpus bound and at the bound raised by one and two calls (where the number
@@ -39,10 +39,11 @@ from typing import Any
 from model.api import revision_corpus
 from model.frames import CORPUS_HEADER, corpus_rows
 from model.revision.corpus import Entry, load_manifest
-from model.revision.counterexample import lost_client, new_forbidden
-from model.revision.memo import SHARED
-from model.revision.prefix import starting_point
-from model.revision.revise import RevisionReport, revise
+from model.revision.report import RevisionReport
+from model.revision.revise import revise
+from model.revision.search.counterexample import lost_client, new_forbidden
+from model.revision.search.memo import SHARED
+from model.revision.search.prefix import starting_point
 from model.tables import write_table
 
 
@@ -132,8 +133,8 @@ def _speed(out_dir: Path, entries: tuple[Entry, ...]) -> list[Path]:
                        "memo kept across the corpus or emptied before each revision. All three give the same "
                        "verdicts, certificates (checked by the independent checker) and counterexamples, checked "
                        f"here. Fast path: {questions} Z3 enumeration questions asked, {sampled} answered by kept "
-                       f"samples, {ruled} refuted by syntactic rules (model/revision/refute.py); {made} questions "
-                       "answered by samples made for them without Z3 (model/revision/synth.py). "
+                       f"samples, {ruled} refuted by syntactic rules (model/revision/smt/refute.py); {made} questions "
+                       "answered by samples made for them without Z3 (model/revision/smt/synth.py). "
                        "Searches-only rows: sequence enumeration (baseline_ms) against the merged search "
                        "(merged_ms) at the corpus bound and one and two calls beyond it; speedup = baseline_ms / "
                        "fast_ms (revise rows) or baseline_ms / merged_ms (search rows).")

@@ -27,8 +27,8 @@ from pathlib import Path
 from click.testing import CliRunner
 
 from model.cli import main
-from model.monitor.policy_json import policy_json_text
-from model.monitor.syntax import parse_policy
+from model.monitor.language.policy_json import policy_json_text
+from model.monitor.language.syntax import parse_policy
 from model.tables import write_table
 
 REPEATS = 2

@@ -1,8 +1,12 @@
 """agentwarrant: an executable reference model for authorizing what LLM agents do.
 
-Systems live in sub-packages (see README.md, "What this is"): ``monitor`` (Agenra run-time monitor),
-``revision`` (client preservation), ``search`` (bounded analysis), ``edits`` (execution-edit checking),
-``admission`` (admission protocols), ``oracle`` (clients for independent implementations).
+Systems live in sub-packages (see README.md, "What this is"), each docstring naming its papers'
+sections: ``monitor`` (the Agenra run-time monitor, Sections 2–6: ``language``, ``decide``, ``adapter``),
+``revision`` (client preservation, Agenra Section 7.1: ``smt``, ``search``, ``certify``), ``search``
+(bounded analysis), ``edits`` (execution-edit checking: ``check``, ``runtime``), ``admission``
+(admission protocols), ``oracle`` (clients for independent implementations), ``dist`` and ``bench``.
+Dependencies point one way: from the shell (``cli``, ``api``, ``frames``, ``reproduce``) down to the
+pure core; ``tests/whole_repo/test_architecture.py`` checks there is no import cycle.
 
 The library façade of ``model/api.py`` and the table helpers of ``model/frames.py`` are re-exported
 here (``from model import run_trace, to_frame``). They load on first use, so ``import model`` and the

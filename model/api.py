@@ -20,23 +20,20 @@ Choices where nothing is given:
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from model.api_results import CorpusJudgment, Explanation, TraceRun
 from model.budget import Budget, Unknown
 from model.canonical import JSON
 from model.errors import InputKind, InvalidInput
 
 if TYPE_CHECKING:  # the engines load on first call: importing the façade stays cheap (Z3 comes with revision)
-    from model.edits.instance import Instance
-    from model.edits.verdict import Verdict as EditVerdict
-    from model.monitor.decide import Verdict as MonitorVerdict
-    from model.monitor.policy import Policy
-    from model.monitor.report_task import Row as ReportRow
-    from model.monitor.trace import StepReport
-    from model.revision.corpus import Entry as RevisionEntry
-    from model.revision.revise import RevisionReport
+    from model.edits.check.instance import Instance
+    from model.edits.check.verdict import Verdict as EditVerdict
+    from model.monitor.adapter.report_task import Row as ReportRow
+    from model.monitor.language.policy import Policy
+    from model.revision.report import RevisionReport
     from model.search.run import SearchReport
 
 PathLike = str | Path
@@ -50,7 +47,7 @@ def load_policy(path: PathLike) -> Policy:
     >>> p.name, [e.action for e in p.user]
     ('report', ['record.read', 'inbox.read', 'record.release', 'directory.lookup', 'message.send'])
     """
-    from model.monitor.syntax import load_policy as _load
+    from model.monitor.language.syntax import load_policy as _load
 
     return _load(path)
 
@@ -61,33 +58,13 @@ def parse_policy(text: str, source: str = "<text>") -> Policy:
     >>> parse_policy("policy tiny levels Public < Secret").levels.order
     ('Public', 'Secret')
     """
-    from model.monitor.syntax import parse_policy as _parse
+    from model.monitor.language.syntax import parse_policy as _parse
 
     return _parse(text, source)
 
 
 def _policy(policy: Policy | PathLike) -> Policy:
     return load_policy(policy) if isinstance(policy, str | Path) else policy
-
-
-@dataclass(frozen=True, slots=True)
-class TraceRun:
-    """A proposed call sequence run through the monitor: one ``StepReport`` per step."""
-
-    policy: str
-    source: str
-    steps: tuple[StepReport, ...]
-
-    @property
-    def as_expected(self) -> bool:
-        """Every step that carries an ``expect`` got that decision."""
-        return all(s.as_expected for s in self.steps)
-
-    def to_frame(self) -> Any:
-        """One row per step (``model.frames.trace_rows``) as a DataFrame."""
-        from model.frames import to_frame
-
-        return to_frame(self)
 
 
 def run_trace(policy: Policy | PathLike, trace: PathLike | Mapping[str, JSON], *, explain: bool = False) -> TraceRun:
@@ -99,8 +76,8 @@ def run_trace(policy: Policy | PathLike, trace: PathLike | Mapping[str, JSON], *
     >>> run.as_expected
     True
     """
-    from model.monitor.trace import load_trace
-    from model.monitor.trace import run_trace as _run
+    from model.monitor.adapter.trace import load_trace
+    from model.monitor.adapter.trace import run_trace as _run
     from model.schemas import validate
 
     pol = _policy(policy)
@@ -112,25 +89,6 @@ def run_trace(policy: Policy | PathLike, trace: PathLike | Mapping[str, JSON], *
     return TraceRun(pol.name, source, _run(pol, doc, source=source, explain=explain))
 
 
-@dataclass(frozen=True, slots=True)
-class Explanation:
-    """Why the monitor decided a step as it did: the step and every check it fails, in §6.2 order."""
-
-    step: StepReport
-    checks: tuple[MonitorVerdict, ...]
-
-    def sentence(self) -> str:
-        from model.verdict_text import step_sentence
-
-        return step_sentence(self.step, self.checks)
-
-    def to_frame(self) -> Any:
-        """One row per failing check (``model.frames.explanation_rows``) as a DataFrame."""
-        from model.frames import to_frame
-
-        return to_frame(self)
-
-
 def explain(policy: Policy | PathLike, trace: PathLike | Mapping[str, JSON], step: int) -> Explanation:
     """Explain the decision of call ``step`` of a trace (the state is the one the earlier steps left).
 
@@ -140,7 +98,7 @@ def explain(policy: Policy | PathLike, trace: PathLike | Mapping[str, JSON], ste
     >>> print(e.sentence())
     Send is denied: an argument was not produced the way an origin rule requires (origin); it would also fail flow.
     """
-    from model.monitor.decide import Decision
+    from model.monitor.decide.base import Decision
 
     run = run_trace(policy, trace, explain=True)
     if not 0 <= step < len(run.steps):
@@ -159,7 +117,7 @@ def report_table(tick: Callable[[int, int], None] | None = None) -> tuple[Report
     >>> [r.result for r in report_table()]
     ['Allow', 'Reject', 'Reject', 'Reject', 'Reject', 'Reject', 'Reject']
     """
-    from model.monitor.report_task import table_rows
+    from model.monitor.adapter.report_task import table_rows
 
     return table_rows(tick)
 
@@ -180,7 +138,7 @@ def check_edit(instance: Instance | PathLike | Mapping[str, JSON], engine: str =
     """
     # One import statement on the per-check path (each costs about a microsecond, a visible part of a
     # small check, issue 14 §2); the loader only when there is something to load.
-    from model.edits.check import ENGINES, Engine, Instance, check
+    from model.edits.check.checker import ENGINES, Engine, Instance, check
 
     eng = ENGINES.get(engine) if isinstance(engine, str) else None  # Engine(engine), as a dict look-up
     if eng is None:
@@ -192,10 +150,10 @@ def check_edit(instance: Instance | PathLike | Mapping[str, JSON], engine: str =
     if isinstance(instance, Instance):  # first: the abstract Mapping test is the slower one
         inst = instance
     elif isinstance(instance, Mapping):
-        from model.edits.load import instance_from_json
+        from model.edits.check.load import instance_from_json
         inst = instance_from_json(dict(instance))
     elif isinstance(instance, str | Path):
-        from model.edits.load import load_instance
+        from model.edits.check.load import load_instance
         inst = load_instance(Path(instance))
     else:
         inst = instance
@@ -217,10 +175,10 @@ def check_revision(old: Policy | PathLike, new: Policy | PathLike, *, workload: 
     >>> type(r.preservation).__name__, r.preservation.lost.names, type(r.safety).__name__
     ('NotPreserved', ('delete A', 'delete B'), 'NewlyForbidden')
     """
-    from model.revision.derive_workload import derive
     from model.revision.effects import parse_effects
     from model.revision.names import check_effects_exist, check_workload_names
     from model.revision.revise import revise
+    from model.revision.search.derive_workload import derive
 
     if bound < 0:
         raise InvalidInput("bound", "a non-negative integer", str(bound), InputKind.VALUE)
@@ -236,18 +194,10 @@ def check_revision(old: Policy | PathLike, new: Policy | PathLike, *, workload: 
         wl = derive(o, n)
     prefix = None
     if after is not None:
-        from model.revision.prefix import load_prefix
+        from model.revision.search.prefix import load_prefix
 
         prefix = load_prefix(after)
     return revise(o, n, eff, wl, bound, prefix, budget=budget)
-
-
-@dataclass(frozen=True, slots=True)
-class CorpusJudgment:
-    """One entry of the revision corpus and the judgment of it."""
-
-    entry: RevisionEntry
-    report: RevisionReport
 
 
 def revision_corpus(manifest: PathLike | None = None, tick: Callable[[int, int], None] | None = None,

@@ -19,6 +19,12 @@ from model.errors import InvalidInput
 from model.exitcodes import EPILOG, Exit
 from model.jsonio import printable
 
+# jsonschema imports rfc3987_syntax when it is installed (the jupyter extra brings it in), and that import
+# compiles a grammar for seconds on every start. Our schemas use no "format" keyword (a whole-repo test
+# checks it), so no format checker is ever consulted: the command's process does without that module.
+# Only the command: a library user's process keeps jsonschema as installed.
+sys.modules.setdefault("rfc3987_syntax", None)  # type: ignore[arg-type]
+
 console = Console()
 err_console = Console(stderr=True)
 
@@ -42,7 +48,33 @@ def _usage(exc: click.UsageError) -> str:
 
 class _Group(click.Group):
     """Turns ``InvalidInput`` raised by any subcommand, and click's usage errors (an unknown option, a
-    value out of range, a missing argument), into one error line with exit status 2."""
+    value out of range, a missing argument), into one error line with exit status 2; loads the
+    subcommands of ``LAZY_COMMANDS`` on first use."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(set(super().list_commands(ctx)) | set(LAZY_COMMANDS))
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        command = super().get_command(ctx, cmd_name)
+        if command is None and cmd_name in LAZY_COMMANDS:
+            command = load_command(cmd_name)
+            self.add_command(command, cmd_name)
+        return command
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        # the listing reads the short help from the table, so `--help` imports no subcommand
+        names = self.list_commands(ctx)
+        limit = formatter.width - 6 - max(map(len, names))
+        rows = []
+        for name in names:
+            loaded = self.commands.get(name)
+            if loaded is None:
+                rows.append((name, click.Command(name, help=LAZY_COMMANDS[name][2]).get_short_help_str(limit)))
+            elif not loaded.hidden:
+                rows.append((name, loaded.get_short_help_str(limit)))
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
 
     def make_context(self, info_name: str | None, args: list[str], parent: click.Context | None = None,
                      **extra: object) -> click.Context:
@@ -136,26 +168,34 @@ def _reproduce(names: tuple[str, ...], out_dir: Path | None, client: object) -> 
         console.print(f"wrote {escape(printable(str(p)))}", highlight=False, soft_wrap=True)
 
 
-def _register() -> None:
-    # One line per system; each module exposes a click group or command named ``cli``.
-    from model.admission.cli import register as register_admission
-    from model.bench.agentdojo.cli import cli as agentdojo_cli
-    from model.edits.cli import cli as edit_cli
-    from model.monitor.cli import cli as monitor_cli
-    from model.oracle.cli import cli as drt_cli
-    from model.revision.cli import cli as revise_cli
-    from model.search.cli import cli as search_cli
+# One line per subcommand: name -> (module, attribute, the short help `agentwarrant --help` lists). The
+# subcommands are imported only when named, so `agentwarrant --help` and every command's start-up cost
+# nothing for the systems it does not use; tests/unit/test_cli_startup.py checks the short help here is
+# the loaded command's own.
+LAZY_COMMANDS: dict[str, tuple[str, str, str]] = {
+    "admit": ("model.admission.cli", "cli",
+              "Admission protocols: held attempts and replay, signed approvals, release gate, records."),
+    "agentdojo": ("model.bench.agentdojo.cli", "cli", "Replay an AgentDojo user task's ground truth (and an injection"
+                  " task's after it) through the monitor."),
+    "drt": ("model.oracle.cli", "cli", "Compare the Python model with the Lean oracle on generated inputs."),
+    "edit": ("model.edits.cli", "cli", "Execution edits: exact checking and the durable runtime."),
+    "monitor": ("model.monitor.cli", "cli", "The Agenra run-time monitor."),
+    "revise": ("model.revision.cli", "cli",
+               "Does revising OLD into NEW keep every client, and does it admit new forbidden traces?"),
+    "search": ("model.search.cli", "cli",
+               "Search MODEL.json for forbidden executions and useful completions up to a bound."),
+    "verify-record": ("model.admission.cli", "verify_record_cmd",
+                      "Verify a signed record, or a list of records and their chains, offline."),
+}
 
-    main.add_command(monitor_cli, "monitor")
-    main.add_command(edit_cli, "edit")
-    main.add_command(search_cli, "search")
-    main.add_command(revise_cli, "revise")
-    register_admission(main)
-    main.add_command(drt_cli, "drt")
-    main.add_command(agentdojo_cli, "agentdojo")
 
+def load_command(name: str) -> click.Command:
+    import importlib
 
-_register()
+    module, attr, _ = LAZY_COMMANDS[name]
+    command: click.Command = getattr(importlib.import_module(module), attr)
+    return command
+
 
 if __name__ == "__main__":
     main()

@@ -1,6 +1,6 @@
-"""How the CLI prints tables (issue 13 §3): boxed rich tables on a terminal, or — with the top-level
-``--plain`` flag or ``AGENTWARRANT_PLAIN=1`` — tab-separated lines with no box, no colour and no
-width limit, so nothing is cut or wrapped at 80 columns when output is piped, logged or pasted.
+"""How the CLI prints tables: boxed rich tables on a terminal; otherwise — output piped, redirected
+or logged, or the top-level ``--plain`` flag or ``AGENTWARRANT_PLAIN=1`` given — tab-separated lines
+with no box, no colour and no width limit, so nothing is cut or wrapped at 80 columns.
 
 Choices: the plain form prints the title on its own line, then the header, then one line per row,
 cells separated by one tab with markup removed and line breaks inside a cell turned into spaces; it
@@ -32,7 +32,8 @@ def _text(cell: object) -> str:
 
 
 def print_table(console: Console, table: Table) -> None:
-    if not _plain:
+    # rich sizes a non-terminal to 80 columns and would cut cells there: off a terminal, print plain
+    if not _plain and console.is_terminal:
         console.print(table)
         return
     if table.title:

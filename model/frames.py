@@ -17,39 +17,25 @@ from model.admission.approvals import ApprovalVerified
 from model.admission.demo import DemoStep
 from model.admission.records import RecordInvalid, RecordValid
 from model.admission.refusal import Refusal
-from model.api import CorpusJudgment, DrtRun, DrtSkipped, Explanation, TraceRun
-from model.edits.contract import show_outcome
-from model.edits.resolve import Word
-from model.edits.verdict import Accepted, Invalid, Rejected
-from model.monitor.report_task import Row as ReportRow
-from model.revision.certificate import Certificate
-from model.revision.joint_certificate import JointSimulation
-from model.revision.revise import Certified, NewlyForbidden, NoNewForbidden, NotPreserved, OutOfBudget, RevisionReport
+from model.api_evidence import DrtRun, DrtSkipped
+from model.api_results import CorpusJudgment, Explanation, Row, TraceRun, dataframe, explanation_rows, trace_rows
+from model.edits.check.contract import show_outcome
+from model.edits.check.resolve import Word
+from model.edits.check.verdict import Accepted, Invalid, Rejected
+from model.monitor.adapter.report_task import Row as ReportRow
+from model.revision.certify.certificate import Certificate
+from model.revision.certify.joint_certificate import JointSimulation
+from model.revision.report import Certified, NewlyForbidden, NoNewForbidden, NotPreserved, OutOfBudget, RevisionReport
 from model.search.compare import Agreement, Disagreement
 from model.search.model import QueryKind
 from model.search.replay import Reproduced
 from model.search.run import SearchReport
 from model.search.verdict import Found, Unsupported, verdict_name
-from model.verdict_text import DENY_TEXT, edit_sentence, preservation_sentence, safety_sentence, step_sentence
-
-Row = dict[str, object]
+from model.verdict_text import edit_sentence, preservation_sentence, safety_sentence
 
 
 def word_text(word: Word) -> str:
     return " ".join(str(a) for a in word) or "ε"
-
-
-def trace_rows(run: TraceRun) -> list[Row]:
-    return [{"step": s.index, "kind": s.kind, "tool": s.tool,
-             "decision": None if s.decision is None else s.decision.value, "reason": s.reason,
-             "why": step_sentence(s), "detail": s.detail, "result": s.result, "expected": s.expected,
-             "as_expected": s.as_expected, "failing": " ".join(s.failing)} for s in run.steps]
-
-
-def explanation_rows(e: Explanation) -> list[Row]:
-    return [{"check": c.reason.value if c.reason else c.decision.value, "first": i == 0,
-             "meaning": DENY_TEXT[c.reason] if c.reason else "", "detail": c.detail}
-            for i, c in enumerate(e.checks)]
 
 
 REPORT_HEADER = ("candidate", "obligation", "policy", "result", "reason", "failing_checks", "reached_mail")
@@ -219,9 +205,7 @@ def to_frame(result: Any) -> Any:
     >>> df[df.decision == "deny"].reason.tolist()
     ['slot_unbound', 'origin', 'quota']
     """
-    import pandas as pd
-
-    return pd.DataFrame(rows(result))
+    return dataframe(rows(result))
 
 
 def sentence(result: Any) -> str:

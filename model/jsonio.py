@@ -39,94 +39,17 @@ per level of nesting on the way).
 from __future__ import annotations
 
 import json
-import math
 import re
-from decimal import Decimal, InvalidOperation
 from pathlib import Path
 from typing import Any
 
 from model.errors import InputKind, InvalidInput, Location, json_path
 from model.errors import printable as printable  # re-exported: the loaders print user text with it
+from model.json_exact import STRICT, Problem, clip, lone_escape, number_problem
 
 JSON = Any
 
-SAFE_INTEGER = 2**53 - 1
-_MAX_INT_DIGITS = 16  # len(str(2**53 - 1)); longer literals are out of range whatever their value
 _BOM = "\ufeff"
-
-
-class _Problem(Exception):
-    """Raised by a decoding hook; caught in ``decode`` and turned into a located ``InvalidInput``."""
-
-
-def number_problem(literal: str) -> tuple[str, str] | None:
-    """``(expected, found)`` when the JSON number ``literal`` cannot be kept exactly, else ``None``."""
-    if not any(c in literal for c in ".eE"):
-        digits = literal.lstrip("-")
-        if len(digits) > _MAX_INT_DIGITS or int(digits) > SAFE_INTEGER:
-            return _RANGE, _clip(literal)
-        return None
-    value = float(literal)  # a float literal of any length parses (no digit limit for floats)
-    if not math.isfinite(value) or abs(value) > SAFE_INTEGER:
-        return _RANGE, _clip(literal)
-    shortest = repr(value)
-    if shortest != literal and not _same_decimal(literal, shortest):
-        return f"a number a double holds exactly (this one would be read as {shortest})", _clip(literal)
-    return None
-
-
-_RANGE = "a number within ±(2**53 - 1) (beyond it a double does not hold every integer)"
-
-
-def _same_decimal(a: str, b: str) -> bool:
-    try:
-        return Decimal(a) == Decimal(b)
-    except InvalidOperation:  # an exponent beyond what decimal represents: certainly not that double
-        return False
-
-
-def exact_number(literal: str) -> int | float:
-    """The value of a JSON number literal already accepted by ``number_problem``."""
-    return float(literal) if any(c in literal for c in ".eE") else int(literal)
-
-
-def lone_surrogate(text: str) -> int | None:
-    """Index of the first UTF-16 surrogate code point in ``text`` (decoded JSON pairs them up, so
-    any that remains is unpaired), else ``None``."""
-    m = _SURROGATE.search(text)
-    return None if m is None else m.start()
-
-
-_SURROGATE = re.compile("[\ud800-\udfff]")
-_SURROGATE_ESCAPE = re.compile(r"\\u[dD][89a-fA-F]")
-
-
-def _clip(text: str, n: int = 40) -> str:
-    return printable(text if len(text) <= n else f"{text[:n]}… ({len(text)} characters)")
-
-
-def _int(literal: str) -> int:
-    if len(literal) < _MAX_INT_DIGITS or number_problem(literal) is None:  # 15 digits are always in range
-        return int(literal)
-    raise _Problem()
-
-
-def _float(literal: str) -> float:
-    value = float(literal)
-    if (repr(value) == literal and -SAFE_INTEGER <= value <= SAFE_INTEGER) or number_problem(literal) is None:
-        return value
-    raise _Problem()
-
-
-def _constant(literal: str) -> float:
-    raise _Problem()
-
-
-def _pairs(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    out = dict(pairs)
-    if len(out) != len(pairs):
-        raise _Problem()
-    return out
 
 
 def decode(data: str | bytes, source: str = "<input>") -> JSON:
@@ -135,14 +58,14 @@ def decode(data: str | bytes, source: str = "<input>") -> JSON:
     if not text.strip():
         raise InvalidInput(Location(source, 1, 1), "a JSON value", "empty input", InputKind.SYNTAX)
     try:
-        value = _STRICT.decode(text)
-    except _Problem:
+        value = STRICT.decode(text)
+    except Problem:
         raise _located(text, source) from None
     except json.JSONDecodeError as exc:
         raise _syntax(exc, source) from None
     except RecursionError:
         raise InvalidInput(source, "JSON nested less deeply", "too deep", InputKind.SYNTAX) from None
-    if _lone_escape(text):
+    if lone_escape(text):
         raise _located(text, source)
     return value
 
@@ -215,38 +138,13 @@ def load_file(path: str | Path) -> JSON:
 # level of nesting on the way to the problem, with Python work per sibling on that way only.
 
 _LOOSE = json.JSONDecoder(parse_int=len, parse_float=len, parse_constant=len)
-_STRICT = json.JSONDecoder(parse_int=_int, parse_float=_float, parse_constant=_constant, object_pairs_hook=_pairs)
 _WS = re.compile(r"[ \t\n\r]*")
-_ESCAPE = re.compile(r"\\(?:u([0-9a-fA-F]{4})|.)", re.DOTALL)
-
-
-def _lone_escape(text: str) -> bool:
-    """Does ``text`` (JSON text, whose every backslash starts an escape) hold an unpaired surrogate?"""
-    if _SURROGATE.search(text):
-        return True
-    if not _SURROGATE_ESCAPE.search(text):
-        return False
-    pending_high = -1  # end offset of an unpaired high-surrogate escape
-    for m in _ESCAPE.finditer(text):
-        code = int(m.group(1), 16) if m.group(1) else -1
-        if pending_high >= 0:
-            if m.start() == pending_high and 0xDC00 <= code <= 0xDFFF:
-                pending_high = -1
-                continue
-            return True
-        if 0xD800 <= code <= 0xDBFF:
-            pending_high = m.end()
-        elif 0xDC00 <= code <= 0xDFFF:
-            return True
-    return pending_high >= 0
-
-
 def _bad(text: str) -> bool:
     try:
-        _STRICT.decode(text)
-    except _Problem:
+        STRICT.decode(text)
+    except Problem:
         return True
-    return _lone_escape(text)
+    return lone_escape(text)
 
 
 def _ws(text: str, i: int) -> int:
@@ -279,11 +177,11 @@ def _locate(text: str, source: str) -> InvalidInput | None:
             j = _ws(text, i + 1)
             while text[j] != "}":
                 name, name_end = json.decoder.scanstring(text, j + 1)  # type: ignore[attr-defined]
-                if _lone_escape(text[j:name_end]):
+                if lone_escape(text[j:name_end]):
                     return _at(text, j, source, [*path, printable(name)], _string_problem(text[j:name_end]))
                 if name in names:  # reported at the second occurrence, with the object's path
                     return _at(text, j, source, path, ("JSON objects without repeated keys",
-                                                       f"key {_clip(repr(name))} twice"), InputKind.SYNTAX)
+                                                       f"key {clip(repr(name))} twice"), InputKind.SYNTAX)
                 names.add(name)
                 j = _ws(text, _ws(text, name_end) + 1)  # past the colon
                 child_end = _LOOSE.raw_decode(text, j)[1]
@@ -297,7 +195,7 @@ def _locate(text: str, source: str) -> InvalidInput | None:
         else:
             token = text[i:end]
             if c == '"':
-                return _at(text, i, source, path, _string_problem(token)) if _lone_escape(token) else None
+                return _at(text, i, source, path, _string_problem(token)) if lone_escape(token) else None
             if token.endswith(("NaN", "Infinity")):
                 return _at(text, i, source, path, ("a finite number (NaN and Infinity are not JSON)", token),
                            InputKind.SYNTAX)
@@ -307,7 +205,7 @@ def _locate(text: str, source: str) -> InvalidInput | None:
 
 
 def _string_problem(token: str) -> tuple[str, str]:
-    return "a string of Unicode characters (an unpaired surrogate cannot be encoded as UTF-8)", _clip(token)
+    return "a string of Unicode characters (an unpaired surrogate cannot be encoded as UTF-8)", clip(token)
 
 
 def _at(text: str, offset: int, source: str, path: list[str | int], bad: tuple[str, str],

@@ -28,8 +28,25 @@ EXPERIMENTS: dict[str, str] = {
     "agentdojo": "agentdojo.py",
     "dask-scaling": "dask_scaling.py",
 }
-#: registered but left out of ``reproduce all``: they start clusters or run for minutes
+#: registered but left out of ``reproduce all`` (and so of ``make reproduce``): they start clusters or
+#: run for many minutes; ``make bench`` runs them with the other timing experiments
 ON_DEMAND: frozenset[str] = frozenset({"dask-scaling"})
+
+#: every committed table of paper_figures/tables/ -> what writes it: a ``reproduce`` experiment, or the
+#: make target of a job that is not one (it needs a tool ``make reproduce`` must run without, or takes
+#: tens of minutes). tests/whole_repo/test_reproduce_coverage.py checks that this is every table.
+TABLE_SOURCES: dict[str, str] = {
+    "report_task": "report-table",
+    "monitor_overhead": "monitor-overhead", "monitor_scaling": "monitor-overhead",
+    "edit_timing": "edit-timing", "edit_timing_artifact": "edit-timing",
+    "revision_corpus": "revision-corpus", "revision_corpus_entries": "revision-corpus",
+    "revision_speed": "revision-corpus",
+    "bounded_analysis": "bounded-analysis", "search_speed": "bounded-analysis",
+    "validation_scaling": "validation-scaling",
+    "agentdojo": "agentdojo", "agentdojo_cases": "agentdojo", "agentdojo_search": "agentdojo",
+    "dask_scaling": "dask-scaling", "dask_scaling_design": "dask-scaling", "dask_scaling_levels": "dask-scaling",
+    "mutation": "make mutation",
+}
 
 # name -> what it computes and writes (shown by `agentwarrant reproduce --help`)
 DESCRIPTIONS: dict[str, str] = {

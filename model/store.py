@@ -31,7 +31,6 @@ root, whom the OS would let write, since that is what the owner asked for; there
 
 from __future__ import annotations
 
-import enum
 import errno
 import os
 import sqlite3
@@ -40,134 +39,20 @@ import threading
 import urllib.parse
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from dataclasses import dataclass
 from pathlib import Path
 
-from model.errors import InputKind, InvalidInput
-
-MAGIC = b"SQLite format 3\x00"
-_AW = 0x41570000
-
-
-@dataclass(frozen=True, slots=True)
-class Kind:
-    name: str  # what the user is told the file should be
-    code: int  # low half of the application_id
-    version: int  # user_version: the schema version this program reads and writes
-    schema: str  # CREATE statements separated by ';'
-
-    @property
-    def application_id(self) -> int:
-        return _AW | self.code
-
-    @property
-    def statements(self) -> list[str]:
-        return [s.strip() for s in self.schema.split(";") if s.strip()]
-
-    @property
-    def tables(self) -> frozenset[str]:
-        return frozenset(s.split()[2] for s in self.statements if s.upper().startswith("CREATE TABLE"))
-
-
-KINDS: dict[int, str] = {}  # application_id -> kind name, for "found a <kind> store" messages
-
-
-def kind(name: str, code: int, version: int, schema: str) -> Kind:
-    k = Kind(name, code, version, schema)
-    KINDS[k.application_id] = name
-    return k
-
-
-class Mode(enum.Enum):
-    CREATE = "create"
-    OPEN = "open"
-    READ = "read"
-    OPEN_OR_CREATE = "open-or-create"
-
-
-def _io(path: str, expected: str, found: str) -> InvalidInput:
-    return InvalidInput(path, expected, found, InputKind.IO)
-
-
-def sqlite_error(path: str, exc: sqlite3.Error) -> InvalidInput:
-    """One line for any SQLite failure on an open store."""
-    text = str(exc) or type(exc).__name__
-    if "not a database" in text or "malformed" in text:
-        return InvalidInput(path, "an intact SQLite store", f"a damaged file ({text})", InputKind.VALUE)
-    return _io(path, "a store SQLite can read and write", text)
-
-
-def _writable(p: Path) -> bool:
-    st = p.stat()
-    return os.access(p, os.W_OK) and st.st_mode & 0o222 != 0
-
-
-def precheck(path: str, k: Kind, mode: Mode) -> None:
-    """File-system checks before SQLite opens anything."""
-    p = Path(path)
-    parent = p.parent if str(p.parent) else Path(".")
-    if not parent.is_dir():
-        raise _io(path, "a store path in an existing directory", f"no directory {parent}")
-    if p.is_dir():
-        raise _io(path, f"a {k.name} file", "a directory")
-    exists = p.exists()
-    if mode is Mode.CREATE and exists:
-        raise _io(path, "a path where a new store can be created", "an existing file")
-    if not exists and mode in (Mode.OPEN, Mode.READ):
-        raise _io(path, f"an existing {k.name}", "no such file")
-    head = b""
-    if exists:
-        try:
-            with p.open("rb") as f:
-                head = f.read(100)
-        except OSError as exc:
-            raise _io(path, f"a readable {k.name}", exc.strerror or str(exc)) from None
-        if not head and mode in (Mode.OPEN, Mode.READ):
-            raise InvalidInput(path, f"an agentwarrant {k.name}", "an empty file")
-        if head and not head.startswith(MAGIC):
-            raise InvalidInput(path, f"an agentwarrant {k.name} (SQLite)", "a file that is not an SQLite database")
-    if mode is not Mode.READ:
-        if exists and not _writable(p):
-            raise _io(path, f"a writable {k.name}", "a read-only file")
-        if not _writable(parent):
-            raise _io(path, "a store in a writable directory (SQLite keeps its -wal and -shm files there)",
-                      "a read-only directory")
-
-
-def _connect(target: str, uri: bool) -> sqlite3.Connection:
-    conn = sqlite3.connect(target, timeout=60.0, isolation_level=None, check_same_thread=False, uri=uri)
-    conn.execute("PRAGMA busy_timeout = 60000")
-    return conn
-
-
-def _stamp_state(conn: sqlite3.Connection) -> tuple[int, int, set[str]]:
-    app = conn.execute("PRAGMA application_id").fetchone()[0]
-    ver = conn.execute("PRAGMA user_version").fetchone()[0]
-    names = {r[0] for r in conn.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
-    return app, ver, {n for n in names if not n.startswith("sqlite_")}
-
-
-def _initialize(conn: sqlite3.Connection, k: Kind) -> None:
-    for stmt in k.statements:
-        conn.execute(stmt)
-    conn.execute(f"PRAGMA application_id = {k.application_id}")
-    conn.execute(f"PRAGMA user_version = {k.version}")
-
-
-def _check_stamp(path: str, k: Kind, app: int, ver: int, tables: set[str]) -> None:
-    if app != k.application_id:
-        if app in KINDS:
-            raise InvalidInput(path, f"an agentwarrant {k.name}", f"an agentwarrant {KINDS[app]}")
-        listed = ", ".join(sorted(tables)) or "none"
-        raise InvalidInput(path, f"an agentwarrant {k.name}",
-                           f"a foreign SQLite database (application_id {app:#x}, tables: {listed})")
-    if ver != k.version:
-        newer = "newer" if ver > k.version else "older"
-        raise InvalidInput(path, f"a {k.name} of schema version {k.version}",
-                           f"schema version {ver} ({newer}; this program does not migrate stores)")
-    if tables != set(k.tables):
-        raise InvalidInput(path, f"a {k.name} with tables {', '.join(sorted(k.tables))}",
-                           f"tables {', '.join(sorted(tables)) or 'none'} (a damaged or edited store)")
+from model.errors import InvalidInput
+from model.store_kinds import (
+    Kind,
+    Mode,
+    check_stamp,
+    connect,
+    initialize,
+    io_error,
+    precheck,
+    sqlite_error,
+    stamp_state,
+)
 
 
 class Database:
@@ -190,11 +75,11 @@ class Database:
             raise sqlite_error(path, exc) from None
         try:
             with self.transaction() as c:
-                app, ver, tables = _stamp_state(c)
+                app, ver, tables = stamp_state(c)
                 if mode is Mode.OPEN_OR_CREATE and app == 0 and ver == 0 and not tables:
-                    _initialize(c, k)
+                    initialize(c, k)
                 else:
-                    _check_stamp(path, k, app, ver, tables)
+                    check_stamp(path, k, app, ver, tables)
             if not memory and not self.readonly:
                 self._pragmas()
         except BaseException:
@@ -203,10 +88,10 @@ class Database:
 
     def _open(self, memory: bool) -> sqlite3.Connection:
         if memory:
-            return _connect(":memory:", False)
+            return connect(":memory:", False)
         quoted = urllib.parse.quote(os.path.abspath(self.path))
         access = {Mode.READ: "ro", Mode.OPEN: "rw"}.get(self.mode, "rwc")
-        conn = _connect(f"file:{quoted}?mode={access}", True)
+        conn = connect(f"file:{quoted}?mode={access}", True)
         if self.readonly:
             try:
                 conn.execute("SELECT count(*) FROM sqlite_master").fetchone()
@@ -215,11 +100,11 @@ class Database:
                 logs = (Path(self.path + "-wal"), Path(self.path + "-journal"))
                 if any(p.exists() and p.stat().st_size > 0 for p in logs):
                     self._recover()
-                    conn = _connect(f"file:{quoted}?mode=ro", True)
+                    conn = connect(f"file:{quoted}?mode=ro", True)
                 elif os.access(Path(self.path).parent, os.W_OK):
                     raise
                 else:  # a WAL store in a read-only directory: no -shm can be made, and no writer can exist
-                    conn = _connect(f"file:{quoted}?mode=ro&immutable=1", True)
+                    conn = connect(f"file:{quoted}?mode=ro&immutable=1", True)
         return conn
 
     def _recover(self) -> None:
@@ -236,7 +121,7 @@ class Database:
         try:
             Database(self.path, self.kind, Mode.OPEN).close()
         except InvalidInput as exc:
-            raise _io(self.path, "a store SQLite may recover after a crash (replaying its -wal needs write "
+            raise io_error(self.path, "a store SQLite may recover after a crash (replaying its -wal needs write "
                       "access once)", exc.found or str(exc)) from None
 
     def _pragmas(self) -> None:
@@ -247,7 +132,7 @@ class Database:
             except sqlite3.Error as exc:
                 raise sqlite_error(self.path, exc) from None
         if str(got).lower() != "wal":
-            raise _io(self.path, "a store that can use SQLite's WAL journal", f"journal mode {got}")
+            raise io_error(self.path, "a store that can use SQLite's WAL journal", f"journal mode {got}")
 
     @staticmethod
     def create(path: str, k: Kind, init: Callable[[sqlite3.Connection], None]) -> Database:
@@ -260,11 +145,11 @@ class Database:
         os.umask(umask)
         os.chmod(tmp, 0o666 & ~umask)  # mkstemp's 0600 is for secrets; a store holds none
         try:
-            conn = _connect(tmp, False)
+            conn = connect(tmp, False)
             try:
                 conn.execute("PRAGMA synchronous = FULL")
                 conn.execute("BEGIN IMMEDIATE")
-                _initialize(conn, k)
+                initialize(conn, k)
                 init(conn)
                 conn.execute("COMMIT")
                 # WAL from birth: switching after publication would be a window with a rollback
@@ -318,15 +203,15 @@ def _publish(tmp: str, path: str) -> None:
     try:
         os.link(tmp, path)
     except FileExistsError:
-        raise _io(path, "a path where a new store can be created", "an existing file") from None
+        raise io_error(path, "a path where a new store can be created", "an existing file") from None
     except OSError as exc:
         if exc.errno not in (errno.EPERM, errno.EOPNOTSUPP, errno.EXDEV, errno.EMLINK):
-            raise _io(path, "a path where a new store can be created", exc.strerror or str(exc)) from None
+            raise io_error(path, "a path where a new store can be created", exc.strerror or str(exc)) from None
         # no hard links here: claim the name with O_EXCL, then move the finished file over it
         try:
             os.close(os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600))
         except FileExistsError:
-            raise _io(path, "a path where a new store can be created", "an existing file") from None
+            raise io_error(path, "a path where a new store can be created", "an existing file") from None
         os.replace(tmp, path)
     dfd = os.open(str(Path(path).parent) or ".", os.O_RDONLY)
     try:

@@ -11,15 +11,15 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from model.edits.verdict import Accepted, Invalid, Rejected
-from model.edits.verdict import Verdict as EditVerdict
-from model.monitor.decide import Decision, DenyReason
-from model.monitor.decide import Verdict as MonitorVerdict
+from model.edits.check.verdict import Accepted, Invalid, Rejected
+from model.edits.check.verdict import Verdict as EditVerdict
+from model.monitor.decide.base import Decision, DenyReason
+from model.monitor.decide.base import Verdict as MonitorVerdict
 
 if TYPE_CHECKING:  # each CLI command imports only the engine it prints for (revision brings Z3)
     from model.budget import Unknown as BudgetUnknown
-    from model.monitor.trace import StepReport
-    from model.revision.revise import Preservation, RevisionReport, SafetyDelta
+    from model.monitor.adapter.trace import StepReport
+    from model.revision.report import Preservation, RevisionReport, SafetyDelta
     from model.search.run import SearchReport
 
 DENY_TEXT: dict[DenyReason, str] = {
@@ -94,9 +94,9 @@ def _ran_out(u: BudgetUnknown) -> str:
 
 
 def preservation_sentence(p: Preservation, effects: str = "every effect") -> str:
-    from model.revision.certificate import Certificate
-    from model.revision.joint_certificate import JointSimulation
-    from model.revision.revise import Certified, NotPreserved, OutOfBudget
+    from model.revision.certify.certificate import Certificate
+    from model.revision.certify.joint_certificate import JointSimulation
+    from model.revision.report import Certified, NotPreserved, OutOfBudget
 
     if isinstance(p, Certified):
         if isinstance(p.evidence, Certificate):
@@ -131,7 +131,7 @@ def start_sentence(report: RevisionReport) -> str:
 
 
 def safety_sentence(s: SafetyDelta) -> str:
-    from model.revision.revise import NewlyForbidden, NoForbiddenDeclared, NoNewForbidden, OutOfBudget
+    from model.revision.report import NewlyForbidden, NoForbiddenDeclared, NoNewForbidden, OutOfBudget
 
     if isinstance(s, NewlyForbidden):
         confirmed = "confirmed on replay" if s.trace.confirmed else "NOT confirmed on replay"

@@ -24,7 +24,7 @@ of every collection another thread might run:
 
 Collections in the section's own thread are never held: their finalizers run in turn with its Z3
 calls. Sections nest within a thread. Z3 objects that outlive their section must be dropped inside one:
-the revision memo (``model/revision/memo.py``) keeps Z3 terms across checks and clears them only in a
+the revision memo (``model/revision/search/memo.py``) keeps Z3 terms across checks and clears them only in a
 section; no result type holds a Z3 object.
 """
 

@@ -7,11 +7,11 @@ import sqlite3
 from pathlib import Path
 from typing import Any
 
-from model.edits.answers import EditAccepted
-from model.edits.outbox import Outbox
-from model.edits.runtime import Runtime
-from model.edits.scenarios import laptop, playground
-from model.edits.session import Session, resume_session, run_session, session_from_json
+from model.edits.runtime.answers import EditAccepted
+from model.edits.runtime.outbox import Outbox
+from model.edits.runtime.runtime import Runtime
+from model.edits.runtime.scenarios import laptop, playground
+from model.edits.runtime.session import Session, resume_session, run_session, session_from_json
 
 LAPTOP = session_from_json(laptop())
 

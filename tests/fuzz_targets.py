@@ -52,20 +52,20 @@ def _json(data: bytes, source: str) -> object:
 # --- library loaders -------------------------------------------------------------------------------
 
 def _policy_text(data: bytes, tmp: Path) -> object:
-    from model.monitor.syntax import parse_policy
+    from model.monitor.language.syntax import parse_policy
 
     return parse_policy(data, "fuzz.policy")
 
 
 def _policy_json(data: bytes, tmp: Path) -> object:
-    from model.monitor.policy_json import policy_from_json_text
+    from model.monitor.language.policy_json import policy_from_json_text
 
     return policy_from_json_text(data, "fuzz.json")
 
 
 def _trace(data: bytes, tmp: Path) -> object:
-    from model.monitor.syntax import load_policy
-    from model.monitor.trace import load_trace, run_trace
+    from model.monitor.adapter.trace import load_trace, run_trace
+    from model.monitor.language.syntax import load_policy
 
     path = _write(tmp, "trace.json", data)
     doc = load_trace(str(path))
@@ -73,9 +73,9 @@ def _trace(data: bytes, tmp: Path) -> object:
 
 
 def _edit_instance(data: bytes, tmp: Path) -> object:
-    from model.edits.check import check
-    from model.edits.load import load_instance_text
-    from model.edits.verdict import Engine
+    from model.edits.check.checker import check
+    from model.edits.check.load import load_instance_text
+    from model.edits.check.verdict import Engine
 
     inst = load_instance_text(_text(data), "fuzz.json")
     return check(inst, Engine.EXPLICIT)
@@ -88,7 +88,7 @@ def _text(data: bytes) -> str:
 
 
 def _session(data: bytes, tmp: Path) -> object:
-    from model.edits.session import load_session_text, run_session
+    from model.edits.runtime.session import load_session_text, run_session
 
     sess = load_session_text(_text(data), "fuzz.json")
     db = tmp / "session.db"
@@ -109,8 +109,8 @@ def _workload(data: bytes, tmp: Path) -> object:
 
 
 def _prefix(data: bytes, tmp: Path) -> object:
-    from model.monitor.syntax import load_policy
-    from model.revision.prefix import load_prefix, starting_point
+    from model.monitor.language.syntax import load_policy
+    from model.revision.search.prefix import load_prefix, starting_point
 
     prefix = load_prefix(_write(tmp, "prefix.json", data))
     old = load_policy(CORPUS / "policies" / "delete_ab.policy")
@@ -119,7 +119,7 @@ def _prefix(data: bytes, tmp: Path) -> object:
 
 
 def _effects(data: bytes, tmp: Path) -> object:
-    from model.monitor.syntax import load_policy
+    from model.monitor.language.syntax import load_policy
     from model.revision.effects import parse_effects
     from model.revision.names import check_effects_exist
 

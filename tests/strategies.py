@@ -11,12 +11,12 @@ from typing import Any, TypeVar
 from hypothesis import strategies as st
 
 from model.canonical import JSON
-from model.edits.contract import Call, Choice, Family, Nil, Par, Seq, Term
-from model.edits.family import pomset_of
-from model.edits.instance import Instance, make_instance
-from model.edits.policy import from_maximal_words
-from model.monitor import policy as P
-from model.monitor.labels import Inherit, Label, Levels, Propagation, Transform
+from model.edits.check.contract import Call, Choice, Family, Nil, Par, Seq, Term
+from model.edits.check.family import pomset_of
+from model.edits.check.instance import Instance, make_instance
+from model.edits.check.policy import from_maximal_words
+from model.monitor.language import policy as P
+from model.monitor.language.labels import Inherit, Label, Levels, Propagation, Transform
 
 EDIT_ACTIONS = ("d0", "d1", "d2", "d3")
 EDIT_LABELS = ("a", "b", "c")
@@ -103,13 +103,13 @@ def family_instances(draw: st.DrawFn) -> Instance:
 
 
 def _calls(t: Term) -> list[str]:
-    from model.edits.contract import call_ids
+    from model.edits.check.contract import call_ids
 
     return list(call_ids(t))
 
 
-# --- monitor: random well-formed policies (model.monitor.policy) ----------------------------
-# ``policies()`` draws a Policy that passes model.monitor.validate, small enough for exhaustive
+# --- monitor: random well-formed policies (model.monitor.language.policy) ----------------------------
+# ``policies()`` draws a Policy that passes model.monitor.language.validate, small enough for exhaustive
 # monitor checks: at most 3 levels, 4 nodes, 4 edges, 4 tools and 5 entries per permission list,
 # with slots and their resolvers, argument predicates, globs, permits, requirements, histories and
 # origin rules. Names come from a pool that deliberately includes words that are keywords
@@ -340,7 +340,7 @@ def policies(draw: st.DrawFn, max_levels: int = 3, max_nodes: int = 4, max_tools
 
 def policy_texts() -> st.SearchStrategy[str]:
     """The canonical text of a random well-formed policy."""
-    from model.monitor.printer import print_policy
+    from model.monitor.language.printer import print_policy
 
     return policies().map(print_policy)
 
@@ -395,11 +395,11 @@ def resolve_cases(draw: st.DrawFn) -> tuple[tuple[str, ...], dict[str, str], tup
 
 @st.composite
 def ledger_cases(draw: st.DrawFn) -> tuple[Any, ...]:
-    """``(user, used_user, app, used_app, effects, args, state)`` for ``model.monitor.ledger.allocate``."""
+    """``(user, used_user, app, used_app, effects, args, state)`` for ``model.monitor.decide.ledger.allocate``."""
     from dataclasses import replace
 
-    from model.monitor.matching import Effect
-    from model.monitor.state import initial_state
+    from model.monitor.decide.matching import Effect
+    from model.monitor.decide.state import initial_state
 
     policy = _closed_core(draw(policies()))
     vals = _policy_values(policy)
@@ -441,8 +441,8 @@ def monitor_runs(draw: st.DrawFn, max_calls: int = 6, closed: bool = True) -> tu
     """
     from dataclasses import replace
 
-    from model.monitor.commit import Outcome
-    from model.monitor.state import Call
+    from model.monitor.decide.commit import Outcome
+    from model.monitor.decide.state import Call
 
     policy = _closed_core(draw(policies())) if closed else draw(policies())
     # A policy that declares no agent would only ever meet unknown agents: make it permissive too.
@@ -500,7 +500,7 @@ def search_report_variants(draw: st.DrawFn) -> tuple[Any, int]:
     tool's outcomes, of the literals and of the queries, and whether the agent retypes values it read."""
     import json as _json
 
-    from model.monitor.syntax import parse_policy
+    from model.monitor.language.syntax import parse_policy
     from model.search.load import model_from_json
 
     text = (_SEARCH_DIR / "policies" / "report.policy").read_text(encoding="utf-8")
@@ -569,7 +569,7 @@ def search_confusable_variants(draw: st.DrawFn) -> Any:
     import json as _json
 
     from model.canonical import canonical_str
-    from model.monitor.syntax import parse_policy
+    from model.monitor.language.syntax import parse_policy
     from model.search.load import model_from_json
 
     value = st.sampled_from(CONFUSABLE[:7])
@@ -707,7 +707,7 @@ REVISION_WORKLOAD_JSON: dict[str, Any] = {"agent": "a", "calls": [
 @st.composite
 def revision_cases(draw: st.DrawFn) -> tuple[P.Policy, P.Policy]:
     """A small delete policy and a revision of it by one or two edits of its permission lists."""
-    from model.monitor.syntax import parse_policy
+    from model.monitor.language.syntax import parse_policy
 
     user = draw(st.lists(_del_entry(), min_size=1, max_size=3))
     app = ["allow file.delete(*) quota unlimited"] if draw(st.booleans()) else \
@@ -732,8 +732,8 @@ def whole_monitor_runs(draw: st.DrawFn, max_calls: int = 6) -> tuple[Any, ...]:
     one argument (a mismatch)."""
     from dataclasses import replace
 
-    from model.monitor.commit import Outcome
-    from model.monitor.state import Call
+    from model.monitor.decide.commit import Outcome
+    from model.monitor.decide.state import Call
 
     policy, satisfied, calls = draw(monitor_runs(max_calls, closed=False))
     if draw(_BOOL):  # grants that need a permit, so that permits are consumed, missing or mismatched

@@ -16,7 +16,8 @@ from datetime import datetime
 
 from model.admission.attempts import AttemptState, Event, sources_of, step
 from model.admission.envelope import Identity, Request
-from model.store import Database, kind
+from model.store import Database
+from model.store_kinds import kind
 
 KIND = kind("attempt store", 2, 1, """
 CREATE TABLE attempts (

@@ -15,7 +15,8 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Protocol
 
-from model.store import Database, kind
+from model.store import Database
+from model.store_kinds import kind
 
 KIND = kind("nonce store", 3, 1, """
 CREATE TABLE spent (

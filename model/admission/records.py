@@ -25,7 +25,8 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 from model.admission.signing import KeyPair, format_instant, verify_payload
 from model.canonical import JSON, canonical_str, check_exact_json, digest, loads
 from model.errors import InvalidInput
-from model.store import Database, kind
+from model.store import Database
+from model.store_kinds import kind
 
 CHAINED = ("execution", "governance")
 KINDS = ("intent", "execution", "refusal", "governance")

@@ -1,1 +1,2 @@
-"""Bindings of the monitor to third-party agent benchmarks (optional extras; see each subpackage)."""
+"""Bindings of the Agenra monitor (Sections 2–6) to third-party agent benchmarks (optional extras; see
+each subpackage)."""

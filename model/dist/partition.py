@@ -39,8 +39,10 @@ from model.search.expand import Context, Key, counts, successors, transition
 from model.search.explicit import child_sleep_of
 from model.search.model import SearchModel
 from model.search.por import Footprint
-from model.search.space import Transition, apply_action
+from model.search.space import apply_action
+from model.search.states import Transition
 from model.search.verdict import Trace
+from model.dist.measure import deep_size
 
 OrderKey = tuple[int, ...]
 #: what an owner stores per visited state: its key, the parent's partition, the transition and where
@@ -232,7 +234,5 @@ def links(search: str, part: int, keys: tuple[OrderKey, ...]) -> tuple[Link, ...
 
 def memory(search: str, part: int) -> tuple[int, int]:
     """(states, resident bytes) of this partition's visited set, keys, links and frontier."""
-    from model.dist.measure import deep_size
-
     p = _PARTS[(search, part)]
     return len(p.visited), deep_size((p.visited, p.by_key, p.frontier, p.sleeps))

@@ -35,7 +35,7 @@ from model.dist.measure import Measure, wire
 from model.search.compact import Compact
 from model.search.explicit import ExplicitRun, _rebuild, answers
 from model.search.model import QueryKind, SearchModel
-from model.search.space import Transition
+from model.search.states import Transition
 from model.search.verdict import Trace
 
 if TYPE_CHECKING:

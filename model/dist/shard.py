@@ -28,7 +28,7 @@ if TYPE_CHECKING:
 
     from model.oracle.drt import Summary
     from model.revision.corpus import Entry
-    from model.revision.revise import RevisionReport
+    from model.revision.report import RevisionReport
 
 Tick = Callable[[int, int], None]
 

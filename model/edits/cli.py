@@ -7,7 +7,7 @@ digest and the counts (|B̂₀|, |B̂†|, |W†|, states of Can). Exit status: 
 2 bad input, 3 Unknown (the budget ran out; progress is shown on a terminal meanwhile).
 ``edit session DB run SCRIPT.json [--json] [--key FILE]`` registers a session script's call model in a
 new SQLite store (created exclusively) and drives the runtime through its steps, one answer per line
-naming the step and the answer (model/edits/session_text.py;
+naming the step and the answer (model/edits/runtime/session_text.py;
 exit 1 if a step's ``expect`` differs); dispatched requests go to the fake tool ``DB.outbox`` with
 their idempotency keys. ``edit session DB resume SCRIPT.json`` continues a session that stopped (a
 crash, a kill) from its last committed step. ``edit session DB show`` opens the store read-only,
@@ -30,11 +30,11 @@ import click
 from model.budget import Budget, Unknown
 from model.canonical import JSON, canonical_str, loads
 from model.cliutil import budget_option, metered_progress
-from model.edits.check import check
-from model.edits.contract import show_outcome
-from model.edits.load import load_instance
-from model.edits.resolve import Word
-from model.edits.verdict import Accepted, Engine, Invalid, Rejected, verdict_json
+from model.edits.check.checker import check
+from model.edits.check.contract import show_outcome
+from model.edits.check.load import load_instance
+from model.edits.check.resolve import Word
+from model.edits.check.verdict import Accepted, Engine, Invalid, Rejected, verdict_json
 from model.errors import InputKind, InvalidInput
 from model.exitcodes import EPILOG, Exit
 
@@ -127,7 +127,7 @@ def _script_options(fn: Callable[..., None]) -> Callable[..., None]:
 
 
 def _echo(as_json: bool, bad: list[int], steps: Sequence[dict[str, Any]]) -> Callable[[int, JSON, str | None], None]:
-    from model.edits.session_text import line
+    from model.edits.runtime.session_text import line
 
     def echo(i: int, answer: JSON, mismatch: str | None) -> None:
         if mismatch is not None:
@@ -145,10 +145,10 @@ def session_run(db: Path, script: Path, as_json: bool, key: str | None) -> None:
 
     Exit status: 0 when every step gave its expected answer, 1 otherwise, 2 on bad input (an existing
     DB included: continue an interrupted session with 'resume')."""
-    from model.edits.outbox import Outbox
-    from model.edits.runtime import KIND
-    from model.edits.session import load_session, run_session
-    from model.store import Mode, precheck
+    from model.edits.runtime.outbox import Outbox
+    from model.edits.runtime.runtime import KIND
+    from model.edits.runtime.session import load_session, run_session
+    from model.store_kinds import Mode, precheck
 
     sess = load_session(script)
     if db.exists():
@@ -172,10 +172,10 @@ def session_resume(db: Path, script: Path, as_json: bool, key: str | None) -> No
     Prints every step's answer (the recorded ones first), never runs a committed step again, and hands
     requests that were sent before the stop to the tool again under their idempotency keys (DB.outbox
     performs each key once). Exit status as for 'run'."""
-    from model.edits.outbox import Outbox
-    from model.edits.runtime import KIND
-    from model.edits.session import load_session, resume_session
-    from model.store import Mode, precheck
+    from model.edits.runtime.outbox import Outbox
+    from model.edits.runtime.runtime import KIND
+    from model.edits.runtime.session import load_session, resume_session
+    from model.store_kinds import Mode, precheck
 
     sess = load_session(script)
     precheck(str(db), KIND, Mode.OPEN)  # the store's errors before the outbox's
@@ -200,9 +200,9 @@ def session_show(db: Path, key: str | None) -> None:
     re-derived from the journal (which needs the key) and compared with the stored state. A store that
     fails a check (damaged, edited by hand, foreign, of another schema version) is bad input: exit 2.
     A legend of the notation ends the output."""
-    from model.edits.runtime import Runtime
-    from model.edits.session_text import LEGEND
-    from model.edits.tree import show_node
+    from model.edits.runtime.runtime import Runtime
+    from model.edits.runtime.session_text import LEGEND
+    from model.edits.runtime.tree import show_node
 
     rt = Runtime(str(db), key_file=key, readonly=True)
     try:

@@ -29,11 +29,11 @@ def cli() -> None:
 @click.option("--json", "as_json", is_flag=True, help="Print the policy's canonical JSON form.")
 def check_cmd(policy_path: str, as_json: bool) -> None:
     """Parse and validate POLICY (text or .json) and summarize it."""
-    from model.monitor.syntax import load_policy
+    from model.monitor.language.syntax import load_policy
 
     policy = load_policy(policy_path)
     if as_json:
-        from model.monitor.policy_json import policy_to_json
+        from model.monitor.language.policy_json import policy_to_json
 
         click.echo(canonical_str(policy_to_json(policy)))
         return
@@ -70,7 +70,7 @@ def _table(head: tuple[str, ...], rows: Sequence[tuple[str, ...]]) -> str:
 
 
 def _res(pattern: object) -> str:
-    from model.monitor.policy import AnyRes, ConstPat, GlobPat, SlotPat
+    from model.monitor.language.policy import AnyRes, ConstPat, GlobPat, SlotPat
 
     if isinstance(pattern, AnyRes):
         return "*"
@@ -95,9 +95,9 @@ def run_cmd(policy_path: str, trace_path: str, as_json: bool, explain: bool) -> 
 
     Exits 1 if a step carrying "expect" got a different decision.
     """
-    from model.monitor.decide import DenyReason
-    from model.monitor.syntax import load_policy
-    from model.monitor.trace import load_trace, run_trace
+    from model.monitor.adapter.trace import load_trace, run_trace
+    from model.monitor.decide.base import DenyReason
+    from model.monitor.language.syntax import load_policy
     from model.verdict_text import DENY_TEXT
 
     policy = load_policy(policy_path)

@@ -25,14 +25,14 @@ from pathlib import Path
 from typing import Any
 
 from model.canonical import JSON, canonical_str_exact
-from model.monitor.commit import Outcome
-from model.monitor.decide import Decision, DenyReason, Verdict
-from model.monitor.labels import Label
-from model.monitor.ledger import Allocation
-from model.monitor.matching import call_effects
-from model.monitor.policy import Policy
-from model.monitor.policy_json import policy_to_json
-from model.monitor.state import Call, Permit, Record, State
+from model.monitor.decide.base import Decision, DenyReason, Verdict
+from model.monitor.decide.commit import Outcome
+from model.monitor.decide.ledger import Allocation
+from model.monitor.decide.matching import call_effects
+from model.monitor.decide.state import Call, Permit, Record, State
+from model.monitor.language.labels import Label
+from model.monitor.language.policy import Policy
+from model.monitor.language.policy_json import policy_to_json
 from model.oracle.lean import LeanOracle, OracleError
 from model.oracle.monitor_full_json import call_json, state_json
 

@@ -27,12 +27,12 @@ from pathlib import Path
 from typing import Any
 
 from model.canonical import canonical_str, digest
-from model.edits.instance import Instance, instance_to_json
-from model.edits.load import instance_from_json
-from model.monitor.commit import Outcome, step
-from model.monitor.matching import Effect
-from model.monitor.policy_json import _entry, _entry_from, policy_from_json, policy_to_json
-from model.monitor.state import Call, initial_state
+from model.edits.check.instance import Instance, instance_to_json
+from model.edits.check.load import instance_from_json
+from model.monitor.decide.commit import Outcome, step
+from model.monitor.decide.matching import Effect
+from model.monitor.decide.state import Call, initial_state
+from model.monitor.language.policy_json import _entry, _entry_from, policy_from_json, policy_to_json
 from model.oracle import drt_monitor as W
 from model.oracle import edits_json as E
 from model.oracle import monitor_json as M

@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from model.monitor.commit import Outcome, step
-from model.monitor.decide import Decision, Verdict
-from model.monitor.policy import ConstPat, GlobPat, ListArgRes, Policy, SlotPat
-from model.monitor.policy_json import policy_from_json, policy_to_json
-from model.monitor.state import Call, State, initial_state, issue_permit
+from model.monitor.decide.base import Decision, Verdict
+from model.monitor.decide.commit import Outcome, step
+from model.monitor.decide.state import Call, State, initial_state, issue_permit
+from model.monitor.language.policy import ConstPat, GlobPat, ListArgRes, Policy, SlotPat
+from model.monitor.language.policy_json import policy_from_json, policy_to_json
 from model.oracle import monitor_full_json as W
 from model.oracle.lean import LeanOracle
 from model.oracle.results import Agree, CaseResult, Mismatch, _jsonable

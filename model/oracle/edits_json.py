@@ -2,8 +2,8 @@
 
 The oracle's edit checker (lean/AgentWarrant/Edits/) works on numbers: calls, actions and labels
 are numbered in sorted order; every outcome (in the order of ``Instance.outcomes()``) carries the
-explicit list of its linearizations (``model.edits.candidates.linearizations``); the policy is a
-finite prefix-closed list of label words. Explicit outcome families (``model.edits.family``) need
+explicit list of its linearizations (``model.edits.check.candidates.linearizations``); the policy is a
+finite prefix-closed list of label words. Explicit outcome families (``model.edits.check.family``) need
 nothing more: the finite form was always a list of outcomes with their linearizations, so a call
 shared by several outcomes, ordered differently in each, is the same number in each list.
 
@@ -26,12 +26,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from model.edits.candidates import enumerate_candidates, linearizations
-from model.edits.check import decide
-from model.edits.contract import CallId, Outcome, call_ids, show_outcome
-from model.edits.instance import Instance
-from model.edits.resolve import Letter, Mode, Word, auth, resolve
-from model.edits.verdict import Accepted, Engine, Invalid
+from model.edits.check.candidates import enumerate_candidates, linearizations
+from model.edits.check.checker import decide
+from model.edits.check.contract import CallId, Outcome, call_ids, show_outcome
+from model.edits.check.instance import Instance
+from model.edits.check.resolve import Letter, Mode, Word, auth, resolve
+from model.edits.check.verdict import Accepted, Engine, Invalid
 
 WordKey = tuple[tuple[str, str, str], ...]
 CandKey = tuple[str, WordKey]

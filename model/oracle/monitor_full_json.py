@@ -21,11 +21,11 @@ from collections.abc import Mapping
 from typing import Any
 
 from model.canonical import JSON, canonical_str
-from model.monitor.commit import Outcome
-from model.monitor.decide import Decision, Verdict
-from model.monitor.policy import Policy
-from model.monitor.policy_json import policy_to_json
-from model.monitor.state import Call, Permit, State
+from model.monitor.decide.base import Decision, Verdict
+from model.monitor.decide.commit import Outcome
+from model.monitor.decide.state import Call, Permit, State
+from model.monitor.language.policy import Policy
+from model.monitor.language.policy_json import policy_to_json
 from model.oracle.monitor_json import label_json
 
 

@@ -27,15 +27,14 @@ from collections.abc import Mapping, Sequence
 from typing import Any
 
 from model.canonical import JSON
-from model.monitor.commit import proposed_record
-from model.monitor.decide import Decision, DenyReason, Verdict, _prepare
-from model.monitor.flow import history_violations
-from model.monitor.labels import Inherit, Label, Levels, Propagation
-from model.monitor.ledger import Allocation, allocate
-from model.monitor.matching import Effect, entry_matches, ready
-from model.monitor.origins import violated_origins
-from model.monitor.policy import Entry, EntryKind, FlowEffect, LabelGuard, Policy
-from model.monitor.state import Call, State
+from model.monitor.decide.base import Decision, DenyReason, Verdict, _prepare
+from model.monitor.decide.flow import history_violations
+from model.monitor.decide.ledger import Allocation, allocate
+from model.monitor.decide.matching import Effect, entry_matches, ready
+from model.monitor.decide.origins import violated_origins
+from model.monitor.decide.state import Call, State, proposed_record
+from model.monitor.language.labels import Inherit, Label, Levels, Propagation
+from model.monitor.language.policy import Entry, EntryKind, FlowEffect, LabelGuard, Policy
 
 SLOT_REASONS = {DenyReason.SLOT_UNBOUND.value: DenyReason.NO_MATCHING_ALLOW.value,
                 DenyReason.SLOT_INVALID.value: DenyReason.NO_MATCHING_ALLOW.value}

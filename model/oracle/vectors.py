@@ -12,11 +12,11 @@ import json
 from pathlib import Path
 from typing import Any
 
-from model.edits.instance import instance_to_json
-from model.edits.load import instance_from_json
+from model.edits.check.instance import instance_to_json
+from model.edits.check.load import instance_from_json
 from model.jsonio import read_text
-from model.monitor.commit import step
-from model.monitor.state import initial_state, issue_permit
+from model.monitor.decide.commit import step
+from model.monitor.decide.state import initial_state, issue_permit
 from model.oracle import drt_monitor as W
 from model.oracle import edits_json as E
 from model.oracle import monitor_full_json as F

@@ -35,8 +35,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
 from model.canonical import JSON
-from model.monitor.policy import Entry, EntryKind, Policy
-from model.monitor.state import State
+from model.monitor.decide.state import State
+from model.monitor.language.policy import Entry, EntryKind, Policy
 from model.revision.identity import entry_key, match_key
 
 

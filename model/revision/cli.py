@@ -48,12 +48,13 @@ def cli(old_path: str, new_path: str, effects: str | None, bound: int, workload_
     """Does revising OLD into NEW keep every client, and does it admit new forbidden traces?"""
     # imported here: z3 loads with them, and every other agentwarrant command should start fast
     from model.canonical import canonical_str
-    from model.monitor.syntax import load_policy
-    from model.revision.derive_workload import derive
+    from model.monitor.language.syntax import load_policy
     from model.revision.effects import parse_effects
     from model.revision.names import check_effects_exist, check_workload_names
-    from model.revision.revise import NewlyForbidden, NotPreserved, revise
-    from model.revision.revise import Unknown as UnknownWithinBound
+    from model.revision.report import NewlyForbidden, NotPreserved
+    from model.revision.report import Unknown as UnknownWithinBound
+    from model.revision.revise import revise
+    from model.revision.search.derive_workload import derive
 
     if bound < 0:
         raise InvalidInput("--bound", "a non-negative integer", str(bound), InputKind.VALUE)
@@ -69,7 +70,7 @@ def cli(old_path: str, new_path: str, effects: str | None, bound: int, workload_
         workload = derive(old, new)
     prefix = None
     if after_path is not None:
-        from model.revision.prefix import load_prefix
+        from model.revision.search.prefix import load_prefix
 
         prefix = load_prefix(after_path)
     with metered_progress("revise") as on_progress:

@@ -14,11 +14,11 @@ from pathlib import Path
 
 from model.canonical import load_file
 from model.errors import InputKind, InvalidInput, Location, json_path
-from model.monitor.policy import Policy
-from model.monitor.syntax import load_policy
+from model.monitor.language.policy import Policy
+from model.monitor.language.syntax import load_policy
 from model.revision.effects import EffectSet, parse_effects
-from model.revision.prefix import Prefix, load_prefix
-from model.revision.workload import Workload, workload_from_json
+from model.revision.search.prefix import Prefix, load_prefix
+from model.revision.search.workload import Workload, workload_from_json
 from model.schemas import validate
 
 CORPUS = Path(__file__).resolve().parent.parent.parent / "corpus" / "revisions"

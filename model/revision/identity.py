@@ -4,7 +4,7 @@ Python equality of the frozen policy values is not the monitor's equality: ``Con
 ConstPat(False)`` and ``hash(1) == hash(True)`` in Python, while the monitor's ``json_equal``
 never equates a boolean with a number. Everything in model/revision that asks "is this the same
 entry / the same list / the same monitor configuration" therefore compares canonical JSON texts of
-the monitor's own JSON form (model/monitor/policy_json.py), never ``==`` on the dataclasses.
+the monitor's own JSON form (model/monitor/language/policy_json.py), never ``==`` on the dataclasses.
 (Found by the differential test: a grant for resource ``0`` was taken to match like one for ``false``.)
 """
 
@@ -14,8 +14,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 
 from model.canonical import canonical_str
-from model.monitor.policy import Entry, Policy
-from model.monitor.policy_json import _entry, policy_to_json
+from model.monitor.language.policy import Entry, Policy
+from model.monitor.language.policy_json import _entry, policy_to_json
 
 
 def entry_key(e: Entry) -> str:

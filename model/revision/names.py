@@ -15,9 +15,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from model.errors import InputKind, InvalidInput, Location, json_path
-from model.monitor.policy import Policy
+from model.monitor.language.policy import Policy
 from model.revision.effects import EffectSet
-from model.revision.workload import Workload
+from model.revision.search.workload import Workload
 
 
 def _actions(policies: Iterable[Policy]) -> set[str]:

@@ -33,187 +33,35 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
-from dataclasses import dataclass
 
 from model import budget as _budget
 from model.budget import Budget, BudgetExhausted, Meter, Spent
-from model.canonical import JSON
-from model.monitor.policy import Policy
+from model.monitor.language.policy import Policy
 from model.revision.carry import check_correspondence
-from model.revision.certificate import Certificate, certificate_to_json
-from model.revision.checker import Valid, check, check_joint
-from model.revision.counterexample import Counterexample, Searched, lost_client, new_forbidden
+from model.revision.certify.checker import Valid, check, check_joint
+from model.revision.certify.joint import propose as propose_joint
+from model.revision.certify.simulation import NoSimulation, simulate
+from model.revision.certify.structural import NoCertificate, certify
 from model.revision.effects import EffectSet
-from model.revision.joint import propose as propose_joint
-from model.revision.joint_certificate import JointSimulation, joint_to_json
-from model.revision.memo import SHARED, Memo
-from model.revision.prefix import Prefix, StartingPoint, starting_point
-from model.revision.simulation import NoSimulation, SimulationProof, simulate
-from model.revision.structural import NoCertificate, certify
-from model.revision.workload import Workload
+from model.revision.report import (
+    Certified,
+    NewlyForbidden,
+    NoForbiddenDeclared,
+    NoNewForbidden,
+    NotPreserved,
+    OutOfBudget,
+    Preservation,
+    RevisionReport,
+    SafetyDelta,
+    Unknown,
+)
+from model.revision.search.counterexample import Searched, lost_client, new_forbidden
+from model.revision.search.memo import SHARED, Memo
+from model.revision.search.prefix import Prefix, StartingPoint, starting_point
+from model.revision.search.workload import Workload
 from model.z3guard import exclusive
 
 _NO_LIMIT = Budget()  # library default: no limit (the CLI's default is finite)
-
-
-@dataclass(frozen=True, slots=True)
-class Certified:
-    evidence: Certificate | SimulationProof | JointSimulation
-
-    def show(self) -> str:
-        if isinstance(self.evidence, Certificate):
-            return f"Certified (structural certificate, checked): {self.evidence.summary()}"
-        if isinstance(self.evidence, JointSimulation):
-            return f"Certified ({self.evidence.summary()}, closure and coverage checked)"
-        return f"Certified ({self.evidence.summary()}, closure checked)"
-
-
-@dataclass(frozen=True, slots=True)
-class NotPreserved:
-    lost: Counterexample
-
-    def show(self) -> str:
-        state = "confirmed by replay" if self.lost.confirmed else "NOT confirmed by replay"
-        return (f"NotPreserved: lost client [{self.lost.show()}], the new policy refuses it: "
-                f"{self.lost.refusal}; {state}")
-
-
-@dataclass(frozen=True, slots=True)
-class Unknown:
-    bound: int
-    visited: int
-    why: str
-
-    def show(self) -> str:
-        return (f"Unknown within bound {self.bound}: no lost client among {self.visited} sequences (states); "
-                f"no certificate ({self.why})")
-
-
-@dataclass(frozen=True, slots=True)
-class OutOfBudget:
-    """The budget ran out before this verdict was reached (exit 3)."""
-
-    unknown: _budget.Unknown
-
-    def show(self) -> str:
-        return f"Unknown: {self.unknown.describe()}"
-
-
-Preservation = Certified | NotPreserved | Unknown | OutOfBudget
-
-
-@dataclass(frozen=True, slots=True)
-class NewlyForbidden:
-    trace: Counterexample
-
-    def show(self) -> str:
-        state = "confirmed by replay" if self.trace.confirmed else "NOT confirmed by replay"
-        return f"NewlyForbidden: [{self.trace.show()}] is admitted after and not before; {state}"
-
-
-@dataclass(frozen=True, slots=True)
-class NoNewForbidden:
-    bound: int
-    visited: int
-
-    def show(self) -> str:
-        return f"NoNewForbidden within bound {self.bound} ({self.visited} sequences (states) admitted after)"
-
-
-@dataclass(frozen=True, slots=True)
-class NoForbiddenDeclared:
-    def show(self) -> str:
-        return "not checked: the workload declares no forbidden effects"
-
-
-SafetyDelta = NewlyForbidden | NoNewForbidden | NoForbiddenDeclared | OutOfBudget
-
-
-@dataclass(frozen=True, slots=True)
-class RevisionReport:
-    preservation: Preservation
-    safety: SafetyDelta
-    structural: str  # "found" or why no structural certificate
-    simulation: str  # "found", "not tried" or why none
-    seconds: float
-    start: StartingPoint | None = None  # None: task start
-    joint: str = "not tried"  # "found", "not tried" or why no joint simulation
-
-    def out_of_budget(self) -> bool:
-        """The budget ran out and nothing was refuted before: the answer is Unknown (exit 3)."""
-        p, s = self.preservation, self.safety
-        return (isinstance(p, OutOfBudget) or isinstance(s, OutOfBudget)) and \
-            not isinstance(p, NotPreserved) and not isinstance(s, NewlyForbidden)
-
-    def start_text(self) -> str:
-        if self.start is None:
-            return "task start (every counter zero)"
-        return f"{self.start.describe()}; counters {self.start.ledgers().show()}"
-
-    def judgment(self) -> dict[str, JSON]:
-        """What a speed-up must leave unchanged (issue 15 §2): ``to_json`` without the searches' node
-        counts (merging changes them by design) and with the witness of a "matching differs" note
-        elided — which effect Z3's model picks depends on the terms built before in the process (the
-        pre-issue-15 path itself gives different ones in different runs), and a kept sample may
-        stand in for it (memo.py). Verdicts, certificates and counterexamples are all kept."""
-        doc = self.to_json()
-        for part in ("preservation", "safety"):
-            inner = doc[part]
-            assert isinstance(inner, dict)
-            doc[part] = {k: _elide(v) for k, v in inner.items() if k != "visited"}
-        for note in ("structural", "simulation", "joint"):
-            doc[note] = _elide(doc[note])
-        return doc
-
-    def to_json(self) -> dict[str, JSON]:
-        p = self.preservation
-        pres: dict[str, JSON]
-        if isinstance(p, Certified):
-            ev = p.evidence
-            if isinstance(ev, Certificate):
-                pres = {"verdict": "certified", "by": "structural", "evidence": certificate_to_json(ev)}
-            elif isinstance(ev, JointSimulation):
-                pres = {"verdict": "certified", "by": "joint_simulation", "evidence": joint_to_json(ev)}
-            else:
-                pres = {"verdict": "certified", "by": "simulation", "evidence": ev.summary()}
-        elif isinstance(p, NotPreserved):
-            pres = {"verdict": "not_preserved", "lost_client": p.lost.to_json()}
-        elif isinstance(p, OutOfBudget):
-            pres = p.unknown.to_json()
-        else:
-            pres = {"verdict": "unknown", "bound": p.bound, "visited": p.visited, "why": p.why}
-        s = self.safety
-        safety: dict[str, JSON]
-        if isinstance(s, NewlyForbidden):
-            safety = {"verdict": "newly_forbidden", "trace": s.trace.to_json()}
-        elif isinstance(s, NoNewForbidden):
-            safety = {"verdict": "no_new_forbidden", "bound": s.bound, "visited": s.visited}
-        elif isinstance(s, OutOfBudget):
-            safety = s.unknown.to_json()
-        else:
-            safety = {"verdict": "not_declared"}
-        start: JSON = {"at": "task_start"} if self.start is None else self.start.to_json()
-        return {"preservation": pres, "safety": safety, "structural": self.structural,
-                "simulation": self.simulation, "joint": self.joint, "start": start}
-
-
-_DIFFERS = "matching differs on {"
-
-
-def _elide(value: JSON) -> JSON:
-    """``value`` with the witness after each "matching differs on" (a balanced ``{…}``) replaced."""
-    if not isinstance(value, str) or _DIFFERS not in value:
-        return value
-    out, rest = [], value
-    while _DIFFERS in rest:
-        head, rest = rest.split(_DIFFERS, 1)
-        depth, i = 1, 0
-        while i < len(rest) and depth:
-            depth += {"{": 1, "}": -1}.get(rest[i], 0)
-            i += 1
-        out.append(head + "matching differs on <witness>")
-        rest = rest[i:]
-    return "".join(out) + rest
 
 
 @exclusive

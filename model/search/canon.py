@@ -23,8 +23,8 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from model.monitor.state import ArgIdentity, Permit
-from model.search.space import Extra, SearchState
+from model.monitor.decide.state import ArgIdentity, Permit
+from model.search.states import Extra, SearchState
 
 
 def _rename_identity(ident: ArgIdentity, perm: tuple[int, ...]) -> ArgIdentity:

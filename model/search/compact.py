@@ -32,10 +32,10 @@ from bisect import bisect_right
 from dataclasses import dataclass, field
 from typing import Any
 
-from model.monitor.labels import Label
-from model.monitor.policy import Policy
-from model.monitor.state import ArgIdentity, Permit, Record, State
-from model.search.space import AgentCall, Approve, Extra, Ref, SearchState, Transition
+from model.monitor.decide.state import ArgIdentity, Permit, Record, State
+from model.monitor.language.labels import Label
+from model.monitor.language.policy import Policy
+from model.search.states import AgentCall, Approve, Extra, Ref, SearchState, Transition
 
 # (height, tool, args_json, sensitivity, categories, trusted, succeeded, result, outcome, refs, matched, premise);
 # typed loosely: a heterogeneous tuple is what makes hashing and ordering run in C

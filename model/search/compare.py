@@ -13,7 +13,7 @@ from dataclasses import dataclass
 
 from model.budget import Unknown
 from model.canonical import canonical_str
-from model.monitor.printer import print_policy
+from model.monitor.language.printer import print_policy
 from model.search.explicit import ExplicitRun
 from model.search.model import SearchModel
 from model.search.smt import SmtRun

@@ -23,22 +23,13 @@ import json
 from collections.abc import Iterator
 
 from model.canonical import canonical_str
-from model.monitor.decide import Decision
-from model.monitor.flow import lineage
-from model.monitor.state import ArgIdentity
+from model.monitor.decide.base import Decision
+from model.monitor.decide.flow import lineage
+from model.monitor.decide.state import ArgIdentity
 from model.search.model import SearchModel
-from model.search.space import (
-    AgentCall,
-    Approve,
-    ArgSource,
-    Lit,
-    Ref,
-    Satisfy,
-    SearchState,
-    apply_action,
-    renumber_action,
-)
+from model.search.space import apply_action
 from model.search.space import initial as initial_state
+from model.search.states import AgentCall, Approve, ArgSource, Lit, Ref, Satisfy, SearchState, renumber_action
 from model.search.verdict import Step, Trace
 
 

@@ -17,12 +17,12 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 
-from model.monitor.commit import Outcome, commit, observe
-from model.monitor.compiled import compiled
-from model.monitor.decide import Decision, decide
-from model.monitor.ledger import charge_positions
-from model.monitor.state import Call, Permit, State
-from model.monitor.verdict import Verdict
+from model.monitor.decide.base import Decision, decide
+from model.monitor.decide.commit import Outcome, commit, observe
+from model.monitor.decide.compiled import compiled
+from model.monitor.decide.counters import charge_positions
+from model.monitor.decide.state import Call, Permit, State
+from model.monitor.decide.verdict import Verdict
 from model.search.compact import (
     Compact,
     H,
@@ -33,7 +33,7 @@ from model.search.compact import (
 from model.search.held import Context, Held, Outcome_, SrcKey, ToolOutcome, action_of, call_of, held, proposals
 from model.search.patterns import args_match, event_matches, premise_matches
 from model.search.por import Footprint
-from model.search.space import Approve, Satisfy, SearchState, Transition
+from model.search.states import Approve, Satisfy, SearchState, Transition
 
 Key = tuple[str, tuple[tuple[str, SrcKey], ...], int | None]
 Sleep = Mapping[Key, object]  # transition key -> its footprint (id); only membership is read here

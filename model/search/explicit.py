@@ -41,7 +41,8 @@ from model.search.completions import completion_key, cone, orders
 from model.search.expand import Context, Key, counts, shift_key, successors, transition
 from model.search.model import QueryKind, SearchModel
 from model.search.por import Independence
-from model.search.space import Transition, apply_action, renumber_action
+from model.search.space import apply_action
+from model.search.states import Transition, renumber_action
 from model.search.verdict import Exhausted, Found, SearchVerdict, Step, Trace, Vacuous
 
 Tick = Callable[[int, int], None]

@@ -12,13 +12,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from model.canonical import JSON, canonical_str
-from model.monitor.matching import Missing, lookup_path
-from model.monitor.state import Call
-from model.monitor.verdict import Verdict
+from model.monitor.decide.matching import Missing, lookup_path
+from model.monitor.decide.state import Call
+from model.monitor.decide.verdict import Verdict
 from model.search.compact import OK, REFS, RESULT, TOOL, Materializer, PermitT, Rec
 from model.search.model import QueryKind, SearchModel
 from model.search.por import SPECIAL, Independence
-from model.search.space import AgentCall, ArgSource, Lit, Ref
+from model.search.states import AgentCall, ArgSource, Lit, Ref
 
 SrcKey = tuple[str, str] | tuple[str, int, str]
 

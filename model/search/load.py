@@ -21,8 +21,8 @@ from typing import Any
 
 from model.canonical import canonical_str, load_file
 from model.errors import InputKind, InvalidInput, Location, json_path
-from model.monitor.policy import Policy
-from model.monitor.syntax import load_policy
+from model.monitor.language.policy import Policy
+from model.monitor.language.syntax import load_policy
 from model.schemas import validate
 from model.search.model import (
     Approval,

@@ -37,7 +37,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from model.monitor.policy import Policy
+from model.monitor.language.policy import Policy
 
 
 @dataclass(frozen=True, slots=True)

@@ -23,12 +23,11 @@ from __future__ import annotations
 
 import json
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
 
 from model.canonical import JSON, json_equal
-from model.monitor.labels import Label
-from model.monitor.matching import MISSING, Missing
-from model.monitor.state import Call
+from model.monitor.decide.matching import MISSING, Missing
+from model.monitor.decide.state import Call
+from model.monitor.language.labels import Label
 from model.search.model import (
     ArgPattern,
     BoundTo,
@@ -41,9 +40,7 @@ from model.search.model import (
     TypeIs,
     When,
 )
-
-if TYPE_CHECKING:
-    from model.search.space import SearchState
+from model.search.states import SearchState
 
 
 def arg_matches(model: SearchModel, pattern: ArgPattern, state: SearchState, value: JSON | Missing,

@@ -27,12 +27,13 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from model.canonical import JSON, canonical_str, json_equal
-from model.monitor.adapter import Adapter, Failure, Handle, Refusal
-from model.monitor.state import Permit
-from model.monitor.toolkit import DeleteWorld, ReportWorld, ToolFailure
+from model.monitor.adapter.shell import Adapter, Failure, Handle, Refusal
+from model.monitor.adapter.toolkit import DeleteWorld, ReportWorld, ToolFailure
+from model.monitor.decide.state import Permit
 from model.search.model import Query, SearchModel
 from model.search.patterns import event_matches, premise_matches
-from model.search.space import AgentCall, Approve, Extra, Lit, Ref, SearchState, to_call
+from model.search.space import to_call
+from model.search.states import AgentCall, Approve, Extra, Lit, Ref, SearchState
 from model.search.verdict import Trace
 
 

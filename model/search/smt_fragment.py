@@ -27,8 +27,8 @@ import json
 from dataclasses import dataclass
 
 from model.canonical import JSON, canonical_str
-from model.monitor.matching import Missing, lookup_path, predicate_holds
-from model.monitor.policy import ArgPredicate, ConstPat, ConstRes, GlobPat, ListArgRes
+from model.monitor.decide.matching import Missing, lookup_path, predicate_holds
+from model.monitor.language.policy import ArgPredicate, ConstPat, ConstRes, GlobPat, ListArgRes
 from model.search.model import ArgPattern, Equals, Not, OneOf, Produced, SearchModel
 from model.search.patterns import json_type
 from model.search.verdict import Unsupported

@@ -20,97 +20,27 @@ from __future__ import annotations
 import itertools
 import json
 from collections.abc import Iterator
-from dataclasses import dataclass, replace
+from dataclasses import replace
 
 from model.canonical import JSON, canonical_str
-from model.monitor.commit import Outcome, commit, observe
-from model.monitor.decide import Decision, Verdict, decide
-from model.monitor.matching import MISSING, Missing, lookup_path
-from model.monitor.state import Call, State, initial_state, issue_permit, satisfy
+from model.monitor.decide.base import Decision, Verdict, decide
+from model.monitor.decide.commit import Outcome, commit, observe
+from model.monitor.decide.matching import Missing, lookup_path
+from model.monitor.decide.state import Call, initial_state, issue_permit, satisfy
 from model.search.model import SearchModel, ToolResult
 from model.search.patterns import args_match, event_matches, premise_matches
-
-
-@dataclass(frozen=True, slots=True)
-class Lit:
-    value: str  # canonical JSON text
-
-
-@dataclass(frozen=True, slots=True)
-class Ref:
-    record: int
-    path: str = ""  # dotted field path; "" for the whole result
-
-
-ArgSource = Lit | Ref
-
-
-@dataclass(frozen=True, slots=True)
-class AgentCall:
-    tool: str
-    args: tuple[tuple[str, ArgSource], ...]  # sorted by argument name
-
-
-@dataclass(frozen=True, slots=True)
-class Satisfy:
-    requirement: str
-
-
-@dataclass(frozen=True, slots=True)
-class Approve:
-    call: AgentCall
-
-
-Action = AgentCall | Satisfy | Approve
-
-
-@dataclass(frozen=True, slots=True)
-class Extra:
-    refs: tuple[tuple[str, int, str], ...]  # (argument, record id, field path)
-    result: str | None  # canonical JSON of the result, when the tool succeeded
-    outcome: int  # index of the listed outcome the tool produced
-    matched: frozenset[int]  # indices of the queries whose event this record matches
-    premise: frozenset[int]  # indices of the queries whose premise event this record matches
-
-
-@dataclass(frozen=True, slots=True)
-class SearchState:
-    monitor: State
-    extras: tuple[Extra, ...] = ()  # parallel to monitor.trace
-
-    def count(self, q: int) -> int:
-        return sum(1 for e in self.extras if q in e.matched)
-
-    def premise_count(self, q: int) -> int:
-        return sum(1 for e in self.extras if q in e.premise)
-
-    def value(self, ref: Ref) -> JSON | Missing:
-        rec = self.monitor.record(ref.record)
-        if rec is None or not rec.succeeded:
-            return MISSING
-        result = self.extras[ref.record].result
-        if result is None:
-            return MISSING
-        return lookup_path(json.loads(result), tuple(ref.path.split(".")) if ref.path else ())
-
-
-@dataclass(frozen=True, slots=True)
-class Transition:
-    action: Action
-    outcome: int | None  # index into the tool's results, for agent calls
-    verdict: Verdict | None  # the monitor's Allow, for agent calls
-
-
-def renumber_action(action: Action, ids: dict[int, int]) -> Action:
-    """The same action with every handle's record ID mapped through ``ids``."""
-    if isinstance(action, Satisfy):
-        return action
-    if isinstance(action, Approve):
-        inner = renumber_action(action.call, ids)
-        assert isinstance(inner, AgentCall)
-        return Approve(inner)
-    return AgentCall(action.tool, tuple((n, Ref(ids[s.record], s.path) if isinstance(s, Ref) else s)
-                                        for n, s in action.args))
+from model.search.states import (
+    Action,
+    AgentCall,
+    Approve,
+    ArgSource,
+    Extra,
+    Lit,
+    Ref,
+    Satisfy,
+    SearchState,
+    Transition,
+)
 
 
 def initial(model: SearchModel) -> SearchState:

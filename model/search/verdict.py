@@ -23,7 +23,7 @@ from dataclasses import dataclass
 from model.budget import Unknown
 from model.canonical import JSON
 from model.search.model import SearchModel
-from model.search.space import Action, AgentCall, Approve, Lit, Ref, Satisfy
+from model.search.states import Action, AgentCall, Approve, Lit, Ref, Satisfy
 
 
 @dataclass(frozen=True, slots=True)

@@ -9,9 +9,9 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 
-from model.monitor.commit import step
-from model.monitor.decide import Decision
-from model.monitor.state import Call, initial_state, issue_permit
+from model.monitor.decide.base import Decision
+from model.monitor.decide.commit import step
+from model.monitor.decide.state import Call, initial_state, issue_permit
 from model.oracle.backend import LeanBackendError, LeanCore
 from model.oracle.lean import LeanOracle
 from tests.strategies import whole_monitor_runs
@@ -54,7 +54,7 @@ def test_lean_backend_gives_the_python_verdicts_and_states(oracle: LeanOracle) -
 
 
 def _report_policy() -> Any:
-    from model.monitor.syntax import parse_policy
+    from model.monitor.language.syntax import parse_policy
 
     path = ROOT / "corpus" / "policies" / "report.policy"
     return parse_policy(path.read_text(encoding="utf-8"), str(path))

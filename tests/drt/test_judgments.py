@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 
-from model.edits.instance import Instance
+from model.edits.check.instance import Instance
 from model.oracle.drt import Agree, CaseResult, Mismatch, Skip, report, run_case, save_vector
 from model.oracle.lean import LeanOracle
 from tests.strategies import (

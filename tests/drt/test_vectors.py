@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from hypothesis import Phase, given, settings
 
-from model.edits.instance import instance_to_json
+from model.edits.check.instance import instance_to_json
 from model.oracle.drt import (
     VECTORS,
     Agree,

@@ -39,7 +39,7 @@ def main(argv: list[str]) -> None:
     name = argv[1]
     with atheris.instrument_imports():  # coverage feedback from the parsers and loaders
         import model.jsonio
-        import model.monitor.syntax
+        import model.monitor.language.syntax
         import model.schemas
     del model
     options = [a for a in argv[2:] if a.startswith("-")]

@@ -11,13 +11,13 @@ import dataclasses
 from hypothesis import HealthCheck, event, given, settings
 
 from model.budget import Budget, Unknown
-from model.edits.candidates import Candidate, enumerate_candidates
-from model.edits.check import check
-from model.edits.instance import Instance
-from model.edits.resolve import Word
-from model.edits.rounds import iterate
-from model.edits.verdict import Accepted, Engine, Invalid, Rejected, RejectionProof, Verdict
-from model.edits.verify import verify
+from model.edits.check.candidates import Candidate, enumerate_candidates
+from model.edits.check.checker import check
+from model.edits.check.instance import Instance
+from model.edits.check.resolve import Word
+from model.edits.check.rounds import iterate
+from model.edits.check.verdict import Accepted, Engine, Invalid, Rejected, RejectionProof, Verdict
+from model.edits.check.verify import verify
 from tests.strategies import edit_instances, family_instances
 
 SETTINGS = settings(max_examples=3000, deadline=None, derandomize=True,

@@ -5,9 +5,9 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from model.edits.policy import PolicyAutomaton, from_automaton, from_maximal_words
-from model.edits.regex import from_regex
-from model.edits.resolve import Mode, auth, extended_log, raw, resolve
+from model.edits.check.policy import PolicyAutomaton, from_automaton, from_maximal_words
+from model.edits.check.regex import from_regex
+from model.edits.check.resolve import Mode, auth, extended_log, raw, resolve
 
 CALLS = ("x", "y", "z", "w")
 Q_ACT = {"x": "d1", "y": "d1", "z": "d2", "w": "d3"}

@@ -4,7 +4,7 @@ transitions of all six forms and Extend, verified Invalid/Reject answers, Checkp
 fresh and of stale answers, then updating or not), retry, denial (also of tokens signed for an
 inactive version), Dispatch, completion updates, stale answers (NoCommit) and stop/restart.
 
-After every step: the five clauses of AgentSec hold (``model.edits.invariant.agent_sec``), every
+After every step: the five clauses of AgentSec hold (``model.edits.runtime.invariant.agent_sec``), every
 processed sequence since the last rule update lies inside the installed ``W``, the authorization
 log and χ only grow (append-only, never rewritten), and every state-preserving answer (Invalid,
 Reject, Deny, NoCommit, retry) left the committed state unchanged. A Preload leaves the state that
@@ -23,9 +23,19 @@ from hypothesis import event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import RuleBasedStateMachine, invariant, precondition, rule
 
-from model.edits.answers import CheckAnswer, Deny, EditAccepted, EditRejected, NoCommit, Preloaded, Stale, Updated
-from model.edits.derive import Derived, derive
-from model.edits.forms import (
+from model.edits.check.verify import verify
+from model.edits.runtime.answers import (
+    CheckAnswer,
+    Deny,
+    EditAccepted,
+    EditRejected,
+    NoCommit,
+    Preloaded,
+    Stale,
+    Updated,
+)
+from model.edits.runtime.derive import Derived, derive
+from model.edits.runtime.forms import (
     Edit,
     Extend,
     ForkChoice,
@@ -35,14 +45,14 @@ from model.edits.forms import (
     RestoreLive,
     RestoreReplace,
 )
-from model.edits.invariant import agent_sec, within_w
-from model.edits.record import State, core_json
-from model.edits.runtime import Runtime
-from model.edits.scenarios import playground, removal
-from model.edits.session import edit_from_json, session_from_json
-from model.edits.steps import token_payload
-from model.edits.tree import ChoiceNode, Leaf, ParNode, addressable, leaves
-from model.edits.verify import verify
+from model.edits.runtime.invariant import agent_sec, within_w
+from model.edits.runtime.record import State
+from model.edits.runtime.record_json import core_json
+from model.edits.runtime.runtime import Runtime
+from model.edits.runtime.scenarios import playground, removal
+from model.edits.runtime.session import edit_from_json, session_from_json
+from model.edits.runtime.steps import token_payload
+from model.edits.runtime.tree import ChoiceNode, Leaf, ParNode, addressable, leaves
 
 # every order of a, b, c, j in which c comes before j: forks adding c and j in parallel can be safe,
 # a fork adding c after j was authorized cannot

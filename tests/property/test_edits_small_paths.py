@@ -19,17 +19,17 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from model.budget import Budget
-from model.edits.can import build_can
-from model.edits.check import check
-from model.edits.compiled import bits
-from model.edits.contract import Family
-from model.edits.family import pomset_of
-from model.edits.instance import Instance, make_instance
-from model.edits.policy import from_maximal_words
-from model.edits.symbolic import build_product, can_of_product
-from model.edits.symbolic_rounds import proof_from_ranks, ranks
-from model.edits.verdict import Engine, Rejected
-from model.edits.verify import verify
+from model.edits.check.can import build_can
+from model.edits.check.checker import check
+from model.edits.check.compiled import bits
+from model.edits.check.contract import Family
+from model.edits.check.family import pomset_of
+from model.edits.check.instance import Instance, make_instance
+from model.edits.check.policy import from_maximal_words
+from model.edits.check.symbolic import build_product, can_of_product
+from model.edits.check.symbolic_rounds import proof_from_ranks, ranks
+from model.edits.check.verdict import Engine, Rejected
+from model.edits.check.verify import verify
 
 
 @st.composite

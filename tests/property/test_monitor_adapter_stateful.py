@@ -11,10 +11,10 @@ from hypothesis import strategies as st
 from hypothesis.stateful import Bundle, MultipleResults, RuleBasedStateMachine, initialize, invariant, multiple, rule
 
 from model.canonical import JSON
-from model.monitor.adapter import Adapter, Failure, Handle, Refusal
-from model.monitor.report_task import load
-from model.monitor.toolkit import FAIL, ReportWorld
-from model.monitor.wellformed import violations
+from model.monitor.adapter.report_task import load
+from model.monitor.adapter.shell import Adapter, Failure, Handle, Refusal
+from model.monitor.adapter.toolkit import FAIL, ReportWorld
+from model.monitor.decide.wellformed import violations
 
 POLICY = load("report_chained")
 ADDRESSES = ["alice@example.org", "mallory@evil.example"]

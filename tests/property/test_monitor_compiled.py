@@ -15,12 +15,12 @@ from hypothesis import strategies as st
 
 from model.canonical import JSON
 from model.errors import InvalidInput
-from model.monitor import policy as P
-from model.monitor.commit import Outcome, commit, observe, step
-from model.monitor.compiled_entries import scalar_key
-from model.monitor.decide import Decision, Verdict, decide_source
-from model.monitor.policy import Policy
-from model.monitor.state import Call, State, initial_state
+from model.monitor.decide.base import Decision, Verdict, decide_source
+from model.monitor.decide.commit import Outcome, commit, observe, step
+from model.monitor.decide.compiled_entries import scalar_key
+from model.monitor.decide.state import Call, State, initial_state
+from model.monitor.language import policy as P
+from model.monitor.language.policy import Policy
 from tests.property.test_monitor_props import POLICIES, run_sequence
 from tests.strategies import exactly, monitor_runs
 

@@ -23,12 +23,12 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from model.canonical import JSON
-from model.monitor import policy as P
-from model.monitor.adapter import Adapter, Handle, Refusal
-from model.monitor.commit import Outcome
-from model.monitor.report_task import load
-from model.monitor.state import Call
-from model.monitor.toolkit import FAIL, ReportWorld, ToolFailure
+from model.monitor.adapter.report_task import load
+from model.monitor.adapter.shell import Adapter, Handle, Refusal
+from model.monitor.adapter.toolkit import FAIL, ReportWorld, ToolFailure
+from model.monitor.decide.commit import Outcome
+from model.monitor.decide.state import Call
+from model.monitor.language import policy as P
 from tests.strategies import exactly as _exactly
 from tests.strategies import monitor_runs
 
@@ -224,7 +224,7 @@ def test_report_task(name: str, variant: str, script: list[JSON], send_failures:
 def test_the_report_workflow_is_admitted_without_decide(monkeypatch: Any) -> None:
     """The plans prove Allow for each call of the task on the report policy (so the tests above compare the
     fast path itself, not only its fallback): ``decide`` is never asked."""
-    import model.monitor.adapter as adapter_module
+    import model.monitor.adapter.shell as adapter_module
 
     def refuse(*_: object) -> None:
         raise AssertionError("decide was asked")
@@ -261,7 +261,7 @@ _ADDR = st.sampled_from(["x@y", "z@y", "", 1, 1.0, True, None])
            st.just("x"), _ADDR, max_size=1), max_size=2), path=st.sampled_from(["destination", "destination.x"]))
 def test_bind_equals_the_general_loop(bound: list[tuple[str, JSON, int]], invalid: frozenset[str],
                                       slot: str, value: JSON, path: str) -> None:
-    from model.monitor.commit import bind
+    from model.monitor.decide.commit import bind
 
     bindings = tuple(sorted(bound))
     res = P.Resolver(slot, "Lookup", (), path)

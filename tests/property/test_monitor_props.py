@@ -13,13 +13,13 @@ from hypothesis import strategies as st
 
 from model.canonical import JSON
 from model.errors import InvalidInput
-from model.monitor.commit import Outcome, step
-from model.monitor.decide import Decision, decide
-from model.monitor.labels import Label, Levels
-from model.monitor.policy import ConstPat, ConstRes, Policy, SlotPat
-from model.monitor.state import Call, State, initial_state, issue_permit, satisfy
-from model.monitor.syntax import load_policy
-from model.monitor.wellformed import violations
+from model.monitor.decide.base import Decision, decide
+from model.monitor.decide.commit import Outcome, step
+from model.monitor.decide.state import Call, State, initial_state, issue_permit, satisfy
+from model.monitor.decide.wellformed import violations
+from model.monitor.language.labels import Label, Levels
+from model.monitor.language.policy import ConstPat, ConstRes, Policy, SlotPat
+from model.monitor.language.syntax import load_policy
 from tests.strategies import policies
 
 POLICIES = {p.stem: load_policy(str(p)) for p in sorted(

@@ -1,5 +1,5 @@
 """The mediated call's shortcuts equal what they replaced (issue 15 §1): the adapter's value store and
-composed argument text (``model/monitor/values.py``) against parsing and canonicalizing from scratch,
+composed argument text (``model/monitor/adapter/values.py``) against parsing and canonicalizing from scratch,
 shared counters (``counters.py``) against tuples, and an adapter on a long policy against ``step``."""
 
 from __future__ import annotations
@@ -14,16 +14,15 @@ from hypothesis import strategies as st
 
 from model.canonical import canonical_str
 from model.errors import InvalidInput
-from model.monitor.adapter import Adapter, Handle
-from model.monitor.commit import Outcome, step
-from model.monitor.counters import Counters, charge, zeros
-from model.monitor.ledger import charge_positions
-from model.monitor.matching import Missing, lookup_path
-from model.monitor.policy import ConstPat, Entry, EntryKind, Policy
-from model.monitor.report_task import load
-from model.monitor.state import Call, initial_state
-from model.monitor.toolkit import ReportWorld
-from model.monitor.values import Store, arguments
+from model.monitor.adapter.report_task import load
+from model.monitor.adapter.shell import Adapter, Handle
+from model.monitor.adapter.toolkit import ReportWorld
+from model.monitor.adapter.values import Store, arguments
+from model.monitor.decide.commit import Outcome, step
+from model.monitor.decide.counters import Counters, charge, charge_positions, zeros
+from model.monitor.decide.matching import Missing, lookup_path
+from model.monitor.decide.state import Call, initial_state
+from model.monitor.language.policy import ConstPat, Entry, EntryKind, Policy
 
 json_values = st.recursive(
     st.none() | st.booleans() | st.integers(-(2**60), 2**60) | st.floats(allow_nan=False, allow_infinity=False)

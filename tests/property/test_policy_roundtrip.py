@@ -9,10 +9,10 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from model.errors import InvalidInput
-from model.monitor.policy import Policy
-from model.monitor.policy_json import policy_from_json, policy_from_json_text, policy_to_json
-from model.monitor.syntax import parse_policy, print_policy
-from model.monitor.validate import validate
+from model.monitor.language.policy import Policy
+from model.monitor.language.policy_json import policy_from_json, policy_from_json_text, policy_to_json
+from model.monitor.language.syntax import parse_policy, print_policy
+from model.monitor.language.validate import validate
 from tests.strategies import policies, policy_texts
 
 ROUND_TRIPS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -7,7 +7,7 @@
 - Every certificate found for a generated revision checks, also after a JSON round trip.
 - A certified generated revision (structural, simulation per list, or joint simulation over both
   lists) has no lost client up to length 3, by brute force over every sequence of the workload
-  through ``model.monitor.commit.step``; every proposed joint simulation passes the independent
+  through ``model.monitor.decide.commit.step``; every proposed joint simulation passes the independent
   checker (also after a JSON round trip), and a per-list simulation always has a joint one.
 - A reported lost client is admitted before and refused after, by direct replay.
 - Mid-task: after a generated prefix the old policy admits, the correspondence checks, every
@@ -27,27 +27,28 @@ import z3
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
-from model.monitor import policy as P
-from model.monitor.commit import Outcome, step
-from model.monitor.decide import Decision
-from model.monitor.policy import Policy, Tool
-from model.monitor.state import Call, State, initial_state, satisfy
-from model.revision.agreement import Agree, Disagree, agree
+from model.monitor.decide.base import Decision
+from model.monitor.decide.commit import Outcome, step
+from model.monitor.decide.state import Call, State, initial_state, satisfy
+from model.monitor.language import policy as P
+from model.monitor.language.policy import Policy, Tool
 from model.revision.carry import Ledgers, check_correspondence
-from model.revision.certificate import Certificate, certificate_from_json, certificate_to_json
-from model.revision.checker import Valid, check, check_joint
-from model.revision.counterexample import Counterexample, lost_client
+from model.revision.certify.agreement import Agree, Disagree, agree
+from model.revision.certify.certificate import Certificate, certificate_from_json, certificate_to_json
+from model.revision.certify.checker import Valid, check, check_joint
+from model.revision.certify.independence import Independent, Overlap, independent
+from model.revision.certify.joint import propose as propose_joint
+from model.revision.certify.joint_certificate import JointSimulation, joint_from_json, joint_to_json
+from model.revision.certify.simulation import NoSimulation, simulate
+from model.revision.certify.structural import certify
 from model.revision.effects import EVERY_EFFECT
-from model.revision.explicit import Domain, disagreement, domain_for, overlap, replay_matches
-from model.revision.globs import translate
-from model.revision.independence import Independent, Overlap, independent
-from model.revision.joint import propose as propose_joint
-from model.revision.joint_certificate import JointSimulation, joint_from_json, joint_to_json
-from model.revision.prefix import Prefix, PrefixStep, StartingPoint, starting_point
-from model.revision.revise import Certified, NotPreserved, revise
-from model.revision.simulation import NoSimulation, simulate
-from model.revision.structural import certify
-from model.revision.workload import Workload, workload_from_json
+from model.revision.report import Certified, NotPreserved
+from model.revision.revise import revise
+from model.revision.search.counterexample import Counterexample, lost_client
+from model.revision.search.prefix import Prefix, PrefixStep, StartingPoint, starting_point
+from model.revision.search.workload import Workload, workload_from_json
+from model.revision.smt.explicit import Domain, disagreement, domain_for, overlap, replay_matches
+from model.revision.smt.globs import translate
 from tests.strategies import REVISION_TOOL, REVISION_WORKLOAD_JSON, _del_text, revision_cases, revision_grants
 
 TOOLS = (REVISION_TOOL,)
@@ -173,7 +174,7 @@ def test_certificates_check_and_certified_revisions_lose_no_client(case: tuple[P
 def ceiling_cases(draw: st.DrawFn) -> tuple[Policy, Policy]:
     """A delete policy with a one-grant application ceiling, revised mostly in the user list: the
     shape where the ceiling masks what the user list loses, so only the joint simulation certifies."""
-    from model.monitor.syntax import parse_policy
+    from model.monitor.language.syntax import parse_policy
     from tests.strategies import _del_entry, _edit
 
     user = draw(st.lists(_del_entry(), min_size=1, max_size=3))
@@ -245,7 +246,7 @@ def _refused_only_last(old: Policy, new: Policy, lost: Counterexample) -> bool:
 
 
 def test_lost_client_search_agrees_with_brute_force_on_the_widening() -> None:
-    from model.monitor.syntax import parse_policy
+    from model.monitor.language.syntax import parse_policy
     from tests.strategies import _del_text
 
     old = parse_policy(_del_text("old", ['allow file.delete("B") quota 1', 'allow file.delete("A") quota 1'],
@@ -257,7 +258,7 @@ def test_lost_client_search_agrees_with_brute_force_on_the_widening() -> None:
     assert found.seq == brute_lost(old, new) == (0, 1)
 
 
-# --- mid-task revisions: the same judgments after generated admitted prefixes (model/revision/prefix.py) ---
+# --- mid-task revisions: the same judgments after generated admitted prefixes (model/revision/search/prefix.py) ---
 
 def _admitted_prefix(old: Policy, picks: list[int]) -> Prefix:
     """The calls of ``picks`` (workload template indices) that ``old`` admits, in order (refused ones skipped)."""

@@ -1,5 +1,5 @@
 """Differential tests of the memoized revision engines against the pre-issue-15 ones (issue 15 §2:
-"identical verdicts, certificates and counterexamples"; model/revision/memo.py, leaves.py, samples.py).
+"identical verdicts, certificates and counterexamples"; model/revision/search/memo.py, leaves.py, samples.py).
 
 - Generated permission lists of ``pay`` grants (constants, globs, slots, key allowlists, predicates):
   the match vectors ``simulation.vectors`` enumerates with a memo — kept across examples, so answers
@@ -17,18 +17,19 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from model.monitor.policy import Entry, Policy
-from model.revision.certificate import Certificate
-from model.revision.checker import Valid, check, check_joint
+from model.monitor.language.policy import Entry, Policy
+from model.revision.certify.certificate import Certificate
+from model.revision.certify.checker import Valid, check, check_joint
+from model.revision.certify.joint_certificate import JointSimulation
+from model.revision.certify.simulation import vectors
 from model.revision.corpus import load_manifest
 from model.revision.effects import EVERY_EFFECT
-from model.revision.joint_certificate import JointSimulation
-from model.revision.memo import Memo
-from model.revision.revise import Certified, revise
-from model.revision.samples import Pool
-from model.revision.simulation import vectors
-from model.revision.symbolic import Witness
-from model.revision.workload import workload_from_json
+from model.revision.report import Certified
+from model.revision.revise import revise
+from model.revision.search.memo import Memo
+from model.revision.search.workload import workload_from_json
+from model.revision.smt.samples import Pool
+from model.revision.smt.symbolic import Witness
 from tests.strategies import REVISION_TOOL, REVISION_WORKLOAD_JSON, revision_cases, revision_grants
 
 TOOLS = (REVISION_TOOL,)

@@ -10,11 +10,11 @@ import functools
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from model.monitor.policy import Policy
+from model.monitor.language.policy import Policy
 from model.revision.corpus import Entry, load_manifest
-from model.revision.counterexample import Counterexample, Searched, lost_client, new_forbidden
-from model.revision.prefix import starting_point
-from model.revision.workload import workload_from_json
+from model.revision.search.counterexample import Counterexample, Searched, lost_client, new_forbidden
+from model.revision.search.prefix import starting_point
+from model.revision.search.workload import workload_from_json
 from tests.strategies import REVISION_WORKLOAD_JSON, revision_cases
 
 

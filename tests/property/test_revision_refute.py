@@ -1,4 +1,4 @@
-"""Syntactic unsatisfiability (model/revision/refute.py, issue 15 §2): whenever ``refuted`` says a question
+"""Syntactic unsatisfiability (model/revision/smt/refute.py, issue 15 §2): whenever ``refuted`` says a question
 is unsatisfiable, Z3 says so too — on generated ``pay`` grants (constants, globs, slots, key allowlists,
 equality / one-of / range predicates on shared paths), a generated match / fail assignment and every
 resource allowed or a few. And the rules do fire (a rule that never fires would pass vacuously)."""
@@ -12,9 +12,9 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from model.canonical import JSON
-from model.monitor.policy import ConstPat, Entry, EntryKind, EqPred, GlobPat, OneOfPred, RangePred
-from model.revision.refute import refuted, same_value
-from model.revision.symbolic import Encoder, Unsupported
+from model.monitor.language.policy import ConstPat, Entry, EntryKind, EqPred, GlobPat, OneOfPred, RangePred
+from model.revision.smt.refute import refuted, same_value
+from model.revision.smt.symbolic import Encoder, Unsupported
 from tests.strategies import REVISION_TOOL, revision_grants
 
 TOOLS = (REVISION_TOOL,)

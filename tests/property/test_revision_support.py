@@ -8,9 +8,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from model.canonical import JSON
-from model.monitor.policy import ConstPat, Entry, EntryKind, EqPred, GlobPat, OneOfPred, RangePred, SlotPat
-from model.revision.support import reason
-from model.revision.symbolic import Encoder, Unsupported
+from model.monitor.language.policy import ConstPat, Entry, EntryKind, EqPred, GlobPat, OneOfPred, RangePred, SlotPat
+from model.revision.smt.support import reason
+from model.revision.smt.symbolic import Encoder, Unsupported
 from tests.strategies import REVISION_TOOL, revision_grants
 
 TOOLS = (REVISION_TOOL,)

@@ -1,4 +1,4 @@
-"""Samples made without Z3 (model/revision/synth.py, issue 15 §2) are models of their questions.
+"""Samples made without Z3 (model/revision/smt/synth.py, issue 15 §2) are models of their questions.
 
 - On generated ``pay`` grants (constants, globs, slots, key allowlists, predicates) and a generated
   match / fail assignment, with every resource allowed or a few: whenever ``synthesize`` returns a point,
@@ -21,12 +21,12 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from model.canonical import JSON
-from model.monitor.matching import MISSING, Effect, entry_matches, lookup_path
-from model.monitor.policy import Entry
-from model.monitor.state import State
-from model.monitor.syntax import load_policy
-from model.revision.symbolic import JV, Encoder, Unsupported, Witness, const
-from model.revision.synth import synthesize, well_formed
+from model.monitor.decide.matching import MISSING, Effect, entry_matches, lookup_path
+from model.monitor.decide.state import State
+from model.monitor.language.policy import Entry
+from model.monitor.language.syntax import load_policy
+from model.revision.smt.symbolic import JV, Encoder, Unsupported, Witness, const
+from model.revision.smt.synth import synthesize, well_formed
 from tests.strategies import REVISION_TOOL, revision_grants
 
 TOOLS = (REVISION_TOOL,)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from hypothesis import given, settings
 
-from model.monitor.decide import Decision
+from model.monitor.decide.base import Decision
 from model.search.baseline import explore_baseline
 from model.search.compare import Disagreement, compare, report
 from model.search.explicit import explore

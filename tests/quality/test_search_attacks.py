@@ -20,7 +20,7 @@ from model.search.load import load_model
 from model.search.model import QueryKind, SearchModel, When
 from model.search.replay import Reproduced
 from model.search.run import SearchReport, search
-from model.search.space import AgentCall
+from model.search.states import AgentCall
 from model.search.verdict import Found
 
 ROOT = Path(__file__).resolve().parents[2]

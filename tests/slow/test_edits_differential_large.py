@@ -10,12 +10,12 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, given, settings
 
-from model.edits.candidates import enumerate_candidates
-from model.edits.check import check
-from model.edits.instance import Instance
-from model.edits.rounds import iterate
-from model.edits.verdict import Accepted, Engine, Invalid, Rejected
-from model.edits.verify import verify
+from model.edits.check.candidates import enumerate_candidates
+from model.edits.check.checker import check
+from model.edits.check.instance import Instance
+from model.edits.check.rounds import iterate
+from model.edits.check.verdict import Accepted, Engine, Invalid, Rejected
+from model.edits.check.verify import verify
 from tests.property.test_edits_differential import _engines_agree  # here, not in the test: see below
 from tests.strategies import edit_instances, family_instances
 

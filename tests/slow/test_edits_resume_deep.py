@@ -15,9 +15,9 @@ from pathlib import Path
 
 import pytest
 
-from model.edits.outbox import Outbox
-from model.edits.runtime import Runtime
-from model.edits.session import Session, resume_session, run_session
+from model.edits.runtime.outbox import Outbox
+from model.edits.runtime.runtime import Runtime
+from model.edits.runtime.session import Session, resume_session, run_session
 from tests.edits_helpers import LAPTOP, reference, resumed
 
 

@@ -8,16 +8,17 @@ from __future__ import annotations
 import pytest
 from hypothesis import given, settings
 
-from model.monitor.policy import Entry, Policy
-from model.revision.agreement import Disagree, agree
-from model.revision.certificate import Certificate
-from model.revision.checker import Valid, check, check_joint
+from model.monitor.language.policy import Entry, Policy
+from model.revision.certify.agreement import Disagree, agree
+from model.revision.certify.certificate import Certificate
+from model.revision.certify.checker import Valid, check, check_joint
+from model.revision.certify.independence import Overlap, independent
+from model.revision.certify.joint_certificate import JointSimulation
 from model.revision.effects import EVERY_EFFECT
-from model.revision.explicit import Domain, disagreement, domain_for, overlap, replay_matches
-from model.revision.independence import Overlap, independent
-from model.revision.joint_certificate import JointSimulation
-from model.revision.revise import Certified, NotPreserved, revise
-from model.revision.workload import workload_from_json
+from model.revision.report import Certified, NotPreserved
+from model.revision.revise import revise
+from model.revision.search.workload import workload_from_json
+from model.revision.smt.explicit import Domain, disagreement, domain_for, overlap, replay_matches
 from tests.property.test_revision_differential import _PICKS, _admitted_prefix, brute_lost, brute_lost_from
 from tests.strategies import REVISION_TOOL, REVISION_WORKLOAD_JSON, revision_cases, revision_grants
 

@@ -9,9 +9,9 @@ pytest.importorskip("agentdojo", reason="AgentDojo is the optional extra 'agentd
 
 from model.bench.agentdojo.binding import DojoAdapter, Provenance, identifiers, policy_argument
 from model.bench.agentdojo.suites import SUITES, get_suite, suite_policy
-from model.monitor.adapter import Adapter, Handle, Refusal
-from model.monitor.decide import DenyReason
-from model.monitor.syntax import load_policy
+from model.monitor.adapter.shell import Adapter, Handle, Refusal
+from model.monitor.decide.base import DenyReason
+from model.monitor.language.syntax import load_policy
 
 
 @pytest.mark.parametrize("suite", SUITES)
@@ -67,7 +67,7 @@ def test_context_mode_derives_every_argument_from_everything_read() -> None:
 
 
 def _report_adapter(cls: type[Adapter]) -> Adapter:
-    from model.monitor.toolkit import ReportWorld
+    from model.monitor.adapter.toolkit import ReportWorld
 
     return cls(load_policy("corpus/policies/report_no_origin.policy"), ReportWorld().tools(), "assistant")
 

@@ -21,7 +21,7 @@ from model.canonical import (
     loads,
 )
 from model.errors import InputKind, InvalidInput
-from model.jsonio import lone_surrogate
+from model.json_exact import lone_surrogate
 
 
 def test_keys_are_sorted_by_utf16_code_units_and_whitespace_removed() -> None:

@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
-from model.edits.check import check
-from model.edits.compiled import compile_contract, compile_outcomes
-from model.edits.contract import Call, Choice, Family, Nil, Par, Seq, outcomes
-from model.edits.family import pomset_of
-from model.edits.instance import make_instance
-from model.edits.policy import from_maximal_words
-from model.edits.verdict import Invalid, InvalidReason
-from model.edits.wellformed import prefix_violation
+from model.edits.check.checker import check
+from model.edits.check.compiled import compile_contract, compile_outcomes
+from model.edits.check.contract import Call, Choice, Family, Nil, Par, Seq, outcomes
+from model.edits.check.family import pomset_of
+from model.edits.check.instance import make_instance
+from model.edits.check.policy import from_maximal_words
+from model.edits.check.verdict import Invalid, InvalidReason
+from model.edits.check.wellformed import prefix_violation
 
 
 def test_choice_par_seq_outcomes() -> None:

@@ -18,12 +18,12 @@ import time
 from pathlib import Path
 from typing import Any
 
-from model.edits.answers import CheckAnswer
-from model.edits.invariant import agent_sec
-from model.edits.record import state_digest, state_text
-from model.edits.runtime import Runtime
-from model.edits.scenarios import laptop, playground
-from model.edits.session import Session, run_step, session_from_json
+from model.edits.runtime.answers import CheckAnswer
+from model.edits.runtime.invariant import agent_sec
+from model.edits.runtime.record_json import state_digest, state_text
+from model.edits.runtime.runtime import Runtime
+from model.edits.runtime.scenarios import laptop, playground
+from model.edits.runtime.session import Session, run_step, session_from_json
 
 
 def crash_steps() -> Session:

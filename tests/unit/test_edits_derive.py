@@ -7,10 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from model.edits.answers import EditAccepted, EditInvalid, EditRejected, Updated
-from model.edits.contract import Call, Choice, Nil, Par, Seq, call_ids, outcomes
-from model.edits.derive import Derived, DeriveFailure, derive
-from model.edits.forms import (
+from model.edits.check.contract import Call, Choice, Nil, Par, Seq, call_ids, outcomes
+from model.edits.runtime.answers import EditAccepted, EditInvalid, EditRejected, Updated
+from model.edits.runtime.derive import Derived, derive
+from model.edits.runtime.derive_failure import DeriveFailure
+from model.edits.runtime.forms import (
     Edit,
     Extend,
     ForkChoice,
@@ -20,12 +21,12 @@ from model.edits.forms import (
     RestoreLive,
     RestoreReplace,
 )
-from model.edits.invariant import agent_sec
-from model.edits.record import Checkpoint
-from model.edits.runtime import Runtime
-from model.edits.scenarios import removal
-from model.edits.session import session_from_json
-from model.edits.tree import OPEN, ChoiceNode, JoinNode, Leaf, ParNode, SeqNode, addressable, contract_of
+from model.edits.runtime.invariant import agent_sec
+from model.edits.runtime.record import Checkpoint
+from model.edits.runtime.runtime import Runtime
+from model.edits.runtime.scenarios import removal
+from model.edits.runtime.session import session_from_json
+from model.edits.runtime.tree import OPEN, ChoiceNode, JoinNode, Leaf, ParNode, SeqNode, addressable, contract_of
 from tests.edits_helpers import playground_runtime
 
 
@@ -118,7 +119,7 @@ def test_restore_replace_with_authorized_removal(tmp_path: Path) -> None:
 
 
 def removal_record(target: str) -> object:
-    from model.edits.session import edit_from_json
+    from model.edits.runtime.session import edit_from_json
 
     e = edit_from_json({"edit": "extend", "removals": [removal("play", target, "owner")]})
     assert isinstance(e, Extend)
@@ -189,8 +190,8 @@ def test_extend_keeps_the_workflow_and_rechecks_everything(tmp_path: Path) -> No
 
 
 def test_extend_refuses_a_smaller_policy_and_a_forged_record(tmp_path: Path) -> None:
-    from model.edits.policy import from_maximal_words
-    from model.edits.requirements import SignedRecord
+    from model.edits.check.policy import from_maximal_words
+    from model.edits.runtime.requirements import SignedRecord
 
     rt = make(tmp_path)
     assert invalid(rt, Extend(policy=from_maximal_words([["a"]]))) is DeriveFailure.POLICY_NOT_SUPERSET
@@ -214,7 +215,7 @@ def test_checkpoint_changes_only_k_and_ver(tmp_path: Path) -> None:
 def test_restore_refuses_a_forged_checkpoint(tmp_path: Path) -> None:
     from dataclasses import replace
 
-    from model.edits import steps
+    from model.edits.runtime.runtime import steps
 
     rt = make(tmp_path)
     rt.checkpoint("k0", "b0")
@@ -265,7 +266,7 @@ def test_merge_select_after_the_unselected_arm_made_progress(tmp_path: Path) -> 
 
 
 def test_derivation_is_deterministic_and_a_rejection_changes_nothing(tmp_path: Path) -> None:
-    from model.edits.scenarios import laptop
+    from model.edits.runtime.scenarios import laptop
 
     sess = session_from_json(laptop())
     rt, _ = Runtime.create(str(tmp_path / "l.db"), sess.registration, sess.seed)

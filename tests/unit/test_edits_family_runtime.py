@@ -7,15 +7,15 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from model.edits.answers import EditAccepted, EditRejected
-from model.edits.contract import Family, Seq
-from model.edits.family import family_residual
-from model.edits.invariant import agent_sec
-from model.edits.runtime import Runtime
-from model.edits.scenarios import _seq, registration
-from model.edits.session import run_session, session_from_json
-from model.edits.tree import Leaf, contract_of, leaves, show_node
-from model.edits.verify import verify
+from model.edits.check.contract import Family, Seq
+from model.edits.check.family import family_residual
+from model.edits.check.verify import verify
+from model.edits.runtime.answers import EditAccepted, EditRejected
+from model.edits.runtime.invariant import agent_sec
+from model.edits.runtime.runtime import Runtime
+from model.edits.runtime.scenarios import _seq, registration
+from model.edits.runtime.session import run_session, session_from_json
+from model.edits.runtime.tree import Leaf, contract_of, leaves, show_node
 
 ROOT = {"family": "F", "outcomes": [
     {"name": "ab", "calls": ["xa", "xb"], "order": [["xa", "xb"]]},
@@ -73,13 +73,13 @@ def test_family_root_rejected_by_policy_gets_a_verified_proof(tmp_path: Path) ->
     try:
         assert isinstance(root, EditRejected), root
         assert root.verdict.proof.sizes()[-1] == 0
-        from model.edits.check import decide  # the instance the root update checked
-        from model.edits.instance import make_instance
+        from model.edits.check.checker import decide  # the instance the root update checked
+        from model.edits.check.instance import make_instance
 
         s = rt.state()
         target = contract_of(Leaf("b0", "root", sess.registration.root))
         q_act = s.q_act()
-        from model.edits.contract import call_ids
+        from model.edits.check.contract import call_ids
 
         inst = make_instance(target, {x: q_act[x] for x in call_ids(target)}, s.labels(), (), s.policy)
         assert verify(inst, root.verdict.proof).valid
@@ -93,8 +93,8 @@ def test_family_root_rejected_by_policy_gets_a_verified_proof(tmp_path: Path) ->
 def test_oracle_translation_lists_each_outcome_with_its_own_orders() -> None:
     """The Lean oracle's input (model/oracle/edits_json.py) for a family: one entry per outcome with its
     linearizations over shared call numbers, so "xa before xb" and "xb before xa" stay distinct."""
-    from model.edits.instance import make_instance
-    from model.edits.policy import from_maximal_words
+    from model.edits.check.instance import make_instance
+    from model.edits.check.policy import from_maximal_words
     from model.oracle.edits_json import edit_check_input, python_edit_check
 
     fam = session_from_json(_script({"regex": "(a|b|c|j)*", "prefix_closure": True}, [])).registration.root

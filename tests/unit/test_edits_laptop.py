@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from model.cli import main
-from model.edits.answers import (
+from model.edits.runtime.answers import (
     CheckAnswer,
     EditAccepted,
     EditInvalid,
@@ -21,11 +21,12 @@ from model.edits.answers import (
     Stale,
     Updated,
 )
-from model.edits.derive import DeriveFailure
-from model.edits.invariant import agent_sec, within_w
-from model.edits.runtime import Runtime
-from model.edits.scenarios import SESSIONS, laptop, write_corpus
-from model.edits.session import load_session, run_session, run_step, session_from_json
+from model.edits.runtime.derive_failure import DeriveFailure
+from model.edits.runtime.invariant import agent_sec, within_w
+from model.edits.runtime.runtime import Runtime
+from model.edits.runtime.scenarios import SESSIONS, laptop
+from model.edits.runtime.session import load_session, run_session, run_step, session_from_json
+from model.edits.runtime.session_corpus import write_corpus
 
 
 def test_laptop_end_to_end(tmp_path: Path) -> None:
@@ -133,7 +134,7 @@ def test_cli_exit_status_reports_a_wrong_expectation(tmp_path: Path) -> None:
 def test_updated_answer_names_the_new_version(tmp_path: Path) -> None:
     sess = session_from_json(laptop())
     rt, _ = Runtime.create(str(tmp_path / "v.db"), sess.registration, sess.seed)
-    from model.edits.forms import ForkChoice
+    from model.edits.runtime.forms import ForkChoice
 
     a = rt.check(ForkChoice("b0", "fork"))
     assert isinstance(a, EditAccepted)

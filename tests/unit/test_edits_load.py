@@ -9,8 +9,8 @@ import pytest
 from click.testing import CliRunner
 
 from model.cli import main
-from model.edits.instance import instance_to_json
-from model.edits.load import load_instance_text
+from model.edits.check.instance import instance_to_json
+from model.edits.check.load import load_instance_text
 from model.errors import InputKind, InvalidInput
 
 CORPUS = Path(__file__).resolve().parents[2] / "corpus" / "edits"
@@ -161,14 +161,14 @@ def test_cli_time_budget_and_help(tmp_path: Path) -> None:
 def test_instance_digest_is_the_canonical_digest() -> None:
     """The digest's fast path (plain ASCII JSON) equals RFC 8785 digests, also where it must fall back."""
     from model.canonical import digest
-    from model.edits.digest import instance_digest
+    from model.edits.check.digest import instance_digest
 
     for path in sorted(CORPUS.glob("*.json")):
         inst = load_instance_text(path.read_text())
         assert instance_digest(inst) == digest(instance_to_json(inst))
-    from model.edits.contract import Call, Par
-    from model.edits.instance import make_instance
-    from model.edits.policy import from_maximal_words
+    from model.edits.check.contract import Call, Par
+    from model.edits.check.instance import make_instance
+    from model.edits.check.policy import from_maximal_words
 
     # Names the schema would refuse but a Python caller may build: non-ASCII, control characters.
     for label in ("x\u00e9", "y\n", "z\u0001", "q\\u0041"):
@@ -178,8 +178,8 @@ def test_instance_digest_is_the_canonical_digest() -> None:
 
 def test_a_verdicts_digest_is_computed_when_read_and_kept() -> None:
     """The check does not compute the digest (issue 14 §2); the first read does, equal to the instance's."""
-    from model.edits.check import check
-    from model.edits.digest import instance_digest
+    from model.edits.check.checker import check
+    from model.edits.check.digest import instance_digest
 
     inst = load_instance_text((CORPUS / "release_reject.json").read_text())
     v = check(inst)

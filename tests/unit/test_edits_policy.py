@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from model.edits.policy import NotPrefixClosed, PolicyAutomaton, from_automaton, from_maximal_words
-from model.edits.regex import from_regex
+from model.edits.check.policy import NotPrefixClosed, PolicyAutomaton, from_automaton, from_maximal_words
+from model.edits.check.regex import from_regex
 from model.errors import InputKind, InvalidInput
 
 

@@ -11,8 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from model.edits import steps
-from model.edits.answers import (
+from model.edits.runtime.answers import (
     Deny,
     DenyReason,
     EditAccepted,
@@ -22,12 +21,13 @@ from model.edits.answers import (
     Stale,
     Updated,
 )
-from model.edits.forms import Edit, Extend, ForkChoice, ForkParallel, MergeJoin, edit_to_json
-from model.edits.invariant import agent_sec
-from model.edits.record import RuleEntry, State, core_json, record_digest, state_to_json
-from model.edits.runtime import Runtime
-from model.edits.scenarios import playground
-from model.edits.session import session_from_json
+from model.edits.runtime.forms import Edit, Extend, ForkChoice, ForkParallel, MergeJoin, edit_to_json
+from model.edits.runtime.invariant import agent_sec
+from model.edits.runtime.record import RuleEntry, State
+from model.edits.runtime.record_json import core_json, record_digest, state_to_json
+from model.edits.runtime.runtime import Runtime, steps
+from model.edits.runtime.scenarios import playground
+from model.edits.runtime.session import session_from_json
 from model.errors import InvalidInput
 from tests.edits_helpers import playground_runtime
 
@@ -218,7 +218,7 @@ def test_cli_prints_the_preload_and_shows_the_inactive_version(tmp_path: Path) -
     from click.testing import CliRunner
 
     from model.cli import main
-    from model.edits.scenarios import preload
+    from model.edits.runtime.scenarios import preload
 
     script = preload()
     script["steps"] = script["steps"][:4]  # stop while the fork is prepared in v5

@@ -6,7 +6,7 @@ from __future__ import annotations
 import threading
 from pathlib import Path
 
-from model.edits.answers import (
+from model.edits.runtime.answers import (
     Deny,
     DenyReason,
     EditAccepted,
@@ -16,10 +16,10 @@ from model.edits.answers import (
     Stale,
     Updated,
 )
-from model.edits.forms import ForkChoice, RestoreLive
-from model.edits.invariant import agent_sec
-from model.edits.runtime import Runtime
-from model.edits.session import session_from_json
+from model.edits.runtime.forms import ForkChoice, RestoreLive
+from model.edits.runtime.invariant import agent_sec
+from model.edits.runtime.runtime import Runtime
+from model.edits.runtime.session import session_from_json
 from tests.edits_helpers import playground_runtime
 
 FORK = ForkChoice("b0", "fc")
@@ -62,7 +62,7 @@ def test_an_update_committed_first_makes_the_old_token_fail(tmp_path: Path) -> N
 
 def test_an_update_closes_the_old_version_for_calls_that_stay(tmp_path: Path) -> None:
     """A call kept by the edit gets a new entry under η⁺: the token of η⁻ is refused."""
-    from model.edits.forms import Extend
+    from model.edits.runtime.forms import Extend
 
     rt = make(tmp_path)
     old = rt.token("xa") or ""
@@ -121,7 +121,7 @@ def test_two_runtimes_on_one_store_serialize_a_call_and_an_update(tmp_path: Path
 def test_the_gate_enforces_w_not_only_the_policy(tmp_path: Path) -> None:
     """``x ⊗ y`` under 𝒜 = ↓{xy, y}: the policy allows ``y`` first, the workflow enables it, but no
     safe completion follows (``yx ∉ 𝒜``), so ``y`` is outside W and ``use`` refuses it."""
-    from model.edits.scenarios import registration
+    from model.edits.runtime.scenarios import registration
 
     reg = registration("gate", {"maximal": [["x", "y"], ["y"]]}, {"dx": ("x", {"op": "x"}), "dy": ("y", {"op": "y"})},
                        {"x": "dx", "y": "dy"}, {}, {"par": [{"call": "x"}, {"call": "y"}]}, {"root": "owner"}, "gate")
@@ -143,8 +143,8 @@ def test_the_final_check_refuses_forged_or_mismatched_answers(tmp_path: Path) ->
     so an answer altered outside the runtime never installs rules."""
     from dataclasses import replace
 
-    from model.edits.can import empty_can
-    from model.edits.forms import Extend
+    from model.edits.check.can import empty_can
+    from model.edits.runtime.forms import Extend
 
     rt = make(tmp_path)
     y = rt.check(FORK)

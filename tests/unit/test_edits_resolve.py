@@ -5,13 +5,13 @@ from __future__ import annotations
 import dataclasses
 from itertools import product
 
-from model.edits.can import empty_can
-from model.edits.contract import Call
-from model.edits.digest import InstanceDigest
-from model.edits.instance import Instance, make_instance
-from model.edits.policy import from_maximal_words
-from model.edits.resolve import Letter, Mode, auth, extended_log, make_letter, raw, resolve
-from model.edits.verdict import (
+from model.edits.check.can import empty_can
+from model.edits.check.contract import Call
+from model.edits.check.digest import InstanceDigest
+from model.edits.check.instance import Instance, make_instance
+from model.edits.check.policy import from_maximal_words
+from model.edits.check.resolve import Letter, Mode, auth, extended_log, make_letter, raw, resolve
+from model.edits.check.verdict import (
     Accepted,
     Counts,
     Engine,

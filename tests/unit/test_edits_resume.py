@@ -18,12 +18,19 @@ from pathlib import Path
 import pytest
 
 from model.canonical import JSON
-from model.edits.forms import edit_to_json
-from model.edits.journal import edit_from_canonical
-from model.edits.outbox import Outbox
-from model.edits.runtime import Runtime
-from model.edits.scenarios import laptop
-from model.edits.session import Session, edit_from_json, load_session, resume_session, run_session, session_from_json
+from model.edits.runtime.forms import edit_to_json
+from model.edits.runtime.journal import edit_from_canonical
+from model.edits.runtime.outbox import Outbox
+from model.edits.runtime.runtime import Runtime
+from model.edits.runtime.scenarios import laptop
+from model.edits.runtime.session import (
+    Session,
+    edit_from_json,
+    load_session,
+    resume_session,
+    run_session,
+    session_from_json,
+)
 from model.errors import InvalidInput
 from tests.edits_helpers import LAPTOP, reference, resumed
 

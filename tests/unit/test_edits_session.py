@@ -13,14 +13,14 @@ import pytest
 from click.testing import CliRunner
 
 from model.cli import main
-from model.edits.inclusion import included
-from model.edits.policy import from_maximal_words
-from model.edits.record import state_from_text, state_text
-from model.edits.requirements import SignedRecord, verify_record
-from model.edits.runtime import Runtime
-from model.edits.scenarios import laptop
-from model.edits.session import session_from_json
-from model.edits.wellformed_record import record_problems
+from model.edits.check.inclusion import included
+from model.edits.check.policy import from_maximal_words
+from model.edits.runtime.record_json import state_from_text, state_text
+from model.edits.runtime.requirements import SignedRecord, verify_record
+from model.edits.runtime.runtime import Runtime
+from model.edits.runtime.scenarios import laptop
+from model.edits.runtime.session import session_from_json
+from model.edits.runtime.wellformed_record import record_problems
 from model.errors import InputKind, InvalidInput
 
 
@@ -71,7 +71,7 @@ def test_a_forged_requirement_record_makes_the_root_invalid(tmp_path: Path) -> N
 
 
 def test_state_round_trips_through_its_stored_text(tmp_path: Path) -> None:
-    from model.edits.session import run_session
+    from model.edits.runtime.session import run_session
 
     sess = session_from_json(laptop())
     run_session(sess, str(tmp_path / "l.db"))
@@ -92,7 +92,7 @@ def test_signed_records_verify_only_untampered(tmp_path: Path) -> None:
 
 
 def test_well_formedness_is_checked_not_assumed(tmp_path: Path) -> None:
-    from model.edits.record import AuthRecord, Queued
+    from model.edits.runtime.record import AuthRecord, Queued
 
     sess = session_from_json(laptop())
     rt, _ = Runtime.create(str(tmp_path / "w.db"), sess.registration, sess.seed)

@@ -68,7 +68,7 @@ def test_show_refuses_a_state_row_edited_by_hand_even_with_its_digest_fixed(tmp_
     c.execute("UPDATE state SET body = ?", (json.dumps(body, separators=(",", ":"), sort_keys=True),))
     c.commit()
     _bad(cli(str(db), "show"), "differs from the state its journal derives")
-    from model.edits.record import state_digest, state_from_text
+    from model.edits.runtime.record_json import state_digest, state_from_text
     text = c.execute("SELECT body FROM state").fetchone()[0]
     c.execute("UPDATE journal SET digest = ? WHERE seq = (SELECT max(seq) FROM journal)",
               (state_digest(state_from_text(text)),))

@@ -8,12 +8,12 @@ from pathlib import Path
 
 import pytest
 
-from model.edits.answers import CheckAnswer, EditAccepted, EditInvalid, EditRejected, NoCommit, Updated
-from model.edits.invariant import agent_sec
-from model.edits.pairs import Pair, pairs
-from model.edits.runtime import Runtime
-from model.edits.sec import PARTS, drop_ca, drop_ra, keep, omit, sec
-from model.edits.session import edit_from_json, run_step, session_from_json
+from model.edits.runtime.answers import CheckAnswer, EditAccepted, EditInvalid, EditRejected, NoCommit, Updated
+from model.edits.runtime.invariant import agent_sec
+from model.edits.runtime.pairs import Pair, pairs
+from model.edits.runtime.runtime import Runtime
+from model.edits.runtime.sec import PARTS, drop_ca, drop_ra, keep, omit, sec
+from model.edits.runtime.session import edit_from_json, run_step, session_from_json
 
 PAIRS = pairs()
 

@@ -4,10 +4,10 @@ without its fix."""
 
 from __future__ import annotations
 
-from model.monitor.syntax import parse_policy
-from model.revision.agreement import Disagree, agree
+from model.monitor.language.syntax import parse_policy
+from model.revision.certify.agreement import Disagree, agree
 from model.revision.effects import EVERY_EFFECT
-from model.revision.explicit import disagreement, domain_for
+from model.revision.smt.explicit import disagreement, domain_for
 
 _HEADER = """policy p
 levels Public < Internal
@@ -57,9 +57,9 @@ def test_an_approval_for_resource_1_backs_no_permit_for_the_number_1() -> None:
     # for the string resource "1" backed a permit for the number 1 (and "true" for true): the approver's
     # resource and the call's were different JSON values.
     from model.admission.nonces import SqliteNonceStore
-    from model.monitor.adapter import Adapter, Handle
-    from model.monitor.permits import EvidenceRefused, signed_approval_evidence
-    from model.monitor.state import Permit
+    from model.monitor.adapter.shell import Adapter, Handle
+    from model.monitor.decide.permits import EvidenceRefused, signed_approval_evidence
+    from model.monitor.decide.state import Permit
     from tests.unit.test_monitor_permits import NOW, REGISTRY, approval
 
     def adapter() -> Adapter:
@@ -82,7 +82,7 @@ def test_an_integer_literal_beyond_double_precision_is_refused_not_rounded() -> 
     import pytest
 
     from model.errors import InvalidInput
-    from model.monitor.adapter import Adapter, Handle
+    from model.monitor.adapter.shell import Adapter, Handle
 
     p = parse_policy(_PERMIT_POLICY.replace("quota unlimited permit", "quota unlimited")
                      .replace("args: {recipient}", "args: {recipient, amount}"))
@@ -109,8 +109,9 @@ def test_the_derived_workload_calls_with_true_as_well_as_1() -> None:
     # The derived client model collected the constants the grants name and deduplicated them with ``in``:
     # ``true`` was dropped after ``1``, so removing the grant on ``true`` lost a client the bounded search
     # could not see ("Unknown ... no lost client among 1 sequences" instead of the lost Send(to=true)).
-    from model.revision.derive_workload import derive
-    from model.revision.revise import NotPreserved, revise
+    from model.revision.report import NotPreserved
+    from model.revision.revise import revise
+    from model.revision.search.derive_workload import derive
 
     header = _header("to") + "application {\n  allow message.send(*) quota unlimited\n}\n"
     old = parse_policy(header + "user {\n  allow message.send(1) quota 1\n  allow message.send(true) quota 1\n}\n")
@@ -124,9 +125,9 @@ def test_the_derived_workload_calls_with_true_as_well_as_1() -> None:
 
 def test_a_permit_for_amount_1_does_not_admit_amount_true() -> None:
     # (a suspect that holds: permits bind canonical JSON texts, so 1 and 1.0 share one, true does not)
-    from model.monitor.adapter import Adapter, Handle, Refusal
-    from model.monitor.decide import DenyReason
-    from model.monitor.state import Permit
+    from model.monitor.adapter.shell import Adapter, Handle, Refusal
+    from model.monitor.decide.base import DenyReason
+    from model.monitor.decide.state import Permit
 
     p = parse_policy(_PERMIT_POLICY.replace("args: {recipient}", "args: {recipient, amount}"))
     ad = Adapter(p, {"Send": lambda **_: {}}, "x")
@@ -140,7 +141,7 @@ def test_a_permit_for_amount_1_does_not_admit_amount_true() -> None:
 def test_a_tool_result_beyond_double_precision_fails_the_call_instead_of_being_rounded() -> None:
     # The Adapter canonicalized a tool's result, so 2**53 + 1 was stored, and later handed on through its
     # handle, as 9007199254740992: the call now fails with the place named, on both paths.
-    from model.monitor.adapter import Adapter, Failure, Handle
+    from model.monitor.adapter.shell import Adapter, Failure, Handle
 
     p = parse_policy(_PERMIT_POLICY.replace("quota unlimited permit", "quota unlimited")
                      .replace("args: {recipient}", "args: {recipient, amount}"))
@@ -175,8 +176,8 @@ def test_library_calls_beyond_double_precision_are_refused_not_recorded_rounded(
     import pytest
 
     from model.errors import InvalidInput
-    from model.monitor.commit import Outcome, step
-    from model.monitor.state import Call, initial_state
+    from model.monitor.decide.commit import Outcome, step
+    from model.monitor.decide.state import Call, initial_state
 
     p = parse_policy(_PERMIT_POLICY.replace("quota unlimited permit", "quota unlimited")
                      .replace("args: {recipient}", "args: {recipient, amount}"))

@@ -9,10 +9,10 @@ from dataclasses import dataclass, field
 import pytest
 
 from model.fastinit import fast_init
-from model.monitor.commit import Outcome
-from model.monitor.labels import Label
-from model.monitor.state import Call, Permit, Record, State
-from model.monitor.verdict import Decision, Verdict
+from model.monitor.decide.commit import Outcome
+from model.monitor.decide.state import Call, Permit, Record, State
+from model.monitor.decide.verdict import Decision, Verdict
+from model.monitor.language.labels import Label
 
 
 @dataclass(frozen=True, slots=True)

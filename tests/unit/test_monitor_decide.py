@@ -4,11 +4,11 @@ a requirement, history rules read lineage or session, transforms apply in the st
 from __future__ import annotations
 
 from model.canonical import JSON
-from model.monitor.adapter import Adapter, Failure, Handle, Refusal
-from model.monitor.decide import Decision, DenyReason, decide
-from model.monitor.labels import Label, Levels, Transform, propagate
-from model.monitor.state import Call
-from model.monitor.syntax import parse_policy
+from model.monitor.adapter.shell import Adapter, Failure, Handle, Refusal
+from model.monitor.decide.base import Decision, DenyReason, decide
+from model.monitor.decide.state import Call
+from model.monitor.language.labels import Label, Levels, Transform, propagate
+from model.monitor.language.syntax import parse_policy
 
 POLICY = """
 policy lab

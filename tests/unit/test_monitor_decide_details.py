@@ -7,13 +7,13 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from model.monitor.adapter import Adapter, Refusal
-from model.monitor.decide import Decision, DenyReason, decide, explain
-from model.monitor.policy import EntryKind, GlobPat, SlotPat
-from model.monitor.report_task import load
-from model.monitor.state import Call, Permit
-from model.monitor.syntax import parse_policy
-from model.monitor.toolkit import ReportWorld
+from model.monitor.adapter.report_task import load
+from model.monitor.adapter.shell import Adapter, Refusal
+from model.monitor.adapter.toolkit import ReportWorld
+from model.monitor.decide.base import Decision, DenyReason, decide, explain
+from model.monitor.decide.state import Call, Permit
+from model.monitor.language.policy import EntryKind, GlobPat, SlotPat
+from model.monitor.language.syntax import parse_policy
 from tests.unit.test_monitor_decide import POLICY, P, adapter, ok, reason, tools
 
 

@@ -14,12 +14,12 @@ from dataclasses import replace
 
 import pytest
 
-from model.monitor.adapter import Adapter, Handle, Refusal
-from model.monitor.decide import Decision, DenyReason, Verdict, decide, decide_source, explain
-from model.monitor.report_task import POLICY_DIR
-from model.monitor.state import Call, Permit, State
-from model.monitor.syntax import parse_policy
-from model.monitor.toolkit import ReportWorld
+from model.monitor.adapter.report_task import POLICY_DIR
+from model.monitor.adapter.shell import Adapter, Handle, Refusal
+from model.monitor.adapter.toolkit import ReportWorld
+from model.monitor.decide.base import Decision, DenyReason, Verdict, decide, decide_source, explain
+from model.monitor.decide.state import Call, Permit, State
+from model.monitor.language.syntax import parse_policy
 
 ALICE = "alice@example.org"
 REPORT = (POLICY_DIR / "report.policy").read_text(encoding="utf-8")

@@ -6,17 +6,18 @@ from dataclasses import replace
 
 import pytest
 
-from model.monitor.adapter import Adapter, Handle, Refusal
-from model.monitor.compiled_decide import first_fit
-from model.monitor.compiled_entries import _Entry
-from model.monitor.decide import Decision, DenyReason
-from model.monitor.ledger import allocate, charge_positions, commit, has_capacity, within_limits
-from model.monitor.matching import Effect
-from model.monitor.policy import ConstPat, Entry, EntryKind, GlobPat, Policy
-from model.monitor.report_task import POLICY_DIR
-from model.monitor.state import initial_state
-from model.monitor.syntax import load_policy
-from model.monitor.toolkit import DeleteWorld, ReportWorld
+from model.monitor.adapter.report_task import POLICY_DIR
+from model.monitor.adapter.shell import Adapter, Handle, Refusal
+from model.monitor.adapter.toolkit import DeleteWorld, ReportWorld
+from model.monitor.decide.base import Decision, DenyReason
+from model.monitor.decide.compiled_decide import first_fit
+from model.monitor.decide.compiled_entries import _Entry
+from model.monitor.decide.counters import charge_positions
+from model.monitor.decide.ledger import allocate, commit, has_capacity, within_limits
+from model.monitor.decide.matching import Effect
+from model.monitor.decide.state import initial_state
+from model.monitor.language.policy import ConstPat, Entry, EntryKind, GlobPat, Policy
+from model.monitor.language.syntax import load_policy
 
 
 def delete_policy(widened: bool = False) -> Policy:

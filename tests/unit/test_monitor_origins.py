@@ -6,10 +6,10 @@ import itertools
 
 import pytest
 
-from model.monitor.adapter import Adapter, Handle, Refusal
-from model.monitor.decide import Decision, DenyReason
-from model.monitor.report_task import load
-from model.monitor.toolkit import ReportWorld
+from model.monitor.adapter.report_task import load
+from model.monitor.adapter.shell import Adapter, Handle, Refusal
+from model.monitor.adapter.toolkit import ReportWorld
+from model.monitor.decide.base import Decision, DenyReason
 
 
 def run(policy_name: str) -> tuple[Adapter, ReportWorld]:

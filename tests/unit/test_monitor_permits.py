@@ -11,12 +11,12 @@ from model.admission.approvals import ApproverKey, ApproverRegistry
 from model.admission.nonces import SqliteNonceStore
 from model.admission.signing import KeyPair, format_instant
 from model.canonical import JSON
-from model.monitor.adapter import Adapter, Handle, Refusal
-from model.monitor.decide import DenyReason
-from model.monitor.permits import EvidenceRefused, signed_approval_evidence
-from model.monitor.report_task import load
-from model.monitor.state import Permit
-from model.monitor.toolkit import ReportWorld
+from model.monitor.adapter.report_task import load
+from model.monitor.adapter.shell import Adapter, Handle, Refusal
+from model.monitor.adapter.toolkit import ReportWorld
+from model.monitor.decide.base import DenyReason
+from model.monitor.decide.permits import EvidenceRefused, signed_approval_evidence
+from model.monitor.decide.state import Permit
 
 NOW = datetime(2026, 12, 2, 12, 0, tzinfo=UTC)
 KEY = KeyPair.generate("k1")

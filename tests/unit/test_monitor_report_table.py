@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from model.monitor.decide import Decision, DenyReason
-from model.monitor.report_task import ROWS, table_rows
+from model.monitor.adapter.report_task import ROWS, table_rows
+from model.monitor.decide.base import Decision, DenyReason
 
 EXPECTED = {
     "Public summary to bound Alice address": (Decision.ALLOW, None, set()),

@@ -5,12 +5,12 @@ from __future__ import annotations
 from dataclasses import replace
 
 from model.canonical import JSON
-from model.monitor.adapter import Adapter, Failure, Handle, Refusal
-from model.monitor.decide import DenyReason
-from model.monitor.policy import AnyRes
-from model.monitor.report_task import load
-from model.monitor.toolkit import FAIL, ReportWorld
-from model.monitor.wellformed import violations
+from model.monitor.adapter.report_task import load
+from model.monitor.adapter.shell import Adapter, Failure, Handle, Refusal
+from model.monitor.adapter.toolkit import FAIL, ReportWorld
+from model.monitor.decide.base import DenyReason
+from model.monitor.decide.wellformed import violations
+from model.monitor.language.policy import AnyRes
 
 ALICE = "alice@example.org"
 

@@ -10,9 +10,9 @@ from click.testing import CliRunner
 
 from model.cli import main
 from model.errors import InputKind, InvalidInput
-from model.monitor.report_task import POLICY_DIR
-from model.monitor.syntax import load_policy
-from model.monitor.trace import load_trace, run_trace
+from model.monitor.adapter.report_task import POLICY_DIR
+from model.monitor.adapter.trace import load_trace, run_trace
+from model.monitor.language.syntax import load_policy
 
 GOOD_CALL = {"call": "Read", "as": "r"}
 

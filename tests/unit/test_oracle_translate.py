@@ -10,10 +10,10 @@ from typing import Any
 
 from hypothesis import given, settings
 
-from model.edits.candidates import linearizations
-from model.edits.instance import Instance
-from model.edits.resolve import auth, resolve
-from model.monitor.state import initial_state
+from model.edits.check.candidates import linearizations
+from model.edits.check.instance import Instance
+from model.edits.check.resolve import auth, resolve
+from model.monitor.decide.state import initial_state
 from model.oracle.edits_json import edit_check_input, resolve_input
 from model.oracle.monitor_json import compare_step, step_input
 from tests.strategies import edit_instances, monitor_runs

@@ -1,4 +1,4 @@
-"""The policy text syntax, printer and JSON form (model/monitor/syntax.py, printer.py, policy_json.py)."""
+"""The policy text syntax, printer and JSON form (model/monitor/language/syntax.py, printer.py, policy_json.py)."""
 
 from __future__ import annotations
 
@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 
 from model.canonical import canonical_str
-from model.monitor import policy as P
-from model.monitor.labels import Inherit, Label, Transform
-from model.monitor.policy_json import policy_from_json, policy_from_json_text, policy_to_json
-from model.monitor.syntax import load_policy, parse_policy, print_policy
+from model.monitor.language import policy as P
+from model.monitor.language.labels import Inherit, Label, Transform
+from model.monitor.language.policy_json import policy_from_json, policy_from_json_text, policy_to_json
+from model.monitor.language.syntax import load_policy, parse_policy, print_policy
 
 POLICIES = Path(__file__).resolve().parents[2] / "corpus" / "policies"
 

@@ -11,7 +11,8 @@ from click.testing import CliRunner
 from model.budget import Budget
 from model.cli import main
 from model.revision.corpus import load_manifest
-from model.revision.revise import Certified, NewlyForbidden, NotPreserved, OutOfBudget, RevisionReport, revise
+from model.revision.report import Certified, NewlyForbidden, NotPreserved, OutOfBudget, RevisionReport
+from model.revision.revise import revise
 
 REV = Path(__file__).resolve().parents[2] / "corpus" / "revisions"
 ENTRIES = {e.id: e for e in load_manifest()}

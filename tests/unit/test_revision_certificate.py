@@ -5,12 +5,12 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from model.monitor.policy import EntryKind
-from model.monitor.syntax import load_policy, parse_policy
-from model.revision.certificate import Certificate, Rule, Step, certificate_from_json, certificate_to_json
-from model.revision.checker import Invalid, Valid, check
+from model.monitor.language.policy import EntryKind
+from model.monitor.language.syntax import load_policy, parse_policy
+from model.revision.certify.certificate import Certificate, Rule, Step, certificate_from_json, certificate_to_json
+from model.revision.certify.checker import Invalid, Valid, check
+from model.revision.certify.structural import NoCertificate, certify
 from model.revision.effects import EVERY_EFFECT, parse_effects
-from model.revision.structural import NoCertificate, certify
 
 ROOT = Path(__file__).resolve().parents[2]
 TEXT = (ROOT / "corpus" / "policies" / "delete_ab.policy").read_text()
@@ -114,7 +114,7 @@ def test_capacity_extension_refused_when_permit_and_plain_grants_overlap() -> No
 def test_usage_counts_read_back_exactly() -> None:
     import pytest
 
-    from model.revision.certificate import count_from_json
+    from model.revision.certify.certificate import count_from_json
 
     assert count_from_json(0) == 0 and count_from_json(3) == 3
     for bad in (True, False, 1.7, 1.0, -1, "1", None):

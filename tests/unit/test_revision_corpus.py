@@ -12,7 +12,8 @@ import pytest
 
 from model.errors import InvalidInput
 from model.revision.corpus import CORPUS, load_manifest, load_workload
-from model.revision.revise import Certified, NewlyForbidden, NotPreserved, revise
+from model.revision.report import Certified, NewlyForbidden, NotPreserved
+from model.revision.revise import revise
 
 ROOT = Path(__file__).resolve().parents[2]
 SCHEMAS = ROOT / "corpus" / "schemas"

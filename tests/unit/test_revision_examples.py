@@ -4,16 +4,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from model.monitor.decide import Decision
-from model.monitor.syntax import load_policy
-from model.monitor.trace import run_trace
-from model.revision.certificate import Certificate, Rule
-from model.revision.checker import Valid, check
+from model.monitor.adapter.trace import run_trace
+from model.monitor.decide.base import Decision
+from model.monitor.language.syntax import load_policy
+from model.revision.certify.certificate import Certificate, Rule
+from model.revision.certify.checker import Valid, check
+from model.revision.certify.simulation import NoSimulation, simulate
+from model.revision.certify.structural import NoCertificate, certify
 from model.revision.corpus import load_workload
 from model.revision.effects import EVERY_EFFECT
-from model.revision.revise import Certified, NewlyForbidden, NotPreserved, revise
-from model.revision.simulation import NoSimulation, simulate
-from model.revision.structural import NoCertificate, certify
+from model.revision.report import Certified, NewlyForbidden, NotPreserved
+from model.revision.revise import revise
 
 ROOT = Path(__file__).resolve().parents[2]
 REV = ROOT / "corpus" / "revisions"

@@ -11,16 +11,16 @@ from pathlib import Path
 
 import z3
 
-from model.monitor.policy import GlobPat
-from model.monitor.syntax import load_policy
-from model.revision.agreement import agree
+from model.monitor.language.policy import GlobPat
+from model.monitor.language.syntax import load_policy
+from model.revision.certify.agreement import agree
+from model.revision.certify.independence import Independent, independent
+from model.revision.certify.leaves import leaves
+from model.revision.certify.simulation import _leaves
 from model.revision.effects import EVERY_EFFECT
-from model.revision.explicit import replay_matches
-from model.revision.independence import Independent, independent
-from model.revision.leaves import leaves
-from model.revision.memo import Memo
-from model.revision.simulation import _leaves
-from model.revision.symbolic import Encoder
+from model.revision.search.memo import Memo
+from model.revision.smt.explicit import replay_matches
+from model.revision.smt.symbolic import Encoder
 
 ROOT = Path(__file__).resolve().parents[2]
 PAY = load_policy(ROOT / "corpus" / "policies" / "payments.policy")

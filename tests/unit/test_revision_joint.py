@@ -9,16 +9,17 @@ from pathlib import Path
 
 import pytest
 
-from model.monitor.syntax import load_policy
-from model.revision.checker import Invalid, Valid, check_joint
+from model.monitor.language.syntax import load_policy
+from model.revision.certify.checker import Invalid, Valid, check_joint
+from model.revision.certify.joint import propose
+from model.revision.certify.joint_certificate import JointSimulation, joint_from_json, joint_to_json
+from model.revision.certify.simulation import NoSimulation, simulate
+from model.revision.certify.structural import NoCertificate, certify
 from model.revision.corpus import load_manifest
 from model.revision.effects import EVERY_EFFECT, parse_effects
-from model.revision.joint import propose
-from model.revision.joint_certificate import JointSimulation, joint_from_json, joint_to_json
-from model.revision.prefix import load_prefix, starting_point
-from model.revision.revise import Certified, NotPreserved, revise
-from model.revision.simulation import NoSimulation, simulate
-from model.revision.structural import NoCertificate, certify
+from model.revision.report import Certified, NotPreserved
+from model.revision.revise import revise
+from model.revision.search.prefix import load_prefix, starting_point
 from tests.property.test_revision_differential import brute_lost
 
 REV = Path(__file__).resolve().parents[2] / "corpus" / "revisions"

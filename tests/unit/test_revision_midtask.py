@@ -14,18 +14,19 @@ from click.testing import CliRunner
 
 from model.cli import main
 from model.errors import InvalidInput
-from model.monitor.policy import Policy
-from model.monitor.syntax import load_policy, parse_policy
-from model.monitor.trace import run_trace
+from model.monitor.adapter.trace import run_trace
+from model.monitor.language.policy import Policy
+from model.monitor.language.syntax import load_policy, parse_policy
 from model.revision.carry import Correspondence, Ledgers, Pair, SideCorrespondence, check_correspondence, correspond
-from model.revision.certificate import Certificate, Rule
-from model.revision.checker import Invalid, Valid, check
-from model.revision.conditions import keeps_position
+from model.revision.certify.certificate import Certificate, Rule
+from model.revision.certify.checker import Invalid, Valid, check
+from model.revision.certify.conditions import keeps_position
+from model.revision.certify.structural import NoCertificate, certify
 from model.revision.corpus import load_workload
 from model.revision.effects import EVERY_EFFECT
-from model.revision.prefix import load_prefix, prefix_from_json, starting_point
-from model.revision.revise import Certified, NewlyForbidden, NotPreserved, revise
-from model.revision.structural import NoCertificate, certify
+from model.revision.report import Certified, NewlyForbidden, NotPreserved
+from model.revision.revise import revise
+from model.revision.search.prefix import load_prefix, prefix_from_json, starting_point
 from tests.strategies import _del_text
 
 ROOT = Path(__file__).resolve().parents[2]

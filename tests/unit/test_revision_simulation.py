@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
-from model.monitor.syntax import load_policy
+from model.monitor.language.syntax import load_policy
+from model.revision.certify.simulation import NoSimulation, SimulationProof, closed, signatures, simulate
 from model.revision.effects import EVERY_EFFECT
-from model.revision.simulation import NoSimulation, SimulationProof, closed, signatures, simulate
 
 ROOT = Path(__file__).resolve().parents[2]
 DELETE = load_policy(ROOT / "corpus" / "policies" / "delete_ab.policy")

@@ -1,4 +1,4 @@
-"""Matching agreement and independence decided with Z3 (model/revision/symbolic.py, agreement.py,
+"""Matching agreement and independence decided with Z3 (model/revision/smt/symbolic.py, agreement.py,
 independence.py), and the effect-set syntax (effects.py)."""
 
 from __future__ import annotations
@@ -9,13 +9,13 @@ from pathlib import Path
 import pytest
 
 from model.errors import InvalidInput
-from model.monitor.policy import AnyRes, ConstPat, EqPred, GlobPat, SlotPat
-from model.monitor.syntax import load_policy
-from model.revision.agreement import Agree, Disagree, Undecided, agree
+from model.monitor.language.policy import AnyRes, ConstPat, EqPred, GlobPat, SlotPat
+from model.monitor.language.syntax import load_policy
+from model.revision.certify.agreement import Agree, Disagree, Undecided, agree
+from model.revision.certify.independence import Independent, Overlap, independent
 from model.revision.effects import EVERY_EFFECT, EffectClass, parse_effects
-from model.revision.explicit import replay_matches
-from model.revision.globs import translate
-from model.revision.independence import Independent, Overlap, independent
+from model.revision.smt.explicit import replay_matches
+from model.revision.smt.globs import translate
 
 ROOT = Path(__file__).resolve().parents[2]
 PAY = load_policy(ROOT / "corpus" / "policies" / "payments.policy")

@@ -11,7 +11,7 @@ from pathlib import Path
 from model.search.explicit import explore
 from model.search.load import load_model, model_from_json
 from model.search.replay import Reproduced, replay
-from model.search.space import AgentCall, Approve, Satisfy
+from model.search.states import AgentCall, Approve, Satisfy
 from model.search.verdict import Exhausted, Found, Vacuous
 
 SEARCH = Path(__file__).resolve().parents[2] / "corpus" / "search"

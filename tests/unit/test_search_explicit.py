@@ -7,12 +7,13 @@ from __future__ import annotations
 import functools
 from pathlib import Path
 
-from model.monitor.decide import Decision
+from model.monitor.decide.base import Decision
 from model.search.canon import canonical, renumber
 from model.search.explicit import ExplicitRun, explore
 from model.search.load import load_model
 from model.search.model import SearchModel
-from model.search.space import AgentCall, Lit, Ref, SearchState, apply_action, initial
+from model.search.space import apply_action, initial
+from model.search.states import AgentCall, Lit, Ref, SearchState
 from model.search.verdict import Exhausted, Found, Trace, Vacuous
 
 ROOT = Path(__file__).resolve().parents[2]

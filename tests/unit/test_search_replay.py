@@ -10,7 +10,7 @@ from pathlib import Path
 from model.search.explicit import explore
 from model.search.load import load_model, model_from_json
 from model.search.replay import Reproduced, Spurious, replay
-from model.search.space import AgentCall, Lit, Ref
+from model.search.states import AgentCall, Lit, Ref
 from model.search.verdict import Found, Step
 
 ROOT = Path(__file__).resolve().parents[2]

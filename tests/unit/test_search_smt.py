@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from model.monitor.decide import Decision
+from model.monitor.decide.base import Decision
 from model.search.compare import Agreement, compare
 from model.search.explicit import explore
 from model.search.load import load_model, model_from_json

@@ -18,10 +18,10 @@ from model.admission.attempt_store import AttemptStore
 from model.admission.nonces import SqliteNonceStore
 from model.admission.records import RecordStore
 from model.admission.signing import KeyPair
-from model.edits.outbox import Outbox
-from model.edits.runtime import Runtime
-from model.edits.scenarios import playground
-from model.edits.session import run_session, session_from_json
+from model.edits.runtime.outbox import Outbox
+from model.edits.runtime.runtime import Runtime
+from model.edits.runtime.scenarios import playground
+from model.edits.runtime.session import run_session, session_from_json
 from model.errors import InputKind, InvalidInput
 from model.keyfile import seed_of
 from tests.edits_helpers import foreign_database

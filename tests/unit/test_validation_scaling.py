@@ -3,8 +3,8 @@ timings are `agentwarrant reproduce validation-scaling`)."""
 
 from __future__ import annotations
 
-from model.monitor.policy import ConstPat
-from model.monitor.syntax import parse_policy
+from model.monitor.language.policy import ConstPat
+from model.monitor.language.syntax import parse_policy
 from model.reproduce import load_experiment
 
 vs = load_experiment("validation-scaling")

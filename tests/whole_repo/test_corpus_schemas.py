@@ -8,8 +8,8 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from model.monitor.policy_json import policy_from_json
-from model.monitor.syntax import load_policy
+from model.monitor.language.policy_json import policy_from_json
+from model.monitor.language.syntax import load_policy
 
 ROOT = Path(__file__).resolve().parents[2]
 POLICY_SCHEMA = ROOT / "corpus" / "schemas" / "policy.schema.json"

@@ -130,3 +130,11 @@ def test_verify_approval_explains_itself(monkeypatch: pytest.MonkeyPatch) -> Non
     assert _run(*args, "--now", "2026-12-02T15:00:00Z").startswith("verified: alice's approval of paytm:refund")
     late = _run(*args, "--now", "2026-12-02T16:00:00Z")
     assert late.startswith("refused: the approval has expired (expired:")
+
+
+def test_tables_off_a_terminal_are_plain_without_the_flag(monkeypatch: pytest.MonkeyPatch) -> None:
+    # CliRunner's output is not a terminal, as a pipe or a log file is not: nothing boxed, nothing cut
+    monkeypatch.chdir(ROOT)
+    out = _run("monitor", "run", "corpus/policies/report.policy", "corpus/traces/report_delivery.json", "--explain")
+    assert 'no user allow matches message.send("alice@example.org")' in out
+    assert "┃" not in out and "…" not in out

@@ -1,4 +1,5 @@
-"""AgentDojo (PyPI ``agentdojo``, extra ``agentdojo``) bound to the Agenra monitor and replayed offline.
+"""AgentDojo (PyPI ``agentdojo``, extra ``agentdojo``) bound to the Agenra monitor (Sections 2–6)
+and replayed offline.
 
 ``suites`` loads AgentDojo's suites and our policies for them (``corpus/agentdojo/``), ``binding``
 runs AgentDojo's own tool functions on its own environments through the precise Adapter with value

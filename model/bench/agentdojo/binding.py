@@ -52,11 +52,11 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from model.canonical import JSON
-from model.monitor.adapter import Adapter, Handle, ToolFn
-from model.monitor.policy import Policy
-from model.monitor.state import Call
-from model.monitor.validate import RESERVED
-from model.monitor.values import Member
+from model.monitor.adapter.shell import Adapter, Handle, ToolFn
+from model.monitor.adapter.values import Member
+from model.monitor.decide.state import Call
+from model.monitor.language.policy import Policy
+from model.monitor.language.validate import RESERVED
 
 MIN_SHARED = 8  # shortest text matched inside another text (an IBAN, an address, a URL, a password)
 

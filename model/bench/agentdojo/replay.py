@@ -41,8 +41,8 @@ from model.bench.agentdojo.binding import (
 from model.bench.agentdojo.ground_truths import ours
 from model.bench.agentdojo.suites import AGENT, attack, get_suite
 from model.canonical import canonical_str
-from model.monitor.adapter import Failure, Refusal
-from model.monitor.policy import Policy
+from model.monitor.adapter.shell import Failure, Refusal
+from model.monitor.language.policy import Policy
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,8 +21,9 @@ from pathlib import Path
 from typing import Any
 
 from model.errors import InputKind, InvalidInput
-from model.monitor.policy import Policy
-from model.monitor.syntax import load_policy
+from model.monitor.language.policy import Policy
+from model.monitor.language.syntax import load_policy
+from model.reproduce import repo_root
 
 VERSION = "v1.2.2"
 SUITES = ("workspace", "travel", "banking", "slack")
@@ -40,8 +41,6 @@ def require() -> None:
 
 
 def corpus_dir() -> Path:
-    from model.reproduce import repo_root
-
     return repo_root() / "corpus" / "agentdojo"
 
 

@@ -1,0 +1,58 @@
+"""The fake tool of session scripts: an outbox that honours idempotency keys (issue 12 §4, resume).
+
+``dispatch`` (Table III) marks the oldest queued request sent; the session driver then hands it to a
+tool together with the runtime's idempotency key (``Runtime.dispatch_key``). After a crash the
+driver cannot know whether the hand-over happened, so ``resume`` hands every sent, unsettled request
+over again with the same key. A real tool must deduplicate on the key; this one does, durably: it is
+an SQLite store of its own kind (``DB.outbox`` next to the runtime's store for the CLI) whose
+primary key is the idempotency key, so a request is delivered at most once per key and a repeat only
+increments ``repeats``. A repeat with the same key but another request is refused, since it would
+mean two different effects under one key.
+"""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from model.edits.runtime.answers import Sent
+from model.errors import InputKind, InvalidInput
+from model.store import Database
+from model.store_kinds import kind
+
+KIND = kind("session outbox", 5, 1, """
+CREATE TABLE delivered (key TEXT PRIMARY KEY, n INTEGER NOT NULL UNIQUE, record TEXT NOT NULL,
+                        action TEXT NOT NULL, request TEXT NOT NULL, repeats INTEGER NOT NULL)
+""")
+
+
+class Tool(Protocol):
+    def deliver(self, key: str, sent: Sent) -> bool: ...
+
+
+class Outbox:
+    def __init__(self, path: str = ":memory:") -> None:
+        self.db = Database(path, KIND)
+
+    def deliver(self, key: str, sent: Sent) -> bool:
+        """Perform the request once per key; True iff this call performed it."""
+        with self.db.transaction() as c:
+            row = c.execute("SELECT record, action, request FROM delivered WHERE key = ?", (key,)).fetchone()
+            if row is not None:
+                if tuple(row) != (sent.record, sent.action, sent.request):
+                    raise InvalidInput(self.db.path, f"the request first delivered under key {key[:12]}…",
+                                       f"another request ({sent.record}, {sent.action})", InputKind.VALUE)
+                c.execute("UPDATE delivered SET repeats = repeats + 1 WHERE key = ?", (key,))
+                return False
+            n = c.execute("SELECT count(*) FROM delivered").fetchone()[0]
+            c.execute("INSERT INTO delivered VALUES (?, ?, ?, ?, ?, 0)",
+                      (key, n, sent.record, sent.action, sent.request))
+        return True
+
+    def deliveries(self) -> list[tuple[str, str, str, str, int]]:
+        """``(key, record, action, request, repeats)`` in delivery order."""
+        with self.db.transaction() as c:
+            rows = c.execute("SELECT key, record, action, request, repeats FROM delivered ORDER BY n").fetchall()
+        return [(r[0], r[1], r[2], r[3], r[4]) for r in rows]
+
+    def close(self) -> None:
+        self.db.close()

@@ -1,0 +1,251 @@
+"""The current workflow ``T`` of the execution record as a nested tree (execution-edit-checking.md,
+Sections IV-B1, V-A2 and Table I).
+
+Nodes: a leaf ``b:𝒞`` (branch ``b`` with its immutable registered contract ``Γ_b`` and its ordered
+progress ``χ_b``), an open or selected choice group ``⊕_g^s``, a parallel group ``∥_g``, a join
+barrier (a former parallel group that may no longer be named) and a sequence. ``contract_of(T)``
+is ``⟦T⟧``, the remaining contract the checker sees; ``hstep`` is ``T/(x, a)``.
+
+Choices where the paper is silent:
+- A leaf's remaining contract ``Γ_b / raw(χ_b)`` is computed structurally (``residual``): processed
+  calls become ``ε``, and a choice inside ``Γ_b`` with progress in one arm keeps only that arm under
+  its own group ID, so outcome names survive. A selected choice group likewise contributes only its
+  selected arm to ``⟦T⟧``: the first processed call of an open choice selects its arm (V-A2).
+- ``addr(T)`` (the IDs an edit may name): leaves and choice/parallel groups that lie in the current
+  part of every enclosing sequence (the first part that is not complete) and not in a disabled arm.
+  Join barriers are never addressable (MergeJoin removes ``g``).
+- Cloning (``clone_k``) renames every call and choice ID ``n`` to ``base(n)@b`` for the new branch
+  ``b`` (``base`` strips an earlier ``@…``), so clone names are readable and deterministic.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from dataclasses import dataclass, replace
+from typing import Any
+
+from model.canonical import JSON
+from model.edits.check.contract import Call, CallId, Choice, Family, Nil, Par, Seq, Term, call_ids, outcomes, show_term
+from model.edits.check.family import family_residual, rename_family
+from model.edits.check.instance import term_to_json
+from model.edits.check.load import term_from_doc
+
+
+@dataclass(frozen=True, slots=True)
+class Leaf:
+    branch: str
+    region: str  # the source region whose policy authority owns this branch's results
+    gamma: Term  # Γ_b, immutable
+    done: tuple[CallId, ...] = ()  # χ_b in order
+
+
+@dataclass(frozen=True, slots=True)
+class ChoiceNode:
+    group: str
+    status: str  # "open" or the selected arm
+    arms: tuple[tuple[str, Node], ...]
+
+
+@dataclass(frozen=True, slots=True)
+class ParNode:
+    group: str
+    parts: tuple[Node, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class JoinNode:
+    group: str  # the joined group's former ID; no longer addressable
+    parts: tuple[Node, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class SeqNode:
+    parts: tuple[Node, ...]
+
+
+Node = Leaf | ChoiceNode | ParNode | JoinNode | SeqNode
+OPEN = "open"
+
+
+def residual(term: Term, chi: Sequence[CallId]) -> Term:
+    """``Γ / raw(χ)`` for a downward-closed, choice-consistent sequence of processed calls (an explicit
+    family needs the order of ``χ``, not only its set: ``model.edits.check.family.family_residual``)."""
+    return _residual(term, tuple(chi), frozenset(chi))
+
+
+def _residual(term: Term, chi: tuple[CallId, ...], done: frozenset[CallId]) -> Term:
+    if isinstance(term, Family):
+        return family_residual(term, chi)
+    if isinstance(term, Call):
+        return Nil() if term.call in done else term
+    if isinstance(term, Nil):
+        return term
+    if isinstance(term, Choice):
+        moved = [(a, t) for a, t in term.arms if done & set(call_ids(t))]
+        if moved:
+            return Choice(term.group, tuple((a, _residual(t, chi, done)) for a, t in moved))
+        return term
+    parts = tuple(_residual(t, chi, done) for t in term.parts)
+    return Par(parts) if isinstance(term, Par) else Seq(parts)
+
+
+def remaining(leaf: Leaf) -> Term:
+    return residual(leaf.gamma, leaf.done)
+
+
+def contract_of(node: Node) -> Term:
+    """``⟦T⟧``."""
+    if isinstance(node, Leaf):
+        return remaining(node)
+    if isinstance(node, ChoiceNode):
+        arms = node.arms if node.status == OPEN else tuple((a, t) for a, t in node.arms if a == node.status)
+        return Choice(node.group, tuple((a, contract_of(t)) for a, t in arms))
+    parts = tuple(contract_of(t) for t in node.parts)
+    return Seq(parts) if isinstance(node, SeqNode) else Par(parts)
+
+
+def complete(node: Node) -> bool:
+    """Every outcome of ``⟦node⟧`` has an empty remaining pomset."""
+    return all(len(p) == 0 for p in outcomes(contract_of(node)).values())
+
+
+def leaves(node: Node) -> Iterator[Leaf]:
+    if isinstance(node, Leaf):
+        yield node
+    elif isinstance(node, ChoiceNode):
+        for _, t in node.arms:
+            yield from leaves(t)
+    else:
+        for t in node.parts:
+            yield from leaves(t)
+
+
+def groups(node: Node) -> Iterator[str]:
+    if isinstance(node, ChoiceNode | ParNode | JoinNode):
+        yield node.group
+    if isinstance(node, ChoiceNode):
+        for _, t in node.arms:
+            yield from groups(t)
+    elif not isinstance(node, Leaf):
+        for t in node.parts:
+            yield from groups(t)
+
+
+def addressable(node: Node) -> dict[str, Node]:
+    """``addr(T)``: every ID an edit may name, with its node."""
+    out: dict[str, Node] = {}
+
+    def walk(n: Node) -> None:
+        if isinstance(n, Leaf):
+            out[n.branch] = n
+        elif isinstance(n, ChoiceNode):
+            out[n.group] = n
+            for a, t in n.arms:
+                if n.status in (OPEN, a):
+                    walk(t)
+        elif isinstance(n, ParNode):
+            out[n.group] = n
+            for t in n.parts:
+                walk(t)
+        elif isinstance(n, JoinNode):
+            for t in n.parts:
+                walk(t)
+        else:
+            for t in n.parts:
+                walk(t)
+                if not complete(t):
+                    break
+
+    walk(node)
+    return out
+
+
+def replace_at(node: Node, ident: str, new: Node) -> Node:
+    """``𝓔[new]`` where ``node = 𝓔[n]`` and ``n`` is the node named ``ident``."""
+    if isinstance(node, Leaf):
+        return new if node.branch == ident else node
+    if isinstance(node, ChoiceNode | ParNode) and node.group == ident:
+        return new
+    if isinstance(node, ChoiceNode):
+        return replace(node, arms=tuple((a, replace_at(t, ident, new)) for a, t in node.arms))
+    return replace(node, parts=tuple(replace_at(t, ident, new) for t in node.parts))
+
+
+def hstep(node: Node, call: CallId) -> Node:
+    """``T/(x, a)``: record ``x`` in its leaf and select the arm of every open choice above it."""
+    if isinstance(node, Leaf):
+        return replace(node, done=(*node.done, call)) if call in set(call_ids(remaining(node))) else node
+    if isinstance(node, ChoiceNode):
+        arms = []
+        status = node.status
+        for a, t in node.arms:
+            t2 = hstep(t, call)
+            if t2 is not t and status == OPEN:
+                status = a
+            arms.append((a, t2))
+        return ChoiceNode(node.group, status, tuple(arms))
+    return replace(node, parts=tuple(hstep(t, call) for t in node.parts))
+
+
+def base(name: str) -> str:
+    return name.split("@", 1)[0]
+
+
+def clone_term(term: Term, branch: str) -> tuple[Term, dict[CallId, CallId], dict[str, str]]:
+    """``clone_b(𝒞)`` with its call bijection and choice-ID bijection."""
+    calls: dict[CallId, CallId] = {}
+    grps: dict[str, str] = {}
+
+    def go(t: Term) -> Term:
+        if isinstance(t, Call):
+            calls[t.call] = f"{base(t.call)}@{branch}"
+            return Call(calls[t.call])
+        if isinstance(t, Nil):
+            return t
+        if isinstance(t, Family):
+            grps[t.group] = f"{base(t.group)}@{branch}"
+            for c in t.calls:
+                calls[c] = f"{base(c)}@{branch}"
+            return rename_family(t, calls, grps[t.group])
+        if isinstance(t, Choice):
+            grps[t.group] = f"{base(t.group)}@{branch}"
+            return Choice(grps[t.group], tuple((a, go(s)) for a, s in t.arms))
+        parts = tuple(go(s) for s in t.parts)
+        return Par(parts) if isinstance(t, Par) else Seq(parts)
+
+    return go(term), calls, grps
+
+
+def node_to_json(node: Node) -> JSON:
+    if isinstance(node, Leaf):
+        return {"leaf": node.branch, "region": node.region, "gamma": term_to_json(node.gamma),
+                "done": list(node.done)}
+    if isinstance(node, ChoiceNode):
+        return {"choice": node.group, "status": node.status,
+                "arms": [[a, node_to_json(t)] for a, t in node.arms]}
+    if isinstance(node, SeqNode):
+        return {"seq": [node_to_json(t) for t in node.parts]}
+    key = "par" if isinstance(node, ParNode) else "join"
+    return {key: node.group, "parts": [node_to_json(t) for t in node.parts]}
+
+
+def node_from_json(doc: Any) -> Node:
+    if "leaf" in doc:
+        return Leaf(doc["leaf"], doc["region"], term_from_doc(doc["gamma"]), tuple(doc["done"]))
+    if "choice" in doc:
+        return ChoiceNode(doc["choice"], doc["status"], tuple((a, node_from_json(t)) for a, t in doc["arms"]))
+    if "seq" in doc:
+        return SeqNode(tuple(node_from_json(t) for t in doc["seq"]))
+    parts = tuple(node_from_json(t) for t in doc["parts"])
+    return ParNode(doc["par"], parts) if "par" in doc else JoinNode(doc["join"], parts)
+
+
+def show_node(node: Node) -> str:
+    if isinstance(node, Leaf):
+        return f"{node.branch}:{show_term(remaining(node))}"
+    if isinstance(node, ChoiceNode):
+        return f"⊕{node.group}[{node.status}](" + " | ".join(f"{a}={show_node(t)}" for a, t in node.arms) + ")"
+    if isinstance(node, SeqNode):
+        return "(" + " ; ".join(show_node(t) for t in node.parts) + ")"
+    tag = "∥" if isinstance(node, ParNode) else "join"
+    return f"{tag}{node.group}(" + " , ".join(show_node(t) for t in node.parts) + ")"

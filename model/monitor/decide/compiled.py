@@ -1,0 +1,181 @@
+"""The compiled monitor: a registered policy compiled once into an indexed form, and ``D(S, c)`` over it
+(issue 15 §1; the decision itself is Agenra Section 6.2 exactly as ``decide.decide_source`` states it).
+
+What compiling does, and why each piece keeps the source decision:
+
+- **entries indexed by action and constant resource.** Per list and action, the allow and the deny
+  entries are kept in declaration order; those whose pattern is a constant scalar are also indexed by
+  the scalar's *equality key* (``scalar_key``: RFC 8785 equality, so ``1`` and ``1.0`` share a key and
+  ``true`` never meets ``1``). The candidates for an effect ``(α, r)`` are the entries of ``α`` that
+  are not constants, merged in declaration order with the constants whose key is ``r``'s: exactly the
+  entries that can match, in first-fit order. A resource without a key (a non-finite float) falls
+  back to every entry of ``α`` with the source matcher, so no value is ever judged differently.
+- **constant patterns pre-canonicalized**: keys computed once; globs compiled to one regex each
+  (``fnmatch.translate``, the definition ``fnmatchcase`` uses); predicate paths split once.
+- **labels and flow pre-resolved**: tool → edge, source label, Struct checks per (tool, agent); flow
+  verdicts cached per (operation, destination, label), a finite set for a given policy.
+- **allocation reuses the matching**: the allow entries that matched each effect (computed for the
+  Deny/Pause cases) are the entries first-fit scans, in the same order, at the same state.
+
+The matchers and the index live in ``compiled_entries.py``, the decision in ``compiled_decide.py``.
+``decide`` keeps its signature and is the one every caller uses; ``decide.decide_source`` is the
+literal transcription kept for ``explain``, the differential test (tests/property/test_monitor_compiled.py:
+decisions, reasons, details and state updates equal on generated policies and runs) and the baseline of
+``experiments/monitor_overhead.py``. The compiled form is cached per policy *object* (a weak reference,
+so a policy that dies takes its compiled form with it); policies are frozen, so it never goes stale.
+"""
+
+from __future__ import annotations
+
+import weakref
+from typing import Any
+
+from model.canonical import canonical_str
+from model.monitor.decide.compiled_entries import _Action, _Entry
+from model.monitor.decide.matching import Effect
+from model.monitor.decide.verdict import DenyReason, Verdict, _deny
+from model.monitor.language.labels import Inherit, Label
+from model.monitor.language.policy import (
+    ConstRes,
+    Entry,
+    FlowEffect,
+    OriginRule,
+    Policy,
+    Resolver,
+    Tool,
+)
+
+
+class _Side:
+    __slots__ = ("actions", "name", "permit", "quotas", "size")
+
+    def __init__(self, name: str, entries: tuple[Entry, ...]) -> None:
+        self.name = name
+        self.size = len(entries)
+        self.permit = tuple(e.permit for e in entries)
+        self.quotas = tuple(e.quota for e in entries)
+        grouped: dict[str, list[_Entry]] = {}
+        for k, e in enumerate(entries):
+            grouped.setdefault(e.action, []).append(_Entry(k, e))
+        self.actions = {a: _Action(es) for a, es in grouped.items()}
+
+
+class _Tool:
+    """A tool's static facts: its declaration, constant effects, source label, edge, origin rules."""
+
+    __slots__ = ("args", "const_effects", "decl", "edge", "origins", "required", "source_label", "struct")
+
+    def __init__(self, policy: Policy, tool: Tool) -> None:
+        self.decl = tool
+        self.args = tool.args
+        self.required = tool.required
+        consts = [Effect(d.action, d.resource.value) for d in tool.effects if isinstance(d.resource, ConstRes)]
+        self.const_effects = tuple(consts) if len(consts) == len(tool.effects) else None
+        node = policy.node(tool.source)
+        self.source_label = node.label if node is not None else policy.levels.bottom()
+        self.edge = policy.edge(tool.operation)
+        self.origins: tuple[OriginRule, ...] = tuple(r for r in policy.origins
+                                                     if r.via in (tool.name, tool.operation))
+        self.struct: dict[str, tuple[Verdict | None, int | None]] = {}
+
+
+class Compiled:
+    """The indexed form of one policy (built by ``compiled``; never mutated except its memo tables)."""
+
+    def __init__(self, policy: Policy) -> None:
+        self.policy = policy
+        self.rank = {lvl: i for i, lvl in enumerate(policy.levels.order)}
+        self.tools = {t.name: _Tool(policy, t) for t in policy.tools}
+        self.agents = {a.name: a for a in policy.agents}
+        self.sides = (_Side("user", policy.user), _Side("application", policy.application))
+        self.deny_sides = tuple(s for s in self.sides if any(a.deny_all for a in s.actions.values()))
+        self.permits = any(any(s.permit) for s in self.sides)  # some grant requires an exact-call permit
+        # resolvers by tool, each with the canonical text of its exact arguments (compared with a
+        # record's canonical ``args_json``: equal texts are equal JSON values)
+        self.resolvers: dict[str, list[tuple[Resolver, str]]] = {}
+        for r in policy.resolvers:
+            self.resolvers.setdefault(r.tool, []).append((r, canonical_str(dict(r.args))))
+        self._flow: dict[tuple[str, str, str, frozenset[str], bool], bool] = {}
+        # the Adapter's call plans (``plan.Plan`` or None; plan.py imports this module), by (tool, agent)
+        self.plans: dict[tuple[str, str], Any] = {}
+
+    def struct(self, ct: _Tool, agent_name: str) -> tuple[Verdict | None, int | None]:
+        """The first label-independent Struct failure of (tool, agent) and the agent's ceiling rank."""
+        hit = ct.struct.get(agent_name)
+        if hit is not None:
+            return hit
+        tool, agent, edge = ct.decl, self.agents.get(agent_name), ct.edge
+        fail: Verdict | None = None
+        if agent is None:
+            fail = _deny(DenyReason.UNKNOWN_AGENT, f"no agent {agent_name!r}")
+        elif tool.operation not in agent.operations:
+            fail = _deny(DenyReason.OPERATION_NOT_PERMITTED, f"{agent.name} may not perform {tool.operation}")
+        elif edge is None or (tool.source, tool.destination) not in edge.endpoints:
+            fail = _deny(DenyReason.ENDPOINT,
+                         f"{tool.source} -> {tool.destination} is not an endpoint of {tool.operation}")
+        out = (fail, None if agent is None else self.rank[agent.ceiling])
+        if len(ct.struct) < 64:  # agent names come from calls: keep the memo bounded
+            ct.struct[agent_name] = out
+        return out
+
+    def flow_allows(self, operation: str, destination: str, label: Label) -> bool:
+        # keyed by the label's fields: strings and a frozenset hash in C (a Label's hash runs Python code)
+        key = (operation, destination, label.sensitivity, label.categories, label.trusted)
+        hit = self._flow.get(key)
+        if hit is not None:
+            return hit
+        allowed = False
+        levels = self.policy.levels
+        for rule in self.policy.flows:
+            if rule.operation not in ("*", operation) or rule.destination not in ("*", destination):
+                continue
+            if not rule.guard.holds(levels, label):
+                continue
+            if rule.effect is FlowEffect.DENY:
+                allowed = False
+                break
+            allowed = True
+        self._flow[key] = allowed
+        return allowed
+
+    def join(self, labels: list[Label]) -> Label:
+        rank = self.rank
+        sens, cats, trusted = self.policy.levels.order[0], frozenset[str](), True
+        for lab in labels:
+            if rank[lab.sensitivity] > rank[sens]:
+                sens = lab.sensitivity
+            cats = cats | lab.categories
+            trusted = trusted and lab.trusted
+        return Label(sens, cats, trusted)
+
+    def propagate(self, ct: _Tool, label: Label) -> Label:
+        edge = ct.edge
+        if edge is None or isinstance(edge.propagation, Inherit):
+            return label
+        rule = edge.propagation
+        order = self.policy.levels.order
+        sens = order[max(0, self.rank[label.sensitivity] - rule.decrement)]
+        if rule.set_sensitivity is not None:
+            sens = rule.set_sensitivity
+        trusted = label.trusted if rule.set_trusted is None else rule.set_trusted
+        return Label(sens, label.categories - rule.remove, trusted)
+
+
+_CACHE: dict[int, tuple[weakref.ref[Policy], Compiled]] = {}
+
+
+def compiled(policy: Policy) -> Compiled:
+    """The compiled form of ``policy``, built on first use and kept while the policy lives."""
+    key = id(policy)
+    hit = _CACHE.get(key)
+    if hit is not None and hit[0]() is policy:
+        return hit[1]
+    c = Compiled(policy)
+    cache = _CACHE  # bound now: at interpreter exit the module global may already be gone
+
+    def forget(_ref: weakref.ref[Policy]) -> None:
+        cache.pop(key, None)
+
+    _CACHE[key] = (weakref.ref(policy, forget), c)
+    return c
+

@@ -1,0 +1,83 @@
+"""The monitor's verdict: ``Decision.ALLOW | PAUSE | DENY`` with a ``DenyReason`` and the evidence a
+reader needs (Agenra Section 6.2). Shared by the literal decision (``decide.py``) and the compiled one
+(``compiled_decide.py``); ``decide`` re-exports every name.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass
+
+from model.fastinit import fast_init
+from model.monitor.decide.ledger import Allocation
+from model.monitor.decide.matching import Effect
+from model.monitor.decide.state import Call, Permit
+from model.monitor.language.labels import Label
+
+
+class Decision(enum.Enum):
+    ALLOW = "allow"
+    PAUSE = "pause"
+    DENY = "deny"
+
+
+class DenyReason(enum.Enum):
+    # preparation
+    UNKNOWN_TOOL = "unknown_tool"
+    UNDECLARED_ARGUMENT = "undeclared_argument"
+    MISSING_ARGUMENT = "missing_argument"
+    UNKNOWN_HANDLE = "unknown_handle"
+    MALFORMED_RESOURCE = "malformed_resource"
+    # Struct
+    UNKNOWN_AGENT = "unknown_agent"
+    OPERATION_NOT_PERMITTED = "operation_not_permitted"
+    ENDPOINT = "endpoint"
+    CEILING = "ceiling"
+    # permissions
+    EXPLICIT_DENY = "explicit_deny"
+    NO_MATCHING_ALLOW = "no_matching_allow"
+    SLOT_UNBOUND = "slot_unbound"
+    SLOT_INVALID = "slot_invalid"
+    # rules
+    ORIGIN = "origin"
+    FLOW = "flow"
+    HISTORY = "history"
+    # contract
+    QUOTA = "quota"
+    PERMIT_MISSING = "permit_missing"
+    PERMIT_MISMATCH = "permit_mismatch"
+    PERMIT_CONSUMED = "permit_consumed"
+
+
+@fast_init
+@dataclass(frozen=True, slots=True)
+class Verdict:
+    """A decision with the evidence a reader needs; Allow carries what ``commit`` will charge."""
+
+    decision: Decision
+    reason: DenyReason | None = None
+    detail: str = ""
+    effects: tuple[Effect, ...] = ()
+    label: Label | None = None
+    user: Allocation | None = None
+    app: Allocation | None = None
+    waiting_for: frozenset[str] = frozenset()
+    permit: int | None = None
+
+
+def _deny(reason: DenyReason, detail: str) -> Verdict:
+    return Verdict(Decision.DENY, reason, detail)
+
+
+def _find_permit(permits: tuple[Permit, ...], call: Call) -> Permit | DenyReason:
+    ident = call.identity()
+    same_tool = [p for p in permits if p.tool == call.tool]
+    exact = [p for p in same_tool if p.identity == ident]
+    unused = [p for p in exact if not p.consumed]
+    if unused:
+        return unused[0]
+    if exact:
+        return DenyReason.PERMIT_CONSUMED
+    if any(not p.consumed for p in same_tool):
+        return DenyReason.PERMIT_MISMATCH
+    return DenyReason.PERMIT_MISSING

@@ -1,0 +1,233 @@
+"""The JSON form of a policy (Agenra Sections 4–5), checked against corpus/schemas/policy.schema.json.
+
+``policy_to_json`` and ``policy_from_json`` are inverse on valid policies; the text form
+(``model.monitor.language.syntax``) and this form describe the same ``Policy``. Errors name the JSON path
+(``$.tools[2].effects``) of the offending value.
+
+Choices where the source is silent:
+- Tagged unions carry a ``kind`` field (propagation, effect resources, resource patterns,
+  predicates, entries). Sets are arrays of distinct names, printed sorted.
+- An entry's ``quota`` omitted means 1 and ``null`` means unlimited; ``keys`` omitted means no
+  allowlist. A tool's ``operation`` defaults to its name. Missing top-level lists are empty.
+- ``policy_to_json`` writes every field except those whose absence carries meaning (``keys``,
+  ``requires``, a range's open bound, unset transform components and flow conditions).
+- Duplicate object keys, ``NaN``/``Infinity`` and numbers that overflow a float are rejected
+  when reading JSON text, since the JSON value would otherwise silently lose information.
+"""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from model.canonical import JSON
+from model.jsonio import decode
+from model.monitor.language import policy as P
+from model.monitor.language.labels import Inherit, Label, Levels, Propagation, Transform
+from model.monitor.language.validate import json_locator, validate
+from model.schemas import validate as schema_validate
+
+SCHEMA = "policy.schema.json"
+
+
+# --- to JSON --------------------------------------------------------------------------------
+
+
+def _label(lab: Label) -> dict[str, JSON]:
+    return {"sensitivity": lab.sensitivity, "categories": sorted(lab.categories), "trusted": lab.trusted}
+
+
+def _propagation(prop: Propagation) -> dict[str, JSON]:
+    if isinstance(prop, Inherit):
+        return {"kind": "inherit"}
+    out: dict[str, JSON] = {"kind": "transform", "remove": sorted(prop.remove), "decrement": prop.decrement}
+    if prop.set_sensitivity is not None:
+        out["sensitivity"] = prop.set_sensitivity
+    if prop.set_trusted is not None:
+        out["trusted"] = prop.set_trusted
+    return out
+
+
+def _resource(ref: P.ResourceRef) -> dict[str, JSON]:
+    if isinstance(ref, P.ConstRes):
+        return {"kind": "const", "value": ref.value}
+    return {"kind": "arg" if isinstance(ref, P.ArgRes) else "list_arg", "arg": ref.arg}
+
+
+def _tool(t: P.Tool) -> dict[str, JSON]:
+    return {"name": t.name, "operation": t.operation, "source": t.source, "destination": t.destination,
+            "args": sorted(t.args), "required": sorted(t.required),
+            "effects": [{"action": e.action, "resource": _resource(e.resource)} for e in t.effects],
+            "authoritative": sorted(t.authoritative)}
+
+
+def _guard(g: P.LabelGuard) -> dict[str, JSON]:
+    out: dict[str, JSON] = {}
+    if g.max_sensitivity is not None:
+        out["max_sensitivity"] = g.max_sensitivity
+    if g.min_sensitivity is not None:
+        out["min_sensitivity"] = g.min_sensitivity
+    if g.any_category:
+        out["any_category"] = sorted(g.any_category)
+    if g.no_category:
+        out["no_category"] = sorted(g.no_category)
+    if g.trusted is not None:
+        out["trusted"] = g.trusted
+    return out
+
+
+def _pattern(pat: P.ResourcePattern) -> dict[str, JSON]:
+    if isinstance(pat, P.AnyRes):
+        return {"kind": "any"}
+    if isinstance(pat, P.ConstPat):
+        return {"kind": "const", "value": pat.value}
+    if isinstance(pat, P.SlotPat):
+        return {"kind": "slot", "slot": pat.slot}
+    return {"kind": "like", "glob": pat.glob}
+
+
+def _predicate(pred: P.ArgPredicate) -> dict[str, JSON]:
+    if isinstance(pred, P.EqPred):
+        return {"kind": "eq", "path": list(pred.path), "value": pred.value}
+    if isinstance(pred, P.OneOfPred):
+        return {"kind": "one_of", "path": list(pred.path), "values": list(pred.values)}
+    out: dict[str, JSON] = {"kind": "range", "path": list(pred.path)}
+    if pred.low is not None:
+        out["low"] = pred.low
+    if pred.high is not None:
+        out["high"] = pred.high
+    return out
+
+
+def _entry(e: P.Entry) -> dict[str, JSON]:
+    out: dict[str, JSON] = {"kind": e.kind.value, "action": e.action, "resource": _pattern(e.resource)}
+    if e.keys is not None:
+        out["keys"] = sorted(e.keys)
+    out["where"] = [_predicate(p) for p in e.where]
+    if e.kind is P.EntryKind.ALLOW:
+        out["quota"] = e.quota
+        if e.requires is not None:
+            out["requires"] = e.requires
+        out["permit"] = e.permit
+    return out
+
+
+def policy_to_json(p: P.Policy) -> dict[str, JSON]:
+    """The JSON form of ``p`` (plain dicts and lists, ready for ``canonical_bytes``)."""
+    return {
+        "name": p.name,
+        "levels": list(p.levels.order),
+        "categories": sorted(p.categories),
+        "requirements": sorted(p.requirements),
+        "nodes": [{"name": n.name, "kind": n.kind.value, "label": _label(n.label)} for n in p.nodes],
+        "edges": [{"name": e.name, "endpoints": [[a, b] for a, b in e.endpoints],
+                   "propagation": _propagation(e.propagation)} for e in p.edges],
+        "agents": [{"name": a.name, "operations": sorted(a.operations), "ceiling": a.ceiling} for a in p.agents],
+        "tools": [_tool(t) for t in p.tools],
+        "resolvers": [{"slot": r.slot, "tool": r.tool, "args": dict(r.args), "path": r.path} for r in p.resolvers],
+        "origins": [{"name": o.name, "via": o.via, "argument": o.argument, "producer": o.producer,
+                     "preserving": sorted(o.preserving)} for o in p.origins],
+        "flows": [{"effect": f.effect.value, "operation": f.operation, "destination": f.destination,
+                   "when": _guard(f.guard)} for f in p.flows],
+        "histories": [{"name": h.name, "scope": h.scope.value, "after": h.after, "require": h.require,
+                       "before": h.before} for h in p.histories],
+        "user": [_entry(e) for e in p.user],
+        "application": [_entry(e) for e in p.application],
+    }
+
+
+# --- from JSON ------------------------------------------------------------------------------
+
+
+def _prop_from(obj: dict[str, Any]) -> Propagation:
+    if obj["kind"] == "inherit":
+        return Inherit()
+    return Transform(frozenset(obj.get("remove", ())), obj.get("decrement", 0), obj.get("sensitivity"),
+                     obj.get("trusted"))
+
+
+def _res_from(obj: dict[str, Any]) -> P.ResourceRef:
+    if obj["kind"] == "const":
+        return P.ConstRes(obj["value"])
+    return P.ArgRes(obj["arg"]) if obj["kind"] == "arg" else P.ListArgRes(obj["arg"])
+
+
+def _tool_from(obj: dict[str, Any]) -> P.Tool:
+    effects = tuple(P.EffectDecl(e["action"], _res_from(e["resource"])) for e in obj["effects"])
+    return P.Tool(obj["name"], obj.get("operation", obj["name"]), obj["source"], obj["destination"],
+                  frozenset(obj.get("args", ())), frozenset(obj.get("required", ())), effects,
+                  frozenset(obj.get("authoritative", ())))
+
+
+def _guard_from(obj: dict[str, Any]) -> P.LabelGuard:
+    return P.LabelGuard(obj.get("max_sensitivity"), obj.get("min_sensitivity"),
+                        frozenset(obj.get("any_category", ())), frozenset(obj.get("no_category", ())),
+                        obj.get("trusted"))
+
+
+def _pattern_from(obj: dict[str, Any]) -> P.ResourcePattern:
+    kind = obj["kind"]
+    if kind == "any":
+        return P.AnyRes()
+    if kind == "const":
+        return P.ConstPat(obj["value"])
+    return P.SlotPat(obj["slot"]) if kind == "slot" else P.GlobPat(obj["glob"])
+
+
+def _predicate_from(obj: dict[str, Any]) -> P.ArgPredicate:
+    path = tuple(obj["path"])
+    if obj["kind"] == "eq":
+        return P.EqPred(path, obj["value"])
+    if obj["kind"] == "one_of":
+        return P.OneOfPred(path, tuple(obj["values"]))
+    return P.RangePred(path, obj.get("low"), obj.get("high"))
+
+
+def _entry_from(obj: dict[str, Any]) -> P.Entry:
+    keys = obj.get("keys")
+    return P.Entry(P.EntryKind(obj["kind"]), obj["action"], _pattern_from(obj["resource"]),
+                   keys=None if keys is None else frozenset(keys),
+                   where=tuple(_predicate_from(w) for w in obj.get("where", ())),
+                   quota=obj.get("quota", 1), requires=obj.get("requires"), permit=obj.get("permit", False))
+
+
+def policy_from_json(obj: object, source: str = "<input>") -> P.Policy:
+    """Check ``obj`` against the schema, build the ``Policy`` and run the registration checks."""
+    schema_validate(obj, SCHEMA, source)
+    assert isinstance(obj, dict)
+    policy = P.Policy(
+        name=obj["name"],
+        levels=Levels(tuple(obj["levels"])),
+        categories=frozenset(obj.get("categories", ())),
+        nodes=tuple(P.Node(n["name"], P.NodeKind(n["kind"]),
+                           Label(n["label"]["sensitivity"], frozenset(n["label"]["categories"]),
+                                 n["label"]["trusted"])) for n in obj.get("nodes", ())),
+        edges=tuple(P.Edge(e["name"], tuple((a, b) for a, b in e["endpoints"]), _prop_from(e["propagation"]))
+                    for e in obj.get("edges", ())),
+        agents=tuple(P.Agent(a["name"], frozenset(a["operations"]), a["ceiling"]) for a in obj.get("agents", ())),
+        tools=tuple(_tool_from(t) for t in obj.get("tools", ())),
+        resolvers=tuple(P.Resolver(r["slot"], r["tool"], tuple(sorted(r["args"].items())), r["path"])
+                        for r in obj.get("resolvers", ())),
+        origins=tuple(P.OriginRule(o["name"], o["via"], o["argument"], o["producer"],
+                                   frozenset(o.get("preserving", ()))) for o in obj.get("origins", ())),
+        flows=tuple(P.FlowRule(P.FlowEffect(f["effect"]), f["operation"], f["destination"],
+                               _guard_from(f.get("when", {}))) for f in obj.get("flows", ())),
+        histories=tuple(P.HistoryRule(h["name"], P.HistoryScope(h["scope"]), h["after"], h["require"], h["before"])
+                        for h in obj.get("histories", ())),
+        requirements=frozenset(obj.get("requirements", ())),
+        user=tuple(_entry_from(e) for e in obj.get("user", ())),
+        application=tuple(_entry_from(e) for e in obj.get("application", ())),
+    )
+    validate(policy, json_locator(source))
+    return policy
+
+
+def policy_from_json_text(data: str | bytes, source: str = "<input>") -> P.Policy:
+    """Read the JSON form from text or UTF-8 bytes (the ``.json`` branch of ``load_policy``); decoding,
+    exact numbers and repeated names are ``model.jsonio``'s."""
+    return policy_from_json(decode(data, source), source)
+
+
+def policy_json_text(p: P.Policy) -> str:
+    """Readable JSON text of ``p`` (two-space indent, field order as above), as stored in corpus/."""
+    return json.dumps(policy_to_json(p), indent=2, ensure_ascii=False) + "\n"

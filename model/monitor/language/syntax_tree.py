@@ -1,0 +1,265 @@
+"""From the lark parse tree of ``policy.lark`` to a ``Policy`` plus the source position of each part.
+
+Positions are keyed by the JSON-form path of the part (``("tools", 2)``, ``("user", 0)``,
+``("tools", 2, "effects", 1)``), so ``model.monitor.language.validate`` reports a text policy's error at
+the declaration's ``line:col`` and a JSON policy's at the same path. Checks that need only one
+declaration's text (repeated or missing fields, repeated set members, numbers out of range) are
+made here; everything that relates declarations to each other is left to ``validate``.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from lark import Tree
+
+from model.canonical import JSON
+from model.errors import InputKind
+from model.monitor.language import policy as P
+from model.monitor.language.labels import Inherit, Label, Levels, Propagation, Transform
+from model.monitor.language.syntax_read import _N, PathKey, Positions, _Pos, _pos, _Reader, _token
+
+
+class _Builder(_Reader):
+    def transform(self, node: _N) -> Propagation:
+        if node.data == "inherit":
+            return Inherit()
+
+        def read(f: _N) -> tuple[str, Any]:
+            if f.data == "tf_remove":
+                return "remove", self.name_set(f.children[0])
+            if f.data == "tf_decrement":
+                return "decrement", self.count(f.children[0], "decrement")
+            sets = self.fields(f.children, "set", (), _pos(f), lambda s: (
+                ("sensitivity", str(s.children[0])) if s.data == "set_sensitivity"
+                else ("trust", self.trust(s.children[0]))))
+            return "set", sets
+
+        got = self.fields(node.children, "transform", (), _pos(node), read)
+        sets = got.get("set", {})
+        return Transform(got.get("remove", frozenset()), got.get("decrement", 0),
+                         sets.get("sensitivity"), sets.get("trust"))
+
+    # --- declarations ------------------------------------------------------------------------
+
+    def node_decl(self, d: _N) -> P.Node:
+        name, kind, label = d.children
+        assert isinstance(kind, Tree) and isinstance(label, Tree)
+        sens, cats, trust = label.children
+        node_kind = {"kind_source": P.NodeKind.SOURCE, "kind_memory": P.NodeKind.MEMORY}.get(
+            str(kind.data), P.NodeKind.SINK)
+        return P.Node(str(name), node_kind, Label(str(sens), self.name_set(cats), self.trust(trust)))
+
+    def edge_decl(self, d: _N) -> P.Edge:
+        name, *rest = d.children
+        eps = tuple((str(e.children[0]), str(e.children[1])) for e in rest[:-1])
+        return P.Edge(str(name), eps, self.transform(rest[-1]))
+
+    def agent_decl(self, d: _N) -> P.Agent:
+        got = self.fields(d.children[1:], f"agent {d.children[0]}", ("operations", "ceiling"), _pos(d),
+                          lambda f: ("operations", self.name_set(f.children[0])) if f.data == "ag_operations"
+                          else ("ceiling", str(f.children[0])))
+        return P.Agent(str(d.children[0]), got["operations"], got["ceiling"])
+
+    def effect(self, e: _N) -> P.EffectDecl:
+        action, ref = e.children
+        assert isinstance(action, Tree) and isinstance(ref, Tree)
+        res: P.ResourceRef
+        if ref.data == "r_const":
+            res = P.ConstRes(self.scalar(ref.children[0]))
+        elif ref.data == "r_arg":
+            res = P.ArgRes(str(ref.children[0]))
+        else:
+            res = P.ListArgRes(str(ref.children[0]))
+        return P.EffectDecl(self.dotted(action), res)
+
+    def tool_decl(self, d: _N, sub: dict[PathKey, _Pos]) -> P.Tool:
+        name = str(d.children[0])
+
+        def read(f: _N) -> tuple[str, Any]:
+            kind = str(f.data)[2:]
+            if kind == "operation":
+                return kind, str(f.children[0])
+            if kind == "endpoints":
+                ep = f.children[0]
+                return kind, (str(ep.children[0]), str(ep.children[1]))
+            if kind == "effects":
+                effects = [e for e in f.children if e is not None]
+                for i, e in enumerate(effects):
+                    sub[("effects", i)] = _pos(e)
+                return kind, tuple(self.effect(e) for e in effects)
+            if kind == "authoritative":
+                paths = [self.dotted(p) for p in f.children if p is not None]
+                if len(set(paths)) != len(paths):
+                    raise self.err(_pos(f), "distinct members in a set", "a repeated path", InputKind.VALUE)
+                return kind, frozenset(paths)
+            return kind, self.name_set(f.children[0])
+
+        got = self.fields(d.children[1:], f"tool {name}", ("endpoints", "effects"), _pos(d), read)
+        src, dst = got["endpoints"]
+        return P.Tool(name, got.get("operation", name), src, dst, got.get("args", frozenset()),
+                      got.get("required", frozenset()), got["effects"], got.get("authoritative", frozenset()))
+
+    def resolve_decl(self, d: _N) -> P.Resolver:
+        slot, tool, *rest = d.children
+        args: dict[str, JSON] = {}
+        for a in rest[:-1]:
+            if a is None:
+                continue
+            key = str(a.children[0])
+            if key in args:
+                raise self.err(_pos(a), "each argument of a resolver at most once", repr(key), InputKind.VALUE)
+            args[key] = self.scalar(a.children[1])
+        return P.Resolver(str(slot), str(tool), tuple(sorted(args.items())), self.dotted(rest[-1]))
+
+    def origin_decl(self, d: _N) -> P.OriginRule:
+        name = str(d.children[0])
+        got = self.fields(d.children[1:], f"origin {name}", ("via", "argument", "producer"), _pos(d),
+                          lambda f: (str(f.data)[2:], self.name_set(f.children[0]) if f.data == "o_preserving"
+                                     else str(f.children[0])))
+        return P.OriginRule(name, got["via"], got["argument"], got["producer"], got.get("preserving", frozenset()))
+
+    def flow_decl(self, d: _N) -> P.FlowRule:
+        eff, op, dst, *conds = d.children
+        assert isinstance(eff, Tree) and isinstance(op, Tree) and isinstance(dst, Tree)
+        keys = {"c_max": "max_sensitivity", "c_min": "min_sensitivity", "c_any": "any_category",
+                "c_none": "no_category", "c_trusted": "trusted", "c_untrusted": "trusted"}
+
+        def read(c: _N) -> tuple[str, Any]:
+            key = keys[str(c.data)]
+            if key == "trusted":
+                return key, c.data == "c_trusted"
+            if key.endswith("category"):
+                return key, self.name_set(c.children[0])
+            return key, str(c.children[0])
+
+        got = self.fields(conds, "a flow condition", (), _pos(d), read)
+
+        def pat(t: _N) -> str:
+            return "*" if t.data == "any_name" else str(t.children[0])
+
+        effect = P.FlowEffect.ALLOW if eff.data == "flow_allow" else P.FlowEffect.DENY
+        return P.FlowRule(effect, pat(op), pat(dst), P.LabelGuard(**got))
+
+    def history_decl(self, d: _N) -> P.HistoryRule:
+        name = str(d.children[0])
+        got = self.fields(d.children[1:], f"history {name}", ("scope", "after", "require", "before"), _pos(d),
+                          lambda f: (str(f.data)[2:], P.HistoryScope(str(f.children[0].data))
+                                     if f.data == "h_scope" else str(f.children[0])))
+        return P.HistoryRule(name, got["scope"], got["after"], got["require"], got["before"])
+
+    # --- permission entries ------------------------------------------------------------------
+
+    def pattern(self, p: _N) -> P.ResourcePattern:
+        if p.data == "p_any":
+            return P.AnyRes()
+        if p.data == "p_slot":
+            return P.SlotPat(str(p.children[0])[1:])
+        if p.data == "p_like":
+            return P.GlobPat(self.string(p.children[0]))
+        return P.ConstPat(self.scalar(p.children[0]))
+
+    def predicate(self, p: _N) -> P.ArgPredicate:
+        path = tuple(str(c) for c in p.children[0].children)
+        rest = p.children[1:]
+        if p.data == "pr_eq":
+            return P.EqPred(path, self.scalar(rest[0]))
+        if p.data == "pr_one_of":
+            return P.OneOfPred(path, tuple(self.scalar(v) for v in rest))
+        low, high = (None if b is None else self.number(b) for b in rest)
+        if low is None and high is None:
+            raise self.err(_pos(p), "a range with at least one bound, such as 0..10", "'..'")
+        return P.RangePred(path, low, high)
+
+    def entry(self, e: _N) -> P.Entry:
+        kind_t, action, pat, keys, where, quota, requires, permit = e.children
+        assert isinstance(kind_t, Tree) and isinstance(action, Tree) and isinstance(pat, Tree)
+        kind = P.EntryKind.ALLOW if kind_t.data == "e_allow" else P.EntryKind.DENY
+        if kind is P.EntryKind.DENY:
+            for clause, word in ((quota, "quota"), (requires, "requires"), (permit, "permit")):
+                if clause is not None:
+                    raise self.err(_pos(clause), "a deny entry without quota, requires or permit", repr(word))
+        count: int | None = 1
+        if isinstance(quota, Tree):
+            count = None if quota.data == "q_unlimited" else self.count(_token(quota.children[0]), "quota")
+        return P.Entry(
+            kind, self.dotted(action), self.pattern(pat),
+            keys=None if keys is None else self.name_set(keys.children[0]),
+            where=() if where is None else tuple(self.predicate(p) for p in where.children),
+            quota=count,
+            requires=None if requires is None else str(requires.children[0]),
+            permit=permit is not None,
+        )
+
+    # --- the whole policy --------------------------------------------------------------------
+
+    def build(self, tree: _N) -> tuple[P.Policy, Positions]:
+        at: dict[PathKey, _Pos] = {}
+        lists: dict[str, list[Any]] = {k: [] for k in ("nodes", "edges", "agents", "tools", "resolvers", "origins",
+                                                       "flows", "histories", "user", "application")}
+        once: dict[str, _Pos] = {}
+        levels: tuple[str, ...] = ()
+        categories: frozenset[str] = frozenset()
+        requirements: dict[str, _Pos] = {}
+        head = tree.children[0]
+        assert isinstance(head, Tree)
+        name = str(head.children[0])
+        at[()] = _pos(head)
+        simple = {"node_decl": ("nodes", self.node_decl), "edge_decl": ("edges", self.edge_decl),
+                  "agent_decl": ("agents", self.agent_decl), "resolve_decl": ("resolvers", self.resolve_decl),
+                  "origin_decl": ("origins", self.origin_decl), "flow_decl": ("flows", self.flow_decl),
+                  "history_decl": ("histories", self.history_decl)}
+        for d in tree.children[1:]:
+            assert isinstance(d, Tree)
+            kind, pos = str(d.data), _pos(d)
+            if kind in ("levels_decl", "categories_decl", "user_decl", "application_decl"):
+                word = kind.removesuffix("_decl")
+                if word in once:
+                    first = once[word]
+                    raise self.err(pos, f"one '{word}' declaration (the first is at line {first.line})",
+                                   f"a second '{word}'")
+                once[word] = pos
+            if kind in simple:
+                key, make = simple[kind]
+                at[(key, len(lists[key]))] = pos
+                lists[key].append(make(d))
+            elif kind == "tool_decl":
+                index = len(lists["tools"])
+                sub: dict[PathKey, _Pos] = {}
+                lists["tools"].append(self.tool_decl(d, sub))
+                at[("tools", index)] = pos
+                for k, p in sub.items():
+                    at[("tools", index, *k)] = p
+            elif kind == "levels_decl":
+                levels = tuple(self.names(d.children))
+                at[("levels",)] = pos
+            elif kind == "categories_decl":
+                categories = self.name_set(d)
+                at[("categories",)] = pos
+            elif kind == "requirement_decl":
+                req = str(d.children[0])
+                if req in requirements:
+                    raise self.err(pos, f"requirement {req} declared once", "a second declaration",
+                                   InputKind.REFERENCE)
+                requirements[req] = pos
+            else:
+                side = kind.removesuffix("_decl")
+                for e in d.children:
+                    assert isinstance(e, Tree)
+                    at[(side, len(lists[side]))] = _pos(e)
+                    lists[side].append(self.entry(e))
+        if "levels" not in once:
+            raise self.err(_pos(head), "a 'levels' declaration such as 'levels Public < Confidential'", None)
+        for i, req in enumerate(sorted(requirements)):
+            at[("requirements", i)] = requirements[req]
+        policy = P.Policy(
+            name=name, levels=Levels(levels), categories=categories, nodes=tuple(lists["nodes"]),
+            edges=tuple(lists["edges"]), agents=tuple(lists["agents"]), tools=tuple(lists["tools"]),
+            resolvers=tuple(lists["resolvers"]), origins=tuple(lists["origins"]), flows=tuple(lists["flows"]),
+            histories=tuple(lists["histories"]), requirements=frozenset(requirements), user=tuple(lists["user"]),
+            application=tuple(lists["application"]))
+        return policy, Positions(self.source, at)
+
+
+def build_policy(tree: _N, source: str) -> tuple[P.Policy, Positions]:
+    return _Builder(source).build(tree)

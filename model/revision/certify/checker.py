@@ -1,0 +1,291 @@
+"""The independent certificate checker: does a ``Certificate`` prove ``P ⤳_E P′`` and
+``A ⤳_E A′`` for this old and new policy? (Agenra Section 7.1.)
+
+It shares no code with the search in ``structural.py``: it walks the derivation tree, checks that
+each step's lists chain up to the policies' lists, and re-decides every side condition — matching
+agreement with Z3 (``agreement.agree``), independence with Z3 (``independence.independent``), the
+position and permit conditions of ``conditions.py``, and that nothing outside the two lists
+changed. The recorded justifications are not trusted. Answers ``Valid`` or ``Invalid(reason)``.
+
+Usage (mid-task revisions): each step's usage vectors must chain up to the old state's counters and
+the counters carried onto the new lists (``ledgers``; ``None`` is task start, every counter zero):
+``PREFIX`` keeps quota and counter at every old position, ``CAPACITY`` needs ``m′ − u′ ≥ m − u`` (or
+∞), ``SWAP`` moves the two counters with their accounts, ``LIFT`` keeps the head's counter.
+
+Joint simulations (``check_joint``, joint_certificate.py) are checked without the proposer's code
+(``joint.py``, ``simulation.vectors``/``charge``): completeness of the match vectors is one Z3
+query per action ("some effect of E differs from every listed vector" is unsatisfiable) rather than
+the proposer's depth-first enumeration, and first-fit is re-implemented here over the monitor's own
+``ledger.has_capacity``. On the fast path (issue 15 §2) the coverage query is written over the action's own
+positions only (the others' literals are constants) and a distinct query is proved once per process
+(``_proved``: the checker's own earlier answer to the same term, never the proposer's); every certificate
+is still checked in full.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+import z3
+
+from model.monitor.decide.ledger import has_capacity
+from model.monitor.language.policy import Entry, EntryKind, Policy, Tool
+from model.revision.carry import Ledgers
+from model.revision.certify.agreement import Agree, agree
+from model.revision.certify.certificate import Certificate, Rule, Step
+from model.revision.certify.conditions import keeps_position, monitor_unchanged, permit_safe
+from model.revision.certify.independence import Independent, independent
+from model.revision.certify.joint_certificate import JointSimulation
+from model.revision.effects import EffectSet
+from model.revision.identity import same_entries
+from model.revision.search.memo import SHARED, Memo
+from model.revision.smt.solve import solve
+from model.revision.smt.symbolic import Encoder, Unsupported
+from model.z3guard import exclusive
+
+
+@dataclass(frozen=True, slots=True)
+class Valid:
+    pass
+
+
+@dataclass(frozen=True, slots=True)
+class Invalid:
+    reason: str
+
+
+CheckVerdict = Valid | Invalid
+
+
+Used = tuple[int, ...]
+
+
+def _step(s: Step, source: tuple[Entry, ...], target: tuple[Entry, ...], effects: EffectSet,
+          tools: Sequence[Tool], where: str, su: Used, tu: Used, terms: Memo | None = None) -> CheckVerdict:
+    if not same_entries(s.source, source) or not same_entries(s.target, target):
+        return Invalid(f"{where}: the step does not relate the lists it must relate")
+    if s.used() != (su, tu):
+        return Invalid(f"{where}: the step's counters are not the counters of the lists it relates")
+    if s.rule in (Rule.PREFIX, Rule.CAPACITY):
+        capacity = s.rule is Rule.CAPACITY
+        if s.subs or len(target) < len(source):
+            return Invalid(f"{where}: an extension keeps every old position and has no sub-steps")
+        for i, (a, b) in enumerate(zip(source, target, strict=False)):
+            if not keeps_position(a, b, capacity, su[i], tu[i]):
+                return Invalid(f"{where}: position {i} does not keep its account")
+            if not isinstance(agree(a, b, effects, tools, terms), Agree):
+                return Invalid(f"{where}: position {i} does not keep its matching on E")
+        if any(e.kind is not EntryKind.ALLOW for e in target[len(source):]):
+            return Invalid(f"{where}: only grants may be appended")
+        changed = any(a.quota != b.quota or su[i] != tu[i]
+                      for i, (a, b) in enumerate(zip(source, target, strict=False)))
+        if capacity and changed and not permit_safe(source, effects, tools):
+            return Invalid(f"{where}: a capacity change where grants with and without permits overlap")
+        return Valid()
+    if s.rule is Rule.SWAP:
+        if s.subs or len(source) < 2 or not same_entries(target, (source[1], source[0], *source[2:])) \
+                or tu != (su[1], su[0], *su[2:]):
+            return Invalid(f"{where}: a swap exchanges the first two accounts and their counters, and nothing else")
+        if not isinstance(independent(source[0], source[1], effects, tools, terms), Independent):
+            return Invalid(f"{where}: the swapped accounts are not independent on E")
+        return Valid()
+    if s.rule is Rule.LIFT:
+        if len(s.subs) != 1 or not source or not target or not same_entries(source[:1], target[:1]) \
+                or su[:1] != tu[:1]:
+            return Invalid(f"{where}: a lift keeps the head and its counter and has one sub-step")
+        return _step(s.subs[0], source[1:], target[1:], effects, tools, f"{where}.lift", su[1:], tu[1:], terms)
+    if not s.subs:
+        return Invalid(f"{where}: an empty composition")
+    cur, cur_used = source, su
+    for k, sub in enumerate(s.subs):
+        last = k == len(s.subs) - 1
+        nxt, nxt_used = (target, tu) if last else (sub.target, sub.used()[1])
+        verdict = _step(sub, cur, nxt, effects, tools, f"{where}.{k}", cur_used, nxt_used, terms)
+        if isinstance(verdict, Invalid):
+            return verdict
+        cur, cur_used = nxt, nxt_used
+    return Valid()
+
+
+@exclusive
+def check(cert: Certificate, old: Policy, new: Policy, ledgers: Ledgers | None = None,
+          fast: bool = False) -> CheckVerdict:
+    """Does ``cert`` prove the revision from these counters (``None``: task start)? ``fast``: each Z3
+    question is written with the memo's base and literal terms and asked on a ``SimpleSolver``
+    (``questions.find_witness``); only terms are shared, every question is asked here."""
+    terms = SHARED if fast else None
+    if not monitor_unchanged(old, new, terms):
+        return Invalid("the revision changes more than the two permission lists")
+    lg = ledgers or Ledgers.zero(old, new)
+    if (len(lg.old_user), len(lg.old_app), len(lg.new_user), len(lg.new_app)) != \
+            (len(old.user), len(old.application), len(new.user), len(new.application)):
+        return Invalid("the counters do not fit the permission lists")
+    verdict = _step(cert.user, old.user, new.user, cert.effects, old.tools, "P", lg.old_user, lg.new_user, terms)
+    if isinstance(verdict, Invalid):
+        return verdict
+    return _step(cert.application, old.application, new.application, cert.effects, old.tools, "A",
+                 lg.old_app, lg.new_app, terms)
+
+
+# --- joint simulation certificates (joint_certificate.py) -------------------------------------------
+
+def _first_fit(entries: Sequence[Entry], used: Used, bits: tuple[bool, ...], q: frozenset[str]) -> Used | None:
+    """One unit with match vector ``bits`` under the monitor's rules: any matching deny refuses it;
+    else the first matching, ready allow with capacity (``ledger.has_capacity``) takes it. An
+    unlimited account's counter is not tracked: it never limits first-fit."""
+    if any(b and e.kind is EntryKind.DENY for e, b in zip(entries, bits, strict=True)):
+        return None
+    for k, (e, b) in enumerate(zip(entries, bits, strict=True)):
+        if b and e.kind is EntryKind.ALLOW and (e.requires is None or e.requires in q) \
+                and has_capacity(e, used[k], 0):
+            return used if e.quota is None else (*used[:k], used[k] + 1, *used[k + 1:])
+    return None
+
+
+Fit = Callable[[int, Used, tuple[bool, ...], frozenset[str]], Used | None]
+
+
+def _fitter(lists: Sequence[Sequence[Entry]], planned: bool) -> Fit:
+    """``_first_fit`` on list ``i``. ``planned``: which positions a vector can charge (no matching deny;
+    matching allows whose requirement holds, in order) is worked out once per list, vector and
+    requirement set; capacity is still asked of ``has_capacity`` per charge (the same first-fit)."""
+    if not planned:
+        return lambda i, used, bits, q: _first_fit(lists[i], used, bits, q)
+    plans: dict[tuple[int, tuple[bool, ...], frozenset[str]], tuple[int, ...] | None] = {}
+
+    def fit(i: int, used: Used, bits: tuple[bool, ...], q: frozenset[str]) -> Used | None:
+        key = (i, bits, q)
+        if key not in plans:
+            entries = lists[i]
+            plans[key] = None if any(b and e.kind is EntryKind.DENY for e, b in zip(entries, bits, strict=True)) \
+                else tuple(k for k, (e, b) in enumerate(zip(entries, bits, strict=True))
+                           if b and e.kind is EntryKind.ALLOW and (e.requires is None or e.requires in q))
+        plan = plans[key]
+        if plan is None:
+            return None
+        for k in plan:
+            e = lists[i][k]
+            if has_capacity(e, used[k], 0):
+                return used if e.quota is None else (*used[:k], used[k] + 1, *used[k + 1:])
+        return None
+
+    return fit
+
+
+def _connect(mk: Callable[..., z3.Ast], args: Sequence[z3.BoolRef]) -> z3.BoolRef:
+    """``z3.Or(*args)`` / ``z3.And(*args)`` (``mk``: ``Z3_mk_or`` / ``Z3_mk_and``) for a non-empty list of
+    Boolean terms — the same term, made by one C call instead of z3py's per-argument coercion."""
+    ctx = args[0].ctx
+    arr = (z3.Ast * len(args))(*[a.as_ast() for a in args])
+    return z3.BoolRef(mk(ctx.ref(), len(args), arr), ctx)
+
+
+def _covers(cert: JointSimulation, lists: Sequence[Sequence[Entry]], old_actions: frozenset[str],
+            tools: Sequence[Tool], shared: bool) -> CheckVerdict:
+    """No effect of ``E`` that the old lists could admit has a match vector outside the certificate's:
+    one Z3 query per action, "some effect differs from every listed vector", must be unsatisfiable.
+    ``shared``: each entry's two literals and the base are encoded once, not once per position and vector
+    — and taken from the memo's term cache when an earlier encoding built them (``Memo.literals``): the
+    same formula, equal entries encoding to equal terms; ``False`` is the pre-issue-15 construction, kept
+    as the speed baseline. Only Z3 terms are shared, no answer: the query is asked here."""
+    listed = {a.action: a.vectors for a in cert.vectors}
+    positions = [e for xs in lists for e in xs]
+    keys = [SHARED.match_key(e) for e in positions] if shared else []  # match_key, once per entry
+    for action in cert.effects.actions(old_actions):
+        vs = listed.get(action, ())
+        try:
+            enc = Encoder(action, [e for e in positions if e.action == action], tools)
+            if shared:
+                context = SHARED.context(action, cert.effects, tools)
+                same = [i for i, e in enumerate(positions) if e.action == action]
+                by_key: dict[str, tuple[z3.BoolRef, z3.BoolRef]] = {}
+                for i in same:
+                    if keys[i] not in by_key:
+                        m, f = SHARED.literals(context, enc, positions[i])
+                        by_key[keys[i]] = (f, m)
+                # An entry of another action never matches an effect of this one (its match literal is
+                # False, its fail literal True): a vector that has it matching is differed from by every
+                # effect, and it adds nothing to any other vector's disjunction. So only this action's
+                # positions are written, and equal questions — other revisions whose lists differ only in
+                # other actions — are the same term (Z3 shares equal terms), asked once (``_proved``).
+                differs = []
+                for v in vs:
+                    flat = [b for side in v for b in side]
+                    if any(flat[i] for i in range(len(flat)) if positions[i].action != action):
+                        continue
+                    parts = [by_key[keys[i]][0] if flat[i] else by_key[keys[i]][1] for i in same]
+                    differs.append(_connect(z3.Z3_mk_or, parts) if parts else z3.BoolVal(False))
+            else:
+                differs = [z3.Or(*[enc.fails(e) if b else enc.matches(e)
+                                   for e, b in zip(positions, [b for side in v for b in side], strict=True)])
+                           for v in vs]
+            base = SHARED.base(context, enc, cert.effects) if shared else enc.base(cert.effects.resources(action))
+            found = _proved(base, differs) if shared else solve(z3.And(base, *differs))
+        except Unsupported as exc:
+            return Invalid(f"joint: {action}: {exc}")
+        if isinstance(found, str):
+            return Invalid(f"joint: {action}: z3 answered unknown ({found})")
+        if found is not None:
+            return Invalid(f"joint: an effect has a match vector the certificate omits: {enc.witness(found).to_json()}")
+    return Valid()
+
+
+def _proved(base: z3.BoolRef, differs: list[z3.BoolRef]) -> z3.ModelRef | str | None:
+    """``solve(And(base, *differs))``, on a ``SimpleSolver`` of the checker's own holding the base
+    (``Memo.solver``); an unsatisfiable answer kept by the query's term (in the memo's term cache, the
+    term kept alive with it, so its id is not reused): the checker asks each distinct coverage question
+    once per process and never takes an answer it did not compute itself (the key is its own query)."""
+    query = _connect(z3.Z3_mk_and, [base, *differs])
+    key = ("covered", query.get_id())
+    if key in SHARED.terms:
+        return None
+    found = solve(_connect(z3.Z3_mk_and, differs) if differs else z3.BoolVal(True), True,
+                  SHARED.solver(base, "check"))
+    if found is None:
+        SHARED.terms[key] = query
+        SHARED.grow()
+    return found
+
+
+@exclusive
+def check_joint(cert: JointSimulation, old: Policy, new: Policy, ledgers: Ledgers | None = None,
+                fast: bool = True) -> CheckVerdict:
+    """Does the joint simulation prove ``Adm_E(P, A) ⊆ Adm_E(P′, A′)`` from these counters? Re-decides
+    that its vectors cover every effect of ``E`` (Z3), that it starts at the counters, and closure:
+    from every related quadruple, every unit both old lists charge is charged by both new lists into
+    a related quadruple, for every set of satisfied requirements."""
+    if not monitor_unchanged(old, new, SHARED if fast else None):
+        return Invalid("the revision changes more than the two permission lists")
+    lists = (old.user, old.application, new.user, new.application)
+    if any(e.permit for xs in lists for e in xs):
+        return Invalid("joint: exact-call permits are outside the simulation check")
+    lg = ledgers or Ledgers.zero(old, new)
+    if cert.start != (lg.old_user, lg.old_app, lg.new_user, lg.new_app) or cert.start not in cert.related:
+        return Invalid("joint: the relation does not start at the revision's counters")
+    sizes = tuple(len(xs) for xs in lists)
+    if any(tuple(len(u) for u in quad) != sizes for quad in cert.related) or \
+            any(tuple(len(side) for side in v) != sizes for a in cert.vectors for v in a.vectors):
+        return Invalid("joint: a vector does not fit the four permission lists")
+    old_actions = frozenset(e.action for xs in lists[:2] for e in xs if e.kind is EntryKind.ALLOW)
+    covered = _covers(cert, lists, old_actions, old.tools, fast)
+    if isinstance(covered, Invalid):
+        return covered
+    reqs = sorted({e.requires for xs in lists for e in xs if e.requires is not None})
+    subsets = [frozenset(r for i, r in enumerate(reqs) if mask >> i & 1) for mask in range(1 << len(reqs))]
+    fit = _fitter(lists, fast)
+    for u_p, u_a, v_p, v_a in cert.related:
+        for a in cert.vectors:
+            for v in a.vectors:
+                for q in subsets:
+                    o_p = fit(0, u_p, v[0], q)
+                    o_a = None if o_p is None else fit(1, u_a, v[1], q)
+                    if o_p is None or o_a is None:
+                        continue
+                    n_p, n_a = fit(2, v_p, v[2], q), fit(3, v_a, v[3], q)
+                    if n_p is None or n_a is None or (o_p, o_a, n_p, n_a) not in cert.related:
+                        where = f"joint: from {[u_p, u_a, v_p, v_a]} a {a.action} unit old admits"
+                        if n_p is None or n_a is None:
+                            return Invalid(f"{where} is refused after")
+                        return Invalid(f"{where} leads outside the relation")
+    return Valid()

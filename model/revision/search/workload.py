@@ -1,0 +1,95 @@
+"""The finite client model a bounded search explores: call templates and forbidden effects.
+
+Client preservation quantifies over every call sequence "under the same external observations"
+(Agenra Section 1); a bounded search needs those observations to be finite. A workload fixes
+them: an agent, a list of call templates — a tool, its arguments, and the declared outcome the
+tool returns if admitted — and application events (a satisfied requirement). An argument may be
+``{"$from": TOOL}``: the handle of the latest successful result of ``TOOL`` (no such result: the
+template is not applicable yet), so origin rules see real producers.
+
+``forbidden`` declares the policy's forbidden effects as budgets: more than ``max`` effects of
+``action`` (optionally one ``resource``; with ``per_resource`` the budget applies to each resource
+separately) is forbidden, e.g. deleting a file twice, or a second send.
+
+Choices: a template without ``outcome`` succeeds with ``{}``. Workloads are data, validated by the
+``workload`` part of corpus/schemas/revision_manifest.schema.json.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from model.canonical import JSON, canonical_str, json_equal
+from model.monitor.decide.matching import Effect
+
+
+@dataclass(frozen=True, slots=True)
+class Template:
+    name: str
+    tool: str | None  # None for an application event
+    args: tuple[tuple[str, str], ...] = ()  # (argument, canonical JSON or "$from:TOOL")
+    ok: bool = True
+    value_json: str = "{}"
+    satisfy: str | None = None
+
+    def literal_args(self) -> dict[str, JSON]:
+        import json
+
+        return {k: json.loads(v) for k, v in self.args if not v.startswith("$from:")}
+
+    def sources(self) -> dict[str, str]:
+        return {k: v[len("$from:"):] for k, v in self.args if v.startswith("$from:")}
+
+
+@dataclass(frozen=True, slots=True)
+class Budget:
+    action: str
+    max: int
+    resource: JSON = None
+    per_resource: bool = False
+
+    def violated(self, effects: Sequence[Effect]) -> bool:
+        hits = [canonical_str(e.resource) for e in effects
+                if e.action == self.action and (self.resource is None or json_equal(e.resource, self.resource))]
+        if self.per_resource:
+            return any(n > self.max for n in Counter(hits).values())
+        return len(hits) > self.max
+
+    def show(self) -> str:
+        what = self.action if self.resource is None else f"{self.action}({canonical_str(self.resource)})"
+        return f"more than {self.max} {what}" + (" per resource" if self.per_resource else "")
+
+
+@dataclass(frozen=True, slots=True)
+class Workload:
+    agent: str
+    templates: tuple[Template, ...]
+    forbidden: tuple[Budget, ...] = ()
+
+    def is_forbidden(self, effects: Sequence[Effect]) -> bool:
+        return any(b.violated(effects) for b in self.forbidden)
+
+
+def _arg(v: Any) -> str:
+    if isinstance(v, dict) and set(v) == {"$from"}:
+        return f"$from:{v['$from']}"
+    return canonical_str(v)
+
+
+def workload_from_json(doc: Mapping[str, Any]) -> Workload:
+    """Build a workload from its (already schema-checked) JSON form."""
+    templates: list[Template] = []
+    for t in doc["calls"]:
+        if "satisfy" in t:
+            templates.append(Template(t.get("name", f"satisfy {t['satisfy']}"), None, satisfy=t["satisfy"]))
+            continue
+        outcome = t.get("outcome", {"ok": True, "value": {}})
+        args = tuple(sorted((k, _arg(v)) for k, v in t.get("args", {}).items()))
+        templates.append(Template(t.get("name", t["tool"]), t["tool"], args, bool(outcome["ok"]),
+                                  canonical_str(outcome.get("value", {}))))
+    budgets = tuple(Budget(b["action"], int(b["max"]), b.get("resource"), bool(b.get("per_resource", False)))
+                    for b in doc.get("forbidden", ()))
+    return Workload(str(doc["agent"]), tuple(templates), budgets)
