@@ -116,7 +116,7 @@ print(json.dumps({"model": model.__file__, "cases": done, "mismatches": found,
 
 
 def _copy(dst: Path) -> None:
-    ignore = shutil.ignore_patterns(".git", ".venv", "build", ".hypothesis", "__pycache__", ".mypy_cache",
+    ignore = shutil.ignore_patterns(".git", ".venv", ".lean", "build", ".hypothesis", "__pycache__", ".mypy_cache",
                                     ".pytest_cache", ".ruff_cache", "paper_figures", "*.sqlite*")
     shutil.copytree(ROOT, dst, ignore=ignore)
 
