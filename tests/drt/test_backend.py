@@ -3,13 +3,14 @@ Python monitor, and a fault in the Lean process is an error, never an Allow."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 
-from model.monitor.decide.base import Decision
+from model.monitor.decide.base import Decision, DenyReason
 from model.monitor.decide.commit import step
 from model.monitor.decide.state import Call, initial_state, issue_permit
 from model.oracle.backend import LeanBackendError, LeanCore
@@ -84,3 +85,38 @@ def test_a_garbled_answer_is_an_error_not_a_decision(tmp_path: Path, reply: str)
     with pytest.raises(LeanBackendError):
         core.decide_commit(initial_state(len(policy.user), len(policy.application)), Call("assistant", "Read", {}))
     core.close()
+
+
+TRACES = ROOT / "corpus" / "traces"
+
+
+@pytest.mark.parametrize("name", sorted(json.loads((TRACES / "manifest.json").read_text(encoding="utf-8"))))
+def test_every_corpus_trace_is_decided_alike_on_both_backends(oracle: LeanOracle, name: str) -> None:
+    from model.monitor.adapter.trace import load_trace, run_trace
+    from model.monitor.language.syntax import load_policy
+
+    policy = load_policy(str(ROOT / "corpus" / "policies" / json.loads((TRACES / "manifest.json").read_text())[name]))
+    doc = load_trace(str(TRACES / name))
+    kept: list[Any] = []
+    python = run_trace(policy, doc, backend="python", keep=kept)
+    lean = run_trace(policy, doc, backend="lean", keep=kept)
+    assert [(r.decision, r.reason, r.result) for r in lean] == [(r.decision, r.reason, r.result) for r in python]
+    assert kept[1].state == kept[0].state
+    assert any(r.decision is Decision.ALLOW for r in python)
+
+
+def test_the_report_decoy_is_refused_on_both_backends(oracle: LeanOracle) -> None:
+    """Agenra Section 3: with the chained origin rule, Sanitize over attacker content from Other is refused."""
+    from model.monitor.adapter.shell import Adapter
+    from model.monitor.adapter.toolkit import ReportWorld
+    from model.monitor.language.syntax import load_policy
+
+    policy = load_policy(str(ROOT / "corpus" / "policies" / "report_chained.policy"))
+    for backend in ("python", "lean"):
+        adapter = Adapter(policy, ReportWorld().tools(), "assistant", backend=backend)
+        try:
+            other = adapter.call("Other", query="q")
+            decoy = adapter.call("Sanitize", record=other)
+            assert getattr(getattr(decoy, "verdict", None), "reason", None) is DenyReason.ORIGIN, (backend, decoy)
+        finally:
+            adapter.close()
