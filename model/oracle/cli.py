@@ -107,7 +107,7 @@ def cli(cases: int, judgments: tuple[str, ...], seed: int | None, no_build: bool
             hits = ", ".join(f"{k} {n}" for k, n in sorted(s.coverage.items()))
             console.print(f"{s.judgment}: steps reaching each rule kind: {escape(hits)}", soft_wrap=True)
     if out_dir is not None:
-        for path in _write_table(out_dir, summaries, cases, seed):
+        for path in _write_table(out_dir, summaries, cases, seed, judgments):
             console.print(f"wrote {path}")
     total = sum(len(s.mismatches) for s in summaries)
     if total:
@@ -119,7 +119,8 @@ def cli(cases: int, judgments: tuple[str, ...], seed: int | None, no_build: bool
     console.print("0 mismatches")
 
 
-def _write_table(out_dir: Path, summaries: list[Summary], cases: int, seed: int | None) -> list[Path]:
+def _write_table(out_dir: Path, summaries: list[Summary], cases: int, seed: int | None,
+                 judgments: tuple[str, ...]) -> list[Path]:
     from model.tables import write_table
 
     rows: list[list[object]] = []
@@ -134,7 +135,8 @@ def _write_table(out_dir: Path, summaries: list[Summary], cases: int, seed: int 
     return write_table(out_dir, "drt_campaign", header, rows,
                        f"DRT campaign: {cases} generated cases per judgment (seed {seed}); per judgment the totals, "
                        "then how many comparisons (monitor: steps) gave each answer and reached each rule kind. "
-                       f"Regenerate: agentwarrant drt --cases {cases} --seed {seed} --out paper_figures")
+                       f"Regenerate: agentwarrant drt{''.join(f' --judgment {j}' for j in judgments)} --cases {cases} "
+                       f"--seed {seed} --out paper_figures")
 
 
 def _replay() -> None:
