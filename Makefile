@@ -4,7 +4,7 @@ VENV    := .venv
 BIN     := $(VENV)/bin
 STAMP   := $(VENV)/.installed
 
-.PHONY: venv test test-all lint reproduce bench mutation lean drt drt-campaign notebooks clean
+.PHONY: venv test test-all lint reproduce bench mutation lean drt drt-campaign drt_mutation lean_backend_overhead notebooks clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -81,6 +81,16 @@ drt: lean
 	@$(LEAN_ENV); \
 	set -e; $(BIN)/pytest -m "lean and not slow" tests/drt -q; \
 	$(BIN)/agentwarrant drt --cases $(DRT_CASES) --seed $(DRT_SEED) --no-build
+
+# Lean-dependent experiments (not in `make reproduce`, which runs without a toolchain): the DRT mutation
+# check (tens of minutes, niced) and the mediated-call cost of both enforcement backends.
+drt_mutation: lean
+	@$(LEAN_ENV); \
+	nice -n 10 $(BIN)/python experiments/drt_mutation.py
+
+lean_backend_overhead: lean
+	@$(LEAN_ENV); \
+	$(BIN)/python experiments/lean_backend_overhead.py
 
 # The campaign alone, on the oracle `make lean` built (make test runs tests/drt with the rest of the suite).
 drt-campaign: $(STAMP)
