@@ -4,7 +4,7 @@ VENV    := .venv
 BIN     := $(VENV)/bin
 STAMP   := $(VENV)/.installed
 
-.PHONY: venv test test-all lint reproduce bench mutation lean drt notebooks clean
+.PHONY: venv test test-all lint reproduce bench mutation lean drt drt-campaign drt_mutation lean_backend_overhead notebooks clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -20,10 +20,15 @@ lint: $(STAMP)
 	$(BIN)/ruff check model tests experiments
 	$(BIN)/mypy --strict model
 
-test: lint
+# Lean: the build and audit first, then the suite (tests/drt included, required to run when a
+# toolchain is there), then the campaign.
+test: lint lean
+	@$(LEAN_FIND); \
 	$(BIN)/pytest -m "not slow" -q
+	@$(MAKE) --no-print-directory drt-campaign
 
-test-all: lint
+test-all: lint lean
+	@$(LEAN_FIND); \
 	$(BIN)/pytest -q
 
 reproduce: $(STAMP)
@@ -50,25 +55,47 @@ mutation: $(STAMP)
 	ulimit -v $(MUTATION_MEMORY_KB); nice -n 10 $(BIN)/mutmut run --max-children $(MUTATION_JOBS) > mutation.log 2>&1 || (tail -c 4000 mutation.log; exit 1)
 	$(BIN)/python experiments/mutation.py --min-score 0.95
 
-# Lean (issue 8). The toolchain is $LEAN_HOME/bin when LEAN_HOME is set, else whatever `lean` and
-# `leanpkg` PATH has; with neither, both targets say so and skip (exit 0). `make lean` builds the
-# library and the oracle (lean/build/bin/AgentWarrant) and audits the proofs; `make drt` runs the
-# tests/drt suite (its slow mutation test runs with make test-all) and a campaign of DRT_CASES
-# generated cases per judgment.
-DRT_CASES ?= 1000
-LEAN_ENV   = if [ -n "$(LEAN_HOME)" ]; then PATH="$(LEAN_HOME)/bin:$$PATH"; export PATH; fi; \
-	if ! command -v lean >/dev/null 2>&1 || ! command -v leanpkg >/dev/null 2>&1; then \
-	echo "$@: skipped: no Lean 4 toolchain (set LEAN_HOME or put lean and leanpkg on PATH; see README)"; exit 0; fi
+# Lean. `make lean` builds lean/ (the library and the oracle lean/build/bin/AgentWarrant) and runs
+# the proof audit; `make drt` runs tests/drt and a campaign of DRT_CASES generated cases per
+# judgment. The toolchain is $LEAN_HOME/bin, else lean and leanpkg on PATH, else .lean/ of the
+# checkout, unpacked from LEAN_ARCHIVE (checksum verified first) when that is the only source
+# (model/oracle/toolchain.py). With none of these both targets say so, pointing at docs/lean.md, and
+# skip (exit 0); a corrupt archive fails. When a toolchain is found, AGENTWARRANT_REQUIRE_LEAN=1 turns
+# any skip of tests/drt into a failure.
+DRT_CASES ?= 500
+LEAN_ARCHIVE ?= ../shared/lean/lean-toolchain-2021-07-09-linux-x86_64.tar.zst
+DRT_SEED ?= 0
+LEAN_FIND = if [ -n "$(LEAN_HOME)" ]; then PATH="$(LEAN_HOME)/bin:$$PATH"; export PATH; fi; \
+	bin=$$(AGENTWARRANT_LEAN_ARCHIVE="$(LEAN_ARCHIVE)" $(BIN)/python -m model.oracle.toolchain ensure); rc=$$?; \
+	if [ $$rc != 0 ] && [ $$rc != 3 ]; then exit $$rc; fi; \
+	if [ $$rc = 0 ]; then PATH="$$bin:$$PATH"; export PATH; AGENTWARRANT_REQUIRE_LEAN=1; export AGENTWARRANT_REQUIRE_LEAN; fi
+LEAN_ENV = $(LEAN_FIND); \
+	if [ $$rc = 3 ]; then echo "$@: skipped: no Lean 4 toolchain and no archive at $(LEAN_ARCHIVE); see docs/lean.md"; exit 0; fi
 
 lean: $(STAMP)
 	@$(LEAN_ENV); \
-	set -e; (cd lean && leanpkg build bin); \
+	set -e; echo "lean: toolchain $$bin"; (cd lean && leanpkg build bin); \
 	$(BIN)/python -m model.oracle.audit
 
 drt: lean
 	@$(LEAN_ENV); \
 	set -e; $(BIN)/pytest -m "lean and not slow" tests/drt -q; \
-	$(BIN)/agentwarrant drt --cases $(DRT_CASES) --no-build
+	$(BIN)/agentwarrant drt --cases $(DRT_CASES) --seed $(DRT_SEED) --no-build
+
+# Lean-dependent experiments (not in `make reproduce`, which runs without a toolchain): the DRT mutation
+# check (tens of minutes, niced) and the mediated-call cost of both enforcement backends.
+drt_mutation: lean
+	@$(LEAN_ENV); \
+	nice -n 10 $(BIN)/python experiments/drt_mutation.py
+
+lean_backend_overhead: lean
+	@$(LEAN_ENV); \
+	$(BIN)/python experiments/lean_backend_overhead.py
+
+# The campaign alone, on the oracle `make lean` built (make test runs tests/drt with the rest of the suite).
+drt-campaign: $(STAMP)
+	@$(LEAN_ENV); \
+	$(BIN)/agentwarrant drt --cases $(DRT_CASES) --seed $(DRT_SEED) --no-build
 
 # The research notebooks (experiments/notebooks/), opened in JupyterLab; the `jupyter` extra is installed
 # on first use (--allow-root only when run as root, e.g. in a container). The test suite executes them
@@ -78,4 +105,4 @@ notebooks: $(STAMP)
 	$(BIN)/jupyter lab experiments/notebooks $$([ "$$(id -u)" = 0 ] && echo --allow-root)
 
 clean:
-	rm -rf $(VENV) .mypy_cache .pytest_cache .ruff_cache .hypothesis mutants mutation.log
+	rm -rf $(VENV) .lean .mypy_cache .pytest_cache .ruff_cache .hypothesis mutants mutation.log

@@ -7,9 +7,20 @@ mutation (a literal source replacement that must apply exactly once), and run th
 campaign again. Both runs happen in a fresh Python process whose ``model`` package is the copy's
 (checked), against the oracle built from the *unmodified* lean/ (``AGENTWARRANT_ORACLE``).
 
-Mutants:
+Mutants (each on the code path the judgment's Python side runs):
 - ``ledger-scan-reversed``: first-fit scans the grant list from the end (model/monitor/decide/ledger.py);
-- ``resolve-never-reuse``: Resolve annotates every call ``new`` (model/edits/check/resolve.py).
+- ``resolve-never-reuse``: Resolve annotates every call ``new`` (model/edits/check/resolve.py);
+and, against the whole-monitor judgment ``monitor``:
+- ``matching-keys-ignored``: an entry's argument-key allowlist is not checked;
+- ``matching-eq-negated``: an equality predicate holds exactly when the values differ;
+- ``slot-never-binds``: a successful lookup leaves an unbound slot unbound;
+- ``origin-preserving-ignored``: any single-parent step preserves an origin, listed or not;
+- ``history-session-as-lineage``: a session-scoped history rule looks at the lineage only;
+- ``permit-check-skipped``: a grant that requires an exact-call permit is used without one;
+- ``permit-reused``: a consumed permit is accepted again;
+- ``result-failed-is-handle``: a failed result becomes a usable handle and is read by resolvers.
+
+The control (the unmutated copy) runs once per judgment. A campaign stops at its first mismatch.
 
 Needs a built oracle (``make lean``). Writes tables/drt_mutation.csv and .md: per mutant and run,
 cases run, mismatches, the case number of the first mismatch and the disagreeing modes.
@@ -48,6 +59,27 @@ MUTANTS = (
            "for k, entry in reversed(list(enumerate(entries))):", "ledger_allocate"),
     Mutant("resolve-never-reuse", "model/edits/check/resolve.py", "        if d in done:\n",
            "        if d in done and False:\n", "resolve"),
+    Mutant("matching-keys-ignored", "model/monitor/decide/compiled_entries.py",
+           "        if self.keys is not None and not self.keys.issuperset(args):\n            return False",
+           "        if False:\n            return False", "monitor"),
+    Mutant("matching-eq-negated", "model/monitor/decide/compiled_entries.py",
+           "        if self.kind == 0:\n            return json_equal(v, self.value)",
+           "        if self.kind == 0:\n            return not json_equal(v, self.value)", "monitor"),
+    Mutant("slot-never-binds", "model/monitor/decide/commit.py",
+           "        return tuple(sorted((*bindings_in, (slot, value, d)))), invalid_in",
+           "        return bindings_in, invalid_in", "monitor"),
+    Mutant("origin-preserving-ignored", "model/monitor/decide/origins.py",
+           "        if not any(_named(rec, op) for op in rule.preserving) or len(rec.parents) != 1:",
+           "        if len(rec.parents) != 1:", "monitor"),
+    Mutant("history-session-as-lineage", "model/monitor/decide/flow.py",
+           "scope = lineage(state, proposed.parents) if rule.scope is HistoryScope.LINEAGE else state.trace",
+           "scope = lineage(state, proposed.parents)", "monitor"),
+    Mutant("permit-check-skipped", "model/monitor/decide/compiled_decide.py", "    if c.permits and (any(",
+           "    if False and (any(", "monitor"),
+    Mutant("permit-reused", "model/monitor/decide/verdict.py", "    unused = [p for p in exact if not p.consumed]",
+           "    unused = exact", "monitor"),
+    Mutant("result-failed-is-handle", "model/monitor/decide/commit.py",
+           "    if not outcome.ok or not 0 <= d < len(trace):", "    if not 0 <= d < len(trace):", "monitor"),
 )
 
 _RUN = """
@@ -57,7 +89,9 @@ import model
 from model.oracle.drt import campaign, load_strategies, report
 from model.oracle.lean import LeanOracle
 judgment, cases, seed = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
-state = {"done": 0, "first": None, "modes": [], "report": ""}
+state = {"done": 0, "first": None, "modes": [], "report": "", "vectors": []}
+class Found(Exception):
+    pass
 def tick(done, total):
     state["done"] = done
 def hit(m):
@@ -65,16 +99,24 @@ def hit(m):
         state["first"] = state["done"] + 1
         state["modes"] = list(m.modes)
         state["report"] = report(m)
+        raise Found()  # the first mismatch settles the question; the rest of the campaign is not needed
+start = time.perf_counter()
 with LeanOracle() as o:
-    s = campaign(judgment, cases, o, load_strategies(Path.cwd()), seed, tick, hit)
-print(json.dumps({"model": model.__file__, "cases": s.cases, "mismatches": len(s.mismatches),
-                  "first": state["first"], "modes": state["modes"], "seconds": s.seconds,
-                  "vectors": [str(p) for p in s.vectors], "report": state["report"]}))
+    try:
+        s = campaign(judgment, cases, o, load_strategies(Path.cwd()), seed, tick, hit)
+        done, found = s.cases, len(s.mismatches)
+    except BaseException:  # Found, possibly wrapped by hypothesis (it replays the failing case)
+        if state["first"] is None:
+            raise
+        done, found = state["first"], 1
+print(json.dumps({"model": model.__file__, "cases": done, "mismatches": found,
+                  "first": state["first"], "modes": state["modes"], "seconds": time.perf_counter() - start,
+                  "vectors": [], "report": state["report"]}))
 """
 
 
 def _copy(dst: Path) -> None:
-    ignore = shutil.ignore_patterns(".git", ".venv", "build", ".hypothesis", "__pycache__", ".mypy_cache",
+    ignore = shutil.ignore_patterns(".git", ".venv", ".lean", "build", ".hypothesis", "__pycache__", ".mypy_cache",
                                     ".pytest_cache", ".ruff_cache", "paper_figures", "*.sqlite*")
     shutil.copytree(ROOT, dst, ignore=ignore)
 
@@ -91,12 +133,15 @@ def _campaign(copy: Path, judgment: str, oracle: Path) -> dict[str, object]:
     return result
 
 
-def run_mutant(m: Mutant, oracle: Path, keep: Path | None = None) -> tuple[dict[str, object], dict[str, object]]:
-    """Control and mutated campaign results; ``keep`` receives the mutated run's saved vectors."""
+def run_mutant(m: Mutant, oracle: Path, keep: Path | None = None,
+               control: dict[str, object] | None = None) -> tuple[dict[str, object], dict[str, object]]:
+    """Control and mutated campaign results (``control``, when given, is reused: it does not depend on
+    the mutant); ``keep`` receives the mutated run's saved vectors."""
     with tempfile.TemporaryDirectory(prefix="drt-mutant-") as tmp:
         copy = Path(tmp) / "repo"
         _copy(copy)
-        control = _campaign(copy, m.judgment, oracle)
+        if control is None:
+            control = _campaign(copy, m.judgment, oracle)
         src = copy / m.path
         text = src.read_text(encoding="utf-8")
         if text.count(m.old) != 1:
@@ -118,11 +163,15 @@ def reproduce(out_dir: Path, tick: Callable[[int, int], None]) -> list[Path]:
     if not oracle.is_file():
         raise RuntimeError(f"no oracle executable at {oracle}: run `make lean` first")
     rows = []
+    controls: dict[str, dict[str, object]] = {}
     for i, m in enumerate(MUTANTS):
         tick(i, len(MUTANTS))
-        control, mutated = run_mutant(m, oracle)
-        for run, r in (("control", control), ("mutated", mutated)):
-            rows.append([m.name, m.judgment, run, r["cases"], r["mismatches"], r["first"] or "",
+        fresh = m.judgment not in controls
+        control, mutated = run_mutant(m, oracle, control=controls.get(m.judgment))
+        controls[m.judgment] = control
+        for run, r in ((("control", control),) if fresh else ()) + (("mutated", mutated),):
+            name = m.name if run == "mutated" else "(none)"
+            rows.append([name, m.judgment, run, r["cases"], r["mismatches"], r["first"] or "",
                          " ".join(map(str, r["modes"])), f"{r['seconds']:.1f}"])  # type: ignore[index]
         if mutated["report"]:
             print(f"first mismatch of {m.name} (case {mutated['first']}):\n{mutated['report']}\n")

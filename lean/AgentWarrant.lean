@@ -1,11 +1,8 @@
-import AgentWarrant.Lib
+import AgentWarrant.Spec.Lib
 import AgentWarrant.Edits.Resolve
 import AgentWarrant.Edits.Check
 import AgentWarrant.Edits.Declarative
-import AgentWarrant.Monitor.Labels
-import AgentWarrant.Monitor.Ledger
-import AgentWarrant.Monitor.Capacity
-import AgentWarrant.Monitor.Step
+import AgentWarrant.Thm
 import AgentWarrant.Oracle.Main
 
 /-- The oracle executable's entry point (`leanpkg build bin` → build/bin/AgentWarrant). -/

@@ -46,6 +46,9 @@ TABLE_SOURCES: dict[str, str] = {
     "agentdojo": "agentdojo", "agentdojo_cases": "agentdojo", "agentdojo_search": "agentdojo",
     "dask_scaling": "dask-scaling", "dask_scaling_design": "dask-scaling", "dask_scaling_levels": "dask-scaling",
     "mutation": "make mutation",
+    # Lean-dependent, so outside `make reproduce` (which must run without a toolchain)
+    "drt_mutation": "make drt_mutation", "lean_backend_overhead": "make lean_backend_overhead",
+    "drt_campaign": "agentwarrant drt",
 }
 
 # name -> what it computes and writes (shown by `agentwarrant reproduce --help`)

@@ -430,7 +430,7 @@ def ledger_cases(draw: st.DrawFn) -> tuple[Any, ...]:
 
 
 @st.composite
-def monitor_runs(draw: st.DrawFn, max_calls: int = 6) -> tuple[Any, ...]:
+def monitor_runs(draw: st.DrawFn, max_calls: int = 6, closed: bool = True) -> tuple[Any, ...]:
     """``(policy, satisfied, [(call, outcome), ...])``: a closed-core policy and a call sequence.
 
     Half of the policies are made permissive enough for Allow, Pause and quota exhaustion to
@@ -444,7 +444,7 @@ def monitor_runs(draw: st.DrawFn, max_calls: int = 6) -> tuple[Any, ...]:
     from model.monitor.decide.commit import Outcome
     from model.monitor.decide.state import Call
 
-    policy = _closed_core(draw(policies()))
+    policy = _closed_core(draw(policies())) if closed else draw(policies())
     # A policy that declares no agent would only ever meet unknown agents: make it permissive too.
     friendly = draw(st.booleans()) or not policy.agents
     if friendly:
@@ -719,3 +719,49 @@ def revision_cases(draw: st.DrawFn) -> tuple[P.Policy, P.Policy]:
         else:
             new_user = draw(_edit(new_user))
     return parse_policy(_del_text("old", user, app)), parse_policy(_del_text("new", new_user, new_app))
+
+
+@st.composite
+def whole_monitor_runs(draw: st.DrawFn, max_calls: int = 6) -> tuple[Any, ...]:
+    """``(policy, satisfied, [(call, outcome, permits), ...])`` for the whole-monitor judgment.
+
+    A ``monitor_runs`` run with exact-call permits kept, where a call is sometimes replaced by a
+    resolver's exact lookup whose outcome nests a value (or a malformed one) at the resolver's path,
+    so slots get bound, kept and invalidated; ``permits`` are the (tool, call) pairs the application
+    issues an exact-call permit for just before the call: the call itself, or a call differing in
+    one argument (a mismatch)."""
+    from dataclasses import replace
+
+    from model.monitor.decide.commit import Outcome
+    from model.monitor.decide.state import Call
+
+    policy, satisfied, calls = draw(monitor_runs(max_calls, closed=False))
+    if draw(_BOOL):  # grants that need a permit, so that permits are consumed, missing or mismatched
+        flags = draw(st.lists(_BOOL, min_size=len(policy.user) + len(policy.application),
+                              max_size=len(policy.user) + len(policy.application)))
+        marked = [replace(e, permit=f) if e.kind is P.EntryKind.ALLOW else e
+                  for e, f in zip((*policy.user, *policy.application), flags, strict=True)]
+        policy = replace(policy, user=tuple(marked[:len(policy.user)]), application=tuple(marked[len(policy.user):]))
+    # a small pool, so that a second lookup of a slot often agrees and sometimes conflicts
+    found_values = st.sampled_from(["a", "b", 1, "", None]) | st.just({}) | _SCALARS
+    out: list[tuple[Any, ...]] = []
+    for call, outcome in calls:
+        if out and draw(st.integers(0, 3)) == 0:  # the previous call again: permits consumed, slots re-read
+            call = out[-1][0]
+        if policy.resolvers and draw(_BOOL):
+            r = _pick(draw, policy.resolvers)
+            found = draw(found_values)
+            value: JSON = found
+            for step in reversed(r.path.split(".")):
+                value = {step: value}
+            call = Call(call.agent, r.tool, dict(r.args), ())
+            outcome = Outcome(draw(st.integers(0, 4)) > 0, value)
+        permits = []
+        if draw(_BOOL):
+            target = call
+            if call.args and draw(st.integers(0, 3)) == 0:
+                name = sorted(call.args)[0]
+                target = Call(call.agent, call.tool, {**call.args, name: "other"}, call.refs)
+            permits.append((target.tool, target))
+        out.append((call, outcome, tuple(permits)))
+    return policy, satisfied, out

@@ -12,7 +12,7 @@ from rich.table import Table
 
 from model.canonical import canonical_str
 from model.display import print_table
-from model.exitcodes import EPILOG
+from model.exitcodes import EPILOG, Exit
 from model.jsonio import printable
 
 console = Console()
@@ -90,7 +90,10 @@ def _res(pattern: object) -> str:
                    "(decision, reason code, detail, result, expectation, failing checks).")
 @click.option("--explain", is_flag=True,
               help="Also show the deciding check with its technical detail and every failing check of each call.")
-def run_cmd(policy_path: str, trace_path: str, as_json: bool, explain: bool) -> None:
+@click.option("--backend", type=click.Choice(["python", "lean"]), default="python", show_default=True,
+              help="Which core decides each call and computes the next state: the Python model or the compiled "
+                   "Lean core (needs the oracle, `make lean`; a fault there stops the run with an error).")
+def run_cmd(policy_path: str, trace_path: str, as_json: bool, explain: bool, backend: str) -> None:
     """Run the proposed call sequence TRACE.json under POLICY, printing each decision and why.
 
     Exits 1 if a step carrying "expect" got a different decision.
@@ -101,7 +104,15 @@ def run_cmd(policy_path: str, trace_path: str, as_json: bool, explain: bool) -> 
     from model.verdict_text import DENY_TEXT
 
     policy = load_policy(policy_path)
-    reports = run_trace(policy, load_trace(trace_path), source=trace_path, explain=explain)
+    try:
+        reports = run_trace(policy, load_trace(trace_path), source=trace_path, explain=explain, backend=backend)
+    except Exception as exc:
+        from model.oracle.backend import LeanBackendError
+
+        if not isinstance(exc, LeanBackendError):
+            raise
+        click.echo(f"monitor run: the Lean backend failed, nothing after this point was decided: {exc}", err=True)
+        raise SystemExit(Exit.UNKNOWN) from None
     if as_json:
         click.echo(canonical_str({"policy": policy.name, "steps": [r.to_json() for r in reports]}))
     else:

@@ -1,5 +1,9 @@
 """``agentwarrant drt``: a differential-testing campaign of the Python model against the Lean oracle.
 
+``agentwarrant drt --replay`` needs no Lean: it replays every golden vector of corpus/vectors/
+against the Python model, comparing with the oracle answer recorded in the vector, and exits 1 on
+any disagreement (model/oracle/vectors.py).
+
 ``agentwarrant drt --cases N [--judgment J ...] [--seed S] [--no-build]`` runs N generated cases
 per judgment (all four by default) with a progress bar, prints every mismatch in full (each is
 also saved under corpus/vectors/), and ends with a summary table: cases, comparisons, skips with
@@ -11,6 +15,7 @@ reach, not bad input; ``model/exitcodes.py``).
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 
 import click
 from rich.console import Console
@@ -21,8 +26,9 @@ from rich.table import Table
 from model.display import print_table
 from model.dist.cluster import cluster_options, wanted
 from model.exitcodes import EPILOG, Exit
-from model.oracle.drt import VECTORS, Mismatch, Summary, campaign, load_strategies, report
+from model.oracle.drt import VECTORS, Summary, campaign, load_strategies, report
 from model.oracle.lean import JUDGMENTS, LeanOracle
+from model.oracle.results import Mismatch, Skip
 from model.oracle.toolchain import build_oracle, find_toolchain, missing_reason, oracle_path
 
 console = Console()
@@ -34,21 +40,28 @@ err_console = Console(stderr=True)
 @click.option("--cases", type=click.IntRange(min=1), default=1000, show_default=True,
               help="Generated cases per judgment (monitor_step: runs of up to six calls).")
 @click.option("--judgment", "judgments", type=click.Choice(JUDGMENTS), multiple=True,
-              help="Judgment(s) to test (default: all four).")
+              help="Judgment(s) to test (default: all).")
 @click.option("--seed", type=int, default=None, help="Hypothesis seed, for a reproducible campaign.")
 @click.option("--no-build", is_flag=True, help="Use the oracle executable as built; do not run leanpkg.")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Also write the summary as OUT/tables/drt_campaign.{csv,md} (per judgment, then per rule kind).")
+@click.option("--replay", is_flag=True,
+              help="Without Lean: replay corpus/vectors/ against the Python model and the recorded oracle answers.")
 @cluster_options()
 @click.option("--shards", type=click.IntRange(min=1), default=None,
               help="With --scheduler/--workers: shards per judgment (default: 4 per worker); shard i runs with "
                    "seed SEED*1000003+i.")
-def cli(cases: int, judgments: tuple[str, ...], seed: int | None, no_build: bool, scheduler: str | None,
-        workers: int | None, shards: int | None) -> None:
+def cli(cases: int, judgments: tuple[str, ...], seed: int | None, no_build: bool, out_dir: Path | None,
+        replay: bool, scheduler: str | None, workers: int | None, shards: int | None) -> None:
     """Compare the Python model with the Lean oracle on generated inputs.
 
     With --scheduler or --workers each judgment's cases are split into shards run on a Dask cluster, one
     oracle process per worker (model/dist/shard.py)."""
     from model.reproduce import repo_root
 
+    if replay:
+        _replay()
+        return
     tc = find_toolchain()
     if tc is not None and not no_build:
         build_oracle(tc)
@@ -90,6 +103,12 @@ def cli(cases: int, judgments: tuple[str, ...], seed: int | None, no_build: bool
             console.print(f"{s.judgment}: skipped {n}: {escape(reason)}", soft_wrap=True)
         kinds = ", ".join(f"{k} {n}" for k, n in s.kinds.most_common())
         console.print(f"{s.judgment}: both sides answered: {escape(kinds)}", soft_wrap=True)
+        if s.coverage:
+            hits = ", ".join(f"{k} {n}" for k, n in sorted(s.coverage.items()))
+            console.print(f"{s.judgment}: steps reaching each rule kind: {escape(hits)}", soft_wrap=True)
+    if out_dir is not None:
+        for path in _write_table(out_dir, summaries, cases, seed, judgments):
+            console.print(f"wrote {path}")
     total = sum(len(s.mismatches) for s in summaries)
     if total:
         console.print(f"{total} mismatch(es); inputs saved under {VECTORS}:")
@@ -98,6 +117,44 @@ def cli(cases: int, judgments: tuple[str, ...], seed: int | None, no_build: bool
                 console.print(f"  {p}")
         sys.exit(Exit.FAILS)
     console.print("0 mismatches")
+
+
+def _write_table(out_dir: Path, summaries: list[Summary], cases: int, seed: int | None,
+                 judgments: tuple[str, ...]) -> list[Path]:
+    from model.tables import write_table
+
+    rows: list[list[object]] = []
+    for s in summaries:
+        rows.append([s.judgment, "(all)", s.cases, s.compared, sum(s.skipped.values()), len(s.mismatches),
+                     f"{s.seconds:.0f}"])
+        for kind, n in sorted(s.kinds.items()):
+            rows.append([s.judgment, f"answer {kind}", "", n, "", "", ""])
+        for kind, n in sorted(s.coverage.items()):
+            rows.append([s.judgment, f"reached {kind}", "", n, "", "", ""])
+    header = ["judgment", "row", "cases", "compared", "skipped", "mismatches", "seconds"]
+    return write_table(out_dir, "drt_campaign", header, rows,
+                       f"DRT campaign: {cases} generated cases per judgment (seed {seed}); per judgment the totals, "
+                       "then how many comparisons (monitor: steps) gave each answer and reached each rule kind. "
+                       f"Regenerate: agentwarrant drt{''.join(f' --judgment {j}' for j in judgments)} --cases {cases} "
+                       f"--seed {seed} --out paper_figures")
+
+
+def _replay() -> None:
+    from model.oracle.vectors import replay_all
+
+    results = replay_all()
+    bad = [(p, r) for p, r in results if isinstance(r, Mismatch)]
+    skipped = [(p, r) for p, r in results if isinstance(r, Skip)]
+    for path, m in bad:
+        console.print(f"{path.name}:", highlight=False)
+        console.print(escape(report(m)), highlight=False, soft_wrap=True)
+    for path, sk in skipped:
+        console.print(f"{path.name}: skipped: {escape(sk.reason)}", soft_wrap=True)
+    console.print(f"replayed {len(results)} vector(s) from {VECTORS} against the Python model: "
+                  f"{len(results) - len(bad) - len(skipped)} agree with the recorded oracle answer, "
+                  f"{len(skipped)} skipped, {len(bad)} mismatch(es)")
+    if bad:
+        sys.exit(Exit.FAILS)
 
 
 def _sharded(chosen: tuple[str, ...], cases: int, seed: int | None, scheduler: str | None, workers: int | None,

@@ -33,38 +33,37 @@ from model.monitor.decide.commit import Outcome, step
 from model.monitor.decide.matching import Effect
 from model.monitor.decide.state import Call, initial_state
 from model.monitor.language.policy_json import _entry, _entry_from, policy_from_json, policy_to_json
+from model.oracle import drt_monitor as W
 from model.oracle import edits_json as E
 from model.oracle import monitor_json as M
 from model.oracle.lean import LeanOracle
+from model.oracle.results import Agree, CaseResult, Mismatch, Skip, _jsonable
+
+__all__ = [
+    "VECTORS",
+    "Agree",
+    "CaseResult",
+    "Mismatch",
+    "Skip",
+    "Summary",
+    "campaign",
+    "ledger_case_from",
+    "ledger_python_input",
+    "load_strategies",
+    "monitor_python_input",
+    "monitor_run_from",
+    "replay",
+    "report",
+    "run_case",
+    "run_edit_check",
+    "run_ledger",
+    "run_monitor",
+    "run_resolve",
+    "save_vector",
+    "strategy_for",
+]
 
 VECTORS = Path(__file__).resolve().parent.parent.parent / "corpus" / "vectors"
-
-
-@dataclass(frozen=True, slots=True)
-class Agree:
-    kind: str  # what both sides answered (decision, verdict...), for the coverage line of a summary
-
-
-@dataclass(frozen=True, slots=True)
-class Skip:
-    reason: str
-
-
-@dataclass(frozen=True, slots=True)
-class Mismatch:
-    judgment: str
-    modes: tuple[str, ...]
-    python_input: Any  # the Python model's input, as JSON
-    oracle_input: Any  # the oracle request's input
-    python: Any
-    lean: Any
-
-
-CaseResult = Agree | Skip | Mismatch
-
-
-def _jsonable(x: Any) -> Any:
-    return json.loads(json.dumps(x, default=repr))
 
 
 def run_edit_check(oracle: LeanOracle, inst: Instance) -> CaseResult:
@@ -158,6 +157,8 @@ def replay(oracle: LeanOracle, doc: Any) -> list[CaseResult]:
         return [run_resolve(oracle, (tuple(pin["word"]), pin["q_act"], tuple(pin["authorized"])))]
     if judgment == "ledger_allocate":
         return [run_ledger(oracle, ledger_case_from(pin))]
+    if judgment == "monitor":
+        return W.run_whole(oracle, W.run_from(pin))
     return run_monitor(oracle, monitor_run_from(pin))
 
 
@@ -194,7 +195,8 @@ def load_strategies(repo: Path) -> Any:
 def strategy_for(judgment: str, strategies: Any) -> Any:
     return {"edit_check": lambda: strategies.edit_instances(), "resolve": lambda: strategies.resolve_cases(),
             "ledger_allocate": lambda: strategies.ledger_cases(),
-            "monitor_step": lambda: strategies.monitor_runs()}[judgment]()
+            "monitor_step": lambda: strategies.monitor_runs(),
+            "monitor": lambda: strategies.whole_monitor_runs()}[judgment]()
 
 
 def run_case(judgment: str, oracle: LeanOracle, case: Any) -> list[CaseResult]:
@@ -204,6 +206,8 @@ def run_case(judgment: str, oracle: LeanOracle, case: Any) -> list[CaseResult]:
         return [run_resolve(oracle, case)]
     if judgment == "ledger_allocate":
         return [run_ledger(oracle, case)]
+    if judgment == "monitor":
+        return W.run_whole(oracle, case)
     return run_monitor(oracle, case)
 
 
@@ -214,6 +218,7 @@ class Summary:
     compared: int = 0  # comparisons (monitor_step: steps)
     skipped: Counter[str] = field(default_factory=Counter)
     kinds: Counter[str] = field(default_factory=Counter)
+    coverage: Counter[str] = field(default_factory=Counter)  # steps reaching each rule kind (monitor)
     mismatches: list[Mismatch] = field(default_factory=list)
     vectors: list[Path] = field(default_factory=list)
     seconds: float = 0.0
@@ -241,6 +246,7 @@ def campaign(judgment: str, cases: int, oracle: LeanOracle, strategies: Any, see
             summary.compared += 1
             if isinstance(res, Agree):
                 summary.kinds[res.kind] += 1
+                summary.coverage.update(res.tags)
             if isinstance(res, Mismatch):
                 summary.mismatches.append(res)
                 summary.vectors.append(save_vector(res, vectors))

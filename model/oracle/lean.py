@@ -17,7 +17,7 @@ from typing import Any
 
 from model.oracle.toolchain import oracle_path
 
-JUDGMENTS = ("edit_check", "resolve", "ledger_allocate", "monitor_step")
+JUDGMENTS = ("edit_check", "resolve", "ledger_allocate", "monitor_step", "monitor")
 
 
 class OracleError(Exception):
@@ -43,6 +43,13 @@ class LeanOracle:
         self._next += 1
         rid = self._next
         line = json.dumps({"id": rid, "judgment": judgment, "input": payload}, separators=(",", ":"))
+        return self._exchange(line, rid)
+
+    def call_text(self, judgment: str, payload_text: str) -> Any:
+        """``call`` with the input already encoded as JSON text (the caller chose its encoding)."""
+        self._next += 1
+        rid = self._next
+        line = f'{{"id":{rid},"judgment":{json.dumps(judgment)},"input":{payload_text}}}'
         return self._exchange(line, rid)
 
     def raw(self, line: str) -> Any:

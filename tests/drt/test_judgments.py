@@ -12,15 +12,24 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from hypothesis import Phase, given, settings
+from hypothesis import HealthCheck, Phase, given, settings
 
 from model.edits.check.instance import Instance
 from model.oracle.drt import Agree, CaseResult, Mismatch, Skip, report, run_case, save_vector
 from model.oracle.lean import LeanOracle
-from tests.strategies import edit_instances, family_instances, ledger_cases, monitor_runs, resolve_cases
+from tests.strategies import (
+    edit_instances,
+    family_instances,
+    ledger_cases,
+    monitor_runs,
+    resolve_cases,
+    whole_monitor_runs,
+)
 
 pytestmark = pytest.mark.lean
-CASES = settings(max_examples=150, database=None, phases=[Phase.generate])
+# generation speed is not under test (a loaded CI machine trips hypothesis's too_slow check)
+CASES = settings(max_examples=150, database=None, phases=[Phase.generate], deadline=None,
+                 suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 
 
 def _check(results: list[CaseResult], tally: dict[str, int]) -> None:
@@ -92,3 +101,16 @@ def test_monitor_step(oracle: LeanOracle) -> None:
 
     body()
     assert tally["agree"] > 0 and tally["skip"] == 0
+
+
+def test_whole_monitor(oracle: LeanOracle) -> None:
+    """The whole monitor from policy, state and call: decision, reason, waiting set and next state."""
+    tally = {"agree": 0, "skip": 0}
+
+    @CASES
+    @given(whole_monitor_runs())
+    def body(run: Any) -> None:
+        _check(run_case("monitor", oracle, run), tally)
+
+    body()
+    assert tally["agree"] > 5 * tally["skip"], tally

@@ -26,10 +26,19 @@ def _module():  # type: ignore[no-untyped-def]
     return mod
 
 
-@pytest.mark.parametrize("index", [0, 1], ids=["ledger-scan-reversed", "resolve-never-reuse"])
-def test_campaign_finds_the_mutant_within_1000_cases(oracle: LeanOracle, index: int) -> None:
+NAMES = ["ledger-scan-reversed", "resolve-never-reuse", "matching-keys-ignored", "matching-eq-negated",
+         "slot-never-binds", "origin-preserving-ignored", "history-session-as-lineage", "permit-check-skipped",
+         "permit-reused", "result-failed-is-handle"]
+
+
+def test_every_mutant_is_listed() -> None:
+    assert [m.name for m in _module().MUTANTS] == NAMES
+
+
+@pytest.mark.parametrize("name", NAMES)
+def test_campaign_finds_the_mutant_within_1000_cases(oracle: LeanOracle, name: str) -> None:
     mod = _module()
-    mutant = mod.MUTANTS[index]
+    mutant = next(m for m in mod.MUTANTS if m.name == name)
     control, mutated = mod.run_mutant(mutant, oracle.exe)
     assert control["mismatches"] == 0, control
     assert mutated["mismatches"] > 0 and mutated["first"] <= 1000, mutated

@@ -1,4 +1,4 @@
-import AgentWarrant.Lib
+import AgentWarrant.Spec.Lib
 import AgentWarrant.Edits.Resolve
 /-! The finite edit checker (execution-edit-checking.md, Section V-C1, Appendix A-A; Lemma 4).
 

@@ -1,4 +1,4 @@
-import AgentWarrant.Lib
+import AgentWarrant.Spec.Lib
 import AgentWarrant.Edits.Resolve
 import AgentWarrant.Edits.Check
 /-! The declarative safe-set predicate (execution-edit-checking.md, Definition 2, finite form)

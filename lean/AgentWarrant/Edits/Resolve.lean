@@ -1,4 +1,4 @@
-import AgentWarrant.Lib
+import AgentWarrant.Spec.Lib
 /-! Resolve (execution-edit-checking.md, Section V-B), finite form.
 
 Calls, actions and labels are natural numbers (the oracle's JSON translation numbers them); the

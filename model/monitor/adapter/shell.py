@@ -22,6 +22,9 @@ Choices where the source is silent:
   by ``decide`` on ``state``, so Deny and Pause verdicts, reasons and details come from ``decide`` only.
   ``Adapter(reference=True)`` keeps the frozen-state path (decide, ``commit_in``, ``observe_in`` per
   call): tests/property/test_monitor_fastpath.py checks both give equal results, logs and states.
+- ``Adapter(backend="lean")`` takes every decision and next state from the compiled Lean core
+  (model/oracle/backend.py: one oracle process, the ``monitor_decide``/``monitor_observe`` judgments) on
+  the frozen-state path; a fault in the Lean process raises ``LeanBackendError`` from ``call``, never an Allow.
 - Any exception a tool raises is its declared failure outcome: the charge stays (Section 2).
 - ``handle.at("destination")`` passes one field of a stored result; its producer (parent) is the
   result's record and a missing field is an unknown handle. A permit binds the field path too.
@@ -39,6 +42,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from model.canonical import JSON, canonical_str_exact
+from model.errors import InputKind, InvalidInput
 from model.monitor.adapter.arguments import resolve
 from model.monitor.adapter.handles import CallResult, Event, Failure, Handle, Refusal
 from model.monitor.adapter.plan import Plan, admit, plan_for
@@ -72,13 +76,23 @@ class Adapter:
     # the reference path: frozen states rebuilt per call, as before the session (``session.py``); the
     # differential test and the benchmark run it next to the fast path
     reference: bool = field(default=False, kw_only=True)
+    # "lean": every decision and next state from the compiled Lean core (model/oracle/backend.py), over
+    # frozen states as on the reference path; a fault there raises LeanBackendError, never an Allow
+    backend: str = field(default="python", kw_only=True)
+    _core: Any = field(default=None, init=False, repr=False)
     _session: Session | None = field(default=None, init=False, repr=False)
     _snapshot: State | None = field(default=None, init=False, repr=False)
     _own_calls: bool = field(default=True, init=False, repr=False)  # ``_to_call`` is not overridden
 
     def __post_init__(self) -> None:
         n_user, n_app = len(self.policy.user), len(self.policy.application)
-        if self.reference:
+        if self.backend not in ("python", "lean"):
+            raise InvalidInput("backend", "python or lean", self.backend, InputKind.VALUE)
+        if self.backend == "lean":
+            from model.oracle.backend import LeanCore  # (only this backend needs the oracle)
+
+            self._core = LeanCore(self.policy)
+        if self.reference or self._core is not None:
             # ``initial_state``, with shared counters on long lists (counters.py: a commit then copies no list)
             self._snapshot = State(used_user=zeros(n_user), used_app=zeros(n_app))
         else:
@@ -171,7 +185,12 @@ class Adapter:
         """``call`` over frozen states: decide, ``commit_in``, the tool, ``observe_in`` (the path the
         session replaced; ``decide`` here is this module's global, which the benchmark may repoint)."""
         call, concrete, members = self._to_call(tool, args)
-        verdict = decide(self.policy, self.state, call)
+        core = self._core
+        committed: State | None = None
+        if core is not None:
+            verdict, committed = core.decide_commit(self.state, call)  # decided and charged by Lean
+        else:
+            verdict = decide(self.policy, self.state, call)
         if verdict.decision is not Decision.ALLOW:
             self.log.append(Event(tool, concrete, verdict, verdict.decision.value))
             return Refusal(verdict)
@@ -179,19 +198,28 @@ class Adapter:
         c = self._compiled
         if c is None or c.policy is not self.policy:
             c = self._compiled = compiled(self.policy)
-        self.state, rec = commit_in(c, self.state, call, verdict, args_json)  # charge before the tool runs
+        if committed is not None:
+            d, self.state = len(self.state.trace), committed
+        else:
+            self.state, rec = commit_in(c, self.state, call, verdict, args_json)  # charge before the tool runs
+            d = rec.id
         stored = self._invoke(tool, tool_args)
+        outcome = Outcome(False) if not isinstance(stored, str) else Outcome(
+            True, json.loads(stored) if tool in c.resolvers else None)
+        self.state = core.observe(self.state, d, outcome) if core is not None else observe_in(c, self.state, d, outcome)
         if not isinstance(stored, str):
-            self.state = observe_in(c, self.state, rec.id, Outcome(False))
-            self.log.append(Event(tool, concrete, verdict, f"failed: {stored}", rec.id))
-            return Failure(rec.id, str(stored))
-        fresh = json.loads(stored) if tool in c.resolvers else None
-        self.state = observe_in(c, self.state, rec.id, Outcome(True, fresh))
-        self._values.put(rec.id, stored, fresh)
-        handle = Handle(rec.id)
-        self._handles[rec.id] = handle
-        self.log.append(Event(tool, concrete, verdict, "ok", rec.id))
+            self.log.append(Event(tool, concrete, verdict, f"failed: {stored}", d))
+            return Failure(d, str(stored))
+        self._values.put(d, stored, outcome.value)
+        handle = Handle(d)
+        self._handles[d] = handle
+        self.log.append(Event(tool, concrete, verdict, "ok", d))
         return handle
+
+    def close(self) -> None:
+        """Stop the Lean core's process (``backend="lean"``); nothing to do for the Python backend."""
+        if self._core is not None:
+            self._core.close()
 
     def explain(self, tool: str, /, **args: Handle | JSON) -> tuple[Verdict, ...]:
         """Every check this call would fail right now (diagnosis only; changes nothing)."""

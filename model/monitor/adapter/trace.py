@@ -68,7 +68,10 @@ def load_trace(path: str) -> dict[str, JSON]:
 
 
 def run_trace(policy: Policy, doc: dict[str, JSON], source: str = "<trace>",
-              explain: bool = False) -> tuple[StepReport, ...]:
+              explain: bool = False, backend: str = "python",
+              keep: list[Adapter] | None = None) -> tuple[StepReport, ...]:
+    """Run the trace on a fresh Adapter (``backend`` as for ``Adapter``); ``keep`` receives it, for its
+    final state and log."""
     toolkit = doc.get("toolkit", "report")
     world_cfg = doc.get("world") or {}
     assert isinstance(world_cfg, dict)
@@ -90,7 +93,17 @@ def run_trace(policy: Policy, doc: dict[str, JSON], source: str = "<trace>",
         tools = {t.name: _scripted(outcomes) for t in policy.tools}
     agent = doc["agent"]
     assert isinstance(agent, str)
-    adapter = Adapter(policy, tools, agent)
+    adapter = Adapter(policy, tools, agent, backend=backend)
+    if keep is not None:
+        keep.append(adapter)
+    try:
+        return _run(adapter, policy, steps, toolkit, outcomes, source, explain)
+    finally:
+        adapter.close()
+
+
+def _run(adapter: Adapter, policy: Policy, steps: list[JSON], toolkit: JSON, outcomes: list[dict[str, JSON]],
+         source: str, explain: bool) -> tuple[StepReport, ...]:
     bound: dict[str, Handle] = {}
     reports: list[StepReport] = []
     for i, step in enumerate(steps):

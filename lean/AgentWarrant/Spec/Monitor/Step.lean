@@ -1,5 +1,5 @@
-import AgentWarrant.Monitor.Labels
-import AgentWarrant.Monitor.Ledger
+import AgentWarrant.Spec.Monitor.Labels
+import AgentWarrant.Spec.Monitor.Ledger
 /-! The base decision `D(S, c)` and the Allow state update (Agenra Section 6), closed core.
 
 Closed core: no exact-call permits and no scanners. The cascade is the source's, in its order
@@ -191,19 +191,5 @@ def step (i : StepIn) : StepOut :=
      addVec (used i.app) (chargeVec 0 (List.length i.app) pa),
      i.trace ++ [l]⟩
   | d => ⟨d, used i.user, used i.app, i.trace⟩
-
-/-- Only Allow changes the state: after Pause or Deny the counters and the trace are the input's. -/
-theorem stepOnlyAllowChanges (i : StepIn) (hd : ∀ l pu pa, decide i ≠ Decision.allow l pu pa) :
-    (step i).usedUser = List.map Entry.used i.user ∧ (step i).usedApp = List.map Entry.used i.app ∧
-    (step i).trace = i.trace := by
-  cases h : decide i with
-  | allow l pu pa => exact absurd h (hd l pu pa)
-  | pause w => simp [step, h]
-  | deny r => simp [step, h]
-
-/-- An Allow appends exactly the record's label to the trace and returns the allocation as decided. -/
-theorem stepAllowAppends (i : StepIn) (l : Label) (pu pa : List Nat) (h : decide i = Decision.allow l pu pa) :
-    (step i).trace = i.trace ++ [l] ∧ (step i).decision = Decision.allow l pu pa := by
-  simp [step, h]
 
 end AgentWarrant.Monitor

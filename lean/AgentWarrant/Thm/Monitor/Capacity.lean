@@ -1,4 +1,4 @@
-import AgentWarrant.Monitor.Ledger
+import AgentWarrant.Spec.Monitor.Ledger
 /-! Capacity extension (Agenra Section 5.2): raising capacities while keeping the order and the
 matching of every grant never makes first-fit fail on a batch the old list served.
 

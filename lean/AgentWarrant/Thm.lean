@@ -1,0 +1,66 @@
+import AgentWarrant.Thm.Monitor.Labels
+import AgentWarrant.Thm.Monitor.Ledger
+import AgentWarrant.Thm.Monitor.Capacity
+import AgentWarrant.Thm.Monitor.Step
+import AgentWarrant.Thm.Monitor.Transition
+/-! The headline results, each stated once in plain words and proved by the lemma named in its
+proof (in the mirrored `Thm/` file of the judgment). docs/lean.md tabulates them against the
+papers' statements. Definitions live in `Spec/`; nothing here defines behaviour. -/
+namespace AgentWarrant.Thm
+open AgentWarrant.Monitor
+
+-- Monitor: labels (Agenra Section 4.2) --------------------------------------------------------
+
+/-- Joining labels is order-insensitive: `a ⊔ b = b ⊔ a`. -/
+theorem labelJoinCommutative (a b : Label) : join a b = join b a := joinComm a b
+
+/-- Joining labels is associative: `(a ⊔ b) ⊔ c = a ⊔ (b ⊔ c)`. -/
+theorem labelJoinAssociative (a b c : Label) : join (join a b) c = join a (join b c) := joinAssoc a b c
+
+/-- Joining a label with itself changes nothing. -/
+theorem labelJoinIdempotent (a : Label) : join a a = a := joinIdem a
+
+/-- The bottom label `(lowest, ∅, trusted)` is the unit of join. -/
+theorem labelJoinBottom (a : Label) : join bot a = a := joinBot a
+
+-- Monitor: first-fit ledger (Agenra Section 5.2) ----------------------------------------------
+
+/-- The two-list charge is all-or-nothing: it succeeds exactly when both lists serve the batch. -/
+theorem chargeAllOrNothing (u a : List Acct) (es : List Nat) (pu pa : List Nat) :
+    allocBoth u a es = some (pu, pa) ↔ alloc u es = some pu ∧ alloc a es = some pa :=
+  allocBothAllOrNothing u a es pu pa
+
+/-- Appending grants to a list never changes an allocation that already succeeded. -/
+theorem allocationPrefixCompatible (x l : List Acct) (es ps : List Nat) (h : alloc l es = some ps) :
+    alloc (l ++ x) es = some ps := allocAppend x es l ps h
+
+/-- Raising capacities (same grants, same order) never makes a served batch unservable. -/
+theorem capacityExtensionMonotone (es : List Nat) {l n : List Acct} (hx : Ext l n) (ps : List Nat)
+    (h : alloc l es = some ps) : ∃ qs, alloc n es = some qs := allocExt es hx ps h
+
+-- Monitor: the transition (Agenra Section 6) ---------------------------------------------------
+
+/-- Pause and Deny leave the state (counters and trace) exactly as it was. -/
+theorem onlyAllowChangesState (i : StepIn) (hd : ∀ l pu pa, decide i ≠ Decision.allow l pu pa) :
+    (step i).usedUser = List.map Entry.used i.user ∧ (step i).usedApp = List.map Entry.used i.app ∧
+    (step i).trace = i.trace := stepOnlyAllowChanges i hd
+
+/-- An Allow appends exactly the decided record's label to the trace. -/
+theorem allowAppendsItsLabel (i : StepIn) (l : Label) (pu pa : List Nat) (h : decide i = Decision.allow l pu pa) :
+    (step i).trace = i.trace ++ [l] := (stepAllowAppends i l pu pa h).1
+
+-- Monitor: the whole transition (Agenra Sections 6.2, 6.3) ----------------------------------------
+
+/-- The whole monitor: Pause and Deny leave the state (trace, bindings, counters, permits) unchanged. -/
+theorem wholeOnlyAllowChanges (p : Full.Policy) (s : Full.State) (c : Full.Call) (o : Full.Outcome)
+    (hd : ∀ l pu pa k, Full.decideFull p s c ≠ Full.Verdict.allow l pu pa k) : (Full.stepFull p s c o).2 = s :=
+  Full.stepFullOnlyAllowChanges p s c o hd
+
+/-- The whole monitor: when an admitted tool fails, the state is the commit alone — the charges and
+the consumed permit stay (no refund), and no handle, binding or invalidation results. -/
+theorem wholeFailureKeepsCommit (p : Full.Policy) (s : Full.State) (c : Full.Call) (v : Lean.Json) (l : Label)
+    (pu pa : List Nat) (k : Option Nat) (h : Full.decideFull p s c = Full.Verdict.allow l pu pa k) :
+    (Full.stepFull p s c ⟨false, v⟩).2 = Full.commit p s c l pu pa k :=
+  Full.stepFullFailureKeepsCommit p s c v l pu pa k h
+
+end AgentWarrant.Thm
