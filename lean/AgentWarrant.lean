@@ -1,12 +1,14 @@
 import AgentWarrant.Lib
-import AgentWarrant.Edits.Resolve
-import AgentWarrant.Edits.Check
-import AgentWarrant.Edits.Declarative
 import AgentWarrant.Monitor.Labels
 import AgentWarrant.Monitor.Ledger
 import AgentWarrant.Monitor.Capacity
 import AgentWarrant.Monitor.Step
 import AgentWarrant.Oracle.Main
+import AgentWarrant.Spec.Edits.List
+import AgentWarrant.Spec.Edits.Resolve
+import AgentWarrant.Spec.Edits.Check
+import AgentWarrant.Thm.Edits.Resolve
+import AgentWarrant.Thm.Edits.Check
 
 /-- The oracle executable's entry point (`leanpkg build bin` → build/bin/AgentWarrant). -/
 def main : IO Unit := AgentWarrant.Oracle.main

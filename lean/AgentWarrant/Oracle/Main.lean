@@ -1,5 +1,5 @@
 import Lean.Data.Json
-import AgentWarrant.Edits.Check
+import AgentWarrant.Spec.Edits.Check
 import AgentWarrant.Monitor.Step
 /-! The oracle executable: JSON lines in, JSON lines out (model/oracle/lean.py drives it).
 
