@@ -9,6 +9,8 @@ import AgentWarrant.Spec.Edits.Resolve
 import AgentWarrant.Spec.Edits.Check
 import AgentWarrant.Thm.Edits.Resolve
 import AgentWarrant.Thm.Edits.Check
+import AgentWarrant.Spec.Edits.Safety
+import AgentWarrant.Thm.Edits.Safety
 
 /-- The oracle executable's entry point (`leanpkg build bin` → build/bin/AgentWarrant). -/
 def main : IO Unit := AgentWarrant.Oracle.main

@@ -13,7 +13,6 @@ main theorem. The expected list lives in model/oracle/audit.py; a theorem that d
 #print axioms AgentWarrant.Edits.acceptsIff
 #print axioms AgentWarrant.Edits.acceptsLargest
 #print axioms AgentWarrant.Edits.postFixedIffClosed
-#print axioms AgentWarrant.Edits.lemma4
 #print axioms AgentWarrant.Monitor.joinComm
 #print axioms AgentWarrant.Monitor.joinAssoc
 #print axioms AgentWarrant.Monitor.joinIdem
@@ -24,3 +23,8 @@ main theorem. The expected list lives in model/oracle/audit.py; a theorem that d
 #print axioms AgentWarrant.Monitor.allocExt
 #print axioms AgentWarrant.Monitor.stepOnlyAllowChanges
 #print axioms AgentWarrant.Monitor.stepAllowAppends
+#print axioms AgentWarrant.Edits.Theta.bdagFixed
+#print axioms AgentWarrant.Edits.Theta.safeInside
+#print axioms AgentWarrant.Edits.Theta.bdagSafe
+#print axioms AgentWarrant.Edits.Theta.lemma4
+#print axioms AgentWarrant.Edits.Theta.lemma8

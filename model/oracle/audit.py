@@ -21,15 +21,24 @@ from pathlib import Path
 from model.oracle.toolchain import LEAN_DIR, find_toolchain, missing_reason
 
 ALLOWED = frozenset({"propext", "Quot.sound"})
+# The edit theorems beyond the checker (Lemma 4, Lemma 8, Proposition 1, the verifier, Resolve).
+EDIT_THEOREMS = (
+    "AgentWarrant.Edits.Theta.bdagFixed",
+    "AgentWarrant.Edits.Theta.safeInside",
+    "AgentWarrant.Edits.Theta.bdagSafe",
+    "AgentWarrant.Edits.Theta.lemma4",
+    "AgentWarrant.Edits.Theta.lemma8",
+)
 THEOREMS = (
     "AgentWarrant.Edits.resolveDeterministic", "AgentWarrant.Edits.resolveLength", "AgentWarrant.Edits.resolveRaw",
     "AgentWarrant.Edits.resolveAppend", "AgentWarrant.Edits.phiMonotone", "AgentWarrant.Edits.phiDeflationary",
     "AgentWarrant.Edits.iterPostFixed", "AgentWarrant.Edits.iterGreatest", "AgentWarrant.Edits.acceptsIff",
-    "AgentWarrant.Edits.acceptsLargest", "AgentWarrant.Edits.postFixedIffClosed", "AgentWarrant.Edits.lemma4",
+    "AgentWarrant.Edits.acceptsLargest", "AgentWarrant.Edits.postFixedIffClosed",
     "AgentWarrant.Monitor.joinComm", "AgentWarrant.Monitor.joinAssoc", "AgentWarrant.Monitor.joinIdem",
     "AgentWarrant.Monitor.joinBot", "AgentWarrant.Monitor.allocDeterministic",
     "AgentWarrant.Monitor.allocBothAllOrNothing", "AgentWarrant.Monitor.allocAppend", "AgentWarrant.Monitor.allocExt",
     "AgentWarrant.Monitor.stepOnlyAllowChanges", "AgentWarrant.Monitor.stepAllowAppends",
+    *EDIT_THEOREMS,
 )
 _LINE = re.compile(r"^'(?P<name>[^']+)' (?:does not depend on any axioms|depends on axioms: \[(?P<axioms>[^\]]*)\])$")
 
