@@ -11,6 +11,7 @@ import AgentWarrant.Thm.Edits.Resolve
 import AgentWarrant.Thm.Edits.Check
 import AgentWarrant.Spec.Edits.Safety
 import AgentWarrant.Thm.Edits.Safety
+import AgentWarrant.Thm.Edits.Bridge
 
 /-- The oracle executable's entry point (`leanpkg build bin` → build/bin/AgentWarrant). -/
 def main : IO Unit := AgentWarrant.Oracle.main

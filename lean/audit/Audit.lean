@@ -28,3 +28,9 @@ main theorem. The expected list lives in model/oracle/audit.py; a theorem that d
 #print axioms AgentWarrant.Edits.Theta.bdagSafe
 #print axioms AgentWarrant.Edits.Theta.lemma4
 #print axioms AgentWarrant.Edits.Theta.lemma8
+#print axioms AgentWarrant.Edits.memB0
+#print axioms AgentWarrant.Edits.memCompat
+#print axioms AgentWarrant.Edits.keepIff
+#print axioms AgentWarrant.Edits.safeSetIff
+#print axioms AgentWarrant.Edits.acceptsIffSafeEdit
+#print axioms AgentWarrant.Edits.checkerExact

@@ -28,6 +28,12 @@ EDIT_THEOREMS = (
     "AgentWarrant.Edits.Theta.bdagSafe",
     "AgentWarrant.Edits.Theta.lemma4",
     "AgentWarrant.Edits.Theta.lemma8",
+    "AgentWarrant.Edits.memB0",
+    "AgentWarrant.Edits.memCompat",
+    "AgentWarrant.Edits.keepIff",
+    "AgentWarrant.Edits.safeSetIff",
+    "AgentWarrant.Edits.acceptsIffSafeEdit",
+    "AgentWarrant.Edits.checkerExact",
 )
 THEOREMS = (
     "AgentWarrant.Edits.resolveDeterministic", "AgentWarrant.Edits.resolveLength", "AgentWarrant.Edits.resolveRaw",
