@@ -12,6 +12,8 @@ import AgentWarrant.Thm.Edits.Check
 import AgentWarrant.Spec.Edits.Safety
 import AgentWarrant.Thm.Edits.Safety
 import AgentWarrant.Thm.Edits.Bridge
+import AgentWarrant.Spec.Edits.Nonblocking
+import AgentWarrant.Thm.Edits.Nonblocking
 
 /-- The oracle executable's entry point (`leanpkg build bin` → build/bin/AgentWarrant). -/
 def main : IO Unit := AgentWarrant.Oracle.main

@@ -34,3 +34,5 @@ main theorem. The expected list lives in model/oracle/audit.py; a theorem that d
 #print axioms AgentWarrant.Edits.safeSetIff
 #print axioms AgentWarrant.Edits.acceptsIffSafeEdit
 #print axioms AgentWarrant.Edits.checkerExact
+#print axioms AgentWarrant.Edits.reachableIff
+#print axioms AgentWarrant.Edits.prop1

@@ -34,6 +34,8 @@ EDIT_THEOREMS = (
     "AgentWarrant.Edits.safeSetIff",
     "AgentWarrant.Edits.acceptsIffSafeEdit",
     "AgentWarrant.Edits.checkerExact",
+    "AgentWarrant.Edits.reachableIff",
+    "AgentWarrant.Edits.prop1",
 )
 THEOREMS = (
     "AgentWarrant.Edits.resolveDeterministic", "AgentWarrant.Edits.resolveLength", "AgentWarrant.Edits.resolveRaw",
