@@ -14,6 +14,7 @@ import AgentWarrant.Thm.Edits.Safety
 import AgentWarrant.Thm.Edits.Bridge
 import AgentWarrant.Spec.Edits.Nonblocking
 import AgentWarrant.Thm.Edits.Nonblocking
+import AgentWarrant.Thm.Edits.Strictness
 
 /-- The oracle executable's entry point (`leanpkg build bin` → build/bin/AgentWarrant). -/
 def main : IO Unit := AgentWarrant.Oracle.main

@@ -36,3 +36,7 @@ main theorem. The expected list lives in model/oracle/audit.py; a theorem that d
 #print axioms AgentWarrant.Edits.checkerExact
 #print axioms AgentWarrant.Edits.reachableIff
 #print axioms AgentWarrant.Edits.prop1
+#print axioms AgentWarrant.Edits.linPair
+#print axioms AgentWarrant.Edits.b0XYZ
+#print axioms AgentWarrant.Edits.noSafeXYZ
+#print axioms AgentWarrant.Edits.prop1Strict

@@ -36,6 +36,10 @@ EDIT_THEOREMS = (
     "AgentWarrant.Edits.checkerExact",
     "AgentWarrant.Edits.reachableIff",
     "AgentWarrant.Edits.prop1",
+    "AgentWarrant.Edits.linPair",
+    "AgentWarrant.Edits.b0XYZ",
+    "AgentWarrant.Edits.noSafeXYZ",
+    "AgentWarrant.Edits.prop1Strict",
 )
 THEOREMS = (
     "AgentWarrant.Edits.resolveDeterministic", "AgentWarrant.Edits.resolveLength", "AgentWarrant.Edits.resolveRaw",
