@@ -15,6 +15,8 @@ import AgentWarrant.Thm.Edits.Bridge
 import AgentWarrant.Spec.Edits.Nonblocking
 import AgentWarrant.Thm.Edits.Nonblocking
 import AgentWarrant.Thm.Edits.Strictness
+import AgentWarrant.Spec.Edits.Verify
+import AgentWarrant.Thm.Edits.Verify
 
 /-- The oracle executable's entry point (`leanpkg build bin` → build/bin/AgentWarrant). -/
 def main : IO Unit := AgentWarrant.Oracle.main

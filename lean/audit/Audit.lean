@@ -40,3 +40,6 @@ main theorem. The expected list lives in model/oracle/audit.py; a theorem that d
 #print axioms AgentWarrant.Edits.b0XYZ
 #print axioms AgentWarrant.Edits.noSafeXYZ
 #print axioms AgentWarrant.Edits.prop1Strict
+#print axioms AgentWarrant.Edits.roundsSound
+#print axioms AgentWarrant.Edits.verifySoundChecker
+#print axioms AgentWarrant.Edits.verifySound

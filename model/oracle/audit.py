@@ -40,6 +40,9 @@ EDIT_THEOREMS = (
     "AgentWarrant.Edits.b0XYZ",
     "AgentWarrant.Edits.noSafeXYZ",
     "AgentWarrant.Edits.prop1Strict",
+    "AgentWarrant.Edits.roundsSound",
+    "AgentWarrant.Edits.verifySoundChecker",
+    "AgentWarrant.Edits.verifySound",
 )
 THEOREMS = (
     "AgentWarrant.Edits.resolveDeterministic", "AgentWarrant.Edits.resolveLength", "AgentWarrant.Edits.resolveRaw",
