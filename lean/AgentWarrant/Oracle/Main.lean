@@ -1,5 +1,6 @@
 import Lean.Data.Json
 import AgentWarrant.Spec.Edits.Check
+import AgentWarrant.Oracle.Edits
 import AgentWarrant.Monitor.Step
 /-! The oracle executable: JSON lines in, JSON lines out (model/oracle/lean.py drives it).
 
@@ -174,6 +175,7 @@ def handle (line : String) : Json :=
         | "resolve" => some (resolveJ input)
         | "ledger_allocate" => some (ledgerAllocate input)
         | "monitor_step" => some (monitorStep input)
+        | "verify_rejection" => some (AgentWarrant.Oracle.Edits.verifyRejection input)
         | _ => none
       match run with
       | none => errorJ id "unknown_judgment" s!"no judgment {name}"
