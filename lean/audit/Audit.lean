@@ -43,3 +43,4 @@ main theorem. The expected list lives in model/oracle/audit.py; a theorem that d
 #print axioms AgentWarrant.Edits.roundsSound
 #print axioms AgentWarrant.Edits.verifySoundChecker
 #print axioms AgentWarrant.Edits.verifySound
+#print axioms AgentWarrant.Edits.resolveNewFresh

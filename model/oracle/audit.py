@@ -43,6 +43,7 @@ EDIT_THEOREMS = (
     "AgentWarrant.Edits.roundsSound",
     "AgentWarrant.Edits.verifySoundChecker",
     "AgentWarrant.Edits.verifySound",
+    "AgentWarrant.Edits.resolveNewFresh",
 )
 THEOREMS = (
     "AgentWarrant.Edits.resolveDeterministic", "AgentWarrant.Edits.resolveLength", "AgentWarrant.Edits.resolveRaw",
