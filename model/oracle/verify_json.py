@@ -1,5 +1,5 @@
 """Differential check of the rejection-proof verifier (execution-edit-checking.md, Section V-C3,
-Appendix A-B): the Python verifier (``model.edits.verify``) against the Lean one
+Appendix A-B): the Python verifier (``model.edits.check.verify``) against the Lean one
 (``lean/AgentWarrant/Spec/Edits/Verify.lean``, judgment ``verify_rejection``), whose soundness is
 proved in ``Thm/Edits/Verify.lean``.
 
@@ -16,11 +16,11 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
-from model.edits.check import decide
-from model.edits.instance import Instance
-from model.edits.resolve import Mode, Word
-from model.edits.verdict import Engine, Rejected, RejectionProof, Removal
-from model.edits.verify import verify
+from model.edits.check.checker import decide
+from model.edits.check.instance import Instance
+from model.edits.check.resolve import Mode, Word
+from model.edits.check.verdict import Engine, Rejected, RejectionProof, Removal
+from model.edits.check.verify import verify
 from model.oracle.edits_json import Names, edit_check_input
 from model.oracle.lean import LeanOracle
 

@@ -8,10 +8,10 @@ import pytest
 from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
-from model.edits.candidates import linearizations
-from model.edits.contract import call_ids
-from model.edits.instance import Instance, make_instance
-from model.edits.policy import from_maximal_words
+from model.edits.check.candidates import linearizations
+from model.edits.check.contract import call_ids
+from model.edits.check.instance import Instance, make_instance
+from model.edits.check.policy import from_maximal_words
 from model.oracle.lean import LeanOracle
 from model.oracle.verify_json import checker_proof, compare_verifiers, mutants
 from tests.strategies import edit_instances, edit_terms
