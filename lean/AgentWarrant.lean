@@ -17,6 +17,7 @@ import AgentWarrant.Thm.Edits.Nonblocking
 import AgentWarrant.Thm.Edits.Strictness
 import AgentWarrant.Spec.Edits.Verify
 import AgentWarrant.Thm.Edits.Verify
+import AgentWarrant.Thm.Edits.Recheck
 
 /-- The oracle executable's entry point (`leanpkg build bin` → build/bin/AgentWarrant). -/
 def main : IO Unit := AgentWarrant.Oracle.main

@@ -44,3 +44,6 @@ main theorem. The expected list lives in model/oracle/audit.py; a theorem that d
 #print axioms AgentWarrant.Edits.verifySoundChecker
 #print axioms AgentWarrant.Edits.verifySound
 #print axioms AgentWarrant.Edits.resolveNewFresh
+#print axioms AgentWarrant.Edits.thetaBdagIff
+#print axioms AgentWarrant.Edits.allowedAfter
+#print axioms AgentWarrant.Edits.Space.recheck

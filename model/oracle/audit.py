@@ -44,6 +44,9 @@ EDIT_THEOREMS = (
     "AgentWarrant.Edits.verifySoundChecker",
     "AgentWarrant.Edits.verifySound",
     "AgentWarrant.Edits.resolveNewFresh",
+    "AgentWarrant.Edits.thetaBdagIff",
+    "AgentWarrant.Edits.allowedAfter",
+    "AgentWarrant.Edits.Space.recheck",
 )
 THEOREMS = (
     "AgentWarrant.Edits.resolveDeterministic", "AgentWarrant.Edits.resolveLength", "AgentWarrant.Edits.resolveRaw",
