@@ -1,4 +1,4 @@
-"""Differential check of the rejection-proof verifier (execution-edit-checking.md, Section V-C3,
+"""Differential check of the rejection-proof verifier (*When Can Agents Safely Checkpoint, Fork, Restore, and Merge?*, Section V-C3,
 Appendix A-B): the Python verifier (``model.edits.check.verify``) against the Lean one
 (``lean/AgentWarrant/Spec/Edits/Verify.lean``, judgment ``verify_rejection``), whose soundness is
 proved in ``Thm/Edits/Verify.lean``.

@@ -1,7 +1,7 @@
 import AgentWarrant.Lib
 import AgentWarrant.Spec.Edits.Resolve
 import AgentWarrant.Spec.Edits.List
-/-! The finite edit checker (execution-edit-checking.md, Section V-C1, Appendix A-A; Lemma 4).
+/-! The finite edit checker (*When Can Agents Safely Checkpoint, Fork, Restore, and Merge?*, Section V-C1, Appendix A-A; Lemma 4).
 
     B̂₀        = {(o, z) | w ∈ Lin(p_o), z = Resolve_Δ(w), lab(Δ)·lab(auth z) ∈ 𝒜}
     Compat(z) = {o | z ⪯ Resolve_Δ(w) for some w ∈ Lin(p_o)}

@@ -1,6 +1,6 @@
 import AgentWarrant.Spec.Edits.Safety
 /-! The transition system `𝒯_B̂` of a family and generalized (marker) nonblocking
-(execution-edit-checking.md, Section V-C2, Proposition 1).
+(*When Can Agents Safely Checkpoint, Fork, Restore, and Merge?*, Section V-C2, Proposition 1).
 
 `𝒯_B̂` is the prefix tree of `↓(π₂ B̂)`: its states are the partial executions of the family, its
 initial state is `ε` (so an empty family has no states), and `z --a--> z·a` whenever `z·a` is a

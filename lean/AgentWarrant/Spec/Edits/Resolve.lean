@@ -1,5 +1,5 @@
 import AgentWarrant.Lib
-/-! Resolve (execution-edit-checking.md, Section V-B), finite form.
+/-! Resolve (*When Can Agents Safely Checkpoint, Fork, Restore, and Merge?*, Section V-B), finite form.
 
 Calls, actions and labels are natural numbers (the oracle's JSON translation numbers them); the
 action map `q_act` and the labels `ℓ` are lists indexed by call and by action. `D` is the list of

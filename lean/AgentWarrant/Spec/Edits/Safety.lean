@@ -1,6 +1,6 @@
 import AgentWarrant.Spec.Edits.List
 import AgentWarrant.Spec.Edits.Resolve
-/-! The security objective of execution edits, stated from scratch (execution-edit-checking.md,
+/-! The security objective of execution edits, stated from scratch (*When Can Agents Safely Checkpoint, Fork, Restore, and Merge?*,
 Section IV-D, Section V-C1 Definition 2, Appendix A-A), independently of the checker.
 
 A derived check instance `Θ` (what `Derive` produces; the derivation itself is not modelled here)

@@ -1,5 +1,5 @@
 import AgentWarrant.Spec.Edits.Check
-/-! The rejection-proof verifier (execution-edit-checking.md, Section V-C3, Appendix A-B), over the
+/-! The rejection-proof verifier (*When Can Agents Safely Checkpoint, Fork, Restore, and Merge?*, Section V-C3, Appendix A-B), over the
 checker's finite instances.
 
 A proof `C_fp = (B̂₀, E₀, …, E_k)` lists the candidate family and, per round, the removed pairs,

@@ -1,6 +1,6 @@
 import AgentWarrant.Thm.Edits.Check
 import AgentWarrant.Thm.Edits.Safety
-/-! The computed answer equals the declarative one (execution-edit-checking.md, Appendix A-A, "the
+/-! The computed answer equals the declarative one (*When Can Agents Safely Checkpoint, Fork, Restore, and Merge?*, Appendix A-A, "the
 declarative object and the computed fixed point are defined independently, and the lemma proves
 their equality").
 

@@ -1,6 +1,6 @@
 import AgentWarrant.Spec.Edits.Check
 import AgentWarrant.Thm.Edits.Resolve
-/-! The finite checker's properties (execution-edit-checking.md, Section V-C1, Appendix A-A): Φ̂ is
+/-! The finite checker's properties (*When Can Agents Safely Checkpoint, Fork, Restore, and Merge?*, Section V-C1, Appendix A-A): Φ̂ is
 monotone and deflationary, the fuel-bounded iteration reaches the greatest post-fixed subset of
 `B̂₀`, and the Bool keep test is exactly the closure condition over `Compat`. The link to the
 declarative Definition 2 (over pomsets) is `Thm/Edits/Bridge.lean`. -/

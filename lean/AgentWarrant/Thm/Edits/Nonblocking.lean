@@ -1,5 +1,5 @@
 import AgentWarrant.Spec.Edits.Nonblocking
-/-! Proposition 1 (execution-edit-checking.md, Section V-C2): `B̂ ⊆ Φ̂(B̂)` iff for every outcome `o`,
+/-! Proposition 1 (*When Can Agents Safely Checkpoint, Fork, Restore, and Merge?*, Section V-C2): `B̂ ⊆ Φ̂(B̂)` iff for every outcome `o`,
 `𝒯_B̂` is `(possible_o, done_o)`-nonblocking. -/
 namespace AgentWarrant.Edits
 open AgentWarrant

@@ -1,5 +1,5 @@
 import AgentWarrant.Thm.Edits.Safety
-/-! The recheck lemma (execution-edit-checking.md, Section V-C4, Appendix A-D3) in quotient form.
+/-! The recheck lemma (*When Can Agents Safely Checkpoint, Fork, Restore, and Merge?*, Section V-C4, Appendix A-D3) in quotient form.
 
 The safety notions depend on an instance only through its candidate space: the outcomes `O`, the
 resolved linearizations `R_o` and the policy condition. `Space` is that triple, with `Compat`, `B̂₀`,

@@ -1,6 +1,6 @@
 import AgentWarrant.Spec.Edits.Resolve
 import AgentWarrant.Spec.Edits.List
-/-! Resolve's properties (execution-edit-checking.md, Section V-B, the Resolve lemma): deterministic,
+/-! Resolve's properties (*When Can Agents Safely Checkpoint, Fork, Restore, and Merge?*, Section V-B, the Resolve lemma): deterministic,
 length-preserving, `raw ∘ Resolve = id`, prefix composition, and at most one `new` per action
 outside `D_Δ`. -/
 namespace AgentWarrant.Edits

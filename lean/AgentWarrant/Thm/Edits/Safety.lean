@@ -1,5 +1,5 @@
 import AgentWarrant.Spec.Edits.Safety
-/-! Lemma 4 and Lemma 8 of execution-edit-checking.md (Section V-C1, Appendix A-A) for the
+/-! Lemma 4 and Lemma 8 of *When Can Agents Safely Checkpoint, Fork, Restore, and Merge?* (Section V-C1, Appendix A-A) for the
 declarative Definition 2 of `Spec/Edits/Safety.lean`: a safe execution set exists iff
 `SafeEdit(Θ)`; then `(W†, B̂†)` is safe and contains every safe execution set; `MaxSafe` holds for
 some pair iff `SafeEdit(Θ)`, and that pair is unique and equals `(W†, B̂†)`.

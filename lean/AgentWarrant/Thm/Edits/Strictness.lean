@@ -1,7 +1,7 @@
 import AgentWarrant.Thm.Edits.Safety
 import AgentWarrant.Thm.Edits.Nonblocking
 import AgentWarrant.Spec.Edits.Check
-/-! The strictness example of Proposition 1 (execution-edit-checking.md, Sections III and V-C2):
+/-! The strictness example of Proposition 1 (*When Can Agents Safely Checkpoint, Fork, Restore, and Merge?*, Sections III and V-C2):
 the contract `X ⊗ (Y ⊕ Z)` under the policy `{ε, x, y, xz, yx}`.
 
 Calls and actions `x, y, z` are 0, 1, 2, each its own label; the log is empty. The target outcomes

@@ -1,6 +1,6 @@
 import AgentWarrant.Spec.Edits.Verify
 import AgentWarrant.Thm.Edits.Bridge
-/-! Soundness of the rejection-proof verifier (execution-edit-checking.md, Appendix A-B): "induction
+/-! Soundness of the rejection-proof verifier (*When Can Agents Safely Checkpoint, Fork, Restore, and Merge?*, Appendix A-B): "induction
 places every post-fixed family inside every `B̂_i`, so an empty final family excludes every
 nonempty safe execution set". If the verifier accepts a proof, the checker rejects and, for the
 declarative instance it presents, no safe execution set exists. -/
