@@ -1,5 +1,5 @@
-"""Differential check of the rejection-proof verifier (*When Can Agents Safely Checkpoint, Fork, Restore, and Merge?*, Section V-C3,
-Appendix A-B): the Python verifier (``model.edits.check.verify``) against the Lean one
+"""Differential check of the rejection-proof verifier (*When Can Agents Safely Checkpoint, Fork, Restore,
+and Merge?*, Section V-C3, Appendix A-B): the Python verifier (``model.edits.check.verify``) against the Lean one
 (``lean/AgentWarrant/Spec/Edits/Verify.lean``, judgment ``verify_rejection``), whose soundness is
 proved in ``Thm/Edits/Verify.lean``.
 
