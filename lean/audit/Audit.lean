@@ -47,3 +47,4 @@ main theorem. The expected list lives in model/oracle/audit.py; a theorem that d
 #print axioms AgentWarrant.Edits.thetaBdagIff
 #print axioms AgentWarrant.Edits.allowedAfter
 #print axioms AgentWarrant.Edits.Space.recheck
+#print axioms AgentWarrant.Edits.prefixTreeLanguages

@@ -47,6 +47,7 @@ EDIT_THEOREMS = (
     "AgentWarrant.Edits.thetaBdagIff",
     "AgentWarrant.Edits.allowedAfter",
     "AgentWarrant.Edits.Space.recheck",
+    "AgentWarrant.Edits.prefixTreeLanguages",
 )
 THEOREMS = (
     "AgentWarrant.Edits.resolveDeterministic", "AgentWarrant.Edits.resolveLength", "AgentWarrant.Edits.resolveRaw",

@@ -43,3 +43,16 @@ theorem prop1 (θ : Theta) (B : CandP → Prop) :
     exact ⟨z', hdone, reachPrefix hr⟩
 
 end AgentWarrant.Edits
+
+namespace AgentWarrant.Edits
+open AgentWarrant
+
+/-- The automaton lemma for the prefix-tree automaton `𝒯_{B̂†}`: its generated language (reachable
+states) is `W†` and its marked language (states marked `done_o` for some `o`) is `π₂ B̂†`. The paper's
+`Can(W†, B̂†)` is the minimal automaton of the same two languages; minimization is not formalized. -/
+theorem prefixTreeLanguages (θ : Theta) :
+    (∀ z, Reachable θ.Bdag z ↔ θ.Wdag z) ∧
+    (∀ z, (Reachable θ.Bdag z ∧ ∃ o, θ.Bdag (o, z)) ↔ ∃ o, θ.Bdag (o, z)) := by
+  refine ⟨fun z => reachableIff z, fun z => ⟨fun h => h.2, fun ⟨o, h⟩ => ⟨(reachableIff z).2 ⟨o, z, h, prefixRefl z⟩, o, h⟩⟩⟩
+
+end AgentWarrant.Edits
