@@ -91,7 +91,7 @@ def write(rows: list[dict[str, object]], out_dir: Path) -> list[Path]:
 
 
 def reproduce(out_dir: Path, tick: Tick) -> list[Path]:
-    """The table "edits_bisim" at the defaults below (on demand: about half an hour on a busy machine)."""
+    """The table "edits_bisim" at the defaults below (on demand: about a quarter of an hour on a busy machine)."""
     return write(measure(2, 100, 8, 2026, tick), out_dir)
 
 

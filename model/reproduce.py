@@ -60,7 +60,7 @@ DESCRIPTIONS: dict[str, str] = {
     "validation-scaling": "monitor check time by policy size (benchmark, figure)",
     "agentdojo": "AgentDojo suites replayed under the monitor, about 10 min (figure)",
     "dask-scaling": "distributed search at 1 and 2 workers (on demand, benchmark)",
-    "edits-bisim": "ideal machine vs durable runtime, bounded weak bisimulation (on demand, ~30 min)",
+    "edits-bisim": "ideal machine vs durable runtime, bounded weak bisimulation (on demand, ~15 min)",
 }
 
 Tick = Callable[[int, int], None]
