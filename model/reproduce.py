@@ -27,10 +27,11 @@ EXPERIMENTS: dict[str, str] = {
     "validation-scaling": "validation_scaling.py",
     "agentdojo": "agentdojo.py",
     "dask-scaling": "dask_scaling.py",
+    "edits-bisim": "edits_bisim.py",
 }
 #: registered but left out of ``reproduce all`` (and so of ``make reproduce``): they start clusters or
 #: run for many minutes; ``make bench`` runs them with the other timing experiments
-ON_DEMAND: frozenset[str] = frozenset({"dask-scaling"})
+ON_DEMAND: frozenset[str] = frozenset({"dask-scaling", "edits-bisim"})
 
 #: every committed table of paper_figures/tables/ -> what writes it: a ``reproduce`` experiment, or the
 #: make target of a job that is not one (it needs a tool ``make reproduce`` must run without, or takes
@@ -49,6 +50,7 @@ TABLE_SOURCES: dict[str, str] = {
     # Lean-dependent, so outside `make reproduce` (which must run without a toolchain)
     "drt_mutation": "make drt_mutation", "lean_backend_overhead": "make lean_backend_overhead",
     "drt_campaign": "agentwarrant drt",
+    "edits_bisim": "edits-bisim",
 }
 
 # name -> what it computes and writes (shown by `agentwarrant reproduce --help`)
@@ -61,6 +63,7 @@ DESCRIPTIONS: dict[str, str] = {
     "validation-scaling": "monitor check time by policy size (benchmark, figure)",
     "agentdojo": "AgentDojo suites replayed under the monitor, about 10 min (figure)",
     "dask-scaling": "distributed search at 1 and 2 workers (on demand, benchmark)",
+    "edits-bisim": "ideal machine vs durable runtime, bounded weak bisimulation (on demand, ~15 min)",
 }
 
 Tick = Callable[[int, int], None]

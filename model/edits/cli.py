@@ -15,6 +15,10 @@ runs SQLite's integrity check, re-derives the state from the journal and prints 
 rule versions with their phases (an inactive version holds content prepared by a ``preload`` step);
 a store that fails any check is bad input (exit 2); a legend ends the output. The signing key is read
 from ``--key FILE``, else ``DB.key`` (created 0600 by ``run``); it is never stored in DB.
+``edit register WORKFLOW.json SCRIPT.json [--json]`` runs ``CheckReg`` (model/edits/runtime/checkreg.py):
+the typed workflow LTS with its map λ against the call model registered by the session script. An
+ill-typed workflow is bad input (exit 2, naming the JSON path); a refused registration prints its
+reason and detail (exit 1); an accepted one prints the registered runs (exit 0).
 """
 
 from __future__ import annotations
@@ -101,6 +105,34 @@ def check_cmd(instance: Path, engine: str, as_json: bool, explain: bool, budget:
                 click.echo(f"  round {i}: remove [{show_outcome(r.outcome)}] {_w(r.word)} — {where}, "
                            f"outcome {show_outcome(r.missing)} would have no completion left")
     sys.exit(Exit.HOLDS if isinstance(verdict, Accepted) else Exit.FAILS)
+
+
+@cli.command("register", epilog=EPILOG)
+@click.argument("workflow", type=click.Path(dir_okay=False, path_type=Path))
+@click.argument("script", type=click.Path(dir_okay=False, path_type=Path))
+@click.option("--json", "as_json", is_flag=True, help="Print the answer as canonical JSON.")
+def register_cmd(workflow: Path, script: Path, as_json: bool) -> None:
+    """Register a typed workflow (an LTS with its map λ) against a session script's call model (CheckReg)."""
+    from model.edits.runtime.checkreg import RegAccepted, check_reg
+    from model.edits.runtime.session import load_session
+    from model.edits.runtime.workflow import workflow_from_json
+    from model.jsonio import load_file
+
+    w, lam = workflow_from_json(load_file(str(workflow)), str(workflow))
+    answer = check_reg(w, lam, load_session(script).registration)
+    if isinstance(answer, RegAccepted):
+        if as_json:
+            click.echo(canonical_str({"accepted": [[o, list(r)] for o, r in answer.runs]}))
+        else:
+            click.echo(f"registered: {len(answer.runs)} runs, one per workflow trace")
+            for o, r in answer.runs:
+                click.echo(f"  [{o}] {' '.join(r) or 'ε'}")
+        sys.exit(Exit.HOLDS)
+    if as_json:
+        click.echo(canonical_str({"refused": answer.reason.value, "detail": answer.detail}))
+    else:
+        click.echo(f"refused ({answer.reason.value}): {answer.detail}")
+    sys.exit(Exit.FAILS)
 
 
 @cli.group("session", epilog=EPILOG)

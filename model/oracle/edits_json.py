@@ -1,6 +1,6 @@
 """Translation between the Python edit checker and the oracle's finite form (edit_check, resolve).
 
-The oracle's edit checker (lean/AgentWarrant/Edits/) works on numbers: calls, actions and labels
+The oracle's edit checker (lean/AgentWarrant/Spec/Edits/Check.lean) works on numbers: calls, actions and labels
 are numbered in sorted order; every outcome (in the order of ``Instance.outcomes()``) carries the
 explicit list of its linearizations (``model.edits.check.candidates.linearizations``); the policy is a
 finite prefix-closed list of label words. Explicit outcome families (``model.edits.check.family``) need

@@ -1,12 +1,13 @@
 import Lean.Data.Json
-import AgentWarrant.Edits.Check
+import AgentWarrant.Spec.Edits.Check
 import AgentWarrant.Oracle.Common
 import AgentWarrant.Oracle.Monitor
 import AgentWarrant.Oracle.MonitorFull
 import AgentWarrant.Oracle.Parse
+import AgentWarrant.Oracle.Edits
 /-! The oracle executable: JSON lines in, JSON lines out (model/oracle/lean.py drives it).
 
-Request:  `{"id": n, "judgment": "edit_check" | "resolve" | "ledger_allocate" | "monitor_step" | "monitor", "input": {...}}`
+Request:  `{"id": n, "judgment": "edit_check" | "resolve" | "ledger_allocate" | "monitor_step" | "monitor" | "verify_rejection" | …, "input": {...}}`
 Response: `{"id": n, "output": {...}}`, or `{"id": n | null, "error": {"kind": k, "message": m}}` with
 `k` one of `parse` (the line is not JSON), `request` (no id/judgment/input), `unknown_judgment`,
 `input` (the input does not have the judgment's shape). Errors are plumbing, never verdicts.
@@ -46,7 +47,8 @@ def resolveJ (j : Json) : Dec Json := do
 
 /-- Every judgment the oracle answers, by module. -/
 def judgments : List Judgment :=
-  [("edit_check", editCheck), ("resolve", resolveJ)] ++
+  [("edit_check", editCheck), ("resolve", resolveJ),
+   ("verify_rejection", Oracle.Edits.verifyRejection)] ++
   Oracle.Monitor.judgments ++
   Oracle.MonitorFull.judgments
 

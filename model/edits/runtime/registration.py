@@ -8,8 +8,8 @@ region and contract, and the private namespace (the rule-version prefix). ``boot
 the root record (root calls are the templates named in the root contract), lets the checker
 decide it, and on ``Accepted`` performs the initial rule update.
 
-Not implemented (the paper's ``CheckReg`` of a typed LTS workflow against ℛ): registration here
-starts from ℛ itself, so the root contract *is* the registered model.
+``CheckReg`` of a typed LTS workflow against ℛ is ``model.edits.runtime.checkreg`` (the CLI's
+``edit register``); ``bootstrap`` starts from an ℛ whose root contract is the registered model.
 """
 
 from __future__ import annotations

@@ -1,100 +1,91 @@
-import AgentWarrant.Spec.Lib
-import AgentWarrant.Edits.Resolve
-/-! The finite edit checker (execution-edit-checking.md, Section V-C1, Appendix A-A; Lemma 4).
-
-    B̂₀        = {(o, z) | w ∈ Lin(p_o), z = Resolve_Δ(w), lab(Δ)·lab(auth z) ∈ 𝒜}
-    Compat(z) = {o | z ⪯ Resolve_Δ(w) for some w ∈ Lin(p_o)}
-    Φ(B̂)      = {(o, y) ∈ B̂ | ∀ z ⪯ y, ∀ o' ∈ Compat(z), ∃ (o', y') ∈ B̂, z ⪯ y'}
-
-Finite form: every outcome carries the explicit list of its linearizations, and the policy is
-a finite prefix-closed list of label words (the oracle's translation passes every policy word
-the check can ask about). The fixed point is reached by iterating Φ with fuel `|B̂₀|`: Φ is a
-filter, so each round either changes nothing or removes a candidate.
-Choice where the paper is silent: candidates keep the order of enumeration (outcomes, then
-linearizations, as given); sets are compared by membership, never by position. -/
+import AgentWarrant.Spec.Edits.Check
+import AgentWarrant.Thm.Edits.Resolve
+/-! The finite checker's properties (*When Can Agents Safely Checkpoint, Fork, Restore, and Merge?*, Section V-C1, Appendix A-A): Φ̂ is
+monotone and deflationary, the fuel-bounded iteration reaches the greatest post-fixed subset of
+`B̂₀`, and the Bool keep test is exactly the closure condition over `Compat`. The link to the
+declarative Definition 2 (over pomsets) is `Thm/Edits/Bridge.lean`. -/
 namespace AgentWarrant.Edits
 open AgentWarrant
 
-structure Outcome where
-  id : Nat
-  lins : List (List Nat)
+theorem isPrefixBSound : ∀ (z w : Word), isPrefixB z w = true → IsPrefix z w
+  | [], w, _ => ⟨w, rfl⟩
+  | a :: z, [], h => by simp [isPrefixB] at h
+  | a :: z, b :: w, h => by
+    cases hab : decide (a = b) with
+    | true =>
+      have e : a = b := ofDecideEqTrue hab
+      simp [isPrefixB, hab] at h
+      have ⟨t, ht⟩ := isPrefixBSound z w h
+      exact ⟨t, by rw [e, ht, List.cons_append]⟩
+    | false => simp [isPrefixB, hab] at h
 
-structure Inst where
-  outs : List Outcome
-  act : List Nat
-  lab : List Nat
-  log : List Nat
-  policy : List (List Nat)
+theorem isPrefixBComplete : ∀ (z w : Word), IsPrefix z w → isPrefixB z w = true
+  | [], w, _ => rfl
+  | a :: z, [], ⟨t, ht⟩ => by rw [List.cons_append] at ht; exact List.noConfusion ht
+  | a :: z, b :: w, ⟨t, ht⟩ => by
+    rw [List.cons_append] at ht
+    have ⟨e1, e2⟩ := List.cons.inj ht
+    have hab : decide (a = b) = true := decideEqTrue e1.symm
+    simp [isPrefixB, hab]
+    exact isPrefixBComplete z w ⟨t, e2⟩
 
-abbrev Cand := Nat × Word
+theorem prefixesSound : ∀ (w z : Word), z ∈ prefixes w → IsPrefix z w
+  | [], z, h => by
+    cases h with
+    | head _ => exact ⟨[], rfl⟩
+    | tail _ h' => exact absurd h' notMemNil
+  | a :: w, z, h => by
+    cases h with
+    | head _ => exact ⟨a :: w, rfl⟩
+    | tail _ h' =>
+      have ⟨y, hy, e⟩ := memMap h'
+      have ⟨t, ht⟩ := prefixesSound w y hy
+      exact ⟨t, by rw [e, ht, List.cons_append]⟩
 
-def labels (lab : List Nat) : List Nat → List Nat
-  | [] => []
-  | d :: ds => nth lab d :: labels lab ds
+theorem prefixesComplete : ∀ (w z : Word), IsPrefix z w → z ∈ prefixes w
+  | [], [], _ => Mem.head _
+  | [], b :: z, ⟨t, ht⟩ => by rw [List.cons_append] at ht; exact List.noConfusion ht
+  | a :: w, [], _ => Mem.head _
+  | a :: w, b :: z, ⟨t, ht⟩ => by
+    rw [List.cons_append] at ht
+    have ⟨e1, e2⟩ := List.cons.inj ht
+    have hz := prefixesComplete w z ⟨t, e2⟩
+    rw [e1]
+    exact Mem.tail _ (mapMem (f := fun z => b :: z) hz)
 
-def inPolicy (P : List (List Nat)) (u : List Nat) : Bool := anyB (fun v => decide (v = u)) P
+/-- Definition 2's closure condition, stated without the checker's Bool functions. -/
+def Closed (i : Inst) (S : List Cand) : Prop :=
+  ∀ c z o, c ∈ S → IsPrefix z c.2 → o ∈ compat i z → ∃ c', c' ∈ S ∧ c'.1 = o ∧ IsPrefix z c'.2
 
-def isPrefixB : Word → Word → Bool
-  | [], _ => true
-  | _ :: _, [] => false
-  | a :: z, b :: w => match decide (a = b) with
-    | true => isPrefixB z w
-    | false => false
+theorem supportsSound {S : List Cand} {z : Word} {o : Nat} (h : supports S z o = true) :
+    ∃ c', c' ∈ S ∧ c'.1 = o ∧ IsPrefix z c'.2 := by
+  have ⟨c', hc', hp⟩ := anyBElim h
+  cases ho : decide (c'.1 = o) with
+  | true =>
+    simp [ho] at hp
+    exact ⟨c', hc', ofDecideEqTrue ho, isPrefixBSound _ _ hp⟩
+  | false => simp [ho] at hp
 
-def prefixes : Word → List Word
-  | [] => [[]]
-  | a :: w => [] :: List.map (fun z => a :: z) (prefixes w)
+theorem supportsComplete {S : List Cand} {z : Word} {o : Nat} (c' : Cand) (hc' : c' ∈ S) (ho : c'.1 = o)
+    (hz : IsPrefix z c'.2) : supports S z o = true := by
+  apply anyBIntro hc'
+  have hd : decide (c'.1 = o) = true := decideEqTrue ho
+  simp [hd]
+  exact isPrefixBComplete _ _ hz
 
-def concatL : List (List α) → List α
-  | [] => []
-  | l :: ls => l ++ concatL ls
-
-def resolved (i : Inst) (w : List Nat) : Word := resolve i.act i.log w
-
-def admitted (i : Inst) (w : List Nat) : Bool :=
-  inPolicy i.policy (labels i.lab i.log ++ labels i.lab (auth (resolved i w)))
-
-def candsOf (i : Inst) (o : Outcome) : List Cand :=
-  List.map (fun w => (o.id, resolved i w)) (filt (admitted i) o.lins)
-
-/-- `B̂₀`. -/
-def b0 (i : Inst) : List Cand := concatL (List.map (candsOf i) i.outs)
-
-/-- `Compat(z)` as the list of outcome IDs (over the workflow, regardless of policy). -/
-def compat (i : Inst) (z : Word) : List Nat :=
-  List.map Outcome.id (filt (fun o => anyB (fun w => isPrefixB z (resolved i w)) o.lins) i.outs)
-
-def supports (B : List Cand) (z : Word) (o : Nat) : Bool :=
-  anyB (fun c => match decide (c.1 = o) with | true => isPrefixB z c.2 | false => false) B
-
-def keep (i : Inst) (B : List Cand) (c : Cand) : Bool :=
-  allB (fun z => allB (supports B z) (compat i z)) (prefixes c.2)
-
-/-- `Φ̂`. -/
-def phi (i : Inst) (B : List Cand) : List Cand := filt (keep i B) B
-
-def iter (i : Inst) : Nat → List Cand → List Cand
-  | 0, B => B
-  | n + 1, B => iter i n (phi i B)
-
-/-- The checker's answer: the greatest fixed point below `B̂₀`, empty iff rejected. -/
-def safeSet (i : Inst) : List Cand := iter i (List.length (b0 i)) (b0 i)
-
-def accepts (i : Inst) : Bool := match safeSet i with
-  | [] => false
-  | _ :: _ => true
-
-/-- The sizes `|B̂₀|, |B̂₁|, …` until the fixed point (the rounds of the rejection proof). -/
-def sizes (i : Inst) : Nat → List Cand → List Nat
-  | 0, B => [List.length B]
-  | n + 1, B => match Nat.beq (List.length (phi i B)) (List.length B) with
-    | true => [List.length B]
-    | false => List.length B :: sizes i n (phi i B)
-
-def Sub (S B : List Cand) : Prop := ∀ c, c ∈ S → c ∈ B
-
-/-- Post-fixed: every member is kept by Φ̂ (`S ⊆ Φ̂(S)`). -/
-def PostFixed (i : Inst) (S : List Cand) : Prop := ∀ c, c ∈ S → keep i S c = true
+/-- The checker's Bool test is exactly Definition 2's closure condition. -/
+theorem postFixedIffClosed (i : Inst) (S : List Cand) : PostFixed i S ↔ Closed i S := by
+  constructor
+  · intro h c z o hc hz ho
+    have h1 := allBElim (h c hc) z (prefixesComplete _ _ hz)
+    exact supportsSound (allBElim h1 o ho)
+  · intro h c hc
+    apply allBIntro
+    intro z hz
+    apply allBIntro
+    intro o ho
+    have ⟨c', hc', e, hp⟩ := h c z o hc (prefixesSound _ _ hz) ho
+    exact supportsComplete c' hc' e hp
 
 theorem iterSucc (i : Inst) (n : Nat) (B : List Cand) : iter i (n + 1) B = iter i n (phi i B) := rfl
 
@@ -159,9 +150,6 @@ theorem iterGreatest (i : Inst) {S : List Cand} (hS : PostFixed i S) :
     apply iterGreatest i hS n
     intro c hc
     exact filtMem (h c hc) (keepMono i h c (hS c hc))
-
-/-- A safe execution set in its finite form: a nonempty post-fixed subset of `B̂₀`. -/
-def SafeSet (i : Inst) (S : List Cand) : Prop := S ≠ [] ∧ Sub S (b0 i) ∧ PostFixed i S
 
 /-- The checker's set is post-fixed and below `B̂₀`. -/
 theorem safeSetPostFixed (i : Inst) : PostFixed i (safeSet i) ∧ Sub (safeSet i) (b0 i) :=
