@@ -7,6 +7,8 @@ import AgentWarrant.Monitor.Ledger
 import AgentWarrant.Monitor.Capacity
 import AgentWarrant.Monitor.Step
 import AgentWarrant.Oracle.Main
+import AgentWarrant.Spec.Revision.Alternatives
+import AgentWarrant.Thm.Monitor.Allocation
 
 /-- The oracle executable's entry point (`leanpkg build bin` → build/bin/AgentWarrant). -/
 def main : IO Unit := AgentWarrant.Oracle.main

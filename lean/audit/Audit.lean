@@ -24,3 +24,8 @@ main theorem. The expected list lives in model/oracle/audit.py; a theorem that d
 #print axioms AgentWarrant.Monitor.allocExt
 #print axioms AgentWarrant.Monitor.stepOnlyAllowChanges
 #print axioms AgentWarrant.Monitor.stepAllowAppends
+#print axioms AgentWarrant.Monitor.Alternatives.twoGrantFeasible
+#print axioms AgentWarrant.Monitor.Alternatives.twoGrantObstruction
+#print axioms AgentWarrant.Monitor.Alternatives.firstFitFailsAB
+#print axioms AgentWarrant.Monitor.Alternatives.firstFitCompletesAC
+#print axioms AgentWarrant.Monitor.Alternatives.firstFitSwappedFailsAC

@@ -30,6 +30,10 @@ THEOREMS = (
     "AgentWarrant.Monitor.joinBot", "AgentWarrant.Monitor.allocDeterministic",
     "AgentWarrant.Monitor.allocBothAllOrNothing", "AgentWarrant.Monitor.allocAppend", "AgentWarrant.Monitor.allocExt",
     "AgentWarrant.Monitor.stepOnlyAllowChanges", "AgentWarrant.Monitor.stepAllowAppends",
+    # Agenra results over whole traces and revisions (docs/lean-results-agenra.md)
+    "AgentWarrant.Monitor.Alternatives.twoGrantFeasible", "AgentWarrant.Monitor.Alternatives.twoGrantObstruction",
+    "AgentWarrant.Monitor.Alternatives.firstFitFailsAB", "AgentWarrant.Monitor.Alternatives.firstFitCompletesAC",
+    "AgentWarrant.Monitor.Alternatives.firstFitSwappedFailsAC",
 )
 _LINE = re.compile(r"^'(?P<name>[^']+)' (?:does not depend on any axioms|depends on axioms: \[(?P<axioms>[^\]]*)\])$")
 
