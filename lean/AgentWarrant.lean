@@ -9,6 +9,9 @@ import AgentWarrant.Monitor.Step
 import AgentWarrant.Oracle.Main
 import AgentWarrant.Spec.Revision.Alternatives
 import AgentWarrant.Thm.Monitor.Allocation
+import AgentWarrant.Spec.Revision.ListLemmas
+import AgentWarrant.Spec.Revision.Run
+import AgentWarrant.Thm.Monitor.Determinism
 
 /-- The oracle executable's entry point (`leanpkg build bin` → build/bin/AgentWarrant). -/
 def main : IO Unit := AgentWarrant.Oracle.main

@@ -29,3 +29,6 @@ main theorem. The expected list lives in model/oracle/audit.py; a theorem that d
 #print axioms AgentWarrant.Monitor.Alternatives.firstFitFailsAB
 #print axioms AgentWarrant.Monitor.Alternatives.firstFitCompletesAC
 #print axioms AgentWarrant.Monitor.Alternatives.firstFitSwappedFailsAC
+#print axioms AgentWarrant.Monitor.Run.stepEquivariant
+#print axioms AgentWarrant.Monitor.Run.stepUpToRenaming
+#print axioms AgentWarrant.Monitor.Run.stepTotal

@@ -34,6 +34,8 @@ THEOREMS = (
     "AgentWarrant.Monitor.Alternatives.twoGrantFeasible", "AgentWarrant.Monitor.Alternatives.twoGrantObstruction",
     "AgentWarrant.Monitor.Alternatives.firstFitFailsAB", "AgentWarrant.Monitor.Alternatives.firstFitCompletesAC",
     "AgentWarrant.Monitor.Alternatives.firstFitSwappedFailsAC",
+    "AgentWarrant.Monitor.Run.stepEquivariant", "AgentWarrant.Monitor.Run.stepUpToRenaming",
+    "AgentWarrant.Monitor.Run.stepTotal",
 )
 _LINE = re.compile(r"^'(?P<name>[^']+)' (?:does not depend on any axioms|depends on axioms: \[(?P<axioms>[^\]]*)\])$")
 
