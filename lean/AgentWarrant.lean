@@ -12,6 +12,8 @@ import AgentWarrant.Thm.Monitor.Allocation
 import AgentWarrant.Spec.Revision.ListLemmas
 import AgentWarrant.Spec.Revision.Run
 import AgentWarrant.Thm.Monitor.Determinism
+import AgentWarrant.Spec.Revision.Charge
+import AgentWarrant.Thm.Monitor.Invariants
 
 /-- The oracle executable's entry point (`leanpkg build bin` → build/bin/AgentWarrant). -/
 def main : IO Unit := AgentWarrant.Oracle.main

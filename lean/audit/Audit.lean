@@ -32,3 +32,11 @@ main theorem. The expected list lives in model/oracle/audit.py; a theorem that d
 #print axioms AgentWarrant.Monitor.Run.stepEquivariant
 #print axioms AgentWarrant.Monitor.Run.stepUpToRenaming
 #print axioms AgentWarrant.Monitor.Run.stepTotal
+#print axioms AgentWarrant.Monitor.Run.decideAllow
+#print axioms AgentWarrant.Monitor.Run.allocCharged
+#print axioms AgentWarrant.Monitor.Run.stepWithinUser
+#print axioms AgentWarrant.Monitor.Run.stepWithinApp
+#print axioms AgentWarrant.Monitor.Run.runWithin
+#print axioms AgentWarrant.Monitor.Run.stepNonAllowSame
+#print axioms AgentWarrant.Monitor.Run.runOnlyAllowChanges
+#print axioms AgentWarrant.Monitor.Run.runAdmittedPassed

@@ -36,6 +36,14 @@ THEOREMS = (
     "AgentWarrant.Monitor.Alternatives.firstFitSwappedFailsAC",
     "AgentWarrant.Monitor.Run.stepEquivariant", "AgentWarrant.Monitor.Run.stepUpToRenaming",
     "AgentWarrant.Monitor.Run.stepTotal",
+    "AgentWarrant.Monitor.Run.decideAllow",
+    "AgentWarrant.Monitor.Run.allocCharged",
+    "AgentWarrant.Monitor.Run.stepWithinUser",
+    "AgentWarrant.Monitor.Run.stepWithinApp",
+    "AgentWarrant.Monitor.Run.runWithin",
+    "AgentWarrant.Monitor.Run.stepNonAllowSame",
+    "AgentWarrant.Monitor.Run.runOnlyAllowChanges",
+    "AgentWarrant.Monitor.Run.runAdmittedPassed",
 )
 _LINE = re.compile(r"^'(?P<name>[^']+)' (?:does not depend on any axioms|depends on axioms: \[(?P<axioms>[^\]]*)\])$")
 
