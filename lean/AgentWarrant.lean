@@ -14,6 +14,10 @@ import AgentWarrant.Spec.Revision.Run
 import AgentWarrant.Thm.Monitor.Determinism
 import AgentWarrant.Spec.Revision.Charge
 import AgentWarrant.Thm.Monitor.Invariants
+import AgentWarrant.Spec.Revision.Ledger
+import AgentWarrant.Thm.Revision.Bridge
+import AgentWarrant.Thm.Revision.Simulation
+import AgentWarrant.Thm.Revision.Structural
 
 /-- The oracle executable's entry point (`leanpkg build bin` → build/bin/AgentWarrant). -/
 def main : IO Unit := AgentWarrant.Oracle.main

@@ -40,3 +40,14 @@ main theorem. The expected list lives in model/oracle/audit.py; a theorem that d
 #print axioms AgentWarrant.Monitor.Run.stepNonAllowSame
 #print axioms AgentWarrant.Monitor.Run.runOnlyAllowChanges
 #print axioms AgentWarrant.Monitor.Run.runAdmittedPassed
+#print axioms AgentWarrant.Revision.scanInst
+#print axioms AgentWarrant.Revision.allocInst
+#print axioms AgentWarrant.Revision.simPreserves
+#print axioms AgentWarrant.Revision.jointPreserves
+#print axioms AgentWarrant.Revision.simBoth
+#print axioms AgentWarrant.Revision.simOfScanSim
+#print axioms AgentWarrant.Revision.capScan
+#print axioms AgentWarrant.Revision.swapScan
+#print axioms AgentWarrant.Revision.revScanSim
+#print axioms AgentWarrant.Revision.revSim
+#print axioms AgentWarrant.Revision.revPreservesClients

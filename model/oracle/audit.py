@@ -44,6 +44,17 @@ THEOREMS = (
     "AgentWarrant.Monitor.Run.stepNonAllowSame",
     "AgentWarrant.Monitor.Run.runOnlyAllowChanges",
     "AgentWarrant.Monitor.Run.runAdmittedPassed",
+    "AgentWarrant.Revision.scanInst",
+    "AgentWarrant.Revision.allocInst",
+    "AgentWarrant.Revision.simPreserves",
+    "AgentWarrant.Revision.jointPreserves",
+    "AgentWarrant.Revision.simBoth",
+    "AgentWarrant.Revision.simOfScanSim",
+    "AgentWarrant.Revision.capScan",
+    "AgentWarrant.Revision.swapScan",
+    "AgentWarrant.Revision.revScanSim",
+    "AgentWarrant.Revision.revSim",
+    "AgentWarrant.Revision.revPreservesClients",
 )
 _LINE = re.compile(r"^'(?P<name>[^']+)' (?:does not depend on any axioms|depends on axioms: \[(?P<axioms>[^\]]*)\])$")
 
