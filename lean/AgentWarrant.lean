@@ -18,6 +18,7 @@ import AgentWarrant.Spec.Revision.Ledger
 import AgentWarrant.Thm.Revision.Bridge
 import AgentWarrant.Thm.Revision.Simulation
 import AgentWarrant.Thm.Revision.Structural
+import AgentWarrant.Thm.Revision.Safety
 
 /-- The oracle executable's entry point (`leanpkg build bin` → build/bin/AgentWarrant). -/
 def main : IO Unit := AgentWarrant.Oracle.main

@@ -51,3 +51,9 @@ main theorem. The expected list lives in model/oracle/audit.py; a theorem that d
 #print axioms AgentWarrant.Revision.revScanSim
 #print axioms AgentWarrant.Revision.revSim
 #print axioms AgentWarrant.Revision.revPreservesClients
+#print axioms AgentWarrant.Monitor.Run.allocFits
+#print axioms AgentWarrant.Monitor.Run.servedChecks
+#print axioms AgentWarrant.Monitor.Run.decideRevised
+#print axioms AgentWarrant.Monitor.Run.stepRevised
+#print axioms AgentWarrant.Monitor.Run.runRevised
+#print axioms AgentWarrant.Monitor.Run.freshIdRecs

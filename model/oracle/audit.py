@@ -55,6 +55,12 @@ THEOREMS = (
     "AgentWarrant.Revision.revScanSim",
     "AgentWarrant.Revision.revSim",
     "AgentWarrant.Revision.revPreservesClients",
+    "AgentWarrant.Monitor.Run.allocFits",
+    "AgentWarrant.Monitor.Run.servedChecks",
+    "AgentWarrant.Monitor.Run.decideRevised",
+    "AgentWarrant.Monitor.Run.stepRevised",
+    "AgentWarrant.Monitor.Run.runRevised",
+    "AgentWarrant.Monitor.Run.freshIdRecs",
 )
 _LINE = re.compile(r"^'(?P<name>[^']+)' (?:does not depend on any axioms|depends on axioms: \[(?P<axioms>[^\]]*)\])$")
 
