@@ -19,6 +19,9 @@ import AgentWarrant.Thm.Revision.Bridge
 import AgentWarrant.Thm.Revision.Simulation
 import AgentWarrant.Thm.Revision.Structural
 import AgentWarrant.Thm.Revision.Safety
+import AgentWarrant.Spec.Revision.Closure
+import AgentWarrant.Thm.Revision.Closure
+import AgentWarrant.Oracle.Revision
 
 /-- The oracle executable's entry point (`leanpkg build bin` → build/bin/AgentWarrant). -/
 def main : IO Unit := AgentWarrant.Oracle.main

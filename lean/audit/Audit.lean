@@ -57,3 +57,6 @@ main theorem. The expected list lives in model/oracle/audit.py; a theorem that d
 #print axioms AgentWarrant.Monitor.Run.stepRevised
 #print axioms AgentWarrant.Monitor.Run.runRevised
 #print axioms AgentWarrant.Monitor.Run.freshIdRecs
+#print axioms AgentWarrant.Revision.Closure.closedStep
+#print axioms AgentWarrant.Revision.Closure.closedPreserves
+#print axioms AgentWarrant.Revision.Closure.closedPreservesFromStart

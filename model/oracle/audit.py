@@ -61,6 +61,9 @@ THEOREMS = (
     "AgentWarrant.Monitor.Run.stepRevised",
     "AgentWarrant.Monitor.Run.runRevised",
     "AgentWarrant.Monitor.Run.freshIdRecs",
+    "AgentWarrant.Revision.Closure.closedStep",
+    "AgentWarrant.Revision.Closure.closedPreserves",
+    "AgentWarrant.Revision.Closure.closedPreservesFromStart",
 )
 _LINE = re.compile(r"^'(?P<name>[^']+)' (?:does not depend on any axioms|depends on axioms: \[(?P<axioms>[^\]]*)\])$")
 
