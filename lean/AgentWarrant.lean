@@ -22,6 +22,8 @@ import AgentWarrant.Thm.Revision.Safety
 import AgentWarrant.Spec.Revision.Closure
 import AgentWarrant.Thm.Revision.Closure
 import AgentWarrant.Oracle.Revision
+import AgentWarrant.Spec.Revision.Policy
+import AgentWarrant.Thm.Revision.Link
 
 /-- The oracle executable's entry point (`leanpkg build bin` → build/bin/AgentWarrant). -/
 def main : IO Unit := AgentWarrant.Oracle.main

@@ -60,3 +60,10 @@ main theorem. The expected list lives in model/oracle/audit.py; a theorem that d
 #print axioms AgentWarrant.Revision.Closure.closedStep
 #print axioms AgentWarrant.Revision.Closure.closedPreserves
 #print axioms AgentWarrant.Revision.Closure.closedPreservesFromStart
+#print axioms AgentWarrant.Revision.accountsOf
+#print axioms AgentWarrant.Revision.allocLCharged
+#print axioms AgentWarrant.Revision.ledgerAfter
+#print axioms AgentWarrant.Revision.sideCharge
+#print axioms AgentWarrant.Revision.sideAlloc
+#print axioms AgentWarrant.Revision.linkAllocSim
+#print axioms AgentWarrant.Revision.revisionPreservesMonitor

@@ -64,6 +64,13 @@ THEOREMS = (
     "AgentWarrant.Revision.Closure.closedStep",
     "AgentWarrant.Revision.Closure.closedPreserves",
     "AgentWarrant.Revision.Closure.closedPreservesFromStart",
+    "AgentWarrant.Revision.accountsOf",
+    "AgentWarrant.Revision.allocLCharged",
+    "AgentWarrant.Revision.ledgerAfter",
+    "AgentWarrant.Revision.sideCharge",
+    "AgentWarrant.Revision.sideAlloc",
+    "AgentWarrant.Revision.linkAllocSim",
+    "AgentWarrant.Revision.revisionPreservesMonitor",
 )
 _LINE = re.compile(r"^'(?P<name>[^']+)' (?:does not depend on any axioms|depends on axioms: \[(?P<axioms>[^\]]*)\])$")
 

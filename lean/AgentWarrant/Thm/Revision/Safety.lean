@@ -162,20 +162,22 @@ def NoNewDeny (nl : Call → List Entry × List Entry) (c : Call) : Prop :=
   ∀ S S' : MState, anyDeny (setUsed (nl c).1 S'.usedUser) (setUsed (nl c).2 S'.usedApp) (effects (toIn S c)) = true →
     anyDeny (toIn S c).user (toIn S c).app (effects (toIn S c)) = true
 
-/-- A relation between old and new states closed under paired admitted calls: whenever the old
-monitor admits, the new lists' allocation succeeds, and the successors are related again. -/
-def AllocSim (nl : Call → List Entry × List Entry) (R : MState → MState → Prop) : Prop :=
-  ∀ (S S' : MState) (c : Call) (l : Label) (pu pa : List Nat), R S S' → S'.recs = S.recs →
+/-- A relation between old and new states closed under paired admitted calls of the domain `Dom`:
+whenever the old monitor admits, the new lists' allocation succeeds, and the successors are related
+again. AgentWarrant.Thm.Revision.Link builds one from structural certificates. -/
+def AllocSim (nl : Call → List Entry × List Entry) (Dom : Call → Prop) (R : MState → MState → Prop) : Prop :=
+  ∀ (S S' : MState) (c : Call) (l : Label) (pu pa : List Nat), Dom c → NoNewDeny nl c → R S S' → S'.recs = S.recs →
     decide (toIn S c) = Decision.allow l pu pa →
     ∃ pu' pa', allocBoth (List.map account (setUsed (nl c).1 S'.usedUser)) (List.map account (setUsed (nl c).2 S'.usedApp))
       (effects (toIn S c)) = some (pu', pa') ∧ ∀ d, R (stepS S c d).2 (stepS S' (revise nl c) d).2
 
-theorem stepRevised (nl : Call → List Entry × List Entry) (R : MState → MState → Prop) (hs : AllocSim nl R)
-    (S S' : MState) (c : Call) (d : Nat) (hR : R S S') (hr : S'.recs = S.recs) (hnd : NoNewDeny nl c)
+theorem stepRevised (nl : Call → List Entry × List Entry) (Dom : Call → Prop) (R : MState → MState → Prop)
+    (hs : AllocSim nl Dom R) (S S' : MState) (c : Call) (d : Nat) (hdom : Dom c) (hR : R S S') (hr : S'.recs = S.recs)
+    (hnd : NoNewDeny nl c)
     (l : Label) (pu pa : List Nat) (hold : decide (toIn S c) = Decision.allow l pu pa) :
     ∃ pu' pa', (stepS S' (revise nl c) d).1 = Decision.allow l pu' pa' ∧
       (stepS S' (revise nl c) d).2.recs = (stepS S c d).2.recs ∧ R (stepS S c d).2 (stepS S' (revise nl c) d).2 := by
-  have ⟨pu', pa', hnew, hR'⟩ := hs S S' c l pu pa hR hr hold
+  have ⟨pu', pa', hnew, hR'⟩ := hs S S' c l pu pa hdom hnd hR hr hold
   have hdec : decide (toIn S' (revise nl c)) = Decision.allow l pu' pa' := by
     rw [toInRevise S S' c nl hr]
     exact decideRevised (toIn S c) _ _ l pu pa pu' pa' hold hnew (hnd S S')
@@ -198,8 +200,8 @@ every client of the old monitor is admitted by the new one, and the safety state
 labels, lineage, admitted trace) stays identical, with the counters related throughout. -/
 theorem runRevised (fresh : MState → Call → Nat)
     (hf : ∀ S S' c c', S'.recs = S.recs → c'.parents = c.parents → fresh S' c' = fresh S c)
-    (nl : Call → List Entry × List Entry) (R : MState → MState → Prop) (hs : AllocSim nl R) :
-    ∀ (cs : List Call) (S S' : MState), R S S' → S'.recs = S.recs → (∀ c, c ∈ cs → NoNewDeny nl c) →
+    (nl : Call → List Entry × List Entry) (Dom : Call → Prop) (R : MState → MState → Prop) (hs : AllocSim nl Dom R) :
+    ∀ (cs : List Call) (S S' : MState), R S S' → S'.recs = S.recs → (∀ c, c ∈ cs → Dom c ∧ NoNewDeny nl c) →
     allB isAllow (run fresh S cs).1 = true →
     allB isAllow (run fresh S' (List.map (revise nl) cs)).1 = true ∧
       (run fresh S' (List.map (revise nl) cs)).2.recs = (run fresh S cs).2.recs ∧
@@ -216,8 +218,9 @@ theorem runRevised (fresh : MState → Call → Nat)
     have ⟨l, pu, pa, hd⟩ := allowOf hfirst
     rw [stepSDecision] at hd
     have efr : fresh S' (revise nl c) = fresh S c := hf S S' c (revise nl c) hr rfl
-    have ⟨pu', pa', h1, h2, h3⟩ := stepRevised nl R hs S S' c (fresh S c) hR hr (hnd c (Mem.head _)) l pu pa hd
-    have ih := runRevised fresh hf nl R hs cs _ _ h3 h2 (fun c' h' => hnd c' (Mem.tail _ h')) hrest
+    have ⟨pu', pa', h1, h2, h3⟩ := stepRevised nl Dom R hs S S' c (fresh S c) (hnd c (Mem.head _)).1 hR hr
+      (hnd c (Mem.head _)).2 l pu pa hd
+    have ih := runRevised fresh hf nl Dom R hs cs _ _ h3 h2 (fun c' h' => hnd c' (Mem.tail _ h')) hrest
     have em : List.map (revise nl) (c :: cs) = revise nl c :: List.map (revise nl) cs := rfl
     rw [em, runCons, efr]
     refine ⟨?_, ih.2.1, ih.2.2⟩
