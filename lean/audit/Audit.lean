@@ -67,3 +67,4 @@ main theorem. The expected list lives in model/oracle/audit.py; a theorem that d
 #print axioms AgentWarrant.Revision.sideAlloc
 #print axioms AgentWarrant.Revision.linkAllocSim
 #print axioms AgentWarrant.Revision.revisionPreservesMonitor
+#print axioms AgentWarrant.Revision.matchEqScan

@@ -71,6 +71,7 @@ THEOREMS = (
     "AgentWarrant.Revision.sideAlloc",
     "AgentWarrant.Revision.linkAllocSim",
     "AgentWarrant.Revision.revisionPreservesMonitor",
+    "AgentWarrant.Revision.matchEqScan",
 )
 _LINE = re.compile(r"^'(?P<name>[^']+)' (?:does not depend on any axioms|depends on axioms: \[(?P<axioms>[^\]]*)\])$")
 

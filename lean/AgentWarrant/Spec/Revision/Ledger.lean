@@ -9,8 +9,8 @@ one call; AgentWarrant.Thm.Revision.Bridge proves they are the monitor's `scan`/
 call's instantiated accounts. `runL` charges a trace call by call; a client is admitted (on this
 list) when `runL` succeeds.
 
-The structural certificates `Rev D P P'`, for the calls `D` (the paper's `E`): appending grants
-(prefix-compatible extension with unchanged old accounts), capacity extension (same matching
+The structural certificates `Rev D P P'`, for the calls `D` (the paper's `E`): appending grants and
+matching-equivalent edits on `D` (together: prefix-compatible extension), capacity extension (same matching
 and order, each residual at least the old one), an adjacent swap of two accounts independent on
 `D`, lifting under an unchanged head account, and composition. Independence is stated on
 `fits` (allow, ready and matching), the predicate first-fit scans with, for every effect index
@@ -92,9 +92,17 @@ inductive CapExt : Ledger C → Ledger C → Prop
 def Indep (D : C → Prop) (a b : C → Grant) : Prop :=
   ∀ c e, D c → fits (a c) e = true → fits (b c) e = false
 
+/-- Matching-equivalent edits: the same residuals, and at each position grants that fit exactly the
+same effects of every call in `D` (the paper's "matching-equivalent edits on a restricted E"). -/
+inductive MatchEq (D : C → Prop) : Ledger C → Ledger C → Prop
+  | nil : MatchEq D [] []
+  | cons (g g' : C → Grant) (r : Option Nat) {l l' : Ledger C} : (∀ c e, D c → fits (g c) e = fits (g' c) e) →
+      MatchEq D l l' → MatchEq D ((g, r) :: l) ((g', r) :: l')
+
 /-- The structural certificates `P ⇝_D P'`. -/
 inductive Rev (D : C → Prop) : Ledger C → Ledger C → Prop
   | append (l x : Ledger C) : Rev D l (l ++ x)
+  | equiv {l n : Ledger C} : MatchEq D l n → Rev D l n
   | cap {l n : Ledger C} : CapExt l n → Rev D l n
   | swap (pre post : Ledger C) (a b : PAcct C) : Indep D a.1 b.1 →
       Rev D (pre ++ a :: b :: post) (pre ++ b :: a :: post)

@@ -181,6 +181,29 @@ theorem swapScan (D : C → Prop) (ga gb : C → Grant) (hi : Indep D ga gb) (c 
           · rw [← h.2, e1, List.cons_append]
           · simp [scanL, hf, e2, List.cons_append]
 
+theorem matchEqScan (D : C → Prop) (c : C) (hd : D c) (e : Nat) : ∀ (i : Nat) {l n : Ledger C}, MatchEq D l n →
+    ∀ (k : Nat) (l' : Ledger C), scanL c e i l = some (k, l') → ∃ n', scanL c e i n = some (k, n') ∧ MatchEq D l' n'
+  | _, _, _, MatchEq.nil, _, _, h => by simp [scanL] at h
+  | i, _, _, MatchEq.cons g g' r hm t, k, l', h => by
+    have hf := hm c e hd
+    cases hx : (fits (g c) e && avail r) with
+    | true =>
+      have hx' : (fits (g' c) e && avail r) = true := by rw [← hf]; exact hx
+      simp [scanL, hx] at h
+      rw [← h.1, ← h.2]
+      exact ⟨(g', dec r) :: _, by simp [scanL, hx'], MatchEq.cons g g' (dec r) hm t⟩
+    | false =>
+      have hx' : (fits (g' c) e && avail r) = false := by rw [← hf]; exact hx
+      simp [scanL, hx] at h
+      cases hs : scanL c e (i + 1) _ with
+      | none => rw [hs] at h; simp at h
+      | some p => cases p with
+        | mk k0 l0 =>
+          rw [hs] at h; simp at h
+          have ⟨n0, hn0, hm0⟩ := matchEqScan D c hd e (i + 1) t k0 l0 hs
+          rw [← h.1, ← h.2]
+          exact ⟨(g', r) :: n0, by simp [scanL, hx', hn0], MatchEq.cons g g' r hm hm0⟩
+
 /-- Every structural certificate is closed under one first-fit reservation. -/
 theorem revScanSim (D : C → Prop) : ∀ {l n : Ledger C}, Rev D l n → ∀ (c : C) (e i k : Nat) (l' : Ledger C),
     D c → scanL c e i l = some (k, l') → ∃ k' n', scanL c e i n = some (k', n') ∧ Rev D l' n' := by
@@ -189,6 +212,10 @@ theorem revScanSim (D : C → Prop) : ∀ {l n : Ledger C}, Rev D l n → ∀ (c
   | append l x =>
     intro c e i k l' _ hs
     exact ⟨k, l' ++ x, scanLAppend c e x i l k l' hs, Rev.append l' x⟩
+  | equiv hm =>
+    intro c e i k l' hd hs
+    have ⟨n', hn, hm'⟩ := matchEqScan D c hd e i hm k l' hs
+    exact ⟨k, n', hn, Rev.equiv hm'⟩
   | cap hc =>
     intro c e i k l' _ hs
     have ⟨k', n1, hn, _, hx⟩ := capScan c e i hc k l' hs
