@@ -24,6 +24,7 @@ import AgentWarrant.Thm.Revision.Closure
 import AgentWarrant.Oracle.Revision
 import AgentWarrant.Spec.Revision.Policy
 import AgentWarrant.Thm.Revision.Link
+import AgentWarrant.Thm.Revision.ClosureBridge
 
 /-- The oracle executable's entry point (`leanpkg build bin` → build/bin/AgentWarrant). -/
 def main : IO Unit := AgentWarrant.Oracle.main

@@ -68,3 +68,5 @@ main theorem. The expected list lives in model/oracle/audit.py; a theorem that d
 #print axioms AgentWarrant.Revision.linkAllocSim
 #print axioms AgentWarrant.Revision.revisionPreservesMonitor
 #print axioms AgentWarrant.Revision.matchEqScan
+#print axioms AgentWarrant.Revision.Closure.firstFitScan
+#print axioms AgentWarrant.Revision.Closure.firstFitNone

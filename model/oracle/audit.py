@@ -72,6 +72,8 @@ THEOREMS = (
     "AgentWarrant.Revision.linkAllocSim",
     "AgentWarrant.Revision.revisionPreservesMonitor",
     "AgentWarrant.Revision.matchEqScan",
+    "AgentWarrant.Revision.Closure.firstFitScan",
+    "AgentWarrant.Revision.Closure.firstFitNone",
 )
 _LINE = re.compile(r"^'(?P<name>[^']+)' (?:does not depend on any axioms|depends on axioms: \[(?P<axioms>[^\]]*)\])$")
 
