@@ -1,6 +1,6 @@
 """Simulation certificates checked for closure by Lean (Agenra Sections 1 and 7.1; judgment
 ``simulation_closure``, theorem ``AgentWarrant.Revision.Closure.closedPreservesFromStart``): on every
-corpus revision that a joint simulation certifies, Lean finds the exported relation closed, as the
+corpus revision that only a joint simulation certifies, Lean finds the exported relation closed, as the
 independent Python checker does; a tampered relation or the same relation against another revision
 is refused by both."""
 
@@ -17,8 +17,10 @@ from model.revision.corpus import load_manifest
 from model.revision.joint import propose
 from model.revision.joint_certificate import JointSimulation
 from model.revision.simulation import NoSimulation
+from tests.unit.test_revision_joint import JOINT_ONLY
 
-JOINT = [e for e in load_manifest() if e.prefix is None and e.expected_preservation == "certified"]
+# the corpus entries only a joint simulation certifies (tests/unit/test_revision_joint.py), at task start
+JOINT = [e for e in JOINT_ONLY if e.prefix is None]
 
 
 def _closed(oracle: LeanOracle, payload: object) -> bool:
