@@ -16,7 +16,7 @@ list, plus the set of satisfied requirements. The theorem that gives this check 
 Choices where the source is silent: entries are written as ``allow`` (an allow or a deny), the
 quota (``null`` = unlimited) and the requirement. Match patterns are not written, because
 the units already say what matches. That the units cover every effect is decided by Z3 in
-``checker.check_joint``; Lean checks closure only.
+``certify.checker.check_joint``; Lean checks closure only.
 """
 
 from __future__ import annotations
@@ -24,8 +24,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from model.canonical import JSON
-from model.monitor.policy import Entry, EntryKind, Policy
-from model.revision.joint_certificate import JointSimulation
+from model.monitor.language.policy import Entry, EntryKind, Policy
+from model.revision.certify.joint_certificate import JointSimulation
 
 Usage = tuple[int, ...]
 

@@ -12,11 +12,11 @@ import pytest
 
 from model.oracle.closure_json import joint_closure_input
 from model.oracle.lean import LeanOracle, OracleError
-from model.revision.checker import Valid, check_joint
+from model.revision.certify.checker import Valid, check_joint
+from model.revision.certify.joint import propose
+from model.revision.certify.joint_certificate import JointSimulation
+from model.revision.certify.simulation import NoSimulation
 from model.revision.corpus import load_manifest
-from model.revision.joint import propose
-from model.revision.joint_certificate import JointSimulation
-from model.revision.simulation import NoSimulation
 from tests.unit.test_revision_joint import JOINT_ONLY
 
 # the corpus entries only a joint simulation certifies (tests/unit/test_revision_joint.py), at task start

@@ -12,12 +12,13 @@ from dataclasses import replace
 
 import pytest
 
-from model.monitor.adapter import Adapter, Handle, Refusal
-from model.monitor.decide import DenyReason
-from model.monitor.policy import GlobPat, Policy
-from model.monitor.report_task import POLICY_DIR
-from model.monitor.syntax import load_policy
-from model.monitor.toolkit import DeleteWorld
+from model.monitor.adapter.handles import Handle, Refusal
+from model.monitor.adapter.report_task import POLICY_DIR
+from model.monitor.adapter.shell import Adapter
+from model.monitor.adapter.toolkit import DeleteWorld
+from model.monitor.decide.verdict import DenyReason
+from model.monitor.language.policy import GlobPat, Policy
+from model.monitor.language.syntax import load_policy
 
 AB, AC = "[AB]", "[AC]"
 
