@@ -10,8 +10,8 @@ list, plus the set of satisfied requirements. The theorem that gives this check 
 - for a joint certificate: the lists ``(P, A)`` and ``(P′, A′)``, and one unit for each match
   vector of the certificate and each subset of the requirements the four lists name. These are
   the units the Python checker ranges over;
-- for a per-list relation: one old and one new list, and one unit for each signature
-  ``(old matches, new matches, satisfied requirements)``.
+- for a per-list relation: one old and one new list, and one unit for each of its match vectors
+  and each set of satisfied requirements (the signatures ``simulation.simulate`` charges).
 
 Choices where the source is silent: entries are written as ``allow`` (an allow or a deny), the
 quota (``null`` = unlimited) and the requirement. Match patterns are not written, because
@@ -26,6 +26,7 @@ from collections.abc import Iterable, Sequence
 from model.canonical import JSON
 from model.monitor.language.policy import Entry, EntryKind, Policy
 from model.revision.certify.joint_certificate import JointSimulation
+from model.revision.certify.simulation_certificate import Relation, requirement_sets
 
 Usage = tuple[int, ...]
 
@@ -64,12 +65,11 @@ def joint_closure_input(cert: JointSimulation, old: Policy, new: Policy) -> dict
             "related": [{"old": _usage(q[:2]), "new": _usage(q[2:])} for q in sorted(cert.related)]}
 
 
-def list_closure_input(old: Sequence[Entry], new: Sequence[Entry],
-                       signatures: Iterable[tuple[tuple[bool, ...], tuple[bool, ...], frozenset[str]]],
-                       start: tuple[Usage, Usage], related: Iterable[tuple[Usage, Usage]]) -> dict[str, JSON]:
-    """A per-list relation as a ``simulation_closure`` input over one old and one new list."""
+def list_closure_input(rel: Relation, old: Sequence[Entry], new: Sequence[Entry]) -> dict[str, JSON]:
+    """A per-list relation as a ``simulation_closure`` input over one old and one new list: one unit
+    per match vector and set of satisfied requirements, as ``simulation.simulate`` charges them."""
     units: list[JSON] = [{"old": [_bits(m_old)], "new": [_bits(m_new)], "requirements": sorted(q)}
-                         for m_old, m_new, q in signatures]
+                         for _, vs in rel.vectors for m_old, m_new in vs for q in requirement_sets((*old, *new))]
     return {"old": _lists([old]), "new": _lists([new]), "units": units,
-            "start": {"old": [list(start[0])], "new": [list(start[1])]},
-            "related": [{"old": [list(u)], "new": [list(v)]} for u, v in sorted(related)]}
+            "start": {"old": [list(rel.start[0])], "new": [list(rel.start[1])]},
+            "related": [{"old": [list(u)], "new": [list(v)]} for u, v in sorted(rel.pairs)]}
