@@ -141,7 +141,7 @@ class RevisionReport:
             elif isinstance(ev, JointSimulation):
                 pres = {"verdict": "certified", "by": "joint_simulation", "evidence": joint_to_json(ev)}
             else:
-                pres = {"verdict": "certified", "by": "simulation", "evidence": ev.summary()}
+                pres = {"verdict": "certified", "by": "simulation", "evidence": ev.to_json()}
         elif isinstance(p, NotPreserved):
             pres = {"verdict": "not_preserved", "lost_client": p.lost.to_json()}
         elif isinstance(p, OutOfBudget):

@@ -7,8 +7,10 @@
 - Every certificate found for a generated revision checks, also after a JSON round trip.
 - A certified generated revision (structural, simulation per list, or joint simulation over both
   lists) has no lost client up to length 3, by brute force over every sequence of the workload
-  through ``model.monitor.decide.commit.step``; every proposed joint simulation passes the independent
-  checker (also after a JSON round trip), and a per-list simulation always has a joint one.
+  through ``model.monitor.decide.commit.step``, and wherever both policies admit a call the whole safety
+  state (everything but the counters) and the committed record agree; every proposed joint simulation
+  passes the independent checker (also after a JSON round trip), and a per-list simulation always has a
+  joint one.
 - A reported lost client is admitted before and refused after, by direct replay.
 - Mid-task: after a generated prefix the old policy admits, the correspondence checks, every
   certificate checks against the carried counters, a certified revision has no lost client from the
@@ -116,6 +118,12 @@ def test_glob_regex_accepts_exactly_what_fnmatch_accepts(glob: str, words: list[
         assert (solver.check() == z3.sat) == fnmatch.fnmatchcase(w, glob), (glob, w)
 
 
+def _safety(s: State) -> State:
+    """The whole safety state: everything but the two usage vectors (trace with labels and lineage,
+    bindings, invalid slots, satisfied requirements, permits)."""
+    return replace(s, used_user=(), used_app=())
+
+
 def brute_lost(old: Policy, new: Policy, bound: int = BOUND, start: tuple[State, State] | None = None,
                workload: Workload = WORKLOAD) -> tuple[int, ...] | None:
     """A shortest workload sequence old admits and new refuses (the first in lexicographic order), by
@@ -148,6 +156,11 @@ def brute_lost(old: Policy, new: Policy, bound: int = BOUND, start: tuple[State,
                 if best is None or (len(found), found) < (len(best), best):
                     best = found
                 continue
+            # Section 7.1 (2): from identical safety states and observations, an admission under both
+            # policies commits the same record (label, lineage) and leaves the same safety state; only the
+            # counters may differ
+            assert (v_new.label, v_new.effects, v_new.permit) == (v_old.label, v_old.effects, v_old.permit), (seq, k)
+            assert _safety(n2) == _safety(o2), (seq, k)
             go((*seq, k), o2, n2)
 
     go((), *start)

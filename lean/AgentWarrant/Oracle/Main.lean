@@ -5,6 +5,7 @@ import AgentWarrant.Oracle.Monitor
 import AgentWarrant.Oracle.MonitorFull
 import AgentWarrant.Oracle.Parse
 import AgentWarrant.Oracle.Edits
+import AgentWarrant.Oracle.Revision
 /-! The oracle executable: JSON lines in, JSON lines out (model/oracle/lean.py drives it).
 
 Request:  `{"id": n, "judgment": "edit_check" | "resolve" | "ledger_allocate" | "monitor_step" | "monitor" | "verify_rejection" | …, "input": {...}}`
@@ -48,7 +49,8 @@ def resolveJ (j : Json) : Dec Json := do
 /-- Every judgment the oracle answers, by module. -/
 def judgments : List Judgment :=
   [("edit_check", editCheck), ("resolve", resolveJ),
-   ("verify_rejection", Oracle.Edits.verifyRejection)] ++
+   ("verify_rejection", Oracle.Edits.verifyRejection),
+   ("simulation_closure", Oracle.Revision.simulationClosure)] ++
   Oracle.Monitor.judgments ++
   Oracle.MonitorFull.judgments
 

@@ -24,7 +24,7 @@ is still checked in full.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 import z3
@@ -146,7 +146,7 @@ def _first_fit(entries: Sequence[Entry], used: Used, bits: tuple[bool, ...], q: 
 Fit = Callable[[int, Used, tuple[bool, ...], frozenset[str]], Used | None]
 
 
-def _fitter(lists: Sequence[Sequence[Entry]], planned: bool) -> Fit:
+def fitter(lists: Sequence[Sequence[Entry]], planned: bool) -> Fit:
     """``_first_fit`` on list ``i``. ``planned``: which positions a vector can charge (no matching deny;
     matching allows whose requirement holds, in order) is worked out once per list, vector and
     requirement set; capacity is still asked of ``has_capacity`` per charge (the same first-fit)."""
@@ -183,21 +183,26 @@ def _connect(mk: Callable[..., z3.Ast], args: Sequence[z3.BoolRef]) -> z3.BoolRe
 
 def _covers(cert: JointSimulation, lists: Sequence[Sequence[Entry]], old_actions: frozenset[str],
             tools: Sequence[Tool], shared: bool) -> CheckVerdict:
+    return covers(cert.effects, {a.action: a.vectors for a in cert.vectors}, lists, old_actions, tools, shared, "joint")
+
+
+def covers(effects: EffectSet, listed: Mapping[str, Sequence[Sequence[tuple[bool, ...]]]],
+           lists: Sequence[Sequence[Entry]], old_actions: frozenset[str], tools: Sequence[Tool], shared: bool,
+           where: str) -> CheckVerdict:
     """No effect of ``E`` that the old lists could admit has a match vector outside the certificate's:
     one Z3 query per action, "some effect differs from every listed vector", must be unsatisfiable.
     ``shared``: each entry's two literals and the base are encoded once, not once per position and vector
     — and taken from the memo's term cache when an earlier encoding built them (``Memo.literals``): the
     same formula, equal entries encoding to equal terms; ``False`` is the pre-issue-15 construction, kept
     as the speed baseline. Only Z3 terms are shared, no answer: the query is asked here."""
-    listed = {a.action: a.vectors for a in cert.vectors}
     positions = [e for xs in lists for e in xs]
     keys = [SHARED.match_key(e) for e in positions] if shared else []  # match_key, once per entry
-    for action in cert.effects.actions(old_actions):
+    for action in effects.actions(old_actions):
         vs = listed.get(action, ())
         try:
             enc = Encoder(action, [e for e in positions if e.action == action], tools)
             if shared:
-                context = SHARED.context(action, cert.effects, tools)
+                context = SHARED.context(action, effects, tools)
                 same = [i for i, e in enumerate(positions) if e.action == action]
                 by_key: dict[str, tuple[z3.BoolRef, z3.BoolRef]] = {}
                 for i in same:
@@ -220,14 +225,15 @@ def _covers(cert: JointSimulation, lists: Sequence[Sequence[Entry]], old_actions
                 differs = [z3.Or(*[enc.fails(e) if b else enc.matches(e)
                                    for e, b in zip(positions, [b for side in v for b in side], strict=True)])
                            for v in vs]
-            base = SHARED.base(context, enc, cert.effects) if shared else enc.base(cert.effects.resources(action))
+            base = SHARED.base(context, enc, effects) if shared else enc.base(effects.resources(action))
             found = _proved(base, differs) if shared else solve(z3.And(base, *differs))
         except Unsupported as exc:
-            return Invalid(f"joint: {action}: {exc}")
+            return Invalid(f"{where}: {action}: {exc}")
         if isinstance(found, str):
-            return Invalid(f"joint: {action}: z3 answered unknown ({found})")
+            return Invalid(f"{where}: {action}: z3 answered unknown ({found})")
         if found is not None:
-            return Invalid(f"joint: an effect has a match vector the certificate omits: {enc.witness(found).to_json()}")
+            witness = enc.witness(found).to_json()
+            return Invalid(f"{where}: an effect has a match vector the certificate omits: {witness}")
     return Valid()
 
 
@@ -273,7 +279,7 @@ def check_joint(cert: JointSimulation, old: Policy, new: Policy, ledgers: Ledger
         return covered
     reqs = sorted({e.requires for xs in lists for e in xs if e.requires is not None})
     subsets = [frozenset(r for i, r in enumerate(reqs) if mask >> i & 1) for mask in range(1 << len(reqs))]
-    fit = _fitter(lists, fast)
+    fit = fitter(lists, fast)
     for u_p, u_a, v_p, v_a in cert.related:
         for a in cert.vectors:
             for v in a.vectors:

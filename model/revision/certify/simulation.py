@@ -32,9 +32,8 @@ per signature (``charger``); ``memo=None`` is the pre-issue-15 path, kept as the
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import replace
 
 import z3
 
@@ -43,6 +42,10 @@ from model.monitor.language.policy import Entry, EntryKind, Policy, Tool
 from model.revision.carry import Ledgers
 from model.revision.certify.conditions import monitor_unchanged
 from model.revision.certify.leaves import leaves, timeout_ms, unsupported
+from model.revision.certify.simulation_certificate import Ledger, Relation, Signature
+from model.revision.certify.simulation_certificate import NoSimulation as NoSimulation
+from model.revision.certify.simulation_certificate import SimulationProof as SimulationProof
+from model.revision.certify.simulation_certificate import requirement_sets as requirement_sets
 from model.revision.effects import EffectSet
 from model.revision.identity import match_key
 from model.revision.search.memo import Memo
@@ -50,35 +53,6 @@ from model.revision.smt.symbolic import Encoder, Unsupported
 
 MAX_SIGNATURES = 512
 MAX_PAIRS = 20000
-
-Ledger = tuple[int, ...]
-# (old matches, new matches, satisfied requirements)
-Signature = tuple[tuple[bool, ...], tuple[bool, ...], frozenset[str]]
-
-
-@dataclass(frozen=True, slots=True)
-class Relation:
-    """A simulation for one permission list: related (old usage, new usage) pairs."""
-
-    side: str
-    pairs: frozenset[tuple[Ledger, Ledger]]
-    signatures: int
-
-
-@dataclass(frozen=True, slots=True)
-class SimulationProof:
-    user: Relation
-    application: Relation
-
-    def summary(self) -> str:
-        return (f"simulation: P {len(self.user.pairs)} related ledger pairs over {self.user.signatures} signatures; "
-                f"A {len(self.application.pairs)} over {self.application.signatures}")
-
-
-@dataclass(frozen=True, slots=True)
-class NoSimulation:
-    reason: str
-
 
 def signatures(old: Sequence[Entry], new: Sequence[Entry], effects: EffectSet,
                tools: Sequence[Tool], meter: Meter | None = None,
@@ -89,12 +63,6 @@ def signatures(old: Sequence[Entry], new: Sequence[Entry], effects: EffectSet,
         return found
     return tuple((m_old, m_new, q) for _, vs in found for m_old, m_new in vs
                  for q in requirement_sets((*old, *new)))
-
-
-def requirement_sets(entries: Sequence[Entry]) -> list[frozenset[str]]:
-    """Every set of satisfied requirements that matters: the subsets of those the entries name."""
-    reqs = sorted({e.requires for e in entries if e.requires is not None})
-    return [frozenset(c) for r in range(len(reqs) + 1) for c in itertools.combinations(reqs, r)]
 
 
 def vectors(lists: Sequence[Sequence[Entry]], effects: EffectSet, tools: Sequence[Tool],
@@ -245,7 +213,7 @@ def propose(old: Sequence[Entry], new: Sequence[Entry], sigs: Sequence[Signature
                     if len(seen) > MAX_PAIRS:
                         return f"{side}: more than {MAX_PAIRS} reachable ledger pairs"
         frontier = nxt
-    return Relation(side, frozenset(seen), len(sigs))
+    return Relation(side, frozenset(seen), len(sigs), start)
 
 
 def _on(bits: tuple[bool, ...]) -> list[int]:
@@ -283,13 +251,14 @@ def simulate(old: Policy, new: Policy, effects: EffectSet, ledgers: Ledgers | No
     lg = ledgers or Ledgers.zero(old, new)
     for side, a, b, begin in (("P", old.user, new.user, (lg.old_user, lg.new_user)),
                               ("A", old.application, new.application, (lg.old_app, lg.new_app))):
-        sigs = signatures(a, b, effects, old.tools, meter, memo)
-        if isinstance(sigs, str):
-            return NoSimulation(f"{side}: {sigs}")
+        found = vectors((a, b), effects, old.tools, meter, memo)
+        if isinstance(found, str):
+            return NoSimulation(f"{side}: {found}")
+        sigs = tuple((m_old, m_new, q) for _, vs in found for m_old, m_new in vs for q in requirement_sets((*a, *b)))
         rel = propose(a, b, sigs, side, begin, meter, memo is not None)
         if isinstance(rel, str):
             return NoSimulation(rel)
         if not closed(rel, a, b, sigs, begin, memo is not None):
             return NoSimulation(f"{side}: the proposed relation is not closed")
-        relations.append(rel)
-    return SimulationProof(relations[0], relations[1])
+        relations.append(replace(rel, vectors=tuple((act, tuple((v[0], v[1]) for v in vs)) for act, vs in found)))
+    return SimulationProof(relations[0], relations[1], effects)

@@ -1,0 +1,99 @@
+import Lean.Data.Json
+import AgentWarrant.Spec.Revision.Closure
+/-! The oracle judgment `simulation_closure`: read a simulation certificate (per-list or joint)
+exported by Python and run the closure check `closedC`, whose meaning is the theorem
+`AgentWarrant.Revision.Closure.closedPreservesFromStart`.
+
+Input (every key required; `quota`/`requires` may be `null` = unlimited / none):
+`{"old": [[entry…]…], "new": [[entry…]…], "units": [{"old": [bits…], "new": [bits…],
+"requirements": [name…]}…], "start": {"old": [[count…]…], "new": [[count…]…]},
+"related": [{"old": …, "new": …}…]}` with `entry = {"allow": bool, "quota": n | null,
+"requires": name | null}` and `bits` a string of `0`/`1`, one per position of its list.
+Output: `{"closed": bool, "related": n, "units": m}`.
+Shapes are checked before the closure: every bit string and usage vector must have the length of
+its list and every group as many members as there are lists, because a short vector would make
+first-fit stop early and the check vacuous. The Python side checks that the units cover every
+effect (Z3); this judgment checks closure only. -/
+namespace AgentWarrant.Oracle.Revision
+open Lean AgentWarrant.Revision.Closure
+
+abbrev Dec := Except String
+
+def field (j : Json) (k : String) : Dec Json := j.getObjVal? k
+
+def asArr (j : Json) (where_ : String) : Dec (List Json) :=
+  match j.getArr? with
+  | Except.ok a => pure a.toList
+  | Except.error _ => throw s!"{where_}: expected a JSON array"
+
+def mapD (f : Json → String → Dec α) (xs : List Json) (where_ : String) : Dec (List α) :=
+  let rec go : Nat → List Json → Dec (List α)
+    | _, [] => pure []
+    | i, x :: rest => do
+      let a ← f x s!"{where_}[{i}]"
+      let r ← go (i + 1) rest
+      pure (a :: r)
+  go 0 xs
+
+def natD (j : Json) (w : String) : Dec Nat :=
+  match j.getNat? with
+  | Except.ok n => pure n
+  | Except.error _ => throw s!"{w}: expected a natural number"
+
+def entryD (j : Json) (w : String) : Dec LEntry := do
+  let allow ← match (← field j "allow").getBool? with
+    | Except.ok b => pure b
+    | Except.error _ => throw s!"{w}.allow: expected a boolean"
+  let q ← field j "quota"
+  let quota ← if q.isNull then pure none else some <$> natD q s!"{w}.quota"
+  let r ← field j "requires"
+  let requires ← if r.isNull then pure none else match r.getStr? with
+    | Except.ok s => pure (some s)
+    | Except.error _ => throw s!"{w}.requires: expected a string or null"
+  pure ⟨allow, quota, requires⟩
+
+def bitsD (j : Json) (w : String) : Dec (List Bool) := do
+  let s ← match j.getStr? with
+    | Except.ok s => pure s
+    | Except.error _ => throw s!"{w}: expected a string of 0 and 1"
+  mapD (fun c w' => match c.getStr? with
+    | Except.ok "0" => pure false
+    | Except.ok "1" => pure true
+    | _ => throw s!"{w'}: expected 0 or 1") (s.toList.map (fun ch => Json.str (Char.toString ch))) w
+
+def usageD (j : Json) (w : String) : Dec Usage := do
+  mapD (fun v w' => do mapD natD (← asArr v w') w') (← asArr j w) w
+
+def listsD (j : Json) (w : String) : Dec (List (List LEntry)) := do
+  mapD (fun l w' => do mapD entryD (← asArr l w') w') (← asArr j w) w
+
+def pairD (j : Json) (w : String) : Dec (Usage × Usage) := do
+  pure (← usageD (← field j "old") s!"{w}.old", ← usageD (← field j "new") s!"{w}.new")
+
+def unitD (j : Json) (w : String) : Dec Unit' := do
+  let old ← mapD bitsD (← asArr (← field j "old") s!"{w}.old") s!"{w}.old"
+  let new ← mapD bitsD (← asArr (← field j "new") s!"{w}.new") s!"{w}.new"
+  let reqs ← mapD (fun r w' => match r.getStr? with
+    | Except.ok s => pure s
+    | Except.error _ => throw s!"{w'}: expected a string") (← asArr (← field j "requirements") s!"{w}.requirements") s!"{w}.requirements"
+  pure ⟨old, new, reqs⟩
+
+/-- Does every member of a group have the length of its list? -/
+def fits (ls : List (List LEntry)) (xs : List (List α)) : Bool :=
+  ls.length == xs.length && (List.zip ls xs).all (fun p => p.1.length == p.2.length)
+
+def simulationClosure (j : Json) : Dec Json := do
+  let O ← listsD (← field j "old") "old"
+  let N ← listsD (← field j "new") "new"
+  let units ← mapD unitD (← asArr (← field j "units") "units") "units"
+  let start ← pairD (← field j "start") "start"
+  let rel ← mapD pairD (← asArr (← field j "related") "related") "related"
+  if !(fits O start.1 && fits N start.2) then throw "start: a usage vector does not fit its list"
+  for (p, i) in rel.zip (List.range rel.length) do
+    if !(fits O p.1 && fits N p.2) then throw s!"related[{i}]: a usage vector does not fit its list"
+  for (u, i) in units.zip (List.range units.length) do
+    if !(fits O u.old && fits N u.new) then throw s!"units[{i}]: a bit string does not fit its list"
+  pure $ Json.mkObj [("closed", toJson (closedC O N units rel start)), ("related", toJson rel.length),
+    ("units", toJson units.length)]
+
+end AgentWarrant.Oracle.Revision
