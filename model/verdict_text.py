@@ -100,11 +100,11 @@ def preservation_sentence(p: Preservation, effects: str = "every effect") -> str
 
     if isinstance(p, Certified):
         if isinstance(p.evidence, Certificate):
-            how = "a structural certificate, checked by the independent checker"
+            how = f"a structural certificate, checked by the {p.checkers()}"
         elif isinstance(p.evidence, JointSimulation):
-            how = "a joint simulation over both permission lists, checked closed and covering"
+            how = f"a joint simulation over both permission lists, checked closed and covering by the {p.checkers()}"
         else:
-            how = "a simulation relation between the two ledgers, checked closed"
+            how = f"a simulation relation per permission list, checked closed and covering by the {p.checkers()}"
         return (f"Every client is kept: each call sequence on {effects} that the old policy admits, the new one "
                 f"admits too (proved by {how}).")
     if isinstance(p, NotPreserved):

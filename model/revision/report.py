@@ -25,13 +25,17 @@ from model.revision.search.prefix import StartingPoint
 @dataclass(frozen=True, slots=True)
 class Certified:
     evidence: Certificate | SimulationProof | JointSimulation
+    checked_by: tuple[str, ...] = ()  # the checkers that accepted the evidence (lean_closure.py names them)
+
+    def checkers(self) -> str:
+        return " and the ".join(self.checked_by) if self.checked_by else "no checker"
 
     def show(self) -> str:
         if isinstance(self.evidence, Certificate):
-            return f"Certified (structural certificate, checked): {self.evidence.summary()}"
+            return f"Certified (structural certificate, checked by the {self.checkers()}): {self.evidence.summary()}"
         if isinstance(self.evidence, JointSimulation):
-            return f"Certified ({self.evidence.summary()}, closure and coverage checked)"
-        return f"Certified ({self.evidence.summary()}, closure checked)"
+            return f"Certified ({self.evidence.summary()}, closure and coverage checked by the {self.checkers()})"
+        return f"Certified ({self.evidence.summary()}, closure and coverage checked by the {self.checkers()})"
 
 
 @dataclass(frozen=True, slots=True)
@@ -136,12 +140,14 @@ class RevisionReport:
         pres: dict[str, JSON]
         if isinstance(p, Certified):
             ev = p.evidence
+            checked: JSON = list(p.checked_by)
             if isinstance(ev, Certificate):
                 pres = {"verdict": "certified", "by": "structural", "evidence": certificate_to_json(ev)}
             elif isinstance(ev, JointSimulation):
                 pres = {"verdict": "certified", "by": "joint_simulation", "evidence": joint_to_json(ev)}
             else:
                 pres = {"verdict": "certified", "by": "simulation", "evidence": ev.to_json()}
+            pres["checked_by"] = checked
         elif isinstance(p, NotPreserved):
             pres = {"verdict": "not_preserved", "lost_client": p.lost.to_json()}
         elif isinstance(p, OutOfBudget):

@@ -4,13 +4,18 @@
 Preservation is decided in this order:
 1. a structural certificate (``structural.certify``), accepted only if the independent checker
    (``checker.check``) validates it → ``Certified``;
-2. otherwise a simulation relation per permission list (``simulation.simulate``), proposed and
-   checked for closure → ``Certified``;
+2. otherwise a simulation relation per permission list (``simulation.simulate``), accepted only if
+   the independent checker (``simulation_certificate.check_simulation``) validates it → ``Certified``;
 3. otherwise a joint simulation over both lists at once (``joint.propose``), accepted only if the
    independent checker (``checker.check_joint``) validates it → ``Certified`` (the per-list rules
    stay first: they are cheaper, and a per-list proof is a joint one);
 4. otherwise the bounded search for the shortest lost client → ``NotPreserved`` with it, or
    ``Unknown`` within the bound.
+A simulation certificate (per list or joint) is also checked for closure by the Lean oracle when its
+executable is built (lean_closure.py); ``Certified.checked_by`` names every checker that accepted it. A
+certificate the Python checker cannot decide (Z3 unknown) or Lean refuses is not a proof: the next
+kind is tried, and if none is checked the verdict comes from the bounded search (``Unknown`` within the
+bound, exit 3, unless a lost client is found).
 The safety delta is always the bounded search for the shortest newly admitted forbidden trace
 under the workload's declared budgets (``NewlyForbidden`` / ``NoNewForbidden`` within the bound,
 or ``NoForbiddenDeclared``). Choice: a lost client is reported as ``NotPreserved`` even when the
@@ -38,9 +43,12 @@ from model import budget as _budget
 from model.budget import Budget, BudgetExhausted, Meter, Spent
 from model.monitor.language.policy import Policy
 from model.revision.carry import check_correspondence
-from model.revision.certify.checker import Valid, check, check_joint
+from model.revision.certify.checker import CheckVerdict, Invalid, Undecided, Valid, check, check_joint
 from model.revision.certify.joint import propose as propose_joint
-from model.revision.certify.simulation import NoSimulation, simulate
+from model.revision.certify.joint_certificate import JointSimulation
+from model.revision.certify.lean_closure import LEAN_CHECKER, PYTHON_CHECKER, LeanAbsent, LeanClosed, lean_closure
+from model.revision.certify.simulation import NoSimulation, SimulationProof, simulate
+from model.revision.certify.simulation_certificate import check_simulation
 from model.revision.certify.structural import NoCertificate, certify
 from model.revision.effects import EffectSet
 from model.revision.report import (
@@ -124,26 +132,45 @@ def _preservation(old: Policy, new: Policy, effects: EffectSet, workload: Worklo
         verdict = check(cert, old, new, ledgers, memo is not None)
         notes.structural = "found" if isinstance(verdict, Valid) else f"found but refused by the checker: {verdict}"
         if isinstance(verdict, Valid):
-            return Certified(cert)
+            return Certified(cert, (PYTHON_CHECKER,))
     notes.phase = "simulation per permission list"
     meter.check_time()
     sim = simulate(old, new, effects, ledgers, meter, memo)
-    notes.simulation = sim.reason if isinstance(sim, NoSimulation) else "found"
-    if not isinstance(sim, NoSimulation):
-        return Certified(sim)
+    if isinstance(sim, NoSimulation):
+        notes.simulation = sim.reason
+    else:
+        checked = _checked(sim, check_simulation(sim, old, new, ledgers, memo is not None), old, new)
+        notes.simulation = checked if isinstance(checked, str) else "found"
+        if not isinstance(checked, str):
+            return checked
     notes.phase = "joint simulation over both permission lists"
     meter.check_time()
     joint = propose_joint(old, new, effects, ledgers, meter, memo)
     if isinstance(joint, NoSimulation):
         notes.joint = joint.reason
     else:
-        verdict = check_joint(joint, old, new, ledgers, memo is not None)
-        notes.joint = "found" if isinstance(verdict, Valid) else f"found but refused by the checker: {verdict}"
-        if isinstance(verdict, Valid):
-            return Certified(joint)
+        checked = _checked(joint, check_joint(joint, old, new, ledgers, memo is not None), old, new)
+        notes.joint = checked if isinstance(checked, str) else "found"
+        if not isinstance(checked, str):
+            return checked
     notes.phase = f"lost-client search up to bound {bound}"
     meter.check_time()
     lost = lost_client(old, new, workload, bound, point, meter, merge=merge, memo=memo)
     if isinstance(lost, Searched):
         return Unknown(bound, lost.visited, f"{notes.structural}; {notes.simulation}; {notes.joint}")
     return NotPreserved(lost)
+
+
+def _checked(proof: SimulationProof | JointSimulation, verdict: CheckVerdict, old: Policy,
+             new: Policy) -> Certified | str:
+    """The certificate, certified by the checkers that accept it; or why it is not a proof."""
+    if isinstance(verdict, Undecided):
+        return f"found but the independent checker could not decide it, not counted: {verdict.reason}"
+    if isinstance(verdict, Invalid):
+        return f"found but refused by the checker: {verdict.reason}"
+    lean = lean_closure(proof, old, new)
+    if isinstance(lean, LeanClosed):
+        return Certified(proof, (PYTHON_CHECKER, LEAN_CHECKER))
+    if isinstance(lean, LeanAbsent):
+        return Certified(proof, (PYTHON_CHECKER,))
+    return f"found and accepted by the {PYTHON_CHECKER}, but refused by the {LEAN_CHECKER}: {lean.reason}"

@@ -4,17 +4,24 @@ the checker's own first-fit), refused when tampered with, and round-tripped thro
 
 from __future__ import annotations
 
+import sys
 from dataclasses import replace
 from pathlib import Path
 
+from pytest import MonkeyPatch
+
 from model.monitor.language.syntax import load_policy
-from model.revision.certify.checker import Invalid, Valid
+from model.revision.certify import checker
+from model.revision.certify.certificate import Certificate
+from model.revision.certify.checker import Invalid, Undecided, Valid
+from model.revision.certify.lean_closure import LEAN_CHECKER, PYTHON_CHECKER
 from model.revision.certify.simulation import SimulationProof, simulate
 from model.revision.certify.simulation_certificate import check_simulation, simulation_from_json, simulation_to_json
 from model.revision.effects import EVERY_EFFECT
-from model.revision.report import Certified
+from model.revision.report import Certified, NotPreserved, RevisionReport, Unknown
 from model.revision.revise import revise
 from model.revision.search.workload import workload_from_json
+from model.verdict_text import preservation_sentence
 from tests.strategies import REVISION_WORKLOAD_JSON
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -64,3 +71,78 @@ def test_revise_reports_the_relation_itself_not_a_summary() -> None:
     evidence = doc["evidence"]
     assert isinstance(evidence, dict) and evidence["kind"] == "simulation"
     assert isinstance(check_simulation(simulation_from_json(evidence), DELETE, WIDEN_SECOND), Valid)
+
+
+# --- revise certifies only what a checker accepted, and says which checkers did -----------------------
+
+def _revise() -> RevisionReport:
+    return revise(DELETE, WIDEN_SECOND, EVERY_EFFECT, workload_from_json(REVISION_WORKLOAD_JSON), 2)
+
+
+def test_revise_names_the_independent_checker_and_no_lean_without_an_oracle(monkeypatch: MonkeyPatch,
+                                                                           tmp_path: Path) -> None:
+    monkeypatch.setenv("AGENTWARRANT_ORACLE", str(tmp_path / "absent"))
+    report = _revise()
+    assert isinstance(report.preservation, Certified) and report.preservation.checked_by == (PYTHON_CHECKER,)
+    doc = report.to_json()["preservation"]
+    assert isinstance(doc, dict) and doc["checked_by"] == [PYTHON_CHECKER]
+    assert PYTHON_CHECKER in preservation_sentence(report.preservation)
+    assert LEAN_CHECKER not in report.preservation.show()
+
+
+def _fake_oracle(tmp_path: Path, closed: bool) -> Path:
+    """An executable speaking the oracle's JSON-lines protocol that answers every closure question alike."""
+    exe = tmp_path / "oracle"
+    exe.write_text(f"#!{sys.executable}\nimport json, sys\nfor line in sys.stdin:\n"
+                   "    req = json.loads(line)\n"
+                   f"    out = {{'closed': {closed}, 'related': 0, 'units': 0}}\n"
+                   "    print(json.dumps({'id': req['id'], 'output': out}), flush=True)\n")
+    exe.chmod(0o755)
+    return exe
+
+
+def test_revise_names_lean_when_the_oracle_finds_the_relations_closed(monkeypatch: MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("AGENTWARRANT_ORACLE", str(_fake_oracle(tmp_path, True)))
+    report = _revise()
+    assert isinstance(report.preservation, Certified)
+    assert report.preservation.checked_by == (PYTHON_CHECKER, LEAN_CHECKER)
+    assert f"{PYTHON_CHECKER} and the {LEAN_CHECKER}" in preservation_sentence(report.preservation)
+
+
+def test_a_relation_lean_refuses_is_not_counted(monkeypatch: MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("AGENTWARRANT_ORACLE", str(_fake_oracle(tmp_path, False)))
+    report = _revise()
+    assert not isinstance(report.preservation, Certified) or isinstance(report.preservation.evidence, Certificate)
+    assert "refused by the Lean closure check" in report.simulation
+    assert "refused by the Lean closure check" in report.joint
+
+
+def _unknown(*args: object) -> str:
+    return "timeout"
+
+
+def test_when_the_one_coverage_query_is_unknown_the_split_decides_it(monkeypatch: MonkeyPatch) -> None:
+    proof = _proof()
+    monkeypatch.setattr(checker, "_proved", _unknown)
+    assert isinstance(check_simulation(proof, DELETE, WIDEN_SECOND), Valid)
+    fewer = replace(proof, user=replace(proof.user, vectors=tuple((a, vs[1:]) for a, vs in proof.user.vectors)))
+    verdict = check_simulation(fewer, DELETE, WIDEN_SECOND)
+    assert isinstance(verdict, Invalid) and "omits" in verdict.reason
+
+
+def test_z3_unknown_in_the_coverage_check_is_undecided_not_invalid(monkeypatch: MonkeyPatch) -> None:
+    monkeypatch.setattr(checker, "_proved", _unknown)
+    monkeypatch.setattr(checker, "split_covers", _unknown)
+    verdict = check_simulation(_proof(), DELETE, WIDEN_SECOND)
+    assert isinstance(verdict, Undecided) and "unknown" in verdict.reason
+
+
+def test_an_undecided_certificate_is_never_counted_as_proof(monkeypatch: MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("AGENTWARRANT_ORACLE", str(tmp_path / "absent"))
+    monkeypatch.setattr(checker, "_proved", _unknown)
+    monkeypatch.setattr(checker, "split_covers", _unknown)
+    report = _revise()
+    # neither simulation kind is checked: the verdict comes from the bounded search (exit 3 when Unknown)
+    assert not isinstance(report.preservation, Certified)
+    assert isinstance(report.preservation, Unknown | NotPreserved)
+    assert "could not decide" in report.simulation and "could not decide" in report.joint

@@ -86,7 +86,7 @@ def _pattern(pat: P.ResourcePattern) -> dict[str, JSON]:
     return {"kind": "like", "glob": pat.glob}
 
 
-def _predicate(pred: P.ArgPredicate) -> dict[str, JSON]:
+def predicate_json(pred: P.ArgPredicate) -> dict[str, JSON]:
     if isinstance(pred, P.EqPred):
         return {"kind": "eq", "path": list(pred.path), "value": pred.value}
     if isinstance(pred, P.OneOfPred):
@@ -103,7 +103,7 @@ def _entry(e: P.Entry) -> dict[str, JSON]:
     out: dict[str, JSON] = {"kind": e.kind.value, "action": e.action, "resource": _pattern(e.resource)}
     if e.keys is not None:
         out["keys"] = sorted(e.keys)
-    out["where"] = [_predicate(p) for p in e.where]
+    out["where"] = [predicate_json(p) for p in e.where]
     if e.kind is P.EntryKind.ALLOW:
         out["quota"] = e.quota
         if e.requires is not None:
@@ -174,7 +174,7 @@ def _pattern_from(obj: dict[str, Any]) -> P.ResourcePattern:
     return P.SlotPat(obj["slot"]) if kind == "slot" else P.GlobPat(obj["glob"])
 
 
-def _predicate_from(obj: dict[str, Any]) -> P.ArgPredicate:
+def predicate_from_json(obj: dict[str, Any]) -> P.ArgPredicate:
     path = tuple(obj["path"])
     if obj["kind"] == "eq":
         return P.EqPred(path, obj["value"])
@@ -187,7 +187,7 @@ def _entry_from(obj: dict[str, Any]) -> P.Entry:
     keys = obj.get("keys")
     return P.Entry(P.EntryKind(obj["kind"]), obj["action"], _pattern_from(obj["resource"]),
                    keys=None if keys is None else frozenset(keys),
-                   where=tuple(_predicate_from(w) for w in obj.get("where", ())),
+                   where=tuple(predicate_from_json(w) for w in obj.get("where", ())),
                    quota=obj.get("quota", 1), requires=obj.get("requires"), permit=obj.get("permit", False))
 
 

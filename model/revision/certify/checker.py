@@ -5,7 +5,8 @@ It shares no code with the search in ``structural.py``: it walks the derivation 
 each step's lists chain up to the policies' lists, and re-decides every side condition — matching
 agreement with Z3 (``agreement.agree``), independence with Z3 (``independence.independent``), the
 position and permit conditions of ``conditions.py``, and that nothing outside the two lists
-changed. The recorded justifications are not trusted. Answers ``Valid`` or ``Invalid(reason)``.
+changed. The recorded justifications are not trusted. Answers ``Valid``, ``Invalid(reason)``, or
+``Undecided(reason)`` when Z3 answers unknown on a coverage question (never read as a proof).
 
 Usage (mid-task revisions): each step's usage vectors must chain up to the old state's counters and
 the counters carried onto the new lists (``ledgers``; ``None`` is task start, every counter zero):
@@ -25,7 +26,6 @@ is still checked in full.
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
 
 import z3
 
@@ -34,7 +34,12 @@ from model.monitor.language.policy import Entry, EntryKind, Policy, Tool
 from model.revision.carry import Ledgers
 from model.revision.certify.agreement import Agree, agree
 from model.revision.certify.certificate import Certificate, Rule, Step
+from model.revision.certify.check_verdict import CheckVerdict as CheckVerdict
+from model.revision.certify.check_verdict import Invalid as Invalid
+from model.revision.certify.check_verdict import Undecided as Undecided
+from model.revision.certify.check_verdict import Valid as Valid
 from model.revision.certify.conditions import keeps_position, monitor_unchanged, permit_safe
+from model.revision.certify.coverage_split import split_covers
 from model.revision.certify.independence import Independent, independent
 from model.revision.certify.joint_certificate import JointSimulation
 from model.revision.effects import EffectSet
@@ -43,20 +48,6 @@ from model.revision.search.memo import SHARED, Memo
 from model.revision.smt.solve import solve
 from model.revision.smt.symbolic import Encoder, Unsupported
 from model.z3guard import exclusive
-
-
-@dataclass(frozen=True, slots=True)
-class Valid:
-    pass
-
-
-@dataclass(frozen=True, slots=True)
-class Invalid:
-    reason: str
-
-
-CheckVerdict = Valid | Invalid
-
 
 Used = tuple[int, ...]
 
@@ -102,7 +93,7 @@ def _step(s: Step, source: tuple[Entry, ...], target: tuple[Entry, ...], effects
         last = k == len(s.subs) - 1
         nxt, nxt_used = (target, tu) if last else (sub.target, sub.used()[1])
         verdict = _step(sub, cur, nxt, effects, tools, f"{where}.{k}", cur_used, nxt_used, terms)
-        if isinstance(verdict, Invalid):
+        if not isinstance(verdict, Valid):
             return verdict
         cur, cur_used = nxt, nxt_used
     return Valid()
@@ -122,7 +113,7 @@ def check(cert: Certificate, old: Policy, new: Policy, ledgers: Ledgers | None =
             (len(old.user), len(old.application), len(new.user), len(new.application)):
         return Invalid("the counters do not fit the permission lists")
     verdict = _step(cert.user, old.user, new.user, cert.effects, old.tools, "P", lg.old_user, lg.new_user, terms)
-    if isinstance(verdict, Invalid):
+    if not isinstance(verdict, Valid):
         return verdict
     return _step(cert.application, old.application, new.application, cert.effects, old.tools, "A",
                  lg.old_app, lg.new_app, terms)
@@ -226,15 +217,20 @@ def covers(effects: EffectSet, listed: Mapping[str, Sequence[Sequence[tuple[bool
                                    for e, b in zip(positions, [b for side in v for b in side], strict=True)])
                            for v in vs]
             base = SHARED.base(context, enc, effects) if shared else enc.base(effects.resources(action))
-            found = _proved(base, differs) if shared else solve(z3.And(base, *differs))
+            found = _proved(base, differs) if shared else solve(z3.And(base, *differs), timeout_ms=SINGLE_MS)
+            if isinstance(found, str):  # the one query is too hard: split it (coverage_split.py)
+                found = split_covers(base, enc, positions, action, vs)
         except Unsupported as exc:
             return Invalid(f"{where}: {action}: {exc}")
         if isinstance(found, str):
-            return Invalid(f"{where}: {action}: z3 answered unknown ({found})")
+            return Undecided(f"{where}: {action}: z3 answered unknown ({found})")
         if found is not None:
             witness = enc.witness(found).to_json()
             return Invalid(f"{where}: an effect has a match vector the certificate omits: {witness}")
     return Valid()
+
+
+SINGLE_MS = 3000  # the one coverage query's limit; past it the split decides (coverage_split.py)
 
 
 def _proved(base: z3.BoolRef, differs: list[z3.BoolRef]) -> z3.ModelRef | str | None:
@@ -247,7 +243,7 @@ def _proved(base: z3.BoolRef, differs: list[z3.BoolRef]) -> z3.ModelRef | str | 
     if key in SHARED.terms:
         return None
     found = solve(_connect(z3.Z3_mk_and, differs) if differs else z3.BoolVal(True), True,
-                  SHARED.solver(base, "check"))
+                  SHARED.solver(base, "check"), SINGLE_MS)
     if found is None:
         SHARED.terms[key] = query
         SHARED.grow()
@@ -275,7 +271,7 @@ def check_joint(cert: JointSimulation, old: Policy, new: Policy, ledgers: Ledger
         return Invalid("joint: a vector does not fit the four permission lists")
     old_actions = frozenset(e.action for xs in lists[:2] for e in xs if e.kind is EntryKind.ALLOW)
     covered = _covers(cert, lists, old_actions, old.tools, fast)
-    if isinstance(covered, Invalid):
+    if not isinstance(covered, Valid):
         return covered
     reqs = sorted({e.requires for xs in lists for e in xs if e.requires is not None})
     subsets = [frozenset(r for i, r in enumerate(reqs) if mask >> i & 1) for mask in range(1 << len(reqs))]

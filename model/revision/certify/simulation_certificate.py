@@ -141,7 +141,7 @@ def _check_list(rel: Relation, side: str, old: Sequence[Entry], new: Sequence[En
     old_actions = frozenset(e.action for e in old if e.kind is EntryKind.ALLOW)
     listed = {a: tuple((m_old, m_new) for m_old, m_new in vs) for a, vs in rel.vectors}
     covered = covers(proof.effects, listed, (old, new), old_actions, policy.tools, fast, side)
-    if isinstance(covered, Invalid):
+    if not isinstance(covered, Valid):
         return covered
     fit = fitter((old, new), fast)
     for u, v in rel.pairs:
@@ -170,7 +170,7 @@ def check_simulation(proof: SimulationProof, old: Policy, new: Policy, ledgers: 
         return Invalid("simulation: exact-call permits are outside the simulation check")
     lg = ledgers or Ledgers.zero(old, new)
     verdict = _check_list(proof.user, "P", old.user, new.user, (lg.old_user, lg.new_user), old, proof, fast)
-    if isinstance(verdict, Invalid):
+    if not isinstance(verdict, Valid):
         return verdict
     return _check_list(proof.application, "A", old.application, new.application, (lg.old_app, lg.new_app), old,
                        proof, fast)

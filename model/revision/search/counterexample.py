@@ -74,13 +74,15 @@ def _example(node: Node, workload: Workload, confirmed: bool, start: StartingPoi
     return Counterexample(node.seq, names, _refusal(node), confirmed, doc)
 
 
-def root(start: StartingPoint | None, lead_is_old: bool) -> Node | None:
-    """The search's root at a starting point (``None``: task start)."""
+def root(start: StartingPoint | None, lead_is_old: bool, tested: bool = False) -> Node | None:
+    """The search's root at a starting point (``None``: task start); ``tested``: the prefix's effects with
+    their arguments (a budget tests them)."""
     if start is None:
         return None
     old, new = start.run.state, start.new_state
     lead, other = (old, new) if lead_is_old else (new, old)
-    return Node((), lead, other, None, start.run.produced, start.run.values, start.run.effects)
+    run = start.run
+    return Node((), lead, other, None, run.produced, run.values, run.arg_effects if tested else run.effects)
 
 
 def lost_client(old: Policy, new: Policy, workload: Workload, bound: int,
@@ -106,7 +108,8 @@ def new_forbidden(old: Policy, new: Policy, workload: Workload, bound: int,
     def forbidden(node: Node) -> bool:
         return node.other is None and workload.is_forbidden(node.effects)
 
-    found, visited = explore(new, old, workload, bound, forbidden, root(start, False), merge=merge,
+    top = root(start, False, workload.tests_args())
+    found, visited = explore(new, old, workload, bound, forbidden, top, merge=merge,
                              tick=None if meter is None else meter.tick,
                              steps=None if memo is None else (memo.steps(new, workload), memo.steps(old, workload)))
     if found is None:

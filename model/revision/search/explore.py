@@ -33,7 +33,7 @@ from model.monitor.decide.compiled_decide import decide_compiled
 from model.monitor.decide.state import Call, State, initial_state, satisfy
 from model.monitor.language.policy import Policy
 from model.revision.search.merge_keys import Node, Steps, _Deep, _Sides, key
-from model.revision.search.workload import Template, Workload
+from model.revision.search.workload import Template, Workload, with_args
 
 
 def explore(lead: Policy, other: Policy, workload: Workload, bound: int,
@@ -119,6 +119,7 @@ def _children(lead: Policy, other: Policy, workload: Workload, node: Node,
     forms and the declared results parsed so far (``_Monitors``), on the memoized path."""
     lead_steps, other_steps = (None, None) if steps is None else steps
     lead_c, other_c, parsed = (None, None, None) if monitors is None else monitors
+    tested = workload.tests_args()
     for k, t in enumerate(workload.templates):
         seq = (*node.seq, k)
         if t.tool is None:
@@ -155,7 +156,8 @@ def _children(lead: Policy, other: Policy, workload: Workload, node: Node,
             if v_other.decision is not Decision.ALLOW:
                 other_state, refusal = None, v_other
         yield Node(seq, lead_state, other_state, refusal, (*node.produced, t.tool if t.ok else None),
-                   (*node.values, t.value_json if t.ok else "null"), (*node.effects, *verdict.effects))
+                   (*node.values, t.value_json if t.ok else "null"),
+                   (*node.effects, *(with_args(verdict.effects, t.args) if tested else verdict.effects)))
 
 
 def _refs(prep: _Prepared, node: Node) -> list[tuple[str, int]] | None:

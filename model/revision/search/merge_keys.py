@@ -28,6 +28,7 @@ from model.canonical import canonical_str
 from model.monitor.decide.base import Verdict
 from model.monitor.decide.matching import Effect
 from model.monitor.decide.state import Record, State
+from model.revision.search.workload import ArgEffect
 
 # A policy's transitions from the task-start state, by template sequence: the call a sequence ends with is
 # fixed by the sequence (its ``$from`` arguments read the results the workload declares), so the state
@@ -122,5 +123,6 @@ def key(node: Node, exact: bool, effects: bool, cache: _Deep | None = None, side
     """The canonical key of a product node (see the module docstring); ``cache``, ``sides``: deep contents
     of the records and sides of the states met so far in this search (``_Deep``, ``_Sides``)."""
     other = None if node.other is None else _side(node.other, node, exact, cache, sides)
-    counted = tuple(sorted((e.action, _canon(e.resource)) for e in node.effects)) if effects else ()
+    counted = tuple(sorted((e.action, _canon(e.resource), e.args if isinstance(e, ArgEffect) else ())
+                           for e in node.effects)) if effects else ()
     return (_side(node.lead, node, exact, cache, sides), other, counted)

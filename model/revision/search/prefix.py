@@ -31,7 +31,7 @@ from model.monitor.decide.matching import Effect, Missing, lookup_path
 from model.monitor.decide.state import Call, State, initial_state, satisfy
 from model.monitor.language.policy import Policy
 from model.revision.carry import Correspondence, Ledgers, carry, correspond
-from model.revision.search.workload import workload_from_json
+from model.revision.search.workload import with_args, workload_from_json
 from model.schemas import validate
 
 
@@ -69,6 +69,7 @@ class Run:
     produced: tuple[str | None, ...]  # per record: the tool, if it succeeded
     values: tuple[str, ...]  # per record: the canonical JSON of its result
     effects: tuple[Effect, ...]
+    arg_effects: tuple[Effect, ...] = ()  # the same effects with their calls' literal arguments (workload.py)
 
 
 @dataclass(frozen=True, slots=True)
@@ -185,6 +186,7 @@ def run_prefix(policy: Policy, prefix: Prefix) -> Run:
     produced: list[str | None] = []
     values: list[str] = []
     effects: list[Effect] = []
+    arg_effects: list[Effect] = []
     for i, s in enumerate(prefix.steps):
         if s.tool is None:
             assert s.satisfy is not None
@@ -201,7 +203,8 @@ def run_prefix(policy: Policy, prefix: Prefix) -> Run:
         produced.append(s.tool if s.ok else None)
         values.append(s.value_json if s.ok else "null")
         effects.extend(verdict.effects)
-    return Run(state, tuple(record_of), tuple(produced), tuple(values), tuple(effects))
+        arg_effects.extend(with_args(verdict.effects, s.args))
+    return Run(state, tuple(record_of), tuple(produced), tuple(values), tuple(effects), tuple(arg_effects))
 
 
 def starting_point(old: Policy, new: Policy, prefix: Prefix) -> StartingPoint:

@@ -30,7 +30,7 @@ from model.monitor.decide.matching import Effect
 from model.monitor.language.policy import Policy
 from model.revision.carry import carry
 from model.revision.search.prefix import StartingPoint
-from model.revision.search.workload import Workload
+from model.revision.search.workload import Workload, with_args
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,7 +78,7 @@ def replay(policy: Policy, workload: Workload, seq: Sequence[int], start: Starti
             res = adapter.call(ps.tool, **pargs)
             if isinstance(res, Refusal):
                 return Replayed((), ())
-            effects.extend(adapter.log[-1].verdict.effects)
+            effects.extend(_tag(adapter.log[-1].verdict.effects, ps.args, workload))
             if isinstance(res, Handle):
                 handles[i] = res
                 latest[ps.tool] = res
@@ -103,7 +103,7 @@ def replay(policy: Policy, workload: Workload, seq: Sequence[int], start: Starti
             decisions.append(result.decision)
             break
         decisions.append(Decision.ALLOW)
-        effects.extend(adapter.log[-1].verdict.effects)
+        effects.extend(_tag(adapter.log[-1].verdict.effects, t.args, workload))
         if isinstance(result, Handle):
             latest[t.tool] = result
         else:
@@ -143,3 +143,8 @@ def trace_document(workload: Workload, seq: Sequence[int], expect: Sequence[Deci
         if t.ok:
             latest[t.tool] = f"s{i}"
     return {"agent": workload.agent, "toolkit": "scripted", "steps": steps}
+
+
+def _tag(effects: Sequence[Effect], args: tuple[tuple[str, str], ...], workload: Workload) -> Sequence[Effect]:
+    """The effects with their call's literal arguments when a budget tests arguments (workload.py)."""
+    return with_args(effects, args) if workload.tests_args() else effects

@@ -9,10 +9,16 @@ template is not applicable yet), so origin rules see real producers.
 
 ``forbidden`` declares the policy's forbidden effects as budgets: more than ``max`` effects of
 ``action`` (optionally one ``resource``; with ``per_resource`` the budget applies to each resource
-separately) is forbidden, e.g. deleting a file twice, or a second send.
+separately) is forbidden, e.g. deleting a file twice, or a second send. A budget's ``where`` tests
+the arguments of the call an effect comes from, in the policy's predicate forms and with the policy's
+exactness (``eq``/``one_of`` by JSON equality, ``range`` inclusive over exact numbers, booleans are not
+numbers): ``{"action": "payment.send", "max": 0, "where": [{"kind": "range", "path": ["amount"],
+"low": 1001}]}`` forbids any payment of 1,001 or more. Only such effects count against it.
 
-Choices: a template without ``outcome`` succeeds with ``{}``. Workloads are data, validated by the
-``workload`` part of corpus/schemas/revision_manifest.schema.json.
+Choices: a template without ``outcome`` succeeds with ``{}``. Argument tests see a call's literal
+arguments; a ``$from`` argument is a result handle, of which no test holds. When some budget tests
+arguments the searches record each effect with its call's literal arguments (``ArgEffect``).
+Workloads are data, validated by the ``workload`` part of corpus/schemas/revision_manifest.schema.json.
 """
 
 from __future__ import annotations
@@ -23,7 +29,27 @@ from dataclasses import dataclass
 from typing import Any
 
 from model.canonical import JSON, canonical_str, json_equal
-from model.monitor.decide.matching import Effect
+from model.monitor.decide.matching import Effect, predicate_holds
+from model.monitor.language.policy import ArgPredicate
+from model.monitor.language.policy_json import predicate_from_json, predicate_json
+
+
+@dataclass(frozen=True, slots=True)
+class ArgEffect(Effect):
+    """An effect with the literal arguments (canonical JSON per name) of the call it comes from."""
+
+    args: tuple[tuple[str, str], ...] = ()
+
+    def arguments(self) -> dict[str, JSON]:
+        import json
+
+        return {k: json.loads(v) for k, v in self.args}
+
+
+def with_args(effects: Sequence[Effect], args: tuple[tuple[str, str], ...]) -> tuple[Effect, ...]:
+    """``effects`` recorded with their call's literal arguments (``$from`` arguments left out)."""
+    own = tuple((k, v) for k, v in args if not v.startswith("$from:"))
+    return tuple(ArgEffect(e.action, e.resource, own) for e in effects)
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,17 +76,26 @@ class Budget:
     max: int
     resource: JSON = None
     per_resource: bool = False
+    where: tuple[ArgPredicate, ...] = ()
+
+    def _tested(self, e: Effect) -> bool:
+        if not self.where:
+            return True
+        args = e.arguments() if isinstance(e, ArgEffect) else {}
+        return all(predicate_holds(p, args) for p in self.where)
 
     def violated(self, effects: Sequence[Effect]) -> bool:
         hits = [canonical_str(e.resource) for e in effects
-                if e.action == self.action and (self.resource is None or json_equal(e.resource, self.resource))]
+                if e.action == self.action and (self.resource is None or json_equal(e.resource, self.resource))
+                and self._tested(e)]
         if self.per_resource:
             return any(n > self.max for n in Counter(hits).values())
         return len(hits) > self.max
 
     def show(self) -> str:
         what = self.action if self.resource is None else f"{self.action}({canonical_str(self.resource)})"
-        return f"more than {self.max} {what}" + (" per resource" if self.per_resource else "")
+        tests = "" if not self.where else f" where {canonical_str([predicate_json(p) for p in self.where])}"
+        return f"more than {self.max} {what}" + (" per resource" if self.per_resource else "") + tests
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +106,10 @@ class Workload:
 
     def is_forbidden(self, effects: Sequence[Effect]) -> bool:
         return any(b.violated(effects) for b in self.forbidden)
+
+    def tests_args(self) -> bool:
+        """Some budget tests arguments: effects must be recorded with them (``with_args``)."""
+        return any(b.where for b in self.forbidden)
 
 
 def _arg(v: Any) -> str:
@@ -90,6 +129,7 @@ def workload_from_json(doc: Mapping[str, Any]) -> Workload:
         args = tuple(sorted((k, _arg(v)) for k, v in t.get("args", {}).items()))
         templates.append(Template(t.get("name", t["tool"]), t["tool"], args, bool(outcome["ok"]),
                                   canonical_str(outcome.get("value", {}))))
-    budgets = tuple(Budget(b["action"], int(b["max"]), b.get("resource"), bool(b.get("per_resource", False)))
+    budgets = tuple(Budget(b["action"], int(b["max"]), b.get("resource"), bool(b.get("per_resource", False)),
+                           tuple(predicate_from_json(w) for w in b.get("where", ())))
                     for b in doc.get("forbidden", ()))
     return Workload(str(doc["agent"]), tuple(templates), budgets)
