@@ -19,8 +19,12 @@ ROOT = Path(__file__).resolve().parents[2]
 def _commands(cmd: click.Command, path: tuple[str, ...] = ()) -> list[tuple[tuple[str, ...], click.Command]]:
     out = [(path, cmd)]
     if isinstance(cmd, click.Group):
-        for name, sub in sorted(cmd.commands.items()):
-            out += _commands(sub, (*path, name))
+        # list_commands/get_command, not .commands: the top group loads its subcommands when named
+        with click.Context(cmd) as ctx:
+            for name in cmd.list_commands(ctx):
+                sub = cmd.get_command(ctx, name)
+                assert sub is not None, name
+                out += _commands(sub, (*path, name))
     return out
 
 
