@@ -59,21 +59,23 @@ def verify_approval(approval: PathLike | JSON, approvers: PathLike | JSON, *, ac
 
 def verify_records(records: PathLike | JSON, key: PathLike | bytes) -> tuple[RecordValid, ...] | RecordInvalid:
     """Verify signed records offline with nothing but the records and the public key (PEM file or raw
-    bytes); a list is also checked as hash chains.
+    bytes); a list is also checked as hash chains. An empty list, or a list holding a non-object, is
+    ``InvalidInput`` (the CLI's rule: nothing to verify is not "valid").
 
     >>> out = verify_records("corpus/admission/records.json", "corpus/admission/keys/runtime.pub.pem")
     >>> [v.kind for v in out]
     ['governance', 'governance', 'refusal', 'intent', 'execution']
     """
-    from model.admission.records import RecordInvalid, verify_chain, verify_record
+    from model.admission.records import RecordInvalid, records_document, verify_chain, verify_record
     from model.admission.signing import public_key_from_text
 
-    doc, _ = _doc(records, "records")
+    doc, where = _doc(records, "records")
+    checked = records_document(doc, where)
     if isinstance(key, bytes):
         pk: object = key
     else:
         pk = public_key_from_text(read_text(key, "a readable public key file"), str(key))
-    out = verify_chain(doc, pk) if isinstance(doc, list) else verify_record(doc, pk)  # type: ignore[arg-type]
+    out = verify_chain(checked, pk) if isinstance(doc, list) else verify_record(checked[0], pk)  # type: ignore[arg-type]
     if isinstance(out, RecordInvalid):
         return out
     return tuple(out) if isinstance(out, list) else (out,)

@@ -95,6 +95,9 @@ class Budget:
                 raise InvalidInput(where, "a budget such as 30s, 5m, 200000states, 30s,200000states or none",
                                    repr(text)[:60], InputKind.VALUE)
             num, unit = m.group(1), m.group(2)
+            if len(num) > _MAX_DIGITS:  # int() refuses past 4,300 digits; no real budget needs 19
+                raise InvalidInput(where, f"a budget of at most {_MAX_DIGITS} digits per number",
+                                   f"a number of {len(num)} characters", InputKind.VALUE)
             if unit in ("states", "state", "st"):
                 if states is not None or not num.isdigit():
                     raise InvalidInput(where, "one whole number of states", repr(text)[:60], InputKind.VALUE)
@@ -106,6 +109,7 @@ class Budget:
         return Budget(seconds, states)
 
 
+_MAX_DIGITS = 18
 _ITEM = re.compile(r"([0-9]+(?:\.[0-9]+)?)\s*(s|m|h|states|state|st)")
 
 #: What a CLI command uses when ``--budget`` is not given: long enough for every corpus row, finite.

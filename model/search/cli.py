@@ -88,7 +88,7 @@ def cli(model_path: str, engine: str, bound: int | None, policy_path: str | None
         from model.dist.search import explore_distributed
 
         try:
-            with connect(scheduler, workers) as client:
+            with connect(scheduler, workers, budget.seconds) as client:
                 rep = _run(model, engine, bound, no_replay, no_reduction, budget,
                            partial(explore_distributed, client))
         except WorkerLost as exc:
