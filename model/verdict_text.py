@@ -181,7 +181,7 @@ def search_sentence(rep: SearchReport) -> str:
         agreed = sum(isinstance(c, Agreement) for c in rep.comparison)
         checks.append("the engines disagree on " + ", ".join(d.query for d in rep.disagreements)
                       if rep.disagreements else "both engines agree" if agreed == len(rep.comparison)
-                      else f"both engines agree on the {agreed} of {len(rep.comparison)} queries both answered")
+                      else f"both engines agree where both answered ({agreed} of {len(rep.comparison)} queries)")
     if rep.replays:
         checks.append(f"{len(rep.spurious)} found trace(s) did NOT replay" if rep.spurious
                       else "every found trace replays on the reference tools")

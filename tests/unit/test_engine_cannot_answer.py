@@ -47,7 +47,7 @@ def test_both_engines_answer_through_the_one_that_can() -> None:
     assert rep.unanswered == () and not rep.passed
     res = CliRunner().invoke(main, [*ARGS, "--engine", "both"])
     assert res.exit_code == 1
-    assert "both engines agree on the 0 of 3 queries both answered" in res.output
+    assert "both engines agree where both answered (0 of 3 queries)" in res.output
 
 
 def test_library_report_lists_unanswered_and_does_not_pass() -> None:

@@ -135,3 +135,17 @@ def test_expect_head_in_any_case_matches_the_true_head() -> None:
     wrong = ("0" if head[0] != "0" else "1") + head[1:]
     res = CliRunner().invoke(main, ["verify-record", str(RECORDS), "--key", PUB, "--expect-head", wrong])
     assert res.exit_code == 1
+
+
+def test_default_budget_is_interactive_and_its_unknown_says_how_to_ask_for_more() -> None:
+    from model.budget import DEFAULT_CLI, Budget, BudgetExhausted, Unknown
+
+    assert DEFAULT_CLI.seconds is not None and DEFAULT_CLI.seconds <= 60
+    meter = Budget(states=5).start()
+    with pytest.raises(BudgetExhausted) as exc:
+        meter.tick(6)
+    assert "--budget" not in Unknown.of(exc.value).describe()  # a budget the caller chose
+    default = Unknown(DEFAULT_CLI, exc.value.spent, "time")
+    assert "default budget" in default.describe() and "--budget none" in default.describe()
+    res = CliRunner().invoke(main, ["search", "--help"])
+    assert "[default: 60s]" in res.output
