@@ -149,3 +149,13 @@ def test_default_budget_is_interactive_and_its_unknown_says_how_to_ask_for_more(
     assert "default budget" in default.describe() and "--budget none" in default.describe()
     res = CliRunner().invoke(main, ["search", "--help"])
     assert "[default: 60s]" in res.output
+
+
+@pytest.mark.parametrize("args", [
+    ["search", SEARCH, "--policy", "", "--bound", "1"],
+    ["agentdojo", "travel", "user_task_2", "--policy", ""],
+])
+def test_an_empty_policy_option_is_refused_not_the_default(args: list[str]) -> None:
+    res = CliRunner().invoke(main, args)
+    assert res.exit_code == 2, res.output
+    assert "--policy" in _one_error_line(res.output)
