@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from model.cli import main
@@ -54,3 +55,41 @@ def test_library_report_lists_unanswered_and_does_not_pass() -> None:
     rep = search(load_model(DELETE, WIDENED), 3, Engine.SMT)
     assert not rep.passed and rep.findings() == ()
     assert [q for q, _ in rep.unanswered] == ["delete_a_twice", "delete_c", "batch_ab"]
+
+
+# --- revise: the certificate engines cannot encode a glob; the explicit searches still answer ---
+
+DELETE_AB = ROOT / "corpus" / "policies" / "delete_ab.policy"
+
+
+def _glob_variant(tmp_path: Path, glob: str) -> str:
+    text = DELETE_AB.read_text().replace('allow file.delete("A") quota 1', f'allow file.delete(like "{glob}") quota 1')
+    assert glob in text
+    out = tmp_path / "glob.policy"
+    out.write_text(text)
+    return str(out)
+
+
+def test_revise_whose_certificate_engines_cannot_encode_the_policy_is_unknown_not_certified(tmp_path: Path) -> None:
+    res = CliRunner().invoke(main, ["revise", str(DELETE_AB), _glob_variant(tmp_path, "[A-]"), "--explain"])
+    assert res.exit_code == 3, res.output
+    assert "Certified" not in res.output and "Unknown" in res.output
+    assert "simulation relation: P: glob '[A-]'" in res.output  # the engine says why it could not answer
+
+
+def test_revise_finds_a_lost_client_where_the_certificate_engines_cannot_look(tmp_path: Path) -> None:
+    res = CliRunner().invoke(main, ["revise", str(DELETE_AB), _glob_variant(tmp_path, "[B-]")])
+    assert res.exit_code == 1, res.output
+    assert 'Delete(target="A")' in res.output
+
+
+# --- edit check: every engine decides or, out of budget, answers Unknown (exit 3) ---
+
+@pytest.mark.parametrize("engine", ["declarative", "explicit", "symbolic"])
+def test_edit_check_engine_out_of_budget_is_unknown(engine: str) -> None:
+    inst = str(ROOT / "corpus" / "edits" / "laptop_fork_parallel.json")
+    res = CliRunner().invoke(main, ["edit", "check", inst, "--engine", engine, "--budget", "3states"])
+    assert res.exit_code == 3, res.output
+    assert res.output.startswith("Unknown: budget exhausted (states)") and f"the {engine} engine" in res.output
+    full = CliRunner().invoke(main, ["edit", "check", inst, "--engine", engine])
+    assert full.exit_code in (0, 1) and "Unknown" not in full.output
