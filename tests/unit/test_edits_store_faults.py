@@ -24,7 +24,7 @@ SESSIONS = ROOT / "corpus" / "edits" / "sessions"
 LAPTOP, OTHER = SESSIONS / "laptop.json", SESSIONS / "preload.json"
 
 #: every table of the runtime store; test_the_fault_table_covers_every_table keeps this list complete
-STORE_TABLES = ("meta", "state", "journal", "steps", "acks")
+STORE_TABLES = ("meta", "state", "journal", "steps", "acks", "heads")
 OUTBOX_TABLES = ("delivered", "meta")
 
 
@@ -115,7 +115,7 @@ def edit_int(db: Path, other: Path, table: str) -> None:
 Fault = Callable[[Path, Path, str], None]
 FAULTS: dict[str, Fault] = {"delete-first": delete_first, "delete-last": delete_last, "truncate": truncate,
                             "swap": swap, "edit-text": edit_text, "edit-int": edit_int}
-_INT_TABLES = {"state", "steps", "delivered"}  # those with an integer column besides their key
+_INT_TABLES = {"state", "steps", "delivered", "heads"}  # those with an integer column besides their key
 
 
 def _cases(tables: tuple[str, ...]) -> list[tuple[str, str]]:
