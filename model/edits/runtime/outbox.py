@@ -8,20 +8,29 @@ an SQLite store of its own kind (``DB.outbox`` next to the runtime's store for t
 primary key is the idempotency key, so a request is delivered at most once per key and a repeat only
 increments ``repeats``. A repeat with the same key but another request is refused, since it would
 mean two different effects under one key.
+
+The outbox is bound to its store: it records the store's identity (``bind``), and ``state`` returns
+what ``integrity.check_outbox`` compares with the store, so a missing, foreign, truncated or edited
+outbox is refused before anything is handed over (a lost outbox would forget what was performed).
+A session driver holds it with ``lock``: a second driver of the same store is refused at once
+("store busy") instead of interleaving its steps with the first's.
 """
 
 from __future__ import annotations
 
+import fcntl
+import os
 from typing import Protocol
 
 from model.edits.runtime.answers import Sent
 from model.errors import InputKind, InvalidInput
 from model.store import Database
-from model.store_kinds import kind
+from model.store_kinds import Mode, kind
 
-KIND = kind("session outbox", 5, 1, """
+KIND = kind("session outbox", 5, 2, """
 CREATE TABLE delivered (key TEXT PRIMARY KEY, n INTEGER NOT NULL UNIQUE, record TEXT NOT NULL,
-                        action TEXT NOT NULL, request TEXT NOT NULL, repeats INTEGER NOT NULL)
+                        action TEXT NOT NULL, request TEXT NOT NULL, repeats INTEGER NOT NULL);
+CREATE TABLE meta (id INTEGER PRIMARY KEY CHECK (id = 1), store TEXT NOT NULL)
 """)
 
 
@@ -30,8 +39,40 @@ class Tool(Protocol):
 
 
 class Outbox:
-    def __init__(self, path: str = ":memory:") -> None:
-        self.db = Database(path, KIND)
+    def __init__(self, path: str = ":memory:", readonly: bool = False) -> None:
+        self.db = Database(path, KIND, Mode.READ if readonly else Mode.OPEN_OR_CREATE)
+        self._lock: int | None = None
+
+    def lock(self, store: str) -> None:
+        """Hold this outbox (and so its store) for one driver until ``close``; a second is refused."""
+        fd = os.open(self.db.path, os.O_RDONLY)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            raise InvalidInput(store, "a store no other process is driving",
+                               "store busy (another run or resume holds its outbox)", InputKind.IO) from None
+        self._lock = fd
+
+    def bind(self, store_id: str) -> None:
+        """Record the identity of the store this outbox serves (a new outbox), or check it (a bound one)."""
+        with self.db.transaction() as c:
+            row = c.execute("SELECT store FROM meta WHERE id = 1").fetchone()
+            if row is None and c.execute("SELECT count(*) FROM delivered").fetchone()[0] == 0:
+                c.execute("INSERT INTO meta VALUES (1, ?)", (store_id,))
+                return
+        if row is None or row[0] != store_id:
+            raise InvalidInput(self.db.path, "the outbox of this store",
+                               "an outbox bound to no store" if row is None else "the outbox of another store",
+                               InputKind.VALUE)
+
+    def state(self) -> tuple[str | None, list[tuple[int, str, str, str, str, int]]]:
+        """The store identity it is bound to and its deliveries ``(n, key, record, action, request,
+        repeats)`` in order, read in one transaction."""
+        with self.db.transaction() as c:
+            row = c.execute("SELECT store FROM meta WHERE id = 1").fetchone()
+            rows = c.execute("SELECT n, key, record, action, request, repeats FROM delivered ORDER BY n").fetchall()
+        return (None if row is None else str(row[0])), [(r[0], r[1], r[2], r[3], r[4], r[5]) for r in rows]
 
     def deliver(self, key: str, sent: Sent) -> bool:
         """Perform the request once per key; True iff this call performed it."""
@@ -55,4 +96,7 @@ class Outbox:
         return [(r[0], r[1], r[2], r[3], r[4]) for r in rows]
 
     def close(self) -> None:
+        if self._lock is not None:
+            os.close(self._lock)  # releases the flock
+            self._lock = None
         self.db.close()
