@@ -241,9 +241,8 @@ class Runtime:
             raise _broken(self.path, str(exc)) from None
 
     def verify(self) -> State:
-        """``PRAGMA integrity_check``, then every table read in one transaction (a concurrent step
-        cannot fall between the journal and the state) and checked (``integrity.check``): the verified
-        state, or ``InvalidInput`` naming the first difference."""
+        """``PRAGMA integrity_check``, then every table read in one transaction (no step falls between
+        journal and state) and checked (``integrity.check``); ``InvalidInput`` names a difference."""
         problems = self.db.integrity()
         if problems:
             raise _broken(self.path, f"a file SQLite finds damaged ({' '.join(' '.join(problems[:2]).split())[:160]})")
