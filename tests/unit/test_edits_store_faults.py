@@ -18,6 +18,7 @@ import pytest
 from click.testing import CliRunner
 
 from model.cli import main
+from tests.edits_helpers import cli_sessions, copy_files
 
 ROOT = Path(__file__).resolve().parents[2]
 SESSIONS = ROOT / "corpus" / "edits" / "sessions"
@@ -35,18 +36,12 @@ def _cli(*args: str) -> tuple[int, str]:
 
 @pytest.fixture(scope="module")
 def made(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    d = tmp_path_factory.mktemp("faults")
-    for name, script in (("A", LAPTOP), ("B", OTHER)):
-        code, out = _cli("edit", "session", str(d / f"{name}.db"), "run", str(script))
-        assert code == 0, out
-    return d
+    return cli_sessions(tmp_path_factory.mktemp("faults"), {"A": LAPTOP, "B": OTHER})
 
 
 @pytest.fixture
 def store(made: Path, tmp_path: Path) -> Path:
-    for f in made.iterdir():
-        shutil.copy(f, tmp_path / f.name)
-    return tmp_path
+    return copy_files(made, tmp_path)
 
 
 def _tables(path: Path) -> list[str]:

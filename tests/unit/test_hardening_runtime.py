@@ -8,7 +8,6 @@ from __future__ import annotations
 import fcntl
 import json
 import os
-import shutil
 import sqlite3
 from pathlib import Path
 from typing import Any
@@ -17,7 +16,7 @@ import pytest
 from click.testing import CliRunner
 
 from model.cli import main
-from tests.edits_helpers import playground_runtime
+from tests.edits_helpers import cli_sessions, copy_files, playground_runtime
 
 ROOT = Path(__file__).resolve().parents[2]
 LAPTOP = ROOT / "corpus" / "edits" / "sessions" / "laptop.json"
@@ -31,17 +30,12 @@ def _one_error_line(output: str) -> str:
 
 @pytest.fixture(scope="module")
 def made(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    d = tmp_path_factory.mktemp("laptop")
-    res = CliRunner().invoke(main, ["edit", "session", str(d / "A.db"), "run", str(LAPTOP)])
-    assert res.exit_code == 0, res.output
-    return d
+    return cli_sessions(tmp_path_factory.mktemp("laptop"), {"A": LAPTOP})
 
 
 @pytest.fixture
 def store(made: Path, tmp_path: Path) -> Path:
-    for f in made.iterdir():
-        shutil.copy(f, tmp_path / f.name)
-    return tmp_path
+    return copy_files(made, tmp_path)
 
 
 def test_a_state_row_naming_an_unknown_action_is_refused_by_resume(store: Path) -> None:
