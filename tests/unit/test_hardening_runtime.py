@@ -129,3 +129,16 @@ def test_an_empty_effects_option_is_refused(tmp_path: Path) -> None:
                                     str(ROOT / "corpus" / "policies" / "report_chained.policy"), "--effects", ""])
     assert res.exit_code == 2, res.output
     assert "--effects" in _one_error_line(res.output)
+
+
+def test_two_resumes_racing_on_one_store_never_exit_1(store: Path) -> None:
+    """Real processes: each resume either drives the store (exit 0) or is told "store busy" (exit 2)."""
+    import subprocess
+    import sys
+
+    args = [sys.executable, "-m", "model.cli", "edit", "session", str(store / "A.db"), "resume", str(LAPTOP)]
+    procs = [subprocess.Popen(args, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+             for _ in range(2)]
+    for p in procs:
+        out, _ = p.communicate(timeout=120)
+        assert p.returncode == 0 or (p.returncode == 2 and "store busy" in _one_error_line(out)), out
