@@ -187,9 +187,10 @@ def session_run(db: Path, script: Path, as_json: bool, key: str | None) -> None:
 def session_resume(db: Path, script: Path, as_json: bool, key: str | None) -> None:
     """Continue the session SCRIPT in the store DB it created, after a crash or a kill.
 
-    Prints every step's answer (the recorded ones first), never runs a committed step again, and hands
-    requests that were sent before the stop to the tool again under their idempotency keys (DB.outbox
-    performs each key once). Exit status as for 'run'."""
+    Verifies the store and DB.outbox as 'show' does before anything else, then prints every step's
+    answer (the recorded ones first), never runs a committed step again, and hands requests that were
+    sent before the stop to the tool again under their idempotency keys (DB.outbox performs each key
+    once). Another run or resume of the same store is refused ("store busy"). Exit status as for 'run'."""
     from model.edits.runtime.runtime import KIND
     from model.edits.runtime.session import load_session, resume_session
     from model.store_kinds import Mode, precheck
@@ -215,8 +216,10 @@ def session_show(db: Path, key: str | None) -> None:
     """Print the committed state of the store: workflow, versions, log, queue, checkpoints.
 
     The store is opened read-only and verified first: SQLite's integrity check, then the state is
-    re-derived from the journal (which needs the key) and compared with the stored state. A store that
-    fails a check (damaged, edited by hand, foreign, of another schema version) is bad input: exit 2.
+    re-derived from the journal (which needs the key) and compared with the stored state, every other
+    table's signatures and counts are checked, and so is DB.outbox against the store. A store or outbox
+    that fails a check (damaged, edited by hand, foreign, missing, of another schema version) is bad
+    input: exit 2.
     A legend of the notation ends the output."""
     from model.edits.runtime.runtime import Runtime
     from model.edits.runtime.session import attach
