@@ -18,8 +18,6 @@ A session driver holds it with ``lock``: a second driver of the same store is re
 
 from __future__ import annotations
 
-import fcntl
-import os
 from typing import Protocol
 
 from model.edits.runtime.answers import Sent
@@ -41,18 +39,12 @@ class Tool(Protocol):
 class Outbox:
     def __init__(self, path: str = ":memory:", readonly: bool = False) -> None:
         self.db = Database(path, KIND, Mode.READ if readonly else Mode.OPEN_OR_CREATE)
-        self._lock: int | None = None
 
     def lock(self, store: str) -> None:
         """Hold this outbox (and so its store) for one driver until ``close``; a second is refused."""
-        fd = os.open(self.db.path, os.O_RDONLY)
-        try:
-            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
-        except OSError:
-            os.close(fd)
+        if not self.db.hold():
             raise InvalidInput(store, "a store no other process is driving",
-                               "store busy (another run or resume holds its outbox)", InputKind.IO) from None
-        self._lock = fd
+                               "store busy (another run or resume holds its outbox)", InputKind.IO)
 
     def bind(self, store_id: str) -> None:
         """Record the identity of the store this outbox serves (a new outbox), or check it (a bound one)."""
@@ -96,7 +88,4 @@ class Outbox:
         return [(r[0], r[1], r[2], r[3], r[4]) for r in rows]
 
     def close(self) -> None:
-        if self._lock is not None:
-            os.close(self._lock)  # releases the flock
-            self._lock = None
         self.db.close()
