@@ -24,6 +24,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from model.api_results import CorpusJudgment, Explanation, TraceRun
+from model.apicheck import checked
 from model.budget import Budget, Unknown
 from model.canonical import JSON
 from model.errors import InputKind, InvalidInput
@@ -40,6 +41,7 @@ PathLike = str | Path
 NO_LIMIT = Budget()  # the library default: unlimited (every CLI command has a finite one)
 
 
+@checked
 def load_policy(path: PathLike) -> Policy:
     """Parse and validate a policy file (text syntax, or its JSON form when the name ends in .json).
 
@@ -52,6 +54,7 @@ def load_policy(path: PathLike) -> Policy:
     return _load(path)
 
 
+@checked
 def parse_policy(text: str, source: str = "<text>") -> Policy:
     """Parse and validate policy text; errors name ``source:line:col``.
 
@@ -67,6 +70,7 @@ def _policy(policy: Policy | PathLike) -> Policy:
     return load_policy(policy) if isinstance(policy, str | Path) else policy
 
 
+@checked
 def run_trace(policy: Policy | PathLike, trace: PathLike | Mapping[str, JSON], *, explain: bool = False) -> TraceRun:
     """Run a trace (``corpus/schemas/trace.schema.json``) through the precise adapter on its tools.
 
@@ -89,6 +93,7 @@ def run_trace(policy: Policy | PathLike, trace: PathLike | Mapping[str, JSON], *
     return TraceRun(pol.name, source, _run(pol, doc, source=source, explain=explain))
 
 
+@checked
 def explain(policy: Policy | PathLike, trace: PathLike | Mapping[str, JSON], step: int) -> Explanation:
     """Explain the decision of call ``step`` of a trace (the state is the one the earlier steps left).
 
@@ -111,6 +116,7 @@ def explain(policy: Policy | PathLike, trace: PathLike | Mapping[str, JSON], ste
     return Explanation(s, failing)
 
 
+@checked
 def report_table(tick: Callable[[int, int], None] | None = None) -> tuple[ReportRow, ...]:
     """Agenra Table 1: the seven candidates of the report task, decided by the monitor on the tools.
 
@@ -122,6 +128,7 @@ def report_table(tick: Callable[[int, int], None] | None = None) -> tuple[Report
     return table_rows(tick)
 
 
+@checked
 def check_edit(instance: Instance | PathLike | Mapping[str, JSON], engine: str = "symbolic", *,
                budget: Budget = NO_LIMIT) -> EditVerdict | Unknown:
     """Decide an execution edit: ``Accepted`` (with the canonical automaton), ``Rejected`` (with the
@@ -160,6 +167,7 @@ def check_edit(instance: Instance | PathLike | Mapping[str, JSON], engine: str =
     return check(inst, eng, budget=budget)
 
 
+@checked
 def check_revision(old: Policy | PathLike, new: Policy | PathLike, *, workload: PathLike | None = None,
                    effects: str | None = None, bound: int = 4, after: PathLike | None = None,
                    budget: Budget = NO_LIMIT) -> RevisionReport:
@@ -200,6 +208,7 @@ def check_revision(old: Policy | PathLike, new: Policy | PathLike, *, workload: 
     return revise(o, n, eff, wl, bound, prefix, budget=budget)
 
 
+@checked
 def revision_corpus(manifest: PathLike | None = None, tick: Callable[[int, int], None] | None = None,
                     budget: Budget = NO_LIMIT, client: Any = None) -> tuple[CorpusJudgment, ...]:
     """Judge every revision of ``corpus/revisions/manifest.json`` (or another manifest), each within ``budget``;
@@ -208,6 +217,8 @@ def revision_corpus(manifest: PathLike | None = None, tick: Callable[[int, int],
     from model.revision.revise import revise
 
     entries = load_manifest() if manifest is None else load_manifest(manifest)
+    if client is not None and not callable(getattr(client, "submit", None)):
+        raise InvalidInput("revision_corpus: client", "a dask.distributed Client or None", type(client).__name__)
     if client is not None:
         from model.dist.shard import judge_corpus
 
@@ -223,6 +234,7 @@ def revision_corpus(manifest: PathLike | None = None, tick: Callable[[int, int],
     return tuple(out)
 
 
+@checked
 def bounded_search(model: PathLike, *, policy: PathLike | None = None, bound: int | None = None, engine: str = "both",
            replay: bool = True) -> SearchReport:
     """Bounded search of a finite model for forbidden executions and useful completions; both engines

@@ -16,6 +16,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from model.apicheck import checked
 from model.canonical import JSON, load_file
 from model.errors import InputKind, InvalidInput
 from model.jsonio import read_text
@@ -35,6 +36,7 @@ def _doc(value: PathLike | JSON, what: str) -> tuple[JSON, str]:
     return value, f"<{what}>"
 
 
+@checked
 def verify_approval(approval: PathLike | JSON, approvers: PathLike | JSON, *, action: str, resource: str,
                     amount: float | None = None, now: datetime | None = None) -> ApprovalVerified | Refusal:
     """Check a signed approval's key, signature, lifetime and bindings (its nonce is not spent here).
@@ -57,28 +59,32 @@ def verify_approval(approval: PathLike | JSON, approvers: PathLike | JSON, *, ac
                             now=now if now is not None else datetime.now(UTC), registry=load_registry(r_doc, r_src))
 
 
+@checked
 def verify_records(records: PathLike | JSON, key: PathLike | bytes) -> tuple[RecordValid, ...] | RecordInvalid:
     """Verify signed records offline with nothing but the records and the public key (PEM file or raw
-    bytes); a list is also checked as hash chains.
+    bytes); a list is also checked as hash chains. An empty list, or a list holding a non-object, is
+    ``InvalidInput`` (the CLI's rule: nothing to verify is not "valid").
 
     >>> out = verify_records("corpus/admission/records.json", "corpus/admission/keys/runtime.pub.pem")
     >>> [v.kind for v in out]
     ['governance', 'governance', 'refusal', 'intent', 'execution']
     """
-    from model.admission.records import RecordInvalid, verify_chain, verify_record
+    from model.admission.records import RecordInvalid, records_document, verify_chain, verify_record
     from model.admission.signing import public_key_from_text
 
-    doc, _ = _doc(records, "records")
+    doc, where = _doc(records, "records")
+    checked = records_document(doc, where)
     if isinstance(key, bytes):
         pk: object = key
     else:
         pk = public_key_from_text(read_text(key, "a readable public key file"), str(key))
-    out = verify_chain(doc, pk) if isinstance(doc, list) else verify_record(doc, pk)  # type: ignore[arg-type]
+    out = verify_chain(checked, pk) if isinstance(doc, list) else verify_record(checked[0], pk)  # type: ignore[arg-type]
     if isinstance(out, RecordInvalid):
         return out
     return tuple(out) if isinstance(out, list) else (out,)
 
 
+@checked
 def admission_demo() -> tuple[DemoStep, ...]:
     """A held attempt through approval and replay, and a signed approval through verification,
     tampering, decision and release (what ``agentwarrant admit demo`` prints).
@@ -115,6 +121,7 @@ class DrtRun:
         return self.mismatches / self.compared if self.compared else 0.0
 
 
+@checked
 def drt_campaign(cases: int = 100, judgments: tuple[str, ...] | None = None, seed: int | None = None,
                  vectors: PathLike | None = None, build: bool = True) -> tuple[DrtRun, ...] | DrtSkipped:
     """Run ``cases`` generated cases per judgment against the Lean oracle (building it first when a

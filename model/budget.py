@@ -11,7 +11,8 @@ Choices where nothing is given:
 - The clock is checked once every ``_CLOCK_EVERY`` ticks, so a tick costs an integer increment; a
   budget may therefore overrun by at most that many ticks' worth of time.
 - ``Budget()`` (no limits) is allowed for library callers; every CLI command has a finite default
-  (``DEFAULT_CLI``) and ``--budget none`` must be asked for explicitly.
+  (``DEFAULT_CLI``, 60 s: long enough for every corpus row, short enough to wait for) and
+  ``--budget none`` must be asked for explicitly. An Unknown under that default says so.
 - ``BudgetExhausted`` is an exception only *inside* an engine; it never crosses a public function
   (those return ``Unknown``) and the CLI never prints it as a traceback.
 - Progress: the meter calls an optional ``on_progress(spent)`` at most every ``_PROGRESS_EVERY``
@@ -95,6 +96,9 @@ class Budget:
                 raise InvalidInput(where, "a budget such as 30s, 5m, 200000states, 30s,200000states or none",
                                    repr(text)[:60], InputKind.VALUE)
             num, unit = m.group(1), m.group(2)
+            if len(num) > _MAX_DIGITS:  # int() refuses past 4,300 digits; no real budget needs 19
+                raise InvalidInput(where, f"a budget of at most {_MAX_DIGITS} digits per number",
+                                   f"a number of {len(num)} characters", InputKind.VALUE)
             if unit in ("states", "state", "st"):
                 if states is not None or not num.isdigit():
                     raise InvalidInput(where, "one whole number of states", repr(text)[:60], InputKind.VALUE)
@@ -106,10 +110,15 @@ class Budget:
         return Budget(seconds, states)
 
 
+_MAX_DIGITS = 18
 _ITEM = re.compile(r"([0-9]+(?:\.[0-9]+)?)\s*(s|m|h|states|state|st)")
 
-#: What a CLI command uses when ``--budget`` is not given: long enough for every corpus row, finite.
-DEFAULT_CLI = Budget(seconds=600.0)
+#: What a CLI command uses when ``--budget`` is not given: interactive-sized (a person waits for it), so an
+#: unbounded question such as ``search --bound 64`` answers Unknown in a minute rather than after ten; the
+#: answer then says how to ask for more (``Unknown.describe``).
+DEFAULT_CLI = Budget(seconds=60.0)
+#: The sentence an Unknown under the default budget ends with.
+MORE = "the default budget; ask for more with --budget 10m, or --budget none"
 
 
 class BudgetExhausted(Exception):
@@ -195,6 +204,8 @@ class Unknown:
 
     def describe(self) -> str:
         what = f"budget exhausted ({self.limit}) after {self.spent.seconds:.1f}s and {self.spent.states} states"
+        if self.budget == DEFAULT_CLI:
+            what += f" ({MORE})"
         return f"{what}: {self.reason}" if self.reason else what
 
     def to_json(self) -> dict[str, object]:

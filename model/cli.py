@@ -139,13 +139,13 @@ def reproduce(names: tuple[str, ...], out_dir: Path | None, scheduler: str | Non
 def _reproduce(names: tuple[str, ...], out_dir: Path | None, client: object) -> None:
     import time
 
+    from model.cliutil import output_folder
     from model.reproduce import EXPERIMENTS, ON_DEMAND, load_experiment, repo_root, run_experiment
 
     chosen = [n for n in EXPERIMENTS if n not in ON_DEMAND] if not names or names == ("all",) else list(names)
     for name in chosen:
         load_experiment(name)  # an unknown name fails before anything runs
-    out = out_dir if out_dir is not None else repo_root() / "paper_figures"
-    out.mkdir(parents=True, exist_ok=True)
+    out = output_folder(out_dir if out_dir is not None else repo_root() / "paper_figures")
     written: list[Path] = []
     if not sys.stderr.isatty():
         # piped or logged: one finished line per experiment, no bar and no control characters

@@ -7,14 +7,16 @@ get no control characters), and it always ends its line.
 from __future__ import annotations
 
 import sys
+import tempfile
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
+from pathlib import Path
 from typing import Any, TypeVar
 
 import click
 
 from model.budget import DEFAULT_CLI, Budget, Spent
-from model.errors import InvalidInput
+from model.errors import InputKind, InvalidInput
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -57,3 +59,17 @@ def metered_progress(label: str) -> Iterator[Callable[[Spent], None] | None]:
             progress.update(task, states=f"{spent.states:,}")
 
         yield update
+
+
+def output_folder(path: Path, where: str = "--out") -> Path:
+    """``path`` created (with its ``tables/`` subfolder) and shown writable before any experiment runs:
+    a path under a file (``FILE/sub``), under ``/proc`` or read-only is bad input, one line, not a
+    traceback after minutes of work."""
+    try:
+        (path / "tables").mkdir(parents=True, exist_ok=True)
+        with tempfile.TemporaryFile(dir=path):
+            pass
+    except OSError as exc:
+        raise InvalidInput(where, "a folder that can be created and written",
+                           f"{path} ({exc.strerror or type(exc).__name__})", InputKind.IO) from None
+    return path

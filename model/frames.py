@@ -19,9 +19,11 @@ from model.admission.records import RecordInvalid, RecordValid
 from model.admission.refusal import Refusal
 from model.api_evidence import DrtRun, DrtSkipped
 from model.api_results import CorpusJudgment, Explanation, Row, TraceRun, dataframe, explanation_rows, trace_rows
+from model.apicheck import checked, found
 from model.edits.check.contract import show_outcome
 from model.edits.check.resolve import Word
 from model.edits.check.verdict import Accepted, Invalid, Rejected
+from model.errors import InputKind, InvalidInput
 from model.monitor.adapter.report_task import Row as ReportRow
 from model.revision.certify.certificate import Certificate
 from model.revision.certify.joint_certificate import JointSimulation
@@ -164,6 +166,7 @@ def drt_rows(runs: Sequence[DrtRun] | DrtSkipped) -> list[Row]:
             for r in runs]
 
 
+@checked
 def rows(result: Any) -> list[Row]:
     """Rows of any API result (or a sequence of report rows, corpus judgments or demo steps)."""
     if isinstance(result, TraceRun):
@@ -194,9 +197,11 @@ def rows(result: Any) -> list[Row]:
             return records_rows(result)
         if isinstance(first, DrtRun):
             return drt_rows(result)
-    raise TypeError(f"no table form for {type(result).__name__}")
+    raise InvalidInput("rows: result", "a result of the agentwarrant API (or a non-empty sequence of its rows)",
+                       found(result), InputKind.SCHEMA)
 
 
+@checked
 def to_frame(result: Any) -> Any:
     """``rows(result)`` as a pandas DataFrame.
 
@@ -208,6 +213,7 @@ def to_frame(result: Any) -> Any:
     return dataframe(rows(result))
 
 
+@checked
 def sentence(result: Any) -> str:
     """The one-sentence reading of an edit verdict or a revision report."""
     if isinstance(result, Accepted | Rejected | Invalid):
@@ -216,4 +222,5 @@ def sentence(result: Any) -> str:
         return preservation_sentence(result.preservation) + " " + safety_sentence(result.safety)
     if isinstance(result, Explanation):
         return result.sentence()
-    raise TypeError(f"no sentence for {type(result).__name__}")
+    raise InvalidInput("sentence: result", "an edit verdict, a revision report or an explanation", found(result),
+                       InputKind.SCHEMA)

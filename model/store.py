@@ -32,6 +32,7 @@ root, whom the OS would let write, since that is what the owner asked for; there
 from __future__ import annotations
 
 import errno
+import fcntl
 import os
 import sqlite3
 import tempfile
@@ -65,6 +66,7 @@ class Database:
     def __init__(self, path: str, k: Kind, mode: Mode = Mode.OPEN_OR_CREATE) -> None:
         self.path, self.kind, self.mode = path, k, mode
         self._lock = threading.Lock()
+        self._held: int | None = None
         self.readonly = mode is Mode.READ
         memory = path == ":memory:"
         if not memory:
@@ -193,9 +195,25 @@ class Database:
             rows = [str(r[0]) for r in c.execute("PRAGMA integrity_check").fetchall()]
         return [] if rows == ["ok"] else rows
 
+    def hold(self) -> bool:
+        """An exclusive advisory lock (``flock``, apart from SQLite's own locks) on the file until
+        ``close``, for a caller that must be its only driver across many transactions; False when
+        another process holds it."""
+        fd = os.open(self.path, os.O_RDONLY)
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except OSError:
+            os.close(fd)
+            return False
+        self._held = fd
+        return True
+
     def close(self) -> None:
         with self._lock:
             self.conn.close()
+            if self._held is not None:
+                os.close(self._held)  # releases the flock
+                self._held = None
 
 
 def _publish(tmp: str, path: str) -> None:

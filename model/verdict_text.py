@@ -149,28 +149,39 @@ def safety_sentence(s: SafetyDelta) -> str:
 def search_sentence(rep: SearchReport) -> str:
     """What a bounded search found, in one sentence (the per-query table stays the detail)."""
     from model.search.model import QueryKind
+    from model.search.verdict import Found
 
     forbidden = [f.split()[2] for f in rep.findings() if f.startswith("forbidden execution")]
     missed = [f.split()[1] for f in rep.findings() if f.startswith("goal")]
-    goals = [q.name for q in rep.model.queries if q.kind is QueryKind.GOAL and q.name not in missed]
+    goals = [q.name for q in rep.model.queries
+             if q.kind is QueryKind.GOAL and any(isinstance(a, Found) for a in rep.answers(q.name))]
     undecided = list(rep.unknown)
+    unanswered = [q for q, _ in rep.unanswered]
     if forbidden:
         parts = [f"{len(forbidden)} forbidden execution{'s' if len(forbidden) != 1 else ''} found within "
                  f"{rep.bound} steps ({', '.join(forbidden)})"]
     elif undecided:  # the budget ran out: absence of a finding is not a verdict
         parts = [f"no forbidden execution found before the budget ran out (bound {rep.bound})"]
+    elif unanswered:  # an engine outside its fragment looked at nothing
+        parts = [f"no forbidden execution found, but not every query was decided (bound {rep.bound})"]
     else:
         parts = [f"no forbidden execution within {rep.bound} steps"]
     if undecided:
         parts.append(f"undecided, budget exhausted: {', '.join(undecided)}")
+    if unanswered:
+        parts.append(f"undecided, outside the engine's fragment: {', '.join(unanswered)}")
     if goals:
         parts.append(f"reached {', '.join(goals)}")
     if missed:
         parts.append(f"did not reach {', '.join(missed)}")
     checks = []
     if rep.explicit is not None and rep.smt is not None:
+        from model.search.compare import Agreement
+
+        agreed = sum(isinstance(c, Agreement) for c in rep.comparison)
         checks.append("the engines disagree on " + ", ".join(d.query for d in rep.disagreements)
-                      if rep.disagreements else "both engines agree")
+                      if rep.disagreements else "both engines agree" if agreed == len(rep.comparison)
+                      else f"both engines agree where both answered ({agreed} of {len(rep.comparison)} queries)")
     if rep.replays:
         checks.append(f"{len(rep.spurious)} found trace(s) did NOT replay" if rep.spurious
                       else "every found trace replays on the reference tools")

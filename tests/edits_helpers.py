@@ -58,3 +58,24 @@ def resumed(d: Path, sess: Session = LAPTOP, verify: bool = True) -> dict[str, A
     rt.close()
     tool.close()
     return got
+
+
+def cli_sessions(d: Path, scripts: dict[str, Path]) -> Path:
+    """``agentwarrant edit session D/NAME.db run SCRIPT`` for each ``NAME: SCRIPT`` (each must exit 0)."""
+    from click.testing import CliRunner
+
+    from model.cli import main
+
+    for name, script in scripts.items():
+        res = CliRunner().invoke(main, ["edit", "session", str(d / f"{name}.db"), "run", str(script)])
+        assert res.exit_code == 0, res.output
+    return d
+
+
+def copy_files(src: Path, dst: Path) -> Path:
+    """Every file of ``src`` copied into ``dst`` (a store, its key and its outbox, for one test to damage)."""
+    import shutil
+
+    for f in src.iterdir():
+        shutil.copy(f, dst / f.name)
+    return dst

@@ -19,14 +19,14 @@ from pathlib import Path
 import click
 
 from model.admission.approvals import load_approval, load_registry, verify_approval
-from model.admission.records import RecordInvalid, chain_heads, verify_chain
+from model.admission.records import RecordInvalid, chain_heads, record_hash, records_document, verify_chain
 from model.admission.refusal import Refusal
 from model.admission.signed_policy import load_policy
 from model.admission.signing import parse_instant, public_key_from_text
 from model.budget import Budget
 from model.canonical import load_file
 from model.cliutil import budget_option, metered_progress
-from model.errors import InputKind, InvalidInput, Location
+from model.errors import InputKind, InvalidInput
 from model.exitcodes import EPILOG, Exit
 from model.jsonio import decode, printable, read_text
 
@@ -38,7 +38,8 @@ from model.jsonio import decode, printable, read_text
 @click.option("--expect-length", type=click.IntRange(min=1), default=None,
               help="The number of records the file must hold (detects records dropped from the end).")
 @click.option("--expect-head", "expect_heads", multiple=True, metavar="HASH",
-              help="A recordHash that must be the head (last record) of one of the chains; repeatable.")
+              help="A recordHash (64 hex digits, any case) that must be the head (last record) of one of the "
+                   "chains; repeatable.")
 def verify_record_cmd(file: str, key_file: str, expect_length: int | None, expect_heads: tuple[str, ...]) -> None:
     """Verify a signed record, or a list of records and their chains, offline.
 
@@ -47,18 +48,9 @@ def verify_record_cmd(file: str, key_file: str, expect_length: int | None, expec
     to detect it. Exit 1 when a record or link is invalid or a pin is not met; 2 when FILE is not a
     record or a non-empty list of records.
     """
+    heads_wanted = [record_hash(h, "--expect-head") for h in expect_heads]
     key = public_key_from_text(read_text(key_file), key_file)
-    doc = load_file(file)
-    if isinstance(doc, list):
-        if not doc:
-            raise InvalidInput(file, "a record or a non-empty list of records", "an empty list", InputKind.VALUE)
-        bad = next((i for i, r in enumerate(doc) if not isinstance(r, dict)), None)
-        if bad is not None:
-            raise InvalidInput(Location(file, json_path=f"$[{bad}]"), "a record (a JSON object)",
-                               type(doc[bad]).__name__, InputKind.SCHEMA)
-    elif not isinstance(doc, dict):
-        raise InvalidInput(file, "a record or a non-empty list of records", type(doc).__name__, InputKind.SCHEMA)
-    records = doc if isinstance(doc, list) else [doc]
+    records = records_document(load_file(file), file)
     out = verify_chain(records, key)
     if isinstance(out, RecordInvalid):
         meaning = {"malformed": "a record is not in the signed-record form",
@@ -76,7 +68,7 @@ def verify_record_cmd(file: str, key_file: str, expect_length: int | None, expec
     if expect_length is not None and expect_length != len(out):
         click.echo(f"invalid: length: expected {expect_length} records, found {len(out)}")
         failed = True
-    for h in expect_heads:
+    for h in heads_wanted:
         if h not in {head for _, head in heads.values()}:
             click.echo(f"invalid: head: {h} is not the head of any chain (truncated, extended or another log)")
             failed = True

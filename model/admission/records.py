@@ -16,6 +16,7 @@ reads the chain head, so concurrent writers cannot fork the chain.
 from __future__ import annotations
 
 import enum
+import re
 import uuid
 from dataclasses import dataclass
 from datetime import datetime
@@ -24,7 +25,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
 from model.admission.signing import KeyPair, format_instant, verify_payload
 from model.canonical import JSON, canonical_str, check_exact_json, digest, loads
-from model.errors import InvalidInput
+from model.errors import InputKind, InvalidInput, Location
 from model.store import Database
 from model.store_kinds import kind
 
@@ -57,6 +58,34 @@ def make_record(key: KeyPair, kind: str, body: JSON, now: datetime, prev: str | 
                "prev": prev, "seq": seq, "body": body}
     return {"payload": payload, "recordHash": digest(payload),
             "signature": {"algorithm": "ed25519", "keyId": key.key_id, "value": key.sign(payload)}}
+
+
+def records_document(doc: JSON, where: str) -> list[object]:
+    """The records a verifier checks: a record, or a non-empty list of records. The one rule of the
+    library and the CLI: an empty list holds nothing to vouch for, so it is refused as bad input rather
+    than returned as an empty, valid-looking answer."""
+    if isinstance(doc, list):
+        if not doc:
+            raise InvalidInput(where, "a record or a non-empty list of records", "an empty list", InputKind.VALUE)
+        bad = next((i for i, r in enumerate(doc) if not isinstance(r, dict)), None)
+        if bad is not None:
+            raise InvalidInput(Location(where, json_path=f"$[{bad}]"), "a record (a JSON object)",
+                               type(doc[bad]).__name__, InputKind.SCHEMA)
+        return list(doc)
+    if not isinstance(doc, dict):
+        raise InvalidInput(where, "a record or a non-empty list of records", type(doc).__name__, InputKind.SCHEMA)
+    return [doc]
+
+
+_HASH = re.compile(r"[0-9a-fA-F]{64}")
+
+
+def record_hash(text: str, where: str) -> str:
+    """A ``recordHash`` as a caller writes it: 64 hexadecimal digits in any case, read as the lower-case
+    form records carry (a hash is a number, not a spelling)."""
+    if not isinstance(text, str) or _HASH.fullmatch(text) is None:
+        raise InvalidInput(where, "a recordHash (64 hexadecimal digits)", repr(text)[:80], InputKind.VALUE)
+    return text.lower()
 
 
 def verify_record(record: object, public_key: bytes | Ed25519PublicKey) -> RecordValid | RecordInvalid:

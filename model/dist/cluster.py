@@ -7,6 +7,11 @@ cluster has one thread per worker process, because the search is pure Python (th
 GIL) and one partition per worker is the unit of parallelism; its scheduler's HTTP endpoint is on a free
 loopback port (bokeh, which would draw a dashboard there, is not a dependency).
 A missing ``dist`` extra or an unreachable scheduler is reported as bad input on the option (exit 2).
+Before ``distributed`` touches a ``tcp://`` address, ``probe`` opens it and waits for the greeting a
+Dask scheduler sends unasked (an 8-byte frame length, then the handshake): a port that accepts and
+never answers, or a service that speaks first in another protocol (an SSH banner read as a frame length
+would have Dask allocate gigabytes), is refused within the connection timeout — ``--budget``'s time when
+that is shorter — instead of hanging or failing deep inside deserialisation.
 
 ``gather``/``submit`` give the rest of ``model/dist`` typed access to ``distributed.Client``, whose
 methods are not annotated.
@@ -16,6 +21,9 @@ from __future__ import annotations
 
 import logging
 import os
+import socket
+import struct
+import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -29,6 +37,7 @@ if TYPE_CHECKING:
 
 F = TypeVar("F", bound=Callable[..., Any])
 _CONNECT_SECONDS = 10
+_MAX_HANDSHAKE = 1 << 20  # a scheduler's handshake is a few hundred bytes
 
 
 def cluster_options() -> Callable[[F], F]:
@@ -46,17 +55,21 @@ def wanted(scheduler: str | None, workers: int | None) -> bool:
 
 
 @contextmanager
-def connect(scheduler: str | None = None, workers: int | None = None) -> Iterator[Client]:
+def connect(scheduler: str | None = None, workers: int | None = None,
+            seconds: float | None = None) -> Iterator[Client]:
     """A client of the cluster at ``scheduler``, else of a new LocalCluster of ``workers`` processes
-    (default: one per core) that is closed on exit."""
+    (default: one per core) that is closed on exit. ``seconds`` caps the connection and handshake time
+    (a command passes its budget's time)."""
     try:
         from distributed import Client, LocalCluster
     except ImportError as exc:  # pragma: no cover - the Makefile installs the extra
         raise InvalidInput("--scheduler/--workers", "dask.distributed installed (pip install 'agentwarrant[dist]')",
                            str(exc), InputKind.IO) from exc
     if scheduler is not None:
+        wait = _CONNECT_SECONDS if seconds is None else max(0.1, min(seconds, _CONNECT_SECONDS))
+        probe(scheduler, wait)
         try:
-            client = Client(scheduler, timeout=_CONNECT_SECONDS)  # type: ignore[no-untyped-call]
+            client = Client(scheduler, timeout=wait)  # type: ignore[no-untyped-call]
         except (OSError, TimeoutError, ValueError) as exc:
             raise InvalidInput("--scheduler", "the address of a reachable Dask scheduler", f"{scheduler} ({exc})",
                                InputKind.IO) from exc
@@ -74,6 +87,36 @@ def connect(scheduler: str | None = None, workers: int | None = None) -> Iterato
                       processes=True, dashboard_address="127.0.0.1:0", silence_logs=logging.CRITICAL) as cluster, \
             Client(cluster) as client:  # type: ignore[no-untyped-call]
         yield client
+
+
+def probe(scheduler: str, seconds: float) -> None:
+    """Refuse a ``tcp://`` (or scheme-less) address that does not greet like a Dask scheduler within
+    ``seconds``; other schemes (``tls://``, ``inproc://``) are left to ``distributed``."""
+    scheme, sep, rest = scheduler.partition("://")
+    if sep and scheme != "tcp":
+        return
+    host, _, port_text = (rest if sep else scheduler).rpartition(":")
+    bad = "the address of a reachable Dask scheduler (tcp://HOST:PORT)"
+    if not host or not port_text.isdigit() or not 0 < int(port_text) < 65536:
+        raise InvalidInput("--scheduler", bad, scheduler, InputKind.VALUE)
+    deadline = time.monotonic() + seconds
+    try:
+        with socket.create_connection((host.strip("[]"), int(port_text)), timeout=seconds) as sock:
+            head = b""
+            while len(head) < 8:
+                sock.settimeout(max(0.01, deadline - time.monotonic()))
+                chunk = sock.recv(8 - len(head))
+                if not chunk:
+                    raise InvalidInput("--scheduler", bad, f"{scheduler} (closed the connection)", InputKind.IO)
+                head += chunk
+    except TimeoutError:
+        raise InvalidInput("--scheduler", bad, f"{scheduler} (no handshake within {seconds:g} s)",
+                           InputKind.IO) from None
+    except OSError as exc:
+        raise InvalidInput("--scheduler", bad, f"{scheduler} ({exc.strerror or exc})", InputKind.IO) from None
+    (size,) = struct.unpack("<Q", head)
+    if not 0 < size <= _MAX_HANDSHAKE:
+        raise InvalidInput("--scheduler", bad, f"{scheduler} (not the Dask protocol: it sent {head!r})", InputKind.IO)
 
 
 class WorkerLost(RuntimeError):

@@ -27,7 +27,7 @@ import sys
 from collections.abc import Callable, Sequence
 from itertools import islice
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import click
 
@@ -41,6 +41,9 @@ from model.edits.check.resolve import Word
 from model.edits.check.verdict import Accepted, Engine, Invalid, Rejected, verdict_json
 from model.errors import InputKind, InvalidInput
 from model.exitcodes import EPILOG, Exit
+
+if TYPE_CHECKING:
+    from model.edits.runtime.outbox import Outbox
 
 SHOW = 20
 
@@ -170,6 +173,17 @@ def _echo(as_json: bool, bad: list[int], steps: Sequence[dict[str, Any]]) -> Cal
     return echo
 
 
+def _outbox(db: Path, readonly: bool = False) -> Outbox:
+    """``DB.outbox``, which a session store was run with: missing is bad input (a lost outbox would
+    forget what was performed, and a resume would perform it again)."""
+    from model.edits.runtime.outbox import Outbox
+
+    path = str(db) + ".outbox"
+    if not Path(path).is_file():
+        raise InvalidInput(path, "the outbox this store was run with", "no such file", InputKind.IO)
+    return Outbox(path, readonly=readonly)
+
+
 @session_group.command("run", epilog=EPILOG)
 @_script_options
 def session_run(db: Path, script: Path, as_json: bool, key: str | None) -> None:
@@ -187,9 +201,13 @@ def session_run(db: Path, script: Path, as_json: bool, key: str | None) -> None:
         raise InvalidInput(str(db), "a path where a new store can be created",
                            "an existing file (continue an interrupted session with 'resume')", InputKind.IO)
     precheck(str(db), KIND, Mode.CREATE)  # the store's errors before the outbox's
+    if Path(str(db) + ".outbox").exists():  # another store's, or a lost store's: never shared
+        raise InvalidInput(str(db) + ".outbox", "a path where the new store's outbox can be created",
+                           "an existing file", InputKind.IO)
     bad: list[int] = []
     tool = Outbox(str(db) + ".outbox")
     try:
+        tool.lock(str(db))
         run_session(sess, str(db), _echo(as_json, bad, sess.steps), key_file=key, tool=tool)
     finally:
         tool.close()
@@ -201,10 +219,10 @@ def session_run(db: Path, script: Path, as_json: bool, key: str | None) -> None:
 def session_resume(db: Path, script: Path, as_json: bool, key: str | None) -> None:
     """Continue the session SCRIPT in the store DB it created, after a crash or a kill.
 
-    Prints every step's answer (the recorded ones first), never runs a committed step again, and hands
-    requests that were sent before the stop to the tool again under their idempotency keys (DB.outbox
-    performs each key once). Exit status as for 'run'."""
-    from model.edits.runtime.outbox import Outbox
+    Verifies the store and DB.outbox as 'show' does before anything else, then prints every step's
+    answer (the recorded ones first), never runs a committed step again, and hands requests that were
+    sent before the stop to the tool again under their idempotency keys (DB.outbox performs each key
+    once). Another run or resume of the same store is refused ("store busy"). Exit status as for 'run'."""
     from model.edits.runtime.runtime import KIND
     from model.edits.runtime.session import load_session, resume_session
     from model.store_kinds import Mode, precheck
@@ -212,8 +230,9 @@ def session_resume(db: Path, script: Path, as_json: bool, key: str | None) -> No
     sess = load_session(script)
     precheck(str(db), KIND, Mode.OPEN)  # the store's errors before the outbox's
     bad: list[int] = []
-    tool = Outbox(str(db) + ".outbox")
+    tool = _outbox(db)
     try:
+        tool.lock(str(db))
         start, out = resume_session(sess, str(db), _echo(as_json, bad, sess.steps), key_file=key, tool=tool)
     finally:
         tool.close()
@@ -229,16 +248,25 @@ def session_show(db: Path, key: str | None) -> None:
     """Print the committed state of the store: workflow, versions, log, queue, checkpoints.
 
     The store is opened read-only and verified first: SQLite's integrity check, then the state is
-    re-derived from the journal (which needs the key) and compared with the stored state. A store that
-    fails a check (damaged, edited by hand, foreign, of another schema version) is bad input: exit 2.
+    re-derived from the journal (which needs the key) and compared with the stored state, every other
+    table's signatures and counts are checked, and so is DB.outbox against the store. A store or outbox
+    that fails a check (damaged, edited by hand, foreign, missing, of another schema version) is bad
+    input: exit 2.
     A legend of the notation ends the output."""
     from model.edits.runtime.runtime import Runtime
+    from model.edits.runtime.session import attach
     from model.edits.runtime.session_text import LEGEND
     from model.edits.runtime.tree import show_node
 
     rt = Runtime(str(db), key_file=key, readonly=True)
     try:
         s = rt.verify()
+        if rt.script is not None:  # a session store: its outbox must be the one it was run with
+            tool = _outbox(db, readonly=True)
+            try:
+                attach(rt, tool, s)
+            finally:
+                tool.close()
     finally:
         rt.close()
     click.echo(f"domain {s.domain}, state version {s.ver}, rule version {s.eta}, policy version {s.policy_version}")

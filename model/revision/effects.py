@@ -84,8 +84,11 @@ def _split(text: str) -> list[str]:
 
 
 def parse_effects(text: str | None, source: str = "--effects") -> EffectSet:
-    if text is None or text.strip() in ("", "*"):
+    if text is None or text.strip() == "*":
         return EVERY_EFFECT
+    if not text.strip():  # '' names no effect; omitting the option (or '*') means every effect
+        raise InvalidInput(source, "ACTION or ACTION(JSON scalar), separated by commas, or * for every effect",
+                           "an empty value", InputKind.SYNTAX)
     classes: list[EffectClass] = []
     for part in _split(text):
         m = _CLASS.match(part)

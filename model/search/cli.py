@@ -7,7 +7,8 @@ progress bar (stderr, transient) follows the layers of the explicit search and t
 SMT one, on a terminal only. ``--budget`` bounds the whole search (time and/or transitions explored); what
 it could not decide is Unknown. Exit status: 0 when the search passes (engines agree, every replay
 reproduces, no forbidden execution, every goal reached), 1 for a finding (not an error), 2 for bad
-input, 3 when the budget ran out before every query was decided and nothing was found.
+input, 3 when the budget ran out before every query was decided, or the chosen engine cannot answer a
+query (``Unsupported``: outside its fragment), and nothing was found.
 """
 
 from __future__ import annotations
@@ -72,7 +73,8 @@ def cli(model_path: str, engine: str, bound: int | None, policy_path: str | None
     """Search MODEL.json for forbidden executions and useful completions up to a bound.
 
     Exit 1 when a forbidden execution is found, a goal is not reached, the engines disagree or a replay
-    fails; 3 when the budget ran out before some query was decided (queries found so far are shown).
+    fails; 3 when the budget ran out before some query was decided or the engine cannot answer a query
+    (outside its fragment; the query is named).
     With --scheduler or --workers the explicit engine runs partitioned on a Dask cluster (same results)."""
     from model.search.load import load_model
 
@@ -86,7 +88,7 @@ def cli(model_path: str, engine: str, bound: int | None, policy_path: str | None
         from model.dist.search import explore_distributed
 
         try:
-            with connect(scheduler, workers) as client:
+            with connect(scheduler, workers, budget.seconds) as client:
                 rep = _run(model, engine, bound, no_replay, no_reduction, budget,
                            partial(explore_distributed, client))
         except WorkerLost as exc:
@@ -98,7 +100,7 @@ def cli(model_path: str, engine: str, bound: int | None, policy_path: str | None
         _print(rep)
     if rep.disagreements or rep.spurious or rep.findings():
         raise SystemExit(Exit.FAILS)
-    if rep.unknown:
+    if rep.unknown or rep.unanswered:
         raise SystemExit(Exit.UNKNOWN)
 
 
@@ -139,7 +141,8 @@ def report_json(rep: object) -> dict[str, JSON]:
     assert isinstance(rep, SearchReport)
     m = rep.model
     out: dict[str, JSON] = {"model": m.name, "policy": m.policy.name, "bound": rep.bound, "passed": rep.passed,
-                            "findings": list(rep.findings()), "unknown": list(rep.unknown)}
+                            "findings": list(rep.findings()), "unknown": list(rep.unknown),
+                            "unanswered": {q: why for q, why in rep.unanswered}}
     if rep.explicit is not None:
         e = rep.explicit
         out["explicit"] = {
@@ -212,3 +215,6 @@ def _print(rep: object) -> None:
     console.print(escape(search_sentence(rep)), highlight=False, soft_wrap=True)
     for name in rep.unknown:
         console.print(f"[yellow]{escape(name)}: unknown (budget exhausted)[/yellow]", highlight=False)
+    for name, why in rep.unanswered:
+        console.print(f"[yellow]{escape(name)}: unknown (no engine can answer it: {escape(why)})[/yellow]",
+                      highlight=False, soft_wrap=True)

@@ -109,6 +109,8 @@ def model_from_json(doc: object, source: str = "<model>", base: Path | None = No
     """``policy`` (already loaded) or ``policy_path`` replace the policy file the document names."""
     validate(doc, "search_model.schema.json", source=source)
     assert isinstance(doc, dict)
+    if policy_path is not None and not policy_path.strip():  # '' is no file, not "the model's own policy"
+        raise InvalidInput("--policy", "a policy file", "an empty name", InputKind.VALUE)
     ppath = policy_path if policy_path is not None else str((base or Path(".")) / doc["policy"])
     if policy is None:
         try:

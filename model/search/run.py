@@ -3,7 +3,9 @@ trace and useful completion (what ``agentwarrant search``, the manifest check an
 experiment share).
 
 Budget: one ``Budget`` for the whole search; a query no engine decided within it is ``unknown`` (the
-CLI exits 3 unless something was found: a forbidden execution with a witness still exits 1).
+CLI exits 3 unless something was found: a forbidden execution with a witness still exits 1). A query
+every engine that ran answered ``Unsupported`` is ``unanswered``: undecided too (exit 3, the query
+named), never counted as exhausted, and a goal nobody could look for is not "not reached".
 
 Choices: the replay covers the explicit engine's shortest traces and completions and the SMT engine's
 traces, so a wrong trace from either engine is caught. A search *passes* when the engines agree,
@@ -23,7 +25,7 @@ from model.search.explicit import ExplicitRun, explore
 from model.search.model import QueryKind, SearchModel
 from model.search.replay import ReplayResult, Spurious, replay
 from model.search.smt import SmtRun, check
-from model.search.verdict import Answer, Found, Trace
+from model.search.verdict import Answer, Exhausted, Found, Trace, Unsupported, Vacuous
 
 Tick = Callable[[str, int, int], None]
 Explorer = Callable[..., ExplicitRun]  # explicit.explore's signature
@@ -61,17 +63,22 @@ class SearchReport:
     def spurious(self) -> tuple[Replayed, ...]:
         return tuple(r for r in self.replays if isinstance(r.result, Spurious))
 
+    def answers(self, query: str) -> list[Answer]:
+        """Every answer an engine that ran gave for ``query``."""
+        answers: list[Answer] = [run.verdict(query) for run in (self.explicit,) if run is not None]
+        return answers + ([self.smt.answer(query)] if self.smt is not None else [])
+
     def findings(self) -> tuple[str, ...]:
         """Forbidden executions found and goals not reached (by any engine that answered)."""
         out: list[str] = []
         for q in self.model.queries:
-            answers: list[Answer] = [run.verdict(q.name) for run in (self.explicit,) if run is not None]
-            answers += [self.smt.answer(q.name)] if self.smt is not None else []
+            answers = self.answers(q.name)
             found = any(isinstance(a, Found) for a in answers)
-            undecided = any(isinstance(a, Unknown) for a in answers)
+            decided = any(isinstance(a, Exhausted | Vacuous) for a in answers)
             if q.kind is QueryKind.FORBIDDEN and found:
                 out.append(f"forbidden execution {q.name} found")
-            if q.kind is QueryKind.GOAL and not found and not undecided:
+            # a goal is "not reached" only on an engine's word, never because no engine could look
+            if q.kind is QueryKind.GOAL and not found and decided and not any(isinstance(a, Unknown) for a in answers):
                 out.append(f"goal {q.name} not reached")
         return tuple(out)
 
@@ -80,15 +87,26 @@ class SearchReport:
         """Queries some engine could not decide within the budget (and no engine found)."""
         out: list[str] = []
         for q in self.model.queries:
-            answers: list[Answer] = [run.verdict(q.name) for run in (self.explicit,) if run is not None]
-            answers += [self.smt.answer(q.name)] if self.smt is not None else []
+            answers = self.answers(q.name)
             if any(isinstance(a, Unknown) for a in answers) and not any(isinstance(a, Found) for a in answers):
                 out.append(q.name)
         return tuple(out)
 
     @property
+    def unanswered(self) -> tuple[tuple[str, str], ...]:
+        """``(query, reason)`` for each query no engine that ran could answer: every answer is
+        ``Unsupported`` (outside the engine's fragment). Such a query is undecided, never exhausted."""
+        out: list[tuple[str, str]] = []
+        for q in self.model.queries:
+            answers = self.answers(q.name)
+            if answers and all(isinstance(a, Unsupported) for a in answers):
+                out.append((q.name, "; ".join(a.reason for a in answers if isinstance(a, Unsupported))))
+        return tuple(out)
+
+    @property
     def passed(self) -> bool:
-        return not self.disagreements and not self.spurious and not self.findings() and not self.unknown
+        return (not self.disagreements and not self.spurious and not self.findings() and not self.unknown
+                and not self.unanswered)
 
 
 def search(model: SearchModel, bound: int | None = None, engine: Engine = Engine.BOTH, do_replay: bool = True,

@@ -84,7 +84,7 @@ def test_records_and_approval_frames(monkeypatch: pytest.MonkeyPatch) -> None:
     # the wrong key: every record fails its signature, and the frame says so in one row
     bad = api.verify_records("corpus/admission/records.json", "corpus/admission/keys/alice.pub.pem")
     assert frames.rows(bad)[0]["valid"] is False
-    with pytest.raises(TypeError):
+    with pytest.raises(InvalidInput, match="rows: result"):
         frames.rows(object())
 
 

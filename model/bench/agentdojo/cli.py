@@ -40,12 +40,17 @@ def _print(run: Run) -> None:
 @click.argument("suite", type=click.Choice(SUITES))
 @click.argument("user_task")
 @click.argument("injection_task", required=False)
-@click.option("--policy", "variant", default="", show_default=False,
+@click.option("--policy", "variant", default=None, show_default=False,
               help="Policy: the suite policy (default), a variant such as 'weak', or 'none' (unmonitored).")
 @click.option("--context", is_flag=True, help="Context taint: every argument depends on everything read so far.")
 @click.option("--json", "as_json", is_flag=True, help="Print the steps and verdict as JSON.")
-def cli(suite: str, user_task: str, injection_task: str | None, variant: str, context: bool, as_json: bool) -> None:
+def cli(suite: str, user_task: str, injection_task: str | None, variant: str | None, context: bool,
+        as_json: bool) -> None:
     """Replay an AgentDojo user task's ground truth (and an injection task's after it) through the monitor."""
+    if variant is not None and not variant.strip():  # '' names no variant; the default is to omit --policy
+        raise InvalidInput("--policy", "'none' or a variant name (omit --policy for the suite policy)",
+                           "an empty name", InputKind.VALUE)
+    variant = variant or ""
     dojo = get_suite(suite)
     _task("user task", list(dojo.user_tasks), user_task)
     if injection_task is not None:

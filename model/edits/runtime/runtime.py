@@ -11,8 +11,8 @@ linearization point of Section VI-B: a tool call and a rule update commit in one
 Choices where the paper is silent:
 - The state is stored whole as canonical JSON (one row) next to an append-only journal of
   ``(seq, step, input, state digest)`` (``model.edits.runtime.journal``) from which the state can be
-  re-derived; ``verify`` does that, after ``PRAGMA integrity_check``, and raises ``InvalidInput`` on
-  any difference.
+  re-derived; ``verify`` checks that and every other table (``integrity``) after ``PRAGMA
+  integrity_check``, and raises ``InvalidInput`` on any difference.
 - The runtime's Ed25519 key (for checkpoints and tokens) is never in the store: it lives in a key
   file (0600; ``DB.key`` next to the store unless the caller names another, ``model.keyfile``) or is
   passed by the caller. The store keeps only the public key, so a wrong key is refused at open.
@@ -21,11 +21,10 @@ Choices where the paper is silent:
 - A session driver may ``mark`` the script step a runtime step belongs to: the step's answer is then
   written to ``steps`` in the same transaction as the state change, so after a crash a step either
   committed with its mark or not at all, and ``resume`` never runs a committed step again.
-- The idempotency key of a dispatched request is ``dispatch_key(record)``, a digest of the store's
-  random id and the record ID: both are committed before the request is handed to a tool (the
-  dispatch step's transaction marks it sent), so a re-delivery after a crash carries the same key.
-- A parsed copy of the last state read is cached per object and reused while the row's ``seq``
-  is unchanged, so a step costs one small read when no other writer intervened.
+- A dispatched request's idempotency key is ``dispatch_key(record)``, a digest of the store's random
+  id and the record ID, both committed before the request is handed to a tool: a re-delivery after a
+  crash carries the same key; the tool's return is acknowledged in the store (``acknowledge``).
+- The last state read is cached per object while its row's ``seq`` is unchanged.
 - ``check`` decides with the symbolic engine and no budget (``model.edits.check.checker.decide``): a rejected
   edit always gets its rejection proof, built from the symbolic fixed point (no size cap).
 - ``check`` runs in a read transaction and never writes (Table III: verified Invalid/Reject change
@@ -43,8 +42,8 @@ from typing import Any, TypeVar
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from model.admission.signing import KeyPair, public_raw
-from model.canonical import JSON, canonical_str, canonical_str_exact, digest, loads
-from model.edits.runtime import journal, steps
+from model.canonical import JSON, canonical_str, canonical_str_exact, loads
+from model.edits.runtime import integrity, journal, steps
 from model.edits.runtime.answers import (
     CheckAnswer,
     CheckpointRefused,
@@ -69,12 +68,14 @@ from model.keyfile import ensure_key, read_key
 from model.store import Database
 from model.store_kinds import Mode, kind, precheck
 
-KIND = kind("edit runtime store", 1, 1, """
+KIND = kind("edit runtime store", 1, 2, """
 CREATE TABLE meta (id INTEGER PRIMARY KEY CHECK (id = 1), store_id TEXT NOT NULL, public_key TEXT NOT NULL,
-                   script TEXT);
+                   script TEXT, sig TEXT NOT NULL);
 CREATE TABLE state (id INTEGER PRIMARY KEY CHECK (id = 1), seq INTEGER NOT NULL, body TEXT NOT NULL);
 CREATE TABLE journal (seq INTEGER PRIMARY KEY, step TEXT NOT NULL, input TEXT NOT NULL, digest TEXT NOT NULL);
-CREATE TABLE steps (idx INTEGER PRIMARY KEY, seq INTEGER NOT NULL, answer TEXT NOT NULL)
+CREATE TABLE steps (idx INTEGER PRIMARY KEY, seq INTEGER NOT NULL, answer TEXT NOT NULL, sig TEXT NOT NULL);
+CREATE TABLE acks (n INTEGER PRIMARY KEY, record TEXT NOT NULL UNIQUE, sig TEXT NOT NULL);
+CREATE TABLE heads (name TEXT PRIMARY KEY, n INTEGER NOT NULL, sig TEXT NOT NULL)
 """)
 
 A = TypeVar("A")
@@ -89,8 +90,7 @@ def runtime_key(key: Ed25519PrivateKey) -> KeyPair:
     return KeyPair("@runtime", key)
 
 
-def _broken(path: str, what: str) -> InvalidInput:
-    return InvalidInput(path, "an intact edit runtime store", what, InputKind.VALUE)
+_broken = integrity.broken
 
 
 class Runtime:
@@ -131,11 +131,15 @@ class Runtime:
         answer, state = bootstrap(reg, key)
 
         def init(c: sqlite3.Connection) -> None:
-            c.execute("INSERT INTO meta VALUES (1, ?, ?, ?)", (uuid.uuid4().hex, key.public.hex(), script))
+            store_id = uuid.uuid4().hex
+            c.execute("INSERT INTO meta VALUES (1, ?, ?, ?, ?)", (store_id, key.public.hex(), script,
+                      key.sign(integrity.meta_payload(store_id, key.public.hex(), script))))
             c.execute("INSERT INTO state VALUES (1, 0, ?)", (state_text(state),))
             c.execute("INSERT INTO journal VALUES (0, 'register', ?, ?)", (state_text(state), state_digest(state)))
+            for name in integrity.COUNTED:
+                integrity.count(c, key, store_id, name)
             if script is not None:
-                c.execute("INSERT INTO steps VALUES (0, 0, ?)", (canonical_str(answer_json(answer)),))
+                integrity.add_step(c, key, store_id, 0, 0, canonical_str(answer_json(answer)))
 
         Database.create(path, KIND, init).close()
         return Runtime(path, key.private), answer
@@ -163,8 +167,8 @@ class Runtime:
                         raise InvalidInput(self.path, f"script step {self._mark} not yet run",
                                            "a store where it already ran (is another process driving it?)",
                                            InputKind.VALUE)
-                    c.execute("INSERT INTO steps VALUES (?, ?, ?)",
-                              (self._mark, seq + 1, canonical_str(answer_json(answer))))  # type: ignore[arg-type]
+                    integrity.add_step(c, self.key, self.store_id, self._mark, seq + 1,
+                                       canonical_str(answer_json(answer)))  # type: ignore[arg-type]
                 c.execute("UPDATE state SET seq = ?, body = ? WHERE id = 1", (seq + 1, state_text(new)))
                 c.execute("INSERT INTO journal VALUES (?, ?, ?, ?)",
                           (seq + 1, name, canonical_str(inp), state_digest(new)))
@@ -182,10 +186,23 @@ class Runtime:
         self._mark = idx
 
     def done(self, idx: int, answer: JSON) -> None:
-        """Record script step ``idx``'s answer if its step changed nothing (else it is recorded already)."""
-        seq = self._cache[0] if self._cache is not None else 0
+        """Record script step ``idx``'s answer if its step changed nothing (else it is recorded already),
+        at the state it saw: the committed state's sequence number, read in the recording transaction."""
         with self.db.transaction() as c:
-            c.execute("INSERT OR IGNORE INTO steps VALUES (?, ?, ?)", (idx, seq, canonical_str(answer)))
+            row = c.execute("SELECT seq FROM state WHERE id = 1").fetchone()
+            if row is None:
+                raise _broken(self.path, "no state row")
+            integrity.add_step(c, self.key, self.store_id, idx, row[0], canonical_str(answer), replace=False)
+
+    def acknowledge(self, record: str) -> None:
+        """Record that the tool returned from delivering ``record``'s request (once per record)."""
+        with self.db.transaction() as c:
+            integrity.add_ack(c, self.key, self.store_id, record)
+
+    def acks(self) -> list[str]:
+        """The acknowledged records, in delivery order."""
+        with self.db.transaction() as c:
+            return [r[0] for r in c.execute("SELECT record FROM acks ORDER BY n")]
 
     def steps_done(self) -> list[tuple[int, int, JSON]]:
         """The recorded script steps ``(idx, seq, answer)`` in order."""
@@ -195,7 +212,7 @@ class Runtime:
 
     def dispatch_key(self, record: str) -> str:
         """The idempotency key a tool receives with the request of authorization record ``record``."""
-        return digest({"store": self.store_id, "record": record})
+        return integrity.dispatch_key(self.store_id, record)
 
     # --- reading and verifying ---
 
@@ -224,21 +241,16 @@ class Runtime:
             raise _broken(self.path, str(exc)) from None
 
     def verify(self) -> State:
-        """``PRAGMA integrity_check``, then re-derive the state from the journal and compare it with the
-        stored state row; the verified state, or ``InvalidInput`` naming the first difference."""
+        """``PRAGMA integrity_check``, then every table read in one transaction (no step falls between
+        journal and state) and checked (``integrity.check``); ``InvalidInput`` names a difference."""
         problems = self.db.integrity()
         if problems:
             raise _broken(self.path, f"a file SQLite finds damaged ({' '.join(' '.join(problems[:2]).split())[:160]})")
-        rows = self._rows()
-        try:
-            seq, s = journal.replay(rows, self.key)
-        except journal.Tampered as exc:
-            raise _broken(self.path, str(exc)) from None
         with self.db.transaction() as c:
-            row = c.execute("SELECT seq, body FROM state WHERE id = 1").fetchone()
-        if row is None or row[0] != seq or row[1] != state_text(s):
-            raise _broken(self.path, f"a state row that differs from the state its journal derives (row {seq})")
-        return s
+            snap = integrity.read(c, self.path)
+        if (snap.store_id, snap.public, snap.script) != (self.store_id, self.key.public.hex(), self.script):
+            raise _broken(self.path, "a meta row that changed while the store was open")
+        return integrity.check(self.path, self.key, snap)
 
     def token(self, call: str) -> str | None:
         """The published authorization token of a current call (what the Agent presents to ``use``)."""

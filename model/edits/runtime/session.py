@@ -18,6 +18,7 @@ plays the Agent); ``retry`` presents the token of the processed call's entry.
 Resume (issue 12 §4). The store records the digest of the script that created it and, for every
 script step, its answer — in the same transaction as the state change when the step changed the
 state (``Runtime.mark``), so a step is never run twice. ``resume_session`` reopens the store,
+verifies it (every table, ``Runtime.verify``) and its outbox (``attach``) before anything else,
 prints the recorded answers, recomputes the named ``check`` answers that later steps use (against
 the state each was computed on, re-derived from the journal), hands every sent and unsettled
 request to the tool again with its idempotency key (the tool deduplicates: a crash may have come
@@ -40,9 +41,10 @@ from model.edits.check.regex import from_regex
 from model.edits.runtime import steps as pure
 from model.edits.runtime.answers import Answer, CheckAnswer, Sent, answer_json
 from model.edits.runtime.forms import Edit, Extend
+from model.edits.runtime.integrity import check_outbox
 from model.edits.runtime.journal import edit_from_canonical
-from model.edits.runtime.outbox import Tool
-from model.edits.runtime.record import ActionSpec, EditRule
+from model.edits.runtime.outbox import Outbox, Tool
+from model.edits.runtime.record import ActionSpec, EditRule, State
 from model.edits.runtime.registration import Registration
 from model.edits.runtime.requirements import SignedRecord
 from model.edits.runtime.runtime import Runtime
@@ -195,6 +197,7 @@ def _drive(rt: Runtime, session: Session, path: str, start: int, answers: dict[s
         rt.done(i, j)
         if isinstance(a, Sent) and tool is not None:
             tool.deliver(rt.dispatch_key(a.record), a)
+            rt.acknowledge(a.record)
         out.append(j)
         if echo is not None:
             echo(i, j, _mismatch(step, j))
@@ -207,6 +210,11 @@ def run_session(session: Session, path: str, echo: Echo | None = None, *, key_fi
     answer per step (the first is the root update's answer). ``echo(i, answer, mismatch)`` sees each
     as it happens; ``tool`` receives each dispatched request with its idempotency key."""
     rt, root = Runtime.create(path, session.registration, session.seed, key_file, session.script)
+    try:
+        attach(rt, tool, rt.state())
+    except BaseException:
+        rt.close()
+        raise
     out: list[JSON] = [answer_json(root)]
     if echo is not None:
         echo(0, out[0], None)
@@ -223,6 +231,8 @@ def resume_session(session: Session, path: str, echo: Echo | None = None, *, key
     of the first step run now (``len(steps) + 1`` if none was left) and every step's answer."""
     rt = Runtime(path, key_file=key_file)
     try:
+        state = rt.verify()  # before anything is printed, run or handed over
+        attach(rt, tool, state)
         if rt.script != session.script:
             raise InvalidInput(path, "a store created by this session script",
                                "a store created without a script" if rt.script is None else
@@ -237,14 +247,29 @@ def resume_session(session: Session, path: str, echo: Echo | None = None, *, key
                 echo(i, j, None if i == 0 else _mismatch(session.steps[i - 1], j))
         start = len(done)
         answers = _named_answers(rt, session, done, start)
-        for o in rt.state().out:  # hand over again what may not have reached the tool
-            rec = next(r for r in rt.state().log if r.id == o.record)
+        records = {r.id: r for r in state.log}  # verified: every queued record is in the log
+        for o in state.out:  # hand over again what may not have reached the tool
+            rec = records[o.record]
             if o.sent and rec.phase != "settled" and tool is not None:
                 tool.deliver(rt.dispatch_key(rec.id), Sent(rec.id, rec.action, rec.request))
+                rt.acknowledge(rec.id)
         rt = _drive(rt, session, path, start, answers, out, echo, tool)
     finally:
         rt.close()
     return start, out
+
+
+def attach(rt: Runtime, tool: Tool | None, state: State) -> None:
+    """Bind a new, empty ``Outbox`` to the store, or check a bound one against it (``integrity``);
+    other tools deduplicate on their own."""
+    if not isinstance(tool, Outbox):
+        return
+    bound, rows = tool.state()
+    acks = rt.acks()
+    if bound is None and not rows and not acks:
+        tool.bind(rt.store_id)
+        return
+    check_outbox(tool.db.path, rt.store_id, bound, rows, acks, state)
 
 
 def _named_answers(rt: Runtime, session: Session, done: list[tuple[int, int, JSON]],

@@ -109,6 +109,7 @@ def _run(adapter: Adapter, policy: Policy, steps: list[JSON], toolkit: JSON, out
     for i, step in enumerate(steps):
         assert isinstance(step, dict)
         args = _resolve_args(step.get("args") or {}, bound, source, ("steps", i, "args"))
+        _check_step(policy, toolkit, step, source, i)
         if "satisfy" in step:
             adapter.satisfy(str(step["satisfy"]))
             reports.append(StepReport(i, "satisfy", str(step["satisfy"]), None, None, "", "recorded"))
@@ -134,6 +135,23 @@ def _run(adapter: Adapter, policy: Policy, steps: list[JSON], toolkit: JSON, out
         if isinstance(result, Handle) and "as" in step:
             bound[str(step["as"])] = result
     return tuple(reports)
+
+
+def _check_step(policy: Policy, toolkit: object, step: dict[str, JSON], source: str, i: int) -> None:
+    """A step naming what the policy does not declare, or carrying a field its toolkit ignores, is bad
+    input: run silently, it would report something other than what the trace says."""
+    def bad(field: str, expected: str, found: str) -> InvalidInput:
+        return InvalidInput(Location(source, json_path=json_path(("steps", i, field))), expected, found,
+                            InputKind.REFERENCE)
+
+    if "satisfy" in step and step["satisfy"] not in policy.requirements:
+        raise bad("satisfy", f"a requirement the policy declares ({', '.join(sorted(policy.requirements)) or 'none'})",
+                  repr(step["satisfy"]))
+    if "permit" in step and policy.tool(str(step["permit"])) is None:
+        raise bad("permit", "a tool the policy declares", repr(step["permit"]))
+    if "outcome" in step and toolkit != "scripted":
+        raise bad("outcome", f"no outcome: the {toolkit} toolkit computes its own results (only a scripted "
+                  "trace takes one)", "an outcome")
 
 
 def _report(i: int, tool: str, result: Handle | Refusal | Failure, verdict: Verdict,
