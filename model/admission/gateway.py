@@ -8,8 +8,9 @@ signed authorization, anything else a signed refusal record. Release, in order: 
 signature under the runtime key, expiry to the instant, request hash, current policy version and
 content hash, signals hash and approvals hash, signals and approvals re-verified and the policy
 re-evaluated, the tool exists; then the authorization nonce and every approval nonce are spent
-atomically; then the signed intent is stored (no store, no release); then the tool is called
-and the signed, chained execution record written. Every refusal yields a signed refusal record.
+atomically, all or none in one transaction; then the signed intent is stored (no store, no
+release); then the tool is called and the signed, chained execution record written. Every
+refusal yields a signed refusal record.
 Choices where the source is silent: a tool's exception is recorded as the execution's result
 (the release happened); an approval signal whose artifact is absent reads false, an artifact that
 fails verification refuses with the verification's reason; an unavailable nonce store refuses
@@ -154,11 +155,11 @@ class ReleaseGate:
             checks = self._check(auth, tx, now)
             if isinstance(checks, Refusal):
                 return self._refuse(checks, tx, now)
-            if not self.nonces.spend(AUTHORIZATION_NAMESPACE, auth.nonce, now):
-                return self._refuse(Refusal(RefusalReason.NONCE_SPENT, auth.authorization_id), tx, now)
-            for n in checks:
-                if not self.nonces.spend(APPROVAL_NAMESPACE, n, now):
-                    return self._refuse(Refusal(RefusalReason.NONCE_SPENT, n), tx, now)
+            taken = self.nonces.spend_all(((AUTHORIZATION_NAMESPACE, auth.nonce),
+                                           *((APPROVAL_NAMESPACE, n) for n in checks)), now)
+            if taken is not None:
+                detail = auth.authorization_id if taken[0] == AUTHORIZATION_NAMESPACE else taken[1]
+                return self._refuse(Refusal(RefusalReason.NONCE_SPENT, detail), tx, now)
         except Exception as exc:  # the nonce store is unavailable: single use cannot be shown, so no release
             return self._refuse(Refusal(RefusalReason.STORE_UNAVAILABLE, f"{type(exc).__name__}: {exc}"), tx, now)
         body = {"authorizationId": auth.authorization_id, "policyName": auth.policy_name,
