@@ -2,7 +2,8 @@
 
 ``verify-record`` is the offline verifier of parmana-signed-approvals.md, Section 4.5: it reads
 one record (or a non-empty JSON list of records, whose chains it also checks) and a public key file
-(PEM or base64 of the raw 32 bytes) and nothing else, and prints a summary (records; per chain its
+(PEM or base64 of the raw 32 Ed25519 bytes; for a hybrid key, an Ed25519 and an ML-DSA-65 PEM block,
+and then both signatures are required) and nothing else, and prints a summary (records; per chain its
 length and head ``recordHash``). Truncation leaves a valid shorter chain, so ``--expect-length`` and
 ``--expect-head`` pin what the caller knows. Exit status (``model/exitcodes.py``): 0 valid and every
 pin met, 1 invalid or a pin not met, 2 bad input (unreadable, not JSON, not a record or a non-empty
@@ -19,10 +20,11 @@ from pathlib import Path
 import click
 
 from model.admission.approvals import load_approval, load_registry, verify_approval
+from model.admission.hybrid import public_keys_from_text
 from model.admission.records import RecordInvalid, chain_heads, verify_chain
 from model.admission.refusal import Refusal
 from model.admission.signed_policy import load_policy
-from model.admission.signing import parse_instant, public_key_from_text
+from model.admission.signing import parse_instant
 from model.budget import Budget
 from model.canonical import load_file
 from model.cliutil import budget_option, metered_progress
@@ -34,7 +36,8 @@ from model.jsonio import decode, printable, read_text
 @click.command("verify-record", epilog=EPILOG)
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--key", "key_file", required=True, type=click.Path(dir_okay=False),
-              help="Public key file: PEM, or base64 of the 32 raw Ed25519 bytes.")
+              help="Public key file: PEM, or base64 of the 32 raw Ed25519 bytes; a hybrid key is an Ed25519 and "
+                   "an ML-DSA-65 PEM block, and then both signatures are required.")
 @click.option("--expect-length", type=click.IntRange(min=1), default=None,
               help="The number of records the file must hold (detects records dropped from the end).")
 @click.option("--expect-head", "expect_heads", multiple=True, metavar="HASH",
@@ -47,7 +50,7 @@ def verify_record_cmd(file: str, key_file: str, expect_length: int | None, expec
     to detect it. Exit 1 when a record or link is invalid or a pin is not met; 2 when FILE is not a
     record or a non-empty list of records.
     """
-    key = public_key_from_text(read_text(key_file), key_file)
+    key = public_keys_from_text(read_text(key_file), key_file)
     doc = load_file(file)
     if isinstance(doc, list):
         if not doc:
@@ -64,6 +67,7 @@ def verify_record_cmd(file: str, key_file: str, expect_length: int | None, expec
         meaning = {"malformed": "a record is not in the signed-record form",
                    "hash-mismatch": "a record's hash does not match its payload (it was altered)",
                    "bad-signature": "a signature does not check with this key",
+                   "downgrade": "a signature is not in the suite or form the key and the record's length require",
                    "broken-chain": "a record does not point to the one before it"}[out.defect.value]
         click.echo(f"invalid: {meaning} ({out.defect.value}: {out.detail})")
         sys.exit(Exit.FAILS)

@@ -27,11 +27,11 @@ from model.admission.approvals import ApproverRegistry, load_approval, verify_ap
 from model.admission.authorization import Authorization, issue, load_authorization
 from model.admission.evidence import APPROVAL_NAMESPACE
 from model.admission.governance import Governance
+from model.admission.hybrid import DOWNGRADES, PublicKeys, SignatureBad, verify_object
 from model.admission.nonces import NonceStore
 from model.admission.records import RecordStore
 from model.admission.refusal import Refusal, RefusalReason
 from model.admission.signed_policy import Approve, SignedPolicy, check_signals, evaluate
-from model.admission.signing import verify_payload
 from model.admission.tools import ToolRegistry
 from model.canonical import JSON, check_exact_json, digest
 from model.errors import InputKind, InvalidInput
@@ -140,7 +140,7 @@ class Runtime:
 class ReleaseGate:
     """The sole release point: re-verifies everything, spends nonces, stores the intent, calls the tool."""
 
-    def __init__(self, gov: Governance, tools: ToolRegistry, runtime_key: bytes, records: RecordStore,
+    def __init__(self, gov: Governance, tools: ToolRegistry, runtime_key: bytes | PublicKeys, records: RecordStore,
                  nonces: NonceStore) -> None:
         self.gov, self.tools, self.runtime_key, self.records, self.nonces = gov, tools, runtime_key, records, nonces
         self.unwritten: list[tuple[dict[str, JSON], datetime]] = []  # execution context saved right after release
@@ -182,8 +182,10 @@ class ReleaseGate:
         return Released(result, intent_rec, rec)
 
     def _check(self, auth: Authorization, tx: Transaction, now: datetime) -> tuple[str, ...] | Refusal:
-        if not verify_payload(self.runtime_key, dict(auth.payload), auth.signature):
-            return Refusal(RefusalReason.BAD_SIGNATURE, "authorization signature")
+        sig = verify_object(self.runtime_key, dict(auth.payload), dict(auth.signature))
+        if isinstance(sig, SignatureBad):
+            why = RefusalReason.SIGNATURE_DOWNGRADE if sig.defect in DOWNGRADES else RefusalReason.BAD_SIGNATURE
+            return Refusal(why, f"authorization signature: {sig.defect.value}")
         if now >= auth.expires_at:
             return Refusal(RefusalReason.EXPIRED, f"authorization expired at {auth.expires_at.isoformat()}")
         if digest(tx.intent) != auth.request_hash:

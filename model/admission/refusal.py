@@ -27,6 +27,7 @@ class RefusalReason(enum.Enum):
     # parmana-signed-approvals.md: approvals, authorizations, release, governance
     MALFORMED = "malformed"
     BAD_SIGNATURE = "bad-signature"
+    SIGNATURE_DOWNGRADE = "signature-downgrade"  # a weaker suite or form than the key and length require
     UNKNOWN_APPROVER = "unknown-approver"
     REVOKED_KEY = "revoked-key"
     EXPIRED = "expired"

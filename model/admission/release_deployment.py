@@ -12,6 +12,7 @@ from pathlib import Path
 
 from model.admission.gateway import ReleaseGate, Runtime
 from model.admission.governance import Applied, Governance, HumanCredential, Proposal
+from model.admission.hybrid import public_keys
 from model.admission.nonces import SqliteNonceStore
 from model.admission.records import RecordStore
 from model.admission.signing import KeyPair, format_instant
@@ -61,7 +62,7 @@ class Pipeline:
                                                       "publicKey": self.approver_key.public_pem()}})
         self.govern({"kind": "policy", "policy": REFUNDS_POLICY})
         self.runtime = Runtime(self.gov, self.records, self.nonces)
-        self.gate = ReleaseGate(self.gov, ToolRegistry({"paytm:refund": self._refund}), self.runtime_key.public,
+        self.gate = ReleaseGate(self.gov, ToolRegistry({"paytm:refund": self._refund}), public_keys(self.runtime_key),
                                 self.records, self.nonces)
 
     def _refund(self, intent: JSON) -> JSON:
