@@ -9,8 +9,11 @@ signature under the runtime key, expiry to the instant, request hash, current po
 content hash, signals hash and approvals hash, signals and approvals re-verified and the policy
 re-evaluated, the tool exists; then the authorization nonce and every approval nonce are spent
 atomically, all or none in one transaction; then the signed intent is stored (no store, no
-release); then the tool is called and the signed, chained execution record written. Every
-refusal yields a signed refusal record.
+release); then the tool is called (under execution control when the gate has one: a single-use
+session and the connector's credential for that call only, its fingerprint in the record) and the
+signed, chained execution record written. Every refusal yields a signed refusal record. The
+authorization's signature may be classical or hybrid (``hybrid``): the gate's runtime key decides
+which is required.
 Choices where the source is silent: a tool's exception is recorded as the execution's result
 (the release happened); an approval signal whose artifact is absent reads false, an artifact that
 fails verification refuses with the verification's reason; an unavailable nonce store refuses
@@ -26,6 +29,7 @@ from datetime import datetime
 from model.admission.approvals import ApproverRegistry, load_approval, verify_approval
 from model.admission.authorization import Authorization, issue, load_authorization
 from model.admission.evidence import APPROVAL_NAMESPACE
+from model.admission.execution_control import ExecutionControl
 from model.admission.governance import Governance
 from model.admission.hybrid import DOWNGRADES, PublicKeys, SignatureBad, verify_object
 from model.admission.nonces import NonceStore
@@ -141,8 +145,9 @@ class ReleaseGate:
     """The sole release point: re-verifies everything, spends nonces, stores the intent, calls the tool."""
 
     def __init__(self, gov: Governance, tools: ToolRegistry, runtime_key: bytes | PublicKeys, records: RecordStore,
-                 nonces: NonceStore) -> None:
+                 nonces: NonceStore, control: ExecutionControl | None = None) -> None:
         self.gov, self.tools, self.runtime_key, self.records, self.nonces = gov, tools, runtime_key, records, nonces
+        self.control = control
         self.unwritten: list[tuple[dict[str, JSON], datetime]] = []  # execution context saved right after release
 
     def release(self, authorization_json: object, tx_json: object, now: datetime) -> Released | Refusal:
@@ -169,17 +174,30 @@ class ReleaseGate:
             intent_rec = self.records.append("intent", body, now)
         except Exception as exc:  # no stored intent, no release
             return Refusal(RefusalReason.INTENT_NOT_STORED, f"{type(exc).__name__}: {exc}")
-        try:
-            result: JSON = {"ok": self.tools.invoke(str(tx.intent["action"]), tx.intent)}
-        except Exception as exc:  # the release happened; what the tool did is recorded, not hidden
-            result = {"error": f"{type(exc).__name__}: {exc}"}
-        context = {**body, "intentRecordHash": intent_rec["recordHash"], "result": result}
+        result, session = self._invoke(auth, tx)
+        context = {**body, "intentRecordHash": intent_rec["recordHash"], "result": result, **session}
         try:
             rec: dict[str, JSON] | None = self.records.append("execution", context, now)
         except Exception:  # released but unrecorded: keep the context, ``flush`` writes it later
             self.unwritten.append((context, now))
             rec = None
         return Released(result, intent_rec, rec)
+
+    def _invoke(self, auth: Authorization, tx: Transaction) -> tuple[JSON, dict[str, JSON]]:
+        """Call the tool: directly, or under execution control (a single-use session and the
+        connector's credential for this call only, added to the body the tool sees and never to a record)."""
+        action = str(tx.intent["action"])
+        try:
+            if self.control is None:
+                return {"ok": self.tools.invoke(action, tx.intent)}, {}
+            out = self.control.execute(auth.authorization_id, action,
+                                       lambda cred: self.tools.invoke(action, {**tx.intent, "credential": cred}))
+        except Exception as exc:  # the release happened; what the tool did is recorded, not hidden
+            return {"error": f"{type(exc).__name__}: {exc}"}, {}
+        if isinstance(out, Refusal):
+            return {"refused": out.reason.value, "detail": out.detail}, {}
+        return {"ok": out.result}, {"sessionId": out.session.session_id,
+                                    "credentialFingerprint": out.session.credential_fingerprint}
 
     def _check(self, auth: Authorization, tx: Transaction, now: datetime) -> tuple[str, ...] | Refusal:
         sig = verify_object(self.runtime_key, dict(auth.payload), dict(auth.signature))

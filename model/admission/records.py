@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import enum
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -126,11 +127,14 @@ CREATE UNIQUE INDEX chain ON records (kind, chain_seq)
 class RecordStore:
     """Durable records; chained kinds get their ``prev``/``seq`` inside the insert's transaction."""
 
-    def __init__(self, key: KeyPair, path: str = ":memory:") -> None:
+    def __init__(self, key: KeyPair, path: str = ":memory:", redactor: Callable[[JSON], JSON] | None = None) -> None:
         self.key = key
         self.db = Database(path, KIND)
+        self.redactor = redactor  # execution control's: no secret reaches a signed record
 
     def append(self, kind: str, body: JSON, now: datetime) -> dict[str, JSON]:
+        if self.redactor is not None:
+            body = self.redactor(body)
         with self.db.transaction() as c:
             prev: str | None = None
             seq: int | None = None
