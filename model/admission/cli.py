@@ -20,6 +20,7 @@ from pathlib import Path
 import click
 
 from model.admission.approvals import load_approval, load_registry, verify_approval
+from model.admission.auth_events import ChainInvalid, verify_caller_chain
 from model.admission.hybrid import public_keys_from_text
 from model.admission.records import RecordInvalid, chain_heads, verify_chain
 from model.admission.refusal import Refusal
@@ -128,8 +129,35 @@ def verify_approval_cmd(file: str, approvers: str, action: str, resource: str, a
                f"checks (key, signature, lifetime, action, resource, scope); its nonce is not spent by this check")
 
 
+@cli.command("verify-auth-chain", epilog=EPILOG)
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--key", "key_file", required=True, type=click.Path(dir_okay=False),
+              help="The service's public key file (Ed25519, or an Ed25519 and an ML-DSA-65 PEM block).")
+@click.option("--expect-head", default=None, metavar="HASH", help="The recordHash the chain must end with.")
+def verify_auth_chain_cmd(file: str, key_file: str, expect_head: str | None) -> None:
+    """Verify one caller's authentication-event chain (a JSON list of events) offline.
+
+    Exit 0 valid (and ending at --expect-head, if given), 1 invalid, 2 bad input.
+    """
+    key = public_keys_from_text(read_text(key_file), key_file)
+    doc = load_file(file)
+    if not isinstance(doc, list) or not doc:
+        raise InvalidInput(file, "a non-empty JSON list of authentication events", type(doc).__name__,
+                           InputKind.SCHEMA)
+    v = verify_caller_chain(doc, key)
+    if isinstance(v, ChainInvalid):
+        click.echo(f"invalid: {v.defect.value}: {v.detail}")
+        sys.exit(Exit.FAILS)
+    click.echo(f"valid: caller {v.caller}: {v.length} events, head {v.head}")
+    if expect_head is not None and expect_head != v.head:
+        click.echo(f"invalid: head: expected {expect_head} (events dropped from the end, or another chain)")
+        sys.exit(Exit.FAILS)
+    sys.exit(Exit.HOLDS)
+
+
 _APPROVAL_REFUSALS = {
     "unknown-approver": "the approver's key is not in the registry",
+    "signature-downgrade": "the signature is weaker than the approver's key requires",
     "revoked-key": "the approver's key was revoked",
     "bad-signature": "the signature does not cover this approval as given",
     "ttl-too-long": "the approval lives longer than allowed",

@@ -8,16 +8,20 @@ from __future__ import annotations
 
 import copy
 import hashlib
+import json
 import threading
 from datetime import UTC, datetime
+from pathlib import Path
 
 import pytest
+from click.testing import CliRunner
 
 from model.admission.api_keys import Authenticated, authenticate, fingerprint, load_api_keys, make_token
 from model.admission.auth_events import AuthEventLog, ChainDefect, ChainInvalid, ChainValid, verify_caller_chain
-from model.admission.hybrid import generate_hybrid, public_keys
+from model.admission.hybrid import generate_hybrid, hybrid_public_pem, public_keys
 from model.admission.refusal import Refusal, RefusalReason
 from model.admission.signing import KeyPair
+from model.cli import main
 from model.errors import InvalidInput
 
 NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
@@ -131,3 +135,23 @@ def test_altered_reordered_truncated_mixed_and_downgraded_chains_refused() -> No
     # dropping the last events leaves a valid shorter chain: the head is what a holder pins
     short = verify_caller_chain(chain[:2], pk)
     assert isinstance(short, ChainValid) and short.head == chain[1]["recordHash"] != chain[2]["recordHash"]
+
+
+def test_offline_cli_verifies_a_callers_chain_and_refuses_a_tampered_one(tmp_path: Path) -> None:
+    key = generate_hybrid("auth-log")
+    log = AuthEventLog(key)
+    auth(log=log)
+    auth(principal="agent-2", log=log)
+    chain = log.chain("agent-key")
+    (tmp_path / "key.pem").write_text(hybrid_public_pem(key))
+    (tmp_path / "chain.json").write_text(json.dumps(chain))
+    args = ["admit", "verify-auth-chain", str(tmp_path / "chain.json"), "--key", str(tmp_path / "key.pem")]
+    ok = CliRunner().invoke(main, args)
+    assert ok.exit_code == 0 and ok.output.startswith("valid: caller agent-key: 2 events"), ok.output
+    assert CliRunner().invoke(main, [*args, "--expect-head", "0" * 64]).exit_code == 1
+    chain[1]["payload"]["outcome"] = "authenticated"
+    (tmp_path / "chain.json").write_text(json.dumps(chain))
+    bad = CliRunner().invoke(main, args)
+    assert bad.exit_code == 1 and bad.output.startswith("invalid: hash-mismatch"), bad.output
+    (tmp_path / "chain.json").write_text("{}")
+    assert CliRunner().invoke(main, args).exit_code == 2
