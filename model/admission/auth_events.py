@@ -28,7 +28,7 @@ from model.admission.hybrid import DOWNGRADES, PublicKeys, SignatureBad, sign_ob
 from model.admission.signing import KeyPair, format_instant
 from model.canonical import JSON, canonical_str, digest, is_exact_json, loads
 from model.pgstore import PgDatabase, open_database
-from model.store import kind
+from model.store_kinds import kind
 
 _KEYS = frozenset({"kind", "caller", "seq", "prev", "at", "outcome", "tenant", "principal", "capability",
                    "credentialFingerprint"})

@@ -18,7 +18,7 @@ from model.admission.nonces import KIND as NONCE_KIND
 from model.admission.nonces import SqliteNonceStore
 from model.errors import InputKind, InvalidInput
 from model.pgstore import MIGRATIONS, PgDatabase, redacted
-from model.store import kind
+from model.store_kinds import kind
 from tests.postgres import fresh_schema
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
