@@ -50,6 +50,8 @@ KINDS: dict[int, str] = {}  # application_id -> kind name, for "found a <kind> s
 
 def kind(name: str, code: int, version: int, schema: str, pg_schema: str = "") -> Kind:
     k = Kind(name, code, version, schema, pg_schema)
+    if KINDS.get(k.application_id, name) != name:  # two kinds with one stamp would open each other's stores
+        raise ValueError(f"store kind code {code} is taken by {KINDS[k.application_id]}")
     KINDS[k.application_id] = name
     return k
 

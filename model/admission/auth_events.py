@@ -33,7 +33,7 @@ from model.store_kinds import kind
 _KEYS = frozenset({"kind", "caller", "seq", "prev", "at", "outcome", "tenant", "principal", "capability",
                    "credentialFingerprint"})
 
-KIND = kind("auth-event store", 5, 1, """
+KIND = kind("auth-event store", 6, 1, """
 CREATE TABLE events (
   caller TEXT NOT NULL, seq INTEGER NOT NULL, hash TEXT NOT NULL, record TEXT NOT NULL, PRIMARY KEY (caller, seq))
 """)

@@ -172,3 +172,8 @@ def test_pg_kinds_share_one_database(pg_server: Any) -> None:
     SqliteNonceStore(pg_server.dsn, schema_a).close()
     AttemptStore(pg_server.dsn, schema_b).close()
     SqliteNonceStore(pg_server.dsn, schema_a).close()  # reopening its own kind is fine
+
+
+def test_a_kind_code_cannot_be_taken_twice() -> None:
+    with pytest.raises(ValueError, match="taken by nonce store"):
+        kind("another store", 3, 1, "CREATE TABLE t (a TEXT)")
