@@ -31,7 +31,7 @@ from __future__ import annotations
 
 import re
 import threading
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
@@ -60,7 +60,7 @@ def redacted(dsn: str) -> str:
     return re.sub(r"(://[^:/@]*):[^@]*@", r"\1:***@", re.sub(r"password=\S+", "password=***", dsn))
 
 
-class _Conn:
+class PgConnection:
     """A psycopg connection that takes SQLite's ``?`` placeholders."""
 
     def __init__(self, raw: Any) -> None:
@@ -73,8 +73,14 @@ class _Conn:
 class PgDatabase:
     """One connection to one stamped schema; one transaction per atomic step (as ``store.Database``)."""
 
-    def __init__(self, dsn: str, k: Kind, schema: str | None = None) -> None:
+    def __init__(self, dsn: str, k: Kind, schema: str | None = None, *, missing: str = "create",
+                 serialize: bool = False, readonly: bool = False, init: Callable[[Any], None] | None = None) -> None:
+        """``missing``: what an absent store becomes: ``"create"`` (the admission stores) or ``"refuse"``.
+        ``init``: create the store exclusively (an existing one is refused) and write its first rows in
+        the creating transaction. ``serialize``: every transaction takes the schema's advisory lock, as
+        SQLite's ``BEGIN IMMEDIATE`` takes the file's write lock. ``readonly``: ``BEGIN READ ONLY``."""
         self.dsn, self.kind = dsn, k
+        self._missing, self._serialize, self._readonly, self._init = missing, serialize, readonly, init
         self.path = redacted(dsn)
         self.schema = schema or schema_name(k)
         if not _NAME.match(self.schema):
@@ -83,9 +89,11 @@ class PgDatabase:
         self._raw: Any = None
         self._closed = False
         self._connect()
+        readonly, self._readonly = self._readonly, False  # opening may create the schema
         with self.transaction() as c:
             c.execute("SELECT pg_advisory_xact_lock(hashtext(?))", (self.schema,))
             self._open_schema(c)
+        self._readonly = readonly
 
     def _connect(self) -> None:
         import psycopg  # optional dependency: the ``postgres`` extra
@@ -100,16 +108,24 @@ class PgDatabase:
         text = " ".join(str(exc).split()) or type(exc).__name__
         return InvalidInput(self.path, f"a reachable PostgreSQL {self.kind.name}", text[:200], InputKind.IO)
 
-    def _open_schema(self, c: _Conn) -> None:
+    def _open_schema(self, c: PgConnection) -> None:
         k, where = self.kind, f"{self.path} schema {self.schema}"
         tables = {r[0] for r in c.execute("SELECT tablename FROM pg_tables WHERE schemaname = ?",
                                            (self.schema,)).fetchall()}
+        if self._init is not None and tables:
+            raise InvalidInput(where, "a schema where a new store can be created", "an existing store",
+                               InputKind.IO)
+        if not tables and self._init is None and self._missing == "refuse":
+            raise InvalidInput(where, f"an existing {k.name}", "no such store (no tables in the schema)",
+                               InputKind.IO)
         if not tables:
             c.execute(f"CREATE SCHEMA IF NOT EXISTS {self.schema}")
             for stmt in k.pg_statements:
                 c.execute(stmt)
             c.execute(f"CREATE TABLE {STAMP_TABLE} (application_id INTEGER NOT NULL, version INTEGER NOT NULL)")
             c.execute(f"INSERT INTO {STAMP_TABLE} VALUES (?, ?)", (k.application_id, k.version))
+            if self._init is not None:
+                self._init(c)
             return
         listed = ", ".join(sorted(tables))
         if STAMP_TABLE not in tables:
@@ -142,7 +158,7 @@ class PgDatabase:
                                f"tables {found} (a damaged or edited store)")
 
     @contextmanager
-    def transaction(self) -> Iterator[_Conn]:
+    def transaction(self) -> Iterator[PgConnection]:
         import psycopg
 
         with self._lock:
@@ -150,21 +166,24 @@ class PgDatabase:
                 raise InvalidInput(self.path, f"an open {self.kind.name}", "a store closed by its owner", InputKind.IO)
             if self._raw is None or self._raw.closed or self._raw.broken:
                 self._connect()
+            begin = "BEGIN READ ONLY" if self._readonly else "BEGIN"
             try:
-                self._raw.execute("BEGIN")
+                self._raw.execute(begin)
             except psycopg.Error:
                 # nothing of this step reached the server: a connection the server dropped (a
                 # restart, a terminated backend) is replaced once and the step begins afresh
                 self._raw.close()
                 self._connect()
                 try:
-                    self._raw.execute("BEGIN")
+                    self._raw.execute(begin)
                 except psycopg.Error as exc:
                     self._raw.close()
                     raise self._error(exc) from None
             raw = self._raw
             try:
-                yield _Conn(raw)
+                if self._serialize:
+                    raw.execute("SELECT pg_advisory_xact_lock(hashtext(%s))", ("steps:" + self.schema,))
+                yield PgConnection(raw)
             except BaseException as exc:
                 try:
                     raw.execute("ROLLBACK")
@@ -178,6 +197,11 @@ class PgDatabase:
             except psycopg.Error as exc:
                 raw.close()
                 raise self._error(exc) from None
+
+    def integrity(self) -> list[str]:
+        """SQLite's ``integrity_check`` has no PostgreSQL counterpart a client can run (page checksums
+        are the server's, ``initdb --data-checksums``): no problems to report from here."""
+        return []
 
     def backend_pid(self) -> int:
         """The server process serving this connection (the fault tests terminate it)."""
