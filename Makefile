@@ -9,7 +9,7 @@ STAMP   := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
 	$(BIN)/python -m pip install --quiet --upgrade pip
-	$(BIN)/python -m pip install --quiet -e '.[dev,bench,agentdojo,dist,notebooks]'
+	$(BIN)/python -m pip install --quiet -e '.[dev,bench,agentdojo,dist,notebooks,postgres]'
 	$(BIN)/python -m pip install --quiet -e '.[fuzz]' || echo "atheris did not install: its slow-tier harness test will skip"
 	touch $(STAMP)
 

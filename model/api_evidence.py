@@ -61,23 +61,24 @@ def verify_approval(approval: PathLike | JSON, approvers: PathLike | JSON, *, ac
 
 @checked
 def verify_records(records: PathLike | JSON, key: PathLike | bytes) -> tuple[RecordValid, ...] | RecordInvalid:
-    """Verify signed records offline with nothing but the records and the public key (PEM file or raw
-    bytes); a list is also checked as hash chains. An empty list, or a list holding a non-object, is
-    ``InvalidInput`` (the CLI's rule: nothing to verify is not "valid").
+    """Verify signed records offline with nothing but the records and the public key (a key file: PEM,
+    or an Ed25519 and an ML-DSA-65 PEM block for a hybrid key; or the raw Ed25519 bytes); a list is
+    also checked as hash chains. An empty list, or a list holding a non-object, is ``InvalidInput``
+    (the CLI's rule: nothing to verify is not "valid").
 
     >>> out = verify_records("corpus/admission/records.json", "corpus/admission/keys/runtime.pub.pem")
     >>> [v.kind for v in out]
     ['governance', 'governance', 'refusal', 'intent', 'execution']
     """
+    from model.admission.hybrid import public_keys_from_text
     from model.admission.records import RecordInvalid, records_document, verify_chain, verify_record
-    from model.admission.signing import public_key_from_text
 
     doc, where = _doc(records, "records")
     checked = records_document(doc, where)
     if isinstance(key, bytes):
         pk: object = key
     else:
-        pk = public_key_from_text(read_text(key, "a readable public key file"), str(key))
+        pk = public_keys_from_text(read_text(key, "a readable public key file"), str(key))
     out = verify_chain(checked, pk) if isinstance(doc, list) else verify_record(checked[0], pk)  # type: ignore[arg-type]
     if isinstance(out, RecordInvalid):
         return out

@@ -26,6 +26,7 @@ class Kind:
     code: int  # low half of the application_id
     version: int  # user_version: the schema version this program reads and writes
     schema: str  # CREATE statements separated by ';'
+    pg_schema: str = ""  # its PostgreSQL form where SQLite's differs (``model.pgstore``); else ``schema``
 
     @property
     def application_id(self) -> int:
@@ -36,6 +37,10 @@ class Kind:
         return [s.strip() for s in self.schema.split(";") if s.strip()]
 
     @property
+    def pg_statements(self) -> list[str]:
+        return [s.strip() for s in (self.pg_schema or self.schema).split(";") if s.strip()]
+
+    @property
     def tables(self) -> frozenset[str]:
         return frozenset(s.split()[2] for s in self.statements if s.upper().startswith("CREATE TABLE"))
 
@@ -43,8 +48,10 @@ class Kind:
 KINDS: dict[int, str] = {}  # application_id -> kind name, for "found a <kind> store" messages
 
 
-def kind(name: str, code: int, version: int, schema: str) -> Kind:
-    k = Kind(name, code, version, schema)
+def kind(name: str, code: int, version: int, schema: str, pg_schema: str = "") -> Kind:
+    k = Kind(name, code, version, schema, pg_schema)
+    if KINDS.get(k.application_id, name) != name:  # two kinds with one stamp would open each other's stores
+        raise ValueError(f"store kind code {code} is taken by {KINDS[k.application_id]}")
     KINDS[k.application_id] = name
     return k
 

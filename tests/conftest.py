@@ -24,3 +24,31 @@ def dask_client() -> Iterator[Any]:
 
     with connect(workers=2) as client:
         yield client
+
+
+@pytest.fixture(scope="session")
+def pg_server() -> Iterator[Any]:
+    """One throwaway PostgreSQL server for the session (tests/postgres.py), started only when a test
+    asks for it; skips with the reason when the binaries or psycopg are missing."""
+    from tests.postgres import PgServer, missing
+
+    why = missing()
+    if why is not None:
+        pytest.skip(why)
+    server = PgServer().start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def store_target(request: pytest.FixtureRequest, tmp_path: Any) -> tuple[str, str | None]:
+    """Where a store contract test opens its stores: an SQLite file, or a fresh schema on the
+    throwaway PostgreSQL server. Returns ``(target, schema)``."""
+    if request.param == "sqlite":
+        return str(tmp_path / "store.db"), None
+    from tests.postgres import fresh_schema
+
+    server = request.getfixturevalue("pg_server")
+    return server.dsn, fresh_schema()

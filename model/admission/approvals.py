@@ -6,7 +6,11 @@ Parmana's SDK (``parmana.crypto.approval.sign_approval``)::
                  "nonce"},
      "signature": {"algorithm": "ed25519", "keyId", "value", "signedAt"}}
 
-An approval counts only if it is Ed25519-signed over the canonical payload by a registered,
+or, from an approver whose registered key is hybrid, ``"algorithm": "ed25519+ml-dsa-65"`` with a
+``pqValue`` beside ``value`` (``model.admission.hybrid``: both must verify, and such an approver's
+classical-only signature is refused as a downgrade).
+
+An approval counts only if it is signed over the canonical payload by a registered,
 unrevoked approver key; bound to the action (``capability``) and resource (``resourceId``); bound
 to the amount when the policy declares one; unexpired; and unspent. Binding rules, as in the SDK:
 a policy *with* an amount needs ``scope = {"field": "value", "comparator": "lte", "value": max}``
@@ -32,8 +36,17 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from model.admission.hybrid import (
+    CLASSICAL,
+    DOWNGRADES,
+    HYBRID,
+    PublicKeys,
+    SignatureBad,
+    mldsa_public_from_text,
+    verify_message,
+)
 from model.admission.refusal import Refusal, RefusalReason
-from model.admission.signing import b64decode_strict, parse_instant, public_key_from_text, public_raw, verify_bytes
+from model.admission.signing import parse_instant, public_key_from_text, public_raw
 from model.canonical import JSON, canonical_bytes, check_exact_json
 from model.errors import InputKind, InvalidInput, json_path
 
@@ -43,7 +56,7 @@ CLOCK_SKEW = timedelta(seconds=60)
 
 _PAYLOAD_KEYS = frozenset({"version", "approvalId", "issuer", "issuedAt", "expiresAt", "capability", "resourceId",
                            "scope", "nonce"})
-_SIG_KEYS = frozenset({"algorithm", "keyId", "value", "signedAt"})
+_SIG_KEYS = frozenset({"algorithm", "keyId", "value", "signedAt", "pqValue"})
 
 
 @dataclass(frozen=True, slots=True)
@@ -60,6 +73,8 @@ class Approval:
     nonce: str
     signed_bytes: bytes  # RFC 8785 form of the payload
     signature: str  # base64, checked at verification
+    algorithm: str = CLASSICAL
+    pq_signature: str | None = None  # the ML-DSA-65 half of a hybrid signature
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,6 +83,7 @@ class ApproverKey:
     key_id: str
     public_key: bytes
     revoked: bool = False
+    pq_public_key: bytes | None = None  # present: the approver's key is hybrid, and both halves are required
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,7 +93,8 @@ class ApproverRegistry:
     def revoke(self, approver_id: str, key_id: str) -> ApproverRegistry:
         k = self.keys[(approver_id, key_id)]
         return ApproverRegistry({**self.keys, (approver_id, key_id): ApproverKey(k.approver_id, k.key_id,
-                                                                                 k.public_key, True)})
+                                                                                 k.public_key, True,
+                                                                                 k.pq_public_key)})
 
 
 @dataclass(frozen=True, slots=True)
@@ -128,8 +145,11 @@ def load_approval(obj: object, source: str = "<approval>") -> Approval:
         _string(scope, "value", source, ("payload", "scope"))
     else:
         raise _bad(source, ("payload", "scope"), "field value/lte or resourceId/eq", scope)
-    if s["algorithm"] != "ed25519":
-        raise _bad(source, ("signature", "algorithm"), '"ed25519"', s["algorithm"])
+    if s["algorithm"] not in (CLASSICAL, HYBRID):
+        raise _bad(source, ("signature", "algorithm"), f'"{CLASSICAL}" or "{HYBRID}"', s["algorithm"])
+    if ("pqValue" in s) != (s["algorithm"] == HYBRID):
+        raise _bad(source, ("signature",), "pqValue exactly when the algorithm is hybrid", sorted(s))
+    pq = _string(s, "pqValue", source, ("signature",)) if "pqValue" in s else None
     if "signedAt" in s and parse_instant(s["signedAt"]) is None:
         raise _bad(source, ("signature", "signedAt"), "an ISO-8601 UTC instant ending in Z", s["signedAt"])
     sig = _string(s, "value", source, ("signature",))
@@ -147,7 +167,8 @@ def load_approval(obj: object, source: str = "<approval>") -> Approval:
         capability=_string(p, "capability", source, ("payload",)),
         resource_id=_string(p, "resourceId", source, ("payload",)),
         scope_field=scope["field"], scope_value=scope["value"],
-        nonce=_string(p, "nonce", source, ("payload",)), signed_bytes=signed, signature=sig)
+        nonce=_string(p, "nonce", source, ("payload",)), signed_bytes=signed, signature=sig,
+        algorithm=str(s["algorithm"]), pq_signature=pq)
 
 
 def verify_approval(a: Approval, *, action: str, resource: str, amount: int | float | None, now: datetime,
@@ -158,8 +179,13 @@ def verify_approval(a: Approval, *, action: str, resource: str, amount: int | fl
         return Refusal(RefusalReason.UNKNOWN_APPROVER, f"{a.approver_id}/{a.key_id}")
     if key.revoked:
         return Refusal(RefusalReason.REVOKED_KEY, f"{a.approver_id}/{a.key_id}")
-    if b64decode_strict(a.signature) is None or not verify_bytes(key.public_key, a.signed_bytes, a.signature):
-        return Refusal(RefusalReason.BAD_SIGNATURE, a.approval_id)
+    sig: dict[str, JSON] = {"algorithm": a.algorithm, "keyId": a.key_id, "value": a.signature}
+    if a.pq_signature is not None:
+        sig["pqValue"] = a.pq_signature
+    checked = verify_message(PublicKeys(key.public_key, key.pq_public_key), a.signed_bytes, sig)
+    if isinstance(checked, SignatureBad):
+        why = RefusalReason.SIGNATURE_DOWNGRADE if checked.defect in DOWNGRADES else RefusalReason.BAD_SIGNATURE
+        return Refusal(why, f"{a.approval_id}: {checked.defect.value}")
     life = a.expires_at - a.issued_at
     if life <= timedelta(0) or life > MAX_TTL:
         return Refusal(RefusalReason.TTL_TOO_LONG, f"lifetime {life}")
@@ -186,14 +212,15 @@ def verify_approval(a: Approval, *, action: str, resource: str, amount: int | fl
 
 
 def load_registry(obj: object, source: str = "<approvers>") -> ApproverRegistry:
-    """``[{"approverId", "keyId", "publicKey": PEM or base64 raw, "revoked"?: bool}, ...]``."""
+    """``[{"approverId", "keyId", "publicKey": PEM or base64 raw, "pqPublicKey"?: ML-DSA-65 PEM or
+    base64 raw (a hybrid key), "revoked"?: bool}, ...]``."""
     if not isinstance(obj, list):
         raise _bad(source, (), "a list of approver keys", obj)
     keys: dict[tuple[str, str], ApproverKey] = {}
     for i, e in enumerate(obj):
         if not isinstance(e, dict) or not {"approverId", "keyId", "publicKey"} <= set(e) \
-                or not set(e) <= {"approverId", "keyId", "publicKey", "revoked"}:
-            raise _bad(source, (i,), "an object with approverId, keyId, publicKey[, revoked]", e)
+                or not set(e) <= {"approverId", "keyId", "publicKey", "pqPublicKey", "revoked"}:
+            raise _bad(source, (i,), "an object with approverId, keyId, publicKey[, pqPublicKey, revoked]", e)
         aid, kid = _string(e, "approverId", source, (i,)), _string(e, "keyId", source, (i,))
         pk = public_key_from_text(_string(e, "publicKey", source, (i,)), f"{source} at {json_path((i, 'publicKey'))}")
         revoked = e.get("revoked", False)
@@ -202,5 +229,7 @@ def load_registry(obj: object, source: str = "<approvers>") -> ApproverRegistry:
         if (aid, kid) in keys:
             raise InvalidInput(f"{source} at {json_path((i,))}", "each approver key once", f"{aid}/{kid}",
                                InputKind.REFERENCE)
-        keys[(aid, kid)] = ApproverKey(aid, kid, public_raw(pk), revoked)
+        pq = mldsa_public_from_text(_string(e, "pqPublicKey", source, (i,)),
+                                    f"{source} at {json_path((i, 'pqPublicKey'))}") if "pqPublicKey" in e else None
+        keys[(aid, kid)] = ApproverKey(aid, kid, public_raw(pk), revoked, pq)
     return ApproverRegistry(keys)

@@ -1,12 +1,15 @@
 """Durable attempts (resumable-action-attempts.md, "require-review → persist request envelope"):
 the saved envelope, its identity binding, the admission state, the review decision with its
-approver reference, and the typed result — in SQLite, one transaction per atomic step.
+approver reference, and the typed result — one transaction per atomic step, in an SQLite file
+(the embedded default) or a schema of a shared PostgreSQL database (``model.pgstore``), the same
+code on both.
 
 Every state change is ``UPDATE ... WHERE id = ? AND state IN (legal sources)``, so the table in
 ``attempts.TRANSITIONS`` is enforced by the database and two concurrent replays of one approved
 attempt cannot both move it to EXECUTING (a second replay is refused). Choices where the source is
 silent: attempt ids are caller-supplied strings (uuid4 by default); decisions are also appended to
-an audit table (``reviews``) so the approval record survives even when the attempt moves on.
+an audit table (``reviews``) so the approval record survives even when the attempt moves on; its
+order is SQLite's ``rowid``, which the PostgreSQL form declares as a serial column of that name.
 """
 
 from __future__ import annotations
@@ -16,17 +19,25 @@ from datetime import datetime
 
 from model.admission.attempts import AttemptState, Event, sources_of, step
 from model.admission.envelope import Identity, Request
+from model.errors import InputKind, InvalidInput
+from model.pgstore import PgDatabase, open_database
 from model.store import Database
 from model.store_kinds import kind
 
-KIND = kind("attempt store", 2, 1, """
+_ATTEMPTS = """
 CREATE TABLE attempts (
   id TEXT PRIMARY KEY, tenant TEXT NOT NULL, principal TEXT NOT NULL, credential TEXT NOT NULL,
   method TEXT NOT NULL, path TEXT NOT NULL, query TEXT NOT NULL, body TEXT NOT NULL,
-  body_digest TEXT NOT NULL, state TEXT NOT NULL, approver TEXT, result TEXT, created_at TEXT NOT NULL);
+  body_digest TEXT NOT NULL, state TEXT NOT NULL, approver TEXT, result TEXT, created_at TEXT NOT NULL)"""
+
+KIND = kind("attempt store", 2, 1, _ATTEMPTS + """;
 CREATE TABLE reviews (
   attempt_id TEXT NOT NULL, approver TEXT NOT NULL, decision TEXT NOT NULL, context TEXT NOT NULL,
   at TEXT NOT NULL)
+""", _ATTEMPTS + """;
+CREATE TABLE reviews (
+  attempt_id TEXT NOT NULL, approver TEXT NOT NULL, decision TEXT NOT NULL, context TEXT NOT NULL,
+  at TEXT NOT NULL, rowid BIGSERIAL)
 """)
 
 
@@ -45,8 +56,16 @@ class StoreUnavailable(Exception):
 
 
 class AttemptStore:
-    def __init__(self, path: str = ":memory:") -> None:
-        self.db = Database(path, KIND)
+    def __init__(self, path: str = ":memory:", schema: str | None = None) -> None:
+        """``path``: an SQLite file, ``:memory:``, or a ``postgresql://`` database (``schema`` then
+        names the store's namespace in it)."""
+        self.db: Database | PgDatabase = open_database(path, KIND, schema)
+
+    def _sqlite(self) -> Database:
+        if not isinstance(self.db, Database):
+            raise InvalidInput(self.db.path, "an SQLite attempt store (only a file can be serialized)",
+                               "a PostgreSQL store", InputKind.VALUE)
+        return self.db
 
     def create(self, attempt_id: str, request: Request, state: AttemptState, now: datetime) -> None:
         i = request.identity
@@ -111,14 +130,15 @@ class AttemptStore:
 
     def to_bytes(self) -> bytes:
         """The whole database as bytes (sqlite3 serialize): how the exploration saves a state."""
-        with self.db.transaction() as c:
+        db = self._sqlite()
+        with db.transaction():
             pass
-        return bytes(c.serialize())
+        return bytes(db.conn.serialize())
 
     @staticmethod
     def from_bytes(data: bytes) -> AttemptStore:
         store = AttemptStore(":memory:")
-        store.db.conn.deserialize(data)
+        store._sqlite().conn.deserialize(data)
         return store
 
     def close(self) -> None:

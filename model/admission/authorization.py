@@ -6,7 +6,8 @@ Payload::
     {"version": 1, "authorizationId", "policyName", "policyVersion", "policyContentHash", "ruleId",
      "requestHash", "signalsHash", "approvalsHash", "nonce", "issuedAt", "expiresAt"}
 
-wrapped as ``{"payload": ..., "signature": {"algorithm": "ed25519", "keyId", "value"}}``.
+wrapped as ``{"payload": ..., "signature": {...}}``, a classical or hybrid signature object
+(``model.admission.hybrid``; a hybrid runtime key signs with Ed25519 and ML-DSA-65).
 Choices where the source is silent: the *request* is the intent (action, target, params), the
 exact call the gate will release; signals and the presented approvals are bound by their own
 digests so neither can be swapped between decision and release; the lifetime is 60 s.
@@ -19,6 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
+from model.admission.hybrid import CLASSICAL, HYBRID, sign_object
 from model.admission.signed_policy import SignedPolicy
 from model.admission.signing import KeyPair, format_instant, parse_instant
 from model.canonical import JSON, check_exact_json, digest
@@ -32,7 +34,7 @@ _KEYS = frozenset({"version", "authorizationId", "policyName", "policyVersion", 
 @dataclass(frozen=True, slots=True)
 class Authorization:
     payload: Mapping[str, JSON]
-    signature: str
+    signature: Mapping[str, JSON]  # the whole signature object, checked by ``hybrid.verify_object``
     key_id: str
     authorization_id: str
     policy_name: str
@@ -52,7 +54,7 @@ def issue(key: KeyPair, policy: SignedPolicy, rule_id: str, intent: JSON, signal
                "policyVersion": policy.version, "policyContentHash": policy.content_hash, "ruleId": rule_id,
                "requestHash": digest(intent), "signalsHash": digest(signals), "approvalsHash": digest(approvals),
                "nonce": str(uuid.uuid4()), "issuedAt": format_instant(now), "expiresAt": format_instant(now + ttl)}
-    return {"payload": payload, "signature": {"algorithm": "ed25519", "keyId": key.key_id, "value": key.sign(payload)}}
+    return {"payload": payload, "signature": sign_object(key, payload)}
 
 
 def load_authorization(obj: object, source: str = "<authorization>") -> Authorization:
@@ -65,8 +67,11 @@ def load_authorization(obj: object, source: str = "<authorization>") -> Authoriz
     p, s = obj["payload"], obj["signature"]
     if not isinstance(p, dict) or set(p) != _KEYS:
         raise bad(("payload",), f"an object with keys {sorted(_KEYS)}", p)
-    if not isinstance(s, dict) or set(s) != {"algorithm", "keyId", "value"} or s["algorithm"] != "ed25519":
-        raise bad(("signature",), "an ed25519 signature object {algorithm, keyId, value}", s)
+    hybrid = isinstance(s, dict) and s.get("algorithm") == HYBRID
+    want = {"algorithm", "keyId", "value", "pqValue"} if hybrid else {"algorithm", "keyId", "value"}
+    if not isinstance(s, dict) or set(s) != want or s["algorithm"] not in (CLASSICAL, HYBRID):
+        raise bad(("signature",), f"a signature object {{algorithm ({CLASSICAL} or {HYBRID}), keyId, value"
+                  "[, pqValue when hybrid]}", s)
     for k in _KEYS - {"version", "policyVersion", "issuedAt", "expiresAt"}:
         if not isinstance(p[k], str):
             raise bad(("payload", k), "a string", p[k])
@@ -77,10 +82,10 @@ def load_authorization(obj: object, source: str = "<authorization>") -> Authoriz
     for k, v in t.items():
         if v is None:
             raise bad(("payload", k), "an ISO-8601 UTC instant ending in Z", p[k])
-    if not isinstance(s["keyId"], str) or not isinstance(s["value"], str):
-        raise bad(("signature",), "string keyId and value", s)
+    if not all(isinstance(s[k], str) for k in want - {"algorithm"}):
+        raise bad(("signature",), "string keyId and signature values", s)
     issued, expires = t["issuedAt"], t["expiresAt"]
     assert issued is not None and expires is not None
-    return Authorization(p, s["value"], s["keyId"], p["authorizationId"], p["policyName"], p["policyVersion"],
+    return Authorization(p, s, s["keyId"], p["authorizationId"], p["policyName"], p["policyVersion"],
                          p["policyContentHash"], p["requestHash"], p["signalsHash"], p["approvalsHash"], p["nonce"],
                          issued, expires)

@@ -2,7 +2,8 @@
 
 ``verify-record`` is the offline verifier of parmana-signed-approvals.md, Section 4.5: it reads
 one record (or a non-empty JSON list of records, whose chains it also checks) and a public key file
-(PEM or base64 of the raw 32 bytes) and nothing else, and prints a summary (records; per chain its
+(PEM or base64 of the raw 32 Ed25519 bytes; for a hybrid key, an Ed25519 and an ML-DSA-65 PEM block,
+and then both signatures are required) and nothing else, and prints a summary (records; per chain its
 length and head ``recordHash``). Truncation leaves a valid shorter chain, so ``--expect-length`` and
 ``--expect-head`` pin what the caller knows. Exit status (``model/exitcodes.py``): 0 valid and every
 pin met, 1 invalid or a pin not met, 2 bad input (unreadable, not JSON, not a record or a non-empty
@@ -19,10 +20,12 @@ from pathlib import Path
 import click
 
 from model.admission.approvals import load_approval, load_registry, verify_approval
+from model.admission.auth_events import ChainInvalid, verify_caller_chain
+from model.admission.hybrid import public_keys_from_text
 from model.admission.records import RecordInvalid, chain_heads, record_hash, records_document, verify_chain
 from model.admission.refusal import Refusal
 from model.admission.signed_policy import load_policy
-from model.admission.signing import parse_instant, public_key_from_text
+from model.admission.signing import parse_instant
 from model.budget import Budget
 from model.canonical import load_file
 from model.cliutil import budget_option, metered_progress
@@ -34,7 +37,8 @@ from model.jsonio import decode, printable, read_text
 @click.command("verify-record", epilog=EPILOG)
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--key", "key_file", required=True, type=click.Path(dir_okay=False),
-              help="Public key file: PEM, or base64 of the 32 raw Ed25519 bytes.")
+              help="Public key file: PEM, or base64 of the 32 raw Ed25519 bytes; a hybrid key is an Ed25519 and "
+                   "an ML-DSA-65 PEM block, and then both signatures are required.")
 @click.option("--expect-length", type=click.IntRange(min=1), default=None,
               help="The number of records the file must hold (detects records dropped from the end).")
 @click.option("--expect-head", "expect_heads", multiple=True, metavar="HASH",
@@ -49,13 +53,14 @@ def verify_record_cmd(file: str, key_file: str, expect_length: int | None, expec
     record or a non-empty list of records.
     """
     heads_wanted = [record_hash(h, "--expect-head") for h in expect_heads]
-    key = public_key_from_text(read_text(key_file), key_file)
+    key = public_keys_from_text(read_text(key_file), key_file)
     records = records_document(load_file(file), file)
     out = verify_chain(records, key)
     if isinstance(out, RecordInvalid):
         meaning = {"malformed": "a record is not in the signed-record form",
                    "hash-mismatch": "a record's hash does not match its payload (it was altered)",
                    "bad-signature": "a signature does not check with this key",
+                   "downgrade": "a signature is not in the suite or form the key and the record's length require",
                    "broken-chain": "a record does not point to the one before it"}[out.defect.value]
         click.echo(f"invalid: {meaning} ({out.defect.value}: {out.detail})")
         sys.exit(Exit.FAILS)
@@ -116,8 +121,35 @@ def verify_approval_cmd(file: str, approvers: str, action: str, resource: str, a
                f"checks (key, signature, lifetime, action, resource, scope); its nonce is not spent by this check")
 
 
+@cli.command("verify-auth-chain", epilog=EPILOG)
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--key", "key_file", required=True, type=click.Path(dir_okay=False),
+              help="The service's public key file (Ed25519, or an Ed25519 and an ML-DSA-65 PEM block).")
+@click.option("--expect-head", default=None, metavar="HASH", help="The recordHash the chain must end with.")
+def verify_auth_chain_cmd(file: str, key_file: str, expect_head: str | None) -> None:
+    """Verify one caller's authentication-event chain (a JSON list of events) offline.
+
+    Exit 0 valid (and ending at --expect-head, if given), 1 invalid, 2 bad input.
+    """
+    key = public_keys_from_text(read_text(key_file), key_file)
+    doc = load_file(file)
+    if not isinstance(doc, list) or not doc:
+        raise InvalidInput(file, "a non-empty JSON list of authentication events", type(doc).__name__,
+                           InputKind.SCHEMA)
+    v = verify_caller_chain(doc, key)
+    if isinstance(v, ChainInvalid):
+        click.echo(f"invalid: {v.defect.value}: {v.detail}")
+        sys.exit(Exit.FAILS)
+    click.echo(f"valid: caller {v.caller}: {v.length} events, head {v.head}")
+    if expect_head is not None and expect_head != v.head:
+        click.echo(f"invalid: head: expected {expect_head} (events dropped from the end, or another chain)")
+        sys.exit(Exit.FAILS)
+    sys.exit(Exit.HOLDS)
+
+
 _APPROVAL_REFUSALS = {
     "unknown-approver": "the approver's key is not in the registry",
+    "signature-downgrade": "the signature is weaker than the approver's key requires",
     "revoked-key": "the approver's key was revoked",
     "bad-signature": "the signature does not cover this approval as given",
     "ttl-too-long": "the approval lives longer than allowed",

@@ -97,14 +97,15 @@ class _Replay(ReplayService):
         super().__init__(ROUTES, world.store, world.handler)
         self.mutant = mutant
 
-    def replay(self, attempt_id: str, identity: Identity, now: object = EPOCH) -> Replayed | Refusal:
+    def replay(self, attempt_id: str, identity: Identity, now: object = EPOCH, permit: object = None
+               ) -> Replayed | Refusal:
         att = self.store.get(attempt_id)
         if self.mutant == "skip-identity-check" and att is not None:
             identity = att.request.identity
         if self.mutant == "replay-unapproved":
             with self.store.db.transaction() as c:
                 c.execute("UPDATE attempts SET state = 'approved' WHERE id = ? AND state = 'held'", (attempt_id,))
-        return super().replay(attempt_id, identity, EPOCH)
+        return super().replay(attempt_id, identity, EPOCH, permit)
 
 
 def _request(aid: str) -> JSON:

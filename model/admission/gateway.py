@@ -8,8 +8,12 @@ signed authorization, anything else a signed refusal record. Release, in order: 
 signature under the runtime key, expiry to the instant, request hash, current policy version and
 content hash, signals hash and approvals hash, signals and approvals re-verified and the policy
 re-evaluated, the tool exists; then the authorization nonce and every approval nonce are spent
-atomically; then the signed intent is stored (no store, no release); then the tool is called
-and the signed, chained execution record written. Every refusal yields a signed refusal record.
+atomically, all or none in one transaction; then the signed intent is stored (no store, no
+release); then the tool is called (under execution control when the gate has one: a single-use
+session and the connector's credential for that call only, its fingerprint in the record) and the
+signed, chained execution record written. Every refusal yields a signed refusal record. The
+authorization's signature may be classical or hybrid (``hybrid``): the gate's runtime key decides
+which is required.
 Choices where the source is silent: a tool's exception is recorded as the execution's result
 (the release happened); an approval signal whose artifact is absent reads false, an artifact that
 fails verification refuses with the verification's reason; an unavailable nonce store refuses
@@ -25,12 +29,13 @@ from datetime import datetime
 from model.admission.approvals import ApproverRegistry, load_approval, verify_approval
 from model.admission.authorization import Authorization, issue, load_authorization
 from model.admission.evidence import APPROVAL_NAMESPACE
+from model.admission.execution_control import ExecutionControl
 from model.admission.governance import Governance
+from model.admission.hybrid import DOWNGRADES, PublicKeys, SignatureBad, verify_object
 from model.admission.nonces import NonceStore
 from model.admission.records import RecordStore
 from model.admission.refusal import Refusal, RefusalReason
 from model.admission.signed_policy import Approve, SignedPolicy, check_signals, evaluate
-from model.admission.signing import verify_payload
 from model.admission.tools import ToolRegistry
 from model.canonical import JSON, check_exact_json, digest
 from model.errors import InputKind, InvalidInput
@@ -139,9 +144,10 @@ class Runtime:
 class ReleaseGate:
     """The sole release point: re-verifies everything, spends nonces, stores the intent, calls the tool."""
 
-    def __init__(self, gov: Governance, tools: ToolRegistry, runtime_key: bytes, records: RecordStore,
-                 nonces: NonceStore) -> None:
+    def __init__(self, gov: Governance, tools: ToolRegistry, runtime_key: bytes | PublicKeys, records: RecordStore,
+                 nonces: NonceStore, control: ExecutionControl | None = None) -> None:
         self.gov, self.tools, self.runtime_key, self.records, self.nonces = gov, tools, runtime_key, records, nonces
+        self.control = control
         self.unwritten: list[tuple[dict[str, JSON], datetime]] = []  # execution context saved right after release
 
     def release(self, authorization_json: object, tx_json: object, now: datetime) -> Released | Refusal:
@@ -154,11 +160,11 @@ class ReleaseGate:
             checks = self._check(auth, tx, now)
             if isinstance(checks, Refusal):
                 return self._refuse(checks, tx, now)
-            if not self.nonces.spend(AUTHORIZATION_NAMESPACE, auth.nonce, now):
-                return self._refuse(Refusal(RefusalReason.NONCE_SPENT, auth.authorization_id), tx, now)
-            for n in checks:
-                if not self.nonces.spend(APPROVAL_NAMESPACE, n, now):
-                    return self._refuse(Refusal(RefusalReason.NONCE_SPENT, n), tx, now)
+            taken = self.nonces.spend_all(((AUTHORIZATION_NAMESPACE, auth.nonce),
+                                           *((APPROVAL_NAMESPACE, n) for n in checks)), now)
+            if taken is not None:
+                detail = auth.authorization_id if taken[0] == AUTHORIZATION_NAMESPACE else taken[1]
+                return self._refuse(Refusal(RefusalReason.NONCE_SPENT, detail), tx, now)
         except Exception as exc:  # the nonce store is unavailable: single use cannot be shown, so no release
             return self._refuse(Refusal(RefusalReason.STORE_UNAVAILABLE, f"{type(exc).__name__}: {exc}"), tx, now)
         body = {"authorizationId": auth.authorization_id, "policyName": auth.policy_name,
@@ -168,11 +174,8 @@ class ReleaseGate:
             intent_rec = self.records.append("intent", body, now)
         except Exception as exc:  # no stored intent, no release
             return Refusal(RefusalReason.INTENT_NOT_STORED, f"{type(exc).__name__}: {exc}")
-        try:
-            result: JSON = {"ok": self.tools.invoke(str(tx.intent["action"]), tx.intent)}
-        except Exception as exc:  # the release happened; what the tool did is recorded, not hidden
-            result = {"error": f"{type(exc).__name__}: {exc}"}
-        context = {**body, "intentRecordHash": intent_rec["recordHash"], "result": result}
+        result, session = self._invoke(auth, tx)
+        context = {**body, "intentRecordHash": intent_rec["recordHash"], "result": result, **session}
         try:
             rec: dict[str, JSON] | None = self.records.append("execution", context, now)
         except Exception:  # released but unrecorded: keep the context, ``flush`` writes it later
@@ -180,9 +183,27 @@ class ReleaseGate:
             rec = None
         return Released(result, intent_rec, rec)
 
+    def _invoke(self, auth: Authorization, tx: Transaction) -> tuple[JSON, dict[str, JSON]]:
+        """Call the tool: directly, or under execution control (a single-use session and the
+        connector's credential for this call only, added to the body the tool sees and never to a record)."""
+        action = str(tx.intent["action"])
+        try:
+            if self.control is None:
+                return {"ok": self.tools.invoke(action, tx.intent)}, {}
+            out = self.control.execute(auth.authorization_id, action,
+                                       lambda cred: self.tools.invoke(action, {**tx.intent, "credential": cred}))
+        except Exception as exc:  # the release happened; what the tool did is recorded, not hidden
+            return {"error": f"{type(exc).__name__}: {exc}"}, {}
+        if isinstance(out, Refusal):
+            return {"refused": out.reason.value, "detail": out.detail}, {}
+        return {"ok": out.result}, {"sessionId": out.session.session_id,
+                                    "credentialFingerprint": out.session.credential_fingerprint}
+
     def _check(self, auth: Authorization, tx: Transaction, now: datetime) -> tuple[str, ...] | Refusal:
-        if not verify_payload(self.runtime_key, dict(auth.payload), auth.signature):
-            return Refusal(RefusalReason.BAD_SIGNATURE, "authorization signature")
+        sig = verify_object(self.runtime_key, dict(auth.payload), dict(auth.signature))
+        if isinstance(sig, SignatureBad):
+            why = RefusalReason.SIGNATURE_DOWNGRADE if sig.defect in DOWNGRADES else RefusalReason.BAD_SIGNATURE
+            return Refusal(why, f"authorization signature: {sig.defect.value}")
         if now >= auth.expires_at:
             return Refusal(RefusalReason.EXPIRED, f"authorization expired at {auth.expires_at.isoformat()}")
         if digest(tx.intent) != auth.request_hash:

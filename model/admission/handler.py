@@ -52,6 +52,7 @@ class Route:
     tool: str
     resource_field: str = "resource"
     replayable: bool = True
+    permit: str | None = None  # the permit kind its contract requires of a permit holder (``permits``)
 
 
 def resource_of(route: Route, body: JSON) -> str:

@@ -1,7 +1,8 @@
 """Signed records and their offline verification (parmana-signed-approvals.md, Section 4.5).
 
-A record is ``{"payload": {...}, "recordHash": sha256(canonical payload), "signature":
-{"algorithm": "ed25519", "keyId", "value"}}``; the signature covers the RFC 8785 bytes of the whole
+A record is ``{"payload": {...}, "recordHash": sha256(canonical payload), "signature": {...}}``
+with a classical or hybrid signature object (``model.admission.hybrid``: Ed25519, or Ed25519 and
+ML-DSA-65, the commitment form above 4,096 bytes); the signature covers the RFC 8785 bytes of the whole
 payload, so any change to any field fails verification while a different key order (which is
 the same JSON) does not. Kinds: ``intent`` (stored *before* release), ``execution`` (after
 release), ``refusal`` (one per refusal) and ``governance`` (maker-checker changes). Executions and
@@ -18,12 +19,14 @@ from __future__ import annotations
 import enum
 import re
 import uuid
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
-from model.admission.signing import KeyPair, format_instant, verify_payload
+from model.admission.hybrid import CLASSICAL, DOWNGRADES, HYBRID, PublicKeys, SignatureBad, sign_object, verify_object
+from model.admission.signing import KeyPair, format_instant, public_raw
 from model.canonical import JSON, canonical_str, check_exact_json, digest, loads
 from model.errors import InputKind, InvalidInput, Location
 from model.store import Database
@@ -37,6 +40,7 @@ class RecordDefect(enum.Enum):
     MALFORMED = "malformed"
     HASH_MISMATCH = "hash-mismatch"
     BAD_SIGNATURE = "bad-signature"
+    DOWNGRADE = "downgrade"  # a classical signature for a hybrid key, a commitment on a short message, ...
     BROKEN_CHAIN = "broken-chain"
 
 
@@ -56,8 +60,7 @@ def make_record(key: KeyPair, kind: str, body: JSON, now: datetime, prev: str | 
                 seq: int | None = None) -> dict[str, JSON]:
     payload = {"kind": kind, "recordId": str(uuid.uuid4()), "createdAt": format_instant(now),
                "prev": prev, "seq": seq, "body": body}
-    return {"payload": payload, "recordHash": digest(payload),
-            "signature": {"algorithm": "ed25519", "keyId": key.key_id, "value": key.sign(payload)}}
+    return {"payload": payload, "recordHash": digest(payload), "signature": sign_object(key, payload)}
 
 
 def records_document(doc: JSON, where: str) -> list[object]:
@@ -88,14 +91,15 @@ def record_hash(text: str, where: str) -> str:
     return text.lower()
 
 
-def verify_record(record: object, public_key: bytes | Ed25519PublicKey) -> RecordValid | RecordInvalid:
+def verify_record(record: object, public_key: bytes | Ed25519PublicKey | PublicKeys) -> RecordValid | RecordInvalid:
     """Offline: only the record and the key. Never raises."""
     if not isinstance(record, dict) or set(record) != {"payload", "recordHash", "signature"}:
         return RecordInvalid(RecordDefect.MALFORMED, "expected keys payload, recordHash, signature")
     p, sig = record["payload"], record["signature"]
     if not isinstance(p, dict) or p.get("kind") not in KINDS or not isinstance(sig, dict) \
-            or sig.get("algorithm") != "ed25519":
-        return RecordInvalid(RecordDefect.MALFORMED, "payload with a known kind and an ed25519 signature")
+            or sig.get("algorithm") not in (CLASSICAL, HYBRID):
+        return RecordInvalid(RecordDefect.MALFORMED, f"payload with a known kind and an {CLASSICAL} or {HYBRID} "
+                             "signature")
     try:
         check_exact_json(record, "<record>")
     except InvalidInput as exc:
@@ -103,12 +107,16 @@ def verify_record(record: object, public_key: bytes | Ed25519PublicKey) -> Recor
     h = digest(p)
     if h != record["recordHash"]:
         return RecordInvalid(RecordDefect.HASH_MISMATCH, f"payload hashes to {h}")
-    if not verify_payload(public_key, p, sig.get("value")):
-        return RecordInvalid(RecordDefect.BAD_SIGNATURE, "signature does not verify under the given key")
+    keys = public_raw(public_key) if isinstance(public_key, Ed25519PublicKey) else public_key
+    v = verify_object(keys, p, sig)
+    if isinstance(v, SignatureBad):
+        defect = RecordDefect.DOWNGRADE if v.defect in DOWNGRADES else RecordDefect.BAD_SIGNATURE
+        return RecordInvalid(defect, f"{v.defect.value}: {v.detail}")
     return RecordValid(str(p["kind"]), h)
 
 
-def verify_chain(records: list[object], public_key: bytes | Ed25519PublicKey) -> list[RecordValid] | RecordInvalid:
+def verify_chain(records: list[object], public_key: bytes | Ed25519PublicKey | PublicKeys
+                 ) -> list[RecordValid] | RecordInvalid:
     """Verify each record, then the links of each chained kind (seq 0, 1, ...; prev = previous hash)."""
     out: list[RecordValid] = []
     heads: dict[str, tuple[int, str]] = {}
@@ -148,11 +156,14 @@ CREATE UNIQUE INDEX chain ON records (kind, chain_seq)
 class RecordStore:
     """Durable records; chained kinds get their ``prev``/``seq`` inside the insert's transaction."""
 
-    def __init__(self, key: KeyPair, path: str = ":memory:") -> None:
+    def __init__(self, key: KeyPair, path: str = ":memory:", redactor: Callable[[JSON], JSON] | None = None) -> None:
         self.key = key
         self.db = Database(path, KIND)
+        self.redactor = redactor  # execution control's: no secret reaches a signed record
 
     def append(self, kind: str, body: JSON, now: datetime) -> dict[str, JSON]:
+        if self.redactor is not None:
+            body = self.redactor(body)
         with self.db.transaction() as c:
             prev: str | None = None
             seq: int | None = None

@@ -24,9 +24,15 @@ class RefusalReason(enum.Enum):
     INELIGIBLE_APPROVER = "ineligible-approver"
     NOT_APPROVED_OR_ALREADY_RESULTED = "not-approved-or-already-resulted"
     IDENTITY_MISMATCH = "identity-mismatch"
+    PERMIT_MISSING = "permit-missing"  # the route's contract requires a permit holder's permit
+    PERMIT_INVALID = "permit-invalid"
+    PERMIT_MISMATCH = "permit-mismatch"  # a permit for another attempt, body, tenant or kind
+    PERMIT_EXPIRED = "permit-expired"
+    PERMIT_ROLE_CONFLICT = "permit-role-conflict"  # the holder is the requester or the approver
     # parmana-signed-approvals.md: approvals, authorizations, release, governance
     MALFORMED = "malformed"
     BAD_SIGNATURE = "bad-signature"
+    SIGNATURE_DOWNGRADE = "signature-downgrade"  # a weaker suite or form than the key and length require
     UNKNOWN_APPROVER = "unknown-approver"
     REVOKED_KEY = "revoked-key"
     EXPIRED = "expired"
@@ -53,6 +59,11 @@ class RefusalReason(enum.Enum):
     SAME_PERSON = "same-person"
     UNKNOWN_PROPOSAL = "unknown-proposal"
     BAD_NAME = "bad-name"
+    # parmana-signed-approvals.md: scoped API keys (E1) and execution control
+    CAPABILITY_SCOPE = "capability-scope"
+    PRINCIPAL_SCOPE = "principal-scope"
+    SESSION_USED = "session-used"
+    CREDENTIAL_UNAVAILABLE = "credential-unavailable"
 
 
 @dataclass(frozen=True, slots=True)

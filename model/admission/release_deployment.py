@@ -12,6 +12,7 @@ from pathlib import Path
 
 from model.admission.gateway import ReleaseGate, Runtime
 from model.admission.governance import Applied, Governance, HumanCredential, Proposal
+from model.admission.hybrid import public_keys
 from model.admission.nonces import SqliteNonceStore
 from model.admission.records import RecordStore
 from model.admission.signing import KeyPair, format_instant
@@ -47,10 +48,12 @@ class Pipeline:
     maker_key: KeyPair = field(default_factory=lambda: KeyPair.generate("maker"))
     checker_key: KeyPair = field(default_factory=lambda: KeyPair.generate("checker"))
     calls: list[JSON] = field(default_factory=list)
+    nonces_at: str = ""  # the nonce store: an SQLite file or a postgresql:// database; default root/nonces.db
+    nonces_schema: str | None = None
 
     def __post_init__(self) -> None:
         self.records = RecordStore(self.runtime_key, str(self.root / "records.db"))
-        self.nonces = SqliteNonceStore(str(self.root / "nonces.db"))
+        self.nonces = SqliteNonceStore(self.nonces_at or str(self.root / "nonces.db"), self.nonces_schema)
         humans = {"maker-cred": HumanCredential("maker-cred", "mallory", self.maker_key.public),
                   "checker-cred": HumanCredential("checker-cred", "carol", self.checker_key.public),
                   "maker-cred-2": HumanCredential("maker-cred-2", "mallory", self.checker_key.public)}
@@ -59,7 +62,7 @@ class Pipeline:
                                                       "publicKey": self.approver_key.public_pem()}})
         self.govern({"kind": "policy", "policy": REFUNDS_POLICY})
         self.runtime = Runtime(self.gov, self.records, self.nonces)
-        self.gate = ReleaseGate(self.gov, ToolRegistry({"paytm:refund": self._refund}), self.runtime_key.public,
+        self.gate = ReleaseGate(self.gov, ToolRegistry({"paytm:refund": self._refund}), public_keys(self.runtime_key),
                                 self.records, self.nonces)
 
     def _refund(self, intent: JSON) -> JSON:

@@ -8,8 +8,10 @@ principal, credential, method, path and query (checked *before* claiming, so a m
 request cannot burn the attempt); then one conditional update claims it APPROVED → EXECUTING —
 only an approved attempt with no recorded result moves, so a second or concurrent replay is
 refused; then the handler re-checks live authority, dispatches and records the typed result.
+A route whose contract requires a permit (``Route.permit``) also needs a permit holder's signed
+permit for this attempt, checked with the identity before claiming (``permits``).
 Choices where the source is silent: the replayed body is always the *saved* body (a changed
-request is a new attempt); the replay request carries only its identity.
+request is a new attempt); the replay request carries only its identity (and the permit).
 """
 
 from __future__ import annotations
@@ -22,6 +24,7 @@ from model.admission.attempt_store import AttemptStore
 from model.admission.attempts import AttemptState, Event
 from model.admission.envelope import Identity
 from model.admission.handler import ExecutionResult, Handler, Route
+from model.admission.permits import Holder, check_permit
 from model.admission.refusal import Refusal, RefusalReason
 
 
@@ -32,12 +35,15 @@ class Replayed:
 
 
 class ReplayService:
-    def __init__(self, routes: Mapping[tuple[str, str], Route], store: AttemptStore, handler: Handler) -> None:
+    def __init__(self, routes: Mapping[tuple[str, str], Route], store: AttemptStore, handler: Handler,
+                 holders: Mapping[str, Holder] | None = None) -> None:
         self.routes = routes
         self.store = store
         self.handler = handler
+        self.holders: Mapping[str, Holder] = holders or {}
 
-    def replay(self, attempt_id: str, identity: Identity, now: datetime) -> Replayed | Refusal:
+    def replay(self, attempt_id: str, identity: Identity, now: datetime, permit: object = None
+               ) -> Replayed | Refusal:
         att = self.store.get(attempt_id)
         if att is None:
             return Refusal(RefusalReason.UNKNOWN_ATTEMPT, attempt_id)
@@ -46,6 +52,10 @@ class ReplayService:
         route = self.routes.get((identity.method, identity.path))
         if route is None or not route.replayable:
             return Refusal(RefusalReason.NOT_REPLAYABLE, f"{identity.method} {identity.path}")
+        if route.permit is not None:
+            checked = check_permit(permit, route.permit, att, self.holders, now)
+            if isinstance(checked, Refusal):
+                return checked
         if att.result is not None or not self.store.advance(attempt_id, Event.DISPATCH, only=AttemptState.APPROVED):
             return Refusal(RefusalReason.NOT_APPROVED_OR_ALREADY_RESULTED, f"attempt is {att.state.value}")
         return Replayed(attempt_id, self.handler.execute(attempt_id, route, att.request, now))

@@ -21,6 +21,7 @@ from datetime import UTC, datetime
 
 from cryptography.exceptions import InvalidSignature, UnsupportedAlgorithm
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
+from cryptography.hazmat.primitives.asymmetric.mldsa import MLDSA65PrivateKey
 from cryptography.hazmat.primitives.serialization import (
     Encoding,
     NoEncryption,
@@ -110,10 +111,13 @@ def verify_payload(public: bytes | Ed25519PublicKey, payload: object, signature_
 
 @dataclass(frozen=True)
 class KeyPair:
-    """A signing key with its id; tests and the CLI demo make these, deployments load them."""
+    """A signing key with its id; tests and the CLI demo make these, deployments load them. ``pq``,
+    when present, makes it a hybrid key (``model.admission.hybrid``): objects it signs there carry
+    both signatures. ``sign`` below is the classical Ed25519 signature alone."""
 
     key_id: str
     private: Ed25519PrivateKey
+    pq: MLDSA65PrivateKey | None = None
 
     @staticmethod
     def generate(key_id: str) -> KeyPair:

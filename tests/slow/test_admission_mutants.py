@@ -24,13 +24,13 @@ MUTANTS = [
     ("approvals.py", "amount > a.scope_value", "amount > a.scope_value + 1"),
     ("approvals.py", "    if key.revoked:", "    if False:"),
     ("approvals.py", "if life <= timedelta(0) or life > MAX_TTL:", "if False:"),
-    ("approvals.py", "if b64decode_strict(a.signature) is None or not verify_bytes(", "if False and not verify_bytes("),
+    ("approvals.py", "if isinstance(checked, SignatureBad):", "if False:"),
     ("gateway.py", "if now >= auth.expires_at:", "if now > auth.expires_at:"),
     ("gateway.py", "if digest(tx.intent) != auth.request_hash:", "if False:"),
     ("gateway.py", "if cur is None or cur.version != auth.policy_version or cur.content_hash != auth.policy_"
      "content_hash:", "if False:"),
     ("gateway.py", "if digest(tx.signals) != auth.signals_hash or", "if False or"),
-    ("gateway.py", "if not verify_payload(self.runtime_key, dict(auth.payload), auth.signature):", "if False:"),
+    ("gateway.py", "if isinstance(sig, SignatureBad):", "if False:"),
     ("gateway.py", "            intent_rec = self.records.append(\"intent\", body, now)",
      "            intent_rec = {\"recordHash\": None}"),
     ("signed_policy.py", "effective = {s: (v if s not in p.approval_signals else (v is True and s in proven))",
@@ -53,7 +53,8 @@ MUTANTS = [
      "(AttemptState.APPROVED.value, AttemptState.EXECUTING.value))"),
     ("records.py", "    if h != record[\"recordHash\"]:", "    if False:"),
     ("records.py", "            if p.get(\"seq\") != seq + 1 or p.get(\"prev\") != prev:", "            if False:"),
-    ("nonces.py", "INSERT OR IGNORE INTO spent", "INSERT OR REPLACE INTO spent"),
+    ("nonces.py", "(?, ?, ?) ON CONFLICT DO NOTHING\"",
+     "(?, ?, ?) ON CONFLICT (namespace, nonce) DO UPDATE SET spent_at = excluded.spent_at\""),
     ("review.py", " or approver == ident.principal:", ":"),
 ]
 
@@ -69,8 +70,24 @@ def sandbox(tmp_path_factory: pytest.TempPathFactory) -> Path:
     for f in [*(ROOT / "tests/unit").glob("test_admission_*.py"), ROOT / "tests/quality/test_admission_exploration.py",
               ROOT / "tests/property/test_admission_stateful.py"]:
         shutil.copy(f, box / f.relative_to(ROOT))
+    for f in ("conftest.py", "postgres.py"):  # the store_target and pg_server fixtures
+        shutil.copy(ROOT / "tests" / f, box / "tests" / f)
     shutil.copy(ROOT / "pyproject.toml", box / "pyproject.toml")
     return box
+
+
+def _pytest(sandbox: Path) -> subprocess.CompletedProcess[str]:
+    return subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "tests"],
+                          cwd=sandbox, capture_output=True, text=True, timeout=600,
+                          env={"PYTHONPATH": str(sandbox), "PATH": "/usr/bin:/bin", "HYPOTHESIS_STORAGE_DIRECTORY":
+                               str(sandbox / ".hypothesis")})
+
+
+@pytest.mark.slow
+def test_the_unmutated_sandbox_passes(sandbox: Path) -> None:
+    """Without this, a sandbox missing a fixture or a file would 'kill' every mutant."""
+    run = _pytest(sandbox)
+    assert run.returncode == 0, run.stdout[-2000:]
 
 
 @pytest.mark.slow
@@ -81,10 +98,7 @@ def test_admission_mutant_is_killed(sandbox: Path, file: str, old: str, new: str
     assert src.count(old) == 1, f"mutant site moved: {old!r}"
     target.write_text(src.replace(old, new))
     try:
-        run = subprocess.run([sys.executable, "-m", "pytest", "-x", "-q", "-p", "no:cacheprovider", "tests"],
-                             cwd=sandbox, capture_output=True, text=True, timeout=600,
-                             env={"PYTHONPATH": str(sandbox), "PATH": "/usr/bin:/bin", "HYPOTHESIS_STORAGE_DIRECTORY":
-                                  str(sandbox / ".hypothesis")})
+        run = _pytest(sandbox)
     finally:
         target.write_text(src)
     assert run.returncode == 1, f"mutant survived (rc={run.returncode}):\n{run.stdout[-2000:]}"

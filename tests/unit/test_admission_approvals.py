@@ -67,7 +67,7 @@ def test_key_refusals_name_the_approver_key() -> None:
     assert refused(verify(signed(), registry=ApproverRegistry({}))) == (RefusalReason.UNKNOWN_APPROVER, "alice/k1")
     assert refused(verify(signed(), registry=REGISTRY.revoke("alice", "k1"))) == (RefusalReason.REVOKED_KEY,
                                                                                   "alice/k1")
-    assert refused(verify(signed(key=OTHER))) == (RefusalReason.BAD_SIGNATURE, "a1")
+    assert refused(verify(signed(key=OTHER))) == (RefusalReason.BAD_SIGNATURE, "a1: bad-ed25519")
 
 
 def test_revoke_marks_only_that_key_and_keeps_its_public_key() -> None:
@@ -136,7 +136,7 @@ def test_load_registry_rejects_a_non_list_and_extra_keys_naming_the_place() -> N
     entry = {"approverId": "alice", "keyId": "k1", "publicKey": KEY.public_pem(), "extra": 1}
     with pytest.raises(InvalidInput) as err:
         load_registry([entry], "approvers.json")
-    assert err.value.expected == "an object with approverId, keyId, publicKey[, revoked]"
+    assert err.value.expected == "an object with approverId, keyId, publicKey[, pqPublicKey, revoked]"
     assert "[0]" in str(err.value.location)
 
 
@@ -166,7 +166,7 @@ def _edit(path: tuple[str, ...], value: object) -> dict[str, JSON]:
 _DROP = object()
 _PAYLOAD = "an object with keys ['approvalId', 'capability', 'expiresAt', 'issuedAt', 'issuer', 'nonce', " \
            "'resourceId', 'scope', 'version']"
-_SIG = "an object with keys ['algorithm', 'keyId', 'signedAt', 'value']"
+_SIG = "an object with keys ['algorithm', 'keyId', 'pqValue', 'signedAt', 'value']"
 _INSTANT = "an ISO-8601 UTC instant ending in Z"
 
 
@@ -199,7 +199,7 @@ _INSTANT = "an ISO-8601 UTC instant ending in Z"
      "field value/lte or resourceId/eq", None),
     (("payload", "scope"), {"field": "resourceId", "comparator": "lte", "value": "order-1"}, "$.payload.scope",
      "field value/lte or resourceId/eq", None),
-    (("signature", "algorithm"), "rsa", "$.signature.algorithm", '"ed25519"', "'rsa'"),
+    (("signature", "algorithm"), "rsa", "$.signature.algorithm", '"ed25519" or "ed25519+ml-dsa-65"', "'rsa'"),
     (("signature", "signedAt"), "yesterday", "$.signature.signedAt", _INSTANT, "'yesterday'"),
     (("signature", "value"), 7, "$.signature.value", "a non-empty string", "7"),
     (("payload", "issuer", "keyId"), "", "$.payload.issuer.keyId", "a non-empty string", "''"),
@@ -241,7 +241,7 @@ def test_load_registry_reads_keys_and_revocation() -> None:
                         ("bob", "k2"): ApproverKey("bob", "k2", KEY.public, True)}
 
 
-_ENTRY = "an object with approverId, keyId, publicKey[, revoked]"
+_ENTRY = "an object with approverId, keyId, publicKey[, pqPublicKey, revoked]"
 
 
 @pytest.mark.parametrize(("change", "where", "expected", "found", "kind"), [

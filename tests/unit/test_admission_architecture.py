@@ -12,7 +12,8 @@ MODEL = Path(__file__).resolve().parents[2] / "model"
 TOOLS = "model.admission.tools"
 # wiring modules build a ToolRegistry from callables but never call one; the two executors call
 INVOKERS = {"model.admission.handler", "model.admission.gateway"}
-WIRING = {"model.admission.deployment", "model.admission.release_deployment", "model.admission.explore"}
+WIRING = {"model.admission.deployment", "model.admission.release_deployment", "model.admission.explore",
+          "model.admission.fleet"}
 
 
 def modules() -> dict[str, ast.Module]:

@@ -108,7 +108,7 @@ def test_malformed_records_are_refused_with_what_was_expected() -> None:
     key = KeyPair.generate("rt")
     rec = make_record(key, "execution", {"amount": 1}, NOW, None, 0)
     shape = (RecordDefect.MALFORMED, "expected keys payload, recordHash, signature")
-    kinds = (RecordDefect.MALFORMED, "payload with a known kind and an ed25519 signature")
+    kinds = (RecordDefect.MALFORMED, "payload with a known kind and an ed25519 or ed25519+ml-dsa-65 signature")
     assert defect_and_detail(verify_record([], key.public)) == shape
     assert defect_and_detail(verify_record({**rec, "extra": 1}, key.public)) == shape
     assert defect_and_detail(verify_record({**rec, "payload": []}, key.public)) == kinds
@@ -130,7 +130,7 @@ def test_hash_and_signature_refusals_say_what_failed(store: RecordStore) -> None
     assert defect_and_detail(verify_record({**rec, "recordHash": "0" * 64}, store.key.public)) == (
         RecordDefect.HASH_MISMATCH, f"payload hashes to {digest(rec['payload'])}")
     assert defect_and_detail(verify_record(rec, KeyPair.generate("other").public)) == (
-        RecordDefect.BAD_SIGNATURE, "signature does not verify under the given key")
+        RecordDefect.BAD_SIGNATURE, "bad-ed25519: the Ed25519 signature does not verify")
 
 
 def test_a_chain_link_is_broken_by_a_wrong_prev_or_a_wrong_seq_alone() -> None:

@@ -1,12 +1,12 @@
 """One test per evaluation case of resumable-action-attempts.md ("Evaluation should exercise ..."),
-against the wired services in model.admission.deployment and a real SQLite file."""
+against the wired services in model.admission.deployment, on both store backends: a real SQLite
+file and a schema of a throwaway PostgreSQL server (``store_target`` in tests/conftest.py)."""
 
 from __future__ import annotations
 
 import threading
 from dataclasses import replace
 from datetime import timedelta
-from pathlib import Path
 
 import pytest
 
@@ -25,8 +25,8 @@ NOW = EPOCH
 
 
 @pytest.fixture
-def world(tmp_path: Path) -> World:
-    return World(AttemptStore(str(tmp_path / "attempts.db")))
+def world(store_target: tuple[str, str | None]) -> World:
+    return World(AttemptStore(*store_target))
 
 
 def hold(world: World) -> Held:
@@ -200,14 +200,15 @@ def test_changed_identity_cannot_select_saved_attempt(world: World, field: str) 
     assert isinstance(world.replays.replay(h.attempt_id, publish_request().identity, NOW), Replayed)
 
 
-def test_duplicate_replay_refused_sequential_and_concurrent(world: World, tmp_path: Path) -> None:
+def test_duplicate_replay_refused_sequential_and_concurrent(world: World,
+                                                           store_target: tuple[str, str | None]) -> None:
     h = hold_and_approve(world)
     assert isinstance(world.replays.replay(h.attempt_id, publish_request().identity, NOW), Replayed)
     again = world.replays.replay(h.attempt_id, publish_request().identity, NOW)
     assert isinstance(again, Refusal) and again.reason is RefusalReason.NOT_APPROVED_OR_ALREADY_RESULTED
     # concurrently: eight threads, each with its own connection to the same file, one approved attempt
     h2 = hold_and_approve(world)
-    worlds = [World(AttemptStore(str(tmp_path / "attempts.db"))) for _ in range(8)]
+    worlds = [World(AttemptStore(*store_target)) for _ in range(8)]
     barrier = threading.Barrier(len(worlds))
     outs: list[object] = [None] * len(worlds)
 
@@ -248,11 +249,11 @@ def test_timeout_around_external_commit_records_uncertain_and_never_redispatches
     assert len(world.effects) == committed
 
 
-def test_crash_while_executing_recovers_as_uncertain(world: World, tmp_path: Path) -> None:
+def test_crash_while_executing_recovers_as_uncertain(world: World, store_target: tuple[str, str | None]) -> None:
     h = hold_and_approve(world)
     assert world.store.advance(h.attempt_id, Event.DISPATCH)
     world.store.close()  # the process dies between the claim and the recorded result
-    store = AttemptStore(str(tmp_path / "attempts.db"))
+    store = AttemptStore(*store_target)
     assert store.recover() == [h.attempt_id]
     att = store.get(h.attempt_id)
     assert att is not None and att.state is AttemptState.UNCERTAIN

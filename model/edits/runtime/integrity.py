@@ -38,6 +38,10 @@ from model.edits.runtime import journal
 from model.edits.runtime.record import State
 from model.edits.runtime.record_json import state_text
 from model.errors import InputKind, InvalidInput
+from model.pgstore import PgConnection
+
+#: a transaction's connection on either backend (both take SQLite's ``?`` placeholders)
+Conn = sqlite3.Connection | PgConnection
 
 
 def broken(path: str, what: str) -> InvalidInput:
@@ -60,23 +64,26 @@ def ack_payload(store_id: str, n: int, record: str) -> JSON:
 COUNTED = ("steps", "acks")
 
 
-def count(c: sqlite3.Connection, key: KeyPair, store_id: str, name: str) -> None:
+def count(c: Conn, key: KeyPair, store_id: str, name: str) -> None:
     """Sign the current number of rows of table ``name`` (one of ``COUNTED``) into ``heads``."""
     n = c.execute(f"SELECT count(*) FROM {name}").fetchone()[0]  # name: one of COUNTED, never user text
-    c.execute("INSERT OR REPLACE INTO heads VALUES (?, ?, ?)", (name, n, key.sign(head_payload(store_id, name, n))))
+    # an upsert both SQLite and PostgreSQL read alike
+    c.execute("INSERT INTO heads VALUES (?, ?, ?) ON CONFLICT (name) DO UPDATE SET n = excluded.n, sig = excluded.sig",
+              (name, n, key.sign(head_payload(store_id, name, n))))
 
 
-def add_step(c: sqlite3.Connection, key: KeyPair, store_id: str, idx: int, seq: int, text: str,
+def add_step(c: Conn, key: KeyPair, store_id: str, idx: int, seq: int, text: str,
              replace: bool = True) -> None:
     """Record script step ``idx``'s answer ``text`` at state ``seq``, signed and counted (with
     ``replace=False``, only if the step is not recorded yet)."""
     sig = key.sign(step_payload(store_id, idx, seq, text))
-    cur = c.execute(f"INSERT {'' if replace else 'OR IGNORE '}INTO steps VALUES (?, ?, ?, ?)", (idx, seq, text, sig))
+    keep = "" if replace else " ON CONFLICT DO NOTHING"
+    cur = c.execute(f"INSERT INTO steps VALUES (?, ?, ?, ?){keep}", (idx, seq, text, sig))
     if cur.rowcount == 1:
         count(c, key, store_id, "steps")
 
 
-def add_ack(c: sqlite3.Connection, key: KeyPair, store_id: str, record: str) -> None:
+def add_ack(c: Conn, key: KeyPair, store_id: str, record: str) -> None:
     """Record the tool's return from delivering ``record``, once per record, numbered, signed, counted."""
     if c.execute("SELECT 1 FROM acks WHERE record = ?", (record,)).fetchone() is None:
         n = c.execute("SELECT count(*) FROM acks").fetchone()[0]
@@ -103,7 +110,7 @@ class Snapshot:
     heads: dict[str, tuple[int, str]]
 
 
-def read(c: sqlite3.Connection, path: str) -> Snapshot:
+def read(c: Conn, path: str) -> Snapshot:
     """Every table, in the caller's transaction."""
     meta = c.execute("SELECT store_id, public_key, script, sig FROM meta WHERE id = 1").fetchone()
     if meta is None:

@@ -16,8 +16,9 @@ Choices where the paper is silent:
 - The runtime's Ed25519 key (for checkpoints and tokens) is never in the store: it lives in a key
   file (0600; ``DB.key`` next to the store unless the caller names another, ``model.keyfile``) or is
   passed by the caller. The store keeps only the public key, so a wrong key is refused at open.
-- The store is opened and stamped by ``model.store`` (kind "edit runtime store"); ``create`` is
-  exclusive (two creators: exactly one wins).
+- The store is opened and stamped by ``model.store`` (kind "edit runtime store"), or by
+  ``model.pgstore`` in a schema of a PostgreSQL database, where every step takes the schema's
+  advisory lock (the counterpart of SQLite's write lock); ``create`` is exclusive on both.
 - A session driver may ``mark`` the script step a runtime step belongs to: the step's answer is then
   written to ``steps`` in the same transaction as the state change, so after a crash a step either
   committed with its mark or not at all, and ``resume`` never runs a committed step again.
@@ -65,6 +66,7 @@ from model.edits.runtime.record_json import state_digest, state_from_text, state
 from model.edits.runtime.registration import Registration, bootstrap
 from model.errors import InputKind, InvalidInput
 from model.keyfile import ensure_key, read_key
+from model.pgstore import PgConnection, PgDatabase, is_postgres
 from model.store import Database
 from model.store_kinds import Mode, kind, precheck
 
@@ -83,6 +85,9 @@ A = TypeVar("A")
 
 def key_file_for(path: str) -> str:
     """Where the key of the store at ``path`` lives unless the caller says otherwise."""
+    if is_postgres(path):
+        raise InvalidInput(path, "a key file named by the caller (a PostgreSQL store has no directory for DB.key)",
+                           "none", InputKind.VALUE)
     return path + ".key"
 
 
@@ -95,11 +100,14 @@ _broken = integrity.broken
 
 class Runtime:
     def __init__(self, path: str, key: Ed25519PrivateKey | None = None, key_file: str | None = None,
-                 readonly: bool = False) -> None:
-        """Reopen the store at ``path`` (the restart). The key is ``key`` if given, else read from
-        ``key_file`` (default ``path + ".key"``); ``readonly`` opens it with a read-only URI."""
-        self.path = path
-        self.db = Database(path, KIND, Mode.READ if readonly else Mode.OPEN)
+                 readonly: bool = False, schema: str | None = None) -> None:
+        """Reopen the store at ``path`` (the restart): an SQLite file, or a ``postgresql://`` database
+        and ``schema``. The key is ``key`` if given, else read from ``key_file`` (default ``path + ".key"``);
+        ``readonly`` opens it with a read-only URI (a read-only transaction)."""
+        self.path, self.schema = path, schema
+        self.db: Database | PgDatabase = PgDatabase(path, KIND, schema, missing="refuse", serialize=True,
+                                                    readonly=readonly) if is_postgres(path) \
+            else Database(path, KIND, Mode.READ if readonly else Mode.OPEN)
         try:
             with self.db.transaction() as c:
                 row = c.execute("SELECT store_id, public_key, script FROM meta WHERE id = 1").fetchone()
@@ -120,12 +128,13 @@ class Runtime:
 
     @staticmethod
     def create(path: str, reg: Registration, seed: bytes | None = None, key_file: str | None = None,
-               script: str | None = None) -> tuple[Runtime, CheckAnswer]:
+               script: str | None = None, schema: str | None = None) -> tuple[Runtime, CheckAnswer]:
         """Register ℛ and run the checked root update into a new store, exclusively (an existing
         ``path`` is refused). The key comes from ``key_file`` (default ``path + ".key"``), created
         0600 from ``seed`` (random when ``None``) if absent. ``script`` is the digest of the session
         script driving the store, which ``resume`` checks; its answer to the root update is step 0."""
-        precheck(path, KIND, Mode.CREATE)
+        if not is_postgres(path):
+            precheck(path, KIND, Mode.CREATE)
         kf = key_file or key_file_for(path)
         key = runtime_key(ensure_key(kf, seed))
         answer, state = bootstrap(reg, key)
@@ -141,10 +150,13 @@ class Runtime:
             if script is not None:
                 integrity.add_step(c, key, store_id, 0, 0, canonical_str(answer_json(answer)))
 
-        Database.create(path, KIND, init).close()
-        return Runtime(path, key.private), answer
+        if is_postgres(path):  # one transaction creates, stamps and fills it; an existing store is refused
+            PgDatabase(path, KIND, schema, init=init).close()
+        else:
+            Database.create(path, KIND, init).close()
+        return Runtime(path, key.private, schema=schema), answer
 
-    def _read(self, c: sqlite3.Connection) -> tuple[int, State]:
+    def _read(self, c: sqlite3.Connection | PgConnection) -> tuple[int, State]:
         row = c.execute("SELECT seq FROM state WHERE id = 1").fetchone()
         if row is None:
             raise _broken(self.path, "no state row")

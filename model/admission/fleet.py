@@ -1,0 +1,256 @@
+"""A fleet of release gateways on one nonce store (parmana-signed-approvals.md, Section 4.4: nonces
+"spent atomically in a shared Postgres store so each authorization is used once across
+instances"): the harness behind the race and fault tests and the admission-store experiment.
+
+Set-up: the wired pipeline of ``release_deployment`` with its nonce store at the campaign's target
+(an SQLite file or a PostgreSQL schema) decides ``items`` refunds, each with its own signed approval,
+so each item has one authorization. Then ``gateways`` processes start (fork), each with its own
+release gate, record file and store connection, and each tries to release every item (``order``
+says in which order; ``partition`` gives each gateway its own share instead, for throughput). The
+tool appends the item to one shared effects file (``O_APPEND``, fsync), so releases and duplicates
+are counted from effects, never from what the gateways say.
+
+Faults: a *victim* gateway SIGKILLs itself right after its first successful reservation (the nonces
+spent) of an item at position ``kill_after`` or later of its order, i.e. between reserve and release,
+having logged that item; ``drop_every`` seconds the parent terminates every client connection of the
+server (a network fault); ``restart`` restarts the server once, mid-run. A gateway retries an item
+refused STORE_UNAVAILABLE (the fault was the store's, not the request's) a bounded number of times.
+
+Counted afterwards from the effects file, the gateways' logs and the store: attempts (release calls),
+kills (gateways whose exit was SIGKILL), crashed (gateways that exited with an error), releases,
+duplicates (items with more than one effect), reserved-unreleased (nonce spent, no effect), of which
+explained by a kill (the killed gateway logged it) or by an unknown commit outcome (a gateway saw the
+store fail and the nonce spent afterwards: the commit may have landed; the release was refused,
+failing closed), and lost (any other spent item with no effect, or an item neither spent nor
+released). Duplicates and lost must be 0.
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import random
+import signal
+import threading
+import time
+from collections import Counter
+from collections.abc import Sequence
+from dataclasses import dataclass
+from datetime import datetime
+from pathlib import Path
+
+from model.admission.evidence import APPROVAL_NAMESPACE
+from model.admission.gateway import Authorized, Released, ReleaseGate
+from model.admission.nonces import SqliteNonceStore
+from model.admission.records import RecordStore
+from model.admission.refusal import Refusal, RefusalReason
+from model.admission.release_deployment import Pipeline
+from model.admission.tools import ToolRegistry
+from model.canonical import JSON
+from model.errors import InvalidInput
+from model.pgserver import PgServer
+
+RETRIES = 40
+
+
+@dataclass(frozen=True, slots=True)
+class Campaign:
+    backend: str  # "sqlite" or "postgres"
+    gateways: int
+    items: int
+    victims: int = 0
+    kill_after: int = 0
+    drop_every: float = 0.0
+    restart: bool = False
+    seed: int = 0
+    # "same": every gateway tries every item in one shuffled order (all race each item at once);
+    # "rotate": every item, gateway k starting at item k·items/gateways (a victim's first item is its own);
+    # "partition": gateway k releases only items k, k+G, ... (no contention: the throughput runs)
+    order: str = "same"
+
+
+@dataclass(frozen=True, slots=True)
+class Outcome:
+    campaign: Campaign
+    attempts: int
+    kills: int
+    crashed: int  # gateways that exited with an error (they should not: a fault is retried)
+    drops: int
+    restarts: int
+    releases: int
+    duplicates: int
+    reserved_unreleased: int
+    explained_by_kill: int
+    unknown_commit: int
+    lost: int
+    seconds: float
+
+
+@dataclass(frozen=True, slots=True)
+class _Item:
+    order: str
+    nonce: str  # the approval nonce as spent: "<approver>/<nonce>"
+    authorization: dict[str, JSON]
+    transaction: dict[str, JSON]
+
+
+class _KillAfterReserve:
+    """A nonce store that SIGKILLs its process once it has reserved an item at or after a position."""
+
+    def __init__(self, inner: SqliteNonceStore, log: Path, armed_from: int) -> None:
+        self.inner, self.log, self.armed_from, self.position = inner, log, armed_from, 0
+
+    def is_spent(self, namespace: str, nonce: str) -> bool:
+        return self.inner.is_spent(namespace, nonce)
+
+    def spend(self, namespace: str, nonce: str, now: datetime) -> bool:
+        return self.spend_all(((namespace, nonce),), now) is None
+
+    def spend_all(self, items: Sequence[tuple[str, str]], now: datetime) -> tuple[str, str] | None:
+        got = self.inner.spend_all(items, now)
+        if got is None and self.position >= self.armed_from:
+            approval = next(n for ns, n in items if ns == APPROVAL_NAMESPACE)
+            _log(self.log, f"reserved {approval}")
+            os.kill(os.getpid(), signal.SIGKILL)
+        return got
+
+
+def _log(path: Path, line: str) -> None:
+    fd = os.open(path, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o644)
+    try:
+        os.write(fd, (line + "\n").encode())
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _prepare(c: Campaign, root: Path, target: str, schema: str | None, now: datetime) -> tuple[Pipeline, list[_Item]]:
+    pipe = Pipeline(root, now, nonces_at=target, nonces_schema=schema)
+    items = []
+    for i in range(c.items):
+        order = f"order-{i}"
+        tx = pipe.transaction(order=order, approval=pipe.approval(order=order, nonce=f"n-{i}"))
+        out = pipe.runtime.decide(tx, now)
+        if not isinstance(out, Authorized):
+            raise RuntimeError(f"the fleet's set-up decision was refused: {out}")
+        items.append(_Item(order, f"alice/n-{i}", out.authorization, tx))
+    pipe.nonces.close()  # the gateways open their own connections; none is shared across fork
+    return pipe, items
+
+
+def _open_retrying(target: str, schema: str | None) -> SqliteNonceStore:
+    """A gateway starting while the server restarts or drops connections waits for it."""
+    for attempt in range(RETRIES):
+        try:
+            return SqliteNonceStore(target, schema)
+        except InvalidInput:
+            time.sleep(0.02 * (attempt + 1))
+    return SqliteNonceStore(target, schema)
+
+
+def _gateway(pipe: Pipeline, items: list[_Item], k: int, c: Campaign, target: str, schema: str | None,
+             root: Path) -> None:
+    log = root / f"gateway-{k}.log"
+    store = _open_retrying(target, schema)
+    nonces = _KillAfterReserve(store, log, c.kill_after) if k < c.victims else store
+
+    def effect(intent: JSON) -> JSON:
+        assert isinstance(intent, dict)
+        _log(root / "effects.log", str(intent["target"]))
+        return {"done": True}
+
+    gate = ReleaseGate(pipe.gov, ToolRegistry({"paytm:refund": effect}), pipe.runtime_key.public,
+                       RecordStore(pipe.runtime_key, str(root / f"records-{k}.db")), nonces)
+    n = len(items)
+    if c.order == "partition":
+        mine = list(range(k, n, c.gateways))
+    elif c.order == "rotate":
+        mine = [(k * n // c.gateways + j) % n for j in range(n)]
+    else:
+        mine = list(range(n))
+        random.Random(c.seed).shuffle(mine)
+    for position, i in enumerate(mine):
+        if isinstance(nonces, _KillAfterReserve):
+            nonces.position = position
+        it = items[i]
+        for attempt in range(RETRIES):
+            _log(log, f"attempt {it.nonce}")
+            out = gate.release(it.authorization, it.transaction, pipe.now)
+            if isinstance(out, Released):
+                _log(log, f"released {it.nonce}")
+                break
+            assert isinstance(out, Refusal)
+            _log(log, f"refused {it.nonce} {out.reason.value}")
+            if out.reason is not RefusalReason.STORE_UNAVAILABLE:
+                break
+            time.sleep(0.02 * (attempt + 1))
+
+
+def run(c: Campaign, root: Path, now: datetime, server: PgServer | None = None, schema: str | None = None
+        ) -> Outcome:
+    """Run one campaign in ``root`` (an empty directory) and count what happened."""
+    target = server.dsn if c.backend == "postgres" and server is not None else str(root / "nonces.db")
+    if c.backend == "postgres" and server is None:
+        raise ValueError("a postgres campaign needs a server")
+    pipe, items = _prepare(c, root, target, schema if server else None, now)
+    ctx = multiprocessing.get_context("fork")
+    procs = [ctx.Process(target=_gateway, args=(pipe, items, k, c, target, schema if server else None, root))
+             for k in range(c.gateways)]
+    start = time.perf_counter()
+    for p in procs:
+        p.start()
+    drops, restarts = _faults(c, server, procs)
+    for p in procs:
+        p.join()
+    seconds = time.perf_counter() - start
+    return _count(c, root, items, target, schema if server else None, procs, drops, restarts, seconds)
+
+
+def _faults(c: Campaign, server: PgServer | None, procs: Sequence[multiprocessing.process.BaseProcess]
+            ) -> tuple[int, int]:
+    drops = restarts = 0
+    if server is None or (c.drop_every <= 0 and not c.restart):
+        return 0, 0
+    began = time.perf_counter()
+    while any(p.is_alive() for p in procs):
+        time.sleep(c.drop_every if c.drop_every > 0 else 0.05)
+        if c.drop_every > 0:
+            drops += server.terminate_clients()
+        if c.restart and restarts == 0 and time.perf_counter() - began > 0.3:
+            stopper = threading.Thread(target=server.restart)
+            stopper.start()
+            stopper.join()
+            restarts += 1
+    return drops, restarts
+
+
+def _count(c: Campaign, root: Path, items: list[_Item], target: str, schema: str | None,
+           procs: Sequence[multiprocessing.process.BaseProcess], drops: int, restarts: int, seconds: float) -> Outcome:
+    effects_file = root / "effects.log"
+    effects = Counter(effects_file.read_text().split()) if effects_file.exists() else Counter()
+    lines = [ln.split() for k in range(c.gateways) if (root / f"gateway-{k}.log").exists()
+             for ln in (root / f"gateway-{k}.log").read_text().splitlines()]
+    attempts = sum(1 for ln in lines if ln[0] == "attempt")
+    killed_on = {ln[1] for ln in lines if ln[0] == "reserved"}
+    failed_on = {ln[1] for ln in lines if ln[0] == "refused" and ln[2] == RefusalReason.STORE_UNAVAILABLE.value}
+    store = SqliteNonceStore(target, schema)
+    reserved_unreleased = explained = unknown = lost = 0
+    for it in items:
+        spent = store.is_spent(APPROVAL_NAMESPACE, it.nonce)
+        if effects[it.order] > 0:
+            continue
+        if not spent:
+            lost += 1
+            continue
+        reserved_unreleased += 1
+        if it.nonce in killed_on:
+            explained += 1
+        elif it.nonce in failed_on:
+            unknown += 1
+        else:
+            lost += 1
+    store.close()
+    return Outcome(c, attempts, sum(1 for p in procs if p.exitcode == -signal.SIGKILL),
+                   sum(1 for p in procs if p.exitcode not in (0, -signal.SIGKILL)), drops, restarts,
+                   sum(effects.values()), sum(1 for n in effects.values() if n > 1), reserved_unreleased, explained,
+                   unknown, lost, seconds)

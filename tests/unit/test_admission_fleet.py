@@ -1,0 +1,87 @@
+"""Gateway processes on one shared nonce store (``model.admission.fleet``), small enough for the
+default tier: four gateways racing every release release each approval exactly once on both
+backends; on PostgreSQL, gateways SIGKILLed between reserve and release, connections dropped
+mid-transaction and a server restarted under load lose nothing and duplicate nothing. The larger
+campaign is tests/slow/test_admission_fleet_large.py and experiments/admission_store.py."""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import signal
+from datetime import UTC, datetime
+from pathlib import Path
+
+import pytest
+
+from model.admission.admission_service import Held
+from model.admission.attempt_store import AttemptStore
+from model.admission.attempts import AttemptState, Event
+from model.admission.deployment import World, publish_request
+from model.admission.fleet import Campaign, Outcome, run
+from model.admission.refusal import Refusal, RefusalReason
+from model.admission.review import Recorded
+from tests.postgres import fresh_schema
+
+NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
+
+
+def _run(c: Campaign, tmp_path: Path, request: pytest.FixtureRequest) -> Outcome:
+    server = request.getfixturevalue("pg_server") if c.backend == "postgres" else None
+    out = run(c, tmp_path, NOW, server, fresh_schema())
+    assert out.duplicates == 0 and out.lost == 0 and out.crashed == 0, out
+    return out
+
+
+@pytest.mark.parametrize("backend", ["sqlite", "postgres"])
+def test_four_gateways_racing_every_release_release_each_once(backend: str, tmp_path: Path,
+                                                               request: pytest.FixtureRequest) -> None:
+    out = _run(Campaign(backend, gateways=4, items=6), tmp_path, request)
+    assert out.releases == 6 and out.attempts == 4 * 6 and out.reserved_unreleased == 0
+
+
+def test_sigkill_between_reserve_and_release_loses_and_duplicates_nothing(tmp_path: Path,
+                                                                        request: pytest.FixtureRequest) -> None:
+    out = _run(Campaign("postgres", gateways=4, items=8, victims=2, order="rotate"), tmp_path, request)
+    assert out.kills >= 1 and out.explained_by_kill == out.kills == out.reserved_unreleased
+    assert out.releases == 8 - out.kills
+
+
+def test_dropped_connections_mid_transaction_lose_and_duplicate_nothing(tmp_path: Path,
+                                                                     request: pytest.FixtureRequest) -> None:
+    out = _run(Campaign("postgres", gateways=4, items=12, drop_every=0.05), tmp_path, request)
+    assert out.drops >= 1
+    assert out.releases + out.unknown_commit == 12 and out.reserved_unreleased == out.unknown_commit
+
+
+def test_server_restarted_under_load_loses_and_duplicates_nothing(tmp_path: Path,
+                                                                 request: pytest.FixtureRequest) -> None:
+    out = _run(Campaign("postgres", gateways=4, items=12, restart=True), tmp_path, request)
+    assert out.restarts == 1
+    assert out.releases + out.unknown_commit == 12
+
+
+def _dispatch_and_die(target: str, schema: str | None, attempt_id: str) -> None:
+    store = AttemptStore(target, schema)
+    assert store.advance(attempt_id, Event.DISPATCH, only=AttemptState.APPROVED)  # reserved
+    os.kill(os.getpid(), signal.SIGKILL)  # dies before the effect and its recorded result
+
+
+def test_attempt_reserved_by_a_killed_gateway_is_recovered_uncertain_not_lost(
+        store_target: tuple[str, str | None]) -> None:
+    world = World(AttemptStore(*store_target))
+    held = world.admission.submit(publish_request(), NOW)
+    assert isinstance(held, Held)
+    attempt_id = held.attempt_id
+    assert isinstance(world.approvals.decide(attempt_id, "alice", True, NOW), Recorded)
+    p = multiprocessing.get_context("fork").Process(target=_dispatch_and_die, args=(*store_target, attempt_id))
+    p.start()
+    p.join()
+    assert p.exitcode == -signal.SIGKILL
+    survivor = AttemptStore(*store_target)
+    assert survivor.recover() == [attempt_id]
+    att = survivor.get(attempt_id)
+    assert att is not None and att.state is AttemptState.UNCERTAIN  # recorded, never re-dispatched
+    again = World(survivor).replays.replay(attempt_id, publish_request().identity, NOW)
+    assert isinstance(again, Refusal) and again.reason is RefusalReason.NOT_APPROVED_OR_ALREADY_RESULTED
+    assert world.effects == []
