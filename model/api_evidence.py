@@ -129,7 +129,7 @@ def drt_campaign(cases: int = 100, judgments: tuple[str, ...] | None = None, see
     toolchain is found and ``build``); mismatch inputs go to ``vectors`` (default: a temporary folder).
 
     >>> out = drt_campaign(cases=1)
-    >>> isinstance(out, DrtSkipped) or [r.mismatches for r in out] == [0, 0, 0, 0]
+    >>> isinstance(out, DrtSkipped) or all(r.mismatches == 0 for r in out)
     True
     """
     from model.oracle.drt import campaign, load_strategies

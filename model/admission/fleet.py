@@ -34,7 +34,7 @@ import signal
 import threading
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
@@ -63,6 +63,8 @@ class Campaign:
     drop_every: float = 0.0
     restart: bool = False
     seed: int = 0
+    # seconds a gateway waits after each item: keeps a short campaign running while a fault is injected
+    pace: float = 0.0
     # "same": every gateway tries every item in one shuffled order (all race each item at once);
     # "rotate": every item, gateway k starting at item k·items/gateways (a victim's first item is its own);
     # "partition": gateway k releases only items k, k+G, ... (no contention: the throughput runs)
@@ -184,6 +186,7 @@ def _gateway(pipe: Pipeline, items: list[_Item], k: int, c: Campaign, target: st
             if out.reason is not RefusalReason.STORE_UNAVAILABLE:
                 break
             time.sleep(0.02 * (attempt + 1))
+        time.sleep(c.pace)
 
 
 def run(c: Campaign, root: Path, now: datetime, server: PgServer | None = None, schema: str | None = None
@@ -199,24 +202,24 @@ def run(c: Campaign, root: Path, now: datetime, server: PgServer | None = None, 
     start = time.perf_counter()
     for p in procs:
         p.start()
-    drops, restarts = _faults(c, server, procs)
+    drops, restarts = _faults(c, server, procs, lambda: (root / "effects.log").exists())
     for p in procs:
         p.join()
     seconds = time.perf_counter() - start
     return _count(c, root, items, target, schema if server else None, procs, drops, restarts, seconds)
 
 
-def _faults(c: Campaign, server: PgServer | None, procs: Sequence[multiprocessing.process.BaseProcess]
-            ) -> tuple[int, int]:
+def _faults(c: Campaign, server: PgServer | None, procs: Sequence[multiprocessing.process.BaseProcess],
+            started: Callable[[], bool]) -> tuple[int, int]:
     drops = restarts = 0
     if server is None or (c.drop_every <= 0 and not c.restart):
         return 0, 0
-    began = time.perf_counter()
     while any(p.is_alive() for p in procs):
         time.sleep(c.drop_every if c.drop_every > 0 else 0.05)
         if c.drop_every > 0:
             drops += server.terminate_clients()
-        if c.restart and restarts == 0 and time.perf_counter() - began > 0.3:
+        # once the first release took effect, so the restart lands mid-run whatever the machine's speed
+        if c.restart and restarts == 0 and started():
             stopper = threading.Thread(target=server.restart)
             stopper.start()
             stopper.join()

@@ -192,8 +192,8 @@ def session_run(db: Path, script: Path, as_json: bool, key: str | None) -> None:
     Exit status: 0 when every step gave its expected answer, 1 otherwise, 2 on bad input (an existing
     DB included: continue an interrupted session with 'resume')."""
     from model.edits.runtime.outbox import Outbox
-    from model.edits.runtime.runtime import KIND
     from model.edits.runtime.session import load_session, run_session
+    from model.edits.runtime.store_schema import KIND
     from model.store_kinds import Mode, precheck
 
     sess = load_session(script)
@@ -223,8 +223,8 @@ def session_resume(db: Path, script: Path, as_json: bool, key: str | None) -> No
     answer (the recorded ones first), never runs a committed step again, and hands requests that were
     sent before the stop to the tool again under their idempotency keys (DB.outbox performs each key
     once). Another run or resume of the same store is refused ("store busy"). Exit status as for 'run'."""
-    from model.edits.runtime.runtime import KIND
     from model.edits.runtime.session import load_session, resume_session
+    from model.edits.runtime.store_schema import KIND
     from model.store_kinds import Mode, precheck
 
     sess = load_session(script)

@@ -56,7 +56,7 @@ def test_dropped_connections_mid_transaction_lose_and_duplicate_nothing(tmp_path
 
 def test_server_restarted_under_load_loses_and_duplicates_nothing(tmp_path: Path,
                                                                  request: pytest.FixtureRequest) -> None:
-    out = _run(Campaign("postgres", gateways=4, items=12, restart=True), tmp_path, request)
+    out = _run(Campaign("postgres", gateways=4, items=12, restart=True, pace=0.05), tmp_path, request)
     assert out.restarts == 1
     assert out.releases + out.unknown_commit == 12
 

@@ -48,7 +48,7 @@ from model.edits.runtime.forms import (
 )
 from model.edits.runtime.record import State
 from model.edits.runtime.registration import Registration
-from model.edits.runtime.runtime import runtime_key
+from model.edits.runtime.store_schema import runtime_key
 from model.edits.runtime.tree import groups, leaves
 
 Action = tuple[Any, ...]

@@ -42,7 +42,7 @@ from typing import Any, TypeVar
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
-from model.admission.signing import KeyPair, public_raw
+from model.admission.signing import public_raw
 from model.canonical import JSON, canonical_str, canonical_str_exact, loads
 from model.edits.runtime import integrity, journal, steps
 from model.edits.runtime.answers import (
@@ -64,36 +64,14 @@ from model.edits.runtime.forms import Edit
 from model.edits.runtime.record import State
 from model.edits.runtime.record_json import state_digest, state_from_text, state_text
 from model.edits.runtime.registration import Registration, bootstrap
+from model.edits.runtime.store_schema import KIND, key_file_for, runtime_key
 from model.errors import InputKind, InvalidInput
 from model.keyfile import ensure_key, read_key
 from model.pgstore import PgConnection, PgDatabase, is_postgres
 from model.store import Database
-from model.store_kinds import Mode, kind, precheck
-
-KIND = kind("edit runtime store", 1, 2, """
-CREATE TABLE meta (id INTEGER PRIMARY KEY CHECK (id = 1), store_id TEXT NOT NULL, public_key TEXT NOT NULL,
-                   script TEXT, sig TEXT NOT NULL);
-CREATE TABLE state (id INTEGER PRIMARY KEY CHECK (id = 1), seq INTEGER NOT NULL, body TEXT NOT NULL);
-CREATE TABLE journal (seq INTEGER PRIMARY KEY, step TEXT NOT NULL, input TEXT NOT NULL, digest TEXT NOT NULL);
-CREATE TABLE steps (idx INTEGER PRIMARY KEY, seq INTEGER NOT NULL, answer TEXT NOT NULL, sig TEXT NOT NULL);
-CREATE TABLE acks (n INTEGER PRIMARY KEY, record TEXT NOT NULL UNIQUE, sig TEXT NOT NULL);
-CREATE TABLE heads (name TEXT PRIMARY KEY, n INTEGER NOT NULL, sig TEXT NOT NULL)
-""")
+from model.store_kinds import Mode, precheck
 
 A = TypeVar("A")
-
-
-def key_file_for(path: str) -> str:
-    """Where the key of the store at ``path`` lives unless the caller says otherwise."""
-    if is_postgres(path):
-        raise InvalidInput(path, "a key file named by the caller (a PostgreSQL store has no directory for DB.key)",
-                           "none", InputKind.VALUE)
-    return path + ".key"
-
-
-def runtime_key(key: Ed25519PrivateKey) -> KeyPair:
-    return KeyPair("@runtime", key)
-
 
 _broken = integrity.broken
 
