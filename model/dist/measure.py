@@ -25,6 +25,7 @@ class Measure:
     memory: list[tuple[int, int]] = field(default_factory=list)  # per partition: (states, bytes)
     worker_cpu: float = 0.0
     critical_cpu: float = 0.0
+    seeded: bool = False  # the workers shared one string-hash seed: states hashed natively
 
 
 def wire(batch: object, remote: bool) -> tuple[int, int]:

@@ -61,6 +61,8 @@ class ExplicitRun:
     unknown: Unknown | None = None  # the budget ran out: completions may be incomplete
     reduced: bool = False
     cpu_seconds: float = 0.0  # process CPU time of the run: rates "on one core", whatever the machine's load
+    mode: str = "exact"  # the visited set: "exact" (states) or "fingerprint" (``fingerprint.py``)
+    collision: float = 0.0  # fingerprint mode: probability that two distinct states shared a fingerprint
 
     def verdict(self, name: str) -> SearchVerdict | Unknown:
         return dict(self.verdicts)[name]
