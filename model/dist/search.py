@@ -133,6 +133,9 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
     except BudgetExhausted as exc:
         exhausted = Unknown.of(exc, f"explored {states} states and {transitions} transitions in complete levels; "
                                     f"level {depth + 1} of bound {k} incomplete")
+    except KeyboardInterrupt:  # Ctrl-C: what the complete levels covered, as for a budget
+        exhausted = Unknown(run.budget, run.spent, "interrupt", f"interrupted after {states} states and "
+                            f"{transitions} transitions in complete levels; level {depth + 1} of bound {k} incomplete")
     finally:
         if measure is not None:
             measure.worker_cpu = cpu

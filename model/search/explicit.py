@@ -195,6 +195,9 @@ def explore(model: SearchModel, bound: int | None = None, tick: Tick | None = No
     except BudgetExhausted as exc:
         exhausted = Unknown.of(exc, f"explored {len(parent)} states and {transitions} transitions; layer {depth + 1} "
                                     f"of bound {k} incomplete")
+    except KeyboardInterrupt:  # Ctrl-C: report what was covered, as for a budget
+        exhausted = Unknown(run.budget, run.spent, "interrupt", f"interrupted after {len(parent)} states and "
+                            f"{transitions} transitions; layer {depth + 1} of bound {k} incomplete")
     verdicts, comps = answers(model, k, found, premise, complete, len(parent), exhausted)
     return ExplicitRun(k, verdicts, comps, len(parent), transitions, depth, time.perf_counter() - start,
                        exhausted, reduction, time.process_time() - cpu)

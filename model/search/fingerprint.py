@@ -105,9 +105,12 @@ class Codec:
 
     def encode(self, s: Compact) -> bytes:
         rest = s[1:]
-        r = self.rest_id.get(rest)
+        # Python's ``==`` equates ``true``, ``1`` and ``1.0`` (and ``0``, ``-0.0``): binding values and permit
+        # identities are interned with their ``repr`` too, so a decoded state holds the values it was given
+        key = (rest, repr(s[1]), repr(s[6]))
+        r = self.rest_id.get(key)
         if r is None:
-            r = self.rest_id[rest] = len(self.rests)
+            r = self.rest_id[key] = len(self.rests)
             self.rests.append(rest)
         ids = array("I", (r,))
         get, recs = self.rec_id.get, self.recs
@@ -243,6 +246,9 @@ def explore_fingerprint(model: SearchModel, bound: int | None = None, tick: Tick
     except BudgetExhausted as exc:
         exhausted = Unknown.of(exc, f"explored {len(seen)} states and {transitions} transitions; layer {depth + 1} "
                                     f"of bound {k} incomplete")
+    except KeyboardInterrupt:  # Ctrl-C: report what was covered, as for a budget
+        exhausted = Unknown(run.budget, run.spent, "interrupt", f"interrupted after {len(seen)} states and "
+                            f"{transitions} transitions; layer {depth + 1} of bound {k} incomplete")
     verdicts, comps = answers(model, k, found, premise, complete, len(seen), exhausted)
     return ExplicitRun(k, verdicts, comps, len(seen), transitions, depth, time.perf_counter() - start,
                        exhausted, reduction, time.process_time() - cpu, "fingerprint",
