@@ -57,7 +57,7 @@ DESCRIPTIONS: dict[str, str] = {
     "bounded-analysis": "attack search per policy variant, search speed (figure)",
     "validation-scaling": "monitor check time by policy size (benchmark, figure)",
     "agentdojo": "AgentDojo suites replayed under the monitor, about 10 min (figure)",
-    "dask-scaling": "distributed search at 1 and 2 workers (on demand, benchmark)",
+    "dask-scaling": "search at scale: large models, fingerprint memory, Dask 1 and 2 workers, projection (on demand)",
 }
 
 Tick = Callable[[int, int], None]
