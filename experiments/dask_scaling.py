@@ -1,10 +1,10 @@
-"""Bounded search at scale: ``paper_figures/tables/dask_scaling.{csv,md}`` — per search model of the corpus
-built to reach about a million states, the single-process search (exact and fingerprint visited sets,
-time and peak memory) and the partitioned search on a Dask LocalCluster of 1 and 2 worker processes,
-measured side by side in one run, with the results checked equal; ``dask_scaling_levels`` (per level of
-one partitioned run: states, transitions, entries exchanged and their bytes) and the projection to
-10, 100 and 1,000 workers (``experiments/dask_projection.py``: ``dask_scaling_projection`` and
-``paper_figures/dask_projection.png``).
+"""Bounded search at scale: ``paper_figures/tables/dask_scaling.{csv,md}`` — per (model, bound) of
+``RUNS`` (the report model at a bound reaching about a million states, the deployment model), the
+single-process search (exact and fingerprint visited sets, time and peak memory) and the partitioned
+search on a Dask LocalCluster of 1 and 2 worker processes, measured side by side in one run, with the
+results checked equal; ``dask_scaling_levels`` (per level of one partitioned run: states,
+transitions, entries exchanged and their bytes) and the projection to 10, 100 and 1,000 workers
+(``experiments/dask_projection.py``: ``dask_scaling_projection`` and ``paper_figures/dask_projection.png``).
 
 Method: per (model, bound), with sleep sets on as the CLI runs,
 1. the exact single-process search (``explicit.explore``) in a fresh spawned process: wall and CPU

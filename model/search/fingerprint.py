@@ -5,7 +5,8 @@ The search is ``explicit.explore``'s breadth-first search — the same successor
 same sleep sets, the same first-edge-wins rule — with three stores changed:
 
 - **visited**: a ``FingerprintSet`` of 64-bit fingerprints (Python's hash of the compact state, taken
-  mod 2^64) in an open-addressing ``array('Q')`` kept at most half full: 16 to 32 bytes per state.
+  mod 2^64) in an open-addressing ``array('Q')`` kept at most three quarters full: 11 to 21 bytes per
+  state.
   Two distinct states with one fingerprint would make the second look visited and cut it off; the
   result reports ``collision``, the probability of that under uniform hashing, ``n(n-1)/2^65`` for
   ``n`` states (the birthday bound TLC reports). Choice: Python's hash is not a cryptographic one; it
@@ -47,7 +48,8 @@ def collision_probability(n: int) -> float:
 
 
 class FingerprintSet:
-    """A set of nonzero 64-bit integers: linear probing in an ``array('Q')``, grown at half full."""
+    """A set of nonzero 64-bit integers: linear probing in an ``array('Q')``, doubled at three quarters
+    full — 10.7 to 21.3 bytes per element, 32 while the old and the new table coexist during a doubling."""
 
     __slots__ = ("mask", "n", "slots")
 
@@ -67,7 +69,7 @@ class FingerprintSet:
             if v == 0:
                 slots[i] = fp
                 self.n += 1
-                if 2 * self.n > mask:
+                if 4 * self.n > 3 * mask:  # at most three quarters full
                     self._grow()
                 return True
             i = (i + 1) & mask
