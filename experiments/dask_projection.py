@@ -56,7 +56,7 @@ def simulate(levels: list[tuple[float, float, float]], p: int, per_transition: f
     return out
 
 
-def project(out_dir: Path, m: Measure, costs: list[dict[str, Any]], per_task: float) -> list[Path]:
+def project(out_dir: Path, table: str, m: Measure, costs: list[dict[str, Any]], per_task: float) -> list[Path]:
     big = max(costs, key=lambda c: c["states"])
     per_transition = big["single_cpu"] / big["transitions"]
     levels_run = len(m.levels) or 1
@@ -96,7 +96,7 @@ def project(out_dir: Path, m: Measure, costs: list[dict[str, Any]], per_task: fl
                "single-threaded scheduler handling P expand, P*P split and P merge tasks per level, merge at a "
                "quarter of the per-transition CPU. Seconds per component; speedup over 1 worker; efficiency = "
                "speedup / P; limit: the largest component.")
-    paths = write_table(out_dir, "dask_scaling_projection",
+    paths = write_table(out_dir, table,
                         ["workload", "workers", "compute_s", "exchange_s", "schedule_s", "total_s", "speedup",
                          "efficiency", "limit"], rows, caption)
     paths.append(_figure(out_dir, curves))

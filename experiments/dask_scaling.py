@@ -120,7 +120,7 @@ def reproduce(out_dir: Path, tick: Callable[[int, int], None]) -> list[Path]:
     done += 1
     tick(done, total)
     paths += _levels(out_dir, measure, name, k)
-    paths += projection.project(out_dir, measure, costs, per_task)
+    paths += projection.project(out_dir, "dask_scaling_projection", measure, costs, per_task)
     return paths
 
 
