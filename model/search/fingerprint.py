@@ -31,7 +31,17 @@ from typing import Any
 from model.budget import Budget, BudgetExhausted, Meter, Unknown
 from model.search.compact import Compact, empty
 from model.search.expand import Context, Key, counts, successors, transition
-from model.search.explicit import ExplicitRun, Link, Tick, _completions, _rebuild, answers, child_sleep_of
+from model.search.explicit import (
+    ExplicitRun,
+    Link,
+    Tick,
+    _completions,
+    _rebuild,
+    answers,
+    child_sleep_of,
+    cut_short,
+    holds,
+)
 from model.search.model import QueryKind, SearchModel
 
 _MASK = (1 << 64) - 1
@@ -200,18 +210,11 @@ def explore_fingerprint(model: SearchModel, bound: int | None = None, tick: Tick
                 for tr, new, at, fpi, key in successors(ctx, s, sleep):
                     run.tick()
                     transitions += 1
-                    rec = new[0][at] if at is not None else None
-                    if rec is not None:
-                        for i in rec[11]:
-                            if not premise[i] and have_premise[i] + 1 >= max(1, model.queries[i].more_than):
-                                premise[i] = True
-                        for i in rec[10]:
-                            need = model.queries[i].more_than
-                            if have[i] + 1 > need >= have[i]:
-                                if i not in found:
-                                    found[i] = _rebuild([*path_to(layer, n, s), (s, transition(tr), at)])
-                                if i in cones:
-                                    _completions(ctx, s, transition(tr), i, cones[i], complete[i])
+                    for i in holds(model, new, at, have, have_premise, premise):
+                        if i not in found:
+                            found[i] = _rebuild([*path_to(layer, n, s), (s, transition(tr), at)])
+                        if i in cones:
+                            _completions(ctx, s, transition(tr), i, cones[i], complete[i])
                     fp = fingerprint(new)
                     fresh = seen.add(fp)
                     added += fresh
@@ -246,11 +249,9 @@ def explore_fingerprint(model: SearchModel, bound: int | None = None, tick: Tick
             if tick is not None:
                 tick((layer + 1) * _STEPS, k * _STEPS)
     except BudgetExhausted as exc:
-        exhausted = Unknown.of(exc, f"explored {len(seen)} states and {transitions} transitions; layer {depth + 1} "
-                                    f"of bound {k} incomplete")
-    except KeyboardInterrupt:  # Ctrl-C: report what was covered, as for a budget
-        exhausted = Unknown(run.budget, run.spent, "interrupt", f"interrupted after {len(seen)} states and "
-                            f"{transitions} transitions; layer {depth + 1} of bound {k} incomplete")
+        exhausted = cut_short(run, exc, len(seen), transitions, depth, k)
+    except KeyboardInterrupt:
+        exhausted = cut_short(run, None, len(seen), transitions, depth, k)
     verdicts, comps = answers(model, k, found, premise, complete, len(seen), exhausted)
     return ExplicitRun(k, verdicts, comps, len(seen), transitions, depth, time.perf_counter() - start,
                        exhausted, reduction, time.process_time() - cpu, "fingerprint",
