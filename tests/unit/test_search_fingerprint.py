@@ -83,3 +83,20 @@ def test_interrupt_reports_what_was_covered(engine: object) -> None:
     assert "interrupted after" in run.unknown.reason and 0 < run.states < 10_474
     assert any(isinstance(v, Found) for _, v in run.verdicts)  # found before the interrupt: kept
     assert any(isinstance(v, Unknown) for _, v in run.verdicts)
+
+
+def test_cli_fingerprint_mode_says_which_mode_ran() -> None:
+    import json
+
+    from click.testing import CliRunner
+
+    from model.cli import main
+
+    args = ["search", str(SEARCH / "report.json"), "--engine", "explicit", "--bound", "3", "--no-replay", "--json"]
+    exact = json.loads(CliRunner().invoke(main, args).output)["explicit"]
+    fp = json.loads(CliRunner().invoke(main, [*args, "--fingerprint"]).output)["explicit"]
+    assert (exact["mode"], fp["mode"]) == ("exact", "fingerprint")
+    assert exact["collision_probability"] == 0.0 < fp["collision_probability"]
+    assert (fp["states"], fp["queries"]) == (exact["states"], exact["queries"])
+    both = CliRunner().invoke(main, [*args, "--fingerprint", "--workers", "2"])
+    assert both.exit_code == 2 and "--fingerprint" in both.output
