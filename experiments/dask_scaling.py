@@ -1,44 +1,72 @@
-"""Scaling the explicit search out on Dask (issue 15 §3): ``paper_figures/tables/dask_scaling.{csv,md}``
-(speed-up of the partitioned search at 1 and 2 workers over the single-process engine, same results
-checked), ``dask_scaling_levels.{csv,md}`` (per level of the largest run: states, transitions, entries
-exchanged between partitions and their pickled bytes) and ``dask_scaling_design.{csv,md}`` (the 100-worker
-projection the README quotes, computed from those measurements).
+"""Bounded search at scale: ``paper_figures/tables/dask_scaling.{csv,md}`` — per (model, bound) of
+``RUNS`` (the report model at a bound reaching about a million states, the deployment model), the
+single-process search (exact and fingerprint visited sets, time and peak memory) and the partitioned
+search on a Dask LocalCluster of 1 and 2 worker processes, measured side by side in one run, with the
+results checked equal; ``dask_scaling_levels`` (per level of one partitioned run: states,
+transitions, entries exchanged and their bytes) and the projection to 10, 100 and 1,000 workers
+(``experiments/dask_projection.py``: ``dask_scaling_projection`` and ``paper_figures/dask_projection.png``).
 
-Method: per (model, bound) the single-process engine (``explicit.explore``, sleep sets on) runs in this
-process; then for 1 and 2 workers a LocalCluster of that many single-threaded worker processes on the
-loopback address starts, a warm-up search at bound 2 loads the modules in the workers, and the timed
-partitioned search runs (one partition per worker). Each time is the best of ``REPEAT`` runs, in
-wall-clock seconds on the machine that ran it (this one: 2 cores shared with other jobs, so the wall
-clock measures contention as much as the design). Hence also CPU: the single process's, the workers'
-total (what partitioning costs in extra work) and the critical path (per level the slowest expand plus
-the slowest merge), whose ratio to the single-process CPU bounds what idle dedicated cores could give.
-A separate, untimed 2-worker run records exchange volume and resident memory (``model/dist/measure.py``).
+Method: per (model, bound), with sleep sets on as the CLI runs,
+1. the exact single-process search (``explicit.explore``) in a fresh spawned process: wall and CPU
+   seconds, and its peak resident memory above the resident size after loading the model (``ru_maxrss``
+   minus the size before the search), per state;
+2. the fingerprint search (``fingerprint.explore_fingerprint``) the same way;
+3. for 1 and 2 workers: a LocalCluster of that many single-threaded worker processes (one
+   ``PYTHONHASHSEED``), a warm-up search at bound 1, then the timed partitioned search.
+One run each (these runs take minutes); speedup = exact single wall / Dask wall. The machine's load is
+recorded per row: on a shared machine the wall clock measures contention as much as the design, so the
+CPU figures are there too (``critical_cpu_s``: per level the slowest expand plus the slowest merge).
 
-Registered as ``dask-scaling`` but not part of ``reproduce all`` (it starts six clusters and runs
-minutes); run it with ``agentwarrant reproduce dask-scaling``.
+Registered as ``dask-scaling``, not part of ``reproduce all``; run ``agentwarrant reproduce dask-scaling``.
 """
 
 from __future__ import annotations
 
+import importlib.util
+import multiprocessing
 import os
 import time
 from collections.abc import Callable
+from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
+from typing import Any
 
-from model.dist.cluster import connect
-from model.dist.measure import Measure
+from model.dist.cluster import WorkerLost, connect
+from model.dist.measure import Measure, single_run
 from model.dist.search import explore_distributed
 from model.reproduce import repo_root
-from model.search.explicit import ExplicitRun, explore
+from model.search.explicit import ExplicitRun
 from model.search.load import load_model
 from model.tables import write_table
 
 # (model file under corpus/search, bound)
-RUNS = (("report.json", 5), ("report.json", 6), ("report_permit.json", 5))
+RUNS = (("report.json", 8), ("deploy.json", 4))
 WORKERS = (1, 2)
-REPEAT = 2
-DESIGN_WORKERS = 100
-DESIGN_STATES = 1_000_000_000  # a search that outgrows one machine: 10^9 states
+LEVELS_RUN = ("report.json", 6)  # the exchange-volume run (untimed, 2 partitions)
+TASKS = 2000  # no-op tasks timed for the scheduler's per-task cost
+
+
+def _fresh(path: str, k: int, fingerprint: bool) -> tuple[ExplicitRun, float, int]:
+    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
+        return pool.submit(single_run, path, k, fingerprint).result()
+
+
+def _timed(model: Any, k: int, workers: int, exact: ExplicitRun) -> tuple[float, Measure, bool]:
+    """The partitioned search on a fresh LocalCluster: wall seconds, CPU measure, equal to ``exact``. A
+    worker lost to the machine (on a shared machine the scheduler has dropped starved workers) costs one
+    more attempt on a new cluster; the second loss is raised."""
+    for attempt in range(2):
+        try:
+            with connect(workers=workers) as client:
+                explore_distributed(client, model, 1)  # warm-up: imports in the workers
+                m = Measure(exchange=False)
+                start = time.perf_counter()
+                run = explore_distributed(client, model, k, measure=m)
+                return time.perf_counter() - start, m, _same(exact, run)
+        except WorkerLost:
+            if attempt:
+                raise
+    raise AssertionError("unreachable")
 
 
 def _same(a: ExplicitRun, b: ExplicitRun) -> bool:
@@ -47,54 +75,70 @@ def _same(a: ExplicitRun, b: ExplicitRun) -> bool:
 
 
 def reproduce(out_dir: Path, tick: Callable[[int, int], None]) -> list[Path]:
+    spec = importlib.util.spec_from_file_location("experiments_dask_projection",
+                                                  Path(__file__).with_name("dask_projection.py"))
+    assert spec is not None and spec.loader is not None
+    projection = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(projection)
+
     search = repo_root() / "corpus" / "search"
-    models = {name: load_model(search / name) for name, _ in RUNS}
-    total = len(RUNS) * (1 + len(WORKERS))
+    total = len(RUNS) * (2 + len(WORKERS)) + 1
     done = 0
-    single: dict[tuple[str, int], tuple[float, ExplicitRun]] = {}
-    for name, k in RUNS:
-        runs = sorted((explore(models[name], k) for _ in range(REPEAT)), key=lambda r: r.seconds)
-        single[(name, k)] = (runs[0].seconds, runs[0])
-        done += 1
-        tick(done, total)
     rows: list[list[object]] = []
+    costs: list[dict[str, Any]] = []
+    paths: list[Path] = []
+    for name, k in RUNS:
+        exact, wall, peak = _fresh(str(search / name), k, False)
+        fp, fp_wall, fp_peak = _fresh(str(search / name), k, True)
+        done += 2
+        tick(done, total)
+        model = load_model(search / name)
+        dask: dict[int, tuple[float, Measure, bool]] = {}
+        for w in WORKERS:
+            dask[w] = _timed(model, k, w, exact)
+            done += 1
+            tick(done, total)
+        w1, m1, same1 = dask[1]
+        w2, m2, same2 = dask[2]
+        rows.append([name, k, exact.states, exact.transitions, f"{wall:.1f}", f"{exact.cpu_seconds:.1f}",
+                     f"{peak / 2**20:.0f}", f"{peak / exact.states:.0f}", f"{fp_wall:.1f}", f"{fp_peak / 2**20:.0f}",
+                     f"{fp_peak / fp.states:.0f}", f"{fp.collision:.1e}", _same(exact, fp),
+                     f"{w1:.1f}", f"{wall / w1:.2f}", f"{w2:.1f}", f"{wall / w2:.2f}",
+                     f"{m2.worker_cpu:.1f}", f"{m2.critical_cpu:.1f}", same1 and same2, f"{os.getloadavg()[0]:.1f}"])
+        costs.append({"model": name, "bound": k, "states": exact.states, "transitions": exact.transitions,
+                      "single_cpu": exact.cpu_seconds, "single_wall": wall, "dask1_wall": w1,
+                      "dask1_cpu": m1.worker_cpu, "depth": exact.depth})
+        paths = _table(out_dir, rows)  # after each model: a long run that is stopped keeps its rows
     measure = Measure()
-    for w in WORKERS:
-        with connect(workers=w) as client:
-            for name, k in RUNS:
-                explore_distributed(client, models[name], 2)  # warm-up: imports and compiled policy in workers
-                best, run, cpu = None, None, Measure(exchange=False)
-                for _ in range(REPEAT):
-                    m = Measure(exchange=False)
-                    start = time.perf_counter()
-                    run = explore_distributed(client, models[name], k, measure=m)
-                    t = time.perf_counter() - start
-                    if best is None or t < best:
-                        best, cpu = t, m
-                assert run is not None and best is not None
-                s_time, s_run = single[(name, k)]
-                rows.append([name, k, s_run.states, s_run.transitions, f"{s_time:.2f}", f"{s_run.cpu_seconds:.2f}",
-                             w, f"{best:.2f}", f"{cpu.worker_cpu:.2f}", f"{cpu.critical_cpu:.2f}",
-                             f"{s_time / best:.2f}", f"{s_run.cpu_seconds / cpu.critical_cpu:.2f}",
-                             _same(s_run, run), f"{os.getloadavg()[0]:.1f}"])
-                done += 1
-                tick(done, total)
-            if w == max(WORKERS):
-                name, k = max(RUNS, key=lambda r: single[r][1].states)
-                explore_distributed(client, models[name], k, measure=measure)
-    paths = write_table(out_dir, "dask_scaling",
-                        ["model", "bound", "states", "transitions", "single_s", "single_cpu_s", "workers",
-                         "dask_s", "workers_cpu_s", "critical_cpu_s", "speedup", "cpu_path_speedup", "same_results",
-                         "load"], rows,
-                        "Partitioned search on a Dask LocalCluster vs the single-process engine (sleep sets on), "
-                        f"best of {REPEAT} wall-clock runs; speedup = single_s / dask_s (wall clock); workers_cpu_s: "
-                        "the workers' CPU in expand and merge; critical_cpu_s: per level the slowest expand plus the "
-                        "slowest merge; cpu_path_speedup = single_cpu_s / critical_cpu_s, what dedicated idle cores "
-                        "would give at most, communication and scheduling excluded. same_results: states, "
-                        "transitions, depth, verdicts with shortest traces and useful completions all equal; load: "
-                        "the machine's 1-minute load average after the run (2 cores, shared with other jobs).")
-    paths += _levels(out_dir, measure, *max(RUNS, key=lambda r: single[r][1].states))
+    name, k = LEVELS_RUN
+    with connect(workers=2) as client:
+        explore_distributed(client, load_model(search / name), k, measure=measure)
+        client.gather(client.map(abs, range(50)))  # warm
+        start = time.perf_counter()
+        client.gather(client.map(abs, range(TASKS)))
+        per_task = (time.perf_counter() - start) / TASKS  # the scheduler's cost of one tiny task
+    done += 1
+    tick(done, total)
+    paths += _levels(out_dir, measure, name, k)
+    paths += projection.project(out_dir, "dask_scaling_projection", measure, costs, per_task)
     return paths
+
+
+def _table(out_dir: Path, rows: list[list[object]]) -> list[Path]:
+    return write_table(
+        out_dir, "dask_scaling",
+        ["model", "bound", "states", "transitions", "single_s", "single_cpu_s", "single_peak_mib", "bytes_per_state",
+         "fingerprint_s", "fingerprint_peak_mib", "fingerprint_bytes_per_state", "collision_probability",
+         "fingerprint_same", "dask1_s", "speedup1", "dask2_s", "speedup2", "dask2_workers_cpu_s",
+         "dask2_critical_cpu_s", "dask_same", "load"], rows,
+        "Bounded search at scale, measured side by side in one run (`agentwarrant reproduce dask-scaling`), sleep "
+        "sets on. single: the exact visited set in one process; fingerprint: 64-bit fingerprints "
+        "(model/search/fingerprint.py); peak memory: the process's peak resident size above its size after "
+        "loading the model; dask1/dask2: the partitioned search on a LocalCluster of 1 and 2 worker processes "
+        "(wall seconds, one run each); speedup = single_s / dask_s; *_same: states, transitions, depth, verdicts "
+        "with their shortest traces and useful completions equal to the exact single process; load: the "
+        "machine's 1-minute load average after the row (2 cores shared with other jobs: above 2 the wall clock "
+        "measures contention).")
 
 
 def _levels(out_dir: Path, m: Measure, name: str, k: int) -> list[Path]:
@@ -105,40 +149,9 @@ def _levels(out_dir: Path, m: Measure, name: str, k: int) -> list[Path]:
         rows.append([lv["level"], frontier, lv["transitions"], lv["new_states"], lv["exchanged"], lv["remote"],
                      lv["remote_bytes"], f"{per_entry:.0f}", f"{lv['exchanged'] / frontier:.2f}"])
         frontier = lv["new_states"]
-    paths = write_table(out_dir, "dask_scaling_levels",
-                        ["level", "frontier", "transitions", "new_states", "entries_sent", "entries_remote",
-                         "remote_bytes", "bytes_per_entry", "entries_per_frontier_state"], rows,
-                        f"{name} at bound {k} on 2 partitions: per level, the frontier expanded, the entries each "
-                        "partition sent (one per distinct child, least key, link and sleep set), those that crossed "
-                        "to the other worker and their pickled bytes.")
-    states = sum(n for n, _ in m.memory)
-    resident = sum(b for _, b in m.memory)
-    last = m.levels[-1]
-    per_state = resident / states
-    per_entry = last["remote_bytes"] / max(1, last["remote"])
-    fanout = last["exchanged"] / max(1, m.levels[-2]["new_states"] if len(m.levels) > 1 else 1)
-    growth = m.levels[-1]["new_states"] / max(1, m.levels[-2]["new_states"])
-    P = DESIGN_WORKERS
-    per_worker = DESIGN_STATES / P
-    # the largest level of a BFS whose layers grow by ``growth``: about (growth-1)/growth of all states
-    level_states = DESIGN_STATES * (growth - 1) / growth
-    level_frontier = level_states / growth
-    sent = level_frontier * fanout * (P - 1) / P
-    design = [
-        ["measured: resident bytes per state (visited, key, link, frontier)", f"{per_state:.0f}"],
-        ["measured: pickled bytes per exchanged entry (last level)", f"{per_entry:.0f}"],
-        ["measured: entries sent per frontier state (last level)", f"{fanout:.2f}"],
-        ["measured: layer growth factor (last two levels)", f"{growth:.2f}"],
-        [f"design: states in total ({P} workers)", f"{DESIGN_STATES:.2e}"],
-        ["design: states per worker", f"{per_worker:.2e}"],
-        ["design: resident GB per worker", f"{per_worker * per_state / 1e9:.1f}"],
-        ["design: states in the largest level", f"{level_states:.2e}"],
-        ["design: entries crossing workers in that level", f"{sent:.2e}"],
-        ["design: GB exchanged in that level (all workers)", f"{sent * per_entry / 1e9:.1f}"],
-        ["design: GB each worker sends (and receives) in that level", f"{sent * per_entry / P / 1e9:.2f}"],
-        ["design: split tasks per level (P expand, P*(P+1) getitem, P merge)", f"{P * (P + 3)}"],
-    ]
-    paths += write_table(out_dir, "dask_scaling_design", ["quantity", "value"], design,
-                         f"A {P}-worker search of {DESIGN_STATES:.0e} states, projected from the measured {name} "
-                         f"layers at bound {k} (partitioned uniformly by the stable state hash).")
-    return paths
+    return write_table(out_dir, "dask_scaling_levels",
+                       ["level", "frontier", "transitions", "new_states", "entries_sent", "entries_remote",
+                        "remote_bytes", "bytes_per_entry", "entries_per_frontier_state"], rows,
+                       f"{name} at bound {k} on 2 partitions: per level, the frontier expanded, the entries each "
+                       "partition sent (one per distinct child: least key, parent's partition, transition key, "
+                       "sleep set), those that crossed to the other worker and their pickled bytes.")

@@ -15,6 +15,10 @@ Choices where nothing is given:
   ``--budget none`` must be asked for explicitly. An Unknown under that default says so.
 - ``BudgetExhausted`` is an exception only *inside* an engine; it never crosses a public function
   (those return ``Unknown``) and the CLI never prints it as a traceback.
+- Memory: ``memory`` bytes of this process's resident set, read (``resident_bytes``) with the clock; a
+  budget may overrun it by what ``_CLOCK_EVERY`` ticks allocate. It limits the process running the
+  engine (a Dask worker's memory is bounded by Dask's own worker limit).
+- An interrupt (Ctrl-C) inside an engine that catches it answers ``Unknown`` with limit ``interrupt``.
 - Progress: the meter calls an optional ``on_progress(spent)`` at most every ``_PROGRESS_EVERY``
   seconds, so a terminal bar can follow work whose total is not known in advance.
 """
@@ -46,20 +50,24 @@ class Spent:
 
 @dataclass(frozen=True, slots=True)
 class Budget:
-    """At most ``seconds`` of wall-clock time and at most ``states`` ticks; ``None`` means no limit."""
+    """At most ``seconds`` of wall-clock time, ``states`` ticks and ``memory`` resident bytes; ``None``
+    means no limit."""
 
     seconds: float | None = None
     states: int | None = None
+    memory: int | None = None
 
     def __post_init__(self) -> None:
         if self.seconds is not None and not (math.isfinite(self.seconds) and self.seconds > 0):
             raise InvalidInput("budget", "a positive, finite number of seconds", repr(self.seconds), InputKind.VALUE)
         if self.states is not None and (isinstance(self.states, bool) or self.states <= 0):
             raise InvalidInput("budget", "a positive number of states", repr(self.states), InputKind.VALUE)
+        if self.memory is not None and (isinstance(self.memory, bool) or self.memory <= 0):
+            raise InvalidInput("budget", "a positive number of bytes", repr(self.memory), InputKind.VALUE)
 
     @property
     def unlimited(self) -> bool:
-        return self.seconds is None and self.states is None
+        return self.seconds is None and self.states is None and self.memory is None
 
     def start(self, on_progress: Callable[[Spent], None] | None = None) -> Meter:
         return Meter(self, on_progress)
@@ -74,26 +82,30 @@ class Budget:
             parts.append(f"{self.seconds:g}s")
         if self.states is not None:
             parts.append(f"{self.states}states")
+        if self.memory is not None:
+            parts.append(f"{self.memory // 2**20}mb" if self.memory % 2**20 == 0 else f"{self.memory}b")
         return ",".join(parts) if parts else "none"
 
     def to_json(self) -> dict[str, float | int | None]:
-        return {"seconds": self.seconds, "states": self.states}
+        return {"seconds": self.seconds, "states": self.states, "memory": self.memory}
 
     @staticmethod
     def parse(text: str, where: str = "--budget") -> Budget:
-        """Read ``30s``, ``5m``, ``200000states``, ``30s,200000states`` or ``none``.
+        """Read ``30s``, ``5m``, ``200000states``, ``2gb``, ``30s,200000states,2gb`` or ``none``.
 
-        Units: ``s``, ``m``, ``h`` for time; ``states`` (or ``st``) for ticks. Each unit at most once.
+        Units: ``s``, ``m``, ``h`` for time; ``states`` (or ``st``) for ticks; ``b``, ``kb``, ``mb``, ``gb``
+        (powers of 1024) for resident memory. Each kind at most once.
         """
         t = text.strip().lower()
         if t in ("none", "unlimited"):
             return Budget()
         seconds: float | None = None
         states: int | None = None
+        memory: int | None = None
         for item in t.split(","):
             m = _ITEM.fullmatch(item.strip())
             if m is None:
-                raise InvalidInput(where, "a budget such as 30s, 5m, 200000states, 30s,200000states or none",
+                raise InvalidInput(where, "a budget such as 30s, 5m, 200000states, 2gb, 30s,200000states or none",
                                    repr(text)[:60], InputKind.VALUE)
             num, unit = m.group(1), m.group(2)
             if len(num) > _MAX_DIGITS:  # int() refuses past 4,300 digits; no real budget needs 19
@@ -103,15 +115,39 @@ class Budget:
                 if states is not None or not num.isdigit():
                     raise InvalidInput(where, "one whole number of states", repr(text)[:60], InputKind.VALUE)
                 states = int(num)
+            elif unit in _BYTES:
+                if memory is not None:
+                    raise InvalidInput(where, "one memory limit", repr(text)[:60], InputKind.VALUE)
+                memory = int(float(num) * _BYTES[unit])
             else:
                 if seconds is not None:
                     raise InvalidInput(where, "one time limit", repr(text)[:60], InputKind.VALUE)
                 seconds = float(num) * {"s": 1, "m": 60, "h": 3600}[unit]
-        return Budget(seconds, states)
+        return Budget(seconds, states, memory)
 
 
 _MAX_DIGITS = 18
-_ITEM = re.compile(r"([0-9]+(?:\.[0-9]+)?)\s*(s|m|h|states|state|st)")
+_BYTES = {"b": 1, "kb": 2**10, "mb": 2**20, "gb": 2**30}
+_ITEM = re.compile(r"([0-9]+(?:\.[0-9]+)?)\s*(states|state|st|s|m|h|b|kb|mb|gb)")
+
+
+def resident_bytes() -> int:
+    """This process's resident set size now (Linux ``/proc``; elsewhere its peak, from ``resource``)."""
+    try:
+        with open("/proc/self/statm", "rb") as f:
+            return int(f.read().split()[1]) * _PAGE
+    except OSError:  # pragma: no cover - not Linux
+        import resource
+
+        return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+
+
+try:
+    import os as _os
+
+    _PAGE = _os.sysconf("SC_PAGE_SIZE")
+except (AttributeError, ValueError, OSError):  # pragma: no cover - not POSIX
+    _PAGE = 4096
 
 #: What a CLI command uses when ``--budget`` is not given: interactive-sized (a person waits for it), so an
 #: unbounded question such as ``search --bound 64`` answers Unknown in a minute rather than after ten; the
@@ -127,7 +163,7 @@ class BudgetExhausted(Exception):
     def __init__(self, budget: Budget, spent: Spent, limit: str) -> None:
         self.budget = budget
         self.spent = spent
-        self.limit = limit  # "time" or "states"
+        self.limit = limit  # "time", "states" or "memory"
         super().__init__(f"budget exhausted ({limit}): {budget}")
 
 
@@ -174,6 +210,8 @@ class Meter:
         now = time.monotonic()
         if self._deadline is not None and now > self._deadline:
             raise BudgetExhausted(self.budget, Spent(now - self._start, self.states), "time")
+        if self.budget.memory is not None and resident_bytes() > self.budget.memory:
+            raise BudgetExhausted(self.budget, Spent(now - self._start, self.states), "memory")
         if self._on_progress is not None and now - self._last_progress >= _PROGRESS_EVERY:
             self._last_progress = now
             self._on_progress(Spent(now - self._start, self.states))
@@ -189,8 +227,8 @@ class Meter:
 class Unknown:
     """The third verdict: the budget ran out before the property was proved or refuted.
 
-    ``limit`` says which limit ran out ("time" or "states"); ``spent`` what was used; ``reason`` a
-    sentence for humans (e.g. "explored 200000 states up to bound 7 of 12").
+    ``limit`` says which limit ran out ("time", "states", "memory", or "interrupt" for Ctrl-C); ``spent``
+    what was used; ``reason`` a sentence for humans (e.g. "explored 200000 states up to bound 7 of 12").
     """
 
     budget: Budget

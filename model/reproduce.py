@@ -46,7 +46,7 @@ TABLE_SOURCES: dict[str, str] = {
     "bounded_analysis": "bounded-analysis", "search_speed": "bounded-analysis",
     "validation_scaling": "validation-scaling",
     "agentdojo": "agentdojo", "agentdojo_cases": "agentdojo", "agentdojo_search": "agentdojo",
-    "dask_scaling": "dask-scaling", "dask_scaling_design": "dask-scaling", "dask_scaling_levels": "dask-scaling",
+    "dask_scaling": "dask-scaling", "dask_scaling_levels": "dask-scaling", "dask_scaling_projection": "dask-scaling",
     "admission_races": "admission-store", "admission_throughput": "admission-store",
     "mutation": "make mutation",
     # Lean-dependent, so outside `make reproduce` (which must run without a toolchain)
@@ -64,7 +64,7 @@ DESCRIPTIONS: dict[str, str] = {
     "bounded-analysis": "attack search per policy variant, search speed (figure)",
     "validation-scaling": "monitor check time by policy size (benchmark, figure)",
     "agentdojo": "AgentDojo suites replayed under the monitor, about 10 min (figure)",
-    "dask-scaling": "distributed search at 1 and 2 workers (on demand, benchmark)",
+    "dask-scaling": "search at scale: large models, fingerprint memory, Dask 1 and 2 workers, projection (on demand)",
     "edits-bisim": "ideal machine vs durable runtime, bounded weak bisimulation (on demand, ~15 min)",
     "admission-store": "gateway fleet races, faults and releases/s on SQLite and PostgreSQL (benchmark)",
 }

@@ -5,7 +5,10 @@ Choices where the issue is silent: a command runs distributed only when given on
 (without them it keeps the single-process engine, whose results the distributed ones equal); a local
 cluster has one thread per worker process, because the search is pure Python (threads would share one
 GIL) and one partition per worker is the unit of parallelism; its scheduler's HTTP endpoint is on a free
-loopback port (bokeh, which would draw a dashboard there, is not a dependency).
+loopback port (bokeh, which would draw a dashboard there, is not a dependency); its workers start with one
+``PYTHONHASHSEED`` (the driver's, else ``0``), so the partitioned search can hash states with Python's own
+hash (``model/dist/partition.py``) — workers of a real cluster should be started the same way, otherwise the
+search detects the differing seeds and falls back to a slower stable hash.
 A missing ``dist`` extra or an unreachable scheduler is reported as bad input on the option (exit 2).
 Before ``distributed`` touches a ``tcp://`` address, ``probe`` opens it and waits for the greeting a
 Dask scheduler sends unasked (an 8-byte frame length, then the handshake): a port that accepts and
@@ -61,6 +64,7 @@ def connect(scheduler: str | None = None, workers: int | None = None,
     (default: one per core) that is closed on exit. ``seconds`` caps the connection and handshake time
     (a command passes its budget's time)."""
     try:
+        import dask
         from distributed import Client, LocalCluster
     except ImportError as exc:  # pragma: no cover - the Makefile installs the extra
         raise InvalidInput("--scheduler/--workers", "dask.distributed installed (pip install 'agentwarrant[dist]')",
@@ -83,7 +87,10 @@ def connect(scheduler: str | None = None, workers: int | None = None,
     # :8787; a free loopback port keeps it local and lets several clusters share a machine. silence_logs:
     # the workers' shutdown chatter (a heartbeat racing the scheduler's close) is not ours; task errors
     # still reach the client as exceptions.
-    with LocalCluster(n_workers=n, threads_per_worker=1, host="127.0.0.1",  # type: ignore[no-untyped-call]
+    environ = {**dask.config.get("distributed.nanny.pre-spawn-environ"),
+               "PYTHONHASHSEED": os.environ.get("PYTHONHASHSEED", "0")}
+    with dask.config.set({"distributed.nanny.pre-spawn-environ": environ}), \
+            LocalCluster(n_workers=n, threads_per_worker=1, host="127.0.0.1",  # type: ignore[no-untyped-call]
                       processes=True, dashboard_address="127.0.0.1:0", silence_logs=logging.CRITICAL) as cluster, \
             Client(cluster) as client:  # type: ignore[no-untyped-call]
         yield client

@@ -10,8 +10,15 @@ the per-process memo tables of ``expand.Context``, which do not grow with the vi
 from __future__ import annotations
 
 import pickle
+import resource
 import sys
+import time
 from dataclasses import dataclass, field
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from model.search.explicit import ExplicitRun
 
 
 @dataclass
@@ -25,6 +32,7 @@ class Measure:
     memory: list[tuple[int, int]] = field(default_factory=list)  # per partition: (states, bytes)
     worker_cpu: float = 0.0
     critical_cpu: float = 0.0
+    seeded: bool = False  # the workers shared one string-hash seed: states hashed natively
 
 
 def wire(batch: object, remote: bool) -> tuple[int, int]:
@@ -51,3 +59,21 @@ def deep_size(root: object) -> int:
         elif hasattr(o, "__slots__") and not isinstance(o, str | int | float | bool | bytes):
             stack.extend(getattr(o, s) for s in o.__slots__ if hasattr(o, s))
     return total
+
+
+def single_run(path: str, k: int, fingerprint: bool) -> tuple[ExplicitRun, float, int]:
+    """The single-process search of the model at ``path`` to bound ``k`` (exact, or over fingerprints), for a
+    fresh process (the scaling experiment spawns one per run): the run, its wall seconds and its peak
+    resident bytes above the resident size after loading the model (``ru_maxrss`` is the process's peak)."""
+    from model.budget import resident_bytes
+    from model.search.explicit import explore
+    from model.search.fingerprint import explore_fingerprint
+    from model.search.load import load_model
+
+    model = load_model(Path(path))
+    base = resident_bytes()
+    start = time.perf_counter()
+    run = (explore_fingerprint if fingerprint else explore)(model, k)
+    wall = time.perf_counter() - start
+    peak = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024
+    return run, wall, max(0, peak - base)

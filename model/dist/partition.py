@@ -45,11 +45,12 @@ from model.search.verdict import Trace
 from model.dist.measure import deep_size
 
 OrderKey = tuple[int, ...]
-#: what an owner stores per visited state: its key, the parent's partition, the transition and where
-#: the new record went (None for the root)
-Link = tuple[OrderKey, int, Transition, int | None] | None
-#: a child sent to its owner: (least key, parent's partition, transition, position, sleep set or None)
-Entry = tuple[OrderKey, int, Transition, int | None, dict[Key, Footprint] | None]
+#: what an owner stores per visited state: its key, the parent's partition, the transition's key (the
+#: position-wise ``Key`` of ``expand``; the ``Transition`` itself is rebuilt by the parent's partition
+#: only for the few traces the driver asks for) and where the new record went (None for the root)
+Link = tuple[OrderKey, int, Key, int | None] | None
+#: a child sent to its owner: (least key, parent's partition, transition key, position, sleep set or None)
+Entry = tuple[OrderKey, int, Key, int | None, dict[Key, Footprint] | None]
 #: per query: (edge key, partition, parent's key, transition, position) of the first edge that makes it hold
 Hit = tuple[OrderKey, int, OrderKey, Transition, int | None]
 #: (completion key, edge key, the cone's orders)
@@ -75,9 +76,19 @@ def state_text(s: Compact) -> str:
                  used_app, sorted(satisfied), permits))
 
 
-def owner(s: Compact, parts: int) -> int:
+#: a text every worker hashes at start: equal hashes mean one string-hash seed across the cluster
+PROBE = "agentwarrant partition probe"
+
+
+def owner(s: Compact, parts: int, seeded: bool = False) -> int:
+    """The partition of ``s``. ``seeded``: every process of the search runs with one ``PYTHONHASHSEED``
+    (checked with ``PROBE``), so Python's own tuple hash (C, no text built) agrees everywhere; it reads
+    the records and the satisfied requirements only, which hold no ``None`` (whose hash is an address
+    before Python 3.12). Otherwise BLAKE2b of ``state_text``."""
     if parts == 1:
         return 0
+    if seeded:
+        return hash((s[0], s[5])) % parts
     return int.from_bytes(blake2b(state_text(s).encode(), digest_size=8).digest(), "big") % parts
 
 
@@ -86,6 +97,7 @@ class Partition:
     part: int
     parts: int
     ctx: Context
+    seeded: bool = False
     visited: dict[Compact, Link] = field(default_factory=dict)
     by_key: dict[OrderKey, Compact] = field(default_factory=dict)
     frontier: list[tuple[OrderKey, Compact]] = field(default_factory=list)
@@ -97,12 +109,16 @@ class Partition:
 _PARTS: dict[tuple[str, int], Partition] = {}
 
 
-def start(search: str, part: int, parts: int, model: SearchModel) -> int:
+def probe() -> int:
+    return hash(PROBE)
+
+
+def start(search: str, part: int, parts: int, model: SearchModel, seeded: bool = False) -> int:
     """Create the partition on this worker; the root state lives on its owner."""
-    p = Partition(part, parts, Context(model, renaming=not model.policy.histories))
+    p = Partition(part, parts, Context(model, renaming=not model.policy.histories), seeded)
     p.seen = {i: set() for i in p.ctx.goals}
     root = empty(model.policy)
-    if owner(root, parts) == part:
+    if owner(root, parts, seeded) == part:
         p.visited[root] = None
         p.by_key[()] = root
         p.frontier = [((), root)]
@@ -126,7 +142,7 @@ def expand(search: str, part: int, reduction: bool, reduce_here: bool, found: fr
     nq = len(model.queries)
     deadline = None if seconds is None else time.monotonic() + seconds
     out: list[dict[Compact, Entry]] = [{} for _ in range(p.parts)]
-    dests: dict[Compact, int] = {}
+    parts, seeded, visited = p.parts, p.seeded, p.visited
     hits: dict[int, Hit] = {}
     premises: set[int] = set()
     comps: list[tuple[int, Completion]] = []
@@ -141,7 +157,6 @@ def expand(search: str, part: int, reduction: bool, reduce_here: bool, found: fr
         done: list[tuple[Key, int]] = []
         for sidx, (tr, new, at, fpi, tkey) in enumerate(successors(ctx, s, sleep)):
             transitions += 1
-            ekey = (*key, sidx)
             rec = new[0][at] if at is not None else None
             if rec is not None:
                 for i in rec[11]:
@@ -151,23 +166,21 @@ def expand(search: str, part: int, reduction: bool, reduce_here: bool, found: fr
                     need = model.queries[i].more_than
                     if have[i] + 1 > need >= have[i]:
                         if i not in hits and i not in found:
-                            hits[i] = (ekey, part, key, transition(tr), at)
+                            hits[i] = ((*key, sidx), part, key, transition(tr), at)
                         if i in p.seen:
-                            comps += [(i, c) for c in _cone(ctx, s, transition(tr), i, ekey, p.seen[i])]
+                            comps += [(i, c) for c in _cone(ctx, s, transition(tr), i, (*key, sidx), p.seen[i])]
             child_sleep: dict[Key, Footprint] | None = None
             if reduce_here:
                 child_sleep = {u: indep.prints[f] for u, f in child_sleep_of(indep, sleep, done, fpi, at).items()}
                 if not indep.prints[fpi][0]:
                     done.append((tkey, fpi))
-            dest = dests.get(new)
-            if dest is None:  # a child met again in this expand costs a dict lookup, not a hash of its text
-                dest = dests[new] = owner(new, p.parts)
-            if dest == part and new in p.visited:
+            dest = 0 if parts == 1 else owner(new, parts, seeded)
+            if dest == part and new in visited:
                 continue
             batch = out[dest]
             have_entry = batch.get(new)
-            if have_entry is None:
-                batch[new] = (ekey, part, transition(tr), at, child_sleep)
+            if have_entry is None:  # the frontier is in key order: the first edge into a child is its least
+                batch[new] = ((*key, sidx), part, tkey, at, child_sleep)
             elif child_sleep is not None and have_entry[4]:
                 mine = have_entry[4]
                 batch[new] = (*have_entry[:4], {u: f for u, f in mine.items() if u in child_sleep})
@@ -198,29 +211,44 @@ def merge(search: str, part: int, level: int, *batches: dict[Compact, Entry]) ->
     p = _PARTS[(search, part)]
     if level in p.merged:
         return p.merged[level], 0.0
-    cands: dict[Compact, list[Entry]] = {}
+    # Each batch is in key order (its sender's frontier is, and successor indices grow), so the first
+    # entry per child is its least unless another batch has it too; those few are settled afterwards.
+    visited = p.visited
+    cands: dict[Compact, Entry] = {}
+    dups: dict[Compact, list[Entry]] = {}
     for batch in batches:
         for child, entry in batch.items():
-            if child not in p.visited:
-                cands.setdefault(child, []).append(entry)
+            if child in visited:
+                continue
+            have = cands.get(child)
+            if have is None:
+                cands[child] = entry
+            else:
+                dups.setdefault(child, [have]).append(entry)
     ids = p.ctx.independence.id
+    by_key = p.by_key
     frontier: list[tuple[OrderKey, Compact]] = []
     sleeps: dict[Compact, dict[Key, int]] = {}
-    for child, entries in cands.items():
-        entries.sort(key=lambda e: e[0])
-        first = entries[0]
-        p.visited[child] = (first[0], first[1], first[2], first[3])
-        p.by_key[first[0]] = child
-        frontier.append((first[0], child))
-        if first[4] is not None:
+    for child, first in cands.items():
+        mine = first[4]
+        if child in dups:
+            entries = sorted(dups[child], key=lambda e: e[0])
+            first = entries[0]
             mine = first[4]
-            for e in entries[1:]:
-                if not mine:
-                    break
-                other = e[4] or {}
-                mine = {u: f for u, f in mine.items() if u in other}
+            if mine is not None:  # the first edge's set, filtered by every later one
+                for e in entries[1:]:
+                    if not mine:
+                        break
+                    other = e[4] or {}
+                    mine = {u: f for u, f in mine.items() if u in other}
+        okey = first[0]
+        visited[child] = (okey, first[1], first[2], first[3])
+        by_key[okey] = child
+        frontier.append((okey, child))
+        if mine is not None:
             sleeps[child] = {u: ids(f) for u, f in mine.items()}
-    frontier.sort(key=lambda kv: kv[0])
+    if len(batches) > 1:
+        frontier.sort(key=lambda kv: kv[0])  # P sorted runs: Timsort merges them
     p.frontier, p.sleeps = frontier, sleeps
     p.merged[level] = len(frontier)
     return len(frontier), time.process_time() - clock
@@ -230,6 +258,22 @@ def links(search: str, part: int, keys: tuple[OrderKey, ...]) -> tuple[Link, ...
     """The stored links of the states with these keys (trace reconstruction walks them to the root)."""
     p = _PARTS[(search, part)]
     return tuple(p.visited[p.by_key[k]] for k in keys)
+
+
+def steps(search: str, part: int, asks: tuple[tuple[OrderKey, Key], ...]) -> tuple[Transition, ...]:
+    """The transitions with these keys out of this partition's states with these order keys. Successors
+    without a sleep set: sleeping only hides transitions, it never changes one, and a key names one
+    transition of a state (the sleep sets of ``por.py`` rely on that)."""
+    p = _PARTS[(search, part)]
+    out: list[Transition] = []
+    for okey, tkey in asks:
+        for tr, _new, _at, _fp, k in successors(p.ctx, p.by_key[okey], {}):
+            if k == tkey:
+                out.append(transition(tr))
+                break
+        else:  # pragma: no cover - a stored link names a transition its parent has
+            raise AssertionError(f"no transition {tkey!r} out of state {okey!r}")
+    return tuple(out)
 
 
 def memory(search: str, part: int) -> tuple[int, int]:

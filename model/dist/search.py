@@ -33,6 +33,7 @@ from model.dist import partition as part
 from model.dist.cluster import cancel, gather
 from model.dist.measure import Measure, wire
 from model.search.compact import Compact
+from model.search.expand import Key
 from model.search.explicit import ExplicitRun, _rebuild, answers
 from model.search.model import QueryKind, SearchModel
 from model.search.states import Transition
@@ -73,7 +74,11 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
         return gather(client, futures, addrs)
 
     nq = len(model.queries)
-    g([client.submit(part.start, sid, p, P, model, workers=where[p], pure=False) for p in range(P)])
+    # one string-hash seed on every worker lets partitions hash states natively (``partition.owner``)
+    seeded = len(set(g([client.submit(part.probe, workers=where[p], pure=False) for p in range(P)]))) == 1
+    if measure is not None:
+        measure.seeded = seeded
+    g([client.submit(part.start, sid, p, P, model, seeded, workers=where[p], pure=False) for p in range(P)])
     found: dict[int, Trace] = {}
     premise = [False] * nq
     complete: dict[int, dict[str, tuple[part.OrderKey, frozenset[Trace]]]] = {
@@ -128,6 +133,9 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
     except BudgetExhausted as exc:
         exhausted = Unknown.of(exc, f"explored {states} states and {transitions} transitions in complete levels; "
                                     f"level {depth + 1} of bound {k} incomplete")
+    except KeyboardInterrupt:  # Ctrl-C: what the complete levels covered, as for a budget
+        exhausted = Unknown(run.budget, run.spent, "interrupt", f"interrupted after {states} states and "
+                            f"{transitions} transitions in complete levels; level {depth + 1} of bound {k} incomplete")
     finally:
         if measure is not None:
             measure.worker_cpu = cpu
@@ -166,25 +174,37 @@ def _events(client: Client, sid: str, where: list[list[str]], summaries: list[pa
 
 
 def _traces(client: Client, sid: str, where: list[list[str]], hits: list[part.Hit]) -> list[Trace]:
-    """Walk each hit's parent links back to the root, one round of lookups per level for all hits."""
-    paths: list[list[tuple[Transition, int | None]]] = [[(h[3], h[4])] for h in hits]
-    at: list[tuple[int, part.OrderKey] | None] = [(h[1], h[2]) for h in hits]
-    while any(a is not None and a[1] for a in at):
+    """Walk each hit's parent links back to the root, one round of lookups per level for all hits, then
+    ask each parent's partition for the transitions the links name by key (one round)."""
+    needs = [w[0] for w in where]
+    # per hit, from the hit backwards: (parent's partition, parent's key, transition or its key, position)
+    paths: list[list[tuple[int, part.OrderKey, Transition | Key, int | None]]] = [
+        [(h[1], h[2], h[3], h[4])] for h in hits]
+    at: list[tuple[int, part.OrderKey]] = [(h[1], h[2]) for h in hits]
+    while any(a[1] for a in at):
         asks: dict[int, list[part.OrderKey]] = {}
         for a in at:
-            if a is not None and a[1]:
+            if a[1]:
                 asks.setdefault(a[0], []).append(a[1])
         futs: dict[int, Future[tuple[part.Link, ...]]] = {
             p: client.submit(part.links, sid, p, tuple(keys), workers=where[p], pure=False) for p, keys in asks.items()}
-        got = {p: dict(zip(asks[p], ls, strict=True)) for p, ls in zip(futs, gather(client, list(futs.values()),
-                                                                                     [w[0] for w in where]),
-                                                                        strict=True)}
+        got = {p: dict(zip(asks[p], ls, strict=True))
+               for p, ls in zip(futs, gather(client, list(futs.values()), needs), strict=True)}
         for n, a in enumerate(at):
-            if a is None or not a[1]:
+            if not a[1]:
                 continue
             link = got[a[0]][a[1]]
             assert link is not None, "only the root has no link, and its key is ()"
-            key, pp, tr, pos = link
-            paths[n].append((tr, pos))
+            key, pp, tkey, pos = link
+            paths[n].append((pp, key[:-1], tkey, pos))
             at[n] = (pp, key[:-1])
-    return [_rebuild([(_NOWHERE, tr, pos) for tr, pos in reversed(p)]) for p in paths]
+    wanted: dict[int, list[tuple[part.OrderKey, Key]]] = {}
+    for path in paths:
+        for pp, okey, tr, _ in path:
+            if not isinstance(tr, Transition):
+                wanted.setdefault(pp, []).append((okey, tr))
+    futs2 = {p: client.submit(part.steps, sid, p, tuple(ks), workers=where[p], pure=False) for p, ks in wanted.items()}
+    made = {(p, ask): tr for p, trs in zip(futs2, gather(client, list(futs2.values()), needs), strict=True)
+            for ask, tr in zip(wanted[p], trs, strict=True)}
+    return [_rebuild([(_NOWHERE, tr if isinstance(tr, Transition) else made[(pp, (okey, tr))], pos)
+                      for pp, okey, tr, pos in reversed(path)]) for path in paths]

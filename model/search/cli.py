@@ -23,11 +23,12 @@ from rich.markup import escape
 from rich.progress import BarColumn, Progress, TaskID, TaskProgressColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from model.budget import Budget, Spent
+from model.budget import Budget, Spent, resident_bytes
 from model.canonical import JSON, canonical_str
 from model.cliutil import budget_option
 from model.display import print_table
 from model.dist.cluster import cluster_options, connect, wanted
+from model.errors import InputKind, InvalidInput
 from model.exitcodes import EPILOG, Exit
 
 if TYPE_CHECKING:
@@ -65,11 +66,15 @@ def _short(answer: object) -> str:
 @click.option("--no-replay", is_flag=True, help="Do not replay found traces on the reference tools.")
 @click.option("--no-reduction", is_flag=True,
               help="Explore every interleaving (no sleep sets): the state counts corpus/search/manifest.json records.")
+@click.option("--fingerprint", is_flag=True,
+              help="Keep 64-bit fingerprints of visited states instead of the states (far less memory; the "
+                   "result reports the collision probability). Single process only.")
 @budget_option()
 @cluster_options()
 @click.option("--json", "as_json", is_flag=True, help="Machine output: one canonical JSON object.")
 def cli(model_path: str, engine: str, bound: int | None, policy_path: str | None, no_replay: bool,
-        no_reduction: bool, budget: Budget, scheduler: str | None, workers: int | None, as_json: bool) -> None:
+        no_reduction: bool, fingerprint: bool, budget: Budget, scheduler: str | None, workers: int | None,
+        as_json: bool) -> None:
     """Search MODEL.json for forbidden executions and useful completions up to a bound.
 
     Exit 1 when a forbidden execution is found, a goal is not reached, the engines disagree or a replay
@@ -79,8 +84,14 @@ def cli(model_path: str, engine: str, bound: int | None, policy_path: str | None
     from model.search.load import load_model
 
     model = load_model(model_path, policy_path)
+    if fingerprint and wanted(scheduler, workers):
+        raise InvalidInput("--fingerprint", "a single-process search (without --scheduler or --workers)",
+                           "--fingerprint with a cluster", InputKind.VALUE)
     if not wanted(scheduler, workers):
-        rep = _run(model, engine, bound, no_replay, no_reduction, budget, None)
+        from model.search.fingerprint import explore_fingerprint
+
+        rep = _run(model, engine, bound, no_replay, no_reduction, budget,
+                   explore_fingerprint if fingerprint else None)
     else:
         from functools import partial
 
@@ -125,7 +136,9 @@ def _run(model: SearchModel, engine: str, bound: int | None, no_replay: bool, no
                 progress.update(tasks[name], completed=done, total=total, states=worked["states"])
 
             def spent(used: Spent) -> None:
-                worked["states"] = f"{used.states:,} transitions"
+                rate = used.states / used.seconds if used.seconds > 0 else 0.0
+                worked["states"] = (f"{used.states:,} transitions  {rate:,.0f}/s  "
+                                    f"{resident_bytes() / 2**20:,.0f} MiB")
 
             rep = search(model, bound, Engine(engine), not no_replay, tick, budget, spent,
                          reduction=not no_reduction, explorer=how)
@@ -147,7 +160,8 @@ def report_json(rep: object) -> dict[str, JSON]:
         e = rep.explicit
         out["explicit"] = {
             "states": e.states, "transitions": e.transitions, "depth": e.depth, "seconds": round(e.seconds, 3),
-            "reduction": e.reduced, "budget": e.unknown.to_json() if e.unknown is not None else None,
+            "reduction": e.reduced, "mode": e.mode, "collision_probability": e.collision,
+            "budget": e.unknown.to_json() if e.unknown is not None else None,
             "queries": {n: answer_json(m, v) for n, v in e.verdicts},
             "completions": {n: [trace_json(m, t) for t in ts] for n, ts in e.completions},
         }
@@ -199,7 +213,9 @@ def _print(rep: object) -> None:
                     console.print(f"    {escape(line)}", highlight=False)
         e = rep.explicit
         console.print(f"explicit: {e.states} states, {e.transitions} transitions, depth {e.depth}, "
-                      f"{e.seconds:.2f} s{' (sleep sets)' if e.reduced else ''}", highlight=False)
+                      f"{e.seconds:.2f} s{' (sleep sets)' if e.reduced else ''}, visited set: {e.mode}"
+                      + (f" (collision probability {e.collision:.1e})" if e.mode == "fingerprint" else ""),
+                      highlight=False)
         if e.unknown is not None:
             console.print(f"[yellow]explicit: {escape(e.unknown.describe())}; completions may be incomplete[/yellow]",
                           highlight=False)

@@ -61,6 +61,8 @@ class ExplicitRun:
     unknown: Unknown | None = None  # the budget ran out: completions may be incomplete
     reduced: bool = False
     cpu_seconds: float = 0.0  # process CPU time of the run: rates "on one core", whatever the machine's load
+    mode: str = "exact"  # the visited set: "exact" (states) or "fingerprint" (``fingerprint.py``)
+    collision: float = 0.0  # fingerprint mode: probability that two distinct states shared a fingerprint
 
     def verdict(self, name: str) -> SearchVerdict | Unknown:
         return dict(self.verdicts)[name]
@@ -156,19 +158,11 @@ def explore(model: SearchModel, bound: int | None = None, tick: Tick | None = No
                 for tr, new, at, fpi, key in successors(ctx, s, sleep):
                     run.tick()
                     transitions += 1
-                    rec = new[0][at] if at is not None else None
-                    if rec is not None:
-                        for i in rec[11]:
-                            need = model.queries[i].more_than
-                            if not premise[i] and have_premise[i] + 1 >= max(1, need):
-                                premise[i] = True
-                        for i in rec[10]:
-                            need = model.queries[i].more_than
-                            if have[i] + 1 > need >= have[i]:
-                                if i not in found:
-                                    found[i] = _rebuild([*path_to(s), (s, transition(tr), at)])
-                                if i in cones:
-                                    _completions(ctx, s, transition(tr), i, cones[i], complete[i])
+                    for i in holds(model, new, at, have, have_premise, premise):
+                        if i not in found:
+                            found[i] = _rebuild([*path_to(s), (s, transition(tr), at)])
+                        if i in cones:
+                            _completions(ctx, s, transition(tr), i, cones[i], complete[i])
                     if reduce_here:
                         fresh = new not in parent
                         if fresh or new in nxt_sleep:
@@ -191,11 +185,39 @@ def explore(model: SearchModel, bound: int | None = None, tick: Tick | None = No
             if tick is not None:
                 tick((layer + 1) * _STEPS, k * _STEPS)
     except BudgetExhausted as exc:
-        exhausted = Unknown.of(exc, f"explored {len(parent)} states and {transitions} transitions; layer {depth + 1} "
-                                    f"of bound {k} incomplete")
+        exhausted = cut_short(run, exc, len(parent), transitions, depth, k)
+    except KeyboardInterrupt:
+        exhausted = cut_short(run, None, len(parent), transitions, depth, k)
     verdicts, comps = answers(model, k, found, premise, complete, len(parent), exhausted)
     return ExplicitRun(k, verdicts, comps, len(parent), transitions, depth, time.perf_counter() - start,
                        exhausted, reduction, time.process_time() - cpu)
+
+
+def holds(model: SearchModel, new: Compact, at: int | None, have: list[int], have_premise: list[int],
+          premise: list[bool]) -> list[int]:
+    """The queries a transition into ``new`` (new record at ``at``) makes hold, from the counts of its
+    parent (``expand.counts``); marks the premises it meets (shared with ``fingerprint.py``)."""
+    if at is None:
+        return []
+    rec = new[0][at]
+    for i in rec[11]:
+        if not premise[i] and have_premise[i] + 1 >= max(1, model.queries[i].more_than):
+            premise[i] = True
+    out = []
+    for i in rec[10]:
+        need = model.queries[i].more_than
+        if have[i] + 1 > need >= have[i]:
+            out.append(i)
+    return out
+
+
+def cut_short(run: Meter, exc: BudgetExhausted | None, states: int, transitions: int, depth: int, k: int) -> Unknown:
+    """``Unknown`` for a search stopped by its budget (``exc``) or by Ctrl-C (``None``): what it covered."""
+    if exc is not None:
+        return Unknown.of(exc, f"explored {states} states and {transitions} transitions; layer {depth + 1} of "
+                               f"bound {k} incomplete")
+    return Unknown(run.budget, run.spent, "interrupt", f"interrupted after {states} states and {transitions} "
+                   f"transitions; layer {depth + 1} of bound {k} incomplete")
 
 
 def answers(model: SearchModel, k: int, found: dict[int, Trace], premise: list[bool], complete: dict[int, set[Trace]],

@@ -47,6 +47,7 @@ def test_equals_single_process(dask_client: Any, name: str, bound: int, reductio
     assert max(r["remote"] for r in measure.levels) > 0  # states did cross between partitions
     assert sum(n for n, _ in measure.memory) == a.states
     assert 0 < measure.critical_cpu <= measure.worker_cpu == b.cpu_seconds
+    assert measure.seeded  # the LocalCluster's workers share one hash seed: the native owner hash ran
 
 
 def test_owner_is_stable_across_processes(dask_client: Any) -> None:
@@ -60,6 +61,10 @@ def test_owner_is_stable_across_processes(dask_client: Any) -> None:
     assert there == here
     assert len(set(here)) > 1
     assert len({state_text(s) for s in states}) == len(set(states))
+    # the native hash agrees between workers started with one seed (the LocalCluster's)
+    seeded = [dask_client.submit(lambda ss: [owner(s, 7, True) for s in ss], states, workers=[w], pure=False).result()
+              for w in sorted(dask_client.scheduler_info(n_workers=-1)["workers"])]
+    assert seeded[0] == seeded[1] and len(set(seeded[0])) > 1
 
 
 def test_budget_gives_unknown_and_keeps_earlier_traces(dask_client: Any) -> None:

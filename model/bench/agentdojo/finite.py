@@ -77,6 +77,14 @@ def _attacker_calls(suite_name: str, sinks: frozenset[str]) -> list[tuple[str, s
 
 def derive_model(suite_name: str, user_id: str, policy: Policy, tools: tuple[str, ...], bound: int) -> SearchModel:
     """The finite model of the module docstring; ``tools`` are the modelled tools (one call each)."""
+    return model_from_json(derive_doc(suite_name, user_id, policy, tools, bound), f"<agentdojo {suite_name} {user_id}>",
+                           policy=policy)
+
+
+def derive_doc(suite_name: str, user_id: str, policy: Policy, tools: tuple[str, ...], bound: int,
+               calls: int = 1) -> dict[str, Any]:
+    """``derive_model``'s model as its JSON document (policy ``"<given>"``), each modelled tool allowed
+    ``calls`` calls: what ``corpus/search`` stores to search the suite without AgentDojo installed."""
     suite = get_suite(suite_name)
     user = suite.user_tasks[user_id]
     sinks = _sinks(policy)
@@ -106,8 +114,8 @@ def derive_model(suite_name: str, user_id: str, policy: Policy, tools: tuple[str
         "description": f"AgentDojo {suite_name}, {user_id}: injection points {points}",
         "policy": "<given>", "bound": bound,
         "agent": {"name": AGENT, "literals": literals, "fields": {t: sorted(fields) for t in points},
-                  "max_calls": {t.name: (1 if t.name in tools else 0) for t in policy.tools}},
+                  "max_calls": {t.name: (calls if t.name in tools else 0) for t in policy.tools}},
         "results": results,
         "queries": forbidden + goals,
     }
-    return model_from_json(doc, f"<agentdojo {suite_name} {user_id}>", policy=policy)
+    return doc

@@ -1,0 +1,125 @@
+"""The 10/100/1,000-worker projection of the partitioned search (``experiments/dask_scaling.py`` calls it):
+``paper_figures/tables/dask_scaling_projection.{csv,md}`` and ``paper_figures/dask_projection.png``.
+
+A simulation, level by level, of the design in ``model/dist`` on P workers, from what the scaling run
+measured: the per-level profile of the exchange run (frontier, transitions, entries sent per frontier
+state, pickled bytes per entry), the single process's CPU per transition on each large model, and
+the cost of one task to Dask's scheduler (no-op tasks timed on the 2-worker cluster). Assumptions
+(stated in the table's caption too):
+
+- states fall on partitions by a uniform hash: a level's slowest partition gets the mean plus three
+  standard deviations of a binomial share (``imbalance``);
+- CPU per transition and per merged entry are the measured single-process ones (memo tables warm
+  up per worker: not modelled);
+- each worker sends and receives at ``BANDWIDTH`` bytes per second and a level's exchange cannot
+  start before its expand ends (no overlap), plus one ``LATENCY`` per level;
+- a level is ``P`` expand, ``P*P`` split and ``P`` merge tasks; the scheduler handles them one after
+  another at the measured per-task cost (Dask's scheduler is a single thread);
+- the workload: the measured largest model at its bound, and the same per-level growth continued to
+  10^9 states (levels added at the last measured growth factor).
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Any
+
+from model.dist.measure import Measure
+from model.tables import write_table
+
+BANDWIDTH = 1.0e9  # bytes/s per worker (10 Gbit/s)
+LATENCY = 1.0e-3  # s per level (round trips through the scheduler)
+WORKERS = (1, 2, 10, 100, 1000)
+BIG = 1.0e9
+
+
+def imbalance(n: float, p: int) -> float:
+    """The slowest of ``p`` partitions' share of ``n`` items over the mean share."""
+    if p == 1 or n <= 0:
+        return 1.0
+    mean = n / p
+    return (mean + 3.0 * math.sqrt(mean * (1 - 1 / p))) / mean
+
+
+def simulate(levels: list[tuple[float, float, float]], p: int, per_transition: float, per_entry: float,
+             bytes_per_entry: float, per_task: float) -> dict[str, float]:
+    """Seconds per component over ``levels`` of (frontier, transitions, entries) on ``p`` workers."""
+    out = {"compute": 0.0, "exchange": 0.0, "schedule": 0.0}
+    for frontier, transitions, entries in levels:
+        skew = imbalance(frontier, p)
+        out["compute"] += skew * (transitions / p * per_transition + entries / p * per_entry)
+        remote = entries * (p - 1) / p
+        out["exchange"] += (remote / p * bytes_per_entry / BANDWIDTH + LATENCY) if p > 1 else 0.0
+        out["schedule"] += (2 * p + p * p) * per_task
+    out["total"] = sum(out.values())
+    return out
+
+
+def project(out_dir: Path, table: str, m: Measure, costs: list[dict[str, Any]], per_task: float) -> list[Path]:
+    big = max(costs, key=lambda c: c["states"])
+    per_transition = big["single_cpu"] / big["transitions"]
+    levels_run = len(m.levels) or 1
+    remote = sum(lv["remote"] for lv in m.levels)
+    bytes_per_entry = sum(lv["remote_bytes"] for lv in m.levels) / max(1, remote)
+    last_frontier = max(1, m.levels[-2]["new_states"]) if levels_run > 1 else 1
+    fanout = m.levels[-1]["exchanged"] / last_frontier
+    tr_per_state = m.levels[-1]["transitions"] / last_frontier
+    per_entry = per_transition / 4  # a merge admits an entry with a few dict operations: assumed
+    growth = big["states"] ** (1 / max(1, big["depth"]))
+    shapes: dict[str, list[tuple[float, float, float]]] = {}
+    for label, total in ((f"{big['model']} bound {big['bound']}", float(big["states"])), ("10^9 states", BIG)):
+        levels, frontier, seen = [], 1.0, 1.0
+        while seen < total:
+            new = min(frontier * growth, total - seen)
+            levels.append((frontier, frontier * tr_per_state, frontier * fanout))
+            seen += new
+            frontier = new
+        shapes[label] = levels
+    rows: list[list[object]] = []
+    curves: dict[str, list[float]] = {}
+    for label, levels in shapes.items():
+        one = simulate(levels, 1, per_transition, per_entry, bytes_per_entry, per_task)["total"]
+        for p in WORKERS:
+            r = simulate(levels, p, per_transition, per_entry, bytes_per_entry, per_task)
+            limit = max(("compute", "exchange", "schedule"), key=lambda c: r[c])
+            rows.append([label, p, f"{r['compute']:.3g}", f"{r['exchange']:.3g}", f"{r['schedule']:.3g}",
+                         f"{r['total']:.3g}", f"{one / r['total']:.1f}", f"{one / r['total'] / p:.2f}", limit])
+            curves.setdefault(label, []).append(one / r["total"])
+    caption = (f"Projected partitioned search on P workers (experiments/dask_projection.py), from the measured "
+               f"CPU per transition ({per_transition * 1e6:.0f} µs, {big['model']}), scheduling cost per "
+               f"task ({per_task * 1e3:.2f} ms, no-op tasks timed on 2 workers), {bytes_per_entry:.0f} pickled "
+               "bytes per exchanged "
+               f"entry and {fanout:.2f} entries per frontier state (the levels run), layer growth {growth:.1f}. "
+               f"Assumed: uniform hash partitioning (slowest partition: mean + 3 sd), {BANDWIDTH / 1e9:.0f} GB/s "
+               f"per worker, {LATENCY * 1e3:.0f} ms latency per level, no overlap of expand and exchange, a "
+               "single-threaded scheduler handling P expand, P*P split and P merge tasks per level, merge at a "
+               "quarter of the per-transition CPU. Seconds per component; speedup over 1 worker; efficiency = "
+               "speedup / P; limit: the largest component.")
+    paths = write_table(out_dir, table,
+                        ["workload", "workers", "compute_s", "exchange_s", "schedule_s", "total_s", "speedup",
+                         "efficiency", "limit"], rows, caption)
+    paths.append(_figure(out_dir, curves))
+    return paths
+
+
+def _figure(out_dir: Path, curves: dict[str, list[float]]) -> Path:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    fig, ax = plt.subplots(figsize=(6, 4))
+    for label, ys in curves.items():
+        ax.plot(WORKERS, ys, marker="o", label=label)
+    ax.plot(WORKERS, WORKERS, linestyle=":", color="grey", label="linear")
+    ax.set_xscale("log")
+    ax.set_yscale("log")
+    ax.set_xlabel("workers")
+    ax.set_ylabel("projected speedup over 1 worker")
+    ax.legend()
+    fig.tight_layout()
+    path = out_dir / "dask_projection.png"
+    fig.savefig(path, dpi=120)
+    plt.close(fig)
+    return path
