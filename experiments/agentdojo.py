@@ -23,7 +23,7 @@ from model.bench.agentdojo.evaluate import (
     Apart,
     SuiteResult,
     breach_reason,
-    evaluate_suite,
+    evaluate_all,
 )
 from model.bench.agentdojo.finite import derive_model
 from model.bench.agentdojo.suites import SUITES, VERSION, get_suite, require, suite_policy
@@ -108,7 +108,7 @@ def reproduce(out_dir: Path, tick: Callable[[int, int], None]) -> list[Path]:
         done += 1
         tick(done, total)
 
-    results = [evaluate_suite(s, users=users[s], tick=step) for s in SUITES]
+    results = evaluate_all(users, int(os.environ.get("AGENTDOJO_WORKERS", "2")), step)
     groups = [(r.suite, [r]) for r in results] + [("all four", results)]
     rows = [_row(c, name, rs) for c in CONFIGS for name, rs in groups]
     caption = (

@@ -56,7 +56,7 @@ DESCRIPTIONS: dict[str, str] = {
     "revision-corpus": "every revision of corpus/revisions/ judged (figure)",
     "bounded-analysis": "attack search per policy variant, search speed (figure)",
     "validation-scaling": "monitor check time by policy size (benchmark, figure)",
-    "agentdojo": "AgentDojo suites replayed under the monitor, about 10 min (figure)",
+    "agentdojo": "AgentDojo suites replayed under the monitor, every variant and placement (figure)",
     "dask-scaling": "distributed search at 1 and 2 workers (on demand, benchmark)",
 }
 

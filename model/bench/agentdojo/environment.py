@@ -8,11 +8,14 @@ deep copy of the parsed one with each marker replaced by its text (the vector's 
 run injects nothing there).
 
 Choices:
-- The markers are plain letters and digits, so YAML reads them as it reads the defaults; a text is
-  placed into the parsed leaf, never into YAML, so no injected character can change how the rest of
-  the file parses (AgentDojo's ``format`` would let a newline or a quote do that; its own injections
-  contain neither where it matters, and ``tests/unit/test_agentdojo_variants.py`` compares the two
-  environments for the direct attack).
+- The markers are plain letters and digits, so YAML reads them as it reads the defaults. AgentDojo's
+  ``format`` puts a text into the YAML source, so YAML reads it as the scalar around the marker is
+  written: escapes in a double-quoted scalar, newlines folded in plain and quoted ones. Each text is
+  read that way here too (a one-line YAML document of the same scalar style, cached per text), then
+  placed into the parsed leaf, so no injected character can change how the rest of the file parses.
+  In a block scalar (``|``, ``>``) the text is placed as written (a newline in it would end AgentDojo's
+  block; none of its vectors is in one, ``tests/unit/test_agentdojo_replay.py`` compares the two
+  environments).
 - The environment with every vector at its default is the *twin* of an injected one: a result is
   the injected result exactly when the same call on the twin returns something else (``exact``).
 """
@@ -40,6 +43,7 @@ class Template:
     base: Any
     places: tuple[tuple[Path, tuple[tuple[str, str], ...], bool], ...]  # leaf path, (marker, vector)s, derived
     defaults: tuple[tuple[str, str], ...]
+    styles: tuple[tuple[str, str], ...]  # vector -> YAML scalar style of its marker ("" plain, '"', "'", "|", ">")
 
 
 def _leaves(obj: Any, path: Path) -> list[tuple[Path, str]]:
@@ -64,14 +68,46 @@ def template(suite_name: str) -> Template:
     vectors = yaml.load(read_suite_file(suite.name, "injection_vectors.yaml", suite.data_path), Loader=loader)
     defaults = {k: str(v["default"]) for k, v in vectors.items()}
     markers = {v: _marker(i) for i, v in enumerate(defaults)}
-    text = read_suite_file(suite.name, "environment.yaml", suite.data_path)
-    base = suite.environment_type.model_validate(yaml.load(text.format(**markers), Loader=loader))
+    text = read_suite_file(suite.name, "environment.yaml", suite.data_path).format(**markers)
+    base = suite.environment_type.model_validate(yaml.load(text, Loader=loader))
+    styles = {v: _style(yaml.compose(text, Loader=loader), m) for v, m in markers.items()}
     places = []
     for path, leaf in _leaves(base, ()):
         found = tuple((m, v) for v, m in markers.items() if m in leaf)
         if found:
             places.append((path, found, _derives(base, path)))
-    return Template(base, tuple(places), tuple(defaults.items()))
+    return Template(base, tuple(places), tuple(defaults.items()), tuple(styles.items()))
+
+
+def _style(node: Any, marker: str) -> str:
+    import yaml
+
+    if isinstance(node, yaml.ScalarNode):
+        return (node.style or "") if marker in node.value else "?"
+    items = node.value if isinstance(node, yaml.SequenceNode) else [x for kv in node.value for x in kv]
+    for child in items:
+        found = _style(child, marker)
+        if found != "?":
+            return found
+    return "?"
+
+
+@cache
+def read_as_yaml(style: str, text: str) -> str:
+    """``text`` as YAML reads it inside a scalar of ``style`` (see the module docstring)."""
+    import yaml
+
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    try:
+        if style in ('"', "'"):
+            value = yaml.load(f"k: {style}x {text}{style}", Loader=loader)["k"]
+        elif style == "":
+            value = yaml.load(f"k: x {text}", Loader=loader)["k"]
+        else:
+            return text
+    except yaml.YAMLError:
+        return text  # AgentDojo's own load would fail on it; the text as written is the nearest reading
+    return str(value)[2:] if isinstance(value, str) and value.startswith("x ") else text
 
 
 def _derives(base: Any, path: Path) -> bool:
@@ -143,6 +179,7 @@ def environment(suite_name: str, injections: dict[str, str]) -> Any:
     """A fresh environment of the suite with ``injections`` (vector -> text) and defaults elsewhere."""
     t = template(suite_name)
     defaults = dict(t.defaults)
+    styles = dict(t.styles)
     unknown = sorted(set(injections) - set(defaults))
     if unknown:
         from model.errors import InputKind, InvalidInput
@@ -152,7 +189,7 @@ def environment(suite_name: str, injections: dict[str, str]) -> Any:
     for path, found, derived in t.places:
         leaf = _get(env, path)
         for marker, vector in found:
-            leaf = leaf.replace(marker, injections.get(vector, defaults[vector]))
+            leaf = leaf.replace(marker, read_as_yaml(styles[vector], injections.get(vector, defaults[vector])))
         _set(env, path, leaf, derived)
     return env
 

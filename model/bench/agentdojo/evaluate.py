@@ -163,6 +163,29 @@ def evaluate_suite(suite: str, users: Iterable[str] | None = None, injections: I
     return SuiteResult(suite, tuple(user_results), tuple(pair_results))
 
 
+def _chunk(suite: str, ids: list[str]) -> SuiteResult:
+    return evaluate_suite(suite, users=ids)
+
+
+def evaluate_all(users: dict[str, list[str]], workers: int, tick: Tick | None = None) -> list[SuiteResult]:
+    """Every suite, in chunks of five user tasks over ``workers`` processes (the replay is CPU-bound and
+    independent per user task); ``tick`` once per user task and pair, as each chunk finishes."""
+    from concurrent.futures import ProcessPoolExecutor
+
+    chunks = [(s, ids[i:i + 5]) for s, ids in users.items() for i in range(0, len(ids), 5)]
+    with ProcessPoolExecutor(max(1, workers)) as pool:
+        parts = list(pool.map(_chunk, *zip(*chunks, strict=True)))
+    for (s, ids), _ in zip(chunks, parts, strict=True):
+        for _ in range(len(ids) * (1 + len(get_suite(s).injection_tasks))):
+            if tick is not None:
+                tick()
+    merged = []
+    for s in users:
+        mine = [r for (name, _), r in zip(chunks, parts, strict=True) if name == s]
+        merged.append(SuiteResult(s, tuple(u for r in mine for u in r.users), tuple(p for r in mine for p in r.pairs)))
+    return merged
+
+
 def _pair_apart(base: Run, n_calls: int) -> Apart:
     if n_calls == 0:
         return Apart.TEXT_ONLY if base.passed else Apart.NO_GROUND_TRUTH
