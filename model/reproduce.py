@@ -44,6 +44,7 @@ TABLE_SOURCES: dict[str, str] = {
     "bounded_analysis": "bounded-analysis", "search_speed": "bounded-analysis",
     "validation_scaling": "validation-scaling",
     "agentdojo": "agentdojo", "agentdojo_cases": "agentdojo", "agentdojo_search": "agentdojo",
+    "agentdojo_attacks": "agentdojo", "agentdojo_approvals": "agentdojo", "agentdojo_peers": "agentdojo",
     "dask_scaling": "dask-scaling", "dask_scaling_design": "dask-scaling", "dask_scaling_levels": "dask-scaling",
     "mutation": "make mutation",
 }

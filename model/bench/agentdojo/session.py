@@ -38,8 +38,8 @@ from model.bench.agentdojo.binding import (
 from model.bench.agentdojo.suites import AGENT
 from model.canonical import JSON, canonical_str
 from model.monitor.adapter.shell import Failure, Handle, Refusal
-from model.monitor.language.policy import Policy
 from model.monitor.decide.verdict import DenyReason
+from model.monitor.language.policy import Policy
 
 _APPROVABLE = frozenset({DenyReason.FLOW, DenyReason.ORIGIN})
 
