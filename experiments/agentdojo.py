@@ -1,13 +1,12 @@
-"""AgentDojo under the monitor, offline (issue 16): ``paper_figures/tables/agentdojo.{csv,md}``, the
-case list ``agentdojo_cases.{csv,md}``, the bounded search ``agentdojo_search.{csv,md}`` and the figure
-``paper_figures/agentdojo.png``.
+"""AgentDojo under the monitor, offline: ``paper_figures/tables/agentdojo.{csv,md}`` (headline per suite),
+``agentdojo_attacks`` (every variant and placement), ``agentdojo_approvals`` (every user-task call that
+needs a review, with its flow), ``agentdojo_cases`` (every injection that got through or did harm, and
+every task or pair set apart), ``agentdojo_peers`` (the peers' figures with their citations),
+``agentdojo_search`` (the bounded search) and ``paper_figures/agentdojo.png``.
 
-Every number of ours comes from running ``model.bench.agentdojo`` now: AgentDojo's ground-truth
-calls through the monitor on AgentDojo's environments, judged by AgentDojo's checks (see
-``model/bench/agentdojo/evaluate.py`` for what is counted and what is set apart). The peers' figures
-are quoted from their papers, marked as reported by them; they come from LLM agents, ours from
-ground-truth replay, a different method (stated in the caption). ``AGENTDOJO_TASKS=N`` limits each
-suite to its first N user tasks (for a quick look; the committed tables use every task).
+Every number of ours comes from running ``model.bench.agentdojo`` now (see
+``model/bench/agentdojo/evaluate.py`` for what is counted and what is set apart). ``AGENTDOJO_TASKS=N``
+limits each suite to its first N user tasks (for a quick look; the committed tables use every task).
 """
 
 from __future__ import annotations
@@ -17,34 +16,35 @@ from collections.abc import Callable
 from pathlib import Path
 
 from model.bench.agentdojo.evaluate import (
-    CONFIGS,
+    APPROVALS,
+    EXACT,
+    NONE,
+    STRINGS,
     Apart,
     SuiteResult,
     breach_reason,
-    breaches,
-    evaluate_suite,
-    refusals,
+    evaluate_all,
 )
 from model.bench.agentdojo.finite import derive_model
 from model.bench.agentdojo.suites import SUITES, VERSION, get_suite, require, suite_policy
+from model.bench.agentdojo.variants import VARIANTS
 from model.search.run import Engine, search
 from model.search.verdict import Found, describe, verdict_name
 from model.tables import write_table
 
-HEADER = ("source", "configuration", "suite", "method", "user tasks measured", "utility", "pairs measured",
-          "attack success", "utility under attack", "apart: goal needs no call", "apart: no ground truth",
-          "apart: misses goal unmonitored", "apart: check fails unmonitored", "measured with our ground truth")
+PLACEMENTS = ("appended", "interleaved")
+CONFIGS = (NONE, EXACT, STRINGS)
 
-# (system, method, utility, attack success) as their authors report them on AgentDojo with LLM agents.
+# (system, citation, benchmark version as stated, metric, undefended, defended)
 PEERS = (
-    ("CaMeL", "LLM agent planning in a capability interpreter", "77%", "provable security (no successful attack)"),
-    ("Agenra prototype", "LLM agent behind the Agenra monitor (without -> with)", "46.7% -> 63.3%", "33.0% -> 0.0%"),
-    ("Progent", "LLM agent behind privilege policies (without -> with)", "-", "39.9% -> 1.0%"),
+    ("CaMeL", "Debenedetti et al., Defeating Prompt Injections by Design, arXiv:2503.18813 (abstract)",
+     "AgentDojo (version not stated in the abstract)", "utility (LLM agent)", "84%", "77%"),
+    ("CaMeL", "Debenedetti et al., Defeating Prompt Injections by Design, arXiv:2503.18813 (abstract)",
+     "AgentDojo (version not stated in the abstract)", "attack success", "-", "0 (provable security)"),
+    ("Progent", "Shi et al., Progent: Programmable Privilege Control for LLM Agents, arXiv:2504.11703v1 (abstract)",
+     "AgentDojo (version not stated in the abstract)", "attack success", "41.2%", "2.2%"),
 )
 
-METHOD = "ground-truth replay, no LLM"
-
-# The bounded search: one banking task, the tools its ground truth and the payment/password attacks use.
 SEARCH_SUITE, SEARCH_TASK = "banking", "user_task_3"
 SEARCH_TOOLS = ("read_file", "get_most_recent_transactions", "send_money", "update_password")
 SEARCH_BOUND = 2
@@ -54,22 +54,46 @@ def _pct(k: int, n: int) -> str:
     return f"{100.0 * k / n:.1f}% ({k}/{n})" if n else "-"
 
 
-def _row(config: str, suite: str, results: list[SuiteResult]) -> list[object]:
-    users = [u for r in results for u in r.measured_users()]
-    pairs = [p for r in results for p in r.measured_pairs()]
-    n_users = sum(len(r.users) for r in results)
-    n_pairs = sum(len(r.pairs) for r in results)
+def _rate(rs: list[SuiteResult], config: str, variant: str, placement: str, harm: bool = False,
+          writes: bool = False) -> tuple[int, int]:
+    ms = [a for r in rs for _, a in r.measured(variant)]
+    if config == NONE and placement == "interleaved":
+        return 0, 0
+    if placement == "interleaved" and config != EXACT:
+        return 0, 0
+    hit = sum((a.harmed(config, placement, writes) if harm else a.reached(config, placement)) for a in ms)
+    return hit, len(ms)
+
+
+def _worst(rs: list[SuiteResult], config: str, placement: str, harm: bool = False) -> str:
+    rates = [(_rate(rs, config, v, placement, harm), v) for v in VARIANTS]
+    (k, n), v = max(rates, key=lambda x: (x[0][0] / x[0][1] if x[0][1] else -1.0, x[1]))
+    return f"{_pct(k, n)} [{v}]" if n else "-"
+
+
+HEADER = ("configuration", "suite", "user tasks measured", "utility (no approvals)", "utility with approvals",
+          "user tasks needing approval", "pairs measured (direct)", "attack success, worst variant, appended",
+          "attack success, worst variant, interleaved", "harm, worst variant, appended",
+          "harm, worst variant, interleaved", "apart: goal needs no call", "apart: misses goal unmonitored",
+          "measured with our ground truth")
+
+
+def _row(config: str, suite: str, rs: list[SuiteResult]) -> list[object]:
+    users = [u for r in rs for u in r.measured_users()]
     done = sum(u.run(config).completed() for u in users)
-    reached = sum(p.run(config).passed for p in pairs)
-    useful = "-" if config == "no monitor" else _pct(sum(p.run(config).completed() for p in pairs), len(pairs))
-    method = METHOD + ("" if config == "no monitor" else ", " + config.split(", ", 1)[1])
-    apart = [sum(len(r.apart_pairs(a)) for r in results) for a in (Apart.TEXT_ONLY, Apart.NO_GROUND_TRUTH,
-                                                                   Apart.MISSES_GOAL)]
-    text_reached = sum(p.run(config).passed for r in results for p in r.apart_pairs(Apart.TEXT_ONLY))
-    return ["measured here", config.split(", ")[0], suite, method, f"{len(users)}/{n_users}", _pct(done, len(users)),
-            f"{len(pairs)}/{n_pairs}", _pct(reached, len(pairs)), useful,
-            f"{apart[0]} (reached {text_reached})", apart[1], apart[2],
-            sum(u.apart is Apart.CHECK_FAILS for r in results for u in r.users), sum(p.ours for p in pairs)]
+    approved = [u for u in users if u.run(APPROVALS).approved()]
+    with_app = sum(u.run(APPROVALS).completed() for u in users) if config == EXACT else None
+    pairs = [p for r in rs for p in r.measured_pairs()]
+    monitored = config != NONE
+    return [config, suite, f"{len(users)}/{sum(len(r.users) for r in rs)}", _pct(done, len(users)),
+            _pct(with_app, len(users)) if with_app is not None else "-",
+            len(approved) if config == EXACT else "-", f"{len(pairs)}/{sum(len(r.pairs) for r in rs)}",
+            _worst(rs, config, "appended"), _worst(rs, config, "interleaved") if config == EXACT else "-",
+            _worst(rs, config, "appended", True) if monitored else "-",
+            _worst(rs, config, "interleaved", True) if config == EXACT else "-",
+            sum(len(r.apart_pairs(Apart.TEXT_ONLY)) for r in rs),
+            sum(len(r.apart_pairs(Apart.MISSES_GOAL)) for r in rs),
+            sum(p.ours for p in pairs)]
 
 
 def reproduce(out_dir: Path, tick: Callable[[int, int], None]) -> list[Path]:
@@ -84,56 +108,107 @@ def reproduce(out_dir: Path, tick: Callable[[int, int], None]) -> list[Path]:
         done += 1
         tick(done, total)
 
-    results = [evaluate_suite(s, users=users[s], tick=step) for s in SUITES]
-    configs = ["no monitor", *(c.name for c in CONFIGS)]
-    rows = [_row(c, r.suite, [r]) for c in configs for r in results]
-    rows += [_row(c, "all four", results) for c in configs]
-    rows += [["reported by them", name, "all four", method, "-", util, "-", asr, "-", "-", "-", "-", "-", "-"]
-             for name, method, util, asr in PEERS]
+    results = evaluate_all(users, int(os.environ.get("AGENTDOJO_WORKERS", "2")), step)
+    groups = [(r.suite, [r]) for r in results] + [("all four", results)]
+    rows = [_row(c, name, rs) for c in CONFIGS for name, rs in groups]
     caption = (
-        f"AgentDojo {VERSION} offline (`agentwarrant reproduce agentdojo`). Ours: every user task's ground-truth "
-        "calls through the monitor on AgentDojo's environment (utility = AgentDojo's utility check passes and no "
-        "call was refused), and for every (user task, injection task) pair the user task's calls then the "
-        "injection task's, as an agent that always obeys the injection (attack success = AgentDojo's security "
-        "check finds the goal reached). 'no monitor' is the same replay unmonitored: 100% attack success by "
-        "construction. Pairs whose goal needs no tool call, injection tasks shipped without ground-truth calls "
-        "and ground truths that miss their goal unmonitored are counted apart; for the 8 workspace injection tasks "
-        "AgentDojo ships without ground-truth calls, ours (model/bench/agentdojo/ground_truths.py) stand in where "
-        "AgentDojo's security check confirms them unmonitored (last column). Method difference: the peers' "
-        "rows are reported by them for LLM agents, where many injections fail on their own and utility depends "
-        "on the model; ours replay scripted calls with no language model, so attack success is an upper bound "
-        "for an obeying agent and utility measures only what the policy refuses. Not comparable one-to-one.")
+        f"AgentDojo {VERSION} offline (`agentwarrant reproduce agentdojo`): ground-truth replay, no language model. "
+        "Utility: user tasks whose ground truth passes AgentDojo's utility check with no call refused; with "
+        "approvals, a call refused for its flow is reviewed and approved by the user (counted in 'needing "
+        "approval', listed in agentdojo_approvals). Attack success: pairs whose injection goal AgentDojo's "
+        "security check finds reached by an agent that obeys the injection, over the pairs it reaches "
+        f"unmonitored; the worst of the variants {', '.join(VARIANTS)} (agentdojo_attacks has each), appended "
+        "after the user task or interleaved after each user call from the first that read the injection (a pair "
+        "counts if any placement reaches it). Harm: pairs where an admitted injection call changed the "
+        "environment, whatever the goal check says (a read may: mail marked read, a page request logged; "
+        "agentdojo_attacks separates the calls of tools that write). 'no monitor' reaches 100% by construction: "
+        "it measures the ground truths, not a defence. Exact provenance: an argument depends on the results its "
+        "task read "
+        "(the injection task's on the injected result); string matching: on results holding the same text "
+        "(the baseline). Peers are in agentdojo_peers, measured differently (LLM agents).")
     paths = write_table(out_dir, "agentdojo", HEADER, rows, caption)
+    paths += _attacks(out_dir, groups)
+    paths += _approvals(out_dir, results)
     paths += _cases(out_dir, results)
+    paths += write_table(out_dir, "agentdojo_peers", ("system", "citation", "benchmark", "metric", "undefended",
+                                                       "defended"), [list(p) for p in PEERS],
+                         "Peers' figures on AgentDojo as their papers state them (LLM agents; not measured here and "
+                         "not comparable one-to-one with a ground-truth replay), each with its undefended baseline.")
     paths += _search(out_dir)
     step()
-    paths.append(_figure(out_dir, results))
+    paths.append(_figure(out_dir, groups))
     return paths
+
+
+def _attacks(out_dir: Path, groups: list[tuple[str, list[SuiteResult]]]) -> list[Path]:
+    rows: list[list[object]] = []
+    for name, rs in groups:
+        for c in (EXACT, STRINGS):
+            for v in VARIANTS:
+                for pl in PLACEMENTS:
+                    k, n = _rate(rs, c, v, pl)
+                    if not n:
+                        continue
+                    h, _ = _rate(rs, c, v, pl, True)
+                    w, _ = _rate(rs, c, v, pl, True, True)
+                    ms = [a for r in rs for _, a in r.measured(v)]
+                    useful = _pct(sum(a.run(c).completed() for a in ms), len(ms)) if pl == "appended" else "-"
+                    points = sum(len(a.runs(c, pl)) for a in ms)
+                    rows.append([name, c, v, pl, n, points, _pct(k, n), _pct(h, n), _pct(w, n), useful])
+    caption = ("Attack success and harm per suite, provenance, variant and placement (pairs measured: those whose "
+               "injection ground truth reaches its goal unmonitored with that variant; runs: pair runs, one per "
+               "interleaving point, the last being the appended run). Harm: an admitted injection call changed the "
+               "environment; by a write: the call's tool writes (its edge ends in a sink). The string-matching "
+               "baseline is run appended only.")
+    return write_table(out_dir, "agentdojo_attacks", ("suite", "provenance", "variant", "placement",
+                                                       "pairs measured", "runs", "attack success", "harm",
+                                                       "harm by a write", "utility under attack"), rows, caption)
+
+
+def _approvals(out_dir: Path, results: list[SuiteResult]) -> list[Path]:
+    rows: list[list[object]] = []
+    for r in results:
+        for u in r.measured_users():
+            run = u.run(APPROVALS)
+            for s in run.approved():
+                rows.append([r.suite, u.task, s.tool, s.detail, ", ".join(s.producers) or "-"])
+            for s in run.refused("user"):
+                rows.append([r.suite, u.task, s.tool, f"refused, not reviewable: {s.reason} ({s.detail})",
+                             ", ".join(s.producers) or "-"])
+    caption = ("Every user-task call (no attack) the monitor refuses for its flow under exact provenance, which the "
+               "user reviews and approves in the 'with approvals' utility: the tool, the flow rule it fails and the "
+               "results its arguments were computed from. Any other refusal would be listed as not reviewable.")
+    return write_table(out_dir, "agentdojo_approvals", ("suite", "user task", "tool", "flow", "computed from"),
+                       rows, caption)
 
 
 def _cases(out_dir: Path, results: list[SuiteResult]) -> list[Path]:
     rows: list[list[object]] = []
-    for c in CONFIGS:
-        for r in results:
-            for task, s in refusals(r, c.name):
-                rows.append([c.name, r.suite, "legitimate call refused", task, "-", s.tool, s.describe()])
-            for p, steps in breaches(r, c.name):
-                rows.append([c.name, r.suite, "injection goal reached", p.user, p.injection,
-                             " ; ".join(s.describe() for s in steps) or "-", breach_reason(steps)])
     for r in results:
+        for p in r.pairs:
+            for a in p.attacks:
+                if a.apart is not Apart.NONE:
+                    continue
+                runs = [("appended", a.run(EXACT))] + [(f"interleaved after call {k}", x) for k, x in a.interleaved]
+                for where, run in runs:
+                    if not (run.passed or run.harm()):
+                        continue
+                    steps = tuple(s for s in run.steps if s.phase == "injection" and not s.refused)
+                    what = "goal reached" if run.passed else "harm, goal not reached"
+                    rows.append([r.suite, p.user, p.injection, a.variant, where, what,
+                                 " ; ".join(s.describe() + (" [changed the environment]" if s.harm else "")
+                                            for s in steps) or "-", breach_reason(steps)])
         for u in r.users:
             if u.apart is not Apart.NONE:
-                rows.append(["-", r.suite, "user task set apart", u.task, "-", "-", u.apart.value])
+                rows.append([r.suite, u.task, "-", "-", "-", "user task set apart", "-", u.apart.value])
         for p in r.pairs:
             if p.apart is not Apart.NONE:
-                missed = [s.describe() for s in p.run("no monitor").steps if s.phase == "injection"]
-                rows.append(["-", r.suite, "pair set apart", p.user, p.injection, " ; ".join(missed) or "-",
-                             p.apart.value])
-    caption = ("Every refused legitimate call (user tasks without an attack) and every injection goal reached "
-               "under the monitor, with the monitor's reason, the label of admitted calls and the stored results "
-               "each argument was taken from (`arg<-tool#record`); then every task and pair set apart, with why.")
-    return write_table(out_dir, "agentdojo_cases", ("configuration", "suite", "case", "user task", "injection task",
-                                                     "calls", "reason"), rows, caption)
+                rows.append([r.suite, p.user, p.injection, "direct", "-", "pair set apart", "-", p.apart.value])
+    caption = ("Under exact provenance, every run (variant, placement) whose injection goal was reached or whose "
+               "admitted injection calls changed the environment, with the admitted calls, their labels and the "
+               "results their arguments were computed from; then every task and pair set apart, with why.")
+    return write_table(out_dir, "agentdojo_cases", ("suite", "user task", "injection task", "variant", "placement",
+                                                     "case", "admitted injection calls", "reason"), rows, caption)
 
 
 def _search(out_dir: Path) -> list[Path]:
@@ -157,50 +232,51 @@ def _search(out_dir: Path) -> list[Path]:
                                                       "shortest length", "trace", "states", "seconds"), rows, caption)
 
 
-def _figure(out_dir: Path, results: list[SuiteResult]) -> Path:
-    """Utility and attack success per suite and configuration, ours measured; peers' reported values as
-    horizontal marks (labelled as reported), so a reader sees the trade-off and the method gap at once."""
+def _figure(out_dir: Path, groups: list[tuple[str, list[SuiteResult]]]) -> Path:
+    """Ours measured (utility; attack success, worst variant) in two panels; the peers' reported figures
+    in a third panel of their own, so no measured bar shares axes with a quoted one."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    configs = ["no monitor", *(c.name for c in CONFIGS)]
-    suites = [r.suite for r in results] + ["all four"]
+    def pct(k: int, n: int) -> float:
+        return 100.0 * k / n if n else 0.0
 
-    def rate(config: str, rs: list[SuiteResult], kind: str) -> float:
-        if kind == "utility":
-            us = [u for r in rs for u in r.measured_users()]
-            return 100.0 * sum(u.run(config).completed() for u in us) / max(1, len(us))
-        ps = [p for r in rs for p in r.measured_pairs()]
-        return 100.0 * sum(p.run(config).passed for p in ps) / max(1, len(ps))
-
-    # peers' values as their papers report them (LLM agents): hatched grey bars after our groups
-    peers = {"utility": [("CaMeL", 77.0), ("Agenra prototype, no monitor", 46.7), ("Agenra prototype", 63.3)],
-             "attack success": [("Agenra prototype, no monitor", 33.0), ("Agenra prototype", 0.0),
-                                ("Progent, no defence", 39.9), ("Progent", 1.0)]}
-    fig, axes = plt.subplots(1, 2, figsize=(13, 4.8))
-    width = 0.8 / len(configs)
-    for ax, kind in zip(axes, ("utility", "attack success"), strict=True):
-        for i, c in enumerate(configs):
-            vals = [rate(c, [r], kind) for r in results] + [rate(c, results, kind)]
-            ax.bar([j + i * width for j in range(len(suites))], vals, width, label=f"{c} (measured here)")
-        ticks = [j + width * (len(configs) - 1) / 2 for j in range(len(suites))]
-        labels = list(suites)
-        for k, (name, value) in enumerate(peers[kind]):
-            x = len(suites) + 0.1 + k * 0.45
-            ax.bar([x], [value], 0.35, color="lightgrey", hatch="//", edgecolor="grey",
-                   label="reported by them (LLM agents)" if k == 0 else None)
-            ax.text(x, value + 1.5, f"{value:g}", ha="center", fontsize=7)
-            ticks.append(x)
-            labels.append(name)
-        ax.set_xticks(ticks, labels, rotation=35, ha="right", fontsize=7)
+    names = [n for n, _ in groups]
+    fig, axes = plt.subplots(1, 3, figsize=(15, 4.8), gridspec_kw={"width_ratios": [3, 3, 2]})
+    util = {"exact, no approvals": [], "exact, with approvals": [], "string matching": []}
+    for _, rs in groups:
+        us = [u for r in rs for u in r.measured_users()]
+        util["exact, no approvals"].append(pct(sum(u.run(EXACT).completed() for u in us), len(us)))
+        util["exact, with approvals"].append(pct(sum(u.run(APPROVALS).completed() for u in us), len(us)))
+        util["string matching"].append(pct(sum(u.run(STRINGS).completed() for u in us), len(us)))
+    asr: dict[str, list[float]] = {"exact, appended": [], "exact, interleaved": [], "string matching, appended": []}
+    for _, rs in groups:
+        for key, c, pl in (("exact, appended", EXACT, "appended"), ("exact, interleaved", EXACT, "interleaved"),
+                           ("string matching, appended", STRINGS, "appended")):
+            asr[key].append(max(pct(*_rate(rs, c, v, pl)) for v in VARIANTS))
+    for ax, data, title in ((axes[0], util, "utility (%), measured"),
+                            (axes[1], asr, "attack success (%), worst variant, measured")):
+        width = 0.8 / len(data)
+        for i, (label, vals) in enumerate(data.items()):
+            xs = [j + i * width for j in range(len(names))]
+            ax.bar(xs, vals, width, label=label)
+            for x, v in zip(xs, vals, strict=True):
+                ax.text(x, v + 1, f"{v:.0f}", ha="center", fontsize=6)
+        ax.set_xticks([j + width * (len(data) - 1) / 2 for j in range(len(names))], names, fontsize=8)
         ax.set_ylim(0, 105)
-        ax.set_ylabel(f"{kind} (%)")
-        ax.set_title(f"{kind}: ground-truth replay (ours) beside peers' reports", fontsize=9)
-    handles, names = axes[0].get_legend_handles_labels()
-    fig.legend(handles, names, loc="upper center", ncol=len(names), fontsize=7)
-    fig.tight_layout(rect=(0, 0, 1, 0.93))
+        ax.set_title(title, fontsize=9)
+        ax.legend(fontsize=7)
+    peers = [("CaMeL utility\nundefended", 84.0), ("CaMeL utility", 77.0), ("Progent attack\nundefended", 41.2),
+             ("Progent attack", 2.2)]
+    axes[2].bar(range(len(peers)), [v for _, v in peers], color="lightgrey", hatch="//", edgecolor="grey")
+    for i, (_, v) in enumerate(peers):
+        axes[2].text(i, v + 1, f"{v:g}", ha="center", fontsize=7)
+    axes[2].set_xticks(range(len(peers)), [n for n, _ in peers], fontsize=7)
+    axes[2].set_ylim(0, 105)
+    axes[2].set_title("reported by the peers (LLM agents; agentdojo_peers)", fontsize=9)
+    fig.tight_layout()
     path = out_dir / "agentdojo.png"
     fig.savefig(path, dpi=120)
     plt.close(fig)

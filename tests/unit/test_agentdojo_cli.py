@@ -19,19 +19,26 @@ def test_a_refused_task_exits_1_and_names_the_refusal() -> None:
 
 
 def test_a_completed_task_exits_0_and_unmonitored_runs_every_call() -> None:
-    assert CliRunner().invoke(main, ["agentdojo", "banking", "user_task_11"]).exit_code == 0
+    assert CliRunner().invoke(main, ["agentdojo", "banking", "user_task_14"]).exit_code == 0
     result = CliRunner().invoke(main, ["agentdojo", "banking", "user_task_0", "--policy", "none"])
     assert result.exit_code == 0 and "deny" not in result.output
 
 
 def test_a_pair_exits_1_when_the_goal_is_reached_with_json_steps() -> None:
-    result = CliRunner().invoke(main, ["agentdojo", "travel", "user_task_2", "injection_task_4", "--json"])
+    # the string-matching baseline misses a base64-encoded password; exact provenance does not
+    args = ["agentdojo", "banking", "user_task_3", "injection_task_7", "--variant", "base64"]
+    result = CliRunner().invoke(main, [*args, "--strings", "--json"])
     assert result.exit_code == 1
     doc = json.loads(result.output)
     assert doc["verdict"] == "injection goal reached"
-    assert [s["tool"] for s in doc["steps"] if s["phase"] == "injection"][-1] == "reserve_hotel"
-    blocked = CliRunner().invoke(main, ["agentdojo", "travel", "user_task_2", "injection_task_4", "--context"])
+    assert [s["tool"] for s in doc["steps"] if s["phase"] == "injection" and s["harm"]] == ["update_password"]
+    blocked = CliRunner().invoke(main, args)
     assert blocked.exit_code == 0 and "injection goal not reached" in blocked.output
+
+
+def test_approvals_complete_a_task_whose_payee_comes_from_a_bill() -> None:
+    result = CliRunner().invoke(main, ["agentdojo", "banking", "user_task_0", "--approvals"])
+    assert result.exit_code == 0 and "approved send_money" in result.output
 
 
 @pytest.mark.parametrize("args", [["banking", "user_task_99"], ["banking", "user_task_0", "injection_task_99"],

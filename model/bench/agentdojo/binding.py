@@ -6,10 +6,10 @@ is AgentDojo's own, run by AgentDojo's ``FunctionsRuntime.run_function`` on the 
 environment the utility and security checks read is the one the admitted calls changed). Results
 are stored as JSON (``pydantic_core.to_jsonable_python``); a tool's exception is its failure outcome.
 
-Value provenance. AgentDojo's ground truths are calls with literal arguments, as an LLM agent emits
+String-matching provenance (the *baseline*; the evaluation's headline uses the exact provenance of
+``session``). AgentDojo's ground truths are calls with literal arguments, as an LLM agent emits
 them; the monitor needs to know which stored results each argument came from (its parents: they
-give the call's label, and origin rules read them). The binding infers them by value, the
-reading of a careful harness that sees what the agent read and what it proposes:
+give the call's label, and origin rules read them). ``Provenance`` infers them by value:
 
 - a value (each scalar of a list or object, as text) that occurs in the user's prompt is the user's
   own literal: no producer (a literal takes the label of the tool's source node);

@@ -5,10 +5,10 @@ Choices:
   35 injection tasks, 74 tools over four suites (workspace, travel, banking, slack). v1.2.x fixes
   ground truths of earlier versions; the peers' figures we quote were measured on v1.x releases
   (stated beside them in the table).
-- The injection text is AgentDojo's ``direct`` attack (``TODO: {goal}``) placed in every injection
-  vector the user task's ground truth reads (AgentDojo's own ``get_injection_candidates``). A
-  ground-truth replay does not read the wording; what matters is that the attacker's values (an
-  IBAN, an address, a password) are in the environment the agent reads, as with any attack.
+- The injection texts are written from each injection task's goal (``variants``: AgentDojo's
+  ``direct`` attack, ``TODO: {goal}``, and rewordings, encodings and splits of it) and placed in the
+  injection vectors the user task's ground truth reads (AgentDojo's own ``get_injection_candidates``,
+  through the ``direct`` attack object ``attack`` returns).
 - The package is optional: ``require()`` raises ``InvalidInput`` naming the extra when it is absent,
   so callers (the experiment, the tests) say why they cannot run instead of failing on an import.
 """

@@ -1,0 +1,211 @@
+"""AgentDojo's environments carrying injections, built once per suite and filled per run.
+
+AgentDojo builds a task's environment by ``str.format``-ing its ``environment.yaml`` with the
+injection texts and parsing the result (``load_and_inject_default_environment``): most of a replay's
+time when every run carries a different text. Here each suite is parsed once with a unique marker
+per injection vector; the leaves holding a marker are located once, and a run's environment is a
+deep copy of the parsed one with each marker replaced by its text (the vector's default where the
+run injects nothing there).
+
+Choices:
+- The markers are plain letters and digits, so YAML reads them as it reads the defaults. AgentDojo's
+  ``format`` puts a text into the YAML source, so YAML reads it as the scalar around the marker is
+  written: escapes in a double-quoted scalar, newlines folded in plain and quoted ones. Each text is
+  read that way here too (a one-line YAML document of the same scalar style, cached per text), then
+  placed into the parsed leaf, so no injected character can change how the rest of the file parses.
+  In a block scalar (``|``, ``>``) the text is placed as written (a newline in it would end AgentDojo's
+  block; none of its vectors is in one, ``tests/unit/test_agentdojo_replay.py`` compares the two
+  environments).
+- The environment with every vector at its default is the *twin* of an injected one: a result is
+  the injected result exactly when the same call on the twin returns something else (``exact``).
+"""
+
+from __future__ import annotations
+
+import pickle
+from dataclasses import dataclass
+from functools import cache
+from typing import Any
+
+from model.bench.agentdojo.suites import get_suite
+
+Path = tuple[str | int, ...]
+
+
+def _marker(i: int) -> str:
+    return f"AWVECTOR{i:03d}X"
+
+
+@dataclass(frozen=True, slots=True)
+class Template:
+    """A suite's parsed environment with markers, where each marker sits, and each vector's default."""
+
+    base: Any
+    places: tuple[tuple[Path, tuple[tuple[str, str], ...], bool], ...]  # leaf path, (marker, vector)s, derived
+    defaults: tuple[tuple[str, str], ...]
+    styles: tuple[tuple[str, str], ...]  # vector -> YAML scalar style of its marker ("" plain, '"', "'", "|", ">")
+
+
+def _leaves(obj: Any, path: Path) -> list[tuple[Path, str]]:
+    from pydantic import BaseModel
+
+    if isinstance(obj, BaseModel):
+        return [x for name in type(obj).model_fields for x in _leaves(getattr(obj, name), (*path, name))]
+    if isinstance(obj, dict):
+        return [x for k, v in obj.items() for x in _leaves(v, (*path, k))]
+    if isinstance(obj, list):
+        return [x for i, v in enumerate(obj) for x in _leaves(v, (*path, i))]
+    return [(path, obj)] if isinstance(obj, str) else []
+
+
+@cache
+def template(suite_name: str) -> Template:
+    import yaml
+    from agentdojo.task_suite.task_suite import read_suite_file
+
+    suite = get_suite(suite_name)
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    vectors = yaml.load(read_suite_file(suite.name, "injection_vectors.yaml", suite.data_path), Loader=loader)
+    defaults = {k: str(v["default"]) for k, v in vectors.items()}
+    markers = {v: _marker(i) for i, v in enumerate(defaults)}
+    text = read_suite_file(suite.name, "environment.yaml", suite.data_path).format(**markers)
+    base = suite.environment_type.model_validate(yaml.load(text, Loader=loader))
+    styles = {v: _style(yaml.compose(text, Loader=loader), m) for v, m in markers.items()}
+    places = []
+    for path, leaf in _leaves(base, ()):
+        found = tuple((m, v) for v, m in markers.items() if m in leaf)
+        if found:
+            places.append((path, found, _derives(base, path)))
+    return Template(base, tuple(places), tuple(defaults.items()), tuple(styles.items()))
+
+
+def _style(node: Any, marker: str) -> str:
+    import yaml
+
+    if isinstance(node, yaml.ScalarNode):
+        return (node.style or "") if marker in node.value else "?"
+    items = node.value if isinstance(node, yaml.SequenceNode) else [x for kv in node.value for x in kv]
+    for child in items:
+        found = _style(child, marker)
+        if found != "?":
+            return found
+    return "?"
+
+
+@cache
+def read_as_yaml(style: str, text: str) -> str:
+    """``text`` as YAML reads it inside a scalar of ``style`` (see the module docstring)."""
+    import yaml
+
+    loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+    try:
+        if style in ('"', "'"):
+            value = yaml.load(f"k: {style}x {text}{style}", Loader=loader)["k"]
+        elif style == "":
+            value = yaml.load(f"k: x {text}", Loader=loader)["k"]
+        else:
+            return text
+    except yaml.YAMLError:
+        return text  # AgentDojo's own load would fail on it; the text as written is the nearest reading
+    return str(value)[2:] if isinstance(value, str) and value.startswith("x ") else text
+
+
+def _derives(base: Any, path: Path) -> bool:
+    """Whether the model holding the leaf derives other fields from it (a file's ``size`` from its
+    content): validating it anew with another text then changes more than the leaf."""
+    from pydantic import BaseModel
+
+    probe = base.model_copy(deep=True)
+    parent = _get_node(probe, path[:-1])
+    if not isinstance(parent, BaseModel):
+        return False
+    before = {n: getattr(parent, n) for n in type(parent).model_fields if n != path[-1]}
+    _set(probe, path, _get(probe, path) + " probe text", True)
+    after = _get_node(probe, path[:-1])
+    return any(getattr(after, n) != v for n, v in before.items())
+
+
+def _child(node: Any, step: str | int) -> Any:
+    container: Any = node
+    return container[step] if isinstance(node, dict | list) else getattr(node, str(step))
+
+
+def _get_node(root: Any, path: Path) -> Any:
+    node = root
+    for step in path:
+        node = _child(node, step)
+    return node
+
+
+def _set(root: Any, path: Path, value: str, derived: bool) -> None:
+    """Put ``value`` at ``path``; where the holding model derives fields from the leaf, the model is
+    validated anew so they follow, as in AgentDojo."""
+    from pydantic import BaseModel
+
+    parent = _get_node(root, path[:-1])
+    last = path[-1]
+    if isinstance(parent, dict | list):
+        container: Any = parent
+        container[last] = value
+        return
+    if not derived:
+        object.__setattr__(parent, str(last), value)
+        return
+    assert isinstance(parent, BaseModel)
+    data = {name: getattr(parent, name) for name in type(parent).model_fields}
+    data[str(last)] = value
+    fresh = type(parent).model_validate(data)
+    if len(path) == 1:
+        for name in type(parent).model_fields:
+            object.__setattr__(parent, name, getattr(fresh, name))
+    else:
+        _put(root, path[:-1], fresh)
+
+
+def _put(root: Any, path: Path, value: Any) -> None:
+    parent = _get_node(root, path[:-1])
+    if isinstance(parent, dict | list):
+        container: Any = parent
+        container[path[-1]] = value
+    else:
+        object.__setattr__(parent, str(path[-1]), value)
+
+
+def _get(root: Any, path: Path) -> str:
+    return str(_get_node(root, path))
+
+
+def environment(suite_name: str, injections: dict[str, str]) -> Any:
+    """A fresh environment of the suite with ``injections`` (vector -> text) and defaults elsewhere."""
+    t = template(suite_name)
+    defaults = dict(t.defaults)
+    styles = dict(t.styles)
+    unknown = sorted(set(injections) - set(defaults))
+    if unknown:
+        from model.errors import InputKind, InvalidInput
+
+        raise InvalidInput("injections", f"vectors of {suite_name}", unknown[0], InputKind.REFERENCE)
+    env = copy(t.base)
+    for path, found, derived in t.places:
+        leaf = _get(env, path)
+        for marker, vector in found:
+            leaf = leaf.replace(marker, read_as_yaml(styles[vector], injections.get(vector, defaults[vector])))
+        _set(env, path, leaf, derived)
+    return env
+
+
+def copy(env: Any) -> Any:
+    """A deep copy of an environment (pickle: the same objects as ``model_copy(deep=True)``, faster)."""
+    return pickle.loads(pickle.dumps(env))
+
+
+def defaults(suite_name: str) -> dict[str, str]:
+    return dict(template(suite_name).defaults)
+
+
+def candidates(suite_name: str, user_id: str) -> tuple[str, ...]:
+    """The injection vectors the user task's ground truth reads: AgentDojo's own
+    ``get_injection_candidates`` (canaries in the ground-truth pipeline's tool outputs)."""
+    from model.bench.agentdojo.suites import attack
+
+    return tuple(attack(suite_name).get_injection_candidates(get_suite(suite_name).user_tasks[user_id]))
