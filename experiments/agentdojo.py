@@ -1,4 +1,4 @@
-"""AgentDojo under the monitor, offline (issue 16): ``paper_figures/tables/agentdojo.{csv,md}``, the
+"""AgentDojo under the monitor, offline: ``paper_figures/tables/agentdojo.{csv,md}``, the
 case list ``agentdojo_cases.{csv,md}``, the bounded search ``agentdojo_search.{csv,md}`` and the figure
 ``paper_figures/agentdojo.png``.
 

@@ -1,4 +1,4 @@
-"""Scaling the explicit search out on Dask (issue 15 §3): ``paper_figures/tables/dask_scaling.{csv,md}``
+"""Scaling the explicit search out on Dask: ``paper_figures/tables/dask_scaling.{csv,md}``
 (speed-up of the partitioned search at 1 and 2 workers over the single-process engine, same results
 checked), ``dask_scaling_levels.{csv,md}`` (per level of the largest run: states, transitions, entries
 exchanged between partitions and their pickled bytes) and ``dask_scaling_design.{csv,md}`` (the 100-worker

@@ -1,5 +1,5 @@
-"""Durable attempts (resumable-action-attempts.md, "require-review → persist request envelope"):
-the saved envelope, its identity binding, the admission state, the review decision with its
+"""Durable attempts (*Policy-Mediated Autonomy with Resumable Action Attempts*, "require-review → persist request
+envelope"): the saved envelope, its identity binding, the admission state, the review decision with its
 approver reference, and the typed result — in SQLite, one transaction per atomic step.
 
 Every state change is ``UPDATE ... WHERE id = ? AND state IN (legal sources)``, so the table in

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 
 class RefusalReason(enum.Enum):
-    # resumable-action-attempts.md: admission and replay
+    # *Policy-Mediated Autonomy with Resumable Action Attempts*: admission and replay
     UNAUTHENTICATED = "unauthenticated"
     TENANT_SCOPE = "tenant-scope"
     UNKNOWN_ROUTE = "unknown-route"
@@ -24,7 +24,7 @@ class RefusalReason(enum.Enum):
     INELIGIBLE_APPROVER = "ineligible-approver"
     NOT_APPROVED_OR_ALREADY_RESULTED = "not-approved-or-already-resulted"
     IDENTITY_MISMATCH = "identity-mismatch"
-    # parmana-signed-approvals.md: approvals, authorizations, release, governance
+    # the Parmana paper: approvals, authorizations, release, governance
     MALFORMED = "malformed"
     BAD_SIGNATURE = "bad-signature"
     UNKNOWN_APPROVER = "unknown-approver"

@@ -70,7 +70,7 @@ def test_checked_properties_name_existing_tests(page: str) -> None:
 
 def test_docs_index_links_every_page_it_names() -> None:
     index = (DOCS / "index.md").read_text(encoding="utf-8")
-    for page in TABLE_PAGES + ("experiments.md",):
+    for page in (*TABLE_PAGES, "experiments.md"):
         assert f"]({page})" in index, page
         assert (DOCS / page).exists(), page
 
