@@ -10,7 +10,7 @@ The explicit engine runs with sleep-set reduction; ``states/s`` and ``transition
 CPU second of the process (one core, robust to other load on the machine; wall seconds are in
 ``explicit s``), ``transitions`` counts the transitions it explored.
 
-Speed (issue 15 §2), ``search_speed.{csv,md}``: per run, in the same process, the engine before issue 15
+Speed, ``search_speed.{csv,md}``: per run, in the same process, the unoptimized engine
 (``baseline.explore_baseline``), the fast engine unreduced (same states and transitions, checked here)
 and reduced: CPU seconds, transitions per CPU second, and the speed-ups over the baseline.
 """
@@ -68,7 +68,7 @@ def reproduce(out_dir: Path, tick: Callable[[int, int], None]) -> list[Path]:
                "transitions, seconds per engine (SMT time is for all queries of the run), engine agreement and "
                "replay on the reference tools.")
     speed_caption = ("Explicit search speed in one process (`agentwarrant reproduce bounded-analysis`): the engine "
-                     "before issue 15 (baseline), the fast engine unreduced (same states and transitions) and with "
+                     "as first written (baseline), the fast engine unreduced (same states and transitions) and with "
                      "sleep sets (reduced); CPU seconds and transitions per CPU second (one core); speed-up = "
                      "baseline CPU time / fast CPU time.")
     return [*write_table(out_dir, "bounded_analysis", HEADER, rows, caption),

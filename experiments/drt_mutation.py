@@ -1,4 +1,4 @@
-"""Mutation check of the DRT harness (issue 8): break one Python judgment in a copy of the
+"""Mutation check of the DRT harness: break one Python judgment in a copy of the
 checkout and show that a campaign against the Lean oracle finds a mismatch within 1,000 cases.
 
 For each mutant: copy the checkout to a temporary folder (without .git, .venv and lean/build),

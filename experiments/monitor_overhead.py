@@ -18,7 +18,7 @@ Three ways to make the four calls of the report task (Read, Sanitize, Lookup, Se
 Also ``decide``: the pure core deciding the final Send on a prepared state (no tool, no commit), and
 ``decide workload``: the four decisions of the workflow, each on the state it is made in (the pure
 counterpart of cedar's four requests).
-``decide`` and ``mediated`` run over the compiled policy (``model/monitor/decide/compiled.py``, issue 15 §1);
+``decide`` and ``mediated`` run over the compiled policy (``model/monitor/decide/compiled.py``);
 ``decide (source)`` and ``mediated (source)`` are the same paths over ``decide.decide_source``, the
 literal transcription the compiled form replaced, measured in the same process as the baseline
 (the reference Adapter is pointed at ``decide_source`` for that row only).
@@ -271,7 +271,7 @@ def reproduce(out_dir: Path, tick: Callable[[int, int], None]) -> list[Path]:
                f"interleaved, one process; Python {sys.version.split()[0]}). decide/mediated run over the compiled "
                "policy, the (source) rows over the literal decision it replaced; mediated runs the Adapter's session "
                "and call plans, mediated (reference) the frozen-state path they replaced; cedar_speedup = cedar's "
-               "time / this row's (issue 15 targets: decide >= 5, mediated >= 3).")
+               "time / this row's (targets: decide >= 5, mediated >= 3).")
     paths = write_table(out_dir, "monitor_overhead",
                         ["path", "us_per_call", "ratio_vs_direct", "ratio_vs_cedar", "cedar_speedup"], rows, caption)
     scale = scaling(tick, REPEATS)

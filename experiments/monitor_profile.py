@@ -1,4 +1,4 @@
-"""Where a mediated call's time goes (issue 15 §1): stack samples of the report workflow that
+"""Where a mediated call's time goes: stack samples of the report workflow that
 ``monitor_overhead.py`` measures as ``mediated``, as shares of all samples per function (inclusive: a
 function counts when it is anywhere on the stack, once per sample).
 

@@ -1,4 +1,4 @@
-"""Mutation testing of the eight judgment modules (issue 12 §5): killed/total per module.
+"""Mutation testing of the eight judgment modules: killed/total per module.
 
 ``make mutation`` runs mutmut 3 (configured in ``[tool.mutmut]`` of pyproject.toml: the eight
 modules and the unit and property tests that exercise them) and then this script, which reads
@@ -203,7 +203,7 @@ def reproduce(out_dir: Path, tick: Callable[[int, int], None]) -> list[Path]:
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description="Tabulate mutmut's results per module (issue 12 §5).")
+    ap = argparse.ArgumentParser(description="Tabulate mutmut's results per module.")
     ap.add_argument("out_dir", nargs="?", type=Path, default=ROOT / "paper_figures")
     ap.add_argument("--min-score", type=float, default=None,
                     help="exit 1 if a module scores below this fraction (e.g. 0.95) or an equivalent entry is stale")

@@ -13,7 +13,7 @@ Entries with a prefix (manifest field ``after``) are judged mid-task: their ``st
 "after k calls" (else "task start"), and the summary gains one row per kind-and-start for them plus
 a "total after a prefix" row.
 
-Speed (issue 15 §2), in the same run: every revision is judged three ways — the pre-issue-15 path
+Speed, in the same run: every revision is judged three ways — the unmemoized path
 (``merge=False, fast=False``: sequence enumeration, a fresh Z3 solver per question, nothing memoized), the
 merged product search with those engines (``fast=False``), and revise's default (merged search, memoized
 engines: model/revision/search/memo.py, leaves.py, samples.py, synth.py, refute.py) — which must give the same judgment
@@ -22,7 +22,7 @@ more with its memo emptied before every revision. ``revision_speed.{csv,md}`` re
 and the searches alone, at the corpus bound and at the bound raised by one and two calls (where the number
 of sequences grows exponentially and merged states do not).
 
-Sharded (issue 15 §3): ``agentwarrant reproduce revision-corpus --workers N`` (or ``--scheduler``) judges
+Sharded: ``agentwarrant reproduce revision-corpus --workers N`` (or ``--scheduler``) judges
 one entry per task on a Dask cluster (``model/dist/shard.py``; the reports are the in-process ones). Then
 the with/without-merging comparison and ``revision_speed`` are not made: they measure one process's CPU.
 """
@@ -82,8 +82,8 @@ _PATHS = (("baseline", False, False), ("merged", True, False), ("fast", True, Tr
 
 
 def _speed(out_dir: Path, entries: tuple[Entry, ...]) -> list[Path]:
-    """Revision CPU time three ways in one process — the pre-issue-15 path, the merged search with the
-    pre-issue-15 engines, and the merged search with the memoized engines — whose judgments must agree
+    """Revision CPU time three ways in one process — the unmemoized path, the merged search with the
+    unmemoized engines, and the merged search with the memoized engines — whose judgments must agree
     (``RevisionReport.judgment``: verdicts, certificates, counterexamples), then the fast path again with
     the memo emptied before every revision (what one ``agentwarrant revise`` costs), and the two bounded
     searches alone at growing bounds."""
@@ -125,7 +125,7 @@ def _speed(out_dir: Path, entries: tuple[Entry, ...]) -> list[Path]:
                      "", f"{totals[False] / totals[True]:.1f}"])
     header = ["what", "revisions", "baseline_ms", "merged_ms", "fast_ms", "speedup"]
     return write_table(out_dir, "revision_speed", header, body,
-                       "Revision checks over the corpus in one process, CPU ms. baseline_ms: the pre-issue-15 path "
+                       "Revision checks over the corpus in one process, CPU ms. baseline_ms: the unmemoized path "
                        "(sequence enumeration for the lost-client and forbidden-trace searches; a fresh Z3 solver per "
                        "question in the structural, simulation and joint engines; nothing memoized); merged_ms: the "
                        "merged product search with those same engines; fast_ms: the merged search with the memoized "

@@ -1,4 +1,4 @@
-"""How ``monitor check`` scales with the size of a policy (issue 12 §2: "validation must be near-linear").
+"""How ``monitor check`` scales with the size of a policy (validation must be near-linear in its input).
 
 Two families of generated inputs, both on the report policy of Agenra §3 (corpus/policies/report.policy):
 

@@ -1,4 +1,4 @@
-"""The library façade: one function per job a researcher does from Python or a notebook (issue 13 §1).
+"""The library façade: one function per job a researcher does from Python or a notebook.
 
 Every function takes paths or already-loaded values, returns the project's own frozen result values
 (the same ones the CLI prints), and raises ``InvalidInput`` for bad input, as the CLI does. Any result
@@ -144,7 +144,7 @@ def check_edit(instance: Instance | PathLike | Mapping[str, JSON], engine: str =
     2
     """
     # One import statement on the per-check path (each costs about a microsecond, a visible part of a
-    # small check, issue 14 §2); the loader only when there is something to load.
+    # small check); the loader only when there is something to load.
     from model.edits.check.checker import ENGINES, Engine, Instance, check
 
     eng = ENGINES.get(engine) if isinstance(engine, str) else None  # Engine(engine), as a dict look-up

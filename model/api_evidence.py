@@ -1,6 +1,6 @@
 """The façade's second half (re-exported by ``model/api.py``): signed evidence checked offline
-(parmana-signed-approvals.md §§4.3–4.5), the admission walk-through, and a differential campaign of the
-Python model against the Lean oracle (execution-edit-checking.md §V, agenra §§4–6).
+(the Parmana paper §§4.3–4.5), the admission walk-through, and a differential campaign of the
+Python model against the Lean oracle (*Exact Checking for Execution Edits* §V, agenra §§4–6).
 
 Choices: a JSON argument may be a path or the parsed document; ``drt_campaign`` answers
 ``DrtSkipped(reason)`` rather than raising when no Lean toolchain or oracle is found (a notebook states

@@ -1,6 +1,6 @@
 """Budgets for every computation that can grow, and the ``Unknown`` answer when one runs out.
 
-No source document speaks of budgets; they are ours (issue 12 §2). A long computation — a bounded
+No source document speaks of budgets; they are ours. A long computation — a bounded
 search, an edit check, a revision check, an exploration — takes a ``Budget`` (wall-clock seconds
 and/or states), starts a ``Meter`` from it, and calls ``meter.tick()`` once per unit of work (a state
 visited, a transition stepped, a candidate examined: each engine's docstring says which). When the

@@ -1,4 +1,4 @@
-"""Exit codes, one meaning each, for every ``agentwarrant`` command (issue 12 §3).
+"""Exit codes, one meaning each, for every ``agentwarrant`` command.
 
 | code | meaning |
 | --- | --- |

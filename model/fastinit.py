@@ -1,4 +1,4 @@
-"""A faster ``__init__`` for the monitor's hot frozen dataclasses (issue 15 §1: on the reference path a
+"""A faster ``__init__`` for the monitor's hot frozen dataclasses (why: on the reference path a
 mediated call builds a call, a verdict, two records and two states, and building them was a quarter of its
 cost; the Adapter's session path builds fewer, but the decide fallback, the search and the revision engines
 still build them per step).

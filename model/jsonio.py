@@ -1,4 +1,4 @@
-"""The one JSON boundary: every file or text a user hands us as JSON is decoded here (issue 12 §1).
+"""The one JSON boundary: every file or text a user hands us as JSON is decoded here.
 
 ``decode(data, source)`` and ``load_file(path)`` return plain JSON values (``None``, ``bool``,
 ``int``, ``float``, ``str``, ``list``, ``dict``) or raise ``InvalidInput`` naming ``file:line:col``

@@ -1,4 +1,4 @@
-"""Signing keys kept outside the stores they sign for (issue 12 §4: "Keep keys outside the store").
+"""Signing keys kept outside the stores they sign for (a copied or leaked store must not carry its signing key).
 
 A key file holds one Ed25519 private key as PKCS#8 PEM and must be readable by its owner only:
 any group or other permission bit makes it refused, as ssh refuses a private key. A new key file

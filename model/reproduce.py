@@ -100,7 +100,7 @@ def load_experiment(name: str) -> ModuleType:
 
 def run_experiment(name: str, out_dir: Path, tick: Tick, client: object = None) -> list[Path]:
     """Run one experiment; ``client`` (a Dask client) goes to experiments whose ``reproduce`` takes a
-    ``client`` keyword (they shard their cases on its cluster, issue 15 §3)."""
+    ``client`` keyword (they shard their cases on its cluster)."""
     module = load_experiment(name)
     fn = getattr(module, "reproduce", None)
     if fn is None:

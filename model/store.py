@@ -1,5 +1,5 @@
-"""Opening the SQLite stores: one module for the edit runtime and every admission store (issue 12 §4;
-DESIGN.md: stdlib sqlite3, WAL, one transaction per atomic step).
+"""Opening the SQLite stores: one module for the edit runtime and every admission store (one
+place for the stamps, exclusive creation and error reporting: stdlib sqlite3, WAL, one transaction per atomic step).
 
 Every store is stamped: ``PRAGMA application_id`` names its kind (``0x4157`` "AW", then the kind)
 and ``PRAGMA user_version`` is its schema version. Opening refuses, with one ``InvalidInput`` naming

@@ -1,5 +1,5 @@
 """One plain sentence per verdict, for people: what the CLI prints first and what notebooks show beside
-a DataFrame (issue 13 §3). The technical detail — reason codes, certificates, proofs, digests — stays
+a DataFrame. The technical detail — reason codes, certificates, proofs, digests — stays
 in ``--json``, ``--explain`` and the result values themselves.
 
 Choices: a sentence names the verdict in words a researcher who has read the papers follows (client,

@@ -1,5 +1,5 @@
-"""Admission of one authenticated invocation (resumable-action-attempts.md, "Policy evaluation
-and precedence" and the trace "publish a customer report").
+"""Admission of one authenticated invocation (*Policy-Mediated Autonomy with Resumable Action Attempts*, "Policy
+evaluation and precedence" and the trace "publish a customer report").
 
     authenticated request → tenant policy → deny | allow | require-review
     require-review → persist request envelope → pending human decision

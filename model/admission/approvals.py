@@ -1,4 +1,4 @@
-"""Signed human approvals (parmana-signed-approvals.md, Section 4.3) in the wire format of
+"""Signed human approvals (the Parmana paper, Section 4.3) in the wire format of
 Parmana's SDK (``parmana.crypto.approval.sign_approval``)::
 
     {"payload": {"version": 1, "approvalId", "issuer": {"approverId", "keyId"}, "issuedAt",
@@ -26,7 +26,7 @@ and the amount must be ≤ max; a policy *without* one needs ``scope = {"field":
 - Verification here is pure; spending the nonce is the caller's step (``evidence`` module).
 - An amount approval's domain is ``0 ≤ amount ≤ max``: an "lte" scope bounds a magnitude, and a
   negative amount (a refund of −1,000,000 is a charge) is refused as AMOUNT_OUT_OF_DOMAIN, as are
-  a non-finite amount and a boolean (issue 12 §3; the SDK compares ``value <= max`` only).
+  a non-finite amount and a boolean (the SDK compares ``value <= max`` only).
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""Durable attempts (resumable-action-attempts.md, "require-review → persist request envelope"):
+"""Durable attempts (*Policy-Mediated Autonomy with Resumable Action Attempts*, "require-review → persist request
+envelope"):
 the saved envelope, its identity binding, the admission state, the review decision with its
 approver reference, and the typed result — one transaction per atomic step, in an SQLite file
 (the embedded default) or a schema of a shared PostgreSQL database (``model.pgstore``), the same

@@ -1,4 +1,4 @@
-"""The abstract attempt state machine of resumable-action-attempts.md ("State transitions,
+"""The abstract attempt state machine of *Policy-Mediated Autonomy with Resumable Action Attempts* ("State transitions,
 TOCTOU, and limits"):
 
     submitted → denied

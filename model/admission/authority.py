@@ -1,5 +1,5 @@
 """The requester's *current* authority, checked by the effect handler at dispatch time
-(resumable-action-attempts.md, "Requester, approver, and executor separation" and "State
+(*Policy-Mediated Autonomy with Resumable Action Attempts*, "Requester, approver, and executor separation" and "State
 transitions, TOCTOU, and limits").
 
 Approval is a decision, not authority: when a held attempt is replayed the handler re-resolves

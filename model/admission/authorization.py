@@ -1,4 +1,4 @@
-"""Execution authorizations (parmana-signed-approvals.md, Section 4.4): signed, single use, time
+"""Execution authorizations (the Parmana paper, Section 4.4): signed, single use, time
 bounded, and bound to the SHA-256 of the canonical request.
 
 Payload::

@@ -1,6 +1,6 @@
 """``agentwarrant admit ...`` and ``agentwarrant verify-record FILE --key PUBLIC_KEY``.
 
-``verify-record`` is the offline verifier of parmana-signed-approvals.md, Section 4.5: it reads
+``verify-record`` is the offline verifier of the Parmana paper, Section 4.5: it reads
 one record (or a non-empty JSON list of records, whose chains it also checks) and a public key file
 (PEM or base64 of the raw 32 Ed25519 bytes; for a hybrid key, an Ed25519 and an ML-DSA-65 PEM block,
 and then both signatures are required) and nothing else, and prints a summary (records; per chain its

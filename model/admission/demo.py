@@ -1,6 +1,6 @@
 """The admission walk-through behind ``agentwarrant admit demo`` and the admission notebook: one held
-attempt through approval and replay (resumable-action-attempts.md, the report-publishing trace) and one
-signed approval through verification, tampering, decision and release (parmana-signed-approvals.md §§4.3–4.5).
+attempt through approval and replay (*Policy-Mediated Autonomy with Resumable Action Attempts*, the report-publishing
+trace) and one signed approval through verification, tampering, decision and release (the Parmana paper §§4.3–4.5).
 
 Each step is a ``DemoStep``: what was asked, the outcome's short name, one sentence a reader follows,
 and the technical detail (identifiers, digests, refusal codes) kept apart so the CLI shows the sentence

@@ -1,6 +1,6 @@
 """A small wired deployment of the resumable-attempt services: the report-publishing trace of
-resumable-action-attempts.md as runnable code, used by the CLI demo, the bounded exploration and
-the tests.
+*Policy-Mediated Autonomy with Resumable Action Attempts* as runnable code, used by the CLI demo, the bounded
+exploration and the tests.
 
 It owns the mutable shell state the pure core reads: the live ``Authority`` (tests revoke a
 credential or a grant between approval and replay) and an effect log (every call a tool really

@@ -1,5 +1,5 @@
-"""The invocation envelope of resumable-action-attempts.md ("Admission control is not execution
-authority", "Policy evaluation and precedence"): the request identity and the JSON body.
+"""The invocation envelope of *Policy-Mediated Autonomy with Resumable Action Attempts* ("Admission control is not
+execution authority", "Policy evaluation and precedence"): the request identity and the JSON body.
 
 A held attempt stores exactly this value, so that the replay path can resume *that* attempt; its
 ``Identity`` (tenant, principal, credential, method, path, query) is what a replay request must

@@ -1,6 +1,6 @@
 """The one entry point other systems use to accept a signed approval as evidence
-(parmana-signed-approvals.md, Section 4.3; issue 7: "exact-call permits of the monitor must be able
-to require one of these signed approvals as their evidence").
+(the Parmana paper, Section 4.3), so that an exact-call permit of the monitor can require one of these
+signed approvals as its evidence.
 
 ``verify_approval_evidence`` takes raw JSON (whatever the caller was handed), never raises, and
 answers ``ApprovalVerified`` or a typed ``Refusal``: malformed JSON is ``Refusal(MALFORMED)``

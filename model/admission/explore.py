@@ -1,5 +1,6 @@
-"""Bounded explicit-state exploration of the hold/replay protocol (issue 7, item 4;
-resumable-action-attempts.md, "State transitions, TOCTOU, and limits").
+"""Bounded explicit-state exploration of the hold/replay protocol (to check the
+protocol over every interleaving, not one trace; *Policy-Mediated Autonomy with Resumable Action Attempts*, "State
+transitions, TOCTOU, and limits").
 
 Breadth-first over every interleaving, up to ``depth`` actions, of: submit, approve, reject,
 revoke the requester's credential, revoke / restore a grant, replay by the requester, replay under
@@ -22,7 +23,7 @@ step is one transaction, so restart = ``recover()`` on the same database. ``muta
 known fault (to show each property can fail and the explorer finds it): ``skip-identity-check``,
 ``skip-live-check``, ``replay-unapproved``, ``redispatch-after-crash``.
 
-Budget (issue 12 §2): one ``meter.tick()`` per transition stepped. When it runs out the report keeps
+Budget: one ``meter.tick()`` per transition stepped. When it runs out the report keeps
 what was explored and every violation found (a violation found is a real trace, so it stands), with
 ``unknown`` set: "no violation" is then not a verdict.
 """

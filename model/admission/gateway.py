@@ -1,4 +1,4 @@
-"""Decision and release (parmana-signed-approvals.md, Sections 4.2–4.5): the runtime that
+"""Decision and release (the Parmana paper, Sections 4.2–4.5): the runtime that
 evaluates a transaction and signs an authorization, and the release gate — the only code path in
 ``model`` that calls a tool of this system (checked by the architecture test).
 

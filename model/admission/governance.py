@@ -1,4 +1,4 @@
-"""Maker-checker governance of policies and approver keys (parmana-signed-approvals.md, Sections
+"""Maker-checker governance of policies and approver keys (the Parmana paper, Sections
 4.6 and 6.4).
 
 A change (a new policy version, or an approver key added or revoked) takes effect only after a

@@ -1,5 +1,5 @@
-"""The effect-owning handler E (resumable-action-attempts.md, "Requester, approver, and executor
-separation"): it acts under the requester's *current* authority and records a typed result.
+"""The effect-owning handler E (*Policy-Mediated Autonomy with Resumable Action Attempts*, "Requester, approver, and
+executor separation"): it acts under the requester's *current* authority and records a typed result.
 
 Called for an allowed attempt right after admission and for an approved attempt on replay. It
 re-resolves the requester's credential and re-checks role, scope, grant and resource at dispatch

@@ -1,4 +1,4 @@
-"""Single-use nonces, spent atomically (parmana-signed-approvals.md, Sections 4.3–4.4: "single use
+"""Single-use nonces, spent atomically (the Parmana paper, Sections 4.3–4.4: "single use
 (nonce spent atomically)", "spent atomically in a shared Postgres store so each authorization is
 used once across instances").
 

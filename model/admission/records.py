@@ -1,4 +1,4 @@
-"""Signed records and their offline verification (parmana-signed-approvals.md, Section 4.5).
+"""Signed records and their offline verification (the Parmana paper, Section 4.5).
 
 A record is ``{"payload": {...}, "recordHash": sha256(canonical payload), "signature": {...}}``
 with a classical or hybrid signature object (``model.admission.hybrid``: Ed25519, or Ed25519 and

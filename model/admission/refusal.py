@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 
 class RefusalReason(enum.Enum):
-    # resumable-action-attempts.md: admission and replay
+    # *Policy-Mediated Autonomy with Resumable Action Attempts*: admission and replay
     UNAUTHENTICATED = "unauthenticated"
     TENANT_SCOPE = "tenant-scope"
     UNKNOWN_ROUTE = "unknown-route"
@@ -29,7 +29,7 @@ class RefusalReason(enum.Enum):
     PERMIT_MISMATCH = "permit-mismatch"  # a permit for another attempt, body, tenant or kind
     PERMIT_EXPIRED = "permit-expired"
     PERMIT_ROLE_CONFLICT = "permit-role-conflict"  # the holder is the requester or the approver
-    # parmana-signed-approvals.md: approvals, authorizations, release, governance
+    # the Parmana paper: approvals, authorizations, release, governance
     MALFORMED = "malformed"
     BAD_SIGNATURE = "bad-signature"
     SIGNATURE_DOWNGRADE = "signature-downgrade"  # a weaker suite or form than the key and length require

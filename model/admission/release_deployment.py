@@ -1,4 +1,4 @@
-"""A small wired deployment of the signed-approval pipeline (parmana-signed-approvals.md,
+"""A small wired deployment of the signed-approval pipeline (the Parmana paper,
 Sections 4.2–4.6): runtime key, two governance humans, one approver, the ``refunds`` policy
 installed through maker-checker, the decision runtime, the release gate and one tool that records
 its calls. Used by the CLI demo and the tests; nothing here is a default of the model.

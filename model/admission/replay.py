@@ -1,5 +1,5 @@
-"""Replay of an approved held attempt (resumable-action-attempts.md, "Requester, approver, and
-executor separation" and "State transitions, TOCTOU, and limits").
+"""Replay of an approved held attempt (*Policy-Mediated Autonomy with Resumable Action Attempts*, "Requester, approver,
+and executor separation" and "State transitions, TOCTOU, and limits").
 
     approved pending request → replay-time identity check → live authorization → effect handler
 

@@ -1,4 +1,4 @@
-"""The approval service (resumable-action-attempts.md, "Requester, approver, and executor
+"""The approval service (*Policy-Mediated Autonomy with Resumable Action Attempts*, "Requester, approver, and executor
 separation"): an eligible human resolves a held attempt; the service records the decision and the
 approver reference and never executes anything.
 

@@ -1,4 +1,4 @@
-"""Parmana policies (parmana-signed-approvals.md, Sections 4.1–4.3): versioned, deterministic,
+"""Parmana policies (the Parmana paper, Sections 4.1–4.3): versioned, deterministic,
 first-match, with typed signals, signals bound to the intent, and approval signals.
 
 JSON form (our own; the paper gives the concepts, not the file format)::

@@ -1,4 +1,4 @@
-"""Ed25519 over canonical JSON, keys and instants (parmana-signed-approvals.md, Sections 4.3–4.5).
+"""Ed25519 over canonical JSON, keys and instants (the Parmana paper, Sections 4.3–4.5).
 
 Everything signed is the RFC 8785 form of a JSON payload (``model.canonical``); signatures travel
 as standard base64. Choices where the source is silent or where Parmana's SDK fixes them:

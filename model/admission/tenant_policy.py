@@ -1,5 +1,5 @@
-"""Tenant policy and its restrictive join (resumable-action-attempts.md, "Policy evaluation and
-precedence").
+"""Tenant policy and its restrictive join (*Policy-Mediated Autonomy with Resumable Action Attempts*, "Policy
+evaluation and precedence").
 
 Policies are keyed by operation (tool name) per tenant. Every key a route derives is evaluated
 and the outcomes are joined with deny ≻ require-review ≻ allow; when no key has an explicit

@@ -1,7 +1,7 @@
 """The tools (connectors) that perform effects, and the one registry through which they are called.
 
 Only two modules may import this one: ``handler`` (the effect-owning handler E of
-resumable-action-attempts.md) and ``gateway`` (the release gate of parmana-signed-approvals.md,
+*Policy-Mediated Autonomy with Resumable Action Attempts*) and ``gateway`` (the release gate of the Parmana paper,
 Section 4.4). ``tests/unit/test_admission_architecture.py`` checks that over the import graph of
 ``model``, so no other code path reaches a tool. Choices where the sources are silent: a tool is a
 Python callable from a JSON body to a JSON result; it signals an unavailable dependency by raising

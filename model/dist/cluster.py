@@ -1,4 +1,4 @@
-"""Reaching a Dask cluster (issue 15 §3): ``--scheduler ADDRESS`` connects to a running one; ``--workers N``
+"""Reaching a Dask cluster: ``--scheduler ADDRESS`` connects to a running one; ``--workers N``
 starts a ``LocalCluster`` of N worker processes on the loopback address for the command's duration.
 
 Choices where the issue is silent: a command runs distributed only when given one of the two options

@@ -1,4 +1,4 @@
-"""The worker side of the partitioned breadth-first search (issue 15 §3): one partition of the visited
+"""The worker side of the partitioned breadth-first search: one partition of the visited
 set, its parent pointers and its frontier, kept in the worker process between the tasks of one search.
 
 A state belongs to partition ``owner(state, P)``: a stable hash (BLAKE2b of a canonical text of the

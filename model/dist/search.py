@@ -1,4 +1,4 @@
-"""The driver of the partitioned breadth-first search on Dask distributed (issue 15 §3): the search of
+"""The driver of the partitioned breadth-first search on Dask distributed: the search of
 ``model/search/explicit.py`` with its frontier partitioned by state hash across workers.
 
 Each level submits, per partition ``p`` pinned to its worker, ``partition.expand`` (the real monitor

@@ -1,4 +1,4 @@
-"""DRT campaigns and the revision corpus sharded over a Dask cluster (issue 15 §3: "sharded the same way"):
+"""DRT campaigns and the revision corpus sharded over a Dask cluster (sharded the same way as the search):
 independent cases go out with ``client.map`` and come back as the same values the in-process run makes.
 
 - **Revision corpus**: one task per manifest entry (``revise`` on the entry's policies, workload, bound

@@ -1,4 +1,4 @@
-"""``agentwarrant edit``: check execution edits (execution-edit-checking.md, Section V-C5).
+"""``agentwarrant edit``: check execution edits (*Exact Checking for Execution Edits*, Section V-C5).
 
 ``edit check INSTANCE.json [--engine declarative|explicit|symbolic] [--json] [--explain] [--budget B]``
 prints the verdict as one sentence (model/verdict_text.py), the rounds |B̂₀|, |B̂₁|, … (every engine

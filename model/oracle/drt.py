@@ -1,4 +1,4 @@
-"""Differential random testing of the Python model against the Lean oracle (issue 8).
+"""Differential random testing of the Python model against the Lean oracle.
 
 One runner per judgment turns a generated case into a :data:`CaseResult`: ``Agree``, ``Skip``
 (with its reason: the case is outside what the finite form decides) or ``Mismatch`` (the

@@ -1,4 +1,4 @@
-"""Every name a user hands ``revise`` must exist in OLD or NEW (issue 12 §3).
+"""Every name a user hands ``revise`` must exist in OLD or NEW.
 
 A misspelt name does not fail loudly on its own: an ``--effects`` action no policy mentions restricts
 ``E`` to effects that cannot happen, so every revision is "Certified" on it; a workload call to a tool

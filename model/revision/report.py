@@ -121,10 +121,10 @@ class RevisionReport:
         return f"{self.start.describe()}; counters {self.start.ledgers().show()}"
 
     def judgment(self) -> dict[str, JSON]:
-        """What a speed-up must leave unchanged (issue 15 §2): ``to_json`` without the searches' node
+        """What a speed-up must leave unchanged: ``to_json`` without the searches' node
         counts (merging changes them by design) and with the witness of a "matching differs" note
         elided — which effect Z3's model picks depends on the terms built before in the process (the
-        pre-issue-15 path itself gives different ones in different runs), and a kept sample may
+        unmemoized path itself gives different ones in different runs), and a kept sample may
         stand in for it (memo.py). Verdicts, certificates and counterexamples are all kept."""
         doc = self.to_json()
         for part in ("preservation", "safety"):

@@ -26,7 +26,7 @@ revision is installed mid-task — the prefix runs under the old policy to a sta
 are carried onto the new lists by a checked account correspondence (carry.py), and all three
 engines (and the safety search) start from that pair of states. The report says which.
 
-Budget (issue 12 §2): one ``Meter`` runs over the whole judgment — a tick per Z3 question, related
+Budget: one ``Meter`` runs over the whole judgment — a tick per Z3 question, related
 ledger pair or quadruple, and explored sequence. When it runs out the verdict still open becomes
 ``OutOfBudget`` (the shared ``budget.Unknown``): preservation, and the safety delta if it had not
 started yet; a verdict reached before is kept. Never a wrong verdict, never a hang (each Z3 query is
@@ -79,7 +79,7 @@ def revise(old: Policy, new: Policy, effects: EffectSet, workload: Workload, bou
     """Judge the revision at task start, or after ``prefix`` (InvalidInput if the old policy refuses it),
     within ``budget`` (``on_progress`` is called with what was spent, for a progress display).
 
-    ``merge=False`` and ``fast=False`` are the pre-issue-15 paths, kept as speed baselines: the sequence
+    ``merge=False`` and ``fast=False`` are the unmemoized paths, kept as speed baselines: the sequence
     enumeration for the searches; a fresh Z3 solver per question, nothing memoized, for the engines."""
     clock = time.perf_counter()
     point = None if prefix is None else starting_point(old, new, prefix)

@@ -1,4 +1,4 @@
-"""The explicit engine as it was before issue 15, kept as the reference and the speed baseline: breadth-first
+"""The explicit engine as it was before it was made fast, kept as the reference and the speed baseline: breadth-first
 search over canonical monitor states (our design for the missing Section 8 of Agenra), states as
 ``SearchState`` dataclasses canonicalized from scratch per transition, no reduction. ``explicit.explore``
 with ``reduction=False`` must equal it state for state (tests/property/test_search_por.py), and

@@ -1,5 +1,5 @@
 """Compact search states: plain tuples that hash and compare in C, canonical by construction
-(issue 15 §2: "state interning and hashing with no JSON round trip per transition").
+(state interning and hashing with no JSON round trip per transition).
 
 A compact state is ``(recs, bindings, invalid, used_user, used_app, satisfied, permits)``:
 

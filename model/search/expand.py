@@ -6,7 +6,7 @@ parts, and ``commit``/``observe`` are the monitor's own.
 
 ``successors(ctx, s, sleep)`` is a pure function of (model, state, sleep set); ``Context`` only holds
 per-process memo tables, so one level of the search — ``successors`` over each frontier state — can run
-on any partition of a frontier (issue 15 §3 builds on this).
+on any partition of a frontier (the partitioned search of ``model/dist`` builds on this).
 
 A transition is keyed position-wise for the sleep sets of ``por.py``: ``(tool, ((argument, source), ...),
 outcome)`` with a source ``("L", canonical text)`` or ``("R", position, path)``; inserting a record at

@@ -1,5 +1,5 @@
 """Engine 1: explicit-state breadth-first search over canonical monitor states (our design for the
-missing Section 8 of Agenra; issue 15 §2 made it fast, issue 12 §2 gave it a budget).
+missing Section 8 of Agenra; made fast and given a budget after the first version, which is kept in baseline.py).
 
 Layer ``d`` holds the canonical states first reached after ``d`` steps; each state is expanded once,
 every agent call is decided by the real monitor (over its compiled policy) and every admitted call
@@ -14,7 +14,7 @@ With ``reduction`` (the default) sleep sets skip transitions that commute with o
 unreduced search, ``transitions`` counts only the transitions actually explored, and ``states`` may be
 lower where the canonical form keeps two renamings of one state apart. ``reduction=False`` is the
 search whose counts ``corpus/search/manifest.json`` records, and equals ``baseline.explore_baseline``
-(the engine before issue 15, kept as the reference and the speed baseline) state for state.
+(the unoptimized engine, kept as the reference and the speed baseline) state for state.
 
 Budget: one ``meter.tick()`` per transition explored. When it runs out, every query already ``Found``
 keeps its (shortest) trace and every other answers ``Unknown``; completions found so far are kept and

@@ -7,7 +7,7 @@ lists every row whose verdict, length or state count differs. Rows carry a ``tie
 re-checked exactly by the default test tier, ``large`` ones under ``slow``. Paths in the manifest are
 relative to the manifest file. A state count changes whenever the model, the policy, the canonical form
 or the monitor changes what is reachable, so a mismatch says "look", not necessarily "wrong". The counts are
-those of the unreduced search (``explore(..., reduction=False)``, equal to the pre-issue-15 engine state for
+those of the unreduced search (``explore(..., reduction=False)``, equal to the unoptimized engine state for
 state); the sleep-set reduction explores fewer transitions and may merge a few more states.
 """
 

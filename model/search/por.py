@@ -1,5 +1,5 @@
 """Partial-order reduction for the explicit search: sleep sets over statically independent calls
-(issue 15 §2; Godefroid, *Partial-Order Methods for the Verification of Concurrent Systems*, LNCS 1032,
+(Godefroid, *Partial-Order Methods for the Verification of Concurrent Systems*, LNCS 1032,
 ch. 5, adapted to a level-synchronous breadth-first search).
 
 **Footprint.** An explored transition (an admitted call with one outcome) has a footprint: its tool, the

@@ -1,4 +1,4 @@
-"""The house rules of DESIGN.md, checked: README commands and tables point at real things, every
+"""The house rules, checked: README commands and the docs' tables point at real things, every
 model module says what it implements, every registered experiment exists, CI runs the README's
 test command."""
 
@@ -27,29 +27,52 @@ def test_ci_runs_the_readme_test_command() -> None:
     assert "make test" in commands
 
 
-def _table(title: str) -> list[list[str]]:
-    section = README.split(f"## {title}", 1)[1].split("\n## ", 1)[0]
+DOCS = ROOT / "docs"
+# the pages whose system has its "Key definitions" and "Checked properties" tables on the page itself;
+# properties.md holds those of the systems whose reference pages list none
+TABLE_PAGES = ("monitor.md", "revisions.md", "edits.md", "properties.md")
+
+
+def _table(page: str, title: str) -> list[list[str]]:
+    text = (DOCS / page).read_text(encoding="utf-8")
+    assert f"\n## {title}\n" in text, (page, title)
+    section = text.split(f"\n## {title}\n", 1)[1].split("\n## ", 1)[0]
     rows = [r for r in section.splitlines() if r.startswith("|")][2:]
     return [[c.strip() for c in r.strip("|").split("|")] for r in rows]
 
 
-def test_key_definitions_name_existing_files() -> None:
-    rows = _table("Key definitions")
+@pytest.mark.parametrize("page", TABLE_PAGES)
+def test_key_definitions_name_existing_files(page: str) -> None:
+    rows = _table(page, "Key definitions")
     assert rows
-    for _, files in rows:
-        for path in re.findall(r"`([^`]+)`", files):
-            assert (ROOT / path).exists(), path
+    for row in rows:
+        assert len(row) == 2, row
+        files = re.findall(r"`([^`]+)`", row[1])
+        assert files, row
+        for path in files:
+            assert (ROOT / path).exists(), (page, path)
 
 
-def test_checked_properties_name_existing_tests() -> None:
-    rows = _table("Checked properties")
+@pytest.mark.parametrize("page", TABLE_PAGES)
+def test_checked_properties_name_existing_tests(page: str) -> None:
+    rows = _table(page, "Checked properties")
     assert rows
-    for _, tests in rows:
-        for ref in re.findall(r"`([^`]+)`", tests):
+    for row in rows:
+        assert len(row) == 2, row
+        refs = re.findall(r"`([^`]+)`", row[1])
+        assert refs, row
+        for ref in refs:
             path, _, name = ref.partition("::")
-            assert (ROOT / path).exists(), path
+            assert (ROOT / path).exists(), (page, path)
             if name:
-                assert f"def {name}" in (ROOT / path).read_text(), ref
+                assert f"def {name}" in (ROOT / path).read_text(), (page, ref)
+
+
+def test_docs_index_links_every_page_it_names() -> None:
+    index = (DOCS / "index.md").read_text(encoding="utf-8")
+    for page in (*TABLE_PAGES, "experiments.md"):
+        assert f"]({page})" in index, page
+        assert (DOCS / page).exists(), page
 
 
 @pytest.mark.parametrize("path", sorted((ROOT / "model").rglob("*.py")), ids=lambda p: str(p.relative_to(ROOT)))

@@ -1,4 +1,4 @@
-"""The canonical runtime automaton Can(W, B) (execution-edit-checking.md, Section VI-A).
+"""The canonical runtime automaton Can(W, B) (*Exact Checking for Execution Edits*, Section VI-A).
 
     Q = {q_z | z ∈ W},  q⁰ = q_ε,  q_z --a--> q_za  iff  za ∈ W,   q_z marked iff z ∈ B
 

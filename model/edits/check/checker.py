@@ -5,7 +5,7 @@ of the three engines. Every answer carries the digest of the checked instance �
 its canonical JSON (``instance_to_json``), our stand-in for the record digest γ(Θ) of Appendix
 A-C — computed when first read (``model.edits.check.digest``): no part of a verdict needs it.
 
-Budgets (issue 12 §2): each engine ticks the caller's ``Budget`` — the symbolic engine per product
+Budgets: each engine ticks the caller's ``Budget`` — the symbolic engine per product
 state (and per letter of a rejection proof), the explicit engine per linearization, the
 declarative engine per linearization and per subset it tries — and ``check`` answers ``Unknown``
 when it runs out. The explicit and declarative engines' former size caps (100,000 linearizations,
@@ -13,7 +13,7 @@ when it runs out. The explicit and declarative engines' former size caps (100,00
 instance beyond them is ``Unknown`` under a small budget, never ``InvalidInput``. ``decide`` is the
 unbudgeted form for the runtime, whose answers are never Unknown.
 
-Engine choice (issue 14 §2): ``check`` and ``decide`` default to the symbolic engine, for every
+Engine choice: ``check`` and ``decide`` default to the symbolic engine, for every
 size — it is the fastest of the three from the smallest instances up (the explicit engine builds a
 trie of words, the declarative one tries subsets), so no separate engine is taken for tiny
 families and the answer's ``engine`` is always the one asked for. The fixed work of a check is kept

@@ -23,7 +23,7 @@ from model.edits.check.contract import CallId, Family, Outcome, Pomset, Term, ou
 
 class Compiled(NamedTuple):
     """A named tuple rather than a frozen dataclass: equally immutable, and built in one allocation
-    (compiled once per check; on tiny checks every object counts, issue 14 §2)."""
+    (compiled once per check; on tiny checks every object counts)."""
 
     calls: tuple[CallId, ...]
     outcomes: tuple[Outcome, ...]
@@ -71,7 +71,7 @@ def compile_outcomes(outs: dict[Outcome, Pomset]) -> Compiled:
 def compile_contract(term: Term) -> Compiled:
     """``compile_outcomes(outcomes(term))``; a family is compiled from its members directly, without
     the outcome map (whose cache key hashes every pomset of a fresh term: most of a small check's
-    set-up, issue 14 §2)."""
+    set-up)."""
     if isinstance(term, Family):
         group, members = term.group, term.members
         olist: list[Outcome] = []
@@ -89,7 +89,7 @@ def compile_contract(term: Term) -> Compiled:
 
 
 def _compile(olist: tuple[Outcome, ...], pomsets: list[tuple[tuple[CallId, frozenset[CallId]], ...]]) -> Compiled:
-    # Plain loops, not generator sums: this runs once per check and dominates tiny ones (issue 14 §2).
+    # Plain loops, not generator sums: this runs once per check and dominates tiny ones.
     seen: set[CallId] = set()
     for preds in pomsets:
         for c, _ in preds:

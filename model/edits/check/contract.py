@@ -1,4 +1,4 @@
-"""Workflow contracts: pomsets with outcome (result) labels (execution-edit-checking.md, Section IV-A).
+"""Workflow contracts: pomsets with outcome (result) labels (*Exact Checking for Execution Edits*, Section IV-A).
 
 A contract term is built from single workflow calls, the empty contract, choice ⊕, parallel ⊗ and
 sequence ▷. Its meaning is a finite family of outcomes, each with a pomset ``p_o`` of calls:
@@ -14,7 +14,7 @@ Choices made where the paper is silent:
   group ``g``). An outcome is identified by the arm chosen at every choice it passes through,
   ``((g1, arm1), (g2, arm2), ...)`` sorted by choice ID: unique, readable and canonically ordered.
 - ``Par`` and ``Seq`` are n-ary here (associative folds of the binary constructors).
-- ``Family`` is the second form (issue 14): an explicit finite family of outcomes, each with its own
+- ``Family`` is the second form: an explicit finite family of outcomes, each with its own
   strict order, as §V-C and the pomset lift of Appendix A-A allow. Such families need not be
   series-parallel (an N-shaped order) and one call may occur in several outcomes, ordered
   differently in each; a family carries an ID like a choice and its outcome ``n`` is named

@@ -1,4 +1,4 @@
-"""The digest of a checked instance, computed when first read (Section V-C5; issue 14 §2).
+"""The digest of a checked instance, computed when first read (Section V-C5).
 
 Every checker answer names the instance it checked by the SHA-256 of its canonical JSON
 (``instance_to_json``), our stand-in for the record digest γ(Θ) of Appendix A-C. Nothing in a

@@ -1,5 +1,5 @@
 """Explicit outcome families: orders from Hasse pairs, their JSON form, and their residual
-(execution-edit-checking.md, Sections IV-A, IV-B1 and V-C; Appendix A-A; issue 14 §1).
+(*Exact Checking for Execution Edits*, Sections IV-A, IV-B1 and V-C; Appendix A-A).
 
 A family is written ``{"family": ID, "outcomes": [{"name": n, "calls": [...], "order": [[a, b], ...]}]}``:
 each outcome lists its calls and the pairs ``a < b`` of its strict order. The pairs need not be the

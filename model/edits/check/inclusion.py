@@ -1,4 +1,4 @@
-"""Policy inclusion ``𝒜 ⊆ 𝒜⁺`` for a registered extension (execution-edit-checking.md, Appendix A-D3:
+"""Policy inclusion ``𝒜 ⊆ 𝒜⁺`` for a registered extension (*Exact Checking for Execution Edits*, Appendix A-D3:
 "the verified extension preserves … 𝒜 ⊆ 𝒜⁺", so every earlier safe completion stays allowed).
 
 Both policies are trim all-accepting partial DFAs (``model.edits.check.policy``), so inclusion fails

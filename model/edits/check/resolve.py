@@ -1,4 +1,4 @@
-"""Resolve: new and reused authorizations (execution-edit-checking.md, Section V-B).
+"""Resolve: new and reused authorizations (*Exact Checking for Execution Edits*, Section V-B).
 
     z_i = new(x_i, d_i)    if d_i ∉ D_{i-1},  D_i = D_{i-1} ∪ {d_i}
     z_i = reuse(x_i, d_i)  if d_i ∈ D_{i-1},  D_i = D_{i-1}
@@ -58,7 +58,7 @@ def make_letter(call: CallId, action: ActionId, mode: Mode) -> Letter:
     their descriptors instead of the frozen dataclass's ``__init__`` (entered from C, not inlined, and
     setting each field through ``object.__setattr__``). Letters have no ``__post_init__`` or defaults
     to skip; ``tests/unit/test_edits_resolve.py`` compares the two. The symbolic engine makes one per
-    call and mode, a visible part of a small check (issue 14 §2)."""
+    call and mode, a visible part of a small check."""
     x = _new(Letter)
     _set_call(x, call)
     _set_action(x, action)

@@ -26,7 +26,7 @@ proof of the word-level iteration are read off the states (``model.edits.check.s
 last family is ``B̂†``; ``W† = ↓π₂B̂†`` is the language of the surviving part, which minimizes to
 ``Can``. When no state is bad in round 0 (the common accepted case) a single reverse-topological
 pass decides everything, and ``can_of_product`` minimizes the whole product directly (the same
-automaton as ``build_can``, faster: issue 14 §2).
+automaton as ``build_can``, faster, which matters because small checks are mostly set-up).
 
 Budget: one tick per product state built and per candidate letter emitted into a rejection proof;
 the proof has no other limit. The product counts its ticks itself while the meter's ``room`` says
@@ -57,7 +57,7 @@ def build_product(inst: Instance, meter: Meter, comp: Compiled | None = None,
                   q_act: dict[CallId, str] | None = None, labels: dict[str, str] | None = None) -> Product:
     """The reachable product, breadth-first; ``q_act`` and ``labels`` are the instance's maps when the
     caller already built them. Written with local names and inlined helpers: on tiny instances this
-    set-up is most of a check (issue 14 §2)."""
+    set-up is most of a check."""
     comp = comp if comp is not None else compile_outcomes(inst.outcomes())
     if q_act is None:
         q_act = dict(inst.actions)
@@ -218,7 +218,7 @@ def run(inst: Instance, digest: InstanceDigest, meter: Meter, comp: Compiled | N
 def can_of_product(prod: Product) -> Can:
     """``build_can`` of the whole product (every state kept), specialized: equal to
     ``build_can(0, prod.succ.__getitem__, marks, bottom_up=reversed(range(n)))`` (a property test
-    compares them) at a fraction of the cost on small products (issue 14 §2).
+    compares them) at a fraction of the cost on small products.
 
     Why the shortcuts hold: discovery is breadth-first and every move adds one call, so each successor
     has a larger index (the reversed indices are bottom-up); a state's moves are in call order with

@@ -1,5 +1,5 @@
 """The rounds ``B̂₀ ⊋ B̂₁ ⊋ …`` and the rejection proof, read off the symbolic product's states
-(execution-edit-checking.md, Sections V-C1, V-C3; Appendix A-B; issue 14 §2).
+(*Exact Checking for Execution Edits*, Sections V-C1, V-C3; Appendix A-B).
 
 ``model.edits.check.symbolic`` shows ``B̂_i`` = the candidates whose path stays in ``G_i``, where ``G_{i+1}``
 drops the states ``bad_i`` that leave some compatible outcome without a path inside ``G_i`` to its
@@ -12,7 +12,7 @@ completion. Here:
   ``reach`` shrinks is bad in the next round (every live state had ``reach = K``). On a product of
   at most ``SMALL`` states a later round is a plain pass over the live states below the highest
   removed one instead: the same sets, without predecessor lists and work queues, whose set-up cost
-  more than it saved on tiny checks (issue 14 §2).
+  more than it saved on tiny checks.
 - ``round_sizes``: ``|B̂_i|`` without enumerating words — paths are counted per minimum rank.
 - ``proof_from_ranks``: ``C_fp = (B̂₀, E₀, …, E_k)`` word by word. Each outcome's paths are
   enumerated depth-first in call order (which is the canonical candidate order), only through
@@ -42,7 +42,7 @@ RECURSE = 200
 
 class Product(NamedTuple):
     """The product of one check, internal to the engine: a named tuple, which is immutable like a
-    frozen dataclass but costs one allocation to build (issue 14 §2: small checks pay per object)."""
+    frozen dataclass but costs one allocation to build (small checks pay per object)."""
 
     outcomes: tuple[Outcome, ...]
     compat: list[int]  # K per state (outcome bitmask)

@@ -1,4 +1,4 @@
-"""The independent verifier of rejection proofs (execution-edit-checking.md, Section V-C3, Appendix A-B).
+"""The independent verifier of rejection proofs (*Exact Checking for Execution Edits*, Section V-C3, Appendix A-B).
 
 Accepts ``C_fp = (B̂₀, E₀, …, E_k)`` for an instance iff
 

@@ -17,7 +17,7 @@ to explore (one outcome, or the artifact's shared families): the search is skipp
 budget ticks.
 
 The other conditions take one walk of the term (``_scan``) and one look-up per call and logged
-action: they run on every check, and on tiny families they were a sizeable part of it (issue 14 §2).
+action: they run on every check, and on tiny families they were a sizeable part of it.
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""The runtime's answers, as closed types (execution-edit-checking.md, Sections V-C5, VI-B and
+"""The runtime's answers, as closed types (*Exact Checking for Execution Edits*, Sections V-C5, VI-B and
 Appendices A-C, A-H, A-I, Table III).
 
 - ``check(edit)``: ``EditInvalid | EditRejected | EditAccepted``, each with the digest γ of the

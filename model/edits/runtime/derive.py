@@ -1,5 +1,5 @@
 """``derive(record, edit) -> Derived | DeriveInvalid``: the edit judgment ``Σ_ζ; H ⊢_edit u ⇒ (T', 𝒫_u)``
-for the six forms of Table I and the registered extension (execution-edit-checking.md, Sections
+for the six forms of Table I and the registered extension (*Exact Checking for Execution Edits*, Sections
 V-A1–V-A3 and Appendices A-D1, A-D2).
 
 Deterministic and total: the only inputs from the Agent are the names in the request. Derivation

@@ -1,5 +1,5 @@
 """Agent requests for execution edits: Checkpoint, the six constructors of ``Edit_6`` (Table I) and
-``Extend(ξ)`` (execution-edit-checking.md, Sections IV-B1, V-A1 and Appendix A-D2).
+``Extend(ξ)`` (*Exact Checking for Execution Edits*, Sections IV-B1, V-A1 and Appendix A-D2).
 
 A request carries only names — branch, group, arm, checkpoint and edit-rule IDs. Everything else
 (the region copied, its progress, the rule's added steps, the actions of the calls) is derived from

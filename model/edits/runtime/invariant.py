@@ -1,4 +1,4 @@
-"""``AgentSec(S; c, r)``: the runtime invariant after a rule update (execution-edit-checking.md,
+"""``AgentSec(S; c, r)``: the runtime invariant after a rule update (*Exact Checking for Execution Edits*,
 Section VI-B and Appendix A-I, clauses A1–A5), checked on a concrete state.
 
 ``c`` is the checked origin stored with the rules in force (``State.installed``) and ``r`` the calls

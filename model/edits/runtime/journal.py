@@ -1,5 +1,5 @@
-"""The runtime's journal: each committed step with its input, replayable (issue 12 §4; execution-edit-checking.md
-Section VI-B, Table III, Appendix A-K).
+"""The runtime's journal: each committed step with its input, replayable (*Exact Checking for Execution
+Edits* Section VI-B, Table III, Appendix A-K).
 
 A journal row is ``(seq, step, input, digest)``: the Table III step that committed, its input as
 canonical JSON, and the digest of the state it produced. Row 0 (``register``) holds the whole

@@ -1,4 +1,4 @@
-"""The fake tool of session scripts: an outbox that honours idempotency keys (issue 12 §4, resume).
+"""The fake tool of session scripts: an outbox that honours idempotency keys (what ``resume`` relies on).
 
 ``dispatch`` (Table III) marks the oldest queued request sent; the session driver then hands it to a
 tool together with the runtime's idempotency key (``Runtime.dispatch_key``). After a crash the

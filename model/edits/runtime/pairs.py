@@ -1,5 +1,5 @@
 """Table II: five record pairs that become identical when one part of the record is omitted but
-require opposite answers (execution-edit-checking.md, Section VII and Appendices A-F, A-G).
+require opposite answers (*Exact Checking for Execution Edits*, Section VII and Appendices A-F, A-G).
 
 Each pair is two session scripts reaching ``V⁰`` and ``V¹`` by runtime steps from the empty state
 (registration, root update, ForkChoice/ForkParallel, Checkpoint, a ``new`` use, Dispatch) and the

@@ -1,5 +1,5 @@
 """The execution record ``H = (ω, G, T, K, Σ_ζ, ρ, β, χ, ver, η)`` with ``(κ, Δ, out, 𝒜)`` and the
-runtime's rule state (execution-edit-checking.md, Sections IV-B, IV-C, VI-B and Appendix A-I).
+runtime's rule state (*Exact Checking for Execution Edits*, Sections IV-B, IV-C, VI-B and Appendix A-I).
 
 ``State`` is one frozen value holding every committed fact of one policy domain; the durable store
 writes it as canonical JSON in one transaction per atomic step. Field by field:

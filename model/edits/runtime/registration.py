@@ -1,5 +1,5 @@
 """Registration and the checked root rule update: the common initial state ``S_∅ → Reg(ℛ, n) → S_ℛ``
-(execution-edit-checking.md, Sections IV-C and Appendix A-G, Lemma 14).
+(*Exact Checking for Execution Edits*, Sections IV-C and Appendix A-G, Lemma 14).
 
 A ``Registration`` is the registered call model ℛ in the form the runtime needs: the policy 𝒜, the
 call templates and actions (label, certified canonical request, scope), the policy authorities with

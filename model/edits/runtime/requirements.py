@@ -1,5 +1,5 @@
 """Result requirements, their signed policy authorities, and what an edit must preserve
-(execution-edit-checking.md, Sections IV-B2(1), IV-C, V-A2 and Appendix A-A):
+(*Exact Checking for Execution Edits*, Sections IV-B2(1), IV-C, V-A2 and Appendix A-A):
 
     StillRequired_u = RequiredBefore(H, u) \\ (Satisfied_{H,u} ⊎ AuthorizedRemoval_{H,u})
     PreservesRequired ⟺ ∀a ∈ StillRequired_u. ∃(t, y) ∈ B̂. Covers_u(t, a)

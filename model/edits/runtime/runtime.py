@@ -1,4 +1,4 @@
-"""``Runtime``: the trusted shell around the pure steps, durable in SQLite (execution-edit-checking.md,
+"""``Runtime``: the trusted shell around the pure steps, durable in SQLite (*Exact Checking for Execution Edits*,
 Sections IV-C, VI-B and Appendix A-K, Lemma 17; DESIGN.md: stdlib sqlite3, WAL).
 
 Each atomic step of Table III is one ``BEGIN IMMEDIATE`` transaction that reads the committed

@@ -1,4 +1,4 @@
-"""The paper's runtime scenarios as session scripts (execution-edit-checking.md, Sections II, III,
+"""The paper's runtime scenarios as session scripts (*Exact Checking for Execution Edits*, Sections II, III,
 Figure 1 and Appendix A-G, Table II), written to ``corpus/edits/sessions/`` by
 ``python -m model.edits.runtime.session_corpus``.
 

@@ -1,5 +1,5 @@
 """``Sec(S) = (P, I, E, C)``, ``Keep_J``, ``Drop_ca`` and ``Drop_ra``: the four parts of the checked
-record and the views that omit one fact (execution-edit-checking.md, Section VII "What the checker
+record and the views that omit one fact (*Exact Checking for Execution Edits*, Section VII "What the checker
 must know" and Appendix A-F).
 
 The committed state (``model.edits.runtime.record_json.state_to_json``) is split field by field:

@@ -1,5 +1,5 @@
 """Replayable session scripts for the edit runtime (schema ``corpus/schemas/edit_session.schema.json``;
-execution-edit-checking.md, Table III).
+*Exact Checking for Execution Edits*, Table III).
 
 A script is a registration (turned into ``model.edits.runtime.registration.Registration``) and a list of
 steps — ``use``, ``retry``, ``checkpoint``, ``check`` (optionally naming its answer with ``as``),
@@ -15,7 +15,7 @@ Choices where the source is silent: ``use`` without ``request`` submits the cert
 the call's action and without ``token`` the token the runtime published for the call (a script
 plays the Agent); ``retry`` presents the token of the processed call's entry.
 
-Resume (issue 12 §4). The store records the digest of the script that created it and, for every
+Resume. The store records the digest of the script that created it and, for every
 script step, its answer — in the same transaction as the state change when the step changed the
 state (``Runtime.mark``), so a step is never run twice. ``resume_session`` reopens the store,
 verifies it (every table, ``Runtime.verify``) and its outbox (``attach``) before anything else,

@@ -1,6 +1,6 @@
-"""What ``agentwarrant edit session DB run`` and ``show`` print for people (issue 13 §3): each line says
+"""What ``agentwarrant edit session DB run`` and ``show`` print for people: each line says
 which step of the script ran — in the paper's words (Checkpoint, ForkChoice, MergeSelect, RestoreLive,
-…; execution-edit-checking.md Tables I and III) — and what the runtime answered; ``show`` ends with a
+…; *Exact Checking for Execution Edits* Tables I and III) — and what the runtime answered; ``show`` ends with a
 legend of its notation. ``--json`` keeps printing the canonical answers (session.py), unchanged.
 
 Choices: the request side is read from the script step itself (the runtime's answer does not repeat

@@ -1,4 +1,4 @@
-"""The atomic steps of the runtime as pure functions ``State -> (Answer, State)`` (execution-edit-checking.md,
+"""The atomic steps of the runtime as pure functions ``State -> (Answer, State)`` (*Exact Checking for Execution Edits*,
 Sections IV-B1, VI-B and Appendices A-H, A-I, A-K; one function per row of Table III).
 
 - ``check``: derive, then the existing checker decides the derived instance; no state change.

@@ -1,4 +1,4 @@
-"""The current workflow ``T`` of the execution record as a nested tree (execution-edit-checking.md,
+"""The current workflow ``T`` of the execution record as a nested tree (*Exact Checking for Execution Edits*,
 Sections IV-B1, V-A2 and Table I).
 
 Nodes: a leaf ``b:𝒞`` (branch ``b`` with its immutable registered contract ``Γ_b`` and its ordered

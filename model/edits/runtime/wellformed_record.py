@@ -1,4 +1,4 @@
-"""Well-formedness of the execution record, checked rather than assumed (execution-edit-checking.md,
+"""Well-formedness of the execution record, checked rather than assumed (*Exact Checking for Execution Edits*,
 Sections IV-B2 and IV-B3).
 
 ``record_problems(state)`` lists every violated condition (empty when well formed):

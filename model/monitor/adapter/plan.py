@@ -1,5 +1,5 @@
-"""Call plans: the Adapter's fast proof that a call is allowed (Agenra Section 6.2's Allow case; issue 15
-§1: a mediated call at a third of cedarpy's cost).
+"""Call plans: the Adapter's fast proof that a call is allowed (Agenra Section 6.2's Allow case; it
+is what brings a mediated call to a third of cedarpy's cost).
 
 ``admit(plan, session, args, refs)`` returns the verdict ``decide`` would return *when it is Allow*, and
 ``None`` otherwise (then the Adapter asks ``decide``, on its public state, for the exact Deny or Pause), and

@@ -1,5 +1,5 @@
 """The Adapter's own monitor state, kept mutable, with the public ``State`` built only when asked (Agenra
-Section 6.1's ``S``; issue 15 §1: a mediated call must not rebuild frozen states and records per call).
+Section 6.1's ``S``; so that a mediated call need not rebuild frozen states and records per call).
 
 ``State`` is immutable, so the reference Adapter makes a new trace tuple, two records and two states
 per admitted call. Nobody reads most of them: the Adapter is the only writer of its state. A

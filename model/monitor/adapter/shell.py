@@ -14,7 +14,7 @@ Choices where the source is silent:
 - Stored results are kept as canonical JSON text and handed out as fresh copies, so a tool or
   the agent mutating a returned value cannot change what later calls see. The store (``values.py``)
   canonicalizes a result once when it enters and composes a call's canonical arguments from the texts
-  it holds (issue 15 §1: the mediated call's cost); on policies with long permission lists the state's
+  it holds (that is most of a mediated call's cost); on policies with long permission lists the state's
   usage counters share structure (``counters.py``), so a commit does not copy one counter per grant.
 - The monitor state lives in a mutable ``Session`` that only this Adapter changes; ``state`` is its
   public ``State``, built when read and equal to the one the frozen-state path holds (``session.py``).

@@ -1,5 +1,5 @@
 """The precise adapter's store of results, canonicalized once when they enter (Agenra Section 2: immutable
-stored results behind handles; issue 15 §1: a mediated call must not re-serialize what it already holds).
+stored results behind handles; so that a mediated call need not re-serialize what it already holds).
 
 A result enters as its canonical JSON text (RFC 8785), a snapshot: later changes to the object the tool
 returned, or to any copy handed out, never reach the store. From that text the store derives, once and

@@ -1,5 +1,5 @@
 """The compiled monitor: a registered policy compiled once into an indexed form, and ``D(S, c)`` over it
-(issue 15 §1; the decision itself is Agenra Section 6.2 exactly as ``decide.decide_source`` states it).
+(the decision itself is Agenra Section 6.2 exactly as ``decide.decide_source`` states it).
 
 What compiling does, and why each piece keeps the source decision:
 

@@ -1,4 +1,4 @@
-"""``D(S, c)`` over the compiled policy (issue 15 §1): the cases of Agenra Section 6.2 in the order
+"""``D(S, c)`` over the compiled policy: the cases of Agenra Section 6.2 in the order
 ``decide.decide_source`` checks them, returning at the first that applies, with the same reasons and
 details. See ``compiled.py`` for what the index changes (only which entries are looked at, never the
 answer); this file is the decision alone.

@@ -1,5 +1,5 @@
-"""Usage counters ``u_P``/``u_A`` with structural sharing (Agenra Section 6.1's counter vectors; issue 15 §1:
-a mediated call must cost nearly the same on a policy of 10 and of 10,000 grants).
+"""Usage counters ``u_P``/``u_A`` with structural sharing (Agenra Section 6.1's counter vectors), so that
+a mediated call costs nearly the same on a policy of 10 and of 10,000 grants.
 
 A ``State`` is immutable, so each commit makes new counter vectors. As plain tuples that is a copy of one
 integer per grant on both lists, which dominated a mediated call on large policies. ``Counters`` is a

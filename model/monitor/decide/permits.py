@@ -1,5 +1,5 @@
 """Evidence for exact-call permits (Agenra Table 1 and Section 9, which our copy lacks), and the
-bridge that lets a permit require a signed single-use approval (parmana-signed-approvals.md §4.3,
+bridge that lets a permit require a signed single-use approval (the Parmana paper §4.3,
 verified by ``model.admission.evidence``).
 
 A permit is issued by the application, never the agent, for one exact call: the tool and the value

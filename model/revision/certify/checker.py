@@ -17,7 +17,7 @@ Joint simulations (``check_joint``, joint_certificate.py) are checked without th
 (``joint.py``, ``simulation.vectors``/``charge``): completeness of the match vectors is one Z3
 query per action ("some effect of E differs from every listed vector" is unsatisfiable) rather than
 the proposer's depth-first enumeration, and first-fit is re-implemented here over the monitor's own
-``ledger.has_capacity``. On the fast path (issue 15 §2) the coverage query is written over the action's own
+``ledger.has_capacity``. On the fast path the coverage query is written over the action's own
 positions only (the others' literals are constants) and a distinct query is proved once per process
 (``_proved``: the checker's own earlier answer to the same term, never the proposer's); every certificate
 is still checked in full.
@@ -184,7 +184,7 @@ def covers(effects: EffectSet, listed: Mapping[str, Sequence[Sequence[tuple[bool
     one Z3 query per action, "some effect differs from every listed vector", must be unsatisfiable.
     ``shared``: each entry's two literals and the base are encoded once, not once per position and vector
     — and taken from the memo's term cache when an earlier encoding built them (``Memo.literals``): the
-    same formula, equal entries encoding to equal terms; ``False`` is the pre-issue-15 construction, kept
+    same formula, equal entries encoding to equal terms; ``False`` is the original construction, kept
     as the speed baseline. Only Z3 terms are shared, no answer: the query is asked here."""
     positions = [e for xs in lists for e in xs]
     keys = [SHARED.match_key(e) for e in positions] if shared else []  # match_key, once per entry

@@ -1,4 +1,4 @@
-"""The realizable match vectors of one action, enumerated with few Z3 questions (issue 15 §2; the
+"""The realizable match vectors of one action, enumerated with few Z3 questions (the
 enumeration itself is Agenra Section 7.1's, as ``simulation.vectors`` documents it).
 
 Same depth-first search over match / fail literals as ``simulation._leaves`` (entries in the same order,

@@ -21,7 +21,7 @@ def find_witness(entries: Sequence[Entry], effects: EffectSet, tools: Sequence[T
                  query: Callable[[Literals], z3.BoolRef], memo: Memo | None = None) -> Witness | Undecidable | None:
     """For each action of ``E`` that ``entries`` name, ask Z3 for an effect satisfying ``query`` (written
     over the entries' literals): the first witness found, why the question could not be decided, or
-    ``None`` (none exists). With a ``memo`` (issue 15 §2) the same question is asked with the base and the
+    ``None`` (none exists). With a ``memo`` the same question is asked with the base and the
     literals from the memo's term cache (equal terms: ``Memo.base``, ``Memo.literals``), on a
     ``SimpleSolver`` (``solve``), and the witness is read once per variable (``Encoder.witness``)."""
     for action in effects.actions(frozenset(e.action for e in entries)):

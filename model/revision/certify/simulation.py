@@ -25,9 +25,9 @@ Choices where the source is silent: a policy whose lists carry exact-call permit
 here (a different chosen grant could demand a permit the old one did not); it stays undecided.
 The enumeration is capped at ``MAX_SIGNATURES`` per action and ``MAX_PAIRS`` related pairs.
 
-Speed (issue 15 §2): with a ``Memo`` (what ``revise`` passes by default) the same enumeration asks Z3
+Speed: with a ``Memo`` (what ``revise`` passes by default) the same enumeration asks Z3
 only what no kept answer or sample decides (memo.py, leaves.py, samples.py) and first-fit walks a plan
-per signature (``charger``); ``memo=None`` is the pre-issue-15 path, kept as the speed baseline.
+per signature (``charger``); ``memo=None`` is the unmemoized path, kept as the speed baseline.
 """
 
 from __future__ import annotations
@@ -75,7 +75,7 @@ def vectors(lists: Sequence[Sequence[Entry]], effects: EffectSet, tools: Sequenc
     Depth first over the distinct entries, one match-or-fail literal at a time, pruning
     unsatisfiable prefixes: every query is a conjunction of literals, which Z3 decides quickly
     (``Encoder.fails`` keeps glob failures in complement form). With a ``memo`` the same enumeration
-    asks Z3 less (``leaves.py``); without one, a fresh solver per node (the pre-issue-15 baseline)."""
+    asks Z3 less (``leaves.py``); without one, a fresh solver per node (the unmemoized baseline)."""
     everything = [e for xs in lists for e in xs]
     key = match_key if memo is None else memo.match_key
     out: list[tuple[str, tuple[tuple[tuple[bool, ...], ...], ...]]] = []
@@ -157,8 +157,8 @@ Charger = Callable[[Ledger, tuple[bool, ...], frozenset[str]], Ledger | None]
 def charger(entries: Sequence[Entry], planned: bool) -> Charger:
     """``charge`` over ``entries``. ``planned``: the accounts a signature can charge (matching, ready
     allows in list order, or none at all under a matching deny) are worked out once per signature and
-    requirement set, and a charge only walks them (the same first-fit, issue 15 §2); else ``charge``
-    itself, the pre-issue-15 baseline."""
+    requirement set, and a charge only walks them (the same first-fit); else ``charge``
+    itself, the unmemoized baseline."""
     if not planned:
         return lambda usage, m, q: charge(entries, usage, m, q)
     plans: dict[tuple[tuple[bool, ...], frozenset[str]], tuple[tuple[int, int | None], ...] | None] = {}

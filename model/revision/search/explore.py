@@ -1,7 +1,7 @@
 """Breadth-first exploration of the product of two monitors — call sequences under two policies in
 lockstep, through the real monitor transition ``model.monitor.decide.commit.step`` — merging equivalent
-product states (issue 15 §2: "explore the product of old and new monitors over canonical states with
-merging, instead of enumerating sequences").
+product states (merging, instead of enumerating
+sequences, is what keeps the search tractable one or two calls beyond the corpus bound).
 
 The ``lead`` policy must admit every call of an explored sequence (a client of ``lead``); the
 ``other`` policy is run alongside until it first refuses. Sequences are visited in order of

@@ -1,5 +1,5 @@
-"""Memoized symbolic questions of a revision check (issue 15 §2: revision checks on the corpus ≥ 10×
-faster; the judgment of Agenra Section 7.1 is unchanged).
+"""Memoized symbolic questions of a revision check (they make revision checks on the
+corpus over 10× faster; the judgment of Agenra Section 7.1 is unchanged).
 
 Every Z3 question the simulation engines ask — "is this conjunction of match / fail literals satisfiable
 under the well-formed calls of ``α`` whose resource ``E`` allows?" (``simulation.vectors``) — and every
@@ -29,7 +29,7 @@ Choices where the source is silent:
   ``experiments/revision_corpus.py`` clears it before it measures, and measures cold checks too.
 - The kept Z3 terms outlive the Z3 section (model/z3guard.py) that made them; they are dropped only by
   ``clear``, which runs in a section of its own, so never while another thread drives Z3.
-- ``None`` everywhere a ``Memo`` is accepted means the pre-issue-15 path: a fresh solver per question and
+- ``None`` everywhere a ``Memo`` is accepted means the unmemoized path: a fresh solver per question and
   nothing reused (the speed baseline).
 """
 

@@ -1,4 +1,4 @@
-"""Syntactic proofs that a conjunction of match / fail literals is unsatisfiable (issue 15 §2: fewer Z3
+"""Syntactic proofs that a conjunction of match / fail literals is unsatisfiable (to ask Z3 fewer
 questions; the questions are those of ``simulation.vectors``, Agenra Section 7.1, as ``symbolic.Encoder``
 writes them).
 

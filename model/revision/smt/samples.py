@@ -1,4 +1,4 @@
-"""Concrete sample points that answer "satisfiable" without Z3 (issue 15 §2; the questions are those of
+"""Concrete sample points that answer "satisfiable" without Z3 (the questions are those of
 ``simulation.vectors``, Agenra Section 7.1).
 
 Every model Z3 returns for a question of ``leaves.py`` is turned into concrete JSON (``Encoder.witness``:

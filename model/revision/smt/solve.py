@@ -19,7 +19,7 @@ def solve(constraint: z3.BoolRef, simple: bool = False, under: z3.Solver | None 
           timeout_ms: int = 20000) -> z3.ModelRef | str | None:
     """A model, ``None`` for unsatisfiable, or the solver's reason when it answers unknown. ``simple``: a
     ``SimpleSolver`` (no preprocessing tactics; the same question, about half the fixed cost on the
-    corpus's small questions: issue 15 §2), else the default solver (the pre-issue-15 path). ``under``: a
+    corpus's small questions), else the default solver (the unmemoized path). ``under``: a
     kept solver whose assertions (a base, ``Memo.solver``) are part of the question; ``constraint`` is
     pushed and popped there. ``timeout_ms``: a shorter limit for a caller that has another way to decide."""
     solver = under if under is not None else z3.SimpleSolver() if simple else z3.Solver()

@@ -1,5 +1,5 @@
 """Whether ``symbolic.Encoder`` can encode an entry's literals, or the base, decided without building a
-Z3 term (issue 15 §2: the memoized engines ask this of every entry they meet; the encoding is Agenra
+Z3 term (the memoized engines ask this of every entry they meet; the encoding is Agenra
 Section 7.1's, as symbolic.py documents it).
 
 The encoder raises ``Unsupported`` in exactly three places, read off its code:

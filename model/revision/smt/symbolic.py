@@ -261,7 +261,7 @@ class Encoder:
     def witness(self, model: z3.ModelRef, read_once: bool = False) -> Witness:
         """The concrete effect, arguments and binding state ``model`` gives. ``read_once``: each variable's
         value is evaluated once and read off its constructor (``_read``), the same JSON as the recognizer
-        by recognizer evaluation (the pre-issue-15 reading, kept on the baseline path)."""
+        by recognizer evaluation (the original reading, kept on the baseline path)."""
         value = self._read if read_once else self._value
         args: dict[str, JSON] = {}
         for k in self.keys:

@@ -1,5 +1,5 @@
 """Concrete samples built without Z3 for "is this conjunction of match / fail literals satisfiable?"
-(issue 15 §2: revision checks faster; the questions are those of ``simulation.vectors``, Agenra Section 7.1).
+(to make revision checks faster; the questions are those of ``simulation.vectors``, Agenra Section 7.1).
 
 ``samples.py`` answers such a question "satisfiable" when a kept sample — a concrete effect, argument
 object and binding state read off an earlier Z3 model — satisfies every literal by the monitor's own
