@@ -1,4 +1,4 @@
-"""A fleet of release gateways on one shared nonce store (parmana-signed-approvals.md, Section 4.4;
+"""A fleet of release gateways on one shared nonce store (the Parmana paper, Section 4.4;
 ``model/admission/fleet.py``): ``paper_figures/tables/admission_races.{csv,md}`` (race and fault
 campaigns: attempts, kills, dropped connections, restarts, releases, duplicates, lost) and
 ``admission_throughput.{csv,md}`` (releases per second with 1, 2 and 4 gateways on each backend).

@@ -1,4 +1,4 @@
-"""API keys scoped to capabilities, principals and tenant (parmana-signed-approvals.md, Section 4.1:
+"""API keys scoped to capabilities, principals and tenant (the Parmana paper, Section 4.1:
 "The caller's API key is limited to named capabilities, principals and tenant (E1)").
 
 A key is presented as the token ``awk_<keyId>_<secret>``. The service holds, per key, the SHA-256

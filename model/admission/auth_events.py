@@ -1,4 +1,4 @@
-"""The per-caller authentication-event chain (parmana-signed-approvals.md, Section 4.5: "caller
+"""The per-caller authentication-event chain (the Parmana paper, Section 4.5: "caller
 authentication events form a per caller chain"; its limits: deleting a caller's whole history, or
 reordering rows across callers, is not caught by the per-caller chain).
 

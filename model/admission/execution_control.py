@@ -1,4 +1,4 @@
-"""Execution control (parmana-signed-approvals.md, Section 4.4: "Execution control then issues a
+"""Execution control (the Parmana paper, Section 4.4: "Execution control then issues a
 single use session and resolves the connector credential for that call only; credentials are never
 in the agent's hands, never stored as state, and are redacted to a fingerprint in records").
 

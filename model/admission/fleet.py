@@ -1,4 +1,4 @@
-"""A fleet of release gateways on one nonce store (parmana-signed-approvals.md, Section 4.4: nonces
+"""A fleet of release gateways on one nonce store (the Parmana paper, Section 4.4: nonces
 "spent atomically in a shared Postgres store so each authorization is used once across
 instances"): the harness behind the race and fault tests and the admission-store experiment.
 

@@ -1,4 +1,4 @@
-"""Signature suites and forms for approvals, authorizations and records (parmana-signed-approvals.md,
+"""Signature suites and forms for approvals, authorizations and records (the Parmana paper,
 Section 4.5: "Signatures are Ed25519, optionally together with ML-DSA-65 as a hybrid pair with
 distinct algorithms ... longer messages are signed as a fixed commitment (a domain prefix and the
 SHA-512 digest); a verifier accepts the commitment form only above that length").

@@ -1,4 +1,4 @@
-"""The permit holder, a fourth authority (resumable-action-attempts.md, "Requester, approver, and
+"""The permit holder, a fourth authority (*Policy-Mediated Autonomy with Resumable Action Attempts*, "Requester, approver, and
 executor separation": "A permit holder can be a fourth authority where the operation contract
 requires one").
 

@@ -59,7 +59,7 @@ class RefusalReason(enum.Enum):
     SAME_PERSON = "same-person"
     UNKNOWN_PROPOSAL = "unknown-proposal"
     BAD_NAME = "bad-name"
-    # parmana-signed-approvals.md: scoped API keys (E1) and execution control
+    # the Parmana paper: scoped API keys (E1) and execution control
     CAPABILITY_SCOPE = "capability-scope"
     PRINCIPAL_SCOPE = "principal-scope"
     SESSION_USED = "session-used"
