@@ -1,5 +1,5 @@
-"""The permit holder, a fourth authority (*Policy-Mediated Autonomy with Resumable Action Attempts*, "Requester, approver, and
-executor separation": "A permit holder can be a fourth authority where the operation contract
+"""The permit holder, a fourth authority (*Policy-Mediated Autonomy with Resumable Action Attempts*, "Requester,
+approver, and executor separation": "A permit holder can be a fourth authority where the operation contract
 requires one").
 
 A route whose contract names a permit kind (``Route.permit``) replays only with a signed permit for

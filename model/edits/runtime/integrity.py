@@ -1,7 +1,7 @@
-"""The integrity check of an edit runtime store and of the outbox bound to it: every table covered, so a
-store or outbox edited, truncated or swapped by hand is refused before anything is printed, run or
-dispatched (*When Can Agents Safely Checkpoint, Fork, Restore, and Merge?*, Section IV-C: the runtime is the trusted shell, so what it reads
-back must be what it wrote).
+"""The integrity check of an edit runtime store and of the outbox bound to it: every table covered, so a store or
+outbox edited, truncated or swapped by hand is refused before anything is printed, run or dispatched (*When
+Can Agents Safely Checkpoint, Fork, Restore, and Merge?*, Section IV-C: the runtime is the trusted shell, so
+what it reads back must be what it wrote).
 
 What covers what (choices of ours; the paper has no store):
 - ``journal`` and ``state``: the state re-derived from the journal (each row replayed, its digest
