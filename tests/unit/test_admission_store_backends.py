@@ -7,6 +7,7 @@ same way."""
 
 from __future__ import annotations
 
+import sqlite3
 import threading
 from datetime import UTC, datetime
 from typing import Any
@@ -85,6 +86,22 @@ def test_reservation_commits_with_the_spend_and_is_taken_over_once_after_its_lea
     assert len(won) == 1 and won[0].token == "tok-1" and won[0].request == '{"r": 1}'
     s.finish("tok-1", NOW)
     assert s.unfinished() == 0 and s.take_over("gw-z", 1e9, 2e9) == []
+
+
+def test_sqlite_nonce_store_of_version_1_migrates_keeping_its_spent_nonces(tmp_path: Any) -> None:
+    path = str(tmp_path / "v1.db")
+    conn = sqlite3.connect(path)
+    conn.executescript("CREATE TABLE spent (namespace TEXT NOT NULL, nonce TEXT NOT NULL, spent_at TEXT NOT NULL, "
+                       "PRIMARY KEY (namespace, nonce)); INSERT INTO spent VALUES ('approval', 'old', 'then');"
+                       f"PRAGMA application_id = {NONCE_KIND.application_id}; PRAGMA user_version = 1;")
+    conn.close()
+    s = SqliteNonceStore(path)
+    assert s.is_spent("approval", "old") and not s.spend("approval", "old", NOW)
+    assert s.spend_all([("approval", "new")], NOW, (Reservation("t", "{}", "gw"), 1.0)) is None and s.reserved("t")
+    s.close()
+    conn = sqlite3.connect(path)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == NONCE_KIND.version
+    conn.close()
 
 
 def test_another_kinds_store_refused(store_target: Target) -> None:
