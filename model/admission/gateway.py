@@ -196,8 +196,9 @@ class ReleaseGate:
         done = 0
         for r in self.leasing.store.take_over(self.leasing.holder, clock, clock + self.leasing.seconds):
             req = json.loads(r.request)  # written by a gate after the request loaded, so it loads again
-            self._complete(load_authorization(req["authorization"]), load_transaction(req["transaction"]), r.token, now)
-            done += 1
+            out = self._complete(load_authorization(req["authorization"]), load_transaction(req["transaction"]),
+                                 r.token, now)
+            done += isinstance(out, Released)  # else the lease it now holds expires and a gate tries again
         return done
 
     def _complete(self, auth: Authorization, tx: Transaction, token: str, now: datetime) -> Released | Refusal:
