@@ -6,7 +6,8 @@ campaigns: attempts, kills, dropped connections, restarts, releases, duplicates,
 Method: a throwaway PostgreSQL server on the loopback (``model/pgserver.py``) with ``fsync`` on, so
 that a committed spend is on disk as with SQLite's ``synchronous = FULL``. Race campaigns: every
 gateway tries every item; faults as named in the table (kills: two victims SIGKILL themselves right
-after reserving, i.e. spending an approval's nonce, before releasing; drops: every client connection
+after reserving, i.e. spending an approval's nonce, before releasing, and survivors complete their
+reservations after the lease; drops: every client connection
 terminated every 0.1 s; restart: one fast server restart mid-run; all: the three together).
 Throughput: each gateway releases its own share of ``THROUGHPUT_ITEMS`` items (no contention), timed
 from the gateways' start to the last one's exit (process start included), best of ``REPEAT``. A
@@ -62,8 +63,8 @@ def reproduce(out_dir: Path, tick: Callable[[int, int], None]) -> list[Path]:
         for scenario, c in RACES:
             o = _one(c, server)
             race_rows.append([c.backend, scenario, c.gateways, c.items, o.attempts, o.kills, o.drops, o.restarts,
-                              o.releases, o.duplicates, o.reserved_unreleased, o.explained_by_kill, o.unknown_commit,
-                              o.lost, o.crashed])
+                              o.recovered, o.releases, o.duplicates, o.reserved_unreleased, o.explained_by_kill,
+                              o.unknown_commit, o.lost, o.crashed])
             done += 1
             tick(done, total)
         tput_rows: list[list[object]] = []
@@ -87,12 +88,13 @@ def reproduce(out_dir: Path, tick: Callable[[int, int], None]) -> list[Path]:
         server.stop()
     paths = write_table(out_dir, "admission_races",
                         ["backend", "scenario", "gateways", "items", "attempts", "kills", "dropped connections",
-                         "restarts", "releases", "duplicates", "reserved, unreleased", "of which killed",
-                         "of which unknown commit", "lost", "gateways crashed"], race_rows,
+                         "restarts", "recovered after a lease", "releases", "duplicates", "reserved, unreleased",
+                         "of which killed", "of which unknown commit", "lost", "gateways crashed"], race_rows,
                         f"Gateways racing every release of {RACE_ITEMS} approvals on one nonce store, with faults "
-                        "(`agentwarrant reproduce admission-store`). Duplicates and lost must be 0; a reserved, "
-                        "unreleased approval is one whose gateway was killed after spending it, or whose commit "
-                        "outcome the gateway could not learn (refused: fail closed).")
+                        "(`agentwarrant reproduce admission-store`). Duplicates and lost must be 0. A gateway "
+                        "killed after spending an approval, or unable to learn its commit's outcome, leaves a "
+                        "reservation that another gateway completes after its lease with the same idempotency key "
+                        "(recovered); reserved, unreleased counts what is left at the end, and must be 0.")
     paths += write_table(out_dir, "admission_throughput",
                          ["backend", "gateways", "releases", "seconds", "releases/s", "vs 1 gateway"], tput_rows,
                          f"Releases per second, each gateway releasing its own share of {THROUGHPUT_ITEMS} "

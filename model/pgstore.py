@@ -14,7 +14,7 @@ on the schema's name, so concurrent openers serialize and exactly one creates it
 one ``InvalidInput`` naming the store (its connection string without the password): a schema holding
 tables but no stamp (another program's), another kind's store, a newer schema version, a stamped
 schema whose tables differ from its kind's. An older version is migrated forward, one registered
-step at a time (``MIGRATIONS``), inside that same transaction; an older version with no registered
+step at a time (``MIGRATIONS``, shared with SQLite), inside that same transaction; an older version with no registered
 path is refused.
 
 Choices where the sources are silent: the schema name defaults to ``aw_`` plus the kind's name
@@ -38,9 +38,7 @@ from typing import Any
 from model.errors import InputKind, InvalidInput
 from model.store import Database
 from model.store_kinds import KINDS, Kind
-
-#: (application_id, from_version) -> DDL that moves a schema from ``from_version`` to ``from_version + 1``
-MIGRATIONS: dict[tuple[int, int], str] = {}
+from model.store_kinds import MIGRATIONS as MIGRATIONS  # shared with SQLite's opening (``model.store``)
 
 _NAME = re.compile(r"^[a-z_][a-z0-9_]{0,62}$")
 STAMP_TABLE = "aw_stamp"

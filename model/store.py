@@ -26,7 +26,10 @@ Modes:
   ``BEGIN IMMEDIATE`` transaction, so concurrent openers serialize and exactly one creates the schema.
 
 Choices where the issue is silent: a file whose mode bits forbid writing counts as read-only even for
-root, whom the OS would let write, since that is what the owner asked for; there is no migration.
+root, whom the OS would let write, since that is what the owner asked for. A writable open of an
+older version runs the kind's registered migration steps (``store_kinds.MIGRATIONS``, the same ones
+PostgreSQL runs) inside the opening transaction; a read-only open, or an older version with no
+registered path, is refused.
 """
 
 from __future__ import annotations
@@ -50,6 +53,7 @@ from model.store_kinds import (
     connect,
     initialize,
     io_error,
+    migrate,
     precheck,
     sqlite_error,
     stamp_state,
@@ -81,6 +85,9 @@ class Database:
                 if mode is Mode.OPEN_OR_CREATE and app == 0 and ver == 0 and not tables:
                     initialize(c, k)
                 else:
+                    if not self.readonly and 0 < ver < k.version:
+                        ver = migrate(c, k, app, ver)
+                        app, ver, tables = stamp_state(c)
                     check_stamp(path, k, app, ver, tables)
             if not memory and not self.readonly:
                 self._pragmas()

@@ -48,6 +48,23 @@ class Kind:
 KINDS: dict[int, str] = {}  # application_id -> kind name, for "found a <kind> store" messages
 
 
+#: (application_id, from_version) -> DDL that moves a store from ``from_version`` to ``from_version + 1``,
+#: run inside the opening transaction on both backends (``model.store``, ``model.pgstore``)
+MIGRATIONS: dict[tuple[int, int], str] = {}
+
+
+def migrate(conn: sqlite3.Connection, k: Kind, app: int, ver: int) -> int:
+    """Move an SQLite store of this kind and an older version forward as far as registered steps
+    go (inside the caller's transaction); the version reached."""
+    while app == k.application_id and ver < k.version and (app, ver) in MIGRATIONS:
+        for stmt in (s.strip() for s in MIGRATIONS[(app, ver)].split(";")):
+            if stmt:
+                conn.execute(stmt)
+        ver += 1
+        conn.execute(f"PRAGMA user_version = {ver}")
+    return ver
+
+
 def kind(name: str, code: int, version: int, schema: str, pg_schema: str = "") -> Kind:
     k = Kind(name, code, version, schema, pg_schema)
     if KINDS.get(k.application_id, name) != name:  # two kinds with one stamp would open each other's stores
@@ -140,9 +157,9 @@ def check_stamp(path: str, k: Kind, app: int, ver: int, tables: set[str]) -> Non
         raise InvalidInput(path, f"an agentwarrant {k.name}",
                            f"a foreign SQLite database (application_id {app:#x}, tables: {listed})")
     if ver != k.version:
-        newer = "newer" if ver > k.version else "older"
-        raise InvalidInput(path, f"a {k.name} of schema version {k.version}",
-                           f"schema version {ver} ({newer}; this program does not migrate stores)")
+        why = ("newer; this program cannot read it" if ver > k.version
+               else "older, and no migration from it is registered")
+        raise InvalidInput(path, f"a {k.name} of schema version {k.version}", f"schema version {ver} ({why})")
     if tables != set(k.tables):
         raise InvalidInput(path, f"a {k.name} with tables {', '.join(sorted(k.tables))}",
                            f"tables {', '.join(sorted(tables)) or 'none'} (a damaged or edited store)")

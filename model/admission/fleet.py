@@ -7,8 +7,13 @@ Set-up: the wired pipeline of ``release_deployment`` with its nonce store at the
 so each item has one authorization. Then ``gateways`` processes start (fork), each with its own
 release gate, record file and store connection, and each tries to release every item (``order``
 says in which order; ``partition`` gives each gateway its own share instead, for throughput). The
-tool appends the item to one shared effects file (``O_APPEND``, fsync), so releases and duplicates
-are counted from effects, never from what the gateways say.
+tool's effects are files (below), so releases and duplicates are counted from effects, never from
+what the gateways say.
+
+Every gateway reserves with a lease (``LEASE`` seconds) and, once through its own order, completes
+reservations whose lease expired unfinished (``ReleaseGate.recover``) until none is left. The tool
+is an idempotent sink: a call creates ``effects/<idempotencyKey>`` exclusively, holding the order,
+so a repeated call with one key changes nothing, while two keys for one order would be a duplicate.
 
 Faults: a *victim* gateway SIGKILLs itself right after its first successful reservation (the nonces
 spent) of an item at position ``kill_after`` or later of its order, i.e. between reserve and release,
@@ -17,7 +22,8 @@ server (a network fault); ``restart`` restarts the server once, mid-run. A gatew
 refused STORE_UNAVAILABLE (the fault was the store's, not the request's) a bounded number of times.
 
 Counted afterwards from the effects file, the gateways' logs and the store: attempts (release calls),
-kills (gateways whose exit was SIGKILL), crashed (gateways that exited with an error), releases,
+kills (gateways whose exit was SIGKILL), crashed (gateways that exited with an error), recovered
+(reservations completed by a gateway that took them over), releases,
 duplicates (items with more than one effect), reserved-unreleased (nonce spent, no effect), of which
 explained by a kill (the killed gateway logged it) or by an unknown commit outcome (a gateway saw the
 store fail and the nonce spent afterwards: the commit may have landed; the release was refused,
@@ -41,7 +47,7 @@ from pathlib import Path
 
 from model.admission.evidence import APPROVAL_NAMESPACE
 from model.admission.gateway import Authorized, Released, ReleaseGate
-from model.admission.nonces import SqliteNonceStore
+from model.admission.nonces import Leasing, Reservation, SqliteNonceStore
 from model.admission.records import RecordStore
 from model.admission.refusal import Refusal, RefusalReason
 from model.admission.release_deployment import Pipeline
@@ -51,6 +57,8 @@ from model.errors import InvalidInput
 from model.pgserver import PgServer
 
 RETRIES = 40
+LEASE = 0.4  # seconds a reservation stays its holder's before another gateway may take it over
+RECOVERY = 20.0  # seconds a gateway keeps completing expired reservations after its own order
 
 
 @dataclass(frozen=True, slots=True)
@@ -79,6 +87,7 @@ class Outcome:
     crashed: int  # gateways that exited with an error (they should not: a fault is retried)
     drops: int
     restarts: int
+    recovered: int
     releases: int
     duplicates: int
     reserved_unreleased: int
@@ -108,8 +117,9 @@ class _KillAfterReserve:
     def spend(self, namespace: str, nonce: str, now: datetime) -> bool:
         return self.spend_all(((namespace, nonce),), now) is None
 
-    def spend_all(self, items: Sequence[tuple[str, str]], now: datetime) -> tuple[str, str] | None:
-        got = self.inner.spend_all(items, now)
+    def spend_all(self, items: Sequence[tuple[str, str]], now: datetime,
+                  reservation: tuple[Reservation, float] | None = None) -> tuple[str, str] | None:
+        got = self.inner.spend_all(items, now, reservation)
         if got is None and self.position >= self.armed_from:
             approval = next(n for ns, n in items if ns == APPROVAL_NAMESPACE)
             _log(self.log, f"reserved {approval}")
@@ -158,11 +168,20 @@ def _gateway(pipe: Pipeline, items: list[_Item], k: int, c: Campaign, target: st
 
     def effect(intent: JSON) -> JSON:
         assert isinstance(intent, dict)
-        _log(root / "effects.log", str(intent["target"]))
+        try:
+            fd = os.open(root / "effects" / str(intent["idempotencyKey"]), os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o644)
+        except FileExistsError:  # this key's effect already happened
+            return {"done": True, "repeat": True}
+        try:
+            os.write(fd, str(intent["target"]).encode())
+            os.fsync(fd)
+        finally:
+            os.close(fd)
         return {"done": True}
 
     gate = ReleaseGate(pipe.gov, ToolRegistry({"paytm:refund": effect}), pipe.runtime_key.public,
-                       RecordStore(pipe.runtime_key, str(root / f"records-{k}.db")), nonces)
+                       RecordStore(pipe.runtime_key, str(root / f"records-{k}.db")), nonces,
+                       leasing=Leasing(store, f"gateway-{k}", LEASE))
     n = len(items)
     if c.order == "partition":
         mine = list(range(k, n, c.gateways))
@@ -187,6 +206,22 @@ def _gateway(pipe: Pipeline, items: list[_Item], k: int, c: Campaign, target: st
                 break
             time.sleep(0.02 * (attempt + 1))
         time.sleep(c.pace)
+    _recover(gate, store, pipe.now, log)
+
+
+def _recover(gate: ReleaseGate, store: SqliteNonceStore, now: datetime, log: Path) -> None:
+    """Complete expired reservations (a killed gateway's, or an unknown commit's) until none is left."""
+    deadline = time.monotonic() + RECOVERY
+    while time.monotonic() < deadline:
+        try:
+            done = gate.recover(now)
+            if done:
+                _log(log, f"recovered {done}")
+            if store.unfinished() == 0:
+                return
+        except Exception:  # the store is down for a moment: try again
+            pass
+        time.sleep(LEASE / 2)
 
 
 def run(c: Campaign, root: Path, now: datetime, server: PgServer | None = None, schema: str | None = None
@@ -196,13 +231,14 @@ def run(c: Campaign, root: Path, now: datetime, server: PgServer | None = None, 
     if c.backend == "postgres" and server is None:
         raise ValueError("a postgres campaign needs a server")
     pipe, items = _prepare(c, root, target, schema if server else None, now)
+    (root / "effects").mkdir()
     ctx = multiprocessing.get_context("fork")
     procs = [ctx.Process(target=_gateway, args=(pipe, items, k, c, target, schema if server else None, root))
              for k in range(c.gateways)]
     start = time.perf_counter()
     for p in procs:
         p.start()
-    drops, restarts = _faults(c, server, procs, lambda: (root / "effects.log").exists())
+    drops, restarts = _faults(c, server, procs, lambda: any((root / "effects").iterdir()))
     for p in procs:
         p.join()
     seconds = time.perf_counter() - start
@@ -229,11 +265,11 @@ def _faults(c: Campaign, server: PgServer | None, procs: Sequence[multiprocessin
 
 def _count(c: Campaign, root: Path, items: list[_Item], target: str, schema: str | None,
            procs: Sequence[multiprocessing.process.BaseProcess], drops: int, restarts: int, seconds: float) -> Outcome:
-    effects_file = root / "effects.log"
-    effects = Counter(effects_file.read_text().split()) if effects_file.exists() else Counter()
+    effects = Counter(f.read_text() for f in (root / "effects").iterdir())
     lines = [ln.split() for k in range(c.gateways) if (root / f"gateway-{k}.log").exists()
              for ln in (root / f"gateway-{k}.log").read_text().splitlines()]
     attempts = sum(1 for ln in lines if ln[0] == "attempt")
+    recovered = sum(int(ln[1]) for ln in lines if ln[0] == "recovered")
     killed_on = {ln[1] for ln in lines if ln[0] == "reserved"}
     failed_on = {ln[1] for ln in lines if ln[0] == "refused" and ln[2] == RefusalReason.STORE_UNAVAILABLE.value}
     store = SqliteNonceStore(target, schema)
@@ -255,5 +291,5 @@ def _count(c: Campaign, root: Path, items: list[_Item], target: str, schema: str
     store.close()
     return Outcome(c, attempts, sum(1 for p in procs if p.exitcode == -signal.SIGKILL),
                    sum(1 for p in procs if p.exitcode not in (0, -signal.SIGKILL)), drops, restarts,
-                   sum(effects.values()), sum(1 for n in effects.values() if n > 1), reserved_unreleased, explained,
-                   unknown, lost, seconds)
+                   recovered, sum(effects.values()), sum(1 for n in effects.values() if n > 1), reserved_unreleased,
+                   explained, unknown, lost, seconds)

@@ -19,10 +19,17 @@ Choices where the source is silent: a tool's exception is recorded as the execut
 fails verification refuses with the verification's reason; an unavailable nonce store refuses
 (STORE_UNAVAILABLE); a refusal whose record cannot be stored is still a refusal; an execution
 record that cannot be written after release is kept in ``unwritten`` and written by ``flush``.
+With ``leasing`` (``model.admission.nonces``), the spend also writes a reservation whose token the
+tool receives as ``idempotencyKey``: a gateway that saw its commit fail asks whether its own
+reservation landed and, if so, releases; ``recover`` completes reservations whose holder's lease
+expired unfinished (the holder was killed, or could not mark it finished), with the same key.
 """
 
 from __future__ import annotations
 
+import json
+import secrets
+import time
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -32,7 +39,7 @@ from model.admission.evidence import APPROVAL_NAMESPACE
 from model.admission.execution_control import ExecutionControl
 from model.admission.governance import Governance
 from model.admission.hybrid import DOWNGRADES, PublicKeys, SignatureBad, verify_object
-from model.admission.nonces import NonceStore
+from model.admission.nonces import Leasing, NonceStore, Reservation
 from model.admission.records import RecordStore
 from model.admission.refusal import Refusal, RefusalReason
 from model.admission.signed_policy import Approve, SignedPolicy, check_signals, evaluate
@@ -145,9 +152,9 @@ class ReleaseGate:
     """The sole release point: re-verifies everything, spends nonces, stores the intent, calls the tool."""
 
     def __init__(self, gov: Governance, tools: ToolRegistry, runtime_key: bytes | PublicKeys, records: RecordStore,
-                 nonces: NonceStore, control: ExecutionControl | None = None) -> None:
+                 nonces: NonceStore, control: ExecutionControl | None = None, leasing: Leasing | None = None) -> None:
         self.gov, self.tools, self.runtime_key, self.records, self.nonces = gov, tools, runtime_key, records, nonces
-        self.control = control
+        self.control, self.leasing = control, leasing
         self.unwritten: list[tuple[dict[str, JSON], datetime]] = []  # execution context saved right after release
 
     def release(self, authorization_json: object, tx_json: object, now: datetime) -> Released | Refusal:
@@ -156,17 +163,45 @@ class ReleaseGate:
             tx = load_transaction(tx_json)
         except InvalidInput as exc:
             return self._refuse(Refusal(RefusalReason.MALFORMED, str(exc)), None, now)
+        token = secrets.token_hex(16) if self.leasing else ""
+        reservation = None
+        if self.leasing is not None:
+            request = json.dumps({"authorization": authorization_json, "transaction": tx_json}, sort_keys=True)
+            reservation = (Reservation(token, request, self.leasing.holder), time.time() + self.leasing.seconds)
         try:
             checks = self._check(auth, tx, now)
             if isinstance(checks, Refusal):
                 return self._refuse(checks, tx, now)
             taken = self.nonces.spend_all(((AUTHORIZATION_NAMESPACE, auth.nonce),
-                                           *((APPROVAL_NAMESPACE, n) for n in checks)), now)
+                                           *((APPROVAL_NAMESPACE, n) for n in checks)), now, reservation)
             if taken is not None:
                 detail = auth.authorization_id if taken[0] == AUTHORIZATION_NAMESPACE else taken[1]
                 return self._refuse(Refusal(RefusalReason.NONCE_SPENT, detail), tx, now)
         except Exception as exc:  # the nonce store is unavailable: single use cannot be shown, so no release
-            return self._refuse(Refusal(RefusalReason.STORE_UNAVAILABLE, f"{type(exc).__name__}: {exc}"), tx, now)
+            if not self._landed(token):  # unless this gate's own reservation is found committed
+                return self._refuse(Refusal(RefusalReason.STORE_UNAVAILABLE, f"{type(exc).__name__}: {exc}"), tx, now)
+        return self._complete(auth, tx, token, now)
+
+    def _landed(self, token: str) -> bool:
+        try:
+            return self.leasing is not None and self.leasing.store.reserved(token)
+        except Exception:  # still unknown: the lease's expiry hands the reservation to ``recover``
+            return False
+
+    def recover(self, now: datetime) -> int:
+        """Complete every reservation whose lease expired unfinished; how many this gate completed."""
+        if self.leasing is None:
+            return 0
+        clock = time.time()
+        done = 0
+        for r in self.leasing.store.take_over(self.leasing.holder, clock, clock + self.leasing.seconds):
+            req = json.loads(r.request)  # written by a gate after the request loaded, so it loads again
+            out = self._complete(load_authorization(req["authorization"]), load_transaction(req["transaction"]),
+                                 r.token, now)
+            done += isinstance(out, Released)  # else the lease it now holds expires and a gate tries again
+        return done
+
+    def _complete(self, auth: Authorization, tx: Transaction, token: str, now: datetime) -> Released | Refusal:
         body = {"authorizationId": auth.authorization_id, "policyName": auth.policy_name,
                 "policyVersion": auth.policy_version, "policyContentHash": auth.policy_content_hash,
                 "requestHash": auth.request_hash, "signalsHash": auth.signals_hash, "intent": tx.intent}
@@ -174,24 +209,30 @@ class ReleaseGate:
             intent_rec = self.records.append("intent", body, now)
         except Exception as exc:  # no stored intent, no release
             return Refusal(RefusalReason.INTENT_NOT_STORED, f"{type(exc).__name__}: {exc}")
-        result, session = self._invoke(auth, tx)
+        result, session = self._invoke(auth, tx, token)
         context = {**body, "intentRecordHash": intent_rec["recordHash"], "result": result, **session}
         try:
             rec: dict[str, JSON] | None = self.records.append("execution", context, now)
         except Exception:  # released but unrecorded: keep the context, ``flush`` writes it later
             self.unwritten.append((context, now))
             rec = None
+        if self.leasing is not None:
+            try:
+                self.leasing.store.finish(token, now)
+            except Exception:  # unfinished: after the lease a gate repeats the call with the same key
+                pass
         return Released(result, intent_rec, rec)
 
-    def _invoke(self, auth: Authorization, tx: Transaction) -> tuple[JSON, dict[str, JSON]]:
+    def _invoke(self, auth: Authorization, tx: Transaction, key: str) -> tuple[JSON, dict[str, JSON]]:
         """Call the tool: directly, or under execution control (a single-use session and the
         connector's credential for this call only, added to the body the tool sees and never to a record)."""
         action = str(tx.intent["action"])
+        intent = {**tx.intent, "idempotencyKey": key} if key else tx.intent
         try:
             if self.control is None:
-                return {"ok": self.tools.invoke(action, tx.intent)}, {}
+                return {"ok": self.tools.invoke(action, intent)}, {}
             out = self.control.execute(auth.authorization_id, action,
-                                       lambda cred: self.tools.invoke(action, {**tx.intent, "credential": cred}))
+                                       lambda cred: self.tools.invoke(action, {**intent, "credential": cred}))
         except Exception as exc:  # the release happened; what the tool did is recorded, not hidden
             return {"error": f"{type(exc).__name__}: {exc}"}, {}
         if isinstance(out, Refusal):

@@ -12,21 +12,49 @@ or a dropped connection between them cannot leave some spent and others not). Ch
 separate approval nonces from authorization nonces so an approval's nonce cannot be confused with
 an authorization's; spent nonces are never deleted (the TTL bound would allow pruning expired ones;
 we do not, to keep the check trivially sound).
+
+Reservations (schema version 2; where the paper is silent on a gateway dying between spending and
+releasing): ``spend_all`` may write, in the same transaction as the nonces, a *reservation*: a
+random token naming this release, the request it releases (authorization and transaction, as
+JSON), its holder and a lease deadline. The token is the release's idempotency key. A gateway whose
+commit outcome is unknown (the connection dropped during COMMIT) asks ``reserved(token)`` whether its
+own spend landed; ``finish`` marks the release done; ``take_over`` lets any gateway claim, by one
+conditional update, a reservation whose lease expired before it was finished, so exactly one
+gateway completes it. Lease deadlines are Unix seconds on the gateways' clocks (on both backends,
+so the rule is the same; clock skew between gateways must be below the lease). A lease that
+expires while its holder is still working lets a second gateway run the same release: the tool
+sees the same idempotency key both times, so the effect happens once only if the tool honours it.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
 
-from model.pgstore import open_database
+from model.pgstore import MIGRATIONS, open_database
 from model.store_kinds import kind
 
-KIND = kind("nonce store", 3, 1, """
+_RESERVATIONS = """
+CREATE TABLE reservations (
+  token TEXT PRIMARY KEY, request TEXT NOT NULL, holder TEXT NOT NULL, lease_until DOUBLE PRECISION NOT NULL,
+  finished_at TEXT)
+"""
+KIND = kind("nonce store", 3, 2, """
 CREATE TABLE spent (
-  namespace TEXT NOT NULL, nonce TEXT NOT NULL, spent_at TEXT NOT NULL, PRIMARY KEY (namespace, nonce))
-""")
+  namespace TEXT NOT NULL, nonce TEXT NOT NULL, spent_at TEXT NOT NULL, PRIMARY KEY (namespace, nonce));
+""" + _RESERVATIONS)
+MIGRATIONS[(KIND.application_id, 1)] = _RESERVATIONS  # version 1 had no reservations
+
+
+@dataclass(frozen=True, slots=True)
+class Reservation:
+    """A release whose nonces are spent: its token (idempotency key), request and holder."""
+
+    token: str
+    request: str
+    holder: str
 
 
 class NonceStore(Protocol):
@@ -34,7 +62,25 @@ class NonceStore(Protocol):
 
     def spend(self, namespace: str, nonce: str, now: datetime) -> bool: ...
 
-    def spend_all(self, items: Sequence[tuple[str, str]], now: datetime) -> tuple[str, str] | None: ...
+    def spend_all(self, items: Sequence[tuple[str, str]], now: datetime,
+                  reservation: tuple[Reservation, float] | None = None) -> tuple[str, str] | None: ...
+
+
+class LeaseStore(NonceStore, Protocol):
+    def reserved(self, token: str) -> bool: ...
+
+    def finish(self, token: str, now: datetime) -> None: ...
+
+    def take_over(self, holder: str, clock: float, lease_until: float) -> list[Reservation]: ...
+
+
+@dataclass(frozen=True, slots=True)
+class Leasing:
+    """How a release gate reserves: on ``store``, as ``holder``, with leases of ``seconds``."""
+
+    store: LeaseStore
+    holder: str
+    seconds: float
 
 
 class SqliteNonceStore:
@@ -54,9 +100,11 @@ class SqliteNonceStore:
         """True for exactly one caller per (namespace, nonce), across threads, processes and gateways."""
         return self.spend_all(((namespace, nonce),), now) is None
 
-    def spend_all(self, items: Sequence[tuple[str, str]], now: datetime) -> tuple[str, str] | None:
+    def spend_all(self, items: Sequence[tuple[str, str]], now: datetime,
+                  reservation: tuple[Reservation, float] | None = None) -> tuple[str, str] | None:
         """Spend every ``(namespace, nonce)`` or none: ``None`` when all were spent by this call,
-        else the first one already spent (and nothing is spent)."""
+        else the first one already spent (and nothing is spent). With ``reservation`` (and its
+        lease deadline), the reservation is written in the same transaction."""
         try:
             with self.db.transaction() as c:
                 for ns, n in items:
@@ -64,9 +112,44 @@ class SqliteNonceStore:
                                     (ns, n, now.isoformat()))
                     if cur.rowcount != 1:
                         raise _AlreadySpent(ns, n)  # rolls the transaction back: nothing of this call stays
+                if reservation is not None:
+                    r, until = reservation
+                    c.execute("INSERT INTO reservations VALUES (?, ?, ?, ?, NULL)",
+                              (r.token, r.request, r.holder, until))
         except _AlreadySpent as exc:
             return exc.item
         return None
+
+    def reserved(self, token: str) -> bool:
+        """Whether a reservation with this token committed (a gateway's own spend, outcome unknown)."""
+        with self.db.transaction() as c:
+            return c.execute("SELECT 1 FROM reservations WHERE token = ?", (token,)).fetchone() is not None
+
+    def finish(self, token: str, now: datetime) -> None:
+        with self.db.transaction() as c:
+            c.execute("UPDATE reservations SET finished_at = ? WHERE token = ? AND finished_at IS NULL",
+                      (now.isoformat(), token))
+
+    def unfinished(self) -> int:
+        with self.db.transaction() as c:
+            row = c.execute("SELECT COUNT(*) FROM reservations WHERE finished_at IS NULL").fetchone()
+        return int(row[0])
+
+    def take_over(self, holder: str, clock: float, lease_until: float) -> list[Reservation]:
+        """Claim every unfinished reservation whose lease ended before ``clock``; each is claimed by
+        exactly one caller (an update conditioned on the lease it saw)."""
+        with self.db.transaction() as c:
+            seen = c.execute("SELECT token, request, lease_until FROM reservations "
+                             "WHERE finished_at IS NULL AND lease_until < ?", (clock,)).fetchall()
+        taken = []
+        for token, request, was in seen:
+            with self.db.transaction() as c:
+                cur = c.execute("UPDATE reservations SET holder = ?, lease_until = ? "
+                                "WHERE token = ? AND finished_at IS NULL AND lease_until = ?",
+                                (holder, lease_until, token, was))
+                if cur.rowcount == 1:
+                    taken.append(Reservation(str(token), str(request), holder))
+        return taken
 
     def close(self) -> None:
         self.db.close()

@@ -2,7 +2,8 @@
 tests/unit/test_admission_fleet.py): eight gateways racing every release of 150 approvals on
 PostgreSQL, with victims SIGKILLed between reserve and release, every client connection dropped
 every 0.05 s and a server restart, all at once; and the same race on SQLite. Nothing duplicated,
-nothing lost; every spent, unreleased approval explained by a kill or an unknown commit outcome."""
+nothing lost, nothing left reserved and unreleased: the survivors complete every reservation of a
+killed gateway or of an unknown commit outcome after its lease."""
 
 from __future__ import annotations
 
@@ -26,8 +27,8 @@ def test_large_campaign_with_every_fault_at_once(seed: int, tmp_path: Path, requ
     out = run(c, tmp_path, NOW, server, fresh_schema())
     assert out.duplicates == 0 and out.lost == 0 and out.crashed == 0, out
     assert out.kills >= 1 and out.restarts == 1 and out.drops >= 1, out
-    assert out.reserved_unreleased == out.explained_by_kill + out.unknown_commit, out
-    assert out.releases + out.reserved_unreleased == 150, out
+    assert out.recovered >= out.kills and out.reserved_unreleased == 0, out
+    assert out.releases == 150, out
 
 
 def test_large_race_on_sqlite(tmp_path: Path) -> None:

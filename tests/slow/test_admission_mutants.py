@@ -56,6 +56,9 @@ MUTANTS = [
     ("nonces.py", "(?, ?, ?) ON CONFLICT DO NOTHING\"",
      "(?, ?, ?) ON CONFLICT (namespace, nonce) DO UPDATE SET spent_at = excluded.spent_at\""),
     ("review.py", " or approver == ident.principal:", ":"),
+    ("nonces.py", "WHERE finished_at IS NULL AND lease_until < ?\"", "WHERE finished_at IS NULL OR lease_until < ?\""),
+    ("nonces.py", "                if reservation is not None:\n", "                if False:\n"),
+    ("gateway.py", "return self.leasing is not None and self.leasing.store.reserved(token)", "return False"),
 ]
 
 

@@ -7,6 +7,7 @@ same way."""
 
 from __future__ import annotations
 
+import sqlite3
 import threading
 from datetime import UTC, datetime
 from typing import Any
@@ -15,7 +16,7 @@ import pytest
 
 from model.admission.attempt_store import AttemptStore
 from model.admission.nonces import KIND as NONCE_KIND
-from model.admission.nonces import SqliteNonceStore
+from model.admission.nonces import Reservation, SqliteNonceStore
 from model.errors import InputKind, InvalidInput
 from model.pgstore import MIGRATIONS, PgDatabase, redacted
 from model.store_kinds import kind
@@ -61,6 +62,48 @@ def test_spend_race_between_store_objects_exactly_one(store_target: Target) -> N
     assert sum(outs) == 1
 
 
+def test_reservation_commits_with_the_spend_and_is_taken_over_once_after_its_lease(store_target: Target) -> None:
+    s = SqliteNonceStore(*store_target)
+    mine = (Reservation("tok-1", '{"r": 1}', "gw-a"), 100.0)
+    assert s.spend_all([("approval", "x")], NOW, mine) is None and s.reserved("tok-1")
+    assert s.spend_all([("approval", "x")], NOW, (Reservation("tok-2", "{}", "gw-b"), 100.0)) == ("approval", "x")
+    assert not s.reserved("tok-2")  # a refused spend leaves no reservation
+    assert s.take_over("gw-b", 99.0, 200.0) == [] and s.unfinished() == 1  # lease not over
+    takers = [SqliteNonceStore(*store_target) for _ in range(6)]
+    barrier = threading.Barrier(len(takers))
+    got: list[list[Reservation]] = [[] for _ in takers]
+
+    def take(k: int) -> None:
+        barrier.wait()
+        got[k] = takers[k].take_over(f"gw-{k}", 150.0, 300.0)
+
+    ts = [threading.Thread(target=take, args=(k,)) for k in range(len(takers))]
+    for t in ts:
+        t.start()
+    for t in ts:
+        t.join()
+    won = [r for rs in got for r in rs]
+    assert len(won) == 1 and won[0].token == "tok-1" and won[0].request == '{"r": 1}'
+    s.finish("tok-1", NOW)
+    assert s.unfinished() == 0 and s.take_over("gw-z", 1e9, 2e9) == []
+
+
+def test_sqlite_nonce_store_of_version_1_migrates_keeping_its_spent_nonces(tmp_path: Any) -> None:
+    path = str(tmp_path / "v1.db")
+    conn = sqlite3.connect(path)
+    conn.executescript("CREATE TABLE spent (namespace TEXT NOT NULL, nonce TEXT NOT NULL, spent_at TEXT NOT NULL, "
+                       "PRIMARY KEY (namespace, nonce)); INSERT INTO spent VALUES ('approval', 'old', 'then');"
+                       f"PRAGMA application_id = {NONCE_KIND.application_id}; PRAGMA user_version = 1;")
+    conn.close()
+    s = SqliteNonceStore(path)
+    assert s.is_spent("approval", "old") and not s.spend("approval", "old", NOW)
+    assert s.spend_all([("approval", "new")], NOW, (Reservation("t", "{}", "gw"), 1.0)) is None and s.reserved("t")
+    s.close()
+    conn = sqlite3.connect(path)
+    assert conn.execute("PRAGMA user_version").fetchone()[0] == NONCE_KIND.version
+    conn.close()
+
+
 def test_another_kinds_store_refused(store_target: Target) -> None:
     SqliteNonceStore(*store_target).close()
     with pytest.raises(InvalidInput) as info:
@@ -100,11 +143,24 @@ def test_pg_newer_version_refused_older_without_migration_refused(pg_server: Any
     _refused(pg_server, schema, "schema version 0 (older, and no migration")
 
 
+def test_pg_nonce_store_of_version_1_migrates_keeping_its_spent_nonces(pg_server: Any) -> None:
+    schema = fresh_schema()
+    _sql(pg_server, f"CREATE SCHEMA {schema}",
+         f"CREATE TABLE {schema}.spent (namespace TEXT NOT NULL, nonce TEXT NOT NULL, spent_at TEXT NOT NULL, "
+         "PRIMARY KEY (namespace, nonce))",
+         f"INSERT INTO {schema}.spent VALUES ('approval', 'old', 'then')",
+         f"CREATE TABLE {schema}.aw_stamp (application_id INTEGER NOT NULL, version INTEGER NOT NULL)",
+         f"INSERT INTO {schema}.aw_stamp VALUES ({NONCE_KIND.application_id}, 1)")
+    s = SqliteNonceStore(pg_server.dsn, schema)
+    assert s.is_spent("approval", "old") and not s.spend("approval", "old", NOW)
+    assert s.spend_all([("approval", "new")], NOW, (Reservation("t", "{}", "gw"), 1.0)) is None and s.reserved("t")
+
+
 def test_pg_damaged_store_refused(pg_server: Any) -> None:
     schema = fresh_schema()
     SqliteNonceStore(pg_server.dsn, schema).close()
     _sql(pg_server, f"CREATE TABLE {schema}.extra (x INT)")
-    _refused(pg_server, schema, "tables extra, spent (a damaged or edited store)")
+    _refused(pg_server, schema, "tables extra, reservations, spent (a damaged or edited store)")
     _sql(pg_server, f"INSERT INTO {schema}.aw_stamp VALUES (1, 1)")
     _refused(pg_server, schema, "2 stamp rows")
 
