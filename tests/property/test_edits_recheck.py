@@ -40,3 +40,13 @@ def test_checking_again_after_a_permitted_partial_execution(inst: Instance) -> N
         log = (*inst.log, *(a.action for a in z if a.mode is Mode.NEW))
         again = make_instance(rest, {x: q_act[x] for x in call_ids(rest)}, inst.label_map(), log, inst.policy)
         assert _safe(again) == after, (z, rest)
+
+
+def test_a_later_step_of_a_sequence_settles_an_earlier_choice_to_its_arm_without_calls() -> None:
+    # found by the property above: after c1 in (c0 | ε) ; c1 the choice can only have been ε, so the
+    # residual keeps that arm alone (keeping both let c0 follow c1, which no outcome allows)
+    from model.edits.check.contract import Call, Choice, Nil, Seq
+
+    term = Seq((Choice("g0", (("a0", Call("c0")), ("a1", Nil()))), Call("c1")))
+    assert residual(term, ["c1"]) == Seq((Choice("g0", (("a1", Nil()),)), Nil()))
+    assert residual(term, ["c0"]) == Seq((Choice("g0", (("a0", Nil()),)), Call("c1")))

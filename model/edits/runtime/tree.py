@@ -85,8 +85,18 @@ def _residual(term: Term, chi: tuple[CallId, ...], done: frozenset[CallId]) -> T
         if moved:
             return Choice(term.group, tuple((a, _residual(t, chi, done)) for a, t in moved))
         return term
-    parts = tuple(_residual(t, chi, done) for t in term.parts)
-    return Par(parts) if isinstance(term, Par) else Seq(parts)
+    if isinstance(term, Par):
+        return Par(tuple(_residual(t, chi, done) for t in term.parts))
+    # A part of a sequence starts only once every earlier part is complete: an earlier choice none of
+    # whose calls was processed was therefore taken by an arm without calls, and only such arms remain.
+    started = [i for i, t in enumerate(term.parts) if done & set(call_ids(t))]
+    parts = []
+    for i, t in enumerate(term.parts):
+        if started and i < started[-1] and isinstance(t, Choice) and not done & set(call_ids(t)):
+            empty = tuple((a, u) for a, u in t.arms if not set(call_ids(u)))
+            t = Choice(t.group, empty) if empty else t
+        parts.append(_residual(t, chi, done))
+    return Seq(tuple(parts))
 
 
 def remaining(leaf: Leaf) -> Term:
