@@ -729,7 +729,8 @@ def whole_monitor_runs(draw: st.DrawFn, max_calls: int = 6) -> tuple[Any, ...]:
     resolver's exact lookup whose outcome nests a value (or a malformed one) at the resolver's path,
     so slots get bound, kept and invalidated; ``permits`` are the (tool, call) pairs the application
     issues an exact-call permit for just before the call: the call itself, or a call differing in
-    one argument (a mismatch)."""
+    one argument (a mismatch). Half of the permissive runs open with a chain built for an origin or
+    a history rule (``_rule_chains``)."""
     from dataclasses import replace
 
     from model.monitor.decide.commit import Outcome
