@@ -729,7 +729,8 @@ def whole_monitor_runs(draw: st.DrawFn, max_calls: int = 6) -> tuple[Any, ...]:
     resolver's exact lookup whose outcome nests a value (or a malformed one) at the resolver's path,
     so slots get bound, kept and invalidated; ``permits`` are the (tool, call) pairs the application
     issues an exact-call permit for just before the call: the call itself, or a call differing in
-    one argument (a mismatch)."""
+    one argument (a mismatch). Half of the permissive runs open with a chain built for an origin or
+    a history rule (``_rule_chains``)."""
     from dataclasses import replace
 
     from model.monitor.decide.commit import Outcome
@@ -745,6 +746,8 @@ def whole_monitor_runs(draw: st.DrawFn, max_calls: int = 6) -> tuple[Any, ...]:
     # a small pool, so that a second lookup of a slot often agrees and sometimes conflicts
     found_values = st.sampled_from(["a", "b", 1, "", None]) | st.just({}) | _SCALARS
     out: list[tuple[Any, ...]] = []
+    if any(a.name == "drt" for a in policy.agents) and draw(_BOOL):
+        policy, out = draw(_rule_chains(policy))
     for call, outcome in calls:
         if out and draw(st.integers(0, 3)) == 0:  # the previous call again: permits consumed, slots re-read
             call = out[-1][0]
@@ -765,3 +768,87 @@ def whole_monitor_runs(draw: st.DrawFn, max_calls: int = 6) -> tuple[Any, ...]:
             permits.append((target.tool, target))
         out.append((call, outcome, tuple(permits)))
     return policy, satisfied, out
+
+
+def _list_arg(tool: P.Tool, name: str) -> bool:
+    return any(isinstance(d.resource, P.ListArgRes) and d.resource.arg == name for d in tool.effects)
+
+
+def _handle_args(tool: P.Tool) -> list[str]:
+    return [a for a in sorted(tool.args) if not _list_arg(tool, a)]
+
+
+@st.composite
+def _rule_chains(draw: st.DrawFn, policy: P.Policy) -> tuple[P.Policy, list[tuple[Any, ...]]]:
+    """A friendly policy and the opening calls of a run (agent ``drt``, successful, each with its own
+    exact-call permit) built for an origin or a history rule, adding one such rule when there is none.
+
+    Random calls seldom line these up: an origin chain is producer → middle (handle to the producer's
+    result) → ``via`` (handle to the middle's), the middle sometimes listed in ``preserving`` and
+    sometimes not; a history chain is an ``after`` call then a ``before`` call, the second sometimes
+    holding a handle to the first (same lineage) and sometimes not (same session only). Handles assume
+    every chain call is admitted (trace positions 0, 1, ...); when one is not, the run still checks
+    the refusal."""
+    from dataclasses import replace
+
+    from model.monitor.decide.commit import Outcome
+    from model.monitor.decide.state import Call
+
+    # Unlimited grants behind the drawn ones, and (half the time) no flow denies, so that the chain's
+    # calls are mostly admitted and its last call reaches the rule it was built for.
+    grants = tuple(P.Entry(P.EntryKind.ALLOW, a, P.AnyRes())
+                   for a in sorted({d.action for t in policy.tools for d in t.effects}))
+    flows = policy.flows if draw(_BOOL) else tuple(f for f in policy.flows if f.effect is P.FlowEffect.ALLOW)
+    policy = replace(policy, flows=flows, user=(*policy.user, *grants), application=(*policy.application, *grants))
+    # strings, so that an argument naming a resource is well formed
+    value = st.sampled_from(sorted({v for v in _policy_values(policy) if isinstance(v, str)} | {"a", "b"}))
+    tools = list(policy.tools)
+
+    def named(name: str) -> list[P.Tool]:
+        return [t for t in tools if name in (t.name, t.operation)]
+
+    def call(tool: P.Tool, refs: tuple[tuple[str, int], ...] = ()) -> tuple[Any, ...]:
+        args: dict[str, JSON] = {n: draw(st.lists(value, min_size=1, max_size=2)) if _list_arg(tool, n)
+                                 else draw(value) for n in sorted(tool.args)}
+        c = Call("drt", tool.name, args, refs)
+        return (c, Outcome(True, draw(value | st.dictionaries(policy_names, value, max_size=2))),
+                ((tool.name, c),))
+
+    def fresh(taken: set[str]) -> str:
+        return _pick(draw, [n for n in POLICY_NAMES if n not in taken])
+
+    holders = [t for t in tools if _handle_args(t)]
+    if draw(_BOOL) and holders:  # origin chain
+        if not policy.origins:
+            via = _pick(draw, holders)
+            rule = P.OriginRule(fresh(set()), via.name, _pick(draw, _handle_args(via)), _pick(draw, tools).name,
+                                _subset(draw, sorted(t.name for t in tools), 2))
+            policy = replace(policy, origins=(rule,))
+        i = draw(st.integers(0, len(policy.origins) - 1))
+        rule = policy.origins[i]
+        vias = [t for t in named(rule.via) if rule.argument in _handle_args(t)]
+        producers = named(rule.producer)
+        if not vias or not producers:
+            return policy, []
+        mid = _pick(draw, holders)
+        if draw(_BOOL):  # the middle preserves, or (drawn as often) is not listed
+            rule = replace(rule, preserving=rule.preserving | {mid.name})
+        else:
+            rule = replace(rule, preserving=rule.preserving - {mid.name, mid.operation})
+        policy = replace(policy, origins=(*policy.origins[:i], rule, *policy.origins[i + 1:]))
+        return policy, [call(_pick(draw, producers)), call(mid, ((_pick(draw, _handle_args(mid)), 0),)),
+                        call(_pick(draw, vias), ((rule.argument, 1),))]
+    if not policy.histories:
+        names = sorted(t.name for t in tools)
+        policy = replace(policy, histories=(P.HistoryRule(fresh(set()), P.HistoryScope.SESSION, _pick(draw, names),
+                                                          _pick(draw, names), _pick(draw, names)),))
+    i = draw(st.integers(0, len(policy.histories) - 1))
+    rule = replace(policy.histories[i], scope=_pick(draw, _SCOPES))
+    policy = replace(policy, histories=(*policy.histories[:i], rule, *policy.histories[i + 1:]))
+    afters, befores = named(rule.after), named(rule.before)
+    if not afters or not befores:
+        return policy, []
+    before = _pick(draw, befores)
+    linked = _handle_args(before) and draw(_BOOL)
+    return policy, [call(_pick(draw, afters)),
+                    call(before, ((_pick(draw, _handle_args(before)), 0),) if linked else ())]
