@@ -54,6 +54,7 @@ TABLE_SOURCES: dict[str, str] = {
     "drt_mutation": "make drt_mutation", "lean_backend_overhead": "make lean_backend_overhead",
     "drt_campaign": "agentwarrant drt",
     "edits_bisim": "edits-bisim",
+    "lean_results": "make lean_results",
 }
 
 # name -> what it computes and writes (shown by `agentwarrant reproduce --help`)
