@@ -15,6 +15,8 @@ import AgentWarrant.Thm.Edits.Strictness
 import AgentWarrant.Spec.Edits.Verify
 import AgentWarrant.Thm.Edits.Verify
 import AgentWarrant.Thm.Edits.Recheck
+import AgentWarrant.Spec.Edits.Information
+import AgentWarrant.Thm.Edits.Information
 import AgentWarrant.Spec.Revision.Alternatives
 import AgentWarrant.Thm.Monitor.Allocation
 import AgentWarrant.Spec.Revision.ListLemmas

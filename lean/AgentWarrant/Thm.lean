@@ -3,6 +3,7 @@ import AgentWarrant.Thm.Monitor.Ledger
 import AgentWarrant.Thm.Monitor.Capacity
 import AgentWarrant.Thm.Monitor.Step
 import AgentWarrant.Thm.Monitor.Transition
+import AgentWarrant.Thm.Edits.Information
 /-! The headline results, each stated once in plain words and proved by the lemma named in its
 proof (in the mirrored `Thm/` file of the judgment). docs/lean.md tabulates them against the
 papers' statements. Definitions live in `Spec/`; nothing here defines behaviour. -/
@@ -62,5 +63,19 @@ theorem wholeFailureKeepsCommit (p : Full.Policy) (s : Full.State) (c : Full.Cal
     (pu pa : List Nat) (k : Option Nat) (h : Full.decideFull p s c = Full.Verdict.allow l pu pa k) :
     (Full.stepFull p s c ⟨false, v⟩).2 = Full.commit p s c l pu pa k :=
   Full.stepFullFailureKeepsCommit p s c v l pu pa k h
+
+-- Execution edits: what the checker must know (Exact Checking for Execution Edits, Theorem 4) ----
+
+/-- A view of the checked record that keeps only some of its four parts (workflow and required
+results; which calls share an action; earlier authorizations and progress; the active rule
+version) answers every check and rule-update request correctly exactly when it keeps all four. -/
+theorem exactNeedsAllFourParts (J : AgentWarrant.Edits.Part → Bool) :
+    AgentWarrant.Edits.Exact (AgentWarrant.Edits.keepJ J) ↔ ∀ x, J x = true :=
+  AgentWarrant.Edits.keepExactIff J
+
+/-- Forgetting only which action each earlier authorization names already makes some check
+answer wrong. -/
+theorem authorizationActionsNeeded : ¬ AgentWarrant.Edits.Exact AgentWarrant.Edits.dropRA :=
+  AgentWarrant.Edits.dropRAInexact
 
 end AgentWarrant.Thm
