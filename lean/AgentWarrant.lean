@@ -17,6 +17,8 @@ import AgentWarrant.Thm.Edits.Verify
 import AgentWarrant.Thm.Edits.Recheck
 import AgentWarrant.Spec.Edits.Information
 import AgentWarrant.Thm.Edits.Information
+import AgentWarrant.Spec.Edits.Canonical
+import AgentWarrant.Thm.Edits.Canonical
 import AgentWarrant.Spec.Revision.Alternatives
 import AgentWarrant.Thm.Monitor.Allocation
 import AgentWarrant.Spec.Revision.ListLemmas

@@ -4,6 +4,7 @@ import AgentWarrant.Thm.Monitor.Capacity
 import AgentWarrant.Thm.Monitor.Step
 import AgentWarrant.Thm.Monitor.Transition
 import AgentWarrant.Thm.Edits.Information
+import AgentWarrant.Thm.Edits.Canonical
 /-! The headline results, each stated once in plain words and proved by the lemma named in its
 proof (in the mirrored `Thm/` file of the judgment). docs/lean.md tabulates them against the
 papers' statements. Definitions live in `Spec/`; nothing here defines behaviour. -/
@@ -77,5 +78,25 @@ theorem exactNeedsAllFourParts (J : AgentWarrant.Edits.Part → Bool) :
 answer wrong. -/
 theorem authorizationActionsNeeded : ¬ AgentWarrant.Edits.Exact AgentWarrant.Edits.dropRA :=
   AgentWarrant.Edits.dropRAInexact
+
+-- Execution edits: the runtime's automaton (Exact Checking for Execution Edits, Section VI-A) -------
+
+/-- For a safe edit, the canonical automaton built from the largest safe execution set allows
+exactly the safe partial executions and accepts exactly the safe complete ones. -/
+theorem canonicalAutomatonLanguages (θ : AgentWarrant.Edits.Theta) (h : θ.SafeEdit) :
+    (∀ z, (AgentWarrant.Edits.can θ.Wdag θ.Bproj).Gen z ↔ θ.Wdag z) ∧
+    (∀ z, (AgentWarrant.Edits.can θ.Wdag θ.Bproj).Marked z ↔ θ.Bproj z) :=
+  AgentWarrant.Edits.canDagLanguages θ h
+
+/-- The canonical automaton is the smallest: any deterministic automaton with the same allowed and
+accepted executions maps its reachable states onto the canonical automaton's. -/
+theorem canonicalAutomatonMinimal {Q : Type} (M : AgentWarrant.Edits.Aut Q) (θ : AgentWarrant.Edits.Theta)
+    (h : θ.SafeEdit) (hM : M.Det) (hG : ∀ z, M.Gen z ↔ θ.Wdag z) (hK : ∀ z, M.Marked z ↔ θ.Bproj z) :
+    (∀ z z' q S S', M.Run M.init z q → M.Run M.init z' q →
+      (AgentWarrant.Edits.can θ.Wdag θ.Bproj).Run (AgentWarrant.Edits.can θ.Wdag θ.Bproj).init z S →
+      (AgentWarrant.Edits.can θ.Wdag θ.Bproj).Run (AgentWarrant.Edits.can θ.Wdag θ.Bproj).init z' S' → S = S') ∧
+    (∀ z S, (AgentWarrant.Edits.can θ.Wdag θ.Bproj).Run (AgentWarrant.Edits.can θ.Wdag θ.Bproj).init z S →
+      ∃ q, M.Run M.init z q) :=
+  AgentWarrant.Edits.canMinimal (AgentWarrant.Edits.wdagPrefixClosed θ) (AgentWarrant.Edits.wdagNil θ h) hM hG hK
 
 end AgentWarrant.Thm

@@ -49,7 +49,7 @@ open AgentWarrant
 
 /-- The automaton lemma for the prefix-tree automaton `𝒯_{B̂†}`: its generated language (reachable
 states) is `W†` and its marked language (states marked `done_o` for some `o`) is `π₂ B̂†`. The paper's
-`Can(W†, B̂†)` is the minimal automaton of the same two languages; minimization is not formalized. -/
+minimal `Can(W†, B̂†)`, the quotient of this tree by residuals, is in `Thm/Edits/Canonical.lean`. -/
 theorem prefixTreeLanguages (θ : Theta) :
     (∀ z, Reachable θ.Bdag z ↔ θ.Wdag z) ∧
     (∀ z, (Reachable θ.Bdag z ∧ ∃ o, θ.Bdag (o, z)) ↔ ∃ o, θ.Bdag (o, z)) := by
