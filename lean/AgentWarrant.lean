@@ -19,6 +19,8 @@ import AgentWarrant.Spec.Edits.Information
 import AgentWarrant.Thm.Edits.Information
 import AgentWarrant.Spec.Edits.Canonical
 import AgentWarrant.Thm.Edits.Canonical
+import AgentWarrant.Spec.Edits.Residual
+import AgentWarrant.Thm.Edits.RecheckContract
 import AgentWarrant.Spec.Revision.Alternatives
 import AgentWarrant.Thm.Monitor.Allocation
 import AgentWarrant.Spec.Revision.ListLemmas

@@ -5,6 +5,7 @@ import AgentWarrant.Thm.Monitor.Step
 import AgentWarrant.Thm.Monitor.Transition
 import AgentWarrant.Thm.Edits.Information
 import AgentWarrant.Thm.Edits.Canonical
+import AgentWarrant.Thm.Edits.RecheckContract
 /-! The headline results, each stated once in plain words and proved by the lemma named in its
 proof (in the mirrored `Thm/` file of the judgment). docs/lean.md tabulates them against the
 papers' statements. Definitions live in `Spec/`; nothing here defines behaviour. -/
@@ -98,5 +99,14 @@ theorem canonicalAutomatonMinimal {Q : Type} (M : AgentWarrant.Edits.Aut Q) (θ 
     (∀ z S, (AgentWarrant.Edits.can θ.Wdag θ.Bproj).Run (AgentWarrant.Edits.can θ.Wdag θ.Bproj).init z S →
       ∃ q, M.Run M.init z q) :=
   AgentWarrant.Edits.canMinimal (AgentWarrant.Edits.wdagPrefixClosed θ) (AgentWarrant.Edits.wdagNil θ h) hM hG hK
+
+-- Execution edits: rechecking after a partial execution (Exact Checking for Execution Edits, V-C4) ---
+
+/-- After any permitted partial execution, checking the remaining contract from scratch (the
+residual pomsets, with the authorizations the partial execution added) gives exactly the
+continuations the original answer allowed: the same safe complete and partial executions. -/
+theorem recheckGivesResidual (θ : AgentWarrant.Edits.Theta) (z : AgentWarrant.Edits.Word) (hz : θ.Wdag z) :
+    (∀ o y, (θ.after z).Bdag (o, y) ↔ θ.Bdag (o, z ++ y)) ∧ (∀ v, (θ.after z).Wdag v ↔ θ.Wdag (z ++ v)) :=
+  AgentWarrant.Edits.recheckContract θ z hz
 
 end AgentWarrant.Thm

@@ -7,12 +7,11 @@ resolved linearizations `R_o` and the policy condition. `Space` is that triple, 
 permitted partial execution `z ∈ W†`, the space *after `z`* has the outcomes still compatible with
 `z`, the words `y` with `z·y ∈ R_o`, and the policy condition on `z·y`; the lemma is
 `B̂†(after z) = B̂†/z` (and so `W†(after z) = W†/z`).
-Restriction, named: that the space after `z` is the space of the residual contract `𝒞/raw(z)` with
-the log `Δ_z` is taken as its definition. Its policy half holds by `allowedAfter` (`lab(Δ_z) =
-lab(Δ)·lab(auth z)`); its workflow half (`Lin(p_o/raw z)` resolved under `Δ_z` is the set of
-suffixes) follows from `resolveAppend` and the residual pomset's linearizations, which are not
-formalized here (tests/property/test_edits_recheck.py checks the whole equation on generated
-instances). -/
+That the space after `z` is the space of the residual contract `𝒞/raw(z)` with the log `Δ_z` is
+proved in `Thm/Edits/RecheckContract.lean` (`recheckContract`): its policy half is `allowedAfter`
+below (`lab(Δ_z) = lab(Δ)·lab(auth z)`), its workflow half (`Lin(p_o/raw z)` resolved under `Δ_z`
+is the set of continuations) follows from `resolveAppend` and the residual pomset's
+linearizations. -/
 namespace AgentWarrant.Edits
 open AgentWarrant
 
