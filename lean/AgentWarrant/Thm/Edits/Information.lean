@@ -1,4 +1,5 @@
 import AgentWarrant.Spec.Edits.Information
+import AgentWarrant.Thm.Edits.Bridge
 /-! Theorem 4 (*When Can Agents Safely Checkpoint, Fork, Restore, and Merge?*, Section VII, Appendices A-F
 and A-G): `Exact(Keep_J)` iff `J = {P, I, E, C}`, and `Drop_ca`, `Drop_ra` are inexact.
 
@@ -134,5 +135,28 @@ theorem exactDistinguishesPairs {f : Record → β} (hf : Exact f) :
   ⟨exactSeparates hf _ (pairOpposite Part.P), exactSeparates hf _ (pairOpposite Part.I),
    exactSeparates hf _ (pairOpposite Part.E), exactSeparates hf _ (pairOpposite Part.C),
    exactSeparates hf Query.decide (by decide), exactSeparates hf Query.decide (by decide)⟩
+
+/-- The `Decide` answer is the declarative one: for any derived instance `θ` that the record's check
+instance presents (`Agrees`), it accepts iff `SafeEdit θ`, and an accepted set is exactly `B̂†`. -/
+theorem decideDeclarative (V : Record) (θ : Theta) (h : Agrees θ V.inst) :
+    ((∃ B, ans V Query.decide = Answer.accepted B) ↔ θ.SafeEdit) ∧
+    (∀ B, ans V Query.decide = Answer.accepted B → ∀ c, c ∈ B ↔ θ.Bdag c) := by
+  have hS : ∀ B, ans V Query.decide = Answer.accepted B → B = safeSet V.inst := by
+    intro B e
+    have e' : decideAnswer (safeSet V.inst) = Answer.accepted B := e
+    cases hs : safeSet V.inst with
+    | nil => rw [hs] at e'; exact Answer.noConfusion e'
+    | cons c B' => rw [hs] at e'; exact (Answer.accepted.inj e').symm
+  refine ⟨Iff.trans ?_ (acceptsIffSafeEdit h), fun B e c => by rw [hS B e]; exact safeSetIff h c⟩
+  constructor
+  · intro ⟨B, e⟩
+    have e' : decideAnswer (safeSet V.inst) = Answer.accepted B := e
+    cases hs : safeSet V.inst with
+    | nil => rw [hs] at e'; exact Answer.noConfusion e'
+    | cons c B' => simp [accepts, hs]
+  · intro ha
+    cases hs : safeSet V.inst with
+    | nil => simp [accepts, hs] at ha
+    | cons c B' => exact ⟨c :: B', show decideAnswer (safeSet V.inst) = _ by rw [hs]; rfl⟩
 
 end AgentWarrant.Edits
