@@ -1,5 +1,5 @@
 """A fleet of release gateways on one shared nonce store (the Parmana paper, Section 4.4;
-``model/admission/fleet.py``): ``paper_figures/tables/admission_races.{csv,md}`` (race and fault
+``model/admission/deployments/fleet.py``): ``paper_figures/tables/admission_races.{csv,md}`` (race and fault
 campaigns: attempts, kills, dropped connections, restarts, releases, duplicates, lost) and
 ``admission_throughput.{csv,md}`` (releases per second with 1, 2 and 4 gateways on each backend).
 
@@ -26,7 +26,7 @@ from collections.abc import Callable
 from datetime import UTC, datetime
 from pathlib import Path
 
-from model.admission.fleet import Campaign, Outcome, run
+from model.admission.deployments.fleet import Campaign, Outcome, run
 from model.errors import InputKind, InvalidInput
 from model.pgserver import PgServer, fresh_schema, missing
 from model.tables import write_table

@@ -41,8 +41,8 @@ MODULES = (
     "model/edits/check/explicit.py",
     "model/edits/check/symbolic.py",
     "model/edits/check/verify.py",
-    "model/admission/approvals.py",
-    "model/admission/records.py",
+    "model/admission/decision/approvals.py",
+    "model/admission/signatures/records.py",
 )
 HEADER = ["module", "mutants", "killed", "timeout", "survived", "no_tests", "equivalent", "not_run", "score"]
 

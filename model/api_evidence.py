@@ -22,10 +22,10 @@ from model.errors import InputKind, InvalidInput
 from model.jsonio import read_text
 
 if TYPE_CHECKING:
-    from model.admission.approvals import ApprovalVerified
-    from model.admission.demo import DemoStep
-    from model.admission.records import RecordInvalid, RecordValid
+    from model.admission.decision.approvals import ApprovalVerified
+    from model.admission.deployments.demo import DemoStep
     from model.admission.refusal import Refusal
+    from model.admission.signatures.records import RecordInvalid, RecordValid
 
 PathLike = str | Path
 
@@ -50,8 +50,8 @@ def verify_approval(approval: PathLike | JSON, approvers: PathLike | JSON, *, ac
     ...                 amount=900, **ok).reason.value
     'amount-exceeded'
     """
-    from model.admission.approvals import load_approval, load_registry
-    from model.admission.approvals import verify_approval as _verify_approval
+    from model.admission.decision.approvals import load_approval, load_registry
+    from model.admission.decision.approvals import verify_approval as _verify_approval
 
     a_doc, a_src = _doc(approval, "approval")
     r_doc, r_src = _doc(approvers, "approvers")
@@ -70,8 +70,8 @@ def verify_records(records: PathLike | JSON, key: PathLike | bytes) -> tuple[Rec
     >>> [v.kind for v in out]
     ['governance', 'governance', 'refusal', 'intent', 'execution']
     """
-    from model.admission.hybrid import public_keys_from_text
-    from model.admission.records import RecordInvalid, records_document, verify_chain, verify_record
+    from model.admission.signatures.hybrid import public_keys_from_text
+    from model.admission.signatures.records import RecordInvalid, records_document, verify_chain, verify_record
 
     doc, where = _doc(records, "records")
     checked = records_document(doc, where)
@@ -93,7 +93,7 @@ def admission_demo() -> tuple[DemoStep, ...]:
     >>> [(s.step, s.outcome) for s in admission_demo()][2:4]
     [('replay', 'completed'), ('replay again', 'refused')]
     """
-    from model.admission.demo import run_demo
+    from model.admission.deployments.demo import run_demo
 
     with tempfile.TemporaryDirectory() as tmp:
         return run_demo(Path(tmp))

@@ -13,10 +13,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from model.admission.approvals import ApprovalVerified
-from model.admission.demo import DemoStep
-from model.admission.records import RecordInvalid, RecordValid
+from model.admission.decision.approvals import ApprovalVerified
+from model.admission.deployments.demo import DemoStep
 from model.admission.refusal import Refusal
+from model.admission.signatures.records import RecordInvalid, RecordValid
 from model.api_evidence import DrtRun, DrtSkipped
 from model.api_results import CorpusJudgment, Explanation, Row, TraceRun, dataframe, explanation_rows, trace_rows
 from model.apicheck import checked, found

@@ -129,7 +129,7 @@ def _effects(data: bytes, tmp: Path) -> object:
 
 
 def _signed_policy(data: bytes, tmp: Path) -> object:
-    from model.admission.signed_policy import load_policy
+    from model.admission.decision.signed_policy import load_policy
 
     return load_policy(_json(data, "fuzz.json"), "fuzz.json")
 
@@ -138,7 +138,7 @@ _NOW = datetime(2026, 12, 2, 15, 0, tzinfo=UTC)
 
 
 def _approval(data: bytes, tmp: Path) -> object:
-    from model.admission.approvals import load_approval, load_registry, verify_approval
+    from model.admission.decision.approvals import load_approval, load_registry, verify_approval
     from model.canonical import load_file
 
     registry = load_registry(load_file(CORPUS / "admission" / "approvers.json"))
@@ -147,14 +147,14 @@ def _approval(data: bytes, tmp: Path) -> object:
 
 
 def _approvers(data: bytes, tmp: Path) -> object:
-    from model.admission.approvals import load_registry
+    from model.admission.decision.approvals import load_registry
 
     return load_registry(_json(data, "fuzz.json"), "fuzz.json")
 
 
 def _records(data: bytes, tmp: Path) -> object:
-    from model.admission.records import verify_chain, verify_record
-    from model.admission.signing import public_key_from_text
+    from model.admission.signatures.records import verify_chain, verify_record
+    from model.admission.signatures.signing import public_key_from_text
 
     key = public_key_from_text((CORPUS / "admission" / "keys" / "runtime.pub.pem").read_text(), "runtime.pub.pem")
     doc = _json(data, "fuzz.json")
@@ -162,19 +162,19 @@ def _records(data: bytes, tmp: Path) -> object:
 
 
 def _tenant_policies(data: bytes, tmp: Path) -> object:
-    from model.admission.tenant_policy import load_tenant_policies
+    from model.admission.resumable.tenant_policy import load_tenant_policies
 
     return load_tenant_policies(_json(data, "fuzz.json"), "fuzz.json")
 
 
 def _request(data: bytes, tmp: Path) -> object:
-    from model.admission.envelope import load_request
+    from model.admission.resumable.envelope import load_request
 
     return load_request(_json(data, "fuzz.json"), "fuzz.json")
 
 
 def _transaction(data: bytes, tmp: Path) -> object:
-    from model.admission.gateway import load_transaction
+    from model.admission.release.gateway import load_transaction
 
     return load_transaction(_json(data, "fuzz.json"), "fuzz.json")
 

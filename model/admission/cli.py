@@ -19,13 +19,13 @@ from pathlib import Path
 
 import click
 
-from model.admission.approvals import load_approval, load_registry, verify_approval
-from model.admission.auth_events import ChainInvalid, verify_caller_chain
-from model.admission.hybrid import public_keys_from_text
-from model.admission.records import RecordInvalid, chain_heads, record_hash, records_document, verify_chain
+from model.admission.decision.approvals import load_approval, load_registry, verify_approval
+from model.admission.decision.signed_policy import load_policy
 from model.admission.refusal import Refusal
-from model.admission.signed_policy import load_policy
-from model.admission.signing import parse_instant
+from model.admission.signatures.auth_events import ChainInvalid, verify_caller_chain
+from model.admission.signatures.hybrid import public_keys_from_text
+from model.admission.signatures.records import RecordInvalid, chain_heads, record_hash, records_document, verify_chain
+from model.admission.signatures.signing import parse_instant
 from model.budget import Budget
 from model.canonical import load_file
 from model.cliutil import budget_option, metered_progress
@@ -182,7 +182,7 @@ def explore_cmd(depth: int, attempts: int, mutant: str | None, budget: Budget) -
 
     Exit 0 no violation (within the depth), 1 a violated property with its trace, 3 the budget ran out
     before the exploration ended and no violation was found (one tick per transition)."""
-    from model.admission.explore import PROPERTIES, explore
+    from model.admission.deployments.explore import PROPERTIES, explore
 
     with metered_progress("admit explore") as progress:
         r = explore(depth=depth, attempts=attempts, mutant=mutant, budget=budget, on_progress=progress)
@@ -202,7 +202,7 @@ def explore_cmd(depth: int, attempts: int, mutant: str | None, budget: Budget) -
 def demo(as_json: bool) -> None:
     """Run a held attempt through approval and replay, and a signed approval through verification,
     tampering, decision and release, printing one sentence per step."""
-    from model.admission.demo import run_demo
+    from model.admission.deployments.demo import run_demo
     from model.canonical import canonical_str
 
     with tempfile.TemporaryDirectory() as tmp:

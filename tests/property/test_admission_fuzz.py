@@ -17,19 +17,19 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from model.admission.approvals import ApprovalVerified, load_approval, load_registry
-from model.admission.authorization import load_authorization
-from model.admission.envelope import load_request
-from model.admission.evidence import verify_approval_evidence
-from model.admission.gateway import Authorized, Released, load_transaction
-from model.admission.governance import Proposal
-from model.admission.nonces import SqliteNonceStore
-from model.admission.records import RecordInvalid, RecordStore, RecordValid, verify_chain, verify_record
+from model.admission.decision.approvals import ApprovalVerified, load_approval, load_registry
+from model.admission.decision.evidence import verify_approval_evidence
+from model.admission.decision.governance import Proposal
+from model.admission.decision.nonces import SqliteNonceStore
+from model.admission.decision.signed_policy import Approve, evaluate, load_policy
+from model.admission.deployments.release_deployment import REFUNDS_POLICY, Pipeline
 from model.admission.refusal import Refusal
-from model.admission.release_deployment import REFUNDS_POLICY, Pipeline
-from model.admission.signed_policy import Approve, evaluate, load_policy
-from model.admission.signing import KeyPair, public_key_from_text
-from model.admission.tenant_policy import load_tenant_policies
+from model.admission.release.authorization import load_authorization
+from model.admission.release.gateway import Authorized, Released, load_transaction
+from model.admission.resumable.envelope import load_request
+from model.admission.resumable.tenant_policy import load_tenant_policies
+from model.admission.signatures.records import RecordInvalid, RecordStore, RecordValid, verify_chain, verify_record
+from model.admission.signatures.signing import KeyPair, public_key_from_text
 from model.canonical import load_file
 from model.errors import InvalidInput
 from tests.strategies import json_paths

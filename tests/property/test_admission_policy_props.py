@@ -10,9 +10,9 @@ from typing import Any
 from hypothesis import event, given, settings
 from hypothesis import strategies as st
 
+from model.admission.decision.signed_policy import Approve, load_policy
+from model.admission.decision.signed_policy import evaluate as evaluate_policy
 from model.admission.refusal import Refusal, RefusalReason
-from model.admission.signed_policy import Approve, load_policy
-from model.admission.signed_policy import evaluate as evaluate_policy
 from model.errors import InvalidInput
 
 SIGNALS = {"orderId": "string", "amount": "number", "risk": "number", "vip": "boolean", "approved": "boolean"}

@@ -13,10 +13,10 @@ import jsonschema
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from model.admission.approvals import load_approval
-from model.admission.envelope import load_request
-from model.admission.signed_policy import load_policy
-from model.admission.tenant_policy import load_tenant_policies
+from model.admission.decision.approvals import load_approval
+from model.admission.decision.signed_policy import load_policy
+from model.admission.resumable.envelope import load_request
+from model.admission.resumable.tenant_policy import load_tenant_policies
 from model.errors import InvalidInput
 from tests.strategies import json_paths
 

@@ -15,11 +15,11 @@ from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import Bundle, RuleBasedStateMachine, initialize, invariant, multiple, rule
 
-from model.admission.authorization import AUTHORIZATION_TTL
-from model.admission.gateway import Authorized, Released
+from model.admission.deployments.release_deployment import REFUNDS_POLICY, Pipeline
 from model.admission.refusal import Refusal
-from model.admission.release_deployment import REFUNDS_POLICY, Pipeline
-from model.admission.signing import parse_instant
+from model.admission.release.authorization import AUTHORIZATION_TTL
+from model.admission.release.gateway import Authorized, Released
+from model.admission.signatures.signing import parse_instant
 from model.canonical import JSON, digest
 
 NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)

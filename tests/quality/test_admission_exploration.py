@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from model.admission.explore import MUTANTS, PROPERTIES, explore
+from model.admission.deployments.explore import MUTANTS, PROPERTIES, explore
 
 
 def test_hold_replay_protocol_one_attempt_full_state_space_keeps_p1_to_p4() -> None:

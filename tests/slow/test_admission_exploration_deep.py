@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from model.admission.explore import explore
+from model.admission.deployments.explore import explore
 
 
 @pytest.mark.slow

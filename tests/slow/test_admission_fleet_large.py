@@ -1,4 +1,4 @@
-"""The larger gateway-fleet campaign (``model.admission.fleet``; the default tier runs small ones in
+"""The larger gateway-fleet campaign (``model.admission.deployments.fleet``; the default tier runs small ones in
 tests/unit/test_admission_fleet.py): eight gateways racing every release of 150 approvals on
 PostgreSQL, with victims SIGKILLed between reserve and release, every client connection dropped
 every 0.05 s and a server restart, all at once; and the same race on SQLite. Nothing duplicated,
@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from model.admission.fleet import Campaign, run
+from model.admission.deployments.fleet import Campaign, run
 from tests.postgres import fresh_schema
 
 pytestmark = pytest.mark.slow

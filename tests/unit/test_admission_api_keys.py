@@ -1,5 +1,5 @@
-"""API keys scoped to capabilities, principals and tenant (E1; ``model.admission.api_keys``) and the
-per-caller authentication-event chain (``model.admission.auth_events``): out-of-scope, forged,
+"""API keys scoped to capabilities, principals and tenant (E1; ``model.admission.decision.api_keys``) and the
+per-caller authentication-event chain (``model.admission.signatures.auth_events``): out-of-scope, forged,
 revoked and malformed keys refused with a named reason; every attempt chained per caller, signed,
 verifiable offline; altered, reordered, truncated-at-the-start, cross-caller and downgraded chains
 refused, on both store backends."""
@@ -16,11 +16,17 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from model.admission.api_keys import Authenticated, authenticate, fingerprint, load_api_keys, make_token
-from model.admission.auth_events import AuthEventLog, ChainDefect, ChainInvalid, ChainValid, verify_caller_chain
-from model.admission.hybrid import generate_hybrid, hybrid_public_pem, public_keys
+from model.admission.decision.api_keys import Authenticated, authenticate, fingerprint, load_api_keys, make_token
 from model.admission.refusal import Refusal, RefusalReason
-from model.admission.signing import KeyPair
+from model.admission.signatures.auth_events import (
+    AuthEventLog,
+    ChainDefect,
+    ChainInvalid,
+    ChainValid,
+    verify_caller_chain,
+)
+from model.admission.signatures.hybrid import generate_hybrid, hybrid_public_pem, public_keys
+from model.admission.signatures.signing import KeyPair
 from model.cli import main
 from model.errors import InvalidInput
 

@@ -1,4 +1,4 @@
-"""Signed approvals (parmana-signed-approvals.md §4.3, ``model/admission/approvals.py``) checked
+"""Signed approvals (parmana-signed-approvals.md §4.3, ``model/admission/decision/approvals.py``) checked
 directly: every refusal of ``verify_approval`` with its reason and the detail a person reads, each
 boundary of the time rules, the scope rules, the loaders' error locations and key revocation
 (written against the mutants that survived the end-to-end tests, ``make mutation``)."""
@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from model.admission.approvals import (
+from model.admission.decision.approvals import (
     CLOCK_SKEW,
     MAX_TTL,
     ApprovalVerified,
@@ -23,7 +23,7 @@ from model.admission.approvals import (
     verify_approval,
 )
 from model.admission.refusal import Refusal, RefusalReason
-from model.admission.signing import KeyPair, format_instant
+from model.admission.signatures.signing import KeyPair, format_instant
 from model.canonical import JSON, canonical_bytes
 from model.errors import InputKind, InvalidInput
 

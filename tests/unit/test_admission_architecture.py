@@ -1,6 +1,7 @@
-"""No code path reaches a tool without the gate (parmana-signed-approvals.md, Section 4.4: "An
-architecture test over package boundaries checks that no other path reaches a connector"), and
-the approval service never executes (resumable-action-attempts.md). Checked over the AST of every
+"""No code path reaches a tool without the gate (the Parmana paper, Section 4.4: "An architecture
+test over package boundaries checks that no other path reaches a connector"), and the approval
+service never executes (*Policy-Mediated Autonomy with Resumable Action Attempts*, "Requester,
+approver, and executor separation"). Checked over the AST of every
 module in ``model``."""
 
 from __future__ import annotations
@@ -11,9 +12,8 @@ from pathlib import Path
 MODEL = Path(__file__).resolve().parents[2] / "model"
 TOOLS = "model.admission.tools"
 # wiring modules build a ToolRegistry from callables but never call one; the two executors call
-INVOKERS = {"model.admission.handler", "model.admission.gateway"}
-WIRING = {"model.admission.deployment", "model.admission.release_deployment", "model.admission.explore",
-          "model.admission.fleet"}
+INVOKERS = {"model.admission.resumable.handler", "model.admission.release.gateway"}
+WIRING = {f"model.admission.deployments.{m}" for m in ("deployment", "release_deployment", "explore", "fleet")}
 
 
 def modules() -> dict[str, ast.Module]:
@@ -49,12 +49,12 @@ def test_no_code_path_reaches_a_tool_without_the_gate() -> None:
 def test_approval_service_never_executes() -> None:
     mods = modules()
     reach: set[str] = set()
-    frontier = ["model.admission.review"]
+    frontier = ["model.admission.resumable.review"]
     while frontier:
         m = frontier.pop()
         if m in reach or m not in mods:
             continue
         reach.add(m)
         frontier.extend(i for i in imports(mods[m]) if i.startswith("model."))
-    assert "model.admission.review" in reach and "model.admission.attempt_store" in reach
+    assert "model.admission.resumable.review" in reach and "model.admission.resumable.attempt_store" in reach
     assert not reach & (INVOKERS | {TOOLS}), reach & (INVOKERS | {TOOLS})

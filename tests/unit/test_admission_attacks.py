@@ -1,5 +1,5 @@
 """One test per attack class of parmana-signed-approvals.md (Sections 3–6 and its threat list),
-each named after what it attacks, against the wired pipeline in model.admission.release_deployment."""
+each named after what it attacks, against the wired pipeline in model.admission.deployments.release_deployment."""
 
 from __future__ import annotations
 
@@ -10,14 +10,14 @@ from pathlib import Path
 
 import pytest
 
-from model.admission.gateway import Authorized, Released, ReleaseGate
-from model.admission.governance import Proposal
-from model.admission.nonces import SqliteNonceStore
-from model.admission.records import RecordStore
+from model.admission.decision.governance import Proposal
+from model.admission.decision.nonces import SqliteNonceStore
+from model.admission.decision.signed_policy import load_policy
+from model.admission.deployments.release_deployment import REFUNDS_POLICY, Pipeline, step_up
 from model.admission.refusal import Refusal, RefusalReason
-from model.admission.release_deployment import REFUNDS_POLICY, Pipeline, step_up
-from model.admission.signed_policy import load_policy
-from model.admission.signing import KeyPair, parse_instant
+from model.admission.release.gateway import Authorized, Released, ReleaseGate
+from model.admission.signatures.records import RecordStore
+from model.admission.signatures.signing import KeyPair, parse_instant
 from model.admission.tools import ToolRegistry
 from model.canonical import JSON
 from model.errors import InvalidInput
@@ -240,7 +240,7 @@ def test_no_intent_store_means_no_release(pipe: Pipeline) -> None:
 
 
 def test_every_refusal_yields_signed_refusal_record(pipe: Pipeline) -> None:
-    from model.admission.records import RecordValid, verify_chain
+    from model.admission.signatures.records import RecordValid, verify_chain
     pipe.runtime.decide(pipe.transaction(approved=False), NOW)
     pipe.gate.release({"payload": {}, "signature": {}}, pipe.transaction(), NOW)
     refusals = pipe.records.all("refusal")

@@ -10,13 +10,13 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from model.admission.approvals import ApprovalVerified, load_approval, load_registry, verify_approval
-from model.admission.envelope import load_request
-from model.admission.gateway import load_transaction
-from model.admission.records import RecordValid, verify_chain, verify_record
-from model.admission.signed_policy import load_policy
-from model.admission.signing import public_key_from_text
-from model.admission.tenant_policy import load_tenant_policies
+from model.admission.decision.approvals import ApprovalVerified, load_approval, load_registry, verify_approval
+from model.admission.decision.signed_policy import load_policy
+from model.admission.release.gateway import load_transaction
+from model.admission.resumable.envelope import load_request
+from model.admission.resumable.tenant_policy import load_tenant_policies
+from model.admission.signatures.records import RecordValid, verify_chain, verify_record
+from model.admission.signatures.signing import public_key_from_text
 
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "corpus" / "admission"

@@ -11,11 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from model.admission.approvals import ApprovalVerified, ApproverKey, ApproverRegistry
-from model.admission.evidence import verify_approval_evidence
-from model.admission.nonces import SqliteNonceStore
+from model.admission.decision.approvals import ApprovalVerified, ApproverKey, ApproverRegistry
+from model.admission.decision.evidence import verify_approval_evidence
+from model.admission.decision.nonces import SqliteNonceStore
 from model.admission.refusal import Refusal, RefusalReason
-from model.admission.signing import KeyPair, format_instant
+from model.admission.signatures.signing import KeyPair, format_instant
 from model.canonical import JSON
 
 NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)

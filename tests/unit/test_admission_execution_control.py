@@ -1,4 +1,4 @@
-"""Execution control (``model.admission.execution_control``) behind the release gate: one single-use
+"""Execution control (``model.admission.release.execution_control``) behind the release gate: one single-use
 session per authorization, the connector credential resolved for that call only and never in the
 agent's transaction, its fingerprint (not the secret) in the execution record, and every secret
 redacted from every signed record, even when the agent pastes it into an intent or the tool echoes
@@ -12,13 +12,13 @@ from pathlib import Path
 
 import pytest
 
-from model.admission.api_keys import fingerprint
-from model.admission.execution_control import Executed, ExecutionControl, redact
-from model.admission.gateway import Authorized, Released, ReleaseGate
-from model.admission.hybrid import public_keys
-from model.admission.records import RecordStore, verify_record
+from model.admission.decision.api_keys import fingerprint
+from model.admission.deployments.release_deployment import Pipeline
 from model.admission.refusal import Refusal, RefusalReason
-from model.admission.release_deployment import Pipeline
+from model.admission.release.execution_control import Executed, ExecutionControl, redact
+from model.admission.release.gateway import Authorized, Released, ReleaseGate
+from model.admission.signatures.hybrid import public_keys
+from model.admission.signatures.records import RecordStore, verify_record
 from model.admission.tools import ToolRegistry
 from model.canonical import JSON
 from model.errors import InvalidInput

@@ -1,4 +1,4 @@
-"""Gateway processes on one shared nonce store (``model.admission.fleet``), small enough for the
+"""Gateway processes on one shared nonce store (``model.admission.deployments.fleet``), small enough for the
 default tier: four gateways racing every release release each approval exactly once on both
 backends; on PostgreSQL, gateways SIGKILLed between reserve and release, connections dropped
 mid-transaction and a server restarted under load lose nothing and duplicate nothing; a gateway that
@@ -18,17 +18,17 @@ from pathlib import Path
 
 import pytest
 
-from model.admission.admission_service import Held
-from model.admission.attempt_store import AttemptStore
-from model.admission.attempts import AttemptState, Event
-from model.admission.authorization import load_authorization
-from model.admission.deployment import World, publish_request
-from model.admission.fleet import Campaign, Outcome, run
-from model.admission.gateway import Authorized, Released, ReleaseGate
-from model.admission.nonces import Leasing, Reservation, SqliteNonceStore
+from model.admission.decision.nonces import Leasing, Reservation, SqliteNonceStore
+from model.admission.deployments.deployment import World, publish_request
+from model.admission.deployments.fleet import Campaign, Outcome, run
+from model.admission.deployments.release_deployment import Pipeline
 from model.admission.refusal import Refusal, RefusalReason
-from model.admission.release_deployment import Pipeline
-from model.admission.review import Recorded
+from model.admission.release.authorization import load_authorization
+from model.admission.release.gateway import Authorized, Released, ReleaseGate
+from model.admission.resumable.admission_service import Held
+from model.admission.resumable.attempt_store import AttemptStore
+from model.admission.resumable.attempts import AttemptState, Event
+from model.admission.resumable.review import Recorded
 from model.admission.tools import ToolRegistry
 from model.canonical import JSON
 from tests.postgres import fresh_schema

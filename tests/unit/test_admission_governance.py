@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from model.admission.governance import Governance
-from model.admission.records import RecordStore
-from model.admission.release_deployment import REFUNDS_POLICY, Pipeline
+from model.admission.decision.governance import Governance
+from model.admission.deployments.release_deployment import REFUNDS_POLICY, Pipeline
+from model.admission.signatures.records import RecordStore
 from model.errors import InvalidInput
 
 NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)

@@ -1,4 +1,4 @@
-"""Hybrid Ed25519 + ML-DSA-65 signatures and the KMS commitment form (``model.admission.hybrid``) on
+"""Hybrid Ed25519 + ML-DSA-65 signatures and the KMS commitment form (``model.admission.signatures.hybrid``) on
 records, authorizations and approvals, and in the offline verifier: valid objects verify; forged,
 downgraded (suite and form), truncated and cross-key inputs are refused, each with a named reason."""
 
@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from model.admission.approvals import (
+from model.admission.decision.approvals import (
     ApprovalVerified,
     ApproverKey,
     ApproverRegistry,
@@ -22,8 +22,10 @@ from model.admission.approvals import (
     load_registry,
     verify_approval,
 )
-from model.admission.gateway import Authorized, Released, ReleaseGate
-from model.admission.hybrid import (
+from model.admission.deployments.release_deployment import Pipeline
+from model.admission.refusal import Refusal, RefusalReason
+from model.admission.release.gateway import Authorized, Released, ReleaseGate
+from model.admission.signatures.hybrid import (
     COMMITMENT,
     HYBRID_LABEL,
     KMS_LIMIT,
@@ -39,10 +41,8 @@ from model.admission.hybrid import (
     verify_message,
     verify_object,
 )
-from model.admission.records import RecordDefect, RecordInvalid, RecordStore, RecordValid, verify_record
-from model.admission.refusal import Refusal, RefusalReason
-from model.admission.release_deployment import Pipeline
-from model.admission.signing import KeyPair, format_instant
+from model.admission.signatures.records import RecordDefect, RecordInvalid, RecordStore, RecordValid, verify_record
+from model.admission.signatures.signing import KeyPair, format_instant
 from model.admission.tools import ToolRegistry
 from model.canonical import JSON, canonical_bytes
 from model.cli import main

@@ -13,13 +13,13 @@ from typing import Any
 import pytest
 from parmana.crypto.approval import sign_approval
 
-from model.admission.approvals import ApprovalVerified, ApproverKey, ApproverRegistry
-from model.admission.evidence import verify_approval_evidence
-from model.admission.gateway import Authorized, Released
-from model.admission.nonces import SqliteNonceStore
+from model.admission.decision.approvals import ApprovalVerified, ApproverKey, ApproverRegistry
+from model.admission.decision.evidence import verify_approval_evidence
+from model.admission.decision.nonces import SqliteNonceStore
+from model.admission.deployments.release_deployment import Pipeline
 from model.admission.refusal import Refusal, RefusalReason
-from model.admission.release_deployment import Pipeline
-from model.admission.signing import KeyPair, parse_instant
+from model.admission.release.gateway import Authorized, Released
+from model.admission.signatures.signing import KeyPair, parse_instant
 
 KEY = KeyPair.generate("alice-key-1")
 REGISTRY = ApproverRegistry({("alice", "alice-key-1"): ApproverKey("alice", "alice-key-1", KEY.public)})

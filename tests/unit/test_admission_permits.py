@@ -1,4 +1,4 @@
-"""The permit holder as a fourth authority (``model.admission.permits``): a route whose contract
+"""The permit holder as a fourth authority (``model.admission.resumable.permits``): a route whose contract
 requires a permit replays only with a valid permit for that attempt from a registered holder who is
 neither the requester nor the approver; missing, forged, downgraded, expired, cross-attempt,
 cross-tenant and role-confused permits are refused with named reasons, and none burns the attempt."""
@@ -10,16 +10,16 @@ from datetime import timedelta
 
 import pytest
 
-from model.admission.admission_service import Held
-from model.admission.attempt_store import AttemptStore
-from model.admission.deployment import APPROVER, EPOCH, ROUTES, World, publish_request
-from model.admission.handler import ResultKind, Route
-from model.admission.hybrid import generate_hybrid, public_keys, sign_object
-from model.admission.permits import Holder, issue_permit
+from model.admission.deployments.deployment import APPROVER, EPOCH, ROUTES, World, publish_request
 from model.admission.refusal import Refusal, RefusalReason
-from model.admission.replay import Replayed, ReplayService
-from model.admission.review import Recorded
-from model.admission.signing import KeyPair
+from model.admission.resumable.admission_service import Held
+from model.admission.resumable.attempt_store import AttemptStore
+from model.admission.resumable.handler import ResultKind, Route
+from model.admission.resumable.permits import Holder, issue_permit
+from model.admission.resumable.replay import Replayed, ReplayService
+from model.admission.resumable.review import Recorded
+from model.admission.signatures.hybrid import generate_hybrid, public_keys, sign_object
+from model.admission.signatures.signing import KeyPair
 
 NOW = EPOCH
 TREASURY = generate_hybrid("treasury-1")

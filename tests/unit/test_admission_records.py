@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from model.admission.records import (
+from model.admission.signatures.records import (
     RecordDefect,
     RecordInvalid,
     RecordStore,
@@ -21,7 +21,7 @@ from model.admission.records import (
     verify_chain,
     verify_record,
 )
-from model.admission.signing import KeyPair, format_instant
+from model.admission.signatures.signing import KeyPair, format_instant
 from model.canonical import JSON, digest
 from model.errors import InvalidInput
 

@@ -1,5 +1,5 @@
 """One test per evaluation case of resumable-action-attempts.md ("Evaluation should exercise ..."),
-against the wired services in model.admission.deployment, on both store backends: a real SQLite
+against the wired services in model.admission.deployments.deployment, on both store backends: a real SQLite
 file and a schema of a throwaway PostgreSQL server (``store_target`` in tests/conftest.py)."""
 
 from __future__ import annotations
@@ -10,16 +10,16 @@ from datetime import timedelta
 
 import pytest
 
-from model.admission.admission_service import Denied, Executed, Held
-from model.admission.attempt_store import AttemptStore
-from model.admission.attempts import AttemptState, Event
-from model.admission.authority import Grant, LiveDenial
-from model.admission.deployment import AGENT, APPROVER, CRED, EPOCH, TENANT, World, publish_request
-from model.admission.handler import ResultKind
+from model.admission.deployments.deployment import AGENT, APPROVER, CRED, EPOCH, TENANT, World, publish_request
 from model.admission.refusal import Refusal, RefusalReason
-from model.admission.replay import Replayed
-from model.admission.review import Recorded
-from model.admission.tenant_policy import PolicyEffect, TenantPolicies, evaluate, join
+from model.admission.resumable.admission_service import Denied, Executed, Held
+from model.admission.resumable.attempt_store import AttemptStore
+from model.admission.resumable.attempts import AttemptState, Event
+from model.admission.resumable.authority import Grant, LiveDenial
+from model.admission.resumable.handler import ResultKind
+from model.admission.resumable.replay import Replayed
+from model.admission.resumable.review import Recorded
+from model.admission.resumable.tenant_policy import PolicyEffect, TenantPolicies, evaluate, join
 
 NOW = EPOCH
 

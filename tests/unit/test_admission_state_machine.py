@@ -6,9 +6,17 @@ import itertools
 
 import pytest
 
-from model.admission.attempt_store import AttemptStore
-from model.admission.attempts import RESULTED, TERMINAL, TRANSITIONS, AttemptState, Event, IllegalTransition, step
-from model.admission.deployment import EPOCH, publish_request
+from model.admission.deployments.deployment import EPOCH, publish_request
+from model.admission.resumable.attempt_store import AttemptStore
+from model.admission.resumable.attempts import (
+    RESULTED,
+    TERMINAL,
+    TRANSITIONS,
+    AttemptState,
+    Event,
+    IllegalTransition,
+    step,
+)
 
 S = AttemptState
 

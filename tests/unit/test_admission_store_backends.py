@@ -14,9 +14,9 @@ from typing import Any
 
 import pytest
 
-from model.admission.attempt_store import AttemptStore
-from model.admission.nonces import KIND as NONCE_KIND
-from model.admission.nonces import Reservation, SqliteNonceStore
+from model.admission.decision.nonces import KIND as NONCE_KIND
+from model.admission.decision.nonces import Reservation, SqliteNonceStore
+from model.admission.resumable.attempt_store import AttemptStore
 from model.errors import InputKind, InvalidInput
 from model.pgstore import MIGRATIONS, PgDatabase, redacted
 from model.store_kinds import kind

@@ -56,7 +56,7 @@ def test_an_approval_for_resource_1_backs_no_permit_for_the_number_1() -> None:
     # An approval's resourceId is a string. Read as the canonical text of the resource, the approval signed
     # for the string resource "1" backed a permit for the number 1 (and "true" for true): the approver's
     # resource and the call's were different JSON values.
-    from model.admission.nonces import SqliteNonceStore
+    from model.admission.decision.nonces import SqliteNonceStore
     from model.monitor.adapter.shell import Adapter, Handle
     from model.monitor.decide.permits import EvidenceRefused, signed_approval_evidence
     from model.monitor.decide.state import Permit
@@ -160,7 +160,7 @@ def test_a_tool_result_beyond_double_precision_fails_the_call_instead_of_being_r
 def test_a_request_body_beyond_double_precision_is_refused() -> None:
     import pytest
 
-    from model.admission.envelope import Identity, Request
+    from model.admission.resumable.envelope import Identity, Request
     from model.errors import InvalidInput
 
     ident = Identity("tenant", "alice", "key-1", "POST", "/pay")

@@ -7,9 +7,9 @@ from datetime import UTC, datetime, timedelta
 
 import pytest
 
-from model.admission.approvals import ApproverKey, ApproverRegistry
-from model.admission.nonces import SqliteNonceStore
-from model.admission.signing import KeyPair, format_instant
+from model.admission.decision.approvals import ApproverKey, ApproverRegistry
+from model.admission.decision.nonces import SqliteNonceStore
+from model.admission.signatures.signing import KeyPair, format_instant
 from model.canonical import JSON
 from model.monitor.adapter.report_task import load
 from model.monitor.adapter.shell import Adapter, Handle, Refusal

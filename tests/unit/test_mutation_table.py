@@ -66,9 +66,10 @@ def test_an_equivalent_entry_must_match_function_and_both_sides_of_the_diff() ->
 
 
 def test_methods_are_named_class_dot_method() -> None:
-    assert M.function_of("model.admission.records.xǁRecordStoreǁall__mutmut_3") == "RecordStore.all"
+    assert M.function_of("model.admission.signatures.records.xǁRecordStoreǁall__mutmut_3") == "RecordStore.all"
     assert M.function_of("model.monitor.ledger.x__find_permit__mutmut_10") == "_find_permit"
-    assert M.name_module("model.admission.records.xǁRecordStoreǁall__mutmut_3") == "model/admission/records.py"
+    assert (M.name_module("model.admission.signatures.records.xǁRecordStoreǁall__mutmut_3")
+            == "model/admission/signatures/records.py")
 
 
 def test_a_crashed_mutant_is_an_error_and_an_unrun_one_is_left_out_of_the_score() -> None:

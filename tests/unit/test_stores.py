@@ -14,10 +14,10 @@ from pathlib import Path
 
 import pytest
 
-from model.admission.attempt_store import AttemptStore
-from model.admission.nonces import SqliteNonceStore
-from model.admission.records import RecordStore
-from model.admission.signing import KeyPair
+from model.admission.decision.nonces import SqliteNonceStore
+from model.admission.resumable.attempt_store import AttemptStore
+from model.admission.signatures.records import RecordStore
+from model.admission.signatures.signing import KeyPair
 from model.edits.runtime.outbox import Outbox
 from model.edits.runtime.runtime import Runtime
 from model.edits.runtime.scenarios import playground

@@ -31,7 +31,7 @@ from typing import Any
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
-from model.admission.signing import KeyPair
+from model.admission.signatures.signing import KeyPair
 from model.canonical import canonical_str, loads
 from model.edits.ideal import machine as M
 from model.edits.ideal.driven import VALUE, Broken, RuntimeSide

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from model.admission.signing import KeyPair
+from model.admission.signatures.signing import KeyPair
 from model.canonical import JSON, canonical_str, loads
 from model.canonical import digest as json_digest
 from model.edits.check.checker import decide

@@ -32,7 +32,7 @@ import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from model.admission.signing import KeyPair, verify_payload
+from model.admission.signatures.signing import KeyPair, verify_payload
 from model.canonical import JSON, digest
 from model.edits.runtime import journal
 from model.edits.runtime.record import State

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from model.admission.signing import KeyPair
+from model.admission.signatures.signing import KeyPair
 from model.canonical import JSON, loads
 from model.edits.check.load import term_from_doc
 from model.edits.runtime import steps

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from model.admission.signing import KeyPair
+from model.admission.signatures.signing import KeyPair
 from model.canonical import canonical_str
 from model.edits.check.checker import decide as check_instance
 from model.edits.check.contract import Term, call_ids

@@ -42,7 +42,7 @@ from typing import Any, TypeVar
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
-from model.admission.signing import public_raw
+from model.admission.signatures.signing import public_raw
 from model.canonical import JSON, canonical_str, canonical_str_exact, loads
 from model.edits.runtime import integrity, journal, steps
 from model.edits.runtime.answers import (

@@ -23,7 +23,7 @@ from typing import Any
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
-from model.admission.signing import KeyPair
+from model.admission.signatures.signing import KeyPair
 from model.edits.runtime.requirements import sign_record
 
 SESSIONS = Path(__file__).resolve().parents[3] / "corpus" / "edits" / "sessions"

@@ -41,7 +41,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from model.admission.signing import KeyPair, public_key_from_text, verify_payload
+from model.admission.signatures.signing import KeyPair, public_key_from_text, verify_payload
 from model.canonical import JSON, canonical_str, loads
 from model.canonical import digest as json_digest
 from model.edits.check.checker import decide as check_instance

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
-from model.admission.signing import KeyPair
+from model.admission.signatures.signing import KeyPair
 from model.errors import InputKind, InvalidInput
 from model.pgstore import is_postgres
 from model.store_kinds import kind

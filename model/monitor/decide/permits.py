@@ -1,6 +1,6 @@
 """Evidence for exact-call permits (Agenra Table 1 and Section 9, which our copy lacks), and the
 bridge that lets a permit require a signed single-use approval (the Parmana paper §4.3,
-verified by ``model.admission.evidence``).
+verified by ``model.admission.decision.evidence``).
 
 A permit is issued by the application, never the agent, for one exact call: the tool and the value
 identity of every argument (``State.issue_permit``). An adapter may be configured with a
@@ -25,9 +25,9 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 
-from model.admission.approvals import ApproverRegistry
-from model.admission.evidence import verify_approval_evidence
-from model.admission.nonces import NonceStore
+from model.admission.decision.approvals import ApproverRegistry
+from model.admission.decision.evidence import verify_approval_evidence
+from model.admission.decision.nonces import NonceStore
 from model.admission.refusal import Refusal
 from model.canonical import JSON, canonical_str, digest
 from model.monitor.decide.matching import Effect

@@ -19,7 +19,7 @@ Choices where the source is silent: a tool's exception is recorded as the execut
 fails verification refuses with the verification's reason; an unavailable nonce store refuses
 (STORE_UNAVAILABLE); a refusal whose record cannot be stored is still a refusal; an execution
 record that cannot be written after release is kept in ``unwritten`` and written by ``flush``.
-With ``leasing`` (``model.admission.nonces``), the spend also writes a reservation whose token the
+With ``leasing`` (``model.admission.decision.nonces``), the spend also writes a reservation whose token the
 tool receives as ``idempotencyKey``: a gateway that saw its commit fail asks whether its own
 reservation landed and, if so, releases; ``recover`` completes reservations whose holder's lease
 expired unfinished (the holder was killed, or could not mark it finished), with the same key.
@@ -33,16 +33,16 @@ import time
 from dataclasses import dataclass
 from datetime import datetime
 
-from model.admission.approvals import ApproverRegistry, load_approval, verify_approval
-from model.admission.authorization import Authorization, issue, load_authorization
-from model.admission.evidence import APPROVAL_NAMESPACE
-from model.admission.execution_control import ExecutionControl
-from model.admission.governance import Governance
-from model.admission.hybrid import DOWNGRADES, PublicKeys, SignatureBad, verify_object
-from model.admission.nonces import Leasing, NonceStore, Reservation
-from model.admission.records import RecordStore
+from model.admission.decision.approvals import ApproverRegistry, load_approval, verify_approval
+from model.admission.decision.evidence import APPROVAL_NAMESPACE
+from model.admission.decision.governance import Governance
+from model.admission.decision.nonces import Leasing, NonceStore, Reservation
+from model.admission.decision.signed_policy import Approve, SignedPolicy, check_signals, evaluate
 from model.admission.refusal import Refusal, RefusalReason
-from model.admission.signed_policy import Approve, SignedPolicy, check_signals, evaluate
+from model.admission.release.authorization import Authorization, issue, load_authorization
+from model.admission.release.execution_control import ExecutionControl
+from model.admission.signatures.hybrid import DOWNGRADES, PublicKeys, SignatureBad, verify_object
+from model.admission.signatures.records import RecordStore
 from model.admission.tools import ToolRegistry
 from model.canonical import JSON, check_exact_json, digest
 from model.errors import InputKind, InvalidInput

@@ -18,8 +18,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from model.admission.attempts import AttemptState, Event, sources_of, step
-from model.admission.envelope import Identity, Request
+from model.admission.resumable.attempts import AttemptState, Event, sources_of, step
+from model.admission.resumable.envelope import Identity, Request
 from model.errors import InputKind, InvalidInput
 from model.pgstore import PgDatabase, open_database
 from model.store import Database

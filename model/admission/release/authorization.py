@@ -7,7 +7,7 @@ Payload::
      "requestHash", "signalsHash", "approvalsHash", "nonce", "issuedAt", "expiresAt"}
 
 wrapped as ``{"payload": ..., "signature": {...}}``, a classical or hybrid signature object
-(``model.admission.hybrid``; a hybrid runtime key signs with Ed25519 and ML-DSA-65).
+(``model.admission.signatures.hybrid``; a hybrid runtime key signs with Ed25519 and ML-DSA-65).
 Choices where the source is silent: the *request* is the intent (action, target, params), the
 exact call the gate will release; signals and the presented approvals are bound by their own
 digests so neither can be swapped between decision and release; the lifetime is 60 s.
@@ -20,9 +20,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from model.admission.hybrid import CLASSICAL, HYBRID, sign_object
-from model.admission.signed_policy import SignedPolicy
-from model.admission.signing import KeyPair, format_instant, parse_instant
+from model.admission.decision.signed_policy import SignedPolicy
+from model.admission.signatures.hybrid import CLASSICAL, HYBRID, sign_object
+from model.admission.signatures.signing import KeyPair, format_instant, parse_instant
 from model.canonical import JSON, check_exact_json, digest
 from model.errors import InputKind, InvalidInput, json_path
 

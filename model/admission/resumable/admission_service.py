@@ -21,13 +21,13 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from datetime import datetime
 
-from model.admission.attempt_store import AttemptStore
-from model.admission.attempts import AttemptState, Event
-from model.admission.authority import Authority, LiveDenial, authenticate
-from model.admission.envelope import Request
-from model.admission.handler import ExecutionResult, Handler, Route
 from model.admission.refusal import Refusal, RefusalReason
-from model.admission.tenant_policy import LookupFailed, PolicyEffect, PolicySource, evaluate
+from model.admission.resumable.attempt_store import AttemptStore
+from model.admission.resumable.attempts import AttemptState, Event
+from model.admission.resumable.authority import Authority, LiveDenial, authenticate
+from model.admission.resumable.envelope import Request
+from model.admission.resumable.handler import ExecutionResult, Handler, Route
+from model.admission.resumable.tenant_policy import LookupFailed, PolicyEffect, PolicySource, evaluate
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from datetime import datetime
 
-from model.admission.approvals import ApprovalVerified, ApproverRegistry, load_approval, verify_approval
-from model.admission.nonces import NonceStore
+from model.admission.decision.approvals import ApprovalVerified, ApproverRegistry, load_approval, verify_approval
+from model.admission.decision.nonces import NonceStore
 from model.admission.refusal import Refusal, RefusalReason
 from model.errors import InvalidInput
 

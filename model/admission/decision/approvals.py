@@ -7,7 +7,7 @@ Parmana's SDK (``parmana.crypto.approval.sign_approval``)::
      "signature": {"algorithm": "ed25519", "keyId", "value", "signedAt"}}
 
 or, from an approver whose registered key is hybrid, ``"algorithm": "ed25519+ml-dsa-65"`` with a
-``pqValue`` beside ``value`` (``model.admission.hybrid``: both must verify, and such an approver's
+``pqValue`` beside ``value`` (``model.admission.signatures.hybrid``: both must verify, and such an approver's
 classical-only signature is refused as a downgrade).
 
 An approval counts only if it is signed over the canonical payload by a registered,
@@ -36,7 +36,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from model.admission.hybrid import (
+from model.admission.refusal import Refusal, RefusalReason
+from model.admission.signatures.hybrid import (
     CLASSICAL,
     DOWNGRADES,
     HYBRID,
@@ -45,8 +46,7 @@ from model.admission.hybrid import (
     mldsa_public_from_text,
     verify_message,
 )
-from model.admission.refusal import Refusal, RefusalReason
-from model.admission.signing import parse_instant, public_key_from_text, public_raw
+from model.admission.signatures.signing import parse_instant, public_key_from_text, public_raw
 from model.canonical import JSON, canonical_bytes, check_exact_json
 from model.errors import InputKind, InvalidInput, json_path
 

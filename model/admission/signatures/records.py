@@ -1,7 +1,7 @@
 """Signed records and their offline verification (the Parmana paper, Section 4.5).
 
 A record is ``{"payload": {...}, "recordHash": sha256(canonical payload), "signature": {...}}``
-with a classical or hybrid signature object (``model.admission.hybrid``: Ed25519, or Ed25519 and
+with a classical or hybrid signature object (``model.admission.signatures.hybrid``: Ed25519, or Ed25519 and
 ML-DSA-65, the commitment form above 4,096 bytes); the signature covers the RFC 8785 bytes of the whole
 payload, so any change to any field fails verification while a different key order (which is
 the same JSON) does not. Kinds: ``intent`` (stored *before* release), ``execution`` (after
@@ -25,8 +25,16 @@ from datetime import datetime
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PublicKey
 
-from model.admission.hybrid import CLASSICAL, DOWNGRADES, HYBRID, PublicKeys, SignatureBad, sign_object, verify_object
-from model.admission.signing import KeyPair, format_instant, public_raw
+from model.admission.signatures.hybrid import (
+    CLASSICAL,
+    DOWNGRADES,
+    HYBRID,
+    PublicKeys,
+    SignatureBad,
+    sign_object,
+    verify_object,
+)
+from model.admission.signatures.signing import KeyPair, format_instant, public_raw
 from model.canonical import JSON, canonical_str, check_exact_json, digest, loads
 from model.errors import InputKind, InvalidInput, Location
 from model.store import Database

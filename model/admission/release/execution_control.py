@@ -23,7 +23,7 @@ import uuid
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from model.admission.api_keys import fingerprint
+from model.admission.decision.api_keys import fingerprint
 from model.admission.refusal import Refusal, RefusalReason
 from model.canonical import JSON
 from model.errors import InputKind, InvalidInput

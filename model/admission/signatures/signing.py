@@ -112,7 +112,7 @@ def verify_payload(public: bytes | Ed25519PublicKey, payload: object, signature_
 @dataclass(frozen=True)
 class KeyPair:
     """A signing key with its id; tests and the CLI demo make these, deployments load them. ``pq``,
-    when present, makes it a hybrid key (``model.admission.hybrid``): objects it signs there carry
+    when present, makes it a hybrid key (``model.admission.signatures.hybrid``): objects it signs there carry
     both signatures. ``sign`` below is the classical Ed25519 signature alone."""
 
     key_id: str

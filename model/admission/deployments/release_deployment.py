@@ -10,12 +10,12 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta
 from pathlib import Path
 
-from model.admission.gateway import ReleaseGate, Runtime
-from model.admission.governance import Applied, Governance, HumanCredential, Proposal
-from model.admission.hybrid import public_keys
-from model.admission.nonces import SqliteNonceStore
-from model.admission.records import RecordStore
-from model.admission.signing import KeyPair, format_instant
+from model.admission.decision.governance import Applied, Governance, HumanCredential, Proposal
+from model.admission.decision.nonces import SqliteNonceStore
+from model.admission.release.gateway import ReleaseGate, Runtime
+from model.admission.signatures.hybrid import public_keys
+from model.admission.signatures.records import RecordStore
+from model.admission.signatures.signing import KeyPair, format_instant
 from model.admission.tools import ToolRegistry
 from model.canonical import JSON, digest
 

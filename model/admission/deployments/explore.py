@@ -34,9 +34,7 @@ from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from model.admission.attempt_store import AttemptStore
-from model.admission.authority import Authority, Grant, authorize
-from model.admission.deployment import (
+from model.admission.deployments.deployment import (
     AGENT,
     APPROVER,
     CRED,
@@ -47,9 +45,11 @@ from model.admission.deployment import (
     default_authority,
     publish_request,
 )
-from model.admission.envelope import Identity
 from model.admission.refusal import Refusal
-from model.admission.replay import Replayed, ReplayService
+from model.admission.resumable.attempt_store import AttemptStore
+from model.admission.resumable.authority import Authority, Grant, authorize
+from model.admission.resumable.envelope import Identity
+from model.admission.resumable.replay import Replayed, ReplayService
 from model.admission.tools import ToolRegistry
 from model.budget import Budget, BudgetExhausted, Spent, Unknown
 from model.canonical import JSON

@@ -15,12 +15,12 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from model.admission.admission_service import Held
-from model.admission.approvals import ApprovalVerified, load_approval, load_registry, verify_approval
-from model.admission.gateway import Authorized, Released
+from model.admission.decision.approvals import ApprovalVerified, load_approval, load_registry, verify_approval
 from model.admission.refusal import Refusal
-from model.admission.replay import Replayed
-from model.admission.review import Recorded
+from model.admission.release.gateway import Authorized, Released
+from model.admission.resumable.admission_service import Held
+from model.admission.resumable.replay import Replayed
+from model.admission.resumable.review import Recorded
 from model.canonical import JSON
 
 
@@ -43,8 +43,8 @@ def _refused(protocol: str, step: str, r: Refusal, why: str) -> DemoStep:
 
 
 def _attempt_steps(tmp: Path) -> list[DemoStep]:
-    from model.admission.attempt_store import AttemptStore
-    from model.admission.deployment import APPROVER, EPOCH, World, publish_request
+    from model.admission.deployments.deployment import APPROVER, EPOCH, World, publish_request
+    from model.admission.resumable.attempt_store import AttemptStore
 
     p = "held attempt"
     w = World(AttemptStore(str(tmp / "attempts.db")))
@@ -73,8 +73,8 @@ def _attempt_steps(tmp: Path) -> list[DemoStep]:
 
 
 def _approval_steps(tmp: Path) -> list[DemoStep]:
-    from model.admission.deployment import EPOCH
-    from model.admission.release_deployment import Pipeline
+    from model.admission.deployments.deployment import EPOCH
+    from model.admission.deployments.release_deployment import Pipeline
 
     p = "signed approval"
     pipe = Pipeline(tmp, EPOCH)

@@ -26,11 +26,11 @@ from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
 
-from model.admission.approvals import ApproverKey, ApproverRegistry, load_registry
-from model.admission.records import RecordInvalid, RecordStore, verify_chain
+from model.admission.decision.approvals import ApproverKey, ApproverRegistry, load_registry
+from model.admission.decision.signed_policy import SAFE_NAME, SignedPolicy, load_policy
 from model.admission.refusal import Refusal, RefusalReason
-from model.admission.signed_policy import SAFE_NAME, SignedPolicy, load_policy
-from model.admission.signing import parse_instant, verify_payload
+from model.admission.signatures.records import RecordInvalid, RecordStore, verify_chain
+from model.admission.signatures.signing import parse_instant, verify_payload
 from model.canonical import JSON, canonical_str, digest, is_exact_json
 from model.errors import InputKind, InvalidInput
 

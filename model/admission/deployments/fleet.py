@@ -45,12 +45,12 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from model.admission.evidence import APPROVAL_NAMESPACE
-from model.admission.gateway import Authorized, Released, ReleaseGate
-from model.admission.nonces import Leasing, Reservation, SqliteNonceStore
-from model.admission.records import RecordStore
+from model.admission.decision.evidence import APPROVAL_NAMESPACE
+from model.admission.decision.nonces import Leasing, Reservation, SqliteNonceStore
+from model.admission.deployments.release_deployment import Pipeline
 from model.admission.refusal import Refusal, RefusalReason
-from model.admission.release_deployment import Pipeline
+from model.admission.release.gateway import Authorized, Released, ReleaseGate
+from model.admission.signatures.records import RecordStore
 from model.admission.tools import ToolRegistry
 from model.canonical import JSON
 from model.errors import InvalidInput

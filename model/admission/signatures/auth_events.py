@@ -10,7 +10,7 @@ Each authentication attempt by an API key, accepted or refused, is a signed even
 
 ``seq`` numbers the caller's events from 0 and ``prev`` is the ``recordHash`` of the caller's
 previous event (``null`` first), so each caller's events form one hash chain, signed by the service
-key (classical or hybrid, ``model.admission.hybrid``). ``verify_caller_chain`` needs only the
+key (classical or hybrid, ``model.admission.signatures.hybrid``). ``verify_caller_chain`` needs only the
 events and the public key. Choices where the source is silent: the caller is the API key's id (a
 refused, unparseable token has no caller and is not chained); the presented secret never enters an
 event, only its fingerprint; the store appends inside one transaction that reads the caller's head,
@@ -24,8 +24,8 @@ import enum
 from dataclasses import dataclass
 from datetime import datetime
 
-from model.admission.hybrid import DOWNGRADES, PublicKeys, SignatureBad, sign_object, verify_object
-from model.admission.signing import KeyPair, format_instant
+from model.admission.signatures.hybrid import DOWNGRADES, PublicKeys, SignatureBad, sign_object, verify_object
+from model.admission.signatures.signing import KeyPair, format_instant
 from model.canonical import JSON, canonical_str, digest, is_exact_json, loads
 from model.pgstore import PgDatabase, open_database
 from model.store_kinds import kind

@@ -16,14 +16,14 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from datetime import UTC, datetime
 
-from model.admission.admission_service import AdmissionService
-from model.admission.attempt_store import AttemptStore
-from model.admission.authority import Authority, Credential, Grant
-from model.admission.envelope import Identity, Request
-from model.admission.handler import Handler, Route
-from model.admission.replay import ReplayService
-from model.admission.review import ApprovalService
-from model.admission.tenant_policy import PolicyEffect, PolicySource, TenantPolicies
+from model.admission.resumable.admission_service import AdmissionService
+from model.admission.resumable.attempt_store import AttemptStore
+from model.admission.resumable.authority import Authority, Credential, Grant
+from model.admission.resumable.envelope import Identity, Request
+from model.admission.resumable.handler import Handler, Route
+from model.admission.resumable.replay import ReplayService
+from model.admission.resumable.review import ApprovalService
+from model.admission.resumable.tenant_policy import PolicyEffect, PolicySource, TenantPolicies
 from model.admission.tools import DependencyUnavailable, Tool, ToolRegistry
 from model.canonical import JSON
 

@@ -36,7 +36,7 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey,
 from cryptography.hazmat.primitives.asymmetric.mldsa import MLDSA65PrivateKey, MLDSA65PublicKey
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat, load_pem_public_key
 
-from model.admission.signing import KeyPair, b64decode_strict, public_key_from_text, public_raw
+from model.admission.signatures.signing import KeyPair, b64decode_strict, public_key_from_text, public_raw
 from model.canonical import JSON, canonical_bytes, is_exact_json
 from model.errors import InputKind, InvalidInput
 

@@ -20,12 +20,12 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 
-from model.admission.attempt_store import AttemptStore
-from model.admission.attempts import AttemptState, Event
-from model.admission.envelope import Identity
-from model.admission.handler import ExecutionResult, Handler, Route
-from model.admission.permits import Holder, check_permit
 from model.admission.refusal import Refusal, RefusalReason
+from model.admission.resumable.attempt_store import AttemptStore
+from model.admission.resumable.attempts import AttemptState, Event
+from model.admission.resumable.envelope import Identity
+from model.admission.resumable.handler import ExecutionResult, Handler, Route
+from model.admission.resumable.permits import Holder, check_permit
 
 
 @dataclass(frozen=True, slots=True)

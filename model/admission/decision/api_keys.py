@@ -22,8 +22,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 
-from model.admission.auth_events import AuthEvent, AuthEventLog
 from model.admission.refusal import Refusal, RefusalReason
+from model.admission.signatures.auth_events import AuthEvent, AuthEventLog
 from model.errors import InputKind, InvalidInput, json_path
 
 _TOKEN = re.compile(r"^awk_([A-Za-z0-9-]{1,64})_([A-Za-z0-9_-]{16,256})$")

@@ -14,9 +14,9 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 
-from model.admission.attempt_store import AttemptStore
-from model.admission.attempts import AttemptState, Event
 from model.admission.refusal import Refusal, RefusalReason
+from model.admission.resumable.attempt_store import AttemptStore
+from model.admission.resumable.attempts import AttemptState, Event
 
 
 @dataclass(frozen=True, slots=True)

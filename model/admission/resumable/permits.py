@@ -6,7 +6,7 @@ A route whose contract names a permit kind (``Route.permit``) replays only with 
 that exact attempt from a registered holder of that kind::
 
     {"payload": {"permitId", "kind", "holder", "tenant", "attemptId", "bodyDigest", "issuedAt",
-                 "expiresAt"}, "signature": {...}}   (classical or hybrid, ``model.admission.hybrid``)
+                 "expiresAt"}, "signature": {...}}   (classical or hybrid, ``model.admission.signatures.hybrid``)
 
 ``check_permit`` runs before the attempt is claimed (like the identity check, so a bad permit
 cannot burn the attempt) and refuses with a named reason: PERMIT_MISSING, PERMIT_INVALID (not a
@@ -25,10 +25,10 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 
-from model.admission.attempt_store import Attempt
-from model.admission.hybrid import DOWNGRADES, PublicKeys, SignatureBad, sign_object, verify_object
 from model.admission.refusal import Refusal, RefusalReason
-from model.admission.signing import KeyPair, format_instant, parse_instant
+from model.admission.resumable.attempt_store import Attempt
+from model.admission.signatures.hybrid import DOWNGRADES, PublicKeys, SignatureBad, sign_object, verify_object
+from model.admission.signatures.signing import KeyPair, format_instant, parse_instant
 from model.canonical import JSON
 
 _KEYS = frozenset({"permitId", "kind", "holder", "tenant", "attemptId", "bodyDigest", "issuedAt", "expiresAt"})

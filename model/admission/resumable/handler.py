@@ -18,10 +18,10 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
-from model.admission.attempt_store import AttemptStore
-from model.admission.attempts import Event
-from model.admission.authority import Authority, LiveDenial, authorize
-from model.admission.envelope import Request
+from model.admission.resumable.attempt_store import AttemptStore
+from model.admission.resumable.attempts import Event
+from model.admission.resumable.authority import Authority, LiveDenial, authorize
+from model.admission.resumable.envelope import Request
 from model.admission.tools import DependencyUnavailable, ToolRegistry
 from model.canonical import JSON, canonical_str
 
