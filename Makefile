@@ -40,8 +40,9 @@ BENCHMARKS := monitor-overhead edit-timing validation-scaling dask-scaling
 bench: $(STAMP)
 	$(BIN)/agentwarrant reproduce $(BENCHMARKS)
 
-# Mutation testing (issue 12 §5): mutmut 3 over the eight judgment modules ([tool.mutmut] in
-# pyproject.toml lists them and the tests it selects from), then paper_figures/tables/mutation.{csv,md}.
+# Mutation testing, to show the tests would notice a wrong verdict: mutmut 3 over the eight judgment
+# modules ([tool.mutmut] in pyproject.toml lists them and the tests it selects from), then
+# paper_figures/tables/mutation.{csv,md}.
 # Tens of minutes of CPU, niced. A fresh run by default; MUTATION_RESUME=1 keeps mutants/ so mutmut
 # resumes an interrupted run and retests only changed functions (survivors are not retested then).
 # Each mutant's tests run under an 8 GB address-space limit: a mutant that allocates without bound (two

@@ -308,7 +308,8 @@ def is_large_accepted(family: str, size: int) -> bool:
 
 
 def summary(rows: list[dict[str, object]], engine: str = "symbolic") -> str:
-    """The issue's two targets, read off the rows (every small row listed)."""
+    """The comparison with the published artifact, read off the rows for each timing column: the ratio on
+    every small row (listed) and the least lead on the large accepted rows."""
     parts = []
     for col, what, base in (("median_ms", "warm median", "artifact"), ("best_ms", "least warm", "artifact"),
                             ("second_median_ms", "second check", "artifact"),

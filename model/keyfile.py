@@ -4,7 +4,7 @@ A key file holds one Ed25519 private key as PKCS#8 PEM and must be readable by i
 any group or other permission bit makes it refused, as ssh refuses a private key. A new key file
 is written to a temporary file (created 0600 by ``mkstemp``), synced, and published with
 ``os.link``, so a reader never sees half a key and two processes creating the same file agree on
-one key: the loser of the link race loads the winner's file. Choice where the issue is silent: the
+one key: the loser of the link race loads the winner's file. Choice where the papers are silent: the
 file may also be supplied by the caller (``--key FILE``); an existing file is never overwritten.
 """
 

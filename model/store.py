@@ -25,7 +25,7 @@ Modes:
   empty file, or an SQLite database with no table and no stamp, is initialized inside one
   ``BEGIN IMMEDIATE`` transaction, so concurrent openers serialize and exactly one creates the schema.
 
-Choices where the issue is silent: a file whose mode bits forbid writing counts as read-only even for
+Choices where the papers are silent: a file whose mode bits forbid writing counts as read-only even for
 root, whom the OS would let write, since that is what the owner asked for. A writable open of an
 older version runs the kind's registered migration steps (``store_kinds.MIGRATIONS``, the same ones
 PostgreSQL runs) inside the opening transaction; a read-only open, or an older version with no

@@ -1,7 +1,7 @@
 """Reaching a Dask cluster: ``--scheduler ADDRESS`` connects to a running one; ``--workers N``
 starts a ``LocalCluster`` of N worker processes on the loopback address for the command's duration.
 
-Choices where the issue is silent: a command runs distributed only when given one of the two options
+Choices where the papers are silent: a command runs distributed only when given one of the two options
 (without them it keeps the single-process engine, whose results the distributed ones equal); a local
 cluster has one thread per worker process, because the search is pure Python (threads would share one
 GIL) and one partition per worker is the unit of parallelism; its scheduler's HTTP endpoint is on a free

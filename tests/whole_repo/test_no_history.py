@@ -1,8 +1,9 @@
-"""The README, docs/, the model's and the experiments' sources and the notebooks are written for a reader
-who never saw the project's history: no tracker numbers, no development rounds, no commit hashes, no
-"this machine" meaning the authors', and the papers cited by title, never by the file names of the
-copies the authors worked from. Every hit is printed as ``file:line: text`` so that it can be rewritten
-to say why, not just deleted."""
+"""The README, docs/, the model's and the experiments' sources, the notebooks, the build and CI files
+(Makefile, pyproject.toml, .ci/), the corpus's READMEs and the captions of the committed tables are
+written for a reader who never saw the project's history: no tracker numbers, no development rounds,
+no commit hashes, no "this machine" meaning the authors', and the papers cited by title, never by the
+file names of the copies the authors worked from. Every hit is printed as ``file:line: text`` so that
+it can be rewritten to say why, not just deleted."""
 
 from __future__ import annotations
 
@@ -11,6 +12,7 @@ import re
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
+TABLES = ROOT / "paper_figures" / "tables"
 
 PHRASES = re.compile(
     r"\b[Ii]ssues?[ -]#?\d+"
@@ -21,7 +23,6 @@ PHRASES = re.compile(
 )
 # a commit-like word: 7-40 hex digits with at least one digit and one letter, standing alone
 HEXWORD = re.compile(r"(?<![\w/.:-])(?=[0-9a-f]*[0-9])(?=[0-9a-f]*[a-f])[0-9a-f]{7,40}(?![\w/.-])")
-# provenance a reader needs (the published artifact's commit the timing comparison used), and hex-looking names
 # provenance a reader needs (the published artifact's commit, the Lean 4 commit the toolchain is built
 # from), the hexadecimal alphabet, and an algorithm's name
 ALLOWED_HEX = frozenset({"d0c855afa93d9c8301e9983bedffc0058f68baba", "0839ead35e", "0123456789abcdef", "ed25519"})
@@ -33,13 +34,22 @@ def _files() -> list[Path]:
     found += sorted((ROOT / "model").rglob("*.py"))
     found += sorted((ROOT / "experiments").rglob("*.py"))
     found += sorted((ROOT / "experiments").rglob("*.ipynb"))
+    found += [ROOT / "Makefile", ROOT / "pyproject.toml"]
+    found += sorted((ROOT / ".ci").rglob("*"))
+    found += sorted((ROOT / "corpus").rglob("README.md"))
+    found += sorted(TABLES.glob("*.md"))
     return [p for p in found if p.is_file() and ".ipynb_checkpoints" not in p.parts]
 
 
 def _lines(path: Path) -> list[tuple[int, str]]:
     """Numbered text lines; a notebook's are its cells' sources (outputs are not committed), numbered
-    across cells in order."""
+    across cells in order; a committed table's are its caption, the lines before the table (its cells are
+    measurements and names, which may be hex digests)."""
     text = path.read_text(encoding="utf-8")
+    if path.parent == TABLES:
+        lines = text.splitlines()
+        end = next((i for i, line in enumerate(lines) if line.startswith("|")), len(lines))
+        return list(enumerate(lines[:end], 1))
     if path.suffix != ".ipynb":
         return list(enumerate(text.splitlines(), 1))
     cells = json.loads(text)["cells"]
@@ -61,6 +71,16 @@ def test_no_history_or_seed_file_names() -> None:
     hits = [h for p in _files() for h in _hits(p)]
     print("\n".join(hits))
     assert hits == [], f"{len(hits)} phrases to rewrite:\n" + "\n".join(hits)
+
+
+def test_the_build_files_and_table_captions_are_scanned() -> None:
+    names = {str(p.relative_to(ROOT)) for p in _files()}
+    assert {"Makefile", "pyproject.toml", ".ci/run", "experiments/mutation.py",
+            "paper_figures/tables/search_speed.md", "corpus/admission/README.md"} <= names
+    table = TABLES / "search_speed.md"
+    caption = _lines(table)
+    assert caption and caption[0][1].startswith("Explicit search speed") and not any(
+        line.startswith("|") for _, line in caption)
 
 
 def test_the_patterns_catch_what_they_are_for() -> None:

@@ -7,7 +7,7 @@ log ``Δ`` (the ordered actions that already have authorization records) and the
 
 Choices where the paper is silent:
 - Every outcome of the target contract is required (``StillRequired = O_𝒞``, as for a registered
-  extension in Appendix A-D2); the coverage maps of edit derivation are the next issue's.
+  extension in Appendix A-D2); the coverage maps of edit derivation live in ``runtime/derive.py``.
 - ``log`` lists actions; their labels come from ``labels`` (one label per action, ``ℓ(d)``).
 """
 
