@@ -16,6 +16,14 @@ extension is strictly longer, so when every outcome has the same number of calls
 to explore (one outcome, or the artifact's shared families): the search is skipped, and so are its
 budget ticks.
 
+Order: when several conditions fail, the reason is the *first class* in ``InvalidReason``'s order
+(duplicate-call, duplicate-group, empty-choice, unmapped-call, unlabelled-action, log-repeats-action,
+log-outside-policy, complete-prefixes-another) whose condition holds — a property of the instance,
+not of the order in which the term's calls are visited: every call is checked for an action before
+any is checked for a label. The Lean oracle's well-formedness judgment
+(``lean/AgentWarrant/Spec/Edits/WellFormed.lean``) follows the same order and is compared with this
+one by the DRT.
+
 The other conditions take one walk of the term (``_scan``) and one look-up per call and logged
 action: they run on every check, and on tiny families they were a sizeable part of it.
 """
@@ -71,9 +79,10 @@ def check_wellformed(inst: Instance, meter: Meter | None = None, comp: Compiled 
     if labels is None:
         labels = inst.label_map()
     for c in calls:
-        d = q_act.get(c)
-        if d is None:
+        if c not in q_act:
             return InvalidReason.UNMAPPED_CALL, f"call {c} has no action"
+    for c in calls:
+        d = q_act[c]
         if d not in labels:
             return InvalidReason.UNLABELLED_ACTION, f"action {d} (of call {c}) has no label"
     for d in inst.log:
