@@ -4,6 +4,8 @@ import AgentWarrant.Oracle.Main
 import AgentWarrant.Spec.Edits.List
 import AgentWarrant.Spec.Edits.Resolve
 import AgentWarrant.Spec.Edits.Check
+import AgentWarrant.Spec.Edits.WellFormed
+import AgentWarrant.Thm.Edits.WellFormed
 import AgentWarrant.Thm.Edits.Resolve
 import AgentWarrant.Thm.Edits.Check
 import AgentWarrant.Spec.Edits.Safety

@@ -108,6 +108,89 @@ def _calls(t: Term) -> list[str]:
     return list(call_ids(t))
 
 
+#: The checker's reason classes, in its order of precedence (model.edits.check.verdict.InvalidReason).
+INVALID_KINDS = ("duplicate-call", "duplicate-group", "empty-choice", "unmapped-call", "unlabelled-action",
+                 "log-repeats-action", "log-outside-policy", "complete-prefixes-another")
+
+
+def _groups(t: Term) -> list[str]:
+    if isinstance(t, Family):
+        return [t.group]
+    if isinstance(t, Choice):
+        return [t.group] + [g for _, sub in t.arms for g in _groups(sub)]
+    if isinstance(t, Par | Seq):
+        return [g for sub in t.parts for g in _groups(sub)]
+    return []
+
+
+def _break(draw: st.DrawFn, inst: Instance, kind: str) -> Instance:
+    """``inst`` changed so that the condition of reason class ``kind`` holds (an earlier class may hold
+    too, by accident or by an earlier break: the checker then answers that one)."""
+    term, acts, labs, log, policy = inst.contract, inst.action_map(), inst.label_map(), inst.log, inst.policy
+    calls = _calls(term)
+    if kind == "duplicate-call":
+        c = draw(st.sampled_from(calls)) if calls else "c0"
+        term = Seq((term, Call(c))) if calls else Par((Call(c), Call(c)))
+        acts.setdefault(c, "d0")
+    elif kind == "duplicate-group":
+        groups = _groups(term)
+        extra = Choice(draw(st.sampled_from(groups)) if groups else "gd", (("a0", Nil()),))
+        term = Par((term, extra) if groups else (term, extra, extra))
+    elif kind == "empty-choice":
+        term = Par((term, draw(st.sampled_from([
+            Choice("ge", ()), Choice("ge", (("a0", Nil()), ("a0", Call("ce")))), Family("fe", ()),
+            Family("fe", (("o0", pomset_of(["ce"], [])), ("o0", pomset_of([], []))))]))))
+        acts.setdefault("ce", "d0")
+    elif kind == "unmapped-call":
+        if calls and draw(st.booleans()):
+            acts.pop(draw(st.sampled_from(calls)), None)
+        else:
+            term = Seq((term, Call("cu")))
+    elif kind == "unlabelled-action":
+        used = sorted({acts[c] for c in calls if c in acts} | set(log))
+        if used and draw(st.booleans()):
+            labs.pop(draw(st.sampled_from(used)), None)
+        elif calls and draw(st.booleans()):
+            acts[draw(st.sampled_from(calls))] = "dz"
+        else:
+            log = (*log, "dz")
+    elif kind == "log-repeats-action":
+        log = (*log, log[0]) if log else ("d0", "d0")
+    elif kind == "log-outside-policy":
+        log = log or (draw(st.sampled_from(EDIT_ACTIONS)),)
+        first = labs.get(log[0], "a")
+        others = [x for x in EDIT_LABELS if x != first]
+        policy = from_maximal_words(draw(st.lists(st.lists(st.sampled_from(others), max_size=3), max_size=3)))
+    else:  # complete-prefixes-another: a choice between nothing and a contract with calls
+        if not calls:
+            term, acts = Seq((term, Call("cp"))), {**acts, "cp": "d0"}
+        term = Choice("gp", (("a0", Nil()), ("a1", term)))
+    return make_instance(term, acts, labs, log, policy)
+
+
+@st.composite
+def invalid_edit_instances(draw: st.DrawFn) -> Instance:
+    """Ill-formed instances: an ``edit_instances`` or ``family_instances`` instance broken for one or two
+    reason classes (two: the checker's order of precedence decides which one it answers)."""
+    inst = draw(st.one_of(edit_instances(), family_instances()))
+    kinds = [draw(st.sampled_from(INVALID_KINDS))]
+    if draw(st.integers(0, 3)) == 0:  # sparingly: the earlier class of the two usually wins
+        kinds.append(draw(st.sampled_from(INVALID_KINDS)))
+    for kind in kinds:
+        inst = _break(draw, inst, kind)
+    return inst
+
+
+@st.composite
+def drt_edit_instances(draw: st.DrawFn) -> Instance:
+    """The edit_check DRT's cases: half ``edit_instances``, one in six ``family_instances``, one in three
+    ``invalid_edit_instances`` (so every Invalid reason class is compared against the oracle)."""
+    pick = draw(st.integers(0, 5))
+    if pick <= 2:
+        return draw(edit_instances())
+    return draw(family_instances() if pick == 3 else invalid_edit_instances())
+
+
 # --- monitor: random well-formed policies (model.monitor.language.policy) ----------------------------
 # ``policies()`` draws a Policy that passes model.monitor.language.validate, small enough for exhaustive
 # monitor checks: at most 3 levels, 4 nodes, 4 edges, 4 tools and 5 entries per permission list,

@@ -28,7 +28,7 @@ from typing import Any
 
 from model.canonical import canonical_str, digest
 from model.edits.check.instance import Instance, instance_to_json
-from model.edits.check.load import instance_from_json
+from model.edits.check.load import raw_instance_from_json
 from model.monitor.decide.commit import Outcome, step
 from model.monitor.decide.matching import Effect
 from model.monitor.decide.state import Call, initial_state
@@ -67,14 +67,14 @@ VECTORS = Path(__file__).resolve().parent.parent.parent / "corpus" / "vectors"
 
 
 def run_edit_check(oracle: LeanOracle, inst: Instance) -> CaseResult:
+    """Both checkers on one raw instance, Invalid ones included (the oracle checks well-formedness
+    itself); agreement is tagged with the answer kind, ``invalid:<reason>`` for an ill-formed one."""
     py = E.python_edit_check(inst)
-    if py is None:
-        return Skip("invalid instance (the finite form presupposes well-formedness)")
     payload, names = E.edit_check_input(inst)
     lean = E.lean_edit_view(names, oracle.call("edit_check", payload))
     bad = E.compare_edit_check(py, lean)
     if not bad:
-        return Agree("accepted" if lean.accepts[0] else "rejected")
+        return Agree(lean.verdicts[0])
     return Mismatch("edit_check", tuple(bad), instance_to_json(inst), payload, py.to_json(), lean.to_json())
 
 
@@ -152,7 +152,7 @@ def replay(oracle: LeanOracle, doc: Any) -> list[CaseResult]:
     """Run a saved vector again: rebuild the Python inputs and compare both sides afresh."""
     judgment, pin = doc["judgment"], doc["python_input"]
     if judgment == "edit_check":
-        return [run_edit_check(oracle, instance_from_json(pin, "vector"))]
+        return [run_edit_check(oracle, raw_instance_from_json(pin, "vector"))]
     if judgment == "resolve":
         return [run_resolve(oracle, (tuple(pin["word"]), pin["q_act"], tuple(pin["authorized"])))]
     if judgment == "ledger_allocate":
@@ -193,7 +193,7 @@ def load_strategies(repo: Path) -> Any:
 
 
 def strategy_for(judgment: str, strategies: Any) -> Any:
-    return {"edit_check": lambda: strategies.edit_instances(), "resolve": lambda: strategies.resolve_cases(),
+    return {"edit_check": lambda: strategies.drt_edit_instances(), "resolve": lambda: strategies.resolve_cases(),
             "ledger_allocate": lambda: strategies.ledger_cases(),
             "monitor_step": lambda: strategies.monitor_runs(),
             "monitor": lambda: strategies.whole_monitor_runs()}[judgment]()

@@ -13,7 +13,7 @@ from pathlib import Path
 from typing import Any
 
 from model.edits.check.instance import instance_to_json
-from model.edits.check.load import instance_from_json
+from model.edits.check.load import raw_instance_from_json
 from model.jsonio import read_text
 from model.monitor.decide.commit import step
 from model.monitor.decide.state import initial_state, issue_permit
@@ -34,8 +34,13 @@ def _recorded_edit_view(doc: Any) -> E.EditView:
     def cand(c: Any) -> Any:
         return c[0], tuple(tuple(letter) for letter in c[1])
 
-    return E.EditView(tuple(doc["accepts"]), frozenset(map(cand, doc["candidates"])),
-                      frozenset(map(cand, doc["safe"])), tuple(doc["rounds"]))
+    def word(w: Any) -> Any:
+        return tuple(tuple(letter) for letter in w)
+
+    return E.EditView(tuple(doc["verdicts"]), frozenset(map(cand, doc["candidates"])),
+                      tuple(frozenset(map(cand, s)) for s in doc["safe"]),
+                      tuple(frozenset(map(word, p)) for p in doc["prefixes"]), tuple(doc["prefix_counts"]),
+                      tuple(doc["rounds"]))
 
 
 def replay_recorded(doc: Any) -> CaseResult:
@@ -46,10 +51,7 @@ def replay_recorded(doc: Any) -> CaseResult:
     judgment, pin, lean = doc["judgment"], doc["python_input"], doc["lean"]
     oracle_input = doc["oracle_input"]
     if judgment == "edit_check":
-        inst = instance_from_json(pin, "vector")
-        py = E.python_edit_check(inst)
-        if py is None:
-            return Skip("invalid instance")
+        py = E.python_edit_check(raw_instance_from_json(pin, "vector"))
         rec = _recorded_edit_view(lean)
         bad = E.compare_edit_check(py, rec)
         return Agree("edit_check") if not bad else Mismatch("edit_check", tuple(bad), pin, oracle_input,
@@ -112,8 +114,6 @@ def record(oracle: Any, judgment: str, case: Any) -> list[dict[str, Any]]:
 
     if judgment == "edit_check":
         view = E.python_edit_check(case)
-        if view is None:
-            return []
         payload, names = E.edit_check_input(case)
         lean = E.lean_edit_view(names, oracle.call("edit_check", payload))
         return [doc(instance_to_json(case), payload, view.to_json(), lean.to_json())]

@@ -3,8 +3,9 @@
 One test per judgment, each drawing from the shared strategies in tests/strategies.py. The
 comparison modes are the named ones of model/oracle/edits_json.py and monitor_json.py; a
 mismatch fails the test with every input and both outputs, and the input is saved under
-corpus/vectors/. Skips (edit instances the Python checker calls Invalid) are counted and must
-stay a minority, so a generator that drifted into producing only skips would fail.
+corpus/vectors/. Skips are counted and must stay a minority, so a generator that drifted into
+producing only skips would fail. Edit instances the checkers call Invalid are compared too, with their
+reason class; ``test_edit_check_invalid_reasons`` requires every class to be reached.
 """
 
 from __future__ import annotations
@@ -12,14 +13,16 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import HealthCheck, Phase, given, seed, settings
 
 from model.edits.check.instance import Instance
 from model.oracle.drt import Agree, CaseResult, Mismatch, Skip, report, run_case, save_vector
 from model.oracle.lean import LeanOracle
 from tests.strategies import (
+    INVALID_KINDS,
     edit_instances,
     family_instances,
+    invalid_edit_instances,
     ledger_cases,
     monitor_runs,
     resolve_cases,
@@ -65,6 +68,24 @@ def test_edit_check_on_explicit_families(oracle: LeanOracle) -> None:
 
     body()
     assert tally["agree"] > 0, tally
+
+
+def test_edit_check_invalid_reasons(oracle: LeanOracle) -> None:
+    """Ill-formed instances (``invalid_edit_instances``): both sides answer Invalid with the same reason
+    class, and a fixed seed of 300 cases reaches every class."""
+    kinds: dict[str, int] = {}
+
+    @seed(20261204)
+    @settings(CASES, max_examples=300)
+    @given(invalid_edit_instances())
+    def body(inst: Instance) -> None:
+        for res in run_case("edit_check", oracle, inst):
+            _check([res], {"agree": 0, "skip": 0})
+            if isinstance(res, Agree):
+                kinds[res.kind] = kinds.get(res.kind, 0) + 1
+
+    body()
+    assert {k.removeprefix("invalid:") for k in kinds if k.startswith("invalid:")} == set(INVALID_KINDS), kinds
 
 
 def test_resolve(oracle: LeanOracle) -> None:

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from model.edits.check.load import load_instance
-from model.oracle.drt import Agree, Skip, run_edit_check
+from model.oracle.drt import Agree, run_edit_check
 from model.oracle.lean import LeanOracle, OracleError
 
 pytestmark = pytest.mark.lean
@@ -47,7 +47,6 @@ def test_client_raises_on_plumbing_errors(oracle: LeanOracle) -> None:
 @pytest.mark.parametrize("path", sorted((ROOT / "corpus" / "edits").glob("*.json")), ids=lambda p: p.name)
 def test_corpus_edit_instances_agree(oracle: LeanOracle, path: Path) -> None:
     res = run_edit_check(oracle, load_instance(path))
-    if path.name.startswith("prefix_invalid"):
-        assert isinstance(res, Skip)
-    else:
-        assert isinstance(res, Agree), res
+    assert isinstance(res, Agree), res
+    if path.name.startswith("prefix_invalid"):  # the oracle now judges well-formedness too
+        assert res.kind == "invalid:complete-prefixes-another", res

@@ -22,7 +22,7 @@ from model.oracle.drt import (
     run_case,
 )
 from model.oracle.lean import LeanOracle
-from tests.strategies import edit_instances, ledger_cases, monitor_runs
+from tests.strategies import drt_edit_instances, ledger_cases, monitor_runs
 
 pytestmark = pytest.mark.lean
 FEW = settings(max_examples=30, database=None, phases=[Phase.generate])
@@ -40,7 +40,7 @@ def _kinds(results: list[Any]) -> list[str]:
 
 def test_edit_vectors_rebuild_their_case(oracle: LeanOracle) -> None:
     @FEW
-    @given(edit_instances())
+    @given(drt_edit_instances())
     def body(inst: Any) -> None:
         doc = {"judgment": "edit_check", "python_input": instance_to_json(inst)}
         assert _kinds(replay(oracle, doc)) == _kinds(run_case("edit_check", oracle, inst))

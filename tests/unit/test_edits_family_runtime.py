@@ -104,4 +104,4 @@ def test_oracle_translation_lists_each_outcome_with_its_own_orders() -> None:
     assert names.calls == ("xa", "xb", "xc") and names.outcomes == ((("F", "ab"),), (("F", "ba"),))
     assert payload["outcomes"] == [{"id": 0, "lins": [[0, 1]]}, {"id": 1, "lins": [[1, 0, 2], [1, 2, 0]]}]
     view = python_edit_check(inst)
-    assert view is not None and view.accepts == (True, True) and view.rounds == (3,)
+    assert view.verdicts == ("accepted", "accepted") and view.rounds == (3,)

@@ -34,7 +34,7 @@ def _perturb(doc: dict[str, Any]) -> dict[str, Any]:
     bad = copy.deepcopy(doc)
     lean = bad["lean"]
     if doc["judgment"] == "edit_check":
-        lean["accepts"] = [not lean["accepts"][0]]
+        lean["verdicts"] = ["rejected" if lean["verdicts"][0] == "accepted" else "accepted"]
     elif doc["judgment"] == "resolve":
         lean[0][2] = "reuse" if lean[0][2] == "new" else "new"
     elif doc["judgment"] == "ledger_allocate":

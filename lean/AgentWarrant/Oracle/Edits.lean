@@ -1,7 +1,15 @@
 import Lean.Data.Json
 import AgentWarrant.Spec.Edits.Verify
+import AgentWarrant.Spec.Edits.WellFormed
 /-! Oracle entries for execution edits beyond `edit_check` and `resolve` (which live in
-`Oracle/Main.lean`): `verify_rejection`, the rejection-proof verifier of `Spec/Edits/Verify.lean`.
+`Oracle/Main.lean`): `verify_rejection`, the rejection-proof verifier of `Spec/Edits/Verify.lean`;
+and `rawD`, the decoder of the raw instance `edit_check` checks for well-formedness
+(`Spec/Edits/WellFormed.lean`).
+
+Raw instance keys of the `edit_check` input: `"term"` (`["call", c]`, `["nil"]`,
+`["choice", g, [[arm, term]]]`, `["par", [term]]`, `["seq", [term]]`, `["family", g, [[name, [call]]]]`),
+`"calls"` (`[[call, action]]`, the action map as given, possibly partial) and `"labels"`
+(`[[action, label]]`, likewise); the log, outcomes and policy are the finite form's.
 
 Input: `{"instance": <edit_check input>, "family": [cand], "rounds": [[{"cand": cand, "pre": word,
 "miss": n}]]}` with `cand = [outcome, word]` and `word = [[call, action, new]]`, numbered as for
@@ -49,6 +57,39 @@ def instD (j : Json) : Dec Inst := do
 
 def removalD (j : Json) : Dec Removal := do
   pure ⟨← candD (← field j "cand"), ← wordD (← field j "pre"), ← as Nat (← field j "miss")⟩
+
+def pairD (j : Json) : Dec (Nat × Nat) := do
+  match ← nats j with
+  | [a, b] => pure (a, b)
+  | _ => throw "pair: [key, value] expected"
+
+partial def termD (j : Json) : Dec Term := do
+  let xs ← listOf pure j
+  match xs with
+  | [k] => match ← as String k with
+    | "nil" => pure Term.nil
+    | s => throw s!"term: unknown {s}"
+  | [k, x] => match ← as String k with
+    | "call" => pure (Term.call (← as Nat x))
+    | "par" => pure (Term.par (← listOf termD x))
+    | "seq" => pure (Term.seq (← listOf termD x))
+    | s => throw s!"term: unknown {s}"
+  | [k, g, x] => match ← as String k with
+    | "choice" => pure (Term.choice (← as Nat g) (← listOf (fun a => do
+        match ← listOf pure a with
+        | [n, t] => pure (← as Nat n, ← termD t)
+        | _ => throw "arm: [name, term] expected") x))
+    | "family" => pure (Term.family (← as Nat g) (← listOf (fun m => do
+        match ← listOf pure m with
+        | [n, cs] => pure (← as Nat n, ← nats cs)
+        | _ => throw "member: [name, calls] expected") x))
+    | s => throw s!"term: unknown {s}"
+  | _ => throw "term: a tagged array expected"
+
+/-- The raw instance of an `edit_check` input whose finite form is `i`. -/
+def rawD (j : Json) (i : Inst) : Dec Raw := do
+  pure ⟨← termD (← field j "term"), ← listOf pairD (← field j "calls"), ← listOf pairD (← field j "labels"),
+        i.log, i.outs, i.policy⟩
 
 def verifyRejection (j : Json) : Dec Json := do
   let i ← instD (← field j "instance")

@@ -1,5 +1,6 @@
 import Lean.Data.Json
 import AgentWarrant.Spec.Edits.Check
+import AgentWarrant.Spec.Edits.WellFormed
 import AgentWarrant.Oracle.Common
 import AgentWarrant.Oracle.Monitor
 import AgentWarrant.Oracle.MonitorFull
@@ -30,15 +31,23 @@ def instD (j : Json) : Dec Inst := do
   pure ⟨← arrOf outcomeD j "outcomes", ← natList j "act", ← natList j "lab", ← natList j "log",
         ← arrOf natListJ j "policy"⟩
 
+/-- The raw instance's well-formedness first (`invalid` with the reason class), then the finite
+checker: `accepts`, `B̂₀`, `B̂†` (`safe`), `W†` (`prefixes`) and the round sizes. -/
 def editCheck (j : Json) : Dec Json := do
   let i ← instD j
-  let b := b0 i
-  let s := safeSet i
-  pure $ Json.mkObj [
-    ("accepts", toJson (accepts i)),
-    ("candidates", Json.arr (b.map candJ).toArray),
-    ("safe", Json.arr (s.map candJ).toArray),
-    ("sizes", jNats (sizes i (List.length b) b))]
+  let r ← Oracle.Edits.rawD j i
+  match wellFormed r with
+  | some why => pure $ Json.mkObj [("verdict", toJson "invalid"), ("reason", toJson why.name)]
+  | none =>
+    let b := b0 i
+    let s := safeSet i
+    pure $ Json.mkObj [
+      ("verdict", toJson (match accepts i with | true => "accepted" | false => "rejected")),
+      ("accepts", toJson (accepts i)),
+      ("candidates", Json.arr (b.map candJ).toArray),
+      ("safe", Json.arr (s.map candJ).toArray),
+      ("prefixes", Json.arr ((wdag s).map wordJ).toArray),
+      ("sizes", jNats (sizes i (List.length b) b))]
 
 def resolveJ (j : Json) : Dec Json := do
   let act ← natList j "act"

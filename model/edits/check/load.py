@@ -96,6 +96,16 @@ def instance_from_json(doc: Any, source: str = "<input>") -> Instance:
     return make_instance(term, calls, labels, tuple(log), _policy(doc["policy"], source))
 
 
+def raw_instance_from_json(doc: Any, source: str = "<input>") -> Instance:
+    """An instance as ``instance_to_json`` spelt it, *without* the schema and reference checks: the
+    DRT's saved vectors include ill-formed instances (a call without an action, a choice without
+    arms) whose Invalid verdict is the point of the vector. The policy is still read and checked.
+    A repeated arm or outcome name cannot be spelt in this form (object keys, a loading error)."""
+    term = term_from_doc(doc["contract"], source, ("contract",))
+    return make_instance(term, dict(doc["calls"]), dict(doc["labels"]), tuple(doc.get("log", [])),
+                         _policy(doc["policy"], source))
+
+
 def load_instance_text(text: str, source: str = "<input>") -> Instance:
     return instance_from_json(loads(text, source), source)
 
