@@ -18,7 +18,12 @@ and, against the whole-monitor judgment ``monitor``:
 - ``history-session-as-lineage``: a session-scoped history rule looks at the lineage only;
 - ``permit-check-skipped``: a grant that requires an exact-call permit is used without one;
 - ``permit-reused``: a consumed permit is accepted again;
-- ``result-failed-is-handle``: a failed result becomes a usable handle and is read by resolvers.
+- ``result-failed-is-handle``: a failed result becomes a usable handle and is read by resolvers;
+and, against ``edit_check`` (whose cases include ill-formed instances of every Invalid reason class):
+- ``wellformed-empty-choice-missed``: a choice or family without arms (or repeating an arm name) is
+  not refused, so the check goes on to a later class or a verdict (model/edits/check/wellformed.py);
+- ``wellformed-policy-before-repeats``: ``lab(Δ) ∈ 𝒜`` is asked before the log is checked for a
+  repeated action, so a log with both faults answers the later class.
 
 The control (the unmutated copy) runs once per judgment. A campaign stops at its first mismatch.
 
@@ -54,6 +59,15 @@ class Mutant:
     judgment: str
 
 
+_REPEATS = """        rep = _repeated(list(inst.log))
+        if rep:
+            return InvalidReason.LOG_REPEATS_ACTION, f"action {rep[0]} has two authorization records"
+"""
+_OUTSIDE = """        if inst.policy.run(labels[d] for d in inst.log) is None:
+            return InvalidReason.LOG_OUTSIDE_POLICY, (f"lab(Δ) = {' '.join(inst.log_labels()) or 'ε'} "
+                                                      "is not in the policy")
+"""
+
 MUTANTS = (
     Mutant("ledger-scan-reversed", "model/monitor/decide/ledger.py", "for k, entry in enumerate(entries):",
            "for k, entry in reversed(list(enumerate(entries))):", "ledger_allocate"),
@@ -80,6 +94,11 @@ MUTANTS = (
            "    unused = exact", "monitor"),
     Mutant("result-failed-is-handle", "model/monitor/decide/commit.py",
            "    if not outcome.ok or not 0 <= d < len(trace):", "    if not 0 <= d < len(trace):", "monitor"),
+    Mutant("wellformed-empty-choice-missed", "model/edits/check/wellformed.py",
+           "        if empty:\n            return _EMPTY", "        if empty and False:\n            return _EMPTY",
+           "edit_check"),
+    Mutant("wellformed-policy-before-repeats", "model/edits/check/wellformed.py",
+           _REPEATS + _OUTSIDE, _OUTSIDE + _REPEATS, "edit_check"),
 )
 
 _RUN = """

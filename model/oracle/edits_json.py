@@ -36,7 +36,19 @@ from typing import Any
 
 from model.edits.check.candidates import enumerate_candidates, linearizations
 from model.edits.check.checker import decide
-from model.edits.check.contract import Call, CallId, Choice, Family, Nil, Outcome, Par, Seq, Term, call_ids, show_outcome
+from model.edits.check.contract import (
+    Call,
+    CallId,
+    Choice,
+    Family,
+    Nil,
+    Outcome,
+    Par,
+    Seq,
+    Term,
+    call_ids,
+    show_outcome,
+)
 from model.edits.check.instance import Instance
 from model.edits.check.resolve import Letter, Mode, Word, auth, resolve
 from model.edits.check.verdict import Accepted, Engine, Invalid, Verdict

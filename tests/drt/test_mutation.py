@@ -28,7 +28,8 @@ def _module():  # type: ignore[no-untyped-def]
 
 NAMES = ["ledger-scan-reversed", "resolve-never-reuse", "matching-keys-ignored", "matching-eq-negated",
          "slot-never-binds", "origin-preserving-ignored", "history-session-as-lineage", "permit-check-skipped",
-         "permit-reused", "result-failed-is-handle"]
+         "permit-reused", "result-failed-is-handle", "wellformed-empty-choice-missed",
+         "wellformed-policy-before-repeats"]
 
 
 def test_every_mutant_is_listed() -> None:
