@@ -8,9 +8,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from hypothesis import Phase, given, settings
+from hypothesis import Phase, assume, given, settings
 
 from model.edits.check.instance import instance_to_json
+from model.edits.check.load import raw_instance_from_json
+from model.errors import InvalidInput
 from model.oracle.drt import (
     VECTORS,
     Agree,
@@ -34,6 +36,13 @@ def test_saved_vector_agrees(oracle: LeanOracle, path: Path) -> None:
         assert not isinstance(res, Mismatch), report(res)
 
 
+def _spellable(inst: Any) -> bool:
+    try:
+        return bool(raw_instance_from_json(instance_to_json(inst)) == inst)
+    except InvalidInput:
+        return False
+
+
 def _kinds(results: list[Any]) -> list[str]:
     return [r.kind if isinstance(r, Agree) else type(r).__name__ for r in results]
 
@@ -42,6 +51,8 @@ def test_edit_vectors_rebuild_their_case(oracle: LeanOracle) -> None:
     @FEW
     @given(drt_edit_instances())
     def body(inst: Any) -> None:
+        # a repeated arm or outcome name (empty-choice) has no JSON spelling: such a case is not rebuilt
+        assume(_spellable(inst))
         doc = {"judgment": "edit_check", "python_input": instance_to_json(inst)}
         assert _kinds(replay(oracle, doc)) == _kinds(run_case("edit_check", oracle, inst))
 
