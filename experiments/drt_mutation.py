@@ -23,7 +23,10 @@ and, against ``edit_check`` (whose cases include ill-formed instances of every I
 - ``wellformed-empty-choice-missed``: a choice or family without arms (or repeating an arm name) is
   not refused, so the check goes on to a later class or a verdict (model/edits/check/wellformed.py);
 - ``wellformed-policy-before-repeats``: ``lab(Δ) ∈ 𝒜`` is asked before the log is checked for a
-  repeated action, so a log with both faults answers the later class.
+  repeated action, so a log with both faults answers the later class;
+- ``symbolic-prefix-count-marked-only``: the symbolic engine's ``|W†|``, when no candidate is removed,
+  counts only the paths ending in a complete execution (model/edits/check/symbolic.py), which the
+  DRT's ``prefixes`` mode (W† and its count, against Lean's) finds.
 
 The control (the unmutated copy) runs once per judgment. A campaign stops at its first mismatch.
 
@@ -99,6 +102,9 @@ MUTANTS = (
            "edit_check"),
     Mutant("wellformed-policy-before-repeats", "model/edits/check/wellformed.py",
            _REPEATS + _OUTSIDE, _OUTSIDE + _REPEATS, "edit_check"),
+    Mutant("symbolic-prefix-count-marked-only", "model/edits/check/symbolic.py",
+           "            n_w0 += p\n            d = done[i]\n",
+           "            d = done[i]\n            n_w0 += p if d else 0\n", "edit_check"),
 )
 
 _RUN = """
