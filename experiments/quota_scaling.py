@@ -12,11 +12,11 @@ per-list or joint), the checker(s) that accepted it, and CPU ms of the whole ``r
 script asserts that each revision's verdict is the same at every scale, and the caption says so.
 
 Choices: a revision installed mid-task is not a row — its prefix's counters do not scale with the
-quotas, so the scaled revision is a different question (delete_widen_first_after_a is preserved at the
-committed quotas, where the prefix spent the first grant, and genuinely loses a client at ×3, where it
-did not: the explicit relation finds the refusal). A regression's verdict comes from the bounded lost-client search, whose shortest lost client
-can be as long as a quota; scaling it is a question about the search bound, not about relations, so
-regressions are not rows here.
+quotas, so the scaled revision is a different question (delete_widen_first_after_a is preserved at
+the committed quotas, where the prefix used up the first grant, and loses a client at ×3, where it
+did not: the lost-client search finds it and the replay confirms it). A regression's verdict comes
+from the bounded lost-client search, whose shortest lost client can be as long as a quota; scaling
+it is a question about the search bound, not about relations, so regressions are not rows here.
 """
 
 from __future__ import annotations
@@ -93,8 +93,9 @@ def reproduce(out_dir: Path, tick: Callable[[int, int], None]) -> list[Path]:
         assert verdicts == {"certified"}, (entry.id, verdicts)
     tick(len(entries) * 2, len(entries) * 2)
     caption = (f"Quota scaling (Agenra §§1, 7.1): the {len(picked)} revisions of corpus/revisions judged at task "
-               "start and certified by a simulation relation (not a structural certificate), judged by revise with every finite quota of "
-               f"both policies multiplied by {', '.join(str(k) for k in SCALES)}. Every revision's verdict is the "
+               "start and certified by a simulation relation (not a structural certificate), judged by revise "
+               f"with every finite quota of both policies multiplied by {', '.join(str(k) for k in SCALES)}. "
+               "Every revision's verdict is the "
                "same at every scale (asserted by the script). certificate: explicit (every related ledger pair "
                "listed; checked by the independent Python checker and, when its executable is built, by Lean) "
                "or symbolic (linear constraints over the usage counters, checked by the independent Python "

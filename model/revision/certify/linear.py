@@ -133,9 +133,15 @@ class _Step:
         self.old_admits = z3.And(*charges[:olds])
         self.new_admits = z3.And(*charges[olds:])
 
+        self._terms: dict[tuple[Atom, bool], z3.BoolRef] = {}
+
     def term(self, atom: Atom, post: bool) -> z3.BoolRef:
-        xs = self.post if post else self.x
-        return z3.Sum([c * xs[l_][i] for l_, i, c in atom.terms]) <= atom.at_most
+        """The constraint on the counters before (``post=False``) or after the unit; built once."""
+        key = (atom, post)
+        if key not in self._terms:
+            xs = self.post if post else self.x
+            self._terms[key] = z3.Sum([c * xs[l_][i] for l_, i, c in atom.terms]) <= atom.at_most
+        return self._terms[key]
 
 
 def _ask(solver: z3.Solver, meter: Meter | None) -> z3.ModelRef | str | None:

@@ -86,9 +86,19 @@ def _cases(entries: Sequence[Entry], bits: tuple[bool, ...], q: frozenset[str],
     return out
 
 
-def _holds(atom: Atom, xs: Sequence[Sequence[z3.ArithRef]], up: Sequence[dict[int, int]] | None = None) -> z3.BoolRef:
-    total = z3.Sum([c * (xs[l_][i] + (up[l_].get(i, 0) if up is not None else 0)) for l_, i, c in atom.terms])
-    return total <= atom.at_most
+def _sum(atom: Atom, xs: Sequence[Sequence[z3.ArithRef]]) -> z3.ArithRef:
+    return z3.Sum([c * xs[l_][i] for l_, i, c in atom.terms])
+
+
+def _escapes(atoms: Sequence[tuple[Atom, z3.ArithRef]], up: Sequence[dict[int, int]]) -> list[z3.BoolRef]:
+    """The constraints a charge by ``up`` can break from a state that satisfies them all: after it,
+    ``Σ c·x`` has grown by ``Σ c·up``, which breaks a constraint only if that is positive."""
+    out = []
+    for atom, total in atoms:
+        grows = sum(c * up[l_].get(i, 0) for l_, i, c in atom.terms)
+        if grows > 0:
+            out.append(total > atom.at_most - grows)
+    return out
 
 
 def _fits(g: LinearGroup, lists: Sequence[Sequence[Entry]]) -> str | None:
@@ -126,7 +136,8 @@ def _check_group(g: LinearGroup, side: str, names: tuple[str, ...], olds: int, l
         return covered
     x = [[z3.Int(f"{names[l_]}.{i}") for i in range(len(xs))] for l_, xs in enumerate(lists)]
     floor = [x[l_][i] >= 0 for l_, xs in enumerate(lists) for i in range(len(xs))]
-    relation = [_holds(a, x) for a in g.atoms]
+    sums = [(a, _sum(a, x)) for a in g.atoms]  # each constraint's left side, written once
+    relation = [total <= a.at_most for a, total in sums]
     reqs = sorted({e.requires for xs in lists for e in xs if e.requires is not None})
     solver = z3.SimpleSolver()  # the relation is asserted once; each question is pushed and popped
     solver.set("timeout", CLOSURE_MS)
@@ -142,9 +153,9 @@ def _check_group(g: LinearGroup, side: str, names: tuple[str, ...], olds: int, l
             refused = [z3.Not(z3.Or(*[cond for cond, _ in c])) if c else z3.BoolVal(True) for c in new_cases]
             escapes = []
             for combo in itertools.product(*[c or [] for c in cases]):
-                ups = [up for _, up in combo]
-                escapes.append(z3.And(*[cond for cond, _ in combo],
-                                      z3.Or(z3.BoolVal(False), *[z3.Not(_holds(a, x, ups)) for a in g.atoms])))
+                broken = _escapes(sums, [up for _, up in combo])
+                if broken:
+                    escapes.append(z3.And(*[cond for cond, _ in combo], z3.Or(*broken)))
             solver.push()
             solver.add(*admitted, z3.Or(*refused, *escapes))
             answer = solver.check()
