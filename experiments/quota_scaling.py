@@ -99,8 +99,8 @@ def reproduce(out_dir: Path, tick: Callable[[int, int], None]) -> list[Path]:
                "same at every scale (asserted by the script). certificate: explicit (every related ledger pair "
                "listed; checked by the independent Python checker and, when its executable is built, by Lean) "
                "or symbolic (linear constraints over the usage counters, checked by the independent Python "
-               "checker's own Z3 encoding; used when the reachable ledgers could pass the explicit cap); ms: CPU "
-               "time of the whole revise (certificate and safety search). Regenerate: agentwarrant reproduce "
-               "quota-scaling.")
+               "checker's own Z3 encoding; tried when the explicit relation passes 2,000 related pairs or "
+               "quadruples); ms: CPU time of the whole revise (certificate and safety search). Regenerate: "
+               "agentwarrant reproduce quota-scaling.")
     return write_table(out_dir, "quota_scaling", ["revision", "start", "quota_scale", "verdict", "certificate",
                                                    "checked_by", "ms"], rows, caption)

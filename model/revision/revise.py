@@ -85,12 +85,13 @@ _NO_LIMIT = Budget()  # library default: no limit (the CLI's default is finite)
 @exclusive
 def revise(old: Policy, new: Policy, effects: EffectSet, workload: Workload, bound: int,
            prefix: Prefix | None = None, *, budget: Budget = _NO_LIMIT, merge: bool = True, fast: bool = True,
-           on_progress: Callable[[Spent], None] | None = None) -> RevisionReport:
+           on_progress: Callable[[Spent], None] | None = None, prune: bool = True) -> RevisionReport:
     """Judge the revision at task start, or after ``prefix`` (InvalidInput if the old policy refuses it),
     within ``budget`` (``on_progress`` is called with what was spent, for a progress display).
 
     ``merge=False`` and ``fast=False`` are the unmemoized paths, kept as speed baselines: the sequence
-    enumeration for the searches; a fresh Z3 solver per question, nothing memoized, for the engines."""
+    enumeration for the searches; a fresh Z3 solver per question, nothing memoized, for the engines;
+    ``prune=False`` decides every last call of the forbidden-trace search (``new_forbidden``)."""
     clock = time.perf_counter()
     point = None if prefix is None else starting_point(old, new, prefix)
     if point is not None:
@@ -112,7 +113,7 @@ def revise(old: Policy, new: Policy, effects: EffectSet, workload: Workload, bou
     else:
         try:
             found = new_forbidden(old, new, workload, bound, point, meter, merge=merge,
-                                  memo=SHARED if fast else None)
+                                  memo=SHARED if fast else None, prune=prune)
             safety = NoNewForbidden(bound, found.visited) if isinstance(found, Searched) else NewlyForbidden(found)
         except BudgetExhausted as exc:
             safety = OutOfBudget(_budget.Unknown.of(exc, f"safety delta: forbidden-trace search up to bound {bound}"))
