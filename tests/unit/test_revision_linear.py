@@ -8,9 +8,12 @@ import json
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
+import z3
+
 from model.monitor.language.policy import Entry, Policy
 from model.monitor.language.syntax import load_policy
-from model.revision.certify.checker import Invalid, Valid
+from model.revision.certify.checker import Invalid, Undecided, Valid
 from model.revision.certify.lean_closure import PYTHON_CHECKER
 from model.revision.certify.linear import propose_linear
 from model.revision.certify.linear_certificate import Atom, LinearSimulation, linear_from_json, linear_to_json
@@ -87,3 +90,23 @@ def test_tampered_certificates_are_refused() -> None:
                                                  old, new))
     # per-list shape where the joint one is claimed
     assert isinstance(check_linear(replace(proof, mode="per_list"), old, new), Invalid)
+
+
+def test_a_z3_unknown_is_undecided_and_never_a_proof(monkeypatch: pytest.MonkeyPatch) -> None:
+    from model.revision.certify import linear_check
+    from model.revision.revise import _checked
+
+    old, new = scaled(PAY, MILLION), scaled(PAY_FOUR, MILLION)
+    proof = _joint(old, new)
+
+    class GivesUp(z3.Solver):  # type: ignore[misc]
+        def check(self, *args: object) -> z3.CheckSatResult:
+            return z3.unknown
+
+        def reason_unknown(self) -> str:
+            return "timeout"
+
+    monkeypatch.setattr(linear_check.z3, "SimpleSolver", GivesUp)
+    verdict = check_linear(proof, old, new)
+    assert isinstance(verdict, Undecided) and "unknown" in verdict.reason, verdict
+    assert isinstance(_checked(proof, verdict, old, new), str)  # not Certified
