@@ -64,7 +64,9 @@ def explore(lead: Policy, other: Policy, workload: Workload, bound: int,
     # the baselines (and a search from a mid-task root) compute every key afresh
     deep: _Deep | None = None if steps is None else {}
     sides: _Sides | None = None if steps is None else {}
-    seen: set[Hashable] = {key(root, exact, effects_matter, deep, sides)} if merge else set()
+    # without a ``$from`` argument no call names an earlier record (merge_keys.py); the baselines keep them
+    records = steps is None or any(t.sources() for t in workload.templates)
+    seen: set[Hashable] = {key(root, exact, effects_matter, deep, sides, records)} if merge else set()
     frontier = [root]
     visited = 0
     for depth in range(bound):
@@ -82,7 +84,7 @@ def explore(lead: Policy, other: Policy, workload: Workload, bound: int,
                 if tick is not None:
                     tick()
                 if merge and not last:
-                    k = key(child, exact, effects_matter, deep, sides)
+                    k = key(child, exact, effects_matter, deep, sides, records)
                     if k in seen:
                         continue  # an earlier (lexicographically smaller) sequence reached it
                     seen.add(k)
