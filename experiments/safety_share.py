@@ -1,6 +1,7 @@
 """The always-on safety search's share of a ``revise`` (Agenra Section 7.1: the safety delta is reported
 beside client preservation, always), before and after the forbidden-trace search stopped deciding last
-calls whose effects break no budget (model/revision/search/counterexample.py, ``prune``).
+calls whose effects break no budget and stopped keeping, in its merge key, records no call can name
+(model/revision/search/counterexample.py, ``prune``).
 
 On the wide revision of model/revision/wide.py (``n`` single-file grants, one appended; preservation
 is proved by a structural certificate in a few Z3 questions) at bounds 3 and 4, all in one process, the
@@ -59,9 +60,10 @@ def reproduce(out_dir: Path, tick: Callable[[int, int], None]) -> list[Path]:
                "model/revision/wide.py (grants: single-file delete grants of quota one, one appended; the "
                "structural certificate proves preservation), CPU ms, median of "
                f"{REPEATS} runs in one process, memo emptied before each. without_ms: revise with no forbidden "
-               "budget (no safety search); before_ms: revise deciding every last call of the forbidden-trace "
-               "search; after_ms: revise as it runs (a last call whose effects break no budget is not "
-               "decided). share = 1 − without_ms / with; speedup = before_ms / after_ms. Both give the same "
-               "judgment (asserted). Regenerate: agentwarrant reproduce safety-share.")
+               "budget (no safety search); before_ms: revise with prune=False (every last call of the "
+               "forbidden-trace search decided, the latest records in its merge key); after_ms: revise as it "
+               "runs (a last call whose effects break no budget is not decided; without $from arguments the "
+               "merge key leaves records out). share = 1 − without_ms / with; speedup = before_ms / after_ms. "
+               "Both give the same judgment (asserted). Regenerate: agentwarrant reproduce safety-share.")
     return write_table(out_dir, "safety_share", ["grants", "bound", "without_ms", "before_ms", "after_ms",
                                                   "share_before", "share_after", "speedup"], rows, caption)

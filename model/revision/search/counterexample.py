@@ -108,7 +108,8 @@ def new_forbidden(old: Policy, new: Policy, workload: Workload, bound: int,
                   start: StartingPoint | None = None, meter: Meter | None = None, *,
                   merge: bool = True, memo: Memo | None = None, prune: bool = True) -> Counterexample | Searched:
     """``prune``: a last call whose effects leave every budget unbroken is not decided (it is never the
-    answer, whatever the policies say); ``False`` decides it anyway, the speed baseline."""
+    answer, whatever the policies say), and the merge key leaves out records no call can name
+    (``explore``'s ``lean``); ``False`` does neither, the speed baseline."""
     def forbidden(node: Node) -> bool:
         return node.other is None and workload.is_forbidden(node.effects)
 
@@ -116,7 +117,7 @@ def new_forbidden(old: Policy, new: Policy, workload: Workload, bound: int,
     found, visited = explore(new, old, workload, bound, forbidden, top, merge=merge,
                              tick=None if meter is None else meter.tick,
                              steps=None if memo is None else (memo.steps(new, workload), memo.steps(old, workload)),
-                             budgets=prune)
+                             budgets=prune, lean=prune)
     if found is None:
         return Searched(bound, visited)
     n = len(found.seq)

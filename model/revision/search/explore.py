@@ -41,7 +41,7 @@ def explore(lead: Policy, other: Policy, workload: Workload, bound: int,
             accept: Callable[[Node], bool], root: Node | None = None, *, merge: bool = True,
             effects_matter: bool = True, tick: Callable[[], None] | None = None,
             steps: tuple[Steps, Steps] | None = None,
-            budgets: bool = False) -> tuple[Node | None, int]:
+            budgets: bool = False, lean: bool = True) -> tuple[Node | None, int]:
     """The first (shortest, then template order) node ``accept`` takes, and how many nodes were visited.
 
     ``effects_matter``: ``accept`` reads ``node.effects`` (they are then part of the merge key);
@@ -49,7 +49,9 @@ def explore(lead: Policy, other: Policy, workload: Workload, bound: int,
     lead's and the other policy's transitions by sequence, filled and read here (see ``Steps``; only
     from the task-start root, where a sequence fixes both states). ``budgets``: ``accept`` takes only nodes whose
     effects break one of the workload's forbidden budgets; on the memoized path a last-level child whose
-    effects break none is then not generated (``_Effects``)."""
+    effects break none is then not generated (``_Effects``). ``lean``: on the memoized path, the merge key
+    leaves the latest records out when no template has a ``$from`` argument (merge_keys.py); ``False``
+    keeps them (the speed baseline)."""
     if root is not None:
         steps = None
     if root is None:
@@ -65,7 +67,7 @@ def explore(lead: Policy, other: Policy, workload: Workload, bound: int,
     deep: _Deep | None = None if steps is None else {}
     sides: _Sides | None = None if steps is None else {}
     # without a ``$from`` argument no call names an earlier record (merge_keys.py); the baselines keep them
-    records = steps is None or any(t.sources() for t in workload.templates)
+    records = steps is None or not lean or any(t.sources() for t in workload.templates)
     seen: set[Hashable] = {key(root, exact, effects_matter, deep, sides, records)} if merge else set()
     frontier = [root]
     visited = 0
