@@ -27,6 +27,7 @@ from model.errors import InputKind, InvalidInput
 from model.monitor.adapter.report_task import Row as ReportRow
 from model.revision.certify.certificate import Certificate
 from model.revision.certify.joint_certificate import JointSimulation
+from model.revision.certify.linear_certificate import LinearSimulation
 from model.revision.report import Certified, NewlyForbidden, NoNewForbidden, NotPreserved, OutOfBudget, RevisionReport
 from model.search.compare import Agreement, Disagreement
 from model.search.model import QueryKind
@@ -74,7 +75,8 @@ def revision_row(r: RevisionReport) -> Row:
     verdict = "certified" if isinstance(p, Certified) else "not_preserved" if isinstance(p, NotPreserved) else \
         "out_of_budget" if isinstance(p, OutOfBudget) else "unknown"
     by = "" if not isinstance(p, Certified) else "structural" if isinstance(p.evidence, Certificate) else \
-        "joint" if isinstance(p.evidence, JointSimulation) else "simulation"
+        "joint" if isinstance(p.evidence, JointSimulation) or \
+        (isinstance(p.evidence, LinearSimulation) and p.evidence.mode == "joint") else "simulation"
     return {"start": "task start" if r.start is None else f"after {r.start.prefix.calls()} calls",
             "verdict": verdict, "by": by,
             "lost_client": p.lost.show() if isinstance(p, NotPreserved) else "",

@@ -29,6 +29,8 @@ EXPERIMENTS: dict[str, str] = {
     "dask-scaling": "dask_scaling.py",
     "edits-bisim": "edits_bisim.py",
     "admission-store": "admission_store.py",
+    "quota-scaling": "quota_scaling.py",
+    "safety-share": "safety_share.py",
 }
 #: registered but left out of ``reproduce all`` (and so of ``make reproduce``): they start clusters or
 #: servers, or run for many minutes; ``make bench`` runs them with the other timing experiments
@@ -42,7 +44,8 @@ TABLE_SOURCES: dict[str, str] = {
     "monitor_overhead": "monitor-overhead", "monitor_scaling": "monitor-overhead",
     "edit_timing": "edit-timing", "edit_timing_artifact": "edit-timing",
     "revision_corpus": "revision-corpus", "revision_corpus_entries": "revision-corpus",
-    "revision_speed": "revision-corpus",
+    "revision_speed": "revision-corpus", "quota_scaling": "quota-scaling",
+    "safety_share": "safety-share",
     "bounded_analysis": "bounded-analysis", "search_speed": "bounded-analysis",
     "validation_scaling": "validation-scaling",
     "agentdojo": "agentdojo", "agentdojo_cases": "agentdojo", "agentdojo_search": "agentdojo",
@@ -69,6 +72,8 @@ DESCRIPTIONS: dict[str, str] = {
     "dask-scaling": "search at scale: large models, fingerprint memory, Dask 1 and 2 workers, projection (on demand)",
     "edits-bisim": "ideal machine vs durable runtime, bounded weak bisimulation (on demand, ~15 min)",
     "admission-store": "gateway fleet races, faults and releases/s on SQLite and PostgreSQL (benchmark)",
+    "quota-scaling": "simulation-certified revisions judged with quotas ×3 to ×10^6: same verdicts (benchmark)",
+    "safety-share": "the safety search's share of a revise with many grants, before and after pruning (benchmark)",
 }
 
 Tick = Callable[[int, int], None]

@@ -96,11 +96,16 @@ def _ran_out(u: BudgetUnknown) -> str:
 def preservation_sentence(p: Preservation, effects: str = "every effect") -> str:
     from model.revision.certify.certificate import Certificate
     from model.revision.certify.joint_certificate import JointSimulation
+    from model.revision.certify.linear_certificate import LinearSimulation
     from model.revision.report import Certified, NotPreserved, OutOfBudget
 
     if isinstance(p, Certified):
         if isinstance(p.evidence, Certificate):
             how = f"a structural certificate, checked by the {p.checkers()}"
+        elif isinstance(p.evidence, LinearSimulation):
+            shape = "over both permission lists" if p.evidence.mode == "joint" else "per permission list"
+            how = (f"a symbolic simulation {shape} (linear constraints over the usage counters), checked closed "
+                   f"and covering by the {p.checkers()}")
         elif isinstance(p.evidence, JointSimulation):
             how = f"a joint simulation over both permission lists, checked closed and covering by the {p.checkers()}"
         else:

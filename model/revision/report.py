@@ -17,6 +17,7 @@ from model import budget as _budget
 from model.canonical import JSON
 from model.revision.certify.certificate import Certificate, certificate_to_json
 from model.revision.certify.joint_certificate import JointSimulation, joint_to_json
+from model.revision.certify.linear_certificate import LinearSimulation
 from model.revision.certify.simulation import SimulationProof
 from model.revision.search.counterexample import Counterexample
 from model.revision.search.prefix import StartingPoint
@@ -24,7 +25,7 @@ from model.revision.search.prefix import StartingPoint
 
 @dataclass(frozen=True, slots=True)
 class Certified:
-    evidence: Certificate | SimulationProof | JointSimulation
+    evidence: Certificate | SimulationProof | JointSimulation | LinearSimulation
     checked_by: tuple[str, ...] = ()  # the checkers that accepted the evidence (lean_closure.py names them)
 
     def checkers(self) -> str:
@@ -33,8 +34,6 @@ class Certified:
     def show(self) -> str:
         if isinstance(self.evidence, Certificate):
             return f"Certified (structural certificate, checked by the {self.checkers()}): {self.evidence.summary()}"
-        if isinstance(self.evidence, JointSimulation):
-            return f"Certified ({self.evidence.summary()}, closure and coverage checked by the {self.checkers()})"
         return f"Certified ({self.evidence.summary()}, closure and coverage checked by the {self.checkers()})"
 
 
@@ -145,6 +144,9 @@ class RevisionReport:
                 pres = {"verdict": "certified", "by": "structural", "evidence": certificate_to_json(ev)}
             elif isinstance(ev, JointSimulation):
                 pres = {"verdict": "certified", "by": "joint_simulation", "evidence": joint_to_json(ev)}
+            elif isinstance(ev, LinearSimulation):
+                by = "joint_simulation" if ev.mode == "joint" else "simulation"
+                pres = {"verdict": "certified", "by": by, "relation": "symbolic", "evidence": ev.to_json()}
             else:
                 pres = {"verdict": "certified", "by": "simulation", "evidence": ev.to_json()}
             pres["checked_by"] = checked

@@ -9,12 +9,17 @@ Preservation is decided in this order:
 3. otherwise a joint simulation over both lists at once (``joint.propose``), accepted only if the
    independent checker (``checker.check_joint``) validates it → ``Certified`` (the per-list rules
    stay first: they are cheaper, and a per-list proof is a joint one);
+   in steps 2 and 3, when the reachable ledgers outgrow a small explicit relation (large
+   quotas), a symbolic relation of linear constraints over the counters (``linear.propose_linear``,
+   checked by ``linear_check.check_linear``) is tried first, so the verdict does not depend on the
+   quotas' size;
 4. otherwise the bounded search for the shortest lost client → ``NotPreserved`` with it, or
    ``Unknown`` within the bound.
-A simulation certificate (per list or joint) is also checked for closure by the Lean oracle when its
-executable is built (lean_closure.py); ``Certified.checked_by`` names every checker that accepted it. A
-certificate the Python checker cannot decide (Z3 unknown) or Lean refuses is not a proof: the next
-kind is tried, and if none is checked the verdict comes from the bounded search (``Unknown`` within the
+An explicit simulation certificate (per list or joint) is also checked for closure by the Lean oracle
+when its executable is built (lean_closure.py; a symbolic one is not: the Lean judgment reads listed
+relations); ``Certified.checked_by`` names every checker that accepted it. A certificate the Python
+checker cannot decide (Z3 unknown) or Lean refuses is not a proof: the next kind is tried, and if none
+is checked the verdict comes from the bounded search (``Unknown`` within the
 bound, exit 3, unless a lost client is found).
 The safety delta is always the bounded search for the shortest newly admitted forbidden trace
 under the workload's declared budgets (``NewlyForbidden`` / ``NoNewForbidden`` within the bound,
@@ -42,12 +47,16 @@ from collections.abc import Callable
 from model import budget as _budget
 from model.budget import Budget, BudgetExhausted, Meter, Spent
 from model.monitor.language.policy import Policy
-from model.revision.carry import check_correspondence
+from model.revision.carry import Ledgers, check_correspondence
 from model.revision.certify.checker import CheckVerdict, Invalid, Undecided, Valid, check, check_joint
+from model.revision.certify.joint import MAX_QUADS
 from model.revision.certify.joint import propose as propose_joint
 from model.revision.certify.joint_certificate import JointSimulation
 from model.revision.certify.lean_closure import LEAN_CHECKER, PYTHON_CHECKER, LeanAbsent, LeanClosed, lean_closure
-from model.revision.certify.simulation import NoSimulation, SimulationProof, simulate
+from model.revision.certify.linear import propose_linear
+from model.revision.certify.linear_certificate import LinearSimulation
+from model.revision.certify.linear_check import check_linear
+from model.revision.certify.simulation import MAX_PAIRS, NoSimulation, SimulationProof, simulate
 from model.revision.certify.simulation_certificate import check_simulation
 from model.revision.certify.structural import NoCertificate, certify
 from model.revision.effects import EffectSet
@@ -69,18 +78,20 @@ from model.revision.search.prefix import Prefix, StartingPoint, starting_point
 from model.revision.search.workload import Workload
 from model.z3guard import exclusive
 
+PROBE = 2000  # related pairs or quadruples an explicit relation may list before the symbolic one is tried
 _NO_LIMIT = Budget()  # library default: no limit (the CLI's default is finite)
 
 
 @exclusive
 def revise(old: Policy, new: Policy, effects: EffectSet, workload: Workload, bound: int,
            prefix: Prefix | None = None, *, budget: Budget = _NO_LIMIT, merge: bool = True, fast: bool = True,
-           on_progress: Callable[[Spent], None] | None = None) -> RevisionReport:
+           on_progress: Callable[[Spent], None] | None = None, prune: bool = True) -> RevisionReport:
     """Judge the revision at task start, or after ``prefix`` (InvalidInput if the old policy refuses it),
     within ``budget`` (``on_progress`` is called with what was spent, for a progress display).
 
     ``merge=False`` and ``fast=False`` are the unmemoized paths, kept as speed baselines: the sequence
-    enumeration for the searches; a fresh Z3 solver per question, nothing memoized, for the engines."""
+    enumeration for the searches; a fresh Z3 solver per question, nothing memoized, for the engines;
+    ``prune=False`` decides every last call of the forbidden-trace search (``new_forbidden``)."""
     clock = time.perf_counter()
     point = None if prefix is None else starting_point(old, new, prefix)
     if point is not None:
@@ -102,7 +113,7 @@ def revise(old: Policy, new: Policy, effects: EffectSet, workload: Workload, bou
     else:
         try:
             found = new_forbidden(old, new, workload, bound, point, meter, merge=merge,
-                                  memo=SHARED if fast else None)
+                                  memo=SHARED if fast else None, prune=prune)
             safety = NoNewForbidden(bound, found.visited) if isinstance(found, Searched) else NewlyForbidden(found)
         except BudgetExhausted as exc:
             safety = OutOfBudget(_budget.Unknown.of(exc, f"safety delta: forbidden-trace search up to bound {bound}"))
@@ -135,24 +146,16 @@ def _preservation(old: Policy, new: Policy, effects: EffectSet, workload: Worklo
             return Certified(cert, (PYTHON_CHECKER,))
     notes.phase = "simulation per permission list"
     meter.check_time()
-    sim = simulate(old, new, effects, ledgers, meter, memo)
-    if isinstance(sim, NoSimulation):
-        notes.simulation = sim.reason
-    else:
-        checked = _checked(sim, check_simulation(sim, old, new, ledgers, memo is not None), old, new)
-        notes.simulation = checked if isinstance(checked, str) else "found"
-        if not isinstance(checked, str):
-            return checked
+    found = _simulation(old, new, effects, ledgers, meter, memo, False)
+    notes.simulation = found if isinstance(found, str) else "found"
+    if not isinstance(found, str):
+        return found
     notes.phase = "joint simulation over both permission lists"
     meter.check_time()
-    joint = propose_joint(old, new, effects, ledgers, meter, memo)
-    if isinstance(joint, NoSimulation):
-        notes.joint = joint.reason
-    else:
-        checked = _checked(joint, check_joint(joint, old, new, ledgers, memo is not None), old, new)
-        notes.joint = checked if isinstance(checked, str) else "found"
-        if not isinstance(checked, str):
-            return checked
+    found = _simulation(old, new, effects, ledgers, meter, memo, True)
+    notes.joint = found if isinstance(found, str) else "found"
+    if not isinstance(found, str):
+        return found
     notes.phase = f"lost-client search up to bound {bound}"
     meter.check_time()
     lost = lost_client(old, new, workload, bound, point, meter, merge=merge, memo=memo)
@@ -161,13 +164,51 @@ def _preservation(old: Policy, new: Policy, effects: EffectSet, workload: Worklo
     return NotPreserved(lost)
 
 
-def _checked(proof: SimulationProof | JointSimulation, verdict: CheckVerdict, old: Policy,
+def _simulation(old: Policy, new: Policy, effects: EffectSet, ledgers: Ledgers | None, meter: Meter,
+                memo: Memo | None, joint: bool) -> Certified | str:
+    """A checked simulation per list (``joint=False``) or over both lists, or why none.
+
+    The explicit relation is tried first with a small cap (``PROBE`` related pairs or quadruples): if the
+    reachable set fits, it is exact, and when it fails so does any relation. Past the probe the symbolic
+    relation (linear.py) comes next, its size independent of the quotas, and last the explicit one up
+    to its full cap (a relation the symbolic template cannot state may still be listed)."""
+    fast = memo is not None
+    reasons: list[str] = []
+    for attempt in ("probe", "symbolic", "explicit"):
+        if attempt == "symbolic":
+            proof: SimulationProof | JointSimulation | LinearSimulation | NoSimulation = \
+                propose_linear(old, new, effects, ledgers, meter, memo, joint)
+        else:
+            cap = PROBE if attempt == "probe" else MAX_QUADS if joint else MAX_PAIRS
+            proof = propose_joint(old, new, effects, ledgers, meter, memo, cap) if joint else \
+                simulate(old, new, effects, ledgers, meter, memo, cap)
+        if isinstance(proof, NoSimulation):
+            reasons.append(proof.reason)
+            if attempt == "probe" and not proof.capped:
+                break  # the whole reachable set was explored: no relation of any shape can be closed
+            continue
+        verdict = check_linear(proof, old, new, ledgers, fast) if isinstance(proof, LinearSimulation) else \
+            check_joint(proof, old, new, ledgers, fast) if isinstance(proof, JointSimulation) else \
+            check_simulation(proof, old, new, ledgers, fast)
+        checked = _checked(proof, verdict, old, new)
+        if not isinstance(checked, str):
+            return checked
+        reasons.append(checked)
+        if attempt == "probe":
+            break
+    return "; ".join(reasons)
+
+
+def _checked(proof: SimulationProof | JointSimulation | LinearSimulation, verdict: CheckVerdict, old: Policy,
              new: Policy) -> Certified | str:
-    """The certificate, certified by the checkers that accept it; or why it is not a proof."""
+    """The certificate, certified by the checkers that accept it; or why it is not a proof. Lean's
+    closure check reads explicit relations only: a symbolic one is certified by the Python checker alone."""
     if isinstance(verdict, Undecided):
         return f"found but the independent checker could not decide it, not counted: {verdict.reason}"
     if isinstance(verdict, Invalid):
         return f"found but refused by the checker: {verdict.reason}"
+    if isinstance(proof, LinearSimulation):
+        return Certified(proof, (PYTHON_CHECKER,))
     lean = lean_closure(proof, old, new)
     if isinstance(lean, LeanClosed):
         return Certified(proof, (PYTHON_CHECKER, LEAN_CHECKER))

@@ -21,7 +21,7 @@ proof. Unlimited accounts keep their counter (it never limits first-fit).
 fails, with the vector and counters, as soon as old admits a unit the new lists refuse. The result
 is a ``JointSimulation`` certificate, which ``revise`` accepts only after ``checker.check_joint``
 (which shares neither the enumeration nor first-fit with this file) has verified it.
-The number of related quadruples is capped at ``MAX_QUADS``.
+The number of related quadruples is capped at ``MAX_QUADS`` (or a smaller ``cap``, revise.py).
 """
 
 from __future__ import annotations
@@ -50,7 +50,8 @@ def _refusal(action: str, quad: Quad, v: Vector, q: frozenset[str]) -> str:
 
 
 def propose(old: Policy, new: Policy, effects: EffectSet, ledgers: Ledgers | None = None,
-            meter: Meter | None = None, memo: Memo | None = None) -> JointSimulation | NoSimulation:
+            meter: Meter | None = None, memo: Memo | None = None,
+            cap: int = MAX_QUADS) -> JointSimulation | NoSimulation:
     """The reachable quadruples as a certificate, or why there is none (``meter`` ticks per Z3 query
     and per quadruple and may raise ``BudgetExhausted``; ``memo``: see ``simulation.vectors``)."""
     if not monitor_unchanged(old, new, memo):
@@ -93,8 +94,8 @@ def propose(old: Policy, new: Policy, effects: EffectSet, ledgers: Ledgers | Non
                             meter.tick()
                         seen.add(succ)
                         nxt.append(succ)
-                        if len(seen) > MAX_QUADS:
-                            return NoSimulation(f"joint: more than {MAX_QUADS} reachable ledger quadruples")
+                        if len(seen) > cap:
+                            return NoSimulation(f"joint: more than {cap} reachable ledger quadruples", True)
         frontier = nxt
     return JointSimulation(effects, tuple(ActionVectors(a, tuple((v[0], v[1], v[2], v[3]) for v in vs))
                                           for a, vs in found), start, frozenset(seen))

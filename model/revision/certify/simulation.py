@@ -23,7 +23,8 @@ arguments are shared within a call), so a closed relation is a proof for both li
 
 Choices where the source is silent: a policy whose lists carry exact-call permits is not handled
 here (a different chosen grant could demand a permit the old one did not); it stays undecided.
-The enumeration is capped at ``MAX_SIGNATURES`` per action and ``MAX_PAIRS`` related pairs.
+The enumeration is capped at ``MAX_SIGNATURES`` per action and ``MAX_PAIRS`` related pairs (a caller may
+ask for fewer: ``revise`` first probes with a small cap, then tries a symbolic relation, linear.py).
 
 Speed: with a ``Memo`` (what ``revise`` passes by default) the same enumeration asks Z3
 only what no kept answer or sample decides (memo.py, leaves.py, samples.py) and first-fit walks a plan
@@ -189,7 +190,7 @@ def _start(old: Sequence[Entry], new: Sequence[Entry], start: tuple[Ledger, Ledg
 
 def propose(old: Sequence[Entry], new: Sequence[Entry], sigs: Sequence[Signature], side: str,
             begin: tuple[Ledger, Ledger] | None = None, meter: Meter | None = None,
-            planned: bool = False) -> Relation | str:
+            planned: bool = False, cap: int = MAX_PAIRS) -> Relation | NoSimulation | str:
     start = _start(old, new, begin)
     charge_old, charge_new = charger(old, planned), charger(new, planned)
     seen = {start}
@@ -210,8 +211,8 @@ def propose(old: Sequence[Entry], new: Sequence[Entry], sigs: Sequence[Signature
                         meter.tick()
                     seen.add((u2, v2))
                     nxt.append((u2, v2))
-                    if len(seen) > MAX_PAIRS:
-                        return f"{side}: more than {MAX_PAIRS} reachable ledger pairs"
+                    if len(seen) > cap:
+                        return NoSimulation(f"{side}: more than {cap} reachable ledger pairs", True)
         frontier = nxt
     return Relation(side, frozenset(seen), len(sigs), start)
 
@@ -240,9 +241,11 @@ def closed(rel: Relation, old: Sequence[Entry], new: Sequence[Entry], sigs: Sequ
 
 
 def simulate(old: Policy, new: Policy, effects: EffectSet, ledgers: Ledgers | None = None,
-             meter: Meter | None = None, memo: Memo | None = None) -> SimulationProof | NoSimulation:
+             meter: Meter | None = None, memo: Memo | None = None,
+             cap: int = MAX_PAIRS) -> SimulationProof | NoSimulation:
     """A closed simulation per permission list; ``meter`` ticks per Z3 query and per related pair and
-    raises ``BudgetExhausted`` (the caller, ``revise``, turns it into ``Unknown``)."""
+    raises ``BudgetExhausted`` (the caller, ``revise``, turns it into ``Unknown``); at most ``cap`` related
+    pairs per list (past it: ``NoSimulation`` with ``capped``)."""
     if not monitor_unchanged(old, new, memo):
         return NoSimulation("the revision changes more than the two permission lists")
     if any(e.permit for e in (*old.user, *old.application, *new.user, *new.application)):
@@ -255,7 +258,9 @@ def simulate(old: Policy, new: Policy, effects: EffectSet, ledgers: Ledgers | No
         if isinstance(found, str):
             return NoSimulation(f"{side}: {found}")
         sigs = tuple((m_old, m_new, q) for _, vs in found for m_old, m_new in vs for q in requirement_sets((*a, *b)))
-        rel = propose(a, b, sigs, side, begin, meter, memo is not None)
+        rel = propose(a, b, sigs, side, begin, meter, memo is not None, cap)
+        if isinstance(rel, NoSimulation):
+            return rel
         if isinstance(rel, str):
             return NoSimulation(rel)
         if not closed(rel, a, b, sigs, begin, memo is not None):

@@ -69,6 +69,7 @@ class SimulationProof:
 @dataclass(frozen=True, slots=True)
 class NoSimulation:
     reason: str
+    capped: bool = False  # the explicit relation passed its cap: a larger cap or a symbolic one may still succeed
 
 
 def requirement_sets(entries: Sequence[Entry]) -> list[frozenset[str]]:

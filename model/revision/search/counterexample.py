@@ -11,6 +11,8 @@ state S its prefix reached, the new one in S with the carried counters; the sequ
 of the prefix, the prefix's effects count against the forbidden budgets, and the Adapter replay runs
 prefix + suffix.
 
+The forbidden-trace search does not decide a last call whose effects break no budget (``prune``): such a
+sequence is never the answer, so the answer is the same and only the count of visited nodes is smaller.
 Both searches explore the product of the two monitors with merging (``explore.py``); ``merge=False`` is
 the sequence enumeration it replaced (same results, the speed baseline). With a ``memo`` each policy's
 transitions from task start are kept by sequence (``merge_keys.Steps``) and reused across searches.
@@ -104,14 +106,18 @@ def lost_client(old: Policy, new: Policy, workload: Workload, bound: int,
 
 def new_forbidden(old: Policy, new: Policy, workload: Workload, bound: int,
                   start: StartingPoint | None = None, meter: Meter | None = None, *,
-                  merge: bool = True, memo: Memo | None = None) -> Counterexample | Searched:
+                  merge: bool = True, memo: Memo | None = None, prune: bool = True) -> Counterexample | Searched:
+    """``prune``: a last call whose effects leave every budget unbroken is not decided (it is never the
+    answer, whatever the policies say), and the merge key leaves out records no call can name
+    (``explore``'s ``lean``); ``False`` does neither, the speed baseline."""
     def forbidden(node: Node) -> bool:
         return node.other is None and workload.is_forbidden(node.effects)
 
     top = root(start, False, workload.tests_args())
     found, visited = explore(new, old, workload, bound, forbidden, top, merge=merge,
                              tick=None if meter is None else meter.tick,
-                             steps=None if memo is None else (memo.steps(new, workload), memo.steps(old, workload)))
+                             steps=None if memo is None else (memo.steps(new, workload), memo.steps(old, workload)),
+                             budgets=prune, lean=prune)
     if found is None:
         return Searched(bound, visited)
     n = len(found.seq)

@@ -30,22 +30,28 @@ from model.monitor.decide.base import Decision, Verdict
 from model.monitor.decide.commit import Outcome, commit_in, observe_in, step
 from model.monitor.decide.compiled import Compiled, compiled
 from model.monitor.decide.compiled_decide import decide_compiled
+from model.monitor.decide.matching import Effect
 from model.monitor.decide.state import Call, State, initial_state, satisfy
 from model.monitor.language.policy import Policy
 from model.revision.search.merge_keys import Node, Steps, _Deep, _Sides, key
-from model.revision.search.workload import Template, Workload, with_args
+from model.revision.search.workload import Counts, Template, Workload, with_args
 
 
 def explore(lead: Policy, other: Policy, workload: Workload, bound: int,
             accept: Callable[[Node], bool], root: Node | None = None, *, merge: bool = True,
             effects_matter: bool = True, tick: Callable[[], None] | None = None,
-            steps: tuple[Steps, Steps] | None = None) -> tuple[Node | None, int]:
+            steps: tuple[Steps, Steps] | None = None,
+            budgets: bool = False, lean: bool = True) -> tuple[Node | None, int]:
     """The first (shortest, then template order) node ``accept`` takes, and how many nodes were visited.
 
     ``effects_matter``: ``accept`` reads ``node.effects`` (they are then part of the merge key);
     ``tick``: called once per node generated (a budget meter's ``tick``); ``steps``: tables of the
     lead's and the other policy's transitions by sequence, filled and read here (see ``Steps``; only
-    from the task-start root, where a sequence fixes both states)."""
+    from the task-start root, where a sequence fixes both states). ``budgets``: ``accept`` takes only nodes whose
+    effects break one of the workload's forbidden budgets; on the memoized path a last-level child whose
+    effects break none is then not generated (``_Effects``). ``lean``: on the memoized path, the merge key
+    leaves the latest records out when no template has a ``$from`` argument (merge_keys.py); ``False``
+    keeps them (the speed baseline)."""
     if root is not None:
         steps = None
     if root is None:
@@ -56,10 +62,13 @@ def explore(lead: Policy, other: Policy, workload: Workload, bound: int,
     prepared = None if steps is None else [_Prepared.of(t) for t in workload.templates]
     # and the monitors' compiled forms looked up once per search, as the Adapter does (the same transition)
     monitors: _Monitors | None = None if steps is None else (compiled(lead), compiled(other), {})
+    known: _Effects | None = {} if steps is not None and budgets else None
     # the baselines (and a search from a mid-task root) compute every key afresh
     deep: _Deep | None = None if steps is None else {}
     sides: _Sides | None = None if steps is None else {}
-    seen: set[Hashable] = {key(root, exact, effects_matter, deep, sides)} if merge else set()
+    # without a ``$from`` argument no call names an earlier record (merge_keys.py); the baselines keep them
+    records = steps is None or not lean or any(t.sources() for t in workload.templates)
+    seen: set[Hashable] = {key(root, exact, effects_matter, deep, sides, records)} if merge else set()
     frontier = [root]
     visited = 0
     for depth in range(bound):
@@ -72,12 +81,12 @@ def explore(lead: Policy, other: Policy, workload: Workload, bound: int,
         last = steps is not None and depth == bound - 1
         nxt: list[Node] = []
         for node in frontier:
-            for child in _children(lead, other, workload, node, steps, prepared, last, monitors):
+            for child in _children(lead, other, workload, node, steps, prepared, last, monitors, known):
                 visited += 1
                 if tick is not None:
                     tick()
                 if merge and not last:
-                    k = key(child, exact, effects_matter, deep, sides)
+                    k = key(child, exact, effects_matter, deep, sides, records)
                     if k in seen:
                         continue  # an earlier (lexicographically smaller) sequence reached it
                     seen.add(k)
@@ -113,13 +122,14 @@ class _Prepared:
 def _children(lead: Policy, other: Policy, workload: Workload, node: Node,
               steps: tuple[Steps, Steps] | None = None,
               prepared: list[_Prepared] | None = None, last: bool = False,
-              monitors: _Monitors | None = None) -> Iterator[Node]:
+              monitors: _Monitors | None = None, known: _Effects | None = None) -> Iterator[Node]:
     """``last``: the children are never expanded — a transition not in the tables is decided, not committed,
     and the child keeps its parent's states (see ``explore``). ``monitors``: the two policies' compiled
     forms and the declared results parsed so far (``_Monitors``), on the memoized path."""
     lead_steps, other_steps = (None, None) if steps is None else steps
     lead_c, other_c, parsed = (None, None, None) if monitors is None else monitors
     tested = workload.tests_args()
+    after: Callable[[Counts], bool] | None = None  # the parent's effects counted once, when needed
     for k, t in enumerate(workload.templates):
         seq = (*node.seq, k)
         if t.tool is None:
@@ -134,6 +144,11 @@ def _children(lead: Policy, other: Policy, workload: Workload, node: Node,
             continue
         outcome = prep.outcome
         assert outcome is not None
+        if last and known is not None and not prep.sources and k in known:
+            if after is None:
+                after = workload.forbidden_after(node.effects)
+            if not after(known[k][1]):
+                continue  # whatever either policy decides, this child is never accepted
         call: Call | None = None  # made only when a transition is not in the tables (Steps)
         hit = None if lead_steps is None else lead_steps.get(seq)
         if hit is None or (hit[1] is None and not last):
@@ -155,9 +170,11 @@ def _children(lead: Policy, other: Policy, workload: Workload, node: Node,
             v_other, other_state = got[0], other_state if got[1] is None else got[1]
             if v_other.decision is not Decision.ALLOW:
                 other_state, refusal = None, v_other
+        made = tuple(with_args(verdict.effects, t.args) if tested else verdict.effects)
+        if known is not None and not prep.sources and k not in known:
+            known[k] = (made, workload.counts(made))  # a call's effects come from its tool and arguments alone
         yield Node(seq, lead_state, other_state, refusal, (*node.produced, t.tool if t.ok else None),
-                   (*node.values, t.value_json if t.ok else "null"),
-                   (*node.effects, *(with_args(verdict.effects, t.args) if tested else verdict.effects)))
+                   (*node.values, t.value_json if t.ok else "null"), (*node.effects, *made))
 
 
 def _refs(prep: _Prepared, node: Node) -> list[tuple[str, int]] | None:
@@ -173,6 +190,11 @@ def _refs(prep: _Prepared, node: Node) -> list[tuple[str, int]] | None:
 
 # (lead's compiled form, other's, declared result texts parsed so far): the memoized path's lookups
 _Monitors = tuple[Compiled, Compiled, dict[str, JSON]]
+# Per template without ``$from`` arguments, the effects it made when admitted and their budget counts: a
+# last-level child whose effects break no budget is skipped before either policy decides it. The effects
+# of an admitted call are ``matching.call_effects`` of its tool and arguments — no state enters them — so a
+# template's are known from any earlier admission of it.
+_Effects = dict[int, tuple[tuple[Effect, ...], Counts]]
 
 
 def _transition(policy: Policy, c: Compiled | None, state: State, call: Call, outcome: Outcome,

@@ -7,7 +7,8 @@ both policies, the same effects and the same acceptance — when their *canonica
 policy, the counters, slot values, invalid slots, ``Q`` and permits, whether ``other`` still runs, and
 for each tool the *deep content* of its latest successful record (the only record a ``$from`` argument
 can name: tool, arguments, label, success, value and, recursively, the records it was made from, which
-origin rules and produced-by lineage read); plus, when ``accept`` reads them (forbidden budgets), the
+origin rules and produced-by lineage read; left out when no template of the workload has a ``$from``
+argument, since then no call names a record); plus, when ``accept`` reads them (forbidden budgets), the
 effects as a multiset. A decision reads the state only through these (the compiled monitor's decision
 memo of ``model/search/expand.py`` rests on the same fact), and stepping two nodes with equal keys by
 the same template gives nodes with equal keys. History rules read every admitted record in order, so
@@ -90,7 +91,7 @@ def _canon(v: object) -> str:
 
 
 def _side(state: State, node: Node, exact: bool, cache: _Deep | None = None,
-          sides: _Sides | None = None) -> Hashable:
+          sides: _Sides | None = None, records: bool = True) -> Hashable:
     if exact:
         # The state itself (histories read the whole trace), plus its bindings in canonical form: State's
         # own equality is Python's, under which a slot bound to true equals one bound to 1, while the
@@ -99,11 +100,12 @@ def _side(state: State, node: Node, exact: bool, cache: _Deep | None = None,
     hit = None if sides is None else sides.get(id(state))
     if hit is not None and hit[0] is state:
         return hit[1]
-    deep = _deep(state, node.values, cache)
     latest: dict[str, Hashable] = {}
-    for i, tool in enumerate(node.produced):
-        if tool is not None and i < len(deep):
-            latest[tool] = deep[i]
+    if records:
+        deep = _deep(state, node.values, cache)
+        for i, tool in enumerate(node.produced):
+            if tool is not None and i < len(deep):
+                latest[tool] = deep[i]
     out = (tuple((s, _canon(v)) for s, v, _ in state.bindings), state.invalid, state.used_user,
            state.used_app, state.satisfied, state.permits, tuple(sorted(latest.items())))
     if sides is not None:
@@ -119,10 +121,13 @@ def _side(state: State, node: Node, exact: bool, cache: _Deep | None = None,
 _Sides = dict[int, tuple[State, Hashable]]
 
 
-def key(node: Node, exact: bool, effects: bool, cache: _Deep | None = None, sides: _Sides | None = None) -> Hashable:
+def key(node: Node, exact: bool, effects: bool, cache: _Deep | None = None, sides: _Sides | None = None,
+        records: bool = True) -> Hashable:
     """The canonical key of a product node (see the module docstring); ``cache``, ``sides``: deep contents
-    of the records and sides of the states met so far in this search (``_Deep``, ``_Sides``)."""
-    other = None if node.other is None else _side(node.other, node, exact, cache, sides)
+    of the records and sides of the states met so far in this search (``_Deep``, ``_Sides``); ``records``:
+    some template of the workload has a ``$from`` argument — else no call names an earlier record (no call
+    has parents), so the latest records are left out of the key and more nodes merge."""
+    other = None if node.other is None else _side(node.other, node, exact, cache, sides, records)
     counted = tuple(sorted((e.action, _canon(e.resource), e.args if isinstance(e, ArgEffect) else ())
                            for e in node.effects)) if effects else ()
-    return (_side(node.lead, node, exact, cache, sides), other, counted)
+    return (_side(node.lead, node, exact, cache, sides, records), other, counted)

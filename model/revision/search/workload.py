@@ -24,7 +24,7 @@ Workloads are data, validated by the ``workload`` part of corpus/schemas/revisio
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -84,18 +84,22 @@ class Budget:
         args = e.arguments() if isinstance(e, ArgEffect) else {}
         return all(predicate_holds(p, args) for p in self.where)
 
+    def hits(self, effects: Sequence[Effect]) -> Counter[str]:
+        """How many of ``effects`` this budget counts, per resource (one key for all if not per resource)."""
+        return Counter(canonical_str(e.resource) if self.per_resource else "" for e in effects
+                       if e.action == self.action and (self.resource is None or json_equal(e.resource, self.resource))
+                       and self._tested(e))
+
     def violated(self, effects: Sequence[Effect]) -> bool:
-        hits = [canonical_str(e.resource) for e in effects
-                if e.action == self.action and (self.resource is None or json_equal(e.resource, self.resource))
-                and self._tested(e)]
-        if self.per_resource:
-            return any(n > self.max for n in Counter(hits).values())
-        return len(hits) > self.max
+        return any(n > self.max for n in self.hits(effects).values())
 
     def show(self) -> str:
         what = self.action if self.resource is None else f"{self.action}({canonical_str(self.resource)})"
         tests = "" if not self.where else f" where {canonical_str([predicate_json(p) for p in self.where])}"
         return f"more than {self.max} {what}" + (" per resource" if self.per_resource else "") + tests
+
+
+Counts = tuple[Counter[str], ...]  # per budget of a workload, its ``hits``
 
 
 @dataclass(frozen=True, slots=True)
@@ -106,6 +110,18 @@ class Workload:
 
     def is_forbidden(self, effects: Sequence[Effect]) -> bool:
         return any(b.violated(effects) for b in self.forbidden)
+
+    def forbidden_after(self, base: Sequence[Effect]) -> Callable[[Counts], bool]:
+        """``is_forbidden`` of ``base`` followed by effects given by their ``counts`` (one ``hits`` per
+        budget), with ``base`` counted once: the question a search asks of many one-call extensions."""
+        before = [b.hits(base) for b in self.forbidden]
+        if any(n > b.max for b, c in zip(self.forbidden, before, strict=True) for n in c.values()):
+            return lambda counts: True
+        return lambda counts: any(before[i][r] + n > b.max for i, b in enumerate(self.forbidden)
+                                  for r, n in counts[i].items())
+
+    def counts(self, effects: Sequence[Effect]) -> Counts:
+        return tuple(b.hits(effects) for b in self.forbidden)
 
     def tests_args(self) -> bool:
         """Some budget tests arguments: effects must be recorded with them (``with_args``)."""
