@@ -6,6 +6,7 @@ import AgentWarrant.Thm.Monitor.Transition
 import AgentWarrant.Thm.Edits.Information
 import AgentWarrant.Thm.Edits.Canonical
 import AgentWarrant.Thm.Edits.RecheckContract
+import AgentWarrant.Thm.Monitor.Full.Admitted
 /-! The headline results, each stated once in plain words and proved by the lemma named in its
 proof (in the mirrored `Thm/` file of the judgment). docs/lean.md tabulates them against the
 papers' statements. Definitions live in `Spec/`; nothing here defines behaviour. -/
@@ -108,5 +109,60 @@ continuations the original answer allowed: the same safe complete and partial ex
 theorem recheckGivesResidual (θ : AgentWarrant.Edits.Theta) (z : AgentWarrant.Edits.Word) (hz : θ.Wdag z) :
     (∀ o y, (θ.after z).Bdag (o, y) ↔ θ.Bdag (o, z ++ y)) ∧ (∀ v, (θ.after z).Wdag v ↔ θ.Wdag (z ++ v)) :=
   AgentWarrant.Edits.recheckContract θ z hz
+
+-- Monitor: invariants of the whole monitor over every trace (Agenra Sections 6.1, 6.2) --------------
+
+/-- The whole monitor, over every trace of calls and outcomes: if every counter starts within the
+installed policy's quota (one counter per grant on each list), no counter of either list ever
+exceeds its quota. -/
+theorem wholeQuotaNeverExceeded (p : Full.Policy) (cs : List (Full.Call × Full.Outcome)) (s : Full.State)
+    (h : Full.QuotaOk p s) : Full.QuotaOk p (Full.runFull p s cs).2 :=
+  Full.runFullQuota p cs s h
+
+/-- The whole monitor's Allow commit changes exactly this: one record appended (the decided label,
+the call's parents, not yet successful), both charge vectors added to the counters, the chosen
+permit consumed; bindings, invalid slots and satisfied requirements are untouched. -/
+theorem wholeCommitChanges (p : Full.Policy) (s : Full.State) (c : Full.Call) (l : Label) (pu pa : List Nat)
+    (k : Option Nat) :
+    (∃ r : Full.Record, (Full.commit p s c l pu pa k).trace = s.trace ++ [r] ∧ r.label = l ∧
+      r.parents = c.parents ∧ r.ok = false) ∧
+    (Full.commit p s c l pu pa k).usedUser = addVec s.usedUser (chargeVec 0 (List.length s.usedUser) pu) ∧
+    (Full.commit p s c l pu pa k).usedApp = addVec s.usedApp (chargeVec 0 (List.length s.usedApp) pa) ∧
+    (Full.commit p s c l pu pa k).permits =
+      s.permits.map (fun q => if some q.id == k then { q with consumed := true } else q) ∧
+    (Full.commit p s c l pu pa k).bindings = s.bindings ∧ (Full.commit p s c l pu pa k).invalid = s.invalid ∧
+    (Full.commit p s c l pu pa k).satisfied = s.satisfied :=
+  Full.commitFields p s c l pu pa k
+
+/-- The whole monitor's result step touches only the records' success flags (every other field of
+every record, and the trace's length, stay), the bindings and the invalid slots, which only grow;
+counters, permits and satisfied requirements stay, and a failed outcome changes nothing. -/
+theorem wholeResultStepTouches (p : Full.Policy) (s : Full.State) (d : Nat) (o : Full.Outcome) :
+    List.map Full.forgetOk (Full.observe p s d o).trace = List.map Full.forgetOk s.trace ∧
+    (∀ x, x ∈ s.invalid → x ∈ (Full.observe p s d o).invalid) ∧
+    (Full.observe p s d o).usedUser = s.usedUser ∧ (Full.observe p s d o).usedApp = s.usedApp ∧
+    (Full.observe p s d o).satisfied = s.satisfied ∧ (Full.observe p s d o).permits = s.permits ∧
+    (o.ok = false → Full.observe p s d o = s) :=
+  Full.observeFields p s d o
+
+/-- The whole monitor, over every trace: replaying only the admitted calls (with their outcomes)
+reaches the same state as the whole trace and admits each of them; Pause and Deny change nothing. -/
+theorem wholeOnlyAllowChangesRun (p : Full.Policy) (cs : List (Full.Call × Full.Outcome)) (s : Full.State) :
+    (Full.runFull p s (Full.admittedFull p s cs)).2 = (Full.runFull p s cs).2 ∧
+    allB Full.isAllowV (Full.runFull p s (Full.admittedFull p s cs)).1 = true :=
+  Full.runFullOnlyAllowChanges p cs s
+
+/-- The whole monitor: an admitted call prepared, passed the structural checks and the ceiling, and
+satisfied every origin, flow and history rule in force (all computed in Lean from the policy, the
+state and the call), and its recorded label is the output label. -/
+theorem wholeAdmittedSatisfiesRules (p : Full.Policy) (s : Full.State) (c : Full.Call) (l : Label) (pu pa : List Nat)
+    (k : Option Nat) (h : Full.decideFull p s c = Full.Verdict.allow l pu pa k) : Full.Passes p s c l :=
+  Full.decideFullPasses p s c l pu pa k h
+
+/-- The whole monitor, over every trace: every admitted call satisfied the rules in force in the
+state it was decided in. -/
+theorem wholeRunAdmittedSatisfyRules (p : Full.Policy) (cs : List (Full.Call × Full.Outcome)) (s : Full.State) :
+    Full.AdmittedPass p s cs :=
+  Full.runFullAdmittedPass p cs s
 
 end AgentWarrant.Thm
