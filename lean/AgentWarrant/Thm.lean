@@ -7,6 +7,7 @@ import AgentWarrant.Thm.Edits.Information
 import AgentWarrant.Thm.Edits.Canonical
 import AgentWarrant.Thm.Edits.RecheckContract
 import AgentWarrant.Thm.Monitor.Full.Admitted
+import AgentWarrant.Thm.Monitor.Full.Determinism
 /-! The headline results, each stated once in plain words and proved by the lemma named in its
 proof (in the mirrored `Thm/` file of the judgment). docs/lean.md tabulates them against the
 papers' statements. Definitions live in `Spec/`; nothing here defines behaviour. -/
@@ -164,5 +165,29 @@ state it was decided in. -/
 theorem wholeRunAdmittedSatisfyRules (p : Full.Policy) (cs : List (Full.Call × Full.Outcome)) (s : Full.State) :
     Full.AdmittedPass p s cs :=
   Full.runFullAdmittedPass p cs s
+
+-- Monitor: totality and determinism of the whole step (Agenra Section 6.3) ---------------------------
+
+/-- The whole monitor's step is total and its decision and next state are unique. Records are named
+by trace position, so the one fresh identifier a step introduces is the canonical one, the trace
+length, and the renaming between any two results is the identity. In a state whose IDs all name
+records (parents and bindings), that identifier names no record and occurs nowhere, and the next
+state again has all its IDs naming records. -/
+theorem wholeStepTotalAndFresh (p : Full.Policy) (s : Full.State) (c : Full.Call) (o : Full.Outcome) :
+    (∃ v s', Full.stepFull p s c o = (v, s') ∧ ∀ v₂ s₂, Full.stepFull p s c o = (v₂, s₂) → v₂ = v ∧ s₂ = s') ∧
+    (Full.IdsBounded s → Full.FreshIn s (List.length s.trace) ∧ Full.IdsBounded (Full.stepFull p s c o).2) :=
+  Full.stepFullTotalFresh p s c o
+
+/-- The whole monitor: an Allow stores the admitted record (its label and parents) at the fresh
+identifier, the old trace length. -/
+theorem wholeAllowAtFreshId (p : Full.Policy) (s : Full.State) (c : Full.Call) (o : Full.Outcome) (l : Label)
+    (pu pa : List Nat) (k : Option Nat) (h : Full.decideFull p s c = Full.Verdict.allow l pu pa k) :
+    ∃ r, (Full.stepFull p s c o).2.record? (List.length s.trace) = some r ∧ r.label = l ∧ r.parents = c.parents :=
+  Full.stepFullAllowAt p s c o l pu pa k h
+
+/-- The state a task starts in (no records, bindings, invalid slots, approvals or permits; every
+counter zero) meets the hypotheses of the quota and identifier invariants. -/
+theorem wholeInitialStateOk (p : Full.Policy) : Full.QuotaOk p (Full.initialState p) ∧ Full.IdsBounded (Full.initialState p) :=
+  Full.initialStateOk p
 
 end AgentWarrant.Thm
