@@ -8,6 +8,7 @@ import AgentWarrant.Thm.Edits.Canonical
 import AgentWarrant.Thm.Edits.RecheckContract
 import AgentWarrant.Thm.Monitor.Full.Admitted
 import AgentWarrant.Thm.Monitor.Full.Determinism
+import AgentWarrant.Thm.Monitor.Full.Revision
 /-! The headline results, each stated once in plain words and proved by the lemma named in its
 proof (in the mirrored `Thm/` file of the judgment). docs/lean.md tabulates them against the
 papers' statements. Definitions live in `Spec/`; nothing here defines behaviour. -/
@@ -189,5 +190,41 @@ theorem wholeAllowAtFreshId (p : Full.Policy) (s : Full.State) (c : Full.Call) (
 counter zero) meets the hypotheses of the quota and identifier invariants. -/
 theorem wholeInitialStateOk (p : Full.Policy) : Full.QuotaOk p (Full.initialState p) ∧ Full.IdsBounded (Full.initialState p) :=
   Full.initialStateOk p
+
+-- Revision: the safety state under a change of the permission lists (Agenra Section 7.1, part 2) ----
+
+/-- The whole monitor, one step of a revision that replaces only the two permission lists: if the
+old monitor admits a call, the new monitor in a state with the same records, bindings, invalid slots
+and satisfied requirements (its counters and permits may differ) admits it with the same label, and
+after the same outcome both safety states are again identical. Hypotheses about the new lists at
+this call: their first-fit serves it, they add no explicit deny the old lists lacked, and a permit
+their chosen grants need is there. -/
+theorem wholeRevisionKeepsSafety (p : Full.Policy) (u' a' : List Full.Grant) (s : Full.State) (uu ua : List Nat)
+    (pm : List Full.Permit) (c : Full.Call) (o : Full.Outcome) (l : Label) (pu pa : List Nat) (k : Option Nat)
+    (hold : Full.decideFull p s c = Full.Verdict.allow l pu pa k)
+    (t : Full.Tool) (es : List Full.Effect) (hp : Full.prepare p s c = Except.ok (t, es)) (pu' pa' : List Nat)
+    (hnew : allocBoth (List.map account (Full.sideEntries (Full.revisedS s uu ua pm) c.args es u' uu))
+      (List.map account (Full.sideEntries (Full.revisedS s uu ua pm) c.args es a' ua)) (range 0 (List.length es)) =
+        some (pu', pa'))
+    (hdeny : Run.anyDeny (Full.sideEntries (Full.revisedS s uu ua pm) c.args es u' uu)
+        (Full.sideEntries (Full.revisedS s uu ua pm) c.args es a' ua) (range 0 (List.length es)) = true →
+      Run.anyDeny (Full.sideEntries s c.args es p.user s.usedUser) (Full.sideEntries s c.args es p.app s.usedApp)
+        (range 0 (List.length es)) = true)
+    (hpermit : (Full.chosenNeedPermit u' pu' || Full.chosenNeedPermit a' pa') = true →
+      ∃ q, Full.findPermit (Full.revisedS s uu ua pm) c = Except.ok q) :
+    ∃ k', (Full.stepFull (Full.revisedP p u' a') (Full.revisedS s uu ua pm) c o).1 = Full.Verdict.allow l pu' pa' k' ∧
+      Full.SafetyEq (Full.stepFull p s c o).2 (Full.stepFull (Full.revisedP p u' a') (Full.revisedS s uu ua pm) c o).2 :=
+  Full.stepFullRevised p u' a' s uu ua pm c o l pu pa k hold t es hp pu' pa' hnew hdeny hpermit
+
+/-- The whole monitor over every client trace of the old policy (every call admitted): under a
+revision that replaces only the two permission lists, starting from identical safety states and
+seeing the same calls and outcomes, the new monitor admits every call with the same label and the
+safety states stay identical, when the three hypotheses about the new lists hold at each step. -/
+theorem wholeRevisionKeepsSafetyRun (p : Full.Policy) (u' a' : List Full.Grant) (cs : List (Full.Call × Full.Outcome))
+    (s s' : Full.State) (hs : Full.SafetyEq s s') (hc : Full.Client p s cs) (hh : Full.RevHyps p u' a' s s' cs) :
+    List.map Full.verdictLabel (Full.runFull (Full.revisedP p u' a') s' cs).1 = List.map Full.verdictLabel (Full.runFull p s cs).1 ∧
+    allB Full.isAllowV (Full.runFull (Full.revisedP p u' a') s' cs).1 = true ∧
+    Full.SafetyEq (Full.runFull p s cs).2 (Full.runFull (Full.revisedP p u' a') s' cs).2 :=
+  Full.runFullRevised p u' a' cs s s' hs hc hh
 
 end AgentWarrant.Thm
