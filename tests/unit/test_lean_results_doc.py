@@ -1,54 +1,45 @@
-"""docs/lean-results-agenra.md names only theorems the Lean sources declare (no toolchain needed).
+"""Every name docs/lean-results-agenra.md cites as a Lean result is declared (no toolchain needed).
 
-The results table's third column lists Lean theorem names relative to the namespace
-``AgentWarrant``; every backticked name there must be a declared theorem (read off the sources by
-the proof audit's own parser) or, where the row names a definition a theorem is stated with, a
-declared ``def``. A renamed or removed theorem would otherwise leave the page citing a name that
-does not exist.
+tests/whole_repo/test_lean_results.py fails when a row resolves to no theorem at all; this test is
+stricter: each backquoted name in the "Lean theorem(s)" column must resolve to a declared theorem
+(by the same rule as model/oracle/paper_table.py) or, where a row names the definition a theorem is
+stated with, to a declared ``def``. A renamed theorem would otherwise leave the page citing a name
+that does not exist while the row still resolves through its other names.
 """
 
 from __future__ import annotations
 
 import re
-from pathlib import Path
 
-from model.oracle.audit import LEAN_DIR, sources, theorems
+from model.oracle.audit import sources, theorems
+from model.oracle.paper_table import PAGES, resolve, table_rows
+from model.oracle.toolchain import LEAN_DIR
 
-DOC = Path(__file__).resolve().parents[2] / "docs" / "lean-results-agenra.md"
-_TICK = re.compile(r"`([A-Za-z][\w.']*)`")
-
-
-def _third_column_names() -> list[str]:
-    names = []
-    for line in DOC.read_text(encoding="utf-8").splitlines():
-        cells = line.split("|")
-        if len(cells) < 5 or not line.startswith("| §"):
-            continue
-        names.extend(_TICK.findall(cells[3]))
-    return names
+_TICK = re.compile(r"`([^`]+)`")
 
 
-def _declared_defs() -> set[str]:
-    out = set()
+def _cited() -> list[str]:
+    rows = table_rows(PAGES["Agenra"].read_text(encoding="utf-8"))
+    return [t.strip() for cells in rows for t in _TICK.findall(cells[2])]
+
+
+def _defs() -> set[str]:
+    out: set[str] = set()
     for path in sources(LEAN_DIR):
         text = path.read_text(encoding="utf-8")
         out.update(re.findall(r"^(?:def|abbrev|structure|inductive)\s+([\w.']+)", text, re.M))
     return out
 
 
-def test_results_table_cites_declared_names() -> None:
-    names = _third_column_names()
-    assert len(names) > 30
-    declared = {t.removeprefix("AgentWarrant.") for t in theorems()}
-    short = {t.rsplit(".", 1)[-1] for t in declared}
-    defs = _declared_defs()
-    missing = [n for n in names
-               if n not in declared and ("." in n or n not in short) and n.rsplit(".", 1)[-1] not in defs]
-    assert missing == []
+def test_every_cited_name_is_declared() -> None:
+    declared, defs = theorems(), _defs()
+    cited = _cited()
+    assert len(cited) > 30
+    assert [n for n in cited if not resolve(n, declared) and n.rsplit(".", 1)[-1] not in defs] == []
 
 
-def test_whole_monitor_headlines_are_in_the_table() -> None:
-    names = set(_third_column_names())
+def test_whole_monitor_headlines_are_cited() -> None:
+    cited = set(_cited())
     for headline in ("Thm.wholeQuotaNeverExceeded", "Thm.wholeOnlyAllowChangesRun", "Thm.wholeAdmittedSatisfiesRules",
                      "Thm.wholeStepTotalAndFresh", "Thm.wholeRevisionKeepsSafetyRun"):
-        assert headline in names
+        assert headline in cited
