@@ -6,6 +6,9 @@ import AgentWarrant.Thm.Monitor.Transition
 import AgentWarrant.Thm.Edits.Information
 import AgentWarrant.Thm.Edits.Canonical
 import AgentWarrant.Thm.Edits.RecheckContract
+import AgentWarrant.Thm.Monitor.Full.Admitted
+import AgentWarrant.Thm.Monitor.Full.Determinism
+import AgentWarrant.Thm.Monitor.Full.Revision
 /-! The headline results, each stated once in plain words and proved by the lemma named in its
 proof (in the mirrored `Thm/` file of the judgment). docs/lean.md tabulates them against the
 papers' statements. Definitions live in `Spec/`; nothing here defines behaviour. -/
@@ -108,5 +111,120 @@ continuations the original answer allowed: the same safe complete and partial ex
 theorem recheckGivesResidual (θ : AgentWarrant.Edits.Theta) (z : AgentWarrant.Edits.Word) (hz : θ.Wdag z) :
     (∀ o y, (θ.after z).Bdag (o, y) ↔ θ.Bdag (o, z ++ y)) ∧ (∀ v, (θ.after z).Wdag v ↔ θ.Wdag (z ++ v)) :=
   AgentWarrant.Edits.recheckContract θ z hz
+
+-- Monitor: invariants of the whole monitor over every trace (Agenra Sections 6.1, 6.2) --------------
+
+/-- The whole monitor, over every trace of calls and outcomes: if every counter starts within the
+installed policy's quota (one counter per grant on each list), no counter of either list ever
+exceeds its quota. -/
+theorem wholeQuotaNeverExceeded (p : Full.Policy) (cs : List (Full.Call × Full.Outcome)) (s : Full.State)
+    (h : Full.QuotaOk p s) : Full.QuotaOk p (Full.runFull p s cs).2 :=
+  Full.runFullQuota p cs s h
+
+/-- The whole monitor's Allow commit changes exactly this: one record appended (the decided label,
+the call's parents, not yet successful), both charge vectors added to the counters, the chosen
+permit consumed; bindings, invalid slots and satisfied requirements are untouched. -/
+theorem wholeCommitChanges (p : Full.Policy) (s : Full.State) (c : Full.Call) (l : Label) (pu pa : List Nat)
+    (k : Option Nat) :
+    (∃ r : Full.Record, (Full.commit p s c l pu pa k).trace = s.trace ++ [r] ∧ r.label = l ∧
+      r.parents = c.parents ∧ r.ok = false) ∧
+    (Full.commit p s c l pu pa k).usedUser = addVec s.usedUser (chargeVec 0 (List.length s.usedUser) pu) ∧
+    (Full.commit p s c l pu pa k).usedApp = addVec s.usedApp (chargeVec 0 (List.length s.usedApp) pa) ∧
+    (Full.commit p s c l pu pa k).permits =
+      s.permits.map (fun q => if some q.id == k then { q with consumed := true } else q) ∧
+    (Full.commit p s c l pu pa k).bindings = s.bindings ∧ (Full.commit p s c l pu pa k).invalid = s.invalid ∧
+    (Full.commit p s c l pu pa k).satisfied = s.satisfied :=
+  Full.commitFields p s c l pu pa k
+
+/-- The whole monitor's result step touches only the records' success flags (every other field of
+every record, and the trace's length, stay), the bindings and the invalid slots, which only grow;
+counters, permits and satisfied requirements stay, and a failed outcome changes nothing. -/
+theorem wholeResultStepTouches (p : Full.Policy) (s : Full.State) (d : Nat) (o : Full.Outcome) :
+    List.map Full.forgetOk (Full.observe p s d o).trace = List.map Full.forgetOk s.trace ∧
+    (∀ x, x ∈ s.invalid → x ∈ (Full.observe p s d o).invalid) ∧
+    (Full.observe p s d o).usedUser = s.usedUser ∧ (Full.observe p s d o).usedApp = s.usedApp ∧
+    (Full.observe p s d o).satisfied = s.satisfied ∧ (Full.observe p s d o).permits = s.permits ∧
+    (o.ok = false → Full.observe p s d o = s) :=
+  Full.observeFields p s d o
+
+/-- The whole monitor, over every trace: replaying only the admitted calls (with their outcomes)
+reaches the same state as the whole trace and admits each of them; Pause and Deny change nothing. -/
+theorem wholeOnlyAllowChangesRun (p : Full.Policy) (cs : List (Full.Call × Full.Outcome)) (s : Full.State) :
+    (Full.runFull p s (Full.admittedFull p s cs)).2 = (Full.runFull p s cs).2 ∧
+    allB Full.isAllowV (Full.runFull p s (Full.admittedFull p s cs)).1 = true :=
+  Full.runFullOnlyAllowChanges p cs s
+
+/-- The whole monitor: an admitted call prepared, passed the structural checks and the ceiling, and
+satisfied every origin, flow and history rule in force (all computed in Lean from the policy, the
+state and the call), and its recorded label is the output label. -/
+theorem wholeAdmittedSatisfiesRules (p : Full.Policy) (s : Full.State) (c : Full.Call) (l : Label) (pu pa : List Nat)
+    (k : Option Nat) (h : Full.decideFull p s c = Full.Verdict.allow l pu pa k) : Full.Passes p s c l :=
+  Full.decideFullPasses p s c l pu pa k h
+
+/-- The whole monitor, over every trace: every admitted call satisfied the rules in force in the
+state it was decided in. -/
+theorem wholeRunAdmittedSatisfyRules (p : Full.Policy) (cs : List (Full.Call × Full.Outcome)) (s : Full.State) :
+    Full.AdmittedPass p s cs :=
+  Full.runFullAdmittedPass p cs s
+
+-- Monitor: totality and determinism of the whole step (Agenra Section 6.3) ---------------------------
+
+/-- The whole monitor's step is total and its decision and next state are unique. Records are named
+by trace position, so the one fresh identifier a step introduces is the canonical one, the trace
+length, and the renaming between any two results is the identity. In a state whose IDs all name
+records (parents and bindings), that identifier names no record and occurs nowhere, and the next
+state again has all its IDs naming records. -/
+theorem wholeStepTotalAndFresh (p : Full.Policy) (s : Full.State) (c : Full.Call) (o : Full.Outcome) :
+    (∃ v s', Full.stepFull p s c o = (v, s') ∧ ∀ v₂ s₂, Full.stepFull p s c o = (v₂, s₂) → v₂ = v ∧ s₂ = s') ∧
+    (Full.IdsBounded s → Full.FreshIn s (List.length s.trace) ∧ Full.IdsBounded (Full.stepFull p s c o).2) :=
+  Full.stepFullTotalFresh p s c o
+
+/-- The whole monitor: an Allow stores the admitted record (its label and parents) at the fresh
+identifier, the old trace length. -/
+theorem wholeAllowAtFreshId (p : Full.Policy) (s : Full.State) (c : Full.Call) (o : Full.Outcome) (l : Label)
+    (pu pa : List Nat) (k : Option Nat) (h : Full.decideFull p s c = Full.Verdict.allow l pu pa k) :
+    ∃ r, (Full.stepFull p s c o).2.record? (List.length s.trace) = some r ∧ r.label = l ∧ r.parents = c.parents :=
+  Full.stepFullAllowAt p s c o l pu pa k h
+
+/-- The state a task starts in (no records, bindings, invalid slots, approvals or permits; every
+counter zero) meets the hypotheses of the quota and identifier invariants. -/
+theorem wholeInitialStateOk (p : Full.Policy) : Full.QuotaOk p (Full.initialState p) ∧ Full.IdsBounded (Full.initialState p) :=
+  Full.initialStateOk p
+
+-- Revision: the safety state under a change of the permission lists (Agenra Section 7.1, part 2) ----
+
+/-- The whole monitor, one step of a revision that replaces only the two permission lists: if the
+old monitor admits a call, the new monitor in a state with the same records, bindings, invalid slots
+and satisfied requirements (its counters and permits may differ) admits it with the same label, and
+after the same outcome both safety states are again identical. Hypotheses about the new lists at
+this call: their first-fit serves it, they add no explicit deny the old lists lacked, and a permit
+their chosen grants need is there. -/
+theorem wholeRevisionKeepsSafety (p : Full.Policy) (u' a' : List Full.Grant) (s : Full.State) (uu ua : List Nat)
+    (pm : List Full.Permit) (c : Full.Call) (o : Full.Outcome) (l : Label) (pu pa : List Nat) (k : Option Nat)
+    (hold : Full.decideFull p s c = Full.Verdict.allow l pu pa k)
+    (t : Full.Tool) (es : List Full.Effect) (hp : Full.prepare p s c = Except.ok (t, es)) (pu' pa' : List Nat)
+    (hnew : allocBoth (List.map account (Full.sideEntries (Full.revisedS s uu ua pm) c.args es u' uu))
+      (List.map account (Full.sideEntries (Full.revisedS s uu ua pm) c.args es a' ua)) (range 0 (List.length es)) =
+        some (pu', pa'))
+    (hdeny : Run.anyDeny (Full.sideEntries (Full.revisedS s uu ua pm) c.args es u' uu)
+        (Full.sideEntries (Full.revisedS s uu ua pm) c.args es a' ua) (range 0 (List.length es)) = true →
+      Run.anyDeny (Full.sideEntries s c.args es p.user s.usedUser) (Full.sideEntries s c.args es p.app s.usedApp)
+        (range 0 (List.length es)) = true)
+    (hpermit : (Full.chosenNeedPermit u' pu' || Full.chosenNeedPermit a' pa') = true →
+      ∃ q, Full.findPermit (Full.revisedS s uu ua pm) c = Except.ok q) :
+    ∃ k', (Full.stepFull (Full.revisedP p u' a') (Full.revisedS s uu ua pm) c o).1 = Full.Verdict.allow l pu' pa' k' ∧
+      Full.SafetyEq (Full.stepFull p s c o).2 (Full.stepFull (Full.revisedP p u' a') (Full.revisedS s uu ua pm) c o).2 :=
+  Full.stepFullRevised p u' a' s uu ua pm c o l pu pa k hold t es hp pu' pa' hnew hdeny hpermit
+
+/-- The whole monitor over every client trace of the old policy (every call admitted): under a
+revision that replaces only the two permission lists, starting from identical safety states and
+seeing the same calls and outcomes, the new monitor admits every call with the same label and the
+safety states stay identical, when the three hypotheses about the new lists hold at each step. -/
+theorem wholeRevisionKeepsSafetyRun (p : Full.Policy) (u' a' : List Full.Grant) (cs : List (Full.Call × Full.Outcome))
+    (s s' : Full.State) (hs : Full.SafetyEq s s') (hc : Full.Client p s cs) (hh : Full.RevHyps p u' a' s s' cs) :
+    List.map Full.verdictLabel (Full.runFull (Full.revisedP p u' a') s' cs).1 = List.map Full.verdictLabel (Full.runFull p s cs).1 ∧
+    allB Full.isAllowV (Full.runFull (Full.revisedP p u' a') s' cs).1 = true ∧
+    Full.SafetyEq (Full.runFull p s cs).2 (Full.runFull (Full.revisedP p u' a') s' cs).2 :=
+  Full.runFullRevised p u' a' cs s s' hs hc hh
 
 end AgentWarrant.Thm

@@ -1,3 +1,4 @@
+import AgentWarrant.Spec.Lib
 import AgentWarrant.Spec.Monitor.Policy
 /-! The whole monitor: `D(S, c)` and the transition `S --c/d--> S'` with result processing
 (Agenra Sections 5, 5.1, 5.2, 6.2, 6.3), from the policy, the state and the call alone.
@@ -53,6 +54,12 @@ def labelOutOf (p : Policy) (s : State) (c : Call) (t : Tool) : Label :=
   | some e => propagate e.prop (labelIn p s c t)
   | none => labelIn p s c t
 
+/-- A handle argument that is not an argument of the call, or names no record that succeeded. -/
+def badRef (s : State) (c : Call) (r : String × Nat) : Bool :=
+  !(c.args.any (fun a => a.1 == r.1)) || match s.record? r.2 with
+    | some rec => !rec.ok
+    | none => true
+
 /-- The preparation verdict: the tool and its effect units, or the reason it fails. -/
 def prepare (p : Policy) (s : State) (c : Call) : Except String (Tool × List Effect) :=
   match p.tools.find? (fun t => t.name == c.tool) with
@@ -60,9 +67,7 @@ def prepare (p : Policy) (s : State) (c : Call) : Except String (Tool × List Ef
   | some t =>
     if c.args.any (fun a => !memS a.1 t.args) then throw "undeclared_argument"
     else if t.required.any (fun r => !(c.args.any (fun a => a.1 == r))) then throw "missing_argument"
-    else if c.refs.any (fun r => !(c.args.any (fun a => a.1 == r.1)) || match s.record? r.2 with
-        | some rec => !rec.ok
-        | none => true) then throw "unknown_handle"
+    else if c.refs.any (badRef s c) then throw "unknown_handle"
     else do
       let es ← effectsOf c.args t.effects
       pure (t, es)
@@ -113,38 +118,39 @@ def entryOf (s : State) (args : List (String × Json)) (es : List Effect) (g : G
 def named (r : Record) (n : String) : Bool := r.tool == n || r.operation == n
 
 /-- `d` was produced by the rule's producer, directly or through single-parent `preserving` steps
-(parents precede their children, so the trace length bounds the walk). -/
-def producedBy (s : State) (o : Origin) : Nat → Nat → Bool
+(parents precede their children, so the trace length bounds the walk). It reads the trace only. -/
+def producedBy (tr : List Record) (o : Origin) : Nat → Nat → Bool
   | 0, _ => false
-  | fuel + 1, d => match s.record? d with
+  | fuel + 1, d => match nth? tr d with
     | none => false
     | some r =>
       if !r.ok then false
       else if named r o.producer then true
       else match r.parents with
-        | [q] => o.preserving.any (named r) && producedBy s o fuel q
+        | [q] => o.preserving.any (named r) && producedBy tr o fuel q
         | _ => false
 
 def originOk (p : Policy) (s : State) (c : Call) (t : Tool) : Bool :=
   p.origins.all (fun o =>
     if o.via == c.tool || o.via == t.operation then
       match c.refs.lookup o.argument with
-      | some d => producedBy s o (s.trace.length + 1) d
+      | some d => producedBy s.trace o (s.trace.length + 1) d
       | none => false
     else true)
 
 /-- The transitive parents of `ps`, as a list of IDs (any order; fuel: the trace length). -/
-def closure (s : State) : Nat → List Nat → List Nat
+def closure (tr : List Record) : Nat → List Nat → List Nat
   | 0, acc => acc
   | fuel + 1, acc =>
-    let more := acc.bind (fun d => match s.record? d with
+    let more := acc.bind (fun d => match nth? tr d with
       | some r => r.parents.filter (fun q => !acc.any (· == q))
       | none => [])
-    if more.isEmpty then acc else closure s fuel (acc ++ more)
+    if more.isEmpty then acc else closure tr fuel (acc ++ more)
 
-def lineage (s : State) (ps : List Nat) : List Record :=
-  let ids := closure s (s.trace.length + 1) ps
-  (List.range s.trace.length).filterMap (fun d => if ids.any (· == d) then s.record? d else none)
+/-- The records of the transitive parents of `ps`, in trace order. -/
+def lineage (tr : List Record) (ps : List Nat) : List Record :=
+  let ids := closure tr (tr.length + 1) ps
+  (List.range tr.length).filterMap (fun d => if ids.any (· == d) then nth? tr d else none)
 
 def historyHolds (h : History) (scope : List Record) (tool op : String) : Bool :=
   let isN := fun n => tool == n || op == n
@@ -155,7 +161,7 @@ def historyHolds (h : History) (scope : List Record) (tool op : String) : Bool :
 def historyOk (p : Policy) (s : State) (c : Call) (t : Tool) : Bool :=
   p.histories.all (fun h =>
     if t.name == h.before || t.operation == h.before then
-      historyHolds h (if h.lineage then lineage s c.parents else s.trace) t.name t.operation
+      historyHolds h (if h.lineage then lineage s.trace c.parents else s.trace) t.name t.operation
     else true)
 
 end AgentWarrant.Monitor.Full

@@ -117,7 +117,7 @@ def wellFormedAddress : Json → Bool
   | _ => false
 
 def dropBinding (slot : String) (bs : List (String × Json × Nat)) : List (String × Json × Nat) :=
-  bs.filter (fun b => b.1 != slot)
+  filt (fun b => b.1 != slot) bs
 
 /-- One applicable resolver reads the result: bind, keep, or invalidate for the rest of the task. -/
 def bindOne (value : Json) (d : Nat) (acc : List (String × Json × Nat) × List String) (r : Resolver) :
