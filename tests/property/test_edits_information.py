@@ -7,9 +7,9 @@ perturbing the omitted part of generated instances yields pairs with identical r
 opposite verdicts. The full view ``Keep_PIEC`` is exact: it is the instance itself up to the
 spelling of internal identifiers, the checker is deterministic, and a consistent renaming of calls,
 actions, choice groups and arms changes neither the verdict nor its counts.
-**C** (rule versions) is not part of a check instance; its generalisation over generated runtime
-states is tests/property/test_edits_information_runtime.py. tests/unit/test_edits_table2.py checks
-the paper's five record pairs, built by runtime steps.
+**C** (rule versions) is not part of a check instance: its generalisation over generated runtime
+states, and P's there (ForkChoice vs ForkParallel), is tests/property/test_edits_information_runtime.py.
+tests/unit/test_edits_table2.py checks the paper's five record pairs, built by runtime steps.
 
 Choices where the paper is silent: a check instance's **P** is its contract term (every outcome is
 required); a **P** perturbation rewrites one node of the term — ▷ to ⊗, ⊗ to ▷, a ▷ reversed, a ⊕ to
