@@ -33,7 +33,10 @@ from tests.strategies import EDIT_ACTIONS, edit_instances, edit_terms
 
 FRESH = "d-fresh"
 EXAMPLES = 400
-RUN = settings(max_examples=EXAMPLES, database=None, phases=[Phase.generate], deadline=None, derandomize=True)
+
+
+def run_settings(n: int) -> settings:
+    return settings(max_examples=n, database=None, phases=[Phase.generate], deadline=None, derandomize=True)
 
 
 def _without_p(inst: Instance) -> Any:
@@ -73,18 +76,19 @@ def rewrites(t: Term) -> Iterator[Term]:
                 yield type(t)((*t.parts[:i], r, *t.parts[i + 1:]))
 
 
-def composite_instances() -> st.SearchStrategy[Instance]:
+def composite_instances(max_calls: int = 4) -> st.SearchStrategy[Instance]:
     """``edit_instances`` whose contract composes at least two terms (a lone call or ε has no
     composition to perturb)."""
-    return edit_terms().filter(lambda t: isinstance(t, Choice | Par | Seq)).flatmap(
+    return edit_terms(max_calls).filter(lambda t: isinstance(t, Choice | Par | Seq)).flatmap(
         lambda t: edit_instances(term=t))
 
 
-def test_omitting_p_is_inexact() -> None:
+def p_search(n: int, max_calls: int = 4) -> dict[str, int]:
+    """P pairs among ``n`` generated composite instances (at most one per instance)."""
     found = {"P": 0, "tried": 0}
 
-    @RUN
-    @given(composite_instances())
+    @run_settings(n)
+    @given(composite_instances(max_calls))
     def body(inst: Instance) -> None:
         v = _verdict(inst)
         if v is None:
@@ -101,15 +105,21 @@ def test_omitting_p_is_inexact() -> None:
                 break
 
     body()
+    return found
+
+
+def test_omitting_p_is_inexact() -> None:
+    found = p_search(EXAMPLES)
     print(f"P pairs among {EXAMPLES} generated composite instances ({found['tried']} well formed): {found['P']}")
     assert found["P"] > 0, found
 
 
-def test_omitting_i_or_e_is_inexact() -> None:
+def ie_search(n: int, max_calls: int = 4) -> dict[str, int]:
+    """I and E pairs among ``n`` generated instances (at most one of each per instance)."""
     found = {"I": 0, "E": 0}
 
-    @RUN
-    @given(edit_instances())
+    @run_settings(n)
+    @given(edit_instances(max_calls))
     def body(inst: Instance) -> None:
         v = _verdict(inst)
         if v is None:
@@ -133,6 +143,11 @@ def test_omitting_i_or_e_is_inexact() -> None:
                 break
 
     body()
+    return found
+
+
+def test_omitting_i_or_e_is_inexact() -> None:
+    found = ie_search(EXAMPLES)
     print(f"pairs among {EXAMPLES} generated instances: {found}")
     assert found["I"] > 0 and found["E"] > 0, found
 
@@ -175,7 +190,7 @@ def test_full_view_is_exact_up_to_renaming() -> None:
     actions, choice groups, arms; labels and the policy are public) get the same verdict and counts,
     with the names in reverse sorted order so that no canonical order is preserved by accident."""
 
-    @settings(max_examples=200, database=None, phases=[Phase.generate], deadline=None, derandomize=True)
+    @run_settings(200)
     @given(edit_instances())
     def body(inst: Instance) -> None:
         internal = sorted({*_names(inst.contract), *EDIT_ACTIONS}, reverse=True)

@@ -21,6 +21,7 @@ runs more and longer sessions.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from hypothesis import Phase, given, settings
@@ -106,28 +107,27 @@ def p_pairs(reg_index: int, picks: list[int], found: dict[str, int]) -> None:
                         found[f"{k0}/{k1}"] = found.get(f"{k0}/{k1}", 0) + 1
 
 
-def test_omitting_c_is_inexact() -> None:
-    found = {"C": 0, "same": 0, "states": 0}
+def search(pairs: Callable[[int, list[int], dict[str, int]], None], n: int, length: int,
+           found: dict[str, int]) -> dict[str, int]:
+    """Run ``pairs`` on ``n`` generated sessions of at most ``length`` actions, adding to ``found``."""
 
-    @run_settings(EXAMPLES)
-    @given(sessions())
+    @run_settings(n)
+    @given(sessions(length))
     def body(case: tuple[int, list[int]]) -> None:
-        c_pairs(*case, found)
+        pairs(*case, found)
 
     body()
+    return found
+
+
+def test_omitting_c_is_inexact() -> None:
+    found = search(c_pairs, EXAMPLES, LENGTH, {"C": 0, "same": 0, "states": 0})
     print(f"C pairs among {found['states']} generated states: {found}")
     assert found["C"] > 0 and found["same"] == 0, found
 
 
 def test_omitting_p_is_inexact_on_runtime_states() -> None:
-    found = {"P": 0, "records": 0}
-
-    @run_settings(EXAMPLES)
-    @given(sessions())
-    def body(case: tuple[int, list[int]]) -> None:
-        p_pairs(*case, found)
-
-    body()
+    found = search(p_pairs, EXAMPLES, LENGTH, {"P": 0, "records": 0})
     print(f"P pairs (ForkChoice vs ForkParallel) from {EXAMPLES} generated sessions: {found}")
     assert found["P"] > 0, found
 
@@ -167,15 +167,14 @@ def full_view_decides(s: State) -> None:
         assert steps.check(back, u) == steps.check(s, u)
 
 
-def test_full_view_is_exact() -> None:
-    @run_settings(EXAMPLES)
-    @given(sessions())
-    def body(case: tuple[int, list[int]]) -> None:
-        reg_index, picks = case
-        _, reg, key = REGS[reg_index]
-        full_view_decides(run(reg, key, picks)[0])
+def full_view_case(reg_index: int, picks: list[int], found: dict[str, int]) -> None:
+    _, reg, key = REGS[reg_index]
+    full_view_decides(run(reg, key, picks)[0])
+    found["states"] += 1
 
-    body()
+
+def test_full_view_is_exact() -> None:
+    assert search(full_view_case, EXAMPLES, LENGTH, {"states": 0})["states"] == EXAMPLES
 
 
 def test_sec_splits_every_field() -> None:
