@@ -16,7 +16,7 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from model.admission.signing import KeyPair
+from model.admission.signatures.signing import KeyPair
 from model.canonical import loads
 from model.edits.ideal.bisim import key_of
 from model.edits.runtime import steps
