@@ -1,5 +1,5 @@
 """Theorem 4 (*When Can Agents Safely Checkpoint, Fork, Restore, and Merge?*, Section VII and
-Appendices A-F, A-G) on generated runtime states: the record pairs of Table II for **P** and **C**,
+Appendices A-F, A-G) on generated runtime states: the record pairs of Table II for **P**, **E** and **C**,
 generalised from the paper's one fixed pair each to every state that generated sessions reach
 (``tests/edits_pure_sessions``: the runtime's atomic steps from the checked root update of three
 registrations), and the exactness of the full view.
@@ -12,6 +12,10 @@ registrations), and the exactness of the full view.
   ForkParallel rule with the same arms (``V¹``), both accepted. The reduced views ``Keep_IEC`` are
   identical; the pairs are the requests ``Decide(u)`` (every edit the rules allow) whose answers are
   opposite (accepted, rejected or invalid).
+- **E**: ``V¹`` is a generated ``V⁰`` after a Dispatch or a completion update, which change only
+  progress. The reduced views ``Keep_PIC`` are identical; ``Decide(u)`` gets the same verdict, and
+  ``TryUpdate(u, Y₀)`` with ``Y₀`` checked at ``V⁰`` takes effect at ``V⁰`` and is ``NoCommit`` at ``V¹``
+  (the instance-level E pairs of tests/property/test_edits_information.py add an authorization instead).
 - ``Keep_PIEC`` is exact: the state is rebuilt from its full view alone (every answer of the runtime is
   a function of the state), and check answers on the rebuilt state equal those on the original.
 
@@ -82,6 +86,23 @@ def c_pairs(reg_index: int, picks: list[int], found: dict[str, int]) -> None:
             found["same"] += 1
 
 
+def e_pairs(reg_index: int, picks: list[int], found: dict[str, int]) -> None:
+    """``V¹`` is ``V⁰`` after a Dispatch or a completion update (progress only)."""
+    _, reg, key = REGS[reg_index]
+    v0, _ = run(reg, key, picks)
+    later = [steps.dispatch(v0)[1], *(steps.settle(v0, r.action, {"ok": True})[1] for r in v0.log)]
+    for v1 in [v for v in later if v != v0]:
+        assert omit(v0, "E") == omit(v1, "E") and keep(v0, PARTS) != keep(v1, PARTS)
+        found["records"] += 1
+        for u in edits(v0):
+            y0 = steps.check(v0, u)
+            assert verdict_shape(steps.check(v1, u)) == verdict_shape(y0)
+            if isinstance(y0, EditAccepted):
+                a0, a1 = steps.try_update(v0, u, y0, key)[0], steps.try_update(v1, u, y0, key)[0]
+                assert isinstance(a0, Updated), (u, a0)
+                found["E" if isinstance(a1, NoCommit) else "same"] += 1
+
+
 def p_pairs(reg_index: int, picks: list[int], found: dict[str, int]) -> None:
     _, reg, key = REGS[reg_index]
     s, _ = run(reg, key, picks, max_edits=1)  # the fork is the second edit
@@ -124,6 +145,12 @@ def test_omitting_c_is_inexact() -> None:
     found = search(c_pairs, EXAMPLES, LENGTH, {"C": 0, "same": 0, "states": 0})
     print(f"C pairs among {found['states']} generated states: {found}")
     assert found["C"] > 0 and found["same"] == 0, found
+
+
+def test_omitting_e_is_inexact_on_runtime_states() -> None:
+    found = search(e_pairs, EXAMPLES, LENGTH, {"E": 0, "same": 0, "records": 0})
+    print(f"E pairs (Dispatch or completion update) from {EXAMPLES} generated sessions: {found}")
+    assert found["E"] > 0 and found["same"] == 0, found
 
 
 def test_omitting_p_is_inexact_on_runtime_states() -> None:

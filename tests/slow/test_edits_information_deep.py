@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 
 from tests.property.test_edits_information import ie_search, p_search
-from tests.property.test_edits_information_runtime import c_pairs, full_view_case, p_pairs, search
+from tests.property.test_edits_information_runtime import c_pairs, e_pairs, full_view_case, p_pairs, search
 
 pytestmark = pytest.mark.slow
 
@@ -22,6 +22,8 @@ def test_instance_pairs_deep() -> None:
 def test_runtime_pairs_deep() -> None:
     c = search(c_pairs, 150, 8, {"C": 0, "same": 0, "states": 0})
     p = search(p_pairs, 150, 8, {"P": 0, "records": 0})
+    e = search(e_pairs, 150, 8, {"E": 0, "same": 0, "records": 0})
     full = search(full_view_case, 150, 8, {"states": 0})
-    print(f"150 sessions of up to 8 actions: C {c}, P {p}, full view rebuilt for {full['states']} states")
+    print(f"150 sessions of up to 8 actions: C {c}, P {p}, E {e}, full view rebuilt for {full['states']} states")
     assert c["C"] > 0 and c["same"] == 0 and p["P"] > 0 and full["states"] == 150, (c, p, full)
+    assert e["E"] > 0 and e["same"] == 0, e
