@@ -13,8 +13,9 @@ The committed state (``model.edits.runtime.record_json.state_to_json``) is split
 - **C** versions: the namespace and counter, ``ver``, η and the versions' phases, κ and ζ.
 
 Everything else is *computed* from these parts (the installed checked origin with γ, the automaton,
-the rule entries and the tokens — also those kept in χ for retries — which sign action and
-version, and the content a Preload prepared in an inactive version): ``Keep_J`` removes it unless ``J`` is
+the rule entries and the tokens — also the entry and token kept in χ for each processed call, whose
+entry ID ``η/x`` names the rule version and whose token signs action and version — and the content a
+Preload prepared in an inactive version): ``Keep_J`` removes it unless ``J`` is
 all four parts, because a computed value could reconstruct an omitted fact. ``Drop_ra`` keeps all
 four parts but removes the correspondence between authorization records and actions and everything
 that reconstructs it: the records' action and request, the action of each record's creator call (in
@@ -54,7 +55,8 @@ def sec(s: State) -> dict[str, JSON]:
     tree = _split_tree(d["tree"], progress)
     ck_shape = [[k, {f: v for f, v in c.items() if f != "done"}] for k, c in d["checkpoints"]]
     ck_done = {k: c["done"] for k, c in d["checkpoints"]}
-    used_tokens = [p.pop("token") for p in d["processed"]]
+    # a processed call's token and rule entry name its rule version (C): computed, like the live entries
+    used = [{"entry": p.pop("entry"), "token": p.pop("token")} for p in d["processed"]]
     return {
         "domain": d["domain"],
         "P": {"tree": tree, "checkpoints": ck_shape, "rules": d["rules"], "authorities": d["authorities"],
@@ -66,7 +68,7 @@ def sec(s: State) -> dict[str, JSON]:
         "C": {"namespace": d["namespace"], "next_id": d["next_id"], "ver": d["ver"], "eta": d["eta"],
               "versions": d["versions"], "policy_version": d["policy_version"], "rules_version": d["rules_version"]},
         "computed": {"installed": d["installed"], "automaton": d["automaton"], "entries": d["entries"],
-                     "tokens": used_tokens, "prepared": d["prepared"]},
+                     "used": used, "prepared": d["prepared"]},
     }
 
 
