@@ -13,8 +13,9 @@ resident size after loading the model and importing the engines, divided by the 
 counts every byte the search allocated and held at its peak (visited set, frontiers, parent links, memo
 tables, allocator slack), not a model of them. One run each (they take minutes).
 
-The pre-merge loop is read from git history (``PRE_MERGE``, the revision before the loops were merged)
-and loaded as a module; without git history ``search_merge`` is not written.
+The pre-merge loop is read from git history — ``model/search/explicit.py`` as it was in the parent of
+the commit that added ``model/search/layered.py`` — and loaded as a module; without git history
+``search_merge`` is not written.
 
 Registered as ``search-scale``, not part of ``reproduce all``; run ``agentwarrant reproduce search-scale``.
 """
@@ -43,7 +44,6 @@ from model.tables import write_table
 RUNS: tuple[tuple[str, str | None, int], ...] = (("report.json", None, 8),)
 MERGE_RUN = ("report.json", 5)  # the loop-overhead comparison
 MERGE_ROUNDS = 3
-PRE_MERGE = "76e8da2"  # the last revision whose explicit.py had its own loop
 
 
 def _same(a: ExplicitRun, b: ExplicitRun) -> bool:
@@ -115,9 +115,15 @@ def _table(out_dir: Path, rows: list[list[object]]) -> list[Path]:
 
 def _pre_merge() -> Any | None:
     """The exact engine as it was before the loops were merged, loaded from git history (None without it)."""
+    def git(*args: str) -> str:
+        return subprocess.run(["git", "-C", str(repo_root()), *args], capture_output=True, text=True,
+                              check=True).stdout
+
     try:
-        src = subprocess.run(["git", "-C", str(repo_root()), "show", f"{PRE_MERGE}:model/search/explicit.py"],
-                             capture_output=True, text=True, check=True).stdout
+        added = git("log", "--diff-filter=A", "--format=%H", "--", "model/search/layered.py").split()
+        if not added:
+            return None
+        src = git("show", f"{added[-1]}^:model/search/explicit.py")
     except (OSError, subprocess.CalledProcessError):
         return None
     with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as fh:
