@@ -7,8 +7,10 @@ state a few machine words in flat arrays and no Python object:
 
 - **visited**: a ``FingerprintSet``, open addressing with linear probing over two parallel arrays: the
   64-bit fingerprint (Python's hash of the compact state, taken mod 2^64) and a 32-bit index (the
-  state's number in the order states were stored; the last layer's states are never stored and get
-  none), kept at most three quarters full: 16 to 32 bytes per state, 48 at the instant of a doubling.
+  state's number in the order states were stored, which finds a state again in the layer being built),
+  kept at most three quarters full: 16 to 32 bytes per state, 48 at the instant of a doubling. The
+  last layer is never expanded, so while it is built the indices are dropped: 11 to 21 bytes per
+  state, 32 at a doubling.
   Two distinct states with one fingerprint would make the second look visited and cut it off; the
   result reports ``collision``, the probability of that under uniform hashing, ``n(n-1)/2^65`` for ``n``
   states (the birthday bound TLC reports). Choice: Python's hash is not a cryptographic one; it mixes
@@ -40,80 +42,14 @@ from typing import Any
 from model.budget import Budget, Meter
 from model.search.compact import Compact, empty
 from model.search.expand import Context, Key, Raw, successors, transition
+from model.search.fpset import NONE, FingerprintSet, collision_probability, fingerprint
 from model.search.layered import EMPTY, ExplicitRun, Link, Sleep, Tick, child_sleep_of, layered
 from model.search.model import SearchModel
 
-_MASK = (1 << 64) - 1
-_NONE = 0xFFFFFFFF  # the index of a state that is never stored (the last layer's)
 # Entries of the decision memo (``held.Context``: refusals and admitted transitions, a few hundred bytes
 # each) kept before it is emptied: a cache bounded by a constant, so memory per state stays that of the
 # stores above on large models (a few MiB; the exact mode keeps its memo whole)
 MEMO_LIMIT = 1 << 14
-
-
-def fingerprint(s: Compact) -> int:
-    """A nonzero 64-bit fingerprint (0 marks an empty slot)."""
-    return (hash(s) & _MASK) or 1
-
-
-def collision_probability(n: int) -> float:
-    return n * (n - 1) / 2.0 ** 65
-
-
-class FingerprintSet:
-    """A map from nonzero 64-bit integers to 32-bit indices: linear probing over an ``array('Q')`` and a
-    parallel ``array('I')``, doubled at three quarters full — 16 to 32 bytes per element, 48 while the
-    old and the new table coexist during a doubling."""
-
-    __slots__ = ("index", "mask", "n", "slots")
-
-    def __init__(self, capacity: int = 1 << 12) -> None:
-        self.slots = array("Q", bytes(8 * capacity))
-        self.index = array("I", bytes(4 * capacity))
-        self.mask = capacity - 1
-        self.n = 0
-
-    def put(self, fp: int, index: int) -> int:
-        """Insert ``fp`` with ``index`` and answer -1; when ``fp`` was there already, answer its index."""
-        slots, mask = self.slots, self.mask
-        i = fp & mask
-        while True:
-            v = slots[i]
-            if v == fp:
-                return self.index[i]
-            if v == 0:
-                slots[i] = fp
-                self.index[i] = index
-                self.n += 1
-                if 4 * self.n > 3 * mask:  # at most three quarters full
-                    self._grow()
-                return -1
-            i = (i + 1) & mask
-
-    def add(self, fp: int) -> bool:
-        """Insert ``fp`` (as a set); False when it was there already."""
-        return self.put(fp, _NONE) < 0
-
-    def _grow(self) -> None:
-        old, old_index = self.slots, self.index
-        self.slots = array("Q", bytes(16 * len(old)))
-        self.index = array("I", bytes(8 * len(old)))
-        self.mask = 2 * len(old) - 1
-        slots, index, mask = self.slots, self.index, self.mask
-        for j, fp in enumerate(old):
-            if fp:
-                i = fp & mask
-                while slots[i]:
-                    i = (i + 1) & mask
-                slots[i] = fp
-                index[i] = old_index[j]
-
-    def __len__(self) -> int:
-        return self.n
-
-    @property
-    def nbytes(self) -> int:
-        return self.slots.itemsize * len(self.slots) + self.index.itemsize * len(self.index)
 
 
 class Codec:
@@ -199,6 +135,8 @@ class FingerprintStore:
 
     def begin(self, last: bool) -> None:
         self.last, self.added, self.lo = last, 0, self.stored
+        if last:  # the last layer's states are never expanded: nothing looks their index up
+            self.seen.drop_index()
 
     def width(self) -> int:
         return len(self.cur_len)
@@ -226,7 +164,7 @@ class FingerprintStore:
     def add(self, s: Compact, n: int, raw: Raw, new: Compact, at: int | None, key: Key, sleep: Sleep | None,
             done: list[tuple[Key, int]], fpi: int) -> None:
         if self.last:
-            self.added += self.seen.put(fingerprint(new), _NONE) < 0
+            self.added += self.seen.put(fingerprint(new), NONE) < 0
             return
         g = self.seen.put(fingerprint(new), self.stored)
         if g < 0:
@@ -241,7 +179,7 @@ class FingerprintStore:
             self.nvia.append(t)
             self.nxt_sleep.append(0 if sleep is None else
                                   self._intern(child_sleep_of(self.indep, sleep, done, fpi, at)))
-        elif sleep is not None and g >= self.lo and g != _NONE:
+        elif sleep is not None and g >= self.lo and g != NONE:
             j = g - self.lo
             mine = self.nsleep_tab[self.nxt_sleep[j]]
             if mine:
@@ -290,3 +228,7 @@ def explore_fingerprint(model: SearchModel, bound: int | None = None, tick: Tick
     k = model.bound if bound is None else bound
     ctx = Context(model, renaming=not model.policy.histories)
     return layered(ctx, FingerprintStore(ctx, empty(model.policy)), k, tick, budget, reduction, meter)
+
+
+__all__ = ["MEMO_LIMIT", "Codec", "FingerprintSet", "FingerprintStore", "collision_probability",
+           "explore_fingerprint", "fingerprint"]

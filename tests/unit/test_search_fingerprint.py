@@ -126,3 +126,14 @@ def test_a_tiny_decision_memo_changes_nothing(limit: int) -> None:
     assert (b.states, b.transitions, b.depth, b.verdicts, b.completions) == \
         (a.states, a.transitions, a.depth, a.verdicts, a.completions)
     assert len(ctx.refused) + len(ctx.trans) <= limit + 200  # emptied before each state past the limit
+
+
+def test_fingerprint_set_without_indices_is_a_set() -> None:
+    fs = FingerprintSet(capacity=4)
+    for v in range(1, 50):
+        fs.put(v, v)
+    fs.drop_index()
+    assert fs.nbytes == 8 * len(fs.slots)
+    assert all(fs.put(v, 0) != -1 for v in range(1, 50))
+    assert [fs.put(v, 0) for v in range(50, 200)] == [-1] * 150 and len(fs) == 199
+    assert all(not fs.add(v) for v in range(1, 200))
