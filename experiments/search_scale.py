@@ -42,7 +42,7 @@ from model.search.verdict import Found, verdict_name
 from model.tables import write_table
 
 # (model under corpus/search, policy relative to it or None for the model's own, bound)
-RUNS: tuple[tuple[str, str | None, int], ...] = (("report.json", None, 8),)
+RUNS: tuple[tuple[str, str | None, int], ...] = (("report.json", None, 9),)
 MERGE_RUN = ("report.json", 5)  # the loop-overhead comparison
 MERGE_ROUNDS = 5
 
