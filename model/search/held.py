@@ -81,6 +81,14 @@ class Context:
         if m.policy.histories:
             self.memo = None
 
+    def forget(self) -> None:
+        """Empty the decision memo (a cache: what it held is recomputed on demand). The fingerprint mode
+        bounds its memory this way; interned contents stay, as held values carry their ids."""
+        if self.memo is not None:
+            self.memo.clear()
+        self.trans.clear()
+        self.refused.clear()
+
     def intern(self, value: object) -> int:
         n = self.interned.get(value)
         if n is None:

@@ -4,7 +4,9 @@ the shortest length when found, and the explicit engine's state count for that (
 
 It is a regression record: ``check`` re-runs the explicit engine once per (policy, model, bound) and
 lists every row whose verdict, length or state count differs. Rows carry a ``tier``: ``small`` rows are
-re-checked exactly by the default test tier, ``large`` ones under ``slow``. Paths in the manifest are
+re-checked exactly by the default test tier, ``large`` ones under ``slow``, ``huge`` ones (a million
+states and more: minutes of CPU each) by the scaling experiment (``experiments/search_scale.py``, run
+by ``make bench``), which runs both visited sets on them. Paths in the manifest are
 relative to the manifest file. A state count changes whenever the model, the policy, the canonical form
 or the monitor changes what is reachable, so a mismatch says "look", not necessarily "wrong". The counts are
 those of the unreduced search (``explore(..., reduction=False)``, equal to the unoptimized engine state for

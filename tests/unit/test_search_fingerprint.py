@@ -14,7 +14,15 @@ from model.errors import InvalidInput
 from model.search.compact import empty
 from model.search.expand import Context, successors
 from model.search.explicit import explore
-from model.search.fingerprint import Codec, FingerprintSet, collision_probability, explore_fingerprint, fingerprint
+from model.search.fingerprint import (
+    Codec,
+    FingerprintSet,
+    FingerprintStore,
+    collision_probability,
+    explore_fingerprint,
+    fingerprint,
+)
+from model.search.layered import layered
 from model.search.load import load_model
 from model.search.verdict import Found
 
@@ -29,7 +37,7 @@ def test_fingerprint_set_is_a_set_across_growth() -> None:
         assert fs.add(v) == (v not in ref)
         ref.add(v)
     assert len(fs) == len(ref)
-    assert fs.nbytes <= 22 * len(ref)  # between three quarters and three eighths full: 11-21 bytes a state
+    assert fs.nbytes <= 33 * len(ref)  # between three quarters and three eighths full: 16-32 bytes a state
     assert all(not fs.add(v) for v in values)
 
 
@@ -100,3 +108,32 @@ def test_cli_fingerprint_mode_says_which_mode_ran() -> None:
     assert (fp["states"], fp["queries"]) == (exact["states"], exact["queries"])
     both = CliRunner().invoke(main, [*args, "--fingerprint", "--workers", "2"])
     assert both.exit_code == 2 and "--fingerprint" in both.output
+
+
+def test_fingerprint_set_keeps_the_first_index() -> None:
+    fs = FingerprintSet(capacity=4)
+    assert [fs.put(v, i) for i, v in enumerate((5, 9, 5, 13, 9, 17, 21))] == [-1, -1, 0, -1, 1, -1, -1]
+    assert fs.put(13, 99) == 3 and fs.put(21, 99) == 6  # across the doublings
+    assert fs.nbytes == 12 * len(fs.slots)
+
+
+@pytest.mark.parametrize("limit", [0, 50])
+def test_a_tiny_decision_memo_changes_nothing(limit: int) -> None:
+    m = load_model(SEARCH / "report_permit.json")
+    a = explore(m, 4)
+    ctx = Context(m, renaming=not m.policy.histories)
+    b = layered(ctx, FingerprintStore(ctx, empty(m.policy), memo_limit=limit), 4)
+    assert (b.states, b.transitions, b.depth, b.verdicts, b.completions) == \
+        (a.states, a.transitions, a.depth, a.verdicts, a.completions)
+    assert len(ctx.refused) + len(ctx.trans) <= limit + 200  # emptied before each state past the limit
+
+
+def test_fingerprint_set_without_indices_is_a_set() -> None:
+    fs = FingerprintSet(capacity=4)
+    for v in range(1, 50):
+        fs.put(v, v)
+    fs.drop_index()
+    assert fs.nbytes == 8 * len(fs.slots)
+    assert all(fs.put(v, 0) != -1 for v in range(1, 50))
+    assert [fs.put(v, 0) for v in range(50, 200)] == [-1] * 150 and len(fs) == 199
+    assert all(not fs.add(v) for v in range(1, 200))

@@ -1,0 +1,172 @@
+"""Bounded search at scale in one process: ``paper_figures/tables/search_scale.{csv,md}`` — per (model,
+policy, bound) of ``RUNS``, the explicit engine with the exact visited set and with the fingerprint one
+(``model/search/fingerprint.py``), each in a fresh spawned process: states, transitions, wall and CPU
+seconds, peak memory and bytes per stored state, the collision probability, and whether the two runs
+agree (states, transitions, depth, verdicts with their shortest traces, useful completions); and
+``search_merge``: the transitions per CPU second of the shared search loop (``layered.py``) against the
+loop the exact engine had before the loops were merged, timed alternately in one process.
+
+Method. Searches run without sleep sets (``reduction=False``): the search whose counts the manifest
+records, so each run also re-checks its rows of tier ``huge`` in ``corpus/search/manifest.json`` (the
+default test tiers never run them). Memory: the process's peak resident size (``ru_maxrss``) minus its
+resident size after loading the model and importing the engines, divided by the states visited — it
+counts every byte the search allocated and held at its peak (visited set, frontiers, parent links, memo
+tables, allocator slack), not a model of them. One run each (they take minutes).
+
+The pre-merge loop is read from git history — ``model/search/explicit.py`` as it was in the parent of
+the commit that added ``model/search/layered.py`` — and loaded as a module; without git history
+``search_merge`` is not written.
+
+Registered as ``search-scale``, not part of ``reproduce all``; run ``agentwarrant reproduce search-scale``.
+"""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+from model.reproduce import repo_root
+from model.search.layered import ExplicitRun
+from model.search.load import load_model
+from model.search.manifest import load_manifest, rows_for
+from model.search.peak import fresh
+from model.search.verdict import Found, verdict_name
+from model.tables import write_table
+
+# (model under corpus/search, policy relative to it or None for the model's own, bound)
+RUNS: tuple[tuple[str, str | None, int], ...] = (("report.json", None, 9),)
+MERGE_RUN = ("report.json", 5)  # the loop-overhead comparison
+MERGE_ROUNDS = 5
+
+
+def _same(a: ExplicitRun, b: ExplicitRun) -> bool:
+    return (a.states, a.transitions, a.depth, a.verdicts, a.completions) == \
+        (b.states, b.transitions, b.depth, b.verdicts, b.completions)
+
+
+def _own_policy(model: Path) -> str:
+    """The policy path a model file names, as the manifest writes it (relative to corpus/search)."""
+    doc = json.loads(model.read_text(encoding="utf-8"))
+    return str(doc["policy"])
+
+
+def _manifest_holds(name: str, policy: str | None, k: int, run: ExplicitRun) -> str:
+    """"yes"/"no" against the manifest's rows for this run, "-" when it has none."""
+    search = repo_root() / "corpus" / "search"
+    pol = Path(load_model(search / name, None if policy is None else str(search / policy)).policy_path).resolve()
+    rows = [r for r in load_manifest(search / "manifest.json")
+            if r.model == name and r.bound == k and (search / r.policy).resolve() == pol]
+    if not rows:
+        return "-"
+    for r in rows:
+        v = run.verdict(r.query)
+        if (verdict_name(v), v.length if isinstance(v, Found) else None, run.states) != (r.verdict, r.length, r.states):
+            return "no"
+    return "yes"
+
+
+def reproduce(out_dir: Path, tick: Callable[[int, int], None]) -> list[Path]:
+    search = repo_root() / "corpus" / "search"
+    total = 2 * len(RUNS) + 1
+    rows: list[list[object]] = []
+    paths: list[Path] = []
+    for i, (name, policy, k) in enumerate(RUNS):
+        pol = None if policy is None else str(search / policy)
+        fp, fp_peak = fresh(str(search / name), pol, k, True, False)
+        tick(2 * i + 1, total)
+        exact, peak = fresh(str(search / name), pol, k, False, False)
+        tick(2 * i + 2, total)
+        held = _manifest_holds(name, policy, k, exact)
+        if held == "-":  # rows to review and add to the manifest (tier "huge")
+            print(json.dumps(rows_for(name, policy or _own_policy(search / name), k, "huge", exact)),
+                  file=sys.stderr)
+        rows.append([name, policy or "(model's)", k, exact.states, exact.transitions,
+                     f"{exact.seconds:.1f}", f"{exact.cpu_seconds:.1f}", f"{peak / 2**20:.0f}",
+                     f"{peak / exact.states:.0f}", f"{fp.seconds:.1f}", f"{fp.cpu_seconds:.1f}",
+                     f"{fp_peak / 2**20:.0f}", f"{fp_peak / fp.states:.0f}", f"{fp.collision:.1e}",
+                     _same(exact, fp), held, f"{os.getloadavg()[0]:.1f}"])
+        paths = _table(out_dir, rows)  # after each model: a long run that is stopped keeps its rows
+    paths += _merge(out_dir)
+    tick(total, total)
+    return paths
+
+
+def _table(out_dir: Path, rows: list[list[object]]) -> list[Path]:
+    return write_table(
+        out_dir, "search_scale",
+        ["model", "policy", "bound", "states", "transitions", "exact_s", "exact_cpu_s", "exact_peak_mib",
+         "exact_bytes_per_state", "fingerprint_s", "fingerprint_cpu_s", "fingerprint_peak_mib",
+         "fingerprint_bytes_per_state", "collision_probability", "same", "manifest", "load"], rows,
+        "The explicit search in one process, exact visited set against 64-bit fingerprints "
+        "(`agentwarrant reproduce search-scale`), without sleep sets (the manifest's counts). Each run in a fresh "
+        "process; *_s wall and *_cpu_s CPU seconds; peak: the peak resident size (ru_maxrss) above the size "
+        "after loading the model, per visited state; collision_probability: n(n-1)/2^65 for n states; same: "
+        "states, transitions, depth, verdicts with shortest traces and completions equal in both modes; "
+        "manifest: the run matches its rows in corpus/search/manifest.json; load: the 1-minute load average "
+        "after the row (2 cores shared with other jobs: above 2 the wall clock measures contention).")
+
+
+def _pre_merge() -> Any | None:
+    """The exact engine as it was before the loops were merged, loaded from git history (None without it)."""
+    def git(*args: str) -> str:
+        return subprocess.run(["git", "-C", str(repo_root()), *args], capture_output=True, text=True,
+                              check=True).stdout
+
+    try:
+        added = git("log", "--diff-filter=A", "--format=%H", "--", "model/search/layered.py").split()
+        if not added:
+            return None
+        src = git("show", f"{added[-1]}^:model/search/explicit.py")
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    with tempfile.NamedTemporaryFile("w", suffix=".py", delete=False) as fh:
+        fh.write(src)
+    spec = importlib.util.spec_from_file_location("search_pre_merge", fh.name)
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    sys.modules["search_pre_merge"] = mod  # dataclasses look their module up
+    spec.loader.exec_module(mod)
+    os.unlink(fh.name)
+    return mod
+
+
+def _merge(out_dir: Path) -> list[Path]:
+    from model.search.explicit import explore
+
+    old = _pre_merge()
+    if old is None:
+        return []
+    name, k = MERGE_RUN
+    model = load_model(repo_root() / "corpus" / "search" / name)
+    engines = (("before (own loop)", old.explore), ("after (layered.py)", explore))
+    for _, f in engines:  # warm-up: imports, compiled policy
+        f(model, 3)
+    rates: dict[str, list[float]] = {n: [] for n, _ in engines}
+    runs: dict[str, ExplicitRun] = {}
+    for _ in range(MERGE_ROUNDS):
+        for n, f in engines:
+            run = f(model, k)
+            rates[n].append(run.transitions_per_second)
+            runs[n] = run
+    best = {n: max(v) for n, v in rates.items()}
+    median = {n: statistics.median(v) for n, v in rates.items()}
+    b, m = best["before (own loop)"], median["before (own loop)"]
+    rows = [[n, name, k, runs[n].states, runs[n].transitions, " ".join(f"{r:.0f}" for r in rates[n]),
+             f"{best[n]:.0f}", f"{median[n]:.0f}", f"{best[n] / b:.3f}", f"{median[n] / m:.3f}"] for n, _ in engines]
+    assert _same(runs["before (own loop)"], runs["after (layered.py)"]), "the merged loop must search the same"
+    return write_table(
+        out_dir, "search_merge",
+        ["engine", "model", "bound", "states", "transitions", "rounds", "best", "median", "best_ratio_to_before",
+         "median_ratio_to_before"], rows,
+        f"The exact engine's speed before and after its search loop was merged with the fingerprint mode's "
+        f"(`agentwarrant reproduce search-scale`): sleep sets on, {MERGE_ROUNDS} alternating rounds in one "
+        f"process after a warm-up, transitions per CPU second in each round, their best and median, and "
+        f"each as a ratio to the loop before. Both runs give the same states, transitions, verdicts and completions.")
