@@ -21,9 +21,9 @@ each new state, the entry with the least key: the same parent, the same shortest
 frontier order as ``model/search/explicit.py``.
 
 **A level** on a partition: ``expand`` runs ``expand.successors`` (the real monitor over the compiled
-policy) over the frontier, keeps the distinct children (each with its least key, its link and its sleep
-set intersected over this partition's edges into it) and returns a small summary (transitions, the first
-edge per query that makes it hold, premises, new useful completions, children per class);
+policy) over the frontier, keeps the distinct children (least key, link, sleep set intersected over this
+partition's edges into it) and returns a summary (transitions, the first edge per query that makes it
+hold, premises, new useful completions, children per class);
 ``route.batch`` hands each owner its batch; ``merge`` on the owner drops children visited before, keeps
 the least key per child, intersects the sleep sets in key order (the single-process rule: the first
 edge's set, filtered by every later one) and makes the sorted new frontier.
@@ -42,32 +42,29 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from hashlib import blake2b
+from typing import Any
 
 from model.canonical import canonical_str
 from model.dist.arrays import Links, store_links
+from model.dist.cones import Completion, OrderKey, cone_of
 from model.search.compact import Compact, empty
-from model.search.completions import completion_key, cone, orders
 from model.search.expand import Context, Key, counts, successors, transition
 from model.search.explicit import child_sleep_of
 from model.search.fingerprint import FingerprintSet, fingerprint
 from model.search.model import SearchModel
-from model.search.por import Footprint
-from model.search.space import apply_action
 from model.search.states import Transition
-from model.search.verdict import Trace
 
-OrderKey = tuple[int, ...]
+__all__ = ["Completion", "Entry", "Hit", "Link", "OrderKey", "Summary", "class_of", "expand", "merge", "start"]
+
 #: what an owner stores per visited state (exact mode): its key, the parent's partition, the transition's
 #: key (the position-wise ``Key`` of ``expand``; the ``Transition`` itself is rebuilt by the parent's
 #: partition only for the few traces the driver asks for) and where the new record went (None for the root)
 Link = tuple[OrderKey, int, Key, int | None] | None
-#: a child sent to its owner: (least key, parent's partition, transition key, position, sleep set or None,
-#: parent's index in its partition's frontier)
-Entry = tuple[OrderKey, int, Key, int | None, dict[Key, Footprint] | None, int]
+#: a child sent to its owner: (least key, parent's partition, transition key, position, sleep set or None —
+#: footprint ids while it stays on its worker, footprints once routed away —, parent's index in its frontier)
+Entry = tuple[OrderKey, int, Key, int | None, dict[Key, Any] | None, int]
 #: per query: (edge key, partition, parent's key, transition, position, parent's index in the frontier)
 Hit = tuple[OrderKey, int, OrderKey, Transition, int | None, int]
-#: (completion key, edge key, the cone's orders)
-Completion = tuple[str, OrderKey, frozenset[Trace]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -203,10 +200,10 @@ def expand(search: str, part: int, reduction: bool, reduce_here: bool, found: fr
                         if i not in hits and i not in found:
                             hits[i] = ((*key, sidx), part, key, transition(tr), at, n)
                         if i in p.seen:
-                            comps += [(i, c) for c in _cone(ctx, s, transition(tr), i, (*key, sidx), p.seen[i])]
-            child_sleep: dict[Key, Footprint] | None = None
+                            comps += [(i, c) for c in cone_of(ctx, s, transition(tr), i, (*key, sidx), p.seen[i])]
+            child_sleep: dict[Key, int] | None = None
             if reduce_here:
-                child_sleep = {u: indep.prints[f] for u, f in child_sleep_of(indep, sleep, done, fpi, at).items()}
+                child_sleep = child_sleep_of(indep, sleep, done, fpi, at)
                 if not indep.prints[fpi][0]:
                     done.append((tkey, fpi))
             have_entry = out.get(new)
@@ -227,21 +224,6 @@ def expand(search: str, part: int, reduction: bool, reduce_here: bool, found: fr
                    time.process_time() - clock, tuple(classes.items()))
 
 
-def _cone(ctx: Context, s: Compact, tr: Transition, query: int, ekey: OrderKey, seen: set[str]) -> list[Completion]:
-    """``explicit._completions`` for one edge, keeping the cone's key and the edge's key: the driver keeps,
-    per cone, the orders of the least edge (what the single-process search, which meets edges in key
-    order, keeps)."""
-    model = ctx.model
-    _, new = apply_action(model, ctx.mat.search_state(s), tr.action, tr.outcome)
-    assert new is not None, "an explored transition must apply"
-    steps, goal = cone(model, new, len(new.monitor.trace) - 1, query)
-    ckey = completion_key(steps)
-    if ckey in seen:
-        return []
-    seen.add(ckey)
-    return [(ckey, ekey, frozenset(orders(model, steps, goal, query)))]
-
-
 def merge(search: str, part: int, level: int, last: bool, *batches: dict[Compact, Entry]) -> tuple[int, float]:
     """Admit this partition's new states of a level (batches from partitions 0..P-1); returns how many,
     and the CPU seconds it took. ``last``: the final level, whose states are never expanded (the
@@ -253,9 +235,13 @@ def merge(search: str, part: int, level: int, last: bool, *batches: dict[Compact
     # Each batch is in key order (its sender's frontier is, and successor indices grow), so the first
     # entry per child is its least unless another batch has it too; those few are settled afterwards.
     fpmode, visited, fps = p.fingerprints, p.visited, p.fps
+    ids = p.ctx.independence.id
     cands: dict[Compact, Entry] = {}
     dups: dict[Compact, list[Entry]] = {}
-    for batch in batches:
+    for sender, batch in enumerate(batches):
+        if sender != part:
+            batch = {c: e if e[4] is None else (*e[:4], {u: ids(f) for u, f in e[4].items()}, e[5])
+                     for c, e in batch.items()}
         for child, entry in batch.items():
             have = cands.get(child)
             if have is None:
@@ -263,7 +249,6 @@ def merge(search: str, part: int, level: int, last: bool, *batches: dict[Compact
                     cands[child] = entry
             else:
                 dups.setdefault(child, [have]).append(entry)
-    ids = p.ctx.independence.id
     by_key = p.by_key
     frontier: list[tuple[OrderKey, Compact]] = []
     sleeps: dict[Compact, dict[Key, int]] = {}
@@ -288,7 +273,7 @@ def merge(search: str, part: int, level: int, last: bool, *batches: dict[Compact
             by_key[okey] = child
         frontier.append((okey, child))
         if mine is not None:
-            sleeps[child] = {u: ids(f) for u, f in mine.items()}
+            sleeps[child] = mine
     n = len(frontier)
     if fpmode:
         if not last:

@@ -30,7 +30,7 @@ def assign(table: dict[int, int], summaries: list[Summary], parts: int) -> dict[
     home: dict[int, tuple[int, int]] = {}  # class -> (children, partition) of its largest producer
     for p, s in enumerate(summaries):
         for c, n in s.classes:
-            totals[c] = totals.get(c, 0) + n
+            totals[c] = max(totals.get(c, 0), n)
             if c not in home or n > home[c][0]:
                 home[c] = (n, p)
     loads = [0] * parts
@@ -59,10 +59,14 @@ def batch(search: str, part: int, dest: int, delta: dict[int, int]) -> dict[Comp
             out[0] = p.children
         else:
             table, visited, exact = p.table, p.visited, not p.fingerprints
+            prints = p.ctx.independence.prints
             for (child, entry), c in zip(p.children.items(), p.child_classes, strict=True):
                 d = table[c]
-                if d == part and exact and child in visited:
-                    continue
+                if d == part:
+                    if exact and child in visited:
+                        continue
+                elif entry[4] is not None:  # footprint ids are per process: footprints cross the wire
+                    entry = (*entry[:4], {u: prints[f] for u, f in entry[4].items()}, entry[5])
                 out[d][child] = entry
         p.routed, p.children, p.child_classes = out, {}, []
     mine = p.routed[dest]
