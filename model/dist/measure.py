@@ -33,6 +33,7 @@ class Measure:
     memory: list[tuple[int, int]] = field(default_factory=list)  # per partition: (states, bytes)
     worker_cpu: float = 0.0
     critical_cpu: float = 0.0
+    class_sizes: list[int] = field(default_factory=list)  # the last level's children per class, largest first
     seeded: bool = False  # the workers shared one string-hash seed: states hashed natively
 
 

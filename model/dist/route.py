@@ -24,15 +24,22 @@ from model.search.compact import Compact
 SLACK = 1.05
 
 
-def assign(table: dict[int, int], summaries: list[Summary], parts: int) -> dict[int, int]:
-    """Place the classes first seen in this level (``table`` is updated); returns the new placements."""
-    totals: dict[int, int] = {}
-    home: dict[int, tuple[int, int]] = {}  # class -> (children, partition) of its largest producer
+def weights(summaries: list[Summary]) -> dict[int, tuple[int, int]]:
+    """Per class of a level's children: (weight, partition of its largest producer). The weight is the
+    largest sender's count, not the sum: a child two senders produce is one state, and summing made
+    classes shared between senders look heavier than they are (one partition ended 15% above the other)."""
+    out: dict[int, tuple[int, int]] = {}
     for p, s in enumerate(summaries):
         for c, n in s.classes:
-            totals[c] = max(totals.get(c, 0), n)
-            if c not in home or n > home[c][0]:
-                home[c] = (n, p)
+            if c not in out or n > out[c][0]:
+                out[c] = (n, p)
+    return out
+
+
+def assign(table: dict[int, int], summaries: list[Summary], parts: int) -> dict[int, int]:
+    """Place the classes first seen in this level (``table`` is updated); returns the new placements."""
+    home = weights(summaries)
+    totals = {c: n for c, (n, _) in home.items()}
     loads = [0] * parts
     for c, n in totals.items():
         if c in table:

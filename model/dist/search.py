@@ -124,6 +124,7 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
                     "remote": sum(n for i, (n, _) in enumerate(sizes) if i // P != i % P),
                     "remote_bytes": sum(b for _, b in sizes), "classes": len(table),
                     "largest": max(new)})
+                measure.class_sizes = sorted((n for n, _ in route.weights(summaries).values()), reverse=True)
             del split, merges
             transitions += level
             tracer.fold(layer, summaries, found, premise, complete)
