@@ -2,7 +2,7 @@
 same search over 64-bit fingerprints (``model/search/fingerprint.py``), and the search partitioned on a
 Dask LocalCluster of two worker processes (``model/dist``) with exact and with fingerprint visited sets.
 On generated variants of the report task and
-on models holding values Python's ``==`` confuses, all three give the same states, transitions, depth,
+on models holding values Python's ``==`` confuses, all four give the same states, transitions, depth,
 verdicts with their shortest traces and useful completions, with and without sleep sets."""
 
 from __future__ import annotations

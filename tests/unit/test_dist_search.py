@@ -128,3 +128,17 @@ def test_cli_budget_exhausted_exits_3(dask_client: Any) -> None:
     doc = json.loads(out.output)
     assert doc["explicit"]["budget"]["limit"] == "states"
     assert doc["unknown"]
+
+
+def test_cli_fingerprint_on_a_cluster_equals_single_process(dask_client: Any) -> None:
+    args = ["search", str(SEARCH / "report.json"), "--engine", "explicit", "--bound", "3", "--json", "--fingerprint"]
+    one = CliRunner().invoke(main, args)
+    dist = CliRunner().invoke(main, [*args, "--scheduler", dask_client.scheduler.address])
+    assert one.exit_code == dist.exit_code == 1
+    a, b = json.loads(one.output), json.loads(dist.output)
+    assert a["explicit"]["mode"] == b["explicit"]["mode"] == "fingerprint"
+    pa, pb = (doc["explicit"].pop("collision_probability") for doc in (a, b))
+    assert 0 < pb <= pa  # on the cluster it is a sum over partitions: no more pairs than one table
+    for doc in (a, b):
+        doc["explicit"].pop("seconds")
+    assert a == b
