@@ -3,25 +3,27 @@
 
 A simulation, level by level, of the design in ``model/dist`` on P workers, from what the scaling run
 measured: the per-level profile of the exchange run (frontier, transitions, entries sent per frontier
-state, pickled bytes per entry), the single process's CPU per transition on each large model, and
+state, pickled bytes per entry, the share of entries that crossed on 2 workers), the sizes of the
+decision classes of its last level, the single process's CPU per transition on the largest model, and
 the cost of one task to Dask's scheduler (no-op tasks timed on the 2-worker cluster). Assumptions
 (stated in the table's caption too):
 
-- states fall on partitions by a uniform hash: a level's slowest partition gets the mean plus three
-  standard deviations of a binomial share (``imbalance``);
-- CPU per transition and per merged entry are the measured single-process ones (memo tables warm
-  up per worker: not modelled);
-- each worker sends and receives at ``BANDWIDTH`` bytes per second and a level's exchange cannot
-  start before its expand ends (no overlap), plus one ``LATENCY`` per level;
-- a level is ``P`` expand, ``P*P`` split and ``P`` merge tasks; the scheduler handles them one after
-  another at the measured per-task cost (Dask's scheduler is a single thread);
-- the workload: the measured largest model at its bound, and the same per-level growth continued to
-  10^9 states (levels added at the last measured growth factor).
+- a level waits for its fullest partition; states are placed by decision class, a class never split
+  (``model/dist/route.py``), so the fullest partition's share is the makespan of longest-processing-time
+  placement of the measured class sizes on P partitions (``imbalance``); the 10^9-state workload keeps
+  the measured class shares (more states per class, not more classes: the pessimistic reading);
+- CPU per transition is the measured single-process one (each class is decided on one worker, so the
+  decision memo is not duplicated), a merged entry costs a quarter of it;
+- of the entries, the share crossing workers is the hash-partitioned ``(P-1)/P`` scaled by what
+  producer-first placement saved on 2 workers (measured crossing share over 1/2);
+- each worker sends and receives at ``BANDWIDTH`` bytes per second and a level's exchange cannot start
+  before its expand ends (no overlap), plus one ``LATENCY`` per level (the driver's barrier);
+- a level is ``P`` expand, ``P*P`` routing and ``P`` merge tasks; the scheduler handles them one after
+  another at the measured per-task cost (Dask's scheduler is a single thread).
 """
 
 from __future__ import annotations
 
-import math
 from pathlib import Path
 from typing import Any
 
@@ -34,23 +36,26 @@ WORKERS = (1, 2, 10, 100, 1000)
 BIG = 1.0e9
 
 
-def imbalance(n: float, p: int) -> float:
-    """The slowest of ``p`` partitions' share of ``n`` items over the mean share."""
-    if p == 1 or n <= 0:
+def imbalance(sizes: list[int], p: int) -> float:
+    """The fullest of ``p`` partitions' share over the mean share, classes of ``sizes`` placed largest
+    first on the least loaded partition."""
+    if p == 1 or not sizes:
         return 1.0
-    mean = n / p
-    return (mean + 3.0 * math.sqrt(mean * (1 - 1 / p))) / mean
+    loads = [0] * p
+    for n in sorted(sizes, reverse=True):
+        i = loads.index(min(loads))
+        loads[i] += n
+    return max(loads) / (sum(sizes) / p)
 
 
 def simulate(levels: list[tuple[float, float, float]], p: int, per_transition: float, per_entry: float,
-             bytes_per_entry: float, per_task: float) -> dict[str, float]:
+             bytes_per_entry: float, per_task: float, skew: float, crossing: float) -> dict[str, float]:
     """Seconds per component over ``levels`` of (frontier, transitions, entries) on ``p`` workers."""
     out = {"compute": 0.0, "exchange": 0.0, "schedule": 0.0}
-    for frontier, transitions, entries in levels:
-        skew = imbalance(frontier, p)
+    for _frontier, transitions, entries in levels:
         out["compute"] += skew * (transitions / p * per_transition + entries / p * per_entry)
-        remote = entries * (p - 1) / p
-        out["exchange"] += (remote / p * bytes_per_entry / BANDWIDTH + LATENCY) if p > 1 else 0.0
+        remote = entries * min(1.0, crossing * 2 * (p - 1) / p)
+        out["exchange"] += (skew * remote / p * bytes_per_entry / BANDWIDTH + LATENCY) if p > 1 else 0.0
         out["schedule"] += (2 * p + p * p) * per_task
     out["total"] = sum(out.values())
     return out
@@ -62,6 +67,7 @@ def project(out_dir: Path, table: str, m: Measure, costs: list[dict[str, Any]], 
     levels_run = len(m.levels) or 1
     remote = sum(lv["remote"] for lv in m.levels)
     bytes_per_entry = sum(lv["remote_bytes"] for lv in m.levels) / max(1, remote)
+    crossing = remote / max(1, sum(lv["exchanged"] for lv in m.levels))
     last_frontier = max(1, m.levels[-2]["new_states"]) if levels_run > 1 else 1
     fanout = m.levels[-1]["exchanged"] / last_frontier
     tr_per_state = m.levels[-1]["transitions"] / last_frontier
@@ -78,27 +84,34 @@ def project(out_dir: Path, table: str, m: Measure, costs: list[dict[str, Any]], 
         shapes[label] = levels
     rows: list[list[object]] = []
     curves: dict[str, list[float]] = {}
+    sizes = m.class_sizes or [1]
     for label, levels in shapes.items():
-        one = simulate(levels, 1, per_transition, per_entry, bytes_per_entry, per_task)["total"]
+        one = simulate(levels, 1, per_transition, per_entry, bytes_per_entry, per_task, 1.0, crossing)["total"]
         for p in WORKERS:
-            r = simulate(levels, p, per_transition, per_entry, bytes_per_entry, per_task)
+            skew = imbalance(sizes, p)
+            r = simulate(levels, p, per_transition, per_entry, bytes_per_entry, per_task, skew, crossing)
             limit = max(("compute", "exchange", "schedule"), key=lambda c: r[c])
-            rows.append([label, p, f"{r['compute']:.3g}", f"{r['exchange']:.3g}", f"{r['schedule']:.3g}",
-                         f"{r['total']:.3g}", f"{one / r['total']:.1f}", f"{one / r['total'] / p:.2f}", limit])
+            if limit == "compute" and skew > 1.5:
+                limit = "largest class"
+            rows.append([label, p, f"{skew:.2f}", f"{r['compute']:.3g}", f"{r['exchange']:.3g}",
+                         f"{r['schedule']:.3g}", f"{r['total']:.3g}", f"{one / r['total']:.1f}",
+                         f"{one / r['total'] / p:.2f}", limit])
             curves.setdefault(label, []).append(one / r["total"])
     caption = (f"Projected partitioned search on P workers (experiments/dask_projection.py), from the measured "
                f"CPU per transition ({per_transition * 1e6:.0f} µs, {big['model']}), scheduling cost per "
                f"task ({per_task * 1e3:.2f} ms, no-op tasks timed on 2 workers), {bytes_per_entry:.0f} pickled "
-               "bytes per exchanged "
-               f"entry and {fanout:.2f} entries per frontier state (the levels run), layer growth {growth:.1f}. "
-               f"Assumed: uniform hash partitioning (slowest partition: mean + 3 sd), {BANDWIDTH / 1e9:.0f} GB/s "
-               f"per worker, {LATENCY * 1e3:.0f} ms latency per level, no overlap of expand and exchange, a "
-               "single-threaded scheduler handling P expand, P*P split and P merge tasks per level, merge at a "
-               "quarter of the per-transition CPU. Seconds per component; speedup over 1 worker; efficiency = "
-               "speedup / P; limit: the largest component.")
+               f"bytes per crossing entry, {fanout:.2f} entries per frontier state and {crossing:.2f} of them "
+               f"crossing on 2 workers (the levels run), {len(sizes)} decision classes in its last level (the "
+               f"largest {sizes[0] / sum(sizes):.3f} of the states), layer growth {growth:.1f}. Assumed: classes "
+               f"placed largest first on the least loaded worker, never split (skew: fullest worker over the "
+               f"mean), {BANDWIDTH / 1e9:.0f} GB/s per worker, {LATENCY * 1e3:.0f} ms latency per level, no "
+               "overlap of expand and exchange, a single-threaded scheduler handling P expand, P*P routing and P "
+               "merge tasks per level, merge at a quarter of the per-transition CPU. Seconds per component; "
+               "speedup over 1 worker; efficiency = speedup / P; limit: the largest component (largest class: "
+               "compute bound by the skew).")
     paths = write_table(out_dir, table,
-                        ["workload", "workers", "compute_s", "exchange_s", "schedule_s", "total_s", "speedup",
-                         "efficiency", "limit"], rows, caption)
+                        ["workload", "workers", "skew", "compute_s", "exchange_s", "schedule_s", "total_s",
+                         "speedup", "efficiency", "limit"], rows, caption)
     paths.append(_figure(out_dir, curves))
     return paths
 

@@ -1,8 +1,8 @@
 """Bounded search at scale: ``paper_figures/tables/dask_scaling.{csv,md}`` — per (model, bound) of
-``RUNS`` (the report model at a bound reaching about a million states, the deployment model), the
+``RUNS`` (the report model at bound 9, past a million states, and the deployment model), the
 single-process search (exact and fingerprint visited sets, time and peak memory) and the partitioned
-search on a Dask LocalCluster of 1 and 2 worker processes, measured side by side in one run, with the
-results checked equal; ``dask_scaling_levels`` (per level of one partitioned run: states,
+search on a Dask LocalCluster of 1 and 2 worker processes (and of 2 in fingerprint mode), measured side
+by side in one run, with the results checked equal; ``dask_scaling_levels`` (per level of one partitioned run: states,
 transitions, entries exchanged and their bytes) and the projection to 10, 100 and 1,000 workers
 (``experiments/dask_projection.py``: ``dask_scaling_projection`` and ``paper_figures/dask_projection.png``).
 
@@ -12,12 +12,14 @@ Method: per (model, bound), with sleep sets on as the CLI runs,
    minus the size before the search), per state;
 2. the fingerprint search (``fingerprint.explore_fingerprint``) the same way;
 3. for 1 and 2 workers: a LocalCluster of that many single-threaded worker processes (one
-   ``PYTHONHASHSEED``), a warm-up search at bound 1, then the timed partitioned search.
+   ``PYTHONHASHSEED``), a warm-up search at bound 1, then the timed partitioned search; on the 2-worker
+   cluster also the partitioned fingerprint search.
 One run each (these runs take minutes); speedup = exact single wall / Dask wall. The machine's load is
 recorded per row: on a shared machine the wall clock measures contention as much as the design, so the
 CPU figures are there too (``critical_cpu_s``: per level the slowest expand plus the slowest merge).
 
 Registered as ``dask-scaling``, not part of ``reproduce all``; run ``agentwarrant reproduce dask-scaling``.
+``AGENTWARRANT_DASK_RUNS="report.json:7,deploy.json:3"`` replaces ``RUNS`` (a shorter run on a busy machine).
 """
 
 from __future__ import annotations
@@ -34,15 +36,16 @@ from typing import Any
 from model.dist.cluster import WorkerLost, connect
 from model.dist.measure import Measure, single_run
 from model.dist.search import explore_distributed
+from model.errors import InputKind, InvalidInput
 from model.reproduce import repo_root
 from model.search.explicit import ExplicitRun
 from model.search.load import load_model
 from model.tables import write_table
 
 # (model file under corpus/search, bound)
-RUNS = (("report.json", 8), ("deploy.json", 4))
+RUNS = (("report.json", 9), ("deploy.json", 4))
 WORKERS = (1, 2)
-LEVELS_RUN = ("report.json", 6)  # the exchange-volume run (untimed, 2 partitions)
+LEVELS_BOUND = 7  # the exchange-volume run: the first model at most at this bound (untimed, 2 partitions)
 TASKS = 2000  # no-op tasks timed for the scheduler's per-task cost
 
 
@@ -51,22 +54,44 @@ def _fresh(path: str, k: int, fingerprint: bool) -> tuple[ExplicitRun, float, in
         return pool.submit(single_run, path, k, fingerprint).result()
 
 
-def _timed(model: Any, k: int, workers: int, exact: ExplicitRun) -> tuple[float, Measure, bool]:
-    """The partitioned search on a fresh LocalCluster: wall seconds, CPU measure, equal to ``exact``. A
-    worker lost to the machine (on a shared machine the scheduler has dropped starved workers) costs one
-    more attempt on a new cluster; the second loss is raised."""
+Timed = tuple[float, Measure, bool]
+
+
+def _timed(model: Any, k: int, workers: int, exact: ExplicitRun, fingerprints: bool = False) -> list[Timed]:
+    """The partitioned search on a fresh LocalCluster (then, with ``fingerprints``, its fingerprint mode
+    on the same cluster): per run wall seconds, CPU measure, equal to ``exact``. A worker lost to the
+    machine (on a shared machine the scheduler has dropped starved workers) costs one more attempt on a
+    new cluster; the second loss is raised."""
     for attempt in range(2):
         try:
+            out: list[Timed] = []
             with connect(workers=workers) as client:
                 explore_distributed(client, model, 1)  # warm-up: imports in the workers
-                m = Measure(exchange=False)
-                start = time.perf_counter()
-                run = explore_distributed(client, model, k, measure=m)
-                return time.perf_counter() - start, m, _same(exact, run)
+                for fp in (False, True) if fingerprints else (False,):
+                    m = Measure(exchange=False)
+                    start = time.perf_counter()
+                    run = explore_distributed(client, model, k, measure=m, fingerprints=fp)
+                    out.append((time.perf_counter() - start, m, _same(exact, run)))
+            return out
         except WorkerLost:
             if attempt:
                 raise
     raise AssertionError("unreachable")
+
+
+def runs() -> tuple[tuple[str, int], ...]:
+    """``RUNS``, or the environment's ``AGENTWARRANT_DASK_RUNS`` (``model:bound,...``)."""
+    text = os.environ.get("AGENTWARRANT_DASK_RUNS")
+    if not text:
+        return RUNS
+    out = []
+    for item in text.split(","):
+        name, sep, bound = item.strip().rpartition(":")
+        if not sep or not bound.isdigit():
+            raise InvalidInput("AGENTWARRANT_DASK_RUNS", "model.json:bound[,model.json:bound...]", text,
+                               InputKind.VALUE)
+        out.append((name, int(bound)))
+    return tuple(out)
 
 
 def _same(a: ExplicitRun, b: ExplicitRun) -> bool:
@@ -82,35 +107,37 @@ def reproduce(out_dir: Path, tick: Callable[[int, int], None]) -> list[Path]:
     spec.loader.exec_module(projection)
 
     search = repo_root() / "corpus" / "search"
-    total = len(RUNS) * (2 + len(WORKERS)) + 1
+    todo = runs()
+    total = len(todo) * (2 + len(WORKERS)) + 1
     done = 0
     rows: list[list[object]] = []
     costs: list[dict[str, Any]] = []
     paths: list[Path] = []
-    for name, k in RUNS:
+    for name, k in todo:
         exact, wall, peak = _fresh(str(search / name), k, False)
         fp, fp_wall, fp_peak = _fresh(str(search / name), k, True)
         done += 2
         tick(done, total)
         model = load_model(search / name)
-        dask: dict[int, tuple[float, Measure, bool]] = {}
+        dask: dict[int, list[Timed]] = {}
         for w in WORKERS:
-            dask[w] = _timed(model, k, w, exact)
+            dask[w] = _timed(model, k, w, exact, fingerprints=w == 2)
             done += 1
             tick(done, total)
-        w1, m1, same1 = dask[1]
-        w2, m2, same2 = dask[2]
+        (w1, m1, same1), = dask[1]
+        (w2, m2, same2), (wf, _, samef) = dask[2]
         rows.append([name, k, exact.states, exact.transitions, f"{wall:.1f}", f"{exact.cpu_seconds:.1f}",
                      f"{peak / 2**20:.0f}", f"{peak / exact.states:.0f}", f"{fp_wall:.1f}", f"{fp_peak / 2**20:.0f}",
                      f"{fp_peak / fp.states:.0f}", f"{fp.collision:.1e}", _same(exact, fp),
-                     f"{w1:.1f}", f"{wall / w1:.2f}", f"{w2:.1f}", f"{wall / w2:.2f}",
-                     f"{m2.worker_cpu:.1f}", f"{m2.critical_cpu:.1f}", same1 and same2, f"{os.getloadavg()[0]:.1f}"])
+                     f"{w1:.1f}", f"{wall / w1:.2f}", f"{w2:.1f}", f"{wall / w2:.2f}", f"{wf:.1f}",
+                     f"{fp_wall / wf:.2f}", f"{m2.worker_cpu:.1f}", f"{m2.critical_cpu:.1f}",
+                     same1 and same2 and samef, f"{os.getloadavg()[0]:.1f}"])
         costs.append({"model": name, "bound": k, "states": exact.states, "transitions": exact.transitions,
                       "single_cpu": exact.cpu_seconds, "single_wall": wall, "dask1_wall": w1,
                       "dask1_cpu": m1.worker_cpu, "depth": exact.depth})
         paths = _table(out_dir, rows)  # after each model: a long run that is stopped keeps its rows
     measure = Measure()
-    name, k = LEVELS_RUN
+    name, k = todo[0][0], min(todo[0][1], LEVELS_BOUND)
     with connect(workers=2) as client:
         explore_distributed(client, load_model(search / name), k, measure=measure)
         client.gather(client.map(abs, range(50)))  # warm
@@ -129,13 +156,16 @@ def _table(out_dir: Path, rows: list[list[object]]) -> list[Path]:
         out_dir, "dask_scaling",
         ["model", "bound", "states", "transitions", "single_s", "single_cpu_s", "single_peak_mib", "bytes_per_state",
          "fingerprint_s", "fingerprint_peak_mib", "fingerprint_bytes_per_state", "collision_probability",
-         "fingerprint_same", "dask1_s", "speedup1", "dask2_s", "speedup2", "dask2_workers_cpu_s",
+         "fingerprint_same", "dask1_s", "speedup1", "dask2_s", "speedup2", "dask2_fingerprint_s",
+         "fingerprint_speedup2", "dask2_workers_cpu_s",
          "dask2_critical_cpu_s", "dask_same", "load"], rows,
         "Bounded search at scale, measured side by side in one run (`agentwarrant reproduce dask-scaling`), sleep "
         "sets on. single: the exact visited set in one process; fingerprint: 64-bit fingerprints "
         "(model/search/fingerprint.py); peak memory: the process's peak resident size above its size after "
         "loading the model; dask1/dask2: the partitioned search on a LocalCluster of 1 and 2 worker processes "
-        "(wall seconds, one run each); speedup = single_s / dask_s; *_same: states, transitions, depth, verdicts "
+        "(wall seconds, one run each); speedup = single_s / dask_s; dask2_fingerprint: the partitioned search "
+        "over fingerprints on the 2-worker cluster, fingerprint_speedup2 = fingerprint_s / dask2_fingerprint_s; "
+        "*_same: states, transitions, depth, verdicts "
         "with their shortest traces and useful completions equal to the exact single process; load: the "
         "machine's 1-minute load average after the row (2 cores shared with other jobs: above 2 the wall clock "
         "measures contention).")
@@ -147,11 +177,14 @@ def _levels(out_dir: Path, m: Measure, name: str, k: int) -> list[Path]:
     for lv in m.levels:
         per_entry = lv["remote_bytes"] / lv["remote"] if lv["remote"] else 0.0
         rows.append([lv["level"], frontier, lv["transitions"], lv["new_states"], lv["exchanged"], lv["remote"],
-                     lv["remote_bytes"], f"{per_entry:.0f}", f"{lv['exchanged'] / frontier:.2f}"])
+                     lv["remote_bytes"], f"{per_entry:.0f}", f"{lv['exchanged'] / frontier:.2f}", lv["classes"],
+                     f"{lv['largest'] / max(1, lv['new_states']):.3f}"])
         frontier = lv["new_states"]
     return write_table(out_dir, "dask_scaling_levels",
                        ["level", "frontier", "transitions", "new_states", "entries_sent", "entries_remote",
-                        "remote_bytes", "bytes_per_entry", "entries_per_frontier_state"], rows,
+                        "remote_bytes", "bytes_per_entry", "entries_per_frontier_state", "classes_placed",
+                        "largest_partition_share"], rows,
                        f"{name} at bound {k} on 2 partitions: per level, the frontier expanded, the entries each "
                        "partition sent (one per distinct child: least key, parent's partition, transition key, "
-                       "sleep set), those that crossed to the other worker and their pickled bytes.")
+                       "sleep set), those that crossed to the other worker and their pickled bytes, the decision "
+                       "classes placed so far and the share of the level's new states on the fuller partition.")

@@ -1,6 +1,7 @@
-"""What the scaling experiment measures of a partitioned search (what a cluster
-size is chosen by: memory per worker and frontier exchange volume): the workers' CPU seconds, per level the entries each partition sends and their pickled bytes (what
-Dask moves between workers), and at the end each partition's resident size.
+"""What the scaling experiment measures of a partitioned search (what a cluster size is chosen by: memory
+per worker and frontier exchange volume): the workers' CPU seconds, per level the entries each partition
+sends and their pickled bytes (what Dask moves between workers), and at the end each partition's
+resident size.
 
 Choice: resident size is a deep ``sys.getsizeof`` over the partition's tables, each object counted once
 (records and strings shared between states are counted once, as they are stored once); it leaves out
@@ -32,6 +33,7 @@ class Measure:
     memory: list[tuple[int, int]] = field(default_factory=list)  # per partition: (states, bytes)
     worker_cpu: float = 0.0
     critical_cpu: float = 0.0
+    class_sizes: list[int] = field(default_factory=list)  # the last level's children per class, largest first
     seeded: bool = False  # the workers shared one string-hash seed: states hashed natively
 
 

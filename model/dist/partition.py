@@ -1,8 +1,16 @@
-"""The worker side of the partitioned breadth-first search: one partition of the visited
-set, its parent pointers and its frontier, kept in the worker process between the tasks of one search.
+"""The worker side of the partitioned breadth-first search: one partition of the visited set, its parent
+links and its frontier, kept in the worker process between the tasks of one search.
 
-A state belongs to partition ``owner(state, P)``: a stable hash (BLAKE2b of a canonical text of the
-compact state, not Python's salted ``hash``) modulo the number of partitions, so every process agrees.
+**Where a state lives.** The decision memo of ``expand.Context`` keys a proposal on the call's content and
+the state's *projection* — everything but its records (slots, invalid set, counters, satisfied
+requirements, permits). States are therefore grouped into *classes* by a hash of that projection
+(``class_of``), and a class lives on one partition: every state that can reuse a decision another state
+of its class made is expanded in the same process, so no worker re-decides what another decided (with a
+plain state hash, every worker meets every kind of call and decides it again). Which partition a class
+lives on is the driver's choice, made when the class first appears and kept for the rest of the search
+(``route.assign``): a state reached again later lands where it was first admitted, so the visited check
+stays local. Class ids are Python's hash of the projection when every worker runs with one
+``PYTHONHASHSEED`` (checked with ``PROBE``), else BLAKE2b of a canonical text of it.
 
 **Order.** A state's *order key* is the tuple of successor indices along the path that first reached it
 (the ``i``-th transition ``expand.successors`` yields from its parent, sleep set applied). The
@@ -12,18 +20,21 @@ is the edge with the least key. So a partition keeps its frontier sorted by key,
 each new state, the entry with the least key: the same parent, the same shortest trace, the same
 frontier order as ``model/search/explicit.py``.
 
-**A level** is two tasks per partition, pinned to its worker: ``expand`` runs ``expand.successors``
-(the real monitor over the compiled policy) over the frontier and returns a small summary (transitions,
-the first edge per query that makes it hold, premises seen, new useful completions) and one batch per
-destination partition (each new child once, with its least key, its link and its sleep set already
-intersected over this partition's edges into it); ``merge`` on the owner drops children visited at an
-earlier level, keeps the least key per child, intersects the sleep sets in key order (the single-process
-rule: the first edge's set, filtered by every later one) and makes the sorted new frontier.
+**A level** on a partition: ``expand`` runs ``expand.successors`` (the real monitor over the compiled
+policy) over the frontier, keeps the distinct children (least key, link, sleep set intersected over this
+partition's edges into it) and returns a summary (transitions, the first edge per query that makes it
+hold, premises, new useful completions, children per class);
+``route.batch`` hands each owner its batch; ``merge`` on the owner drops children visited before, keeps
+the least key per child, intersects the sleep sets in key order (the single-process rule: the first
+edge's set, filtered by every later one) and makes the sorted new frontier.
 
-Sleep sets travel with footprints as tuples (footprint ids are per process: ``por.Independence``).
-Choice where the source is silent: ``merge`` is idempotent per level (a task Dask re-runs after losing
-its result must not merge twice); the partition does not survive the loss of its worker (the search
-fails and is re-run; see README "Scaling out").
+**Visited set.** Exact (state -> link) or, with ``fingerprints``, the 64-bit fingerprints of
+``model/search/fingerprint.py`` in a ``FingerprintSet`` per partition with the links in per-level arrays
+(parent's partition, parent's index in its frontier, transition key id, record position); the last
+level's states are counted, never stored. Sleep sets travel with footprints as tuples (footprint ids are
+per process: ``por.Independence``). Choice where the source is silent: ``merge`` is idempotent per level
+(a task Dask re-runs after losing its result must not merge twice); the partition does not survive the
+loss of its worker (the search fails and is re-run).
 """
 
 from __future__ import annotations
@@ -31,30 +42,29 @@ from __future__ import annotations
 import time
 from dataclasses import dataclass, field
 from hashlib import blake2b
+from typing import Any
 
 from model.canonical import canonical_str
+from model.dist.arrays import Links, store_links
+from model.dist.cones import Completion, OrderKey, cone_of
 from model.search.compact import Compact, empty
-from model.search.completions import completion_key, cone, orders
 from model.search.expand import Context, Key, counts, successors, transition
 from model.search.explicit import child_sleep_of
+from model.search.fingerprint import FingerprintSet, fingerprint
 from model.search.model import SearchModel
-from model.search.por import Footprint
-from model.search.space import apply_action
 from model.search.states import Transition
-from model.search.verdict import Trace
-from model.dist.measure import deep_size
 
-OrderKey = tuple[int, ...]
-#: what an owner stores per visited state: its key, the parent's partition, the transition's key (the
-#: position-wise ``Key`` of ``expand``; the ``Transition`` itself is rebuilt by the parent's partition
-#: only for the few traces the driver asks for) and where the new record went (None for the root)
+__all__ = ["Completion", "Entry", "Hit", "Link", "OrderKey", "Summary", "class_of", "expand", "merge", "start"]
+
+#: what an owner stores per visited state (exact mode): its key, the parent's partition, the transition's
+#: key (the position-wise ``Key`` of ``expand``; the ``Transition`` itself is rebuilt by the parent's
+#: partition only for the few traces the driver asks for) and where the new record went (None for the root)
 Link = tuple[OrderKey, int, Key, int | None] | None
-#: a child sent to its owner: (least key, parent's partition, transition key, position, sleep set or None)
-Entry = tuple[OrderKey, int, Key, int | None, dict[Key, Footprint] | None]
-#: per query: (edge key, partition, parent's key, transition, position) of the first edge that makes it hold
-Hit = tuple[OrderKey, int, OrderKey, Transition, int | None]
-#: (completion key, edge key, the cone's orders)
-Completion = tuple[str, OrderKey, frozenset[Trace]]
+#: a child sent to its owner: (least key, parent's partition, transition key, position, sleep set or None —
+#: footprint ids while it stays on its worker, footprints once routed away —, parent's index in its frontier)
+Entry = tuple[OrderKey, int, Key, int | None, dict[Key, Any] | None, int]
+#: per query: (edge key, partition, parent's key, transition, position, parent's index in the frontier)
+Hit = tuple[OrderKey, int, OrderKey, Transition, int | None, int]
 
 
 @dataclass(frozen=True, slots=True)
@@ -67,12 +77,13 @@ class Summary:
     completions: tuple[tuple[int, Completion], ...]  # goal query index -> newly seen cone
     complete: bool  # False: stopped at the deadline or transition cap, the level is incomplete
     cpu: float  # process CPU seconds of this expand
+    classes: tuple[tuple[int, int], ...] = ()  # (class id, distinct children) of this level's children
 
 
-def state_text(s: Compact) -> str:
-    """A text of the compact state equal in every process (sets sorted, JSON values canonical)."""
-    recs, bindings, invalid, used_user, used_app, satisfied, permits = s
-    return repr((recs, tuple((sl, canonical_str(v), i) for sl, v, i in bindings), sorted(invalid), used_user,
+def proj_text(s: Compact) -> str:
+    """A text of the state's projection equal in every process (sets sorted, JSON values canonical)."""
+    _, bindings, invalid, used_user, used_app, satisfied, permits = s
+    return repr((tuple((sl, canonical_str(v), i) for sl, v, i in bindings), sorted(invalid), used_user,
                  used_app, sorted(satisfied), permits))
 
 
@@ -80,16 +91,12 @@ def state_text(s: Compact) -> str:
 PROBE = "agentwarrant partition probe"
 
 
-def owner(s: Compact, parts: int, seeded: bool = False) -> int:
-    """The partition of ``s``. ``seeded``: every process of the search runs with one ``PYTHONHASHSEED``
-    (checked with ``PROBE``), so Python's own tuple hash (C, no text built) agrees everywhere; it reads
-    the records and the satisfied requirements only, which hold no ``None`` (whose hash is an address
-    before Python 3.12). Otherwise BLAKE2b of ``state_text``."""
-    if parts == 1:
-        return 0
+def class_of(s: Compact, seeded: bool = False) -> int:
+    """The class of ``s`` (module docstring). ``seeded``: Python's own hash (C, no text built) agrees in
+    every process; the projection holds no ``None`` (whose hash is an address before Python 3.12)."""
     if seeded:
-        return hash((s[0], s[5])) % parts
-    return int.from_bytes(blake2b(state_text(s).encode(), digest_size=8).digest(), "big") % parts
+        return hash(s[1:])
+    return int.from_bytes(blake2b(proj_text(s).encode(), digest_size=8).digest(), "big")
 
 
 @dataclass
@@ -98,57 +105,82 @@ class Partition:
     parts: int
     ctx: Context
     seeded: bool = False
-    visited: dict[Compact, Link] = field(default_factory=dict)
+    fingerprints: bool = False
+    visited: dict[Compact, Link] = field(default_factory=dict)  # exact mode
+    fps: FingerprintSet = field(default_factory=FingerprintSet)  # fingerprint mode
     by_key: dict[OrderKey, Compact] = field(default_factory=dict)
     frontier: list[tuple[OrderKey, Compact]] = field(default_factory=list)
     sleeps: dict[Compact, dict[Key, int]] = field(default_factory=dict)
     seen: dict[int, set[str]] = field(default_factory=dict)  # goal query -> cone keys met here
     merged: dict[int, int] = field(default_factory=dict)  # level -> new states (idempotent merge)
+    table: dict[int, int] = field(default_factory=dict)  # class id -> its partition
+    children: dict[Compact, Entry] = field(default_factory=dict)  # this level's, until routed
+    child_classes: list[int] = field(default_factory=list)  # the class of each of ``children``, in order
+    routed: list[dict[Compact, Entry]] | None = None
+    # fingerprint mode, per level >= 1 in frontier order: parent's partition, its index, key id, position
+    back: list[Links] = field(default_factory=list)
+    keys: dict[Key, int] = field(default_factory=dict)
+    key_list: list[Key] = field(default_factory=list)
+
+    @property
+    def stored(self) -> int:
+        return len(self.fps) if self.fingerprints else len(self.visited)
 
 
 _PARTS: dict[tuple[str, int], Partition] = {}
-
 
 def probe() -> int:
     return hash(PROBE)
 
 
-def start(search: str, part: int, parts: int, model: SearchModel, seeded: bool = False) -> int:
-    """Create the partition on this worker; the root state lives on its owner."""
-    p = Partition(part, parts, Context(model, renaming=not model.policy.histories), seeded)
+def root_class(model: SearchModel, seeded: bool) -> int:
+    return class_of(empty(model.policy), seeded)
+
+
+def start(search: str, part: int, parts: int, model: SearchModel, seeded: bool = False,
+          fingerprints: bool = False) -> int:
+    """Create the partition on this worker; the root state (its class on partition 0) lives on partition 0."""
+    p = Partition(part, parts, Context(model, renaming=not model.policy.histories), seeded, fingerprints)
     p.seen = {i: set() for i in p.ctx.goals}
     root = empty(model.policy)
-    if owner(root, parts, seeded) == part:
-        p.visited[root] = None
+    p.table[class_of(root, seeded)] = 0
+    if part == 0:
+        if fingerprints:
+            p.fps.add(fingerprint(root))
+        else:
+            p.visited[root] = None
         p.by_key[()] = root
         p.frontier = [((), root)]
         p.sleeps[root] = {}
     _PARTS[(search, part)] = p
-    return len(p.visited)
+    return p.stored
 
 
 def drop(search: str, part: int) -> int:
     p = _PARTS.pop((search, part), None)
-    return 0 if p is None else len(p.visited)
+    return 0 if p is None else p.stored
+
+
+def get(search: str, part: int) -> Partition:  # the partition of a search on this worker
+    return _PARTS[(search, part)]
 
 
 def expand(search: str, part: int, reduction: bool, reduce_here: bool, found: frozenset[int], seconds: float | None,
-           cap: int | None) -> tuple[Summary | dict[Compact, Entry], ...]:
-    """Expand this partition's frontier: ``(summary, batch for partition 0, ..., batch for P-1)``."""
+           cap: int | None) -> Summary:
+    """Expand this partition's frontier; its distinct children wait in the partition for ``route.batch``."""
     clock = time.process_time()
     p = _PARTS[(search, part)]
     ctx, model = p.ctx, p.ctx.model
     indep = ctx.independence
     nq = len(model.queries)
     deadline = None if seconds is None else time.monotonic() + seconds
-    out: list[dict[Compact, Entry]] = [{} for _ in range(p.parts)]
-    parts, seeded, visited = p.parts, p.seeded, p.visited
+    out: dict[Compact, Entry] = {}
     hits: dict[int, Hit] = {}
     premises: set[int] = set()
     comps: list[tuple[int, Completion]] = []
     transitions = 0
     complete = True
-    for key, s in p.frontier:
+    for n, (key, s) in enumerate(p.frontier):
         if (deadline is not None and time.monotonic() > deadline) or (cap is not None and transitions > cap):
             complete = False
             break
@@ -166,69 +198,61 @@ def expand(search: str, part: int, reduction: bool, reduce_here: bool, found: fr
                     need = model.queries[i].more_than
                     if have[i] + 1 > need >= have[i]:
                         if i not in hits and i not in found:
-                            hits[i] = ((*key, sidx), part, key, transition(tr), at)
+                            hits[i] = ((*key, sidx), part, key, transition(tr), at, n)
                         if i in p.seen:
-                            comps += [(i, c) for c in _cone(ctx, s, transition(tr), i, (*key, sidx), p.seen[i])]
-            child_sleep: dict[Key, Footprint] | None = None
+                            comps += [(i, c) for c in cone_of(ctx, s, transition(tr), i, (*key, sidx), p.seen[i])]
+            child_sleep: dict[Key, int] | None = None
             if reduce_here:
-                child_sleep = {u: indep.prints[f] for u, f in child_sleep_of(indep, sleep, done, fpi, at).items()}
+                child_sleep = child_sleep_of(indep, sleep, done, fpi, at)
                 if not indep.prints[fpi][0]:
                     done.append((tkey, fpi))
-            dest = 0 if parts == 1 else owner(new, parts, seeded)
-            if dest == part and new in visited:
-                continue
-            batch = out[dest]
-            have_entry = batch.get(new)
+            have_entry = out.get(new)
             if have_entry is None:  # the frontier is in key order: the first edge into a child is its least
-                batch[new] = ((*key, sidx), part, tkey, at, child_sleep)
+                out[new] = ((*key, sidx), part, tkey, at, child_sleep, n)
             elif child_sleep is not None and have_entry[4]:
                 mine = have_entry[4]
-                batch[new] = (*have_entry[:4], {u: f for u, f in mine.items() if u in child_sleep})
-    summary = Summary(transitions, tuple(sorted(hits.items())), frozenset(premises), tuple(comps), complete,
-                      time.process_time() - clock)
-    return (summary, *out)
+                out[new] = (*have_entry[:4], {u: f for u, f in mine.items() if u in child_sleep}, have_entry[5])
+    classes: dict[int, int] = {}
+    ids: list[int] = []
+    if p.parts > 1:
+        seeded = p.seeded
+        ids = [class_of(child, seeded) for child in out]
+        for c in ids:
+            classes[c] = classes.get(c, 0) + 1
+    p.children, p.child_classes, p.routed = out, ids, None
+    return Summary(transitions, tuple(sorted(hits.items())), frozenset(premises), tuple(comps), complete,
+                   time.process_time() - clock, tuple(classes.items()))
 
 
-def _cone(ctx: Context, s: Compact, tr: Transition, query: int, ekey: OrderKey, seen: set[str]) -> list[Completion]:
-    """``explicit._completions`` for one edge, keeping the cone's key and the edge's key: the driver keeps,
-    per cone, the orders of the least edge (what the single-process search, which meets edges in key
-    order, keeps)."""
-    model = ctx.model
-    _, new = apply_action(model, ctx.mat.search_state(s), tr.action, tr.outcome)
-    assert new is not None, "an explored transition must apply"
-    steps, goal = cone(model, new, len(new.monitor.trace) - 1, query)
-    ckey = completion_key(steps)
-    if ckey in seen:
-        return []
-    seen.add(ckey)
-    return [(ckey, ekey, frozenset(orders(model, steps, goal, query)))]
-
-
-def merge(search: str, part: int, level: int, *batches: dict[Compact, Entry]) -> tuple[int, float]:
+def merge(search: str, part: int, level: int, last: bool, *batches: dict[Compact, Entry]) -> tuple[int, float]:
     """Admit this partition's new states of a level (batches from partitions 0..P-1); returns how many,
-    and the CPU seconds it took."""
+    and the CPU seconds it took. ``last``: the final level, whose states are never expanded (the
+    fingerprint mode counts them without keeping them)."""
     clock = time.process_time()
     p = _PARTS[(search, part)]
     if level in p.merged:
         return p.merged[level], 0.0
     # Each batch is in key order (its sender's frontier is, and successor indices grow), so the first
     # entry per child is its least unless another batch has it too; those few are settled afterwards.
-    visited = p.visited
+    fpmode, visited, fps = p.fingerprints, p.visited, p.fps
+    ids = p.ctx.independence.id
     cands: dict[Compact, Entry] = {}
     dups: dict[Compact, list[Entry]] = {}
-    for batch in batches:
+    for sender, batch in enumerate(batches):
+        if sender != part:
+            batch = {c: e if e[4] is None else (*e[:4], {u: ids(f) for u, f in e[4].items()}, e[5])
+                     for c, e in batch.items()}
         for child, entry in batch.items():
-            if child in visited:
-                continue
             have = cands.get(child)
             if have is None:
-                cands[child] = entry
+                if (fps.add(fingerprint(child)) if fpmode else child not in visited):
+                    cands[child] = entry
             else:
                 dups.setdefault(child, [have]).append(entry)
-    ids = p.ctx.independence.id
     by_key = p.by_key
     frontier: list[tuple[OrderKey, Compact]] = []
     sleeps: dict[Compact, dict[Key, int]] = {}
+    firsts: list[Entry] = []
     for child, first in cands.items():
         mine = first[4]
         if child in dups:
@@ -242,41 +266,20 @@ def merge(search: str, part: int, level: int, *batches: dict[Compact, Entry]) ->
                     other = e[4] or {}
                     mine = {u: f for u, f in mine.items() if u in other}
         okey = first[0]
-        visited[child] = (okey, first[1], first[2], first[3])
-        by_key[okey] = child
+        if fpmode:
+            firsts.append(first)
+        else:
+            visited[child] = (okey, first[1], first[2], first[3])
+            by_key[okey] = child
         frontier.append((okey, child))
         if mine is not None:
-            sleeps[child] = {u: ids(f) for u, f in mine.items()}
-    if len(batches) > 1:
+            sleeps[child] = mine
+    n = len(frontier)
+    if fpmode:
+        if not last:
+            p.back.append(store_links(p.keys, p.key_list, firsts, frontier))
+    elif len(batches) > 1:
         frontier.sort(key=lambda kv: kv[0])  # P sorted runs: Timsort merges them
-    p.frontier, p.sleeps = frontier, sleeps
-    p.merged[level] = len(frontier)
-    return len(frontier), time.process_time() - clock
-
-
-def links(search: str, part: int, keys: tuple[OrderKey, ...]) -> tuple[Link, ...]:
-    """The stored links of the states with these keys (trace reconstruction walks them to the root)."""
-    p = _PARTS[(search, part)]
-    return tuple(p.visited[p.by_key[k]] for k in keys)
-
-
-def steps(search: str, part: int, asks: tuple[tuple[OrderKey, Key], ...]) -> tuple[Transition, ...]:
-    """The transitions with these keys out of this partition's states with these order keys. Successors
-    without a sleep set: sleeping only hides transitions, it never changes one, and a key names one
-    transition of a state (the sleep sets of ``por.py`` rely on that)."""
-    p = _PARTS[(search, part)]
-    out: list[Transition] = []
-    for okey, tkey in asks:
-        for tr, _new, _at, _fp, k in successors(p.ctx, p.by_key[okey], {}):
-            if k == tkey:
-                out.append(transition(tr))
-                break
-        else:  # pragma: no cover - a stored link names a transition its parent has
-            raise AssertionError(f"no transition {tkey!r} out of state {okey!r}")
-    return tuple(out)
-
-
-def memory(search: str, part: int) -> tuple[int, int]:
-    """(states, resident bytes) of this partition's visited set, keys, links and frontier."""
-    p = _PARTS[(search, part)]
-    return len(p.visited), deep_size((p.visited, p.by_key, p.frontier, p.sleeps))
+    p.frontier, p.sleeps = ([], {}) if fpmode and last else (frontier, sleeps)
+    p.merged[level] = n
+    return n, time.process_time() - clock

@@ -1,12 +1,14 @@
 """The driver of the partitioned breadth-first search on Dask distributed: the search of
-``model/search/explicit.py`` with its frontier partitioned by state hash across workers.
+``model/search/explicit.py`` (or, with ``fingerprints``, of ``model/search/fingerprint.py``) with its
+frontier partitioned across workers by decision class (``partition.py``).
 
 Each level submits, per partition ``p`` pinned to its worker, ``partition.expand`` (the real monitor
-steps every frontier state there), then ``P`` small ``getitem`` tasks on the same worker that split its
-output into one batch per destination, then per partition ``q`` ``partition.merge`` on ``q``'s worker,
-which depends on the ``P`` batches addressed to it: Dask moves them worker to worker, so states never
-pass through the driver. The driver gathers only each expand's ``Summary`` (transitions, query events,
-new useful completions) and each merge's count of new states.
+steps every frontier state there; its children stay on the worker) and gathers the summaries (query
+events, children per class); the driver places the classes first seen (``route.assign``) and submits per
+pair ``(p, q)`` a ``route.batch`` on ``p``'s worker selecting the children ``q`` owns, and per partition
+``q`` ``partition.merge`` on ``q``'s worker, which depends on the ``P`` batches addressed to it: Dask moves
+them worker to worker, so states never pass through the driver. Per level the driver exchanges with the
+workers only summaries, the new placements (a few integers a class) and the merges' counts.
 
 Results equal the single-process search exactly — states, transitions, depth, verdicts, shortest traces,
 useful completions — because partitions order their frontier by the first-discovery key and merges keep
@@ -22,30 +24,29 @@ Progress: ``tick(done, total)`` in hundredths of levels, once per level.
 
 from __future__ import annotations
 
-import operator
 import time
 import uuid
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from model.budget import Budget, BudgetExhausted, Meter, Spent, Unknown
+from model.dist import links as lk
 from model.dist import partition as part
-from model.dist.cluster import cancel, gather
+from model.dist import route
+from model.dist.cluster import gather
 from model.dist.measure import Measure, wire
-from model.search.compact import Compact
-from model.search.expand import Key
-from model.search.explicit import ExplicitRun, _rebuild, answers
+from model.dist.traces import Cones, Tracer
+from model.search.explicit import ExplicitRun, answers
+from model.search.fingerprint import collision_probability
 from model.search.model import QueryKind, SearchModel
-from model.search.states import Transition
 from model.search.verdict import Trace
 
 if TYPE_CHECKING:
-    from distributed import Client, Future
+    from distributed import Client
 
 Tick = Callable[[int, int], None]
 _STEPS = 100
 _UNLIMITED = Budget()
-_NOWHERE: Compact = ((), (), frozenset(), (), (), frozenset(), ())  # ``_rebuild`` reads only transitions
 
 
 def workers_of(client: Client) -> list[str]:
@@ -55,13 +56,16 @@ def workers_of(client: Client) -> list[str]:
 
 def explore_distributed(client: Client, model: SearchModel, bound: int | None = None, tick: Tick | None = None,
                         budget: Budget = _UNLIMITED, reduction: bool = True, meter: Meter | None = None,
-                        partitions: int | None = None, measure: Measure | None = None) -> ExplicitRun:
-    """``explicit.explore`` over the cluster of ``client``, one partition per worker by default.
+                        partitions: int | None = None, measure: Measure | None = None,
+                        fingerprints: bool = False) -> ExplicitRun:
+    """``explicit.explore`` over the cluster of ``client``, one partition per worker by default; with
+    ``fingerprints``, ``fingerprint.explore_fingerprint`` (each partition keeps 64-bit fingerprints).
 
     ``measure``, when given, receives the workers' CPU (total and critical path) and, with ``exchange``,
     per level the new states, transitions, entries exchanged (all, and between partitions) and their
     pickled bytes, and each partition's resident size at the end (that costs time: not for timed runs).
-    The run's ``cpu_seconds`` is the workers' CPU in expand and merge (the driver's is not counted)."""
+    The run's ``cpu_seconds`` is the workers' CPU in expand, routing and merge (the driver's is not
+    counted)."""
     k = model.bound if bound is None else bound
     run = meter if meter is not None else budget.start()
     start = time.perf_counter()
@@ -73,17 +77,22 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
     def g(futures: Any) -> Any:
         return gather(client, futures, addrs)
 
+    def on(p: int, fn: Callable[..., Any], *args: Any) -> Any:
+        return client.submit(fn, *args, workers=where[p], pure=False)
+
     nq = len(model.queries)
-    # one string-hash seed on every worker lets partitions hash states natively (``partition.owner``)
-    seeded = len(set(g([client.submit(part.probe, workers=where[p], pure=False) for p in range(P)]))) == 1
+    # one string-hash seed on every worker lets partitions hash states natively (``partition.class_of``)
+    seeded = len(set(g([on(p, part.probe) for p in range(P)]))) == 1
     if measure is not None:
         measure.seeded = seeded
-    g([client.submit(part.start, sid, p, P, model, seeded, workers=where[p], pure=False) for p in range(P)])
+    g([on(p, part.start, sid, p, P, model, seeded, fingerprints) for p in range(P)])
+    table = {part.root_class(model, seeded): 0}  # class -> partition, as every partition holds it
+    tracer = Tracer(client, sid, where, model, fingerprints)
     found: dict[int, Trace] = {}
     premise = [False] * nq
-    complete: dict[int, dict[str, tuple[part.OrderKey, frozenset[Trace]]]] = {
-        i: {} for i, q in enumerate(model.queries) if q.kind is QueryKind.GOAL}
+    complete: Cones = {i: {} for i, q in enumerate(model.queries) if q.kind is QueryKind.GOAL}
     states, transitions, depth = 1, 0, 0
+    held = [1] + [0] * (P - 1)  # states per partition: the fingerprint collision bound is per partition
     exhausted: Unknown | None = None
     cpu = 0.0  # the workers' CPU seconds in expand and merge: ``cpu_seconds`` of the run
     try:
@@ -91,19 +100,16 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
             reduce_here = reduction and layer < k - 1
             left = run.remaining_seconds()
             cap = None if run.budget.states is None else max(0, run.budget.states - run.states)
-            exp = [client.submit(part.expand, sid, p, reduction, reduce_here, frozenset(found), left, cap,
-                                 workers=where[p], pure=False) for p in range(P)]
-            heads = [client.submit(operator.getitem, exp[p], 0, workers=where[p], pure=False) for p in range(P)]
-            split = [[client.submit(operator.getitem, exp[p], q + 1, workers=where[p], pure=False)
-                      for q in range(P)] for p in range(P)]
-            merges = [client.submit(part.merge, sid, q, layer, *[split[p][q] for p in range(P)], workers=where[q],
-                                    pure=False) for q in range(P)]
-            summaries: list[part.Summary] = g(heads)
+            summaries: list[part.Summary] = g([on(p, part.expand, sid, p, reduction, reduce_here, frozenset(found),
+                                                  left, cap) for p in range(P)])
             if not all(s.complete for s in summaries):
-                cancel(client, merges)
                 n = sum(s.transitions for s in summaries)
                 raise BudgetExhausted(run.budget, Spent(run.spent.seconds, run.states + n),
                                       "time" if run.remaining_seconds() == 0.0 else "states")
+            delta = route.assign(table, summaries, P) if P > 1 else {}
+            split = [[on(p, route.batch, sid, p, q, delta) for q in range(P)] for p in range(P)]
+            merges = [on(q, part.merge, sid, q, layer, layer == k - 1, *[split[p][q] for p in range(P)])
+                      for q in range(P)]
             merged: list[tuple[int, float]] = g(merges)
             new = [n for n, _ in merged]
             level = sum(s.transitions for s in summaries)
@@ -111,22 +117,23 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
             if measure is not None:
                 measure.critical_cpu += max(s.cpu for s in summaries) + max(c for _, c in merged)
             if measure is not None and measure.exchange:
-                sizes: list[tuple[int, int]] = g([
-                    client.submit(wire, split[p][q], p != q, workers=where[p], pure=False)
-                    for p in range(P) for q in range(P)])
+                sizes: list[tuple[int, int]] = g([on(p, wire, split[p][q], p != q) for p in range(P) for q in range(P)])
                 measure.levels.append({
                     "level": layer + 1, "new_states": sum(new), "transitions": level,
                     "exchanged": sum(n for n, _ in sizes),
                     "remote": sum(n for i, (n, _) in enumerate(sizes) if i // P != i % P),
-                    "remote_bytes": sum(b for _, b in sizes)})
-            del exp, heads, split, merges
+                    "remote_bytes": sum(b for _, b in sizes), "classes": len(table),
+                    "largest": max(new)})
+                measure.class_sizes = sorted((n for n, _ in route.weights(summaries).values()), reverse=True)
+            del split, merges
             transitions += level
-            _events(client, sid, where, summaries, found, premise, complete)
+            tracer.fold(layer, summaries, found, premise, complete)
             run.tick(level)
             run.check_time()
             if not sum(new):
                 break
             states += sum(new)
+            held = [a + b for a, b in zip(held, new, strict=True)]
             depth = layer + 1
             if tick is not None:
                 tick((layer + 1) * _STEPS, k * _STEPS)
@@ -140,71 +147,12 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
         if measure is not None:
             measure.worker_cpu = cpu
         if measure is not None and measure.exchange:
-            measure.memory = g([client.submit(part.memory, sid, p, workers=where[p], pure=False)
-                                             for p in range(P)])
+            measure.memory = g([on(p, lk.memory, sid, p) for p in range(P)])
         alive = set(workers_of(client))  # a lost worker's partition is gone with it; free the others
-        g([client.submit(part.drop, sid, p, workers=where[p], pure=False) for p in range(P) if where[p][0] in alive])
+        g([on(p, part.drop, sid, p) for p in range(P) if where[p][0] in alive])
     verdicts, comps = answers(model, k, found, premise,
                               {i: {t for _, ts in cones.values() for t in ts} for i, cones in complete.items()},
                               states, exhausted)
     return ExplicitRun(k, tuple(verdicts), comps, states, transitions, depth, time.perf_counter() - start,
-                       exhausted, reduction, cpu)
-
-
-def _events(client: Client, sid: str, where: list[list[str]], summaries: list[part.Summary], found: dict[int, Trace],
-            premise: list[bool], complete: dict[int, dict[str, tuple[part.OrderKey, frozenset[Trace]]]]) -> None:
-    """Fold one complete level's summaries in: the least hit per query (its trace walked back through the
-    partitions' links), premises, and per cone the orders of its least edge."""
-    best: dict[int, part.Hit] = {}
-    fresh: dict[int, dict[str, tuple[part.OrderKey, frozenset[Trace]]]] = {}
-    for s in summaries:
-        for i, hit in s.hits:
-            if i not in found and (i not in best or hit[0] < best[i][0]):
-                best[i] = hit
-        for i in s.premises:
-            premise[i] = True
-        for i, (ckey, ekey, ts) in s.completions:
-            if ckey not in complete[i] and (ckey not in fresh.setdefault(i, {}) or ekey < fresh[i][ckey][0]):
-                fresh[i][ckey] = (ekey, ts)
-    for i, cones in fresh.items():
-        complete[i].update(cones)
-    if best:
-        for i, trace in zip(best, _traces(client, sid, where, list(best.values())), strict=True):
-            found[i] = trace
-
-
-def _traces(client: Client, sid: str, where: list[list[str]], hits: list[part.Hit]) -> list[Trace]:
-    """Walk each hit's parent links back to the root, one round of lookups per level for all hits, then
-    ask each parent's partition for the transitions the links name by key (one round)."""
-    needs = [w[0] for w in where]
-    # per hit, from the hit backwards: (parent's partition, parent's key, transition or its key, position)
-    paths: list[list[tuple[int, part.OrderKey, Transition | Key, int | None]]] = [
-        [(h[1], h[2], h[3], h[4])] for h in hits]
-    at: list[tuple[int, part.OrderKey]] = [(h[1], h[2]) for h in hits]
-    while any(a[1] for a in at):
-        asks: dict[int, list[part.OrderKey]] = {}
-        for a in at:
-            if a[1]:
-                asks.setdefault(a[0], []).append(a[1])
-        futs: dict[int, Future[tuple[part.Link, ...]]] = {
-            p: client.submit(part.links, sid, p, tuple(keys), workers=where[p], pure=False) for p, keys in asks.items()}
-        got = {p: dict(zip(asks[p], ls, strict=True))
-               for p, ls in zip(futs, gather(client, list(futs.values()), needs), strict=True)}
-        for n, a in enumerate(at):
-            if not a[1]:
-                continue
-            link = got[a[0]][a[1]]
-            assert link is not None, "only the root has no link, and its key is ()"
-            key, pp, tkey, pos = link
-            paths[n].append((pp, key[:-1], tkey, pos))
-            at[n] = (pp, key[:-1])
-    wanted: dict[int, list[tuple[part.OrderKey, Key]]] = {}
-    for path in paths:
-        for pp, okey, tr, _ in path:
-            if not isinstance(tr, Transition):
-                wanted.setdefault(pp, []).append((okey, tr))
-    futs2 = {p: client.submit(part.steps, sid, p, tuple(ks), workers=where[p], pure=False) for p, ks in wanted.items()}
-    made = {(p, ask): tr for p, trs in zip(futs2, gather(client, list(futs2.values()), needs), strict=True)
-            for ask, tr in zip(wanted[p], trs, strict=True)}
-    return [_rebuild([(_NOWHERE, tr if isinstance(tr, Transition) else made[(pp, (okey, tr))], pos)
-                      for pp, okey, tr, pos in reversed(path)]) for path in paths]
+                       exhausted, reduction, cpu, "fingerprint" if fingerprints else "exact",
+                       sum(collision_probability(n) for n in held) if fingerprints else 0.0)

@@ -28,7 +28,6 @@ from model.canonical import JSON, canonical_str
 from model.cliutil import budget_option
 from model.display import print_table
 from model.dist.cluster import cluster_options, connect, wanted
-from model.errors import InputKind, InvalidInput
 from model.exitcodes import EPILOG, Exit
 
 if TYPE_CHECKING:
@@ -68,7 +67,7 @@ def _short(answer: object) -> str:
               help="Explore every interleaving (no sleep sets): the state counts corpus/search/manifest.json records.")
 @click.option("--fingerprint", is_flag=True,
               help="Keep 64-bit fingerprints of visited states instead of the states (far less memory; the "
-                   "result reports the collision probability). Single process only.")
+                   "result reports the collision probability; per partition on a cluster).")
 @budget_option()
 @cluster_options()
 @click.option("--json", "as_json", is_flag=True, help="Machine output: one canonical JSON object.")
@@ -84,9 +83,6 @@ def cli(model_path: str, engine: str, bound: int | None, policy_path: str | None
     from model.search.load import load_model
 
     model = load_model(model_path, policy_path)
-    if fingerprint and wanted(scheduler, workers):
-        raise InvalidInput("--fingerprint", "a single-process search (without --scheduler or --workers)",
-                           "--fingerprint with a cluster", InputKind.VALUE)
     if not wanted(scheduler, workers):
         from model.search.fingerprint import explore_fingerprint
 
@@ -101,7 +97,7 @@ def cli(model_path: str, engine: str, bound: int | None, policy_path: str | None
         try:
             with connect(scheduler, workers, budget.seconds) as client:
                 rep = _run(model, engine, bound, no_replay, no_reduction, budget,
-                           partial(explore_distributed, client))
+                           partial(explore_distributed, client, fingerprints=fingerprint))
         except WorkerLost as exc:
             err_console.print(f"[red]error:[/red] {escape(str(exc))}", highlight=False, soft_wrap=True)
             raise SystemExit(Exit.UNKNOWN) from None

@@ -1,7 +1,8 @@
-"""The three explicit engines on generated models: the single-process search with the exact visited set,
-the same search over 64-bit fingerprints (``model/search/fingerprint.py``) and the search partitioned on a
-Dask LocalCluster of two worker processes (``model/dist``). On generated variants of the report task and
-on models holding values Python's ``==`` confuses, all three give the same states, transitions, depth,
+"""The explicit engines on generated models: the single-process search with the exact visited set, the
+same search over 64-bit fingerprints (``model/search/fingerprint.py``), and the search partitioned on a
+Dask LocalCluster of two worker processes (``model/dist``) with exact and with fingerprint visited sets.
+On generated variants of the report task and
+on models holding values Python's ``==`` confuses, all four give the same states, transitions, depth,
 verdicts with their shortest traces and useful completions, with and without sleep sets."""
 
 from __future__ import annotations
@@ -34,6 +35,9 @@ def check(client: Any, model: SearchModel, bound: int, reduction: bool) -> None:
     m = Measure(exchange=False)
     same(exact, explore_distributed(client, model, bound, reduction=reduction, measure=m))
     assert m.seeded
+    dfp = explore_distributed(client, model, bound, reduction=reduction, fingerprints=True)
+    same(exact, dfp)
+    assert dfp.mode == "fingerprint" and 0.0 < dfp.collision <= fp.collision
 
 
 _FAST = settings(max_examples=4, deadline=None,

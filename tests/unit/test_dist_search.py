@@ -16,11 +16,13 @@ from click.testing import CliRunner
 from model.budget import Budget, Unknown
 from model.cli import main
 from model.dist.measure import Measure
-from model.dist.partition import owner, state_text
+from model.dist.partition import Summary, class_of, proj_text
+from model.dist.route import assign
 from model.dist.search import explore_distributed
 from model.search.compact import empty
 from model.search.expand import Context, successors
 from model.search.explicit import ExplicitRun, explore
+from model.search.fingerprint import explore_fingerprint
 from model.search.load import load_model
 from model.search.verdict import Found
 
@@ -50,21 +52,47 @@ def test_equals_single_process(dask_client: Any, name: str, bound: int, reductio
     assert measure.seeded  # the LocalCluster's workers share one hash seed: the native owner hash ran
 
 
-def test_owner_is_stable_across_processes(dask_client: Any) -> None:
-    """Worker processes have their own string-hash salt; the owner must not depend on it."""
+def test_class_is_stable_across_processes(dask_client: Any) -> None:
+    """Worker processes have their own string-hash salt; the class must not depend on it."""
     m = load_model(SEARCH / "report.json")
     ctx = Context(m, renaming=True)
     level1 = [new for _, new, _, _, _ in successors(ctx, empty(m.policy))]
     states = level1 + [new for s in level1[:3] for _, new, _, _, _ in successors(ctx, s)]
-    here = [owner(s, 7) for s in states]
-    there = dask_client.submit(lambda ss: [owner(s, 7) for s in ss], states, pure=False).result()
+    here = [class_of(s) for s in states]
+    there = dask_client.submit(lambda ss: [class_of(s) for s in ss], states, pure=False).result()
     assert there == here
     assert len(set(here)) > 1
-    assert len({state_text(s) for s in states}) == len(set(states))
+    assert len({proj_text(s) for s in states}) == len({s[1:] for s in states})
     # the native hash agrees between workers started with one seed (the LocalCluster's)
-    seeded = [dask_client.submit(lambda ss: [owner(s, 7, True) for s in ss], states, workers=[w], pure=False).result()
+    seeded = [dask_client.submit(lambda ss: [class_of(s, True) for s in ss], states, workers=[w], pure=False).result()
               for w in sorted(dask_client.scheduler_info(n_workers=-1)["workers"])]
     assert seeded[0] == seeded[1] and len(set(seeded[0])) > 1
+
+
+def test_assign_keeps_placements_balances_and_prefers_the_producer() -> None:
+    def summary(*classes: tuple[int, int]) -> Summary:
+        return Summary(0, (), frozenset(), (), True, 0.0, classes)
+
+    table = {7: 1}
+    delta = assign(table, [summary((7, 50), (1, 40), (2, 5)), summary((3, 30), (1, 1), (2, 4))], 2)
+    # 130 children, cap 1.05 * 65; partition 1 starts with class 7's 50. Largest new class first: class 1
+    # (41) goes to its producer 0; class 3 (30) would lift its producer 1 to 80, so to the least loaded, 0
+    # (71); class 2 (9) would lift its producer 0 above the cap, so to 1 (59).
+    assert delta == {1: 0, 3: 0, 2: 1}
+    assert table == {7: 1, 1: 0, 3: 0, 2: 1}
+    assert assign(table, [summary((7, 9), (3, 2)), summary((2, 5))], 2) == {}  # nothing new to place
+
+
+def test_fingerprint_mode_equals_single_process(dask_client: Any) -> None:
+    m = load_model(SEARCH / "report.json")
+    a = explore_fingerprint(m, 4)
+    measure = Measure()
+    b = explore_distributed(dask_client, m, 4, fingerprints=True, measure=measure)
+    same(a, b)
+    assert (b.mode, a.mode) == ("fingerprint", "fingerprint")
+    assert 0.0 < b.collision <= a.collision  # per partition: no more pairs than in one table
+    assert any(isinstance(v, Found) for _, v in b.verdicts)
+    assert sum(n for n, _ in measure.memory) == a.states
 
 
 def test_budget_gives_unknown_and_keeps_earlier_traces(dask_client: Any) -> None:
@@ -100,3 +128,17 @@ def test_cli_budget_exhausted_exits_3(dask_client: Any) -> None:
     doc = json.loads(out.output)
     assert doc["explicit"]["budget"]["limit"] == "states"
     assert doc["unknown"]
+
+
+def test_cli_fingerprint_on_a_cluster_equals_single_process(dask_client: Any) -> None:
+    args = ["search", str(SEARCH / "report.json"), "--engine", "explicit", "--bound", "3", "--json", "--fingerprint"]
+    one = CliRunner().invoke(main, args)
+    dist = CliRunner().invoke(main, [*args, "--scheduler", dask_client.scheduler.address])
+    assert one.exit_code == dist.exit_code == 1
+    a, b = json.loads(one.output), json.loads(dist.output)
+    assert a["explicit"]["mode"] == b["explicit"]["mode"] == "fingerprint"
+    pa, pb = (doc["explicit"].pop("collision_probability") for doc in (a, b))
+    assert 0 < pb <= pa  # on the cluster it is a sum over partitions: no more pairs than one table
+    for doc in (a, b):
+        doc["explicit"].pop("seconds")
+    assert a == b

@@ -1,0 +1,81 @@
+"""Which partition a class of states lives on (``partition.py``: a class is the states sharing the
+projection the decision memo keys on), and handing each owner its batch of a level's children.
+
+``assign`` runs on the driver once per level, over the classes the level's children fall in (the
+expands' summaries count them): a class already placed keeps its partition (a state reached again must
+meet its visited entry); each new class, largest first, goes to the partition that produced most of its
+children (their batch then never crosses the wire) unless that would lift the partition above ``SLACK``
+times an even share of the level, and otherwise to the least loaded partition — longest processing time
+first, the greedy rule for balancing jobs on machines. Choices where the papers are silent (they say
+nothing about distribution): the weight of a class is its count of distinct children, a stand-in for the
+CPU of expanding them; a class is never split, so the finest grain is one class (the projection of
+``experiments/dask_projection.py`` measures what that costs at many workers).
+
+``batch`` runs on each sender: the first call of a level applies the new placements and sorts the
+partition's children into one batch per owner (dropping its own already-visited ones in exact mode);
+each of the ``P`` calls returns one batch, which Dask moves to the owner's merge.
+"""
+
+from __future__ import annotations
+
+from model.dist.partition import Entry, Summary, get
+from model.search.compact import Compact
+
+SLACK = 1.05
+
+
+def weights(summaries: list[Summary]) -> dict[int, tuple[int, int]]:
+    """Per class of a level's children: (weight, partition of its largest producer). The weight is the
+    largest sender's count, not the sum: a child two senders produce is one state, and summing made
+    classes shared between senders look heavier than they are (one partition ended 15% above the other)."""
+    out: dict[int, tuple[int, int]] = {}
+    for p, s in enumerate(summaries):
+        for c, n in s.classes:
+            if c not in out or n > out[c][0]:
+                out[c] = (n, p)
+    return out
+
+
+def assign(table: dict[int, int], summaries: list[Summary], parts: int) -> dict[int, int]:
+    """Place the classes first seen in this level (``table`` is updated); returns the new placements."""
+    home = weights(summaries)
+    totals = {c: n for c, (n, _) in home.items()}
+    loads = [0] * parts
+    for c, n in totals.items():
+        if c in table:
+            loads[table[c]] += n
+    cap = SLACK * sum(totals.values()) / parts
+    delta: dict[int, int] = {}
+    for c in sorted((c for c in totals if c not in table), key=lambda c: (-totals[c], c)):
+        q = home[c][1]
+        if loads[q] + totals[c] > cap:
+            q = min(range(parts), key=lambda i: (loads[i], i))
+        delta[c] = q
+        loads[q] += totals[c]
+    table.update(delta)
+    return delta
+
+
+def batch(search: str, part: int, dest: int, delta: dict[int, int]) -> dict[Compact, Entry]:
+    """This partition's children of the level that partition ``dest`` owns."""
+    p = get(search, part)
+    if p.routed is None:
+        p.table.update(delta)
+        out: list[dict[Compact, Entry]] = [{} for _ in range(p.parts)]
+        if p.parts == 1:
+            out[0] = p.children
+        else:
+            table, visited, exact = p.table, p.visited, not p.fingerprints
+            prints = p.ctx.independence.prints
+            for (child, entry), c in zip(p.children.items(), p.child_classes, strict=True):
+                d = table[c]
+                if d == part:
+                    if exact and child in visited:
+                        continue
+                elif entry[4] is not None:  # footprint ids are per process: footprints cross the wire
+                    entry = (*entry[:4], {u: prints[f] for u, f in entry[4].items()}, entry[5])
+                out[d][child] = entry
+        p.routed, p.children, p.child_classes = out, {}, []
+    mine = p.routed[dest]
+    p.routed[dest] = {}  # Dask holds the result now; a re-run happens only after a lost worker (fatal)
+    return mine
