@@ -100,7 +100,8 @@ def test_user_files_are_read_only_through_the_boundary() -> None:
     # admission/deployments/fleet.py reads back the log files its own gateway processes wrote (a test harness's counts);
     # budget.py reads /proc/self/statm for the memory budget; oracle/paper_table.py reads the docs' results
     # pages and rewrites the README's generated block
-    allowed = {"jsonio.py", "monitor/language/syntax.py", "oracle/audit.py", "oracle/paper_table.py", "tables.py", "store.py", "store_kinds.py",
+    allowed = {"jsonio.py", "monitor/language/syntax.py", "oracle/audit.py", "oracle/paper_table.py",
+               "tables.py", "store.py", "store_kinds.py",
                "admission/deployments/fleet.py", "budget.py"}
     pattern = re.compile(r"\bjson\.load\(|\.read_text\(|\.read_bytes\(|\bopen\(")
     offenders = [f"{p.relative_to(root)}:{i}" for p in sorted(root.rglob("*.py"))
