@@ -910,15 +910,21 @@ def _rule_chains(draw: st.DrawFn, policy: P.Policy) -> tuple[P.Policy, list[tupl
         i = draw(st.integers(0, len(policy.origins) - 1))
         rule = policy.origins[i]
         vias = [t for t in named(rule.via) if rule.argument in _handle_args(t)]
-        producers = named(rule.producer)
-        if not vias or not producers:
+        # The producer and the middle must themselves be admitted for the chain to reach `via`: neither
+        # may be a `via` of the rule (it would need a handle it lacks), and the middle must not be a
+        # producer (the walk would stop there, before `preserving` is read). Other origin rules are
+        # dropped for the same reason; runs without a chain keep policies with several rules.
+        unguarded = [t for t in tools if rule.via not in (t.name, t.operation)]
+        producers = [t for t in named(rule.producer) if t in unguarded]
+        mids = [t for t in holders if t in unguarded and rule.producer not in (t.name, t.operation)]
+        if not vias or not producers or not mids:
             return policy, []
-        mid = _pick(draw, holders)
+        mid = _pick(draw, mids)
         if draw(_BOOL):  # the middle preserves, or (drawn as often) is not listed
             rule = replace(rule, preserving=rule.preserving | {mid.name})
         else:
             rule = replace(rule, preserving=rule.preserving - {mid.name, mid.operation})
-        policy = replace(policy, origins=(*policy.origins[:i], rule, *policy.origins[i + 1:]))
+        policy = replace(policy, origins=(rule,))
         return policy, [call(_pick(draw, producers)), call(mid, ((_pick(draw, _handle_args(mid)), 0),)),
                         call(_pick(draw, vias), ((rule.argument, 1),))]
     if not policy.histories:

@@ -106,8 +106,7 @@ def test_cli_fingerprint_mode_says_which_mode_ran() -> None:
     assert (exact["mode"], fp["mode"]) == ("exact", "fingerprint")
     assert exact["collision_probability"] == 0.0 < fp["collision_probability"]
     assert (fp["states"], fp["queries"]) == (exact["states"], exact["queries"])
-    both = CliRunner().invoke(main, [*args, "--fingerprint", "--workers", "2"])
-    assert both.exit_code == 2 and "--fingerprint" in both.output
+    # --fingerprint with --workers/--scheduler runs the distributed fingerprint mode: tests/unit/test_dist_search.py
 
 
 def test_fingerprint_set_keeps_the_first_index() -> None:
