@@ -11,8 +11,9 @@ from model.dist import links as lk
 from model.dist import partition as part
 from model.dist.cluster import gather
 from model.search.compact import Compact, empty
-from model.search.expand import Context, Key, successors, transition
+from model.search.expand import Context, Key
 from model.search.explicit import Link, _rebuild
+from model.search.fingerprint import replay
 from model.search.model import SearchModel
 from model.search.states import Transition
 from model.search.verdict import Trace
@@ -111,14 +112,4 @@ class Tracer:
     def _replay(self, keys: list[Key]) -> list[Link]:
         if self._ctx is None:
             self._ctx = Context(self.model, renaming=not self.model.policy.histories)
-        out: list[Link] = []
-        cur = empty(self.model.policy)
-        for want in keys:
-            for tr, new, at, _fp, key in successors(self._ctx, cur, {}):
-                if key == want:
-                    out.append((cur, transition(tr), at))
-                    cur = new
-                    break
-            else:  # pragma: no cover - a stored key names a transition of its parent
-                raise AssertionError(f"no transition {want!r} to replay")
-        return out
+        return replay(self._ctx, empty(self.model.policy), keys)[0]

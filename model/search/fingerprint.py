@@ -52,6 +52,21 @@ from model.search.model import SearchModel
 MEMO_LIMIT = 1 << 14
 
 
+def replay(ctx: Context, root: Compact, keys: list[Key]) -> tuple[list[Link], Compact]:
+    """The links that the transition keys ``keys`` take from ``root``, and the state they end in: how a
+    store that keeps keys, not states (here and on Dask), rebuilds a trace."""
+    out: list[Link] = []
+    cur = root
+    for want in keys:
+        for tr, new, at, _fp, key in successors(ctx, cur, {}):
+            if key == want:
+                out.append((cur, transition(tr), at))
+                cur = new
+                break
+        else:  # pragma: no cover - a stored key names a transition of its parent
+            raise AssertionError(f"no transition {want!r} to replay")
+    return out, cur
+
 class Codec:
     """Compact states as 32-bit ids: records and the rest of a state interned once per search."""
 
@@ -201,16 +216,7 @@ class FingerprintStore:
         for d in range(len(self.back), 0, -1):
             keys.append(self.tkey_list[self.via[d - 1][index]])
             index = self.back[d - 1][index]
-        out: list[Link] = []
-        cur = self.root
-        for want in reversed(keys):
-            for tr, new, at, _fp, key in successors(self.ctx, cur, {}):
-                if key == want:
-                    out.append((cur, transition(tr), at))
-                    cur = new
-                    break
-            else:  # pragma: no cover - a stored key names a transition of its parent
-                raise AssertionError(f"no transition {want!r} to replay")
+        out, cur = replay(self.ctx, self.root, keys[::-1])
         assert cur == s, "the replayed path ends in the state expanded"
         return out
 
