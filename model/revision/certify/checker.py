@@ -38,7 +38,7 @@ from model.revision.certify.check_verdict import CheckVerdict as CheckVerdict
 from model.revision.certify.check_verdict import Invalid as Invalid
 from model.revision.certify.check_verdict import Undecided as Undecided
 from model.revision.certify.check_verdict import Valid as Valid
-from model.revision.certify.conditions import keeps_position, monitor_unchanged, permit_safe
+from model.revision.certify.conditions import keeps_position, monitor_unchanged, outside_simulation, permit_safe
 from model.revision.certify.coverage_split import split_covers
 from model.revision.certify.independence import Independent, independent
 from model.revision.certify.joint_certificate import JointSimulation
@@ -257,11 +257,9 @@ def check_joint(cert: JointSimulation, old: Policy, new: Policy, ledgers: Ledger
     that its vectors cover every effect of ``E`` (Z3), that it starts at the counters, and closure:
     from every related quadruple, every unit both old lists charge is charged by both new lists into
     a related quadruple, for every set of satisfied requirements."""
-    if not monitor_unchanged(old, new, SHARED if fast else None):
-        return Invalid("the revision changes more than the two permission lists")
+    if (why := outside_simulation(old, new, SHARED if fast else None, "joint")) is not None:
+        return Invalid(why)
     lists = (old.user, old.application, new.user, new.application)
-    if any(e.permit for xs in lists for e in xs):
-        return Invalid("joint: exact-call permits are outside the simulation check")
     lg = ledgers or Ledgers.zero(old, new)
     if cert.start != (lg.old_user, lg.old_app, lg.new_user, lg.new_app) or cert.start not in cert.related:
         return Invalid("joint: the relation does not start at the revision's counters")

@@ -56,3 +56,15 @@ def monitor_unchanged(old: Policy, new: Policy, memo: Memo | None = None) -> boo
     if memo is None:
         return monitor_key(old) == monitor_key(new)
     return memo.monitor_key(old) == memo.monitor_key(new)
+
+
+def outside_simulation(old: Policy, new: Policy, memo: Memo | None = None, who: str = "") -> str | None:
+    """Why a simulation (per list, joint, explicit or symbolic) cannot speak for this revision, or
+    ``None``: it relates counters only, so the rest of the monitor must be unchanged, and it has no
+    place for exact-call permits. Shared by every proposer and checker so that they refuse alike;
+    ``who`` names the checker in the permit refusal."""
+    if not monitor_unchanged(old, new, memo):
+        return "the revision changes more than the two permission lists"
+    if any(e.permit for xs in (old.user, old.application, new.user, new.application) for e in xs):
+        return f"{who + ': ' if who else ''}exact-call permits are outside the simulation check"
+    return None

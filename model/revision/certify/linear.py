@@ -38,7 +38,7 @@ import z3
 from model.budget import Meter
 from model.monitor.language.policy import Entry, EntryKind, Policy
 from model.revision.carry import Ledgers
-from model.revision.certify.conditions import monitor_unchanged
+from model.revision.certify.conditions import outside_simulation
 from model.revision.certify.leaves import timeout_ms
 from model.revision.certify.linear_certificate import Atom, GroupVector, LinearGroup, LinearSimulation
 from model.revision.certify.simulation import vectors
@@ -190,10 +190,8 @@ def propose_linear(old: Policy, new: Policy, effects: EffectSet, ledgers: Ledger
                    ) -> LinearSimulation | NoSimulation:
     """A symbolic simulation per permission list (``joint=False``) or over both at once, or why none
     was found; ``meter`` ticks per Z3 question and may raise ``BudgetExhausted``."""
-    if not monitor_unchanged(old, new, memo):
-        return NoSimulation("the revision changes more than the two permission lists")
-    if any(e.permit for xs in (old.user, old.application, new.user, new.application) for e in xs):
-        return NoSimulation("exact-call permits are outside the simulation check")
+    if (why := outside_simulation(old, new, memo)) is not None:
+        return NoSimulation(why)
     groups = []
     for side, names, olds, lists, start in groups_of(old, new, ledgers, joint):
         found = vectors(lists, effects, old.tools, meter, memo)

@@ -40,7 +40,7 @@ from model.monitor.decide.ledger import has_capacity
 from model.monitor.language.policy import Entry, EntryKind, Policy
 from model.revision.carry import Ledgers
 from model.revision.certify.checker import CheckVerdict, Invalid, Undecided, Valid, covers
-from model.revision.certify.conditions import monitor_unchanged
+from model.revision.certify.conditions import outside_simulation
 from model.revision.certify.linear_certificate import Atom, LinearGroup, LinearSimulation
 from model.revision.search.memo import SHARED
 from model.z3guard import exclusive
@@ -175,10 +175,8 @@ def _check_group(g: LinearGroup, side: str, names: tuple[str, ...], olds: int, l
 def check_linear(proof: LinearSimulation, old: Policy, new: Policy, ledgers: Ledgers | None = None,
                  fast: bool = True) -> CheckVerdict:
     """Does the symbolic simulation prove ``Adm_E(P, A) ⊆ Adm_E(P′, A′)`` from these counters?"""
-    if not monitor_unchanged(old, new, SHARED if fast else None):
-        return Invalid("the revision changes more than the two permission lists")
-    if any(e.permit for xs in (old.user, old.application, new.user, new.application) for e in xs):
-        return Invalid("symbolic simulation: exact-call permits are outside the simulation check")
+    if (why := outside_simulation(old, new, SHARED if fast else None, "symbolic simulation")) is not None:
+        return Invalid(why)
     if proof.mode not in ("per_list", "joint"):
         return Invalid(f"symbolic simulation: unknown mode {proof.mode!r}")
     expected = _expected(old, new, ledgers or Ledgers.zero(old, new), proof.mode)

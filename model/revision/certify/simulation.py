@@ -41,7 +41,7 @@ import z3
 from model.budget import Meter
 from model.monitor.language.policy import Entry, EntryKind, Policy, Tool
 from model.revision.carry import Ledgers
-from model.revision.certify.conditions import monitor_unchanged
+from model.revision.certify.conditions import outside_simulation
 from model.revision.certify.leaves import leaves, timeout_ms, unsupported
 from model.revision.certify.simulation_certificate import Ledger, Relation, Signature
 from model.revision.certify.simulation_certificate import NoSimulation as NoSimulation
@@ -246,10 +246,8 @@ def simulate(old: Policy, new: Policy, effects: EffectSet, ledgers: Ledgers | No
     """A closed simulation per permission list; ``meter`` ticks per Z3 query and per related pair and
     raises ``BudgetExhausted`` (the caller, ``revise``, turns it into ``Unknown``); at most ``cap`` related
     pairs per list (past it: ``NoSimulation`` with ``capped``)."""
-    if not monitor_unchanged(old, new, memo):
-        return NoSimulation("the revision changes more than the two permission lists")
-    if any(e.permit for e in (*old.user, *old.application, *new.user, *new.application)):
-        return NoSimulation("exact-call permits are outside the simulation check")
+    if (why := outside_simulation(old, new, memo)) is not None:
+        return NoSimulation(why)
     relations: list[Relation] = []
     lg = ledgers or Ledgers.zero(old, new)
     for side, a, b, begin in (("P", old.user, new.user, (lg.old_user, lg.new_user)),

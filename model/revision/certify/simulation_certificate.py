@@ -29,7 +29,7 @@ from model.monitor.language.policy import Entry, EntryKind, Policy
 from model.revision.carry import Ledgers
 from model.revision.certify.certificate import count_from_json
 from model.revision.certify.checker import CheckVerdict, Invalid, Valid, covers, fitter
-from model.revision.certify.conditions import monitor_unchanged
+from model.revision.certify.conditions import outside_simulation
 from model.revision.effects import EffectSet, parse_effects
 from model.revision.search.memo import SHARED
 from model.z3guard import exclusive
@@ -165,10 +165,8 @@ def _check_list(rel: Relation, side: str, old: Sequence[Entry], new: Sequence[En
 def check_simulation(proof: SimulationProof, old: Policy, new: Policy, ledgers: Ledgers | None = None,
                      fast: bool = True) -> CheckVerdict:
     """Does the per-list simulation prove ``Adm_E(P, A) ⊆ Adm_E(P′, A′)`` from these counters?"""
-    if not monitor_unchanged(old, new, SHARED if fast else None):
-        return Invalid("the revision changes more than the two permission lists")
-    if any(e.permit for xs in (old.user, old.application, new.user, new.application) for e in xs):
-        return Invalid("simulation: exact-call permits are outside the simulation check")
+    if (why := outside_simulation(old, new, SHARED if fast else None, "simulation")) is not None:
+        return Invalid(why)
     lg = ledgers or Ledgers.zero(old, new)
     verdict = _check_list(proof.user, "P", old.user, new.user, (lg.old_user, lg.new_user), old, proof, fast)
     if not isinstance(verdict, Valid):
