@@ -19,13 +19,15 @@ query per action ("some effect of E differs from every listed vector" is unsatis
 the proposer's depth-first enumeration, and first-fit is re-implemented here over the monitor's own
 ``ledger.has_capacity``. On the fast path the coverage query is written over the action's own
 positions only (the others' literals are constants) and a distinct query is proved once per process
-(``_proved``: the checker's own earlier answer to the same term, never the proposer's); every certificate
-is still checked in full.
+(``_proved``: the checker's own earlier answer to the same term, never the proposer's); it is first
+tried within a limit of Z3 steps and, past it, proved by splitting (coverage_split.py argues why the
+answers are those of the one query to its 3 s limit); every certificate is still checked in full.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
+from functools import partial
 
 import z3
 
@@ -39,7 +41,9 @@ from model.revision.certify.check_verdict import Invalid as Invalid
 from model.revision.certify.check_verdict import Undecided as Undecided
 from model.revision.certify.check_verdict import Valid as Valid
 from model.revision.certify.conditions import keeps_position, monitor_unchanged, outside_simulation, permit_safe
-from model.revision.certify.coverage_split import split_covers
+from model.revision.certify.coverage_split import SINGLE_MS, split_covers
+from model.revision.certify.coverage_split import connect as _connect
+from model.revision.certify.coverage_split import proved as _proved
 from model.revision.certify.independence import Independent, independent
 from model.revision.certify.joint_certificate import JointSimulation
 from model.revision.effects import EffectSet
@@ -164,14 +168,6 @@ def fitter(lists: Sequence[Sequence[Entry]], planned: bool) -> Fit:
     return fit
 
 
-def _connect(mk: Callable[..., z3.Ast], args: Sequence[z3.BoolRef]) -> z3.BoolRef:
-    """``z3.Or(*args)`` / ``z3.And(*args)`` (``mk``: ``Z3_mk_or`` / ``Z3_mk_and``) for a non-empty list of
-    Boolean terms — the same term, made by one C call instead of z3py's per-argument coercion."""
-    ctx = args[0].ctx
-    arr = (z3.Ast * len(args))(*[a.as_ast() for a in args])
-    return z3.BoolRef(mk(ctx.ref(), len(args), arr), ctx)
-
-
 def _covers(cert: JointSimulation, lists: Sequence[Sequence[Entry]], old_actions: frozenset[str],
             tools: Sequence[Tool], shared: bool) -> CheckVerdict:
     return covers(cert.effects, {a.action: a.vectors for a in cert.vectors}, lists, old_actions, tools, shared, "joint")
@@ -217,7 +213,8 @@ def covers(effects: EffectSet, listed: Mapping[str, Sequence[Sequence[tuple[bool
                                    for e, b in zip(positions, [b for side in v for b in side], strict=True)])
                            for v in vs]
             base = SHARED.base(context, enc, effects) if shared else enc.base(effects.resources(action))
-            found = _proved(base, differs) if shared else solve(z3.And(base, *differs), timeout_ms=SINGLE_MS)
+            found = _proved(base, differs, partial(split_covers, base, enc, positions, action, vs)) if shared \
+                else solve(z3.And(base, *differs), timeout_ms=SINGLE_MS)
             if isinstance(found, str):  # the one query is too hard: split it (coverage_split.py)
                 found = split_covers(base, enc, positions, action, vs)
         except Unsupported as exc:
@@ -228,26 +225,6 @@ def covers(effects: EffectSet, listed: Mapping[str, Sequence[Sequence[tuple[bool
             witness = enc.witness(found).to_json()
             return Invalid(f"{where}: an effect has a match vector the certificate omits: {witness}")
     return Valid()
-
-
-SINGLE_MS = 3000  # the one coverage query's limit; past it the split decides (coverage_split.py)
-
-
-def _proved(base: z3.BoolRef, differs: list[z3.BoolRef]) -> z3.ModelRef | str | None:
-    """``solve(And(base, *differs))``, on a ``SimpleSolver`` of the checker's own holding the base
-    (``Memo.solver``); an unsatisfiable answer kept by the query's term (in the memo's term cache, the
-    term kept alive with it, so its id is not reused): the checker asks each distinct coverage question
-    once per process and never takes an answer it did not compute itself (the key is its own query)."""
-    query = _connect(z3.Z3_mk_and, [base, *differs])
-    key = ("covered", query.get_id())
-    if key in SHARED.terms:
-        return None
-    found = solve(_connect(z3.Z3_mk_and, differs) if differs else z3.BoolVal(True), True,
-                  SHARED.solver(base, "check"), SINGLE_MS)
-    if found is None:
-        SHARED.terms[key] = query
-        SHARED.grow()
-    return found
 
 
 @exclusive

@@ -21,7 +21,7 @@ Choices where the source is silent:
   larger budget can still decide it.
 - Besides terms, the memo keeps one ``SimpleSolver`` per base term and owner (``Memo.solver``: the
   enumerations, the structural questions, the joint checker's coverage questions), its questions pushed
-  and popped; and the joint checker's own proofs of coverage by query term (checker.py ``_proved``) —
+  and popped; and the joint checker's own proofs of coverage by query term (coverage_split.py ``proved``) —
   answers the checker computed itself, never the proposer's.
 - Keys compare canonical JSON texts (``identity.py``: Python equality equates ``0`` and ``False``).
 - The memo is per process and bounded (``MAX_ENTRIES`` answers and terms; cleared when full, transition

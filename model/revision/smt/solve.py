@@ -16,14 +16,17 @@ class Undecidable:
 
 
 def solve(constraint: z3.BoolRef, simple: bool = False, under: z3.Solver | None = None,
-          timeout_ms: int = 20000) -> z3.ModelRef | str | None:
+          timeout_ms: int = 20000, rlimit: int = 0) -> z3.ModelRef | str | None:
     """A model, ``None`` for unsatisfiable, or the solver's reason when it answers unknown. ``simple``: a
     ``SimpleSolver`` (no preprocessing tactics; the same question, about half the fixed cost on the
     corpus's small questions), else the default solver (the unmemoized path). ``under``: a
     kept solver whose assertions (a base, ``Memo.solver``) are part of the question; ``constraint`` is
-    pushed and popped there. ``timeout_ms``: a shorter limit for a caller that has another way to decide."""
+    pushed and popped there. ``timeout_ms``: a shorter limit for a caller that has another way to decide.
+    ``rlimit``: Z3's resource limit for this one check (0: none; set on every call, since a kept solver keeps
+    its parameters), counted in Z3's own steps, so where it stops does not depend on the machine's load."""
     solver = under if under is not None else z3.SimpleSolver() if simple else z3.Solver()
     solver.set("timeout", timeout_ms)
+    solver.set("rlimit", rlimit)
     if under is not None:
         solver.push()
     try:
