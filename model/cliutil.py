@@ -34,10 +34,11 @@ class _BudgetType(click.ParamType[Budget]):
 
 
 def budget_option(default: Budget = DEFAULT_CLI) -> Callable[[F], F]:
-    """``--budget 30s|5m|200000states|30s,200000states|none``; exhausted → exit 3 with ``Unknown``."""
+    """``--budget 30s|5m|200000states|4gb|30s,200000states,4gb|none``; exhausted → exit 3 with ``Unknown``."""
     return click.option(
         "--budget", type=_BudgetType(), default=default.spec(), show_default=True,
-        help="Time and/or state limit, e.g. 30s, 5m, 200000states, 30s,200000states, none. "
+        help="Time, state and/or resident-memory limit, e.g. 30s, 5m, 200000states, 4gb, "
+             "30s,200000states,4gb, none. "
              "When it runs out the answer is Unknown (exit 3).")
 
 
