@@ -16,8 +16,9 @@ settings.load_profile("agentwarrant")
 
 @pytest.fixture(scope="module")
 def dask_client() -> Iterator[Any]:
-    """One LocalCluster per module of distributed tests (issue 15 §3): two single-threaded worker
-    processes on the loopback address, as the issue asks; started only when a test asks for it.
+    """One LocalCluster per module of distributed tests: two single-threaded worker processes on the
+    loopback address, so that the partitioned runs really cross process boundaries (pickling, the
+    owner hash in another interpreter) without leaving the machine; started only when a test asks for it.
     (Per module since Z3 beside a live cluster segfaulted; model/z3guard.py fixed that, and
     tests/slow/test_dist_large.py reproduces the crash in a subprocess.)"""
     from model.dist.cluster import connect

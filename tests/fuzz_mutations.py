@@ -1,4 +1,4 @@
-"""Hypothesis strategies that mutate corpus files for the boundary fuzz campaign (issue 12 §5).
+"""Hypothesis strategies that mutate corpus files for the boundary fuzz campaign.
 
 Four kinds of mutation, mixed: *lexical* (one string or number literal replaced by a nasty one, in a
 text policy or in JSON), *structural* (parse the seed as JSON, then replace, delete, duplicate

@@ -1,4 +1,4 @@
-"""Fuzz targets for the input boundary (issue 12 §5): every loader and every CLI command, fed mutated
+"""Fuzz targets for the input boundary: every loader and every CLI command, fed mutated
 corpus files. Shared by the Hypothesis campaign (tests/property/test_fuzz_boundary.py, and a larger one
 in tests/slow), the atheris harness (tests/fuzz/) and the replay of saved failures (corpus/fuzz/).
 

@@ -69,7 +69,7 @@ def edit_instances(draw: st.DrawFn, max_calls: int = 4, term: Term | None = None
 
 @st.composite
 def family_terms(draw: st.DrawFn, pool: int = 4) -> Term:
-    """An explicit outcome family (issue 14) over calls f0…f{pool-1}: 1–3 outcomes, each a subset of the
+    """An explicit outcome family over calls f0…f{pool-1}: 1–3 outcomes, each a subset of the
     pool with an acyclic order (pairs drawn along a random permutation), often an N-shaped order
     (a<b, c<b, c<d) and the same call in several outcomes ordered differently; sometimes composed with
     an extra call z by ▷ or ⊗ (a family is a term like any other)."""
@@ -444,8 +444,9 @@ def json_paths(doc: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
 
 
 # --- oracle DRT: inputs for the Lean oracle's judgments (model.oracle, tests/drt) -------------
-# Closed core only (issue 8): policies lose their exact-call permits. Values are drawn mostly
-# from the constants the policy mentions, so matches, quotas and Allow decisions actually occur.
+# Closed core only (the fragment the Lean formalization covers): policies lose their exact-call
+# permits. Values are drawn mostly from the constants the policy mentions, so matches, quotas and
+# Allow decisions actually occur.
 
 
 def _policy_values(policy: P.Policy) -> list[JSON]:

@@ -1,4 +1,5 @@
-"""Differential tests: the Python model against the Lean oracle on generated inputs (issue 8).
+"""Differential tests: the Python model against the Lean oracle on generated inputs, so
+that a disagreement between the executable model and the formalization is found by a test.
 
 One test per judgment, each drawing from the shared strategies in tests/strategies.py. The
 comparison modes are the named ones of model/oracle/edits_json.py and monitor_json.py; a
@@ -57,8 +58,9 @@ def test_edit_check(oracle: LeanOracle) -> None:
 
 
 def test_edit_check_on_explicit_families(oracle: LeanOracle) -> None:
-    """Issue 14 §1: the oracle's finite form is a list of outcomes with their linearizations, so an explicit
-    family (N-shaped orders, one call in several outcomes ordered differently) translates unchanged."""
+    """Explicit outcome families: the oracle's finite form is a list of outcomes with their
+    linearizations, so an explicit family (N-shaped orders, one call in several outcomes ordered
+    differently) translates unchanged."""
     tally = {"agree": 0, "skip": 0}
 
     @CASES

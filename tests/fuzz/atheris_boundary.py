@@ -1,4 +1,4 @@
-"""Coverage-guided fuzzing of the parsers with atheris (issue 12 §5), where atheris installs.
+"""Coverage-guided fuzzing of the parsers with atheris, where atheris installs.
 
     .venv/bin/pip install -e '.[fuzz]'         # atheris builds from source; it needs clang and libFuzzer
     .venv/bin/python -m tests.fuzz.atheris_boundary TARGET [-runs=N] [-max_total_time=S] [CORPUS_DIR ...]

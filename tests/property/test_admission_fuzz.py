@@ -1,4 +1,4 @@
-"""Fuzzing (issue 7, item 5): every admission loader and verifier, fed arbitrary bytes, arbitrary
+"""Fuzzing of the admission input boundary: every admission loader and verifier, fed arbitrary bytes, arbitrary
 JSON, or a valid document with one subtree replaced or removed, either succeeds, raises
 ``InvalidInput``, or returns a typed refusal/verdict — never any other exception."""
 

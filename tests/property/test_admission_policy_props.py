@@ -1,4 +1,4 @@
-"""Properties of signed-approval policies (parmana-signed-approvals.md, Sections 4.2–4.3) over
+"""Properties of signed-approval policies (the Parmana paper, Sections 4.2–4.3) over
 generated policies: whatever rules a policy has, if it loads then (a) declared facts alone never
 approve — without a verified approval every evaluation refuses — and (b) evaluation is
 deterministic and first-match: the verdict is the first rule whose condition holds."""

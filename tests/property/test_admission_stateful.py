@@ -1,6 +1,6 @@
 """Stateful test (hypothesis RuleBasedStateMachine) of the signed-approval pipeline: any interleaving
 of decisions, releases (of any issued authorization with any transaction), approver revocation
-and policy upgrades keeps the release invariants of parmana-signed-approvals.md, Section 4.4:
+and policy upgrades keeps the release invariants of the Parmana paper, Section 4.4:
 each authorization and each approval is released at most once, only the exact authorized
 request is released, and nothing is released after its approver key was revoked or under an
 outdated policy version."""

@@ -1,7 +1,7 @@
 """``build_can`` given the symbolic product's states in reverse discovery order (``bottom_up``) builds
 the same canonical automaton as when it orders the nodes by its own depth-first search, and so does
 ``can_of_product``, the specialized form the accepted-without-removals path of
-``model/edits/check/symbolic.py`` takes (issue 14 §2). Likewise the two ways ``ranks`` finds the rounds after
+``model/edits/check/symbolic.py`` takes. Likewise the two ways ``ranks`` finds the rounds after
 the first (whole passes on small products, incremental updates otherwise) give the same ranks."""
 
 from __future__ import annotations

@@ -1,7 +1,8 @@
 """Differential tests: the three engines, the literal Φ̂ iteration, Can and the proof verifier agree.
 
-execution-edit-checking.md, Sections V-C1, V-C3, VI-A, Appendices A-A, A-B ("What must be shown",
-item 3 of issue 3). 2,000 generated small instances, derandomized so the run is reproducible.
+*Exact Checking for Execution Edits*, Sections V-C1, V-C3, VI-A, Appendices A-A, A-B (the engines
+must agree because each implements the same fixed point). 2,000 generated small instances,
+derandomized so the run is reproducible.
 """
 
 from __future__ import annotations
@@ -85,7 +86,7 @@ def test_engines_agree_and_languages_match(inst: Instance) -> None:
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(family_instances())
 def test_engines_agree_on_explicit_families(inst: Instance) -> None:
-    """Issue 14 §1: the same agreement over explicit outcome families — N-shaped orders, one call in
+    """The same agreement over explicit outcome families — N-shaped orders, one call in
     several outcomes ordered differently — which no contract term can spell."""
     outs = inst.outcomes()
     orders = [{(a, c) for c, pr in p.preds for a in pr} for p in outs.values()]

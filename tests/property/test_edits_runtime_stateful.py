@@ -1,5 +1,5 @@
 """Stateful property test of the durable edit runtime over every event class of Table III
-(execution-edit-checking.md, Section VI-B, Appendices A-I–A-K): new and reuse uses, successful edit
+(*Exact Checking for Execution Edits*, Section VI-B, Appendices A-I–A-K): new and reuse uses, successful edit
 transitions of all six forms and Extend, verified Invalid/Reject answers, Checkpoint, Preload (of
 fresh and of stale answers, then updating or not), retry, denial (also of tokens signed for an
 inactive version), Dispatch, completion updates, stale answers (NoCommit) and stop/restart.
@@ -147,7 +147,7 @@ class EditRuntime(RuleBasedStateMachine):
 
     def check(self, e: Edit) -> CheckAnswer | None:
         """The runtime's check. A rejected instance of any size now gets its proof from the symbolic
-        fixed point (issue 14 §2), so the runtime always answers; the proof must verify."""
+        fixed point, so the runtime always answers; the proof must verify."""
         answer = self.rt.check(e)
         if isinstance(answer, EditRejected):
             derived = derive(self.rt.state(), e)

@@ -1,4 +1,4 @@
-"""The small-check shortcuts of the symbolic engine (issue 14 §2) against the general paths, on
+"""The small-check shortcuts of the symbolic engine against the general paths, on
 generated families shaped like the artifact's benchmark ones: outcomes sharing one call ``x`` plus a
 call ``y_i`` of their own (sometimes a second shared call ``z``), each ordered at random, under a
 policy listing some of the label orders. Such families are rejected over several rounds or accepted

@@ -1,4 +1,4 @@
-"""The boundary fuzz campaign, default tier (issue 12 §5): every loader and every CLI command gets
+"""The boundary fuzz campaign, default tier: every loader and every CLI command gets
 mutated corpus files (tests/fuzz_mutations.py) and may only answer with a value, a verdict or
 ``InvalidInput`` — for a command exit 0, 1, 2 or 3 and never a traceback (tests/fuzz_targets.py).
 

@@ -1,4 +1,5 @@
-"""The compiled monitor equals the source monitor (issue 15 §1): on generated policies and call runs, on
+"""The compiled monitor equals the source monitor (the compiled form is only a speed-up,
+so it must decide exactly as the source): on generated policies and call runs, on
 the corpus policies, and on constants that RFC 8785 equality treats subtly (``1`` and ``1.0`` equal,
 ``true`` and ``1`` not), ``decide`` (over the compiled form) and ``decide_source`` give equal verdicts —
 decision, reason, detail, effects, label, allocations, permit — and stepping with either gives equal

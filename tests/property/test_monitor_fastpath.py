@@ -1,4 +1,5 @@
-"""The Adapter's fast path equals its reference path (issue 15 §1): ``Adapter`` (a mutable session state,
+"""The Adapter's fast path equals its reference path (the fast path is only a
+speed-up): ``Adapter`` (a mutable session state,
 call plans that prove Allow, ``session.py`` and ``plan.py``) and ``Adapter(reference=True)`` (frozen states
 rebuilt per call through ``decide``/``commit_in``/``observe_in``), driven with the same calls, return the
 same results, log the same events (arguments, verdicts with reasons, details, effects, labels and

@@ -1,4 +1,5 @@
-"""The mediated call's shortcuts equal what they replaced (issue 15 §1): the adapter's value store and
+"""The mediated call's shortcuts equal what they replaced (speed-ups that must not
+change an answer): the adapter's value store and
 composed argument text (``model/monitor/adapter/values.py``) against parsing and canonicalizing from scratch,
 shared counters (``counters.py``) against tuples, and an adapter on a long policy against ``step``."""
 

@@ -1,4 +1,5 @@
-"""Differential tests of the revision engines (Agenra Section 7.1; issue 5 "what must be shown").
+"""Differential tests of the revision engines (Agenra Section 7.1): each verdict is
+confirmed by an engine that reaches it another way.
 
 - Z3 and explicit enumeration agree on matching agreement and independence of generated grants:
   every disagreement or overlap the explicit engine finds (with the monitor's own ``entry_matches``)

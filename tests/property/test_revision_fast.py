@@ -1,13 +1,14 @@
-"""Differential tests of the memoized revision engines against the pre-issue-15 ones (issue 15 §2:
-"identical verdicts, certificates and counterexamples"; model/revision/search/memo.py, leaves.py, samples.py).
+"""Differential tests of the memoized revision engines against the unmemoized ones they
+speed up, which must give identical verdicts, certificates and counterexamples
+(model/revision/search/memo.py, leaves.py, samples.py).
 
 - Generated permission lists of ``pay`` grants (constants, globs, slots, key allowlists, predicates):
   the match vectors ``simulation.vectors`` enumerates with a memo — kept across examples, so answers
   and samples from earlier lists are reused — equal those of the fresh-solver enumeration, in order.
-- Generated revisions: ``revise`` with the memoized engines and with the pre-issue-15 ones gives the same
+- Generated revisions: ``revise`` with the memoized engines and with the unmemoized ones gives the same
   judgment (``RevisionReport.judgment``).
 - A sample of corpus entries, one per engine that decides them (structural, per-list simulation, joint
-  simulation, lost client, mid-task): same judgment as the full pre-issue-15 path (sequence enumeration
+  simulation, lost client, mid-task): same judgment as the full unmemoized path (sequence enumeration
   too), and the fast path's certificates pass the independent checker. The whole corpus is compared in
   tests/slow/test_revision_fast_corpus.py and by ``agentwarrant reproduce revision-corpus``.
 """

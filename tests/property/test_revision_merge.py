@@ -1,4 +1,4 @@
-"""The product search with merging returns what the sequence enumeration it replaced returns (issue 15 §2):
+"""The product search with merging returns what the sequence enumeration it replaced returns:
 on every entry of the revision corpus (task start and mid-task) and on generated revisions, the shortest
 lost client and the shortest newly admitted forbidden trace are the same sequences (or both searches find
 nothing), and merging never visits more nodes."""

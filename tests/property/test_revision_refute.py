@@ -1,4 +1,4 @@
-"""Syntactic unsatisfiability (model/revision/smt/refute.py, issue 15 §2): whenever ``refuted`` says a question
+"""Syntactic unsatisfiability (model/revision/smt/refute.py): whenever ``refuted`` says a question
 is unsatisfiable, Z3 says so too — on generated ``pay`` grants (constants, globs, slots, key allowlists,
 equality / one-of / range predicates on shared paths), a generated match / fail assignment and every
 resource allowed or a few. And the rules do fire (a rule that never fires would pass vacuously)."""

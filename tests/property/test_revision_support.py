@@ -1,4 +1,4 @@
-"""``support.reason`` (issue 15 §2) says what ``symbolic.Encoder`` raises, without building terms: on
+"""``support.reason`` says what ``symbolic.Encoder`` raises, without building terms: on
 generated ``pay`` grants, hand-made ones with compound constants and untranslatable globs, and effect sets
 naming compound resources, the message equals the encoder's ``Unsupported`` (or both say nothing)."""
 

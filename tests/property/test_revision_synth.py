@@ -1,4 +1,4 @@
-"""Samples made without Z3 (model/revision/smt/synth.py, issue 15 §2) are models of their questions.
+"""Samples made without Z3 (model/revision/smt/synth.py) are models of their questions.
 
 - On generated ``pay`` grants (constants, globs, slots, key allowlists, predicates) and a generated
   match / fail assignment, with every resource allowed or a few: whenever ``synthesize`` returns a point,

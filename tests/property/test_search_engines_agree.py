@@ -1,4 +1,4 @@
-"""Differential test of the two search engines (DESIGN.md: explicit-state search · Z3 bounded model
+"""Differential test of the two search engines (explicit-state search and Z3 bounded model
 checking): on generated variants of the report task, for every query both engines support, they agree on
 the verdict and on the length of a shortest trace; every trace either engine finds is admitted step by
 step by the real monitor. A disagreement prints the model, the policy, the query and both answers."""

@@ -1,5 +1,5 @@
 """The fast explicit engine against the one it replaced, and the sleep-set reduction against the unreduced
-search (issue 15 §2): unreduced, ``explicit.explore`` equals ``baseline.explore_baseline`` exactly —
+search: unreduced, ``explicit.explore`` equals ``baseline.explore_baseline`` exactly —
 states, transitions, verdicts with their traces, useful completions — on the corpus models and on
 generated variants of the report task; reduced, it gives the same verdicts, the same shortest lengths and
 the same useful completions while exploring no more transitions and no more states."""

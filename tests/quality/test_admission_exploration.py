@@ -1,4 +1,4 @@
-"""Bounded explicit-state exploration of the hold/replay protocol (issue 7, item 4): over every
+"""Bounded explicit-state exploration of the hold/replay protocol: over every
 interleaving of submit, approve, reject, revoke, grant change, replay (repeatedly), replay under
 another identity, timeout, crash and restart, the real services keep P1–P4; and each property is
 not vacuous: a known fault injected into the services is found, with its trace."""

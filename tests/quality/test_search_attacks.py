@@ -1,6 +1,6 @@
 """Each known attack on the report task is found within its stated bound by both engines, and replays on the
 reference tools; with the chained rule nothing forbidden is reachable and the useful completions are exactly
-the legitimate delivery orders (Agenra Section 3; issue 6, "what must be shown").
+the legitimate delivery orders (Agenra Section 3).
 
 Bounds: a literal or inbox body reaches Alice in 2–3 steps without the origin rule (Lookup, [Other,] Send);
 Sanitize over the inbox decoy needs 4 (Other, Sanitize, Lookup, Send) under the immediate-producer rule; a

@@ -1,4 +1,4 @@
-"""Larger distributed comparisons (model/dist, issue 15 §3) on a LocalCluster of two worker processes:
+"""Larger distributed comparisons (model/dist) on a LocalCluster of two worker processes:
 every search corpus model at its bound (at most 4) with and without sleep sets and with 2 and 3
 partitions, the report model at bound 5, the whole revision corpus, and a sharded DRT campaign. The
 oracle in the DRT test is a stand-in that answers every ledger case the same wrong way (no Lean toolchain

@@ -43,7 +43,7 @@ def test_explicit_and_symbolic_agree_on_larger_instances(inst: Instance) -> None
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(family_instances())
 def test_engines_agree_on_many_explicit_families(inst: Instance) -> None:
-    """The default tier's explicit-family differential test (issue 14 §1), at volume. Its module is
+    """The default tier's explicit-family differential test, at volume. Its module is
     imported at the top: imported inside this test, its own ``@given`` tests would be defined while
     this one runs, which Hypothesis refuses (the nested-given health check)."""
     _engines_agree(inst)

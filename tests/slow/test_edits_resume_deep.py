@@ -1,4 +1,4 @@
-"""Resume under SIGKILL at random moments (issue 12 §4), at volume: a child runs the laptop session (or
+"""Resume under SIGKILL at random moments, at volume: a child runs the laptop session (or
 resumes it, when its store exists) and is killed after a random delay — inside transactions, during
 the exclusive creation, between a dispatch and its hand-over, during a resume's own replay — again and
 again until a child finishes. After every kill the store, if it exists, passes ``show``'s checks

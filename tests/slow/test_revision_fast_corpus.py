@@ -1,5 +1,5 @@
-"""Every corpus revision is judged by the memoized engines as by the pre-issue-15 path (issue 15 §2:
-identical verdicts, certificates and counterexamples; ``RevisionReport.judgment``), with the memo kept
+"""Every corpus revision is judged by the memoized engines as by the unmemoized path (a speed-up
+must give identical verdicts, certificates and counterexamples; ``RevisionReport.judgment``), with the memo kept
 across the corpus as ``agentwarrant reproduce revision-corpus`` keeps it."""
 
 from __future__ import annotations

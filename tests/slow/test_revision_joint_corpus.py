@@ -1,4 +1,4 @@
-"""Every corpus entry only a joint simulation certifies (issue 14 §3) is certified by ``revise`` with a
+"""Every corpus entry only a joint simulation certifies is certified by ``revise`` with a
 checked joint simulation, and brute force over every workload sequence up to the base's bound
 (tests/property/test_revision_differential.brute_lost) finds no lost client."""
 

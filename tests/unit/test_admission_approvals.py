@@ -1,4 +1,4 @@
-"""Signed approvals (parmana-signed-approvals.md §4.3, ``model/admission/decision/approvals.py``) checked
+"""Signed approvals (the Parmana paper §4.3, ``model/admission/decision/approvals.py``) checked
 directly: every refusal of ``verify_approval`` with its reason and the detail a person reads, each
 boundary of the time rules, the scope rules, the loaders' error locations and key revocation
 (written against the mutants that survived the end-to-end tests, ``make mutation``)."""

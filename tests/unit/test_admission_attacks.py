@@ -1,4 +1,4 @@
-"""One test per attack class of parmana-signed-approvals.md (Sections 3–6 and its threat list),
+"""One test per attack class of the Parmana paper (Sections 3–6 and its threat list),
 each named after what it attacks, against the wired pipeline in model.admission.deployments.release_deployment."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Interoperability with a real client (issue 7, item 3): approvals signed by Parmana's published
+"""Interoperability with a real client: approvals signed by Parmana's published
 Python SDK (``parmana.crypto.approval.sign_approval``, a test dependency) verify in ours under the
 same binding rules, go through our decision and release, and tampered ones are refused."""
 

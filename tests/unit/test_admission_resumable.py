@@ -1,6 +1,7 @@
-"""One test per evaluation case of resumable-action-attempts.md ("Evaluation should exercise ..."),
-against the wired services in model.admission.deployments.deployment, on both store backends: a real SQLite
-file and a schema of a throwaway PostgreSQL server (``store_target`` in tests/conftest.py)."""
+"""One test per evaluation case of *Policy-Mediated Autonomy with Resumable Action Attempts*
+("Evaluation should exercise ..."), against the wired services in model.admission.deployments.deployment,
+on both store backends: a real SQLite file and a schema of a throwaway PostgreSQL server (``store_target``
+in tests/conftest.py)."""
 
 from __future__ import annotations
 

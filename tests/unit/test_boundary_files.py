@@ -1,4 +1,4 @@
-"""Files a new user might hand any command (issue 12 §5): a directory, a missing, empty or non-UTF-8
+"""Files a new user might hand any command: a directory, a missing, empty or non-UTF-8
 file, a byte-order mark, a name holding rich markup or a newline. Each gets one error line and exit 2
 (or, for a BOM, the same answer as without it) — never a traceback, never markup read as markup."""
 

@@ -1,4 +1,4 @@
-"""The partitioned search on Dask (model/dist, issue 15 §3): on a LocalCluster of two worker processes
+"""The partitioned search on Dask (model/dist): on a LocalCluster of two worker processes
 on the loopback address its results equal the single-process engine's exactly — states, transitions,
 depth, verdicts with their shortest traces, useful completions — with and without sleep sets, with more
 partitions than workers (small bounds here); the owner hash agrees across processes; the budget answers

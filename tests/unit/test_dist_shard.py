@@ -1,4 +1,4 @@
-"""Sharded cases on Dask (model/dist/shard.py, issue 15 §3): revision-corpus entries judged one per task
+"""Sharded cases on Dask (model/dist/shard.py): revision-corpus entries judged one per task
 on a LocalCluster give the in-process reports; a DRT campaign split into seeded shards gives the same
 summary on the cluster as the same shards run one after another here (tests/slow/test_dist_large.py;
 here only how cases are split)."""

@@ -1,4 +1,4 @@
-"""The canonical automaton Can(W, B) (execution-edit-checking.md Section VI-A)."""
+"""The canonical automaton Can(W, B) (*Exact Checking for Execution Edits* Section VI-A)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Contracts and well-formedness (execution-edit-checking.md Section IV-A)."""
+"""Contracts and well-formedness (*Exact Checking for Execution Edits* Section IV-A)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Crash safety of the durable runtime (execution-edit-checking.md, Appendix A-K, Lemma 17; Table III
+"""Crash safety of the durable runtime (*Exact Checking for Execution Edits*, Appendix A-K, Lemma 17; Table III
 "stop and restart"): a forked child drives the runtime through the laptop steps and is killed with
 SIGKILL at a random moment; the parent reopens the store and checks that the recovered state is
 exactly one of the committed states of a reference run, that AgentSec holds, that the journal is the

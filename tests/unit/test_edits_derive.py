@@ -1,4 +1,4 @@
-"""Table I, row by row, and the derivation failures the paper names (execution-edit-checking.md,
+"""Table I, row by row, and the derivation failures the paper names (*Exact Checking for Execution Edits*,
 Sections IV-B1, V-A, Appendix A-D). Every state is reached by runtime steps from registration."""
 
 from __future__ import annotations

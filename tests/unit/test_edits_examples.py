@@ -1,4 +1,4 @@
-"""The paper's worked examples (execution-edit-checking.md Sections II, III, V-C2), for every engine,
+"""The paper's worked examples (*Exact Checking for Execution Edits* Sections II, III, V-C2), for every engine,
 and every corpus/edits instance against its recorded expectation."""
 
 from __future__ import annotations

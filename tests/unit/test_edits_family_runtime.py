@@ -1,4 +1,4 @@
-"""Explicit outcome families beyond the checker (issue 14 §1): the runtime with a family as its registered
+"""Explicit outcome families beyond the checker: the runtime with a family as its registered
 root — registration and the checked root update, tool calls that select outcomes by their order, a fork
 that clones the family's residual, AgentSec after the steps — and the Lean oracle's translation."""
 

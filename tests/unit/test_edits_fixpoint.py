@@ -1,4 +1,4 @@
-"""The greatest fixed point B̂† and W† (execution-edit-checking.md Sections V-C1, V-C2)."""
+"""The greatest fixed point B̂† and W† (*Exact Checking for Execution Edits* Sections V-C1, V-C2)."""
 
 from __future__ import annotations
 

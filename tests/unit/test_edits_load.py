@@ -137,7 +137,7 @@ def _parallel(tmp_path: Path, n: int) -> Path:
 
 @pytest.mark.parametrize("engine", ["declarative", "explicit", "symbolic"])
 def test_cli_budget_exhausted_is_unknown_exit_3(tmp_path: Path, engine: str) -> None:
-    """Issue 12 §2: a 20-call parallel contract under a small budget answers Unknown (exit 3), promptly."""
+    """A budget bounds the work: a 20-call parallel contract under a small budget answers Unknown (exit 3), promptly."""
     r = CliRunner().invoke(main, ["edit", "check", str(_parallel(tmp_path, 20)), "--engine", engine,
                                   "--budget", "20000states"])
     assert r.exit_code == 3, r.output
@@ -177,7 +177,8 @@ def test_instance_digest_is_the_canonical_digest() -> None:
 
 
 def test_a_verdicts_digest_is_computed_when_read_and_kept() -> None:
-    """The check does not compute the digest (issue 14 §2); the first read does, equal to the instance's."""
+    """The check does not compute the digest (the verdict does not need it); the first read does,
+    equal to the instance's."""
     from model.edits.check.checker import check
     from model.edits.check.digest import instance_digest
 

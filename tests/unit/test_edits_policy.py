@@ -1,4 +1,4 @@
-"""The policy automaton (execution-edit-checking.md Section IV-B3)."""
+"""The policy automaton (*Exact Checking for Execution Edits* Section IV-B3)."""
 
 from __future__ import annotations
 

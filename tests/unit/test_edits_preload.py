@@ -1,4 +1,4 @@
-"""Table III "Preload" (execution-edit-checking.md, Appendix A-I final check ``phase(η⁺) ∈ {⊥, inactive}``,
+"""Table III "Preload" (*Exact Checking for Execution Edits*, Appendix A-I final check ``phase(η⁺) ∈ {⊥, inactive}``,
 Table III row Preload, Appendix A-L: a τ-step because α_S omits inactive prepared data): the prepared
 version is inactive and assigned to no call, a preload leaves γ and every visible component unchanged,
 ``use`` refuses anything under an inactive version, the update re-verifies prepared content instead of

@@ -1,4 +1,4 @@
-"""Races between a tool call and the atomic rule update (execution-edit-checking.md, Section VI-B and
+"""Races between a tool call and the atomic rule update (*Exact Checking for Execution Edits*, Section VI-B and
 Appendix A-L "Races between a tool call and a rule update")."""
 
 from __future__ import annotations

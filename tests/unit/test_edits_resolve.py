@@ -1,4 +1,4 @@
-"""Resolve (execution-edit-checking.md Section V-B)."""
+"""Resolve (*Exact Checking for Execution Edits* Section V-B)."""
 
 from __future__ import annotations
 
@@ -56,7 +56,8 @@ def test_at_most_one_new_per_action_and_prefix_composition() -> None:
 
 
 def test_the_make_functions_equal_the_dataclass_constructors() -> None:
-    """The descriptor-setting constructors (issue 14 §2) give the dataclasses' values: equal, same hash
+    """The descriptor-setting constructors (a speed-up over the dataclass
+    ``__init__``) give the dataclasses' values: equal, same hash
     and repr, every field set — and they name every field, so a field added later fails here."""
     assert [f.name for f in dataclasses.fields(Letter)] == ["call", "action", "mode"]
     assert [f.name for f in dataclasses.fields(Removal)] == ["outcome", "word", "prefix", "missing"]

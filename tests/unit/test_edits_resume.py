@@ -1,4 +1,4 @@
-"""Resume after SIGKILL (issue 12 §4): a forked child runs the laptop session and is killed at a chosen
+"""Resume after SIGKILL: a forked child runs the laptop session and is killed at a chosen
 step — after the step ran and, when it changed the state, committed, but before its answer was recorded
 for a step that changed nothing and before a dispatched request reached the tool. The kills fall at
 every step in turn, each on the resume of the previous one; after each the store opens read-only and

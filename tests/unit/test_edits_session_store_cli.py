@@ -1,4 +1,4 @@
-"""``edit session DB show`` and ``resume`` on damaged, edited and foreign stores (issue 12 §4): one error
+"""``edit session DB show`` and ``resume`` on damaged, edited and foreign stores: one error
 line and exit 2, never a traceback, never a normal state; ``show`` writes nothing."""
 
 from __future__ import annotations

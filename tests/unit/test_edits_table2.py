@@ -1,4 +1,4 @@
-"""Table II (execution-edit-checking.md, Appendices A-F, A-G): five record pairs, each built by real
+"""Table II (*Exact Checking for Execution Edits*, Appendices A-F, A-G): five record pairs, each built by real
 runtime steps from the empty state, get opposite correct answers; after omitting the pair's part the
 two reduced records are identical (and before the omission they differ)."""
 

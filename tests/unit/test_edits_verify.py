@@ -1,4 +1,4 @@
-"""The independent proof verifier (execution-edit-checking.md Section V-C3, Appendix A-B)."""
+"""The independent proof verifier (*Exact Checking for Execution Edits* Section V-C3, Appendix A-B)."""
 
 from __future__ import annotations
 

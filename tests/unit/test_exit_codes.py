@@ -1,5 +1,5 @@
-"""Every ``agentwarrant`` command documents the exit codes of ``model/exitcodes.py`` in its ``--help``
-(issue 12 §3), and the codes the commands use are those four."""
+"""Every ``agentwarrant`` command documents the exit codes of ``model/exitcodes.py`` in its ``--help``,
+and the codes the commands use are those four."""
 
 from __future__ import annotations
 

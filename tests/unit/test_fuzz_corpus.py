@@ -1,7 +1,7 @@
 """Replays every minimized failure the boundary fuzz campaign found (corpus/fuzz/<target>/<file>): each
 once raised something other than ``InvalidInput`` or crashed a command, and must now get a value, a
 verdict or one bad-input line (tests/fuzz_targets.py). Also a few hand-written boundary cases per
-loader that the issue names (4,300-digit integers, 2^53 + 1, lone surrogates)."""
+loader: the values a JSON reader commonly gets wrong (4,300-digit integers, 2^53 + 1, lone surrogates)."""
 
 from __future__ import annotations
 
@@ -46,7 +46,8 @@ JSON_LOADERS = sorted(n for n, t in TARGETS.items() if not t.cli and t.seeds[0].
 
 @pytest.mark.parametrize("name", JSON_LOADERS)
 def test_issue_values_are_refused_by_every_json_loader(name: str) -> None:
-    """Each value of issue 12 §1 in place of the first value of the loader's seed: refused with its place."""
+    """Each value a JSON reader commonly gets wrong, in place of the first value of the loader's seed:
+    refused with its place."""
     target = TARGETS[name]
     text = json.dumps(_first_leaf_replaced(json.loads(target.seeds[0].read_bytes())))
     for bad in _ISSUE_CASES:

@@ -1,4 +1,4 @@
-"""The one JSON boundary (model/jsonio.py, issue 12 §1): exact numbers or a refusal, no lone
+"""The one JSON boundary (model/jsonio.py): exact numbers or a refusal, no lone
 surrogates, no repeated names; every refusal ``InvalidInput`` with line:col and JSON path."""
 
 from __future__ import annotations

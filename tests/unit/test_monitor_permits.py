@@ -1,5 +1,5 @@
 """Exact-call permits that require a signed single-use approval as evidence (Agenra Table 1 rows
-5–7 with parmana-signed-approvals.md §4.3 approvals, verified by model.admission)."""
+5–7 with the Parmana paper §4.3 approvals, verified by model.admission)."""
 
 from __future__ import annotations
 

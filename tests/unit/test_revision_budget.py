@@ -1,4 +1,4 @@
-"""``revise`` within a budget (issue 12 §2): when the budget runs out the open verdicts become Unknown
+"""``revise`` within a budget: when the budget runs out the open verdicts become Unknown
 (exit 3), verdicts reached before are kept, and no budget ever changes a verdict into another one."""
 
 from __future__ import annotations

@@ -67,7 +67,7 @@ def test_bad_input_is_one_line_exit_2(tmp_path: Path) -> None:
 
 
 def test_an_effects_action_no_policy_mentions_is_bad_input_naming_it() -> None:
-    """A misspelt action would restrict E to nothing and certify the README's regression (issue 12 §3)."""
+    """A misspelt action would restrict E to nothing and certify the README's regression, so it is refused."""
     code, out = _run(DELETE, str(REV / "delete_ab" / "delete_widen_first.policy"),
                      "--workload", str(REV / "workloads" / "delete_ab.json"), "--effects", "no.such.action")
     assert code == 2 and out.startswith("error: --effects") and "'no.such.action'" in out, out
@@ -78,7 +78,7 @@ def test_an_effects_action_no_policy_mentions_is_bad_input_naming_it() -> None:
 
 
 def test_workload_names_that_no_policy_has_are_bad_input(tmp_path: Path) -> None:
-    """A misspelt tool, agent or forbidden action would make the regression pass silently (issue 12 §3)."""
+    """A misspelt tool, agent or forbidden action would make the regression pass silently, so each is refused."""
     doc = json.loads((REV / "workloads" / "delete_ab.json").read_text())
     cases = [("agent", lambda d: d.__setitem__("agent", "nobody"), "$.agent"),
              ("tool", lambda d: d["calls"][0].__setitem__("tool", "Delet"), "$.calls[0].tool"),

@@ -1,5 +1,5 @@
 """The revision corpus: schema-checked manifest and workloads, its size, and every revision's
-verdicts against the manifest's expectations (Agenra §§7.1, 11; issue 5)."""
+verdicts against the manifest's expectations (Agenra §§7.1, 11)."""
 
 from __future__ import annotations
 

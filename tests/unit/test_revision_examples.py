@@ -1,4 +1,4 @@
-"""The issue's headline revisions (Agenra Sections 1, 3, 7.1, 11), on the corpus files."""
+"""The paper's headline revisions (Agenra Sections 1, 3, 7.1, 11), on the corpus files."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The fast path's ways of asking the same Z3 questions (issue 15 §2): a model read once per variable gives
+"""The fast path's ways of asking the same Z3 questions: a model read once per variable gives
 the witness the recognizer-by-recognizer reading gives; agreement and independence asked with the memo's
 terms on its kept solvers give the plain verdicts; an enumeration answers a question containing a refuted
 one without Z3 and still finds the baseline's leaves."""

@@ -1,4 +1,4 @@
-"""The joint simulation over (P, A) × (P′, A′) (Agenra §§1, 5, 7.1; issue 14 §3): proposed where the
+"""The joint simulation over (P, A) × (P′, A′) (Agenra §§1, 5, 7.1): proposed where the
 per-list rules fail, verified by the independent checker, refused when tampered with, and
 confirmed on the corpus by brute force up to the base's bound."""
 
@@ -26,7 +26,7 @@ REV = Path(__file__).resolve().parents[2] / "corpus" / "revisions"
 DEPLOY = load_policy(REV / "bases" / "deploy.policy")
 STAGING_THREE = load_policy(REV / "deploy" / "deploy_user_staging_three.policy")
 STAGING_TWO = load_policy(REV / "deploy" / "deploy_user_staging_two.policy")
-# the corpus entries only a joint simulation certifies (issue 14 §3); the tests check that it is so
+# the corpus entries only a joint simulation certifies; the tests check that it is so
 JOINT_IDS = ("pay_app_currency", "pay_app_four", "pay_app_lookup_acme", "cal_app_invite_two", "cal_app_invite_minutes",
              "cal_app_lookup_bob", "deploy_user_staging_five", "deploy_user_scale_range", "deploy_user_staging_three",
              "deploy_user_deny_legacy", "deploy_app_scale_prod", "deploy_app_rollback_one",

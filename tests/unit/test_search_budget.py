@@ -1,4 +1,4 @@
-"""Budgets for the search (issue 12 §2): a run that outgrows its budget answers Unknown for what it has not
+"""Budgets for the search: a run that outgrows its budget answers Unknown for what it has not
 decided — never a hang, never a wrong verdict — keeps what it found (shortest), and the CLI exits 3."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Opening the SQLite stores (issue 12 §4, ``model/store.py``): every store kind refuses a non-SQLite
+"""Opening the SQLite stores (``model/store.py``): every store kind refuses a non-SQLite
 file, a corrupted header, a foreign database, another kind's store, a newer schema, a read-only file or
 directory, with one ``InvalidInput`` naming the file; read-only opening changes nothing; exclusive
 creation has exactly one winner among processes; the runtime's key never enters its store."""

@@ -1,7 +1,7 @@
-"""The newcomer path (issue 13 §3): the README says how the command is reached and points at nothing
-outside the checkout, its Python example runs, human output carries no Python reprs, ``reproduce``
-lists its experiments and prints plain lines when piped, ``--plain`` tables are never cut, the
-``--json`` help of ``monitor run`` says what it prints, and no tracked file is also ignored."""
+"""The newcomer path (what a first reader of the checkout meets): the README says how the command is
+reached and points at nothing outside the checkout, its Python example runs, human output carries no
+Python reprs, ``reproduce`` lists its experiments and prints plain lines when piped, ``--plain`` tables are
+never cut, the ``--json`` help of ``monitor run`` says what it prints, and no tracked file is also ignored."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The research notebooks of experiments/notebooks/ (issue 13 §2): five of them, committed without
+"""The research notebooks of experiments/notebooks/: five of them, committed without
 outputs, and each runs top to bottom in a fresh kernel from the checkout.
 
 Tiers: executing all five takes about 30 s on a quiet machine (the revision corpus alone about 10 s),
