@@ -9,6 +9,11 @@ import AgentWarrant.Thm.Edits.RecheckContract
 import AgentWarrant.Thm.Monitor.Full.Admitted
 import AgentWarrant.Thm.Monitor.Full.Determinism
 import AgentWarrant.Thm.Monitor.Full.Revision
+import AgentWarrant.Thm.Edits.WellFormed
+import AgentWarrant.Thm.Edits.Bridge
+import AgentWarrant.Thm.Edits.Verify
+import AgentWarrant.Thm.Revision.Structural
+import AgentWarrant.Thm.Revision.Closure
 /-! The headline results, each stated once in plain words and proved by the lemma named in its
 proof (in the mirrored `Thm/` file of the judgment). docs/lean.md tabulates them against the
 papers' statements. Definitions live in `Spec/`; nothing here defines behaviour. -/
@@ -226,5 +231,79 @@ theorem wholeRevisionKeepsSafetyRun (p : Full.Policy) (u' a' : List Full.Grant) 
     allB Full.isAllowV (Full.runFull (Full.revisedP p u' a') s' cs).1 = true ∧
     Full.SafetyEq (Full.runFull p s cs).2 (Full.runFull (Full.revisedP p u' a') s' cs).2 :=
   Full.runFullRevised p u' a' cs s s' hs hc hh
+
+-- Execution edits: what a well-formed answer guarantees (Exact Checking for Execution Edits, IV-A, IV-B) --
+
+/-- When the well-formedness check of a raw edit instance finds nothing wrong, the instance meets
+every precondition the finite checker takes for granted: no call or choice identifier repeats, no
+choice is empty, every call has an action and every such action a label (and so has every logged
+action), the log repeats no action and the policy admits its labels, and no complete execution
+properly prefixes another. -/
+theorem wellFormedMeetsCheckerPreconditions (s : AgentWarrant.Edits.Scan) (r : AgentWarrant.Edits.Raw)
+    (h : AgentWarrant.Edits.wfOf s r = none) :
+    AgentWarrant.Edits.Nodup s.leaves ∧ AgentWarrant.Edits.Nodup s.groups ∧ s.empty = false ∧
+    (∀ c, c ∈ s.leaves → ∃ d l, AgentWarrant.Edits.lookupN c r.act = some d ∧
+      AgentWarrant.Edits.lookupN d r.lab = some l) ∧
+    (∀ d, d ∈ r.log → ∃ l, AgentWarrant.Edits.lookupN d r.lab = some l) ∧ AgentWarrant.Edits.Nodup r.log ∧
+    AgentWarrant.Edits.inPolicy r.policy (List.map (AgentWarrant.Edits.labelOf r.lab) r.log) = true ∧
+    (∀ o v o' w, o ∈ r.outs → v ∈ o.lins → o' ∈ r.outs → w ∈ o'.lins → AgentWarrant.Edits.IsPrefix v w → v = w) :=
+  AgentWarrant.Edits.wellFormedSound s r h
+
+-- Execution edits: the largest safe execution set (Exact Checking for Execution Edits, Lemma 4, A-A) --
+
+/-- A safe execution set exists exactly when the greatest fixed point `B̂†` is nonempty; then
+`(W†, B̂†)` is itself safe and contains every safe pair. Hypotheses, both the paper's: the policy is
+closed under truncation, and every still-required source result is covered by a target outcome
+that has a linearization. -/
+theorem largestSafeExecutionSet (θ : AgentWarrant.Edits.Theta) (hA : θ.PrefixClosed) (hcov : θ.CoverWitnesses) :
+    ((∃ L B, θ.Safe L B) ↔ θ.SafeEdit) ∧ (θ.SafeEdit → θ.Safe θ.Wdag θ.Bdag) ∧
+    ∀ L B, θ.Safe L B → (∀ c, B c → θ.Bdag c) ∧ (∀ z, L z → θ.Wdag z) :=
+  AgentWarrant.Edits.Theta.lemma4 hA hcov
+
+/-- The finite checker computes the declarative answer: on an instance presenting `θ`, it accepts
+exactly when a safe execution set exists, and then `W†` with the checker's safe set is the maximal
+safe pair. -/
+theorem checkerAnswerIsDeclarative {θ : AgentWarrant.Edits.Theta} {i : AgentWarrant.Edits.Inst}
+    (h : AgentWarrant.Edits.Agrees θ i) (hA : θ.PrefixClosed) (hcov : θ.CoverWitnesses) :
+    (AgentWarrant.Edits.accepts i = true ↔ ∃ L B, θ.Safe L B) ∧
+    (AgentWarrant.Edits.accepts i = true → θ.MaxSafe θ.Wdag (fun c => c ∈ AgentWarrant.Edits.safeSet i)) :=
+  AgentWarrant.Edits.checkerExact h hA hcov
+
+/-- A rejection proof that the independent verifier accepts shows that the edit has no safe
+execution set at all. -/
+theorem acceptedRejectionProofIsSound {θ : AgentWarrant.Edits.Theta} {i : AgentWarrant.Edits.Inst}
+    (h : AgentWarrant.Edits.Agrees θ i) (fam : List AgentWarrant.Edits.Cand)
+    (Es : List (List AgentWarrant.Edits.Removal)) (hv : AgentWarrant.Edits.verifyProof i fam Es = true) :
+    ¬ θ.SafeEdit ∧ ¬ ∃ L B, θ.Safe L B :=
+  AgentWarrant.Edits.verifySound h fam Es hv
+
+-- Revision: client preservation (Agenra Sections 1 and 7.1, part 1) ------------------------------------
+
+/-- If both permission lists are revised by structural certificates for the calls `D` (grants
+appended, matching-equivalent edits, capacity extensions, adjacent independent swaps, and their
+lifts and compositions), every client made of calls in `D` that first-fit on the old lists serves is
+served by the new lists at every length, and the final ledgers are again so related. -/
+theorem structuralRevisionPreservesClients {C : Type} (effs : C → List Nat) (D : C → Prop)
+    {P P' A A' : AgentWarrant.Revision.Ledger C} (hp : AgentWarrant.Revision.Rev D P P')
+    (ha : AgentWarrant.Revision.Rev D A A') (cs : List C) (hd : ∀ c, c ∈ cs → D c)
+    (Pf Af : AgentWarrant.Revision.Ledger C) (h : AgentWarrant.Revision.runBoth effs P A cs = some (Pf, Af)) :
+    ∃ Pf' Af', AgentWarrant.Revision.runBoth effs P' A' cs = some (Pf', Af') ∧
+      AgentWarrant.Revision.Rev D Pf Pf' ∧ AgentWarrant.Revision.Rev D Af Af' :=
+  AgentWarrant.Revision.revPreservesClients effs D hp ha cs hd Pf Af h
+
+/-- A simulation relation that passes the closure check and contains the starting pair preserves
+every client: whatever sequence of the certificate's units the old lists serve, the new lists serve
+too, ending in a related pair of usages. -/
+theorem closedRelationPreservesClients (O N : List (List AgentWarrant.Revision.Closure.LEntry))
+    (units : List AgentWarrant.Revision.Closure.Unit')
+    (rel : List (AgentWarrant.Revision.Closure.Usage × AgentWarrant.Revision.Closure.Usage))
+    (start : AgentWarrant.Revision.Closure.Usage × AgentWarrant.Revision.Closure.Usage)
+    (hc : AgentWarrant.Revision.Closure.closedC O N units rel start = true)
+    (client : List AgentWarrant.Revision.Closure.Unit') (hu : ∀ u, u ∈ client → u ∈ units)
+    (of : AgentWarrant.Revision.Closure.Usage)
+    (h : AgentWarrant.Revision.Closure.runSide true O start.1 client = some of) :
+    ∃ nf, AgentWarrant.Revision.Closure.runSide false N start.2 client = some nf ∧
+      AgentWarrant.Revision.Closure.memR rel (of, nf) = true :=
+  AgentWarrant.Revision.Closure.closedPreservesFromStart O N units rel start hc client hu of h
 
 end AgentWarrant.Thm
