@@ -17,6 +17,12 @@ removed and added lines of the mutant's diff. An entry that matches no survivor 
 reported, so the list cannot silently excuse a mutant that a later edit turned into a real one.
 Score = (killed + timeout) / (mutants - equivalent - not_run).
 
+A partial run (``mutmut run`` naming some modules' mutants) leaves the other modules wholly not run.
+``--earlier CSV`` then keeps those modules' rows from an earlier table of this script (by module path),
+only when that row counts the same number of mutants as mutmut generates now (else the mutation points
+moved and the row no longer describes the code); the caption names the rows kept, and their equivalent
+entries are not reported stale, since their survivors were not re-run.
+
 Not registered with ``make reproduce``: a full run takes tens of minutes of CPU, so it runs only
 through ``make mutation`` (or ``python experiments/mutation.py [OUT_DIR]`` after ``mutmut run``).
 """
@@ -24,6 +30,7 @@ through ``make mutation`` (or ``python experiments/mutation.py [OUT_DIR]`` after
 from __future__ import annotations
 
 import argparse
+import csv
 import json
 import os
 import sys
@@ -156,6 +163,23 @@ def tabulate(results: dict[str, dict[str, int | None]], equivalents: list[Equiva
     return rows, unexplained, stale
 
 
+def keep_earlier(rows: list[Row], earlier: Path) -> tuple[list[Row], list[str]]:
+    """Rows this run left wholly unrun replaced by the earlier table's row for the same module and mutant
+    count; returns the rows and the modules kept. A wholly unrun module without such a row stays not run."""
+    with earlier.open(encoding="utf-8", newline="") as fh:
+        old = {r["module"]: r for r in csv.DictReader(fh)}
+    out, kept = [], []
+    for r in rows:
+        e = old.get(r.module)
+        if r.not_run == r.mutants and e is not None and int(e["mutants"]) == r.mutants and int(e["not_run"]) == 0:
+            out.append(Row(r.module, r.mutants, *(int(e[f]) for f in ("killed", "timeout", "survived", "no_tests",
+                                                                       "equivalent"))))
+            kept.append(r.module)
+        else:
+            out.append(r)
+    return out, kept
+
+
 def total(rows: list[Row]) -> Row:
     return Row("total", *(sum(getattr(r, f) for r in rows)
                           for f in ("mutants", "killed", "timeout", "survived", "no_tests", "equivalent", "not_run")))
@@ -172,12 +196,18 @@ def name_module(mutant: str) -> str:
     return mutant.rpartition(".")[0].replace(".", "/") + ".py"
 
 
-def run(out_dir: Path, note: str = "") -> tuple[list[Path], list[Row], list[Equivalent]]:
+def run(out_dir: Path, note: str = "", earlier: Path | None = None) -> tuple[list[Path], list[Row], list[Equivalent]]:
     """Tabulate mutmut's results into ``out_dir/tables``; print what is not killed to stderr."""
     from model.tables import write_table
 
     os.chdir(ROOT)  # mutmut reads mutants/ relative to the working directory
     rows, unexplained, stale = tabulate(load_results(ROOT, MODULES), load_equivalents(), mutmut_diff)
+    if earlier is not None:
+        rows, kept = keep_earlier(rows, earlier)
+        stale = [e for e in stale if e.module not in kept]
+        if kept:
+            note = (f"Not re-run in this run, kept from the earlier table (same mutant counts): "
+                    f"{', '.join(kept)}. {note}").strip()
     for name in unexplained:
         print(f"not killed: {name}\n{mutmut_diff(name, name_module(name))}\n", file=sys.stderr)
     for e in stale:
@@ -203,8 +233,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--min-score", type=float, default=None,
                     help="exit 1 if a module scores below this fraction (e.g. 0.95) or an equivalent entry is stale")
     ap.add_argument("--note", default="", help="appended to the caption (e.g. which modules a partial run left out)")
+    ap.add_argument("--earlier", type=Path, default=None,
+                    help="an earlier mutation.csv whose rows stand for the modules this (partial) run did not run")
     args = ap.parse_args(argv)
-    paths, rows, stale = run(args.out_dir.resolve(), args.note)
+    earlier = None if args.earlier is None else args.earlier.resolve()
+    paths, rows, stale = run(args.out_dir.resolve(), args.note, earlier)
     for p in paths:
         print(f"wrote {p}")
     if args.min_score is None:

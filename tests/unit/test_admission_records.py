@@ -18,12 +18,14 @@ from model.admission.signatures.records import (
     RecordValid,
     chain_heads,
     make_record,
+    record_hash,
+    records_document,
     verify_chain,
     verify_record,
 )
 from model.admission.signatures.signing import KeyPair, format_instant
 from model.canonical import JSON, digest
-from model.errors import InvalidInput
+from model.errors import InputKind, InvalidInput
 
 NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 
@@ -188,3 +190,43 @@ def test_the_record_wire_format(store: RecordStore) -> None:
     # a refusal is not chained: it carries null links, not empty ones
     assert (a["payload"]["prev"], a["payload"]["seq"]) == (None, None)  # type: ignore[index]
     assert (b["payload"]["prev"], b["payload"]["seq"]) == (None, 0)  # type: ignore[index]
+
+
+def test_records_document_takes_one_record_or_a_non_empty_list() -> None:
+    """What a verifier is handed: one record becomes a one-element list, a list is kept (as a new list);
+    an empty list vouches for nothing and is bad input, and so is anything else, naming the place."""
+    one: dict[str, JSON] = {"payload": {}}
+    assert records_document(one, "f.json") == [one]
+    many: list[JSON] = [one, {"payload": {"n": 1}}]
+    out = records_document(many, "f.json")
+    assert out == many and out is not many
+    with pytest.raises(InvalidInput) as empty:
+        records_document([], "f.json")
+    assert str(empty.value) == "f.json: expected a record or a non-empty list of records, found an empty list"
+    assert empty.value.kind is InputKind.VALUE
+    with pytest.raises(InvalidInput) as element:
+        records_document([one, one, 3], "f.json")
+    assert str(element.value) == "f.json at $[2]: expected a record (a JSON object), found int"
+    assert element.value.kind is InputKind.SCHEMA
+    for doc, found in (("text", "str"), (None, "NoneType"), (7, "int")):
+        with pytest.raises(InvalidInput) as other:
+            records_document(doc, "f.json")
+        assert str(other.value) == f"f.json: expected a record or a non-empty list of records, found {found}"
+        assert other.value.kind is InputKind.SCHEMA
+
+
+def test_record_hash_is_64_hex_digits_read_in_lower_case() -> None:
+    h = "ab" * 32
+    assert record_hash(h, "--expect-head") == h
+    assert record_hash(h.upper(), "--expect-head") == h
+    for bad in ("ab" * 31, "ab" * 32 + "0", "g" * 64, " " + "ab" * 32, ""):
+        with pytest.raises(InvalidInput) as e:
+            record_hash(bad, "--expect-head")
+        assert str(e.value) == f"--expect-head: expected a recordHash (64 hexadecimal digits), found {bad!r}"
+        assert e.value.kind is InputKind.VALUE
+    with pytest.raises(InvalidInput) as number:
+        record_hash(5, "--expect-head")  # type: ignore[arg-type]  # a caller's JSON may hold anything
+    assert number.value.found == "5"
+    with pytest.raises(InvalidInput) as long:
+        record_hash("a" * 100, "--expect-head")
+    assert long.value.found == repr("a" * 100)[:80]

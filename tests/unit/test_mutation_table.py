@@ -97,3 +97,17 @@ def test_the_script_and_mutmut_configuration_name_the_same_existing_modules() ->
     assert tuple(config["only_mutate"]) == M.MODULES and len(M.MODULES) == 8
     assert all((ROOT / m).is_file() for m in M.MODULES), [m for m in M.MODULES if not (ROOT / m).is_file()]
     assert all((ROOT / t).is_file() for t in config["pytest_add_cli_args_test_selection"])
+
+
+def test_a_partial_run_keeps_earlier_rows_only_for_wholly_unrun_modules_of_the_same_size(tmp_path: Path) -> None:
+    earlier = tmp_path / "mutation.csv"
+    earlier.write_text("module,mutants,killed,timeout,survived,no_tests,equivalent,not_run,score\n"
+                       "a.py,3,2,0,0,0,1,0,100.0%\nb.py,2,2,0,0,0,0,0,100.0%\nc.py,5,5,0,0,0,0,0,100.0%\n",
+                       encoding="utf-8")
+    rows = [M.Row("a.py", 3, 0, 0, 0, 0, 0, 3),   # not run, same size: kept from the earlier table
+            M.Row("b.py", 2, 1, 0, 1, 0, 0, 0),   # run now: this run's row stands
+            M.Row("c.py", 4, 0, 0, 0, 0, 0, 4),   # not run, but its mutation points changed: stays not run
+            M.Row("d.py", 1, 0, 0, 0, 0, 0, 1)]   # not run, not in the earlier table
+    out, kept = M.keep_earlier(rows, earlier)
+    assert kept == ["a.py"]
+    assert out[0] == M.Row("a.py", 3, 2, 0, 0, 0, 1, 0) and out[1:] == rows[1:]
