@@ -199,3 +199,39 @@ def test_key_files_and_offline_verifier_handle_both_suites(tmp_path: Path) -> No
     assert ok.exit_code == 0 and ok.output.startswith("valid: execution"), ok.output
     half = run(main, ["verify-record", str(tmp_path / "rec.json"), "--key", str(tmp_path / "classical.pem")])
     assert half.exit_code == 1 and "(downgrade: record 0: unexpected-suite" in half.output, half.output
+
+
+def test_hybrid_approval_and_registry_loaders_keep_the_pq_half_and_name_what_is_wrong() -> None:
+    ak = generate_hybrid("alice-h")
+    pq_pem = hybrid_public_pem(ak).split("-----END PUBLIC KEY-----\n", 1)[1]
+    doc = _approval(ak, True)
+    full = copy.deepcopy(doc)
+    full["signature"]["signedAt"] = format_instant(NOW)  # every signature key at once
+    a = load_approval(full, "a.json")
+    assert a.pq_signature == doc["signature"]["pqValue"] and a.algorithm == doc["signature"]["algorithm"]
+    no_pq = copy.deepcopy(doc)
+    del no_pq["signature"]["pqValue"]
+    extra_pq = _approval(ak, False)
+    extra_pq["signature"]["pqValue"] = "x"
+    bad_pq = copy.deepcopy(doc)
+    bad_pq["signature"]["pqValue"] = 5
+    for wrong, message in (
+            (no_pq, "a.json at $.signature: expected pqValue exactly when the algorithm is hybrid, found "
+                    "['algorithm', 'keyId', 'value']"),
+            (extra_pq, "a.json at $.signature: expected pqValue exactly when the algorithm is hybrid, found "
+                       "['algorithm', 'keyId', 'pqValue', 'value']"),
+            (bad_pq, "a.json at $.signature.pqValue: expected a non-empty string, found 5")):
+        with pytest.raises(InvalidInput) as e:
+            load_approval(wrong, "a.json")
+        assert str(e.value) == message
+    entry = {"approverId": "a", "keyId": "k", "publicKey": ak.public_pem(), "pqPublicKey": pq_pem, "revoked": False}
+    reg = load_registry([entry], "r.json")  # every registry key at once
+    assert reg.keys[("a", "k")].pq_public_key == public_keys(ak).mldsa65
+    revoked = reg.revoke("a", "k").keys[("a", "k")]
+    assert revoked.revoked and revoked.pq_public_key == public_keys(ak).mldsa65
+    for pq, message in ((5, "r.json at $[0].pqPublicKey: expected a non-empty string, found 5"),
+                        ("AAAA", "r.json at $[0].pqPublicKey: expected an ML-DSA-65 public key (PEM or 1952 raw "
+                                 "bytes in base64), found AAAA")):
+        with pytest.raises(InvalidInput) as e:
+            load_registry([{**entry, "pqPublicKey": pq}], "r.json")
+        assert str(e.value) == message

@@ -230,3 +230,17 @@ def test_record_hash_is_64_hex_digits_read_in_lower_case() -> None:
     with pytest.raises(InvalidInput) as long:
         record_hash("a" * 100, "--expect-head")
     assert long.value.found == repr("a" * 100)[:80]
+
+
+def test_a_store_with_a_redactor_signs_the_redacted_body_only(tmp_path: Path) -> None:
+    seen: list[JSON] = []
+
+    def redact(body: JSON) -> JSON:
+        seen.append(body)
+        return {"redacted": True}
+
+    store = RecordStore(KeyPair.generate("rt"), str(tmp_path / "r.db"), redactor=redact)
+    rec = store.append("execution", {"secret": "s3"}, NOW)
+    assert seen == [{"secret": "s3"}]
+    assert rec["payload"]["body"] == {"redacted": True}  # type: ignore[index]
+    assert store.all() == [rec]
