@@ -122,7 +122,9 @@ class _Fingerprints(Generic[S]):
         self.layers: list[tuple[array[int], array[int]]] = []  # per layer: parent position, successor position
 
     def _fp(self, s: S) -> int:
-        return fingerprint(cast(Any, self.sys.key(s)))
+        # the key wrapped in a tuple: Python hashes a small int to itself, so key 0 (fingerprint 0 -> 1) would
+        # share key 1's fingerprint; the tuple hash mixes it
+        return fingerprint(cast(Any, (self.sys.key(s),)))
 
     def __len__(self) -> int:
         return len(self.seen)
