@@ -9,12 +9,15 @@ out first.
 
 from __future__ import annotations
 
+import sys as sys_module
+
 import click
 from rich.console import Console
 from rich.markup import escape
+from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
-from model.budget import Budget, Unknown
+from model.budget import Budget, Unknown, resident_bytes
 from model.canonical import JSON, canonical_str
 from model.display import print_table
 from model.errors import InputKind, InvalidInput
@@ -52,8 +55,18 @@ def run_cli(path: str, engine: str, bound: int | None, policy: str | None, clust
                            InputKind.VALUE)
     model = load(path)
     sys = AdmissionSystem(model)
-    run = search(sys, model.bound if bound is None else bound, "fingerprint" if fingerprint else "exact",
-                 budget=budget)
+    k, mode = model.bound if bound is None else bound, "fingerprint" if fingerprint else "exact"
+    if not sys_module.stderr.isatty():
+        run = search(sys, k, mode, budget=budget)
+    else:  # the monitor search's bar: layers as the bar, transitions, rate and memory beside it
+        with Progress(TextColumn("explicit  "), BarColumn(), TaskProgressColumn(), TimeElapsedColumn(),
+                      TextColumn("{task.fields[work]}"), console=Console(stderr=True), transient=True) as bar:
+            task = bar.add_task("explicit", total=k * 100, work="")
+            meter = budget.start(lambda used: bar.update(task, work=(
+                f"{used.states:,} transitions  {used.states / max(used.seconds, 1e-9):,.0f}/s  "
+                f"{resident_bytes() / 2**20:,.0f} MiB")))
+            run = search(sys, k, mode, lambda done, total: bar.update(task, completed=done, total=total),
+                         meter=meter)
     if as_json:
         click.echo(canonical_str(run_json(run, sys)))
     else:
