@@ -14,33 +14,15 @@ Registered as ``system-scale``, not part of ``reproduce all``; run ``agentwarran
 
 from __future__ import annotations
 
-import multiprocessing
 import os
-import resource
 from collections.abc import Callable
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
 from model.reproduce import repo_root
 from model.search.manifest import load_manifest
 from model.search.system.bfs import Reached, SystemRun, verdict_name
+from model.search.system.peak import fresh
 from model.tables import write_table
-
-
-def single(path: str, k: int, mode: str) -> tuple[SystemRun, int]:
-    from model.budget import resident_bytes
-    from model.search.system.admission import AdmissionSystem, load
-    from model.search.system.bfs import search
-
-    sys = AdmissionSystem(load(path))
-    base = resident_bytes()
-    run = search(sys, k, mode)
-    return run, max(0, resource.getrusage(resource.RUSAGE_SELF).ru_maxrss * 1024 - base)
-
-
-def _fresh(path: str, k: int, mode: str) -> tuple[SystemRun, int]:
-    with ProcessPoolExecutor(1, mp_context=multiprocessing.get_context("spawn")) as pool:
-        return pool.submit(single, path, k, mode).result()
 
 
 def _same(a: SystemRun, b: SystemRun) -> bool:
@@ -55,9 +37,9 @@ def reproduce(out_dir: Path, tick: Callable[[int, int], None]) -> list[Path]:
     paths: list[Path] = []
     for i, (name, k) in enumerate(groups):
         path = str(manifest.parent / name)
-        exact, peak = _fresh(path, k, "exact")
+        exact, peak = fresh(path, k, "exact")
         tick(2 * i + 1, 2 * len(groups))
-        fp, fp_peak = _fresh(path, k, "fingerprint")
+        fp, fp_peak = fresh(path, k, "fingerprint")
         tick(2 * i + 2, 2 * len(groups))
         held = all((verdict_name(exact.verdict(r.query)),
                     v.length if isinstance(v := exact.verdict(r.query), Reached) else None, exact.states)
