@@ -29,6 +29,7 @@ from typing import Any, Generic, TypeVar, cast
 
 from model.budget import Budget, BudgetExhausted, Meter, Unknown
 from model.search.fpset import FingerprintSet, collision_probability, fingerprint
+from model.search.layered import cut_short
 from model.search.system.protocol import Query, QueryKind, System
 from model.search.verdict import Exhausted, Vacuous
 
@@ -194,11 +195,9 @@ def search(sys: System[S], bound: int, mode: str = "exact", tick: Tick | None = 
             if tick is not None:
                 tick((layer + 1) * _STEPS, bound * _STEPS)
     except BudgetExhausted as exc:
-        exhausted = Unknown.of(exc, f"explored {len(store)} states and {transitions} transitions; layer {depth + 1}"
-                                    f" of bound {bound} incomplete")
+        exhausted = cut_short(run, exc, len(store), transitions, depth, bound)
     except KeyboardInterrupt:
-        exhausted = Unknown(run.budget, run.spent, "interrupt", f"interrupted after {len(store)} states and "
-                            f"{transitions} transitions; layer {depth + 1} of bound {bound} incomplete")
+        exhausted = cut_short(run, None, len(store), transitions, depth, bound)
     verdicts: list[tuple[str, SystemVerdict | Unknown]] = []
     for i, q in enumerate(sys.queries):
         v: SystemVerdict | Unknown
