@@ -80,8 +80,15 @@ def cli(model_path: str, engine: str, bound: int | None, policy_path: str | None
     fails; 3 when the budget ran out before some query was decided or the engine cannot answer a query
     (outside its fragment; the query is named).
     With --scheduler or --workers the explicit engine runs partitioned on a Dask cluster (same results)."""
+    from model.canonical import load_file
     from model.search.load import load_model
+    from model.search.system.admission import is_system_file
 
+    if is_system_file(load_file(model_path)):  # a generic system model: its own engine (model/search/system)
+        from model.search.system.run import run_cli
+
+        run_cli(model_path, engine, bound, policy_path, wanted(scheduler, workers), fingerprint, budget, as_json)
+        return
     model = load_model(model_path, policy_path)
     if not wanted(scheduler, workers):
         from model.search.fingerprint import explore_fingerprint

@@ -11,6 +11,9 @@ relative to the manifest file. A state count changes whenever the model, the pol
 or the monitor changes what is reachable, so a mismatch says "look", not necessarily "wrong". The counts are
 those of the unreduced search (``explore(..., reduction=False)``, equal to the unoptimized engine state for
 state); the sleep-set reduction explores fewer transitions and may merge a few more states.
+
+A row without ``policy`` is a generic system model's (``model/search/system``; the model file names its
+``kind`` and carries its own policy): it is re-checked with the generic engine's exact visited set.
 """
 
 from __future__ import annotations
@@ -23,6 +26,8 @@ from model.canonical import load_file
 from model.schemas import validate
 from model.search.explicit import ExplicitRun, explore
 from model.search.load import load_model
+from model.search.system.bfs import Reached, SystemRun, search
+from model.search.system.bfs import verdict_name as system_verdict_name
 from model.search.verdict import Found, verdict_name
 
 
@@ -56,8 +61,8 @@ def load_manifest(path: str | Path) -> tuple[Row, ...]:
     doc = load_file(str(path))
     validate(doc, "search_manifest.schema.json", source=str(path))
     assert isinstance(doc, dict)
-    return tuple(Row(r["model"], r["policy"], r["query"], r["bound"], r["verdict"], r.get("length"), r["states"],
-                     r.get("tier", "small")) for r in doc["rows"])
+    return tuple(Row(r["model"], r.get("policy", ""), r["query"], r["bound"], r["verdict"], r.get("length"),
+                     r["states"], r.get("tier", "small")) for r in doc["rows"])
 
 
 def run_group(base: Path, model: str, policy: str, bound: int) -> ExplicitRun:
@@ -72,16 +77,31 @@ def check(path: str | Path, tier: str | None = None,
     rows = [r for r in load_manifest(path) if tier is None or r.tier == tier]
     runs: dict[tuple[str, str, int], ExplicitRun] = {}
     out: list[Mismatch] = []
+    systems: dict[tuple[str, int], SystemRun] = {}
     for r in rows:
-        key = (r.model, r.policy, r.bound)
-        if key not in runs:
-            runs[key] = runner(base, *key)
-        run = runs[key]
-        v = run.verdict(r.query)
-        length = v.length if isinstance(v, Found) else None
-        if (verdict_name(v), length, run.states) != (r.verdict, r.length, r.states):
-            out.append(Mismatch(r, verdict_name(v), length, run.states))
+        if not r.policy:  # a generic system model (model/search/system), which carries its own policy
+            if (r.model, r.bound) not in systems:
+                systems[(r.model, r.bound)] = run_system(base / r.model, r.bound)
+            srun = systems[(r.model, r.bound)]
+            sv = srun.verdict(r.query)
+            got = (system_verdict_name(sv), sv.length if isinstance(sv, Reached) else None, srun.states)
+        else:
+            key = (r.model, r.policy, r.bound)
+            if key not in runs:
+                runs[key] = runner(base, *key)
+            run = runs[key]
+            v = run.verdict(r.query)
+            got = (verdict_name(v), v.length if isinstance(v, Found) else None, run.states)
+        if got != (r.verdict, r.length, r.states):
+            out.append(Mismatch(r, *got))
     return tuple(out)
+
+
+def run_system(path: Path, bound: int, mode: str = "exact") -> SystemRun:
+    """The generic engine on a system model file (today the ``admission-hold`` kind)."""
+    from model.search.system.admission import AdmissionSystem, load
+
+    return search(AdmissionSystem(load(path)), bound, mode)
 
 
 def rows_for(model: str, policy: str, bound: int, tier: str, run: ExplicitRun) -> list[dict[str, object]]:

@@ -1,0 +1,101 @@
+"""``agentwarrant search`` on a generic system model (a model file whose ``kind`` names one: today
+``admission-hold``, ``admission.py``): the layered search of ``bfs.py``, its verdicts, shortest traces and
+counts, as a table or one canonical JSON object (our design for the missing Section 8 of Agenra, over
+any finite system). Choices: only the explicit engine exists for these models (there is no SMT
+encoding), so ``--engine smt``, ``--policy`` and a Dask cluster are refused as bad input; the exit status
+follows the monitor search's: 1 when a forbidden query is Found or a goal is not, 3 when the budget ran
+out first.
+"""
+
+from __future__ import annotations
+
+import sys as sys_module
+
+import click
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import BarColumn, Progress, TaskProgressColumn, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from model.budget import Budget, Unknown, resident_bytes
+from model.canonical import JSON, canonical_str
+from model.display import print_table
+from model.errors import InputKind, InvalidInput
+from model.exitcodes import Exit
+from model.search.system.admission import AdmissionSystem, load
+from model.search.system.bfs import Reached, SystemRun, passes, search, verdict_name
+from model.search.system.protocol import QueryKind
+
+
+def run_json(run: SystemRun, sys: AdmissionSystem) -> dict[str, JSON]:
+    queries: dict[str, JSON] = {}
+    for q in sys.queries:
+        v = run.verdict(q.name)
+        entry: dict[str, JSON] = {"kind": q.kind.value, "verdict": verdict_name(v), "passes": passes(q, v)}
+        if isinstance(v, Reached):
+            entry["trace"] = list(v.trace)
+        if isinstance(v, Unknown):
+            entry["budget"] = v.to_json()
+        queries[q.name] = entry
+    return {"model": run.system, "kind": "admission-hold", "bound": run.bound, "states": run.states,
+            "transitions": run.transitions, "depth": run.depth, "seconds": round(run.seconds, 3), "mode": run.mode,
+            "collision_probability": run.collision, "queries": queries,
+            "passed": all(passes(q, run.verdict(q.name)) for q in sys.queries)}
+
+
+def run_cli(path: str, engine: str, bound: int | None, policy: str | None, cluster: bool, fingerprint: bool,
+            budget: Budget, as_json: bool) -> None:
+    if engine == "smt":
+        raise InvalidInput("--engine", "explicit or both (a system model has no SMT encoding)", engine, InputKind.VALUE)
+    if policy is not None:
+        raise InvalidInput("--policy", "no policy file (a system model carries its own policy)", policy,
+                           InputKind.VALUE)
+    if cluster:
+        raise InvalidInput("--scheduler/--workers", "a single-process search for a system model", "a cluster",
+                           InputKind.VALUE)
+    model = load(path)
+    sys = AdmissionSystem(model)
+    k, mode = model.bound if bound is None else bound, "fingerprint" if fingerprint else "exact"
+    if not sys_module.stderr.isatty():
+        run = search(sys, k, mode, budget=budget)
+    else:  # the monitor search's bar: layers as the bar, transitions, rate and memory beside it
+        with Progress(TextColumn("explicit  "), BarColumn(), TaskProgressColumn(), TimeElapsedColumn(),
+                      TextColumn("{task.fields[work]}"), console=Console(stderr=True), transient=True) as bar:
+            task = bar.add_task("explicit", total=k * 100, work="")
+            meter = budget.start(lambda used: bar.update(task, work=(
+                f"{used.states:,} transitions  {used.states / max(used.seconds, 1e-9):,.0f}/s  "
+                f"{resident_bytes() / 2**20:,.0f} MiB")))
+            run = search(sys, k, mode, lambda done, total: bar.update(task, completed=done, total=total),
+                         meter=meter)
+    if as_json:
+        click.echo(canonical_str(run_json(run, sys)))
+    else:
+        _print(run, sys)
+    if any(not passes(q, run.verdict(q.name)) and not isinstance(run.verdict(q.name), Unknown) for q in sys.queries):
+        raise SystemExit(Exit.FAILS)
+    if run.unknown is not None:
+        raise SystemExit(Exit.UNKNOWN)
+
+
+def _print(run: SystemRun, sys: AdmissionSystem) -> None:
+    console = Console()
+    table = Table(title=f"{escape(run.system)} ({sys.model.requesters} requesters), bound {run.bound}",
+                  title_justify="left")
+    for col in ("query", "kind", "verdict", "passes"):
+        table.add_column(col)
+    for q in sys.queries:
+        v = run.verdict(q.name)
+        what = f"found (length {v.length})" if isinstance(v, Reached) else verdict_name(v)
+        table.add_row(q.name, q.kind.value, what, "yes" if passes(q, v) else "[red]no[/red]")
+    print_table(console, table)
+    for q in sys.queries:
+        v = run.verdict(q.name)
+        if isinstance(v, Reached):
+            head = "attack" if q.kind is QueryKind.FORBIDDEN else "shortest trace"
+            console.print(f"[bold]{q.name}[/bold]: {head}: " + escape(" ; ".join(v.trace)), highlight=False)
+    console.print(f"explicit: {run.states} states, {run.transitions} transitions, depth {run.depth}, "
+                  f"{run.seconds:.2f} s, visited set: {run.mode}"
+                  + (f" (collision probability {run.collision:.1e})" if run.mode == "fingerprint" else ""),
+                  highlight=False)
+    if run.unknown is not None:
+        console.print(f"[yellow]{escape(run.unknown.describe())}[/yellow]", highlight=False)
