@@ -1,7 +1,7 @@
 """Bounded search at scale: ``paper_figures/tables/dask_scaling.{csv,md}`` — per (model, bound) of
 ``RUNS`` (AgentDojo banking with seven tools at bound 4, past a million states, and the deployment
-policy's larger fleet at bound 4; at bound 5 it passes a million states too, but its runs alone would
-take the whole run past half an hour), the
+policy's larger fleet at bound 4; at bound 5 its runs alone would take the whole run past half an
+hour), the
 single-process search (exact and fingerprint visited sets, time and peak memory) and the partitioned
 search on a Dask LocalCluster of 1 and 2 worker processes (and of 2 in fingerprint mode), measured side
 by side in one run, with the results checked equal; ``dask_scaling_levels`` (per level of one partitioned run: states,
