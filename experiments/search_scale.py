@@ -18,10 +18,16 @@ the commit that added ``model/search/layered.py`` — and loaded as a module; wi
 ``search_merge`` is not written.
 
 Registered as ``search-scale``, not part of ``reproduce all``; run ``agentwarrant reproduce search-scale``.
+``AGENTWARRANT_SEARCH_SCALE_RUNS="agentdojo_banking_wide.json:6:fingerprint"`` replaces ``RUNS`` by the
+listed ``model:bound[:fingerprint]`` runs (``fingerprint``: that mode alone, for a model whose exact
+visited set would not fit or whose two runs would take too long; its exact columns are ``-``) and skips
+``search_merge``. Every run keeps the table's rows of each other (model, policy, bound) it finds when it
+writes, so one long run adds or replaces its own row (a row of a model no longer run stays until deleted).
 """
 
 from __future__ import annotations
 
+import csv
 import importlib.util
 import json
 import os
@@ -33,6 +39,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+from model.errors import InputKind, InvalidInput, Location
 from model.reproduce import repo_root
 from model.search.layered import ExplicitRun
 from model.search.load import load_model
@@ -41,8 +48,11 @@ from model.search.peak import fresh
 from model.search.verdict import Found, verdict_name
 from model.tables import write_table
 
-# (model under corpus/search, policy relative to it or None for the model's own, bound)
-RUNS: tuple[tuple[str, str | None, int], ...] = (("report.json", None, 9),)
+# (model under corpus/search, policy relative to it or None for the model's own, bound, exact mode too)
+Run = tuple[str, str | None, int, bool]
+RUNS: tuple[Run, ...] = (("report.json", None, 9, True), ("agentdojo_banking_wide.json", None, 4, True),
+                         ("deploy_fleet.json", None, 5, True))
+ENV = "AGENTWARRANT_SEARCH_SCALE_RUNS"
 MERGE_RUN = ("report.json", 5)  # the loop-overhead comparison
 MERGE_ROUNDS = 5
 
@@ -73,28 +83,59 @@ def _manifest_holds(name: str, policy: str | None, k: int, run: ExplicitRun) -> 
     return "yes"
 
 
+def _runs() -> tuple[tuple[Run, ...], bool]:
+    """The runs to make and whether they are ``RUNS`` (the environment variable replaces them)."""
+    spec = os.environ.get(ENV, "").strip()
+    if not spec:
+        return RUNS, True
+    out: list[Run] = []
+    for item in spec.split(","):
+        parts = item.strip().split(":")
+        if len(parts) not in (2, 3) or not parts[1].isdigit() or parts[2:] not in ([], ["fingerprint"]):
+            raise InvalidInput(Location(ENV), "model.json:bound or model.json:bound:fingerprint, comma-separated",
+                               item, InputKind.VALUE)
+        out.append((parts[0], None, int(parts[1]), len(parts) == 2))
+    return tuple(out), False
+
+
+def _kept(out_dir: Path, runs: tuple[Run, ...]) -> list[list[object]]:
+    """The committed table's rows of every (model, policy, bound) not among ``runs``."""
+    path = out_dir / "tables" / "search_scale.csv"
+    if not path.exists():
+        return []
+    with path.open(encoding="utf-8", newline="") as fh:
+        rows = list(csv.reader(fh))[1:]
+    mine = {(name, policy or "(model's)", str(k)) for name, policy, k, _ in runs}
+    return [list(r) for r in rows if (r[0], r[1], r[2]) not in mine]
+
+
 def reproduce(out_dir: Path, tick: Callable[[int, int], None]) -> list[Path]:
     search = repo_root() / "corpus" / "search"
-    total = 2 * len(RUNS) + 1
+    runs, default = _runs()
+    total = 2 * len(runs) + 1
     rows: list[list[object]] = []
     paths: list[Path] = []
-    for i, (name, policy, k) in enumerate(RUNS):
+    for i, (name, policy, k, both) in enumerate(runs):
         pol = None if policy is None else str(search / policy)
         fp, fp_peak = fresh(str(search / name), pol, k, True, False)
         tick(2 * i + 1, total)
-        exact, peak = fresh(str(search / name), pol, k, False, False)
+        exact, peak = fresh(str(search / name), pol, k, False, False) if both else (fp, 0)
         tick(2 * i + 2, total)
         held = _manifest_holds(name, policy, k, exact)
         if held == "-":  # rows to review and add to the manifest (tier "huge")
             print(json.dumps(rows_for(name, policy or _own_policy(search / name), k, "huge", exact)),
                   file=sys.stderr)
-        rows.append([name, policy or "(model's)", k, exact.states, exact.transitions,
-                     f"{exact.seconds:.1f}", f"{exact.cpu_seconds:.1f}", f"{peak / 2**20:.0f}",
-                     f"{peak / exact.states:.0f}", f"{fp.seconds:.1f}", f"{fp.cpu_seconds:.1f}",
-                     f"{fp_peak / 2**20:.0f}", f"{fp_peak / fp.states:.0f}", f"{fp.collision:.1e}",
-                     _same(exact, fp), held, f"{os.getloadavg()[0]:.1f}"])
-        paths = _table(out_dir, rows)  # after each model: a long run that is stopped keeps its rows
-    paths += _merge(out_dir)
+        exact_cols: list[object] = [f"{exact.seconds:.1f}", f"{exact.cpu_seconds:.1f}", f"{peak / 2**20:.0f}",
+                                    f"{peak / exact.states:.0f}"] if both else ["-"] * 4
+        rows.append([name, policy or "(model's)", k, exact.states, exact.transitions, *exact_cols,
+                     f"{fp.seconds:.1f}", f"{fp.cpu_seconds:.1f}", f"{fp_peak / 2**20:.0f}",
+                     f"{fp_peak / fp.states:.0f}", f"{fp.collision:.1e}", _same(exact, fp) if both else "-", held,
+                     f"{os.getloadavg()[0]:.1f}"])
+        # after each model, so a long run that is stopped keeps its rows; the committed rows of other runs
+        # are read again each time (two selected runs may write the table in turn)
+        paths = _table(out_dir, _kept(out_dir, runs) + rows)
+    if default:
+        paths += _merge(out_dir)
     tick(total, total)
     return paths
 

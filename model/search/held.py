@@ -73,7 +73,7 @@ class Context:
             self.results[tool.name] = tuple(
                 ToolOutcome(r.ok, canonical_str(json.loads(r.value)) if r.ok else "", json.loads(r.value), r.when)
                 for r in m.results_of(tool.name))
-            optional = sorted(tool.args - tool.required)
+            optional = sorted(tool.args - tool.required - self.model.omitted(tool.name))
             self.names[tool.name] = tuple(tuple(sorted(tool.required | set(extra)))
                                           for k in range(len(optional) + 1)
                                           for extra in itertools.combinations(optional, k))

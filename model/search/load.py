@@ -139,6 +139,14 @@ def model_from_json(doc: object, source: str = "<model>", base: Path | None = No
     caps = agent.get("max_calls", {})
     for name in caps:
         ctx.tool_args(("agent", "max_calls", name), name)
+    omits = agent.get("omits", {})
+    for name, names in omits.items():
+        ctx.tool_args(("agent", "omits", name), name)
+        decl = policy.tool(name)
+        assert decl is not None  # tool_args checked it
+        for i, a in enumerate(names):
+            if a not in decl.args - decl.required:
+                raise ctx.fail(("agent", "omits", name, i), f"an optional argument of {name}", a)
     toolkit = doc.get("toolkit", "none")
     missing = sorted({t.name for t in policy.tools} - TOOLKIT_TOOLS.get(toolkit, set())) if toolkit != "none" else []
     if missing:
@@ -168,6 +176,7 @@ def model_from_json(doc: object, source: str = "<model>", base: Path | None = No
                                      for i, r in enumerate(results[t.name]))) for t in policy.tools),
         satisfy=tuple(reviewer.get("satisfy", [])), approvals=tuple(approvals),
         max_permits=int(approver.get("max_permits", 1 if approvals else 0)), queries=tuple(queries),
+        omits=tuple((t, tuple(sorted(omits[t]))) for t in sorted(omits) if omits[t]),
         bound=int(doc.get("bound", 4)),
     )
 

@@ -19,7 +19,11 @@ length can be enumerated:
   so they could only add self-loops. Optionally ``max_calls`` caps how many admitted calls of a tool
   the agent makes (a bounding parameter of the model like the bound itself, stated in the model
   file: conclusions hold for executions within it; unlimited tools such as Edit otherwise make
-  the number of states grow with every held value at every step). With ``copies`` the agent may
+  the number of states grow with every held value at every step). Likewise ``omits`` names, per
+  tool, optional arguments the agent never passes: each optional argument multiplies a tool's
+  proposals per state by the number of held values plus one (a mail sender with five optional
+  arguments makes millions of proposals per state), so a model states which ones it leaves out and
+  its conclusions hold for calls without them. With ``copies`` the agent may
   also retype any value it has read (a result or a declared field of one) as a literal: the Adapter
   accepts literal arguments, which carry no producer and take the label of the tool's source node.
 - **the reviewer**: may at any step record one of the listed structured requirements as
@@ -155,12 +159,16 @@ class SearchModel:
     max_permits: int
     queries: tuple[Query, ...]
     bound: int  # the default bound K (steps)
+    omits: tuple[tuple[str, tuple[str, ...]], ...] = ()  # tool -> optional arguments the agent never passes
 
     def results_of(self, tool: str) -> tuple[ToolResult, ...]:
         return next((r for t, r in self.results if t == tool), ())
 
     def fields_of(self, tool: str) -> tuple[str, ...]:
         return next((f for t, f in self.fields if t == tool), ())
+
+    def omitted(self, tool: str) -> frozenset[str]:
+        return frozenset(next((a for t, a in self.omits if t == tool), ()))
 
     def max_calls_of(self, tool: str) -> int | None:
         return next((n for t, n in self.max_calls if t == tool), None)

@@ -126,6 +126,7 @@ class _Encoder(_Terms):
             here = tool == k
             admitted, charges = self._admits(t, rec, i, pre)
             s.add(z3.Implies(here, admitted))
+            s.add([z3.Implies(here, z3.Not(args[a].pres)) for a in sorted(self.m.omitted(t.name)) if a in args])
             for side in ("user", "application"):
                 per_tool_used[side].append([z3.If(here, c, 0) for c in charges[side]])
             outs = self.m.results_of(t.name)

@@ -92,7 +92,7 @@ def agent_calls(model: SearchModel, state: SearchState) -> Iterator[AgentCall]:
         cap = model.max_calls_of(tool.name)
         if cap is not None and sum(1 for r in state.monitor.trace if r.tool == tool.name) >= cap:
             continue
-        optional = sorted(tool.args - tool.required)
+        optional = sorted(tool.args - tool.required - model.omitted(tool.name))
         for k in range(len(optional) + 1):
             for extra in itertools.combinations(optional, k):
                 names = sorted(tool.required | set(extra))

@@ -10,14 +10,21 @@ Derivation, for one suite, one user task and a set of modelled tools:
   value (``a0``, ``a1``, ...); the agent may pass those fields (``fields``), so a value copied out of
   injected text is a handle with that read as its producer, as in the binding.
 - **attacker values**: every argument value of an injection task's ground-truth call to a sink that
-  occurs in the injection's goal text (what the injection delivers: an IBAN, a password).
-- **the agent's literals**: every scalar argument of the user task's ground-truth calls (what the
-  user asked for or the agent composed).
+  occurs in the injection's goal text (what the injection delivers: an IBAN, a password; a list of
+  recipients when the goal names each of them).
+- **the agent's literals**: every scalar argument of the user task's ground-truth calls, and every list
+  of scalars or flat objects (a mail's recipients and attachments) (what the user asked for or the agent composed).
 - **other results**: an empty object (their content does not matter to the queries).
 - **the modelled tools** make at most one call each; every other tool of the policy is capped at zero
   calls. The cap is a bounding parameter of the model like the bound itself (model/search/model.py):
   conclusions hold for executions within it. Without it, tools with five optional arguments make
   hundreds of thousands of proposals per state.
+- **omitted arguments**: a modelled tool's optional arguments that no ground-truth call of it (the
+  user task's or an injection task's) passes are left out (``omits``). Each optional argument
+  multiplies the tool's proposals per state by the number of held values plus one, and the monitor
+  decides every proposal: workspace's ``send_email`` with its five optional arguments made over a
+  million proposals per state. Like the call cap, a bounding parameter: conclusions hold for calls
+  without those arguments.
 - **queries**: forbidden, per (sink tool, argument, attacker value) of the injection ground truths,
   that value delivered in that argument; goal, each sink call of the user task's ground truth
   delivered with exactly its arguments.
@@ -59,6 +66,21 @@ def injection_points(suite_name: str, user_id: str) -> tuple[str, ...]:
     return tuple(found)
 
 
+def _plain(v: JSON) -> bool:
+    """A scalar, or a list of scalars or flat objects (a mail's recipients, its attachments): a value an
+    agent types whole."""
+    def scalar(x: JSON) -> bool:
+        return isinstance(x, str | int | float)
+
+    return scalar(v) or (isinstance(v, list) and bool(v) and all(
+        scalar(x) or (isinstance(x, dict) and all(scalar(y) for y in x.values())) for x in v))
+
+
+def _named(v: JSON, goal: str) -> bool:
+    """``v`` is plain and the injection's goal text names it (every element of a list)."""
+    return _plain(v) and all(str(x) in goal for x in (v if isinstance(v, list) else [v]))
+
+
 def _attacker_calls(suite_name: str, sinks: frozenset[str]) -> list[tuple[str, str, JSON]]:
     """(tool, policy argument, value) of every injection ground-truth sink argument its goal names."""
     suite = get_suite(suite_name)
@@ -70,7 +92,7 @@ def _attacker_calls(suite_name: str, sinks: frozenset[str]) -> list[tuple[str, s
                 continue
             for name, value in call.args.items():
                 v = to_json(value)
-                if isinstance(v, str | int | float) and str(v) in inj.GOAL and (call.function, name, v) not in out:
+                if _named(v, inj.GOAL) and (call.function, name, v) not in out:
                     out.append((call.function, policy_argument(name), v))
     return out
 
@@ -97,11 +119,16 @@ def derive_doc(suite_name: str, user_id: str, policy: Policy, tools: tuple[str, 
     goals: list[dict[str, Any]] = []
     for call in gt:
         args = {policy_argument(k): to_json(v) for k, v in call.args.items()}
-        literals += [v for v in args.values() if isinstance(v, str | int | float) and v not in literals]
+        literals += [v for v in args.values() if _plain(v) and v not in literals]
         if call.function in sinks and call.function in tools:
             goals.append({"name": f"user_{call.function}_{len(goals)}", "kind": "goal",
                           "description": f"{user_id}'s {call.function} delivered as its ground truth has it",
                           "event": {"tool": call.function, "args": {k: {"equals": v} for k, v in args.items()}}})
+    used: set[tuple[str, str]] = {(c.function, policy_argument(k)) for c in gt for k in c.args}
+    for inj in suite.injection_tasks.values():
+        used |= {(c.function, policy_argument(k)) for c in inj.ground_truth(env.model_copy(deep=True)) for k in c.args}
+    omits = {t.name: sorted(a for a in t.args - t.required if (t.name, a) not in used)
+             for t in policy.tools if t.name in tools}
     fields = {f"a{i}": json.loads(v) for i, v in enumerate(values)}
     results: dict[str, Any] = {}
     for t in policy.tools:
@@ -109,7 +136,7 @@ def derive_doc(suite_name: str, user_id: str, policy: Policy, tools: tuple[str, 
     forbidden = [{"name": f"attacker_{tool}_{arg}_{i}", "kind": "forbidden",
                   "description": f"the attacker's {v!r} delivered as {tool}.{arg}",
                   "event": {"tool": tool, "args": {arg: {"equals": v}}}} for i, (tool, arg, v) in enumerate(attacker)]
-    doc = {
+    doc: dict[str, Any] = {
         "name": f"agentdojo_{suite_name}_{user_id}",
         "description": f"AgentDojo {suite_name}, {user_id}: injection points {points}",
         "policy": "<given>", "bound": bound,
@@ -118,4 +145,6 @@ def derive_doc(suite_name: str, user_id: str, policy: Policy, tools: tuple[str, 
         "results": results,
         "queries": forbidden + goals,
     }
+    if any(omits.values()):
+        doc["agent"]["omits"] = {t: a for t, a in omits.items() if a}
     return doc

@@ -1,0 +1,44 @@
+"""``experiments/search_scale.py``'s run selection: ``AGENTWARRANT_SEARCH_SCALE_RUNS`` replaces its runs
+(``model:bound[:fingerprint]``), a malformed entry is ``InvalidInput`` naming the variable, and a run keeps
+the table's rows of every other (model, policy, bound)."""
+
+from __future__ import annotations
+
+import importlib.util
+from pathlib import Path
+from types import ModuleType
+
+import pytest
+
+from model.errors import InvalidInput
+from model.tables import write_table
+
+PATH = Path(__file__).resolve().parents[2] / "experiments" / "search_scale.py"
+
+
+def _module() -> ModuleType:
+    spec = importlib.util.spec_from_file_location("_search_scale", PATH)
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    return mod
+
+
+def test_the_variable_selects_runs_and_modes(monkeypatch: pytest.MonkeyPatch) -> None:
+    mod = _module()
+    monkeypatch.delenv(mod.ENV, raising=False)
+    assert mod._runs() == (mod.RUNS, True)
+    monkeypatch.setenv(mod.ENV, "a.json:6:fingerprint, b.json:4")
+    assert mod._runs() == ((("a.json", None, 6, False), ("b.json", None, 4, True)), False)
+    for bad in ("a.json", "a.json:x", "a.json:3:exact", "a.json:3:fingerprint:1"):
+        monkeypatch.setenv(mod.ENV, bad)
+        with pytest.raises(InvalidInput, match=mod.ENV):
+            mod._runs()
+
+
+def test_a_run_keeps_the_other_rows(tmp_path: Path) -> None:
+    mod = _module()
+    write_table(tmp_path, "search_scale", ["model", "policy", "bound", "states"],
+                [["a.json", "(model's)", 6, 10], ["b.json", "(model's)", 4, 20]], "caption")
+    assert mod._kept(tmp_path, (("a.json", None, 6, False),)) == [["b.json", "(model's)", "4", "20"]]
+    assert mod._kept(tmp_path / "none", (("a.json", None, 6, False),)) == []
