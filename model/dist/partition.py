@@ -47,6 +47,7 @@ from typing import Any
 from model.canonical import canonical_str
 from model.dist.arrays import Links, store_links
 from model.dist.cones import Completion, OrderKey, cone_of
+from model.dist.heap import quiet
 from model.search.compact import Compact, empty
 from model.search.expand import Context, Key, counts, successors, transition
 from model.search.explicit import child_sleep_of
@@ -128,6 +129,7 @@ class Partition:
 
 
 _PARTS: dict[tuple[str, int], Partition] = {}
+_NONE: dict[Any, Any] = {}  # shared, never written
 
 def probe() -> int:
     return hash(PROBE)
@@ -137,6 +139,7 @@ def root_class(model: SearchModel, seeded: bool) -> int:
     return class_of(empty(model.policy), seeded)
 
 
+@quiet
 def start(search: str, part: int, parts: int, model: SearchModel, seeded: bool = False,
           fingerprints: bool = False) -> int:
     """Create the partition on this worker; the root state (its class on partition 0) lives on partition 0."""
@@ -165,6 +168,7 @@ def get(search: str, part: int) -> Partition:  # the partition of a search on th
     return _PARTS[(search, part)]
 
 
+@quiet
 def expand(search: str, part: int, reduction: bool, reduce_here: bool, found: frozenset[int], seconds: float | None,
            cap: int | None) -> Summary:
     """Expand this partition's frontier; its distinct children wait in the partition for ``route.batch``."""
@@ -180,17 +184,21 @@ def expand(search: str, part: int, reduction: bool, reduce_here: bool, found: fr
     comps: list[tuple[int, Completion]] = []
     transitions = 0
     complete = True
+    prints = indep.prints
+    # a child already in this partition's visited set is visited for the whole search (a state is stored
+    # by one partition only): dropped here, as the single process drops it, with no entry, sleep set or class
+    visited = p.visited if not p.fingerprints else _NONE
     for n, (key, s) in enumerate(p.frontier):
         if (deadline is not None and time.monotonic() > deadline) or (cap is not None and transitions > cap):
             complete = False
             break
-        sleep = p.sleeps.get(s, {}) if reduction else {}
+        sleep = p.sleeps.get(s, _NONE) if reduction else _NONE
         have, have_premise = counts(s, nq)
         done: list[tuple[Key, int]] = []
         for sidx, (tr, new, at, fpi, tkey) in enumerate(successors(ctx, s, sleep)):
             transitions += 1
-            rec = new[0][at] if at is not None else None
-            if rec is not None:
+            if at is not None:
+                rec = new[0][at]
                 for i in rec[11]:
                     if i not in premises and have_premise[i] + 1 >= max(1, model.queries[i].more_than):
                         premises.add(i)
@@ -201,17 +209,16 @@ def expand(search: str, part: int, reduction: bool, reduce_here: bool, found: fr
                             hits[i] = ((*key, sidx), part, key, transition(tr), at, n)
                         if i in p.seen:
                             comps += [(i, c) for c in cone_of(ctx, s, transition(tr), i, (*key, sidx), p.seen[i])]
-            child_sleep: dict[Key, int] | None = None
-            if reduce_here:
-                child_sleep = child_sleep_of(indep, sleep, done, fpi, at)
-                if not indep.prints[fpi][0]:
-                    done.append((tkey, fpi))
-            have_entry = out.get(new)
-            if have_entry is None:  # the frontier is in key order: the first edge into a child is its least
-                out[new] = ((*key, sidx), part, tkey, at, child_sleep, n)
-            elif child_sleep is not None and have_entry[4]:
-                mine = have_entry[4]
-                out[new] = (*have_entry[:4], {u: f for u, f in mine.items() if u in child_sleep}, have_entry[5])
+            if new not in visited:
+                have_entry = out.get(new)
+                if have_entry is None:  # the frontier is in key order: the first edge into a child is its least
+                    out[new] = ((*key, sidx), part, tkey, at,
+                                child_sleep_of(indep, sleep, done, fpi, at) if reduce_here else None, n)
+                elif reduce_here and have_entry[4]:
+                    mine, child_sleep = have_entry[4], child_sleep_of(indep, sleep, done, fpi, at)
+                    out[new] = (*have_entry[:4], {u: f for u, f in mine.items() if u in child_sleep}, have_entry[5])
+            if reduce_here and not prints[fpi][0]:
+                done.append((tkey, fpi))
     classes: dict[int, int] = {}
     ids: list[int] = []
     if p.parts > 1:
@@ -224,6 +231,7 @@ def expand(search: str, part: int, reduction: bool, reduce_here: bool, found: fr
                    time.process_time() - clock, tuple(classes.items()))
 
 
+@quiet
 def merge(search: str, part: int, level: int, last: bool, *batches: dict[Compact, Entry]) -> tuple[int, float]:
     """Admit this partition's new states of a level (batches from partitions 0..P-1); returns how many,
     and the CPU seconds it took. ``last``: the final level, whose states are never expanded (the
@@ -242,10 +250,12 @@ def merge(search: str, part: int, level: int, last: bool, *batches: dict[Compact
         if sender != part:
             batch = {c: e if e[4] is None else (*e[:4], {u: ids(f) for u, f in e[4].items()}, e[5])
                      for c, e in batch.items()}
+        # (exact mode: a partition's own children were checked against its visited set by ``expand``)
+        local = sender == part and not fpmode
         for child, entry in batch.items():
             have = cands.get(child)
             if have is None:
-                if (fps.add(fingerprint(child)) if fpmode else child not in visited):
+                if local or (fps.add(fingerprint(child)) if fpmode else child not in visited):
                     cands[child] = entry
             else:
                 dups.setdefault(child, [have]).append(entry)
@@ -255,7 +265,7 @@ def merge(search: str, part: int, level: int, last: bool, *batches: dict[Compact
     firsts: list[Entry] = []
     for child, first in cands.items():
         mine = first[4]
-        if child in dups:
+        if dups and child in dups:
             entries = sorted(dups[child], key=lambda e: e[0])
             first = entries[0]
             mine = first[4]

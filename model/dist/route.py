@@ -12,12 +12,13 @@ CPU of expanding them; a class is never split, so the finest grain is one class 
 ``experiments/dask_projection.py`` measures what that costs at many workers).
 
 ``batch`` runs on each sender: the first call of a level applies the new placements and sorts the
-partition's children into one batch per owner (dropping its own already-visited ones in exact mode);
-each of the ``P`` calls returns one batch, which Dask moves to the owner's merge.
+partition's children into one batch per owner (``expand`` already dropped the ones this partition had
+visited before); each of the ``P`` calls returns one batch, which Dask moves to the owner's merge.
 """
 
 from __future__ import annotations
 
+from model.dist.heap import quiet
 from model.dist.partition import Entry, Summary, get
 from model.search.compact import Compact
 
@@ -56,6 +57,7 @@ def assign(table: dict[int, int], summaries: list[Summary], parts: int) -> dict[
     return delta
 
 
+@quiet
 def batch(search: str, part: int, dest: int, delta: dict[int, int]) -> dict[Compact, Entry]:
     """This partition's children of the level that partition ``dest`` owns."""
     p = get(search, part)
@@ -65,14 +67,11 @@ def batch(search: str, part: int, dest: int, delta: dict[int, int]) -> dict[Comp
         if p.parts == 1:
             out[0] = p.children
         else:
-            table, visited, exact = p.table, p.visited, not p.fingerprints
+            table = p.table
             prints = p.ctx.independence.prints
             for (child, entry), c in zip(p.children.items(), p.child_classes, strict=True):
                 d = table[c]
-                if d == part:
-                    if exact and child in visited:
-                        continue
-                elif entry[4] is not None:  # footprint ids are per process: footprints cross the wire
+                if d != part and entry[4] is not None:  # footprint ids are per process: footprints cross the wire
                     entry = (*entry[:4], {u: prints[f] for u, f in entry[4].items()}, entry[5])
                 out[d][child] = entry
         p.routed, p.children, p.child_classes = out, {}, []
