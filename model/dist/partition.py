@@ -79,6 +79,7 @@ class Summary:
     complete: bool  # False: stopped at the deadline or transition cap, the level is incomplete
     cpu: float  # process CPU seconds of this expand
     classes: tuple[tuple[int, int], ...] = ()  # (class id, distinct children) of this level's children
+    merged: int = 0  # new states the merge before this expand admitted (``level.step``)
 
 
 def proj_text(s: Compact) -> str:
@@ -168,7 +169,6 @@ def get(search: str, part: int) -> Partition:  # the partition of a search on th
     return _PARTS[(search, part)]
 
 
-@quiet
 def expand(search: str, part: int, reduction: bool, reduce_here: bool, found: frozenset[int], seconds: float | None,
            cap: int | None) -> Summary:
     """Expand this partition's frontier; its distinct children wait in the partition for ``route.batch``."""
@@ -231,11 +231,11 @@ def expand(search: str, part: int, reduction: bool, reduce_here: bool, found: fr
                    time.process_time() - clock, tuple(classes.items()))
 
 
-@quiet
-def merge(search: str, part: int, level: int, last: bool, *batches: dict[Compact, Entry]) -> tuple[int, float]:
-    """Admit this partition's new states of a level (batches from partitions 0..P-1); returns how many,
-    and the CPU seconds it took. ``last``: the final level, whose states are never expanded (the
-    fingerprint mode counts them without keeping them)."""
+def merge(search: str, part: int, level: int, last: bool, senders: tuple[int, ...], *batches: dict[Compact, Entry]
+          ) -> tuple[int, float]:
+    """Admit this partition's new states of a level (the batch from each of ``senders``, in order);
+    returns how many, and the CPU seconds it took. ``last``: the final level, whose states are never
+    expanded (the fingerprint mode counts them without keeping them)."""
     clock = time.process_time()
     p = _PARTS[(search, part)]
     if level in p.merged:
@@ -246,7 +246,7 @@ def merge(search: str, part: int, level: int, last: bool, *batches: dict[Compact
     ids = p.ctx.independence.id
     cands: dict[Compact, Entry] = {}
     dups: dict[Compact, list[Entry]] = {}
-    for sender, batch in enumerate(batches):
+    for sender, batch in zip(senders, batches, strict=True):
         if sender != part:
             batch = {c: e if e[4] is None else (*e[:4], {u: ids(f) for u, f in e[4].items()}, e[5])
                      for c, e in batch.items()}

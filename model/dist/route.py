@@ -57,6 +57,18 @@ def assign(table: dict[int, int], summaries: list[Summary], parts: int) -> dict[
     return delta
 
 
+def senders(table: dict[int, int], summaries: list[Summary], parts: int) -> list[tuple[int, ...]]:
+    """Per owner ``q``, the partitions with children of the level it owns (after ``assign``), ascending;
+    ``q`` itself always (its own ``batch`` call applies the level's placements to its table). Only these
+    pairs get a routing task: with producer-first placement a sender's children fall in a few classes, so
+    the tasks per level grow with the partitions, not with their square."""
+    out: list[set[int]] = [{q} for q in range(parts)]
+    for p, s in enumerate(summaries):
+        for c, _ in s.classes:
+            out[table[c]].add(p)
+    return [tuple(sorted(q)) for q in out]
+
+
 @quiet
 def batch(search: str, part: int, dest: int, delta: dict[int, int]) -> dict[Compact, Entry]:
     """This partition's children of the level that partition ``dest`` owns."""

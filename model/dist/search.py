@@ -30,9 +30,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from model.budget import Budget, BudgetExhausted, Meter, Spent, Unknown
+from model.dist import level, route
 from model.dist import links as lk
 from model.dist import partition as part
-from model.dist import route
 from model.dist.cluster import gather
 from model.dist.measure import Measure, wire
 from model.dist.traces import Cones, Tracer
@@ -47,6 +47,27 @@ if TYPE_CHECKING:
 Tick = Callable[[int, int], None]
 _STEPS = 100
 _UNLIMITED = Budget()
+
+
+def _cap(run: Meter) -> int | None:
+    """The transitions the budget has left (an expand stops when it runs past them)."""
+    return None if run.budget.states is None else max(0, run.budget.states - run.states)
+
+
+def _record(measure: Measure, g: Callable[[Any], Any], on: Callable[..., Any], split: dict[tuple[int, int], Any],
+            summaries: list[part.Summary], table: dict[int, int], layer: int, transitions: int) -> None:
+    """One level's exchange into ``measure``: entries sent (all, and between partitions), their pickled
+    bytes, the tasks (steps and routing), the classes placed so far (measured runs only: pickling costs
+    time); its new states and the fuller partition's share of them arrive with the next level's merge."""
+    pairs = list(split)
+    sizes: list[tuple[int, int]] = g([on(p, wire, split[p, q], p != q) for p, q in pairs])
+    measure.levels.append({
+        "level": layer + 1, "new_states": 0, "transitions": transitions,
+        "exchanged": sum(n for n, _ in sizes),
+        "remote": sum(n for (p, q), (n, _) in zip(pairs, sizes, strict=True) if p != q),
+        "remote_bytes": sum(b for _, b in sizes), "classes": len(table), "largest": 0,
+        "tasks": len(summaries) + len(pairs)})
+    measure.class_sizes = sorted((n for n, _ in route.weights(summaries).values()), reverse=True)
 
 
 def workers_of(client: Client) -> list[str]:
@@ -95,48 +116,58 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
     held = [1] + [0] * (P - 1)  # states per partition: the fingerprint collision bound is per partition
     exhausted: Unknown | None = None
     cpu = 0.0  # the workers' CPU seconds in expand and merge: ``cpu_seconds`` of the run
+    futs = [on(p, level.step, sid, p, 0, reduction, reduction and k > 1, frozenset(), run.remaining_seconds(),
+               _cap(run), ()) for p in range(P)] if k > 0 else []
     try:
         for layer in range(k):
-            reduce_here = reduction and layer < k - 1
-            left = run.remaining_seconds()
-            cap = None if run.budget.states is None else max(0, run.budget.states - run.states)
-            summaries: list[part.Summary] = g([on(p, part.expand, sid, p, reduction, reduce_here, frozenset(found),
-                                                  left, cap) for p in range(P)])
+            summaries: list[part.Summary] = g(futs)
+            if layer > 0:  # the merge of the previous level ran in the same tasks
+                new = [s.merged for s in summaries]
+                if measure is not None and measure.exchange:
+                    measure.levels[-1].update(new_states=sum(new), largest=max(new))
+                if not sum(new):
+                    break
+                states += sum(new)
+                held = [a + b for a, b in zip(held, new, strict=True)]
+                depth = layer
+                if tick is not None:
+                    tick(layer * _STEPS, k * _STEPS)
+            cpu += sum(s.cpu for s in summaries)
+            if measure is not None:
+                measure.critical_cpu += max(s.cpu for s in summaries)
             if not all(s.complete for s in summaries):
                 n = sum(s.transitions for s in summaries)
                 raise BudgetExhausted(run.budget, Spent(run.spent.seconds, run.states + n),
                                       "time" if run.remaining_seconds() == 0.0 else "states")
             delta = route.assign(table, summaries, P) if P > 1 else {}
-            split = [[on(p, route.batch, sid, p, q, delta) for q in range(P)] for p in range(P)]
-            merges = [on(q, part.merge, sid, q, layer, layer == k - 1, *[split[p][q] for p in range(P)])
-                      for q in range(P)]
-            merged: list[tuple[int, float]] = g(merges)
-            new = [n for n, _ in merged]
-            level = sum(s.transitions for s in summaries)
-            cpu += sum(s.cpu for s in summaries) + sum(c for _, c in merged)
-            if measure is not None:
-                measure.critical_cpu += max(s.cpu for s in summaries) + max(c for _, c in merged)
-            if measure is not None and measure.exchange:
-                sizes: list[tuple[int, int]] = g([on(p, wire, split[p][q], p != q) for p in range(P) for q in range(P)])
-                measure.levels.append({
-                    "level": layer + 1, "new_states": sum(new), "transitions": level,
-                    "exchanged": sum(n for n, _ in sizes),
-                    "remote": sum(n for i, (n, _) in enumerate(sizes) if i // P != i % P),
-                    "remote_bytes": sum(b for _, b in sizes), "classes": len(table),
-                    "largest": max(new)})
-                measure.class_sizes = sorted((n for n, _ in route.weights(summaries).values()), reverse=True)
-            del split, merges
-            transitions += level
+            senders = route.senders(table, summaries, P)
+            split = {(p, q): on(p, route.batch, sid, p, q, delta) for q in range(P) for p in senders[q]}
+            level_transitions = sum(s.transitions for s in summaries)
             tracer.fold(layer, summaries, found, premise, complete)
-            run.tick(level)
+            transitions += level_transitions
+            run.tick(level_transitions)
             run.check_time()
-            if not sum(new):
+            if measure is not None and measure.exchange:
+                _record(measure, g, on, split, summaries, table, layer, level_transitions)
+            if layer == k - 1:
+                merged: list[tuple[int, float]] = g([on(q, level.finish, sid, q, layer, senders[q],
+                                                        *[split[p, q] for p in senders[q]]) for q in range(P)])
+                cpu += sum(c for _, c in merged)
+                if measure is not None and measure.exchange:
+                    measure.levels[-1].update(new_states=sum(n for n, _ in merged), largest=max(n for n, _ in merged))
+                if measure is not None:
+                    measure.critical_cpu += max(c for _, c in merged)
+                if sum(n for n, _ in merged):
+                    states += sum(n for n, _ in merged)
+                    held = [a + n for a, (n, _) in zip(held, merged, strict=True)]
+                    depth = k
+                    if tick is not None:
+                        tick(k * _STEPS, k * _STEPS)
                 break
-            states += sum(new)
-            held = [a + b for a, b in zip(held, new, strict=True)]
-            depth = layer + 1
-            if tick is not None:
-                tick((layer + 1) * _STEPS, k * _STEPS)
+            futs = [on(q, level.step, sid, q, layer + 1, reduction, reduction and layer + 1 < k - 1,
+                       frozenset(found), run.remaining_seconds(), _cap(run), senders[q],
+                       *[split[p, q] for p in senders[q]]) for q in range(P)]
+            del split
     except BudgetExhausted as exc:
         exhausted = Unknown.of(exc, f"explored {states} states and {transitions} transitions in complete levels; "
                                     f"level {depth + 1} of bound {k} incomplete")
