@@ -66,7 +66,7 @@ def _record(measure: Measure, g: Callable[[Any], Any], on: Callable[..., Any], s
         "exchanged": sum(n for n, _ in sizes),
         "remote": sum(n for (p, q), (n, _) in zip(pairs, sizes, strict=True) if p != q),
         "remote_bytes": sum(b for _, b in sizes), "classes": len(table), "largest": 0,
-        "tasks": len(summaries) + len(pairs)})
+        "tasks": len(summaries) + len(pairs), "sender_classes": sum(len(s.classes) for s in summaries)})
     measure.class_sizes = sorted((n for n, _ in route.weights(summaries).values()), reverse=True)
 
 
