@@ -66,6 +66,8 @@ Link = tuple[OrderKey, int, Key, int | None] | None
 Entry = tuple[OrderKey, int, Key, int | None, dict[Key, Any] | None, int]
 #: per query: (edge key, partition, parent's key, transition, position, parent's index in the frontier)
 Hit = tuple[OrderKey, int, OrderKey, Transition, int | None, int]
+#: a frontier state: (order key, state, sleep set as footprint ids)
+Front = tuple[OrderKey, Compact, dict[Key, int]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,9 +112,8 @@ class Partition:
     fingerprints: bool = False
     visited: dict[Compact, Link] = field(default_factory=dict)  # exact mode
     fps: FingerprintSet = field(default_factory=FingerprintSet)  # fingerprint mode
-    by_key: dict[OrderKey, Compact] = field(default_factory=dict)
-    frontier: list[tuple[OrderKey, Compact]] = field(default_factory=list)
-    sleeps: dict[Compact, dict[Key, int]] = field(default_factory=dict)
+    frontier: list[Front] = field(default_factory=list)
+    levels: list[list[Front]] = field(default_factory=list)  # exact mode: every level's frontier, for traces
     seen: dict[int, set[str]] = field(default_factory=dict)  # goal query -> cone keys met here
     merged: dict[int, int] = field(default_factory=dict)  # level -> new states (idempotent merge)
     table: dict[int, int] = field(default_factory=dict)  # class id -> its partition
@@ -153,9 +154,9 @@ def start(search: str, part: int, parts: int, model: SearchModel, seeded: bool =
             p.fps.add(fingerprint(root))
         else:
             p.visited[root] = None
-        p.by_key[()] = root
-        p.frontier = [((), root)]
-        p.sleeps[root] = {}
+        p.frontier = [((), root, _NONE)]
+    if not fingerprints:
+        p.levels.append(p.frontier)
     _PARTS[(search, part)] = p
     return p.stored
 
@@ -188,11 +189,12 @@ def expand(search: str, part: int, reduction: bool, reduce_here: bool, found: fr
     # a child already in this partition's visited set is visited for the whole search (a state is stored
     # by one partition only): dropped here, as the single process drops it, with no entry, sleep set or class
     visited = p.visited if not p.fingerprints else _NONE
-    for n, (key, s) in enumerate(p.frontier):
+    for n, (key, s, sleep) in enumerate(p.frontier):
         if (deadline is not None and time.monotonic() > deadline) or (cap is not None and transitions > cap):
             complete = False
             break
-        sleep = p.sleeps.get(s, _NONE) if reduction else _NONE
+        if not reduction:
+            sleep = _NONE
         have, have_premise = counts(s, nq)
         done: list[tuple[Key, int]] = []
         for sidx, (tr, new, at, fpi, tkey) in enumerate(successors(ctx, s, sleep)):
@@ -246,22 +248,22 @@ def merge(search: str, part: int, level: int, last: bool, senders: tuple[int, ..
     ids = p.ctx.independence.id
     cands: dict[Compact, Entry] = {}
     dups: dict[Compact, list[Entry]] = {}
-    for sender, batch in zip(senders, batches, strict=True):
+    todo = list(zip(senders, batches, strict=True))
+    if not fpmode and part in senders:  # exact mode: ``expand`` checked its own children against visited
+        own = todo.pop(senders.index(part))[1]
+        cands = dict(own) if todo else own  # copying a dict reuses its stored hashes
+    for sender, batch in todo:
         if sender != part:
             batch = {c: e if e[4] is None else (*e[:4], {u: ids(f) for u, f in e[4].items()}, e[5])
                      for c, e in batch.items()}
-        # (exact mode: a partition's own children were checked against its visited set by ``expand``)
-        local = sender == part and not fpmode
         for child, entry in batch.items():
             have = cands.get(child)
             if have is None:
-                if local or (fps.add(fingerprint(child)) if fpmode else child not in visited):
+                if fps.add(fingerprint(child)) if fpmode else child not in visited:
                     cands[child] = entry
             else:
                 dups.setdefault(child, [have]).append(entry)
-    by_key = p.by_key
-    frontier: list[tuple[OrderKey, Compact]] = []
-    sleeps: dict[Compact, dict[Key, int]] = {}
+    frontier: list[Front] = []
     firsts: list[Entry] = []
     for child, first in cands.items():
         mine = first[4]
@@ -280,16 +282,15 @@ def merge(search: str, part: int, level: int, last: bool, senders: tuple[int, ..
             firsts.append(first)
         else:
             visited[child] = (okey, first[1], first[2], first[3])
-            by_key[okey] = child
-        frontier.append((okey, child))
-        if mine is not None:
-            sleeps[child] = mine
+        frontier.append((okey, child, _NONE if mine is None else mine))
     n = len(frontier)
     if fpmode:
         if not last:
             p.back.append(store_links(p.keys, p.key_list, firsts, frontier))
-    elif len(batches) > 1:
-        frontier.sort(key=lambda kv: kv[0])  # P sorted runs: Timsort merges them
-    p.frontier, p.sleeps = ([], {}) if fpmode and last else (frontier, sleeps)
+    else:
+        if len(batches) > 1:
+            frontier.sort(key=lambda kv: kv[0])  # P sorted runs: Timsort merges them
+        p.levels.append(frontier)
+    p.frontier = [] if fpmode and last else frontier
     p.merged[level] = n
     return n, time.process_time() - clock

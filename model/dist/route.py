@@ -76,16 +76,20 @@ def batch(search: str, part: int, dest: int, delta: dict[int, int]) -> dict[Comp
     if p.routed is None:
         p.table.update(delta)
         out: list[dict[Compact, Entry]] = [{} for _ in range(p.parts)]
-        if p.parts == 1:
-            out[0] = p.children
-        else:
+        local = out[part] = p.children  # most children stay: only those leaving are moved (and rehashed)
+        if p.parts > 1:
             table = p.table
             prints = p.ctx.independence.prints
-            for (child, entry), c in zip(p.children.items(), p.child_classes, strict=True):
+            gone: list[Compact] = []
+            for (child, entry), c in zip(local.items(), p.child_classes, strict=True):
                 d = table[c]
-                if d != part and entry[4] is not None:  # footprint ids are per process: footprints cross the wire
-                    entry = (*entry[:4], {u: prints[f] for u, f in entry[4].items()}, entry[5])
-                out[d][child] = entry
+                if d != part:
+                    if entry[4] is not None:  # footprint ids are per process: footprints cross the wire
+                        entry = (*entry[:4], {u: prints[f] for u, f in entry[4].items()}, entry[5])
+                    out[d][child] = entry
+                    gone.append(child)
+            for child in gone:
+                del local[child]
         p.routed, p.children, p.child_classes = out, {}, []
     mine = p.routed[dest]
     p.routed[dest] = {}  # Dask holds the result now; a re-run happens only after a lost worker (fatal)
