@@ -89,7 +89,7 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
     counted)."""
     k = model.bound if bound is None else bound
     run = meter if meter is not None else budget.start()
-    start = time.perf_counter()
+    start, clock = time.perf_counter(), time.process_time()
     addrs = workers_of(client)
     P = partitions if partitions is not None else len(addrs)
     where = [[addrs[p % len(addrs)]] for p in range(P)]
@@ -177,6 +177,7 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
     finally:
         if measure is not None:
             measure.worker_cpu = cpu
+            measure.driver_cpu = time.process_time() - clock
         if measure is not None and measure.exchange:
             measure.memory = g([on(p, lk.memory, sid, p) for p in range(P)])
         alive = set(workers_of(client))  # a lost worker's partition is gone with it; free the others
