@@ -20,13 +20,15 @@ is the edge with the least key. So a partition keeps its frontier sorted by key,
 each new state, the entry with the least key: the same parent, the same shortest trace, the same
 frontier order as ``model/search/explicit.py``.
 
-**A level** on a partition: ``expand`` runs ``expand.successors`` (the real monitor over the compiled
-policy) over the frontier, keeps the distinct children (least key, link, sleep set intersected over this
-partition's edges into it) and returns a summary (transitions, the first edge per query that makes it
-hold, premises, new useful completions, children per class);
-``route.batch`` hands each owner its batch; ``merge`` on the owner drops children visited before, keeps
-the least key per child, intersects the sleep sets in key order (the single-process rule: the first
-edge's set, filtered by every later one) and makes the sorted new frontier.
+**A level** on a partition (one ``level.step`` task: the previous level's ``merge``, then ``expand``):
+``expand`` runs ``expand.successors`` (the real monitor over the compiled policy) over the frontier, drops
+children this partition visited before, keeps the other distinct children (least key, link, sleep set
+intersected over this partition's edges into it) and returns a summary (transitions, the first edge per
+query that makes it hold, premises, new useful completions, children per class); ``route.batch`` hands
+each owner its batch; ``merge`` on the owner drops the other partitions' children it visited before,
+keeps the least key per child, intersects the sleep sets in key order (the single-process rule: the
+first edge's set, filtered by every later one) and makes the sorted new frontier, each state with its
+sleep set. Exact mode keeps every level's sorted frontier: traces find a state by key by bisection.
 
 **Visited set.** Exact (state -> link) or, with ``fingerprints``, the 64-bit fingerprints of
 ``model/search/fingerprint.py`` in a ``FingerprintSet`` per partition with the links in per-level arrays

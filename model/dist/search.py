@@ -2,23 +2,26 @@
 ``model/search/explicit.py`` (or, with ``fingerprints``, of ``model/search/fingerprint.py``) with its
 frontier partitioned across workers by decision class (``partition.py``).
 
-Each level submits, per partition ``p`` pinned to its worker, ``partition.expand`` (the real monitor
-steps every frontier state there; its children stay on the worker) and gathers the summaries (query
-events, children per class); the driver places the classes first seen (``route.assign``) and submits per
-pair ``(p, q)`` a ``route.batch`` on ``p``'s worker selecting the children ``q`` owns, and per partition
-``q`` ``partition.merge`` on ``q``'s worker, which depends on the ``P`` batches addressed to it: Dask moves
-them worker to worker, so states never pass through the driver. Per level the driver exchanges with the
-workers only summaries, the new placements (a few integers a class) and the merges' counts.
+Each level is one task per partition ``p`` pinned to its worker, ``level.step``: it merges the batches of
+the previous level addressed to ``p``, then expands the new frontier (the real monitor steps every state
+there; its children stay on the worker). The driver gathers the summaries (query events, children per
+class, the merge's count: its one round trip of the level), places the classes first seen
+(``route.assign``) and submits a ``route.batch`` on ``p``'s worker for each owner ``q`` of classes ``p``'s
+children fall in (``route.senders``; ``q = p`` always), then the next ``step`` on each ``q``, which
+depends on the batches addressed to it: Dask moves them worker to worker, so states never pass through
+the driver. The last level ends with ``level.finish`` (merge only). Per level the driver exchanges with
+the workers only summaries and the new placements (a few integers a class).
 
 Results equal the single-process search exactly — states, transitions, depth, verdicts, shortest traces,
 useful completions — because partitions order their frontier by the first-discovery key and merges keep
 the least key per state (``partition.py`` argues it); ``tests/unit/test_dist_search.py`` checks it.
 
 Budget: the meter ticks on the driver, once per level, by the level's transitions, and the clock is read
-between levels; each expand also gets the seconds and transitions left, and stops early when they run
-out, so a level cannot outlive the budget by much. A level that did not complete is discarded: what was
-found in earlier levels keeps its (shortest) trace and every other query answers ``Unknown``, as in the
-single-process engine (whose counts at exhaustion differ: it stops mid-level).
+between levels; each step also gets the seconds and transitions left when it is submitted, and its
+expand stops early when they run out, so a level cannot outlive the budget by much. A level that did
+not complete is discarded: what was found in earlier levels keeps its (shortest) trace and every other
+query answers ``Unknown``, as in the single-process engine (whose counts at exhaustion differ: it stops
+mid-level).
 Progress: ``tick(done, total)`` in hundredths of levels, once per level.
 """
 
