@@ -9,7 +9,9 @@ bound 7, the single-process loop spent about 40% of its CPU in the collector. Th
 are acyclic tuples, dicts and strings, freed by reference counting; what a frozen object would keep from
 the collector is only cyclic garbage made during a task (none in the search's code; the monitor's
 decisions build acyclic values too), and frozen objects are still freed when their count drops to zero
-(a dropped partition's tables go when ``drop`` releases them).
+(a dropped partition's tables go when ``drop`` releases them). When a search ends, ``release`` hands the
+frozen objects back to the collector, so cyclic garbage of other code frozen along the way (the
+worker's own) is collected in the next full collection instead of living as long as the worker.
 """
 
 from __future__ import annotations
@@ -21,6 +23,11 @@ from typing import ParamSpec, TypeVar
 
 A = ParamSpec("A")
 R = TypeVar("R")
+
+
+def release() -> None:
+    """Give everything frozen by ``quiet`` back to the collector (a search has ended on this worker)."""
+    gc.unfreeze()
 
 
 def quiet(fn: Callable[A, R]) -> Callable[A, R]:

@@ -15,7 +15,7 @@ from click.testing import CliRunner
 
 from model.budget import Budget, Unknown
 from model.cli import main
-from model.dist.heap import quiet
+from model.dist.heap import quiet, release
 from model.dist.measure import Measure
 from model.dist.partition import Summary, class_of, proj_text
 from model.dist.route import assign, senders
@@ -127,6 +127,8 @@ def test_quiet_pauses_the_collector_and_freezes_what_the_task_leaves() -> None:
         assert task() is False  # paused while the task runs
         assert gc.isenabled()  # and restored afterwards
         assert gc.get_freeze_count() >= before + 1000  # the task's survivors are out of the collector's walks
+        release()  # a search ended: the collector sees them again
+        assert gc.get_freeze_count() == 0
     finally:
         gc.unfreeze()
         if not was:
