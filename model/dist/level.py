@@ -15,18 +15,24 @@ import time
 from dataclasses import replace
 
 from model.dist.heap import quiet
-from model.dist.partition import Entry, Summary, expand, merge
+from model.dist.partition import Entry, Summary, expand, get, merge
 from model.search.compact import Compact
 
 
 @quiet
 def step(search: str, part: int, layer: int, reduction: bool, reduce_here: bool, found: frozenset[int],
-         seconds: float | None, cap: int | None, senders: tuple[int, ...], *batches: dict[Compact, Entry]) -> Summary:
+         seconds: float | None, cap: int | None, after: object, senders: tuple[int, ...],
+         *batches: dict[Compact, Entry]) -> Summary:
     """Merge the batches of level ``layer - 1`` from ``senders`` (none for ``layer`` 0), expand level
-    ``layer``; the summary's ``merged`` is the merge's new states, its ``cpu`` both phases'."""
+    ``layer``; the summary's ``merged`` is the merge's new states, its ``cpu`` both phases'. ``after``
+    is unused: the driver passes this partition's own outgoing batches of level ``layer - 1`` there, so
+    that Dask runs the step only once they are all cut (``expand`` replaces the children they are cut
+    from; without it a routing task to another partition could run after the next expand on a worker
+    holding several partitions, and cut the wrong level's children)."""
     clock = time.process_time()
     new = merge(search, part, layer - 1, False, senders, *batches)[0] if layer > 0 else 0
     out = expand(search, part, reduction, reduce_here, found, seconds, cap)
+    get(search, part).child_layer = layer
     return replace(out, merged=new, cpu=time.process_time() - clock)
 
 

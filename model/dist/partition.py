@@ -122,6 +122,7 @@ class Partition:
     children: dict[Compact, Entry] = field(default_factory=dict)  # this level's, until routed
     child_classes: list[int] = field(default_factory=list)  # the class of each of ``children``, in order
     routed: list[dict[Compact, Entry]] | None = None
+    child_layer: int = -1  # the level whose expand made ``children`` (``route.batch`` checks it)
     # fingerprint mode, per level >= 1 in frontier order: parent's partition, its index, key id, position
     back: list[Links] = field(default_factory=list)
     keys: dict[Key, int] = field(default_factory=dict)

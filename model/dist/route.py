@@ -70,9 +70,11 @@ def senders(table: dict[int, int], summaries: list[Summary], parts: int) -> list
 
 
 @quiet
-def batch(search: str, part: int, dest: int, delta: dict[int, int]) -> dict[Compact, Entry]:
-    """This partition's children of the level that partition ``dest`` owns."""
+def batch(search: str, part: int, dest: int, layer: int, delta: dict[int, int]) -> dict[Compact, Entry]:
+    """This partition's children of level ``layer`` that partition ``dest`` owns."""
     p = get(search, part)
+    if p.child_layer != layer:  # the driver's dependencies prevent it; never route another level's children
+        raise RuntimeError(f"partition {part} holds the children of level {p.child_layer}, not {layer}")
     if p.routed is None:
         p.table.update(delta)
         out: list[dict[Compact, Entry]] = [{} for _ in range(p.parts)]

@@ -120,7 +120,7 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
     exhausted: Unknown | None = None
     cpu = 0.0  # the workers' CPU seconds in expand and merge: ``cpu_seconds`` of the run
     futs = [on(p, level.step, sid, p, 0, reduction, reduction and k > 1, frozenset(), run.remaining_seconds(),
-               _cap(run), ()) for p in range(P)] if k > 0 else []
+               _cap(run), (), ()) for p in range(P)] if k > 0 else []
     try:
         for layer in range(k):
             summaries: list[part.Summary] = g(futs)
@@ -144,7 +144,7 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
                                       "time" if run.remaining_seconds() == 0.0 else "states")
             delta = route.assign(table, summaries, P) if P > 1 else {}
             senders = route.senders(table, summaries, P)
-            split = {(p, q): on(p, route.batch, sid, p, q, delta) for q in range(P) for p in senders[q]}
+            split = {(p, q): on(p, route.batch, sid, p, q, layer, delta) for q in range(P) for p in senders[q]}
             level_transitions = sum(s.transitions for s in summaries)
             tracer.fold(layer, summaries, found, premise, complete)
             transitions += level_transitions
@@ -168,7 +168,8 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
                         tick(k * _STEPS, k * _STEPS)
                 break
             futs = [on(q, level.step, sid, q, layer + 1, reduction, reduction and layer + 1 < k - 1,
-                       frozenset(found), run.remaining_seconds(), _cap(run), senders[q],
+                       frozenset(found), run.remaining_seconds(), _cap(run),
+                       [f for (p, _), f in split.items() if p == q], senders[q],
                        *[split[p, q] for p in senders[q]]) for q in range(P)]
             del split
     except BudgetExhausted as exc:

@@ -110,6 +110,24 @@ def test_senders_are_the_pairs_with_children_and_the_owner_itself() -> None:
         senders(table, [summary((9, 1))], 1)
 
 
+def test_a_routing_task_never_cuts_another_levels_children() -> None:
+    """In process: after the step of level 0, routing level 0 works and routing any other level is refused
+    (the driver's dependencies keep a routing task before its sender's next step; this is the guard)."""
+    from model.dist import level, partition, route
+
+    m = load_model(SEARCH / "report.json")
+    sid = "guard"
+    try:
+        partition.start(sid, 0, 1, m)
+        s = level.step(sid, 0, 0, True, True, frozenset(), None, None, (), ())
+        assert s.transitions > 0
+        with pytest.raises(RuntimeError, match="children of level 0, not 1"):
+            route.batch(sid, 0, 0, 1, {})
+        assert len(route.batch(sid, 0, 0, 0, {})) == s.transitions  # level 1: every child is new
+    finally:
+        partition.drop(sid, 0)
+
+
 def test_quiet_pauses_the_collector_and_freezes_what_the_task_leaves() -> None:
     import gc
 
