@@ -3,23 +3,27 @@
 
 A simulation, level by level, of the design in ``model/dist`` on P workers, from what the scaling run
 measured: the per-level profile of the exchange run (frontier, transitions, entries sent per frontier
-state, pickled bytes per entry, the share of entries that crossed on 2 workers), the sizes of the
-decision classes of its last level, the single process's CPU per transition on the largest model, and
-the cost of one task to Dask's scheduler (no-op tasks timed on the 2-worker cluster). Assumptions
-(stated in the table's caption too):
+state, pickled bytes per entry, the share of entries that crossed on 2 workers, the decision classes
+each partition's children fell in), the sizes of the decision classes of its last level, the
+partitioned search's CPU per transition on one worker (expand and merge, largest model), and the cost
+of one task to Dask's scheduler (no-op tasks timed on the 2-worker cluster). Assumptions (stated in the
+table's caption too):
 
 - a level waits for its fullest partition; states are placed by decision class, a class never split
   (``model/dist/route.py``), so the fullest partition's share is the makespan of longest-processing-time
   placement of the measured class sizes on P partitions (``imbalance``); the 10^9-state workload keeps
   the measured class shares (more states per class, not more classes: the pessimistic reading);
-- CPU per transition is the measured single-process one (each class is decided on one worker, so the
-  decision memo is not duplicated), a merged entry costs a quarter of it;
+- CPU per transition is the one measured on one worker, merge included (each class is decided on one
+  worker, so the decision memo is not duplicated);
 - of the entries, the share crossing workers is the hash-partitioned ``(P-1)/P`` scaled by what
   producer-first placement saved on 2 workers (measured crossing share over 1/2);
 - each worker sends and receives at ``BANDWIDTH`` bytes per second and a level's exchange cannot start
-  before its expand ends (no overlap), plus one ``LATENCY`` per level (the driver's barrier);
-- a level is ``P`` expand, ``P*P`` routing and ``P`` merge tasks; the scheduler handles them one after
-  another at the measured per-task cost (Dask's scheduler is a single thread).
+  before its expand ends (no overlap), plus one ``LATENCY`` per level (the driver's one round trip);
+- a level is ``P`` step tasks (merge, then expand) and one routing task per pair of partitions that has
+  children to send, ``P`` of them to itself: a sender's children fall in at most the ``D`` classes a
+  partition's children fell in on 2 workers (measured, last level), so at most ``min(P - 1, D)`` other
+  owners — pessimistic, as a partition holds fewer classes on more workers; the scheduler handles the
+  tasks one after another at the measured per-task cost (Dask's scheduler is a single thread).
 """
 
 from __future__ import annotations
@@ -48,22 +52,22 @@ def imbalance(sizes: list[int], p: int) -> float:
     return max(loads) / (sum(sizes) / p)
 
 
-def simulate(levels: list[tuple[float, float, float]], p: int, per_transition: float, per_entry: float,
-             bytes_per_entry: float, per_task: float, skew: float, crossing: float) -> dict[str, float]:
+def simulate(levels: list[tuple[float, float, float]], p: int, per_transition: float, bytes_per_entry: float,
+             per_task: float, skew: float, crossing: float, dests: float) -> dict[str, float]:
     """Seconds per component over ``levels`` of (frontier, transitions, entries) on ``p`` workers."""
     out = {"compute": 0.0, "exchange": 0.0, "schedule": 0.0}
     for _frontier, transitions, entries in levels:
-        out["compute"] += skew * (transitions / p * per_transition + entries / p * per_entry)
+        out["compute"] += skew * transitions / p * per_transition
         remote = entries * min(1.0, crossing * 2 * (p - 1) / p)
         out["exchange"] += (skew * remote / p * bytes_per_entry / BANDWIDTH + LATENCY) if p > 1 else 0.0
-        out["schedule"] += (2 * p + p * p) * per_task
+        out["schedule"] += (2 * p + p * min(p - 1, dests)) * per_task
     out["total"] = sum(out.values())
     return out
 
 
 def project(out_dir: Path, table: str, m: Measure, costs: list[dict[str, Any]], per_task: float) -> list[Path]:
     big = max(costs, key=lambda c: c["states"])
-    per_transition = big["single_cpu"] / big["transitions"]
+    per_transition = big["dask1_cpu"] / big["transitions"]
     levels_run = len(m.levels) or 1
     remote = sum(lv["remote"] for lv in m.levels)
     bytes_per_entry = sum(lv["remote_bytes"] for lv in m.levels) / max(1, remote)
@@ -71,7 +75,7 @@ def project(out_dir: Path, table: str, m: Measure, costs: list[dict[str, Any]], 
     last_frontier = max(1, m.levels[-2]["new_states"]) if levels_run > 1 else 1
     fanout = m.levels[-1]["exchanged"] / last_frontier
     tr_per_state = m.levels[-1]["transitions"] / last_frontier
-    per_entry = per_transition / 4  # a merge admits an entry with a few dict operations: assumed
+    dests = m.levels[-1].get("sender_classes", 2) / 2  # classes per sender, last level, 2 partitions
     growth = big["states"] ** (1 / max(1, big["depth"]))
     shapes: dict[str, list[tuple[float, float, float]]] = {}
     for label, total in ((f"{big['model']} bound {big['bound']}", float(big["states"])), ("10^9 states", BIG)):
@@ -86,10 +90,10 @@ def project(out_dir: Path, table: str, m: Measure, costs: list[dict[str, Any]], 
     curves: dict[str, list[float]] = {}
     sizes = m.class_sizes or [1]
     for label, levels in shapes.items():
-        one = simulate(levels, 1, per_transition, per_entry, bytes_per_entry, per_task, 1.0, crossing)["total"]
+        one = simulate(levels, 1, per_transition, bytes_per_entry, per_task, 1.0, crossing, dests)["total"]
         for p in WORKERS:
             skew = imbalance(sizes, p)
-            r = simulate(levels, p, per_transition, per_entry, bytes_per_entry, per_task, skew, crossing)
+            r = simulate(levels, p, per_transition, bytes_per_entry, per_task, skew, crossing, dests)
             limit = max(("compute", "exchange", "schedule"), key=lambda c: r[c])
             if limit == "compute" and skew > 1.5:
                 limit = "largest class"
@@ -98,15 +102,17 @@ def project(out_dir: Path, table: str, m: Measure, costs: list[dict[str, Any]], 
                          f"{one / r['total'] / p:.2f}", limit])
             curves.setdefault(label, []).append(one / r["total"])
     caption = (f"Projected partitioned search on P workers (experiments/dask_projection.py), from the measured "
-               f"CPU per transition ({per_transition * 1e6:.0f} µs, {big['model']}), scheduling cost per "
+               f"CPU per transition on one worker ({per_transition * 1e6:.0f} µs, merge included, "
+               f"{big['model']}), scheduling cost per "
                f"task ({per_task * 1e3:.2f} ms, no-op tasks timed on 2 workers), {bytes_per_entry:.0f} pickled "
                f"bytes per crossing entry, {fanout:.2f} entries per frontier state and {crossing:.2f} of them "
-               f"crossing on 2 workers (the levels run), {len(sizes)} decision classes in its last level (the "
+               f"crossing on 2 workers (the levels run), {dests:.0f} classes per partition's children in its "
+               f"last level, {len(sizes)} decision classes in that level (the "
                f"largest {sizes[0] / sum(sizes):.3f} of the states), layer growth {growth:.1f}. Assumed: classes "
                f"placed largest first on the least loaded worker, never split (skew: fullest worker over the "
                f"mean), {BANDWIDTH / 1e9:.0f} GB/s per worker, {LATENCY * 1e3:.0f} ms latency per level, no "
-               "overlap of expand and exchange, a single-threaded scheduler handling P expand, P*P routing and P "
-               "merge tasks per level, merge at a quarter of the per-transition CPU. Seconds per component; "
+               "overlap of expand and exchange, a single-threaded scheduler handling per level P step tasks and "
+               "P + P*min(P-1, classes per partition's children) routing tasks. Seconds per component; "
                "speedup over 1 worker; efficiency = speedup / P; limit: the largest component (largest class: "
                "compute bound by the skew).")
     paths = write_table(out_dir, table,

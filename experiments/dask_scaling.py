@@ -18,7 +18,9 @@ Method: per (model, bound), with sleep sets on as the CLI runs,
    cluster also the partitioned fingerprint search.
 One run each (these runs take minutes); speedup = exact single wall / Dask wall. The machine's load is
 recorded per row: on a shared machine the wall clock measures contention as much as the design, so the
-CPU figures are there too (``critical_cpu_s``: per level the slowest expand plus the slowest merge).
+CPU figures are there too (``critical_cpu_s``: per level the slowest step — the merge of the previous
+level, then the expand —, plus the slowest final merge; ``driver_cpu_s``: the driver's process, which
+also runs the LocalCluster's scheduler, during the timed run).
 
 Registered as ``dask-scaling``, not part of ``reproduce all``; run ``agentwarrant reproduce dask-scaling``.
 ``AGENTWARRANT_DASK_RUNS="report.json:7,deploy.json:3"`` replaces ``RUNS`` (a shorter run on a busy machine).
@@ -132,7 +134,8 @@ def reproduce(out_dir: Path, tick: Callable[[int, int], None]) -> list[Path]:
                      f"{peak / 2**20:.0f}", f"{peak / exact.states:.0f}", f"{fp_wall:.1f}", f"{fp_peak / 2**20:.0f}",
                      f"{fp_peak / fp.states:.0f}", f"{fp.collision:.1e}", _same(exact, fp),
                      f"{w1:.1f}", f"{wall / w1:.2f}", f"{w2:.1f}", f"{wall / w2:.2f}", f"{wf:.1f}",
-                     f"{fp_wall / wf:.2f}", f"{m2.worker_cpu:.1f}", f"{m2.critical_cpu:.1f}",
+                     f"{fp_wall / wf:.2f}", f"{m1.worker_cpu:.1f}", f"{m2.worker_cpu:.1f}", f"{m2.critical_cpu:.1f}",
+                     f"{m2.driver_cpu:.1f}",
                      same1 and same2 and samef, f"{os.getloadavg()[0]:.1f}"])
         costs.append({"model": name, "bound": k, "states": exact.states, "transitions": exact.transitions,
                       "single_cpu": exact.cpu_seconds, "single_wall": wall, "dask1_wall": w1,
@@ -159,8 +162,8 @@ def _table(out_dir: Path, rows: list[list[object]]) -> list[Path]:
         ["model", "bound", "states", "transitions", "single_s", "single_cpu_s", "single_peak_mib", "bytes_per_state",
          "fingerprint_s", "fingerprint_peak_mib", "fingerprint_bytes_per_state", "collision_probability",
          "fingerprint_same", "dask1_s", "speedup1", "dask2_s", "speedup2", "dask2_fingerprint_s",
-         "fingerprint_speedup2", "dask2_workers_cpu_s",
-         "dask2_critical_cpu_s", "dask_same", "load"], rows,
+         "fingerprint_speedup2", "dask1_worker_cpu_s", "dask2_workers_cpu_s",
+         "dask2_critical_cpu_s", "dask2_driver_cpu_s", "dask_same", "load"], rows,
         "Bounded search at scale, measured side by side in one run (`agentwarrant reproduce dask-scaling`), sleep "
         "sets on. single: the exact visited set in one process; fingerprint: 64-bit fingerprints "
         "(model/search/fingerprint.py); peak memory: the process's peak resident size above its size after "
@@ -179,14 +182,17 @@ def _levels(out_dir: Path, m: Measure, name: str, k: int) -> list[Path]:
     for lv in m.levels:
         per_entry = lv["remote_bytes"] / lv["remote"] if lv["remote"] else 0.0
         rows.append([lv["level"], frontier, lv["transitions"], lv["new_states"], lv["exchanged"], lv["remote"],
-                     lv["remote_bytes"], f"{per_entry:.0f}", f"{lv['exchanged'] / frontier:.2f}", lv["classes"],
+                     lv["remote_bytes"], f"{per_entry:.0f}", f"{lv['exchanged'] / frontier:.2f}", lv["tasks"],
+                     lv["classes"],
                      f"{lv['largest'] / max(1, lv['new_states']):.3f}"])
         frontier = lv["new_states"]
     return write_table(out_dir, "dask_scaling_levels",
                        ["level", "frontier", "transitions", "new_states", "entries_sent", "entries_remote",
-                        "remote_bytes", "bytes_per_entry", "entries_per_frontier_state", "classes_placed",
+                        "remote_bytes", "bytes_per_entry", "entries_per_frontier_state", "tasks", "classes_placed",
                         "largest_partition_share"], rows,
                        f"{name} at bound {k} on 2 partitions: per level, the frontier expanded, the entries each "
-                       "partition sent (one per distinct child: least key, parent's partition, transition key, "
-                       "sleep set), those that crossed to the other worker and their pickled bytes, the decision "
-                       "classes placed so far and the share of the level's new states on the fuller partition.")
+                       "partition sent (one per distinct child it had not visited itself: least key, parent's "
+                       "partition, transition key, sleep set), those that crossed to the other worker and their "
+                       "pickled bytes, the tasks (one step per partition, one routing task per pair with "
+                       "children to send), the decision classes placed so far and the share of the level's new "
+                       "states on the fuller partition.")

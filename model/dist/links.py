@@ -6,8 +6,11 @@ by (level, index in the frontier) from ``arrays.py``; the driver replays the key
 
 from __future__ import annotations
 
+from bisect import bisect_left
+
 from model.dist.measure import deep_size
-from model.dist.partition import Link, OrderKey, get
+from model.dist.partition import Link, OrderKey, Partition, get
+from model.search.compact import Compact
 from model.search.expand import Key, successors, transition
 from model.search.states import Transition
 
@@ -15,10 +18,18 @@ from model.search.states import Transition
 Back = tuple[int, int, Key, int | None]
 
 
+def state_at(p: Partition, okey: OrderKey) -> Compact:
+    """The state with this order key (exact mode): each level's frontier is sorted by key."""
+    level = p.levels[len(okey)]
+    i = bisect_left(level, okey, key=lambda f: f[0])
+    assert i < len(level) and level[i][0] == okey, f"no state with key {okey!r} here"
+    return level[i][1]
+
+
 def links(search: str, part: int, keys: tuple[OrderKey, ...]) -> tuple[Link, ...]:
     """The stored links of the states with these keys (exact mode)."""
     p = get(search, part)
-    return tuple(p.visited[p.by_key[k]] for k in keys)
+    return tuple(p.visited[state_at(p, k)] for k in keys)
 
 
 def backs(search: str, part: int, asks: tuple[tuple[int, int], ...]) -> tuple[Back, ...]:
@@ -38,7 +49,7 @@ def steps(search: str, part: int, asks: tuple[tuple[OrderKey, Key], ...]) -> tup
     p = get(search, part)
     out: list[Transition] = []
     for okey, tkey in asks:
-        for tr, _new, _at, _fp, k in successors(p.ctx, p.by_key[okey], {}):
+        for tr, _new, _at, _fp, k in successors(p.ctx, state_at(p, okey), {}):
             if k == tkey:
                 out.append(transition(tr))
                 break
@@ -52,5 +63,5 @@ def memory(search: str, part: int) -> tuple[int, int]:
     p = get(search, part)
     if p.fingerprints:
         arrays = sum(a.itemsize * len(a) for lv in p.back for a in lv)
-        return len(p.fps), p.fps.nbytes + arrays + deep_size((p.frontier, p.sleeps, p.key_list))
-    return len(p.visited), deep_size((p.visited, p.by_key, p.frontier, p.sleeps))
+        return len(p.fps), p.fps.nbytes + arrays + deep_size((p.frontier, p.key_list))
+    return len(p.visited), deep_size((p.visited, p.levels))

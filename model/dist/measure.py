@@ -24,9 +24,9 @@ if TYPE_CHECKING:
 
 @dataclass
 class Measure:
-    """``exchange=False`` records only CPU (cheap, for timed runs): the workers' total, and the critical
-    path — per level the slowest expand plus the slowest merge — the CPU a level needs on dedicated
-    cores, without communication."""
+    """``exchange=False`` records only CPU (cheap, for timed runs): the workers' total, the critical
+    path — per level the slowest step (merge, then expand), plus the slowest final merge: the CPU a
+    level needs on dedicated cores, without communication — and the driver's process."""
 
     exchange: bool = True
     levels: list[dict[str, int]] = field(default_factory=list)
@@ -35,6 +35,7 @@ class Measure:
     critical_cpu: float = 0.0
     class_sizes: list[int] = field(default_factory=list)  # the last level's children per class, largest first
     seeded: bool = False  # the workers shared one string-hash seed: states hashed natively
+    driver_cpu: float = 0.0  # the driver's process CPU (with a LocalCluster, the scheduler's too)
 
 
 def wire(batch: object, remote: bool) -> tuple[int, int]:

@@ -20,13 +20,15 @@ is the edge with the least key. So a partition keeps its frontier sorted by key,
 each new state, the entry with the least key: the same parent, the same shortest trace, the same
 frontier order as ``model/search/explicit.py``.
 
-**A level** on a partition: ``expand`` runs ``expand.successors`` (the real monitor over the compiled
-policy) over the frontier, keeps the distinct children (least key, link, sleep set intersected over this
-partition's edges into it) and returns a summary (transitions, the first edge per query that makes it
-hold, premises, new useful completions, children per class);
-``route.batch`` hands each owner its batch; ``merge`` on the owner drops children visited before, keeps
-the least key per child, intersects the sleep sets in key order (the single-process rule: the first
-edge's set, filtered by every later one) and makes the sorted new frontier.
+**A level** on a partition (one ``level.step`` task: the previous level's ``merge``, then ``expand``):
+``expand`` runs ``expand.successors`` (the real monitor over the compiled policy) over the frontier, drops
+children this partition visited before, keeps the other distinct children (least key, link, sleep set
+intersected over this partition's edges into it) and returns a summary (transitions, the first edge per
+query that makes it hold, premises, new useful completions, children per class); ``route.batch`` hands
+each owner its batch; ``merge`` on the owner drops the other partitions' children it visited before,
+keeps the least key per child, intersects the sleep sets in key order (the single-process rule: the
+first edge's set, filtered by every later one) and makes the sorted new frontier, each state with its
+sleep set. Exact mode keeps every level's sorted frontier: traces find a state by key by bisection.
 
 **Visited set.** Exact (state -> link) or, with ``fingerprints``, the 64-bit fingerprints of
 ``model/search/fingerprint.py`` in a ``FingerprintSet`` per partition with the links in per-level arrays
@@ -47,6 +49,7 @@ from typing import Any
 from model.canonical import canonical_str
 from model.dist.arrays import Links, store_links
 from model.dist.cones import Completion, OrderKey, cone_of
+from model.dist.heap import quiet, release
 from model.search.compact import Compact, empty
 from model.search.expand import Context, Key, counts, successors, transition
 from model.search.explicit import child_sleep_of
@@ -65,6 +68,8 @@ Link = tuple[OrderKey, int, Key, int | None] | None
 Entry = tuple[OrderKey, int, Key, int | None, dict[Key, Any] | None, int]
 #: per query: (edge key, partition, parent's key, transition, position, parent's index in the frontier)
 Hit = tuple[OrderKey, int, OrderKey, Transition, int | None, int]
+#: a frontier state: (order key, state, sleep set as footprint ids)
+Front = tuple[OrderKey, Compact, dict[Key, int]]
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,6 +83,7 @@ class Summary:
     complete: bool  # False: stopped at the deadline or transition cap, the level is incomplete
     cpu: float  # process CPU seconds of this expand
     classes: tuple[tuple[int, int], ...] = ()  # (class id, distinct children) of this level's children
+    merged: int = 0  # new states the merge before this expand admitted (``level.step``)
 
 
 def proj_text(s: Compact) -> str:
@@ -108,15 +114,15 @@ class Partition:
     fingerprints: bool = False
     visited: dict[Compact, Link] = field(default_factory=dict)  # exact mode
     fps: FingerprintSet = field(default_factory=FingerprintSet)  # fingerprint mode
-    by_key: dict[OrderKey, Compact] = field(default_factory=dict)
-    frontier: list[tuple[OrderKey, Compact]] = field(default_factory=list)
-    sleeps: dict[Compact, dict[Key, int]] = field(default_factory=dict)
+    frontier: list[Front] = field(default_factory=list)
+    levels: list[list[Front]] = field(default_factory=list)  # exact mode: every level's frontier, for traces
     seen: dict[int, set[str]] = field(default_factory=dict)  # goal query -> cone keys met here
     merged: dict[int, int] = field(default_factory=dict)  # level -> new states (idempotent merge)
     table: dict[int, int] = field(default_factory=dict)  # class id -> its partition
     children: dict[Compact, Entry] = field(default_factory=dict)  # this level's, until routed
     child_classes: list[int] = field(default_factory=list)  # the class of each of ``children``, in order
     routed: list[dict[Compact, Entry]] | None = None
+    child_layer: int = -1  # the level whose expand made ``children`` (``route.batch`` checks it)
     # fingerprint mode, per level >= 1 in frontier order: parent's partition, its index, key id, position
     back: list[Links] = field(default_factory=list)
     keys: dict[Key, int] = field(default_factory=dict)
@@ -128,6 +134,7 @@ class Partition:
 
 
 _PARTS: dict[tuple[str, int], Partition] = {}
+_NONE: dict[Any, Any] = {}  # shared, never written
 
 def probe() -> int:
     return hash(PROBE)
@@ -137,6 +144,7 @@ def root_class(model: SearchModel, seeded: bool) -> int:
     return class_of(empty(model.policy), seeded)
 
 
+@quiet
 def start(search: str, part: int, parts: int, model: SearchModel, seeded: bool = False,
           fingerprints: bool = False) -> int:
     """Create the partition on this worker; the root state (its class on partition 0) lives on partition 0."""
@@ -149,15 +157,16 @@ def start(search: str, part: int, parts: int, model: SearchModel, seeded: bool =
             p.fps.add(fingerprint(root))
         else:
             p.visited[root] = None
-        p.by_key[()] = root
-        p.frontier = [((), root)]
-        p.sleeps[root] = {}
+        p.frontier = [((), root, _NONE)]
+    if not fingerprints:
+        p.levels.append(p.frontier)
     _PARTS[(search, part)] = p
     return p.stored
 
 
 def drop(search: str, part: int) -> int:
     p = _PARTS.pop((search, part), None)
+    release()
     return 0 if p is None else p.stored
 
 
@@ -180,17 +189,22 @@ def expand(search: str, part: int, reduction: bool, reduce_here: bool, found: fr
     comps: list[tuple[int, Completion]] = []
     transitions = 0
     complete = True
-    for n, (key, s) in enumerate(p.frontier):
+    prints = indep.prints
+    # a child already in this partition's visited set is visited for the whole search (a state is stored
+    # by one partition only): dropped here, as the single process drops it, with no entry, sleep set or class
+    visited = p.visited if not p.fingerprints else _NONE
+    for n, (key, s, sleep) in enumerate(p.frontier):
         if (deadline is not None and time.monotonic() > deadline) or (cap is not None and transitions > cap):
             complete = False
             break
-        sleep = p.sleeps.get(s, {}) if reduction else {}
+        if not reduction:
+            sleep = _NONE
         have, have_premise = counts(s, nq)
         done: list[tuple[Key, int]] = []
         for sidx, (tr, new, at, fpi, tkey) in enumerate(successors(ctx, s, sleep)):
             transitions += 1
-            rec = new[0][at] if at is not None else None
-            if rec is not None:
+            if at is not None:
+                rec = new[0][at]
                 for i in rec[11]:
                     if i not in premises and have_premise[i] + 1 >= max(1, model.queries[i].more_than):
                         premises.add(i)
@@ -201,17 +215,16 @@ def expand(search: str, part: int, reduction: bool, reduce_here: bool, found: fr
                             hits[i] = ((*key, sidx), part, key, transition(tr), at, n)
                         if i in p.seen:
                             comps += [(i, c) for c in cone_of(ctx, s, transition(tr), i, (*key, sidx), p.seen[i])]
-            child_sleep: dict[Key, int] | None = None
-            if reduce_here:
-                child_sleep = child_sleep_of(indep, sleep, done, fpi, at)
-                if not indep.prints[fpi][0]:
-                    done.append((tkey, fpi))
-            have_entry = out.get(new)
-            if have_entry is None:  # the frontier is in key order: the first edge into a child is its least
-                out[new] = ((*key, sidx), part, tkey, at, child_sleep, n)
-            elif child_sleep is not None and have_entry[4]:
-                mine = have_entry[4]
-                out[new] = (*have_entry[:4], {u: f for u, f in mine.items() if u in child_sleep}, have_entry[5])
+            if new not in visited:
+                have_entry = out.get(new)
+                if have_entry is None:  # the frontier is in key order: the first edge into a child is its least
+                    out[new] = ((*key, sidx), part, tkey, at,
+                                child_sleep_of(indep, sleep, done, fpi, at) if reduce_here else None, n)
+                elif reduce_here and have_entry[4]:
+                    mine, child_sleep = have_entry[4], child_sleep_of(indep, sleep, done, fpi, at)
+                    out[new] = (*have_entry[:4], {u: f for u, f in mine.items() if u in child_sleep}, have_entry[5])
+            if reduce_here and not prints[fpi][0]:
+                done.append((tkey, fpi))
     classes: dict[int, int] = {}
     ids: list[int] = []
     if p.parts > 1:
@@ -224,10 +237,11 @@ def expand(search: str, part: int, reduction: bool, reduce_here: bool, found: fr
                    time.process_time() - clock, tuple(classes.items()))
 
 
-def merge(search: str, part: int, level: int, last: bool, *batches: dict[Compact, Entry]) -> tuple[int, float]:
-    """Admit this partition's new states of a level (batches from partitions 0..P-1); returns how many,
-    and the CPU seconds it took. ``last``: the final level, whose states are never expanded (the
-    fingerprint mode counts them without keeping them)."""
+def merge(search: str, part: int, level: int, last: bool, senders: tuple[int, ...], *batches: dict[Compact, Entry]
+          ) -> tuple[int, float]:
+    """Admit this partition's new states of a level (the batch from each of ``senders``, in order);
+    returns how many, and the CPU seconds it took. ``last``: the final level, whose states are never
+    expanded (the fingerprint mode counts them without keeping them)."""
     clock = time.process_time()
     p = _PARTS[(search, part)]
     if level in p.merged:
@@ -238,24 +252,26 @@ def merge(search: str, part: int, level: int, last: bool, *batches: dict[Compact
     ids = p.ctx.independence.id
     cands: dict[Compact, Entry] = {}
     dups: dict[Compact, list[Entry]] = {}
-    for sender, batch in enumerate(batches):
+    todo = list(zip(senders, batches, strict=True))
+    if not fpmode and part in senders:  # exact mode: ``expand`` checked its own children against visited
+        own = todo.pop(senders.index(part))[1]
+        cands = dict(own) if todo else own  # copying a dict reuses its stored hashes
+    for sender, batch in todo:
         if sender != part:
             batch = {c: e if e[4] is None else (*e[:4], {u: ids(f) for u, f in e[4].items()}, e[5])
                      for c, e in batch.items()}
         for child, entry in batch.items():
             have = cands.get(child)
             if have is None:
-                if (fps.add(fingerprint(child)) if fpmode else child not in visited):
+                if fps.add(fingerprint(child)) if fpmode else child not in visited:
                     cands[child] = entry
             else:
                 dups.setdefault(child, [have]).append(entry)
-    by_key = p.by_key
-    frontier: list[tuple[OrderKey, Compact]] = []
-    sleeps: dict[Compact, dict[Key, int]] = {}
+    frontier: list[Front] = []
     firsts: list[Entry] = []
     for child, first in cands.items():
         mine = first[4]
-        if child in dups:
+        if dups and child in dups:
             entries = sorted(dups[child], key=lambda e: e[0])
             first = entries[0]
             mine = first[4]
@@ -270,16 +286,15 @@ def merge(search: str, part: int, level: int, last: bool, *batches: dict[Compact
             firsts.append(first)
         else:
             visited[child] = (okey, first[1], first[2], first[3])
-            by_key[okey] = child
-        frontier.append((okey, child))
-        if mine is not None:
-            sleeps[child] = mine
+        frontier.append((okey, child, _NONE if mine is None else mine))
     n = len(frontier)
     if fpmode:
         if not last:
             p.back.append(store_links(p.keys, p.key_list, firsts, frontier))
-    elif len(batches) > 1:
-        frontier.sort(key=lambda kv: kv[0])  # P sorted runs: Timsort merges them
-    p.frontier, p.sleeps = ([], {}) if fpmode and last else (frontier, sleeps)
+    else:
+        if len(batches) > 1:
+            frontier.sort(key=lambda kv: kv[0])  # P sorted runs: Timsort merges them
+        p.levels.append(frontier)
+    p.frontier = [] if fpmode and last else frontier
     p.merged[level] = n
     return n, time.process_time() - clock

@@ -12,12 +12,13 @@ CPU of expanding them; a class is never split, so the finest grain is one class 
 ``experiments/dask_projection.py`` measures what that costs at many workers).
 
 ``batch`` runs on each sender: the first call of a level applies the new placements and sorts the
-partition's children into one batch per owner (dropping its own already-visited ones in exact mode);
-each of the ``P`` calls returns one batch, which Dask moves to the owner's merge.
+partition's children into one batch per owner (``expand`` already dropped the ones this partition had
+visited before); each of the ``P`` calls returns one batch, which Dask moves to the owner's merge.
 """
 
 from __future__ import annotations
 
+from model.dist.heap import quiet
 from model.dist.partition import Entry, Summary, get
 from model.search.compact import Compact
 
@@ -56,25 +57,41 @@ def assign(table: dict[int, int], summaries: list[Summary], parts: int) -> dict[
     return delta
 
 
-def batch(search: str, part: int, dest: int, delta: dict[int, int]) -> dict[Compact, Entry]:
-    """This partition's children of the level that partition ``dest`` owns."""
+def senders(table: dict[int, int], summaries: list[Summary], parts: int) -> list[tuple[int, ...]]:
+    """Per owner ``q``, the partitions with children of the level it owns (after ``assign``), ascending;
+    ``q`` itself always (its own ``batch`` call applies the level's placements to its table). Only these
+    pairs get a routing task: with producer-first placement a sender's children fall in a few classes, so
+    the tasks per level grow with the partitions, not with their square."""
+    out: list[set[int]] = [{q} for q in range(parts)]
+    for p, s in enumerate(summaries):
+        for c, _ in s.classes:
+            out[table[c]].add(p)
+    return [tuple(sorted(q)) for q in out]
+
+
+@quiet
+def batch(search: str, part: int, dest: int, layer: int, delta: dict[int, int]) -> dict[Compact, Entry]:
+    """This partition's children of level ``layer`` that partition ``dest`` owns."""
     p = get(search, part)
+    if p.child_layer != layer:  # the driver's dependencies prevent it; never route another level's children
+        raise RuntimeError(f"partition {part} holds the children of level {p.child_layer}, not {layer}")
     if p.routed is None:
         p.table.update(delta)
         out: list[dict[Compact, Entry]] = [{} for _ in range(p.parts)]
-        if p.parts == 1:
-            out[0] = p.children
-        else:
-            table, visited, exact = p.table, p.visited, not p.fingerprints
+        local = out[part] = p.children  # most children stay: only those leaving are moved (and rehashed)
+        if p.parts > 1:
+            table = p.table
             prints = p.ctx.independence.prints
-            for (child, entry), c in zip(p.children.items(), p.child_classes, strict=True):
+            gone: list[Compact] = []
+            for (child, entry), c in zip(local.items(), p.child_classes, strict=True):
                 d = table[c]
-                if d == part:
-                    if exact and child in visited:
-                        continue
-                elif entry[4] is not None:  # footprint ids are per process: footprints cross the wire
-                    entry = (*entry[:4], {u: prints[f] for u, f in entry[4].items()}, entry[5])
-                out[d][child] = entry
+                if d != part:
+                    if entry[4] is not None:  # footprint ids are per process: footprints cross the wire
+                        entry = (*entry[:4], {u: prints[f] for u, f in entry[4].items()}, entry[5])
+                    out[d][child] = entry
+                    gone.append(child)
+            for child in gone:
+                del local[child]
         p.routed, p.children, p.child_classes = out, {}, []
     mine = p.routed[dest]
     p.routed[dest] = {}  # Dask holds the result now; a re-run happens only after a lost worker (fatal)

@@ -2,23 +2,26 @@
 ``model/search/explicit.py`` (or, with ``fingerprints``, of ``model/search/fingerprint.py``) with its
 frontier partitioned across workers by decision class (``partition.py``).
 
-Each level submits, per partition ``p`` pinned to its worker, ``partition.expand`` (the real monitor
-steps every frontier state there; its children stay on the worker) and gathers the summaries (query
-events, children per class); the driver places the classes first seen (``route.assign``) and submits per
-pair ``(p, q)`` a ``route.batch`` on ``p``'s worker selecting the children ``q`` owns, and per partition
-``q`` ``partition.merge`` on ``q``'s worker, which depends on the ``P`` batches addressed to it: Dask moves
-them worker to worker, so states never pass through the driver. Per level the driver exchanges with the
-workers only summaries, the new placements (a few integers a class) and the merges' counts.
+Each level is one task per partition ``p`` pinned to its worker, ``level.step``: it merges the batches of
+the previous level addressed to ``p``, then expands the new frontier (the real monitor steps every state
+there; its children stay on the worker). The driver gathers the summaries (query events, children per
+class, the merge's count: its one round trip of the level), places the classes first seen
+(``route.assign``) and submits a ``route.batch`` on ``p``'s worker for each owner ``q`` of classes ``p``'s
+children fall in (``route.senders``; ``q = p`` always), then the next ``step`` on each ``q``, which
+depends on the batches addressed to it: Dask moves them worker to worker, so states never pass through
+the driver. The last level ends with ``level.finish`` (merge only). Per level the driver exchanges with
+the workers only summaries and the new placements (a few integers a class).
 
 Results equal the single-process search exactly — states, transitions, depth, verdicts, shortest traces,
 useful completions — because partitions order their frontier by the first-discovery key and merges keep
 the least key per state (``partition.py`` argues it); ``tests/unit/test_dist_search.py`` checks it.
 
 Budget: the meter ticks on the driver, once per level, by the level's transitions, and the clock is read
-between levels; each expand also gets the seconds and transitions left, and stops early when they run
-out, so a level cannot outlive the budget by much. A level that did not complete is discarded: what was
-found in earlier levels keeps its (shortest) trace and every other query answers ``Unknown``, as in the
-single-process engine (whose counts at exhaustion differ: it stops mid-level).
+between levels; each step also gets the seconds and transitions left when it is submitted, and its
+expand stops early when they run out, so a level cannot outlive the budget by much. A level that did
+not complete is discarded: what was found in earlier levels keeps its (shortest) trace and every other
+query answers ``Unknown``, as in the single-process engine (whose counts at exhaustion differ: it stops
+mid-level).
 Progress: ``tick(done, total)`` in hundredths of levels, once per level.
 """
 
@@ -30,9 +33,9 @@ from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from model.budget import Budget, BudgetExhausted, Meter, Spent, Unknown
+from model.dist import level, route
 from model.dist import links as lk
 from model.dist import partition as part
-from model.dist import route
 from model.dist.cluster import gather
 from model.dist.measure import Measure, wire
 from model.dist.traces import Cones, Tracer
@@ -47,6 +50,27 @@ if TYPE_CHECKING:
 Tick = Callable[[int, int], None]
 _STEPS = 100
 _UNLIMITED = Budget()
+
+
+def _cap(run: Meter) -> int | None:
+    """The transitions the budget has left (an expand stops when it runs past them)."""
+    return None if run.budget.states is None else max(0, run.budget.states - run.states)
+
+
+def _record(measure: Measure, g: Callable[[Any], Any], on: Callable[..., Any], split: dict[tuple[int, int], Any],
+            summaries: list[part.Summary], table: dict[int, int], layer: int, transitions: int) -> None:
+    """One level's exchange into ``measure``: entries sent (all, and between partitions), their pickled
+    bytes, the tasks (steps and routing), the classes placed so far (measured runs only: pickling costs
+    time); its new states and the fuller partition's share of them arrive with the next level's merge."""
+    pairs = list(split)
+    sizes: list[tuple[int, int]] = g([on(p, wire, split[p, q], p != q) for p, q in pairs])
+    measure.levels.append({
+        "level": layer + 1, "new_states": 0, "transitions": transitions,
+        "exchanged": sum(n for n, _ in sizes),
+        "remote": sum(n for (p, q), (n, _) in zip(pairs, sizes, strict=True) if p != q),
+        "remote_bytes": sum(b for _, b in sizes), "classes": len(table), "largest": 0,
+        "tasks": len(summaries) + len(pairs), "sender_classes": sum(len(s.classes) for s in summaries)})
+    measure.class_sizes = sorted((n for n, _ in route.weights(summaries).values()), reverse=True)
 
 
 def workers_of(client: Client) -> list[str]:
@@ -68,7 +92,7 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
     counted)."""
     k = model.bound if bound is None else bound
     run = meter if meter is not None else budget.start()
-    start = time.perf_counter()
+    start, clock = time.perf_counter(), time.process_time()
     addrs = workers_of(client)
     P = partitions if partitions is not None else len(addrs)
     where = [[addrs[p % len(addrs)]] for p in range(P)]
@@ -95,48 +119,59 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
     held = [1] + [0] * (P - 1)  # states per partition: the fingerprint collision bound is per partition
     exhausted: Unknown | None = None
     cpu = 0.0  # the workers' CPU seconds in expand and merge: ``cpu_seconds`` of the run
+    futs = [on(p, level.step, sid, p, 0, reduction, reduction and k > 1, frozenset(), run.remaining_seconds(),
+               _cap(run), (), ()) for p in range(P)] if k > 0 else []
     try:
         for layer in range(k):
-            reduce_here = reduction and layer < k - 1
-            left = run.remaining_seconds()
-            cap = None if run.budget.states is None else max(0, run.budget.states - run.states)
-            summaries: list[part.Summary] = g([on(p, part.expand, sid, p, reduction, reduce_here, frozenset(found),
-                                                  left, cap) for p in range(P)])
+            summaries: list[part.Summary] = g(futs)
+            if layer > 0:  # the merge of the previous level ran in the same tasks
+                new = [s.merged for s in summaries]
+                if measure is not None and measure.exchange:
+                    measure.levels[-1].update(new_states=sum(new), largest=max(new))
+                if not sum(new):
+                    break
+                states += sum(new)
+                held = [a + b for a, b in zip(held, new, strict=True)]
+                depth = layer
+                if tick is not None:
+                    tick(layer * _STEPS, k * _STEPS)
+            cpu += sum(s.cpu for s in summaries)
+            if measure is not None:
+                measure.critical_cpu += max(s.cpu for s in summaries)
             if not all(s.complete for s in summaries):
                 n = sum(s.transitions for s in summaries)
                 raise BudgetExhausted(run.budget, Spent(run.spent.seconds, run.states + n),
                                       "time" if run.remaining_seconds() == 0.0 else "states")
             delta = route.assign(table, summaries, P) if P > 1 else {}
-            split = [[on(p, route.batch, sid, p, q, delta) for q in range(P)] for p in range(P)]
-            merges = [on(q, part.merge, sid, q, layer, layer == k - 1, *[split[p][q] for p in range(P)])
-                      for q in range(P)]
-            merged: list[tuple[int, float]] = g(merges)
-            new = [n for n, _ in merged]
-            level = sum(s.transitions for s in summaries)
-            cpu += sum(s.cpu for s in summaries) + sum(c for _, c in merged)
-            if measure is not None:
-                measure.critical_cpu += max(s.cpu for s in summaries) + max(c for _, c in merged)
-            if measure is not None and measure.exchange:
-                sizes: list[tuple[int, int]] = g([on(p, wire, split[p][q], p != q) for p in range(P) for q in range(P)])
-                measure.levels.append({
-                    "level": layer + 1, "new_states": sum(new), "transitions": level,
-                    "exchanged": sum(n for n, _ in sizes),
-                    "remote": sum(n for i, (n, _) in enumerate(sizes) if i // P != i % P),
-                    "remote_bytes": sum(b for _, b in sizes), "classes": len(table),
-                    "largest": max(new)})
-                measure.class_sizes = sorted((n for n, _ in route.weights(summaries).values()), reverse=True)
-            del split, merges
-            transitions += level
+            senders = route.senders(table, summaries, P)
+            split = {(p, q): on(p, route.batch, sid, p, q, layer, delta) for q in range(P) for p in senders[q]}
+            level_transitions = sum(s.transitions for s in summaries)
             tracer.fold(layer, summaries, found, premise, complete)
-            run.tick(level)
+            transitions += level_transitions
+            run.tick(level_transitions)
             run.check_time()
-            if not sum(new):
+            if measure is not None and measure.exchange:
+                _record(measure, g, on, split, summaries, table, layer, level_transitions)
+            if layer == k - 1:
+                merged: list[tuple[int, float]] = g([on(q, level.finish, sid, q, layer, senders[q],
+                                                        *[split[p, q] for p in senders[q]]) for q in range(P)])
+                cpu += sum(c for _, c in merged)
+                if measure is not None and measure.exchange:
+                    measure.levels[-1].update(new_states=sum(n for n, _ in merged), largest=max(n for n, _ in merged))
+                if measure is not None:
+                    measure.critical_cpu += max(c for _, c in merged)
+                if sum(n for n, _ in merged):
+                    states += sum(n for n, _ in merged)
+                    held = [a + n for a, (n, _) in zip(held, merged, strict=True)]
+                    depth = k
+                    if tick is not None:
+                        tick(k * _STEPS, k * _STEPS)
                 break
-            states += sum(new)
-            held = [a + b for a, b in zip(held, new, strict=True)]
-            depth = layer + 1
-            if tick is not None:
-                tick((layer + 1) * _STEPS, k * _STEPS)
+            futs = [on(q, level.step, sid, q, layer + 1, reduction, reduction and layer + 1 < k - 1,
+                       frozenset(found), run.remaining_seconds(), _cap(run),
+                       [f for (p, _), f in split.items() if p == q], senders[q],
+                       *[split[p, q] for p in senders[q]]) for q in range(P)]
+            del split
     except BudgetExhausted as exc:
         exhausted = Unknown.of(exc, f"explored {states} states and {transitions} transitions in complete levels; "
                                     f"level {depth + 1} of bound {k} incomplete")
@@ -146,6 +181,7 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
     finally:
         if measure is not None:
             measure.worker_cpu = cpu
+            measure.driver_cpu = time.process_time() - clock
         if measure is not None and measure.exchange:
             measure.memory = g([on(p, lk.memory, sid, p) for p in range(P)])
         alive = set(workers_of(client))  # a lost worker's partition is gone with it; free the others

@@ -15,9 +15,10 @@ from click.testing import CliRunner
 
 from model.budget import Budget, Unknown
 from model.cli import main
+from model.dist.heap import quiet, release
 from model.dist.measure import Measure
 from model.dist.partition import Summary, class_of, proj_text
-from model.dist.route import assign
+from model.dist.route import assign, senders
 from model.dist.search import explore_distributed
 from model.search.compact import empty
 from model.search.expand import Context, successors
@@ -50,6 +51,21 @@ def test_equals_single_process(dask_client: Any, name: str, bound: int, reductio
     assert sum(n for n, _ in measure.memory) == a.states
     assert 0 < measure.critical_cpu <= measure.worker_cpu == b.cpu_seconds
     assert measure.seeded  # the LocalCluster's workers share one hash seed: the native owner hash ran
+    P = parts or 2
+    for lv in measure.levels:  # one step per partition, a routing task per pair that has children to send
+        assert P < lv["tasks"] <= P + P * P
+
+
+@pytest.mark.parametrize(("name", "bound"), [("payments.json", 6), ("delete_ab.json", 3), ("report.json", 0),
+                                             ("report.json", 1)])
+def test_saturated_and_trivial_bounds_equal_single_process(dask_client: Any, name: str, bound: int) -> None:
+    """A level that adds no state ends the search (its merge runs in the next level's step), and bounds
+    0 and 1 have no or only a final merge."""
+    m = load_model(SEARCH / name)
+    a = explore(m, bound)
+    assert a.depth < bound or bound <= 1
+    same(a, explore_distributed(dask_client, m, bound))
+    same(explore_fingerprint(m, bound), explore_distributed(dask_client, m, bound, fingerprints=True))
 
 
 def test_class_is_stable_across_processes(dask_client: Any) -> None:
@@ -81,6 +97,60 @@ def test_assign_keeps_placements_balances_and_prefers_the_producer() -> None:
     assert delta == {1: 0, 3: 0, 2: 1}
     assert table == {7: 1, 1: 0, 3: 0, 2: 1}
     assert assign(table, [summary((7, 9), (3, 2)), summary((2, 5))], 2) == {}  # nothing new to place
+
+
+def test_senders_are_the_pairs_with_children_and_the_owner_itself() -> None:
+    def summary(*classes: tuple[int, int]) -> Summary:
+        return Summary(0, (), frozenset(), (), True, 0.0, classes)
+
+    table = {1: 0, 2: 2, 3: 2, 4: 1}
+    # partition 0 sends to 0 and 2, partition 1 only to 2, partition 2 nothing; every owner merges its own
+    assert senders(table, [summary((1, 3), (2, 1)), summary((3, 2)), summary()], 3) == [(0,), (1,), (0, 1, 2)]
+    with pytest.raises(KeyError):  # a class the driver never placed is a bug, not an empty batch
+        senders(table, [summary((9, 1))], 1)
+
+
+def test_a_routing_task_never_cuts_another_levels_children() -> None:
+    """In process: after the step of level 0, routing level 0 works and routing any other level is refused
+    (the driver's dependencies keep a routing task before its sender's next step; this is the guard)."""
+    from model.dist import level, partition, route
+
+    m = load_model(SEARCH / "report.json")
+    sid = "guard"
+    try:
+        partition.start(sid, 0, 1, m)
+        s = level.step(sid, 0, 0, True, True, frozenset(), None, None, (), ())
+        assert s.transitions > 0
+        with pytest.raises(RuntimeError, match="children of level 0, not 1"):
+            route.batch(sid, 0, 0, 1, {})
+        assert len(route.batch(sid, 0, 0, 0, {})) == s.transitions  # level 1: every child is new
+    finally:
+        partition.drop(sid, 0)
+
+
+def test_quiet_pauses_the_collector_and_freezes_what_the_task_leaves() -> None:
+    import gc
+
+    kept: list[object] = []
+
+    @quiet
+    def task() -> bool:
+        kept.append([[] for _ in range(1000)])
+        return gc.isenabled()
+
+    before = gc.get_freeze_count()
+    was = gc.isenabled()
+    try:
+        gc.enable()
+        assert task() is False  # paused while the task runs
+        assert gc.isenabled()  # and restored afterwards
+        assert gc.get_freeze_count() >= before + 1000  # the task's survivors are out of the collector's walks
+        release()  # a search ended: the collector sees them again
+        assert gc.get_freeze_count() == 0
+    finally:
+        gc.unfreeze()
+        if not was:
+            gc.disable()
 
 
 def test_fingerprint_mode_equals_single_process(dask_client: Any) -> None:
