@@ -14,7 +14,7 @@ from __future__ import annotations
 import time
 from dataclasses import replace
 
-from model.dist.heap import quiet
+from model.search.heap import quiet
 from model.dist.partition import Entry, Summary, expand, get, merge
 from model.search.compact import Compact
 

@@ -49,7 +49,7 @@ from typing import Any
 from model.canonical import canonical_str
 from model.dist.arrays import Links, store_links
 from model.dist.cones import Completion, OrderKey, cone_of
-from model.dist.heap import quiet, release
+from model.search.heap import quiet, release
 from model.search.compact import Compact, empty
 from model.search.expand import Context, Key, counts, successors, transition
 from model.search.explicit import child_sleep_of

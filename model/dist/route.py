@@ -18,7 +18,7 @@ visited before); each of the ``P`` calls returns one batch, which Dask moves to 
 
 from __future__ import annotations
 
-from model.dist.heap import quiet
+from model.search.heap import quiet
 from model.dist.partition import Entry, Summary, get
 from model.search.compact import Compact
 

@@ -24,6 +24,9 @@ keeps its (shortest) trace and every other answers ``Unknown``; completions foun
 Counts: ``states`` = distinct canonical states visited (including the initial one), ``transitions`` =
 transitions explored (admitted call × outcome, reviewer and approver actions, including those into
 already-visited states), ``depth`` = the deepest layer that had states.
+
+The cycle collector is paused while the search runs (``heap.py`` says why), as it is on the workers of
+the partitioned search.
 """
 
 from __future__ import annotations
@@ -37,6 +40,7 @@ from model.budget import Budget, BudgetExhausted, Meter, Unknown
 from model.search.compact import Compact
 from model.search.completions import completion_key, cone, orders
 from model.search.expand import Context, Key, Raw, counts, shift_key, successors, transition
+from model.search.heap import paused
 from model.search.model import QueryKind, SearchModel
 from model.search.por import Independence
 from model.search.space import apply_action
@@ -127,6 +131,7 @@ def child_sleep_of(indep: Independence, sleep: dict[Key, int], done: list[tuple[
 _UNLIMITED = Budget()
 
 
+@paused()
 def layered(ctx: Context, store: Visited, k: int, tick: Tick | None = None, budget: Budget = _UNLIMITED,
             reduction: bool = True, meter: Meter | None = None) -> ExplicitRun:
     """The search to bound ``k`` over ``store`` (module docstring)."""

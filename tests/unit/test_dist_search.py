@@ -6,6 +6,7 @@ Unknown; the CLI connects with --scheduler. Every corpus model and bound 5: test
 
 from __future__ import annotations
 
+import gc
 import json
 from pathlib import Path
 from typing import Any
@@ -15,7 +16,6 @@ from click.testing import CliRunner
 
 from model.budget import Budget, Unknown
 from model.cli import main
-from model.dist.heap import quiet, release
 from model.dist.measure import Measure
 from model.dist.partition import Summary, class_of, proj_text
 from model.dist.route import assign, senders
@@ -24,6 +24,7 @@ from model.search.compact import empty
 from model.search.expand import Context, successors
 from model.search.explicit import ExplicitRun, explore
 from model.search.fingerprint import explore_fingerprint
+from model.search.heap import paused, quiet, release
 from model.search.load import load_model
 from model.search.verdict import Found
 
@@ -129,8 +130,6 @@ def test_a_routing_task_never_cuts_another_levels_children() -> None:
 
 
 def test_quiet_pauses_the_collector_and_freezes_what_the_task_leaves() -> None:
-    import gc
-
     kept: list[object] = []
 
     @quiet
@@ -212,3 +211,21 @@ def test_cli_fingerprint_on_a_cluster_equals_single_process(dask_client: Any) ->
     for doc in (a, b):
         doc["explicit"].pop("seconds")
     assert a == b
+
+
+def test_single_process_search_runs_with_the_collector_paused_and_restores_it() -> None:
+    """The baseline of the scaling comparison gets the same collector treatment as the workers."""
+    seen: list[bool] = []
+    model = load_model(SEARCH / "report.json")
+    was = gc.isenabled()
+    try:
+        gc.enable()
+        explore(model, bound=3, tick=lambda _d, _t: seen.append(gc.isenabled()))
+        assert seen and not any(seen)
+        assert gc.isenabled()
+        gc.disable()
+        with paused():
+            assert not gc.isenabled()
+        assert not gc.isenabled()  # a caller that had it off keeps it off
+    finally:
+        (gc.enable if was else gc.disable)()

@@ -29,6 +29,7 @@ from typing import Any, Generic, TypeVar, cast
 
 from model.budget import Budget, BudgetExhausted, Meter, Unknown
 from model.search.fpset import FingerprintSet, collision_probability, fingerprint
+from model.search.heap import paused
 from model.search.layered import cut_short
 from model.search.system.protocol import Query, QueryKind, System
 from model.search.verdict import Exhausted, Vacuous
@@ -157,6 +158,7 @@ class _Fingerprints(Generic[S]):
         return collision_probability(len(self.seen))
 
 
+@paused()
 def search(sys: System[S], bound: int, mode: str = "exact", tick: Tick | None = None, budget: Budget = _UNLIMITED,
            meter: Meter | None = None) -> SystemRun:
     """The layered search of ``sys`` to ``bound`` steps with the ``mode`` visited set (module docstring)."""
