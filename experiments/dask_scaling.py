@@ -1,12 +1,12 @@
 """Bounded search at scale: ``paper_figures/tables/dask_scaling.{csv,md}`` — per (model, bound) of
 ``RUNS`` (AgentDojo banking with seven tools at bound 4, past a million states, and the deployment
 policy's larger fleet at bound 4; at bound 5 its runs alone would take the whole run past half an
-hour), the
-single-process search (exact and fingerprint visited sets, time and peak memory) and the partitioned
-search on a Dask LocalCluster of 1 and 2 worker processes (and of 2 in fingerprint mode), measured side
-by side in one run, with the results checked equal; ``dask_scaling_levels`` (per level of one partitioned run: states,
-transitions, entries exchanged and their bytes) and the projection to 10, 100 and 1,000 workers
-(``experiments/dask_projection.py``: ``dask_scaling_projection`` and ``paper_figures/dask_projection.png``).
+hour), the single-process search (exact and fingerprint visited sets, time and peak memory) and the
+partitioned search on a Dask LocalCluster of 1 and 2 worker processes (and of 2 in fingerprint mode),
+measured side by side in one run, with the results checked equal; ``dask_scaling_levels`` (per level of
+one partitioned run: states, transitions, entries exchanged and their bytes) and the projection to 10,
+100 and 1,000 workers (``experiments/dask_projection.py``: ``dask_scaling_projection`` and
+``paper_figures/dask_projection.png``).
 
 Method: per (model, bound), with sleep sets on as the CLI runs,
 1. the exact single-process search (``explicit.explore``) in a fresh spawned process: wall and CPU
@@ -135,7 +135,7 @@ def reproduce(out_dir: Path, tick: Callable[[int, int], None]) -> list[Path]:
                      f"{fp_peak / fp.states:.0f}", f"{fp.collision:.1e}", _same(exact, fp),
                      f"{w1:.1f}", f"{wall / w1:.2f}", f"{w2:.1f}", f"{wall / w2:.2f}", f"{wf:.1f}",
                      f"{fp_wall / wf:.2f}", f"{m1.worker_cpu:.1f}", f"{m2.worker_cpu:.1f}", f"{m2.critical_cpu:.1f}",
-                     f"{m2.driver_cpu:.1f}",
+                     f"{m2.driver_cpu:.1f}", m2.lent,
                      same1 and same2 and samef, f"{os.getloadavg()[0]:.1f}"])
         costs.append({"model": name, "bound": k, "states": exact.states, "transitions": exact.transitions,
                       "single_cpu": exact.cpu_seconds, "single_wall": wall, "dask1_wall": w1,
@@ -163,13 +163,14 @@ def _table(out_dir: Path, rows: list[list[object]]) -> list[Path]:
          "fingerprint_s", "fingerprint_peak_mib", "fingerprint_bytes_per_state", "collision_probability",
          "fingerprint_same", "dask1_s", "speedup1", "dask2_s", "speedup2", "dask2_fingerprint_s",
          "fingerprint_speedup2", "dask1_worker_cpu_s", "dask2_workers_cpu_s",
-         "dask2_critical_cpu_s", "dask2_driver_cpu_s", "dask_same", "load"], rows,
+         "dask2_critical_cpu_s", "dask2_driver_cpu_s", "dask2_lent", "dask_same", "load"], rows,
         "Bounded search at scale, measured side by side in one run (`agentwarrant reproduce dask-scaling`), sleep "
         "sets on. single: the exact visited set in one process; fingerprint: 64-bit fingerprints "
         "(model/search/fingerprint.py); peak memory: the process's peak resident size above its size after "
         "loading the model; dask1/dask2: the partitioned search on a LocalCluster of 1 and 2 worker processes "
         "(wall seconds, one run each); speedup = single_s / dask_s; dask2_fingerprint: the partitioned search "
         "over fingerprints on the 2-worker cluster, fingerprint_speedup2 = fingerprint_s / dask2_fingerprint_s; "
+        "dask2_lent: frontier states the 2-worker run expanded away from their owner (model/dist/route.py, balance); "
         "*_same: states, transitions, depth, verdicts "
         "with their shortest traces and useful completions equal to the exact single process; load: the "
         "machine's 1-minute load average after the row (2 cores shared with other jobs: above 2 the wall clock "

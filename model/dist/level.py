@@ -14,9 +14,9 @@ from __future__ import annotations
 import time
 from dataclasses import replace
 
-from model.search.heap import quiet
-from model.dist.partition import Entry, Summary, expand, get, merge
+from model.dist.partition import Entry, LentFront, Summary, cut, expand, expand_lent, get, merge
 from model.search.compact import Compact
+from model.search.heap import quiet
 
 
 @quiet
@@ -34,6 +34,37 @@ def step(search: str, part: int, layer: int, reduction: bool, reduce_here: bool,
     out = expand(search, part, reduction, reduce_here, found, seconds, cap)
     get(search, part).child_layer = layer
     return replace(out, merged=new, cpu=time.process_time() - clock)
+
+
+#: what ``split`` returns: the merge's new states, its CPU seconds, the states lent to each partition
+Cut = tuple[int, float, tuple[list[LentFront], ...]]
+
+
+@quiet
+def split(search: str, part: int, layer: int, shares: tuple[tuple[int, float], ...], after: object,
+          senders: tuple[int, ...], *batches: dict[Compact, Entry]) -> Cut:
+    """The first half of ``step`` on a partition that lends part of its level (``model/dist/search.py``,
+    balance): merge, then cut the shares other partitions expand; ``rest`` expands the remainder."""
+    clock = time.process_time()
+    new = merge(search, part, layer - 1, False, senders, *batches)[0] if layer > 0 else 0
+    return new, time.process_time() - clock, cut(search, part, shares)
+
+
+@quiet
+def rest(search: str, part: int, layer: int, reduction: bool, reduce_here: bool, found: frozenset[int],
+         seconds: float | None, cap: int | None, done: Cut) -> Summary:
+    """The second half of ``step`` on a lending partition: expand the states it did not lend."""
+    clock = time.process_time()
+    out = expand(search, part, reduction, reduce_here, found, seconds, cap)
+    get(search, part).child_layer = layer
+    return replace(out, merged=done[0], cpu=done[1] + time.process_time() - clock)
+
+
+@quiet
+def borrow(search: str, part: int, owner: int, reduction: bool, reduce_here: bool, found: frozenset[int],
+           seconds: float | None, cap: int | None, after: object, done: Cut) -> Summary:
+    """Expand the states ``owner`` lent this partition, once its own expand of the level (``after``) ran."""
+    return expand_lent(search, part, owner, done[2][part], reduction, reduce_here, found, seconds, cap)
 
 
 @quiet

@@ -35,6 +35,7 @@ class Measure:
     critical_cpu: float = 0.0
     class_sizes: list[int] = field(default_factory=list)  # the last level's children per class, largest first
     seeded: bool = False  # the workers shared one string-hash seed: states hashed natively
+    lent: int = 0  # frontier states expanded by a partition other than their owner (``route.balance``)
     driver_cpu: float = 0.0  # the driver's process CPU (with a LocalCluster, the scheduler's too)
 
 

@@ -42,22 +42,24 @@ loss of its worker (the search fails and is re-run).
 from __future__ import annotations
 
 import time
-from dataclasses import dataclass, field
+from collections.abc import Iterable
+from dataclasses import dataclass, field, replace
 from hashlib import blake2b
 from typing import Any
 
 from model.canonical import canonical_str
 from model.dist.arrays import Links, store_links
 from model.dist.cones import Completion, OrderKey, cone_of
-from model.search.heap import quiet, release
 from model.search.compact import Compact, empty
 from model.search.expand import Context, Key, counts, successors, transition
 from model.search.explicit import child_sleep_of
 from model.search.fingerprint import FingerprintSet, fingerprint
+from model.search.heap import quiet, release
 from model.search.model import SearchModel
 from model.search.states import Transition
 
-__all__ = ["Completion", "Entry", "Hit", "Link", "OrderKey", "Summary", "class_of", "expand", "merge", "start"]
+__all__ = ["Completion", "Entry", "Hit", "LentFront", "Link", "OrderKey", "Summary", "class_of", "cut", "expand",
+           "expand_lent", "merge", "start"]
 
 #: what an owner stores per visited state (exact mode): its key, the parent's partition, the transition's
 #: key (the position-wise ``Key`` of ``expand``; the ``Transition`` itself is rebuilt by the parent's
@@ -70,6 +72,11 @@ Entry = tuple[OrderKey, int, Key, int | None, dict[Key, Any] | None, int]
 Hit = tuple[OrderKey, int, OrderKey, Transition, int | None, int]
 #: a frontier state: (order key, state, sleep set as footprint ids)
 Front = tuple[OrderKey, Compact, dict[Key, int]]
+#: a frontier state lent to another partition: (index in its owner's frontier, order key, state, sleep set
+#: as footprints — footprint ids are per process)
+LentFront = tuple[int, OrderKey, Compact, dict[Key, Any]]
+#: golden-ratio step: the indices ``cut`` lends are spread evenly over the frontier (and so over its classes)
+_PHI = 0.6180339887498949
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +91,8 @@ class Summary:
     cpu: float  # process CPU seconds of this expand
     classes: tuple[tuple[int, int], ...] = ()  # (class id, distinct children) of this level's children
     merged: int = 0  # new states the merge before this expand admitted (``level.step``)
+    costs: tuple[tuple[int, int, float], ...] = ()  # (owner partition, its frontier states expanded here, CPU s)
+    heat: tuple[tuple[int, float], ...] = ()  # (class id, CPU seconds of the parents of its children, summed)
 
 
 def proj_text(s: Compact) -> str:
@@ -123,6 +132,10 @@ class Partition:
     child_classes: list[int] = field(default_factory=list)  # the class of each of ``children``, in order
     routed: list[dict[Compact, Entry]] | None = None
     child_layer: int = -1  # the level whose expand made ``children`` (``route.batch`` checks it)
+    lent: frozenset[int] = frozenset()  # indices of the frontier ``cut`` lent to other partitions
+    mixed: bool = False  # ``children`` holds children of lent states too: not in key order
+    counts: dict[int, int] = field(default_factory=dict)  # class id -> children of ``children`` in it
+    heat: dict[int, float] = field(default_factory=dict)  # class id -> its children's parents' CPU, summed
     # fingerprint mode, per level >= 1 in frontier order: parent's partition, its index, key id, position
     back: list[Links] = field(default_factory=list)
     keys: dict[Key, int] = field(default_factory=dict)
@@ -176,24 +189,108 @@ def get(search: str, part: int) -> Partition:  # the partition of a search on th
 
 def expand(search: str, part: int, reduction: bool, reduce_here: bool, found: frozenset[int], seconds: float | None,
            cap: int | None) -> Summary:
-    """Expand this partition's frontier; its distinct children wait in the partition for ``route.batch``."""
+    """Expand this partition's frontier, but the states ``cut`` lent; its distinct children wait in the
+    partition for ``route.batch``."""
     clock = time.process_time()
     p = _PARTS[(search, part)]
+    lent = p.lent
+    items = ((n, f) for n, f in enumerate(p.frontier) if n not in lent) if lent else enumerate(p.frontier)
+    out: dict[Compact, Entry] = {}
+    runs: list[tuple[int, float]] = []
+    s = _walk(p, items, part, p.seen, reduction, reduce_here, found, seconds, cap, out, [], runs)
+    p.lent, p.mixed = frozenset(), False
+    p.counts, p.heat = {}, {}
+    ids: list[int] = []
+    if p.parts > 1:
+        seeded = p.seeded
+        ids = [class_of(child, seeded) for child in out]
+        _tally(p, ids, runs)
+    p.children, p.child_classes, p.routed = out, ids, None
+    return replace(s, cpu=time.process_time() - clock, classes=tuple(p.counts.items()), heat=tuple(p.heat.items()))
+
+
+def _tally(p: Partition, ids: list[int], runs: list[tuple[int, float]]) -> None:
+    """Count the new children ``ids`` (their classes, in the order ``_walk`` made them) per class, with
+    their parents' CPU: ``runs`` says, per parent in order, how many of them it made and its CPU."""
+    counts, heat = p.counts, p.heat
+    it = iter(ids)
+    for made, dt in runs:
+        for _ in range(made):
+            c = next(it)
+            counts[c] = counts.get(c, 0) + 1
+            heat[c] = heat.get(c, 0.0) + dt
+
+
+def cut(search: str, part: int, shares: tuple[tuple[int, float], ...]) -> tuple[list[LentFront], ...]:
+    """Lend a share of this partition's new frontier to each receiver of ``shares`` (partition, fraction of
+    the frontier): per partition, the states it is to expand (empty for the others). The owner keeps them
+    in its frontier (traces and links still find them there) and its ``expand`` skips them."""
+    p = _PARTS[(search, part)]
+    prints = p.ctx.independence.prints
+    out: list[list[LentFront]] = [[] for _ in range(p.parts)]
+    bounds: list[tuple[float, int]] = []
+    acc = 0.0
+    for r, f in shares:
+        acc += f
+        bounds.append((acc, r))
+    lent: set[int] = set()
+    for n, (key, s, sleep) in enumerate(p.frontier):
+        u = (n * _PHI) % 1.0
+        for bound, r in bounds:
+            if u < bound:
+                out[r].append((n, key, s, {k: prints[f] for k, f in sleep.items()}))
+                lent.add(n)
+                break
+    p.lent = frozenset(lent)
+    return tuple(out)
+
+
+def expand_lent(search: str, part: int, owner: int, items: list[LentFront], reduction: bool, reduce_here: bool,
+                found: frozenset[int], seconds: float | None, cap: int | None) -> Summary:
+    """Expand states ``owner`` lent to this partition, after this partition's own expand of the level: their
+    children join ``children`` (the least key kept per child, sleep sets intersected as ``merge`` does),
+    links and events name the owner and the state's index in its frontier. The summary's ``classes``
+    count every child this partition now holds."""
+    clock = time.process_time()
+    p = _PARTS[(search, part)]
+    ids = p.ctx.independence.id
+    own = ((n, (key, s, {k: ids(f) for k, f in sleep.items()})) for n, key, s, sleep in items)
+    fresh_seen: dict[int, set[str]] = {i: set() for i in p.seen}  # cones: the driver keeps the least edge's
+    added: list[Compact] = []
+    runs: list[tuple[int, float]] = []
+    s = _walk(p, own, owner, fresh_seen, reduction, reduce_here, found, seconds, cap, p.children, added, runs)
+    seeded = p.seeded
+    born = [class_of(child, seeded) for child in added]
+    p.child_classes.extend(born)
+    _tally(p, born, runs)
+    p.mixed = True
+    return replace(s, cpu=time.process_time() - clock, classes=tuple(p.counts.items()), heat=tuple(p.heat.items()))
+
+
+def _walk(p: Partition, items: Iterable[tuple[int, Front]], owner: int, seen: dict[int, set[str]], reduction: bool,
+          reduce_here: bool, found: frozenset[int], seconds: float | None, cap: int | None,
+          out: dict[Compact, Entry], added: list[Compact], runs: list[tuple[int, float]]) -> Summary:
+    """Expand ``items`` (index in ``owner``'s frontier, frontier state) in key order into ``out``. A child
+    already in ``out`` keeps the least key; when ``added`` is given (lent states, met after this
+    partition's own), each child new to ``out`` is appended to it. ``runs`` receives, per state expanded,
+    how many children new to ``out`` it made and its CPU seconds (``route.balance`` weighs classes by it)."""
     ctx, model = p.ctx, p.ctx.model
     indep = ctx.independence
     nq = len(model.queries)
     deadline = None if seconds is None else time.monotonic() + seconds
-    out: dict[Compact, Entry] = {}
     hits: dict[int, Hit] = {}
     premises: set[int] = set()
     comps: list[tuple[int, Completion]] = []
     transitions = 0
     complete = True
     prints = indep.prints
+    lending = out is p.children
+    clock = time.process_time()
+    expanded = 0
     # a child already in this partition's visited set is visited for the whole search (a state is stored
     # by one partition only): dropped here, as the single process drops it, with no entry, sleep set or class
     visited = p.visited if not p.fingerprints else _NONE
-    for n, (key, s, sleep) in enumerate(p.frontier):
+    for n, (key, s, sleep) in items:
         if (deadline is not None and time.monotonic() > deadline) or (cap is not None and transitions > cap):
             complete = False
             break
@@ -201,8 +298,11 @@ def expand(search: str, part: int, reduction: bool, reduce_here: bool, found: fr
             sleep = _NONE
         have, have_premise = counts(s, nq)
         done: list[tuple[Key, int]] = []
+        expanded += 1
+        size, mark = len(out), time.process_time()
         for sidx, (tr, new, at, fpi, tkey) in enumerate(successors(ctx, s, sleep)):
             transitions += 1
+            ekey = (*key, sidx)
             if at is not None:
                 rec = new[0][at]
                 for i in rec[11]:
@@ -212,29 +312,29 @@ def expand(search: str, part: int, reduction: bool, reduce_here: bool, found: fr
                     need = model.queries[i].more_than
                     if have[i] + 1 > need >= have[i]:
                         if i not in hits and i not in found:
-                            hits[i] = ((*key, sidx), part, key, transition(tr), at, n)
-                        if i in p.seen:
-                            comps += [(i, c) for c in cone_of(ctx, s, transition(tr), i, (*key, sidx), p.seen[i])]
+                            hits[i] = (ekey, owner, key, transition(tr), at, n)
+                        if i in seen:
+                            comps += [(i, c) for c in cone_of(ctx, s, transition(tr), i, ekey, seen[i])]
             if new not in visited:
                 have_entry = out.get(new)
                 if have_entry is None:  # the frontier is in key order: the first edge into a child is its least
-                    out[new] = ((*key, sidx), part, tkey, at,
-                                child_sleep_of(indep, sleep, done, fpi, at) if reduce_here else None, n)
+                    out[new] = (ekey, owner, tkey, at, child_sleep_of(indep, sleep, done, fpi, at) if reduce_here
+                                else None, n)
+                    if lending:
+                        added.append(new)
+                elif lending and ekey < have_entry[0]:  # a lent state's edge precedes this partition's own
+                    mine = child_sleep_of(indep, sleep, done, fpi, at) if reduce_here else None
+                    if mine is not None and have_entry[4] is not None:  # the least edge's set, filtered
+                        mine = {u: f for u, f in mine.items() if u in have_entry[4]}
+                    out[new] = (ekey, owner, tkey, at, mine, n)
                 elif reduce_here and have_entry[4]:
                     mine, child_sleep = have_entry[4], child_sleep_of(indep, sleep, done, fpi, at)
                     out[new] = (*have_entry[:4], {u: f for u, f in mine.items() if u in child_sleep}, have_entry[5])
             if reduce_here and not prints[fpi][0]:
                 done.append((tkey, fpi))
-    classes: dict[int, int] = {}
-    ids: list[int] = []
-    if p.parts > 1:
-        seeded = p.seeded
-        ids = [class_of(child, seeded) for child in out]
-        for c in ids:
-            classes[c] = classes.get(c, 0) + 1
-    p.children, p.child_classes, p.routed = out, ids, None
-    return Summary(transitions, tuple(sorted(hits.items())), frozenset(premises), tuple(comps), complete,
-                   time.process_time() - clock, tuple(classes.items()))
+        runs.append((len(out) - size, time.process_time() - mark))
+    return Summary(transitions, tuple(sorted(hits.items())), frozenset(premises), tuple(comps), complete, 0.0,
+                   costs=((owner, expanded, time.process_time() - clock),))
 
 
 def merge(search: str, part: int, level: int, last: bool, senders: tuple[int, ...], *batches: dict[Compact, Entry]
@@ -292,8 +392,8 @@ def merge(search: str, part: int, level: int, last: bool, senders: tuple[int, ..
         if not last:
             p.back.append(store_links(p.keys, p.key_list, firsts, frontier))
     else:
-        if len(batches) > 1:
-            frontier.sort(key=lambda kv: kv[0])  # P sorted runs: Timsort merges them
+        if len(batches) > 1 or p.mixed:
+            frontier.sort(key=lambda kv: kv[0])  # sorted runs (P, and lent states' children): Timsort merges them
         p.levels.append(frontier)
     p.frontier = [] if fpmode and last else frontier
     p.merged[level] = n

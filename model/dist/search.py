@@ -30,6 +30,7 @@ from __future__ import annotations
 import time
 import uuid
 from collections.abc import Callable
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from model.budget import Budget, BudgetExhausted, Meter, Spent, Unknown
@@ -73,6 +74,25 @@ def _record(measure: Measure, g: Callable[[Any], Any], on: Callable[..., Any], s
     measure.class_sizes = sorted((n for n, _ in route.weights(summaries).values()), reverse=True)
 
 
+def _combined(own: list[part.Summary], lent: list[list[part.Summary]]) -> list[part.Summary]:
+    """Per partition, its own expand's summary with those of the lent states it expanded afterwards: the
+    least hit per query, every event, the CPU of all, and the classes of every child it holds (the last
+    lent expand counted them all)."""
+    out = []
+    for s, extra in zip(own, lent, strict=True):
+        for b in extra:
+            hits = dict(s.hits)
+            for i, h in b.hits:
+                if i not in hits or h[0] < hits[i][0]:
+                    hits[i] = h
+            s = replace(s, transitions=s.transitions + b.transitions, hits=tuple(sorted(hits.items())),
+                        premises=s.premises | b.premises, completions=s.completions + b.completions,
+                        complete=s.complete and b.complete, cpu=s.cpu + b.cpu, classes=b.classes,
+                        costs=s.costs + b.costs, heat=b.heat)
+        out.append(s)
+    return out
+
+
 def workers_of(client: Client) -> list[str]:
     """The cluster's worker addresses, sorted: partition ``p`` lives on the ``p``-th."""
     return sorted(client.scheduler_info(n_workers=-1)["workers"])
@@ -81,7 +101,7 @@ def workers_of(client: Client) -> list[str]:
 def explore_distributed(client: Client, model: SearchModel, bound: int | None = None, tick: Tick | None = None,
                         budget: Budget = _UNLIMITED, reduction: bool = True, meter: Meter | None = None,
                         partitions: int | None = None, measure: Measure | None = None,
-                        fingerprints: bool = False) -> ExplicitRun:
+                        fingerprints: bool = False, balance: float | None = route.LEND_ABOVE) -> ExplicitRun:
     """``explicit.explore`` over the cluster of ``client``, one partition per worker by default; with
     ``fingerprints``, ``fingerprint.explore_fingerprint`` (each partition keeps 64-bit fingerprints).
 
@@ -89,7 +109,8 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
     per level the new states, transitions, entries exchanged (all, and between partitions) and their
     pickled bytes, and each partition's resident size at the end (that costs time: not for timed runs).
     The run's ``cpu_seconds`` is the workers' CPU in expand, routing and merge (the driver's is not
-    counted)."""
+    counted). ``balance``: lend frontier states when a partition's predicted expand exceeds this many
+    times the mean (``route.balance``); None never lends."""
     k = model.bound if bound is None else bound
     run = meter if meter is not None else budget.start()
     start, clock = time.perf_counter(), time.process_time()
@@ -121,9 +142,13 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
     cpu = 0.0  # the workers' CPU seconds in expand and merge: ``cpu_seconds`` of the run
     futs = [on(p, level.step, sid, p, 0, reduction, reduction and k > 1, frozenset(), run.remaining_seconds(),
                _cap(run), (), ()) for p in range(P)] if k > 0 else []
+    borrows: list[list[Any]] = [[] for _ in range(P)]  # per partition, its expands of lent states, in order
     try:
         for layer in range(k):
-            summaries: list[part.Summary] = g(futs)
+            lent: list[list[part.Summary]] = g(borrows)
+            summaries = _combined(g(futs), lent)
+            if measure is not None:
+                measure.lent += sum(n for ls in lent for b in ls for _, n, _ in b.costs)
             if layer > 0:  # the merge of the previous level ran in the same tasks
                 new = [s.merged for s in summaries]
                 if measure is not None and measure.exchange:
@@ -167,10 +192,26 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
                     if tick is not None:
                         tick(k * _STEPS, k * _STEPS)
                 break
-            futs = [on(q, level.step, sid, q, layer + 1, reduction, reduction and layer + 1 < k - 1,
-                       frozenset(found), run.remaining_seconds(), _cap(run),
-                       [f for (p, _), f in split.items() if p == q], senders[q],
-                       *[split[p, q] for p in senders[q]]) for q in range(P)]
+            shares = route.balance(table, summaries, P, balance) if P > 1 and balance is not None else [()] * P
+            here = reduction and layer + 1 < k - 1
+            seconds, cap = run.remaining_seconds(), _cap(run)
+            futs, cuts = [], {}
+            for q in range(P):
+                after = [f for (p, _), f in split.items() if p == q]
+                batches = [split[p, q] for p in senders[q]]
+                if shares[q]:
+                    cuts[q] = on(q, level.split, sid, q, layer + 1, shares[q], after, senders[q], *batches)
+                    futs.append(on(q, level.rest, sid, q, layer + 1, reduction, here, frozenset(found), seconds,
+                                   cap, cuts[q]))
+                else:
+                    futs.append(on(q, level.step, sid, q, layer + 1, reduction, here, frozenset(found), seconds,
+                                   cap, after, senders[q], *batches))
+            borrows = [[] for _ in range(P)]
+            for q in range(P):
+                for r, _ in shares[q]:
+                    before = borrows[r][-1] if borrows[r] else futs[r]
+                    borrows[r].append(on(r, level.borrow, sid, r, q, reduction, here, frozenset(found), seconds,
+                                         cap, before, cuts[q]))
             del split
     except BudgetExhausted as exc:
         exhausted = Unknown.of(exc, f"explored {states} states and {transitions} transitions in complete levels; "

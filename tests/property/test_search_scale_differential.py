@@ -37,6 +37,9 @@ def check(client: Any, model: SearchModel, bound: int, reduction: bool) -> None:
     assert m.seeded
     dfp = explore_distributed(client, model, bound, reduction=reduction, fingerprints=True)
     same(exact, dfp)
+    # lending frontier states on any imbalance (balance=1.0) and mixing them evenly (0.0) change no result
+    same(exact, explore_distributed(client, model, bound, reduction=reduction, balance=1.0))
+    same(exact, explore_distributed(client, model, bound, reduction=reduction, balance=0.0, fingerprints=True))
     assert dfp.mode == "fingerprint" and 0.0 < dfp.collision <= fp.collision
 
 

@@ -229,3 +229,19 @@ def test_single_process_search_runs_with_the_collector_paused_and_restores_it() 
         assert not gc.isenabled()  # a caller that had it off keeps it off
     finally:
         (gc.enable if was else gc.disable)()
+
+
+@pytest.mark.parametrize(("name", "bound", "reduction", "fingerprints"), [
+    ("report.json", 5, True, False), ("report.json", 4, False, False), ("payments.json", 5, True, False),
+    ("report.json", 5, True, True)])
+def test_lending_frontier_states_keeps_the_single_process_result(dask_client: Any, name: str, bound: int,
+                                                                  reduction: bool, fingerprints: bool) -> None:
+    """``balance=1.0`` lends on any predicted imbalance: states expanded away from their owner give the
+    same states, transitions, verdicts, shortest traces and completions."""
+    m = load_model(SEARCH / name)
+    a = explore_fingerprint(m, bound, reduction=reduction) if fingerprints else explore(m, bound, reduction=reduction)
+    measure = Measure(exchange=False)
+    b = explore_distributed(dask_client, m, bound, reduction=reduction, measure=measure, balance=1.0,
+                            fingerprints=fingerprints)
+    same(a, b)
+    assert measure.lent > 0  # states did move
