@@ -152,5 +152,21 @@ def gather(client: Client, futures: Any, needs: list[str] | None = None) -> Any:
     return client.gather(futures)  # type: ignore[no-untyped-call]
 
 
+def first_done(client: Client, futures: list[Any], needs: list[str]) -> list[Any]:
+    """The futures of ``futures`` that have finished, waiting for at least one; raises ``WorkerLost`` as
+    ``gather`` does."""
+    from distributed import wait
+
+    while True:
+        try:
+            done = wait(futures, timeout=_POLL_SECONDS, return_when="FIRST_COMPLETED")  # type: ignore[no-untyped-call]
+            return [f for f in futures if f in done.done]
+        except TimeoutError:
+            gone = set(needs) - set(client.scheduler_info(n_workers=-1)["workers"])
+            if gone:
+                raise WorkerLost(f"worker {', '.join(sorted(gone))} left the cluster; its partition of the "
+                                 "search is lost (run the search again)") from None
+
+
 def cancel(client: Client, futures: Any) -> None:
     client.cancel(futures)  # type: ignore[no-untyped-call]

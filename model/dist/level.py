@@ -14,7 +14,7 @@ from __future__ import annotations
 import time
 from dataclasses import replace
 
-from model.dist.partition import Entry, LentFront, Summary, cut, expand, expand_lent, get, merge
+from model.dist.partition import Entry, LentFront, Summary, expand, expand_chunk, get, merge, open_chunks, take_chunk
 from model.search.compact import Compact
 from model.search.heap import quiet
 
@@ -36,35 +36,31 @@ def step(search: str, part: int, layer: int, reduction: bool, reduce_here: bool,
     return replace(out, merged=new, cpu=time.process_time() - clock)
 
 
-#: what ``split`` returns: the merge's new states, its CPU seconds, the states lent to each partition
-Cut = tuple[int, float, tuple[list[LentFront], ...]]
-
-
 @quiet
-def split(search: str, part: int, layer: int, shares: tuple[tuple[int, float], ...], after: object,
-          senders: tuple[int, ...], *batches: dict[Compact, Entry]) -> Cut:
-    """The first half of ``step`` on a partition that lends part of its level (``model/dist/search.py``,
-    balance): merge, then cut the shares other partitions expand; ``rest`` expands the remainder."""
+def open_level(search: str, part: int, layer: int, after: object, senders: tuple[int, ...],
+               *batches: dict[Compact, Entry]) -> tuple[int, float, int]:
+    """The first half of a level run as chunks (``model/dist/search.py``): merge the batches of level
+    ``layer - 1`` and clear the children; (new states, CPU seconds, frontier size)."""
     clock = time.process_time()
     new = merge(search, part, layer - 1, False, senders, *batches)[0] if layer > 0 else 0
-    return new, time.process_time() - clock, cut(search, part, shares)
-
-
-@quiet
-def rest(search: str, part: int, layer: int, reduction: bool, reduce_here: bool, found: frozenset[int],
-         seconds: float | None, cap: int | None, done: Cut) -> Summary:
-    """The second half of ``step`` on a lending partition: expand the states it did not lend."""
-    clock = time.process_time()
-    out = expand(search, part, reduction, reduce_here, found, seconds, cap)
+    n = open_chunks(search, part)
     get(search, part).child_layer = layer
-    return replace(out, merged=done[0], cpu=done[1] + time.process_time() - clock)
+    return new, time.process_time() - clock, n
+
+
+def take(search: str, part: int, j: int, count: int) -> list[LentFront]:
+    """Chunk ``j`` of ``count`` of this partition's level: its data lives on the owner's worker, and Dask
+    moves it only when another worker runs the chunk."""
+    return take_chunk(search, part, j, count)
 
 
 @quiet
-def borrow(search: str, part: int, owner: int, reduction: bool, reduce_here: bool, found: frozenset[int],
-           seconds: float | None, cap: int | None, after: object, done: Cut) -> Summary:
-    """Expand the states ``owner`` lent this partition, once its own expand of the level (``after``) ran."""
-    return expand_lent(search, part, owner, done[2][part], reduction, reduce_here, found, seconds, cap)
+def chunk(search: str, owner: int, items: list[LentFront], reduction: bool, reduce_here: bool, found: frozenset[int],
+          seconds: float | None, cap: int | None) -> Summary:
+    """Expand a chunk of ``owner``'s frontier on the worker the driver chose (the driver sends chunks only
+    once every partition's ``open_level`` of the level has run: no chunk adds children to a partition
+    before it is cleared)."""
+    return expand_chunk(search, owner, items, reduction, reduce_here, found, seconds, cap)
 
 
 @quiet

@@ -58,8 +58,8 @@ from model.search.heap import quiet, release
 from model.search.model import SearchModel
 from model.search.states import Transition
 
-__all__ = ["Completion", "Entry", "Hit", "LentFront", "Link", "OrderKey", "Summary", "class_of", "cut", "expand",
-           "expand_lent", "merge", "start"]
+__all__ = ["Completion", "Entry", "Hit", "LentFront", "Link", "OrderKey", "Summary", "class_of", "expand",
+           "expand_chunk", "merge", "open_chunks", "start", "take_chunk"]
 
 #: what an owner stores per visited state (exact mode): its key, the parent's partition, the transition's
 #: key (the position-wise ``Key`` of ``expand``; the ``Transition`` itself is rebuilt by the parent's
@@ -72,11 +72,9 @@ Entry = tuple[OrderKey, int, Key, int | None, dict[Key, Any] | None, int]
 Hit = tuple[OrderKey, int, OrderKey, Transition, int | None, int]
 #: a frontier state: (order key, state, sleep set as footprint ids)
 Front = tuple[OrderKey, Compact, dict[Key, int]]
-#: a frontier state lent to another partition: (index in its owner's frontier, order key, state, sleep set
-#: as footprints — footprint ids are per process)
+#: a frontier state in a chunk (``open_chunks``): (index in its owner's frontier, order key, state, sleep set
+#: as footprints — footprint ids are per process, and a chunk may run in another)
 LentFront = tuple[int, OrderKey, Compact, dict[Key, Any]]
-#: golden-ratio step: the indices ``cut`` lends are spread evenly over the frontier (and so over its classes)
-_PHI = 0.6180339887498949
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,7 +90,7 @@ class Summary:
     classes: tuple[tuple[int, int], ...] = ()  # (class id, distinct children) of this level's children
     merged: int = 0  # new states the merge before this expand admitted (``level.step``)
     costs: tuple[tuple[int, int, float], ...] = ()  # (owner partition, its frontier states expanded here, CPU s)
-    heat: tuple[tuple[int, float], ...] = ()  # (class id, CPU seconds of the parents of its children, summed)
+    where: int = -1  # the partition that ran it (a chunk of another partition's frontier runs where Dask puts it)
 
 
 def proj_text(s: Compact) -> str:
@@ -132,10 +130,7 @@ class Partition:
     child_classes: list[int] = field(default_factory=list)  # the class of each of ``children``, in order
     routed: list[dict[Compact, Entry]] | None = None
     child_layer: int = -1  # the level whose expand made ``children`` (``route.batch`` checks it)
-    lent: frozenset[int] = frozenset()  # indices of the frontier ``cut`` lent to other partitions
-    mixed: bool = False  # ``children`` holds children of lent states too: not in key order
-    counts: dict[int, int] = field(default_factory=dict)  # class id -> children of ``children`` in it
-    heat: dict[int, float] = field(default_factory=dict)  # class id -> its children's parents' CPU, summed
+    mixed: bool = False  # ``children`` came from chunks run in any order: not in key order
     # fingerprint mode, per level >= 1 in frontier order: parent's partition, its index, key id, position
     back: list[Links] = field(default_factory=list)
     keys: dict[Key, int] = field(default_factory=dict)
@@ -189,91 +184,75 @@ def get(search: str, part: int) -> Partition:  # the partition of a search on th
 
 def expand(search: str, part: int, reduction: bool, reduce_here: bool, found: frozenset[int], seconds: float | None,
            cap: int | None) -> Summary:
-    """Expand this partition's frontier, but the states ``cut`` lent; its distinct children wait in the
-    partition for ``route.batch``."""
+    """Expand this partition's frontier; its distinct children wait in the partition for ``route.batch``."""
     clock = time.process_time()
     p = _PARTS[(search, part)]
-    lent = p.lent
-    items = ((n, f) for n, f in enumerate(p.frontier) if n not in lent) if lent else enumerate(p.frontier)
     out: dict[Compact, Entry] = {}
-    runs: list[tuple[int, float]] = []
-    s = _walk(p, items, part, p.seen, reduction, reduce_here, found, seconds, cap, out, [], runs)
-    p.lent, p.mixed = frozenset(), False
-    p.counts, p.heat = {}, {}
+    s = _walk(p, enumerate(p.frontier), part, p.seen, reduction, reduce_here, found, seconds, cap, out, [])
+    counts: dict[int, int] = {}
     ids: list[int] = []
     if p.parts > 1:
         seeded = p.seeded
         ids = [class_of(child, seeded) for child in out]
-        _tally(p, ids, runs)
-    p.children, p.child_classes, p.routed = out, ids, None
-    return replace(s, cpu=time.process_time() - clock, classes=tuple(p.counts.items()), heat=tuple(p.heat.items()))
-
-
-def _tally(p: Partition, ids: list[int], runs: list[tuple[int, float]]) -> None:
-    """Count the new children ``ids`` (their classes, in the order ``_walk`` made them) per class, with
-    their parents' CPU: ``runs`` says, per parent in order, how many of them it made and its CPU."""
-    counts, heat = p.counts, p.heat
-    it = iter(ids)
-    for made, dt in runs:
-        for _ in range(made):
-            c = next(it)
+        for c in ids:
             counts[c] = counts.get(c, 0) + 1
-            heat[c] = heat.get(c, 0.0) + dt
+    p.children, p.child_classes, p.routed, p.mixed = out, ids, None, False
+    return replace(s, cpu=time.process_time() - clock, classes=tuple(counts.items()), where=part)
 
 
-def cut(search: str, part: int, shares: tuple[tuple[int, float], ...]) -> tuple[list[LentFront], ...]:
-    """Lend a share of this partition's new frontier to each receiver of ``shares`` (partition, fraction of
-    the frontier): per partition, the states it is to expand (empty for the others). The owner keeps them
-    in its frontier (traces and links still find them there) and its ``expand`` skips them."""
+def open_chunks(search: str, part: int) -> int:
+    """Start a level run as chunks: clear the children (``expand_chunk`` adds to them); returns the size of
+    the new frontier, which ``take_chunk`` cuts. The owner keeps the frontier itself (traces and links
+    find its states there)."""
+    p = _PARTS[(search, part)]
+    p.children, p.child_classes, p.routed, p.mixed = {}, [], None, True
+    return len(p.frontier)
+
+
+def take_chunk(search: str, part: int, j: int, count: int) -> list[LentFront]:
+    """The ``j``-th of ``count`` runs of consecutive states of this partition's frontier (key order kept
+    within each), sleep sets as footprints: any worker may expand it."""
     p = _PARTS[(search, part)]
     prints = p.ctx.independence.prints
-    out: list[list[LentFront]] = [[] for _ in range(p.parts)]
-    bounds: list[tuple[float, int]] = []
-    acc = 0.0
-    for r, f in shares:
-        acc += f
-        bounds.append((acc, r))
-    lent: set[int] = set()
-    for n, (key, s, sleep) in enumerate(p.frontier):
-        u = (n * _PHI) % 1.0
-        for bound, r in bounds:
-            if u < bound:
-                out[r].append((n, key, s, {k: prints[f] for k, f in sleep.items()}))
-                lent.add(n)
-                break
-    p.lent = frozenset(lent)
-    return tuple(out)
+    n = len(p.frontier)
+    lo, hi = n * j // count, n * (j + 1) // count
+    return [(i, key, s, {k: prints[f] for k, f in sleep.items()})
+            for i, (key, s, sleep) in enumerate(p.frontier[lo:hi], start=lo)]
 
 
-def expand_lent(search: str, part: int, owner: int, items: list[LentFront], reduction: bool, reduce_here: bool,
-                found: frozenset[int], seconds: float | None, cap: int | None) -> Summary:
-    """Expand states ``owner`` lent to this partition, after this partition's own expand of the level: their
-    children join ``children`` (the least key kept per child, sleep sets intersected as ``merge`` does),
-    links and events name the owner and the state's index in its frontier. The summary's ``classes``
-    count every child this partition now holds."""
+def local(search: str) -> Partition:
+    """A partition of ``search`` held by this worker (the lowest-numbered when it holds several)."""
+    return _PARTS[min(k for k in _PARTS if k[0] == search)]
+
+
+def expand_chunk(search: str, owner: int, items: list[LentFront], reduction: bool, reduce_here: bool,
+                 found: frozenset[int], seconds: float | None, cap: int | None) -> Summary:
+    """Expand a chunk of ``owner``'s frontier on whichever partition this worker holds: the children join
+    its ``children`` (the least key kept per child, sleep sets intersected as ``merge`` does), links and
+    events name the owner and the state's index in its frontier. The summary's ``classes`` count the
+    children this chunk added; ``where`` names the partition that now holds them."""
     clock = time.process_time()
-    p = _PARTS[(search, part)]
+    p = local(search)
     ids = p.ctx.independence.id
     own = ((n, (key, s, {k: ids(f) for k, f in sleep.items()})) for n, key, s, sleep in items)
     fresh_seen: dict[int, set[str]] = {i: set() for i in p.seen}  # cones: the driver keeps the least edge's
     added: list[Compact] = []
-    runs: list[tuple[int, float]] = []
-    s = _walk(p, own, owner, fresh_seen, reduction, reduce_here, found, seconds, cap, p.children, added, runs)
+    s = _walk(p, own, owner, fresh_seen, reduction, reduce_here, found, seconds, cap, p.children, added)
     seeded = p.seeded
     born = [class_of(child, seeded) for child in added]
     p.child_classes.extend(born)
-    _tally(p, born, runs)
-    p.mixed = True
-    return replace(s, cpu=time.process_time() - clock, classes=tuple(p.counts.items()), heat=tuple(p.heat.items()))
+    counts: dict[int, int] = {}
+    for c in born:
+        counts[c] = counts.get(c, 0) + 1
+    return replace(s, cpu=time.process_time() - clock, classes=tuple(counts.items()), where=p.part)
 
 
 def _walk(p: Partition, items: Iterable[tuple[int, Front]], owner: int, seen: dict[int, set[str]], reduction: bool,
           reduce_here: bool, found: frozenset[int], seconds: float | None, cap: int | None,
-          out: dict[Compact, Entry], added: list[Compact], runs: list[tuple[int, float]]) -> Summary:
+          out: dict[Compact, Entry], added: list[Compact]) -> Summary:
     """Expand ``items`` (index in ``owner``'s frontier, frontier state) in key order into ``out``. A child
-    already in ``out`` keeps the least key; when ``added`` is given (lent states, met after this
-    partition's own), each child new to ``out`` is appended to it. ``runs`` receives, per state expanded,
-    how many children new to ``out`` it made and its CPU seconds (``route.balance`` weighs classes by it)."""
+    already in ``out`` keeps the least key; when ``out`` is the partition's ``children`` (a chunk, run in
+    any order with the level's other chunks), each child new to it is appended to ``added``."""
     ctx, model = p.ctx, p.ctx.model
     indep = ctx.independence
     nq = len(model.queries)
@@ -299,7 +278,6 @@ def _walk(p: Partition, items: Iterable[tuple[int, Front]], owner: int, seen: di
         have, have_premise = counts(s, nq)
         done: list[tuple[Key, int]] = []
         expanded += 1
-        size, mark = len(out), time.process_time()
         for sidx, (tr, new, at, fpi, tkey) in enumerate(successors(ctx, s, sleep)):
             transitions += 1
             ekey = (*key, sidx)
@@ -322,7 +300,7 @@ def _walk(p: Partition, items: Iterable[tuple[int, Front]], owner: int, seen: di
                                 else None, n)
                     if lending:
                         added.append(new)
-                elif lending and ekey < have_entry[0]:  # a lent state's edge precedes this partition's own
+                elif lending and ekey < have_entry[0]:  # chunks run in any order: an earlier chunk's edge
                     mine = child_sleep_of(indep, sleep, done, fpi, at) if reduce_here else None
                     if mine is not None and have_entry[4] is not None:  # the least edge's set, filtered
                         mine = {u: f for u, f in mine.items() if u in have_entry[4]}
@@ -332,7 +310,6 @@ def _walk(p: Partition, items: Iterable[tuple[int, Front]], owner: int, seen: di
                     out[new] = (*have_entry[:4], {u: f for u, f in mine.items() if u in child_sleep}, have_entry[5])
             if reduce_here and not prints[fpi][0]:
                 done.append((tkey, fpi))
-        runs.append((len(out) - size, time.process_time() - mark))
     return Summary(transitions, tuple(sorted(hits.items())), frozenset(premises), tuple(comps), complete, 0.0,
                    costs=((owner, expanded, time.process_time() - clock),))
 

@@ -23,10 +23,6 @@ from model.search.compact import Compact
 from model.search.heap import quiet
 
 SLACK = 1.05
-#: lend when the predicted fullest partition exceeds this many times the mean (``balance``)
-LEND_ABOVE = 1.1
-#: shares below this fraction of a lender's frontier are not worth a task
-MIN_SHARE = 0.02
 
 
 def weights(summaries: list[Summary]) -> dict[int, tuple[int, int]]:
@@ -59,47 +55,6 @@ def assign(table: dict[int, int], summaries: list[Summary], parts: int) -> dict[
         loads[q] += totals[c]
     table.update(delta)
     return delta
-
-
-def balance(table: dict[int, int], summaries: list[Summary], parts: int, above: float = LEND_ABOVE
-            ) -> list[tuple[tuple[int, float], ...]]:
-    """Per partition, the shares of its next frontier it lends (receiver, fraction of its frontier), so
-    that each partition's predicted expand CPU is close to the mean.
-
-    A class's placement is for good (the visited check stays local), but the CPU of expanding its states
-    is not proportional to their count: on the seven-tool AgentDojo banking model one partition's level
-    cost 18 times the other's with a seventh fewer states, and the classes of one level are mostly new in
-    the next, so no per-class history predicts it. What does: a state costs about what its parent cost
-    (the branching of a run grows along it). So an owner's predicted load is the sum, over the children
-    of its classes, of their parents' CPU (``Summary.heat``); a partition above ``above`` times the mean
-    lends its excess, largest first, to the partitions below the mean in proportion to what they lack.
-    A wrong prediction costs balance, never results: which partition expands a state changes no answer.
-    ``above`` 0 skips the prediction and mixes every frontier evenly over all partitions (balanced by
-    construction, at the price of decisions re-made and states shipped: on the deployment fleet at
-    bound 4, whose classes already balance, it cost a fifth more wall time in a trial run)."""
-    if above == 0.0:
-        return [tuple((r, 1.0 / parts) for r in range(parts) if r != q) for q in range(parts)]
-    load = [0.0] * parts
-    for s in summaries:
-        for c, h in s.heat:
-            load[table[c]] += h
-    mean = sum(load) / parts
-    if mean <= 0.0 or max(load) <= above * mean:
-        return [()] * parts
-    lack = {r: mean - load[r] for r in range(parts) if load[r] < mean}
-    out: list[list[tuple[int, float]]] = [[] for _ in range(parts)]
-    for q in sorted(range(parts), key=lambda q: (-load[q], q)):
-        excess = load[q] - mean
-        while excess > 0 and lack:
-            r = max(lack, key=lambda r: (lack[r], -r))
-            amount = min(excess, lack[r])
-            if amount / load[q] >= MIN_SHARE:
-                out[q].append((r, amount / load[q]))
-            excess -= amount
-            lack[r] -= amount
-            if lack[r] <= 0:
-                del lack[r]
-    return [tuple(s) for s in out]
 
 
 def senders(table: dict[int, int], summaries: list[Summary], parts: int) -> list[tuple[int, ...]]:

@@ -30,14 +30,13 @@ from __future__ import annotations
 import time
 import uuid
 from collections.abc import Callable
-from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 from model.budget import Budget, BudgetExhausted, Meter, Spent, Unknown
 from model.dist import level, route
 from model.dist import links as lk
 from model.dist import partition as part
-from model.dist.cluster import gather
+from model.dist.cluster import first_done, gather
 from model.dist.measure import Measure, wire
 from model.dist.traces import Cones, Tracer
 from model.search.explicit import ExplicitRun, answers
@@ -51,6 +50,10 @@ if TYPE_CHECKING:
 Tick = Callable[[int, int], None]
 _STEPS = 100
 _UNLIMITED = Budget()
+#: chunks per partition and level (``chunks``): enough for Dask to even out two workers' levels
+CHUNKS = 16
+#: the fewest frontier states worth a chunk of their own (a chunk costs the driver a round trip)
+MIN_CHUNK = 2000
 
 
 def _cap(run: Meter) -> int | None:
@@ -74,22 +77,26 @@ def _record(measure: Measure, g: Callable[[Any], Any], on: Callable[..., Any], s
     measure.class_sizes = sorted((n for n, _ in route.weights(summaries).values()), reverse=True)
 
 
-def _combined(own: list[part.Summary], lent: list[list[part.Summary]]) -> list[part.Summary]:
-    """Per partition, its own expand's summary with those of the lent states it expanded afterwards: the
-    least hit per query, every event, the CPU of all, and the classes of every child it holds (the last
-    lent expand counted them all)."""
+def _by_partition(opened: list[tuple[int, float, int]], ran: list[part.Summary]) -> list[part.Summary]:
+    """Per partition, one summary of a level run as chunks: its merge's count and CPU, and the chunks it
+    ran (whoever owned them): the least hit per query, every event, the CPU of all, the classes of the
+    children it now holds."""
     out = []
-    for s, extra in zip(own, lent, strict=True):
-        for b in extra:
-            hits = dict(s.hits)
-            for i, h in b.hits:
+    for q, (new, cpu, _) in enumerate(opened):
+        hits: dict[int, part.Hit] = {}
+        classes: dict[int, int] = {}
+        mine = [s for s in ran if s.where == q]
+        for s in mine:
+            for i, h in s.hits:
                 if i not in hits or h[0] < hits[i][0]:
                     hits[i] = h
-            s = replace(s, transitions=s.transitions + b.transitions, hits=tuple(sorted(hits.items())),
-                        premises=s.premises | b.premises, completions=s.completions + b.completions,
-                        complete=s.complete and b.complete, cpu=s.cpu + b.cpu, classes=b.classes,
-                        costs=s.costs + b.costs, heat=b.heat)
-        out.append(s)
+            for c, n in s.classes:
+                classes[c] = classes.get(c, 0) + n
+        out.append(part.Summary(
+            sum(s.transitions for s in mine), tuple(sorted(hits.items())),
+            frozenset().union(*(s.premises for s in mine)), tuple(c for s in mine for c in s.completions),
+            all(s.complete for s in mine), cpu + sum(s.cpu for s in mine), tuple(classes.items()), new,
+            tuple(c for s in mine for c in s.costs), q))
     return out
 
 
@@ -101,7 +108,7 @@ def workers_of(client: Client) -> list[str]:
 def explore_distributed(client: Client, model: SearchModel, bound: int | None = None, tick: Tick | None = None,
                         budget: Budget = _UNLIMITED, reduction: bool = True, meter: Meter | None = None,
                         partitions: int | None = None, measure: Measure | None = None,
-                        fingerprints: bool = False, balance: float | None = route.LEND_ABOVE) -> ExplicitRun:
+                        fingerprints: bool = False, chunks: int | None = CHUNKS) -> ExplicitRun:
     """``explicit.explore`` over the cluster of ``client``, one partition per worker by default; with
     ``fingerprints``, ``fingerprint.explore_fingerprint`` (each partition keeps 64-bit fingerprints).
 
@@ -109,8 +116,9 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
     per level the new states, transitions, entries exchanged (all, and between partitions) and their
     pickled bytes, and each partition's resident size at the end (that costs time: not for timed runs).
     The run's ``cpu_seconds`` is the workers' CPU in expand, routing and merge (the driver's is not
-    counted). ``balance``: lend frontier states when a partition's predicted expand exceeds this many
-    times the mean (``route.balance``); None never lends."""
+    counted). ``chunks``: with several partitions, each level's frontier of each partition is cut into this
+    many chunks that run wherever Dask schedules them (module docstring, balance); None pins every expand
+    to its partition's worker."""
     k = model.bound if bound is None else bound
     run = meter if meter is not None else budget.start()
     start, clock = time.perf_counter(), time.process_time()
@@ -140,15 +148,70 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
     held = [1] + [0] * (P - 1)  # states per partition: the fingerprint collision bound is per partition
     exhausted: Unknown | None = None
     cpu = 0.0  # the workers' CPU seconds in expand and merge: ``cpu_seconds`` of the run
-    futs = [on(p, level.step, sid, p, 0, reduction, reduction and k > 1, frozenset(), run.remaining_seconds(),
-               _cap(run), (), ()) for p in range(P)] if k > 0 else []
-    borrows: list[list[Any]] = [[] for _ in range(P)]  # per partition, its expands of lent states, in order
+    chunked = chunks is not None and P > 1
+
+    def submit(layer: int, after: list[list[Any]], senders: list[tuple[int, ...]], batches: list[list[Any]]
+               ) -> tuple[list[Any], list[Any]]:
+        """Level ``layer``'s tasks: a ``step`` per partition, or an ``open_level`` per partition and its
+        chunks, which Dask places (where their data is unless another worker is idle: work stealing)."""
+        here = reduction and layer < k - 1
+        seconds, cap, done = run.remaining_seconds(), _cap(run), frozenset(found)
+        if not chunked:
+            return [on(q, level.step, sid, q, layer, reduction, here, done, seconds, cap, after[q], senders[q],
+                       *batches[q]) for q in range(P)], []
+        opened = [on(q, level.open_level, sid, q, layer, after[q], senders[q], *batches[q]) for q in range(P)]
+        return opened, [(reduction, here, done, seconds, cap)]
+
+    def dispatch(opened: list[tuple[int, float, int]], args: tuple[Any, ...]) -> list[part.Summary]:
+        """Run a level's chunks, two in flight per partition's worker: a worker that finishes one gets its
+        own partition's next chunk, or, when its own are done, the last chunk of the partition with the
+        most left (work stealing, by the driver: Dask's own stealing weighs every chunk alike, and one
+        partition's chunks may cost many times the other's)."""
+        assert chunks is not None
+        left: dict[int, list[Any]] = {}
+        for q, (_, _, n) in enumerate(opened):
+            count = max(1, min(chunks, -(-n // MIN_CHUNK)))
+            # cut on the owner, last first: pop() takes the partition's chunks in frontier order
+            left[q] = [on(q, level.take, sid, q, j, count) for j in reversed(range(count))] if n else []
+
+        def give(w: int) -> Any | None:
+            if left[w]:
+                q, f = w, left[w].pop()
+            else:
+                q = max(left, key=lambda r: (len(left[r]), -r))
+                if not left[q]:
+                    return None
+                f = left[q].pop(0)  # a stolen chunk: the owner's last, farthest from what it runs next
+            return on(w, level.chunk, sid, q, f, *args)
+
+        flying: dict[Any, int] = {}
+        for _ in range(2):
+            for w in range(P):
+                fut = give(w)
+                if fut is not None:
+                    flying[fut] = w
+        out: list[part.Summary] = []
+        while flying:
+            for fut in first_done(client, list(flying), addrs):
+                w = flying.pop(fut)
+                out.append(fut.result())
+                nxt = give(w)
+                if nxt is not None:
+                    flying[nxt] = w
+        return out
+
+    futs, chunk_futs = submit(0, [[] for _ in range(P)], [() for _ in range(P)], [[] for _ in range(P)]) if k > 0 \
+        else ([], [])
     try:
         for layer in range(k):
-            lent: list[list[part.Summary]] = g(borrows)
-            summaries = _combined(g(futs), lent)
-            if measure is not None:
-                measure.lent += sum(n for ls in lent for b in ls for _, n, _ in b.costs)
+            if chunked:
+                opened: list[tuple[int, float, int]] = g(futs)
+                ran = dispatch(opened, chunk_futs[0])
+                summaries = _by_partition(opened, ran)
+                if measure is not None:
+                    measure.lent += sum(n for s in ran for o, n, _ in s.costs if o != s.where)
+            else:
+                summaries = g(futs)
             if layer > 0:  # the merge of the previous level ran in the same tasks
                 new = [s.merged for s in summaries]
                 if measure is not None and measure.exchange:
@@ -192,26 +255,8 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
                     if tick is not None:
                         tick(k * _STEPS, k * _STEPS)
                 break
-            shares = route.balance(table, summaries, P, balance) if P > 1 and balance is not None else [()] * P
-            here = reduction and layer + 1 < k - 1
-            seconds, cap = run.remaining_seconds(), _cap(run)
-            futs, cuts = [], {}
-            for q in range(P):
-                after = [f for (p, _), f in split.items() if p == q]
-                batches = [split[p, q] for p in senders[q]]
-                if shares[q]:
-                    cuts[q] = on(q, level.split, sid, q, layer + 1, shares[q], after, senders[q], *batches)
-                    futs.append(on(q, level.rest, sid, q, layer + 1, reduction, here, frozenset(found), seconds,
-                                   cap, cuts[q]))
-                else:
-                    futs.append(on(q, level.step, sid, q, layer + 1, reduction, here, frozenset(found), seconds,
-                                   cap, after, senders[q], *batches))
-            borrows = [[] for _ in range(P)]
-            for q in range(P):
-                for r, _ in shares[q]:
-                    before = borrows[r][-1] if borrows[r] else futs[r]
-                    borrows[r].append(on(r, level.borrow, sid, r, q, reduction, here, frozenset(found), seconds,
-                                         cap, before, cuts[q]))
+            futs, chunk_futs = submit(layer + 1, [[f for (p, _), f in split.items() if p == q] for q in range(P)],
+                                      senders, [[split[p, q] for p in senders[q]] for q in range(P)])
             del split
     except BudgetExhausted as exc:
         exhausted = Unknown.of(exc, f"explored {states} states and {transitions} transitions in complete levels; "

@@ -12,6 +12,7 @@ from typing import Any
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from model.dist import search as dist_search
 from model.dist.measure import Measure
 from model.dist.search import explore_distributed
 from model.search.explicit import ExplicitRun, explore
@@ -37,9 +38,15 @@ def check(client: Any, model: SearchModel, bound: int, reduction: bool) -> None:
     assert m.seeded
     dfp = explore_distributed(client, model, bound, reduction=reduction, fingerprints=True)
     same(exact, dfp)
-    # lending frontier states on any imbalance (balance=1.0) and mixing them evenly (0.0) change no result
-    same(exact, explore_distributed(client, model, bound, reduction=reduction, balance=1.0))
-    same(exact, explore_distributed(client, model, bound, reduction=reduction, balance=0.0, fingerprints=True))
+    # every expand pinned to its partition's worker, and chunks from one state up that either worker may run
+    same(exact, explore_distributed(client, model, bound, reduction=reduction, chunks=None))
+    floor = dist_search.MIN_CHUNK
+    dist_search.MIN_CHUNK = 1
+    try:
+        same(exact, explore_distributed(client, model, bound, reduction=reduction, chunks=64, fingerprints=True))
+        same(exact, explore_distributed(client, model, bound, reduction=reduction, chunks=3))
+    finally:
+        dist_search.MIN_CHUNK = floor
     assert dfp.mode == "fingerprint" and 0.0 < dfp.collision <= fp.collision
 
 

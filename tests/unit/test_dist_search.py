@@ -16,6 +16,7 @@ from click.testing import CliRunner
 
 from model.budget import Budget, Unknown
 from model.cli import main
+from model.dist import search as dist_search
 from model.dist.measure import Measure
 from model.dist.partition import Summary, class_of, proj_text
 from model.dist.route import assign, senders
@@ -231,17 +232,21 @@ def test_single_process_search_runs_with_the_collector_paused_and_restores_it() 
         (gc.enable if was else gc.disable)()
 
 
-@pytest.mark.parametrize(("name", "bound", "reduction", "fingerprints"), [
-    ("report.json", 5, True, False), ("report.json", 4, False, False), ("payments.json", 5, True, False),
-    ("report.json", 5, True, True)])
-def test_lending_frontier_states_keeps_the_single_process_result(dask_client: Any, name: str, bound: int,
-                                                                  reduction: bool, fingerprints: bool) -> None:
-    """``balance=1.0`` lends on any predicted imbalance: states expanded away from their owner give the
-    same states, transitions, verdicts, shortest traces and completions."""
+@pytest.mark.parametrize(("name", "bound", "reduction", "fingerprints", "chunks"), [
+    ("report.json", 5, True, False, 64), ("report.json", 4, False, False, 3), ("payments.json", 5, True, False, 64),
+    ("report.json", 5, True, True, 64), ("report.json", 5, True, False, None)])
+def test_chunks_run_anywhere_and_keep_the_single_process_result(dask_client: Any, monkeypatch: pytest.MonkeyPatch,
+                                                                 name: str, bound: int, reduction: bool,
+                                                                 fingerprints: bool, chunks: int | None) -> None:
+    """A level's frontier cut into chunks that Dask may run on either worker (or, with ``chunks=None``,
+    every expand pinned to its partition) gives the same states, transitions, verdicts, shortest traces
+    and completions."""
+    monkeypatch.setattr(dist_search, "MIN_CHUNK", 1)  # chunks of a state or more: the small models are cut too
     m = load_model(SEARCH / name)
     a = explore_fingerprint(m, bound, reduction=reduction) if fingerprints else explore(m, bound, reduction=reduction)
     measure = Measure(exchange=False)
-    b = explore_distributed(dask_client, m, bound, reduction=reduction, measure=measure, balance=1.0,
+    b = explore_distributed(dask_client, m, bound, reduction=reduction, measure=measure, chunks=chunks,
                             fingerprints=fingerprints)
     same(a, b)
-    assert measure.lent > 0  # states did move
+    if chunks is None:
+        assert measure.lent == 0
