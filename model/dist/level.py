@@ -1,12 +1,17 @@
-"""The one task a partition of the partitioned search (``partition.py``) runs per level: admit the
-previous level's batches addressed to it (``partition.merge``), then expand the new frontier
-(``partition.expand``) — one round trip between the driver and each worker per level, and one task
-per partition, besides the routing tasks that move children between workers (``route.batch``).
+"""The tasks a partition of the partitioned search (``partition.py``) runs per level.
 
-Fusing the two costs no information the driver needs between them: a merge's only output is its count
-of new states, which travels in the next expand's summary; a level that adds no state makes an empty
-expand, and the driver stops there. Choice where the papers are silent (they say nothing about
-distribution): the budget's seconds are counted from the start of the expand, as before the fusion.
+Pinned (``step``, one task per partition and level): admit the previous level's batches addressed to it
+(``partition.merge``), then expand the new frontier (``partition.expand``) — one round trip between the
+driver and each worker per level, besides the routing tasks that move children between workers
+(``route.batch``). Fusing the two costs no information the driver needs between them: a merge's only
+output is its count of new states, which travels in the next expand's summary; a level that adds no
+state makes an empty expand, and the driver stops there.
+
+In chunks (the default with several partitions; ``model/dist/search.py`` says why): ``open_level``
+merges and clears the partition's children; ``take`` cuts one run of the new frontier on the owner; and
+``chunk`` expands a run on whichever worker the driver sends it to, adding the children to the partition
+held there. Choice where the papers are silent (they say nothing about distribution): the budget's
+seconds are counted from the start of each expand.
 """
 
 from __future__ import annotations
@@ -14,7 +19,8 @@ from __future__ import annotations
 import time
 from dataclasses import replace
 
-from model.dist.partition import Entry, LentFront, Summary, expand, expand_chunk, get, merge, open_chunks, take_chunk
+from model.dist.frontier import expand, expand_chunk, open_chunks, take_chunk
+from model.dist.partition import Entry, LentFront, Summary, get, merge
 from model.search.compact import Compact
 from model.search.heap import quiet
 

@@ -2,15 +2,31 @@
 ``model/search/explicit.py`` (or, with ``fingerprints``, of ``model/search/fingerprint.py``) with its
 frontier partitioned across workers by decision class (``partition.py``).
 
-Each level is one task per partition ``p`` pinned to its worker, ``level.step``: it merges the batches of
-the previous level addressed to ``p``, then expands the new frontier (the real monitor steps every state
-there; its children stay on the worker). The driver gathers the summaries (query events, children per
+Each level, pinned (``chunks=None``), is one task per partition ``p`` on its worker, ``level.step``: it
+merges the batches of the previous level addressed to ``p``, then expands the new frontier (the real
+monitor steps every state there; its children stay on the worker). The driver gathers the summaries (query events, children per
 class, the merge's count: its one round trip of the level), places the classes first seen
 (``route.assign``) and submits a ``route.batch`` on ``p``'s worker for each owner ``q`` of classes ``p``'s
 children fall in (``route.senders``; ``q = p`` always), then the next ``step`` on each ``q``, which
 depends on the batches addressed to it: Dask moves them worker to worker, so states never pass through
 the driver. The last level ends with ``level.finish`` (merge only). Per level the driver exchanges with
 the workers only summaries and the new placements (a few integers a class).
+
+**Balance.** A class is placed for good (a state reached again must meet its visited entry), but the
+CPU of expanding a class's states is not proportional to their count: on the seven-tool AgentDojo
+banking model at bound 4, pinned expands left one worker with 18 times the other's CPU at level 2 with
+fewer states, and the classes of one level are mostly new in the next, so no history predicts it. So,
+with ``chunks`` (the default with several partitions), ownership stays with the class and only the
+*expansion* moves: each partition's new frontier is cut into up to ``chunks`` runs of at least
+``MIN_CHUNK`` consecutive states (``level.open_level``, ``level.take``), and the driver feeds each
+worker two chunks at a time, its own partition's first (no transfer, the decision memo warm), then,
+when its own are done, the last chunk of the partition with the most left. A chunk's children join the
+partition of the worker that ran it and are routed to their owners like any other (``partition.py``:
+links and events name the owner and the state's index in its frontier, and a child reached by two
+chunks keeps its least key). The driver steals, not Dask: Dask's stealing weighs every ``chunk`` task
+alike, and one partition's chunks may cost many times another's. Where a state is expanded changes no
+result; the cost is a round trip per chunk and, for a stolen chunk, its states on the wire and
+decisions made again.
 
 Results equal the single-process search exactly — states, transitions, depth, verdicts, shortest traces,
 useful completions — because partitions order their frontier by the first-discovery key and merges keep
@@ -62,7 +78,7 @@ def _cap(run: Meter) -> int | None:
 
 
 def _record(measure: Measure, g: Callable[[Any], Any], on: Callable[..., Any], split: dict[tuple[int, int], Any],
-            summaries: list[part.Summary], table: dict[int, int], layer: int, transitions: int) -> None:
+            summaries: list[part.Summary], table: dict[int, int], layer: int, transitions: int, chunks: int) -> None:
     """One level's exchange into ``measure``: entries sent (all, and between partitions), their pickled
     bytes, the tasks (steps and routing), the classes placed so far (measured runs only: pickling costs
     time); its new states and the fuller partition's share of them arrive with the next level's merge."""
@@ -73,7 +89,7 @@ def _record(measure: Measure, g: Callable[[Any], Any], on: Callable[..., Any], s
         "exchanged": sum(n for n, _ in sizes),
         "remote": sum(n for (p, q), (n, _) in zip(pairs, sizes, strict=True) if p != q),
         "remote_bytes": sum(b for _, b in sizes), "classes": len(table), "largest": 0,
-        "tasks": len(summaries) + len(pairs), "sender_classes": sum(len(s.classes) for s in summaries)})
+        "tasks": len(summaries) + 2 * chunks + len(pairs), "sender_classes": sum(len(s.classes) for s in summaries)})
     measure.class_sizes = sorted((n for n, _ in route.weights(summaries).values()), reverse=True)
 
 
@@ -212,6 +228,7 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
                     measure.lent += sum(n for s in ran for o, n, _ in s.costs if o != s.where)
             else:
                 summaries = g(futs)
+                ran = []
             if layer > 0:  # the merge of the previous level ran in the same tasks
                 new = [s.merged for s in summaries]
                 if measure is not None and measure.exchange:
@@ -239,7 +256,7 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
             run.tick(level_transitions)
             run.check_time()
             if measure is not None and measure.exchange:
-                _record(measure, g, on, split, summaries, table, layer, level_transitions)
+                _record(measure, g, on, split, summaries, table, layer, level_transitions, len(ran))
             if layer == k - 1:
                 merged: list[tuple[int, float]] = g([on(q, level.finish, sid, q, layer, senders[q],
                                                         *[split[p, q] for p in senders[q]]) for q in range(P)])

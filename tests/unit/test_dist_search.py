@@ -54,8 +54,8 @@ def test_equals_single_process(dask_client: Any, name: str, bound: int, reductio
     assert 0 < measure.critical_cpu <= measure.worker_cpu == b.cpu_seconds
     assert measure.seeded  # the LocalCluster's workers share one hash seed: the native owner hash ran
     P = parts or 2
-    for lv in measure.levels:  # one step per partition, a routing task per pair that has children to send
-        assert P < lv["tasks"] <= P + P * P
+    for lv in measure.levels:  # a step or opening per partition, two tasks a chunk, a routing task per pair
+        assert P < lv["tasks"] <= P + 2 * P * dist_search.CHUNKS + P * P
 
 
 @pytest.mark.parametrize(("name", "bound"), [("payments.json", 6), ("delete_ab.json", 3), ("report.json", 0),

@@ -1,0 +1,158 @@
+"""Expanding a partition's frontier (``partition.py`` holds the partition and argues the order): whole,
+on the partition's worker (``expand``, the pinned level), or in chunks any worker may run
+(``open_chunks``, ``take_chunk``, ``expand_chunk``; ``model/dist/search.py`` says why).
+
+With ``chunks`` (``model/dist/search.py``, balance) a level's frontier is cut into runs of
+consecutive states (``take_chunk``) that any worker may expand (``expand_chunk``): the children go to the
+partition held by that worker, named by their owner and index (so links and traces still lead to the
+owner's frontier), and the ``visited`` check there stays sound (a state visited by any partition is
+visited). Chunks run in any order, so a child already met keeps the lesser key, sleep sets intersected
+as ``merge`` does, each chunk's cones are kept apart (the driver keeps the least edge's), and the next
+merge sorts the exact mode's frontier.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Iterable
+from dataclasses import replace
+
+from model.dist.cones import Completion, cone_of
+from model.dist.partition import _NONE, _PARTS, Entry, Front, Hit, LentFront, Partition, Summary, class_of
+from model.search.compact import Compact
+from model.search.expand import Key, counts, successors, transition
+from model.search.explicit import child_sleep_of
+
+__all__ = ["expand", "expand_chunk", "local", "open_chunks", "take_chunk"]
+
+
+def expand(search: str, part: int, reduction: bool, reduce_here: bool, found: frozenset[int], seconds: float | None,
+           cap: int | None) -> Summary:
+    """Expand this partition's frontier; its distinct children wait in the partition for ``route.batch``."""
+    clock = time.process_time()
+    p = _PARTS[(search, part)]
+    out: dict[Compact, Entry] = {}
+    s = _walk(p, enumerate(p.frontier), part, p.seen, reduction, reduce_here, found, seconds, cap, out, [])
+    counts: dict[int, int] = {}
+    ids: list[int] = []
+    if p.parts > 1:
+        seeded = p.seeded
+        ids = [class_of(child, seeded) for child in out]
+        for c in ids:
+            counts[c] = counts.get(c, 0) + 1
+    p.children, p.child_classes, p.routed, p.mixed = out, ids, None, False
+    return replace(s, cpu=time.process_time() - clock, classes=tuple(counts.items()), where=part)
+
+
+def open_chunks(search: str, part: int) -> int:
+    """Start a level run as chunks: clear the children (``expand_chunk`` adds to them); returns the size of
+    the new frontier, which ``take_chunk`` cuts. The owner keeps the frontier itself (traces and links
+    find its states there)."""
+    p = _PARTS[(search, part)]
+    p.children, p.child_classes, p.routed, p.mixed = {}, [], None, True
+    return len(p.frontier)
+
+
+def take_chunk(search: str, part: int, j: int, count: int) -> list[LentFront]:
+    """The ``j``-th of ``count`` runs of consecutive states of this partition's frontier (key order kept
+    within each), sleep sets as footprints: any worker may expand it."""
+    p = _PARTS[(search, part)]
+    prints = p.ctx.independence.prints
+    n = len(p.frontier)
+    lo, hi = n * j // count, n * (j + 1) // count
+    return [(i, key, s, {k: prints[f] for k, f in sleep.items()})
+            for i, (key, s, sleep) in enumerate(p.frontier[lo:hi], start=lo)]
+
+
+def local(search: str) -> Partition:
+    """A partition of ``search`` held by this worker (the lowest-numbered when it holds several)."""
+    return _PARTS[min(k for k in _PARTS if k[0] == search)]
+
+
+def expand_chunk(search: str, owner: int, items: list[LentFront], reduction: bool, reduce_here: bool,
+                 found: frozenset[int], seconds: float | None, cap: int | None) -> Summary:
+    """Expand a chunk of ``owner``'s frontier on whichever partition this worker holds: the children join
+    its ``children`` (the least key kept per child, sleep sets intersected as ``merge`` does), links and
+    events name the owner and the state's index in its frontier. The summary's ``classes`` count the
+    children this chunk added; ``where`` names the partition that now holds them."""
+    clock = time.process_time()
+    p = local(search)
+    ids = p.ctx.independence.id
+    own = ((n, (key, s, {k: ids(f) for k, f in sleep.items()})) for n, key, s, sleep in items)
+    fresh_seen: dict[int, set[str]] = {i: set() for i in p.seen}  # cones: the driver keeps the least edge's
+    added: list[Compact] = []
+    s = _walk(p, own, owner, fresh_seen, reduction, reduce_here, found, seconds, cap, p.children, added)
+    seeded = p.seeded
+    born = [class_of(child, seeded) for child in added]
+    p.child_classes.extend(born)
+    counts: dict[int, int] = {}
+    for c in born:
+        counts[c] = counts.get(c, 0) + 1
+    return replace(s, cpu=time.process_time() - clock, classes=tuple(counts.items()), where=p.part)
+
+
+def _walk(p: Partition, items: Iterable[tuple[int, Front]], owner: int, seen: dict[int, set[str]], reduction: bool,
+          reduce_here: bool, found: frozenset[int], seconds: float | None, cap: int | None,
+          out: dict[Compact, Entry], added: list[Compact]) -> Summary:
+    """Expand ``items`` (index in ``owner``'s frontier, frontier state) in key order into ``out``. A child
+    already in ``out`` keeps the least key; when ``out`` is the partition's ``children`` (a chunk, run in
+    any order with the level's other chunks), each child new to it is appended to ``added``."""
+    ctx, model = p.ctx, p.ctx.model
+    indep = ctx.independence
+    nq = len(model.queries)
+    deadline = None if seconds is None else time.monotonic() + seconds
+    hits: dict[int, Hit] = {}
+    premises: set[int] = set()
+    comps: list[tuple[int, Completion]] = []
+    transitions = 0
+    complete = True
+    prints = indep.prints
+    lending = out is p.children
+    clock = time.process_time()
+    expanded = 0
+    # a child already in this partition's visited set is visited for the whole search (a state is stored
+    # by one partition only): dropped here, as the single process drops it, with no entry, sleep set or class
+    visited = p.visited if not p.fingerprints else _NONE
+    for n, (key, s, sleep) in items:
+        if (deadline is not None and time.monotonic() > deadline) or (cap is not None and transitions > cap):
+            complete = False
+            break
+        if not reduction:
+            sleep = _NONE
+        have, have_premise = counts(s, nq)
+        done: list[tuple[Key, int]] = []
+        expanded += 1
+        for sidx, (tr, new, at, fpi, tkey) in enumerate(successors(ctx, s, sleep)):
+            transitions += 1
+            ekey = (*key, sidx)
+            if at is not None:
+                rec = new[0][at]
+                for i in rec[11]:
+                    if i not in premises and have_premise[i] + 1 >= max(1, model.queries[i].more_than):
+                        premises.add(i)
+                for i in rec[10]:
+                    need = model.queries[i].more_than
+                    if have[i] + 1 > need >= have[i]:
+                        if i not in hits and i not in found:
+                            hits[i] = (ekey, owner, key, transition(tr), at, n)
+                        if i in seen:
+                            comps += [(i, c) for c in cone_of(ctx, s, transition(tr), i, ekey, seen[i])]
+            if new not in visited:
+                have_entry = out.get(new)
+                if have_entry is None:  # the frontier is in key order: the first edge into a child is its least
+                    out[new] = (ekey, owner, tkey, at, child_sleep_of(indep, sleep, done, fpi, at) if reduce_here
+                                else None, n)
+                    if lending:
+                        added.append(new)
+                elif lending and ekey < have_entry[0]:  # chunks run in any order: an earlier chunk's edge
+                    mine = child_sleep_of(indep, sleep, done, fpi, at) if reduce_here else None
+                    if mine is not None and have_entry[4] is not None:  # the least edge's set, filtered
+                        mine = {u: f for u, f in mine.items() if u in have_entry[4]}
+                    out[new] = (ekey, owner, tkey, at, mine, n)
+                elif reduce_here and have_entry[4]:
+                    mine, child_sleep = have_entry[4], child_sleep_of(indep, sleep, done, fpi, at)
+                    out[new] = (*have_entry[:4], {u: f for u, f in mine.items() if u in child_sleep}, have_entry[5])
+            if reduce_here and not prints[fpi][0]:
+                done.append((tkey, fpi))
+    return Summary(transitions, tuple(sorted(hits.items())), frozenset(premises), tuple(comps), complete, 0.0,
+                   costs=((owner, expanded, time.process_time() - clock),))
