@@ -1,9 +1,11 @@
 """Bounded search at scale: ``paper_figures/tables/dask_scaling.{csv,md}`` — per (model, bound) of
-``RUNS`` (AgentDojo banking with seven tools at bound 4, past a million states, and the deployment
-policy's larger fleet at bound 4; at bound 5 its runs alone would take the whole run past half an
-hour), the single-process search (exact and fingerprint visited sets, time and peak memory) and the
-partitioned search on a Dask LocalCluster of 1 and 2 worker processes (and of 2 in fingerprint mode),
-measured side by side in one run, with the results checked equal; ``dask_scaling_levels`` (per level of
+``RUNS`` (AgentDojo banking with seven tools at bound 4, past a million states; the deployment
+policy's larger fleet at bound 4 — at bound 5 its runs alone would take the whole run past half an
+hour —; the payments policy's invoice model at bound 6 and the AgentDojo workspace model at bound 2,
+where it stops growing: the search models added for scale, smallest last), the single-process search
+(exact and fingerprint visited sets, time and peak memory) and the partitioned search on a Dask
+LocalCluster of 1 and 2 worker processes (and of 2 in fingerprint mode), measured side by side in one
+run, with the results checked equal; ``dask_scaling_levels`` (per level of
 one partitioned run: states, transitions, entries exchanged and their bytes) and the projection to 10,
 100 and 1,000 workers (``experiments/dask_projection.py``: ``dask_scaling_projection`` and
 ``paper_figures/dask_projection.png``).
@@ -47,7 +49,8 @@ from model.search.load import load_model
 from model.tables import write_table
 
 # (model file under corpus/search, bound)
-RUNS = (("agentdojo_banking_wide.json", 4), ("deploy_fleet.json", 4))
+RUNS = (("agentdojo_banking_wide.json", 4), ("deploy_fleet.json", 4), ("payments_invoices.json", 6),
+        ("agentdojo_workspace.json", 2))
 WORKERS = (1, 2)
 LEVELS_BOUND = 7  # the exchange-volume run: the first model at most at this bound (untimed, 2 partitions)
 TASKS = 2000  # no-op tasks timed for the scheduler's per-task cost
