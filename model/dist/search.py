@@ -182,8 +182,12 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
         """Run a level's chunks, two in flight per partition's worker: a worker that finishes one gets its
         own partition's next chunk, or, when its own are done, the last chunk of the partition with the
         most left (work stealing, by the driver: Dask's own stealing weighs every chunk alike, and one
-        partition's chunks may cost many times the other's)."""
+        partition's chunks may cost many times the other's). Each chunk gets the seconds the budget has
+        left when it is sent and the transitions left after the chunks already back, so a level overruns
+        the budget by at most the chunks in flight."""
         assert chunks is not None
+        reducing, here, done, _, cap = args
+        spent = 0
         left: dict[int, list[Any]] = {}
         for q, (_, _, n) in enumerate(opened):
             count = max(1, min(chunks, -(-n // MIN_CHUNK)))
@@ -198,7 +202,8 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
                 if not left[q]:
                     return None
                 f = left[q].pop(0)  # a stolen chunk: the owner's last, farthest from what it runs next
-            return on(w, level.chunk, sid, q, f, *args)
+            room = None if cap is None else max(0, cap - spent)
+            return on(w, level.chunk, sid, q, f, reducing, here, done, run.remaining_seconds(), room)
 
         flying: dict[Any, int] = {}
         for _ in range(2):
@@ -211,6 +216,7 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
             for fut in first_done(client, list(flying), addrs):
                 w = flying.pop(fut)
                 out.append(fut.result())
+                spent += out[-1].transitions
                 nxt = give(w)
                 if nxt is not None:
                     flying[nxt] = w

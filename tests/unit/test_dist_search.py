@@ -165,7 +165,11 @@ def test_fingerprint_mode_equals_single_process(dask_client: Any) -> None:
     assert sum(n for n, _ in measure.memory) == a.states
 
 
-def test_budget_gives_unknown_and_keeps_earlier_traces(dask_client: Any) -> None:
+@pytest.mark.parametrize("floor", [2000, 1])
+def test_budget_gives_unknown_and_keeps_earlier_traces(dask_client: Any, monkeypatch: pytest.MonkeyPatch,
+                                                        floor: int) -> None:
+    """Pinned-size chunks and one-state chunks: each chunk gets the transitions left, so the level stops."""
+    monkeypatch.setattr(dist_search, "MIN_CHUNK", floor)
     m = load_model(SEARCH / "report.json")
     full = explore(m, 4)
     b = explore_distributed(dask_client, m, 4, budget=Budget(states=600))
