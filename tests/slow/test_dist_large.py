@@ -21,11 +21,12 @@ from model.dist.shard import judge_corpus, sharded_campaign
 from model.revision.corpus import load_manifest
 from model.search.explicit import explore
 from model.search.load import load_model
+from tests.search_corpus import explicit_models
 
 pytestmark = pytest.mark.slow
 ROOT = Path(__file__).resolve().parents[2]
 SEARCH = ROOT / "corpus" / "search"
-MODELS = sorted(p.name for p in SEARCH.glob("*.json") if p.name != "manifest.json")
+MODELS = explicit_models()  # the generic engine's system models have no partitioned mode
 cloudpickle.register_pickle_by_value(sys.modules[__name__])  # workers cannot import a test module
 
 

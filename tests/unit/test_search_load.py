@@ -15,6 +15,7 @@ from model.cli import main
 from model.errors import InputKind, InvalidInput
 from model.search.load import load_model, model_from_json
 from model.search.model import BoundTo, Not, Produced, QueryKind, When
+from tests.search_corpus import explicit_models
 
 ROOT = Path(__file__).resolve().parents[2]
 SEARCH = ROOT / "corpus" / "search"
@@ -25,15 +26,7 @@ def _load(doc: object) -> None:
     model_from_json(doc, "m.json", SEARCH)
 
 
-def _explicit_models() -> list[str]:
-    """The corpus's models of the explicit engine (the generic system models have their own loader and test)."""
-    from model.search.system import admission
-
-    return sorted(p.name for p in SEARCH.glob("*.json") if p.name != "manifest.json"
-                  and not admission.is_system_file(json.loads(p.read_text(encoding="utf-8"))))
-
-
-@pytest.mark.parametrize("name", _explicit_models())
+@pytest.mark.parametrize("name", explicit_models())
 def test_corpus_models_load(name: str) -> None:
     model = load_model(SEARCH / name)
     assert model.queries and all(model.results_of(t.name) for t in model.policy.tools)
