@@ -20,7 +20,7 @@ import time
 from dataclasses import replace
 
 from model.dist.frontier import expand, expand_chunk, open_chunks, take_chunk
-from model.dist.partition import Entry, LentFront, Summary, get, merge
+from model.dist.partition import Entry, Hit, LentFront, Summary, get, merge
 from model.search.compact import Compact
 from model.search.heap import quiet
 
@@ -74,3 +74,26 @@ def finish(search: str, part: int, layer: int, senders: tuple[int, ...], *batche
            ) -> tuple[int, float]:
     """Merge the last level (its states are counted, never expanded): (new states, CPU seconds)."""
     return merge(search, part, layer, True, senders, *batches)
+
+
+def by_partition(opened: list[tuple[int, float, int]], ran: list[Summary]) -> list[Summary]:
+    """Per partition, one summary of a level run as chunks: its merge's count and CPU, and the chunks it
+    ran (whoever owned them): the least hit per query, every event, the CPU of all, the classes of the
+    children it now holds."""
+    out = []
+    for q, (new, cpu, _) in enumerate(opened):
+        hits: dict[int, Hit] = {}
+        classes: dict[int, int] = {}
+        mine = [s for s in ran if s.where == q]
+        for s in mine:
+            for i, h in s.hits:
+                if i not in hits or h[0] < hits[i][0]:
+                    hits[i] = h
+            for c, n in s.classes:
+                classes[c] = classes.get(c, 0) + n
+        out.append(Summary(
+            sum(s.transitions for s in mine), tuple(sorted(hits.items())),
+            frozenset().union(*(s.premises for s in mine)), tuple(c for s in mine for c in s.completions),
+            all(s.complete for s in mine), cpu + sum(s.cpu for s in mine), tuple(classes.items()), new,
+            tuple(c for s in mine for c in s.costs), q))
+    return out

@@ -93,29 +93,6 @@ def _record(measure: Measure, g: Callable[[Any], Any], on: Callable[..., Any], s
     measure.class_sizes = sorted((n for n, _ in route.weights(summaries).values()), reverse=True)
 
 
-def _by_partition(opened: list[tuple[int, float, int]], ran: list[part.Summary]) -> list[part.Summary]:
-    """Per partition, one summary of a level run as chunks: its merge's count and CPU, and the chunks it
-    ran (whoever owned them): the least hit per query, every event, the CPU of all, the classes of the
-    children it now holds."""
-    out = []
-    for q, (new, cpu, _) in enumerate(opened):
-        hits: dict[int, part.Hit] = {}
-        classes: dict[int, int] = {}
-        mine = [s for s in ran if s.where == q]
-        for s in mine:
-            for i, h in s.hits:
-                if i not in hits or h[0] < hits[i][0]:
-                    hits[i] = h
-            for c, n in s.classes:
-                classes[c] = classes.get(c, 0) + n
-        out.append(part.Summary(
-            sum(s.transitions for s in mine), tuple(sorted(hits.items())),
-            frozenset().union(*(s.premises for s in mine)), tuple(c for s in mine for c in s.completions),
-            all(s.complete for s in mine), cpu + sum(s.cpu for s in mine), tuple(classes.items()), new,
-            tuple(c for s in mine for c in s.costs), q))
-    return out
-
-
 def workers_of(client: Client) -> list[str]:
     """The cluster's worker addresses, sorted: partition ``p`` lives on the ``p``-th."""
     return sorted(client.scheduler_info(n_workers=-1)["workers"])
@@ -229,7 +206,7 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
             if chunked:
                 opened: list[tuple[int, float, int]] = g(futs)
                 ran = dispatch(opened, chunk_futs[0])
-                summaries = _by_partition(opened, ran)
+                summaries = level.by_partition(opened, ran)
                 if measure is not None:
                     measure.lent += sum(n for s in ran for o, n, _ in s.costs if o != s.where)
             else:
