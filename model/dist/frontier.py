@@ -108,7 +108,6 @@ def _walk(p: Partition, items: Iterable[tuple[int, Front]], owner: int, seen: di
     complete = True
     prints = indep.prints
     lending = out is p.children
-    clock = time.process_time()
     expanded = 0
     # a child already in this partition's visited set is visited for the whole search (a state is stored
     # by one partition only): dropped here, as the single process drops it, with no entry, sleep set or class
@@ -155,4 +154,4 @@ def _walk(p: Partition, items: Iterable[tuple[int, Front]], owner: int, seen: di
             if reduce_here and not prints[fpi][0]:
                 done.append((tkey, fpi))
     return Summary(transitions, tuple(sorted(hits.items())), frozenset(premises), tuple(comps), complete, 0.0,
-                   costs=((owner, expanded, time.process_time() - clock),))
+                   lent=expanded if owner != p.part else 0)

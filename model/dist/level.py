@@ -95,5 +95,5 @@ def by_partition(opened: list[tuple[int, float, int]], ran: list[Summary]) -> li
             sum(s.transitions for s in mine), tuple(sorted(hits.items())),
             frozenset().union(*(s.premises for s in mine)), tuple(c for s in mine for c in s.completions),
             all(s.complete for s in mine), cpu + sum(s.cpu for s in mine), tuple(classes.items()), new,
-            tuple(c for s in mine for c in s.costs), q))
+            sum(s.lent for s in mine), q))
     return out

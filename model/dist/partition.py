@@ -87,8 +87,8 @@ class Summary:
     cpu: float  # process CPU seconds of this expand
     classes: tuple[tuple[int, int], ...] = ()  # (class id, distinct children) of this level's children
     merged: int = 0  # new states the merge before this expand admitted (``level.step``)
-    costs: tuple[tuple[int, int, float], ...] = ()  # (owner partition, its frontier states expanded here, CPU s)
-    where: int = -1  # the partition that ran it (a chunk of another partition's frontier runs where Dask puts it)
+    lent: int = 0  # frontier states of another partition expanded here (a stolen chunk)
+    where: int = -1  # the partition that ran it (the driver may send a chunk to another partition's worker)
 
 
 def proj_text(s: Compact) -> str:

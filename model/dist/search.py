@@ -208,7 +208,7 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
                 ran = dispatch(opened, chunk_futs[0])
                 summaries = level.by_partition(opened, ran)
                 if measure is not None:
-                    measure.lent += sum(n for s in ran for o, n, _ in s.costs if o != s.where)
+                    measure.lent += sum(s.lent for s in ran)
             else:
                 summaries = g(futs)
                 ran = []
