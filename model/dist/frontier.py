@@ -14,11 +14,12 @@ merge sorts the exact mode's frontier.
 from __future__ import annotations
 
 import time
+from collections import Counter
 from collections.abc import Iterable
 from dataclasses import replace
 
 from model.dist.cones import Completion, cone_of
-from model.dist.partition import _NONE, _PARTS, Entry, Front, Hit, LentFront, Partition, Summary, class_of
+from model.dist.partition import _NONE, _PARTS, Entry, Front, Hit, LentFront, Partition, Summary, class_of, get
 from model.search.compact import Compact
 from model.search.expand import Key, counts, successors, transition
 from model.search.explicit import child_sleep_of
@@ -30,25 +31,19 @@ def expand(search: str, part: int, reduction: bool, reduce_here: bool, found: fr
            cap: int | None) -> Summary:
     """Expand this partition's frontier; its distinct children wait in the partition for ``route.batch``."""
     clock = time.process_time()
-    p = _PARTS[(search, part)]
+    p = get(search, part)
     out: dict[Compact, Entry] = {}
     s = _walk(p, enumerate(p.frontier), part, p.seen, reduction, reduce_here, found, seconds, cap, out, [])
-    counts: dict[int, int] = {}
-    ids: list[int] = []
-    if p.parts > 1:
-        seeded = p.seeded
-        ids = [class_of(child, seeded) for child in out]
-        for c in ids:
-            counts[c] = counts.get(c, 0) + 1
+    ids = [class_of(child, p.seeded) for child in out] if p.parts > 1 else []
     p.children, p.child_classes, p.routed, p.mixed = out, ids, None, False
-    return replace(s, cpu=time.process_time() - clock, classes=tuple(counts.items()), where=part)
+    return replace(s, cpu=time.process_time() - clock, classes=tuple(Counter(ids).items()), where=part)
 
 
 def open_chunks(search: str, part: int) -> int:
     """Start a level run as chunks: clear the children (``expand_chunk`` adds to them); returns the size of
     the new frontier, which ``take_chunk`` cuts. The owner keeps the frontier itself (traces and links
     find its states there)."""
-    p = _PARTS[(search, part)]
+    p = get(search, part)
     p.children, p.child_classes, p.routed, p.mixed = {}, [], None, True
     return len(p.frontier)
 
@@ -56,7 +51,7 @@ def open_chunks(search: str, part: int) -> int:
 def take_chunk(search: str, part: int, j: int, count: int) -> list[LentFront]:
     """The ``j``-th of ``count`` runs of consecutive states of this partition's frontier (key order kept
     within each), sleep sets as footprints: any worker may expand it."""
-    p = _PARTS[(search, part)]
+    p = get(search, part)
     prints = p.ctx.independence.prints
     n = len(p.frontier)
     lo, hi = n * j // count, n * (j + 1) // count
@@ -82,13 +77,9 @@ def expand_chunk(search: str, owner: int, items: list[LentFront], reduction: boo
     fresh_seen: dict[int, set[str]] = {i: set() for i in p.seen}  # cones: the driver keeps the least edge's
     added: list[Compact] = []
     s = _walk(p, own, owner, fresh_seen, reduction, reduce_here, found, seconds, cap, p.children, added)
-    seeded = p.seeded
-    born = [class_of(child, seeded) for child in added]
+    born = [class_of(child, p.seeded) for child in added]
     p.child_classes.extend(born)
-    counts: dict[int, int] = {}
-    for c in born:
-        counts[c] = counts.get(c, 0) + 1
-    return replace(s, cpu=time.process_time() - clock, classes=tuple(counts.items()), where=p.part)
+    return replace(s, cpu=time.process_time() - clock, classes=tuple(Counter(born).items()), where=p.part)
 
 
 def _walk(p: Partition, items: Iterable[tuple[int, Front]], owner: int, seen: dict[int, set[str]], reduction: bool,
