@@ -35,9 +35,10 @@ an attempt already decided, a replay under another identity is asked.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Hashable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
+from typing import cast
 
 from model.admission.resumable.tenant_policy import PolicyEffect
 from model.canonical import load_file
@@ -92,6 +93,13 @@ class AdmissionSystem:
     def key(self, state: State) -> State:
         return state
 
+    def parts(self, state: State) -> tuple[Hashable, ...]:
+        """``frontier.Splits``: the version, the grants and each local state repeat across states."""
+        return state[0], state[1], *state[2]
+
+    def whole(self, parts: tuple[Hashable, ...]) -> State:
+        return cast(State, (parts[0], parts[1], parts[2:]))
+
     def successors(self, state: State) -> Iterator[Transition[State]]:
         v, grants, locs = state
         bit = self.bit
@@ -99,7 +107,9 @@ class AdmissionSystem:
             for a in self.actions:
                 new, effects, refused = self.steps.step(i, loc, v, grants[i - 1], a)
                 hits, meets = self._observe(loc, new, effects, refused, a, i, locs, bit)
-                yield self.labels[(i, a)], (v, grants, (*locs[:i - 1], new, *locs[i:])), hits, meets
+                # a self-loop yields the state itself: the search skips its visited check by identity
+                yield self.labels[(i, a)], state if new is loc else (v, grants, (*locs[:i - 1], new, *locs[i:])), \
+                    hits, meets
         if v + 1 < len(self.model.revisions):
             yield "revise", (v + 1, grants, locs), 0, 0
         if "crash" in self.model.faults and any(loc[0] is not None and loc[0][0] == "executing" for loc in locs):

@@ -100,7 +100,30 @@ class Steps:
         self.calls = 0  # real service runs (memo misses)
 
     def _db(self, i: int, local: Local) -> bytes:
-        return self.empty if local[0] is None else self.dbs[(i, local)]
+        if local[0] is None:
+            return self.empty
+        if (i, local) not in self.dbs:
+            self._reach(i, local)
+        return self.dbs[(i, local)]
+
+    def _reach(self, i: int, want: Local) -> None:
+        """Make ``want``'s database bytes in this process: a local state made in another one (the partitioned
+        search moves states between workers) is reached by running requester ``i``'s steps breadth-first
+        from the empty local state, under every policy version and grant, until one yields it."""
+        todo: list[Local] = [(None, 0, 0)]
+        seen = set(todo)
+        while todo and (i, want) not in self.dbs:
+            nxt: list[Local] = []
+            for loc in todo:
+                news = [self.step(i, loc, v, g, a)[0] for v in range(len(self.versions)) for g in (True, False)
+                        for a in ACTIONS]
+                for new in (*news, self.recover(i, loc) if loc[0] is not None else loc):
+                    if new not in seen:
+                        seen.add(new)
+                        nxt.append(new)
+            todo = nxt
+        if (i, want) not in self.dbs:
+            raise KeyError(f"requester {i}: no run of the services reaches the local state {want!r}")
 
     def _local(self, i: int, store: AttemptStore, effects: int) -> Local:
         rows = store.snapshot()
@@ -168,7 +191,8 @@ class Steps:
                 pass  # the process is gone; what was committed stays, the result is never recorded
         nxt = self._local(i, store, local[2] + len(effects))
         store.close()
-        return nxt, tuple(effects), refused
+        # an unchanged local state is returned as the same object: the search then knows a self-loop by identity
+        return local if nxt == local else nxt, tuple(effects), refused
 
     def recover(self, i: int, local: Local) -> Local:
         """``AttemptStore.recover`` after a restart, on requester ``i``'s row."""

@@ -10,7 +10,9 @@ that hits a query ends a shortest trace, so ``Found`` traces are shortest.
   (Python's hash mod 2^64) and, per stored layer, two ``array('I')`` — the parent's position in its layer
   and the transition's position among the parent's successors; a trace is rebuilt by replaying those
   positions from the initial state. The frontier being expanded and the one being built are kept as
-  states (their widths, not the whole space). The result reports the collision probability
+  ``frontier.Layer``s (interned parts, a few bytes a state) when the system ``Splits`` its states, else as
+  lists of states. The last layer is never expanded, so neither its states nor its links are kept: a
+  trace into it needs only its parent's. The result reports the collision probability
   ``n(n-1)/2^65`` (``fpset.collision_probability``).
 
 Budget: one ``meter.tick()`` per transition. When it runs out (or on Ctrl-C) every query already Found
@@ -31,6 +33,7 @@ from model.budget import Budget, BudgetExhausted, Meter, Unknown
 from model.search.fpset import FingerprintSet, collision_probability, fingerprint
 from model.search.heap import paused
 from model.search.layered import cut_short
+from model.search.system.frontier import Codec, Layer
 from model.search.system.protocol import Query, QueryKind, System
 from model.search.verdict import Exhausted, Vacuous
 
@@ -91,8 +94,11 @@ class _Exact(Generic[S]):
     def __len__(self) -> int:
         return len(self.parent)
 
-    def begin(self) -> None:
+    def begin(self, last: bool) -> None:
         pass
+
+    def layer(self) -> list[S]:
+        return []
 
     def add(self, n: int, s: S, j: int, label: str, t: S) -> bool:
         k = self.sys.key(t)
@@ -122,6 +128,8 @@ class _Fingerprints(Generic[S]):
         self.seen.drop_index()  # a set: positions live in the per-layer arrays
         self.seen.add(self._fp(root))
         self.layers: list[tuple[array[int], array[int]]] = []  # per layer: parent position, successor position
+        self.codec: Codec[S] = Codec(sys)
+        self.keep = True
 
     def _fp(self, s: S) -> int:
         # the key wrapped in a tuple: Python hashes a small int to itself, so key 0 (fingerprint 0 -> 1) would
@@ -131,12 +139,18 @@ class _Fingerprints(Generic[S]):
     def __len__(self) -> int:
         return len(self.seen)
 
-    def begin(self) -> None:
+    def begin(self, last: bool) -> None:
         self.layers.append((array("I"), array("I")))
+        self.keep = not last
+
+    def layer(self) -> Layer[S] | list[S]:
+        return self.codec.layer()
 
     def add(self, n: int, s: S, j: int, label: str, t: S) -> bool:
         if not self.seen.add(self._fp(t)):
             return False
+        if not self.keep:  # the last layer: nothing reaches past it
+            return True
         parents, moves = self.layers[-1]
         parents.append(n)
         moves.append(j)
@@ -171,11 +185,13 @@ def search(sys: System[S], bound: int, mode: str = "exact", tick: Tick | None = 
     premise = 0
     transitions, depth = 0, 0
     exhausted: Unknown | None = None
-    frontier: list[S] = [root]
+    frontier: Layer[S] | list[S] = [root]
     try:
         for layer in range(bound):
-            store.begin()
-            nxt: list[S] = []
+            last = layer == bound - 1
+            store.begin(last)
+            nxt = store.layer()
+            born = 0
             width = len(frontier)
             for n, s in enumerate(frontier):
                 if tick is not None and n % 256 == 0:
@@ -188,9 +204,11 @@ def search(sys: System[S], bound: int, mode: str = "exact", tick: Tick | None = 
                         for i in range(nq):
                             if hits >> i & 1 and i not in found:
                                 found[i] = store.path(n, s, j, label)
-                    if store.add(n, s, j, label, t):
-                        nxt.append(t)
-            if not nxt:
+                    if t is not s and store.add(n, s, j, label, t):  # a self-loop's target is visited
+                        born += 1
+                        if not last:
+                            nxt.append(t)
+            if not born:
                 break
             frontier = nxt
             depth = layer + 1
@@ -200,8 +218,17 @@ def search(sys: System[S], bound: int, mode: str = "exact", tick: Tick | None = 
         exhausted = cut_short(run, exc, len(store), transitions, depth, bound)
     except KeyboardInterrupt:
         exhausted = cut_short(run, None, len(store), transitions, depth, bound)
+    verdicts = answers(sys.queries, bound, found, premise, len(store), exhausted)
+    return SystemRun(sys.name, bound, verdicts, len(store), transitions, depth, time.perf_counter() - start,
+                     time.process_time() - cpu, store.mode, store.collision(), exhausted)
+
+
+def answers(queries: tuple[Query, ...], bound: int, found: dict[int, Path], premise: int, states: int,
+            exhausted: Unknown | None) -> tuple[tuple[str, SystemVerdict | Unknown], ...]:
+    """Each query's verdict (module docstring): ``Reached`` with its trace when found, else ``Unknown`` when
+    the search was cut short, else ``Vacuous`` when no transition met its premise, else ``Exhausted``."""
     verdicts: list[tuple[str, SystemVerdict | Unknown]] = []
-    for i, q in enumerate(sys.queries):
+    for i, q in enumerate(queries):
         v: SystemVerdict | Unknown
         if i in found:
             v = Reached(found[i])
@@ -210,7 +237,6 @@ def search(sys: System[S], bound: int, mode: str = "exact", tick: Tick | None = 
         elif not premise >> i & 1:
             v = Vacuous(bound)
         else:
-            v = Exhausted(bound, len(store))
+            v = Exhausted(bound, states)
         verdicts.append((q.name, v))
-    return SystemRun(sys.name, bound, tuple(verdicts), len(store), transitions, depth, time.perf_counter() - start,
-                     time.process_time() - cpu, store.mode, store.collision(), exhausted)
+    return tuple(verdicts)
