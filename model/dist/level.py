@@ -21,6 +21,7 @@ from dataclasses import replace
 
 from model.dist.frontier import expand, expand_chunk, open_chunks, take_chunk
 from model.dist.partition import Entry, Hit, LentFront, Summary, get, merge
+from model.dist.wire import pack, unpack
 from model.search.compact import Compact
 from model.search.heap import quiet
 
@@ -28,7 +29,7 @@ from model.search.heap import quiet
 @quiet
 def step(search: str, part: int, layer: int, reduction: bool, reduce_here: bool, found: frozenset[int],
          seconds: float | None, cap: int | None, after: object, senders: tuple[int, ...],
-         *batches: dict[Compact, Entry]) -> Summary:
+         *batches: dict[Compact, Entry] | bytes) -> Summary:
     """Merge the batches of level ``layer - 1`` from ``senders`` (none for ``layer`` 0), expand level
     ``layer``; the summary's ``merged`` is the merge's new states, its ``cpu`` both phases'. ``after``
     is unused: the driver passes this partition's own outgoing batches of level ``layer - 1`` there, so
@@ -44,7 +45,7 @@ def step(search: str, part: int, layer: int, reduction: bool, reduce_here: bool,
 
 @quiet
 def open_level(search: str, part: int, layer: int, after: object, senders: tuple[int, ...],
-               *batches: dict[Compact, Entry]) -> tuple[int, float, int]:
+               *batches: dict[Compact, Entry] | bytes) -> tuple[int, float, int]:
     """The first half of a level run as chunks (``model/dist/search.py``): merge the batches of level
     ``layer - 1`` and clear the children; (new states, CPU seconds, frontier size)."""
     clock = time.process_time()
@@ -60,17 +61,22 @@ def take(search: str, part: int, j: int, count: int) -> list[LentFront]:
     return take_chunk(search, part, j, count)
 
 
+def packed(items: list[LentFront]) -> list[LentFront] | bytes:
+    """A chunk the driver sends to another partition's worker, pickled for the wire (``wire.py``)."""
+    return pack(items, True)
+
+
 @quiet
-def chunk(search: str, owner: int, items: list[LentFront], reduction: bool, reduce_here: bool, found: frozenset[int],
-          seconds: float | None, cap: int | None) -> Summary:
+def chunk(search: str, owner: int, items: list[LentFront] | bytes, reduction: bool, reduce_here: bool,
+          found: frozenset[int], seconds: float | None, cap: int | None) -> Summary:
     """Expand a chunk of ``owner``'s frontier on the worker the driver chose (the driver sends chunks only
     once every partition's ``open_level`` of the level has run: no chunk adds children to a partition
     before it is cleared)."""
-    return expand_chunk(search, owner, items, reduction, reduce_here, found, seconds, cap)
+    return expand_chunk(search, owner, unpack(items), reduction, reduce_here, found, seconds, cap)
 
 
 @quiet
-def finish(search: str, part: int, layer: int, senders: tuple[int, ...], *batches: dict[Compact, Entry]
+def finish(search: str, part: int, layer: int, senders: tuple[int, ...], *batches: dict[Compact, Entry] | bytes
            ) -> tuple[int, float]:
     """Merge the last level (its states are counted, never expanded): (new states, CPU seconds)."""
     return merge(search, part, layer, True, senders, *batches)

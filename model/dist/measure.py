@@ -40,7 +40,10 @@ class Measure:
 
 
 def wire(batch: object, remote: bool) -> tuple[int, int]:
-    """(entries, pickled bytes) of one batch; bytes only for batches that leave their worker."""
+    """(entries, pickled bytes) of one batch (``wire.pack``ed when it leaves its worker); bytes only for
+    batches that leave their worker."""
+    if isinstance(batch, bytes):
+        return len(pickle.loads(batch)), len(batch)
     n = len(batch) if isinstance(batch, dict) else 0
     return n, len(pickle.dumps(batch, protocol=5)) if remote and n else 0
 

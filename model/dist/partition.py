@@ -49,6 +49,7 @@ from typing import Any
 from model.canonical import canonical_str
 from model.dist.arrays import Links, store_links
 from model.dist.cones import Completion, OrderKey
+from model.dist.wire import unpack
 from model.search.compact import Compact, empty
 from model.search.expand import Context, Key
 from model.search.fingerprint import FingerprintSet, fingerprint
@@ -180,8 +181,8 @@ def get(search: str, part: int) -> Partition:  # the partition of a search on th
     return _PARTS[(search, part)]
 
 
-def merge(search: str, part: int, level: int, last: bool, senders: tuple[int, ...], *batches: dict[Compact, Entry]
-          ) -> tuple[int, float]:
+def merge(search: str, part: int, level: int, last: bool, senders: tuple[int, ...],
+          *sent: dict[Compact, Entry] | bytes) -> tuple[int, float]:
     """Admit this partition's new states of a level (the batch from each of ``senders``, in order);
     returns how many, and the CPU seconds it took. ``last``: the final level, whose states are never
     expanded (the fingerprint mode counts them without keeping them)."""
@@ -189,6 +190,7 @@ def merge(search: str, part: int, level: int, last: bool, senders: tuple[int, ..
     p = _PARTS[(search, part)]
     if level in p.merged:
         return p.merged[level], 0.0
+    batches = [unpack(b) for b in sent]
     # Each batch is in key order (its sender's frontier is, and successor indices grow), so the first
     # entry per child is its least unless another batch has it too; those few are settled afterwards.
     fpmode, visited, fps = p.fingerprints, p.visited, p.fps

@@ -19,6 +19,7 @@ visited before); each of the ``P`` calls returns one batch, which Dask moves to 
 from __future__ import annotations
 
 from model.dist.partition import Entry, Summary, get
+from model.dist.wire import pack
 from model.search.compact import Compact
 from model.search.heap import quiet
 
@@ -70,8 +71,9 @@ def senders(table: dict[int, int], summaries: list[Summary], parts: int) -> list
 
 
 @quiet
-def batch(search: str, part: int, dest: int, layer: int, delta: dict[int, int]) -> dict[Compact, Entry]:
-    """This partition's children of level ``layer`` that partition ``dest`` owns."""
+def batch(search: str, part: int, dest: int, layer: int, delta: dict[int, int]) -> dict[Compact, Entry] | bytes:
+    """This partition's children of level ``layer`` that partition ``dest`` owns, packed for the wire when
+    they leave (``wire.py``)."""
     p = get(search, part)
     if p.child_layer != layer:  # the driver's dependencies prevent it; never route another level's children
         raise RuntimeError(f"partition {part} holds the children of level {p.child_layer}, not {layer}")
@@ -95,4 +97,4 @@ def batch(search: str, part: int, dest: int, layer: int, delta: dict[int, int]) 
         p.routed, p.children, p.child_classes = out, {}, []
     mine = p.routed[dest]
     p.routed[dest] = {}  # Dask holds the result now; a re-run happens only after a lost worker (fatal)
-    return mine
+    return pack(mine, dest != part)
