@@ -4,8 +4,8 @@ frontier partitioned across workers by decision class (``partition.py``).
 
 Each level, pinned (``chunks=None``), is one task per partition ``p`` on its worker, ``level.step``: it
 merges the batches of the previous level addressed to ``p``, then expands the new frontier (the real
-monitor steps every state there; its children stay on the worker). The driver gathers the summaries (query events, children per
-class, the merge's count: its one round trip of the level), places the classes first seen
+monitor steps every state there; its children stay on the worker). The driver gathers the summaries
+(query events, children per class, the merge's count: its one round trip of the level), places the classes first seen
 (``route.assign``) and submits a ``route.batch`` on ``p``'s worker for each owner ``q`` of classes ``p``'s
 children fall in (``route.senders``; ``q = p`` always), then the next ``step`` on each ``q``, which
 depends on the batches addressed to it: Dask moves them worker to worker, so states never pass through
@@ -52,6 +52,7 @@ from model.budget import Budget, BudgetExhausted, Meter, Spent, Unknown
 from model.dist import level, route
 from model.dist import links as lk
 from model.dist import partition as part
+from model.dist.driver import Placed, cap_of, check_complete, cut_short, workers_of
 from model.dist.cluster import first_done, gather
 from model.dist.measure import Measure, wire
 from model.dist.traces import Cones, Tracer
@@ -72,11 +73,6 @@ CHUNKS = 16
 MIN_CHUNK = 2000
 
 
-def _cap(run: Meter) -> int | None:
-    """The transitions the budget has left (an expand stops when it runs past them)."""
-    return None if run.budget.states is None else max(0, run.budget.states - run.states)
-
-
 def _record(measure: Measure, g: Callable[[Any], Any], on: Callable[..., Any], split: dict[tuple[int, int], Any],
             summaries: list[part.Summary], table: dict[int, int], layer: int, transitions: int, chunks: int) -> None:
     """One level's exchange into ``measure``: entries sent (all, and between partitions), their pickled
@@ -91,11 +87,6 @@ def _record(measure: Measure, g: Callable[[Any], Any], on: Callable[..., Any], s
         "remote_bytes": sum(b for _, b in sizes), "classes": len(table), "largest": 0,
         "tasks": len(summaries) + 2 * chunks + len(pairs), "sender_classes": sum(len(s.classes) for s in summaries)})
     measure.class_sizes = sorted((n for n, _ in route.weights(summaries).values()), reverse=True)
-
-
-def workers_of(client: Client) -> list[str]:
-    """The cluster's worker addresses, sorted: partition ``p`` lives on the ``p``-th."""
-    return sorted(client.scheduler_info(n_workers=-1)["workers"])
 
 
 def explore_distributed(client: Client, model: SearchModel, bound: int | None = None, tick: Tick | None = None,
@@ -115,16 +106,8 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
     k = model.bound if bound is None else bound
     run = meter if meter is not None else budget.start()
     start, clock = time.perf_counter(), time.process_time()
-    addrs = workers_of(client)
-    P = partitions if partitions is not None else len(addrs)
-    where = [[addrs[p % len(addrs)]] for p in range(P)]
-    sid = uuid.uuid4().hex
-
-    def g(futures: Any) -> Any:
-        return gather(client, futures, addrs)
-
-    def on(p: int, fn: Callable[..., Any], *args: Any) -> Any:
-        return client.submit(fn, *args, workers=where[p], pure=False)
+    placed = Placed(client, partitions)
+    P, sid, where, addrs, g, on = placed.parts, placed.sid, placed.where, placed.addrs, placed.g, placed.on
 
     nq = len(model.queries)
     # one string-hash seed on every worker lets partitions hash states natively (``partition.class_of``)
@@ -148,7 +131,7 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
         """Level ``layer``'s tasks: a ``step`` per partition, or an ``open_level`` per partition and its
         chunks, which Dask places (where their data is unless another worker is idle: work stealing)."""
         here = reduction and layer < k - 1
-        seconds, cap, done = run.remaining_seconds(), _cap(run), frozenset(found)
+        seconds, cap, done = run.remaining_seconds(), cap_of(run), frozenset(found)
         if not chunked:
             return [on(q, level.step, sid, q, layer, reduction, here, done, seconds, cap, after[q], senders[q],
                        *batches[q]) for q in range(P)], []
@@ -178,7 +161,8 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
                 q = max(left, key=lambda r: (len(left[r]), -r))
                 if not left[q]:
                     return None
-                f = left[q].pop(0)  # a stolen chunk: the owner's last, farthest from what it runs next
+                # a stolen chunk: the owner's last, farthest from what it runs next, pickled for the wire there
+                f = on(q, level.packed, left[q].pop(0))
             room = None if cap is None else max(0, cap - spent)
             return on(w, level.chunk, sid, q, f, reducing, here, done, run.remaining_seconds(), room)
 
@@ -226,10 +210,7 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
             cpu += sum(s.cpu for s in summaries)
             if measure is not None:
                 measure.critical_cpu += max(s.cpu for s in summaries)
-            if not all(s.complete for s in summaries):
-                n = sum(s.transitions for s in summaries)
-                raise BudgetExhausted(run.budget, Spent(run.spent.seconds, run.states + n),
-                                      "time" if run.remaining_seconds() == 0.0 else "states")
+            check_complete(run, summaries)
             delta = route.assign(table, summaries, P) if P > 1 else {}
             senders = route.senders(table, summaries, P)
             split = {(p, q): on(p, route.batch, sid, p, q, layer, delta) for q in range(P) for p in senders[q]}
@@ -259,19 +240,16 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
                                       senders, [[split[p, q] for p in senders[q]] for q in range(P)])
             del split
     except BudgetExhausted as exc:
-        exhausted = Unknown.of(exc, f"explored {states} states and {transitions} transitions in complete levels; "
-                                    f"level {depth + 1} of bound {k} incomplete")
+        exhausted = cut_short(run, exc, states, transitions, depth, k)
     except KeyboardInterrupt:  # Ctrl-C: what the complete levels covered, as for a budget
-        exhausted = Unknown(run.budget, run.spent, "interrupt", f"interrupted after {states} states and "
-                            f"{transitions} transitions in complete levels; level {depth + 1} of bound {k} incomplete")
+        exhausted = cut_short(run, None, states, transitions, depth, k)
     finally:
         if measure is not None:
             measure.worker_cpu = cpu
             measure.driver_cpu = time.process_time() - clock
         if measure is not None and measure.exchange:
             measure.memory = g([on(p, lk.memory, sid, p) for p in range(P)])
-        alive = set(workers_of(client))  # a lost worker's partition is gone with it; free the others
-        g([on(p, part.drop, sid, p) for p in range(P) if where[p][0] in alive])
+        g([on(p, part.drop, sid, p) for p in placed.alive()])
     verdicts, comps = answers(model, k, found, premise,
                               {i: {t for _, ts in cones.values() for t in ts} for i, cones in complete.items()},
                               states, exhausted)

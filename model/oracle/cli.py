@@ -162,7 +162,7 @@ def _sharded(chosen: tuple[str, ...], cases: int, seed: int | None, scheduler: s
     import random
 
     from model.dist.cluster import connect
-    from model.dist.search import workers_of
+    from model.dist.driver import workers_of
     from model.dist.shard import sharded_campaign
     from model.reproduce import repo_root
 

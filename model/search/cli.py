@@ -87,7 +87,7 @@ def cli(model_path: str, engine: str, bound: int | None, policy_path: str | None
     if is_system_file(load_file(model_path)):  # a generic system model: its own engine (model/search/system)
         from model.search.system.run import run_cli
 
-        run_cli(model_path, engine, bound, policy_path, wanted(scheduler, workers), fingerprint, budget, as_json)
+        run_cli(model_path, engine, bound, policy_path, scheduler, workers, fingerprint, budget, as_json)
         return
     model = load_model(model_path, policy_path)
     if not wanted(scheduler, workers):

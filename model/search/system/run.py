@@ -1,8 +1,10 @@
 """``agentwarrant search`` on a generic system model (a model file whose ``kind`` names one: today
 ``admission-hold``, ``admission.py``): the layered search of ``bfs.py``, its verdicts, shortest traces and
 counts, as a table or one canonical JSON object (our design for the missing Section 8 of Agenra, over
-any finite system). Choices: only the explicit engine exists for these models (there is no SMT
-encoding), so ``--engine smt``, ``--policy`` and a Dask cluster are refused as bad input; the exit status
+any finite system); with ``--workers``/``--scheduler`` the partitioned search of
+``model/dist/system_search.py`` on a Dask cluster (same results; the JSON then names the cluster's
+workers). Choices: only the explicit engine exists for these models (there is no SMT encoding), so
+``--engine smt`` and ``--policy`` are refused as bad input; the exit status
 follows the monitor search's: 1 when a forbidden query is Found or a goal is not, 3 when the budget ran
 out first.
 """
@@ -10,6 +12,8 @@ out first.
 from __future__ import annotations
 
 import sys as sys_module
+from collections.abc import Callable
+from functools import partial
 
 import click
 from rich.console import Console
@@ -20,6 +24,8 @@ from rich.table import Table
 from model.budget import Budget, Unknown, resident_bytes
 from model.canonical import JSON, canonical_str
 from model.display import print_table
+from model.dist.cluster import WorkerLost, connect, wanted
+from model.dist.driver import workers_of
 from model.errors import InputKind, InvalidInput
 from model.exitcodes import Exit
 from model.search.system.admission import AdmissionSystem, load
@@ -27,7 +33,7 @@ from model.search.system.bfs import Reached, SystemRun, passes, search, verdict_
 from model.search.system.protocol import QueryKind
 
 
-def run_json(run: SystemRun, sys: AdmissionSystem) -> dict[str, JSON]:
+def run_json(run: SystemRun, sys: AdmissionSystem, workers: int | None = None) -> dict[str, JSON]:
     queries: dict[str, JSON] = {}
     for q in sys.queries:
         v = run.verdict(q.name)
@@ -37,44 +43,62 @@ def run_json(run: SystemRun, sys: AdmissionSystem) -> dict[str, JSON]:
         if isinstance(v, Unknown):
             entry["budget"] = v.to_json()
         queries[q.name] = entry
-    return {"model": run.system, "kind": "admission-hold", "bound": run.bound, "states": run.states,
-            "transitions": run.transitions, "depth": run.depth, "seconds": round(run.seconds, 3), "mode": run.mode,
-            "collision_probability": run.collision, "queries": queries,
-            "passed": all(passes(q, run.verdict(q.name)) for q in sys.queries)}
+    out: dict[str, JSON] = {
+        "model": run.system, "kind": "admission-hold", "bound": run.bound, "states": run.states,
+        "transitions": run.transitions, "depth": run.depth, "seconds": round(run.seconds, 3), "mode": run.mode,
+        "collision_probability": run.collision, "queries": queries,
+        "passed": all(passes(q, run.verdict(q.name)) for q in sys.queries)}
+    if workers is not None:
+        out["workers"] = workers
+    return out
 
 
-def run_cli(path: str, engine: str, bound: int | None, policy: str | None, cluster: bool, fingerprint: bool,
-            budget: Budget, as_json: bool) -> None:
+def run_cli(path: str, engine: str, bound: int | None, policy: str | None, scheduler: str | None,
+            workers: int | None, fingerprint: bool, budget: Budget, as_json: bool) -> None:
     if engine == "smt":
         raise InvalidInput("--engine", "explicit or both (a system model has no SMT encoding)", engine, InputKind.VALUE)
     if policy is not None:
         raise InvalidInput("--policy", "no policy file (a system model carries its own policy)", policy,
                            InputKind.VALUE)
-    if cluster:
-        raise InvalidInput("--scheduler/--workers", "a single-process search for a system model", "a cluster",
-                           InputKind.VALUE)
     model = load(path)
     sys = AdmissionSystem(model)
     k, mode = model.bound if bound is None else bound, "fingerprint" if fingerprint else "exact"
-    if not sys_module.stderr.isatty():
-        run = search(sys, k, mode, budget=budget)
-    else:  # the monitor search's bar: layers as the bar, transitions, rate and memory beside it
-        with Progress(TextColumn("explicit  "), BarColumn(), TaskProgressColumn(), TimeElapsedColumn(),
-                      TextColumn("{task.fields[work]}"), console=Console(stderr=True), transient=True) as bar:
-            task = bar.add_task("explicit", total=k * 100, work="")
-            meter = budget.start(lambda used: bar.update(task, work=(
-                f"{used.states:,} transitions  {used.states / max(used.seconds, 1e-9):,.0f}/s  "
-                f"{resident_bytes() / 2**20:,.0f} MiB")))
-            run = search(sys, k, mode, lambda done, total: bar.update(task, completed=done, total=total),
-                         meter=meter)
+    size: int | None = None
+    if not wanted(scheduler, workers):
+        run = _with_bar(partial(search, sys, k, mode), k, budget)
+    else:
+        from model.dist.system_search import search_distributed
+
+        try:
+            with connect(scheduler, workers, budget.seconds) as client:
+                size = len(workers_of(client))
+                run = _with_bar(partial(search_distributed, client, partial(AdmissionSystem, model), k, mode), k,
+                                budget)
+        except WorkerLost as exc:
+            Console(stderr=True).print(f"[red]error:[/red] {escape(str(exc))}", highlight=False, soft_wrap=True)
+            raise SystemExit(Exit.UNKNOWN) from None
     if as_json:
-        click.echo(canonical_str(run_json(run, sys)))
+        click.echo(canonical_str(run_json(run, sys, size)))
     else:
         _print(run, sys)
     if any(not passes(q, run.verdict(q.name)) and not isinstance(run.verdict(q.name), Unknown) for q in sys.queries):
         raise SystemExit(Exit.FAILS)
     if run.unknown is not None:
         raise SystemExit(Exit.UNKNOWN)
+
+
+def _with_bar(go: Callable[..., SystemRun], k: int, budget: Budget) -> SystemRun:
+    """``go(tick=..., meter=...)`` with the monitor search's bar on a terminal: layers as the bar,
+    transitions, rate and memory beside it."""
+    if not sys_module.stderr.isatty():
+        return go(budget=budget)
+    with Progress(TextColumn("explicit  "), BarColumn(), TaskProgressColumn(), TimeElapsedColumn(),
+                  TextColumn("{task.fields[work]}"), console=Console(stderr=True), transient=True) as bar:
+        task = bar.add_task("explicit", total=k * 100, work="")
+        meter = budget.start(lambda used: bar.update(task, work=(
+            f"{used.states:,} transitions  {used.states / max(used.seconds, 1e-9):,.0f}/s  "
+            f"{resident_bytes() / 2**20:,.0f} MiB")))
+        return go(tick=lambda done, total: bar.update(task, completed=done, total=total), meter=meter)
 
 
 def _print(run: SystemRun, sys: AdmissionSystem) -> None:

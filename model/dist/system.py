@@ -1,0 +1,230 @@
+"""The worker side of the partitioned search of a generic system (``protocol.System``; the driver is
+``system_search.py``): one partition of the visited set and its frontier, kept in the worker process
+between the tasks of one search (our design, as ``partition.py`` is for the monitor engine; the papers say
+nothing about distribution).
+
+**Where a state lives.** A state belongs to partition ``shard(state) mod P`` for good, so a state reached
+again meets its visited entry where it was first admitted. The generic search has no decision memo to keep
+together (the monitor engine's reason for classes), so the shard is a hash of the state. It must agree in
+every process, and Python's hash does not (``None``'s hash is its address before Python 3.12, and the
+admission model's states hold ``None``): a system that ``Splits`` its states hashes each distinct part once
+with BLAKE2b of its ``repr`` (memoized) and mixes the parts' hashes; any other system pays BLAKE2b of its
+key's ``repr`` per distinct child. Choice: ``repr`` is the stable text, so a system's keys must have a
+deterministic ``repr`` (tuples of strings, numbers, booleans and ``None`` do).
+
+**Order.** A state's *order* is its first-discovery path as one integer: the parent's order shifted left
+16 bits, plus the transition's position among the parent's successors. Orders of one level have equally
+many digits, so comparing them is comparing paths lexicographically, which is the order in which the
+single-process search (``model/search/system/bfs.py``) meets a level's states; its first parent wins, so
+each partition keeps its frontier sorted by order and a merge keeps the least order per state — the same
+states and, per query, the same first (least) transition that hits it. A trace is its order read back
+as positions and replayed from the initial state (the driver does it; no parent links are stored).
+Choice: a state with more than 65,536 successors is refused with a ``ValueError``.
+
+**Visited set.** Exact (a set of keys) or 64-bit fingerprints (``FingerprintSet``, Python's hash: only
+ever compared within its own process). A partition drops the children it visited itself; those of
+another partition go to their owner, visited or not (the owner drops the visited ones): on the admission
+model with four requesters at bound 10 on two partitions, a set of the children already sent, beside the
+visited one, removed only 11% of the entries sent (most are states the owner reached by itself).
+The frontier is a ``frontier.Layer`` with the orders beside it;
+the last level's states are counted, never stored. ``merge`` is idempotent per level (a task Dask re-runs
+must not merge twice); a partition does not survive the loss of its worker (the search is re-run).
+"""
+
+from __future__ import annotations
+
+import heapq
+import time
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
+from hashlib import blake2b
+from operator import itemgetter
+from typing import Any, cast
+
+from model.dist.wire import pack, unpack
+from model.search.fpset import FingerprintSet, fingerprint
+from model.search.heap import quiet, release
+from model.search.system.frontier import Codec, Layer
+from model.search.system.protocol import System
+
+SHIFT = 16
+_MAX = (1 << SHIFT) - 1
+
+
+@dataclass(frozen=True, slots=True)
+class Summary:
+    """What the driver gathers from one level of a partition: counts and query events, never states."""
+
+    transitions: int
+    hits: tuple[tuple[int, int], ...]  # (query index, order of the least transition here that makes it hold)
+    premises: int  # query bits whose premise some transition met
+    complete: bool  # False: stopped at the deadline or the transition cap
+    cpu: float
+    sizes: tuple[int, ...]  # distinct children per owner partition
+    merged: int = 0  # new states the merge before this expand admitted
+
+
+@dataclass
+class Part:
+    part: int
+    parts: int
+    sys: System[Any]
+    fingerprints: bool
+    codec: Codec[Any]
+    keys: set[Hashable] = field(default_factory=set)  # exact mode
+    fps: FingerprintSet = field(default_factory=FingerprintSet)  # fingerprint mode
+    orders: list[int] = field(default_factory=list)
+    states: Layer[Any] | list[Any] = field(default_factory=list)
+    outs: list[dict[Any, int]] = field(default_factory=list)  # this level's children, per owner, until cut
+    merged: dict[int, int] = field(default_factory=dict)  # level -> new states (idempotent merge)
+    stable: dict[Hashable, int] = field(default_factory=dict)  # part -> its BLAKE2b hash
+
+    @property
+    def stored(self) -> int:
+        return len(self.fps) if self.fingerprints else len(self.keys)
+
+    def admit(self, s: Any) -> bool:
+        """Add ``s`` to the visited set; False when it was there."""
+        k = self.sys.key(s)
+        if self.fingerprints:
+            return self.fps.add(fingerprint(cast(Any, (k,))))
+        n = len(self.keys)
+        self.keys.add(k)  # one hash, where a test and an add would take two
+        return len(self.keys) > n
+
+
+_PARTS: dict[tuple[str, int], Part] = {}
+
+
+def _blake(x: object) -> int:
+    return int.from_bytes(blake2b(repr(x).encode(), digest_size=8).digest(), "big")
+
+
+def shard(p: Part, s: Any) -> int:
+    """The partition of ``s`` (module docstring). The parts' hashes are mixed by hashing their tuple: the
+    hash of a tuple of integers is computed from their values alone, the same in every process."""
+    split = p.codec.split
+    if split is None:
+        return _blake(p.sys.key(s)) % p.parts
+    parts, stable = split.parts(s), p.stable
+    try:
+        return hash(tuple([stable[x] for x in parts])) % p.parts
+    except KeyError:
+        for x in parts:
+            if x not in stable:
+                stable[x] = _blake(x)
+        return hash(tuple([stable[x] for x in parts])) % p.parts
+
+
+@quiet
+def start(search: str, part: int, parts: int, make: Callable[[], System[Any]], fingerprints: bool) -> int:
+    """Create the partition on this worker; the initial state lives on its shard."""
+    sys = make()
+    p = Part(part, parts, sys, fingerprints, Codec(sys))
+    p.states = p.codec.layer()
+    root = sys.initial()
+    if shard(p, root) == part:
+        p.admit(root)
+        p.states.append(root)
+        p.orders.append(0)
+    _PARTS[(search, part)] = p
+    return len(p.orders)
+
+
+def drop(search: str, part: int) -> int:
+    p = _PARTS.pop((search, part), None)
+    release()
+    return 0 if p is None else p.stored
+
+
+def get(search: str, part: int) -> Part:
+    return _PARTS[(search, part)]
+
+
+def merge(p: Part, level: int, last: bool, batches: tuple[dict[Any, int] | bytes, ...]) -> int:
+    """Admit this partition's new states of ``level``: each batch maps a child to its least order at its
+    sender, in ascending order (its sender's frontier is, and positions grow), so a merge of the batches
+    by order meets each child's least order first, and ``admit`` drops the later ones with the visited.
+    The frontier becomes them, in that order, unless ``last``."""
+    if level in p.merged:
+        return p.merged[level]
+    loaded = [unpack(b) for b in batches]
+    items = iter(loaded[0].items()) if len(loaded) == 1 else heapq.merge(*(b.items() for b in loaded),
+                                                                         key=itemgetter(1))
+    p.states, p.orders = p.codec.layer(), []
+    n = 0
+    admit, states, orders = p.admit, p.states, p.orders
+    for child, order in items:
+        if admit(child):
+            n += 1
+            if not last:
+                states.append(child)
+                orders.append(order)
+    p.merged[level] = n
+    return n
+
+
+def expand(p: Part, found: int, seconds: float | None, cap: int | None) -> Summary:
+    """Expand the frontier in order; the distinct children not visited here wait in ``outs`` per owner."""
+    deadline = None if seconds is None else time.monotonic() + seconds
+    children: dict[Any, int] = {}
+    hits: dict[int, int] = {}
+    premises = transitions = 0
+    complete = True
+    nq = len(p.sys.queries)
+    exact, keys, key = not p.fingerprints, p.keys, p.sys.key
+    for order, s in zip(p.orders, p.states, strict=True):
+        if (deadline is not None and time.monotonic() > deadline) or (cap is not None and transitions > cap):
+            complete = False
+            break
+        base = order << SHIFT
+        for j, (_label, t, hit, meets) in enumerate(p.sys.successors(s)):
+            if j > _MAX:
+                raise ValueError(f"system {p.sys.name}: a state with more than {_MAX + 1} successors")
+            transitions += 1
+            premises |= meets
+            if hit & ~found:
+                for i in range(nq):
+                    if hit >> i & 1 and not found >> i & 1 and i not in hits:
+                        hits[i] = base | j
+            # a self-loop's target and a state stored here are visited; a child met before keeps its first
+            # (least) edge
+            if t is s or (exact and key(t) in keys):
+                continue
+            children.setdefault(t, base | j)
+    if p.parts == 1:
+        p.outs = [children]
+    else:
+        p.outs = [{} for _ in range(p.parts)]
+        for t, o in children.items():
+            p.outs[shard(p, t)][t] = o
+    return Summary(transitions, tuple(sorted(hits.items())), premises, complete, 0.0,
+                   tuple(len(d) for d in p.outs))
+
+
+@quiet
+def step(search: str, part: int, layer: int, found: int, seconds: float | None, cap: int | None, after: object,
+         *batches: dict[Any, int] | bytes) -> Summary:
+    """Merge level ``layer``'s states (none to merge at 0), then expand them. ``after`` is unused: the
+    driver passes this partition's own ``cut`` tasks of the previous level there, so that the expand,
+    which replaces ``outs``, runs only after they all took their batch."""
+    clock = time.process_time()
+    p = get(search, part)
+    new = merge(p, layer, False, batches) if layer > 0 else 0
+    out = expand(p, found, seconds, cap)
+    return Summary(out.transitions, out.hits, out.premises, out.complete, time.process_time() - clock, out.sizes, new)
+
+
+def cut(search: str, part: int, q: int) -> dict[Any, int] | bytes:
+    """This partition's children owned by partition ``q``, packed for the wire when they leave
+    (``wire.py``)."""
+    p = get(search, part)
+    out, p.outs[q] = p.outs[q], {}
+    return pack(out, q != part)
+
+
+@quiet
+def finish(search: str, part: int, layer: int, *batches: dict[Any, int] | bytes) -> tuple[int, float]:
+    """Merge the last level (its states are counted, never expanded): (new states, CPU seconds)."""
+    clock = time.process_time()
+    return merge(get(search, part), layer, True, batches), time.process_time() - clock
