@@ -1,5 +1,7 @@
 """Bounded search at scale: ``paper_figures/tables/dask_scaling.{csv,md}`` — per (model, bound) of
-``RUNS`` (AgentDojo banking with seven tools at bound 4, past a million states; the deployment
+``RUNS`` (AgentDojo banking with seven tools at bound 4, past a million states; the hold/replay admission
+protocol with five requesters at bound 11, also past a million, on the generic engine
+(``model/search/system``, distributed by ``model/dist/system_search.py``); the deployment
 policy's larger fleet at bound 4 — at bound 5 its runs alone would take the whole run past half an
 hour —; the payments policy's invoice model at bound 6 and the AgentDojo workspace model at bound 2,
 where it stops growing: the search models added for scale, smallest last), the single-process search
@@ -18,6 +20,9 @@ Method: per (model, bound), with sleep sets on as the CLI runs,
 3. for 1 and 2 workers: a LocalCluster of that many single-threaded worker processes (one
    ``PYTHONHASHSEED``), a warm-up search at bound 1, then the timed partitioned search; on the 2-worker
    cluster also the partitioned fingerprint search.
+A generic system model gets the same three steps with its own engine (``system.peak.fresh``,
+``system_search.search_distributed``); the exchange-volume run and the projection take the monitor
+engine's models only (the projection models its classes and chunks).
 One run each (these runs take minutes); speedup = exact single wall / Dask wall. The machine's load is
 recorded per row: on a shared machine the wall clock measures contention as much as the design, so the
 CPU figures are there too (``critical_cpu_s``: per level the slowest step — the merge of the previous
@@ -36,21 +41,27 @@ import os
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from functools import partial
 from pathlib import Path
 from typing import Any
 
+from model.canonical import load_file
 from model.dist.cluster import WorkerLost, connect
 from model.dist.measure import Measure, single_run
 from model.dist.search import explore_distributed
+from model.dist.system_search import search_distributed
 from model.errors import InputKind, InvalidInput
 from model.reproduce import repo_root
 from model.search.explicit import ExplicitRun
 from model.search.load import load_model
+from model.search.system.admission import AdmissionSystem, is_system_file, load
+from model.search.system.bfs import SystemRun
+from model.search.system.peak import fresh
 from model.tables import write_table
 
 # (model file under corpus/search, bound)
-RUNS = (("agentdojo_banking_wide.json", 4), ("deploy_fleet.json", 4), ("payments_invoices.json", 6),
-        ("agentdojo_workspace.json", 2))
+RUNS = (("agentdojo_banking_wide.json", 4), ("admission_hold_r5.json", 11), ("deploy_fleet.json", 4),
+        ("payments_invoices.json", 6), ("agentdojo_workspace.json", 2))
 WORKERS = (1, 2)
 LEVELS_BOUND = 7  # the exchange-volume run: the first model at most at this bound (untimed, 2 partitions)
 TASKS = 2000  # no-op tasks timed for the scheduler's per-task cost
@@ -84,6 +95,45 @@ def _timed(model: Any, k: int, workers: int, exact: ExplicitRun, fingerprints: b
             if attempt:
                 raise
     raise AssertionError("unreachable")
+
+
+def _timed_system(model: Any, k: int, workers: int, exact: SystemRun) -> list[Timed]:
+    """``_timed`` for a generic system model (``model/dist/system_search.py``), exact and fingerprints."""
+    make = partial(AdmissionSystem, model)
+    for attempt in range(2):
+        try:
+            out: list[Timed] = []
+            with connect(workers=workers) as client:
+                search_distributed(client, make, 1)  # warm-up: imports in the workers
+                for mode in ("exact", "fingerprint") if workers == 2 else ("exact",):
+                    m = Measure(exchange=False)
+                    start = time.perf_counter()
+                    run = search_distributed(client, make, k, mode, measure=m)
+                    out.append((time.perf_counter() - start, m, _same_system(exact, run)))
+            return out
+        except WorkerLost:
+            if attempt:
+                raise
+    raise AssertionError("unreachable")
+
+
+def _same_system(a: SystemRun, b: SystemRun) -> bool:
+    return (a.states, a.transitions, a.depth, a.verdicts) == (b.states, b.transitions, b.depth, b.verdicts)
+
+
+def _measure(path: Path, k: int) -> tuple[Any, float, int, Any, float, int, dict[int, list[Timed]], bool]:
+    """One model's runs: (exact run, its wall seconds, peak bytes, the fingerprint run, its wall, its peak,
+    Dask runs per worker count, whether the fingerprint run equals the exact one)."""
+    if is_system_file(load_file(str(path))):
+        (exact, peak), (fp, fp_peak) = fresh(str(path), k, "exact"), fresh(str(path), k, "fingerprint")
+        model = load(path)
+        dask = {w: _timed_system(model, k, w, exact) for w in WORKERS}
+        return exact, exact.seconds, peak, fp, fp.seconds, fp_peak, dask, _same_system(exact, fp)
+    exact, wall, peak = _fresh(str(path), k, False)
+    fpx, fp_wall, fp_peak = _fresh(str(path), k, True)
+    mm = load_model(path)
+    dask = {w: _timed(mm, k, w, exact, fingerprints=w == 2) for w in WORKERS}
+    return exact, wall, peak, fpx, fp_wall, fp_peak, dask, _same(exact, fpx)
 
 
 def runs() -> tuple[tuple[str, int], ...]:
@@ -121,31 +171,29 @@ def reproduce(out_dir: Path, tick: Callable[[int, int], None]) -> list[Path]:
     costs: list[dict[str, Any]] = []
     paths: list[Path] = []
     for name, k in todo:
-        exact, wall, peak = _fresh(str(search / name), k, False)
-        fp, fp_wall, fp_peak = _fresh(str(search / name), k, True)
-        done += 2
+        exact, wall, peak, fp, fp_wall, fp_peak, dask, fp_same = _measure(search / name, k)
+        done += 2 + len(WORKERS)
         tick(done, total)
-        model = load_model(search / name)
-        dask: dict[int, list[Timed]] = {}
-        for w in WORKERS:
-            dask[w] = _timed(model, k, w, exact, fingerprints=w == 2)
-            done += 1
-            tick(done, total)
         (w1, m1, same1), = dask[1]
         (w2, m2, same2), (wf, _, samef) = dask[2]
         rows.append([name, k, exact.states, exact.transitions, f"{wall:.1f}", f"{exact.cpu_seconds:.1f}",
                      f"{peak / 2**20:.0f}", f"{peak / exact.states:.0f}", f"{fp_wall:.1f}", f"{fp_peak / 2**20:.0f}",
-                     f"{fp_peak / fp.states:.0f}", f"{fp.collision:.1e}", _same(exact, fp),
+                     f"{fp_peak / fp.states:.0f}", f"{fp.collision:.1e}", fp_same,
                      f"{w1:.1f}", f"{wall / w1:.2f}", f"{w2:.1f}", f"{wall / w2:.2f}", f"{wf:.1f}",
                      f"{fp_wall / wf:.2f}", f"{m1.worker_cpu:.1f}", f"{m2.worker_cpu:.1f}", f"{m2.critical_cpu:.1f}",
                      f"{m2.driver_cpu:.1f}", m2.lent,
                      same1 and same2 and samef, f"{os.getloadavg()[0]:.1f}"])
-        costs.append({"model": name, "bound": k, "states": exact.states, "transitions": exact.transitions,
-                      "single_cpu": exact.cpu_seconds, "single_wall": wall, "dask1_wall": w1,
-                      "dask1_cpu": m1.worker_cpu, "depth": exact.depth})
+        if isinstance(exact, ExplicitRun):  # the projection models the monitor engine's partitioned search
+            costs.append({"model": name, "bound": k, "states": exact.states, "transitions": exact.transitions,
+                          "single_cpu": exact.cpu_seconds, "single_wall": wall, "dask1_wall": w1,
+                          "dask1_cpu": m1.worker_cpu, "depth": exact.depth})
         paths = _table(out_dir, rows)  # after each model: a long run that is stopped keeps its rows
+    # the exchange volume and the projection: the monitor engine's partitioned search, on the first such model
+    monitor = [(n, min(b, LEVELS_BOUND)) for n, b in todo if not is_system_file(load_file(str(search / n)))]
+    if not monitor:
+        return paths
     measure = Measure()
-    name, k = todo[0][0], min(todo[0][1], LEVELS_BOUND)
+    name, k = monitor[0]
     with connect(workers=2) as client:
         explore_distributed(client, load_model(search / name), k, measure=measure)
         client.gather(client.map(abs, range(50)))  # warm
