@@ -15,3 +15,11 @@ def explicit_models() -> list[str]:
 
     return sorted(p.name for p in SEARCH.glob("*.json") if p.name != "manifest.json"
                   and not admission.is_system_file(json.loads(p.read_text(encoding="utf-8"))))
+
+
+def system_models() -> list[str]:
+    """File names of the generic engine's system models (``model/search/system``)."""
+    from model.search.system import admission
+
+    return sorted(p.name for p in SEARCH.glob("*.json") if p.name != "manifest.json"
+                  and admission.is_system_file(json.loads(p.read_text(encoding="utf-8"))))

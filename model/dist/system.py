@@ -26,7 +26,8 @@ ever compared within its own process). A partition drops the children it visited
 another partition go to their owner, visited or not (the owner drops the visited ones): on the admission
 model with four requesters at bound 10 on two partitions, a set of the children already sent, beside the
 visited one, removed only 11% of the entries sent (most are states the owner reached by itself).
-The frontier is a ``frontier.Layer`` with the orders beside it;
+The frontier, with the orders beside it, is a ``frontier.Layer`` in fingerprint mode and a list of
+states in exact mode (``Part.layer``);
 the last level's states are counted, never stored. ``merge`` is idempotent per level (a task Dask re-runs
 must not merge twice); a partition does not survive the loss of its worker (the search is re-run).
 """
@@ -83,6 +84,12 @@ class Part:
     def stored(self) -> int:
         return len(self.fps) if self.fingerprints else len(self.keys)
 
+    def layer(self) -> Layer[Any] | list[Any]:
+        """An empty frontier: interned parts with fingerprints; with the exact visited set a list (when a
+        system's key is the state itself, the visited set holds the same objects: a pointer a state, and
+        no encoding)."""
+        return self.codec.layer() if self.fingerprints else []
+
     def admit(self, s: Any) -> bool:
         """Add ``s`` to the visited set; False when it was there."""
         k = self.sys.key(s)
@@ -121,7 +128,7 @@ def start(search: str, part: int, parts: int, make: Callable[[], System[Any]], f
     """Create the partition on this worker; the initial state lives on its shard."""
     sys = make()
     p = Part(part, parts, sys, fingerprints, Codec(sys))
-    p.states = p.codec.layer()
+    p.states = p.layer()
     root = sys.initial()
     if shard(p, root) == part:
         p.admit(root)
@@ -151,7 +158,7 @@ def merge(p: Part, level: int, last: bool, batches: tuple[dict[Any, int] | bytes
     loaded = [unpack(b) for b in batches]
     items = iter(loaded[0].items()) if len(loaded) == 1 else heapq.merge(*(b.items() for b in loaded),
                                                                          key=itemgetter(1))
-    p.states, p.orders = p.codec.layer(), []
+    p.states, p.orders = p.layer(), []
     n = 0
     admit, states, orders = p.admit, p.states, p.orders
     for child, order in items:

@@ -1,6 +1,7 @@
 """Larger distributed comparisons (model/dist) on a LocalCluster of two worker processes:
 every search corpus model at its bound (at most 4) with and without sleep sets and with 2 and 3
-partitions, the report model at bound 5, the whole revision corpus, and a sharded DRT campaign. The
+partitions, every system model at its bound (at most 9) on 3 partitions in both visited-set modes, the
+report model at bound 5, the whole revision corpus, and a sharded DRT campaign. The
 oracle in the DRT test is a stand-in that answers every ledger case the same wrong way (no Lean toolchain
 is needed): what is under test is the sharding — case counts, generated inputs, mismatches and their
 saved vectors — not Lean."""
@@ -21,12 +22,12 @@ from model.dist.shard import judge_corpus, sharded_campaign
 from model.revision.corpus import load_manifest
 from model.search.explicit import explore
 from model.search.load import load_model
-from tests.search_corpus import explicit_models
+from tests.search_corpus import explicit_models, system_models
 
 pytestmark = pytest.mark.slow
 ROOT = Path(__file__).resolve().parents[2]
 SEARCH = ROOT / "corpus" / "search"
-MODELS = explicit_models()  # the generic engine's system models have no partitioned mode
+MODELS = explicit_models()  # the generic engine's system models: test_system_models_equal_single_process
 cloudpickle.register_pickle_by_value(sys.modules[__name__])  # workers cannot import a test module
 
 
@@ -41,6 +42,22 @@ def test_corpus_models_equal_single_process(dask_client: Any, name: str, reducti
     assert (b.states, b.transitions, b.depth) == (a.states, a.transitions, a.depth)
     assert b.verdicts == a.verdicts
     assert b.completions == a.completions
+
+
+@pytest.mark.parametrize("name", system_models())
+@pytest.mark.parametrize("mode", ["exact", "fingerprint"])
+def test_system_models_equal_single_process(dask_client: Any, name: str, mode: str) -> None:
+    from functools import partial
+
+    from model.dist.system_search import search_distributed
+    from model.search.system.admission import AdmissionSystem, load
+    from model.search.system.bfs import search
+
+    m = load(SEARCH / name)
+    k = min(m.bound, 9)
+    a = search(AdmissionSystem(m), k)
+    b = search_distributed(dask_client, partial(AdmissionSystem, m), k, mode, partitions=3)
+    assert (b.states, b.transitions, b.depth, b.verdicts) == (a.states, a.transitions, a.depth, a.verdicts)
 
 
 def test_report_bound_5_equals_single_process(dask_client: Any) -> None:

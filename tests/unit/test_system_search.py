@@ -124,3 +124,18 @@ def test_mutants_are_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     run = search(AdmissionSystem(m), 6)
     assert run.verdict("executes_twice") == Reached(("submit r1", "approve r1", "replay-crash r1", "restart",
                                                      "replay r1"))
+
+
+def test_a_local_state_made_elsewhere_is_rebuilt() -> None:
+    """A second memo (another worker's) steps a local state the first one made as the first one does."""
+    from model.search.system.admission_steps import PolicyEffect, Steps
+
+    versions = (PolicyEffect.REQUIRE_REVIEW, PolicyEffect.DENY)
+    here, there = Steps(2, versions), Steps(2, versions)
+    loc = (None, 0, 0)
+    for action in ("submit", "approve"):
+        loc = here.step(1, loc, 0, True, action)[0]
+    assert loc[0] is not None and loc[0][0] == "approved"
+    for action in ("replay", "replay-other", "reject", "replay-crash"):
+        assert there.step(1, loc, 1, True, action) == here.step(1, loc, 1, True, action), action
+    assert there.calls > 2  # it ran the services to rebuild the state, not a copy of the first memo

@@ -9,7 +9,11 @@ review rows (``recover`` moves every EXECUTING row, each independently), so a re
 depends only on its own local state, the current tenant policy and its own grant. ``Steps`` therefore
 runs each (requester, local state, policy, grant, action) once on the real code and memoizes the answer
 — the database bytes of each local state are kept for that — as the monitor engine memoizes the
-monitor's decisions; the search composes the answers.
+monitor's decisions; the search composes the answers. A local state made in another process (the
+partitioned search moves states between workers) has no bytes here yet: ``_reach`` makes them by running
+that requester's steps from its empty local state until one yields it. Choice: the first run found that
+yields a local state stands for it, as the first one does in a single process; the two agree whenever
+the local state determines the store's rows (the search's claim about the protocol above).
 
 A local state is ``(row, reviews, effects)``: the attempt row as ``AttemptStore.snapshot`` gives it
 (``None`` before the submission), the number of recorded review decisions and the number of effects
