@@ -107,9 +107,10 @@ class AdmissionSystem:
             for a in self.actions:
                 new, effects, refused = self.steps.step(i, loc, v, grants[i - 1], a)
                 hits, meets = self._observe(loc, new, effects, refused, a, i, locs, bit)
-                # a self-loop yields the state itself: the search skips its visited check by identity
-                yield self.labels[(i, a)], state if new is loc else (v, grants, (*locs[:i - 1], new, *locs[i:])), \
-                    hits, meets
+                # a self-loop yields the state itself: the search skips its visited check by identity (a state
+                # unpickled on another worker holds copies of the local states, equal but not the same objects)
+                same = new is loc or new == loc
+                yield self.labels[(i, a)], state if same else (v, grants, (*locs[:i - 1], new, *locs[i:])), hits, meets
         if v + 1 < len(self.model.revisions):
             yield "revise", (v + 1, grants, locs), 0, 0
         if "crash" in self.model.faults and any(loc[0] is not None and loc[0][0] == "executing" for loc in locs):
