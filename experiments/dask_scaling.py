@@ -136,6 +136,23 @@ def _measure(path: Path, k: int) -> tuple[Any, float, int, Any, float, int, dict
     return exact, wall, peak, fpx, fp_wall, fp_peak, dask, _same(exact, fpx)
 
 
+def _cpu_times() -> list[int] | None:
+    """The machine's CPU time counters (``/proc/stat``'s ``cpu`` line), or None where there is none."""
+    try:
+        with open("/proc/stat", encoding="ascii") as f:
+            return [int(x) for x in f.readline().split()[1:]]
+    except (OSError, ValueError):
+        return None
+
+
+def _steal(a: list[int] | None, b: list[int] | None) -> str:
+    """The percentage of CPU time stolen by the hypervisor between two readings ("" when unknown)."""
+    if a is None or b is None or len(a) < 8 or len(b) < 8:
+        return ""
+    total = sum(b[:8]) - sum(a[:8])  # user nice system idle iowait irq softirq steal (guest is in user)
+    return f"{100 * (b[7] - a[7]) / total:.0f}" if total > 0 else ""
+
+
 def runs() -> tuple[tuple[str, int], ...]:
     """``RUNS``, or the environment's ``AGENTWARRANT_DASK_RUNS`` (``model:bound,...``)."""
     text = os.environ.get("AGENTWARRANT_DASK_RUNS")
@@ -171,7 +188,9 @@ def reproduce(out_dir: Path, tick: Callable[[int, int], None]) -> list[Path]:
     costs: list[dict[str, Any]] = []
     paths: list[Path] = []
     for name, k in todo:
+        before = _cpu_times()
         exact, wall, peak, fp, fp_wall, fp_peak, dask, fp_same = _measure(search / name, k)
+        stolen = _steal(before, _cpu_times())
         done += 2 + len(WORKERS)
         tick(done, total)
         (w1, m1, same1), = dask[1]
@@ -182,7 +201,7 @@ def reproduce(out_dir: Path, tick: Callable[[int, int], None]) -> list[Path]:
                      f"{w1:.1f}", f"{wall / w1:.2f}", f"{w2:.1f}", f"{wall / w2:.2f}", f"{wf:.1f}",
                      f"{fp_wall / wf:.2f}", f"{m1.worker_cpu:.1f}", f"{m2.worker_cpu:.1f}", f"{m2.critical_cpu:.1f}",
                      f"{m2.driver_cpu:.1f}", m2.lent,
-                     same1 and same2 and samef, f"{os.getloadavg()[0]:.1f}"])
+                     same1 and same2 and samef, f"{os.getloadavg()[0]:.1f}", stolen])
         if isinstance(exact, ExplicitRun):  # the projection models the monitor engine's partitioned search
             costs.append({"model": name, "bound": k, "states": exact.states, "transitions": exact.transitions,
                           "single_cpu": exact.cpu_seconds, "single_wall": wall, "dask1_wall": w1,
@@ -214,7 +233,7 @@ def _table(out_dir: Path, rows: list[list[object]]) -> list[Path]:
          "fingerprint_s", "fingerprint_peak_mib", "fingerprint_bytes_per_state", "collision_probability",
          "fingerprint_same", "dask1_s", "speedup1", "dask2_s", "speedup2", "dask2_fingerprint_s",
          "fingerprint_speedup2", "dask1_worker_cpu_s", "dask2_workers_cpu_s",
-         "dask2_critical_cpu_s", "dask2_driver_cpu_s", "dask2_lent", "dask_same", "load"], rows,
+         "dask2_critical_cpu_s", "dask2_driver_cpu_s", "dask2_lent", "dask_same", "load", "steal_pct"], rows,
         "Bounded search at scale, measured side by side in one run (`agentwarrant reproduce dask-scaling`), sleep "
         "sets on. single: the exact visited set in one process; fingerprint: 64-bit fingerprints "
         "(model/search/fingerprint.py); peak memory: the process's peak resident size above its size after "
@@ -225,7 +244,9 @@ def _table(out_dir: Path, rows: list[list[object]]) -> list[Path]:
         "*_same: states, transitions, depth, verdicts "
         "with their shortest traces and useful completions equal to the exact single process; load: the "
         "machine's 1-minute load average after the row (2 cores shared with other jobs: above 2 the wall clock "
-        "measures contention).")
+        "measures contention); steal_pct: the share of the machine's CPU time the hypervisor gave to other "
+        "machines during the row (/proc/stat; on a virtual machine a high share slows every run of the row, "
+        "unevenly).")
 
 
 def _levels(out_dir: Path, m: Measure, name: str, k: int) -> list[Path]:
