@@ -79,7 +79,8 @@ def cli(model_path: str, engine: str, bound: int | None, policy_path: str | None
     Exit 1 when a forbidden execution is found, a goal is not reached, the engines disagree or a replay
     fails; 3 when the budget ran out before some query was decided or the engine cannot answer a query
     (outside its fragment; the query is named).
-    With --scheduler or --workers the explicit engine runs partitioned on a Dask cluster (same results)."""
+    With --scheduler or --workers the explicit engine (for a system model, its own engine) runs partitioned
+    on a Dask cluster (same results)."""
     from model.canonical import load_file
     from model.search.load import load_model
     from model.search.system.admission import is_system_file
