@@ -1,7 +1,8 @@
 """What both drivers of the partitioned search (``search.py`` for the monitor engine, ``system_search.py``
-for a generic system) do alike at a level's end: stop when a partition's expand ran out of budget, and
-say what the complete levels covered when the search is cut short (the papers say nothing about
-distribution; the choice is ``search.py``'s: a level that did not complete is discarded)."""
+for a generic system) do alike: place the partitions on the workers, count states, depth and CPU as
+levels complete, stop when a partition's expand ran out of budget, and say what the complete levels
+covered when the search is cut short (the papers say nothing about distribution; the choice is
+``search.py``'s: a level that did not complete is discarded)."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from model.budget import BudgetExhausted, Meter, Spent, Unknown
 from model.dist.cluster import gather
+from model.dist.measure import Measure
+from model.search.fpset import collision_probability
 
 if TYPE_CHECKING:
     from distributed import Client
@@ -43,6 +46,40 @@ class Placed:
         """The partitions whose worker is still in the cluster (a lost worker's partition is gone with it)."""
         up = set(workers_of(self.client))
         return [p for p in range(self.parts) if self.where[p][0] in up]
+
+
+STEPS = 100  # progress units per level
+
+
+class Tally:
+    """A search's counts as its levels complete: states (in all, and per partition, whose fingerprint
+    collision bounds add up), the deepest level with states, the workers' CPU (with ``measure``, also its
+    critical path: per level the slowest partition), and the progress ``tick`` in hundredths of levels."""
+
+    def __init__(self, held: list[int], bound: int, tick: Callable[[int, int], None] | None,
+                 measure: Measure | None) -> None:
+        self.held, self.bound, self.tick, self.measure = held, bound, tick, measure
+        self.states, self.depth, self.cpu = sum(held), 0, 0.0
+
+    def level(self, new: list[int], depth: int) -> bool:
+        """Count the states each partition admitted at ``depth``; False when there were none (the end)."""
+        if not sum(new):
+            return False
+        self.states += sum(new)
+        self.held = [a + b for a, b in zip(self.held, new, strict=True)]
+        self.depth = depth
+        if self.tick is not None:
+            self.tick(depth * STEPS, self.bound * STEPS)
+        return True
+
+    def worked(self, cpus: list[float]) -> None:
+        """Add one round of tasks' CPU seconds, one per partition."""
+        self.cpu += sum(cpus)
+        if self.measure is not None:
+            self.measure.critical_cpu += max(cpus)
+
+    def collision(self) -> float:
+        return sum(collision_probability(n) for n in self.held)
 
 
 class _Level(Protocol):

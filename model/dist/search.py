@@ -44,20 +44,18 @@ Progress: ``tick(done, total)`` in hundredths of levels, once per level.
 from __future__ import annotations
 
 import time
-import uuid
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from model.budget import Budget, BudgetExhausted, Meter, Spent, Unknown
+from model.budget import Budget, BudgetExhausted, Meter, Unknown
 from model.dist import level, route
 from model.dist import links as lk
 from model.dist import partition as part
-from model.dist.driver import Placed, cap_of, check_complete, cut_short, workers_of
-from model.dist.cluster import first_done, gather
+from model.dist.driver import Placed, Tally, cap_of, check_complete, cut_short
+from model.dist.cluster import first_done
 from model.dist.measure import Measure, wire
 from model.dist.traces import Cones, Tracer
 from model.search.explicit import ExplicitRun, answers
-from model.search.fingerprint import collision_probability
 from model.search.model import QueryKind, SearchModel
 from model.search.verdict import Trace
 
@@ -65,7 +63,6 @@ if TYPE_CHECKING:
     from distributed import Client
 
 Tick = Callable[[int, int], None]
-_STEPS = 100
 _UNLIMITED = Budget()
 #: chunks per partition and level (``chunks``): enough for Dask to even out two workers' levels
 CHUNKS = 16
@@ -120,10 +117,9 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
     found: dict[int, Trace] = {}
     premise = [False] * nq
     complete: Cones = {i: {} for i, q in enumerate(model.queries) if q.kind is QueryKind.GOAL}
-    states, transitions, depth = 1, 0, 0
-    held = [1] + [0] * (P - 1)  # states per partition: the fingerprint collision bound is per partition
+    transitions = 0
+    tally = Tally([1] + [0] * (P - 1), k, tick, measure)  # the root on partition 0; CPU: ``cpu_seconds``
     exhausted: Unknown | None = None
-    cpu = 0.0  # the workers' CPU seconds in expand and merge: ``cpu_seconds`` of the run
     chunked = chunks is not None and P > 1
 
     def submit(layer: int, after: list[list[Any]], senders: list[tuple[int, ...]], batches: list[list[Any]]
@@ -200,16 +196,9 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
                 new = [s.merged for s in summaries]
                 if measure is not None and measure.exchange:
                     measure.levels[-1].update(new_states=sum(new), largest=max(new))
-                if not sum(new):
+                if not tally.level(new, layer):
                     break
-                states += sum(new)
-                held = [a + b for a, b in zip(held, new, strict=True)]
-                depth = layer
-                if tick is not None:
-                    tick(layer * _STEPS, k * _STEPS)
-            cpu += sum(s.cpu for s in summaries)
-            if measure is not None:
-                measure.critical_cpu += max(s.cpu for s in summaries)
+            tally.worked([s.cpu for s in summaries])
             check_complete(run, summaries)
             delta = route.assign(table, summaries, P) if P > 1 else {}
             senders = route.senders(table, summaries, P)
@@ -224,35 +213,28 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
             if layer == k - 1:
                 merged: list[tuple[int, float]] = g([on(q, level.finish, sid, q, layer, senders[q],
                                                         *[split[p, q] for p in senders[q]]) for q in range(P)])
-                cpu += sum(c for _, c in merged)
+                tally.worked([c for _, c in merged])
                 if measure is not None and measure.exchange:
                     measure.levels[-1].update(new_states=sum(n for n, _ in merged), largest=max(n for n, _ in merged))
-                if measure is not None:
-                    measure.critical_cpu += max(c for _, c in merged)
-                if sum(n for n, _ in merged):
-                    states += sum(n for n, _ in merged)
-                    held = [a + n for a, (n, _) in zip(held, merged, strict=True)]
-                    depth = k
-                    if tick is not None:
-                        tick(k * _STEPS, k * _STEPS)
+                tally.level([n for n, _ in merged], k)
                 break
             futs, chunk_futs = submit(layer + 1, [[f for (p, _), f in split.items() if p == q] for q in range(P)],
                                       senders, [[split[p, q] for p in senders[q]] for q in range(P)])
             del split
     except BudgetExhausted as exc:
-        exhausted = cut_short(run, exc, states, transitions, depth, k)
+        exhausted = cut_short(run, exc, tally.states, transitions, tally.depth, k)
     except KeyboardInterrupt:  # Ctrl-C: what the complete levels covered, as for a budget
-        exhausted = cut_short(run, None, states, transitions, depth, k)
+        exhausted = cut_short(run, None, tally.states, transitions, tally.depth, k)
     finally:
         if measure is not None:
-            measure.worker_cpu = cpu
+            measure.worker_cpu = tally.cpu
             measure.driver_cpu = time.process_time() - clock
         if measure is not None and measure.exchange:
             measure.memory = g([on(p, lk.memory, sid, p) for p in range(P)])
         g([on(p, part.drop, sid, p) for p in placed.alive()])
     verdicts, comps = answers(model, k, found, premise,
                               {i: {t for _, ts in cones.values() for t in ts} for i, cones in complete.items()},
-                              states, exhausted)
-    return ExplicitRun(k, tuple(verdicts), comps, states, transitions, depth, time.perf_counter() - start,
-                       exhausted, reduction, cpu, "fingerprint" if fingerprints else "exact",
-                       sum(collision_probability(n) for n in held) if fingerprints else 0.0)
+                              tally.states, exhausted)
+    return ExplicitRun(k, tuple(verdicts), comps, tally.states, transitions, tally.depth, time.perf_counter() - start,
+                       exhausted, reduction, tally.cpu, "fingerprint" if fingerprints else "exact",
+                       tally.collision() if fingerprints else 0.0)

@@ -25,37 +25,26 @@ and the collision probability is the sum of the partitions' birthday bounds.
 from __future__ import annotations
 
 import time
-import uuid
 from collections.abc import Callable
-from itertools import islice
 from typing import TYPE_CHECKING, Any
 
-from model.budget import Budget, BudgetExhausted, Meter, Spent, Unknown
+from model.budget import Budget, BudgetExhausted, Meter, Unknown
 from model.dist import system as ws
-from model.dist.driver import Placed, cap_of, check_complete, cut_short
-from model.dist.cluster import gather
+from model.dist.driver import Placed, Tally, cap_of, check_complete, cut_short
 from model.dist.measure import Measure
-from model.search.fpset import collision_probability
-from model.search.system.bfs import Path, SystemRun, answers
+from model.search.system.bfs import Path, SystemRun, answers, replay
 from model.search.system.protocol import System
 
 if TYPE_CHECKING:
     from distributed import Client
 
 Tick = Callable[[int, int], None]
-_STEPS = 100
 _UNLIMITED = Budget()
 
 
 def trace_of(sys: System[Any], order: int, length: int) -> Path:
     """The labels of the path whose order (``system.py``) is ``order``, replayed from the initial state."""
-    out: list[str] = []
-    cur = sys.initial()
-    for m in range(length):
-        j = order >> (ws.SHIFT * (length - 1 - m)) & ((1 << ws.SHIFT) - 1)
-        label, cur, _h, _p = next(islice(sys.successors(cur), j, None))
-        out.append(label)
-    return tuple(out)
+    return replay(sys, (order >> (ws.SHIFT * (length - 1 - m)) & ((1 << ws.SHIFT) - 1) for m in range(length)))
 
 
 def search_distributed(client: Client, make: Callable[[], System[Any]], bound: int, mode: str = "exact",
@@ -69,30 +58,22 @@ def search_distributed(client: Client, make: Callable[[], System[Any]], bound: i
     run = meter if meter is not None else budget.start()
     start, clock = time.perf_counter(), time.process_time()
     placed = Placed(client, partitions)
-    P, sid, where, addrs, g, on = placed.parts, placed.sid, placed.where, placed.addrs, placed.g, placed.on
+    P, sid, g, on = placed.parts, placed.sid, placed.g, placed.on
 
-    held: list[int] = g([on(p, ws.start, sid, p, P, make, mode == "fingerprint") for p in range(P)])
+    tally = Tally(g([on(p, ws.start, sid, p, P, make, mode == "fingerprint") for p in range(P)]), bound, tick,
+                  measure)
     found: dict[int, Path] = {}
-    mask = premise = 0
-    states, transitions, depth, cpu = 1, 0, 0, 0.0
+    mask = premise = transitions = 0
     exhausted: Unknown | None = None
     futs = [on(q, ws.step, sid, q, 0, 0, run.remaining_seconds(), cap_of(run), None) for q in range(P)] \
         if bound > 0 else []
     try:
         for layer in range(bound):
             summaries: list[ws.Summary] = g(futs)
-            if layer > 0:  # the merge of this level's states ran in the same tasks
-                new = [s.merged for s in summaries]
-                if not sum(new):
-                    break
-                states += sum(new)
-                held = [a + b for a, b in zip(held, new, strict=True)]
-                depth = layer
-                if tick is not None:
-                    tick(layer * _STEPS, bound * _STEPS)
-            cpu += sum(s.cpu for s in summaries)
-            if measure is not None:
-                measure.critical_cpu += max(s.cpu for s in summaries)
+            # the merge of this level's states ran in the same tasks
+            if layer > 0 and not tally.level([s.merged for s in summaries], layer):
+                break
+            tally.worked([s.cpu for s in summaries])
             check_complete(run, summaries)
             for i in sorted({i for s in summaries for i, _ in s.hits} - set(found)):
                 found[i] = trace_of(sys, min(o for s in summaries for j, o in s.hits if j == i), layer + 1)
@@ -107,29 +88,21 @@ def search_distributed(client: Client, make: Callable[[], System[Any]], bound: i
             into = [[cuts[p, q] for p in range(P) if (p, q) in cuts] for q in range(P)]
             if layer == bound - 1:
                 merged: list[tuple[int, float]] = g([on(q, ws.finish, sid, q, bound, *into[q]) for q in range(P)])
-                cpu += sum(c for _, c in merged)
-                if measure is not None:
-                    measure.critical_cpu += max(c for _, c in merged)
-                if sum(n for n, _ in merged):
-                    states += sum(n for n, _ in merged)
-                    held = [a + n for a, (n, _) in zip(held, merged, strict=True)]
-                    depth = bound
-                    if tick is not None:
-                        tick(bound * _STEPS, bound * _STEPS)
+                tally.worked([c for _, c in merged])
+                tally.level([n for n, _ in merged], bound)
                 break
             futs = [on(q, ws.step, sid, q, layer + 1, mask, run.remaining_seconds(), cap_of(run),
                        [f for (p, _), f in cuts.items() if p == q], *into[q]) for q in range(P)]
             del cuts, into
     except BudgetExhausted as exc:
-        exhausted = cut_short(run, exc, states, transitions, depth, bound)
+        exhausted = cut_short(run, exc, tally.states, transitions, tally.depth, bound)
     except KeyboardInterrupt:  # Ctrl-C: what the complete levels covered, as for a budget
-        exhausted = cut_short(run, None, states, transitions, depth, bound)
+        exhausted = cut_short(run, None, tally.states, transitions, tally.depth, bound)
     finally:
         if measure is not None:
-            measure.worker_cpu = cpu
+            measure.worker_cpu = tally.cpu
             measure.driver_cpu = time.process_time() - clock
         g([on(p, ws.drop, sid, p) for p in placed.alive()])
-    return SystemRun(sys.name, bound, answers(sys.queries, bound, found, premise, states, exhausted), states,
-                     transitions, depth, time.perf_counter() - start, cpu, mode,
-                     sum(collision_probability(n) for n in held) if mode == "fingerprint" else 0.0,
-                     exhausted)
+    return SystemRun(sys.name, bound, answers(sys.queries, bound, found, premise, tally.states, exhausted),
+                     tally.states, transitions, tally.depth, time.perf_counter() - start, tally.cpu, mode,
+                     tally.collision() if mode == "fingerprint" else 0.0, exhausted)

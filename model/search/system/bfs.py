@@ -25,8 +25,9 @@ from __future__ import annotations
 
 import time
 from array import array
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
 from dataclasses import dataclass
+from itertools import islice
 from typing import Any, Generic, TypeVar, cast
 
 from model.budget import Budget, BudgetExhausted, Meter, Unknown
@@ -123,7 +124,7 @@ class _Fingerprints(Generic[S]):
     mode = "fingerprint"
 
     def __init__(self, sys: System[S], root: S) -> None:
-        self.sys, self.root = sys, root
+        self.sys = sys
         self.seen = FingerprintSet()
         self.seen.drop_index()  # a set: positions live in the per-layer arrays
         self.seen.add(self._fp(root))
@@ -161,12 +162,7 @@ class _Fingerprints(Generic[S]):
         for parents, steps in reversed(self.layers[:-1]):
             moves.append(steps[n])
             n = parents[n]
-        out: list[str] = []
-        cur = self.root
-        for m in reversed(moves):
-            lab, cur, _h, _m = list(self.sys.successors(cur))[m]
-            out.append(lab)
-        return tuple(out)
+        return replay(self.sys, moves[::-1])
 
     def collision(self) -> float:
         return collision_probability(len(self.seen))
@@ -221,6 +217,17 @@ def search(sys: System[S], bound: int, mode: str = "exact", tick: Tick | None = 
     verdicts = answers(sys.queries, bound, found, premise, len(store), exhausted)
     return SystemRun(sys.name, bound, verdicts, len(store), transitions, depth, time.perf_counter() - start,
                      time.process_time() - cpu, store.mode, store.collision(), exhausted)
+
+
+def replay(sys: System[S], moves: Iterable[int]) -> Path:
+    """The labels of the path that takes, from the initial state, the transition at each of ``moves``
+    (its position among the state's successors)."""
+    out: list[str] = []
+    cur = sys.initial()
+    for m in moves:
+        label, cur, _h, _p = next(islice(sys.successors(cur), m, None))
+        out.append(label)
+    return tuple(out)
 
 
 def answers(queries: tuple[Query, ...], bound: int, found: dict[int, Path], premise: int, states: int,
