@@ -75,41 +75,22 @@ def _fresh(path: str, k: int, fingerprint: bool) -> tuple[ExplicitRun, float, in
 Timed = tuple[float, Measure, bool]
 
 
-def _timed(model: Any, k: int, workers: int, exact: ExplicitRun, fingerprints: bool = False) -> list[Timed]:
-    """The partitioned search on a fresh LocalCluster (then, with ``fingerprints``, its fingerprint mode
-    on the same cluster): per run wall seconds, CPU measure, equal to ``exact``. A worker lost to the
-    machine (on a shared machine the scheduler has dropped starved workers) costs one more attempt on a
-    new cluster; the second loss is raised."""
+def _timed(go: Callable[[Any, int, bool, Measure | None], Any], k: int, workers: int,
+           same: Callable[[Any], bool], fingerprints: bool) -> list[Timed]:
+    """The partitioned search ``go(client, bound, fingerprints, measure)`` on a fresh LocalCluster (then,
+    with ``fingerprints``, its fingerprint mode on the same cluster): per run wall seconds, CPU measure,
+    ``same`` as the single process. A worker lost to the machine (on a shared machine the scheduler has
+    dropped starved workers) costs one more attempt on a new cluster; the second loss is raised."""
     for attempt in range(2):
         try:
             out: list[Timed] = []
             with connect(workers=workers) as client:
-                explore_distributed(client, model, 1)  # warm-up: imports in the workers
+                go(client, 1, False, None)  # warm-up: imports in the workers
                 for fp in (False, True) if fingerprints else (False,):
                     m = Measure(exchange=False)
                     start = time.perf_counter()
-                    run = explore_distributed(client, model, k, measure=m, fingerprints=fp)
-                    out.append((time.perf_counter() - start, m, _same(exact, run)))
-            return out
-        except WorkerLost:
-            if attempt:
-                raise
-    raise AssertionError("unreachable")
-
-
-def _timed_system(model: Any, k: int, workers: int, exact: SystemRun) -> list[Timed]:
-    """``_timed`` for a generic system model (``model/dist/system_search.py``), exact and fingerprints."""
-    make = partial(AdmissionSystem, model)
-    for attempt in range(2):
-        try:
-            out: list[Timed] = []
-            with connect(workers=workers) as client:
-                search_distributed(client, make, 1)  # warm-up: imports in the workers
-                for mode in ("exact", "fingerprint") if workers == 2 else ("exact",):
-                    m = Measure(exchange=False)
-                    start = time.perf_counter()
-                    run = search_distributed(client, make, k, mode, measure=m)
-                    out.append((time.perf_counter() - start, m, _same_system(exact, run)))
+                    run = go(client, k, fp, m)
+                    out.append((time.perf_counter() - start, m, same(run)))
             return out
         except WorkerLost:
             if attempt:
@@ -126,13 +107,21 @@ def _measure(path: Path, k: int) -> tuple[Any, float, int, Any, float, int, dict
     Dask runs per worker count, whether the fingerprint run equals the exact one)."""
     if is_system_file(load_file(str(path))):
         (exact, peak), (fp, fp_peak) = fresh(str(path), k, "exact"), fresh(str(path), k, "fingerprint")
-        model = load(path)
-        dask = {w: _timed_system(model, k, w, exact) for w in WORKERS}
+        make = partial(AdmissionSystem, load(path))
+
+        def system(client: Any, b: int, fpm: bool, m: Measure | None) -> SystemRun:
+            return search_distributed(client, make, b, "fingerprint" if fpm else "exact", measure=m)
+
+        dask = {w: _timed(system, k, w, partial(_same_system, exact), w == 2) for w in WORKERS}
         return exact, exact.seconds, peak, fp, fp.seconds, fp_peak, dask, _same_system(exact, fp)
     exact, wall, peak = _fresh(str(path), k, False)
     fpx, fp_wall, fp_peak = _fresh(str(path), k, True)
     mm = load_model(path)
-    dask = {w: _timed(mm, k, w, exact, fingerprints=w == 2) for w in WORKERS}
+
+    def monitor(client: Any, b: int, fpm: bool, m: Measure | None) -> ExplicitRun:
+        return explore_distributed(client, mm, b, measure=m, fingerprints=fpm)
+
+    dask = {w: _timed(monitor, k, w, partial(_same, exact), w == 2) for w in WORKERS}
     return exact, wall, peak, fpx, fp_wall, fp_peak, dask, _same(exact, fpx)
 
 
