@@ -4,7 +4,7 @@ VENV    := .venv
 BIN     := $(VENV)/bin
 STAMP   := $(VENV)/.installed
 
-.PHONY: venv test test-all lint reproduce bench mutation lean drt drt-campaign drt_mutation lean_backend_overhead lean_results notebooks clean
+.PHONY: venv test test-all lint reproduce bench mutation lean drt drt-campaign drt_mutation lean_backend_overhead lean_results notebooks notebooks-run clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -109,6 +109,11 @@ drt-campaign: $(STAMP)
 notebooks: $(STAMP)
 	$(BIN)/python -m pip install --quiet -e '.[jupyter]'
 	$(BIN)/jupyter lab experiments/notebooks $$([ "$$(id -u)" = 0 ] && echo --allow-root)
+
+# The same notebooks executed headless, top to bottom in fresh kernels, writing nothing back (the slow tier's
+# notebook tests, all five): for a machine without a browser, and to check them after a change.
+notebooks-run: $(STAMP)
+	$(BIN)/pytest -q -m "slow or not slow" tests/whole_repo/test_notebooks.py
 
 clean:
 	rm -rf $(VENV) .lean .mypy_cache .pytest_cache .ruff_cache .hypothesis mutants mutation.log

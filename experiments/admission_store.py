@@ -3,7 +3,7 @@
 campaigns: attempts, kills, dropped connections, restarts, releases, duplicates, lost) and
 ``admission_throughput.{csv,md}`` (releases per second with 1, 2 and 4 gateways on each backend).
 
-Method: a throwaway PostgreSQL server on the loopback (``model/pgserver.py``) with ``fsync`` on, so
+Method: a throwaway PostgreSQL server on the loopback (``model/base/store/pgserver.py``) with ``fsync`` on, so
 that a committed spend is on disk as with SQLite's ``synchronous = FULL``. Race campaigns: every
 gateway tries every item; faults as named in the table (kills: two victims SIGKILL themselves right
 after reserving, i.e. spending an approval's nonce, before releasing, and survivors complete their
@@ -27,9 +27,9 @@ from datetime import UTC, datetime
 from pathlib import Path
 
 from model.admission.deployments.fleet import Campaign, Outcome, run
-from model.errors import InputKind, InvalidInput
-from model.pgserver import PgServer, fresh_schema, missing
-from model.tables import write_table
+from model.base.errors import InputKind, InvalidInput
+from model.base.store.pgserver import PgServer, fresh_schema, missing
+from model.base.tables import write_table
 
 NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 RACE_ITEMS = 60

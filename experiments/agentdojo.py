@@ -15,6 +15,7 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
+from model.base.tables import write_table
 from model.bench.agentdojo.evaluate import (
     APPROVALS,
     EXACT,
@@ -30,7 +31,6 @@ from model.bench.agentdojo.suites import SUITES, VERSION, get_suite, require, su
 from model.bench.agentdojo.variants import VARIANTS
 from model.search.run import Engine, search
 from model.search.verdict import Found, describe, verdict_name
-from model.tables import write_table
 
 PLACEMENTS = ("appended", "interleaved")
 CONFIGS = (NONE, EXACT, STRINGS)

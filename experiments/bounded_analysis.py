@@ -20,14 +20,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from model.api import bounded_search
-from model.frames import SEARCH_HEADER, search_rows
-from model.reproduce import repo_root
+from model.base.paths import repo_root
+from model.base.tables import write_table
 from model.search.baseline import explore_baseline
 from model.search.explicit import explore
 from model.search.load import load_model
 from model.search.model import SearchModel
-from model.tables import write_table
+from model.shell.api import bounded_search
+from model.shell.frames import SEARCH_HEADER, search_rows
 
 # (model file, policy file, variant name, bound), paths relative to corpus/search/
 RUNS = (

@@ -119,7 +119,7 @@ def project(out_dir: Path, table: str, m: Any, costs: list[dict[str, Any]], per_
 
 
 def draw(out_dir: Path, table: str, inputs: dict[str, Any]) -> list[Path]:
-    from model.tables import write_table
+    from model.base.tables import write_table
 
     per_transition, per_task = inputs["per_transition"], inputs["per_task"]
     lvs = inputs["levels"]

@@ -45,19 +45,19 @@ from functools import partial
 from pathlib import Path
 from typing import Any
 
-from model.canonical import load_file
+from model.base.canonical import load_file
+from model.base.errors import InputKind, InvalidInput
+from model.base.paths import repo_root
+from model.base.tables import write_table
 from model.dist.cluster import WorkerLost, connect
 from model.dist.measure import Measure, single_run
 from model.dist.search import explore_distributed
 from model.dist.system_search import search_distributed
-from model.errors import InputKind, InvalidInput
-from model.reproduce import repo_root
 from model.search.explicit import ExplicitRun
 from model.search.load import load_model
 from model.search.system.admission import AdmissionSystem, is_system_file, load
 from model.search.system.bfs import SystemRun
 from model.search.system.peak import fresh
-from model.tables import write_table
 
 # (model file under corpus/search, bound)
 RUNS = (("agentdojo_banking_wide.json", 4), ("admission_hold_r5.json", 11), ("deploy_fleet.json", 4),

@@ -181,8 +181,8 @@ def run_mutant(m: Mutant, oracle: Path, keep: Path | None = None,
 
 
 def reproduce(out_dir: Path, tick: Callable[[int, int], None]) -> list[Path]:
+    from model.base.tables import write_table
     from model.oracle.toolchain import oracle_path
-    from model.tables import write_table
 
     oracle = oracle_path()
     if not oracle.is_file():

@@ -72,15 +72,15 @@ from itertools import permutations
 from pathlib import Path
 from typing import Any
 
-from model.api import check_edit
-from model.budget import Budget, Unknown
+from model.base.budget import Budget, Unknown
+from model.base.tables import write_table
 from model.edits.check.contract import Call, Family, Par, outcomes
 from model.edits.check.family import pomset_of
 from model.edits.check.instance import Instance, make_instance
 from model.edits.check.policy import PolicyAutomaton, from_maximal_words
 from model.edits.check.regex import from_regex
 from model.edits.check.verdict import Accepted, Invalid
-from model.tables import write_table
+from model.shell.api import check_edit
 
 SAMPLES = 5
 ARTIFACT_SHARED = (2, 8, 32, 64, 128)

@@ -23,11 +23,12 @@ from dataclasses import replace
 from pathlib import Path
 
 from model.monitor.adapter.handles import Handle
-from model.monitor.adapter.shell import Adapter
+from model.monitor.adapter.shell import Adapter, CoreFactory
 from model.monitor.adapter.toolkit import ReportWorld
 from model.monitor.decide.counters import zeros
 from model.monitor.decide.state import State
 from model.monitor.language.syntax import load_policy
+from model.oracle.backend import LeanCore
 
 ROOT = Path(__file__).resolve().parent.parent
 ROUNDS, REPEATS, CALLS = 20, 7, 4
@@ -39,7 +40,7 @@ def _policy():  # type: ignore[no-untyped-def]
                    application=tuple(replace(e, quota=None) for e in p.application))
 
 
-def workflow(backend: str, reference: bool = False) -> tuple[Callable[[], None], Adapter]:
+def workflow(backend: str | CoreFactory, reference: bool = False) -> tuple[Callable[[], None], Adapter]:
     policy = _policy()
     ad = Adapter(policy, ReportWorld().tools(), "assistant", backend=backend, reference=reference)
     fresh = State(used_user=zeros(len(policy.user)), used_app=zeros(len(policy.application)))
@@ -55,10 +56,10 @@ def workflow(backend: str, reference: bool = False) -> tuple[Callable[[], None],
 
 
 def main(out_dir: Path) -> list[Path]:
-    from model.tables import write_table
+    from model.base.tables import write_table
 
     runs = {"python": workflow("python"), "python (reference)": workflow("python", reference=True),
-            "lean": workflow("lean")}
+            "lean": workflow(LeanCore)}
     samples: dict[str, list[float]] = {k: [] for k in runs}
     for fn, _ in runs.values():
         fn()  # warm up (the Lean process starts on the first call)

@@ -46,13 +46,13 @@ from dataclasses import replace
 from pathlib import Path
 
 import model.monitor.adapter.shell as adapter_module
+from model.base.tables import write_table
 from model.monitor.adapter.report_task import load
 from model.monitor.adapter.shell import Adapter, Handle
 from model.monitor.adapter.toolkit import ReportWorld
 from model.monitor.decide.base import Verdict, decide, decide_source
 from model.monitor.decide.state import Call, State
 from model.monitor.language.policy import ConstPat, Entry, EntryKind, Policy
-from model.tables import write_table
 
 ROUNDS = 200
 REPEATS = 7

@@ -198,7 +198,7 @@ def name_module(mutant: str) -> str:
 
 def run(out_dir: Path, note: str = "", earlier: Path | None = None) -> tuple[list[Path], list[Row], list[Equivalent]]:
     """Tabulate mutmut's results into ``out_dir/tables``; print what is not killed to stderr."""
-    from model.tables import write_table
+    from model.base.tables import write_table
 
     os.chdir(ROOT)  # mutmut reads mutants/ relative to the working directory
     rows, unexplained, stale = tabulate(load_results(ROOT, MODULES), load_equivalents(), mutmut_diff)

@@ -21,11 +21,13 @@ it is a question about the search bound, not about relations, so regressions are
 
 from __future__ import annotations
 
+import sys
 import time
 from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
+from model.base.tables import write_table
 from model.monitor.language.policy import Entry, Policy
 from model.revision.certify.certificate import Certificate
 from model.revision.certify.linear_certificate import LinearSimulation
@@ -33,7 +35,6 @@ from model.revision.corpus import Entry as CorpusEntry
 from model.revision.corpus import load_manifest
 from model.revision.report import Certified, RevisionReport
 from model.revision.revise import revise
-from model.tables import write_table
 
 SCALES = (1, 3, 10, 10**3, 10**6)
 
@@ -55,7 +56,9 @@ def judge(entry: CorpusEntry, k: int) -> tuple[RevisionReport, float]:
 
 
 def certificate(report: RevisionReport) -> tuple[str, str, str]:
-    """(verdict, certificate kind, checkers) of a report."""
+    """(verdict, certificate kind, checkers) of a report. The checkers are those every machine runs: the
+    Lean closure check runs only where a toolchain built the oracle, so it is counted in the log, not put
+    in a cell (a table's non-timing cells are the same on every machine)."""
     p = report.preservation
     if not isinstance(p, Certified):
         return type(p).__name__, "", ""
@@ -66,7 +69,7 @@ def certificate(report: RevisionReport) -> tuple[str, str, str]:
         kind = f"symbolic {'joint' if ev.mode == 'joint' else 'per-list'}"
     else:
         kind = f"explicit {'per-list' if type(ev).__name__ == 'SimulationProof' else 'joint'}"
-    return "certified", kind, " + ".join(p.checked_by)
+    return "certified", kind, " + ".join(c for c in p.checked_by if "Lean" not in c)
 
 
 def reproduce(out_dir: Path, tick: Callable[[int, int], None]) -> list[Path]:
@@ -80,24 +83,28 @@ def reproduce(out_dir: Path, tick: Callable[[int, int], None]) -> list[Path]:
             picked.append(entry)
     rows: list[list[object]] = []
     total = len(picked) * (len(SCALES) - 1)
-    done = 0
+    done = lean = 0
     for entry in picked:
         verdicts = set()
         for k in SCALES:
             report, ms = judge(entry, k)
             verdict, kind, checkers = certificate(report)
+            p = report.preservation
+            lean += isinstance(p, Certified) and any("Lean" in c for c in p.checked_by)
             verdicts.add(verdict)
             rows.append([entry.id, entry.start(), k, verdict, kind, checkers, round(ms, 1)])
             done += 1
             tick(len(entries) + done * len(entries) // max(1, total + len(picked)), len(entries) * 2)
         assert verdicts == {"certified"}, (entry.id, verdicts)
     tick(len(entries) * 2, len(entries) * 2)
+    print(f"quota-scaling: the Lean closure check also ran on {lean} of {len(rows)} certificates", file=sys.stderr)
     caption = (f"Quota scaling (Agenra §§1, 7.1): the {len(picked)} revisions of corpus/revisions judged at task "
                "start and certified by a simulation relation (not a structural certificate), judged by revise "
                f"with every finite quota of both policies multiplied by {', '.join(str(k) for k in SCALES)}. "
                "Every revision's verdict is the "
                "same at every scale (asserted by the script). certificate: explicit (every related ledger pair "
-               "listed; checked by the independent Python checker and, when its executable is built, by Lean) "
+               "listed; checked by the independent Python checker, and also by Lean where its executable is built, "
+               "which the log reports and the table leaves out so that it reads the same on every machine) "
                "or symbolic (linear constraints over the usage counters, checked by the independent Python "
                "checker's own Z3 encoding; tried when the explicit relation passes 2,000 related pairs or "
                "quadruples); ms: CPU time of the whole revise (certificate and safety search). Regenerate: "

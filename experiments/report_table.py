@@ -11,9 +11,9 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-from model.api import report_table
-from model.frames import REPORT_HEADER, report_rows
-from model.tables import write_table
+from model.base.tables import write_table
+from model.shell.api import report_table
+from model.shell.frames import REPORT_HEADER, report_rows
 
 
 def reproduce(out_dir: Path, tick: Callable[[int, int], None]) -> list[Path]:

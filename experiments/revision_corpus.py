@@ -3,11 +3,11 @@ is judged by ``model.revision.revise`` — structural certificate (checked), sim
 permission list (closure checked), joint simulation over both lists (checked by ``check_joint``),
 bounded lost-client search — and, separately, the safety delta.
 
-Writes paper_figures/tables/revision_corpus.csv/.md — per kind and in total: revisions, preserving
+Writes paper_figures/tables/revision_corpus.{csv,md} — per kind and in total: revisions, preserving
 ones and how many are certified (goal: all) and by which engine (``by``: structural, simulation,
 joint), regressions and how many are certified (must be none)
 or get a counterexample confirmed by replay through the Adapter (goal: all), how many safety
-verdicts match the manifest, and the time per revision — and revision_corpus_entries.csv/.md with
+verdicts match the manifest, and the time per revision — and revision_corpus_entries.{csv,md} with
 one row per revision. Every number is computed here; the manifest supplies only expectations.
 Entries with a prefix (manifest field ``after``) are judged mid-task: their ``start`` column says
 "after k calls" (else "task start"), and the summary gains one row per kind-and-start for them plus
@@ -16,7 +16,7 @@ a "total after a prefix" row.
 Speed, in the same run: every revision is judged three ways — the unmemoized path
 (``merge=False, fast=False``: sequence enumeration, a fresh Z3 solver per question, nothing memoized), the
 merged product search with those engines (``fast=False``), and revise's default (merged search, memoized
-engines: model/revision/search/memo.py, leaves.py, samples.py, synth.py, refute.py) — which must give the same judgment
+engines: model/revision/explore/memo.py, leaves.py, samples.py, synth.py, refute.py) — which must give the same judgment
 (``RevisionReport.judgment``: verdicts, certificates, counterexamples; checked here); then the default once
 more with its memo emptied before every revision. ``revision_speed.{csv,md}`` reports the CPU time of each
 and the searches alone, at the corpus bound and at the bound raised by one and two calls (where the number
@@ -36,15 +36,15 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from model.api import revision_corpus
-from model.frames import CORPUS_HEADER, corpus_rows
+from model.base.tables import write_table
 from model.revision.corpus import Entry, load_manifest
+from model.revision.explore.counterexample import lost_client, new_forbidden
+from model.revision.explore.memo import SHARED
+from model.revision.explore.prefix import starting_point
 from model.revision.report import RevisionReport
 from model.revision.revise import revise
-from model.revision.search.counterexample import lost_client, new_forbidden
-from model.revision.search.memo import SHARED
-from model.revision.search.prefix import starting_point
-from model.tables import write_table
+from model.shell.api import revision_corpus
+from model.shell.frames import CORPUS_HEADER, corpus_rows
 
 
 def reproduce(out_dir: Path, tick: Callable[[int, int], None], client: Any = None) -> list[Path]:

@@ -1,7 +1,7 @@
 """The always-on safety search's share of a ``revise`` (Agenra Section 7.1: the safety delta is reported
 beside client preservation, always), before and after the forbidden-trace search stopped deciding last
 calls whose effects break no budget and stopped keeping, in its merge key, records no call can name
-(model/revision/search/counterexample.py, ``prune``).
+(model/revision/explore/counterexample.py, ``prune``).
 
 On the wide revision of model/revision/wide.py (``n`` single-file grants, one appended; preservation
 is proved by a structural certificate in a few Z3 questions) at bounds 3 and 4, all in one process, the
@@ -21,12 +21,12 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
+from model.base.tables import write_table
 from model.revision.effects import EVERY_EFFECT
+from model.revision.explore.memo import SHARED
 from model.revision.report import RevisionReport
 from model.revision.revise import revise
-from model.revision.search.memo import SHARED
 from model.revision.wide import wide_revision
-from model.tables import write_table
 
 CASES = ((10, 3), (30, 3), (10, 4), (30, 4))
 REPEATS = 3

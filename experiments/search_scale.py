@@ -39,14 +39,14 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from model.errors import InputKind, InvalidInput, Location
-from model.reproduce import repo_root
+from model.base.errors import InputKind, InvalidInput, Location
+from model.base.paths import repo_root
+from model.base.tables import write_table
 from model.search.layered import ExplicitRun
 from model.search.load import load_model
 from model.search.manifest import load_manifest, rows_for
 from model.search.peak import fresh
 from model.search.verdict import Found, verdict_name
-from model.tables import write_table
 
 # (model under corpus/search, policy relative to it or None for the model's own, bound, exact mode too)
 Run = tuple[str, str | None, int, bool]

@@ -18,11 +18,11 @@ import os
 from collections.abc import Callable
 from pathlib import Path
 
-from model.reproduce import repo_root
+from model.base.paths import repo_root
+from model.base.tables import write_table
 from model.search.manifest import load_manifest
 from model.search.system.bfs import Reached, SystemRun, verdict_name
 from model.search.system.peak import fresh
-from model.tables import write_table
 
 
 def _same(a: SystemRun, b: SystemRun) -> bool:

@@ -26,10 +26,10 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from model.cli import main
+from model.base.tables import write_table
 from model.monitor.language.policy_json import policy_json_text
 from model.monitor.language.syntax import parse_policy
-from model.tables import write_table
+from model.shell.cli import main
 
 REPEATS = 2
 RULES = (100, 1_000, 10_000, 100_000)

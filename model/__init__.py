@@ -8,7 +8,7 @@ sections: ``monitor`` (the Agenra run-time monitor, Sections 2–6: ``language``
 Dependencies point one way: from the shell (``cli``, ``api``, ``frames``, ``reproduce``) down to the
 pure core; ``tests/whole_repo/test_architecture.py`` checks there is no import cycle.
 
-The library façade of ``model/api.py`` and the table helpers of ``model/frames.py`` are re-exported
+The library façade of ``model/shell/api.py`` and the table helpers of ``model/shell/frames.py`` are re-exported
 here (``from model import run_trace, to_frame``). They load on first use, so ``import model`` and the
 CLI stay fast: the revision and search engines bring Z3 with them.
 """
@@ -31,7 +31,7 @@ __all__ = [
 ]
 
 if TYPE_CHECKING:
-    from model.api import (
+    from model.shell.api import (
         CorpusJudgment,
         DrtRun,
         DrtSkipped,
@@ -51,16 +51,16 @@ if TYPE_CHECKING:
         verify_approval,
         verify_records,
     )
-    from model.frames import rows, sentence, to_frame
+    from model.shell.frames import rows, sentence, to_frame
 
 
 def __getattr__(name: str) -> Any:
     if name in _API:
-        from model import api
+        from model.shell import api
 
         return getattr(api, name)
     if name in _FRAMES:
-        from model import frames
+        from model.shell import frames
 
         return getattr(frames, name)
     raise AttributeError(f"module 'model' has no attribute {name!r}")

@@ -19,7 +19,7 @@ def dask_client() -> Iterator[Any]:
     """One LocalCluster per module of distributed tests: two single-threaded worker processes on the
     loopback address, so that the partitioned runs really cross process boundaries (pickling, the
     owner hash in another interpreter) without leaving the machine; started only when a test asks for it.
-    (Per module since Z3 beside a live cluster segfaulted; model/z3guard.py fixed that, and
+    (Per module since Z3 beside a live cluster segfaulted; model/base/z3guard.py fixed that, and
     tests/slow/test_dist_large.py reproduces the crash in a subprocess.)"""
     from model.dist.cluster import connect
 

@@ -64,7 +64,7 @@ def cli_sessions(d: Path, scripts: dict[str, Path]) -> Path:
     """``agentwarrant edit session D/NAME.db run SCRIPT`` for each ``NAME: SCRIPT`` (each must exit 0)."""
     from click.testing import CliRunner
 
-    from model.cli import main
+    from model.shell.cli import main
 
     for name, script in scripts.items():
         res = CliRunner().invoke(main, ["edit", "session", str(d / f"{name}.db"), "run", str(script)])

@@ -16,8 +16,8 @@ from collections.abc import Sequence
 from dataclasses import replace
 from typing import Any
 
-from model.admission.signatures.signing import KeyPair
-from model.canonical import loads
+from model.base.canonical import loads
+from model.base.signing import KeyPair
 from model.edits.ideal.bisim import key_of
 from model.edits.runtime import steps
 from model.edits.runtime.answers import EditAccepted

@@ -22,7 +22,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from model.errors import InvalidInput
+from model.base.errors import InvalidInput
 
 ROOT = Path(__file__).resolve().parents[1]
 CORPUS = ROOT / "corpus"
@@ -44,7 +44,7 @@ def _write(tmp: Path, name: str, data: bytes) -> Path:
 
 
 def _json(data: bytes, source: str) -> object:
-    from model.jsonio import decode
+    from model.base.jsonio import decode
 
     return decode(data, source)
 
@@ -82,7 +82,7 @@ def _edit_instance(data: bytes, tmp: Path) -> object:
 
 
 def _text(data: bytes) -> str:
-    from model.jsonio import text_of
+    from model.base.jsonio import text_of
 
     return text_of(data, "fuzz.json")
 
@@ -110,7 +110,7 @@ def _workload(data: bytes, tmp: Path) -> object:
 
 def _prefix(data: bytes, tmp: Path) -> object:
     from model.monitor.language.syntax import load_policy
-    from model.revision.search.prefix import load_prefix, starting_point
+    from model.revision.explore.prefix import load_prefix, starting_point
 
     prefix = load_prefix(_write(tmp, "prefix.json", data))
     old = load_policy(CORPUS / "policies" / "delete_ab.policy")
@@ -139,7 +139,7 @@ _NOW = datetime(2026, 12, 2, 15, 0, tzinfo=UTC)
 
 def _approval(data: bytes, tmp: Path) -> object:
     from model.admission.decision.approvals import load_approval, load_registry, verify_approval
-    from model.canonical import load_file
+    from model.base.canonical import load_file
 
     registry = load_registry(load_file(CORPUS / "admission" / "approvers.json"))
     return verify_approval(load_approval(_json(data, "fuzz.json"), "fuzz.json"), action="paytm:refund",
@@ -154,7 +154,7 @@ def _approvers(data: bytes, tmp: Path) -> object:
 
 def _records(data: bytes, tmp: Path) -> object:
     from model.admission.signatures.records import verify_chain, verify_record
-    from model.admission.signatures.signing import public_key_from_text
+    from model.base.signing import public_key_from_text
 
     key = public_key_from_text((CORPUS / "admission" / "keys" / "runtime.pub.pem").read_text(), "runtime.pub.pem")
     doc = _json(data, "fuzz.json")
@@ -182,7 +182,7 @@ def _transaction(data: bytes, tmp: Path) -> object:
 # --- CLI commands ----------------------------------------------------------------------------------
 
 def _invoke(*args: str) -> object:
-    from model.cli import main
+    from model.shell.cli import main
 
     return CliRunner().invoke(main, list(args))
 

@@ -23,5 +23,5 @@ shared by both protocols; ``cli.py`` is the shell. Dependencies point one way: `
 no other subpackage; ``resumable`` and ``decision`` need only ``signatures``; ``release`` needs
 ``decision`` and ``signatures``; ``deployments`` and ``cli.py`` need the rest. The monitor's
 exact-call permits use ``model.admission.decision.evidence.verify_approval_evidence``; the edit
-runtime signs with ``model.admission.signatures.signing.KeyPair``.
+runtime signs with ``model.base.signing.KeyPair``.
 """

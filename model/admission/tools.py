@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 
-from model.canonical import JSON
+from model.base.canonical import JSON
 
 Tool = Callable[[JSON], JSON]
 

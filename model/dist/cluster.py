@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
-from model.errors import InputKind, InvalidInput
+from model.base.errors import InputKind, InvalidInput
 
 if TYPE_CHECKING:
     from distributed import Client

@@ -10,7 +10,7 @@ import uuid
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
-from model.budget import BudgetExhausted, Meter, Spent, Unknown
+from model.base.budget import BudgetExhausted, Meter, Spent, Unknown
 from model.dist.cluster import gather
 from model.dist.measure import Measure
 from model.search.fpset import collision_probability

@@ -19,7 +19,7 @@ from collections.abc import Iterable
 from dataclasses import replace
 
 from model.dist.cones import Completion, cone_of
-from model.dist.partition import _NONE, _PARTS, Entry, Front, Hit, LentFront, Partition, Summary, class_of, get
+from model.dist.partition import NONE, PARTS, Entry, Front, Hit, LentFront, Partition, Summary, class_of, get
 from model.search.compact import Compact
 from model.search.expand import Key, counts, successors, transition
 from model.search.explicit import child_sleep_of
@@ -61,7 +61,7 @@ def take_chunk(search: str, part: int, j: int, count: int) -> list[LentFront]:
 
 def local(search: str) -> Partition:
     """A partition of ``search`` held by this worker (the lowest-numbered when it holds several)."""
-    return _PARTS[min(k for k in _PARTS if k[0] == search)]
+    return PARTS[min(k for k in PARTS if k[0] == search)]
 
 
 def expand_chunk(search: str, owner: int, items: list[LentFront], reduction: bool, reduce_here: bool,
@@ -102,13 +102,13 @@ def _walk(p: Partition, items: Iterable[tuple[int, Front]], owner: int, seen: di
     expanded = 0
     # a child already in this partition's visited set is visited for the whole search (a state is stored
     # by one partition only): dropped here, as the single process drops it, with no entry, sleep set or class
-    visited = p.visited if not p.fingerprints else _NONE
+    visited = p.visited if not p.fingerprints else NONE
     for n, (key, s, sleep) in items:
         if (deadline is not None and time.monotonic() > deadline) or (cap is not None and transitions > cap):
             complete = False
             break
         if not reduction:
-            sleep = _NONE
+            sleep = NONE
         have, have_premise = counts(s, nq)
         done: list[tuple[Key, int]] = []
         expanded += 1

@@ -72,7 +72,7 @@ def single_run(path: str, k: int, fingerprint: bool) -> tuple[ExplicitRun, float
     """The single-process search of the model at ``path`` to bound ``k`` (exact, or over fingerprints), for a
     fresh process (the scaling experiment spawns one per run): the run, its wall seconds and its peak
     resident bytes above the resident size after loading the model (``ru_maxrss`` is the process's peak)."""
-    from model.budget import resident_bytes
+    from model.base.budget import resident_bytes
     from model.search.explicit import explore
     from model.search.fingerprint import explore_fingerprint
     from model.search.load import load_model

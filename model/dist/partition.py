@@ -46,7 +46,7 @@ from dataclasses import dataclass, field
 from hashlib import blake2b
 from typing import Any
 
-from model.canonical import canonical_str
+from model.base.canonical import canonical_str
 from model.dist.arrays import Links, store_links
 from model.dist.cones import Completion, OrderKey
 from model.dist.wire import unpack
@@ -140,8 +140,8 @@ class Partition:
         return len(self.fps) if self.fingerprints else len(self.visited)
 
 
-_PARTS: dict[tuple[str, int], Partition] = {}
-_NONE: dict[Any, Any] = {}  # shared, never written
+PARTS: dict[tuple[str, int], Partition] = {}
+NONE: dict[Any, Any] = {}  # shared, never written
 
 def probe() -> int:
     return hash(PROBE)
@@ -164,21 +164,21 @@ def start(search: str, part: int, parts: int, model: SearchModel, seeded: bool =
             p.fps.add(fingerprint(root))
         else:
             p.visited[root] = None
-        p.frontier = [((), root, _NONE)]
+        p.frontier = [((), root, NONE)]
     if not fingerprints:
         p.levels.append(p.frontier)
-    _PARTS[(search, part)] = p
+    PARTS[(search, part)] = p
     return p.stored
 
 
 def drop(search: str, part: int) -> int:
-    p = _PARTS.pop((search, part), None)
+    p = PARTS.pop((search, part), None)
     release()
     return 0 if p is None else p.stored
 
 
 def get(search: str, part: int) -> Partition:  # the partition of a search on this worker
-    return _PARTS[(search, part)]
+    return PARTS[(search, part)]
 
 
 def merge(search: str, part: int, level: int, last: bool, senders: tuple[int, ...],
@@ -187,7 +187,7 @@ def merge(search: str, part: int, level: int, last: bool, senders: tuple[int, ..
     returns how many, and the CPU seconds it took. ``last``: the final level, whose states are never
     expanded (the fingerprint mode counts them without keeping them)."""
     clock = time.process_time()
-    p = _PARTS[(search, part)]
+    p = PARTS[(search, part)]
     if level in p.merged:
         return p.merged[level], 0.0
     batches = [unpack(b) for b in sent]
@@ -231,7 +231,7 @@ def merge(search: str, part: int, level: int, last: bool, senders: tuple[int, ..
             firsts.append(first)
         else:
             visited[child] = (okey, first[1], first[2], first[3])
-        frontier.append((okey, child, _NONE if mine is None else mine))
+        frontier.append((okey, child, NONE if mine is None else mine))
     n = len(frontier)
     if fpmode:
         if not last:

@@ -47,7 +47,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from model.budget import Budget, BudgetExhausted, Meter, Unknown
+from model.base.budget import Budget, BudgetExhausted, Meter, Unknown
 from model.dist import level, route
 from model.dist import links as lk
 from model.dist import partition as part

@@ -10,7 +10,7 @@ independent cases go out with ``client.map`` and come back as the same values th
   of theirs (counts, answer kinds, skips, mismatches in shard order) and equals running the same shards
   one after another in one process (``tests/unit/test_dist_shard.py``); it is not the one-process
   campaign of ``seed`` (hypothesis draws one stream per seed). Workers need the checkout (the
-  strategies are ``tests/strategies.py``) and the oracle executable; mismatches are saved as vectors on
+  strategies are ``model/oracle/generators.py``) and the oracle executable; mismatches are saved as vectors on
   the driver, where ``corpus/vectors`` is.
 """
 
@@ -77,10 +77,11 @@ def lean_oracle() -> Any:
 
 def run_shard(judgment: str, cases: int, seed: int, repo: str, oracle: Callable[[], Any] = lean_oracle) -> Summary:
     """One shard on a worker: its own oracle process, vectors kept in a scratch folder (the driver saves them)."""
-    from model.oracle.drt import campaign, load_strategies
+    from model.oracle import generators
+    from model.oracle.drt import campaign
 
     with oracle() as o, tempfile.TemporaryDirectory() as scratch:
-        return campaign(judgment, cases, o, load_strategies(Path(repo)), seed, vectors=Path(scratch))
+        return campaign(judgment, cases, o, generators, seed, vectors=Path(scratch))
 
 
 def combine(judgment: str, parts: Sequence[Summary], vectors: Path | None = None) -> Summary:

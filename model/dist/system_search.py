@@ -28,7 +28,7 @@ import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from model.budget import Budget, BudgetExhausted, Meter, Unknown
+from model.base.budget import Budget, BudgetExhausted, Meter, Unknown
 from model.dist import system as ws
 from model.dist.driver import Placed, Tally, cap_of, check_complete, cut_short
 from model.dist.measure import Measure

@@ -12,7 +12,7 @@ from model.dist import partition as part
 from model.dist.cluster import gather
 from model.search.compact import Compact, empty
 from model.search.expand import Context, Key
-from model.search.explicit import Link, _rebuild
+from model.search.explicit import Link, rebuild
 from model.search.fingerprint import replay
 from model.search.model import SearchModel
 from model.search.states import Transition
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from distributed import Client, Future
 
 Cones = dict[int, dict[str, tuple[part.OrderKey, frozenset[Trace]]]]
-_NOWHERE: Compact = ((), (), frozenset(), (), (), frozenset(), ())  # ``_rebuild`` reads only transitions
+_NOWHERE: Compact = ((), (), frozenset(), (), (), frozenset(), ())  # ``rebuild`` reads only transitions
 
 
 class Tracer:
@@ -90,7 +90,7 @@ class Tracer:
                     wanted.setdefault(pp, []).append((okey, tr))
         made = {(p, ask): tr for p, trs in self._ask(lk.steps, wanted).items()
                 for ask, tr in zip(wanted[p], trs, strict=True)}
-        return [_rebuild([(_NOWHERE, tr if isinstance(tr, Transition) else made[(pp, (okey, tr))], pos)  # type: ignore[misc]
+        return [rebuild([(_NOWHERE, tr if isinstance(tr, Transition) else made[(pp, (okey, tr))], pos)  # type: ignore[misc]
                           for pp, okey, tr, pos in reversed(path)]) for path in paths]
 
     def _replayed(self, layer: int, hits: list[part.Hit]) -> list[Trace]:
@@ -107,7 +107,7 @@ class Tracer:
                 pp, pidx, tkey, _pos = cast(lk.Back, got[p][(level, i)])
                 keys[n].append(tkey)
                 at[n] = (pp, pidx)
-        return [_rebuild([*self._replay(ks[::-1]), (_NOWHERE, h[3], h[4])]) for ks, h in zip(keys, hits, strict=True)]
+        return [rebuild([*self._replay(ks[::-1]), (_NOWHERE, h[3], h[4])]) for ks, h in zip(keys, hits, strict=True)]
 
     def _replay(self, keys: list[Key]) -> list[Link]:
         if self._ctx is None:

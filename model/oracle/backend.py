@@ -24,7 +24,7 @@ from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
-from model.canonical import JSON, canonical_str_exact
+from model.base.canonical import JSON, canonical_str_exact
 from model.monitor.decide.base import Decision, DenyReason, Verdict
 from model.monitor.decide.commit import Outcome
 from model.monitor.decide.ledger import Allocation

@@ -7,8 +7,8 @@ comparison modes that disagree, every input and both outputs). A mismatch is rep
 tests/drt/test_vectors.py replays (:func:`replay`). Plumbing failures (``OracleError``) propagate: a broken
 harness is never counted as agreement or disagreement.
 
-Cases come from the project's hypothesis strategies (tests/strategies.py), loaded from the
-checkout like experiments/ are; a campaign runs hypothesis's generate phase only (no shrinking,
+Cases come from the project's hypothesis strategies (model/oracle/generators.py, shared with the
+test suite); a campaign runs hypothesis's generate phase only (no shrinking,
 no example database), so every generated case is one counted case.
 Choice: a monitor_step case is one *run* (a fresh state and up to six calls); each of its steps
 is compared, and the summary reports the steps too.
@@ -16,9 +16,7 @@ is compared, and the summary reports the steps too.
 
 from __future__ import annotations
 
-import importlib
 import json
-import sys
 import time
 from collections import Counter
 from collections.abc import Callable
@@ -26,18 +24,18 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from model.canonical import canonical_str, digest
+from model.base.canonical import canonical_str, digest
 from model.edits.check.instance import Instance, instance_to_json
 from model.edits.check.load import raw_instance_from_json
 from model.monitor.decide.commit import Outcome, step
 from model.monitor.decide.matching import Effect
 from model.monitor.decide.state import Call, initial_state
-from model.monitor.language.policy_json import _entry, _entry_from, policy_from_json, policy_to_json
+from model.monitor.language.policy_json import entry_from, entry_to_json, policy_from_json, policy_to_json
 from model.oracle import drt_monitor as W
 from model.oracle import edits_json as E
 from model.oracle import monitor_json as M
 from model.oracle.lean import LeanOracle
-from model.oracle.results import Agree, CaseResult, Mismatch, Skip, _jsonable
+from model.oracle.results import Agree, CaseResult, Mismatch, Skip, jsonable
 
 __all__ = [
     "VECTORS",
@@ -49,7 +47,6 @@ __all__ = [
     "campaign",
     "ledger_case_from",
     "ledger_python_input",
-    "load_strategies",
     "monitor_python_input",
     "monitor_run_from",
     "replay",
@@ -86,22 +83,22 @@ def run_resolve(oracle: LeanOracle, case: tuple[tuple[str, ...], dict[str, str],
     if py == lean:
         return Agree("reuse" if any(m == "reuse" for _, _, m in py) else "all-new")
     return Mismatch("resolve", ("word",), {"word": list(word), "q_act": q_act, "authorized": list(authorized)},
-                    payload, _jsonable(py), _jsonable(lean))
+                    payload, jsonable(py), jsonable(lean))
 
 
 def ledger_python_input(case: tuple[Any, ...]) -> Any:
     """The Python inputs of a ledger case as JSON (entries in the policy JSON form), for replay."""
     user, used_user, app, used_app, effects, args, state = case
-    return _jsonable({"user": [_entry(e) for e in user], "used_user": list(used_user),
-                      "app": [_entry(e) for e in app], "used_app": list(used_app),
+    return jsonable({"user": [entry_to_json(e) for e in user], "used_user": list(used_user),
+                      "app": [entry_to_json(e) for e in app], "used_app": list(used_app),
                       "effects": [[e.action, e.resource] for e in effects], "args": args,
                       "satisfied": sorted(state.satisfied)})
 
 
 def ledger_case_from(doc: Any) -> tuple[Any, ...]:
     state = initial_state(len(doc["user"]), len(doc["app"]), frozenset(doc["satisfied"]))
-    return (tuple(_entry_from(e) for e in doc["user"]), tuple(doc["used_user"]),
-            tuple(_entry_from(e) for e in doc["app"]), tuple(doc["used_app"]),
+    return (tuple(entry_from(e) for e in doc["user"]), tuple(doc["used_user"]),
+            tuple(entry_from(e) for e in doc["app"]), tuple(doc["used_app"]),
             tuple(Effect(a, r) for a, r in doc["effects"]), doc["args"], state)
 
 
@@ -118,7 +115,7 @@ def run_ledger(oracle: LeanOracle, case: tuple[Any, ...]) -> CaseResult:
 
 def monitor_python_input(run: tuple[Any, ...], step_index: int) -> Any:
     policy, satisfied, calls = run
-    return _jsonable({"policy": policy_to_json(policy), "satisfied": sorted(satisfied), "step": step_index,
+    return jsonable({"policy": policy_to_json(policy), "satisfied": sorted(satisfied), "step": step_index,
                       "calls": [{"agent": c.agent, "tool": c.tool, "args": c.args, "refs": [list(r) for r in c.refs],
                                  "outcome": {"ok": o.ok, "value": o.value}} for c, o in calls]})
 
@@ -176,20 +173,13 @@ def save_vector(m: Mismatch, root: Path = VECTORS) -> Path:
     """Save the mismatch as a golden vector named by the digest of its oracle input."""
     root.mkdir(parents=True, exist_ok=True)
     doc = {"judgment": m.judgment, "modes": list(m.modes), "python_input": m.python_input,
-           "oracle_input": m.oracle_input, "python": _jsonable(m.python), "lean": _jsonable(m.lean)}
+           "oracle_input": m.oracle_input, "python": jsonable(m.python), "lean": jsonable(m.lean)}
     path = root / f"{m.judgment}-{digest(m.oracle_input)[:16]}.json"
     path.write_text(canonical_str(doc) + "\n", encoding="utf-8")
     return path
 
 
 # --- campaigns --------------------------------------------------------------------------------
-
-
-def load_strategies(repo: Path) -> Any:
-    """tests/strategies.py of the checkout (a development command, like experiments/)."""
-    if str(repo) not in sys.path:
-        sys.path.insert(0, str(repo))
-    return importlib.import_module("tests.strategies")
 
 
 def strategy_for(judgment: str, strategies: Any) -> Any:

@@ -22,7 +22,7 @@ from model.monitor.language.policy import ConstPat, GlobPat, ListArgRes, Policy,
 from model.monitor.language.policy_json import policy_from_json, policy_to_json
 from model.oracle import monitor_full_json as W
 from model.oracle.lean import LeanOracle
-from model.oracle.results import Agree, CaseResult, Mismatch, _jsonable
+from model.oracle.results import Agree, CaseResult, Mismatch, jsonable
 
 PREP = frozenset({"unknown_tool", "undeclared_argument", "missing_argument", "unknown_handle", "malformed_resource"})
 
@@ -39,7 +39,7 @@ def _call_from(doc: Any) -> Call:
 
 def python_input(run: tuple[Any, ...], step_index: int) -> Any:
     policy, satisfied, steps = run
-    return _jsonable({"policy": policy_to_json(policy), "satisfied": sorted(satisfied), "step": step_index,
+    return jsonable({"policy": policy_to_json(policy), "satisfied": sorted(satisfied), "step": step_index,
                       "steps": [{"call": _call_doc(c), "outcome": {"ok": o.ok, "value": o.value},
                                  "permits": [_call_doc(t) for _, t in permits]} for c, o, permits in steps]})
 

@@ -20,7 +20,7 @@ import json
 from collections.abc import Mapping
 from typing import Any
 
-from model.canonical import JSON, canonical_str
+from model.base.canonical import JSON, canonical_str
 from model.monitor.decide.base import Decision, Verdict
 from model.monitor.decide.commit import Outcome
 from model.monitor.decide.state import Call, Permit, State

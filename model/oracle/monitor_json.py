@@ -1,9 +1,9 @@
 """Translation between the Python monitor and the oracle's closed core (ledger_allocate, monitor_step).
 
-The oracle (lean/AgentWarrant/Monitor/) takes, per call, facts the Python model computes with its
+The oracle (lean/AgentWarrant/Oracle/Monitor.lean) takes, per call, facts the Python model computes with its
 own matching code and decides the rest itself (see the module docstring of Step.lean):
 
-- facts from Python: the preparation verdict (``decide._prepare``: tool, arguments, handles,
+- facts from Python: the preparation verdict (``decide.prepare``: tool, arguments, handles,
   resources), agent known / operation permitted / endpoints declared, for every list entry and
   every effect whether it matches (``entry_matches``) and whether it is ready, and the origin and
   history verdicts;
@@ -26,8 +26,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from typing import Any
 
-from model.canonical import JSON
-from model.monitor.decide.base import Decision, DenyReason, Verdict, _prepare
+from model.base.canonical import JSON
+from model.monitor.decide.base import Decision, DenyReason, Verdict, prepare
 from model.monitor.decide.flow import history_violations
 from model.monitor.decide.ledger import Allocation, allocate
 from model.monitor.decide.matching import Effect, entry_matches, ready
@@ -98,7 +98,7 @@ def step_input(policy: Policy, state: State, call: Call) -> dict[str, Any]:
     """The oracle's monitor_step input for one call (closed core: the policy carries no permits)."""
     lv, cats = policy.levels, sorted(policy.categories)
     bottom = label_json(lv, cats, lv.bottom())
-    prep = _prepare(policy, state, call)
+    prep = prepare(policy, state, call)
     tool = policy.tool(call.tool)
     base: dict[str, Any] = {
         "prep": None, "trace": [label_json(lv, cats, r.label) for r in state.trace], "parents": list(call.parents()),

@@ -32,5 +32,5 @@ class Mismatch:
 CaseResult = Agree | Skip | Mismatch
 
 
-def _jsonable(x: Any) -> Any:
+def jsonable(x: Any) -> Any:
     return json.loads(json.dumps(x, default=repr))

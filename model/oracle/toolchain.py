@@ -25,8 +25,8 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from model.errors import InputKind, InvalidInput
-from model.jsonio import read_bytes, read_text
+from model.base.errors import InputKind, InvalidInput
+from model.base.jsonio import read_bytes, read_text
 
 REPO = Path(__file__).resolve().parent.parent.parent
 LEAN_DIR = REPO / "lean"

@@ -12,9 +12,9 @@ import json
 from pathlib import Path
 from typing import Any
 
+from model.base.jsonio import read_text
 from model.edits.check.instance import instance_to_json
 from model.edits.check.load import raw_instance_from_json
-from model.jsonio import read_text
 from model.monitor.decide.commit import step
 from model.monitor.decide.state import initial_state, issue_permit
 from model.oracle import drt_monitor as W
@@ -27,7 +27,7 @@ from model.oracle.drt import (
     monitor_python_input,
     monitor_run_from,
 )
-from model.oracle.results import Agree, CaseResult, Mismatch, Skip, _jsonable
+from model.oracle.results import Agree, CaseResult, Mismatch, Skip, jsonable
 
 
 def _recorded_edit_view(doc: Any) -> E.EditView:
@@ -57,7 +57,7 @@ def replay_recorded(doc: Any) -> CaseResult:
         return Agree("edit_check") if not bad else Mismatch("edit_check", tuple(bad), pin, oracle_input,
                                                             py.to_json(), lean)
     if judgment == "resolve":
-        got = _jsonable(E.python_resolve(tuple(pin["word"]), pin["q_act"], tuple(pin["authorized"])))
+        got = jsonable(E.python_resolve(tuple(pin["word"]), pin["q_act"], tuple(pin["authorized"])))
         return Agree("resolve") if got == lean else Mismatch("resolve", ("word",), pin, oracle_input, got, lean)
     if judgment == "ledger_allocate":
         user, used_user, app, used_app, effects, args, state = ledger_case_from(pin)
@@ -110,7 +110,7 @@ def record(oracle: Any, judgment: str, case: Any) -> list[dict[str, Any]]:
     ``save_vector`` keeps; ``modes`` is empty for them."""
     def doc(pin: Any, oin: Any, py: Any, lean: Any) -> dict[str, Any]:
         return {"judgment": judgment, "modes": [], "python_input": pin, "oracle_input": oin,
-                "python": _jsonable(py), "lean": _jsonable(lean)}
+                "python": jsonable(py), "lean": jsonable(lean)}
 
     if judgment == "edit_check":
         view = E.python_edit_check(case)

@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, replace
 
-from model.canonical import JSON
+from model.base.canonical import JSON
 from model.monitor.decide.state import State
 from model.monitor.language.policy import Entry, EntryKind, Policy
 from model.revision.identity import entry_key, match_key
@@ -51,9 +51,6 @@ class Pair:
 class SideCorrespondence:
     side: str  # "P" or "A"
     pairs: tuple[Pair, ...]
-
-    def new_of(self, old: int) -> int | None:
-        return next((p.new for p in self.pairs if p.old == old), None)
 
     def to_json(self) -> list[JSON]:
         return [{"old": p.old, "new": p.new, "how": p.how} for p in self.pairs]

@@ -12,14 +12,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from model.canonical import load_file
-from model.errors import InputKind, InvalidInput, Location, json_path
+from model.base.canonical import load_file
+from model.base.errors import InputKind, InvalidInput, Location, json_path
+from model.base.schemas import validate
 from model.monitor.language.policy import Policy
 from model.monitor.language.syntax import load_policy
 from model.revision.effects import EffectSet, parse_effects
-from model.revision.search.prefix import Prefix, load_prefix
-from model.revision.search.workload import Workload, workload_from_json
-from model.schemas import validate
+from model.revision.explore.prefix import Prefix, load_prefix
+from model.revision.explore.workload import Workload, workload_from_json
 
 CORPUS = Path(__file__).resolve().parent.parent.parent / "corpus" / "revisions"
 

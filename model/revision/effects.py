@@ -14,9 +14,9 @@ import json
 import re
 from dataclasses import dataclass
 
-from model.canonical import JSON
-from model.errors import InputKind, InvalidInput
-from model.jsonio import decode, printable
+from model.base.canonical import JSON
+from model.base.errors import InputKind, InvalidInput
+from model.base.jsonio import decode, printable
 
 _CLASS = re.compile(r"\s*([A-Za-z_][A-Za-z0-9_.]*)\s*(?:\((.*)\))?\s*$", re.S)
 

@@ -13,18 +13,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import replace
 
-from model.canonical import canonical_str
+from model.base.canonical import canonical_str
 from model.monitor.language.policy import Entry, Policy
-from model.monitor.language.policy_json import _entry, policy_to_json
+from model.monitor.language.policy_json import entry_to_json, policy_to_json
 
 
 def entry_key(e: Entry) -> str:
-    return canonical_str(_entry(e))
+    return canonical_str(entry_to_json(e))
 
 
 def match_key(e: Entry) -> str:
     """The fields the matching predicate reads (kind, action, resource, keys, predicates)."""
-    return canonical_str(_entry(replace(e, quota=1, requires=None, permit=False)))
+    return canonical_str(entry_to_json(replace(e, quota=1, requires=None, permit=False)))
 
 
 def same_entries(xs: Sequence[Entry], ys: Sequence[Entry]) -> bool:

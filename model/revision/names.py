@@ -14,10 +14,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from model.errors import InputKind, InvalidInput, Location, json_path
+from model.base.errors import InputKind, InvalidInput, Location, json_path
 from model.monitor.language.policy import Policy
 from model.revision.effects import EffectSet
-from model.revision.search.workload import Workload
+from model.revision.explore.workload import Workload
 
 
 def _actions(policies: Iterable[Policy]) -> set[str]:

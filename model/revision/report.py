@@ -13,14 +13,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from model import budget as _budget
-from model.canonical import JSON
+from model.base import budget as _budget
+from model.base.canonical import JSON
 from model.revision.certify.certificate import Certificate, certificate_to_json
 from model.revision.certify.joint_certificate import JointSimulation, joint_to_json
 from model.revision.certify.linear_certificate import LinearSimulation
 from model.revision.certify.simulation import SimulationProof
-from model.revision.search.counterexample import Counterexample
-from model.revision.search.prefix import StartingPoint
+from model.revision.explore.counterexample import Counterexample
+from model.revision.explore.prefix import StartingPoint
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,11 +113,6 @@ class RevisionReport:
         p, s = self.preservation, self.safety
         return (isinstance(p, OutOfBudget) or isinstance(s, OutOfBudget)) and \
             not isinstance(p, NotPreserved) and not isinstance(s, NewlyForbidden)
-
-    def start_text(self) -> str:
-        if self.start is None:
-            return "task start (every counter zero)"
-        return f"{self.start.describe()}; counters {self.start.ledgers().show()}"
 
     def judgment(self) -> dict[str, JSON]:
         """What a speed-up must leave unchanged: ``to_json`` without the searches' node

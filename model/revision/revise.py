@@ -44,8 +44,9 @@ from __future__ import annotations
 import time
 from collections.abc import Callable
 
-from model import budget as _budget
-from model.budget import Budget, BudgetExhausted, Meter, Spent
+from model.base import budget as _budget
+from model.base.budget import Budget, BudgetExhausted, Meter, Spent
+from model.base.z3guard import exclusive
 from model.monitor.language.policy import Policy
 from model.revision.carry import Ledgers, check_correspondence
 from model.revision.certify.checker import CheckVerdict, Invalid, Undecided, Valid, check, check_joint
@@ -60,6 +61,10 @@ from model.revision.certify.simulation import MAX_PAIRS, NoSimulation, Simulatio
 from model.revision.certify.simulation_certificate import check_simulation
 from model.revision.certify.structural import NoCertificate, certify
 from model.revision.effects import EffectSet
+from model.revision.explore.counterexample import Searched, lost_client, new_forbidden
+from model.revision.explore.memo import SHARED, Memo
+from model.revision.explore.prefix import Prefix, StartingPoint, starting_point
+from model.revision.explore.workload import Workload
 from model.revision.report import (
     Certified,
     NewlyForbidden,
@@ -72,11 +77,6 @@ from model.revision.report import (
     SafetyDelta,
     Unknown,
 )
-from model.revision.search.counterexample import Searched, lost_client, new_forbidden
-from model.revision.search.memo import SHARED, Memo
-from model.revision.search.prefix import Prefix, StartingPoint, starting_point
-from model.revision.search.workload import Workload
-from model.z3guard import exclusive
 
 PROBE = 2000  # related pairs or quadruples an explicit relation may list before the symbolic one is tried
 _NO_LIMIT = Budget()  # library default: no limit (the CLI's default is finite)
@@ -190,7 +190,7 @@ def _simulation(old: Policy, new: Policy, effects: EffectSet, ledgers: Ledgers |
         verdict = check_linear(proof, old, new, ledgers, fast) if isinstance(proof, LinearSimulation) else \
             check_joint(proof, old, new, ledgers, fast) if isinstance(proof, JointSimulation) else \
             check_simulation(proof, old, new, ledgers, fast)
-        checked = _checked(proof, verdict, old, new)
+        checked = checked_report(proof, verdict, old, new)
         if not isinstance(checked, str):
             return checked
         reasons.append(checked)
@@ -199,7 +199,7 @@ def _simulation(old: Policy, new: Policy, effects: EffectSet, ledgers: Ledgers |
     return "; ".join(reasons)
 
 
-def _checked(proof: SimulationProof | JointSimulation | LinearSimulation, verdict: CheckVerdict, old: Policy,
+def checked_report(proof: SimulationProof | JointSimulation | LinearSimulation, verdict: CheckVerdict, old: Policy,
              new: Policy) -> Certified | str:
     """The certificate, certified by the checkers that accept it; or why it is not a proof. Lean's
     closure check reads explicit relations only: a symbolic one is certified by the Python checker alone."""

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from model.monitor.language.policy import Policy
 from model.monitor.language.syntax import parse_policy
-from model.revision.search.workload import Workload, workload_from_json
+from model.revision.explore.workload import Workload, workload_from_json
 
 
 def _policy(name: str, grants: list[str]) -> Policy:

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from model.budget import Unknown
-from model.canonical import canonical_str
+from model.base.budget import Unknown
+from model.base.canonical import canonical_str
 from model.monitor.language.printer import print_policy
 from model.search.explicit import ExplicitRun
 from model.search.model import SearchModel

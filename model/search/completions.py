@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterator
 
-from model.canonical import canonical_str
+from model.base.canonical import canonical_str
 from model.monitor.decide.base import Decision
 from model.monitor.decide.flow import lineage
 from model.monitor.decide.state import ArgIdentity

@@ -1,6 +1,6 @@
 """Engine 1: explicit-state breadth-first search over canonical monitor states, with the exact visited set
-(our design for the missing Section 8 of Agenra; made fast and given a budget after the first version,
-which is kept in baseline.py).
+(our design for the missing Section 8 of Agenra). ``baseline.py`` keeps a plain engine without this one's
+memo, store or budget, as the reference that the speed tables compare against.
 
 The search loop is ``layered.layered`` (shared with the fingerprint mode, ``fingerprint.py``); this module
 holds its exact store: every visited canonical state is a key of one dict mapping it to its parent link
@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from model.budget import Budget, Meter
+from model.base.budget import Budget, Meter
 from model.search.compact import Compact, empty
 from model.search.expand import Context, Key, Raw, transition
 from model.search.layered import (
@@ -33,13 +33,13 @@ from model.search.layered import (
     Link,
     Sleep,
     Tick,
-    _completions,
-    _rebuild,
     answers,
     child_sleep_of,
+    collect_completions,
     cut_short,
     holds,
     layered,
+    rebuild,
 )
 from model.search.model import SearchModel
 from model.search.por import Independence
@@ -116,5 +116,16 @@ def explore(model: SearchModel, bound: int | None = None, tick: Tick | None = No
     return layered(ctx, ExactStore(empty(model.policy), ctx.independence), k, tick, budget, reduction, meter)
 
 
-__all__ = ["ExactStore", "ExplicitRun", "Link", "Tick", "_completions", "_rebuild", "answers", "child_sleep_of",
-           "cut_short", "explore", "holds"]
+__all__ = [
+    "ExactStore",
+    "ExplicitRun",
+    "Link",
+    "Tick",
+    "answers",
+    "child_sleep_of",
+    "collect_completions",
+    "cut_short",
+    "explore",
+    "holds",
+    "rebuild",
+]

@@ -39,7 +39,7 @@ from array import array
 from collections.abc import Iterator
 from typing import Any
 
-from model.budget import Budget, Meter
+from model.base.budget import Budget, Meter
 from model.search.compact import Compact, empty
 from model.search.expand import Context, Key, Raw, successors, transition
 from model.search.fpset import NONE, FingerprintSet, collision_probability, fingerprint

@@ -11,7 +11,7 @@ import json
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
-from model.canonical import JSON, canonical_str
+from model.base.canonical import JSON, canonical_str
 from model.monitor.decide.matching import Missing, lookup_path
 from model.monitor.decide.state import Call
 from model.monitor.decide.verdict import Verdict

@@ -36,7 +36,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Protocol
 
-from model.budget import Budget, BudgetExhausted, Meter, Unknown
+from model.base.budget import Budget, BudgetExhausted, Meter, Unknown
 from model.search.compact import Compact
 from model.search.completions import completion_key, cone, orders
 from model.search.expand import Context, Key, Raw, counts, shift_key, successors, transition
@@ -166,9 +166,9 @@ def layered(ctx: Context, store: Visited, k: int, tick: Tick | None = None, budg
                     if at is not None:
                         for i in holds(model, new, at, have, have_premise, premise):
                             if i not in found:
-                                found[i] = _rebuild([*store.path(n, s), (s, transition(tr), at)])
+                                found[i] = rebuild([*store.path(n, s), (s, transition(tr), at)])
                             if i in cones:
-                                _completions(ctx, s, transition(tr), i, cones[i], complete[i])
+                                collect_completions(ctx, s, transition(tr), i, cones[i], complete[i])
                     add(s, n, tr, new, at, key, pass_sleep, done, fpi)
                     if reduce_here and not prints[fpi][0]:
                         done.append((key, fpi))
@@ -186,7 +186,7 @@ def layered(ctx: Context, store: Visited, k: int, tick: Tick | None = None, budg
                        exhausted, reduction, time.process_time() - cpu, store.mode, store.collision())
 
 
-def _rebuild(path: list[Link]) -> Trace:
+def rebuild(path: list[Link]) -> Trace:
     """Canonical steps as one execution: record IDs are admission order (what the Adapter's handles follow)."""
     ids: list[int] = []  # canonical position -> execution id, for the current state
     steps: list[Step] = []
@@ -247,7 +247,7 @@ def answers(model: SearchModel, k: int, found: dict[int, Trace], premise: list[b
     return tuple(verdicts), comps
 
 
-def _completions(ctx: Context, s: Compact, tr: Transition, query: int, seen: set[str], out: set[Trace]) -> None:
+def collect_completions(ctx: Context, s: Compact, tr: Transition, query: int, seen: set[str], out: set[Trace]) -> None:
     """The goal's cone in the successor as the baseline builds it (parent state + the record appended)."""
     model = ctx.model
     _, new = apply_action(model, ctx.mat.search_state(s), tr.action, tr.outcome)

@@ -19,11 +19,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from model.canonical import canonical_str, load_file
-from model.errors import InputKind, InvalidInput, Location, json_path
+from model.base.canonical import canonical_str, load_file
+from model.base.errors import InputKind, InvalidInput, Location, json_path
+from model.base.schemas import validate
 from model.monitor.language.policy import Policy
 from model.monitor.language.syntax import load_policy
-from model.schemas import validate
 from model.search.model import (
     Approval,
     ArgPattern,

@@ -22,8 +22,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from model.canonical import load_file
-from model.schemas import validate
+from model.base.canonical import load_file
+from model.base.schemas import validate
 from model.search.explicit import ExplicitRun, explore
 from model.search.load import load_model
 from model.search.system.bfs import Reached, SystemRun, search

@@ -24,7 +24,7 @@ from __future__ import annotations
 import json
 from collections.abc import Mapping
 
-from model.canonical import JSON, json_equal
+from model.base.canonical import JSON, json_equal
 from model.monitor.decide.matching import MISSING, Missing
 from model.monitor.decide.state import Call
 from model.monitor.language.labels import Label

@@ -20,7 +20,7 @@ from model.search.layered import ExplicitRun
 def single(path: str, policy: str | None, k: int, fingerprint: bool, reduction: bool) -> tuple[ExplicitRun, int]:
     """The search of the model at ``path`` (under ``policy`` when given) to bound ``k``, exact or over
     fingerprints, and its peak resident bytes above the loaded model's."""
-    from model.budget import resident_bytes
+    from model.base.budget import resident_bytes
     from model.search.explicit import explore
     from model.search.fingerprint import explore_fingerprint
     from model.search.load import load_model

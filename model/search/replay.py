@@ -26,7 +26,7 @@ import json
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from model.canonical import JSON, canonical_str, json_equal
+from model.base.canonical import JSON, canonical_str, json_equal
 from model.monitor.adapter.shell import Adapter, Failure, Handle, Refusal
 from model.monitor.adapter.toolkit import DeleteWorld, ReportWorld, ToolFailure
 from model.monitor.decide.state import Permit

@@ -19,7 +19,7 @@ import enum
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from model.budget import Budget, Spent, Unknown
+from model.base.budget import Budget, Spent, Unknown
 from model.search.compare import Comparison, Disagreement, compare
 from model.search.explicit import ExplicitRun, explore
 from model.search.model import QueryKind, SearchModel

@@ -27,26 +27,26 @@ from dataclasses import dataclass
 
 import z3
 
-from model.budget import BudgetExhausted, Meter, Unknown
+from model.base.budget import BudgetExhausted, Meter, Unknown
+from model.base.z3guard import exclusive
 from model.monitor.language.policy import Tool
 from model.search.model import ArgPattern, BoundTo, Equals, Not, OneOf, Produced, SearchModel, TypeIs, When
 from model.search.smt_decide import admits, observe
 from model.search.smt_fragment import domain, unsupported
 from model.search.smt_terms import (
-    _KIND_COPY,
-    _KIND_COPY_FIELD,
-    _KIND_FIELD,
-    _KIND_HANDLE,
-    _KIND_LIT,
-    _TYPES,
-    _Arg,
-    _Rec,
-    _Slots,
-    _Terms,
+    KIND_COPY,
+    KIND_COPY_FIELD,
+    KIND_FIELD,
+    KIND_HANDLE,
+    KIND_LIT,
+    TYPES,
+    Arg,
+    Rec,
+    Slots,
+    Terms,
 )
 from model.search.states import AgentCall, ArgSource, Lit, Ref
 from model.search.verdict import Answer, Exhausted, Found, Step, Unsupported, Vacuous
-from model.z3guard import exclusive
 
 Tick = Callable[[int, int], None]
 @dataclass(frozen=True, slots=True)
@@ -59,10 +59,10 @@ class SmtRun:
         return dict(self.answers)[name]
 
 
-class _Encoder(_Terms):
+class _Encoder(Terms):
     # --- patterns (shared by queries and result guards; same reading as patterns.py) -------------
 
-    def pattern(self, pat: ArgPattern, arg: _Arg, i: int, slots: _Slots) -> z3.BoolRef:
+    def pattern(self, pat: ArgPattern, arg: Arg, i: int, slots: Slots) -> z3.BoolRef:
         if isinstance(pat, Not):
             return z3.Not(self.pattern(pat.pattern, arg, i, slots))
         if isinstance(pat, Equals | OneOf):
@@ -70,7 +70,7 @@ class _Encoder(_Terms):
             ids = [c for c in (self._value_const(t) for t in texts) if c is not None]
             return z3.And(arg.pres, z3.Or([arg.val == c for c in ids]) if ids else z3.BoolVal(False))
         if isinstance(pat, TypeIs):
-            return z3.And(arg.pres, self.typ(arg.val) == _TYPES.index(pat.type))
+            return z3.And(arg.pres, self.typ(arg.val) == TYPES.index(pat.type))
         if isinstance(pat, BoundTo):
             s = pat.slot
             return z3.And(arg.pres, slots.bound[s], z3.Not(slots.inv[s]), slots.val[s] == arg.val)
@@ -90,37 +90,37 @@ class _Encoder(_Terms):
         i = len(self.recs)
         pre = self.states[i]
         s, d = self.s, self.d
-        args: dict[str, _Arg] = {}
+        args: dict[str, Arg] = {}
         for a in self.names:
-            arg = _Arg(z3.Bool(f"pres_{i}_{a}"), z3.Int(f"kind_{i}_{a}"), z3.Int(f"lit_{i}_{a}"),
+            arg = Arg(z3.Bool(f"pres_{i}_{a}"), z3.Int(f"kind_{i}_{a}"), z3.Int(f"lit_{i}_{a}"),
                        z3.Int(f"ref_{i}_{a}"), z3.Int(f"fld_{i}_{a}"), z3.Int(f"val_{i}_{a}"))
             args[a] = arg
-            top = _KIND_COPY_FIELD if self.m.copies else _KIND_FIELD
+            top = KIND_COPY_FIELD if self.m.copies else KIND_FIELD
             s.add(z3.And(arg.kind >= 0, arg.kind <= top, arg.lit >= 0, arg.lit < max(1, len(self.m.literals))))
-            s.add(z3.Implies(z3.And(arg.pres, arg.kind == _KIND_LIT), z3.And(len(self.m.literals) > 0,
+            s.add(z3.Implies(z3.And(arg.pres, arg.kind == KIND_LIT), z3.And(len(self.m.literals) > 0,
                                                                           arg.val == arg.lit)))
             s.add(z3.Implies(arg.reads(), z3.And(arg.ref >= 0, arg.ref < i,
                                                   self._sel(arg.ref, i, lambda r: r.ok, z3.BoolVal(False)))))
             resval = self._sel(arg.ref, i, lambda r: r.resval, z3.IntVal(-1))
-            whole = z3.Or(arg.kind == _KIND_HANDLE, arg.kind == _KIND_COPY)
+            whole = z3.Or(arg.kind == KIND_HANDLE, arg.kind == KIND_COPY)
             s.add(z3.Implies(z3.And(arg.pres, whole), arg.val == resval))
             field_ok = []
             for k, t in enumerate(self.tools):
                 for path in self.m.fields_of(t.name):
                     f = d.fields.index(path)
                     field_ok.append(z3.And(self._sel(arg.ref, i, lambda r: r.tool, z3.IntVal(-1)) == k, arg.fld == f))
-            s.add(z3.Implies(z3.And(arg.pres, z3.Or(arg.kind == _KIND_FIELD, arg.kind == _KIND_COPY_FIELD)),
+            s.add(z3.Implies(z3.And(arg.pres, z3.Or(arg.kind == KIND_FIELD, arg.kind == KIND_COPY_FIELD)),
                              z3.And(z3.Or(field_ok) if field_ok else z3.BoolVal(False),
                                     self.fv(resval, arg.fld) >= 0, arg.val == self.fv(resval, arg.fld))))
         tool, out = z3.Int(f"tool_{i}"), z3.Int(f"out_{i}")
-        rec = _Rec(tool, out, z3.Bool(f"ok_{i}"), z3.Int(f"resval_{i}"), z3.Int(f"sens_{i}"),
+        rec = Rec(tool, out, z3.Bool(f"ok_{i}"), z3.Int(f"resval_{i}"), z3.Int(f"sens_{i}"),
                    {c: z3.Bool(f"cat_{i}_{c}") for c in self.cats}, z3.Bool(f"trust_{i}"), args)
         s.add(tool >= 0, tool < len(self.tools))
         for k, t in enumerate(self.tools):
             cap = self.m.max_calls_of(t.name)
             if cap is not None:
                 s.add(z3.Sum([z3.If(r.tool == k, 1, 0) for r in self.recs] + [z3.If(tool == k, 1, 0)]) <= cap)
-        post = _Slots(dict(pre.bound), dict(pre.val), dict(pre.inv), {k: list(v) for k, v in pre.used.items()})
+        post = Slots(dict(pre.bound), dict(pre.val), dict(pre.inv), {k: list(v) for k, v in pre.used.items()})
         per_tool_used: dict[str, list[list[z3.ArithRef]]] = {"user": [], "application": []}
         for k, t in enumerate(self.tools):
             here = tool == k
@@ -155,10 +155,10 @@ class _Encoder(_Terms):
             self.premise[i].append(premise)
             self.matched[i].append(z3.And(premise, *conds))
 
-    def _admits(self, t: Tool, rec: _Rec, i: int, pre: _Slots) -> tuple[z3.BoolRef, dict[str, list[z3.ArithRef]]]:
+    def _admits(self, t: Tool, rec: Rec, i: int, pre: Slots) -> tuple[z3.BoolRef, dict[str, list[z3.ArithRef]]]:
         return admits(self, t, rec, i, pre)
 
-    def _observe(self, t: Tool, k: int, rec: _Rec, post: _Slots) -> None:
+    def _observe(self, t: Tool, k: int, rec: Rec, post: Slots) -> None:
         observe(self, t, k, rec, post)
 
     # --- decoding --------------------------------------------------------------------------------
@@ -174,14 +174,14 @@ class _Encoder(_Terms):
                 if not z3.is_true(mdl.eval(a.pres, model_completion=True)):
                     continue
                 kind = mdl.eval(a.kind, model_completion=True).as_long()
-                if kind == _KIND_LIT:
+                if kind == KIND_LIT:
                     args.append((n, Lit(self.m.literals[mdl.eval(a.lit, model_completion=True).as_long()])))
-                elif kind in (_KIND_COPY, _KIND_COPY_FIELD):
+                elif kind in (KIND_COPY, KIND_COPY_FIELD):
                     args.append((n, Lit(self.d.values[mdl.eval(a.val, model_completion=True).as_long()])))
                 else:
                     ref = mdl.eval(a.ref, model_completion=True).as_long()
                     fld = mdl.eval(a.fld, model_completion=True).as_long()
-                    path = self.d.fields[fld] if kind == _KIND_FIELD else ""
+                    path = self.d.fields[fld] if kind == KIND_FIELD else ""
                     args.append((n, Ref(ref, path)))
             steps.append(Step(AgentCall(t.name, tuple(args)), mdl.eval(rec.out).as_long()))
         return tuple(steps)

@@ -18,7 +18,7 @@ import json
 
 import z3
 
-from model.canonical import JSON, canonical_str
+from model.base.canonical import JSON, canonical_str
 from model.monitor.decide.matching import Missing, lookup_path
 from model.monitor.language.policy import (
     AnyRes,
@@ -33,7 +33,7 @@ from model.monitor.language.policy import (
     SlotPat,
     Tool,
 )
-from model.search.smt_terms import _Rec, _Slots, _Terms
+from model.search.smt_terms import Rec, Slots, Terms
 
 
 def _well_formed_address(v: JSON | Missing) -> bool:
@@ -42,11 +42,11 @@ def _well_formed_address(v: JSON | Missing) -> bool:
     return isinstance(v, int | float | bool)
 
 
-def _table(enc: _Terms, val: z3.ArithRef, holds: list[int]) -> z3.BoolRef:
+def _table(enc: Terms, val: z3.ArithRef, holds: list[int]) -> z3.BoolRef:
     return z3.Or([val == v for v in holds]) if holds else z3.BoolVal(False)
 
 
-def _matches(enc: _Terms, e: Entry, t: Tool, rec: _Rec, r: z3.ArithRef, pre: _Slots) -> z3.BoolRef:
+def _matches(enc: Terms, e: Entry, t: Tool, rec: Rec, r: z3.ArithRef, pre: Slots) -> z3.BoolRef:
     """The matching predicate of Section 5.2 for entry ``e`` and an effect with resource ``r`` (action fixed)."""
     d = enc.d
     conds: list[z3.BoolRef] = []
@@ -73,7 +73,7 @@ def _matches(enc: _Terms, e: Entry, t: Tool, rec: _Rec, r: z3.ArithRef, pre: _Sl
     return z3.And(conds) if conds else z3.BoolVal(True)
 
 
-def _guard(enc: _Terms, g: LabelGuard, sens: z3.ArithRef, cats: dict[str, z3.BoolRef],
+def _guard(enc: Terms, g: LabelGuard, sens: z3.ArithRef, cats: dict[str, z3.BoolRef],
            trust: z3.BoolRef) -> z3.BoolRef:
     conds: list[z3.BoolRef] = []
     if g.max_sensitivity is not None:
@@ -88,7 +88,7 @@ def _guard(enc: _Terms, g: LabelGuard, sens: z3.ArithRef, cats: dict[str, z3.Boo
     return z3.And(conds) if conds else z3.BoolVal(True)
 
 
-def admits(enc: _Terms, t: Tool, rec: _Rec, i: int, pre: _Slots) -> tuple[z3.BoolRef, dict[str, list[z3.ArithRef]]]:
+def admits(enc: Terms, t: Tool, rec: Rec, i: int, pre: Slots) -> tuple[z3.BoolRef, dict[str, list[z3.ArithRef]]]:
     p, d = enc.p, enc.d
     zero = {"user": [z3.IntVal(0)] * len(p.user), "application": [z3.IntVal(0)] * len(p.application)}
     agent = p.agent(enc.m.agent)
@@ -149,7 +149,7 @@ def admits(enc: _Terms, t: Tool, rec: _Rec, i: int, pre: _Slots) -> tuple[z3.Boo
     return z3.And(conds), charges
 
 
-def observe(enc: _Terms, t: Tool, k: int, rec: _Rec, post: _Slots) -> None:
+def observe(enc: Terms, t: Tool, k: int, rec: Rec, post: Slots) -> None:
     d = enc.d
     outs = enc.m.results_of(t.name)
     for res in enc.p.resolvers:

@@ -26,7 +26,7 @@ import fnmatch
 import json
 from dataclasses import dataclass
 
-from model.canonical import JSON, canonical_str
+from model.base.canonical import JSON, canonical_str
 from model.monitor.decide.matching import Missing, lookup_path, predicate_holds
 from model.monitor.language.policy import ArgPredicate, ConstPat, ConstRes, GlobPat, ListArgRes
 from model.search.model import ArgPattern, Equals, Not, OneOf, Produced, SearchModel

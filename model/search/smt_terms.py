@@ -15,14 +15,14 @@ from model.monitor.language.policy import Tool
 from model.search.model import SearchModel
 from model.search.smt_fragment import Domain
 
-_TYPES = ("object", "array", "string", "number", "boolean", "null")
+TYPES = ("object", "array", "string", "number", "boolean", "null")
 # an argument is a literal, a handle on a result or on one of its fields, or (with ``copies``) the value of
 # a result or of one of its fields retyped as a literal: it reads the record but has no producer
-_KIND_LIT, _KIND_HANDLE, _KIND_FIELD, _KIND_COPY, _KIND_COPY_FIELD = 0, 1, 2, 3, 4
+KIND_LIT, KIND_HANDLE, KIND_FIELD, KIND_COPY, KIND_COPY_FIELD = 0, 1, 2, 3, 4
 
 
 @dataclass
-class _Arg:
+class Arg:
     pres: z3.BoolRef
     kind: z3.ArithRef
     lit: z3.ArithRef
@@ -31,14 +31,14 @@ class _Arg:
     val: z3.ArithRef
 
     def handle(self) -> z3.BoolRef:
-        return z3.And(self.pres, z3.Or(self.kind == _KIND_HANDLE, self.kind == _KIND_FIELD))
+        return z3.And(self.pres, z3.Or(self.kind == KIND_HANDLE, self.kind == KIND_FIELD))
 
     def reads(self) -> z3.BoolRef:
-        return z3.And(self.pres, self.kind != _KIND_LIT)
+        return z3.And(self.pres, self.kind != KIND_LIT)
 
 
 @dataclass
-class _Rec:
+class Rec:
     tool: z3.ArithRef
     out: z3.ArithRef
     ok: z3.BoolRef
@@ -46,11 +46,11 @@ class _Rec:
     sens: z3.ArithRef
     cats: dict[str, z3.BoolRef]
     trust: z3.BoolRef
-    args: dict[str, _Arg]
+    args: dict[str, Arg]
 
 
 @dataclass
-class _Slots:
+class Slots:
     bound: dict[str, z3.BoolRef]
     val: dict[str, z3.ArithRef]
     inv: dict[str, z3.BoolRef]
@@ -61,7 +61,7 @@ def _max(a: z3.ArithRef, b: z3.ArithRef) -> z3.ArithRef:
     return z3.If(a >= b, a, b)
 
 
-class _Terms:
+class Terms:
     """The unrolling's variables and the helpers both the step encoding (``smt.py``) and the decision
     (``smt_decide.py``) read."""
 
@@ -73,8 +73,8 @@ class _Terms:
         self.rank = {lv: i for i, lv in enumerate(self.p.levels.order)}
         self.cats = sorted(self.p.categories)
         self.slotnames = sorted({r.slot for r in self.p.resolvers})
-        self.recs: list[_Rec] = []
-        self.states: list[_Slots] = []
+        self.recs: list[Rec] = []
+        self.states: list[Slots] = []
         self.matched: list[list[z3.BoolRef]] = []
         self.premise: list[list[z3.BoolRef]] = []
         self.s = z3.Solver()
@@ -83,11 +83,11 @@ class _Terms:
         self.scalar = z3.Function("scalar", z3.IntSort(), z3.BoolSort())
         self.fv = z3.Function("field", z3.IntSort(), z3.IntSort(), z3.IntSort())
         for v in range(n):
-            self.s.add(self.typ(v) == _TYPES.index(dom.type_of(v)), self.scalar(v) == dom.scalar(v))
+            self.s.add(self.typ(v) == TYPES.index(dom.type_of(v)), self.scalar(v) == dom.scalar(v))
             for f, path in enumerate(dom.fields):
                 got = dom.field(v, path)
                 self.s.add(self.fv(v, f) == (-1 if got is None else got))
-        zero = _Slots({s: z3.BoolVal(False) for s in self.slotnames}, {s: z3.IntVal(-1) for s in self.slotnames},
+        zero = Slots({s: z3.BoolVal(False) for s in self.slotnames}, {s: z3.IntVal(-1) for s in self.slotnames},
                       {s: z3.BoolVal(False) for s in self.slotnames},
                       {"user": [z3.IntVal(0)] * len(self.p.user),
                        "application": [z3.IntVal(0)] * len(self.p.application)})
@@ -95,7 +95,7 @@ class _Terms:
 
     # --- helpers over earlier records ----------------------------------------------------------
 
-    def _sel(self, ref: z3.ArithRef, i: int, pick: Callable[[_Rec], z3.ExprRef], default: z3.ExprRef) -> z3.ExprRef:
+    def _sel(self, ref: z3.ArithRef, i: int, pick: Callable[[Rec], z3.ExprRef], default: z3.ExprRef) -> z3.ExprRef:
         out = default
         for j in range(i):
             out = z3.If(ref == j, pick(self.recs[j]), out)
@@ -107,13 +107,13 @@ class _Terms:
     def _producer_tools(self, name: str) -> list[int]:
         return [k for k, t in enumerate(self.tools) if name in (t.name, t.operation)]
 
-    def _label(self, t: Tool, rec: _Rec, i: int) -> tuple[z3.ArithRef, dict[str, z3.BoolRef], z3.BoolRef]:
+    def _label(self, t: Tool, rec: Rec, i: int) -> tuple[z3.ArithRef, dict[str, z3.BoolRef], z3.BoolRef]:
         handles = [a for n, a in rec.args.items() if n in t.args]
         has = z3.Or([a.handle() for a in handles]) if handles else z3.BoolVal(False)
         sens: z3.ArithRef = z3.IntVal(0)
         for a in handles:
             sens = _max(sens, z3.If(a.handle(), self._sel(a.ref, i, lambda r: r.sens, z3.IntVal(0)), 0))
-        def cat_of(c: str) -> Callable[[_Rec], z3.ExprRef]:
+        def cat_of(c: str) -> Callable[[Rec], z3.ExprRef]:
             return lambda r: r.cats[c]
 
         cats = {c: z3.Or([z3.And(a.handle(), self._sel(a.ref, i, cat_of(c), z3.BoolVal(False))) for a in handles]

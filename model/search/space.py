@@ -22,12 +22,12 @@ import json
 from collections.abc import Iterator
 from dataclasses import replace
 
-from model.canonical import JSON, canonical_str
+from model.base.canonical import JSON, canonical_str
 from model.monitor.decide.base import Decision, Verdict, decide
 from model.monitor.decide.commit import Outcome, commit, observe
 from model.monitor.decide.matching import Missing, lookup_path
 from model.monitor.decide.state import Call, initial_state, issue_permit, satisfy
-from model.search.model import SearchModel, ToolResult
+from model.search.model import SearchModel
 from model.search.patterns import args_match, event_matches, premise_matches
 from model.search.states import (
     Action,
@@ -179,5 +179,3 @@ def successors(model: SearchModel, state: SearchState) -> Iterator[tuple[Transit
                 yield Transition(action, k, verdict), apply_call(model, state, action, call, verdict, k)
 
 
-def outcome_of(model: SearchModel, tool: str, k: int) -> ToolResult:
-    return model.results_of(tool)[k]

@@ -9,7 +9,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from model.canonical import JSON
+from model.base.canonical import JSON
 from model.monitor.decide.base import Verdict
 from model.monitor.decide.matching import MISSING, Missing, lookup_path
 from model.monitor.decide.state import State

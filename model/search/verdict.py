@@ -20,8 +20,8 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from model.budget import Unknown
-from model.canonical import JSON
+from model.base.budget import Unknown
+from model.base.canonical import JSON
 from model.search.model import SearchModel
 from model.search.states import Action, AgentCall, Approve, Lit, Ref, Satisfy
 
@@ -63,7 +63,7 @@ class Unsupported:
     reason: str
 
 
-#: what an engine answers: a verdict, ``Unknown`` when its budget ran out (model.budget), or Unsupported
+#: what an engine answers: a verdict, ``Unknown`` when its budget ran out (model.base.budget), or Unsupported
 Answer = SearchVerdict | Unknown | Unsupported
 
 

@@ -14,8 +14,8 @@ from model.monitor.decide.base import Decision, DenyReason
 from model.monitor.decide.commit import step
 from model.monitor.decide.state import Call, initial_state, issue_permit
 from model.oracle.backend import LeanBackendError, LeanCore
+from model.oracle.generators import whole_monitor_runs
 from model.oracle.lean import LeanOracle
-from tests.strategies import whole_monitor_runs
 
 pytestmark = pytest.mark.lean
 ROOT = Path(__file__).resolve().parent.parent.parent
@@ -99,7 +99,7 @@ def test_every_corpus_trace_is_decided_alike_on_both_backends(oracle: LeanOracle
     doc = load_trace(str(TRACES / name))
     kept: list[Any] = []
     python = run_trace(policy, doc, backend="python", keep=kept)
-    lean = run_trace(policy, doc, backend="lean", keep=kept)
+    lean = run_trace(policy, doc, backend=LeanCore, keep=kept)
     assert [(r.decision, r.reason, r.result) for r in lean] == [(r.decision, r.reason, r.result) for r in python]
     assert kept[1].state == kept[0].state
     assert any(r.decision is Decision.ALLOW for r in python)
@@ -112,7 +112,7 @@ def test_the_report_decoy_is_refused_on_both_backends(oracle: LeanOracle) -> Non
     from model.monitor.language.syntax import load_policy
 
     policy = load_policy(str(ROOT / "corpus" / "policies" / "report_chained.policy"))
-    for backend in ("python", "lean"):
+    for backend in ("python", LeanCore):
         adapter = Adapter(policy, ReportWorld().tools(), "assistant", backend=backend)
         try:
             other = adapter.call("Other", query="q")

@@ -1,7 +1,7 @@
 """Differential tests: the Python model against the Lean oracle on generated inputs, so
 that a disagreement between the executable model and the formalization is found by a test.
 
-One test per judgment, each drawing from the shared strategies in tests/strategies.py. The
+One test per judgment, each drawing from the shared strategies in model/oracle/generators.py. The
 comparison modes are the named ones of model/oracle/edits_json.py and monitor_json.py; a
 mismatch fails the test with every input and both outputs, and the input is saved under
 corpus/vectors/. Skips are counted and must stay a minority, so a generator that drifted into
@@ -18,8 +18,7 @@ from hypothesis import HealthCheck, Phase, given, seed, settings
 
 from model.edits.check.instance import Instance
 from model.oracle.drt import Agree, CaseResult, Mismatch, Skip, report, run_case, save_vector
-from model.oracle.lean import LeanOracle
-from tests.strategies import (
+from model.oracle.generators import (
     INVALID_KINDS,
     edit_instances,
     family_instances,
@@ -29,6 +28,7 @@ from tests.strategies import (
     resolve_cases,
     whole_monitor_runs,
 )
+from model.oracle.lean import LeanOracle
 
 pytestmark = pytest.mark.lean
 # generation speed is not under test (a loaded CI machine trips hypothesis's too_slow check)

@@ -12,9 +12,9 @@ from pathlib import Path
 import pytest
 
 from model.monitor.language.syntax import load_policy
-from model.oracle.closure_json import joint_closure_input, list_closure_input
 from model.oracle.lean import LeanOracle, OracleError
 from model.revision.certify.checker import Valid, check_joint
+from model.revision.certify.closure_json import joint_closure_input, list_closure_input
 from model.revision.certify.joint import propose
 from model.revision.certify.joint_certificate import JointSimulation
 from model.revision.certify.simulation import NoSimulation, SimulationProof, simulate

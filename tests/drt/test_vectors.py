@@ -10,9 +10,9 @@ from typing import Any
 import pytest
 from hypothesis import Phase, assume, given, settings
 
+from model.base.errors import InvalidInput
 from model.edits.check.instance import instance_to_json
 from model.edits.check.load import raw_instance_from_json
-from model.errors import InvalidInput
 from model.oracle.drt import (
     VECTORS,
     Agree,
@@ -23,8 +23,8 @@ from model.oracle.drt import (
     report,
     run_case,
 )
+from model.oracle.generators import drt_edit_instances, ledger_cases, monitor_runs
 from model.oracle.lean import LeanOracle
-from tests.strategies import drt_edit_instances, ledger_cases, monitor_runs
 
 pytestmark = pytest.mark.lean
 FEW = settings(max_examples=30, database=None, phases=[Phase.generate])

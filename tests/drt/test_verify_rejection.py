@@ -12,9 +12,9 @@ from model.edits.check.candidates import linearizations
 from model.edits.check.contract import call_ids
 from model.edits.check.instance import Instance, make_instance
 from model.edits.check.policy import from_maximal_words
+from model.oracle.generators import edit_instances, edit_terms
 from model.oracle.lean import LeanOracle
 from model.oracle.verify_json import checker_proof, compare_verifiers, mutants
-from tests.strategies import edit_instances, edit_terms
 
 pytestmark = pytest.mark.lean
 

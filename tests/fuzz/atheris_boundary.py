@@ -8,7 +8,7 @@ harness feeds the target's seeds first, then libFuzzer's mutations; any exceptio
 ``InvalidInput`` (for a command: an exit code outside 0..3 or a traceback) is a crash, and libFuzzer
 writes the input to ``crash-<sha1>``: minimize it (``-minimize_crash=1``), then keep it as
 corpus/fuzz/TARGET/<name>, which tests/unit/test_fuzz_corpus.py replays on every test run.
-tests/unit/test_atheris_harness.py runs a few hundred inputs through this harness when atheris
+tests/slow/test_atheris_harness.py runs a few hundred inputs through this harness when atheris
 imports, and is skipped (with the reason) when it does not.
 """
 
@@ -38,9 +38,9 @@ def main(argv: list[str]) -> None:
                  f"{', '.join(sorted(TARGETS))}")
     name = argv[1]
     with atheris.instrument_imports():  # coverage feedback from the parsers and loaders
-        import model.jsonio
+        import model.base.jsonio
+        import model.base.schemas
         import model.monitor.language.syntax
-        import model.schemas
     del model
     options = [a for a in argv[2:] if a.startswith("-")]
     dirs = [a for a in argv[2:] if not a.startswith("-")]

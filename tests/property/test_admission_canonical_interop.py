@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from parmana.crypto.canonical import canonical_serialize
 
-from model.canonical import canonical_bytes
+from model.base.canonical import canonical_bytes
 
 text = st.text(st.characters(blacklist_categories=("Cs",)), max_size=24)
 amount = st.one_of(st.integers(1, 10**12),

@@ -29,10 +29,10 @@ from model.admission.release.gateway import Authorized, Released, load_transacti
 from model.admission.resumable.envelope import load_request
 from model.admission.resumable.tenant_policy import load_tenant_policies
 from model.admission.signatures.records import RecordInvalid, RecordStore, RecordValid, verify_chain, verify_record
-from model.admission.signatures.signing import KeyPair, public_key_from_text
-from model.canonical import load_file
-from model.errors import InvalidInput
-from tests.strategies import json_paths
+from model.base.canonical import load_file
+from model.base.errors import InvalidInput
+from model.base.signing import KeyPair, public_key_from_text
+from model.oracle.generators import json_paths
 
 NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 _DIR = Path(tempfile.mkdtemp(prefix="admission-fuzz-"))

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from model.admission.decision.signed_policy import Approve, load_policy
 from model.admission.decision.signed_policy import evaluate as evaluate_policy
 from model.admission.refusal import Refusal, RefusalReason
-from model.errors import InvalidInput
+from model.base.errors import InvalidInput
 
 SIGNALS = {"orderId": "string", "amount": "number", "risk": "number", "vip": "boolean", "approved": "boolean"}
 VALUES = {"string": st.sampled_from(["order-1", "order-2"]), "number": st.sampled_from([0, 5, 10, 10.5, 100]),

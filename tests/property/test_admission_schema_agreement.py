@@ -17,8 +17,8 @@ from model.admission.decision.approvals import load_approval
 from model.admission.decision.signed_policy import load_policy
 from model.admission.resumable.envelope import load_request
 from model.admission.resumable.tenant_policy import load_tenant_policies
-from model.errors import InvalidInput
-from tests.strategies import json_paths
+from model.base.errors import InvalidInput
+from model.oracle.generators import json_paths
 
 ROOT = Path(__file__).resolve().parents[2]
 CASES: list[tuple[str, str, Callable[[object], object]]] = [

@@ -19,8 +19,8 @@ from model.admission.deployments.release_deployment import REFUNDS_POLICY, Pipel
 from model.admission.refusal import Refusal
 from model.admission.release.authorization import AUTHORIZATION_TTL
 from model.admission.release.gateway import Authorized, Released
-from model.admission.signatures.signing import parse_instant
-from model.canonical import JSON, digest
+from model.base.canonical import JSON, digest
+from model.base.signing import parse_instant
 
 NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 

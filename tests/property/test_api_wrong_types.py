@@ -1,5 +1,5 @@
 """Every public function of the library (``model.__all__``) refuses a wrong-typed argument with
-``InvalidInput`` naming the function and the parameter (``model/apicheck.py``), never a raw
+``InvalidInput`` naming the function and the parameter (``model/shell/apicheck.py``), never a raw
 ``TypeError``/``AttributeError``/``ValueError``; an argument the signature types as ``Any`` (a JSON
 document, a Dask client, an API result) is refused by the function itself with ``InvalidInput``."""
 
@@ -16,9 +16,9 @@ from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 import model
-from model import api, frames
-from model.apicheck import _checking_names, accepts
-from model.errors import InvalidInput
+from model.base.errors import InvalidInput
+from model.shell import api, frames
+from model.shell.apicheck import accepts, checking_names
 
 ROOT = Path(__file__).resolve().parents[2]
 POL, TRACE = "corpus/policies/report.policy", "corpus/traces/report_delivery.json"
@@ -56,7 +56,7 @@ junk = st.one_of(
 def _hints(name: str) -> dict[str, Any]:
     fn = inspect.unwrap(getattr(model, name))
     mod = sys.modules[fn.__module__]
-    return typing.get_type_hints(fn, {**vars(mod), **_checking_names(mod)})
+    return typing.get_type_hints(fn, {**vars(mod), **checking_names(mod)})
 
 
 def test_every_public_function_is_checked_and_has_a_base_case() -> None:

@@ -8,14 +8,14 @@ from __future__ import annotations
 
 from hypothesis import HealthCheck, assume, given, settings
 
-from model.budget import Budget
+from model.base.budget import Budget
 from model.edits.check.can import build_can
 from model.edits.check.compiled import bits
 from model.edits.check.instance import Instance
 from model.edits.check.symbolic import build_product, can_of_product
 from model.edits.check.symbolic_rounds import ranks
 from model.edits.check.wellformed import check_wellformed
-from tests.strategies import edit_instances, family_instances
+from model.oracle.generators import edit_instances, family_instances
 
 
 def _both_orders(inst: Instance) -> None:

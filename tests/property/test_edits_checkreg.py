@@ -15,7 +15,7 @@ from dataclasses import replace
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from model.canonical import canonical_str
+from model.base.canonical import canonical_str
 from model.edits.check.candidates import linearizations
 from model.edits.check.checker import decide
 from model.edits.check.contract import Term, call_ids, outcomes, show_outcome
@@ -27,7 +27,7 @@ from model.edits.runtime.checkreg import RegAccepted, RegRefusal, RegRefused, ch
 from model.edits.runtime.record import ActionSpec
 from model.edits.runtime.registration import Registration
 from model.edits.runtime.workflow import RegMap, Transition, Workflow
-from tests.strategies import EDIT_ACTIONS, EDIT_LABELS, edit_terms
+from model.oracle.generators import EDIT_ACTIONS, EDIT_LABELS, edit_terms
 
 Case = tuple[Registration, Workflow, RegMap, dict[str, str], dict[str, str]]
 

@@ -11,7 +11,7 @@ import dataclasses
 
 from hypothesis import HealthCheck, event, given, settings
 
-from model.budget import Budget, Unknown
+from model.base.budget import Budget, Unknown
 from model.edits.check.candidates import Candidate, enumerate_candidates
 from model.edits.check.checker import check
 from model.edits.check.instance import Instance
@@ -19,7 +19,7 @@ from model.edits.check.resolve import Word
 from model.edits.check.rounds import iterate
 from model.edits.check.verdict import Accepted, Engine, Invalid, Rejected, RejectionProof, Verdict
 from model.edits.check.verify import verify
-from tests.strategies import edit_instances, family_instances
+from model.oracle.generators import edit_instances, family_instances
 
 SETTINGS = settings(max_examples=3000, deadline=None, derandomize=True,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])

@@ -29,7 +29,7 @@ from model.edits.check.checker import decide
 from model.edits.check.contract import Call, Choice, Nil, Par, Seq, Term, call_ids
 from model.edits.check.instance import Instance, make_instance
 from model.edits.check.verdict import Accepted, Invalid, Rejected, Verdict
-from tests.strategies import EDIT_ACTIONS, edit_instances, edit_terms
+from model.oracle.generators import EDIT_ACTIONS, edit_instances, edit_terms
 
 FRESH = "d-fresh"
 EXAMPLES = 400

@@ -31,7 +31,7 @@ from typing import Any
 from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
-from model.canonical import JSON
+from model.base.canonical import JSON
 from model.edits.runtime import steps
 from model.edits.runtime.answers import CheckAnswer, EditAccepted, EditInvalid, NoCommit, Updated
 from model.edits.runtime.forms import ForkChoice, ForkParallel

@@ -19,7 +19,7 @@ from model.edits.check.instance import Instance, make_instance
 from model.edits.check.policy import from_maximal_words
 from model.edits.check.resolve import Word
 from model.edits.check.verdict import Accepted, Rejected
-from tests.strategies import edit_instances
+from model.oracle.generators import edit_instances
 
 Fam = set[tuple[Outcome, Word]]
 

@@ -17,7 +17,7 @@ from model.edits.check.instance import Instance, make_instance
 from model.edits.check.resolve import Mode, Word
 from model.edits.check.verdict import Accepted
 from model.edits.runtime.tree import residual
-from tests.strategies import edit_instances
+from model.oracle.generators import edit_instances
 
 
 def _safe(inst: Instance) -> set[tuple[Outcome, Word]]:

@@ -2,7 +2,7 @@
 generated families shaped like the artifact's benchmark ones: outcomes sharing one call ``x`` plus a
 call ``y_i`` of their own (sometimes a second shared call ``z``), each ordered at random, under a
 policy listing some of the label orders. Such families are rejected over several rounds or accepted
-with states removed far more often than ``tests.strategies``' instances (whose rejections are mostly
+with states removed far more often than ``model.oracle.generators``' instances (whose rejections are mostly
 one round), so they exercise the rounds found by passes.
 
 Checked: ``ranks`` by passes equals ``ranks`` by incremental updates; ``can_of_product`` equals
@@ -18,7 +18,7 @@ from itertools import permutations
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from model.budget import Budget
+from model.base.budget import Budget
 from model.edits.check.can import build_can
 from model.edits.check.checker import check
 from model.edits.check.compiled import bits

@@ -10,7 +10,7 @@ from hypothesis import event, settings
 from hypothesis import strategies as st
 from hypothesis.stateful import Bundle, MultipleResults, RuleBasedStateMachine, initialize, invariant, multiple, rule
 
-from model.canonical import JSON
+from model.base.canonical import JSON
 from model.monitor.adapter.report_task import load
 from model.monitor.adapter.shell import Adapter, Failure, Handle, Refusal
 from model.monitor.adapter.toolkit import FAIL, ReportWorld

@@ -14,16 +14,16 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from model.canonical import JSON
-from model.errors import InvalidInput
+from model.base.canonical import JSON
+from model.base.errors import InvalidInput
 from model.monitor.decide.base import Decision, Verdict, decide_source
 from model.monitor.decide.commit import Outcome, commit, observe, step
 from model.monitor.decide.compiled_entries import scalar_key
 from model.monitor.decide.state import Call, State, initial_state
 from model.monitor.language import policy as P
 from model.monitor.language.policy import Policy
+from model.oracle.generators import exactly, monitor_runs
 from tests.property.test_monitor_props import POLICIES, run_sequence
-from tests.strategies import exactly, monitor_runs
 
 
 def step_source(policy: Policy, state: State, call: Call, outcome: Outcome) -> tuple[Verdict, State]:
@@ -70,7 +70,7 @@ TRICKY: list[JSON] = [1, 1.0, True, "1", 0, -0.0, False, None, "", 2**53 - 1, 2*
 @settings(max_examples=300, deadline=None)
 @given(st.sampled_from(TRICKY), st.sampled_from(TRICKY))
 def test_scalar_key_is_json_equality(a: JSON, b: JSON) -> None:
-    from model.canonical import json_equal
+    from model.base.canonical import json_equal
 
     ka, kb = scalar_key(a), scalar_key(b)
     assert (ka == kb) == json_equal(a, b) or ka is kb  # an unkeyed value (no index) is never equal by key

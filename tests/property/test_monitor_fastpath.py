@@ -6,7 +6,7 @@ same results, log the same events (arguments, verdicts with reasons, details, ef
 allocations, outcomes) and hold the same public state (compared as ``State`` snapshots, counters of the
 same type), whether or not the state was read between calls.
 
-Two workloads: generated policies and runs (``tests.strategies.monitor_runs``, with exact-call permits
+Two workloads: generated policies and runs (``model.oracle.generators.monitor_runs``, with exact-call permits
 put back on some grants, requirements satisfied and permits issued between calls, scripted outcomes so
 tools fail at will); and the report task's policies on the reference tools (real handles and field
 handles, quotas on both lists, permits, a directory that answers with conflicting or malformed records
@@ -23,15 +23,15 @@ from typing import Any
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from model.canonical import JSON
+from model.base.canonical import JSON
 from model.monitor.adapter.report_task import load
 from model.monitor.adapter.shell import Adapter, Handle, Refusal
 from model.monitor.adapter.toolkit import FAIL, ReportWorld, ToolFailure
 from model.monitor.decide.commit import Outcome
 from model.monitor.decide.state import Call
 from model.monitor.language import policy as P
-from tests.strategies import exactly as _exactly
-from tests.strategies import monitor_runs
+from model.oracle.generators import exactly as _exactly
+from model.oracle.generators import monitor_runs
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

@@ -11,8 +11,8 @@ from pathlib import Path
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from model.canonical import JSON
-from model.errors import InvalidInput
+from model.base.canonical import JSON
+from model.base.errors import InvalidInput
 from model.monitor.decide.base import Decision, decide
 from model.monitor.decide.commit import Outcome, step
 from model.monitor.decide.state import Call, State, initial_state, issue_permit, satisfy
@@ -20,7 +20,7 @@ from model.monitor.decide.wellformed import violations
 from model.monitor.language.labels import Label, Levels
 from model.monitor.language.policy import ConstPat, ConstRes, Policy, SlotPat
 from model.monitor.language.syntax import load_policy
-from tests.strategies import policies
+from model.oracle.generators import policies
 
 POLICIES = {p.stem: load_policy(str(p)) for p in sorted(
     (Path(__file__).resolve().parent.parent.parent / "corpus" / "policies").glob("*.policy"))}

@@ -13,8 +13,8 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from model.canonical import canonical_str
-from model.errors import InvalidInput
+from model.base.canonical import canonical_str
+from model.base.errors import InvalidInput
 from model.monitor.adapter.report_task import load
 from model.monitor.adapter.shell import Adapter, Handle
 from model.monitor.adapter.toolkit import ReportWorld

@@ -8,12 +8,12 @@ from collections.abc import Callable
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from model.errors import InvalidInput
+from model.base.errors import InvalidInput
 from model.monitor.language.policy import Policy
 from model.monitor.language.policy_json import policy_from_json, policy_from_json_text, policy_to_json
 from model.monitor.language.syntax import parse_policy, print_policy
 from model.monitor.language.validate import validate
-from tests.strategies import policies, policy_texts
+from model.oracle.generators import policies, policy_texts
 
 ROUND_TRIPS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 FUZZ = settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])

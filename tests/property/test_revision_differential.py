@@ -35,6 +35,7 @@ from model.monitor.decide.commit import Outcome, step
 from model.monitor.decide.state import Call, State, initial_state, satisfy
 from model.monitor.language import policy as P
 from model.monitor.language.policy import Policy, Tool
+from model.oracle.generators import REVISION_TOOL, REVISION_WORKLOAD_JSON, del_text, revision_cases, revision_grants
 from model.revision.carry import Ledgers, check_correspondence
 from model.revision.certify.agreement import Agree, Disagree, agree
 from model.revision.certify.certificate import Certificate, certificate_from_json, certificate_to_json
@@ -45,14 +46,13 @@ from model.revision.certify.joint_certificate import JointSimulation, joint_from
 from model.revision.certify.simulation import NoSimulation, simulate
 from model.revision.certify.structural import certify
 from model.revision.effects import EVERY_EFFECT
+from model.revision.explore.counterexample import Counterexample, lost_client
+from model.revision.explore.prefix import Prefix, PrefixStep, StartingPoint, starting_point
+from model.revision.explore.workload import Workload, workload_from_json
 from model.revision.report import Certified, NotPreserved
 from model.revision.revise import revise
-from model.revision.search.counterexample import Counterexample, lost_client
-from model.revision.search.prefix import Prefix, PrefixStep, StartingPoint, starting_point
-from model.revision.search.workload import Workload, workload_from_json
 from model.revision.smt.explicit import Domain, disagreement, domain_for, overlap, replay_matches
 from model.revision.smt.globs import translate
-from tests.strategies import REVISION_TOOL, REVISION_WORKLOAD_JSON, _del_text, revision_cases, revision_grants
 
 TOOLS = (REVISION_TOOL,)
 WORKLOAD = workload_from_json(REVISION_WORKLOAD_JSON)
@@ -189,17 +189,17 @@ def ceiling_cases(draw: st.DrawFn) -> tuple[Policy, Policy]:
     """A delete policy with a one-grant application ceiling, revised mostly in the user list: the
     shape where the ceiling masks what the user list loses, so only the joint simulation certifies."""
     from model.monitor.language.syntax import parse_policy
-    from tests.strategies import _del_entry, _edit
+    from model.oracle.generators import del_entry, policy_edit
 
-    user = draw(st.lists(_del_entry(), min_size=1, max_size=3))
-    app = [draw(_del_entry())]
+    user = draw(st.lists(del_entry(), min_size=1, max_size=3))
+    app = [draw(del_entry())]
     new_user, new_app = list(user), list(app)
     for _ in range(draw(st.integers(1, 2))):
         if draw(st.integers(0, 3)) > 0:
-            new_user = draw(_edit(new_user))
+            new_user = draw(policy_edit(new_user))
         else:
-            new_app = draw(_edit(new_app))
-    return parse_policy(_del_text("old", user, app)), parse_policy(_del_text("new", new_user, new_app))
+            new_app = draw(policy_edit(new_app))
+    return parse_policy(del_text("old", user, app)), parse_policy(del_text("new", new_user, new_app))
 
 
 @settings(max_examples=40, deadline=None)
@@ -261,18 +261,18 @@ def _refused_only_last(old: Policy, new: Policy, lost: Counterexample) -> bool:
 
 def test_lost_client_search_agrees_with_brute_force_on_the_widening() -> None:
     from model.monitor.language.syntax import parse_policy
-    from tests.strategies import _del_text
+    from model.oracle.generators import del_text
 
-    old = parse_policy(_del_text("old", ['allow file.delete("B") quota 1', 'allow file.delete("A") quota 1'],
+    old = parse_policy(del_text("old", ['allow file.delete("B") quota 1', 'allow file.delete("A") quota 1'],
                                  ["allow file.delete(*) quota unlimited"]))
-    new = parse_policy(_del_text("new", ["allow file.delete(*) quota 1", 'allow file.delete("A") quota 1'],
+    new = parse_policy(del_text("new", ["allow file.delete(*) quota 1", 'allow file.delete("A") quota 1'],
                                  ["allow file.delete(*) quota unlimited"]))
     found = lost_client(old, new, WORKLOAD, BOUND)
     assert isinstance(found, Counterexample)
     assert found.seq == brute_lost(old, new) == (0, 1)
 
 
-# --- mid-task revisions: the same judgments after generated admitted prefixes (model/revision/search/prefix.py) ---
+# --- mid-task revisions: the same judgments after generated admitted prefixes (model/revision/explore/prefix.py) ---
 
 def _admitted_prefix(old: Policy, picks: list[int]) -> Prefix:
     """The calls of ``picks`` (workload template indices) that ``old`` admits, in order (refused ones skipped)."""

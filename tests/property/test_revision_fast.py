@@ -1,6 +1,6 @@
 """Differential tests of the memoized revision engines against the unmemoized ones they
 speed up, which must give identical verdicts, certificates and counterexamples
-(model/revision/search/memo.py, leaves.py, samples.py).
+(model/revision/explore/memo.py, leaves.py, samples.py).
 
 - Generated permission lists of ``pay`` grants (constants, globs, slots, key allowlists, predicates):
   the match vectors ``simulation.vectors`` enumerates with a memo — kept across examples, so answers
@@ -19,19 +19,19 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from model.monitor.language.policy import Entry, Policy
+from model.oracle.generators import REVISION_TOOL, REVISION_WORKLOAD_JSON, revision_cases, revision_grants
 from model.revision.certify.certificate import Certificate
 from model.revision.certify.checker import Valid, check, check_joint
 from model.revision.certify.joint_certificate import JointSimulation
 from model.revision.certify.simulation import vectors
 from model.revision.corpus import load_manifest
 from model.revision.effects import EVERY_EFFECT
+from model.revision.explore.memo import Memo
+from model.revision.explore.workload import workload_from_json
 from model.revision.report import Certified
 from model.revision.revise import revise
-from model.revision.search.memo import Memo
-from model.revision.search.workload import workload_from_json
 from model.revision.smt.samples import Pool
 from model.revision.smt.symbolic import Witness
-from tests.strategies import REVISION_TOOL, REVISION_WORKLOAD_JSON, revision_cases, revision_grants
 
 TOOLS = (REVISION_TOOL,)
 WORKLOAD = workload_from_json(REVISION_WORKLOAD_JSON)

@@ -17,6 +17,7 @@ import json
 from hypothesis import event, given, settings
 
 from model.monitor.language.policy import Policy
+from model.oracle.generators import revision_cases
 from model.revision.certify.checker import Valid
 from model.revision.certify.joint import propose as propose_joint
 from model.revision.certify.linear import propose_linear
@@ -25,7 +26,6 @@ from model.revision.certify.linear_check import check_linear
 from model.revision.certify.simulation import NoSimulation, simulate
 from model.revision.effects import EVERY_EFFECT
 from tests.property.test_revision_differential import brute_lost, ceiling_cases
-from tests.strategies import revision_cases
 
 
 def _agree(old: Policy, new: Policy) -> None:

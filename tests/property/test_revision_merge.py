@@ -11,11 +11,11 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 
 from model.monitor.language.policy import Policy
+from model.oracle.generators import REVISION_WORKLOAD_JSON, revision_cases
 from model.revision.corpus import Entry, load_manifest
-from model.revision.search.counterexample import Counterexample, Searched, lost_client, new_forbidden
-from model.revision.search.prefix import starting_point
-from model.revision.search.workload import workload_from_json
-from tests.strategies import REVISION_WORKLOAD_JSON, revision_cases
+from model.revision.explore.counterexample import Counterexample, Searched, lost_client, new_forbidden
+from model.revision.explore.prefix import starting_point
+from model.revision.explore.workload import workload_from_json
 
 
 def same(a: Counterexample | Searched, b: Counterexample | Searched) -> bool:

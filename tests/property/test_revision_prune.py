@@ -11,14 +11,14 @@ from __future__ import annotations
 from hypothesis import given, settings
 
 from model.monitor.language.policy import Policy
+from model.oracle.generators import REVISION_WORKLOAD_JSON, revision_cases
 from model.revision.corpus import load_manifest
-from model.revision.search.counterexample import Counterexample, Searched, lost_client, new_forbidden
-from model.revision.search.memo import Memo
-from model.revision.search.prefix import starting_point
-from model.revision.search.workload import Workload, workload_from_json
+from model.revision.explore.counterexample import Counterexample, Searched, lost_client, new_forbidden
+from model.revision.explore.memo import Memo
+from model.revision.explore.prefix import starting_point
+from model.revision.explore.workload import Workload, workload_from_json
 from model.revision.wide import wide_revision
 from tests.property.test_revision_merge import same
-from tests.strategies import REVISION_WORKLOAD_JSON, revision_cases
 
 
 def _both(old: Policy, new: Policy, workload: Workload, bound: int, point: object = None, plain: bool = True) -> None:

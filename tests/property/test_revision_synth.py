@@ -20,14 +20,14 @@ import z3
 from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
-from model.canonical import JSON
+from model.base.canonical import JSON
 from model.monitor.decide.matching import MISSING, Effect, entry_matches, lookup_path
 from model.monitor.decide.state import State
 from model.monitor.language.policy import Entry
 from model.monitor.language.syntax import load_policy
+from model.oracle.generators import REVISION_TOOL, revision_grants
 from model.revision.smt.symbolic import JV, Encoder, Unsupported, Witness, const
 from model.revision.smt.synth import synthesize, well_formed
-from tests.strategies import REVISION_TOOL, revision_grants
 
 TOOLS = (REVISION_TOOL,)
 ROOT = Path(__file__).resolve().parents[2]

@@ -1,4 +1,4 @@
-"""The fast schema validator never accepts what the reference refuses (``model/schemas.py``).
+"""The fast schema validator never accepts what the reference refuses (``model/base/schemas.py``).
 
 ``validate`` trusts ``jsonschema_rs`` when it says "valid" and otherwise asks ``jsonschema``, so the
 one thing that would change a verdict is Rust accepting a document Python refuses. Seeds: every corpus
@@ -17,9 +17,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from model.errors import InvalidInput
-from model.jsonio import decode
-from model.schemas import SCHEMA_DIR, fast_validator, reference_validator
+from model.base.errors import InvalidInput
+from model.base.jsonio import decode
+from model.base.schemas import SCHEMA_DIR, fast_validator, reference_validator
 from tests.fuzz_mutations import _structural
 
 pytest.importorskip("jsonschema_rs", reason="jsonschema-rs is a dependency; without it only the reference runs")

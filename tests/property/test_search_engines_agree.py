@@ -8,6 +8,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 
 from model.monitor.decide.base import Decision
+from model.oracle.generators import search_confusable_variants, search_report_variants
 from model.search.baseline import explore_baseline
 from model.search.compare import Disagreement, compare, report
 from model.search.explicit import explore
@@ -15,7 +16,6 @@ from model.search.model import SearchModel
 from model.search.smt import check
 from model.search.space import apply_action, initial
 from model.search.verdict import Found, Trace
-from tests.strategies import search_confusable_variants, search_report_variants
 
 
 def _admitted(model: SearchModel, trace: Trace) -> bool:

@@ -13,12 +13,12 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, given, settings
 
+from model.oracle.generators import search_report_variants
 from model.search.baseline import explore_baseline
 from model.search.explicit import ExplicitRun, explore
 from model.search.load import load_model
 from model.search.model import SearchModel
 from model.search.verdict import Found, verdict_name
-from tests.strategies import search_report_variants
 
 SEARCH = Path(__file__).resolve().parents[2] / "corpus" / "search"
 

@@ -15,10 +15,10 @@ from hypothesis import strategies as st
 from model.dist import search as dist_search
 from model.dist.measure import Measure
 from model.dist.search import explore_distributed
+from model.oracle.generators import search_confusable_variants, search_report_variants
 from model.search.explicit import ExplicitRun, explore
 from model.search.fingerprint import explore_fingerprint
 from model.search.model import SearchModel
-from tests.strategies import search_confusable_variants, search_report_variants
 
 
 def same(a: ExplicitRun, b: ExplicitRun) -> None:

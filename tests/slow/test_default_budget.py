@@ -1,5 +1,5 @@
 """Without ``--budget`` a question too large to answer interactively answers Unknown (exit 3) within the
-default budget, and says it was the default (``model.budget.DEFAULT_CLI``)."""
+default budget, and says it was the default (``model.base.budget.DEFAULT_CLI``)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from model.budget import DEFAULT_CLI
+from model.base.budget import DEFAULT_CLI
 
 ROOT = Path(__file__).resolve().parents[2]
 pytestmark = pytest.mark.slow
@@ -17,7 +17,8 @@ pytestmark = pytest.mark.slow
 
 def test_search_bound_64_without_budget_answers_unknown_in_the_default_budget() -> None:
     assert DEFAULT_CLI.seconds is not None
-    res = subprocess.run([sys.executable, "-m", "model.cli", "search", "corpus/search/report.json", "--bound", "64",
+    res = subprocess.run([sys.executable, "-m", "model.shell.cli", "search", "corpus/search/report.json",
+                          "--bound", "64",
                           "--engine", "explicit"], cwd=ROOT, capture_output=True, text=True,
                          timeout=DEFAULT_CLI.seconds * 3)  # the old default ran for 600 s
     assert res.returncode == 1 or res.returncode == 3, res.stderr  # 1: a forbidden trace was found before

@@ -150,7 +150,7 @@ if __name__ == "__main__":
 
 
 def test_z3_work_beside_a_live_cluster_does_not_crash(tmp_path: Path) -> None:
-    # Before model/z3guard.py both the workers and this driver died with SIGSEGV in Z3 (2 runs of 2, 3
+    # Before model/base/z3guard.py both the workers and this driver died with SIGSEGV in Z3 (2 runs of 2, 3
     # segfaults in a third): Dask's threads ran the cyclic collector, whose Z3 finalizers raced the
     # solver. A subprocess, so that a crash fails this test instead of killing the test run.
     import subprocess

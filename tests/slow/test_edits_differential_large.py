@@ -16,8 +16,8 @@ from model.edits.check.instance import Instance
 from model.edits.check.rounds import iterate
 from model.edits.check.verdict import Accepted, Engine, Invalid, Rejected
 from model.edits.check.verify import verify
+from model.oracle.generators import edit_instances, family_instances
 from tests.property.test_edits_differential import _engines_agree  # here, not in the test: see below
-from tests.strategies import edit_instances, family_instances
 
 
 @pytest.mark.slow

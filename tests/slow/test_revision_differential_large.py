@@ -9,18 +9,18 @@ import pytest
 from hypothesis import given, settings
 
 from model.monitor.language.policy import Entry, Policy
+from model.oracle.generators import REVISION_TOOL, REVISION_WORKLOAD_JSON, revision_cases, revision_grants
 from model.revision.certify.agreement import Disagree, agree
 from model.revision.certify.certificate import Certificate
 from model.revision.certify.checker import Valid, check, check_joint
 from model.revision.certify.independence import Overlap, independent
 from model.revision.certify.joint_certificate import JointSimulation
 from model.revision.effects import EVERY_EFFECT
+from model.revision.explore.workload import workload_from_json
 from model.revision.report import Certified, NotPreserved
 from model.revision.revise import revise
-from model.revision.search.workload import workload_from_json
 from model.revision.smt.explicit import Domain, disagreement, domain_for, overlap, replay_matches
 from tests.property.test_revision_differential import _PICKS, _admitted_prefix, brute_lost, brute_lost_from
-from tests.strategies import REVISION_TOOL, REVISION_WORKLOAD_JSON, revision_cases, revision_grants
 
 TOOLS = (REVISION_TOOL,)
 WORKLOAD = workload_from_json(REVISION_WORKLOAD_JSON)

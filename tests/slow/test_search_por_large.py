@@ -6,9 +6,9 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, given, settings
 
+from model.oracle.generators import search_report_variants
 from model.search.model import SearchModel
 from tests.property.test_search_por import _corpus, check_all
-from tests.strategies import search_report_variants
 
 pytestmark = pytest.mark.slow
 

@@ -26,9 +26,9 @@ from model.admission.signatures.auth_events import (
     verify_caller_chain,
 )
 from model.admission.signatures.hybrid import generate_hybrid, hybrid_public_pem, public_keys
-from model.admission.signatures.signing import KeyPair
-from model.cli import main
-from model.errors import InvalidInput
+from model.base.errors import InvalidInput
+from model.base.signing import KeyPair
+from model.shell.cli import main
 
 NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 SECRET = "s3cret-value-0123456789"

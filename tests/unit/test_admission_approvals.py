@@ -23,9 +23,9 @@ from model.admission.decision.approvals import (
     verify_approval,
 )
 from model.admission.refusal import Refusal, RefusalReason
-from model.admission.signatures.signing import KeyPair, format_instant
-from model.canonical import JSON, canonical_bytes
-from model.errors import InputKind, InvalidInput
+from model.base.canonical import JSON, canonical_bytes
+from model.base.errors import InputKind, InvalidInput
+from model.base.signing import KeyPair, format_instant
 
 NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 KEY = KeyPair.generate("k1")

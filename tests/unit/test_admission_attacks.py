@@ -17,10 +17,10 @@ from model.admission.deployments.release_deployment import REFUNDS_POLICY, Pipel
 from model.admission.refusal import Refusal, RefusalReason
 from model.admission.release.gateway import Authorized, Released, ReleaseGate
 from model.admission.signatures.records import RecordStore
-from model.admission.signatures.signing import KeyPair, parse_instant
 from model.admission.tools import ToolRegistry
-from model.canonical import JSON
-from model.errors import InvalidInput
+from model.base.canonical import JSON
+from model.base.errors import InvalidInput
+from model.base.signing import KeyPair, parse_instant
 
 NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 R = RefusalReason

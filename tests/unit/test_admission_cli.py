@@ -11,8 +11,8 @@ from click.testing import CliRunner
 
 from model.admission.deployments.release_deployment import REFUNDS_POLICY
 from model.admission.signatures.records import RecordStore
-from model.admission.signatures.signing import KeyPair
-from model.cli import main
+from model.base.signing import KeyPair
+from model.shell.cli import main
 
 NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 
@@ -109,7 +109,7 @@ def test_admit_explore_reports_counts_and_finds_injected_fault() -> None:
 
 def test_explore_answers_unknown_when_its_budget_runs_out() -> None:
     from model.admission.deployments.explore import explore
-    from model.budget import Budget
+    from model.base.budget import Budget
 
     r = explore(depth=40, attempts=3, budget=Budget(states=50))
     assert r.unknown is not None and r.unknown.limit == "states" and not r.complete and r.transitions == 50

@@ -16,7 +16,7 @@ from model.admission.release.gateway import load_transaction
 from model.admission.resumable.envelope import load_request
 from model.admission.resumable.tenant_policy import load_tenant_policies
 from model.admission.signatures.records import RecordValid, verify_chain, verify_record
-from model.admission.signatures.signing import public_key_from_text
+from model.base.signing import public_key_from_text
 
 ROOT = Path(__file__).resolve().parents[2]
 CORPUS = ROOT / "corpus" / "admission"

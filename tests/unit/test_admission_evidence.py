@@ -15,8 +15,8 @@ from model.admission.decision.approvals import ApprovalVerified, ApproverKey, Ap
 from model.admission.decision.evidence import verify_approval_evidence
 from model.admission.decision.nonces import SqliteNonceStore
 from model.admission.refusal import Refusal, RefusalReason
-from model.admission.signatures.signing import KeyPair, format_instant
-from model.canonical import JSON
+from model.base.canonical import JSON
+from model.base.signing import KeyPair, format_instant
 
 NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 KEY = KeyPair.generate("k1")

@@ -20,8 +20,8 @@ from model.admission.release.gateway import Authorized, Released, ReleaseGate
 from model.admission.signatures.hybrid import public_keys
 from model.admission.signatures.records import RecordStore, verify_record
 from model.admission.tools import ToolRegistry
-from model.canonical import JSON
-from model.errors import InvalidInput
+from model.base.canonical import JSON
+from model.base.errors import InvalidInput
 
 NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 SECRET = "paytm-live-key-9f8e7d6c5b4a"

@@ -30,7 +30,7 @@ from model.admission.resumable.attempt_store import AttemptStore
 from model.admission.resumable.attempts import AttemptState, Event
 from model.admission.resumable.review import Recorded
 from model.admission.tools import ToolRegistry
-from model.canonical import JSON
+from model.base.canonical import JSON
 from tests.postgres import fresh_schema
 
 NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)

@@ -12,7 +12,7 @@ import pytest
 from model.admission.decision.governance import Governance
 from model.admission.deployments.release_deployment import REFUNDS_POLICY, Pipeline
 from model.admission.signatures.records import RecordStore
-from model.errors import InvalidInput
+from model.base.errors import InvalidInput
 
 NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 

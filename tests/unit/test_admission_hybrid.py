@@ -42,11 +42,11 @@ from model.admission.signatures.hybrid import (
     verify_object,
 )
 from model.admission.signatures.records import RecordDefect, RecordInvalid, RecordStore, RecordValid, verify_record
-from model.admission.signatures.signing import KeyPair, format_instant
 from model.admission.tools import ToolRegistry
-from model.canonical import JSON, canonical_bytes
-from model.cli import main
-from model.errors import InvalidInput
+from model.base.canonical import JSON, canonical_bytes
+from model.base.errors import InvalidInput
+from model.base.signing import KeyPair, format_instant
+from model.shell.cli import main
 
 NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 HK = generate_hybrid("rt-h")

@@ -19,7 +19,7 @@ from model.admission.decision.nonces import SqliteNonceStore
 from model.admission.deployments.release_deployment import Pipeline
 from model.admission.refusal import Refusal, RefusalReason
 from model.admission.release.gateway import Authorized, Released
-from model.admission.signatures.signing import KeyPair, parse_instant
+from model.base.signing import KeyPair, parse_instant
 
 KEY = KeyPair.generate("alice-key-1")
 REGISTRY = ApproverRegistry({("alice", "alice-key-1"): ApproverKey("alice", "alice-key-1", KEY.public)})

@@ -19,7 +19,7 @@ from model.admission.resumable.permits import Holder, issue_permit
 from model.admission.resumable.replay import Replayed, ReplayService
 from model.admission.resumable.review import Recorded
 from model.admission.signatures.hybrid import generate_hybrid, public_keys, sign_object
-from model.admission.signatures.signing import KeyPair
+from model.base.signing import KeyPair
 
 NOW = EPOCH
 TREASURY = generate_hybrid("treasury-1")

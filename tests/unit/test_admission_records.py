@@ -23,9 +23,9 @@ from model.admission.signatures.records import (
     verify_chain,
     verify_record,
 )
-from model.admission.signatures.signing import KeyPair, format_instant
-from model.canonical import JSON, digest
-from model.errors import InputKind, InvalidInput
+from model.base.canonical import JSON, digest
+from model.base.errors import InputKind, InvalidInput
+from model.base.signing import KeyPair, format_instant
 
 NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 
@@ -65,7 +65,7 @@ def test_altered_record_fails_offline_verification(store: RecordStore, path: tup
 
 
 def test_altered_record_with_recomputed_hash_fails_signature(store: RecordStore) -> None:
-    from model.canonical import digest
+    from model.base.canonical import digest
     rec = store.append("execution", {"amount": 120}, NOW)
     rec["payload"]["body"]["amount"] = 1
     rec["recordHash"] = digest(rec["payload"])

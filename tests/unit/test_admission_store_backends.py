@@ -1,4 +1,4 @@
-"""The admission stores' contract on both backends (``model.pgstore``): the nonce store spends once,
+"""The admission stores' contract on both backends (``model.base.store.postgres``): the nonce store spends once,
 all-or-nothing, across store objects and threads; stores are stamped and refuse another kind's;
 and, PostgreSQL only, the stamping, versioning and migration rules of a schema, the password never
 shown, a closed store staying closed, a connection dropped mid-transaction losing and duplicating
@@ -17,9 +17,9 @@ import pytest
 from model.admission.decision.nonces import KIND as NONCE_KIND
 from model.admission.decision.nonces import Reservation, SqliteNonceStore
 from model.admission.resumable.attempt_store import AttemptStore
-from model.errors import InputKind, InvalidInput
-from model.pgstore import MIGRATIONS, PgDatabase, redacted
-from model.store_kinds import kind
+from model.base.errors import InputKind, InvalidInput
+from model.base.store.kinds import kind
+from model.base.store.postgres import MIGRATIONS, PgDatabase, redacted
 from tests.postgres import fresh_schema
 
 NOW = datetime(2026, 1, 1, tzinfo=UTC)

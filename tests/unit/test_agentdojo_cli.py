@@ -9,7 +9,7 @@ from click.testing import CliRunner
 
 pytest.importorskip("agentdojo", reason="AgentDojo is the optional extra 'agentdojo' (make test installs it)")
 
-from model.cli import main
+from model.shell.cli import main
 
 
 def test_a_refused_task_exits_1_and_names_the_refusal() -> None:
@@ -52,7 +52,7 @@ def test_unknown_names_are_one_error_line_and_exit_2(args: list[str]) -> None:
 
 
 def test_a_policy_variant_is_a_corpus_name_never_a_path() -> None:
-    # '--policy ../banking' used to resolve to corpus/agentdojo/banking_../banking.policy
+    # '--policy ../banking' used to resolve to a file named banking_../banking.policy in corpus/agentdojo
     result = CliRunner().invoke(main, ["agentdojo", "banking", "user_task_11", "--policy", "../banking"])
     assert result.exit_code == 2
     assert result.output.count("\n") == 1 and "a variant of banking (weak)" in result.output

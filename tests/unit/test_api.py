@@ -1,4 +1,4 @@
-"""The library façade (model/api.py) and its table forms (model/frames.py): the docstring examples run,
+"""The library façade (model/shell/api.py) and its table forms (model/shell/frames.py): the docstring examples run,
 the functions agree with the CLI's engines, and every result becomes a DataFrame with the rows expected."""
 
 from __future__ import annotations
@@ -9,8 +9,8 @@ from pathlib import Path
 import pytest
 
 import model
-from model import api, api_evidence, frames
-from model.errors import InvalidInput
+from model.base.errors import InvalidInput
+from model.shell import api, api_evidence, frames
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 

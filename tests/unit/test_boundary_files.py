@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from model.cli import main
+from model.shell.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
 C = ROOT / "corpus"

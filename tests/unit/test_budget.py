@@ -6,8 +6,8 @@ import time
 
 import pytest
 
-from model.budget import Budget, BudgetExhausted, Unknown
-from model.errors import InvalidInput
+from model.base.budget import Budget, BudgetExhausted, Unknown
+from model.base.errors import InvalidInput
 
 
 @pytest.mark.parametrize("text", ["30s", "5m", "2h", "200000states", "30s,200000states", "none", "1.5s"])

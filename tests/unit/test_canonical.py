@@ -10,18 +10,18 @@ import rfc8785
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from model.canonical import (
-    _normalize,
-    _plain,
+from model.base.canonical import (
     canonical_bytes,
     canonical_str,
     digest,
     is_exact_json,
     json_equal,
     loads,
+    normalize,
+    plain_value,
 )
-from model.errors import InputKind, InvalidInput
-from model.json_exact import lone_surrogate
+from model.base.errors import InputKind, InvalidInput
+from model.base.json_exact import lone_surrogate
 
 
 def test_keys_are_sorted_by_utf16_code_units_and_whitespace_removed() -> None:
@@ -84,7 +84,7 @@ def test_canonical_form_is_a_fixed_point_and_agrees_with_json_equal(v: object) -
     text = canonical_str(v)
     assert canonical_str(json.loads(text)) == text
     assert json_equal(v, json.loads(text))
-    # The user boundary (model.jsonio) reads canonical text back exactly when every number is within
+    # The user boundary (model.base.jsonio) reads canonical text back exactly when every number is within
     # ±(2**53 - 1) and every string is free of lone surrogates; otherwise it refuses, never rounds.
     if is_exact_json(v) and _in_boundary_domain(v):
         assert json_equal(v, loads(text)) and canonical_str(loads(text)) == text
@@ -113,9 +113,9 @@ plain_values = st.recursive(
 @settings(max_examples=500, deadline=None)
 @given(plain_values | json_values)
 def test_fast_path_agrees_with_the_reference_library(v: object) -> None:
-    reference = bytes(rfc8785.dumps(_normalize(v, ())))
+    reference = bytes(rfc8785.dumps(normalize(v, ())))
     assert canonical_bytes(v) == reference
-    if _plain(v):
+    if plain_value(v):
         assert isinstance(v, dict | list | str | int | bool) or v is None
 
 
@@ -123,7 +123,7 @@ def test_fast_path_agrees_with_the_reference_library(v: object) -> None:
     ({"amount": 2**53}, "$.amount"), ({"a": [1, float("nan")]}, "$.a[1]"), ({"a": {1: 2}}, "$.a"), ([b"x"], "$[0]"),
 ])
 def test_check_exact_json_refuses_what_would_be_rounded_or_is_not_json(bad: object, where: str) -> None:
-    from model.canonical import check_exact_json, is_exact_json
+    from model.base.canonical import check_exact_json, is_exact_json
 
     with pytest.raises(InvalidInput) as info:
         check_exact_json(bad, "doc.json")

@@ -14,7 +14,7 @@ import click
 import pytest
 from click.testing import CliRunner
 
-from model.cli import LAZY_COMMANDS, load_command, main
+from model.shell.cli import LAZY_COMMANDS, load_command, main
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -33,7 +33,8 @@ def test_help_lists_every_subcommand() -> None:
 
 
 def _modules_after(args: list[str], extra_path: str = "") -> tuple[int, set[str], str]:
-    code = ("import sys, json\nfrom model.cli import main\ntry:\n    main(sys.argv[1:])\nexcept SystemExit as e:\n"
+    code = ("import sys, json\nfrom model.shell.cli import main\ntry:\n    main(sys.argv[1:])\n"
+            "except SystemExit as e:\n"
             "    rc = e.code or 0\nprint(json.dumps([rc, sorted(sys.modules)]))")
     env = {**os.environ, "PYTHONPATH": os.pathsep.join(p for p in (extra_path, str(ROOT)) if p)}
     out = subprocess.run([sys.executable, "-c", code, *args], cwd=ROOT, env=env, capture_output=True, text=True,

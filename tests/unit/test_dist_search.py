@@ -14,8 +14,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from model.budget import Budget, Unknown
-from model.cli import main
+from model.base.budget import Budget, Unknown
 from model.dist import search as dist_search
 from model.dist.measure import Measure
 from model.dist.partition import Summary, class_of, proj_text
@@ -28,6 +27,7 @@ from model.search.fingerprint import explore_fingerprint
 from model.search.heap import paused, quiet, release
 from model.search.load import load_model
 from model.search.verdict import Found
+from model.shell.cli import main
 
 SEARCH = Path(__file__).resolve().parents[2] / "corpus" / "search"
 

@@ -18,8 +18,7 @@ from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from model.budget import Budget, Unknown
-from model.cli import main
+from model.base.budget import Budget, Unknown
 from model.dist import system as ws
 from model.dist.measure import Measure
 from model.dist.system_search import search_distributed, trace_of
@@ -27,6 +26,7 @@ from model.search.fpset import collision_probability
 from model.search.system.admission import AdmissionSystem, load
 from model.search.system.bfs import Reached, SystemRun, search
 from model.search.system.frontier import Codec
+from model.shell.cli import main
 from tests.property.test_system_differential import _Graph, graphs
 
 SEARCH = Path(__file__).resolve().parents[2] / "corpus" / "search"

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from model.reproduce import load_experiment
+from model.shell.reproduce import load_experiment
 
 ROOT = Path(__file__).resolve().parents[2]
 COMMITTED = ROOT / "paper_figures" / "tables" / "edit_timing_artifact.csv"

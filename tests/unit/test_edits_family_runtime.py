@@ -13,7 +13,7 @@ from model.edits.check.verify import verify
 from model.edits.runtime.answers import EditAccepted, EditRejected
 from model.edits.runtime.invariant import agent_sec
 from model.edits.runtime.runtime import Runtime
-from model.edits.runtime.scenarios import _seq, registration
+from model.edits.runtime.scenarios import registration, seq_term
 from model.edits.runtime.session import run_session, session_from_json
 from model.edits.runtime.tree import Leaf, contract_of, leaves, show_node
 
@@ -24,7 +24,7 @@ ROOT = {"family": "F", "outcomes": [
 
 
 def _script(policy: dict[str, Any], steps: list[dict[str, Any]]) -> dict[str, Any]:
-    rules = {"fc": {"kind": "fork-choice", "left": _seq("xj"), "right": _seq("xj")}}
+    rules = {"fc": {"kind": "fork-choice", "left": seq_term("xj"), "right": seq_term("xj")}}
     acts = {"da": ("a", {"op": "a"}), "db": ("b", {"op": "b"}), "dc": ("c", {"op": "c"}), "dj": ("j", {"op": "j"})}
     reg = registration("fam", policy, acts, {"xa": "da", "xb": "db", "xc": "dc", "xj": "dj"}, rules, ROOT,
                        {"root": "owner"}, "fam")

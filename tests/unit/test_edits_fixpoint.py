@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from model.budget import Budget, Unknown
+from model.base.budget import Budget, Unknown
 from model.edits.check.checker import check
 from model.edits.check.contract import Call, Choice, Nil, Par, Seq
 from model.edits.check.digest import instance_digest

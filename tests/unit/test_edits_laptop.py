@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from model.cli import main
 from model.edits.runtime.answers import (
     CheckAnswer,
     EditAccepted,
@@ -27,6 +26,7 @@ from model.edits.runtime.runtime import Runtime
 from model.edits.runtime.scenarios import SESSIONS, laptop
 from model.edits.runtime.session import load_session, run_session, run_step, session_from_json
 from model.edits.runtime.session_corpus import write_corpus
+from model.shell.cli import main
 
 
 def test_laptop_end_to_end(tmp_path: Path) -> None:

@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from model.cli import main
+from model.base.errors import InputKind, InvalidInput
 from model.edits.check.instance import instance_to_json
 from model.edits.check.load import load_instance_text
-from model.errors import InputKind, InvalidInput
+from model.shell.cli import main
 
 CORPUS = Path(__file__).resolve().parents[2] / "corpus" / "edits"
 BASE = json.loads((CORPUS / "release_reject.json").read_text())
@@ -160,7 +160,7 @@ def test_cli_time_budget_and_help(tmp_path: Path) -> None:
 
 def test_instance_digest_is_the_canonical_digest() -> None:
     """The digest's fast path (plain ASCII JSON) equals RFC 8785 digests, also where it must fall back."""
-    from model.canonical import digest
+    from model.base.canonical import digest
     from model.edits.check.digest import instance_digest
 
     for path in sorted(CORPUS.glob("*.json")):

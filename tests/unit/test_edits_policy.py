@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
+from model.base.errors import InputKind, InvalidInput
 from model.edits.check.policy import NotPrefixClosed, PolicyAutomaton, from_automaton, from_maximal_words
 from model.edits.check.regex import from_regex
-from model.errors import InputKind, InvalidInput
 
 
 def test_maximal_words_give_their_prefix_closure() -> None:

@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 
+from model.base.errors import InvalidInput
 from model.edits.runtime.answers import (
     Deny,
     DenyReason,
@@ -28,7 +29,6 @@ from model.edits.runtime.record_json import core_json, record_digest, state_to_j
 from model.edits.runtime.runtime import Runtime, steps
 from model.edits.runtime.scenarios import playground
 from model.edits.runtime.session import session_from_json
-from model.errors import InvalidInput
 from tests.edits_helpers import playground_runtime
 
 FORK = ForkChoice("b0", "fc")
@@ -217,8 +217,8 @@ def test_cli_prints_the_preload_and_shows_the_inactive_version(tmp_path: Path) -
 
     from click.testing import CliRunner
 
-    from model.cli import main
     from model.edits.runtime.scenarios import preload
+    from model.shell.cli import main
 
     script = preload()
     script["steps"] = script["steps"][:4]  # stop while the fork is prepared in v5

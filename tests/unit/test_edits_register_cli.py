@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from model.cli import main
+from model.base.errors import InputKind, InvalidInput
 from model.edits.runtime.workflow import workflow_from_json
-from model.errors import InputKind, InvalidInput
+from model.shell.cli import main
 
 ROOT = Path(__file__).resolve().parents[2] / "corpus" / "edits"
 SESSION = str(ROOT / "sessions" / "laptop.json")

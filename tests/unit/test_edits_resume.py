@@ -17,7 +17,8 @@ from pathlib import Path
 
 import pytest
 
-from model.canonical import JSON
+from model.base.canonical import JSON
+from model.base.errors import InvalidInput
 from model.edits.runtime.forms import edit_to_json
 from model.edits.runtime.journal import edit_from_canonical
 from model.edits.runtime.outbox import Outbox
@@ -31,7 +32,6 @@ from model.edits.runtime.session import (
     run_session,
     session_from_json,
 )
-from model.errors import InvalidInput
 from tests.edits_helpers import LAPTOP, reference, resumed
 
 SESSION = LAPTOP

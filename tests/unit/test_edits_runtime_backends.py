@@ -10,14 +10,14 @@ from pathlib import Path
 
 import pytest
 
+from model.base.errors import InvalidInput
+from model.base.store.pgserver import PgServer, fresh_schema
 from model.edits.runtime.answers import EditAccepted, New, Updated
 from model.edits.runtime.forms import ForkChoice
 from model.edits.runtime.invariant import agent_sec
 from model.edits.runtime.runtime import Runtime
 from model.edits.runtime.scenarios import playground
 from model.edits.runtime.session import session_from_json
-from model.errors import InvalidInput
-from model.pgserver import PgServer, fresh_schema
 
 FORK = ForkChoice("b0", "fc")
 SESSION = session_from_json(playground())

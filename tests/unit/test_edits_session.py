@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from model.cli import main
+from model.base.errors import InputKind, InvalidInput
 from model.edits.check.inclusion import included
 from model.edits.check.policy import from_maximal_words
 from model.edits.runtime.record_json import state_from_text, state_text
@@ -21,7 +21,7 @@ from model.edits.runtime.runtime import Runtime
 from model.edits.runtime.scenarios import laptop
 from model.edits.runtime.session import session_from_json
 from model.edits.runtime.wellformed_record import record_problems
-from model.errors import InputKind, InvalidInput
+from model.shell.cli import main
 
 
 def broken(edit: Any) -> dict[str, Any]:

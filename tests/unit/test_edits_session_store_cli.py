@@ -11,8 +11,8 @@ from pathlib import Path
 
 from click.testing import CliRunner, Result
 
-from model.cli import main
-from model.keyfile import ensure_key
+from model.base.keyfile import ensure_key
+from model.shell.cli import main
 from tests.edits_helpers import foreign_database
 
 LAPTOP = Path(__file__).resolve().parents[2] / "corpus" / "edits" / "sessions" / "laptop.json"

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from model.cli import main
+from model.shell.cli import main
 from tests.edits_helpers import cli_sessions, copy_files
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -8,8 +8,8 @@ from collections.abc import Callable
 
 import pytest
 
-from model import budget
-from model.budget import Budget, BudgetExhausted, Meter
+from model.base import budget
+from model.base.budget import Budget, BudgetExhausted, Meter
 from model.edits.check.checker import check
 from model.edits.check.contract import Family, Pomset
 from model.edits.check.instance import Instance

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from model.cli import main
 from model.search.load import load_model
 from model.search.run import Engine, search
+from model.shell.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
 DELETE = str(ROOT / "corpus" / "search" / "delete_ab.json")

@@ -1,5 +1,5 @@
 """Silent wrong answers from Python's ``True == 1 == 1.0`` (and ``False == 0``) where RFC 8785 equality
-(``model.canonical.json_equal``) tells the values apart: one failing input per bug found, each failing
+(``model.base.canonical.json_equal``) tells the values apart: one failing input per bug found, each failing
 without its fix."""
 
 from __future__ import annotations
@@ -81,7 +81,7 @@ def test_an_integer_literal_beyond_double_precision_is_refused_not_rounded() -> 
     # 9007199254740992 for the agent's 9007199254740993 (and a permit for one bound the other).
     import pytest
 
-    from model.errors import InvalidInput
+    from model.base.errors import InvalidInput
     from model.monitor.adapter.shell import Adapter, Handle
 
     p = parse_policy(_PERMIT_POLICY.replace("quota unlimited permit", "quota unlimited")
@@ -109,9 +109,9 @@ def test_the_derived_workload_calls_with_true_as_well_as_1() -> None:
     # The derived client model collected the constants the grants name and deduplicated them with ``in``:
     # ``true`` was dropped after ``1``, so removing the grant on ``true`` lost a client the bounded search
     # could not see ("Unknown ... no lost client among 1 sequences" instead of the lost Send(to=true)).
+    from model.revision.explore.derive_workload import derive
     from model.revision.report import NotPreserved
     from model.revision.revise import revise
-    from model.revision.search.derive_workload import derive
 
     header = _header("to") + "application {\n  allow message.send(*) quota unlimited\n}\n"
     old = parse_policy(header + "user {\n  allow message.send(1) quota 1\n  allow message.send(true) quota 1\n}\n")
@@ -161,7 +161,7 @@ def test_a_request_body_beyond_double_precision_is_refused() -> None:
     import pytest
 
     from model.admission.resumable.envelope import Identity, Request
-    from model.errors import InvalidInput
+    from model.base.errors import InvalidInput
 
     ident = Identity("tenant", "alice", "key-1", "POST", "/pay")
     with pytest.raises(InvalidInput) as exc:
@@ -175,7 +175,7 @@ def test_library_calls_beyond_double_precision_are_refused_not_recorded_rounded(
     # ``Call.identity`` (what a permit binds) did too: 2**53 + 1 became 9007199254740992 in both.
     import pytest
 
-    from model.errors import InvalidInput
+    from model.base.errors import InvalidInput
     from model.monitor.decide.commit import Outcome, step
     from model.monitor.decide.state import Call, initial_state
 

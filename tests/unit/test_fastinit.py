@@ -1,4 +1,4 @@
-"""``model.fastinit``: the replaced ``__init__`` builds what the generated one built, and refuses shapes it
+"""``model.base.fastinit``: the replaced ``__init__`` builds what the generated one built, and refuses shapes it
 does not reproduce."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 import pytest
 
-from model.fastinit import fast_init
+from model.base.fastinit import fast_init
 from model.monitor.decide.commit import Outcome
 from model.monitor.decide.state import Call, Permit, Record, State
 from model.monitor.decide.verdict import Decision, Verdict

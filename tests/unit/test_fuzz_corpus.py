@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from model.errors import InvalidInput
+from model.base.errors import InvalidInput
 from tests.fuzz_targets import TARGETS, Target, check, saved_failures
 
 SAVED = saved_failures()

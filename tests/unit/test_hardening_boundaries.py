@@ -16,9 +16,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from model.api import verify_records
-from model.cli import main
-from model.errors import InvalidInput
+from model.base.errors import InvalidInput
+from model.shell.api import verify_records
+from model.shell.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
 RECORDS = ROOT / "corpus" / "admission" / "records.json"
@@ -94,7 +94,7 @@ def test_scheduler_that_is_not_dask_is_refused_within_the_budget(fake_service: s
         ["reproduce", "report-table", "--out", str(tmp_path)]
     # a subprocess with a timeout: the old failure was a hang (or a MemoryError), which must fail here,
     # not hang the suite; the refusal itself comes within the 1 s budget or the 10 s connection timeout
-    res = subprocess.run([sys.executable, "-m", "model.cli", *args, "--scheduler", fake_service], cwd=ROOT,
+    res = subprocess.run([sys.executable, "-m", "model.shell.cli", *args, "--scheduler", fake_service], cwd=ROOT,
                          capture_output=True, text=True, timeout=60)
     assert res.returncode == 2, res.stdout + res.stderr
     line = _one_error_line(res.stdout + res.stderr)
@@ -135,7 +135,7 @@ def test_expect_head_in_any_case_matches_the_true_head() -> None:
 
 
 def test_default_budget_is_interactive_and_its_unknown_says_how_to_ask_for_more() -> None:
-    from model.budget import DEFAULT_CLI, Budget, BudgetExhausted, Unknown
+    from model.base.budget import DEFAULT_CLI, Budget, BudgetExhausted, Unknown
 
     assert DEFAULT_CLI.seconds is not None and DEFAULT_CLI.seconds <= 60
     meter = Budget(states=5).start()

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from model.cli import main
+from model.shell.cli import main
 from tests.edits_helpers import cli_sessions, copy_files, playground_runtime
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -136,7 +136,7 @@ def test_two_resumes_racing_on_one_store_never_exit_1(store: Path) -> None:
     import subprocess
     import sys
 
-    args = [sys.executable, "-m", "model.cli", "edit", "session", str(store / "A.db"), "resume", str(LAPTOP)]
+    args = [sys.executable, "-m", "model.shell.cli", "edit", "session", str(store / "A.db"), "resume", str(LAPTOP)]
     procs = [subprocess.Popen(args, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
              for _ in range(2)]
     for p in procs:

@@ -1,4 +1,4 @@
-"""The one JSON boundary (model/jsonio.py): exact numbers or a refusal, no lone
+"""The one JSON boundary (model/base/jsonio.py): exact numbers or a refusal, no lone
 surrogates, no repeated names; every refusal ``InvalidInput`` with line:col and JSON path."""
 
 from __future__ import annotations
@@ -12,10 +12,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from model import jsonio
-from model.errors import InputKind, InvalidInput
-from model.json_exact import SAFE_INTEGER, number_problem
-from model.jsonio import decode
+from model.base import jsonio
+from model.base.errors import InputKind, InvalidInput
+from model.base.json_exact import SAFE_INTEGER, number_problem
+from model.base.jsonio import decode
 
 
 @pytest.mark.parametrize(("text", "line", "col", "path", "found"), [
@@ -91,18 +91,19 @@ def test_decimal_spellings_that_round_are_refused(digits: int, extra: int) -> No
 
 def test_user_files_are_read_only_through_the_boundary() -> None:
     """No module of the model opens, reads or JSON-decodes a file on its own: user files go through
-    model/jsonio.py (read_bytes, read_text, load_file, decode). The exceptions read the project's own
+    model/base/jsonio.py (read_bytes, read_text, load_file, decode). The exceptions read the project's own
     files (the grammar, Lean sources for the audit) or write outputs."""
     from pathlib import Path
 
     root = Path(__file__).resolve().parents[2] / "model"
-    # store.py opens SQLite files: reads their 100-byte binary header, creates them exclusively, syncs directories
+    # base/store/sqlite.py opens SQLite files: reads their 100-byte binary header, creates them exclusively, syncs
+    # directories
     # admission/deployments/fleet.py reads back the log files its own gateway processes wrote (a test harness's counts);
-    # budget.py reads /proc/self/statm for the memory budget; oracle/paper_table.py reads the docs' results
+    # base/budget.py reads /proc/self/statm for the memory budget; oracle/paper_table.py reads the docs' results
     # pages and rewrites the README's generated block
-    allowed = {"jsonio.py", "monitor/language/syntax.py", "oracle/audit.py", "oracle/paper_table.py",
-               "tables.py", "store.py", "store_kinds.py",
-               "admission/deployments/fleet.py", "budget.py"}
+    allowed = {"base/jsonio.py", "monitor/language/syntax.py", "oracle/audit.py", "oracle/paper_table.py",
+               "base/tables.py", "base/store/sqlite.py", "base/store/kinds.py",
+               "admission/deployments/fleet.py", "base/budget.py"}
     pattern = re.compile(r"\bjson\.load\(|\.read_text\(|\.read_bytes\(|\bopen\(")
     offenders = [f"{p.relative_to(root)}:{i}" for p in sorted(root.rglob("*.py"))
                  if str(p.relative_to(root)) not in allowed

@@ -3,7 +3,7 @@ a requirement, history rules read lineage or session, transforms apply in the st
 
 from __future__ import annotations
 
-from model.canonical import JSON
+from model.base.canonical import JSON
 from model.monitor.adapter.shell import Adapter, Failure, Handle, Refusal
 from model.monitor.decide.base import Decision, DenyReason, decide
 from model.monitor.decide.state import Call

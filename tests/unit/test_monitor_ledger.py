@@ -11,7 +11,7 @@ from model.monitor.adapter.shell import Adapter, Handle, Refusal
 from model.monitor.adapter.toolkit import DeleteWorld, ReportWorld
 from model.monitor.decide.base import Decision, DenyReason
 from model.monitor.decide.compiled_decide import first_fit
-from model.monitor.decide.compiled_entries import _Entry
+from model.monitor.decide.compiled_entries import CompiledEntry
 from model.monitor.decide.counters import charge_positions
 from model.monitor.decide.ledger import allocate, commit, has_capacity, within_limits
 from model.monitor.decide.matching import Effect
@@ -190,7 +190,7 @@ def test_first_fit_reserves_one_unit_per_effect_up_to_the_quota() -> None:
     # Two effects on one grant of quota 2 fit, both on its position; a third does not, nor a second once
     # one unit is already used. Found by mutation testing: reserving two units per effect passed every
     # other test.
-    grant = _Entry(0, _grant(quota=2))
+    grant = CompiledEntry(0, _grant(quota=2))
     assert first_fit([[grant], [grant], [grant], [grant]], 2, ((0,), (0,)), frozenset()) == ((0, 0), (0, 0))
     assert first_fit([[grant]] * 6, 3, ((0,), (0,)), frozenset()) == 0
     assert first_fit([[grant]] * 4, 2, ((0,), (1,)), frozenset()) == 1

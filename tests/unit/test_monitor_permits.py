@@ -9,8 +9,8 @@ import pytest
 
 from model.admission.decision.approvals import ApproverKey, ApproverRegistry
 from model.admission.decision.nonces import SqliteNonceStore
-from model.admission.signatures.signing import KeyPair, format_instant
-from model.canonical import JSON
+from model.base.canonical import JSON
+from model.base.signing import KeyPair, format_instant
 from model.monitor.adapter.report_task import load
 from model.monitor.adapter.shell import Adapter, Handle, Refusal
 from model.monitor.adapter.toolkit import ReportWorld

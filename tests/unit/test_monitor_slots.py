@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from model.canonical import JSON
+from model.base.canonical import JSON
 from model.monitor.adapter.report_task import load
 from model.monitor.adapter.shell import Adapter, Failure, Handle, Refusal
 from model.monitor.adapter.toolkit import FAIL, ReportWorld

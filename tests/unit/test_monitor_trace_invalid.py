@@ -8,11 +8,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from model.cli import main
-from model.errors import InputKind, InvalidInput
+from model.base.errors import InputKind, InvalidInput
 from model.monitor.adapter.report_task import POLICY_DIR
 from model.monitor.adapter.trace import load_trace, run_trace
 from model.monitor.language.syntax import load_policy
+from model.shell.cli import main
 
 GOOD_CALL = {"call": "Read", "as": "r"}
 

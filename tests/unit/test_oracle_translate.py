@@ -15,8 +15,8 @@ from model.edits.check.instance import Instance
 from model.edits.check.resolve import auth, resolve
 from model.monitor.decide.state import initial_state
 from model.oracle.edits_json import edit_check_input, resolve_input
+from model.oracle.generators import edit_instances, monitor_runs
 from model.oracle.monitor_json import compare_step, step_input
-from tests.strategies import edit_instances, monitor_runs
 
 
 @settings(max_examples=100)

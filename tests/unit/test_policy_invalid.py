@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-from model.errors import InputKind, InvalidInput
+from model.base.errors import InputKind, InvalidInput
 from model.monitor.language.policy_json import policy_from_json, policy_from_json_text, policy_to_json
 from model.monitor.language.syntax import load_policy, parse_policy
 

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from model.canonical import canonical_str
+from model.base.canonical import canonical_str
 from model.monitor.language import policy as P
 from model.monitor.language.labels import Inherit, Label, Transform
 from model.monitor.language.policy_json import policy_from_json, policy_from_json_text, policy_to_json

@@ -6,8 +6,8 @@ from pathlib import Path
 
 import pytest
 
-from model import reproduce
-from model.errors import InputKind, InvalidInput
+from model.base.errors import InputKind, InvalidInput
+from model.shell import reproduce
 
 
 def test_unknown_experiment_names_the_known_ones() -> None:
@@ -37,7 +37,7 @@ def test_every_named_experiment_runs_with_and_without_a_terminal(
     # the call out of its loop, and only the piped path was tested.
     import sys
 
-    from model import cli
+    from model.shell import cli
 
     ran: list[str] = []
 

@@ -8,11 +8,11 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from model.budget import Budget
-from model.cli import main
+from model.base.budget import Budget
 from model.revision.corpus import load_manifest
 from model.revision.report import Certified, NewlyForbidden, NotPreserved, OutOfBudget, RevisionReport
 from model.revision.revise import revise
+from model.shell.cli import main
 
 REV = Path(__file__).resolve().parents[2] / "corpus" / "revisions"
 ENTRIES = {e.id: e for e in load_manifest()}

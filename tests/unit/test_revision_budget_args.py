@@ -11,16 +11,16 @@ from typing import Any
 
 import pytest
 
-from model.errors import InvalidInput
+from model.base.errors import InvalidInput
 from model.monitor.decide.matching import Effect
 from model.monitor.language.policy import EqPred, RangePred
 from model.monitor.language.syntax import load_policy
 from model.revision.corpus import load_workload
 from model.revision.effects import EVERY_EFFECT
+from model.revision.explore.prefix import prefix_from_json
+from model.revision.explore.workload import ArgEffect, Budget, Workload, with_args, workload_from_json
 from model.revision.report import NewlyForbidden, NoNewForbidden
 from model.revision.revise import revise
-from model.revision.search.prefix import prefix_from_json
-from model.revision.search.workload import ArgEffect, Budget, Workload, with_args, workload_from_json
 
 ROOT = Path(__file__).resolve().parents[2]
 REV = ROOT / "corpus" / "revisions"

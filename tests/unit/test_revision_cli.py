@@ -7,7 +7,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from model.cli import main
+from model.shell.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
 DELETE = str(ROOT / "corpus" / "policies" / "delete_ab.policy")

@@ -10,7 +10,7 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from model.errors import InvalidInput
+from model.base.errors import InvalidInput
 from model.revision.corpus import CORPUS, load_manifest, load_workload
 from model.revision.report import Certified, NewlyForbidden, NotPreserved
 from model.revision.revise import revise

@@ -15,8 +15,8 @@ from model.revision.certify.checker import Invalid, Valid
 from model.revision.certify.simulation import SimulationProof, simulate
 from model.revision.certify.simulation_certificate import check_simulation
 from model.revision.corpus import Entry, load_manifest
+from model.revision.explore.memo import SHARED
 from model.revision.revise import revise
-from model.revision.search.memo import SHARED
 from model.revision.smt import solve as solve_module
 
 ENTRIES = {e.id: e for e in load_manifest()}

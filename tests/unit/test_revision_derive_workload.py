@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 from model.monitor.language.syntax import load_policy
-from model.revision.search.counterexample import Counterexample, lost_client
-from model.revision.search.derive_workload import derive
+from model.revision.explore.counterexample import Counterexample, lost_client
+from model.revision.explore.derive_workload import derive
 
 ROOT = Path(__file__).resolve().parents[2]
 PAY = load_policy(ROOT / "corpus" / "policies" / "payments.policy")

@@ -1,4 +1,4 @@
-"""Merge keys of the revision product search (``model/revision/search/merge_keys.py``): states the monitor
+"""Merge keys of the revision product search (``model/revision/explore/merge_keys.py``): states the monitor
 tells apart never share a key, in either mode."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from model.monitor.decide.state import State
-from model.revision.search import merge_keys
+from model.revision.explore import merge_keys
 
 
 @pytest.mark.parametrize("exact", [True, False])

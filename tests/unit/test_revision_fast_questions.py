@@ -16,9 +16,9 @@ from model.monitor.language.syntax import load_policy
 from model.revision.certify.agreement import agree
 from model.revision.certify.independence import Independent, independent
 from model.revision.certify.leaves import leaves
-from model.revision.certify.simulation import _leaves
+from model.revision.certify.simulation import leaves_of
 from model.revision.effects import EVERY_EFFECT
-from model.revision.search.memo import Memo
+from model.revision.explore.memo import Memo
 from model.revision.smt.explicit import replay_matches
 from model.revision.smt.symbolic import Encoder
 
@@ -66,6 +66,6 @@ def test_a_question_containing_a_refuted_one_is_not_asked_and_the_leaves_stay_th
     for order in ([a, b], [a, c, b], [c, b, a]):  # {a, b} both matching is refuted first, then contained
         enc = Encoder(a.action, order, CLEAN.tools)
         lits = [(enc.matches(e), enc.fails(e)) for e in order]
-        want = _leaves(enc.base(EVERY_EFFECT.resources(a.action)), lits)
+        want = leaves_of(enc.base(EVERY_EFFECT.resources(a.action)), lits)
         assert leaves(memo, a.action, order, EVERY_EFFECT, CLEAN.tools, 512, None) == want
     assert memo.subsumed > 0

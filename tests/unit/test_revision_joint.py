@@ -17,9 +17,9 @@ from model.revision.certify.simulation import NoSimulation, simulate
 from model.revision.certify.structural import NoCertificate, certify
 from model.revision.corpus import load_manifest
 from model.revision.effects import EVERY_EFFECT, parse_effects
+from model.revision.explore.prefix import load_prefix, starting_point
 from model.revision.report import Certified, NotPreserved
 from model.revision.revise import revise
-from model.revision.search.prefix import load_prefix, starting_point
 from tests.property.test_revision_differential import brute_lost
 
 REV = Path(__file__).resolve().parents[2] / "corpus" / "revisions"

@@ -19,9 +19,9 @@ from model.revision.certify.linear import propose_linear
 from model.revision.certify.linear_certificate import Atom, LinearSimulation, linear_from_json, linear_to_json
 from model.revision.certify.linear_check import check_linear
 from model.revision.effects import EVERY_EFFECT
+from model.revision.explore.workload import Workload
 from model.revision.report import Certified
 from model.revision.revise import revise
-from model.revision.search.workload import Workload
 
 ROOT = Path(__file__).resolve().parents[2]
 REV = ROOT / "corpus" / "revisions"
@@ -94,7 +94,7 @@ def test_tampered_certificates_are_refused() -> None:
 
 def test_a_z3_unknown_is_undecided_and_never_a_proof(monkeypatch: pytest.MonkeyPatch) -> None:
     from model.revision.certify import linear_check
-    from model.revision.revise import _checked
+    from model.revision.revise import checked_report
 
     old, new = scaled(PAY, MILLION), scaled(PAY_FOUR, MILLION)
     proof = _joint(old, new)
@@ -109,4 +109,4 @@ def test_a_z3_unknown_is_undecided_and_never_a_proof(monkeypatch: pytest.MonkeyP
     monkeypatch.setattr(linear_check.z3, "SimpleSolver", GivesUp)
     verdict = check_linear(proof, old, new)
     assert isinstance(verdict, Undecided) and "unknown" in verdict.reason, verdict
-    assert isinstance(_checked(proof, verdict, old, new), str)  # not Certified
+    assert isinstance(checked_report(proof, verdict, old, new), str)  # not Certified

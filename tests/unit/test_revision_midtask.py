@@ -12,11 +12,11 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from model.cli import main
-from model.errors import InvalidInput
+from model.base.errors import InvalidInput
 from model.monitor.adapter.trace import run_trace
 from model.monitor.language.policy import Policy
 from model.monitor.language.syntax import load_policy, parse_policy
+from model.oracle.generators import del_text
 from model.revision.carry import Correspondence, Ledgers, Pair, SideCorrespondence, check_correspondence, correspond
 from model.revision.certify.certificate import Certificate, Rule
 from model.revision.certify.checker import Invalid, Valid, check
@@ -24,10 +24,10 @@ from model.revision.certify.conditions import keeps_position
 from model.revision.certify.structural import NoCertificate, certify
 from model.revision.corpus import load_workload
 from model.revision.effects import EVERY_EFFECT
+from model.revision.explore.prefix import load_prefix, prefix_from_json, starting_point
 from model.revision.report import Certified, NewlyForbidden, NotPreserved
 from model.revision.revise import revise
-from model.revision.search.prefix import load_prefix, prefix_from_json, starting_point
-from tests.strategies import _del_text
+from model.shell.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
 REV = ROOT / "corpus" / "revisions"
@@ -36,7 +36,7 @@ WORKLOAD = load_workload(REV / "workloads" / "delete_ab.json")
 
 
 def _pol(user: list[str], app: tuple[str, ...] = ("allow file.delete(*) quota unlimited",)) -> Policy:
-    return parse_policy(_del_text("p", user, list(app)))
+    return parse_policy(del_text("p", user, list(app)))
 
 
 def _calls(*targets: str) -> dict[str, object]:

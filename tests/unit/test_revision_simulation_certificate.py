@@ -11,6 +11,7 @@ from pathlib import Path
 from pytest import MonkeyPatch
 
 from model.monitor.language.syntax import load_policy
+from model.oracle.generators import REVISION_WORKLOAD_JSON
 from model.revision.certify import checker
 from model.revision.certify.certificate import Certificate
 from model.revision.certify.checker import Invalid, Undecided, Valid
@@ -18,11 +19,10 @@ from model.revision.certify.lean_closure import LEAN_CHECKER, PYTHON_CHECKER
 from model.revision.certify.simulation import SimulationProof, simulate
 from model.revision.certify.simulation_certificate import check_simulation, simulation_from_json, simulation_to_json
 from model.revision.effects import EVERY_EFFECT
+from model.revision.explore.workload import workload_from_json
 from model.revision.report import Certified, NotPreserved, RevisionReport, Unknown
 from model.revision.revise import revise
-from model.revision.search.workload import workload_from_json
-from model.verdict_text import preservation_sentence
-from tests.strategies import REVISION_WORKLOAD_JSON
+from model.shell.verdict_text import preservation_sentence
 
 ROOT = Path(__file__).resolve().parents[2]
 DELETE = load_policy(ROOT / "corpus" / "policies" / "delete_ab.policy")

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from model.errors import InvalidInput
+from model.base.errors import InvalidInput
 from model.monitor.language.policy import AnyRes, ConstPat, EqPred, GlobPat, SlotPat
 from model.monitor.language.syntax import load_policy
 from model.revision.certify.agreement import Agree, Disagree, Undecided, agree

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from model.monitor.decide.matching import Effect
-from model.revision.search.workload import Budget
+from model.revision.explore.workload import Budget
 
 
 def test_a_budget_on_resource_1_does_not_count_effects_on_true() -> None:

@@ -7,13 +7,13 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from model.budget import Budget, Unknown
-from model.cli import main
+from model.base.budget import Budget, Unknown
 from model.search.explicit import explore
 from model.search.load import load_model
 from model.search.run import Engine, search
 from model.search.smt import check
 from model.search.verdict import Exhausted, Found
+from model.shell.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
 REPORT = ROOT / "corpus" / "search" / "report.json"

@@ -1,4 +1,4 @@
-"""``agentwarrant search`` (model/search/cli.py): text and JSON output, engine selection, exit status 0 when
+"""``agentwarrant search`` (model/shell/commands/search.py): text and JSON output, engine selection, exit status 0 when
 the search passes and 1 on a finding."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ from pathlib import Path
 
 from click.testing import CliRunner
 
-from model.cli import main
+from model.shell.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
 REPORT = str(ROOT / "corpus" / "search" / "report.json")

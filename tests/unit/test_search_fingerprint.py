@@ -9,8 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from model.budget import Budget, Unknown, resident_bytes
-from model.errors import InvalidInput
+from model.base.budget import Budget, Unknown, resident_bytes
+from model.base.errors import InvalidInput
 from model.search.compact import empty
 from model.search.expand import Context, successors
 from model.search.explicit import explore
@@ -100,7 +100,7 @@ def test_cli_fingerprint_mode_says_which_mode_ran() -> None:
 
     from click.testing import CliRunner
 
-    from model.cli import main
+    from model.shell.cli import main
 
     args = ["search", str(SEARCH / "report.json"), "--engine", "explicit", "--bound", "3", "--no-replay", "--json"]
     exact = json.loads(CliRunner().invoke(main, args).output)["explicit"]

@@ -11,10 +11,10 @@ from typing import Any
 import pytest
 from click.testing import CliRunner
 
-from model.cli import main
-from model.errors import InputKind, InvalidInput
+from model.base.errors import InputKind, InvalidInput
 from model.search.load import load_model, model_from_json
 from model.search.model import BoundTo, Not, Produced, QueryKind, When
+from model.shell.cli import main
 from tests.search_corpus import explicit_models
 
 ROOT = Path(__file__).resolve().parents[2]

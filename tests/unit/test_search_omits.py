@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from model.errors import InputKind, InvalidInput
+from model.base.errors import InputKind, InvalidInput
 from model.search.compare import Agreement, compare
 from model.search.explicit import explore
 from model.search.load import model_from_json

@@ -10,8 +10,8 @@ from types import ModuleType
 
 import pytest
 
-from model.errors import InvalidInput
-from model.tables import write_table
+from model.base.errors import InvalidInput
+from model.base.tables import write_table
 
 PATH = Path(__file__).resolve().parents[2] / "experiments" / "search_scale.py"
 

@@ -1,4 +1,4 @@
-"""Opening the SQLite stores (``model/store.py``): every store kind refuses a non-SQLite
+"""Opening the SQLite stores (``model/base/store/sqlite.py``): every store kind refuses a non-SQLite
 file, a corrupted header, a foreign database, another kind's store, a newer schema, a read-only file or
 directory, with one ``InvalidInput`` naming the file; read-only opening changes nothing; exclusive
 creation has exactly one winner among processes; the runtime's key never enters its store."""
@@ -17,13 +17,13 @@ import pytest
 from model.admission.decision.nonces import SqliteNonceStore
 from model.admission.resumable.attempt_store import AttemptStore
 from model.admission.signatures.records import RecordStore
-from model.admission.signatures.signing import KeyPair
+from model.base.errors import InputKind, InvalidInput
+from model.base.keyfile import seed_of
+from model.base.signing import KeyPair
 from model.edits.runtime.outbox import Outbox
 from model.edits.runtime.runtime import Runtime
 from model.edits.runtime.scenarios import playground
 from model.edits.runtime.session import run_session, session_from_json
-from model.errors import InputKind, InvalidInput
-from model.keyfile import seed_of
 from tests.edits_helpers import foreign_database
 
 SESSION = session_from_json({**playground(), "steps": [{"use": "xa"}, {"dispatch": True}]})
@@ -209,7 +209,7 @@ def test_the_signing_key_lives_in_a_0600_file_outside_the_store(tmp_path: Path) 
     other = tmp_path / "other.key"
     run_session(SESSION, str(tmp_path / "t.db"), key_file=str(other))
     assert not Path(str(tmp_path / "t.db") + ".key").exists()
-    from model.keyfile import ensure_key
+    from model.base.keyfile import ensure_key
     with pytest.raises(InvalidInput, match="another key"):
         Runtime(str(p), ensure_key(str(tmp_path / "random.key")))
 

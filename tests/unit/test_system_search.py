@@ -12,12 +12,12 @@ import pytest
 from click.testing import CliRunner
 
 from model.admission.resumable import attempt_store, handler
-from model.cli import main
-from model.errors import InvalidInput
+from model.base.errors import InvalidInput
 from model.search.system.admission import AdmissionSystem, load, model_from_json
 from model.search.system.bfs import Reached, search, verdict_name
 from model.search.system.protocol import Query, QueryKind, Transition
 from model.search.verdict import Exhausted, Vacuous
+from model.shell.cli import main
 
 CORPUS = Path(__file__).resolve().parents[2] / "corpus" / "search"
 Grid = tuple[int, int]
@@ -60,7 +60,7 @@ def test_hand_counted_grid(mode: str) -> None:
 
 
 def test_budget_answers_unknown() -> None:
-    from model.budget import Budget, Unknown
+    from model.base.budget import Budget, Unknown
 
     run = search(AdmissionSystem(load(CORPUS / "admission_hold.json")), 8, budget=Budget(states=100))
     assert run.unknown is not None and run.unknown.limit == "states"

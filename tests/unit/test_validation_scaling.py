@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from model.monitor.language.policy import ConstPat
 from model.monitor.language.syntax import parse_policy
-from model.reproduce import load_experiment
+from model.shell.reproduce import load_experiment
 
 vs = load_experiment("validation-scaling")
 

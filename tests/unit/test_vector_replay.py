@@ -11,7 +11,7 @@ from typing import Any
 
 import pytest
 
-from model.errors import InvalidInput
+from model.base.errors import InvalidInput
 from model.oracle.drt import VECTORS, Agree, Mismatch
 from model.oracle.toolchain import RELEASE, expected_sha256, file_sha256, unpack
 from model.oracle.vectors import replay_all, replay_recorded

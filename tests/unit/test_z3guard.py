@@ -1,4 +1,4 @@
-"""``model/z3guard.py``: while a Z3 section runs, no other thread's garbage collection may run (Z3's
+"""``model/base/z3guard.py``: while a Z3 section runs, no other thread's garbage collection may run (Z3's
 global context is not thread-safe and Z3 finalizers touch it), and sections exclude each other."""
 
 from __future__ import annotations
@@ -6,7 +6,7 @@ from __future__ import annotations
 import gc
 import threading
 
-from model.z3guard import exclusive, z3_section
+from model.base.z3guard import exclusive, z3_section
 
 
 def test_another_threads_collection_waits_for_the_section() -> None:

@@ -1,7 +1,10 @@
-"""The package layout's rules, checked over the source of ``model/``: the import graph has no cycle
-(every import counts, including those inside functions and under ``TYPE_CHECKING``: a lazy import that
-only dodges a cycle is still a cycle), no module is over 300 lines, every module has a docstring, and
-every package's docstring names the paper section it implements."""
+"""The package layout's rules, checked over the source of ``model/``: the import graph has no cycle between
+modules or between packages (every import counts, including those inside functions and under
+``TYPE_CHECKING``: a lazy import that only dodges a cycle is still a cycle); imports point down the layers
+base → paper systems → shell; no module imports another module's ``_private`` name; nothing in ``model/``
+imports ``tests/``; every module has a docstring, and every package's docstring names the paper section it
+implements. Module length is a hint, not a rule: a concept stays in one module, and only a module past
+``MAX_LINES`` (a size no concept here needs) fails."""
 
 from __future__ import annotations
 
@@ -14,7 +17,11 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 MODEL = ROOT / "model"
-MAX_LINES = 300
+MAX_LINES = 1000
+
+# The layers, bottom up: a module may import its own layer and those below, never one above.
+LAYERS: dict[str, int] = {"base": 0, "shell": 2}
+SYSTEM_LAYER = 1  # monitor, revision, search, edits, admission, oracle, dist, bench
 
 
 def module_name(path: Path, root: Path = ROOT) -> str:
@@ -97,7 +104,100 @@ def test_model_has_no_import_cycle() -> None:
     assert cycle is None, "import cycle: " + " -> ".join(cycle or [])
 
 
-def test_no_model_module_is_over_300_lines() -> None:
+def layer_of(module: str) -> int:
+    parts = module.split(".")
+    return 2 if len(parts) == 1 else LAYERS.get(parts[1], SYSTEM_LAYER)  # ``model`` itself is the façade
+
+
+def package_of(module: str) -> str:
+    return ".".join(module.split(".")[:2])
+
+
+def package_graph(graph: dict[str, set[str]]) -> dict[str, set[str]]:
+    """Package (``model.X``) -> the other packages its modules import."""
+    out: dict[str, set[str]] = {package_of(m): set() for m in graph}
+    for m, deps in graph.items():
+        out[package_of(m)].update(package_of(d) for d in deps if package_of(d) != package_of(m))
+    return out
+
+
+def layer_inversions(graph: dict[str, set[str]]) -> list[tuple[str, str]]:
+    return sorted((m, d) for m, deps in graph.items() for d in deps if layer_of(d) > layer_of(m))
+
+
+def private_imports(package: Path = MODEL, root: Path = ROOT, importers: tuple[Path, ...] = ()) -> list[str]:
+    """``file: module.name`` for every ``from M import _name`` of a module of ``package`` from another
+    module (of the package, or of ``importers``)."""
+    modules = {module_name(f, root) for f in package.rglob("*.py")}
+    found = []
+    for f in sorted({*package.rglob("*.py"), *(g for d in importers for g in d.rglob("*.py"))}):
+        me = module_name(f, root)
+        for node in ast.walk(ast.parse(f.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module in modules and node.module != me:
+                found += [f"{f.relative_to(root)}: {node.module}.{a.name}" for a in node.names
+                          if a.name.startswith("_") and not a.name.startswith("__")]
+    return found
+
+
+def test_the_layer_and_package_checks_find_their_faults(tmp_path: Path) -> None:
+    model = tmp_path / "model"
+    for pkg in ("base", "monitor", "search", "shell"):
+        (model / pkg).mkdir(parents=True)
+        (model / pkg / "__init__.py").write_text('"""p"""\n')
+    (model / "__init__.py").write_text('"""m"""\n')
+    (model / "base" / "errors.py").write_text("X = 1\n")
+    (model / "monitor" / "a.py").write_text("from model.base.errors import X\n_hidden = 2\n")
+    (model / "search" / "b.py").write_text("from model.monitor.a import X\n")
+    (model / "shell" / "cli.py").write_text("from model.search.b import X\n")
+    graph = import_graph(model, tmp_path)
+    assert layer_inversions(graph) == [] and find_cycle(package_graph(graph)) is None
+    assert private_imports(model, tmp_path) == []
+    # a package cycle made of two acyclic module edges
+    (model / "monitor" / "c.py").write_text("def f():\n    from model.search.b import X\n    return X\n")
+    cycle = find_cycle(package_graph(import_graph(model, tmp_path)))
+    assert cycle == ["model.monitor", "model.search", "model.monitor"]
+    (model / "monitor" / "c.py").unlink()
+    # a layer inversion: a paper system reaching up into the shell
+    (model / "search" / "d.py").write_text("import model.shell.cli\n")
+    assert layer_inversions(import_graph(model, tmp_path)) == [("model.search.d", "model.shell.cli")]
+    (model / "search" / "d.py").unlink()
+    # a private name imported across modules
+    (model / "search" / "e.py").write_text("from model.monitor.a import _hidden\n")
+    assert private_imports(model, tmp_path) == ["model/search/e.py: model.monitor.a._hidden"]
+
+
+def test_model_packages_have_no_cycle() -> None:
+    packages = package_graph(import_graph())
+    assert {"model.base", "model.monitor", "model.shell"} <= set(packages)
+    cycle = find_cycle(packages)
+    assert cycle is None, "package cycle: " + " -> ".join(cycle or [])
+
+
+def test_imports_point_down_the_layers() -> None:
+    graph = import_graph()
+    assert any(layer_of(m) == 0 for m in graph) and any(layer_of(m) == 2 for m in graph)
+    bad = layer_inversions(graph)
+    assert not bad, "imports from a lower layer into a higher one: " + ", ".join(f"{a} -> {b}" for a, b in bad)
+
+
+def test_no_module_imports_another_modules_private_names() -> None:
+    found = private_imports(importers=(ROOT / "tests", ROOT / "experiments"))
+    assert not found, "private names imported across modules:\n" + "\n".join(found)
+
+
+def test_nothing_in_model_imports_tests() -> None:
+    bad = []
+    for f in MODEL.rglob("*.py"):
+        for node in ast.walk(ast.parse(f.read_text(encoding="utf-8"))):
+            names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                     else [node.module or ""] if isinstance(node, ast.ImportFrom) else [])
+            bad += [f"{f.relative_to(ROOT)}: {n}" for n in names if n == "tests" or n.startswith("tests.")]
+        if re.search(r"import_module\(\s*[\"']tests[.\"']", f.read_text(encoding="utf-8")):
+            bad.append(f"{f.relative_to(ROOT)}: import_module('tests...')")
+    assert not bad, bad
+
+
+def test_no_model_module_is_over_the_size_ceiling() -> None:
     long = {module_name(f): n for f in MODEL.rglob("*.py")
             if (n := len(f.read_text(encoding="utf-8").splitlines())) > MAX_LINES}
     assert not long, f"modules over {MAX_LINES} lines: {long}"

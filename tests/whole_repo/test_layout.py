@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from model.reproduce import EXPERIMENTS
+from model.shell.reproduce import EXPERIMENTS
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")
@@ -113,7 +113,7 @@ def test_readme_commands_run_twice(block: list[str], tmp_path: Path, monkeypatch
 
     from click.testing import CliRunner
 
-    from model.cli import main
+    from model.shell.cli import main
 
     monkeypatch.chdir(ROOT)
 

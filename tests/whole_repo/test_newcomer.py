@@ -14,8 +14,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from model.cli import main
-from model.reproduce import EXPERIMENTS
+from model.shell.cli import main
+from model.shell.reproduce import EXPERIMENTS
 
 ROOT = Path(__file__).resolve().parent.parent.parent
 README = (ROOT / "README.md").read_text(encoding="utf-8")

@@ -1,4 +1,4 @@
-"""``agentwarrant``'s start-up loads none of the heavy libraries: importing ``model.cli`` (what every command,
+"""``agentwarrant``'s start-up loads none of the heavy libraries: importing ``model.shell.cli`` (what every command,
 ``--help`` included, does first) must not import the solver, Dask or the plotting library. They are imported
 by the code that uses them, when it runs. Checked on ``sys.modules`` in a fresh interpreter, not by timing."""
 
@@ -26,11 +26,11 @@ def _heavy(mods: set[str]) -> set[str]:
 
 
 def test_importing_the_cli_imports_no_heavy_library() -> None:
-    mods = _loaded_after("import model.cli")
-    assert "model.cli" in mods  # the probe did import it
+    mods = _loaded_after("import model.shell.cli")
+    assert "model.shell.cli" in mods  # the probe did import it
     assert not _heavy(mods), sorted(_heavy(mods))
 
 
 def test_a_probe_that_imports_one_is_caught() -> None:
     # the check can fail: the same probe sees z3 once something imports it
-    assert "z3" in _heavy(_loaded_after("import model.cli\nimport z3"))
+    assert "z3" in _heavy(_loaded_after("import model.shell.cli\nimport z3"))

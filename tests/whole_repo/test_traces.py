@@ -8,9 +8,9 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from model.cli import main
 from model.monitor.adapter.trace import load_trace, run_trace
 from model.monitor.language.syntax import load_policy
+from model.shell.cli import main
 
 CORPUS = Path(__file__).resolve().parent.parent.parent / "corpus"
 MANIFEST = json.loads((CORPUS / "traces" / "manifest.json").read_text())

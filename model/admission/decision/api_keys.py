@@ -24,7 +24,7 @@ from datetime import datetime
 
 from model.admission.refusal import Refusal, RefusalReason
 from model.admission.signatures.auth_events import AuthEvent, AuthEventLog
-from model.errors import InputKind, InvalidInput, json_path
+from model.base.errors import InputKind, InvalidInput, json_path
 
 _TOKEN = re.compile(r"^awk_([A-Za-z0-9-]{1,64})_([A-Za-z0-9_-]{16,256})$")
 _ENTRY = frozenset({"keyId", "secretSha256", "tenant", "principals", "capabilities", "revoked"})

@@ -46,9 +46,9 @@ from model.admission.signatures.hybrid import (
     mldsa_public_from_text,
     verify_message,
 )
-from model.admission.signatures.signing import parse_instant, public_key_from_text, public_raw
-from model.canonical import JSON, canonical_bytes, check_exact_json
-from model.errors import InputKind, InvalidInput, json_path
+from model.base.canonical import JSON, canonical_bytes, check_exact_json
+from model.base.errors import InputKind, InvalidInput, json_path
+from model.base.signing import parse_instant, public_key_from_text, public_raw
 
 DEFAULT_TTL = timedelta(minutes=15)
 MAX_TTL = timedelta(hours=24)

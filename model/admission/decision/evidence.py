@@ -17,7 +17,7 @@ from datetime import datetime
 from model.admission.decision.approvals import ApprovalVerified, ApproverRegistry, load_approval, verify_approval
 from model.admission.decision.nonces import NonceStore
 from model.admission.refusal import Refusal, RefusalReason
-from model.errors import InvalidInput
+from model.base.errors import InvalidInput
 
 APPROVAL_NAMESPACE = "approval"
 

@@ -30,9 +30,9 @@ from model.admission.decision.approvals import ApproverKey, ApproverRegistry, lo
 from model.admission.decision.signed_policy import SAFE_NAME, SignedPolicy, load_policy
 from model.admission.refusal import Refusal, RefusalReason
 from model.admission.signatures.records import RecordInvalid, RecordStore, verify_chain
-from model.admission.signatures.signing import parse_instant, verify_payload
-from model.canonical import JSON, canonical_str, digest, is_exact_json
-from model.errors import InputKind, InvalidInput
+from model.base.canonical import JSON, canonical_str, digest, is_exact_json
+from model.base.errors import InputKind, InvalidInput
+from model.base.signing import parse_instant, verify_payload
 
 
 @dataclass(frozen=True, slots=True)

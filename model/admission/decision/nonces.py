@@ -2,7 +2,7 @@
 (nonce spent atomically)", "spent atomically in a shared Postgres store so each authorization is
 used once across instances").
 
-One class on both backends (``model.pgstore``): an SQLite file, the embedded default, or a schema
+One class on both backends (``model.base.store.postgres``): an SQLite file, the embedded default, or a schema
 of a shared PostgreSQL database for a fleet of gateways. ``spend`` is one
 ``INSERT ... ON CONFLICT DO NOTHING`` into a table whose primary key is ``(namespace, nonce)``, in
 one transaction, and succeeds iff it inserted the row: two threads, processes or gateways spending
@@ -33,8 +33,8 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
 
-from model.pgstore import MIGRATIONS, open_database
-from model.store_kinds import kind
+from model.base.store.kinds import kind
+from model.base.store.postgres import MIGRATIONS, open_database
 
 _RESERVATIONS = """
 CREATE TABLE reservations (
@@ -85,8 +85,7 @@ class Leasing:
 
 class SqliteNonceStore:
     """The nonce store at ``path``: an SQLite file, ``:memory:``, or a ``postgresql://`` database
-    (then ``schema`` names its namespace there). The class keeps the name it had before the
-    shared backend existed; ``open_nonce_store`` is the backend-neutral name."""
+    (then ``schema`` names its namespace there); one class on both backends."""
 
     def __init__(self, path: str = ":memory:", schema: str | None = None) -> None:
         self.db = open_database(path, KIND, schema)
@@ -161,5 +160,3 @@ class _AlreadySpent(Exception):
         self.item = (namespace, nonce)
 
 
-def open_nonce_store(target: str = ":memory:", schema: str | None = None) -> SqliteNonceStore:
-    return SqliteNonceStore(target, schema)

@@ -32,8 +32,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 
 from model.admission.refusal import Refusal, RefusalReason
-from model.canonical import JSON, check_exact_json, digest, json_equal
-from model.errors import InputKind, InvalidInput, json_path
+from model.base.canonical import JSON, check_exact_json, digest, json_equal
+from model.base.errors import InputKind, InvalidInput, json_path
 
 SAFE_NAME = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")
 _TYPES = ("string", "number", "boolean")

@@ -21,7 +21,7 @@ from model.admission.release.gateway import Authorized, Released
 from model.admission.resumable.admission_service import Held
 from model.admission.resumable.replay import Replayed
 from model.admission.resumable.review import Recorded
-from model.canonical import JSON
+from model.base.canonical import JSON
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,7 +113,7 @@ def _approval_steps(tmp: Path) -> list[DemoStep]:
 
 
 def _brief(value: JSON) -> str:
-    from model.canonical import canonical_str
+    from model.base.canonical import canonical_str
 
     return canonical_str(value)
 

@@ -25,7 +25,7 @@ from model.admission.resumable.replay import ReplayService
 from model.admission.resumable.review import ApprovalService
 from model.admission.resumable.tenant_policy import PolicyEffect, PolicySource, TenantPolicies
 from model.admission.tools import DependencyUnavailable, Tool, ToolRegistry
-from model.canonical import JSON
+from model.base.canonical import JSON
 
 TENANT, AGENT, CRED, APPROVER = "acme", "agent-1", "cred-1", "alice"
 EPOCH = datetime(2026, 1, 1, tzinfo=UTC)

@@ -51,8 +51,8 @@ from model.admission.resumable.authority import Authority, Grant, authorize
 from model.admission.resumable.envelope import Identity
 from model.admission.resumable.replay import Replayed, ReplayService
 from model.admission.tools import ToolRegistry
-from model.budget import Budget, BudgetExhausted, Spent, Unknown
-from model.canonical import JSON
+from model.base.budget import Budget, BudgetExhausted, Spent, Unknown
+from model.base.canonical import JSON
 
 PROPERTIES = {"P1": "no effect before approval", "P2": "at most one effect per held attempt",
               "P3": "an effect only under the requester's current authority",

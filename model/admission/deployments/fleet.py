@@ -52,9 +52,9 @@ from model.admission.refusal import Refusal, RefusalReason
 from model.admission.release.gateway import Authorized, Released, ReleaseGate
 from model.admission.signatures.records import RecordStore
 from model.admission.tools import ToolRegistry
-from model.canonical import JSON
-from model.errors import InvalidInput
-from model.pgserver import PgServer
+from model.base.canonical import JSON
+from model.base.errors import InvalidInput
+from model.base.store.pgserver import PgServer
 
 RETRIES = 40
 LEASE = 0.4  # seconds a reservation stays its holder's before another gateway may take it over

@@ -15,9 +15,9 @@ from model.admission.decision.nonces import SqliteNonceStore
 from model.admission.release.gateway import ReleaseGate, Runtime
 from model.admission.signatures.hybrid import public_keys
 from model.admission.signatures.records import RecordStore
-from model.admission.signatures.signing import KeyPair, format_instant
 from model.admission.tools import ToolRegistry
-from model.canonical import JSON, digest
+from model.base.canonical import JSON, digest
+from model.base.signing import KeyPair, format_instant
 
 REFUNDS_POLICY: dict[str, JSON] = {
     "name": "refunds", "version": 1, "action": "paytm:refund",

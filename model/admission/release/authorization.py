@@ -22,9 +22,9 @@ from datetime import datetime, timedelta
 
 from model.admission.decision.signed_policy import SignedPolicy
 from model.admission.signatures.hybrid import CLASSICAL, HYBRID, sign_object
-from model.admission.signatures.signing import KeyPair, format_instant, parse_instant
-from model.canonical import JSON, check_exact_json, digest
-from model.errors import InputKind, InvalidInput, json_path
+from model.base.canonical import JSON, check_exact_json, digest
+from model.base.errors import InputKind, InvalidInput, json_path
+from model.base.signing import KeyPair, format_instant, parse_instant
 
 AUTHORIZATION_TTL = timedelta(seconds=60)
 _KEYS = frozenset({"version", "authorizationId", "policyName", "policyVersion", "policyContentHash", "ruleId",

@@ -25,8 +25,8 @@ from dataclasses import dataclass
 
 from model.admission.decision.api_keys import fingerprint
 from model.admission.refusal import Refusal, RefusalReason
-from model.canonical import JSON
-from model.errors import InputKind, InvalidInput
+from model.base.canonical import JSON
+from model.base.errors import InputKind, InvalidInput
 
 MIN_SECRET = 8
 

@@ -44,8 +44,8 @@ from model.admission.release.execution_control import ExecutionControl
 from model.admission.signatures.hybrid import DOWNGRADES, PublicKeys, SignatureBad, verify_object
 from model.admission.signatures.records import RecordStore
 from model.admission.tools import ToolRegistry
-from model.canonical import JSON, check_exact_json, digest
-from model.errors import InputKind, InvalidInput
+from model.base.canonical import JSON, check_exact_json, digest
+from model.base.errors import InputKind, InvalidInput
 
 AUTHORIZATION_NAMESPACE = "authorization"
 

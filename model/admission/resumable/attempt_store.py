@@ -2,7 +2,7 @@
 envelope"):
 the saved envelope, its identity binding, the admission state, the review decision with its
 approver reference, and the typed result — one transaction per atomic step, in an SQLite file
-(the embedded default) or a schema of a shared PostgreSQL database (``model.pgstore``), the same
+(the embedded default) or a schema of a shared PostgreSQL database (``model.base.store.postgres``), the same
 code on both.
 
 Every state change is ``UPDATE ... WHERE id = ? AND state IN (legal sources)``, so the table in
@@ -20,10 +20,10 @@ from datetime import datetime
 
 from model.admission.resumable.attempts import AttemptState, Event, sources_of, step
 from model.admission.resumable.envelope import Identity, Request
-from model.errors import InputKind, InvalidInput
-from model.pgstore import PgDatabase, open_database
-from model.store import Database
-from model.store_kinds import kind
+from model.base.errors import InputKind, InvalidInput
+from model.base.store.kinds import kind
+from model.base.store.postgres import PgDatabase, open_database
+from model.base.store.sqlite import Database
 
 _ATTEMPTS = """
 CREATE TABLE attempts (
@@ -50,10 +50,6 @@ class Attempt:
     state: AttemptState
     approver: str | None
     result: str | None
-
-
-class StoreUnavailable(Exception):
-    """The store cannot persist (the admission service turns this into a NOT_PERSISTABLE refusal)."""
 
 
 class AttemptStore:

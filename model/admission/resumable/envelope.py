@@ -15,8 +15,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from model.canonical import JSON, canonical_str_exact, check_exact_json, digest, loads
-from model.errors import InputKind, InvalidInput, Location, json_path
+from model.base.canonical import JSON, canonical_str_exact, check_exact_json, digest, loads
+from model.base.errors import InputKind, InvalidInput, Location, json_path
 
 _IDENTITY_FIELDS = ("tenant", "principal", "credential", "method", "path", "query")
 

@@ -23,7 +23,7 @@ from model.admission.resumable.attempts import Event
 from model.admission.resumable.authority import Authority, LiveDenial, authorize
 from model.admission.resumable.envelope import Request
 from model.admission.tools import DependencyUnavailable, ToolRegistry
-from model.canonical import JSON, canonical_str
+from model.base.canonical import JSON, canonical_str
 
 
 class ResultKind(enum.Enum):

@@ -28,8 +28,8 @@ from datetime import datetime, timedelta
 from model.admission.refusal import Refusal, RefusalReason
 from model.admission.resumable.attempt_store import Attempt
 from model.admission.signatures.hybrid import DOWNGRADES, PublicKeys, SignatureBad, sign_object, verify_object
-from model.admission.signatures.signing import KeyPair, format_instant, parse_instant
-from model.canonical import JSON
+from model.base.canonical import JSON
+from model.base.signing import KeyPair, format_instant, parse_instant
 
 _KEYS = frozenset({"permitId", "kind", "holder", "tenant", "attemptId", "bodyDigest", "issuedAt", "expiresAt"})
 

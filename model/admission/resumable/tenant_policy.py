@@ -19,7 +19,7 @@ from collections.abc import Iterable, Mapping
 from dataclasses import dataclass
 from typing import Protocol
 
-from model.errors import InputKind, InvalidInput, json_path
+from model.base.errors import InputKind, InvalidInput, json_path
 
 
 class PolicyEffect(enum.IntEnum):

@@ -25,10 +25,10 @@ from dataclasses import dataclass
 from datetime import datetime
 
 from model.admission.signatures.hybrid import DOWNGRADES, PublicKeys, SignatureBad, sign_object, verify_object
-from model.admission.signatures.signing import KeyPair, format_instant
-from model.canonical import JSON, canonical_str, digest, is_exact_json, loads
-from model.pgstore import PgDatabase, open_database
-from model.store_kinds import kind
+from model.base.canonical import JSON, canonical_str, digest, is_exact_json, loads
+from model.base.signing import KeyPair, format_instant
+from model.base.store.kinds import kind
+from model.base.store.postgres import PgDatabase, open_database
 
 _KEYS = frozenset({"kind", "caller", "seq", "prev", "at", "outcome", "tenant", "principal", "capability",
                    "credentialFingerprint"})

@@ -36,9 +36,9 @@ from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey,
 from cryptography.hazmat.primitives.asymmetric.mldsa import MLDSA65PrivateKey, MLDSA65PublicKey
 from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat, load_pem_public_key
 
-from model.admission.signatures.signing import KeyPair, b64decode_strict, public_key_from_text, public_raw
-from model.canonical import JSON, canonical_bytes, is_exact_json
-from model.errors import InputKind, InvalidInput
+from model.base.canonical import JSON, canonical_bytes, is_exact_json
+from model.base.errors import InputKind, InvalidInput
+from model.base.signing import KeyPair, b64decode_strict, public_key_from_text, public_raw
 
 CLASSICAL = "ed25519"
 HYBRID = "ed25519+ml-dsa-65"

@@ -34,11 +34,11 @@ from model.admission.signatures.hybrid import (
     sign_object,
     verify_object,
 )
-from model.admission.signatures.signing import KeyPair, format_instant, public_raw
-from model.canonical import JSON, canonical_str, check_exact_json, digest, loads
-from model.errors import InputKind, InvalidInput, Location
-from model.store import Database
-from model.store_kinds import kind
+from model.base.canonical import JSON, canonical_str, check_exact_json, digest, loads
+from model.base.errors import InputKind, InvalidInput, Location
+from model.base.signing import KeyPair, format_instant, public_raw
+from model.base.store.kinds import kind
+from model.base.store.sqlite import Database
 
 CHAINED = ("execution", "governance")
 KINDS = ("intent", "execution", "refusal", "governance")

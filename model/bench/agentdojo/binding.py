@@ -51,7 +51,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import Any
 
-from model.canonical import JSON
+from model.base.canonical import JSON
 from model.monitor.adapter.shell import Adapter, Handle, ToolFn
 from model.monitor.adapter.values import Member
 from model.monitor.decide.state import Call
@@ -126,14 +126,14 @@ class DojoAdapter(Adapter):
         return replace(call, args=dict(concrete), refs=tuple(sorted(refs)), ref_paths=paths), concrete, members
 
 
-def _texts(value: JSON) -> Iterator[str]:
+def result_texts(value: JSON) -> Iterator[str]:
     """The scalar leaves of a JSON value as text (booleans and nulls say nothing about provenance)."""
     if isinstance(value, dict):
         for v in value.values():
-            yield from _texts(v)
+            yield from result_texts(v)
     elif isinstance(value, list):
         for v in value:
-            yield from _texts(v)
+            yield from result_texts(v)
     elif isinstance(value, str):
         if value.strip():
             yield value.strip()
@@ -156,7 +156,7 @@ class Provenance:
         return cls(prompt, [], context)
 
     def read(self, handle: Handle, value: JSON) -> None:
-        self.results.append((handle, tuple(dict.fromkeys(_texts(value)))))
+        self.results.append((handle, tuple(dict.fromkeys(result_texts(value)))))
 
     def _in_prompt(self, text: str) -> bool:
         if len(text) >= 3:
@@ -166,7 +166,7 @@ class Provenance:
     def producers(self, value: JSON) -> tuple[Handle, ...]:
         """Every earlier result the value (each of its scalars) could have been copied from."""
         found: dict[int, Handle] = {}
-        for text in dict.fromkeys(_texts(value)):
+        for text in dict.fromkeys(result_texts(value)):
             if self._in_prompt(text):
                 continue
             tokens = tuple(t for t in identifiers(text) if t != text and t not in self.prompt)

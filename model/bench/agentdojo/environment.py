@@ -182,7 +182,7 @@ def environment(suite_name: str, injections: dict[str, str]) -> Any:
     styles = dict(t.styles)
     unknown = sorted(set(injections) - set(defaults))
     if unknown:
-        from model.errors import InputKind, InvalidInput
+        from model.base.errors import InputKind, InvalidInput
 
         raise InvalidInput("injections", f"vectors of {suite_name}", unknown[0], InputKind.REFERENCE)
     env = copy(t.base)

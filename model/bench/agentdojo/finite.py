@@ -35,9 +35,9 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from model.base.canonical import JSON, canonical_str
 from model.bench.agentdojo.binding import policy_argument, to_json, tool_functions
 from model.bench.agentdojo.suites import AGENT, attack, get_suite
-from model.canonical import JSON, canonical_str
 from model.monitor.language.policy import NodeKind, Policy
 from model.search.load import model_from_json
 from model.search.model import SearchModel

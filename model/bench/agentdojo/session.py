@@ -26,6 +26,7 @@ import json
 from dataclasses import dataclass
 from typing import Any
 
+from model.base.canonical import JSON, canonical_str
 from model.bench.agentdojo.binding import (
     Derived,
     DojoAdapter,
@@ -36,7 +37,6 @@ from model.bench.agentdojo.binding import (
     tool_functions,
 )
 from model.bench.agentdojo.suites import AGENT
-from model.canonical import JSON, canonical_str
 from model.monitor.adapter.shell import Failure, Handle, Refusal
 from model.monitor.decide.verdict import DenyReason
 from model.monitor.language.policy import Policy
@@ -130,9 +130,9 @@ class Session:
         if phase == "injection":
             parents = [*self.injected, *(h for h in self.reads["injection"] if h not in self.injected)]
         else:
-            from model.bench.agentdojo.binding import _texts
+            from model.bench.agentdojo.binding import result_texts
 
-            if all(self.strings_in_prompt(t) for t in _texts(value)):
+            if all(self.strings_in_prompt(t) for t in result_texts(value)):
                 return value
             parents = self.reads["user"]
         return Derived(value, tuple(parents)) if parents else value

@@ -20,10 +20,10 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from model.errors import InputKind, InvalidInput
+from model.base.errors import InputKind, InvalidInput
+from model.base.paths import repo_root
 from model.monitor.language.policy import Policy
 from model.monitor.language.syntax import load_policy
-from model.reproduce import repo_root
 
 VERSION = "v1.2.2"
 SUITES = ("workspace", "travel", "banking", "slack")

@@ -25,7 +25,7 @@ from collections.abc import Callable, Hashable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import TypeVar
 
-from model.canonical import JSON
+from model.base.canonical import JSON
 from model.edits.check.contract import Outcome, show_outcome
 from model.edits.check.resolve import Letter, Mode, Word
 

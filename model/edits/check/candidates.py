@@ -18,7 +18,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from model.budget import Budget, BudgetExhausted, Meter
+from model.base.budget import Budget, BudgetExhausted, Meter
 from model.edits.check.contract import CallId, Outcome, Pomset
 from model.edits.check.instance import Instance
 from model.edits.check.resolve import Word, auth, resolve

@@ -32,7 +32,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from model.budget import Budget, BudgetExhausted, Meter, Spent, Unknown
+from model.base.budget import Budget, BudgetExhausted, Meter, Spent, Unknown
 from model.edits.check import declarative, explicit, symbolic
 from model.edits.check.compiled import compile_contract
 from model.edits.check.digest import InstanceDigest

@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from itertools import compress
 
-from model.budget import BudgetExhausted, Meter
+from model.base.budget import BudgetExhausted, Meter
 from model.edits.check.can import can_of_family
 from model.edits.check.candidates import Candidate, Candidates, enumerate_candidates
 from model.edits.check.digest import InstanceDigest

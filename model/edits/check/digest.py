@@ -17,7 +17,7 @@ from __future__ import annotations
 import hashlib
 import json
 
-from model.canonical import digest as json_digest
+from model.base.canonical import digest as json_digest
 from model.edits.check.instance import Instance, instance_to_json
 
 

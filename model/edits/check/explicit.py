@@ -22,7 +22,7 @@ once. The former fixed cap of 100,000 linearizations is gone: it limited work, n
 
 from __future__ import annotations
 
-from model.budget import Meter
+from model.base.budget import Meter
 from model.edits.check.can import build_can
 from model.edits.check.candidates import Candidate, candidate_key, linearizations, refuse_beyond_budget
 from model.edits.check.contract import Outcome

@@ -21,9 +21,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from model.canonical import JSON
+from model.base.canonical import JSON
+from model.base.errors import InputKind, InvalidInput, Location, json_path
 from model.edits.check.contract import CallId, Family, Pomset, hasse
-from model.errors import InputKind, InvalidInput, Location, json_path
 
 
 def find_cycle(calls: Sequence[CallId], pairs: Sequence[tuple[CallId, CallId]]) -> list[CallId] | None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from model.canonical import JSON
+from model.base.canonical import JSON
 from model.edits.check.contract import (
     Call,
     CallId,

@@ -15,8 +15,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from model.base.errors import InputKind, InvalidInput
 from model.edits.check.policy import NotPrefixClosed, PolicyAutomaton, from_automaton
-from model.errors import InputKind, InvalidInput
 
 _TOKEN = re.compile(r"\s*(?:(?P<label>[A-Za-z0-9_.\-]+)|(?P<eps>ε)|(?P<op>[|*+?()]))")
 

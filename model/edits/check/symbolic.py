@@ -37,7 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from model.budget import Meter
+from model.base.budget import Meter
 from model.edits.check.can import Can, build_can
 from model.edits.check.compiled import Compiled, bits, compile_outcomes
 from model.edits.check.contract import CallId, Outcome

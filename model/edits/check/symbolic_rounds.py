@@ -28,7 +28,7 @@ from collections.abc import Sequence
 from itertools import chain
 from typing import NamedTuple
 
-from model.budget import Meter
+from model.base.budget import Meter
 from model.edits.check.compiled import bits
 from model.edits.check.contract import Outcome
 from model.edits.check.resolve import Letter, Word

@@ -19,7 +19,7 @@ import enum
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from model.canonical import JSON
+from model.base.canonical import JSON
 from model.edits.check.can import Can
 from model.edits.check.contract import Outcome, show_outcome
 from model.edits.check.digest import InstanceDigest

@@ -33,7 +33,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Sequence
 
-from model.budget import Meter
+from model.base.budget import Meter
 from model.edits.check.compiled import Compiled, bits, compile_outcomes
 from model.edits.check.contract import Call as CallT
 from model.edits.check.contract import CallId, Term, outcomes, show_outcome

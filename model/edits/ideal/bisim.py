@@ -31,8 +31,8 @@ from typing import Any
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
-from model.admission.signatures.signing import KeyPair
-from model.canonical import canonical_str, loads
+from model.base.canonical import canonical_str, loads
+from model.base.signing import KeyPair
 from model.edits.ideal import machine as M
 from model.edits.ideal.driven import VALUE, Broken, RuntimeSide
 from model.edits.runtime.forms import (

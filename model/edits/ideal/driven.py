@@ -18,7 +18,7 @@ import enum
 from dataclasses import replace
 from typing import Any
 
-from model.canonical import canonical_str
+from model.base.canonical import canonical_str
 from model.edits.ideal import machine as M
 from model.edits.runtime.answers import (
     Deny,

@@ -32,11 +32,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from model.admission.signatures.signing import KeyPair
-from model.canonical import JSON, canonical_str, loads
-from model.canonical import digest as json_digest
+from model.base.canonical import JSON, canonical_str, loads
+from model.base.canonical import digest as json_digest
+from model.base.signing import KeyPair
 from model.edits.check.checker import decide
-from model.edits.check.contract import Outcome, call_ids, show_outcome
+from model.edits.check.contract import Outcome, call_ids
 from model.edits.check.resolve import Letter, Mode, Word
 from model.edits.check.verdict import Accepted, Engine, Rejected
 from model.edits.runtime.derive import derive
@@ -149,5 +149,3 @@ def complete(i: Ideal, action: str, value: JSON) -> tuple[Obs, Ideal]:
     return ("settled", action), replace(i, record=s)
 
 
-def outcome_names(i: Ideal) -> list[str]:
-    return sorted({show_outcome(o) for o, _ in i.safe})

@@ -31,7 +31,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from model.edits.check.candidates import linearizations
-from model.edits.check.contract import CallId, Outcome, call_ids, outcomes, show_outcome
+from model.edits.check.contract import CallId, call_ids, outcomes, show_outcome
 from model.edits.runtime.registration import Registration
 from model.edits.runtime.workflow import RegMap, Workflow
 
@@ -242,5 +242,3 @@ def check_reg(w: Workflow, lam: RegMap, reg: Registration, limit: int = 10_000) 
     return RegAccepted(tuple(sorted(image)))
 
 
-def outcome_named(reg: Registration, name: str) -> Outcome:
-    return next(o for o in outcomes(reg.root) if show_outcome(o) == name)

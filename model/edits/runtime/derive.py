@@ -29,7 +29,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from model.canonical import canonical_str
+from model.base.canonical import canonical_str
 from model.edits.check.contract import Seq, Term, call_ids
 from model.edits.check.instance import Instance, make_instance
 from model.edits.runtime.derive_calls import Calls

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from model.canonical import JSON
+from model.base.canonical import JSON
 from model.edits.check.instance import term_to_json
 from model.edits.check.policy import PolicyAutomaton
 from model.edits.runtime.record import ActionSpec, EditRule

@@ -32,13 +32,13 @@ import sqlite3
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from model.admission.signatures.signing import KeyPair, verify_payload
-from model.canonical import JSON, digest
+from model.base.canonical import JSON, digest
+from model.base.errors import InputKind, InvalidInput
+from model.base.signing import KeyPair, verify_payload
+from model.base.store.postgres import PgConnection
 from model.edits.runtime import journal
 from model.edits.runtime.record import State
 from model.edits.runtime.record_json import state_text
-from model.errors import InputKind, InvalidInput
-from model.pgstore import PgConnection
 
 #: a transaction's connection on either backend (both take SQLite's ``?`` placeholders)
 Conn = sqlite3.Connection | PgConnection

@@ -22,8 +22,9 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from model.admission.signatures.signing import KeyPair
-from model.canonical import JSON, loads
+from model.base.canonical import JSON, loads
+from model.base.errors import InvalidInput
+from model.base.signing import KeyPair
 from model.edits.check.load import term_from_doc
 from model.edits.runtime import steps
 from model.edits.runtime.answers import Answer, CheckAnswer
@@ -41,7 +42,6 @@ from model.edits.runtime.forms import (
 from model.edits.runtime.record import ActionSpec, EditRule, State
 from model.edits.runtime.record_json import policy_from_json, state_digest, state_from_text
 from model.edits.runtime.requirements import record_from_json
-from model.errors import InvalidInput
 
 
 def _term(doc: Any) -> Any:

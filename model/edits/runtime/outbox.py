@@ -20,10 +20,10 @@ from __future__ import annotations
 
 from typing import Protocol
 
+from model.base.errors import InputKind, InvalidInput
+from model.base.store.kinds import Mode, kind
+from model.base.store.sqlite import Database
 from model.edits.runtime.answers import Sent
-from model.errors import InputKind, InvalidInput
-from model.store import Database
-from model.store_kinds import Mode, kind
 
 KIND = kind("session outbox", 5, 2, """
 CREATE TABLE delivered (key TEXT PRIMARY KEY, n INTEGER NOT NULL UNIQUE, record TEXT NOT NULL,

@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from model.edits.runtime.scenarios import _seq, registration, removal
+from model.edits.runtime.scenarios import registration, removal, seq_term
 
 FORK: dict[str, Any] = {"edit": "fork-choice", "branch": "b0", "rule": "fork"}
 
@@ -55,8 +55,8 @@ def pairs() -> dict[str, Pair]:
     down_a = {"maximal": [["a"]]}
     out: dict[str, Pair] = {}
 
-    rules_p = {"fork": {"kind": "fork-choice", "left": _seq("x"), "right": _seq("y")},
-               "forkpar": {"kind": "fork-parallel", "left": _seq("x"), "right": _seq("y")},
+    rules_p = {"fork": {"kind": "fork-choice", "left": seq_term("x"), "right": seq_term("y")},
+               "forkpar": {"kind": "fork-parallel", "left": seq_term("x"), "right": seq_term("y")},
                "select": {"kind": "merge-select"}}
     acts_p = {"dx": ("x", {"op": "x"}), "dy": ("y", {"op": "y"})}
     reg_p = _reg("pairP", {"x": "dx", "y": "dy"}, acts_p, rules_p, {"maximal": [["x", "y"], ["y", "x"]]})
@@ -68,7 +68,7 @@ def pairs() -> dict[str, Pair]:
                     {"check": {"edit": "merge-select", "group": "g4", "arm": "L", "rule": "select"}}, False,
                     ("accepted", "invalid"))
 
-    rules_i = {"fork": {"kind": "fork-choice", "left": _seq("x"), "right": _seq("y")},
+    rules_i = {"fork": {"kind": "fork-choice", "left": seq_term("x"), "right": seq_term("y")},
                "restore": {"kind": "restore-live"}}
     acts_i = {"d0": ("a", {"op": "d0"}), "d1": ("a", {"op": "d1"})}
     steps_i: list[dict[str, Any]] = [{"update": FORK}, {"checkpoint": "k0", "branch": "b3"}]
@@ -79,7 +79,7 @@ def pairs() -> dict[str, Pair]:
                     {"check": {"edit": "restore-live", "branch": "b2", "checkpoint": "k0", "rule": "restore"}},
                     False, ("accepted", "rejected"))
 
-    rules_e = {"fork": {"kind": "fork-choice", "left": _seq("c"), "right": _seq("x")},
+    rules_e = {"fork": {"kind": "fork-choice", "left": seq_term("c"), "right": seq_term("x")},
                "restore": {"kind": "restore-replace"}}
     restore = {"edit": "restore-replace", "branch": "b2", "checkpoint": "k0", "rule": "restore"}
     reg_e = _reg("pairE", {"c": "d", "x": "d"}, {"d": ("a", {"op": "d"})}, rules_e, down_a)

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from model.canonical import JSON, canonical_str, loads
-from model.canonical import digest as json_digest
+from model.base.canonical import JSON, canonical_str, loads
+from model.base.canonical import digest as json_digest
 from model.edits.check.can import Can
 from model.edits.check.contract import Outcome, Term
 from model.edits.check.instance import Instance, make_instance, term_to_json

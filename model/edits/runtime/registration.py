@@ -16,8 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from model.admission.signatures.signing import KeyPair
-from model.canonical import canonical_str
+from model.base.canonical import canonical_str
+from model.base.signing import KeyPair
 from model.edits.check.checker import decide as check_instance
 from model.edits.check.contract import Term, call_ids
 from model.edits.check.instance import make_instance

@@ -27,10 +27,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from model.admission.signatures.signing import KeyPair, public_key_from_text, verify_payload
-from model.canonical import JSON
+from model.base.canonical import JSON
+from model.base.errors import InvalidInput
+from model.base.signing import KeyPair, public_key_from_text, verify_payload
 from model.edits.check.contract import CallId, Outcome, Pomset, Term, outcomes
-from model.errors import InvalidInput
 
 
 @dataclass(frozen=True, slots=True)

@@ -14,10 +14,10 @@ Choices where the paper is silent:
   re-derived; ``verify`` checks that and every other table (``integrity``) after ``PRAGMA
   integrity_check``, and raises ``InvalidInput`` on any difference.
 - The runtime's Ed25519 key (for checkpoints and tokens) is never in the store: it lives in a key
-  file (0600; ``DB.key`` next to the store unless the caller names another, ``model.keyfile``) or is
+  file (0600; ``DB.key`` next to the store unless the caller names another, ``model.base.keyfile``) or is
   passed by the caller. The store keeps only the public key, so a wrong key is refused at open.
-- The store is opened and stamped by ``model.store`` (kind "edit runtime store"), or by
-  ``model.pgstore`` in a schema of a PostgreSQL database, where every step takes the schema's
+- The store is opened and stamped by ``model.base.store.sqlite`` (kind "edit runtime store"), or by
+  ``model.base.store.postgres`` in a schema of a PostgreSQL database, where every step takes the schema's
   advisory lock (the counterpart of SQLite's write lock); ``create`` is exclusive on both.
 - A session driver may ``mark`` the script step a runtime step belongs to: the step's answer is then
   written to ``steps`` in the same transaction as the state change, so after a crash a step either
@@ -42,8 +42,13 @@ from typing import Any, TypeVar
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
-from model.admission.signatures.signing import public_raw
-from model.canonical import JSON, canonical_str, canonical_str_exact, loads
+from model.base.canonical import JSON, canonical_str, canonical_str_exact, loads
+from model.base.errors import InputKind, InvalidInput
+from model.base.keyfile import ensure_key, read_key
+from model.base.signing import public_raw
+from model.base.store.kinds import Mode, precheck
+from model.base.store.postgres import PgConnection, PgDatabase, is_postgres
+from model.base.store.sqlite import Database
 from model.edits.runtime import integrity, journal, steps
 from model.edits.runtime.answers import (
     CheckAnswer,
@@ -65,11 +70,6 @@ from model.edits.runtime.record import State
 from model.edits.runtime.record_json import state_digest, state_from_text, state_text
 from model.edits.runtime.registration import Registration, bootstrap
 from model.edits.runtime.store_schema import KIND, key_file_for, runtime_key
-from model.errors import InputKind, InvalidInput
-from model.keyfile import ensure_key, read_key
-from model.pgstore import PgConnection, PgDatabase, is_postgres
-from model.store import Database
-from model.store_kinds import Mode, precheck
 
 A = TypeVar("A")
 

@@ -23,7 +23,7 @@ from typing import Any
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
-from model.admission.signatures.signing import KeyPair
+from model.base.signing import KeyPair
 from model.edits.runtime.requirements import sign_record
 
 SESSIONS = Path(__file__).resolve().parents[3] / "corpus" / "edits" / "sessions"
@@ -37,7 +37,7 @@ def seed(name: str) -> str:
     return hashlib.sha256(f"runtime:{name}".encode()).hexdigest()
 
 
-def _seq(*calls: str) -> dict[str, Any]:
+def seq_term(*calls: str) -> dict[str, Any]:
     return {"seq": [{"call": c} for c in calls]} if calls else {"nil": True}
 
 
@@ -70,13 +70,13 @@ LAPTOP_ACTIONS = {"dr": ("r", {"tool": "budget", "op": "reserve", "amount": 1200
 
 def laptop() -> dict[str, Any]:
     d = "purchase"
-    rules = {"fork": {"kind": "fork-choice", "left": _seq("pL", "sL"), "right": _seq("pR", "sR")},
-             "both": {"kind": "fork-parallel", "left": _seq("pL", "sL"), "right": _seq("pR", "sR")},
+    rules = {"fork": {"kind": "fork-choice", "left": seq_term("pL", "sL"), "right": seq_term("pR", "sR")},
+             "both": {"kind": "fork-parallel", "left": seq_term("pL", "sL"), "right": seq_term("pR", "sR")},
              "restore": {"kind": "restore-live"}, "select": {"kind": "merge-select"},
              "join": {"kind": "merge-join"}}
     reg = registration(d, {"maximal": [["r", "a", "pL", "s"], ["r", "a", "pR", "s"]]}, LAPTOP_ACTIONS,
                        {"xr": "dr", "xa": "da", "pL": "dLp", "sL": "ds", "pR": "dRp", "sR": "ds"}, rules,
-                       _seq("xr", "xa"), {"purchase": "school"}, "laptop")
+                       seq_term("xr", "xa"), {"purchase": "school"}, "laptop")
     select_r = {"edit": "merge-select", "group": "g4", "arm": "R", "rule": "select"}
     steps = [
         {"use": "xr", "expect": "new"},
@@ -119,14 +119,14 @@ def laptop() -> dict[str, Any]:
 def playground(policy: dict[str, Any] | None = None, name: str = "play") -> dict[str, Any]:
     """A small registration exercising every rule form: root ``xa ▷ xb``; forks add ``xc`` / ``xj``;
     MergeSelect adds ``xj``; the default policy allows every word over a, b, c, j."""
-    rules = {"fc": {"kind": "fork-choice", "left": _seq("xc"), "right": _seq("xj")},
-             "fp": {"kind": "fork-parallel", "left": _seq("xc"), "right": _seq("xj")},
+    rules = {"fc": {"kind": "fork-choice", "left": seq_term("xc"), "right": seq_term("xj")},
+             "fp": {"kind": "fork-parallel", "left": seq_term("xc"), "right": seq_term("xj")},
              "rr": {"kind": "restore-replace"}, "rl": {"kind": "restore-live"},
-             "ms": {"kind": "merge-select", "join": _seq("xj")}, "mj": {"kind": "merge-join"}}
+             "ms": {"kind": "merge-select", "join": seq_term("xj")}, "mj": {"kind": "merge-join"}}
     acts = {"da": ("a", {"op": "a"}), "db": ("b", {"op": "b"}), "dc": ("c", {"op": "c"}), "dj": ("j", {"op": "j"})}
     pol = policy or {"regex": "(a|b|c|j)*", "prefix_closure": True}
     reg = registration("play", pol, acts, {"xa": "da", "xb": "db", "xc": "dc", "xj": "dj"}, rules,
-                       _seq("xa", "xb"), {"root": "owner"}, name)
+                       seq_term("xa", "xb"), {"root": "owner"}, name)
     return {"description": "playground", "registration": reg, "steps": []}
 
 

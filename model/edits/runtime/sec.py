@@ -30,7 +30,7 @@ from __future__ import annotations
 import copy
 from typing import Any
 
-from model.canonical import JSON
+from model.base.canonical import JSON
 from model.edits.runtime.record import State
 from model.edits.runtime.record_json import state_to_json
 

@@ -33,7 +33,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from model.canonical import JSON, canonical_str, digest, load_file, loads
+from model.base.canonical import JSON, canonical_str, digest, load_file, loads
+from model.base.errors import InputKind, InvalidInput, Location, json_path
+from model.base.schemas import validate
 from model.edits.check.contract import Term, call_ids
 from model.edits.check.load import term_from_doc
 from model.edits.check.policy import NotPrefixClosed, PolicyAutomaton, from_maximal_words
@@ -48,8 +50,6 @@ from model.edits.runtime.record import ActionSpec, EditRule, State
 from model.edits.runtime.registration import Registration
 from model.edits.runtime.requirements import SignedRecord
 from model.edits.runtime.runtime import Runtime
-from model.errors import InputKind, InvalidInput, Location, json_path
-from model.schemas import validate
 
 SCHEMA = "edit_session.schema.json"
 

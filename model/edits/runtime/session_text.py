@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from model.canonical import JSON, canonical_str
+from model.base.canonical import JSON, canonical_str
 
 FORMS = {"extend": "Extend", "fork-parallel": "ForkParallel", "fork-choice": "ForkChoice", "merge-join": "MergeJoin",
          "merge-select": "MergeSelect", "restore-live": "RestoreLive", "restore-replace": "RestoreReplace"}

@@ -41,9 +41,9 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from model.admission.signatures.signing import KeyPair, public_key_from_text, verify_payload
-from model.canonical import JSON, canonical_str, loads
-from model.canonical import digest as json_digest
+from model.base.canonical import JSON, canonical_str, loads
+from model.base.canonical import digest as json_digest
+from model.base.signing import KeyPair, public_key_from_text, verify_payload
 from model.edits.check.checker import decide as check_instance
 from model.edits.check.contract import call_ids
 from model.edits.check.resolve import Letter, Mode

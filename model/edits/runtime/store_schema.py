@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
-from model.admission.signatures.signing import KeyPair
-from model.errors import InputKind, InvalidInput
-from model.pgstore import is_postgres
-from model.store_kinds import kind
+from model.base.errors import InputKind, InvalidInput
+from model.base.signing import KeyPair
+from model.base.store.kinds import kind
+from model.base.store.postgres import is_postgres
 
 KIND = kind("edit runtime store", 1, 2, """
 CREATE TABLE meta (id INTEGER PRIMARY KEY CHECK (id = 1), store_id TEXT NOT NULL, public_key TEXT NOT NULL,

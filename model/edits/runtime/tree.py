@@ -24,7 +24,7 @@ from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 from typing import Any
 
-from model.canonical import JSON
+from model.base.canonical import JSON
 from model.edits.check.contract import Call, CallId, Choice, Family, Nil, Par, Seq, Term, call_ids, outcomes, show_term
 from model.edits.check.family import family_residual, rename_family
 from model.edits.check.instance import term_to_json

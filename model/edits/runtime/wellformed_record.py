@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from model.admission.signatures.signing import public_key_from_text, verify_payload
+from model.base.signing import public_key_from_text, verify_payload
 from model.edits.check.contract import call_ids
 from model.edits.check.instance import term_to_json
 from model.edits.check.resolve import Mode

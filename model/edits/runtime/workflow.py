@@ -27,8 +27,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from model.canonical import canonical_str
-from model.errors import InputKind, InvalidInput, Location, json_path
+from model.base.canonical import canonical_str
+from model.base.errors import InputKind, InvalidInput, Location, json_path
 
 
 @dataclass(frozen=True, slots=True)

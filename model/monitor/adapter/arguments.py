@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from model.canonical import JSON, check_exact_json
+from model.base.canonical import JSON, check_exact_json
 from model.monitor.adapter.handles import Handle
 from model.monitor.adapter.values import Member, Store
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from model.canonical import JSON
+from model.base.canonical import JSON
 from model.monitor.decide.verdict import Decision, Verdict
 
 

@@ -30,11 +30,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from model.canonical import JSON
+from model.base.canonical import JSON
 from model.monitor.adapter.plan_match import matched_first_fit
 from model.monitor.adapter.session import Session
-from model.monitor.decide.compiled import Compiled, _Tool
-from model.monitor.decide.compiled_entries import _NOKEY, _SLOT, _Entry, scalar_key
+from model.monitor.decide.compiled import Compiled, CompiledTool
+from model.monitor.decide.compiled_entries import NOKEY, SLOT, CompiledEntry, scalar_key
 from model.monitor.decide.ledger import Allocation
 from model.monitor.decide.matching import Effect, call_effects
 from model.monitor.decide.origins import produced_by
@@ -46,14 +46,15 @@ _MEMO = 256
 
 # effects, the positions first-fit chooses on both lists (None: not fixed), the matches to check per call
 # and the capacity checks per call: (list, position, quota, times first-fit reserves it for these effects)
-_Fixed = tuple[tuple[Effect, ...], tuple[tuple[int, ...], tuple[int, ...]] | None, tuple[tuple["_Entry", JSON], ...],
+_Fixed = tuple[tuple[Effect, ...], tuple[tuple[int, ...], tuple[int, ...]] | None,
+               tuple[tuple["CompiledEntry", JSON], ...],
                tuple[tuple[int, int, int, int], ...]]
 
 
 class Plan:
     __slots__ = ("arg_names", "c", "ceiling", "ct", "effects", "fixed", "joins", "labels", "source", "verdicts")
 
-    def __init__(self, c: Compiled, ct: _Tool, ceiling: int) -> None:
+    def __init__(self, c: Compiled, ct: CompiledTool, ceiling: int) -> None:
         self.c = c
         self.ct = ct
         self.ceiling = ceiling
@@ -106,13 +107,13 @@ class Plan:
         identity."""
         c = self.c
         fixed: tuple[tuple[int, ...], tuple[int, ...]] | None = None
-        checks: list[tuple[_Entry, JSON]] = []
+        checks: list[tuple[CompiledEntry, JSON]] = []
         capacity: list[tuple[int, int, int, int]] = []
         for side in c.deny_sides:
             for eff in effects:
                 act = side.actions.get(eff.action)
                 k = scalar_key(eff.resource)
-                if act is not None and act.deny_all and (k is _NOKEY or act.deny_by.get(k, act.deny_other)):
+                if act is not None and act.deny_all and (k is NOKEY or act.deny_by.get(k, act.deny_other)):
                     break
             else:
                 continue
@@ -124,11 +125,11 @@ class Plan:
                 for eff in effects:
                     act = side.actions.get(eff.action)
                     k = scalar_key(eff.resource)
-                    cands = () if act is None or k is _NOKEY else act.allow_by.get(k, act.allow_other)
+                    cands = () if act is None or k is NOKEY else act.allow_by.get(k, act.allow_other)
                     e = cands[0] if cands else None
                     if e is None or e.requires is not None or side.permit[e.pos]:
                         break
-                    if e.res == _SLOT or e.keys is not None or e.preds:
+                    if e.res == SLOT or e.keys is not None or e.preds:
                         checks.append((e, eff.resource))
                     elif not e.matches(eff.resource, True, {}, s):  # (a glob: decided by the resource alone)
                         break

@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from model.canonical import JSON
+from model.base.canonical import JSON
 from model.monitor.adapter.session import Session
 from model.monitor.decide.compiled import Compiled
 from model.monitor.decide.compiled_decide import first_fit
-from model.monitor.decide.compiled_entries import _NOKEY, _Entry, scalar_key
+from model.monitor.decide.compiled_entries import NOKEY, CompiledEntry, scalar_key
 from model.monitor.decide.matching import Effect
 
 
@@ -27,14 +27,14 @@ def matched_first_fit(c: Compiled, s: Session, effects: tuple[Effect, ...],
             if act is None or not act.deny_all:
                 continue
             k = scalar_key(eff.resource)
-            if k is _NOKEY:
+            if k is NOKEY:
                 return None
             for e in act.deny_by.get(k, act.deny_other):
                 if e.matches(eff.resource, True, args, s):
                     return None
     # a matching allow per (effect, list), one of them ready (else Deny or Pause)
     satisfied = s.satisfied
-    matched: list[list[_Entry]] = []
+    matched: list[list[CompiledEntry]] = []
     for side in c.sides:
         for eff in effects:
             act = side.actions.get(eff.action)
@@ -42,7 +42,7 @@ def matched_first_fit(c: Compiled, s: Session, effects: tuple[Effect, ...],
                 return None
             resource = eff.resource
             k = scalar_key(resource)
-            if k is _NOKEY:
+            if k is NOKEY:
                 return None
             allows = [e for e in act.allow_by.get(k, act.allow_other) if e.matches(resource, True, args, s)]
             if not allows:

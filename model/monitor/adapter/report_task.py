@@ -18,7 +18,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 
-from model.canonical import JSON
+from model.base.canonical import JSON
 from model.monitor.adapter.shell import Adapter, CallResult, Handle
 from model.monitor.adapter.toolkit import ReportWorld
 from model.monitor.decide.base import Decision, DenyReason

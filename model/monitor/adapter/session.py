@@ -24,7 +24,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from model.canonical import JSON
+from model.base.canonical import JSON
 from model.monitor.decide.commit import bind
 from model.monitor.decide.counters import SHARED_FROM, Counters, Usage
 from model.monitor.decide.state import Permit, Record, State

@@ -22,9 +22,12 @@ Choices where the source is silent:
   by ``decide`` on ``state``, so Deny and Pause verdicts, reasons and details come from ``decide`` only.
   ``Adapter(reference=True)`` keeps the frozen-state path (decide, ``commit_in``, ``observe_in`` per
   call): tests/property/test_monitor_fastpath.py checks both give equal results, logs and states.
-- ``Adapter(backend="lean")`` takes every decision and next state from the compiled Lean core
-  (model/oracle/backend.py: one oracle process, the ``monitor_decide``/``monitor_observe`` judgments) on
-  the frozen-state path; a fault in the Lean process raises ``LeanBackendError`` from ``call``, never an Allow.
+- ``Adapter(backend=factory)`` takes every decision and next state from a ``DecisionCore`` built by
+  ``factory(policy)`` (``model.oracle.backend.LeanCore``: the compiled Lean core, one oracle process, the
+  ``monitor_decide``/``monitor_observe`` judgments) on the frozen-state path; a fault in the core raises
+  from ``call`` (``LeanBackendError`` for the Lean core), never an Allow. The monitor names no core
+  itself: the oracle layer sits above it, so the caller passes the factory (the command maps
+  ``--backend lean`` to ``LeanCore``).
 - Any exception a tool raises is its declared failure outcome: the charge stays (Section 2).
 - ``handle.at("destination")`` passes one field of a stored result; its producer (parent) is the
   result's record and a missing field is an unknown handle. A permit binds the field path too.
@@ -39,10 +42,10 @@ from __future__ import annotations
 import json
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
-from model.canonical import JSON, canonical_str_exact
-from model.errors import InputKind, InvalidInput
+from model.base.canonical import JSON, canonical_str_exact
+from model.base.errors import InputKind, InvalidInput
 from model.monitor.adapter.arguments import resolve
 from model.monitor.adapter.handles import CallResult, Event, Failure, Handle, Refusal
 from model.monitor.adapter.plan import Plan, admit, plan_for
@@ -58,9 +61,21 @@ from model.monitor.decide.state import Call, Permit, State, issue_permit, satisf
 from model.monitor.language.policy import Policy
 
 ToolFn = Callable[..., JSON]
+
+
+class DecisionCore(Protocol):
+    """Another implementation of the two halves of a mediated call (Agenra §§2.1, 3): the decision with
+    its commit before the tool runs, and the declared outcome processed after it."""
+
+    def decide_commit(self, state: State, call: Call) -> tuple[Verdict, State]: ...
+    def observe(self, state: State, d: int, outcome: Outcome) -> State: ...
+    def close(self) -> None: ...
+
+
+CoreFactory = Callable[[Policy], DecisionCore]
 _NO_PLAN: Any = object()  # (no entry yet in the compiled policy's plans)
 
-__all__ = ["Adapter", "CallResult", "Event", "Failure", "Handle", "Refusal", "ToolFn"]
+__all__ = ["Adapter", "CallResult", "CoreFactory", "DecisionCore", "Event", "Failure", "Handle", "Refusal", "ToolFn"]
 
 
 @dataclass
@@ -76,22 +91,25 @@ class Adapter:
     # the reference path: frozen states rebuilt per call, as before the session (``session.py``); the
     # differential test and the benchmark run it next to the fast path
     reference: bool = field(default=False, kw_only=True)
-    # "lean": every decision and next state from the compiled Lean core (model/oracle/backend.py), over
-    # frozen states as on the reference path; a fault there raises LeanBackendError, never an Allow
-    backend: str = field(default="python", kw_only=True)
-    _core: Any = field(default=None, init=False, repr=False)
+    # "python", or a factory of the core that takes every decision and next state (the Lean core of
+    # model/oracle/backend.py), over frozen states as on the reference path; a fault there raises, never
+    # an Allow
+    backend: str | CoreFactory = field(default="python", kw_only=True)
+    _core: DecisionCore | None = field(default=None, init=False, repr=False)
     _session: Session | None = field(default=None, init=False, repr=False)
     _snapshot: State | None = field(default=None, init=False, repr=False)
     _own_calls: bool = field(default=True, init=False, repr=False)  # ``_to_call`` is not overridden
 
     def __post_init__(self) -> None:
         n_user, n_app = len(self.policy.user), len(self.policy.application)
-        if self.backend not in ("python", "lean"):
-            raise InvalidInput("backend", "python or lean", self.backend, InputKind.VALUE)
-        if self.backend == "lean":
-            from model.oracle.backend import LeanCore  # (only this backend needs the oracle)
-
-            self._core = LeanCore(self.policy)
+        if isinstance(self.backend, str):
+            if self.backend != "python":
+                raise InvalidInput("backend", "python, or a DecisionCore factory such as "
+                                   "model.oracle.backend.LeanCore", self.backend, InputKind.VALUE)
+        elif callable(self.backend):
+            self._core = self.backend(self.policy)
+        else:
+            raise InvalidInput("backend", "python, or a DecisionCore factory", repr(self.backend), InputKind.VALUE)
         if self.reference or self._core is not None:
             # ``initial_state``, with shared counters on long lists (counters.py: a commit then copies no list)
             self._snapshot = State(used_user=zeros(n_user), used_app=zeros(n_app))
@@ -217,7 +235,7 @@ class Adapter:
         return handle
 
     def close(self) -> None:
-        """Stop the Lean core's process (``backend="lean"``); nothing to do for the Python backend."""
+        """Stop the decision core (the Lean core's process); nothing to do for the Python backend."""
         if self._core is not None:
             self._core.close()
 

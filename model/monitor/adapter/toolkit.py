@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from model.canonical import JSON
+from model.base.canonical import JSON
 
 PUBLIC_FIELDS = ("title", "quarter", "revenue")
 

@@ -17,14 +17,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
-from model.canonical import JSON, load_file
-from model.errors import InputKind, InvalidInput, Location, json_path
-from model.monitor.adapter.shell import Adapter, Failure, Handle, Refusal
+from model.base.canonical import JSON, load_file
+from model.base.errors import InputKind, InvalidInput, Location, json_path
+from model.base.schemas import validate
+from model.monitor.adapter.shell import Adapter, CoreFactory, Failure, Handle, Refusal
 from model.monitor.adapter.toolkit import DeleteWorld, ReportWorld, ToolFailure
 from model.monitor.decide.base import Decision, Verdict
 from model.monitor.decide.state import Permit
 from model.monitor.language.policy import Policy
-from model.schemas import validate
 
 
 @dataclass(frozen=True, slots=True)
@@ -68,7 +68,7 @@ def load_trace(path: str) -> dict[str, JSON]:
 
 
 def run_trace(policy: Policy, doc: dict[str, JSON], source: str = "<trace>",
-              explain: bool = False, backend: str = "python",
+              explain: bool = False, backend: str | CoreFactory = "python",
               keep: list[Adapter] | None = None) -> tuple[StepReport, ...]:
     """Run the trace on a fresh Adapter (``backend`` as for ``Adapter``); ``keep`` receives it, for its
     final state and log."""

@@ -31,7 +31,7 @@ import json
 import marshal
 from collections.abc import Callable, Mapping
 
-from model.canonical import JSON, canonical_str
+from model.base.canonical import JSON, canonical_str
 from model.monitor.decide.matching import Missing, lookup_path
 
 _SAFE = 2**53 - 1

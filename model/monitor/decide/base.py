@@ -37,7 +37,7 @@ from model.monitor.decide.ledger import allocate
 from model.monitor.decide.matching import Effect, call_effects, entry_matches, predicate_holds, ready
 from model.monitor.decide.origins import violated_origins
 from model.monitor.decide.state import Call, State, proposed_record
-from model.monitor.decide.verdict import Decision, DenyReason, Verdict, _deny, _find_permit
+from model.monitor.decide.verdict import Decision, DenyReason, Verdict, deny_verdict, find_permit
 from model.monitor.language.labels import Label, propagate
 from model.monitor.language.policy import Entry, EntryKind, Policy, SlotPat, Tool
 
@@ -51,23 +51,23 @@ class _Prepared:
     label_out: Label
 
 
-def _prepare(policy: Policy, state: State, call: Call) -> _Prepared | Verdict:
+def prepare(policy: Policy, state: State, call: Call) -> _Prepared | Verdict:
     tool = policy.tool(call.tool)
     if tool is None:
-        return _deny(DenyReason.UNKNOWN_TOOL, f"no tool {call.tool!r}")
+        return deny_verdict(DenyReason.UNKNOWN_TOOL, f"no tool {call.tool!r}")
     extra = sorted(set(call.args) - tool.args)
     if extra:
-        return _deny(DenyReason.UNDECLARED_ARGUMENT, f"{tool.name} declares no argument {extra[0]!r}")
+        return deny_verdict(DenyReason.UNDECLARED_ARGUMENT, f"{tool.name} declares no argument {extra[0]!r}")
     missing = sorted(tool.required - set(call.args))
     if missing:
-        return _deny(DenyReason.MISSING_ARGUMENT, f"{tool.name} requires argument {missing[0]!r}")
+        return deny_verdict(DenyReason.MISSING_ARGUMENT, f"{tool.name} requires argument {missing[0]!r}")
     for name, d in call.refs:
         rec = state.record(d)
         if name not in call.args or rec is None or not rec.succeeded:
-            return _deny(DenyReason.UNKNOWN_HANDLE, f"argument {name!r} names no successful result")
+            return deny_verdict(DenyReason.UNKNOWN_HANDLE, f"argument {name!r} names no successful result")
     effects = call_effects(tool, call.args)
     if isinstance(effects, str):
-        return _deny(DenyReason.MALFORMED_RESOURCE, effects)
+        return deny_verdict(DenyReason.MALFORMED_RESOURCE, effects)
     parents = call.parents()
     if parents:
         label_in = policy.levels.join_all(state.trace[d].label for d in parents)
@@ -109,7 +109,7 @@ def _failures(policy: Policy, state: State, call: Call) -> Iterator[Verdict]:
 
 def _checks(policy: Policy, state: State, call: Call) -> Iterator[Verdict]:
     """Each failing check in order; ends with the Allow candidate when every check could be evaluated."""
-    prep = _prepare(policy, state, call)
+    prep = prepare(policy, state, call)
     if isinstance(prep, Verdict):
         yield prep
         return
@@ -117,50 +117,51 @@ def _checks(policy: Policy, state: State, call: Call) -> Iterator[Verdict]:
     agent = policy.agent(call.agent)
     edge = policy.edge(tool.operation)
     if agent is None:
-        yield _deny(DenyReason.UNKNOWN_AGENT, f"no agent {call.agent!r}")
+        yield deny_verdict(DenyReason.UNKNOWN_AGENT, f"no agent {call.agent!r}")
     elif tool.operation not in agent.operations:
-        yield _deny(DenyReason.OPERATION_NOT_PERMITTED, f"{agent.name} may not perform {tool.operation}")
+        yield deny_verdict(DenyReason.OPERATION_NOT_PERMITTED, f"{agent.name} may not perform {tool.operation}")
     if edge is None or (tool.source, tool.destination) not in edge.endpoints:
-        yield _deny(DenyReason.ENDPOINT, f"{tool.source} -> {tool.destination} is not an endpoint of {tool.operation}")
+        yield deny_verdict(DenyReason.ENDPOINT,
+                           f"{tool.source} -> {tool.destination} is not an endpoint of {tool.operation}")
     if agent is not None and not policy.levels.le(label.sensitivity, agent.ceiling):
-        yield _deny(DenyReason.CEILING, f"output {label.sensitivity} exceeds ceiling {agent.ceiling}")
+        yield deny_verdict(DenyReason.CEILING, f"output {label.sensitivity} exceeds ceiling {agent.ceiling}")
     for side, entries, _ in _sides(policy, state):
         for eff in effects:
             if any(e.kind is EntryKind.DENY and entry_matches(e, eff, call.args, state) for e in entries):
-                yield _deny(DenyReason.EXPLICIT_DENY, f"{side} denies {eff.show()}")
+                yield deny_verdict(DenyReason.EXPLICIT_DENY, f"{side} denies {eff.show()}")
     waiting: set[str] = set()
     for side, entries, _ in _sides(policy, state):
         for eff in effects:
             allows = [e for e in entries if e.kind is EntryKind.ALLOW and entry_matches(e, eff, call.args, state)]
             if not allows:
                 reason = _slot_reason(entries, eff, call, state)
-                yield _deny(reason, f"no {side} allow matches {eff.show()}")
+                yield deny_verdict(reason, f"no {side} allow matches {eff.show()}")
             elif not any(ready(e, state) for e in allows):
                 waiting.update(e.requires for e in allows if e.requires is not None)
     if waiting:
         yield Verdict(Decision.PAUSE, None, f"waiting for {', '.join(sorted(waiting))}", waiting_for=frozenset(waiting))
     bad = violated_origins(policy, state, call, tool.operation)
     if bad:
-        yield _deny(DenyReason.ORIGIN, f"origin rule {bad[0]} not met")
+        yield deny_verdict(DenyReason.ORIGIN, f"origin rule {bad[0]} not met")
     if not flow_allows(policy, tool.operation, tool.destination, label):
-        yield _deny(DenyReason.FLOW, f"no flow rule lets {label.sensitivity} data reach {tool.destination}")
+        yield deny_verdict(DenyReason.FLOW, f"no flow rule lets {label.sensitivity} data reach {tool.destination}")
     if policy.histories:
         hist = history_violations(policy, state, proposed_record(state, call, tool, label))
         if hist:
-            yield _deny(DenyReason.HISTORY, f"history rule {hist[0]} not met")
+            yield deny_verdict(DenyReason.HISTORY, f"history rule {hist[0]} not met")
     user = allocate(policy.user, state.used_user, effects, call.args, state)
     app = allocate(policy.application, state.used_app, effects, call.args, state)
     if user is None or app is None:
         side = "user" if user is None else "application"
-        yield _deny(DenyReason.QUOTA, f"no {side} grant with capacity left (first-fit)")
+        yield deny_verdict(DenyReason.QUOTA, f"no {side} grant with capacity left (first-fit)")
         return
     needs_permit = any(policy.user[k].permit for k in user.positions) or any(
         policy.application[k].permit for k in app.positions)
     permit: int | None = None
     if needs_permit:
-        found = _find_permit(state.permits, call)
+        found = find_permit(state.permits, call)
         if isinstance(found, DenyReason):
-            yield _deny(found, "no unused exact-call permit binds this call")
+            yield deny_verdict(found, "no unused exact-call permit binds this call")
         else:
             permit = found.id
     yield Verdict(Decision.ALLOW, None, "", effects, label, user, app, permit=permit)

@@ -18,8 +18,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass, replace
 
-from model.canonical import JSON, json_equal
-from model.fastinit import fast_init
+from model.base.canonical import JSON, json_equal
+from model.base.fastinit import fast_init
 from model.monitor.decide.base import Decision, Verdict, decide
 from model.monitor.decide.compiled import Compiled
 from model.monitor.decide.compiled import compiled as _compiled
@@ -130,11 +130,6 @@ def bind(bindings_in: tuple[tuple[str, JSON, int], ...], invalid_in: frozenset[s
             bindings[res.slot] = (value, d)
     # sorted by slot (slots are distinct keys, so the whole items never compare their values)
     return tuple([(s, v, i) for s, (v, i) in sorted(bindings.items())]), frozenset(invalid)
-
-
-def resolves(policy: Policy, tool: str) -> bool:
-    """Whether some resolver reads results of ``tool`` (otherwise ``observe`` never reads the value)."""
-    return tool in _compiled(policy).resolvers
 
 
 def step(policy: Policy, state: State, call: Call, outcome: Outcome) -> tuple[Verdict, State]:

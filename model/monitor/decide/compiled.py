@@ -30,10 +30,10 @@ from __future__ import annotations
 import weakref
 from typing import Any
 
-from model.canonical import canonical_str
-from model.monitor.decide.compiled_entries import _Action, _Entry
+from model.base.canonical import canonical_str
+from model.monitor.decide.compiled_entries import Action, CompiledEntry
 from model.monitor.decide.matching import Effect
-from model.monitor.decide.verdict import DenyReason, Verdict, _deny
+from model.monitor.decide.verdict import DenyReason, Verdict, deny_verdict
 from model.monitor.language.labels import Inherit, Label
 from model.monitor.language.policy import (
     ConstRes,
@@ -54,13 +54,13 @@ class _Side:
         self.size = len(entries)
         self.permit = tuple(e.permit for e in entries)
         self.quotas = tuple(e.quota for e in entries)
-        grouped: dict[str, list[_Entry]] = {}
+        grouped: dict[str, list[CompiledEntry]] = {}
         for k, e in enumerate(entries):
-            grouped.setdefault(e.action, []).append(_Entry(k, e))
-        self.actions = {a: _Action(es) for a, es in grouped.items()}
+            grouped.setdefault(e.action, []).append(CompiledEntry(k, e))
+        self.actions = {a: Action(es) for a, es in grouped.items()}
 
 
-class _Tool:
+class CompiledTool:
     """A tool's static facts: its declaration, constant effects, source label, edge, origin rules."""
 
     __slots__ = ("args", "const_effects", "decl", "edge", "origins", "required", "source_label", "struct")
@@ -85,7 +85,7 @@ class Compiled:
     def __init__(self, policy: Policy) -> None:
         self.policy = policy
         self.rank = {lvl: i for i, lvl in enumerate(policy.levels.order)}
-        self.tools = {t.name: _Tool(policy, t) for t in policy.tools}
+        self.tools = {t.name: CompiledTool(policy, t) for t in policy.tools}
         self.agents = {a.name: a for a in policy.agents}
         self.sides = (_Side("user", policy.user), _Side("application", policy.application))
         self.deny_sides = tuple(s for s in self.sides if any(a.deny_all for a in s.actions.values()))
@@ -99,7 +99,7 @@ class Compiled:
         # the Adapter's call plans (``plan.Plan`` or None; plan.py imports this module), by (tool, agent)
         self.plans: dict[tuple[str, str], Any] = {}
 
-    def struct(self, ct: _Tool, agent_name: str) -> tuple[Verdict | None, int | None]:
+    def struct(self, ct: CompiledTool, agent_name: str) -> tuple[Verdict | None, int | None]:
         """The first label-independent Struct failure of (tool, agent) and the agent's ceiling rank."""
         hit = ct.struct.get(agent_name)
         if hit is not None:
@@ -107,11 +107,11 @@ class Compiled:
         tool, agent, edge = ct.decl, self.agents.get(agent_name), ct.edge
         fail: Verdict | None = None
         if agent is None:
-            fail = _deny(DenyReason.UNKNOWN_AGENT, f"no agent {agent_name!r}")
+            fail = deny_verdict(DenyReason.UNKNOWN_AGENT, f"no agent {agent_name!r}")
         elif tool.operation not in agent.operations:
-            fail = _deny(DenyReason.OPERATION_NOT_PERMITTED, f"{agent.name} may not perform {tool.operation}")
+            fail = deny_verdict(DenyReason.OPERATION_NOT_PERMITTED, f"{agent.name} may not perform {tool.operation}")
         elif edge is None or (tool.source, tool.destination) not in edge.endpoints:
-            fail = _deny(DenyReason.ENDPOINT,
+            fail = deny_verdict(DenyReason.ENDPOINT,
                          f"{tool.source} -> {tool.destination} is not an endpoint of {tool.operation}")
         out = (fail, None if agent is None else self.rank[agent.ceiling])
         if len(ct.struct) < 64:  # agent names come from calls: keep the memo bounded
@@ -148,7 +148,7 @@ class Compiled:
             trusted = trusted and lab.trusted
         return Label(sens, cats, trusted)
 
-    def propagate(self, ct: _Tool, label: Label) -> Label:
+    def propagate(self, ct: CompiledTool, label: Label) -> Label:
         edge = ct.edge
         if edge is None or isinstance(edge.propagation, Inherit):
             return label

@@ -9,19 +9,19 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from collections.abc import Set as AbstractSet
 
-from model.canonical import JSON
-from model.monitor.decide.compiled import Compiled, _Tool
-from model.monitor.decide.compiled_entries import _NOKEY, _Entry, scalar_key
+from model.base.canonical import JSON
+from model.monitor.decide.compiled import Compiled, CompiledTool
+from model.monitor.decide.compiled_entries import NOKEY, CompiledEntry, scalar_key
 from model.monitor.decide.flow import history_violations
 from model.monitor.decide.ledger import Allocation
 from model.monitor.decide.matching import call_effects
 from model.monitor.decide.origins import produced_by
 from model.monitor.decide.state import Call, State, proposed_record
-from model.monitor.decide.verdict import Decision, DenyReason, Verdict, _deny, _find_permit
+from model.monitor.decide.verdict import Decision, DenyReason, Verdict, deny_verdict, find_permit
 from model.monitor.language.labels import Label
 
 
-def _slot_reason(entries: tuple[_Entry, ...], args: Mapping[str, JSON], state: State) -> DenyReason:
+def _slot_reason(entries: tuple[CompiledEntry, ...], args: Mapping[str, JSON], state: State) -> DenyReason:
     for e in entries:  # the slot allows of the effect's action, in list order (decide._slot_reason)
         if (e.keys is None or e.keys.issuperset(args)) and all(p.holds(args) for p in e.preds):
             if e.slot in state.invalid:
@@ -31,15 +31,15 @@ def _slot_reason(entries: tuple[_Entry, ...], args: Mapping[str, JSON], state: S
     return DenyReason.NO_MATCHING_ALLOW
 
 
-def _candidates(by: dict[object, tuple[_Entry, ...]], other: tuple[_Entry, ...],
-                everything: tuple[_Entry, ...], resource: JSON) -> tuple[tuple[_Entry, ...], bool]:
+def _candidates(by: dict[object, tuple[CompiledEntry, ...]], other: tuple[CompiledEntry, ...],
+                everything: tuple[CompiledEntry, ...], resource: JSON) -> tuple[tuple[CompiledEntry, ...], bool]:
     k = scalar_key(resource)
-    if k is _NOKEY:
+    if k is NOKEY:
         return everything, False
     return by.get(k, other), True
 
 
-def _label(c: Compiled, ct: _Tool, state: State, call: Call) -> Label:
+def _label(c: Compiled, ct: CompiledTool, state: State, call: Call) -> Label:
     refs = call.refs
     if not refs:
         label_in = ct.source_label
@@ -50,7 +50,7 @@ def _label(c: Compiled, ct: _Tool, state: State, call: Call) -> Label:
     return c.propagate(ct, label_in)
 
 
-def first_fit(matched: list[list[_Entry]], n: int, used: tuple[Sequence[int] | Mapping[int, int], ...],
+def first_fit(matched: list[list[CompiledEntry]], n: int, used: tuple[Sequence[int] | Mapping[int, int], ...],
               satisfied: AbstractSet[str]) -> tuple[tuple[int, ...], tuple[int, ...]] | int:
     """Step 7: the positions first-fit reserves on the user and the application list, from the allows that
     matched each of the ``n`` effects (``matched``: the user list's ``n`` lists, then the application's),
@@ -83,24 +83,24 @@ def decide_compiled(c: Compiled, state: State, call: Call) -> Verdict:
     # 1. preparation
     ct = c.tools.get(call.tool)
     if ct is None:
-        return _deny(DenyReason.UNKNOWN_TOOL, f"no tool {call.tool!r}")
+        return deny_verdict(DenyReason.UNKNOWN_TOOL, f"no tool {call.tool!r}")
     args = call.args
     tool = ct.decl
     if not ct.args.issuperset(args):
         extra = sorted(set(args) - tool.args)
-        return _deny(DenyReason.UNDECLARED_ARGUMENT, f"{tool.name} declares no argument {extra[0]!r}")
+        return deny_verdict(DenyReason.UNDECLARED_ARGUMENT, f"{tool.name} declares no argument {extra[0]!r}")
     if not ct.required.issubset(args):
         missing = sorted(tool.required - set(args))
-        return _deny(DenyReason.MISSING_ARGUMENT, f"{tool.name} requires argument {missing[0]!r}")
+        return deny_verdict(DenyReason.MISSING_ARGUMENT, f"{tool.name} requires argument {missing[0]!r}")
     trace = state.trace
     for name, d in call.refs:
         if name not in args or not 0 <= d < len(trace) or not trace[d].succeeded:
-            return _deny(DenyReason.UNKNOWN_HANDLE, f"argument {name!r} names no successful result")
+            return deny_verdict(DenyReason.UNKNOWN_HANDLE, f"argument {name!r} names no successful result")
     effects = ct.const_effects
     if effects is None:
         found = call_effects(tool, args)
         if isinstance(found, str):
-            return _deny(DenyReason.MALFORMED_RESOURCE, found)
+            return deny_verdict(DenyReason.MALFORMED_RESOURCE, found)
         effects = found
     label = _label(c, ct, state, call)
     # 1'. Struct
@@ -110,7 +110,7 @@ def decide_compiled(c: Compiled, state: State, call: Call) -> Verdict:
         return fail
     if ceiling is not None and c.rank[label.sensitivity] > ceiling:
         agent = c.agents[call.agent]
-        return _deny(DenyReason.CEILING, f"output {label.sensitivity} exceeds ceiling {agent.ceiling}")
+        return deny_verdict(DenyReason.CEILING, f"output {label.sensitivity} exceeds ceiling {agent.ceiling}")
     # 2. explicit denies, on both lists
     for side in c.deny_sides:
         for eff in effects:
@@ -120,19 +120,19 @@ def decide_compiled(c: Compiled, state: State, call: Call) -> Verdict:
             cands, indexed = _candidates(act.deny_by, act.deny_other, act.deny_all, eff.resource)
             for e in cands:
                 if e.matches(eff.resource, indexed, args, state):
-                    return _deny(DenyReason.EXPLICIT_DENY, f"{side.name} denies {eff.show()}")
+                    return deny_verdict(DenyReason.EXPLICIT_DENY, f"{side.name} denies {eff.show()}")
     # 2'. a matching allow per (effect, list); 3. Pause when none of them is ready
-    matched: list[list[_Entry]] = []
+    matched: list[list[CompiledEntry]] = []
     waiting: set[str] | None = None
     satisfied = state.satisfied
     for side in c.sides:
         for eff in effects:
             act = side.actions.get(eff.action)
-            allows: list[_Entry] = []
+            allows: list[CompiledEntry] = []
             if act is not None:
                 resource = eff.resource
                 k = scalar_key(resource)
-                if k is _NOKEY:
+                if k is NOKEY:
                     cands, indexed = act.allow_all, False
                 else:
                     cands, indexed = act.allow_by.get(k, act.allow_other), True
@@ -140,7 +140,7 @@ def decide_compiled(c: Compiled, state: State, call: Call) -> Verdict:
             if not allows:
                 reason = _slot_reason(act.slot_allows, args, state) if act is not None \
                     else DenyReason.NO_MATCHING_ALLOW
-                return _deny(reason, f"no {side.name} allow matches {eff.show()}")
+                return deny_verdict(reason, f"no {side.name} allow matches {eff.show()}")
             for e in allows:
                 if e.requires is None or e.requires in satisfied:
                     break
@@ -158,28 +158,28 @@ def decide_compiled(c: Compiled, state: State, call: Call) -> Verdict:
         for rule in ct.origins:
             ref = refs.get(rule.argument)
             if ref is None or not produced_by(state, ref, rule):
-                return _deny(DenyReason.ORIGIN, f"origin rule {rule.name} not met")
+                return deny_verdict(DenyReason.ORIGIN, f"origin rule {rule.name} not met")
     # 5. flow
     if not c.flow_allows(tool.operation, tool.destination, label):
-        return _deny(DenyReason.FLOW, f"no flow rule lets {label.sensitivity} data reach {tool.destination}")
+        return deny_verdict(DenyReason.FLOW, f"no flow rule lets {label.sensitivity} data reach {tool.destination}")
     # 6. history
     if c.policy.histories:
         hist = history_violations(c.policy, state, proposed_record(state, call, tool, label))
         if hist:
-            return _deny(DenyReason.HISTORY, f"history rule {hist[0]} not met")
+            return deny_verdict(DenyReason.HISTORY, f"history rule {hist[0]} not met")
     # 7. first-fit on both lists, over the allows that matched each effect (same state, same order)
     chosen = first_fit(matched, len(effects), (state.used_user, state.used_app), satisfied)
     if isinstance(chosen, int):
         who = "user" if chosen == 0 else "application"
-        return _deny(DenyReason.QUOTA, f"no {who} grant with capacity left (first-fit)")
+        return deny_verdict(DenyReason.QUOTA, f"no {who} grant with capacity left (first-fit)")
     user, app = Allocation(chosen[0], c.sides[0].size), Allocation(chosen[1], c.sides[1].size)
     # 8. exact-call permits
     permit: int | None = None
     if c.permits and (any(c.sides[0].permit[k] for k in user.positions) or
                       any(c.sides[1].permit[k] for k in app.positions)):
-        found_permit = _find_permit(state.permits, call)
+        found_permit = find_permit(state.permits, call)
         if isinstance(found_permit, DenyReason):
-            return _deny(found_permit, "no unused exact-call permit binds this call")
+            return deny_verdict(found_permit, "no unused exact-call permit binds this call")
         permit = found_permit.id
     return Verdict(Decision.ALLOW, None, "", effects, label, user, app, permit=permit)
 

@@ -11,7 +11,7 @@ import re
 from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
-from model.canonical import JSON, json_equal
+from model.base.canonical import JSON, json_equal
 from model.monitor.language.policy import (
     AnyRes,
     ArgPredicate,
@@ -35,13 +35,13 @@ class Slots(Protocol):
     def bindings(self) -> tuple[tuple[str, JSON, int], ...]: ...
 
 _SAFE = 2**53 - 1
-_NOKEY = object()  # the value has no equality key: use the source matcher
+NOKEY = object()  # the value has no equality key: use the source matcher
 _TRUE, _FALSE, _NULL = object(), object(), object()  # keys of true, false, null, distinct from 1, 0, ...
 
 
 def scalar_key(v: JSON) -> object:
     """A hashable key with ``scalar_key(a) == scalar_key(b)`` iff ``json_equal(a, b)`` for JSON scalars
-    (``_NOKEY`` for anything else: containers, non-finite or out-of-range numbers)."""
+    (``NOKEY`` for anything else: containers, non-finite or out-of-range numbers)."""
     t = type(v)
     if t is str:
         return v
@@ -51,10 +51,10 @@ def scalar_key(v: JSON) -> object:
         return _NULL
     if (t is int and -_SAFE <= v <= _SAFE) or (t is float and math.isfinite(v) and abs(v) <= _SAFE):
         return v  # Python's 1 == 1.0 (and equal hashes) is RFC 8785 number equality in the safe range
-    return _NOKEY
+    return NOKEY
 
 
-_ANY, _CONST, _SLOT, _GLOB, _CONSTX = range(5)
+_ANY, _CONST, SLOT, _GLOB, _CONSTX = range(5)
 _MISSING = object()
 
 
@@ -68,7 +68,7 @@ class _Pred:
         self.value: JSON = p.value if isinstance(p, EqPred) else None
         self.values: tuple[JSON, ...] = p.values if isinstance(p, OneOfPred) else ()
         keys = [scalar_key(v) for v in self.values]
-        self.keys = None if any(k is _NOKEY for k in keys) else frozenset(keys)
+        self.keys = None if any(k is NOKEY for k in keys) else frozenset(keys)
         self.low = p.low if isinstance(p, RangePred) else None
         self.high = p.high if isinstance(p, RangePred) else None
 
@@ -88,7 +88,7 @@ class _Pred:
         if self.kind == 1:
             if self.keys is not None:
                 k = scalar_key(v)
-                if k is not _NOKEY:
+                if k is not NOKEY:
                     return k in self.keys
             return any(json_equal(v, c) for c in self.values)
         if not isinstance(v, int | float) or isinstance(v, bool):
@@ -96,7 +96,7 @@ class _Pred:
         return (self.low is None or self.low <= v) and (self.high is None or v <= self.high)
 
 
-class _Entry:
+class CompiledEntry:
     """One permission entry with its pattern pre-resolved; ``pos`` is its first-fit position."""
 
     __slots__ = ("allow", "glob", "keys", "pos", "preds", "quota", "requires", "res", "slot", "value")
@@ -116,9 +116,9 @@ class _Entry:
             self.res = _ANY
         elif isinstance(r, ConstPat):
             self.value = r.value
-            self.res = _CONST if scalar_key(r.value) is not _NOKEY else _CONSTX
+            self.res = _CONST if scalar_key(r.value) is not NOKEY else _CONSTX
         elif isinstance(r, SlotPat):
-            self.res, self.slot = _SLOT, r.slot
+            self.res, self.slot = SLOT, r.slot
         else:
             assert isinstance(r, GlobPat)
             self.res, self.glob = _GLOB, re.compile(fnmatch.translate(r.glob)).match
@@ -126,7 +126,7 @@ class _Entry:
     def matches(self, resource: JSON, indexed: bool, args: Mapping[str, JSON], state: Slots) -> bool:
         """The matching predicate; ``indexed``: the index already established a constant's equality."""
         res = self.res
-        if res == _SLOT:
+        if res == SLOT:
             if self.slot in state.invalid:
                 return False
             for s, v, _ in state.bindings:
@@ -155,22 +155,23 @@ class _Entry:
         return True
 
 
-class _Action:
+class Action:
     """The entries of one action on one list: allows and denies, each by constant key and in order."""
 
     __slots__ = ("allow_all", "allow_by", "allow_other", "deny_all", "deny_by", "deny_other", "slot_allows")
 
-    def __init__(self, entries: list[_Entry]) -> None:
+    def __init__(self, entries: list[CompiledEntry]) -> None:
         self.allow_all = tuple(e for e in entries if e.allow)
         self.deny_all = tuple(e for e in entries if not e.allow)
         self.allow_other, self.allow_by = _index(self.allow_all)
         self.deny_other, self.deny_by = _index(self.deny_all)
-        self.slot_allows = tuple(e for e in self.allow_all if e.res == _SLOT)
+        self.slot_allows = tuple(e for e in self.allow_all if e.res == SLOT)
 
 
-def _index(entries: tuple[_Entry, ...]) -> tuple[tuple[_Entry, ...], dict[object, tuple[_Entry, ...]]]:
+def _index(entries: tuple[CompiledEntry, ...]
+           ) -> tuple[tuple[CompiledEntry, ...], dict[object, tuple[CompiledEntry, ...]]]:
     other = tuple(e for e in entries if e.res != _CONST)
-    by: dict[object, list[_Entry]] = {}
+    by: dict[object, list[CompiledEntry]] = {}
     for e in entries:
         if e.res == _CONST:
             by.setdefault(scalar_key(e.value), []).append(e)

@@ -15,8 +15,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from model.canonical import JSON
-from model.fastinit import fast_init
+from model.base.canonical import JSON
+from model.base.fastinit import fast_init
 from model.monitor.decide.matching import Effect, entry_matches, ready
 from model.monitor.decide.state import State
 from model.monitor.language.policy import Entry, EntryKind

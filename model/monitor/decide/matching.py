@@ -20,8 +20,8 @@ import fnmatch
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from model.canonical import JSON, canonical_str, json_equal
-from model.fastinit import fast_init
+from model.base.canonical import JSON, canonical_str, json_equal
+from model.base.fastinit import fast_init
 from model.monitor.decide.state import State
 from model.monitor.language.policy import (
     AnyRes,

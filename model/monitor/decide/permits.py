@@ -29,7 +29,7 @@ from model.admission.decision.approvals import ApproverRegistry
 from model.admission.decision.evidence import verify_approval_evidence
 from model.admission.decision.nonces import NonceStore
 from model.admission.refusal import Refusal
-from model.canonical import JSON, canonical_str, digest
+from model.base.canonical import JSON, canonical_str, digest
 from model.monitor.decide.matching import Effect
 
 

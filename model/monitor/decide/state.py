@@ -20,8 +20,8 @@ import json
 from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 
-from model.canonical import JSON, canonical_str_exact
-from model.fastinit import fast_init
+from model.base.canonical import JSON, canonical_str_exact
+from model.base.fastinit import fast_init
 from model.monitor.decide.counters import Usage
 from model.monitor.language.labels import Label
 from model.monitor.language.policy import Tool

@@ -8,7 +8,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass
 
-from model.fastinit import fast_init
+from model.base.fastinit import fast_init
 from model.monitor.decide.ledger import Allocation
 from model.monitor.decide.matching import Effect
 from model.monitor.decide.state import Call, Permit
@@ -65,11 +65,11 @@ class Verdict:
     permit: int | None = None
 
 
-def _deny(reason: DenyReason, detail: str) -> Verdict:
+def deny_verdict(reason: DenyReason, detail: str) -> Verdict:
     return Verdict(Decision.DENY, reason, detail)
 
 
-def _find_permit(permits: tuple[Permit, ...], call: Call) -> Permit | DenyReason:
+def find_permit(permits: tuple[Permit, ...], call: Call) -> Permit | DenyReason:
     ident = call.identity()
     same_tool = [p for p in permits if p.tool == call.tool]
     exact = [p for p in same_tool if p.identity == ident]

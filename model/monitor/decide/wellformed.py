@@ -10,7 +10,7 @@ so a failing property test prints which clause broke.
 
 from __future__ import annotations
 
-from model.canonical import json_equal
+from model.base.canonical import json_equal
 from model.monitor.decide.ledger import within_limits
 from model.monitor.decide.state import State
 from model.monitor.language.policy import Policy

@@ -2,7 +2,7 @@
 
 A label is ``(s, C, t)``: a sensitivity level from the policy's declared total order, a set of
 categories, and a trust flag. Join is ``(max, ∪, ∧)``; it is a join-semilattice with bottom
-``(lowest level, ∅, True)`` (laws checked in tests/property/test_labels.py).
+``(lowest level, ∅, True)`` (laws checked in tests/property/test_monitor_props.py).
 
 Choices where the source is silent:
 - Levels are compared by their position in the policy's ``levels`` declaration (lowest first).
@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from model.fastinit import fast_init
+from model.base.fastinit import fast_init
 
 
 @fast_init

@@ -25,7 +25,7 @@ from __future__ import annotations
 import enum
 from dataclasses import dataclass, field
 
-from model.canonical import JSON
+from model.base.canonical import JSON
 from model.monitor.language.labels import Label, Levels, Propagation
 
 

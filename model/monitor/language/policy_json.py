@@ -20,12 +20,12 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from model.canonical import JSON
-from model.jsonio import decode
+from model.base.canonical import JSON
+from model.base.jsonio import decode
+from model.base.schemas import validate as schema_validate
 from model.monitor.language import policy as P
 from model.monitor.language.labels import Inherit, Label, Levels, Propagation, Transform
 from model.monitor.language.validate import json_locator, validate
-from model.schemas import validate as schema_validate
 
 SCHEMA = "policy.schema.json"
 
@@ -54,7 +54,7 @@ def _resource(ref: P.ResourceRef) -> dict[str, JSON]:
     return {"kind": "arg" if isinstance(ref, P.ArgRes) else "list_arg", "arg": ref.arg}
 
 
-def _tool(t: P.Tool) -> dict[str, JSON]:
+def tool_to_json(t: P.Tool) -> dict[str, JSON]:
     return {"name": t.name, "operation": t.operation, "source": t.source, "destination": t.destination,
             "args": sorted(t.args), "required": sorted(t.required),
             "effects": [{"action": e.action, "resource": _resource(e.resource)} for e in t.effects],
@@ -99,7 +99,7 @@ def predicate_json(pred: P.ArgPredicate) -> dict[str, JSON]:
     return out
 
 
-def _entry(e: P.Entry) -> dict[str, JSON]:
+def entry_to_json(e: P.Entry) -> dict[str, JSON]:
     out: dict[str, JSON] = {"kind": e.kind.value, "action": e.action, "resource": _pattern(e.resource)}
     if e.keys is not None:
         out["keys"] = sorted(e.keys)
@@ -123,7 +123,7 @@ def policy_to_json(p: P.Policy) -> dict[str, JSON]:
         "edges": [{"name": e.name, "endpoints": [[a, b] for a, b in e.endpoints],
                    "propagation": _propagation(e.propagation)} for e in p.edges],
         "agents": [{"name": a.name, "operations": sorted(a.operations), "ceiling": a.ceiling} for a in p.agents],
-        "tools": [_tool(t) for t in p.tools],
+        "tools": [tool_to_json(t) for t in p.tools],
         "resolvers": [{"slot": r.slot, "tool": r.tool, "args": dict(r.args), "path": r.path} for r in p.resolvers],
         "origins": [{"name": o.name, "via": o.via, "argument": o.argument, "producer": o.producer,
                      "preserving": sorted(o.preserving)} for o in p.origins],
@@ -131,8 +131,8 @@ def policy_to_json(p: P.Policy) -> dict[str, JSON]:
                    "when": _guard(f.guard)} for f in p.flows],
         "histories": [{"name": h.name, "scope": h.scope.value, "after": h.after, "require": h.require,
                        "before": h.before} for h in p.histories],
-        "user": [_entry(e) for e in p.user],
-        "application": [_entry(e) for e in p.application],
+        "user": [entry_to_json(e) for e in p.user],
+        "application": [entry_to_json(e) for e in p.application],
     }
 
 
@@ -183,7 +183,7 @@ def predicate_from_json(obj: dict[str, Any]) -> P.ArgPredicate:
     return P.RangePred(path, obj.get("low"), obj.get("high"))
 
 
-def _entry_from(obj: dict[str, Any]) -> P.Entry:
+def entry_from(obj: dict[str, Any]) -> P.Entry:
     keys = obj.get("keys")
     return P.Entry(P.EntryKind(obj["kind"]), obj["action"], _pattern_from(obj["resource"]),
                    keys=None if keys is None else frozenset(keys),
@@ -215,8 +215,8 @@ def policy_from_json(obj: object, source: str = "<input>") -> P.Policy:
         histories=tuple(P.HistoryRule(h["name"], P.HistoryScope(h["scope"]), h["after"], h["require"], h["before"])
                         for h in obj.get("histories", ())),
         requirements=frozenset(obj.get("requirements", ())),
-        user=tuple(_entry_from(e) for e in obj.get("user", ())),
-        application=tuple(_entry_from(e) for e in obj.get("application", ())),
+        user=tuple(entry_from(e) for e in obj.get("user", ())),
+        application=tuple(entry_from(e) for e in obj.get("application", ())),
     )
     validate(policy, json_locator(source))
     return policy
@@ -224,7 +224,7 @@ def policy_from_json(obj: object, source: str = "<input>") -> P.Policy:
 
 def policy_from_json_text(data: str | bytes, source: str = "<input>") -> P.Policy:
     """Read the JSON form from text or UTF-8 bytes (the ``.json`` branch of ``load_policy``); decoding,
-    exact numbers and repeated names are ``model.jsonio``'s."""
+    exact numbers and repeated names are ``model.base.jsonio``'s."""
     return policy_from_json(decode(data, source), source)
 
 

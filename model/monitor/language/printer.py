@@ -17,7 +17,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable
 
-from model.canonical import JSON
+from model.base.canonical import JSON
 from model.monitor.language import policy as P
 from model.monitor.language.labels import Inherit, Label, Propagation
 

@@ -68,8 +68,8 @@ from lark import Lark
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken, VisitError
 from lark.lexer import PatternStr
 
-from model.errors import InputKind, InvalidInput, Location
-from model.jsonio import read_bytes, text_of
+from model.base.errors import InputKind, InvalidInput, Location
+from model.base.jsonio import read_bytes, text_of
 from model.monitor.language.policy import Policy
 from model.monitor.language.printer import print_policy
 from model.monitor.language.syntax_read import Positions
@@ -156,7 +156,7 @@ def _syntax_error(exc: UnexpectedInput, text: str, source: str) -> InvalidInput:
 
 
 def _decode(text: str | bytes, source: str) -> str:
-    return text_of(text, source)  # UTF-8, a leading byte-order mark dropped (model.jsonio)
+    return text_of(text, source)  # UTF-8, a leading byte-order mark dropped (model.base.jsonio)
 
 
 def parse_unchecked(text: str | bytes, source: str = "<input>") -> tuple[Policy, Positions]:

@@ -13,36 +13,36 @@ from typing import Any
 
 from lark import Tree
 
-from model.canonical import JSON
-from model.errors import InputKind
+from model.base.canonical import JSON
+from model.base.errors import InputKind
 from model.monitor.language import policy as P
 from model.monitor.language.labels import Inherit, Label, Levels, Propagation, Transform
-from model.monitor.language.syntax_read import _N, PathKey, Positions, _Pos, _pos, _Reader, _token
+from model.monitor.language.syntax_read import ParseNode, PathKey, Pos, Positions, Reader, pos_of, token
 
 
-class _Builder(_Reader):
-    def transform(self, node: _N) -> Propagation:
+class _Builder(Reader):
+    def transform(self, node: ParseNode) -> Propagation:
         if node.data == "inherit":
             return Inherit()
 
-        def read(f: _N) -> tuple[str, Any]:
+        def read(f: ParseNode) -> tuple[str, Any]:
             if f.data == "tf_remove":
                 return "remove", self.name_set(f.children[0])
             if f.data == "tf_decrement":
                 return "decrement", self.count(f.children[0], "decrement")
-            sets = self.fields(f.children, "set", (), _pos(f), lambda s: (
+            sets = self.fields(f.children, "set", (), pos_of(f), lambda s: (
                 ("sensitivity", str(s.children[0])) if s.data == "set_sensitivity"
                 else ("trust", self.trust(s.children[0]))))
             return "set", sets
 
-        got = self.fields(node.children, "transform", (), _pos(node), read)
+        got = self.fields(node.children, "transform", (), pos_of(node), read)
         sets = got.get("set", {})
         return Transform(got.get("remove", frozenset()), got.get("decrement", 0),
                          sets.get("sensitivity"), sets.get("trust"))
 
     # --- declarations ------------------------------------------------------------------------
 
-    def node_decl(self, d: _N) -> P.Node:
+    def node_decl(self, d: ParseNode) -> P.Node:
         name, kind, label = d.children
         assert isinstance(kind, Tree) and isinstance(label, Tree)
         sens, cats, trust = label.children
@@ -50,18 +50,18 @@ class _Builder(_Reader):
             str(kind.data), P.NodeKind.SINK)
         return P.Node(str(name), node_kind, Label(str(sens), self.name_set(cats), self.trust(trust)))
 
-    def edge_decl(self, d: _N) -> P.Edge:
+    def edge_decl(self, d: ParseNode) -> P.Edge:
         name, *rest = d.children
         eps = tuple((str(e.children[0]), str(e.children[1])) for e in rest[:-1])
         return P.Edge(str(name), eps, self.transform(rest[-1]))
 
-    def agent_decl(self, d: _N) -> P.Agent:
-        got = self.fields(d.children[1:], f"agent {d.children[0]}", ("operations", "ceiling"), _pos(d),
+    def agent_decl(self, d: ParseNode) -> P.Agent:
+        got = self.fields(d.children[1:], f"agent {d.children[0]}", ("operations", "ceiling"), pos_of(d),
                           lambda f: ("operations", self.name_set(f.children[0])) if f.data == "ag_operations"
                           else ("ceiling", str(f.children[0])))
         return P.Agent(str(d.children[0]), got["operations"], got["ceiling"])
 
-    def effect(self, e: _N) -> P.EffectDecl:
+    def effect(self, e: ParseNode) -> P.EffectDecl:
         action, ref = e.children
         assert isinstance(action, Tree) and isinstance(ref, Tree)
         res: P.ResourceRef
@@ -73,10 +73,10 @@ class _Builder(_Reader):
             res = P.ListArgRes(str(ref.children[0]))
         return P.EffectDecl(self.dotted(action), res)
 
-    def tool_decl(self, d: _N, sub: dict[PathKey, _Pos]) -> P.Tool:
+    def tool_decl(self, d: ParseNode, sub: dict[PathKey, Pos]) -> P.Tool:
         name = str(d.children[0])
 
-        def read(f: _N) -> tuple[str, Any]:
+        def read(f: ParseNode) -> tuple[str, Any]:
             kind = str(f.data)[2:]
             if kind == "operation":
                 return kind, str(f.children[0])
@@ -86,21 +86,21 @@ class _Builder(_Reader):
             if kind == "effects":
                 effects = [e for e in f.children if e is not None]
                 for i, e in enumerate(effects):
-                    sub[("effects", i)] = _pos(e)
+                    sub[("effects", i)] = pos_of(e)
                 return kind, tuple(self.effect(e) for e in effects)
             if kind == "authoritative":
                 paths = [self.dotted(p) for p in f.children if p is not None]
                 if len(set(paths)) != len(paths):
-                    raise self.err(_pos(f), "distinct members in a set", "a repeated path", InputKind.VALUE)
+                    raise self.err(pos_of(f), "distinct members in a set", "a repeated path", InputKind.VALUE)
                 return kind, frozenset(paths)
             return kind, self.name_set(f.children[0])
 
-        got = self.fields(d.children[1:], f"tool {name}", ("endpoints", "effects"), _pos(d), read)
+        got = self.fields(d.children[1:], f"tool {name}", ("endpoints", "effects"), pos_of(d), read)
         src, dst = got["endpoints"]
         return P.Tool(name, got.get("operation", name), src, dst, got.get("args", frozenset()),
                       got.get("required", frozenset()), got["effects"], got.get("authoritative", frozenset()))
 
-    def resolve_decl(self, d: _N) -> P.Resolver:
+    def resolve_decl(self, d: ParseNode) -> P.Resolver:
         slot, tool, *rest = d.children
         args: dict[str, JSON] = {}
         for a in rest[:-1]:
@@ -108,24 +108,24 @@ class _Builder(_Reader):
                 continue
             key = str(a.children[0])
             if key in args:
-                raise self.err(_pos(a), "each argument of a resolver at most once", repr(key), InputKind.VALUE)
+                raise self.err(pos_of(a), "each argument of a resolver at most once", repr(key), InputKind.VALUE)
             args[key] = self.scalar(a.children[1])
         return P.Resolver(str(slot), str(tool), tuple(sorted(args.items())), self.dotted(rest[-1]))
 
-    def origin_decl(self, d: _N) -> P.OriginRule:
+    def origin_decl(self, d: ParseNode) -> P.OriginRule:
         name = str(d.children[0])
-        got = self.fields(d.children[1:], f"origin {name}", ("via", "argument", "producer"), _pos(d),
+        got = self.fields(d.children[1:], f"origin {name}", ("via", "argument", "producer"), pos_of(d),
                           lambda f: (str(f.data)[2:], self.name_set(f.children[0]) if f.data == "o_preserving"
                                      else str(f.children[0])))
         return P.OriginRule(name, got["via"], got["argument"], got["producer"], got.get("preserving", frozenset()))
 
-    def flow_decl(self, d: _N) -> P.FlowRule:
+    def flow_decl(self, d: ParseNode) -> P.FlowRule:
         eff, op, dst, *conds = d.children
         assert isinstance(eff, Tree) and isinstance(op, Tree) and isinstance(dst, Tree)
         keys = {"c_max": "max_sensitivity", "c_min": "min_sensitivity", "c_any": "any_category",
                 "c_none": "no_category", "c_trusted": "trusted", "c_untrusted": "trusted"}
 
-        def read(c: _N) -> tuple[str, Any]:
+        def read(c: ParseNode) -> tuple[str, Any]:
             key = keys[str(c.data)]
             if key == "trusted":
                 return key, c.data == "c_trusted"
@@ -133,24 +133,24 @@ class _Builder(_Reader):
                 return key, self.name_set(c.children[0])
             return key, str(c.children[0])
 
-        got = self.fields(conds, "a flow condition", (), _pos(d), read)
+        got = self.fields(conds, "a flow condition", (), pos_of(d), read)
 
-        def pat(t: _N) -> str:
+        def pat(t: ParseNode) -> str:
             return "*" if t.data == "any_name" else str(t.children[0])
 
         effect = P.FlowEffect.ALLOW if eff.data == "flow_allow" else P.FlowEffect.DENY
         return P.FlowRule(effect, pat(op), pat(dst), P.LabelGuard(**got))
 
-    def history_decl(self, d: _N) -> P.HistoryRule:
+    def history_decl(self, d: ParseNode) -> P.HistoryRule:
         name = str(d.children[0])
-        got = self.fields(d.children[1:], f"history {name}", ("scope", "after", "require", "before"), _pos(d),
+        got = self.fields(d.children[1:], f"history {name}", ("scope", "after", "require", "before"), pos_of(d),
                           lambda f: (str(f.data)[2:], P.HistoryScope(str(f.children[0].data))
                                      if f.data == "h_scope" else str(f.children[0])))
         return P.HistoryRule(name, got["scope"], got["after"], got["require"], got["before"])
 
     # --- permission entries ------------------------------------------------------------------
 
-    def pattern(self, p: _N) -> P.ResourcePattern:
+    def pattern(self, p: ParseNode) -> P.ResourcePattern:
         if p.data == "p_any":
             return P.AnyRes()
         if p.data == "p_slot":
@@ -159,7 +159,7 @@ class _Builder(_Reader):
             return P.GlobPat(self.string(p.children[0]))
         return P.ConstPat(self.scalar(p.children[0]))
 
-    def predicate(self, p: _N) -> P.ArgPredicate:
+    def predicate(self, p: ParseNode) -> P.ArgPredicate:
         path = tuple(str(c) for c in p.children[0].children)
         rest = p.children[1:]
         if p.data == "pr_eq":
@@ -168,20 +168,20 @@ class _Builder(_Reader):
             return P.OneOfPred(path, tuple(self.scalar(v) for v in rest))
         low, high = (None if b is None else self.number(b) for b in rest)
         if low is None and high is None:
-            raise self.err(_pos(p), "a range with at least one bound, such as 0..10", "'..'")
+            raise self.err(pos_of(p), "a range with at least one bound, such as 0..10", "'..'")
         return P.RangePred(path, low, high)
 
-    def entry(self, e: _N) -> P.Entry:
+    def entry(self, e: ParseNode) -> P.Entry:
         kind_t, action, pat, keys, where, quota, requires, permit = e.children
         assert isinstance(kind_t, Tree) and isinstance(action, Tree) and isinstance(pat, Tree)
         kind = P.EntryKind.ALLOW if kind_t.data == "e_allow" else P.EntryKind.DENY
         if kind is P.EntryKind.DENY:
             for clause, word in ((quota, "quota"), (requires, "requires"), (permit, "permit")):
                 if clause is not None:
-                    raise self.err(_pos(clause), "a deny entry without quota, requires or permit", repr(word))
+                    raise self.err(pos_of(clause), "a deny entry without quota, requires or permit", repr(word))
         count: int | None = 1
         if isinstance(quota, Tree):
-            count = None if quota.data == "q_unlimited" else self.count(_token(quota.children[0]), "quota")
+            count = None if quota.data == "q_unlimited" else self.count(token(quota.children[0]), "quota")
         return P.Entry(
             kind, self.dotted(action), self.pattern(pat),
             keys=None if keys is None else self.name_set(keys.children[0]),
@@ -193,25 +193,25 @@ class _Builder(_Reader):
 
     # --- the whole policy --------------------------------------------------------------------
 
-    def build(self, tree: _N) -> tuple[P.Policy, Positions]:
-        at: dict[PathKey, _Pos] = {}
+    def build(self, tree: ParseNode) -> tuple[P.Policy, Positions]:
+        at: dict[PathKey, Pos] = {}
         lists: dict[str, list[Any]] = {k: [] for k in ("nodes", "edges", "agents", "tools", "resolvers", "origins",
                                                        "flows", "histories", "user", "application")}
-        once: dict[str, _Pos] = {}
+        once: dict[str, Pos] = {}
         levels: tuple[str, ...] = ()
         categories: frozenset[str] = frozenset()
-        requirements: dict[str, _Pos] = {}
+        requirements: dict[str, Pos] = {}
         head = tree.children[0]
         assert isinstance(head, Tree)
         name = str(head.children[0])
-        at[()] = _pos(head)
+        at[()] = pos_of(head)
         simple = {"node_decl": ("nodes", self.node_decl), "edge_decl": ("edges", self.edge_decl),
                   "agent_decl": ("agents", self.agent_decl), "resolve_decl": ("resolvers", self.resolve_decl),
                   "origin_decl": ("origins", self.origin_decl), "flow_decl": ("flows", self.flow_decl),
                   "history_decl": ("histories", self.history_decl)}
         for d in tree.children[1:]:
             assert isinstance(d, Tree)
-            kind, pos = str(d.data), _pos(d)
+            kind, pos = str(d.data), pos_of(d)
             if kind in ("levels_decl", "categories_decl", "user_decl", "application_decl"):
                 word = kind.removesuffix("_decl")
                 if word in once:
@@ -225,7 +225,7 @@ class _Builder(_Reader):
                 lists[key].append(make(d))
             elif kind == "tool_decl":
                 index = len(lists["tools"])
-                sub: dict[PathKey, _Pos] = {}
+                sub: dict[PathKey, Pos] = {}
                 lists["tools"].append(self.tool_decl(d, sub))
                 at[("tools", index)] = pos
                 for k, p in sub.items():
@@ -246,10 +246,10 @@ class _Builder(_Reader):
                 side = kind.removesuffix("_decl")
                 for e in d.children:
                     assert isinstance(e, Tree)
-                    at[(side, len(lists[side]))] = _pos(e)
+                    at[(side, len(lists[side]))] = pos_of(e)
                     lists[side].append(self.entry(e))
         if "levels" not in once:
-            raise self.err(_pos(head), "a 'levels' declaration such as 'levels Public < Confidential'", None)
+            raise self.err(pos_of(head), "a 'levels' declaration such as 'levels Public < Confidential'", None)
         for i, req in enumerate(sorted(requirements)):
             at[("requirements", i)] = requirements[req]
         policy = P.Policy(
@@ -261,5 +261,5 @@ class _Builder(_Reader):
         return policy, Positions(self.source, at)
 
 
-def build_policy(tree: _N, source: str) -> tuple[P.Policy, Positions]:
+def build_policy(tree: ParseNode, source: str) -> tuple[P.Policy, Positions]:
     return _Builder(source).build(tree)

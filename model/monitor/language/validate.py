@@ -24,10 +24,10 @@ from __future__ import annotations
 import math
 from collections.abc import Callable, Collection, Iterable
 
-from model.canonical import JSON
-from model.errors import InputKind, InvalidInput, Location, json_path
-from model.json_exact import SAFE_INTEGER, lone_surrogate
-from model.jsonio import printable
+from model.base.canonical import JSON
+from model.base.errors import InputKind, InvalidInput, Location, json_path
+from model.base.json_exact import SAFE_INTEGER, lone_surrogate
+from model.base.jsonio import printable
 from model.monitor.language import policy as P
 from model.monitor.language.labels import Inherit, Label
 
@@ -98,7 +98,7 @@ class _Checker:
             self.ref(c, self.p.categories, path, "category")
 
     def scalar(self, value: JSON, path: PathKey) -> None:
-        # The domain of the JSON boundary (model/jsonio.py), so a policy built in Python means what its
+        # The domain of the JSON boundary (model/base/jsonio.py), so a policy built in Python means what its
         # printed text or JSON form means when read back: safe numbers, strings without lone surrogates.
         if isinstance(value, str):
             self.need(lone_surrogate(value) is None, path, "a string of Unicode characters (no lone surrogate)",

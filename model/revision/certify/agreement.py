@@ -16,8 +16,8 @@ import z3
 from model.monitor.language.policy import Entry, Tool
 from model.revision.certify.questions import Literals, find_witness
 from model.revision.effects import EffectSet
+from model.revision.explore.memo import Memo
 from model.revision.identity import match_key
-from model.revision.search.memo import Memo
 from model.revision.smt.solve import Undecidable
 from model.revision.smt.symbolic import Witness
 

@@ -29,9 +29,9 @@ import enum
 from dataclasses import dataclass
 from typing import Any
 
-from model.canonical import JSON
+from model.base.canonical import JSON
 from model.monitor.language.policy import Entry
-from model.monitor.language.policy_json import _entry, _entry_from  # the monitor's JSON form of one entry
+from model.monitor.language.policy_json import entry_from, entry_to_json  # the monitor's JSON form of one entry
 from model.revision.effects import EffectSet, parse_effects
 
 
@@ -81,8 +81,8 @@ class Certificate:
 
 
 def step_to_json(s: Step) -> dict[str, JSON]:
-    out: dict[str, JSON] = {"rule": s.rule.value, "source": [_entry(e) for e in s.source],
-                            "target": [_entry(e) for e in s.target], "subs": [step_to_json(t) for t in s.subs],
+    out: dict[str, JSON] = {"rule": s.rule.value, "source": [entry_to_json(e) for e in s.source],
+                            "target": [entry_to_json(e) for e in s.target], "subs": [step_to_json(t) for t in s.subs],
                             "justification": list(s.justification)}
     if s.source_used or s.target_used:
         out["source_used"], out["target_used"] = list(s.source_used), list(s.target_used)
@@ -97,8 +97,8 @@ def count_from_json(x: Any) -> int:
 
 
 def step_from_json(obj: dict[str, Any]) -> Step:
-    return Step(Rule(obj["rule"]), tuple(_entry_from(e) for e in obj["source"]),
-                tuple(_entry_from(e) for e in obj["target"]), tuple(step_from_json(t) for t in obj["subs"]),
+    return Step(Rule(obj["rule"]), tuple(entry_from(e) for e in obj["source"]),
+                tuple(entry_from(e) for e in obj["target"]), tuple(step_from_json(t) for t in obj["subs"]),
                 tuple(obj["justification"]), tuple(count_from_json(x) for x in obj.get("source_used", ())),
                 tuple(count_from_json(x) for x in obj.get("target_used", ())))
 

@@ -31,6 +31,7 @@ from functools import partial
 
 import z3
 
+from model.base.z3guard import exclusive
 from model.monitor.decide.ledger import has_capacity
 from model.monitor.language.policy import Entry, EntryKind, Policy, Tool
 from model.revision.carry import Ledgers
@@ -47,11 +48,10 @@ from model.revision.certify.coverage_split import proved as _proved
 from model.revision.certify.independence import Independent, independent
 from model.revision.certify.joint_certificate import JointSimulation
 from model.revision.effects import EffectSet
+from model.revision.explore.memo import SHARED, Memo
 from model.revision.identity import same_entries
-from model.revision.search.memo import SHARED, Memo
 from model.revision.smt.solve import solve
 from model.revision.smt.symbolic import Encoder, Unsupported
-from model.z3guard import exclusive
 
 Used = tuple[int, ...]
 

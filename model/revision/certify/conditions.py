@@ -22,8 +22,8 @@ from collections.abc import Sequence
 from model.monitor.language.policy import Entry, EntryKind, Policy, Tool
 from model.revision.certify.independence import Independent, independent
 from model.revision.effects import EffectSet
+from model.revision.explore.memo import Memo
 from model.revision.identity import monitor_key
-from model.revision.search.memo import Memo
 
 
 def residual(e: Entry, used: int) -> int | None:

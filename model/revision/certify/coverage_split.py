@@ -35,7 +35,7 @@ from collections.abc import Callable, Sequence
 import z3
 
 from model.monitor.language.policy import Entry
-from model.revision.search.memo import SHARED
+from model.revision.explore.memo import SHARED
 from model.revision.smt.solve import solve
 from model.revision.smt.symbolic import Encoder
 

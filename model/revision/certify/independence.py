@@ -14,7 +14,7 @@ import z3
 from model.monitor.language.policy import Entry, Tool
 from model.revision.certify.questions import find_witness
 from model.revision.effects import EffectSet
-from model.revision.search.memo import Memo
+from model.revision.explore.memo import Memo
 from model.revision.smt.solve import Undecidable
 from model.revision.smt.symbolic import Witness
 

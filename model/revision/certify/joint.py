@@ -26,14 +26,14 @@ The number of related quadruples is capped at ``MAX_QUADS`` (or a smaller ``cap`
 
 from __future__ import annotations
 
-from model.budget import Meter
+from model.base.budget import Meter
 from model.monitor.language.policy import Policy
 from model.revision.carry import Ledgers
 from model.revision.certify.conditions import monitor_unchanged
 from model.revision.certify.joint_certificate import ActionVectors, JointSimulation, Quad, Vector
 from model.revision.certify.simulation import NoSimulation, charger, requirement_sets, vectors
 from model.revision.effects import EffectSet
-from model.revision.search.memo import Memo
+from model.revision.explore.memo import Memo
 
 MAX_QUADS = 50000
 

@@ -26,7 +26,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from model.canonical import JSON
+from model.base.canonical import JSON
 from model.revision.certify.certificate import count_from_json
 from model.revision.effects import EffectSet, parse_effects
 

@@ -15,11 +15,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from model.canonical import JSON
+from model.base.canonical import JSON
 from model.monitor.language.policy import Policy
-from model.oracle.closure_json import joint_closure_input, list_closure_input
 from model.oracle.lean import LeanOracle, OracleError
 from model.oracle.toolchain import oracle_path
+from model.revision.certify.closure_json import joint_closure_input, list_closure_input
 from model.revision.certify.joint_certificate import JointSimulation
 from model.revision.certify.simulation_certificate import SimulationProof
 

@@ -45,10 +45,10 @@ from typing import cast
 
 import z3
 
-from model.budget import Meter
+from model.base.budget import Meter
 from model.monitor.language.policy import Entry, Tool
 from model.revision.effects import EffectSet
-from model.revision.search.memo import Memo
+from model.revision.explore.memo import Memo
 from model.revision.smt import refute, support
 from model.revision.smt.samples import Pool
 from model.revision.smt.symbolic import Encoder, Witness

@@ -35,7 +35,7 @@ from collections.abc import Sequence
 
 import z3
 
-from model.budget import Meter
+from model.base.budget import Meter
 from model.monitor.language.policy import Entry, EntryKind, Policy
 from model.revision.carry import Ledgers
 from model.revision.certify.conditions import outside_simulation
@@ -44,7 +44,7 @@ from model.revision.certify.linear_certificate import Atom, GroupVector, LinearG
 from model.revision.certify.simulation import vectors
 from model.revision.certify.simulation_certificate import NoSimulation
 from model.revision.effects import EffectSet
-from model.revision.search.memo import Memo
+from model.revision.explore.memo import Memo
 
 MAX_SUBSET = 4
 Counters = tuple[tuple[int, ...], ...]

@@ -36,14 +36,14 @@ from collections.abc import Sequence
 
 import z3
 
+from model.base.z3guard import exclusive
 from model.monitor.decide.ledger import has_capacity
 from model.monitor.language.policy import Entry, EntryKind, Policy
 from model.revision.carry import Ledgers
 from model.revision.certify.checker import CheckVerdict, Invalid, Undecided, Valid, covers
 from model.revision.certify.conditions import outside_simulation
 from model.revision.certify.linear_certificate import Atom, LinearGroup, LinearSimulation
-from model.revision.search.memo import SHARED
-from model.z3guard import exclusive
+from model.revision.explore.memo import SHARED
 
 CLOSURE_MS = 10000
 Case = tuple[z3.BoolRef, dict[int, int]]  # condition over the counters, positions that go up by one

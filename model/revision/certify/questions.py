@@ -10,7 +10,7 @@ import z3
 
 from model.monitor.language.policy import Entry, Tool
 from model.revision.effects import EffectSet
-from model.revision.search.memo import Memo
+from model.revision.explore.memo import Memo
 from model.revision.smt.solve import Undecidable, solve
 from model.revision.smt.symbolic import Encoder, Unsupported, Witness
 

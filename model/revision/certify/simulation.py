@@ -38,7 +38,7 @@ from dataclasses import replace
 
 import z3
 
-from model.budget import Meter
+from model.base.budget import Meter
 from model.monitor.language.policy import Entry, EntryKind, Policy, Tool
 from model.revision.carry import Ledgers
 from model.revision.certify.conditions import outside_simulation
@@ -48,8 +48,8 @@ from model.revision.certify.simulation_certificate import NoSimulation as NoSimu
 from model.revision.certify.simulation_certificate import SimulationProof as SimulationProof
 from model.revision.certify.simulation_certificate import requirement_sets as requirement_sets
 from model.revision.effects import EffectSet
+from model.revision.explore.memo import Memo
 from model.revision.identity import match_key
-from model.revision.search.memo import Memo
 from model.revision.smt.symbolic import Encoder, Unsupported
 
 MAX_SIGNATURES = 512
@@ -91,7 +91,7 @@ def vectors(lists: Sequence[Sequence[Entry]], effects: EffectSet, tools: Sequenc
                 lits = [(enc.matches(e), enc.fails(e)) for e in distinct]
             except Unsupported as exc:
                 return str(exc)
-            found_leaves = _leaves(base, lits, meter)
+            found_leaves = leaves_of(base, lits, meter)
         else:
             problem = unsupported(memo, action, distinct, effects, tools)
             if problem is not None:
@@ -107,7 +107,7 @@ def vectors(lists: Sequence[Sequence[Entry]], effects: EffectSet, tools: Sequenc
     return tuple(out)
 
 
-def _leaves(base: z3.BoolRef, lits: Sequence[tuple[z3.BoolRef, z3.BoolRef]],
+def leaves_of(base: z3.BoolRef, lits: Sequence[tuple[z3.BoolRef, z3.BoolRef]],
             meter: Meter | None = None) -> list[tuple[bool, ...]] | str:
     """Every satisfiable assignment of the literals (each entry matches or fails) under ``base``."""
     leaves: list[tuple[bool, ...]] = []

@@ -24,15 +24,15 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from model.canonical import JSON
+from model.base.canonical import JSON
+from model.base.z3guard import exclusive
 from model.monitor.language.policy import Entry, EntryKind, Policy
 from model.revision.carry import Ledgers
 from model.revision.certify.certificate import count_from_json
 from model.revision.certify.checker import CheckVerdict, Invalid, Valid, covers, fitter
 from model.revision.certify.conditions import outside_simulation
 from model.revision.effects import EffectSet, parse_effects
-from model.revision.search.memo import SHARED
-from model.z3guard import exclusive
+from model.revision.explore.memo import SHARED
 
 Ledger = tuple[int, ...]
 # (old matches, new matches, satisfied requirements)

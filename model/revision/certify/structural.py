@@ -25,8 +25,8 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 from typing import TypeVar, cast
 
-from model.budget import Meter
-from model.canonical import canonical_str
+from model.base.budget import Meter
+from model.base.canonical import canonical_str
 from model.monitor.language.policy import Entry, EntryKind, Policy, Tool
 from model.revision.carry import Ledgers
 from model.revision.certify.agreement import Agree, Disagree, agree, same_match
@@ -35,8 +35,8 @@ from model.revision.certify.conditions import keeps_position, monitor_unchanged,
 from model.revision.certify.independence import Independent, Overlap, independent
 from model.revision.certify.leaves import keep_sample, pair_witness
 from model.revision.effects import EffectSet
+from model.revision.explore.memo import Memo
 from model.revision.identity import entry_key
-from model.revision.search.memo import Memo
 from model.revision.smt.symbolic import Witness
 
 MAX_ASSIGNMENTS = 200

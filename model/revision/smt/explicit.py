@@ -19,7 +19,7 @@ import itertools
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from model.canonical import JSON, canonical_str, json_equal
+from model.base.canonical import JSON, canonical_str, json_equal
 from model.monitor.decide.matching import Effect, call_effects, entry_matches
 from model.monitor.decide.state import State
 from model.monitor.language.policy import (

@@ -8,7 +8,7 @@ leading ``]`` taken literally, an unclosed ``[`` read as a literal). Choice wher
 bracket grammar is intricate: a set containing ``-`` or ``\\`` is translated only when every ``-``
 forms a plain ``lo-hi`` range between two other characters; otherwise ``translate`` returns
 ``None`` and callers treat the glob as undecidable here (they fail to certify, which is safe).
-Differentially tested against ``fnmatchcase`` in tests/property/test_revision_symbolic.py.
+Differentially tested against ``fnmatchcase`` in tests/unit/test_revision_symbolic.py.
 """
 
 from __future__ import annotations

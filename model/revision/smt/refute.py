@@ -22,7 +22,7 @@ semantics (numbers are reals, compared exactly: ``Fraction``; JSON values of dif
   constant equal to one a match literal's constant pattern fixes; a slot a match literal's slot pattern
   names, which asserts the same ``bound`` and ``r == sval``; a glob that a match literal's same glob
   asserts, or that a string constant a match literal fixes matches — ``globs.translate`` is exact for
-  ``fnmatchcase``, tested against it in tests/property/test_revision_symbolic.py); its key allowlist
+  ``fnmatchcase``, tested against it in tests/unit/test_revision_symbolic.py); its key allowlist
   ``K`` (a match literal's allowlist inside ``K``: ``keys(x) ⊆ K′ ⊆ K``); and each predicate (the values
   the match literals leave on its path, as in the rule above, all satisfy it; or, with no equality
   or one-of there, their ranges' intersection lies inside its range). An entry of another action, or
@@ -39,7 +39,7 @@ import math
 from collections.abc import Sequence
 from fractions import Fraction
 
-from model.canonical import JSON
+from model.base.canonical import JSON
 from model.monitor.language.policy import ConstPat, Entry, EqPred, GlobPat, OneOfPred, RangePred, SlotPat
 
 

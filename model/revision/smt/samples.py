@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from model.canonical import JSON
+from model.base.canonical import JSON
 from model.monitor.decide.matching import Effect, entry_matches
 from model.monitor.decide.state import State
 from model.monitor.language.policy import Entry

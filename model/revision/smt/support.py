@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from model.canonical import JSON
+from model.base.canonical import JSON
 from model.monitor.language.policy import ConstPat, Entry, GlobPat
 from model.revision.smt.globs import translatable
 from model.revision.smt.refute import constants

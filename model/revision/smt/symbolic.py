@@ -32,7 +32,7 @@ from fractions import Fraction
 
 import z3
 
-from model.canonical import JSON
+from model.base.canonical import JSON
 from model.monitor.language.policy import (
     AnyRes,
     ArgPredicate,

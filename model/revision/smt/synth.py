@@ -29,7 +29,7 @@ import math
 from collections.abc import Iterator, Sequence
 from itertools import pairwise
 
-from model.canonical import JSON, json_equal
+from model.base.canonical import JSON, json_equal
 from model.monitor.decide.matching import Effect, entry_matches, predicate_holds
 from model.monitor.decide.state import State
 from model.monitor.language.policy import ArgRes, ConstPat, ConstRes, Entry, GlobPat, RangePred, SlotPat, Tool

@@ -41,8 +41,8 @@ from pathlib import Path
 from typing import cast
 
 from model.admission.resumable.tenant_policy import PolicyEffect
-from model.canonical import load_file
-from model.errors import InputKind, InvalidInput, json_path
+from model.base.canonical import load_file
+from model.base.errors import InputKind, InvalidInput, json_path
 from model.search.system.admission_steps import ACTIONS, Effect, Local, Steps
 from model.search.system.protocol import Query, QueryKind, Transition
 

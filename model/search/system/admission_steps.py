@@ -40,7 +40,7 @@ from model.admission.resumable.replay import ReplayService
 from model.admission.resumable.review import ApprovalService
 from model.admission.resumable.tenant_policy import PolicyEffect, TenantPolicies, evaluate
 from model.admission.tools import ToolRegistry
-from model.canonical import JSON
+from model.base.canonical import JSON
 
 TENANT, APPROVER = "acme", "alice"
 NOW = datetime(2026, 1, 1, tzinfo=UTC)

@@ -30,7 +30,7 @@ from dataclasses import dataclass
 from itertools import islice
 from typing import Any, Generic, TypeVar, cast
 
-from model.budget import Budget, BudgetExhausted, Meter, Unknown
+from model.base.budget import Budget, BudgetExhausted, Meter, Unknown
 from model.search.fpset import FingerprintSet, collision_probability, fingerprint
 from model.search.heap import paused
 from model.search.layered import cut_short

@@ -15,7 +15,7 @@ from model.search.system.bfs import SystemRun
 
 def single(path: str, k: int, mode: str) -> tuple[SystemRun, int]:
     """The admission model at ``path`` searched to ``k`` with the ``mode`` visited set, and its peak bytes."""
-    from model.budget import resident_bytes
+    from model.base.budget import resident_bytes
     from model.search.system.admission import AdmissionSystem, load
     from model.search.system.bfs import search
 

@@ -1,0 +1,952 @@
+"""Shared hypothesis strategies. Each system appends its own section; do not rewrite others' parts."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from dataclasses import fields, is_dataclass
+from typing import Any, TypeVar
+
+# --- edits: small execution-edit check instances (model.edits) ------------------------------
+from hypothesis import strategies as st
+
+from model.base.canonical import JSON
+from model.edits.check.contract import Call, Choice, Family, Nil, Par, Seq, Term
+from model.edits.check.family import pomset_of
+from model.edits.check.instance import Instance, make_instance
+from model.edits.check.policy import from_maximal_words
+from model.monitor.language import policy as P
+from model.monitor.language.labels import Inherit, Label, Levels, Propagation, Transform
+
+EDIT_ACTIONS = ("d0", "d1", "d2", "d3")
+EDIT_LABELS = ("a", "b", "c")
+
+
+@st.composite
+def edit_terms(draw: st.DrawFn, max_calls: int = 4) -> Term:
+    """A contract term with at most ``max_calls`` distinct calls c0, c1, … and fresh choice IDs."""
+    counter = {"call": 0, "group": 0}
+
+    def build(depth: int) -> Term:
+        room = max_calls - counter["call"]
+        kinds = ["call"] * 8 + ["nil"] if depth >= 3 else ["call"] * 6 + ["nil", "choice", "choice", "par", "seq"]
+        if room <= 0:
+            kinds = ["nil"]
+        kind = draw(st.sampled_from(kinds))
+        if kind == "call":
+            counter["call"] += 1
+            return Call(f"c{counter['call'] - 1}")
+        if kind == "nil":
+            return Nil()
+        n = draw(st.integers(2, 3 if kind == "choice" else 2))
+        parts = tuple(build(depth + 1) for _ in range(n))
+        if kind == "choice":
+            counter["group"] += 1
+            return Choice(f"g{counter['group'] - 1}", tuple((f"a{i}", t) for i, t in enumerate(parts)))
+        return Par(parts) if kind == "par" else Seq(parts)
+
+    return build(0)
+
+
+@st.composite
+def edit_instances(draw: st.DrawFn, max_calls: int = 4, term: Term | None = None) -> Instance:
+    """Small instances: calls may share actions, labels may coincide, the log may pre-authorize actions.
+
+    The policy is the prefix closure of a few words, usually starting with ``lab(Δ)`` so that most
+    instances are well formed; ill-formed ones (Invalid) are kept on purpose.
+    """
+    term = term if term is not None else draw(edit_terms(max_calls))
+    calls = sorted({c for c in _calls(term)})
+    actions = {c: draw(st.sampled_from(EDIT_ACTIONS[:3])) for c in calls}
+    labels = {d: draw(st.sampled_from(EDIT_LABELS)) for d in EDIT_ACTIONS}
+    log = tuple(draw(st.lists(st.sampled_from(EDIT_ACTIONS), max_size=2, unique=True)))
+    lab_log = [labels[d] for d in log]
+    words = draw(st.lists(st.lists(st.sampled_from(EDIT_LABELS), max_size=4), min_size=1, max_size=4))
+    prefixed = draw(st.booleans()) or draw(st.booleans()) or draw(st.booleans())
+    policy = from_maximal_words([lab_log + w for w in words] if prefixed else words)
+    return make_instance(term, actions, labels, log, policy)
+
+
+@st.composite
+def family_terms(draw: st.DrawFn, pool: int = 4) -> Term:
+    """An explicit outcome family over calls f0…f{pool-1}: 1–3 outcomes, each a subset of the
+    pool with an acyclic order (pairs drawn along a random permutation), often an N-shaped order
+    (a<b, c<b, c<d) and the same call in several outcomes ordered differently; sometimes composed with
+    an extra call z by ▷ or ⊗ (a family is a term like any other)."""
+    names = [f"f{i}" for i in range(pool)]
+    members = []
+    for k in range(draw(st.integers(1, 3))):
+        if draw(st.integers(0, 3)) == 0 and pool >= 4:
+            perm = draw(st.permutations(names))
+            a, b, c, d = perm[:4]
+            calls, pairs = [a, b, c, d], [(a, b), (c, b), (c, d)]  # N: not series-parallel
+        else:
+            calls = draw(st.lists(st.sampled_from(names), unique=True, max_size=pool))
+            order = draw(st.permutations(calls))
+            pairs = [(order[i], order[j]) for i in range(len(order)) for j in range(i + 1, len(order))
+                     if draw(st.booleans())]
+        members.append((f"o{k}", pomset_of(calls, pairs)))
+    fam: Term = Family("F", tuple(members))
+    how = draw(st.sampled_from(("alone", "alone", "seq", "par")))
+    if how == "seq":
+        return Seq((fam, Call("z")))
+    if how == "par":
+        return Par((Call("z"), fam))
+    return fam
+
+
+@st.composite
+def family_instances(draw: st.DrawFn) -> Instance:
+    """Instances whose contract is an explicit family (``family_terms``), with ``edit_instances``' actions,
+    labels, log and policy."""
+    return draw(edit_instances(term=draw(family_terms())))
+
+
+def _calls(t: Term) -> list[str]:
+    from model.edits.check.contract import call_ids
+
+    return list(call_ids(t))
+
+
+#: The checker's reason classes, in its order of precedence (model.edits.check.verdict.InvalidReason).
+INVALID_KINDS = ("duplicate-call", "duplicate-group", "empty-choice", "unmapped-call", "unlabelled-action",
+                 "log-repeats-action", "log-outside-policy", "complete-prefixes-another")
+
+
+def _groups(t: Term) -> list[str]:
+    if isinstance(t, Family):
+        return [t.group]
+    if isinstance(t, Choice):
+        return [t.group] + [g for _, sub in t.arms for g in _groups(sub)]
+    if isinstance(t, Par | Seq):
+        return [g for sub in t.parts for g in _groups(sub)]
+    return []
+
+
+def _break(draw: st.DrawFn, inst: Instance, kind: str) -> Instance:
+    """``inst`` changed so that the condition of reason class ``kind`` holds (an earlier class may hold
+    too, by accident or by an earlier break: the checker then answers that one)."""
+    term, acts, labs, log, policy = inst.contract, inst.action_map(), inst.label_map(), inst.log, inst.policy
+    calls = _calls(term)
+    if kind == "duplicate-call":
+        c = draw(st.sampled_from(calls)) if calls else "c0"
+        term = Seq((term, Call(c))) if calls else Par((Call(c), Call(c)))
+        acts.setdefault(c, "d0")
+    elif kind == "duplicate-group":
+        groups = _groups(term)
+        extra = Choice(draw(st.sampled_from(groups)) if groups else "gd", (("a0", Nil()),))
+        parts: tuple[Term, ...] = (term, extra) if groups else (term, extra, extra)
+        term = Par(parts)
+    elif kind == "empty-choice":
+        empties: list[Term] = [
+            Choice("ge", ()), Choice("ge", (("a0", Nil()), ("a0", Call("ce")))), Family("fe", ()),
+            Family("fe", (("o0", pomset_of(["ce"], [])), ("o0", pomset_of([], []))))]
+        term = Par((term, draw(st.sampled_from(empties))))
+        acts.setdefault("ce", "d0")
+    elif kind == "unmapped-call":
+        if calls and _coin(draw):
+            acts.pop(draw(st.sampled_from(calls)), None)
+        else:
+            term = Seq((term, Call("cu")))
+    elif kind == "unlabelled-action":
+        used = sorted({acts[c] for c in calls if c in acts} | set(log))
+        if used and _coin(draw):
+            labs.pop(draw(st.sampled_from(used)), None)
+        elif calls and _coin(draw):
+            acts[draw(st.sampled_from(calls))] = "dz"
+        else:
+            log = (*log, "dz")
+    elif kind == "log-repeats-action":
+        log = (*log, log[0]) if log else ("d0", "d0")
+    elif kind == "log-outside-policy":
+        log = log or (draw(st.sampled_from(EDIT_ACTIONS)),)
+        first = labs.get(log[0], "a")
+        others = [x for x in EDIT_LABELS if x != first]
+        policy = from_maximal_words(draw(st.lists(st.lists(st.sampled_from(others), max_size=3), max_size=3)))
+    else:  # complete-prefixes-another: a choice between nothing and a contract with calls
+        if not calls:
+            term, acts = Seq((term, Call("cp"))), {**acts, "cp": "d0"}
+        term = Choice("gp", (("a0", Nil()), ("a1", term)))
+    return make_instance(term, acts, labs, log, policy)
+
+
+@st.composite
+def invalid_edit_instances(draw: st.DrawFn) -> Instance:
+    """Ill-formed instances: an ``edit_instances`` or ``family_instances`` instance broken for one or two
+    reason classes (two: the checker's order of precedence decides which one it answers)."""
+    inst = draw(st.one_of(edit_instances(), family_instances()))
+    kinds = [draw(st.sampled_from(INVALID_KINDS))]
+    if draw(st.integers(0, 3)) == 0:  # sparingly: the earlier class of the two usually wins
+        kinds.append(draw(st.sampled_from(INVALID_KINDS)))
+    for kind in kinds:
+        inst = _break(draw, inst, kind)
+    return inst
+
+
+@st.composite
+def drt_edit_instances(draw: st.DrawFn) -> Instance:
+    """The edit_check DRT's cases: half ``edit_instances``, one in six ``family_instances``, one in three
+    ``invalid_edit_instances`` (so every Invalid reason class is compared against the oracle)."""
+    pick = draw(st.integers(0, 5))
+    if pick <= 2:
+        return draw(edit_instances())
+    return draw(family_instances() if pick == 3 else invalid_edit_instances())
+
+
+# --- monitor: random well-formed policies (model.monitor.language.policy) ----------------------------
+# ``policies()`` draws a Policy that passes model.monitor.language.validate, small enough for exhaustive
+# monitor checks: at most 3 levels, 4 nodes, 4 edges, 4 tools and 5 entries per permission list,
+# with slots and their resolvers, argument predicates, globs, permits, requirements, histories and
+# origin rules. Names come from a pool that deliberately includes words that are keywords
+# elsewhere in the grammar (memory, quota, in, allow...) so round trips exercise contextual lexing.
+
+POLICY_NAMES: tuple[str, ...] = (
+    "a", "b", "c", "x_1", "_y", "Read", "Send", "memory", "source", "sink", "quota", "in", "like", "when",
+    "and", "allow", "deny", "inherit", "transform", "keys", "where", "requires", "permit", "unlimited",
+    "trusted", "untrusted", "sensitivity", "category", "no", "scope", "lineage", "via", "producer", "args",
+    "effects", "operation", "ceiling", "set", "trust", "after", "before",
+)
+POLICY_ACTIONS: tuple[str, ...] = ("file.delete", "message.send", "record.read", "pay", "a.b.c", "quota.in")
+
+policy_names = st.sampled_from(POLICY_NAMES)
+
+
+# Strategies are built once: constructing them inside draws costs more than drawing from them.
+# Numbers within ±(2**53 - 1) and text without lone surrogates: the domain of the JSON boundary
+# (model/base/jsonio.py), which validate() also holds a policy built in Python to.
+# Values Python's ``==``/``hash`` confuse and RFC 8785 equality does not (``True == 1 == 1.0``,
+# ``False == 0``), drawn often so every differential test meets them side by side.
+CONFUSABLE: tuple[JSON, ...] = (True, 1, 1.0, False, 0, -0.0, "1", "true", None)
+_SCALARS: st.SearchStrategy[JSON] = st.one_of(
+    st.sampled_from(CONFUSABLE), st.none(), st.booleans(), st.integers(-(10**12), 10**12),
+    st.floats(-(2.0**53 - 1), 2.0**53 - 1, allow_nan=False), st.text(st.characters(exclude_categories=["Cs"]),
+                                                                     max_size=8),
+)
+_NUMBERS: st.SearchStrategy[int | float] = st.one_of(st.integers(-1000, 1000),
+                                                      st.floats(-1e6, 1e6, allow_nan=False))
+_OPT_NUMBER = st.none() | _NUMBERS
+_OPT_BOOL = st.none() | st.booleans()
+_BOOL = st.booleans()
+
+
+def _coin(draw: st.DrawFn) -> bool:
+    # a named draw: inside `xs and draw(...)` mypy would type the draw by the list on the left
+    return draw(_BOOL)
+_NODE_KINDS = tuple(P.NodeKind)
+_FLOW_EFFECTS = tuple(P.FlowEffect)
+_SCOPES = tuple(P.HistoryScope)
+T = TypeVar("T")
+_QUOTAS = st.none() | st.integers(0, 3)
+_ACTION = st.sampled_from(POLICY_ACTIONS)
+_PATH = st.lists(policy_names, min_size=1, max_size=2)
+_KEYS = st.none() | st.frozensets(policy_names, max_size=3)
+_ENTRY_KIND = st.sampled_from((P.EntryKind.ALLOW, P.EntryKind.ALLOW, P.EntryKind.DENY))
+_PRED_KIND = st.sampled_from(("eq", "one_of", "range"))
+_BASE_PATTERNS: list[st.SearchStrategy[P.ResourcePattern]] = [
+    st.just(P.AnyRes()), _SCALARS.map(P.ConstPat), st.text(max_size=6).map(P.GlobPat)]
+_CONST_REF: st.SearchStrategy[P.ResourceRef] = _SCALARS.map(P.ConstRes)
+_AUTHORITATIVE = st.frozensets(_PATH.map(".".join), max_size=2)
+
+
+def exactly(a: object, b: object) -> bool:
+    """Equal with the same types throughout: Python's ``==`` takes ``True`` for ``1`` and ``1`` for ``1.0``
+    inside logs, verdicts and states, which the monitor's JSON equality tells apart."""
+    if type(a) is not type(b):
+        return False
+    if isinstance(a, list | tuple):
+        assert isinstance(b, list | tuple)
+        return len(a) == len(b) and all(exactly(x, y) for x, y in zip(a, b, strict=True))
+    if isinstance(a, dict):
+        assert isinstance(b, dict)
+        return a.keys() == b.keys() and all(exactly(v, b[k]) for k, v in a.items())
+    if is_dataclass(a) and not isinstance(a, type):
+        return all(exactly(getattr(a, f.name), getattr(b, f.name)) for f in fields(a))
+    return a is b or a == b  # scalars of one type (the same NaN object), strings, frozensets of names, counters
+
+
+def scalars() -> st.SearchStrategy[JSON]:
+    """JSON scalars as the policy language writes them (finite numbers, any text)."""
+    return _SCALARS
+
+
+@functools.cache
+def _below(n: int) -> st.SearchStrategy[int]:
+    return st.integers(0, n - 1)
+
+
+def _pick(draw: st.DrawFn, pool: Sequence[T]) -> T:
+    """``draw(st.sampled_from(pool))`` without building a strategy per draw."""
+    return pool[draw(_below(len(pool)))]
+
+
+def _maybe(draw: st.DrawFn, pool: Sequence[T]) -> T | None:
+    return None if draw(_BOOL) else _pick(draw, pool)
+
+
+def _subset(draw: st.DrawFn, pool: Sequence[str], max_size: int = 3) -> frozenset[str]:
+    """A subset of at most ``max_size`` members, drawn as a bit mask (shrinks towards the empty set)."""
+    if not pool:
+        return frozenset()
+    ordered = sorted(pool)
+    mask = draw(_below(2 ** len(ordered)))
+    return frozenset([x for i, x in enumerate(ordered) if mask >> i & 1][:max_size])
+
+
+@functools.cache
+def _name_lists(min_size: int, max_size: int) -> st.SearchStrategy[list[str]]:
+    return st.lists(policy_names, min_size=min_size, max_size=max_size, unique=True)
+
+
+def _unique_names(draw: st.DrawFn, min_size: int, max_size: int) -> list[str]:
+    return draw(_name_lists(min_size, max_size))
+
+
+@st.composite
+def labels(draw: st.DrawFn, levels: list[str], categories: list[str]) -> Label:
+    return Label(_pick(draw, levels), _subset(draw, categories), draw(_BOOL))
+
+
+@st.composite
+def propagations(draw: st.DrawFn, levels: list[str], categories: list[str]) -> Propagation:
+    if draw(_BOOL):
+        return Inherit()
+    return Transform(
+        remove=_subset(draw, categories),
+        decrement=draw(st.integers(0, 3)),
+        set_sensitivity=_maybe(draw, levels),
+        set_trusted=draw(_OPT_BOOL),
+    )
+
+
+@st.composite
+def policy_tools(draw: st.DrawFn, name: str, edges: list[P.Edge]) -> P.Tool:
+    edge = _pick(draw, edges)
+    src, dst = _pick(draw, edge.endpoints)
+    args = frozenset(_unique_names(draw, 0, 3))
+    required = _subset(draw, sorted(args))
+    refs: list[st.SearchStrategy[P.ResourceRef]] = [_CONST_REF]
+    if args:
+        refs += [st.sampled_from(sorted(args)).map(P.ArgRes), st.sampled_from(sorted(args)).map(P.ListArgRes)]
+    effects = draw(st.lists(st.builds(P.EffectDecl, _ACTION, st.one_of(*refs)), min_size=1, max_size=3))
+    authoritative = draw(_AUTHORITATIVE)
+    return P.Tool(name, edge.name, src, dst, args, required, tuple(effects), authoritative)
+
+
+@st.composite
+def predicates(draw: st.DrawFn) -> P.ArgPredicate:
+    path = tuple(draw(_PATH))
+    kind = draw(_PRED_KIND)
+    if kind == "eq":
+        return P.EqPred(path, draw(_SCALARS))
+    if kind == "one_of":
+        return P.OneOfPred(path, tuple(draw(_ONE_OF)))
+    low, high = draw(_OPT_NUMBER), draw(_OPT_NUMBER)
+    if low is None and high is None:
+        high = 0
+    if low is not None and high is not None and low > high:
+        low, high = high, low
+    return P.RangePred(path, low, high)
+
+
+_ONE_OF = st.lists(_SCALARS, min_size=1, max_size=3)
+_WHERE = st.lists(predicates(), max_size=2)
+
+
+@st.composite
+def entries(draw: st.DrawFn, slots: list[str], requirements: list[str]) -> P.Entry:
+    # slots are what the monitor's binding logic is about: when there are some, prefer them
+    patterns = _BASE_PATTERNS + ([st.sampled_from(slots).map(P.SlotPat)] * 3 if slots else [])
+    kind = draw(_ENTRY_KIND)
+    action = draw(_ACTION)
+    resource = draw(st.one_of(*patterns))
+    keys = draw(_KEYS)
+    where = tuple(draw(_WHERE))
+    if kind is P.EntryKind.DENY:
+        return P.Entry(kind, action, resource, keys=keys, where=where)
+    return P.Entry(kind, action, resource, keys=keys, where=where, quota=draw(_QUOTAS),
+                   requires=_maybe(draw, requirements) if requirements else None,
+                   permit=draw(_BOOL))
+
+
+@st.composite
+def guards(draw: st.DrawFn, levels: list[str], categories: list[str]) -> P.LabelGuard:
+    return P.LabelGuard(
+        max_sensitivity=_maybe(draw, levels),
+        min_sensitivity=_maybe(draw, levels),
+        any_category=_subset(draw, categories),
+        no_category=_subset(draw, categories),
+        trusted=draw(_OPT_BOOL),
+    )
+
+
+@st.composite
+def policies(draw: st.DrawFn, max_levels: int = 3, max_nodes: int = 4, max_tools: int = 4,
+             max_entries: int = 5) -> P.Policy:
+    """A random well-formed policy (see the section comment for its bounds)."""
+    levels = _unique_names(draw, 1, max_levels)
+    categories = _unique_names(draw, 0, 3)
+    requirements = _unique_names(draw, 0, 2)
+    node_names = _unique_names(draw, 1, max_nodes)
+    nodes = [P.Node(n, _pick(draw, _NODE_KINDS), draw(labels(levels, categories))) for n in node_names]
+    pairs = st.tuples(st.sampled_from(node_names), st.sampled_from(node_names))
+    edges = [P.Edge(e, tuple(draw(st.lists(pairs, min_size=1, max_size=3, unique=True))),
+                    draw(propagations(levels, categories))) for e in _unique_names(draw, 1, 4)]
+    edge_names = [e.name for e in edges]
+    agents = [P.Agent(a, _subset(draw, edge_names), _pick(draw, levels))
+              for a in _unique_names(draw, 0, 2)]
+    tool_list = [draw(policy_tools(t, edges)) for t in _unique_names(draw, 1, max_tools)]
+    ops = sorted(set(edge_names) | {t.name for t in tool_list})
+
+    resolvers: list[P.Resolver] = []
+    lookups = [t for t in tool_list if t.authoritative]
+    for slot in _unique_names(draw, 0, 2) if lookups else []:
+        tool = _pick(draw, lookups)
+        given = tool.required | _subset(draw, sorted(tool.args))
+        args = tuple((k, draw(_SCALARS)) for k in sorted(given))
+        resolvers.append(P.Resolver(slot, tool.name, args, _pick(draw, sorted(tool.authoritative))))
+
+    origins: list[P.OriginRule] = []
+    with_args = [t for t in tool_list if t.args]
+    for name in _unique_names(draw, 0, 2) if with_args else []:
+        via = _pick(draw, with_args)
+        origins.append(P.OriginRule(name, via.name, _pick(draw, sorted(via.args)),
+                                    _pick(draw, ops), _subset(draw, ops, 2)))
+
+    flows = [P.FlowRule(_pick(draw, _FLOW_EFFECTS), _pick(draw, ["*", *edge_names]),
+                        _pick(draw, ["*", *node_names]), draw(guards(levels, categories)))
+             for _ in range(draw(st.integers(0, 4)))]
+    histories = [P.HistoryRule(h, _pick(draw, _SCOPES), _pick(draw, ops),
+                               _pick(draw, ops), _pick(draw, ops))
+                 for h in _unique_names(draw, 0, 2)]
+    slots = [r.slot for r in resolvers]
+    side = st.lists(entries(slots, requirements), max_size=max_entries)
+    return P.Policy(
+        name=draw(policy_names), levels=Levels(tuple(levels)), categories=frozenset(categories),
+        nodes=tuple(nodes), edges=tuple(edges), agents=tuple(agents), tools=tuple(tool_list),
+        resolvers=tuple(resolvers), origins=tuple(origins), flows=tuple(flows), histories=tuple(histories),
+        requirements=frozenset(requirements), user=tuple(draw(side)), application=tuple(draw(side)),
+    )
+
+
+def policy_texts() -> st.SearchStrategy[str]:
+    """The canonical text of a random well-formed policy."""
+    from model.monitor.language.printer import print_policy
+
+    return policies().map(print_policy)
+
+
+# --- shared: every JSON path in a document (for mutation-based fuzzing) ------------------------
+
+
+def json_paths(doc: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every path into ``doc``, the root included, in document order."""
+    out = [prefix]
+    if isinstance(doc, dict):
+        for k, v in doc.items():
+            out += json_paths(v, (*prefix, k))
+    elif isinstance(doc, list):
+        for i, v in enumerate(doc):
+            out += json_paths(v, (*prefix, i))
+    return out
+
+
+# --- oracle DRT: inputs for the Lean oracle's judgments (model.oracle, tests/drt) -------------
+# Closed core only (the fragment the Lean formalization covers): policies lose their exact-call
+# permits. Values are drawn mostly from the constants the policy mentions, so matches, quotas and
+# Allow decisions actually occur.
+
+
+def _policy_values(policy: P.Policy) -> list[JSON]:
+    vals: list[JSON] = ["a", 0, 1, True]
+    for e in (*policy.user, *policy.application):
+        if isinstance(e.resource, P.ConstPat):
+            vals.append(e.resource.value)
+        for pred in e.where:
+            if isinstance(pred, P.EqPred):
+                vals.append(pred.value)
+    return vals
+
+
+def _closed_core(policy: P.Policy) -> P.Policy:
+    from dataclasses import replace
+
+    return replace(policy, user=tuple(replace(e, permit=False) for e in policy.user),
+                   application=tuple(replace(e, permit=False) for e in policy.application))
+
+
+@st.composite
+def resolve_cases(draw: st.DrawFn) -> tuple[tuple[str, ...], dict[str, str], tuple[str, ...]]:
+    """``(word, q_act, D_Δ)``: any word over a few calls (repeats allowed), calls sharing actions."""
+    calls = [f"c{i}" for i in range(draw(st.integers(1, 5)))]
+    q_act = {c: draw(st.sampled_from(EDIT_ACTIONS)) for c in calls}
+    word = tuple(draw(st.lists(st.sampled_from(calls), max_size=8)))
+    authorized = tuple(draw(st.lists(st.sampled_from(EDIT_ACTIONS), max_size=3, unique=True)))
+    return word, q_act, authorized
+
+
+@st.composite
+def ledger_cases(draw: st.DrawFn) -> tuple[Any, ...]:
+    """``(user, used_user, app, used_app, effects, args, state)`` for ``model.monitor.decide.ledger.allocate``."""
+    from dataclasses import replace
+
+    from model.monitor.decide.matching import Effect
+    from model.monitor.decide.state import initial_state
+
+    policy = _closed_core(draw(policies()))
+    vals = _policy_values(policy)
+    value = st.sampled_from(vals) | _SCALARS
+    # actions the lists mention, so that several grants compete for an effect and order matters
+    listed = sorted({e.action for e in (*policy.user, *policy.application)})
+    action = st.sampled_from(listed) | _ACTION if listed else _ACTION
+    effects = tuple(Effect(draw(action), draw(value)) for _ in range(draw(st.integers(0, 4))))
+    args = {k: draw(value) for k in draw(st.lists(policy_names, max_size=3, unique=True))}
+    # unconditional grants inserted at drawn positions: random grants rarely match, and first-fit
+    # order only shows when several grants can serve the same effect
+    grant = st.builds(lambda a, q: P.Entry(P.EntryKind.ALLOW, a, P.AnyRes(), quota=q), action, _QUOTAS)
+
+    def with_grants(entries: tuple[P.Entry, ...]) -> tuple[P.Entry, ...]:
+        out = list(entries)
+        for g in draw(st.lists(grant, max_size=3)):
+            out.insert(draw(st.integers(0, len(out))), g)
+        return tuple(out)
+
+    policy = replace(policy, user=with_grants(policy.user), application=with_grants(policy.application))
+
+    def used(entries: tuple[P.Entry, ...]) -> tuple[int, ...]:
+        return tuple(draw(st.integers(0, (e.quota if e.quota is not None else 2) + 1)) for e in entries)
+
+    state = initial_state(len(policy.user), len(policy.application),
+                          _subset(draw, sorted(policy.requirements)))
+    return policy.user, used(policy.user), policy.application, used(policy.application), effects, args, state
+
+
+@st.composite
+def monitor_runs(draw: st.DrawFn, max_calls: int = 6, closed: bool = True) -> tuple[Any, ...]:
+    """``(policy, satisfied, [(call, outcome), ...])``: a closed-core policy and a call sequence.
+
+    Half of the policies are made permissive enough for Allow, Pause and quota exhaustion to
+    occur: an agent ``drt`` with every operation and the top ceiling, a catch-all flow allow
+    (explicit flow denies still win) and unconditional grants with small quotas appended to
+    both lists. Handles refer to earlier trace positions (they may name a failed record on
+    purpose); arguments are mostly the policy's own constants; outcomes succeed or fail.
+    """
+    from dataclasses import replace
+
+    from model.monitor.decide.commit import Outcome
+    from model.monitor.decide.state import Call
+
+    policy = _closed_core(draw(policies())) if closed else draw(policies())
+    # A policy that declares no agent would only ever meet unknown agents: make it permissive too.
+    friendly = draw(st.booleans()) or not policy.agents
+    if friendly:
+        ops = frozenset(e.name for e in policy.edges)
+        used_actions = sorted({d.action for t in policy.tools for d in t.effects})
+        n = len(used_actions)
+        needs = st.none() | st.sampled_from(sorted(policy.requirements)) if policy.requirements else st.none()
+        grants = st.lists(st.tuples(st.none() | st.integers(0, 2), needs), min_size=n, max_size=n).map(
+            lambda qs: tuple(P.Entry(P.EntryKind.ALLOW, a, P.AnyRes(), quota=q, requires=r)
+                             for a, (q, r) in zip(used_actions, qs, strict=True)))
+        policy = replace(
+            policy,
+            agents=(*policy.agents, P.Agent("drt", ops, policy.levels.order[-1])),
+            flows=(*policy.flows, P.FlowRule(P.FlowEffect.ALLOW, "*", "*", P.LabelGuard())),
+            user=(*policy.user, *draw(grants)), application=(*policy.application, *draw(grants)))
+    vals = _policy_values(policy)
+    value = st.sampled_from(vals) | _SCALARS
+    agents = ["drt"] * 6 if friendly else []
+    agents += [a.name for a in policy.agents]
+    tools = [t.name for t in policy.tools]
+    calls = []
+    for i in range(draw(st.integers(1, max_calls))):
+        tname = "no_such_tool" if draw(st.integers(0, 19)) == 19 else _pick(draw, tools)
+        tool = policy.tool(tname)
+        args: dict[str, JSON] = {}
+        refs: list[tuple[str, int]] = []
+        for name in sorted(tool.args) if tool is not None else []:
+            assert tool is not None
+            if draw(st.integers(0, 4)) == 4 and name not in tool.required:
+                continue
+            lists = any(isinstance(d.resource, P.ListArgRes) and d.resource.arg == name for d in tool.effects)
+            args[name] = draw(st.lists(value, min_size=1, max_size=2)) if lists else draw(value)
+            if i and not lists and draw(st.integers(0, 5)) == 5:
+                refs.append((name, draw(st.integers(0, i - 1))))
+        outcome = Outcome(draw(st.booleans()), draw(value | st.dictionaries(policy_names, value, max_size=2)))
+        # An unknown agent is drawn one time in ten: it ends the decision at its first check, so
+        # drawing it as often as a real agent left the later checks (and Allow) thinly covered.
+        agent = "ghost" if not agents or draw(st.integers(0, 9)) == 9 else _pick(draw, agents)
+        calls.append((Call(agent, tname, args, tuple(refs)), outcome))
+    return policy, _subset(draw, sorted(policy.requirements)), calls
+
+
+# --- search: variants of the report task's finite model and policy (model.search) ---------------
+
+_SEARCH_DIR = __import__("pathlib").Path(__file__).resolve().parents[2] / "corpus"
+
+
+@st.composite
+def search_report_variants(draw: st.DrawFn) -> tuple[Any, int]:
+    """A variant of ``corpus/search/report.json`` under a mutated report policy, with a small bound.
+
+    Policy mutations: no/immediate/chained origin rule, send and release quotas 0–2 on either list,
+    lookup quotas, the mail flow guard, first grant order; model mutations: a non-empty subset of each
+    tool's outcomes, of the literals and of the queries, and whether the agent retypes values it read."""
+    import json as _json
+
+    from model.monitor.language.syntax import parse_policy
+    from model.search.load import model_from_json
+
+    text = (_SEARCH_DIR / "policies" / "report.policy").read_text(encoding="utf-8")
+    origin = draw(st.sampled_from(["none", "immediate", "chained"]))
+    if origin == "none":
+        text = text.replace("origin report_body {via: Send argument: body producer: Sanitize}\n", "")
+    elif origin == "chained":
+        text = text.replace("producer: Sanitize}\n", "producer: Sanitize}\norigin report_input "
+                            "{via: Sanitize argument: record producer: Read}\n")
+    lines = text.splitlines()
+    for i, line in enumerate(lines):
+        if "quota" in line and "unlimited" not in line and draw(st.integers(0, 2)) == 0:
+            lines[i] = line.rsplit("quota", 1)[0] + f"quota {draw(st.integers(0, 2))}"
+    text = "\n".join(lines) + "\n"
+    text = text.replace("when sensitivity <= Public", "when sensitivity <= " + draw(
+        st.sampled_from(["Public", "Public", "Internal", "Confidential"])))
+    policy = parse_policy(text, "<variant>")
+    doc = _json.loads((_SEARCH_DIR / "search" / "report.json").read_text(encoding="utf-8"))
+    for tool, outs in doc["results"].items():
+        keep = draw(st.lists(st.sampled_from(range(len(outs))), min_size=1, max_size=len(outs), unique=True))
+        doc["results"][tool] = [outs[k] for k in sorted(keep)]
+    doc["agent"]["literals"] = draw(st.lists(st.sampled_from(doc["agent"]["literals"]), unique=True, max_size=2))
+    doc["agent"]["copies"] = draw(st.booleans())
+    doc["queries"] = draw(st.lists(st.sampled_from(doc["queries"]), min_size=1, max_size=4, unique_by=lambda q:
+                                   q["name"]))
+    return model_from_json(doc, "<variant>", policy=policy), draw(st.integers(1, 3))
+
+
+_CONFUSABLE_POLICY = """policy conf
+levels Public < Internal
+node directory: source (Public, {{}}, trusted)
+node memory: memory (Public, {{}}, trusted)
+node mail: sink (Public, {{}}, trusted)
+edge Lookup: directory -> memory inherit
+edge Send: memory -> mail inherit
+agent assistant {{operations: {{Lookup, Send}}, ceiling: Internal}}
+tool Lookup {{endpoints: directory -> memory, args: {{name}}, required: {{name}},
+             effects: [directory.lookup(name)], authoritative: {{destination}}}}
+tool Send {{endpoints: memory -> mail, args: {{recipient, amount}}, required: {{recipient}},
+           effects: [message.send(recipient)]}}
+resolve target: Lookup(name: {name}) -> destination
+flow allow * -> memory
+flow allow * -> mail
+user {{
+  allow directory.lookup(*) quota {quota}
+{grants}
+}}
+application {{
+  allow directory.lookup(*) quota unlimited
+  allow message.send(*) quota unlimited
+}}
+"""
+
+
+# Two lookup answers Python's ``==`` equates (or whose text looks alike), in both orders: the states they bind
+# must not share a memo entry.
+_PYTHON_EQUAL_PAIRS = st.sampled_from(((True, 1), (True, 1.0), (False, 0), (False, -0.0), (1, "1"), (True, "true"))) \
+    .flatmap(lambda p: st.sampled_from((p, p[::-1])))
+
+
+@st.composite
+def search_confusable_variants(draw: st.DrawFn) -> Any:
+    """A search model whose lookups bind a slot to, and whose agent holds, values Python's ``==`` confuses
+    (``true``/``1``/``1.0``/``false``/``0``/``"1"``), under grants on slots, constants, predicates and
+    denies over the same values; queries ask for sends of each value and for sends not to the slot."""
+    import json as _json
+
+    from model.base.canonical import canonical_str
+    from model.monitor.language.syntax import parse_policy
+    from model.search.load import model_from_json
+
+    value = st.sampled_from(CONFUSABLE[:7])
+    text = value.map(_json.dumps)
+    quota = st.sampled_from(("1", "unlimited"))
+    grant = st.one_of(
+        quota.map(lambda q: f"  allow message.send(@target) quota {q}"),
+        st.tuples(text, quota).map(lambda a: f"  allow message.send({a[0]}) quota {a[1]}"),
+        text.map(lambda v: f"  allow message.send(*) where amount == {v} quota 1"),
+        st.tuples(text, text).map(lambda a: f"  allow message.send(*) where recipient in {{{a[0]}, {a[1]}}} quota 1"),
+        text.map(lambda v: f"  deny message.send({v})"))
+    name = draw(value)
+    policy = parse_policy(_CONFUSABLE_POLICY.format(
+        name=_json.dumps(name), quota=draw(st.sampled_from(("1", "2", "unlimited"))),
+        grants="\n".join(draw(st.lists(grant, min_size=1, max_size=3)))), "<confusable>")
+    literals: list[JSON] = []
+    for v in [*draw(st.lists(value, min_size=1, max_size=3)), name]:
+        if all(canonical_str(v) != canonical_str(w) for w in literals):
+            literals.append(v)
+    queries = [{"name": f"send_{i}", "kind": "forbidden", "description": f"a send to {_json.dumps(v)}",
+                "event": {"tool": "Send", "when": "admitted", "args": {"recipient": {"equals": v}}}}
+               for i, v in enumerate(CONFUSABLE[:6])]
+    queries += [{"name": "not_bound", "kind": "forbidden", "description": "a send not to the bound slot",
+                 "event": {"tool": "Send", "when": "admitted", "args": {"recipient": {"not": {"bound_to": "target"}}}}},
+                {"name": "amount", "kind": "forbidden", "description": "a send with amount true or 0",
+                 "event": {"tool": "Send", "when": "admitted", "args": {"amount": {"one_of": [True, 0]}}}}]
+    doc = {"name": "confusable", "description": "values Python equates", "policy": "unused.policy", "toolkit": "none",
+           "bound": 3, "agent": {"name": "assistant", "literals": literals, "fields": {"Lookup": ["destination"]}},
+           "results": {"Lookup": [{"ok": True, "value": {"destination": d}} for d in draw(_PYTHON_EQUAL_PAIRS)],
+                       "Send": [{"ok": True, "value": {}}]},
+           "queries": queries}
+    return model_from_json(doc, "<confusable>", policy=policy)
+
+
+# --- revision: grants for the matching engines and small revisions (model.revision) -------------
+# ``revision_grants()`` draws entries of one action over a fixed tool (``target`` resource, optional
+# ``amount`` and ``meta`` arguments) with constant, any, glob and slot patterns, key allowlists and
+# predicates on shallow and nested paths, so Z3 and explicit enumeration can be compared.
+# ``revision_cases()`` draws a small delete policy and a revision of it by one or two edits (swap,
+# quota change, widened/narrowed pattern or predicate, appended/inserted/removed grant, added deny)
+# with a five-call workload, small enough for brute force over every sequence up to length 3.
+
+REVISION_TOOL = P.Tool("Pay", "Pay", "m", "f", frozenset({"target", "amount", "meta"}), frozenset({"target"}),
+                       (P.EffectDecl("pay", P.ArgRes("target")),))
+_REV_CONSTS: tuple[JSON, ...] = ("A", "B", "ab", "", "\\u{41}", 0, 1, 1.0, 2.5, True, False, "1")
+_REV_GLOBS = ("*", "a*", "?", "[ab]", "[!a]*", "a?b*", "A", "[a-c]x")
+_REV_PATHS = (("amount",), ("meta",), ("meta", "x"), ("target",))
+_REV_NUMS = st.sampled_from((0, 1, 2, 2.5, 10, -1))
+
+
+@st.composite
+def revision_predicates(draw: st.DrawFn) -> P.ArgPredicate:
+    path = draw(st.sampled_from(_REV_PATHS))
+    kind = draw(st.sampled_from(("eq", "one_of", "range")))
+    if kind == "eq":
+        return P.EqPred(path, draw(st.sampled_from(_REV_CONSTS)))
+    if kind == "one_of":
+        return P.OneOfPred(path, tuple(draw(st.lists(st.sampled_from(_REV_CONSTS), min_size=1, max_size=3))))
+    low, high = draw(st.none() | _REV_NUMS), draw(_REV_NUMS)
+    return P.RangePred(path, min(low, high) if low is not None else None, max(low, high) if low is not None else high)
+
+
+@st.composite
+def revision_grants(draw: st.DrawFn) -> P.Entry:
+    pattern = draw(st.one_of(st.just(P.AnyRes()), st.sampled_from(_REV_CONSTS).map(P.ConstPat),
+                             st.sampled_from(_REV_GLOBS).map(P.GlobPat), st.sampled_from(("s", "t")).map(P.SlotPat)))
+    keys = draw(st.none() | st.frozensets(st.sampled_from(("target", "amount", "meta")), max_size=3))
+    where = tuple(draw(st.lists(revision_predicates(), max_size=2)))
+    return P.Entry(P.EntryKind.ALLOW, "pay", pattern, keys=keys, where=where, quota=1)
+
+
+_DEL_PATTERNS = ('"A"', '"B"', '"C"', "*", 'like "[AB]"', 'like "*"')
+_DEL_WHERE = ("", "", " where force == true", " where force == false")
+_DEL_QUOTAS = ("0", "1", "1", "2", "unlimited")
+
+
+@st.composite
+def del_entry(draw: st.DrawFn, deny: bool = False) -> str:
+    pat, where = draw(st.sampled_from(_DEL_PATTERNS)), draw(st.sampled_from(_DEL_WHERE))
+    if deny:
+        return f"deny file.delete({pat}){where}"
+    return f"allow file.delete({pat}){where} quota {draw(st.sampled_from(_DEL_QUOTAS))}"
+
+
+def del_text(name: str, user: list[str], app: list[str]) -> str:
+    def block(xs: list[str]) -> str:
+        return "".join(f"  {x}\n" for x in xs)
+
+    return (f"policy {name}\nlevels Public\ncategories\nnode m: memory (Public, {{}}, trusted)\n"
+            "node f: sink (Public, {}, trusted)\nedge Delete: m -> f inherit\n"
+            "agent a {operations: {Delete}, ceiling: Public}\n"
+            "tool Delete {endpoints: m -> f, args: {target, force}, required: {target}, "
+            "effects: [file.delete(target)]}\n"
+            f"flow allow * -> f\nuser {{\n{block(user)}}}\napplication {{\n{block(app)}}}\n")
+
+
+@st.composite
+def policy_edit(draw: st.DrawFn, xs: list[str]) -> list[str]:
+    xs = list(xs)
+    kind = draw(st.sampled_from(("swap", "quota", "pattern", "where", "append", "insert", "remove", "deny")))
+    i = draw(st.integers(0, max(len(xs) - 1, 0)))
+    if kind == "swap" and len(xs) >= 2:
+        i = min(i, len(xs) - 2)
+        xs[i], xs[i + 1] = xs[i + 1], xs[i]
+    elif kind in ("quota", "pattern", "where") and xs and xs[i].startswith("allow"):
+        fresh = draw(del_entry())
+        head, _, tail = xs[i].partition(" quota ")
+        f_head, _, f_tail = fresh.partition(" quota ")
+        if kind == "quota":
+            xs[i] = f"{head} quota {f_tail}"
+        elif kind == "pattern":
+            xs[i] = f_head.split(")")[0] + ")" + head.split(")", 1)[1] + f" quota {tail}"
+        else:
+            xs[i] = head.split(")")[0] + ")" + f_head.split(")", 1)[1] + f" quota {tail}"
+    elif kind == "append":
+        xs.append(draw(del_entry()))
+    elif kind == "insert":
+        xs.insert(i, draw(del_entry()))
+    elif kind == "remove" and xs:
+        del xs[i]
+    elif kind == "deny":
+        xs.insert(i, draw(del_entry(deny=True)))
+    return xs
+
+
+REVISION_WORKLOAD_JSON: dict[str, Any] = {"agent": "a", "calls": [
+    {"name": "A", "tool": "Delete", "args": {"target": "A"}},
+    {"name": "B", "tool": "Delete", "args": {"target": "B"}},
+    {"name": "C", "tool": "Delete", "args": {"target": "C"}},
+    {"name": "A!", "tool": "Delete", "args": {"target": "A", "force": True}},
+    {"name": "B-", "tool": "Delete", "args": {"target": "B", "force": False}}],
+    "forbidden": [{"action": "file.delete", "max": 1, "per_resource": True}]}
+
+
+@st.composite
+def revision_cases(draw: st.DrawFn) -> tuple[P.Policy, P.Policy]:
+    """A small delete policy and a revision of it by one or two edits of its permission lists."""
+    from model.monitor.language.syntax import parse_policy
+
+    user = draw(st.lists(del_entry(), min_size=1, max_size=3))
+    app = ["allow file.delete(*) quota unlimited"] if draw(st.booleans()) else \
+        draw(st.lists(del_entry(), min_size=1, max_size=2))
+    new_user, new_app = list(user), list(app)
+    for _ in range(draw(st.integers(1, 2))):
+        if draw(st.integers(0, 3)) == 0:
+            new_app = draw(policy_edit(new_app))
+        else:
+            new_user = draw(policy_edit(new_user))
+    return parse_policy(del_text("old", user, app)), parse_policy(del_text("new", new_user, new_app))
+
+
+@st.composite
+def whole_monitor_runs(draw: st.DrawFn, max_calls: int = 6) -> tuple[Any, ...]:
+    """``(policy, satisfied, [(call, outcome, permits), ...])`` for the whole-monitor judgment.
+
+    A ``monitor_runs`` run with exact-call permits kept, where a call is sometimes replaced by a
+    resolver's exact lookup whose outcome nests a value (or a malformed one) at the resolver's path,
+    so slots get bound, kept and invalidated; ``permits`` are the (tool, call) pairs the application
+    issues an exact-call permit for just before the call: the call itself, or a call differing in
+    one argument (a mismatch). Half of the permissive runs open with a chain built for an origin or
+    a history rule (``_rule_chains``)."""
+    from dataclasses import replace
+
+    from model.monitor.decide.commit import Outcome
+    from model.monitor.decide.state import Call
+
+    policy, satisfied, calls = draw(monitor_runs(max_calls, closed=False))
+    if draw(_BOOL):  # grants that need a permit, so that permits are consumed, missing or mismatched
+        flags = draw(st.lists(_BOOL, min_size=len(policy.user) + len(policy.application),
+                              max_size=len(policy.user) + len(policy.application)))
+        marked = [replace(e, permit=f) if e.kind is P.EntryKind.ALLOW else e
+                  for e, f in zip((*policy.user, *policy.application), flags, strict=True)]
+        policy = replace(policy, user=tuple(marked[:len(policy.user)]), application=tuple(marked[len(policy.user):]))
+    # a small pool, so that a second lookup of a slot often agrees and sometimes conflicts
+    found_values: st.SearchStrategy[Any] = st.sampled_from(["a", "b", 1, "", None]) | st.just({}) | _SCALARS
+    out: list[tuple[Any, ...]] = []
+    if any(a.name == "drt" for a in policy.agents) and draw(_BOOL):
+        policy, out = draw(_rule_chains(policy))
+    for call, outcome in calls:
+        if out and draw(st.integers(0, 3)) == 0:  # the previous call again: permits consumed, slots re-read
+            call = out[-1][0]
+        if policy.resolvers and draw(_BOOL):
+            r = _pick(draw, policy.resolvers)
+            found = draw(found_values)
+            value: JSON = found
+            for step in reversed(r.path.split(".")):
+                value = {step: value}
+            call = Call(call.agent, r.tool, dict(r.args), ())
+            outcome = Outcome(draw(st.integers(0, 4)) > 0, value)
+        permits = []
+        if draw(_BOOL):
+            target = call
+            if call.args and draw(st.integers(0, 3)) == 0:
+                name = sorted(call.args)[0]
+                target = Call(call.agent, call.tool, {**call.args, name: "other"}, call.refs)
+            permits.append((target.tool, target))
+        out.append((call, outcome, tuple(permits)))
+    return policy, satisfied, out
+
+
+def _list_arg(tool: P.Tool, name: str) -> bool:
+    return any(isinstance(d.resource, P.ListArgRes) and d.resource.arg == name for d in tool.effects)
+
+
+def _handle_args(tool: P.Tool) -> list[str]:
+    return [a for a in sorted(tool.args) if not _list_arg(tool, a)]
+
+
+@st.composite
+def _rule_chains(draw: st.DrawFn, policy: P.Policy) -> tuple[P.Policy, list[tuple[Any, ...]]]:
+    """A friendly policy and the opening calls of a run (agent ``drt``, successful, each with its own
+    exact-call permit) built for an origin or a history rule, adding one such rule when there is none.
+
+    Random calls seldom line these up: an origin chain is producer → middle (handle to the producer's
+    result) → ``via`` (handle to the middle's), the middle sometimes listed in ``preserving`` and
+    sometimes not; a history chain is an ``after`` call then a ``before`` call, the second sometimes
+    holding a handle to the first (same lineage) and sometimes not (same session only). Handles assume
+    every chain call is admitted (trace positions 0, 1, ...); when one is not, the run still checks
+    the refusal."""
+    from dataclasses import replace
+
+    from model.monitor.decide.commit import Outcome
+    from model.monitor.decide.state import Call
+
+    # Unlimited grants behind the drawn ones, and (half the time) no flow denies, so that the chain's
+    # calls are mostly admitted and its last call reaches the rule it was built for.
+    grants = tuple(P.Entry(P.EntryKind.ALLOW, a, P.AnyRes())
+                   for a in sorted({d.action for t in policy.tools for d in t.effects}))
+    flows = policy.flows if draw(_BOOL) else tuple(f for f in policy.flows if f.effect is P.FlowEffect.ALLOW)
+    policy = replace(policy, flows=flows, user=(*policy.user, *grants), application=(*policy.application, *grants))
+    # strings, so that an argument naming a resource is well formed
+    value = st.sampled_from(sorted({v for v in _policy_values(policy) if isinstance(v, str)} | {"a", "b"}))
+    tools = list(policy.tools)
+
+    def named(name: str) -> list[P.Tool]:
+        return [t for t in tools if name in (t.name, t.operation)]
+
+    def call(tool: P.Tool, refs: tuple[tuple[str, int], ...] = ()) -> tuple[Any, ...]:
+        args: dict[str, JSON] = {n: draw(st.lists(value, min_size=1, max_size=2)) if _list_arg(tool, n)
+                                 else draw(value) for n in sorted(tool.args)}
+        c = Call("drt", tool.name, args, refs)
+        return (c, Outcome(True, draw(value | st.dictionaries(policy_names, value, max_size=2))),
+                ((tool.name, c),))
+
+    def fresh(taken: set[str]) -> str:
+        return _pick(draw, [n for n in POLICY_NAMES if n not in taken])
+
+    holders = [t for t in tools if _handle_args(t)]
+    if draw(_BOOL) and holders:  # origin chain
+        if not policy.origins:
+            via = _pick(draw, holders)
+            rule = P.OriginRule(fresh(set()), via.name, _pick(draw, _handle_args(via)), _pick(draw, tools).name,
+                                _subset(draw, sorted(t.name for t in tools), 2))
+            policy = replace(policy, origins=(rule,))
+        i = draw(st.integers(0, len(policy.origins) - 1))
+        rule = policy.origins[i]
+        vias = [t for t in named(rule.via) if rule.argument in _handle_args(t)]
+        # The producer and the middle must themselves be admitted for the chain to reach `via`: neither
+        # may be a `via` of the rule (it would need a handle it lacks), and the middle must not be a
+        # producer (the walk would stop there, before `preserving` is read). Other origin rules are
+        # dropped for the same reason; runs without a chain keep policies with several rules.
+        unguarded = [t for t in tools if rule.via not in (t.name, t.operation)]
+        producers = [t for t in named(rule.producer) if t in unguarded]
+        mids = [t for t in holders if t in unguarded and rule.producer not in (t.name, t.operation)]
+        if not vias or not producers or not mids:
+            return policy, []
+        mid = _pick(draw, mids)
+        if draw(_BOOL):  # the middle preserves, or (drawn as often) is not listed
+            rule = replace(rule, preserving=rule.preserving | {mid.name})
+        else:
+            rule = replace(rule, preserving=rule.preserving - {mid.name, mid.operation})
+        policy = replace(policy, origins=(rule,))
+        return policy, [call(_pick(draw, producers)), call(mid, ((_pick(draw, _handle_args(mid)), 0),)),
+                        call(_pick(draw, vias), ((rule.argument, 1),))]
+    if not policy.histories:
+        names = sorted(t.name for t in tools)
+        policy = replace(policy, histories=(P.HistoryRule(fresh(set()), P.HistoryScope.SESSION, _pick(draw, names),
+                                                          _pick(draw, names), _pick(draw, names)),))
+    i = draw(st.integers(0, len(policy.histories) - 1))
+    hrule = replace(policy.histories[i], scope=_pick(draw, _SCOPES))
+    policy = replace(policy, histories=(*policy.histories[:i], hrule, *policy.histories[i + 1:]))
+    afters, befores = named(hrule.after), named(hrule.before)
+    if not afters or not befores:
+        return policy, []
+    before = _pick(draw, befores)
+    linked = bool(_handle_args(before)) and _coin(draw)
+    return policy, [call(_pick(draw, afters)),
+                    call(before, ((_pick(draw, _handle_args(before)), 0),) if linked else ())]

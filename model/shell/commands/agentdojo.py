@@ -1,0 +1,86 @@
+"""``agentwarrant agentdojo SUITE USER_TASK [INJECTION_TASK]``: replay one AgentDojo task (or pair)
+through the monitor and print every call with the monitor's decision, its reason and where each
+argument came from (``replay``), then AgentDojo's verdict.
+
+Exit codes (``model.base.exitcodes``): for a user task alone, 0 when it is completed under the monitor and
+1 when it is not (the refused calls are the witness); for a pair, 0 when the injection goal is not
+reached and 1 when it is (the admitted injection calls are the witness); 2 for an unknown suite or
+task, or when the ``agentdojo`` extra is not installed.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+from rich.console import Console
+from rich.markup import escape
+
+from model.base.errors import InputKind, InvalidInput
+from model.base.exitcodes import EPILOG, Exit
+from model.bench.agentdojo.replay import Mode, Run, run_pair, run_user_task
+from model.bench.agentdojo.suites import SUITES, get_suite, suite_policy
+from model.bench.agentdojo.variants import VARIANTS
+
+console = Console()
+
+
+def _task(kind: str, ids: list[str], given: str) -> None:
+    if given not in ids:
+        raise InvalidInput(kind, f"one of {', '.join(ids)}", given, InputKind.REFERENCE)
+
+
+def _print(run: Run) -> None:
+    for s in run.steps:
+        marks = {"allow": "[green]allow[/green]", "approved": "[yellow]approved[/yellow]", "unmonitored": "ran"}
+        mark = marks.get(s.decision, f"[red]{s.decision}[/red]")
+        console.print(f"{s.phase:9} {mark} {escape(s.describe())}", highlight=False, soft_wrap=True)
+
+
+@click.command("agentdojo", epilog=EPILOG)
+@click.argument("suite", type=click.Choice(SUITES))
+@click.argument("user_task")
+@click.argument("injection_task", required=False)
+@click.option("--policy", "policy_variant", default=None, show_default=False,
+              help="Policy: the suite policy (default), a variant such as 'weak', or 'none' (unmonitored).")
+@click.option("--strings", is_flag=True, help="The string-matching baseline instead of exact provenance.")
+@click.option("--variant", type=click.Choice(VARIANTS), default="direct", show_default=True,
+              help="The injection text's variant (pairs only).")
+@click.option("--at", "at", type=int, default=None,
+              help="Interleave: the injection calls follow the user call at this index (default: appended).")
+@click.option("--approvals", is_flag=True, help="The user reviews and approves user-task calls refused for their flow.")
+@click.option("--json", "as_json", is_flag=True, help="Print the steps and verdict as JSON.")
+def cli(suite: str, user_task: str, injection_task: str | None, policy_variant: str | None, strings: bool,
+        variant: str, at: int | None, approvals: bool, as_json: bool) -> None:
+    """Replay an AgentDojo user task's ground truth (and an injection task's after it) through the monitor."""
+    if policy_variant is not None and not policy_variant.strip():  # '' names nothing; omit --policy instead
+        raise InvalidInput("--policy", "'none' or a variant name (omit --policy for the suite policy)",
+                           "an empty name", InputKind.VALUE)
+    policy_variant = policy_variant or ""
+    dojo = get_suite(suite)
+    _task("user task", list(dojo.user_tasks), user_task)
+    if injection_task is not None:
+        _task("injection task", list(dojo.injection_tasks), injection_task)
+    policy = None if policy_variant == "none" else suite_policy(suite, policy_variant)
+    mode = Mode.STRINGS if strings else Mode.EXACT
+    if injection_task is None:
+        run = run_user_task(suite, user_task, policy, mode, approvals)
+        holds, verdict = run.completed(), ("completed" if run.completed() else "not completed")
+    else:
+        run = run_pair(suite, user_task, injection_task, policy, mode, variant, at)
+        holds, verdict = not run.passed, ("injection goal reached" if run.passed else "injection goal not reached")
+    if as_json:
+        out = {"suite": suite, "user_task": user_task, "injection_task": injection_task, "verdict": verdict,
+               "utility": run.utility, "steps": [{"phase": s.phase, "tool": s.tool, "args": json.loads(s.args),
+                                                  "decision": s.decision, "reason": s.reason, "detail": s.detail,
+                                                  "outcome": s.outcome, "producers": list(s.producers),
+                                                  "label": s.label, "injected": s.injected, "harm": s.harm}
+                                                 for s in run.steps]}
+        click.echo(json.dumps(out, indent=1, sort_keys=True))
+    else:
+        _print(run)
+        console.print(f"{suite} {user_task}{' + ' + injection_task if injection_task else ''}: {verdict}"
+                      f" (AgentDojo's utility check: {'passes' if run.utility else 'fails'})", highlight=False,
+                      soft_wrap=True)
+    sys.exit(Exit.HOLDS if holds else Exit.FAILS)

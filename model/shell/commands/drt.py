@@ -1,0 +1,183 @@
+"""``agentwarrant drt``: a differential-testing campaign of the Python model against the Lean oracle.
+
+``agentwarrant drt --replay`` needs no Lean: it replays every golden vector of corpus/vectors/
+against the Python model, comparing with the oracle answer recorded in the vector, and exits 1 on
+any disagreement (model/oracle/vectors.py).
+
+``agentwarrant drt --cases N [--judgment J ...] [--seed S] [--no-build]`` runs N generated cases
+per judgment (all four by default) with a progress bar, prints every mismatch in full (each is
+also saved under corpus/vectors/), and ends with a summary table: cases, comparisons, skips with
+their reasons, mismatches, seconds, and what both sides answered. Exit status: 0 no mismatch,
+1 some mismatch, 3 no oracle can be found or built (the message says why: the question is out of
+reach, not bad input; ``model/base/exitcodes.py``).
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+from rich.console import Console
+from rich.markup import escape
+from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
+from rich.table import Table
+
+from model.base.exitcodes import EPILOG, Exit
+from model.dist.cluster import cluster_options, wanted
+from model.oracle import generators
+from model.oracle.drt import VECTORS, Summary, campaign, report
+from model.oracle.lean import JUDGMENTS, LeanOracle
+from model.oracle.results import Mismatch, Skip
+from model.oracle.toolchain import build_oracle, find_toolchain, missing_reason, oracle_path
+from model.shell.display import print_table
+
+console = Console()
+# Progress goes to stderr and only to a terminal: stdout carries the report, which users pipe or diff.
+err_console = Console(stderr=True)
+
+
+@click.command("drt", epilog=EPILOG)
+@click.option("--cases", type=click.IntRange(min=1), default=1000, show_default=True,
+              help="Generated cases per judgment (monitor_step: runs of up to six calls).")
+@click.option("--judgment", "judgments", type=click.Choice(JUDGMENTS), multiple=True,
+              help="Judgment(s) to test (default: all).")
+@click.option("--seed", type=int, default=None, help="Hypothesis seed, for a reproducible campaign.")
+@click.option("--no-build", is_flag=True, help="Use the oracle executable as built; do not run leanpkg.")
+@click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
+              help="Also write the summary as OUT/tables/drt_campaign.{csv,md} (per judgment, then per rule kind).")
+@click.option("--replay", is_flag=True,
+              help="Without Lean: replay corpus/vectors/ against the Python model and the recorded oracle answers.")
+@cluster_options()
+@click.option("--shards", type=click.IntRange(min=1), default=None,
+              help="With --scheduler/--workers: shards per judgment (default: 4 per worker); shard i runs with "
+                   "seed SEED*1000003+i.")
+def cli(cases: int, judgments: tuple[str, ...], seed: int | None, no_build: bool, out_dir: Path | None,
+        replay: bool, scheduler: str | None, workers: int | None, shards: int | None) -> None:
+    """Compare the Python model with the Lean oracle on generated inputs.
+
+    With --scheduler or --workers each judgment's cases are split into shards run on a Dask cluster, one
+    oracle process per worker (model/dist/shard.py)."""
+
+    if replay:
+        _replay()
+        return
+    tc = find_toolchain()
+    if tc is not None and not no_build:
+        build_oracle(tc)
+    elif not oracle_path().is_file():
+        err_console.print(f"drt: cannot run: {escape(missing_reason())}, and no oracle executable at {oracle_path()}")
+        sys.exit(Exit.UNKNOWN)
+    strategies = generators
+    chosen = judgments or JUDGMENTS
+    summaries: list[Summary] = []
+
+    def show(m: Mismatch) -> None:
+        console.print(escape(report(m)), highlight=False, soft_wrap=True)
+
+    if wanted(scheduler, workers):
+        summaries = _sharded(chosen, cases, seed, scheduler, workers, shards)
+        for s in summaries:
+            for m in s.mismatches:
+                show(m)
+    else:
+        with LeanOracle() as oracle, Progress(TextColumn("{task.description:<16}"), BarColumn(), MofNCompleteColumn(),
+                                              TimeElapsedColumn(), console=err_console,
+                                              disable=not sys.stderr.isatty()) as progress:
+            for j in chosen:
+                task = progress.add_task(j, total=cases)
+
+                def tick(done: int, total: int, _task: TaskID = task) -> None:
+                    progress.update(_task, completed=done, total=total)
+
+                summaries.append(campaign(j, cases, oracle, strategies, seed, tick, show))
+    table = Table(title=f"DRT: Python model vs Lean oracle ({oracle_path()})")
+    for col in ("judgment", "cases", "compared", "skipped", "mismatches", "seconds"):
+        table.add_column(col, no_wrap=True)
+    for s in summaries:
+        table.add_row(s.judgment, str(s.cases), str(s.compared), str(sum(s.skipped.values())),
+                      str(len(s.mismatches)), f"{s.seconds:.1f}")
+    print_table(console, table)
+    for s in summaries:
+        for reason, n in s.skipped.items():
+            console.print(f"{s.judgment}: skipped {n}: {escape(reason)}", soft_wrap=True)
+        kinds = ", ".join(f"{k} {n}" for k, n in s.kinds.most_common())
+        console.print(f"{s.judgment}: both sides answered: {escape(kinds)}", soft_wrap=True)
+        if s.coverage:
+            hits = ", ".join(f"{k} {n}" for k, n in sorted(s.coverage.items()))
+            console.print(f"{s.judgment}: steps reaching each rule kind: {escape(hits)}", soft_wrap=True)
+    if out_dir is not None:
+        for path in _write_table(out_dir, summaries, cases, seed, judgments):
+            console.print(f"wrote {path}")
+    total = sum(len(s.mismatches) for s in summaries)
+    if total:
+        console.print(f"{total} mismatch(es); inputs saved under {VECTORS}:")
+        for s in summaries:
+            for p in s.vectors:
+                console.print(f"  {p}")
+        sys.exit(Exit.FAILS)
+    console.print("0 mismatches")
+
+
+def _write_table(out_dir: Path, summaries: list[Summary], cases: int, seed: int | None,
+                 judgments: tuple[str, ...]) -> list[Path]:
+    from model.base.tables import write_table
+
+    rows: list[list[object]] = []
+    for s in summaries:
+        rows.append([s.judgment, "(all)", s.cases, s.compared, sum(s.skipped.values()), len(s.mismatches),
+                     f"{s.seconds:.0f}"])
+        for kind, n in sorted(s.kinds.items()):
+            rows.append([s.judgment, f"answer {kind}", "", n, "", "", ""])
+        for kind, n in sorted(s.coverage.items()):
+            rows.append([s.judgment, f"reached {kind}", "", n, "", "", ""])
+    header = ["judgment", "row", "cases", "compared", "skipped", "mismatches", "seconds"]
+    return write_table(out_dir, "drt_campaign", header, rows,
+                       f"DRT campaign: {cases} generated cases per judgment (seed {seed}); per judgment the totals, "
+                       "then how many comparisons (monitor: steps) gave each answer and reached each rule kind. "
+                       f"Regenerate: agentwarrant drt{''.join(f' --judgment {j}' for j in judgments)} --cases {cases} "
+                       f"--seed {seed} --out paper_figures")
+
+
+def _replay() -> None:
+    from model.oracle.vectors import replay_all
+
+    results = replay_all()
+    bad = [(p, r) for p, r in results if isinstance(r, Mismatch)]
+    skipped = [(p, r) for p, r in results if isinstance(r, Skip)]
+    for path, m in bad:
+        console.print(f"{path.name}:", highlight=False)
+        console.print(escape(report(m)), highlight=False, soft_wrap=True)
+    for path, sk in skipped:
+        console.print(f"{path.name}: skipped: {escape(sk.reason)}", soft_wrap=True)
+    console.print(f"replayed {len(results)} vector(s) from {VECTORS} against the Python model: "
+                  f"{len(results) - len(bad) - len(skipped)} agree with the recorded oracle answer, "
+                  f"{len(skipped)} skipped, {len(bad)} mismatch(es)")
+    if bad:
+        sys.exit(Exit.FAILS)
+
+
+def _sharded(chosen: tuple[str, ...], cases: int, seed: int | None, scheduler: str | None, workers: int | None,
+             shards: int | None) -> list[Summary]:
+    import random
+
+    from model.base.paths import repo_root
+    from model.dist.cluster import connect
+    from model.dist.driver import workers_of
+    from model.dist.shard import sharded_campaign
+
+    base = seed if seed is not None else random.SystemRandom().randrange(2**31)
+    out: list[Summary] = []
+    with connect(scheduler, workers) as client, Progress(
+            TextColumn("{task.description:<16}"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+            console=err_console, disable=not sys.stderr.isatty()) as progress:
+        n = shards if shards is not None else 4 * len(workers_of(client))
+        console.print(f"drt: {n} shards per judgment on {len(workers_of(client))} workers, seed {base}")
+        for j in chosen:
+            task = progress.add_task(j, total=cases)
+
+            def tick(done: int, total: int, _task: TaskID = task) -> None:
+                progress.update(_task, completed=done, total=total)
+
+            out.append(sharded_campaign(client, j, cases, base, n, repo_root(), tick=tick))
+    return out
