@@ -590,12 +590,11 @@ def search_report_variants(draw: st.DrawFn) -> tuple[Any, int]:
     Policy mutations: no/immediate/chained origin rule, send and release quotas 0–2 on either list,
     lookup quotas, the mail flow guard, first grant order; model mutations: a non-empty subset of each
     tool's outcomes, of the literals and of the queries, and whether the agent retypes values it read."""
-    import json as _json
-
+    from model.base.jsonio import load_file, read_text
     from model.monitor.language.syntax import parse_policy
     from model.search.load import model_from_json
 
-    text = (_SEARCH_DIR / "policies" / "report.policy").read_text(encoding="utf-8")
+    text = read_text(_SEARCH_DIR / "policies" / "report.policy")
     origin = draw(st.sampled_from(["none", "immediate", "chained"]))
     if origin == "none":
         text = text.replace("origin report_body {via: Send argument: body producer: Sanitize}\n", "")
@@ -610,7 +609,8 @@ def search_report_variants(draw: st.DrawFn) -> tuple[Any, int]:
     text = text.replace("when sensitivity <= Public", "when sensitivity <= " + draw(
         st.sampled_from(["Public", "Public", "Internal", "Confidential"])))
     policy = parse_policy(text, "<variant>")
-    doc = _json.loads((_SEARCH_DIR / "search" / "report.json").read_text(encoding="utf-8"))
+    doc = load_file(_SEARCH_DIR / "search" / "report.json")
+    assert isinstance(doc, dict)
     for tool, outs in doc["results"].items():
         keep = draw(st.lists(st.sampled_from(range(len(outs))), min_size=1, max_size=len(outs), unique=True))
         doc["results"][tool] = [outs[k] for k in sorted(keep)]
