@@ -30,7 +30,7 @@ from model.bench.agentdojo.finite import derive_model
 from model.bench.agentdojo.suites import SUITES, VERSION, get_suite, require, suite_policy
 from model.bench.agentdojo.variants import VARIANTS
 from model.search.run import Engine, search
-from model.search.verdict import Found, describe, verdict_name
+from model.search.search_verdict import Found, describe, verdict_name
 
 PLACEMENTS = ("appended", "interleaved")
 CONFIGS = (NONE, EXACT, STRINGS)

@@ -57,7 +57,7 @@ from model.search.explicit import ExplicitRun
 from model.search.load import load_model
 from model.search.system.admission import AdmissionSystem, is_system_file, load
 from model.search.system.bfs import SystemRun
-from model.search.system.peak import fresh
+from model.search.system.system_peak import fresh
 
 # (model file under corpus/search, bound)
 RUNS = (("agentdojo_banking_wide.json", 4), ("admission_hold_r5.json", 11), ("deploy_fleet.json", 4),

@@ -21,11 +21,11 @@ and, against the whole-monitor judgment ``monitor``:
 - ``result-failed-is-handle``: a failed result becomes a usable handle and is read by resolvers;
 and, against ``edit_check`` (whose cases include ill-formed instances of every Invalid reason class):
 - ``wellformed-empty-choice-missed``: a choice or family without arms (or repeating an arm name) is
-  not refused, so the check goes on to a later class or a verdict (model/edits/check/wellformed.py);
+  not refused, so the check goes on to a later class or a verdict (model/edits/check/instance_wellformed.py);
 - ``wellformed-policy-before-repeats``: ``lab(Δ) ∈ 𝒜`` is asked before the log is checked for a
   repeated action, so a log with both faults answers the later class;
 - ``symbolic-prefix-count-marked-only``: the symbolic engine's ``|W†|``, when no candidate is removed,
-  counts only the paths ending in a complete execution (model/edits/check/symbolic.py), which the
+  counts only the paths ending in a complete execution (model/edits/check/symbolic_engine.py), which the
   DRT's ``prefixes`` mode (W† and its count, against Lean's) finds.
 
 The control (the unmutated copy) runs once per judgment. A campaign stops at its first mismatch.
@@ -97,12 +97,12 @@ MUTANTS = (
            "    unused = exact", "monitor"),
     Mutant("result-failed-is-handle", "model/monitor/decide/commit.py",
            "    if not outcome.ok or not 0 <= d < len(trace):", "    if not 0 <= d < len(trace):", "monitor"),
-    Mutant("wellformed-empty-choice-missed", "model/edits/check/wellformed.py",
+    Mutant("wellformed-empty-choice-missed", "model/edits/check/instance_wellformed.py",
            "        if empty:\n            return _EMPTY", "        if empty and False:\n            return _EMPTY",
            "edit_check"),
-    Mutant("wellformed-policy-before-repeats", "model/edits/check/wellformed.py",
+    Mutant("wellformed-policy-before-repeats", "model/edits/check/instance_wellformed.py",
            _REPEATS + _OUTSIDE, _OUTSIDE + _REPEATS, "edit_check"),
-    Mutant("symbolic-prefix-count-marked-only", "model/edits/check/symbolic.py",
+    Mutant("symbolic-prefix-count-marked-only", "model/edits/check/symbolic_engine.py",
            "            n_w0 += p\n            d = done[i]\n",
            "            d = done[i]\n            n_w0 += p if d else 0\n", "edit_check"),
 )

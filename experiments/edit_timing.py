@@ -74,12 +74,12 @@ from typing import Any
 
 from model.base.budget import Budget, Unknown
 from model.base.tables import write_table
+from model.edits.check.answer import Accepted, Invalid
 from model.edits.check.contract import Call, Family, Par, outcomes
+from model.edits.check.edit_policy import PolicyAutomaton, from_maximal_words
 from model.edits.check.family import pomset_of
 from model.edits.check.instance import Instance, make_instance
-from model.edits.check.policy import PolicyAutomaton, from_maximal_words
 from model.edits.check.regex import from_regex
-from model.edits.check.verdict import Accepted, Invalid
 from model.shell.api import check_edit
 
 SAMPLES = 5
@@ -196,7 +196,7 @@ def sample(engine: str, family: str, size: int) -> dict[str, object]:
     if engine in ("artifact", "artifact_validated"):
         return _artifact_sample(family, size, engine == "artifact_validated")
     import model.edits.check.checker
-    import model.edits.check.load  # noqa: F401 - check_edit imports these on first use: not part of a check
+    import model.edits.check.load_instance  # noqa: F401 - check_edit imports these on first use: not part of a check
 
     def build() -> Instance:
         outcomes.cache_clear()

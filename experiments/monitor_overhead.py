@@ -5,7 +5,7 @@ Three ways to make the four calls of the report task (Read, Sanitize, Lookup, Se
 - ``direct``: the reference Python tools called directly with concrete values (no checks);
 - ``mediated``: the same calls through ``Adapter.call`` on the report policy (decide, commit
   before the tool, result processing, handle bookkeeping). The Adapter keeps its state as a mutable
-  session and admits calls through per-(tool, agent) plans (``model/monitor/adapter/session.py``, ``plan.py``);
+  session and admits calls through per-(tool, agent) plans (``model/monitor/adapter/live_state.py``, ``plan.py``);
   its public ``State`` is built only when read, which this workflow never does. ``mediated
   (reference)`` is the same workflow on ``Adapter(reference=True)``: frozen states rebuilt per call
   through ``decide``, ``commit_in`` and ``observe_in`` (the path before the session, kept as the

@@ -46,7 +46,7 @@ from model.search.layered import ExplicitRun
 from model.search.load import load_model
 from model.search.manifest import load_manifest, rows_for
 from model.search.peak import fresh
-from model.search.verdict import Found, verdict_name
+from model.search.search_verdict import Found, verdict_name
 
 # (model under corpus/search, policy relative to it or None for the model's own, bound, exact mode too)
 Run = tuple[str, str | None, int, bool]

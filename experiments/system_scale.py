@@ -22,7 +22,7 @@ from model.base.paths import repo_root
 from model.base.tables import write_table
 from model.search.manifest import load_manifest
 from model.search.system.bfs import Reached, SystemRun, verdict_name
-from model.search.system.peak import fresh
+from model.search.system.system_peak import fresh
 
 
 def _same(a: SystemRun, b: SystemRun) -> bool:

@@ -73,9 +73,9 @@ def _trace(data: bytes, tmp: Path) -> object:
 
 
 def _edit_instance(data: bytes, tmp: Path) -> object:
+    from model.edits.check.answer import Engine
     from model.edits.check.checker import check
-    from model.edits.check.load import load_instance_text
-    from model.edits.check.verdict import Engine
+    from model.edits.check.load_instance import load_instance_text
 
     inst = load_instance_text(_text(data), "fuzz.json")
     return check(inst, Engine.EXPLICIT)

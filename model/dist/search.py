@@ -57,7 +57,7 @@ from model.dist.measure import Measure, wire
 from model.dist.traces import Cones, Tracer
 from model.search.explicit import ExplicitRun, answers
 from model.search.model import QueryKind, SearchModel
-from model.search.verdict import Trace
+from model.search.search_verdict import Trace
 
 if TYPE_CHECKING:
     from distributed import Client

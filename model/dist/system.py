@@ -45,7 +45,7 @@ from typing import Any, cast
 from model.dist.wire import pack, unpack
 from model.search.fpset import FingerprintSet, fingerprint
 from model.search.heap import quiet, release
-from model.search.system.frontier import Codec, Layer
+from model.search.system.compact_layer import Codec, Layer
 from model.search.system.protocol import System
 
 SHIFT = 16

@@ -16,7 +16,7 @@ from model.search.explicit import Link, rebuild
 from model.search.fingerprint import replay
 from model.search.model import SearchModel
 from model.search.states import Transition
-from model.search.verdict import Trace
+from model.search.search_verdict import Trace
 
 if TYPE_CHECKING:
     from distributed import Client, Future

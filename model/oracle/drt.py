@@ -26,7 +26,7 @@ from typing import Any
 
 from model.base.canonical import canonical_str, digest
 from model.edits.check.instance import Instance, instance_to_json
-from model.edits.check.load import raw_instance_from_json
+from model.edits.check.load_instance import raw_instance_from_json
 from model.monitor.decide.commit import Outcome, step
 from model.monitor.decide.matching import Effect
 from model.monitor.decide.state import Call, initial_state

@@ -34,6 +34,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from model.edits.check.answer import Accepted, Engine, Invalid, Verdict
 from model.edits.check.candidates import enumerate_candidates, linearizations
 from model.edits.check.checker import decide
 from model.edits.check.contract import (
@@ -51,7 +52,6 @@ from model.edits.check.contract import (
 )
 from model.edits.check.instance import Instance
 from model.edits.check.resolve import Letter, Mode, Word, auth, resolve
-from model.edits.check.verdict import Accepted, Engine, Invalid, Verdict
 
 WordKey = tuple[tuple[str, str, str], ...]
 CandKey = tuple[str, WordKey]

@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 
 from model.base.canonical import JSON
 from model.edits.check.contract import Call, Choice, Family, Nil, Par, Seq, Term
+from model.edits.check.edit_policy import from_maximal_words
 from model.edits.check.family import pomset_of
 from model.edits.check.instance import Instance, make_instance
-from model.edits.check.policy import from_maximal_words
 from model.monitor.language import policy as P
 from model.monitor.language.labels import Inherit, Label, Levels, Propagation, Transform
 
@@ -108,7 +108,7 @@ def _calls(t: Term) -> list[str]:
     return list(call_ids(t))
 
 
-#: The checker's reason classes, in its order of precedence (model.edits.check.verdict.InvalidReason).
+#: The checker's reason classes, in its order of precedence (model.edits.check.answer.InvalidReason).
 INVALID_KINDS = ("duplicate-call", "duplicate-group", "empty-choice", "unmapped-call", "unlabelled-action",
                  "log-repeats-action", "log-outside-policy", "complete-prefixes-another")
 

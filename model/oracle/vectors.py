@@ -14,7 +14,7 @@ from typing import Any
 
 from model.base.jsonio import read_text
 from model.edits.check.instance import instance_to_json
-from model.edits.check.load import raw_instance_from_json
+from model.edits.check.load_instance import raw_instance_from_json
 from model.monitor.decide.commit import step
 from model.monitor.decide.state import initial_state, issue_permit
 from model.oracle import drt_monitor as W

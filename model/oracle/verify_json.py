@@ -16,10 +16,10 @@ from __future__ import annotations
 from dataclasses import replace
 from typing import Any
 
+from model.edits.check.answer import Engine, Rejected, RejectionProof, Removal
 from model.edits.check.checker import decide
 from model.edits.check.instance import Instance
 from model.edits.check.resolve import Mode, Word
-from model.edits.check.verdict import Engine, Rejected, RejectionProof, Removal
 from model.edits.check.verify import verify
 from model.oracle.edits_json import Names, edit_check_input
 from model.oracle.lean import LeanOracle

@@ -31,10 +31,10 @@ from model.search.canon import canonical
 from model.search.completions import completion_key, cone, orders
 from model.search.explicit import ExplicitRun, answers
 from model.search.model import QueryKind, SearchModel
+from model.search.search_verdict import Step, Trace
 from model.search.space import apply_action, successors
 from model.search.space import initial as initial_state
 from model.search.states import SearchState, Transition, renumber_action
-from model.search.verdict import Step, Trace
 
 Tick = Callable[[int, int], None]
 _STEPS = 100  # progress units per layer: tick(done, total) counts hundredths of layers

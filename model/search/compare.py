@@ -16,8 +16,8 @@ from model.base.canonical import canonical_str
 from model.monitor.language.printer import print_policy
 from model.search.explicit import ExplicitRun
 from model.search.model import SearchModel
+from model.search.search_verdict import Answer, Found, Unsupported, answer_json, describe, verdict_name
 from model.search.smt import SmtRun
-from model.search.verdict import Answer, Found, Unsupported, answer_json, describe, verdict_name
 
 
 @dataclass(frozen=True, slots=True)

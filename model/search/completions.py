@@ -27,10 +27,10 @@ from model.monitor.decide.base import Decision
 from model.monitor.decide.flow import lineage
 from model.monitor.decide.state import ArgIdentity
 from model.search.model import SearchModel
+from model.search.search_verdict import Step, Trace
 from model.search.space import apply_action
 from model.search.space import initial as initial_state
 from model.search.states import AgentCall, Approve, ArgSource, Lit, Ref, Satisfy, SearchState, renumber_action
-from model.search.verdict import Step, Trace
 
 
 def _closure(state: SearchState, roots: set[int]) -> set[int]:

@@ -43,9 +43,9 @@ from model.search.expand import Context, Key, Raw, counts, shift_key, successors
 from model.search.heap import paused
 from model.search.model import QueryKind, SearchModel
 from model.search.por import Independence
+from model.search.search_verdict import Exhausted, Found, SearchVerdict, Step, Trace, Vacuous
 from model.search.space import apply_action
 from model.search.states import Transition, renumber_action
-from model.search.verdict import Exhausted, Found, SearchVerdict, Step, Trace, Vacuous
 
 Tick = Callable[[int, int], None]
 _STEPS = 100  # progress units per layer: tick(done, total) counts hundredths of layers

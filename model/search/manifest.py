@@ -26,9 +26,9 @@ from model.base.canonical import load_file
 from model.base.schemas import validate
 from model.search.explicit import ExplicitRun, explore
 from model.search.load import load_model
+from model.search.search_verdict import Found, verdict_name
 from model.search.system.bfs import Reached, SystemRun, search
 from model.search.system.bfs import verdict_name as system_verdict_name
-from model.search.verdict import Found, verdict_name
 
 
 @dataclass(frozen=True, slots=True)

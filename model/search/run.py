@@ -23,9 +23,9 @@ from model.base.budget import Budget, Spent, Unknown
 from model.search.compare import Comparison, Disagreement, compare
 from model.search.explicit import ExplicitRun, explore
 from model.search.model import QueryKind, SearchModel
-from model.search.replay import ReplayResult, Spurious, replay
+from model.search.search_verdict import Answer, Exhausted, Found, Trace, Unsupported, Vacuous
 from model.search.smt import SmtRun, check
-from model.search.verdict import Answer, Exhausted, Found, Trace, Unsupported, Vacuous
+from model.search.trace_replay import ReplayResult, Spurious, replay
 
 Tick = Callable[[str, int, int], None]
 Explorer = Callable[..., ExplicitRun]  # explicit.explore's signature

@@ -31,6 +31,7 @@ from model.base.budget import BudgetExhausted, Meter, Unknown
 from model.base.z3guard import exclusive
 from model.monitor.language.policy import Tool
 from model.search.model import ArgPattern, BoundTo, Equals, Not, OneOf, Produced, SearchModel, TypeIs, When
+from model.search.search_verdict import Answer, Exhausted, Found, Step, Unsupported, Vacuous
 from model.search.smt_decide import admits, observe
 from model.search.smt_fragment import domain, unsupported
 from model.search.smt_terms import (
@@ -46,7 +47,6 @@ from model.search.smt_terms import (
     Terms,
 )
 from model.search.states import AgentCall, ArgSource, Lit, Ref
-from model.search.verdict import Answer, Exhausted, Found, Step, Unsupported, Vacuous
 
 Tick = Callable[[int, int], None]
 @dataclass(frozen=True, slots=True)

@@ -31,7 +31,7 @@ from model.monitor.decide.matching import Missing, lookup_path, predicate_holds
 from model.monitor.language.policy import ArgPredicate, ConstPat, ConstRes, GlobPat, ListArgRes
 from model.search.model import ArgPattern, Equals, Not, OneOf, Produced, SearchModel
 from model.search.patterns import json_type
-from model.search.verdict import Unsupported
+from model.search.search_verdict import Unsupported
 
 
 def unsupported(model: SearchModel) -> Unsupported | None:

@@ -30,8 +30,8 @@ from model.shell.api_results import CorpusJudgment, Explanation, TraceRun
 from model.shell.apicheck import checked
 
 if TYPE_CHECKING:  # the engines load on first call: importing the façade stays cheap (Z3 comes with revision)
+    from model.edits.check.answer import Verdict as EditVerdict
     from model.edits.check.instance import Instance
-    from model.edits.check.verdict import Verdict as EditVerdict
     from model.monitor.adapter.report_task import Row as ReportRow
     from model.monitor.language.policy import Policy
     from model.revision.report import RevisionReport
@@ -157,10 +157,10 @@ def check_edit(instance: Instance | PathLike | Mapping[str, JSON], engine: str =
     if isinstance(instance, Instance):  # first: the abstract Mapping test is the slower one
         inst = instance
     elif isinstance(instance, Mapping):
-        from model.edits.check.load import instance_from_json
+        from model.edits.check.load_instance import instance_from_json
         inst = instance_from_json(dict(instance))
     elif isinstance(instance, str | Path):
-        from model.edits.check.load import load_instance
+        from model.edits.check.load_instance import load_instance
         inst = load_instance(Path(instance))
     else:
         inst = instance

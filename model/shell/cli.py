@@ -177,19 +177,20 @@ def _reproduce(names: tuple[str, ...], out_dir: Path | None, client: object) -> 
 # nothing for the systems it does not use; tests/unit/test_cli_startup.py checks the short help here is
 # the loaded command's own.
 LAZY_COMMANDS: dict[str, tuple[str, str, str]] = {
-    "admit": ("model.shell.commands.admit", "cli",
+    "admit": ("model.shell.commands.admit_cmd", "cli",
               "Admission protocols: held attempts and replay, signed approvals, release gate, records."),
-    "agentdojo": ("model.shell.commands.agentdojo", "cli",
+    "agentdojo": ("model.shell.commands.agentdojo_cmd", "cli",
                   "Replay an AgentDojo user task's ground truth (and an injection"
                   " task's after it) through the monitor."),
-    "drt": ("model.shell.commands.drt", "cli", "Compare the Python model with the Lean oracle on generated inputs."),
-    "edit": ("model.shell.commands.edit", "cli", "Execution edits: exact checking and the durable runtime."),
-    "monitor": ("model.shell.commands.monitor", "cli", "The Agenra run-time monitor."),
-    "revise": ("model.shell.commands.revise", "cli",
+    "drt": ("model.shell.commands.drt_cmd", "cli",
+            "Compare the Python model with the Lean oracle on generated inputs."),
+    "edit": ("model.shell.commands.edit_cmd", "cli", "Execution edits: exact checking and the durable runtime."),
+    "monitor": ("model.shell.commands.monitor_cmd", "cli", "The Agenra run-time monitor."),
+    "revise": ("model.shell.commands.revise_cmd", "cli",
                "Does revising OLD into NEW keep every client, and does it admit new forbidden traces?"),
-    "search": ("model.shell.commands.search", "cli",
+    "search": ("model.shell.commands.search_cmd", "cli",
                "Search MODEL.json for forbidden executions and useful completions up to a bound."),
-    "verify-record": ("model.shell.commands.admit", "verify_record_cmd",
+    "verify-record": ("model.shell.commands.admit_cmd", "verify_record_cmd",
                       "Verify a signed record, or a list of records and their chains, offline."),
 }
 

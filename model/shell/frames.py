@@ -18,9 +18,9 @@ from model.admission.deployments.demo import DemoStep
 from model.admission.refusal import Refusal
 from model.admission.signatures.records import RecordInvalid, RecordValid
 from model.base.errors import InputKind, InvalidInput
+from model.edits.check.answer import Accepted, Invalid, Rejected
 from model.edits.check.contract import show_outcome
 from model.edits.check.resolve import Word
-from model.edits.check.verdict import Accepted, Invalid, Rejected
 from model.monitor.adapter.report_task import Row as ReportRow
 from model.revision.certify.certificate import Certificate
 from model.revision.certify.joint_certificate import JointSimulation
@@ -28,9 +28,9 @@ from model.revision.certify.linear_certificate import LinearSimulation
 from model.revision.report import Certified, NewlyForbidden, NoNewForbidden, NotPreserved, OutOfBudget, RevisionReport
 from model.search.compare import Agreement, Disagreement
 from model.search.model import QueryKind
-from model.search.replay import Reproduced
 from model.search.run import SearchReport
-from model.search.verdict import Found, Unsupported, verdict_name
+from model.search.search_verdict import Found, Unsupported, verdict_name
+from model.search.trace_replay import Reproduced
 from model.shell.api_evidence import DrtRun, DrtSkipped
 from model.shell.api_results import CorpusJudgment, Explanation, Row, TraceRun, dataframe, explanation_rows, trace_rows
 from model.shell.apicheck import checked, found

@@ -11,8 +11,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from model.edits.check.verdict import Accepted, Invalid, Rejected
-from model.edits.check.verdict import Verdict as EditVerdict
+from model.edits.check.answer import Accepted, Invalid, Rejected
+from model.edits.check.answer import Verdict as EditVerdict
 from model.monitor.decide.base import Decision, DenyReason
 from model.monitor.decide.base import Verdict as MonitorVerdict
 
@@ -143,7 +143,7 @@ def safety_sentence(s: SafetyDelta) -> str:
 def search_sentence(rep: SearchReport) -> str:
     """What a bounded search found, in one sentence (the per-query table stays the detail)."""
     from model.search.model import QueryKind
-    from model.search.verdict import Found
+    from model.search.search_verdict import Found
 
     forbidden = [f.split()[2] for f in rep.findings() if f.startswith("forbidden execution")]
     missed = [f.split()[1] for f in rep.findings() if f.startswith("goal")]

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from model.edits.check.load import load_instance
+from model.edits.check.load_instance import load_instance
 from model.oracle.drt import Agree, run_edit_check
 from model.oracle.lean import LeanOracle, OracleError
 

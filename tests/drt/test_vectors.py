@@ -12,7 +12,7 @@ from hypothesis import Phase, assume, given, settings
 
 from model.base.errors import InvalidInput
 from model.edits.check.instance import instance_to_json
-from model.edits.check.load import raw_instance_from_json
+from model.edits.check.load_instance import raw_instance_from_json
 from model.oracle.drt import (
     VECTORS,
     Agree,

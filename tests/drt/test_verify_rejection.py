@@ -10,8 +10,8 @@ from hypothesis import strategies as st
 
 from model.edits.check.candidates import linearizations
 from model.edits.check.contract import call_ids
+from model.edits.check.edit_policy import from_maximal_words
 from model.edits.check.instance import Instance, make_instance
-from model.edits.check.policy import from_maximal_words
 from model.oracle.generators import edit_instances, edit_terms
 from model.oracle.lean import LeanOracle
 from model.oracle.verify_json import checker_proof, compare_verifiers, mutants

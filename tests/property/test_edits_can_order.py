@@ -1,7 +1,7 @@
 """``build_can`` given the symbolic product's states in reverse discovery order (``bottom_up``) builds
 the same canonical automaton as when it orders the nodes by its own depth-first search, and so does
 ``can_of_product``, the specialized form the accepted-without-removals path of
-``model/edits/check/symbolic.py`` takes. Likewise the two ways ``ranks`` finds the rounds after
+``model/edits/check/symbolic_engine.py`` takes. Likewise the two ways ``ranks`` finds the rounds after
 the first (whole passes on small products, incremental updates otherwise) give the same ranks."""
 
 from __future__ import annotations
@@ -10,11 +10,11 @@ from hypothesis import HealthCheck, assume, given, settings
 
 from model.base.budget import Budget
 from model.edits.check.can import build_can
-from model.edits.check.compiled import bits
 from model.edits.check.instance import Instance
-from model.edits.check.symbolic import build_product, can_of_product
+from model.edits.check.instance_wellformed import check_wellformed
+from model.edits.check.outcome_bits import bits
+from model.edits.check.symbolic_engine import build_product, can_of_product
 from model.edits.check.symbolic_rounds import ranks
-from model.edits.check.wellformed import check_wellformed
 from model.oracle.generators import edit_instances, family_instances
 
 

@@ -16,13 +16,13 @@ from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from model.base.canonical import canonical_str
+from model.edits.check.answer import Accepted, Rejected
 from model.edits.check.candidates import linearizations
 from model.edits.check.checker import decide
 from model.edits.check.contract import Term, call_ids, outcomes, show_outcome
+from model.edits.check.edit_policy import PolicyAutomaton, from_maximal_words
 from model.edits.check.instance import make_instance
-from model.edits.check.policy import PolicyAutomaton, from_maximal_words
 from model.edits.check.resolve import Mode, Word, resolve
-from model.edits.check.verdict import Accepted, Rejected
 from model.edits.runtime.checkreg import RegAccepted, RegRefusal, RegRefused, check_reg
 from model.edits.runtime.record import ActionSpec
 from model.edits.runtime.registration import Registration

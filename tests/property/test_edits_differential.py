@@ -12,12 +12,12 @@ import dataclasses
 from hypothesis import HealthCheck, event, given, settings
 
 from model.base.budget import Budget, Unknown
+from model.edits.check.answer import Accepted, Engine, Invalid, Rejected, RejectionProof, Verdict
 from model.edits.check.candidates import Candidate, enumerate_candidates
 from model.edits.check.checker import check
 from model.edits.check.instance import Instance
 from model.edits.check.resolve import Word
 from model.edits.check.rounds import iterate
-from model.edits.check.verdict import Accepted, Engine, Invalid, Rejected, RejectionProof, Verdict
 from model.edits.check.verify import verify
 from model.oracle.generators import edit_instances, family_instances
 

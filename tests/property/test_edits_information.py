@@ -25,10 +25,10 @@ from typing import Any
 from hypothesis import Phase, given, settings
 from hypothesis import strategies as st
 
+from model.edits.check.answer import Accepted, Invalid, Rejected, Verdict
 from model.edits.check.checker import decide
 from model.edits.check.contract import Call, Choice, Nil, Par, Seq, Term, call_ids
 from model.edits.check.instance import Instance, make_instance
-from model.edits.check.verdict import Accepted, Invalid, Rejected, Verdict
 from model.oracle.generators import EDIT_ACTIONS, edit_instances, edit_terms
 
 FRESH = "d-fresh"

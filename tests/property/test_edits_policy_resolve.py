@@ -5,7 +5,7 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from model.edits.check.policy import PolicyAutomaton, from_automaton, from_maximal_words
+from model.edits.check.edit_policy import PolicyAutomaton, from_automaton, from_maximal_words
 from model.edits.check.regex import from_regex
 from model.edits.check.resolve import Mode, auth, extended_log, raw, resolve
 

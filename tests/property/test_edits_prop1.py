@@ -12,13 +12,13 @@ from __future__ import annotations
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from model.edits.check.answer import Accepted, Rejected
 from model.edits.check.candidates import enumerate_candidates
 from model.edits.check.checker import decide
 from model.edits.check.contract import Call, Choice, Outcome, Par
+from model.edits.check.edit_policy import from_maximal_words
 from model.edits.check.instance import Instance, make_instance
-from model.edits.check.policy import from_maximal_words
 from model.edits.check.resolve import Word
-from model.edits.check.verdict import Accepted, Rejected
 from model.oracle.generators import edit_instances
 
 Fam = set[tuple[Outcome, Word]]

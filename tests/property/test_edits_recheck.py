@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from hypothesis import assume, given, settings
 
+from model.edits.check.answer import Accepted
 from model.edits.check.checker import decide
 from model.edits.check.contract import Outcome, call_ids
 from model.edits.check.instance import Instance, make_instance
 from model.edits.check.resolve import Mode, Word
-from model.edits.check.verdict import Accepted
 from model.edits.runtime.tree import residual
 from model.oracle.generators import edit_instances
 

@@ -19,16 +19,16 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
 from model.base.budget import Budget
+from model.edits.check.answer import Engine, Rejected
 from model.edits.check.can import build_can
 from model.edits.check.checker import check
-from model.edits.check.compiled import bits
 from model.edits.check.contract import Family
+from model.edits.check.edit_policy import from_maximal_words
 from model.edits.check.family import pomset_of
 from model.edits.check.instance import Instance, make_instance
-from model.edits.check.policy import from_maximal_words
-from model.edits.check.symbolic import build_product, can_of_product
+from model.edits.check.outcome_bits import bits
+from model.edits.check.symbolic_engine import build_product, can_of_product
 from model.edits.check.symbolic_rounds import proof_from_ranks, ranks
-from model.edits.check.verdict import Engine, Rejected
 from model.edits.check.verify import verify
 
 

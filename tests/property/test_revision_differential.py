@@ -51,7 +51,7 @@ from model.revision.explore.prefix import Prefix, PrefixStep, StartingPoint, sta
 from model.revision.explore.workload import Workload, workload_from_json
 from model.revision.report import Certified, NotPreserved
 from model.revision.revise import revise
-from model.revision.smt.explicit import Domain, disagreement, domain_for, overlap, replay_matches
+from model.revision.smt.enumerate import Domain, disagreement, domain_for, overlap, replay_matches
 from model.revision.smt.globs import translate
 
 TOOLS = (REVISION_TOOL,)

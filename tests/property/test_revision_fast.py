@@ -31,7 +31,7 @@ from model.revision.explore.workload import workload_from_json
 from model.revision.report import Certified
 from model.revision.revise import revise
 from model.revision.smt.samples import Pool
-from model.revision.smt.symbolic import Witness
+from model.revision.smt.z3_matching import Witness
 
 TOOLS = (REVISION_TOOL,)
 WORKLOAD = workload_from_json(REVISION_WORKLOAD_JSON)

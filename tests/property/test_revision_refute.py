@@ -15,7 +15,7 @@ from model.base.canonical import JSON
 from model.monitor.language.policy import ConstPat, Entry, EntryKind, EqPred, GlobPat, OneOfPred, RangePred
 from model.oracle.generators import REVISION_TOOL, revision_grants
 from model.revision.smt.refute import refuted, same_value
-from model.revision.smt.symbolic import Encoder, Unsupported
+from model.revision.smt.z3_matching import Encoder, Unsupported
 
 TOOLS = (REVISION_TOOL,)
 RESOURCES = st.none() | st.lists(st.sampled_from(("A", "B", "ab", 0, 1, 2.5, True)), min_size=1, max_size=3)

@@ -11,7 +11,7 @@ from model.base.canonical import JSON
 from model.monitor.language.policy import ConstPat, Entry, EntryKind, EqPred, GlobPat, OneOfPred, RangePred, SlotPat
 from model.oracle.generators import REVISION_TOOL, revision_grants
 from model.revision.smt.support import reason
-from model.revision.smt.symbolic import Encoder, Unsupported
+from model.revision.smt.z3_matching import Encoder, Unsupported
 
 TOOLS = (REVISION_TOOL,)
 ODD: tuple[JSON, ...] = ([1], {"a": 1}, "x", 3, None)

@@ -26,8 +26,8 @@ from model.monitor.decide.state import State
 from model.monitor.language.policy import Entry
 from model.monitor.language.syntax import load_policy
 from model.oracle.generators import REVISION_TOOL, revision_grants
-from model.revision.smt.symbolic import JV, Encoder, Unsupported, Witness, const
 from model.revision.smt.synth import synthesize, well_formed
+from model.revision.smt.z3_matching import JV, Encoder, Unsupported, Witness, const
 
 TOOLS = (REVISION_TOOL,)
 ROOT = Path(__file__).resolve().parents[2]

@@ -13,9 +13,9 @@ from model.search.baseline import explore_baseline
 from model.search.compare import Disagreement, compare, report
 from model.search.explicit import explore
 from model.search.model import SearchModel
+from model.search.search_verdict import Found, Trace
 from model.search.smt import check
 from model.search.space import apply_action, initial
-from model.search.verdict import Found, Trace
 
 
 def _admitted(model: SearchModel, trace: Trace) -> bool:

@@ -18,7 +18,7 @@ from model.search.baseline import explore_baseline
 from model.search.explicit import ExplicitRun, explore
 from model.search.load import load_model
 from model.search.model import SearchModel
-from model.search.verdict import Found, verdict_name
+from model.search.search_verdict import Found, verdict_name
 
 SEARCH = Path(__file__).resolve().parents[2] / "corpus" / "search"
 

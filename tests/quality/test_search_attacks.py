@@ -18,10 +18,10 @@ import pytest
 from model.search.compare import report
 from model.search.load import load_model
 from model.search.model import QueryKind, SearchModel, When
-from model.search.replay import Reproduced
 from model.search.run import SearchReport, search
+from model.search.search_verdict import Found
 from model.search.states import AgentCall
-from model.search.verdict import Found
+from model.search.trace_replay import Reproduced
 
 ROOT = Path(__file__).resolve().parents[2]
 SEARCH = ROOT / "corpus" / "search"

@@ -10,11 +10,11 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, given, settings
 
+from model.edits.check.answer import Accepted, Engine, Invalid, Rejected
 from model.edits.check.candidates import enumerate_candidates
 from model.edits.check.checker import check
 from model.edits.check.instance import Instance
 from model.edits.check.rounds import iterate
-from model.edits.check.verdict import Accepted, Engine, Invalid, Rejected
 from model.edits.check.verify import verify
 from model.oracle.generators import edit_instances, family_instances
 from tests.property.test_edits_differential import _engines_agree  # here, not in the test: see below

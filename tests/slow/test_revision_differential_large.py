@@ -19,7 +19,7 @@ from model.revision.effects import EVERY_EFFECT
 from model.revision.explore.workload import workload_from_json
 from model.revision.report import Certified, NotPreserved
 from model.revision.revise import revise
-from model.revision.smt.explicit import Domain, disagreement, domain_for, overlap, replay_matches
+from model.revision.smt.enumerate import Domain, disagreement, domain_for, overlap, replay_matches
 from tests.property.test_revision_differential import _PICKS, _admitted_prefix, brute_lost, brute_lost_from
 
 TOOLS = (REVISION_TOOL,)

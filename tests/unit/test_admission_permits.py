@@ -1,4 +1,4 @@
-"""The permit holder as a fourth authority (``model.admission.resumable.permits``): a route whose contract
+"""The permit holder as a fourth authority (``model.admission.resumable.permit_holder``): a route whose contract
 requires a permit replays only with a valid permit for that attempt from a registered holder who is
 neither the requester nor the approver; missing, forged, downgraded, expired, cross-attempt,
 cross-tenant and role-confused permits are refused with named reasons, and none burns the attempt."""
@@ -15,7 +15,7 @@ from model.admission.refusal import Refusal, RefusalReason
 from model.admission.resumable.admission_service import Held
 from model.admission.resumable.attempt_store import AttemptStore
 from model.admission.resumable.handler import ResultKind, Route
-from model.admission.resumable.permits import Holder, issue_permit
+from model.admission.resumable.permit_holder import Holder, issue_permit
 from model.admission.resumable.replay import Replayed, ReplayService
 from model.admission.resumable.review import Recorded
 from model.admission.signatures.hybrid import generate_hybrid, public_keys, sign_object

@@ -13,7 +13,7 @@ from model.bench.agentdojo.replay import Mode, injection_calls, load_environment
 from model.bench.agentdojo.suites import SUITES, get_suite, suite_policy
 from model.bench.agentdojo.variants import VARIANTS
 from model.search.run import Engine, search
-from model.search.verdict import Exhausted, Found
+from model.search.search_verdict import Exhausted, Found
 
 
 @pytest.mark.parametrize("suite", SUITES)

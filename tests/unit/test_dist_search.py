@@ -26,7 +26,7 @@ from model.search.explicit import ExplicitRun, explore
 from model.search.fingerprint import explore_fingerprint
 from model.search.heap import paused, quiet, release
 from model.search.load import load_model
-from model.search.verdict import Found
+from model.search.search_verdict import Found
 from model.shell.cli import main
 
 SEARCH = Path(__file__).resolve().parents[2] / "corpus" / "search"

@@ -25,7 +25,7 @@ from model.dist.system_search import search_distributed, trace_of
 from model.search.fpset import collision_probability
 from model.search.system.admission import AdmissionSystem, load
 from model.search.system.bfs import Reached, SystemRun, search
-from model.search.system.frontier import Codec
+from model.search.system.compact_layer import Codec
 from model.shell.cli import main
 from tests.property.test_system_differential import _Graph, graphs
 

@@ -7,14 +7,14 @@ from math import factorial
 
 import pytest
 
+from model.edits.check.answer import Accepted, Engine
 from model.edits.check.can import can_of_family
 from model.edits.check.checker import check
 from model.edits.check.contract import Call, Par
+from model.edits.check.edit_policy import PolicyAutomaton
 from model.edits.check.instance import Instance, make_instance
-from model.edits.check.policy import PolicyAutomaton
 from model.edits.check.regex import from_regex
 from model.edits.check.resolve import Letter, Mode
-from model.edits.check.verdict import Accepted, Engine
 
 
 def unordered(w: int) -> Instance:
@@ -57,7 +57,7 @@ def test_projection_is_the_papers_unlabelled_can() -> None:
     # x ▷ (y0 ⊕ y1 ⊕ y2) with the same label on every y: the three completions differ only in
     # their result label, so the labelled Can keeps three final states and the projection one.
     from model.edits.check.contract import Choice, Seq
-    from model.edits.check.policy import from_maximal_words
+    from model.edits.check.edit_policy import from_maximal_words
 
     term = Seq((Call("x"), Choice("g", tuple((f"o{i}", Call(f"y{i}")) for i in range(3)))))
     inst = make_instance(term, {"x": "dx", **{f"y{i}": f"d{i}" for i in range(3)}},

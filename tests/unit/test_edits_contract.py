@@ -2,14 +2,14 @@
 
 from __future__ import annotations
 
+from model.edits.check.answer import Invalid, InvalidReason
 from model.edits.check.checker import check
-from model.edits.check.compiled import compile_contract, compile_outcomes
 from model.edits.check.contract import Call, Choice, Family, Nil, Par, Seq, outcomes
+from model.edits.check.edit_policy import from_maximal_words
 from model.edits.check.family import pomset_of
 from model.edits.check.instance import make_instance
-from model.edits.check.policy import from_maximal_words
-from model.edits.check.verdict import Invalid, InvalidReason
-from model.edits.check.wellformed import prefix_violation
+from model.edits.check.instance_wellformed import prefix_violation
+from model.edits.check.outcome_bits import compile_contract, compile_outcomes
 
 
 def test_choice_par_seq_outcomes() -> None:

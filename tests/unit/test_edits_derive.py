@@ -190,7 +190,7 @@ def test_extend_keeps_the_workflow_and_rechecks_everything(tmp_path: Path) -> No
 
 
 def test_extend_refuses_a_smaller_policy_and_a_forged_record(tmp_path: Path) -> None:
-    from model.edits.check.policy import from_maximal_words
+    from model.edits.check.edit_policy import from_maximal_words
     from model.edits.runtime.requirements import SignedRecord
 
     rt = make(tmp_path)

@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
+from model.edits.check.answer import Accepted, Engine, Invalid, Rejected
 from model.edits.check.checker import check
 from model.edits.check.contract import Call, Choice, Par
+from model.edits.check.edit_policy import from_maximal_words
 from model.edits.check.instance import Instance, make_instance
-from model.edits.check.load import load_instance
-from model.edits.check.policy import from_maximal_words
+from model.edits.check.load_instance import load_instance
 from model.edits.check.resolve import Mode, raw
-from model.edits.check.verdict import Accepted, Engine, Invalid, Rejected
 from model.edits.check.verify import verify
 
 CORPUS = Path(__file__).resolve().parents[2] / "corpus" / "edits"

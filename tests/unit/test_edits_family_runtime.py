@@ -93,8 +93,8 @@ def test_family_root_rejected_by_policy_gets_a_verified_proof(tmp_path: Path) ->
 def test_oracle_translation_lists_each_outcome_with_its_own_orders() -> None:
     """The Lean oracle's input (model/oracle/edits_json.py) for a family: one entry per outcome with its
     linearizations over shared call numbers, so "xa before xb" and "xb before xa" stay distinct."""
+    from model.edits.check.edit_policy import from_maximal_words
     from model.edits.check.instance import make_instance
-    from model.edits.check.policy import from_maximal_words
     from model.oracle.edits_json import edit_check_input, python_edit_check
 
     fam = session_from_json(_script({"regex": "(a|b|c|j)*", "prefix_closure": True}, [])).registration.root

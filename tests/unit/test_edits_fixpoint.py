@@ -5,14 +5,14 @@ from __future__ import annotations
 import pytest
 
 from model.base.budget import Budget, Unknown
+from model.edits.check.answer import Accepted, Engine, Rejected
 from model.edits.check.checker import check
 from model.edits.check.contract import Call, Choice, Nil, Par, Seq
 from model.edits.check.digest import instance_digest
+from model.edits.check.edit_policy import from_maximal_words
 from model.edits.check.instance import make_instance
-from model.edits.check.policy import from_maximal_words
 from model.edits.check.regex import from_regex
 from model.edits.check.resolve import raw
-from model.edits.check.verdict import Accepted, Engine, Rejected
 
 ENGINES = list(Engine)
 

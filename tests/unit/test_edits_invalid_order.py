@@ -1,14 +1,14 @@
 """The Invalid reason is the first class, in ``InvalidReason``'s order, whose condition holds — whatever
-order the term lists its calls in (model/edits/check/wellformed.py; the Lean oracle follows the same
+order the term lists its calls in (model/edits/check/instance_wellformed.py; the Lean oracle follows the same
 order, lean/AgentWarrant/Spec/Edits/WellFormed.lean)."""
 
 from __future__ import annotations
 
+from model.edits.check.answer import Invalid, InvalidReason
 from model.edits.check.checker import decide
 from model.edits.check.contract import Call, Choice, Nil, Par, Seq
+from model.edits.check.edit_policy import from_maximal_words
 from model.edits.check.instance import make_instance
-from model.edits.check.policy import from_maximal_words
-from model.edits.check.verdict import Invalid, InvalidReason
 
 POLICY = from_maximal_words([["a", "a", "a"]])
 

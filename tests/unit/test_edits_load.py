@@ -10,7 +10,7 @@ from click.testing import CliRunner
 
 from model.base.errors import InputKind, InvalidInput
 from model.edits.check.instance import instance_to_json
-from model.edits.check.load import load_instance_text
+from model.edits.check.load_instance import load_instance_text
 from model.shell.cli import main
 
 CORPUS = Path(__file__).resolve().parents[2] / "corpus" / "edits"
@@ -167,8 +167,8 @@ def test_instance_digest_is_the_canonical_digest() -> None:
         inst = load_instance_text(path.read_text())
         assert instance_digest(inst) == digest(instance_to_json(inst))
     from model.edits.check.contract import Call, Par
+    from model.edits.check.edit_policy import from_maximal_words
     from model.edits.check.instance import make_instance
-    from model.edits.check.policy import from_maximal_words
 
     # Names the schema would refuse but a Python caller may build: non-ASCII, control characters.
     for label in ("x\u00e9", "y\n", "z\u0001", "q\\u0041"):

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from model.base.errors import InputKind, InvalidInput
-from model.edits.check.policy import NotPrefixClosed, PolicyAutomaton, from_automaton, from_maximal_words
+from model.edits.check.edit_policy import NotPrefixClosed, PolicyAutomaton, from_automaton, from_maximal_words
 from model.edits.check.regex import from_regex
 
 

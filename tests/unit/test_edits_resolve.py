@@ -5,13 +5,7 @@ from __future__ import annotations
 import dataclasses
 from itertools import product
 
-from model.edits.check.can import empty_can
-from model.edits.check.contract import Call
-from model.edits.check.digest import InstanceDigest
-from model.edits.check.instance import Instance, make_instance
-from model.edits.check.policy import from_maximal_words
-from model.edits.check.resolve import Letter, Mode, auth, extended_log, make_letter, raw, resolve
-from model.edits.check.verdict import (
+from model.edits.check.answer import (
     Accepted,
     Counts,
     Engine,
@@ -23,6 +17,12 @@ from model.edits.check.verdict import (
     make_rejected,
     make_removal,
 )
+from model.edits.check.can import empty_can
+from model.edits.check.contract import Call
+from model.edits.check.digest import InstanceDigest
+from model.edits.check.edit_policy import from_maximal_words
+from model.edits.check.instance import Instance, make_instance
+from model.edits.check.resolve import Letter, Mode, auth, extended_log, make_letter, raw, resolve
 
 Q_ACT = {"x": "d1", "x2": "d1", "y": "d2", "z": "d3"}
 

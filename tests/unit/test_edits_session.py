@@ -13,8 +13,8 @@ import pytest
 from click.testing import CliRunner
 
 from model.base.errors import InputKind, InvalidInput
+from model.edits.check.edit_policy import from_maximal_words
 from model.edits.check.inclusion import included
-from model.edits.check.policy import from_maximal_words
 from model.edits.runtime.record_json import state_from_text, state_text
 from model.edits.runtime.requirements import SignedRecord, verify_record
 from model.edits.runtime.runtime import Runtime

@@ -10,12 +10,12 @@ import pytest
 
 from model.base import budget
 from model.base.budget import Budget, BudgetExhausted, Meter
+from model.edits.check.answer import Accepted, Engine
 from model.edits.check.checker import check
 from model.edits.check.contract import Family, Pomset
+from model.edits.check.edit_policy import PolicyAutomaton
 from model.edits.check.instance import Instance
-from model.edits.check.policy import PolicyAutomaton
-from model.edits.check.symbolic import build_product
-from model.edits.check.verdict import Accepted, Engine
+from model.edits.check.symbolic_engine import build_product
 
 # One outcome f0 < f1 > f2 < f3 (an N shape) under a policy where "b" then "a" is safe but "a" first is
 # not: the product loses the states after f0 or f3 runs first, and keeps a safe completion from the start.

@@ -5,12 +5,12 @@ from __future__ import annotations
 import dataclasses
 from pathlib import Path
 
+from model.edits.check.answer import Engine, Rejected, RejectionProof
 from model.edits.check.checker import check
 from model.edits.check.contract import Call, Choice, Par
+from model.edits.check.edit_policy import from_maximal_words
 from model.edits.check.instance import make_instance
-from model.edits.check.load import load_instance
-from model.edits.check.policy import from_maximal_words
-from model.edits.check.verdict import Engine, Rejected, RejectionProof
+from model.edits.check.load_instance import load_instance
 from model.edits.check.verify import ProofCheck, Refusal, verify
 
 CORPUS = Path(__file__).resolve().parents[2] / "corpus" / "edits"

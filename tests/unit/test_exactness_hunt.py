@@ -7,7 +7,7 @@ from __future__ import annotations
 from model.monitor.language.syntax import parse_policy
 from model.revision.certify.agreement import Disagree, agree
 from model.revision.effects import EVERY_EFFECT
-from model.revision.smt.explicit import disagreement, domain_for
+from model.revision.smt.enumerate import disagreement, domain_for
 
 _HEADER = """policy p
 levels Public < Internal

@@ -19,8 +19,8 @@ from model.revision.certify.leaves import leaves
 from model.revision.certify.simulation import leaves_of
 from model.revision.effects import EVERY_EFFECT
 from model.revision.explore.memo import Memo
-from model.revision.smt.explicit import replay_matches
-from model.revision.smt.symbolic import Encoder
+from model.revision.smt.enumerate import replay_matches
+from model.revision.smt.z3_matching import Encoder
 
 ROOT = Path(__file__).resolve().parents[2]
 PAY = load_policy(ROOT / "corpus" / "policies" / "payments.policy")

@@ -1,4 +1,4 @@
-"""Matching agreement and independence decided with Z3 (model/revision/smt/symbolic.py, agreement.py,
+"""Matching agreement and independence decided with Z3 (model/revision/smt/z3_matching.py, agreement.py,
 independence.py), and the effect-set syntax (effects.py)."""
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from model.monitor.language.syntax import load_policy
 from model.revision.certify.agreement import Agree, Disagree, Undecided, agree
 from model.revision.certify.independence import Independent, Overlap, independent
 from model.revision.effects import EVERY_EFFECT, EffectClass, parse_effects
-from model.revision.smt.explicit import replay_matches
+from model.revision.smt.enumerate import replay_matches
 from model.revision.smt.globs import translate
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -11,8 +11,8 @@ from model.base.budget import Budget, Unknown
 from model.search.explicit import explore
 from model.search.load import load_model
 from model.search.run import Engine, search
+from model.search.search_verdict import Exhausted, Found
 from model.search.smt import check
-from model.search.verdict import Exhausted, Found
 from model.shell.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]

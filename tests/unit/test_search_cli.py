@@ -1,5 +1,5 @@
-"""``agentwarrant search`` (model/shell/commands/search.py): text and JSON output, engine selection, exit status 0 when
-the search passes and 1 on a finding."""
+"""``agentwarrant search`` (model/shell/commands/search_cmd.py): text and JSON output, engine selection,
+exit status 0 when the search passes and 1 on a finding."""
 
 from __future__ import annotations
 

@@ -10,9 +10,9 @@ from pathlib import Path
 
 from model.search.explicit import explore
 from model.search.load import load_model, model_from_json
-from model.search.replay import Reproduced, replay
+from model.search.search_verdict import Exhausted, Found, Vacuous
 from model.search.states import AgentCall, Approve, Satisfy
-from model.search.verdict import Exhausted, Found, Vacuous
+from model.search.trace_replay import Reproduced, replay
 
 SEARCH = Path(__file__).resolve().parents[2] / "corpus" / "search"
 

@@ -12,9 +12,9 @@ from model.search.canon import canonical, renumber
 from model.search.explicit import ExplicitRun, explore
 from model.search.load import load_model
 from model.search.model import SearchModel
+from model.search.search_verdict import Exhausted, Found, Trace, Vacuous
 from model.search.space import apply_action, initial
 from model.search.states import AgentCall, Lit, Ref, SearchState
-from model.search.verdict import Exhausted, Found, Trace, Vacuous
 
 ROOT = Path(__file__).resolve().parents[2]
 SEARCH = ROOT / "corpus" / "search"

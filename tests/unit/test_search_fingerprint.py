@@ -24,7 +24,7 @@ from model.search.fingerprint import (
 )
 from model.search.layered import layered
 from model.search.load import load_model
-from model.search.verdict import Found
+from model.search.search_verdict import Found
 
 SEARCH = Path(__file__).resolve().parents[2] / "corpus" / "search"
 

@@ -15,9 +15,9 @@ from model.base.errors import InputKind, InvalidInput
 from model.search.compare import Agreement, compare
 from model.search.explicit import explore
 from model.search.load import model_from_json
+from model.search.search_verdict import Exhausted, Found, Vacuous
 from model.search.smt import check
 from model.search.space import agent_calls, initial
-from model.search.verdict import Exhausted, Found, Vacuous
 
 SEARCH = Path(__file__).resolve().parents[2] / "corpus" / "search"
 REPORT: dict[str, Any] = json.loads((SEARCH / "report.json").read_text(encoding="utf-8"))

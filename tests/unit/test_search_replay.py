@@ -1,4 +1,4 @@
-"""Replay through the Adapter on the reference tools (model/search/replay.py): found traces reproduce their
+"""Replay through the Adapter on the reference tools (model/search/trace_replay.py): found traces reproduce their
 sink effect; a model that over-approximates a tool yields a trace the tools do not reproduce, reported as
 ``Spurious`` with the diverging step; a trace the monitor would refuse is spurious too."""
 
@@ -9,9 +9,9 @@ from pathlib import Path
 
 from model.search.explicit import explore
 from model.search.load import load_model, model_from_json
-from model.search.replay import Reproduced, Spurious, replay
+from model.search.search_verdict import Found, Step
 from model.search.states import AgentCall, Lit, Ref
-from model.search.verdict import Found, Step
+from model.search.trace_replay import Reproduced, Spurious, replay
 
 ROOT = Path(__file__).resolve().parents[2]
 SEARCH = ROOT / "corpus" / "search"

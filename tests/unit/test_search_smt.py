@@ -14,9 +14,9 @@ from model.search.compare import Agreement, compare
 from model.search.explicit import explore
 from model.search.load import load_model, model_from_json
 from model.search.run import Engine, search
+from model.search.search_verdict import Exhausted, Found, Unsupported
 from model.search.smt import check
 from model.search.space import apply_action, initial
-from model.search.verdict import Exhausted, Found, Unsupported
 
 ROOT = Path(__file__).resolve().parents[2]
 SEARCH = ROOT / "corpus" / "search"

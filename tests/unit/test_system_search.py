@@ -13,10 +13,10 @@ from click.testing import CliRunner
 
 from model.admission.resumable import attempt_store, handler
 from model.base.errors import InvalidInput
+from model.search.search_verdict import Exhausted, Vacuous
 from model.search.system.admission import AdmissionSystem, load, model_from_json
 from model.search.system.bfs import Reached, search, verdict_name
 from model.search.system.protocol import Query, QueryKind, Transition
-from model.search.verdict import Exhausted, Vacuous
 from model.shell.cli import main
 
 CORPUS = Path(__file__).resolve().parents[2] / "corpus" / "search"

@@ -23,7 +23,7 @@ def test_every_committed_table_has_a_writer() -> None:
 def test_the_named_writer_exists_and_writes_the_table(table: str) -> None:
     source = TABLE_SOURCES[table]
     if source == "agentwarrant drt":  # the campaign's summary table (--out), written by the command itself
-        script = ROOT / "model" / "shell" / "commands" / "drt.py"
+        script = ROOT / "model" / "shell" / "commands" / "drt_cmd.py"
     elif source.startswith("make "):
         target = source.removeprefix("make ")
         assert re.search(rf"^{re.escape(target)}:", MAKEFILE, re.M), source

@@ -25,7 +25,7 @@ from model.admission.resumable.attempt_store import AttemptStore
 from model.admission.resumable.attempts import AttemptState, Event
 from model.admission.resumable.envelope import Identity
 from model.admission.resumable.handler import ExecutionResult, Handler, Route
-from model.admission.resumable.permits import Holder, check_permit
+from model.admission.resumable.permit_holder import Holder, check_permit
 
 
 @dataclass(frozen=True, slots=True)

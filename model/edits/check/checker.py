@@ -33,13 +33,15 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from model.base.budget import Budget, BudgetExhausted, Meter, Spent, Unknown
-from model.edits.check import declarative, explicit, symbolic
-from model.edits.check.compiled import compile_contract
+from model.edits.check import declarative
+from model.edits.check import explicit_engine as explicit
+from model.edits.check import symbolic_engine as symbolic
+from model.edits.check.answer import Engine as Engine  # re-exported: the API imports one module per check
+from model.edits.check.answer import Invalid, Verdict
 from model.edits.check.digest import InstanceDigest
 from model.edits.check.instance import Instance as Instance  # re-exported, as Engine
-from model.edits.check.verdict import Engine as Engine  # re-exported: the API imports one module per check
-from model.edits.check.verdict import Invalid, Verdict
-from model.edits.check.wellformed import check_wellformed
+from model.edits.check.instance_wellformed import check_wellformed
+from model.edits.check.outcome_bits import compile_contract
 
 
 def _check(inst: Instance, engine: Engine, meter: Meter) -> Verdict:

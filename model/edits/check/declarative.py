@@ -24,13 +24,13 @@ from __future__ import annotations
 from itertools import compress
 
 from model.base.budget import BudgetExhausted, Meter
+from model.edits.check.answer import Accepted, Counts, Engine, Rejected, RejectionProof
 from model.edits.check.can import can_of_family
 from model.edits.check.candidates import Candidate, Candidates, enumerate_candidates
 from model.edits.check.digest import InstanceDigest
 from model.edits.check.instance import Instance
 from model.edits.check.resolve import auth
 from model.edits.check.rounds import iterate, proof_of
-from model.edits.check.verdict import Accepted, Counts, Engine, Rejected, RejectionProof
 
 
 def is_safe(family: frozenset[Candidate], cands: Candidates, inst: Instance) -> bool:

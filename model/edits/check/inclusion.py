@@ -1,7 +1,7 @@
 """Policy inclusion ``𝒜 ⊆ 𝒜⁺`` for a registered extension (*Exact Checking for Execution Edits*, Appendix A-D3:
 "the verified extension preserves … 𝒜 ⊆ 𝒜⁺", so every earlier safe completion stays allowed).
 
-Both policies are trim all-accepting partial DFAs (``model.edits.check.policy``), so inclusion fails
+Both policies are trim all-accepting partial DFAs (``model.edits.check.edit_policy``), so inclusion fails
 exactly when some word runs in the old automaton but falls off the new one. A breadth-first search
 over state pairs returns the shortest such word (the witness), or ``None`` when included.
 """
@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections import deque
 
-from model.edits.check.policy import Label, PolicyAutomaton
+from model.edits.check.edit_policy import Label, PolicyAutomaton
 
 
 def included(old: PolicyAutomaton, new: PolicyAutomaton) -> tuple[Label, ...] | None:

@@ -28,8 +28,8 @@ from model.edits.check.contract import (
     Term,
     outcomes,
 )
+from model.edits.check.edit_policy import Label, PolicyAutomaton
 from model.edits.check.family import family_to_json
-from model.edits.check.policy import Label, PolicyAutomaton
 
 ActionId = str
 

@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, field
 
 from model.base.errors import InputKind, InvalidInput
-from model.edits.check.policy import NotPrefixClosed, PolicyAutomaton, from_automaton
+from model.edits.check.edit_policy import NotPrefixClosed, PolicyAutomaton, from_automaton
 
 _TOKEN = re.compile(r"\s*(?:(?P<label>[A-Za-z0-9_.\-]+)|(?P<eps>ε)|(?P<op>[|*+?()]))")
 

@@ -6,15 +6,15 @@ Each round recomputes the covered pairs ``(z, o')`` of the current family from s
 the quadratic textbook iteration: it is the reference the support-count engine is compared with,
 and it builds the declarative engine's rejection proof and rounds (the symbolic engine reads its own off
 its states, ``model.edits.check.symbolic_rounds``). The witness of a removal is canonical: the shortest
-uncovered prefix, then the least missing outcome (``model.edits.check.verdict``).
+uncovered prefix, then the least missing outcome (``model.edits.check.answer``).
 """
 
 from __future__ import annotations
 
+from model.edits.check.answer import RejectionProof, Removal
 from model.edits.check.candidates import Candidate, Candidates, candidate_key
 from model.edits.check.contract import Outcome
 from model.edits.check.resolve import Word
-from model.edits.check.verdict import RejectionProof, Removal
 
 
 def covered(family: frozenset[Candidate]) -> set[tuple[Word, Outcome]]:

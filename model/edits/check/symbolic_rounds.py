@@ -1,7 +1,7 @@
 """The rounds ``B̂₀ ⊋ B̂₁ ⊋ …`` and the rejection proof, read off the symbolic product's states
 (*Exact Checking for Execution Edits*, Sections V-C1, V-C3; Appendix A-B).
 
-``model.edits.check.symbolic`` shows ``B̂_i`` = the candidates whose path stays in ``G_i``, where ``G_{i+1}``
+``model.edits.check.symbolic_engine`` shows ``B̂_i`` = the candidates whose path stays in ``G_i``, where ``G_{i+1}``
 drops the states ``bad_i`` that leave some compatible outcome without a path inside ``G_i`` to its
 completion. Here:
 
@@ -29,10 +29,10 @@ from itertools import chain
 from typing import NamedTuple
 
 from model.base.budget import Meter
-from model.edits.check.compiled import bits
+from model.edits.check.answer import RejectionProof, Removal, make_removal
 from model.edits.check.contract import Outcome
+from model.edits.check.outcome_bits import bits
 from model.edits.check.resolve import Letter, Word
-from model.edits.check.verdict import RejectionProof, Removal, make_removal
 
 # Products up to this many states take their later rounds by whole passes (``ranks``).
 SMALL = 64

@@ -24,11 +24,11 @@ import enum
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from model.edits.check.answer import RejectionProof
 from model.edits.check.contract import CallId, Outcome, Pomset
 from model.edits.check.instance import Instance
+from model.edits.check.instance_wellformed import check_wellformed
 from model.edits.check.resolve import Letter, Mode, Word
-from model.edits.check.verdict import RejectionProof
-from model.edits.check.wellformed import check_wellformed
 
 
 class Refusal(enum.Enum):

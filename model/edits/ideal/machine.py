@@ -35,10 +35,10 @@ from dataclasses import dataclass, replace
 from model.base.canonical import JSON, canonical_str, loads
 from model.base.canonical import digest as json_digest
 from model.base.signing import KeyPair
+from model.edits.check.answer import Accepted, Engine, Rejected
 from model.edits.check.checker import decide
 from model.edits.check.contract import Outcome, call_ids
 from model.edits.check.resolve import Letter, Mode, Word
-from model.edits.check.verdict import Accepted, Engine, Rejected
 from model.edits.runtime.derive import derive
 from model.edits.runtime.derive_failure import DeriveInvalid
 from model.edits.runtime.forms import Edit, edit_to_json

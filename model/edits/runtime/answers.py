@@ -22,7 +22,7 @@ import enum
 from dataclasses import dataclass
 
 from model.base.canonical import JSON
-from model.edits.check.verdict import Accepted, Rejected, proof_json
+from model.edits.check.answer import Accepted, Rejected, proof_json
 from model.edits.runtime.derive_failure import DeriveFailure
 from model.edits.runtime.forms import Edit, edit_to_json
 

@@ -15,8 +15,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from model.base.canonical import JSON
+from model.edits.check.edit_policy import PolicyAutomaton
 from model.edits.check.instance import term_to_json
-from model.edits.check.policy import PolicyAutomaton
 from model.edits.runtime.record import ActionSpec, EditRule
 from model.edits.runtime.record_json import policy_to_json
 from model.edits.runtime.requirements import SignedRecord

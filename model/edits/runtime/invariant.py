@@ -23,11 +23,11 @@ clauses with a reason (empty when the invariant holds):
 
 from __future__ import annotations
 
+from model.edits.check.answer import Accepted
 from model.edits.check.can import Can
 from model.edits.check.checker import decide as check_instance
 from model.edits.check.contract import call_ids
 from model.edits.check.resolve import Letter, Mode, Word
-from model.edits.check.verdict import Accepted
 from model.edits.runtime.record import Processed, State
 from model.edits.runtime.steps import token_verifies
 from model.edits.runtime.tree import contract_of, hstep

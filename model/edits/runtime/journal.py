@@ -25,7 +25,7 @@ from typing import Any
 from model.base.canonical import JSON, loads
 from model.base.errors import InvalidInput
 from model.base.signing import KeyPair
-from model.edits.check.load import term_from_doc
+from model.edits.check.load_instance import term_from_doc
 from model.edits.runtime import steps
 from model.edits.runtime.answers import Answer, CheckAnswer
 from model.edits.runtime.forms import (

@@ -42,8 +42,8 @@ from typing import Any
 
 from model.edits.check.can import Can
 from model.edits.check.contract import Term, call_ids
+from model.edits.check.edit_policy import PolicyAutomaton
 from model.edits.check.instance import Instance
-from model.edits.check.policy import PolicyAutomaton
 from model.edits.check.resolve import Mode
 from model.edits.runtime.requirements import SignedRecord
 from model.edits.runtime.tree import Node, contract_of

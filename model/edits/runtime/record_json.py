@@ -13,9 +13,9 @@ from model.base.canonical import JSON, canonical_str, loads
 from model.base.canonical import digest as json_digest
 from model.edits.check.can import Can
 from model.edits.check.contract import Outcome, Term
+from model.edits.check.edit_policy import PolicyAutomaton
 from model.edits.check.instance import Instance, make_instance, term_to_json
-from model.edits.check.load import term_from_doc
-from model.edits.check.policy import PolicyAutomaton
+from model.edits.check.load_instance import term_from_doc
 from model.edits.check.resolve import Letter, Mode
 from model.edits.runtime.record import (
     ActionSpec,

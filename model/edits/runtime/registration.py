@@ -18,11 +18,11 @@ from dataclasses import dataclass, replace
 
 from model.base.canonical import canonical_str
 from model.base.signing import KeyPair
+from model.edits.check.answer import Invalid, Rejected
 from model.edits.check.checker import decide as check_instance
 from model.edits.check.contract import Term, call_ids
+from model.edits.check.edit_policy import PolicyAutomaton
 from model.edits.check.instance import make_instance
-from model.edits.check.policy import PolicyAutomaton
-from model.edits.check.verdict import Invalid, Rejected
 from model.edits.runtime.answers import CheckAnswer, EditAccepted, EditInvalid, EditRejected
 from model.edits.runtime.derive import Derived
 from model.edits.runtime.derive_failure import DeriveFailure

@@ -37,8 +37,8 @@ from model.base.canonical import JSON, canonical_str, digest, load_file, loads
 from model.base.errors import InputKind, InvalidInput, Location, json_path
 from model.base.schemas import validate
 from model.edits.check.contract import Term, call_ids
-from model.edits.check.load import term_from_doc
-from model.edits.check.policy import NotPrefixClosed, PolicyAutomaton, from_maximal_words
+from model.edits.check.edit_policy import NotPrefixClosed, PolicyAutomaton, from_maximal_words
+from model.edits.check.load_instance import term_from_doc
 from model.edits.check.regex import from_regex
 from model.edits.runtime import steps as pure
 from model.edits.runtime.answers import Answer, CheckAnswer, Sent, answer_json

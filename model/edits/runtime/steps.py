@@ -44,10 +44,10 @@ from dataclasses import replace
 from model.base.canonical import JSON, canonical_str, loads
 from model.base.canonical import digest as json_digest
 from model.base.signing import KeyPair, public_key_from_text, verify_payload
+from model.edits.check.answer import Accepted, Invalid, Rejected
 from model.edits.check.checker import decide as check_instance
 from model.edits.check.contract import call_ids
 from model.edits.check.resolve import Letter, Mode
-from model.edits.check.verdict import Accepted, Invalid, Rejected
 from model.edits.runtime.answers import (
     CheckAnswer,
     CheckpointRefused,

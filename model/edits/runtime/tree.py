@@ -28,7 +28,7 @@ from model.base.canonical import JSON
 from model.edits.check.contract import Call, CallId, Choice, Family, Nil, Par, Seq, Term, call_ids, outcomes, show_term
 from model.edits.check.family import family_residual, rename_family
 from model.edits.check.instance import term_to_json
-from model.edits.check.load import term_from_doc
+from model.edits.check.load_instance import term_from_doc
 
 
 @dataclass(frozen=True, slots=True)

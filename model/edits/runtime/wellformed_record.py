@@ -16,7 +16,7 @@ Sections IV-B2 and IV-B3).
 Choices where the paper is silent: the source region is kept per call (the region that introduced
 it; a copy keeps its original's), so two registered steps of one action may come from different
 regions and only request and scope must agree across an action. The checker's own contract
-conditions (unique call IDs, the prefix condition) are decided by ``model.edits.check.wellformed`` on
+conditions (unique call IDs, the prefix condition) are decided by ``model.edits.check.instance_wellformed`` on
 the derived instance, not repeated here.
 """
 

@@ -31,8 +31,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 
 from model.base.canonical import JSON
+from model.monitor.adapter.live_state import Session
 from model.monitor.adapter.plan_match import matched_first_fit
-from model.monitor.adapter.session import Session
 from model.monitor.decide.compiled import Compiled, CompiledTool
 from model.monitor.decide.compiled_entries import NOKEY, SLOT, CompiledEntry, scalar_key
 from model.monitor.decide.ledger import Allocation

@@ -48,8 +48,8 @@ from model.base.canonical import JSON, canonical_str_exact
 from model.base.errors import InputKind, InvalidInput
 from model.monitor.adapter.arguments import resolve
 from model.monitor.adapter.handles import CallResult, Event, Failure, Handle, Refusal
+from model.monitor.adapter.live_state import Row, Session
 from model.monitor.adapter.plan import Plan, admit, plan_for
-from model.monitor.adapter.session import Row, Session
 from model.monitor.adapter.values import Member, Store, arguments, parse
 from model.monitor.decide.base import Decision, Verdict, decide, explain
 from model.monitor.decide.commit import Outcome, commit_in, observe_in

@@ -19,7 +19,7 @@ from model.revision.effects import EffectSet
 from model.revision.explore.memo import Memo
 from model.revision.identity import match_key
 from model.revision.smt.solve import Undecidable
-from model.revision.smt.symbolic import Witness
+from model.revision.smt.z3_matching import Witness
 
 
 @dataclass(frozen=True, slots=True)

@@ -51,7 +51,7 @@ from model.revision.effects import EffectSet
 from model.revision.explore.memo import SHARED, Memo
 from model.revision.identity import same_entries
 from model.revision.smt.solve import solve
-from model.revision.smt.symbolic import Encoder, Unsupported
+from model.revision.smt.z3_matching import Encoder, Unsupported
 
 Used = tuple[int, ...]
 

@@ -37,7 +37,7 @@ import z3
 from model.monitor.language.policy import Entry
 from model.revision.explore.memo import SHARED
 from model.revision.smt.solve import solve
-from model.revision.smt.symbolic import Encoder
+from model.revision.smt.z3_matching import Encoder
 
 
 def split_covers(base: z3.BoolRef, enc: Encoder, positions: Sequence[Entry], action: str,

@@ -51,8 +51,8 @@ from model.revision.effects import EffectSet
 from model.revision.explore.memo import Memo
 from model.revision.smt import refute, support
 from model.revision.smt.samples import Pool
-from model.revision.smt.symbolic import Encoder, Witness
 from model.revision.smt.synth import synthesize
+from model.revision.smt.z3_matching import Encoder, Witness
 
 
 def timeout_ms(meter: Meter | None) -> int:

@@ -12,7 +12,7 @@ from model.monitor.language.policy import Entry, Tool
 from model.revision.effects import EffectSet
 from model.revision.explore.memo import Memo
 from model.revision.smt.solve import Undecidable, solve
-from model.revision.smt.symbolic import Encoder, Unsupported, Witness
+from model.revision.smt.z3_matching import Encoder, Unsupported, Witness
 
 Literals = Callable[[Entry], tuple[z3.BoolRef, z3.BoolRef]]  # an entry's (matches, fails) literals
 

@@ -50,7 +50,7 @@ from model.revision.certify.simulation_certificate import requirement_sets as re
 from model.revision.effects import EffectSet
 from model.revision.explore.memo import Memo
 from model.revision.identity import match_key
-from model.revision.smt.symbolic import Encoder, Unsupported
+from model.revision.smt.z3_matching import Encoder, Unsupported
 
 MAX_SIGNATURES = 512
 MAX_PAIRS = 20000

@@ -37,7 +37,7 @@ from model.revision.certify.leaves import keep_sample, pair_witness
 from model.revision.effects import EffectSet
 from model.revision.explore.memo import Memo
 from model.revision.identity import entry_key
-from model.revision.smt.symbolic import Witness
+from model.revision.smt.z3_matching import Witness
 
 MAX_ASSIGNMENTS = 200
 _V = TypeVar("_V")

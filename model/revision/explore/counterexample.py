@@ -31,11 +31,11 @@ from model.base.budget import Meter
 from model.base.canonical import JSON
 from model.monitor.decide.base import Decision
 from model.monitor.language.policy import Policy
-from model.revision.explore.explore import explore
+from model.revision.explore.confirm import replay, trace_document
+from model.revision.explore.lockstep import explore
 from model.revision.explore.memo import Memo
 from model.revision.explore.merge_keys import Node
 from model.revision.explore.prefix import StartingPoint
-from model.revision.explore.replay import replay, trace_document
 from model.revision.explore.workload import Workload
 
 

@@ -49,7 +49,7 @@ from model.revision.explore.merge_keys import Steps
 from model.revision.explore.workload import Workload
 from model.revision.identity import match_key, monitor_key
 from model.revision.smt.samples import Pool
-from model.revision.smt.symbolic import Encoder
+from model.revision.smt.z3_matching import Encoder
 
 MAX_ENTRIES = 500_000
 

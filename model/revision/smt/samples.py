@@ -25,7 +25,7 @@ from model.base.canonical import JSON
 from model.monitor.decide.matching import Effect, entry_matches
 from model.monitor.decide.state import State
 from model.monitor.language.policy import Entry
-from model.revision.smt.symbolic import Witness
+from model.revision.smt.z3_matching import Witness
 
 _SAFE = 2**53 - 1
 

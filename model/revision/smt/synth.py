@@ -34,7 +34,7 @@ from model.monitor.decide.matching import Effect, entry_matches, predicate_holds
 from model.monitor.decide.state import State
 from model.monitor.language.policy import ArgRes, ConstPat, ConstRes, Entry, GlobPat, RangePred, SlotPat, Tool
 from model.revision.smt.refute import constants
-from model.revision.smt.symbolic import Witness
+from model.revision.smt.z3_matching import Witness
 
 MAX_CANDIDATES = 48
 MAX_NODES = 400

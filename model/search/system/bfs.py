@@ -34,9 +34,9 @@ from model.base.budget import Budget, BudgetExhausted, Meter, Unknown
 from model.search.fpset import FingerprintSet, collision_probability, fingerprint
 from model.search.heap import paused
 from model.search.layered import cut_short
-from model.search.system.frontier import Codec, Layer
+from model.search.search_verdict import Exhausted, Vacuous
+from model.search.system.compact_layer import Codec, Layer
 from model.search.system.protocol import Query, QueryKind, System
-from model.search.verdict import Exhausted, Vacuous
 
 S = TypeVar("S")
 Tick = Callable[[int, int], None]

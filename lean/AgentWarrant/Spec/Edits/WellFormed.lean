@@ -23,7 +23,7 @@ only when every logged action has a label):
 7. `log-outside-policy` `lab(Δ) ∉ 𝒜`;
 8. `complete-prefixes-another` a linearization of one outcome properly prefixes one of another.
 Choice where the paper is silent: the order is the one the Python checker documents
-(`model/edits/check/wellformed.py`); within a class no order is needed, since only the class is
+(`model/edits/check/instance_wellformed.py`); within a class no order is needed, since only the class is
 answered. The walk of the term (`scan`) is a `partial def` (the term is a nested inductive, and
 structural recursion through `List Term` is not available); the conditions themselves (`wfOf`) are
 total, and `Thm/Edits/WellFormed.lean` proves what a `none` answer guarantees.

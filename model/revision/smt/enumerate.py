@@ -35,7 +35,7 @@ from model.monitor.language.policy import (
     Tool,
 )
 from model.revision.effects import EffectSet
-from model.revision.smt.symbolic import Witness
+from model.revision.smt.z3_matching import Witness
 
 
 @dataclass(frozen=True, slots=True)

@@ -32,9 +32,9 @@ from model.monitor.adapter.toolkit import DeleteWorld, ReportWorld, ToolFailure
 from model.monitor.decide.state import Permit
 from model.search.model import Query, SearchModel
 from model.search.patterns import event_matches, premise_matches
+from model.search.search_verdict import Trace
 from model.search.space import to_call
 from model.search.states import AgentCall, Approve, Extra, Lit, Ref, SearchState
-from model.search.verdict import Trace
 
 
 @dataclass(frozen=True, slots=True)

@@ -117,7 +117,7 @@ class Rejected(_Named):
 
 class InvalidReason(enum.Enum):
     """Declared in order of precedence: when several conditions hold, the answer is the first class
-    (``model.edits.check.wellformed``; the Lean oracle's well-formedness judgment follows the same order)."""
+    (``model.edits.check.instance_wellformed``; the Lean oracle's well-formedness judgment follows the same order)."""
 
     DUPLICATE_CALL = "duplicate-call"
     DUPLICATE_GROUP = "duplicate-group"

@@ -38,14 +38,14 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from model.base.budget import Meter
+from model.edits.check.answer import Accepted, Counts, Engine, Rejected, make_accepted, make_counts, make_rejected
 from model.edits.check.can import Can, build_can
-from model.edits.check.compiled import Compiled, bits, compile_outcomes
 from model.edits.check.contract import CallId, Outcome
 from model.edits.check.digest import InstanceDigest
 from model.edits.check.instance import Instance
+from model.edits.check.outcome_bits import Compiled, bits, compile_outcomes
 from model.edits.check.resolve import Letter, Mode, make_letter
 from model.edits.check.symbolic_rounds import Product, proof_from_ranks, ranks, round_sizes
-from model.edits.check.verdict import Accepted, Counts, Engine, Rejected, make_accepted, make_counts, make_rejected
 
 # (policy state, call set S, compatible outcomes K, authorized actions): the last is a function of S
 # (and the log), so it does not change which states are equal; keeping it in the key lets one tuple

@@ -35,11 +35,11 @@ from model.base.budget import Budget, Unknown
 from model.base.canonical import JSON, canonical_str, loads
 from model.base.errors import InputKind, InvalidInput
 from model.base.exitcodes import EPILOG, Exit
+from model.edits.check.answer import Accepted, Engine, Invalid, Rejected, verdict_json
 from model.edits.check.checker import check
 from model.edits.check.contract import show_outcome
-from model.edits.check.load import load_instance
+from model.edits.check.load_instance import load_instance
 from model.edits.check.resolve import Word
-from model.edits.check.verdict import Accepted, Engine, Invalid, Rejected, verdict_json
 from model.shell.options import budget_option, metered_progress
 
 if TYPE_CHECKING:

@@ -18,9 +18,9 @@ from model.base.canonical import load_file, loads
 from model.base.errors import InputKind, InvalidInput, Location, json_path
 from model.base.schemas import validate
 from model.edits.check.contract import Call, Choice, Nil, Par, Seq, Term, call_ids
+from model.edits.check.edit_policy import NotPrefixClosed, PolicyAutomaton, from_automaton, from_maximal_words
 from model.edits.check.family import family_from_doc
 from model.edits.check.instance import Instance, make_instance
-from model.edits.check.policy import NotPrefixClosed, PolicyAutomaton, from_automaton, from_maximal_words
 from model.edits.check.regex import from_regex
 
 SCHEMA = "edit_instance.schema.json"

@@ -41,7 +41,7 @@ err_console = Console(stderr=True)
 
 def _short(answer: object) -> str:
     from model.base.budget import Unknown
-    from model.search.verdict import Exhausted, Found, Unsupported, Vacuous
+    from model.search.search_verdict import Exhausted, Found, Unsupported, Vacuous
 
     if isinstance(answer, Found):
         return f"found (length {answer.length})"
@@ -86,7 +86,7 @@ def cli(model_path: str, engine: str, bound: int | None, policy_path: str | None
     from model.search.system.admission import is_system_file
 
     if is_system_file(load_file(model_path)):  # a generic system model: its own engine (model/search/system)
-        from model.shell.commands.search_system import run_cli
+        from model.shell.commands.search_system_cmd import run_cli
 
         run_cli(model_path, engine, bound, policy_path, scheduler, workers, fingerprint, budget, as_json)
         return
@@ -151,9 +151,9 @@ def _run(model: SearchModel, engine: str, bound: int | None, no_replay: bool, no
 
 def report_json(rep: object) -> dict[str, JSON]:
     from model.search.compare import Agreement, Disagreement
-    from model.search.replay import Reproduced
     from model.search.run import SearchReport
-    from model.search.verdict import answer_json, trace_json
+    from model.search.search_verdict import answer_json, trace_json
+    from model.search.trace_replay import Reproduced
 
     assert isinstance(rep, SearchReport)
     m = rep.model
@@ -182,9 +182,9 @@ def report_json(rep: object) -> dict[str, JSON]:
 
 def _print(rep: object) -> None:
     from model.search.compare import report as disagreement_report
-    from model.search.replay import Reproduced
     from model.search.run import SearchReport
-    from model.search.verdict import Found, describe
+    from model.search.search_verdict import Found, describe
+    from model.search.trace_replay import Reproduced
 
     assert isinstance(rep, SearchReport)
     m = rep.model

@@ -7,7 +7,7 @@ extends another* (``v, w ∈ CL(𝒞) ∧ v ⪯ w ⟹ v = w``), which also force
 empty or none".
 
 The prefix condition without the quadratic comparison: explore the raw states ``(S, K)``
-(``model.edits.check.compiled``) reachable from ``(∅, O)``. A complete sequence of ``o`` reaches a
+(``model.edits.check.outcome_bits``) reachable from ``(∅, O)``. A complete sequence of ``o`` reaches a
 state with ``o ∈ K`` and ``S = X_{p_o}``; it properly extends into a complete sequence of ``o'``
 iff ``o' ∈ K`` at that state and ``|X_{p_o'}| > |S|`` (all of ``p_o'``'s remaining calls can then be
 appended in a topological order). So one visit per reachable state decides the condition —
@@ -34,7 +34,7 @@ from collections import deque
 from collections.abc import Sequence
 
 from model.base.budget import Meter
-from model.edits.check.compiled import Compiled, bits, compile_outcomes
+from model.edits.check.answer import InvalidReason
 from model.edits.check.contract import Call as CallT
 from model.edits.check.contract import CallId, Term, outcomes, show_outcome
 from model.edits.check.contract import Choice as ChoiceT
@@ -42,7 +42,7 @@ from model.edits.check.contract import Family as FamilyT
 from model.edits.check.contract import Par as ParT
 from model.edits.check.contract import Seq as SeqT
 from model.edits.check.instance import Instance
-from model.edits.check.verdict import InvalidReason
+from model.edits.check.outcome_bits import Compiled, bits, compile_outcomes
 
 
 def check_wellformed(inst: Instance, meter: Meter | None = None, comp: Compiled | None = None,

@@ -23,13 +23,13 @@ once. The former fixed cap of 100,000 linearizations is gone: it limited work, n
 from __future__ import annotations
 
 from model.base.budget import Meter
+from model.edits.check.answer import Accepted, Counts, Engine, Rejected, RejectionProof, Removal
 from model.edits.check.can import build_can
 from model.edits.check.candidates import Candidate, candidate_key, linearizations, refuse_beyond_budget
 from model.edits.check.contract import Outcome
 from model.edits.check.digest import InstanceDigest
 from model.edits.check.instance import Instance
 from model.edits.check.resolve import Letter, Mode, Word
-from model.edits.check.verdict import Accepted, Counts, Engine, Rejected, RejectionProof, Removal
 
 
 class _Trie:
