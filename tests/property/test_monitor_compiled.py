@@ -18,7 +18,7 @@ from model.base.canonical import JSON
 from model.base.errors import InvalidInput
 from model.monitor.decide.base import Decision, Verdict, decide_source
 from model.monitor.decide.commit import Outcome, commit, observe, step
-from model.monitor.decide.compiled_entries import scalar_key
+from model.monitor.decide.compiled import scalar_key
 from model.monitor.decide.state import Call, State, initial_state
 from model.monitor.language import policy as P
 from model.monitor.language.policy import Policy

@@ -10,8 +10,8 @@ from model.monitor.adapter.report_task import POLICY_DIR
 from model.monitor.adapter.shell import Adapter, Handle, Refusal
 from model.monitor.adapter.toolkit import DeleteWorld, ReportWorld
 from model.monitor.decide.base import Decision, DenyReason
+from model.monitor.decide.compiled import CompiledEntry
 from model.monitor.decide.compiled_decide import first_fit
-from model.monitor.decide.compiled_entries import CompiledEntry
 from model.monitor.decide.counters import charge_positions
 from model.monitor.decide.ledger import allocate, commit, has_capacity, within_limits
 from model.monitor.decide.matching import Effect

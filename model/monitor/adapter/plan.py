@@ -33,8 +33,7 @@ from collections.abc import Mapping
 from model.base.canonical import JSON
 from model.monitor.adapter.live_state import Session
 from model.monitor.adapter.plan_match import matched_first_fit
-from model.monitor.decide.compiled import Compiled, CompiledTool
-from model.monitor.decide.compiled_entries import NOKEY, SLOT, CompiledEntry, scalar_key
+from model.monitor.decide.compiled import NOKEY, SLOT, Compiled, CompiledEntry, CompiledTool, scalar_key
 from model.monitor.decide.ledger import Allocation
 from model.monitor.decide.matching import Effect, call_effects
 from model.monitor.decide.origins import produced_by

@@ -10,9 +10,8 @@ from collections.abc import Mapping
 
 from model.base.canonical import JSON
 from model.monitor.adapter.live_state import Session
-from model.monitor.decide.compiled import Compiled
+from model.monitor.decide.compiled import NOKEY, Compiled, CompiledEntry, scalar_key
 from model.monitor.decide.compiled_decide import first_fit
-from model.monitor.decide.compiled_entries import NOKEY, CompiledEntry, scalar_key
 from model.monitor.decide.matching import Effect
 
 

@@ -10,8 +10,7 @@ from collections.abc import Mapping, Sequence
 from collections.abc import Set as AbstractSet
 
 from model.base.canonical import JSON
-from model.monitor.decide.compiled import Compiled, CompiledTool
-from model.monitor.decide.compiled_entries import NOKEY, CompiledEntry, scalar_key
+from model.monitor.decide.compiled import NOKEY, Compiled, CompiledEntry, CompiledTool, scalar_key
 from model.monitor.decide.flow import history_violations
 from model.monitor.decide.ledger import Allocation
 from model.monitor.decide.matching import call_effects

@@ -72,8 +72,7 @@ from model.base.errors import InputKind, InvalidInput, Location
 from model.base.jsonio import read_bytes, text_of
 from model.monitor.language.policy import Policy
 from model.monitor.language.printer import print_policy
-from model.monitor.language.syntax_read import Positions
-from model.monitor.language.syntax_tree import build_policy
+from model.monitor.language.syntax_tree import Positions, build_policy
 from model.monitor.language.validate import validate
 
 __all__ = ["load_policy", "parse_policy", "parse_unchecked", "print_policy"]
