@@ -10,10 +10,13 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from model.budget import Budget
 from model.canonical import canonical_str
+from model.cliutil import budget_option
 from model.display import print_table
 from model.exitcodes import EPILOG, Exit
 from model.jsonio import printable
+from model.oracle.lean import READ_TIMEOUT, one_line
 
 console = Console()
 _COLOURS = {"allow": "green", "pause": "yellow", "deny": "red"}
@@ -92,8 +95,13 @@ def _res(pattern: object) -> str:
               help="Also show the deciding check with its technical detail and every failing check of each call.")
 @click.option("--backend", type=click.Choice(["python", "lean"]), default="python", show_default=True,
               help="Which core decides each call and computes the next state: the Python model or the compiled "
-                   "Lean core (needs the oracle, `make lean`; a fault there stops the run with an error).")
-def run_cmd(policy_path: str, trace_path: str, as_json: bool, explain: bool, backend: str) -> None:
+                   "Lean core (needs the oracle, `make lean`; a fault there stops the run with exit 3).")
+@budget_option()
+@click.option("--oracle-timeout", type=click.FloatRange(min=0, min_open=True), default=READ_TIMEOUT, show_default=True,
+              help="With --backend lean: seconds to wait for each answer of the Lean process (the budget bounds "
+                   "all of them; the Python backend is not metered).")
+def run_cmd(policy_path: str, trace_path: str, as_json: bool, explain: bool, backend: str, budget: Budget,
+            oracle_timeout: float) -> None:
     """Run the proposed call sequence TRACE.json under POLICY, printing each decision and why.
 
     Exits 1 if a step carrying "expect" got a different decision.
@@ -105,13 +113,15 @@ def run_cmd(policy_path: str, trace_path: str, as_json: bool, explain: bool, bac
 
     policy = load_policy(policy_path)
     try:
-        reports = run_trace(policy, load_trace(trace_path), source=trace_path, explain=explain, backend=backend)
+        reports = run_trace(policy, load_trace(trace_path), source=trace_path, explain=explain, backend=backend,
+                            budget=budget, oracle_timeout=oracle_timeout)
     except Exception as exc:
         from model.oracle.backend import LeanBackendError
 
         if not isinstance(exc, LeanBackendError):
             raise
-        click.echo(f"monitor run: the Lean backend failed, nothing after this point was decided: {exc}", err=True)
+        click.echo(f"monitor run: unknown: the Lean backend failed, nothing was decided from there on: "
+                   f"{one_line(str(exc), 1000)}", err=True)
         raise SystemExit(Exit.UNKNOWN) from None
     if as_json:
         click.echo(canonical_str({"policy": policy.name, "steps": [r.to_json() for r in reports]}))

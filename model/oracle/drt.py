@@ -4,8 +4,9 @@ One runner per judgment turns a generated case into a :data:`CaseResult`: ``Agre
 (with its reason: the case is outside what the finite form decides) or ``Mismatch`` (the
 comparison modes that disagree, every input and both outputs). A mismatch is reported by
 :func:`report` and saved by :func:`save_vector` as a golden vector under corpus/vectors/, which
-tests/drt/test_vectors.py replays (:func:`replay`). Plumbing failures (``OracleError``) propagate: a broken
-harness is never counted as agreement or disagreement.
+tests/drt/test_vectors.py replays (:func:`replay`). A plumbing failure (``OracleError``) ends the campaign:
+it is never counted as agreement or disagreement, and the summary carries it as ``fault`` beside what
+was covered before it.
 
 Cases come from the project's hypothesis strategies (tests/strategies.py), loaded from the
 checkout like experiments/ are; a campaign runs hypothesis's generate phase only (no shrinking,
@@ -36,7 +37,7 @@ from model.monitor.language.policy_json import _entry, _entry_from, policy_from_
 from model.oracle import drt_monitor as W
 from model.oracle import edits_json as E
 from model.oracle import monitor_json as M
-from model.oracle.lean import LeanOracle
+from model.oracle.lean import LeanOracle, OracleError
 from model.oracle.results import Agree, CaseResult, Mismatch, Skip, _jsonable
 
 __all__ = [
@@ -222,12 +223,23 @@ class Summary:
     mismatches: list[Mismatch] = field(default_factory=list)
     vectors: list[Path] = field(default_factory=list)
     seconds: float = 0.0
+    fault: str = ""  # the oracle fault that ended the campaign early ("" when none did)
+
+
+class _Fault(BaseException):
+    """Carries an ``OracleError`` out of hypothesis's ``given``: an ``Exception`` there is a failing example,
+    which hypothesis would run again (against a process already given up) before reporting it."""
+
+    def __init__(self, error: OracleError) -> None:
+        super().__init__(str(error))
+        self.error = error
 
 
 def campaign(judgment: str, cases: int, oracle: LeanOracle, strategies: Any, seed: int | None = None,
              tick: Callable[[int, int], None] | None = None, on_mismatch: Callable[[Mismatch], None] | None = None,
              vectors: Path = VECTORS) -> Summary:
-    """Run ``cases`` generated cases of one judgment; mismatches are reported, saved and counted."""
+    """Run ``cases`` generated cases of one judgment; mismatches are reported, saved and counted. An oracle
+    fault stops the campaign: ``fault`` says what it was, the counts what ran before it."""
     from hypothesis import HealthCheck, Phase, given, settings
     from hypothesis import seed as hseed
 
@@ -239,7 +251,11 @@ def campaign(judgment: str, cases: int, oracle: LeanOracle, strategies: Any, see
     @given(strategy_for(judgment, strategies))
     def body(case: Any) -> None:
         summary.cases += 1
-        for res in run_case(judgment, oracle, case):
+        try:
+            results = run_case(judgment, oracle, case)
+        except OracleError as exc:
+            raise _Fault(exc) from exc
+        for res in results:
             if isinstance(res, Skip):
                 summary.skipped[res.reason] += 1
                 continue
@@ -256,6 +272,10 @@ def campaign(judgment: str, cases: int, oracle: LeanOracle, strategies: Any, see
             tick(summary.cases, cases)
 
     test = hseed(seed)(body) if seed is not None else body
-    test()
+    try:
+        test()
+    except _Fault as fault:
+        summary.cases -= 1  # (the case the fault interrupted was not compared)
+        summary.fault = str(fault.error)
     summary.seconds = time.perf_counter() - start
     return summary

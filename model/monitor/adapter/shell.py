@@ -24,7 +24,8 @@ Choices where the source is silent:
   call): tests/property/test_monitor_fastpath.py checks both give equal results, logs and states.
 - ``Adapter(backend="lean")`` takes every decision and next state from the compiled Lean core
   (model/oracle/backend.py: one oracle process, the ``monitor_decide``/``monitor_observe`` judgments) on
-  the frozen-state path; a fault in the Lean process raises ``LeanBackendError`` from ``call``, never an Allow.
+  the frozen-state path; a fault in the Lean process (including no answer within ``oracle_timeout`` seconds
+  or by ``oracle_deadline``) raises ``LeanBackendError`` from ``call``, never an Allow.
 - Any exception a tool raises is its declared failure outcome: the charge stays (Section 2).
 - ``handle.at("destination")`` passes one field of a stored result; its producer (parent) is the
   result's record and a missing field is an unknown handle. A permit binds the field path too.
@@ -79,6 +80,11 @@ class Adapter:
     # "lean": every decision and next state from the compiled Lean core (model/oracle/backend.py), over
     # frozen states as on the reference path; a fault there raises LeanBackendError, never an Allow
     backend: str = field(default="python", kw_only=True)
+    # the Lean backend's bounds: seconds per exchange with the oracle (None: ``READ_TIMEOUT``) and a
+    # ``time.monotonic()`` instant no exchange may pass (None: none); past either ``call`` raises
+    # LeanBackendError
+    oracle_timeout: float | None = field(default=None, kw_only=True)
+    oracle_deadline: float | None = field(default=None, kw_only=True)
     _core: Any = field(default=None, init=False, repr=False)
     _session: Session | None = field(default=None, init=False, repr=False)
     _snapshot: State | None = field(default=None, init=False, repr=False)
@@ -91,7 +97,7 @@ class Adapter:
         if self.backend == "lean":
             from model.oracle.backend import LeanCore  # (only this backend needs the oracle)
 
-            self._core = LeanCore(self.policy)
+            self._core = LeanCore(self.policy, timeout=self.oracle_timeout, deadline=self.oracle_deadline)
         if self.reference or self._core is not None:
             # ``initial_state``, with shared counters on long lists (counters.py: a commit then copies no list)
             self._snapshot = State(used_user=zeros(n_user), used_app=zeros(n_app))

@@ -14,9 +14,11 @@ run into a check, reported per step, never by exception.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Callable
 from dataclasses import dataclass, replace
 
+from model.budget import Budget
 from model.canonical import JSON, load_file
 from model.errors import InputKind, InvalidInput, Location, json_path
 from model.monitor.adapter.shell import Adapter, Failure, Handle, Refusal
@@ -69,9 +71,11 @@ def load_trace(path: str) -> dict[str, JSON]:
 
 def run_trace(policy: Policy, doc: dict[str, JSON], source: str = "<trace>",
               explain: bool = False, backend: str = "python",
-              keep: list[Adapter] | None = None) -> tuple[StepReport, ...]:
+              keep: list[Adapter] | None = None, budget: Budget | None = None,
+              oracle_timeout: float | None = None) -> tuple[StepReport, ...]:
     """Run the trace on a fresh Adapter (``backend`` as for ``Adapter``); ``keep`` receives it, for its
-    final state and log."""
+    final state and log. ``budget``'s seconds bound the Lean backend's exchanges altogether (the Python
+    backend's run is linear in the trace and not metered); ``oracle_timeout`` each one."""
     toolkit = doc.get("toolkit", "report")
     world_cfg = doc.get("world") or {}
     assert isinstance(world_cfg, dict)
@@ -93,7 +97,8 @@ def run_trace(policy: Policy, doc: dict[str, JSON], source: str = "<trace>",
         tools = {t.name: _scripted(outcomes) for t in policy.tools}
     agent = doc["agent"]
     assert isinstance(agent, str)
-    adapter = Adapter(policy, tools, agent, backend=backend)
+    deadline = None if budget is None or budget.seconds is None else time.monotonic() + budget.seconds
+    adapter = Adapter(policy, tools, agent, backend=backend, oracle_timeout=oracle_timeout, oracle_deadline=deadline)
     if keep is not None:
         keep.append(adapter)
     try:
