@@ -12,7 +12,8 @@ The process is outside the model's control, so every exchange is bounded:
   command's budget); past either the process is killed and ``OracleError`` of kind ``timeout`` or
   ``budget`` is raised. Choice: 30 s per exchange, a hundred times the slowest answer the DRT and the
   Lean backend have needed, short enough for a person to wait.
-- size: an answer line longer than ``MAX_ANSWER`` bytes is a fault (kind ``output``); of stderr only
+- size: an answer line longer than ``max_answer`` bytes (``MAX_ANSWER``, 16 MiB, unless given: the
+  answers recorded in corpus/vectors/ are under a kilobyte; a Lean-backend state grows with its trace) is a fault (kind ``output``); of stderr only
   the last ``STDERR_TAIL`` bytes are kept (quoted, on one line, in the error of a dead process).
   stderr is drained during every exchange, so an oracle that floods it never blocks on a full pipe
   while the client waits for its answer.
@@ -38,7 +39,7 @@ from model.oracle.toolchain import oracle_path
 
 JUDGMENTS = ("edit_check", "resolve", "ledger_allocate", "monitor_step", "monitor")
 READ_TIMEOUT = 30.0
-MAX_ANSWER = 64 * 2**20
+MAX_ANSWER = 16 * 2**20
 STDERR_TAIL = 4096
 _CHUNK = 65536
 
@@ -61,8 +62,9 @@ def one_line(text: str, limit: int = 300) -> str:
 
 class LeanOracle:
     def __init__(self, exe: Path | None = None, timeout: float | None = None,
-                 deadline: float | None = None) -> None:
+                 deadline: float | None = None, max_answer: int = MAX_ANSWER) -> None:
         self.exe = exe if exe is not None else oracle_path()
+        self.max_answer = max_answer
         self.timeout = READ_TIMEOUT if timeout is None else timeout
         self.deadline = deadline
         self._pending = bytearray()  # bytes read past the last answer's newline
@@ -154,8 +156,8 @@ class LeanOracle:
                 del self._pending[:nl + 1]
                 return out
             scanned = len(self._pending)
-            if len(self._pending) > MAX_ANSWER:
-                raise self._fail("output", f"an answer longer than {MAX_ANSWER} bytes")
+            if len(self._pending) > self.max_answer:
+                raise self._fail("output", f"an answer longer than {self.max_answer} bytes")
             left = limit - time.monotonic()
             if left <= 0:
                 what = (f"no answer within {self.timeout:g} s" if kind == "timeout"
