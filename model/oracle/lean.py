@@ -10,13 +10,14 @@ The process is outside the model's control, so every exchange is bounded:
 - time: each exchange (writing the request, reading the answer) waits at most ``timeout`` seconds
   (``READ_TIMEOUT`` unless given) and never past ``deadline`` (a ``time.monotonic()`` instant, the
   command's budget); past either the process is killed and ``OracleError`` of kind ``timeout`` or
-  ``budget`` is raised. Choice: 30 s per exchange, a hundred times the slowest answer the DRT and the
-  Lean backend have needed, short enough for a person to wait.
+  ``budget`` is raised. Choice: 30 s per exchange, where a Lean-backend call takes about 12 ms
+  (paper_figures/tables/lean_backend_overhead.md): short enough for a person to wait, long enough
+  for a loaded machine.
 - size: an answer line longer than ``max_answer`` bytes (``MAX_ANSWER``, 16 MiB, unless given: the
-  answers recorded in corpus/vectors/ are under a kilobyte; a Lean-backend state grows with its trace) is a fault (kind ``output``); of stderr only
-  the last ``STDERR_TAIL`` bytes are kept (quoted, on one line, in the error of a dead process).
-  stderr is drained during every exchange, so an oracle that floods it never blocks on a full pipe
-  while the client waits for its answer.
+  answers recorded in corpus/vectors/ are under a kilobyte; a Lean-backend state grows with its
+  trace) is a fault (kind ``output``); of stderr only the last ``STDERR_TAIL`` bytes are kept
+  (quoted, on one line, in the error of a dead process). stderr is drained during every exchange,
+  so an oracle that floods it never blocks on a full pipe while the client waits for its answer.
 - start: a missing file, one that is not executable or not a program is a fault of kind ``process``,
   as is any ``OSError`` talking to the process.
 The process runs in its own session; ``close`` (and every fault) kills its whole process group, so no
