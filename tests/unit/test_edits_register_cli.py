@@ -68,7 +68,8 @@ def test_a_20000_state_chain_registers_without_recursion(tmp_path: Path) -> None
     reserve, approve = w["transitions"][0], w["transitions"][3]
     chain = [f"t{i}" for i in range(20_000)]
     w["states"] = ["start", "reserved", *chain, "approved", "done"]
-    w["transitions"] = [reserve, *({"from": a, "to": b, "tau": True} for a, b in zip(["reserved", *chain[:-1]], chain, strict=True)),
+    steps = zip(["reserved", *chain[:-1]], chain, strict=True)
+    w["transitions"] = [reserve, *({"from": a, "to": b, "tau": True} for a, b in steps),
                         {**approve, "from": chain[-1]}, {"from": "approved", "to": "done", "tau": True}]
     p = tmp_path / "chain.json"
     p.write_text(json.dumps(doc))
