@@ -16,7 +16,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from model.apicheck import checked
+from model.apicheck import checked, found
 from model.canonical import JSON, load_file
 from model.errors import InputKind, InvalidInput
 from model.jsonio import read_text
@@ -28,6 +28,14 @@ if TYPE_CHECKING:
     from model.admission.signatures.records import RecordInvalid, RecordValid
 
 PathLike = str | Path
+
+
+def _float_range(x: float) -> bool:
+    try:
+        float(x)
+    except OverflowError:
+        return False
+    return True
 
 
 def _doc(value: PathLike | JSON, what: str) -> tuple[JSON, str]:
@@ -53,6 +61,12 @@ def verify_approval(approval: PathLike | JSON, approvers: PathLike | JSON, *, ac
     from model.admission.decision.approvals import load_approval, load_registry
     from model.admission.decision.approvals import verify_approval as _verify_approval
 
+    if amount is not None and not _float_range(amount):
+        raise InvalidInput("verify_approval: amount", "a number within float range (at most about 1.8e308)",
+                           found(amount), InputKind.VALUE)
+    if now is not None and (now.tzinfo is None or now.utcoffset() is None):
+        raise InvalidInput("verify_approval: now", "a timezone-aware datetime (e.g. tzinfo=UTC): approvals carry "
+                           "UTC instants", f"the naive datetime {now.isoformat()}", InputKind.VALUE)
     a_doc, a_src = _doc(approval, "approval")
     r_doc, r_src = _doc(approvers, "approvers")
     return _verify_approval(load_approval(a_doc, a_src), action=action, resource=resource, amount=amount,
@@ -76,6 +90,9 @@ def verify_records(records: PathLike | JSON, key: PathLike | bytes) -> tuple[Rec
     doc, where = _doc(records, "records")
     checked = records_document(doc, where)
     if isinstance(key, bytes):
+        if len(key) != 32:
+            raise InvalidInput("verify_records: key", "the 32 raw bytes of an Ed25519 public key, or a key file's "
+                               "path", f"{len(key)} bytes", InputKind.VALUE)
         pk: object = key
     else:
         pk = public_keys_from_text(read_text(key, "a readable public key file"), str(key))
@@ -137,6 +154,9 @@ def drt_campaign(cases: int = 100, judgments: tuple[str, ...] | None = None, see
     from model.oracle.toolchain import build_oracle, find_toolchain, missing_reason, oracle_path
     from model.reproduce import repo_root
 
+    if cases < 1:
+        raise InvalidInput("drt_campaign: cases", "a positive number of cases per judgment", found(cases),
+                           InputKind.VALUE)
     chosen = judgments or JUDGMENTS
     for j in chosen:
         if j not in JUDGMENTS:
