@@ -1,8 +1,8 @@
 """The Lean boundary under faults: every entry point that asks the Lean oracle, against every fake oracle.
 
 Writes paper_figures/tables/lean_faults.csv and lean_faults.md: one row per fault (model/oracle/faults.py:
-an oracle that never answers, exits, writes what is not JSON, echoes its request, floods stderr with
-1 MiB, writes an endless line, is not executable, is missing) and entry point:
+an oracle that never answers, exits, writes what is not JSON, echoes its request, answers an output of
+no judgment's shape, floods stderr with 1 MiB, writes an endless line, is not executable, is missing) and entry point:
 
 - ``monitor run --backend lean --json`` on corpus/traces/report_delivery.json (a process of its own),
 - ``drt --no-build --cases 3`` (a process of its own; every judgment, the first exchange fails),
@@ -109,6 +109,7 @@ def fault_rows(timeout: float = TIMEOUT, tick: Callable[[int, int], None] | None
             oracle = write_fake(fault, Path(tmp))
             for entry in ENTRIES:
                 row = RUNNERS[entry](oracle, timeout)
+                row["message"] = row["message"].replace(tmp, "TMP")  # (a fresh folder each run)
                 rows.append({"fault": fault, "entry point": entry, "timeout": timeout, **row})
                 if tick is not None:
                     tick(len(rows), total)

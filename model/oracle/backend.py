@@ -93,7 +93,8 @@ class LeanCore:
         except (OracleError, OSError, ValueError) as exc:
             raise LeanBackendError(f"the Lean core failed on {judgment}: {exc}") from exc
         if not isinstance(out, dict) or "state" not in out:
-            raise LeanBackendError(f"the Lean core answered {judgment} with {one_line(str(out), 200)}")
+            raise LeanBackendError(f"oracle shape error: the Lean core answered {judgment} with "
+                                   f"{one_line(str(out), 200)}")
         return out
 
     def decide_commit(self, state: State, call: Call) -> tuple[Verdict, State]:
@@ -102,7 +103,7 @@ class LeanCore:
         try:
             return _verdict(self.policy, call, out), _state(self.policy, state, out["state"])
         except (KeyError, IndexError, TypeError, ValueError) as exc:
-            raise LeanBackendError(f"the Lean core's answer has another shape: {exc!r}") from exc
+            raise LeanBackendError(f"oracle shape error: the Lean core's answer has another shape: {exc!r}") from exc
 
     def observe(self, state: State, d: int, outcome: Outcome) -> State:
         out = self._ask("monitor_observe", {"state": state_json(self.policy, state), "id": d,
@@ -110,7 +111,7 @@ class LeanCore:
         try:
             return _state(self.policy, state, out["state"])
         except (KeyError, IndexError, TypeError, ValueError) as exc:
-            raise LeanBackendError(f"the Lean core's answer has another shape: {exc!r}") from exc
+            raise LeanBackendError(f"oracle shape error: the Lean core's answer has another shape: {exc!r}") from exc
 
     def close(self) -> None:
         self._oracle.close()

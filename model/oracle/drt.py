@@ -37,7 +37,7 @@ from model.monitor.language.policy_json import _entry, _entry_from, policy_from_
 from model.oracle import drt_monitor as W
 from model.oracle import edits_json as E
 from model.oracle import monitor_json as M
-from model.oracle.lean import LeanOracle, OracleError
+from model.oracle.lean import LeanOracle, OracleError, shaped
 from model.oracle.results import Agree, CaseResult, Mismatch, Skip, _jsonable
 
 __all__ = [
@@ -72,7 +72,7 @@ def run_edit_check(oracle: LeanOracle, inst: Instance) -> CaseResult:
     itself); agreement is tagged with the answer kind, ``invalid:<reason>`` for an ill-formed one."""
     py = E.python_edit_check(inst)
     payload, names = E.edit_check_input(inst)
-    lean = E.lean_edit_view(names, oracle.call("edit_check", payload))
+    lean = shaped("edit_check", oracle.call("edit_check", payload), lambda out: E.lean_edit_view(names, out))
     bad = E.compare_edit_check(py, lean)
     if not bad:
         return Agree(lean.verdicts[0])
@@ -83,7 +83,7 @@ def run_resolve(oracle: LeanOracle, case: tuple[tuple[str, ...], dict[str, str],
     word, q_act, authorized = case
     py = E.python_resolve(word, q_act, authorized)
     payload, names = E.resolve_input(word, q_act, authorized)
-    lean = E.lean_resolve(names, oracle.call("resolve", payload))
+    lean = shaped("resolve", oracle.call("resolve", payload), lambda out: E.lean_resolve(names, out))
     if py == lean:
         return Agree("reuse" if any(m == "reuse" for _, _, m in py) else "all-new")
     return Mismatch("resolve", ("word",), {"word": list(word), "q_act": q_act, "authorized": list(authorized)},
@@ -110,7 +110,7 @@ def run_ledger(oracle: LeanOracle, case: tuple[Any, ...]) -> CaseResult:
     user, used_user, app, used_app, effects, args, state = case
     py = M.python_ledger(user, used_user, app, used_app, effects, args, state)
     payload = M.ledger_input(user, used_user, app, used_app, effects, args, state)
-    lean = oracle.call("ledger_allocate", payload)
+    lean = shaped("ledger_allocate", oracle.call("ledger_allocate", payload), lambda out: out, ("user", "app", "both"))
     bad = M.compare_ledger(py, lean)
     if not bad:
         return Agree("both" if py["both"] else "refused")
@@ -139,7 +139,8 @@ def run_monitor(oracle: LeanOracle, run: tuple[Any, ...]) -> list[CaseResult]:
         payload = M.step_input(policy, state, call)
         verdict, after = step(policy, state, call, outcome)
         py = M.python_step_view(policy, verdict, after)
-        lean = M.lean_step_view(oracle.call("monitor_step", payload))
+        lean = shaped("monitor_step", oracle.call("monitor_step", payload), M.lean_step_view,
+                      tuple(k for keys in M.STEP_MODES.values() for k in keys))
         bad = M.compare_step(py, lean)
         if bad:
             out.append(Mismatch("monitor_step", tuple(bad), monitor_python_input(run, k), payload, py, lean))

@@ -9,7 +9,9 @@ Choices: a fake that has done its damage sleeps rather than exits where exiting 
 behind another one (garbage followed by silence tests the parse error, not the exit); the stderr
 flood writes 1 MiB, sixteen times a Linux pipe's buffer, then exits without answering, so only a
 client that drains stderr while it waits sees the exit (one that does not waits for ever or for its
-timeout); the stdout flood writes a line that never ends.
+timeout); the stdout flood writes a line that never ends; the wrong shape answers every request
+with its own id and an output no judgment has (``[42]``), which only the reader of that judgment's
+output can refuse.
 """
 
 from __future__ import annotations
@@ -24,6 +26,8 @@ FAKES: dict[str, str | None] = {
     "garbage": "sys.stdin.readline()\nsys.stdout.write('\\x00 not JSON at all\\n')\nsys.stdout.flush()\n"
                "time.sleep(3600)\n",
     "echo": "for line in sys.stdin:\n    sys.stdout.write(line)\n    sys.stdout.flush()\n",
+    "wrong shape": "import json\nfor line in sys.stdin:\n    rid = json.loads(line)['id']\n"
+                   "    sys.stdout.write(json.dumps({'id': rid, 'output': [42]}) + '\\n')\n    sys.stdout.flush()\n",
     "stderr flood": "sys.stderr.write(('x' * 1023 + '\\n') * 1024)\nsys.stderr.flush()\nsys.stdin.readline()\n",
     "stdout flood": "sys.stdin.readline()\nwhile True:\n    sys.stdout.write('x' * 65536)\n",
     "not executable": "time.sleep(3600)\n",

@@ -32,9 +32,10 @@ import select
 import signal
 import subprocess
 import time
+from collections.abc import Callable, Mapping
 from pathlib import Path
 from types import TracebackType
-from typing import Any
+from typing import Any, TypeVar
 
 from model.oracle.toolchain import oracle_path
 
@@ -43,11 +44,12 @@ READ_TIMEOUT = 30.0
 MAX_ANSWER = 16 * 2**20
 STDERR_TAIL = 4096
 _CHUNK = 65536
+T = TypeVar("T")
 
 
 class OracleError(Exception):
     """A plumbing failure talking to the oracle (kind: parse, protocol, request, unknown_judgment, input,
-    process, timeout, budget, output)."""
+    process, timeout, budget, output, shape)."""
 
     def __init__(self, kind: str, message: str) -> None:
         super().__init__(f"oracle {kind} error: {message}")
@@ -59,6 +61,21 @@ def one_line(text: str, limit: int = 300) -> str:
     """``text`` on one line of at most ``limit`` characters (oracle output quoted in an error)."""
     flat = " ".join(text.split())
     return flat if len(flat) <= limit else flat[:limit - 1] + "…"
+
+
+def shaped(judgment: str, raw: Any, view: Callable[[Any], T], keys: tuple[str, ...] = ()) -> T:
+    """``view(raw)``: an output read into the form its comparison takes. An output the view cannot read, or
+    whose view lacks one of ``keys``, is an ``OracleError`` of kind ``shape`` (the oracle answered something
+    other than an answer), never a crash of the harness nor a mismatch."""
+    try:
+        out = view(raw)
+    except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:
+        raise OracleError("shape", f"{judgment}: an output of another shape ({type(exc).__name__}): "
+                                   f"{one_line(repr(raw), 200)}") from exc
+    missing = [k for k in keys if not isinstance(out, Mapping) or k not in out]
+    if missing:
+        raise OracleError("shape", f"{judgment}: an output without {', '.join(missing)}: {one_line(repr(raw), 200)}")
+    return out
 
 
 class LeanOracle:

@@ -28,15 +28,15 @@ POLICY = str(ROOT / "corpus" / "policies" / "report.policy")
 TRACE = str(ROOT / "corpus" / "traces" / "report_delivery.json")
 TIMEOUT = 0.5
 # at the commands the stdout flood meets the timeout or the 16 MiB answer limit first, by the machine's speed
-KIND = {"hang": "timeout", "exit": "process", "garbage": "parse", "echo": "protocol", "stderr flood": "process",
-        "stdout flood": "output", "not executable": "process", "missing": "process"}
+KIND = {"hang": "timeout", "exit": "process", "garbage": "parse", "echo": "protocol", "wrong shape": "shape",
+        "stderr flood": "process", "stdout flood": "output", "not executable": "process", "missing": "process"}
 
 
 def test_every_fake_has_its_expected_kind() -> None:
     assert set(KIND) == set(FAKES)
 
 
-@pytest.mark.parametrize("fault", list(FAKES))
+@pytest.mark.parametrize("fault", [f for f in FAKES if f != "wrong shape"])  # (a reader's fault: below)
 def test_the_client_raises_the_fault_s_kind(tmp_path: Path, fault: str) -> None:
     exe = write_fake(fault, tmp_path)
     with pytest.raises(OracleError) as err:  # (a small answer limit: the flood passes it well within the timeout)
@@ -44,6 +44,20 @@ def test_the_client_raises_the_fault_s_kind(tmp_path: Path, fault: str) -> None:
             oracle.call("monitor", {"payload": "x" * 200_000})  # more than a pipe's buffer: written while read
     assert err.value.kind == KIND[fault], err.value
     assert "\n" not in str(err.value)
+
+
+def test_an_output_of_another_shape_is_the_reader_s_fault(tmp_path: Path) -> None:
+    from model.oracle.lean import shaped
+
+    with LeanOracle(write_fake("wrong shape", tmp_path), timeout=30) as oracle:
+        out = oracle.call("monitor", {})
+        assert out == [42]  # the client passes the output on; the judgment's reader refuses it
+        with pytest.raises(OracleError) as err:
+            shaped("monitor", out, lambda o: {"decision": o["decision"]})
+        assert err.value.kind == "shape"
+        with pytest.raises(OracleError) as err:
+            shaped("ledger_allocate", {"user": []}, lambda o: o, ("user", "app", "both"))
+        assert err.value.kind == "shape" and "app, both" in str(err.value)
 
 
 def test_the_deadline_cuts_an_exchange_short(tmp_path: Path) -> None:
