@@ -120,7 +120,7 @@ def run_cmd(policy_path: str, trace_path: str, as_json: bool, explain: bool, bac
 
         if not isinstance(exc, LeanBackendError):
             raise
-        click.echo(f"monitor run: unknown: the Lean backend failed, nothing was decided from there on: "
+        click.echo(f"monitor run: unknown: the Lean backend stopped, nothing was decided from there on: "
                    f"{one_line(str(exc), 1000)}", err=True)
         raise SystemExit(Exit.UNKNOWN) from None
     if as_json:

@@ -147,7 +147,7 @@ def cli(cases: int, judgments: tuple[str, ...], seed: int | None, no_build: bool
 def _fault(message: str, exit_code: Exit = Exit.UNKNOWN) -> NoReturn:
     """One line on stderr for an oracle fault (the campaign could not finish: unknown), and the exit."""
     what = "unknown" if exit_code == Exit.UNKNOWN else "stopped after the mismatches above"
-    click.echo(f"drt: {what}: the Lean oracle failed: {one_line(message, 1000)}", err=True)
+    click.echo(f"drt: {what}: the campaign stopped at the Lean oracle: {one_line(message, 1000)}", err=True)
     sys.exit(exit_code)
 
 

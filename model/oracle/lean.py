@@ -179,7 +179,7 @@ class LeanOracle:
             left = limit - time.monotonic()
             if left <= 0:
                 what = (f"no answer within {self.timeout:g} s" if kind == "timeout"
-                        else f"the budget ran out after {time.monotonic() - start:.1f} s waiting for an answer")
+                        else f"the command's budget ran out (this answer awaited {time.monotonic() - start:.1f} s)")
                 raise self._fail(kind, what)
             readers = [self._out] + ([self._err] if err_open else [])
             writers = [self._in] if sent < len(request) else []

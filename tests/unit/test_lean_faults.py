@@ -132,3 +132,14 @@ def test_the_committed_fault_table_has_every_cell_unknown_and_no_allow() -> None
         want = "LeanBackendError" if r["entry point"] == "Adapter" else "exit 3"
         assert r["answer"] == want and r["allows"] == "0", r
         assert r["stderr lines"] == ("0" if r["entry point"] == "Adapter" else "1"), r
+
+
+def test_a_shard_s_fault_is_carried_to_the_combined_summary(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from functools import partial
+
+    from model.dist.shard import lean_oracle, sharded_campaign
+
+    monkeypatch.setenv("AGENTWARRANT_ORACLE", str(write_fake("garbage", tmp_path)))
+    out = sharded_campaign(None, "ledger_allocate", 4, 0, 2, ROOT, partial(lean_oracle, TIMEOUT),
+                           vectors=tmp_path / "v")
+    assert "oracle parse error" in out.fault and out.compared == 0 and not out.mismatches
