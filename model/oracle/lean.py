@@ -21,7 +21,7 @@ The process is outside the model's control, so every exchange is bounded:
 - start: a missing file, one that is not executable or not a program is a fault of kind ``process``,
   as is any ``OSError`` talking to the process.
 The process runs in its own session; ``close`` (and every fault) kills its whole process group, so no
-child of a broken oracle outlives the client. Linux/POSIX only (``select`` on pipes).
+child of a broken oracle outlives the client. POSIX only (``poll`` on pipes).
 """
 
 from __future__ import annotations
@@ -133,11 +133,13 @@ class LeanOracle:
         return OracleError(kind, self._broken)
 
     def _kill(self) -> None:
+        # the whole group, even when the oracle itself has exited: a child it left may hold its pipes
+        try:
+            os.killpg(self._proc.pid, signal.SIGKILL)
+        except OSError:  # (no such group any more)
+            pass
         if self._proc.poll() is None:
-            try:
-                os.killpg(self._proc.pid, signal.SIGKILL)
-            except OSError:
-                self._proc.kill()
+            self._proc.kill()
             self._proc.wait()
 
     def _drain_stderr(self) -> bool:
@@ -181,22 +183,27 @@ class LeanOracle:
                 what = (f"no answer within {self.timeout:g} s" if kind == "timeout"
                         else f"the command's budget ran out (this answer awaited {time.monotonic() - start:.1f} s)")
                 raise self._fail(kind, what)
-            readers = [self._out] + ([self._err] if err_open else [])
-            writers = [self._in] if sent < len(request) else []
+            # poll, not select: a descriptor past FD_SETSIZE (a process with many files open) is fine
+            poller = select.poll()
+            poller.register(self._out, select.POLLIN)
+            if err_open:
+                poller.register(self._err, select.POLLIN)
+            if sent < len(request):
+                poller.register(self._in, select.POLLOUT)
             try:
-                r, w, _ = select.select(readers, writers, [], min(left, 1.0))
+                ready = {fd for fd, _ in poller.poll(max(1, int(min(left, 1.0) * 1000)))}
             except OSError as exc:
                 raise self._fail("process", f"cannot wait for the oracle: {exc}") from exc
-            if self._err in r:
+            if self._err in ready:
                 err_open = self._drain_stderr()
-            if self._in in w:
+            if self._in in ready:
                 try:
                     sent += os.write(self._in, request[sent:sent + _CHUNK])
                 except BlockingIOError:
                     pass
                 except OSError as exc:  # BrokenPipeError: it closed its input (or exited)
                     raise self._fail("process", f"the oracle closed its input ({exc.strerror or exc})") from exc
-            if self._out in r:
+            if self._out in ready:
                 try:
                     chunk = os.read(self._out, _CHUNK)
                 except BlockingIOError:
@@ -219,9 +226,11 @@ class LeanOracle:
 
     def _collect_stderr(self) -> None:
         """What stderr holds already (never waiting: a child of the oracle may keep it open)."""
+        poller = select.poll()
+        poller.register(self._err, select.POLLIN)
         for _ in range(64):
             try:
-                ready, _, _ = select.select([self._err], [], [], 0)
+                ready = poller.poll(0)
             except OSError:
                 return
             if not ready or not self._drain_stderr():
