@@ -144,13 +144,15 @@ def drt_campaign(cases: int = 100, judgments: tuple[str, ...] | None = None, see
                  vectors: PathLike | None = None, build: bool = True) -> tuple[DrtRun, ...] | DrtSkipped:
     """Run ``cases`` generated cases per judgment against the Lean oracle (building it first when a
     toolchain is found and ``build``); mismatch inputs go to ``vectors`` (default: a temporary folder).
+    An oracle fault (it cannot be started, does not answer within its timeout, answers what is not an
+    answer) raises ``OracleError``: the campaign's answer is unknown, not a shorter campaign's.
 
     >>> out = drt_campaign(cases=1)
     >>> isinstance(out, DrtSkipped) or all(r.mismatches == 0 for r in out)
     True
     """
     from model.oracle.drt import campaign, load_strategies
-    from model.oracle.lean import JUDGMENTS, LeanOracle
+    from model.oracle.lean import JUDGMENTS, LeanOracle, OracleError
     from model.oracle.toolchain import build_oracle, find_toolchain, missing_reason, oracle_path
     from model.reproduce import repo_root
 
@@ -170,6 +172,10 @@ def drt_campaign(cases: int = 100, judgments: tuple[str, ...] | None = None, see
     strategies = load_strategies(repo_root())
     with tempfile.TemporaryDirectory() as tmp, LeanOracle() as oracle:
         out = Path(vectors) if vectors is not None else Path(tmp)
-        runs = [campaign(j, cases, oracle, strategies, seed, vectors=out) for j in chosen]
+        runs = []
+        for j in chosen:
+            runs.append(campaign(j, cases, oracle, strategies, seed, vectors=out))
+            if runs[-1].fault:  # stopped short: the answer is unknown, never a smaller campaign's
+                raise OracleError(runs[-1].fault_kind, f"{j}: after {runs[-1].cases} case(s): {runs[-1].fault}")
     return tuple(DrtRun(s.judgment, s.cases, s.compared, sum(s.skipped.values()), len(s.mismatches), s.seconds)
                  for s in runs)

@@ -95,7 +95,8 @@ def combine(judgment: str, parts: Sequence[Summary], vectors: Path | None = None
         out.kinds += s.kinds
         out.mismatches += s.mismatches
         out.seconds += s.seconds
-        out.fault = out.fault or s.fault
+        if not out.fault:
+            out.fault, out.fault_kind = s.fault, s.fault_kind
     out.vectors = [save_vector(m, VECTORS if vectors is None else vectors) for m in out.mismatches]
     return out
 

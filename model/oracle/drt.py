@@ -225,6 +225,7 @@ class Summary:
     vectors: list[Path] = field(default_factory=list)
     seconds: float = 0.0
     fault: str = ""  # the oracle fault that ended the campaign early ("" when none did)
+    fault_kind: str = ""  # its OracleError kind
 
 
 class _Fault(BaseException):
@@ -278,5 +279,6 @@ def campaign(judgment: str, cases: int, oracle: LeanOracle, strategies: Any, see
     except _Fault as fault:
         summary.cases -= 1  # (the case the fault interrupted was not compared)
         summary.fault = str(fault.error)
+        summary.fault_kind = fault.error.kind
     summary.seconds = time.perf_counter() - start
     return summary

@@ -143,3 +143,13 @@ def test_a_shard_s_fault_is_carried_to_the_combined_summary(tmp_path: Path, monk
     out = sharded_campaign(None, "ledger_allocate", 4, 0, 2, ROOT, partial(lean_oracle, TIMEOUT),
                            vectors=tmp_path / "v")
     assert "oracle parse error" in out.fault and out.compared == 0 and not out.mismatches
+
+
+def test_the_library_campaign_raises_a_fault_instead_of_a_short_answer(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    from model.api_evidence import drt_campaign
+
+    monkeypatch.setenv("AGENTWARRANT_ORACLE", str(write_fake("echo", tmp_path)))
+    with pytest.raises(OracleError) as err:
+        drt_campaign(cases=2, judgments=("resolve",), build=False)
+    assert err.value.kind == "protocol" and "resolve: after 0 case(s)" in str(err.value)
