@@ -12,7 +12,7 @@ their reasons, mismatches, seconds, and what both sides answered. Exit status: 0
 within ``--oracle-timeout`` or ``--budget``, answered what is not an answer, or exited): one line on
 stderr says why; the question is out of reach, not bad input (``model/exitcodes.py``). The table still
 shows what ran before a fault. With ``--scheduler``/``--workers`` each worker's oracle has the
-per-answer timeout; ``--budget`` applies to the local campaign only (a deadline is this process's clock).
+per-answer timeout, and ``--budget`` is refused (a deadline is this process's clock, not a worker's).
 """
 
 from __future__ import annotations
@@ -32,6 +32,7 @@ from model.budget import Budget
 from model.cliutil import budget_option
 from model.display import print_table
 from model.dist.cluster import cluster_options, wanted
+from model.errors import InputKind, InvalidInput
 from model.exitcodes import EPILOG, Exit
 from model.oracle.drt import VECTORS, Summary, campaign, load_strategies, report
 from model.oracle.lean import JUDGMENTS, READ_TIMEOUT, LeanOracle, OracleError, one_line
@@ -90,6 +91,9 @@ def cli(cases: int, judgments: tuple[str, ...], seed: int | None, no_build: bool
         console.print(escape(report(m)), highlight=False, soft_wrap=True)
 
     if wanted(scheduler, workers):
+        if not budget.unlimited:  # a deadline is this process's clock, not a worker's
+            raise InvalidInput("--budget", "no budget with --scheduler or --workers (each worker's oracle has "
+                               "--oracle-timeout)", budget.spec(), InputKind.VALUE)
         summaries = _sharded(chosen, cases, seed, scheduler, workers, shards, oracle_timeout)
         for s in summaries:
             for m in s.mismatches:
