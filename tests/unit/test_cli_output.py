@@ -3,6 +3,7 @@ quietly with exit 0, as git and grep do; ``--plain`` is read wherever it stands 
 
 from __future__ import annotations
 
+import json
 import os
 import subprocess
 import sys
@@ -37,11 +38,17 @@ def test_a_closed_output_pipe_exits_0_quietly(args: list[str]) -> None:
     assert (code, err) == (0, "")
 
 
-def test_an_open_pipe_still_carries_the_verdict() -> None:
-    # the same command whose trace expectations fail still exits 1 when its reader stays
-    proc = subprocess.run([sys.executable, "-m", "model.cli", "monitor", "run", POLICY, TRACE, "--json"], cwd=ROOT,
-                          capture_output=True, text=True, check=False, timeout=120)
-    assert proc.returncode == 0 and proc.stdout.startswith("{")
+def test_an_open_pipe_still_carries_the_verdict(tmp_path: Path) -> None:
+    # a trace whose first expectation is wrong: exit 1 through a pipe whose reader stays, exit 0 once it left
+    doc = json.loads((ROOT / TRACE).read_text(encoding="utf-8"))
+    doc["steps"][0]["expect"] = "deny"
+    trace = tmp_path / "t.json"
+    trace.write_text(json.dumps(doc), encoding="utf-8")
+    args = ["monitor", "run", POLICY, str(trace), "--json"]
+    proc = subprocess.run([sys.executable, "-m", "model.cli", *args], cwd=ROOT, capture_output=True, text=True,
+                          check=False, timeout=120)
+    assert proc.returncode == 1 and proc.stdout.startswith("{")
+    assert _into_a_closed_pipe(args) == (0, "")
 
 
 @pytest.mark.parametrize("args", [
