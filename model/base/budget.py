@@ -58,12 +58,18 @@ class Budget:
     memory: int | None = None
 
     def __post_init__(self) -> None:
-        if self.seconds is not None and not (math.isfinite(self.seconds) and self.seconds > 0):
-            raise InvalidInput("budget", "a positive, finite number of seconds", repr(self.seconds), InputKind.VALUE)
-        if self.states is not None and (isinstance(self.states, bool) or self.states <= 0):
-            raise InvalidInput("budget", "a positive number of states", repr(self.states), InputKind.VALUE)
-        if self.memory is not None and (isinstance(self.memory, bool) or self.memory <= 0):
-            raise InvalidInput("budget", "a positive number of bytes", repr(self.memory), InputKind.VALUE)
+        # every argument error names the field and what it takes: a string, a bool, a float where a count is
+        # asked, or an integer past float range would otherwise surface as a TypeError or OverflowError
+        # from deep inside a meter
+        seconds, states, memory = self.seconds, self.states, self.memory
+        if seconds is not None and not (isinstance(seconds, int | float) and not isinstance(seconds, bool)
+                                        and _finite(seconds) and seconds > 0):
+            raise InvalidInput("budget: seconds", "a positive, finite number of seconds", _shown(seconds),
+                               InputKind.VALUE)
+        if states is not None and not (isinstance(states, int) and not isinstance(states, bool) and states > 0):
+            raise InvalidInput("budget: states", "a positive whole number of states", _shown(states), InputKind.VALUE)
+        if memory is not None and not (isinstance(memory, int) and not isinstance(memory, bool) and memory > 0):
+            raise InvalidInput("budget: memory", "a positive whole number of bytes", _shown(memory), InputKind.VALUE)
 
     @property
     def unlimited(self) -> bool:
@@ -127,6 +133,19 @@ class Budget:
 
 
 _MAX_DIGITS = 18
+
+
+def _finite(x: float) -> bool:
+    try:
+        return math.isfinite(x)
+    except OverflowError:  # an int beyond float range
+        return False
+
+
+def _shown(value: object) -> str:
+    from model.shell.apicheck import found
+
+    return found(value)
 _BYTES = {"b": 1, "kb": 2**10, "mb": 2**20, "gb": 2**30}
 _ITEM = re.compile(r"([0-9]+(?:\.[0-9]+)?)\s*(states|state|st|s|m|h|b|kb|mb|gb)")
 

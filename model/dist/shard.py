@@ -69,10 +69,10 @@ def shard_seed(seed: int, i: int) -> int:
     return seed * 1_000_003 + i
 
 
-def lean_oracle() -> Any:
+def lean_oracle(timeout: float | None = None) -> Any:
     from model.oracle.lean import LeanOracle
 
-    return LeanOracle()
+    return LeanOracle(timeout=timeout)
 
 
 def run_shard(judgment: str, cases: int, seed: int, repo: str, oracle: Callable[[], Any] = lean_oracle) -> Summary:
@@ -96,6 +96,8 @@ def combine(judgment: str, parts: Sequence[Summary], vectors: Path | None = None
         out.kinds += s.kinds
         out.mismatches += s.mismatches
         out.seconds += s.seconds
+        if not out.fault:
+            out.fault, out.fault_kind = s.fault, s.fault_kind
     out.vectors = [save_vector(m, VECTORS if vectors is None else vectors) for m in out.mismatches]
     return out
 

@@ -11,8 +11,9 @@ flags taken from Lean).
 
 Choice (process, not in-process library): a long-lived process speaking JSON lines reuses the
 oracle the DRT already tests, and a crash in it cannot take the Python process down. A fault — the
-process dead, an answer that is not JSON, an error response, a reply with another shape — raises
-``LeanBackendError``; it is never read as a decision, so it can never become an Allow.
+process dead or not startable, an answer that is not JSON, an error response, a reply with another
+shape, no answer within the exchange's timeout or the caller's deadline — raises ``LeanBackendError``;
+it is never read as a decision, so it can never become an Allow.
 A Lean verdict carries no ``detail`` text; its ``effects`` are the Python model's effect units of the
 call (what a permit-evidence check reads), not recomputed in Lean.
 """
@@ -33,7 +34,7 @@ from model.monitor.decide.state import Call, Permit, Record, State
 from model.monitor.language.labels import Label
 from model.monitor.language.policy import Policy
 from model.monitor.language.policy_json import policy_to_json
-from model.oracle.lean import LeanOracle, OracleError
+from model.oracle.lean import LeanOracle, OracleError, one_line
 from model.oracle.monitor_full_json import call_json, state_json
 
 
@@ -73,11 +74,15 @@ def _verdict(policy: Policy, call: Call, doc: Mapping[str, Any]) -> Verdict:
 
 
 class LeanCore:
-    def __init__(self, policy: Policy, exe: Path | None = None) -> None:
+    """``timeout`` bounds each exchange with the process and ``deadline`` (a ``time.monotonic()`` instant)
+    all of them, as for ``LeanOracle``; past either the call raises ``LeanBackendError``."""
+
+    def __init__(self, policy: Policy, exe: Path | None = None, timeout: float | None = None,
+                 deadline: float | None = None) -> None:
         self.policy = policy
         self._policy_json: JSON = policy_to_json(policy)
         try:
-            self._oracle = LeanOracle(exe)
+            self._oracle = LeanOracle(exe, timeout, deadline)
         except OracleError as exc:
             raise LeanBackendError(str(exc)) from exc
 
@@ -88,7 +93,8 @@ class LeanCore:
         except (OracleError, OSError, ValueError) as exc:
             raise LeanBackendError(f"the Lean core failed on {judgment}: {exc}") from exc
         if not isinstance(out, dict) or "state" not in out:
-            raise LeanBackendError(f"the Lean core answered {judgment} with {str(out)[:200]}")
+            raise LeanBackendError(f"oracle shape error: the Lean core answered {judgment} with "
+                                   f"{one_line(str(out), 200)}")
         return out
 
     def decide_commit(self, state: State, call: Call) -> tuple[Verdict, State]:
@@ -97,7 +103,7 @@ class LeanCore:
         try:
             return _verdict(self.policy, call, out), _state(self.policy, state, out["state"])
         except (KeyError, IndexError, TypeError, ValueError) as exc:
-            raise LeanBackendError(f"the Lean core's answer has another shape: {exc!r}") from exc
+            raise LeanBackendError(f"oracle shape error: the Lean core's answer has another shape: {exc!r}") from exc
 
     def observe(self, state: State, d: int, outcome: Outcome) -> State:
         out = self._ask("monitor_observe", {"state": state_json(self.policy, state), "id": d,
@@ -105,7 +111,7 @@ class LeanCore:
         try:
             return _state(self.policy, state, out["state"])
         except (KeyError, IndexError, TypeError, ValueError) as exc:
-            raise LeanBackendError(f"the Lean core's answer has another shape: {exc!r}") from exc
+            raise LeanBackendError(f"oracle shape error: the Lean core's answer has another shape: {exc!r}") from exc
 
     def close(self) -> None:
         self._oracle.close()

@@ -4,8 +4,9 @@ One runner per judgment turns a generated case into a :data:`CaseResult`: ``Agre
 (with its reason: the case is outside what the finite form decides) or ``Mismatch`` (the
 comparison modes that disagree, every input and both outputs). A mismatch is reported by
 :func:`report` and saved by :func:`save_vector` as a golden vector under corpus/vectors/, which
-tests/drt/test_vectors.py replays (:func:`replay`). Plumbing failures (``OracleError``) propagate: a broken
-harness is never counted as agreement or disagreement.
+tests/drt/test_vectors.py replays (:func:`replay`). A plumbing failure (``OracleError``) ends the campaign:
+it is never counted as agreement or disagreement, and the summary carries it as ``fault`` beside what
+was covered before it.
 
 Cases come from the project's hypothesis strategies (model/oracle/generators.py, shared with the
 test suite); a campaign runs hypothesis's generate phase only (no shrinking,
@@ -34,7 +35,7 @@ from model.monitor.language.policy_json import entry_from, entry_to_json, policy
 from model.oracle import drt_monitor as W
 from model.oracle import edits_json as E
 from model.oracle import monitor_json as M
-from model.oracle.lean import LeanOracle
+from model.oracle.lean import LeanOracle, OracleError, shaped
 from model.oracle.results import Agree, CaseResult, Mismatch, Skip, jsonable
 
 __all__ = [
@@ -68,7 +69,7 @@ def run_edit_check(oracle: LeanOracle, inst: Instance) -> CaseResult:
     itself); agreement is tagged with the answer kind, ``invalid:<reason>`` for an ill-formed one."""
     py = E.python_edit_check(inst)
     payload, names = E.edit_check_input(inst)
-    lean = E.lean_edit_view(names, oracle.call("edit_check", payload))
+    lean = shaped("edit_check", oracle.call("edit_check", payload), lambda out: E.lean_edit_view(names, out))
     bad = E.compare_edit_check(py, lean)
     if not bad:
         return Agree(lean.verdicts[0])
@@ -79,7 +80,7 @@ def run_resolve(oracle: LeanOracle, case: tuple[tuple[str, ...], dict[str, str],
     word, q_act, authorized = case
     py = E.python_resolve(word, q_act, authorized)
     payload, names = E.resolve_input(word, q_act, authorized)
-    lean = E.lean_resolve(names, oracle.call("resolve", payload))
+    lean = shaped("resolve", oracle.call("resolve", payload), lambda out: E.lean_resolve(names, out))
     if py == lean:
         return Agree("reuse" if any(m == "reuse" for _, _, m in py) else "all-new")
     return Mismatch("resolve", ("word",), {"word": list(word), "q_act": q_act, "authorized": list(authorized)},
@@ -106,7 +107,7 @@ def run_ledger(oracle: LeanOracle, case: tuple[Any, ...]) -> CaseResult:
     user, used_user, app, used_app, effects, args, state = case
     py = M.python_ledger(user, used_user, app, used_app, effects, args, state)
     payload = M.ledger_input(user, used_user, app, used_app, effects, args, state)
-    lean = oracle.call("ledger_allocate", payload)
+    lean = shaped("ledger_allocate", oracle.call("ledger_allocate", payload), lambda out: out, ("user", "app", "both"))
     bad = M.compare_ledger(py, lean)
     if not bad:
         return Agree("both" if py["both"] else "refused")
@@ -135,7 +136,8 @@ def run_monitor(oracle: LeanOracle, run: tuple[Any, ...]) -> list[CaseResult]:
         payload = M.step_input(policy, state, call)
         verdict, after = step(policy, state, call, outcome)
         py = M.python_step_view(policy, verdict, after)
-        lean = M.lean_step_view(oracle.call("monitor_step", payload))
+        lean = shaped("monitor_step", oracle.call("monitor_step", payload), M.lean_step_view,
+                      tuple(k for keys in M.STEP_MODES.values() for k in keys))
         bad = M.compare_step(py, lean)
         if bad:
             out.append(Mismatch("monitor_step", tuple(bad), monitor_python_input(run, k), payload, py, lean))
@@ -212,12 +214,24 @@ class Summary:
     mismatches: list[Mismatch] = field(default_factory=list)
     vectors: list[Path] = field(default_factory=list)
     seconds: float = 0.0
+    fault: str = ""  # the oracle fault that ended the campaign early ("" when none did)
+    fault_kind: str = ""  # its OracleError kind
+
+
+class _Fault(BaseException):
+    """Carries an ``OracleError`` out of hypothesis's ``given``: an ``Exception`` there is a failing example,
+    which hypothesis would run again (against a process already given up) before reporting it."""
+
+    def __init__(self, error: OracleError) -> None:
+        super().__init__(str(error))
+        self.error = error
 
 
 def campaign(judgment: str, cases: int, oracle: LeanOracle, strategies: Any, seed: int | None = None,
              tick: Callable[[int, int], None] | None = None, on_mismatch: Callable[[Mismatch], None] | None = None,
              vectors: Path = VECTORS) -> Summary:
-    """Run ``cases`` generated cases of one judgment; mismatches are reported, saved and counted."""
+    """Run ``cases`` generated cases of one judgment; mismatches are reported, saved and counted. An oracle
+    fault stops the campaign: ``fault`` says what it was, the counts what ran before it."""
     from hypothesis import HealthCheck, Phase, given, settings
     from hypothesis import seed as hseed
 
@@ -229,7 +243,11 @@ def campaign(judgment: str, cases: int, oracle: LeanOracle, strategies: Any, see
     @given(strategy_for(judgment, strategies))
     def body(case: Any) -> None:
         summary.cases += 1
-        for res in run_case(judgment, oracle, case):
+        try:
+            results = run_case(judgment, oracle, case)
+        except OracleError as exc:
+            raise _Fault(exc) from exc
+        for res in results:
             if isinstance(res, Skip):
                 summary.skipped[res.reason] += 1
                 continue
@@ -246,6 +264,11 @@ def campaign(judgment: str, cases: int, oracle: LeanOracle, strategies: Any, see
             tick(summary.cases, cases)
 
     test = hseed(seed)(body) if seed is not None else body
-    test()
+    try:
+        test()
+    except _Fault as fault:
+        summary.cases -= 1  # (the case the fault interrupted was not compared)
+        summary.fault = str(fault.error)
+        summary.fault_kind = fault.error.kind
     summary.seconds = time.perf_counter() - start
     return summary

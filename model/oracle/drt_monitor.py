@@ -21,7 +21,7 @@ from model.monitor.decide.state import Call, State, initial_state, issue_permit
 from model.monitor.language.policy import ConstPat, GlobPat, ListArgRes, Policy, SlotPat
 from model.monitor.language.policy_json import policy_from_json, policy_to_json
 from model.oracle import monitor_full_json as W
-from model.oracle.lean import LeanOracle
+from model.oracle.lean import LeanOracle, shaped
 from model.oracle.results import Agree, CaseResult, Mismatch, jsonable
 
 PREP = frozenset({"unknown_tool", "undeclared_argument", "missing_argument", "unknown_handle", "malformed_resource"})
@@ -101,7 +101,7 @@ def run_whole(oracle: LeanOracle, run: tuple[Any, ...]) -> list[CaseResult]:
         verdict, after = step(policy, state, call, outcome)
         py = W.python_view(policy, verdict, after)
         raw = oracle.call_text("monitor", text)
-        lean = W.lean_view(raw)
+        lean = shaped("monitor", raw, W.lean_view)
         bad = W.compare(py, lean)
         if bad:
             # the recorded answer is the oracle's raw output, so a vector replays without Lean

@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 from model.base.canonical import JSON, load_file
 from model.base.errors import InputKind, InvalidInput
 from model.base.jsonio import read_text
-from model.shell.apicheck import checked
+from model.shell.apicheck import checked, found
 
 if TYPE_CHECKING:
     from model.admission.decision.approvals import ApprovalVerified
@@ -28,6 +28,14 @@ if TYPE_CHECKING:
     from model.admission.signatures.records import RecordInvalid, RecordValid
 
 PathLike = str | Path
+
+
+def _float_range(x: float) -> bool:
+    try:
+        float(x)
+    except OverflowError:
+        return False
+    return True
 
 
 def _doc(value: PathLike | JSON, what: str) -> tuple[JSON, str]:
@@ -53,6 +61,12 @@ def verify_approval(approval: PathLike | JSON, approvers: PathLike | JSON, *, ac
     from model.admission.decision.approvals import load_approval, load_registry
     from model.admission.decision.approvals import verify_approval as _verify_approval
 
+    if amount is not None and not _float_range(amount):
+        raise InvalidInput("verify_approval: amount", "a number within float range (at most about 1.8e308)",
+                           found(amount), InputKind.VALUE)
+    if now is not None and (now.tzinfo is None or now.utcoffset() is None):
+        raise InvalidInput("verify_approval: now", "a timezone-aware datetime (e.g. tzinfo=UTC): approvals carry "
+                           "UTC instants", f"the naive datetime {now.isoformat()}", InputKind.VALUE)
     a_doc, a_src = _doc(approval, "approval")
     r_doc, r_src = _doc(approvers, "approvers")
     return _verify_approval(load_approval(a_doc, a_src), action=action, resource=resource, amount=amount,
@@ -76,6 +90,9 @@ def verify_records(records: PathLike | JSON, key: PathLike | bytes) -> tuple[Rec
     doc, where = _doc(records, "records")
     checked = records_document(doc, where)
     if isinstance(key, bytes):
+        if len(key) != 32:
+            raise InvalidInput("verify_records: key", "the 32 raw bytes of an Ed25519 public key, or a key file's "
+                               "path", f"{len(key)} bytes", InputKind.VALUE)
         pk: object = key
     else:
         pk = public_keys_from_text(read_text(key, "a readable public key file"), str(key))
@@ -127,6 +144,8 @@ def drt_campaign(cases: int = 100, judgments: tuple[str, ...] | None = None, see
                  vectors: PathLike | None = None, build: bool = True) -> tuple[DrtRun, ...] | DrtSkipped:
     """Run ``cases`` generated cases per judgment against the Lean oracle (building it first when a
     toolchain is found and ``build``); mismatch inputs go to ``vectors`` (default: a temporary folder).
+    An oracle fault (it cannot be started, does not answer within its timeout, answers what is not an
+    answer) raises ``OracleError``: the campaign's answer is unknown, not a shorter campaign's.
 
     >>> out = drt_campaign(cases=1)
     >>> isinstance(out, DrtSkipped) or all(r.mismatches == 0 for r in out)
@@ -134,9 +153,12 @@ def drt_campaign(cases: int = 100, judgments: tuple[str, ...] | None = None, see
     """
     from model.oracle import generators
     from model.oracle.drt import campaign
-    from model.oracle.lean import JUDGMENTS, LeanOracle
+    from model.oracle.lean import JUDGMENTS, LeanOracle, OracleError
     from model.oracle.toolchain import build_oracle, find_toolchain, missing_reason, oracle_path
 
+    if cases < 1:
+        raise InvalidInput("drt_campaign: cases", "a positive number of cases per judgment", found(cases),
+                           InputKind.VALUE)
     chosen = judgments or JUDGMENTS
     for j in chosen:
         if j not in JUDGMENTS:
@@ -150,6 +172,10 @@ def drt_campaign(cases: int = 100, judgments: tuple[str, ...] | None = None, see
     strategies = generators
     with tempfile.TemporaryDirectory() as tmp, LeanOracle() as oracle:
         out = Path(vectors) if vectors is not None else Path(tmp)
-        runs = [campaign(j, cases, oracle, strategies, seed, vectors=out) for j in chosen]
+        runs = []
+        for j in chosen:
+            runs.append(campaign(j, cases, oracle, strategies, seed, vectors=out))
+            if runs[-1].fault:  # stopped short: the answer is unknown, never a smaller campaign's
+                raise OracleError(runs[-1].fault_kind, f"{j}: after {runs[-1].cases} case(s): {runs[-1].fault}")
     return tuple(DrtRun(s.judgment, s.cases, s.compared, sum(s.skipped.values()), len(s.mismatches), s.seconds)
                  for s in runs)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import sys
 from pathlib import Path
+from typing import NoReturn
 
 import click
 from rich.console import Console
@@ -27,6 +28,16 @@ sys.modules.setdefault("rfc3987_syntax", None)  # type: ignore[arg-type]
 
 console = Console()
 err_console = Console(stderr=True)
+
+
+def _rich_broken_pipe(self: Console) -> None:
+    # rich's own answer to a closed stdout is SystemExit(1): the command's answer is _closed_output's
+    self.quiet = True
+    _closed_output()
+
+
+# the command's process only, as above: every Console of every subcommand answers a closed pipe alike
+Console.on_broken_pipe = _rich_broken_pipe  # type: ignore[method-assign]
 
 
 def _one_line_error(text: str) -> None:
@@ -79,23 +90,66 @@ class _Group(click.Group):
     def make_context(self, info_name: str | None, args: list[str], parent: click.Context | None = None,
                      **extra: object) -> click.Context:
         try:
-            return super().make_context(info_name, args, parent, **extra)
+            return super().make_context(info_name, _plain_first(args) if parent is None else args, parent, **extra)
         except _NO_ARGS_IS_HELP:
             raise  # a group named without its command shows its help, as click does
         except click.UsageError as exc:
             _one_line_error(_usage(exc))
             raise  # unreachable: _one_line_error exits
+        except BrokenPipeError:  # (--help or --version into a closed pipe)
+            _closed_output()
 
     def invoke(self, ctx: click.Context) -> object:
         try:
-            return super().invoke(ctx)
+            try:
+                return super().invoke(ctx)
+            finally:
+                sys.stdout.flush()  # a closed pipe shows here, not in the interpreter's last flush
         except InvalidInput as exc:
             _one_line_error(str(exc))
         except _NO_ARGS_IS_HELP:
             raise
         except click.UsageError as exc:
             _one_line_error(_usage(exc))
-        return None  # unreachable: _one_line_error exits
+        except BrokenPipeError:
+            _closed_output()
+        return None  # unreachable: _one_line_error and _closed_output exit
+
+
+def _stdout_closed() -> bool:
+    """Whether stdout is a pipe whose reader has gone (poll reports an error on its write end)."""
+    import select
+
+    try:
+        poller = select.poll()
+        poller.register(sys.stdout.fileno(), select.POLLOUT)
+        return any(ev & select.POLLERR for _, ev in poller.poll(0))
+    except (OSError, ValueError, AttributeError):  # (no file descriptor: a test's captured output)
+        return False
+
+
+def _closed_output() -> NoReturn:
+    """The reader of stdout went away (``agentwarrant ... | head``): stop quietly with exit 0, as git and
+    grep do, rather than with click's exit 1, which reads as "does not hold". A broken pipe anywhere
+    else (a subprocess's input) is a fault and is raised."""
+    if not _stdout_closed():
+        raise  # (the BrokenPipeError being handled)
+    import os
+
+    try:  # the interpreter flushes stdout once more at exit: let it find /dev/null, not the dead pipe
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+    except (OSError, ValueError):
+        pass
+    sys.exit(Exit.HOLDS)
+
+
+def _plain_first(args: list[str]) -> list[str]:
+    """``--plain`` is a flag of the whole command: accepted anywhere on the line, moved before the
+    subcommand where click reads it. Not after ``--``, where every word is an argument."""
+    cut = args.index("--") if "--" in args else len(args)
+    head = [a for a in args[:cut] if a != "--plain"]
+    return (["--plain"] if len(head) < cut else []) + head + args[cut:]
 
 
 @click.group(cls=_Group, epilog=EPILOG)

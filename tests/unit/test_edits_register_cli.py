@@ -59,3 +59,19 @@ def test_ill_typed_workflows_are_bad_input(tmp_path: Path, mutate: object, path:
     p.write_text(json.dumps(doc))
     code, out = _run(str(p), SESSION)
     assert code == 2 and path in out
+
+
+def test_a_20000_state_chain_registers_without_recursion(tmp_path: Path) -> None:
+    # reserve, then 20,000 τ-steps, then approve: one trace, found by a walk with its own stack
+    doc = json.loads((ROOT / "workflows" / "laptop.json").read_text())
+    w = doc["workflow"]
+    reserve, approve = w["transitions"][0], w["transitions"][3]
+    chain = [f"t{i}" for i in range(20_000)]
+    w["states"] = ["start", "reserved", *chain, "approved", "done"]
+    steps = zip(["reserved", *chain[:-1]], chain, strict=True)
+    w["transitions"] = [reserve, *({"from": a, "to": b, "tau": True} for a, b in steps),
+                        {**approve, "from": chain[-1]}, {"from": "approved", "to": "done", "tau": True}]
+    p = tmp_path / "chain.json"
+    p.write_text(json.dumps(doc))
+    code, out = _run(str(p), SESSION)
+    assert code == 0 and "[·] xr xa" in out, out

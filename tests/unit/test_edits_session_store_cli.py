@@ -111,3 +111,28 @@ def test_run_refuses_an_existing_store_and_resume_finishes_a_cut_script(tmp_path
     other.write_text(json.dumps(doc))
     _bad(cli(str(db), "resume", str(other)), "created by this session script")
     assert cli(str(db), "show").output == first
+
+
+def test_show_reads_a_run_killed_at_its_start_as_resume_does(tmp_path: Path) -> None:
+    """A run stopped after creating the store and its outbox, before binding the outbox: ``show`` shows
+    the state, marked, and binds nothing (it writes nothing); ``resume`` then completes the run."""
+    from model.edits.runtime.outbox import Outbox
+    from model.edits.runtime.runtime import Runtime
+    from model.edits.runtime.session import load_session
+
+    sess = load_session(LAPTOP)
+    db = tmp_path / "s.db"
+    tool = Outbox(str(db) + ".outbox")
+    tool.lock(str(db))
+    rt, _ = Runtime.create(str(db), sess.registration, sess.seed, None, sess.script)
+    rt.close()
+    tool.close()
+    before = (db.read_bytes(), Path(str(db) + ".outbox").read_bytes())
+    shown = cli(str(db), "show")
+    assert shown.exit_code == 0, shown.output
+    assert shown.output.startswith("stopped at its start:") and "state version 1" in shown.output
+    assert (db.read_bytes(), Path(str(db) + ".outbox").read_bytes()) == before
+    resumed = cli(str(db), "resume", str(LAPTOP))
+    assert resumed.exit_code == 0, resumed.output
+    again = cli(str(db), "show")
+    assert again.exit_code == 0 and not again.output.startswith("stopped at its start:"), again.output

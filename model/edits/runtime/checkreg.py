@@ -91,6 +91,7 @@ def _sccs(nodes: list[str], succ: dict[str, list[str]]) -> dict[str, int]:
     stack: list[str] = []
     on: set[str] = set()
     counter = 0
+    components = 0
     for root in nodes:
         if root in index:
             continue
@@ -116,13 +117,13 @@ def _sccs(nodes: list[str], succ: dict[str, list[str]]) -> dict[str, int]:
             if work:
                 low[work[-1][0]] = min(low[work[-1][0]], low[v])
             if low[v] == index[v]:
-                n = len(set(comp.values()))
                 while True:
                     u = stack.pop()
                     on.discard(u)
-                    comp[u] = n
+                    comp[u] = components
                     if u == v:
                         break
+                components += 1
     return comp
 
 
@@ -132,36 +133,65 @@ def registered_runs(reg: Registration) -> set[Run]:
 
 
 def source_traces(w: Workflow, limit: int) -> set[SourceTrace]:
-    """The τ-erased traces: result label and the (call site, request) letters in order."""
+    """The τ-erased traces: result label and the (call site, request) letters in order.
+
+    A depth-first walk with its own stack (a workflow may be a chain of any length): a state already on
+    the current τ-path adds nothing new (τ-cycles); a tool call starts a new τ-path. A state's traces are
+    kept only when it heads its τ-path (its answer then depends on nothing above it)."""
     result_of = w.result_of()
     out_edges: dict[str, list[int]] = {}
     for i, t in enumerate(w.transitions):
         out_edges.setdefault(t.source, []).append(i)
     memo: dict[str, dict[SourceTrace, None]] = {}
 
-    def from_state(s: str, path: frozenset[str]) -> dict[SourceTrace, None]:
-        # τ-cycles: a state already on the current τ-path adds nothing new
-        if s in memo:
-            return memo[s]
+    def frame(s: str, segment: set[str], heads: bool) -> _Frame:
         acc: dict[SourceTrace, None] = {}
         if s in result_of:
             acc[(result_of[s], ())] = None
-        for i in out_edges.get(s, []):
-            t = w.transitions[i]
-            if t.request is None:
-                if t.target in path:
-                    continue
-                acc.update(from_state(t.target, path | {t.target}))
-            else:
-                for r, seq in from_state(t.target, frozenset({t.target})):
-                    acc[(r, ((t.site or "", t.request), *seq))] = None
-            if len(acc) > limit:
-                raise _Refuse(RegRefusal.TOO_MANY_TRACES, f"more than {limit} traces from state {s}")
-        if len(path) == 1:  # only a τ-path-free call is complete, hence cacheable
-            memo[s] = acc
-        return acc
+        segment.add(s)
+        return _Frame(s, segment, heads, out_edges.get(s, []), acc)
 
-    return set(from_state(w.initial, frozenset({w.initial})))
+    stack = [frame(w.initial, set(), True)]
+    answer: dict[SourceTrace, None] | None = None  # the traces of the frame just finished
+    while True:
+        f = stack[-1]
+        if answer is not None:  # the answer for the edge f took last
+            t = w.transitions[f.edges[f.next - 1]]
+            if t.request is None:
+                f.acc.update(answer)
+            else:
+                for r, seq in answer:
+                    f.acc[(r, ((t.site or "", t.request), *seq))] = None
+            answer = None
+            if len(f.acc) > limit:
+                raise _Refuse(RegRefusal.TOO_MANY_TRACES, f"more than {limit} traces from state {f.state}")
+        if f.next < len(f.edges):
+            t = w.transitions[f.edges[f.next]]
+            f.next += 1
+            if t.request is None and t.target in f.segment:
+                continue
+            if t.target in memo:
+                answer = memo[t.target]
+                continue
+            stack.append(frame(t.target, f.segment, False) if t.request is None else frame(t.target, set(), True))
+            continue
+        stack.pop()
+        f.segment.discard(f.state)
+        if f.heads:
+            memo[f.state] = f.acc
+        if not stack:
+            return set(f.acc)
+        answer = f.acc
+
+
+@dataclass(slots=True)
+class _Frame:
+    state: str
+    segment: set[str]  # the states of the current τ-path, this one included
+    heads: bool  # this state heads its τ-path
+    edges: list[int]
+    acc: dict[SourceTrace, None]
+    next: int = 0
 
 
 def _structure(w: Workflow) -> set[str]:

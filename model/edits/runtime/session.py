@@ -259,17 +259,21 @@ def resume_session(session: Session, path: str, echo: Echo | None = None, *, key
     return start, out
 
 
-def attach(rt: Runtime, tool: Tool | None, state: State) -> None:
+def attach(rt: Runtime, tool: Tool | None, state: State, *, bind: bool = True) -> bool:
     """Bind a new, empty ``Outbox`` to the store, or check a bound one against it (``integrity``);
-    other tools deduplicate on their own."""
+    other tools deduplicate on their own. False when the outbox is new and empty and ``bind`` is false:
+    a run stopped between creating the store and binding its outbox (nothing was sent), which a reader
+    reports and ``resume`` binds."""
     if not isinstance(tool, Outbox):
-        return
+        return True
     bound, rows = tool.state()
     acks = rt.acks()
     if bound is None and not rows and not acks:
-        tool.bind(rt.store_id)
-        return
+        if bind:
+            tool.bind(rt.store_id)
+        return bind
     check_outbox(tool.db.path, rt.store_id, bound, rows, acks, state)
+    return True
 
 
 def _named_answers(rt: Runtime, session: Session, done: list[tuple[int, int, JSON]],

@@ -117,13 +117,14 @@ def workflow_from_json(doc: Any, source: str = "<workflow>") -> tuple[Workflow, 
         raise InvalidInput(_at(source, "workflow", "states"), "a nonempty list of state names", repr(raw_states),
                            InputKind.SCHEMA)
     states: list[str] = []
+    known: set[str] = set()
     for i, s in enumerate(raw_states):
         name = _str(s, source, "workflow", "states", i)
-        if name in states:
+        if name in known:
             raise InvalidInput(_at(source, "workflow", "states", i), "distinct state names", name,
                                InputKind.REFERENCE)
         states.append(name)
-    known = set(states)
+        known.add(name)
     initial = _state(_key(w, "initial", source, "workflow"), known, source, "workflow", "initial")
     res = _obj(_key(w, "results", source, "workflow"), source, "workflow", "results")
     results = tuple(sorted((_state(s, known, source, "workflow", "results", s),

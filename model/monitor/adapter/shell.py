@@ -25,9 +25,11 @@ Choices where the source is silent:
 - ``Adapter(backend=factory)`` takes every decision and next state from a ``DecisionCore`` built by
   ``factory(policy)`` (``model.oracle.backend.LeanCore``: the compiled Lean core, one oracle process, the
   ``monitor_decide``/``monitor_observe`` judgments) on the frozen-state path; a fault in the core raises
-  from ``call`` (``LeanBackendError`` for the Lean core), never an Allow. The monitor names no core
-  itself: the oracle layer sits above it, so the caller passes the factory (the command maps
-  ``--backend lean`` to ``LeanCore``).
+  from ``call`` (``LeanBackendError`` for the Lean core), never an Allow. The core's own bounds (for the
+  Lean core, seconds per exchange and a deadline) are bound in the factory:
+  ``functools.partial(LeanCore, timeout=..., deadline=...)``. The monitor names no core itself: the
+  oracle layer sits above it, so the caller passes the factory (the command maps ``--backend lean`` to
+  ``LeanCore``).
 - Any exception a tool raises is its declared failure outcome: the charge stays (Section 2).
 - ``handle.at("destination")`` passes one field of a stored result; its producer (parent) is the
   result's record and a missing field is an unknown handle. A permit binds the field path too.

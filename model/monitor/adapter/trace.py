@@ -70,7 +70,8 @@ def load_trace(path: str) -> dict[str, JSON]:
 def run_trace(policy: Policy, doc: dict[str, JSON], source: str = "<trace>",
               explain: bool = False, backend: str | CoreFactory = "python",
               keep: list[Adapter] | None = None) -> tuple[StepReport, ...]:
-    """Run the trace on a fresh Adapter (``backend`` as for ``Adapter``); ``keep`` receives it, for its
+    """Run the trace on a fresh Adapter (``backend`` as for ``Adapter``: a decision core's factory binds
+    its own bounds, e.g. the Lean core's seconds per exchange and deadline); ``keep`` receives it, for its
     final state and log."""
     toolkit = doc.get("toolkit", "report")
     world_cfg = doc.get("world") or {}

@@ -8,14 +8,19 @@ any disagreement (model/oracle/vectors.py).
 per judgment (all four by default) with a progress bar, prints every mismatch in full (each is
 also saved under corpus/vectors/), and ends with a summary table: cases, comparisons, skips with
 their reasons, mismatches, seconds, and what both sides answered. Exit status: 0 no mismatch,
-1 some mismatch, 3 no oracle can be found or built (the message says why: the question is out of
-reach, not bad input; ``model/base/exitcodes.py``).
+1 some mismatch, 3 no oracle can be found or built, or it failed (it cannot be started, gave no answer
+within ``--oracle-timeout`` or ``--budget``, answered what is not an answer, or exited): one line on
+stderr says why; the question is out of reach, not bad input (``model/base/exitcodes.py``). The table still
+shows what ran before a fault. With ``--scheduler``/``--workers`` each worker's oracle has the
+per-answer timeout, and ``--budget`` is refused (a deadline is this process's clock, not a worker's).
 """
 
 from __future__ import annotations
 
 import sys
+import time
 from pathlib import Path
+from typing import NoReturn
 
 import click
 from rich.console import Console
@@ -23,14 +28,17 @@ from rich.markup import escape
 from rich.progress import BarColumn, MofNCompleteColumn, Progress, TaskID, TextColumn, TimeElapsedColumn
 from rich.table import Table
 
+from model.base.budget import Budget
+from model.base.errors import InputKind, InvalidInput
 from model.base.exitcodes import EPILOG, Exit
 from model.dist.cluster import cluster_options, wanted
 from model.oracle import generators
 from model.oracle.drt import VECTORS, Summary, campaign, report
-from model.oracle.lean import JUDGMENTS, LeanOracle
+from model.oracle.lean import JUDGMENTS, READ_TIMEOUT, LeanOracle, OracleError, one_line
 from model.oracle.results import Mismatch, Skip
 from model.oracle.toolchain import build_oracle, find_toolchain, missing_reason, oracle_path
 from model.shell.display import print_table
+from model.shell.options import budget_option
 
 console = Console()
 # Progress goes to stderr and only to a terminal: stdout carries the report, which users pipe or diff.
@@ -48,12 +56,17 @@ err_console = Console(stderr=True)
               help="Also write the summary as OUT/tables/drt_campaign.{csv,md} (per judgment, then per rule kind).")
 @click.option("--replay", is_flag=True,
               help="Without Lean: replay corpus/vectors/ against the Python model and the recorded oracle answers.")
+@budget_option(Budget())
+@click.option("--oracle-timeout", type=click.FloatRange(min=0, min_open=True), default=READ_TIMEOUT, show_default=True,
+              help="Seconds to wait for each answer of the oracle process; past it, or past --budget (the campaign "
+                   "is bounded by --cases without one), the campaign stops with exit 3.")
 @cluster_options()
 @click.option("--shards", type=click.IntRange(min=1), default=None,
               help="With --scheduler/--workers: shards per judgment (default: 4 per worker); shard i runs with "
                    "seed SEED*1000003+i.")
 def cli(cases: int, judgments: tuple[str, ...], seed: int | None, no_build: bool, out_dir: Path | None,
-        replay: bool, scheduler: str | None, workers: int | None, shards: int | None) -> None:
+        replay: bool, budget: Budget, oracle_timeout: float, scheduler: str | None, workers: int | None,
+        shards: int | None) -> None:
     """Compare the Python model with the Lean oracle on generated inputs.
 
     With --scheduler or --workers each judgment's cases are split into shards run on a Dask cluster, one
@@ -66,7 +79,9 @@ def cli(cases: int, judgments: tuple[str, ...], seed: int | None, no_build: bool
     if tc is not None and not no_build:
         build_oracle(tc)
     elif not oracle_path().is_file():
-        err_console.print(f"drt: cannot run: {escape(missing_reason())}, and no oracle executable at {oracle_path()}")
+        why = (f"{missing_reason()}, and no oracle executable at {oracle_path()}" if tc is None
+               else f"no oracle executable at {oracle_path()} (build it with `make lean`, or drop --no-build)")
+        click.echo(f"drt: unknown: cannot run: {why}", err=True)
         sys.exit(Exit.UNKNOWN)
     strategies = generators
     chosen = judgments or JUDGMENTS
@@ -76,14 +91,21 @@ def cli(cases: int, judgments: tuple[str, ...], seed: int | None, no_build: bool
         console.print(escape(report(m)), highlight=False, soft_wrap=True)
 
     if wanted(scheduler, workers):
-        summaries = _sharded(chosen, cases, seed, scheduler, workers, shards)
+        if not budget.unlimited:  # a deadline is this process's clock, not a worker's
+            raise InvalidInput("--budget", "no budget with --scheduler or --workers (each worker's oracle has "
+                               "--oracle-timeout)", budget.spec(), InputKind.VALUE)
+        summaries = _sharded(chosen, cases, seed, scheduler, workers, shards, oracle_timeout)
         for s in summaries:
             for m in s.mismatches:
                 show(m)
     else:
-        with LeanOracle() as oracle, Progress(TextColumn("{task.description:<16}"), BarColumn(), MofNCompleteColumn(),
-                                              TimeElapsedColumn(), console=err_console,
-                                              disable=not sys.stderr.isatty()) as progress:
+        deadline = None if budget.seconds is None else time.monotonic() + budget.seconds
+        try:
+            oracle = LeanOracle(timeout=oracle_timeout, deadline=deadline)
+        except OracleError as exc:
+            _fault(str(exc))
+        with oracle, Progress(TextColumn("{task.description:<16}"), BarColumn(), MofNCompleteColumn(),
+                              TimeElapsedColumn(), console=err_console, disable=not sys.stderr.isatty()) as progress:
             for j in chosen:
                 task = progress.add_task(j, total=cases)
 
@@ -91,6 +113,8 @@ def cli(cases: int, judgments: tuple[str, ...], seed: int | None, no_build: bool
                     progress.update(_task, completed=done, total=total)
 
                 summaries.append(campaign(j, cases, oracle, strategies, seed, tick, show))
+                if summaries[-1].fault:
+                    break  # (the process was given up: the other judgments are not asked)
     table = Table(title=f"DRT: Python model vs Lean oracle ({oracle_path()})")
     for col in ("judgment", "cases", "compared", "skipped", "mismatches", "seconds"):
         table.add_column(col, no_wrap=True)
@@ -110,13 +134,25 @@ def cli(cases: int, judgments: tuple[str, ...], seed: int | None, no_build: bool
         for path in _write_table(out_dir, summaries, cases, seed, judgments):
             console.print(f"wrote {path}")
     total = sum(len(s.mismatches) for s in summaries)
+    faults = [s for s in summaries if s.fault]
     if total:
         console.print(f"{total} mismatch(es); inputs saved under {VECTORS}:")
         for s in summaries:
             for p in s.vectors:
                 console.print(f"  {p}")
+        if faults:  # the mismatches are witnesses whatever came after them; the fault is said too
+            _fault(f"{faults[0].judgment}: {faults[0].fault}", exit_code=Exit.FAILS)
         sys.exit(Exit.FAILS)
+    if faults:
+        _fault(f"{faults[0].judgment}: after {faults[0].cases} case(s): {faults[0].fault}")
     console.print("0 mismatches")
+
+
+def _fault(message: str, exit_code: Exit = Exit.UNKNOWN) -> NoReturn:
+    """One line on stderr for an oracle fault (the campaign could not finish: unknown), and the exit."""
+    what = "unknown" if exit_code == Exit.UNKNOWN else "stopped after the mismatches above"
+    click.echo(f"drt: {what}: the campaign stopped at the Lean oracle: {one_line(message, 1000)}", err=True)
+    sys.exit(exit_code)
 
 
 def _write_table(out_dir: Path, summaries: list[Summary], cases: int, seed: int | None,
@@ -158,13 +194,14 @@ def _replay() -> None:
 
 
 def _sharded(chosen: tuple[str, ...], cases: int, seed: int | None, scheduler: str | None, workers: int | None,
-             shards: int | None) -> list[Summary]:
+             shards: int | None, oracle_timeout: float) -> list[Summary]:
     import random
+    from functools import partial
 
     from model.base.paths import repo_root
     from model.dist.cluster import connect
     from model.dist.driver import workers_of
-    from model.dist.shard import sharded_campaign
+    from model.dist.shard import lean_oracle, sharded_campaign
 
     base = seed if seed is not None else random.SystemRandom().randrange(2**31)
     out: list[Summary] = []
@@ -179,5 +216,6 @@ def _sharded(chosen: tuple[str, ...], cases: int, seed: int | None, scheduler: s
             def tick(done: int, total: int, _task: TaskID = task) -> None:
                 progress.update(_task, completed=done, total=total)
 
-            out.append(sharded_campaign(client, j, cases, base, n, repo_root(), tick=tick))
+            out.append(sharded_campaign(client, j, cases, base, n, repo_root(), partial(lean_oracle, oracle_timeout),
+                                        tick=tick))
     return out

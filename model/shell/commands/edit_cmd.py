@@ -251,7 +251,8 @@ def session_show(db: Path, key: str | None) -> None:
     re-derived from the journal (which needs the key) and compared with the stored state, every other
     table's signatures and counts are checked, and so is DB.outbox against the store. A store or outbox
     that fails a check (damaged, edited by hand, foreign, missing, of another schema version) is bad
-    input: exit 2.
+    input: exit 2. A session run stopped between creating the store and binding its outbox is shown
+    as it is, with a first line saying so ('resume' completes it).
     A legend of the notation ends the output."""
     from model.edits.runtime.runtime import Runtime
     from model.edits.runtime.session import attach
@@ -259,16 +260,20 @@ def session_show(db: Path, key: str | None) -> None:
     from model.edits.runtime.tree import show_node
 
     rt = Runtime(str(db), key_file=key, readonly=True)
+    bound = True
     try:
         s = rt.verify()
         if rt.script is not None:  # a session store: its outbox must be the one it was run with
             tool = _outbox(db, readonly=True)
             try:
-                attach(rt, tool, s)
+                bound = attach(rt, tool, s, bind=False)
             finally:
                 tool.close()
     finally:
         rt.close()
+    if not bound:  # what 'resume' completes: shown as it is, never bound by a reader
+        click.echo(f"stopped at its start: {db}.outbox is not yet bound to this store (nothing was sent); "
+                   "'resume' binds it and runs the script's steps")
     click.echo(f"domain {s.domain}, state version {s.ver}, rule version {s.eta}, policy version {s.policy_version}")
     click.echo("workflow " + (show_node(s.tree) if s.tree is not None else "-"))
     prepared = dict(s.prepared)

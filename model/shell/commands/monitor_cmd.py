@@ -11,10 +11,13 @@ from rich.console import Console
 from rich.markup import escape
 from rich.table import Table
 
+from model.base.budget import Budget
 from model.base.canonical import canonical_str
 from model.base.exitcodes import EPILOG, Exit
 from model.base.jsonio import printable
+from model.oracle.lean import READ_TIMEOUT, one_line
 from model.shell.display import print_table
+from model.shell.options import budget_option
 
 if TYPE_CHECKING:
     from model.monitor.adapter.shell import CoreFactory
@@ -96,8 +99,13 @@ def _res(pattern: object) -> str:
               help="Also show the deciding check with its technical detail and every failing check of each call.")
 @click.option("--backend", type=click.Choice(["python", "lean"]), default="python", show_default=True,
               help="Which core decides each call and computes the next state: the Python model or the compiled "
-                   "Lean core (needs the oracle, `make lean`; a fault there stops the run with an error).")
-def run_cmd(policy_path: str, trace_path: str, as_json: bool, explain: bool, backend: str) -> None:
+                   "Lean core (needs the oracle, `make lean`; a fault there stops the run with exit 3).")
+@budget_option()
+@click.option("--oracle-timeout", type=click.FloatRange(min=0, min_open=True), default=READ_TIMEOUT, show_default=True,
+              help="With --backend lean: seconds to wait for each answer of the Lean process (the budget bounds "
+                   "all of them; the Python backend is not metered).")
+def run_cmd(policy_path: str, trace_path: str, as_json: bool, explain: bool, backend: str, budget: Budget,
+            oracle_timeout: float) -> None:
     """Run the proposed call sequence TRACE.json under POLICY, printing each decision and why.
 
     Exits 1 if a step carrying "expect" got a different decision.
@@ -110,9 +118,15 @@ def run_cmd(policy_path: str, trace_path: str, as_json: bool, explain: bool, bac
     policy = load_policy(policy_path)
     core: str | CoreFactory = "python"
     if backend == "lean":
+        import time
+        from functools import partial
+
         from model.oracle.backend import LeanCore
 
-        core = LeanCore
+        # the budget's seconds bound the Lean exchanges altogether (the Python backend's run is linear in the
+        # trace and not metered); --oracle-timeout each one
+        deadline = None if budget.seconds is None else time.monotonic() + budget.seconds
+        core = partial(LeanCore, timeout=oracle_timeout, deadline=deadline)
     try:
         reports = run_trace(policy, load_trace(trace_path), source=trace_path, explain=explain, backend=core)
     except Exception as exc:
@@ -120,7 +134,8 @@ def run_cmd(policy_path: str, trace_path: str, as_json: bool, explain: bool, bac
 
         if not isinstance(exc, LeanBackendError):
             raise
-        click.echo(f"monitor run: the Lean backend failed, nothing after this point was decided: {exc}", err=True)
+        click.echo(f"monitor run: unknown: the Lean backend stopped, nothing was decided from there on: "
+                   f"{one_line(str(exc), 1000)}", err=True)
         raise SystemExit(Exit.UNKNOWN) from None
     if as_json:
         click.echo(canonical_str({"policy": policy.name, "steps": [r.to_json() for r in reports]}))
