@@ -31,7 +31,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from model.base.errors import InputKind, InvalidInput
+from model.base.errors import InputKind, InvalidInput, found
 
 _CLOCK_EVERY = 256
 _PROGRESS_EVERY = 0.1
@@ -143,8 +143,6 @@ def _finite(x: float) -> bool:
 
 
 def _shown(value: object) -> str:
-    from model.shell.apicheck import found
-
     return found(value)
 _BYTES = {"b": 1, "kb": 2**10, "mb": 2**20, "gb": 2**30}
 _ITEM = re.compile(r"([0-9]+(?:\.[0-9]+)?)\s*(states|state|st|s|m|h|b|kb|mb|gb)")

@@ -80,3 +80,12 @@ class InvalidInput(Exception):
     def at(self, location: Location) -> InvalidInput:
         """Re-anchor an error raised deep inside a value to the file/path it came from."""
         return InvalidInput(location, self.expected, self.found, self.kind)
+
+
+def found(value: object) -> str:
+    """``value`` as an error quotes it: its type and the start of its text (a huge integer by its size:
+    Python refuses to print one of more than 4,300 digits)."""
+    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
+        return f"an integer of {value.bit_length()} bits"
+    text = repr(value)
+    return f"{type(value).__name__} {text[:40]}{'...' if len(text) > 40 else ''}"

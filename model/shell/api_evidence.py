@@ -17,9 +17,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from model.base.canonical import JSON, load_file
-from model.base.errors import InputKind, InvalidInput
+from model.base.errors import InputKind, InvalidInput, found
 from model.base.jsonio import read_text
-from model.shell.apicheck import checked, found
+from model.shell.apicheck import checked
 
 if TYPE_CHECKING:
     from model.admission.decision.approvals import ApprovalVerified

@@ -26,7 +26,7 @@ import typing
 from collections.abc import Callable
 from typing import Any, TypeVar
 
-from model.base.errors import InputKind, InvalidInput
+from model.base.errors import InputKind, InvalidInput, found
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -97,15 +97,6 @@ def describe(tp: Any) -> str:
     name = getattr(tp, "__name__", None) or str(tp)
     return {"str": "a string", "int": "an integer", "float": "a number", "bool": "True or False",
             "bytes": "bytes"}.get(name, name)
-
-
-def found(value: object) -> str:
-    """``value`` as an error quotes it: its type and the start of its text (a huge integer by its size:
-    Python refuses to print one of more than 4,300 digits)."""
-    if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
-        return f"an integer of {value.bit_length()} bits"
-    text = repr(value)
-    return f"{type(value).__name__} {text[:40]}{'...' if len(text) > 40 else ''}"
 
 
 def checked(fn: F) -> F:

@@ -17,7 +17,7 @@ from model.admission.decision.approvals import ApprovalVerified
 from model.admission.deployments.demo import DemoStep
 from model.admission.refusal import Refusal
 from model.admission.signatures.records import RecordInvalid, RecordValid
-from model.base.errors import InputKind, InvalidInput
+from model.base.errors import InputKind, InvalidInput, found
 from model.edits.check.answer import Accepted, Invalid, Rejected
 from model.edits.check.contract import show_outcome
 from model.edits.check.resolve import Word
@@ -33,7 +33,7 @@ from model.search.search_verdict import Found, Unsupported, verdict_name
 from model.search.trace_replay import Reproduced
 from model.shell.api_evidence import DrtRun, DrtSkipped
 from model.shell.api_results import CorpusJudgment, Explanation, Row, TraceRun, dataframe, explanation_rows, trace_rows
-from model.shell.apicheck import checked, found
+from model.shell.apicheck import checked
 from model.shell.verdict_text import edit_sentence, preservation_sentence, safety_sentence
 
 
