@@ -13,7 +13,7 @@ with the answer (the exit code, or the exception the library raised), the second
 decisions it reported, and the start of its message. Every entry point gets the per-answer timeout
 ``TIMEOUT`` (``--oracle-timeout``, ``LeanCore(timeout=...)``), so a hang answers after it.
 The bounded search (``agentwarrant search``) does not ask the oracle, so it has no row.
-tests/slow/test_lean_faults.py runs this with a shorter timeout and asserts every cell is unknown.
+tests/slow/test_lean_faults_table.py runs this with a shorter timeout and asserts every cell is unknown.
 """
 
 from __future__ import annotations

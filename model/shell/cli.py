@@ -90,7 +90,7 @@ class _Group(click.Group):
     def make_context(self, info_name: str | None, args: list[str], parent: click.Context | None = None,
                      **extra: object) -> click.Context:
         try:
-            return super().make_context(info_name, _plain_first(args) if parent is None else args, parent, **extra)
+            return super().make_context(info_name, plain_first(args) if parent is None else args, parent, **extra)
         except _NO_ARGS_IS_HELP:
             raise  # a group named without its command shows its help, as click does
         except click.UsageError as exc:
@@ -144,7 +144,7 @@ def _closed_output() -> NoReturn:
     sys.exit(Exit.HOLDS)
 
 
-def _plain_first(args: list[str]) -> list[str]:
+def plain_first(args: list[str]) -> list[str]:
     """``--plain`` is a flag of the whole command: accepted anywhere on the line, moved before the
     subcommand where click reads it. Not after ``--``, where every word is an argument."""
     cut = args.index("--") if "--" in args else len(args)

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from model.shell.cli import _plain_first, main
+from model.shell.cli import main, plain_first
 
 ROOT = Path(__file__).resolve().parents[2]
 POLICY = "corpus/policies/report.policy"
@@ -69,5 +69,5 @@ def test_plain_is_accepted_anywhere(args: list[str]) -> None:
 
 
 def test_plain_after_a_double_dash_is_an_argument() -> None:
-    assert _plain_first(["monitor", "check", "--", "--plain"]) == ["monitor", "check", "--", "--plain"]
-    assert _plain_first(["monitor", "--plain", "check", "x"]) == ["--plain", "monitor", "check", "x"]
+    assert plain_first(["monitor", "check", "--", "--plain"]) == ["monitor", "check", "--", "--plain"]
+    assert plain_first(["monitor", "--plain", "check", "x"]) == ["--plain", "monitor", "check", "x"]
