@@ -41,6 +41,7 @@ import AgentWarrant.Oracle.Revision
 import AgentWarrant.Spec.Revision.Policy
 import AgentWarrant.Thm.Revision.Link
 import AgentWarrant.Thm.Revision.ClosureBridge
+import AgentWarrant.Thm.Monitor.Json
 
 /-- The oracle executable's entry point (`leanpkg build bin` → build/bin/AgentWarrant). -/
 def main : IO Unit := AgentWarrant.Oracle.main

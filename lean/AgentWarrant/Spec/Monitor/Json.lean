@@ -152,7 +152,7 @@ def globMatch : List GlobTok → List Char → Bool
     | _ :: r => globMatch ts r
     | [] => false
   | GlobTok.lit c :: ts, s => match s with
-    | x :: r => c == x && globMatch ts r
+    | x :: r => decide (c = x) && globMatch ts r
     | [] => false
   | GlobTok.cls neg rs :: ts, s => match s with
     | x :: r => (inRanges x rs != neg) && globMatch ts r
