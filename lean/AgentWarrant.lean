@@ -42,6 +42,7 @@ import AgentWarrant.Spec.Revision.Policy
 import AgentWarrant.Thm.Revision.Link
 import AgentWarrant.Thm.Revision.ClosureBridge
 import AgentWarrant.Thm.Monitor.Json
+import AgentWarrant.Thm.Monitor.Full.Slots
 
 /-- The oracle executable's entry point (`leanpkg build bin` → build/bin/AgentWarrant). -/
 def main : IO Unit := AgentWarrant.Oracle.main
