@@ -107,32 +107,37 @@ def classRanges : List Char → List (Char × Char)
   | a :: rest => (a, a) :: classRanges rest
   | [] => []
 
+/-- Scan a class body for its closing `]`, collecting the characters before it (reversed). -/
+def classGo : List Char → List Char → Option (List Char × List Char)
+  | _, [] => none
+  | acc, x :: r => if x = ']' then some (acc.reverse, r) else classGo (x :: acc) r
+
 /-- Split off a class body ending at the first `]` after position one (`[]]` holds `]`). -/
 def takeClass : List Char → Option (List Char × List Char)
-  | c :: rest =>
-    let rec go : List Char → List Char → Option (List Char × List Char)
-      | acc, ']' :: r => some (acc.reverse, r)
-      | acc, x :: r => go (x :: acc) r
-      | _, [] => none
-    go [c] rest
+  | c :: rest => classGo [c] rest
   | [] => none
 
 /-- A class's negation mark and body. -/
 def classBody : List Char → Bool × List Char
-  | '!' :: r => (true, r)
-  | r => (false, r)
+  | c :: r => if c = '!' then (true, r) else (false, c :: r)
+  | [] => (false, [])
 
-/-- The tokens of a glob, on a fuel of its length (every token consumes at least one character). -/
+/-- The token a glob starts with, and the characters after it. -/
+def globStep (c : Char) (rest : List Char) : GlobTok × List Char :=
+  if c = '*' then (GlobTok.star, rest)
+  else if c = '?' then (GlobTok.one, rest)
+  else if c = '[' then
+    match takeClass (classBody rest).2 with
+    | some (inner, after) => (GlobTok.cls (classBody rest).1 (classRanges inner), after)
+    | none => (GlobTok.lit '[', rest)
+  else (GlobTok.lit c, rest)
+
+/-- The tokens of a glob, on a fuel of its length (every token consumes at least one character;
+`Thm/Monitor/Json.lean` proves the fuel sufficient, `globToksStable`). -/
 def globToksF : Nat → List Char → List GlobTok
   | 0, _ => []
   | _ + 1, [] => []
-  | n + 1, '*' :: rest => GlobTok.star :: globToksF n rest
-  | n + 1, '?' :: rest => GlobTok.one :: globToksF n rest
-  | n + 1, '[' :: rest =>
-    match takeClass (classBody rest).2 with
-    | some (inner, after) => GlobTok.cls (classBody rest).1 (classRanges inner) :: globToksF n after
-    | none => GlobTok.lit '[' :: globToksF n rest
-  | n + 1, c :: rest => GlobTok.lit c :: globToksF n rest
+  | n + 1, c :: rest => (globStep c rest).1 :: globToksF n (globStep c rest).2
 
 def globToks (s : List Char) : List GlobTok := globToksF (List.length s + 1) s
 

@@ -5,7 +5,8 @@ values; resource patterns are globs), proved of the total definitions in `Spec/M
 * Globs: `GlobMatch` is a declarative meaning of a token list (a `*` matches any string, `?` any one
   character, a literal itself, a class a character in its ranges, or out of them when negated), and
   `globMatchIff` shows the matcher decides exactly it. The tokenizer (`globToks`) is a definition, not
-  a theorem: the meaning is of the tokens, as `fnmatchIff` states.
+  a theorem: the meaning is of the tokens, as `fnmatchIff` states; `globToksStable` proves its fuel
+  (the pattern's length) sufficient.
 * JSON equality: `JEq` is value equality read as the JSON data model has it — scalars of one kind and
   equal (numbers by decimal value), arrays of one length and pointwise equal, objects with as many
   keys and every key of one bound in the other to an equal value. `jeqIff` shows `jeq` decides it for
@@ -102,6 +103,90 @@ theorem globMatchIff (ts : List GlobTok) (s : List Char) : globMatch ts s = true
 
 theorem fnmatchIff (g x : String) : fnmatch g x = true ↔ GlobMatch (globToks g.toList) x.toList :=
   globMatchIff _ _
+
+-- the tokenizer's fuel ---------------------------------------------------------------------------
+
+theorem leSuccOfLe {a b : Nat} (h : a ≤ b) : a ≤ b + 1 := Nat.leStep h
+
+theorem classGoShorter : ∀ (acc l : List Char) (x r : List Char), classGo acc l = some (x, r) → List.length r ≤ List.length l
+  | acc, [], x, r, h => by cases h
+  | acc, c :: l, x, r, h => by
+    byCases hc : c = ']'
+    · have h' : some (acc.reverse, l) = some (x, r) := by
+        have e : classGo acc (c :: l) = some (acc.reverse, l) := ifPos hc
+        rw [← e]; exact h
+      have e2 : (acc.reverse, l) = (x, r) := Option.some.inj h'
+      have e3 : l = r := congrArg Prod.snd e2
+      rw [← e3]
+      rw [List.length_cons]
+      exact Nat.leStep (Nat.leRefl _)
+    · have h' : classGo (c :: acc) l = some (x, r) := by
+        have e : classGo acc (c :: l) = classGo (c :: acc) l := ifNeg hc
+        rw [← e]; exact h
+      rw [List.length_cons]
+      exact Nat.leStep (classGoShorter (c :: acc) l x r h')
+
+theorem takeClassShorter (l x r : List Char) (h : takeClass l = some (x, r)) : List.length r ≤ List.length l := by
+  cases l with
+  | nil => cases h
+  | cons c l =>
+    rw [List.length_cons]
+    exact Nat.leStep (classGoShorter [c] l x r h)
+
+theorem classBodyShorter (l : List Char) : List.length (classBody l).2 ≤ List.length l := by
+  cases l with
+  | nil => exact Nat.leRefl _
+  | cons c l =>
+    byCases hc : c = '!'
+    · have e : classBody (c :: l) = (true, l) := ifPos hc
+      rw [e]; rw [List.length_cons]; exact Nat.leStep (Nat.leRefl _)
+    · have e : classBody (c :: l) = (false, c :: l) := ifNeg hc
+      rw [e]; exact Nat.leRefl _
+
+theorem globStepShorter (c : Char) (rest : List Char) : List.length (globStep c rest).2 ≤ List.length rest := by
+  byCases h1 : c = '*'
+  · have e : globStep c rest = (GlobTok.star, rest) := ifPos h1
+    rw [e]; exact Nat.leRefl _
+  · byCases h2 : c = '?'
+    · have e : globStep c rest = (GlobTok.one, rest) := by
+        show (if c = '*' then _ else _) = _
+        rw [ifNeg h1, ifPos h2]
+      rw [e]; exact Nat.leRefl _
+    · byCases h3 : c = '['
+      · cases ht : takeClass (classBody rest).2 with
+        | none =>
+          have e : globStep c rest = (GlobTok.lit '[', rest) := by
+            show (if c = '*' then _ else _) = _
+            rw [ifNeg h1, ifNeg h2, ifPos h3, ht]
+          rw [e]; exact Nat.leRefl _
+        | some p =>
+          cases p with
+          | mk inner after =>
+            have e : globStep c rest = (GlobTok.cls (classBody rest).1 (classRanges inner), after) := by
+              show (if c = '*' then _ else _) = _
+              rw [ifNeg h1, ifNeg h2, ifPos h3, ht]
+            rw [e]
+            exact Nat.leTrans (takeClassShorter _ inner after ht) (classBodyShorter rest)
+      · have e : globStep c rest = (GlobTok.lit c, rest) := by
+          show (if c = '*' then _ else _) = _
+          rw [ifNeg h1, ifNeg h2, ifNeg h3]
+        rw [e]; exact Nat.leRefl _
+
+/-- The tokenizer's fuel is sufficient: any two fuels beyond the pattern's length give the same tokens. -/
+theorem globToksStable : ∀ (n m : Nat) (s : List Char), List.length s < n → List.length s < m → globToksF n s = globToksF m s
+  | 0, _, _, h, _ => by cases h
+  | _ + 1, 0, _, _, h => by cases h
+  | n + 1, m + 1, [], _, _ => rfl
+  | n + 1, m + 1, c :: rest, hn, hm => by
+    show (globStep c rest).1 :: globToksF n (globStep c rest).2 = (globStep c rest).1 :: globToksF m (globStep c rest).2
+    have hl := globStepShorter c rest
+    rw [List.length_cons] at hn hm
+    have hn' : List.length (globStep c rest).2 < n := Nat.leTrans (Nat.succLeSucc hl) (Nat.leOfSuccLeSucc hn)
+    have hm' : List.length (globStep c rest).2 < m := Nat.leTrans (Nat.succLeSucc hl) (Nat.leOfSuccLeSucc hm)
+    rw [globToksStable n m _ hn' hm']
+
+theorem globToksEnough (n : Nat) (s : List Char) (h : List.length s < n) : globToksF n s = globToks s :=
+  globToksStable n (List.length s + 1) s h (Nat.leRefl _)
 
 -- JSON equality --------------------------------------------------------------------------------
 
