@@ -42,7 +42,8 @@ ALLOWED = frozenset({"propext", "Quot.sound"})
 ALLOWLIST = LEAN_DIR / "partial-defs.tsv"
 _MODIFIERS = r"(?:(?:private|protected|noncomputable|unsafe|partial|nonrec)\s+)*"
 _ATTRS = r"(?:@\[[^\]]*\]\s*)*"
-_DECL = re.compile(rf"^\s*{_ATTRS}(?P<mods>{_MODIFIERS})(?P<kw>theorem|lemma|def|abbrev|instance|axiom|constant|opaque)\b"
+_KEYWORDS = r"theorem|lemma|def|abbrev|instance|axiom|constant|opaque"
+_DECL = re.compile(rf"^\s*{_ATTRS}(?P<mods>{_MODIFIERS})(?P<kw>{_KEYWORDS})\b"
                    r"(?:\s+(?P<name>[^\s:({\[]+))?")
 _NS = re.compile(r"^\s*(?P<kw>namespace|end|section)\b\s*(?P<name>[\w.]*)")
 _LINE = re.compile(r"^'(?P<name>[^']+)' (?:does not depend on any axioms|depends on axioms: \[(?P<axioms>[^\]]*)\])$")
@@ -242,7 +243,8 @@ def parse_env(output: str) -> tuple[list[EnvDecl], dict[str, list[str]]]:
         m = _ENV.match(line.strip())
         if m:
             axioms = frozenset(a.strip() for a in m.group("axioms").split(",") if a.strip())
-            decls.append(EnvDecl(m.group("kind"), m.group("name"), m.group("module"), m.group("rec") == "partial", axioms))
+            decls.append(EnvDecl(m.group("kind"), m.group("name"), m.group("module"),
+                                 m.group("rec") == "partial", axioms))
             continue
         r = _REACH.match(line.strip())
         if r:
@@ -280,7 +282,8 @@ def check_env(decls: list[EnvDecl], reach: dict[str, list[str]], textual: list[s
                             "(is its file imported by lean/AgentWarrant.lean?)")
     partials = {d.name for d in decls if d.partial}
     for name in sorted(partials - allow.keys()):
-        problems.append(f"{name}: a partial def not in {ALLOWLIST.name} (reached from: {', '.join(reach.get(name, [])) or 'nothing'})")
+        by = ", ".join(reach.get(name, [])) or "nothing"
+        problems.append(f"{name}: a partial def not in {ALLOWLIST.name} (reached from: {by})")
     for name in sorted(allow.keys() - partials):
         problems.append(f"{name}: listed in {ALLOWLIST.name} but no such partial def is built")
     return problems

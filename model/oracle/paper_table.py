@@ -193,7 +193,8 @@ def counts(rows: list[Row]) -> dict[str, dict[str, int]]:
 def readme_block(rows: list[Row]) -> str:
     """The README's copy: per paper, how many formal results are proved as stated, as a special case,
     or not in Lean."""
-    lines = [_START, "| Paper | Formal results | Paper's statement | Special case | Not in Lean |", "|---|---|---|---|---|"]
+    lines = [_START, "| Paper | Formal results | Paper's statement | Special case | Not in Lean |",
+             "|---|---|---|---|---|"]
     for paper, per in counts(rows).items():
         lines.append(f"| {paper} | {sum(per.values())} | {per[CLAIMS[0]]} | {per[CLAIMS[1]]} | {per[CLAIMS[2]]} |")
     return "\n".join([*lines, _END])

@@ -47,7 +47,8 @@ def test_theorems_of_every_declaration_form_are_found() -> None:
             "lemma t7 : True := trivial\n"
             "end A.B\ntheorem top : True := trivial\n"
             "-- theorem commented : True\n")
-    assert declared_theorems(text) == ["A.B.t1", "A.B.t2", "A.B.t3", "A.B.t4", "A.B.t5", "A.B.t6", "rooted", "A.B.t7", "top"]
+    assert declared_theorems(text) == ["A.B.t1", "A.B.t2", "A.B.t3", "A.B.t4", "A.B.t5", "A.B.t6", "rooted",
+                                       "A.B.t7", "top"]
 
 
 def test_axioms_and_partial_defs_are_found_in_scratch_sources(tmp_path: Path) -> None:

@@ -23,17 +23,19 @@ def test_committed_tables_are_current() -> None:
 
 
 def _page_rows() -> list[tuple[str, list[str]]]:
-    return [(paper, cells) for paper, page in pt.PAGES.items() for cells in pt.table_rows(page.read_text(encoding="utf-8"))]
+    return [(paper, cells) for paper, page in pt.PAGES.items()
+            for cells in pt.table_rows(page.read_text(encoding="utf-8"))]
 
 
 def test_every_row_states_its_classification_and_the_table_agrees() -> None:
     rows = pt.collect()
     page_rows = _page_rows()
     assert len(rows) == len(page_rows)
-    for row, (paper, cells) in zip(rows, page_rows):
+    for row, (paper, cells) in zip(rows, page_rows, strict=True):
         written = pt.explicit(cells[-1])
         assert written is not None, f"{paper}: row {cells[0]!r} does not open with a classification"
-        assert row.claim == written, f"{paper}: row {cells[0]!r} says {written!r} but its theorems make it {row.claim!r}"
+        assert row.claim == written, \
+            f"{paper}: row {cells[0]!r} says {written!r} but its theorems make it {row.claim!r}"
 
 
 def test_rows_that_claim_lean_resolve_to_theorems() -> None:
@@ -69,7 +71,8 @@ def test_every_cited_theorem_is_built_and_therefore_audited() -> None:
     cited = {name for row in pt.collect() for name in row.theorems}
     assert len(cited) > 100
     for name in cited:
-        assert where[name] in imported, f"{name} is declared in {where[name]}, which lean/AgentWarrant.lean does not import"
+        assert where[name] in imported, \
+            f"{name} is declared in {where[name]}, which lean/AgentWarrant.lean does not import"
 
 
 def test_no_function_of_the_specification_is_partial() -> None:
