@@ -111,8 +111,10 @@ theorem leSuccOfLe {a b : Nat} (h : a ≤ b) : a ≤ b + 1 := Nat.leStep h
 theorem classGoShorter : ∀ (acc l : List Char) (x r : List Char), classGo acc l = some (x, r) → List.length r ≤ List.length l
   | acc, [], x, r, h => by cases h
   | acc, c :: l, x, r, h => by
-    byCases hc : c = ']'
-    · have h' : some (acc.reverse, l) = some (x, r) := by
+    -- case on the decision itself, not `byCases`, which would bring in `Classical.choice`
+    cases decEq c ']' with
+    | isTrue hc =>
+      have h' : some (acc.reverse, l) = some (x, r) := by
         have e : classGo acc (c :: l) = some (acc.reverse, l) := ifPos hc
         rw [← e]; exact h
       have e2 : (acc.reverse, l) = (x, r) := Option.some.inj h'
@@ -120,7 +122,8 @@ theorem classGoShorter : ∀ (acc l : List Char) (x r : List Char), classGo acc 
       rw [← e3]
       rw [List.length_cons]
       exact Nat.leStep (Nat.leRefl _)
-    · have h' : classGo (c :: acc) l = some (x, r) := by
+    | isFalse hc =>
+      have h' : classGo (c :: acc) l = some (x, r) := by
         have e : classGo acc (c :: l) = classGo (c :: acc) l := ifNeg hc
         rw [← e]; exact h
       rw [List.length_cons]
@@ -137,23 +140,30 @@ theorem classBodyShorter (l : List Char) : List.length (classBody l).2 ≤ List.
   cases l with
   | nil => exact Nat.leRefl _
   | cons c l =>
-    byCases hc : c = '!'
-    · have e : classBody (c :: l) = (true, l) := ifPos hc
-      rw [e]; rw [List.length_cons]; exact Nat.leStep (Nat.leRefl _)
-    · have e : classBody (c :: l) = (false, c :: l) := ifNeg hc
+    cases decEq c '!' with
+    | isTrue hc =>
+      have e : classBody (c :: l) = (true, l) := ifPos hc
+      rw [e, List.length_cons]; exact Nat.leStep (Nat.leRefl _)
+    | isFalse hc =>
+      have e : classBody (c :: l) = (false, c :: l) := ifNeg hc
       rw [e]; exact Nat.leRefl _
 
 theorem globStepShorter (c : Char) (rest : List Char) : List.length (globStep c rest).2 ≤ List.length rest := by
-  byCases h1 : c = '*'
-  · have e : globStep c rest = (GlobTok.star, rest) := ifPos h1
+  cases decEq c '*' with
+  | isTrue h1 =>
+    have e : globStep c rest = (GlobTok.star, rest) := ifPos h1
     rw [e]; exact Nat.leRefl _
-  · byCases h2 : c = '?'
-    · have e : globStep c rest = (GlobTok.one, rest) := by
+  | isFalse h1 =>
+    cases decEq c '?' with
+    | isTrue h2 =>
+      have e : globStep c rest = (GlobTok.one, rest) := by
         show (if c = '*' then _ else _) = _
         rw [ifNeg h1, ifPos h2]
       rw [e]; exact Nat.leRefl _
-    · byCases h3 : c = '['
-      · cases ht : takeClass (classBody rest).2 with
+    | isFalse h2 =>
+      cases decEq c '[' with
+      | isTrue h3 =>
+        cases ht : takeClass (classBody rest).2 with
         | none =>
           have e : globStep c rest = (GlobTok.lit '[', rest) := by
             show (if c = '*' then _ else _) = _
@@ -167,7 +177,8 @@ theorem globStepShorter (c : Char) (rest : List Char) : List.length (globStep c 
               rw [ifNeg h1, ifNeg h2, ifPos h3, ht]
             rw [e]
             exact Nat.leTrans (takeClassShorter _ inner after ht) (classBodyShorter rest)
-      · have e : globStep c rest = (GlobTok.lit c, rest) := by
+      | isFalse h3 =>
+        have e : globStep c rest = (GlobTok.lit c, rest) := by
           show (if c = '*' then _ else _) = _
           rw [ifNeg h1, ifNeg h2, ifNeg h3]
         rw [e]; exact Nat.leRefl _
