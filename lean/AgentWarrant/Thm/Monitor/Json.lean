@@ -16,10 +16,16 @@ values; resource patterns are globs), proved of the total definitions in `Spec/M
 * Termination: every function here is a total Lean definition (structural recursion on the tokens,
   the suffix, or the fuel), so the step that calls them terminates; no theorem is needed beyond the
   definitions being accepted without `partial`.
-What is not proved: that `JEq` is symmetric and transitive (symmetry of the object clause needs the
-keys of each side to be distinct, a property of the RB map Lean's parser builds that the `Json` type
-does not carry, and a counting argument; transitivity of the number clause needs cancellation in
-`Int`, which the 2021 core library lacks). -/
+* `JEq` is reflexive (`jeqReflexive`, `jeqRefl`) and symmetric (`jeqSymmetric`, `jeqSymm`) on values
+  whose objects have distinct keys (`KeysDistinct`: what a JSON object is, and what the RB map Lean's
+  parser builds guarantees, but not what the `Json` type carries: without it `lookupK` finds only the
+  first binding of a repeated key, and reflexivity fails). Symmetry of the object clause is a counting
+  argument (`keysCover`: as many keys on both sides, all distinct, and those of one side bound on the
+  other, so those of the other side are bound on the first).
+What is not proved: that `JEq` is transitive. The array and object clauses would follow the same
+pattern; the number clause needs cancellation in `Int` (from `a·10^e_b = b·10^e_a` and
+`b·10^e_c = c·10^e_b` conclude `a·10^e_c = c·10^e_a`), and the 2021 core library has no `Int` lemma
+at all. -/
 namespace AgentWarrant.Monitor.Full
 open Lean AgentWarrant
 
@@ -358,5 +364,255 @@ theorem jeqObjOrderLeft (a a' b : Std.RBNode String (fun _ => Json))
   | obj _ _ hl0 hdom hp =>
     exact JEq.obj a' b (by rw [← hl, hl0]) (fun k v h' => hdom k v (hm (k, v) h'))
       (fun k v w h' hw => hp k v w (hm (k, v) h') hw)
+
+-- reflexivity and symmetry -----------------------------------------------------------------------
+
+/-- An object's pairs have distinct keys. -/
+def NodupK : List (String × Json) → Prop
+  | [] => True
+  | p :: ps => lookupK p.1 ps = none ∧ NodupK ps
+
+/-- Every object of a value, at every depth, has distinct keys (what the RB map Lean's parser builds
+guarantees, and what a JSON object is). -/
+inductive KeysDistinct : Json → Prop
+  | null : KeysDistinct Json.null
+  | bool (b : Bool) : KeysDistinct (Json.bool b)
+  | num (x : JsonNumber) : KeysDistinct (Json.num x)
+  | str (s : String) : KeysDistinct (Json.str s)
+  | arr (a : Array Json) : (∀ x, x ∈ a.data → KeysDistinct x) → KeysDistinct (Json.arr a)
+  | obj (kvs : Std.RBNode String (fun _ => Json)) : NodupK (pairs kvs) →
+      (∀ k v, (k, v) ∈ pairs kvs → KeysDistinct v) → KeysDistinct (Json.obj kvs)
+
+theorem lookupKNoneNotMem {k : String} {v : Json} : ∀ {l : List (String × Json)}, lookupK k l = none → ¬ (k, v) ∈ l
+  | [], _, hm => nomatch hm
+  | p :: ps, h, hm => by
+    cases decEq k p.1 with
+    | isTrue e =>
+      have h' : some p.2 = none := by
+        have e2 : lookupK k (p :: ps) = some p.2 := ifPos e
+        rw [← e2]; exact h
+      cases h'
+    | isFalse e =>
+      have h' : lookupK k ps = none := by
+        have e2 : lookupK k (p :: ps) = lookupK k ps := ifNeg e
+        rw [← e2]; exact h
+      cases hm with
+      | head _ => exact e rfl
+      | tail _ t => exact lookupKNoneNotMem h' t
+
+theorem lookupKOfMem {k : String} {v : Json} : ∀ {l : List (String × Json)}, NodupK l → (k, v) ∈ l → lookupK k l = some v
+  | [], _, hm => nomatch hm
+  | p :: ps, ⟨hp, hn⟩, hm => by
+    cases hm with
+    | head _ => exact ifPos rfl
+    | tail _ t =>
+      cases decEq k p.1 with
+      | isTrue e =>
+        rw [← e] at hp
+        exact absurd t (lookupKNoneNotMem hp)
+      | isFalse e =>
+        have e2 : lookupK k (p :: ps) = lookupK k ps := ifNeg e
+        rw [e2]
+        exact lookupKOfMem hn t
+
+theorem memZipSelf {α : Type} {p : α × α} : ∀ {l : List α}, p ∈ List.zip l l → p.1 = p.2 ∧ p.1 ∈ l
+  | [], h => nomatch h
+  | a :: l, h => by
+    have h' : p ∈ (a, a) :: List.zip l l := h
+    cases h' with
+    | head _ => exact ⟨rfl, Mem.head _⟩
+    | tail _ t =>
+      have ⟨e, m⟩ := memZipSelf t
+      exact ⟨e, Mem.tail _ m⟩
+
+theorem numEqRefl (x : JsonNumber) : numEq x x = true :=
+  decideEqTrue (rfl : x.mantissa * pow10 x.exponent = x.mantissa * pow10 x.exponent)
+
+/-- `JEq` is reflexive on values whose objects have distinct keys. Without distinct keys it is not:
+`lookupK` finds the first binding of a key, so a repeated key with another value is unequal to itself. -/
+theorem jeqReflexive {a : Json} (h : KeysDistinct a) : JEq a a := by
+  induction h with
+  | null => exact JEq.null
+  | bool b => exact JEq.bool b
+  | num x => exact JEq.num x x (numEqRefl x)
+  | str s => exact JEq.str s
+  | arr a _ ih =>
+    refine JEq.arr a a rfl (fun p hp => ?_)
+    have ⟨e, m⟩ := memZipSelf hp
+    rw [← e]
+    exact ih p.1 m
+  | obj kvs hn _ ih =>
+    refine JEq.obj kvs kvs rfl (fun k v hm hl => ?_) (fun k v w hm hw => ?_)
+    · rw [lookupKOfMem hn hm] at hl; cases hl
+    · rw [lookupKOfMem hn hm] at hw
+      have e : v = w := Option.some.inj hw
+      rw [← e]
+      exact ih k v hm
+
+/-- `jeq` is reflexive on every value below the fuel whose objects have distinct keys. -/
+theorem jeqRefl {n : Nat} {a : Json} (hd : Depth n a) (hn : n < jsonFuel) (h : KeysDistinct a) : jeq a a = true :=
+  (jeqIff hd hn a).2 (jeqReflexive h)
+
+theorem memZipSwap {α β : Type} {q : β × α} : ∀ {l : List β} {m : List α}, q ∈ List.zip l m → (q.2, q.1) ∈ List.zip m l
+  | [], m, h => nomatch h
+  | b :: l, [], h => nomatch h
+  | b :: l, a :: m, h => by
+    have h' : q ∈ (b, a) :: List.zip l m := h
+    cases h' with
+    | head _ => exact Mem.head _
+    | tail _ t => exact Mem.tail _ (memZipSwap t)
+
+/-- The pairs without the first one bound to `k`. -/
+def eraseK (k : String) : List (String × Json) → List (String × Json)
+  | [] => []
+  | p :: ps => if k = p.1 then ps else p :: eraseK k ps
+
+theorem lengthEraseK (k : String) : ∀ (l : List (String × Json)), lookupK k l ≠ none →
+    List.length (eraseK k l) + 1 = List.length l
+  | [], h => absurd rfl h
+  | p :: ps, h => by
+    cases decEq k p.1 with
+    | isTrue e =>
+      have e2 : eraseK k (p :: ps) = ps := ifPos e
+      rw [e2, List.length_cons]
+    | isFalse e =>
+      have e2 : eraseK k (p :: ps) = p :: eraseK k ps := ifNeg e
+      have h' : lookupK k ps ≠ none := by
+        have e3 : lookupK k (p :: ps) = lookupK k ps := ifNeg e
+        rw [← e3]; exact h
+      rw [e2, List.length_cons, List.length_cons]
+      exact congrArg Nat.succ (lengthEraseK k ps h')
+
+theorem lookupEraseK {k k' : String} (hk : k' ≠ k) : ∀ (l : List (String × Json)), lookupK k' (eraseK k l) = lookupK k' l
+  | [] => rfl
+  | p :: ps => by
+    cases decEq k p.1 with
+    | isTrue e =>
+      have e2 : eraseK k (p :: ps) = ps := ifPos e
+      have e3 : lookupK k' (p :: ps) = lookupK k' ps := ifNeg (fun h => hk (h.trans e.symm))
+      rw [e2, e3]
+    | isFalse e =>
+      have e2 : eraseK k (p :: ps) = p :: eraseK k ps := ifNeg e
+      rw [e2]
+      cases decEq k' p.1 with
+      | isTrue e' =>
+        have a : lookupK k' (p :: eraseK k ps) = some p.2 := ifPos e'
+        have b : lookupK k' (p :: ps) = some p.2 := ifPos e'
+        rw [a, b]
+      | isFalse e' =>
+        have a : lookupK k' (p :: eraseK k ps) = lookupK k' (eraseK k ps) := ifNeg e'
+        have b : lookupK k' (p :: ps) = lookupK k' ps := ifNeg e'
+        rw [a, b, lookupEraseK hk ps]
+
+theorem memEraseK {k : String} {q : String × Json} (hq : q.1 ≠ k) : ∀ {l : List (String × Json)}, q ∈ l → q ∈ eraseK k l
+  | [], h => nomatch h
+  | p :: ps, h => by
+    cases decEq k p.1 with
+    | isTrue e =>
+      have e2 : eraseK k (p :: ps) = ps := ifPos e
+      rw [e2]
+      cases h with
+      | head _ => exact absurd e.symm hq
+      | tail _ t => exact t
+    | isFalse e =>
+      have e2 : eraseK k (p :: ps) = p :: eraseK k ps := ifNeg e
+      rw [e2]
+      cases h with
+      | head _ => exact Mem.head _
+      | tail _ t => exact Mem.tail _ (memEraseK hq t)
+
+theorem lookupKSome {k : String} : ∀ {l : List (String × Json)} {v : Json}, lookupK k l = some v → (k, v) ∈ l
+  | [], _, h => by cases h
+  | p :: ps, v, h => by
+    cases decEq k p.1 with
+    | isTrue e =>
+      have e2 : lookupK k (p :: ps) = some p.2 := ifPos e
+      rw [e2] at h
+      have ev : p.2 = v := Option.some.inj h
+      cases p with
+      | mk a b =>
+        have ea : k = a := e
+        have eb : b = v := ev
+        rw [ea, ← eb]
+        exact Mem.head _
+    | isFalse e =>
+      have e2 : lookupK k (p :: ps) = lookupK k ps := ifNeg e
+      rw [e2] at h
+      exact Mem.tail _ (lookupKSome h)
+
+theorem memLookupNotNone {l : List (String × Json)} {q : String × Json} (h : q ∈ l) : lookupK q.1 l ≠ none := by
+  cases q with
+  | mk k v => exact fun hn => lookupKNoneNotMem hn h
+
+/-- Counting: if every key of a list with distinct keys is bound in another list that is no longer,
+then every key of the other list is bound in the first. -/
+theorem keysCover : ∀ (la lb : List (String × Json)), NodupK la → (∀ p, p ∈ la → lookupK p.1 lb ≠ none) →
+    List.length lb ≤ List.length la → ∀ q, q ∈ lb → lookupK q.1 la ≠ none
+  | [], lb, _, _, hl, q, hq => by
+    cases lb with
+    | nil => cases hq
+    | cons b bs =>
+      rw [List.length_cons] at hl
+      exact absurd hl (Nat.notSuccLeZero _)
+  | p :: la, lb, ⟨hp, hn⟩, hsub, hl, q, hq => by
+    have hpb : lookupK p.1 lb ≠ none := hsub p (Mem.head _)
+    have hlen : List.length (eraseK p.1 lb) + 1 = List.length lb := lengthEraseK p.1 lb hpb
+    have hl' : List.length (eraseK p.1 lb) ≤ List.length la := by
+      have h2 : List.length (eraseK p.1 lb) + 1 ≤ List.length la + 1 := by
+        rw [hlen]; rw [List.length_cons] at hl; exact hl
+      exact Nat.leOfSuccLeSucc h2
+    have hsub' : ∀ p', p' ∈ la → lookupK p'.1 (eraseK p.1 lb) ≠ none := by
+      intro p' hm
+      have hne : p'.1 ≠ p.1 := fun e => by
+        rw [← e] at hp
+        exact memLookupNotNone hm hp
+      rw [lookupEraseK hne]
+      exact hsub p' (Mem.tail _ hm)
+    cases decEq q.1 p.1 with
+    | isTrue e =>
+      have e2 : lookupK q.1 (p :: la) = some p.2 := ifPos e
+      rw [e2]; exact fun h => nomatch h
+    | isFalse e =>
+      have e2 : lookupK q.1 (p :: la) = lookupK q.1 la := ifNeg e
+      rw [e2]
+      exact keysCover la (eraseK p.1 lb) hn hsub' hl' q (memEraseK e hq)
+
+/-- `JEq` is symmetric on values whose objects have distinct keys. -/
+theorem jeqSymmetric {a b : Json} (h : JEq a b) : KeysDistinct a → KeysDistinct b → JEq b a := by
+  induction h with
+  | null => intro _ _; exact JEq.null
+  | bool x => intro _ _; exact JEq.bool x
+  | num x y hxy => intro _ _; exact JEq.num y x (by
+      -- cross-multiplied equality, read the other way round
+      have e : x.mantissa * pow10 y.exponent = y.mantissa * pow10 x.exponent := ofDecideEqTrue hxy
+      exact decideEqTrue e.symm)
+  | str s => intro _ _; exact JEq.str s
+  | arr x y hl hp ih =>
+    intro ka kb
+    cases ka with
+    | arr _ hx =>
+      cases kb with
+      | arr _ hy =>
+        refine JEq.arr y x hl.symm (fun q hq => ?_)
+        have hq' : (q.2, q.1) ∈ List.zip x.data y.data := memZipSwap hq
+        exact ih (q.2, q.1) hq' (hx q.2 (memZipFst hq')) (hy q.1 (memZipFst hq))
+  | obj x y hl hdom hp ih =>
+    intro ka kb
+    cases ka with
+    | obj _ nx vx =>
+      cases kb with
+      | obj _ ny vy =>
+        have hcov := keysCover (pairs x) (pairs y) nx (fun p hm => by
+          cases p with
+          | mk k v => exact hdom k v hm) (by rw [hl]; exact Nat.leRefl _)
+        refine JEq.obj y x hl.symm (fun k w hm => hcov (k, w) hm) (fun k w v hm hv => ?_)
+        have hmx : (k, v) ∈ pairs x := lookupKSome hv
+        have hw : lookupK k (pairs y) = some w := lookupKOfMem ny hm
+        exact ih k v w hmx hw (vx k v hmx) (vy k w hm)
+
+/-- `jeq` is symmetric on values whose objects have distinct keys, the right one below the fuel. -/
+theorem jeqSymm {m : Nat} {a b : Json} (hb : Depth m b) (hm : m < jsonFuel) (ka : KeysDistinct a) (kb : KeysDistinct b)
+    (h : jeq a b = true) : jeq b a = true :=
+  (jeqIff hb hm a).2 (jeqSymmetric (jeqFSound jsonFuel a b h) ka kb)
 
 end AgentWarrant.Monitor.Full
