@@ -6,7 +6,7 @@ Four checks, over every source under lean/AgentWarrant/ and lean/AgentWarrant.le
 2. no source declares an ``axiom`` (nor an opaque ``constant``), read off the text, and the built
    environment holds no axiom from a project module;
 3. every declaration of a project module in the built environment, read by a Lean program
-   (:data:`ENV_PROGRAM`, written to lean/build/AuditEnv.lean) rather than off the text — theorems of
+   (model/oracle/audit_env.lean, written to lean/build/AuditEnv.lean) rather than off the text — theorems of
    every form (``private``, ``protected``, indented, after attributes), the proofs inside ``def``s and
    ``instance``s, and the auxiliary lemmas Lean makes — depends only on :data:`ALLOWED` (``propext`` and
    ``Quot.sound``, which ``simp`` and function extensionality bring in; never ``sorryAx``,
@@ -50,80 +50,12 @@ _LINE = re.compile(r"^'(?P<name>[^']+)' (?:does not depend on any axioms|depends
 _ENV = re.compile(r"^DECL (?P<kind>\S+) (?P<name>\S+) (?P<module>\S+) (?P<rec>partial|total) \[(?P<axioms>[^\]]*)\]$")
 _REACH = re.compile(r"^REACH (?P<name>\S+) \[(?P<entries>[^\]]*)\]$")
 
-# The Lean program that lists the environment. `judgments` lists (of every oracle module) name the
-# entries; reachability follows definitions' bodies and, for a partial def, its implementation.
-ENV_PROGRAM = r"""import AgentWarrant
-import Lean
-open Lean Elab Command
+# The Lean program that lists the environment (kept beside this module as Lean text).
+ENV_PROGRAM_FILE = Path(__file__).with_name("audit_env.lean")
 
-def auditInternal (n : Name) : Bool :=
-  n.components.any (fun c => match c with
-    | Name.str _ s _ => s.startsWith "_cstage" || s.startsWith "_spec" || s.startsWith "_closed"
-        || s.startsWith "_lambda" || s.startsWith "_rarg" || s.startsWith "_elambda"
-        || s == "_unsafe_rec" || s.startsWith "_boxed"
-    | _ => false)
 
-def auditBody (env : Environment) (n : Name) : List Name :=
-  let used := match env.find? n with
-    | some ci => match ci.value? with
-      | some v => v.getUsedConstants.toList
-      | none => []
-    | none => []
-  let impl := Name.mkStr n "_unsafe_rec"
-  -- a partial def's implementation calls the implementations of its (mutual) partners: map them back
-  let back := match n with
-    | Name.str p "_unsafe_rec" _ => [p]
-    | _ => []
-  back ++ (if env.contains impl then impl :: used else used)
-
-partial def auditReach (env : Environment) : List Name → NameSet → NameSet
-  | [], seen => seen
-  | n :: rest, seen =>
-    if seen.contains n || !((`AgentWarrant).isPrefixOf n) then auditReach env rest seen
-    else auditReach env (auditBody env n ++ rest) (seen.insert n)
-
-def auditIsPartial (env : Environment) (n : Name) : Bool :=
-  match env.find? n with
-  | some (ConstantInfo.opaqueInfo _) => true
-  | _ => false
-
-elab "#auditAll" : command => do
-  let env ← getEnv
-  let mods := env.allImportedModuleNames
-  let mut ours : Array (Name × Name × ConstantInfo) := #[]
-  for (n, ci) in env.constants.map₁.toList do
-    match env.getModuleIdxFor? n with
-    | some idx =>
-      let m := mods[idx]
-      if (`AgentWarrant).isPrefixOf m && !auditInternal n then ours := ours.push (n, m, ci)
-    | none => pure ()
-  for (n, m, ci) in ours do
-    let (_, s) := ((CollectAxioms.collect n).run env).run {}
-    let kind := match ci with
-      | ConstantInfo.thmInfo _ => "theorem"
-      | ConstantInfo.axiomInfo _ => "axiom"
-      | ConstantInfo.defnInfo _ => "def"
-      | ConstantInfo.opaqueInfo _ => "opaque"
-      | _ => "other"
-    let rec_ := if auditIsPartial env n then "partial" else "total"
-    IO.println s!"DECL {kind} {n} {m} {rec_} [{", ".intercalate (s.axioms.toList.map toString)}]"
-  -- entries: every constant a `judgments` list of an oracle module names, and the executable's main
-  let lists := ours.toList.filter (fun (n, _, _) => n.toString.endsWith ".judgments")
-  let mut entries : List Name := [`AgentWarrant.Oracle.main]
-  for (n, _, _) in lists do
-    for u in auditBody env n do
-      if !u.toString.endsWith ".judgments" && (`AgentWarrant).isPrefixOf u && !auditInternal u then
-        entries := entries ++ [u]
-  let mut reach : List (Name × NameSet) := []
-  for e in entries do
-    reach := reach ++ [(e, auditReach env [e] {})]
-  for (n, _, _) in ours do
-    if auditIsPartial env n then
-      let by_ := reach.filter (fun (_, s) => s.contains n) |>.map (fun (e, _) => toString e)
-      IO.println s!"REACH {n} [{", ".intercalate by_}]"
-
-#auditAll
-"""
+def env_program() -> str:
+    return ENV_PROGRAM_FILE.read_text(encoding="utf-8")
 
 
 def sources(root: Path = LEAN_DIR) -> list[Path]:
@@ -303,7 +235,7 @@ def main() -> int:
         problems.append(f"{ALLOWLIST.name}: {e}")
     generated = LEAN_DIR / "build" / "AuditEnv.lean"
     generated.parent.mkdir(parents=True, exist_ok=True)
-    generated.write_text(ENV_PROGRAM, encoding="utf-8")
+    generated.write_text(env_program(), encoding="utf-8")
     proc = subprocess.run([tc.tool("lean"), str(generated)], cwd=LEAN_DIR, env={**tc.env(), "LEAN_PATH": "build"},
                           capture_output=True, text=True, check=False)
     output = proc.stdout + proc.stderr

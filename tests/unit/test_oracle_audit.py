@@ -9,13 +9,13 @@ import pytest
 
 from model.oracle.audit import (
     ALLOWED,
-    ENV_PROGRAM,
     EnvDecl,
     check_env,
     declarations,
     declared_axioms,
     declared_partials,
     declared_theorems,
+    env_program,
     forbidden_words,
     parse_env,
     read_allowlist,
@@ -116,7 +116,9 @@ def test_committed_allowlist_admits_no_matching_function() -> None:
 
 
 def test_environment_program_lists_every_constant_of_the_project() -> None:
-    assert "#auditAll" in ENV_PROGRAM and "CollectAxioms.collect" in ENV_PROGRAM and "judgments" in ENV_PROGRAM
+    program = env_program()
+    assert program.startswith("--") and "import AgentWarrant" in program
+    assert "#auditAll" in program and "CollectAxioms.collect" in program and "judgments" in program
 
 
 def test_the_committed_headline_results_are_found() -> None:
