@@ -7,7 +7,8 @@ of the executable walk, and its equivalence with the check the monitor runs (`pr
 successful result of one of the rule's `preserving` operations whose single parent was so produced.
 The equivalence needs the trace's parents to precede their children (`ParentsPrecede`), a clause of
 the paper's well-formed state (Section 6.1): without it a cycle of preserving records could make the
-walk run out of fuel. That the whole model keeps this clause over every step is not proved here. -/
+walk run out of fuel. `Thm/Monitor/Full/Parents.lean` proves the whole model keeps that clause, so the
+walk decides the meaning on every reachable state. -/
 namespace AgentWarrant.Monitor.Full
 open Lean AgentWarrant
 
