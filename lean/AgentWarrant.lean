@@ -46,6 +46,7 @@ import AgentWarrant.Thm.Monitor.Full.Slots
 import AgentWarrant.Thm.Monitor.DeleteAB
 import AgentWarrant.Thm.Monitor.Full.Origin
 import AgentWarrant.Thm.Monitor.Full.Parents
+import AgentWarrant.Thm.Monitor.Full.Bindings
 
 /-- The oracle executable's entry point (`leanpkg build bin` → build/bin/AgentWarrant). -/
 def main : IO Unit := AgentWarrant.Oracle.main
