@@ -48,6 +48,7 @@ import AgentWarrant.Thm.Monitor.Full.Origin
 import AgentWarrant.Thm.Monitor.Full.Parents
 import AgentWarrant.Thm.Monitor.Full.Bindings
 import AgentWarrant.Thm.Monitor.Full.History
+import AgentWarrant.Thm.Monitor.Full.WellFormed
 
 /-- The oracle executable's entry point (`leanpkg build bin` → build/bin/AgentWarrant). -/
 def main : IO Unit := AgentWarrant.Oracle.main
