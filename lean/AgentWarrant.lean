@@ -49,6 +49,7 @@ import AgentWarrant.Thm.Monitor.Full.Parents
 import AgentWarrant.Thm.Monitor.Full.Bindings
 import AgentWarrant.Thm.Monitor.Full.History
 import AgentWarrant.Thm.Monitor.Full.WellFormed
+import AgentWarrant.Thm.Monitor.Full.Permits
 
 /-- The oracle executable's entry point (`leanpkg build bin` → build/bin/AgentWarrant). -/
 def main : IO Unit := AgentWarrant.Oracle.main
