@@ -11,10 +11,12 @@ Every function here is total, so the step that calls them terminates by construc
 nested inductive (through `Array` and the RB map), over which the 2021 compiler has no structural
 recursion; the functions over it recurse on a nesting-depth fuel, `jsonFuel`, which only bounds how
 deep a value may nest (it is not a step count: each level costs one unit). `Thm/Monitor/Json.lean`
-proves that the fuel never changes an answer for a value nesting less deep than it, and what `jeq`
-and the glob matcher mean. Python's `json` module refuses nesting far shallower than `jsonFuel`
-(its recursion limit), so no value the monitor can receive reaches the bound. The glob tokenizer
-recurses on a fuel of the pattern's length (each token consumes a character). -/
+proves what `jeq` and the glob matcher mean, that `jeq` decides its meaning for every value nesting
+less deep than the fuel (`jeqIff`), and that `jeq` never answers equal wrongly at any depth;
+`normJ` (normalization for printing the state) has no theorem, and the differential tests compare
+its output. Python's `json` module refuses nesting far shallower than `jsonFuel` (its recursion
+limit), so no value that reaches the oracle as JSON text reaches the bound. The glob tokenizer
+recurses on a fuel of the pattern's length (each token consumes a character; `globToksStable`). -/
 namespace AgentWarrant.Monitor.Full
 open Lean
 
