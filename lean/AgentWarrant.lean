@@ -41,6 +41,15 @@ import AgentWarrant.Oracle.Revision
 import AgentWarrant.Spec.Revision.Policy
 import AgentWarrant.Thm.Revision.Link
 import AgentWarrant.Thm.Revision.ClosureBridge
+import AgentWarrant.Thm.Monitor.Json
+import AgentWarrant.Thm.Monitor.Full.Slots
+import AgentWarrant.Thm.Monitor.DeleteAB
+import AgentWarrant.Thm.Monitor.Full.Origin
+import AgentWarrant.Thm.Monitor.Full.Parents
+import AgentWarrant.Thm.Monitor.Full.Bindings
+import AgentWarrant.Thm.Monitor.Full.History
+import AgentWarrant.Thm.Monitor.Full.WellFormed
+import AgentWarrant.Thm.Monitor.Full.Permits
 
 /-- The oracle executable's entry point (`leanpkg build bin` → build/bin/AgentWarrant). -/
 def main : IO Unit := AgentWarrant.Oracle.main

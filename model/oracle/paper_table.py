@@ -17,6 +17,15 @@ Choices (the papers are silent on how such a table is kept honest):
   ``Python check`` when the row names a file under tests/ or experiments/, else ``open``.
 - The scope is the first sentence of the page's scope cell, so the table states in one line whether
   the Lean statement is the paper's; the page holds the whole restriction.
+- The classification is written on the page, as the first words of the scope cell, by the four rules
+  the pages state (the paper's generality; no hypothesis beyond the paper's or supplied by Python; no
+  ``partial def`` on the path; the conclusion compared with an independent meaning). :func:`claim`
+  reads it strictly: "paper's statement" only for a row with a Lean theorem whose scope begins
+  "Paper's statement" and names no restriction; a row without a Lean theorem is "not in Lean"
+  whatever its text says. :func:`explicit` is the check that every row starts with one of the three
+  classifications, so no row is classified by accident of wording.
+- The README carries the counts per paper and classification, not the rows (the README stays short);
+  the rows are in paper_figures/tables/lean_results.md.
 - ``make lean_results`` (experiments/lean_results.py) writes them;
   ``tests/whole_repo/test_lean_results.py`` regenerates the table and fails when the committed copy
   is stale, and fails when a row that names Lean resolves to no theorem.
@@ -101,13 +110,24 @@ def first_sentence(text: str) -> str:
     return text
 
 
+CLAIMS = ("paper's statement", "special case", "not in Lean")
+
+
 def claim(kind: str, scope: str) -> str:
     """Whether the Lean statement is the paper's: a row names its restriction otherwise."""
     if kind != "Lean":
         return "not in Lean"
-    paper = re.match(r"(the )?paper's (statement|example|instance)", scope, re.I) is not None
-    restricted = re.search(r"special case|closed core|restriction|finite checker|finite form", scope, re.I)
+    paper = re.match(r"paper's statement\b", scope, re.I) is not None
+    restricted = re.search(r"special case|closed core|restriction|finite checker|finite form|not in Lean", scope, re.I)
     return "paper's statement" if paper and not restricted else "special case"
+
+
+def explicit(scope_cell: str) -> str | None:
+    """The classification a scope cell opens with, or None when it opens with none of them."""
+    for c in CLAIMS:
+        if scope_cell.lower().startswith(c.lower()):
+            return c
+    return None
 
 
 def rows_of(paper: str, text: str, declared: list[str]) -> list[Row]:
@@ -140,11 +160,16 @@ def _short(name: str) -> str:
 
 
 def markdown(rows: list[Row]) -> str:
-    lean = sum(1 for r in rows if r.kind == "Lean")
-    head = ("Results of the two papers with a formal side: the Lean theorems that carry each one (every "
-            "one audited by `make lean`: no sorry, axioms within propext and Quot.sound) and the scope of "
-            f"the statement. {lean} of {len(rows)} rows are in Lean. Written by `make lean_results` from "
-            "docs/lean-results-agenra.md and docs/lean-results-edits.md, where each restriction is spelled out.\n\n")
+    per = counts(rows)
+    tally = "; ".join(f"{paper}: {sum(c.values())} results, " + ", ".join(f"{n} {k}" for k, n in c.items())
+                      for paper, c in per.items())
+    head = ("Formal results of the two papers, one row each: the Lean theorems that carry each one (every "
+            "one audited by `make lean`: no sorry, no axiom declared, axioms within propext and Quot.sound, no "
+            "unlisted partial def) and the scope of the statement. \"Paper's statement\" only when the generality "
+            "is the paper's (finite carriers aside), no hypothesis goes beyond the paper's or is supplied by "
+            "Python, no partial def is on the path, and the conclusion is compared with an independent meaning. "
+            f"{tally}. Written by `make lean_results` from docs/lean-results-agenra.md and "
+            "docs/lean-results-edits.md, where each restriction is spelled out.\n\n")
     lines = ["| Paper | Result | Kind | Lean theorems | Lean statement | Scope |", "|---|---|---|---|---|---|"]
     for r in rows:
         names = ", ".join(f"`{_short(n)}`" for n in r.theorems) or "—"
@@ -156,14 +181,22 @@ README = ROOT / "README.md"
 _START, _END = "<!-- lean-results:start -->", "<!-- lean-results:end -->"
 
 
-def readme_block(rows: list[Row]) -> str:
-    """The README's copy: one line per result, its first Lean theorem and whether it is the paper's."""
-    lines = [_START, "| Paper | Result | Lean theorem | Lean statement |", "|---|---|---|---|"]
+def counts(rows: list[Row]) -> dict[str, dict[str, int]]:
+    """Rows per paper and classification."""
+    out: dict[str, dict[str, int]] = {}
     for r in rows:
-        name = r.kind
-        if r.theorems:
-            name = f"`{_short(r.theorems[0])}`" + (f" (+{len(r.theorems) - 1})" if len(r.theorems) > 1 else "")
-        lines.append(f"| {r.paper} | {r.result} | {name} | {r.claim} |")
+        per = out.setdefault(r.paper, dict.fromkeys(CLAIMS, 0))
+        per[r.claim] += 1
+    return out
+
+
+def readme_block(rows: list[Row]) -> str:
+    """The README's copy: per paper, how many formal results are proved as stated, as a special case,
+    or not in Lean."""
+    lines = [_START, "| Paper | Formal results | Paper's statement | Special case | Not in Lean |",
+             "|---|---|---|---|---|"]
+    for paper, per in counts(rows).items():
+        lines.append(f"| {paper} | {sum(per.values())} | {per[CLAIMS[0]]} | {per[CLAIMS[1]]} | {per[CLAIMS[2]]} |")
     return "\n".join([*lines, _END])
 
 

@@ -35,7 +35,9 @@ def test_every_cited_name_is_declared() -> None:
     declared, defs = theorems(), _defs()
     cited = _cited()
     assert len(cited) > 30
-    assert [n for n in cited if not resolve(n, declared) and n.rsplit(".", 1)[-1] not in defs] == []
+    # a row "Not in Lean" may name the Python test that checks it instead (a path)
+    names = [n for n in cited if "/" not in n]
+    assert [n for n in names if not resolve(n, declared) and n.rsplit(".", 1)[-1] not in defs] == []
 
 
 def test_whole_monitor_headlines_are_cited() -> None:

@@ -24,9 +24,13 @@ only when every logged action has a label):
 8. `complete-prefixes-another` a linearization of one outcome properly prefixes one of another.
 Choice where the paper is silent: the order is the one the Python checker documents
 (`model/edits/check/instance_wellformed.py`); within a class no order is needed, since only the class is
-answered. The walk of the term (`scan`) is a `partial def` (the term is a nested inductive, and
-structural recursion through `List Term` is not available); the conditions themselves (`wfOf`) are
-total, and `Thm/Edits/WellFormed.lean` proves what a `none` answer guarantees.
+answered. The walk of the term (`scan`) recurses on a nesting-depth fuel, `termFuel` (the term is a
+nested inductive, and the 2021 compiler has no structural recursion through `List Term`); the fuel
+bounds how deep a term may nest, one unit per level, and `Thm/Edits/WellFormed.lean` proves that any
+fuel beyond a term's depth gives the same scan (`scanFuelStable`). The term is decoded from a JSON
+value of at least the same depth, which Python's `json` module bounds far below `termFuel`. The
+conditions themselves (`wfOf`) are total, and `Thm/Edits/WellFormed.lean` proves what a `none` answer
+guarantees.
 The file also defines `wdag`, the prefix set `W†` of the checker's answer, which the oracle reports
 next to `B̂†`. -/
 namespace AgentWarrant.Edits
@@ -86,15 +90,22 @@ def joinS : List Scan → Scan
   | [] => ⟨[], [], false⟩
   | s :: ss => let t := joinS ss; ⟨s.leaves ++ t.leaves, s.groups ++ t.groups, s.empty || t.empty⟩
 
-partial def scan : Term → Scan
-  | Term.call c => ⟨[c], [], false⟩
-  | Term.nil => ⟨[], [], false⟩
-  | Term.family g ms =>
-    ⟨dedupAux [] (concatL (List.map Prod.snd ms)), [g], badArms (List.map Prod.fst ms)⟩
-  | Term.choice g arms =>
-    joinS (⟨[], [g], badArms (List.map Prod.fst arms)⟩ :: List.map (fun a => scan a.2) arms)
-  | Term.par ps => joinS (List.map scan ps)
-  | Term.seq ps => joinS (List.map scan ps)
+/-- How deep a term may nest before `scan` stops descending (out of fuel: an empty scan). -/
+def termFuel : Nat := 100000
+
+def scanF : Nat → Term → Scan
+  | 0, _ => ⟨[], [], false⟩
+  | n + 1, t => match t with
+    | Term.call c => ⟨[c], [], false⟩
+    | Term.nil => ⟨[], [], false⟩
+    | Term.family g ms =>
+      ⟨dedupAux [] (concatL (List.map Prod.snd ms)), [g], badArms (List.map Prod.fst ms)⟩
+    | Term.choice g arms =>
+      joinS (⟨[], [g], badArms (List.map Prod.fst arms)⟩ :: List.map (fun a => scanF n a.2) arms)
+    | Term.par ps => joinS (List.map (scanF n) ps)
+    | Term.seq ps => joinS (List.map (scanF n) ps)
+
+def scan (t : Term) : Scan := scanF termFuel t
 
 def lookupN (k : Nat) : List (Nat × Nat) → Option Nat
   | [] => none

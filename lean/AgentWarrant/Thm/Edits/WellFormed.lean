@@ -5,10 +5,63 @@ IV-B3): when `wfOf` answers `none`, the raw instance meets every structural prec
 checker (`Spec/Edits/Check.lean`) takes for granted — unique call leaves and choice IDs, no empty
 choice, a total action map on the calls and a total labelling on the actions it uses and on the log,
 a log without repeats whose labels the policy admits, and no complete sequence properly prefixing
-another. Stated over the scan of the term (`wellFormed r = wfOf (scan r.term) r`), since the walk
-itself is a `partial def`. -/
+another. Stated over the scan of the term (`wellFormed r = wfOf (scan r.term) r`). The walk runs on a
+nesting-depth fuel; `scanFuelStable` proves that every fuel beyond a term's depth gives the same scan,
+so the fuel is sufficient for every term nesting less deep than `termFuel`. -/
 namespace AgentWarrant.Edits
 open AgentWarrant
+
+/-- `TDepth n t`: `t` nests at most `n` choices, parallels or sequences deep. -/
+inductive TDepth : Nat → Term → Prop
+  | call (n c : Nat) : TDepth n (Term.call c)
+  | nil (n : Nat) : TDepth n Term.nil
+  | family (n g : Nat) (ms : List (Nat × List Nat)) : TDepth n (Term.family g ms)
+  | choice (n g : Nat) (arms : List (Nat × Term)) : (∀ a, a ∈ arms → TDepth n a.2) → TDepth (n + 1) (Term.choice g arms)
+  | par (n : Nat) (ps : List Term) : (∀ t, t ∈ ps → TDepth n t) → TDepth (n + 1) (Term.par ps)
+  | seq (n : Nat) (ps : List Term) : (∀ t, t ∈ ps → TDepth n t) → TDepth (n + 1) (Term.seq ps)
+
+theorem mapCongrMem {α β : Type} {f g : α → β} : ∀ {l : List α}, (∀ x, x ∈ l → f x = g x) → List.map f l = List.map g l
+  | [], _ => rfl
+  | x :: l, h => by
+    show f x :: List.map f l = g x :: List.map g l
+    rw [h x (Mem.head _), mapCongrMem (fun y hy => h y (Mem.tail _ hy))]
+
+/-- The fuel is sufficient: beyond a term's depth, more fuel never changes its scan. -/
+theorem scanFuelStable {n : Nat} {t : Term} (hd : TDepth n t) : ∀ m, n < m → scanF m t = scanF (n + 1) t := by
+  induction hd with
+  | call n c => intro m hm; cases m with
+    | zero => cases hm
+    | succ m => rfl
+  | nil n => intro m hm; cases m with
+    | zero => cases hm
+    | succ m => rfl
+  | family n g ms => intro m hm; cases m with
+    | zero => cases hm
+    | succ m => rfl
+  | choice n g arms h ih => intro m hm; cases m with
+    | zero => cases hm
+    | succ m =>
+      have hm' : n < m := Nat.leOfSuccLeSucc hm
+      show joinS (⟨[], [g], badArms (List.map Prod.fst arms)⟩ :: List.map (fun a => scanF m a.2) arms)
+        = joinS (⟨[], [g], badArms (List.map Prod.fst arms)⟩ :: List.map (fun a => scanF (n + 1) a.2) arms)
+      rw [mapCongrMem (fun a ha => ih a ha m hm')]
+  | par n ps h ih => intro m hm; cases m with
+    | zero => cases hm
+    | succ m =>
+      have hm' : n < m := Nat.leOfSuccLeSucc hm
+      show joinS (List.map (scanF m) ps) = joinS (List.map (scanF (n + 1)) ps)
+      rw [mapCongrMem (fun t ht => ih t ht m hm')]
+  | seq n ps h ih => intro m hm; cases m with
+    | zero => cases hm
+    | succ m =>
+      have hm' : n < m := Nat.leOfSuccLeSucc hm
+      show joinS (List.map (scanF m) ps) = joinS (List.map (scanF (n + 1)) ps)
+      rw [mapCongrMem (fun t ht => ih t ht m hm')]
+
+/-- For every term nesting less deep than `termFuel`, the well-formedness answer is the one any
+larger fuel gives: the fuel never decides it. -/
+theorem scanIsStable {n : Nat} {t : Term} (hd : TDepth n t) (hn : n < termFuel) : scan t = scanF (n + 1) t :=
+  scanFuelStable hd termFuel hn
 
 theorem memNOfMem {a : Nat} : ∀ {l : List Nat}, a ∈ l → memN a l = true
   | [], h => absurd h notMemNil
