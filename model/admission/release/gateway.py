@@ -30,6 +30,7 @@ from __future__ import annotations
 import json
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
@@ -43,8 +44,9 @@ from model.admission.release.authorization import Authorization, issue, load_aut
 from model.admission.release.execution_control import ExecutionControl
 from model.admission.signatures.hybrid import DOWNGRADES, PublicKeys, SignatureBad, verify_object
 from model.admission.signatures.records import RecordStore
+from model.admission.signatures.sealing import Tampered, store_errors
 from model.admission.tools import ToolRegistry
-from model.canonical import JSON, check_exact_json, digest
+from model.canonical import JSON, check_exact_json, digest, loads
 from model.errors import InputKind, InvalidInput
 
 AUTHORIZATION_NAMESPACE = "authorization"
@@ -137,7 +139,11 @@ class Runtime:
             return self._refuse(Refusal(RefusalReason.MALFORMED, str(exc)), None, now)
         try:
             j = _judge(self.gov, tx, now, self.nonces)
-        except Exception as exc:  # the nonce store is unavailable: no decision
+        except Tampered as exc:
+            return self._refuse(Refusal(RefusalReason.STORE_TAMPERED, str(exc)), tx, now)
+        except Exception as exc:
+            if not store_errors(exc):
+                raise  # a bug is raised, not disguised as an outage
             return self._refuse(Refusal(RefusalReason.STORE_UNAVAILABLE, f"{type(exc).__name__}: {exc}"), tx, now)
         if isinstance(j, Refusal):
             return self._refuse(j, tx, now)
@@ -155,6 +161,9 @@ class ReleaseGate:
                  nonces: NonceStore, control: ExecutionControl | None = None, leasing: Leasing | None = None) -> None:
         self.gov, self.tools, self.runtime_key, self.records, self.nonces = gov, tools, runtime_key, records, nonces
         self.control, self.leasing = control, leasing
+        # what a tool returns or raises may carry a vault secret: redacted before it is answered or kept
+        self.redact: Callable[[JSON], JSON] = (control.redactor() if control is not None
+                                              else records.redactor or (lambda v: v))
         self.unwritten: list[tuple[dict[str, JSON], datetime]] = []  # execution context saved right after release
 
     def release(self, authorization_json: object, tx_json: object, now: datetime) -> Released | Refusal:
@@ -177,7 +186,11 @@ class ReleaseGate:
             if taken is not None:
                 detail = auth.authorization_id if taken[0] == AUTHORIZATION_NAMESPACE else taken[1]
                 return self._refuse(Refusal(RefusalReason.NONCE_SPENT, detail), tx, now)
+        except Tampered as exc:  # the nonce store was written by someone without its key: no release
+            return self._refuse(Refusal(RefusalReason.STORE_TAMPERED, str(exc)), tx, now)
         except Exception as exc:  # the nonce store is unavailable: single use cannot be shown, so no release
+            if not store_errors(exc):
+                raise  # a bug is raised, not disguised as an outage
             if not self._landed(token):  # unless this gate's own reservation is found committed
                 return self._refuse(Refusal(RefusalReason.STORE_UNAVAILABLE, f"{type(exc).__name__}: {exc}"), tx, now)
         return self._complete(auth, tx, token, now)
@@ -185,19 +198,35 @@ class ReleaseGate:
     def _landed(self, token: str) -> bool:
         try:
             return self.leasing is not None and self.leasing.store.reserved(token)
-        except Exception:  # still unknown: the lease's expiry hands the reservation to ``recover``
+        except Exception as exc:  # still unknown: the lease's expiry hands the reservation to ``recover``
+            if not store_errors(exc) and not isinstance(exc, Tampered):
+                raise
             return False
 
     def recover(self, now: datetime) -> int:
-        """Complete every reservation whose lease expired unfinished; how many this gate completed."""
+        """Complete every reservation whose lease expired unfinished; how many this gate completed.
+        Each is used only as verified now: the ledger must record the reservation and not its finish,
+        its sealed request must open to the one reserved, and the authorization in it must check
+        under the runtime key and bind that request (its signals and approvals too); a reservation
+        that fails any of these is refused (STORE_TAMPERED or the check's reason) and recorded."""
         if self.leasing is None:
             return 0
         clock = time.time()
         done = 0
         for r in self.leasing.store.take_over(self.leasing.holder, clock, clock + self.leasing.seconds):
-            req = json.loads(r.request)  # written by a gate after the request loaded, so it loads again
-            out = self._complete(load_authorization(req["authorization"]), load_transaction(req["transaction"]),
-                                 r.token, now)
+            try:
+                req = loads(self.leasing.store.verified_request(r.token), "<reservation request>")
+                if not isinstance(req, dict):
+                    raise InvalidInput("<reservation request>", "an object", type(req).__name__, InputKind.SCHEMA)
+                auth, tx = load_authorization(req.get("authorization")), load_transaction(req.get("transaction"))
+            except (Tampered, InvalidInput) as exc:
+                self._refuse(Refusal(RefusalReason.STORE_TAMPERED, f"reservation {r.token}: {exc}"), None, now)
+                continue
+            bad = self._bound(auth, tx)
+            if bad is not None:
+                self._refuse(Refusal(bad.reason, f"reservation {r.token}: {bad.detail}"), tx, now)
+                continue
+            out = self._complete(auth, tx, r.token, now)
             done += isinstance(out, Released)  # else the lease it now holds expires and a gate tries again
         return done
 
@@ -208,20 +237,25 @@ class ReleaseGate:
         try:
             intent_rec = self.records.append("intent", body, now)
         except Exception as exc:  # no stored intent, no release
+            if not store_errors(exc):
+                raise
             return Refusal(RefusalReason.INTENT_NOT_STORED, f"{type(exc).__name__}: {exc}")
         result, session = self._invoke(auth, tx, token)
         context = {**body, "intentRecordHash": intent_rec["recordHash"], "result": result, **session}
         try:
             rec: dict[str, JSON] | None = self.records.append("execution", context, now)
-        except Exception:  # released but unrecorded: keep the context, ``flush`` writes it later
-            self.unwritten.append((context, now))
+        except Exception as exc:  # released but unrecorded: keep the context, ``flush`` writes it later
+            if not store_errors(exc):
+                raise
+            self.unwritten.append((self.redact(context), now))
             rec = None
         if self.leasing is not None:
             try:
                 self.leasing.store.finish(token, now)
-            except Exception:  # unfinished: after the lease a gate repeats the call with the same key
-                pass
-        return Released(result, intent_rec, rec)
+            except Exception as exc:  # unfinished: after the lease a gate repeats the call with the same key
+                if not store_errors(exc):
+                    raise
+        return Released(self.redact(result), intent_rec, rec)
 
     def _invoke(self, auth: Authorization, tx: Transaction, key: str) -> tuple[JSON, dict[str, JSON]]:
         """Call the tool: directly, or under execution control (a single-use session and the
@@ -233,27 +267,39 @@ class ReleaseGate:
                 return {"ok": self.tools.invoke(action, intent)}, {}
             out = self.control.execute(auth.authorization_id, action,
                                        lambda cred: self.tools.invoke(action, {**intent, "credential": cred}))
-        except Exception as exc:  # the release happened; what the tool did is recorded, not hidden
-            return {"error": f"{type(exc).__name__}: {exc}"}, {}
+        except Exception as exc:  # the release happened; what the tool did is recorded, not hidden (nor its secrets)
+            return self.redact({"error": f"{type(exc).__name__}: {exc}"}), {}
         if isinstance(out, Refusal):
             return {"refused": out.reason.value, "detail": out.detail}, {}
         return {"ok": out.result}, {"sessionId": out.session.session_id,
                                     "credentialFingerprint": out.session.credential_fingerprint}
 
-    def _check(self, auth: Authorization, tx: Transaction, now: datetime) -> tuple[str, ...] | Refusal:
+    def _bound(self, auth: Authorization, tx: Transaction) -> Refusal | None:
+        """The authorization checks under the runtime key and binds exactly this request, signals and
+        approvals (what release checks first, and recovery checks again on what it read back)."""
         sig = verify_object(self.runtime_key, dict(auth.payload), dict(auth.signature))
         if isinstance(sig, SignatureBad):
             why = RefusalReason.SIGNATURE_DOWNGRADE if sig.defect in DOWNGRADES else RefusalReason.BAD_SIGNATURE
             return Refusal(why, f"authorization signature: {sig.defect.value}")
-        if now >= auth.expires_at:
-            return Refusal(RefusalReason.EXPIRED, f"authorization expired at {auth.expires_at.isoformat()}")
         if digest(tx.intent) != auth.request_hash:
             return Refusal(RefusalReason.CONTENT_HASH, "the request differs from the one authorized")
+        if digest(tx.signals) != auth.signals_hash or digest(tx.approvals) != auth.approvals_hash:
+            return Refusal(RefusalReason.SIGNALS_CHANGED, "signals or approvals differ from the decision's")
+        return None
+
+    def _check(self, auth: Authorization, tx: Transaction, now: datetime) -> tuple[str, ...] | Refusal:
+        bad = self._bound(auth, tx)
+        if bad is not None and bad.reason in (RefusalReason.BAD_SIGNATURE, RefusalReason.SIGNATURE_DOWNGRADE):
+            return bad
+        if now >= auth.expires_at:
+            return Refusal(RefusalReason.EXPIRED, f"authorization expired at {auth.expires_at.isoformat()}")
+        if bad is not None and bad.reason is RefusalReason.CONTENT_HASH:
+            return bad
         cur = self.gov.policies.get(auth.policy_name)
         if cur is None or cur.version != auth.policy_version or cur.content_hash != auth.policy_content_hash:
             return Refusal(RefusalReason.POLICY_VERSION, f"{auth.policy_name} v{auth.policy_version} is not current")
-        if digest(tx.signals) != auth.signals_hash or digest(tx.approvals) != auth.approvals_hash:
-            return Refusal(RefusalReason.SIGNALS_CHANGED, "signals or approvals differ from the decision's")
+        if bad is not None:
+            return bad
         j = _judge(self.gov, tx, now, self.nonces)
         if isinstance(j, Refusal):
             return j
@@ -270,7 +316,9 @@ class ReleaseGate:
         for body, at in self.unwritten:
             try:
                 self.records.append("execution", body, at)
-            except Exception:  # the store is still down: keep the saved context for the next flush
+            except Exception as exc:  # the store is still down: keep the saved context for the next flush
+                if not store_errors(exc):
+                    raise
                 still.append((body, at))
         self.unwritten = still
         return len(still)
@@ -282,5 +330,7 @@ def record_refusal(records: RecordStore, stage: str, r: Refusal, tx: Transaction
         records.append("refusal", {"stage": stage, "reason": r.reason.value, "detail": r.detail,
                                    "requestHash": digest(tx.intent) if tx else None}, now)
     except Exception as exc:  # fail closed: a refusal is never turned into anything else
+        if not store_errors(exc):
+            raise
         return Refusal(r.reason, f"{r.detail} (refusal record not stored: {type(exc).__name__})")
     return r
