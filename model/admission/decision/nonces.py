@@ -203,6 +203,35 @@ class SqliteNonceStore:
             raise Tampered(self.seal.where, f"reservation {token} holds another request than the one reserved")
         return text
 
+    def verify(self) -> int:
+        """Check the whole store against its ledger: the spent rows are exactly the recorded spends,
+        the reservations exactly the recorded ones, finished exactly when recorded finished. The
+        number of ledger entries, or ``Tampered`` naming the first difference."""
+        with self.db.transaction() as c:
+            c.execute("UPDATE heads SET n = n WHERE name = 'ledger'")  # one moment for the ledger and the rows
+            entries = self.seal.entries(c)
+            spent = {(str(r[0]), str(r[1])) for r in c.execute("SELECT namespace, nonce FROM spent").fetchall()}
+            stored = c.execute("SELECT token, finished_at, request FROM reservations").fetchall()
+        rows = {str(r[0]): r[1] is not None for r in stored}
+        spends = {(str(e["spend"][0]), str(e["spend"][1])) for e in entries
+                  if isinstance(e, dict) and isinstance(e.get("spend"), list)}
+        reserved = {str(e["reserve"]) for e in entries if isinstance(e, dict) and "reserve" in e}
+        finished = {str(e["finish"]) for e in entries if isinstance(e, dict) and "finish" in e}
+        where = self.seal.where
+        for what, got, want in (("spent nonce", spent, spends), ("reservation", set(rows), reserved)):
+            if got != want:
+                odd = sorted(map(str, (got - want) or (want - got)))[0]
+                raise Tampered(where, f"{what} {odd} {'not written by the store' if got - want else 'deleted'}")
+        wrote = {str(e["reserve"]): e.get("request") for e in entries if isinstance(e, dict) and "reserve" in e}
+        for token, done_at, sealed in stored:  # the unfinished ones, which recovery would release
+            if done_at is None and digest(self.seal.open_text(str(sealed), str(token))) != wrote[str(token)]:
+                raise Tampered(where, f"reservation {token} holds another request than the one reserved")
+        for token, done in sorted(rows.items()):
+            if done != (token in finished):
+                raise Tampered(where, f"reservation {token} {'finished' if done else 'unfinished'} where the store "
+                                      f"recorded it {'unfinished' if done else 'finished'}")
+        return len(entries)
+
     def close(self) -> None:
         self.db.close()
 

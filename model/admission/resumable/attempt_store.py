@@ -222,6 +222,18 @@ class AttemptStore:
             self.seal.append(c, entries)
         return ids
 
+    def verify(self) -> int:
+        """Check every attempt and review against the ledger: the number of attempts, or ``Tampered``."""
+        with self.db.transaction() as c:
+            c.execute("UPDATE heads SET n = n WHERE name = 'ledger'")
+            sealed = _derive(self.seal.entries(c))
+            ids = {str(r[0]) for r in c.execute("SELECT id FROM attempts").fetchall()}
+            ids |= {str(r[0]) for r in c.execute("SELECT attempt_id FROM reviews").fetchall()}
+            for aid in sorted(ids | set(sealed)):
+                if self._verified(c, aid) is None:
+                    raise Tampered(self.seal.where, f"review rows of attempt {aid}, which the store never saved")
+        return len(sealed)
+
     def snapshot(self) -> tuple[tuple[str, str, str | None, str | None], ...]:
         """Every attempt's (id, state, approver, result), sorted: the store's abstract state."""
         with self.db.transaction() as c:
