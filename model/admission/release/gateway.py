@@ -1,28 +1,31 @@
-"""Decision and release (the Parmana paper, Sections 4.2–4.5): the runtime that
-evaluates a transaction and signs an authorization, and the release gate — the only code path in
-``model`` that calls a tool of this system (checked by the architecture test).
+"""Release (the Parmana paper, Sections 4.4–4.5): the release gate — the only code path in ``model``
+that calls a tool of this system (checked by the architecture test). The decision that signs the
+authorization is ``decision``; the transaction and refusal records are ``transaction``.
 
-Decision: load the transaction, find the current policy for the action, check signal types and
-bindings, verify each presented approval (not spending it), evaluate first-match; approve yields a
-signed authorization, anything else a signed refusal record. Release, in order: authorization
-signature under the runtime key, expiry to the instant, request hash, current policy version and
-content hash, signals hash and approvals hash, signals and approvals re-verified and the policy
-re-evaluated, the tool exists; then the authorization nonce and every approval nonce are spent
-atomically, all or none in one transaction; then the signed intent is stored (no store, no
-release); then the tool is called (under execution control when the gate has one: a single-use
-session and the connector's credential for that call only, its fingerprint in the record) and the
-signed, chained execution record written. Every refusal yields a signed refusal record. The
-authorization's signature may be classical or hybrid (``hybrid``): the gate's runtime key decides
-which is required.
-Choices where the source is silent: a tool's exception is recorded as the execution's result
-(the release happened); an approval signal whose artifact is absent reads false, an artifact that
-fails verification refuses with the verification's reason; an unavailable nonce store refuses
-(STORE_UNAVAILABLE); a refusal whose record cannot be stored is still a refusal; an execution
-record that cannot be written after release is kept in ``unwritten`` and written by ``flush``.
-With ``leasing`` (``model.admission.decision.nonces``), the spend also writes a reservation whose token the
-tool receives as ``idempotencyKey``: a gateway that saw its commit fail asks whether its own
-reservation landed and, if so, releases; ``recover`` completes reservations whose holder's lease
-expired unfinished (the holder was killed, or could not mark it finished), with the same key.
+Release, in order: authorization signature under the runtime key, expiry to the instant, request
+hash, current policy version and content hash, signals hash and approvals hash, signals and approvals
+re-verified and the policy re-evaluated, the tool exists; then the authorization nonce and every
+approval nonce are spent atomically, all or none in one transaction; then the signed intent is
+stored (no store, no release); then the tool is called (under execution control when the gate has
+one: a single-use session and the connector's credential for that call only, its fingerprint in the
+record) and the signed, chained execution record written. Every refusal yields a signed refusal
+record. The authorization's signature may be classical or hybrid (``hybrid``): the gate's runtime
+key decides which is required.
+Choices where the source is silent: a tool's exception is recorded as the execution's result (the
+release happened); what a tool returns or raises is redacted (execution control's vault, else the
+record store's redactor) before it is answered, kept or recorded. A nonce store that fails refuses
+(STORE_UNAVAILABLE); one whose rows its key did not write refuses (STORE_TAMPERED); only a store's
+failure counts as one (``sealing.store_errors``): any other exception is a bug and is raised. An
+execution record that cannot be written after release is kept in ``unwritten`` and written by
+``flush``. With ``leasing`` (``model.admission.decision.nonces``), the spend also writes a
+reservation (its request sealed at rest) whose token the tool receives as ``idempotencyKey``: a
+gateway that saw its commit fail asks whether its own reservation landed and, if so, releases;
+``recover`` completes reservations whose holder's lease expired unfinished (the holder was killed,
+or could not mark it finished), with the same key, each only as verified when it is used: the
+store's ledger must record the reservation and not its finish, the sealed request must open to
+the one reserved, and the authorization in it must check under the runtime key and bind that
+request, its signals and approvals (expiry and current policy are not re-checked: they held when
+the nonces were spent, and the approval is already used).
 """
 
 from __future__ import annotations
@@ -34,50 +37,23 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
-from model.admission.decision.approvals import ApproverRegistry, load_approval, verify_approval
 from model.admission.decision.evidence import APPROVAL_NAMESPACE
 from model.admission.decision.governance import Governance
 from model.admission.decision.nonces import Leasing, NonceStore, Reservation
-from model.admission.decision.signed_policy import Approve, SignedPolicy, check_signals, evaluate
 from model.admission.refusal import Refusal, RefusalReason
-from model.admission.release.authorization import Authorization, issue, load_authorization
+from model.admission.release.authorization import Authorization, load_authorization
+from model.admission.release.decision import Authorized, Runtime, judge
 from model.admission.release.execution_control import ExecutionControl
+from model.admission.release.transaction import Transaction, load_transaction, record_refusal
 from model.admission.signatures.hybrid import DOWNGRADES, PublicKeys, SignatureBad, verify_object
 from model.admission.signatures.records import RecordStore
 from model.admission.signatures.sealing import Tampered, store_errors
 from model.admission.tools import ToolRegistry
-from model.canonical import JSON, check_exact_json, digest, loads
+from model.canonical import JSON, digest, loads
 from model.errors import InputKind, InvalidInput
 
 AUTHORIZATION_NAMESPACE = "authorization"
-
-
-@dataclass(frozen=True, slots=True)
-class Transaction:
-    intent: dict[str, JSON]
-    signals: dict[str, JSON]
-    approvals: dict[str, JSON]
-
-
-def load_transaction(obj: object, source: str = "<transaction>") -> Transaction:
-    if not isinstance(obj, dict) or not {"intent", "signals"} <= set(obj) <= {"intent", "signals", "approvals"}:
-        raise InvalidInput(f"{source} at $", "an object with intent, signals[, approvals]", repr(obj)[:80],
-                           InputKind.SCHEMA)
-    intent, signals, approvals = obj["intent"], obj["signals"], obj.get("approvals", {})
-    if not isinstance(intent, dict) or not isinstance(intent.get("action"), str) \
-            or not set(intent) <= {"action", "target", "params"} or not isinstance(intent.get("params", {}), dict):
-        raise InvalidInput(f"{source} at $.intent", "an object with action[, target, params]", repr(intent)[:80],
-                           InputKind.SCHEMA)
-    for k, v in (("signals", signals), ("approvals", approvals)):
-        if not isinstance(v, dict):
-            raise InvalidInput(f"{source} at $.{k}", "an object", type(v).__name__, InputKind.SCHEMA)
-    check_exact_json(obj, source)
-    return Transaction(intent, signals, approvals)
-
-
-@dataclass(frozen=True, slots=True)
-class Authorized:
-    authorization: dict[str, JSON]
+__all__ = ["Authorized", "ReleaseGate", "Released", "Runtime", "Transaction", "load_transaction", "record_refusal"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,73 +61,6 @@ class Released:
     result: JSON
     intent_record: dict[str, JSON]
     execution_record: dict[str, JSON] | None  # None: not yet written; kept in ``ReleaseGate.unwritten``
-
-
-def _proven(p: SignedPolicy, tx: Transaction, now: datetime, registry: ApproverRegistry
-            ) -> tuple[frozenset[str], tuple[str, ...]] | Refusal:
-    """Approval signals backed by a verified approval, and their nonces (nothing spent here)."""
-    proven, nonces = set(), []
-    for s, spec in p.approval_signals.items():
-        if tx.signals.get(s) is not True or s not in tx.approvals:
-            continue
-        try:
-            a = load_approval(tx.approvals[s], f"<approval for {s}>")
-        except InvalidInput as exc:
-            return Refusal(RefusalReason.MALFORMED, str(exc))
-        amount = tx.signals[spec.amount_signal] if spec.amount_signal else None
-        v = verify_approval(a, action=str(tx.intent["action"]), resource=str(tx.signals[spec.resource_signal]),
-                            amount=amount, now=now, registry=registry)
-        if isinstance(v, Refusal):
-            return v
-        proven.add(s)
-        nonces.append(f"{a.approver_id}/{a.nonce}")
-    return frozenset(proven), tuple(nonces)
-
-
-def _judge(gov: Governance, tx: Transaction, now: datetime, nonces: NonceStore
-           ) -> tuple[SignedPolicy, Approve, tuple[str, ...]] | Refusal:
-    p = gov.policy_for(str(tx.intent["action"]))
-    if p is None:
-        return Refusal(RefusalReason.UNKNOWN_POLICY, f"no policy governs {tx.intent['action']}")
-    bad = check_signals(p, tx.intent, tx.signals)
-    if bad is not None:
-        return bad
-    pr = _proven(p, tx, now, gov.registry)
-    if isinstance(pr, Refusal):
-        return pr
-    for n in pr[1]:
-        if nonces.is_spent(APPROVAL_NAMESPACE, n):
-            return Refusal(RefusalReason.NONCE_SPENT, n)
-    verdict = evaluate(p, tx.intent, tx.signals, pr[0])
-    return verdict if isinstance(verdict, Refusal) else (p, verdict, pr[1])
-
-
-class Runtime:
-    """Evaluates transactions and signs authorizations with the runtime key."""
-
-    def __init__(self, gov: Governance, records: RecordStore, nonces: NonceStore) -> None:
-        self.gov, self.records, self.nonces = gov, records, nonces
-
-    def decide(self, tx_json: object, now: datetime) -> Authorized | Refusal:
-        try:
-            tx = load_transaction(tx_json)
-        except InvalidInput as exc:
-            return self._refuse(Refusal(RefusalReason.MALFORMED, str(exc)), None, now)
-        try:
-            j = _judge(self.gov, tx, now, self.nonces)
-        except Tampered as exc:
-            return self._refuse(Refusal(RefusalReason.STORE_TAMPERED, str(exc)), tx, now)
-        except Exception as exc:
-            if not store_errors(exc):
-                raise  # a bug is raised, not disguised as an outage
-            return self._refuse(Refusal(RefusalReason.STORE_UNAVAILABLE, f"{type(exc).__name__}: {exc}"), tx, now)
-        if isinstance(j, Refusal):
-            return self._refuse(j, tx, now)
-        p, ok, _ = j
-        return Authorized(issue(self.records.key, p, ok.rule_id, tx.intent, tx.signals, tx.approvals, now))
-
-    def _refuse(self, r: Refusal, tx: Transaction | None, now: datetime) -> Refusal:
-        return record_refusal(self.records, "decision", r, tx, now)
 
 
 class ReleaseGate:
@@ -204,11 +113,9 @@ class ReleaseGate:
             return False
 
     def recover(self, now: datetime) -> int:
-        """Complete every reservation whose lease expired unfinished; how many this gate completed.
-        Each is used only as verified now: the ledger must record the reservation and not its finish,
-        its sealed request must open to the one reserved, and the authorization in it must check
-        under the runtime key and bind that request (its signals and approvals too); a reservation
-        that fails any of these is refused (STORE_TAMPERED or the check's reason) and recorded."""
+        """Complete every reservation whose lease expired unfinished; how many this gate completed. Each
+        is verified now (``verified_request``; the authorization's signature and the request, signals and
+        approvals it binds) and otherwise refused and recorded."""
         if self.leasing is None:
             return 0
         clock = time.time()
@@ -300,7 +207,7 @@ class ReleaseGate:
             return Refusal(RefusalReason.POLICY_VERSION, f"{auth.policy_name} v{auth.policy_version} is not current")
         if bad is not None:
             return bad
-        j = _judge(self.gov, tx, now, self.nonces)
+        j = judge(self.gov, tx, now, self.nonces)
         if isinstance(j, Refusal):
             return j
         if not self.tools.has(str(tx.intent["action"])):
@@ -322,15 +229,3 @@ class ReleaseGate:
                 still.append((body, at))
         self.unwritten = still
         return len(still)
-
-
-def record_refusal(records: RecordStore, stage: str, r: Refusal, tx: Transaction | None, now: datetime) -> Refusal:
-    """Sign and store a refusal record; the refusal stands even if its record cannot be stored."""
-    try:
-        records.append("refusal", {"stage": stage, "reason": r.reason.value, "detail": r.detail,
-                                   "requestHash": digest(tx.intent) if tx else None}, now)
-    except Exception as exc:  # fail closed: a refusal is never turned into anything else
-        if not store_errors(exc):
-            raise
-        return Refusal(r.reason, f"{r.detail} (refusal record not stored: {type(exc).__name__})")
-    return r
