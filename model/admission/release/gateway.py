@@ -215,7 +215,7 @@ class ReleaseGate:
         return j[2]
 
     def _refuse(self, r: Refusal, tx: Transaction | None, now: datetime) -> Refusal:
-        return record_refusal(self.records, "release", r, tx, now)
+        return record_refusal(self.records, "release", Refusal(r.reason, str(self.redact(r.detail))), tx, now)
 
     def flush(self) -> int:
         """Write execution records that could not be written at release; the number still unwritten."""

@@ -29,12 +29,12 @@ class Transaction:
 
 def load_transaction(obj: object, source: str = "<transaction>") -> Transaction:
     if not isinstance(obj, dict) or not {"intent", "signals"} <= set(obj) <= {"intent", "signals", "approvals"}:
-        raise InvalidInput(f"{source} at $", "an object with intent, signals[, approvals]", repr(obj)[:80],
+        raise InvalidInput(f"{source} at $", "an object with intent, signals[, approvals]", _shape(obj),
                            InputKind.SCHEMA)
     intent, signals, approvals = obj["intent"], obj["signals"], obj.get("approvals", {})
     if not isinstance(intent, dict) or not isinstance(intent.get("action"), str) \
             or not set(intent) <= {"action", "target", "params"} or not isinstance(intent.get("params", {}), dict):
-        raise InvalidInput(f"{source} at $.intent", "an object with action[, target, params]", repr(intent)[:80],
+        raise InvalidInput(f"{source} at $.intent", "an object with action[, target, params]", _shape(intent),
                            InputKind.SCHEMA)
     for k, v in (("signals", signals), ("approvals", approvals)):
         if not isinstance(v, dict):
@@ -43,9 +43,19 @@ def load_transaction(obj: object, source: str = "<transaction>") -> Transaction:
     return Transaction(intent, signals, approvals)
 
 
+def _shape(value: object) -> str:
+    """What was found, without its values: a request may carry a secret the agent pasted, and a value
+    cut short in a message could no longer be recognized and redacted."""
+    if isinstance(value, dict):
+        return "an object with keys " + ", ".join(sorted(map(str, value)))
+    return type(value).__name__
+
 
 def record_refusal(records: RecordStore, stage: str, r: Refusal, tx: Transaction | None, now: datetime) -> Refusal:
-    """Sign and store a refusal record; the refusal stands even if its record cannot be stored."""
+    """Sign and store a refusal record; the refusal stands even if its record cannot be stored. Its
+    detail is redacted (the record store's redactor) before it is stored or returned."""
+    if records.redactor is not None:
+        r = Refusal(r.reason, str(records.redactor(r.detail)))
     try:
         records.append("refusal", {"stage": stage, "reason": r.reason.value, "detail": r.detail,
                                    "requestHash": digest(tx.intent) if tx else None}, now)

@@ -114,6 +114,10 @@ class AttemptStore:
             reviews = c.execute("SELECT attempt_id, approver, decision, context, at FROM reviews ORDER BY rowid"
                                 ).fetchall()
             self.seal.open(c, (lambda: _adopted(rows, reviews)) if adopt else None, bool(rows or reviews))
+            if adopt:  # an unsealed version stored bodies in clear
+                for r in rows:
+                    c.execute("UPDATE attempts SET body = ? WHERE id = ?", (self.seal.seal_text(str(r[7]), str(r[0])),
+                                                                          r[0]))
 
     def _sqlite(self) -> Database:
         if not isinstance(self.db, Database):
@@ -126,7 +130,8 @@ class AttemptStore:
         with self.db.transaction() as c:
             c.execute("INSERT INTO attempts VALUES (?,?,?,?,?,?,?,?,?,?,NULL,NULL,?)",
                       (attempt_id, i.tenant, i.principal, i.credential, i.method, i.path, i.query,
-                       request.body_text, request.body_digest, state.value, now.isoformat()))
+                       self.seal.seal_text(request.body_text, attempt_id), request.body_digest, state.value,
+                       now.isoformat()))
             self.seal.append(c, [{"attempt": attempt_id, "envelope": _envelope(attempt_id, i, request.body_text),
                                   "state": state.value}])
 
@@ -146,8 +151,9 @@ class AttemptStore:
         if row is None or sealed is None:
             raise Tampered(self.seal.where, f"{where} {'deleted' if row is None else 'not written by the store'}")
         ident = Identity(row[0], row[1], row[2], row[3], row[4], row[5])
-        att = Attempt(attempt_id, Request(ident, row[6]), row[7], AttemptState(row[8]), row[9], row[10])
-        if _envelope(attempt_id, ident, row[6]) != sealed.envelope:
+        body = self.seal.open_text(str(row[6]), attempt_id)  # sealed at rest: no request text in clear
+        att = Attempt(attempt_id, Request(ident, body), row[7], AttemptState(row[8]), row[9], row[10])
+        if _envelope(attempt_id, ident, body) != sealed.envelope:
             raise Tampered(self.seal.where, f"{where}: identity or body differs from the one saved")
         if att.request.body_digest != att.body_digest:
             raise Tampered(self.seal.where, f"{where}: body_digest is not the digest of the saved body")
