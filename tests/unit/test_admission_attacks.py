@@ -68,7 +68,7 @@ def test_replayed_authorization_concurrent_threads_exactly_one_release(pipe: Pip
     n = 8
     gates = [ReleaseGate(pipe.gov, ToolRegistry({"paytm:refund": pipe._refund}), pipe.runtime_key.public,
                          RecordStore(pipe.runtime_key, str(tmp_path / "records.db")),
-                         SqliteNonceStore(str(tmp_path / "nonces.db"))) for _ in range(n)]
+                         SqliteNonceStore(str(tmp_path / "nonces.db"), key=pipe.store_key)) for _ in range(n)]
     barrier = threading.Barrier(n)
     outs: list[object] = [None] * n
 

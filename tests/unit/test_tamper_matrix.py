@@ -9,8 +9,6 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-import pytest
-
 from model.admission.deployments.tamper import LIMIT, TAMPERS, Cell, Target, matrix, sqlite_target
 
 ROOT = Path(__file__).resolve().parents[2]

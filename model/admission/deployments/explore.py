@@ -103,9 +103,12 @@ class _Replay(ReplayService):
         att = self.store.get(attempt_id)
         if self.mutant == "skip-identity-check" and att is not None:
             identity = att.request.identity
-        if self.mutant == "replay-unapproved":
+        if self.mutant == "replay-unapproved":  # a faulty writer holding the store's key: its rows verify
             with self.store.db.transaction() as c:
-                c.execute("UPDATE attempts SET state = 'approved' WHERE id = ? AND state = 'held'", (attempt_id,))
+                cur = c.execute("UPDATE attempts SET state = 'approved' WHERE id = ? AND state = 'held'", (attempt_id,))
+                if cur.rowcount == 1:
+                    self.store.seal.append(c, [{"attempt": attempt_id, "state": "approved", "approver": None,
+                                                "result": None}])
         return super().replay(attempt_id, identity, EPOCH, permit)
 
 

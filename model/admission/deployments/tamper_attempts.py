@@ -4,6 +4,8 @@ the edit runtime's steps (used by ``edit session resume`` and ``show``, the runt
 
 from __future__ import annotations
 
+import contextlib
+import io
 import json
 import shutil
 from collections.abc import Callable
@@ -119,17 +121,28 @@ def attempt_cells(backend: str, new: Callable[[str], tuple[Path, Target]]) -> li
 # --- the edit runtime's steps (SQLite: its command line) -----------------------------------------
 
 
-def edit_cells(root: Path, script: Path) -> list[Cell]:
-    from click.testing import CliRunner
-
+def _cli(args: list[str]) -> tuple[int, str]:
+    """``agentwarrant ARGS`` in this process: its exit code and what it printed."""
     from model.cli import main
+
+    buf = io.StringIO()
+    code: int | str | None = 0
+    with contextlib.redirect_stdout(buf), contextlib.redirect_stderr(buf):
+        try:
+            main.main(args, prog_name="agentwarrant")
+        except SystemExit as exc:
+            code = exc.code
+    return int(code or 0) if not isinstance(code, str) else 1, buf.getvalue()
+
+
+def edit_cells(root: Path, script: Path) -> list[Cell]:
     from model.edits.runtime.outbox import Outbox
 
     made = root / "edit-made"
     made.mkdir()
-    res = CliRunner().invoke(main, ["edit", "session", str(made / "s.db"), "run", str(script)])
-    if res.exit_code != 0:
-        raise RuntimeError(f"the tamper matrix's edit session failed: {res.output}")
+    code, text = _cli(["edit", "session", str(made / "s.db"), "run", str(script)])
+    if code != 0:
+        raise RuntimeError(f"the tamper matrix's edit session failed: {text}")
 
     def deliveries(d: Path) -> int:
         box = Outbox(str(d / "s.db.outbox"), readonly=True)
@@ -157,10 +170,10 @@ def edit_cells(root: Path, script: Path) -> list[Cell]:
                 Target(str(d / "s.db")).sql(stmt)
             before = deliveries(d)
             args = ["resume", str(script)] if use == "resume" else ["show"]
-            res = CliRunner().invoke(main, ["edit", "session", str(d / "s.db"), *args])
-            lines = [ln for ln in res.output.splitlines() if ln.strip()]
+            code, text = _cli(["edit", "session", str(d / "s.db"), *args])
+            lines = [ln for ln in text.splitlines() if ln.strip()]
             cells.append(Cell("sqlite", "edit runtime store", "edit steps", tamper, use, deliveries(d) - before,
-                              f"exit {res.exit_code}", lines[0] if lines else ""))
+                              f"exit {code}", lines[0] if lines else ""))
     return cells
 
 
