@@ -104,7 +104,7 @@ class SqliteNonceStore:
         with self.db.transaction() as c:
             spent = c.execute("SELECT namespace, nonce FROM spent ORDER BY namespace, nonce").fetchall()
             unsealed = c.execute("SELECT token, request FROM reservations").fetchall()
-            self.seal.open(c, (lambda: _adopted(spent, unsealed)) if adopt else None, bool(spent or unsealed))
+            self.seal.begin(c, (lambda: _adopted(spent, unsealed)) if adopt else None, bool(spent or unsealed))
 
     def _spent(self, c: Conn) -> set[tuple[str, str]]:
         """The spent nonces the verified ledger records (a row missing from ``spent`` stays spent)."""

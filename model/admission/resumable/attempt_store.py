@@ -113,7 +113,7 @@ class AttemptStore:
                              "result FROM attempts ORDER BY id").fetchall()
             reviews = c.execute("SELECT attempt_id, approver, decision, context, at FROM reviews ORDER BY rowid"
                                 ).fetchall()
-            self.seal.open(c, (lambda: _adopted(rows, reviews)) if adopt else None, bool(rows or reviews))
+            self.seal.begin(c, (lambda: _adopted(rows, reviews)) if adopt else None, bool(rows or reviews))
             if adopt:  # an unsealed version stored bodies in clear
                 for r in rows:
                     c.execute("UPDATE attempts SET body = ? WHERE id = ?", (self.seal.seal_text(str(r[7]), str(r[0])),

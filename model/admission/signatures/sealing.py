@@ -106,7 +106,7 @@ class Sealed:
         raw = key.private.private_bytes(Encoding.Raw, PrivateFormat.Raw, NoEncryption())
         self._aead = AESGCM(HKDF(hashes.SHA256(), 32, None, b"agentwarrant sealed store text").derive(raw))
 
-    def open(self, c: Conn, adopt: Callable[[], Sequence[JSON]] | None, has_rows: bool) -> None:
+    def begin(self, c: Conn, adopt: Callable[[], Sequence[JSON]] | None, has_rows: bool) -> None:
         """Seal a new store, or check an existing one's head; ``adopt`` gives the entries of an
         unsealed store's rows when the caller chose to adopt them."""
         row = c.execute("SELECT store, n, link, sig FROM heads WHERE name = 'ledger'").fetchone()
