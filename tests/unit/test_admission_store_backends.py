@@ -110,6 +110,41 @@ def test_sqlite_nonce_store_of_version_1_migrates_keeping_its_spent_nonces(tmp_p
     conn.close()
 
 
+def test_sqlite_attempt_store_of_version_1_is_adopted_only_when_asked(tmp_path: Any) -> None:
+    from model.admission.resumable.attempt_store import KIND as ATTEMPT_KIND
+    from model.admission.resumable.attempts import AttemptState
+
+    path = str(tmp_path / "a1.db")
+    conn = sqlite3.connect(path)
+    conn.executescript(
+        "CREATE TABLE attempts (id TEXT PRIMARY KEY, tenant TEXT NOT NULL, principal TEXT NOT NULL, "
+        "credential TEXT NOT NULL, method TEXT NOT NULL, path TEXT NOT NULL, query TEXT NOT NULL, body TEXT NOT NULL, "
+        "body_digest TEXT NOT NULL, state TEXT NOT NULL, approver TEXT, result TEXT, created_at TEXT NOT NULL);"
+        "CREATE TABLE reviews (attempt_id TEXT NOT NULL, approver TEXT NOT NULL, decision TEXT NOT NULL, "
+        "context TEXT NOT NULL, at TEXT NOT NULL);"
+        f"PRAGMA application_id = {ATTEMPT_KIND.application_id}; PRAGMA user_version = 1;")
+    body = '{"resource":"report-7"}'
+    from model.canonical import digest, loads
+    conn.execute("INSERT INTO attempts VALUES ('a1', 't', 'p', 'c', 'POST', '/r', '', ?, ?, 'approved', 'h', NULL, "
+                 "'then')", (body, digest(loads(body))))
+    conn.execute("INSERT INTO reviews VALUES ('a1', 'h', 'approve', '', 'then')")
+    conn.commit()
+    conn.close()
+    with pytest.raises(Tampered, match="rows but no signed head"):
+        AttemptStore(path)
+    s = AttemptStore(path, adopt=True)
+    att = s.get("a1")
+    assert att is not None and att.state is AttemptState.APPROVED and att.request.body_text == body
+    assert s.reviews("a1") == [("h", "approve", "")] and s.verify() == 1
+    s.close()
+    again = AttemptStore(path)  # sealed now: opens without adopting, and the body is no longer in clear
+    assert again.get("a1") is not None
+    again.close()
+    conn = sqlite3.connect(path)
+    assert conn.execute("SELECT body FROM attempts").fetchone()[0] != body
+    conn.close()
+
+
 def test_another_kinds_store_refused(store_target: Target) -> None:
     SqliteNonceStore(*store_target).close()
     with pytest.raises(InvalidInput) as info:
