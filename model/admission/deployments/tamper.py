@@ -30,7 +30,7 @@ from pathlib import Path
 from model.admission.decision.nonces import Leasing, Reservation
 from model.admission.deployments.release_deployment import Pipeline
 from model.admission.deployments.tamper_attempts import attempt_cells, edit_cells
-from model.admission.deployments.tamper_rows import HEADER, LIMIT, NOW, TAMPERS, Cell, Target, answer_of
+from model.admission.deployments.tamper_rows import HEADER, LIMIT, NOW, PINNED, TAMPERS, Cell, Target, answer_of
 from model.admission.refusal import Refusal
 from model.admission.release.authorization import load_authorization
 from model.admission.release.gateway import Authorized, ReleaseGate
@@ -39,7 +39,7 @@ from model.admission.signatures.sealing import Tampered
 from model.admission.tools import ToolRegistry
 from model.canonical import JSON
 
-__all__ = ["HEADER", "LIMIT", "TAMPERS", "Cell", "Target", "matrix", "sqlite_target"]
+__all__ = ["HEADER", "LIMIT", "PINNED", "TAMPERS", "Cell", "Target", "matrix", "sqlite_target"]
 
 
 # --- the nonce store: reservations, nonces, approvals ---------------------------------------------
@@ -184,10 +184,16 @@ def _nonce_cells(backend: str, new: Callable[[str], tuple[Path, Target]]) -> lis
     r = _Release(*new("nonces-limit"))
     old = r.target.dump(("spent", "reservations", "ledger", "heads"))
     auth, tx, _ = r.released(1)
+    pin = r.pipe.nonces.head()  # kept outside the store
     r.target.restore(old)
     before = len(r.effects)
     use = r.gate.release(auth, tx, NOW)
     cell("nonces", LIMIT, "run", len(r.effects) - before, answer_of(use), limit=True)
+    try:
+        r.pipe.nonces.extends(pin)
+        cell("nonces", LIMIT, PINNED, 0, ("intact", ""))
+    except Tampered as exc:
+        cell("nonces", LIMIT, PINNED, 0, ("tampered", str(exc)))
     return cells
 
 

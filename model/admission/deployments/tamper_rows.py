@@ -17,6 +17,8 @@ NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 TAMPERS = ("edit", "delete", "copy", "reorder", "roll back")
 #: the tamper the stores cannot detect by themselves (module docstring)
 LIMIT = "roll back (whole store)"
+#: the use that detects it: the store checked against a ledger head kept outside it
+PINNED = "verify against a pinned head"
 
 
 @dataclass(frozen=True, slots=True)

@@ -21,7 +21,7 @@ from datetime import datetime
 
 from model.admission.resumable.attempts import AttemptState, Event, sources_of, step
 from model.admission.resumable.envelope import Identity, Request
-from model.admission.signatures.sealing import LEDGER, Conn, Sealed, Tampered, process_key
+from model.admission.signatures.sealing import LEDGER, Conn, Head, Sealed, Tampered, process_key
 from model.admission.signatures.signing import KeyPair
 from model.canonical import JSON, digest
 from model.errors import InputKind, InvalidInput
@@ -227,6 +227,17 @@ class AttemptStore:
                       (AttemptState.UNCERTAIN.value, AttemptState.EXECUTING.value))
             self.seal.append(c, entries)
         return ids
+
+    def head(self) -> Head:
+        """The verified ledger head, to keep outside the store and pass to ``extends`` later."""
+        with self.db.transaction() as c:
+            self.seal.entries(c)
+            return self.seal.head(c)
+
+    def extends(self, pin: Head) -> None:
+        """``Tampered`` unless the store still extends the head ``pin`` (it was not rolled back)."""
+        with self.db.transaction() as c:
+            self.seal.extends(c, pin)
 
     def verify(self) -> int:
         """Check every attempt and review against the ledger: the number of attempts, or ``Tampered``."""

@@ -29,7 +29,8 @@ Choices where the sources are silent:
 - What cannot be detected from the store alone: a whole store replaced by an older copy of itself
   (its head is a valid old head), or emptied together with its head (an empty store looks new), or
   another store sealed with the same key copied over it. Pinning the head outside the store
-  (``Sealed.head``) detects all three.
+  (``head``, later ``extends``) detects all three; each entry carries a random draw so that a
+  history rolled back and then repeated step for step does not reproduce the pinned links.
 - Secrets in a stored request: ``seal_text``/``open_text`` encrypt it (AES-256-GCM under a key
   derived from the store's signing key by HKDF-SHA256, the row's own key as associated data), so the
   store holds no plaintext a request carried, and a ciphertext moved to another row does not open.
@@ -137,6 +138,17 @@ class Sealed:
             raise Tampered(self.where, "no ledger head (deleted)")
         return self._verified_head(row)
 
+    def extends(self, c: Conn, pin: Head) -> None:
+        """``Tampered`` unless the verified ledger still holds ``pin`` (a head read earlier and kept
+        outside the store): the same store, at least as long, with the same link at the pin's length.
+        A store rolled back to before the pin, emptied, or replaced by another store fails this."""
+        h = self.head(c)
+        self.entries(c)
+        row = c.execute("SELECT link FROM ledger WHERE seq = ?", (pin.n,)).fetchone() if pin.n else ("",)
+        if h.store != pin.store or h.n < pin.n or row is None or str(row[0]) != pin.link:
+            raise Tampered(self.where, f"a ledger that does not extend the pinned head (entry {pin.n} of store "
+                                       f"{pin.store}): rolled back, emptied or replaced")
+
     def entries(self, c: Conn) -> list[JSON]:
         """Every entry the signed head covers, checked link by link, in order."""
         h = self.head(c)
@@ -162,7 +174,9 @@ class Sealed:
         h = self.head(c)
         n, link = h.n, h.link
         for e in entries:
-            text = canonical_str(e)
+            # a random draw in every entry: a history rolled back and written again differs from the
+            # first one, so a pinned head tells the two apart even when the same steps were repeated
+            text = canonical_str({**e, "draw": uuid.uuid4().hex} if isinstance(e, dict) else e)
             n += 1
             link = chain(link, text)
             c.execute("INSERT INTO ledger VALUES (?, ?, ?)", (n, text, link))
