@@ -196,6 +196,8 @@ class AttemptStore:
                 return False
             entry: dict[str, JSON] = {"attempt": attempt_id, "state": nxt.value, "approver": approver,
                                       "result": None if result is None else digest(result)}
+            if event is Event.REVOKE:  # the revision that revoked it, in the chain
+                entry["revision"] = context
             if event in (Event.APPROVE, Event.REJECT):
                 at = (now or datetime.min).isoformat()
                 c.execute("INSERT INTO reviews VALUES (?,?,?,?,?)",
@@ -203,6 +205,14 @@ class AttemptStore:
                 entry["review"] = _review(approver or "", event.value, context, at)
             self.seal.append(c, [entry])
         return True
+
+    def approved(self, tenant: str) -> list[Attempt]:
+        """The tenant's approved attempts not yet replayed, verified."""
+        with self.db.transaction() as c:
+            ids = [str(r[0]) for r in c.execute("SELECT id FROM attempts WHERE tenant = ? AND state = ? ORDER BY id",
+                                                (tenant, AttemptState.APPROVED.value)).fetchall()]
+            found = [self._verified(c, aid) for aid in ids]
+        return [a for a in found if a is not None and a.result is None]
 
     def reviews(self, attempt_id: str) -> list[tuple[str, str, str]]:
         with self.db.transaction() as c:
