@@ -220,7 +220,7 @@ class SqliteNonceStore:
         number of ledger entries, or ``Tampered`` naming the first difference."""
         with self.db.transaction() as c:
             c.execute("UPDATE heads SET n = n WHERE name = 'ledger'")  # one moment for the ledger and the rows
-            entries = self.seal.entries(c)
+            entries = self.seal.entries(c, full=True)
             spent = {(str(r[0]), str(r[1])) for r in c.execute("SELECT namespace, nonce FROM spent").fetchall()}
             stored = c.execute("SELECT token, finished_at, request FROM reservations").fetchall()
         rows = {str(r[0]): r[1] is not None for r in stored}

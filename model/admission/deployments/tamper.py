@@ -27,10 +27,21 @@ from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
-from model.admission.decision.nonces import Leasing, Reservation
+from model.admission.decision.nonces import Leasing, Reservation, SqliteNonceStore
 from model.admission.deployments.release_deployment import Pipeline
 from model.admission.deployments.tamper_attempts import attempt_cells, edit_cells
-from model.admission.deployments.tamper_rows import HEADER, LIMIT, NOW, PINNED, TAMPERS, Cell, Target, answer_of
+from model.admission.deployments.tamper_rows import (
+    HEADER,
+    LIMIT,
+    NOW,
+    PINNED,
+    RESTARTED,
+    SAME_PROCESS,
+    TAMPERS,
+    Cell,
+    Target,
+    answer_of,
+)
 from model.admission.refusal import Refusal
 from model.admission.release.authorization import load_authorization
 from model.admission.release.gateway import Authorized, ReleaseGate
@@ -39,7 +50,8 @@ from model.admission.signatures.sealing import Tampered
 from model.admission.tools import ToolRegistry
 from model.canonical import JSON
 
-__all__ = ["HEADER", "LIMIT", "PINNED", "TAMPERS", "Cell", "Target", "matrix", "sqlite_target"]
+__all__ = ["HEADER", "LIMIT", "PINNED", "RESTARTED", "SAME_PROCESS", "TAMPERS", "Cell", "Target", "matrix",
+           "sqlite_target"]
 
 
 # --- the nonce store: reservations, nonces, approvals ---------------------------------------------
@@ -61,6 +73,11 @@ class _Release:
 
         return ReleaseGate(self.pipe.gov, ToolRegistry({"paytm:refund": refund}), public_keys(self.pipe.runtime_key),
                            self.pipe.records, self.pipe.nonces, leasing=Leasing(self.pipe.nonces, holder, lease))
+
+    def restart(self) -> None:
+        """The gateway restarted: a new connection to the store, nothing remembered of it."""
+        self.pipe.nonces = SqliteNonceStore(self.target.path, self.target.schema, key=self.pipe.store_key)
+        self.gate = self.gate_as("gw-a", 60.0)
 
     def authorized(self, i: int, amount: float = 120) -> tuple[dict[str, JSON], dict[str, JSON]]:
         order = f"order-{i}"
@@ -187,8 +204,12 @@ def _nonce_cells(backend: str, new: Callable[[str], tuple[Path, Target]]) -> lis
     pin = r.pipe.nonces.head()  # kept outside the store
     r.target.restore(old)
     before = len(r.effects)
+    use = r.gate.release(auth, tx, NOW)  # by the gateway that had read the later ledger
+    cell("nonces", LIMIT, SAME_PROCESS, len(r.effects) - before, answer_of(use))
+    r.restart()
+    before = len(r.effects)
     use = r.gate.release(auth, tx, NOW)
-    cell("nonces", LIMIT, "run", len(r.effects) - before, answer_of(use), limit=True)
+    cell("nonces", LIMIT, RESTARTED, len(r.effects) - before, answer_of(use), limit=True)
     try:
         r.pipe.nonces.extends(pin)
         cell("nonces", LIMIT, PINNED, 0, ("intact", ""))

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from model.admission.deployments.deployment import APPROVER, EPOCH, World, publish_request
-from model.admission.deployments.tamper_rows import LIMIT, PINNED, Cell, Target, answer_of
+from model.admission.deployments.tamper_rows import LIMIT, PINNED, RESTARTED, SAME_PROCESS, Cell, Target, answer_of
 from model.admission.refusal import Refusal
 from model.admission.resumable.admission_service import Held
 from model.admission.resumable.attempt_store import AttemptStore
@@ -112,10 +112,13 @@ def attempt_cells(backend: str, new: Callable[[str], tuple[Path, Target]]) -> li
     w.replays.replay(aid, publish_request().identity, EPOCH)
     pin = w.store.head()  # kept outside the store
     t.restore(old)
-    before = len(w.effects)
-    reason, line = answer_of(w.replays.replay(aid, publish_request().identity, EPOCH))
-    cells.append(Cell(backend, "attempt store", "attempts", LIMIT, "replay", len(w.effects) - before, reason, line,
-                      limit=True))
+    for how, fresh in ((SAME_PROCESS, False), (RESTARTED, True)):
+        if fresh:  # a restarted process: a new connection, nothing remembered of the store
+            w = World(AttemptStore(t.path, t.schema))
+        before = len(w.effects)
+        reason, line = answer_of(w.replays.replay(aid, publish_request().identity, EPOCH))
+        cells.append(Cell(backend, "attempt store", "attempts", LIMIT, how, len(w.effects) - before, reason, line,
+                          limit=fresh))
     try:
         w.store.extends(pin)
         cells.append(Cell(backend, "attempt store", "attempts", LIMIT, PINNED, 0, "intact", ""))

@@ -17,7 +17,10 @@ NOW = datetime(2026, 3, 1, 12, 0, tzinfo=UTC)
 TAMPERS = ("edit", "delete", "copy", "reorder", "roll back")
 #: the tamper the stores cannot detect by themselves (module docstring)
 LIMIT = "roll back (whole store)"
-#: the use that detects it: the store checked against a ledger head kept outside it
+#: the uses after it: by the process that had read the later store (it remembers the ledger's length),
+#: by a restarted one (the limit), and a check against a ledger head kept outside the store
+SAME_PROCESS = "run (the same process)"
+RESTARTED = "run (a restarted process)"
 PINNED = "verify against a pinned head"
 
 

@@ -253,7 +253,7 @@ class AttemptStore:
         """Check every attempt and review against the ledger: the number of attempts, or ``Tampered``."""
         with self.db.transaction() as c:
             c.execute("UPDATE heads SET n = n WHERE name = 'ledger'")
-            sealed = _derive(self.seal.entries(c))
+            sealed = _derive(self.seal.entries(c, full=True))
             ids = {str(r[0]) for r in c.execute("SELECT id FROM attempts").fetchall()}
             ids |= {str(r[0]) for r in c.execute("SELECT attempt_id FROM reviews").fetchall()}
             for aid in sorted(ids | set(sealed)):

@@ -104,6 +104,7 @@ class Sealed:
 
     def __init__(self, key: KeyPair, where: str) -> None:
         self.key, self.where = key, where
+        self._known: tuple[str, int, str, list[JSON]] | None = None  # store, length, link, entries verified
         raw = key.private.private_bytes(Encoding.Raw, PrivateFormat.Raw, NoEncryption())
         self._aead = AESGCM(HKDF(hashes.SHA256(), 32, None, b"agentwarrant sealed store text").derive(raw))
 
@@ -149,21 +150,31 @@ class Sealed:
             raise Tampered(self.where, f"a ledger that does not extend the pinned head (entry {pin.n} of store "
                                        f"{pin.store}): rolled back, emptied or replaced")
 
-    def entries(self, c: Conn) -> list[JSON]:
-        """Every entry the signed head covers, checked link by link, in order."""
+    def entries(self, c: Conn, full: bool = False) -> list[JSON]:
+        """Every entry the signed head covers, checked link by link, in order. The prefix verified by an
+        earlier call is kept and only what was appended since is read (its first new entry must chain
+        from the kept link, so the signed head vouches for the kept prefix too); ``full`` reads and
+        checks everything again. A head behind what was kept — the store rolled back or replaced
+        while this process had it open — is ``Tampered``."""
         h = self.head(c)
-        rows = c.execute("SELECT seq, entry, link FROM ledger WHERE seq <= ? ORDER BY seq", (h.n,)).fetchall()
-        link, out = "", []
-        for i, (seq, text, stored) in enumerate(rows, start=1):
+        k = self._known
+        if k is not None and (k[0] != h.store or k[1] > h.n):
+            raise Tampered(self.where, f"a ledger of {h.n} entries where this process read {k[1]} "
+                                       "(rolled back or replaced)")
+        start, link, out = (0, "", []) if full or k is None else (k[1], k[2], list(k[3]))
+        rows = c.execute("SELECT seq, entry, link FROM ledger WHERE seq > ? AND seq <= ? ORDER BY seq",
+                         (start, h.n)).fetchall()
+        for i, (seq, text, stored) in enumerate(rows, start=start + 1):
             if seq != i:
                 raise Tampered(self.where, f"ledger entry {i} missing (deleted or renumbered)")
             link = chain(link, str(text))
             if link != stored:
                 raise Tampered(self.where, f"ledger entry {i} differs from the one chained (edited or reordered)")
             out.append(loads(str(text), f"{self.where} ledger entry {i}"))
-        if len(rows) != h.n or link != h.link:
-            raise Tampered(self.where, f"{len(rows)} ledger entries where the signed head covers {h.n} "
+        if start + len(rows) != h.n or link != h.link:
+            raise Tampered(self.where, f"{start + len(rows)} ledger entries where the signed head covers {h.n} "
                                        "(entries deleted)")
+        self._known = (h.store, h.n, h.link, out)
         return out
 
     def append(self, c: Conn, entries: Sequence[JSON]) -> None:
