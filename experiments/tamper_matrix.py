@@ -2,7 +2,8 @@
 delete, copy, reorder, roll back) x use (run, recover, replay, resume, verify), on SQLite and on a
 throwaway PostgreSQL server (``model/pgserver.py``), with the number of effects the tools performed
 from a tampered row (0 everywhere except the documented limit: a whole store rolled back to an older
-copy of itself) and each answer's reason or exit code and line:
+copy of itself, used by a restarted process; the process that had read the later store refuses it, and
+a ledger head kept outside the store finds it) and each answer's reason or exit code and line:
 ``paper_figures/tables/tamper_matrix.{csv,md}``.
 
 Registered as ``tamper-matrix``. Without PostgreSQL's binaries or psycopg the PostgreSQL half is
@@ -51,7 +52,8 @@ def reproduce(out_dir: Path, tick: Callable[[int, int], None]) -> list[Path]:
     limit = sum(c.effects for c in cells if c.limit)
     caption = (f"Rows of every store tampered with, then used (`agentwarrant reproduce tamper-matrix`): "
                f"{len(cells)} cells, {sum(c.effects for c in cells if not c.limit)} effects from tampered rows; "
-               f"{limit} from the documented limit (a whole store rolled back to an older copy of itself, "
-               "which nothing in the store can tell from that older store; pin the ledger head outside it). "
+               f"{limit} from the documented limit (a whole store rolled back to an older copy of itself and used "
+               "by a restarted process, which nothing in the store can tell from that older store; the process "
+               "that read the later store refuses it, and a ledger head pinned outside the store finds it). "
                "Cells that do not apply are left out." + (f" PostgreSQL not run: {why}." if why else ""))
     return write_table(out_dir, "tamper_matrix", HEADER, [c.row() for c in cells], caption)
