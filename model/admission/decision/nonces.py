@@ -24,6 +24,14 @@ gateway completes it. Lease deadlines are Unix seconds on the gateways' clocks (
 so the rule is the same; clock skew between gateways must be below the lease). A lease that
 expires while its holder is still working lets a second gateway run the same release: the tool
 sees the same idempotency key both times, so the effect happens once only if the tool honours it.
+
+Sealed (schema version 3; ``model.admission.signatures.sealing``): every spend, reservation and
+finish is also an entry of the store's signed-head ledger, written in the same transaction. What a
+use decides comes from the verified ledger: a nonce is spent if the ledger records it (a ``spent``
+row deleted or edited by hand does not make it spendable again; one added by hand can only refuse);
+``reserved`` asks the ledger; ``verified_request`` gives a reservation's request only if the ledger
+records the reservation and not its finish and the request, sealed at rest under the token, opens to
+the digest recorded. The holder and lease columns are not sealed: they decide who tries next.
 """
 
 from __future__ import annotations

@@ -11,6 +11,14 @@ attempt cannot both move it to EXECUTING (a second replay is refused). Choices w
 silent: attempt ids are caller-supplied strings (uuid4 by default); decisions are also appended to
 an audit table (``reviews``) so the approval record survives even when the attempt moves on; its
 order is SQLite's ``rowid``, which the PostgreSQL form declares as a serial column of that name.
+
+Sealed (schema version 2; ``model.admission.signatures.sealing``): each attempt's envelope
+(identity and body), each transition (state, approver, the result's digest, the review row's digest,
+a revoking revision) is also an entry of the store's signed-head ledger, in the same transaction.
+Every read verifies the attempt against it (``get``, ``advance``, ``reviews``, ``recover``): the
+body, sealed at rest under the attempt id, opens; the stored ``body_digest`` is the body's digest
+recomputed; state, approver, result and review rows are those its transitions reached. Anything
+else is ``Tampered``.
 """
 
 from __future__ import annotations
