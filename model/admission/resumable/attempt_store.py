@@ -23,10 +23,10 @@ else is ``Tampered``.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 
+from model.admission.resumable.attempt_ledger import adopted, derive, envelope, review
 from model.admission.resumable.attempts import AttemptState, Event, sources_of, step
 from model.admission.resumable.envelope import Identity, Request
 from model.admission.signatures.sealing import LEDGER, Conn, Head, Sealed, Tampered, process_key
@@ -53,45 +53,6 @@ CREATE TABLE reviews (
   at TEXT NOT NULL, rowid BIGSERIAL);
 """ + LEDGER)
 MIGRATIONS[(KIND.application_id, 1)] = LEDGER  # version 1 was not sealed: its rows are adopted, or refused
-
-
-@dataclass(slots=True)
-class _Sealed:
-    """What the verified ledger says of one attempt."""
-
-    envelope: str
-    state: str
-    approver: str | None = None
-    result: str | None = None  # the digest of the result text
-    reviews: list[str] = field(default_factory=list)  # digests of its review rows, in order
-
-
-def _envelope(attempt_id: str, i: Identity, body_text: str) -> str:
-    return digest([attempt_id, i.tenant, i.principal, i.credential, i.method, i.path, i.query, body_text])
-
-
-def _review(approver: str, decision: str, context: str, at: str) -> str:
-    return digest([approver, decision, context, at])
-
-
-def _derive(entries: Sequence[JSON]) -> dict[str, _Sealed]:
-    out: dict[str, _Sealed] = {}
-    for e in entries:
-        if not isinstance(e, dict) or not isinstance(e.get("attempt"), str):
-            continue
-        aid = str(e["attempt"])
-        if "envelope" in e:
-            out[aid] = _Sealed(str(e["envelope"]), str(e["state"]))
-            continue
-        s = out[aid]
-        s.state = str(e["state"])
-        if e.get("approver") is not None:
-            s.approver = str(e["approver"])
-        if e.get("result") is not None:
-            s.result = str(e["result"])
-        if e.get("review") is not None:
-            s.reviews.append(str(e["review"]))
-    return out
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,7 +82,7 @@ class AttemptStore:
                              "result FROM attempts ORDER BY id").fetchall()
             reviews = c.execute("SELECT attempt_id, approver, decision, context, at FROM reviews ORDER BY rowid"
                                 ).fetchall()
-            self.seal.begin(c, (lambda: _adopted(rows, reviews)) if adopt else None, bool(rows or reviews))
+            self.seal.begin(c, (lambda: adopted(rows, reviews)) if adopt else None, bool(rows or reviews))
             if adopt:  # an unsealed version stored bodies in clear
                 for r in rows:
                     c.execute("UPDATE attempts SET body = ? WHERE id = ?", (self.seal.seal_text(str(r[7]), str(r[0])),
@@ -140,7 +101,7 @@ class AttemptStore:
                       (attempt_id, i.tenant, i.principal, i.credential, i.method, i.path, i.query,
                        self.seal.seal_text(request.body_text, attempt_id), request.body_digest, state.value,
                        now.isoformat()))
-            self.seal.append(c, [{"attempt": attempt_id, "envelope": _envelope(attempt_id, i, request.body_text),
+            self.seal.append(c, [{"attempt": attempt_id, "envelope": envelope(attempt_id, i, request.body_text),
                                   "state": state.value}])
 
     def _verified(self, c: Conn, attempt_id: str) -> Attempt | None:
@@ -150,7 +111,7 @@ class AttemptStore:
         # the head's row lock: the ledger and the rows are read as of one moment (PostgreSQL's READ
         # COMMITTED would otherwise let a replay commit between the two reads)
         c.execute("UPDATE heads SET n = n WHERE name = 'ledger'")
-        sealed = _derive(self.seal.entries(c)).get(attempt_id)
+        sealed = derive(self.seal.entries(c)).get(attempt_id)
         row = c.execute("SELECT tenant, principal, credential, method, path, query, body, body_digest, state, "
                         "approver, result FROM attempts WHERE id = ?", (attempt_id,)).fetchone()
         if row is None and sealed is None:
@@ -161,7 +122,7 @@ class AttemptStore:
         ident = Identity(row[0], row[1], row[2], row[3], row[4], row[5])
         body = self.seal.open_text(str(row[6]), attempt_id)  # sealed at rest: no request text in clear
         att = Attempt(attempt_id, Request(ident, body), row[7], AttemptState(row[8]), row[9], row[10])
-        if _envelope(attempt_id, ident, body) != sealed.envelope:
+        if envelope(attempt_id, ident, body) != sealed.envelope:
             raise Tampered(self.seal.where, f"{where}: identity or body differs from the one saved")
         if att.request.body_digest != att.body_digest:
             raise Tampered(self.seal.where, f"{where}: body_digest is not the digest of the saved body")
@@ -169,7 +130,7 @@ class AttemptStore:
                 (None if att.result is None else digest(att.result)) != sealed.result:
             raise Tampered(self.seal.where, f"{where}: state {att.state.value} where its transitions reached "
                                             f"{sealed.state} (a state, approver or result rolled back or edited)")
-        reviews = [_review(*r) for r in c.execute("SELECT approver, decision, context, at FROM reviews "
+        reviews = [review(*r) for r in c.execute("SELECT approver, decision, context, at FROM reviews "
                                                   "WHERE attempt_id = ? ORDER BY rowid", (attempt_id,)).fetchall()]
         if reviews != sealed.reviews:
             raise Tampered(self.seal.where, f"{where}: {len(reviews)} review rows where the store recorded "
@@ -210,7 +171,7 @@ class AttemptStore:
                 at = (now or datetime.min).isoformat()
                 c.execute("INSERT INTO reviews VALUES (?,?,?,?,?)",
                           (attempt_id, approver or "", event.value, context, at))
-                entry["review"] = _review(approver or "", event.value, context, at)
+                entry["review"] = review(approver or "", event.value, context, at)
             self.seal.append(c, [entry])
         return True
 
@@ -261,7 +222,7 @@ class AttemptStore:
         """Check every attempt and review against the ledger: the number of attempts, or ``Tampered``."""
         with self.db.transaction() as c:
             c.execute("UPDATE heads SET n = n WHERE name = 'ledger'")
-            sealed = _derive(self.seal.entries(c, full=True))
+            sealed = derive(self.seal.entries(c, full=True))
             ids = {str(r[0]) for r in c.execute("SELECT id FROM attempts").fetchall()}
             ids |= {str(r[0]) for r in c.execute("SELECT attempt_id FROM reviews").fetchall()}
             for aid in sorted(ids | set(sealed)):
@@ -291,18 +252,3 @@ class AttemptStore:
     def close(self) -> None:
         self.db.close()
 
-
-def _adopted(rows: Sequence[Sequence[object]], reviews: Sequence[Sequence[object]]) -> list[JSON]:
-    """Ledger entries for the rows of an unsealed store, as they stand."""
-    out: list[JSON] = []
-    for r in rows:
-        aid = str(r[0])
-        ident = Identity(*(str(x) for x in r[1:7]))
-        out.append({"attempt": aid, "envelope": _envelope(aid, ident, str(r[7])), "state": str(r[8])})
-        out.append({"attempt": aid, "state": str(r[8]), "approver": None if r[9] is None else str(r[9]),
-                    "result": None if r[10] is None else digest(str(r[10]))})
-    for rid, approver, decision, context, at in reviews:
-        state = next((str(r[8]) for r in rows if r[0] == rid), "")
-        out.append({"attempt": str(rid), "state": state, "approver": None, "result": None,
-                    "review": _review(str(approver), str(decision), str(context), str(at))})
-    return out
