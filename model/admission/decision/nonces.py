@@ -41,7 +41,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Protocol
 
-from model.admission.signatures.sealing import LEDGER, Conn, Head, Sealed, Tampered, process_key
+from model.admission.signatures.sealing import LEDGER, Conn, Sealed, SealedStore, Tampered, process_key
 from model.admission.signatures.signing import KeyPair
 from model.canonical import JSON, digest
 from model.pgstore import MIGRATIONS, open_database
@@ -98,7 +98,7 @@ class Leasing:
     seconds: float
 
 
-class SqliteNonceStore:
+class SqliteNonceStore(SealedStore):
     """The nonce store at ``path``: an SQLite file, ``:memory:``, or a ``postgresql://`` database
     (then ``schema`` names its namespace there). The class keeps the name it had before the
     shared backend existed; ``open_nonce_store`` is the backend-neutral name. ``key`` seals it
@@ -210,17 +210,6 @@ class SqliteNonceStore:
         if digest(text) != wrote[0]:
             raise Tampered(self.seal.where, f"reservation {token} holds another request than the one reserved")
         return text
-
-    def head(self) -> Head:
-        """The verified ledger head, to keep outside the store and pass to ``extends`` later."""
-        with self.db.transaction() as c:
-            self.seal.entries(c)
-            return self.seal.head(c)
-
-    def extends(self, pin: Head) -> None:
-        """``Tampered`` unless the store still extends the head ``pin`` (it was not rolled back)."""
-        with self.db.transaction() as c:
-            self.seal.extends(c, pin)
 
     def verify(self) -> int:
         """Check the whole store against its ledger: the spent rows are exactly the recorded spends,

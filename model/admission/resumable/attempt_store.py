@@ -29,7 +29,7 @@ from datetime import datetime
 from model.admission.resumable.attempt_ledger import adopted, derive, envelope, review
 from model.admission.resumable.attempts import AttemptState, Event, sources_of, step
 from model.admission.resumable.envelope import Identity, Request
-from model.admission.signatures.sealing import LEDGER, Conn, Head, Sealed, Tampered, process_key
+from model.admission.signatures.sealing import LEDGER, Conn, Sealed, SealedStore, Tampered, process_key
 from model.admission.signatures.signing import KeyPair
 from model.canonical import JSON, digest
 from model.errors import InputKind, InvalidInput
@@ -69,7 +69,7 @@ class StoreUnavailable(Exception):
     """The store cannot persist (the admission service turns this into a NOT_PERSISTABLE refusal)."""
 
 
-class AttemptStore:
+class AttemptStore(SealedStore):
     def __init__(self, path: str = ":memory:", schema: str | None = None, *, key: KeyPair | None = None,
                  adopt: bool = False) -> None:
         """``path``: an SQLite file, ``:memory:``, or a ``postgresql://`` database (``schema`` then
@@ -206,17 +206,6 @@ class AttemptStore:
                       (AttemptState.UNCERTAIN.value, AttemptState.EXECUTING.value))
             self.seal.append(c, entries)
         return ids
-
-    def head(self) -> Head:
-        """The verified ledger head, to keep outside the store and pass to ``extends`` later."""
-        with self.db.transaction() as c:
-            self.seal.entries(c)
-            return self.seal.head(c)
-
-    def extends(self, pin: Head) -> None:
-        """``Tampered`` unless the store still extends the head ``pin`` (it was not rolled back)."""
-        with self.db.transaction() as c:
-            self.seal.extends(c, pin)
 
     def verify(self) -> int:
         """Check every attempt and review against the ledger: the number of attempts, or ``Tampered``."""

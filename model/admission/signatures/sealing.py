@@ -54,7 +54,8 @@ from cryptography.hazmat.primitives.serialization import Encoding, NoEncryption,
 from model.admission.signatures.signing import KeyPair, verify_payload
 from model.canonical import JSON, canonical_str, digest, loads
 from model.errors import InvalidInput
-from model.pgstore import PgConnection
+from model.pgstore import PgConnection, PgDatabase
+from model.store import Database
 
 Conn = sqlite3.Connection | PgConnection
 
@@ -205,6 +206,24 @@ class Sealed:
             return self._aead.decrypt(raw[:12], raw[12:], row_key.encode("utf-8")).decode("utf-8")
         except (InvalidTag, ValueError, UnicodeError):
             raise Tampered(self.where, f"the sealed text of row {row_key} does not open (edited or moved)") from None
+
+
+class SealedStore:
+    """What a sealed store offers beyond its own uses: its head, to pin, and the check against a pin."""
+
+    db: Database | PgDatabase
+    seal: Sealed
+
+    def head(self) -> Head:
+        """The verified ledger head, to keep outside the store and pass to ``extends`` later."""
+        with self.db.transaction() as c:
+            self.seal.entries(c)
+            return self.seal.head(c)
+
+    def extends(self, pin: Head) -> None:
+        """``Tampered`` unless the store still extends the head ``pin`` (it was not rolled back)."""
+        with self.db.transaction() as c:
+            self.seal.extends(c, pin)
 
 
 def store_errors(exc: BaseException) -> bool:
