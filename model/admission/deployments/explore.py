@@ -168,8 +168,10 @@ def _step(state: _State, action: str, mutant: str | None) -> _State:
 
 def _restart(store: AttemptStore, mutant: str | None) -> None:
     if mutant == "redispatch-after-crash":  # the fault: treat an interrupted attempt as still approved
-        with store.db.transaction() as c:
+        with store.db.transaction() as c:  # written as a faulty key holder would: its rows verify
+            ids = [r[0] for r in c.execute("SELECT id FROM attempts WHERE state = 'executing'").fetchall()]
             c.execute("UPDATE attempts SET state = 'approved', result = NULL WHERE state = 'executing'")
+            store.seal.append(c, [{"attempt": i, "state": "approved", "approver": None, "result": None} for i in ids])
         return
     store.recover()
 
