@@ -11,8 +11,10 @@ signed one by one; they are chained (each entry's link is the SHA-256 of the pre
 entry) and only the head is signed. An append first locks the head row (an ``UPDATE`` of it: a row
 lock on PostgreSQL, SQLite's write lock is already held), so appends serialize; a reader reads the
 head and then only the entries it covers (``seq <= n``), so an append committed in between (a
-READ COMMITTED statement sees it) does not look like tampering. Checking a store reads and hashes
-its whole ledger (SHA-256 per entry, one signature check): linear in the store's history.
+READ COMMITTED statement sees it) does not look like tampering. Each use checks the head's signature
+and hashes the entries appended since the store object last verified its ledger (the verified prefix
+is kept, and the first new entry must chain from it); ``verify`` hashes the whole ledger again. A
+head behind the kept prefix means the store was rolled back or replaced while open: refused.
 
 The tables a store queries (``spent``, ``reservations``, ``attempts``, ``reviews``) stay as they
 were, for lookups, uniqueness and leases; what a use decides is taken from, or compared with, the
