@@ -19,6 +19,7 @@ from pathlib import Path
 from model.admission.deployments.tamper import HEADER, Cell, Target, matrix, sqlite_target
 from model.base.store.pgserver import PgServer, fresh_schema, missing
 from model.base.tables import write_table
+from model.shell.cli import invoke
 
 ROOT = Path(__file__).resolve().parents[1]
 EDIT_SCRIPT = ROOT / "corpus" / "edits" / "sessions" / "laptop.json"
@@ -27,7 +28,7 @@ EDIT_SCRIPT = ROOT / "corpus" / "edits" / "sessions" / "laptop.json"
 def compute(tick: Callable[[], None] = lambda: None, postgres: bool = True) -> tuple[list[Cell], str]:
     """The cells, and why PostgreSQL was left out ('' when it ran)."""
     with tempfile.TemporaryDirectory(prefix="aw-tamper-") as d:
-        cells = matrix(Path(d), "sqlite", sqlite_target, EDIT_SCRIPT, tick)
+        cells = matrix(Path(d), "sqlite", sqlite_target, EDIT_SCRIPT, tick, cli=invoke)
         why = missing() if postgres else "not asked for"
         if why is None:
             server = PgServer().start()

@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from model.admission.deployments.tamper import LIMIT, PINNED, TAMPERS, Cell, Target, matrix, sqlite_target
+from model.shell.cli import invoke
 
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = ROOT / "corpus" / "edits" / "sessions" / "laptop.json"
@@ -37,7 +38,7 @@ def _check(cells: list[Cell], backend: str) -> None:
 
 
 def test_no_effect_from_a_tampered_row_on_sqlite(tmp_path: Path) -> None:
-    cells = matrix(tmp_path, "sqlite", sqlite_target, SCRIPT)
+    cells = matrix(tmp_path, "sqlite", sqlite_target, SCRIPT, cli=invoke)
     _check(cells, "sqlite")
     edit = [c for c in cells if c.rows == "edit steps"]
     assert {(c.tamper, c.use) for c in edit} == {(t, u) for t in TAMPERS for u in ("resume", "verify")}

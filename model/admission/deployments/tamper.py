@@ -29,7 +29,7 @@ from pathlib import Path
 
 from model.admission.decision.nonces import Leasing, Reservation, SqliteNonceStore
 from model.admission.deployments.release_deployment import Pipeline
-from model.admission.deployments.tamper_attempts import attempt_cells, edit_cells
+from model.admission.deployments.tamper_attempts import Cli, attempt_cells, edit_cells
 from model.admission.deployments.tamper_rows import (
     HEADER,
     LIMIT,
@@ -219,8 +219,9 @@ def _nonce_cells(backend: str, new: Callable[[str], tuple[Path, Target]]) -> lis
 
 
 def matrix(root: Path, backend: str, new_target: Callable[[Path], Target], edit_script: Path | None = None,
-           tick: Callable[[], None] = lambda: None) -> list[Cell]:
-    """Every cell on one backend; ``new_target(dir)`` gives a fresh store location for one cell."""
+           tick: Callable[[], None] = lambda: None, cli: Cli | None = None) -> list[Cell]:
+    """Every cell on one backend; ``new_target(dir)`` gives a fresh store location for one cell. The edit
+    runtime's cells (with ``edit_script``) drive its command line through ``cli``."""
     def new(name: str) -> tuple[Path, Target]:
         d = root / f"{backend}-{name}"
         d.mkdir()
@@ -231,7 +232,9 @@ def matrix(root: Path, backend: str, new_target: Callable[[Path], Target], edit_
     cells += attempt_cells(backend, new)
     tick()
     if edit_script is not None:
-        cells += edit_cells(root, edit_script)
+        if cli is None:
+            raise ValueError("matrix: the edit runtime's cells need the command line (cli)")
+        cells += edit_cells(root, edit_script, cli)
         tick()
     # temporary directories, server addresses and random ids say nothing: placeholders keep the table stable
     return [replace(c, line=_HEX.sub("ID", re.sub(r"\S*(" + re.escape(str(root)) + r"|postgresql://)\S*", "STORE:",

@@ -4,8 +4,6 @@ the edit runtime's steps (used by ``edit session resume`` and ``show``, the runt
 
 from __future__ import annotations
 
-import contextlib
-import io
 import json
 import shutil
 from collections.abc import Callable
@@ -129,27 +127,18 @@ def attempt_cells(backend: str, new: Callable[[str], tuple[Path, Target]]) -> li
 
 # --- the edit runtime's steps (SQLite: its command line) -----------------------------------------
 
-
-def _cli(args: list[str]) -> tuple[int, str]:
-    """``agentwarrant ARGS`` in this process: its exit code and what it printed."""
-    from model.shell.cli import main
-
-    buf = io.StringIO()
-    code: int | str | None = 0
-    with contextlib.redirect_stdout(buf), contextlib.redirect_stderr(buf):
-        try:
-            main.main(args, prog_name="agentwarrant")
-        except SystemExit as exc:
-            code = exc.code
-    return int(code or 0) if not isinstance(code, str) else 1, buf.getvalue()
+Cli = Callable[[list[str]], tuple[int, str]]
 
 
-def edit_cells(root: Path, script: Path) -> list[Cell]:
+
+def edit_cells(root: Path, script: Path, cli: Cli) -> list[Cell]:
+    """The edit runtime's steps tampered with, then used through the command line: ``cli(args)`` runs
+    ``agentwarrant ARGS`` and gives its exit code and output (the shell layer passes it in)."""
     from model.edits.runtime.outbox import Outbox
 
     made = root / "edit-made"
     made.mkdir()
-    code, text = _cli(["edit", "session", str(made / "s.db"), "run", str(script)])
+    code, text = cli(["edit", "session", str(made / "s.db"), "run", str(script)])
     if code != 0:
         raise RuntimeError(f"the tamper matrix's edit session failed: {text}")
 
@@ -179,7 +168,7 @@ def edit_cells(root: Path, script: Path) -> list[Cell]:
                 Target(str(d / "s.db")).sql(stmt)
             before = deliveries(d)
             args = ["resume", str(script)] if use == "resume" else ["show"]
-            code, text = _cli(["edit", "session", str(d / "s.db"), *args])
+            code, text = cli(["edit", "session", str(d / "s.db"), *args])
             lines = [ln for ln in text.splitlines() if ln.strip()]
             cells.append(Cell("sqlite", "edit runtime store", "edit steps", tamper, use, deliveries(d) - before,
                               f"exit {code}", lines[0] if lines else ""))
