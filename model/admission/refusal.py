@@ -56,6 +56,7 @@ class RefusalReason(enum.Enum):
     UNKNOWN_TOOL = "unknown-tool"
     INTENT_NOT_STORED = "intent-not-stored"
     STORE_UNAVAILABLE = "store-unavailable"
+    STORE_TAMPERED = "store-tampered"  # a stored row its key did not write (``sealing``)
     SAME_PERSON = "same-person"
     UNKNOWN_PROPOSAL = "unknown-proposal"
     BAD_NAME = "bad-name"

@@ -6,6 +6,8 @@ status 2 — never a traceback. Verdicts are printed, and ``--json`` variants pr
 
 from __future__ import annotations
 
+import contextlib
+import io
 import sys
 from pathlib import Path
 from typing import NoReturn
@@ -255,6 +257,19 @@ def load_command(name: str) -> click.Command:
     module, attr, _ = LAZY_COMMANDS[name]
     command: click.Command = getattr(importlib.import_module(module), attr)
     return command
+
+
+def invoke(args: list[str]) -> tuple[int, str]:
+    """``agentwarrant ARGS`` in this process: its exit code and what it printed (stdout and stderr together),
+    for experiments that record what a command answers."""
+    buf = io.StringIO()
+    code: int | str | None = 0
+    with contextlib.redirect_stdout(buf), contextlib.redirect_stderr(buf):
+        try:
+            main.main(args, prog_name="agentwarrant")
+        except SystemExit as exc:
+            code = exc.code
+    return int(code or 0) if not isinstance(code, str) else 1, buf.getvalue()
 
 
 if __name__ == "__main__":

@@ -35,6 +35,7 @@ EXPERIMENTS: dict[str, str] = {
     "quota-scaling": "quota_scaling.py",
     "safety-share": "safety_share.py",
     "lean-faults": "lean_faults.py",
+    "tamper-matrix": "tamper_matrix.py",
 }
 #: registered but left out of ``reproduce all`` (and so of ``make reproduce``): they start clusters or
 #: servers, or run for many minutes; ``make bench`` runs them with the other timing experiments
@@ -50,7 +51,7 @@ TABLE_SOURCES: dict[str, str] = {
     "edit_timing": "edit-timing", "edit_timing_artifact": "edit-timing",
     "revision_corpus": "revision-corpus", "revision_corpus_entries": "revision-corpus",
     "revision_speed": "revision-corpus", "quota_scaling": "quota-scaling",
-    "safety_share": "safety-share", "lean_faults": "lean-faults",
+    "safety_share": "safety-share", "lean_faults": "lean-faults", "tamper_matrix": "tamper-matrix",
     "bounded_analysis": "bounded-analysis", "search_speed": "bounded-analysis",
     "validation_scaling": "validation-scaling",
     "agentdojo": "agentdojo", "agentdojo_cases": "agentdojo", "agentdojo_search": "agentdojo",
@@ -80,6 +81,7 @@ DESCRIPTIONS: dict[str, str] = {
     "system-scale": "the generic search on the admission model of a million states, exact vs fingerprint (on demand)",
     "edits-bisim": "ideal machine vs durable runtime, bounded weak bisimulation (on demand, ~15 min)",
     "admission-store": "gateway fleet races, faults and releases/s on SQLite and PostgreSQL (benchmark)",
+    "tamper-matrix": "store rows edited, deleted, copied, reordered, rolled back, then used: effects from them",
     "quota-scaling": "simulation-certified revisions judged with quotas ×3 to ×10^6: same verdicts (benchmark)",
     "safety-share": "the safety search's share of a revise with many grants, before and after pruning (benchmark)",
     "lean-faults": "every entry point that asks the Lean oracle, against fake oracles that hang, exit, garble, flood",

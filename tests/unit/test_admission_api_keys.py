@@ -61,6 +61,9 @@ def test_in_scope_key_authenticates_with_a_fingerprint_not_the_secret() -> None:
     ({"token": make_token("old-key", SECRET)}, RefusalReason.REVOKED_KEY),
     ({"token": TOKEN[:-12]}, RefusalReason.MALFORMED),  # truncated below the minimum secret length
     ({"token": "Bearer " + TOKEN}, RefusalReason.MALFORMED),
+    ({"token": TOKEN + "\n"}, RefusalReason.MALFORMED),  # the exact token, not one line of a text
+    ({"token": TOKEN + "\r\n"}, RefusalReason.MALFORMED),
+    ({"token": " " + TOKEN}, RefusalReason.MALFORMED),
 ])
 def test_out_of_scope_forged_revoked_and_malformed_keys_refused(kw: dict[str, str], reason: RefusalReason) -> None:
     out = auth(**kw)
@@ -155,6 +158,10 @@ def test_offline_cli_verifies_a_callers_chain_and_refuses_a_tampered_one(tmp_pat
     ok = CliRunner().invoke(main, args)
     assert ok.exit_code == 0 and ok.output.startswith("valid: caller agent-key: 2 events"), ok.output
     assert CliRunner().invoke(main, [*args, "--expect-head", "0" * 64]).exit_code == 1
+    head = str(chain[-1]["recordHash"])
+    for pin in (head, head.upper()):  # a hash is read in any case, as verify-record reads it
+        assert CliRunner().invoke(main, [*args, "--expect-head", pin]).exit_code == 0
+    assert CliRunner().invoke(main, [*args, "--expect-head", "not-a-hash"]).exit_code == 2
     chain[1]["payload"]["outcome"] = "authenticated"
     (tmp_path / "chain.json").write_text(json.dumps(chain))
     bad = CliRunner().invoke(main, args)

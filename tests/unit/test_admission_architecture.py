@@ -13,7 +13,8 @@ MODEL = Path(__file__).resolve().parents[2] / "model"
 TOOLS = "model.admission.tools"
 # wiring modules build a ToolRegistry from callables but never call one; the two executors call
 INVOKERS = {"model.admission.resumable.handler", "model.admission.release.gateway"}
-WIRING = {f"model.admission.deployments.{m}" for m in ("deployment", "release_deployment", "explore", "fleet")} | {
+WIRING = {f"model.admission.deployments.{m}"
+          for m in ("deployment", "release_deployment", "explore", "fleet", "tamper")} | {
     "model.search.system.admission_steps"}  # the admission search model hands its registry to the real handler
 
 

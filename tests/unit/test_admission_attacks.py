@@ -4,6 +4,7 @@ each named after what it attacks, against the wired pipeline in model.admission.
 from __future__ import annotations
 
 import copy
+import sqlite3
 import threading
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
@@ -68,7 +69,7 @@ def test_replayed_authorization_concurrent_threads_exactly_one_release(pipe: Pip
     n = 8
     gates = [ReleaseGate(pipe.gov, ToolRegistry({"paytm:refund": pipe._refund}), pipe.runtime_key.public,
                          RecordStore(pipe.runtime_key, str(tmp_path / "records.db")),
-                         SqliteNonceStore(str(tmp_path / "nonces.db"))) for _ in range(n)]
+                         SqliteNonceStore(str(tmp_path / "nonces.db"), key=pipe.store_key)) for _ in range(n)]
     barrier = threading.Barrier(n)
     outs: list[object] = [None] * n
 
@@ -290,6 +291,36 @@ def test_unavailable_nonce_store_refuses_rather_than_releasing(pipe: Pipeline) -
     pipe.gate.nonces.close()  # type: ignore[attr-defined]
     assert reason(pipe.gate.release(auth, tx, NOW)) is R.STORE_UNAVAILABLE and pipe.calls == []
     assert reason(pipe.runtime.decide(approved_tx(pipe), NOW)) is R.STORE_UNAVAILABLE
+
+
+@pytest.mark.parametrize("fault", [sqlite3.OperationalError("database is locked"), ConnectionError("reset"),
+                                   InvalidInput("nonces.db", "a store SQLite can read and write", "disk I/O error")])
+def test_a_store_outage_refuses_store_unavailable(pipe: Pipeline, fault: Exception,
+                                                  monkeypatch: pytest.MonkeyPatch) -> None:
+    tx = approved_tx(pipe)
+    auth = authorize(pipe, tx)
+
+    def down(*_: object, **__: object) -> None:
+        raise fault
+
+    monkeypatch.setattr(pipe.nonces, "spend_all", down)
+    assert reason(pipe.gate.release(auth, tx, NOW)) is R.STORE_UNAVAILABLE and pipe.calls == []
+
+
+def test_a_bug_is_raised_not_reported_as_a_store_outage(pipe: Pipeline, monkeypatch: pytest.MonkeyPatch) -> None:
+    tx = approved_tx(pipe)
+    auth = authorize(pipe, tx)
+
+    def bug(*_: object, **__: object) -> None:
+        raise TypeError("spend_all() got an unexpected keyword argument")
+
+    monkeypatch.setattr(pipe.nonces, "spend_all", bug)
+    with pytest.raises(TypeError):
+        pipe.gate.release(auth, tx, NOW)
+    monkeypatch.setattr(pipe.nonces, "is_spent", bug)
+    with pytest.raises(TypeError):
+        pipe.runtime.decide(approved_tx(pipe), NOW)
+    assert pipe.calls == []
 
 
 def test_refusal_stands_when_its_record_cannot_be_stored(pipe: Pipeline) -> None:

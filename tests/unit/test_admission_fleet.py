@@ -138,7 +138,7 @@ def test_gateway_that_lost_its_commit_acknowledgement_finds_its_own_reservation_
     pipe = Pipeline(tmp_path, NOW, nonces_at=store_target[0], nonces_schema=store_target[1])
     auth, tx = _authorized(pipe)
     keys: list[str] = []
-    store = SqliteNonceStore(*store_target)
+    store = SqliteNonceStore(*store_target, key=pipe.store_key)
     out = _gate(pipe, _CommitThenFail(store), store, "gw-a", keys, 60.0).release(auth, tx, NOW)
     assert isinstance(out, Released) and len(keys) == 1 and store.unfinished() == 0
     other = _gate(pipe, store, store, "gw-b", keys, 60.0)
@@ -151,7 +151,7 @@ def test_reservation_of_a_dead_gateway_is_completed_once_by_another_after_its_le
         store_target: tuple[str, str | None], tmp_path: Path) -> None:
     pipe = Pipeline(tmp_path, NOW, nonces_at=store_target[0], nonces_schema=store_target[1])
     auth, tx = _authorized(pipe)
-    store = SqliteNonceStore(*store_target)
+    store = SqliteNonceStore(*store_target, key=pipe.store_key)
     dead = (Reservation("tok-dead", json.dumps({"authorization": auth, "transaction": tx}), "gw-dead"), 0.0)
     spent = [("authorization", load_authorization(auth).nonce), ("approval", "alice/n-1")]
     assert store.spend_all(spent, NOW, dead) is None

@@ -17,6 +17,7 @@ import pytest
 from model.admission.decision.nonces import KIND as NONCE_KIND
 from model.admission.decision.nonces import Reservation, SqliteNonceStore
 from model.admission.resumable.attempt_store import AttemptStore
+from model.admission.signatures.sealing import Tampered
 from model.base.errors import InputKind, InvalidInput
 from model.base.store.kinds import kind
 from model.base.store.postgres import MIGRATIONS, PgDatabase, redacted
@@ -83,9 +84,12 @@ def test_reservation_commits_with_the_spend_and_is_taken_over_once_after_its_lea
     for t in ts:
         t.join()
     won = [r for rs in got for r in rs]
-    assert len(won) == 1 and won[0].token == "tok-1" and won[0].request == '{"r": 1}'
+    assert len(won) == 1 and won[0].token == "tok-1" and '"r"' not in won[0].request  # sealed at rest
+    assert s.verified_request("tok-1") == '{"r": 1}'
     s.finish("tok-1", NOW)
     assert s.unfinished() == 0 and s.take_over("gw-z", 1e9, 2e9) == []
+    with pytest.raises(Tampered, match="was finished"):
+        s.verified_request("tok-1")
 
 
 def test_sqlite_nonce_store_of_version_1_migrates_keeping_its_spent_nonces(tmp_path: Any) -> None:
@@ -95,12 +99,49 @@ def test_sqlite_nonce_store_of_version_1_migrates_keeping_its_spent_nonces(tmp_p
                        "PRIMARY KEY (namespace, nonce)); INSERT INTO spent VALUES ('approval', 'old', 'then');"
                        f"PRAGMA application_id = {NONCE_KIND.application_id}; PRAGMA user_version = 1;")
     conn.close()
-    s = SqliteNonceStore(path)
+    with pytest.raises(Tampered, match="rows but no signed head"):
+        SqliteNonceStore(path)  # an unsealed store's rows are trusted only when the operator says so
+    s = SqliteNonceStore(path, adopt=True)
     assert s.is_spent("approval", "old") and not s.spend("approval", "old", NOW)
     assert s.spend_all([("approval", "new")], NOW, (Reservation("t", "{}", "gw"), 1.0)) is None and s.reserved("t")
     s.close()
     conn = sqlite3.connect(path)
     assert conn.execute("PRAGMA user_version").fetchone()[0] == NONCE_KIND.version
+    conn.close()
+
+
+def test_sqlite_attempt_store_of_version_1_is_adopted_only_when_asked(tmp_path: Any) -> None:
+    from model.admission.resumable.attempt_store import KIND as ATTEMPT_KIND
+    from model.admission.resumable.attempts import AttemptState
+
+    path = str(tmp_path / "a1.db")
+    conn = sqlite3.connect(path)
+    conn.executescript(
+        "CREATE TABLE attempts (id TEXT PRIMARY KEY, tenant TEXT NOT NULL, principal TEXT NOT NULL, "
+        "credential TEXT NOT NULL, method TEXT NOT NULL, path TEXT NOT NULL, query TEXT NOT NULL, body TEXT NOT NULL, "
+        "body_digest TEXT NOT NULL, state TEXT NOT NULL, approver TEXT, result TEXT, created_at TEXT NOT NULL);"
+        "CREATE TABLE reviews (attempt_id TEXT NOT NULL, approver TEXT NOT NULL, decision TEXT NOT NULL, "
+        "context TEXT NOT NULL, at TEXT NOT NULL);"
+        f"PRAGMA application_id = {ATTEMPT_KIND.application_id}; PRAGMA user_version = 1;")
+    body = '{"resource":"report-7"}'
+    from model.base.canonical import digest, loads
+    conn.execute("INSERT INTO attempts VALUES ('a1', 't', 'p', 'c', 'POST', '/r', '', ?, ?, 'approved', 'h', NULL, "
+                 "'then')", (body, digest(loads(body))))
+    conn.execute("INSERT INTO reviews VALUES ('a1', 'h', 'approve', '', 'then')")
+    conn.commit()
+    conn.close()
+    with pytest.raises(Tampered, match="rows but no signed head"):
+        AttemptStore(path)
+    s = AttemptStore(path, adopt=True)
+    att = s.get("a1")
+    assert att is not None and att.state is AttemptState.APPROVED and att.request.body_text == body
+    assert s.reviews("a1") == [("h", "approve", "")] and s.verify() == 1
+    s.close()
+    again = AttemptStore(path)  # sealed now: opens without adopting, and the body is no longer in clear
+    assert again.get("a1") is not None
+    again.close()
+    conn = sqlite3.connect(path)
+    assert conn.execute("SELECT body FROM attempts").fetchone()[0] != body
     conn.close()
 
 
@@ -151,7 +192,7 @@ def test_pg_nonce_store_of_version_1_migrates_keeping_its_spent_nonces(pg_server
          f"INSERT INTO {schema}.spent VALUES ('approval', 'old', 'then')",
          f"CREATE TABLE {schema}.aw_stamp (application_id INTEGER NOT NULL, version INTEGER NOT NULL)",
          f"INSERT INTO {schema}.aw_stamp VALUES ({NONCE_KIND.application_id}, 1)")
-    s = SqliteNonceStore(pg_server.dsn, schema)
+    s = SqliteNonceStore(pg_server.dsn, schema, adopt=True)
     assert s.is_spent("approval", "old") and not s.spend("approval", "old", NOW)
     assert s.spend_all([("approval", "new")], NOW, (Reservation("t", "{}", "gw"), 1.0)) is None and s.reserved("t")
 
@@ -160,7 +201,7 @@ def test_pg_damaged_store_refused(pg_server: Any) -> None:
     schema = fresh_schema()
     SqliteNonceStore(pg_server.dsn, schema).close()
     _sql(pg_server, f"CREATE TABLE {schema}.extra (x INT)")
-    _refused(pg_server, schema, "tables extra, reservations, spent (a damaged or edited store)")
+    _refused(pg_server, schema, "tables extra, heads, ledger, reservations, spent (a damaged or edited store)")
     _sql(pg_server, f"INSERT INTO {schema}.aw_stamp VALUES (1, 1)")
     _refused(pg_server, schema, "2 stamp rows")
 

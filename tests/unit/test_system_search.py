@@ -116,8 +116,10 @@ def test_mutants_are_caught(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.undo()
 
     def redispatch(self: attempt_store.AttemptStore) -> list[str]:  # recovery re-arms an interrupted attempt
-        with self.db.transaction() as c:
+        with self.db.transaction() as c:  # a faulty writer that holds the store's key: its rows verify
+            ids = [r[0] for r in c.execute("SELECT id FROM attempts WHERE state = 'executing'").fetchall()]
             c.execute("UPDATE attempts SET state = 'approved', result = NULL WHERE state = 'executing'")
+            self.seal.append(c, [{"attempt": i, "state": "approved", "approver": None, "result": None} for i in ids])
         return []
 
     monkeypatch.setattr(attempt_store.AttemptStore, "recover", redispatch)

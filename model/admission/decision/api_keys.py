@@ -26,7 +26,7 @@ from model.admission.refusal import Refusal, RefusalReason
 from model.admission.signatures.auth_events import AuthEvent, AuthEventLog
 from model.base.errors import InputKind, InvalidInput, json_path
 
-_TOKEN = re.compile(r"^awk_([A-Za-z0-9-]{1,64})_([A-Za-z0-9_-]{16,256})$")
+_TOKEN = re.compile(r"awk_([A-Za-z0-9-]{1,64})_([A-Za-z0-9_-]{16,256})")  # fullmatch: "$" admits a final newline
 _ENTRY = frozenset({"keyId", "secretSha256", "tenant", "principals", "capabilities", "revoked"})
 
 
@@ -59,7 +59,7 @@ def make_token(key_id: str, secret: str) -> str:
 
 def authenticate(keys: Mapping[str, ApiKey], token: str, *, tenant: str, principal: str, capability: str,
                  now: datetime, log: AuthEventLog | None = None) -> Authenticated | Refusal:
-    m = _TOKEN.match(token) if isinstance(token, str) else None
+    m = _TOKEN.fullmatch(token) if isinstance(token, str) else None
     if m is None:
         return Refusal(RefusalReason.MALFORMED, "an API key token awk_<keyId>_<secret>")
     key_id, secret = m.group(1), m.group(2)

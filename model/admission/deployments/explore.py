@@ -103,9 +103,12 @@ class _Replay(ReplayService):
         att = self.store.get(attempt_id)
         if self.mutant == "skip-identity-check" and att is not None:
             identity = att.request.identity
-        if self.mutant == "replay-unapproved":
+        if self.mutant == "replay-unapproved":  # a faulty writer holding the store's key: its rows verify
             with self.store.db.transaction() as c:
-                c.execute("UPDATE attempts SET state = 'approved' WHERE id = ? AND state = 'held'", (attempt_id,))
+                cur = c.execute("UPDATE attempts SET state = 'approved' WHERE id = ? AND state = 'held'", (attempt_id,))
+                if cur.rowcount == 1:
+                    self.store.seal.append(c, [{"attempt": attempt_id, "state": "approved", "approver": None,
+                                                "result": None}])
         return super().replay(attempt_id, identity, EPOCH, permit)
 
 
@@ -165,8 +168,10 @@ def _step(state: _State, action: str, mutant: str | None) -> _State:
 
 def _restart(store: AttemptStore, mutant: str | None) -> None:
     if mutant == "redispatch-after-crash":  # the fault: treat an interrupted attempt as still approved
-        with store.db.transaction() as c:
+        with store.db.transaction() as c:  # written as a faulty key holder would: its rows verify
+            ids = [r[0] for r in c.execute("SELECT id FROM attempts WHERE state = 'executing'").fetchall()]
             c.execute("UPDATE attempts SET state = 'approved', result = NULL WHERE state = 'executing'")
+            store.seal.append(c, [{"attempt": i, "state": "approved", "approver": None, "result": None} for i in ids])
         return
     store.recover()
 

@@ -54,6 +54,7 @@ from model.admission.signatures.records import RecordStore
 from model.admission.tools import ToolRegistry
 from model.base.canonical import JSON
 from model.base.errors import InvalidInput
+from model.base.signing import KeyPair
 from model.base.store.pgserver import PgServer
 
 RETRIES = 40
@@ -150,20 +151,20 @@ def _prepare(c: Campaign, root: Path, target: str, schema: str | None, now: date
     return pipe, items
 
 
-def _open_retrying(target: str, schema: str | None) -> SqliteNonceStore:
+def _open_retrying(target: str, schema: str | None, key: KeyPair) -> SqliteNonceStore:
     """A gateway starting while the server restarts or drops connections waits for it."""
     for attempt in range(RETRIES):
         try:
-            return SqliteNonceStore(target, schema)
+            return SqliteNonceStore(target, schema, key=key)
         except InvalidInput:
             time.sleep(0.02 * (attempt + 1))
-    return SqliteNonceStore(target, schema)
+    return SqliteNonceStore(target, schema, key=key)
 
 
 def _gateway(pipe: Pipeline, items: list[_Item], k: int, c: Campaign, target: str, schema: str | None,
              root: Path) -> None:
     log = root / f"gateway-{k}.log"
-    store = _open_retrying(target, schema)
+    store = _open_retrying(target, schema, pipe.store_key)
     nonces = _KillAfterReserve(store, log, c.kill_after) if k < c.victims else store
 
     def effect(intent: JSON) -> JSON:
@@ -242,7 +243,8 @@ def run(c: Campaign, root: Path, now: datetime, server: PgServer | None = None, 
     for p in procs:
         p.join()
     seconds = time.perf_counter() - start
-    return _count(c, root, items, target, schema if server else None, procs, drops, restarts, seconds)
+    return _count(c, root, items, target, schema if server else None, procs, drops, restarts, seconds,
+                  pipe.store_key)
 
 
 def _faults(c: Campaign, server: PgServer | None, procs: Sequence[multiprocessing.process.BaseProcess],
@@ -264,7 +266,8 @@ def _faults(c: Campaign, server: PgServer | None, procs: Sequence[multiprocessin
 
 
 def _count(c: Campaign, root: Path, items: list[_Item], target: str, schema: str | None,
-           procs: Sequence[multiprocessing.process.BaseProcess], drops: int, restarts: int, seconds: float) -> Outcome:
+           procs: Sequence[multiprocessing.process.BaseProcess], drops: int, restarts: int, seconds: float,
+           key: KeyPair) -> Outcome:
     effects = Counter(f.read_text() for f in (root / "effects").iterdir())
     lines = [ln.split() for k in range(c.gateways) if (root / f"gateway-{k}.log").exists()
              for ln in (root / f"gateway-{k}.log").read_text().splitlines()]
@@ -272,7 +275,7 @@ def _count(c: Campaign, root: Path, items: list[_Item], target: str, schema: str
     recovered = sum(int(ln[1]) for ln in lines if ln[0] == "recovered")
     killed_on = {ln[1] for ln in lines if ln[0] == "reserved"}
     failed_on = {ln[1] for ln in lines if ln[0] == "refused" and ln[2] == RefusalReason.STORE_UNAVAILABLE.value}
-    store = SqliteNonceStore(target, schema)
+    store = SqliteNonceStore(target, schema, key=key)
     reserved_unreleased = explained = unknown = lost = 0
     for it in items:
         spent = store.is_spent(APPROVAL_NAMESPACE, it.nonce)

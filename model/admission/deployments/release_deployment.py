@@ -47,13 +47,15 @@ class Pipeline:
     approver_key: KeyPair = field(default_factory=lambda: KeyPair.generate("alice-key-1"))
     maker_key: KeyPair = field(default_factory=lambda: KeyPair.generate("maker"))
     checker_key: KeyPair = field(default_factory=lambda: KeyPair.generate("checker"))
+    store_key: KeyPair = field(default_factory=lambda: KeyPair.generate("store-1"))  # seals the nonce store
     calls: list[JSON] = field(default_factory=list)
     nonces_at: str = ""  # the nonce store: an SQLite file or a postgresql:// database; default root/nonces.db
     nonces_schema: str | None = None
 
     def __post_init__(self) -> None:
         self.records = RecordStore(self.runtime_key, str(self.root / "records.db"))
-        self.nonces = SqliteNonceStore(self.nonces_at or str(self.root / "nonces.db"), self.nonces_schema)
+        self.nonces = SqliteNonceStore(self.nonces_at or str(self.root / "nonces.db"), self.nonces_schema,
+                                       key=self.store_key)
         humans = {"maker-cred": HumanCredential("maker-cred", "mallory", self.maker_key.public),
                   "checker-cred": HumanCredential("checker-cred", "carol", self.checker_key.public),
                   "maker-cred-2": HumanCredential("maker-cred-2", "mallory", self.checker_key.public)}

@@ -1,28 +1,31 @@
-"""Decision and release (the Parmana paper, Sections 4.2–4.5): the runtime that
-evaluates a transaction and signs an authorization, and the release gate — the only code path in
-``model`` that calls a tool of this system (checked by the architecture test).
+"""Release (the Parmana paper, Sections 4.4–4.5): the release gate — the only code path in ``model``
+that calls a tool of this system (checked by the architecture test). The decision that signs the
+authorization is ``decision``; the transaction and refusal records are ``transaction``.
 
-Decision: load the transaction, find the current policy for the action, check signal types and
-bindings, verify each presented approval (not spending it), evaluate first-match; approve yields a
-signed authorization, anything else a signed refusal record. Release, in order: authorization
-signature under the runtime key, expiry to the instant, request hash, current policy version and
-content hash, signals hash and approvals hash, signals and approvals re-verified and the policy
-re-evaluated, the tool exists; then the authorization nonce and every approval nonce are spent
-atomically, all or none in one transaction; then the signed intent is stored (no store, no
-release); then the tool is called (under execution control when the gate has one: a single-use
-session and the connector's credential for that call only, its fingerprint in the record) and the
-signed, chained execution record written. Every refusal yields a signed refusal record. The
-authorization's signature may be classical or hybrid (``hybrid``): the gate's runtime key decides
-which is required.
-Choices where the source is silent: a tool's exception is recorded as the execution's result
-(the release happened); an approval signal whose artifact is absent reads false, an artifact that
-fails verification refuses with the verification's reason; an unavailable nonce store refuses
-(STORE_UNAVAILABLE); a refusal whose record cannot be stored is still a refusal; an execution
-record that cannot be written after release is kept in ``unwritten`` and written by ``flush``.
-With ``leasing`` (``model.admission.decision.nonces``), the spend also writes a reservation whose token the
-tool receives as ``idempotencyKey``: a gateway that saw its commit fail asks whether its own
-reservation landed and, if so, releases; ``recover`` completes reservations whose holder's lease
-expired unfinished (the holder was killed, or could not mark it finished), with the same key.
+Release, in order: authorization signature under the runtime key, expiry to the instant, request
+hash, current policy version and content hash, signals hash and approvals hash, signals and approvals
+re-verified and the policy re-evaluated, the tool exists; then the authorization nonce and every
+approval nonce are spent atomically, all or none in one transaction; then the signed intent is
+stored (no store, no release); then the tool is called (under execution control when the gate has
+one: a single-use session and the connector's credential for that call only, its fingerprint in the
+record) and the signed, chained execution record written. Every refusal yields a signed refusal
+record. The authorization's signature may be classical or hybrid (``hybrid``): the gate's runtime
+key decides which is required.
+Choices where the source is silent: a tool's exception is recorded as the execution's result (the
+release happened); what a tool returns or raises is redacted (execution control's vault, else the
+record store's redactor) before it is answered, kept or recorded. A nonce store that fails refuses
+(STORE_UNAVAILABLE); one whose rows its key did not write refuses (STORE_TAMPERED); only a store's
+failure counts as one (``sealing.store_errors``): any other exception is a bug and is raised. An
+execution record that cannot be written after release is kept in ``unwritten`` and written by
+``flush``. With ``leasing`` (``model.admission.decision.nonces``), the spend also writes a
+reservation (its request sealed at rest) whose token the tool receives as ``idempotencyKey``: a
+gateway that saw its commit fail asks whether its own reservation landed and, if so, releases;
+``recover`` completes reservations whose holder's lease expired unfinished (the holder was killed,
+or could not mark it finished), with the same key, each only as verified when it is used: the
+store's ledger must record the reservation and not its finish, the sealed request must open to
+the one reserved, and the authorization in it must check under the runtime key and bind that
+request, its signals and approvals (expiry and current policy are not re-checked: they held when
+the nonces were spent, and the approval is already used).
 """
 
 from __future__ import annotations
@@ -30,52 +33,27 @@ from __future__ import annotations
 import json
 import secrets
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
 
-from model.admission.decision.approvals import ApproverRegistry, load_approval, verify_approval
 from model.admission.decision.evidence import APPROVAL_NAMESPACE
 from model.admission.decision.governance import Governance
 from model.admission.decision.nonces import Leasing, NonceStore, Reservation
-from model.admission.decision.signed_policy import Approve, SignedPolicy, check_signals, evaluate
 from model.admission.refusal import Refusal, RefusalReason
-from model.admission.release.authorization import Authorization, issue, load_authorization
+from model.admission.release.authorization import Authorization, load_authorization
+from model.admission.release.decision import Authorized, Runtime, judge
 from model.admission.release.execution_control import ExecutionControl
+from model.admission.release.transaction import Transaction, load_transaction, record_refusal
 from model.admission.signatures.hybrid import DOWNGRADES, PublicKeys, SignatureBad, verify_object
 from model.admission.signatures.records import RecordStore
+from model.admission.signatures.sealing import Tampered, store_errors
 from model.admission.tools import ToolRegistry
-from model.base.canonical import JSON, check_exact_json, digest
+from model.base.canonical import JSON, digest, loads
 from model.base.errors import InputKind, InvalidInput
 
 AUTHORIZATION_NAMESPACE = "authorization"
-
-
-@dataclass(frozen=True, slots=True)
-class Transaction:
-    intent: dict[str, JSON]
-    signals: dict[str, JSON]
-    approvals: dict[str, JSON]
-
-
-def load_transaction(obj: object, source: str = "<transaction>") -> Transaction:
-    if not isinstance(obj, dict) or not {"intent", "signals"} <= set(obj) <= {"intent", "signals", "approvals"}:
-        raise InvalidInput(f"{source} at $", "an object with intent, signals[, approvals]", repr(obj)[:80],
-                           InputKind.SCHEMA)
-    intent, signals, approvals = obj["intent"], obj["signals"], obj.get("approvals", {})
-    if not isinstance(intent, dict) or not isinstance(intent.get("action"), str) \
-            or not set(intent) <= {"action", "target", "params"} or not isinstance(intent.get("params", {}), dict):
-        raise InvalidInput(f"{source} at $.intent", "an object with action[, target, params]", repr(intent)[:80],
-                           InputKind.SCHEMA)
-    for k, v in (("signals", signals), ("approvals", approvals)):
-        if not isinstance(v, dict):
-            raise InvalidInput(f"{source} at $.{k}", "an object", type(v).__name__, InputKind.SCHEMA)
-    check_exact_json(obj, source)
-    return Transaction(intent, signals, approvals)
-
-
-@dataclass(frozen=True, slots=True)
-class Authorized:
-    authorization: dict[str, JSON]
+__all__ = ["Authorized", "ReleaseGate", "Released", "Runtime", "Transaction", "load_transaction", "record_refusal"]
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,69 +63,6 @@ class Released:
     execution_record: dict[str, JSON] | None  # None: not yet written; kept in ``ReleaseGate.unwritten``
 
 
-def _proven(p: SignedPolicy, tx: Transaction, now: datetime, registry: ApproverRegistry
-            ) -> tuple[frozenset[str], tuple[str, ...]] | Refusal:
-    """Approval signals backed by a verified approval, and their nonces (nothing spent here)."""
-    proven, nonces = set(), []
-    for s, spec in p.approval_signals.items():
-        if tx.signals.get(s) is not True or s not in tx.approvals:
-            continue
-        try:
-            a = load_approval(tx.approvals[s], f"<approval for {s}>")
-        except InvalidInput as exc:
-            return Refusal(RefusalReason.MALFORMED, str(exc))
-        amount = tx.signals[spec.amount_signal] if spec.amount_signal else None
-        v = verify_approval(a, action=str(tx.intent["action"]), resource=str(tx.signals[spec.resource_signal]),
-                            amount=amount, now=now, registry=registry)
-        if isinstance(v, Refusal):
-            return v
-        proven.add(s)
-        nonces.append(f"{a.approver_id}/{a.nonce}")
-    return frozenset(proven), tuple(nonces)
-
-
-def _judge(gov: Governance, tx: Transaction, now: datetime, nonces: NonceStore
-           ) -> tuple[SignedPolicy, Approve, tuple[str, ...]] | Refusal:
-    p = gov.policy_for(str(tx.intent["action"]))
-    if p is None:
-        return Refusal(RefusalReason.UNKNOWN_POLICY, f"no policy governs {tx.intent['action']}")
-    bad = check_signals(p, tx.intent, tx.signals)
-    if bad is not None:
-        return bad
-    pr = _proven(p, tx, now, gov.registry)
-    if isinstance(pr, Refusal):
-        return pr
-    for n in pr[1]:
-        if nonces.is_spent(APPROVAL_NAMESPACE, n):
-            return Refusal(RefusalReason.NONCE_SPENT, n)
-    verdict = evaluate(p, tx.intent, tx.signals, pr[0])
-    return verdict if isinstance(verdict, Refusal) else (p, verdict, pr[1])
-
-
-class Runtime:
-    """Evaluates transactions and signs authorizations with the runtime key."""
-
-    def __init__(self, gov: Governance, records: RecordStore, nonces: NonceStore) -> None:
-        self.gov, self.records, self.nonces = gov, records, nonces
-
-    def decide(self, tx_json: object, now: datetime) -> Authorized | Refusal:
-        try:
-            tx = load_transaction(tx_json)
-        except InvalidInput as exc:
-            return self._refuse(Refusal(RefusalReason.MALFORMED, str(exc)), None, now)
-        try:
-            j = _judge(self.gov, tx, now, self.nonces)
-        except Exception as exc:  # the nonce store is unavailable: no decision
-            return self._refuse(Refusal(RefusalReason.STORE_UNAVAILABLE, f"{type(exc).__name__}: {exc}"), tx, now)
-        if isinstance(j, Refusal):
-            return self._refuse(j, tx, now)
-        p, ok, _ = j
-        return Authorized(issue(self.records.key, p, ok.rule_id, tx.intent, tx.signals, tx.approvals, now))
-
-    def _refuse(self, r: Refusal, tx: Transaction | None, now: datetime) -> Refusal:
-        return record_refusal(self.records, "decision", r, tx, now)
-
-
 class ReleaseGate:
     """The sole release point: re-verifies everything, spends nonces, stores the intent, calls the tool."""
 
@@ -155,6 +70,9 @@ class ReleaseGate:
                  nonces: NonceStore, control: ExecutionControl | None = None, leasing: Leasing | None = None) -> None:
         self.gov, self.tools, self.runtime_key, self.records, self.nonces = gov, tools, runtime_key, records, nonces
         self.control, self.leasing = control, leasing
+        # what a tool returns or raises may carry a vault secret: redacted before it is answered or kept
+        self.redact: Callable[[JSON], JSON] = (control.redactor() if control is not None
+                                              else records.redactor or (lambda v: v))
         self.unwritten: list[tuple[dict[str, JSON], datetime]] = []  # execution context saved right after release
 
     def release(self, authorization_json: object, tx_json: object, now: datetime) -> Released | Refusal:
@@ -177,7 +95,11 @@ class ReleaseGate:
             if taken is not None:
                 detail = auth.authorization_id if taken[0] == AUTHORIZATION_NAMESPACE else taken[1]
                 return self._refuse(Refusal(RefusalReason.NONCE_SPENT, detail), tx, now)
+        except Tampered as exc:  # the nonce store was written by someone without its key: no release
+            return self._refuse(Refusal(RefusalReason.STORE_TAMPERED, str(exc)), tx, now)
         except Exception as exc:  # the nonce store is unavailable: single use cannot be shown, so no release
+            if not store_errors(exc):
+                raise  # a bug is raised, not disguised as an outage
             if not self._landed(token):  # unless this gate's own reservation is found committed
                 return self._refuse(Refusal(RefusalReason.STORE_UNAVAILABLE, f"{type(exc).__name__}: {exc}"), tx, now)
         return self._complete(auth, tx, token, now)
@@ -185,19 +107,33 @@ class ReleaseGate:
     def _landed(self, token: str) -> bool:
         try:
             return self.leasing is not None and self.leasing.store.reserved(token)
-        except Exception:  # still unknown: the lease's expiry hands the reservation to ``recover``
+        except Exception as exc:  # still unknown: the lease's expiry hands the reservation to ``recover``
+            if not store_errors(exc) and not isinstance(exc, Tampered):
+                raise
             return False
 
     def recover(self, now: datetime) -> int:
-        """Complete every reservation whose lease expired unfinished; how many this gate completed."""
+        """Complete every reservation whose lease expired unfinished; how many this gate completed. Each
+        is verified now (``verified_request``; the authorization's signature and the request, signals and
+        approvals it binds) and otherwise refused and recorded."""
         if self.leasing is None:
             return 0
         clock = time.time()
         done = 0
         for r in self.leasing.store.take_over(self.leasing.holder, clock, clock + self.leasing.seconds):
-            req = json.loads(r.request)  # written by a gate after the request loaded, so it loads again
-            out = self._complete(load_authorization(req["authorization"]), load_transaction(req["transaction"]),
-                                 r.token, now)
+            try:
+                req = loads(self.leasing.store.verified_request(r.token), "<reservation request>")
+                if not isinstance(req, dict):
+                    raise InvalidInput("<reservation request>", "an object", type(req).__name__, InputKind.SCHEMA)
+                auth, tx = load_authorization(req.get("authorization")), load_transaction(req.get("transaction"))
+            except (Tampered, InvalidInput) as exc:
+                self._refuse(Refusal(RefusalReason.STORE_TAMPERED, f"reservation {r.token}: {exc}"), None, now)
+                continue
+            bad = self._bound(auth, tx)
+            if bad is not None:
+                self._refuse(Refusal(bad.reason, f"reservation {r.token}: {bad.detail}"), tx, now)
+                continue
+            out = self._complete(auth, tx, r.token, now)
             done += isinstance(out, Released)  # else the lease it now holds expires and a gate tries again
         return done
 
@@ -208,20 +144,25 @@ class ReleaseGate:
         try:
             intent_rec = self.records.append("intent", body, now)
         except Exception as exc:  # no stored intent, no release
+            if not store_errors(exc):
+                raise
             return Refusal(RefusalReason.INTENT_NOT_STORED, f"{type(exc).__name__}: {exc}")
         result, session = self._invoke(auth, tx, token)
         context = {**body, "intentRecordHash": intent_rec["recordHash"], "result": result, **session}
         try:
             rec: dict[str, JSON] | None = self.records.append("execution", context, now)
-        except Exception:  # released but unrecorded: keep the context, ``flush`` writes it later
-            self.unwritten.append((context, now))
+        except Exception as exc:  # released but unrecorded: keep the context, ``flush`` writes it later
+            if not store_errors(exc):
+                raise
+            self.unwritten.append((self.redact(context), now))
             rec = None
         if self.leasing is not None:
             try:
                 self.leasing.store.finish(token, now)
-            except Exception:  # unfinished: after the lease a gate repeats the call with the same key
-                pass
-        return Released(result, intent_rec, rec)
+            except Exception as exc:  # unfinished: after the lease a gate repeats the call with the same key
+                if not store_errors(exc):
+                    raise
+        return Released(self.redact(result), intent_rec, rec)
 
     def _invoke(self, auth: Authorization, tx: Transaction, key: str) -> tuple[JSON, dict[str, JSON]]:
         """Call the tool: directly, or under execution control (a single-use session and the
@@ -233,28 +174,40 @@ class ReleaseGate:
                 return {"ok": self.tools.invoke(action, intent)}, {}
             out = self.control.execute(auth.authorization_id, action,
                                        lambda cred: self.tools.invoke(action, {**intent, "credential": cred}))
-        except Exception as exc:  # the release happened; what the tool did is recorded, not hidden
-            return {"error": f"{type(exc).__name__}: {exc}"}, {}
+        except Exception as exc:  # the release happened; what the tool did is recorded, not hidden (nor its secrets)
+            return self.redact({"error": f"{type(exc).__name__}: {exc}"}), {}
         if isinstance(out, Refusal):
             return {"refused": out.reason.value, "detail": out.detail}, {}
         return {"ok": out.result}, {"sessionId": out.session.session_id,
                                     "credentialFingerprint": out.session.credential_fingerprint}
 
-    def _check(self, auth: Authorization, tx: Transaction, now: datetime) -> tuple[str, ...] | Refusal:
+    def _bound(self, auth: Authorization, tx: Transaction) -> Refusal | None:
+        """The authorization checks under the runtime key and binds exactly this request, signals and
+        approvals (what release checks first, and recovery checks again on what it read back)."""
         sig = verify_object(self.runtime_key, dict(auth.payload), dict(auth.signature))
         if isinstance(sig, SignatureBad):
             why = RefusalReason.SIGNATURE_DOWNGRADE if sig.defect in DOWNGRADES else RefusalReason.BAD_SIGNATURE
             return Refusal(why, f"authorization signature: {sig.defect.value}")
-        if now >= auth.expires_at:
-            return Refusal(RefusalReason.EXPIRED, f"authorization expired at {auth.expires_at.isoformat()}")
         if digest(tx.intent) != auth.request_hash:
             return Refusal(RefusalReason.CONTENT_HASH, "the request differs from the one authorized")
+        if digest(tx.signals) != auth.signals_hash or digest(tx.approvals) != auth.approvals_hash:
+            return Refusal(RefusalReason.SIGNALS_CHANGED, "signals or approvals differ from the decision's")
+        return None
+
+    def _check(self, auth: Authorization, tx: Transaction, now: datetime) -> tuple[str, ...] | Refusal:
+        bad = self._bound(auth, tx)
+        if bad is not None and bad.reason in (RefusalReason.BAD_SIGNATURE, RefusalReason.SIGNATURE_DOWNGRADE):
+            return bad
+        if now >= auth.expires_at:
+            return Refusal(RefusalReason.EXPIRED, f"authorization expired at {auth.expires_at.isoformat()}")
+        if bad is not None and bad.reason is RefusalReason.CONTENT_HASH:
+            return bad
         cur = self.gov.policies.get(auth.policy_name)
         if cur is None or cur.version != auth.policy_version or cur.content_hash != auth.policy_content_hash:
             return Refusal(RefusalReason.POLICY_VERSION, f"{auth.policy_name} v{auth.policy_version} is not current")
-        if digest(tx.signals) != auth.signals_hash or digest(tx.approvals) != auth.approvals_hash:
-            return Refusal(RefusalReason.SIGNALS_CHANGED, "signals or approvals differ from the decision's")
-        j = _judge(self.gov, tx, now, self.nonces)
+        if bad is not None:
+            return bad
+        j = judge(self.gov, tx, now, self.nonces)
         if isinstance(j, Refusal):
             return j
         if not self.tools.has(str(tx.intent["action"])):
@@ -262,7 +215,7 @@ class ReleaseGate:
         return j[2]
 
     def _refuse(self, r: Refusal, tx: Transaction | None, now: datetime) -> Refusal:
-        return record_refusal(self.records, "release", r, tx, now)
+        return record_refusal(self.records, "release", Refusal(r.reason, str(self.redact(r.detail))), tx, now)
 
     def flush(self) -> int:
         """Write execution records that could not be written at release; the number still unwritten."""
@@ -270,17 +223,9 @@ class ReleaseGate:
         for body, at in self.unwritten:
             try:
                 self.records.append("execution", body, at)
-            except Exception:  # the store is still down: keep the saved context for the next flush
+            except Exception as exc:  # the store is still down: keep the saved context for the next flush
+                if not store_errors(exc):
+                    raise
                 still.append((body, at))
         self.unwritten = still
         return len(still)
-
-
-def record_refusal(records: RecordStore, stage: str, r: Refusal, tx: Transaction | None, now: datetime) -> Refusal:
-    """Sign and store a refusal record; the refusal stands even if its record cannot be stored."""
-    try:
-        records.append("refusal", {"stage": stage, "reason": r.reason.value, "detail": r.detail,
-                                   "requestHash": digest(tx.intent) if tx else None}, now)
-    except Exception as exc:  # fail closed: a refusal is never turned into anything else
-        return Refusal(r.reason, f"{r.detail} (refusal record not stored: {type(exc).__name__})")
-    return r

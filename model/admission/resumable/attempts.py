@@ -12,6 +12,9 @@ Choices where the source is silent:
   is re-dispatched: the architecture makes no exactly-once claim, so uncertainty is recorded.
 - The durable store enforces this table with conditional updates; ``step`` is the pure version
   the exploration and the unit tests use.
+- Beyond the source, ``approved → revoked``: a tenant-policy revision made with the option to
+  revoke approvals (``revocation``) ends an approved attempt that has not been replayed, so a
+  tenant can stop an approval already granted (the source keeps tenant policy out of replay).
 """
 
 from __future__ import annotations
@@ -32,6 +35,7 @@ class AttemptState(enum.Enum):
     FAILED = "failed"
     DEPENDENCY_FAILED = "dependency-failed"
     UNCERTAIN = "uncertain"
+    REVOKED = "revoked"
 
 
 class Event(enum.Enum):
@@ -46,6 +50,7 @@ class Event(enum.Enum):
     DEPENDENCY_FAIL = "dependency-fail"
     TIME_OUT = "time-out"
     CRASH_RECOVER = "crash-recover"
+    REVOKE = "revoke"
 
 
 S, E = AttemptState, Event
@@ -58,6 +63,7 @@ TRANSITIONS: dict[tuple[AttemptState, Event], AttemptState] = {
     (S.HELD, E.REJECT): S.REJECTED,
     (S.ADMITTED, E.DISPATCH): S.EXECUTING,
     (S.APPROVED, E.DISPATCH): S.EXECUTING,
+    (S.APPROVED, E.REVOKE): S.REVOKED,
     (S.EXECUTING, E.COMPLETE): S.COMPLETED,
     (S.EXECUTING, E.FAIL): S.FAILED,
     (S.EXECUTING, E.DEPENDENCY_FAIL): S.DEPENDENCY_FAILED,
@@ -65,7 +71,7 @@ TRANSITIONS: dict[tuple[AttemptState, Event], AttemptState] = {
     (S.EXECUTING, E.CRASH_RECOVER): S.UNCERTAIN,
 }
 
-TERMINAL = frozenset({S.DENIED, S.REJECTED, S.COMPLETED, S.FAILED, S.DEPENDENCY_FAILED, S.UNCERTAIN})
+TERMINAL = frozenset({S.DENIED, S.REJECTED, S.COMPLETED, S.FAILED, S.DEPENDENCY_FAILED, S.UNCERTAIN, S.REVOKED})
 RESULTED = frozenset({S.COMPLETED, S.FAILED, S.DEPENDENCY_FAILED, S.UNCERTAIN})
 
 

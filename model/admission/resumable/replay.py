@@ -11,7 +11,11 @@ refused; then the handler re-checks live authority, dispatches and records the t
 A route whose contract requires a permit (``Route.permit``) also needs a permit holder's signed
 permit for this attempt, checked with the identity before claiming (``permits``).
 Choices where the source is silent: the replayed body is always the *saved* body (a changed
-request is a new attempt); the replay request carries only its identity (and the permit).
+request is a new attempt); the replay request carries only its identity (and the permit). The
+saved attempt is read verified (``attempt_store``: its envelope, the body's digest recomputed, its
+state, approver and reviews as the store's signed ledger has them), and the claim verifies it again
+in its transaction; a row written without the store's key is refused (STORE_TAMPERED) before any
+effect, so an edited body, an attempt reset to approved, or one whose review was deleted is not run.
 """
 
 from __future__ import annotations
@@ -26,6 +30,7 @@ from model.admission.resumable.attempts import AttemptState, Event
 from model.admission.resumable.envelope import Identity
 from model.admission.resumable.handler import ExecutionResult, Handler, Route
 from model.admission.resumable.permit_holder import Holder, check_permit
+from model.admission.signatures.sealing import Tampered
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +49,13 @@ class ReplayService:
 
     def replay(self, attempt_id: str, identity: Identity, now: datetime, permit: object = None
                ) -> Replayed | Refusal:
-        att = self.store.get(attempt_id)
+        try:
+            return self._replay(attempt_id, identity, now, permit)
+        except Tampered as exc:  # a stored row the store's key did not write: nothing is dispatched from it
+            return Refusal(RefusalReason.STORE_TAMPERED, str(exc))
+
+    def _replay(self, attempt_id: str, identity: Identity, now: datetime, permit: object) -> Replayed | Refusal:
+        att = self.store.get(attempt_id)  # verified: envelope, body digest, state, reviews (``attempt_store``)
         if att is None:
             return Refusal(RefusalReason.UNKNOWN_ATTEMPT, attempt_id)
         if identity != att.request.identity:

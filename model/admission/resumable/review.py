@@ -17,6 +17,7 @@ from datetime import datetime
 from model.admission.refusal import Refusal, RefusalReason
 from model.admission.resumable.attempt_store import AttemptStore
 from model.admission.resumable.attempts import AttemptState, Event
+from model.admission.signatures.sealing import Tampered
 
 
 @dataclass(frozen=True, slots=True)
@@ -33,6 +34,13 @@ class ApprovalService:
 
     def decide(self, attempt_id: str, approver: str, approve: bool, now: datetime,
                context: str = "") -> Recorded | Refusal:
+        try:
+            return self._decide(attempt_id, approver, approve, now, context)
+        except Tampered as exc:
+            return Refusal(RefusalReason.STORE_TAMPERED, str(exc))
+
+    def _decide(self, attempt_id: str, approver: str, approve: bool, now: datetime, context: str
+                ) -> Recorded | Refusal:
         att = self.store.get(attempt_id)
         if att is None:
             return Refusal(RefusalReason.UNKNOWN_ATTEMPT, attempt_id)

@@ -125,12 +125,14 @@ def verify_approval_cmd(file: str, approvers: str, action: str, resource: str, a
 @click.argument("file", type=click.Path(dir_okay=False))
 @click.option("--key", "key_file", required=True, type=click.Path(dir_okay=False),
               help="The service's public key file (Ed25519, or an Ed25519 and an ML-DSA-65 PEM block).")
-@click.option("--expect-head", default=None, metavar="HASH", help="The recordHash the chain must end with.")
+@click.option("--expect-head", default=None, metavar="HASH",
+              help="The recordHash the chain must end with (64 hex digits, any case, as verify-record reads it).")
 def verify_auth_chain_cmd(file: str, key_file: str, expect_head: str | None) -> None:
     """Verify one caller's authentication-event chain (a JSON list of events) offline.
 
     Exit 0 valid (and ending at --expect-head, if given), 1 invalid, 2 bad input.
     """
+    head_wanted = None if expect_head is None else record_hash(expect_head, "--expect-head")
     key = public_keys_from_text(read_text(key_file), key_file)
     doc = load_file(file)
     if not isinstance(doc, list) or not doc:
@@ -141,8 +143,8 @@ def verify_auth_chain_cmd(file: str, key_file: str, expect_head: str | None) -> 
         click.echo(f"invalid: {v.defect.value}: {v.detail}")
         sys.exit(Exit.FAILS)
     click.echo(f"valid: caller {v.caller}: {v.length} events, head {v.head}")
-    if expect_head is not None and expect_head != v.head:
-        click.echo(f"invalid: head: expected {expect_head} (events dropped from the end, or another chain)")
+    if head_wanted is not None and head_wanted != v.head:
+        click.echo(f"invalid: head: expected {head_wanted} (events dropped from the end, or another chain)")
         sys.exit(Exit.FAILS)
     sys.exit(Exit.HOLDS)
 
