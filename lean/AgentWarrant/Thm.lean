@@ -12,6 +12,7 @@ import AgentWarrant.Thm.Monitor.Full.Revision
 import AgentWarrant.Thm.Edits.WellFormed
 import AgentWarrant.Thm.Edits.Bridge
 import AgentWarrant.Thm.Edits.Verify
+import AgentWarrant.Thm.Edits.Input
 import AgentWarrant.Thm.Revision.Structural
 import AgentWarrant.Thm.Revision.Closure
 /-! The headline results, each stated once in plain words and proved by the lemma named in its
@@ -260,22 +261,32 @@ theorem largestSafeExecutionSet (θ : AgentWarrant.Edits.Theta) (hA : θ.PrefixC
     ∀ L B, θ.Safe L B → (∀ c, B c → θ.Bdag c) ∧ (∀ z, L z → θ.Wdag z) :=
   AgentWarrant.Edits.Theta.lemma4 hA hcov
 
-/-- The finite checker computes the declarative answer: on an instance presenting `θ`, it accepts
-exactly when a safe execution set exists, and then `W†` with the checker's safe set is the maximal
-safe pair. -/
-theorem checkerAnswerIsDeclarative {θ : AgentWarrant.Edits.Theta} {i : AgentWarrant.Edits.Inst}
-    (h : AgentWarrant.Edits.Agrees θ i) (hA : θ.PrefixClosed) (hcov : θ.CoverWitnesses) :
-    (AgentWarrant.Edits.accepts i = true ↔ ∃ L B, θ.Safe L B) ∧
-    (AgentWarrant.Edits.accepts i = true → θ.MaxSafe θ.Wdag (fun c => c ∈ AgentWarrant.Edits.safeSet i)) :=
-  AgentWarrant.Edits.checkerExact h hA hcov
+/-- The finite checker computes the declarative answer: on the instance as given — each outcome's
+pomset and the policy automaton, from which the oracle computes the linearizations and the finite
+policy itself — it accepts exactly when a safe execution set of any `θ` the input presents exists,
+and then `W†` with the checker's safe set is the maximal safe pair. The policy's closure under
+truncation is proved from the automaton; the one hypothesis left is the derivation's coverage
+witnesses (Lemma 2's conclusion). -/
+theorem checkerAnswerIsDeclarative {θ : AgentWarrant.Edits.Theta} {pi : AgentWarrant.Edits.PInst}
+    (h : AgentWarrant.Edits.Presents θ pi) (hcov : θ.CoverWitnesses) :
+    (AgentWarrant.Edits.accepts (AgentWarrant.Edits.build pi) = true ↔ ∃ L B, θ.Safe L B) ∧
+    (AgentWarrant.Edits.accepts (AgentWarrant.Edits.build pi) = true →
+      θ.MaxSafe θ.Wdag (fun c => c ∈ AgentWarrant.Edits.safeSet (AgentWarrant.Edits.build pi))) :=
+  AgentWarrant.Edits.checkerExactFromInput h hcov
 
-/-- A rejection proof that the independent verifier accepts shows that the edit has no safe
-execution set at all. -/
-theorem acceptedRejectionProofIsSound {θ : AgentWarrant.Edits.Theta} {i : AgentWarrant.Edits.Inst}
-    (h : AgentWarrant.Edits.Agrees θ i) (fam : List AgentWarrant.Edits.Cand)
-    (Es : List (List AgentWarrant.Edits.Removal)) (hv : AgentWarrant.Edits.verifyProof i fam Es = true) :
+/-- A rejection proof that the independent verifier accepts on the instance as given (pomsets and
+policy automaton) shows that the edit has no safe execution set at all. -/
+theorem acceptedRejectionProofIsSound {θ : AgentWarrant.Edits.Theta} {pi : AgentWarrant.Edits.PInst}
+    (h : AgentWarrant.Edits.Presents θ pi) (fam : List AgentWarrant.Edits.Cand)
+    (Es : List (List AgentWarrant.Edits.Removal))
+    (hv : AgentWarrant.Edits.verifyProof (AgentWarrant.Edits.build pi) fam Es = true) :
     ¬ θ.SafeEdit ∧ ¬ ∃ L B, θ.Safe L B :=
-  AgentWarrant.Edits.verifySound h fam Es hv
+  AgentWarrant.Edits.verifySoundFromInput h fam Es hv
+
+/-- The oracle's enumeration of linearizations is exactly `Lin(p)`, for every pomset. -/
+theorem linearizationsEnumerated (p : AgentWarrant.Edits.Pomset) (w : List Nat) :
+    w ∈ AgentWarrant.Edits.linsOf p ↔ AgentWarrant.Edits.Lin p w :=
+  AgentWarrant.Edits.linsOfIff p w
 
 -- Revision: client preservation (Agenra Sections 1 and 7.1, part 1) ------------------------------------
 

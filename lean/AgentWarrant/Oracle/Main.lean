@@ -24,17 +24,12 @@ def letterJ (l : Letter) : Json := Json.arr #[toJson l.call, toJson l.action, to
 def wordJ (w : Word) : Json := Json.arr (w.map letterJ).toArray
 def candJ (c : Cand) : Json := Json.arr #[toJson c.1, wordJ c.2]
 
-def outcomeD (j : Json) : Dec Outcome := do
-  pure ⟨← getAs Nat j "id", ← arrOf natListJ j "lins"⟩
-
-def instD (j : Json) : Dec Inst := do
-  pure ⟨← arrOf outcomeD j "outcomes", ← natList j "act", ← natList j "lab", ← natList j "log",
-        ← arrOf natListJ j "policy"⟩
-
 /-- The raw instance's well-formedness first (`invalid` with the reason class), then the finite
-checker: `accepts`, `B̂₀`, `B̂†` (`safe`), `W†` (`prefixes`) and the round sizes. -/
+checker on the finite form computed from the pomsets and the policy automaton (`Oracle.Edits.instD`):
+`accepts`, `B̂₀`, `B̂†` (`safe`), `W†` (`prefixes`), the round sizes, and the computed finite form
+(`lins` per outcome, `policy` words) for comparison. -/
 def editCheck (j : Json) : Dec Json := do
-  let i ← instD j
+  let i ← Oracle.Edits.instD j
   let r ← Oracle.Edits.rawD j i
   match wellFormed r with
   | some why => pure $ Json.mkObj [("verdict", toJson "invalid"), ("reason", toJson why.name)]
@@ -47,7 +42,9 @@ def editCheck (j : Json) : Dec Json := do
       ("candidates", Json.arr (b.map candJ).toArray),
       ("safe", Json.arr (s.map candJ).toArray),
       ("prefixes", Json.arr ((wdag s).map wordJ).toArray),
-      ("sizes", jNats (sizes i (List.length b) b))]
+      ("sizes", jNats (sizes i (List.length b) b)),
+      ("lins", Json.arr (i.outs.map (fun o => Json.arr (o.lins.map jNats).toArray)).toArray),
+      ("policy", Json.arr (i.policy.map jNats).toArray)]
 
 def resolveJ (j : Json) : Dec Json := do
   let act ← natList j "act"
