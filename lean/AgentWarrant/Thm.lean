@@ -13,6 +13,7 @@ import AgentWarrant.Thm.Edits.WellFormed
 import AgentWarrant.Thm.Edits.Bridge
 import AgentWarrant.Thm.Edits.Verify
 import AgentWarrant.Thm.Edits.Input
+import AgentWarrant.Thm.Edits.Certificate
 import AgentWarrant.Thm.Revision.Structural
 import AgentWarrant.Thm.Revision.Closure
 /-! The headline results, each stated once in plain words and proved by the lemma named in its
@@ -282,6 +283,16 @@ theorem acceptedRejectionProofIsSound {θ : AgentWarrant.Edits.Theta} {pi : Agen
     (hv : AgentWarrant.Edits.verifyProof (AgentWarrant.Edits.build pi) fam Es = true) :
     ¬ θ.SafeEdit ∧ ¬ ∃ L B, θ.Safe L B :=
   AgentWarrant.Edits.verifySoundFromInput h fam Es hv
+
+/-- The verifier is complete: when a `θ` the given instance presents has no safe execution set, the
+rejection proof the checker's iteration yields (`B̂₀` and each round's removals with their
+witnesses) is accepted. -/
+theorem rejectionProofIsComplete {θ : AgentWarrant.Edits.Theta} {pi : AgentWarrant.Edits.PInst}
+    (h : AgentWarrant.Edits.Presents θ pi) (hn : ¬ θ.SafeEdit) :
+    AgentWarrant.Edits.verifyProof (AgentWarrant.Edits.build pi)
+      (AgentWarrant.Edits.proofFamily (AgentWarrant.Edits.build pi))
+      (AgentWarrant.Edits.proofOf (AgentWarrant.Edits.build pi)) = true :=
+  AgentWarrant.Edits.verifyCompleteFromInput h hn
 
 /-- The oracle's enumeration of linearizations is exactly `Lin(p)`, for every pomset. -/
 theorem linearizationsEnumerated (p : AgentWarrant.Edits.Pomset) (w : List Nat) :

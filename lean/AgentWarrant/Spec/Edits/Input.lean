@@ -122,4 +122,17 @@ structure Presents (θ : Theta) (pi : PInst) : Prop where
   pom : ∀ o, o ∈ pi.outs → θ.pom o.id = o.pom
   policy : ∀ u, θ.A u ↔ dfaAccepts pi.dfa u = true
 
+/-- The pomset of the first outcome with ID `n` (an empty pomset when there is none). -/
+def pomOf : List POutcome → Nat → Pomset
+  | [], _ => ⟨[], []⟩
+  | o :: os, n => match Nat.beq o.id n with
+    | true => o.pom
+    | false => pomOf os n
+
+/-- The declarative instance of the given input, with any source results and coverage relation. -/
+def thetaOf (pi : PInst) (req sat rem : Nat → Prop) (cov : Nat → Nat → Prop) : Theta :=
+  { O := fun n => ∃ o, o ∈ pi.outs ∧ o.id = n, pom := pomOf pi.outs, act := pi.act, lab := pi.lab,
+    log := pi.log, A := fun u => dfaAccepts pi.dfa u = true, requiredBefore := req, satisfied := sat,
+    authorizedRemoval := rem, covers := cov }
+
 end AgentWarrant.Edits

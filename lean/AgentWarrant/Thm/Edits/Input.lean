@@ -162,14 +162,14 @@ theorem linsFStep {ord : List (Nat × Nat)} {n : Nat} {rem : List Nat} {e : Nat}
   · cases memCons hx with
     | inl e1 => rw [e1]; exact he
     | inr e2 => exact ((memRemove).1 ((hmem x).1 e2)).1
-  · byCases hxe : x = e
-    · rw [hxe]; exact Mem.head _
-    · exact Mem.tail _ ((hmem x).2 ((memRemove).2 ⟨hx, hxe⟩))
+  · cases Nat.decEq x e with
+    | isTrue hxe => rw [hxe]; exact Mem.head _
+    | isFalse hxe => exact Mem.tail _ ((hmem x).2 ((memRemove).2 ⟨hx, hxe⟩))
   · have hbe : b ≠ e := by
       intro hbe; rw [hbe] at hab; exact (readyIff ord rem e).1 hr a hab ha
-    byCases hae : a = e
-    · rw [hae]; exact beforeHead ((hmem b).2 ((memRemove).2 ⟨hb, hbe⟩))
-    · exact beforeTail (hord a b hab ((memRemove).2 ⟨ha, hae⟩) ((memRemove).2 ⟨hb, hbe⟩))
+    cases Nat.decEq a e with
+    | isTrue hae => rw [hae]; exact beforeHead ((hmem b).2 ((memRemove).2 ⟨hb, hbe⟩))
+    | isFalse hae => exact beforeTail (hord a b hab ((memRemove).2 ⟨ha, hae⟩) ((memRemove).2 ⟨hb, hbe⟩))
 
 theorem linsFSound (ord : List (Nat × Nat)) :
     ∀ (n : Nat) (rem w : List Nat), w ∈ linsF ord n rem → LinR ord rem w
@@ -277,6 +277,30 @@ theorem rawPrefixesSelf : ∀ (w : List Nat), w ∈ rawPrefixes w
 theorem inPolicyIff (P : List (List Nat)) (u : List Nat) : inPolicy P u = true ↔ u ∈ P :=
   ⟨fun h => have ⟨v, hv, e⟩ := anyBElim h; by rw [← ofDecideEqTrue e]; exact hv,
    fun h => anyBIntro h (decideEqTrue rfl)⟩
+
+theorem pomOfMem : ∀ {os : List POutcome} {o : POutcome}, o ∈ os → Nodup (List.map POutcome.id os) →
+    pomOf os o.id = o.pom
+  | [], _, h, _ => absurd h notMemNil
+  | o' :: os, o, h, ⟨hn, hnd⟩ => by
+    cases hb : Nat.beq o'.id o.id with
+    | true =>
+      simp [pomOf, hb]
+      cases h with
+      | head _ => rfl
+      | tail _ h' =>
+        have e : o'.id = o.id := Nat.eqOfBeqEqTrue hb
+        exact absurd (by rw [e]; exact mapMem (f := POutcome.id) h') hn
+    | false =>
+      simp [pomOf, hb]
+      cases h with
+      | head _ => exact absurd rfl (beqFalseNe hb)
+      | tail _ h' => exact pomOfMem h' hnd
+
+/-- Every input whose outcome IDs are distinct (the oracle's are `0, 1, …`) presents a declarative
+instance, whatever its source results and coverage relation: the theorems below are never vacuous. -/
+theorem presentsThetaOf (pi : PInst) (hid : Nodup (List.map POutcome.id pi.outs))
+    (req sat rem : Nat → Prop) (cov : Nat → Nat → Prop) : Presents (thetaOf pi req sat rem cov) pi :=
+  ⟨rfl, rfl, rfl, fun _ => Iff.rfl, fun o ho => pomOfMem ho hid, fun _ => Iff.rfl⟩
 
 section
 variable {θ : Theta} {pi : PInst} (h : Presents θ pi)
