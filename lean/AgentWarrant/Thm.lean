@@ -275,6 +275,17 @@ theorem checkerAnswerIsDeclarative {θ : AgentWarrant.Edits.Theta} {pi : AgentWa
       θ.MaxSafe θ.Wdag (fun c => c ∈ AgentWarrant.Edits.safeSet (AgentWarrant.Edits.build pi))) :=
   AgentWarrant.Edits.checkerExactFromInput h hcov
 
+/-- The same with the linearization half of the coverage witnesses computed on the input: when every
+target outcome has a linearization (`allComplete`, evaluated), what is left of Lemma 2's conclusion
+is that each still-required source result is covered by some target outcome. -/
+theorem checkerAnswerGivenCovers {θ : AgentWarrant.Edits.Theta} {pi : AgentWarrant.Edits.PInst}
+    (h : AgentWarrant.Edits.Presents θ pi) (hc : AgentWarrant.Edits.allComplete pi = true)
+    (hcov : ∀ a, θ.StillRequired a → ∃ t, θ.O t ∧ θ.covers t a) :
+    (AgentWarrant.Edits.accepts (AgentWarrant.Edits.build pi) = true ↔ ∃ L B, θ.Safe L B) ∧
+    (AgentWarrant.Edits.accepts (AgentWarrant.Edits.build pi) = true →
+      θ.MaxSafe θ.Wdag (fun c => c ∈ AgentWarrant.Edits.safeSet (AgentWarrant.Edits.build pi))) :=
+  AgentWarrant.Edits.checkerExactFromInput h (AgentWarrant.Edits.coverWitnessesOf h hc hcov)
+
 /-- A rejection proof that the independent verifier accepts on the instance as given (pomsets and
 policy automaton) shows that the edit has no safe execution set at all. -/
 theorem acceptedRejectionProofIsSound {θ : AgentWarrant.Edits.Theta} {pi : AgentWarrant.Edits.PInst}

@@ -122,6 +122,12 @@ structure Presents (θ : Theta) (pi : PInst) : Prop where
   pom : ∀ o, o ∈ pi.outs → θ.pom o.id = o.pom
   policy : ∀ u, θ.A u ↔ dfaAccepts pi.dfa u = true
 
+/-- Every target outcome has a linearization (is a complete result), as the enumeration finds. -/
+def allComplete (pi : PInst) : Bool :=
+  allB (fun o => match linsOf o.pom with
+    | [] => false
+    | _ :: _ => true) pi.outs
+
 /-- The pomset of the first outcome with ID `n` (an empty pomset when there is none). -/
 def pomOf : List POutcome → Nat → Pomset
   | [], _ => ⟨[], []⟩

@@ -340,6 +340,22 @@ theorem presentsAgrees : Agrees θ (build pi) := by
           rawPrefixes (labels pi.lab pi.log ++ labels pi.lab (auth (resolve pi.act pi.log w)))) hw')
           (rawPrefixesSelf _))
 
+/-- The linearization half of Lemma 2's coverage witnesses, computed: when every target outcome of
+the input has a linearization (`allComplete`, evaluated on the input), `CoverWitnesses` reduces to
+each still-required source result being covered by some target outcome. -/
+theorem coverWitnessesOf (hc : allComplete pi = true)
+    (hcov : ∀ a, θ.StillRequired a → ∃ t, θ.O t ∧ θ.covers t a) : θ.CoverWitnesses := by
+  intro a ha
+  have ⟨t, ht, hta⟩ := hcov a ha
+  have ⟨o, ho, e⟩ := (h.outs t).1 ht
+  have hl := allBElim hc o ho
+  cases hw : linsOf o.pom with
+  | nil => rw [hw] at hl; exact Bool.noConfusion hl
+  | cons w ws =>
+    have hlin : Lin o.pom w := (linsOfIff o.pom w).1 (by rw [hw]; exact Mem.head _)
+    rw [← h.pom o ho, e] at hlin
+    exact ⟨t, ht, hta, w, hlin⟩
+
 /-- The checker on the given instance (pomset outcomes, policy automaton) is exact for
 Definition 2: it accepts iff a safe execution set exists, and then its set with `W†` is the maximal
 safe pair. The only hypothesis beyond the instance is the derivation's coverage witnesses. -/
