@@ -20,6 +20,8 @@ import AgentWarrant.Spec.Edits.Input
 import AgentWarrant.Thm.Edits.Input
 import AgentWarrant.Spec.Edits.Certificate
 import AgentWarrant.Thm.Edits.Certificate
+import AgentWarrant.Spec.Edits.Term
+import AgentWarrant.Thm.Edits.Term
 import AgentWarrant.Thm.Edits.Recheck
 import AgentWarrant.Spec.Edits.Information
 import AgentWarrant.Thm.Edits.Information

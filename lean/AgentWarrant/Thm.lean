@@ -14,6 +14,7 @@ import AgentWarrant.Thm.Edits.Bridge
 import AgentWarrant.Thm.Edits.Verify
 import AgentWarrant.Thm.Edits.Input
 import AgentWarrant.Thm.Edits.Certificate
+import AgentWarrant.Thm.Edits.Term
 import AgentWarrant.Thm.Revision.Structural
 import AgentWarrant.Thm.Revision.Closure
 /-! The headline results, each stated once in plain words and proved by the lemma named in its
@@ -304,6 +305,12 @@ theorem rejectionProofIsComplete {θ : AgentWarrant.Edits.Theta} {pi : AgentWarr
       (AgentWarrant.Edits.proofFamily (AgentWarrant.Edits.build pi))
       (AgentWarrant.Edits.proofOf (AgentWarrant.Edits.build pi)) = true :=
   AgentWarrant.Edits.verifyCompleteFromInput h hn
+
+/-- The defined-constructor lemma (binary contract terms): every result of a term whose calls are
+unique has a linearization. -/
+theorem definedConstructorsComplete (T : AgentWarrant.Edits.Tm) (h : AgentWarrant.Edits.Nodup T.calls)
+    (o : AgentWarrant.Edits.TOut) (ho : o ∈ T.outs) : ∃ w, AgentWarrant.Edits.Lin o.pom w :=
+  AgentWarrant.Edits.outsComplete T h o ho
 
 /-- The oracle's enumeration of linearizations is exactly `Lin(p)`, for every pomset. -/
 theorem linearizationsEnumerated (p : AgentWarrant.Edits.Pomset) (w : List Nat) :

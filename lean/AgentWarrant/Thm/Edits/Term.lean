@@ -1,0 +1,232 @@
+import AgentWarrant.Spec.Edits.Term
+import AgentWarrant.Thm.Edits.RecheckContract
+import AgentWarrant.Spec.Revision.ListLemmas
+/-! The defined-constructor lemma for contract terms (*When Can Agents Safely Checkpoint, Fork, Restore,
+and Merge?*, Section V-A, Appendix A-D1: "lemma 1 preserve[s] uniqueness, acyclicity, and contract
+well-formedness"), for the binary term model of `Spec/Edits/Term.lean`:
+
+- `outsComplete`: every result of a term whose calls are unique is complete — its pomset has a
+  linearization (the constructors never create a cycle);
+- `eventsInCalls`: a result's events are calls of the term;
+- `cloneOuts`, `renameLin`: cloning by a renaming `f` maps every result to a result of the clone
+  with the renamed pomset, and an injective `f` maps a linearization to a linearization — the two
+  facts from which the copy rows of the edit judgment build their `Covers` witnesses
+  (`forkChoiceCovers`, `forkParallelCovers`). -/
+namespace AgentWarrant.Edits
+open AgentWarrant
+
+theorem memCross {x y : Nat} {bs : List Nat} : ∀ {as : List Nat}, (x, y) ∈ cross as bs → x ∈ as ∧ y ∈ bs
+  | [], h => absurd h notMemNil
+  | a :: as, h => by
+    cases memAppend h with
+    | inl h1 =>
+      have ⟨b, hb, e⟩ := memMap h1
+      have ⟨e1, e2⟩ := Prod.mk.inj e
+      rw [e1, e2]; exact ⟨Mem.head _, hb⟩
+    | inr h2 => have ⟨hx, hy⟩ := memCross h2; exact ⟨Mem.tail _ hx, hy⟩
+
+theorem memExtra {x y : Nat} {as bs : List Nat} : ∀ {ordered : Bool}, (x, y) ∈ extraOrder ordered as bs →
+    x ∈ as ∧ y ∈ bs
+  | true, h => memCross h
+  | false, h => absurd h notMemNil
+
+theorem memProd {o : TOut} {ordered : Bool} {A B : List TOut} (h : o ∈ prodOut ordered A B) :
+    ∃ a b, a ∈ A ∧ b ∈ B ∧ o = joinOut ordered a b := by
+  have ⟨l, hl, hol⟩ := memConcat h
+  have ⟨a, ha, e⟩ := memMap hl
+  rw [e] at hol
+  have ⟨b, hb, e2⟩ := memMap hol
+  exact ⟨a, b, ha, hb, e2⟩
+
+theorem memChoice {o : TOut} {g : Nat} {A B : List TOut}
+    (h : o ∈ List.map (tagOut g false) A ++ List.map (tagOut g true) B) :
+    ∃ o', (o' ∈ A ∨ o' ∈ B) ∧ o.pom = o'.pom := by
+  cases memAppend h with
+  | inl h1 => have ⟨o', ho', e⟩ := memMap h1; rw [e]; exact ⟨o', Or.inl ho', rfl⟩
+  | inr h2 => have ⟨o', ho', e⟩ := memMap h2; rw [e]; exact ⟨o', Or.inr ho', rfl⟩
+
+/-- A result's events are calls of the term. -/
+theorem eventsInCalls : ∀ (T : Tm) (o : TOut), o ∈ T.outs → ∀ x, x ∈ o.pom.events → x ∈ T.calls
+  | Tm.call c, o, h, x, hx => by rw [memSingle h] at hx; exact hx
+  | Tm.nil, o, h, x, hx => by rw [memSingle h] at hx; exact absurd hx notMemNil
+  | Tm.choice g l r, o, h, x, hx => by
+    have ⟨o', ho', e⟩ := memChoice h
+    rw [e] at hx
+    cases ho' with
+    | inl h1 => exact appendMemL _ (eventsInCalls l o' h1 x hx)
+    | inr h2 => exact appendMemR _ (eventsInCalls r o' h2 x hx)
+  | Tm.par l r, o, h, x, hx => by
+    have ⟨a, b, ha, hb, e⟩ := memProd h
+    rw [e] at hx
+    cases memAppend hx with
+    | inl h1 => exact appendMemL _ (eventsInCalls l a ha x h1)
+    | inr h2 => exact appendMemR _ (eventsInCalls r b hb x h2)
+  | Tm.seq l r, o, h, x, hx => by
+    have ⟨a, b, ha, hb, e⟩ := memProd h
+    rw [e] at hx
+    cases memAppend hx with
+    | inl h1 => exact appendMemL _ (eventsInCalls l a ha x h1)
+    | inr h2 => exact appendMemR _ (eventsInCalls r b hb x h2)
+
+/-- Joining two complete results over disjoint calls gives a complete result. -/
+theorem joinComplete {ordered : Bool} {a b : TOut} {wa wb : List Nat} (ha : Lin a.pom wa) (hb : Lin b.pom wb)
+    (hdis : ∀ x, x ∈ a.pom.events → ¬ x ∈ b.pom.events) : Lin (joinOut ordered a b).pom (wa ++ wb) := by
+  have ⟨nda, mema, orda⟩ := ha
+  have ⟨ndb, memb, ordb⟩ := hb
+  have hmem : ∀ x, x ∈ wa ++ wb ↔ x ∈ (joinOut ordered a b).pom.events := fun x => by
+    constructor
+    · intro hx
+      cases memAppend hx with
+      | inl h1 => exact appendMemL _ ((mema x).1 h1)
+      | inr h2 => exact appendMemR _ ((memb x).1 h2)
+    · intro hx
+      cases memAppend hx with
+      | inl h1 => exact appendMemL _ ((mema x).2 h1)
+      | inr h2 => exact appendMemR _ ((memb x).2 h2)
+  have hord : ∀ x y, (x, y) ∈ (joinOut ordered a b).pom.order → Before (wa ++ wb) x y := fun x y hxy => by
+    cases memAppend hxy with
+    | inl h1 => exact beforeL (orda x y h1)
+    | inr h2 =>
+      cases memAppend h2 with
+      | inl h3 => exact beforeR (ordb x y h3)
+      | inr h4 =>
+        have ⟨hx, hy⟩ := memExtra h4
+        exact beforeMid ((mema x).2 hx) ((memb y).2 hy)
+  exact ⟨nodupAppendIntro nda ndb (fun x hx hx' => hdis x ((mema x).1 hx) ((memb x).1 hx')), hmem, hord⟩
+
+/-- The defined-constructor lemma: every result of a term whose calls are unique is complete. -/
+theorem outsComplete : ∀ (T : Tm), Nodup T.calls → ∀ o, o ∈ T.outs → ∃ w, Lin o.pom w
+  | Tm.call c, _, o, h => by
+    rw [memSingle h]
+    exact ⟨[c], ⟨⟨notMemNil, trivial⟩, fun _ => Iff.rfl, fun _ _ hab => absurd hab notMemNil⟩⟩
+  | Tm.nil, _, o, h => by
+    rw [memSingle h]
+    exact ⟨[], ⟨trivial, fun _ => Iff.rfl, fun _ _ hab => absurd hab notMemNil⟩⟩
+  | Tm.choice g l r, hnd, o, h => by
+    have ⟨ndl, ndr, _⟩ := nodupAppend hnd
+    have ⟨o', ho', e⟩ := memChoice h
+    rw [e]
+    cases ho' with
+    | inl h1 => exact outsComplete l ndl o' h1
+    | inr h2 => exact outsComplete r ndr o' h2
+  | Tm.par l r, hnd, o, h => by
+    have ⟨ndl, ndr, hdis⟩ := nodupAppend hnd
+    have ⟨a, b, ha, hb, e⟩ := memProd h
+    have ⟨wa, hwa⟩ := outsComplete l ndl a ha
+    have ⟨wb, hwb⟩ := outsComplete r ndr b hb
+    rw [e]
+    exact ⟨wa ++ wb, joinComplete hwa hwb (fun x hx hx' =>
+      hdis x (eventsInCalls l a ha x hx) (eventsInCalls r b hb x hx'))⟩
+  | Tm.seq l r, hnd, o, h => by
+    have ⟨ndl, ndr, hdis⟩ := nodupAppend hnd
+    have ⟨a, b, ha, hb, e⟩ := memProd h
+    have ⟨wa, hwa⟩ := outsComplete l ndl a ha
+    have ⟨wb, hwb⟩ := outsComplete r ndr b hb
+    rw [e]
+    exact ⟨wa ++ wb, joinComplete hwa hwb (fun x hx hx' =>
+      hdis x (eventsInCalls l a ha x hx) (eventsInCalls r b hb x hx'))⟩
+
+-- Cloning ------------------------------------------------------------------------------------------
+
+theorem crossRename (f : Nat → Nat) (bs : List Nat) : ∀ (as : List Nat),
+    cross (List.map f as) (List.map f bs) = List.map (fun ab => (f ab.1, f ab.2)) (cross as bs)
+  | [] => rfl
+  | a :: as => by
+    show List.map (fun b => (f a, b)) (List.map f bs) ++ cross (List.map f as) (List.map f bs) =
+      List.map (fun ab => (f ab.1, f ab.2)) (List.map (fun b => (a, b)) bs ++ cross as bs)
+    rw [mapAppend, crossRename f bs as]
+    have e : ∀ (l : List Nat), List.map (fun b => (f a, b)) (List.map f l) =
+        List.map (fun ab => (f ab.1, f ab.2)) (List.map (fun b => (a, b)) l) := fun l => by
+      induction l with
+      | nil => rfl
+      | cons x l ih => simp [List.map]; exact ih
+    rw [e]
+
+theorem extraRename (f : Nat → Nat) (as bs : List Nat) : ∀ (ordered : Bool),
+    extraOrder ordered (List.map f as) (List.map f bs) = List.map (fun ab => (f ab.1, f ab.2)) (extraOrder ordered as bs)
+  | true => crossRename f bs as
+  | false => rfl
+
+theorem joinRename (f : Nat → Nat) (ordered : Bool) (a b : TOut) :
+    renameOut f (joinOut ordered a b) = joinOut ordered (renameOut f a) (renameOut f b) := by
+  simp [renameOut, joinOut, renamePom, mapAppend, extraRename]
+
+theorem prodRename {f : Nat → Nat} {ordered : Bool} {A B A' B' : List TOut}
+    (hA : ∀ a, a ∈ A → renameOut f a ∈ A') (hB : ∀ b, b ∈ B → renameOut f b ∈ B') {o : TOut}
+    (h : o ∈ prodOut ordered A B) : renameOut f o ∈ prodOut ordered A' B' := by
+  have ⟨a, b, ha, hb, e⟩ := memProd h
+  rw [e, joinRename]
+  exact concatMem (mapMem (f := fun a => List.map (joinOut ordered a) B') (hA a ha))
+    (mapMem (f := joinOut ordered (renameOut f a)) (hB b hb))
+
+/-- Every result of `T`, renamed, is a result of `clone_f(T)`. -/
+theorem cloneOuts (f : Nat → Nat) : ∀ (T : Tm) (o : TOut), o ∈ T.outs → renameOut f o ∈ (T.clone f).outs
+  | Tm.call c, o, h => by rw [memSingle h]; exact Mem.head _
+  | Tm.nil, o, h => by rw [memSingle h]; exact Mem.head _
+  | Tm.choice g l r, o, h => by
+    cases memAppend h with
+    | inl h1 =>
+      have ⟨o', ho', e⟩ := memMap h1
+      rw [e]
+      exact appendMemL _ (mapMem (f := tagOut g false) (cloneOuts f l o' ho'))
+    | inr h2 =>
+      have ⟨o', ho', e⟩ := memMap h2
+      rw [e]
+      exact appendMemR _ (mapMem (f := tagOut g true) (cloneOuts f r o' ho'))
+  | Tm.par l r, o, h => prodRename (cloneOuts f l) (cloneOuts f r) h
+  | Tm.seq l r, o, h => prodRename (cloneOuts f l) (cloneOuts f r) h
+
+def Injective (f : Nat → Nat) : Prop := ∀ a b, f a = f b → a = b
+
+theorem memMapInj {f : Nat → Nat} (hf : Injective f) {x : Nat} {l : List Nat} (h : f x ∈ List.map f l) : x ∈ l := by
+  have ⟨y, hy, e⟩ := memMap h
+  rw [hf x y e]; exact hy
+
+theorem nodupMap {f : Nat → Nat} (hf : Injective f) : ∀ {l : List Nat}, Nodup l → Nodup (List.map f l)
+  | [], _ => trivial
+  | a :: l, ⟨ha, hl⟩ => ⟨fun h => ha (memMapInj hf h), nodupMap hf hl⟩
+
+theorem beforeMap (f : Nat → Nat) {w : List Nat} {a b : Nat} (h : Before w a b) : Before (List.map f w) (f a) (f b) :=
+  have ⟨u, v, e, hb⟩ := h
+  ⟨List.map f u, List.map f v, by rw [e, mapAppend]; rfl, mapMem hb⟩
+
+/-- An injective renaming maps a linearization to a linearization of the renamed pomset. -/
+theorem renameLin {f : Nat → Nat} (hf : Injective f) {p : Pomset} {w : List Nat} (h : Lin p w) :
+    Lin (renamePom f p) (List.map f w) := by
+  have ⟨nd, mem, ord⟩ := h
+  refine ⟨nodupMap hf nd, fun x => ⟨fun hx => ?_, fun hx => ?_⟩, fun x y hxy => ?_⟩
+  · have ⟨y, hy, e⟩ := memMap hx
+    rw [e]; exact mapMem ((mem y).1 hy)
+  · have ⟨y, hy, e⟩ := memMap hx
+    rw [e]; exact mapMem ((mem y).2 hy)
+  · have ⟨ab, hab, e⟩ := memMap hxy
+    have ⟨e1, e2⟩ := Prod.mk.inj e
+    rw [e1, e2]
+    exact beforeMap f (ord ab.1 ab.2 (by cases ab with | mk a b => exact hab))
+
+-- The copy rows of the edit judgment ------------------------------------------------------------------
+
+/-- `ForkChoice` on a region `C` with injective renamings `fL`, `fR`: for every result `o` of `C`
+and each copy, the target region `clone_L(C) ⊕_g clone_R(C)` has a result that took that copy's
+arm, whose pomset is `o`'s renamed, and which is complete whenever `o` is. -/
+theorem forkChoiceCovers (g : Nat) {fL fR : Nat → Nat} (hL : Injective fL) (hR : Injective fR) (C : Tm)
+    (o : TOut) (ho : o ∈ C.outs) {w : List Nat} (hw : Lin o.pom w) :
+    (∃ t, t ∈ (Tm.choice g (C.clone fL) (C.clone fR)).outs ∧ t.sel = (g, false) :: o.sel ∧
+        t.pom = renamePom fL o.pom ∧ Lin t.pom (List.map fL w)) ∧
+    (∃ t, t ∈ (Tm.choice g (C.clone fL) (C.clone fR)).outs ∧ t.sel = (g, true) :: o.sel ∧
+        t.pom = renamePom fR o.pom ∧ Lin t.pom (List.map fR w)) :=
+  ⟨⟨tagOut g false (renameOut fL o), appendMemL _ (mapMem (cloneOuts fL C o ho)), rfl, rfl, renameLin hL hw⟩,
+   ⟨tagOut g true (renameOut fR o), appendMemR _ (mapMem (cloneOuts fR C o ho)), rfl, rfl, renameLin hR hw⟩⟩
+
+/-- `ForkParallel` on a region `C` whose calls are unique, with injective renamings whose images are
+disjoint: every pair of results of the two copies is a result of `clone_L(C) ∥ clone_R(C)` containing
+both renamed pomsets, and it is complete (the defined-constructor lemma). -/
+theorem forkParallelCovers {fL fR : Nat → Nat} (C : Tm)
+    (hnd : Nodup (Tm.calls (Tm.par (C.clone fL) (C.clone fR)))) (oL oR : TOut) (hoL : oL ∈ C.outs) (hoR : oR ∈ C.outs) :
+    ∃ t, t ∈ (Tm.par (C.clone fL) (C.clone fR)).outs ∧ t = joinOut false (renameOut fL oL) (renameOut fR oR) ∧
+      ∃ w, Lin t.pom w :=
+  have ht := concatMem (mapMem (f := fun a => List.map (joinOut false a) (C.clone fR).outs) (cloneOuts fL C oL hoL))
+    (mapMem (f := joinOut false (renameOut fL oL)) (cloneOuts fR C oR hoR))
+  ⟨_, ht, rfl, outsComplete _ hnd _ ht⟩
+
+end AgentWarrant.Edits
