@@ -30,7 +30,9 @@ Comparison modes (each a named check in :func:`compare_edit_check`):
   ``model.edits.check.candidates.linearizations`` of that outcome, as sets;
 - ``policy-words``: the finite policy Lean computed from the automaton equals the one the Python
   model computes (:func:`python_finite_form`), as sets. An answer recorded before the oracle
-  reported its finite form is compared without these two modes.
+  reported its finite form is compared without these two modes;
+- ``lean-proof`` (checked by ``model.oracle.drt.run_edit_check``): on a rejection, the proof the
+  oracle built from its own rounds (:func:`lean_proof`) is accepted by the Python verifier.
 """
 
 from __future__ import annotations
@@ -55,7 +57,7 @@ from model.edits.check.contract import (
 )
 from model.edits.check.instance import Instance
 from model.edits.check.resolve import Letter, Mode, Word, auth, resolve
-from model.edits.check.verdict import Accepted, Engine, Invalid, Verdict
+from model.edits.check.verdict import Accepted, Engine, Invalid, RejectionProof, Removal, Verdict
 
 WordKey = tuple[tuple[str, str, str], ...]
 CandKey = tuple[str, WordKey]
@@ -266,6 +268,21 @@ def compare_edit_check(py: EditView, lean: EditView) -> list[str]:
         if py.finite.policy != lean.finite.policy:
             bad.append("policy-words")
     return bad
+
+
+def lean_proof(names: Names, out: Any) -> RejectionProof | None:
+    """The rejection proof the oracle returned with a rejection (``proofOf``), in the model's terms."""
+    doc = out.get("proof")
+    if doc is None:
+        return None
+
+    def word(w: Any) -> Word:
+        return letters(_lean_word(names, w))
+
+    cands = tuple((names.outcomes[o], word(w)) for o, w in doc["family"])
+    rounds = tuple(tuple(Removal(names.outcomes[r["cand"][0]], word(r["cand"][1]), word(r["pre"]),
+                                 names.outcomes[r["miss"]]) for r in e) for e in doc["rounds"])
+    return RejectionProof(cands, rounds)
 
 
 def resolve_input(word: tuple[CallId, ...], q_act: dict[CallId, str],
