@@ -312,6 +312,19 @@ theorem definedConstructorsComplete (T : AgentWarrant.Edits.Tm) (h : AgentWarran
     (o : AgentWarrant.Edits.TOut) (ho : o ∈ T.outs) : ∃ w, AgentWarrant.Edits.Lin o.pom w :=
   AgentWarrant.Edits.outsComplete T h o ho
 
+/-- Lemma 4 for the derived instance of a ForkChoice on a region `C` (binary terms, no context): with
+unique calls in `C` and injective copy renamings, the coverage witnesses are proved (every source
+result, once per copy, is covered by a complete target result), so the only hypothesis left is the
+policy's closure under truncation. -/
+theorem forkChoiceLargestSafeSet (g : Nat) {fL fR : Nat → Nat} (hL : AgentWarrant.Edits.Injective fL)
+    (hR : AgentWarrant.Edits.Injective fR) (C : AgentWarrant.Edits.Tm) (hC : AgentWarrant.Edits.Nodup C.calls)
+    (act lab log : List Nat) (A : List Nat → Prop)
+    (hA : (AgentWarrant.Edits.ForkChoice.theta g fL fR C act lab log A).PrefixClosed) :
+    let θ := AgentWarrant.Edits.ForkChoice.theta g fL fR C act lab log A
+    ((∃ L B, θ.Safe L B) ↔ θ.SafeEdit) ∧ (θ.SafeEdit → θ.Safe θ.Wdag θ.Bdag) ∧
+    ∀ L B, θ.Safe L B → (∀ c, B c → θ.Bdag c) ∧ (∀ z, L z → θ.Wdag z) :=
+  AgentWarrant.Edits.ForkChoice.lemma4 g hL hR C hC act lab log A hA
+
 /-- The oracle's enumeration of linearizations is exactly `Lin(p)`, for every pomset. -/
 theorem linearizationsEnumerated (p : AgentWarrant.Edits.Pomset) (w : List Nat) :
     w ∈ AgentWarrant.Edits.linsOf p ↔ AgentWarrant.Edits.Lin p w :=

@@ -1,6 +1,7 @@
 import AgentWarrant.Spec.Edits.Term
 import AgentWarrant.Thm.Edits.RecheckContract
 import AgentWarrant.Spec.Revision.ListLemmas
+import AgentWarrant.Thm.Edits.Safety
 /-! The defined-constructor lemma for contract terms (*When Can Agents Safely Checkpoint, Fork, Restore,
 and Merge?*, Section V-A, Appendix A-D1: "lemma 1 preserve[s] uniqueness, acyclicity, and contract
 well-formedness"), for the binary term model of `Spec/Edits/Term.lean`:
@@ -229,4 +230,87 @@ theorem forkParallelCovers {fL fR : Nat → Nat} (C : Tm)
     (mapMem (f := joinOut false (renameOut fL oL)) (cloneOuts fR C oR hoR))
   ⟨_, ht, rfl, outsComplete _ hnd _ ht⟩
 
+
+-- A derived ForkChoice instance: the coverage witnesses are proved, not assumed -------------------------
+
+namespace ForkChoice
+
+def nthO : List α → Nat → Option α
+  | [], _ => none
+  | a :: _, 0 => some a
+  | _ :: l, n + 1 => nthO l n
+
+theorem nthOIndex {x : α} : ∀ {l : List α}, x ∈ l → ∃ n, nthO l n = some x
+  | _, Mem.head _ => ⟨0, rfl⟩
+  | _, Mem.tail _ h => have ⟨n, e⟩ := nthOIndex h; ⟨n + 1, e⟩
+
+theorem nthOMem {x : α} : ∀ {l : List α} {n : Nat}, nthO l n = some x → x ∈ l
+  | [], _, h => Option.noConfusion h
+  | a :: l, 0, h => by have e : a = x := Option.some.inj h; rw [e]; exact Mem.head _
+  | a :: l, n + 1, h => Mem.tail _ (nthOMem (l := l) h)
+
+/-- The required source results of a ForkChoice on region `C`: each result of `C`, once per copy
+(`false`: the left copy, `true`: the right), numbered by position. -/
+def required (C : Tm) : List (Bool × TOut) :=
+  List.map (fun o => (false, o)) C.outs ++ List.map (fun o => (true, o)) C.outs
+
+/-- The target region `clone_L(C) ⊕_g clone_R(C)`. -/
+def target (g : Nat) (fL fR : Nat → Nat) (C : Tm) : Tm := Tm.choice g (C.clone fL) (C.clone fR)
+
+/-- `Covers(t, a)`: target result `t` took the arm of `a`'s copy and carries `a`'s pomset renamed. -/
+def Covers (g : Nat) (fL fR : Nat → Nat) (C : Tm) (t a : Nat) : Prop :=
+  ∃ side o x, nthO (required C) a = some (side, o) ∧ nthO (target g fL fR C).outs t = some x ∧
+    x.sel = (g, side) :: o.sel ∧
+    x.pom = renamePom (match side with | false => fL | true => fR) o.pom
+
+/-- The derived instance of a ForkChoice on region `C` (outcomes the target's results by position;
+every copied result required, none satisfied or removed), over any actions, labels, log and policy. -/
+def theta (g : Nat) (fL fR : Nat → Nat) (C : Tm) (act lab log : List Nat) (A : List Nat → Prop) : Theta :=
+  { O := fun t => ∃ x, nthO (target g fL fR C).outs t = some x,
+    pom := fun t => match nthO (target g fL fR C).outs t with
+      | some x => x.pom
+      | none => ⟨[], []⟩,
+    act := act, lab := lab, log := log, A := A,
+    requiredBefore := fun a => ∃ r, nthO (required C) a = some r,
+    satisfied := fun _ => False, authorizedRemoval := fun _ => False,
+    covers := Covers g fL fR C }
+
+/-- The coverage witnesses of the derived ForkChoice instance hold: Lemma 2's conclusion, proved for
+this form from the defined-constructor lemma and the clone facts. -/
+theorem coverWitnesses (g : Nat) {fL fR : Nat → Nat} (hL : Injective fL) (hR : Injective fR) (C : Tm)
+    (hC : Nodup C.calls) (act lab log : List Nat) (A : List Nat → Prop) :
+    (theta g fL fR C act lab log A).CoverWitnesses := by
+  intro a ⟨⟨r, hr⟩, _, _⟩
+  cases r with
+  | mk side o =>
+    have hrm := nthOMem hr
+    have ho : o ∈ C.outs := by
+      cases memAppend hrm with
+      | inl h1 => have ⟨o', ho', e⟩ := memMap h1; rw [(Prod.mk.inj e).2]; exact ho'
+      | inr h2 => have ⟨o', ho', e⟩ := memMap h2; rw [(Prod.mk.inj e).2]; exact ho'
+    have ⟨w, hw⟩ := outsComplete C hC o ho
+    have ⟨⟨tL, htL, selL, pomL, linL⟩, ⟨tR, htR, selR, pomR, linR⟩⟩ := forkChoiceCovers g hL hR C o ho hw
+    cases side with
+    | false =>
+      have ⟨t, et⟩ := nthOIndex htL
+      refine ⟨t, ⟨tL, et⟩, ⟨false, o, tL, hr, et, selL, pomL⟩, List.map fL w, ?_⟩
+      have hp : (theta g fL fR C act lab log A).pom t = tL.pom := by simp [theta, target, et]
+      rw [hp]; exact linL
+    | true =>
+      have ⟨t, et⟩ := nthOIndex htR
+      refine ⟨t, ⟨tR, et⟩, ⟨true, o, tR, hr, et, selR, pomR⟩, List.map fR w, ?_⟩
+      have hp : (theta g fL fR C act lab log A).pom t = tR.pom := by simp [theta, target, et]
+      rw [hp]; exact linR
+
+/-- Lemma 4 for a derived ForkChoice instance with no coverage hypothesis: a safe execution set
+exists iff `B̂† ≠ ∅`, and then `(W†, B̂†)` is safe and contains every safe pair. -/
+theorem lemma4 (g : Nat) {fL fR : Nat → Nat} (hL : Injective fL) (hR : Injective fR) (C : Tm)
+    (hC : Nodup C.calls) (act lab log : List Nat) (A : List Nat → Prop)
+    (hA : (theta g fL fR C act lab log A).PrefixClosed) :
+    let θ := theta g fL fR C act lab log A
+    ((∃ L B, θ.Safe L B) ↔ θ.SafeEdit) ∧ (θ.SafeEdit → θ.Safe θ.Wdag θ.Bdag) ∧
+    ∀ L B, θ.Safe L B → (∀ c, B c → θ.Bdag c) ∧ (∀ z, L z → θ.Wdag z) :=
+  Theta.lemma4 hA (coverWitnesses g hL hR C hC act lab log A)
+
+end ForkChoice
 end AgentWarrant.Edits
