@@ -325,6 +325,18 @@ theorem forkChoiceLargestSafeSet (g : Nat) {fL fR : Nat → Nat} (hL : AgentWarr
     ∀ L B, θ.Safe L B → (∀ c, B c → θ.Bdag c) ∧ (∀ z, L z → θ.Wdag z) :=
   AgentWarrant.Edits.ForkChoice.lemma4 g hL hR C hC act lab log A hA
 
+/-- Lemma 4 for the derived instance of a ForkParallel on a region `C` (binary terms, no context): when
+the two copies' calls are fresh and distinct, the coverage witnesses are proved, so the only
+hypothesis left is the policy's closure under truncation. -/
+theorem forkParallelLargestSafeSet {fL fR : Nat → Nat} (C : AgentWarrant.Edits.Tm)
+    (hnd : AgentWarrant.Edits.Nodup (AgentWarrant.Edits.Tm.calls (AgentWarrant.Edits.ForkParallel.target fL fR C)))
+    (act lab log : List Nat) (A : List Nat → Prop)
+    (hA : (AgentWarrant.Edits.ForkParallel.theta fL fR C act lab log A).PrefixClosed) :
+    let θ := AgentWarrant.Edits.ForkParallel.theta fL fR C act lab log A
+    ((∃ L B, θ.Safe L B) ↔ θ.SafeEdit) ∧ (θ.SafeEdit → θ.Safe θ.Wdag θ.Bdag) ∧
+    ∀ L B, θ.Safe L B → (∀ c, B c → θ.Bdag c) ∧ (∀ z, L z → θ.Wdag z) :=
+  AgentWarrant.Edits.ForkParallel.lemma4 C hnd act lab log A hA
+
 /-- The oracle's enumeration of linearizations is exactly `Lin(p)`, for every pomset. -/
 theorem linearizationsEnumerated (p : AgentWarrant.Edits.Pomset) (w : List Nat) :
     w ∈ AgentWarrant.Edits.linsOf p ↔ AgentWarrant.Edits.Lin p w :=

@@ -313,4 +313,79 @@ theorem lemma4 (g : Nat) {fL fR : Nat → Nat} (hL : Injective fL) (hR : Injecti
   Theta.lemma4 hA (coverWitnesses g hL hR C hC act lab log A)
 
 end ForkChoice
+
+-- A derived ForkParallel instance ----------------------------------------------------------------------
+
+theorem outsNonempty : ∀ (T : Tm), ∃ o, o ∈ T.outs
+  | Tm.call c => ⟨_, Mem.head _⟩
+  | Tm.nil => ⟨_, Mem.head _⟩
+  | Tm.choice g l r => have ⟨o, ho⟩ := outsNonempty l; ⟨_, appendMemL _ (mapMem (f := tagOut g false) ho)⟩
+  | Tm.par l r =>
+    have ⟨a, ha⟩ := outsNonempty l
+    have ⟨b, hb⟩ := outsNonempty r
+    ⟨_, concatMem (mapMem (f := fun a => List.map (joinOut false a) r.outs) ha) (mapMem (f := joinOut false a) hb)⟩
+  | Tm.seq l r =>
+    have ⟨a, ha⟩ := outsNonempty l
+    have ⟨b, hb⟩ := outsNonempty r
+    ⟨_, concatMem (mapMem (f := fun a => List.map (joinOut true a) r.outs) ha) (mapMem (f := joinOut true a) hb)⟩
+
+namespace ForkParallel
+open ForkChoice (nthO nthOIndex nthOMem required)
+
+/-- The target region `clone_L(C) ∥ clone_R(C)`. -/
+def target (fL fR : Nat → Nat) (C : Tm) : Tm := Tm.par (C.clone fL) (C.clone fR)
+
+/-- `Covers(t, a)`: target result `t` joins `a`'s result renamed into `a`'s copy with some result of
+the other copy. -/
+def Covers (fL fR : Nat → Nat) (C : Tm) (t a : Nat) : Prop :=
+  ∃ o o' x, nthO (target fL fR C).outs t = some x ∧
+    ((nthO (required C) a = some (false, o) ∧ x = joinOut false (renameOut fL o) (renameOut fR o')) ∨
+     (nthO (required C) a = some (true, o) ∧ x = joinOut false (renameOut fL o') (renameOut fR o)))
+
+def theta (fL fR : Nat → Nat) (C : Tm) (act lab log : List Nat) (A : List Nat → Prop) : Theta :=
+  { O := fun t => ∃ x, nthO (target fL fR C).outs t = some x,
+    pom := fun t => match nthO (target fL fR C).outs t with
+      | some x => x.pom
+      | none => ⟨[], []⟩,
+    act := act, lab := lab, log := log, A := A,
+    requiredBefore := fun a => ∃ r, nthO (required C) a = some r,
+    satisfied := fun _ => False, authorizedRemoval := fun _ => False,
+    covers := Covers fL fR C }
+
+/-- The coverage witnesses of the derived ForkParallel instance hold, given fresh, distinct calls in
+the two copies (the paper's fresh-identifier condition). -/
+theorem coverWitnesses {fL fR : Nat → Nat} (C : Tm) (hnd : Nodup (Tm.calls (target fL fR C)))
+    (act lab log : List Nat) (A : List Nat → Prop) : (theta fL fR C act lab log A).CoverWitnesses := by
+  intro a ⟨⟨r, hr⟩, _, _⟩
+  have ⟨o', ho'⟩ := outsNonempty C
+  cases r with
+  | mk side o =>
+    have hrm := nthOMem hr
+    have ho : o ∈ C.outs := by
+      cases memAppend hrm with
+      | inl h1 => have ⟨o1, ho1, e⟩ := memMap h1; rw [(Prod.mk.inj e).2]; exact ho1
+      | inr h2 => have ⟨o1, ho1, e⟩ := memMap h2; rw [(Prod.mk.inj e).2]; exact ho1
+    cases side with
+    | false =>
+      have ⟨x, hx, ex, w, hw⟩ := forkParallelCovers C hnd o o' ho ho'
+      have ⟨t, et⟩ := nthOIndex hx
+      have hp : (theta fL fR C act lab log A).pom t = x.pom := by simp [theta, target, et]
+      refine ⟨t, ⟨x, et⟩, ⟨o, o', x, et, Or.inl ⟨hr, ex⟩⟩, w, ?_⟩
+      rw [hp]; exact hw
+    | true =>
+      have ⟨x, hx, ex, w, hw⟩ := forkParallelCovers C hnd o' o ho' ho
+      have ⟨t, et⟩ := nthOIndex hx
+      have hp : (theta fL fR C act lab log A).pom t = x.pom := by simp [theta, target, et]
+      refine ⟨t, ⟨x, et⟩, ⟨o, o', x, et, Or.inr ⟨hr, ex⟩⟩, w, ?_⟩
+      rw [hp]; exact hw
+
+/-- Lemma 4 for a derived ForkParallel instance with no coverage hypothesis. -/
+theorem lemma4 {fL fR : Nat → Nat} (C : Tm) (hnd : Nodup (Tm.calls (target fL fR C)))
+    (act lab log : List Nat) (A : List Nat → Prop) (hA : (theta fL fR C act lab log A).PrefixClosed) :
+    let θ := theta fL fR C act lab log A
+    ((∃ L B, θ.Safe L B) ↔ θ.SafeEdit) ∧ (θ.SafeEdit → θ.Safe θ.Wdag θ.Bdag) ∧
+    ∀ L B, θ.Safe L B → (∀ c, B c → θ.Bdag c) ∧ (∀ z, L z → θ.Wdag z) :=
+  Theta.lemma4 hA (coverWitnesses C hnd act lab log A)
+
+end ForkParallel
 end AgentWarrant.Edits
