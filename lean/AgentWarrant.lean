@@ -16,6 +16,12 @@ import AgentWarrant.Thm.Edits.Nonblocking
 import AgentWarrant.Thm.Edits.Strictness
 import AgentWarrant.Spec.Edits.Verify
 import AgentWarrant.Thm.Edits.Verify
+import AgentWarrant.Spec.Edits.Input
+import AgentWarrant.Thm.Edits.Input
+import AgentWarrant.Spec.Edits.Certificate
+import AgentWarrant.Thm.Edits.Certificate
+import AgentWarrant.Spec.Edits.Term
+import AgentWarrant.Thm.Edits.Term
 import AgentWarrant.Thm.Edits.Recheck
 import AgentWarrant.Spec.Edits.Information
 import AgentWarrant.Thm.Edits.Information

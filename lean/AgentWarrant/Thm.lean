@@ -12,6 +12,9 @@ import AgentWarrant.Thm.Monitor.Full.Revision
 import AgentWarrant.Thm.Edits.WellFormed
 import AgentWarrant.Thm.Edits.Bridge
 import AgentWarrant.Thm.Edits.Verify
+import AgentWarrant.Thm.Edits.Input
+import AgentWarrant.Thm.Edits.Certificate
+import AgentWarrant.Thm.Edits.Term
 import AgentWarrant.Thm.Revision.Structural
 import AgentWarrant.Thm.Revision.Closure
 /-! The headline results, each stated once in plain words and proved by the lemma named in its
@@ -260,22 +263,84 @@ theorem largestSafeExecutionSet (θ : AgentWarrant.Edits.Theta) (hA : θ.PrefixC
     ∀ L B, θ.Safe L B → (∀ c, B c → θ.Bdag c) ∧ (∀ z, L z → θ.Wdag z) :=
   AgentWarrant.Edits.Theta.lemma4 hA hcov
 
-/-- The finite checker computes the declarative answer: on an instance presenting `θ`, it accepts
-exactly when a safe execution set exists, and then `W†` with the checker's safe set is the maximal
-safe pair. -/
-theorem checkerAnswerIsDeclarative {θ : AgentWarrant.Edits.Theta} {i : AgentWarrant.Edits.Inst}
-    (h : AgentWarrant.Edits.Agrees θ i) (hA : θ.PrefixClosed) (hcov : θ.CoverWitnesses) :
-    (AgentWarrant.Edits.accepts i = true ↔ ∃ L B, θ.Safe L B) ∧
-    (AgentWarrant.Edits.accepts i = true → θ.MaxSafe θ.Wdag (fun c => c ∈ AgentWarrant.Edits.safeSet i)) :=
-  AgentWarrant.Edits.checkerExact h hA hcov
+/-- The finite checker computes the declarative answer: on the instance as given — each outcome's
+pomset and the policy automaton, from which the oracle computes the linearizations and the finite
+policy itself — it accepts exactly when a safe execution set of any `θ` the input presents exists,
+and then `W†` with the checker's safe set is the maximal safe pair. The policy's closure under
+truncation is proved from the automaton; the one hypothesis left is the derivation's coverage
+witnesses (Lemma 2's conclusion). -/
+theorem checkerAnswerIsDeclarative {θ : AgentWarrant.Edits.Theta} {pi : AgentWarrant.Edits.PInst}
+    (h : AgentWarrant.Edits.Presents θ pi) (hcov : θ.CoverWitnesses) :
+    (AgentWarrant.Edits.accepts (AgentWarrant.Edits.build pi) = true ↔ ∃ L B, θ.Safe L B) ∧
+    (AgentWarrant.Edits.accepts (AgentWarrant.Edits.build pi) = true →
+      θ.MaxSafe θ.Wdag (fun c => c ∈ AgentWarrant.Edits.safeSet (AgentWarrant.Edits.build pi))) :=
+  AgentWarrant.Edits.checkerExactFromInput h hcov
 
-/-- A rejection proof that the independent verifier accepts shows that the edit has no safe
-execution set at all. -/
-theorem acceptedRejectionProofIsSound {θ : AgentWarrant.Edits.Theta} {i : AgentWarrant.Edits.Inst}
-    (h : AgentWarrant.Edits.Agrees θ i) (fam : List AgentWarrant.Edits.Cand)
-    (Es : List (List AgentWarrant.Edits.Removal)) (hv : AgentWarrant.Edits.verifyProof i fam Es = true) :
+/-- The same with the linearization half of the coverage witnesses computed on the input: when every
+target outcome has a linearization (`allComplete`, evaluated), what is left of Lemma 2's conclusion
+is that each still-required source result is covered by some target outcome. -/
+theorem checkerAnswerGivenCovers {θ : AgentWarrant.Edits.Theta} {pi : AgentWarrant.Edits.PInst}
+    (h : AgentWarrant.Edits.Presents θ pi) (hc : AgentWarrant.Edits.allComplete pi = true)
+    (hcov : ∀ a, θ.StillRequired a → ∃ t, θ.O t ∧ θ.covers t a) :
+    (AgentWarrant.Edits.accepts (AgentWarrant.Edits.build pi) = true ↔ ∃ L B, θ.Safe L B) ∧
+    (AgentWarrant.Edits.accepts (AgentWarrant.Edits.build pi) = true →
+      θ.MaxSafe θ.Wdag (fun c => c ∈ AgentWarrant.Edits.safeSet (AgentWarrant.Edits.build pi))) :=
+  AgentWarrant.Edits.checkerExactFromInput h (AgentWarrant.Edits.coverWitnessesOf h hc hcov)
+
+/-- A rejection proof that the independent verifier accepts on the instance as given (pomsets and
+policy automaton) shows that the edit has no safe execution set at all. -/
+theorem acceptedRejectionProofIsSound {θ : AgentWarrant.Edits.Theta} {pi : AgentWarrant.Edits.PInst}
+    (h : AgentWarrant.Edits.Presents θ pi) (fam : List AgentWarrant.Edits.Cand)
+    (Es : List (List AgentWarrant.Edits.Removal))
+    (hv : AgentWarrant.Edits.verifyProof (AgentWarrant.Edits.build pi) fam Es = true) :
     ¬ θ.SafeEdit ∧ ¬ ∃ L B, θ.Safe L B :=
-  AgentWarrant.Edits.verifySound h fam Es hv
+  AgentWarrant.Edits.verifySoundFromInput h fam Es hv
+
+/-- The verifier is complete: when a `θ` the given instance presents has no safe execution set, the
+rejection proof the checker's iteration yields (`B̂₀` and each round's removals with their
+witnesses) is accepted. -/
+theorem rejectionProofIsComplete {θ : AgentWarrant.Edits.Theta} {pi : AgentWarrant.Edits.PInst}
+    (h : AgentWarrant.Edits.Presents θ pi) (hn : ¬ θ.SafeEdit) :
+    AgentWarrant.Edits.verifyProof (AgentWarrant.Edits.build pi)
+      (AgentWarrant.Edits.proofFamily (AgentWarrant.Edits.build pi))
+      (AgentWarrant.Edits.proofOf (AgentWarrant.Edits.build pi)) = true :=
+  AgentWarrant.Edits.verifyCompleteFromInput h hn
+
+/-- The defined-constructor lemma (binary contract terms): every result of a term whose calls are
+unique has a linearization. -/
+theorem definedConstructorsComplete (T : AgentWarrant.Edits.Tm) (h : AgentWarrant.Edits.Nodup T.calls)
+    (o : AgentWarrant.Edits.TOut) (ho : o ∈ T.outs) : ∃ w, AgentWarrant.Edits.Lin o.pom w :=
+  AgentWarrant.Edits.outsComplete T h o ho
+
+/-- Lemma 4 for the derived instance of a ForkChoice on a region `C` (binary terms, no context): with
+unique calls in `C` and injective copy renamings, the coverage witnesses are proved (every source
+result, once per copy, is covered by a complete target result), so the only hypothesis left is the
+policy's closure under truncation. -/
+theorem forkChoiceLargestSafeSet (g : Nat) {fL fR : Nat → Nat} (hL : AgentWarrant.Edits.Injective fL)
+    (hR : AgentWarrant.Edits.Injective fR) (C : AgentWarrant.Edits.Tm) (hC : AgentWarrant.Edits.Nodup C.calls)
+    (act lab log : List Nat) (A : List Nat → Prop)
+    (hA : (AgentWarrant.Edits.ForkChoice.theta g fL fR C act lab log A).PrefixClosed) :
+    let θ := AgentWarrant.Edits.ForkChoice.theta g fL fR C act lab log A
+    ((∃ L B, θ.Safe L B) ↔ θ.SafeEdit) ∧ (θ.SafeEdit → θ.Safe θ.Wdag θ.Bdag) ∧
+    ∀ L B, θ.Safe L B → (∀ c, B c → θ.Bdag c) ∧ (∀ z, L z → θ.Wdag z) :=
+  AgentWarrant.Edits.ForkChoice.lemma4 g hL hR C hC act lab log A hA
+
+/-- Lemma 4 for the derived instance of a ForkParallel on a region `C` (binary terms, no context): when
+the two copies' calls are fresh and distinct, the coverage witnesses are proved, so the only
+hypothesis left is the policy's closure under truncation. -/
+theorem forkParallelLargestSafeSet {fL fR : Nat → Nat} (C : AgentWarrant.Edits.Tm)
+    (hnd : AgentWarrant.Edits.Nodup (AgentWarrant.Edits.Tm.calls (AgentWarrant.Edits.ForkParallel.target fL fR C)))
+    (act lab log : List Nat) (A : List Nat → Prop)
+    (hA : (AgentWarrant.Edits.ForkParallel.theta fL fR C act lab log A).PrefixClosed) :
+    let θ := AgentWarrant.Edits.ForkParallel.theta fL fR C act lab log A
+    ((∃ L B, θ.Safe L B) ↔ θ.SafeEdit) ∧ (θ.SafeEdit → θ.Safe θ.Wdag θ.Bdag) ∧
+    ∀ L B, θ.Safe L B → (∀ c, B c → θ.Bdag c) ∧ (∀ z, L z → θ.Wdag z) :=
+  AgentWarrant.Edits.ForkParallel.lemma4 C hnd act lab log A hA
+
+/-- The oracle's enumeration of linearizations is exactly `Lin(p)`, for every pomset. -/
+theorem linearizationsEnumerated (p : AgentWarrant.Edits.Pomset) (w : List Nat) :
+    w ∈ AgentWarrant.Edits.linsOf p ↔ AgentWarrant.Edits.Lin p w :=
+  AgentWarrant.Edits.linsOfIff p w
 
 -- Revision: client preservation (Agenra Sections 1 and 7.1, part 1) ------------------------------------
 

@@ -28,6 +28,7 @@ from typing import Any
 from model.base.canonical import canonical_str, digest
 from model.edits.check.instance import Instance, instance_to_json
 from model.edits.check.load_instance import raw_instance_from_json
+from model.edits.check.verify import verify
 from model.monitor.decide.commit import Outcome, step
 from model.monitor.decide.matching import Effect
 from model.monitor.decide.state import Call, initial_state
@@ -69,8 +70,13 @@ def run_edit_check(oracle: LeanOracle, inst: Instance) -> CaseResult:
     itself); agreement is tagged with the answer kind, ``invalid:<reason>`` for an ill-formed one."""
     py = E.python_edit_check(inst)
     payload, names = E.edit_check_input(inst)
-    lean = shaped("edit_check", oracle.call("edit_check", payload), lambda out: E.lean_edit_view(names, out))
+    out = oracle.call("edit_check", payload)
+    lean = shaped("edit_check", out, lambda answer: E.lean_edit_view(names, answer))
     bad = E.compare_edit_check(py, lean)
+    if lean.verdicts[0] == "rejected":
+        proof = shaped("edit_check", out, lambda answer: E.lean_proof(names, answer))
+        if proof is None or not verify(inst, proof).valid:
+            bad.append("lean-proof")
     if not bad:
         return Agree(lean.verdicts[0])
     return Mismatch("edit_check", tuple(bad), instance_to_json(inst), payload, py.to_json(), lean.to_json())

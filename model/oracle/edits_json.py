@@ -4,19 +4,18 @@ The oracle first checks the *raw* instance for well-formedness (lean/AgentWarran
 the contract term, the action map and the labels exactly as the Python checker receives them —
 partial maps included — with calls, actions, labels, choice/family IDs and arm names numbered in
 sorted order (``term``, ``calls``, ``labels``). An ill-formed instance is answered ``invalid`` with
-its reason class. Otherwise the finite checker (lean/AgentWarrant/Spec/Edits/Check.lean) decides it on
-numbers: every outcome (in the order of ``Instance.outcomes()``) carries the explicit list of its
-linearizations (``model.edits.check.candidates.linearizations``); the policy is a finite
-prefix-closed list of label words. Explicit outcome families (``model.edits.check.family``) need
-nothing more: a call shared by several outcomes, ordered differently in each, is the same number in each list.
-
-Which policy words are passed: every prefix of ``lab(Δ)`` and of ``lab(Δ)·lab(auth(z))`` for every
-resolved linearization ``z`` of every outcome, kept when the Python automaton accepts it (the
-latter only when every call has a labelled action, so that ``z`` is defined). These are all the
-words the checker and the ``log-outside-policy`` condition can ask about, and the set is
-prefix-closed because 𝒜 is, so the finite form decides exactly the same memberships. Entries of
-the finite ``act``/``lab`` lists that the raw maps lack read as 0; the oracle reads them only after
-the raw instance passed its well-formedness check.
+its reason class. The checker's inputs are given as the paper gives them: every outcome (in the
+order of ``Instance.outcomes()``) as its pomset, events and order pairs (``outcomes``), and the policy
+as its automaton (``policy``: transitions ``[state, label, target]``, state 0 initial, every state
+accepting — the trim form ``model.edits.check.edit_policy`` keeps). The oracle computes the finite form
+itself (lean/AgentWarrant/Spec/Edits/Input.lean): each outcome's linearizations and the finite list of
+policy words the check can ask about — every accepted prefix of ``lab(Δ)`` and of
+``lab(Δ)·lab(auth(z))`` for every resolved linearization ``z`` — and reports both next to its answer,
+so they are compared with the Python model's (:func:`python_finite_form`). Labels are numbered over
+the labels of the action map and the policy's alphabet together. Explicit outcome families
+(``model.edits.check.family``) need nothing more: a call shared by several outcomes is the same number
+in each pomset. Entries of the finite ``act``/``lab`` lists that the raw maps lack read as 0; the
+oracle reads them only after the raw instance passed its well-formedness check.
 
 Comparison modes (each a named check in :func:`compare_edit_check`):
 - ``verdict``: the answer kind — ``accepted``, ``rejected`` or ``invalid:<reason class>`` — of the
@@ -26,7 +25,14 @@ Comparison modes (each a named check in :func:`compare_edit_check`):
 - ``safe-set``: Lean's B̂† equals the completions of each engine's accepted ``Can`` as a set (empty on reject);
 - ``prefixes``: Lean's W† = ↓(π₂ B̂†) equals the words each engine's ``Can`` generates, as a set
   (empty on reject), and each engine's ``counts.prefixes`` equals its size;
-- ``rounds``: Lean's ``|B̂₀|, |B̂₁|, …`` equals the explicit engine's rounds.
+- ``rounds``: Lean's ``|B̂₀|, |B̂₁|, …`` equals the explicit engine's rounds;
+- ``lins``: the linearizations Lean enumerated from each outcome's pomset equal
+  ``model.edits.check.candidates.linearizations`` of that outcome, as sets;
+- ``policy-words``: the finite policy Lean computed from the automaton equals the one the Python
+  model computes (:func:`python_finite_form`), as sets. An answer recorded before the oracle
+  reported its finite form is compared without these two modes;
+- ``lean-proof`` (checked by ``model.oracle.drt.run_edit_check``): on a rejection, the proof the
+  oracle built from its own rounds (:func:`lean_proof`) is accepted by the Python verifier.
 """
 
 from __future__ import annotations
@@ -34,7 +40,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from model.edits.check.answer import Accepted, Engine, Invalid, Verdict
+from model.edits.check.answer import Accepted, Engine, Invalid, RejectionProof, Removal, Verdict
 from model.edits.check.candidates import enumerate_candidates, linearizations
 from model.edits.check.checker import decide
 from model.edits.check.contract import (
@@ -64,6 +70,7 @@ class Names:
     outcomes: tuple[Outcome, ...]
     calls: tuple[CallId, ...]
     actions: tuple[str, ...]
+    labels: tuple[str, ...] = ()
 
 
 def word_key(w: Word) -> WordKey:
@@ -103,12 +110,13 @@ def raw_term(t: Term, ci: dict[str, int], gi: dict[str, int], ni: dict[str, int]
 
 
 def edit_check_input(inst: Instance) -> tuple[dict[str, Any], Names]:
+    """The oracle's input: the raw instance, each outcome as its pomset and the policy automaton."""
     outs = list(inst.outcomes().items())
     q_act = inst.action_map()
     lab = inst.label_map()
     calls = sorted(set(call_ids(inst.contract)) | set(q_act))
     actions = sorted(set(q_act.values()) | set(lab) | set(inst.log))
-    labels = sorted(set(lab.values()))
+    labels = sorted(set(lab.values()) | inst.policy.alphabet)
     groups: set[str] = set()
     arm_names: set[str] = set()
     _names(inst.contract, groups, arm_names)
@@ -117,38 +125,54 @@ def edit_check_input(inst: Instance) -> tuple[dict[str, Any], Names]:
     li = {x: i for i, x in enumerate(labels)}
     gi = {g: i for i, g in enumerate(sorted(groups))}
     ni = {a: i for i, a in enumerate(sorted(arm_names))}
-    # lab(Δ) and lab(auth z) exist only when the maps cover the log and every call (else the raw
-    # instance is ill-formed and the oracle never reads these words)
-    log_labelled = all(d in lab for d in inst.log)
-    total = log_labelled and all(c in q_act and q_act[c] in lab for c in calls)
-    log_labels = [lab[d] for d in inst.log] if log_labelled else []
-    words: set[tuple[int, ...]] = set()
-    if log_labelled:
-        for n in range(len(log_labels) + 1):
-            if inst.policy.accepts(log_labels[:n]):
-                words.add(tuple(li[x] for x in log_labels[:n]))
-    outcomes_json = []
-    for k, (_, p) in enumerate(outs):
-        lins = [list(lin) for lin in linearizations(p)]
-        outcomes_json.append({"id": k, "lins": [[ci[c] for c in lin] for lin in lins]})
-        if not total:
-            continue
-        for lin in lins:
-            full = log_labels + [lab[d] for d in auth(resolve(lin, q_act, inst.log))]
-            for n in range(len(full) + 1):
-                if inst.policy.accepts(full[:n]):
-                    words.add(tuple(li[x] for x in full[:n]))
     payload = {
         "term": raw_term(inst.contract, ci, gi, ni),
         "calls": [[ci[c], ai[d]] for c, d in sorted(q_act.items())],
         "labels": [[ai[d], li[x]] for d, x in sorted(lab.items())],
-        "outcomes": outcomes_json,
+        "outcomes": [{"id": k, "events": [ci[c] for c in sorted(p.calls)],
+                      "order": [[ci[a], ci[c]] for c, preds in p.preds for a in sorted(preds)]}
+                     for k, (_, p) in enumerate(outs)],
         "act": [ai[q_act[c]] if c in q_act else 0 for c in calls],
         "lab": [li[lab[d]] if d in lab else 0 for d in actions],
         "log": [ai[d] for d in inst.log],
-        "policy": [list(w) for w in sorted(words)],
+        "policy": {"delta": [[q, li[a], r] for (q, a), r in inst.policy.delta]},
     }
-    return payload, Names(tuple(o for o, _ in outs), tuple(calls), tuple(actions))
+    return payload, Names(tuple(o for o, _ in outs), tuple(calls), tuple(actions), tuple(labels))
+
+
+@dataclass(frozen=True, slots=True)
+class FiniteForm:
+    """What the finite checker reads, computed by the Python model in the oracle's numbering: each
+    outcome's linearizations and the policy words the check can ask about."""
+
+    lins: tuple[frozenset[tuple[int, ...]], ...]
+    policy: frozenset[tuple[int, ...]]
+
+
+def python_finite_form(inst: Instance, names: Names) -> FiniteForm:
+    """``Lin(p_o)`` by ``linearizations`` and the accepted prefixes of ``lab(Δ)`` and of
+    ``lab(Δ)·lab(auth(z))`` for every resolved linearization ``z`` (the latter only when every call
+    has a labelled action, so that ``z`` is defined)."""
+    q_act = inst.action_map()
+    lab = inst.label_map()
+    ci = {c: i for i, c in enumerate(names.calls)}
+    li = {x: i for i, x in enumerate(names.labels)}
+    log_labelled = all(d in lab for d in inst.log)
+    total = log_labelled and all(c in q_act and q_act[c] in lab for c in names.calls)
+    log_labels = [lab[d] for d in inst.log] if log_labelled else []
+    words: set[tuple[int, ...]] = set()
+    asked = [log_labels] if log_labelled else []
+    lins = []
+    for o in names.outcomes:
+        ls = list(linearizations(inst.outcomes()[o]))
+        lins.append(frozenset(tuple(ci[c] for c in lin) for lin in ls))
+        if total:
+            asked += [log_labels + [lab[d] for d in auth(resolve(lin, q_act, inst.log))] for lin in ls]
+    for full in asked:
+        for n in range(len(full) + 1):
+            if inst.policy.accepts(full[:n]):
+                words.add(tuple(li[x] for x in full[:n]))
+    return FiniteForm(tuple(lins), frozenset(words))
 
 
 @dataclass(frozen=True, slots=True)
@@ -162,12 +186,19 @@ class EditView:
     prefixes: tuple[frozenset[WordKey], ...]
     prefix_counts: tuple[int, ...]
     rounds: tuple[int, ...]
+    # the finite form (None in an answer recorded before the oracle computed it, and for Invalid)
+    finite: FiniteForm | None = None
 
     def to_json(self) -> dict[str, Any]:
-        return {"verdicts": list(self.verdicts), "candidates": sorted(map(list, self.candidates)),
-                "safe": [sorted(map(list, s)) for s in self.safe],
-                "prefixes": [sorted(map(list, p)) for p in self.prefixes],
-                "prefix_counts": list(self.prefix_counts), "rounds": list(self.rounds)}
+        doc: dict[str, Any] = {
+            "verdicts": list(self.verdicts), "candidates": sorted(map(list, self.candidates)),
+            "safe": [sorted(map(list, s)) for s in self.safe],
+            "prefixes": [sorted(map(list, p)) for p in self.prefixes],
+            "prefix_counts": list(self.prefix_counts), "rounds": list(self.rounds)}
+        if self.finite is not None:
+            doc["lins"] = [sorted(map(list, ls)) for ls in self.finite.lins]
+            doc["policy"] = sorted(map(list, self.finite.policy))
+        return doc
 
 
 def _kind(v: Verdict) -> str:
@@ -195,7 +226,8 @@ def python_edit_check(inst: Instance) -> EditView:
             prefixes.append(frozenset())
     rounds = exp.counts.rounds if exp.counts.rounds is not None else ()
     return EditView(kinds, frozenset((show_outcome(o), word_key(w)) for o, w in cands.b0), tuple(safe),
-                    tuple(prefixes), (exp.counts.prefixes, sym.counts.prefixes), tuple(rounds))
+                    tuple(prefixes), (exp.counts.prefixes, sym.counts.prefixes), tuple(rounds),
+                    python_finite_form(inst, edit_check_input(inst)[1]))
 
 
 def lean_edit_view(names: Names, out: Any) -> EditView:
@@ -206,9 +238,13 @@ def lean_edit_view(names: Names, out: Any) -> EditView:
         return show_outcome(names.outcomes[c[0]]), _lean_word(names, c[1])
 
     prefixes = frozenset(_lean_word(names, w) for w in out["prefixes"])
+    finite = None
+    if "lins" in out:
+        finite = FiniteForm(tuple(frozenset(tuple(w) for w in ls) for ls in out["lins"]),
+                            frozenset(tuple(w) for w in out["policy"]))
     return EditView((str(out["verdict"]),), frozenset(cand(c) for c in out["candidates"]),
                     (frozenset(cand(c) for c in out["safe"]),), (prefixes,), (len(out["prefixes"]),),
-                    tuple(out["sizes"]))
+                    tuple(out["sizes"]), finite)
 
 
 def compare_edit_check(py: EditView, lean: EditView) -> list[str]:
@@ -226,7 +262,27 @@ def compare_edit_check(py: EditView, lean: EditView) -> list[str]:
         bad.append("prefixes")
     if py.rounds != lean.rounds:
         bad.append("rounds")
+    if py.finite is not None and lean.finite is not None:
+        if py.finite.lins != lean.finite.lins:
+            bad.append("lins")
+        if py.finite.policy != lean.finite.policy:
+            bad.append("policy-words")
     return bad
+
+
+def lean_proof(names: Names, out: Any) -> RejectionProof | None:
+    """The rejection proof the oracle returned with a rejection (``proofOf``), in the model's terms."""
+    doc = out.get("proof")
+    if doc is None:
+        return None
+
+    def word(w: Any) -> Word:
+        return letters(_lean_word(names, w))
+
+    cands = tuple((names.outcomes[o], word(w)) for o, w in doc["family"])
+    rounds = tuple(tuple(Removal(names.outcomes[r["cand"][0]], word(r["cand"][1]), word(r["pre"]),
+                                 names.outcomes[r["miss"]]) for r in e) for e in doc["rounds"])
+    return RejectionProof(cands, rounds)
 
 
 def resolve_input(word: tuple[CallId, ...], q_act: dict[CallId, str],

@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 
 from model.base.canonical import JSON
 from model.edits.check.contract import Call, Choice, Family, Nil, Par, Seq, Term
-from model.edits.check.edit_policy import from_maximal_words
+from model.edits.check.edit_policy import PolicyAutomaton, from_automaton, from_maximal_words
 from model.edits.check.family import pomset_of
 from model.edits.check.instance import Instance, make_instance
 from model.monitor.language import policy as P
@@ -61,10 +61,30 @@ def edit_instances(draw: st.DrawFn, max_calls: int = 4, term: Term | None = None
     labels = {d: draw(st.sampled_from(EDIT_LABELS)) for d in EDIT_ACTIONS}
     log = tuple(draw(st.lists(st.sampled_from(EDIT_ACTIONS), max_size=2, unique=True)))
     lab_log = [labels[d] for d in log]
-    words = draw(st.lists(st.lists(st.sampled_from(EDIT_LABELS), max_size=4), min_size=1, max_size=4))
     prefixed = draw(st.booleans()) or draw(st.booleans()) or draw(st.booleans())
-    policy = from_maximal_words([lab_log + w for w in words] if prefixed else words)
+    if draw(st.integers(0, 3)) == 0:
+        policy = draw(cyclic_policies(lab_log if prefixed else []))
+    else:
+        words = draw(st.lists(st.lists(st.sampled_from(EDIT_LABELS), max_size=4), min_size=1, max_size=4))
+        policy = from_maximal_words([lab_log + w for w in words] if prefixed else words)
     return make_instance(term, actions, labels, log, policy)
+
+
+@st.composite
+def cyclic_policies(draw: st.DrawFn, lead: list[str]) -> PolicyAutomaton:
+    """A policy with cycles (an infinite truncation-closed language): a chain reading ``lead``, then
+    1–3 states with random transitions among them, every state accepting; the alphabet may hold a
+    label no action carries (``"e"``), so the oracle's label numbering covers the policy's alphabet."""
+    k = len(lead)
+    delta = {(i, a): i + 1 for i, a in enumerate(lead)}
+    m = draw(st.integers(1, 3))
+    for q in range(k, k + m):
+        for a in (*EDIT_LABELS, "e"):
+            if draw(st.integers(0, 2)) == 0:
+                delta[(q, a)] = draw(st.integers(k, k + m - 1))
+    policy = from_automaton(k + m, 0, range(k + m), delta)
+    assert isinstance(policy, PolicyAutomaton)  # every state accepts, so the language is truncation-closed
+    return policy
 
 
 @st.composite

@@ -91,17 +91,19 @@ def test_family_root_rejected_by_policy_gets_a_verified_proof(tmp_path: Path) ->
 
 
 def test_oracle_translation_lists_each_outcome_with_its_own_orders() -> None:
-    """The Lean oracle's input (model/oracle/edits_json.py) for a family: one entry per outcome with its
-    linearizations over shared call numbers, so "xa before xb" and "xb before xa" stay distinct."""
+    """The Lean oracle's input (model/oracle/edits_json.py) for a family: one entry per outcome with its pomset
+    over shared call numbers, so "xa before xb" and "xb before xa" stay distinct."""
     from model.edits.check.edit_policy import from_maximal_words
     from model.edits.check.instance import make_instance
-    from model.oracle.edits_json import edit_check_input, python_edit_check
+    from model.oracle.edits_json import edit_check_input, python_edit_check, python_finite_form
 
     fam = session_from_json(_script({"regex": "(a|b|c|j)*", "prefix_closure": True}, [])).registration.root
     inst = make_instance(fam, {"xa": "da", "xb": "db", "xc": "dc"}, {"da": "a", "db": "b", "dc": "c"}, (),
                          from_maximal_words([["a", "b"], ["b", "a", "c"], ["b", "c", "a"]]))
     payload, names = edit_check_input(inst)
     assert names.calls == ("xa", "xb", "xc") and names.outcomes == ((("F", "ab"),), (("F", "ba"),))
-    assert payload["outcomes"] == [{"id": 0, "lins": [[0, 1]]}, {"id": 1, "lins": [[1, 0, 2], [1, 2, 0]]}]
+    assert payload["outcomes"] == [{"id": 0, "events": [0, 1], "order": [[0, 1]]},
+                                   {"id": 1, "events": [0, 1, 2], "order": [[1, 0], [1, 2]]}]
+    assert python_finite_form(inst, names).lins == (frozenset({(0, 1)}), frozenset({(1, 0, 2), (1, 2, 0)}))
     view = python_edit_check(inst)
     assert view.verdicts == ("accepted", "accepted") and view.rounds == (3,)

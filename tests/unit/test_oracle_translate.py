@@ -14,7 +14,7 @@ from model.edits.check.candidates import linearizations
 from model.edits.check.instance import Instance
 from model.edits.check.resolve import auth, resolve
 from model.monitor.decide.state import initial_state
-from model.oracle.edits_json import edit_check_input, resolve_input
+from model.oracle.edits_json import edit_check_input, python_finite_form, resolve_input
 from model.oracle.generators import edit_instances, monitor_runs
 from model.oracle.monitor_json import compare_step, step_input
 
@@ -23,9 +23,9 @@ from model.oracle.monitor_json import compare_step, step_input
 @given(edit_instances())
 def test_policy_words_are_prefix_closed_and_cover_every_question(inst: Instance) -> None:
     payload, names = edit_check_input(inst)
-    words = {tuple(w) for w in payload["policy"]}
+    words = set(python_finite_form(inst, names).policy)
     assert all(w[:n] in words for w in words for n in range(len(w)))
-    labels = sorted(set(dict(inst.labels).values()))
+    labels = list(names.labels)
     for w in words:
         assert inst.policy.accepts([labels[i] for i in w])
     lab = inst.label_map()
@@ -37,6 +37,9 @@ def test_policy_words_are_prefix_closed_and_cover_every_question(inst: Instance)
             assert (tuple(full) in words) == inst.policy.accepts([labels[i] for i in full])
     assert len(set(names.calls)) == len(names.calls) == len(payload["act"])
     assert [o["id"] for o in payload["outcomes"]] == list(range(len(names.outcomes)))
+    # the policy goes as its automaton, every transition's label numbered
+    delta = {(q, labels[a]): r for q, a, r in payload["policy"]["delta"]}
+    assert delta == dict(inst.policy.delta)
 
 
 def test_resolve_input_numbers_calls_and_actions() -> None:

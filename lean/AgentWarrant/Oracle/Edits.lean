@@ -1,6 +1,7 @@
 import Lean.Data.Json
 import AgentWarrant.Spec.Edits.Verify
 import AgentWarrant.Spec.Edits.WellFormed
+import AgentWarrant.Spec.Edits.Input
 /-! Oracle entries for execution edits beyond `edit_check` and `resolve` (which live in
 `Oracle/Main.lean`): `verify_rejection`, the rejection-proof verifier of `Spec/Edits/Verify.lean`;
 and `rawD`, the decoder of the raw instance `edit_check` checks for well-formedness
@@ -9,7 +10,11 @@ and `rawD`, the decoder of the raw instance `edit_check` checks for well-formedn
 Raw instance keys of the `edit_check` input: `"term"` (`["call", c]`, `["nil"]`,
 `["choice", g, [[arm, term]]]`, `["par", [term]]`, `["seq", [term]]`, `["family", g, [[name, [call]]]]`),
 `"calls"` (`[[call, action]]`, the action map as given, possibly partial) and `"labels"`
-(`[[action, label]]`, likewise); the log, outcomes and policy are the finite form's.
+(`[[action, label]]`, likewise); `"outcomes"` (`[{"id": n, "events": [call], "order": [[call, call]]}]`,
+each outcome's pomset), `"act"`, `"lab"` (the maps as lists indexed by call and by action), `"log"`,
+and `"policy"` (`{"delta": [[state, label, target]]}`, the policy automaton). The finite form the
+checker reads (each outcome's linearizations, the finite policy) is computed here by `build`
+(`Spec/Edits/Input.lean`), never taken from the input.
 
 Input: `{"instance": <edit_check input>, "family": [cand], "rounds": [[{"cand": cand, "pre": word,
 "miss": n}]]}` with `cand = [outcome, word]` and `word = [[call, action, new]]`, numbered as for
@@ -48,20 +53,29 @@ def candD (j : Json) : Dec Cand := do
   | [o, w] => pure (← as Nat o, ← wordD w)
   | _ => throw "candidate: [outcome, word] expected"
 
-def outcomeD (j : Json) : Dec Outcome := do
-  pure ⟨← as Nat (← field j "id"), ← listOf nats (← field j "lins")⟩
-
-def instD (j : Json) : Dec Inst := do
-  pure ⟨← listOf outcomeD (← field j "outcomes"), ← nats (← field j "act"), ← nats (← field j "lab"),
-        ← nats (← field j "log"), ← listOf nats (← field j "policy")⟩
-
-def removalD (j : Json) : Dec Removal := do
-  pure ⟨← candD (← field j "cand"), ← wordD (← field j "pre"), ← as Nat (← field j "miss")⟩
-
 def pairD (j : Json) : Dec (Nat × Nat) := do
   match ← nats j with
   | [a, b] => pure (a, b)
   | _ => throw "pair: [key, value] expected"
+
+def tripleD (j : Json) : Dec (Nat × Nat × Nat) := do
+  match ← nats j with
+  | [q, a, r] => pure (q, a, r)
+  | _ => throw "transition: [state, label, target] expected"
+
+def outcomeD (j : Json) : Dec POutcome := do
+  pure ⟨← as Nat (← field j "id"), ⟨← nats (← field j "events"), ← listOf pairD (← field j "order")⟩⟩
+
+/-- The given instance: pomset outcomes and the policy automaton. -/
+def pinstD (j : Json) : Dec PInst := do
+  pure ⟨← listOf outcomeD (← field j "outcomes"), ← nats (← field j "act"), ← nats (← field j "lab"),
+        ← nats (← field j "log"), ← listOf tripleD (← field (← field j "policy") "delta")⟩
+
+/-- The finite check instance, computed from the given one. -/
+def instD (j : Json) : Dec Inst := do pure (build (← pinstD j))
+
+def removalD (j : Json) : Dec Removal := do
+  pure ⟨← candD (← field j "cand"), ← wordD (← field j "pre"), ← as Nat (← field j "miss")⟩
 
 partial def termD (j : Json) : Dec Term := do
   let xs ← listOf pure j

@@ -1,6 +1,7 @@
 import Lean.Data.Json
 import AgentWarrant.Spec.Edits.Check
 import AgentWarrant.Spec.Edits.WellFormed
+import AgentWarrant.Spec.Edits.Certificate
 import AgentWarrant.Oracle.Common
 import AgentWarrant.Oracle.Monitor
 import AgentWarrant.Oracle.MonitorFull
@@ -24,17 +25,20 @@ def letterJ (l : Letter) : Json := Json.arr #[toJson l.call, toJson l.action, to
 def wordJ (w : Word) : Json := Json.arr (w.map letterJ).toArray
 def candJ (c : Cand) : Json := Json.arr #[toJson c.1, wordJ c.2]
 
-def outcomeD (j : Json) : Dec Outcome := do
-  pure ⟨← getAs Nat j "id", ← arrOf natListJ j "lins"⟩
+def removalJ (r : Removal) : Json :=
+  Json.mkObj [("cand", candJ r.cand), ("pre", wordJ r.pre), ("miss", toJson r.miss)]
 
-def instD (j : Json) : Dec Inst := do
-  pure ⟨← arrOf outcomeD j "outcomes", ← natList j "act", ← natList j "lab", ← natList j "log",
-        ← arrOf natListJ j "policy"⟩
+/-- The rejection proof the checker's rounds yield (`proofOf`, proved accepted by the verifier). -/
+def proofJ (i : Inst) : Json :=
+  Json.mkObj [("family", Json.arr ((proofFamily i).map candJ).toArray),
+    ("rounds", Json.arr ((proofOf i).map (fun E => Json.arr (E.map removalJ).toArray)).toArray)]
 
 /-- The raw instance's well-formedness first (`invalid` with the reason class), then the finite
-checker: `accepts`, `B̂₀`, `B̂†` (`safe`), `W†` (`prefixes`) and the round sizes. -/
+checker on the finite form computed from the pomsets and the policy automaton (`Oracle.Edits.instD`):
+`accepts`, `B̂₀`, `B̂†` (`safe`), `W†` (`prefixes`), the round sizes, the computed finite form
+(`lins` per outcome, `policy` words) for comparison, and on a rejection its proof (`proof`). -/
 def editCheck (j : Json) : Dec Json := do
-  let i ← instD j
+  let i ← Oracle.Edits.instD j
   let r ← Oracle.Edits.rawD j i
   match wellFormed r with
   | some why => pure $ Json.mkObj [("verdict", toJson "invalid"), ("reason", toJson why.name)]
@@ -47,7 +51,12 @@ def editCheck (j : Json) : Dec Json := do
       ("candidates", Json.arr (b.map candJ).toArray),
       ("safe", Json.arr (s.map candJ).toArray),
       ("prefixes", Json.arr ((wdag s).map wordJ).toArray),
-      ("sizes", jNats (sizes i (List.length b) b))]
+      ("sizes", jNats (sizes i (List.length b) b)),
+      ("lins", Json.arr (i.outs.map (fun o => Json.arr (o.lins.map jNats).toArray)).toArray),
+      ("policy", Json.arr (i.policy.map jNats).toArray),
+      ("proof", match accepts i with
+        | true => Json.null
+        | false => proofJ i)]
 
 def resolveJ (j : Json) : Dec Json := do
   let act ← natList j "act"
