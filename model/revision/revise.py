@@ -13,8 +13,10 @@ Preservation is decided in this order:
    quotas), a symbolic relation of linear constraints over the counters (``linear.propose_linear``,
    checked by ``linear_check.check_linear``) is tried first, so the verdict does not depend on the
    quotas' size;
-4. otherwise the bounded search for the shortest lost client → ``NotPreserved`` with it, or
-   ``Unknown`` within the bound.
+4. otherwise the bounded search for the shortest lost client → ``NotPreserved`` with it;
+5. otherwise (at task start) a lost client of any length through the counters, in compressed form
+   (``accelerate.long_lost_client``, ``A^Q · B``), kept only if the exact compressed replay confirms it →
+   ``NotPreserved``; else ``Unknown`` within the bound.
 An explicit simulation certificate (per list or joint) is also checked for closure by the Lean oracle
 when its executable is built (lean_closure.py; a symbolic one is not: the Lean judgment reads listed
 relations); ``Certified.checked_by`` names every checker that accepted it. A certificate the Python
@@ -23,7 +25,9 @@ is checked the verdict comes from the bounded search (``Unknown`` within the
 bound, exit 3, unless a lost client is found).
 The safety delta is always the bounded search for the shortest newly admitted forbidden trace
 under the workload's declared budgets (``NewlyForbidden`` / ``NoNewForbidden`` within the bound,
-or ``NoForbiddenDeclared``). Choice: a lost client is reported as ``NotPreserved`` even when the
+or ``NoForbiddenDeclared``); when it finds none, a newly admitted forbidden trace of any length is looked
+for through the counters (``accelerate.long_new_forbidden``, confirmed by the exact compressed replay).
+Choice: a lost client from the bounded search is reported as ``NotPreserved`` even when the
 Adapter replay does not confirm it; the ``confirmed`` flag says so, and the tests require it true.
 
 Starting point: at task start (every counter zero) by default; with a ``prefix`` (prefix.py) the
@@ -61,7 +65,8 @@ from model.revision.certify.simulation import MAX_PAIRS, NoSimulation, Simulatio
 from model.revision.certify.simulation_certificate import check_simulation
 from model.revision.certify.structural import NoCertificate, certify
 from model.revision.effects import EffectSet
-from model.revision.explore.counterexample import Searched, lost_client, new_forbidden
+from model.revision.explore.accelerate import long_lost_client, long_new_forbidden
+from model.revision.explore.counterexample import Searched, compressed, lost_client, new_forbidden
 from model.revision.explore.memo import SHARED, Memo
 from model.revision.explore.prefix import Prefix, StartingPoint, starting_point
 from model.revision.explore.workload import Workload
@@ -115,6 +120,12 @@ def revise(old: Policy, new: Policy, effects: EffectSet, workload: Workload, bou
             found = new_forbidden(old, new, workload, bound, point, meter, merge=merge,
                                   memo=SHARED if fast else None, prune=prune)
             safety = NoNewForbidden(bound, found.visited) if isinstance(found, Searched) else NewlyForbidden(found)
+            long = None if point is not None or not isinstance(found, Searched) else \
+                long_new_forbidden(old, new, workload)
+            if long is not None:
+                example = compressed(old, new, workload, long, False)
+                if example.confirmed:
+                    safety = NewlyForbidden(example)
         except BudgetExhausted as exc:
             safety = OutOfBudget(_budget.Unknown.of(exc, f"safety delta: forbidden-trace search up to bound {bound}"))
     return RevisionReport(preservation, safety, notes.structural, notes.simulation, time.perf_counter() - clock,
@@ -160,6 +171,11 @@ def _preservation(old: Policy, new: Policy, effects: EffectSet, workload: Worklo
     meter.check_time()
     lost = lost_client(old, new, workload, bound, point, meter, merge=merge, memo=memo)
     if isinstance(lost, Searched):
+        long = None if point is not None else long_lost_client(old, new, workload)
+        if long is not None:
+            example = compressed(old, new, workload, long, True)
+            if example.confirmed:
+                return NotPreserved(example)
         return Unknown(bound, lost.visited, f"{notes.structural}; {notes.simulation}; {notes.joint}")
     return NotPreserved(lost)
 
