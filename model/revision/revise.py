@@ -14,7 +14,8 @@ Preservation is decided in this order:
    checked by ``linear_check.check_linear``) is tried first, so the verdict does not depend on the
    quotas' size;
 4. otherwise the bounded search for the shortest lost client → ``NotPreserved`` with it;
-5. otherwise (at task start) a lost client of any length through the counters, in compressed form
+5. otherwise (at task start, when some finite quota exceeds the bound: ``accelerate.beyond``) a lost
+   client of any length through the counters, in compressed form
    (``accelerate.long_lost_client``, ``A^Q · B``), kept only if the exact compressed replay confirms it →
    ``NotPreserved``; else ``Unknown`` within the bound.
 An explicit simulation certificate (per list or joint) is also checked for closure by the Lean oracle
@@ -65,7 +66,7 @@ from model.revision.certify.simulation import MAX_PAIRS, NoSimulation, Simulatio
 from model.revision.certify.simulation_certificate import check_simulation
 from model.revision.certify.structural import NoCertificate, certify
 from model.revision.effects import EffectSet
-from model.revision.explore.accelerate import long_lost_client, long_new_forbidden
+from model.revision.explore.accelerate import beyond, long_lost_client, long_new_forbidden
 from model.revision.explore.counterexample import Searched, compressed, lost_client, new_forbidden
 from model.revision.explore.memo import SHARED, Memo
 from model.revision.explore.prefix import Prefix, StartingPoint, starting_point
@@ -120,8 +121,8 @@ def revise(old: Policy, new: Policy, effects: EffectSet, workload: Workload, bou
             found = new_forbidden(old, new, workload, bound, point, meter, merge=merge,
                                   memo=SHARED if fast else None, prune=prune)
             safety = NoNewForbidden(bound, found.visited) if isinstance(found, Searched) else NewlyForbidden(found)
-            long = None if point is not None or not isinstance(found, Searched) else \
-                long_new_forbidden(old, new, workload)
+            long = None if point is not None or not isinstance(found, Searched) or not beyond(old, new, bound) \
+                else long_new_forbidden(old, new, workload)
             if long is not None:
                 example = compressed(old, new, workload, long, False)
                 if example.confirmed:
@@ -171,7 +172,7 @@ def _preservation(old: Policy, new: Policy, effects: EffectSet, workload: Worklo
     meter.check_time()
     lost = lost_client(old, new, workload, bound, point, meter, merge=merge, memo=memo)
     if isinstance(lost, Searched):
-        long = None if point is not None else long_lost_client(old, new, workload)
+        long = None if point is not None or not beyond(old, new, bound) else long_lost_client(old, new, workload)
         if long is not None:
             example = compressed(old, new, workload, long, True)
             if example.confirmed:

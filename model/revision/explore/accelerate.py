@@ -29,9 +29,11 @@ block a template run as long as it keeps its positions in both policies (``maxim
 either side fills), up to ``MAX_BLOCKS`` blocks; the last block of a lost client is one call the old policy
 admits and the new one refuses. Choices where the source is silent: runs are maximal, so the search is not
 complete (a client that needs a run stopped early is not found, and the verdict then stays Unknown), and
-what it finds need not be the shortest. Every result is verified again from scratch by ``verify_lost`` /
-``verify_forbidden`` (the exact ``run`` of each block under each policy), and, when it is at most
-``EXPAND_LIMIT`` calls long, also by the Adapter replay of the expanded sequence.
+what it finds need not be the shortest; ``revise`` asks for it only when some finite quota exceeds the
+bound of its bounded searches (``beyond``), the regime where they cannot reach an account's end. Every
+result is verified again from scratch by ``verify_lost`` / ``verify_forbidden`` (the exact ``run`` of each
+block under each policy), and, when it is at most ``EXPAND_LIMIT`` calls long, also by the Adapter replay of
+the expanded sequence.
 """
 
 from __future__ import annotations
@@ -73,6 +75,13 @@ def length(blocks: Sequence[Block]) -> int:
 
 def expand(blocks: Sequence[Block]) -> tuple[int, ...]:
     return tuple(b.template for b in blocks for _ in range(b.times))
+
+
+def beyond(old: Policy, new: Policy, bound: int) -> bool:
+    """Some finite quota of either policy exceeds ``bound``: only then is a run longer than the bounded
+    searches reach charged on one account, the case this search is for (``revise`` asks it only then)."""
+    return any(e.quota is not None and e.quota > bound
+               for p in (old, new) for e in (*p.user, *p.application))
 
 
 def counter_only(old: Policy, new: Policy, workload: Workload) -> str | None:

@@ -10,6 +10,9 @@ encoding (``encoding.py``) on a solver made for the one question and dropped aft
   listed vector needs none. The branches partition the effects (each position matches or fails), so no
   satisfiable branch is coverage. Every question is such a conjunction, and on the corpus each one is
   answered within its limit: there is no disjunction over every listed vector for Z3 to give up on.
+  Positions whose matching fields are equal (``identity.match_key``) are one literal: the split runs over
+  distinct entries, and a listed vector that gives two equal entries different bits is dropped, since no
+  effect has it.
 - ``keeps_position``, ``permit_safe``, ``outside_simulation``: the structural rules' position condition, the
   permit condition on capacity changes, and what a simulation cannot speak for — as in
   ``certify/conditions.py`` (which the proposers use), written here again over this module's questions.
@@ -105,14 +108,20 @@ def covers(effects: EffectSet, listed: Mapping[str, Sequence[Sequence[tuple[bool
     string per list) in ``listed[action]``. Positions of another action never match an effect of this one,
     so a listed vector with one of them matching is no vector of this action."""
     positions = [e for xs in lists for e in xs]
+    keys = [match_key(e) for e in positions]
     for action in effects.actions(old_actions):
         own = [i for i, e in enumerate(positions) if e.action == action]
+        # Positions whose matching fields are equal match the same effects: the split is over distinct
+        # entries, and a listed vector giving two equal entries different bits describes no effect.
+        distinct = sorted({keys[i] for i in own})
+        first = [next(i for i in own if keys[i] == k) for k in distinct]
         flats = [[b for side in v for b in side] for v in listed.get(action, ())]
-        vectors = sorted({tuple(f[i] for i in own) for f in flats
-                          if len(f) == len(positions) and not any(f[i] for i in range(len(f)) if i not in own)})
+        vectors = sorted({tuple(f[i] for i in first) for f in flats
+                          if len(f) == len(positions) and not any(f[i] for i in range(len(f)) if i not in own)
+                          and all(f[i] == f[first[distinct.index(keys[i])]] for i in own)})
         try:
-            call = Call(action, [positions[i] for i in own], tools)
-            lits = [call.literals(positions[i]) for i in own]
+            call = Call(action, [positions[i] for i in first], tools)
+            lits = [call.literals(positions[i]) for i in first]
             s = _solver()
             s.add(call.well_formed(effects.resources(action)))
         except Unsupported as exc:
