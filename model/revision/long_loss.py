@@ -45,7 +45,7 @@ def _workload(forbid_over: int | None) -> Workload:
                   {"name": "delete B", "tool": "Delete", "args": {"target": "B"}}]}
     if forbid_over is not None:
         doc["forbidden"] = [{"action": "file.delete", "max": forbid_over}]
-    return workload_from_json(doc)  # type: ignore[arg-type]
+    return workload_from_json(doc)
 
 
 def member(name: str, q: int) -> tuple[Policy, Policy, Workload]:

@@ -31,6 +31,12 @@ for through the counters (``accelerate.long_new_forbidden``, confirmed by the ex
 Choice: a lost client from the bounded search is reported as ``NotPreserved`` even when the
 Adapter replay does not confirm it; the ``confirmed`` flag says so, and the tests require it true.
 
+Origin and flow changes: when the revision changes origin or flow rules (and nothing else outside the
+lists), the engines relate ``relaxed(old, new)`` — the old lists under the new rules — to the new policy,
+after ``guards.check_guards`` checked that the new rules let through every call the old ones do (then the
+identity relates the old policy to the relaxed one); ``Certified.guards`` says so. Otherwise such a
+revision is judged by the searches alone.
+
 Starting point: at task start (every counter zero) by default; with a ``prefix`` (prefix.py) the
 revision is installed mid-task — the prefix runs under the old policy to a state S, the counters
 are carried onto the new lists by a checked account correspondence (carry.py), and all three
@@ -48,6 +54,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import replace
 
 from model.base import budget as _budget
 from model.base.budget import Budget, BudgetExhausted, Meter, Spent
@@ -83,7 +90,11 @@ from model.revision.report import (
     SafetyDelta,
     Unknown,
 )
+from model.revision.trusted.guards import check_guards, relaxed
 
+GUARDED = ("origin or flow rules changed: every new origin rule implied by an old one and every flow the old "
+           "rules allow on every label a record can carry allowed by the new ones, checked (trusted/guards.py); the "
+           "certificate relates the old lists under the new rules to the new policy")
 PROBE = 2000  # related pairs or quadruples an explicit relation may list before the symbolic one is tried
 _NO_LIMIT = Budget()  # library default: no limit (the CLI's default is finite)
 
@@ -105,9 +116,16 @@ def revise(old: Policy, new: Policy, effects: EffectSet, workload: Workload, bou
         assert problem is None, problem  # correspond() builds only what check_correspondence accepts
     meter = budget.start(on_progress)
     notes = _Notes()
+    mid = relaxed(old, new)
+    guards = None if mid is None else check_guards(old, mid)
     try:
         preservation = _preservation(old, new, effects, workload, bound, point, meter, notes, merge,
-                                     SHARED if fast else None)
+                                     SHARED if fast else None,
+                                     mid if mid is not None and isinstance(guards, Valid) else None)
+        if isinstance(preservation, Certified) and mid is not None:
+            preservation = replace(preservation, guards=GUARDED)
+        elif isinstance(guards, Invalid):
+            notes.structural = f"{notes.structural}; {guards.reason}"
     except BudgetExhausted as exc:
         out = OutOfBudget(_budget.Unknown.of(exc, f"preservation: {notes.phase}"))
         never = OutOfBudget(_budget.Unknown.of(exc, "safety delta: not started, the budget ran out before"))
@@ -145,8 +163,13 @@ class _Notes:
 
 def _preservation(old: Policy, new: Policy, effects: EffectSet, workload: Workload, bound: int,
                   point: StartingPoint | None, meter: Meter, notes: _Notes, merge: bool,
-                  memo: Memo | None) -> Preservation:
+                  memo: Memo | None, mid: Policy | None = None) -> Preservation:
+    """``mid``: the old lists under the new origin and flow rules, already checked to admit every call the
+    old policy admits (trusted/guards.py): the certificate engines then relate ``mid`` to ``new``, while
+    the lost-client search still runs the old policy itself."""
     ledgers = None if point is None else point.ledgers()
+    searched = old
+    old = old if mid is None else mid
     meter.check_time()  # kept answers may spare every Z3 question, and with them every look at the clock
     cert = certify(old, new, effects, ledgers, meter, memo)
     if isinstance(cert, NoCertificate):
@@ -170,6 +193,7 @@ def _preservation(old: Policy, new: Policy, effects: EffectSet, workload: Worklo
         return found
     notes.phase = f"lost-client search up to bound {bound}"
     meter.check_time()
+    old = searched
     lost = lost_client(old, new, workload, bound, point, meter, merge=merge, memo=memo)
     if isinstance(lost, Searched):
         long = None if point is not None or not beyond(old, new, bound) else long_lost_client(old, new, workload)

@@ -11,7 +11,7 @@ import re
 from tests.whole_repo.test_architecture import ROOT, import_graph
 
 CHECKERS = ("model.revision.certify.checker", "model.revision.certify.linear_check",
-            "model.revision.certify.simulation_certificate")
+            "model.revision.certify.simulation_certificate", "model.revision.trusted.guards")
 PROPOSERS = ("model.revision.smt", "model.revision.explore", "model.revision.certify.structural",
              "model.revision.certify.simulation", "model.revision.certify.joint", "model.revision.certify.linear",
              "model.revision.certify.leaves", "model.revision.certify.questions", "model.revision.certify.agreement",
