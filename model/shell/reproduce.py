@@ -34,6 +34,7 @@ EXPERIMENTS: dict[str, str] = {
     "admission-store": "admission_store.py",
     "quota-scaling": "quota_scaling.py",
     "safety-share": "safety_share.py",
+    "where-budgets": "where_budgets.py",
 }
 #: registered but left out of ``reproduce all`` (and so of ``make reproduce``): they start clusters or
 #: servers, or run for many minutes; ``make bench`` runs them with the other timing experiments
@@ -49,7 +50,7 @@ TABLE_SOURCES: dict[str, str] = {
     "edit_timing": "edit-timing", "edit_timing_artifact": "edit-timing",
     "revision_corpus": "revision-corpus", "revision_corpus_entries": "revision-corpus",
     "revision_speed": "revision-corpus", "quota_scaling": "quota-scaling",
-    "safety_share": "safety-share",
+    "safety_share": "safety-share", "where_budgets": "where-budgets",
     "bounded_analysis": "bounded-analysis", "search_speed": "bounded-analysis",
     "validation_scaling": "validation-scaling",
     "agentdojo": "agentdojo", "agentdojo_cases": "agentdojo", "agentdojo_search": "agentdojo",
@@ -81,6 +82,7 @@ DESCRIPTIONS: dict[str, str] = {
     "admission-store": "gateway fleet races, faults and releases/s on SQLite and PostgreSQL (benchmark)",
     "quota-scaling": "simulation-certified revisions judged with quotas ×3 to ×10^6: same verdicts (benchmark)",
     "safety-share": "the safety search's share of a revise with many grants, before and after pruning (benchmark)",
+    "where-budgets": "forbidden budgets with argument tests against the same without them (benchmark)",
 }
 
 Tick = Callable[[int, int], None]
