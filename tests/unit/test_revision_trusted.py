@@ -79,3 +79,19 @@ def test_the_coverage_question_that_needed_a_probe_is_answered_on_every_branch(m
     monkeypatch.setattr(questions, "_ask", spy)
     assert isinstance(check_simulation(proof, e.base.policy, e.new), Valid)
     assert answers and all(a is None for a in answers)  # every branch unsat: no unknown, no cut
+
+
+def test_a_resource_clash_is_only_claimed_where_no_effect_matches_both() -> None:
+    seen: set[str] = set()
+    claimed = 0
+    for e in load_manifest():
+        for policy in (e.base.policy, e.new):
+            if policy.name in seen:
+                continue
+            seen.add(policy.name)
+            grants = [*policy.user, *policy.application]
+            for a, b in itertools.combinations(grants, 2):
+                if a.action == b.action and questions._resources_clash(a, b):
+                    claimed += 1
+                    assert isinstance(questions.independent(a, b, EVERY_EFFECT, policy.tools), Valid), (a, b)
+    assert claimed > 5

@@ -12,7 +12,9 @@ encoding (``encoding.py``) on a solver made for the one question and dropped aft
   answered within its limit: there is no disjunction over every listed vector for Z3 to give up on.
   Positions whose matching fields are equal (``identity.match_key``) are one literal: the split runs over
   distinct entries, and a listed vector that gives two equal entries different bits is dropped, since no
-  effect has it.
+  effect has it. A branch where two entries both match although their resources clash (two different
+  constants, or a constant the other's glob does not accept, by the monitor's ``fnmatchcase``) holds no
+  effect and is not asked.
 - ``keeps_position``, ``permit_safe``, ``outside_simulation``: the structural rules' position condition, the
   permit condition on capacity changes, and what a simulation cannot speak for — as in
   ``certify/conditions.py`` (which the proposers use), written here again over this module's questions.
@@ -22,11 +24,13 @@ A Z3 unknown (its limit is ``LIMIT_MS`` per question) is ``Undecided``, never a 
 
 from __future__ import annotations
 
+import fnmatch
 from collections.abc import Callable, Mapping, Sequence
 
 import z3
 
-from model.monitor.language.policy import Entry, EntryKind, Policy, Tool
+from model.base.canonical import canonical_str
+from model.monitor.language.policy import ConstPat, Entry, EntryKind, GlobPat, Policy, Tool
 from model.revision.certify.check_verdict import CheckVerdict, Invalid, Undecided, Valid
 from model.revision.effects import EffectSet
 from model.revision.identity import match_key, monitor_key
@@ -126,7 +130,7 @@ def covers(effects: EffectSet, listed: Mapping[str, Sequence[Sequence[tuple[bool
             s.add(call.well_formed(effects.resources(action)))
         except Unsupported as exc:
             return Undecided(f"{where}: {action}: {exc}")
-        found = _split(s, lits, vectors)
+        found = _split(s, lits, vectors, [positions[i] for i in first])
         if isinstance(found, str):
             return Undecided(f"{where}: {action}: {found}")
         if found is not None:
@@ -134,23 +138,49 @@ def covers(effects: EffectSet, listed: Mapping[str, Sequence[Sequence[tuple[bool
     return Valid()
 
 
+def _resources_clash(a: Entry, b: Entry) -> bool:
+    """No effect is matched by both: two constant resources that differ as JSON (the resource is one value),
+    or a constant that is not a string (or that the glob does not accept) beside a glob (the monitor's own
+    ``fnmatchcase``). Both entries match only with their resource conjunct, so this is sound for the
+    conjunction of their match literals; used to answer a branch without Z3."""
+    ra, rb = a.resource, b.resource
+    if isinstance(ra, GlobPat):
+        ra, rb = rb, ra
+    if isinstance(ra, ConstPat) and isinstance(rb, ConstPat):
+        return canonical_str(ra.value) != canonical_str(rb.value) and not _same_number(ra.value, rb.value)
+    if isinstance(ra, ConstPat) and isinstance(rb, GlobPat):
+        return not isinstance(ra.value, str) or not fnmatch.fnmatchcase(ra.value, rb.glob)
+    return False
+
+
+def _same_number(x: object, y: object) -> bool:
+    """JSON numbers compare by value (``1`` is ``1.0``); a boolean is never a number."""
+    return isinstance(x, int | float) and isinstance(y, int | float) and not isinstance(x, bool) \
+        and not isinstance(y, bool) and x == y
+
+
 def _split(s: z3.Solver, lits: Sequence[tuple[z3.BoolRef, z3.BoolRef]],
-           vectors: list[tuple[bool, ...]]) -> z3.ModelRef | str | None:
-    def go(i: int, candidates: list[tuple[bool, ...]]) -> z3.ModelRef | str | None:
-        if not candidates:
-            return _ask(s)  # no listed vector extends these literals: any effect here is uncovered
+           vectors: list[tuple[bool, ...]], entries: Sequence[Entry]) -> z3.ModelRef | str | None:
+    def go(i: int, on: tuple[int, ...], chosen: tuple[z3.BoolRef, ...],
+           candidates: list[tuple[bool, ...]]) -> z3.ModelRef | str | None:
+        if not candidates:  # no listed vector extends these literals: any effect here is uncovered
+            s.push()  # one scope per question asked (a scope per branch costs more than the question)
+            s.add(*chosen)
+            found = _ask(s)
+            s.pop()
+            return found
         if i == len(lits):
             return None  # a listed vector
         for bit in (True, False):
-            s.push()
-            s.add(lits[i][0] if bit else lits[i][1])
-            found = go(i + 1, [v for v in candidates if v[i] == bit])
-            s.pop()
+            if bit and any(_resources_clash(entries[i], entries[j]) for j in on):
+                continue  # this branch holds no effect (``_resources_clash``): nothing to ask
+            found = go(i + 1, (*on, i) if bit else on, (*chosen, lits[i][0] if bit else lits[i][1]),
+                       [v for v in candidates if v[i] == bit])
             if found is not None:
                 return found
         return None
 
-    return go(0, vectors)
+    return go(0, (), (), vectors)
 
 
 def keeps_position(old: Entry, new: Entry, capacity: bool, old_used: int, new_used: int) -> bool:
