@@ -27,14 +27,19 @@ from model.revision.explore.prefix import StartingPoint
 class Certified:
     evidence: Certificate | SimulationProof | JointSimulation | LinearSimulation
     checked_by: tuple[str, ...] = ()  # the checkers that accepted the evidence (lean_closure.py names them)
+    # the revision also changes origin or flow rules: the evidence is for the old lists under the new rules,
+    # and this names the checked step from the old rules to the new (trusted/guards.py); empty otherwise
+    guards: str = ""
 
     def checkers(self) -> str:
         return " and the ".join(self.checked_by) if self.checked_by else "no checker"
 
     def show(self) -> str:
+        step = f"; {self.guards}" if self.guards else ""
         if isinstance(self.evidence, Certificate):
-            return f"Certified (structural certificate, checked by the {self.checkers()}): {self.evidence.summary()}"
-        return f"Certified ({self.evidence.summary()}, closure and coverage checked by the {self.checkers()})"
+            return (f"Certified (structural certificate, checked by the {self.checkers()}): "
+                    f"{self.evidence.summary()}{step}")
+        return f"Certified ({self.evidence.summary()}, closure and coverage checked by the {self.checkers()}){step}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -145,6 +150,8 @@ class RevisionReport:
             else:
                 pres = {"verdict": "certified", "by": "simulation", "evidence": ev.to_json()}
             pres["checked_by"] = checked
+            if p.guards:
+                pres["guards"] = p.guards
         elif isinstance(p, NotPreserved):
             pres = {"verdict": "not_preserved", "lost_client": p.lost.to_json()}
         elif isinstance(p, OutOfBudget):

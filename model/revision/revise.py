@@ -13,8 +13,11 @@ Preservation is decided in this order:
    quotas), a symbolic relation of linear constraints over the counters (``linear.propose_linear``,
    checked by ``linear_check.check_linear``) is tried first, so the verdict does not depend on the
    quotas' size;
-4. otherwise the bounded search for the shortest lost client → ``NotPreserved`` with it, or
-   ``Unknown`` within the bound.
+4. otherwise the bounded search for the shortest lost client → ``NotPreserved`` with it;
+5. otherwise (at task start, when some finite quota exceeds the bound: ``accelerate.beyond``) a lost
+   client of any length through the counters, in compressed form
+   (``accelerate.long_lost_client``, ``A^Q · B``), kept only if the exact compressed replay confirms it →
+   ``NotPreserved``; else ``Unknown`` within the bound.
 An explicit simulation certificate (per list or joint) is also checked for closure by the Lean oracle
 when its executable is built (lean_closure.py; a symbolic one is not: the Lean judgment reads listed
 relations); ``Certified.checked_by`` names every checker that accepted it. A certificate the Python
@@ -23,8 +26,16 @@ is checked the verdict comes from the bounded search (``Unknown`` within the
 bound, exit 3, unless a lost client is found).
 The safety delta is always the bounded search for the shortest newly admitted forbidden trace
 under the workload's declared budgets (``NewlyForbidden`` / ``NoNewForbidden`` within the bound,
-or ``NoForbiddenDeclared``). Choice: a lost client is reported as ``NotPreserved`` even when the
+or ``NoForbiddenDeclared``); when it finds none, a newly admitted forbidden trace of any length is looked
+for through the counters (``accelerate.long_new_forbidden``, confirmed by the exact compressed replay).
+Choice: a lost client from the bounded search is reported as ``NotPreserved`` even when the
 Adapter replay does not confirm it; the ``confirmed`` flag says so, and the tests require it true.
+
+Origin and flow changes: when the revision changes origin or flow rules (and nothing else outside the
+lists), the engines relate ``relaxed(old, new)`` — the old lists under the new rules — to the new policy,
+after ``guards.check_guards`` checked that the new rules let through every call the old ones do (then the
+identity relates the old policy to the relaxed one); ``Certified.guards`` says so. Otherwise such a
+revision is judged by the searches alone.
 
 Starting point: at task start (every counter zero) by default; with a ``prefix`` (prefix.py) the
 revision is installed mid-task — the prefix runs under the old policy to a state S, the counters
@@ -43,6 +54,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Callable
+from dataclasses import replace
 
 from model.base import budget as _budget
 from model.base.budget import Budget, BudgetExhausted, Meter, Spent
@@ -61,7 +73,8 @@ from model.revision.certify.simulation import MAX_PAIRS, NoSimulation, Simulatio
 from model.revision.certify.simulation_certificate import check_simulation
 from model.revision.certify.structural import NoCertificate, certify
 from model.revision.effects import EffectSet
-from model.revision.explore.counterexample import Searched, lost_client, new_forbidden
+from model.revision.explore.accelerate import beyond, long_lost_client, long_new_forbidden
+from model.revision.explore.counterexample import Searched, compressed, lost_client, new_forbidden
 from model.revision.explore.memo import SHARED, Memo
 from model.revision.explore.prefix import Prefix, StartingPoint, starting_point
 from model.revision.explore.workload import Workload
@@ -77,7 +90,11 @@ from model.revision.report import (
     SafetyDelta,
     Unknown,
 )
+from model.revision.trusted.guards import check_guards, relaxed
 
+GUARDED = ("origin or flow rules changed: every new origin rule implied by an old one and every flow the old "
+           "rules allow on every label a record can carry allowed by the new ones, checked (trusted/guards.py); the "
+           "certificate relates the old lists under the new rules to the new policy")
 PROBE = 2000  # related pairs or quadruples an explicit relation may list before the symbolic one is tried
 _NO_LIMIT = Budget()  # library default: no limit (the CLI's default is finite)
 
@@ -99,9 +116,16 @@ def revise(old: Policy, new: Policy, effects: EffectSet, workload: Workload, bou
         assert problem is None, problem  # correspond() builds only what check_correspondence accepts
     meter = budget.start(on_progress)
     notes = _Notes()
+    mid = relaxed(old, new)
+    guards = None if mid is None else check_guards(old, mid)
     try:
         preservation = _preservation(old, new, effects, workload, bound, point, meter, notes, merge,
-                                     SHARED if fast else None)
+                                     SHARED if fast else None,
+                                     mid if mid is not None and isinstance(guards, Valid) else None)
+        if isinstance(preservation, Certified) and mid is not None:
+            preservation = replace(preservation, guards=GUARDED)
+        elif isinstance(guards, Invalid):
+            notes.structural = f"{notes.structural}; {guards.reason}"
     except BudgetExhausted as exc:
         out = OutOfBudget(_budget.Unknown.of(exc, f"preservation: {notes.phase}"))
         never = OutOfBudget(_budget.Unknown.of(exc, "safety delta: not started, the budget ran out before"))
@@ -115,6 +139,12 @@ def revise(old: Policy, new: Policy, effects: EffectSet, workload: Workload, bou
             found = new_forbidden(old, new, workload, bound, point, meter, merge=merge,
                                   memo=SHARED if fast else None, prune=prune)
             safety = NoNewForbidden(bound, found.visited) if isinstance(found, Searched) else NewlyForbidden(found)
+            long = None if point is not None or not isinstance(found, Searched) or not beyond(old, new, bound) \
+                else long_new_forbidden(old, new, workload)
+            if long is not None:
+                example = compressed(old, new, workload, long, False)
+                if example.confirmed:
+                    safety = NewlyForbidden(example)
         except BudgetExhausted as exc:
             safety = OutOfBudget(_budget.Unknown.of(exc, f"safety delta: forbidden-trace search up to bound {bound}"))
     return RevisionReport(preservation, safety, notes.structural, notes.simulation, time.perf_counter() - clock,
@@ -133,8 +163,13 @@ class _Notes:
 
 def _preservation(old: Policy, new: Policy, effects: EffectSet, workload: Workload, bound: int,
                   point: StartingPoint | None, meter: Meter, notes: _Notes, merge: bool,
-                  memo: Memo | None) -> Preservation:
+                  memo: Memo | None, mid: Policy | None = None) -> Preservation:
+    """``mid``: the old lists under the new origin and flow rules, already checked to admit every call the
+    old policy admits (trusted/guards.py): the certificate engines then relate ``mid`` to ``new``, while
+    the lost-client search still runs the old policy itself."""
     ledgers = None if point is None else point.ledgers()
+    searched = old
+    old = old if mid is None else mid
     meter.check_time()  # kept answers may spare every Z3 question, and with them every look at the clock
     cert = certify(old, new, effects, ledgers, meter, memo)
     if isinstance(cert, NoCertificate):
@@ -158,8 +193,14 @@ def _preservation(old: Policy, new: Policy, effects: EffectSet, workload: Worklo
         return found
     notes.phase = f"lost-client search up to bound {bound}"
     meter.check_time()
+    old = searched
     lost = lost_client(old, new, workload, bound, point, meter, merge=merge, memo=memo)
     if isinstance(lost, Searched):
+        long = None if point is not None or not beyond(old, new, bound) else long_lost_client(old, new, workload)
+        if long is not None:
+            example = compressed(old, new, workload, long, True)
+            if example.confirmed:
+                return NotPreserved(example)
         return Unknown(bound, lost.visited, f"{notes.structural}; {notes.simulation}; {notes.joint}")
     return NotPreserved(lost)
 

@@ -36,6 +36,7 @@ EXPERIMENTS: dict[str, str] = {
     "safety-share": "safety_share.py",
     "lean-faults": "lean_faults.py",
     "tamper-matrix": "tamper_matrix.py",
+    "where-budgets": "where_budgets.py",
 }
 #: registered but left out of ``reproduce all`` (and so of ``make reproduce``): they start clusters or
 #: servers, or run for many minutes; ``make bench`` runs them with the other timing experiments
@@ -52,6 +53,7 @@ TABLE_SOURCES: dict[str, str] = {
     "revision_corpus": "revision-corpus", "revision_corpus_entries": "revision-corpus",
     "revision_speed": "revision-corpus", "quota_scaling": "quota-scaling",
     "safety_share": "safety-share", "lean_faults": "lean-faults", "tamper_matrix": "tamper-matrix",
+    "where_budgets": "where-budgets",
     "bounded_analysis": "bounded-analysis", "search_speed": "bounded-analysis",
     "validation_scaling": "validation-scaling",
     "agentdojo": "agentdojo", "agentdojo_cases": "agentdojo", "agentdojo_search": "agentdojo",
@@ -85,6 +87,7 @@ DESCRIPTIONS: dict[str, str] = {
     "quota-scaling": "simulation-certified revisions judged with quotas ×3 to ×10^6: same verdicts (benchmark)",
     "safety-share": "the safety search's share of a revise with many grants, before and after pruning (benchmark)",
     "lean-faults": "every entry point that asks the Lean oracle, against fake oracles that hang, exit, garble, flood",
+    "where-budgets": "forbidden budgets with argument tests against the same without them (benchmark)",
 }
 
 Tick = Callable[[int, int], None]

@@ -1,8 +1,8 @@
 """Every per-list simulation ``revise`` certifies on the revision corpus, at task start and mid-task,
 passes the independent checker (``check_simulation``: coverage with Z3, start at the carried
 counters, closure with the checker's own first-fit), also after a JSON round trip. ``revise`` certifies
-one only after this checker accepted it, so the re-check must accept it too (a coverage question the
-one query leaves unknown is decided by splitting, coverage_split.py)."""
+one only after this checker accepted it, so the re-check must accept it too (coverage is decided by
+splitting on one entry at a time, every question a conjunction: trusted/questions.py)."""
 
 from __future__ import annotations
 

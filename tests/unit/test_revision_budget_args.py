@@ -114,3 +114,23 @@ def test_a_prefix_s_calls_count_with_their_arguments() -> None:
     assert report.safety.trace.confirmed
     none_small = _workload([{"kind": "range", "path": ["amount"], "high": 499}], 3)
     assert isinstance(revise(OLD, RAISED, EVERY_EFFECT, none_small, 2, prefix).safety, NoNewForbidden)
+
+
+@pytest.mark.parametrize("where", [[{"kind": "range", "path": ["amount"], "high": 999}],
+                                   [{"kind": "range", "path": ["amount"], "low": 0}],
+                                   [{"kind": "eq", "path": ["currency"], "value": "USD"}]])
+def test_compiled_tests_answer_as_the_arguments_do(where: list[dict[str, Any]]) -> None:
+    from model.revision.explore.counterexample import Searched, new_forbidden
+    from model.revision.explore.memo import SHARED
+
+    w = _workload(where, 3)
+    for args in (t.args for t in w.templates if t.tool is not None):
+        compiled = w.tagged([Effect("payment.pay", "acct-acme")], args, w.passes(args))
+        plain = with_args([Effect("payment.pay", "acct-acme")], args)
+        assert w.counts(compiled) == w.counts(plain)
+    for bound in (4, 5):
+        fast = new_forbidden(OLD, RAISED, w, bound, memo=SHARED)  # compiled, merged on the tests' outcome
+        slow = new_forbidden(OLD, RAISED, w, bound, merge=False)  # arguments read per effect, no merging
+        assert isinstance(fast, Searched) == isinstance(slow, Searched)
+        if not isinstance(fast, Searched) and not isinstance(slow, Searched):
+            assert fast.names == slow.names

@@ -48,7 +48,12 @@ def test_send_quota_raise_json() -> None:
 def test_derived_workload_and_unknown_within_bound() -> None:
     code, out = _run(DELETE, str(REV / "delete_ab" / "delete_widen_first.policy"))
     assert code == 1 and "A client is lost" in out and "not checked" in out
+    # at bound 0 the bounded search reaches no call; the search through the counters still finds the client
     code, out = _run(DELETE, str(REV / "delete_ab" / "delete_widen_first.policy"), "--bound", "0")
+    assert code == 1 and "A client is lost" in out
+    # where the counters are not the whole state (a resolver binds slots) it does not run: Unknown, exit 3
+    code, out = _run(str(ROOT / "corpus" / "policies" / "report.policy"),
+                     str(REV / "report" / "report_no_release.policy"), "--bound", "0")
     assert code == 3 and "Unknown: no certificate" in out and "at most 0 calls" in out
 
 

@@ -12,7 +12,6 @@ from pytest import MonkeyPatch
 
 from model.monitor.language.syntax import load_policy
 from model.oracle.generators import REVISION_WORKLOAD_JSON
-from model.revision.certify import checker
 from model.revision.certify.certificate import Certificate
 from model.revision.certify.checker import Invalid, Undecided, Valid
 from model.revision.certify.lean_closure import LEAN_CHECKER, PYTHON_CHECKER
@@ -22,6 +21,7 @@ from model.revision.effects import EVERY_EFFECT
 from model.revision.explore.workload import workload_from_json
 from model.revision.report import Certified, NotPreserved, RevisionReport, Unknown
 from model.revision.revise import revise
+from model.revision.trusted import questions
 from model.shell.verdict_text import preservation_sentence
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -118,29 +118,25 @@ def test_a_relation_lean_refuses_is_not_counted(monkeypatch: MonkeyPatch, tmp_pa
 
 
 def _unknown(*args: object) -> str:
-    return "timeout"
+    return "z3 answered unknown (timeout)"
 
 
-def test_when_the_one_coverage_query_is_unknown_the_split_decides_it(monkeypatch: MonkeyPatch) -> None:
+def test_a_certificate_omitting_a_vector_is_refused_with_the_uncovered_effect() -> None:
     proof = _proof()
-    monkeypatch.setattr(checker, "_proved", _unknown)
-    assert isinstance(check_simulation(proof, DELETE, WIDEN_SECOND), Valid)
     fewer = replace(proof, user=replace(proof.user, vectors=tuple((a, vs[1:]) for a, vs in proof.user.vectors)))
     verdict = check_simulation(fewer, DELETE, WIDEN_SECOND)
-    assert isinstance(verdict, Invalid) and "omits" in verdict.reason
+    assert isinstance(verdict, Invalid) and "omits" in verdict.reason and "delete" in verdict.reason
 
 
 def test_z3_unknown_in_the_coverage_check_is_undecided_not_invalid(monkeypatch: MonkeyPatch) -> None:
-    monkeypatch.setattr(checker, "_proved", _unknown)
-    monkeypatch.setattr(checker, "split_covers", _unknown)
+    monkeypatch.setattr(questions, "_ask", _unknown)
     verdict = check_simulation(_proof(), DELETE, WIDEN_SECOND)
     assert isinstance(verdict, Undecided) and "unknown" in verdict.reason
 
 
 def test_an_undecided_certificate_is_never_counted_as_proof(monkeypatch: MonkeyPatch, tmp_path: Path) -> None:
     monkeypatch.setenv("AGENTWARRANT_ORACLE", str(tmp_path / "absent"))
-    monkeypatch.setattr(checker, "_proved", _unknown)
-    monkeypatch.setattr(checker, "split_covers", _unknown)
+    monkeypatch.setattr(questions, "_ask", _unknown)
     report = _revise()
     # neither simulation kind is checked: the verdict comes from the bounded search (exit 3 when Unknown)
     assert not isinstance(report.preservation, Certified)

@@ -1,63 +1,52 @@
 """The independent certificate checker: does a ``Certificate`` prove ``P ⤳_E P′`` and
 ``A ⤳_E A′`` for this old and new policy? (Agenra Section 7.1.)
 
-It shares no code with the search in ``structural.py``: it walks the derivation tree, checks that
+It shares no code with the proposers (``structural.py``, ``simulation.py``, ``joint.py``, ``linear.py``)
+nor with their Z3 encoding, memo or solvers: every Z3 question is written with the checker's own
+encoding of the policies (``model/revision/trusted/encoding.py``, in its own Z3 context) and asked on a
+solver made for it (``model/revision/trusted/questions.py``). It walks the derivation tree, checks that
 each step's lists chain up to the policies' lists, and re-decides every side condition — matching
-agreement with Z3 (``agreement.agree``), independence with Z3 (``independence.independent``), the
-position and permit conditions of ``conditions.py``, and that nothing outside the two lists
+agreement, independence, the position and permit conditions, and that nothing outside the two lists
 changed. The recorded justifications are not trusted. Answers ``Valid``, ``Invalid(reason)``, or
-``Undecided(reason)`` when Z3 answers unknown on a coverage question (never read as a proof).
+``Undecided(reason)`` when Z3 answers unknown on a question it needs (never read as a proof). Its trusted
+base, the modules it imports, is named in docs/revisions.md and kept so by
+tests/whole_repo/test_checker_closure.py.
 
 Usage (mid-task revisions): each step's usage vectors must chain up to the old state's counters and
 the counters carried onto the new lists (``ledgers``; ``None`` is task start, every counter zero):
 ``PREFIX`` keeps quota and counter at every old position, ``CAPACITY`` needs ``m′ − u′ ≥ m − u`` (or
 ∞), ``SWAP`` moves the two counters with their accounts, ``LIFT`` keeps the head's counter.
 
-Joint simulations (``check_joint``, joint_certificate.py) are checked without the proposer's code
-(``joint.py``, ``simulation.vectors``/``charge``): completeness of the match vectors is one Z3
-query per action ("some effect of E differs from every listed vector" is unsatisfiable) rather than
-the proposer's depth-first enumeration, and first-fit is re-implemented here over the monitor's own
-``ledger.has_capacity``. On the fast path the coverage query is written over the action's own
-positions only (the others' literals are constants) and a distinct query is proved once per process
-(``_proved``: the checker's own earlier answer to the same term, never the proposer's); it is first
-tried within a limit of Z3 steps and, past it, proved by splitting (coverage_split.py argues why the
-answers are those of the one query to its 3 s limit); every certificate is still checked in full.
+Joint simulations (``check_joint``, joint_certificate.py): completeness of the match vectors is decided by
+``questions.covers`` (a split on one position at a time, every question a conjunction of literals)
+rather than the proposer's depth-first enumeration, and first-fit is re-implemented here over the
+monitor's own ``ledger.has_capacity``.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from functools import partial
-
-import z3
 
 from model.base.z3guard import exclusive
 from model.monitor.decide.ledger import has_capacity
 from model.monitor.language.policy import Entry, EntryKind, Policy, Tool
 from model.revision.carry import Ledgers
-from model.revision.certify.agreement import Agree, agree
 from model.revision.certify.certificate import Certificate, Rule, Step
 from model.revision.certify.check_verdict import CheckVerdict as CheckVerdict
 from model.revision.certify.check_verdict import Invalid as Invalid
 from model.revision.certify.check_verdict import Undecided as Undecided
 from model.revision.certify.check_verdict import Valid as Valid
-from model.revision.certify.conditions import keeps_position, monitor_unchanged, outside_simulation, permit_safe
-from model.revision.certify.coverage_split import SINGLE_MS, split_covers
-from model.revision.certify.coverage_split import connect as _connect
-from model.revision.certify.coverage_split import proved as _proved
-from model.revision.certify.independence import Independent, independent
 from model.revision.certify.joint_certificate import JointSimulation
 from model.revision.effects import EffectSet
-from model.revision.explore.memo import SHARED, Memo
 from model.revision.identity import same_entries
-from model.revision.smt.solve import solve
-from model.revision.smt.z3_matching import Encoder, Unsupported
+from model.revision.trusted import questions
+from model.revision.trusted.questions import agree, independent, keeps_position, monitor_unchanged, outside_simulation
 
 Used = tuple[int, ...]
 
 
 def _step(s: Step, source: tuple[Entry, ...], target: tuple[Entry, ...], effects: EffectSet,
-          tools: Sequence[Tool], where: str, su: Used, tu: Used, terms: Memo | None = None) -> CheckVerdict:
+          tools: Sequence[Tool], where: str, su: Used, tu: Used) -> CheckVerdict:
     if not same_entries(s.source, source) or not same_entries(s.target, target):
         return Invalid(f"{where}: the step does not relate the lists it must relate")
     if s.used() != (su, tu):
@@ -69,34 +58,43 @@ def _step(s: Step, source: tuple[Entry, ...], target: tuple[Entry, ...], effects
         for i, (a, b) in enumerate(zip(source, target, strict=False)):
             if not keeps_position(a, b, capacity, su[i], tu[i]):
                 return Invalid(f"{where}: position {i} does not keep its account")
-            if not isinstance(agree(a, b, effects, tools, terms), Agree):
+            agreed = agree(a, b, effects, tools)
+            if isinstance(agreed, Undecided):
+                return Undecided(f"{where}: position {i}: {agreed.reason}")
+            if not isinstance(agreed, Valid):
                 return Invalid(f"{where}: position {i} does not keep its matching on E")
         if any(e.kind is not EntryKind.ALLOW for e in target[len(source):]):
             return Invalid(f"{where}: only grants may be appended")
         changed = any(a.quota != b.quota or su[i] != tu[i]
                       for i, (a, b) in enumerate(zip(source, target, strict=False)))
-        if capacity and changed and not permit_safe(source, effects, tools):
+        safe = questions.permit_safe(source, effects, tools) if capacity and changed else Valid()
+        if isinstance(safe, Undecided):
+            return Undecided(f"{where}: {safe.reason}")
+        if not isinstance(safe, Valid):
             return Invalid(f"{where}: a capacity change where grants with and without permits overlap")
         return Valid()
     if s.rule is Rule.SWAP:
         if s.subs or len(source) < 2 or not same_entries(target, (source[1], source[0], *source[2:])) \
                 or tu != (su[1], su[0], *su[2:]):
             return Invalid(f"{where}: a swap exchanges the first two accounts and their counters, and nothing else")
-        if not isinstance(independent(source[0], source[1], effects, tools, terms), Independent):
+        apart = independent(source[0], source[1], effects, tools)
+        if isinstance(apart, Undecided):
+            return Undecided(f"{where}: {apart.reason}")
+        if not isinstance(apart, Valid):
             return Invalid(f"{where}: the swapped accounts are not independent on E")
         return Valid()
     if s.rule is Rule.LIFT:
         if len(s.subs) != 1 or not source or not target or not same_entries(source[:1], target[:1]) \
                 or su[:1] != tu[:1]:
             return Invalid(f"{where}: a lift keeps the head and its counter and has one sub-step")
-        return _step(s.subs[0], source[1:], target[1:], effects, tools, f"{where}.lift", su[1:], tu[1:], terms)
+        return _step(s.subs[0], source[1:], target[1:], effects, tools, f"{where}.lift", su[1:], tu[1:])
     if not s.subs:
         return Invalid(f"{where}: an empty composition")
     cur, cur_used = source, su
     for k, sub in enumerate(s.subs):
         last = k == len(s.subs) - 1
         nxt, nxt_used = (target, tu) if last else (sub.target, sub.used()[1])
-        verdict = _step(sub, cur, nxt, effects, tools, f"{where}.{k}", cur_used, nxt_used, terms)
+        verdict = _step(sub, cur, nxt, effects, tools, f"{where}.{k}", cur_used, nxt_used)
         if not isinstance(verdict, Valid):
             return verdict
         cur, cur_used = nxt, nxt_used
@@ -106,21 +104,20 @@ def _step(s: Step, source: tuple[Entry, ...], target: tuple[Entry, ...], effects
 @exclusive
 def check(cert: Certificate, old: Policy, new: Policy, ledgers: Ledgers | None = None,
           fast: bool = False) -> CheckVerdict:
-    """Does ``cert`` prove the revision from these counters (``None``: task start)? ``fast``: each Z3
-    question is written with the memo's base and literal terms and asked on a ``SimpleSolver``
-    (``questions.find_witness``); only terms are shared, every question is asked here."""
-    terms = SHARED if fast else None
-    if not monitor_unchanged(old, new, terms):
+    """Does ``cert`` prove the revision from these counters (``None``: task start)? ``fast`` is accepted
+    for the callers' sake and changes nothing: the checker has one way to ask each question."""
+    del fast
+    if not monitor_unchanged(old, new):
         return Invalid("the revision changes more than the two permission lists")
     lg = ledgers or Ledgers.zero(old, new)
     if (len(lg.old_user), len(lg.old_app), len(lg.new_user), len(lg.new_app)) != \
             (len(old.user), len(old.application), len(new.user), len(new.application)):
         return Invalid("the counters do not fit the permission lists")
-    verdict = _step(cert.user, old.user, new.user, cert.effects, old.tools, "P", lg.old_user, lg.new_user, terms)
+    verdict = _step(cert.user, old.user, new.user, cert.effects, old.tools, "P", lg.old_user, lg.new_user)
     if not isinstance(verdict, Valid):
         return verdict
     return _step(cert.application, old.application, new.application, cert.effects, old.tools, "A",
-                 lg.old_app, lg.new_app, terms)
+                 lg.old_app, lg.new_app)
 
 
 # --- joint simulation certificates (joint_certificate.py) -------------------------------------------
@@ -169,62 +166,16 @@ def fitter(lists: Sequence[Sequence[Entry]], planned: bool) -> Fit:
 
 
 def _covers(cert: JointSimulation, lists: Sequence[Sequence[Entry]], old_actions: frozenset[str],
-            tools: Sequence[Tool], shared: bool) -> CheckVerdict:
-    return covers(cert.effects, {a.action: a.vectors for a in cert.vectors}, lists, old_actions, tools, shared, "joint")
+            tools: Sequence[Tool]) -> CheckVerdict:
+    return covers(cert.effects, {a.action: a.vectors for a in cert.vectors}, lists, old_actions, tools, "joint")
 
 
 def covers(effects: EffectSet, listed: Mapping[str, Sequence[Sequence[tuple[bool, ...]]]],
-           lists: Sequence[Sequence[Entry]], old_actions: frozenset[str], tools: Sequence[Tool], shared: bool,
+           lists: Sequence[Sequence[Entry]], old_actions: frozenset[str], tools: Sequence[Tool],
            where: str) -> CheckVerdict:
-    """No effect of ``E`` that the old lists could admit has a match vector outside the certificate's:
-    one Z3 query per action, "some effect differs from every listed vector", must be unsatisfiable.
-    ``shared``: each entry's two literals and the base are encoded once, not once per position and vector
-    — and taken from the memo's term cache when an earlier encoding built them (``Memo.literals``): the
-    same formula, equal entries encoding to equal terms; ``False`` is the original construction, kept
-    as the speed baseline. Only Z3 terms are shared, no answer: the query is asked here."""
-    positions = [e for xs in lists for e in xs]
-    keys = [SHARED.match_key(e) for e in positions] if shared else []  # match_key, once per entry
-    for action in effects.actions(old_actions):
-        vs = listed.get(action, ())
-        try:
-            enc = Encoder(action, [e for e in positions if e.action == action], tools)
-            if shared:
-                context = SHARED.context(action, effects, tools)
-                same = [i for i, e in enumerate(positions) if e.action == action]
-                by_key: dict[str, tuple[z3.BoolRef, z3.BoolRef]] = {}
-                for i in same:
-                    if keys[i] not in by_key:
-                        m, f = SHARED.literals(context, enc, positions[i])
-                        by_key[keys[i]] = (f, m)
-                # An entry of another action never matches an effect of this one (its match literal is
-                # False, its fail literal True): a vector that has it matching is differed from by every
-                # effect, and it adds nothing to any other vector's disjunction. So only this action's
-                # positions are written, and equal questions — other revisions whose lists differ only in
-                # other actions — are the same term (Z3 shares equal terms), asked once (``_proved``).
-                differs = []
-                for v in vs:
-                    flat = [b for side in v for b in side]
-                    if any(flat[i] for i in range(len(flat)) if positions[i].action != action):
-                        continue
-                    parts = [by_key[keys[i]][0] if flat[i] else by_key[keys[i]][1] for i in same]
-                    differs.append(_connect(z3.Z3_mk_or, parts) if parts else z3.BoolVal(False))
-            else:
-                differs = [z3.Or(*[enc.fails(e) if b else enc.matches(e)
-                                   for e, b in zip(positions, [b for side in v for b in side], strict=True)])
-                           for v in vs]
-            base = SHARED.base(context, enc, effects) if shared else enc.base(effects.resources(action))
-            found = _proved(base, differs, partial(split_covers, base, enc, positions, action, vs)) if shared \
-                else solve(z3.And(base, *differs), timeout_ms=SINGLE_MS)
-            if isinstance(found, str):  # the one query is too hard: split it (coverage_split.py)
-                found = split_covers(base, enc, positions, action, vs)
-        except Unsupported as exc:
-            return Invalid(f"{where}: {action}: {exc}")
-        if isinstance(found, str):
-            return Undecided(f"{where}: {action}: z3 answered unknown ({found})")
-        if found is not None:
-            witness = enc.witness(found).to_json()
-            return Invalid(f"{where}: an effect has a match vector the certificate omits: {witness}")
-    return Valid()
+    """No effect of ``E`` that the old lists could admit has a match vector outside the certificate's
+    (``questions.covers``: split on one position at a time, each question a conjunction of literals)."""
+    return questions.covers(effects, listed, lists, old_actions, tools, where)
 
 
 @exclusive
@@ -234,7 +185,7 @@ def check_joint(cert: JointSimulation, old: Policy, new: Policy, ledgers: Ledger
     that its vectors cover every effect of ``E`` (Z3), that it starts at the counters, and closure:
     from every related quadruple, every unit both old lists charge is charged by both new lists into
     a related quadruple, for every set of satisfied requirements."""
-    if (why := outside_simulation(old, new, SHARED if fast else None, "joint")) is not None:
+    if (why := outside_simulation(old, new, "joint")) is not None:
         return Invalid(why)
     lists = (old.user, old.application, new.user, new.application)
     lg = ledgers or Ledgers.zero(old, new)
@@ -245,7 +196,7 @@ def check_joint(cert: JointSimulation, old: Policy, new: Policy, ledgers: Ledger
             any(tuple(len(side) for side in v) != sizes for a in cert.vectors for v in a.vectors):
         return Invalid("joint: a vector does not fit the four permission lists")
     old_actions = frozenset(e.action for xs in lists[:2] for e in xs if e.kind is EntryKind.ALLOW)
-    covered = _covers(cert, lists, old_actions, old.tools, fast)
+    covered = _covers(cert, lists, old_actions, old.tools)
     if not isinstance(covered, Valid):
         return covered
     reqs = sorted({e.requires for xs in lists for e in xs if e.requires is not None})

@@ -6,8 +6,8 @@ every old client survives at every finite length).
 1. the group relates the lists it must (``P``/``P′`` and ``A``/``A′`` per list, the four together
    jointly), its vectors and constraints fit them, and a constraint names only finite-quota allows;
 2. it starts at the revision's counters, and every constraint holds there (exact integers);
-3. its match vectors cover every effect of ``E`` the old lists could admit (``checker.covers``: one Z3
-   query per action, the coverage check of the explicit certificates);
+3. its match vectors cover every effect of ``E`` the old lists could admit (``checker.covers``, the
+   coverage check of the explicit certificates, with the checker's own encoding: trusted/questions.py);
 4. closure, one Z3 question per listed vector and set of satisfied requirements: from counters
    satisfying the relation, no unit the old lists charge is refused by a new list or leads to counters
    outside the relation.
@@ -21,8 +21,9 @@ order), and writes first-fit as an explicit case split — account ``k`` takes t
 is below the quota and every earlier candidate is full (the threshold read off the monitor's own
 ``ledger.has_capacity``) — with the successor counters written out per case. It asks Z3 only
 whether a state in the relation has a case that escapes it. So a fault in the proposer's encoding of
-first-fit or in its elimination cannot make this check pass; only the coverage question is shared
-with the explicit certificates' checker, which was written apart from both proposers.
+first-fit or in its elimination cannot make this check pass; the coverage question is the explicit
+certificates' checker's, written apart from both proposers over its own encoding, and every Z3 term here
+lives in that encoding's own context (``trusted.encoding.CTX``), on a solver made for this check.
 
 A Z3 unknown is ``Undecided`` (never a proof). The Lean closure check (``simulation_closure``) reads
 explicit relations only; a symbolic certificate is checked here alone, and ``revise`` says so in
@@ -41,9 +42,9 @@ from model.monitor.decide.ledger import has_capacity
 from model.monitor.language.policy import Entry, EntryKind, Policy
 from model.revision.carry import Ledgers
 from model.revision.certify.checker import CheckVerdict, Invalid, Undecided, Valid, covers
-from model.revision.certify.conditions import outside_simulation
 from model.revision.certify.linear_certificate import Atom, LinearGroup, LinearSimulation
-from model.revision.explore.memo import SHARED
+from model.revision.trusted.encoding import CTX
+from model.revision.trusted.questions import outside_simulation
 
 CLOSURE_MS = 10000
 Case = tuple[z3.BoolRef, dict[int, int]]  # condition over the counters, positions that go up by one
@@ -79,7 +80,7 @@ def _cases(entries: Sequence[Entry], bits: tuple[bool, ...], q: frozenset[str],
             continue
         limit = _threshold(e)
         if limit is None:
-            out.append((z3.And(*full) if full else z3.BoolVal(True), {}))
+            out.append((z3.And(*full) if full else z3.BoolVal(True, CTX), {}))
             break  # an unlimited account always has room: no later account is reached
         out.append((z3.And(*full, x[k] < limit), {k: 1}))
         full.append(x[k] >= limit)
@@ -118,8 +119,7 @@ def _fits(g: LinearGroup, lists: Sequence[Sequence[Entry]]) -> str | None:
 
 
 def _check_group(g: LinearGroup, side: str, names: tuple[str, ...], olds: int, lists: Sequence[Sequence[Entry]],
-                 begin: tuple[tuple[int, ...], ...], policy: Policy, proof: LinearSimulation,
-                 fast: bool) -> CheckVerdict:
+                 begin: tuple[tuple[int, ...], ...], policy: Policy, proof: LinearSimulation) -> CheckVerdict:
     if (g.side, g.lists, g.old_lists) != (side, names, olds):
         return Invalid(f"{side}: the group does not relate the lists {', '.join(names)}")
     problem = _fits(g, lists)
@@ -131,15 +131,15 @@ def _check_group(g: LinearGroup, side: str, names: tuple[str, ...], olds: int, l
     if broken:
         return Invalid(f"{side}: the starting counters break {broken[0].show(names)}")
     old_actions = frozenset(e.action for xs in lists[:olds] for e in xs if e.kind is EntryKind.ALLOW)
-    covered = covers(proof.effects, dict(g.vectors), lists, old_actions, policy.tools, fast, side)
+    covered = covers(proof.effects, dict(g.vectors), lists, old_actions, policy.tools, side)
     if not isinstance(covered, Valid):
         return covered
-    x = [[z3.Int(f"{names[l_]}.{i}") for i in range(len(xs))] for l_, xs in enumerate(lists)]
+    x = [[z3.Int(f"{names[l_]}.{i}", CTX) for i in range(len(xs))] for l_, xs in enumerate(lists)]
     floor = [x[l_][i] >= 0 for l_, xs in enumerate(lists) for i in range(len(xs))]
     sums = [(a, _sum(a, x)) for a in g.atoms]  # each constraint's left side, written once
     relation = [total <= a.at_most for a, total in sums]
     reqs = sorted({e.requires for xs in lists for e in xs if e.requires is not None})
-    solver = z3.SimpleSolver()  # the relation is asserted once; each question is pushed and popped
+    solver = z3.SimpleSolver(ctx=CTX)  # the relation is asserted once; each question is pushed and popped
     solver.set("timeout", CLOSURE_MS)
     solver.add(*floor, *relation)
     for (action, vs), mask in itertools.product(g.vectors, range(1 << len(reqs))):
@@ -150,7 +150,7 @@ def _check_group(g: LinearGroup, side: str, names: tuple[str, ...], olds: int, l
             if any(c is None or not c for c in old_cases):
                 continue  # the old lists never admit this unit
             admitted = [z3.Or(*[cond for cond, _ in c]) for c in old_cases if c is not None]
-            refused = [z3.Not(z3.Or(*[cond for cond, _ in c])) if c else z3.BoolVal(True) for c in new_cases]
+            refused = [z3.Not(z3.Or(*[cond for cond, _ in c])) if c else z3.BoolVal(True, CTX) for c in new_cases]
             escapes = []
             for combo in itertools.product(*[c or [] for c in cases]):
                 broken = _escapes(sums, [up for _, up in combo])
@@ -175,7 +175,8 @@ def _check_group(g: LinearGroup, side: str, names: tuple[str, ...], olds: int, l
 def check_linear(proof: LinearSimulation, old: Policy, new: Policy, ledgers: Ledgers | None = None,
                  fast: bool = True) -> CheckVerdict:
     """Does the symbolic simulation prove ``Adm_E(P, A) ⊆ Adm_E(P′, A′)`` from these counters?"""
-    if (why := outside_simulation(old, new, SHARED if fast else None, "symbolic simulation")) is not None:
+    del fast  # accepted for the callers' sake: the checker has one way to ask each question
+    if (why := outside_simulation(old, new, "symbolic simulation")) is not None:
         return Invalid(why)
     if proof.mode not in ("per_list", "joint"):
         return Invalid(f"symbolic simulation: unknown mode {proof.mode!r}")
@@ -183,7 +184,7 @@ def check_linear(proof: LinearSimulation, old: Policy, new: Policy, ledgers: Led
     if len(proof.groups) != len(expected):
         return Invalid(f"symbolic simulation: {len(expected)} groups expected for mode {proof.mode}")
     for g, (side, names, olds, lists, begin) in zip(proof.groups, expected, strict=True):
-        verdict = _check_group(g, side, names, olds, lists, begin, old, proof, fast)
+        verdict = _check_group(g, side, names, olds, lists, begin, old, proof)
         if not isinstance(verdict, Valid):
             return verdict
     return Valid()

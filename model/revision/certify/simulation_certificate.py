@@ -30,9 +30,8 @@ from model.monitor.language.policy import Entry, EntryKind, Policy
 from model.revision.carry import Ledgers
 from model.revision.certify.certificate import count_from_json
 from model.revision.certify.checker import CheckVerdict, Invalid, Valid, covers, fitter
-from model.revision.certify.conditions import outside_simulation
 from model.revision.effects import EffectSet, parse_effects
-from model.revision.explore.memo import SHARED
+from model.revision.trusted.questions import outside_simulation
 
 Ledger = tuple[int, ...]
 # (old matches, new matches, satisfied requirements)
@@ -141,7 +140,7 @@ def _check_list(rel: Relation, side: str, old: Sequence[Entry], new: Sequence[En
         return Invalid(f"{side}: a vector does not fit the permission lists")
     old_actions = frozenset(e.action for e in old if e.kind is EntryKind.ALLOW)
     listed = {a: tuple((m_old, m_new) for m_old, m_new in vs) for a, vs in rel.vectors}
-    covered = covers(proof.effects, listed, (old, new), old_actions, policy.tools, fast, side)
+    covered = covers(proof.effects, listed, (old, new), old_actions, policy.tools, side)
     if not isinstance(covered, Valid):
         return covered
     fit = fitter((old, new), fast)
@@ -165,7 +164,7 @@ def _check_list(rel: Relation, side: str, old: Sequence[Entry], new: Sequence[En
 def check_simulation(proof: SimulationProof, old: Policy, new: Policy, ledgers: Ledgers | None = None,
                      fast: bool = True) -> CheckVerdict:
     """Does the per-list simulation prove ``Adm_E(P, A) ⊆ Adm_E(P′, A′)`` from these counters?"""
-    if (why := outside_simulation(old, new, SHARED if fast else None, "simulation")) is not None:
+    if (why := outside_simulation(old, new, "simulation")) is not None:
         return Invalid(why)
     lg = ledgers or Ledgers.zero(old, new)
     verdict = _check_list(proof.user, "P", old.user, new.user, (lg.old_user, lg.new_user), old, proof, fast)

@@ -31,6 +31,15 @@ from model.base.budget import Meter
 from model.base.canonical import JSON
 from model.monitor.decide.base import Decision
 from model.monitor.language.policy import Policy
+from model.revision.explore.accelerate import (
+    EXPAND_LIMIT,
+    Found,
+    blocks_json,
+    expand,
+    length,
+    verify_forbidden,
+    verify_lost,
+)
 from model.revision.explore.confirm import replay, trace_document
 from model.revision.explore.lockstep import explore
 from model.revision.explore.memo import Memo
@@ -46,13 +55,25 @@ class Counterexample:
     refusal: str  # how the policy that does not admit the sequence refused it
     confirmed: bool  # the Adapter replay agrees under both policies
     trace: dict[str, JSON]  # a scripted trace for `agentwarrant monitor run`, expectations under the admitting policy
+    # found through the counters (accelerate.py): (call, times) per block, e.g. A^Q · B; ``seq`` and ``names``
+    # are then the expanded sequence when it is short enough to list, else empty
+    blocks: tuple[tuple[str, int], ...] = ()
 
     def show(self) -> str:
+        if self.blocks:
+            return " · ".join(n if k == 1 else f"{n}^{k}" for n, k in self.blocks)
         return ", ".join(self.names)
 
+    def length(self) -> int:
+        return sum(k for _, k in self.blocks) if self.blocks else len(self.seq)
+
     def to_json(self) -> dict[str, JSON]:
-        return {"calls": list(self.names), "refusal": self.refusal, "confirmed": self.confirmed,
-                "trace": self.trace}
+        doc: dict[str, JSON] = {"calls": list(self.names), "refusal": self.refusal, "confirmed": self.confirmed,
+                                "trace": self.trace}
+        if self.blocks:
+            doc["compressed"] = [{"call": n, "times": k} for n, k in self.blocks]
+            doc["length"] = self.length()
+        return doc
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,6 +106,30 @@ def root(start: StartingPoint | None, lead_is_old: bool, tested: bool = False) -
     lead, other = (old, new) if lead_is_old else (new, old)
     run = start.run
     return Node((), lead, other, None, run.produced, run.values, run.arg_effects if tested else run.effects)
+
+
+def compressed(old: Policy, new: Policy, workload: Workload, found: Found, lost: bool) -> Counterexample:
+    """A counterexample found through the counters, verified again from scratch by the exact compressed
+    replay (``verify_lost``/``verify_forbidden``) and, when at most ``EXPAND_LIMIT`` calls long, by the Adapter
+    replay of the expanded sequence as well."""
+    blocks = found.blocks
+    ok = verify_lost(old, new, workload, blocks) if lost else verify_forbidden(old, new, workload, blocks)
+    n = length(blocks)
+    seq: tuple[int, ...] = ()
+    doc: dict[str, JSON] = {"compressed": blocks_json(blocks, workload), "length": n}
+    if n <= EXPAND_LIMIT:
+        seq = expand(blocks)
+        if lost:
+            ok = ok and replay(old, workload, seq, None, old).admits_all(n) and \
+                replay(new, workload, seq, None, old).refuses_only_last(n)
+        else:
+            after = replay(new, workload, seq, None, old)
+            ok = ok and after.admits_all(n) and workload.is_forbidden(after.effects) and \
+                not replay(old, workload, seq, None, old).admits_all(n)
+        doc = trace_document(workload, seq, [Decision.ALLOW] * n, None)
+    names = tuple(workload.templates[k].name for k in seq)
+    pairs = tuple((workload.templates[b.template].name, b.times) for b in blocks)
+    return Counterexample(seq, names, found.refusal, ok, doc, pairs)
 
 
 def lost_client(old: Policy, new: Policy, workload: Workload, bound: int,

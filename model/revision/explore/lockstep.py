@@ -59,7 +59,8 @@ def explore(lead: Policy, other: Policy, workload: Workload, bound: int,
                     initial_state(len(other.user), len(other.application)), None, (), (), ())
     exact = bool(lead.histories or other.histories)
     # the templates parsed once per search on the memoized path; the baselines parse per call as before
-    prepared = None if steps is None else [_Prepared.of(t) for t in workload.templates]
+    # (with the budgets' argument tests compiled per template: a call's literal arguments never change)
+    prepared = None if steps is None else [_Prepared.of(t, workload) for t in workload.templates]
     # and the monitors' compiled forms looked up once per search, as the Adapter does (the same transition)
     monitors: _Monitors | None = None if steps is None else (compiled(lead), compiled(other), {})
     known: _Effects | None = {} if steps is not None and budgets else None
@@ -110,13 +111,15 @@ class _Prepared:
     literal: dict[str, JSON]
     sources: tuple[tuple[str, str], ...]
     outcome: Outcome | None  # None for an application event
+    passes: tuple[bool, ...] | None = None  # the budgets' argument tests, compiled (Workload.passes)
 
     @staticmethod
-    def of(t: Template) -> _Prepared:
+    def of(t: Template, workload: Workload | None = None) -> _Prepared:
         if t.tool is None:
             return _Prepared({}, (), None)
+        passes = workload.passes(t.args) if workload is not None and workload.tests_args() else None
         return _Prepared(t.literal_args(), tuple(t.sources().items()),
-                         Outcome(t.ok, json.loads(t.value_json) if t.ok else None))
+                         Outcome(t.ok, json.loads(t.value_json) if t.ok else None), passes)
 
 
 def _children(lead: Policy, other: Policy, workload: Workload, node: Node,
@@ -170,7 +173,8 @@ def _children(lead: Policy, other: Policy, workload: Workload, node: Node,
             v_other, other_state = got[0], other_state if got[1] is None else got[1]
             if v_other.decision is not Decision.ALLOW:
                 other_state, refusal = None, v_other
-        made = tuple(with_args(verdict.effects, t.args) if tested else verdict.effects)
+        made = tuple(verdict.effects if not tested else with_args(verdict.effects, t.args) if prep.passes is None
+                     else workload.tagged(verdict.effects, t.args, prep.passes))
         if known is not None and not prep.sources and k not in known:
             known[k] = (made, workload.counts(made))  # a call's effects come from its tool and arguments alone
         yield Node(seq, lead_state, other_state, refusal, (*node.produced, t.tool if t.ok else None),

@@ -20,9 +20,8 @@ Choices where the source is silent:
 - Only ``sat`` / ``unsat`` answers are kept; an ``unknown`` (time-out) is asked again next time, so a
   larger budget can still decide it.
 - Besides terms, the memo keeps one ``SimpleSolver`` per base term and owner (``Memo.solver``: the
-  enumerations, the structural questions, the joint checker's coverage questions), its questions pushed
-  and popped; and the joint checker's own proofs of coverage by query term (coverage_split.py ``proved``) —
-  answers the checker computed itself, never the proposer's.
+  enumerations, the structural questions), its questions pushed and popped. The certificate checker uses
+  none of it (model/revision/trusted/).
 - Keys compare canonical JSON texts (``identity.py``: Python equality equates ``0`` and ``False``).
 - The memo is per process and bounded (``MAX_ENTRIES`` answers and terms; cleared when full, transition
   tables and samples with it: on the corpus they hold about 7,000 transitions and 100 samples). ``clear`` empties it;

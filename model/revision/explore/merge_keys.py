@@ -121,6 +121,15 @@ def _side(state: State, node: Node, exact: bool, cache: Deep | None = None,
 Sides = dict[int, tuple[State, Hashable]]
 
 
+def _tests(e: object) -> tuple[object, ...]:
+    """What the budgets read of an effect besides action and resource: its compiled tests when it carries
+    them (two calls whose arguments pass the same tests count alike for every budget, so their nodes
+    merge), else its literal arguments."""
+    if not isinstance(e, ArgEffect):
+        return ()
+    return ("passes", e.passes) if e.passes is not None else e.args
+
+
 def key(node: Node, exact: bool, effects: bool, cache: Deep | None = None, sides: Sides | None = None,
         records: bool = True) -> Hashable:
     """The canonical key of a product node (see the module docstring); ``cache``, ``sides``: deep contents
@@ -128,6 +137,5 @@ def key(node: Node, exact: bool, effects: bool, cache: Deep | None = None, sides
     some template of the workload has a ``$from`` argument — else no call names an earlier record (no call
     has parents), so the latest records are left out of the key and more nodes merge."""
     other = None if node.other is None else _side(node.other, node, exact, cache, sides, records)
-    counted = tuple(sorted((e.action, _canon(e.resource), e.args if isinstance(e, ArgEffect) else ())
-                           for e in node.effects)) if effects else ()
+    counted = tuple(sorted((e.action, _canon(e.resource), _tests(e)) for e in node.effects)) if effects else ()
     return (_side(node.lead, node, exact, cache, sides, records), other, counted)

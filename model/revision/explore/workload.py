@@ -39,6 +39,9 @@ class ArgEffect(Effect):
     """An effect with the literal arguments (canonical JSON per name) of the call it comes from."""
 
     args: tuple[tuple[str, str], ...] = ()
+    # compiled budget tests: per budget of the workload that recorded it, whether its call passes that
+    # budget's ``where`` (``Workload.passes``); ``None``: not compiled, the tests read ``args``
+    passes: tuple[bool, ...] | None = None
 
     def arguments(self) -> dict[str, JSON]:
         import json
@@ -78,20 +81,23 @@ class Budget:
     per_resource: bool = False
     where: tuple[ArgPredicate, ...] = ()
 
-    def _tested(self, e: Effect) -> bool:
+    def _tested(self, e: Effect, index: int | None) -> bool:
         if not self.where:
             return True
+        if index is not None and isinstance(e, ArgEffect) and e.passes is not None:
+            return e.passes[index]  # compiled when the effect was recorded (the same tests, asked once)
         args = e.arguments() if isinstance(e, ArgEffect) else {}
         return all(predicate_holds(p, args) for p in self.where)
 
-    def hits(self, effects: Sequence[Effect]) -> Counter[str]:
-        """How many of ``effects`` this budget counts, per resource (one key for all if not per resource)."""
+    def hits(self, effects: Sequence[Effect], index: int | None = None) -> Counter[str]:
+        """How many of ``effects`` this budget counts, per resource (one key for all if not per resource).
+        ``index``: this budget's place in the workload whose compiled tests the effects carry."""
         return Counter(canonical_str(e.resource) if self.per_resource else "" for e in effects
                        if e.action == self.action and (self.resource is None or json_equal(e.resource, self.resource))
-                       and self._tested(e))
+                       and self._tested(e, index))
 
-    def violated(self, effects: Sequence[Effect]) -> bool:
-        return any(n > self.max for n in self.hits(effects).values())
+    def violated(self, effects: Sequence[Effect], index: int | None = None) -> bool:
+        return any(n > self.max for n in self.hits(effects, index).values())
 
     def show(self) -> str:
         what = self.action if self.resource is None else f"{self.action}({canonical_str(self.resource)})"
@@ -109,19 +115,31 @@ class Workload:
     forbidden: tuple[Budget, ...] = ()
 
     def is_forbidden(self, effects: Sequence[Effect]) -> bool:
-        return any(b.violated(effects) for b in self.forbidden)
+        return any(b.violated(effects, i) for i, b in enumerate(self.forbidden))
+
+    def passes(self, args: tuple[tuple[str, str], ...]) -> tuple[bool, ...]:
+        """The budget tests compiled for a call with these arguments: per budget, whether its ``where``
+        holds of the call's literal arguments (``$from`` arguments left out, as ``with_args`` does)."""
+        own = ArgEffect("", None, tuple((k, v) for k, v in args if not v.startswith("$from:"))).arguments()
+        return tuple(all(predicate_holds(p, own) for p in b.where) for b in self.forbidden)
+
+    def tagged(self, effects: Sequence[Effect], args: tuple[tuple[str, str], ...],
+               passes: tuple[bool, ...]) -> tuple[Effect, ...]:
+        """``with_args`` with the compiled tests ``passes`` (``Workload.passes`` of ``args``) attached."""
+        own = tuple((k, v) for k, v in args if not v.startswith("$from:"))
+        return tuple(ArgEffect(e.action, e.resource, own, passes) for e in effects)
 
     def forbidden_after(self, base: Sequence[Effect]) -> Callable[[Counts], bool]:
         """``is_forbidden`` of ``base`` followed by effects given by their ``counts`` (one ``hits`` per
         budget), with ``base`` counted once: the question a search asks of many one-call extensions."""
-        before = [b.hits(base) for b in self.forbidden]
+        before = [b.hits(base, i) for i, b in enumerate(self.forbidden)]
         if any(n > b.max for b, c in zip(self.forbidden, before, strict=True) for n in c.values()):
             return lambda counts: True
         return lambda counts: any(before[i][r] + n > b.max for i, b in enumerate(self.forbidden)
                                   for r, n in counts[i].items())
 
     def counts(self, effects: Sequence[Effect]) -> Counts:
-        return tuple(b.hits(effects) for b in self.forbidden)
+        return tuple(b.hits(effects, i) for i, b in enumerate(self.forbidden))
 
     def tests_args(self) -> bool:
         """Some budget tests arguments: effects must be recorded with them (``with_args``)."""

@@ -1,0 +1,307 @@
+"""The certificate checker's own encoding of the matching predicate (Agenra Section 5.2) into Z3, for the
+side conditions of Section 7.1 (agreement, independence, coverage of match vectors).
+
+It is written apart from the proposers' encoding (``model/revision/smt/z3_matching.py``) and shares neither
+code, terms nor solvers with it: every term lives in this module's own Z3 context (``CTX``), so no term
+the proposers built, and no solver they keep, can take part in a question asked here.
+
+Representation (a different one from the proposers' datatype of JSON values): a JSON value at an argument
+path, the resource, or a slot's address is four Z3 constants — a tag (an integer: missing, null, boolean,
+number, string, array, object), a Boolean, a real and a string payload; only the payload the tag names is
+read. Equality of two values is equality of tags and of that payload; numbers are reals, so ``1`` and
+``1.0`` are equal and ``true`` is never ``1`` (JSON equality, as the monitor's ``json_equal``).
+
+Choices where the source is silent, each on the side of admitting more effects than the monitor can
+produce (so an unsatisfiable question stays a proof):
+- The call's keys are among the argument names of a tool that performs the action (any other key is
+  refused at preparation under both policies), so "some other key is present" needs no variable: a key
+  allowlist constrains only the keys of those tools.
+- The resource is where such a tool reads it (a scalar constant or the named argument); an element of a
+  list argument is left unconstrained, the argument being an array.
+- A slot's address is a boolean, a number or a non-empty string; an unbound slot never matches.
+- Globs are translated here (``regex``) following ``fnmatch.fnmatchcase``; a bracket set with a ``\\`` or a
+  ``-`` that is not a plain range between two other characters is not translated (``Unsupported``), nor is
+  a predicate constant that is an array or object: the caller answers Undecided, never a proof.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from fractions import Fraction
+
+import z3
+
+from model.base.canonical import JSON
+from model.monitor.language.policy import (
+    AnyRes,
+    ArgRes,
+    ConstPat,
+    ConstRes,
+    Entry,
+    EqPred,
+    GlobPat,
+    OneOfPred,
+    RangePred,
+    SlotPat,
+    Tool,
+)
+
+CTX = z3.Context()  # the checker's own: no term or solver of the proposers lives here
+
+MISSING, NULL, BOOL, NUM, STR, ARR, OBJ = range(7)
+
+
+class Unsupported(Exception):
+    """A pattern or constant this encoding does not express exactly (the check is then Undecided)."""
+
+
+def true() -> z3.BoolRef:
+    return z3.BoolVal(True, CTX)
+
+
+def false() -> z3.BoolRef:
+    return z3.BoolVal(False, CTX)
+
+
+def all_of(xs: Sequence[z3.BoolRef]) -> z3.BoolRef:
+    return true() if not xs else xs[0] if len(xs) == 1 else z3.And(*xs)
+
+
+def any_of(xs: Sequence[z3.BoolRef]) -> z3.BoolRef:
+    return false() if not xs else xs[0] if len(xs) == 1 else z3.Or(*xs)
+
+
+def text(value: str) -> z3.SeqRef:
+    """A Z3 string of exactly ``value``: every character outside printable ASCII, and the backslash that
+    starts Z3's escapes, written as its ``\\u{hex}`` escape."""
+    out = "".join(c if 32 <= ord(c) < 127 and c != "\\" else f"\\u{{{ord(c):x}}}" for c in value)
+    return z3.StringVal(out, CTX)
+
+
+class Value:
+    """One JSON value as a tag and three payloads."""
+
+    def __init__(self, name: str) -> None:
+        self.tag = z3.Int(f"{name}#tag", CTX)
+        self.b = z3.Bool(f"{name}#b", CTX)
+        self.n = z3.Real(f"{name}#n", CTX)
+        self.s = z3.String(f"{name}#s", CTX)
+
+    def has(self, tag: int) -> z3.BoolRef:
+        return self.tag == tag
+
+    def scalar(self) -> z3.BoolRef:
+        return z3.Or(self.tag == BOOL, self.tag == NUM, self.tag == STR)
+
+    def equals(self, value: JSON) -> z3.BoolRef:
+        if value is None:
+            return self.tag == NULL
+        if isinstance(value, bool):
+            return z3.And(self.tag == BOOL, self.b == z3.BoolVal(value, CTX))
+        if isinstance(value, int | float):
+            f = Fraction(value)
+            return z3.And(self.tag == NUM, self.n == z3.RealVal(f"{f.numerator}/{f.denominator}", CTX))
+        if isinstance(value, str):
+            return z3.And(self.tag == STR, self.s == text(value))
+        raise Unsupported(f"the constant {value!r} is an array or object")
+
+    def same(self, other: Value) -> z3.BoolRef:
+        return z3.And(self.tag == other.tag, z3.Implies(self.tag == BOOL, self.b == other.b),
+                      z3.Implies(self.tag == NUM, self.n == other.n), z3.Implies(self.tag == STR, self.s == other.s))
+
+    def read(self, model: z3.ModelRef, children: dict[str, Value]) -> JSON:
+        tag = model.eval(self.tag, model_completion=True).as_long()
+        if tag == BOOL:
+            return z3.is_true(model.eval(self.b, model_completion=True))
+        if tag == NUM:
+            got = model.eval(self.n, model_completion=True)
+            f = Fraction(got.as_fraction()) if isinstance(got, z3.RatNumRef) else Fraction(0)
+            return int(f) if f.denominator == 1 else float(f)
+        if tag == STR:
+            got = model.eval(self.s, model_completion=True)
+            return str(got.as_string()) if isinstance(got, z3.SeqRef) and got.is_string_value() else ""
+        if tag == ARR:
+            return []
+        if tag == OBJ:
+            return {k: v.read(model, {}) for k, v in children.items()
+                    if model.eval(v.tag, model_completion=True).as_long() != MISSING}
+        return None
+
+
+def _paths(entries: Iterable[Entry], tools: Iterable[Tool]) -> list[tuple[str, ...]]:
+    out: set[tuple[str, ...]] = {(k,) for t in tools for k in t.args}
+    for e in entries:
+        out.update((k,) for k in e.keys or ())
+        for p in e.where:
+            out.update(p.path[:i] for i in range(1, len(p.path) + 1))
+    return sorted(out, key=lambda p: (len(p), p))
+
+
+class Call:
+    """An effect of ``action`` by some call, its arguments and the binding state, over the paths that
+    ``entries`` and the action's tools read."""
+
+    def __init__(self, action: str, entries: Sequence[Entry], tools: Sequence[Tool]) -> None:
+        self.action = action
+        self.tools = [t for t in tools if any(d.action == action for d in t.effects)]
+        self.paths = _paths(entries, self.tools)
+        self.keys = sorted({p[0] for p in self.paths})
+        self.at = {p: Value("arg:" + ".".join(p)) for p in self.paths}
+        self.r = Value("resource")
+        slots = sorted({e.resource.slot for e in entries if isinstance(e.resource, SlotPat)})
+        self.bound = {s: z3.Bool(f"bound:{s}", CTX) for s in slots}
+        self.slot = {s: Value(f"slot:{s}") for s in slots}
+
+    def well_formed(self, resources: Sequence[JSON] | None) -> z3.BoolRef:
+        """A call some tool could make, with the resource in ``resources`` (``None``: any)."""
+        cs: list[z3.BoolRef] = [z3.And(v.tag >= MISSING, v.tag <= OBJ) for v in self.at.values()]
+        cs += [z3.Implies(v.tag != MISSING, self.at[p[:-1]].has(OBJ)) for p, v in self.at.items() if len(p) > 1]
+        cs.append(self.r.scalar())
+        if resources is not None:
+            cs.append(any_of([self.r.equals(c) for c in resources]))
+        cs += [z3.And(v.scalar(), z3.Implies(v.has(STR), z3.Length(v.s) > 0)) for v in self.slot.values()]
+        ways = []
+        for t in self.tools:
+            keys = [self.at[(k,)].tag != MISSING for k in sorted(t.required)]
+            keys += [self.at[(k,)].has(MISSING) for k in self.keys if k not in t.args]
+            ways.append(all_of([*keys, self._resource(t)]))
+        cs.append(any_of(ways))
+        return all_of(cs)
+
+    def _resource(self, tool: Tool) -> z3.BoolRef:
+        ways: list[z3.BoolRef] = []
+        for d in tool.effects:
+            if d.action != self.action:
+                continue
+            if isinstance(d.resource, ConstRes):
+                value = d.resource.value
+                ways.append(false() if value is None or isinstance(value, list | dict) else self.r.equals(value))
+            elif isinstance(d.resource, ArgRes):
+                ways.append(self.r.same(self.at[(d.resource.arg,)]))
+            else:
+                ways.append(self.at[(d.resource.arg,)].has(ARR))
+        return any_of(ways)
+
+    def literals(self, e: Entry) -> tuple[z3.BoolRef, z3.BoolRef]:
+        """``(matches, fails)``: the entry matches this effect, and its negation with a glob's failure
+        written as membership in the complement language (the form Z3's string solver decides)."""
+        if e.action != self.action:
+            return false(), true()
+        parts: list[tuple[z3.BoolRef, z3.BoolRef]] = []  # (conjunct, its negation)
+        pat = e.resource
+        if isinstance(pat, ConstPat):
+            if pat.value is None or isinstance(pat.value, list | dict):
+                return false(), true()
+            c = self.r.equals(pat.value)
+            parts.append((c, z3.Not(c)))
+        elif isinstance(pat, SlotPat):
+            c = z3.And(self.bound[pat.slot], self.r.same(self.slot[pat.slot]))
+            parts.append((c, z3.Not(c)))
+        elif isinstance(pat, GlobPat):
+            lang = regex(pat.glob)
+            parts.append((z3.And(self.r.has(STR), z3.InRe(self.r.s, lang)),
+                          z3.Or(self.r.tag != STR, z3.InRe(self.r.s, z3.Complement(lang)))))
+        else:
+            assert isinstance(pat, AnyRes)
+        if e.keys is not None:
+            for k in self.keys:
+                if k not in e.keys:
+                    c = self.at[(k,)].has(MISSING)
+                    parts.append((c, z3.Not(c)))
+        for p in e.where:
+            v = self.at[p.path]
+            if isinstance(p, EqPred):
+                c = v.equals(p.value)
+            elif isinstance(p, OneOfPred):
+                c = any_of([v.equals(x) for x in p.values])
+            else:
+                assert isinstance(p, RangePred)
+                bounds = [v.has(NUM)]
+                if p.low is not None:
+                    bounds.append(_real(p.low) <= v.n)
+                if p.high is not None:
+                    bounds.append(v.n <= _real(p.high))
+                c = all_of(bounds)
+            parts.append((c, z3.Not(c)))
+        return all_of([m for m, _ in parts]), any_of([f for _, f in parts])
+
+    def effect(self, model: z3.ModelRef) -> dict[str, JSON]:
+        """The concrete effect, arguments and bindings of ``model`` (for a refusal's message)."""
+        args: dict[str, JSON] = {}
+        for k in self.keys:
+            v = self.at[(k,)]
+            if model.eval(v.tag, model_completion=True).as_long() != MISSING:
+                args[k] = v.read(model, {p[-1]: w for p, w in self.at.items() if len(p) == 2 and p[0] == k})
+        bindings = {s: self.slot[s].read(model, {}) for s in self.bound
+                    if z3.is_true(model.eval(self.bound[s], model_completion=True))}
+        return {"action": self.action, "resource": self.r.read(model, {}), "args": args, "bindings": bindings}
+
+
+def _real(x: int | float) -> z3.ArithRef:
+    f = Fraction(x)
+    return z3.RealVal(f"{f.numerator}/{f.denominator}", CTX)
+
+
+def _bracket(body: str) -> list[tuple[str, str]]:
+    """The character ranges of a bracket set's body (after any ``!``): single characters and ``lo-hi``."""
+    if "\\" in body:
+        raise Unsupported(f"a bracket set with a backslash: [{body}]")
+    out: list[tuple[str, str]] = []
+    k = 0
+    while k < len(body):
+        if body[k] == "-":
+            raise Unsupported(f"a bracket set whose '-' is not a range: [{body}]")
+        if k + 2 < len(body) and body[k + 1] == "-":
+            if body[k + 2] == "-":
+                raise Unsupported(f"a bracket set whose '-' is not a range: [{body}]")
+            if body[k] <= body[k + 2]:  # an empty range matches nothing (fnmatch drops it)
+                out.append((body[k], body[k + 2]))
+            k += 3
+        elif k + 1 < len(body) and body[k + 1] == "-":  # a trailing '-'
+            raise Unsupported(f"a bracket set whose '-' is not a range: [{body}]")
+        else:
+            out.append((body[k], body[k]))
+            k += 1
+    return out
+
+
+def _char(c: str) -> z3.ReRef:
+    return z3.Re(text(c))
+
+
+def regex(glob: str) -> z3.ReRef:
+    """The language ``fnmatch.fnmatchcase`` accepts for ``glob``: ``*`` any string, ``?`` any one character,
+    ``[set]``/``[!set]`` one character in / not in the set (a ``]`` right after the opening ``[`` or ``[!`` is
+    a member; a ``[`` without a closing ``]`` is itself), every other character itself."""
+    one = z3.AllChar(z3.ReSort(z3.StringSort(CTX)))
+    parts: list[z3.ReRef] = []
+    i = 0
+    while i < len(glob):
+        c = glob[i]
+        i += 1
+        if c == "*":
+            parts.append(z3.Star(one))
+        elif c == "?":
+            parts.append(one)
+        elif c == "[":
+            j = i + 1 if i < len(glob) and glob[i] == "!" else i
+            j = j + 1 if j < len(glob) and glob[j] == "]" else j
+            close = glob.find("]", j)
+            if close < 0:
+                parts.append(_char("["))
+                continue
+            body, i = glob[i:close], close + 1
+            negate = body.startswith("!")
+            ranges = _bracket(body[1:] if negate else body)
+            members = [z3.Range(text(lo), text(hi)) if lo != hi else _char(lo) for lo, hi in ranges]
+            if negate:
+                parts.append(z3.Intersect(one, z3.Complement(z3.Union(*members))) if len(members) > 1 else
+                             z3.Intersect(one, z3.Complement(members[0])) if members else one)
+            else:
+                parts.append(z3.Union(*members) if len(members) > 1 else members[0] if members
+                             else z3.Empty(z3.ReSort(z3.StringSort(CTX))))
+        else:
+            parts.append(_char(c))
+    if not parts:
+        return z3.Re(text(""))
+    return parts[0] if len(parts) == 1 else z3.Concat(*parts)
