@@ -56,8 +56,8 @@ mutation: $(STAMP)
 	ulimit -v $(MUTATION_MEMORY_KB); nice -n 10 $(BIN)/mutmut run --max-children $(MUTATION_JOBS) > mutation.log 2>&1 || (tail -c 4000 mutation.log; exit 1)
 	$(BIN)/python experiments/mutation.py --min-score 0.95
 
-# Lean. `make lean` builds lean/ (the library and the oracle lean/build/bin/AgentWarrant) and runs
-# the proof audit; `make drt` runs tests/drt and a campaign of DRT_CASES generated cases per
+# Lean. `make lean` builds lean/ (the library, the oracle lean/build/bin/AgentWarrant and the in-process
+# library lean/build/lib/libagentwarrant.so with its .sha256, model/oracle/library.py) and runs the proof audit; `make drt` runs tests/drt and a campaign of DRT_CASES generated cases per
 # judgment. The toolchain is $LEAN_HOME/bin, else lean and leanpkg on PATH, else .lean/ of the
 # checkout, unpacked from LEAN_ARCHIVE (checksum verified first) when that is the only source
 # (model/oracle/toolchain.py). With none of these both targets say so, pointing at docs/lean.md, and
@@ -76,6 +76,7 @@ LEAN_ENV = $(LEAN_FIND); \
 lean: $(STAMP)
 	@$(LEAN_ENV); \
 	set -e; echo "lean: toolchain $$bin"; (cd lean && leanpkg build bin); \
+	$(BIN)/python -m model.oracle.library build; \
 	$(BIN)/python -m model.oracle.audit
 
 drt: lean

@@ -23,8 +23,10 @@ Choices where the source is silent:
   ``Adapter(reference=True)`` keeps the frozen-state path (decide, ``commit_in``, ``observe_in`` per
   call): tests/property/test_monitor_fastpath.py checks both give equal results, logs and states.
 - ``Adapter(backend="lean")`` takes every decision and next state from the compiled Lean core
-  (model/oracle/backend.py: one oracle process, the ``monitor_decide``/``monitor_observe`` judgments) on
-  the frozen-state path; a fault in the Lean process raises ``LeanBackendError`` from ``call``, never an Allow.
+  (model/oracle/backend.py: in this process where the library was built, else one oracle process;
+  ``lean_route`` forces one), which keeps the monitor state between calls; ``state`` is rebuilt from
+  Lean's only when read, and a state assigned to it is sent to Lean. A fault in the Lean core raises
+  ``LeanBackendError`` from ``call``, never an Allow.
 - Any exception a tool raises is its declared failure outcome: the charge stays (Section 2).
 - ``handle.at("destination")`` passes one field of a stored result; its producer (parent) is the
   result's record and a missing field is an unknown handle. A permit binds the field path too.
@@ -76,9 +78,11 @@ class Adapter:
     # the reference path: frozen states rebuilt per call, as before the session (``session.py``); the
     # differential test and the benchmark run it next to the fast path
     reference: bool = field(default=False, kw_only=True)
-    # "lean": every decision and next state from the compiled Lean core (model/oracle/backend.py), over
-    # frozen states as on the reference path; a fault there raises LeanBackendError, never an Allow
+    # "lean": every decision and next state from the compiled Lean core (model/oracle/backend.py), which
+    # holds the state; a fault there raises LeanBackendError, never an Allow. ``lean_route``: auto,
+    # inproc (the library in this process) or subprocess (the oracle process)
     backend: str = field(default="python", kw_only=True)
+    lean_route: str = field(default="auto", kw_only=True)
     _core: Any = field(default=None, init=False, repr=False)
     _session: Session | None = field(default=None, init=False, repr=False)
     _snapshot: State | None = field(default=None, init=False, repr=False)
@@ -89,10 +93,10 @@ class Adapter:
         if self.backend not in ("python", "lean"):
             raise InvalidInput("backend", "python or lean", self.backend, InputKind.VALUE)
         if self.backend == "lean":
-            from model.oracle.backend import LeanCore  # (only this backend needs the oracle)
+            from model.oracle.backend import open_core  # (only this backend needs the oracle)
 
-            self._core = LeanCore(self.policy)
-        if self.reference or self._core is not None:
+            self._core = open_core(self.policy, self.lean_route)  # (its state starts as ``initial_state``)
+        elif self.reference:
             # ``initial_state``, with shared counters on long lists (counters.py: a commit then copies no list)
             self._snapshot = State(used_user=zeros(n_user), used_app=zeros(n_app))
         else:
@@ -104,8 +108,11 @@ class Adapter:
         """The monitor state ``S`` (a frozen snapshot; the session builds it only when asked)."""
         snap = self._snapshot
         if snap is None:
-            assert self._session is not None
-            snap = self._snapshot = self._session.snapshot()
+            if self._core is not None:
+                snap = self._snapshot = self._core.snapshot()
+            else:
+                assert self._session is not None
+                snap = self._snapshot = self._session.snapshot()
         return snap
 
     @state.setter
@@ -113,6 +120,8 @@ class Adapter:
         self._snapshot = value
         if self._session is not None:
             self._session.load(value)
+        if self._core is not None:
+            self._core.load(value)
 
     # --- the agent's API ----------------------------------------------------------------------
 
@@ -186,9 +195,8 @@ class Adapter:
         session replaced; ``decide`` here is this module's global, which the benchmark may repoint)."""
         call, concrete, members = self._to_call(tool, args)
         core = self._core
-        committed: State | None = None
         if core is not None:
-            verdict, committed = core.decide_commit(self.state, call)  # decided and charged by Lean
+            verdict, d = core.decide_call(call)  # decided and charged by Lean, on the state it holds
         else:
             verdict = decide(self.policy, self.state, call)
         if verdict.decision is not Decision.ALLOW:
@@ -198,15 +206,19 @@ class Adapter:
         c = self._compiled
         if c is None or c.policy is not self.policy:
             c = self._compiled = compiled(self.policy)
-        if committed is not None:
-            d, self.state = len(self.state.trace), committed
+        if core is not None:
+            self._snapshot = None
         else:
             self.state, rec = commit_in(c, self.state, call, verdict, args_json)  # charge before the tool runs
             d = rec.id
         stored = self._invoke(tool, tool_args)
         outcome = Outcome(False) if not isinstance(stored, str) else Outcome(
             True, json.loads(stored) if tool in c.resolvers else None)
-        self.state = core.observe(self.state, d, outcome) if core is not None else observe_in(c, self.state, d, outcome)
+        if core is not None:
+            core.record_outcome(d, outcome)
+            self._snapshot = None
+        else:
+            self.state = observe_in(c, self.state, d, outcome)
         if not isinstance(stored, str):
             self.log.append(Event(tool, concrete, verdict, f"failed: {stored}", d))
             return Failure(d, str(stored))
@@ -276,6 +288,8 @@ class Adapter:
         self._snapshot = new
         if self._session is not None:
             self._session.satisfied, self._session.permits = new.satisfied, new.permits
+        if self._core is not None:
+            self._core.load(new)
 
     def _check(self, handle: Handle) -> None:
         if not self._issued(handle):

@@ -1,0 +1,243 @@
+"""The compiled Lean core inside the Python process: ``libagentwarrant.so`` (model/oracle/library.py
+builds it from lean/native/shim.c and lean/AgentWarrant/Oracle/InProc.lean), loaded with ctypes.
+
+:func:`load` checks the library against the SHA-256 that ``make lean`` wrote beside it before it is
+opened, then initializes the Lean runtime and modules once per process. Two users:
+
+- :class:`InProcOracle` answers the oracle's JSON-lines requests with the executable's own request
+  handler (``aw_lean_handle``), with :class:`~model.oracle.lean.LeanOracle`'s interface, so the DRT
+  runs every judgment in-process with the same code the subprocess oracle runs.
+- :class:`Library`'s ``policy``/``state``/``decide``/``observe``/``state_json`` are the stateful
+  enforcement calls model/oracle/backend.py builds on: a policy or a state is a :class:`LeanValue`
+  (an opaque pointer to a Lean object, released when collected); only a call's JSON text goes in
+  and a verdict's compact JSON text comes out.
+
+Faults: a failed load, a checksum mismatch, a panic inside Lean (the shim's status 2, with Lean's
+panic message) and an error answer all raise :class:`LibraryError`; nothing here returns a default
+that a caller could read as an answer. The library is opened with ``ctypes.PyDLL``, so the GIL is
+held during every call: Lean objects are never touched by two threads at once.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import json
+from pathlib import Path
+from types import TracebackType
+from typing import Any
+
+from model.oracle.lean import OracleError
+from model.oracle.library import checksum_path, library_path
+from model.oracle.toolchain import expected_sha256, file_sha256
+
+_P = ctypes.c_void_p
+_S = ctypes.c_size_t
+_STR = ctypes.c_char_p
+_SIGNATURES: dict[str, list[Any]] = {
+    "aw_init": [],
+    "aw_handle": [_STR, ctypes.POINTER(_P), ctypes.POINTER(_S)],
+    "aw_policy": [_STR, ctypes.POINTER(_P), ctypes.POINTER(_P), ctypes.POINTER(_S)],
+    "aw_state": [_STR, ctypes.POINTER(_P), ctypes.POINTER(_P), ctypes.POINTER(_S)],
+    "aw_decide": [_P, _P, _STR, ctypes.POINTER(_P), ctypes.POINTER(_P), ctypes.POINTER(_S)],
+    "aw_observe": [_P, _P, _S, ctypes.c_int, _STR, ctypes.POINTER(_P), ctypes.POINTER(_P), ctypes.POINTER(_S)],
+    "aw_state_json": [_P, ctypes.POINTER(_P), ctypes.POINTER(_S)],
+    "aw_trace_length": [_P, ctypes.POINTER(_S)],
+    "aw_panic_probe": [_STR, ctypes.POINTER(_P), ctypes.POINTER(_S)],
+}
+
+
+class LibraryError(Exception):
+    """The in-process library could not answer: missing, altered, failed to load, panicked, or refused."""
+
+    def __init__(self, kind: str, message: str) -> None:
+        super().__init__(f"in-process Lean library {kind}: {message}")
+        self.kind = kind
+        self.message = message
+
+
+class LeanValue:
+    """A Lean object (a policy or a state) owned by Python; the reference is dropped when collected."""
+
+    __slots__ = ("_lib", "ptr")
+
+    def __init__(self, lib: Library, ptr: int) -> None:
+        self._lib, self.ptr = lib, ptr
+
+    def __del__(self) -> None:
+        self._lib.release(self.ptr)
+
+
+class Library:
+    """The loaded library (one per process and path: the Lean runtime is initialized once)."""
+
+    def __init__(self, path: Path, digest: str) -> None:
+        self.path, self.digest = path, digest
+        try:
+            dll = ctypes.PyDLL(str(path))
+        except OSError as exc:
+            raise LibraryError("load", f"{path} did not load: {exc}") from exc
+        try:
+            for name, args in _SIGNATURES.items():
+                fn = getattr(dll, name)
+                fn.argtypes, fn.restype = args, ctypes.c_int
+            dll.aw_release.argtypes, dll.aw_release.restype = [_P], None
+            dll.aw_panic_text.argtypes, dll.aw_panic_text.restype = [], ctypes.c_char_p
+        except AttributeError as exc:
+            raise LibraryError("load", f"{path} lacks an entry point: {exc}") from exc
+        if dll.aw_init() != 0:
+            raise LibraryError("load", f"{path}: the Lean modules failed to initialize")
+        self._dll = dll
+        self._ans, self._len, self._obj = _P(), _S(), _P()
+
+    def _text(self) -> str:
+        return ctypes.string_at(self._ans.value or 0, self._len.value).decode("utf-8") if self._len.value else ""
+
+    def _check(self, status: int, what: str) -> None:
+        if status == 0:
+            return
+        if status == 2:
+            raw = self._dll.aw_panic_text() or b""
+            raise LibraryError("panic", f"Lean panicked in {what}: {raw.decode('utf-8', 'replace')}")
+        if status == 1:
+            raise LibraryError("input", f"{what}: {self._text()[:500]}")
+        raise LibraryError("status", f"{what} returned status {status}")
+
+    def release(self, ptr: int) -> None:
+        self._dll.aw_release(ptr)
+
+    def handle(self, line: str) -> str:
+        """The oracle executable's answer to one request line."""
+        self._check(self._dll.aw_handle(line.encode("utf-8"), ctypes.byref(self._ans), ctypes.byref(self._len)),
+                    "the request handler")
+        return self._text()
+
+    def _value(self, fn: str, text: str) -> LeanValue:
+        obj = self._obj
+        self._check(getattr(self._dll, fn)(text.encode("utf-8"), ctypes.byref(obj), ctypes.byref(self._ans),
+                                           ctypes.byref(self._len)), fn)
+        return LeanValue(self, obj.value or 0)
+
+    def policy(self, text: str) -> LeanValue:
+        """A policy (its JSON text, corpus/schemas/policy.schema.json) as a Lean value."""
+        return self._value("aw_policy", text)
+
+    def state(self, text: str) -> LeanValue:
+        """A monitor state (model/oracle/monitor_full_json.py's form) as a Lean value."""
+        return self._value("aw_state", text)
+
+    def decide(self, policy: LeanValue, state: LeanValue, call: str) -> tuple[LeanValue, str]:
+        """``D(S, c)`` and the committed state: the next state and the verdict's JSON text."""
+        obj = self._obj
+        self._check(self._dll.aw_decide(policy.ptr, state.ptr, call.encode("utf-8"), ctypes.byref(obj),
+                                        ctypes.byref(self._ans), ctypes.byref(self._len)), "decide")
+        return LeanValue(self, obj.value or 0), self._text()
+
+    def observe(self, policy: LeanValue, state: LeanValue, d: int, ok: bool, value: str) -> LeanValue:
+        obj = self._obj
+        self._check(self._dll.aw_observe(policy.ptr, state.ptr, d, int(ok), value.encode("utf-8"), ctypes.byref(obj),
+                                         ctypes.byref(self._ans), ctypes.byref(self._len)), "observe")
+        return LeanValue(self, obj.value or 0)
+
+    def state_json(self, state: LeanValue) -> str:
+        self._check(self._dll.aw_state_json(state.ptr, ctypes.byref(self._ans), ctypes.byref(self._len)),
+                    "state_json")
+        return self._text()
+
+    def trace_length(self, state: LeanValue) -> int:
+        n = _S()
+        self._check(self._dll.aw_trace_length(state.ptr, ctypes.byref(n)), "trace_length")
+        return n.value
+
+    def panic_probe(self, text: str) -> str:
+        """A Lean function that panics (tests check the panic surfaces as a fault)."""
+        self._check(self._dll.aw_panic_probe(text.encode("utf-8"), ctypes.byref(self._ans), ctypes.byref(self._len)),
+                    "panic_probe")
+        return self._text()
+
+
+_LOADED: dict[Path, Library] = {}
+
+
+def available(path: Path | None = None) -> bool:
+    """Whether a library was built (its checksum file is there); not whether it is intact."""
+    lib = path if path is not None else library_path()
+    return lib.is_file() and checksum_path(lib).is_file()
+
+
+def load(path: Path | None = None) -> Library:
+    """The library at ``path`` (default: the one ``make lean`` built), checked against its SHA-256 first.
+
+    A library already loaded from this path is returned after the file is checked again against the
+    digest it was loaded with; a file changed since then is refused (a process cannot load a second
+    copy of the Lean runtime)."""
+    lib = (path if path is not None else library_path()).resolve()
+    checksum = checksum_path(lib)
+    if not lib.is_file() or not checksum.is_file():
+        raise LibraryError("missing", f"no library at {lib} with its .sha256 beside it (run `make lean`)")
+    try:
+        want, got = expected_sha256(checksum), file_sha256(lib)
+    except Exception as exc:  # (an unreadable or malformed checksum file)
+        raise LibraryError("checksum", str(exc)) from exc
+    if want != got:
+        raise LibraryError("checksum", f"{lib} has SHA-256 {got}, its {checksum.name} says {want}")
+    loaded = _LOADED.get(lib)
+    if loaded is not None:
+        if loaded.digest != got:
+            raise LibraryError("checksum", f"{lib} changed since this process loaded it")
+        return loaded
+    loaded = _LOADED[lib] = Library(lib, got)
+    return loaded
+
+
+class InProcOracle:
+    """:class:`~model.oracle.lean.LeanOracle`'s interface on the in-process request handler."""
+
+    def __init__(self, path: Path | None = None) -> None:
+        try:
+            self.lib = load(path)
+        except LibraryError as exc:
+            raise OracleError("process", str(exc)) from exc
+        self.exe = self.lib.path
+        self._next = 0
+
+    def call(self, judgment: str, payload: Any) -> Any:
+        self._next += 1
+        rid = self._next
+        return self._exchange(json.dumps({"id": rid, "judgment": judgment, "input": payload}, separators=(",", ":")),
+                              rid)
+
+    def call_text(self, judgment: str, payload_text: str) -> Any:
+        self._next += 1
+        rid = self._next
+        return self._exchange(f'{{"id":{rid},"judgment":{json.dumps(judgment)},"input":{payload_text}}}', rid)
+
+    def raw(self, line: str) -> Any:
+        return json.loads(self._answer(line))
+
+    def _answer(self, line: str) -> str:
+        try:
+            return self.lib.handle(line)
+        except LibraryError as exc:
+            raise OracleError("process", str(exc)) from exc
+
+    def _exchange(self, line: str, rid: int) -> Any:
+        out = self._answer(line)
+        try:
+            resp = json.loads(out)
+        except json.JSONDecodeError as exc:
+            raise OracleError("parse", f"response is not JSON: {out[:200]!r}") from exc
+        if not isinstance(resp, dict) or resp.get("id") != rid:
+            raise OracleError("protocol", f"response for another request: {out[:200]!r}")
+        if "error" in resp:
+            err = resp["error"]
+            raise OracleError(str(err.get("kind")), str(err.get("message")))
+        return resp["output"]
+
+    def close(self) -> None:
+        """Nothing to stop (the library stays loaded for the process's lifetime)."""
+
+    def __enter__(self) -> InProcOracle:
+        return self
+
+    def __exit__(self, t: type[BaseException] | None, v: BaseException | None, tb: TracebackType | None) -> None:
+        self.close()
