@@ -133,7 +133,9 @@ def drt_campaign(cases: int = 100, judgments: tuple[str, ...] | None = None, see
     True
     """
     from model.oracle.drt import campaign, load_strategies
-    from model.oracle.lean import JUDGMENTS, LeanOracle
+    from model.oracle.inproc import open_oracle
+    from model.oracle.lean import JUDGMENTS
+    from model.oracle.library import build as build_library
     from model.oracle.toolchain import build_oracle, find_toolchain, missing_reason, oracle_path
     from model.reproduce import repo_root
 
@@ -144,11 +146,12 @@ def drt_campaign(cases: int = 100, judgments: tuple[str, ...] | None = None, see
     tc = find_toolchain()
     if tc is not None and build:
         build_oracle(tc)
+        build_library(tc)
     if not oracle_path().is_file():
         return DrtSkipped(f"{missing_reason()}; no oracle executable at {oracle_path()}" if tc is None
                           else f"no oracle executable at {oracle_path()} (build with `make lean`)")
     strategies = load_strategies(repo_root())
-    with tempfile.TemporaryDirectory() as tmp, LeanOracle() as oracle:
+    with tempfile.TemporaryDirectory() as tmp, open_oracle() as oracle:
         out = Path(vectors) if vectors is not None else Path(tmp)
         runs = [campaign(j, cases, oracle, strategies, seed, vectors=out) for j in chosen]
     return tuple(DrtRun(s.judgment, s.cases, s.compared, sum(s.skipped.values()), len(s.mismatches), s.seconds)

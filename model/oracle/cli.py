@@ -27,7 +27,9 @@ from model.display import print_table
 from model.dist.cluster import cluster_options, wanted
 from model.exitcodes import EPILOG, Exit
 from model.oracle.drt import VECTORS, Summary, campaign, load_strategies, report
+from model.oracle.inproc import open_oracle
 from model.oracle.lean import JUDGMENTS, LeanOracle
+from model.oracle.library import build as build_library
 from model.oracle.results import Mismatch, Skip
 from model.oracle.toolchain import build_oracle, find_toolchain, missing_reason, oracle_path
 
@@ -65,6 +67,7 @@ def cli(cases: int, judgments: tuple[str, ...], seed: int | None, no_build: bool
     tc = find_toolchain()
     if tc is not None and not no_build:
         build_oracle(tc)
+        build_library(tc)  # (the in-process library is built from the same modules: keep it in step)
     elif not oracle_path().is_file():
         err_console.print(f"drt: cannot run: {escape(missing_reason())}, and no oracle executable at {oracle_path()}")
         sys.exit(Exit.UNKNOWN)
@@ -75,13 +78,14 @@ def cli(cases: int, judgments: tuple[str, ...], seed: int | None, no_build: bool
     def show(m: Mismatch) -> None:
         console.print(escape(report(m)), highlight=False, soft_wrap=True)
 
+    oracle_where = f"{oracle_path()}, one per worker"
     if wanted(scheduler, workers):
         summaries = _sharded(chosen, cases, seed, scheduler, workers, shards)
         for s in summaries:
             for m in s.mismatches:
                 show(m)
     else:
-        with LeanOracle() as oracle, Progress(TextColumn("{task.description:<16}"), BarColumn(), MofNCompleteColumn(),
+        with open_oracle() as oracle, Progress(TextColumn("{task.description:<16}"), BarColumn(), MofNCompleteColumn(),
                                               TimeElapsedColumn(), console=err_console,
                                               disable=not sys.stderr.isatty()) as progress:
             for j in chosen:
@@ -91,7 +95,8 @@ def cli(cases: int, judgments: tuple[str, ...], seed: int | None, no_build: bool
                     progress.update(_task, completed=done, total=total)
 
                 summaries.append(campaign(j, cases, oracle, strategies, seed, tick, show))
-    table = Table(title=f"DRT: Python model vs Lean oracle ({oracle_path()})")
+            oracle_where = f"{'in-process ' if not isinstance(oracle, LeanOracle) else ''}{oracle.exe}"
+    table = Table(title=f"DRT: Python model vs Lean oracle ({oracle_where})")
     for col in ("judgment", "cases", "compared", "skipped", "mismatches", "seconds"):
         table.add_column(col, no_wrap=True)
     for s in summaries:

@@ -22,11 +22,12 @@ from __future__ import annotations
 
 import ctypes
 import json
+import os
 from pathlib import Path
 from types import TracebackType
 from typing import Any
 
-from model.oracle.lean import OracleError
+from model.oracle.lean import LeanOracle, OracleError
 from model.oracle.library import checksum_path, library_path
 from model.oracle.toolchain import expected_sha256, file_sha256
 
@@ -241,3 +242,21 @@ class InProcOracle:
 
     def __exit__(self, t: type[BaseException] | None, v: BaseException | None, tb: TracebackType | None) -> None:
         self.close()
+
+
+def open_oracle(route: str = "auto") -> LeanOracle | InProcOracle:
+    """The oracle the DRT asks: in this process where the library was built, else the executable.
+
+    ``route`` (or ``$AGENTWARRANT_LEAN_ROUTE`` when ``auto``): ``inproc`` or ``subprocess`` forces one. A
+    library that is there but fails its checksum or load is an error (``OracleError``), not a fallback."""
+    if route == "auto":
+        route = os.environ.get("AGENTWARRANT_LEAN_ROUTE", "auto")
+    if route not in ("auto", "inproc", "subprocess"):
+        raise OracleError("process", f"unknown Lean route {route!r} (auto, inproc or subprocess)")
+    if route == "inproc" or (route == "auto" and available()):
+        return InProcOracle()
+    return LeanOracle()
+
+
+Oracle = LeanOracle | InProcOracle
+"""Either route to the oracle's judgments (the DRT takes both)."""
