@@ -33,6 +33,7 @@ lean_object* aw_lean_observe(lean_object*, lean_object*, size_t, uint8_t, lean_o
 lean_object* aw_lean_state_json(lean_object*);
 size_t aw_lean_trace_length(lean_object*);
 lean_object* aw_lean_panic_probe(lean_object*);
+uint8_t aw_lean_parse_agrees(lean_object*);
 
 lean_object* __real_lean_panic_fn(lean_object* default_val, lean_object* msg);
 lean_object* __real_lean_array_get_panic(lean_object* def_val);
@@ -176,6 +177,12 @@ int aw_trace_length(lean_object* state, size_t* out) {
     int e = enter(); if (e) return e;
     lean_inc(state);
     *out = aw_lean_trace_length(state);
+    return panicked ? 2 : 0;
+}
+
+int aw_parse_agrees(const char* s, int* out) {
+    int e = enter(); if (e) return e;
+    *out = aw_lean_parse_agrees(lean_mk_string(s));
     return panicked ? 2 : 0;
 }
 

@@ -44,6 +44,7 @@ _SIGNATURES: dict[str, list[Any]] = {
     "aw_state_json": [_P, ctypes.POINTER(_P), ctypes.POINTER(_S)],
     "aw_trace_length": [_P, ctypes.POINTER(_S)],
     "aw_panic_probe": [_STR, ctypes.POINTER(_P), ctypes.POINTER(_S)],
+    "aw_parse_agrees": [_STR, ctypes.POINTER(ctypes.c_int)],
 }
 
 
@@ -148,6 +149,13 @@ class Library:
         n = _S()
         self._check(self._dll.aw_trace_length(state.ptr, ctypes.byref(n)), "trace_length")
         return n.value
+
+    def parse_agrees(self, text: str) -> str:
+        """Whether the in-process parser (FastParse.lean) reads ``text`` as the oracle's (Parse.lean) does:
+        ``same`` value, both ``rejected``, or ``differ``."""
+        out = ctypes.c_int()
+        self._check(self._dll.aw_parse_agrees(text.encode("utf-8"), ctypes.byref(out)), "parse_agrees")
+        return {1: "same", 2: "rejected"}.get(out.value, "differ")
 
     def panic_probe(self, text: str) -> str:
         """A Lean function that panics (tests check the panic surfaces as a fault)."""

@@ -12,6 +12,7 @@ from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
 
 from model.monitor.decide.base import Decision
 from model.monitor.decide.commit import Outcome, step
@@ -175,3 +176,27 @@ def test_a_wrong_record_id_is_refused(library: Library) -> None:
         core.record_outcome(0, Outcome(True))
     verdict, d = core.decide_call(Call("assistant", "Nope", {}))
     assert verdict.decision is Decision.DENY and d == 0
+
+
+_JSON = st.recursive(st.none() | st.booleans() | st.integers(-10**20, 10**20) |
+                     st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=8),
+                     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=4), inner, max_size=4),
+                     max_leaves=12)
+
+
+def test_the_in_process_parser_reads_what_the_oracle_parser_reads(library: Library) -> None:
+    """FastParse.lean against Parse.lean: the same value (mantissa and exponent) or both a rejection."""
+    seen = {"same": 0, "rejected": 0}
+
+    @settings(max_examples=300, database=None, deadline=None, suppress_health_check=list(HealthCheck))
+    @given(_JSON, st.sampled_from(["", " ", "\n\t"]), st.booleans(), st.integers(0, 40), st.booleans())
+    def body(value: Any, pad: str, ascii_only: bool, cut: int, dup: bool) -> None:
+        text = pad + json.dumps(value, ensure_ascii=ascii_only) + pad
+        for t in (text, text[:cut], text.replace(":", ": ", 1), '{"k":1,"k":2}' if dup else "[1,]", "1e5", "-0.25E-3",
+                  '"\\ud83d\\ude00"', '"\\ud83d"', "01", "[1 2]"):
+            answer = library.parse_agrees(t)
+            assert answer != "differ", t
+            seen[answer] += 1
+
+    body()
+    assert seen["same"] > 300 and seen["rejected"] > 100, seen
