@@ -4,7 +4,7 @@ VENV    := .venv
 BIN     := $(VENV)/bin
 STAMP   := $(VENV)/.installed
 
-.PHONY: venv test test-all lint reproduce bench mutation lean drt drt-campaign drt_mutation lean_backend_overhead lean_results notebooks clean
+.PHONY: venv test test-all lint reproduce bench mutation lean drt drt-campaign drt-long drt_mutation lean_backend_overhead lean_results notebooks clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -56,14 +56,17 @@ mutation: $(STAMP)
 	ulimit -v $(MUTATION_MEMORY_KB); nice -n 10 $(BIN)/mutmut run --max-children $(MUTATION_JOBS) > mutation.log 2>&1 || (tail -c 4000 mutation.log; exit 1)
 	$(BIN)/python experiments/mutation.py --min-score 0.95
 
-# Lean. `make lean` builds lean/ (the library, the oracle lean/build/bin/AgentWarrant and the in-process
-# library lean/build/lib/libagentwarrant.so with its .sha256, model/oracle/library.py) and runs the proof audit; `make drt` runs tests/drt and a campaign of DRT_CASES generated cases per
-# judgment. The toolchain is $LEAN_HOME/bin, else lean and leanpkg on PATH, else .lean/ of the
+# Lean. `make lean` builds lean/ (the library, the oracle lean/build/bin/AgentWarrant, and the in-process
+# library lean/build/lib/libagentwarrant.so with its .sha256, model/oracle/library.py) and runs the proof
+# audit; `make drt` runs tests/drt and a campaign of DRT_CASES generated cases per judgment (in-process
+# when the library was built), `make drt-long` one of DRT_LONG_CASES. The toolchain is $LEAN_HOME/bin,
+# else lean and leanpkg on PATH, else .lean/ of the
 # checkout, unpacked from LEAN_ARCHIVE (checksum verified first) when that is the only source
 # (model/oracle/toolchain.py). With none of these both targets say so, pointing at docs/lean.md, and
 # skip (exit 0); a corrupt archive fails. When a toolchain is found, AGENTWARRANT_REQUIRE_LEAN=1 turns
 # any skip of tests/drt into a failure.
-DRT_CASES ?= 500
+DRT_CASES ?= 1500
+DRT_LONG_CASES ?= 1000000
 LEAN_ARCHIVE ?= ../shared/lean/lean-toolchain-2021-07-09-linux-x86_64.tar.zst
 DRT_SEED ?= 0
 LEAN_FIND = if [ -n "$(LEAN_HOME)" ]; then PATH="$(LEAN_HOME)/bin:$$PATH"; export PATH; fi; \
@@ -103,6 +106,14 @@ lean_backend_overhead: lean
 drt-campaign: $(STAMP)
 	@$(LEAN_ENV); \
 	$(BIN)/agentwarrant drt --cases $(DRT_CASES) --seed $(DRT_SEED) --no-build
+
+# The long campaign: DRT_LONG_CASES per judgment, niced. Case generation and the Python model, not the
+# oracle, bound its rate (docs/lean.md quotes a run), so at 10^6 it takes days on two cores; pass
+# --workers through DRT_LONG_FLAGS to shard it over a Dask cluster (model/dist/shard.py).
+DRT_LONG_FLAGS ?=
+drt-long: lean
+	@$(LEAN_ENV); \
+	nice -n 10 $(BIN)/agentwarrant drt --cases $(DRT_LONG_CASES) --seed $(DRT_SEED) --no-build $(DRT_LONG_FLAGS)
 
 # The research notebooks (experiments/notebooks/), opened in JupyterLab; the `jupyter` extra is installed
 # on first use (--allow-root only when run as root, e.g. in a container). The test suite executes them

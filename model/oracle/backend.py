@@ -68,7 +68,8 @@ def _state(policy: Policy, sent: State, doc: Mapping[str, Any]) -> State:
                  tuple(doc["used_user"]), tuple(doc["used_app"]), frozenset(doc["satisfied"]), permits)
 
 
-def _verdict(policy: Policy, call: Call, doc: Mapping[str, Any]) -> Verdict:
+def _verdict(policy: Policy, call: Call, doc: Mapping[str, Any],
+             labels: dict[tuple[int, tuple[bool, ...], bool], Label] | None = None) -> Verdict:
     decision = Decision(doc["decision"])
     if decision is Decision.DENY:
         return Verdict(decision, DenyReason(doc["reason"]), "decided by the Lean core")
@@ -79,8 +80,14 @@ def _verdict(policy: Policy, call: Call, doc: Mapping[str, Any]) -> Verdict:
     effects = call_effects(tool, call.args) if tool is not None else ()
     user = Allocation(tuple(doc["user"]), len(policy.user))
     app = Allocation(tuple(doc["app"]), len(policy.application))
-    return Verdict(decision, None, "", effects if isinstance(effects, tuple) else (), _label(policy, doc["label"]),
-                   user, app, permit=doc["permit"])
+    ld = doc["label"]
+    if labels is None:
+        label = _label(policy, ld)
+    else:  # (a policy has few distinct labels: build each once)
+        key = (ld["sens"], tuple(ld["cats"]), ld["trusted"])
+        label = labels.get(key) or labels.setdefault(key, _label(policy, ld))
+    return Verdict(decision, None, "", effects if isinstance(effects, tuple) else (), label, user, app,
+                   permit=doc["permit"])
 
 
 class Core(Protocol):
@@ -120,6 +127,7 @@ class InProcCore:
             self._policy: LeanValue = self._lib.policy(encode(policy_to_json(policy)))
         except LibraryError as exc:
             raise LeanBackendError(str(exc)) from exc
+        self._labels: dict[tuple[int, tuple[bool, ...], bool], Label] = {}
         self.load(initial_state(len(policy.user), len(policy.application)))
 
     def load(self, state: State) -> None:
@@ -138,7 +146,7 @@ class InProcCore:
             raise LeanBackendError(str(exc)) from exc
         doc = _answer(text, "decide")
         try:
-            verdict = _verdict(self.policy, call, doc)
+            verdict = _verdict(self.policy, call, doc, self._labels)
             d = doc["id"]
         except (KeyError, IndexError, TypeError, ValueError) as exc:
             raise LeanBackendError(f"the Lean core's answer has another shape: {exc!r}") from exc
