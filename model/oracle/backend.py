@@ -8,7 +8,8 @@ lean/AgentWarrant/Spec/Monitor/Transition.lean):
   process (model/oracle/inproc.py). The policy is parsed once into a Lean value and the monitor state
   stays a Lean value between calls; a call crosses as its JSON text and the verdict comes back as a
   compact JSON text with the committed record's ID. The Python ``State`` is rebuilt from Lean's only
-  when read (:meth:`snapshot`), and a state the caller installs (:meth:`load`) is sent whole once.
+  when read (:meth:`snapshot`), and a state the caller installs (:meth:`load`) is sent whole once (the
+  same ``State`` object installed again reuses its Lean value: both are immutable).
 - :class:`LeanCore`: one oracle process (lean/build/bin/AgentWarrant) asked the two halves of a
   mediated call, ``monitor_decide`` (``D(S, c)`` and, on Allow, the commit, before the tool runs) and
   ``monitor_observe``, with the whole state sent each time as in model/oracle/monitor_full_json.py.
@@ -128,13 +129,19 @@ class InProcCore:
         except LibraryError as exc:
             raise LeanBackendError(str(exc)) from exc
         self._labels: dict[tuple[int, tuple[bool, ...], bool], Label] = {}
+        self._loaded: tuple[State, LeanValue] | None = None  # the last state sent, and its Lean value
         self.load(initial_state(len(policy.user), len(policy.application)))
 
     def load(self, state: State) -> None:
-        try:
-            self._state = self._lib.state(encode(state_json(self.policy, state)))
-        except LibraryError as exc:
-            raise LeanBackendError(str(exc)) from exc
+        cached = self._loaded
+        if cached is not None and cached[0] is state:  # (both immutable: the Lean value is still this state)
+            self._state = cached[1]
+        else:
+            try:
+                self._state = self._lib.state(encode(state_json(self.policy, state)))
+            except LibraryError as exc:
+                raise LeanBackendError(str(exc)) from exc
+            self._loaded = (state, self._state)
         # permits' identities and evidence are not kept in Lean: a rebuilt state takes them from here
         self._sent, self._length = state, len(state.trace)
         self._view: State | None = state
@@ -269,3 +276,27 @@ def open_core(policy: Policy, route: str = "auto") -> Core:
     if route == "inproc" or (route == "auto" and available()):
         return InProcCore(policy)
     return LeanCore(policy)
+
+
+class LeanSemantics:
+    """The Lean core as a search's successor function (``Context.semantics``, model/search/expand.py):
+    ``D(S, c)`` and the state after an admitted call and its outcome, each from the state given."""
+
+    def __init__(self, policy: Policy, route: str = "auto") -> None:
+        self.core = open_core(policy, route)
+
+    def decide(self, state: State, call: Call) -> Verdict:
+        self.core.load(state)
+        return self.core.decide_call(call)[0]
+
+    def step(self, state: State, call: Call, outcome: Outcome) -> State:
+        """The commit of an admitted ``call`` and its ``outcome`` processed."""
+        self.core.load(state)
+        verdict, d = self.core.decide_call(call)
+        if verdict.decision is not Decision.ALLOW:
+            raise LeanBackendError(f"the Lean core refused {call.tool} on the state it admitted it on")
+        self.core.record_outcome(d, outcome)
+        return self.core.snapshot()
+
+    def close(self) -> None:
+        self.core.close()
