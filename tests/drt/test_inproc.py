@@ -180,7 +180,8 @@ def test_a_wrong_record_id_is_refused(library: Library) -> None:
 
 _JSON = st.recursive(st.none() | st.booleans() | st.integers(-10**20, 10**20) |
                      st.floats(allow_nan=False, allow_infinity=False) | st.text(max_size=8),
-                     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=4), inner, max_size=4),
+                     lambda inner: st.lists(inner, max_size=4) |
+                     st.dictionaries(st.text(max_size=4), inner, max_size=4),
                      max_leaves=12)
 
 
