@@ -90,6 +90,8 @@ class Library:
             raise LibraryError("load", f"{path}: the Lean modules failed to initialize")
         self._dll = dll
         self._ans, self._len, self._obj = _P(), _S(), _P()
+        # (references made once: building them per call is a measurable part of a call's cost)
+        self._ans_r, self._len_r, self._obj_r = ctypes.byref(self._ans), ctypes.byref(self._len), ctypes.byref(self._obj)
 
     def _text(self) -> str:
         return ctypes.string_at(self._ans.value or 0, self._len.value).decode("utf-8") if self._len.value else ""
@@ -109,14 +111,14 @@ class Library:
 
     def handle(self, line: str) -> str:
         """The oracle executable's answer to one request line."""
-        self._check(self._dll.aw_handle(line.encode("utf-8"), ctypes.byref(self._ans), ctypes.byref(self._len)),
+        self._check(self._dll.aw_handle(line.encode("utf-8"), self._ans_r, self._len_r),
                     "the request handler")
         return self._text()
 
     def _value(self, fn: str, text: str) -> LeanValue:
         obj = self._obj
-        self._check(getattr(self._dll, fn)(text.encode("utf-8"), ctypes.byref(obj), ctypes.byref(self._ans),
-                                           ctypes.byref(self._len)), fn)
+        self._check(getattr(self._dll, fn)(text.encode("utf-8"), self._obj_r, self._ans_r,
+                                           self._len_r), fn)
         return LeanValue(self, obj.value or 0)
 
     def policy(self, text: str) -> LeanValue:
@@ -130,18 +132,18 @@ class Library:
     def decide(self, policy: LeanValue, state: LeanValue, call: str) -> tuple[LeanValue, str]:
         """``D(S, c)`` and the committed state: the next state and the verdict's JSON text."""
         obj = self._obj
-        self._check(self._dll.aw_decide(policy.ptr, state.ptr, call.encode("utf-8"), ctypes.byref(obj),
-                                        ctypes.byref(self._ans), ctypes.byref(self._len)), "decide")
+        self._check(self._dll.aw_decide(policy.ptr, state.ptr, call.encode("utf-8"), self._obj_r,
+                                        self._ans_r, self._len_r), "decide")
         return LeanValue(self, obj.value or 0), self._text()
 
     def observe(self, policy: LeanValue, state: LeanValue, d: int, ok: bool, value: str) -> LeanValue:
         obj = self._obj
-        self._check(self._dll.aw_observe(policy.ptr, state.ptr, d, int(ok), value.encode("utf-8"), ctypes.byref(obj),
-                                         ctypes.byref(self._ans), ctypes.byref(self._len)), "observe")
+        self._check(self._dll.aw_observe(policy.ptr, state.ptr, d, int(ok), value.encode("utf-8"), self._obj_r,
+                                         self._ans_r, self._len_r), "observe")
         return LeanValue(self, obj.value or 0)
 
     def state_json(self, state: LeanValue) -> str:
-        self._check(self._dll.aw_state_json(state.ptr, ctypes.byref(self._ans), ctypes.byref(self._len)),
+        self._check(self._dll.aw_state_json(state.ptr, self._ans_r, self._len_r),
                     "state_json")
         return self._text()
 
@@ -159,7 +161,7 @@ class Library:
 
     def panic_probe(self, text: str) -> str:
         """A Lean function that panics (tests check the panic surfaces as a fault)."""
-        self._check(self._dll.aw_panic_probe(text.encode("utf-8"), ctypes.byref(self._ans), ctypes.byref(self._len)),
+        self._check(self._dll.aw_panic_probe(text.encode("utf-8"), self._ans_r, self._len_r),
                     "panic_probe")
         return self._text()
 
