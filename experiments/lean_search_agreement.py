@@ -4,7 +4,7 @@ backends"; ``agentwarrant search --backend lean``).
 For every monitor model of corpus/search/manifest.json's ``small`` tier (each distinct model, policy and
 bound; the generic system models have their own engine and no Lean semantics), the explicit engine runs
 twice in this process: with the Python monitor's transitions, and with the Lean core's (decision and
-step, model/oracle/backend.py's ``LeanSemantics``, in-process where ``make lean`` built the library).
+step, model/search/lean_step.py, in-process where ``make lean`` built the library).
 Compared: states, transitions, depth, every query's verdict (with its trace) and every goal's
 completions. Timed in CPU seconds of this process (the in-process route does all its work here);
 the ratio is Lean over Python, run back to back.
@@ -21,9 +21,9 @@ import sys
 import time
 from pathlib import Path
 
-from model.oracle.backend import LeanSemantics
 from model.search.explicit import explore
 from model.search.layered import ExplicitRun
+from model.search.lean_step import LeanSemantics
 from model.search.load import load_model
 
 ROOT = Path(__file__).resolve().parent.parent

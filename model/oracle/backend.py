@@ -277,26 +277,3 @@ def open_core(policy: Policy, route: str = "auto") -> Core:
         return InProcCore(policy)
     return LeanCore(policy)
 
-
-class LeanSemantics:
-    """The Lean core as a search's successor function (``Context.semantics``, model/search/expand.py):
-    ``D(S, c)`` and the state after an admitted call and its outcome, each from the state given."""
-
-    def __init__(self, policy: Policy, route: str = "auto") -> None:
-        self.core = open_core(policy, route)
-
-    def decide(self, state: State, call: Call) -> Verdict:
-        self.core.load(state)
-        return self.core.decide_call(call)[0]
-
-    def step(self, state: State, call: Call, outcome: Outcome) -> State:
-        """The commit of an admitted ``call`` and its ``outcome`` processed."""
-        self.core.load(state)
-        verdict, d = self.core.decide_call(call)
-        if verdict.decision is not Decision.ALLOW:
-            raise LeanBackendError(f"the Lean core refused {call.tool} on the state it admitted it on")
-        self.core.record_outcome(d, outcome)
-        return self.core.snapshot()
-
-    def close(self) -> None:
-        self.core.close()

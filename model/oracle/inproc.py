@@ -91,7 +91,8 @@ class Library:
         self._dll = dll
         self._ans, self._len, self._obj = _P(), _S(), _P()
         # (references made once: building them per call is a measurable part of a call's cost)
-        self._ans_r, self._len_r, self._obj_r = ctypes.byref(self._ans), ctypes.byref(self._len), ctypes.byref(self._obj)
+        self._ans_r, self._len_r = ctypes.byref(self._ans), ctypes.byref(self._len)
+        self._obj_r = ctypes.byref(self._obj)
 
     def _text(self) -> str:
         return ctypes.string_at(self._ans.value or 0, self._len.value).decode("utf-8") if self._len.value else ""

@@ -105,8 +105,9 @@ def cli(model_path: str, engine: str, bound: int | None, policy_path: str | None
     if lean:
         from functools import partial
 
-        from model.oracle.backend import LeanBackendError, LeanSemantics
+        from model.oracle.backend import LeanBackendError
         from model.search.explicit import explore
+        from model.search.lean_step import LeanSemantics
 
         try:
             semantics = LeanSemantics(model.policy)

@@ -65,7 +65,7 @@ class Context:
     refused: set[tuple[object, ...]] = field(default_factory=set)  # memo keys the monitor refused
     interned: dict[object, int] = field(default_factory=dict)
     # the monitor semantics the successors are computed with: None for the Python monitor, else an object
-    # with ``decide(state, call)`` and ``step(state, call, outcome)`` (model/oracle/backend.py's LeanSemantics)
+    # with ``decide(state, call)`` and ``step(state, call, outcome)`` (model/search/lean_step.py)
     semantics: Any = field(default=None, kw_only=True)
 
     def __post_init__(self) -> None:

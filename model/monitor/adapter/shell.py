@@ -23,10 +23,9 @@ Choices where the source is silent:
   ``Adapter(reference=True)`` keeps the frozen-state path (decide, ``commit_in``, ``observe_in`` per
   call): tests/property/test_monitor_fastpath.py checks both give equal results, logs and states.
 - ``Adapter(backend="lean")`` takes every decision and next state from the compiled Lean core
-  (model/oracle/backend.py: in this process where the library was built, else one oracle process;
-  ``lean_route`` forces one), which keeps the monitor state between calls; ``state`` is rebuilt from
-  Lean's only when read, and a state assigned to it is sent to Lean. A fault in the Lean core raises
-  ``LeanBackendError`` from ``call``, never an Allow.
+  (model/oracle/backend.py: in-process where the library was built, else one oracle process), which
+  keeps the state between calls (``state`` is rebuilt when read, a state assigned to it is sent to
+  Lean); a fault in the Lean core raises ``LeanBackendError`` from ``call``, never an Allow.
 - Any exception a tool raises is its declared failure outcome: the charge stays (Section 2).
 - ``handle.at("destination")`` passes one field of a stored result; its producer (parent) is the
   result's record and a missing field is an unknown handle. A permit binds the field path too.
@@ -108,11 +107,8 @@ class Adapter:
         """The monitor state ``S`` (a frozen snapshot; the session builds it only when asked)."""
         snap = self._snapshot
         if snap is None:
-            if self._core is not None:
-                snap = self._snapshot = self._core.snapshot()
-            else:
-                assert self._session is not None
-                snap = self._snapshot = self._session.snapshot()
+            source: Any = self._core if self._core is not None else self._session  # (both build it on demand)
+            snap = self._snapshot = source.snapshot()
         return snap
 
     @state.setter
@@ -206,19 +202,17 @@ class Adapter:
         c = self._compiled
         if c is None or c.policy is not self.policy:
             c = self._compiled = compiled(self.policy)
-        if core is not None:
-            self._snapshot = None
-        else:
+        if core is None:
             self.state, rec = commit_in(c, self.state, call, verdict, args_json)  # charge before the tool runs
             d = rec.id
+        else:
+            self._snapshot = None
         stored = self._invoke(tool, tool_args)
         outcome = Outcome(False) if not isinstance(stored, str) else Outcome(
             True, json.loads(stored) if tool in c.resolvers else None)
         if core is not None:
             core.record_outcome(d, outcome)
-            self._snapshot = None
-        else:
-            self.state = observe_in(c, self.state, d, outcome)
+        self._snapshot = None if core is not None else observe_in(c, self.state, d, outcome)
         if not isinstance(stored, str):
             self.log.append(Event(tool, concrete, verdict, f"failed: {stored}", d))
             return Failure(d, str(stored))
