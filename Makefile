@@ -65,7 +65,7 @@ mutation: $(STAMP)
 # (model/oracle/toolchain.py). With none of these both targets say so, pointing at docs/lean.md, and
 # skip (exit 0); a corrupt archive fails. When a toolchain is found, AGENTWARRANT_REQUIRE_LEAN=1 turns
 # any skip of tests/drt into a failure.
-DRT_CASES ?= 1500
+DRT_CASES ?= 6000
 DRT_LONG_CASES ?= 1000000
 LEAN_ARCHIVE ?= ../shared/lean/lean-toolchain-2021-07-09-linux-x86_64.tar.zst
 DRT_SEED ?= 0
@@ -84,8 +84,8 @@ lean: $(STAMP)
 
 drt: lean
 	@$(LEAN_ENV); \
-	set -e; $(BIN)/pytest -m "lean and not slow" tests/drt -q; \
-	$(BIN)/agentwarrant drt --cases $(DRT_CASES) --seed $(DRT_SEED) --no-build
+	set -e; $(BIN)/pytest -m "lean and not slow" tests/drt -q
+	@$(MAKE) --no-print-directory drt-campaign
 
 # Lean-dependent experiments (not in `make reproduce`, which runs without a toolchain): the DRT mutation
 # check (tens of minutes, niced) and the mediated-call cost of both enforcement backends.
@@ -102,10 +102,18 @@ lean_backend_overhead: lean
 	@$(LEAN_ENV); \
 	$(BIN)/python experiments/lean_backend_overhead.py
 
-# The campaign alone, on the oracle `make lean` built (make test runs tests/drt with the rest of the suite).
+# The campaign alone, on the oracle `make lean` built (make test runs tests/drt with the rest of the suite):
+# two processes, one per core, splitting the judgments about evenly by CPU per case
+# (experiments/drt_rate.py); each prints its own summary, and either one's mismatch fails the target.
+DRT_GROUP_A = --judgment monitor --judgment edit_check --judgment resolve
+DRT_GROUP_B = --judgment ledger_allocate --judgment monitor_step
 drt-campaign: $(STAMP)
 	@$(LEAN_ENV); \
-	$(BIN)/agentwarrant drt --cases $(DRT_CASES) --seed $(DRT_SEED) --no-build
+	log=$$(mktemp); \
+	$(BIN)/agentwarrant drt --cases $(DRT_CASES) --seed $(DRT_SEED) --no-build $(DRT_GROUP_A) > $$log 2>&1 & a=$$!; \
+	$(BIN)/agentwarrant drt --cases $(DRT_CASES) --seed $(DRT_SEED) --no-build $(DRT_GROUP_B); rb=$$?; \
+	wait $$a; ra=$$?; cat $$log; rm -f $$log; \
+	if [ $$ra != 0 ]; then exit $$ra; fi; exit $$rb
 
 # The long campaign: DRT_LONG_CASES per judgment, niced. Case generation and the Python model, not the
 # oracle, bound its rate (docs/lean.md quotes a run), so at 10^6 it takes days on two cores; pass
