@@ -48,6 +48,9 @@ from model.oracle.inproc import LeanValue, Library, LibraryError, available, loa
 from model.oracle.lean import LeanOracle, OracleError
 from model.oracle.monitor_full_json import call_json, encode, state_json
 
+# ``encode``'s text (monitor_full_json.py) from one encoder: ``json.dumps`` with options builds a new one per call
+_encode = json.JSONEncoder(separators=(",", ":"), allow_nan=False).encode
+
 
 class LeanBackendError(Exception):
     """The Lean backend could not decide (process fault or malformed answer): never an Allow."""
@@ -148,7 +151,7 @@ class InProcCore:
 
     def decide_call(self, call: Call) -> tuple[Verdict, int]:
         try:
-            after, text = self._lib.decide(self._policy, self._state, encode(call_json(call)))
+            after, text = self._lib.decide(self._policy, self._state, _encode(call_json(call)))
         except LibraryError as exc:
             raise LeanBackendError(str(exc)) from exc
         doc = _answer(text, "decide")
@@ -168,7 +171,7 @@ class InProcCore:
     def record_outcome(self, d: int, outcome: Outcome) -> None:
         if not 0 <= d < self._length:
             raise LeanBackendError(f"no admitted attempt {d} in a trace of {self._length} records")
-        value = "null" if outcome.value is None else encode(outcome.value)
+        value = "null" if outcome.value is None else _encode(outcome.value)
         try:
             self._state = self._lib.observe(self._policy, self._state, d, outcome.ok, value)
         except LibraryError as exc:
