@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from model.canonical import JSON, canonical_str_exact
+from model.errors import InputKind, InvalidInput
 from model.monitor.decide.base import Decision, DenyReason, Verdict
 from model.monitor.decide.commit import Outcome
 from model.monitor.decide.ledger import Allocation
@@ -272,10 +273,11 @@ def open_core(policy: Policy, route: str = "auto") -> Core:
 
     ``route`` (or ``$AGENTWARRANT_LEAN_ROUTE`` when ``route`` is ``auto``) forces one. A library that
     is there but fails its checksum or load raises ``LeanBackendError``: it is never silently replaced."""
+    where = "lean_route"
     if route == "auto":
-        route = os.environ.get("AGENTWARRANT_LEAN_ROUTE", "auto")
+        route, where = os.environ.get("AGENTWARRANT_LEAN_ROUTE", "auto"), "$AGENTWARRANT_LEAN_ROUTE"
     if route not in ROUTES:
-        raise LeanBackendError(f"unknown Lean route {route!r} (one of {', '.join(ROUTES)})")
+        raise InvalidInput(where, "one of " + ", ".join(ROUTES), route, InputKind.VALUE)
     if route == "inproc" or (route == "auto" and available()):
         return InProcCore(policy)
     return LeanCore(policy)

@@ -27,6 +27,7 @@ from pathlib import Path
 from types import TracebackType
 from typing import Any
 
+from model.errors import InputKind, InvalidInput
 from model.oracle.lean import LeanOracle, OracleError
 from model.oracle.library import checksum_path, library_path
 from model.oracle.toolchain import expected_sha256, file_sha256
@@ -258,12 +259,14 @@ class InProcOracle:
 def open_oracle(route: str = "auto") -> LeanOracle | InProcOracle:
     """The oracle the DRT asks: in this process where the library was built, else the executable.
 
-    ``route`` (or ``$AGENTWARRANT_LEAN_ROUTE`` when ``auto``): ``inproc`` or ``subprocess`` forces one. A
-    library that is there but fails its checksum or load is an error (``OracleError``), not a fallback."""
+    ``route`` (or ``$AGENTWARRANT_LEAN_ROUTE`` when ``auto``): ``inproc`` or ``subprocess`` forces one (another
+    value is ``InvalidInput``). A library that is there but fails its checksum or load is an error
+    (``OracleError``), not a fallback."""
+    where = "route"
     if route == "auto":
-        route = os.environ.get("AGENTWARRANT_LEAN_ROUTE", "auto")
+        route, where = os.environ.get("AGENTWARRANT_LEAN_ROUTE", "auto"), "$AGENTWARRANT_LEAN_ROUTE"
     if route not in ("auto", "inproc", "subprocess"):
-        raise OracleError("process", f"unknown Lean route {route!r} (auto, inproc or subprocess)")
+        raise InvalidInput(where, "one of auto, inproc, subprocess", route, InputKind.VALUE)
     if route == "inproc" or (route == "auto" and available()):
         return InProcOracle()
     return LeanOracle()

@@ -201,3 +201,16 @@ def test_the_in_process_parser_reads_what_the_oracle_parser_reads(library: Libra
 
     body()
     assert seen["same"] > 300 and seen["rejected"] > 100, seen
+
+
+def test_an_unknown_route_is_bad_input(monkeypatch: pytest.MonkeyPatch) -> None:
+    from model.errors import InvalidInput
+    from model.oracle.inproc import open_oracle
+
+    with pytest.raises(InvalidInput):
+        open_core(_report_policy(), "elsewhere")
+    monkeypatch.setenv("AGENTWARRANT_LEAN_ROUTE", "elsewhere")
+    with pytest.raises(InvalidInput):
+        open_core(_report_policy())
+    with pytest.raises(InvalidInput):
+        open_oracle()
