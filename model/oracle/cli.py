@@ -27,8 +27,8 @@ from model.display import print_table
 from model.dist.cluster import cluster_options, wanted
 from model.exitcodes import EPILOG, Exit
 from model.oracle.drt import VECTORS, Summary, campaign, load_strategies, report
-from model.oracle.inproc import open_oracle
-from model.oracle.lean import JUDGMENTS, LeanOracle
+from model.oracle.inproc import InProcOracle, open_oracle
+from model.oracle.lean import JUDGMENTS
 from model.oracle.library import build as build_library
 from model.oracle.results import Mismatch, Skip
 from model.oracle.toolchain import build_oracle, find_toolchain, missing_reason, oracle_path
@@ -95,7 +95,7 @@ def cli(cases: int, judgments: tuple[str, ...], seed: int | None, no_build: bool
                     progress.update(_task, completed=done, total=total)
 
                 summaries.append(campaign(j, cases, oracle, strategies, seed, tick, show))
-            oracle_where = f"{'in-process ' if not isinstance(oracle, LeanOracle) else ''}{oracle.exe}"
+            oracle_where = f"{'in-process ' if isinstance(oracle, InProcOracle) else ''}{oracle.exe}"
     table = Table(title=f"DRT: Python model vs Lean oracle ({oracle_where})")
     for col in ("judgment", "cases", "compared", "skipped", "mismatches", "seconds"):
         table.add_column(col, no_wrap=True)

@@ -21,10 +21,8 @@ held during every call: Lean objects are never touched by two threads at once.
 from __future__ import annotations
 
 import ctypes
-import json
 import os
 from pathlib import Path
-from types import TracebackType
 from typing import Any
 
 from model.errors import InputKind, InvalidInput
@@ -202,10 +200,11 @@ def load(path: Path | None = None) -> Library:
     return loaded
 
 
-class InProcOracle:
-    """:class:`~model.oracle.lean.LeanOracle`'s interface on the in-process request handler."""
+class InProcOracle(LeanOracle):
+    """:class:`~model.oracle.lean.LeanOracle` with each request line answered by the in-process request
+    handler instead of the oracle process (the request ids, error tagging and checks are LeanOracle's)."""
 
-    def __init__(self, path: Path | None = None) -> None:
+    def __init__(self, path: Path | None = None) -> None:  # (no process to start: LeanOracle's is not called)
         try:
             self.lib = load(path)
         except LibraryError as exc:
@@ -213,47 +212,17 @@ class InProcOracle:
         self.exe = self.lib.path
         self._next = 0
 
-    def call(self, judgment: str, payload: Any) -> Any:
-        self._next += 1
-        rid = self._next
-        return self._exchange(json.dumps({"id": rid, "judgment": judgment, "input": payload}, separators=(",", ":")),
-                              rid)
-
-    def call_text(self, judgment: str, payload_text: str) -> Any:
-        self._next += 1
-        rid = self._next
-        return self._exchange(f'{{"id":{rid},"judgment":{json.dumps(judgment)},"input":{payload_text}}}', rid)
-
-    def raw(self, line: str) -> Any:
-        return json.loads(self._answer(line))
-
-    def _answer(self, line: str) -> str:
+    def _roundtrip(self, line: str) -> str:
         try:
             return self.lib.handle(line)
         except LibraryError as exc:
             raise OracleError("process", str(exc)) from exc
-
-    def _exchange(self, line: str, rid: int) -> Any:
-        out = self._answer(line)
-        try:
-            resp = json.loads(out)
-        except json.JSONDecodeError as exc:
-            raise OracleError("parse", f"response is not JSON: {out[:200]!r}") from exc
-        if not isinstance(resp, dict) or resp.get("id") != rid:
-            raise OracleError("protocol", f"response for another request: {out[:200]!r}")
-        if "error" in resp:
-            err = resp["error"]
-            raise OracleError(str(err.get("kind")), str(err.get("message")))
-        return resp["output"]
 
     def close(self) -> None:
         """Nothing to stop (the library stays loaded for the process's lifetime)."""
 
     def __enter__(self) -> InProcOracle:
         return self
-
-    def __exit__(self, t: type[BaseException] | None, v: BaseException | None, tb: TracebackType | None) -> None:
-        self.close()
 
 
 def open_oracle(route: str = "auto") -> LeanOracle | InProcOracle:
