@@ -4,7 +4,7 @@ VENV    := .venv
 BIN     := $(VENV)/bin
 STAMP   := $(VENV)/.installed
 
-.PHONY: venv test test-all lint reproduce bench mutation lean drt drt-campaign drt_mutation lean_backend_overhead lean_results notebooks notebooks-run clean
+.PHONY: venv test test-all lint reproduce bench mutation lean drt drt-campaign drt-long drt_mutation lean_backend_overhead lean_results notebooks notebooks-run clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -56,14 +56,17 @@ mutation: $(STAMP)
 	ulimit -v $(MUTATION_MEMORY_KB); nice -n 10 $(BIN)/mutmut run --max-children $(MUTATION_JOBS) > mutation.log 2>&1 || (tail -c 4000 mutation.log; exit 1)
 	$(BIN)/python experiments/mutation.py --min-score 0.95
 
-# Lean. `make lean` builds lean/ (the library and the oracle lean/build/bin/AgentWarrant) and runs
-# the proof audit; `make drt` runs tests/drt and a campaign of DRT_CASES generated cases per
-# judgment. The toolchain is $LEAN_HOME/bin, else lean and leanpkg on PATH, else .lean/ of the
+# Lean. `make lean` builds lean/ (the library, the oracle lean/build/bin/AgentWarrant, and the in-process
+# library lean/build/lib/libagentwarrant.so with its .sha256, model/oracle/library.py) and runs the proof
+# audit; `make drt` runs tests/drt and a campaign of DRT_CASES generated cases per judgment (in-process
+# when the library was built), `make drt-long` one of DRT_LONG_CASES. The toolchain is $LEAN_HOME/bin,
+# else lean and leanpkg on PATH, else .lean/ of the
 # checkout, unpacked from LEAN_ARCHIVE (checksum verified first) when that is the only source
 # (model/oracle/toolchain.py). With none of these both targets say so, pointing at docs/lean.md, and
 # skip (exit 0); a corrupt archive fails. When a toolchain is found, AGENTWARRANT_REQUIRE_LEAN=1 turns
 # any skip of tests/drt into a failure.
-DRT_CASES ?= 500
+DRT_CASES ?= 6000
+DRT_LONG_CASES ?= 1000000
 LEAN_ARCHIVE ?= ../shared/lean/lean-toolchain-2021-07-09-linux-x86_64.tar.zst
 DRT_SEED ?= 0
 LEAN_FIND = if [ -n "$(LEAN_HOME)" ]; then PATH="$(LEAN_HOME)/bin:$$PATH"; export PATH; fi; \
@@ -76,12 +79,13 @@ LEAN_ENV = $(LEAN_FIND); \
 lean: $(STAMP)
 	@$(LEAN_ENV); \
 	set -e; echo "lean: toolchain $$bin"; (cd lean && leanpkg build bin); \
+	$(BIN)/python -m model.oracle.library build; \
 	$(BIN)/python -m model.oracle.audit
 
 drt: lean
 	@$(LEAN_ENV); \
-	set -e; $(BIN)/pytest -m "lean and not slow" tests/drt -q; \
-	$(BIN)/agentwarrant drt --cases $(DRT_CASES) --seed $(DRT_SEED) --no-build
+	set -e; $(BIN)/pytest -m "lean and not slow" tests/drt -q
+	@$(MAKE) --no-print-directory drt-campaign
 
 # Lean-dependent experiments (not in `make reproduce`, which runs without a toolchain): the DRT mutation
 # check (tens of minutes, niced) and the mediated-call cost of both enforcement backends.
@@ -98,10 +102,26 @@ lean_backend_overhead: lean
 	@$(LEAN_ENV); \
 	$(BIN)/python experiments/lean_backend_overhead.py
 
-# The campaign alone, on the oracle `make lean` built (make test runs tests/drt with the rest of the suite).
+# The campaign alone, on the oracle `make lean` built (make test runs tests/drt with the rest of the suite):
+# two processes, one per core, splitting the judgments about evenly by CPU per case
+# (experiments/drt_rate.py); each prints its own summary, and either one's mismatch fails the target.
+DRT_GROUP_A = --judgment monitor --judgment edit_check --judgment resolve
+DRT_GROUP_B = --judgment ledger_allocate --judgment monitor_step
 drt-campaign: $(STAMP)
 	@$(LEAN_ENV); \
-	$(BIN)/agentwarrant drt --cases $(DRT_CASES) --seed $(DRT_SEED) --no-build
+	log=$$(mktemp); \
+	$(BIN)/agentwarrant drt --cases $(DRT_CASES) --seed $(DRT_SEED) --no-build $(DRT_GROUP_A) > $$log 2>&1 & a=$$!; \
+	$(BIN)/agentwarrant drt --cases $(DRT_CASES) --seed $(DRT_SEED) --no-build $(DRT_GROUP_B); rb=$$?; \
+	wait $$a; ra=$$?; cat $$log; rm -f $$log; \
+	if [ $$ra != 0 ]; then exit $$ra; fi; exit $$rb
+
+# The long campaign: DRT_LONG_CASES per judgment, niced. Case generation and the Python model, not the
+# oracle, bound its rate (docs/lean.md quotes a run), so at 10^6 it takes days on two cores; pass
+# --workers through DRT_LONG_FLAGS to shard it over a Dask cluster (model/dist/shard.py).
+DRT_LONG_FLAGS ?=
+drt-long: lean
+	@$(LEAN_ENV); \
+	nice -n 10 $(BIN)/agentwarrant drt --cases $(DRT_LONG_CASES) --seed $(DRT_SEED) --no-build $(DRT_LONG_FLAGS)
 
 # The research notebooks (experiments/notebooks/), opened in JupyterLab; the `jupyter` extra is installed
 # on first use (--allow-root only when run as root, e.g. in a container). The test suite executes them

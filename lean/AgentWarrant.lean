@@ -1,6 +1,7 @@
 import AgentWarrant.Spec.Lib
 import AgentWarrant.Thm
 import AgentWarrant.Oracle.Main
+import AgentWarrant.Oracle.InProc
 import AgentWarrant.Spec.Edits.List
 import AgentWarrant.Spec.Edits.Resolve
 import AgentWarrant.Spec.Edits.Check

@@ -70,9 +70,9 @@ def shard_seed(seed: int, i: int) -> int:
 
 
 def lean_oracle(timeout: float | None = None) -> Any:
-    from model.oracle.lean import LeanOracle
+    from model.oracle.inproc import open_oracle
 
-    return LeanOracle(timeout=timeout)
+    return open_oracle(timeout=timeout)
 
 
 def run_shard(judgment: str, cases: int, seed: int, repo: str, oracle: Callable[[], Any] = lean_oracle) -> Summary:

@@ -36,7 +36,8 @@ from model.monitor.language.policy_json import entry_from, entry_to_json, policy
 from model.oracle import drt_monitor as W
 from model.oracle import edits_json as E
 from model.oracle import monitor_json as M
-from model.oracle.lean import LeanOracle, OracleError, shaped
+from model.oracle.inproc import Oracle
+from model.oracle.lean import OracleError, shaped
 from model.oracle.results import Agree, CaseResult, Mismatch, Skip, jsonable
 
 __all__ = [
@@ -65,7 +66,7 @@ __all__ = [
 VECTORS = Path(__file__).resolve().parent.parent.parent / "corpus" / "vectors"
 
 
-def run_edit_check(oracle: LeanOracle, inst: Instance) -> CaseResult:
+def run_edit_check(oracle: Oracle, inst: Instance) -> CaseResult:
     """Both checkers on one raw instance, Invalid ones included (the oracle checks well-formedness
     itself); agreement is tagged with the answer kind, ``invalid:<reason>`` for an ill-formed one."""
     py = E.python_edit_check(inst)
@@ -82,7 +83,7 @@ def run_edit_check(oracle: LeanOracle, inst: Instance) -> CaseResult:
     return Mismatch("edit_check", tuple(bad), instance_to_json(inst), payload, py.to_json(), lean.to_json())
 
 
-def run_resolve(oracle: LeanOracle, case: tuple[tuple[str, ...], dict[str, str], tuple[str, ...]]) -> CaseResult:
+def run_resolve(oracle: Oracle, case: tuple[tuple[str, ...], dict[str, str], tuple[str, ...]]) -> CaseResult:
     word, q_act, authorized = case
     py = E.python_resolve(word, q_act, authorized)
     payload, names = E.resolve_input(word, q_act, authorized)
@@ -109,7 +110,7 @@ def ledger_case_from(doc: Any) -> tuple[Any, ...]:
             tuple(Effect(a, r) for a, r in doc["effects"]), doc["args"], state)
 
 
-def run_ledger(oracle: LeanOracle, case: tuple[Any, ...]) -> CaseResult:
+def run_ledger(oracle: Oracle, case: tuple[Any, ...]) -> CaseResult:
     user, used_user, app, used_app, effects, args, state = case
     py = M.python_ledger(user, used_user, app, used_app, effects, args, state)
     payload = M.ledger_input(user, used_user, app, used_app, effects, args, state)
@@ -134,7 +135,7 @@ def monitor_run_from(doc: Any) -> tuple[Any, ...]:
     return policy, frozenset(doc["satisfied"]), calls
 
 
-def run_monitor(oracle: LeanOracle, run: tuple[Any, ...]) -> list[CaseResult]:
+def run_monitor(oracle: Oracle, run: tuple[Any, ...]) -> list[CaseResult]:
     policy, satisfied, calls = run
     state = initial_state(len(policy.user), len(policy.application), satisfied)
     out: list[CaseResult] = []
@@ -153,7 +154,7 @@ def run_monitor(oracle: LeanOracle, run: tuple[Any, ...]) -> list[CaseResult]:
     return out
 
 
-def replay(oracle: LeanOracle, doc: Any) -> list[CaseResult]:
+def replay(oracle: Oracle, doc: Any) -> list[CaseResult]:
     """Run a saved vector again: rebuild the Python inputs and compare both sides afresh."""
     judgment, pin = doc["judgment"], doc["python_input"]
     if judgment == "edit_check":
@@ -197,7 +198,7 @@ def strategy_for(judgment: str, strategies: Any) -> Any:
             "monitor": lambda: strategies.whole_monitor_runs()}[judgment]()
 
 
-def run_case(judgment: str, oracle: LeanOracle, case: Any) -> list[CaseResult]:
+def run_case(judgment: str, oracle: Oracle, case: Any) -> list[CaseResult]:
     if judgment == "edit_check":
         return [run_edit_check(oracle, case)]
     if judgment == "resolve":
@@ -233,7 +234,7 @@ class _Fault(BaseException):
         self.error = error
 
 
-def campaign(judgment: str, cases: int, oracle: LeanOracle, strategies: Any, seed: int | None = None,
+def campaign(judgment: str, cases: int, oracle: Oracle, strategies: Any, seed: int | None = None,
              tick: Callable[[int, int], None] | None = None, on_mismatch: Callable[[Mismatch], None] | None = None,
              vectors: Path = VECTORS) -> Summary:
     """Run ``cases`` generated cases of one judgment; mismatches are reported, saved and counted. An oracle

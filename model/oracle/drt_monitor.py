@@ -21,7 +21,8 @@ from model.monitor.decide.state import Call, State, initial_state, issue_permit
 from model.monitor.language.policy import ConstPat, GlobPat, ListArgRes, Policy, SlotPat
 from model.monitor.language.policy_json import policy_from_json, policy_to_json
 from model.oracle import monitor_full_json as W
-from model.oracle.lean import LeanOracle, shaped
+from model.oracle.inproc import Oracle
+from model.oracle.lean import shaped
 from model.oracle.results import Agree, CaseResult, Mismatch, jsonable
 
 PREP = frozenset({"unknown_tool", "undeclared_argument", "missing_argument", "unknown_handle", "malformed_resource"})
@@ -89,7 +90,7 @@ def coverage(policy: Policy, before: State, call: Call, verdict: Verdict, after:
     return tags
 
 
-def run_whole(oracle: LeanOracle, run: tuple[Any, ...]) -> list[CaseResult]:
+def run_whole(oracle: Oracle, run: tuple[Any, ...]) -> list[CaseResult]:
     policy, satisfied, steps = run
     state = initial_state(len(policy.user), len(policy.application), satisfied)
     out: list[CaseResult] = []

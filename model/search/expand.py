@@ -2,7 +2,8 @@
 — the same transitions, in the same order, as ``space.successors`` (reviewer actions, approvals, then
 each admitted agent call × each possible outcome), without a JSON round trip per transition: literal,
 result and field values are parsed once per process, argument texts are composed from their canonical
-parts, and ``commit``/``observe`` are the monitor's own.
+parts, and ``commit``/``observe`` are the monitor's own — or, with ``Context.semantics`` set, the Lean
+core's decision and step (``agentwarrant search --backend lean``).
 
 ``successors(ctx, s, sleep)`` is a pure function of (model, state, sleep set); ``Context`` only holds
 per-process memo tables, so one level of the search — ``successors`` over each frontier state — can run
@@ -99,7 +100,7 @@ def successors(ctx: Context, s: Compact, sleep: Sleep | None = None) -> Iterator
                 if mon is None:
                     mon = ctx.mat.monitor(s)
                 call, refs3 = call_of(ctx, tool, names, choice)
-                verdict = decide(policy, mon, call)
+                verdict = decide(policy, mon, call) if ctx.semantics is None else ctx.semantics.decide(mon, call)
                 if verdict.decision is not Decision.ALLOW:
                     if memo is not None:
                         refused.add(mkey)
@@ -159,8 +160,11 @@ def _outcome(ctx: Context, ss: SearchState, call: Call, refs3: tuple[tuple[str, 
     if res.when and not args_match(m, res.when, ss, call, refs3):  # type: ignore[arg-type]
         return None
     mon = ss.monitor
-    new, rec = commit(policy, mon, call, verdict)
-    new = observe(policy, new, rec.id, Outcome(res.ok, res.value))
+    if ctx.semantics is None:
+        new, rec = commit(policy, mon, call, verdict)
+        new = observe(policy, new, rec.id, Outcome(res.ok, res.value))
+    else:
+        new = ctx.semantics.step(mon, call, Outcome(res.ok, res.value))
     rec = new.trace[-1]
     matched, premise = [], []
     for i, q in enumerate(m.queries):

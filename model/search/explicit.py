@@ -23,6 +23,7 @@ intersected) is the only sequential step — the shape a partitioned search need
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 from model.base.budget import Budget, Meter
 from model.search.compact import Compact, empty
@@ -109,10 +110,11 @@ _UNLIMITED = Budget()
 
 
 def explore(model: SearchModel, bound: int | None = None, tick: Tick | None = None, budget: Budget = _UNLIMITED,
-            reduction: bool = True, meter: Meter | None = None) -> ExplicitRun:
-    """The layered search to ``bound`` (default: the model's) over the exact visited set."""
+            reduction: bool = True, meter: Meter | None = None, semantics: Any = None) -> ExplicitRun:
+    """The layered search to ``bound`` (default: the model's) over the exact visited set; ``semantics``:
+    the monitor's transitions from another implementation (``Context.semantics``)."""
     k = model.bound if bound is None else bound
-    ctx = Context(model, renaming=not model.policy.histories)
+    ctx = Context(model, renaming=not model.policy.histories, semantics=semantics)
     return layered(ctx, ExactStore(empty(model.policy), ctx.independence), k, tick, budget, reduction, meter)
 
 

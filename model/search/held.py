@@ -10,6 +10,7 @@ import itertools
 import json
 from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import Any
 
 from model.base.canonical import JSON, canonical_str
 from model.monitor.decide.matching import Missing, lookup_path
@@ -63,6 +64,9 @@ class Context:
         field(default_factory=dict)
     refused: set[tuple[object, ...]] = field(default_factory=set)  # memo keys the monitor refused
     interned: dict[object, int] = field(default_factory=dict)
+    # the monitor semantics the successors are computed with: None for the Python monitor, else an object
+    # with ``decide(state, call)`` and ``step(state, call, outcome)`` (model/oracle/lean_step.py)
+    semantics: Any = field(default=None, kw_only=True)
 
     def __post_init__(self) -> None:
         m = self.model

@@ -153,7 +153,9 @@ def drt_campaign(cases: int = 100, judgments: tuple[str, ...] | None = None, see
     """
     from model.oracle import generators
     from model.oracle.drt import campaign
-    from model.oracle.lean import JUDGMENTS, LeanOracle, OracleError
+    from model.oracle.inproc import open_oracle
+    from model.oracle.lean import JUDGMENTS, OracleError
+    from model.oracle.library import build as build_library
     from model.oracle.toolchain import build_oracle, find_toolchain, missing_reason, oracle_path
 
     if cases < 1:
@@ -166,11 +168,12 @@ def drt_campaign(cases: int = 100, judgments: tuple[str, ...] | None = None, see
     tc = find_toolchain()
     if tc is not None and build:
         build_oracle(tc)
+        build_library(tc)
     if not oracle_path().is_file():
         return DrtSkipped(f"{missing_reason()}; no oracle executable at {oracle_path()}" if tc is None
                           else f"no oracle executable at {oracle_path()} (build with `make lean`)")
     strategies = generators
-    with tempfile.TemporaryDirectory() as tmp, LeanOracle() as oracle:
+    with tempfile.TemporaryDirectory() as tmp, open_oracle() as oracle:
         out = Path(vectors) if vectors is not None else Path(tmp)
         runs = []
         for j in chosen:

@@ -1,4 +1,5 @@
-"""The Lean oracle for tests/drt: built once per session when a toolchain is found.
+"""The Lean oracle for tests/drt (the executable, and the in-process library built from the same
+modules): built once per session when a toolchain is found.
 
 Without a toolchain every test here is skipped with the reason from
 ``model.oracle.toolchain.missing_reason`` (which points at docs/lean.md) — skipped, never counted as
@@ -14,7 +15,9 @@ from collections.abc import Iterator
 
 import pytest
 
+from model.oracle.inproc import Library, load
 from model.oracle.lean import LeanOracle
+from model.oracle.library import build as build_library
 from model.oracle.toolchain import build_oracle, find_toolchain, missing_reason, oracle_path
 
 
@@ -28,3 +31,12 @@ def oracle() -> Iterator[LeanOracle]:
     build_oracle(tc)
     with LeanOracle(oracle_path()) as o:
         yield o
+
+
+@pytest.fixture(scope="session")
+def library(oracle: LeanOracle) -> Library:
+    """The in-process library, built from the same modules as ``oracle`` and loaded (checksum checked)."""
+    tc = find_toolchain()
+    assert tc is not None  # (``oracle`` skipped or failed otherwise)
+    build_library(tc)
+    return load()

@@ -91,8 +91,12 @@ TRACES = ROOT / "corpus" / "traces"
 
 
 @pytest.mark.parametrize("name", sorted(json.loads((TRACES / "manifest.json").read_text(encoding="utf-8"))))
-def test_every_corpus_trace_is_decided_alike_on_both_backends(oracle: LeanOracle, name: str) -> None:
+def test_every_corpus_trace_is_decided_alike_on_both_backends(oracle: LeanOracle, name: str,
+                                                             monkeypatch: pytest.MonkeyPatch) -> None:
+    """The oracle-process route (tests/drt/test_inproc.py runs the in-process one on the same traces)."""
     from model.monitor.adapter.trace import load_trace, run_trace
+
+    monkeypatch.setenv("AGENTWARRANT_LEAN_ROUTE", "subprocess")
     from model.monitor.language.syntax import load_policy
 
     policy = load_policy(str(ROOT / "corpus" / "policies" / json.loads((TRACES / "manifest.json").read_text())[name]))
@@ -100,6 +104,7 @@ def test_every_corpus_trace_is_decided_alike_on_both_backends(oracle: LeanOracle
     kept: list[Any] = []
     python = run_trace(policy, doc, backend="python", keep=kept)
     lean = run_trace(policy, doc, backend=LeanCore, keep=kept)
+    assert isinstance(kept[1]._core, LeanCore)
     assert [(r.decision, r.reason, r.result) for r in lean] == [(r.decision, r.reason, r.result) for r in python]
     assert kept[1].state == kept[0].state
     assert any(r.decision is Decision.ALLOW for r in python)

@@ -23,13 +23,14 @@ Choices where the source is silent:
   ``Adapter(reference=True)`` keeps the frozen-state path (decide, ``commit_in``, ``observe_in`` per
   call): tests/property/test_monitor_fastpath.py checks both give equal results, logs and states.
 - ``Adapter(backend=factory)`` takes every decision and next state from a ``DecisionCore`` built by
-  ``factory(policy)`` (``model.oracle.backend.LeanCore``: the compiled Lean core, one oracle process, the
-  ``monitor_decide``/``monitor_observe`` judgments) on the frozen-state path; a fault in the core raises
-  from ``call`` (``LeanBackendError`` for the Lean core), never an Allow. The core's own bounds (for the
-  Lean core, seconds per exchange and a deadline) are bound in the factory:
-  ``functools.partial(LeanCore, timeout=..., deadline=...)``. The monitor names no core itself: the
+  ``factory(policy)``: the compiled Lean core (``model.oracle.backend.open_core``: in-process where the
+  library was built, else one oracle process), which keeps the state between calls (``state`` is rebuilt
+  when read, a state assigned to it is sent to the core); a fault in the core raises from ``call``
+  (``LeanBackendError`` for the Lean core), never an Allow. The core's own bounds and route (for the
+  Lean process, seconds per exchange and a deadline) are bound in the factory, e.g.
+  ``functools.partial(open_core, timeout=..., deadline=...)``. The monitor names no core itself: the
   oracle layer sits above it, so the caller passes the factory (the command maps ``--backend lean`` to
-  ``LeanCore``).
+  ``open_core``).
 - Any exception a tool raises is its declared failure outcome: the charge stays (Section 2).
 - ``handle.at("destination")`` passes one field of a stored result; its producer (parent) is the
   result's record and a missing field is an unknown handle. A permit binds the field path too.
@@ -66,11 +67,14 @@ ToolFn = Callable[..., JSON]
 
 
 class DecisionCore(Protocol):
-    """Another implementation of the two halves of a mediated call (Agenra §§2.1, 3): the decision with
-    its commit before the tool runs, and the declared outcome processed after it."""
+    """Another implementation of the monitor that holds its state (Agenra §§2.1, 3): the state installed,
+    a call decided and on Allow committed before the tool runs (with the committed record's ID), the
+    declared outcome processed after it, and the state read back."""
 
-    def decide_commit(self, state: State, call: Call) -> tuple[Verdict, State]: ...
-    def observe(self, state: State, d: int, outcome: Outcome) -> State: ...
+    def load(self, state: State) -> None: ...
+    def decide_call(self, call: Call) -> tuple[Verdict, int]: ...
+    def record_outcome(self, d: int, outcome: Outcome) -> None: ...
+    def snapshot(self) -> State: ...
     def close(self) -> None: ...
 
 
@@ -93,9 +97,8 @@ class Adapter:
     # the reference path: frozen states rebuilt per call, as before the session (``session.py``); the
     # differential test and the benchmark run it next to the fast path
     reference: bool = field(default=False, kw_only=True)
-    # "python", or a factory of the core that takes every decision and next state (the Lean core of
-    # model/oracle/backend.py), over frozen states as on the reference path; a fault there raises, never
-    # an Allow
+    # "python", or a factory of the core that takes every decision and next state and holds the state
+    # (the Lean core of model/oracle/backend.py); a fault there raises, never an Allow
     backend: str | CoreFactory = field(default="python", kw_only=True)
     _core: DecisionCore | None = field(default=None, init=False, repr=False)
     _session: Session | None = field(default=None, init=False, repr=False)
@@ -107,12 +110,14 @@ class Adapter:
         if isinstance(self.backend, str):
             if self.backend != "python":
                 raise InvalidInput("backend", "python, or a DecisionCore factory such as "
-                                   "model.oracle.backend.LeanCore", self.backend, InputKind.VALUE)
+                                   "model.oracle.backend.open_core", self.backend, InputKind.VALUE)
         elif callable(self.backend):
-            self._core = self.backend(self.policy)
+            self._core = self.backend(self.policy)  # (its state starts as ``initial_state``)
         else:
             raise InvalidInput("backend", "python, or a DecisionCore factory", repr(self.backend), InputKind.VALUE)
-        if self.reference or self._core is not None:
+        if self._core is not None:
+            pass  # the core holds the state
+        elif self.reference:
             # ``initial_state``, with shared counters on long lists (counters.py: a commit then copies no list)
             self._snapshot = State(used_user=zeros(n_user), used_app=zeros(n_app))
         else:
@@ -124,8 +129,8 @@ class Adapter:
         """The monitor state ``S`` (a frozen snapshot; the session builds it only when asked)."""
         snap = self._snapshot
         if snap is None:
-            assert self._session is not None
-            snap = self._snapshot = self._session.snapshot()
+            source: Any = self._core if self._core is not None else self._session  # (both build it on demand)
+            snap = self._snapshot = source.snapshot()
         return snap
 
     @state.setter
@@ -133,6 +138,8 @@ class Adapter:
         self._snapshot = value
         if self._session is not None:
             self._session.load(value)
+        if self._core is not None:
+            self._core.load(value)
 
     # --- the agent's API ----------------------------------------------------------------------
 
@@ -206,9 +213,8 @@ class Adapter:
         session replaced; ``decide`` here is this module's global, which the benchmark may repoint)."""
         call, concrete, members = self._to_call(tool, args)
         core = self._core
-        committed: State | None = None
         if core is not None:
-            verdict, committed = core.decide_commit(self.state, call)  # decided and charged by Lean
+            verdict, d = core.decide_call(call)  # decided and charged by Lean, on the state it holds
         else:
             verdict = decide(self.policy, self.state, call)
         if verdict.decision is not Decision.ALLOW:
@@ -218,15 +224,17 @@ class Adapter:
         c = self._compiled
         if c is None or c.policy is not self.policy:
             c = self._compiled = compiled(self.policy)
-        if committed is not None:
-            d, self.state = len(self.state.trace), committed
-        else:
+        if core is None:
             self.state, rec = commit_in(c, self.state, call, verdict, args_json)  # charge before the tool runs
             d = rec.id
+        else:
+            self._snapshot = None
         stored = self._invoke(tool, tool_args)
         outcome = Outcome(False) if not isinstance(stored, str) else Outcome(
             True, json.loads(stored) if tool in c.resolvers else None)
-        self.state = core.observe(self.state, d, outcome) if core is not None else observe_in(c, self.state, d, outcome)
+        if core is not None:
+            core.record_outcome(d, outcome)
+        self._snapshot = None if core is not None else observe_in(c, self.state, d, outcome)
         if not isinstance(stored, str):
             self.log.append(Event(tool, concrete, verdict, f"failed: {stored}", d))
             return Failure(d, str(stored))
@@ -237,7 +245,7 @@ class Adapter:
         return handle
 
     def close(self) -> None:
-        """Stop the decision core (the Lean core's process); nothing to do for the Python backend."""
+        """Stop the Lean core's process (a core given as ``backend``); nothing to do for the Python backend."""
         if self._core is not None:
             self._core.close()
 
@@ -296,6 +304,8 @@ class Adapter:
         self._snapshot = new
         if self._session is not None:
             self._session.satisfied, self._session.permits = new.satisfied, new.permits
+        if self._core is not None:
+            self._core.load(new)
 
     def _check(self, handle: Handle) -> None:
         if not self._issued(handle):

@@ -34,7 +34,9 @@ from model.base.exitcodes import EPILOG, Exit
 from model.dist.cluster import cluster_options, wanted
 from model.oracle import generators
 from model.oracle.drt import VECTORS, Summary, campaign, report
-from model.oracle.lean import JUDGMENTS, READ_TIMEOUT, LeanOracle, OracleError, one_line
+from model.oracle.inproc import InProcOracle, open_oracle
+from model.oracle.lean import JUDGMENTS, READ_TIMEOUT, OracleError, one_line
+from model.oracle.library import build as build_library
 from model.oracle.results import Mismatch, Skip
 from model.oracle.toolchain import build_oracle, find_toolchain, missing_reason, oracle_path
 from model.shell.display import print_table
@@ -78,6 +80,7 @@ def cli(cases: int, judgments: tuple[str, ...], seed: int | None, no_build: bool
     tc = find_toolchain()
     if tc is not None and not no_build:
         build_oracle(tc)
+        build_library(tc)  # (the in-process library is built from the same modules: keep it in step)
     elif not oracle_path().is_file():
         why = (f"{missing_reason()}, and no oracle executable at {oracle_path()}" if tc is None
                else f"no oracle executable at {oracle_path()} (build it with `make lean`, or drop --no-build)")
@@ -90,6 +93,7 @@ def cli(cases: int, judgments: tuple[str, ...], seed: int | None, no_build: bool
     def show(m: Mismatch) -> None:
         console.print(escape(report(m)), highlight=False, soft_wrap=True)
 
+    oracle_where = f"{oracle_path()}, one per worker"
     if wanted(scheduler, workers):
         if not budget.unlimited:  # a deadline is this process's clock, not a worker's
             raise InvalidInput("--budget", "no budget with --scheduler or --workers (each worker's oracle has "
@@ -101,7 +105,7 @@ def cli(cases: int, judgments: tuple[str, ...], seed: int | None, no_build: bool
     else:
         deadline = None if budget.seconds is None else time.monotonic() + budget.seconds
         try:
-            oracle = LeanOracle(timeout=oracle_timeout, deadline=deadline)
+            oracle = open_oracle(timeout=oracle_timeout, deadline=deadline)
         except OracleError as exc:
             _fault(str(exc))
         with oracle, Progress(TextColumn("{task.description:<16}"), BarColumn(), MofNCompleteColumn(),
@@ -115,7 +119,8 @@ def cli(cases: int, judgments: tuple[str, ...], seed: int | None, no_build: bool
                 summaries.append(campaign(j, cases, oracle, strategies, seed, tick, show))
                 if summaries[-1].fault:
                     break  # (the process was given up: the other judgments are not asked)
-    table = Table(title=f"DRT: Python model vs Lean oracle ({oracle_path()})")
+    oracle_where = f"{'in-process ' if isinstance(oracle, InProcOracle) else ''}{oracle.exe}"
+    table = Table(title=f"DRT: Python model vs Lean oracle ({oracle_where})")
     for col in ("judgment", "cases", "compared", "skipped", "mismatches", "seconds"):
         table.add_column(col, no_wrap=True)
     for s in summaries:

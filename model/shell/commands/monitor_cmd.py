@@ -121,12 +121,12 @@ def run_cmd(policy_path: str, trace_path: str, as_json: bool, explain: bool, bac
         import time
         from functools import partial
 
-        from model.oracle.backend import LeanCore
+        from model.oracle.backend import open_core
 
-        # the budget's seconds bound the Lean exchanges altogether (the Python backend's run is linear in the
-        # trace and not metered); --oracle-timeout each one
+        # the budget's seconds bound the Lean process's exchanges altogether (the Python backend's run is
+        # linear in the trace and not metered); --oracle-timeout each one. In-process calls run in this thread.
         deadline = None if budget.seconds is None else time.monotonic() + budget.seconds
-        core = partial(LeanCore, timeout=oracle_timeout, deadline=deadline)
+        core = partial(open_core, timeout=oracle_timeout, deadline=deadline)
     try:
         reports = run_trace(policy, load_trace(trace_path), source=trace_path, explain=explain, backend=core)
     except Exception as exc:

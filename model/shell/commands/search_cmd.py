@@ -25,6 +25,7 @@ from rich.table import Table
 
 from model.base.budget import Budget, Spent, resident_bytes
 from model.base.canonical import JSON, canonical_str
+from model.base.errors import InputKind, InvalidInput
 from model.base.exitcodes import EPILOG, Exit
 from model.dist.cluster import cluster_options, connect, wanted
 from model.shell.display import print_table
@@ -70,10 +71,13 @@ def _short(answer: object) -> str:
                    "result reports the collision probability; per partition on a cluster).")
 @budget_option()
 @cluster_options()
+@click.option("--backend", type=click.Choice(["python", "lean"]), default="python", show_default=True,
+              help="The monitor semantics of the explicit engine's transitions: the Python monitor, or the "
+                   "compiled Lean core (decision and step; in-process where `make lean` built the library).")
 @click.option("--json", "as_json", is_flag=True, help="Machine output: one canonical JSON object.")
 def cli(model_path: str, engine: str, bound: int | None, policy_path: str | None, no_replay: bool,
         no_reduction: bool, fingerprint: bool, budget: Budget, scheduler: str | None, workers: int | None,
-        as_json: bool) -> None:
+        backend: str, as_json: bool) -> None:
     """Search MODEL.json for forbidden executions and useful completions up to a bound.
 
     Exit 1 when a forbidden execution is found, a goal is not reached, the engines disagree or a replay
@@ -85,13 +89,38 @@ def cli(model_path: str, engine: str, bound: int | None, policy_path: str | None
     from model.search.load import load_model
     from model.search.system.admission import is_system_file
 
+    lean = backend == "lean"
+    if lean and (fingerprint or wanted(scheduler, workers)):
+        raise InvalidInput("--backend", "python with --fingerprint, --workers or --scheduler (the Lean backend runs "
+                           "the exact single-process explicit engine)", backend, InputKind.VALUE)
     if is_system_file(load_file(model_path)):  # a generic system model: its own engine (model/search/system)
         from model.shell.commands.search_system_cmd import run_cli
 
+        if lean:
+            raise InvalidInput("--backend", "python for a generic system model (it has no Lean semantics)", backend,
+                               InputKind.VALUE)
         run_cli(model_path, engine, bound, policy_path, scheduler, workers, fingerprint, budget, as_json)
         return
     model = load_model(model_path, policy_path)
-    if not wanted(scheduler, workers):
+    if lean:
+        from functools import partial
+
+        from model.oracle.backend import LeanBackendError
+        from model.oracle.lean_step import LeanSemantics
+        from model.search.explicit import explore
+
+        try:
+            semantics = LeanSemantics(model.policy)
+            try:
+                rep = _run(model, engine, bound, no_replay, no_reduction, budget,
+                           partial(explore, semantics=semantics))
+            finally:
+                semantics.close()
+        except LeanBackendError as exc:
+            err_console.print(f"[red]error:[/red] the Lean backend failed: {escape(str(exc))}", highlight=False,
+                              soft_wrap=True)
+            raise SystemExit(Exit.UNKNOWN) from None
+    elif not wanted(scheduler, workers):
         from model.search.fingerprint import explore_fingerprint
 
         rep = _run(model, engine, bound, no_replay, no_reduction, budget,
