@@ -18,6 +18,7 @@ visited before); each of the ``P`` calls returns one batch, which Dask moves to 
 
 from __future__ import annotations
 
+from model.dist.faults import hit
 from model.dist.partition import Entry, Summary, get
 from model.dist.wire import pack
 from model.search.compact import Compact
@@ -74,6 +75,7 @@ def senders(table: dict[int, int], summaries: list[Summary], parts: int) -> list
 def batch(search: str, part: int, dest: int, layer: int, delta: dict[int, int]) -> dict[Compact, Entry] | bytes:
     """This partition's children of level ``layer`` that partition ``dest`` owns, packed for the wire when
     they leave (``wire.py``)."""
+    hit("route")
     p = get(search, part)
     if p.child_layer != layer:  # the driver's dependencies prevent it; never route another level's children
         raise RuntimeError(f"partition {part} holds the children of level {p.child_layer}, not {layer}")
@@ -95,6 +97,6 @@ def batch(search: str, part: int, dest: int, layer: int, delta: dict[int, int]) 
             for child in gone:
                 del local[child]
         p.routed, p.children, p.child_classes = out, {}, []
-    mine = p.routed[dest]
-    p.routed[dest] = {}  # Dask holds the result now; a re-run happens only after a lost worker (fatal)
-    return pack(mine, dest != part)
+    # kept until the next level's expand: a task Dask runs again (its result lost in a transfer) must hand
+    # over the same batch, not an empty one
+    return pack(p.routed[dest], dest != part)
