@@ -1,7 +1,8 @@
 """Injected faults for the partitioned searches (``search.py``, ``system_search.py``): a task that raises
-or stalls at its start, so that tests and ``experiments/dist_faults.py`` can check that a lost, failed or
-slow task never makes a search report a shorter run as complete. Our design; the papers say nothing about
-distribution.
+or stalls at its start, or hands over an empty result (what a task run a second time after its result
+was lost would hand over if it were not idempotent), so that tests and ``experiments/dist_faults.py`` can
+check that a lost, failed or slow task never makes a search report a shorter run as complete. Our
+design; the papers say nothing about distribution.
 
 The driver installs a ``Faults`` on every worker for the duration of one search (``install`` through
 ``Client.run``) and removes it at the end; the worker tasks call ``hit(site)`` first thing, before they
@@ -21,6 +22,7 @@ from typing import Any
 
 #: the task kinds a fault can hit (the ``site`` each task passes to ``hit``)
 SITES = frozenset({"step", "open", "take", "chunk", "route", "finish", "cut"})
+_HANDS = frozenset({"take", "route", "cut"})  # the tasks that hand states on to another task
 
 
 class InjectedFault(RuntimeError):
@@ -29,12 +31,14 @@ class InjectedFault(RuntimeError):
 
 @dataclass(frozen=True, slots=True)
 class Faults:
-    """What to inject: ``fail`` and ``stall`` are per-task probabilities (a stall sleeps ``seconds``),
-    limited to ``sites`` (all when empty); ``first`` lists (site, "fail" or "stall") faults that fire on the
-    first calls of that site on each worker, one call each, in order."""
+    """What to inject: ``fail``, ``stall`` and ``drop`` are per-task probabilities (a stall sleeps
+    ``seconds``; a dropped task hands over nothing: only the tasks that hand states on, ``take``, ``route``
+    and ``cut``, heed it), limited to ``sites`` (all when empty); ``first`` lists (site, kind) faults that
+    fire on the first calls of that site on each worker, one call each, in order."""
 
     fail: float = 0.0
     stall: float = 0.0
+    drop: float = 0.0
     seconds: float = 0.2
     seed: int = 0
     sites: frozenset[str] = frozenset()
@@ -46,10 +50,10 @@ class _Active:
     faults: Faults
     rng: random.Random
     pending: list[tuple[str, str]] = field(default_factory=list)
-    fired: dict[str, int] = field(default_factory=dict)  # "fail"/"stall" -> count on this worker
 
 
 _ACTIVE: _Active | None = None
+_FIRED: dict[str, int] = {}  # kind -> faults fired in this process, over every search
 
 
 def install(faults: Faults | None, where: str = "") -> int:
@@ -68,15 +72,16 @@ def install_on_worker(faults: Faults | None, dask_worker: Any = None) -> int:
 
 
 def fired() -> dict[str, int]:
-    """The faults fired in this process since ``install``."""
-    return {} if _ACTIVE is None else dict(_ACTIVE.fired)
+    """The faults fired in this process so far, per kind ("fail", "stall", "drop")."""
+    return dict(_FIRED)
 
 
-def hit(site: str) -> None:
-    """Called by a task of kind ``site`` before it does anything: stall or raise when told to."""
+def hit(site: str) -> bool:
+    """Called by a task of kind ``site`` before it does anything: stall or raise when told to; True when
+    the task is to hand over an empty result."""
     a = _ACTIVE
     if a is None:
-        return
+        return False
     f = a.faults
     kind = ""
     for i, (s, k) in enumerate(a.pending):
@@ -86,11 +91,14 @@ def hit(site: str) -> None:
             break
     if not kind and (not f.sites or site in f.sites):
         r = a.rng.random()
-        kind = "fail" if r < f.fail else "stall" if r < f.fail + f.stall else ""
+        kind = ("fail" if r < f.fail else "stall" if r < f.fail + f.stall
+                else "drop" if r < f.fail + f.stall + f.drop and site in _HANDS else "")
     if not kind:
-        return
-    a.fired[kind] = a.fired.get(kind, 0) + 1
+        return False
+    _FIRED[kind] = _FIRED.get(kind, 0) + 1
     if kind == "stall":
         time.sleep(f.seconds)
-        return
+        return False
+    if kind == "drop":
+        return True
     raise InjectedFault(f"injected failure of a {site} task")

@@ -65,7 +65,8 @@ def open_level(search: str, part: int, layer: int, after: object, senders: tuple
 def take(search: str, part: int, j: int, count: int) -> list[LentFront]:
     """Chunk ``j`` of ``count`` of this partition's level: its data lives on the owner's worker, and Dask
     moves it only when another worker runs the chunk."""
-    hit("take")
+    if hit("take"):
+        return []
     return take_chunk(search, part, j, count)
 
 

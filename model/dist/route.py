@@ -71,11 +71,22 @@ def senders(table: dict[int, int], summaries: list[Summary], parts: int) -> list
     return [tuple(sorted(q)) for q in out]
 
 
+def routed(table: dict[int, int], summaries: list[Summary], senders: list[tuple[int, ...]]
+           ) -> list[tuple[int, ...]]:
+    """Per owner ``q``, the entries each of ``senders[q]`` routes to it: its children (counted per class in
+    its summary) whose class ``q`` owns."""
+    out: list[dict[int, int]] = [dict.fromkeys(s, 0) for s in senders]
+    for p, s in enumerate(summaries):
+        for c, n in s.classes:
+            out[table[c]][p] += n
+    return [tuple(d[p] for p in s) for d, s in zip(out, senders, strict=True)]
+
+
 @quiet
 def batch(search: str, part: int, dest: int, layer: int, delta: dict[int, int]) -> dict[Compact, Entry] | bytes:
     """This partition's children of level ``layer`` that partition ``dest`` owns, packed for the wire when
     they leave (``wire.py``)."""
-    hit("route")
+    dropped = hit("route")
     p = get(search, part)
     if p.child_layer != layer:  # the driver's dependencies prevent it; never route another level's children
         raise RuntimeError(f"partition {part} holds the children of level {p.child_layer}, not {layer}")
@@ -99,4 +110,4 @@ def batch(search: str, part: int, dest: int, layer: int, delta: dict[int, int]) 
         p.routed, p.children, p.child_classes = out, {}, []
     # kept until the next level's expand: a task Dask runs again (its result lost in a transfer) must hand
     # over the same batch, not an empty one
-    return pack(p.routed[dest], dest != part)
+    return pack({} if dropped else p.routed[dest], dest != part)

@@ -87,17 +87,6 @@ def _record(measure: Measure, g: Callable[[Any], Any], on: Callable[..., Any], s
     measure.class_sizes = sorted((n for n, _ in route.weights(summaries).values()), reverse=True)
 
 
-def routed(table: dict[int, int], summaries: list[part.Summary], senders: list[tuple[int, ...]]
-           ) -> list[tuple[int, ...]]:
-    """Per owner ``q``, the entries each of ``senders[q]`` routes to it: its children (counted per class in
-    its summary) whose class ``q`` owns."""
-    out: list[dict[int, int]] = [dict.fromkeys(s, 0) for s in senders]
-    for p, s in enumerate(summaries):
-        for c, n in s.classes:
-            out[table[c]][p] += n
-    return [tuple(d[p] for p in s) for d, s in zip(out, senders, strict=True)]
-
-
 def explore_distributed(client: Client, model: SearchModel, bound: int | None = None, tick: Tick | None = None,
                         budget: Budget = _UNLIMITED, reduction: bool = True, meter: Meter | None = None,
                         partitions: int | None = None, measure: Measure | None = None,
@@ -257,7 +246,7 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
             check_complete(run, summaries)
             delta = route.assign(table, summaries, P) if P > 1 else {}
             senders = route.senders(table, summaries, P)
-            sent = routed(table, summaries, senders)
+            sent = route.routed(table, summaries, senders)
             split = {(p, q): on(p, route.batch, sid, p, q, layer, delta) for q in range(P) for p in senders[q]}
             level_transitions = sum(s.transitions for s in summaries)
             tracer.fold(layer, summaries, found, premise, complete)

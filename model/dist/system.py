@@ -234,10 +234,10 @@ def step(search: str, part: int, layer: int, found: int, seconds: float | None, 
 def cut(search: str, part: int, q: int) -> dict[Any, int] | bytes:
     """This partition's children owned by partition ``q``, packed for the wire when they leave
     (``wire.py``)."""
-    faults.hit("cut")
+    dropped = faults.hit("cut")
     # kept until the next expand: a task Dask runs again (its result lost in a transfer) must hand over the
     # same batch, not an empty one
-    return pack(get(search, part).outs[q], q != part)
+    return pack({} if dropped else get(search, part).outs[q], q != part)
 
 
 @quiet
