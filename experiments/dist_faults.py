@@ -6,7 +6,9 @@ complete.
 Method: one LocalCluster of two single-threaded worker processes; optionally a CPU hog (a busy Python
 process per ``--hogs``, killed by its pid at the end) so the scheduler, driver and workers compete for
 the cores; faults from ``model/dist/faults.py`` with per-task probabilities ``--fail``, ``--stall``
-(sleeping ``--stall-seconds``) and ``--drop`` (a cut or routed batch handed over empty). Run ``i`` takes
+(sleeping ``--stall-seconds``) and ``--drop`` (a cut or routed batch handed over empty); the client's
+cached view of the cluster refreshed every ``--info-interval`` (5 ms; Dask's default is 2 s), which
+makes the view that lists no worker frequent — the partitioned search must not read it. Run ``i`` takes
 the ``i``-th case of a fixed rotation: the monitor engine (``explore_distributed``) on the report,
 payments and deployment search models at bounds 1–3, with and without sleep sets, exact and fingerprint
 visited sets, pinned expands and chunks of one state and up (``MIN_CHUNK`` set to 1); and the generic
@@ -22,6 +24,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import signal
 import subprocess
 import sys
 import time
@@ -47,6 +50,11 @@ def cases() -> list[tuple[str, Any]]:
         for mode in ("exact", "fingerprint"):
             out.append(("system", (name, k, mode)))
     return out
+
+
+def injected(per_worker: dict[str, dict[str, int]]) -> dict[str, int]:
+    """The faults fired on all workers, per kind."""
+    return {k: sum(d.get(k, 0) for d in per_worker.values()) for k in ("fail", "stall", "drop")}
 
 
 def stress(runs: int, fail: float, stall: float, drop: float, seconds: float, seed: int,
@@ -99,12 +107,11 @@ def stress(runs: int, fail: float, stall: float, drop: float, seconds: float, se
                 counts["mismatches"] += 1
                 mismatches.append(f"run {i} {kind} {args}: {(b.states, b.transitions, b.depth)} against "
                                   f"{(a.states, a.transitions, a.depth)}")
-            if tick is not None:
-                tick(i + 1, runs, counts)
+            if tick is not None and ((i + 1) % 50 == 0 or i + 1 == runs):
+                tick(i + 1, runs, {**counts, "injected": injected(client.run(fired))})
         per_worker: dict[str, dict[str, int]] = client.run(fired)
-    injected = {k: sum(d.get(k, 0) for d in per_worker.values()) for k in ("fail", "stall", "drop")}
-    return {**counts, "injected": injected, "cases": len(todo), "seconds": round(time.monotonic() - start, 1),
-            "mismatch_runs": mismatches[:20]}
+    return {**counts, "injected": injected(per_worker), "cases": len(todo),
+            "seconds": round(time.monotonic() - start, 1), "mismatch_runs": mismatches[:20]}
 
 
 def main() -> None:
@@ -116,19 +123,26 @@ def main() -> None:
     ap.add_argument("--stall-seconds", type=float, default=0.2)
     ap.add_argument("--hogs", type=int, default=1)
     ap.add_argument("--seed", type=int, default=0)
+    ap.add_argument("--info-interval", default="5ms",
+                    help="the client's scheduler-info refresh interval (Dask's default is 2s; short, it makes the "
+                         "client's cached view of the cluster list no worker more often)")
     a = ap.parse_args()
+    import dask
+
+    dask.config.set({"distributed.client.scheduler-info-interval": a.info_interval})
+    signal.signal(signal.SIGTERM, lambda *_: sys.exit(143))  # the hogs are killed on the way out
     hogs = [subprocess.Popen([sys.executable, "-c", "while 1: pass"]) for _ in range(a.hogs)]
     try:
-        def tick(n: int, total: int, counts: dict[str, int]) -> None:
-            if n % 50 == 0 or n == total:
-                print(f"{n}/{total} {counts}", file=sys.stderr, flush=True)
+        def tick(n: int, total: int, counts: dict[str, Any]) -> None:
+            print(f"{n}/{total} {json.dumps(counts)}", file=sys.stderr, flush=True)
 
         out = stress(a.runs, a.fail, a.stall, a.drop, a.stall_seconds, a.seed, tick)
     finally:
         for h in hogs:
             h.kill()
             h.wait()
-    print(json.dumps({**out, "hogs": a.hogs, "fail": a.fail, "stall": a.stall, "drop": a.drop}))
+    print(json.dumps({**out, "hogs": a.hogs, "fail": a.fail, "stall": a.stall, "drop": a.drop,
+                      "info_interval": a.info_interval}))
     sys.exit(1 if out["mismatches"] else 0)
 
 

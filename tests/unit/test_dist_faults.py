@@ -73,6 +73,8 @@ def test_hit_fires_first_faults_in_order_then_draws() -> None:
 
 _REPORT = load_model(SEARCH / "report.json")
 _SINGLE = explore(_REPORT, 3)
+_HOLD = load(SEARCH / "admission_hold.json")
+_HOLD_SINGLE = search(AdmissionSystem(_HOLD), 4)
 
 
 # (fingerprints, chunks, faults on each worker's first calls of a site, whether the run must be complete)
@@ -105,6 +107,6 @@ def test_monitor_engine_under_injected_faults(dask_client: Any, monkeypatch: pyt
 ])
 def test_system_engine_under_injected_faults(dask_client: Any, mode: str, first: tuple[tuple[str, str], ...],
                                              whole: bool) -> None:
-    m = load(SEARCH / "admission_hold.json")
-    b = search_distributed(dask_client, partial(AdmissionSystem, m), 5, mode, faults=Faults(first=first, seconds=0.3))
-    assert same_or_lost(search(AdmissionSystem(m), 5), b) == whole
+    b = search_distributed(dask_client, partial(AdmissionSystem, _HOLD), 4, mode,
+                           faults=Faults(first=first, seconds=0.3))
+    assert same_or_lost(_HOLD_SINGLE, b) == whole
