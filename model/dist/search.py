@@ -38,6 +38,11 @@ expand stops early when they run out, so a level cannot outlive the budget by mu
 not complete is discarded: what was found in earlier levels keeps its (shortest) trace and every other
 query answers ``Unknown``, as in the single-process engine (whose counts at exhaustion differ: it stops
 mid-level).
+Accounting (``driver.account``; the papers say nothing about distribution, the choice is ours): a level
+counts only when its frontier sizes are what the merges admitted, every chunk came back having expanded
+every state it was cut with, and every merge read from each sender the entries its summary routed there;
+otherwise, or when a task fails or is cancelled, the search answers ``Unknown`` (limit "lost") with the
+complete levels' counts. Cuts and chunks are run again by Dask when they fail (``driver.RETRIES``).
 Progress: ``tick(done, total)`` in hundredths of levels, once per level.
 """
 

@@ -18,8 +18,10 @@ Results equal the single process's: states, transitions, depth, and every verdic
 (``tests/unit/test_dist_system.py`` checks it on generated systems and admission instances). Budget, progress
 and a cut-short level as in ``search.py``: the meter ticks on the driver by each level's transitions,
 each step gets the seconds and transitions left, and a level that did not complete is discarded, so every
-query not already Found answers ``Unknown``. With ``fingerprint`` each partition keeps 64-bit fingerprints
-and the collision probability is the sum of the partitions' birthday bounds.
+query not already Found answers ``Unknown``. Each level is accounted as in ``search.py``: every expand
+expanded its whole frontier and every merge read from each sender what the sender cut for it, else
+(or when a task fails) the answer is ``Unknown`` (limit "lost"). With ``fingerprint`` each partition
+keeps 64-bit fingerprints and the collision probability is the sum of the partitions' birthday bounds.
 """
 
 from __future__ import annotations
