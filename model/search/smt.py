@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 import z3
 
-from model.budget import BudgetExhausted, Meter, Unknown
+from model.budget import Budget, BudgetExhausted, Meter, Spent, Unknown
 from model.monitor.language.policy import Tool
 from model.search.model import ArgPattern, BoundTo, Equals, Not, OneOf, Produced, SearchModel, TypeIs, When
 from model.search.smt_decide import admits, observe
@@ -213,6 +213,8 @@ def check(model: SearchModel, bound: int | None = None, tick: Tick | None = None
                 enc.s.set("timeout", max(1, int(left * 1000)))
         result = enc.s.check()
         if result == z3.unknown:
+            if "interrupt" in enc.s.reason_unknown():  # Z3 stops a check on SIGINT and answers unknown
+                raise KeyboardInterrupt
             assert meter is not None, "Z3 answers unknown only under a timeout"
             meter.check_time()
             raise BudgetExhausted(meter.budget, meter.spent, "time")
@@ -239,8 +241,13 @@ def check(model: SearchModel, bound: int | None = None, tick: Tick | None = None
                     enc.s.pop()
             if tick is not None:
                 tick(length, k)
-    except BudgetExhausted as exc:
-        unknown = Unknown.of(exc, f"Z3 ran out of time before deciding every query up to bound {k}")
+    except (BudgetExhausted, KeyboardInterrupt) as exc:
+        if isinstance(exc, KeyboardInterrupt):  # Ctrl-C: what was decided stays, the rest is Unknown
+            spent = meter.spent if meter is not None else Spent(time.perf_counter() - start, 0)
+            unknown = Unknown(meter.budget if meter is not None else Budget(), spent, "interrupt",
+                              f"interrupted before Z3 decided every query up to bound {k}")
+        else:
+            unknown = Unknown.of(exc, f"Z3 ran out of time before deciding every query up to bound {k}")
         return SmtRun(k, tuple((q.name, answers.get(qi) or unknown) for qi, q in enumerate(model.queries)),
                       time.perf_counter() - start)
     out: list[tuple[str, Answer]] = []
