@@ -213,7 +213,10 @@ def check(model: SearchModel, bound: int | None = None, tick: Tick | None = None
                 enc.s.set("timeout", max(1, int(left * 1000)))
         result = enc.s.check()
         if result == z3.unknown:
-            if "interrupt" in enc.s.reason_unknown():  # Z3 stops a check on SIGINT and answers unknown
+            # Z3 stops a check on SIGINT and answers unknown ("interrupted from keyboard", or "canceled"
+            # as for its timeout — but with more than a second of the budget left, the timeout did not fire)
+            why, left = enc.s.reason_unknown(), None if meter is None else meter.remaining_seconds()
+            if "interrupt" in why or ("cancel" in why and (left is None or left > 1.0)):
                 raise KeyboardInterrupt
             assert meter is not None, "Z3 answers unknown only under a timeout"
             meter.check_time()
