@@ -119,7 +119,8 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
     seeded = len(set(g([on(p, part.probe) for p in range(P)]))) == 1
     if measure is not None:
         measure.seeded = seeded
-    placed.faults(faults)
+    if faults is not None:
+        placed.faults(faults)
     *held, root = g([on(p, part.start, sid, p, P, model, seeded, fingerprints) for p in range(P)]
                     + [on(0, part.root_class, model, seeded)])
     # the root's class as the workers hash it (the driver's own string hash may be seeded otherwise)

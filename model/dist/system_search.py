@@ -65,7 +65,8 @@ def search_distributed(client: Client, make: Callable[[], System[Any]], bound: i
     placed = Placed(client, partitions)
     P, sid, g, on = placed.parts, placed.sid, placed.g, placed.on
 
-    placed.faults(faults)
+    if faults is not None:
+        placed.faults(faults)
     front: list[int] = g([on(p, ws.start, sid, p, P, make, mode == "fingerprint") for p in range(P)])
     tally = Tally(front, bound, tick, measure)
     sent: list[tuple[int, ...]] = []  # per owner, the entries each sender cut for it in the last level
