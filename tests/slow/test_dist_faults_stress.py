@@ -3,7 +3,8 @@ the single-process search or answers Unknown with limit "lost" (model/dist/fault
 stalled and empty-handed tasks; the client's cached view of the cluster is refreshed every 5 ms, which
 makes the view listing no worker frequent). ``AGENTWARRANT_FAULT_RUNS`` sets the runs of the corpus
 rotation (experiments/dist_faults.py; default 1000); the property test draws report-model variants,
-visited-set modes and chunk sizes down to one state."""
+visited-set modes and chunk sizes down to one state (``AGENTWARRANT_FAULT_EXAMPLES`` of them, default
+300)."""
 
 from __future__ import annotations
 
@@ -67,7 +68,7 @@ def test_corpus_rotation_under_faults_and_load(hog: None, fast_refresh: None) ->
         assert out["unknown"] > 0 and min(out["injected"].values()) > 0
 
 
-@settings(max_examples=300, deadline=None,
+@settings(max_examples=int(os.environ.get("AGENTWARRANT_FAULT_EXAMPLES", "300")), deadline=None,
           suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture])
 @given(search_report_variants(), st.booleans(), st.booleans(), st.sampled_from([None, 1, 2, 3, 64]),
        st.integers(0, 2**32 - 1))
