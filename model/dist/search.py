@@ -198,7 +198,7 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
                     back = first_done(client, list(flying), addrs)
                 except BaseException as exc:
                     if transient(exc):
-                        raise Lost(f"a chunk of level {len(out)} was cancelled ({exc})") from exc
+                        raise Lost(f"a chunk was cancelled ({exc})") from exc
                     raise
                 for fut in back:
                     w, q, j = flying.pop(fut)
