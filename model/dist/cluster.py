@@ -133,6 +133,19 @@ class WorkerLost(RuntimeError):
 _POLL_SECONDS = 2.0
 
 
+def workers(client: Client) -> list[str]:
+    """The addresses of the cluster's workers, sorted, asked of the scheduler now. Not
+    ``Client.scheduler_info()``: it returns the client's cached identity, which the client's own periodic
+    refresh (every ``distributed.client.scheduler-info-interval``) overwrites with one listing no worker, so
+    a caller that reads it just after that refresh lands sees an empty cluster; and a failed refresh is
+    dropped silently, leaving that cached view in place."""
+    scheduler = client.scheduler
+    if scheduler is None:
+        raise WorkerLost("the client is not connected to a scheduler")
+    info = client.sync(scheduler.identity, n_workers=-1)  # type: ignore[no-untyped-call]
+    return sorted(info["workers"])
+
+
 def gather(client: Client, futures: Any, needs: list[str] | None = None) -> Any:
     """``client.gather``; with ``needs`` (worker addresses holding state) it raises ``WorkerLost`` when one
     of them leaves, instead of waiting forever for tasks pinned to it."""
@@ -145,7 +158,7 @@ def gather(client: Client, futures: Any, needs: list[str] | None = None) -> Any:
                 wait(flat, timeout=_POLL_SECONDS)  # type: ignore[no-untyped-call]
                 break
             except TimeoutError:
-                gone = set(needs) - set(client.scheduler_info(n_workers=-1)["workers"])
+                gone = set(needs) - set(workers(client))
                 if gone:
                     raise WorkerLost(f"worker {', '.join(sorted(gone))} left the cluster; its partition of the "
                                      "search is lost (run the search again)") from None
@@ -162,7 +175,7 @@ def first_done(client: Client, futures: list[Any], needs: list[str]) -> list[Any
             done = wait(futures, timeout=_POLL_SECONDS, return_when="FIRST_COMPLETED")  # type: ignore[no-untyped-call]
             return [f for f in futures if f in done.done]
         except TimeoutError:
-            gone = set(needs) - set(client.scheduler_info(n_workers=-1)["workers"])
+            gone = set(needs) - set(workers(client))
             if gone:
                 raise WorkerLost(f"worker {', '.join(sorted(gone))} left the cluster; its partition of the "
                                  "search is lost (run the search again)") from None

@@ -7,11 +7,13 @@ covered when the search is cut short (the papers say nothing about distribution;
 from __future__ import annotations
 
 import uuid
+from asyncio import CancelledError
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING, Any, Protocol
 
 from model.base.budget import BudgetExhausted, Meter, Spent, Unknown
-from model.dist.cluster import gather
+from model.dist.cluster import WorkerLost, gather, workers
+from model.dist.faults import Faults, InjectedFault, install_on_worker
 from model.dist.measure import Measure
 from model.search.fpset import collision_probability
 
@@ -20,8 +22,12 @@ if TYPE_CHECKING:
 
 
 def workers_of(client: Client) -> list[str]:
-    """The cluster's worker addresses, sorted: partition ``p`` lives on the ``p``-th."""
-    return sorted(client.scheduler_info(n_workers=-1)["workers"])
+    """The cluster's worker addresses, sorted: partition ``p`` lives on the ``p``-th (``cluster.workers``:
+    asked of the scheduler, never the client's cached view, which may list no worker)."""
+    addrs = workers(client)
+    if not addrs:
+        raise WorkerLost("the cluster has no worker to run the search on")
+    return addrs
 
 
 class Placed:
@@ -37,15 +43,51 @@ class Placed:
         self.sid = uuid.uuid4().hex
 
     def g(self, futures: Any) -> Any:
-        return gather(self.client, futures, self.addrs)
+        try:
+            return gather(self.client, futures, self.addrs)
+        except BaseException as exc:
+            if transient(exc):
+                raise Lost(f"a task of the search failed ({type(exc).__name__}: {exc})") from exc
+            raise
 
-    def on(self, p: int, fn: Callable[..., Any], *args: Any) -> Any:
-        return self.client.submit(fn, *args, workers=self.where[p], pure=False)
+    def on(self, p: int, fn: Callable[..., Any], *args: Any, retries: int = 0) -> Any:
+        return self.client.submit(fn, *args, workers=self.where[p], pure=False, retries=retries or None)
+
+    def faults(self, faults: Faults | None) -> None:
+        """Put ``faults`` in force on every worker of the search (``None``: remove them)."""
+        self.client.run(install_on_worker, faults, workers=self.addrs)
 
     def alive(self) -> list[int]:
         """The partitions whose worker is still in the cluster (a lost worker's partition is gone with it)."""
-        up = set(workers_of(self.client))
+        up = set(workers(self.client))
         return [p for p in range(self.parts) if self.where[p][0] in up]
+
+
+class Lost(Exception):
+    """A level of the search cannot be trusted: one of its tasks failed or was cancelled, or its results do
+    not account for what it was sent (states expanded against the frontier, entries merged against the
+    entries routed)."""
+
+
+#: how often Dask runs a task again that failed (only tasks that leave their partition as they found it
+#: when they fail: cutting a chunk, expanding one)
+RETRIES = 2
+
+
+def transient(exc: BaseException) -> bool:
+    """Whether a task's exception is the cluster's (a failure, a cancellation, a lost worker), not the
+    search's own (bad input in a system's successors is reported as it is)."""
+    from distributed.client import FutureCancelledError, FuturesCancelledError
+    from distributed.scheduler import KilledWorker
+
+    return isinstance(exc, (InjectedFault, OSError, MemoryError, KilledWorker, FutureCancelledError,
+                            FuturesCancelledError, CancelledError))
+
+
+def account(what: str, sent: Sequence[object], got: Sequence[object]) -> None:
+    """Raise ``Lost`` unless a level's tasks report ``got`` for what the driver ``sent`` them."""
+    if list(sent) != list(got):
+        raise Lost(f"{what}: sent {list(sent)}, the tasks report {list(got)}")
 
 
 STEPS = 100  # progress units per level
@@ -103,8 +145,13 @@ def check_complete(run: Meter, summaries: Sequence[_Level]) -> None:
                               "time" if run.remaining_seconds() == 0.0 else "states")
 
 
-def cut_short(run: Meter, exc: BudgetExhausted | None, states: int, transitions: int, depth: int, k: int) -> Unknown:
-    """``Unknown`` for a partitioned search stopped by its budget (``exc``) or by Ctrl-C (``None``)."""
+def cut_short(run: Meter, exc: BudgetExhausted | Lost | None, states: int, transitions: int, depth: int,
+              k: int) -> Unknown:
+    """``Unknown`` for a partitioned search stopped by its budget (``exc``), by a level that cannot be
+    trusted (``Lost``: limit "lost") or by Ctrl-C (``None``)."""
+    if isinstance(exc, Lost):
+        return Unknown(run.budget, run.spent, "lost", f"{exc}; explored {states} states and {transitions} "
+                       f"transitions in complete levels; level {depth + 1} of bound {k} incomplete")
     if exc is not None:
         return Unknown.of(exc, f"explored {states} states and {transitions} transitions in complete levels; "
                                f"level {depth + 1} of bound {k} incomplete")

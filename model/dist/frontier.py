@@ -76,7 +76,15 @@ def expand_chunk(search: str, owner: int, items: list[LentFront], reduction: boo
     own = ((n, (key, s, {k: ids(f) for k, f in sleep.items()})) for n, key, s, sleep in items)
     fresh_seen: dict[int, set[str]] = {i: set() for i in p.seen}  # cones: the driver keeps the least edge's
     added: list[Compact] = []
-    s = _walk(p, own, owner, fresh_seen, reduction, reduce_here, found, seconds, cap, p.children, added)
+    try:
+        s = _walk(p, own, owner, fresh_seen, reduction, reduce_here, found, seconds, cap, p.children, added)
+    except BaseException:
+        # leave the children as they were, so that the driver may run the chunk again: what it added goes
+        # (its classes were never counted); what it changed in children met before (a lesser key, a
+        # smaller sleep set) a second run changes the same way
+        for child in added:
+            del p.children[child]
+        raise
     born = [class_of(child, p.seeded) for child in added]
     p.child_classes.extend(born)
     return replace(s, cpu=time.process_time() - clock, classes=tuple(Counter(born).items()), where=p.part)
@@ -145,4 +153,4 @@ def _walk(p: Partition, items: Iterable[tuple[int, Front]], owner: int, seen: di
             if reduce_here and not prints[fpi][0]:
                 done.append((tkey, fpi))
     return Summary(transitions, tuple(sorted(hits.items())), frozenset(premises), tuple(comps), complete, 0.0,
-                   lent=expanded if owner != p.part else 0)
+                   lent=expanded if owner != p.part else 0, expanded=expanded)

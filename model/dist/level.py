@@ -19,11 +19,15 @@ from __future__ import annotations
 import time
 from dataclasses import replace
 
+from model.dist.faults import hit
 from model.dist.frontier import expand, expand_chunk, open_chunks, take_chunk
 from model.dist.partition import Entry, Hit, LentFront, Summary, get, merge
 from model.dist.wire import pack, unpack
 from model.search.compact import Compact
 from model.search.heap import quiet
+
+#: what ``open_level`` returns: (new states, CPU seconds, frontier size, entries read per sender)
+Opened = tuple[int, float, int, tuple[int, ...]]
 
 
 @quiet
@@ -36,28 +40,33 @@ def step(search: str, part: int, layer: int, reduction: bool, reduce_here: bool,
     that Dask runs the step only once they are all cut (``expand`` replaces the children they are cut
     from; without it a routing task to another partition could run after the next expand on a worker
     holding several partitions, and cut the wrong level's children)."""
+    hit("step")
     clock = time.process_time()
-    new = merge(search, part, layer - 1, False, senders, *batches)[0] if layer > 0 else 0
+    new, _, received = merge(search, part, layer - 1, False, senders, *batches) if layer > 0 else (0, 0.0, ())
     out = expand(search, part, reduction, reduce_here, found, seconds, cap)
     get(search, part).child_layer = layer
-    return replace(out, merged=new, cpu=time.process_time() - clock)
+    return replace(out, merged=new, cpu=time.process_time() - clock, received=received)
 
 
 @quiet
 def open_level(search: str, part: int, layer: int, after: object, senders: tuple[int, ...],
-               *batches: dict[Compact, Entry] | bytes) -> tuple[int, float, int]:
+               *batches: dict[Compact, Entry] | bytes) -> Opened:
     """The first half of a level run as chunks (``model/dist/search.py``): merge the batches of level
-    ``layer - 1`` and clear the children; (new states, CPU seconds, frontier size)."""
+    ``layer - 1`` and clear the children; (new states, CPU seconds, frontier size, entries read per
+    sender)."""
+    hit("open")
     clock = time.process_time()
-    new = merge(search, part, layer - 1, False, senders, *batches)[0] if layer > 0 else 0
+    new, _, received = merge(search, part, layer - 1, False, senders, *batches) if layer > 0 else (0, 0.0, ())
     n = open_chunks(search, part)
     get(search, part).child_layer = layer
-    return new, time.process_time() - clock, n
+    return new, time.process_time() - clock, n, received
 
 
 def take(search: str, part: int, j: int, count: int) -> list[LentFront]:
     """Chunk ``j`` of ``count`` of this partition's level: its data lives on the owner's worker, and Dask
     moves it only when another worker runs the chunk."""
+    if hit("take"):
+        return []
     return take_chunk(search, part, j, count)
 
 
@@ -72,22 +81,25 @@ def chunk(search: str, owner: int, items: list[LentFront] | bytes, reduction: bo
     """Expand a chunk of ``owner``'s frontier on the worker the driver chose (the driver sends chunks only
     once every partition's ``open_level`` of the level has run: no chunk adds children to a partition
     before it is cleared)."""
+    hit("chunk")
     return expand_chunk(search, owner, unpack(items), reduction, reduce_here, found, seconds, cap)
 
 
 @quiet
 def finish(search: str, part: int, layer: int, senders: tuple[int, ...], *batches: dict[Compact, Entry] | bytes
-           ) -> tuple[int, float]:
-    """Merge the last level (its states are counted, never expanded): (new states, CPU seconds)."""
+           ) -> tuple[int, float, tuple[int, ...]]:
+    """Merge the last level (its states are counted, never expanded): (new states, CPU seconds, entries
+    read per sender)."""
+    hit("finish")
     return merge(search, part, layer, True, senders, *batches)
 
 
-def by_partition(opened: list[tuple[int, float, int]], ran: list[Summary]) -> list[Summary]:
+def by_partition(opened: list[Opened], ran: list[Summary]) -> list[Summary]:
     """Per partition, one summary of a level run as chunks: its merge's count and CPU, and the chunks it
     ran (whoever owned them): the least hit per query, every event, the CPU of all, the classes of the
     children it now holds."""
     out = []
-    for q, (new, cpu, _) in enumerate(opened):
+    for q, (new, cpu, _, received) in enumerate(opened):
         hits: dict[int, Hit] = {}
         classes: dict[int, int] = {}
         mine = [s for s in ran if s.where == q]
@@ -101,5 +113,5 @@ def by_partition(opened: list[tuple[int, float, int]], ran: list[Summary]) -> li
             sum(s.transitions for s in mine), tuple(sorted(hits.items())),
             frozenset().union(*(s.premises for s in mine)), tuple(c for s in mine for c in s.completions),
             all(s.complete for s in mine), cpu + sum(s.cpu for s in mine), tuple(classes.items()), new,
-            sum(s.lent for s in mine), q))
+            sum(s.lent for s in mine), q, sum(s.expanded for s in mine), received))
     return out

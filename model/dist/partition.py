@@ -90,6 +90,8 @@ class Summary:
     merged: int = 0  # new states the merge before this expand admitted (``level.step``)
     lent: int = 0  # frontier states of another partition expanded here (a stolen chunk)
     where: int = -1  # the partition that ran it (the driver may send a chunk to another partition's worker)
+    expanded: int = 0  # frontier states expanded (the driver matches it against the states it sent)
+    received: tuple[int, ...] = ()  # entries of each sender's batch the merge before this expand read
 
 
 def proj_text(s: Compact) -> str:
@@ -123,7 +125,8 @@ class Partition:
     frontier: list[Front] = field(default_factory=list)
     levels: list[list[Front]] = field(default_factory=list)  # exact mode: every level's frontier, for traces
     seen: dict[int, set[str]] = field(default_factory=dict)  # goal query -> cone keys met here
-    merged: dict[int, int] = field(default_factory=dict)  # level -> new states (idempotent merge)
+    merged: dict[int, tuple[int, tuple[int, ...]]] = field(default_factory=dict)  # level -> (new states,
+    # entries read per sender): the merge is idempotent
     table: dict[int, int] = field(default_factory=dict)  # class id -> its partition
     children: dict[Compact, Entry] = field(default_factory=dict)  # this level's, until routed
     child_classes: list[int] = field(default_factory=list)  # the class of each of ``children``, in order
@@ -182,15 +185,17 @@ def get(search: str, part: int) -> Partition:  # the partition of a search on th
 
 
 def merge(search: str, part: int, level: int, last: bool, senders: tuple[int, ...],
-          *sent: dict[Compact, Entry] | bytes) -> tuple[int, float]:
+          *sent: dict[Compact, Entry] | bytes) -> tuple[int, float, tuple[int, ...]]:
     """Admit this partition's new states of a level (the batch from each of ``senders``, in order);
-    returns how many, and the CPU seconds it took. ``last``: the final level, whose states are never
+    returns how many, the CPU seconds it took and the entries read from each sender (the driver matches
+    them against what the senders said they sent). ``last``: the final level, whose states are never
     expanded (the fingerprint mode counts them without keeping them)."""
     clock = time.process_time()
     p = PARTS[(search, part)]
     if level in p.merged:
-        return p.merged[level], 0.0
+        return p.merged[level][0], 0.0, p.merged[level][1]
     batches = [unpack(b) for b in sent]
+    received = tuple(len(b) for b in batches)
     # Each batch is in key order (its sender's frontier is, and successor indices grow), so the first
     # entry per child is its least unless another batch has it too; those few are settled afterwards.
     fpmode, visited, fps = p.fingerprints, p.visited, p.fps
@@ -241,5 +246,5 @@ def merge(search: str, part: int, level: int, last: bool, senders: tuple[int, ..
             frontier.sort(key=lambda kv: kv[0])  # sorted runs (P, and lent states' children): Timsort merges them
         p.levels.append(frontier)
     p.frontier = [] if fpmode and last else frontier
-    p.merged[level] = n
-    return n, time.process_time() - clock
+    p.merged[level] = n, received
+    return n, time.process_time() - clock, received

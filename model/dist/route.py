@@ -18,6 +18,7 @@ visited before); each of the ``P`` calls returns one batch, which Dask moves to 
 
 from __future__ import annotations
 
+from model.dist.faults import hit
 from model.dist.partition import Entry, Summary, get
 from model.dist.wire import pack
 from model.search.compact import Compact
@@ -70,10 +71,22 @@ def senders(table: dict[int, int], summaries: list[Summary], parts: int) -> list
     return [tuple(sorted(q)) for q in out]
 
 
+def routed(table: dict[int, int], summaries: list[Summary], senders: list[tuple[int, ...]]
+           ) -> list[tuple[int, ...]]:
+    """Per owner ``q``, the entries each of ``senders[q]`` routes to it: its children (counted per class in
+    its summary) whose class ``q`` owns."""
+    out: list[dict[int, int]] = [dict.fromkeys(s, 0) for s in senders]
+    for p, s in enumerate(summaries):
+        for c, n in s.classes:
+            out[table[c]][p] += n
+    return [tuple(d[p] for p in s) for d, s in zip(out, senders, strict=True)]
+
+
 @quiet
 def batch(search: str, part: int, dest: int, layer: int, delta: dict[int, int]) -> dict[Compact, Entry] | bytes:
     """This partition's children of level ``layer`` that partition ``dest`` owns, packed for the wire when
     they leave (``wire.py``)."""
+    dropped = hit("route")
     p = get(search, part)
     if p.child_layer != layer:  # the driver's dependencies prevent it; never route another level's children
         raise RuntimeError(f"partition {part} holds the children of level {p.child_layer}, not {layer}")
@@ -95,6 +108,6 @@ def batch(search: str, part: int, dest: int, layer: int, delta: dict[int, int]) 
             for child in gone:
                 del local[child]
         p.routed, p.children, p.child_classes = out, {}, []
-    mine = p.routed[dest]
-    p.routed[dest] = {}  # Dask holds the result now; a re-run happens only after a lost worker (fatal)
-    return pack(mine, dest != part)
+    # kept until the next level's expand: a task Dask runs again (its result lost in a transfer) must hand
+    # over the same batch, not an empty one
+    return pack({} if dropped else p.routed[dest], dest != part)

@@ -38,6 +38,11 @@ expand stops early when they run out, so a level cannot outlive the budget by mu
 not complete is discarded: what was found in earlier levels keeps its (shortest) trace and every other
 query answers ``Unknown``, as in the single-process engine (whose counts at exhaustion differ: it stops
 mid-level).
+Accounting (``driver.account``; the papers say nothing about distribution, the choice is ours): a level
+counts only when its frontier sizes are what the merges admitted, every chunk came back having expanded
+every state it was cut with, and every merge read from each sender the entries its summary routed there;
+otherwise, or when a task fails or is cancelled, the search answers ``Unknown`` (limit "lost") with the
+complete levels' counts. Cuts and chunks are run again by Dask when they fail (``driver.RETRIES``).
 Progress: ``tick(done, total)`` in hundredths of levels, once per level.
 """
 
@@ -51,8 +56,9 @@ from model.base.budget import Budget, BudgetExhausted, Meter, Unknown
 from model.dist import level, route
 from model.dist import links as lk
 from model.dist import partition as part
-from model.dist.driver import Placed, Tally, cap_of, check_complete, cut_short
-from model.dist.cluster import first_done
+from model.dist.cluster import cancel, first_done
+from model.dist.driver import RETRIES, Lost, Placed, Tally, account, cap_of, check_complete, cut_short, transient
+from model.dist.faults import Faults
 from model.dist.measure import Measure, wire
 from model.dist.traces import Cones, Tracer
 from model.search.explicit import ExplicitRun, answers
@@ -89,7 +95,8 @@ def _record(measure: Measure, g: Callable[[Any], Any], on: Callable[..., Any], s
 def explore_distributed(client: Client, model: SearchModel, bound: int | None = None, tick: Tick | None = None,
                         budget: Budget = _UNLIMITED, reduction: bool = True, meter: Meter | None = None,
                         partitions: int | None = None, measure: Measure | None = None,
-                        fingerprints: bool = False, chunks: int | None = CHUNKS) -> ExplicitRun:
+                        fingerprints: bool = False, chunks: int | None = CHUNKS, faults: Faults | None = None
+                        ) -> ExplicitRun:
     """``explicit.explore`` over the cluster of ``client``, one partition per worker by default; with
     ``fingerprints``, ``fingerprint.explore_fingerprint`` (each partition keeps 64-bit fingerprints).
 
@@ -99,7 +106,8 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
     The run's ``cpu_seconds`` is the workers' CPU in expand, routing and merge (the driver's is not
     counted). ``chunks``: with several partitions, each level's frontier of each partition is cut into this
     many chunks that run wherever Dask schedules them (module docstring, balance); None pins every expand
-    to its partition's worker."""
+    to its partition's worker. ``faults`` are injected into the workers' tasks for this search (tests and
+    ``experiments/dist_faults.py``)."""
     k = model.bound if bound is None else bound
     run = meter if meter is not None else budget.start()
     start, clock = time.perf_counter(), time.process_time()
@@ -111,8 +119,12 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
     seeded = len(set(g([on(p, part.probe) for p in range(P)]))) == 1
     if measure is not None:
         measure.seeded = seeded
-    g([on(p, part.start, sid, p, P, model, seeded, fingerprints) for p in range(P)])
-    table = {part.root_class(model, seeded): 0}  # class -> partition, as every partition holds it
+    if faults is not None:
+        placed.faults(faults)
+    *held, root = g([on(p, part.start, sid, p, P, model, seeded, fingerprints) for p in range(P)]
+                    + [on(0, part.root_class, model, seeded)])
+    # the root's class as the workers hash it (the driver's own string hash may be seeded otherwise)
+    table = {root: 0}  # class -> partition, as every partition holds it
     tracer = Tracer(client, sid, where, model, fingerprints)
     found: dict[int, Trace] = {}
     premise = [False] * nq
@@ -121,6 +133,9 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
     tally = Tally([1] + [0] * (P - 1), k, tick, measure)  # the root on partition 0; CPU: ``cpu_seconds``
     exhausted: Unknown | None = None
     chunked = chunks is not None and P > 1
+    account("states at the start", [1] + [0] * (P - 1), held)
+    front: list[int] = held  # each partition's frontier at the level being expanded, as its merge counted it
+    sent: list[tuple[int, ...]] = []  # per owner, the entries each sender routed to it in the last level
 
     def submit(layer: int, after: list[list[Any]], senders: list[tuple[int, ...]], batches: list[list[Any]]
                ) -> tuple[list[Any], list[Any]]:
@@ -134,49 +149,75 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
         opened = [on(q, level.open_level, sid, q, layer, after[q], senders[q], *batches[q]) for q in range(P)]
         return opened, [(reduction, here, done, seconds, cap)]
 
-    def dispatch(opened: list[tuple[int, float, int]], args: tuple[Any, ...]) -> list[part.Summary]:
+    def dispatch(opened: list[level.Opened], args: tuple[Any, ...]) -> list[part.Summary]:
         """Run a level's chunks, two in flight per partition's worker: a worker that finishes one gets its
         own partition's next chunk, or, when its own are done, the last chunk of the partition with the
         most left (work stealing, by the driver: Dask's own stealing weighs every chunk alike, and one
         partition's chunks may cost many times the other's). Each chunk gets the seconds the budget has
         left when it is sent and the transitions left after the chunks already back, so a level overruns
-        the budget by at most the chunks in flight."""
+        the budget by at most the chunks in flight. Every chunk comes back, and a complete one says it
+        expanded every state it was sent (``Lost`` otherwise); Dask runs a failed cut or chunk again
+        (``RETRIES``), which leave the partition as they found it when they fail."""
         assert chunks is not None
         reducing, here, done, _, cap = args
         spent = 0
-        left: dict[int, list[Any]] = {}
-        for q, (_, _, n) in enumerate(opened):
+        left: dict[int, list[tuple[int, Any]]] = {}
+        counts: list[int] = []
+        for q, (_, _, n, _) in enumerate(opened):
             count = max(1, min(chunks, -(-n // MIN_CHUNK)))
+            counts.append(count)
             # cut on the owner, last first: pop() takes the partition's chunks in frontier order
-            left[q] = [on(q, level.take, sid, q, j, count) for j in reversed(range(count))] if n else []
+            left[q] = [(j, on(q, level.take, sid, q, j, count, retries=RETRIES)) for j in reversed(range(count))] \
+                if n else []
 
-        def give(w: int) -> Any | None:
+        def give(w: int) -> tuple[Any, tuple[int, int, int]] | None:
             if left[w]:
-                q, f = w, left[w].pop()
+                q, (j, f) = w, left[w].pop()
             else:
                 q = max(left, key=lambda r: (len(left[r]), -r))
                 if not left[q]:
                     return None
                 # a stolen chunk: the owner's last, farthest from what it runs next, pickled for the wire there
-                f = on(q, level.packed, left[q].pop(0))
+                j, taken = left[q].pop(0)
+                f = on(q, level.packed, taken)
             room = None if cap is None else max(0, cap - spent)
-            return on(w, level.chunk, sid, q, f, reducing, here, done, run.remaining_seconds(), room)
+            return on(w, level.chunk, sid, q, f, reducing, here, done, run.remaining_seconds(), room,
+                      retries=RETRIES), (w, q, j)
 
-        flying: dict[Any, int] = {}
+        flying: dict[Any, tuple[int, int, int]] = {}
         for _ in range(2):
             for w in range(P):
-                fut = give(w)
-                if fut is not None:
-                    flying[fut] = w
+                sent = give(w)
+                if sent is not None:
+                    flying[sent[0]] = sent[1]
         out: list[part.Summary] = []
-        while flying:
-            for fut in first_done(client, list(flying), addrs):
-                w = flying.pop(fut)
-                out.append(fut.result())
-                spent += out[-1].transitions
-                nxt = give(w)
-                if nxt is not None:
-                    flying[nxt] = w
+        ran: list[tuple[int, int]] = []
+        try:
+            while flying:
+                try:
+                    back = first_done(client, list(flying), addrs)
+                except BaseException as exc:
+                    if transient(exc):
+                        raise Lost(f"a chunk was cancelled ({exc})") from exc
+                    raise
+                for fut in back:
+                    w, q, j = flying.pop(fut)
+                    s = placed.g(fut)
+                    n, count = opened[q][2], counts[q]
+                    size = n * (j + 1) // count - n * j // count
+                    if s.complete and s.expanded != size:
+                        raise Lost(f"chunk {j} of partition {q}: sent {size} states, it expanded {s.expanded}")
+                    out.append(s)
+                    ran.append((q, j))
+                    spent += s.transitions
+                    nxt = give(w)
+                    if nxt is not None:
+                        flying[nxt[0]] = nxt[1]
+        finally:
+            if flying:
+                cancel(client, list(flying))
+        account("chunks run per partition", [c if n else 0 for c, (_, _, n, _) in zip(counts, opened, strict=True)],
+                [sum(1 for r, _ in ran if r == q) for q in range(P)])
         return out
 
     futs, chunk_futs = submit(0, [[] for _ in range(P)], [() for _ in range(P)], [[] for _ in range(P)]) if k > 0 \
@@ -184,7 +225,11 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
     try:
         for layer in range(k):
             if chunked:
-                opened: list[tuple[int, float, int]] = g(futs)
+                opened: list[level.Opened] = g(futs)
+                if layer > 0:
+                    front = [new for new, _, _, _ in opened]
+                    account(f"entries merged at level {layer}", sent, [r for _, _, _, r in opened])
+                account(f"frontier of level {layer}", front, [n for _, _, n, _ in opened])
                 ran = dispatch(opened, chunk_futs[0])
                 summaries = level.by_partition(opened, ran)
                 if measure is not None:
@@ -192,6 +237,11 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
             else:
                 summaries = g(futs)
                 ran = []
+                if layer > 0:
+                    front = [s.merged for s in summaries]
+                    account(f"entries merged at level {layer}", sent, [s.received for s in summaries])
+                account(f"states expanded at level {layer}", front,
+                        [s.expanded if s.complete else f for s, f in zip(summaries, front, strict=True)])
             if layer > 0:  # the merge of the previous level ran in the same tasks
                 new = [s.merged for s in summaries]
                 if measure is not None and measure.exchange:
@@ -202,6 +252,7 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
             check_complete(run, summaries)
             delta = route.assign(table, summaries, P) if P > 1 else {}
             senders = route.senders(table, summaries, P)
+            sent = route.routed(table, summaries, senders)
             split = {(p, q): on(p, route.batch, sid, p, q, layer, delta) for q in range(P) for p in senders[q]}
             level_transitions = sum(s.transitions for s in summaries)
             tracer.fold(layer, summaries, found, premise, complete)
@@ -211,17 +262,20 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
             if measure is not None and measure.exchange:
                 _record(measure, g, on, split, summaries, table, layer, level_transitions, len(ran))
             if layer == k - 1:
-                merged: list[tuple[int, float]] = g([on(q, level.finish, sid, q, layer, senders[q],
-                                                        *[split[p, q] for p in senders[q]]) for q in range(P)])
-                tally.worked([c for _, c in merged])
+                merged: list[tuple[int, float, tuple[int, ...]]] = g([
+                    on(q, level.finish, sid, q, layer, senders[q], *[split[p, q] for p in senders[q]])
+                    for q in range(P)])
+                account(f"entries merged at level {k}", sent, [r for _, _, r in merged])
+                tally.worked([c for _, c, _ in merged])
                 if measure is not None and measure.exchange:
-                    measure.levels[-1].update(new_states=sum(n for n, _ in merged), largest=max(n for n, _ in merged))
-                tally.level([n for n, _ in merged], k)
+                    measure.levels[-1].update(new_states=sum(n for n, _, _ in merged),
+                                              largest=max(n for n, _, _ in merged))
+                tally.level([n for n, _, _ in merged], k)
                 break
             futs, chunk_futs = submit(layer + 1, [[f for (p, _), f in split.items() if p == q] for q in range(P)],
                                       senders, [[split[p, q] for p in senders[q]] for q in range(P)])
             del split
-    except BudgetExhausted as exc:
+    except (BudgetExhausted, Lost) as exc:
         exhausted = cut_short(run, exc, tally.states, transitions, tally.depth, k)
     except KeyboardInterrupt:  # Ctrl-C: what the complete levels covered, as for a budget
         exhausted = cut_short(run, None, tally.states, transitions, tally.depth, k)
@@ -231,6 +285,8 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
             measure.driver_cpu = time.process_time() - clock
         if measure is not None and measure.exchange:
             measure.memory = g([on(p, lk.memory, sid, p) for p in range(P)])
+        if faults is not None:
+            placed.faults(None)
         g([on(p, part.drop, sid, p) for p in placed.alive()])
     verdicts, comps = answers(model, k, found, premise,
                               {i: {t for _, ts in cones.values() for t in ts} for i, cones in complete.items()},

@@ -37,11 +37,12 @@ from __future__ import annotations
 import heapq
 import time
 from collections.abc import Callable, Hashable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from hashlib import blake2b
 from operator import itemgetter
 from typing import Any, cast
 
+from model.dist import faults
 from model.dist.wire import pack, unpack
 from model.search.fpset import FingerprintSet, fingerprint
 from model.search.heap import quiet, release
@@ -63,6 +64,8 @@ class Summary:
     cpu: float
     sizes: tuple[int, ...]  # distinct children per owner partition
     merged: int = 0  # new states the merge before this expand admitted
+    expanded: int = 0  # frontier states expanded (the driver matches it against the merge's count)
+    received: tuple[int, ...] = ()  # entries of each batch the merge read (against what was cut for it)
 
 
 @dataclass
@@ -77,7 +80,8 @@ class Part:
     orders: list[int] = field(default_factory=list)
     states: Layer[Any] | list[Any] = field(default_factory=list)
     outs: list[dict[Any, int]] = field(default_factory=list)  # this level's children, per owner, until cut
-    merged: dict[int, int] = field(default_factory=dict)  # level -> new states (idempotent merge)
+    merged: dict[int, tuple[int, tuple[int, ...]]] = field(default_factory=dict)  # level -> (new states,
+    # entries read per batch): the merge is idempotent
     stable: dict[Hashable, int] = field(default_factory=dict)  # part -> its BLAKE2b hash
 
     @property
@@ -148,14 +152,17 @@ def get(search: str, part: int) -> Part:
     return _PARTS[(search, part)]
 
 
-def merge(p: Part, level: int, last: bool, batches: tuple[dict[Any, int] | bytes, ...]) -> int:
+def merge(p: Part, level: int, last: bool, batches: tuple[dict[Any, int] | bytes, ...]
+          ) -> tuple[int, tuple[int, ...]]:
     """Admit this partition's new states of ``level``: each batch maps a child to its least order at its
     sender, in ascending order (its sender's frontier is, and positions grow), so a merge of the batches
     by order meets each child's least order first, and ``admit`` drops the later ones with the visited.
-    The frontier becomes them, in that order, unless ``last``."""
+    The frontier becomes them, in that order, unless ``last``. Returns how many, and the entries read from
+    each batch."""
     if level in p.merged:
         return p.merged[level]
     loaded = [unpack(b) for b in batches]
+    received = tuple(len(b) for b in loaded)
     items = iter(loaded[0].items()) if len(loaded) == 1 else heapq.merge(*(b.items() for b in loaded),
                                                                          key=itemgetter(1))
     p.states, p.orders = p.layer(), []
@@ -167,8 +174,8 @@ def merge(p: Part, level: int, last: bool, batches: tuple[dict[Any, int] | bytes
             if not last:
                 states.append(child)
                 orders.append(order)
-    p.merged[level] = n
-    return n
+    p.merged[level] = n, received
+    return n, received
 
 
 def expand(p: Part, found: int, seconds: float | None, cap: int | None) -> Summary:
@@ -176,7 +183,7 @@ def expand(p: Part, found: int, seconds: float | None, cap: int | None) -> Summa
     deadline = None if seconds is None else time.monotonic() + seconds
     children: dict[Any, int] = {}
     hits: dict[int, int] = {}
-    premises = transitions = 0
+    premises = transitions = expanded = 0
     complete = True
     nq = len(p.sys.queries)
     exact, keys, key = not p.fingerprints, p.keys, p.sys.key
@@ -184,6 +191,7 @@ def expand(p: Part, found: int, seconds: float | None, cap: int | None) -> Summa
         if (deadline is not None and time.monotonic() > deadline) or (cap is not None and transitions > cap):
             complete = False
             break
+        expanded += 1
         base = order << SHIFT
         for j, (_label, t, hit, meets) in enumerate(p.sys.successors(s)):
             if j > _MAX:
@@ -206,7 +214,7 @@ def expand(p: Part, found: int, seconds: float | None, cap: int | None) -> Summa
         for t, o in children.items():
             p.outs[shard(p, t)][t] = o
     return Summary(transitions, tuple(sorted(hits.items())), premises, complete, 0.0,
-                   tuple(len(d) for d in p.outs))
+                   tuple(len(d) for d in p.outs), expanded=expanded)
 
 
 @quiet
@@ -215,23 +223,29 @@ def step(search: str, part: int, layer: int, found: int, seconds: float | None, 
     """Merge level ``layer``'s states (none to merge at 0), then expand them. ``after`` is unused: the
     driver passes this partition's own ``cut`` tasks of the previous level there, so that the expand,
     which replaces ``outs``, runs only after they all took their batch."""
+    faults.hit("step")
     clock = time.process_time()
     p = get(search, part)
-    new = merge(p, layer, False, batches) if layer > 0 else 0
+    new, received = merge(p, layer, False, batches) if layer > 0 else (0, ())
     out = expand(p, found, seconds, cap)
-    return Summary(out.transitions, out.hits, out.premises, out.complete, time.process_time() - clock, out.sizes, new)
+    return replace(out, cpu=time.process_time() - clock, merged=new, received=received)
 
 
 def cut(search: str, part: int, q: int) -> dict[Any, int] | bytes:
     """This partition's children owned by partition ``q``, packed for the wire when they leave
     (``wire.py``)."""
-    p = get(search, part)
-    out, p.outs[q] = p.outs[q], {}
-    return pack(out, q != part)
+    dropped = faults.hit("cut")
+    # kept until the next expand: a task Dask runs again (its result lost in a transfer) must hand over the
+    # same batch, not an empty one
+    return pack({} if dropped else get(search, part).outs[q], q != part)
 
 
 @quiet
-def finish(search: str, part: int, layer: int, *batches: dict[Any, int] | bytes) -> tuple[int, float]:
-    """Merge the last level (its states are counted, never expanded): (new states, CPU seconds)."""
+def finish(search: str, part: int, layer: int, *batches: dict[Any, int] | bytes
+           ) -> tuple[int, float, tuple[int, ...]]:
+    """Merge the last level (its states are counted, never expanded): (new states, CPU seconds, entries
+    read per batch)."""
+    faults.hit("finish")
     clock = time.process_time()
-    return merge(get(search, part), layer, True, batches), time.process_time() - clock
+    n, received = merge(get(search, part), layer, True, batches)
+    return n, time.process_time() - clock, received

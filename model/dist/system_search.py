@@ -18,8 +18,10 @@ Results equal the single process's: states, transitions, depth, and every verdic
 (``tests/unit/test_dist_system.py`` checks it on generated systems and admission instances). Budget, progress
 and a cut-short level as in ``search.py``: the meter ticks on the driver by each level's transitions,
 each step gets the seconds and transitions left, and a level that did not complete is discarded, so every
-query not already Found answers ``Unknown``. With ``fingerprint`` each partition keeps 64-bit fingerprints
-and the collision probability is the sum of the partitions' birthday bounds.
+query not already Found answers ``Unknown``. Each level is accounted as in ``search.py``: every expand
+expanded its whole frontier and every merge read from each sender what the sender cut for it, else
+(or when a task fails) the answer is ``Unknown`` (limit "lost"). With ``fingerprint`` each partition
+keeps 64-bit fingerprints and the collision probability is the sum of the partitions' birthday bounds.
 """
 
 from __future__ import annotations
@@ -30,7 +32,8 @@ from typing import TYPE_CHECKING, Any
 
 from model.base.budget import Budget, BudgetExhausted, Meter, Unknown
 from model.dist import system as ws
-from model.dist.driver import Placed, Tally, cap_of, check_complete, cut_short
+from model.dist.driver import Lost, Placed, Tally, account, cap_of, check_complete, cut_short
+from model.dist.faults import Faults
 from model.dist.measure import Measure
 from model.search.system.bfs import Path, SystemRun, answers, replay
 from model.search.system.protocol import System
@@ -49,19 +52,24 @@ def trace_of(sys: System[Any], order: int, length: int) -> Path:
 
 def search_distributed(client: Client, make: Callable[[], System[Any]], bound: int, mode: str = "exact",
                        tick: Tick | None = None, budget: Budget = _UNLIMITED, meter: Meter | None = None,
-                       partitions: int | None = None, measure: Measure | None = None) -> SystemRun:
+                       partitions: int | None = None, measure: Measure | None = None, faults: Faults | None = None
+                       ) -> SystemRun:
     """``bfs.search`` of the system ``make()`` builds, over the cluster of ``client``, one partition per
     worker by default. ``make`` is sent to every worker (it must pickle: a class and its arguments, e.g.
     ``functools.partial(AdmissionSystem, model)``). ``measure``, when given, receives the workers' CPU
-    (total and critical path) and the driver's; the run's ``cpu_seconds`` is the workers' CPU."""
+    (total and critical path) and the driver's; the run's ``cpu_seconds`` is the workers' CPU. ``faults`` are
+    injected into the workers' tasks for this search (tests and ``experiments/dist_faults.py``)."""
     sys = make()
     run = meter if meter is not None else budget.start()
     start, clock = time.perf_counter(), time.process_time()
     placed = Placed(client, partitions)
     P, sid, g, on = placed.parts, placed.sid, placed.g, placed.on
 
-    tally = Tally(g([on(p, ws.start, sid, p, P, make, mode == "fingerprint") for p in range(P)]), bound, tick,
-                  measure)
+    if faults is not None:
+        placed.faults(faults)
+    front: list[int] = g([on(p, ws.start, sid, p, P, make, mode == "fingerprint") for p in range(P)])
+    tally = Tally(front, bound, tick, measure)
+    sent: list[tuple[int, ...]] = []  # per owner, the entries each sender cut for it in the last level
     found: dict[int, Path] = {}
     mask = premise = transitions = 0
     exhausted: Unknown | None = None
@@ -70,8 +78,13 @@ def search_distributed(client: Client, make: Callable[[], System[Any]], bound: i
     try:
         for layer in range(bound):
             summaries: list[ws.Summary] = g(futs)
+            if layer > 0:
+                front = [s.merged for s in summaries]
+                account(f"entries merged at level {layer}", sent, [s.received for s in summaries])
+            account(f"states expanded at level {layer}", front,
+                    [s.expanded if s.complete else f for s, f in zip(summaries, front, strict=True)])
             # the merge of this level's states ran in the same tasks
-            if layer > 0 and not tally.level([s.merged for s in summaries], layer):
+            if layer > 0 and not tally.level(front, layer):
                 break
             tally.worked([s.cpu for s in summaries])
             check_complete(run, summaries)
@@ -86,15 +99,18 @@ def search_distributed(client: Client, make: Callable[[], System[Any]], bound: i
             run.check_time()
             cuts = {(p, q): on(p, ws.cut, sid, p, q) for p in range(P) for q in range(P) if summaries[p].sizes[q]}
             into = [[cuts[p, q] for p in range(P) if (p, q) in cuts] for q in range(P)]
+            sent = [tuple(summaries[p].sizes[q] for p in range(P) if (p, q) in cuts) for q in range(P)]
             if layer == bound - 1:
-                merged: list[tuple[int, float]] = g([on(q, ws.finish, sid, q, bound, *into[q]) for q in range(P)])
-                tally.worked([c for _, c in merged])
-                tally.level([n for n, _ in merged], bound)
+                merged: list[tuple[int, float, tuple[int, ...]]] = g([on(q, ws.finish, sid, q, bound, *into[q])
+                                                                       for q in range(P)])
+                account(f"entries merged at level {bound}", sent, [r for _, _, r in merged])
+                tally.worked([c for _, c, _ in merged])
+                tally.level([n for n, _, _ in merged], bound)
                 break
             futs = [on(q, ws.step, sid, q, layer + 1, mask, run.remaining_seconds(), cap_of(run),
                        [f for (p, _), f in cuts.items() if p == q], *into[q]) for q in range(P)]
             del cuts, into
-    except BudgetExhausted as exc:
+    except (BudgetExhausted, Lost) as exc:
         exhausted = cut_short(run, exc, tally.states, transitions, tally.depth, bound)
     except KeyboardInterrupt:  # Ctrl-C: what the complete levels covered, as for a budget
         exhausted = cut_short(run, None, tally.states, transitions, tally.depth, bound)
@@ -102,6 +118,8 @@ def search_distributed(client: Client, make: Callable[[], System[Any]], bound: i
         if measure is not None:
             measure.worker_cpu = tally.cpu
             measure.driver_cpu = time.process_time() - clock
+        if faults is not None:
+            placed.faults(None)
         g([on(p, ws.drop, sid, p) for p in placed.alive()])
     return SystemRun(sys.name, bound, answers(sys.queries, bound, found, premise, tally.states, exhausted),
                      tally.states, transitions, tally.depth, time.perf_counter() - start, tally.cpu, mode,

@@ -126,7 +126,15 @@ def search(model: SearchModel, bound: int | None = None, engine: Engine = Engine
 
     explicit = explorer(model, k, sub("explicit"), meter=meter, reduction=reduction) \
         if engine is not Engine.SMT else None
-    smt = check(model, k, sub("smt"), meter=meter) if engine is not Engine.EXPLICIT else None
+    stop = explicit.unknown if explicit is not None and explicit.unknown is not None \
+        and explicit.unknown.limit == "interrupt" else None
+    if engine is Engine.EXPLICIT:
+        smt = None
+    elif stop is not None:  # Ctrl-C during the explicit engine ends the run: the SMT engine is not started
+        smt = SmtRun(k, tuple((q.name, Unknown(stop.budget, stop.spent, "interrupt", "interrupted before the SMT "
+                                               "engine ran")) for q in model.queries), 0.0)
+    else:
+        smt = check(model, k, sub("smt"), meter=meter)
     comparison = compare(model, explicit, smt) if explicit is not None and smt is not None else ()
     replays: list[Replayed] = []
     if do_replay and model.toolkit != "none":

@@ -27,7 +27,7 @@ from dataclasses import dataclass
 
 import z3
 
-from model.base.budget import BudgetExhausted, Meter, Unknown
+from model.base.budget import Budget, BudgetExhausted, Meter, Spent, Unknown
 from model.base.z3guard import exclusive
 from model.monitor.language.policy import Tool
 from model.search.model import ArgPattern, BoundTo, Equals, Not, OneOf, Produced, SearchModel, TypeIs, When
@@ -213,6 +213,11 @@ def check(model: SearchModel, bound: int | None = None, tick: Tick | None = None
                 enc.s.set("timeout", max(1, int(left * 1000)))
         result = enc.s.check()
         if result == z3.unknown:
+            # Z3 stops a check on SIGINT and answers unknown ("interrupted from keyboard", or "canceled"
+            # as for its timeout — but with more than a second of the budget left, the timeout did not fire)
+            why, left = enc.s.reason_unknown(), None if meter is None else meter.remaining_seconds()
+            if "interrupt" in why or ("cancel" in why and (left is None or left > 1.0)):
+                raise KeyboardInterrupt
             assert meter is not None, "Z3 answers unknown only under a timeout"
             meter.check_time()
             raise BudgetExhausted(meter.budget, meter.spent, "time")
@@ -239,8 +244,13 @@ def check(model: SearchModel, bound: int | None = None, tick: Tick | None = None
                     enc.s.pop()
             if tick is not None:
                 tick(length, k)
-    except BudgetExhausted as exc:
-        unknown = Unknown.of(exc, f"Z3 ran out of time before deciding every query up to bound {k}")
+    except (BudgetExhausted, KeyboardInterrupt) as exc:
+        if isinstance(exc, KeyboardInterrupt):  # Ctrl-C: what was decided stays, the rest is Unknown
+            spent = meter.spent if meter is not None else Spent(time.perf_counter() - start, 0)
+            unknown = Unknown(meter.budget if meter is not None else Budget(), spent, "interrupt",
+                              f"interrupted before Z3 decided every query up to bound {k}")
+        else:
+            unknown = Unknown.of(exc, f"Z3 ran out of time before deciding every query up to bound {k}")
         return SmtRun(k, tuple((q.name, answers.get(qi) or unknown) for qi, q in enumerate(model.queries)),
                       time.perf_counter() - start)
     out: list[tuple[str, Answer]] = []

@@ -1,0 +1,44 @@
+"""Ctrl-C during ``agentwarrant search`` answers with what was covered (exit 3, the queries Unknown with
+limit "interrupt") on every engine, instead of running on until the budget is spent: SIGINT is sent to a
+real subprocess once the search has started (its CPU time past the imports)."""
+
+from __future__ import annotations
+
+import json
+import os
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+MODEL = ROOT / "corpus" / "search" / "agentdojo_banking.json"  # past a million states at bound 4 (explicit)
+
+
+def _cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+@pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads a process's CPU time from /proc")
+@pytest.mark.parametrize(("engine", "bound"), [("both", 4), ("smt", 30)])  # each runs for minutes
+def test_ctrl_c_answers_unknown_with_what_was_covered(engine: str, bound: int) -> None:
+    proc = subprocess.Popen([sys.executable, "-m", "model.shell.cli", "search", str(MODEL), "--engine", engine,
+                             "--bound", str(bound), "--budget", "3600s", "--no-replay", "--json"],
+                            cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    try:
+        while proc.poll() is None and _cpu_seconds(proc.pid) < 4.0:  # the imports and model load are done
+            time.sleep(0.1)
+        assert proc.poll() is None, proc.communicate()
+        proc.send_signal(signal.SIGINT)
+        out, err = proc.communicate(timeout=120)  # the budget is an hour: an ignored Ctrl-C shows here
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+    assert proc.returncode == 3, err
+    doc = json.loads(out)
+    assert "interrupt" in json.dumps(doc)
