@@ -111,7 +111,8 @@ _RUN = """
 import json, sys, time
 from pathlib import Path
 import model
-from model.oracle.drt import campaign, load_strategies, report
+from model.oracle import generators
+from model.oracle.drt import campaign, report
 from model.oracle.lean import LeanOracle
 judgment, cases, seed = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 state = {"done": 0, "first": None, "modes": [], "report": "", "vectors": []}
@@ -128,7 +129,7 @@ def hit(m):
 start = time.perf_counter()
 with LeanOracle() as o:
     try:
-        s = campaign(judgment, cases, o, load_strategies(Path.cwd()), seed, tick, hit)
+        s = campaign(judgment, cases, o, generators, seed, tick, hit)
         done, found = s.cases, len(s.mismatches)
     except BaseException:  # Found, possibly wrapped by hypothesis (it replays the failing case)
         if state["first"] is None:

@@ -19,7 +19,8 @@ import sys
 import time
 from pathlib import Path
 
-from model.oracle.drt import campaign, load_strategies
+from model.oracle import generators
+from model.oracle.drt import campaign
 from model.oracle.inproc import InProcOracle, Oracle
 from model.oracle.lean import JUDGMENTS, LeanOracle
 
@@ -48,7 +49,7 @@ def main(out_dir: Path, cases: int = 200) -> list[Path]:
 
     from model.base.tables import write_table
 
-    strategies = load_strategies(ROOT)
+    strategies = generators
     rows: list[list[object]] = []
     with tempfile.TemporaryDirectory() as tmp, LeanOracle() as proc:
         inproc = InProcOracle()

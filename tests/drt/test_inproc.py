@@ -14,12 +14,12 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, Phase, given, settings
 from hypothesis import strategies as st
-from tests.strategies import whole_monitor_runs
 
 from model.monitor.decide.base import Decision
 from model.monitor.decide.commit import Outcome, step
 from model.monitor.decide.state import Call, initial_state, issue_permit
 from model.oracle.backend import InProcCore, LeanBackendError, open_core
+from model.oracle.generators import whole_monitor_runs
 from model.oracle.inproc import InProcOracle, Library, LibraryError, load
 from model.oracle.lean import LeanOracle, OracleError
 from model.oracle.library import checksum_path

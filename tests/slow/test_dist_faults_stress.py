@@ -20,11 +20,11 @@ from typing import Any
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from tests.strategies import search_report_variants
 
 from model.dist import search as dist_search
 from model.dist.faults import Faults
 from model.dist.search import explore_distributed
+from model.oracle.generators import search_report_variants
 from model.search.explicit import explore
 from model.search.model import SearchModel
 
