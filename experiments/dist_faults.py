@@ -5,7 +5,7 @@ complete.
 
 Method: one LocalCluster of two single-threaded worker processes; optionally a CPU hog (a busy Python
 process per ``--hogs``, killed by its pid at the end) so the scheduler, driver and workers compete for
-the cores; faults from ``model/dist/faults.py`` with per-task probabilities ``--fail``, ``--stall``
+the cores; faults from ``model/dist/fault_injection.py`` with per-task probabilities ``--fail``, ``--stall``
 (sleeping ``--stall-seconds``) and ``--drop`` (a cut or routed batch handed over empty); the client's
 cached view of the cluster refreshed every ``--info-interval`` (5 ms; Dask's default is 2 s), which
 makes the view that lists no worker frequent — the partitioned search must not read it. Run ``i`` takes
@@ -61,7 +61,7 @@ def stress(runs: int, fail: float, stall: float, drop: float, seconds: float, se
            tick: Any = None) -> dict[str, Any]:
     from model.dist import search as dist_search
     from model.dist.cluster import connect
-    from model.dist.faults import Faults, fired
+    from model.dist.fault_injection import Faults, fired
     from model.dist.search import explore_distributed
     from model.dist.system_search import search_distributed
     from model.search.explicit import explore

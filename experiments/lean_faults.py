@@ -1,6 +1,6 @@
 """The Lean boundary under faults: every entry point that asks the Lean oracle, against every fake oracle.
 
-Writes paper_figures/tables/lean_faults.csv and lean_faults.md: one row per fault (model/oracle/faults.py:
+Writes paper_figures/tables/lean_faults.csv and lean_faults.md: one row per fault (model/oracle/fake_oracles.py:
 an oracle that never answers, exits, writes what is not JSON, echoes its request, answers an output of
 no judgment's shape, floods stderr with 1 MiB, writes an endless line, is not executable, is missing) and entry point:
 
@@ -29,7 +29,7 @@ from pathlib import Path
 from typing import Any
 
 from model.base.tables import write_table
-from model.oracle.faults import FAKES, write_fake
+from model.oracle.fake_oracles import FAKES, write_fake
 
 ROOT = Path(__file__).resolve().parent.parent
 POLICY = ROOT / "corpus" / "policies" / "report.policy"
@@ -123,7 +123,7 @@ def reproduce(out_dir: Path, tick: Callable[[int, int], None]) -> list[Path]:
     body = [[r["fault"], r["entry point"], r["answer"], f"{r['seconds']:.2f}", f"{r['timeout']:g}", r["stderr"],
              r["allows"], json.dumps(r["message"][:160])[1:-1]] for r in rows]
     return write_table(out_dir, "lean_faults", HEADER, body,
-                       "The Lean boundary under faults: each fake oracle (model/oracle/faults.py) at each entry "
+                       "The Lean boundary under faults: each fake oracle (model/oracle/fake_oracles.py) at each entry "
                        f"point that asks it, with a {TIMEOUT:g} s per-answer timeout; seconds from start to answer "
                        "(a command's include its interpreter's start). Every answer must be unknown (exit 3 with one "
                        "stderr line, or LeanBackendError from the library) with no Allow. Regenerate: agentwarrant "

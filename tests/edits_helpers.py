@@ -11,7 +11,7 @@ from model.edits.runtime.answers import EditAccepted
 from model.edits.runtime.outbox import Outbox
 from model.edits.runtime.runtime import Runtime
 from model.edits.runtime.scenarios import laptop, playground
-from model.edits.runtime.session import Session, resume_session, run_session, session_from_json
+from model.edits.runtime.session_script import Session, resume_session, run_session, session_from_json
 
 LAPTOP = session_from_json(laptop())
 

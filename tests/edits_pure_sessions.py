@@ -34,7 +34,7 @@ from model.edits.runtime.forms import (
 from model.edits.runtime.record import State
 from model.edits.runtime.registration import Registration, bootstrap
 from model.edits.runtime.scenarios import laptop, playground
-from model.edits.runtime.session import session_from_json
+from model.edits.runtime.session_script import session_from_json
 from model.edits.runtime.tree import groups, leaves
 
 Action = tuple[Any, ...]

@@ -88,7 +88,7 @@ def _text(data: bytes) -> str:
 
 
 def _session(data: bytes, tmp: Path) -> object:
-    from model.edits.runtime.session import load_session_text, run_session
+    from model.edits.runtime.session_script import load_session_text, run_session
 
     sess = load_session_text(_text(data), "fuzz.json")
     db = tmp / "session.db"

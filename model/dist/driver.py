@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 from model.base.budget import BudgetExhausted, Meter, Spent, Unknown
 from model.dist.cluster import WorkerLost, gather, workers
-from model.dist.faults import Faults, InjectedFault, install_on_worker
+from model.dist.fault_injection import Faults, InjectedFault, install_on_worker
 from model.dist.measure import Measure
 from model.search.fpset import collision_probability
 

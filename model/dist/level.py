@@ -19,7 +19,7 @@ from __future__ import annotations
 import time
 from dataclasses import replace
 
-from model.dist.faults import hit
+from model.dist.fault_injection import hit
 from model.dist.frontier import expand, expand_chunk, open_chunks, take_chunk
 from model.dist.partition import Entry, Hit, LentFront, Summary, get, merge
 from model.dist.wire import pack, unpack

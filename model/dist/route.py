@@ -18,7 +18,7 @@ visited before); each of the ``P`` calls returns one batch, which Dask moves to 
 
 from __future__ import annotations
 
-from model.dist.faults import hit
+from model.dist.fault_injection import hit
 from model.dist.partition import Entry, Summary, get
 from model.dist.wire import pack
 from model.search.compact import Compact

@@ -58,7 +58,7 @@ from model.dist import links as lk
 from model.dist import partition as part
 from model.dist.cluster import cancel, first_done
 from model.dist.driver import RETRIES, Lost, Placed, Tally, account, cap_of, check_complete, cut_short, transient
-from model.dist.faults import Faults
+from model.dist.fault_injection import Faults
 from model.dist.measure import Measure, wire
 from model.dist.traces import Cones, Tracer
 from model.search.explicit import ExplicitRun, answers

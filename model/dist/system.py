@@ -42,7 +42,7 @@ from hashlib import blake2b
 from operator import itemgetter
 from typing import Any, cast
 
-from model.dist import faults
+from model.dist import fault_injection as faults
 from model.dist.wire import pack, unpack
 from model.search.fpset import FingerprintSet, fingerprint
 from model.search.heap import quiet, release

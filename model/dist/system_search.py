@@ -33,7 +33,7 @@ from typing import TYPE_CHECKING, Any
 from model.base.budget import Budget, BudgetExhausted, Meter, Unknown
 from model.dist import system as ws
 from model.dist.driver import Lost, Placed, Tally, account, cap_of, check_complete, cut_short
-from model.dist.faults import Faults
+from model.dist.fault_injection import Faults
 from model.dist.measure import Measure
 from model.search.system.bfs import Path, SystemRun, answers, replay
 from model.search.system.protocol import System

@@ -45,7 +45,7 @@ _ATTRS = r"(?:@\[[^\]]*\]\s*)*"
 _KEYWORDS = r"theorem|lemma|def|abbrev|instance|axiom|constant|opaque"
 _DECL = re.compile(rf"^\s*{_ATTRS}(?P<mods>{_MODIFIERS})(?P<kw>{_KEYWORDS})\b"
                    r"(?:\s+(?P<name>[^\s:({\[]+))?")
-_NS = re.compile(r"^\s*(?P<kw>namespace|end|section)\b\s*(?P<name>[\w.]*)")
+_NS = re.compile(r"^\s*(?P<kw>namespace|end|section|mutual)\b\s*(?P<name>[\w.]*)")
 _LINE = re.compile(r"^'(?P<name>[^']+)' (?:does not depend on any axioms|depends on axioms: \[(?P<axioms>[^\]]*)\])$")
 _ENV = re.compile(r"^DECL (?P<kind>\S+) (?P<name>\S+) (?P<module>\S+) (?P<rec>partial|total) \[(?P<axioms>[^\]]*)\]$")
 _REACH = re.compile(r"^REACH (?P<name>\S+) \[(?P<entries>[^\]]*)\]$")
@@ -114,7 +114,7 @@ def declarations(text: str) -> list[Decl]:
     out = []
     for n, line in enumerate(_strip_comments(text).splitlines(), 1):
         ns = _NS.match(line)
-        if ns:
+        if ns:  # (a ``mutual`` block opens a scope its ``end`` closes, with no name of its own)
             if ns.group("kw") == "end":
                 if scopes:
                     scopes.pop()

@@ -61,7 +61,7 @@ from model.base.budget import Budget, BudgetExhausted, Meter, Spent
 from model.base.z3guard import exclusive
 from model.monitor.language.policy import Policy
 from model.revision.carry import Ledgers, check_correspondence
-from model.revision.certify.checker import CheckVerdict, Invalid, Undecided, Valid, check, check_joint
+from model.revision.certify.certificate_checker import CheckVerdict, Invalid, Undecided, Valid, check, check_joint
 from model.revision.certify.joint import MAX_QUADS
 from model.revision.certify.joint import propose as propose_joint
 from model.revision.certify.joint_certificate import JointSimulation

@@ -13,7 +13,7 @@ import pytest
 
 from model.monitor.language.syntax import load_policy
 from model.oracle.lean import LeanOracle, OracleError
-from model.revision.certify.checker import Valid, check_joint
+from model.revision.certify.certificate_checker import Valid, check_joint
 from model.revision.certify.closure_json import joint_closure_input, list_closure_input
 from model.revision.certify.joint import propose
 from model.revision.certify.joint_certificate import JointSimulation

@@ -50,7 +50,7 @@ from model.edits.runtime.record import State
 from model.edits.runtime.record_json import core_json
 from model.edits.runtime.runtime import Runtime
 from model.edits.runtime.scenarios import playground, removal
-from model.edits.runtime.session import edit_from_json, session_from_json
+from model.edits.runtime.session_script import edit_from_json, session_from_json
 from model.edits.runtime.steps import token_payload
 from model.edits.runtime.tree import ChoiceNode, Leaf, ParNode, addressable, leaves
 

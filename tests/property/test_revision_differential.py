@@ -39,7 +39,7 @@ from model.oracle.generators import REVISION_TOOL, REVISION_WORKLOAD_JSON, del_t
 from model.revision.carry import Ledgers, check_correspondence
 from model.revision.certify.agreement import Agree, Disagree, agree
 from model.revision.certify.certificate import Certificate, certificate_from_json, certificate_to_json
-from model.revision.certify.checker import Valid, check, check_joint
+from model.revision.certify.certificate_checker import Valid, check, check_joint
 from model.revision.certify.independence import Independent, Overlap, independent
 from model.revision.certify.joint import propose as propose_joint
 from model.revision.certify.joint_certificate import JointSimulation, joint_from_json, joint_to_json

@@ -21,7 +21,7 @@ from hypothesis import strategies as st
 from model.monitor.language.policy import Entry, Policy
 from model.oracle.generators import REVISION_TOOL, REVISION_WORKLOAD_JSON, revision_cases, revision_grants
 from model.revision.certify.certificate import Certificate
-from model.revision.certify.checker import Valid, check, check_joint
+from model.revision.certify.certificate_checker import Valid, check, check_joint
 from model.revision.certify.joint_certificate import JointSimulation
 from model.revision.certify.simulation import vectors
 from model.revision.corpus import load_manifest

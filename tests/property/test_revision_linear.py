@@ -18,7 +18,7 @@ from hypothesis import event, given, settings
 
 from model.monitor.language.policy import Policy
 from model.oracle.generators import revision_cases
-from model.revision.certify.checker import Valid
+from model.revision.certify.certificate_checker import Valid
 from model.revision.certify.joint import propose as propose_joint
 from model.revision.certify.linear import propose_linear
 from model.revision.certify.linear_certificate import LinearSimulation, linear_from_json, linear_to_json

@@ -1,5 +1,5 @@
 """The partitioned searches (model/dist) under a CPU hog and injected faults, many times: every run equals
-the single-process search or answers Unknown with limit "lost" (model/dist/faults.py injects failed,
+the single-process search or answers Unknown with limit "lost" (model/dist/fault_injection.py injects failed,
 stalled and empty-handed tasks; the client's cached view of the cluster is refreshed every 5 ms, which
 makes the view listing no worker frequent). ``AGENTWARRANT_FAULT_RUNS`` sets the runs of the corpus
 rotation (experiments/dist_faults.py; default 1000); the property test draws report-model variants,
@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from model.dist import search as dist_search
-from model.dist.faults import Faults
+from model.dist.fault_injection import Faults
 from model.dist.search import explore_distributed
 from model.oracle.generators import search_report_variants
 from model.search.explicit import explore

@@ -17,7 +17,7 @@ import pytest
 
 from model.edits.runtime.outbox import Outbox
 from model.edits.runtime.runtime import Runtime
-from model.edits.runtime.session import Session, resume_session, run_session
+from model.edits.runtime.session_script import Session, resume_session, run_session
 from tests.edits_helpers import LAPTOP, reference, resumed
 
 

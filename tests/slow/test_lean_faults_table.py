@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from model.oracle.faults import FAKES
+from model.oracle.fake_oracles import FAKES
 from model.shell.reproduce import load_experiment
 
 

@@ -12,7 +12,7 @@ from model.monitor.language.policy import Entry, Policy
 from model.oracle.generators import REVISION_TOOL, REVISION_WORKLOAD_JSON, revision_cases, revision_grants
 from model.revision.certify.agreement import Disagree, agree
 from model.revision.certify.certificate import Certificate
-from model.revision.certify.checker import Valid, check, check_joint
+from model.revision.certify.certificate_checker import Valid, check, check_joint
 from model.revision.certify.independence import Overlap, independent
 from model.revision.certify.joint_certificate import JointSimulation
 from model.revision.effects import EVERY_EFFECT

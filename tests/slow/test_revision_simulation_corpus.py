@@ -2,13 +2,13 @@
 passes the independent checker (``check_simulation``: coverage with Z3, start at the carried
 counters, closure with the checker's own first-fit), also after a JSON round trip. ``revise`` certifies
 one only after this checker accepted it, so the re-check must accept it too (coverage is decided by
-splitting on one entry at a time, every question a conjunction: trusted/questions.py)."""
+splitting on one entry at a time, every question a conjunction: trusted/side_conditions.py)."""
 
 from __future__ import annotations
 
 import pytest
 
-from model.revision.certify.checker import Valid
+from model.revision.certify.certificate_checker import Valid
 from model.revision.certify.lean_closure import PYTHON_CHECKER
 from model.revision.certify.simulation import SimulationProof
 from model.revision.certify.simulation_certificate import check_simulation, simulation_from_json

@@ -1,7 +1,7 @@
 """A partitioned search never reports a shorter run as complete (model/dist): it reads the cluster's workers
 from the scheduler, not the client's cached view; a task that fails is run again or turns the answer into
 Unknown (limit "lost"); a stalled task only delays; a task that hands over less than it was sent is caught
-by the level's accounting. Faults are injected deterministically (model/dist/faults.py) on a LocalCluster
+by the level's accounting. Faults are injected deterministically (model/dist/fault_injection.py) on a LocalCluster
 of two worker processes; the many-runs version under a CPU hog is tests/slow/test_dist_faults_stress.py."""
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import pytest
 from model.dist import search as dist_search
 from model.dist.cluster import workers
 from model.dist.driver import workers_of
-from model.dist.faults import Faults, InjectedFault, hit, install
+from model.dist.fault_injection import Faults, InjectedFault, hit, install
 from model.dist.search import explore_distributed
 from model.dist.system_search import search_distributed
 from model.search.explicit import ExplicitRun, explore

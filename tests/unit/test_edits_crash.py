@@ -23,7 +23,7 @@ from model.edits.runtime.invariant import agent_sec
 from model.edits.runtime.record_json import state_digest, state_text
 from model.edits.runtime.runtime import Runtime
 from model.edits.runtime.scenarios import laptop, playground
-from model.edits.runtime.session import Session, run_step, session_from_json
+from model.edits.runtime.session_script import Session, run_step, session_from_json
 
 
 def crash_steps() -> Session:

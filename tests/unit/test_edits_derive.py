@@ -25,7 +25,7 @@ from model.edits.runtime.invariant import agent_sec
 from model.edits.runtime.record import Checkpoint
 from model.edits.runtime.runtime import Runtime
 from model.edits.runtime.scenarios import removal
-from model.edits.runtime.session import session_from_json
+from model.edits.runtime.session_script import session_from_json
 from model.edits.runtime.tree import OPEN, ChoiceNode, JoinNode, Leaf, ParNode, SeqNode, addressable, contract_of
 from tests.edits_helpers import playground_runtime
 
@@ -119,7 +119,7 @@ def test_restore_replace_with_authorized_removal(tmp_path: Path) -> None:
 
 
 def removal_record(target: str) -> object:
-    from model.edits.runtime.session import edit_from_json
+    from model.edits.runtime.session_script import edit_from_json
 
     e = edit_from_json({"edit": "extend", "removals": [removal("play", target, "owner")]})
     assert isinstance(e, Extend)

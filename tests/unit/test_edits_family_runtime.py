@@ -14,7 +14,7 @@ from model.edits.runtime.answers import EditAccepted, EditRejected
 from model.edits.runtime.invariant import agent_sec
 from model.edits.runtime.runtime import Runtime
 from model.edits.runtime.scenarios import registration, seq_term
-from model.edits.runtime.session import run_session, session_from_json
+from model.edits.runtime.session_script import run_session, session_from_json
 from model.edits.runtime.tree import Leaf, contract_of, leaves, show_node
 
 ROOT = {"family": "F", "outcomes": [

@@ -24,8 +24,8 @@ from model.edits.runtime.derive_failure import DeriveFailure
 from model.edits.runtime.invariant import agent_sec, within_w
 from model.edits.runtime.runtime import Runtime
 from model.edits.runtime.scenarios import SESSIONS, laptop
-from model.edits.runtime.session import load_session, run_session, run_step, session_from_json
 from model.edits.runtime.session_corpus import write_corpus
+from model.edits.runtime.session_script import load_session, run_session, run_step, session_from_json
 from model.shell.cli import main
 
 

@@ -28,7 +28,7 @@ from model.edits.runtime.record import RuleEntry, State
 from model.edits.runtime.record_json import core_json, record_digest, state_to_json
 from model.edits.runtime.runtime import Runtime, steps
 from model.edits.runtime.scenarios import playground
-from model.edits.runtime.session import session_from_json
+from model.edits.runtime.session_script import session_from_json
 from tests.edits_helpers import playground_runtime
 
 FORK = ForkChoice("b0", "fc")

@@ -19,7 +19,7 @@ from model.edits.runtime.answers import (
 from model.edits.runtime.forms import ForkChoice, RestoreLive
 from model.edits.runtime.invariant import agent_sec
 from model.edits.runtime.runtime import Runtime
-from model.edits.runtime.session import session_from_json
+from model.edits.runtime.session_script import session_from_json
 from tests.edits_helpers import playground_runtime
 
 FORK = ForkChoice("b0", "fc")

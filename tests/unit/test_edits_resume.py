@@ -24,7 +24,7 @@ from model.edits.runtime.journal import edit_from_canonical
 from model.edits.runtime.outbox import Outbox
 from model.edits.runtime.runtime import Runtime
 from model.edits.runtime.scenarios import laptop
-from model.edits.runtime.session import (
+from model.edits.runtime.session_script import (
     Session,
     edit_from_json,
     load_session,

@@ -17,7 +17,7 @@ from model.edits.runtime.forms import ForkChoice
 from model.edits.runtime.invariant import agent_sec
 from model.edits.runtime.runtime import Runtime
 from model.edits.runtime.scenarios import playground
-from model.edits.runtime.session import session_from_json
+from model.edits.runtime.session_script import session_from_json
 
 FORK = ForkChoice("b0", "fc")
 SESSION = session_from_json(playground())

@@ -19,7 +19,7 @@ from model.edits.runtime.record_json import state_from_text, state_text
 from model.edits.runtime.requirements import SignedRecord, verify_record
 from model.edits.runtime.runtime import Runtime
 from model.edits.runtime.scenarios import laptop
-from model.edits.runtime.session import session_from_json
+from model.edits.runtime.session_script import session_from_json
 from model.edits.runtime.wellformed_record import record_problems
 from model.shell.cli import main
 
@@ -71,7 +71,7 @@ def test_a_forged_requirement_record_makes_the_root_invalid(tmp_path: Path) -> N
 
 
 def test_state_round_trips_through_its_stored_text(tmp_path: Path) -> None:
-    from model.edits.runtime.session import run_session
+    from model.edits.runtime.session_script import run_session
 
     sess = session_from_json(laptop())
     run_session(sess, str(tmp_path / "l.db"))

@@ -118,7 +118,7 @@ def test_show_reads_a_run_killed_at_its_start_as_resume_does(tmp_path: Path) -> 
     the state, marked, and binds nothing (it writes nothing); ``resume`` then completes the run."""
     from model.edits.runtime.outbox import Outbox
     from model.edits.runtime.runtime import Runtime
-    from model.edits.runtime.session import load_session
+    from model.edits.runtime.session_script import load_session
 
     sess = load_session(LAPTOP)
     db = tmp_path / "s.db"

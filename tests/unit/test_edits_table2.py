@@ -13,7 +13,7 @@ from model.edits.runtime.invariant import agent_sec
 from model.edits.runtime.pairs import Pair, pairs
 from model.edits.runtime.runtime import Runtime
 from model.edits.runtime.sec import PARTS, drop_ca, drop_ra, keep, omit, sec
-from model.edits.runtime.session import edit_from_json, run_step, session_from_json
+from model.edits.runtime.session_script import edit_from_json, run_step, session_from_json
 
 PAIRS = pairs()
 

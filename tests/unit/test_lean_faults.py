@@ -1,4 +1,4 @@
-"""The Lean boundary under faults, without Lean: fake oracles (model/oracle/faults.py) written to tmp_path.
+"""The Lean boundary under faults, without Lean: fake oracles (model/oracle/fake_oracles.py) written to tmp_path.
 
 Every fault is an ``OracleError`` of its own kind from the client, a ``LeanBackendError`` (never an Allow)
 from the Adapter, and one stderr line with exit 3 from ``monitor run --backend lean`` and ``drt``. A hang
@@ -20,7 +20,7 @@ from model.monitor.adapter.toolkit import ReportWorld
 from model.monitor.decide.base import Decision
 from model.monitor.language.syntax import load_policy
 from model.oracle.backend import LeanBackendError, LeanCore
-from model.oracle.faults import FAKES, write_fake
+from model.oracle.fake_oracles import FAKES, write_fake
 from model.oracle.lean import LeanOracle, OracleError
 from model.shell.cli import main
 

@@ -126,3 +126,9 @@ def test_the_committed_headline_results_are_found() -> None:
     assert "AgentWarrant.Thm.labelJoinCommutative" in names and "AgentWarrant.Monitor.allocExt" in names
     assert "AgentWarrant.Monitor.Full.jeqIff" in names and "AgentWarrant.Monitor.Full.globMatchIff" in names
     assert len(names) == len(set(names))
+
+
+def test_a_mutual_block_end_does_not_close_the_namespace() -> None:
+    text = ("namespace A.B\nmutual\n  partial def f : Nat → Nat\n    | n => g n\n  partial def g : Nat → Nat\n"
+            "    | n => f n\nend\npartial def h : Nat → Nat\n  | n => h n\nend A.B\n")
+    assert [d.name for d in declarations(text) if d.partial] == ["A.B.f", "A.B.g", "A.B.h"]

@@ -8,7 +8,7 @@ from pathlib import Path
 from model.monitor.language.policy import EntryKind
 from model.monitor.language.syntax import load_policy, parse_policy
 from model.revision.certify.certificate import Certificate, Rule, Step, certificate_from_json, certificate_to_json
-from model.revision.certify.checker import Invalid, Valid, check
+from model.revision.certify.certificate_checker import Invalid, Valid, check
 from model.revision.certify.structural import NoCertificate, certify
 from model.revision.effects import EVERY_EFFECT, parse_effects
 

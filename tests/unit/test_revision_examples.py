@@ -8,7 +8,7 @@ from model.monitor.adapter.trace import run_trace
 from model.monitor.decide.base import Decision
 from model.monitor.language.syntax import load_policy
 from model.revision.certify.certificate import Certificate, Rule
-from model.revision.certify.checker import Valid, check
+from model.revision.certify.certificate_checker import Valid, check
 from model.revision.certify.simulation import NoSimulation, simulate
 from model.revision.certify.structural import NoCertificate, certify
 from model.revision.corpus import load_workload

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from model.monitor.language.syntax import load_policy
-from model.revision.certify.checker import Invalid, Valid, check_joint
+from model.revision.certify.certificate_checker import Invalid, Valid, check_joint
 from model.revision.certify.joint import propose
 from model.revision.certify.joint_certificate import JointSimulation, joint_from_json, joint_to_json
 from model.revision.certify.simulation import NoSimulation, simulate

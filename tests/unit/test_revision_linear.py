@@ -13,7 +13,7 @@ import z3
 
 from model.monitor.language.policy import Entry, Policy
 from model.monitor.language.syntax import load_policy
-from model.revision.certify.checker import Invalid, Undecided, Valid
+from model.revision.certify.certificate_checker import Invalid, Undecided, Valid
 from model.revision.certify.lean_closure import PYTHON_CHECKER
 from model.revision.certify.linear import propose_linear
 from model.revision.certify.linear_certificate import Atom, LinearSimulation, linear_from_json, linear_to_json

@@ -19,7 +19,7 @@ from model.monitor.language.syntax import load_policy, parse_policy
 from model.oracle.generators import del_text
 from model.revision.carry import Correspondence, Ledgers, Pair, SideCorrespondence, check_correspondence, correspond
 from model.revision.certify.certificate import Certificate, Rule
-from model.revision.certify.checker import Invalid, Valid, check
+from model.revision.certify.certificate_checker import Invalid, Valid, check
 from model.revision.certify.conditions import keeps_position
 from model.revision.certify.structural import NoCertificate, certify
 from model.revision.corpus import load_workload

@@ -13,7 +13,7 @@ from pytest import MonkeyPatch
 from model.monitor.language.syntax import load_policy
 from model.oracle.generators import REVISION_WORKLOAD_JSON
 from model.revision.certify.certificate import Certificate
-from model.revision.certify.checker import Invalid, Undecided, Valid
+from model.revision.certify.certificate_checker import Invalid, Undecided, Valid
 from model.revision.certify.lean_closure import LEAN_CHECKER, PYTHON_CHECKER
 from model.revision.certify.simulation import SimulationProof, simulate
 from model.revision.certify.simulation_certificate import check_simulation, simulation_from_json, simulation_to_json
@@ -21,7 +21,7 @@ from model.revision.effects import EVERY_EFFECT
 from model.revision.explore.workload import workload_from_json
 from model.revision.report import Certified, NotPreserved, RevisionReport, Unknown
 from model.revision.revise import revise
-from model.revision.trusted import questions
+from model.revision.trusted import side_conditions as questions
 from model.shell.verdict_text import preservation_sentence
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -20,7 +20,7 @@ from model.revision.certify.simulation import SimulationProof, simulate
 from model.revision.certify.simulation_certificate import check_simulation
 from model.revision.corpus import load_manifest
 from model.revision.effects import EVERY_EFFECT
-from model.revision.trusted import questions
+from model.revision.trusted import side_conditions as questions
 from model.revision.trusted.encoding import CTX, Unsupported, regex, text
 
 ALPHABET = "ab]-!["

@@ -23,7 +23,7 @@ from model.base.signing import KeyPair
 from model.edits.runtime.outbox import Outbox
 from model.edits.runtime.runtime import Runtime
 from model.edits.runtime.scenarios import playground
-from model.edits.runtime.session import run_session, session_from_json
+from model.edits.runtime.session_script import run_session, session_from_json
 from tests.edits_helpers import foreign_database
 
 SESSION = session_from_json({**playground(), "steps": [{"use": "xa"}, {"dispatch": True}]})

@@ -61,7 +61,7 @@ PREFIXES: tuple[tuple[Action, ...], ...] = ((), (("use", "xr"), ("checkpoint", "
 def bisim_registration(doc: Any) -> tuple[Registration, bytes]:
     """A session script's call model with a ``restore-replace`` rule added (so all six edit forms
     have a rule) and its key seed."""
-    from model.edits.runtime.session import session_from_json
+    from model.edits.runtime.session_script import session_from_json
 
     doc = {**doc, "steps": [], "registration": {**doc["registration"], "rules": {
         **doc["registration"]["rules"], "replace": {"kind": "restore-replace"}}}}

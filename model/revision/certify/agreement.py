@@ -14,7 +14,7 @@ from dataclasses import dataclass
 import z3
 
 from model.monitor.language.policy import Entry, Tool
-from model.revision.certify.questions import Literals, find_witness
+from model.revision.certify.witness_questions import Literals, find_witness
 from model.revision.effects import EffectSet
 from model.revision.explore.memo import Memo
 from model.revision.identity import match_key

@@ -7,7 +7,7 @@ every old client survives at every finite length).
    jointly), its vectors and constraints fit them, and a constraint names only finite-quota allows;
 2. it starts at the revision's counters, and every constraint holds there (exact integers);
 3. its match vectors cover every effect of ``E`` the old lists could admit (``checker.covers``, the
-   coverage check of the explicit certificates, with the checker's own encoding: trusted/questions.py);
+   coverage check of the explicit certificates, with the checker's own encoding: trusted/side_conditions.py);
 4. closure, one Z3 question per listed vector and set of satisfied requirements: from counters
    satisfying the relation, no unit the old lists charge is refused by a new list or leads to counters
    outside the relation.
@@ -41,10 +41,10 @@ from model.base.z3guard import exclusive
 from model.monitor.decide.ledger import has_capacity
 from model.monitor.language.policy import Entry, EntryKind, Policy
 from model.revision.carry import Ledgers
-from model.revision.certify.checker import CheckVerdict, Invalid, Undecided, Valid, covers
+from model.revision.certify.certificate_checker import CheckVerdict, Invalid, Undecided, Valid, covers
 from model.revision.certify.linear_certificate import Atom, LinearGroup, LinearSimulation
 from model.revision.trusted.encoding import CTX
-from model.revision.trusted.questions import outside_simulation
+from model.revision.trusted.side_conditions import outside_simulation
 
 CLOSURE_MS = 10000
 Case = tuple[z3.BoolRef, dict[int, int]]  # condition over the counters, positions that go up by one

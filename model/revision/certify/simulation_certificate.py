@@ -29,9 +29,9 @@ from model.base.z3guard import exclusive
 from model.monitor.language.policy import Entry, EntryKind, Policy
 from model.revision.carry import Ledgers
 from model.revision.certify.certificate import count_from_json
-from model.revision.certify.checker import CheckVerdict, Invalid, Valid, covers, fitter
+from model.revision.certify.certificate_checker import CheckVerdict, Invalid, Valid, covers, fitter
 from model.revision.effects import EffectSet, parse_effects
-from model.revision.trusted.questions import outside_simulation
+from model.revision.trusted.side_conditions import outside_simulation
 
 Ledger = tuple[int, ...]
 # (old matches, new matches, satisfied requirements)

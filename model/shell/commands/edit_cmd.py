@@ -118,7 +118,7 @@ def register_cmd(workflow: Path, script: Path, as_json: bool) -> None:
     """Register a typed workflow (an LTS with its map λ) against a session script's call model (CheckReg)."""
     from model.base.jsonio import load_file
     from model.edits.runtime.checkreg import RegAccepted, check_reg
-    from model.edits.runtime.session import load_session
+    from model.edits.runtime.session_script import load_session
     from model.edits.runtime.workflow import workflow_from_json
 
     w, lam = workflow_from_json(load_file(str(workflow)), str(workflow))
@@ -193,7 +193,7 @@ def session_run(db: Path, script: Path, as_json: bool, key: str | None) -> None:
     DB included: continue an interrupted session with 'resume')."""
     from model.base.store.kinds import Mode, precheck
     from model.edits.runtime.outbox import Outbox
-    from model.edits.runtime.session import load_session, run_session
+    from model.edits.runtime.session_script import load_session, run_session
     from model.edits.runtime.store_schema import KIND
 
     sess = load_session(script)
@@ -224,7 +224,7 @@ def session_resume(db: Path, script: Path, as_json: bool, key: str | None) -> No
     sent before the stop to the tool again under their idempotency keys (DB.outbox performs each key
     once). Another run or resume of the same store is refused ("store busy"). Exit status as for 'run'."""
     from model.base.store.kinds import Mode, precheck
-    from model.edits.runtime.session import load_session, resume_session
+    from model.edits.runtime.session_script import load_session, resume_session
     from model.edits.runtime.store_schema import KIND
 
     sess = load_session(script)
@@ -255,7 +255,7 @@ def session_show(db: Path, key: str | None) -> None:
     as it is, with a first line saying so ('resume' completes it).
     A legend of the notation ends the output."""
     from model.edits.runtime.runtime import Runtime
-    from model.edits.runtime.session import attach
+    from model.edits.runtime.session_script import attach
     from model.edits.runtime.session_text import LEGEND
     from model.edits.runtime.tree import show_node
 

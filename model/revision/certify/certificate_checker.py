@@ -4,7 +4,7 @@
 It shares no code with the proposers (``structural.py``, ``simulation.py``, ``joint.py``, ``linear.py``)
 nor with their Z3 encoding, memo or solvers: every Z3 question is written with the checker's own
 encoding of the policies (``model/revision/trusted/encoding.py``, in its own Z3 context) and asked on a
-solver made for it (``model/revision/trusted/questions.py``). It walks the derivation tree, checks that
+solver made for it (``model/revision/trusted/side_conditions.py``). It walks the derivation tree, checks that
 each step's lists chain up to the policies' lists, and re-decides every side condition — matching
 agreement, independence, the position and permit conditions, and that nothing outside the two lists
 changed. The recorded justifications are not trusted. Answers ``Valid``, ``Invalid(reason)``, or
@@ -39,8 +39,14 @@ from model.revision.certify.check_verdict import Valid as Valid
 from model.revision.certify.joint_certificate import JointSimulation
 from model.revision.effects import EffectSet
 from model.revision.identity import same_entries
-from model.revision.trusted import questions
-from model.revision.trusted.questions import agree, independent, keeps_position, monitor_unchanged, outside_simulation
+from model.revision.trusted import side_conditions as questions
+from model.revision.trusted.side_conditions import (
+    agree,
+    independent,
+    keeps_position,
+    monitor_unchanged,
+    outside_simulation,
+)
 
 Used = tuple[int, ...]
 
