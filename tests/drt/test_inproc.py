@@ -82,7 +82,7 @@ def test_every_corpus_trace_is_decided_alike_in_process(library: Library, name: 
     doc = load_trace(str(TRACES / name))
     kept: list[Any] = []
     python = run_trace(policy, doc, backend="python", keep=kept)
-    lean = run_trace(policy, doc, backend="lean", keep=kept)
+    lean = run_trace(policy, doc, backend=open_core, keep=kept)
     assert isinstance(kept[1]._core, InProcCore)  # (the library is built: the default route is in-process)
     assert [(r.decision, r.reason, r.result) for r in lean] == [(r.decision, r.reason, r.result) for r in python]
     assert kept[1].state == kept[0].state
