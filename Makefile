@@ -4,7 +4,7 @@ VENV    := .venv
 BIN     := $(VENV)/bin
 STAMP   := $(VENV)/.installed
 
-.PHONY: venv test test-all lint reproduce bench mutation lean drt drt-campaign drt-long drt_mutation lean_backend_overhead lean_results notebooks notebooks-run clean
+.PHONY: venv test test-all lint reproduce bench mutation lean drt drt-campaign drt-long drt_mutation lean_backend_overhead drt_rate lean_search_agreement lean_results notebooks notebooks-run clean
 
 $(STAMP): pyproject.toml
 	test -x $(BIN)/python || $(PY) -m venv $(VENV)
@@ -101,6 +101,16 @@ lean_results: $(STAMP)
 lean_backend_overhead: lean
 	@$(LEAN_ENV); \
 	$(BIN)/python experiments/lean_backend_overhead.py
+
+# DRT cases per CPU second per judgment on both oracle routes, and the search over the Lean semantics
+# against the Python engine on every small monitor model of the manifest (both need the built oracle).
+drt_rate: lean
+	@$(LEAN_ENV); \
+	$(BIN)/python experiments/drt_rate.py
+
+lean_search_agreement: lean
+	@$(LEAN_ENV); \
+	$(BIN)/python experiments/lean_search_agreement.py
 
 # The campaign alone, on the oracle `make lean` built (make test runs tests/drt with the rest of the suite):
 # two processes, one per core, splitting the judgments about evenly by CPU per case

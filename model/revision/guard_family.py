@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from model.base.jsonio import read_text
 from model.monitor.language.policy import Policy
 from model.monitor.language.syntax import parse_policy
 from model.revision.corpus import load_workload
@@ -52,7 +53,7 @@ PRESERVING = ("origin_preserving", "origin_dropped", "flow_mail_internal", "flow
 
 def member(name: str) -> tuple[Policy, Policy, Workload]:
     """(old, new, workload) of the member ``name``."""
-    text = BASE.read_text(encoding="utf-8")
+    text = read_text(BASE)
     before, after = EDITS[name]
     assert before in text
     return parse_policy(text, str(BASE)), parse_policy(text.replace(before, after), name), load_workload(WORKLOAD)

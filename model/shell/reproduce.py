@@ -64,6 +64,7 @@ TABLE_SOURCES: dict[str, str] = {
     "mutation": "make mutation",
     # Lean-dependent, so outside `make reproduce` (which must run without a toolchain)
     "drt_mutation": "make drt_mutation", "lean_backend_overhead": "make lean_backend_overhead",
+    "drt_rate": "make drt_rate", "lean_search_agreement": "make lean_search_agreement",
     "drt_campaign": "agentwarrant drt",
     "edits_bisim": "edits-bisim",
     "lean_results": "make lean_results",
