@@ -27,11 +27,13 @@ from __future__ import annotations
 import enum
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from functools import partial
 
 from model.bench.agentdojo.replay import Agent, Review, Run, Step, injection_calls, run_pair, run_user_task
 from model.bench.agentdojo.session import OUTBOUND_READS
 from model.bench.agentdojo.suites import get_suite, suite_policy
 from model.bench.agentdojo.variants import VARIANTS
+from model.monitor.language.policy import Policy
 
 NONE = "no monitor"
 ORACLE = Agent.ORACLE.value
@@ -41,7 +43,7 @@ def config_name(agent: Agent, review: Review) -> str:
     return agent.value if agent is Agent.ORACLE else f"{agent.value}, {review.value}"
 
 
-CONFIGS = tuple((a, r) for a in (Agent.SINGLE, Agent.PLANNER) for r in Review) + ((Agent.ORACLE, Review.NONE),)
+CONFIGS = (*((a, r) for a in (Agent.SINGLE, Agent.PLANNER) for r in Review), (Agent.ORACLE, Review.NONE))
 NAMES = tuple(config_name(a, r) for a, r in CONFIGS)
 INTERLEAVED = frozenset(config_name(a, r) for a, r in CONFIGS if a is not Agent.PLANNER)
 
@@ -145,6 +147,15 @@ def _reviewed(run: Callable[[Review], Run]) -> list[tuple[Review, Run]]:
     return [(r, plain if r is Review.NONE or not plain.paused() else run(r)) for r in Review]
 
 
+def _user_run(suite: str, uid: str, policy: Policy, agent: Agent, review: Review) -> Run:
+    return run_user_task(suite, uid, policy, agent, review)
+
+
+def _pair_run(suite: str, uid: str, iid: str, policy: Policy, agent: Agent, variant: str, review: Review,
+              at: int | None = None) -> Run:
+    return run_pair(suite, uid, iid, policy, agent, review, variant, at)
+
+
 def evaluate_suite(suite: str, users: Iterable[str] | None = None, injections: Iterable[str] | None = None,
                    variants: Iterable[str] = VARIANTS, interleave: bool = True,
                    tick: Tick | None = None) -> SuiteResult:
@@ -159,8 +170,8 @@ def evaluate_suite(suite: str, users: Iterable[str] | None = None, injections: I
         base = run_user_task(suite, uid, None)
         runs = [(NONE, base)]
         for agent in (Agent.SINGLE, Agent.PLANNER):
-            runs += [(config_name(agent, r), x) for r, x in
-                     _reviewed(lambda r, a=agent: run_user_task(suite, uid, policy, a, r))]  # type: ignore[misc]
+            user_run = partial(_user_run, suite, uid, policy, agent)
+            runs += [(config_name(agent, r), x) for r, x in _reviewed(user_run)]
         runs.append((ORACLE, run_user_task(suite, uid, policy, Agent.ORACLE)))
         user_results.append(UserResult(suite, uid, Apart.NONE if base.passed else Apart.CHECK_FAILS, tuple(runs)))
         if tick is not None:
@@ -180,9 +191,7 @@ def evaluate_suite(suite: str, users: Iterable[str] | None = None, injections: I
                 points = (range(base.first_injected, n - 1) if interleave and apart is Apart.NONE
                           and base.first_injected is not None else range(0))
                 for agent, reviews in ((Agent.SINGLE, True), (Agent.PLANNER, True), (Agent.ORACLE, False)):
-                    def one(r: Review, at: int | None = None, a: Agent = agent) -> Run:
-                        return run_pair(suite, uid, iid, policy, a, r, v, at)
-
+                    one = partial(_pair_run, suite, uid, iid, policy, agent, v)
                     got = _reviewed(one) if reviews else [(Review.NONE, one(Review.NONE))]
                     appended += [(config_name(agent, r), x) for r, x in got]
                     if agent is Agent.PLANNER:
@@ -254,7 +263,9 @@ def breach_reason(steps: tuple[Step, ...]) -> str:
         return "a reviewer approved a paused injection call"
     if any(s.tool in OUTBOUND_READS for s in steps):
         return "a read sent data out: the flow guard reads the output label, not the request's arguments"
-    if all(not s.producers for s in steps):
+    if not any(s.write for s in steps):
+        return "a read changed the environment (mail marked read by get_unread_emails)"
+    if all(not s.producers for s in steps if s.write):
         return "every admitted injection call carried only values the user typed (confused deputy)"
     if all(s.label.endswith("/trusted") for s in steps):
         return "every admitted injection call carried only trusted values"

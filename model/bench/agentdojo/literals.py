@@ -98,7 +98,7 @@ def tokens(text: str) -> tuple[Token, ...]:
         if kind == "email":
             out.append(Token("email", s.lower()))
         elif kind == "url":
-            out.append(Token("url", re.sub(r"^https?://", "", s.lower()).rstrip("/.")))
+            out.append(Token("url", re.sub(r"^https?://", "", s.lower()).rstrip("/.,;:!?")))
         elif kind == "iban":
             out.append(Token("iban", s.replace(" ", "").upper()))
         elif kind == "iso":

@@ -125,7 +125,7 @@ def decide_again(suite_name: str, user_id: str, injection_id: str, policy: Polic
     bare = Decider(suite, env, policy, suite.user_tasks[user_id].PROMPT, agent, review)
     plan_ = _plan_of(suite_name, user_id) if agent is Agent.PLANNER else None
     handles: list[Any] = []
-    again = []
+    again: list[tuple[object, ...]] = []
     for i, (tool, args) in enumerate(s.proposals()):
         d = bare.propose(tool, args, None if plan_ is None else planned(plan_[i], args, handles))
         handles.append(d.handle)
