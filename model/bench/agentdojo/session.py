@@ -38,7 +38,7 @@ from __future__ import annotations
 import enum
 import json
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from model.bench.agentdojo.binding import Derived, DojoAdapter, make_adapter, policy_argument, to_json, tool_functions
@@ -172,6 +172,8 @@ class Step:
     write: bool = False  # the tool's edge ends in a sink
 
     def __getattr__(self, name: str) -> Any:
+        if name == "decided":  # not yet set (while unpickling): no recursion
+            raise AttributeError(name)
         return getattr(self.decided, name)
 
     @property
@@ -269,7 +271,10 @@ class Session:
         return self.scorer.seen()
 
     def result(self, passed: bool, utility: bool) -> Run:
-        return Run(tuple(self.steps), passed, utility, self.scorer.first_injected)
+        """The run's record, without the stored results and handles (a run only reports decisions; the
+        results would cross process boundaries for nothing)."""
+        steps = tuple(replace(s, decided=replace(s.decided, handle=None, value=None)) for s in self.steps)
+        return Run(steps, passed, utility, self.scorer.first_injected)
 
     def proposals(self) -> list[tuple[str, dict[str, JSON]]]:
         return [(s.decided.tool, json.loads(s.decided.args)) for s in self.steps]
