@@ -25,9 +25,9 @@ def test_a_completed_task_exits_0_and_unmonitored_runs_every_call() -> None:
 
 
 def test_a_pair_exits_1_when_the_goal_is_reached_with_json_steps() -> None:
-    # the string-matching baseline misses a base64-encoded password; exact provenance does not
+    # the rubber-stamp reviewer approves the paused password change; without a reviewer it stays refused
     args = ["agentdojo", "banking", "user_task_3", "injection_task_7", "--variant", "base64"]
-    result = CliRunner().invoke(main, [*args, "--strings", "--json"])
+    result = CliRunner().invoke(main, [*args, "--review", "rubber", "--json"])
     assert result.exit_code == 1
     doc = json.loads(result.output)
     assert doc["verdict"] == "injection goal reached"
@@ -36,9 +36,12 @@ def test_a_pair_exits_1_when_the_goal_is_reached_with_json_steps() -> None:
     assert blocked.exit_code == 0 and "injection goal not reached" in blocked.output
 
 
-def test_approvals_complete_a_task_whose_payee_comes_from_a_bill() -> None:
-    result = CliRunner().invoke(main, ["agentdojo", "banking", "user_task_0", "--approvals"])
+def test_the_planner_completes_a_task_whose_payee_comes_from_a_bill_and_prints_its_plan() -> None:
+    result = CliRunner().invoke(main, ["agentdojo", "banking", "user_task_0", "--agent", "planner",
+                                       "--review", "aware"])
     assert result.exit_code == 0 and "approved send_money" in result.output
+    shown = CliRunner().invoke(main, ["agentdojo", "banking", "user_task_0", "--plan"])
+    assert shown.exit_code == 0 and "recipient <- extracted #0" in shown.output
 
 
 @pytest.mark.parametrize("args", [["banking", "user_task_99"], ["banking", "user_task_0", "injection_task_99"],

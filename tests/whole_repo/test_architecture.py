@@ -213,3 +213,14 @@ def test_every_model_module_has_a_docstring() -> None:
 def test_every_package_docstring_names_its_paper_section(init: Path) -> None:
     doc = ast.get_docstring(ast.parse(init.read_text(encoding="utf-8"))) or ""
     assert re.search(r"Sections?|§|Table|Appendix|Definition", doc), f"{init}: name the paper section"
+
+
+def test_no_two_modules_share_a_file_name() -> None:
+    """One concept, one name: a module's file name is its concept's, so no two modules of ``model/`` share one
+    (``__init__.py`` aside)."""
+    seen: dict[str, list[str]] = {}
+    for f in MODEL.rglob("*.py"):
+        if f.name != "__init__.py":
+            seen.setdefault(f.name, []).append(str(f.relative_to(ROOT)))
+    shared = {name: paths for name, paths in seen.items() if len(paths) > 1}
+    assert not shared, shared

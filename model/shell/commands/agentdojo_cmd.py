@@ -1,6 +1,8 @@
 """``agentwarrant agentdojo SUITE USER_TASK [INJECTION_TASK]``: replay one AgentDojo task (or pair)
 through the monitor and print every call with the monitor's decision, its reason and where each
-argument came from (``replay``), then AgentDojo's verdict.
+argument came from (``replay``), then AgentDojo's verdict. ``--agent`` picks the agent model
+(single-context, planner, or the oracle upper bound), ``--review`` the review model; ``--plan`` prints
+the planner's plan of the user task instead.
 
 Exit codes (``model.base.exitcodes``): for a user task alone, 0 when it is completed under the monitor and
 1 when it is not (the refused calls are the witness); for a pair, 0 when the injection goal is not
@@ -19,8 +21,9 @@ from rich.markup import escape
 
 from model.base.errors import InputKind, InvalidInput
 from model.base.exitcodes import EPILOG, Exit
-from model.bench.agentdojo.replay import Mode, Run, run_pair, run_user_task
+from model.bench.agentdojo.plans import describe
 from model.bench.agentdojo.suites import SUITES, get_suite, suite_policy
+from model.bench.agentdojo.task_replay import Agent, Review, Run, run_pair, run_user_task
 from model.bench.agentdojo.variants import VARIANTS
 
 console = Console()
@@ -44,15 +47,18 @@ def _print(run: Run) -> None:
 @click.argument("injection_task", required=False)
 @click.option("--policy", "policy_variant", default=None, show_default=False,
               help="Policy: the suite policy (default), a variant such as 'weak', or 'none' (unmonitored).")
-@click.option("--strings", is_flag=True, help="The string-matching baseline instead of exact provenance.")
+@click.option("--agent", "agent_name", type=click.Choice(["single", "planner", "oracle"]), default="single",
+              show_default=True, help="The agent model (oracle: the upper bound, with the benchmark's knowledge).")
+@click.option("--review", "review_name", type=click.Choice(["none", "rubber", "aware"]), default="none",
+              show_default=True, help="The review model answering a Pause: none, rubber-stamp, provenance-aware.")
+@click.option("--plan", "show_plan", is_flag=True, help="Print the planner's plan of the user task and exit.")
 @click.option("--variant", type=click.Choice(VARIANTS), default="direct", show_default=True,
               help="The injection text's variant (pairs only).")
 @click.option("--at", "at", type=int, default=None,
               help="Interleave: the injection calls follow the user call at this index (default: appended).")
-@click.option("--approvals", is_flag=True, help="The user reviews and approves user-task calls refused for their flow.")
 @click.option("--json", "as_json", is_flag=True, help="Print the steps and verdict as JSON.")
-def cli(suite: str, user_task: str, injection_task: str | None, policy_variant: str | None, strings: bool,
-        variant: str, at: int | None, approvals: bool, as_json: bool) -> None:
+def cli(suite: str, user_task: str, injection_task: str | None, policy_variant: str | None, agent_name: str,
+        review_name: str, show_plan: bool, variant: str, at: int | None, as_json: bool) -> None:
     """Replay an AgentDojo user task's ground truth (and an injection task's after it) through the monitor."""
     if policy_variant is not None and not policy_variant.strip():  # '' names nothing; omit --policy instead
         raise InvalidInput("--policy", "'none' or a variant name (omit --policy for the suite policy)",
@@ -62,13 +68,17 @@ def cli(suite: str, user_task: str, injection_task: str | None, policy_variant: 
     _task("user task", list(dojo.user_tasks), user_task)
     if injection_task is not None:
         _task("injection task", list(dojo.injection_tasks), injection_task)
+    if show_plan:
+        click.echo("\n".join(describe(suite, user_task)))
+        sys.exit(Exit.HOLDS)
     policy = None if policy_variant == "none" else suite_policy(suite, policy_variant)
-    mode = Mode.STRINGS if strings else Mode.EXACT
+    agent = {"single": Agent.SINGLE, "planner": Agent.PLANNER, "oracle": Agent.ORACLE}[agent_name]
+    review = {"none": Review.NONE, "rubber": Review.RUBBER, "aware": Review.AWARE}[review_name]
     if injection_task is None:
-        run = run_user_task(suite, user_task, policy, mode, approvals)
+        run = run_user_task(suite, user_task, policy, agent, review)
         holds, verdict = run.completed(), ("completed" if run.completed() else "not completed")
     else:
-        run = run_pair(suite, user_task, injection_task, policy, mode, variant, at)
+        run = run_pair(suite, user_task, injection_task, policy, agent, review, variant, at)
         holds, verdict = not run.passed, ("injection goal reached" if run.passed else "injection goal not reached")
     if as_json:
         out = {"suite": suite, "user_task": user_task, "injection_task": injection_task, "verdict": verdict,

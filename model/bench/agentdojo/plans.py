@@ -1,0 +1,97 @@
+"""Plans for the planner agent: each user task as a program over tracked values, written from the
+prompt alone (the architecture of *Defeating Prompt Injections by Design* (CaMeL) and of *Securing AI
+Agents with Information-Flow Control* (FIDES)).
+
+A plan is the user task's calls in order; each argument names where its value comes from: the
+user's prompt (a value the user typed, ``literals``), or the results of named earlier calls of the
+plan, from which an *extraction step* reads it (the value then carries those results' labels). An
+injection cannot add a call to a plan; it can only poison what an extraction step reads.
+
+How the plans are written (a choice; nothing in AgentDojo records it): mechanically, from each task's
+prompt and ground truth, on the injection-free environment, before any run. For each argument of
+each ground-truth call:
+
+- every scalar made of tokens the user typed: from the prompt;
+- otherwise the earlier calls whose results contain the scalar's tokens (every token not in the
+  prompt found in some result; the sources are all results holding one of them): extracted from
+  those results;
+- otherwise (a value computed, not copied: a sum, a summary): computed from every earlier result,
+  and the plan says so by naming them all.
+
+The plans are not reviewed by hand task by task; ``agentwarrant agentdojo SUITE TASK --plan`` prints
+one. A plan whose argument is extracted from an untrusted result says so by naming that result.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from model.base.canonical import JSON
+from model.bench.agentdojo.binding import policy_argument, to_json, tool_functions
+from model.bench.agentdojo.environment import copy, environment
+from model.bench.agentdojo.literals import Typed, scalars, tokens
+from model.bench.agentdojo.suites import get_suite
+
+Sources = dict[str, tuple[int, ...]]  # argument -> indices of earlier plan calls (() = from the prompt)
+
+
+@dataclass(frozen=True, slots=True)
+class PlanStep:
+    tool: str
+    sources: tuple[tuple[str, tuple[int, ...], str], ...]  # (argument, sources, how: prompt|extracted|computed)
+
+    def as_sources(self) -> Sources:
+        return {k: s for k, s, _ in self.sources}
+
+
+def _sources(value: JSON, user: Typed, results: list[Typed]) -> tuple[tuple[int, ...], str]:
+    found: set[int] = set()
+    for s in scalars(value):
+        if user.holds(s):
+            continue
+        whole = [j for j, r in enumerate(results) if r.holds(s)]
+        if whole:
+            found.update(whole)
+            continue
+        for t in tokens(s):
+            if user.has(t):
+                continue
+            hits = [j for j, r in enumerate(results) if r.has(t)]
+            if not hits:
+                return tuple(range(len(results))), "computed"
+            found.update(hits)
+    if not found:
+        return (), "prompt"
+    return tuple(sorted(found)), "extracted"
+
+
+@cache
+def plan(suite_name: str, task_id: str) -> tuple[PlanStep, ...]:
+    """The plan of a user task (see the module docstring for how it is written)."""
+    suite = get_suite(suite_name)
+    task = suite.user_tasks[task_id]
+    env = task.init_environment(environment(suite_name, {}))
+    calls = task.ground_truth(copy(env))
+    fns = tool_functions(suite, env)
+    user = Typed(task.PROMPT)
+    results: list[Typed] = []
+    steps = []
+    for c in calls:
+        args = {policy_argument(k): to_json(v) for k, v in c.args.items()}
+        steps.append(PlanStep(c.function, tuple((k, *_sources(v, user, results)) for k, v in sorted(args.items()))))
+        try:
+            value: JSON = fns[c.function](**args)
+        except Exception:  # a failing call yields nothing to extract from
+            value = None
+        results.append(Typed("\n".join(scalars(value))))
+    return tuple(steps)
+
+
+def describe(suite_name: str, task_id: str) -> list[str]:
+    """One line per plan call: ``i. tool(arg <- prompt | extracted from #j,... | computed from ...)``."""
+    lines = []
+    for i, st in enumerate(plan(suite_name, task_id)):
+        parts = [f"{k} <- {how}" + (f" {', '.join(f'#{j}' for j in src)}" if src else "") for k, src, how in st.sources]
+        lines.append(f"{i}. {st.tool}({'; '.join(parts)})")
+    return lines
