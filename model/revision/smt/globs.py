@@ -9,6 +9,11 @@ bracket grammar is intricate: a set containing ``-`` or ``\\`` is translated onl
 forms a plain ``lo-hi`` range between two other characters; otherwise ``translate`` returns
 ``None`` and callers treat the glob as undecidable here (they fail to certify, which is safe).
 Differentially tested against ``fnmatchcase`` in tests/unit/test_revision_symbolic.py.
+
+Z3's strings hold code points up to ``LAST_CHAR`` (0x2FFFF) only; a character past it would be read as its
+escape's own characters, aliasing another string. A glob or constant with such a character is not
+translated (``beyond_alphabet``); the checker's encoding (model/revision/trusted/encoding.py) argues when
+argument values past the alphabet need no character of their own.
 """
 
 from __future__ import annotations
@@ -16,6 +21,13 @@ from __future__ import annotations
 from typing import cast
 
 import z3
+
+LAST_CHAR = 0x2FFFF  # the last code point of Z3's string alphabet (its default ``unicode`` encoding)
+
+
+def beyond_alphabet(text: str) -> bool:
+    """Whether ``text`` holds a character Z3's strings cannot."""
+    return any(ord(c) > LAST_CHAR for c in text)
 
 
 def zstring(text: str) -> z3.SeqRef:
@@ -63,6 +75,8 @@ Part = tuple[object, ...]
 def parts(glob: str) -> list[Part] | None:
     """The parts of ``glob`` under ``fnmatchcase`` semantics, or ``None`` if unsupported (``translate``'s
     parse, without building Z3 terms: ``translatable`` asks only this)."""
+    if beyond_alphabet(glob):
+        return None
     out: list[Part] = []
     i, n = 0, len(glob)
     while i < n:

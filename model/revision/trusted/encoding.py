@@ -22,6 +22,24 @@ produce (so an unsatisfiable question stays a proof):
 - Globs are translated here (``regex``) following ``fnmatch.fnmatchcase``; a bracket set with a ``\\`` or a
   ``-`` that is not a plain range between two other characters is not translated (``Unsupported``), nor is
   a predicate constant that is an array or object: the caller answers Undecided, never a proof.
+
+The alphabet. Z3's strings are sequences of code points 0..``MAX_CHAR`` (0x2FFFF, its default ``unicode``
+encoding); Python's run to 0x10FFFF. A Z3 string constant cannot hold a character past ``MAX_CHAR``: its
+``\\u{..}`` escape is then read as the escape's own nine characters, so it would alias a string that
+spells them. A constant, glob character or bracket bound past ``MAX_CHAR`` is therefore ``Unsupported``.
+Argument values and bindings, which the policies do not fix, may still hold such characters at run time;
+a question is only asked when every such witness has a counterpart inside Z3's alphabet
+(``alphabet_spare``): let ``K`` be every code point a constant, a glob character or a bracket range of the
+question names, ``R`` the code points up to ``MAX_CHAR`` outside ``K``, and ``n`` the question's values.
+Every character outside ``K`` — in ``R`` or past ``MAX_CHAR`` — is treated alike by every literal: it
+equals no constant's or glob's character and lies in no bracket range (every bound is at most
+``MAX_CHAR``), so ``?``, ``*`` and ``[!..]`` accept it and nothing else does. Given a witness, keep, for
+each pair of distinct equal-length string values, the two characters at one position where they differ,
+and replace every other character outside ``K`` at a position by one fixed such character (a replacement
+that depends on position and character only, so equal strings stay equal, and the kept positions keep
+distinct ones distinct); at most ``n(n−1) + 1`` characters outside ``K`` remain, and mapping them one to
+one into ``R`` changes no literal's truth. So when ``|R| ≥ n(n−1) + 1`` a question Z3 finds unsatisfiable
+has no witness over Python's strings either; otherwise it is ``Unsupported``.
 """
 
 from __future__ import annotations
@@ -49,6 +67,7 @@ from model.monitor.language.policy import (
 CTX = z3.Context()  # the checker's own: no term or solver of the proposers lives here
 
 MISSING, NULL, BOOL, NUM, STR, ARR, OBJ = range(7)
+MAX_CHAR = 0x2FFFF  # the last code point of Z3's string alphabet (its default ``unicode`` encoding)
 
 
 class Unsupported(Exception):
@@ -73,7 +92,9 @@ def any_of(xs: Sequence[z3.BoolRef]) -> z3.BoolRef:
 
 def text(value: str) -> z3.SeqRef:
     """A Z3 string of exactly ``value``: every character outside printable ASCII, and the backslash that
-    starts Z3's escapes, written as its ``\\u{hex}`` escape."""
+    starts Z3's escapes, written as its ``\\u{hex}`` escape; ``Unsupported`` past Z3's alphabet."""
+    if any(ord(c) > MAX_CHAR for c in value):
+        raise Unsupported(f"the string {value!r} has a character past Z3's alphabet (code point > {MAX_CHAR:#x})")
     out = "".join(c if 32 <= ord(c) < 127 and c != "\\" else f"\\u{{{ord(c):x}}}" for c in value)
     return z3.StringVal(out, CTX)
 
@@ -143,6 +164,7 @@ class Call:
 
     def __init__(self, action: str, entries: Sequence[Entry], tools: Sequence[Tool]) -> None:
         self.action = action
+        self.entries = list(entries)
         self.tools = [t for t in tools if any(d.action == action for d in t.effects)]
         self.paths = _paths(entries, self.tools)
         self.keys = sorted({p[0] for p in self.paths})
@@ -153,7 +175,15 @@ class Call:
         self.slot = {s: Value(f"slot:{s}") for s in slots}
 
     def well_formed(self, resources: Sequence[JSON] | None) -> z3.BoolRef:
-        """A call some tool could make, with the resource in ``resources`` (``None``: any)."""
+        """A call some tool could make, with the resource in ``resources`` (``None``: any); ``Unsupported``
+        when Z3's alphabet leaves too few characters outside those the question names (module docstring)."""
+        named = mentioned(self.entries, self.tools, resources, self.action)
+        if any(hi > MAX_CHAR for _, hi in named):
+            raise Unsupported(f"a character past Z3's alphabet (code point > {MAX_CHAR:#x})")
+        n = len(self.at) + 1 + len(self.slot)
+        if alphabet_spare(named) < n * (n - 1) + 1:
+            raise Unsupported(f"{self.action}: fewer than {n * (n - 1) + 1} characters of Z3's alphabet are named "
+                              "by no constant or glob, too few to stand for the characters past it")
         cs: list[z3.BoolRef] = [z3.And(v.tag >= MISSING, v.tag <= OBJ) for v in self.at.values()]
         cs += [z3.Implies(v.tag != MISSING, self.at[p[:-1]].has(OBJ)) for p, v in self.at.items() if len(p) > 1]
         cs.append(self.r.scalar())
@@ -269,39 +299,93 @@ def _char(c: str) -> z3.ReRef:
     return z3.Re(text(c))
 
 
-def regex(glob: str) -> z3.ReRef:
-    """The language ``fnmatch.fnmatchcase`` accepts for ``glob``: ``*`` any string, ``?`` any one character,
+Part = tuple[str, list[tuple[str, str]], bool]  # ("*" | "?" | "set" | "char", ranges, negated)
+
+
+def _parts(glob: str) -> list[Part]:
+    """``glob`` read as ``fnmatch.fnmatchcase`` reads it: ``*`` any string, ``?`` any one character,
     ``[set]``/``[!set]`` one character in / not in the set (a ``]`` right after the opening ``[`` or ``[!`` is
     a member; a ``[`` without a closing ``]`` is itself), every other character itself."""
-    one = z3.AllChar(z3.ReSort(z3.StringSort(CTX)))
-    parts: list[z3.ReRef] = []
+    parts: list[Part] = []
     i = 0
     while i < len(glob):
         c = glob[i]
         i += 1
-        if c == "*":
-            parts.append(z3.Star(one))
-        elif c == "?":
-            parts.append(one)
+        if c in "*?":
+            parts.append((c, [], False))
         elif c == "[":
             j = i + 1 if i < len(glob) and glob[i] == "!" else i
             j = j + 1 if j < len(glob) and glob[j] == "]" else j
             close = glob.find("]", j)
             if close < 0:
-                parts.append(_char("["))
+                parts.append(("char", [("[", "[")], False))
                 continue
             body, i = glob[i:close], close + 1
             negate = body.startswith("!")
-            ranges = _bracket(body[1:] if negate else body)
+            parts.append(("set", _bracket(body[1:] if negate else body), negate))
+        else:
+            parts.append(("char", [(c, c)], False))
+    return parts
+
+
+def regex(glob: str) -> z3.ReRef:
+    """The language ``fnmatch.fnmatchcase`` accepts for ``glob`` (``_parts``)."""
+    one = z3.AllChar(z3.ReSort(z3.StringSort(CTX)))
+    out: list[z3.ReRef] = []
+    for kind, ranges, negate in _parts(glob):
+        if kind == "*":
+            out.append(z3.Star(one))
+        elif kind == "?":
+            out.append(one)
+        elif kind == "char":
+            out.append(_char(ranges[0][0]))
+        else:
             members = [z3.Range(text(lo), text(hi)) if lo != hi else _char(lo) for lo, hi in ranges]
             if negate:
-                parts.append(z3.Intersect(one, z3.Complement(z3.Union(*members))) if len(members) > 1 else
-                             z3.Intersect(one, z3.Complement(members[0])) if members else one)
+                out.append(z3.Intersect(one, z3.Complement(z3.Union(*members))) if len(members) > 1 else
+                           z3.Intersect(one, z3.Complement(members[0])) if members else one)
             else:
-                parts.append(z3.Union(*members) if len(members) > 1 else members[0] if members
-                             else z3.Empty(z3.ReSort(z3.StringSort(CTX))))
-        else:
-            parts.append(_char(c))
-    if not parts:
+                out.append(z3.Union(*members) if len(members) > 1 else members[0] if members
+                           else z3.Empty(z3.ReSort(z3.StringSort(CTX))))
+    if not out:
         return z3.Re(text(""))
-    return parts[0] if len(parts) == 1 else z3.Concat(*parts)
+    return out[0] if len(out) == 1 else z3.Concat(*out)
+
+
+def _named(values: Iterable[JSON]) -> list[tuple[int, int]]:
+    return [(ord(c), ord(c)) for v in values if isinstance(v, str) for c in v]
+
+
+def mentioned(entries: Iterable[Entry], tools: Iterable[Tool], resources: Sequence[JSON] | None,
+              action: str) -> list[tuple[int, int]]:
+    """The code points ``K`` a question over ``entries`` names (module docstring): the characters of every
+    string constant (resources, predicate values, tools' constant resources, ``E``'s resources) and every
+    glob character and bracket range, as closed intervals (overlaps allowed)."""
+    out = _named(resources or ())
+    for t in tools:
+        out += _named(d.resource.value for d in t.effects if d.action == action and isinstance(d.resource, ConstRes))
+    for e in entries:
+        if e.action != action:
+            continue
+        pat = e.resource
+        if isinstance(pat, ConstPat):
+            out += _named([pat.value])
+        elif isinstance(pat, GlobPat):
+            out += [(ord(lo), ord(hi)) for _, ranges, _ in _parts(pat.glob) for lo, hi in ranges]
+        for p in e.where:
+            if isinstance(p, EqPred):
+                out += _named([p.value])
+            elif isinstance(p, OneOfPred):
+                out += _named(p.values)
+    return out
+
+
+def alphabet_spare(intervals: Iterable[tuple[int, int]]) -> int:
+    """How many code points up to ``MAX_CHAR`` lie outside every interval: ``|R|``."""
+    covered, top = 0, -1
+    for lo, hi in sorted(intervals):
+        lo, hi = max(lo, top + 1), min(hi, MAX_CHAR)
+        if lo <= hi:
+            covered += hi - lo + 1
+            top = hi
+    return MAX_CHAR + 1 - covered
