@@ -15,6 +15,7 @@ from dataclasses import dataclass
 
 from model.base import budget as _budget
 from model.base.canonical import JSON
+from model.revision.certify.binding_certificate import BindingSimulation
 from model.revision.certify.certificate import Certificate, certificate_to_json
 from model.revision.certify.joint_certificate import JointSimulation, joint_to_json
 from model.revision.certify.linear_certificate import LinearSimulation
@@ -25,7 +26,7 @@ from model.revision.explore.prefix import StartingPoint
 
 @dataclass(frozen=True, slots=True)
 class Certified:
-    evidence: Certificate | SimulationProof | JointSimulation | LinearSimulation
+    evidence: Certificate | SimulationProof | JointSimulation | LinearSimulation | BindingSimulation
     checked_by: tuple[str, ...] = ()  # the checkers that accepted the evidence (lean_closure.py names them)
     # the revision also changes origin or flow rules: the evidence is for the old lists under the new rules,
     # and this names the checked step from the old rules to the new (trusted/guards.py); empty otherwise
@@ -144,6 +145,8 @@ class RevisionReport:
                 pres = {"verdict": "certified", "by": "structural", "evidence": certificate_to_json(ev)}
             elif isinstance(ev, JointSimulation):
                 pres = {"verdict": "certified", "by": "joint_simulation", "evidence": joint_to_json(ev)}
+            elif isinstance(ev, BindingSimulation):
+                pres = {"verdict": "certified", "by": "binding_simulation", "evidence": ev.to_json()}
             elif isinstance(ev, LinearSimulation):
                 by = "joint_simulation" if ev.mode == "joint" else "simulation"
                 pres = {"verdict": "certified", "by": by, "relation": "symbolic", "evidence": ev.to_json()}

@@ -9,6 +9,9 @@ Preservation is decided in this order:
 3. otherwise a joint simulation over both lists at once (``joint.propose``), accepted only if the
    independent checker (``checker.check_joint``) validates it → ``Certified`` (the per-list rules
    stay first: they are cheaper, and a per-list proof is a joint one);
+   then a per-list simulation for every class of bindings (``binding_classes.propose_binding``: which facts
+   about bound values hold, e.g. whether Bob's address is a corp one), accepted only if
+   ``binding_certificate.check_binding`` validates it;
    in steps 2 and 3, when the reachable ledgers outgrow a small explicit relation (large
    quotas), a symbolic relation of linear constraints over the counters (``linear.propose_linear``,
    checked by ``linear_check.check_linear``) is tried first, so the verdict does not depend on the
@@ -18,10 +21,11 @@ Preservation is decided in this order:
    client of any length through the counters, in compressed form
    (``accelerate.long_lost_client``, ``A^Q · B``), kept only if the exact compressed replay confirms it →
    ``NotPreserved``; else ``Unknown`` within the bound.
-An explicit simulation certificate (per list or joint) is also checked for closure by the Lean oracle
-when its executable is built (lean_closure.py; a symbolic one is not: the Lean judgment reads listed
-relations); ``Certified.checked_by`` names every checker that accepted it. A certificate the Python
-checker cannot decide (Z3 unknown) or Lean refuses is not a proof: the next kind is tried, and if none
+An explicit simulation certificate (per list, joint or per binding class) is also checked for closure by
+Lean whenever the compiled core is present, in-process first, else the oracle executable (lean_closure.py;
+a symbolic one is not: the Lean judgment reads listed relations); ``Certified.checked_by`` names every
+checker that accepted it, and Lean's route. A certificate the Python checker cannot decide (Z3 unknown), or
+Lean refuses or faults on (fail closed), is not a proof: the next kind is tried, and if none
 is checked the verdict comes from the bounded search (``Unknown`` within the
 bound, exit 3, unless a lost client is found).
 The safety delta is always the bounded search for the shortest newly admitted forbidden trace
@@ -61,11 +65,20 @@ from model.base.budget import Budget, BudgetExhausted, Meter, Spent
 from model.base.z3guard import exclusive
 from model.monitor.language.policy import Policy
 from model.revision.carry import Ledgers, check_correspondence
+from model.revision.certify.binding_certificate import BindingSimulation, check_binding
+from model.revision.certify.binding_classes import propose_binding
 from model.revision.certify.certificate_checker import CheckVerdict, Invalid, Undecided, Valid, check, check_joint
 from model.revision.certify.joint import MAX_QUADS
 from model.revision.certify.joint import propose as propose_joint
 from model.revision.certify.joint_certificate import JointSimulation
-from model.revision.certify.lean_closure import LEAN_CHECKER, PYTHON_CHECKER, LeanAbsent, LeanClosed, lean_closure
+from model.revision.certify.lean_closure import (
+    LEAN_CHECKER,
+    PYTHON_CHECKER,
+    LeanAbsent,
+    LeanClosed,
+    LeanFault,
+    lean_closure,
+)
 from model.revision.certify.linear import propose_linear
 from model.revision.certify.linear_certificate import LinearSimulation
 from model.revision.certify.linear_check import check_linear
@@ -159,6 +172,7 @@ class _Notes:
         self.structural = "not tried"
         self.simulation = "not tried"
         self.joint = "not tried"
+        self.binding = "not tried"
 
 
 def _preservation(old: Policy, new: Policy, effects: EffectSet, workload: Workload, bound: int,
@@ -191,6 +205,16 @@ def _preservation(old: Policy, new: Policy, effects: EffectSet, workload: Worklo
     notes.joint = found if isinstance(found, str) else "found"
     if not isinstance(found, str):
         return found
+    notes.phase = "simulation per binding class"
+    meter.check_time()
+    split = propose_binding(old, new, effects, ledgers, meter, memo)
+    if isinstance(split, NoSimulation):
+        notes.binding = split.reason
+    else:
+        checked = checked_report(split, check_binding(split, old, new, ledgers, memo is not None), old, new)
+        if not isinstance(checked, str):
+            return checked
+        notes.binding = checked
     notes.phase = f"lost-client search up to bound {bound}"
     meter.check_time()
     old = searched
@@ -201,7 +225,8 @@ def _preservation(old: Policy, new: Policy, effects: EffectSet, workload: Worklo
             example = compressed(old, new, workload, long, True)
             if example.confirmed:
                 return NotPreserved(example)
-        return Unknown(bound, lost.visited, f"{notes.structural}; {notes.simulation}; {notes.joint}")
+        return Unknown(bound, lost.visited,
+                       f"{notes.structural}; {notes.simulation}; {notes.joint}; binding classes: {notes.binding}")
     return NotPreserved(lost)
 
 
@@ -240,8 +265,8 @@ def _simulation(old: Policy, new: Policy, effects: EffectSet, ledgers: Ledgers |
     return "; ".join(reasons)
 
 
-def checked_report(proof: SimulationProof | JointSimulation | LinearSimulation, verdict: CheckVerdict, old: Policy,
-             new: Policy) -> Certified | str:
+def checked_report(proof: SimulationProof | JointSimulation | LinearSimulation | BindingSimulation,
+                   verdict: CheckVerdict, old: Policy, new: Policy) -> Certified | str:
     """The certificate, certified by the checkers that accept it; or why it is not a proof. Lean's
     closure check reads explicit relations only: a symbolic one is certified by the Python checker alone."""
     if isinstance(verdict, Undecided):
@@ -252,7 +277,10 @@ def checked_report(proof: SimulationProof | JointSimulation | LinearSimulation, 
         return Certified(proof, (PYTHON_CHECKER,))
     lean = lean_closure(proof, old, new)
     if isinstance(lean, LeanClosed):
-        return Certified(proof, (PYTHON_CHECKER, LEAN_CHECKER))
+        return Certified(proof, (PYTHON_CHECKER, f"{LEAN_CHECKER} ({lean.route})"))
     if isinstance(lean, LeanAbsent):
         return Certified(proof, (PYTHON_CHECKER,))
+    if isinstance(lean, LeanFault):
+        return (f"found and accepted by the {PYTHON_CHECKER}, but the {LEAN_CHECKER} faulted (not counted): "
+                f"{lean.reason}")
     return f"found and accepted by the {PYTHON_CHECKER}, but refused by the {LEAN_CHECKER}: {lean.reason}"

@@ -8,13 +8,16 @@ import sys
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
 from pytest import MonkeyPatch
 
 from model.monitor.language.syntax import load_policy
+from model.oracle.fake_oracles import FAKES, write_fake
 from model.oracle.generators import REVISION_WORKLOAD_JSON
+from model.revision.certify import lean_closure
 from model.revision.certify.certificate import Certificate
 from model.revision.certify.certificate_checker import Invalid, Undecided, Valid
-from model.revision.certify.lean_closure import LEAN_CHECKER, PYTHON_CHECKER
+from model.revision.certify.lean_closure import LEAN_CHECKER, PYTHON_CHECKER, SUBPROCESS
 from model.revision.certify.simulation import SimulationProof, simulate
 from model.revision.certify.simulation_certificate import check_simulation, simulation_from_json, simulation_to_json
 from model.revision.effects import EVERY_EFFECT
@@ -105,8 +108,9 @@ def test_revise_names_lean_when_the_oracle_finds_the_relations_closed(monkeypatc
     monkeypatch.setenv("AGENTWARRANT_ORACLE", str(_fake_oracle(tmp_path, True)))
     report = _revise()
     assert isinstance(report.preservation, Certified)
-    assert report.preservation.checked_by == (PYTHON_CHECKER, LEAN_CHECKER)
-    assert f"{PYTHON_CHECKER} and the {LEAN_CHECKER}" in preservation_sentence(report.preservation)
+    lean = f"{LEAN_CHECKER} ({SUBPROCESS})"
+    assert report.preservation.checked_by == (PYTHON_CHECKER, lean)
+    assert f"{PYTHON_CHECKER} and the {lean}" in preservation_sentence(report.preservation)
 
 
 def test_a_relation_lean_refuses_is_not_counted(monkeypatch: MonkeyPatch, tmp_path: Path) -> None:
@@ -115,6 +119,25 @@ def test_a_relation_lean_refuses_is_not_counted(monkeypatch: MonkeyPatch, tmp_pa
     assert not isinstance(report.preservation, Certified) or isinstance(report.preservation.evidence, Certificate)
     assert "refused by the Lean closure check" in report.simulation
     assert "refused by the Lean closure check" in report.joint
+
+
+@pytest.mark.parametrize("fault", [f for f in FAKES if f != "missing"])
+def test_a_lean_fault_fails_closed(monkeypatch: MonkeyPatch, tmp_path: Path, fault: str) -> None:
+    """An oracle that is there but does not answer (hangs, dies, garbles, floods, cannot start) never lets a
+    simulation through: it counts as a refusal, so the preserving revision, which only a simulation
+    certifies, is Unknown within the bound rather than certified by the Python checker alone."""
+    monkeypatch.setenv("AGENTWARRANT_ORACLE", str(write_fake(fault, tmp_path)))
+    monkeypatch.setattr(lean_closure, "TIMEOUT", 1.0)
+    report = _revise()
+    assert not isinstance(report.preservation, Certified) or isinstance(report.preservation.evidence, Certificate)
+    assert "Lean closure check faulted (not counted)" in report.simulation
+    assert "Lean closure check faulted (not counted)" in report.joint
+
+
+def test_a_missing_oracle_is_absent_not_a_fault(monkeypatch: MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("AGENTWARRANT_ORACLE", str(write_fake("missing", tmp_path)))
+    report = _revise()
+    assert isinstance(report.preservation, Certified) and report.preservation.checked_by == (PYTHON_CHECKER,)
 
 
 def _unknown(*args: object) -> str:

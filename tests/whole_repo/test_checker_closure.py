@@ -11,9 +11,11 @@ import re
 from tests.whole_repo.test_architecture import ROOT, import_graph
 
 CHECKERS = ("model.revision.certify.certificate_checker", "model.revision.certify.linear_check",
-            "model.revision.certify.simulation_certificate", "model.revision.trusted.guards")
+            "model.revision.certify.simulation_certificate", "model.revision.certify.binding_certificate",
+            "model.revision.trusted.guards")
 PROPOSERS = ("model.revision.smt", "model.revision.explore", "model.revision.certify.structural",
              "model.revision.certify.simulation", "model.revision.certify.joint", "model.revision.certify.linear",
+             "model.revision.certify.binding_classes",
              "model.revision.certify.leaves", "model.revision.certify.witness_questions",
              "model.revision.certify.agreement",
              "model.revision.certify.independence", "model.revision.certify.conditions",

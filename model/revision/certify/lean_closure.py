@@ -1,14 +1,21 @@
-"""The Lean closure check of simulation certificates, run by ``revise`` when a built Lean oracle is present
-(Agenra Section 1: "for other finite-quota revisions, Lean checks a proposed relation for closure").
+"""The Lean closure check of simulation certificates, run by ``revise`` whenever the compiled Lean core is
+present (Agenra Section 1: "for other finite-quota revisions, Lean checks a proposed relation for closure").
 
 The oracle judgment ``simulation_closure`` (closure_json.py writes its input) checks that a relation holds
 at the start and is closed under every unit the certificate lists; its meaning is the theorem
 ``AgentWarrant.Revision.Closure.closedPreservesFromStart``. Coverage of the units (that every effect of
 ``E`` has a listed match vector) is decided by Z3 in the independent Python checker, not by Lean.
 
-Choices where the source is silent: the oracle is used only if its executable exists (``oracle_path``);
-it is never built here. A plumbing failure (no such judgment in the executable, a dead process) means
-Lean did not check, and is said so; it is not a refusal. A relation Lean finds not closed is a refusal.
+Routes: the in-process library (``model/oracle/inproc.py``, checked against its SHA-256 before it is
+loaded) when it was built, else the oracle executable (``oracle_path``; each answer within ``TIMEOUT``
+seconds); the verdict names the route. Neither is built here.
+
+Faults fail closed. When neither the library nor the executable exists, Lean did not check
+(``LeanAbsent``) and the certificate stands on the Python checker alone, which ``checked_by`` says. When one
+exists but does not answer — it fails to load or start, panics, dies, hangs past ``TIMEOUT``, or answers
+without a closed flag — that is a ``LeanFault``, treated as a refusal: the certificate is not counted (a
+library that fails to load is first replaced by the executable, if there is one). A relation Lean finds not
+closed is a refusal. So Lean can only take a certificate away, never give one.
 """
 
 from __future__ import annotations
@@ -17,19 +24,23 @@ from dataclasses import dataclass
 
 from model.base.canonical import JSON
 from model.monitor.language.policy import Policy
+from model.oracle import inproc
 from model.oracle.lean import LeanOracle, OracleError
 from model.oracle.toolchain import oracle_path
+from model.revision.certify.binding_certificate import BindingSimulation
 from model.revision.certify.closure_json import joint_closure_input, list_closure_input
 from model.revision.certify.joint_certificate import JointSimulation
 from model.revision.certify.simulation_certificate import SimulationProof
 
 PYTHON_CHECKER = "independent Python checker"
 LEAN_CHECKER = "Lean closure check"
+IN_PROCESS, SUBPROCESS = "in-process library", "oracle executable"
+TIMEOUT = 120.0  # seconds per answer of the executable (a closure of 50,000 quadruples takes a few)
 
 
 @dataclass(frozen=True, slots=True)
 class LeanClosed:
-    pass
+    route: str = IN_PROCESS
 
 
 @dataclass(frozen=True, slots=True)
@@ -39,39 +50,67 @@ class LeanRefused:
 
 @dataclass(frozen=True, slots=True)
 class LeanAbsent:
-    """Lean did not check: no oracle executable, or a plumbing failure talking to it."""
+    """Lean did not check: neither the library nor the oracle executable was built."""
 
     reason: str
 
 
-LeanVerdict = LeanClosed | LeanRefused | LeanAbsent
+@dataclass(frozen=True, slots=True)
+class LeanFault:
+    """Lean was there but gave no answer: refused, fail closed."""
+
+    reason: str
 
 
-def _inputs(proof: SimulationProof | JointSimulation, old: Policy, new: Policy) -> list[tuple[str, dict[str, JSON]]]:
+LeanVerdict = LeanClosed | LeanRefused | LeanAbsent | LeanFault
+
+
+def _inputs(proof: SimulationProof | JointSimulation | BindingSimulation, old: Policy,
+            new: Policy) -> list[tuple[str, dict[str, JSON]]]:
     if isinstance(proof, JointSimulation):
         return [("joint", joint_closure_input(proof, old, new))]
+    if isinstance(proof, BindingSimulation):
+        return [(c.user.side, list_closure_input(c.user, old.user, new.user)) for c in proof.classes] + \
+            [(c.application.side, list_closure_input(c.application, old.application, new.application))
+             for c in proof.classes]
     return [("P", list_closure_input(proof.user, old.user, new.user)),
             ("A", list_closure_input(proof.application, old.application, new.application))]
 
 
-def lean_closure(proof: SimulationProof | JointSimulation, old: Policy, new: Policy) -> LeanVerdict:
-    """Does the Lean oracle find every relation of ``proof`` closed?"""
+def _open() -> tuple[LeanOracle, str] | LeanAbsent | LeanFault:
+    faults: list[str] = []
+    if inproc.available():
+        try:
+            return inproc.InProcOracle(), IN_PROCESS
+        except OracleError as exc:
+            faults.append(f"{IN_PROCESS}: {exc}")
     exe = oracle_path()
-    if not exe.is_file():
-        return LeanAbsent(f"no Lean oracle executable at {exe}")
-    try:
-        oracle = LeanOracle(exe)
-    except OracleError as exc:
-        return LeanAbsent(str(exc))
+    if exe.exists():
+        try:
+            return LeanOracle(exe, timeout=TIMEOUT), SUBPROCESS
+        except OracleError as exc:
+            faults.append(f"{SUBPROCESS}: {exc}")
+    if faults:
+        return LeanFault("; ".join(faults))
+    return LeanAbsent(f"no Lean library and no oracle executable at {exe}")
+
+
+def lean_closure(proof: SimulationProof | JointSimulation | BindingSimulation, old: Policy,
+                 new: Policy) -> LeanVerdict:
+    """Does Lean find every relation of ``proof`` closed (in-process first, else the executable)?"""
+    opened = _open()
+    if not isinstance(opened, tuple):
+        return opened
+    oracle, route = opened
     try:
         for side, payload in _inputs(proof, old, new):
             out = oracle.call("simulation_closure", payload)
             if not isinstance(out, dict) or not isinstance(out.get("closed"), bool):
-                return LeanAbsent(f"{side}: the oracle's answer has no closed flag: {out!r:.200}")
+                return LeanFault(f"{side}: the {route}'s answer has no closed flag: {out!r:.200}")
             if not out["closed"]:
                 return LeanRefused(f"{side}: Lean finds the relation not closed")
-        return LeanClosed()
+        return LeanClosed(route)
     except OracleError as exc:
-        return LeanAbsent(str(exc))
+        return LeanFault(f"{route}: {exc}")
     finally:
         oracle.close()

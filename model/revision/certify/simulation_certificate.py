@@ -29,8 +29,10 @@ from model.base.z3guard import exclusive
 from model.monitor.language.policy import Entry, EntryKind, Policy
 from model.revision.carry import Ledgers
 from model.revision.certify.certificate import count_from_json
-from model.revision.certify.certificate_checker import CheckVerdict, Invalid, Valid, covers, fitter
+from model.revision.certify.certificate_checker import CheckVerdict, Invalid, Valid, fitter
 from model.revision.effects import EffectSet, parse_effects
+from model.revision.trusted import side_conditions as questions
+from model.revision.trusted.encoding import SlotAtom
 from model.revision.trusted.side_conditions import outside_simulation
 
 Ledger = tuple[int, ...]
@@ -99,14 +101,14 @@ def _pair(obj: Any) -> tuple[Ledger, Ledger]:
     return _usage(obj[0]), _usage(obj[1])
 
 
-def _relation_to_json(r: Relation) -> dict[str, JSON]:
+def relation_to_json(r: Relation) -> dict[str, JSON]:
     return {"side": r.side, "start": [list(r.start[0]), list(r.start[1])],
             "vectors": [{"action": a, "vectors": [[_bits(m_old), _bits(m_new)] for m_old, m_new in vs]}
                         for a, vs in r.vectors],
             "related": [[list(u), list(v)] for u, v in sorted(r.pairs)]}
 
 
-def _relation_from_json(obj: Any) -> Relation:
+def relation_from_json(obj: Any) -> Relation:
     if not isinstance(obj, dict):
         raise ValueError("a relation object")
     vectors = tuple((str(a["action"]), tuple((_unbits(v[0]), _unbits(v[1])) for v in a["vectors"]))
@@ -117,8 +119,8 @@ def _relation_from_json(obj: Any) -> Relation:
 
 
 def simulation_to_json(p: SimulationProof) -> dict[str, JSON]:
-    return {"kind": "simulation", "effects": p.effects.to_json(), "user": _relation_to_json(p.user),
-            "application": _relation_to_json(p.application)}
+    return {"kind": "simulation", "effects": p.effects.to_json(), "user": relation_to_json(p.user),
+            "application": relation_to_json(p.application)}
 
 
 def simulation_from_json(obj: dict[str, Any]) -> SimulationProof:
@@ -126,12 +128,15 @@ def simulation_from_json(obj: dict[str, Any]) -> SimulationProof:
     if obj.get("kind") != "simulation":
         raise ValueError("a simulation certificate")
     effects = obj["effects"]
-    return SimulationProof(_relation_from_json(obj["user"]), _relation_from_json(obj["application"]),
+    return SimulationProof(relation_from_json(obj["user"]), relation_from_json(obj["application"]),
                            parse_effects(None if effects is None else ",".join(effects)))
 
 
-def _check_list(rel: Relation, side: str, old: Sequence[Entry], new: Sequence[Entry], begin: tuple[Ledger, Ledger],
-                policy: Policy, proof: SimulationProof, fast: bool) -> CheckVerdict:
+def check_list(rel: Relation, side: str, old: Sequence[Entry], new: Sequence[Entry], begin: tuple[Ledger, Ledger],
+               policy: Policy, effects: EffectSet, fast: bool, atoms: Sequence[SlotAtom] = (),
+               holds: Sequence[bool] = ()) -> CheckVerdict:
+    """One list's relation: it starts at ``begin``, its vectors cover every effect (under bindings where
+    atom ``i`` holds exactly when ``holds[i]``), and it is closed under them."""
     if rel.start != begin or begin not in rel.pairs:
         return Invalid(f"{side}: the relation does not start at the revision's counters")
     sizes = (len(old), len(new))
@@ -140,7 +145,7 @@ def _check_list(rel: Relation, side: str, old: Sequence[Entry], new: Sequence[En
         return Invalid(f"{side}: a vector does not fit the permission lists")
     old_actions = frozenset(e.action for e in old if e.kind is EntryKind.ALLOW)
     listed = {a: tuple((m_old, m_new) for m_old, m_new in vs) for a, vs in rel.vectors}
-    covered = covers(proof.effects, listed, (old, new), old_actions, policy.tools, side)
+    covered = questions.covers(effects, listed, (old, new), old_actions, policy.tools, side, atoms, holds)
     if not isinstance(covered, Valid):
         return covered
     fit = fitter((old, new), fast)
@@ -167,8 +172,8 @@ def check_simulation(proof: SimulationProof, old: Policy, new: Policy, ledgers: 
     if (why := outside_simulation(old, new, "simulation")) is not None:
         return Invalid(why)
     lg = ledgers or Ledgers.zero(old, new)
-    verdict = _check_list(proof.user, "P", old.user, new.user, (lg.old_user, lg.new_user), old, proof, fast)
+    verdict = check_list(proof.user, "P", old.user, new.user, (lg.old_user, lg.new_user), old, proof.effects, fast)
     if not isinstance(verdict, Valid):
         return verdict
-    return _check_list(proof.application, "A", old.application, new.application, (lg.old_app, lg.new_app), old,
-                       proof, fast)
+    return check_list(proof.application, "A", old.application, new.application, (lg.old_app, lg.new_app), old,
+                      proof.effects, fast)

@@ -56,6 +56,7 @@ from model.monitor.language.policy import (
     ConstPat,
     ConstRes,
     Entry,
+    EntryKind,
     EqPred,
     GlobPat,
     OneOfPred,
@@ -63,6 +64,10 @@ from model.monitor.language.policy import (
     SlotPat,
     Tool,
 )
+
+# a fact about the values slots are bound to: (slot, a constant or glob its value matches, or another slot
+# whose value it equals)
+SlotAtom = tuple[str, ConstPat | GlobPat | str]
 
 CTX = z3.Context()  # the checker's own: no term or solver of the proposers lives here
 
@@ -162,15 +167,18 @@ class Call:
     """An effect of ``action`` by some call, its arguments and the binding state, over the paths that
     ``entries`` and the action's tools read."""
 
-    def __init__(self, action: str, entries: Sequence[Entry], tools: Sequence[Tool]) -> None:
+    def __init__(self, action: str, entries: Sequence[Entry], tools: Sequence[Tool],
+                 atoms: Sequence[SlotAtom] = ()) -> None:
         self.action = action
         self.entries = list(entries)
+        self.atoms = list(atoms)
         self.tools = [t for t in tools if any(d.action == action for d in t.effects)]
         self.paths = _paths(entries, self.tools)
         self.keys = sorted({p[0] for p in self.paths})
         self.at = {p: Value("arg:" + ".".join(p)) for p in self.paths}
         self.r = Value("resource")
-        slots = sorted({e.resource.slot for e in entries if isinstance(e.resource, SlotPat)})
+        slots = sorted({e.resource.slot for e in entries if isinstance(e.resource, SlotPat)}
+                       | {a[0] for a in atoms} | {a[1] for a in atoms if isinstance(a[1], str)})
         self.bound = {s: z3.Bool(f"bound:{s}", CTX) for s in slots}
         self.slot = {s: Value(f"slot:{s}") for s in slots}
 
@@ -178,6 +186,8 @@ class Call:
         """A call some tool could make, with the resource in ``resources`` (``None``: any); ``Unsupported``
         when Z3's alphabet leaves too few characters outside those the question names (module docstring)."""
         named = mentioned(self.entries, self.tools, resources, self.action)
+        named += mentioned([Entry(EntryKind.ALLOW, self.action, a[1]) for a in self.atoms if not isinstance(a[1], str)],
+                           (), None, self.action)
         if any(hi > MAX_CHAR for _, hi in named):
             raise Unsupported(f"a character past Z3's alphabet (code point > {MAX_CHAR:#x})")
         n = len(self.at) + 1 + len(self.slot)
@@ -254,6 +264,19 @@ class Call:
                 c = all_of(bounds)
             parts.append((c, z3.Not(c)))
         return all_of([m for m, _ in parts]), any_of([f for _, f in parts])
+
+    def atom(self, a: SlotAtom) -> tuple[z3.BoolRef, z3.BoolRef]:
+        """``(holds, fails)`` of a fact about bound values: slot ``a[0]``'s value matches the resource pattern
+        ``a[1]``, or equals the value of the slot named ``a[1]`` (whether or not the slots are bound yet)."""
+        v, pat = self.slot[a[0]], a[1]
+        if isinstance(pat, str):
+            c = v.same(self.slot[pat])
+            return c, z3.Not(c)
+        if isinstance(pat, ConstPat):
+            c = v.equals(pat.value)
+            return c, z3.Not(c)
+        lang = regex(pat.glob)
+        return z3.And(v.has(STR), z3.InRe(v.s, lang)), z3.Or(v.tag != STR, z3.InRe(v.s, z3.Complement(lang)))
 
     def effect(self, model: z3.ModelRef) -> dict[str, JSON]:
         """The concrete effect, arguments and bindings of ``model`` (for a refusal's message)."""

@@ -34,7 +34,7 @@ from model.monitor.language.policy import ConstPat, Entry, EntryKind, GlobPat, P
 from model.revision.certify.check_verdict import CheckVerdict, Invalid, Undecided, Valid
 from model.revision.effects import EffectSet
 from model.revision.identity import match_key, monitor_key
-from model.revision.trusted.encoding import CTX, Call, Unsupported
+from model.revision.trusted.encoding import CTX, Call, SlotAtom, Unsupported
 
 LIMIT_MS = 20000
 
@@ -107,10 +107,11 @@ def _verdict(found: dict[str, object] | str | None, what: str) -> CheckVerdict:
 
 def covers(effects: EffectSet, listed: Mapping[str, Sequence[Sequence[tuple[bool, ...]]]],
            lists: Sequence[Sequence[Entry]], old_actions: frozenset[str], tools: Sequence[Tool],
-           where: str) -> CheckVerdict:
+           where: str, atoms: Sequence[SlotAtom] = (), holds: Sequence[bool] = ()) -> CheckVerdict:
     """Every effect of ``E`` of an action the old lists allow has a match vector over ``lists`` (one bit
     string per list) in ``listed[action]``. Positions of another action never match an effect of this one,
-    so a listed vector with one of them matching is no vector of this action."""
+    so a listed vector with one of them matching is no vector of this action. With ``atoms``: only under
+    bindings where atom ``i`` holds exactly when ``holds[i]`` (each a literal more in every question)."""
     positions = [e for xs in lists for e in xs]
     keys = [match_key(e) for e in positions]
     for action in effects.actions(old_actions):
@@ -124,10 +125,11 @@ def covers(effects: EffectSet, listed: Mapping[str, Sequence[Sequence[tuple[bool
                           if len(f) == len(positions) and not any(f[i] for i in range(len(f)) if i not in own)
                           and all(f[i] == f[first[distinct.index(keys[i])]] for i in own)})
         try:
-            call = Call(action, [positions[i] for i in first], tools)
+            call = Call(action, [positions[i] for i in first], tools, atoms)
             lits = [call.literals(positions[i]) for i in first]
             s = _solver()
             s.add(call.well_formed(effects.resources(action)))
+            s.add(*[call.atom(a)[0 if h else 1] for a, h in zip(atoms, holds, strict=True)])
         except Unsupported as exc:
             return Undecided(f"{where}: {action}: {exc}")
         found = _split(s, lits, vectors, [positions[i] for i in first])
