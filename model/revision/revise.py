@@ -9,15 +9,16 @@ Preservation is decided in this order:
 3. otherwise a joint simulation over both lists at once (``joint.propose``), accepted only if the
    independent checker (``checker.check_joint``) validates it → ``Certified`` (the per-list rules
    stay first: they are cheaper, and a per-list proof is a joint one);
-   then a per-list simulation for every class of bindings (``binding_classes.propose_binding``: which facts
-   about bound values hold, e.g. whether Bob's address is a corp one), accepted only if
-   ``binding_certificate.check_binding`` validates it;
    in steps 2 and 3, when the reachable ledgers outgrow a small explicit relation (large
    quotas), a symbolic relation of linear constraints over the counters (``linear.propose_linear``,
    checked by ``linear_check.check_linear``) is tried first, so the verdict does not depend on the
    quotas' size;
 4. otherwise the bounded search for the shortest lost client → ``NotPreserved`` with it;
-5. otherwise (at task start, when some finite quota exceeds the bound: ``accelerate.beyond``) a lost
+5. otherwise a per-list simulation for every class of bindings (``binding_classes.propose_binding``: which
+   facts about bound values hold, e.g. whether Bob's address is a corp one), accepted only if
+   ``binding_certificate.check_binding`` validates it → ``Certified`` (after the search, so that a
+   regression the search refutes does not pay for enumerating every class);
+6. otherwise (at task start, when some finite quota exceeds the bound: ``accelerate.beyond``) a lost
    client of any length through the counters, in compressed form
    (``accelerate.long_lost_client``, ``A^Q · B``), kept only if the exact compressed replay confirms it →
    ``NotPreserved``; else ``Unknown`` within the bound.
@@ -205,21 +206,23 @@ def _preservation(old: Policy, new: Policy, effects: EffectSet, workload: Worklo
     notes.joint = found if isinstance(found, str) else "found"
     if not isinstance(found, str):
         return found
-    notes.phase = "simulation per binding class"
-    meter.check_time()
-    split = propose_binding(old, new, effects, ledgers, meter, memo)
-    if isinstance(split, NoSimulation):
-        notes.binding = split.reason
-    else:
-        checked = checked_report(split, check_binding(split, old, new, ledgers, memo is not None), old, new)
-        if not isinstance(checked, str):
-            return checked
-        notes.binding = checked
     notes.phase = f"lost-client search up to bound {bound}"
     meter.check_time()
-    old = searched
+    relaxed_old, old = old, searched
     lost = lost_client(old, new, workload, bound, point, meter, merge=merge, memo=memo)
     if isinstance(lost, Searched):
+        # after the search: a regression it refutes never pays for the classes' enumeration
+        notes.phase = "simulation per binding class"
+        meter.check_time()
+        split = propose_binding(relaxed_old, new, effects, ledgers, meter, memo)
+        if isinstance(split, NoSimulation):
+            notes.binding = split.reason
+        else:
+            checked = checked_report(split, check_binding(split, relaxed_old, new, ledgers, memo is not None),
+                                     relaxed_old, new)
+            if not isinstance(checked, str):
+                return checked
+            notes.binding = checked
         long = None if point is not None or not beyond(old, new, bound) else long_lost_client(old, new, workload)
         if long is not None:
             example = compressed(old, new, workload, long, True)
