@@ -116,13 +116,15 @@ _NO_LIMIT = Budget()  # library default: no limit (the CLI's default is finite)
 @exclusive
 def revise(old: Policy, new: Policy, effects: EffectSet, workload: Workload, bound: int,
            prefix: Prefix | None = None, *, budget: Budget = _NO_LIMIT, merge: bool = True, fast: bool = True,
-           on_progress: Callable[[Spent], None] | None = None, prune: bool = True) -> RevisionReport:
+           on_progress: Callable[[Spent], None] | None = None, prune: bool = True,
+           memo: Memo | None = None) -> RevisionReport:
     """Judge the revision at task start, or after ``prefix`` (InvalidInput if the old policy refuses it),
     within ``budget`` (``on_progress`` is called with what was spent, for a progress display).
 
     ``merge=False`` and ``fast=False`` are the unmemoized paths, kept as speed baselines: the sequence
     enumeration for the searches; a fresh Z3 solver per question, nothing memoized, for the engines;
-    ``prune=False`` decides every last call of the forbidden-trace search (``new_forbidden``)."""
+    ``prune=False`` decides every last call of the forbidden-trace search (``new_forbidden``). ``memo``: the
+    memo of the fast path (default: the process's, ``SHARED``; a fresh ``Memo()`` is a cold check)."""
     clock = time.perf_counter()
     point = None if prefix is None else starting_point(old, new, prefix)
     if point is not None:
@@ -130,11 +132,12 @@ def revise(old: Policy, new: Policy, effects: EffectSet, workload: Workload, bou
         assert problem is None, problem  # correspond() builds only what check_correspondence accepts
     meter = budget.start(on_progress)
     notes = _Notes()
+    kept = (memo if memo is not None else SHARED) if fast else None
     mid = relaxed(old, new)
     guards = None if mid is None else check_guards(old, mid)
     try:
         preservation = _preservation(old, new, effects, workload, bound, point, meter, notes, merge,
-                                     SHARED if fast else None,
+                                     kept,
                                      mid if mid is not None and isinstance(guards, Valid) else None)
         if isinstance(preservation, Certified) and mid is not None:
             preservation = replace(preservation, guards=GUARDED)
@@ -151,7 +154,7 @@ def revise(old: Policy, new: Policy, effects: EffectSet, workload: Workload, bou
     else:
         try:
             found = new_forbidden(old, new, workload, bound, point, meter, merge=merge,
-                                  memo=SHARED if fast else None, prune=prune)
+                                  memo=kept, prune=prune)
             safety = NoNewForbidden(bound, found.visited) if isinstance(found, Searched) else NewlyForbidden(found)
             long = None if point is not None or not isinstance(found, Searched) or not beyond(old, new, bound) \
                 else long_new_forbidden(old, new, workload)
