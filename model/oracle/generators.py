@@ -254,9 +254,8 @@ def _coin(draw: st.DrawFn) -> bool:
     return draw(_BOOL)
 _NODE_KINDS = tuple(P.NodeKind)
 # the paper's two effects: ``pause`` (an extension beyond Agenra) is drawn only for the whole monitor
-# (``_extensions``), so the closed core's inputs stay what they were
+# (``extension_gen``), so the closed core's inputs stay what they were
 _FLOW_EFFECTS = (P.FlowEffect.ALLOW, P.FlowEffect.DENY)
-_ALL_FLOW_EFFECTS = tuple(P.FlowEffect)
 _SCOPES = tuple(P.HistoryScope)
 T = TypeVar("T")
 _QUOTAS = st.none() | st.integers(0, 3)
@@ -850,10 +849,11 @@ def whole_monitor_runs(draw: st.DrawFn, max_calls: int = 6) -> tuple[Any, ...]:
 
     from model.monitor.decide.commit import Outcome
     from model.monitor.decide.state import Call
+    from model.oracle.extension_gen import extended_policies  # it imports this module's strategies
 
     policy, satisfied, calls = draw(monitor_runs(max_calls, closed=False))
     if draw(_BOOL):
-        policy = draw(_extensions(policy))
+        policy = draw(extended_policies(policy))
     if draw(_BOOL):  # grants that need a permit, so that permits are consumed, missing or mismatched
         flags = draw(st.lists(_BOOL, min_size=len(policy.user) + len(policy.application),
                               max_size=len(policy.user) + len(policy.application)))
@@ -890,60 +890,6 @@ def whole_monitor_runs(draw: st.DrawFn, max_calls: int = 6) -> tuple[Any, ...]:
             permits.append((target.tool, target, *review))
         out.append((call, outcome, tuple(permits)))
     return policy, satisfied, out
-
-
-@st.composite
-def _extensions(draw: st.DrawFn, policy: P.Policy) -> P.Policy:
-    """The policy with the monitor-language extensions beyond Agenra: some flow rules turned into
-    ``pause``, request-sink rules on tools' arguments (or ``*``), and audiences of sink nodes over the
-    tools' effect actions with constant, glob, any or slot patterns."""
-    from dataclasses import replace
-
-    levels, cats = list(policy.levels.order), sorted(policy.categories)
-    flows = [replace(f, effect=P.FlowEffect.PAUSE) if draw(st.integers(0, 2)) == 0 else f for f in policy.flows]
-    for t in policy.tools:
-        if t.args and _coin(draw):
-            for _ in range(draw(st.integers(1, 3))):
-                # an empty guard half the time, so that rules of different effects often hold together
-                guard = draw(guards(levels, cats)) if _coin(draw) else P.LabelGuard()
-                flows.append(P.FlowRule(_pick(draw, _ALL_FLOW_EFFECTS), _pick(draw, ["*", t.operation]), t.name,
-                                        guard, _pick(draw, ["*", *sorted(t.args)])))
-    with_args = [t for t in policy.tools if t.args]
-    if with_args and _coin(draw):  # a deny and a pause on one argument: which one ranks first is visible
-        t = _pick(draw, with_args)
-        arg = _pick(draw, ["*", *sorted(t.args)])
-        flows += [P.FlowRule(P.FlowEffect.DENY, "*", t.name, draw(guards(levels, cats)), arg),
-                  P.FlowRule(P.FlowEffect.PAUSE, "*", t.name, P.LabelGuard(), arg)]
-    for node in [n.name for n in policy.nodes if _coin(draw)]:  # a pause into a node (or an audience)
-        flows.append(P.FlowRule(P.FlowEffect.PAUSE, "*", node, P.LabelGuard() if _coin(draw)
-                                else draw(guards(levels, cats))))
-    if _coin(draw):  # an open route to every node, so that the extension stage is reached
-        flows.append(P.FlowRule(P.FlowEffect.ALLOW, "*", "*", P.LabelGuard()))
-    nodes = list(policy.nodes)
-    if not any(n.kind is P.NodeKind.SINK for n in nodes):  # an audience names a sink: add one
-        nodes.append(P.Node(_pick(draw, [n for n in POLICY_NAMES if n not in {m.name for m in nodes}]),
-                            P.NodeKind.SINK, draw(labels(levels, cats))))
-    sinks = [n.name for n in nodes if n.kind is P.NodeKind.SINK]
-    for node in sinks:  # a rule into the audience that denies or pauses some labels
-        flows.append(P.FlowRule(_pick(draw, (P.FlowEffect.DENY, P.FlowEffect.PAUSE)), "*", node,
-                                draw(guards(levels, cats)) if _coin(draw) else P.LabelGuard()))
-    flows = draw(st.permutations(flows))
-    actions = sorted({d.action for t in policy.tools for d in t.effects})
-    values = [v for v in _policy_values(policy) if isinstance(v, str | int) and not isinstance(v, bool)]
-    patterns: list[st.SearchStrategy[P.ResourcePattern]] = [
-        st.just(P.AnyRes()), st.sampled_from(values).map(P.ConstPat), st.sampled_from(["*", "a*", "?"]).map(P.GlobPat)]
-    if policy.resolvers:
-        patterns.append(st.sampled_from([r.slot for r in policy.resolvers]).map(P.SlotPat))
-    audiences = [P.Audience(_pick(draw, sinks), tuple(
-        P.AudienceEffect(_pick(draw, actions), draw(st.one_of(*patterns))) for _ in range(draw(st.integers(1, 2)))))
-        for _ in range(draw(st.integers(0, 2)))] if actions else []
-    policy = replace(policy, nodes=tuple(nodes), flows=tuple(flows), audiences=tuple(audiences))
-    if _coin(draw):  # friendlier: unlimited grants behind the drawn ones and no origin or history rule, so
-        # that more calls reach the extension stage (asked only of calls the paper's cascade admits)
-        grants = tuple(P.Entry(P.EntryKind.ALLOW, a, P.AnyRes(), quota=None) for a in actions)
-        policy = replace(policy, origins=(), histories=(), user=(*policy.user, *grants),
-                         application=(*policy.application, *grants))
-    return policy
 
 
 def _list_arg(tool: P.Tool, name: str) -> bool:

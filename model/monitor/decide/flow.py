@@ -18,7 +18,7 @@ admits, after first-fit and before the exact-call permit, so a policy without ex
 paper's monitor and a reviewer is never asked to approve a call the monitor would deny anyway.
 - *Pause*: ``flow pause`` rules rank between deny and allow (deny > pause > allow > default deny). A
   paused call is admitted only with an unused exact-call permit binding it (the reviewer's approval of
-  the values shown, ``model.monitor.decide.review``); one permit is consumed per call, as for grants.
+  the values shown, ``model.monitor.decide.flow_review``); one permit is consumed per call, as for grants.
   A deny rule, or no matching rule, is never overridden by a permit.
 - *Audience*: a call whose effect matches an ``audience NODE`` pattern also sends its output label to
   sink ``NODE``, checked by the flow rules into ``NODE`` (default deny), as an outbound flow.
