@@ -55,6 +55,14 @@ def run_from(doc: Any) -> tuple[Any, ...]:
     return policy, frozenset(doc["satisfied"]), steps
 
 
+def issue_permits(state: State, permits: tuple[tuple[Any, ...], ...]) -> State:
+    """The application issues a step's permits: ``(tool, call)`` an exact-call permit on the call's identity,
+    ``(tool, call, "review")`` a reviewer's approval of the values shown (its review identity)."""
+    for tool, target, *review in permits:
+        state, _ = issue_permit(state, tool, target.review_identity() if review else target.identity())
+    return state
+
+
 def coverage(policy: Policy, before: State, call: Call, verdict: Verdict, after: State) -> list[str]:
     """The decision (with its reason) and each rule kind this step reached."""
     reason = verdict.reason.value if verdict.reason is not None else None
@@ -108,8 +116,7 @@ def run_whole(oracle: Oracle, run: tuple[Any, ...]) -> list[CaseResult]:
     state = initial_state(len(policy.user), len(policy.application), satisfied)
     out: list[CaseResult] = []
     for k, (call, outcome, permits) in enumerate(steps):
-        for tool, target, *review in permits:  # ("review",): a reviewer's approval of the values shown
-            state, _ = issue_permit(state, tool, target.review_identity() if review else target.identity())
+        state = issue_permits(state, permits)
         payload = W.monitor_input(policy, state, call, outcome)
         text = W.encode(payload)
         verdict, after = step(policy, state, call, outcome)

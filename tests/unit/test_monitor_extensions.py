@@ -10,7 +10,7 @@ from model.base.errors import InvalidInput
 from model.monitor.decide.base import Decision, DenyReason, Verdict, decide, decide_source
 from model.monitor.decide.commit import Outcome, step
 from model.monitor.decide.flow import FLOW_APPROVAL
-from model.monitor.decide.review import approve, flow_review
+from model.monitor.decide.flow_review import approve, flow_review
 from model.monitor.decide.state import Call, State, initial_state, issue_permit
 from model.monitor.language.policy import Policy
 from model.monitor.language.policy_json import policy_from_json, policy_to_json
