@@ -154,3 +154,21 @@ def test_bad_extension_policies_name_the_place(edit: tuple[str, str], where: str
     with pytest.raises(InvalidInput) as err:
         parse_policy(text, "ext.policy")
     assert str(err.value).startswith(where), str(err.value)
+
+
+def test_adapter_reviews_and_approves_exactly_the_call_shown() -> None:
+    from model.monitor.adapter.shell import Adapter, Handle, Refusal
+
+    pages = {"https://news.example/": "https://other.example/", "https://other.example/": "end"}
+    ad = Adapter(policy("pause"), {"get_webpage": lambda url: pages.get(url, "")}, "a")
+    first = ad.call("get_webpage", url="https://news.example/")
+    assert isinstance(first, Handle)
+    paused = ad.call("get_webpage", url=first)  # the URL read from the page
+    assert isinstance(paused, Refusal) and paused.verdict.waiting_for == frozenset({FLOW_APPROVAL})
+    (shown,) = ad.flow_review("get_webpage", url=first).arguments
+    assert shown.value == "https://other.example/" and [o.tool for o in shown.origins] == ["get_webpage"]
+    plain = ad.issue_permit("get_webpage", None, url=first)  # the application's permit is not an approval
+    assert not isinstance(ad.call("get_webpage", url=first), Handle) and plain is not None
+    ad.approve("get_webpage", None, url=first)
+    assert isinstance(ad.call("get_webpage", url=first), Handle)
+    assert isinstance(ad.call("get_webpage", url=first), Refusal)  # one approval, one call
