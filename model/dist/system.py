@@ -44,8 +44,8 @@ from typing import Any, cast
 
 from model.dist import fault_injection as faults
 from model.dist.wire import pack, unpack
-from model.search.engine import Level, bfs
-from model.search.fpset import FingerprintSet, fingerprint
+from model.search.engine import Level, bfs, key_fingerprint
+from model.search.fpset import FingerprintSet
 from model.search.heap import quiet, release
 from model.search.system.compact_layer import Codec, Layer
 from model.search.system.protocol import System
@@ -99,7 +99,7 @@ class Part:
         """Add ``s`` to the visited set; False when it was there."""
         k = self.sys.key(s)
         if self.fingerprints:
-            return self.fps.add(fingerprint(cast(Any, (k,))))
+            return self.fps.add(key_fingerprint(k))
         n = len(self.keys)
         self.keys.add(k)  # one hash, where a test and an add would take two
         return len(self.keys) > n

@@ -33,13 +33,14 @@ from model.search.system.compact_layer import Splits
 from model.search.system.protocol import Query, System, Transition
 
 S = TypeVar("S")
+S_contra = TypeVar("S_contra", contravariant=True)
 
 
 @runtime_checkable
-class Symmetric(Protocol[S]):
+class Symmetric(Protocol[S_contra]):
     """The optional half of ``protocol.System`` that declares a symmetry group (module docstring)."""
 
-    def orbit_key(self, state: S) -> Hashable: ...
+    def orbit_key(self, state: S_contra) -> Hashable: ...
 
 
 class Reduced(Generic[S]):
@@ -71,7 +72,8 @@ class ReducedSplits(Reduced[S]):
 
     def whole(self, parts: tuple[Hashable, ...]) -> S:
         assert isinstance(self.sys, Splits)
-        return self.sys.whole(parts)
+        whole: S = self.sys.whole(parts)
+        return whole
 
 
 def reduced(sys: System[S]) -> Reduced[S]:
@@ -83,4 +85,20 @@ def symmetric(sys: object) -> bool:
     return isinstance(sys, Symmetric)
 
 
-__all__ = ["Reduced", "Symmetric", "reduced", "symmetric"]
+def replays(sys: System[S], trace: tuple[str, ...], query: int) -> bool:
+    """Whether ``trace``'s labels, followed from the initial state of ``sys`` (the unreduced system), each
+    name a transition of the state reached, and the last one hits query ``query``: a reduced witness
+    checked as a path of the unreduced model."""
+    cur = sys.initial()
+    hits = 0
+    for label in trace:
+        for lab, t, h, _m in sys.successors(cur):
+            if lab == label:
+                cur, hits = t, h
+                break
+        else:
+            return False
+    return bool(hits >> query & 1)
+
+
+__all__ = ["Reduced", "Symmetric", "reduced", "replays", "symmetric"]
