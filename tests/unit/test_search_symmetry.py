@@ -14,24 +14,9 @@ import pytest
 from model.search.search_verdict import Exhausted, Vacuous
 from model.search.system.admission import AdmissionModel, AdmissionSystem, load
 from model.search.system.bfs import Reached, SystemRun, search, store_of
-from model.search.system.symmetry import Reduced, reduced, symmetric
+from model.search.system.symmetry import Reduced, reduced, replays, symmetric
 
 CORPUS = Path(__file__).resolve().parents[2] / "corpus" / "search"
-
-
-def _replay_hits(sys: AdmissionSystem, trace: tuple[str, ...], query: int) -> bool:
-    """Follow ``trace``'s labels from the initial state of the unreduced system; whether each label names a
-    transition of the state reached, and the last one hits ``query``."""
-    cur = sys.initial()
-    hits = 0
-    for label in trace:
-        for lab, t, h, _m in sys.successors(cur):
-            if lab == label:
-                cur, hits = t, h
-                break
-        else:
-            return False
-    return bool(hits >> query & 1)
 
 
 def _agree(model: AdmissionModel, bound: int) -> tuple[SystemRun, SystemRun]:
@@ -51,7 +36,7 @@ def _agree(model: AdmissionModel, bound: int) -> tuple[SystemRun, SystemRun]:
             if isinstance(v, Reached):
                 assert isinstance(w, Reached)
                 assert w.length == v.length, name
-                assert _replay_hits(plain, w.trace, i), (name, w.trace)
+                assert replays(plain, w.trace, i), (name, w.trace)
             else:
                 assert isinstance(v, Exhausted | Vacuous)
     return full, runs[0]
