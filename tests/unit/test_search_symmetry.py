@@ -68,3 +68,21 @@ def test_a_system_without_a_declared_symmetry_is_refused() -> None:
     assert not symmetric(Plain())
     with pytest.raises(TypeError, match="declares no symmetry"):
         Reduced(Plain())  # type: ignore[arg-type]
+
+
+def test_cli_symmetry_flag() -> None:
+    import json
+
+    from click.testing import CliRunner
+
+    from model.shell.cli import main
+
+    path = str(CORPUS / "admission_hold.json")
+    plain = json.loads(CliRunner().invoke(main, ["search", path, "--bound", "5", "--json"]).output)
+    got = CliRunner().invoke(main, ["search", path, "--bound", "5", "--symmetry", "--json"])
+    red = json.loads(got.output)
+    assert got.exit_code == 0 and red["symmetry"] is True and plain["symmetry"] is False
+    assert red["states"] < plain["states"]
+    assert {q: v["verdict"] for q, v in red["queries"].items()} == {q: v["verdict"] for q, v in plain["queries"].items()}
+    bad = CliRunner().invoke(main, ["search", str(CORPUS / "report.json"), "--symmetry", "--engine", "explicit"])
+    assert bad.exit_code == 2 and "--symmetry" in bad.output
