@@ -32,11 +32,11 @@ generator owns whatever the search observes (queries, premises, completions): th
 state.
 
 **The state store** (``Store``): the visited set, the frontier being expanded and the layer being built,
-and whatever rebuilds a trace; six members. Two stores live here because they need nothing of a search
-system: ``KeyedFrontier`` (a set of keys, the frontier a list: for searches whose states carry their own
-path) and ``Level`` (one given layer, for a level expanded alone, as a partition of the distributed
-search does). Choices where the sources are silent: the first parent (in frontier order) to reach a
-state wins; a layer that added no state ends the search.
+and whatever rebuilds a trace: six methods and a ``mode`` name. Two stores live here because they need
+nothing of a search system: ``KeyedFrontier`` (a set of keys, the frontier a list: for searches whose
+states carry their own path) and ``Level`` (one given layer, for a level expanded alone, as a
+partition of the distributed search does). Choices where the sources are silent: the first parent (in
+frontier order) to reach a state wins; a layer that added no state ends the search.
 """
 
 from __future__ import annotations

@@ -1,6 +1,6 @@
-"""The one breadth-first engine of the project: the loop of ``model/base/breadth_first.py`` (budget, progress, Ctrl-C,
-early stop, counts; its docstring gives the ``Store`` and ``Expand`` interfaces) run with the cycle
-collector paused (``heap.py`` says why), and the state stores of the search systems (our design for the
+"""The one breadth-first engine of the project: the loop of ``model/base/breadth_first.py`` (budget,
+progress, Ctrl-C, early stop, counts; its docstring gives the ``Store`` and ``Expand`` interfaces) run
+with the cycle collector paused (``heap.py`` says why), and the state stores of the search systems (our design for the
 missing Section 8 of Agenra; the split of state queue and fingerprint set is TLC's). Every explicit search
 runs on it: the monitor engine in its exact and fingerprint modes (``layered.py``), the generic system
 search (``system/bfs.py``), the revision explorer's lockstep product (``model/revision/explore``), the
@@ -18,8 +18,8 @@ the generic search's are here:
   bound of ``fpset.py``.
 
 A store for another representation (a compiled state encoding, an integer frontier) implements
-``Store``'s six members (``__len__``, ``begin``, ``width``, ``frontier``, ``advance``, ``collision``, and
-``mode``) plus whatever ``add`` its successor function calls; a successor backend is an ``Expand``: a
+``Store``'s six methods (``__len__``, ``begin``, ``width``, ``frontier``, ``advance``, ``collision``) and
+its ``mode``, plus whatever ``add`` its successor function calls; a successor backend is an ``Expand``: a
 generator per frontier state that yields once per transition before handling it.
 """
 
