@@ -10,7 +10,7 @@ layer, in order: ``store.begin(last)``; each frontier state, in the store's orde
 frontier, or answers False when it added no state (the search ends early). What the loop owns, once for
 every search:
 
-- **budget**: ``step`` (a ``Meter``'s ``tick``) once per transition, before the transition is handled;
+- **budget**: ``step(n)`` (a ``Meter``'s ``tick``) for each count ``n`` the successor function yields;
 - **progress**: ``tick(done, total)`` in hundredths of layers, every 256 frontier states and per layer;
 - **interruption**: a ``BudgetExhausted`` or a Ctrl-C (``KeyboardInterrupt``) ends the search with
   ``Covered.unknown`` set — limit ``"interrupt"`` for Ctrl-C — saying what was covered (states,
@@ -24,12 +24,13 @@ every search:
 
 **The successor function** (``Expand``): ``expand(layer, last, n, s, x)`` for the ``n``-th state ``s`` of
 the frontier (with ``x``, the store's per-state payload — a sleep set, or None) is a generator that yields
-once per transition it explores, *before* handling it (so a budget that runs out stops before the
+``1`` per transition it explores, *before* handling it (so a budget that runs out stops before the
 transition is counted or stored), and then handles it: observes what the transition makes hold and
 offers the successor to the store (through the store's own ``add``, whose signature is the search's).
 ``last`` says the successors will never be expanded (a store may then keep fingerprints only). The
 generator owns whatever the search observes (queries, premises, completions): the loop never looks at a
-state.
+state. A backend that explores transitions in batches (a compiled inner loop) yields the count of each
+batch instead, after it: the budget then stops at a batch's end.
 
 **The state store** (``Store``): the visited set, the frontier being expanded and the layer being built,
 and whatever rebuilds a trace: six methods and a ``mode`` name. Two stores live here because they need
@@ -75,8 +76,9 @@ class Store(Protocol[S_co, X_co]):
     def collision(self) -> float: ...  # probability that two distinct states shared a fingerprint
 
 
-#: the successor function: (layer, last, index in the frontier, state, payload) -> one item per transition
-Expand = Callable[[int, bool, int, S, X], Iterable[object]]
+#: the successor function: (layer, last, index in the frontier, state, payload) -> transitions explored, in
+#: counts (1 per transition, or a batch's count)
+Expand = Callable[[int, bool, int, S, X], Iterable[int]]
 
 
 class Stop(Exception):
@@ -106,7 +108,7 @@ def cut_short(run: Meter, exc: BudgetExhausted | None, states: int, transitions:
 
 
 def bfs(store: Store[S, X], expand: Expand[S, X], bound: int, meter: Meter | None = None,
-        tick: Progress | None = None, *, step: Callable[[], object] | None = None, catch: bool = True) -> Covered:
+        tick: Progress | None = None, *, step: Callable[[int], object] | None = None, catch: bool = True) -> Covered:
     """Explore ``store``'s frontier to ``bound`` layers with ``expand`` (module docstring). ``meter``: the
     budget, ticked once per transition (``step`` ticks instead when given); ``catch=False``: a budget run
     out or a Ctrl-C propagates instead of ending the run with ``unknown``."""
@@ -125,12 +127,12 @@ def bfs(store: Store[S, X], expand: Expand[S, X], bound: int, meter: Meter | Non
                 if tick is not None and n % 256 == 0:
                     tick(layer * STEPS + STEPS * n // width, bound * STEPS)
                 if step is None:
-                    for _ in expand(layer, last, n, s, x):
-                        transitions += 1
+                    for c in expand(layer, last, n, s, x):
+                        transitions += c
                 else:
-                    for _ in expand(layer, last, n, s, x):
-                        step()
-                        transitions += 1
+                    for c in expand(layer, last, n, s, x):
+                        step(c)
+                        transitions += c
             if not store.advance():
                 break
             depth = layer + 1
@@ -213,8 +215,8 @@ class Level(Generic[S, X]):
         self.transitions = self.expanded = 0
         self.complete = True
 
-    def step(self) -> None:
-        self.transitions += 1
+    def step(self, n: int = 1) -> None:
+        self.transitions += n
 
     def __len__(self) -> int:
         return 0

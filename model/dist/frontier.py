@@ -109,14 +109,14 @@ def _walk(p: Partition, items: Iterable[tuple[int, Front]], owner: int, seen: di
     # by one partition only): dropped here, as the single process drops it, with no entry, sleep set or class
     visited = p.visited if not p.fingerprints else NONE
 
-    def expand_one(_layer: int, _last: bool, n: int, front: Front, _x: None) -> Iterator[None]:
+    def expand_one(_layer: int, _last: bool, n: int, front: Front, _x: None) -> Iterator[int]:
         key, s, sleep = front
         if not reduction:
             sleep = NONE
         have, have_premise = counts(s, nq)
         done: list[tuple[Key, int]] = []
         for sidx, (tr, new, at, fpi, tkey) in enumerate(successors(ctx, s, sleep)):
-            yield None
+            yield 1
             ekey = (*key, sidx)
             for i in holds(model, new, at, have, have_premise, premise):
                 if i not in hits and i not in found:

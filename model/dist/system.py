@@ -187,14 +187,14 @@ def expand(p: Part, found: int, seconds: float | None, cap: int | None) -> Summa
     nq = len(p.sys.queries)
     exact, keys, key = not p.fingerprints, p.keys, p.sys.key
 
-    def expand_one(_layer: int, _last: bool, _n: int, item: tuple[int, Any], _x: None) -> Iterator[None]:
+    def expand_one(_layer: int, _last: bool, _n: int, item: tuple[int, Any], _x: None) -> Iterator[int]:
         nonlocal premises
         order, s = item
         base = order << SHIFT
         for j, (_label, t, hit, meets) in enumerate(p.sys.successors(s)):
             if j > _MAX:
                 raise ValueError(f"system {p.sys.name}: a state with more than {_MAX + 1} successors")
-            yield None
+            yield 1
             premises |= meets
             if hit & ~found:
                 for i in range(nq):

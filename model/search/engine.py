@@ -20,7 +20,8 @@ the generic search's are here:
 A store for another representation (a compiled state encoding, an integer frontier) implements
 ``Store``'s six methods (``__len__``, ``begin``, ``width``, ``frontier``, ``advance``, ``collision``) and
 its ``mode``, plus whatever ``add`` its successor function calls; a successor backend is an ``Expand``: a
-generator per frontier state that yields once per transition before handling it.
+generator per frontier state that yields 1 per transition before handling it (or, a batch at a time, each
+batch's count after it).
 """
 
 from __future__ import annotations
@@ -40,7 +41,7 @@ X = TypeVar("X")
 
 
 def bfs(store: Store[S, X], expand: Expand[S, X], bound: int, meter: Meter | None = None,
-        tick: Progress | None = None, *, step: Callable[[], object] | None = None, catch: bool = True) -> Covered:
+        tick: Progress | None = None, *, step: Callable[[int], object] | None = None, catch: bool = True) -> Covered:
     """``model/base/breadth_first.bfs`` with the cycle collector paused."""
     with paused():
         return loop(store, expand, bound, meter, tick, step=step, catch=catch)

@@ -147,7 +147,7 @@ class Expansion:
         self.cones: dict[int, set[str]] = {i: set() for i in self.goals}
         self.complete: dict[int, set[Trace]] = {i: set() for i in self.goals}
 
-    def __call__(self, layer: int, last: bool, n: int, s: Compact, sleep: Sleep) -> Iterator[None]:
+    def __call__(self, layer: int, last: bool, n: int, s: Compact, sleep: Sleep) -> Iterator[int]:
         ctx, store, found, cones, premise = self.ctx, self.store, self.found, self.cones, self.premise
         model, prints = ctx.model, ctx.independence.prints
         reduction = self.reduction
@@ -157,7 +157,7 @@ class Expansion:
         pass_sleep = sleep if reduce_here else None
         add = store.add
         for tr, new, at, fpi, key in successors(ctx, s, sleep if reduction else EMPTY):
-            yield None
+            yield 1
             if at is not None:
                 for i in holds(model, new, at, have, have_premise, premise):
                     if i not in found:

@@ -19,12 +19,12 @@ def _succ(s: int) -> list[int]:
 
 
 def _expand(store: KeyedFrontier[int], stop_at: int | None = None,
-            interrupt_at: int | None = None) -> Callable[[int, bool, int, int, None], Iterator[None]]:
-    def expand(_layer: int, _last: bool, _n: int, s: int, _x: None) -> Iterator[None]:
+            interrupt_at: int | None = None) -> Callable[[int, bool, int, int, None], Iterator[int]]:
+    def expand(_layer: int, _last: bool, _n: int, s: int, _x: None) -> Iterator[int]:
         for t in _succ(s):
             if interrupt_at is not None and t == interrupt_at:
                 raise KeyboardInterrupt
-            yield None
+            yield 1
             if t == stop_at:
                 raise Stop
             if store.add(t):
@@ -90,9 +90,9 @@ def test_level_cut_at_its_cap_is_incomplete() -> None:
     level: Level[int, None] = Level(((n, s, None) for n, s in enumerate(range(10))), None, 5)
     seen: list[int] = []
 
-    def expand(_layer: int, _last: bool, _n: int, s: int, _x: None) -> Iterator[None]:
+    def expand(_layer: int, _last: bool, _n: int, s: int, _x: None) -> Iterator[int]:
         for t in _succ(s):
-            yield None
+            yield 1
             seen.append(t)
 
     cov = bfs(level, expand, 1, None, step=level.step)

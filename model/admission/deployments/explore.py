@@ -212,10 +212,10 @@ def explore(depth: int = 8, attempts: int = 1, mutant: str | None = None, *, bud
     found: dict[str, Violation] = {}
 
     def expand(_layer: int, _last: bool, _n: int, item: tuple[_State, tuple[str, ...]], _x: None
-               ) -> Iterator[None]:
+               ) -> Iterator[int]:
         state, trace = item
         for action in actions(attempts):
-            yield None
+            yield 1
             nxt = _step(state, action, mutant)
             bad = _violated(nxt)
             for p in bad:

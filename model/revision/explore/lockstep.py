@@ -77,7 +77,7 @@ def explore(lead: Policy, other: Policy, workload: Workload, bound: int,
                                                if merge else [])
     accepted: list[Node] = []
 
-    def expand(depth: int, at_bound: bool, _n: int, node: Node, _x: None) -> Iterator[None]:
+    def expand(depth: int, at_bound: bool, _n: int, node: Node, _x: None) -> Iterator[int]:
         # On the memoized path the last level's children are not merged: they are never expanded, and
         # one whose key was met before is taken by ``accept`` as its twin was (the key holds all
         # ``accept`` reads), so the answer and ``visited`` are the same (``visited`` counts repeats too).
@@ -86,7 +86,7 @@ def explore(lead: Policy, other: Policy, workload: Workload, bound: int,
         # sequence, which policy refused and how, and the effects — never the states themselves.
         last = steps is not None and at_bound
         for child in _children(lead, other, workload, node, steps, prepared, last, monitors, known):
-            yield None
+            yield 1
             if merge and not last and not store.add(key(child, exact, effects_matter, deep, sides, records)):
                 continue  # an earlier (lexicographically smaller) sequence reached it
             if accept(child):
@@ -96,7 +96,7 @@ def explore(lead: Policy, other: Policy, workload: Workload, bound: int,
                 store.push(child)
 
     # ``tick`` (a budget meter's) runs once per node generated and its ``BudgetExhausted`` is the caller's
-    cov = bfs(store, expand, bound, None, step=tick, catch=False)
+    cov = bfs(store, expand, bound, None, step=None if tick is None else lambda _n: tick(), catch=False)
     return (accepted[0] if accepted else None), cov.transitions
 
 

@@ -101,11 +101,11 @@ class Expansion(Generic[S]):
         self.found: dict[int, Path] = {}
         self.premise = 0
 
-    def __call__(self, layer: int, last: bool, n: int, s: S, _x: None) -> Iterator[None]:
+    def __call__(self, layer: int, last: bool, n: int, s: S, _x: None) -> Iterator[int]:
         found, store, nq = self.found, self.store, self.nq
         add = store.add
         for j, (label, t, hits, meets) in enumerate(self.sys.successors(s)):
-            yield None
+            yield 1
             self.premise |= meets
             if hits:
                 for i in range(nq):
