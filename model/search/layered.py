@@ -11,8 +11,9 @@ stops early only when a layer adds no state.
 
 A ``Visited`` store owns everything that grows with the state space: which states were seen, the
 frontier of the layer being expanded and the one being built, the sleep sets of the frontier, and the
-parent links traces are rebuilt from. The loop owns what every store shares: the successors, the budget,
-the queries, the completions and the sleep sets' computation (``child_sleep_of``). A store's ``add``
+parent links traces are rebuilt from. The successor function (``Expansion``) owns what every store
+shares: the successors, the queries, the completions and the sleep sets' computation
+(``child_sleep_of``); the engine's loop owns the layers, the budget, progress and Ctrl-C. A store's ``add``
 follows one rule, the one a partitioned search needs: the first parent to reach a state wins (in
 frontier order), and a state reached again within the layer being built keeps the intersection of the
 sleep sets its parents pass.
