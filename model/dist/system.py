@@ -49,6 +49,7 @@ from model.search.fpset import FingerprintSet
 from model.search.heap import quiet, release
 from model.search.system.compact_layer import Codec, Layer
 from model.search.system.protocol import System
+from model.search.system.symmetry import Reduced
 
 SHIFT = 16
 _MAX = (1 << SHIFT) - 1
@@ -76,6 +77,9 @@ class Part:
     sys: System[Any]
     fingerprints: bool
     codec: Codec[Any]
+    # shard by the canonical key, not the parts: a symmetry-reduced system's states of one orbit have
+    # different parts and one key, and must meet in one partition's visited set
+    by_key: bool = False
     keys: set[Hashable] = field(default_factory=set)  # exact mode
     fps: FingerprintSet = field(default_factory=FingerprintSet)  # fingerprint mode
     orders: list[int] = field(default_factory=list)
@@ -116,7 +120,7 @@ def shard(p: Part, s: Any) -> int:
     """The partition of ``s`` (module docstring). The parts' hashes are mixed by hashing their tuple: the
     hash of a tuple of integers is computed from their values alone, the same in every process."""
     split = p.codec.split
-    if split is None:
+    if split is None or p.by_key:
         return _blake(p.sys.key(s)) % p.parts
     parts, stable = split.parts(s), p.stable
     try:
@@ -132,7 +136,7 @@ def shard(p: Part, s: Any) -> int:
 def start(search: str, part: int, parts: int, make: Callable[[], System[Any]], fingerprints: bool) -> int:
     """Create the partition on this worker; the initial state lives on its shard."""
     sys = make()
-    p = Part(part, parts, sys, fingerprints, Codec(sys))
+    p = Part(part, parts, sys, fingerprints, Codec(sys), isinstance(sys, Reduced))
     p.states = p.layer()
     root = sys.initial()
     if shard(p, root) == part:

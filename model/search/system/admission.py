@@ -47,6 +47,7 @@ from model.base.canonical import load_file
 from model.base.errors import InputKind, InvalidInput, json_path
 from model.search.system.admission_steps import ACTIONS, Effect, Local, Steps
 from model.search.system.protocol import Query, QueryKind, Transition
+from model.search.system.symmetry import Reduced, reduced
 
 KIND = "admission-hold"
 FORBIDDEN = ("executes_twice", "approval_recorded_twice", "unapproved_replay", "denied_now_unapproved",
@@ -171,6 +172,12 @@ class AdmissionSystem:
                 if e.denied_now:
                     hits |= b("approved_replay_after_revision_to_deny", 0)
         return hits, meets
+
+
+def reduced_system(model: AdmissionModel) -> Reduced[State]:
+    """The admission system reduced by its requesters' symmetry (a picklable factory: the partitioned search
+    builds its system on every worker)."""
+    return reduced(AdmissionSystem(model))
 
 
 def model_from_json(doc: object, source: str) -> AdmissionModel:

@@ -29,16 +29,11 @@ from model.base.errors import InputKind, InvalidInput
 from model.base.exitcodes import Exit
 from model.dist.cluster import WorkerLost, connect, wanted
 from model.dist.driver import workers_of
-from model.search.system.admission import AdmissionModel, AdmissionSystem, load
+from model.search.system.admission import AdmissionSystem, load, reduced_system
 from model.search.system.bfs import Reached, SystemRun, passes, search, verdict_name
 from model.search.system.protocol import QueryKind, System
 from model.search.system.symmetry import reduced
 from model.shell.display import print_table
-
-
-def reduced_admission(model: AdmissionModel) -> System[Any]:
-    """The admission system reduced by its requesters' symmetry (a picklable factory for the workers)."""
-    return reduced(AdmissionSystem(model))
 
 
 def run_json(run: SystemRun, sys: AdmissionSystem, workers: int | None = None) -> dict[str, JSON]:
@@ -70,7 +65,7 @@ def run_cli(path: str, engine: str, bound: int | None, policy: str | None, sched
                            InputKind.VALUE)
     model = load(path)
     sys = AdmissionSystem(model)
-    make: Callable[[], System[Any]] = partial(reduced_admission, model) if symmetry else partial(AdmissionSystem, model)
+    make: Callable[[], System[Any]] = partial(reduced_system, model) if symmetry else partial(AdmissionSystem, model)
     k, mode = model.bound if bound is None else bound, "fingerprint" if fingerprint else "exact"
     size: int | None = None
     if not wanted(scheduler, workers):
