@@ -35,7 +35,7 @@ reproduce: $(STAMP)
 	$(BIN)/agentwarrant reproduce all
 
 # Benchmarks are experiments that time things; their ratios land in paper_figures/tables/.
-BENCHMARKS := monitor-overhead edit-timing validation-scaling dask-scaling search-scale
+BENCHMARKS := monitor-overhead edit-timing validation-scaling dask-scaling search-scale search-reductions search-engine
 
 bench: $(STAMP)
 	$(BIN)/agentwarrant reproduce $(BENCHMARKS)

@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import heapq
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass, field, replace
 from hashlib import blake2b
 from operator import itemgetter
@@ -44,10 +44,12 @@ from typing import Any, cast
 
 from model.dist import fault_injection as faults
 from model.dist.wire import pack, unpack
-from model.search.fpset import FingerprintSet, fingerprint
+from model.search.engine import Level, bfs, key_fingerprint
+from model.search.fpset import FingerprintSet
 from model.search.heap import quiet, release
 from model.search.system.compact_layer import Codec, Layer
 from model.search.system.protocol import System
+from model.search.system.symmetry import Reduced
 
 SHIFT = 16
 _MAX = (1 << SHIFT) - 1
@@ -75,6 +77,9 @@ class Part:
     sys: System[Any]
     fingerprints: bool
     codec: Codec[Any]
+    # shard by the canonical key, not the parts: a symmetry-reduced system's states of one orbit have
+    # different parts and one key, and must meet in one partition's visited set
+    by_key: bool = False
     keys: set[Hashable] = field(default_factory=set)  # exact mode
     fps: FingerprintSet = field(default_factory=FingerprintSet)  # fingerprint mode
     orders: list[int] = field(default_factory=list)
@@ -98,7 +103,7 @@ class Part:
         """Add ``s`` to the visited set; False when it was there."""
         k = self.sys.key(s)
         if self.fingerprints:
-            return self.fps.add(fingerprint(cast(Any, (k,))))
+            return self.fps.add(key_fingerprint(k))
         n = len(self.keys)
         self.keys.add(k)  # one hash, where a test and an add would take two
         return len(self.keys) > n
@@ -115,7 +120,7 @@ def shard(p: Part, s: Any) -> int:
     """The partition of ``s`` (module docstring). The parts' hashes are mixed by hashing their tuple: the
     hash of a tuple of integers is computed from their values alone, the same in every process."""
     split = p.codec.split
-    if split is None:
+    if split is None or p.by_key:
         return _blake(p.sys.key(s)) % p.parts
     parts, stable = split.parts(s), p.stable
     try:
@@ -131,7 +136,7 @@ def shard(p: Part, s: Any) -> int:
 def start(search: str, part: int, parts: int, make: Callable[[], System[Any]], fingerprints: bool) -> int:
     """Create the partition on this worker; the initial state lives on its shard."""
     sys = make()
-    p = Part(part, parts, sys, fingerprints, Codec(sys))
+    p = Part(part, parts, sys, fingerprints, Codec(sys), isinstance(sys, Reduced))
     p.states = p.layer()
     root = sys.initial()
     if shard(p, root) == part:
@@ -180,23 +185,20 @@ def merge(p: Part, level: int, last: bool, batches: tuple[dict[Any, int] | bytes
 
 def expand(p: Part, found: int, seconds: float | None, cap: int | None) -> Summary:
     """Expand the frontier in order; the distinct children not visited here wait in ``outs`` per owner."""
-    deadline = None if seconds is None else time.monotonic() + seconds
     children: dict[Any, int] = {}
     hits: dict[int, int] = {}
-    premises = transitions = expanded = 0
-    complete = True
+    premises = 0
     nq = len(p.sys.queries)
     exact, keys, key = not p.fingerprints, p.keys, p.sys.key
-    for order, s in zip(p.orders, p.states, strict=True):
-        if (deadline is not None and time.monotonic() > deadline) or (cap is not None and transitions > cap):
-            complete = False
-            break
-        expanded += 1
+
+    def expand_one(_layer: int, _last: bool, _n: int, item: tuple[int, Any], _x: None) -> Iterator[int]:
+        nonlocal premises
+        order, s = item
         base = order << SHIFT
         for j, (_label, t, hit, meets) in enumerate(p.sys.successors(s)):
             if j > _MAX:
                 raise ValueError(f"system {p.sys.name}: a state with more than {_MAX + 1} successors")
-            transitions += 1
+            yield 1
             premises |= meets
             if hit & ~found:
                 for i in range(nq):
@@ -207,6 +209,12 @@ def expand(p: Part, found: int, seconds: float | None, cap: int | None) -> Summa
             if t is s or (exact and key(t) in keys):
                 continue
             children.setdefault(t, base | j)
+
+    # one layer of ``engine.bfs`` over the frontier in order, cut at the deadline or the cap (``Level``)
+    level: Level[tuple[int, Any], None] = Level(((n, item, None) for n, item in
+                                                 enumerate(zip(p.orders, p.states, strict=True))), seconds, cap)
+    bfs(level, expand_one, 1, None, step=level.step)
+    transitions, complete, expanded = level.transitions, level.complete, level.expanded
     if p.parts == 1:
         p.outs = [children]
     else:

@@ -31,6 +31,8 @@ EXPERIMENTS: dict[str, str] = {
     "agentdojo-families": "agentdojo_families.py",
     "dask-scaling": "dask_scaling.py",
     "search-scale": "search_scale.py",
+    "search-reductions": "search_reductions.py",
+    "search-engine": "search_engine.py",
     "system-scale": "system_scale.py",
     "edits-bisim": "edits_bisim.py",
     "admission-store": "admission_store.py",
@@ -43,7 +45,8 @@ EXPERIMENTS: dict[str, str] = {
 #: registered but left out of ``reproduce all`` (and so of ``make reproduce``): they start clusters or
 #: servers, or run for many minutes; ``make bench`` runs them with the other timing experiments
 ON_DEMAND: frozenset[str] = frozenset({"dask-scaling", "search-scale", "system-scale", "edits-bisim",
-                                       "admission-store"})
+                                       "admission-store", "search-reductions",
+                                       "search-engine"})
 
 #: every committed table of paper_figures/tables/ -> what writes it: a ``reproduce`` experiment, or the
 #: make target of a job that is not one (it needs a tool ``make reproduce`` must run without, or takes
@@ -64,6 +67,7 @@ TABLE_SOURCES: dict[str, str] = {
     "agentdojo_families_cases": "agentdojo-families",
     "dask_scaling": "dask-scaling", "dask_scaling_levels": "dask-scaling", "dask_scaling_projection": "dask-scaling",
     "search_scale": "search-scale", "search_merge": "search-scale", "system_scale": "system-scale",
+    "search_reductions": "search-reductions", "search_engine": "search-engine",
     "admission_races": "admission-store", "admission_throughput": "admission-store",
     "mutation": "make mutation",
     # Lean-dependent, so outside `make reproduce` (which must run without a toolchain)
@@ -88,6 +92,8 @@ DESCRIPTIONS: dict[str, str] = {
     "dask-scaling": "search at scale: large models, fingerprint memory, Dask 1 and 2 workers, projection (on demand)",
     "search-scale": "exact vs fingerprint search on models of a million states, memory per state (on demand)",
     "system-scale": "the generic search on the admission model of a million states, exact vs fingerprint (on demand)",
+    "search-reductions": "partial-order and symmetry reduction: states, transitions, CPU with and without (on demand)",
+    "search-engine": "the one breadth-first engine against the loops it replaced, transitions per CPU s (on demand)",
     "edits-bisim": "ideal machine vs durable runtime, bounded weak bisimulation (on demand, ~15 min)",
     "admission-store": "gateway fleet races, faults and releases/s on SQLite and PostgreSQL (benchmark)",
     "tamper-matrix": "store rows edited, deleted, copied, reordered, rolled back, then used: effects from them",

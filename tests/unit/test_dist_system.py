@@ -111,3 +111,16 @@ def test_cli_runs_admission_on_a_cluster() -> None:
     assert {k: out[k] for k in ("states", "transitions", "depth", "queries")} == \
         {k: single[k] for k in ("states", "transitions", "depth", "queries")}
     assert out["workers"] == 2 and "workers" not in single
+
+
+@pytest.mark.parametrize("mode", ["exact", "fingerprint"])
+def test_symmetry_reduced_equals_single_process(dask_client: Any, mode: str) -> None:
+    """Reduced by the requesters' symmetry, states of one orbit meet in one partition (sharded by the
+    orbit key): the partitioned run equals the single-process reduced run, traces included."""
+    from model.search.system.admission import reduced_system
+
+    m = load(SEARCH / "admission_hold_r4.json")
+    a = search(reduced_system(m), 5, mode)
+    b = search_distributed(dask_client, partial(reduced_system, m), 5, mode, partitions=3)
+    same(a, b)
+    assert a.states < search(AdmissionSystem(m), 5).states

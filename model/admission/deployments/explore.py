@@ -23,15 +23,15 @@ step is one transaction, so restart = ``recover()`` on the same database. ``muta
 known fault (to show each property can fail and the explorer finds it): ``skip-identity-check``,
 ``skip-live-check``, ``replay-unapproved``, ``redispatch-after-crash``.
 
-Budget: one ``meter.tick()`` per transition stepped. When it runs out the report keeps
-what was explored and every violation found (a violation found is a real trace, so it stands), with
-``unknown`` set: "no violation" is then not a verdict.
+The loop is ``model/base/breadth_first.py``'s (a ``KeyedFrontier``: the states' logical keys, each frontier entry
+carrying its trace). Budget: one ``meter.tick()`` per transition stepped. When it runs out (or on
+Ctrl-C) the report keeps what was explored and every violation found (a violation found is a real trace,
+so it stands), with ``unknown`` set: "no violation" is then not a verdict.
 """
 
 from __future__ import annotations
 
-from collections import deque
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from model.admission.deployments.deployment import (
@@ -51,7 +51,8 @@ from model.admission.resumable.authority import Authority, Grant, authorize
 from model.admission.resumable.envelope import Identity
 from model.admission.resumable.replay import Replayed, ReplayService
 from model.admission.tools import ToolRegistry
-from model.base.budget import Budget, BudgetExhausted, Spent, Unknown
+from model.base.breadth_first import KeyedFrontier, bfs
+from model.base.budget import Budget, Spent, Unknown
 from model.base.canonical import JSON
 
 PROPERTIES = {"P1": "no effect before approval", "P2": "at most one effect per held attempt",
@@ -207,33 +208,23 @@ def explore(depth: int = 8, attempts: int = 1, mutant: str | None = None, *, bud
     within ``budget`` (one tick per transition)."""
     meter = budget.start(on_progress)
     init = _State(AttemptStore().to_bytes(), default_authority(), ())
-    seen = {_key(init)}
-    frontier: deque[tuple[_State, tuple[str, ...]]] = deque([(init, ())])
-    transitions = 0
-    truncated = False
+    store: KeyedFrontier[tuple[_State, tuple[str, ...]]] = KeyedFrontier([(init, ())], [_key(init)])
     found: dict[str, Violation] = {}
-    unknown: Unknown | None = None
-    try:
-        while frontier:
-            state, trace = frontier.popleft()
-            if len(trace) >= depth:
-                truncated = True
-                continue
-            for action in actions(attempts):
-                meter.tick()
-                nxt = _step(state, action, mutant)
-                transitions += 1
-                bad = _violated(nxt)
-                for p in bad:
-                    found.setdefault(p, Violation(p, (*trace, action)))
-                k = _key(nxt)
-                if k in seen:
-                    continue
-                seen.add(k)
-                if not bad:
-                    frontier.append((nxt, (*trace, action)))
-    except BudgetExhausted as exc:
-        unknown = Unknown.of(exc, f"explored {len(seen)} states and {transitions} transitions up to depth {depth}")
-        truncated = True
-    return ExplorationReport(depth, len(seen), transitions, attempts, not truncated,
-                             tuple(found[p] for p in sorted(found)), unknown)
+
+    def expand(_layer: int, _last: bool, _n: int, item: tuple[_State, tuple[str, ...]], _x: None
+               ) -> Iterator[int]:
+        state, trace = item
+        for action in actions(attempts):
+            yield 1
+            nxt = _step(state, action, mutant)
+            bad = _violated(nxt)
+            for p in bad:
+                found.setdefault(p, Violation(p, (*trace, action)))
+            if store.add(_key(nxt)) and not bad:
+                store.push((nxt, (*trace, action)))
+
+    cov = bfs(store, expand, depth, meter)
+    # a state at the bound not expanded (the last layer's states), or a run cut short, leaves it open
+    truncated = cov.unknown is not None or bool(store.cur)
+    return ExplorationReport(depth, cov.states, cov.transitions, attempts, not truncated,
+                             tuple(found[p] for p in sorted(found)), cov.unknown)

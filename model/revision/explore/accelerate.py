@@ -26,14 +26,15 @@ counters and the satisfied requirements, and the state is kept without its trace
 
 The search (``long_lost_client``, ``long_new_forbidden``) explores the product breadth first over blocks, each
 block a template run as long as it keeps its positions in both policies (``maximal``: until an account on
-either side fills), up to ``MAX_BLOCKS`` blocks; the last block of a lost client is one call the old policy
-admits and the new one refuses. Choices where the source is silent: runs are maximal, so the search is not
-complete (a client that needs a run stopped early is not found, and the verdict then stays Unknown), and
-what it finds need not be the shortest; ``revise`` asks for it only when some finite quota exceeds the
-bound of its bounded searches (``beyond``), the regime where they cannot reach an account's end. Every
-result is verified again from scratch by ``verify_lost`` / ``verify_forbidden`` (the exact ``run`` of each
-block under each policy), and, when it is at most ``EXPAND_LIMIT`` calls long, also by the Adapter replay of
-the expanded sequence.
+either side fills), up to ``MAX_BLOCKS`` blocks (the loop is ``model/base/breadth_first.py``'s, over a
+``KeyedFrontier`` of at most ``MAX_STATES`` product states; the first counterexample stops it); the last block
+of a lost client is one call the old policy admits and the new one refuses. Choices where the source is
+silent: runs are maximal, so the search is not complete (a client that needs a run stopped early is not found,
+and the verdict then stays Unknown), and what it finds need not be the shortest; ``revise`` asks for it only
+when some finite quota exceeds the bound of its bounded searches (``beyond``), the regime where they cannot
+reach an account's end. Every result is verified again from scratch by ``verify_lost`` / ``verify_forbidden``
+(the exact ``run`` of each block under each policy), and, when it is at most ``EXPAND_LIMIT`` calls long, also
+by the Adapter replay of the expanded sequence.
 """
 
 from __future__ import annotations
@@ -42,6 +43,7 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass, replace
 
+from model.base.breadth_first import KeyedFrontier, Stop, bfs
 from model.base.canonical import JSON
 from model.monitor.decide.base import Decision, decide
 from model.monitor.decide.state import Call, State, initial_state, satisfy
@@ -231,33 +233,41 @@ def long_lost_client(old: Policy, new: Policy, workload: Workload) -> Found | No
         return None
     start = (_norm(old, initial_state(len(old.user), len(old.application))),
              _norm(new, initial_state(len(new.user), len(new.application))))
-    frontier: list[tuple[State, State, tuple[Block, ...]]] = [(*start, ())]
-    seen = {_key(*start)}
-    for _ in range(MAX_BLOCKS):
-        nxt: list[tuple[State, State, tuple[Block, ...]]] = []
-        for so, sn, path in frontier:
-            for i, t in enumerate(workload.templates):
-                if t.tool is not None:
-                    call = _call(workload, t)
-                    vo, vn = decide(old, so, call), decide(new, sn, call)
-                    if vo.decision is not Decision.ALLOW:
-                        continue
-                    if vn.decision is not Decision.ALLOW:
-                        return Found((*path, Block(i, 1)), _reason(vn))
-                k = _maximal(old, so, new, sn, workload, t)
-                for times in sorted({1, k}):
-                    ao, no, _ = run(old, so, workload, t, times)
-                    an, nn, refused = run(new, sn, workload, t, times)
-                    if no < times:
-                        continue
-                    if nn < times:  # the new policy refuses inside the run: the run up to there, then that call
-                        return Found((*path, Block(i, nn + 1)), _reason(refused))
-                    key = _key(ao, an)
-                    if key not in seen and len(seen) < MAX_STATES:
-                        seen.add(key)
-                        nxt.append((ao, an, (*path, Block(i, times))))
-        frontier = nxt
-    return None
+    store: KeyedFrontier[tuple[State, State, tuple[Block, ...]]] = KeyedFrontier([(*start, ())], [_key(*start)])
+    found: list[Found] = []
+
+    def expand(_d: int, _last: bool, _n: int, item: tuple[State, State, tuple[Block, ...]], _x: None
+               ) -> Iterator[int]:
+        so, sn, path = item
+        for i, t in enumerate(workload.templates):
+            if t.tool is not None:
+                call = _call(workload, t)
+                vo, vn = decide(old, so, call), decide(new, sn, call)
+                if vo.decision is not Decision.ALLOW:
+                    continue
+                if vn.decision is not Decision.ALLOW:
+                    found.append(Found((*path, Block(i, 1)), _reason(vn)))
+                    raise Stop
+            k = _maximal(old, so, new, sn, workload, t)
+            for times in sorted({1, k}):
+                yield 1
+                ao, no, _ = run(old, so, workload, t, times)
+                an, nn, refused = run(new, sn, workload, t, times)
+                if no < times:
+                    continue
+                if nn < times:  # the new policy refuses inside the run: the run up to there, then that call
+                    found.append(Found((*path, Block(i, nn + 1)), _reason(refused)))
+                    raise Stop
+                if len(store) < MAX_STATES and store.add(_key(ao, an)):
+                    store.push((ao, an, (*path, Block(i, times))))
+
+    bfs(store, expand, MAX_BLOCKS)
+    return found[0] if found else None
+
+
+#: a node of ``long_new_forbidden``: the new policy's state, the old one's (None once it refused), the
+#: effects counted per forbidden budget, the blocks so far
+_Forbidden = tuple[State, State | None, tuple[tuple[tuple[str, int], ...], ...], tuple[Block, ...]]
 
 
 def long_new_forbidden(old: Policy, new: Policy, workload: Workload) -> Found | None:
@@ -268,34 +278,34 @@ def long_new_forbidden(old: Policy, new: Policy, workload: Workload) -> Found | 
     sn0 = _norm(new, initial_state(len(new.user), len(new.application)))
     so0: State | None = _norm(old, initial_state(len(old.user), len(old.application)))
     counts0: tuple[tuple[tuple[str, int], ...], ...] = tuple(() for _ in workload.forbidden)
-    frontier: list[tuple[State, State | None, tuple[tuple[tuple[str, int], ...], ...], tuple[Block, ...]]] = \
-        [(sn0, so0, counts0, ())]
-    seen = {(_key(sn0, so0), counts0)}
-    for _ in range(MAX_BLOCKS):
-        nxt = []
-        for sn, so, counts, path in frontier:
-            for i, t in enumerate(workload.templates):
-                k = _maximal(new, sn, old, so, workload, t)
-                for times in sorted({1, k}):
-                    an, nn, _ = run(new, sn, workload, t, times)
-                    if nn < times:
-                        continue
-                    ao: State | None = None
-                    if so is not None:
-                        after, no, _ = run(old, so, workload, t, times)
-                        ao = after if no == times else None
-                    got = _add(workload, counts, _effects(new, sn, workload, t) if t.tool is not None else (), times)
-                    path2 = (*path, Block(i, times))
-                    if ao is None and _broken(workload, got):
-                        return Found(path2, "the old policy refuses it")
-                    capped = tuple(tuple((r, min(n, b.max + 1)) for r, n in c)
-                                   for b, c in zip(workload.forbidden, got, strict=True))
-                    key = (_key(an, ao), capped)
-                    if key not in seen and len(seen) < MAX_STATES:
-                        seen.add(key)
-                        nxt.append((an, ao, got, path2))
-        frontier = nxt
-    return None
+    store: KeyedFrontier[_Forbidden] = KeyedFrontier([(sn0, so0, counts0, ())], [(_key(sn0, so0), counts0)])
+    found: list[Found] = []
+
+    def expand(_d: int, _last: bool, _n: int, item: _Forbidden, _x: None) -> Iterator[int]:
+        sn, so, counts, path = item
+        for i, t in enumerate(workload.templates):
+            k = _maximal(new, sn, old, so, workload, t)
+            for times in sorted({1, k}):
+                yield 1
+                an, nn, _ = run(new, sn, workload, t, times)
+                if nn < times:
+                    continue
+                ao: State | None = None
+                if so is not None:
+                    after, no, _ = run(old, so, workload, t, times)
+                    ao = after if no == times else None
+                got = _add(workload, counts, _effects(new, sn, workload, t) if t.tool is not None else (), times)
+                path2 = (*path, Block(i, times))
+                if ao is None and _broken(workload, got):
+                    found.append(Found(path2, "the old policy refuses it"))
+                    raise Stop
+                capped = tuple(tuple((r, min(n, b.max + 1)) for r, n in c)
+                               for b, c in zip(workload.forbidden, got, strict=True))
+                if len(store) < MAX_STATES and store.add((_key(an, ao), capped)):
+                    store.push((an, ao, got, path2))
+
+    bfs(store, expand, MAX_BLOCKS)
+    return found[0] if found else None
 
 
 def _add(workload: Workload, counts: tuple[tuple[tuple[str, int], ...], ...], effects: Sequence[object],

@@ -29,6 +29,8 @@ goal, must be Found
 - ``second_replay_refused``: a replay of an attempt whose approval was already used is refused.
 - ``uncertain_after_crash``: a restart records an attempt interrupted by a crash as uncertain.
 
+Symmetry (``symmetry.py``): the requesters are interchangeable, declared by ``orbit_key``.
+
 Premises (for Vacuous): an effect happens (the first four and ``executes_twice``), a decision is asked of
 an attempt already decided, a replay under another identity is asked.
 """
@@ -45,6 +47,7 @@ from model.base.canonical import load_file
 from model.base.errors import InputKind, InvalidInput, json_path
 from model.search.system.admission_steps import ACTIONS, Effect, Local, Steps
 from model.search.system.protocol import Query, QueryKind, Transition
+from model.search.system.symmetry import Reduced, reduced
 
 KIND = "admission-hold"
 FORBIDDEN = ("executes_twice", "approval_recorded_twice", "unapproved_replay", "denied_now_unapproved",
@@ -92,6 +95,15 @@ class AdmissionSystem:
 
     def key(self, state: State) -> State:
         return state
+
+    def orbit_key(self, state: State) -> Hashable:
+        """``symmetry.Symmetric``: requesters are interchangeable — each one's step reads only its own local
+        state, its own grant and the policy version (``admission_steps``), ``replay-other`` is refused or
+        observed alike whoever the other identity is, and every query reads requesters alike — so the
+        orbit of a state under their permutations is its version and the sorted (grant, local) pairs
+        (sorted by ``repr``: a local state mixes ``None`` and tuples, which do not compare)."""
+        v, grants, locs = state
+        return v, tuple(sorted(zip(grants, locs, strict=True), key=repr))
 
     def parts(self, state: State) -> tuple[Hashable, ...]:
         """``frontier.Splits``: the version, the grants and each local state repeat across states."""
@@ -160,6 +172,12 @@ class AdmissionSystem:
                 if e.denied_now:
                     hits |= b("approved_replay_after_revision_to_deny", 0)
         return hits, meets
+
+
+def reduced_system(model: AdmissionModel) -> Reduced[State]:
+    """The admission system reduced by its requesters' symmetry (a picklable factory: the partitioned search
+    builds its system on every worker)."""
+    return reduced(AdmissionSystem(model))
 
 
 def model_from_json(doc: object, source: str) -> AdmissionModel:

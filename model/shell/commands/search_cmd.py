@@ -69,6 +69,9 @@ def _short(answer: object) -> str:
 @click.option("--fingerprint", is_flag=True,
               help="Keep 64-bit fingerprints of visited states instead of the states (far less memory; the "
                    "result reports the collision probability; per partition on a cluster).")
+@click.option("--symmetry", is_flag=True,
+              help="A generic system model: store one state per orbit of the symmetry it declares (the admission "
+                   "model's interchangeable requesters); verdicts and shortest lengths are the unreduced ones.")
 @budget_option()
 @cluster_options()
 @click.option("--backend", type=click.Choice(["python", "lean"]), default="python", show_default=True,
@@ -76,8 +79,8 @@ def _short(answer: object) -> str:
                    "compiled Lean core (decision and step; in-process where `make lean` built the library).")
 @click.option("--json", "as_json", is_flag=True, help="Machine output: one canonical JSON object.")
 def cli(model_path: str, engine: str, bound: int | None, policy_path: str | None, no_replay: bool,
-        no_reduction: bool, fingerprint: bool, budget: Budget, scheduler: str | None, workers: int | None,
-        backend: str, as_json: bool) -> None:
+        no_reduction: bool, fingerprint: bool, symmetry: bool, budget: Budget, scheduler: str | None,
+        workers: int | None, backend: str, as_json: bool) -> None:
     """Search MODEL.json for forbidden executions and useful completions up to a bound.
 
     Exit 1 when a forbidden execution is found, a goal is not reached, the engines disagree or a replay
@@ -99,8 +102,11 @@ def cli(model_path: str, engine: str, bound: int | None, policy_path: str | None
         if lean:
             raise InvalidInput("--backend", "python for a generic system model (it has no Lean semantics)", backend,
                                InputKind.VALUE)
-        run_cli(model_path, engine, bound, policy_path, scheduler, workers, fingerprint, budget, as_json)
+        run_cli(model_path, engine, bound, policy_path, scheduler, workers, fingerprint, budget, as_json, symmetry)
         return
+    if symmetry:
+        raise InvalidInput("--symmetry", "a generic system model that declares a symmetry (a monitor model "
+                           "declares none)", model_path, InputKind.VALUE)
     model = load_model(model_path, policy_path)
     if lean:
         from functools import partial

@@ -1,7 +1,8 @@
 """``agentwarrant search`` on a generic system model (a model file whose ``kind`` names one: today
 ``admission-hold``, ``admission.py``): the layered search of ``bfs.py``, its verdicts, shortest traces and
 counts, as a table or one canonical JSON object (our design for the missing Section 8 of Agenra, over
-any finite system); with ``--workers``/``--scheduler`` the partitioned search of
+any finite system); with ``--symmetry`` the visited set keeps one state per orbit of the symmetry the
+system declares (``symmetry.py``); with ``--workers``/``--scheduler`` the partitioned search of
 ``model/dist/system_search.py`` on a Dask cluster (same results; the JSON then names the cluster's
 workers). Choices: only the explicit engine exists for these models (there is no SMT encoding), so
 ``--engine smt`` and ``--policy`` are refused as bad input; the exit status
@@ -14,6 +15,7 @@ from __future__ import annotations
 import sys as sys_module
 from collections.abc import Callable
 from functools import partial
+from typing import Any
 
 import click
 from rich.console import Console
@@ -27,9 +29,10 @@ from model.base.errors import InputKind, InvalidInput
 from model.base.exitcodes import Exit
 from model.dist.cluster import WorkerLost, connect, wanted
 from model.dist.driver import workers_of
-from model.search.system.admission import AdmissionSystem, load
+from model.search.system.admission import AdmissionSystem, load, reduced_system
 from model.search.system.bfs import Reached, SystemRun, passes, search, verdict_name
-from model.search.system.protocol import QueryKind
+from model.search.system.protocol import QueryKind, System
+from model.search.system.symmetry import reduced
 from model.shell.display import print_table
 
 
@@ -54,7 +57,7 @@ def run_json(run: SystemRun, sys: AdmissionSystem, workers: int | None = None) -
 
 
 def run_cli(path: str, engine: str, bound: int | None, policy: str | None, scheduler: str | None,
-            workers: int | None, fingerprint: bool, budget: Budget, as_json: bool) -> None:
+            workers: int | None, fingerprint: bool, budget: Budget, as_json: bool, symmetry: bool = False) -> None:
     if engine == "smt":
         raise InvalidInput("--engine", "explicit or both (a system model has no SMT encoding)", engine, InputKind.VALUE)
     if policy is not None:
@@ -62,23 +65,25 @@ def run_cli(path: str, engine: str, bound: int | None, policy: str | None, sched
                            InputKind.VALUE)
     model = load(path)
     sys = AdmissionSystem(model)
+    make: Callable[[], System[Any]] = partial(reduced_system, model) if symmetry else partial(AdmissionSystem, model)
     k, mode = model.bound if bound is None else bound, "fingerprint" if fingerprint else "exact"
     size: int | None = None
     if not wanted(scheduler, workers):
-        run = _with_bar(partial(search, sys, k, mode), k, budget)
+        run = _with_bar(partial(search, reduced(sys) if symmetry else sys, k, mode), k, budget)
     else:
         from model.dist.system_search import search_distributed
 
         try:
             with connect(scheduler, workers, budget.seconds) as client:
                 size = len(workers_of(client))
-                run = _with_bar(partial(search_distributed, client, partial(AdmissionSystem, model), k, mode), k,
-                                budget)
+                run = _with_bar(partial(search_distributed, client, make, k, mode), k, budget)
         except WorkerLost as exc:
             Console(stderr=True).print(f"[red]error:[/red] {escape(str(exc))}", highlight=False, soft_wrap=True)
             raise SystemExit(Exit.UNKNOWN) from None
     if as_json:
-        click.echo(canonical_str(run_json(run, sys, size)))
+        out = run_json(run, sys, size)
+        out["symmetry"] = symmetry
+        click.echo(canonical_str(out))
     else:
         _print(run, sys)
     if any(not passes(q, run.verdict(q.name)) and not isinstance(run.verdict(q.name), Unknown) for q in sys.queries):
