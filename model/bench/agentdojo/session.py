@@ -18,10 +18,17 @@ depends on the agent's architecture (``Agent``):
 A refusal for a flow or origin rule is a Pause shown to a reviewer (``Review``), who sees the call's
 values and their provenance, never which calls the injection asked for: the *rubber-stamp* reviewer
 approves every Pause; the *provenance-aware* reviewer approves only when every value comes from the
-prompt or from a trusted source (for the single-context agent: each scalar is made of tokens the user
-typed or of tokens of one result whose label is trusted; for the planner: the plan names the value's
-sources, which the user approved with the plan). An approved call is proposed again with the values
-shown as the reviewer's literals: the approval endorses exactly those values.
+prompt or from a trusted source, or from a source the user task's plan names for it (the plan is
+written from the prompt, and the user approved it). For the planner every planned value's sources
+are named by the plan. For the single-context agent, whose provenance is everything read so far, the
+reviewer checks values: each argument computed from results must either have every scalar made of
+tokens the user typed or of tokens of one result whose label is trusted, or match a call of the plan
+with the same tool whose step names where that argument comes from: extracted from named plan
+calls, every token is one of the prompt, of a trusted result or of a result the agent read by
+exactly a named call (same tool, same arguments), as the plan was derived; computed from earlier
+results, the reviewer cannot check the value against them and, as for the planner, accepts the
+plan's word. An approved call is proposed again with the values shown as the reviewer's literals:
+the approval endorses exactly those values.
 
 The scorer (``Scorer``) knows the *phase* (whether a call belongs to the user's task or obeys the
 injection) and holds the injection-free *twin* environment: a result that differs on the twin carries
@@ -43,7 +50,8 @@ from typing import Any
 
 from model.base.canonical import JSON, canonical_str
 from model.bench.agentdojo.binding import Derived, DojoAdapter, make_adapter, policy_argument, to_json, tool_functions
-from model.bench.agentdojo.literals import Typed, scalars
+from model.bench.agentdojo.literals import Typed, scalars, tokens
+from model.bench.agentdojo.plans import PlanStep
 from model.bench.agentdojo.suites import AGENT
 from model.monitor.adapter.shell import Failure, Handle, Refusal
 from model.monitor.decide.verdict import DenyReason
@@ -100,17 +108,18 @@ class Decider:
     live environment only through the tools' functions; there is no twin and no phase here."""
 
     def __init__(self, suite: Any, env: Any, policy: Policy | None, prompt: str, agent: Agent,
-                 review: Review = Review.NONE) -> None:
+                 review: Review = Review.NONE, plan: tuple[PlanStep, ...] = ()) -> None:
         self.adapter: DojoAdapter | None = make_adapter(policy, suite, env, AGENT) if policy is not None else None
         self.fns = tool_functions(suite, env) if policy is None else {}
         self.user = Typed(prompt)
         self.agent = agent
         self.review = review
-        self.reads: list[tuple[Handle, JSON, bool]] = []  # (result, value, trusted label)
+        self.plan = plan  # the user task's plan, as the reviewer knows it (written from the prompt)
+        self.reads: list[tuple[Handle, JSON, bool, str]] = []  # (result, value, trusted label, "tool args")
         self._typed: dict[int, Typed] = {}
 
     def _single(self, args: dict[str, JSON]) -> dict[str, tuple[Handle, ...]]:
-        everything = tuple(h for h, _, _ in self.reads)
+        everything = tuple(h for h, _, _, _ in self.reads)
         return {k: () if self.user.holds_value(v) else everything for k, v in args.items()}
 
     def propose(self, tool: str, args: dict[str, JSON], parents: Parents | None = None) -> Decision:
@@ -129,7 +138,7 @@ class Decider:
                           for k in sorted(given) for h in given[k])
         result = self.adapter.call(tool, **proposed)
         decision, detail = "allow", ""
-        if isinstance(result, Refusal) and result.verdict.reason in _PAUSES and self._approves(args, given):
+        if isinstance(result, Refusal) and result.verdict.reason in _PAUSES and self._approves(tool, args, given):
             detail = f"{result.verdict.reason.value}: {result.verdict.detail}"
             result, decision = self.adapter.call(tool, **args), "approved"
         if isinstance(result, Refusal):
@@ -141,19 +150,41 @@ class Decider:
         if isinstance(result, Failure):
             return Decision(tool, text, decision, "", detail, f"failed: {result.error}", producers, label)
         value = self.adapter.value(result)
-        self.reads.append((result, value, rec.label.trusted))
+        self.reads.append((result, value, rec.label.trusted, f"{tool} {text}"))
         return Decision(tool, text, decision, "", detail, "ok", producers, label, result, value)
 
-    def _approves(self, args: dict[str, JSON], given: Mapping[str, tuple[Handle, ...]]) -> bool:
+    def _approves(self, tool: str, args: dict[str, JSON], given: Mapping[str, tuple[Handle, ...]]) -> bool:
         if self.review is Review.NONE:
             return False
         if self.review is Review.RUBBER:
             return True
         if self.agent is not Agent.SINGLE:
             return True  # every value's sources are named by the plan (or the oracle) and shown
-        trusted = [self._typed_of(h, v) for h, v, t in self.reads if t]
-        return all(self.user.holds(s) or any(r.holds(s) for r in trusted)
-                   for k, v in args.items() if given[k] for s in scalars(v))
+        loose = {k: v for k, v in args.items() if given[k]}
+        trusted = [self._typed_of(h, v) for h, v, t, _ in self.reads if t]
+        if all(self._made_of(v, trusted) for v in loose.values()):
+            return True
+        return any(st.tool == tool and self._as_planned(st, loose, trusted) for st in self.plan)
+
+    def _made_of(self, value: JSON, pools: list[Typed]) -> bool:
+        """Every scalar is made of tokens the user typed or of tokens of one of ``pools``."""
+        return all(self.user.holds(s) or any(r.holds(s) for r in pools) for s in scalars(value))
+
+    def _as_planned(self, step: PlanStep, loose: Mapping[str, JSON], trusted: list[Typed]) -> bool:
+        """Every argument computed from results comes from where ``step`` says it does."""
+        how = {k: (src, kind) for k, src, kind in step.sources}
+        for k, v in loose.items():
+            if k not in how:
+                return False
+            src, kind = how[k]
+            if kind == "computed":
+                continue
+            named = {f"{self.plan[j].tool} {self.plan[j].args}" for j in src}
+            pool = [self._typed_of(h, val) for h, val, _, call in self.reads if call in named]
+            pools = trusted + pool
+            if not all(self.user.has(t) or any(p.has(t) for p in pools) for x in scalars(v) for t in tokens(x)):
+                return False
+        return True
 
     def _typed_of(self, handle: Handle, value: JSON) -> Typed:
         if handle.id not in self._typed:
@@ -258,9 +289,9 @@ class Session:
     """The harness: proposes an agent's calls to the decider, records the scorer's view of each."""
 
     def __init__(self, suite: Any, env: Any, twin: Any | None, policy: Policy | None, prompt: str, agent: Agent,
-                 review: Review = Review.NONE, tools: Policy | None = None) -> None:
+                 review: Review = Review.NONE, tools: Policy | None = None, plan: tuple[PlanStep, ...] = ()) -> None:
         self.env = env
-        self.decider = Decider(suite, env, policy, prompt, agent, review)
+        self.decider = Decider(suite, env, policy, prompt, agent, review, plan)
         self.scorer = Scorer(suite, env, twin, tools or policy)
         self.agent = agent
         self.user = Typed(prompt)
