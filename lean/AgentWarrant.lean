@@ -57,6 +57,7 @@ import AgentWarrant.Thm.Monitor.Full.Bindings
 import AgentWarrant.Thm.Monitor.Full.History
 import AgentWarrant.Thm.Monitor.Full.WellFormed
 import AgentWarrant.Thm.Monitor.Full.Permits
+import AgentWarrant.Thm.Monitor.Extensions
 
 /-- The oracle executable's entry point (`leanpkg build bin` → build/bin/AgentWarrant). -/
 def main : IO Unit := AgentWarrant.Oracle.main

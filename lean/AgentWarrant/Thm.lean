@@ -205,8 +205,9 @@ theorem wholeInitialStateOk (p : Full.Policy) : Full.QuotaOk p (Full.initialStat
 old monitor admits a call, the new monitor in a state with the same records, bindings, invalid slots
 and satisfied requirements (its counters and permits may differ) admits it with the same label, and
 after the same outcome both safety states are again identical. Hypotheses about the new lists at
-this call: their first-fit serves it, they add no explicit deny the old lists lacked, and a permit
-their chosen grants need is there. -/
+this call: their first-fit serves it, they add no explicit deny the old lists lacked, a permit
+their chosen grants need is there, and a reviewer's approval the old state held for it (a flow Pause,
+an extension beyond Agenra) is held by the new state too. -/
 theorem wholeRevisionKeepsSafety (p : Full.Policy) (u' a' : List Full.Grant) (s : Full.State) (uu ua : List Nat)
     (pm : List Full.Permit) (c : Full.Call) (o : Full.Outcome) (l : Label) (pu pa : List Nat) (k : Option Nat)
     (hold : Full.decideFull p s c = Full.Verdict.allow l pu pa k)
@@ -219,15 +220,16 @@ theorem wholeRevisionKeepsSafety (p : Full.Policy) (u' a' : List Full.Grant) (s 
       Run.anyDeny (Full.sideEntries s c.args es p.user s.usedUser) (Full.sideEntries s c.args es p.app s.usedApp)
         (range 0 (List.length es)) = true)
     (hpermit : (Full.chosenNeedPermit u' pu' || Full.chosenNeedPermit a' pa') = true →
-      ∃ q, Full.findPermit (Full.revisedS s uu ua pm) c = Except.ok q) :
+      ∃ q, Full.findPermit (Full.revisedS s uu ua pm) c = Except.ok q)
+    (happrove : ∀ q, Full.findApproval s c = some q → ∃ q', Full.findApproval (Full.revisedS s uu ua pm) c = some q') :
     ∃ k', (Full.stepFull (Full.revisedP p u' a') (Full.revisedS s uu ua pm) c o).1 = Full.Verdict.allow l pu' pa' k' ∧
       Full.SafetyEq (Full.stepFull p s c o).2 (Full.stepFull (Full.revisedP p u' a') (Full.revisedS s uu ua pm) c o).2 :=
-  Full.stepFullRevised p u' a' s uu ua pm c o l pu pa k hold t es hp pu' pa' hnew hdeny hpermit
+  Full.stepFullRevised p u' a' s uu ua pm c o l pu pa k hold t es hp pu' pa' hnew hdeny hpermit happrove
 
 /-- The whole monitor over every client trace of the old policy (every call admitted): under a
 revision that replaces only the two permission lists, starting from identical safety states and
 seeing the same calls and outcomes, the new monitor admits every call with the same label and the
-safety states stay identical, when the three hypotheses about the new lists hold at each step. -/
+safety states stay identical, when the four hypotheses about the new lists and approvals hold at each step. -/
 theorem wholeRevisionKeepsSafetyRun (p : Full.Policy) (u' a' : List Full.Grant) (cs : List (Full.Call × Full.Outcome))
     (s s' : Full.State) (hs : Full.SafetyEq s s') (hc : Full.Client p s cs) (hh : Full.RevHyps p u' a' s s' cs) :
     List.map Full.verdictLabel (Full.runFull (Full.revisedP p u' a') s' cs).1 = List.map Full.verdictLabel (Full.runFull p s cs).1 ∧

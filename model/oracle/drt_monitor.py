@@ -17,8 +17,9 @@ from typing import Any
 
 from model.monitor.decide.base import Decision, Verdict
 from model.monitor.decide.commit import Outcome, step
+from model.monitor.decide.flow import FLOW_APPROVAL, audiences_of, extension_flow, uses_extensions
 from model.monitor.decide.state import Call, State, initial_state, issue_permit
-from model.monitor.language.policy import ConstPat, GlobPat, ListArgRes, Policy, SlotPat
+from model.monitor.language.policy import ConstPat, FlowEffect, GlobPat, ListArgRes, Policy, SlotPat
 from model.monitor.language.policy_json import policy_from_json, policy_to_json
 from model.oracle import monitor_full_json as W
 from model.oracle.inproc import Oracle
@@ -42,14 +43,24 @@ def python_input(run: tuple[Any, ...], step_index: int) -> Any:
     policy, satisfied, steps = run
     return jsonable({"policy": policy_to_json(policy), "satisfied": sorted(satisfied), "step": step_index,
                       "steps": [{"call": _call_doc(c), "outcome": {"ok": o.ok, "value": o.value},
-                                 "permits": [_call_doc(t) for _, t in permits]} for c, o, permits in steps]})
+                                 "permits": [{**_call_doc(t), "review": bool(rest)} for _, t, *rest in permits]}
+                                for c, o, permits in steps]})
 
 
 def run_from(doc: Any) -> tuple[Any, ...]:
     policy = policy_from_json(doc["policy"], "vector")
     steps = [(_call_from(s["call"]), Outcome(s["outcome"]["ok"], s["outcome"]["value"]),
-              tuple((t["tool"], _call_from(t)) for t in s["permits"])) for s in doc["steps"]]
+              tuple((t["tool"], _call_from(t), *(("review",) if t.get("review") else ())) for t in s["permits"]))
+             for s in doc["steps"]]
     return policy, frozenset(doc["satisfied"]), steps
+
+
+def issue_permits(state: State, permits: tuple[tuple[Any, ...], ...]) -> State:
+    """The application issues a step's permits: ``(tool, call)`` an exact-call permit on the call's identity,
+    ``(tool, call, "review")`` a reviewer's approval of the values shown (its review identity)."""
+    for tool, target, *review in permits:
+        state, _ = issue_permit(state, tool, target.review_identity() if review else target.identity())
+    return state
 
 
 def coverage(policy: Policy, before: State, call: Call, verdict: Verdict, after: State) -> list[str]:
@@ -79,6 +90,16 @@ def coverage(policy: Policy, before: State, call: Call, verdict: Verdict, after:
             tags.append(f"history:{'+'.join(sorted({h.scope.value for h in policy.histories}))}")
     if verdict.decision is Decision.PAUSE:
         tags.append("pause")
+    if reason in (None, "flow") or (reason or "").startswith("permit"):  # the extensions beyond Agenra
+        if any(f.argument is not None and f.destination == tool.name for f in policy.flows):
+            tags.append("request-sink")
+        if verdict.effects and audiences_of(policy, before, verdict.effects):
+            tags.append("audience")
+        if FLOW_APPROVAL in verdict.waiting_for:
+            tags.append("flow-pause")
+        if verdict.decision is Decision.ALLOW and verdict.label is not None and uses_extensions(policy) and \
+                extension_flow(policy, before, call, tool, verdict.effects, verdict.label)[0] is FlowEffect.PAUSE:
+            tags.append("flow-approved")
     if verdict.permit is not None or (reason or "").startswith("permit"):
         tags.append("permit")
     if len(after.bindings) > len(before.bindings):
@@ -95,8 +116,7 @@ def run_whole(oracle: Oracle, run: tuple[Any, ...]) -> list[CaseResult]:
     state = initial_state(len(policy.user), len(policy.application), satisfied)
     out: list[CaseResult] = []
     for k, (call, outcome, permits) in enumerate(steps):
-        for tool, target in permits:
-            state, _ = issue_permit(state, tool, target.identity())
+        state = issue_permits(state, permits)
         payload = W.monitor_input(policy, state, call, outcome)
         text = W.encode(payload)
         verdict, after = step(policy, state, call, outcome)

@@ -253,7 +253,9 @@ def _coin(draw: st.DrawFn) -> bool:
     # a named draw: inside `xs and draw(...)` mypy would type the draw by the list on the left
     return draw(_BOOL)
 _NODE_KINDS = tuple(P.NodeKind)
-_FLOW_EFFECTS = tuple(P.FlowEffect)
+# the paper's two effects: ``pause`` (an extension beyond Agenra) is drawn only for the whole monitor
+# (``extension_gen``), so the closed core's inputs stay what they were
+_FLOW_EFFECTS = (P.FlowEffect.ALLOW, P.FlowEffect.DENY)
 _SCOPES = tuple(P.HistoryScope)
 T = TypeVar("T")
 _QUOTAS = st.none() | st.integers(0, 3)
@@ -847,8 +849,11 @@ def whole_monitor_runs(draw: st.DrawFn, max_calls: int = 6) -> tuple[Any, ...]:
 
     from model.monitor.decide.commit import Outcome
     from model.monitor.decide.state import Call
+    from model.oracle.extension_gen import extended_policies  # it imports this module's strategies
 
     policy, satisfied, calls = draw(monitor_runs(max_calls, closed=False))
+    if draw(_BOOL):
+        policy = draw(extended_policies(policy))
     if draw(_BOOL):  # grants that need a permit, so that permits are consumed, missing or mismatched
         flags = draw(st.lists(_BOOL, min_size=len(policy.user) + len(policy.application),
                               max_size=len(policy.user) + len(policy.application)))
@@ -871,13 +876,18 @@ def whole_monitor_runs(draw: st.DrawFn, max_calls: int = 6) -> tuple[Any, ...]:
                 value = {step: value}
             call = Call(call.agent, r.tool, dict(r.args), ())
             outcome = Outcome(draw(st.integers(0, 4)) > 0, value)
-        permits = []
+        permits: list[tuple[Any, ...]] = []
         if draw(_BOOL):
             target = call
             if call.args and draw(st.integers(0, 3)) == 0:
-                name = sorted(call.args)[0]
+                # another value: under a handle when there is one (an approval binds the value, not only the handle)
+                name = _pick(draw, sorted(dict(call.refs))) if call.refs and _coin(draw) else sorted(call.args)[0]
                 target = Call(call.agent, call.tool, {**call.args, name: "other"}, call.refs)
-            permits.append((target.tool, target))
+            # the application's exact-call permit, or (with extensions) a reviewer's approval of the values
+            # shown, keyed on the review identity
+            review = ("review",) if (policy.audiences or any(f.argument or f.effect is P.FlowEffect.PAUSE
+                                                             for f in policy.flows)) and _coin(draw) else ()
+            permits.append((target.tool, target, *review))
         out.append((call, outcome, tuple(permits)))
     return policy, satisfied, out
 

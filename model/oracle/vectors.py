@@ -16,7 +16,7 @@ from model.base.jsonio import read_text
 from model.edits.check.instance import instance_to_json
 from model.edits.check.load_instance import raw_instance_from_json
 from model.monitor.decide.commit import step
-from model.monitor.decide.state import initial_state, issue_permit
+from model.monitor.decide.state import initial_state
 from model.oracle import drt_monitor as W
 from model.oracle import edits_json as E
 from model.oracle import monitor_full_json as F
@@ -85,8 +85,7 @@ def _replay_whole(doc: Any) -> CaseResult:
     policy, _, steps = W.run_from(pin)
     state = initial_state(len(policy.user), len(policy.application), frozenset(pin["satisfied"]))
     for k, (call, outcome, permits) in enumerate(steps[:pin["step"] + 1]):
-        for tool, target in permits:
-            state, _ = issue_permit(state, tool, target.identity())
+        state = W.issue_permits(state, permits)
         verdict, after = step(policy, state, call, outcome)
         if k == pin["step"]:
             py = F.python_view(policy, verdict, after)
@@ -136,8 +135,7 @@ def _record_whole(oracle: Any, run: Any, doc: Any) -> list[dict[str, Any]]:
     state = initial_state(len(policy.user), len(policy.application), satisfied)
     out = []
     for k, (call, outcome, permits) in enumerate(steps):
-        for tool, target in permits:
-            state, _ = issue_permit(state, tool, target.identity())
+        state = W.issue_permits(state, permits)
         payload = F.monitor_input(policy, state, call, outcome)
         text = F.encode(payload)
         verdict, after = step(policy, state, call, outcome)

@@ -11,7 +11,8 @@ Our SMT fragment is larger than the paper's on one point and smaller on others:
   invalidating slots, and every query and result-guard pattern;
 - **outside** (answered ``Unsupported``, never a verdict): history rules, entries that require a
   structured requirement (Pause) or an exact-call permit, origin rules with ``preserving``, list
-  resources (``targets[*]``), and models with reviewer or approver actions.
+  resources (``targets[*]``), models with reviewer or approver actions, and the monitor-language
+  extensions beyond Agenra (flow pause, request and audience sinks).
 
 The value domain is every JSON value a concrete argument, a resource, a binding or a pattern can
 take in the model: the agent's literals, every listed result, its declared fields and resolver
@@ -27,6 +28,7 @@ import json
 from dataclasses import dataclass
 
 from model.base.canonical import JSON, canonical_str
+from model.monitor.decide.flow import uses_extensions
 from model.monitor.decide.matching import Missing, lookup_path, predicate_holds
 from model.monitor.language.policy import ArgPredicate, ConstPat, ConstRes, GlobPat, ListArgRes
 from model.search.model import ArgPattern, Equals, Not, OneOf, Produced, SearchModel
@@ -39,6 +41,8 @@ def unsupported(model: SearchModel) -> Unsupported | None:
     p = model.policy
     if p.histories:
         return Unsupported(f"history rule {p.histories[0].name} (order-sensitive; not encoded)")
+    if uses_extensions(p):
+        return Unsupported("flow pause, request or audience sinks (extensions beyond Agenra; not encoded)")
     for side, entries in (("user", p.user), ("application", p.application)):
         for k, e in enumerate(entries):
             if e.requires is not None:

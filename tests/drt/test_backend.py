@@ -12,8 +12,9 @@ from hypothesis import HealthCheck, Phase, given, settings
 
 from model.monitor.decide.base import Decision, DenyReason
 from model.monitor.decide.commit import step
-from model.monitor.decide.state import Call, initial_state, issue_permit
+from model.monitor.decide.state import Call, initial_state
 from model.oracle.backend import LeanBackendError, LeanCore
+from model.oracle.drt_monitor import issue_permits
 from model.oracle.generators import whole_monitor_runs
 from model.oracle.lean import LeanOracle
 
@@ -34,8 +35,7 @@ def test_lean_backend_gives_the_python_verdicts_and_states(oracle: LeanOracle) -
         try:
             state = initial_state(len(policy.user), len(policy.application), satisfied)
             for call, outcome, permits in calls:
-                for tool, target in permits:
-                    state, _ = issue_permit(state, tool, target.identity())
+                state = issue_permits(state, permits)
                 verdict, after = step(policy, state, call, outcome)
                 lean, committed = core.decide_commit(state, call)
                 assert (lean.decision, lean.reason, lean.waiting_for, lean.label, lean.permit) == (

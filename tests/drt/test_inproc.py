@@ -17,8 +17,9 @@ from hypothesis import strategies as st
 
 from model.monitor.decide.base import Decision
 from model.monitor.decide.commit import Outcome, step
-from model.monitor.decide.state import Call, initial_state, issue_permit
+from model.monitor.decide.state import Call, initial_state
 from model.oracle.backend import InProcCore, LeanBackendError, open_core
+from model.oracle.drt_monitor import issue_permits
 from model.oracle.generators import whole_monitor_runs
 from model.oracle.inproc import InProcOracle, Library, LibraryError, load
 from model.oracle.lean import LeanOracle, OracleError
@@ -48,8 +49,7 @@ def test_the_state_kept_in_lean_follows_the_python_monitor(library: Library) -> 
         core.load(state)
         for call, outcome, permits in calls:
             if permits:  # the application issued permits: the state is sent to Lean again
-                for tool, target in permits:
-                    state, _ = issue_permit(state, tool, target.identity())
+                state = issue_permits(state, permits)
                 core.load(state)
                 steps["reloads"] += 1
             verdict, after = step(policy, state, call, outcome)

@@ -121,6 +121,15 @@ def listOf (j : Json) (k : String) (f : Json → Dec α) : Dec (List α) := matc
 def policyOf (j : Json) : Dec Policy := do
   let levels ← strs j "levels"
   let cats ← optStrs j "categories"
+  let xflowOf := fun (f : Json) => do
+    let effect : Nat := match ← getAs String f "effect" with
+      | "deny" => 1
+      | "pause" => 2
+      | _ => 0
+    let xf : XFlow := ⟨effect, ← getAs String f "operation", ← getAs String f "destination",
+      (match opt f "argument" with | some (Json.str a) => some a | _ => none),
+      ← guardOf levels cats (match opt f "when" with | some g => g | none => Json.mkObj [])⟩
+    pure xf
   pure {
     nodes := ← listOf j "nodes" (fun n => do pure ⟨← getAs String n "name", ← namedLabel levels cats (← req n "label")⟩)
     edges := ← listOf j "edges" (fun e => do
@@ -139,9 +148,13 @@ def policyOf (j : Json) : Dec Policy := do
     origins := ← listOf j "origins" (fun o => do
       pure ⟨← getAs String o "name", ← getAs String o "via", ← getAs String o "argument",
             ← getAs String o "producer", ← optStrs o "preserving"⟩)
-    flows := ← listOf j "flows" (fun f => do
-      pure ⟨(← getAs String f "effect") == "deny", ← getAs String f "operation", ← getAs String f "destination",
-            ← guardOf levels cats (match opt f "when" with | some g => g | none => Json.mkObj [])⟩)
+    -- the closed core reads the rules into nodes, a pause as an allow; the extensions read them all
+    flows := (← listOf j "flows" xflowOf).filterMap (fun r =>
+      if r.argument.isSome then none else some ⟨r.effect == 1, r.operation, r.destination, r.guard⟩)
+    xflows := ← listOf j "flows" xflowOf
+    audiences := ← listOf j "audiences" (fun a => do
+      pure ⟨← getAs String a "node", ← arrOf (fun e => do
+        pure ⟨← getAs String e "action", ← patOf (← req e "resource")⟩) a "effects"⟩)
     histories := ← listOf j "histories" (fun h => do
       pure ⟨← getAs String h "name", (← getAs String h "scope") == "lineage", ← getAs String h "after",
             ← getAs String h "require", ← getAs String h "before"⟩)

@@ -163,14 +163,15 @@ class Plan:
 
 def plan_for(c: Compiled, tool: str, agent: str) -> Plan | None:
     """The plan of ``tool`` called by ``agent``, or ``None`` when no call of it can be admitted here
-    (unknown tool or agent, a Struct failure) or the policy has history rules (``decide`` decides)."""
+    (unknown tool or agent, a Struct failure) or the policy has history rules or uses an extension beyond
+    Agenra (pause, request or audience sinks: ``flow.extension_flow``) (``decide`` decides)."""
     key = (tool, agent)
     hit = c.plans.get(key)
     if hit is not None or key in c.plans:
         return hit
     ct = c.tools.get(tool)
     plan: Plan | None = None
-    if ct is not None and not c.policy.histories:
+    if ct is not None and not c.policy.histories and not c.extended:
         fail, ceiling = c.struct(ct, agent)
         if fail is None and ceiling is not None:
             plan = Plan(c, ct, ceiling)

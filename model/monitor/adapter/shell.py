@@ -58,6 +58,7 @@ from model.monitor.decide.base import Decision, Verdict, decide, explain
 from model.monitor.decide.commit import Outcome, commit_in, observe_in
 from model.monitor.decide.compiled import Compiled, compiled
 from model.monitor.decide.counters import zeros
+from model.monitor.decide.flow_review import FlowReview, flow_review
 from model.monitor.decide.matching import call_effects
 from model.monitor.decide.permits import EvidenceRefused, PermitEvidence
 from model.monitor.decide.state import Call, Permit, State, issue_permit, satisfy
@@ -270,6 +271,22 @@ class Adapter:
     def issue_permit(self, tool: str, approval: JSON = None, /, **args: Handle | JSON) -> Permit | EvidenceRefused:
         """Issue an exact-call permit for ``tool(**args)``. With ``permit_evidence`` configured, the
         ``approval`` must be accepted by it first (e.g. a signed single-use approval)."""
+        return self._issue(tool, approval, args, review=False)
+
+    def flow_review(self, tool: str, /, **args: Handle | JSON) -> FlowReview:
+        """What a reviewer sees of a call a ``flow pause`` rule paused: every argument's value, input label
+        and origin chain (an extension beyond Agenra; ``decide/flow_review.py``)."""
+        call, _, _ = self._to_call(tool, args)
+        return flow_review(self.policy, self.state, call)
+
+    def approve(self, tool: str, approval: JSON = None, /, **args: Handle | JSON) -> Permit | EvidenceRefused:
+        """The reviewer approves ``tool(**args)`` as shown by ``flow_review``: an exact-call permit keyed on
+        every argument's value and the results it was read from, so a changed value needs a new approval
+        (``permit_evidence``, when configured, must accept ``approval`` first, as for ``issue_permit``)."""
+        return self._issue(tool, approval, args, review=True)
+
+    def _issue(self, tool: str, approval: JSON, args: Mapping[str, Handle | JSON],
+               review: bool) -> Permit | EvidenceRefused:
         call, concrete, _ = self._to_call(tool, args)
         evidence: str | None = None
         if self.permit_evidence is not None:
@@ -281,7 +298,7 @@ class Adapter:
             if isinstance(answer, EvidenceRefused):
                 return answer
             evidence = answer.digest
-        new, permit = issue_permit(self.state, tool, call.identity(), evidence)
+        new, permit = issue_permit(self.state, tool, call.review_identity() if review else call.identity(), evidence)
         self._install(new)
         return permit
 

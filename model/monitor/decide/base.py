@@ -10,6 +10,8 @@ Cases, in the order the source fixes (the first that applies decides):
 3. some (effect, list) has matching allows but none ready                        → Pause
 4. ``¬O`` argument origin · 5. ``¬V`` flow · 6. ``¬H`` history                    → Deny
 7. first-fit finds no account with capacity on either list (the "contract": quota) → Deny
+7'. (extensions beyond Agenra, ``flow.extension_flow``) an audience or request sink denies → Deny;
+   a flow rule asks for review and no unused exact-call permit binds this exact call → Pause
 8. a chosen grant requires an exact-call permit and no unused permit binds this exact call → Deny
 9. otherwise                                                                     → Allow
 
@@ -32,14 +34,14 @@ from dataclasses import dataclass
 
 from model.monitor.decide import compiled as _compiled
 from model.monitor.decide import compiled_decide as _compiled_decide
-from model.monitor.decide.flow import flow_allows, history_violations
+from model.monitor.decide.flow import extension_flow, flow_allows, history_violations, uses_extensions
 from model.monitor.decide.ledger import allocate
 from model.monitor.decide.matching import Effect, call_effects, entry_matches, predicate_holds, ready
 from model.monitor.decide.origins import violated_origins
 from model.monitor.decide.state import Call, State, proposed_record
-from model.monitor.decide.verdict import Decision, DenyReason, Verdict, deny_verdict, find_permit
+from model.monitor.decide.verdict import Decision, DenyReason, Verdict, deny_verdict, find_permit, flow_pause
 from model.monitor.language.labels import Label, propagate
-from model.monitor.language.policy import Entry, EntryKind, Policy, SlotPat, Tool
+from model.monitor.language.policy import Entry, EntryKind, FlowEffect, Policy, SlotPat, Tool
 
 __all__ = ["Decision", "DenyReason", "Verdict", "decide", "decide_source", "explain"]
 
@@ -155,15 +157,21 @@ def _checks(policy: Policy, state: State, call: Call) -> Iterator[Verdict]:
         side = "user" if user is None else "application"
         yield deny_verdict(DenyReason.QUOTA, f"no {side} grant with capacity left (first-fit)")
         return
+    ext, why = extension_flow(policy, state, call, tool, effects, label) if uses_extensions(policy) \
+        else (FlowEffect.ALLOW, "")
+    if ext is FlowEffect.DENY:
+        yield deny_verdict(DenyReason.FLOW, why)
+        return
     needs_permit = any(policy.user[k].permit for k in user.positions) or any(
         policy.application[k].permit for k in app.positions)
     permit: int | None = None
-    if needs_permit:
-        found = find_permit(state.permits, call)
+    if needs_permit or ext is FlowEffect.PAUSE:
+        found = find_permit(state.permits, call, ext is FlowEffect.PAUSE)
         if isinstance(found, DenyReason):
-            yield deny_verdict(found, "no unused exact-call permit binds this call")
-        else:
-            permit = found.id
+            yield flow_pause(why) if ext is FlowEffect.PAUSE else \
+                deny_verdict(found, "no unused exact-call permit binds this call")
+            return
+        permit = found.id
     yield Verdict(Decision.ALLOW, None, "", effects, label, user, app, permit=permit)
 
 

@@ -38,6 +38,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
 from model.base.canonical import JSON, canonical_str, json_equal
+from model.monitor.decide.flow import uses_extensions
 from model.monitor.decide.matching import Effect
 from model.monitor.decide.verdict import DenyReason, Verdict, deny_verdict
 from model.monitor.language.labels import Inherit, Label
@@ -258,6 +259,7 @@ class Compiled:
         self.sides = (_Side("user", policy.user), _Side("application", policy.application))
         self.deny_sides = tuple(s for s in self.sides if any(a.deny_all for a in s.actions.values()))
         self.permits = any(any(s.permit) for s in self.sides)  # some grant requires an exact-call permit
+        self.extended = uses_extensions(policy)  # pause, request or audience sinks (flow.extension_flow)
         # resolvers by tool, each with the canonical text of its exact arguments (compared with a
         # record's canonical ``args_json``: equal texts are equal JSON values)
         self.resolvers: dict[str, list[tuple[Resolver, str]]] = {}
@@ -295,6 +297,8 @@ class Compiled:
         allowed = False
         levels = self.policy.levels
         for rule in self.policy.flows:
+            if rule.argument is not None:  # a request sink: not about the output label (flow.flow_allows)
+                continue
             if rule.operation not in ("*", operation) or rule.destination not in ("*", destination):
                 continue
             if not rule.guard.holds(levels, label):

@@ -11,13 +11,14 @@ from collections.abc import Set as AbstractSet
 
 from model.base.canonical import JSON
 from model.monitor.decide.compiled import NOKEY, Compiled, CompiledEntry, CompiledTool, scalar_key
-from model.monitor.decide.flow import history_violations
+from model.monitor.decide.flow import extension_flow, history_violations
 from model.monitor.decide.ledger import Allocation
 from model.monitor.decide.matching import call_effects
 from model.monitor.decide.origins import produced_by
 from model.monitor.decide.state import Call, State, proposed_record
-from model.monitor.decide.verdict import Decision, DenyReason, Verdict, deny_verdict, find_permit
+from model.monitor.decide.verdict import Decision, DenyReason, Verdict, deny_verdict, find_permit, flow_pause
 from model.monitor.language.labels import Label
+from model.monitor.language.policy import FlowEffect
 
 
 def _slot_reason(entries: tuple[CompiledEntry, ...], args: Mapping[str, JSON], state: State) -> DenyReason:
@@ -172,13 +173,21 @@ def decide_compiled(c: Compiled, state: State, call: Call) -> Verdict:
         who = "user" if chosen == 0 else "application"
         return deny_verdict(DenyReason.QUOTA, f"no {who} grant with capacity left (first-fit)")
     user, app = Allocation(chosen[0], c.sides[0].size), Allocation(chosen[1], c.sides[1].size)
+    # 7'. the extensions beyond Agenra (flow.extension_flow): audience and request sinks, flow pauses
+    paused, why = False, ""
+    if c.extended:
+        ext, why = extension_flow(c.policy, state, call, tool, effects, label)
+        if ext is FlowEffect.DENY:
+            return deny_verdict(DenyReason.FLOW, why)
+        paused = ext is FlowEffect.PAUSE
     # 8. exact-call permits
     permit: int | None = None
-    if c.permits and (any(c.sides[0].permit[k] for k in user.positions) or
-                      any(c.sides[1].permit[k] for k in app.positions)):
-        found_permit = find_permit(state.permits, call)
+    if paused or (c.permits and (any(c.sides[0].permit[k] for k in user.positions) or
+                                 any(c.sides[1].permit[k] for k in app.positions))):
+        found_permit = find_permit(state.permits, call, paused)
         if isinstance(found_permit, DenyReason):
-            return deny_verdict(found_permit, "no unused exact-call permit binds this call")
+            return flow_pause(why) if paused else \
+                deny_verdict(found_permit, "no unused exact-call permit binds this call")
         permit = found_permit.id
     return Verdict(Decision.ALLOW, None, "", effects, label, user, app, permit=permit)
 

@@ -72,6 +72,17 @@ class Call:
             out.append((name, ident))
         return tuple(out)
 
+    def review_identity(self) -> tuple[tuple[str, ArgIdentity], ...]:
+        """What a reviewer's approval of a flow Pause binds (an extension beyond Agenra): every argument's
+        value (by name), then every result it was read from (by argument name, then ID). A value changed
+        under the same handle, or the same value from another result, is another call."""
+        by_path = dict(self.ref_paths)
+        out: list[tuple[str, ArgIdentity]] = [
+            (name, ("v", canonical_str_exact(self.args[name], f"argument {name}"))) for name in sorted(self.args)]
+        for name, d in sorted(set(self.refs)):
+            out.append((name, ("p", f"{d}:{by_path[name]}") if name in by_path else ("h", d)))
+        return tuple(out)
+
 
 @fast_init
 @dataclass(frozen=True, slots=True)

@@ -9,6 +9,7 @@ import enum
 from dataclasses import dataclass
 
 from model.base.fastinit import fast_init
+from model.monitor.decide.flow import FLOW_APPROVAL
 from model.monitor.decide.ledger import Allocation
 from model.monitor.decide.matching import Effect
 from model.monitor.decide.state import Call, Permit
@@ -69,8 +70,14 @@ def deny_verdict(reason: DenyReason, detail: str) -> Verdict:
     return Verdict(Decision.DENY, reason, detail)
 
 
-def find_permit(permits: tuple[Permit, ...], call: Call) -> Permit | DenyReason:
-    ident = call.identity()
+def flow_pause(detail: str) -> Verdict:
+    """A flow rule's Pause (an extension beyond Agenra): waiting for a reviewer's exact-call approval."""
+    return Verdict(Decision.PAUSE, None, detail, waiting_for=frozenset({FLOW_APPROVAL}))
+
+
+def find_permit(permits: tuple[Permit, ...], call: Call, review: bool = False) -> Permit | DenyReason:
+    """The first unused permit binding ``call`` exactly (``review``: the identity a flow approval binds)."""
+    ident = call.review_identity() if review else call.identity()
     same_tool = [p for p in permits if p.tool == call.tool]
     exact = [p for p in same_tool if p.identity == ident]
     unused = [p for p in exact if not p.consumed]

@@ -18,6 +18,9 @@ Choices where the source is silent (our copy lacks the grammar figure, Figure 2)
   means unlimited. ``keys`` defaults to no restriction beyond the tool's declared arguments.
 - Flow rules are default deny for every destination: a call whose output label has no matching
   ``flow allow`` is denied, and a matching ``flow deny`` wins (Section 4.3).
+- Extensions beyond Agenra (``docs/monitor.md``, "Extensions beyond Agenra"): ``flow pause`` rules,
+  request sinks (a flow rule into a tool's argument, ``FlowRule.argument``) and audiences
+  (``Audience``). A policy without them decides exactly as the paper's monitor.
 """
 
 from __future__ import annotations
@@ -121,6 +124,7 @@ class OriginRule:
 class FlowEffect(enum.Enum):
     ALLOW = "allow"
     DENY = "deny"
+    PAUSE = "pause"  # an extension beyond Agenra: admitted only with a reviewer's exact-call approval
 
 
 @dataclass(frozen=True, slots=True)
@@ -147,10 +151,19 @@ class LabelGuard:
 
 @dataclass(frozen=True, slots=True)
 class FlowRule:
+    """``flow EFFECT OP -> DEST [when ...]``; with ``argument`` set, a *request sink* (an extension
+    beyond Agenra): ``flow EFFECT OP -> TOOL(ARG)`` guards the input label of the call's argument ``ARG``
+    (``"*"``: every argument) of tool ``TOOL`` (then ``destination`` is the tool's name)."""
+
     effect: FlowEffect
     operation: str  # edge name or "*"
-    destination: str  # node name or "*"
+    destination: str  # node name or "*"; a tool name when ``argument`` is set
     guard: LabelGuard = field(default_factory=LabelGuard)
+    argument: str | None = None  # a request sink's argument name or "*"; None: an ordinary flow rule
+
+    @property
+    def request(self) -> bool:
+        return self.argument is not None
 
 
 class HistoryScope(enum.Enum):
@@ -193,6 +206,24 @@ class GlobPat:
 
 
 ResourcePattern = AnyRes | ConstPat | SlotPat | GlobPat
+
+
+@dataclass(frozen=True, slots=True)
+class AudienceEffect:
+    """One effect pattern of an audience declaration: an action and a resource pattern."""
+
+    action: str
+    resource: ResourcePattern
+
+
+@dataclass(frozen=True, slots=True)
+class Audience:
+    """``audience NODE: ACTION(pattern), ...`` (an extension beyond Agenra): a call with an effect
+    matching one of the patterns writes where the readers of sink ``NODE`` read it, so its output label
+    is also checked by the flow rules into ``NODE``, as an outbound flow."""
+
+    node: str
+    effects: tuple[AudienceEffect, ...]
 
 
 @dataclass(frozen=True, slots=True)
@@ -254,6 +285,7 @@ class Policy:
     requirements: frozenset[str]
     user: tuple[Entry, ...]  # P
     application: tuple[Entry, ...]  # A
+    audiences: tuple[Audience, ...] = ()  # an extension beyond Agenra (see ``Audience``)
 
     def node(self, name: str) -> Node | None:
         return next((n for n in self.nodes if n.name == name), None)

@@ -127,13 +127,24 @@ def policy_to_json(p: P.Policy) -> dict[str, JSON]:
         "resolvers": [{"slot": r.slot, "tool": r.tool, "args": dict(r.args), "path": r.path} for r in p.resolvers],
         "origins": [{"name": o.name, "via": o.via, "argument": o.argument, "producer": o.producer,
                      "preserving": sorted(o.preserving)} for o in p.origins],
-        "flows": [{"effect": f.effect.value, "operation": f.operation, "destination": f.destination,
-                   "when": _guard(f.guard)} for f in p.flows],
+        "flows": [_flow(f) for f in p.flows],
         "histories": [{"name": h.name, "scope": h.scope.value, "after": h.after, "require": h.require,
                        "before": h.before} for h in p.histories],
         "user": [entry_to_json(e) for e in p.user],
         "application": [entry_to_json(e) for e in p.application],
+        # an extension beyond Agenra, written only when used, so a paper policy's JSON form is unchanged
+        **({"audiences": [{"node": a.node, "effects": [{"action": e.action, "resource": _pattern(e.resource)}
+                                                       for e in a.effects]} for a in p.audiences]}
+           if p.audiences else {}),
     }
+
+
+def _flow(f: P.FlowRule) -> dict[str, JSON]:
+    out: dict[str, JSON] = {"effect": f.effect.value, "operation": f.operation, "destination": f.destination,
+                            "when": _guard(f.guard)}
+    if f.argument is not None:  # a request sink (an extension beyond Agenra), written only when used
+        out["argument"] = f.argument
+    return out
 
 
 # --- from JSON ------------------------------------------------------------------------------
@@ -211,12 +222,14 @@ def policy_from_json(obj: object, source: str = "<input>") -> P.Policy:
         origins=tuple(P.OriginRule(o["name"], o["via"], o["argument"], o["producer"],
                                    frozenset(o.get("preserving", ()))) for o in obj.get("origins", ())),
         flows=tuple(P.FlowRule(P.FlowEffect(f["effect"]), f["operation"], f["destination"],
-                               _guard_from(f.get("when", {}))) for f in obj.get("flows", ())),
+                               _guard_from(f.get("when", {})), f.get("argument")) for f in obj.get("flows", ())),
         histories=tuple(P.HistoryRule(h["name"], P.HistoryScope(h["scope"]), h["after"], h["require"], h["before"])
                         for h in obj.get("histories", ())),
         requirements=frozenset(obj.get("requirements", ())),
         user=tuple(entry_from(e) for e in obj.get("user", ())),
         application=tuple(entry_from(e) for e in obj.get("application", ())),
+        audiences=tuple(P.Audience(a["node"], tuple(P.AudienceEffect(e["action"], _pattern_from(e["resource"]))
+                                                    for e in a["effects"])) for a in obj.get("audiences", ())),
     )
     validate(policy, json_locator(source))
     return policy

@@ -2,7 +2,7 @@
 
 Canonical choices (the grammar is documented in ``model.monitor.language.syntax``):
 - Declarations print in one fixed order: policy, levels, categories, requirements, nodes, edges,
-  agents, tools, resolvers, origins, flows, histories, user, application. Within a kind the
+  agents, tools, resolvers, origins, flows, audiences, histories, user, application. Within a kind the
   policy's tuple order is kept; frozensets print sorted; resolver arguments print by name.
 - Optional parts print only when they differ from their default: a tool's ``operation`` (when
   it is not the tool's name), ``args``, ``required``, ``authoritative``; an entry's ``keys``
@@ -91,6 +91,10 @@ def guard(g: P.LabelGuard) -> str:
     return " when " + " and ".join(conds) if conds else ""
 
 
+def flow_destination(f: P.FlowRule) -> str:
+    return f.destination if f.argument is None else f"{f.destination}({f.argument})"
+
+
 def pattern(pat: P.ResourcePattern) -> str:
     if isinstance(pat, P.AnyRes):
         return "*"
@@ -144,7 +148,9 @@ def print_policy(p: P.Policy) -> str:
     for o in p.origins:
         keep = f" preserving: {name_set(o.preserving)}" if o.preserving else ""
         lines.append(f"origin {o.name} {{via: {o.via} argument: {o.argument} producer: {o.producer}{keep}}}")
-    lines += [f"flow {f.effect.value} {f.operation} -> {f.destination}{guard(f.guard)}" for f in p.flows]
+    lines += [f"flow {f.effect.value} {f.operation} -> {flow_destination(f)}{guard(f.guard)}" for f in p.flows]
+    lines += [f"audience {a.node}: " + ", ".join(f"{e.action}({pattern(e.resource)})" for e in a.effects)
+              for a in p.audiences]
     lines += [f"history {h.name} {{scope: {h.scope.value}, after: {h.after}, require: {h.require}, "
               f"before: {h.before}}}" for h in p.histories]
     for side, entries in (("user", p.user), ("application", p.application)):

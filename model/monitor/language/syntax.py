@@ -18,9 +18,11 @@ Grammar (``policy.lark`` next to this file; ``#`` starts a comment; whitespace i
                                 effects: [effect, ..] [authoritative: {PATH, ..}] "}"
               | "resolve" NAME ":" NAME "(" [NAME ":" scalar ("," ..)*] ")" "->" PATH
               | "origin" NAME "{" via: NAME argument: NAME producer: NAME [preserving: {NAME,..}] "}"
-              | "flow" ("allow"|"deny") (NAME|"*") "->" (NAME|"*") ["when" cond ("and" cond)*]
+              | "flow" ("allow"|"deny"|"pause") (NAME|"*") "->" dest ["when" cond ("and" cond)*]
+              | "audience" NAME ":" ACTION "(" pattern ")" ("," ACTION "(" pattern ")")*
               | "history" NAME "{" scope: (lineage|session) after: NAME require: NAME before: NAME "}"
               | ("user"|"application") "{" entry* "}"  -- each list at most once; missing = empty
+    dest     := NAME | "*" | NAME "(" (NAME|"*") ")"      -- a node, or a tool's argument (a request sink)
     label    := "(" NAME "," "{" NAME,.. "}" "," ("trusted"|"untrusted") ")"
     prop     := "inherit" | "transform" "{" [remove: {..}] [decrement: INT]
                                          [set: {[sensitivity: NAME] [, trust: (trusted|untrusted)]}] "}"
@@ -33,6 +35,10 @@ Grammar (``policy.lark`` next to this file; ``#`` starts a comment; whitespace i
     scalar   := STRING (JSON escapes) | NUMBER (JSON syntax) | "true" | "false" | "null"
     NAME     := [A-Za-z_][A-Za-z0-9_]*     ACTION, PATH := NAME ("." NAME)*
 
+``flow pause``, request sinks (``TOOL(ARG)`` destinations) and ``audience`` declarations are extensions
+beyond Agenra (``docs/monitor.md``, "Extensions beyond Agenra"; semantics in
+``model.monitor.decide.flow``).
+
 Choices made where the source is silent or the draft syntax was ambiguous:
 - The fields inside ``{...}`` blocks (agent, tool, origin, history, transform) may come in any
   order, each at most once, separated by optional commas (the paper writes origins without
@@ -40,7 +46,7 @@ Choices made where the source is silent or the draft syntax was ambiguous:
 - A keyword is recognized only where the grammar accepts it (LALR contextual lexing), so a node
   may be called ``memory`` and an argument ``quota``. Two groups of words are *reserved* and are
   never names (``validate.RESERVED``): the declaration keywords ``policy levels categories
-  requirement node edge agent tool resolve origin flow history user application`` (they may
+  requirement node edge agent tool resolve origin flow history user application audience`` (they may
   follow an empty ``categories`` list) and ``true false null`` (an effect's resource may be a
   name or a constant).
 - A keyword must not run into a name (``categoriesx`` is an error, not ``categories x``);

@@ -266,8 +266,16 @@ class _Builder(Reader):
         def pat(t: ParseNode) -> str:
             return "*" if t.data == "any_name" else str(t.children[0])
 
-        effect = P.FlowEffect.ALLOW if eff.data == "flow_allow" else P.FlowEffect.DENY
-        return P.FlowRule(effect, pat(op), pat(dst), P.LabelGuard(**got))
+        effect = {"flow_allow": P.FlowEffect.ALLOW, "flow_deny": P.FlowEffect.DENY}.get(
+            str(eff.data), P.FlowEffect.PAUSE)
+        if dst.data == "request_dest":  # a request sink: TOOL(ARG) or TOOL(*)
+            return P.FlowRule(effect, pat(op), str(dst.children[0]), P.LabelGuard(**got), pat(dst.children[1]))
+        return P.FlowRule(effect, pat(op), pat(dst.children[0]), P.LabelGuard(**got))
+
+    def audience_decl(self, d: ParseNode) -> P.Audience:
+        node, *effects = d.children
+        return P.Audience(str(node), tuple(P.AudienceEffect(self.dotted(e.children[0]), self.pattern(e.children[1]))
+                                           for e in effects))
 
     def history_decl(self, d: ParseNode) -> P.HistoryRule:
         name = str(d.children[0])
@@ -324,7 +332,7 @@ class _Builder(Reader):
     def build(self, tree: ParseNode) -> tuple[P.Policy, Positions]:
         at: dict[PathKey, Pos] = {}
         lists: dict[str, list[Any]] = {k: [] for k in ("nodes", "edges", "agents", "tools", "resolvers", "origins",
-                                                       "flows", "histories", "user", "application")}
+                                                       "flows", "histories", "user", "application", "audiences")}
         once: dict[str, Pos] = {}
         levels: tuple[str, ...] = ()
         categories: frozenset[str] = frozenset()
@@ -336,7 +344,8 @@ class _Builder(Reader):
         simple = {"node_decl": ("nodes", self.node_decl), "edge_decl": ("edges", self.edge_decl),
                   "agent_decl": ("agents", self.agent_decl), "resolve_decl": ("resolvers", self.resolve_decl),
                   "origin_decl": ("origins", self.origin_decl), "flow_decl": ("flows", self.flow_decl),
-                  "history_decl": ("histories", self.history_decl)}
+                  "history_decl": ("histories", self.history_decl),
+                  "audience_decl": ("audiences", self.audience_decl)}
         for d in tree.children[1:]:
             assert isinstance(d, Tree)
             kind, pos = str(d.data), pos_of(d)
@@ -385,7 +394,7 @@ class _Builder(Reader):
             edges=tuple(lists["edges"]), agents=tuple(lists["agents"]), tools=tuple(lists["tools"]),
             resolvers=tuple(lists["resolvers"]), origins=tuple(lists["origins"]), flows=tuple(lists["flows"]),
             histories=tuple(lists["histories"]), requirements=frozenset(requirements), user=tuple(lists["user"]),
-            application=tuple(lists["application"]))
+            application=tuple(lists["application"]), audiences=tuple(lists["audiences"]))
         return policy, Positions(self.source, at)
 
 

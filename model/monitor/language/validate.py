@@ -36,7 +36,7 @@ Locate = Callable[[PathKey], Location]
 
 RESERVED = frozenset({
     "policy", "levels", "categories", "requirement", "node", "edge", "agent", "tool", "resolve", "origin",
-    "flow", "history", "user", "application", "true", "false", "null"})
+    "flow", "history", "user", "application", "audience", "true", "false", "null"})
 
 
 def json_locator(source: str = "<policy>") -> Locate:
@@ -140,6 +140,8 @@ class _Checker:
             self.origin(o, ("origins", i))
         for i, f in enumerate(p.flows):
             self.flow(f, ("flows", i))
+        for i, aud in enumerate(p.audiences):
+            self.audience(aud, ("audiences", i))
         ops = self.edges | set(self.tools)
         for i, h in enumerate(p.histories):
             for field in ("after", "require", "before"):
@@ -219,7 +221,14 @@ class _Checker:
     def flow(self, f: P.FlowRule, path: PathKey) -> None:
         if f.operation != "*":
             self.ref(f.operation, self.edges, (*path, "operation"), "edge (operation) or *")
-        if f.destination != "*":
+        if f.argument is not None:  # a request sink: TOOL(ARG) or TOOL(*)
+            self.ref(f.destination, self.tools, (*path, "destination"), "tool (a request sink names a tool)")
+            tool = self.tools[f.destination]
+            if f.argument != "*":
+                self.ref(f.argument, tool.args, (*path, "argument"), f"argument of tool {tool.name} or *")
+            self.need(f.operation in ("*", tool.operation), (*path, "operation"),
+                      f"* or the operation of tool {tool.name} ({tool.operation})", f.operation, InputKind.REFERENCE)
+        elif f.destination != "*":
             self.ref(f.destination, self.nodes, (*path, "destination"), "node or *")
         g, where = f.guard, (*path, "when")
         for level in (g.max_sensitivity, g.min_sensitivity):
@@ -228,15 +237,29 @@ class _Checker:
         for c in sorted(g.any_category | g.no_category):
             self.ref(c, self.p.categories, where, "category")
 
+    def audience(self, a: P.Audience, path: PathKey) -> None:
+        self.ref(a.node, self.nodes, (*path, "node"), "node")
+        node = self.p.node(a.node)
+        self.need(node is not None and node.kind is P.NodeKind.SINK, (*path, "node"),
+                  "a sink node (an audience is where the readers of a written resource read it)", a.node,
+                  InputKind.REFERENCE)
+        self.need(len(a.effects) > 0, (*path, "effects"), "at least one effect pattern", "none")
+        for j, eff in enumerate(a.effects):
+            where = (*path, "effects", j)
+            self.need(is_dotted(eff.action), (*where, "action"), "an action name such as file.write", eff.action)
+            self.resource_pattern(eff.resource, (*where, "resource"))
+
+    def resource_pattern(self, res: P.ResourcePattern, path: PathKey) -> None:
+        if isinstance(res, P.SlotPat):
+            self.ref(res.slot, self.slots, path, "slot (one with a resolve declaration)")
+        elif isinstance(res, P.ConstPat):
+            self.scalar(res.value, path)
+        elif isinstance(res, P.GlobPat):
+            self.need(isinstance(res.glob, str), path, "a string glob", res.glob)
+
     def entry(self, e: P.Entry, path: PathKey) -> None:
         self.need(is_dotted(e.action), (*path, "action"), "an action name such as message.send", e.action)
-        res = e.resource
-        if isinstance(res, P.SlotPat):
-            self.ref(res.slot, self.slots, (*path, "resource"), "slot (one with a resolve declaration)")
-        elif isinstance(res, P.ConstPat):
-            self.scalar(res.value, (*path, "resource"))
-        elif isinstance(res, P.GlobPat):
-            self.need(isinstance(res.glob, str), (*path, "resource"), "a string glob", res.glob)
+        self.resource_pattern(e.resource, (*path, "resource"))
         if e.keys is not None:
             self.names(e.keys, (*path, "keys"))
         for j, pred in enumerate(e.where):

@@ -83,6 +83,26 @@ structure Agent where
   ops : List String
   ceiling : Nat
 
+/-- A flow rule as written (extensions beyond Agenra: `Spec/Monitor/Extensions.lean`): effect
+0 allow, 1 deny, 2 pause; `argument` set for a request sink `TOOL(ARG)` (`destination` is the tool). -/
+structure XFlow where
+  effect : Nat
+  operation : String
+  destination : String
+  argument : Option String
+  guard : Guard
+
+structure AudEff where
+  action : String
+  pat : Pat
+
+/-- `audience NODE: ACTION(pattern), ...` (an extension beyond Agenra). -/
+structure Audience where
+  node : String
+  effects : List AudEff
+
+/-- `flows` are the rules the closed core's flow check reads (request sinks left out, a pause read as an
+allow); `xflows` are every rule as written, read by the extensions beyond Agenra. -/
 structure Policy where
   nodes : List Node
   edges : List Edge
@@ -94,6 +114,8 @@ structure Policy where
   histories : List History
   user : List Grant
   app : List Grant
+  xflows : List XFlow := []
+  audiences : List Audience := []
 
 structure Record where
   agent : String

@@ -1,9 +1,10 @@
-import AgentWarrant.Spec.Monitor.Full
+import AgentWarrant.Spec.Monitor.Extensions
 /-! The whole monitor's decision and transition (Agenra Sections 6.2, 6.3 and 5.1).
 
 `decideFull` builds the closed core's input from facts computed in `Spec/Monitor/Full.lean` and
-runs the closed core's cascade (`Monitor.decide`), then refines a "no matching allow" by slot and
-checks the exact-call permit of an Allow. `stepFull` commits an Allow (fresh ID = trace position,
+runs the closed core's cascade (`Monitor.decide`), then refines a "no matching allow" by slot, asks
+the extensions beyond Agenra (`Spec/Monitor/Extensions.lean`: audience and request sinks, Pause on a
+flow, answered only by the reviewer's approval) and checks the exact-call permit of an Allow. `stepFull` commits an Allow (fresh ID = trace position,
 label, charges, permit consumed) and processes the declared outcome. -/
 namespace AgentWarrant.Monitor.Full
 open Lean AgentWarrant.Monitor
@@ -102,6 +103,12 @@ def decideFull (p : Policy) (s : State) (c : Call) : Verdict :=
     | Decision.deny r => Verdict.deny (reasonName r)
     | Decision.pause w => Verdict.pause w
     | Decision.allow l pu pa =>
+      match extCheck p s c t es l with
+      | Ext.deny => Verdict.deny "flow"
+      | Ext.pause => match findApproval s c with
+        | some k => Verdict.allow l pu pa (some k)
+        | none => Verdict.pause ["flow approval"]
+      | Ext.allow =>
       if chosenNeedPermit p.user pu || chosenNeedPermit p.app pa then
         match findPermit s c with
         | Except.ok k => Verdict.allow l pu pa (some k)

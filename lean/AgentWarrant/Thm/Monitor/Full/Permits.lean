@@ -48,7 +48,8 @@ theorem findPermitSound (s : State) (c : Call) (k : Nat) (h : findPermit s c = E
 
 /-- An Allow that names a permit found it through `findPermit`. -/
 theorem decideFullPermit (p : Policy) (s : State) (c : Call) (l : Label) (pu pa : List Nat) (k : Nat)
-    (h : decideFull p s c = Verdict.allow l pu pa (some k)) : findPermit s c = Except.ok k := by
+    (h : decideFull p s c = Verdict.allow l pu pa (some k)) :
+    findPermit s c = Except.ok k ∨ findApproval s c = some k := by
   cases hp : prepare p s c with
   | error why => simp [decideFull, hp] at h
   | ok te =>
@@ -56,22 +57,57 @@ theorem decideFullPermit (p : Policy) (s : State) (c : Call) (l : Label) (pu pa 
     | mk t es =>
       cases hd : Monitor.decide (coreInput p s c t es) with
       | allow l' pu' pa' =>
+        cases hx : extCheck p s c t es l' with
+        | deny => simp [decideFull, hp, hd, hx] at h
+        | pause =>
+          cases ha : findApproval s c with
+          | some q => simp [decideFull, hp, hd, hx, ha] at h; simp [h]
+          | none => simp [decideFull, hp, hd, hx, ha] at h
+        | allow =>
         cases hn : chosenNeedPermit p.user pu' || chosenNeedPermit p.app pa' with
         | true =>
           cases hf : findPermit s c with
-          | ok q => simp [decideFull, hp, hd, hn, hf] at h; simp [h]
-          | error w => simp [decideFull, hp, hd, hn, hf] at h
-        | false => simp [decideFull, hp, hd, hn] at h
+          | ok q => simp [decideFull, hp, hd, hx, hn, hf] at h; simp [h]
+          | error w => simp [decideFull, hp, hd, hx, hn, hf] at h
+        | false => simp [decideFull, hp, hd, hx, hn] at h
       | pause w => simp [decideFull, hp, hd] at h
       | deny r => cases r <;> simp [decideFull, hp, hd] at h
 
-/-- An Allow that consumes permit `k` used an unconsumed permit for the call's tool and exact identity,
-and after the step every permit with ID `k` is consumed. -/
+theorem andTrue3 : ∀ {a b c : Bool}, (a && b && !c) = true → a = true ∧ b = true ∧ c = false
+  | true, true, false, _ => ⟨rfl, rfl, rfl⟩
+  | true, true, true, h => by cases h
+  | true, false, _, h => by cases h
+  | false, _, _, h => by cases h
+
+/-- The permit `findApproval` names is an unconsumed permit for the call's tool binding its review
+identity (every argument's value and every result it was read from). -/
+theorem findApprovalSound (s : State) (c : Call) (k : Nat) (h : findApproval s c = some k) :
+    ∃ q, q ∈ s.permits ∧ q.id = k ∧ (q.tool == c.tool) = true ∧ identsEq q.ident c.reviewIdentity = true ∧
+      q.consumed = false := by
+  cases hf : s.permits.find? (fun q => q.tool == c.tool && identsEq q.ident c.reviewIdentity && !q.consumed) with
+  | none => simp [findApproval, hf] at h
+  | some q =>
+    have e : q.id = k := by simp [findApproval, hf] at h; exact h
+    have ⟨m, hq⟩ := findSome hf
+    have ⟨a, b, d⟩ := andTrue3 hq
+    exact ⟨q, m, e, a, b, d⟩
+
+/-- An Allow that consumes permit `k` used an unconsumed permit for the call's tool and exact identity
+(or, for a call a flow rule paused, its review identity: the reviewer's approval), and after the step
+every permit with ID `k` is consumed. -/
 theorem allowConsumesPermit (p : Policy) (s : State) (c : Call) (o : Outcome) (l : Label) (pu pa : List Nat) (k : Nat)
     (h : decideFull p s c = Verdict.allow l pu pa (some k)) :
-    (∃ q, q ∈ s.permits ∧ q.id = k ∧ (q.tool == c.tool) = true ∧ identsEq q.ident c.identity = true ∧ q.consumed = false) ∧
+    (∃ q, q ∈ s.permits ∧ q.id = k ∧ (q.tool == c.tool) = true ∧
+      (identsEq q.ident c.identity = true ∨ identsEq q.ident c.reviewIdentity = true) ∧ q.consumed = false) ∧
     (∀ q', q' ∈ (stepFull p s c o).2.permits → q'.id = k → q'.consumed = true) := by
-  refine ⟨findPermitSound s c k (decideFullPermit p s c l pu pa k h), ?_⟩
+  refine ⟨?_, ?_⟩
+  · cases decideFullPermit p s c l pu pa k h with
+    | inl e =>
+      have ⟨q, m, i, t, x, d⟩ := findPermitSound s c k e
+      exact ⟨q, m, i, t, Or.inl x, d⟩
+    | inr e =>
+      have ⟨q, m, i, t, x, d⟩ := findApprovalSound s c k e
+      exact ⟨q, m, i, t, Or.inr x, d⟩
   rw [stepFullAllow p s c o l pu pa (some k) h]
   have ⟨_, _, _, ep, _, _, _⟩ := commitFields p s c l pu pa (some k)
   have ⟨_, _, _, _, _, eq, _⟩ := observeFields p (commit p s c l pu pa (some k)) (List.length s.trace) o

@@ -73,12 +73,19 @@ theorem decideFullAllow (p : Policy) (s : State) (c : Call) (l : Label) (pu pa :
       refine ⟨t, es, rfl, ?_⟩
       cases hd : Monitor.decide (coreInput p s c t es) with
       | allow l' pu' pa' =>
+        cases hx : extCheck p s c t es l' with
+        | deny => simp [decideFull, hp, hd, hx] at h
+        | pause =>
+          cases ha : findApproval s c with
+          | some q => simp [decideFull, hp, hd, hx, ha] at h; simp [h]
+          | none => simp [decideFull, hp, hd, hx, ha] at h
+        | allow =>
         cases hn : chosenNeedPermit p.user pu' || chosenNeedPermit p.app pa' with
         | true =>
           cases hf : findPermit s c with
-          | ok q => simp [decideFull, hp, hd, hn, hf] at h; simp [h]
-          | error w => simp [decideFull, hp, hd, hn, hf] at h
-        | false => simp [decideFull, hp, hd, hn] at h; simp [h]
+          | ok q => simp [decideFull, hp, hd, hx, hn, hf] at h; simp [h]
+          | error w => simp [decideFull, hp, hd, hx, hn, hf] at h
+        | false => simp [decideFull, hp, hd, hx, hn] at h; simp [h]
       | pause w => simp [decideFull, hp, hd] at h
       | deny r => cases r <;> simp [decideFull, hp, hd] at h
 

@@ -11,12 +11,14 @@ Then every admission of the old monitor is an admission of the new one with the 
 the two successors have identical safety states, under three named hypotheses about the new lists
 at this call: their first-fit serves the call (the subject of §7.1 part 1), they add no explicit
 deny on its effects that the old lists lacked (`NoNewDeny`'s form here), and if the grants they
-choose need an exact-call permit, the new state holds an unconsumed one. Preparation, the label,
+choose need an exact-call permit, the new state holds an unconsumed one; and (for the extensions beyond
+Agenra, `Spec/Monitor/Extensions.lean`) when the old state held a reviewer's approval of the call, the
+new state holds one too. Preparation, the label,
 the structural checks, origin, flow and history are computed from the unchanged parts, so they need
 no hypothesis; Pause and "no matching allow" are excluded by the successful new allocation (the
 closed core's `servedChecks`). Over whole traces (`runFullRevised`): every client trace of the old
 monitor (every call admitted) is admitted call by call by the new monitor with the same labels, and
-the safety states stay identical, when the three hypotheses hold at every step of the paired run
+the safety states stay identical, when the four hypotheses hold at every step of the paired run
 (`RevHyps`; the closed core's `AllocSim` is a way to supply the allocation one). -/
 namespace AgentWarrant.Monitor.Full
 open Lean AgentWarrant.Monitor AgentWarrant.Monitor.Run
@@ -82,7 +84,8 @@ theorem decideFullRevised (p : Policy) (u' a' : List Grant) (s : State) (uu ua :
       anyDeny (sideEntries s c.args es p.user s.usedUser) (sideEntries s c.args es p.app s.usedApp)
         (range 0 (List.length es)) = true)
     (hpermit : (chosenNeedPermit u' pu' || chosenNeedPermit a' pa') = true →
-      ∃ q, findPermit (revisedS s uu ua pm) c = Except.ok q) :
+      ∃ q, findPermit (revisedS s uu ua pm) c = Except.ok q)
+    (happrove : ∀ q, findApproval s c = some q → ∃ q', findApproval (revisedS s uu ua pm) c = some q') :
     ∃ k', decideFull (revisedP p u' a') (revisedS s uu ua pm) c = Verdict.allow l pu' pa' k' := by
   have ⟨t0, es0, hp0, hcore⟩ := decideFullAllow p s c l pu pa k hold
   rw [hp] at hp0
@@ -100,11 +103,24 @@ theorem decideFullRevised (p : Policy) (u' a' : List Grant) (s : State) (uu ua :
   rw [← hci] at hdec
   have eu : (revisedP p u' a').user = u' := rfl
   have ea : (revisedP p u' a').app = a' := rfl
+  -- the extensions read no permission list, counter or permit except through the approval
+  have ex : extCheck (revisedP p u' a') (revisedS s uu ua pm) c t es l = extCheck p s c t es l := rfl
+  cases hx : extCheck p s c t es l with
+  | deny => simp [decideFull, hp, hcore, hx] at hold
+  | pause =>
+    have hx' : extCheck (revisedP p u' a') (revisedS s uu ua pm) c t es l = Ext.pause := by rw [ex, hx]
+    cases ha : findApproval s c with
+    | none => simp [decideFull, hp, hcore, hx, ha] at hold
+    | some q =>
+      have ⟨q', hq'⟩ := happrove q ha
+      exact ⟨some q', by simp [decideFull, hp', hdec, hx', hq']⟩
+  | allow =>
+  have hx' : extCheck (revisedP p u' a') (revisedS s uu ua pm) c t es l = Ext.allow := by rw [ex, hx]
   cases hn : (chosenNeedPermit u' pu' || chosenNeedPermit a' pa') with
-  | false => exact ⟨none, by simp [decideFull, hp', hdec, eu, ea, hn]⟩
+  | false => exact ⟨none, by simp [decideFull, hp', hdec, eu, ea, hx', hn]⟩
   | true =>
     have ⟨q, hq⟩ := hpermit hn
-    exact ⟨some q, by simp [decideFull, hp', hdec, eu, ea, hn, hq]⟩
+    exact ⟨some q, by simp [decideFull, hp', hdec, eu, ea, hx', hn, hq]⟩
 
 /-- When both monitors admit a call, with identical observations (same call, same outcome), the
 successors' safety states are identical. -/
@@ -128,10 +144,11 @@ theorem stepFullRevised (p : Policy) (u' a' : List Grant) (s : State) (uu ua : L
       anyDeny (sideEntries s c.args es p.user s.usedUser) (sideEntries s c.args es p.app s.usedApp)
         (range 0 (List.length es)) = true)
     (hpermit : (chosenNeedPermit u' pu' || chosenNeedPermit a' pa') = true →
-      ∃ q, findPermit (revisedS s uu ua pm) c = Except.ok q) :
+      ∃ q, findPermit (revisedS s uu ua pm) c = Except.ok q)
+    (happrove : ∀ q, findApproval s c = some q → ∃ q', findApproval (revisedS s uu ua pm) c = some q') :
     ∃ k', (stepFull (revisedP p u' a') (revisedS s uu ua pm) c o).1 = Verdict.allow l pu' pa' k' ∧
       SafetyEq (stepFull p s c o).2 (stepFull (revisedP p u' a') (revisedS s uu ua pm) c o).2 := by
-  have ⟨k', hk⟩ := decideFullRevised p u' a' s uu ua pm c l pu pa k hold t es hp pu' pa' hnew hdeny hpermit
+  have ⟨k', hk⟩ := decideFullRevised p u' a' s uu ua pm c l pu pa k hold t es hp pu' pa' hnew hdeny hpermit happrove
   exact ⟨k', by rw [stepFullVerdict]; exact hk, stepFullRevisedSafety p u' a' s uu ua pm c o l pu pa pu' pa' k k' hold hk⟩
 
 theorem safetyRevisedS (s s' : State) (h : SafetyEq s s') : s' = revisedS s s'.usedUser s'.usedApp s'.permits := by
@@ -147,7 +164,7 @@ theorem safetyRevisedS (s s' : State) (h : SafetyEq s s') : s' = revisedS s s'.u
   subst e1; subst e2; subst e3; subst e4
   rfl
 
-/-- The three hypotheses about the new lists at one step, for states `s` (old) and `s'` (new). -/
+/-- The hypotheses about the new lists (and the new state's approvals) at one step, for states `s` (old) and `s'` (new). -/
 def RevStep (p : Policy) (u' a' : List Grant) (s s' : State) (c : Call) : Prop :=
   ∀ l pu pa k t es, decideFull p s c = Verdict.allow l pu pa k → prepare p s c = Except.ok (t, es) →
     ∃ pu' pa',
@@ -157,7 +174,8 @@ def RevStep (p : Policy) (u' a' : List Grant) (s s' : State) (c : Call) : Prop :
           (range 0 (List.length es)) = true →
         anyDeny (sideEntries s c.args es p.user s.usedUser) (sideEntries s c.args es p.app s.usedApp)
           (range 0 (List.length es)) = true) ∧
-      ((chosenNeedPermit u' pu' || chosenNeedPermit a' pa') = true → ∃ q, findPermit s' c = Except.ok q)
+      ((chosenNeedPermit u' pu' || chosenNeedPermit a' pa') = true → ∃ q, findPermit s' c = Except.ok q) ∧
+      (∀ q, findApproval s c = some q → ∃ q', findApproval s' c = some q')
 
 /-- The hypotheses at every step of the paired run. -/
 def RevHyps (p : Policy) (u' a' : List Grant) : State → State → List (Call × Outcome) → Prop
@@ -191,11 +209,11 @@ theorem runFullRevised (p : Policy) (u' a' : List Grant) : ∀ (cs : List (Call 
     have ⟨l, pu, pa, k, hv⟩ := allowOfV ha
     rw [stepFullVerdict] at hv
     have ⟨t, es, hp, _⟩ := decideFullAllow p s c l pu pa k hv
-    have ⟨pu', pa', hnew, hdeny, hpermit⟩ := hst l pu pa k t es hv hp
+    have ⟨pu', pa', hnew, hdeny, hpermit, happrove⟩ := hst l pu pa k t es hv hp
     have e := safetyRevisedS s s' hs
-    rw [e] at hnew hdeny hpermit hh
+    rw [e] at hnew hdeny hpermit happrove hh
     have ⟨k', hk, hsafe⟩ := stepFullRevised p u' a' s s'.usedUser s'.usedApp s'.permits c o l pu pa k hv t es hp pu' pa'
-      hnew hdeny hpermit
+      hnew hdeny hpermit happrove
     rw [← e] at hk hsafe hh
     have ih := runFullRevised p u' a' cs _ _ hsafe hc hh
     have r1 : runFull p s ((c, o) :: cs) = ((stepFull p s c o).1 :: (runFull p (stepFull p s c o).2 cs).1,
