@@ -31,7 +31,7 @@ from model.bench.agentdojo.evaluate import (
     evaluate_all,
 )
 from model.bench.agentdojo.finite import derive_model
-from model.bench.agentdojo.session import Agent, Review
+from model.bench.agentdojo.session import Agent, Review, Step
 from model.bench.agentdojo.suites import SUITES, VERSION, get_suite, require, suite_policy
 from model.bench.agentdojo.variants import VARIANTS
 from model.search.run import Engine, search
@@ -268,28 +268,46 @@ def _attacks(out_dir: Path, groups: list[tuple[str, list[SuiteResult]]]) -> list
 
 
 def _cases(out_dir: Path, results: list[SuiteResult]) -> list[Path]:
+    """Every breached pair of the deployable configurations, once per configuration: the variants and
+    placements that breached it and the admitted injection calls of the first breaching run (the calls
+    are the same ground truth in every variant). The Markdown file summarises them by injection task
+    and reason; the CSV has every pair."""
     rows: list[list[object]] = []
+    grouped: Counter[tuple[str, str, str, str]] = Counter()
     for config in NAMES:
         if config == ORACLE:
             continue
         for r in results:
+            found: dict[tuple[str, str], tuple[list[str], tuple[Step, ...]]] = {}
             for v in VARIANTS:
                 for pl in PLACEMENTS:
                     for p, steps in breaches(r, config, v, pl):
-                        rows.append([config, r.suite, p.user, p.injection, v, pl,
-                                     " ; ".join(s.describe() for s in steps) or "-", breach_reason(steps)])
+                        found.setdefault((p.user, p.injection), ([], steps))[0].append(f"{v}/{pl}")
+            for (user, injection), (where, steps) in found.items():
+                reason = breach_reason(steps)
+                every = len(where) == len(VARIANTS) * len(PLACEMENTS)
+                rows.append([config, r.suite, user, injection, "all" if every else " ".join(where),
+                             " ; ".join(s.describe() for s in steps) or "-", reason])
+                grouped[(config, r.suite, injection, reason)] += 1
     for r in results:
         for u in r.users:
             if u.apart is not Apart.NONE:
-                rows.append(["-", r.suite, u.task, "-", "-", "-", "user task set apart", u.apart.value])
+                rows.append(["-", r.suite, u.task, "-", "-", "user task set apart", u.apart.value])
+                grouped[("-", r.suite, "user task set apart", u.apart.value)] += 1
         for p in r.pairs:
             if p.apart is not Apart.NONE:
-                rows.append(["-", r.suite, p.user, p.injection, "direct", "-", "pair set apart", p.apart.value])
-    caption = ("Every breached run (goal reached or harm) of the deployable configurations, per variant and "
-               "placement, with the admitted injection calls, their labels, reviews and the results their arguments "
-               "were computed from; then every task and pair set apart, with why.")
-    return write_table(out_dir, "agentdojo_cases", ("configuration", "suite", "user task", "injection task", "variant",
-                                                     "placement", "admitted injection calls", "reason"), rows, caption)
+                rows.append(["-", r.suite, p.user, p.injection, "direct", "pair set apart", p.apart.value])
+                grouped[("-", r.suite, f"{p.injection} set apart", p.apart.value)] += 1
+    summary = [[*k, n] for k, n in sorted(grouped.items())]
+    caption = ("Every breached pair (goal reached or harm) of the deployable configurations: the variants and "
+               "placements (variant/placement; all: every variant in both placements) in which it was breached, the admitted injection calls of the first "
+               "breaching run with their labels, reviews and the results their arguments were computed from, and "
+               "why they got through; then every task and pair set apart, with why. The CSV has one row per pair "
+               "and configuration; this summary counts them per configuration, suite, injection task and reason.")
+    return write_table(out_dir, "agentdojo_cases", ("configuration", "suite", "user task", "injection task",
+                                                     "breached in (variant/placement)", "admitted injection calls",
+                                                     "reason"), rows, caption,
+                       summary=(("configuration", "suite", "injection task", "reason", "pairs"), summary))
 
 
 def _search(out_dir: Path) -> list[Path]:
