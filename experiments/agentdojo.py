@@ -300,10 +300,11 @@ def _cases(out_dir: Path, results: list[SuiteResult]) -> list[Path]:
                 grouped[("-", r.suite, f"{p.injection} set apart", p.apart.value)] += 1
     summary = [[*k, n] for k, n in sorted(grouped.items())]
     caption = ("Every breached pair (goal reached or harm) of the deployable configurations: the variants and "
-               "placements (variant/placement; all: every variant in both placements) in which it was breached, the admitted injection calls of the first "
-               "breaching run with their labels, reviews and the results their arguments were computed from, and "
-               "why they got through; then every task and pair set apart, with why. The CSV has one row per pair "
-               "and configuration; this summary counts them per configuration, suite, injection task and reason.")
+               "placements (variant/placement; all: every variant in both placements) in which it was breached, "
+               "the admitted injection calls of the first breaching run with their labels, reviews and the results "
+               "their arguments were computed from, and why they got through; then every task and pair set apart, "
+               "with why. The CSV has one row per pair and configuration; this summary counts them per "
+               "configuration, suite, injection task and reason.")
     return write_table(out_dir, "agentdojo_cases", ("configuration", "suite", "user task", "injection task",
                                                      "breached in (variant/placement)", "admitted injection calls",
                                                      "reason"), rows, caption,
