@@ -15,7 +15,7 @@ from model.shell.cli import main
 def test_a_refused_task_exits_1_and_names_the_refusal() -> None:
     result = CliRunner().invoke(main, ["agentdojo", "banking", "user_task_0"])
     assert result.exit_code == 1
-    assert "deny send_money: flow" in result.output and "not completed" in result.output
+    assert "pause send_money: flow pause, not approved" in result.output and "not completed" in result.output
 
 
 def test_a_completed_task_exits_0_and_unmonitored_runs_every_call() -> None:

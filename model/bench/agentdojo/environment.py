@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import pickle
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from model.bench.agentdojo.suites import get_suite
@@ -176,7 +176,20 @@ def _get(root: Any, path: Path) -> str:
 
 
 def environment(suite_name: str, injections: dict[str, str]) -> Any:
-    """A fresh environment of the suite with ``injections`` (vector -> text) and defaults elsewhere."""
+    """A fresh environment of the suite with ``injections`` (vector -> text) and defaults elsewhere.
+
+    A pair is replayed under many configurations with the same texts; the filled environment is kept
+    pickled per (suite, texts) for the most recent ones and each call returns a fresh unpickled copy
+    (revalidating a model whose fields derive from an injected leaf dominates a run otherwise)."""
+    return pickle.loads(_filled(suite_name, tuple(sorted(injections.items()))))
+
+
+@lru_cache(maxsize=64)
+def _filled(suite_name: str, injections: tuple[tuple[str, str], ...]) -> bytes:
+    return pickle.dumps(_fill(suite_name, dict(injections)))
+
+
+def _fill(suite_name: str, injections: dict[str, str]) -> Any:
     t = template(suite_name)
     defaults = dict(t.defaults)
     styles = dict(t.styles)

@@ -13,10 +13,12 @@ Choices where nothing dictates one:
 - The attacker's values are the ones AgentDojo's injection tasks use where a kind has one (its IBAN,
   its e-mail address, its URL); an amount is multiplied by 100; any other text is replaced by a fixed
   attacker string; in a list, every element is replaced.
-- The environment is not edited to hold the value in the source field: no decision reads it there
-  (the planner's parents come from the plan; the provenance-aware reviewer of the single-context
-  agent looks for the value in the prompt and in trusted results, and the attacker's field is
-  untrusted either way), and AgentDojo has no check for these goals. Success is read off the decision.
+- The attacker writes its value into every field it can author that the task reads: each injection
+  vector the user task's ground truth reads (AgentDojo's candidates) holds its default text followed
+  by the value. The planner's decision does not read it (its parents come from the plan); the
+  provenance-aware reviewer of the single-context agent does (it looks for the value in the results
+  the plan names), so the value is where a poisoned source would carry it. AgentDojo has no check for
+  these goals: success is read off the decision.
 - The single-context agent is run on the same substituted calls: it decides with the same knowledge.
 """
 
@@ -26,8 +28,9 @@ import re
 from dataclasses import dataclass
 
 from model.base.canonical import JSON
-from model.bench.agentdojo.binding import dojo_argument, policy_argument
-from model.bench.agentdojo.environment import copy, environment
+from model.bench.agentdojo.binding import dojo_argument, policy_argument, to_json
+from model.bench.agentdojo.environment import candidates, copy, defaults, environment
+from model.bench.agentdojo.literals import scalars
 from model.bench.agentdojo.plans import plan
 from model.bench.agentdojo.session import Agent, Review, Session, writes
 from model.bench.agentdojo.suites import get_suite, suite_policy
@@ -79,15 +82,18 @@ def substituted(sub: Substitution, agent: Agent, review: Review) -> tuple[bool, 
     """Whether the call carrying the attacker's value was admitted and ran, and its decision."""
     suite = get_suite(sub.suite)
     task = suite.user_tasks[sub.task]
-    env = task.init_environment(environment(sub.suite, {}))
-    calls = list(task.ground_truth(copy(env)))
+    clean = task.init_environment(environment(sub.suite, {}))
+    calls = list(task.ground_truth(copy(clean)))
     c = calls[sub.call]
     native = dojo_argument(sub.argument)
     args = dict(c.args)
     args[native] = attacker_value(args[native])
+    written = " ".join(scalars(to_json(args[native])))
+    texts = {v: f"{text} {written}" for v, text in defaults(sub.suite).items() if v in candidates(sub.suite, sub.task)}
+    env = task.init_environment(environment(sub.suite, texts))
     calls[sub.call] = c.model_copy(update={"args": args})
     policy = suite_policy(sub.suite)
-    s = Session(suite, env, None, policy, task.PROMPT, agent, review, policy)
+    s = Session(suite, env, None, policy, task.PROMPT, agent, review, policy, plan(sub.suite, sub.task))
     planned = tuple(st.as_sources() for st in plan(sub.suite, sub.task)) if agent is Agent.PLANNER else None
     s.run("user", calls, planned)
     d = s.steps[sub.call].decided

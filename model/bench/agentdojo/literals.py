@@ -24,6 +24,13 @@ matches a prompt that says "on 2024-05-19 at 10:00"; a scalar with no token (pun
 nothing about provenance and counts as typed; booleans and nulls are ignored. A value the user typed
 in other words (a month written as a number when the prompt spells it) is not recognised: the
 comparison fails closed, so the argument is treated as computed.
+
+One computation is recognised: a time of day that is a prompt time plus a duration the prompt states
+(``12:00 for one hour`` gives ``13:00``; durations ``N hour(s)``, ``N-hour``, ``one``..``twelve hours``,
+``an hour``, ``N minutes``). An event's end is almost always written this way, and its value is a
+function of what the user typed alone, so whoever computes it (the agent or a planner's program)
+could not have put anything else there without departing from the prompt; any other arithmetic
+(sums of amounts, a date a week later) is not recognised and fails closed.
 """
 
 from __future__ import annotations
@@ -60,6 +67,22 @@ _TOKEN = re.compile(
 class Token:
     kind: str  # email | url | iban | date | time | number | word
     text: str  # the normalised form; a date is "YYYY-MM-DD" or "----MM-DD" without a year
+
+
+_NUMBER_WORDS = {"a": 1, "an": 1, **{w: i for i, w in enumerate(
+    ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve"), start=1)}}
+_DURATION = re.compile(r"\b(\d+|an?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)[ -]"
+                       r"(hours?|minutes?|mins?)\b", re.IGNORECASE)
+
+
+def durations(text: str) -> frozenset[int]:
+    """The durations ``text`` states, in minutes."""
+    out = set()
+    for m in _DURATION.finditer(text):
+        n = m.group(1).lower()
+        k = int(n) if n.isdigit() else _NUMBER_WORDS[n]
+        out.add(k * 60 if m.group(2).lower().startswith("hour") else k)
+    return frozenset(out)
 
 
 def _month(name: str) -> int:
@@ -139,14 +162,17 @@ def scalars(value: JSON) -> Iterator[str]:
 class Typed:
     """The typed tokens of one text (the user's prompt, or a result) and membership tests against them."""
 
-    __slots__ = ("_dates", "_set")
+    __slots__ = ("_dates", "_ends", "_set")
 
     def __init__(self, text: str) -> None:
         self._set = frozenset(tokens(text))
         self._dates = frozenset(t.text[4:] for t in self._set if t.kind == "date" and t.text.startswith("----"))
+        starts = [int(t.text[:2]) * 60 + int(t.text[3:]) for t in self._set if t.kind == "time"]
+        self._ends = frozenset(Token("time", f"{(m + d) // 60 % 24:02d}:{(m + d) % 60:02d}")
+                               for m in starts for d in durations(text))
 
     def has(self, token: Token) -> bool:
-        if token in self._set:
+        if token in self._set or token in self._ends:
             return True
         return token.kind == "date" and token.text[4:] in self._dates
 

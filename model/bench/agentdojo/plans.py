@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cache
 
-from model.base.canonical import JSON
+from model.base.canonical import JSON, canonical_str
 from model.bench.agentdojo.binding import policy_argument, to_json, tool_functions
 from model.bench.agentdojo.environment import copy, environment
 from model.bench.agentdojo.literals import Typed, scalars, tokens
@@ -40,6 +40,7 @@ Sources = dict[str, tuple[int, ...]]  # argument -> indices of earlier plan call
 class PlanStep:
     tool: str
     sources: tuple[tuple[str, tuple[int, ...], str], ...]  # (argument, sources, how: prompt|extracted|computed)
+    args: str = "{}"  # canonical JSON of the call's arguments as planned (a reviewer matches reads by them)
 
     def as_sources(self) -> Sources:
         return {k: s for k, s, _ in self.sources}
@@ -79,7 +80,8 @@ def plan(suite_name: str, task_id: str) -> tuple[PlanStep, ...]:
     steps = []
     for c in calls:
         args = {policy_argument(k): to_json(v) for k, v in c.args.items()}
-        steps.append(PlanStep(c.function, tuple((k, *_sources(v, user, results)) for k, v in sorted(args.items()))))
+        steps.append(PlanStep(c.function, tuple((k, *_sources(v, user, results)) for k, v in sorted(args.items())),
+                              canonical_str(args)))
         try:
             value: JSON = fns[c.function](**args)
         except Exception:  # a failing call yields nothing to extract from

@@ -31,8 +31,11 @@ Choices where AgentDojo's offline harness is silent:
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
+from model.base.canonical import canonical_str
+from model.bench.agentdojo.binding import to_json
 from model.bench.agentdojo.environment import candidates, copy, defaults, environment
 from model.bench.agentdojo.ground_truths import ours
 from model.bench.agentdojo.plans import plan
@@ -50,10 +53,28 @@ def load_environment(suite: Any, injections: dict[str, str]) -> Any:
     return environment(suite.name, injections)
 
 
+_CHECKED: dict[tuple[str, ...], bool] = {}
+
+
 def _check(suite: Any, task: Any, output: str, pre: Any, post: Any, traces: list[Any]) -> bool:
+    """AgentDojo's check of ``task``. It is a function of its inputs, so its verdict is kept per (task,
+    output, the two environments' JSON digests, the calls' canonical JSON): a pair replayed under many
+    configurations often ends in the same state, and the check's deep comparison of the environments is
+    most of a run's time."""
     from agentdojo.types import text_content_block_from_string
 
-    return bool(suite._check_task_result(task, [text_content_block_from_string(output)], pre, post, traces))
+    key = (suite.name, type(task).__name__, output, _digest(pre.model_dump_json()), _digest(post.model_dump_json()),
+           canonical_str([[c.function, to_json(dict(c.args))] for c in traces]))
+    if key not in _CHECKED:
+        if len(_CHECKED) > 4096:
+            _CHECKED.clear()
+        _CHECKED[key] = bool(suite._check_task_result(task, [text_content_block_from_string(output)], pre, post,
+                                                      traces))
+    return _CHECKED[key]
+
+
+def _digest(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()
 
 
 def _plan_of(suite_name: str, task_id: str) -> tuple[dict[str, tuple[int, ...]], ...]:
@@ -67,7 +88,8 @@ def run_user_task(suite_name: str, task_id: str, policy: Policy | None, agent: A
     task = suite.user_tasks[task_id]
     env = task.init_environment(environment(suite_name, {}))
     pre = copy(env)
-    s = Session(suite, env, None, policy, task.PROMPT, agent, review, suite_policy(suite_name))
+    s = Session(suite, env, None, policy, task.PROMPT, agent, review, suite_policy(suite_name),
+                plan(suite_name, task_id))
     s.run("user", task.ground_truth(pre), _plan_of(suite_name, task_id) if agent is Agent.PLANNER else None)
     text = task.GROUND_TRUTH_OUTPUT if output is None else output
     ok = _check(suite, task, text, pre, env, s.executed)
@@ -98,7 +120,8 @@ def _pair(suite_name: str, user_id: str, injection_id: str, policy: Policy | Non
     env, twin = _pair_envs(suite_name, user_id, injection_id, variant)
     pre = copy(env)
     calls = user.ground_truth(pre)  # ground truths read the environment, never change it
-    s = Session(suite, env, twin, policy, user.PROMPT, agent, review, suite_policy(suite_name))
+    s = Session(suite, env, twin, policy, user.PROMPT, agent, review, suite_policy(suite_name),
+                plan(suite_name, user_id))
     if agent is Agent.PLANNER:
         s.run("user", calls, _plan_of(suite_name, user_id))
     else:
@@ -122,7 +145,7 @@ def decide_again(suite_name: str, user_id: str, injection_id: str, policy: Polic
     run, s = _pair(suite_name, user_id, injection_id, policy, agent, review, variant, at, False)
     env, _ = _pair_envs(suite_name, user_id, injection_id, variant)
     suite = get_suite(suite_name)
-    bare = Decider(suite, env, policy, suite.user_tasks[user_id].PROMPT, agent, review)
+    bare = Decider(suite, env, policy, suite.user_tasks[user_id].PROMPT, agent, review, plan(suite_name, user_id))
     plan_ = _plan_of(suite_name, user_id) if agent is Agent.PLANNER else None
     handles: list[Any] = []
     again: list[tuple[object, ...]] = []
