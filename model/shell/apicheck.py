@@ -21,6 +21,7 @@ import collections.abc as cabc
 import functools
 import inspect
 import sys
+import textwrap
 import types
 import typing
 from collections.abc import Callable
@@ -31,15 +32,32 @@ from model.base.errors import InputKind, InvalidInput, found
 F = TypeVar("F", bound=Callable[..., Any])
 
 
+def _type_checking_imports(module: types.ModuleType) -> list[ast.stmt]:
+    """The import statements of ``module``'s top-level ``if TYPE_CHECKING:`` blocks. Only the blocks' own
+    lines are parsed (the block ends at the next line that is not indented): parsing the whole façade
+    took longer than a small check."""
+    lines = inspect.getsource(module).splitlines()
+    out: list[ast.stmt] = []
+    i = 0
+    while i < len(lines):
+        if not lines[i].startswith("if TYPE_CHECKING:"):
+            i += 1
+            continue
+        body: list[str] = []
+        i += 1
+        while i < len(lines) and (not lines[i].strip() or lines[i][:1] in (" ", "\t")):
+            body.append(lines[i])
+            i += 1
+        tree = ast.parse(textwrap.dedent("\n".join(body)))
+        out += [s for s in tree.body if isinstance(s, ast.Import | ast.ImportFrom)]
+    return out
+
+
 def checking_names(module: types.ModuleType) -> dict[str, Any]:
     """The names ``module`` imports under ``if TYPE_CHECKING:``, imported now."""
     names: dict[str, Any] = {}
-    tree = ast.parse(inspect.getsource(module))
-    for node in tree.body:
-        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
-            block = ast.Module(body=[s for s in node.body if isinstance(s, ast.Import | ast.ImportFrom)],
-                               type_ignores=[])
-            exec(compile(block, module.__name__, "exec"), names)  # only import statements of our own module
+    block = ast.Module(body=_type_checking_imports(module), type_ignores=[])
+    exec(compile(block, module.__name__, "exec"), names)  # only import statements of our own module
     names.pop("__builtins__", None)
     return names
 
@@ -109,13 +127,9 @@ def _needed_names(module: types.ModuleType, annotations: list[str]) -> dict[str,
     if not missing:
         return {}
     names: dict[str, Any] = {}
-    tree = ast.parse(inspect.getsource(module))
-    for node in tree.body:
-        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
-            for stmt in node.body:
-                if isinstance(stmt, ast.Import | ast.ImportFrom) and \
-                        any((a.asname or a.name.split(".")[0]) in missing for a in stmt.names):
-                    exec(compile(ast.Module(body=[stmt], type_ignores=[]), module.__name__, "exec"), names)
+    for stmt in _type_checking_imports(module):
+        if any((a.asname or a.name.split(".")[0]) in missing for a in stmt.names):  # type: ignore[attr-defined]
+            exec(compile(ast.Module(body=[stmt], type_ignores=[]), module.__name__, "exec"), names)
     names.pop("__builtins__", None)
     return names
 
