@@ -195,15 +195,16 @@ def checked(fn: F) -> F:
             checks[name] = _Param(typing.get_type_hints(_Holder(ann), ns)["x"])
         resolved.append(True)
 
-    def arguments(args: tuple[Any, ...], kwargs: dict[str, Any]) -> Any:
+    def arguments(args: tuple[Any, ...], kwargs: dict[str, Any]) -> dict[str, Any]:
         if simple and len(args) <= len(positional):
             given = dict(zip(positional, args, strict=False))  # fewer args than positional names
-            if all(k in keywords and k not in given for k in kwargs):
-                given.update(kwargs)
-                if required.issubset(given):
-                    return given.items()
+            n = len(given)
+            given.update(kwargs)
+            # no name given twice, every keyword one the function takes by keyword, every required one there
+            if len(given) == n + len(kwargs) and keywords.issuperset(kwargs) and required.issubset(given):
+                return given
         try:
-            return sig.bind(*args, **kwargs).arguments.items()
+            return sig.bind(*args, **kwargs).arguments
         except TypeError as exc:
             raise InvalidInput(fn.__name__, f"arguments matching {fn.__name__}{sig}", str(exc),
                                InputKind.SCHEMA) from None
@@ -212,9 +213,14 @@ def checked(fn: F) -> F:
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         if not resolved:
             resolve()
-        for name, value in arguments(args, kwargs):
+        for name, value in arguments(args, kwargs).items():
             check = checks.get(name)
-            if check is not None and not check(value):
+            if check is None:
+                continue
+            ok = check.by_type.get(type(value))
+            if ok is None:
+                ok = check(value)
+            if not ok:
                 raise InvalidInput(f"{fn.__name__}: {name}", describe(check.tp), found(value), InputKind.SCHEMA)
         return fn(*args, **kwargs)
 
