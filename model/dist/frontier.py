@@ -15,14 +15,15 @@ from __future__ import annotations
 
 import time
 from collections import Counter
-from collections.abc import Iterable
+from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
 from model.dist.cones import Completion, cone_of
 from model.dist.partition import NONE, PARTS, Entry, Front, Hit, LentFront, Partition, Summary, class_of, get
 from model.search.compact import Compact
 from model.search.expand import Key, counts, successors, transition
-from model.search.explicit import child_sleep_of
+from model.search.engine import Level, bfs
+from model.search.explicit import child_sleep_of, holds
 
 __all__ = ["expand", "expand_chunk", "local", "open_chunks", "take_chunk"]
 
@@ -99,42 +100,29 @@ def _walk(p: Partition, items: Iterable[tuple[int, Front]], owner: int, seen: di
     ctx, model = p.ctx, p.ctx.model
     indep = ctx.independence
     nq = len(model.queries)
-    deadline = None if seconds is None else time.monotonic() + seconds
     hits: dict[int, Hit] = {}
-    premises: set[int] = set()
+    premise = [False] * nq
     comps: list[tuple[int, Completion]] = []
-    transitions = 0
-    complete = True
     prints = indep.prints
     lending = out is p.children
-    expanded = 0
     # a child already in this partition's visited set is visited for the whole search (a state is stored
     # by one partition only): dropped here, as the single process drops it, with no entry, sleep set or class
     visited = p.visited if not p.fingerprints else NONE
-    for n, (key, s, sleep) in items:
-        if (deadline is not None and time.monotonic() > deadline) or (cap is not None and transitions > cap):
-            complete = False
-            break
+
+    def expand_one(_layer: int, _last: bool, n: int, front: Front, _x: None) -> Iterator[None]:
+        key, s, sleep = front
         if not reduction:
             sleep = NONE
         have, have_premise = counts(s, nq)
         done: list[tuple[Key, int]] = []
-        expanded += 1
         for sidx, (tr, new, at, fpi, tkey) in enumerate(successors(ctx, s, sleep)):
-            transitions += 1
+            yield None
             ekey = (*key, sidx)
-            if at is not None:
-                rec = new[0][at]
-                for i in rec[11]:
-                    if i not in premises and have_premise[i] + 1 >= max(1, model.queries[i].more_than):
-                        premises.add(i)
-                for i in rec[10]:
-                    need = model.queries[i].more_than
-                    if have[i] + 1 > need >= have[i]:
-                        if i not in hits and i not in found:
-                            hits[i] = (ekey, owner, key, transition(tr), at, n)
-                        if i in seen:
-                            comps += [(i, c) for c in cone_of(ctx, s, transition(tr), i, ekey, seen[i])]
+            for i in holds(model, new, at, have, have_premise, premise):
+                if i not in hits and i not in found:
+                    hits[i] = (ekey, owner, key, transition(tr), at, n)
+                if i in seen:
+                    comps.extend((i, c) for c in cone_of(ctx, s, transition(tr), i, ekey, seen[i]))
             if new not in visited:
                 have_entry = out.get(new)
                 if have_entry is None:  # the frontier is in key order: the first edge into a child is its least
@@ -152,5 +140,12 @@ def _walk(p: Partition, items: Iterable[tuple[int, Front]], owner: int, seen: di
                     out[new] = (*have_entry[:4], {u: f for u, f in mine.items() if u in child_sleep}, have_entry[5])
             if reduce_here and not prints[fpi][0]:
                 done.append((tkey, fpi))
+
+    # one layer of ``engine.bfs``: the engine counts the transitions and the ``Level`` cuts the run at the
+    # deadline or the cap; the visited check is this partition's own (above)
+    level: Level[Front, None] = Level(((n, front, None) for n, front in items), seconds, cap)
+    bfs(level, expand_one, 1, None, step=level.step)
+    transitions, complete, expanded = level.transitions, level.complete, level.expanded
+    premises = {i for i in range(nq) if premise[i]}
     return Summary(transitions, tuple(sorted(hits.items())), frozenset(premises), tuple(comps), complete, 0.0,
                    lent=expanded if owner != p.part else 0, expanded=expanded)

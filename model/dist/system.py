@@ -36,7 +36,7 @@ from __future__ import annotations
 
 import heapq
 import time
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass, field, replace
 from hashlib import blake2b
 from operator import itemgetter
@@ -44,6 +44,7 @@ from typing import Any, cast
 
 from model.dist import fault_injection as faults
 from model.dist.wire import pack, unpack
+from model.search.engine import Level, bfs
 from model.search.fpset import FingerprintSet, fingerprint
 from model.search.heap import quiet, release
 from model.search.system.compact_layer import Codec, Layer
@@ -180,23 +181,20 @@ def merge(p: Part, level: int, last: bool, batches: tuple[dict[Any, int] | bytes
 
 def expand(p: Part, found: int, seconds: float | None, cap: int | None) -> Summary:
     """Expand the frontier in order; the distinct children not visited here wait in ``outs`` per owner."""
-    deadline = None if seconds is None else time.monotonic() + seconds
     children: dict[Any, int] = {}
     hits: dict[int, int] = {}
-    premises = transitions = expanded = 0
-    complete = True
+    premises = 0
     nq = len(p.sys.queries)
     exact, keys, key = not p.fingerprints, p.keys, p.sys.key
-    for order, s in zip(p.orders, p.states, strict=True):
-        if (deadline is not None and time.monotonic() > deadline) or (cap is not None and transitions > cap):
-            complete = False
-            break
-        expanded += 1
+
+    def expand_one(_layer: int, _last: bool, _n: int, item: tuple[int, Any], _x: None) -> Iterator[None]:
+        nonlocal premises
+        order, s = item
         base = order << SHIFT
         for j, (_label, t, hit, meets) in enumerate(p.sys.successors(s)):
             if j > _MAX:
                 raise ValueError(f"system {p.sys.name}: a state with more than {_MAX + 1} successors")
-            transitions += 1
+            yield None
             premises |= meets
             if hit & ~found:
                 for i in range(nq):
@@ -207,6 +205,12 @@ def expand(p: Part, found: int, seconds: float | None, cap: int | None) -> Summa
             if t is s or (exact and key(t) in keys):
                 continue
             children.setdefault(t, base | j)
+
+    # one layer of ``engine.bfs`` over the frontier in order, cut at the deadline or the cap (``Level``)
+    level: Level[tuple[int, Any], None] = Level(((n, item, None) for n, item in
+                                                 enumerate(zip(p.orders, p.states, strict=True))), seconds, cap)
+    bfs(level, expand_one, 1, None, step=level.step)
+    transitions, complete, expanded = level.transitions, level.complete, level.expanded
     if p.parts == 1:
         p.outs = [children]
     else:

@@ -27,6 +27,7 @@ from typing import Any
 
 from model.base.budget import Budget, Meter
 from model.search.compact import Compact, empty
+from model.search.engine import cut_short
 from model.search.expand import Context, Key, Raw, transition
 from model.search.layered import (
     EMPTY,
@@ -37,7 +38,6 @@ from model.search.layered import (
     answers,
     child_sleep_of,
     collect_completions,
-    cut_short,
     holds,
     layered,
     rebuild,

@@ -17,7 +17,9 @@ follows one rule, the one a partitioned search needs: the first parent to reach 
 frontier order), and a state reached again within the layer being built keeps the intersection of the
 sleep sets its parents pass.
 
-Budget: one ``meter.tick()`` per transition explored. When it runs out, every query already ``Found``
+The loop itself — layers, budget, progress, Ctrl-C — is ``engine.bfs``; this module is the monitor
+engine's successor function over it (``Expansion``) and the result. Budget: one ``meter.tick()`` per
+transition explored. When it runs out, every query already ``Found``
 keeps its (shortest) trace and every other answers ``Unknown``; completions found so far are kept and
 ``unknown`` says the list may be incomplete. Never a wrong verdict, never a hang.
 
@@ -25,22 +27,21 @@ Counts: ``states`` = distinct canonical states visited (including the initial on
 transitions explored (admitted call × outcome, reviewer and approver actions, including those into
 already-visited states), ``depth`` = the deepest layer that had states.
 
-The cycle collector is paused while the search runs (``heap.py`` says why), as it is on the workers of
-the partitioned search.
+The cycle collector is paused while the search runs (``heap.py`` says why; ``engine.bfs`` pauses it), as
+it is on the workers of the partitioned search.
 """
 
 from __future__ import annotations
 
-import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Protocol
 
-from model.base.budget import Budget, BudgetExhausted, Meter, Unknown
+from model.base.budget import Budget, Meter, Unknown
 from model.search.compact import Compact
 from model.search.completions import completion_key, cone, orders
+from model.search.engine import Store, bfs
 from model.search.expand import Context, Key, Raw, counts, shift_key, successors, transition
-from model.search.heap import paused
 from model.search.model import QueryKind, SearchModel
 from model.search.por import Independence
 from model.search.search_verdict import Exhausted, Found, SearchVerdict, Step, Trace, Vacuous
@@ -48,7 +49,6 @@ from model.search.space import apply_action
 from model.search.states import Transition, renumber_action
 
 Tick = Callable[[int, int], None]
-_STEPS = 100  # progress units per layer: tick(done, total) counts hundredths of layers
 Link = tuple[Compact, Transition, int | None]
 Sleep = dict[Key, int]  # transition key -> footprint id
 EMPTY: Sleep = {}  # shared, never written
@@ -86,18 +86,9 @@ class ExplicitRun:
         return self.transitions / self.cpu_seconds if self.cpu_seconds > 0 else 0.0
 
 
-class Visited(Protocol):
-    """The visited set, frontiers, sleep sets and parent links of one layered search."""
-
-    mode: str
-
-    def __len__(self) -> int: ...  # states visited so far
-
-    def begin(self, last: bool) -> None: ...  # a layer starts; ``last``: its successors are never expanded
-
-    def width(self) -> int: ...  # states in the frontier being expanded
-
-    def frontier(self) -> Iterator[tuple[int, Compact, Sleep]]: ...  # (index, state, sleep set), in order
+class Visited(Store[Compact, Sleep], Protocol):
+    """An ``engine.Store`` of canonical monitor states with their sleep sets, and the parent links of one
+    layered search."""
 
     def add(self, s: Compact, n: int, raw: Raw, new: Compact, at: int | None, key: Key, sleep: Sleep | None,
             done: list[tuple[Key, int]], fpi: int) -> None:
@@ -105,11 +96,7 @@ class Visited(Protocol):
         reaches ``new``; ``sleep`` (None when this layer is not reduced) and ``done`` give its child's
         sleep set (``child_sleep_of``)."""
 
-    def advance(self) -> bool: ...  # the layer ends; False when it added no state
-
     def path(self, n: int, s: Compact) -> list[Link]: ...  # links from the initial state to frontier state n
-
-    def collision(self) -> float: ...
 
 
 def child_sleep_of(indep: Independence, sleep: dict[Key, int], done: list[tuple[Key, int]], fpi: int,
@@ -131,59 +118,55 @@ def child_sleep_of(indep: Independence, sleep: dict[Key, int], done: list[tuple[
 _UNLIMITED = Budget()
 
 
-@paused()
 def layered(ctx: Context, store: Visited, k: int, tick: Tick | None = None, budget: Budget = _UNLIMITED,
             reduction: bool = True, meter: Meter | None = None) -> ExplicitRun:
-    """The search to bound ``k`` over ``store`` (module docstring)."""
-    model = ctx.model
-    indep = ctx.independence
-    prints = indep.prints
+    """The search to bound ``k`` over ``store`` (module docstring): ``engine.bfs`` with ``Expansion``."""
     run = meter if meter is not None else budget.start()
-    start, cpu = time.perf_counter(), time.process_time()
-    nq = len(model.queries)
-    found: dict[int, Trace] = {}
-    premise = [False] * nq
-    goals = {i for i, q in enumerate(model.queries) if q.kind is QueryKind.GOAL}
-    cones: dict[int, set[str]] = {i: set() for i in goals}
-    complete: dict[int, set[Trace]] = {i: set() for i in goals}
-    transitions, depth = 0, 0
-    exhausted: Unknown | None = None
-    add = store.add
-    try:
-        for layer in range(k):
-            reduce_here = reduction and layer < k - 1  # the last layer's states are never expanded
-            store.begin(layer == k - 1)
-            width = store.width()
-            for n, s, sleep in store.frontier():
-                if tick is not None and n % 256 == 0:
-                    tick(layer * _STEPS + _STEPS * n // width, k * _STEPS)
-                have, have_premise = counts(s, nq)
-                done: list[tuple[Key, int]] = []
-                pass_sleep = sleep if reduce_here else None
-                for tr, new, at, fpi, key in successors(ctx, s, sleep if reduction else EMPTY):
-                    run.tick()
-                    transitions += 1
-                    if at is not None:
-                        for i in holds(model, new, at, have, have_premise, premise):
-                            if i not in found:
-                                found[i] = rebuild([*store.path(n, s), (s, transition(tr), at)])
-                            if i in cones:
-                                collect_completions(ctx, s, transition(tr), i, cones[i], complete[i])
-                    add(s, n, tr, new, at, key, pass_sleep, done, fpi)
-                    if reduce_here and not prints[fpi][0]:
-                        done.append((key, fpi))
-            if not store.advance():
-                break
-            depth = layer + 1
-            if tick is not None:
-                tick((layer + 1) * _STEPS, k * _STEPS)
-    except BudgetExhausted as exc:
-        exhausted = cut_short(run, exc, len(store), transitions, depth, k)
-    except KeyboardInterrupt:
-        exhausted = cut_short(run, None, len(store), transitions, depth, k)
-    verdicts, comps = answers(model, k, found, premise, complete, len(store), exhausted)
-    return ExplicitRun(k, verdicts, comps, len(store), transitions, depth, time.perf_counter() - start,
-                       exhausted, reduction, time.process_time() - cpu, store.mode, store.collision())
+    exp = Expansion(ctx, store, k, reduction)
+    cov = bfs(store, exp, k, run, tick)
+    verdicts, comps = answers(ctx.model, k, exp.found, exp.premise, exp.complete, cov.states, cov.unknown)
+    return ExplicitRun(k, verdicts, comps, cov.states, cov.transitions, cov.depth, cov.seconds, cov.unknown,
+                       reduction, cov.cpu_seconds, store.mode, store.collision())
+
+
+class Expansion:
+    """The monitor engine's successor function for ``engine.bfs``: a frontier state's transitions
+    (``expand.successors``, its sleep set applied), the queries each makes hold (with the shortest trace:
+    the first found), the premises met, the goals' completions, and each successor offered to the store
+    with the sleep set it inherits."""
+
+    __slots__ = ("complete", "cones", "ctx", "found", "goals", "k", "nq", "premise", "reduction", "store")
+
+    def __init__(self, ctx: Context, store: Visited, k: int, reduction: bool) -> None:
+        model = ctx.model
+        self.ctx, self.store, self.k, self.reduction = ctx, store, k, reduction
+        self.nq = len(model.queries)
+        self.found: dict[int, Trace] = {}
+        self.premise = [False] * self.nq
+        self.goals = {i for i, q in enumerate(model.queries) if q.kind is QueryKind.GOAL}
+        self.cones: dict[int, set[str]] = {i: set() for i in self.goals}
+        self.complete: dict[int, set[Trace]] = {i: set() for i in self.goals}
+
+    def __call__(self, layer: int, last: bool, n: int, s: Compact, sleep: Sleep) -> Iterator[None]:
+        ctx, store, found, cones, premise = self.ctx, self.store, self.found, self.cones, self.premise
+        model, prints = ctx.model, ctx.independence.prints
+        reduction = self.reduction
+        reduce_here = reduction and not last  # the last layer's states are never expanded
+        have, have_premise = counts(s, self.nq)
+        done: list[tuple[Key, int]] = []
+        pass_sleep = sleep if reduce_here else None
+        add = store.add
+        for tr, new, at, fpi, key in successors(ctx, s, sleep if reduction else EMPTY):
+            yield None
+            if at is not None:
+                for i in holds(model, new, at, have, have_premise, premise):
+                    if i not in found:
+                        found[i] = rebuild([*store.path(n, s), (s, transition(tr), at)])
+                    if i in cones:
+                        collect_completions(ctx, s, transition(tr), i, cones[i], self.complete[i])
+            add(s, n, tr, new, at, key, pass_sleep, done, fpi)
+            if reduce_here and not prints[fpi][0]:
+                done.append((key, fpi))
 
 
 def rebuild(path: list[Link]) -> Trace:
@@ -215,15 +198,6 @@ def holds(model: SearchModel, new: Compact, at: int | None, have: list[int], hav
         if have[i] + 1 > need >= have[i]:
             out.append(i)
     return out
-
-
-def cut_short(run: Meter, exc: BudgetExhausted | None, states: int, transitions: int, depth: int, k: int) -> Unknown:
-    """``Unknown`` for a search stopped by its budget (``exc``) or by Ctrl-C (``None``): what it covered."""
-    if exc is not None:
-        return Unknown.of(exc, f"explored {states} states and {transitions} transitions; layer {depth + 1} of "
-                               f"bound {k} incomplete")
-    return Unknown(run.budget, run.spent, "interrupt", f"interrupted after {states} states and {transitions} "
-                   f"transitions; layer {depth + 1} of bound {k} incomplete")
 
 
 def answers(model: SearchModel, k: int, found: dict[int, Trace], premise: list[bool], complete: dict[int, set[Trace]],

@@ -17,12 +17,15 @@ available to ``$from`` arguments and its effects counted against forbidden budge
 **Merging** equivalent product nodes by their canonical keys is described in ``merge_keys.py``.
 
 ``visited`` counts the nodes generated (with merging: distinct product states, plus the repeats met).
+The loop is ``model/search/engine.py``'s: the nodes are its transitions, a ``KeyedFrontier`` (the merge
+keys, the frontier as a list; a node carries its own sequence) its store, and the first accepted node
+stops it.
 """
 
 from __future__ import annotations
 
 import json
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from model.base.canonical import JSON
@@ -35,6 +38,7 @@ from model.monitor.decide.state import Call, State, initial_state, satisfy
 from model.monitor.language.policy import Policy
 from model.revision.explore.merge_keys import Deep, Node, Sides, Steps, key
 from model.revision.explore.workload import Counts, Template, Workload, with_args
+from model.search.engine import KeyedFrontier, Stop, bfs
 
 
 def explore(lead: Policy, other: Policy, workload: Workload, bound: int,
@@ -69,36 +73,31 @@ def explore(lead: Policy, other: Policy, workload: Workload, bound: int,
     sides: Sides | None = None if steps is None else {}
     # without a ``$from`` argument no call names an earlier record (merge_keys.py); the baselines keep them
     records = steps is None or not lean or any(t.sources() for t in workload.templates)
-    seen: set[Hashable] = {key(root, exact, effects_matter, deep, sides, records)} if merge else set()
-    frontier = [root]
-    visited = 0
-    for depth in range(bound):
+    store: KeyedFrontier[Node] = KeyedFrontier([root], [key(root, exact, effects_matter, deep, sides, records)]
+                                               if merge else [])
+    accepted: list[Node] = []
+
+    def expand(depth: int, at_bound: bool, _n: int, node: Node, _x: None) -> Iterator[None]:
         # On the memoized path the last level's children are not merged: they are never expanded, and
         # one whose key was met before is taken by ``accept`` as its twin was (the key holds all
         # ``accept`` reads), so the answer and ``visited`` are the same (``visited`` counts repeats too).
         # Nor are their transitions committed: each policy's verdict is decided and the child keeps its
         # parent's states, so ``accept`` (counterexample.py) reads of a last-level child only its
         # sequence, which policy refused and how, and the effects — never the states themselves.
-        last = steps is not None and depth == bound - 1
-        nxt: list[Node] = []
-        for node in frontier:
-            for child in _children(lead, other, workload, node, steps, prepared, last, monitors, known):
-                visited += 1
-                if tick is not None:
-                    tick()
-                if merge and not last:
-                    k = key(child, exact, effects_matter, deep, sides, records)
-                    if k in seen:
-                        continue  # an earlier (lexicographically smaller) sequence reached it
-                    seen.add(k)
-                if accept(child):
-                    return child, visited
-                if not last:
-                    nxt.append(child)
-        frontier = nxt
-        if not frontier:
-            break
-    return None, visited
+        last = steps is not None and at_bound
+        for child in _children(lead, other, workload, node, steps, prepared, last, monitors, known):
+            yield None
+            if merge and not last and not store.add(key(child, exact, effects_matter, deep, sides, records)):
+                continue  # an earlier (lexicographically smaller) sequence reached it
+            if accept(child):
+                accepted.append(child)
+                raise Stop
+            if not last:
+                store.push(child)
+
+    # ``tick`` (a budget meter's) runs once per node generated and its ``BudgetExhausted`` is the caller's
+    cov = bfs(store, expand, bound, None, step=tick, catch=False)
+    return (accepted[0] if accepted else None), cov.transitions
 
 
 @dataclass(frozen=True, slots=True)

@@ -29,6 +29,8 @@ goal, must be Found
 - ``second_replay_refused``: a replay of an attempt whose approval was already used is refused.
 - ``uncertain_after_crash``: a restart records an attempt interrupted by a crash as uncertain.
 
+Symmetry (``symmetry.py``): the requesters are interchangeable, declared by ``orbit_key``.
+
 Premises (for Vacuous): an effect happens (the first four and ``executes_twice``), a decision is asked of
 an attempt already decided, a replay under another identity is asked.
 """
@@ -92,6 +94,15 @@ class AdmissionSystem:
 
     def key(self, state: State) -> State:
         return state
+
+    def orbit_key(self, state: State) -> Hashable:
+        """``symmetry.Symmetric``: requesters are interchangeable — each one's step reads only its own local
+        state, its own grant and the policy version (``admission_steps``), ``replay-other`` is refused or
+        observed alike whoever the other identity is, and every query reads requesters alike — so the
+        orbit of a state under their permutations is its version and the sorted (grant, local) pairs
+        (sorted by ``repr``: a local state mixes ``None`` and tuples, which do not compare)."""
+        v, grants, locs = state
+        return v, tuple(sorted(zip(grants, locs, strict=True), key=repr))
 
     def parts(self, state: State) -> tuple[Hashable, ...]:
         """``frontier.Splits``: the version, the grants and each local state repeat across states."""

@@ -1,5 +1,6 @@
 """The generic layered breadth-first search over a ``protocol.System``, in two visited-set modes (our design;
-the loop is the monitor engine's, ``model/search/layered.py``, without its sleep sets and completions).
+the loop is ``model/search/engine.py``'s, as for the monitor engine, without its sleep sets and
+completions; the stores are the engine's ``ExactLinks`` and ``FingerprintLinks``).
 
 Layer ``d`` holds the states first reached after ``d`` steps; each is expanded once, in frontier order,
 and the first parent to reach a state wins. Because layers are explored in order, the first transition
@@ -23,24 +24,19 @@ keeps its trace and every other answers ``Unknown``. Counts: ``states`` distinct
 
 from __future__ import annotations
 
-import time
-from array import array
-from collections.abc import Callable, Hashable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from itertools import islice
-from typing import Any, Generic, TypeVar, cast
+from typing import Generic, TypeVar
 
-from model.base.budget import Budget, BudgetExhausted, Meter, Unknown
-from model.search.fpset import FingerprintSet, collision_probability, fingerprint
-from model.search.heap import paused
-from model.search.layered import cut_short
+from model.base.budget import Budget, Meter, Unknown
+from model.search.engine import ExactLinks, FingerprintLinks, bfs
 from model.search.search_verdict import Exhausted, Vacuous
-from model.search.system.compact_layer import Codec, Layer
+from model.search.system.compact_layer import Codec
 from model.search.system.protocol import Query, QueryKind, System
 
 S = TypeVar("S")
 Tick = Callable[[int, int], None]
-_STEPS = 100  # progress units per layer, as in the monitor engine
 _UNLIMITED = Budget()
 Path = tuple[str, ...]
 
@@ -85,138 +81,51 @@ class SystemRun:
         return dict(self.verdicts)[name]
 
 
-class _Exact(Generic[S]):
-    mode = "exact"
-
-    def __init__(self, sys: System[S], root: S) -> None:
-        self.sys = sys
-        self.parent: dict[Hashable, tuple[Hashable, str] | None] = {sys.key(root): None}
-
-    def __len__(self) -> int:
-        return len(self.parent)
-
-    def begin(self, last: bool) -> None:
-        pass
-
-    def layer(self) -> list[S]:
-        return []
-
-    def add(self, n: int, s: S, j: int, label: str, t: S) -> bool:
-        k = self.sys.key(t)
-        if k in self.parent:
-            return False
-        self.parent[k] = (self.sys.key(s), label)
-        return True
-
-    def path(self, n: int, s: S, j: int, label: str) -> Path:
-        out = [label]
-        link = self.parent[self.sys.key(s)]
-        while link is not None:
-            out.append(link[1])
-            link = self.parent[link[0]]
-        return tuple(out[::-1])
-
-    def collision(self) -> float:
-        return 0.0
-
-
-class _Fingerprints(Generic[S]):
-    mode = "fingerprint"
-
-    def __init__(self, sys: System[S], root: S) -> None:
-        self.sys = sys
-        self.seen = FingerprintSet()
-        self.seen.drop_index()  # a set: positions live in the per-layer arrays
-        self.seen.add(self._fp(root))
-        self.layers: list[tuple[array[int], array[int]]] = []  # per layer: parent position, successor position
-        self.codec: Codec[S] = Codec(sys)
-        self.keep = True
-
-    def _fp(self, s: S) -> int:
-        # the key wrapped in a tuple: Python hashes a small int to itself, so key 0 (fingerprint 0 -> 1) would
-        # share key 1's fingerprint; the tuple hash mixes it
-        return fingerprint(cast(Any, (self.sys.key(s),)))
-
-    def __len__(self) -> int:
-        return len(self.seen)
-
-    def begin(self, last: bool) -> None:
-        self.layers.append((array("I"), array("I")))
-        self.keep = not last
-
-    def layer(self) -> Layer[S] | list[S]:
-        return self.codec.layer()
-
-    def add(self, n: int, s: S, j: int, label: str, t: S) -> bool:
-        if not self.seen.add(self._fp(t)):
-            return False
-        if not self.keep:  # the last layer: nothing reaches past it
-            return True
-        parents, moves = self.layers[-1]
-        parents.append(n)
-        moves.append(j)
-        return True
-
-    def path(self, n: int, s: S, j: int, label: str) -> Path:
-        moves = [j]
-        for parents, steps in reversed(self.layers[:-1]):
-            moves.append(steps[n])
-            n = parents[n]
-        return replay(self.sys, moves[::-1])
-
-    def collision(self) -> float:
-        return collision_probability(len(self.seen))
-
-
-@paused()
-def search(sys: System[S], bound: int, mode: str = "exact", tick: Tick | None = None, budget: Budget = _UNLIMITED,
-           meter: Meter | None = None) -> SystemRun:
-    """The layered search of ``sys`` to ``bound`` steps with the ``mode`` visited set (module docstring)."""
+def store_of(sys: System[S], mode: str = "exact") -> ExactLinks[S] | FingerprintLinks[S]:
+    """The ``mode`` visited set of a search of ``sys`` (module docstring), holding its initial state."""
     root = sys.initial()
-    store: _Exact[S] | _Fingerprints[S] = _Exact(sys, root) if mode == "exact" else _Fingerprints(sys, root)
+    if mode == "exact":
+        return ExactLinks(root, sys.key)
+    codec: Codec[S] = Codec(sys)
+    return FingerprintLinks(root, sys.key, codec.layer, lambda moves: replay(sys, moves))
+
+
+class Expansion(Generic[S]):
+    """The successor function of the generic search for ``engine.bfs``: each transition of a frontier
+    state, its query bits observed (the first hit of a query keeps its trace: a shortest one), its target
+    offered to the store (a self-loop's target is the state itself: visited)."""
+
+    def __init__(self, sys: System[S], store: ExactLinks[S] | FingerprintLinks[S]) -> None:
+        self.sys, self.store = sys, store
+        self.nq = len(sys.queries)
+        self.found: dict[int, Path] = {}
+        self.premise = 0
+
+    def __call__(self, layer: int, last: bool, n: int, s: S, _x: None) -> Iterator[None]:
+        found, store, nq = self.found, self.store, self.nq
+        add = store.add
+        for j, (label, t, hits, meets) in enumerate(self.sys.successors(s)):
+            yield None
+            self.premise |= meets
+            if hits:
+                for i in range(nq):
+                    if hits >> i & 1 and i not in found:
+                        found[i] = store.path(n, s, j, label)
+            if t is not s:
+                add(n, s, j, label, t)
+
+
+def search(sys: System[S], bound: int, mode: str = "exact", tick: Tick | None = None, budget: Budget = _UNLIMITED,
+           meter: Meter | None = None, store: ExactLinks[S] | FingerprintLinks[S] | None = None) -> SystemRun:
+    """The layered search of ``sys`` to ``bound`` steps with the ``mode`` visited set (module docstring);
+    ``store``: a fresh one made by ``store_of(sys, mode)``, given to read the visited set afterwards."""
+    store = store_of(sys, mode) if store is None else store
     run = meter if meter is not None else budget.start()
-    start, cpu = time.perf_counter(), time.process_time()
-    nq = len(sys.queries)
-    found: dict[int, Path] = {}
-    premise = 0
-    transitions, depth = 0, 0
-    exhausted: Unknown | None = None
-    frontier: Layer[S] | list[S] = [root]
-    try:
-        for layer in range(bound):
-            last = layer == bound - 1
-            store.begin(last)
-            nxt = store.layer()
-            born = 0
-            width = len(frontier)
-            for n, s in enumerate(frontier):
-                if tick is not None and n % 256 == 0:
-                    tick(layer * _STEPS + _STEPS * n // width, bound * _STEPS)
-                for j, (label, t, hits, meets) in enumerate(sys.successors(s)):
-                    run.tick()
-                    transitions += 1
-                    premise |= meets
-                    if hits:
-                        for i in range(nq):
-                            if hits >> i & 1 and i not in found:
-                                found[i] = store.path(n, s, j, label)
-                    if t is not s and store.add(n, s, j, label, t):  # a self-loop's target is visited
-                        born += 1
-                        if not last:
-                            nxt.append(t)
-            if not born:
-                break
-            frontier = nxt
-            depth = layer + 1
-            if tick is not None:
-                tick((layer + 1) * _STEPS, bound * _STEPS)
-    except BudgetExhausted as exc:
-        exhausted = cut_short(run, exc, len(store), transitions, depth, bound)
-    except KeyboardInterrupt:
-        exhausted = cut_short(run, None, len(store), transitions, depth, bound)
-    verdicts = answers(sys.queries, bound, found, premise, len(store), exhausted)
-    return SystemRun(sys.name, bound, verdicts, len(store), transitions, depth, time.perf_counter() - start,
-                     time.process_time() - cpu, store.mode, store.collision(), exhausted)
+    exp = Expansion(sys, store)
+    cov = bfs(store, exp, bound, run, tick)
+    verdicts = answers(sys.queries, bound, exp.found, exp.premise, cov.states, cov.unknown)
+    return SystemRun(sys.name, bound, verdicts, cov.states, cov.transitions, cov.depth, cov.seconds,
+                     cov.cpu_seconds, store.mode, store.collision(), cov.unknown)
 
 
 def replay(sys: System[S], moves: Iterable[int]) -> Path:
