@@ -37,7 +37,7 @@ def test_the_status_says_which_modules_run(record_property: pytest.RecordPropert
 
 def start(compiled: bool, bound: int, exact: bool) -> subprocess.Popen[str]:
     env = {**os.environ, native.ENV: "1" if compiled else "0"}
-    return subprocess.Popen([sys.executable, "-m", "model.search.native.compare", str(bound),
+    return subprocess.Popen([sys.executable, "-m", "model.search.native.differential", str(bound),
                              *([] if exact else ["--no-exact"])], cwd=ROOT, env=env, stdout=subprocess.PIPE, text=True)
 
 

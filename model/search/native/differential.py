@@ -4,7 +4,7 @@ states, transitions, depth, verdicts (with their shortest traces) and completion
 answers but its timings; for a system model (``kind`` set: the generic engine) its exact and fingerprint
 runs' states, transitions, depth and verdicts with their traces.
 
-``python -m model.search.native.compare BOUND [--no-exact]`` prints them as JSON lines, with the status of
+``python -m model.search.native.differential BOUND [--no-exact]`` prints them as JSON lines, with the status of
 the compiled modules first, so two processes (compiled and interpreted) can be compared; ``--no-exact``
 leaves out the exact mode (its store is not among the compiled modules; the fingerprint runs cover the
 compiled loop)."""
