@@ -117,19 +117,37 @@ def describe(tp: Any) -> str:
             "bytes": "bytes"}.get(name, name)
 
 
-def _needed_names(module: types.ModuleType, annotations: list[str]) -> dict[str, Any]:
-    """The names the ``annotations`` (strings) use that ``module`` imports only under ``if TYPE_CHECKING:``,
-    imported now — only those: importing the whole block would load every engine on a first call."""
+#: per module, its ``if TYPE_CHECKING:`` imports as (names bound, compiled statement), read when the
+#: module's first function is decorated: a first call then only runs the statements it needs
+_IMPORTS: dict[str, list[tuple[frozenset[str], types.CodeType]]] = {}
+
+
+def _imports_of(module: types.ModuleType) -> list[tuple[frozenset[str], types.CodeType]]:
+    got = _IMPORTS.get(module.__name__)
+    if got is None:
+        got = _IMPORTS[module.__name__] = [
+            (frozenset(a.asname or a.name.split(".")[0] for a in stmt.names),  # type: ignore[attr-defined]
+             compile(ast.Module(body=[stmt], type_ignores=[]), module.__name__, "exec"))
+            for stmt in _type_checking_imports(module)]
+    return got
+
+
+def _names_in(annotations: list[str]) -> frozenset[str]:
     used: set[str] = set()
     for text in annotations:
         used |= {n.id for n in ast.walk(ast.parse(text, mode="eval")) if isinstance(n, ast.Name)}
+    return frozenset(used)
+
+
+def _needed_names(module: types.ModuleType, used: frozenset[str]) -> dict[str, Any]:
+    """The names of ``used`` that ``module`` imports only under ``if TYPE_CHECKING:``, imported now — only
+    those: importing the whole block would load every engine on a first call."""
     missing = used - set(vars(module))
-    if not missing:
-        return {}
     names: dict[str, Any] = {}
-    for stmt in _type_checking_imports(module):
-        if any((a.asname or a.name.split(".")[0]) in missing for a in stmt.names):  # type: ignore[attr-defined]
-            exec(compile(ast.Module(body=[stmt], type_ignores=[]), module.__name__, "exec"), names)
+    if missing:
+        for bound, code in _imports_of(module):
+            if bound & missing:
+                exec(code, names)  # an import statement of our own module
     names.pop("__builtins__", None)
     return names
 
@@ -175,7 +193,8 @@ def checked(fn: F) -> F:
     The check runs on every call of the façade, so it is kept cheap: parameters are bound by name without
     ``Signature.bind`` when the call is plain (positional and keyword arguments the function names, every
     required one given; anything else goes through ``bind``, which words the error), and the annotations
-    are resolved on the first call, importing only the names they use."""
+    are resolved on the first call, importing only the names they use (the ``if TYPE_CHECKING:`` block is
+    read when the module is imported)."""
     sig = inspect.signature(fn)
     params = list(sig.parameters.values())
     P = inspect.Parameter
@@ -186,11 +205,15 @@ def checked(fn: F) -> F:
     checks: dict[str, _Param] = {}
     resolved: list[bool] = []
 
+    raw = {n: a for n, a in fn.__annotations__.items() if n != "return"}
+    used = _names_in([a for a in raw.values() if isinstance(a, str)])
+    home = sys.modules.get(fn.__module__)
+    if home is not None and getattr(home, "__file__", None):
+        _imports_of(home)  # the source is read now, at import, not by the first call
+
     def resolve() -> None:
         module = sys.modules[fn.__module__]
-        raw = {n: a for n, a in fn.__annotations__.items() if n != "return"}
-        texts = [a for a in raw.values() if isinstance(a, str)]
-        ns = {**vars(module), **_needed_names(module, texts)}
+        ns = {**vars(module), **_needed_names(module, used)}
         for name, ann in raw.items():
             checks[name] = _Param(typing.get_type_hints(_Holder(ann), ns)["x"])
         resolved.append(True)

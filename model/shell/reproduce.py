@@ -62,7 +62,8 @@ TABLE_SOURCES: dict[str, str] = {
     "agentdojo_peers": "agentdojo", "agentdojo_families": "agentdojo-families",
     "agentdojo_families_cases": "agentdojo-families",
     "dask_scaling": "dask-scaling", "dask_scaling_levels": "dask-scaling", "dask_scaling_projection": "dask-scaling",
-    "search_scale": "search-scale", "search_merge": "search-scale", "system_scale": "system-scale",
+    "search_scale": "search-scale", "search_merge": "search-scale", "search_native": "search-scale",
+    "system_scale": "system-scale",
     "admission_races": "admission-store", "admission_throughput": "admission-store",
     "mutation": "make mutation",
     # Lean-dependent, so outside `make reproduce` (which must run without a toolchain)
