@@ -18,7 +18,7 @@ the commit that added ``model/search/layered.py`` — and loaded as a module; wi
 ``search_merge`` is not written.
 
 ``search_native``: the compiled search modules (``model/search/native``) against the interpreted ones, on every
-explicit-search model of ``corpus/search`` at the bound of ``NATIVE_BOUNDS`` (fingerprint mode, no sleep
+explicit-search model of ``corpus/search`` at its bound in ``NATIVE_BOUNDS`` or its own (fingerprint mode, no sleep
 sets): ``NATIVE_ROUNDS`` rounds, each a fresh process per build, the builds alternating, so background
 load hits both alike; per build the transitions per CPU second of each round, their median, the ratio of
 the medians, and whether both answered the same (states, transitions, depth, verdicts with traces,
@@ -64,10 +64,9 @@ ENV = "AGENTWARRANT_SEARCH_SCALE_RUNS"
 MERGE_RUN = ("report.json", 5)  # the loop-overhead comparison
 MERGE_ROUNDS = 5
 NATIVE_ROUNDS = 3
-#: bound per model for ``search_native`` (a model not named: ``NATIVE_DEFAULT``), runs of about a second
-NATIVE_BOUNDS = {"report.json": 6, "report_copying.json": 4, "agentdojo_banking_wide.json": 3,
-                 "agentdojo_banking_weak.json": 2, "deploy_fleet.json": 3, "agentdojo_workspace.json": 2}
-NATIVE_DEFAULT = 3
+#: bound per model for ``search_native`` (a model not named: its own bound), runs of seconds at most
+NATIVE_BOUNDS = {"report.json": 6, "agentdojo_banking.json": 2, "agentdojo_banking_weak.json": 2,
+                 "agentdojo_banking_wide.json": 2, "agentdojo_workspace.json": 2, "deploy_fleet.json": 3}
 
 
 def _same(a: ExplicitRun, b: ExplicitRun) -> bool:
@@ -259,7 +258,7 @@ def native_table(out_dir: Path) -> list[Path]:
                    and "kind" not in json.loads(p.read_text(encoding="utf-8")))
     rows: list[list[object]] = []
     for name in names:
-        k = NATIVE_BOUNDS.get(name, NATIVE_DEFAULT)
+        k = NATIVE_BOUNDS.get(name) or int(json.loads((search / name).read_text(encoding="utf-8"))["bound"])
         runs: dict[bool, list[dict[str, object]]] = {True: [], False: []}
         for _ in range(NATIVE_ROUNDS):
             for compiled in (True, False):
