@@ -11,6 +11,8 @@ $(STAMP): pyproject.toml
 	$(BIN)/python -m pip install --quiet --upgrade pip
 	$(BIN)/python -m pip install --quiet -e '.[dev,bench,agentdojo,dist,notebooks,postgres]'
 	$(BIN)/python -m pip install --quiet -e '.[fuzz]' || echo "atheris did not install: its slow-tier harness test will skip"
+	@# the compiled search hot path (model/search/native): the interpreted search is used where it does not build
+	$(BIN)/python -m model.search.native.build > $(VENV)/native-build.log 2>&1 && tail -1 $(VENV)/native-build.log || tail -1 $(VENV)/native-build.log
 	touch $(STAMP)
 
 # Only the environment: afterwards `source .venv/bin/activate` puts `agentwarrant` on PATH.

@@ -17,6 +17,14 @@ The pre-merge loop is read from git history — ``model/search/explicit.py`` as 
 the commit that added ``model/search/layered.py`` — and loaded as a module; without git history
 ``search_merge`` is not written.
 
+``search_native``: the compiled search modules (``model/search/native``) against the interpreted ones, on every
+explicit-search model of ``corpus/search`` at its bound in ``NATIVE_BOUNDS`` or its own (fingerprint mode, no sleep
+sets): ``NATIVE_ROUNDS`` rounds, each a fresh process per build, the builds alternating, so background
+load hits both alike; per build the transitions per CPU second of each round, their median, the ratio of
+the medians, and whether both answered the same (states, transitions, depth, verdicts with traces,
+completions). ``python experiments/search_scale.py --native`` writes that table alone. Without a build
+the table is not written.
+
 Registered as ``search-scale``, not part of ``reproduce all``; run ``agentwarrant reproduce search-scale``.
 ``AGENTWARRANT_SEARCH_SCALE_RUNS="agentdojo_banking_wide.json:6:fingerprint"`` replaces ``RUNS`` by the
 listed ``model:bound[:fingerprint]`` runs (``fingerprint``: that mode alone, for a model whose exact
@@ -55,6 +63,10 @@ RUNS: tuple[Run, ...] = (("report.json", None, 9, True), ("agentdojo_banking_wid
 ENV = "AGENTWARRANT_SEARCH_SCALE_RUNS"
 MERGE_RUN = ("report.json", 5)  # the loop-overhead comparison
 MERGE_ROUNDS = 5
+NATIVE_ROUNDS = 3
+#: bound per model for ``search_native`` (a model not named: its own bound), runs of seconds at most
+NATIVE_BOUNDS = {"report.json": 6, "agentdojo_banking.json": 2, "agentdojo_banking_weak.json": 2,
+                 "agentdojo_banking_wide.json": 2, "agentdojo_workspace.json": 2, "deploy_fleet.json": 3}
 
 
 def _same(a: ExplicitRun, b: ExplicitRun) -> bool:
@@ -136,6 +148,7 @@ def reproduce(out_dir: Path, tick: Callable[[int, int], None]) -> list[Path]:
         paths = _table(out_dir, _kept(out_dir, runs) + rows)
     if default:
         paths += _merge(out_dir)
+        paths += native_table(out_dir)
     tick(total, total)
     return paths
 
@@ -211,3 +224,69 @@ def _merge(out_dir: Path) -> list[Path]:
         f"(`agentwarrant reproduce search-scale`): sleep sets on, {MERGE_ROUNDS} alternating rounds in one "
         f"process after a warm-up, transitions per CPU second in each round, their best and median, and "
         f"each as a ratio to the loop before. Both runs give the same states, transitions, verdicts and completions.")
+
+
+def _native_sample(name: str, k: int) -> dict[str, object]:
+    """One fingerprint search in this process (the build ``model.search.native`` chose)."""
+    from model.search.fingerprint import explore_fingerprint
+    from model.search.native import status
+
+    run = explore_fingerprint(load_model(repo_root() / "corpus" / "search" / name), k, reduction=False)
+    return {"active": status().active, "states": run.states, "transitions": run.transitions,
+            "cpu": run.cpu_seconds, "answers": repr((run.states, run.transitions, run.depth, run.verdicts,
+                                                     run.completions, run.unknown))}
+
+
+def _native_fresh(name: str, k: int, compiled: bool) -> dict[str, object]:
+    from model.search.native import ENV
+
+    env = {**os.environ, ENV: "1" if compiled else "0"}
+    out = subprocess.run([sys.executable, str(Path(__file__).resolve()), "--native-sample", name, str(k)],
+                         capture_output=True, text=True, check=True, env=env, cwd=repo_root())
+    got: dict[str, object] = json.loads(out.stdout.strip().splitlines()[-1])
+    return got
+
+
+def native_table(out_dir: Path) -> list[Path]:
+    from model.search.native import STAMP
+
+    if not STAMP.is_file():
+        print("search_native: the compiled modules are not built; table not written", file=sys.stderr)
+        return []
+    search = repo_root() / "corpus" / "search"
+    names = sorted(p.name for p in search.glob("*.json") if p.name != "manifest.json"
+                   and "kind" not in json.loads(p.read_text(encoding="utf-8")))
+    rows: list[list[object]] = []
+    for name in names:
+        k = NATIVE_BOUNDS.get(name) or int(json.loads((search / name).read_text(encoding="utf-8"))["bound"])
+        runs: dict[bool, list[dict[str, object]]] = {True: [], False: []}
+        for _ in range(NATIVE_ROUNDS):
+            for compiled in (True, False):
+                runs[compiled].append(_native_fresh(name, k, compiled))
+        assert all(r["active"] == "compiled" for r in runs[True]), "the build is stale: rebuild it"
+        rate = {c: [float(str(r["transitions"])) / float(str(r["cpu"])) for r in rs] for c, rs in runs.items()}
+        med = {c: statistics.median(v) for c, v in rate.items()}
+        same = len({str(r["answers"]) for rs in runs.values() for r in rs}) == 1
+        first = runs[True][0]
+        rows.append([name, k, first["states"], first["transitions"], " ".join(f"{x:.0f}" for x in rate[True]),
+                     " ".join(f"{x:.0f}" for x in rate[False]), f"{med[True]:.0f}", f"{med[False]:.0f}",
+                     f"{med[True] / med[False]:.2f}", same, f"{os.getloadavg()[0]:.1f}"])
+        print(rows[-1], file=sys.stderr)
+    return write_table(
+        out_dir, "search_native",
+        ["model", "bound", "states", "transitions", "compiled_rates", "interpreted_rates", "compiled_median",
+         "interpreted_median", "speedup", "same", "load"], rows,
+        f"The compiled search modules (Cython, `model/search/native`) against the interpreted ones "
+        f"(`python experiments/search_scale.py --native`): fingerprint mode without sleep sets, {NATIVE_ROUNDS} "
+        f"rounds, each a fresh process per build, the builds alternating; transitions per CPU second of each "
+        f"round and their medians; speedup: compiled median over interpreted median; same: every run of both "
+        f"builds gave the same states, transitions, depth, verdicts with traces and completions; load: the "
+        f"1-minute load average after the row (2 cores shared with other jobs).")
+
+
+if __name__ == "__main__":
+    if sys.argv[1:2] == ["--native-sample"]:
+        print(json.dumps(_native_sample(sys.argv[2], int(sys.argv[3]))))
+    elif sys.argv[1:2] == ["--native"]:
+        for path in native_table(repo_root() / "paper_figures"):
+            print(path)

@@ -6,7 +6,7 @@ No source document speaks of a Python API; the rules are ours:
 - The check reads the function's own annotations, so the signature a reader sees is the rule applied
   (no second list to keep in step). Names the façade imports only for type checking (behind
   ``if TYPE_CHECKING:``, to keep ``import model`` cheap) are imported on the first checked call, by
-  running that block's import statements.
+  running that block's import statements for the names the function's parameter annotations use.
 - ``bool`` is not accepted where ``int`` or ``float`` is asked (``True`` is no bound), and an ``int`` is
   accepted where a ``float`` is (PEP 484's numeric tower).
 - Containers are checked one level deep where the annotation says what they hold (``Mapping[str, ...]``:
@@ -21,6 +21,7 @@ import collections.abc as cabc
 import functools
 import inspect
 import sys
+import textwrap
 import types
 import typing
 from collections.abc import Callable
@@ -31,15 +32,32 @@ from model.base.errors import InputKind, InvalidInput, found
 F = TypeVar("F", bound=Callable[..., Any])
 
 
+def _type_checking_imports(module: types.ModuleType) -> list[ast.stmt]:
+    """The import statements of ``module``'s top-level ``if TYPE_CHECKING:`` blocks. Only the blocks' own
+    lines are parsed (the block ends at the next line that is not indented): parsing the whole façade
+    took longer than a small check."""
+    lines = inspect.getsource(module).splitlines()
+    out: list[ast.stmt] = []
+    i = 0
+    while i < len(lines):
+        if not lines[i].startswith("if TYPE_CHECKING:"):
+            i += 1
+            continue
+        body: list[str] = []
+        i += 1
+        while i < len(lines) and (not lines[i].strip() or lines[i][:1] in (" ", "\t")):
+            body.append(lines[i])
+            i += 1
+        tree = ast.parse(textwrap.dedent("\n".join(body)))
+        out += [s for s in tree.body if isinstance(s, ast.Import | ast.ImportFrom)]
+    return out
+
+
 def checking_names(module: types.ModuleType) -> dict[str, Any]:
     """The names ``module`` imports under ``if TYPE_CHECKING:``, imported now."""
     names: dict[str, Any] = {}
-    tree = ast.parse(inspect.getsource(module))
-    for node in tree.body:
-        if isinstance(node, ast.If) and isinstance(node.test, ast.Name) and node.test.id == "TYPE_CHECKING":
-            block = ast.Module(body=[s for s in node.body if isinstance(s, ast.Import | ast.ImportFrom)],
-                               type_ignores=[])
-            exec(compile(block, module.__name__, "exec"), names)  # only import statements of our own module
+    block = ast.Module(body=_type_checking_imports(module), type_ignores=[])
+    exec(compile(block, module.__name__, "exec"), names)  # only import statements of our own module
     names.pop("__builtins__", None)
     return names
 
@@ -99,28 +117,143 @@ def describe(tp: Any) -> str:
             "bytes": "bytes"}.get(name, name)
 
 
+#: per module, its ``if TYPE_CHECKING:`` imports as (names bound, compiled statement), read when the
+#: module's first function is decorated: a first call then only runs the statements it needs
+_IMPORTS: dict[str, list[tuple[frozenset[str], types.CodeType]]] = {}
+
+
+def _imports_of(module: types.ModuleType) -> list[tuple[frozenset[str], types.CodeType]]:
+    got = _IMPORTS.get(module.__name__)
+    if got is None:
+        got = _IMPORTS[module.__name__] = [
+            (frozenset(a.asname or a.name.split(".")[0] for a in stmt.names),  # type: ignore[attr-defined]
+             compile(ast.Module(body=[stmt], type_ignores=[]), module.__name__, "exec"))
+            for stmt in _type_checking_imports(module)]
+    return got
+
+
+def _names_in(annotations: list[str]) -> frozenset[str]:
+    used: set[str] = set()
+    for text in annotations:
+        used |= {n.id for n in ast.walk(ast.parse(text, mode="eval")) if isinstance(n, ast.Name)}
+    return frozenset(used)
+
+
+def _needed_names(module: types.ModuleType, used: frozenset[str]) -> dict[str, Any]:
+    """The names of ``used`` that ``module`` imports only under ``if TYPE_CHECKING:``, imported now — only
+    those: importing the whole block would load every engine on a first call."""
+    missing = used - set(vars(module))
+    names: dict[str, Any] = {}
+    if missing:
+        for bound, code in _imports_of(module):
+            if bound & missing:
+                exec(code, names)  # an import statement of our own module
+    names.pop("__builtins__", None)
+    return names
+
+
+def _type_decides(tp: Any) -> bool:
+    """Whether ``accepts(tp, v)`` is a function of ``type(v)`` alone for every ``v`` that is no container:
+    true unless a ``Literal`` (which reads the value) occurs in ``tp``. Strings and bytes count as no
+    container: ``accepts`` tests them by type wherever it reads a container's elements."""
+    if typing.get_origin(tp) is typing.Literal:
+        return False
+    return all(_type_decides(a) for a in typing.get_args(tp) if a is not Ellipsis)
+
+
+_CONTAINERS = (cabc.Mapping, cabc.Sequence, cabc.Set, tuple, list)
+
+
+class _Param:
+    """One parameter's check: ``accepts`` against its annotation, with the answer kept per value type when
+    the type alone decides it (``_type_decides`` and a value that is no container), so a call on the
+    per-check path costs a dict look-up per argument."""
+
+    __slots__ = ("by_type", "tp", "typed")
+
+    def __init__(self, tp: Any) -> None:
+        self.tp = tp
+        self.typed = _type_decides(tp)
+        self.by_type: dict[type, bool] = {}
+
+    def __call__(self, value: object) -> bool:
+        got = self.by_type.get(type(value))
+        if got is not None:
+            return got
+        ok = accepts(self.tp, value)
+        if self.typed and (type(value) in (str, bytes) or not isinstance(value, _CONTAINERS)):
+            self.by_type[type(value)] = ok
+        return ok
+
+
 def checked(fn: F) -> F:
     """``fn`` with every argument checked against its annotation first (``InvalidInput`` naming
-    ``fn: parameter``); what the checked function itself refuses keeps its own message."""
-    sig = inspect.signature(fn)
-    hints: dict[str, Any] = {}
+    ``fn: parameter``); what the checked function itself refuses keeps its own message.
 
-    @functools.wraps(fn)
-    def wrapper(*args: Any, **kwargs: Any) -> Any:
-        if not hints:
-            module = sys.modules[fn.__module__]
-            hints.update(typing.get_type_hints(fn, {**vars(module), **checking_names(module)}))
-            hints.pop("return", None)
+    The check runs on every call of the façade, so it is kept cheap: parameters are bound by name without
+    ``Signature.bind`` when the call is plain (positional and keyword arguments the function names, every
+    required one given; anything else goes through ``bind``, which words the error), and the annotations
+    are resolved on the first call, importing only the names they use (the ``if TYPE_CHECKING:`` block is
+    read when the module is imported)."""
+    sig = inspect.signature(fn)
+    params = list(sig.parameters.values())
+    P = inspect.Parameter
+    simple = not any(p.kind in (P.VAR_POSITIONAL, P.VAR_KEYWORD) for p in params)
+    positional = [p.name for p in params if p.kind in (P.POSITIONAL_ONLY, P.POSITIONAL_OR_KEYWORD)]
+    keywords = frozenset(p.name for p in params if p.kind in (P.POSITIONAL_OR_KEYWORD, P.KEYWORD_ONLY))
+    required = frozenset(p.name for p in params if p.default is P.empty)
+    checks: dict[str, _Param] = {}
+    resolved: list[bool] = []
+
+    raw = {n: a for n, a in fn.__annotations__.items() if n != "return"}
+    used = _names_in([a for a in raw.values() if isinstance(a, str)])
+    home = sys.modules.get(fn.__module__)
+    if home is not None and getattr(home, "__file__", None):
+        _imports_of(home)  # the source is read now, at import, not by the first call
+
+    def resolve() -> None:
+        module = sys.modules[fn.__module__]
+        ns = {**vars(module), **_needed_names(module, used)}
+        for name, ann in raw.items():
+            checks[name] = _Param(typing.get_type_hints(_Holder(ann), ns)["x"])
+        resolved.append(True)
+
+    def arguments(args: tuple[Any, ...], kwargs: dict[str, Any]) -> dict[str, Any]:
+        if simple and len(args) <= len(positional):
+            given = dict(zip(positional, args, strict=False))  # fewer args than positional names
+            n = len(given)
+            given.update(kwargs)
+            # no name given twice, every keyword one the function takes by keyword, every required one there
+            if len(given) == n + len(kwargs) and keywords.issuperset(kwargs) and required.issubset(given):
+                return given
         try:
-            bound = sig.bind(*args, **kwargs)
+            return sig.bind(*args, **kwargs).arguments
         except TypeError as exc:
             raise InvalidInput(fn.__name__, f"arguments matching {fn.__name__}{sig}", str(exc),
                                InputKind.SCHEMA) from None
-        for name, value in bound.arguments.items():
-            tp = hints.get(name, Any)
-            if not accepts(tp, value):
-                raise InvalidInput(f"{fn.__name__}: {name}", describe(tp), found(value), InputKind.SCHEMA)
+
+    @functools.wraps(fn)
+    def wrapper(*args: Any, **kwargs: Any) -> Any:
+        if not resolved:
+            resolve()
+        for name, value in arguments(args, kwargs).items():
+            check = checks.get(name)
+            if check is None:
+                continue
+            ok = check.by_type.get(type(value))
+            if ok is None:
+                ok = check(value)
+            if not ok:
+                raise InvalidInput(f"{fn.__name__}: {name}", describe(check.tp), found(value), InputKind.SCHEMA)
         return fn(*args, **kwargs)
 
     wrapper.__checked__ = True  # type: ignore[attr-defined]
     return wrapper  # type: ignore[return-value]
+
+
+class _Holder:
+    """An object whose one annotation is ``ann``: ``typing.get_type_hints`` resolves one parameter's
+    annotation at a time this way (the return annotation may name what only a full import would load)."""
+
+    def __init__(self, ann: Any) -> None:
+        self.__annotations__ = {"x": ann}
