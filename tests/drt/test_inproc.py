@@ -142,19 +142,25 @@ def test_a_library_that_does_not_load_is_a_fault(tmp_path: Path) -> None:
         InProcOracle(bad)
 
 
-@pytest.mark.parametrize("answer", ["not json", '{"decision": "allow"}', '{"decision": "maybe", "id": 0}',
-                                    '{"decision": "deny", "reason": "no_matching_allow", "id": 7}'])
+@pytest.mark.parametrize("answer", ["not an answer", "1;Amaybe", "1;Q", '7;D"no_matching_allow"',
+                                    '1;D"not_a_reason"', "1;A99;{cats};1;0;0;", "1;A0;2{cats};1;0;0;",
+                                    "1;A0;{cats};yes;0;0;", "1;A0;{cats};1;x;0;", '1;P["a", 1]', "1;Pnot json"])
 def test_an_unexpected_answer_is_an_error_not_a_decision(library: Library, answer: str,
                                                            monkeypatch: pytest.MonkeyPatch) -> None:
     from model.monitor.adapter.shell import Adapter
     from model.monitor.adapter.toolkit import ReportWorld
 
-    adapter = Adapter(_report_policy(), ReportWorld().tools(), "assistant", backend=partial(open_core, route="inproc"))
+    policy = _report_policy()
+    adapter = Adapter(policy, ReportWorld().tools(), "assistant", backend=partial(open_core, route="inproc"))
     assert adapter.call("Read").__class__.__name__ == "Handle"  # the library decides
     core = adapter._core
-    real = core._lib.decide
-    monkeypatch.setattr(core._lib, "decide", lambda p, s, c: (real(p, s, c)[0], answer))
+    real = core._lib.decide_at
+    bad = answer.replace("{cats}", "0" * len(policy.categories))
+    monkeypatch.setattr(core._lib, "decide_at", lambda p, s, c: (real(p, s, c), bad)[1])
     with pytest.raises(LeanBackendError):
+        adapter.call("Read")
+    monkeypatch.setattr(core._lib, "decide_at", real)
+    with pytest.raises(LeanBackendError):  # (Lean's state may have moved: the core is given up)
         adapter.call("Read")
     assert [e.result for e in adapter.log] == ["ok"]  # nothing after the fault was admitted
 
