@@ -7,9 +7,10 @@ lean/AgentWarrant/Spec/Monitor/Transition.lean):
 - :class:`InProcCore` (the default where ``make lean`` built the library): the core linked into this
   process (model/oracle/inproc.py). The policy is parsed once into a Lean value and the monitor state
   stays a Lean value between calls, replaced in place by each decision; a call crosses as a positional
-  JSON array and the verdict comes back as a positional text with the committed record's ID. The Python ``State`` is rebuilt from Lean's only
-  when read (:meth:`snapshot`), and a state the caller installs (:meth:`load`) is sent whole once (the
-  same ``State`` object installed again reuses its Lean value: both are immutable).
+  JSON array and the verdict comes back as a positional text with the committed record's ID. The
+  Python ``State`` is rebuilt from Lean's only when read (:meth:`snapshot`), and a state the caller
+  installs (:meth:`load`) is sent whole once (the same ``State`` object installed again reuses its
+  Lean value: both are immutable).
 - :class:`LeanCore`: one oracle process (lean/build/bin/AgentWarrant) asked the two halves of a
   mediated call, ``monitor_decide`` (``D(S, c)`` and, on Allow, the commit, before the tool runs) and
   ``monitor_observe``, with the whole state sent each time as in model/oracle/monitor_full_json.py.
