@@ -201,9 +201,25 @@ def _sampled(s: Any) -> Sampler:
     return f
 
 
-def _compile(s: Any) -> Sampler:
+def _unwrap(s: Any) -> Any:
+    """A lazy strategy's strategy. Choice: its function called on its arguments as given, then its
+    transformations, rather than ``wrapped_strategy``, which first unwraps every strategy among the
+    arguments and then calls the function a second time (most of the cost of a composite body's
+    ``draw(st.lists(...))``); falls back to ``wrapped_strategy`` where the attributes differ."""
     while isinstance(s, _lazy.LazyStrategy):
-        s = s.wrapped_strategy
+        args, kwargs = getattr(s, "_LazyStrategy__args", None), getattr(s, "_LazyStrategy__kwargs", None)
+        if args is None or kwargs is None:
+            s = s.wrapped_strategy
+            continue
+        base = s.function(*args, **kwargs)
+        for step in s._transformations:
+            base = getattr(base, step[0])(step[1])
+        s = base
+    return s
+
+
+def _compile(s: Any) -> Sampler:
+    s = _unwrap(s)
     if isinstance(s, _core.CompositeStrategy):
         definition, args, kwargs = s.definition, s.args, s.kwargs
         return lambda r: definition(_Draw(r), *args, **kwargs)
@@ -259,8 +275,7 @@ def _compile(s: Any) -> Sampler:
 
 
 def _unlazy(s: Any) -> Any:
-    while isinstance(s, _lazy.LazyStrategy):
-        s = s.wrapped_strategy
+    s = _unwrap(s)
     if not isinstance(s, _str.OneCharStringStrategy):
         raise TypeError(f"the direct sampler draws text from characters() alphabets only, not {s!r}")
     return s
