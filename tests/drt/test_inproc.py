@@ -225,3 +225,24 @@ def test_an_unknown_route_is_bad_input(monkeypatch: pytest.MonkeyPatch) -> None:
         open_core(_report_policy())
     with pytest.raises(InvalidInput):
         open_oracle()
+
+
+def test_a_refused_call_leaves_the_state_in_lean_as_it_was(library: Library) -> None:
+    from model.oracle.inproc import StateSlot
+
+    core = InProcCore(_report_policy(), library.path)
+    verdict, d = core.decide_call(Call("assistant", "Read", {}))
+    assert verdict.decision is Decision.ALLOW and d == 0
+    before = library.state_json(core._slot)
+    for bad in (b"not json", b'["assistant","Read",{},[["x",-1]],[]]', b'["assistant","Read"]'):
+        with pytest.raises(LibraryError) as err:
+            library.decide_at(core._policy, core._slot, bad)
+        assert err.value.kind == "input"
+        assert library.state_json(core._slot) == before  # (the slot kept its state)
+    with pytest.raises(LeanBackendError):  # a value JSON cannot carry: never sent, never decided
+        core.decide_call(Call("assistant", "Read", {"x": float("nan")}))
+    verdict, d = core.decide_call(Call("assistant", "Read", {}))  # the core still answers
+    assert verdict.decision is Decision.ALLOW and d == 1
+    empty = StateSlot(library)
+    with pytest.raises(LibraryError):  # a slot that holds no state is refused, not read
+        library.decide_at(core._policy, empty, b'["assistant","Read",{},[],[]]')
