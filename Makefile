@@ -67,7 +67,7 @@ mutation: $(STAMP)
 # skip (exit 0); a corrupt archive fails. When a toolchain is found, AGENTWARRANT_REQUIRE_LEAN=1 turns
 # any skip of tests/drt into a failure.
 DRT_CASES ?= 100000
-DRT_MONITOR_CASES ?= 35000
+DRT_MONITOR_CASES ?= 30000
 DRT_LONG_CASES ?= 1000000
 LEAN_ARCHIVE ?= ../shared/lean/lean-toolchain-2021-07-09-linux-x86_64.tar.zst
 DRT_SEED ?= 0
