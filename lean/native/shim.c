@@ -29,6 +29,8 @@ lean_object* aw_lean_handle(lean_object*);
 lean_object* aw_lean_policy(lean_object*);
 lean_object* aw_lean_state(lean_object*);
 lean_object* aw_lean_decide(lean_object*, lean_object*, lean_object*);
+lean_object* aw_lean_decide_pos(lean_object*, lean_object*, lean_object*);
+lean_object* aw_lean_observe_null(lean_object*, lean_object*, size_t, uint8_t);
 lean_object* aw_lean_observe(lean_object*, lean_object*, size_t, uint8_t, lean_object*);
 lean_object* aw_lean_state_json(lean_object*);
 size_t aw_lean_trace_length(lean_object*);
@@ -163,6 +165,50 @@ int aw_observe(lean_object* policy, lean_object* state, size_t id, int ok, const
         return panicked ? 2 : 1;
     if (panicked) { lean_dec(v); return 2; }
     *next = v;
+    return 0;
+}
+
+/* The state slot: *slot holds one reference to the caller's current state (or NULL). aw_slot_set puts
+   `v` there (adding a reference to it) and drops the reference to what was there. aw_decide_at and
+   aw_observe_at replace the slot's state by the next one only on success; on any fault the slot keeps
+   the state it had. The call and the verdict are in InProc.lean's positional forms. */
+void aw_slot_set(lean_object** slot, lean_object* v) {
+    if (v != NULL) lean_inc(v);
+    if (*slot != NULL) lean_dec(*slot);
+    *slot = v;
+}
+
+int aw_decide_at(lean_object* policy, lean_object** slot, const char* call, const char** answer, size_t* len) {
+    int e = enter(); if (e) return e;
+    if (*slot == NULL) return 3;
+    lean_object* pair;
+    lean_inc(policy); lean_inc(*slot);
+    if (!except_ok(aw_lean_decide_pos(policy, *slot, lean_mk_string(call)), &pair, answer, len)) return panicked ? 2 : 1;
+    lean_object* s = lean_ctor_get(pair, 0);
+    lean_object* a = lean_ctor_get(pair, 1);
+    lean_inc(s); lean_inc(a); lean_dec(pair);
+    *answer = keep(a, len);
+    if (panicked) { lean_dec(s); return 2; }
+    lean_dec(*slot);
+    *slot = s;
+    return 0;
+}
+
+/* `value` NULL: the outcome's value is null (the caller did not read the result). */
+int aw_observe_at(lean_object* policy, lean_object** slot, size_t id, int ok, const char* value,
+                  const char** msg, size_t* len) {
+    int e = enter(); if (e) return e;
+    if (*slot == NULL) return 3;
+    lean_object* v;
+    lean_inc(policy); lean_inc(*slot);
+    if (value == NULL) {
+        v = aw_lean_observe_null(policy, *slot, id, (uint8_t)(ok != 0));
+    } else if (!except_ok(aw_lean_observe(policy, *slot, id, (uint8_t)(ok != 0), lean_mk_string(value)), &v, msg, len)) {
+        return panicked ? 2 : 1;
+    }
+    if (panicked) { lean_dec(v); return 2; }
+    lean_dec(*slot);
+    *slot = v;
     return 0;
 }
 

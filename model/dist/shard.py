@@ -95,6 +95,7 @@ def combine(judgment: str, parts: Sequence[Summary], vectors: Path | None = None
         out.skipped += s.skipped
         out.kinds += s.kinds
         out.mismatches += s.mismatches
+        out.replays += s.replays
         out.seconds += s.seconds
         if not out.fault:
             out.fault, out.fault_kind = s.fault, s.fault_kind

@@ -6,10 +6,11 @@ lean/AgentWarrant/Spec/Monitor/Transition.lean):
 
 - :class:`InProcCore` (the default where ``make lean`` built the library): the core linked into this
   process (model/oracle/inproc.py). The policy is parsed once into a Lean value and the monitor state
-  stays a Lean value between calls; a call crosses as its JSON text and the verdict comes back as a
-  compact JSON text with the committed record's ID. The Python ``State`` is rebuilt from Lean's only
-  when read (:meth:`snapshot`), and a state the caller installs (:meth:`load`) is sent whole once (the
-  same ``State`` object installed again reuses its Lean value: both are immutable).
+  stays a Lean value between calls, replaced in place by each decision; a call crosses as a positional
+  JSON array and the verdict comes back as a positional text with the committed record's ID. The
+  Python ``State`` is rebuilt from Lean's only when read (:meth:`snapshot`), and a state the caller
+  installs (:meth:`load`) is sent whole once (the same ``State`` object installed again reuses its
+  Lean value: both are immutable).
 - :class:`LeanCore`: one oracle process (lean/build/bin/AgentWarrant) asked the two halves of a
   mediated call, ``monitor_decide`` (``D(S, c)`` and, on Allow, the commit, before the tool runs) and
   ``monitor_observe``, with the whole state sent each time as in model/oracle/monitor_full_json.py.
@@ -47,7 +48,7 @@ from model.monitor.decide.state import Call, Permit, Record, State, initial_stat
 from model.monitor.language.labels import Label
 from model.monitor.language.policy import Policy
 from model.monitor.language.policy_json import policy_to_json
-from model.oracle.inproc import LeanValue, Library, LibraryError, available, load
+from model.oracle.inproc import LeanValue, Library, LibraryError, StateSlot, available, load
 from model.oracle.lean import LeanOracle, OracleError, one_line
 from model.oracle.monitor_full_json import call_json, encode, state_json
 
@@ -75,8 +76,7 @@ def _state(policy: Policy, sent: State, doc: Mapping[str, Any]) -> State:
                  tuple(doc["used_user"]), tuple(doc["used_app"]), frozenset(doc["satisfied"]), permits)
 
 
-def _verdict(policy: Policy, call: Call, doc: Mapping[str, Any],
-             labels: dict[tuple[int, tuple[bool, ...], bool], Label] | None = None) -> Verdict:
+def _verdict(policy: Policy, call: Call, doc: Mapping[str, Any]) -> Verdict:
     decision = Decision(doc["decision"])
     if decision is Decision.DENY:
         return Verdict(decision, DenyReason(doc["reason"]), "decided by the Lean core")
@@ -87,15 +87,8 @@ def _verdict(policy: Policy, call: Call, doc: Mapping[str, Any],
     effects = call_effects(tool, call.args) if tool is not None else ()
     user = Allocation(tuple(doc["user"]), len(policy.user))
     app = Allocation(tuple(doc["app"]), len(policy.application))
-    ld = doc["label"]
-    if labels is None:
-        label = _label(policy, ld)
-    else:  # (a policy has few distinct labels: build each once)
-        key = (ld["sens"], tuple(ld["cats"]), ld["trusted"])
-        label = labels.get(key) or labels.setdefault(key, _label(policy, ld))
-    return Verdict(decision, None, "", effects if isinstance(effects, tuple) else (), label, user, app,
-                   permit=doc["permit"])
-
+    return Verdict(decision, None, "", effects if isinstance(effects, tuple) else (), _label(policy, doc["label"]),
+                   user, app, permit=doc["permit"])
 
 
 def _answer(text: str, what: str) -> Any:
@@ -106,7 +99,17 @@ def _answer(text: str, what: str) -> Any:
 
 
 class InProcCore:
-    """The Lean core in this process (model/oracle/inproc.py), the state kept as a Lean value."""
+    """The Lean core in this process (model/oracle/inproc.py), the state kept in Lean: a
+    :class:`~model.oracle.inproc.StateSlot` that each decision and outcome replaces in place.
+
+    A call crosses as the positional JSON array ``[agent, tool, args, refs, ref_paths]`` and the verdict
+    comes back as InProc.lean's positional text (:meth:`_read`), which is read without a JSON parse on
+    Allow; the labels, allocations and permit of an Allow are built once per distinct answer, and a Deny
+    or Pause verdict once per distinct answer (verdicts are immutable). Choice: once the core answered
+    something this class cannot read, after Lean may already have moved its state, the core refuses
+    every later call (``LeanBackendError``) instead of guessing which state it holds."""
+
+    _CACHE = 4096  # distinct answers remembered (a long session with many permits could make more)
 
     def __init__(self, policy: Policy, library: Path | None = None) -> None:
         self.policy = policy
@@ -115,49 +118,101 @@ class InProcCore:
             self._policy: LeanValue = self._lib.policy(encode(policy_to_json(policy)))
         except LibraryError as exc:
             raise LeanBackendError(str(exc)) from exc
-        self._labels: dict[tuple[int, tuple[bool, ...], bool], Label] = {}
+        self._tools = {t.name: t for t in policy.tools}
+        self._cats = sorted(policy.categories)
+        self._answers: dict[str, Any] = {}  # an answer's body -> its Verdict (Deny, Pause) or Allow's parts
+        self._broken = ""
+        self._slot = StateSlot(self._lib)
         self._loaded: tuple[State, LeanValue] | None = None  # the last state sent, and its Lean value
         self.load(initial_state(len(policy.user), len(policy.application)))
 
     def load(self, state: State) -> None:
         cached = self._loaded
-        if cached is not None and cached[0] is state:  # (both immutable: the Lean value is still this state)
-            self._state = cached[1]
-        else:
+        if cached is None or cached[0] is not state:  # (both immutable: a Lean value sent is still this state)
             try:
-                self._state = self._lib.state(encode(state_json(self.policy, state)))
+                cached = self._loaded = (state, self._lib.state(encode(state_json(self.policy, state))))
             except LibraryError as exc:
                 raise LeanBackendError(str(exc)) from exc
-            self._loaded = (state, self._state)
+        self._slot.set(cached[1])
         # permits' identities and evidence are not kept in Lean: a rebuilt state takes them from here
         self._sent, self._length = state, len(state.trace)
         self._view: State | None = state
 
+    def _fail(self, message: str) -> LeanBackendError:
+        self._broken = message
+        return LeanBackendError(message)
+
+    def _allow_parts(self, body: str) -> tuple[Label, Allocation, Allocation, int | None]:
+        sens, cats, trusted, user, app, permit = body[1:].split(";")
+        if trusted not in ("0", "1") or len(cats) != len(self._cats) or cats.strip("01"):
+            raise ValueError(f"label fields {cats!r}, {trusted!r}")
+        label = Label(self.policy.levels.order[int(sens)],
+                      frozenset(c for c, on in zip(self._cats, cats, strict=True) if on == "1"), trusted == "1")
+        return (label, Allocation(tuple(int(x) for x in user.split(",")) if user else (), len(self.policy.user)),
+                Allocation(tuple(int(x) for x in app.split(",")) if app else (), len(self.policy.application)),
+                int(permit) if permit else None)
+
+    def _read(self, body: str) -> Any:
+        """An answer's body: a Deny or Pause verdict, or an Allow's label, allocations and permit."""
+        kind = body[:1]
+        if kind == "A":
+            return self._allow_parts(body)
+        if kind == "D":
+            return Verdict(Decision.DENY, DenyReason(json.loads(body[1:])), "decided by the Lean core")
+        if kind == "P":
+            waiting = json.loads(body[1:])
+            if not isinstance(waiting, list) or not all(isinstance(w, str) for w in waiting):
+                raise ValueError(f"a waiting set {waiting!r}")
+            names = frozenset(waiting)
+            return Verdict(Decision.PAUSE, None, f"waiting for {', '.join(sorted(names))}", waiting_for=names)
+        raise ValueError(f"a decision {kind!r}")
+
     def decide_call(self, call: Call) -> tuple[Verdict, int]:
+        if self._broken:
+            raise LeanBackendError(f"the Lean core was given up earlier: {self._broken}")
+        args = call.args
         try:
-            after, text = self._lib.decide(self._policy, self._state, _encode(call_json(call)))
-        except LibraryError as exc:
+            text = _encode([call.agent, call.tool, args if type(args) is dict else dict(args), call.refs,
+                            call.ref_paths]).encode()
+        except (TypeError, ValueError) as exc:  # (a value JSON cannot carry: no answer, so no Allow)
+            raise LeanBackendError(f"the call cannot be sent to the Lean core: {exc}") from exc
+        try:
+            answer = self._lib.decide_at(self._policy, self._slot, text)
+        except LibraryError as exc:  # (the slot keeps its state on a fault)
             raise LeanBackendError(str(exc)) from exc
-        doc = _answer(text, "decide")
+        head, _, body = answer.partition(";")
+        got = self._answers.get(body)
         try:
-            verdict = _verdict(self.policy, call, doc, self._labels)
-            d = doc["id"]
+            if got is None:
+                if len(self._answers) >= self._CACHE:
+                    self._answers.clear()
+                got = self._answers[body] = self._read(body)
+            d = int(head)
         except (KeyError, IndexError, TypeError, ValueError) as exc:
-            raise LeanBackendError(f"the Lean core's answer has another shape: {exc!r}") from exc
+            raise self._fail(f"the Lean core's answer has another shape: {answer[:200]!r} ({exc!r})") from exc
         if d != self._length:  # (the record ID is the trace position: anything else is a broken answer)
-            raise LeanBackendError(f"the Lean core numbered the call {d!r}, the trace has {self._length} records")
-        self._state = after
-        if verdict.decision is Decision.ALLOW:
-            self._length += 1
-            self._view = None
-        return verdict, d
+            raise self._fail(f"the Lean core numbered the call {d!r}, the trace has {self._length} records")
+        if type(got) is Verdict:
+            return got, d
+        label, user, app, permit = got
+        tool = self._tools.get(call.tool)
+        effects = call_effects(tool, call.args) if tool is not None else ()
+        self._length += 1
+        self._view = None
+        return Verdict(Decision.ALLOW, None, "", effects if isinstance(effects, tuple) else (), label, user, app,
+                       permit=permit), d
 
     def record_outcome(self, d: int, outcome: Outcome) -> None:
+        if self._broken:
+            raise LeanBackendError(f"the Lean core was given up earlier: {self._broken}")
         if not 0 <= d < self._length:
             raise LeanBackendError(f"no admitted attempt {d} in a trace of {self._length} records")
-        value = "null" if outcome.value is None else _encode(outcome.value)
         try:
-            self._state = self._lib.observe(self._policy, self._state, d, outcome.ok, value)
+            value = None if outcome.value is None else _encode(outcome.value).encode()
+        except (TypeError, ValueError) as exc:
+            raise LeanBackendError(f"the outcome cannot be sent to the Lean core: {exc}") from exc
+        try:
+            self._lib.observe_at(self._policy, self._slot, d, outcome.ok, value)
         except LibraryError as exc:
             raise LeanBackendError(str(exc)) from exc
         self._view = None
@@ -166,7 +221,7 @@ class InProcCore:
         view = self._view
         if view is None:
             try:
-                doc = _answer(self._lib.state_json(self._state), "state")
+                doc = _answer(self._lib.state_json(self._slot), "state")
                 view = _state(self.policy, self._sent, doc)
             except LibraryError as exc:
                 raise LeanBackendError(str(exc)) from exc

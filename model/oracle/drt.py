@@ -9,8 +9,12 @@ it is never counted as agreement or disagreement, and the summary carries it as 
 was covered before it.
 
 Cases come from the project's hypothesis strategies (model/oracle/generators.py, shared with the
-test suite); a campaign runs hypothesis's generate phase only (no shrinking,
-no example database), so every generated case is one counted case.
+test suite), drawn one of two ways. ``engine="direct"`` (the default): by model/oracle/direct.py's
+sampler, case ``i`` from its own ``random.Random`` seeded by ``(seed, judgment, i)``, so a mismatch is
+replayed alone from its seed and index (``agentwarrant drt --judgment J --seed S --case I``; the summary
+lists them in ``replays``); with no seed one is drawn and reported. ``engine="hypothesis"``:
+hypothesis's generate phase (no shrinking, no example database), so every generated case is one
+counted case, reproducible from the seed as a whole campaign.
 Choice: a monitor_step case is one *run* (a fresh state and up to six calls); each of its steps
 is compared, and the summary reports the steps too.
 """
@@ -223,6 +227,8 @@ class Summary:
     seconds: float = 0.0
     fault: str = ""  # the oracle fault that ended the campaign early ("" when none did)
     fault_kind: str = ""  # its OracleError kind
+    seed: int | None = None  # the seed the cases were drawn with (drawn when none was given: direct engine)
+    replays: list[tuple[int, int]] = field(default_factory=list)  # (seed, case index) of each mismatch (direct)
 
 
 class _Fault(BaseException):
@@ -234,15 +240,44 @@ class _Fault(BaseException):
         self.error = error
 
 
+ENGINES = ("direct", "hypothesis")
+
+
+def _tally(summary: Summary, results: list[CaseResult], vectors: Path,
+           on_mismatch: Callable[[Mismatch], None] | None) -> int:
+    """Count one case's results into ``summary``; the number of mismatches among them."""
+    found = 0
+    for res in results:
+        if isinstance(res, Skip):
+            summary.skipped[res.reason] += 1
+            continue
+        summary.compared += 1
+        if isinstance(res, Agree):
+            summary.kinds[res.kind] += 1
+            summary.coverage.update(res.tags)
+        if isinstance(res, Mismatch):
+            found += 1
+            summary.mismatches.append(res)
+            summary.vectors.append(save_vector(res, vectors))
+            if on_mismatch is not None:
+                on_mismatch(res)
+    return found
+
+
 def campaign(judgment: str, cases: int, oracle: Oracle, strategies: Any, seed: int | None = None,
              tick: Callable[[int, int], None] | None = None, on_mismatch: Callable[[Mismatch], None] | None = None,
-             vectors: Path = VECTORS) -> Summary:
+             vectors: Path = VECTORS, engine: str = "direct", first: int = 0) -> Summary:
     """Run ``cases`` generated cases of one judgment; mismatches are reported, saved and counted. An oracle
-    fault stops the campaign: ``fault`` says what it was, the counts what ran before it."""
+    fault stops the campaign: ``fault`` says what it was, the counts what ran before it. With the direct
+    engine the cases are those of indices ``first``, ``first + 1``, ... (module docstring)."""
+    if engine not in ENGINES:
+        raise ValueError(f"engine {engine!r}: one of {', '.join(ENGINES)}")
+    if engine == "direct":
+        return _direct_campaign(judgment, cases, oracle, strategies, seed, tick, on_mismatch, vectors, first)
     from hypothesis import HealthCheck, Phase, given, settings
     from hypothesis import seed as hseed
 
-    summary = Summary(judgment)
+    summary = Summary(judgment, seed=seed)
     start = time.perf_counter()
 
     @settings(max_examples=cases, database=None, phases=[Phase.generate], deadline=None,
@@ -254,19 +289,7 @@ def campaign(judgment: str, cases: int, oracle: Oracle, strategies: Any, seed: i
             results = run_case(judgment, oracle, case)
         except OracleError as exc:
             raise _Fault(exc) from exc
-        for res in results:
-            if isinstance(res, Skip):
-                summary.skipped[res.reason] += 1
-                continue
-            summary.compared += 1
-            if isinstance(res, Agree):
-                summary.kinds[res.kind] += 1
-                summary.coverage.update(res.tags)
-            if isinstance(res, Mismatch):
-                summary.mismatches.append(res)
-                summary.vectors.append(save_vector(res, vectors))
-                if on_mismatch is not None:
-                    on_mismatch(res)
+        _tally(summary, results, vectors, on_mismatch)
         if tick is not None:
             tick(summary.cases, cases)
 
@@ -277,5 +300,34 @@ def campaign(judgment: str, cases: int, oracle: Oracle, strategies: Any, seed: i
         summary.cases -= 1  # (the case the fault interrupted was not compared)
         summary.fault = str(fault.error)
         summary.fault_kind = fault.error.kind
+    summary.seconds = time.perf_counter() - start
+    return summary
+
+
+def _direct_campaign(judgment: str, cases: int, oracle: Oracle, strategies: Any, seed: int | None,
+                     tick: Callable[[int, int], None] | None, on_mismatch: Callable[[Mismatch], None] | None,
+                     vectors: Path, first: int) -> Summary:
+    import random
+
+    from model.oracle.direct import case_random, sampler
+
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**31)
+    summary = Summary(judgment, seed=seed)
+    start = time.perf_counter()
+    draw_case = sampler(strategy_for(judgment, strategies))
+    every = max(1, cases // 200)  # (a progress tick per half percent, not per case)
+    for i in range(first, first + cases):
+        case = draw_case(case_random(seed, judgment, i))
+        try:
+            results = run_case(judgment, oracle, case)
+        except OracleError as exc:
+            summary.fault, summary.fault_kind = str(exc), exc.kind
+            break
+        summary.cases += 1
+        if _tally(summary, results, vectors, on_mismatch):
+            summary.replays.append((seed, i))
+        if tick is not None and (summary.cases % every == 0 or summary.cases == cases):
+            tick(summary.cases, cases)
     summary.seconds = time.perf_counter() - start
     return summary

@@ -7,10 +7,12 @@ opened, then initializes the Lean runtime and modules once per process. Two user
 - :class:`InProcOracle` answers the oracle's JSON-lines requests with the executable's own request
   handler (``aw_lean_handle``), with :class:`~model.oracle.lean.LeanOracle`'s interface, so the DRT
   runs every judgment in-process with the same code the subprocess oracle runs.
-- :class:`Library`'s ``policy``/``state``/``decide``/``observe``/``state_json`` are the stateful
+- :class:`Library`'s ``policy``/``state``/``decide_at``/``observe_at``/``state_json`` are the stateful
   enforcement calls model/oracle/backend.py builds on: a policy or a state is a :class:`LeanValue`
-  (an opaque pointer to a Lean object, released when collected); only a call's JSON text goes in
-  and a verdict's compact JSON text comes out.
+  (an opaque pointer to a Lean object, released when collected), and the current state of a session
+  sits in a :class:`StateSlot`, which a decision or an outcome replaces in place; only the call goes in
+  and the verdict comes out, both in InProc.lean's positional text forms. (``decide``/``observe``, the
+  same on JSON texts with a new :class:`LeanValue` per state, stay for callers that keep every state.)
 
 Faults: a failed load, a checksum mismatch, a panic inside Lean (the shim's status 2, with Lean's
 panic message) and an error answer all raise :class:`LibraryError`; nothing here returns a default
@@ -40,6 +42,8 @@ _SIGNATURES: dict[str, list[Any]] = {
     "aw_state": [_STR, ctypes.POINTER(_P), ctypes.POINTER(_P), ctypes.POINTER(_S)],
     "aw_decide": [_P, _P, _STR, ctypes.POINTER(_P), ctypes.POINTER(_P), ctypes.POINTER(_S)],
     "aw_observe": [_P, _P, _S, ctypes.c_int, _STR, ctypes.POINTER(_P), ctypes.POINTER(_P), ctypes.POINTER(_S)],
+    "aw_decide_at": [_P, ctypes.POINTER(_P), _STR, ctypes.POINTER(_P), ctypes.POINTER(_S)],
+    "aw_observe_at": [_P, ctypes.POINTER(_P), _S, ctypes.c_int, _STR, ctypes.POINTER(_P), ctypes.POINTER(_S)],
     "aw_state_json": [_P, ctypes.POINTER(_P), ctypes.POINTER(_S)],
     "aw_trace_length": [_P, ctypes.POINTER(_S)],
     "aw_panic_probe": [_STR, ctypes.POINTER(_P), ctypes.POINTER(_S)],
@@ -68,6 +72,24 @@ class LeanValue:
         self._lib.release(self.ptr)
 
 
+class StateSlot:
+    """One reference to a Lean state that :meth:`Library.decide_at` and :meth:`Library.observe_at` replace
+    by the next state in place (no Python object per call); released when collected."""
+
+    __slots__ = ("_lib", "cell", "ref")
+
+    def __init__(self, lib: Library) -> None:
+        self._lib, self.cell = lib, _P()
+        self.ref = ctypes.byref(self.cell)
+
+    def set(self, value: LeanValue) -> None:
+        """Hold ``value`` (a state) from now on."""
+        self._lib._dll.aw_slot_set(self.ref, value.ptr)
+
+    def __del__(self) -> None:
+        self._lib._dll.aw_slot_set(self.ref, None)
+
+
 class Library:
     """The loaded library (one per process and path: the Lean runtime is initialized once)."""
 
@@ -82,6 +104,7 @@ class Library:
                 fn = getattr(dll, name)
                 fn.argtypes, fn.restype = args, ctypes.c_int
             dll.aw_release.argtypes, dll.aw_release.restype = [_P], None
+            dll.aw_slot_set.argtypes, dll.aw_slot_set.restype = [ctypes.POINTER(_P), _P], None
             dll.aw_panic_text.argtypes, dll.aw_panic_text.restype = [], ctypes.c_char_p
         except AttributeError as exc:
             raise LibraryError("load", f"{path} lacks an entry point: {exc}") from exc
@@ -142,9 +165,22 @@ class Library:
                                          self._ans_r, self._len_r), "observe")
         return LeanValue(self, obj.value or 0)
 
-    def state_json(self, state: LeanValue) -> str:
-        self._check(self._dll.aw_state_json(state.ptr, self._ans_r, self._len_r),
-                    "state_json")
+    def decide_at(self, policy: LeanValue, slot: StateSlot, call: bytes) -> str:
+        """``D(S, c)`` and the commit on the slot's state (the call in InProc.lean's positional form): the
+        slot holds the next state, and the verdict's positional text is returned. On a fault the slot
+        keeps its state."""
+        self._check(self._dll.aw_decide_at(policy.ptr, slot.ref, call, self._ans_r, self._len_r), "decide")
+        return self._text()
+
+    def observe_at(self, policy: LeanValue, slot: StateSlot, d: int, ok: bool, value: bytes | None) -> None:
+        """The outcome of admitted attempt ``d`` processed on the slot's state; ``value`` is the result's
+        JSON text, ``None`` for ``null``."""
+        self._check(self._dll.aw_observe_at(policy.ptr, slot.ref, d, ok, value, self._ans_r, self._len_r),
+                    "observe")
+
+    def state_json(self, state: LeanValue | StateSlot) -> str:
+        ptr = state.ptr if isinstance(state, LeanValue) else state.cell.value
+        self._check(self._dll.aw_state_json(ptr, self._ans_r, self._len_r), "state_json")
         return self._text()
 
     def trace_length(self, state: LeanValue) -> int:

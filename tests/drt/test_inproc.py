@@ -92,10 +92,14 @@ def test_every_corpus_trace_is_decided_alike_in_process(library: Library, name: 
 def test_the_in_process_handler_answers_as_the_executable(oracle: LeanOracle, library: Library) -> None:
     inproc = InProcOracle(library.path)
     lines = ['{"id":1,"judgment":"resolve","input":{"act":[0,1],"authorized":[1],"word":[0,1,0]}}',
-             '{"id":2,"judgment":"nope","input":{}}', 'not json', '{"id":3}',
+             '{"id":2,"judgment":"nope","input":{}}', '{"id":3}',
              '{"id":4,"judgment":"ledger_allocate","input":{"bad":1}}']
     for line in lines:
         assert inproc.raw(line) == oracle.raw(line), line
+    # (the library reads requests with FastParse: a parse error is the same error, its message may differ)
+    for line in ("not json", '{"id":5,', '[1 2]'):
+        answers = [o.raw(line) for o in (inproc, oracle)]
+        assert [(a["id"], a["error"]["kind"]) for a in answers] == [(None, "parse")] * 2, line
     with pytest.raises(OracleError) as err:
         inproc.call("nope", {})
     assert err.value.kind == "unknown_judgment"
@@ -142,19 +146,25 @@ def test_a_library_that_does_not_load_is_a_fault(tmp_path: Path) -> None:
         InProcOracle(bad)
 
 
-@pytest.mark.parametrize("answer", ["not json", '{"decision": "allow"}', '{"decision": "maybe", "id": 0}',
-                                    '{"decision": "deny", "reason": "no_matching_allow", "id": 7}'])
+@pytest.mark.parametrize("answer", ["not an answer", "1;Amaybe", "1;Q", '7;D"no_matching_allow"',
+                                    '1;D"not_a_reason"', "1;A99;{cats};1;0;0;", "1;A0;2{cats};1;0;0;",
+                                    "1;A0;{cats};yes;0;0;", "1;A0;{cats};1;x;0;", '1;P["a", 1]', "1;Pnot json"])
 def test_an_unexpected_answer_is_an_error_not_a_decision(library: Library, answer: str,
                                                            monkeypatch: pytest.MonkeyPatch) -> None:
     from model.monitor.adapter.shell import Adapter
     from model.monitor.adapter.toolkit import ReportWorld
 
-    adapter = Adapter(_report_policy(), ReportWorld().tools(), "assistant", backend=partial(open_core, route="inproc"))
+    policy = _report_policy()
+    adapter = Adapter(policy, ReportWorld().tools(), "assistant", backend=partial(open_core, route="inproc"))
     assert adapter.call("Read").__class__.__name__ == "Handle"  # the library decides
     core = adapter._core
-    real = core._lib.decide
-    monkeypatch.setattr(core._lib, "decide", lambda p, s, c: (real(p, s, c)[0], answer))
+    real = core._lib.decide_at
+    bad = answer.replace("{cats}", "0" * len(policy.categories))
+    monkeypatch.setattr(core._lib, "decide_at", lambda p, s, c: (real(p, s, c), bad)[1])
     with pytest.raises(LeanBackendError):
+        adapter.call("Read")
+    monkeypatch.setattr(core._lib, "decide_at", real)
+    with pytest.raises(LeanBackendError):  # (Lean's state may have moved: the core is given up)
         adapter.call("Read")
     assert [e.result for e in adapter.log] == ["ok"]  # nothing after the fault was admitted
 
@@ -215,3 +225,24 @@ def test_an_unknown_route_is_bad_input(monkeypatch: pytest.MonkeyPatch) -> None:
         open_core(_report_policy())
     with pytest.raises(InvalidInput):
         open_oracle()
+
+
+def test_a_refused_call_leaves_the_state_in_lean_as_it_was(library: Library) -> None:
+    from model.oracle.inproc import StateSlot
+
+    core = InProcCore(_report_policy(), library.path)
+    verdict, d = core.decide_call(Call("assistant", "Read", {}))
+    assert verdict.decision is Decision.ALLOW and d == 0
+    before = library.state_json(core._slot)
+    for bad in (b"not json", b'["assistant","Read",{},[["x",-1]],[]]', b'["assistant","Read"]'):
+        with pytest.raises(LibraryError) as err:
+            library.decide_at(core._policy, core._slot, bad)
+        assert err.value.kind == "input"
+        assert library.state_json(core._slot) == before  # (the slot kept its state)
+    with pytest.raises(LeanBackendError):  # a value JSON cannot carry: never sent, never decided
+        core.decide_call(Call("assistant", "Read", {"x": float("nan")}))
+    verdict, d = core.decide_call(Call("assistant", "Read", {}))  # the core still answers
+    assert verdict.decision is Decision.ALLOW and d == 1
+    empty = StateSlot(library)
+    with pytest.raises(LibraryError):  # a slot that holds no state is refused, not read
+        library.decide_at(core._policy, empty, b'["assistant","Read",{},[],[]]')

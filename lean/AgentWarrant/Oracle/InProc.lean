@@ -5,7 +5,8 @@ import AgentWarrant.Oracle.FastParse
 libagentwarrant.so; model/oracle/inproc.py loads it with ctypes).
 
 Two uses. `aw_lean_handle` is the oracle executable's request handler on one JSON line (the DRT
-runs every judgment through it, the same code as the subprocess oracle). The others are the
+runs every judgment through it, the same judgments as the subprocess oracle; the line is read by
+`FastParse`). The others are the
 enforcement backend's stateful half of the `monitor_decide`/`monitor_observe` judgments: the policy
 is parsed once into a `Policy` value and the monitor state stays a `State` value; the caller keeps
 both as opaque objects, and only the call (JSON text) and the verdict (compact JSON text) cross.
@@ -14,8 +15,10 @@ Every function is total: input errors come back as `Except.error`, never as a pa
 namespace AgentWarrant.Oracle.InProc
 open Lean AgentWarrant.Monitor AgentWarrant.Monitor.Full AgentWarrant.Oracle.MonitorFull
 
+/-- The oracle's request handler, the request read by `FastParse` (the same values as the executable's
+`Parse`, checked by `agrees`; only a parse error's message can differ). -/
 @[export aw_lean_handle]
-def handleLine (line : String) : String := (Oracle.handle line).compress
+def handleLine (line : String) : String := (Oracle.handleParsed (FastParse.parse line)).compress
 
 @[export aw_lean_policy]
 def policyText (text : String) : Except String Policy := do
@@ -59,6 +62,63 @@ def decideText (p : Policy) (s : State) (call : String) : Except String (State �
     | Full.Verdict.allow l pu pa k => commit p s c l pu pa k
     | _ => s
   pure (s', verdictText v s.trace.length)
+
+/-! The positional forms, for the enforcement backend's per-call path (model/oracle/backend.py's
+`InProcCore`): the call crosses as `[agent, tool, {args}, [[name, id], ...], [[name, path], ...]]`
+(read by position, no key lookups) and the verdict comes back as `<id>;A<sens>;<cats>;<trusted>;<user>;<app>;<permit>`
+(categories as a 0/1 string, positions comma-separated, no permit empty), `<id>;P<waiting as a JSON
+array>` or `<id>;D<reason as a JSON string>`. The same values as `callOf` and `verdictText`. -/
+
+def refOf (v : Json) : Except String (String × Nat) := match v with
+  | Json.arr a => match a.toList with
+    | [Json.str n, d] => match (fromJson? d : Except String Nat) with
+      | Except.ok k => pure (n, k)
+      | Except.error e => throw s!"refs: {e}"
+    | _ => throw "refs: expected [name, id] pairs"
+  | _ => throw "refs: expected [name, id] pairs"
+
+def refPathOf (v : Json) : Except String (String × String) := match v with
+  | Json.arr a => match a.toList with
+    | [Json.str n, Json.str q] => pure (n, q)
+    | _ => throw "ref_paths: expected [name, path] pairs"
+  | _ => throw "ref_paths: expected [name, path] pairs"
+
+def arrList (what : String) (f : Json → Except String α) (v : Json) : Except String (List α) := match v with
+  | Json.arr a => a.toList.mapM f
+  | _ => throw s!"{what}: expected an array"
+
+def callPos (j : Json) : Except String Call := match j with
+  | Json.arr a => match a.toList with
+    | [Json.str agent, Json.str tool, args, refs, paths] => do
+      pure ⟨agent, tool, ← objPairs args, ← arrList "refs" refOf refs, ← arrList "ref_paths" refPathOf paths⟩
+    | _ => throw "a call is [agent, tool, args, refs, ref_paths]"
+  | _ => throw "a call is [agent, tool, args, refs, ref_paths]"
+
+def bitsText (l : List Bool) : String := String.mk (l.map (fun (b : Bool) => if b = true then '1' else '0'))
+def csvText (l : List Nat) : String := ",".intercalate (l.map toString)
+
+def verdictPos (v : Full.Verdict) (id : Nat) : String :=
+  toString id ++ match v with
+  | Full.Verdict.allow l pu pa k =>
+    ";A" ++ toString l.sens ++ ";" ++ bitsText l.cats ++ ";" ++ (if l.trusted then "1" else "0") ++ ";" ++
+    csvText pu ++ ";" ++ csvText pa ++ ";" ++ (match k with | some n => toString n | none => "")
+  | Full.Verdict.pause w => ";P" ++ (Json.arr (w.map Json.str).toArray).compress
+  | Full.Verdict.deny r => ";D" ++ (Json.str r).compress
+
+/-- `decideText` on the positional forms. -/
+@[export aw_lean_decide_pos]
+def decidePos (p : Policy) (s : State) (call : String) : Except String (State × String) := do
+  let c ← callPos (← FastParse.parse call)
+  let v := decideFull p s c
+  let s' := match v with
+    | Full.Verdict.allow l pu pa k => commit p s c l pu pa k
+    | _ => s
+  pure (s', verdictPos v s.trace.length)
+
+/-- `observeText` for an outcome whose value the caller did not read (`null`), with nothing to parse. -/
+@[export aw_lean_observe_null]
+def observeNull (p : Policy) (s : State) (d : USize) (ok : UInt8) : State :=
+  observe p s d.toNat ⟨ok != 0, Json.null⟩
 
 /-- The declared outcome of admitted attempt `d` processed; `value` is the result's JSON text. -/
 @[export aw_lean_observe]

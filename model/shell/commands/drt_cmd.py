@@ -33,7 +33,7 @@ from model.base.errors import InputKind, InvalidInput
 from model.base.exitcodes import EPILOG, Exit
 from model.dist.cluster import cluster_options, wanted
 from model.oracle import generators
-from model.oracle.drt import VECTORS, Summary, campaign, report
+from model.oracle.drt import ENGINES, VECTORS, Summary, campaign, report
 from model.oracle.inproc import InProcOracle, open_oracle
 from model.oracle.lean import JUDGMENTS, READ_TIMEOUT, OracleError, one_line
 from model.oracle.library import build as build_library
@@ -52,7 +52,13 @@ err_console = Console(stderr=True)
               help="Generated cases per judgment (monitor_step: runs of up to six calls).")
 @click.option("--judgment", "judgments", type=click.Choice(JUDGMENTS), multiple=True,
               help="Judgment(s) to test (default: all).")
-@click.option("--seed", type=int, default=None, help="Hypothesis seed, for a reproducible campaign.")
+@click.option("--seed", type=int, default=None,
+              help="Seed of the cases (drawn and printed when not given): the campaign and each case are reproducible.")
+@click.option("--engine", type=click.Choice(ENGINES), default="direct", show_default=True,
+              help="How cases are drawn from the strategies: direct (a seeded random.Random per case, fast; "
+                   "model/oracle/direct.py) or hypothesis (its generate phase).")
+@click.option("--case", "case_index", type=click.IntRange(min=0), default=None,
+              help="With --seed and the direct engine: run only case number CASE (the replay a mismatch prints).")
 @click.option("--no-build", is_flag=True, help="Use the oracle executable as built; do not run leanpkg.")
 @click.option("--out", "out_dir", type=click.Path(file_okay=False, path_type=Path), default=None,
               help="Also write the summary as OUT/tables/drt_campaign.{csv,md} (per judgment, then per rule kind).")
@@ -66,9 +72,9 @@ err_console = Console(stderr=True)
 @click.option("--shards", type=click.IntRange(min=1), default=None,
               help="With --scheduler/--workers: shards per judgment (default: 4 per worker); shard i runs with "
                    "seed SEED*1000003+i.")
-def cli(cases: int, judgments: tuple[str, ...], seed: int | None, no_build: bool, out_dir: Path | None,
-        replay: bool, budget: Budget, oracle_timeout: float, scheduler: str | None, workers: int | None,
-        shards: int | None) -> None:
+def cli(cases: int, judgments: tuple[str, ...], seed: int | None, engine: str, case_index: int | None,
+        no_build: bool, out_dir: Path | None, replay: bool, budget: Budget, oracle_timeout: float,
+        scheduler: str | None, workers: int | None, shards: int | None) -> None:
     """Compare the Python model with the Lean oracle on generated inputs.
 
     With --scheduler or --workers each judgment's cases are split into shards run on a Dask cluster, one
@@ -77,6 +83,12 @@ def cli(cases: int, judgments: tuple[str, ...], seed: int | None, no_build: bool
     if replay:
         _replay()
         return
+    first = 0
+    if case_index is not None:
+        if seed is None or engine != "direct":
+            raise InvalidInput("--case", "--seed S and the direct engine with it (a case is (seed, index))",
+                               str(case_index), InputKind.VALUE)
+        cases, first = 1, case_index
     tc = find_toolchain()
     if tc is not None and not no_build:
         build_oracle(tc)
@@ -116,7 +128,8 @@ def cli(cases: int, judgments: tuple[str, ...], seed: int | None, no_build: bool
                 def tick(done: int, total: int, _task: TaskID = task) -> None:
                     progress.update(_task, completed=done, total=total)
 
-                summaries.append(campaign(j, cases, oracle, strategies, seed, tick, show))
+                summaries.append(campaign(j, cases, oracle, strategies, seed, tick, show, engine=engine,
+                                          first=first))
                 if summaries[-1].fault:
                     break  # (the process was given up: the other judgments are not asked)
     oracle_where = f"{'in-process ' if isinstance(oracle, InProcOracle) else ''}{oracle.exe}"
@@ -127,6 +140,9 @@ def cli(cases: int, judgments: tuple[str, ...], seed: int | None, no_build: bool
         table.add_row(s.judgment, str(s.cases), str(s.compared), str(sum(s.skipped.values())),
                       str(len(s.mismatches)), f"{s.seconds:.1f}")
     print_table(console, table)
+    seeds = sorted({s.seed for s in summaries if s.seed is not None})
+    if seeds and not wanted(scheduler, workers):
+        console.print(f"cases drawn with seed {', '.join(map(str, seeds))} ({engine} engine)")
     for s in summaries:
         for reason, n in s.skipped.items():
             console.print(f"{s.judgment}: skipped {n}: {escape(reason)}", soft_wrap=True)
@@ -145,6 +161,9 @@ def cli(cases: int, judgments: tuple[str, ...], seed: int | None, no_build: bool
         for s in summaries:
             for p in s.vectors:
                 console.print(f"  {p}")
+        for s in summaries:
+            for case_seed, i in s.replays:
+                console.print(f"replay: agentwarrant drt --judgment {s.judgment} --seed {case_seed} --case {i}")
         if faults:  # the mismatches are witnesses whatever came after them; the fault is said too
             _fault(f"{faults[0].judgment}: {faults[0].fault}", exit_code=Exit.FAILS)
         sys.exit(Exit.FAILS)
