@@ -9,6 +9,7 @@ import AgentWarrant.Thm.Edits.RecheckContract
 import AgentWarrant.Thm.Monitor.Full.Admitted
 import AgentWarrant.Thm.Monitor.Full.Determinism
 import AgentWarrant.Thm.Monitor.Full.Revision
+import AgentWarrant.Thm.Monitor.Full.ValidLabels
 import AgentWarrant.Thm.Edits.WellFormed
 import AgentWarrant.Thm.Edits.Bridge
 import AgentWarrant.Thm.Edits.Verify
@@ -174,6 +175,15 @@ state it was decided in. -/
 theorem wholeRunAdmittedSatisfyRules (p : Full.Policy) (cs : List (Full.Call × Full.Outcome)) (s : Full.State) :
     Full.AdmittedPass p s cs :=
   Full.runFullAdmittedPass p cs s
+
+/-- Section 6.1's well-formed state, all six clauses (distinct IDs naming records, parents before
+children, valid labels, counters within quotas, invalid slots unbound, live bindings from applicable
+successful lookups), holds in every state the whole monitor reaches from a task's start, when the
+registration's labels are valid (node labels and the sensitivities transforms set, for a top rank
+`top` and `m` categories). -/
+theorem wholeWellFormedReachable {top m : Nat} (p : Full.Policy) (hp : Full.RegistrationLabelsValid top m p)
+    (cs : List (Full.Call × Full.Outcome)) : Full.WellFormed top m p (Full.runFull p (Full.initialState p) cs).2 :=
+  Full.reachableWellFormedAll p hp cs
 
 -- Monitor: totality and determinism of the whole step (Agenra Section 6.3) ---------------------------
 
