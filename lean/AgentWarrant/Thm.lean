@@ -11,6 +11,7 @@ import AgentWarrant.Thm.Monitor.Full.Determinism
 import AgentWarrant.Thm.Monitor.Full.Revision
 import AgentWarrant.Thm.Monitor.Full.ValidLabels
 import AgentWarrant.Thm.Monitor.Full.RevisionCert
+import AgentWarrant.Thm.Monitor.Full.AdmittedMeaning
 import AgentWarrant.Thm.Edits.WellFormed
 import AgentWarrant.Thm.Edits.Bridge
 import AgentWarrant.Thm.Edits.Verify
@@ -185,6 +186,22 @@ registration's labels are valid (node labels and the sensitivities transforms se
 theorem wholeWellFormedReachable {top m : Nat} (p : Full.Policy) (hp : Full.RegistrationLabelsValid top m p)
     (cs : List (Full.Call × Full.Outcome)) : Full.WellFormed top m p (Full.runFull p (Full.initialState p) cs).2 :=
   Full.reachableWellFormedAll p hp cs
+
+/-- A call's lineage is its ancestors' records in trace order: on a trace whose parents precede
+their children, for parents that name records, `lineage` selects from the trace positions in order
+exactly those of the transitive parents (`Anc`), for any decision of `Anc`. -/
+theorem lineageIsAncestors (tr : List Full.Record) (ps : List Nat) (hp : Full.ParentsPrecede tr)
+    (hps : ∀ q, q ∈ ps → q < List.length tr) (f : Nat → Bool) (hf : ∀ d, f d = true ↔ Full.Anc tr ps d) :
+    Full.lineage tr ps = Full.selectRecords tr f :=
+  Full.lineageMeaning tr ps hp hps f hf
+
+/-- The whole monitor over every trace from a task's start: every admitted call satisfied the
+origin rules in force in their inductive meaning (`Produced`) and the history rules in force in
+their independent meaning (`PendingIn` over the ancestors' records or the session), in the state it
+was decided in. -/
+theorem wholeAdmittedMeetsMeanings (p : Full.Policy) (cs : List (Full.Call × Full.Outcome)) :
+    Full.AdmittedMeaning p (Full.initialState p) cs :=
+  Full.reachableAdmittedMeaning p cs
 
 -- Monitor: totality and determinism of the whole step (Agenra Section 6.3) ---------------------------
 
