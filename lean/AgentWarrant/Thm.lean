@@ -9,6 +9,9 @@ import AgentWarrant.Thm.Edits.RecheckContract
 import AgentWarrant.Thm.Monitor.Full.Admitted
 import AgentWarrant.Thm.Monitor.Full.Determinism
 import AgentWarrant.Thm.Monitor.Full.Revision
+import AgentWarrant.Thm.Monitor.Full.ValidLabels
+import AgentWarrant.Thm.Monitor.Full.RevisionCert
+import AgentWarrant.Thm.Monitor.Full.AdmittedMeaning
 import AgentWarrant.Thm.Edits.WellFormed
 import AgentWarrant.Thm.Edits.Bridge
 import AgentWarrant.Thm.Edits.Verify
@@ -175,6 +178,31 @@ theorem wholeRunAdmittedSatisfyRules (p : Full.Policy) (cs : List (Full.Call × 
     Full.AdmittedPass p s cs :=
   Full.runFullAdmittedPass p cs s
 
+/-- Section 6.1's well-formed state, all six clauses (distinct IDs naming records, parents before
+children, valid labels, counters within quotas, invalid slots unbound, live bindings from applicable
+successful lookups), holds in every state the whole monitor reaches from a task's start, when the
+registration's labels are valid (node labels and the sensitivities transforms set, for a top rank
+`top` and `m` categories). -/
+theorem wholeWellFormedReachable {top m : Nat} (p : Full.Policy) (hp : Full.RegistrationLabelsValid top m p)
+    (cs : List (Full.Call × Full.Outcome)) : Full.WellFormed top m p (Full.runFull p (Full.initialState p) cs).2 :=
+  Full.reachableWellFormedAll p hp cs
+
+/-- A call's lineage is its ancestors' records in trace order: on a trace whose parents precede
+their children, for parents that name records, `lineage` selects from the trace positions in order
+exactly those of the transitive parents (`Anc`), for any decision of `Anc`. -/
+theorem lineageIsAncestors (tr : List Full.Record) (ps : List Nat) (hp : Full.ParentsPrecede tr)
+    (hps : ∀ q, q ∈ ps → q < List.length tr) (f : Nat → Bool) (hf : ∀ d, f d = true ↔ Full.Anc tr ps d) :
+    Full.lineage tr ps = Full.selectRecords tr f :=
+  Full.lineageMeaning tr ps hp hps f hf
+
+/-- The whole monitor over every trace from a task's start: every admitted call satisfied the
+origin rules in force in their inductive meaning (`Produced`) and the history rules in force in
+their independent meaning (`PendingIn` over the ancestors' records or the session), in the state it
+was decided in. -/
+theorem wholeAdmittedMeetsMeanings (p : Full.Policy) (cs : List (Full.Call × Full.Outcome)) :
+    Full.AdmittedMeaning p (Full.initialState p) cs :=
+  Full.reachableAdmittedMeaning p cs
+
 -- Monitor: totality and determinism of the whole step (Agenra Section 6.3) ---------------------------
 
 /-- The whole monitor's step is total and its decision and next state are unique. Records are named
@@ -236,6 +264,38 @@ theorem wholeRevisionKeepsSafetyRun (p : Full.Policy) (u' a' : List Full.Grant) 
     allB Full.isAllowV (Full.runFull (Full.revisedP p u' a') s' cs).1 = true ∧
     Full.SafetyEq (Full.runFull p s cs).2 (Full.runFull (Full.revisedP p u' a') s' cs).2 :=
   Full.runFullRevised p u' a' cs s s' hs hc hh
+
+/-- Section 7.1 (2) on the whole monitor from the revision certificates, over every client trace of
+the old policy: when the old and new ledgers of both lists are related by the structural
+certificates `Rev D` (with counters one per grant and within quota), every call of the trace is in
+`D` in every binding state, the new lists add no deny grant, and exact-call permits follow the
+action, then from identical safety states (records, bindings, invalid slots, satisfied
+requirements, permits) the new monitor admits every call with the same label, and the safety states
+stay identical and the ledgers related. The new allocation is derived, not assumed. -/
+theorem wholeRevisionFromCertificates (D : Full.Ctx → Prop) (p : Full.Policy) (u' a' : List Full.Grant)
+    (hnd : Full.NoNewDenyGrant p u' a') (hpa : Full.PermitByAction p u' a') (cs : List (Full.Call × Full.Outcome))
+    (s s' : Full.State) (hs : Full.SafetyEqP s s') (hR : Full.CertRel D p u' a' s s') (hc : Full.Client p s cs)
+    (hD : ∀ c o, (c, o) ∈ cs → ∀ x : Full.Ctx, x.2.1 = c.args → D x) :
+    List.map Full.verdictLabel (Full.runFull (Full.revisedP p u' a') s' cs).1 = List.map Full.verdictLabel (Full.runFull p s cs).1 ∧
+    allB Full.isAllowV (Full.runFull (Full.revisedP p u' a') s' cs).1 = true ∧
+    Full.SafetyEqP (Full.runFull p s cs).2 (Full.runFull (Full.revisedP p u' a') s' cs).2 ∧
+    Full.CertRel D p u' a' (Full.runFull p s cs).2 (Full.runFull (Full.revisedP p u' a') s' cs).2 :=
+  Full.runFullCert D p u' a' hnd hpa cs s s' hs hR hc hD
+
+/-- Section 7.1 (2) for a revision Lean certifies (each list: the old grants in order with quotas
+at least the old, then appended allow grants), from a task's start: every client trace of the old
+monitor is admitted by the new one with the same labels, ending in identical safety states,
+approval state included. -/
+theorem certifiedRevisionKeepsSafety (p : Full.Policy) (qu qa : List (Option Nat)) (xu xa : List Full.Grant)
+    (hu : Full.certifiedB p.user qu xu = true) (ha : Full.certifiedB p.app qa xa = true)
+    (hpa : Full.PermitByAction p (Full.raiseQ p.user qu ++ xu) (Full.raiseQ p.app qa ++ xa))
+    (cs : List (Full.Call × Full.Outcome)) (hc : Full.Client p (Full.initialState p) cs) :
+    let p' := Full.revisedP p (Full.raiseQ p.user qu ++ xu) (Full.raiseQ p.app qa ++ xa)
+    List.map Full.verdictLabel (Full.runFull p' (Full.initialState p') cs).1 =
+      List.map Full.verdictLabel (Full.runFull p (Full.initialState p) cs).1 ∧
+    allB Full.isAllowV (Full.runFull p' (Full.initialState p') cs).1 = true ∧
+    Full.SafetyEqP (Full.runFull p (Full.initialState p) cs).2 (Full.runFull p' (Full.initialState p') cs).2 :=
+  Full.certifiedRevisionKeepsSafety p qu qa xu xa hu ha hpa cs hc
 
 -- Execution edits: what a well-formed answer guarantees (Exact Checking for Execution Edits, IV-A, IV-B) --
 

@@ -10,13 +10,16 @@ stays unlimited). -/
 namespace AgentWarrant.Revision
 open AgentWarrant.Monitor AgentWarrant.Monitor.Run
 
-abbrev PolList := List ((Call → Grant) × Option Nat)
+/-- A policy list over any type of calls `C`: what a grant's matching reads is `C`. -/
+abbrev PolListOf (C : Type) := List ((C → Grant) × Option Nat)
+
+abbrev PolList := PolListOf Call
 
 def resid : Option Nat → Nat → Option Nat
   | none, _ => none
   | some q, u => some (q - u)
 
-def ledgerOf : PolList → List Nat → Ledger Call
+def ledgerOf {C : Type} : PolListOf C → List Nat → Ledger C
   | (g, q) :: pl, u :: us => (g, resid q u) :: ledgerOf pl us
   | _, _ => []
 

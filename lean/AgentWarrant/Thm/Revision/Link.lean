@@ -32,13 +32,13 @@ theorem accountsOf (c : Call) : ∀ (pl : PolList) (es : List Entry) (us : List 
     rw [← e2]
     cases hq : x.quota <;> simp [account, e1, resid]
 
-theorem scanLCharged (c : Call) (e i : Nat) (L : Ledger Call) (k : Nat) (L' : Ledger Call)
+theorem scanLCharged {C : Type} (c : C) (e i : Nat) (L : Ledger C) (k : Nat) (L' : Ledger C)
     (h : scanL c e i L = some (k, L')) : Charged i (inst c L) (inst c L') [k] := by
   have hs := scanInst c e i L
   rw [h] at hs
   exact (scanCharged e i (inst c L) k (inst c L') hs).1
 
-theorem scanLGrants (c : Call) (e : Nat) : ∀ (i : Nat) (L : Ledger Call) (k : Nat) (L' : Ledger Call),
+theorem scanLGrants {C : Type} (c : C) (e : Nat) : ∀ (i : Nat) (L : Ledger C) (k : Nat) (L' : Ledger C),
     scanL c e i L = some (k, L') → List.map Prod.fst L' = List.map Prod.fst L
   | _, [], _, _, h => by simp [scanL] at h
   | i, (g, r) :: l, k, l', h => by
@@ -54,7 +54,7 @@ theorem scanLGrants (c : Call) (e : Nat) : ∀ (i : Nat) (L : Ledger Call) (k : 
           rw [← h.2]
           simp [List.map, scanLGrants c e (i + 1) l k0 l0 hs]
 
-theorem allocLCharged (c : Call) : ∀ (es : List Nat) (L : Ledger Call) (ps : List Nat) (Lf : Ledger Call),
+theorem allocLCharged {C : Type} (c : C) : ∀ (es : List Nat) (L : Ledger C) (ps : List Nat) (Lf : Ledger C),
     allocL c L es = some (ps, Lf) → Charged 0 (inst c L) (inst c Lf) ps ∧ List.map Prod.fst Lf = List.map Prod.fst L
   | [], L, ps, Lf, h => by
     simp [allocL] at h
@@ -87,7 +87,7 @@ theorem residStep : ∀ {q : Option Nat} {u cnt : Nat} {r : Option Nat}, ResEq (
     show some ((m) - (u + cnt)) = some b
     rw [← hk, ← h', Nat.add_comm b cnt, ← Nat.add_assoc, addSubLeft]
 
-theorem ledgerAfter (c : Call) : ∀ (i : Nat) (pl : PolList) (us : List Nat) (Lf : Ledger Call) (ps : List Nat),
+theorem ledgerAfter {C : Type} (c : C) : ∀ (i : Nat) (pl : PolListOf C) (us : List Nat) (Lf : Ledger C) (ps : List Nat),
     Charged i (inst c (ledgerOf pl us)) (inst c Lf) ps → List.map Prod.fst Lf = List.map Prod.fst (ledgerOf pl us) →
     WithinL (List.map Prod.snd pl) us → List.length pl = List.length us →
     ledgerOf pl (addVec us (chargeVec i (List.length us) ps)) = Lf

@@ -4,8 +4,8 @@ import AgentWarrant.Spec.Monitor.Full
 the executable fold: the scope is *pending* when some record of the rule's `after` operation (not
 itself a `require` record) has no `require` record after it. `historyHolds` decides "not pending, or
 the call itself is the required operation" (`historyHoldsIff`). The scope is the session's trace or
-the call's lineage; the lineage is computed by `lineage`, for which no independent ancestor relation
-is stated here. -/
+the call's lineage; `Full/Lineage.lean` gives the lineage its own meaning (the ancestors' records in
+trace order) and proves `lineage` computes it. -/
 namespace AgentWarrant.Monitor.Full
 open Lean AgentWarrant
 
