@@ -34,6 +34,7 @@ from model.monitor.decide.matching import Effect
 from model.monitor.decide.state import Call, initial_state
 from model.monitor.language.policy_json import entry_from, entry_to_json, policy_from_json, policy_to_json
 from model.oracle import drt_monitor as W
+from model.oracle import drt_runtime as R
 from model.oracle import edits_json as E
 from model.oracle import monitor_json as M
 from model.oracle.inproc import Oracle
@@ -165,6 +166,8 @@ def replay(oracle: Oracle, doc: Any) -> list[CaseResult]:
         return [run_ledger(oracle, ledger_case_from(pin))]
     if judgment == "monitor":
         return W.run_whole(oracle, W.run_from(pin))
+    if judgment == R.JUDGMENT:  # the session is drawn again from its seed, event by event
+        return [R.run_session(oracle, R.Session(pin["registration"], pin["seed"], pin["length"]))]
     return run_monitor(oracle, monitor_run_from(pin))
 
 
@@ -195,7 +198,8 @@ def strategy_for(judgment: str, strategies: Any) -> Any:
     return {"edit_check": lambda: strategies.drt_edit_instances(), "resolve": lambda: strategies.resolve_cases(),
             "ledger_allocate": lambda: strategies.ledger_cases(),
             "monitor_step": lambda: strategies.monitor_runs(),
-            "monitor": lambda: strategies.whole_monitor_runs()}[judgment]()
+            "monitor": lambda: strategies.whole_monitor_runs(),
+            "edit_runtime": lambda: strategies.runtime_sessions()}[judgment]()
 
 
 def run_case(judgment: str, oracle: Oracle, case: Any) -> list[CaseResult]:
@@ -207,6 +211,8 @@ def run_case(judgment: str, oracle: Oracle, case: Any) -> list[CaseResult]:
         return [run_ledger(oracle, case)]
     if judgment == "monitor":
         return W.run_whole(oracle, case)
+    if judgment == "edit_runtime":
+        return [R.run_session(oracle, case)]
     return run_monitor(oracle, case)
 
 

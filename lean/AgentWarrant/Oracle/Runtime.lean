@@ -1,6 +1,7 @@
 import Lean.Data.Json
 import AgentWarrant.Spec.Edits.Machine
 import AgentWarrant.Oracle.Edits
+import AgentWarrant.Oracle.Common
 /-! The oracle entry `edit_runtime`: one session of the durable runtime of
 `Spec/Edits/Machine.lean`, run event by event, with the observation and the committed state after
 each (model/oracle/drt_runtime.py runs the same session on the Python runtime and compares).

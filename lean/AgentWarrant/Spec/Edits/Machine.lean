@@ -249,8 +249,8 @@ def preload (derive : Derivation) (S : RState) (u : Nat) (y : Answer) : Obs × R
 def letterOf (c : Core) (x : Nat) : Letter :=
   ⟨x, nth c.act x, !(memB (nth c.act x) (logActions c))⟩
 
-/-- The state change of an admitted tool call (HStep, χ, `ver`, the log and queue, the entries). -/
-def admit (c : Core) (x : Nat) (v : Nat) : Obs × Core :=
+/-- The state change of a tool call that passes (HStep, χ, `ver`, the log and queue, the entries). -/
+def takeCall (c : Core) (x : Nat) (v : Nat) : Obs × Core :=
   let a := letterOf c x
   let z := raw (since c ++ [a])
   match a.new with
@@ -284,7 +284,7 @@ def useR (c : Core) (x : Nat) (tok : Option Nat) (reqOk : Bool) : Obs × Core :=
             | false => (Obs.deny x "request-differs", c)
             | true => match inW c.safe (since c ++ [letterOf c x]) with
               | false => (Obs.deny x "no-enabled-transition", c)
-              | true => admit c x eta
+              | true => takeCall c x eta
 
 /-- A tool call at the ideal machine: `x` current and unprocessed, the canonical request the
 certified one, and `r·a ∈ L*`; no tokens. -/
@@ -294,7 +294,7 @@ def useI (c : Core) (x : Nat) (reqOk : Bool) : Obs × Core :=
   | some eta =>
     match memB x c.rules && memB x c.entries, findProc x c.procd, reqOk,
           inW c.safe (since c ++ [letterOf c x]) with
-    | true, none, true, true => admit c x eta
+    | true, none, true, true => takeCall c x eta
     | _, _, _, _ => (Obs.deny x "", c)
 
 /-- Verified retry: the stored link and value; never a state change. -/

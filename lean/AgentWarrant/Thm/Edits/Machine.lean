@@ -47,12 +47,12 @@ theorem readyStale (der : Derivation) {c c' : Core} (u : Nat) (eo : Option Nat) 
   rfl
 
 /-- Every tool call that commits advances `ver`. -/
-theorem admitVer (c : Core) (x v : Nat) : (admit c x v).2.ver = c.ver + 1 := by
-  simp only [admit]
+theorem takeCallVer (c : Core) (x v : Nat) : (takeCall c x v).2.ver = c.ver + 1 := by
+  simp only [takeCall]
   cases (letterOf c x).new <;> rfl
 
 theorem useRCases (c : Core) (x : Nat) (tok : Option Nat) (ok : Bool) :
-    useR c x tok ok = (((useR c x tok ok).1, c)) ∨ ∃ v, useR c x tok ok = admit c x v := by
+    useR c x tok ok = (((useR c x tok ok).1, c)) ∨ ∃ v, useR c x tok ok = takeCall c x v := by
   simp only [useR]
   cases c.eta with
   | none => exact Or.inl rfl
@@ -356,39 +356,39 @@ theorem sinceAppend (c c' : Core) (p : Proc) (hp : c'.procd = c.procd ++ [p]) (h
   rw [hp, hb, mapAppendOne]
   exact dropNAppend _ _ _ (by rw [lengthMap]; exact h)
 
-/-- Table III, `new` and `reuse` uses: an admitted tool call keeps AgentSec (the letter was enabled,
+/-- Table III, `new` and `reuse` uses: a tool call that passes keeps AgentSec (the letter was enabled,
 `r·a ∈ W`; a `new` record names an action without one). -/
-theorem admitSec {c : Core} (x v : Nat) (h : AgentSec c) (hw : inW c.safe (since c ++ [letterOf c x]) = true) :
-    AgentSec (admit c x v).2 := by
+theorem takeCallSec {c : Core} (x v : Nat) (h : AgentSec c) (hw : inW c.safe (since c ++ [letterOf c x]) = true) :
+    AgentSec (takeCall c x v).2 := by
   cases hn : (letterOf c x).new with
   | true =>
-    have e : (admit c x v).2 = { c with ver := c.ver + 1, procd := c.procd ++ [(⟨letterOf c x, v, List.length c.log + 1⟩ : Proc)], log := c.log ++ [(⟨(letterOf c x).action, x, false, none⟩ : Auth)], entries := curCalls c.lins (raw (since c ++ [letterOf c x])) } := by
-      simp only [admit, hn]
+    have e : (takeCall c x v).2 = { c with ver := c.ver + 1, procd := c.procd ++ [(⟨letterOf c x, v, List.length c.log + 1⟩ : Proc)], log := c.log ++ [(⟨(letterOf c x).action, x, false, none⟩ : Auth)], entries := curCalls c.lins (raw (since c ++ [letterOf c x])) } := by
+      simp only [takeCall, hn]
       rfl
-    have hp : (admit c x v).2.procd = c.procd ++ [(⟨letterOf c x, v, List.length c.log + 1⟩ : Proc)] := by rw [e]
-    have hb : (admit c x v).2.base = c.base := by rw [e]
-    have hsafe : (admit c x v).2.safe = c.safe := by rw [e]
-    have hl : logActions (admit c x v).2 = logActions c ++ [(letterOf c x).action] := by
+    have hp : (takeCall c x v).2.procd = c.procd ++ [(⟨letterOf c x, v, List.length c.log + 1⟩ : Proc)] := by rw [e]
+    have hb : (takeCall c x v).2.base = c.base := by rw [e]
+    have hsafe : (takeCall c x v).2.safe = c.safe := by rw [e]
+    have hl : logActions (takeCall c x v).2 = logActions c ++ [(letterOf c x).action] := by
       rw [e]; exact mapAppendOne _ _ _
     refine ⟨by rw [e]; exact h.checked, by rw [hsafe]; exact h.nonempty, ?_, ?_, ?_, by rw [e]; exact h.active⟩
     · rw [hp, hb, lengthAppendOne]; exact Nat.leStep h.base
     · rw [hl]; exact nodupAppendOne h.logNodup (memBFalse (notTrue hn))
     · rw [hsafe, sinceAppend c _ _ hp hb h.base]; exact hw
   | false =>
-    have e : ∃ r, (admit c x v).2 = { c with ver := c.ver + 1, procd := c.procd ++ [(⟨letterOf c x, v, r⟩ : Proc)], entries := curCalls c.lins (raw (since c ++ [letterOf c x])) } := by
-      simp only [admit, hn]; exact ⟨_, rfl⟩
+    have e : ∃ r, (takeCall c x v).2 = { c with ver := c.ver + 1, procd := c.procd ++ [(⟨letterOf c x, v, r⟩ : Proc)], entries := curCalls c.lins (raw (since c ++ [letterOf c x])) } := by
+      simp only [takeCall, hn]; exact ⟨_, rfl⟩
     have ⟨r, e⟩ := e
-    have hp : (admit c x v).2.procd = c.procd ++ [(⟨letterOf c x, v, r⟩ : Proc)] := by rw [e]
-    have hb : (admit c x v).2.base = c.base := by rw [e]
-    have hsafe : (admit c x v).2.safe = c.safe := by rw [e]
-    have hl : logActions (admit c x v).2 = logActions c := by rw [e]; rfl
+    have hp : (takeCall c x v).2.procd = c.procd ++ [(⟨letterOf c x, v, r⟩ : Proc)] := by rw [e]
+    have hb : (takeCall c x v).2.base = c.base := by rw [e]
+    have hsafe : (takeCall c x v).2.safe = c.safe := by rw [e]
+    have hl : logActions (takeCall c x v).2 = logActions c := by rw [e]; rfl
     refine ⟨by rw [e]; exact h.checked, by rw [hsafe]; exact h.nonempty, ?_, by rw [hl]; exact h.logNodup, ?_,
       by rw [e]; exact h.active⟩
     · rw [hp, hb, lengthAppendOne]; exact Nat.leStep h.base
     · rw [hsafe, sinceAppend c _ _ hp hb h.base]; exact hw
 
 theorem useRSplit (c : Core) (x : Nat) (tok : Option Nat) (ok : Bool) :
-    (useR c x tok ok).2 = c ∨ ∃ v, inW c.safe (since c ++ [letterOf c x]) = true ∧ useR c x tok ok = admit c x v := by
+    (useR c x tok ok).2 = c ∨ ∃ v, inW c.safe (since c ++ [letterOf c x]) = true ∧ useR c x tok ok = takeCall c x v := by
   simp only [useR]
   cases c.eta with
   | none => exact Or.inl rfl
@@ -483,10 +483,25 @@ theorem settleSec {c : Core} (d v : Nat) (h : AgentSec c) : AgentSec (settle c d
           rw [setValueActions]; exact h.logNodup
 
 theorem checkpointSec {c : Core} (k : Nat) (cur : Bool) (h : AgentSec c) : AgentSec (checkpoint c k cur).2 := by
-  have ⟨_, h2, h3⟩ := checkpointExact c k cur
-  cases Classical.em ((checkpoint c k cur).1 = Obs.saved k) with
-  | inl hs => rw [h2 hs]; exact ⟨h.checked, h.nonempty, h.base, h.logNodup, h.inW, h.active⟩
-  | inr hs => rw [h3 hs]; exact h
+  cases he : c.eta with
+  | none => simp only [checkpoint, he]; exact h
+  | some e =>
+    cases hn : memB k c.names with
+    | true => simp only [checkpoint, he, hn]; exact h
+    | false =>
+      cases hk : memB k c.ckpts with
+      | true => simp only [checkpoint, he, hn, hk]; exact h
+      | false =>
+        cases cur with
+        | false => simp only [checkpoint, he, hn, hk]; exact h
+        | true =>
+          have ⟨e', h1, h2⟩ := h.active
+          rw [he] at h1
+          have q : e = e' := Option.some.inj h1
+          subst q
+          have hb : (memB k c.names || memB k c.ckpts) = false := by rw [hn, hk]; rfl
+          simp only [checkpoint, he, hb]
+          exact ⟨h.checked, h.nonempty, h.base, h.logNodup, h.inW, ⟨e, rfl, h2⟩⟩
 
 /-- Lemma 15 (A-J): every event of Table III preserves AgentSec — uses, the rule update (only
 through `Ready`), Preload, verified `Invalid`/`Reject` and stale answers, retries, Dispatch,
@@ -508,7 +523,7 @@ theorem stepSec (der : Derivation) (S : RState) (e : Ev) (h : AgentSec S.core) :
     show AgentSec (useR S.core x tok ok).2
     cases useRSplit S.core x tok ok with
     | inl e => rw [e]; exact h
-    | inr p => have ⟨v, hw, e⟩ := p; rw [e]; exact admitSec x v h hw
+    | inr p => have ⟨v, hw, e⟩ := p; rw [e]; exact takeCallSec x v h hw
   | retry x tok ok => exact h
   | dispatch => exact dispatchSec h
   | settle d v => exact settleSec d v h
