@@ -42,7 +42,7 @@ from pathlib import Path
 from typing import Any
 
 from model.base.canonical import JSON, canonical_str
-from model.edits.check.answer import Accepted, Invalid
+from model.edits.check.answer import Invalid
 from model.edits.check.checker import decide
 from model.edits.check.contract import call_ids
 from model.edits.check.instance import Instance
@@ -170,7 +170,10 @@ def _word(nb: Numbering, w: Word) -> list[Any]:
 
 def python_state(nb: Numbering, s: State) -> dict[str, Any]:
     sent = {o.record: o.sent for o in s.out}
-    ver = lambda v: nb.n("version", v)  # noqa: E731
+
+    def ver(v: str) -> int:
+        return nb.n("version", v)
+
     return {
         "ver": s.ver, "eta": None if s.eta is None else ver(s.eta),
         "active": sorted(ver(v) for v, ph in s.versions if ph == "active"),
@@ -208,7 +211,8 @@ def _obs(nb: Numbering, a: Any) -> list[Any]:
     if isinstance(a, NoCommit):
         return ["no-commit", a.reason.value]
     if isinstance(a, New | Reuse):
-        return ["new" if isinstance(a, New) else "reuse", nb.n("call", a.call), nb.n("action", a.action), _rec(a.record)]
+        kind = "new" if isinstance(a, New) else "reuse"
+        return [kind, nb.n("call", a.call), nb.n("action", a.action), _rec(a.record)]
     if isinstance(a, Deny):
         return ["deny", nb.n("call", a.call), a.reason.value]
     if isinstance(a, Returned):
