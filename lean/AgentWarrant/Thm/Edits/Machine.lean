@@ -756,4 +756,144 @@ theorem tauSteps (der : Derivation) (S : RState) (u : Nat) (y : Answer) (D : Sto
     (∀ w, (tryUpdate der S u y).1 = Obs.noCommit w → (tryUpdate der S u y).2 = S) ∧ restart D = D.committed :=
   ⟨rfl, preloadCore der S u y, tryUpdateNoCommit der S u y, rfl⟩
 
+-- The simulation in both directions (A-L) ------------------------------------------------------------
+
+/-- The ideal machine's events (Appendix A-H): an atomic edit, a tool call (no token), Dispatch, a
+completion update, a Checkpoint. Retries change no state on either machine. -/
+inductive IEv
+  | edit (u : Nat)
+  | use (x : Nat) (reqOk : Bool)
+  | dispatch
+  | settle (d v : Nat)
+  | checkpoint (k : Nat) (current : Bool)
+
+def stepI (der : Derivation) (c : Core) : IEv → Obs × Core
+  | IEv.edit u => editI der c u
+  | IEv.use x ok => useI c x ok
+  | IEv.dispatch => dispatch c
+  | IEv.settle d v => settle c d v
+  | IEv.checkpoint k cur => checkpoint c k cur
+
+/-- A runtime tool call that commits passed every premise: rules in force, a registered, unprocessed,
+current call, the active version's token, the certified request, an enabled letter. -/
+theorem useRPasses (c : Core) (x : Nat) (tok : Option Nat) (ok : Bool) :
+    (useR c x tok ok).2 = c ∨
+    ∃ e, c.eta = some e ∧ memB x c.rules = true ∧ findProc x c.procd = none ∧ memB x c.entries = true ∧
+      tok = some e ∧ ok = true ∧ inW c.safe (since c ++ [letterOf c x]) = true ∧ useR c x tok ok = takeCall c x e := by
+  simp only [useR]
+  cases he : c.eta with
+  | none => exact Or.inl rfl
+  | some e =>
+    simp only []
+    cases h1 : memB x c.rules with
+    | false => exact Or.inl rfl
+    | true =>
+      simp only []
+      cases h2 : findProc x c.procd with
+      | some _ => exact Or.inl rfl
+      | none =>
+        simp only []
+        cases h3 : memB x c.entries with
+        | false => exact Or.inl rfl
+        | true =>
+          simp only []
+          cases h4 : decide (tok = some e) with
+          | false => exact Or.inl rfl
+          | true =>
+            simp only []
+            cases ok with
+            | false => exact Or.inl rfl
+            | true =>
+              simp only []
+              cases hw : inW c.safe (since c ++ [letterOf c x]) with
+              | false => exact Or.inl rfl
+              | true =>
+                refine Or.inr ⟨e, ?_, ?_, ?_, ?_, ?_, ?_, ?_, ?_⟩ <;>
+                  first | rfl | trivial | exact ofDecideEqTrue h4 | assumption
+
+theorem useIOf {c : Core} {x e : Nat} (he : c.eta = some e) (h1 : memB x c.rules = true)
+    (h2 : findProc x c.procd = none) (h3 : memB x c.entries = true)
+    (hw : inW c.safe (since c ++ [letterOf c x]) = true) : useI c x true = takeCall c x e := by
+  simp only [useI, he, h1, h2, h3, hw]
+  rfl
+
+/-- Runtime steps are ideal steps or τ: every runtime event leaves the record unchanged (a check,
+Preload, `NoCommit`, a denial, a retry) or changes it exactly as one ideal event does (a committed
+rule update as the ideal edit, a committed tool call as the ideal tool call, Dispatch, completion,
+Checkpoint as themselves). -/
+theorem runtimeStepMatched (der : Derivation) (S : RState) (e : Ev) :
+    (stepR der S e).2.core = S.core ∨ ∃ ie, (stepR der S e).2.core = (stepI der S.core ie).2 := by
+  cases e with
+  | check u => exact Or.inl rfl
+  | update u y =>
+    show (tryUpdate der S u y).2.core = S.core ∨ ∃ ie, (tryUpdate der S u y).2.core = (stepI der S.core ie).2
+    cases tryUpdateSplit der S u y with
+    | inl h => rw [h]; exact Or.inl rfl
+    | inr p =>
+      have ⟨d, hr, h⟩ := p
+      have ⟨_, hd, hn, _⟩ := readyOk hr
+      have ⟨_, _, _, hI⟩ := editAnswersAgree der S.core u
+      refine Or.inr ⟨IEv.edit u, ?_⟩
+      rw [h]
+      exact ((hI d hd hn).1).symm
+  | preload u y => exact Or.inl (preloadCore der S u y)
+  | use x tok ok =>
+    show (useR S.core x tok ok).2 = S.core ∨ ∃ ie, (useR S.core x tok ok).2 = (stepI der S.core ie).2
+    cases useRPasses S.core x tok ok with
+    | inl h => exact Or.inl h
+    | inr p =>
+      have ⟨e, he, h1, h2, h3, _, _, hw, h⟩ := p
+      refine Or.inr ⟨IEv.use x true, ?_⟩
+      show (useR S.core x tok ok).2 = (useI S.core x true).2
+      rw [h, useIOf he h1 h2 h3 hw]
+  | retry x tok ok => exact Or.inl rfl
+  | dispatch => exact Or.inr ⟨IEv.dispatch, rfl⟩
+  | settle d v => exact Or.inr ⟨IEv.settle d v, rfl⟩
+  | checkpoint k cur => exact Or.inr ⟨IEv.checkpoint k cur, rfl⟩
+
+theorem useSameState (c : Core) (x : Nat) : ∀ ok : Bool, (useR c x c.eta ok).2 = (useI c x ok).2
+  | true => (useAgrees c x).1
+  | false => by
+    cases he : c.eta with
+    | none => simp [useR, useI, he]
+    | some e =>
+      cases h1 : memB x c.rules with
+      | false => simp [useR, useI, he, h1]
+      | true =>
+        cases h2 : findProc x c.procd with
+        | some p => cases h3 : memB x c.entries <;> simp [useR, useI, he, h1, h2, h3]
+        | none =>
+          have ht : decide (some e = some e) = true := decideEqTrue rfl
+          cases h3 : memB x c.entries with
+          | false => simp [useR, useI, he, h1, h2, h3]
+          | true => cases inW c.safe (since c ++ [letterOf c x]) <;> simp [useR, useI, he, h1, h2, h3, ht]
+
+/-- Ideal steps are runtime steps: every ideal event at the runtime's record is matched by runtime
+events (none, or one) reaching the same record — the edit by the rule update presenting the
+runtime's own check (given that `Derive` allocates an unallocated or inactive `η⁺` and no Preload
+prepared other content for it), the tool call by a use with the published token. -/
+theorem idealStepMatched (der : Derivation) (S : RState) (ie : IEv)
+    (hu : ∀ u d, ie = IEv.edit u → der S.core u = some d → unallocated S.core d.etaNew = true)
+    (hp : ∀ u d p, ie = IEv.edit u → der S.core u = some d → findPrep d.etaNew S.prepared = some p →
+      p.safe = safeSet (build d.inst)) :
+    ∃ es : List Ev, (replay der S es).core = (stepI der S.core ie).2 := by
+  cases ie with
+  | edit u =>
+    have ⟨_, hN, hR, hA⟩ := editAnswersAgree der S.core u
+    cases hd : der S.core u with
+    | none => exact ⟨[], ((hN hd).1).symm⟩
+    | some d =>
+      cases hs : safeSet (build d.inst) with
+      | nil => exact ⟨[], ((hR d hd hs).1).symm⟩
+      | cons a l =>
+        have hn : safeSet (build d.inst) ≠ [] := by rw [hs]; intro q; exact List.noConfusion q
+        refine ⟨[Ev.update u (check der S.core u)], ?_⟩
+        have h := runtimeEditIsIdeal der S u d hd hn (hu u d rfl hd) (fun p q => hp u d p rfl hd q)
+        show (tryUpdate der S u (check der S.core u)).2.core = (editI der S.core u).2
+        rw [h]
+  | use x ok => exact ⟨[Ev.use x S.core.eta ok], useSameState S.core x ok⟩
+  | dispatch => exact ⟨[Ev.dispatch], rfl⟩
+  | settle d v => exact ⟨[Ev.settle d v], rfl⟩
+  | checkpoint k cur => exact ⟨[Ev.checkpoint k cur], rfl⟩
+
 end AgentWarrant.Edits.Machine
