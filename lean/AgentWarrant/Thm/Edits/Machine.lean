@@ -294,19 +294,75 @@ theorem setValueActions (d v : Nat) : ∀ l : List Auth, List.map Auth.action (s
     | true => simp [setValue, h, List.map]
     | false => simp [setValue, h, List.map]; exact setValueActions d v l
 
+/-- Sent requests form a prefix of the queue (`Dispatch` sends the oldest queued request first). -/
+def SentPrefix : List Bool → Prop
+  | [] => True
+  | b :: l => (b = false → allB (fun x => !x) l = true) ∧ SentPrefix l
+
+theorem allBAppendOne (p : α → Bool) (a : α) (ha : p a = true) : ∀ l : List α, allB p l = true → allB p (l ++ [a]) = true
+  | [], _ => by simp [allB, ha]
+  | b :: l, h => by
+    rw [List.cons_append]
+    cases hb : p b with
+    | false => simp [allB, hb] at h
+    | true =>
+      have h' : allB p l = true := by simp [allB, hb] at h; exact h
+      simp [allB, hb]
+      exact allBAppendOne p a ha l h'
+
+theorem sentPrefixAppendUnsent : ∀ l : List Bool, SentPrefix l → SentPrefix (l ++ [false])
+  | [], _ => ⟨fun _ => rfl, trivial⟩
+  | b :: l, ⟨h1, h2⟩ => by
+    rw [List.cons_append]
+    exact ⟨fun hb => allBAppendOne _ false rfl l (h1 hb), sentPrefixAppendUnsent l h2⟩
+
+theorem markSentPrefix : ∀ l : List Auth, SentPrefix (List.map Auth.sent l) →
+    SentPrefix (List.map Auth.sent (markSent l).2)
+  | [], h => h
+  | a :: l, h => by
+    have ⟨_, h2⟩ : SentPrefix (a.sent :: List.map Auth.sent l) := h
+    cases ha : a.sent with
+    | false =>
+      simp only [markSent, ha]
+      exact ⟨fun q => Bool.noConfusion q, h2⟩
+    | true =>
+      have ih := markSentPrefix l h2
+      cases hm : markSent l with
+      | mk r l' =>
+        rw [hm] at ih
+        cases r with
+        | none =>
+          simp only [markSent, ha, hm]
+          exact ⟨fun q => by rw [ha] at q; exact Bool.noConfusion q, ih⟩
+        | some p =>
+          cases p with
+          | mk n b =>
+            simp only [markSent, ha, hm]
+            exact ⟨fun q => by rw [ha] at q; exact Bool.noConfusion q, ih⟩
+
+theorem setValueSent (d v : Nat) : ∀ l : List Auth, List.map Auth.sent (setValue d v l) = List.map Auth.sent l
+  | [] => rfl
+  | a :: l => by
+    cases h : Nat.beq a.action d with
+    | true => simp [setValue, h, List.map]
+    | false => simp [setValue, h, List.map]; exact setValueSent d v l
+
 /-- AgentSec over the record (Section VI-B, the five clauses in this model):
 (1, 2) the stored set is the checker's nonempty largest safe set of an installed derived instance,
 whose linearizations and action map are the ones in force; (3) the authorization records name
-distinct actions (one record per action: `new` only for an action without one) and the rule update's
-cut lies within `χ`; (4) the automaton state `r` (the calls since the update) is in `W = ↓π₂B̂*`;
-(5) a rule version is active and it is not a closed one. -/
+distinct actions (one record per action: `new` only for an action without one), the sent requests
+are the oldest queued ones, and the rule update's cut lies within `χ`; (4) the automaton state `r` (the calls since the update) is in `W = ↓π₂B̂*`;
+(5) a rule version is active and it is not a closed one, and the rule entries are exactly the calls
+of the residual contract after `r`. -/
 structure AgentSec (c : Core) : Prop where
   checked : ∃ pi : PInst, c.safe = safeSet (build pi) ∧ c.lins = List.map Outcome.lins (build pi).outs ∧ c.act = pi.act
   nonempty : c.safe ≠ []
   base : c.base ≤ List.length c.procd
   logNodup : Nodup (logActions c)
+  sentPrefix : SentPrefix (List.map Auth.sent c.log)
   inW : inW c.safe (since c) = true
   active : ∃ e, c.eta = some e ∧ memB e c.closed = false
+  entries : c.entries = curCalls c.lins (raw (since c))
 
 theorem notTrue : ∀ {b : Bool}, (!b) = true → b = false
   | false, _ => rfl
@@ -336,19 +392,20 @@ theorem inWNil : ∀ {s : List Cand}, s ≠ [] → inW s [] = true
 /-- The rule update installs an AgentSec record (Table III, successful edit transition): the
 checker's nonempty set, `r = ε`, the log kept, `η⁺` active and not closed. -/
 theorem installSec (c : Core) (d : Derived) (hn : safeSet (build d.inst) ≠ [])
-    (hu : unallocated c d.etaNew = true) (hl : Nodup (logActions c)) :
+    (hu : unallocated c d.etaNew = true) (hl : Nodup (logActions c)) (hsp : SentPrefix (List.map Auth.sent c.log)) :
     AgentSec (install c d (safeSet (build d.inst))) := by
   have hsince : since (install c d (safeSet (build d.inst))) = [] := by
     simp only [since, install]
     have h := dropNLength (List.map Proc.letter c.procd)
     rw [lengthMap] at h
     exact h
-  refine ⟨⟨d.inst, rfl, rfl, rfl⟩, hn, Nat.leRefl _, hl, ?_, ⟨d.etaNew, rfl, ?_⟩⟩
+  refine ⟨⟨d.inst, rfl, rfl, rfl⟩, hn, Nat.leRefl _, hl, hsp, ?_, ⟨d.etaNew, rfl, ?_⟩, ?_⟩
   · rw [hsince]; exact inWNil hn
   · have h1 := orFalseL (notTrue (show (!(memB d.etaNew (etaList c.eta) || memB d.etaNew c.closed)) = true from hu))
     show memB d.etaNew (c.closed ++ etaList c.eta) = false
     rw [memBAppend, h1.2, h1.1]
     rfl
+  · rw [hsince]; rfl
 
 theorem sinceAppend (c c' : Core) (p : Proc) (hp : c'.procd = c.procd ++ [p]) (hb : c'.base = c.base)
     (h : c.base ≤ List.length c.procd) : since c' = since c ++ [p.letter] := by
@@ -370,10 +427,16 @@ theorem takeCallSec {c : Core} (x v : Nat) (h : AgentSec c) (hw : inW c.safe (si
     have hsafe : (takeCall c x v).2.safe = c.safe := by rw [e]
     have hl : logActions (takeCall c x v).2 = logActions c ++ [(letterOf c x).action] := by
       rw [e]; exact mapAppendOne _ _ _
-    refine ⟨by rw [e]; exact h.checked, by rw [hsafe]; exact h.nonempty, ?_, ?_, ?_, by rw [e]; exact h.active⟩
+    have hs := sinceAppend c _ _ hp hb h.base
+    refine ⟨by rw [e]; exact h.checked, by rw [hsafe]; exact h.nonempty, ?_, ?_, ?_, ?_, by rw [e]; exact h.active, ?_⟩
     · rw [hp, hb, lengthAppendOne]; exact Nat.leStep h.base
     · rw [hl]; exact nodupAppendOne h.logNodup (memBFalse (notTrue hn))
-    · rw [hsafe, sinceAppend c _ _ hp hb h.base]; exact hw
+    · rw [e]
+      show SentPrefix (List.map Auth.sent (c.log ++ [(⟨(letterOf c x).action, x, false, none⟩ : Auth)]))
+      rw [mapAppendOne]
+      exact sentPrefixAppendUnsent _ h.sentPrefix
+    · rw [hsafe, hs]; exact hw
+    · rw [hs]; rw [e]
   | false =>
     have e : ∃ r, (takeCall c x v).2 = { c with ver := c.ver + 1, procd := c.procd ++ [(⟨letterOf c x, v, r⟩ : Proc)], entries := curCalls c.lins (raw (since c ++ [letterOf c x])) } := by
       simp only [takeCall, hn]; exact ⟨_, rfl⟩
@@ -382,10 +445,12 @@ theorem takeCallSec {c : Core} (x v : Nat) (h : AgentSec c) (hw : inW c.safe (si
     have hb : (takeCall c x v).2.base = c.base := by rw [e]
     have hsafe : (takeCall c x v).2.safe = c.safe := by rw [e]
     have hl : logActions (takeCall c x v).2 = logActions c := by rw [e]; rfl
-    refine ⟨by rw [e]; exact h.checked, by rw [hsafe]; exact h.nonempty, ?_, by rw [hl]; exact h.logNodup, ?_,
-      by rw [e]; exact h.active⟩
+    have hs := sinceAppend c _ _ hp hb h.base
+    refine ⟨by rw [e]; exact h.checked, by rw [hsafe]; exact h.nonempty, ?_, by rw [hl]; exact h.logNodup,
+      by rw [e]; exact h.sentPrefix, ?_, by rw [e]; exact h.active, ?_⟩
     · rw [hp, hb, lengthAppendOne]; exact Nat.leStep h.base
-    · rw [hsafe, sinceAppend c _ _ hp hb h.base]; exact hw
+    · rw [hsafe, hs]; exact hw
+    · rw [hs]; rw [e]
 
 theorem useRSplit (c : Core) (x : Nat) (tok : Option Nat) (ok : Bool) :
     (useR c x tok ok).2 = c ∨ ∃ v, inW c.safe (since c ++ [letterOf c x]) = true ∧ useR c x tok ok = takeCall c x v := by
@@ -452,15 +517,16 @@ theorem preloadCore (der : Derivation) (S : RState) (u : Nat) (y : Answer) : (pr
 theorem dispatchSec {c : Core} (h : AgentSec c) : AgentSec (dispatch c).2 := by
   simp only [dispatch]
   have ha := markSentActions c.log
+  have hsp := markSentPrefix c.log h.sentPrefix
   cases hm : markSent c.log with
   | mk r l =>
-    rw [hm] at ha
+    rw [hm] at ha hsp
     cases r with
     | none => exact h
     | some p =>
       cases p with
       | mk n a =>
-        refine ⟨h.checked, h.nonempty, h.base, ?_, h.inW, h.active⟩
+        refine ⟨h.checked, h.nonempty, h.base, ?_, hsp, h.inW, h.active, h.entries⟩
         show Nodup (List.map Auth.action l)
         rw [ha]; exact h.logNodup
 
@@ -478,9 +544,11 @@ theorem settleSec {c : Core} (d v : Nat) (h : AgentSec c) : AgentSec (settle c d
         cases a.value with
         | some _ => exact h
         | none =>
-          refine ⟨h.checked, h.nonempty, h.base, ?_, h.inW, h.active⟩
-          show Nodup (List.map Auth.action (setValue d v c.log))
-          rw [setValueActions]; exact h.logNodup
+          refine ⟨h.checked, h.nonempty, h.base, ?_, ?_, h.inW, h.active, h.entries⟩
+          · show Nodup (List.map Auth.action (setValue d v c.log))
+            rw [setValueActions]; exact h.logNodup
+          · show SentPrefix (List.map Auth.sent (setValue d v c.log))
+            rw [setValueSent]; exact h.sentPrefix
 
 theorem checkpointSec {c : Core} (k : Nat) (cur : Bool) (h : AgentSec c) : AgentSec (checkpoint c k cur).2 := by
   cases he : c.eta with
@@ -501,7 +569,7 @@ theorem checkpointSec {c : Core} (k : Nat) (cur : Bool) (h : AgentSec c) : Agent
           subst q
           have hb : (memB k c.names || memB k c.ckpts) = false := by rw [hn, hk]; rfl
           simp only [checkpoint, he, hb]
-          exact ⟨h.checked, h.nonempty, h.base, h.logNodup, h.inW, ⟨e, rfl, h2⟩⟩
+          exact ⟨h.checked, h.nonempty, h.base, h.logNodup, h.sentPrefix, h.inW, ⟨e, rfl, h2⟩, h.entries⟩
 
 /-- Lemma 15 (A-J): every event of Table III preserves AgentSec — uses, the rule update (only
 through `Ready`), Preload, verified `Invalid`/`Reject` and stale answers, retries, Dispatch,
@@ -517,7 +585,7 @@ theorem stepSec (der : Derivation) (S : RState) (e : Ev) (h : AgentSec S.core) :
       have ⟨d, hr, e⟩ := p
       rw [e]
       have ⟨hu, _, hn, _⟩ := readyOk hr
-      exact installSec S.core d hn hu h.logNodup
+      exact installSec S.core d hn hu h.logNodup h.sentPrefix
   | preload u y => show AgentSec (preload der S u y).2.core; rw [preloadCore]; exact h
   | use x tok ok =>
     show AgentSec (useR S.core x tok ok).2
@@ -545,7 +613,7 @@ theorem startSec {d : Derived} {S : RState} (h : start d = some S) : AgentSec S.
     have e : S = ⟨install empty d (a :: l), []⟩ := (Option.some.inj h).symm
     subst e
     have hn : safeSet (build d.inst) ≠ [] := by rw [hs]; intro q; exact List.noConfusion q
-    have hi := installSec empty d hn rfl trivial
+    have hi := installSec empty d hn rfl trivial trivial
     rw [hs] at hi
     exact hi
 
