@@ -117,7 +117,8 @@ lean_search_agreement: lean
 # (experiments/drt_rate.py); each prints its own summary, and either one's mismatch fails the target.
 DRT_GROUP_A = --judgment monitor --judgment edit_check --judgment resolve
 DRT_GROUP_B = --judgment ledger_allocate --judgment monitor_step
-# then the runtime DRT: DRT_RUNTIME_CASES generated sessions of the edit runtime (crash points included)
+# then the machine DRT: DRT_RUNTIME_CASES generated sessions of the edit runtime (crash points included)
+# and of the ideal machine
 DRT_RUNTIME_CASES ?= 200
 drt-campaign: $(STAMP)
 	@$(LEAN_ENV); \
@@ -126,7 +127,7 @@ drt-campaign: $(STAMP)
 	$(BIN)/agentwarrant drt --cases $(DRT_CASES) --seed $(DRT_SEED) --no-build $(DRT_GROUP_B); rb=$$?; \
 	wait $$a; ra=$$?; cat $$log; rm -f $$log; \
 	if [ $$ra != 0 ]; then exit $$ra; fi; if [ $$rb != 0 ]; then exit $$rb; fi; \
-	$(BIN)/agentwarrant drt --cases $(DRT_RUNTIME_CASES) --seed $(DRT_SEED) --no-build --judgment edit_runtime
+	$(BIN)/agentwarrant drt --cases $(DRT_RUNTIME_CASES) --seed $(DRT_SEED) --no-build --judgment edit_runtime --judgment edit_ideal
 
 # The long campaign: DRT_LONG_CASES per judgment, niced. Case generation and the Python model, not the
 # oracle, bound its rate (docs/lean.md quotes a run), so at 10^6 it takes days on two cores; pass

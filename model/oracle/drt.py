@@ -168,6 +168,8 @@ def replay(oracle: Oracle, doc: Any) -> list[CaseResult]:
         return W.run_whole(oracle, W.run_from(pin))
     if judgment == R.JUDGMENT:  # the session is drawn again from its seed, event by event
         return [R.run_session(oracle, R.Session(pin["registration"], pin["seed"], pin["length"]))]
+    if judgment == R.IDEAL:
+        return [R.run_ideal_session(oracle, R.Session(pin["registration"], pin["seed"], pin["length"]))]
     return run_monitor(oracle, monitor_run_from(pin))
 
 
@@ -199,7 +201,8 @@ def strategy_for(judgment: str, strategies: Any) -> Any:
             "ledger_allocate": lambda: strategies.ledger_cases(),
             "monitor_step": lambda: strategies.monitor_runs(),
             "monitor": lambda: strategies.whole_monitor_runs(),
-            "edit_runtime": lambda: strategies.runtime_sessions()}[judgment]()
+            "edit_runtime": lambda: strategies.runtime_sessions(),
+            "edit_ideal": lambda: strategies.runtime_sessions()}[judgment]()
 
 
 def run_case(judgment: str, oracle: Oracle, case: Any) -> list[CaseResult]:
@@ -211,8 +214,10 @@ def run_case(judgment: str, oracle: Oracle, case: Any) -> list[CaseResult]:
         return [run_ledger(oracle, case)]
     if judgment == "monitor":
         return W.run_whole(oracle, case)
-    if judgment == "edit_runtime":
+    if judgment == R.JUDGMENT:
         return [R.run_session(oracle, case)]
+    if judgment == R.IDEAL:
+        return [R.run_ideal_session(oracle, case)]
     return run_monitor(oracle, case)
 
 

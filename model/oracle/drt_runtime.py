@@ -41,14 +41,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from model.base.canonical import JSON, canonical_str
+from model.base.canonical import JSON, canonical_str, loads
 from model.edits.check.answer import Invalid
 from model.edits.check.checker import decide
 from model.edits.check.contract import call_ids
 from model.edits.check.instance import Instance
 from model.edits.check.resolve import Mode, Word
 from model.edits.ideal import machine as M
-from model.edits.ideal.bisim import bisim_registration, menu
+from model.edits.ideal.bisim import bisim_registration, key_of, menu
 from model.edits.runtime.answers import (
     CheckAnswer,
     CheckpointRefused,
@@ -80,6 +80,10 @@ from model.oracle.lean import shaped
 from model.oracle.results import Agree, CaseResult, Mismatch
 
 JUDGMENT = "edit_runtime"
+# the largest outcome (events) an edit drawn for a session may derive: every outcome's linearizations
+# are enumerated by both checkers (up to 6! orders), so larger ones would make a session cost minutes
+MAX_EVENTS = 6
+IDEAL = "edit_ideal"
 VALUES: tuple[JSON, ...] = ({"ok": True}, {"ok": False, "n": 2})
 
 
@@ -154,6 +158,12 @@ def instance_json(nb: Numbering, inst: Instance) -> dict[str, Any]:
 def derived_json(nb: Numbering, inst: Instance, record: State, eta_new: str) -> dict[str, Any]:
     return {"instance": instance_json(nb, inst), "calls": sorted(nb.n("call", x) for x, _ in record.calls),
             "names": sorted(nb.n("name", k) for k in tree_names(record)), "eta": nb.n("version", eta_new)}
+
+
+def small(s: State, u: Edit) -> bool:
+    """The edit derives no outcome with more than ``MAX_EVENTS`` calls (or derives nothing)."""
+    d = derive(s, u)
+    return not isinstance(d, Derived) or all(len(p.calls) <= MAX_EVENTS for p in d.instance.outcomes().values())
 
 
 def derivation(nb: Numbering, s: State, u: Edit) -> dict[str, Any] | None:
@@ -371,7 +381,10 @@ def _menu(d: Driver, rng: random.Random, edits: int) -> dict[str, Any]:
         return {"kind": rng.choice(("update", "update", "preload")), "edit": u, "answer": i, "crash": crash}
     edit_acts = [a for a in acts if a[0] == "edit"]
     if edit_acts and r < 0.42 and edits > 0:
-        return {"kind": "check", "edit": rng.choice(edit_acts)[1], "crash": rng.random() < 0.05}
+        u = rng.choice(edit_acts)[1]
+        crash_check = rng.random() < 0.05
+        if small(s, u):
+            return {"kind": "check", "edit": u, "crash": crash_check}
     a = rng.choice([a for a in acts if a[0] not in ("edit", "raced")])
     kind = a[0]
     if kind in ("use", "retry"):
@@ -460,3 +473,112 @@ def _compare(python: dict[str, Any], lean: dict[str, Any]) -> list[str]:
 def _fast_dir() -> Path:
     shm = Path("/dev/shm")
     return shm if shm.is_dir() else Path(tempfile.gettempdir())
+
+
+# --- the ideal machine ------------------------------------------------------------------------------
+
+def _ideal_obs(nb: Numbering, o: M.Obs) -> list[Any]:
+    """A Python ideal observation in the shape both sides are compared in."""
+    kind = o[0]
+    if kind == "edit":
+        return ["edit", "invalid" if o[1] == "not-accepted" else o[1]]
+    if kind in ("new", "reuse"):
+        return [kind, nb.n("call", o[1]), nb.n("action", o[2])]
+    if kind == "deny":
+        return ["deny", nb.n("call", o[1])]
+    if kind == "return":
+        return ["return", nb.n("call", o[1]), None if o[2] == "null" else nb.n("value", o[2])]
+    if kind == "checkpoint":
+        return ["saved", nb.n("name", o[1])] if o[2] == "saved" else ["checkpoint-refused", nb.n("name", o[1]), o[2]]
+    if kind == "sent":
+        return ["sent", nb.n("action", o[1])]
+    if kind in ("settled", "settle-refused"):
+        return [kind, nb.n("action", o[1]), *o[2:]]
+    return list(o)
+
+
+def _lean_ideal_obs(o: Any, ev: dict[str, Any]) -> list[Any]:
+    """The Lean ideal observation without what the ideal machine of the Python model does not show
+    (record numbers, a denial's reason)."""
+    kind = o[0]
+    if kind in ("new", "reuse"):
+        return o[:3]  # type: ignore[no-any-return]
+    if kind == "deny":
+        return o[:2]  # type: ignore[no-any-return]
+    if kind == "return":
+        return [kind, o[1], o[3]]
+    if kind == "sent":
+        return [kind, o[2]]
+    if kind == "settled":
+        return [kind, ev["action"]]
+    return o  # type: ignore[no-any-return]
+
+
+def run_ideal_session(oracle: Oracle, case: Session) -> CaseResult:
+    """One generated session of Agent actions on the ideal machine of the Python model
+    (``model.edits.ideal.machine``) and on the Lean ideal machine (``stepI``), compared event by event
+    (observation and record). Actions are drawn from the ideal machine's menu (``bisim.menu``) without
+    raced edits and restarts (neither is an ideal event); a tool call sometimes presents an altered
+    request."""
+    reg, seed = registration(case.registration)
+    key = key_of(seed)
+    nb = Numbering()
+    rng = random.Random(case.seed)
+    _, ideal = M.start(reg, key)
+    if ideal is None:
+        return Agree("root-not-accepted")
+    s0 = ideal.record
+    assert s0.installed is not None and s0.eta is not None
+    root = derived_json(nb, s0.installed.instance, s0, s0.eta)
+    py_init = python_state(nb, s0)
+    events: list[dict[str, Any]] = []
+    actions: list[Any] = []
+    py_steps: list[dict[str, Any]] = []
+    edits = 3
+    for _ in range(case.length):
+        acts = [a for a in menu(ideal) if a[0] not in ("raced", "restart") and (a[0] != "edit" or edits > 0)]
+        act = rng.choice(acts)
+        if act[0] == "edit" and not small(ideal.record, act[1]):
+            act = rng.choice([a for a in acts if a[0] != "edit"])
+        s = ideal.record
+        ev: dict[str, Any] = {"kind": act[0]}
+        if act[0] == "edit":
+            edits -= 1
+            u = act[1]
+            ev |= {"edit": nb.n("edit", canonical_str(edit_to_json(u))), "derived": derivation(nb, s, u)}
+            o, ideal = M.edit(ideal, u, key)
+        elif act[0] in ("use", "retry"):
+            x = act[1]
+            e = dict(s.calls).get(x)
+            certified = None if e is None else loads(dict(s.actions)[e.action].request, "<request>")
+            ok = act[0] == "retry" or rng.random() < 0.9
+            ev |= {"call": nb.n("call", x)} | ({"request": ok} if act[0] == "use" else {})
+            if act[0] == "use":
+                o, ideal = M.use(ideal, x, certified if ok else {"altered": True})
+            else:
+                o = M.retry(ideal, x, certified)
+        elif act[0] == "checkpoint":
+            node = addressable(s.tree).get(act[2]) if s.tree is not None else None
+            ev |= {"id": nb.n("name", act[1]), "current": isinstance(node, Leaf)}
+            o, ideal = M.save(ideal, act[1], act[2], key)
+        elif act[0] == "dispatch":
+            o, ideal = M.send(ideal)
+        else:
+            value = VALUES[0]
+            ev |= {"action": nb.n("action", act[1]), "value": nb.n("value", canonical_str(value))}
+            o, ideal = M.complete(ideal, act[1], value)
+        actions.append([p if isinstance(p, str) else canonical_str(edit_to_json(p)) for p in act])
+        events.append(ev)
+        py_steps.append({"obs": _ideal_obs(nb, o), "state": python_state(nb, ideal.record)})
+    payload = {"root": root, "events": events}
+    out = oracle.call(IDEAL, payload)
+    lean = shaped(IDEAL, out, lambda r: {
+        "root": bool(r["root"]), "state": lean_state(r["state"]) if r["root"] else None,
+        "steps": [{"obs": _lean_ideal_obs(st["obs"], ev), "state": lean_state(st["state"])}
+                  for st, ev in zip(r["steps"], events, strict=True)]})
+    python = {"root": True, "state": py_init, "steps": py_steps}
+    bad = _compare(python, lean)
+    if bad:
+        doc = {"registration": case.registration, "seed": case.seed, "length": case.length, "actions": actions}
+        return Mismatch(IDEAL, tuple(bad), doc, payload, python, lean)
+    return Agree("session", ("event",) * len(events))

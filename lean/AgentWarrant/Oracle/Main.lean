@@ -70,7 +70,7 @@ def judgments : List Judgment :=
   [("edit_check", editCheck), ("resolve", resolveJ),
    ("verify_rejection", Oracle.Edits.verifyRejection),
    ("simulation_closure", Oracle.Revision.simulationClosure),
-   ("edit_runtime", Oracle.Runtime.editRuntime)] ++
+   ("edit_runtime", Oracle.Runtime.editRuntime), ("edit_ideal", Oracle.Runtime.editIdeal)] ++
   Oracle.Monitor.judgments ++
   Oracle.MonitorFull.judgments
 

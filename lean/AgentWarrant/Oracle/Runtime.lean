@@ -19,7 +19,12 @@ record; Lean checks it and the Agent keeps the answer), `{"kind": "update" | "pr
 
 `Derive` is the session's table of derivations: a rule update or Preload re-derives `u` at the
 committed record by looking up the derivation a check gave at an equal record (none: undefined).
-Output: `{"root": accepted, "steps": [{"obs": [...], "state": {...}}]}`. -/
+Output: `{"root": accepted, "steps": [{"obs": [...], "state": {...}}]}`.
+
+`edit_ideal` runs the ideal machine (`stepI`: the atomic edit, the tokenless tool call, Dispatch,
+completion, Checkpoint; a retry changes nothing) over `{"root": derived, "events": [event]}` with
+events `{"kind": "edit", "edit": u, "derived": derived}`, `{"kind": "use", "call": x, "request": ok}`,
+`{"kind": "retry", "call": x}`, `dispatch`, `settle` and `checkpoint` as above; same output. -/
 namespace AgentWarrant.Oracle.Runtime
 open Lean AgentWarrant AgentWarrant.Edits AgentWarrant.Edits.Machine
 open AgentWarrant.Oracle.Edits (field as listOf nats pinstD)
@@ -171,5 +176,48 @@ def editRuntime (j : Json) : Dec Json := do
       let s : Sess := ⟨⟨S0, S0, []⟩, [], []⟩
       pure (Json.mkObj [("root", toJson true), ("state", stateJ S0),
                         ("steps", Json.arr (runAll s evs).toArray)])
+
+-- the ideal machine ---------------------------------------------------------------------------------
+
+/-- An ideal session event: an edit with the derivation at the current record, or one `IEv`, or a
+retry (which changes nothing on the ideal machine: the stored link's value, no token). -/
+inductive IdEv
+  | edit (u : Nat) (d : Option Derived)
+  | ev (e : IEv)
+  | retry (x : Nat)
+
+def idEvD (j : Json) : Dec IdEv := do
+  match ← as String (← field j "kind") with
+  | "edit" => pure (IdEv.edit (← as Nat (← field j "edit")) (← derivedD (← field j "derived")))
+  | "use" => pure (IdEv.ev (IEv.use (← as Nat (← field j "call")) (← as Bool (← field j "request"))))
+  | "retry" => pure (IdEv.retry (← as Nat (← field j "call")))
+  | "dispatch" => pure (IdEv.ev IEv.dispatch)
+  | "settle" => pure (IdEv.ev (IEv.settle (← as Nat (← field j "action")) (← as Nat (← field j "value"))))
+  | "checkpoint" => pure (IdEv.ev (IEv.checkpoint (← as Nat (← field j "id")) (← as Bool (← field j "current"))))
+  | s => throw s!"ideal event: unknown kind {s}"
+
+def retryI (c : Core) (x : Nat) : Obs := match findProc x c.procd with
+  | none => Obs.deny x "not-processed"
+  | some p => retry c x (some p.version) true
+
+def runIdeal : List (Core × Nat × Option Derived) → Core → List IdEv → List Json
+  | _, _, [] => []
+  | t, c, e :: es =>
+    let (o, c', t') := match e with
+      | IdEv.edit u d => let t' := t ++ [(c, u, d)]; let p := stepI (lookup t') c (IEv.edit u); (p.1, p.2, t')
+      | IdEv.ev ie => let p := stepI (lookup t) c ie; (p.1, p.2, t)
+      | IdEv.retry x => (retryI c x, c, t)
+    Json.mkObj [("obs", obsJ o), ("state", stateJ ⟨c', []⟩)] :: runIdeal t' c' es
+
+/-- `edit_ideal`: the ideal machine (`stepI`) over a session of ideal events, from the accepted root. -/
+def editIdeal (j : Json) : Dec Json := do
+  let root ← derivedD (← field j "root")
+  let evs ← listOf idEvD (← field j "events")
+  match root with
+  | none => pure (Json.mkObj [("root", toJson false), ("steps", Json.arr #[])])
+  | some d => match start d with
+    | none => pure (Json.mkObj [("root", toJson false), ("steps", Json.arr #[])])
+    | some S0 => pure (Json.mkObj [("root", toJson true), ("state", stateJ S0),
+                                   ("steps", Json.arr (runIdeal [] S0.core evs).toArray)])
 
 end AgentWarrant.Oracle.Runtime

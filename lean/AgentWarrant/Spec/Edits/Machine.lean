@@ -382,6 +382,22 @@ def editI (derive : Derivation) (c : Core) (u : Nat) : Obs × Core :=
     | [] => (Obs.rejected, c)
     | s :: ss => (Obs.accepted, install c d (s :: ss))
 
+/-- The ideal machine's events (Appendix A-H): an atomic edit, a tool call (no token), Dispatch, a
+completion update, a Checkpoint. Retries change no state on either machine. -/
+inductive IEv
+  | edit (u : Nat)
+  | use (x : Nat) (reqOk : Bool)
+  | dispatch
+  | settle (d v : Nat)
+  | checkpoint (k : Nat) (current : Bool)
+
+def stepI (der : Derivation) (c : Core) : IEv → Obs × Core
+  | IEv.edit u => editI der c u
+  | IEv.use x ok => useI c x ok
+  | IEv.dispatch => dispatch c
+  | IEv.settle d v => settle c d v
+  | IEv.checkpoint k cur => checkpoint c k cur
+
 /-- The empty record the checked root update starts from. -/
 def empty : Core := ⟨0, none, [], [], [], [], [], [], 0, [], [], [], []⟩
 

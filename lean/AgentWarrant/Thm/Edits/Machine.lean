@@ -826,22 +826,6 @@ theorem tauSteps (der : Derivation) (S : RState) (u : Nat) (y : Answer) (D : Sto
 
 -- The simulation in both directions (A-L) ------------------------------------------------------------
 
-/-- The ideal machine's events (Appendix A-H): an atomic edit, a tool call (no token), Dispatch, a
-completion update, a Checkpoint. Retries change no state on either machine. -/
-inductive IEv
-  | edit (u : Nat)
-  | use (x : Nat) (reqOk : Bool)
-  | dispatch
-  | settle (d v : Nat)
-  | checkpoint (k : Nat) (current : Bool)
-
-def stepI (der : Derivation) (c : Core) : IEv → Obs × Core
-  | IEv.edit u => editI der c u
-  | IEv.use x ok => useI c x ok
-  | IEv.dispatch => dispatch c
-  | IEv.settle d v => settle c d v
-  | IEv.checkpoint k cur => checkpoint c k cur
-
 /-- A runtime tool call that commits passed every premise: rules in force, a registered, unprocessed,
 current call, the active version's token, the certified request, an enabled letter. -/
 theorem useRPasses (c : Core) (x : Nat) (tok : Option Nat) (ok : Bool) :
