@@ -29,7 +29,13 @@ creator, sent, value), the registered calls, the tree's names, the checkpoints, 
 update, the words of ``π₂B̂*`` (the completions of the automaton in force), the rule entries and
 the prepared versions. Choices: a crashed check commits nothing and its answer is lost; the crash is
 injected by a ``Runtime`` subclass whose step raises inside the open transaction (SQLite then rolls
-it back), and a restart closes the store and opens it again.
+it back), and a restart closes the store and opens it again; a session draws no edit that derives an
+outcome of more than ``MAX_EVENTS`` calls (both checkers enumerate every linearization).
+
+``run_ideal_session`` does the same for the ideal machine: Agent actions drawn from the ideal
+machine's menu run on ``model.edits.ideal.machine`` and on the ``edit_ideal`` judgment (Lean's
+``stepI``); the observation is compared without the record number and the denial reason, which the
+Python ideal machine does not report.
 """
 
 from __future__ import annotations

@@ -1,6 +1,7 @@
-"""The durable edit runtime against the Lean runtime (lean/AgentWarrant/Spec/Edits/Machine.lean through
-the ``edit_runtime`` judgment): generated sessions with crash points agree event by event, a session
-replays from its seed, and a Lean answer perturbed in one place is reported as a mismatch."""
+"""The durable edit runtime and the ideal machine against their Lean counterparts
+(lean/AgentWarrant/Spec/Edits/Machine.lean through the ``edit_runtime`` and ``edit_ideal`` judgments):
+generated sessions (with crash points for the runtime) agree event by event, a session replays from
+its seed, and a Lean answer perturbed in one place is reported as a mismatch."""
 
 from __future__ import annotations
 
@@ -64,3 +65,13 @@ def test_perturbed_answer_is_a_mismatch(oracle: LeanOracle) -> None:
     assert isinstance(res, Mismatch)
     assert res.modes == ("step 5 state ver",)
     assert res.python_input["actions"] and res.oracle_input["events"]
+
+
+def test_ideal_sessions_agree(oracle: LeanOracle) -> None:
+    rec = Recording(oracle)
+    kinds: set[str] = set()
+    for seed in range(6):
+        res = R.run_ideal_session(rec, R.Session(R.REGISTRATIONS[seed % 2], seed, 12))  # type: ignore[arg-type]
+        assert isinstance(res, Agree), res
+        kinds |= {st["obs"][0] for st in rec.out["steps"]}
+    assert {"new", "edit", "saved"} <= kinds
