@@ -129,13 +129,17 @@ DRT_GROUP_B = ledger_allocate:$(DRT_CASES) monitor_step:$(DRT_MONITOR_CASES)
 drt_group = rc=0; for jc in $(3); do \
 	  $(1) $(BIN)/agentwarrant drt --cases $${jc\#\#*:} --seed $(DRT_SEED) --no-build $(2) --judgment $${jc%%:*} || rc=$$?; \
 	done; exit $$rc
+# then the machine DRT: DRT_RUNTIME_CASES generated sessions of the edit runtime (crash points included)
+# and of the ideal machine
+DRT_RUNTIME_CASES ?= 200
 drt-campaign: $(STAMP)
 	@$(LEAN_ENV); \
 	log=$$(mktemp); \
 	( $(call drt_group,,,$(DRT_GROUP_A)) ) > $$log 2>&1 & a=$$!; \
 	( $(call drt_group,,,$(DRT_GROUP_B)) ); rb=$$?; \
 	wait $$a; ra=$$?; cat $$log; rm -f $$log; \
-	if [ $$ra != 0 ]; then exit $$ra; fi; exit $$rb
+	if [ $$ra != 0 ]; then exit $$ra; fi; if [ $$rb != 0 ]; then exit $$rb; fi; \
+	$(BIN)/agentwarrant drt --cases $(DRT_RUNTIME_CASES) --seed $(DRT_SEED) --no-build --judgment edit_runtime --judgment edit_ideal
 
 # The long campaign: DRT_LONG_CASES per judgment, niced, as the same two processes. At the rates of
 # experiments/drt_rate.py that is a few hours of CPU (docs/lean.md); pass --workers through

@@ -30,6 +30,7 @@ import AgentWarrant.Spec.Edits.Canonical
 import AgentWarrant.Thm.Edits.Canonical
 import AgentWarrant.Spec.Edits.Residual
 import AgentWarrant.Thm.Edits.RecheckContract
+import AgentWarrant.Thm.Edits.Machine
 import AgentWarrant.Spec.Revision.Alternatives
 import AgentWarrant.Thm.Monitor.Allocation
 import AgentWarrant.Spec.Revision.ListLemmas

@@ -20,6 +20,7 @@ import AgentWarrant.Thm.Edits.Certificate
 import AgentWarrant.Thm.Edits.Term
 import AgentWarrant.Thm.Revision.Structural
 import AgentWarrant.Thm.Revision.Closure
+import AgentWarrant.Thm.Edits.Machine
 /-! The headline results, each stated once in plain words and proved by the lemma named in its
 proof (in the mirrored `Thm/` file of the judgment). docs/lean.md tabulates them against the
 papers' statements. Definitions live in `Spec/`; nothing here defines behaviour. -/
@@ -432,5 +433,44 @@ theorem closedRelationPreservesClients (O N : List (List AgentWarrant.Revision.C
     ∃ nf, AgentWarrant.Revision.Closure.runSide false N start.2 client = some nf ∧
       AgentWarrant.Revision.Closure.memR rel (of, nf) = true :=
   AgentWarrant.Revision.Closure.closedPreservesFromStart O N units rel start hc client hu of h
+
+-- Edits: the ideal machine and the runtime (Edit checking VI-B, VII, A-H to A-L) -----------------
+
+/-- Every event of the runtime (Table III) keeps AgentSec, so every finite sequence of events from
+an AgentSec state ends in one; the accepted root update starts in one. -/
+theorem runtimeKeepsAgentSec (der : AgentWarrant.Edits.Machine.Derivation) (S : AgentWarrant.Edits.Machine.RState)
+    (es : List AgentWarrant.Edits.Machine.Ev) (h : AgentWarrant.Edits.Machine.AgentSec S.core) :
+    AgentWarrant.Edits.Machine.AgentSec (AgentWarrant.Edits.Machine.replay der S es).core :=
+  AgentWarrant.Edits.Machine.replaySec der es S h
+
+/-- A restart after any mix of committed and interrupted transactions exposes exactly the state the
+committed events reach from the initial state. -/
+theorem restartExposesCommittedPath (der : AgentWarrant.Edits.Machine.Derivation) (S0 : AgentWarrant.Edits.Machine.RState)
+    (es : List (AgentWarrant.Edits.Machine.Ev × Bool)) :
+    AgentWarrant.Edits.Machine.restart (AgentWarrant.Edits.Machine.runStore der ⟨S0, S0, []⟩ es) =
+      AgentWarrant.Edits.Machine.replay der S0 (AgentWarrant.Edits.Machine.committedOf es) :=
+  (AgentWarrant.Edits.Machine.restartRecovers der S0 es).1
+
+/-- A tool call that commits makes every earlier answer stale; a committed rule update makes every
+token of the closed version fail. -/
+theorem toolCallAndRuleUpdateSerialize (der : AgentWarrant.Edits.Machine.Derivation)
+    (S : AgentWarrant.Edits.Machine.RState) (u x : Nat) (ok : Bool) (eo en : Nat)
+    (s : List AgentWarrant.Edits.Cand) (heo : S.core.eta = some eo)
+    (hc : (AgentWarrant.Edits.Machine.useR S.core x (some eo) ok).2 ≠ S.core) :
+    AgentWarrant.Edits.Machine.tryUpdate der ⟨(AgentWarrant.Edits.Machine.useR S.core x (some eo) ok).2, S.prepared⟩ u
+        (AgentWarrant.Edits.Machine.Answer.accepted u S.core (some eo) en s) =
+      (AgentWarrant.Edits.Machine.Obs.noCommit "record-changed",
+        ⟨(AgentWarrant.Edits.Machine.useR S.core x (some eo) ok).2, S.prepared⟩) ∧
+    ∀ S' e, AgentWarrant.Edits.Machine.tryUpdate der S u (AgentWarrant.Edits.Machine.Answer.accepted u S.core (some eo) en s) =
+        (AgentWarrant.Edits.Machine.Obs.updated e, S') →
+      ∃ why, AgentWarrant.Edits.Machine.useR S'.core x (some eo) ok = (AgentWarrant.Edits.Machine.Obs.deny x why, S'.core) :=
+  AgentWarrant.Edits.Machine.serialization der S u x ok eo en s heo hc
+
+/-- Every runtime event is τ on the record or the step of one ideal event. -/
+theorem runtimeStepsAreIdealSteps (der : AgentWarrant.Edits.Machine.Derivation) (S : AgentWarrant.Edits.Machine.RState)
+    (e : AgentWarrant.Edits.Machine.Ev) :
+    (AgentWarrant.Edits.Machine.stepR der S e).2.core = S.core ∨
+      ∃ ie, (AgentWarrant.Edits.Machine.stepR der S e).2.core = (AgentWarrant.Edits.Machine.stepI der S.core ie).2 :=
+  AgentWarrant.Edits.Machine.runtimeStepMatched der S e
 
 end AgentWarrant.Thm

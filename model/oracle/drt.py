@@ -38,6 +38,7 @@ from model.monitor.decide.matching import Effect
 from model.monitor.decide.state import Call, initial_state
 from model.monitor.language.policy_json import entry_from, entry_to_json, policy_from_json, policy_to_json
 from model.oracle import drt_monitor as W
+from model.oracle import drt_runtime as R
 from model.oracle import edits_json as E
 from model.oracle import monitor_json as M
 from model.oracle.inproc import Oracle
@@ -169,6 +170,10 @@ def replay(oracle: Oracle, doc: Any) -> list[CaseResult]:
         return [run_ledger(oracle, ledger_case_from(pin))]
     if judgment == "monitor":
         return W.run_whole(oracle, W.run_from(pin))
+    if judgment == R.JUDGMENT:  # the session is drawn again from its seed, event by event
+        return [R.run_session(oracle, R.Session(pin["registration"], pin["seed"], pin["length"]))]
+    if judgment == R.IDEAL:
+        return [R.run_ideal_session(oracle, R.Session(pin["registration"], pin["seed"], pin["length"]))]
     return run_monitor(oracle, monitor_run_from(pin))
 
 
@@ -199,7 +204,9 @@ def strategy_for(judgment: str, strategies: Any) -> Any:
     return {"edit_check": lambda: strategies.drt_edit_instances(), "resolve": lambda: strategies.resolve_cases(),
             "ledger_allocate": lambda: strategies.ledger_cases(),
             "monitor_step": lambda: strategies.monitor_runs(),
-            "monitor": lambda: strategies.whole_monitor_runs()}[judgment]()
+            "monitor": lambda: strategies.whole_monitor_runs(),
+            "edit_runtime": lambda: strategies.runtime_sessions(),
+            "edit_ideal": lambda: strategies.runtime_sessions()}[judgment]()
 
 
 def run_case(judgment: str, oracle: Oracle, case: Any) -> list[CaseResult]:
@@ -211,6 +218,10 @@ def run_case(judgment: str, oracle: Oracle, case: Any) -> list[CaseResult]:
         return [run_ledger(oracle, case)]
     if judgment == "monitor":
         return W.run_whole(oracle, case)
+    if judgment == R.JUDGMENT:
+        return [R.run_session(oracle, case)]
+    if judgment == R.IDEAL:
+        return [R.run_ideal_session(oracle, case)]
     return run_monitor(oracle, case)
 
 

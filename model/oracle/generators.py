@@ -980,3 +980,12 @@ def _rule_chains(draw: st.DrawFn, policy: P.Policy) -> tuple[P.Policy, list[tupl
     linked = bool(_handle_args(before)) and _coin(draw)
     return policy, [call(_pick(draw, afters)),
                     call(before, ((_pick(draw, _handle_args(before)), 0),) if linked else ())]
+
+
+@st.composite
+def runtime_sessions(draw: st.DrawFn) -> Any:
+    """An edit-runtime DRT session: a registered call model, the seed its events are drawn from (each
+    event drawn for the Python runtime's state at that point, ``model.oracle.drt_runtime``) and a length."""
+    from model.oracle.drt_runtime import REGISTRATIONS, Session
+
+    return Session(draw(st.sampled_from(REGISTRATIONS)), draw(st.integers(0, 2**32 - 1)), draw(st.integers(4, 14)))

@@ -43,6 +43,9 @@ from typing import Any, TypeVar
 from model.oracle.toolchain import oracle_path
 
 JUDGMENTS = ("edit_check", "resolve", "ledger_allocate", "monitor_step", "monitor")
+# judgments the campaign runs only when named (``--judgment``): a case is a whole runtime session
+# (an SQLite store per case), far costlier than a case of the default judgments
+SESSION_JUDGMENTS = ("edit_runtime", "edit_ideal")
 READ_TIMEOUT = 300.0
 MAX_ANSWER = 16 * 2**20
 STDERR_TAIL = 4096

@@ -154,7 +154,7 @@ def drt_campaign(cases: int = 100, judgments: tuple[str, ...] | None = None, see
     from model.oracle import generators
     from model.oracle.drt import campaign
     from model.oracle.inproc import open_oracle
-    from model.oracle.lean import JUDGMENTS, OracleError
+    from model.oracle.lean import JUDGMENTS, SESSION_JUDGMENTS, OracleError
     from model.oracle.library import build as build_library
     from model.oracle.toolchain import build_oracle, find_toolchain, missing_reason, oracle_path
 
@@ -163,8 +163,8 @@ def drt_campaign(cases: int = 100, judgments: tuple[str, ...] | None = None, see
                            InputKind.VALUE)
     chosen = judgments or JUDGMENTS
     for j in chosen:
-        if j not in JUDGMENTS:
-            raise InvalidInput("judgments", "one of " + ", ".join(JUDGMENTS), j, InputKind.VALUE)
+        if j not in JUDGMENTS + SESSION_JUDGMENTS:
+            raise InvalidInput("judgments", "one of " + ", ".join(JUDGMENTS + SESSION_JUDGMENTS), j, InputKind.VALUE)
     tc = find_toolchain()
     if tc is not None and build:
         build_oracle(tc)

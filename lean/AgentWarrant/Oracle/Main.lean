@@ -8,6 +8,7 @@ import AgentWarrant.Oracle.MonitorFull
 import AgentWarrant.Oracle.Parse
 import AgentWarrant.Oracle.Edits
 import AgentWarrant.Oracle.Revision
+import AgentWarrant.Oracle.Runtime
 /-! The oracle executable: JSON lines in, JSON lines out (model/oracle/lean.py drives it).
 
 Request:  `{"id": n, "judgment": "edit_check" | "resolve" | "ledger_allocate" | "monitor_step" | "monitor" | "verify_rejection" | …, "input": {...}}`
@@ -68,7 +69,8 @@ def resolveJ (j : Json) : Dec Json := do
 def judgments : List Judgment :=
   [("edit_check", editCheck), ("resolve", resolveJ),
    ("verify_rejection", Oracle.Edits.verifyRejection),
-   ("simulation_closure", Oracle.Revision.simulationClosure)] ++
+   ("simulation_closure", Oracle.Revision.simulationClosure),
+   ("edit_runtime", Oracle.Runtime.editRuntime), ("edit_ideal", Oracle.Runtime.editIdeal)] ++
   Oracle.Monitor.judgments ++
   Oracle.MonitorFull.judgments
 

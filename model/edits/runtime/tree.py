@@ -193,8 +193,14 @@ def hstep(node: Node, call: CallId) -> Node:
             if t2 is not t and status == OPEN:
                 status = a
             arms.append((a, t2))
+        if status == node.status and all(t2 is t for (_, t2), (_, t) in zip(arms, node.arms, strict=True)):
+            return node
         return ChoiceNode(node.group, status, tuple(arms))
-    return replace(node, parts=tuple(hstep(t, call) for t in node.parts))
+    parts = tuple(hstep(t, call) for t in node.parts)
+    # the same object when the call is not below: a choice above selects the arm that changed, by identity
+    if all(p is t for p, t in zip(parts, node.parts, strict=True)):
+        return node
+    return replace(node, parts=parts)
 
 
 def base(name: str) -> str:

@@ -35,7 +35,7 @@ from model.dist.cluster import cluster_options, wanted
 from model.oracle import generators
 from model.oracle.drt import ENGINES, VECTORS, Summary, campaign, report
 from model.oracle.inproc import InProcOracle, open_oracle
-from model.oracle.lean import JUDGMENTS, READ_TIMEOUT, OracleError, one_line
+from model.oracle.lean import JUDGMENTS, READ_TIMEOUT, SESSION_JUDGMENTS, OracleError, one_line
 from model.oracle.library import build as build_library
 from model.oracle.results import Mismatch, Skip
 from model.oracle.toolchain import build_oracle, find_toolchain, missing_reason, oracle_path
@@ -50,8 +50,8 @@ err_console = Console(stderr=True)
 @click.command("drt", epilog=EPILOG)
 @click.option("--cases", type=click.IntRange(min=1), default=1000, show_default=True,
               help="Generated cases per judgment (monitor_step: runs of up to six calls).")
-@click.option("--judgment", "judgments", type=click.Choice(JUDGMENTS), multiple=True,
-              help="Judgment(s) to test (default: all).")
+@click.option("--judgment", "judgments", type=click.Choice(JUDGMENTS + SESSION_JUDGMENTS), multiple=True,
+              help="Judgment(s) to test (default: all but the session judgments edit_runtime and edit_ideal).")
 @click.option("--seed", type=int, default=None,
               help="Seed of the cases (drawn and printed when not given): the campaign and each case are reproducible.")
 @click.option("--engine", type=click.Choice(ENGINES), default="direct", show_default=True,

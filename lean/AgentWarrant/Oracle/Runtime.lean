@@ -1,0 +1,223 @@
+import Lean.Data.Json
+import AgentWarrant.Spec.Edits.Machine
+import AgentWarrant.Oracle.Edits
+import AgentWarrant.Oracle.Common
+/-! The oracle entry `edit_runtime`: one session of the durable runtime of
+`Spec/Edits/Machine.lean`, run event by event, with the observation and the committed state after
+each (model/oracle/drt_runtime.py runs the same session on the Python runtime and compares).
+
+Input: `{"root": derived, "events": [event]}` with `derived = {"instance": <edit_check's given
+instance: outcomes as pomsets, act, lab, log, policy automaton>, "calls": [call], "names": [name],
+"eta": version}` (or `null`: the derivation is undefined). Events (`"crash": true` on any of them
+interrupts its transaction before the commit, after which the process restarts):
+`{"kind": "check", "edit": u, "derived": derived}` (the derivation `Derive` gives at the committed
+record; Lean checks it and the Agent keeps the answer), `{"kind": "update" | "preload", "edit": u,
+"answer": i}` (the Agent's `i`-th answer, in the order of the session's checks), `{"kind": "use" |
+"retry", "call": x, "token": version | null, "request": ok}`, `{"kind": "dispatch"}`, `{"kind":
+"settle", "action": d, "value": v}`, `{"kind": "checkpoint", "id": k, "current": b}`,
+`{"kind": "restart"}`.
+
+`Derive` is the session's table of derivations: a rule update or Preload re-derives `u` at the
+committed record by looking up the derivation a check gave at an equal record (none: undefined).
+Output: `{"root": accepted, "steps": [{"obs": [...], "state": {...}}]}`.
+
+`edit_ideal` runs the ideal machine (`stepI`: the atomic edit, the tokenless tool call, Dispatch,
+completion, Checkpoint; a retry changes nothing) over `{"root": derived, "events": [event]}` with
+events `{"kind": "edit", "edit": u, "derived": derived}`, `{"kind": "use", "call": x, "request": ok}`,
+`{"kind": "retry", "call": x}`, `dispatch`, `settle` and `checkpoint` as above; same output. -/
+namespace AgentWarrant.Oracle.Runtime
+open Lean AgentWarrant AgentWarrant.Edits AgentWarrant.Edits.Machine
+open AgentWarrant.Oracle.Edits (field as listOf nats pinstD)
+
+abbrev Dec := Except String
+
+def derivedD (j : Json) : Dec (Option Derived) := match j with
+  | Json.null => pure none
+  | _ => do
+    pure (some ⟨← pinstD (← field j "instance"), ← nats (← field j "calls"), ← nats (← field j "names"),
+                ← as Nat (← field j "eta")⟩)
+
+def optNat (j : Json) : Dec (Option Nat) := match j with
+  | Json.null => pure none
+  | _ => do pure (some (← as Nat j))
+
+/-- A session event as the Agent issues it (answers named by index). -/
+inductive SEv
+  | check (u : Nat) (d : Option Derived)
+  | update (u i : Nat)
+  | preload (u i : Nat)
+  | ev (e : Ev)
+  | restart
+
+def sevD (j : Json) : Dec (SEv × Bool) := do
+  let crash ← match j.getObjVal? "crash" with
+    | Except.ok v => as Bool v
+    | Except.error _ => pure false
+  let k ← as String (← field j "kind")
+  let e ← match k with
+    | "check" => do pure (SEv.check (← as Nat (← field j "edit")) (← derivedD (← field j "derived")))
+    | "update" => do pure (SEv.update (← as Nat (← field j "edit")) (← as Nat (← field j "answer")))
+    | "preload" => do pure (SEv.preload (← as Nat (← field j "edit")) (← as Nat (← field j "answer")))
+    | "use" => do pure (SEv.ev (Ev.use (← as Nat (← field j "call")) (← optNat (← field j "token"))
+                                       (← as Bool (← field j "request"))))
+    | "retry" => do pure (SEv.ev (Ev.retry (← as Nat (← field j "call")) (← optNat (← field j "token"))
+                                         (← as Bool (← field j "request"))))
+    | "dispatch" => pure (SEv.ev Ev.dispatch)
+    | "settle" => do pure (SEv.ev (Ev.settle (← as Nat (← field j "action")) (← as Nat (← field j "value"))))
+    | "checkpoint" => do pure (SEv.ev (Ev.checkpoint (← as Nat (← field j "id")) (← as Bool (← field j "current"))))
+    | "restart" => pure SEv.restart
+    | s => throw s!"event: unknown kind {s}"
+  pure (e, crash)
+
+/-- The session's derivations, looked up by record and edit. -/
+def lookup : List (Core × Nat × Option Derived) → Derivation
+  | [], _, _ => none
+  | (c, v, d) :: t, c', u => match decide (c = c'), Nat.beq v u with
+    | true, true => d
+    | _, _ => lookup t c' u
+
+structure Sess where
+  store : Store
+  table : List (Core × Nat × Option Derived)
+  answers : List Answer
+
+def nthA : List Answer → Nat → Option Answer
+  | [], _ => none
+  | a :: _, 0 => some a
+  | _ :: l, n + 1 => nthA l n
+
+/-- One session event: an interrupted transaction commits nothing and the process restarts; a check
+records its derivation and the Agent keeps the answer. -/
+def runOne (s : Sess) (e : SEv) (down : Bool) : Obs × Sess :=
+  let der := lookup s.table
+  let S := s.store.committed
+  match e with
+  | SEv.restart => (Obs.restarted, { s with store := { s.store with committed := restart s.store } })
+  | SEv.check u d =>
+    let t := s.table ++ [(S.core, u, d)]
+    match down with
+    | true => (Obs.crashed, { s with table := t })
+    | false =>
+      let y := check (lookup t) S.core u
+      (answerObs y, { s with table := t, answers := s.answers ++ [y] })
+  | SEv.update u i =>
+    let y := match nthA s.answers i with
+      | some y => y
+      | none => Answer.invalid u S.core
+    match down with
+    | true => (Obs.crashed, { s with store := crash s.store (Ev.update u y) })
+    | false => let p := commit der s.store (Ev.update u y); (p.1, { s with store := p.2 })
+  | SEv.preload u i =>
+    let y := match nthA s.answers i with
+      | some y => y
+      | none => Answer.invalid u S.core
+    match down with
+    | true => (Obs.crashed, { s with store := crash s.store (Ev.preload u y) })
+    | false => let p := commit der s.store (Ev.preload u y); (p.1, { s with store := p.2 })
+  | SEv.ev ev => match down with
+    | true => (Obs.crashed, { s with store := crash s.store ev })
+    | false => let p := commit der s.store ev; (p.1, { s with store := p.2 })
+
+-- output -------------------------------------------------------------------------------------------
+
+def obsJ : Obs → Json
+  | Obs.invalid => Json.arr #["edit", "invalid"]
+  | Obs.rejected => Json.arr #["edit", "rejected"]
+  | Obs.accepted => Json.arr #["edit", "accepted"]
+  | Obs.updated e => Json.arr #["updated", toJson e]
+  | Obs.noCommit w => Json.arr #["no-commit", toJson w]
+  | Obs.preloaded e => Json.arr #["preloaded", toJson e]
+  | Obs.new x d r => Json.arr #["new", toJson x, toJson d, toJson r]
+  | Obs.reuse x d r => Json.arr #["reuse", toJson x, toJson d, toJson r]
+  | Obs.deny x w => Json.arr #["deny", toJson x, toJson w]
+  | Obs.returned x r v => Json.arr #["return", toJson x, toJson r, match v with
+    | some n => toJson n
+    | none => Json.null]
+  | Obs.sent r d => Json.arr #["sent", toJson r, toJson d]
+  | Obs.queueEmpty => Json.arr #["queue-empty"]
+  | Obs.settled r => Json.arr #["settled", toJson r]
+  | Obs.settleRefused d w => Json.arr #["settle-refused", toJson d, toJson w]
+  | Obs.saved k => Json.arr #["saved", toJson k]
+  | Obs.ckRefused k w => Json.arr #["checkpoint-refused", toJson k, toJson w]
+  | Obs.crashed => Json.arr #["crashed"]
+  | Obs.restarted => Json.arr #["restarted"]
+
+def optJ : Option Nat → Json
+  | some n => toJson n
+  | none => Json.null
+
+def wordJ (w : Word) : Json := Json.arr (w.map (fun l => Json.arr #[toJson l.call, toJson l.action, toJson l.new])).toArray
+
+def stateJ (S : RState) : Json :=
+  let c := S.core
+  Json.mkObj [("ver", toJson c.ver), ("eta", optJ c.eta), ("closed", jNats c.closed),
+    ("processed", Json.arr (c.procd.map (fun p => Json.arr #[toJson p.letter.call, toJson p.letter.action,
+      toJson p.letter.new, toJson p.version, toJson p.record])).toArray),
+    ("log", Json.arr (c.log.map (fun a => Json.arr #[toJson a.action, toJson a.call, toJson a.sent,
+      optJ a.value])).toArray),
+    ("calls", jNats c.rules), ("names", jNats c.names), ("checkpoints", jNats c.ckpts),
+    ("base", toJson c.base), ("words", Json.arr (c.safe.map (fun x => wordJ x.2)).toArray),
+    ("entries", jNats c.entries), ("prepared", jNats (S.prepared.map Prod.fst))]
+
+def runAll : Sess → List (SEv × Bool) → List Json
+  | _, [] => []
+  | s, (e, c) :: es =>
+    let p := runOne s e c
+    Json.mkObj [("obs", obsJ p.1), ("state", stateJ p.2.store.committed)] :: runAll p.2 es
+
+def editRuntime (j : Json) : Dec Json := do
+  let root ← derivedD (← field j "root")
+  let evs ← listOf sevD (← field j "events")
+  match root with
+  | none => pure (Json.mkObj [("root", toJson false), ("steps", Json.arr #[])])
+  | some d => match start d with
+    | none => pure (Json.mkObj [("root", toJson false), ("steps", Json.arr #[])])
+    | some S0 =>
+      let s : Sess := ⟨⟨S0, S0, []⟩, [], []⟩
+      pure (Json.mkObj [("root", toJson true), ("state", stateJ S0),
+                        ("steps", Json.arr (runAll s evs).toArray)])
+
+-- the ideal machine ---------------------------------------------------------------------------------
+
+/-- An ideal session event: an edit with the derivation at the current record, or one `IEv`, or a
+retry (which changes nothing on the ideal machine: the stored link's value, no token). -/
+inductive IdEv
+  | edit (u : Nat) (d : Option Derived)
+  | ev (e : IEv)
+  | retry (x : Nat)
+
+def idEvD (j : Json) : Dec IdEv := do
+  match ← as String (← field j "kind") with
+  | "edit" => pure (IdEv.edit (← as Nat (← field j "edit")) (← derivedD (← field j "derived")))
+  | "use" => pure (IdEv.ev (IEv.use (← as Nat (← field j "call")) (← as Bool (← field j "request"))))
+  | "retry" => pure (IdEv.retry (← as Nat (← field j "call")))
+  | "dispatch" => pure (IdEv.ev IEv.dispatch)
+  | "settle" => pure (IdEv.ev (IEv.settle (← as Nat (← field j "action")) (← as Nat (← field j "value"))))
+  | "checkpoint" => pure (IdEv.ev (IEv.checkpoint (← as Nat (← field j "id")) (← as Bool (← field j "current"))))
+  | s => throw s!"ideal event: unknown kind {s}"
+
+def retryI (c : Core) (x : Nat) : Obs := match findProc x c.procd with
+  | none => Obs.deny x "not-processed"
+  | some p => retry c x (some p.version) true
+
+def runIdeal : List (Core × Nat × Option Derived) → Core → List IdEv → List Json
+  | _, _, [] => []
+  | t, c, e :: es =>
+    let (o, c', t') := match e with
+      | IdEv.edit u d => let t' := t ++ [(c, u, d)]; let p := stepI (lookup t') c (IEv.edit u); (p.1, p.2, t')
+      | IdEv.ev ie => let p := stepI (lookup t) c ie; (p.1, p.2, t)
+      | IdEv.retry x => (retryI c x, c, t)
+    Json.mkObj [("obs", obsJ o), ("state", stateJ ⟨c', []⟩)] :: runIdeal t' c' es
+
+/-- `edit_ideal`: the ideal machine (`stepI`) over a session of ideal events, from the accepted root. -/
+def editIdeal (j : Json) : Dec Json := do
+  let root ← derivedD (← field j "root")
+  let evs ← listOf idEvD (← field j "events")
+  match root with
+  | none => pure (Json.mkObj [("root", toJson false), ("steps", Json.arr #[])])
+  | some d => match start d with
+    | none => pure (Json.mkObj [("root", toJson false), ("steps", Json.arr #[])])
+    | some S0 => pure (Json.mkObj [("root", toJson true), ("state", stateJ S0),
+                                   ("steps", Json.arr (runIdeal [] S0.core evs).toArray)])
+
+end AgentWarrant.Oracle.Runtime

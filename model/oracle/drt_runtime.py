@@ -1,0 +1,590 @@
+"""Differential testing of the durable edit runtime against the Lean runtime (*When Can Agents Safely
+Checkpoint, Fork, Restore, and Merge? Exact Checking for Execution Edits*, Sections VI-B, VII and
+Appendices A-I, A-J, A-K; Table III).
+
+A session is a sequence of Agent events on one policy domain: a check of an edit (one of the six
+forms or a registered extension), a Preload or rule update presenting one of the answers the Agent
+holds (possibly stale, possibly for another edit), a tool call or retry presenting the published
+token, a token of an earlier rule version or a forged one, with the certified or an altered request,
+Dispatch, a completion update, a Checkpoint with a fresh or a used ID, a stop and restart, and crash
+points: any event may be interrupted inside its transaction, after the step is computed and before
+the commit, after which the process restarts. The Python side is ``model.edits.runtime.runtime``
+on an SQLite store (a restart reopens the file); the Lean side is the ``edit_runtime`` judgment
+(lean/AgentWarrant/Oracle/Runtime.lean over Spec/Edits/Machine.lean), which gets the whole session
+and returns the observation and committed state after every event. Both are compared event by event.
+
+What Lean is given and what it computes: Lean receives, for each check, what ``Derive`` gives at the
+committed record (the derived check instance with pomset outcomes and the policy automaton, the
+derived record's registered calls and tree names, the new rule version; ``null`` when the derivation
+or the instance is invalid), and for each Checkpoint whether its branch is addressable in the tree.
+Everything else is Lean's: the checker's verdict and largest safe set, ``Ready`` (γ as equality of
+records, versions, the re-derivation looked up at the record), the rule update, the tool call's
+premises and Resolve, the log, the queue, completion, checkpoint freshness, Preload, crashes and
+restarts. Identifiers (calls, actions, labels, versions, tree names and checkpoint IDs, edits,
+values) are numbered in order of first appearance over the session; records by their position.
+
+Compared after every event: the observation, and the committed state: ``ver``, the active version,
+the closed and inactive versions, χ (call, action, mode, token version, record), the log (action,
+creator, sent, value), the registered calls, the tree's names, the checkpoints, ``|χ|`` at the rule
+update, the words of ``π₂B̂*`` (the completions of the automaton in force), the rule entries and
+the prepared versions. Choices: a crashed check commits nothing and its answer is lost; the crash is
+injected by a ``Runtime`` subclass whose step raises inside the open transaction (SQLite then rolls
+it back), and a restart closes the store and opens it again; a session draws no edit that derives an
+outcome of more than ``MAX_EVENTS`` calls (both checkers enumerate every linearization).
+
+``run_ideal_session`` does the same for the ideal machine: Agent actions drawn from the ideal
+machine's menu run on ``model.edits.ideal.machine`` and on the ``edit_ideal`` judgment (Lean's
+``stepI``); the observation is compared without the record number and the denial reason, which the
+Python ideal machine does not report.
+"""
+
+from __future__ import annotations
+
+import random
+import shutil
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from model.base.canonical import JSON, canonical_str, loads
+from model.edits.check.answer import Invalid
+from model.edits.check.checker import decide
+from model.edits.check.contract import call_ids
+from model.edits.check.instance import Instance
+from model.edits.check.resolve import Mode, Word
+from model.edits.ideal import machine as M
+from model.edits.ideal.bisim import bisim_registration, key_of, menu
+from model.edits.runtime.answers import (
+    CheckAnswer,
+    CheckpointRefused,
+    Deny,
+    EditAccepted,
+    EditInvalid,
+    EditRejected,
+    New,
+    NoCommit,
+    Preloaded,
+    QueueEmpty,
+    Returned,
+    Reuse,
+    Saved,
+    Sent,
+    Settled,
+    SettleRefused,
+    Updated,
+)
+from model.edits.runtime.derive import Derived, derive
+from model.edits.runtime.forms import Edit, edit_to_json
+from model.edits.runtime.record import State
+from model.edits.runtime.registration import Registration
+from model.edits.runtime.runtime import Runtime
+from model.edits.runtime.scenarios import laptop, playground
+from model.edits.runtime.tree import Leaf, addressable, groups, leaves
+from model.oracle.inproc import Oracle
+from model.oracle.lean import shaped
+from model.oracle.results import Agree, CaseResult, Mismatch
+
+JUDGMENT = "edit_runtime"
+# the largest outcome (events) an edit drawn for a session may derive: every outcome's linearizations
+# are enumerated by both checkers (up to 6! orders), so larger ones would make a session cost minutes
+MAX_EVENTS = 6
+IDEAL = "edit_ideal"
+VALUES: tuple[JSON, ...] = ({"ok": True}, {"ok": False, "n": 2})
+
+
+class Crash(Exception):
+    """The injected stop inside an open transaction."""
+
+
+class CrashingRuntime(Runtime):
+    """The runtime whose next atomic step, when armed, stops after computing its new state and before
+    writing or committing it (the transaction is rolled back, as after a process kill)."""
+
+    armed = False
+
+    def _step(self, name: str, inp: JSON, fn: Any) -> Any:
+        if not self.armed:
+            return super()._step(name, inp, fn)
+        self.armed = False
+
+        def dying(s: State) -> Any:
+            fn(s)
+            raise Crash(name)
+
+        return super()._step(name, inp, dying)
+
+
+@dataclass
+class Numbering:
+    """Session-wide numbering of identifiers, by kind, in order of first appearance."""
+
+    tables: dict[str, dict[str, int]] = field(default_factory=dict)
+
+    def n(self, kind: str, name: str) -> int:
+        t = self.tables.setdefault(kind, {})
+        return t.setdefault(name, len(t))
+
+    def names(self, kind: str) -> list[str]:
+        return list(self.tables.get(kind, {}))
+
+
+def _rec(record: str) -> int:
+    return int(record[1:])  # "p3" → 3 (records are numbered p1, p2, … in creation order)
+
+
+def tree_names(s: State) -> set[str]:
+    """What a Checkpoint ID must differ from, besides the checkpoints: branches, groups, joined groups."""
+    if s.tree is None:
+        return set(s.joined)
+    return {lf.branch for lf in leaves(s.tree)} | set(groups(s.tree)) | set(s.joined)
+
+
+def instance_json(nb: Numbering, inst: Instance) -> dict[str, Any]:
+    """``edit_check``'s given instance (pomset outcomes, maps, log, policy automaton), numbered session-wide."""
+    outs = list(inst.outcomes().items())
+    q_act, lab = inst.action_map(), inst.label_map()
+    for c in sorted(set(call_ids(inst.contract)) | set(q_act)):
+        nb.n("call", c)
+    for d in sorted(set(q_act.values()) | set(lab) | set(inst.log)):
+        nb.n("action", d)
+    for x in sorted(set(lab.values()) | inst.policy.alphabet):
+        nb.n("label", x)
+    return {
+        "outcomes": [{"id": k, "events": [nb.n("call", c) for c in sorted(p.calls)],
+                      "order": [[nb.n("call", a), nb.n("call", c)] for c, preds in p.preds for a in sorted(preds)]}
+                     for k, (_, p) in enumerate(outs)],
+        "act": [nb.n("action", q_act[c]) if c in q_act else 0 for c in nb.names("call")],
+        "lab": [nb.n("label", lab[d]) if d in lab else 0 for d in nb.names("action")],
+        "log": [nb.n("action", d) for d in inst.log],
+        "policy": {"delta": [[q, nb.n("label", a), r] for (q, a), r in inst.policy.delta]},
+    }
+
+
+def derived_json(nb: Numbering, inst: Instance, record: State, eta_new: str) -> dict[str, Any]:
+    return {"instance": instance_json(nb, inst), "calls": sorted(nb.n("call", x) for x, _ in record.calls),
+            "names": sorted(nb.n("name", k) for k in tree_names(record)), "eta": nb.n("version", eta_new)}
+
+
+def small(s: State, u: Edit) -> bool:
+    """The edit derives no outcome with more than ``MAX_EVENTS`` calls (or derives nothing)."""
+    d = derive(s, u)
+    return not isinstance(d, Derived) or all(len(p.calls) <= MAX_EVENTS for p in d.instance.outcomes().values())
+
+
+def derivation(nb: Numbering, s: State, u: Edit) -> dict[str, Any] | None:
+    """What ``Derive`` gives at ``s`` for ``u`` (``None``: undefined, or an instance the checker finds invalid)."""
+    d = derive(s, u)
+    if not isinstance(d, Derived) or isinstance(decide(d.instance), Invalid):
+        return None
+    return derived_json(nb, d.instance, d.record, d.eta_new)
+
+
+def _word(nb: Numbering, w: Word) -> list[Any]:
+    return [[nb.n("call", a.call), nb.n("action", a.action), a.mode is Mode.NEW] for a in w]
+
+
+def python_state(nb: Numbering, s: State) -> dict[str, Any]:
+    sent = {o.record: o.sent for o in s.out}
+
+    def ver(v: str) -> int:
+        return nb.n("version", v)
+
+    return {
+        "ver": s.ver, "eta": None if s.eta is None else ver(s.eta),
+        "active": sorted(ver(v) for v, ph in s.versions if ph == "active"),
+        "closed": sorted(ver(v) for v, ph in s.versions if ph == "closed"),
+        "inactive": sorted(ver(v) for v, ph in s.versions if ph == "inactive"),
+        "processed": [[nb.n("call", p.call), nb.n("action", p.action), p.mode is Mode.NEW,
+                       ver(p.entry.split("/", 1)[0]), _rec(p.record)] for p in s.processed],
+        "log": [[nb.n("action", r.action), nb.n("call", r.creator), sent.get(r.id, False),
+                 None if r.value is None else nb.n("value", r.value)] for r in s.log],
+        "calls": sorted(nb.n("call", x) for x, _ in s.calls),
+        "names": sorted(nb.n("name", k) for k in tree_names(s)),
+        "checkpoints": [nb.n("name", k) for k, _ in s.checkpoints],
+        "base": 0 if s.installed is None else s.installed.chi_len,
+        "words": sorted(_word(nb, w) for _, w in s.automaton.completions()) if s.automaton is not None else [],
+        "entries": sorted(nb.n("call", x) for x, _ in s.entries),
+        "prepared": sorted(ver(v) for v, _ in s.prepared),
+    }
+
+
+def lean_state(out: Any) -> dict[str, Any]:
+    """The Lean state in the Python projection's shape (sets sorted; one active version, the current
+    one; the inactive versions are the prepared ones)."""
+    eta = out["eta"]
+    return {**out, "active": [] if eta is None else [eta], "closed": sorted(out["closed"]),
+            "inactive": sorted(out["prepared"]), "calls": sorted(out["calls"]), "names": sorted(out["names"]),
+            "words": sorted(out["words"]), "entries": sorted(out["entries"]), "prepared": sorted(out["prepared"])}
+
+
+def _obs(nb: Numbering, a: Any) -> list[Any]:
+    """A Python answer in the oracle's observation spelling."""
+    if isinstance(a, EditInvalid | EditRejected | EditAccepted):
+        return ["edit", {EditInvalid: "invalid", EditRejected: "rejected", EditAccepted: "accepted"}[type(a)]]
+    if isinstance(a, Updated | Preloaded):
+        return ["updated" if isinstance(a, Updated) else "preloaded", nb.n("version", a.eta)]
+    if isinstance(a, NoCommit):
+        return ["no-commit", a.reason.value]
+    if isinstance(a, New | Reuse):
+        kind = "new" if isinstance(a, New) else "reuse"
+        return [kind, nb.n("call", a.call), nb.n("action", a.action), _rec(a.record)]
+    if isinstance(a, Deny):
+        return ["deny", nb.n("call", a.call), a.reason.value]
+    if isinstance(a, Returned):
+        return ["return", nb.n("call", a.call), _rec(a.record),
+                None if a.value is None else nb.n("value", canonical_str(a.value))]
+    if isinstance(a, Sent):
+        return ["sent", _rec(a.record), nb.n("action", a.action)]
+    if isinstance(a, QueueEmpty):
+        return ["queue-empty"]
+    if isinstance(a, Settled):
+        return ["settled", _rec(a.record)]
+    if isinstance(a, SettleRefused):
+        return ["settle-refused", nb.n("action", a.action), a.reason]
+    if isinstance(a, Saved):
+        return ["saved", nb.n("name", a.checkpoint)]
+    assert isinstance(a, CheckpointRefused)
+    return ["checkpoint-refused", nb.n("name", a.checkpoint), a.reason]
+
+
+REGISTRATIONS = ("laptop", "playground")
+
+
+def registration(name: str) -> tuple[Registration, bytes]:
+    return bisim_registration(laptop() if name == "laptop" else playground())
+
+
+@dataclass
+class Driver:
+    """One session on the Python runtime: each event's observation and committed state, and the event
+    in the oracle's spelling."""
+
+    path: str
+    reg: Registration
+    seed: bytes
+    nb: Numbering = field(default_factory=Numbering)
+    answers: list[tuple[Edit, CheckAnswer]] = field(default_factory=list)
+    tokens: dict[str, dict[str, str]] = field(default_factory=dict)  # call → version → token seen
+    rt: CrashingRuntime | None = None
+
+    def open(self) -> dict[str, Any] | None:
+        rt, _ = Runtime.create(self.path, self.reg, self.seed)
+        rt.close()
+        self.rt = CrashingRuntime(self.path)
+        s = self.rt.state()
+        self._see(s)
+        if s.installed is None or s.eta is None:
+            return None
+        return derived_json(self.nb, s.installed.instance, s, s.eta)
+
+    @property
+    def runtime(self) -> CrashingRuntime:
+        assert self.rt is not None
+        return self.rt
+
+    def _see(self, s: State) -> None:
+        for x, e in s.entries:
+            self.tokens.setdefault(x, {})[e.version] = e.token
+
+    def _token(self, s: State, call: str, choice: str) -> tuple[str, int | None]:
+        """The token presented and its Lean spelling (the version it was issued under; ``None``: forged)."""
+        if choice == "forged":
+            return "forged", None
+        seen = self.tokens.get(call, {})
+        if choice == "old":
+            old = [v for v in seen if v != s.eta]
+            if old:
+                return seen[old[0]], self.nb.n("version", old[0])
+        e = dict(s.entries).get(call)
+        if e is not None:
+            return e.token, self.nb.n("version", e.version)
+        p = next((p for p in s.processed if p.call == call), None)
+        if p is not None:
+            return p.token, self.nb.n("version", p.entry.split("/", 1)[0])
+        return "", None
+
+    def state(self) -> dict[str, Any]:
+        return python_state(self.nb, self.runtime.state())
+
+    def restart(self) -> None:
+        self.runtime.close()
+        self.rt = CrashingRuntime(self.path)
+
+    def run(self, act: dict[str, Any]) -> tuple[dict[str, Any], list[Any]]:
+        """Run one session event (an abstract action); return its oracle spelling and the observation."""
+        rt, s, nb = self.runtime, self.runtime.state(), self.nb
+        kind = act["kind"]
+        crash = bool(act.get("crash")) and kind not in ("retry", "restart")  # (neither opens a transaction)
+        rt.armed = crash
+        ev: dict[str, Any] = {"kind": kind}
+        obs: Any
+        if kind == "restart":
+            self.restart()
+            return ev, ["restarted"]
+        if kind == "check":
+            u = act["edit"]
+            ev |= {"edit": nb.n("edit", canonical_str(edit_to_json(u))), "derived": derivation(nb, s, u)}
+            a = rt.check(u)
+            if crash:  # the process stops before the Agent receives the answer
+                rt.armed = False
+                ev["crash"] = True
+                self.restart()
+                return ev, ["crashed"]
+            self.answers.append((u, a))
+            obs = a
+        elif kind in ("update", "preload"):
+            u = act["edit"]
+            i = act["answer"]
+            ev |= {"edit": nb.n("edit", canonical_str(edit_to_json(u))), "answer": i}
+            answer = self.answers[i][1]
+            obs = self._guard(lambda: rt.try_update(u, answer) if kind == "update" else rt.preload(u, answer))
+        elif kind in ("use", "retry"):
+            x = act["call"]
+            tok, ltok = self._token(s, x, act["token"])
+            req = rt.request_of(x) if act["request"] else {"altered": True}
+            ev |= {"call": nb.n("call", x), "token": ltok, "request": bool(act["request"])}
+            obs = self._guard(lambda: rt.use(x, tok, req)) if kind == "use" else rt.retry(x, tok, req)
+        elif kind == "dispatch":
+            obs = self._guard(rt.dispatch)
+        elif kind == "settle":
+            v = VALUES[act["value"]]
+            ev |= {"action": nb.n("action", act["action"]), "value": nb.n("value", canonical_str(v))}
+            obs = self._guard(lambda: rt.settle(act["action"], v))
+        else:
+            k, b = act["id"], act["branch"]
+            node = addressable(s.tree).get(b) if s.tree is not None else None
+            ev |= {"id": nb.n("name", k), "current": isinstance(node, Leaf)}
+            obs = self._guard(lambda: rt.checkpoint(k, b))
+        if crash:
+            ev["crash"] = True
+        if obs is None:
+            self.restart()
+            return ev, ["crashed"]
+        self._see(self.runtime.state())
+        return ev, _obs(nb, obs)
+
+    def _guard(self, f: Any) -> Any:
+        try:
+            return f()
+        except Crash:
+            return None
+
+    def close(self) -> None:
+        if self.rt is not None:
+            self.rt.close()
+
+
+def _menu(d: Driver, rng: random.Random, edits: int) -> dict[str, Any]:
+    """One abstract event drawn for the current Python state."""
+    s = d.runtime.state()
+    acts = menu(M.Ideal(s, frozenset(), ()))
+    crash = rng.random() < 0.12
+    r = rng.random()
+    if d.answers and r < 0.25:
+        i = rng.randrange(len(d.answers))
+        u = d.answers[i][0] if rng.random() < 0.85 else d.answers[rng.randrange(len(d.answers))][0]
+        return {"kind": rng.choice(("update", "update", "preload")), "edit": u, "answer": i, "crash": crash}
+    edit_acts = [a for a in acts if a[0] == "edit"]
+    if edit_acts and r < 0.42 and edits > 0:
+        u = rng.choice(edit_acts)[1]
+        crash_check = rng.random() < 0.05
+        if small(s, u):
+            return {"kind": "check", "edit": u, "crash": crash_check}
+    a = rng.choice([a for a in acts if a[0] not in ("edit", "raced")])
+    kind = a[0]
+    if kind in ("use", "retry"):
+        token = rng.choices(("published", "old", "forged"), (8, 2, 1))[0]
+        return {"kind": kind, "call": a[1], "token": token, "request": rng.random() < 0.9,
+                "crash": crash and kind == "use"}
+    if kind == "checkpoint":
+        k = a[1]
+        used = sorted(tree_names(s) | {c for c, _ in s.checkpoints})
+        if used and rng.random() < 0.2:
+            k = rng.choice(used)
+        return {"kind": kind, "id": k, "branch": a[2], "crash": crash}
+    if kind == "settle":
+        return {"kind": kind, "action": a[1], "value": rng.randrange(len(VALUES)), "crash": crash}
+    return {"kind": kind, "crash": crash and kind != "restart"}
+
+
+@dataclass(frozen=True, slots=True)
+class Session:
+    registration: str
+    seed: int
+    length: int
+
+
+def _events_doc(events: list[dict[str, Any]]) -> list[Any]:
+    return [{k: (canonical_str(edit_to_json(v)) if k == "edit" else v) for k, v in e.items()} for e in events]
+
+
+def run_session(oracle: Oracle, case: Session, workdir: Path | None = None) -> CaseResult:
+    """One generated session on both runtimes. An agreement is tagged once per event compared
+    (``event``) and once per crash point (``crash point``), for the campaign's summary."""
+    tmp = Path(tempfile.mkdtemp(dir=workdir or _fast_dir(), prefix="edit-runtime-"))
+    reg, seed = registration(case.registration)
+    d = Driver(str(tmp / "s.db"), reg, seed)
+    rng = random.Random(case.seed)
+    try:
+        root = d.open()
+        py_init = d.state()
+        actions: list[dict[str, Any]] = []
+        events: list[dict[str, Any]] = []
+        py_steps: list[dict[str, Any]] = []
+        edits = 3
+        for _ in range(case.length):
+            act = _menu(d, rng, edits)
+            if act["kind"] == "check":
+                edits -= 1
+            actions.append(act)
+            ev, obs = d.run(act)
+            events.append(ev)
+            py_steps.append({"obs": obs, "state": d.state()})
+        payload = {"root": root, "events": events}
+        out = oracle.call(JUDGMENT, payload)
+        lean = shaped(JUDGMENT, out, lambda o: {
+            "root": bool(o["root"]), "state": lean_state(o["state"]) if o["root"] else None,
+            "steps": [{"obs": st["obs"], "state": lean_state(st["state"])} for st in o["steps"]]})
+        python = {"root": root is not None, "state": py_init if root is not None else None, "steps": py_steps}
+        bad = _compare(python, lean)
+        crashes = sum(1 for e in events if e.get("crash"))
+        doc = {"registration": case.registration, "seed": case.seed, "length": case.length,
+               "actions": _events_doc(actions)}
+        if bad:
+            return Mismatch(JUDGMENT, tuple(bad), doc, payload, python, lean)
+        return Agree("session", ("event",) * len(events) + ("crash point",) * crashes)
+    finally:
+        d.close()
+        shutil.rmtree(tmp, ignore_errors=True)
+
+
+def _compare(python: dict[str, Any], lean: dict[str, Any]) -> list[str]:
+    bad: list[str] = []
+    if python["root"] != lean["root"] or python["state"] != lean["state"]:
+        bad.append("root")
+    for k, (p, q) in enumerate(zip(python["steps"], lean["steps"], strict=False)):
+        if p["obs"] != q["obs"]:
+            bad.append(f"step {k} observation")
+        for key in p["state"]:
+            if p["state"][key] != q["state"].get(key):
+                bad.append(f"step {k} state {key}")
+        if bad:
+            break
+    if len(python["steps"]) != len(lean["steps"]):
+        bad.append("step count")
+    return bad
+
+
+def _fast_dir() -> Path:
+    shm = Path("/dev/shm")
+    return shm if shm.is_dir() else Path(tempfile.gettempdir())
+
+
+# --- the ideal machine ------------------------------------------------------------------------------
+
+def _ideal_obs(nb: Numbering, o: M.Obs) -> list[Any]:
+    """A Python ideal observation in the shape both sides are compared in."""
+    kind = o[0]
+    if kind == "edit":
+        return ["edit", "invalid" if o[1] == "not-accepted" else o[1]]
+    if kind in ("new", "reuse"):
+        return [kind, nb.n("call", o[1]), nb.n("action", o[2])]
+    if kind == "deny":
+        return ["deny", nb.n("call", o[1])]
+    if kind == "return":
+        return ["return", nb.n("call", o[1]), None if o[2] == "null" else nb.n("value", o[2])]
+    if kind == "checkpoint":
+        return ["saved", nb.n("name", o[1])] if o[2] == "saved" else ["checkpoint-refused", nb.n("name", o[1]), o[2]]
+    if kind == "sent":
+        return ["sent", nb.n("action", o[1])]
+    if kind in ("settled", "settle-refused"):
+        return [kind, nb.n("action", o[1]), *o[2:]]
+    return list(o)
+
+
+def _lean_ideal_obs(o: Any, ev: dict[str, Any]) -> list[Any]:
+    """The Lean ideal observation without what the ideal machine of the Python model does not show
+    (record numbers, a denial's reason)."""
+    kind = o[0]
+    if kind in ("new", "reuse"):
+        return o[:3]  # type: ignore[no-any-return]
+    if kind == "deny":
+        return o[:2]  # type: ignore[no-any-return]
+    if kind == "return":
+        return [kind, o[1], o[3]]
+    if kind == "sent":
+        return [kind, o[2]]
+    if kind == "settled":
+        return [kind, ev["action"]]
+    return o  # type: ignore[no-any-return]
+
+
+def run_ideal_session(oracle: Oracle, case: Session) -> CaseResult:
+    """One generated session of Agent actions on the ideal machine of the Python model
+    (``model.edits.ideal.machine``) and on the Lean ideal machine (``stepI``), compared event by event
+    (observation and record). Actions are drawn from the ideal machine's menu (``bisim.menu``) without
+    raced edits and restarts (neither is an ideal event); a tool call sometimes presents an altered
+    request."""
+    reg, seed = registration(case.registration)
+    key = key_of(seed)
+    nb = Numbering()
+    rng = random.Random(case.seed)
+    _, ideal = M.start(reg, key)
+    if ideal is None:
+        return Agree("root-not-accepted")
+    s0 = ideal.record
+    assert s0.installed is not None and s0.eta is not None
+    root = derived_json(nb, s0.installed.instance, s0, s0.eta)
+    py_init = python_state(nb, s0)
+    events: list[dict[str, Any]] = []
+    actions: list[Any] = []
+    py_steps: list[dict[str, Any]] = []
+    edits = 3
+    for _ in range(case.length):
+        acts = [a for a in menu(ideal) if a[0] not in ("raced", "restart") and (a[0] != "edit" or edits > 0)]
+        act = rng.choice(acts)
+        if act[0] == "edit" and not small(ideal.record, act[1]):
+            act = rng.choice([a for a in acts if a[0] != "edit"])
+        s = ideal.record
+        ev: dict[str, Any] = {"kind": act[0]}
+        if act[0] == "edit":
+            edits -= 1
+            u = act[1]
+            ev |= {"edit": nb.n("edit", canonical_str(edit_to_json(u))), "derived": derivation(nb, s, u)}
+            o, ideal = M.edit(ideal, u, key)
+        elif act[0] in ("use", "retry"):
+            x = act[1]
+            e = dict(s.calls).get(x)
+            certified = None if e is None else loads(dict(s.actions)[e.action].request, "<request>")
+            ok = act[0] == "retry" or rng.random() < 0.9
+            ev |= {"call": nb.n("call", x)} | ({"request": ok} if act[0] == "use" else {})
+            if act[0] == "use":
+                o, ideal = M.use(ideal, x, certified if ok else {"altered": True})
+            else:
+                o = M.retry(ideal, x, certified)
+        elif act[0] == "checkpoint":
+            node = addressable(s.tree).get(act[2]) if s.tree is not None else None
+            ev |= {"id": nb.n("name", act[1]), "current": isinstance(node, Leaf)}
+            o, ideal = M.save(ideal, act[1], act[2], key)
+        elif act[0] == "dispatch":
+            o, ideal = M.send(ideal)
+        else:
+            value = VALUES[0]
+            ev |= {"action": nb.n("action", act[1]), "value": nb.n("value", canonical_str(value))}
+            o, ideal = M.complete(ideal, act[1], value)
+        actions.append([p if isinstance(p, str) else canonical_str(edit_to_json(p)) for p in act])
+        events.append(ev)
+        py_steps.append({"obs": _ideal_obs(nb, o), "state": python_state(nb, ideal.record)})
+    payload = {"root": root, "events": events}
+    out = oracle.call(IDEAL, payload)
+    lean = shaped(IDEAL, out, lambda r: {
+        "root": bool(r["root"]), "state": lean_state(r["state"]) if r["root"] else None,
+        "steps": [{"obs": _lean_ideal_obs(st["obs"], ev), "state": lean_state(st["state"])}
+                  for st, ev in zip(r["steps"], events, strict=True)]})
+    python = {"root": True, "state": py_init, "steps": py_steps}
+    bad = _compare(python, lean)
+    if bad:
+        doc = {"registration": case.registration, "seed": case.seed, "length": case.length, "actions": actions}
+        return Mismatch(IDEAL, tuple(bad), doc, payload, python, lean)
+    return Agree("session", ("event",) * len(events))
