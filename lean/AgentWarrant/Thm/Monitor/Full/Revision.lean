@@ -83,7 +83,7 @@ theorem decideFullRevised (p : Policy) (u' a' : List Grant) (s : State) (uu ua :
         (range 0 (List.length es)) = true →
       anyDeny (sideEntries s c.args es p.user s.usedUser) (sideEntries s c.args es p.app s.usedApp)
         (range 0 (List.length es)) = true)
-    (hpermit : (chosenNeedPermit u' pu' || chosenNeedPermit a' pa') = true →
+    (hpermit : extCheck p s c t es l = Ext.allow → (chosenNeedPermit u' pu' || chosenNeedPermit a' pa') = true →
       ∃ q, findPermit (revisedS s uu ua pm) c = Except.ok q)
     (happrove : ∀ q, findApproval s c = some q → ∃ q', findApproval (revisedS s uu ua pm) c = some q') :
     ∃ k', decideFull (revisedP p u' a') (revisedS s uu ua pm) c = Verdict.allow l pu' pa' k' := by
@@ -119,7 +119,7 @@ theorem decideFullRevised (p : Policy) (u' a' : List Grant) (s : State) (uu ua :
   cases hn : (chosenNeedPermit u' pu' || chosenNeedPermit a' pa') with
   | false => exact ⟨none, by simp [decideFull, hp', hdec, eu, ea, hx', hn]⟩
   | true =>
-    have ⟨q, hq⟩ := hpermit hn
+    have ⟨q, hq⟩ := hpermit hx hn
     exact ⟨some q, by simp [decideFull, hp', hdec, eu, ea, hx', hn, hq]⟩
 
 /-- When both monitors admit a call, with identical observations (same call, same outcome), the
@@ -148,7 +148,8 @@ theorem stepFullRevised (p : Policy) (u' a' : List Grant) (s : State) (uu ua : L
     (happrove : ∀ q, findApproval s c = some q → ∃ q', findApproval (revisedS s uu ua pm) c = some q') :
     ∃ k', (stepFull (revisedP p u' a') (revisedS s uu ua pm) c o).1 = Verdict.allow l pu' pa' k' ∧
       SafetyEq (stepFull p s c o).2 (stepFull (revisedP p u' a') (revisedS s uu ua pm) c o).2 := by
-  have ⟨k', hk⟩ := decideFullRevised p u' a' s uu ua pm c l pu pa k hold t es hp pu' pa' hnew hdeny hpermit happrove
+  have ⟨k', hk⟩ := decideFullRevised p u' a' s uu ua pm c l pu pa k hold t es hp pu' pa' hnew hdeny
+    (fun _ => hpermit) happrove
   exact ⟨k', by rw [stepFullVerdict]; exact hk, stepFullRevisedSafety p u' a' s uu ua pm c o l pu pa pu' pa' k k' hold hk⟩
 
 theorem safetyRevisedS (s s' : State) (h : SafetyEq s s') : s' = revisedS s s'.usedUser s'.usedApp s'.permits := by

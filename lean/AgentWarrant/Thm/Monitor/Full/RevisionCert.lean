@@ -352,29 +352,78 @@ theorem anyDenyTransfer (s : State) (args : List (String × Json)) (es : List Ef
     rw [eq] at hde
     exact anyMem (Mem.tail _ (Mem.head _)) (anyMem he (denySide s args es A1 A2 ua1 ua2 l2 l4 ha e hde))
 
-/-- What an Allow's permit is: the one `findPermit` names when the chosen grants need one, else none. -/
+/-- What an Allow's permit is: under a flow pause (an extension beyond Agenra) the approval
+`findApproval` names; otherwise the one `findPermit` names when the chosen grants need one, else
+none. A flow denial never allows. -/
 theorem decideFullPermitChoice (p : Policy) (s : State) (c : Call) (l : Label) (pu pa : List Nat) (k : Option Nat)
-    (h : decideFull p s c = Verdict.allow l pu pa k) :
-    ((chosenNeedPermit p.user pu || chosenNeedPermit p.app pa) = true → ∃ q, findPermit s c = Except.ok q ∧ k = some q) ∧
-    ((chosenNeedPermit p.user pu || chosenNeedPermit p.app pa) = false → k = none) := by
-  have ⟨t, es, hp, hcore⟩ := decideFullAllow p s c l pu pa k h
-  cases hn : (chosenNeedPermit p.user pu || chosenNeedPermit p.app pa) with
-  | true =>
-    cases hf : findPermit s c with
-    | ok q =>
-      have e : decideFull p s c = Verdict.allow l pu pa (some q) := by simp [decideFull, hp, hcore, hn, hf]
-      rw [e] at h
-      have ⟨_, _, _, h4⟩ := Verdict.allow.inj h
-      exact ⟨fun _ => ⟨q, rfl, h4.symm⟩, fun e => by cases e⟩
-    | error w =>
-      have e : decideFull p s c = Verdict.deny w := by simp [decideFull, hp, hcore, hn, hf]
+    (h : decideFull p s c = Verdict.allow l pu pa k) (t : Tool) (es : List Effect)
+    (hp : prepare p s c = Except.ok (t, es)) :
+    (extCheck p s c t es l = Ext.pause → findApproval s c = k) ∧
+    (extCheck p s c t es l = Ext.allow →
+      ((chosenNeedPermit p.user pu || chosenNeedPermit p.app pa) = true → ∃ q, findPermit s c = Except.ok q ∧ k = some q) ∧
+      ((chosenNeedPermit p.user pu || chosenNeedPermit p.app pa) = false → k = none)) ∧
+    extCheck p s c t es l ≠ Ext.deny := by
+  have ⟨t0, es0, hp0, hcore⟩ := decideFullAllow p s c l pu pa k h
+  rw [hp] at hp0
+  cases hp0
+  have key : ∀ x, extCheck p s c t es l = x → (x = Ext.pause → findApproval s c = k) ∧
+      (x = Ext.allow →
+        ((chosenNeedPermit p.user pu || chosenNeedPermit p.app pa) = true → ∃ q, findPermit s c = Except.ok q ∧ k = some q) ∧
+        ((chosenNeedPermit p.user pu || chosenNeedPermit p.app pa) = false → k = none)) ∧ x ≠ Ext.deny := by
+    intro x hx
+    cases x with
+    | deny =>
+      have e : decideFull p s c = Verdict.deny "flow" := by simp [decideFull, hp, hcore, hx]
       rw [e] at h
       cases h
-  | false =>
-    have e : decideFull p s c = Verdict.allow l pu pa none := by simp [decideFull, hp, hcore, hn]
-    rw [e] at h
-    have ⟨_, _, _, h4⟩ := Verdict.allow.inj h
-    exact ⟨(fun e => by cases e), fun _ => h4.symm⟩
+    | pause =>
+      have ap : ∀ q, findApproval s c = some q → findApproval s c = k := by
+        intro q ha
+        have e : decideFull p s c = Verdict.allow l pu pa (some q) := by simp [decideFull, hp, hcore, hx, ha]
+        rw [e] at h
+        have ⟨_, _, _, h4⟩ := Verdict.allow.inj h
+        rw [ha]
+        exact h4
+      have an : findApproval s c ≠ none := by
+        intro ha
+        have e : decideFull p s c = Verdict.pause ["flow approval"] := by simp [decideFull, hp, hcore, hx, ha]
+        rw [e] at h
+        cases h
+      have fa : findApproval s c = k := by
+        cases ha : findApproval s c with
+        | none => exact absurd ha an
+        | some q => rw [← ha]; exact ap q ha
+      refine ⟨fun _ => fa, ?_, ?_⟩
+      · intro e
+        cases e
+      · intro e
+        cases e
+    | allow =>
+      have mid : ((chosenNeedPermit p.user pu || chosenNeedPermit p.app pa) = true → ∃ q, findPermit s c = Except.ok q ∧ k = some q) ∧
+          ((chosenNeedPermit p.user pu || chosenNeedPermit p.app pa) = false → k = none) := by
+        cases hn : (chosenNeedPermit p.user pu || chosenNeedPermit p.app pa) with
+        | true =>
+          cases hf : findPermit s c with
+          | ok q =>
+            have e : decideFull p s c = Verdict.allow l pu pa (some q) := by simp [decideFull, hp, hcore, hx, hn, hf]
+            rw [e] at h
+            have ⟨_, _, _, h4⟩ := Verdict.allow.inj h
+            exact ⟨fun _ => ⟨q, rfl, h4.symm⟩, fun e => by cases e⟩
+          | error w =>
+            have e : decideFull p s c = Verdict.deny w := by simp [decideFull, hp, hcore, hx, hn, hf]
+            rw [e] at h
+            cases h
+        | false =>
+          have e : decideFull p s c = Verdict.allow l pu pa none := by simp [decideFull, hp, hcore, hx, hn]
+          rw [e] at h
+          have ⟨_, _, _, h4⟩ := Verdict.allow.inj h
+          exact ⟨(fun e => by cases e), fun _ => h4.symm⟩
+      refine ⟨?_, fun _ => mid, ?_⟩
+      · intro e
+        cases e
+      · intro e
+        cases e
+  exact key _ rfl
 
 theorem orFlags {a b a' b' : Bool} (ha : a = true → a' = true) (ha' : a' = true → a = true)
     (hb : b = true → b' = true) (hb' : b' = true → b = true) : (a' || b') = (a || b) := by
@@ -427,17 +476,31 @@ theorem stepFullCertR (D : Ctx → Prop) (p : Policy) (u' a' : List Grant) (s : 
       (permitSide s c.args es p.app a' s.usedApp ua la.symm la'.symm pa pa' ha' hpa' hpa.2)
       (permitSide s c.args es a' p.app ua s.usedApp la'.symm la.symm pa' pa hpa' ha'
         (fun g g' h1 h2 a1 a2 ea => (hpa.2 g' g h2 h1 a2 a1 ea.symm).symm))
-  have ⟨pmT, pmF⟩ := decideFullPermitChoice p s c l pu pa k hold
+  have ⟨pmP, pmA, pmD⟩ := decideFullPermitChoice p s c l pu pa k hold t es hp
   have hfp : findPermit (revisedS s uu ua s.permits) c = findPermit s c := rfl
-  have hpermit : (chosenNeedPermit u' pu' || chosenNeedPermit a' pa') = true →
+  have hpermit : extCheck p s c t es l = Ext.allow → (chosenNeedPermit u' pu' || chosenNeedPermit a' pa') = true →
       ∃ q, findPermit (revisedS s uu ua s.permits) c = Except.ok q := by
-    intro hf
+    intro hx hf
     rw [flagEq] at hf
-    have ⟨q, hq, _⟩ := pmT hf
+    have ⟨q, hq, _⟩ := (pmA hx).1 hf
     exact ⟨q, by rw [hfp]; exact hq⟩
+  -- the approval state is the old one (`revisedS` keeps `s.permits`), so an approval carries over
   have ⟨k', hk'⟩ := decideFullRevised p u' a' s uu ua s.permits c l pu pa k hold t es hp pu' pa' hnew hdeny hpermit
+    (fun q hq => ⟨q, hq⟩)
   have ekk : k' = k := by
-    have ⟨nT, nF⟩ := decideFullPermitChoice (revisedP p u' a') (revisedS s uu ua s.permits) c l pu' pa' k' hk'
+    have hp' : prepare (revisedP p u' a') (revisedS s uu ua s.permits) c = Except.ok (t, es) := hp
+    have ex : extCheck (revisedP p u' a') (revisedS s uu ua s.permits) c t es l = extCheck p s c t es l := rfl
+    have ⟨nP, nA, _⟩ := decideFullPermitChoice (revisedP p u' a') (revisedS s uu ua s.permits) c l pu' pa' k' hk' t es hp'
+    cases hx : extCheck p s c t es l with
+    | deny => exact absurd hx pmD
+    | pause =>
+      have e1 := pmP hx
+      have e2 : findApproval (revisedS s uu ua s.permits) c = k' := nP (by rw [ex, hx])
+      have e3 : findApproval (revisedS s uu ua s.permits) c = findApproval s c := rfl
+      rw [← e2, ← e1, e3]
+    | allow =>
+    have ⟨nT, nF⟩ := nA (by rw [ex, hx])
+    have ⟨pmT, pmF⟩ := pmA hx
     have eu : (revisedP p u' a').user = u' := rfl
     have ea : (revisedP p u' a').app = a' := rfl
     rw [eu, ea, flagEq] at nT nF
