@@ -24,8 +24,8 @@ parallel pair followed in sequence by the edit rule's continuation term `E_J` (t
 every event of both arms before `E_J`); the edit rule's continuation terms of the Fork and Restore
 rows are `nil` and omitted; no source result is already satisfied (the term model carries no
 progress), and the removed region of RestoreReplace (the current branch) and of MergeSelect (the
-unselected arm) counts as an authorized removal. Fresh identifiers are a hypothesis of the theorems
-(`Nodup` of the target's calls), not computed here. -/
+unselected arm) counts as an authorized removal. The fresh-identifier checks are the conditions of
+`ValidDerives` (stated on the renamings and continuation terms), not computed here. -/
 namespace AgentWarrant.Edits
 open AgentWarrant
 
@@ -143,5 +143,25 @@ inductive Derives : Derived → Prop
   | ofMergeSelect (w : Bool) (TL TR EJ : Tm) : Derives (mergeSelect w TL TR EJ)
   | ofMergeJoin (TL TR EJ : Tm) : Derives (mergeJoin TL TR EJ)
   | ofExtend (T : Tm) : Derives (extendRow T)
+
+/-- `Derive` is defined and its fresh-identifier checks pass (Section V-A2, "fresh identifiers …
+preserve uniqueness"): the source regions have unique calls, copy renamings are injective with
+disjoint images (away from the kept branch for RestoreLive), and a continuation's calls are fresh. -/
+inductive ValidDerives : Derived → Prop
+  | ofForkChoice (g : Nat) (fL fR : Nat → Nat) (C : Tm) (hL : ∀ a b, fL a = fL b → a = b)
+      (hR : ∀ a b, fR a = fR b → a = b) (hdis : ∀ a b, fL a ≠ fR b) (hC : Nodup C.calls) :
+      ValidDerives (forkChoice g fL fR C)
+  | ofForkParallel (fL fR : Nat → Nat) (C : Tm) (hL : ∀ a b, fL a = fL b → a = b)
+      (hR : ∀ a b, fR a = fR b → a = b) (hdis : ∀ a b, fL a ≠ fR b) (hC : Nodup C.calls) :
+      ValidDerives (forkParallel fL fR C)
+  | ofRestoreReplace (fk : Nat → Nat) (C Ck : Tm) (hk : ∀ a b, fk a = fk b → a = b) (hCk : Nodup Ck.calls) :
+      ValidDerives (restoreReplace fk C Ck)
+  | ofRestoreLive (fk : Nat → Nat) (C Ck : Tm) (hk : ∀ a b, fk a = fk b → a = b) (hC : Nodup C.calls)
+      (hCk : Nodup Ck.calls) (hfresh : ∀ x b, x ∈ C.calls → fk b ≠ x) : ValidDerives (restoreLive fk C Ck)
+  | ofMergeSelect (w : Bool) (TL TR EJ : Tm) (hsrc : Nodup (TL.calls ++ TR.calls)) (hE : Nodup EJ.calls)
+      (hfresh : ∀ x, x ∈ EJ.calls → ¬ x ∈ TL.calls ++ TR.calls) : ValidDerives (mergeSelect w TL TR EJ)
+  | ofMergeJoin (TL TR EJ : Tm) (hsrc : Nodup (TL.calls ++ TR.calls)) (hE : Nodup EJ.calls)
+      (hfresh : ∀ x, x ∈ EJ.calls → ¬ x ∈ TL.calls ++ TR.calls) : ValidDerives (mergeJoin TL TR EJ)
+  | ofExtend (T : Tm) (hT : Nodup T.calls) : ValidDerives (extendRow T)
 
 end AgentWarrant.Edits

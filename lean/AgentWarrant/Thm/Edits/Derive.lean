@@ -158,6 +158,78 @@ theorem extendCovered (T : Tm) : (extendRow T).Covered := by
   subst eq
   exact ⟨o, ho, rfl⟩
 
+-- Fresh identifiers give unique target calls ---------------------------------------------------------
+
+theorem cloneCalls (f : Nat → Nat) : ∀ (T : Tm), (T.clone f).calls = List.map f T.calls
+  | Tm.call c => rfl
+  | Tm.nil => rfl
+  | Tm.choice g l r => by
+    show (l.clone f).calls ++ (r.clone f).calls = List.map f (l.calls ++ r.calls)
+    rw [cloneCalls f l, cloneCalls f r, mapAppend]
+  | Tm.par l r => by
+    show (l.clone f).calls ++ (r.clone f).calls = List.map f (l.calls ++ r.calls)
+    rw [cloneCalls f l, cloneCalls f r, mapAppend]
+  | Tm.seq l r => by
+    show (l.clone f).calls ++ (r.clone f).calls = List.map f (l.calls ++ r.calls)
+    rw [cloneCalls f l, cloneCalls f r, mapAppend]
+
+/-- Two copies of a region by injective renamings with disjoint images have unique calls. -/
+theorem twoCopiesNodup {f1 f2 : Nat → Nat} (h1 : Injective f1) (h2 : Injective f2) (hdis : ∀ a b, f1 a ≠ f2 b)
+    {C1 C2 : Tm} (hC1 : Nodup C1.calls) (hC2 : Nodup C2.calls) :
+    Nodup ((C1.clone f1).calls ++ (C2.clone f2).calls) := by
+  rw [cloneCalls f1 C1, cloneCalls f2 C2]
+  refine nodupAppendIntro (nodupMap h1 hC1) (nodupMap h2 hC2) (fun x hx hx' => ?_)
+  have ⟨a, _, ea⟩ := memMap hx
+  have ⟨b, _, eb⟩ := memMap hx'
+  exact hdis a b (by rw [← ea, ← eb])
+
+/-- A source region with unique calls followed by a continuation with fresh calls. -/
+theorem thenFreshNodup {S E : List Nat} (hS : Nodup S) (hE : Nodup E) (hfresh : ∀ x, x ∈ E → ¬ x ∈ S) :
+    Nodup (S ++ E) :=
+  nodupAppendIntro hS hE (fun x hx hx' => hfresh x hx' hx)
+
+theorem forkChoiceFresh (g : Nat) {fL fR : Nat → Nat} (hL : Injective fL) (hR : Injective fR)
+    (hdis : ∀ a b, fL a ≠ fR b) {C : Tm} (hC : Nodup C.calls) : Nodup (forkChoice g fL fR C).target.calls :=
+  twoCopiesNodup hL hR hdis hC hC
+
+theorem forkParallelFresh {fL fR : Nat → Nat} (hL : Injective fL) (hR : Injective fR)
+    (hdis : ∀ a b, fL a ≠ fR b) {C : Tm} (hC : Nodup C.calls) : Nodup (forkParallel fL fR C).target.calls :=
+  twoCopiesNodup hL hR hdis hC hC
+
+theorem restoreReplaceFresh {fk : Nat → Nat} (hk : Injective fk) (C : Tm) {Ck : Tm} (hCk : Nodup Ck.calls) :
+    Nodup (restoreReplace fk C Ck).target.calls := by
+  show Nodup (Ck.clone fk).calls
+  rw [cloneCalls fk Ck]
+  exact nodupMap hk hCk
+
+/-- RestoreLive: the checkpoint's copy is renamed away from every call of the current branch. -/
+theorem restoreLiveFresh {fk : Nat → Nat} (hk : Injective fk) {C Ck : Tm} (hC : Nodup C.calls)
+    (hCk : Nodup Ck.calls) (hfresh : ∀ x b, x ∈ C.calls → fk b ≠ x) : Nodup (restoreLive fk C Ck).target.calls := by
+  show Nodup (C.calls ++ (Ck.clone fk).calls)
+  rw [cloneCalls fk Ck]
+  refine nodupAppendIntro hC (nodupMap hk hCk) (fun x hx hx' => ?_)
+  have ⟨b, _, eb⟩ := memMap hx'
+  exact hfresh x b hx eb.symm
+
+theorem onSideCalls {TL TR : Tm} (h : Nodup (TL.calls ++ TR.calls)) : ∀ (w : Bool),
+    Nodup (onSide w TL TR).calls ∧ ∀ x, x ∈ (onSide w TL TR).calls → x ∈ TL.calls ++ TR.calls
+  | false => ⟨(nodupAppend h).1, fun x hx => appendMemL _ hx⟩
+  | true => ⟨(nodupAppend h).2.1, fun x hx => appendMemR _ hx⟩
+
+/-- MergeSelect: the source choice `T_L ⊕_g T_R` has unique calls and `E_J`'s calls are fresh. -/
+theorem mergeSelectFresh (w : Bool) {TL TR EJ : Tm} (hsrc : Nodup (TL.calls ++ TR.calls)) (hE : Nodup EJ.calls)
+    (hfresh : ∀ x, x ∈ EJ.calls → ¬ x ∈ TL.calls ++ TR.calls) : Nodup (mergeSelect w TL TR EJ).target.calls := by
+  show Nodup ((onSide w TL TR).calls ++ EJ.calls)
+  have ⟨hw, hsub⟩ := onSideCalls hsrc w
+  exact thenFreshNodup hw hE (fun x hx hx' => hfresh x hx (hsub x hx'))
+
+/-- MergeJoin: the source pair `T_L ∥_g T_R` has unique calls and `E_J`'s calls are fresh. -/
+theorem mergeJoinFresh {TL TR EJ : Tm} (hsrc : Nodup (TL.calls ++ TR.calls)) (hE : Nodup EJ.calls)
+    (hfresh : ∀ x, x ∈ EJ.calls → ¬ x ∈ TL.calls ++ TR.calls) : Nodup (mergeJoin TL TR EJ).target.calls :=
+  thenFreshNodup hsrc hE hfresh
+
+theorem extendFresh {T : Tm} (hT : Nodup T.calls) : Nodup (extendRow T).target.calls := hT
+
 /-- Lemma 2's coverage conclusion for every derived record. -/
 theorem derivesCovered {D : Derived} : Derives D → D.Covered
   | Derives.ofForkChoice g fL fR C => forkChoiceCovered g fL fR C
@@ -173,5 +245,23 @@ hypothesis discharged for all seven rows. -/
 theorem derivesCoverWitnesses {D : Derived} (hD : Derives D) (hnd : Nodup D.target.calls)
     (act lab log : List Nat) (A : List Nat → Prop) : (D.theta act lab log A).CoverWitnesses :=
   D.coverWitnessesOf hnd (derivesCovered hD) act lab log A
+
+/-- A valid derivation is one of the rows and its target calls are unique (the well-formedness half
+of Lemma 2 that the coverage needs, from Lemma 1's uniqueness and the fresh-identifier checks). -/
+theorem validDerives {D : Derived} : ValidDerives D → Derives D ∧ Nodup D.target.calls
+  | ValidDerives.ofForkChoice g fL fR C hL hR hdis hC => ⟨Derives.ofForkChoice g fL fR C, forkChoiceFresh g hL hR hdis hC⟩
+  | ValidDerives.ofForkParallel fL fR C hL hR hdis hC => ⟨Derives.ofForkParallel fL fR C, forkParallelFresh hL hR hdis hC⟩
+  | ValidDerives.ofRestoreReplace fk C Ck hk hCk => ⟨Derives.ofRestoreReplace fk C Ck, restoreReplaceFresh hk C hCk⟩
+  | ValidDerives.ofRestoreLive fk C Ck hk hC hCk hfresh =>
+    ⟨Derives.ofRestoreLive fk C Ck, restoreLiveFresh hk hC hCk hfresh⟩
+  | ValidDerives.ofMergeSelect w TL TR EJ hsrc hE hfresh =>
+    ⟨Derives.ofMergeSelect w TL TR EJ, mergeSelectFresh w hsrc hE hfresh⟩
+  | ValidDerives.ofMergeJoin TL TR EJ hsrc hE hfresh => ⟨Derives.ofMergeJoin TL TR EJ, mergeJoinFresh hsrc hE hfresh⟩
+  | ValidDerives.ofExtend T hT => ⟨Derives.ofExtend T, extendFresh hT⟩
+
+/-- `CoverWitnesses` for the instance of every valid derivation, with no further hypothesis. -/
+theorem validDerivesCoverWitnesses {D : Derived} (hD : ValidDerives D) (act lab log : List Nat)
+    (A : List Nat → Prop) : (D.theta act lab log A).CoverWitnesses :=
+  derivesCoverWitnesses (validDerives hD).1 (validDerives hD).2 act lab log A
 
 end AgentWarrant.Edits
