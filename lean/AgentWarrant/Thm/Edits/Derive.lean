@@ -4,7 +4,7 @@ import AgentWarrant.Thm.Edits.Term
 Checkpoint, Fork, Restore, and Merge?*, Section V-A2, Appendix A-D1 and A-D2), on the binary term
 model of `Spec/Edits/Derive.lean`:
 
-- `Derived.coverWitnessesOf`: a derived record whose target calls are unique (the fresh-identifier
+- `Derived.coverWitnessesFrom`: a derived record whose target calls are unique (the fresh-identifier
   condition) and which covers every required, not removed source result by some target result
   (`Covered`) gives the checker's instance `CoverWitnesses` — the covering result is complete by the
   defined-constructor lemma (`outsComplete`);
@@ -42,7 +42,7 @@ def Covered (D : Derived) : Prop :=
 
 /-- Lemma 2's coverage conclusion for a derived record: with fresh target calls, a covered record's
 instance has `CoverWitnesses` (every still-required result is covered by a complete target result). -/
-theorem coverWitnessesOf (D : Derived) (hnd : Nodup D.target.calls) (hcov : D.Covered)
+theorem coverWitnessesFrom (D : Derived) (hnd : Nodup D.target.calls) (hcov : D.Covered)
     (act lab log : List Nat) (A : List Nat → Prop) : (D.theta act lab log A).CoverWitnesses := by
   intro a ⟨⟨r, hr⟩, _, hrem⟩
   have hnr : D.removed r.1 = false := by
@@ -63,7 +63,7 @@ theorem lemma4 (D : Derived) (hnd : Nodup D.target.calls) (hcov : D.Covered)
     let θ := D.theta act lab log A
     ((∃ L B, θ.Safe L B) ↔ θ.SafeEdit) ∧ (θ.SafeEdit → θ.Safe θ.Wdag θ.Bdag) ∧
     ∀ L B, θ.Safe L B → (∀ c, B c → θ.Bdag c) ∧ (∀ z, L z → θ.Wdag z) :=
-  Theta.lemma4 hA (coverWitnessesOf D hnd hcov act lab log A)
+  Theta.lemma4 hA (coverWitnessesFrom D hnd hcov act lab log A)
 
 end Derived
 
@@ -244,7 +244,7 @@ theorem derivesCovered {D : Derived} : Derives D → D.Covered
 hypothesis discharged for all seven rows. -/
 theorem derivesCoverWitnesses {D : Derived} (hD : Derives D) (hnd : Nodup D.target.calls)
     (act lab log : List Nat) (A : List Nat → Prop) : (D.theta act lab log A).CoverWitnesses :=
-  D.coverWitnessesOf hnd (derivesCovered hD) act lab log A
+  D.coverWitnessesFrom hnd (derivesCovered hD) act lab log A
 
 /-- A valid derivation is one of the rows and its target calls are unique (the well-formedness half
 of Lemma 2 that the coverage needs, from Lemma 1's uniqueness and the fresh-identifier checks). -/
