@@ -264,4 +264,13 @@ theorem validDerivesCoverWitnesses {D : Derived} (hD : ValidDerives D) (act lab 
     (A : List Nat → Prop) : (D.theta act lab log A).CoverWitnesses :=
   derivesCoverWitnesses (validDerives hD).1 (validDerives hD).2 act lab log A
 
+/-- Lemma 8 for the instance of every valid derivation: `MaxSafe` holds for some pair iff `B̂† ≠ ∅`,
+and such a pair equals `(W†, B̂†)`, with `PrefixClosed` as the only hypothesis. -/
+theorem validDerivesLemma8 {D : Derived} (hD : ValidDerives D) (act lab log : List Nat) (A : List Nat → Prop)
+    (hA : (D.theta act lab log A).PrefixClosed) :
+    let θ := D.theta act lab log A
+    ((∃ L B, θ.MaxSafe L B) ↔ θ.SafeEdit) ∧
+    ∀ L B, θ.MaxSafe L B → (∀ z, L z ↔ θ.Wdag z) ∧ (∀ c, B c ↔ θ.Bdag c) :=
+  Theta.lemma8 hA (validDerivesCoverWitnesses hD act lab log A)
+
 end AgentWarrant.Edits
