@@ -23,6 +23,8 @@ import AgentWarrant.Spec.Edits.Certificate
 import AgentWarrant.Thm.Edits.Certificate
 import AgentWarrant.Spec.Edits.Term
 import AgentWarrant.Thm.Edits.Term
+import AgentWarrant.Spec.Edits.Derive
+import AgentWarrant.Thm.Edits.Derive
 import AgentWarrant.Thm.Edits.Recheck
 import AgentWarrant.Spec.Edits.Information
 import AgentWarrant.Thm.Edits.Information

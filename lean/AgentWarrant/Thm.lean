@@ -18,6 +18,7 @@ import AgentWarrant.Thm.Edits.Verify
 import AgentWarrant.Thm.Edits.Input
 import AgentWarrant.Thm.Edits.Certificate
 import AgentWarrant.Thm.Edits.Term
+import AgentWarrant.Thm.Edits.Derive
 import AgentWarrant.Thm.Revision.Structural
 import AgentWarrant.Thm.Revision.Closure
 import AgentWarrant.Thm.Edits.Machine
@@ -399,6 +400,22 @@ theorem forkParallelLargestSafeSet {fL fR : Nat → Nat} (C : AgentWarrant.Edits
     ((∃ L B, θ.Safe L B) ↔ θ.SafeEdit) ∧ (θ.SafeEdit → θ.Safe θ.Wdag θ.Bdag) ∧
     ∀ L B, θ.Safe L B → (∀ c, B c → θ.Bdag c) ∧ (∀ z, L z → θ.Wdag z) :=
   AgentWarrant.Edits.ForkParallel.lemma4 C hnd act lab log A hA
+
+/-- Lemma 2's coverage conclusion for the six edit forms and `Extend` (binary terms, no context):
+every derived record covers each required source result that is not an authorized removal by some
+target result. -/
+theorem editRowsCover {D : AgentWarrant.Edits.Derived} (hD : AgentWarrant.Edits.Derives D) : D.Covered :=
+  AgentWarrant.Edits.derivesCovered hD
+
+/-- Lemma 4 for the instance of any record a valid derivation produces (any of the six edit forms or
+`Extend`, binary terms, no context; source calls unique and identifiers fresh): the coverage
+witnesses are proved, so the only hypothesis left is the policy's closure under truncation. -/
+theorem derivedLargestSafeSet {D : AgentWarrant.Edits.Derived} (hD : AgentWarrant.Edits.ValidDerives D)
+    (act lab log : List Nat) (A : List Nat → Prop) (hA : (D.theta act lab log A).PrefixClosed) :
+    let θ := D.theta act lab log A
+    ((∃ L B, θ.Safe L B) ↔ θ.SafeEdit) ∧ (θ.SafeEdit → θ.Safe θ.Wdag θ.Bdag) ∧
+    ∀ L B, θ.Safe L B → (∀ c, B c → θ.Bdag c) ∧ (∀ z, L z → θ.Wdag z) :=
+  AgentWarrant.Edits.Theta.lemma4 hA (AgentWarrant.Edits.validDerivesCoverWitnesses hD act lab log A)
 
 /-- The oracle's enumeration of linearizations is exactly `Lin(p)`, for every pomset. -/
 theorem linearizationsEnumerated (p : AgentWarrant.Edits.Pomset) (w : List Nat) :
