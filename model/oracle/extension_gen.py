@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from model.base.canonical import JSON
 from model.monitor.language import policy as P
-from model.oracle.generators import POLICY_NAMES, guards, labels
+from model.monitor.language.labels import Label
 
 T = TypeVar("T")
 _BOOL = st.booleans()
@@ -32,6 +32,24 @@ def _coin(draw: st.DrawFn) -> bool:
 
 def _pick(draw: st.DrawFn, pool: Sequence[T]) -> T:
     return pool[draw(st.integers(0, len(pool) - 1))]
+
+
+def _subset(draw: st.DrawFn, pool: Sequence[str]) -> frozenset[str]:
+    return frozenset(x for x in pool if _coin(draw))
+
+
+def _maybe(draw: st.DrawFn, pool: Sequence[str]) -> str | None:
+    return _pick(draw, pool) if _coin(draw) else None
+
+
+def _label(draw: st.DrawFn, levels: Sequence[str], cats: Sequence[str]) -> Label:
+    return Label(_pick(draw, levels), _subset(draw, cats), _coin(draw))
+
+
+def _guard(draw: st.DrawFn, levels: Sequence[str], cats: Sequence[str]) -> P.LabelGuard:
+    """A guard of a few conditions (each present half the time), or none."""
+    return P.LabelGuard(_maybe(draw, levels), _maybe(draw, levels), _subset(draw, cats), _subset(draw, cats),
+                        _coin(draw) if _coin(draw) else None)
 
 
 def _values(policy: P.Policy) -> list[JSON]:
@@ -60,28 +78,29 @@ def extended_policies(draw: st.DrawFn, policy: P.Policy) -> P.Policy:
         if t.args and _coin(draw):
             for _ in range(draw(st.integers(1, 3))):
                 # an empty guard half the time, so that rules of different effects often hold together
-                guard = draw(guards(levels, cats)) if _coin(draw) else P.LabelGuard()
+                guard = _guard(draw, levels, cats) if _coin(draw) else P.LabelGuard()
                 flows.append(P.FlowRule(_pick(draw, _EFFECTS), _pick(draw, ["*", t.operation]), t.name,
                                         guard, _pick(draw, ["*", *sorted(t.args)])))
     with_args = [t for t in policy.tools if t.args]
     if with_args and _coin(draw):  # a deny and a pause on one argument: which one ranks first is visible
         t = _pick(draw, with_args)
         arg = _pick(draw, ["*", *sorted(t.args)])
-        flows += [P.FlowRule(P.FlowEffect.DENY, "*", t.name, draw(guards(levels, cats)), arg),
+        flows += [P.FlowRule(P.FlowEffect.DENY, "*", t.name, _guard(draw, levels, cats), arg),
                   P.FlowRule(P.FlowEffect.PAUSE, "*", t.name, P.LabelGuard(), arg)]
     for node in [n.name for n in policy.nodes if _coin(draw)]:  # a pause into a node (or an audience)
         flows.append(P.FlowRule(P.FlowEffect.PAUSE, "*", node, P.LabelGuard() if _coin(draw)
-                                else draw(guards(levels, cats))))
+                                else _guard(draw, levels, cats)))
     if _coin(draw):  # an open route to every node, so that the extension stage is reached
         flows.append(P.FlowRule(P.FlowEffect.ALLOW, "*", "*", P.LabelGuard()))
     nodes = list(policy.nodes)
     if not any(n.kind is P.NodeKind.SINK for n in nodes):  # an audience names a sink: add one
-        nodes.append(P.Node(_pick(draw, [n for n in POLICY_NAMES if n not in {m.name for m in nodes}]),
-                            P.NodeKind.SINK, draw(labels(levels, cats))))
+        taken = {m.name for m in nodes}
+        nodes.append(P.Node(next(f"sink{i}" for i in range(len(nodes) + 1) if f"sink{i}" not in taken),
+                            P.NodeKind.SINK, _label(draw, levels, cats)))
     sinks = [n.name for n in nodes if n.kind is P.NodeKind.SINK]
     for node in sinks:  # a rule into the audience that denies or pauses some labels
         flows.append(P.FlowRule(_pick(draw, (P.FlowEffect.DENY, P.FlowEffect.PAUSE)), "*", node,
-                                draw(guards(levels, cats)) if _coin(draw) else P.LabelGuard()))
+                                _guard(draw, levels, cats) if _coin(draw) else P.LabelGuard()))
     flows = draw(st.permutations(flows))
     actions = sorted({d.action for t in policy.tools for d in t.effects})
     values = _values(policy)

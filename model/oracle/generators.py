@@ -17,6 +17,7 @@ from model.edits.check.family import pomset_of
 from model.edits.check.instance import Instance, make_instance
 from model.monitor.language import policy as P
 from model.monitor.language.labels import Inherit, Label, Levels, Propagation, Transform
+from model.oracle.extension_gen import extended_policies
 
 EDIT_ACTIONS = ("d0", "d1", "d2", "d3")
 EDIT_LABELS = ("a", "b", "c")
@@ -849,7 +850,6 @@ def whole_monitor_runs(draw: st.DrawFn, max_calls: int = 6) -> tuple[Any, ...]:
 
     from model.monitor.decide.commit import Outcome
     from model.monitor.decide.state import Call
-    from model.oracle.extension_gen import extended_policies  # it imports this module's strategies
 
     policy, satisfied, calls = draw(monitor_runs(max_calls, closed=False))
     if draw(_BOOL):

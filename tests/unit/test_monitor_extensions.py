@@ -172,3 +172,14 @@ def test_adapter_reviews_and_approves_exactly_the_call_shown() -> None:
     ad.approve("get_webpage", None, url=first)
     assert isinstance(ad.call("get_webpage", url=first), Handle)
     assert isinstance(ad.call("get_webpage", url=first), Refusal)  # one approval, one call
+
+
+def test_revision_guard_check_does_not_vouch_for_extension_rules() -> None:
+    from model.revision.certify.check_verdict import Invalid
+    from model.revision.trusted.guards import check_guards, relaxed
+
+    old, new = policy("allow"), policy("pause")  # the new rule pauses calls the old one admitted
+    mid = relaxed(old, new)
+    assert mid is not None
+    verdict = check_guards(old, mid)
+    assert isinstance(verdict, Invalid) and "extensions beyond Agenra" in str(verdict)

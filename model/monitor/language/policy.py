@@ -161,10 +161,6 @@ class FlowRule:
     guard: LabelGuard = field(default_factory=LabelGuard)
     argument: str | None = None  # a request sink's argument name or "*"; None: an ordinary flow rule
 
-    @property
-    def request(self) -> bool:
-        return self.argument is not None
-
 
 class HistoryScope(enum.Enum):
     LINEAGE = "lineage"  # the calls that produced the current inputs, transitively, and this call
