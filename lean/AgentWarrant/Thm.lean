@@ -284,20 +284,21 @@ theorem wholeRevisionFromCertificates (D : Full.Ctx → Prop) (p : Full.Policy) 
     Full.CertRel D p u' a' (Full.runFull p s cs).2 (Full.runFull (Full.revisedP p u' a') s' cs).2 :=
   Full.runFullCert D p u' a' hnd hpa cs s s' hs hR hc hD
 
-/-- Section 7.1 (2) for a revision Lean certifies (each list: the old grants in order with quotas
-at least the old, then appended allow grants), from a task's start: every client trace of the old
-monitor is admitted by the new one with the same labels, ending in identical safety states,
-approval state included. -/
-theorem certifiedRevisionKeepsSafety (p : Full.Policy) (qu qa : List (Option Nat)) (xu xa : List Full.Grant)
+/-- Section 7.1 (2) for a revision whose every condition Lean checks on the policy pair (each list:
+the old grants in order with quotas at least the old, then appended allow grants; exact-call permits
+following the action), from a task's start: every client trace of the old monitor is admitted by
+the new one with the same labels, ending in identical safety states, approval state included. -/
+theorem checkedRevisionKeepsSafety (p : Full.Policy) (qu qa : List (Option Nat)) (xu xa : List Full.Grant)
     (hu : Full.certifiedB p.user qu xu = true) (ha : Full.certifiedB p.app qa xa = true)
-    (hpa : Full.PermitByAction p (Full.raiseQ p.user qu ++ xu) (Full.raiseQ p.app qa ++ xa))
+    (hpu : Full.permitByActionB p.user (Full.raiseQ p.user qu ++ xu) = true)
+    (hpa : Full.permitByActionB p.app (Full.raiseQ p.app qa ++ xa) = true)
     (cs : List (Full.Call × Full.Outcome)) (hc : Full.Client p (Full.initialState p) cs) :
     let p' := Full.revisedP p (Full.raiseQ p.user qu ++ xu) (Full.raiseQ p.app qa ++ xa)
     List.map Full.verdictLabel (Full.runFull p' (Full.initialState p') cs).1 =
       List.map Full.verdictLabel (Full.runFull p (Full.initialState p) cs).1 ∧
     allB Full.isAllowV (Full.runFull p' (Full.initialState p') cs).1 = true ∧
     Full.SafetyEqP (Full.runFull p (Full.initialState p) cs).2 (Full.runFull p' (Full.initialState p') cs).2 :=
-  Full.certifiedRevisionKeepsSafety p qu qa xu xa hu ha hpa cs hc
+  Full.checkedRevisionKeepsSafety p qu qa xu xa hu ha hpu hpa cs hc
 
 -- Execution edits: what a well-formed answer guarantees (Exact Checking for Execution Edits, IV-A, IV-B) --
 

@@ -717,4 +717,32 @@ theorem certifiedRevisionKeepsSafety (p : Policy) (qu qa : List (Option Nat)) (x
   have r := runFullCert (fun _ => True) p _ _ hnd hpa cs _ _ hs hR hc (fun _ _ _ _ _ => trivial)
   exact ⟨r.1, r.2.1, r.2.2.1⟩
 
+/-- `PermitByAction` for one side, as a check Lean runs on the two lists. -/
+def permitByActionB (old new : List Grant) : Bool :=
+  allB (fun g => allB (fun g' => !(g.allow && g'.allow && g.action == g'.action) || g.permit == g'.permit) new) old
+
+theorem permitByActionOf (old new : List Grant) (h : permitByActionB old new = true) :
+    ∀ g g', g ∈ old → g' ∈ new → g.allow = true → g'.allow = true → g.action = g'.action → g.permit = g'.permit := by
+  intro g g' hg hg' a1 a2 ea
+  have h1 := allBElim (allBElim h g hg) g' hg'
+  have hact : (g.action == g'.action) = true := decideEqTrue ea
+  have h2 : (!(g.allow && g'.allow && g.action == g'.action) || g.permit == g'.permit) = true := h1
+  rw [a1, a2, hact] at h2
+  exact ofDecideEqTrue h2
+
+/-- Section 7.1 (2) for a revision whose every condition Lean checks on the policy pair: on each
+list the old grants in order with quotas at least the old, then appended allow grants
+(`certifiedB`), and permits following the action (`permitByActionB`). From a task's start, every
+client trace of the old monitor is admitted call by call by the new one with the same labels, and
+the two end in identical safety states, approval state included. -/
+theorem checkedRevisionKeepsSafety (p : Policy) (qu qa : List (Option Nat)) (xu xa : List Grant)
+    (hu : certifiedB p.user qu xu = true) (ha : certifiedB p.app qa xa = true)
+    (hpu : permitByActionB p.user (raiseQ p.user qu ++ xu) = true) (hpa : permitByActionB p.app (raiseQ p.app qa ++ xa) = true)
+    (cs : List (Call × Outcome)) (hc : Client p (initialState p) cs) :
+    let p' := revisedP p (raiseQ p.user qu ++ xu) (raiseQ p.app qa ++ xa)
+    List.map verdictLabel (runFull p' (initialState p') cs).1 = List.map verdictLabel (runFull p (initialState p) cs).1 ∧
+    allB isAllowV (runFull p' (initialState p') cs).1 = true ∧
+    SafetyEqP (runFull p (initialState p) cs).2 (runFull p' (initialState p') cs).2 :=
+  certifiedRevisionKeepsSafety p qu qa xu xa hu ha ⟨permitByActionOf _ _ hpu, permitByActionOf _ _ hpa⟩ cs hc
+
 end AgentWarrant.Monitor.Full
