@@ -84,19 +84,17 @@ def _built() -> dict[str, Path]:
 
 
 def status() -> Status:
-    """Which modules are compiled in this process, and why the others are not."""
+    """Which modules are compiled in this process (an imported module as it was loaded, one not yet
+    imported as it would be), and why the others are not."""
     if os.environ.get(ENV, "1") == "0":
         return Status((), f"{ENV}=0")
-    loaded = tuple(n for n in MODULES if _is_compiled(sys.modules.get(f"model.search.{n}")))
-    if loaded or any(f"model.search.{n}" in sys.modules for n in MODULES):
-        missing = [n for n in MODULES if n not in loaded]
-        return Status(loaded, "" if not missing else f"not built or stale: {', '.join(missing)}")
-    built = _built()
-    missing = [n for n in MODULES if n not in built]
     if not STAMP.is_file():
         return Status((), "not built (python -m model.search.native.build; needs Cython and a C compiler)")
-    return Status(tuple(n for n in MODULES if n in built), "" if not missing else
-                  f"not built or stale: {', '.join(missing)}")
+    built = _built()
+    compiled = tuple(n for n in MODULES if (_is_compiled(sys.modules[f"model.search.{n}"])
+                                            if f"model.search.{n}" in sys.modules else n in built))
+    missing = [n for n in MODULES if n not in compiled]
+    return Status(compiled, f"not built or stale: {', '.join(missing)}" if missing else "")
 
 
 def _is_compiled(mod: ModuleType | None) -> bool:
