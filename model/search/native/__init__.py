@@ -12,7 +12,7 @@ integer and a 64-bit fingerprint cannot overflow), so the answers are the interp
 construction; ``tests/unit/test_search_native.py`` still compares both, run in separate processes, on
 every model of ``corpus/search``. The gain is what compiling buys Python code whose work is building and
 hashing tuples and looking up dicts — interpreter dispatch and frame set-up — not a different algorithm
-(``experiments/search_native.py`` measures it against the interpreted modules).
+(``python experiments/search_scale.py --native`` measures it against the interpreted modules).
 
 Which modules load (``status()``):
 
