@@ -66,7 +66,8 @@ MERGE_ROUNDS = 5
 NATIVE_ROUNDS = 3
 #: bound per model for ``search_native`` (a model not named: its own bound), runs of seconds at most
 NATIVE_BOUNDS = {"report.json": 6, "agentdojo_banking.json": 2, "agentdojo_banking_weak.json": 2,
-                 "agentdojo_banking_wide.json": 2, "agentdojo_workspace.json": 2, "deploy_fleet.json": 3}
+                 "agentdojo_banking_wide.json": 2, "agentdojo_workspace.json": 2, "deploy.json": 3,
+                 "deploy_fleet.json": 3}
 
 
 def _same(a: ExplicitRun, b: ExplicitRun) -> bool:

@@ -12,7 +12,7 @@ integer and a 64-bit fingerprint cannot overflow), so the answers are the interp
 construction; ``tests/unit/test_search_native.py`` still compares both, run in separate processes, on
 every model of ``corpus/search``. The gain is what compiling buys Python code whose work is building and
 hashing tuples and looking up dicts — interpreter dispatch and frame set-up — not a different algorithm
-(``experiments/search_native.py`` measures it against the interpreted modules).
+(``python experiments/search_scale.py --native`` measures it against the interpreted modules).
 
 Which modules load (``status()``):
 
@@ -84,19 +84,17 @@ def _built() -> dict[str, Path]:
 
 
 def status() -> Status:
-    """Which modules are compiled in this process, and why the others are not."""
+    """Which modules are compiled in this process (an imported module as it was loaded, one not yet
+    imported as it would be), and why the others are not."""
     if os.environ.get(ENV, "1") == "0":
         return Status((), f"{ENV}=0")
-    loaded = tuple(n for n in MODULES if _is_compiled(sys.modules.get(f"model.search.{n}")))
-    if loaded or any(f"model.search.{n}" in sys.modules for n in MODULES):
-        missing = [n for n in MODULES if n not in loaded]
-        return Status(loaded, "" if not missing else f"not built or stale: {', '.join(missing)}")
-    built = _built()
-    missing = [n for n in MODULES if n not in built]
     if not STAMP.is_file():
         return Status((), "not built (python -m model.search.native.build; needs Cython and a C compiler)")
-    return Status(tuple(n for n in MODULES if n in built), "" if not missing else
-                  f"not built or stale: {', '.join(missing)}")
+    built = _built()
+    compiled = tuple(n for n in MODULES if (_is_compiled(sys.modules[f"model.search.{n}"])
+                                            if f"model.search.{n}" in sys.modules else n in built))
+    missing = [n for n in MODULES if n not in compiled]
+    return Status(compiled, f"not built or stale: {', '.join(missing)}" if missing else "")
 
 
 def _is_compiled(mod: ModuleType | None) -> bool:
