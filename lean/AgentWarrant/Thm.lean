@@ -23,6 +23,7 @@ import AgentWarrant.Thm.Revision.Structural
 import AgentWarrant.Thm.Revision.Closure
 import AgentWarrant.Thm.Edits.Machine
 import AgentWarrant.Thm.Edits.Cost
+import AgentWarrant.Thm.Edits.CostFamily
 /-! The headline results, each stated once in plain words and proved by the lemma named in its
 proof (in the mirrored `Thm/` file of the judgment). docs/lean.md tabulates them against the
 papers' statements. Definitions live in `Spec/`; nothing here defines behaviour. -/
@@ -509,5 +510,18 @@ theorem checkerStepCounts (i : AgentWarrant.Edits.Inst) :
       List.length (AgentWarrant.Edits.b0 i) * List.length (AgentWarrant.Edits.b0 i) :=
   ⟨(AgentWarrant.Edits.checkerRoundsOutputSensitive i).1, (AgentWarrant.Edits.checkerRoundsOutputSensitive i).2,
    (AgentWarrant.Edits.checkerKeepCalls i).1, (AgentWarrant.Edits.checkerKeepCalls i).2⟩
+
+
+/-- On the family of `k` outcomes that all run the one call 0 under the policy `{ε, 0}`, `B̂₀` has
+`k` candidates, all safe, and the checker makes `k²` `keep` evaluations and `2k³` `supports` tests,
+while `V_B = 2k` there. -/
+theorem checkerWorkOnAllSafeFamily (l : List Nat) :
+    List.length (AgentWarrant.Edits.b0 (AgentWarrant.Edits.fam l)) = List.length l ∧
+    AgentWarrant.Edits.safeSet (AgentWarrant.Edits.fam l) = AgentWarrant.Edits.b0 (AgentWarrant.Edits.fam l) ∧
+    AgentWarrant.Edits.keepCalls (AgentWarrant.Edits.fam l) (List.length (AgentWarrant.Edits.b0 (AgentWarrant.Edits.fam l)))
+      (AgentWarrant.Edits.b0 (AgentWarrant.Edits.fam l)) = List.length l * List.length l ∧
+    AgentWarrant.Edits.supportTests (AgentWarrant.Edits.fam l) (List.length (AgentWarrant.Edits.b0 (AgentWarrant.Edits.fam l)))
+      (AgentWarrant.Edits.b0 (AgentWarrant.Edits.fam l)) = List.length l * (List.length l * (List.length l + List.length l)) :=
+  AgentWarrant.Edits.famWork l
 
 end AgentWarrant.Thm

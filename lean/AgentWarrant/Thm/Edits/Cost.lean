@@ -7,9 +7,8 @@ Checkpoint, Fork, Restore, and Merge?*, for the checker modelled in `Spec/Edits/
 Proved: the removal rounds are output-sensitive (at most `|B̂₀| − |B̂†|`, the candidates removed),
 and they are the rounds the rejection proof lists (`sizes`); the `keep` evaluations are at most
 `|B̂₀|²` and at least `|B̂₀|·|B̂†|`, so when every candidate is safe the checker makes exactly
-`|B̂₀|²` of them — more than the paper's `O(V_B log(2 + V_B))` term allows when every `y` is short:
-the modelled checker is not the paper's worklist algorithm, and Proposition 2's bound does not hold
-for it. -/
+`|B̂₀|²` of them: it runs its whole fuel instead of stopping at the fixed point. `CostFamily.lean`
+gives a family on which the checker's `supports` tests outgrow Proposition 2's bound. -/
 namespace AgentWarrant.Edits
 open AgentWarrant
 
