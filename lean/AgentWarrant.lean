@@ -33,6 +33,10 @@ import AgentWarrant.Thm.Edits.Canonical
 import AgentWarrant.Spec.Edits.Residual
 import AgentWarrant.Thm.Edits.RecheckContract
 import AgentWarrant.Thm.Edits.Machine
+import AgentWarrant.Spec.Edits.Cost
+import AgentWarrant.Thm.Edits.Cost
+import AgentWarrant.Spec.Edits.CostFamily
+import AgentWarrant.Thm.Edits.CostFamily
 import AgentWarrant.Spec.Revision.Alternatives
 import AgentWarrant.Thm.Monitor.Allocation
 import AgentWarrant.Spec.Revision.ListLemmas

@@ -22,6 +22,8 @@ import AgentWarrant.Thm.Edits.Derive
 import AgentWarrant.Thm.Revision.Structural
 import AgentWarrant.Thm.Revision.Closure
 import AgentWarrant.Thm.Edits.Machine
+import AgentWarrant.Thm.Edits.Cost
+import AgentWarrant.Thm.Edits.CostFamily
 /-! The headline results, each stated once in plain words and proved by the lemma named in its
 proof (in the mirrored `Thm/` file of the judgment). docs/lean.md tabulates them against the
 papers' statements. Definitions live in `Spec/`; nothing here defines behaviour. -/
@@ -490,5 +492,37 @@ theorem runtimeStepsAreIdealSteps (der : AgentWarrant.Edits.Machine.Derivation) 
     (AgentWarrant.Edits.Machine.stepR der S e).2.core = S.core ∨
       ∃ ie, (AgentWarrant.Edits.Machine.stepR der S e).2.core = (AgentWarrant.Edits.Machine.stepI der S.core ie).2 :=
   AgentWarrant.Edits.Machine.runtimeStepMatched der S e
+
+
+-- Execution edits: the checker's step counts (Exact Checking for Execution Edits, Proposition 2) ----
+
+/-- The checker's removal rounds are output-sensitive: their number plus the size of the answer is
+at most `|B̂₀|`, and the rejection proof lists one round size more. Its `keep` evaluations lie
+between `|B̂₀|·|B̂†|` and `|B̂₀|²`: it iterates `Φ̂` for its whole fuel, so this part of its work is
+not output-sensitive. -/
+theorem checkerStepCounts (i : AgentWarrant.Edits.Inst) :
+    AgentWarrant.Edits.rounds i (List.length (AgentWarrant.Edits.b0 i)) (AgentWarrant.Edits.b0 i) +
+        List.length (AgentWarrant.Edits.safeSet i) ≤ List.length (AgentWarrant.Edits.b0 i) ∧
+    List.length (AgentWarrant.Edits.sizes i (List.length (AgentWarrant.Edits.b0 i)) (AgentWarrant.Edits.b0 i)) =
+      AgentWarrant.Edits.rounds i (List.length (AgentWarrant.Edits.b0 i)) (AgentWarrant.Edits.b0 i) + 1 ∧
+    List.length (AgentWarrant.Edits.b0 i) * List.length (AgentWarrant.Edits.safeSet i) ≤
+      AgentWarrant.Edits.keepCalls i (List.length (AgentWarrant.Edits.b0 i)) (AgentWarrant.Edits.b0 i) ∧
+    AgentWarrant.Edits.keepCalls i (List.length (AgentWarrant.Edits.b0 i)) (AgentWarrant.Edits.b0 i) ≤
+      List.length (AgentWarrant.Edits.b0 i) * List.length (AgentWarrant.Edits.b0 i) :=
+  ⟨(AgentWarrant.Edits.checkerRoundsOutputSensitive i).1, (AgentWarrant.Edits.checkerRoundsOutputSensitive i).2,
+   (AgentWarrant.Edits.checkerKeepCalls i).1, (AgentWarrant.Edits.checkerKeepCalls i).2⟩
+
+
+/-- On the family of `k` outcomes that all run the one call 0 under the policy `{ε, 0}`, `B̂₀` has
+`k` candidates, all safe, and the checker makes `k²` `keep` evaluations and `2k³` `supports` tests,
+while `V_B = 2k` there. -/
+theorem checkerWorkOnAllSafeFamily (l : List Nat) :
+    List.length (AgentWarrant.Edits.b0 (AgentWarrant.Edits.fam l)) = List.length l ∧
+    AgentWarrant.Edits.safeSet (AgentWarrant.Edits.fam l) = AgentWarrant.Edits.b0 (AgentWarrant.Edits.fam l) ∧
+    AgentWarrant.Edits.keepCalls (AgentWarrant.Edits.fam l) (List.length (AgentWarrant.Edits.b0 (AgentWarrant.Edits.fam l)))
+      (AgentWarrant.Edits.b0 (AgentWarrant.Edits.fam l)) = List.length l * List.length l ∧
+    AgentWarrant.Edits.supportTests (AgentWarrant.Edits.fam l) (List.length (AgentWarrant.Edits.b0 (AgentWarrant.Edits.fam l)))
+      (AgentWarrant.Edits.b0 (AgentWarrant.Edits.fam l)) = List.length l * (List.length l * (List.length l + List.length l)) :=
+  AgentWarrant.Edits.famWork l
 
 end AgentWarrant.Thm
