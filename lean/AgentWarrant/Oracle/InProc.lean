@@ -5,7 +5,8 @@ import AgentWarrant.Oracle.FastParse
 libagentwarrant.so; model/oracle/inproc.py loads it with ctypes).
 
 Two uses. `aw_lean_handle` is the oracle executable's request handler on one JSON line (the DRT
-runs every judgment through it, the same code as the subprocess oracle). The others are the
+runs every judgment through it, the same judgments as the subprocess oracle; the line is read by
+`FastParse`). The others are the
 enforcement backend's stateful half of the `monitor_decide`/`monitor_observe` judgments: the policy
 is parsed once into a `Policy` value and the monitor state stays a `State` value; the caller keeps
 both as opaque objects, and only the call (JSON text) and the verdict (compact JSON text) cross.
@@ -14,8 +15,10 @@ Every function is total: input errors come back as `Except.error`, never as a pa
 namespace AgentWarrant.Oracle.InProc
 open Lean AgentWarrant.Monitor AgentWarrant.Monitor.Full AgentWarrant.Oracle.MonitorFull
 
+/-- The oracle's request handler, the request read by `FastParse` (the same values as the executable's
+`Parse`, checked by `agrees`; only a parse error's message can differ). -/
 @[export aw_lean_handle]
-def handleLine (line : String) : String := (Oracle.handle line).compress
+def handleLine (line : String) : String := (Oracle.handleParsed (FastParse.parse line)).compress
 
 @[export aw_lean_policy]
 def policyText (text : String) : Except String Policy := do

@@ -77,8 +77,10 @@ def judgments : List Judgment :=
 def errorJ (id : Json) (kind msg : String) : Json :=
   Json.mkObj [("id", id), ("error", Json.mkObj [("kind", toJson kind), ("message", toJson msg)])]
 
-def handle (line : String) : Json :=
-  match Parse.parse line with
+/-- The answer to a request, given its parse (the in-process library parses with `FastParse`, which
+reads the same values). -/
+def handleParsed (parsed : Except String Json) : Json :=
+  match parsed with
   | Except.error e => errorJ Json.null "parse" e
   | Except.ok j =>
     match req j "id", getAs String j "judgment", req j "input" with
@@ -93,6 +95,8 @@ def handle (line : String) : Json :=
     | Except.error e, _, _ => errorJ Json.null "request" e
     | _, Except.error e, _ => errorJ (j.getObjValD "id") "request" e
     | _, _, Except.error e => errorJ (j.getObjValD "id") "request" e
+
+def handle (line : String) : Json := handleParsed (Parse.parse line)
 
 partial def loop (inp : IO.FS.Stream) (out : IO.FS.Stream) : IO Unit := do
   let line ← inp.getLine
