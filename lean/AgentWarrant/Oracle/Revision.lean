@@ -2,7 +2,7 @@ import Lean.Data.Json
 import AgentWarrant.Spec.Revision.Closure
 /-! The oracle judgment `simulation_closure`: read a simulation certificate (per-list or joint)
 exported by Python and run the closure check `closedC`, whose meaning is the theorem
-`AgentWarrant.Revision.Closure.closedPreservesFromStart`.
+`AgentWarrant.Revision.Closure.closedPreservesFromStart` (run as `closedF`, proved equal by `closedFEq`).
 
 Input (every key required; `quota`/`requires` may be `null` = unlimited / none):
 `{"old": [[entry…]…], "new": [[entry…]…], "units": [{"old": [bits…], "new": [bits…],
@@ -82,6 +82,103 @@ def unitD (j : Json) (w : String) : Dec Unit' := do
 def fits (ls : List (List LEntry)) (xs : List (List α)) : Bool :=
   ls.length == xs.length && (List.zip ls xs).all (fun p => p.1.length == p.2.length)
 
+-- the closure check as the judgment runs it ---------------------------------------------------
+/-! `closedC` compares usage vectors with the generic `DecidableEq` of `List (List Nat) × List (List Nat)`
+once per related pair, charged unit and related pair; the judgment runs `closedF`, the same check with
+that comparison done by `Nat.beq` count by count (`eqU`), and `closedFEq` proves the two equal, so the
+judgment's answer is still `closedC`'s. -/
+/-- Equality of two count lists, by `Nat.beq`. -/
+def eqN : List Nat → List Nat → Bool
+  | [], [] => true
+  | a :: as, b :: bs => Nat.beq a b && eqN as bs
+  | _, _ => false
+
+def eqU : Usage → Usage → Bool
+  | [], [] => true
+  | a :: as, b :: bs => eqN a b && eqU as bs
+  | _, _ => false
+
+theorem beqSelf (x : Nat) : Nat.beq x x = true := by
+  cases h : Nat.beq x x with
+  | true => rfl
+  | false => exact absurd rfl (Nat.neOfBeqEqFalse h)
+
+theorem eqNRefl : ∀ (a : List Nat), eqN a a = true
+  | [] => rfl
+  | x :: xs => by simp [eqN, beqSelf x, eqNRefl xs]
+
+theorem eqNSound : ∀ (a b : List Nat), eqN a b = true → a = b
+  | [], [], _ => rfl
+  | [], _ :: _, h => by simp [eqN] at h
+  | _ :: _, [], h => by simp [eqN] at h
+  | x :: xs, y :: ys, h => by
+    cases hx : Nat.beq x y with
+    | false => simp [eqN, hx] at h
+    | true =>
+      have hr : eqN xs ys = true := by simp [eqN, hx] at h; exact h
+      rw [Nat.eqOfBeqEqTrue hx, eqNSound xs ys hr]
+
+theorem eqURefl : ∀ (a : Usage), eqU a a = true
+  | [] => rfl
+  | x :: xs => by simp [eqU, eqNRefl x, eqURefl xs]
+
+theorem eqUSound : ∀ (a b : Usage), eqU a b = true → a = b
+  | [], [], _ => rfl
+  | [], _ :: _, h => by simp [eqU] at h
+  | _ :: _, [], h => by simp [eqU] at h
+  | x :: xs, y :: ys, h => by
+    cases hx : eqN x y with
+    | false => simp [eqU, hx] at h
+    | true =>
+      have hr : eqU xs ys = true := by simp [eqU, hx] at h; exact h
+      rw [eqNSound x y hx, eqUSound xs ys hr]
+
+def memF (rel : List (Usage × Usage)) (x : Usage × Usage) : Bool :=
+  anyB (fun y => eqU y.1 x.1 && eqU y.2 x.2) rel
+
+theorem pairEq (x y : Usage × Usage) : (eqU y.1 x.1 && eqU y.2 x.2) = decide (y = x) := by
+  cases Decidable.em (y = x) with
+  | inl h => rw [h, decideEqTrue (rfl : x = x), eqURefl, eqURefl]; rfl
+  | inr h =>
+    rw [decideEqFalse h]
+    cases h1 : eqU y.1 x.1 with
+    | false => rfl
+    | true =>
+      cases h2 : eqU y.2 x.2 with
+      | false => rfl
+      | true =>
+        apply absurd _ h
+        cases y with
+        | mk a b => cases x with
+          | mk c d => rw [eqUSound a c h1, eqUSound b d h2]
+
+theorem memFEq (rel : List (Usage × Usage)) (x : Usage × Usage) : memF rel x = memR rel x := by
+  have h : (fun y => eqU y.1 x.1 && eqU y.2 x.2) = (fun y => decide (y = x)) := funext (fun y => pairEq x y)
+  show anyB _ rel = anyB _ rel
+  rw [h]
+
+def okUnitW (mem : Usage × Usage → Bool) (O N : List (List LEntry)) (s : Usage × Usage) (u : Unit') : Bool :=
+  match stepAll u.reqs O s.1 u.old with
+  | none => true
+  | some o' => match stepAll u.reqs N s.2 u.new with
+    | none => false
+    | some n' => mem (o', n')
+
+def closedW (mem : Usage × Usage → Bool) (O N : List (List LEntry)) (units : List Unit') (rel : List (Usage × Usage))
+    (start : Usage × Usage) : Bool :=
+  mem start && allB (fun s => allB (fun u => okUnitW mem O N s u) units) rel
+
+/-- `closedC` with `memF` for `memR` (`closedFEq`). -/
+def closedF (O N : List (List LEntry)) (units : List Unit') (rel : List (Usage × Usage)) (start : Usage × Usage) : Bool :=
+  closedW (memF rel) O N units rel start
+
+theorem closedFEq (O N : List (List LEntry)) (units : List Unit') (rel : List (Usage × Usage)) (start : Usage × Usage) :
+    closedF O N units rel start = closedC O N units rel start := by
+  have h : memF rel = memR rel := funext (fun x => memFEq rel x)
+  show closedW (memF rel) O N units rel start = _
+  rw [h]
+  rfl
+
 def simulationClosure (j : Json) : Dec Json := do
   let O ← listsD (← field j "old") "old"
   let N ← listsD (← field j "new") "new"
@@ -93,7 +190,7 @@ def simulationClosure (j : Json) : Dec Json := do
     if !(fits O p.1 && fits N p.2) then throw s!"related[{i}]: a usage vector does not fit its list"
   for (u, i) in units.zip (List.range units.length) do
     if !(fits O u.old && fits N u.new) then throw s!"units[{i}]: a bit string does not fit its list"
-  pure $ Json.mkObj [("closed", toJson (closedC O N units rel start)), ("related", toJson rel.length),
+  pure $ Json.mkObj [("closed", toJson (closedF O N units rel start)), ("related", toJson rel.length),
     ("units", toJson units.length)]
 
 end AgentWarrant.Oracle.Revision

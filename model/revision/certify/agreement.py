@@ -40,14 +40,17 @@ class Undecided:
 AgreementVerdict = Agree | Disagree | Undecided
 
 
-def same_match(a: Entry, b: Entry) -> bool:
-    """The fields the matching predicate reads are equal (quota, requirement and permit aside)."""
+def same_match(a: Entry, b: Entry, memo: Memo | None = None) -> bool:
+    """The fields the matching predicate reads are equal (quota, requirement and permit aside); ``memo``: each
+    entry's key written once per entry object (``memo.py``)."""
+    if memo is not None:
+        return memo.match_key(a) == memo.match_key(b)
     return match_key(a) == match_key(b)
 
 
 def agree(a: Entry, b: Entry, effects: EffectSet, tools: Sequence[Tool], memo: Memo | None = None) -> AgreementVerdict:
     """``memo``: the question asked as the memoized structural search asks it (``questions.find_witness``)."""
-    if same_match(a, b):
+    if same_match(a, b, memo):
         return Agree("identical")
     if a.kind is not b.kind:
         return Undecided("an allow and a deny never stand for the same account")

@@ -23,7 +23,7 @@ from model.monitor.language.policy import Entry, EntryKind, Policy, Tool
 from model.revision.certify.independence import Independent, independent
 from model.revision.effects import EffectSet
 from model.revision.explore.memo import Memo
-from model.revision.identity import monitor_key
+from model.revision.identity import same_monitor
 
 
 def residual(e: Entry, used: int) -> int | None:
@@ -52,10 +52,10 @@ def permit_safe(entries: Sequence[Entry], effects: EffectSet, tools: Sequence[To
 
 
 def monitor_unchanged(old: Policy, new: Policy, memo: Memo | None = None) -> bool:
-    """``memo``: the policies' keys are computed once per policy object (``memo.py``)."""
+    """``memo``: answered once per pair of policy objects (``memo.py``)."""
     if memo is None:
-        return monitor_key(old) == monitor_key(new)
-    return memo.monitor_key(old) == memo.monitor_key(new)
+        return same_monitor(old, new)
+    return memo.same_monitor(old, new)
 
 
 def outside_simulation(old: Policy, new: Policy, memo: Memo | None = None, who: str = "") -> str | None:

@@ -68,7 +68,7 @@ class _Search:
             how: str | None = None
             if keeps_position(a, b, True, self.used_old[i], self.used_new[j]):
                 verdict = self._asked("agree", a, b, lambda: agree(a, b, self.effects, self.tools, self.memo),
-                                      lambda m: None if a.kind is not b.kind or same_match(a, b) else
+                                      lambda m: None if a.kind is not b.kind or same_match(a, b, self.memo) else
                                       _maybe(Disagree, pair_witness(m, False, a, b, self.effects, self.tools)))
                 if isinstance(verdict, Agree):
                     how = verdict.by

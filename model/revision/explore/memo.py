@@ -46,7 +46,7 @@ from model.monitor.language.policy_json import tool_to_json
 from model.revision.effects import EffectSet
 from model.revision.explore.merge_keys import Steps
 from model.revision.explore.workload import Workload
-from model.revision.identity import match_key, monitor_key
+from model.revision.identity import match_key, same_monitor
 from model.revision.smt.samples import Pool
 from model.revision.smt.z3_matching import Encoder
 
@@ -65,6 +65,7 @@ class Memo:
         self.terms: dict[Hashable, object] = {}  # Z3 terms of the encoding (leaves.py)
         self._keys: dict[tuple[int, str], tuple[object, str]] = {}  # (id, part) → (the object, kept alive; key)
         self._steps: dict[tuple[int, int], tuple[Policy, Workload, Steps]] = {}  # ids → (policy, workload, table)
+        self._same: dict[tuple[int, int], tuple[Policy, Policy, bool]] = {}  # ids → (old, new, same_monitor)
         self.size = 0
         self.queries = 0  # Z3 questions asked through this memo (for the experiment's report)
         self.sampled = 0  # questions a sample answered instead
@@ -99,8 +100,13 @@ class Memo:
             hit = self._keys[(id(e), "")] = (e, match_key(e))
         return hit[1]
 
-    def monitor_key(self, p: Policy) -> str:
-        return self._keyed(p, lambda: monitor_key(p))
+    def same_monitor(self, old: Policy, new: Policy) -> bool:
+        """``identity.same_monitor``, once per pair of policy objects (kept alive with the answer)."""
+        key = (id(old), id(new))
+        hit = self._same.get(key)
+        if hit is None or hit[0] is not old or hit[1] is not new:
+            hit = self._same[key] = (old, new, same_monitor(old, new))
+        return hit[2]
 
     def tools_key(self, tools: Sequence[Tool]) -> str:
         return self._keyed(tools, lambda: canonical_str([tool_to_json(t) for t in tools]))

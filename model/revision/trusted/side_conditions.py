@@ -33,7 +33,7 @@ from model.base.canonical import canonical_str
 from model.monitor.language.policy import ConstPat, Entry, EntryKind, GlobPat, Policy, Tool
 from model.revision.certify.check_verdict import CheckVerdict, Invalid, Undecided, Valid
 from model.revision.effects import EffectSet
-from model.revision.identity import match_key, monitor_key
+from model.revision.identity import match_key, same_monitor
 from model.revision.trusted.encoding import CTX, Call, SlotAtom, Unsupported
 
 LIMIT_MS = 20000
@@ -215,7 +215,7 @@ def permit_safe(entries: Sequence[Entry], effects: EffectSet, tools: Sequence[To
 
 def monitor_unchanged(old: Policy, new: Policy) -> bool:
     """Everything but the name and the two permission lists is the same (as JSON)."""
-    return monitor_key(old) == monitor_key(new)
+    return same_monitor(old, new)
 
 
 def outside_simulation(old: Policy, new: Policy, who: str) -> str | None:
