@@ -268,7 +268,7 @@ class Driver:
     tokens: dict[str, dict[str, str]] = field(default_factory=dict)  # call → version → token seen
     rt: CrashingRuntime | None = None
 
-    def open(self) -> dict[str, Any] | None:
+    def start(self) -> dict[str, Any] | None:
         rt, _ = Runtime.create(self.path, self.reg, self.seed)
         rt.close()
         self.rt = CrashingRuntime(self.path)
@@ -427,7 +427,7 @@ def run_session(oracle: Oracle, case: Session, workdir: Path | None = None) -> C
     d = Driver(str(tmp / "s.db"), reg, seed)
     rng = random.Random(case.seed)
     try:
-        root = d.open()
+        root = d.start()
         py_init = d.state()
         actions: list[dict[str, Any]] = []
         events: list[dict[str, Any]] = []

@@ -24,9 +24,22 @@ def _cpu_seconds(pid: int) -> float:
 
 
 @pytest.mark.skipif(not Path("/proc/self/stat").exists(), reason="reads a process's CPU time from /proc")
-@pytest.mark.parametrize(("engine", "bound"), [("both", 4), ("smt", 30)])  # each runs for minutes
-def test_ctrl_c_answers_unknown_with_what_was_covered(engine: str, bound: int) -> None:
-    proc = subprocess.Popen([sys.executable, "-m", "model.shell.cli", "search", str(MODEL), "--engine", engine,
+def _without_flow_pauses(tmp: Path) -> Path:
+    """The model over a copy of its policy without the ``flow pause`` rules: the SMT engine does not encode the
+    monitor-language extensions (it answers at once that it cannot), and this test needs a search that runs."""
+    (tmp / "search").mkdir()
+    (tmp / "agentdojo").mkdir()
+    policy = (ROOT / "corpus" / "agentdojo" / "banking.policy").read_text(encoding="utf-8")
+    plain = "".join(line for line in policy.splitlines(keepends=True) if not line.startswith("flow pause"))
+    (tmp / "agentdojo" / "banking.policy").write_text(plain, encoding="utf-8")
+    (tmp / "search" / MODEL.name).write_text(MODEL.read_text(encoding="utf-8"), encoding="utf-8")
+    return tmp / "search" / MODEL.name
+
+
+@pytest.mark.parametrize(("engine", "bound"), [("both", 4), ("smt", 64)])  # each runs for many CPU seconds
+def test_ctrl_c_answers_unknown_with_what_was_covered(engine: str, bound: int, tmp_path: Path) -> None:
+    model = MODEL if engine != "smt" else _without_flow_pauses(tmp_path)
+    proc = subprocess.Popen([sys.executable, "-m", "model.shell.cli", "search", str(model), "--engine", engine,
                              "--bound", str(bound), "--budget", "3600s", "--no-replay", "--json"],
                             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
