@@ -199,9 +199,9 @@ def _blocked_security(results: list[SuiteResult], config: str) -> Counter[str]:
 # What would unblock a blocking flow, by the reason the blocking tables give (refused user calls: the
 # monitor's decision; breaches: ``evaluate.breach_reason``).
 UNBLOCK = (
-    ("pause", "approval of the paused call (a reviewer; see the provenance-aware rows), or per-field labels so an "
+    (": pause", "approval of the paused call (a reviewer; see the provenance-aware rows), or per-field labels so an "
               "id or name the service assigns stays trusted when read beside untrusted text"),
-    ("deny", "a rule for the flow (the policy denies it outright)"),
+    (": deny", "a rule for the flow (the policy denies it outright)"),
     ("a reviewer approved", "a reviewer who checks each value's source (provenance-aware) instead of a rubber stamp"),
     ("a read sent data out", "a label on the choice of call (a planner): the request sink admits a URL that carries "
                              "no untrusted value"),
