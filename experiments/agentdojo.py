@@ -202,7 +202,8 @@ UNBLOCK = (
     (": pause", "approval of the paused call (a reviewer; see the provenance-aware rows), or per-field labels so an "
               "id or name the service assigns stays trusted when read beside untrusted text"),
     (": deny", "a rule for the flow (the policy denies it outright)"),
-    ("a reviewer approved", "a reviewer who checks each value's source (provenance-aware) instead of a rubber stamp"),
+    ("a reviewer approved", "a planner (the plan has no such call); a reviewer checking sources approves a value "
+                            "the source the plan names carries, a rubber stamp approves anything"),
     ("a read sent data out", "a label on the choice of call (a planner): the request sink admits a URL that carries "
                              "no untrusted value"),
     ("a read changed the environment", "a label on the choice of call (a planner), since the read has no argument"),
