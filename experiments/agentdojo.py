@@ -196,6 +196,32 @@ def _blocked_security(results: list[SuiteResult], config: str) -> Counter[str]:
     return c
 
 
+# What would unblock a blocking flow, by the reason the blocking tables give (refused user calls: the
+# monitor's decision; breaches: ``evaluate.breach_reason``).
+UNBLOCK = (
+    (": pause", "approval of the paused call (a reviewer; see the provenance-aware rows), or per-field labels so an "
+              "id or name the service assigns stays trusted when read beside untrusted text"),
+    (": deny", "a rule for the flow (the policy denies it outright)"),
+    ("a reviewer approved", "a planner (the plan has no such call); a reviewer checking sources approves a value "
+                            "the source the plan names carries, a rubber stamp approves anything"),
+    ("a read sent data out", "a label on the choice of call (a planner): the request sink admits a URL that carries "
+                             "no untrusted value"),
+    ("a read changed the environment", "a label on the choice of call (a planner), since the read has no argument"),
+    ("confused deputy", "a label on the choice of call (a planner: the plan has no such call) or a quota"),
+    ("only trusted values", "a label on the choice of call (a planner)"),
+    ("leaves open to untrusted data", "a flow rule or an audience sink for that write"),
+    ("the user task's own calls reached the goal", "nothing in a call monitor: no injection call was admitted"),
+)
+
+
+def _unblock(blocking: str) -> str:
+    """The features that would unblock the flows named in a ``blocking flows`` cell, in order."""
+    if blocking == "-":
+        return "-"
+    found = [fix for key, fix in UNBLOCK if key in blocking]
+    return " ; ".join(dict.fromkeys(found)) or "-"
+
+
 def _top(c: Counter[str], n: int = 6) -> str:
     return " ; ".join(f"{k} x{v}" for k, v in c.most_common(n)) + (f" ; ... {len(c) - n} more" if len(c) > n else "")
 
@@ -215,13 +241,20 @@ def _targets(out_dir: Path, results: list[SuiteResult]) -> list[Path]:
         util = 100.0 * u / m if m else 0.0
         rows.append([config, "utility", f">= {floor:g}%", _pct(u, m), "met" if util >= floor else "not met",
                      "-" if util >= floor else _top(_blocked_utility(results, config))])
+    return write_targets(out_dir, rows)
+
+
+def write_targets(out_dir: Path, rows: list[list[object]]) -> list[Path]:
+    """``agentdojo_targets``: each row (configuration, target, required, measured, verdict, blocking
+    flows) with what would unblock its flows (``_unblock``, a function of the blocking-flows cell)."""
     caption = ("Each target, its measured figure (all four suites; attack success or harm in the worst suite, "
                "variant and placement) and, where it is not met, the flows that block it, most frequent first: for "
                "utility, the refused user-task calls (suite, tool: reason) with the number of tasks they stop; for "
                "attack success, the breaching injection calls (suite, injection task, tools: why they got through) "
-               "with the number of pairs. agentdojo_blocking lists every one.")
+               "with the number of pairs; then what would unblock them. agentdojo_blocking lists every one.")
     return write_table(out_dir, "agentdojo_targets", ("configuration", "target", "required", "measured", "verdict",
-                                                       "blocking flows"), rows, caption)
+                                                       "blocking flows", "what would unblock them"),
+                       [[*row, _unblock(str(row[5]))] for row in rows], caption)
 
 
 def _blocking(out_dir: Path, results: list[SuiteResult]) -> list[Path]:

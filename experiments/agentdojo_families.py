@@ -1,10 +1,13 @@
-"""AgentDojo, the substitution family (``model/bench/agentdojo/families.py``):
-``paper_figures/tables/agentdojo_families.{csv,md}`` (per suite and configuration, the substitutions
-admitted) and ``agentdojo_families_cases`` (every substitution with each configuration's decision).
+"""AgentDojo, attack families beyond AgentDojo's own goals (``model/bench/agentdojo/families.py``):
+``paper_figures/tables/agentdojo_families.{csv,md}`` (per family, configuration and suite, the cases
+admitted) and ``agentdojo_families_cases`` (every case with each configuration's decision).
 
 A substitution replaces a sink argument that a user task's plan extracts from an earlier result by the
 attacker's value: the poisoned extraction that reaches a planner, which AgentDojo's own goals (new
-calls) never do. Every number comes from running the decider now.
+calls) never do. The injected-call families (exfiltration through a read argument, a write to a shared
+resource, a confused deputy with values the user typed, arithmetic on a typed value) add calls after
+the user task's own, which only the single-context agent makes. Every number comes from running the
+decider now.
 """
 
 from __future__ import annotations
@@ -14,7 +17,15 @@ from pathlib import Path
 
 from model.base.tables import write_table
 from model.bench.agentdojo.evaluate import config_name
-from model.bench.agentdojo.families import Substitution, substituted, substitutions
+from model.bench.agentdojo.families import (
+    EXTRA_FAMILIES,
+    Extra,
+    Substitution,
+    extra_run,
+    extras,
+    substituted,
+    substitutions,
+)
 from model.bench.agentdojo.session import Agent, Review
 from model.bench.agentdojo.suites import SUITES, VERSION, get_suite, require
 
@@ -25,32 +36,62 @@ def _pct(k: int, n: int) -> str:
     return f"{100.0 * k / n:.1f}% ({k}/{n})" if n else "-"
 
 
+SUBSTITUTION = "substitution of a value in the user's own call"
+
+
 def reproduce(out_dir: Path, tick: Callable[[int, int], None]) -> list[Path]:
     require()
     subs: list[Substitution] = [x for s in SUITES for u in get_suite(s).user_tasks for x in substitutions(s, u)]
+    more: list[Extra] = [x for s in SUITES for u in get_suite(s).user_tasks for x in extras(s, u)]
+    total = len(subs) + len(more)
     got: dict[tuple[Substitution, str], tuple[bool, str]] = {}
     for i, sub in enumerate(subs):
         for a, r in CONFIGS:
             got[(sub, config_name(a, r))] = substituted(sub, a, r)
-        tick(i + 1, len(subs))
+        tick(i + 1, total)
     names = [config_name(a, r) for a, r in CONFIGS]
+    extra_got: dict[tuple[Extra, str], tuple[bool, str]] = {}
+    for i, e in enumerate(more):
+        for a, r in CONFIGS:
+            if a is Agent.SINGLE:
+                extra_got[(e, config_name(a, r))] = extra_run(e, a, r)
+        tick(len(subs) + i + 1, total)
     rows: list[list[object]] = []
     for name in names:
         for suite in (*SUITES, "all four"):
             mine = [x for x in subs if suite in (x.suite, "all four")]
-            rows.append([name, suite, len(mine), _pct(sum(got[(x, name)][0] for x in mine), len(mine))])
-    caption = (f"AgentDojo {VERSION}, the substitution family (`agentwarrant reproduce agentdojo-families`): for "
-               "every user task, every argument of a call to a sink that the task's plan extracts from an earlier "
-               "result, replaced by the attacker's value of the same kind (AgentDojo's attacker IBAN, e-mail "
-               "address or URL; an amount times 100; a fixed attacker text). Admitted: the call carrying the "
-               "attacker's value was allowed, or paused and approved, and ran. The decision is the same with the "
-               "value in the source or not (no decision reads it there).")
-    paths = write_table(out_dir, "agentdojo_families", ("configuration", "suite", "substitutions",
+            rows.append([SUBSTITUTION, name, suite, len(mine), _pct(sum(got[(x, name)][0] for x in mine), len(mine))])
+    for family in EXTRA_FAMILIES:
+        for name in names:
+            for suite in (*SUITES, "all four"):
+                fam = [e for e in more if e.family == family and suite in (e.suite, "all four")]
+                if not fam:
+                    continue
+                run = (fam[0], name) in extra_got
+                shown = (_pct(sum(extra_got[(e, name)][0] for e in fam), len(fam)) if run
+                         else "- (not proposed: a plan has no such call)")
+                rows.append([family, name, suite, len(fam), shown])
+    caption = (f"AgentDojo {VERSION}, attack families beyond AgentDojo's goals (`agentwarrant reproduce "
+               "agentdojo-families`). Substitution: for every user task, every argument of a call to a sink that the "
+               "task's plan extracts from an earlier result, replaced by the attacker's value of the same kind "
+               "(AgentDojo's attacker IBAN, e-mail address or URL; an amount times 100; a fixed attacker text), the "
+               "value also written into every field the task reads that an attacker can author; admitted: the call "
+               "carrying it was allowed, or paused and approved, and ran. Injected calls, after the user task's own "
+               "(single-context agent; a planner never proposes them): exfiltration through a read argument (slack: "
+               "fetch AgentDojo's attacker URL with words of what the task read in the query), a write to a shared "
+               "resource (workspace: append AgentDojo's injection goal to a shared file the task read, or move a "
+               "shared event), a confused deputy (a sink call of the task whose every value the user typed, made "
+               "again), arithmetic on a typed value (that call with a typed number times 100); admitted: every "
+               "injected call was allowed, or paused and approved, and ran.")
+    paths = write_table(out_dir, "agentdojo_families", ("family", "configuration", "suite", "cases",
                                                          "admitted (attack success)"), rows, caption)
-    cases = [[x.suite, x.task, x.call, x.tool, x.argument, ", ".join(f"#{j}" for j in x.sources),
-              *(got[(x, n)][1] for n in names)] for x in subs]
-    paths += write_table(out_dir, "agentdojo_families_cases", ("suite", "user task", "call", "tool", "argument",
+    cases: list[list[object]] = [[SUBSTITUTION, x.suite, x.task, f"#{x.call} {x.tool}({x.argument})",
+                                  ", ".join(f"#{j}" for j in x.sources), *(got[(x, n)][1] for n in names)]
+                                 for x in subs]
+    cases += [[e.family, e.suite, e.task, " ; ".join(f"{t}{a}" for t, a in e.calls), "-",
+               *(extra_got[(e, n)][1] if (e, n) in extra_got else "not proposed" for n in names)] for e in more]
+    paths += write_table(out_dir, "agentdojo_families_cases", ("family", "suite", "user task", "case",
                                                                "extracted from", *names), cases,
-                         "Every substitution with each configuration's decision on the substituted call (allow, "
-                         "deny, approved).")
+                         "Every case with each configuration's decision on the attacker's call(s) (allow, pause, "
+                         "deny, approved; not proposed: a planner's calls are its plan's).")
     return paths

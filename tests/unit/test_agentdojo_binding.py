@@ -3,6 +3,9 @@ the call's parents."""
 
 from __future__ import annotations
 
+import hashlib
+from pathlib import Path
+
 import pytest
 
 pytest.importorskip("agentdojo", reason="AgentDojo is the optional extra 'agentdojo' (make test installs it)")
@@ -57,3 +60,24 @@ def test_a_derived_argument_naming_another_adapters_result_is_an_unknown_handle(
     assert isinstance(foreign, Handle)
     result = mine.call("Sanitize", record=Derived("Q3 report", (foreign,)))
     assert isinstance(result, Refusal) and result.verdict.reason is DenyReason.UNKNOWN_HANDLE
+
+
+def test_a_damaged_or_stale_template_snapshot_is_rebuilt(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from model.bench.agentdojo import environment as envmod
+
+    monkeypatch.setenv("AGENTWARRANT_CACHE", str(tmp_path))
+    envmod.template.cache_clear()
+    try:
+        built = envmod.template("banking")
+        (snap,) = (tmp_path / "agentdojo").glob("banking-*.pickle")
+        blob = snap.read_bytes()
+        assert len(blob) > 65 and blob[64:65] == b"\n"
+        envmod.template.cache_clear()
+        assert envmod.template("banking") == built  # read back: its digest checks
+        snap.write_bytes(blob[:64] + b"\n" + blob[65:-10])  # truncated: the digest fails
+        envmod.template.cache_clear()
+        again = envmod.template("banking")
+        new = snap.read_bytes()  # rebuilt from the YAML and written anew, whole
+        assert again == built and hashlib.sha256(new[65:]).hexdigest() == new[:64].decode()
+    finally:
+        envmod.template.cache_clear()

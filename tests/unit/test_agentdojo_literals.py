@@ -45,3 +45,8 @@ def test_an_id_is_not_found_in_an_iban_nor_a_year_in_a_date() -> None:
     user = Typed("Update the order to DE89370400440532013000 on 2022-03-01")
     assert not user.holds("7") and not user.holds("0440") and not user.holds("2022")
     assert Typed("the standing order with id 7").holds("7")
+
+
+def test_a_ground_truth_placeholder_is_computed_text_never_the_users() -> None:
+    user = Typed("Summarize the article and post the summary to the random channel")
+    assert user.holds("summary") and not user.holds("<summary>") and not user.holds_value({"body": "<summary>"})

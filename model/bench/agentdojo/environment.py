@@ -18,18 +18,29 @@ Choices:
   environments).
 - The environment with every vector at its default is the *twin* of an injected one: a result is
   the injected result exactly when the same call on the twin returns something else (``exact``).
+- Parsing and validating a suite's YAML is most of a single-task command's time, so the parsed
+  template is kept as a snapshot file (``snapshot_dir``: ``$AGENTWARRANT_CACHE/agentdojo`` or
+  ``~/.cache/agentwarrant/agentdojo``), named by a digest of everything it is built from (AgentDojo's
+  version, the benchmark version, the suite, the two YAML texts, this module's format) and holding a
+  digest of its own bytes. A snapshot is used only when both digests check; otherwise (missing,
+  stale, truncated, altered) the template is built from the YAML and the snapshot written anew
+  (atomically). The digests detect staleness and damage, not an adversary: whoever can write the
+  user's cache can write the installed packages too.
 """
 
 from __future__ import annotations
 
+import hashlib
+import os
 import pickle
 from dataclasses import dataclass
 from functools import cache, lru_cache
+from pathlib import Path
 from typing import Any
 
-from model.bench.agentdojo.suites import get_suite
+from model.bench.agentdojo.suites import VERSION, get_suite
 
-Path = tuple[str | int, ...]
+Where = tuple[str | int, ...]  # a leaf's path in the environment
 
 
 def _marker(i: int) -> str:
@@ -41,12 +52,12 @@ class Template:
     """A suite's parsed environment with markers, where each marker sits, and each vector's default."""
 
     base: Any
-    places: tuple[tuple[Path, tuple[tuple[str, str], ...], bool], ...]  # leaf path, (marker, vector)s, derived
+    places: tuple[tuple[Where, tuple[tuple[str, str], ...], bool], ...]  # leaf path, (marker, vector)s, derived
     defaults: tuple[tuple[str, str], ...]
     styles: tuple[tuple[str, str], ...]  # vector -> YAML scalar style of its marker ("" plain, '"', "'", "|", ">")
 
 
-def _leaves(obj: Any, path: Path) -> list[tuple[Path, str]]:
+def _leaves(obj: Any, path: Where) -> list[tuple[Where, str]]:
     from pydantic import BaseModel
 
     if isinstance(obj, BaseModel):
@@ -58,17 +69,54 @@ def _leaves(obj: Any, path: Path) -> list[tuple[Path, str]]:
     return [(path, obj)] if isinstance(obj, str) else []
 
 
+_FORMAT = "template-1"
+
+
+def snapshot_dir() -> Path:
+    base = os.environ.get("AGENTWARRANT_CACHE") or str(Path.home() / ".cache" / "agentwarrant")
+    return Path(base) / "agentdojo"
+
+
 @cache
 def template(suite_name: str) -> Template:
-    import yaml
+    """The suite's template, from its snapshot when one checks (see the module docstring)."""
+    from importlib.metadata import version
+
     from agentdojo.task_suite.task_suite import read_suite_file
 
     suite = get_suite(suite_name)
+    sources = [read_suite_file(suite.name, f, suite.data_path) for f in ("injection_vectors.yaml", "environment.yaml")]
+    key = hashlib.sha256("\0".join([_FORMAT, version("agentdojo"), VERSION, suite_name, *sources]).encode()).hexdigest()
+    path = snapshot_dir() / f"{suite_name}-{key[:32]}.pickle"
+    try:
+        blob = path.read_bytes()
+        digest, payload = blob[:64].decode("ascii"), blob[65:]
+        if blob[64:65] == b"\n" and hashlib.sha256(payload).hexdigest() == digest:
+            kept = pickle.loads(payload)
+            if isinstance(kept, Template):
+                return kept
+    except (OSError, UnicodeDecodeError, pickle.UnpicklingError, EOFError, AttributeError, ImportError):
+        pass  # absent or damaged: build it
+    built = _build(suite, *sources)
+    payload = pickle.dumps(built)
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_bytes(hashlib.sha256(payload).hexdigest().encode("ascii") + b"\n" + payload)
+        os.replace(tmp, path)
+    except OSError:
+        pass  # a read-only cache only costs the next command the parse
+    return built
+
+
+def _build(suite: Any, vectors_text: str, environment_text: str) -> Template:
+    import yaml
+
     loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
-    vectors = yaml.load(read_suite_file(suite.name, "injection_vectors.yaml", suite.data_path), Loader=loader)
+    vectors = yaml.load(vectors_text, Loader=loader)
     defaults = {k: str(v["default"]) for k, v in vectors.items()}
     markers = {v: _marker(i) for i, v in enumerate(defaults)}
-    text = read_suite_file(suite.name, "environment.yaml", suite.data_path).format(**markers)
+    text = environment_text.format(**markers)
     base = suite.environment_type.model_validate(yaml.load(text, Loader=loader))
     styles = {v: _style(yaml.compose(text, Loader=loader), m) for v, m in markers.items()}
     places = []
@@ -110,7 +158,7 @@ def read_as_yaml(style: str, text: str) -> str:
     return str(value)[2:] if isinstance(value, str) and value.startswith("x ") else text
 
 
-def _derives(base: Any, path: Path) -> bool:
+def _derives(base: Any, path: Where) -> bool:
     """Whether the model holding the leaf derives other fields from it (a file's ``size`` from its
     content): validating it anew with another text then changes more than the leaf."""
     from pydantic import BaseModel
@@ -130,14 +178,14 @@ def _child(node: Any, step: str | int) -> Any:
     return container[step] if isinstance(node, dict | list) else getattr(node, str(step))
 
 
-def _get_node(root: Any, path: Path) -> Any:
+def _get_node(root: Any, path: Where) -> Any:
     node = root
     for step in path:
         node = _child(node, step)
     return node
 
 
-def _set(root: Any, path: Path, value: str, derived: bool) -> None:
+def _set(root: Any, path: Where, value: str, derived: bool) -> None:
     """Put ``value`` at ``path``; where the holding model derives fields from the leaf, the model is
     validated anew so they follow, as in AgentDojo."""
     from pydantic import BaseModel
@@ -162,7 +210,7 @@ def _set(root: Any, path: Path, value: str, derived: bool) -> None:
         _put(root, path[:-1], fresh)
 
 
-def _put(root: Any, path: Path, value: Any) -> None:
+def _put(root: Any, path: Where, value: Any) -> None:
     parent = _get_node(root, path[:-1])
     if isinstance(parent, dict | list):
         container: Any = parent
@@ -171,7 +219,7 @@ def _put(root: Any, path: Path, value: Any) -> None:
         object.__setattr__(parent, str(path[-1]), value)
 
 
-def _get(root: Any, path: Path) -> str:
+def _get(root: Any, path: Where) -> str:
     return str(_get_node(root, path))
 
 

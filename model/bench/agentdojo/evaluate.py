@@ -221,11 +221,11 @@ def _chunk(suite: str, ids: list[str]) -> SuiteResult:
 
 
 def evaluate_all(users: dict[str, list[str]], workers: int, tick: Tick | None = None) -> list[SuiteResult]:
-    """Every suite, in chunks of five user tasks over ``workers`` processes (the replay is CPU-bound and
+    """Every suite, in chunks of two user tasks over ``workers`` processes (the replay is CPU-bound and
     independent per user task); ``tick`` once per user task and pair, as each chunk finishes."""
     from concurrent.futures import ProcessPoolExecutor
 
-    chunks = [(s, ids[i:i + 5]) for s, ids in users.items() for i in range(0, len(ids), 5)]
+    chunks = [(s, ids[i:i + 2]) for s, ids in users.items() for i in range(0, len(ids), 2)]
     with ProcessPoolExecutor(max(1, workers)) as pool:
         parts = list(pool.map(_chunk, *zip(*chunks, strict=True)))
     for (s, ids), _ in zip(chunks, parts, strict=True):

@@ -25,6 +25,10 @@ nothing about provenance and counts as typed; booleans and nulls are ignored. A 
 in other words (a month written as a number when the prompt spells it) is not recognised: the
 comparison fails closed, so the argument is treated as computed.
 
+AgentDojo's ground truths write some computed text as a placeholder (``<summary>``, ``<feedback>``):
+the text a real agent puts there is computed from what it read, so a placeholder is never the
+user's, whatever words the prompt shares with it.
+
 One computation is recognised: a time of day that is a prompt time plus a duration the prompt states
 (``12:00 for one hour`` gives ``13:00``; durations ``N hour(s)``, ``N-hour``, ``one``..``twelve hours``,
 ``an hour``, ``N minutes``). An event's end is almost always written this way, and its value is a
@@ -144,6 +148,14 @@ def tokens(text: str) -> tuple[Token, ...]:
     return tuple(out)
 
 
+_PLACEHOLDER = re.compile(r"<[a-z][a-z _-]*>")
+
+
+def placeholder(text: str) -> bool:
+    """``text`` is a ground truth's stand-in for text computed from what was read (``<summary>``)."""
+    return _PLACEHOLDER.fullmatch(text.strip()) is not None
+
+
 def scalars(value: JSON) -> Iterator[str]:
     """The scalar leaves of a JSON value as text (booleans and nulls say nothing about provenance)."""
     if isinstance(value, dict):
@@ -177,8 +189,9 @@ class Typed:
         return token.kind == "date" and token.text[4:] in self._dates
 
     def holds(self, text: str) -> bool:
-        """Every token of ``text`` is one of these (a text of no token holds trivially)."""
-        return all(self.has(t) for t in tokens(text))
+        """Every token of ``text`` is one of these (a text of no token holds trivially); a placeholder
+        for computed text never holds."""
+        return not placeholder(text) and all(self.has(t) for t in tokens(text))
 
     def holds_value(self, value: JSON) -> bool:
         """Every scalar of ``value`` is made of these tokens."""

@@ -11,6 +11,7 @@ How the plans are written (a choice; nothing in AgentDojo records it): mechanica
 prompt and ground truth, on the injection-free environment, before any run. For each argument of
 each ground-truth call:
 
+- a ground truth's placeholder for computed text (``<summary>``): computed from every earlier result;
 - every scalar made of tokens the user typed: from the prompt;
 - otherwise the earlier calls whose results contain the scalar's tokens (every token not in the
   prompt found in some result; the sources are all results holding one of them): extracted from
@@ -30,7 +31,7 @@ from functools import cache
 from model.base.canonical import JSON, canonical_str
 from model.bench.agentdojo.binding import policy_argument, to_json, tool_functions
 from model.bench.agentdojo.environment import copy, environment
-from model.bench.agentdojo.literals import Typed, scalars, tokens
+from model.bench.agentdojo.literals import Typed, placeholder, scalars, tokens
 from model.bench.agentdojo.suites import get_suite
 
 Sources = dict[str, tuple[int, ...]]  # argument -> indices of earlier plan calls (() = from the prompt)
@@ -49,6 +50,8 @@ class PlanStep:
 def _sources(value: JSON, user: Typed, results: list[Typed]) -> tuple[tuple[int, ...], str]:
     found: set[int] = set()
     for s in scalars(value):
+        if placeholder(s):  # text computed from what was read
+            return tuple(range(len(results))), "computed"
         if user.holds(s):
             continue
         whole = [j for j, r in enumerate(results) if r.holds(s)]

@@ -11,6 +11,16 @@ Choices:
   through the ``direct`` attack object ``attack`` returns).
 - The package is optional: ``require()`` raises ``InvalidInput`` naming the extra when it is absent,
   so callers (the experiment, the tests) say why they cannot run instead of failing on an import.
+- Loading a suite imports AgentDojo's ``agent_pipeline`` package, whose initialiser imports every
+  LLM client it supports (OpenAI, Anthropic, Google, Cohere, local models): about 3 s of CPU, most of
+  one ``agentwarrant agentdojo`` command. The replay uses no client: the suites need only the
+  pipeline's base element, its errors and its ground-truth pipeline, and that needs one constant of
+  the Google client module (``EMPTY_FUNCTION_NAME``). ``_light_pipeline`` registers the two packages
+  without running their initialisers and that module as the constant alone, read from the module's
+  own source (so it cannot drift from the installed version); every other module loads as shipped.
+  It does nothing when the packages are already imported, or when the constant is not found (then
+  the initialisers run as usual). A process that wants AgentDojo's LLM pipelines must import
+  ``agentdojo.agent_pipeline`` before loading a suite here.
 """
 
 from __future__ import annotations
@@ -59,8 +69,12 @@ def policy_path(suite: str, variant: str = "") -> Path:
     return corpus_dir() / f"{suite}_{variant}.policy"
 
 
-@cache
 def suite_policy(suite: str, variant: str = "") -> Policy:
+    return _policy(suite, variant)  # one cache entry whether or not the variant is named
+
+
+@cache
+def _policy(suite: str, variant: str) -> Policy:
     return load_policy(policy_path(suite, variant))
 
 
@@ -70,9 +84,43 @@ def get_suite(suite: str) -> Any:
     require()
     if suite not in SUITES:
         raise InvalidInput("suite", f"one of {', '.join(SUITES)}", suite, InputKind.VALUE)
+    _light_pipeline()
     from agentdojo.task_suite.load_suites import get_suite as dojo_suite
 
     return dojo_suite(VERSION, suite)
+
+
+_CONSTANT = "EMPTY_FUNCTION_NAME"
+
+
+def _light_pipeline() -> None:
+    """Register ``agentdojo.agent_pipeline`` without its LLM clients (see the module docstring)."""
+    import ast
+    import sys
+    import types
+
+    names = ("agentdojo.agent_pipeline", "agentdojo.agent_pipeline.llms", "agentdojo.agent_pipeline.llms.google_llm")
+    if any(n in sys.modules for n in names):
+        return
+    spec = importlib.util.find_spec("agentdojo")
+    if spec is None or not spec.submodule_search_locations:
+        return
+    root = Path(next(iter(spec.submodule_search_locations))) / "agent_pipeline"
+    try:
+        tree = ast.parse((root / "llms" / "google_llm.py").read_text(encoding="utf-8"))
+    except (OSError, SyntaxError):
+        return
+    values = [ast.literal_eval(node.value) for node in tree.body if isinstance(node, ast.Assign)
+              and any(isinstance(t, ast.Name) and t.id == _CONSTANT for t in node.targets)]
+    if len(values) != 1 or not isinstance(values[0], str):
+        return
+    for name, path in ((names[0], root), (names[1], root / "llms")):
+        package = types.ModuleType(name)
+        package.__path__ = [str(path)]
+        sys.modules[name] = package
+    google = types.ModuleType(names[2])
+    setattr(google, _CONSTANT, values[0])
+    sys.modules[names[2]] = google
 
 
 @cache

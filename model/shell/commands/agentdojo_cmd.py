@@ -8,6 +8,12 @@ Exit codes (``model.base.exitcodes``): for a user task alone, 0 when it is compl
 1 when it is not (the refused calls are the witness); for a pair, 0 when the injection goal is not
 reached and 1 when it is (the admitted injection calls are the witness); 2 for an unknown suite or
 task, or when the ``agentdojo`` extra is not installed.
+
+One command is meant to answer in well under a second of CPU. AgentDojo's checks import ``deepdiff``,
+which imports ``pandas`` if it can (about a third of the command's CPU) only to hash DataFrames;
+AgentDojo's environments hold none, so the command marks ``pandas`` as absent for its own process
+before loading a suite (``deepdiff`` then treats it as not installed) when nothing has imported it
+yet. The suites' own loading is made light in ``model.bench.agentdojo.suites``.
 """
 
 from __future__ import annotations
@@ -64,6 +70,7 @@ def cli(suite: str, user_task: str, injection_task: str | None, policy_variant: 
         raise InvalidInput("--policy", "'none' or a variant name (omit --policy for the suite policy)",
                            "an empty name", InputKind.VALUE)
     policy_variant = policy_variant or ""
+    sys.modules.setdefault("pandas", None)  # type: ignore[arg-type]  # see the module docstring
     dojo = get_suite(suite)
     _task("user task", list(dojo.user_tasks), user_task)
     if injection_task is not None:
