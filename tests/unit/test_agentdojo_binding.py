@@ -69,7 +69,7 @@ def test_a_damaged_or_stale_template_snapshot_is_rebuilt(tmp_path: Path, monkeyp
     envmod.template.cache_clear()
     try:
         built = envmod.template("banking")
-        (snap,) = (tmp_path / "agentdojo").glob("banking-*.pickle")
+        (snap,) = (tmp_path / "agentdojo").glob("banking-*.json")
         blob = snap.read_bytes()
         assert len(blob) > 65 and blob[64:65] == b"\n"
         envmod.template.cache_clear()
@@ -79,5 +79,9 @@ def test_a_damaged_or_stale_template_snapshot_is_rebuilt(tmp_path: Path, monkeyp
         again = envmod.template("banking")
         new = snap.read_bytes()  # rebuilt from the YAML and written anew, whole
         assert again == built and hashlib.sha256(new[65:]).hexdigest() == new[:64].decode()
+        forged = b'{"base":{},"defaults":[[1,2]],"places":"x","styles":[]}'  # its digest checks, its shape does not
+        snap.write_bytes(hashlib.sha256(forged).hexdigest().encode() + b"\n" + forged)
+        envmod.template.cache_clear()
+        assert envmod.template("banking") == built
     finally:
         envmod.template.cache_clear()

@@ -24,13 +24,16 @@ Choices:
   version, the benchmark version, the suite, the two YAML texts, this module's format) and holding a
   digest of its own bytes. A snapshot is used only when both digests check; otherwise (missing,
   stale, truncated, altered) the template is built from the YAML and the snapshot written anew
-  (atomically). The digests detect staleness and damage, not an adversary: whoever can write the
-  user's cache can write the installed packages too.
+  (atomically). The digests detect staleness and damage, not an adversary. The snapshot is JSON, never
+  a pickle, so a file someone else wrote can at worst hold a wrong environment, never run code: its
+  environment is validated by the suite's own pydantic model when read, and any shape it does not
+  have sends the command back to the YAML.
 """
 
 from __future__ import annotations
 
 import hashlib
+import json
 import os
 import pickle
 from dataclasses import dataclass
@@ -38,6 +41,8 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
+from model.base.errors import InvalidInput
+from model.base.jsonio import read_bytes
 from model.bench.agentdojo.suites import VERSION, get_suite
 
 Where = tuple[str | int, ...]  # a leaf's path in the environment
@@ -69,7 +74,7 @@ def _leaves(obj: Any, path: Where) -> list[tuple[Where, str]]:
     return [(path, obj)] if isinstance(obj, str) else []
 
 
-_FORMAT = "template-1"
+_FORMAT = "template-json-1"
 
 
 def snapshot_dir() -> Path:
@@ -87,18 +92,16 @@ def template(suite_name: str) -> Template:
     suite = get_suite(suite_name)
     sources = [read_suite_file(suite.name, f, suite.data_path) for f in ("injection_vectors.yaml", "environment.yaml")]
     key = hashlib.sha256("\0".join([_FORMAT, version("agentdojo"), VERSION, suite_name, *sources]).encode()).hexdigest()
-    path = snapshot_dir() / f"{suite_name}-{key[:32]}.pickle"
+    path = snapshot_dir() / f"{suite_name}-{key[:32]}.json"
     try:
-        blob = path.read_bytes()
+        blob = read_bytes(path, "an AgentDojo template snapshot")
         digest, payload = blob[:64].decode("ascii"), blob[65:]
         if blob[64:65] == b"\n" and hashlib.sha256(payload).hexdigest() == digest:
-            kept = pickle.loads(payload)
-            if isinstance(kept, Template):
-                return kept
-    except (OSError, UnicodeDecodeError, pickle.UnpicklingError, EOFError, AttributeError, ImportError):
-        pass  # absent or damaged: build it
+            return _from_json(suite, json.loads(payload))
+    except (InvalidInput, UnicodeDecodeError, ValueError, KeyError, TypeError):
+        pass  # absent or damaged (pydantic's ValidationError is a ValueError): build it
     built = _build(suite, *sources)
-    payload = pickle.dumps(built)
+    payload = json.dumps(_to_json(built), separators=(",", ":"), sort_keys=True).encode()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
         tmp = path.with_suffix(f".{os.getpid()}.tmp")
@@ -107,6 +110,31 @@ def template(suite_name: str) -> Template:
     except OSError:
         pass  # a read-only cache only costs the next command the parse
     return built
+
+
+def _to_json(t: Template) -> dict[str, Any]:
+    return {"base": t.base.model_dump(mode="json"),
+            "places": [[list(where), [list(mv) for mv in found], derived] for where, found, derived in t.places],
+            "defaults": [list(d) for d in t.defaults], "styles": [list(x) for x in t.styles]}
+
+
+def _pairs(items: Any) -> tuple[tuple[str, str], ...]:
+    out = tuple((a, b) for a, b in items)
+    if not all(isinstance(a, str) and isinstance(b, str) for a, b in out):
+        raise TypeError("a pair of strings was expected")
+    return out
+
+
+def _from_json(suite: Any, doc: Any) -> Template:
+    """A snapshot's template, every part checked for its shape (``TypeError``/``ValueError`` otherwise)."""
+    places = []
+    for where, found, derived in doc["places"]:
+        names = all(isinstance(w, (str, int)) and not isinstance(w, bool) for w in where)
+        if not names or not isinstance(derived, bool):
+            raise TypeError("a leaf path of names and indices was expected")
+        places.append((tuple(where), _pairs(found), derived))
+    return Template(suite.environment_type.model_validate(doc["base"]), tuple(places), _pairs(doc["defaults"]),
+                    _pairs(doc["styles"]))
 
 
 def _build(suite: Any, vectors_text: str, environment_text: str) -> Template:
