@@ -85,3 +85,18 @@ def test_a_damaged_or_stale_template_snapshot_is_rebuilt(tmp_path: Path, monkeyp
         assert envmod.template("banking") == built
     finally:
         envmod.template.cache_clear()
+
+
+def test_the_command_leaves_pandas_importable_in_its_process() -> None:
+    # The command imports deepdiff with pandas marked absent (faster); the mark must not outlive that import,
+    # or a notebook or library caller in the same process could no longer import pandas. A fresh process:
+    # neither module loaded yet, as for a first command.
+    import subprocess
+    import sys
+
+    script = ("import sys\nfrom click.testing import CliRunner\nfrom model.shell.cli import main\n"
+              "r = CliRunner().invoke(main, ['agentdojo', 'banking', 'user_task_0'])\n"
+              "assert r.exit_code in (0, 1), r.output\nimport pandas\nprint('ok')\n")
+    done = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=300,
+                          cwd=Path(__file__).resolve().parents[2])
+    assert done.returncode == 0 and done.stdout.strip() == "ok", done.stderr[-2000:]

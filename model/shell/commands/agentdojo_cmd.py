@@ -11,9 +11,10 @@ task, or when the ``agentdojo`` extra is not installed.
 
 One command is meant to answer in well under a second of CPU. AgentDojo's checks import ``deepdiff``,
 which imports ``pandas`` if it can (about a third of the command's CPU) only to hash DataFrames;
-AgentDojo's environments hold none, so the command marks ``pandas`` as absent for its own process
-before loading a suite (``deepdiff`` then treats it as not installed) when nothing has imported it
-yet. The suites' own loading is made light in ``model.bench.agentdojo.suites``.
+AgentDojo's environments hold none, so when neither is loaded yet the command imports ``deepdiff``
+with ``pandas`` marked absent (``deepdiff`` then treats it as not installed) and takes the mark away
+again at once, so other code in the same process (the library API, a notebook) still imports pandas.
+The suites' own loading is made light in ``model.bench.agentdojo.suites``.
 """
 
 from __future__ import annotations
@@ -70,7 +71,7 @@ def cli(suite: str, user_task: str, injection_task: str | None, policy_variant: 
         raise InvalidInput("--policy", "'none' or a variant name (omit --policy for the suite policy)",
                            "an empty name", InputKind.VALUE)
     policy_variant = policy_variant or ""
-    sys.modules.setdefault("pandas", None)  # type: ignore[arg-type]  # see the module docstring
+    _deepdiff_without_pandas()
     dojo = get_suite(suite)
     _task("user task", list(dojo.user_tasks), user_task)
     if injection_task is not None:
@@ -101,3 +102,17 @@ def cli(suite: str, user_task: str, injection_task: str | None, policy_variant: 
                       f" (AgentDojo's utility check: {'passes' if run.utility else 'fails'})", highlight=False,
                       soft_wrap=True)
     sys.exit(Exit.HOLDS if holds else Exit.FAILS)
+
+
+def _deepdiff_without_pandas() -> None:
+    """Import ``deepdiff`` with ``pandas`` marked absent, then unmark it (module docstring)."""
+    if "pandas" in sys.modules or "deepdiff" in sys.modules:
+        return
+    sys.modules["pandas"] = None  # type: ignore[assignment]
+    try:
+        import deepdiff.deephash  # noqa: F401
+    except ImportError:
+        pass  # (the agentdojo extra is missing: get_suite says so)
+    finally:
+        if "pandas" in sys.modules and sys.modules["pandas"] is None:
+            del sys.modules["pandas"]
