@@ -57,6 +57,8 @@ import AgentWarrant.Thm.Revision.Link
 import AgentWarrant.Thm.Revision.ClosureBridge
 import AgentWarrant.Thm.Monitor.Json
 import AgentWarrant.Thm.Monitor.Full.Slots
+import AgentWarrant.Thm.Monitor.Full.SlotMeaning
+import AgentWarrant.Spec.Monitor.Registration
 import AgentWarrant.Thm.Monitor.DeleteAB
 import AgentWarrant.Thm.Monitor.Full.Origin
 import AgentWarrant.Thm.Monitor.Full.Parents

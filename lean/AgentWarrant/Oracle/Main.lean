@@ -9,6 +9,7 @@ import AgentWarrant.Oracle.Parse
 import AgentWarrant.Oracle.Edits
 import AgentWarrant.Oracle.Revision
 import AgentWarrant.Oracle.Runtime
+import AgentWarrant.Oracle.Registration
 /-! The oracle executable: JSON lines in, JSON lines out (model/oracle/lean.py drives it).
 
 Request:  `{"id": n, "judgment": "edit_check" | "resolve" | "ledger_allocate" | "monitor_step" | "monitor" | "verify_rejection" | …, "input": {...}}`
@@ -72,7 +73,8 @@ def judgments : List Judgment :=
    ("simulation_closure", Oracle.Revision.simulationClosure),
    ("edit_runtime", Oracle.Runtime.editRuntime), ("edit_ideal", Oracle.Runtime.editIdeal)] ++
   Oracle.Monitor.judgments ++
-  Oracle.MonitorFull.judgments
+  Oracle.MonitorFull.judgments ++
+  Oracle.Registration.judgments
 
 -- the loop ---------------------------------------------------------------------------------------
 

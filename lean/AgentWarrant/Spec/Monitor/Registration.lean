@@ -1,0 +1,144 @@
+import AgentWarrant.Spec.Monitor.Policy
+/-! Registration checks on a policy (Agenra Section 6.1: "Registration has unique names, valid
+references and labels, and satisfies Section 5's tool/resolver constraints"), as a judgment beside
+the monitor's evaluation: what `agentwarrant monitor check` validates, on the policy the whole
+monitor reads (`Policy`).
+
+`registrationErrors p` lists the checks `p` fails (empty: well formed). The checks, per declaration:
+* unique names of nodes, edges, agents, tools, origin rules, history rules and resolver slots;
+* an edge has at least one endpoint pair, both ends declared nodes, the pairs distinct;
+* an agent's operations are edges;
+* a tool's operation is an edge, its source and destination are nodes the edge permits as a pair, its
+  required arguments are among its arguments, it has at least one effect, and an effect's resource
+  argument is one of its arguments;
+* a resolver names a tool, supplies only that tool's arguments, and all of its required ones;
+* an origin rule's `via`, `producer` and `preserving` name edges or tools, and its argument is an
+  argument of the `via` tool or, when `via` is only an edge, of some tool performing it;
+* a flow rule's operation is an edge or `*`; a request sink names a tool, one of its arguments or `*`,
+  and `*` or the tool's operation; any other destination is a node or `*`;
+* an audience names a node and has at least one effect pattern;
+* a history rule's three operations name edges or tools;
+* a permission entry's slot pattern names a resolver slot; a predicate has a non-empty path, a
+  `one_of` at least one value, a range at least one bound and low ≤ high; a deny entry carries
+  quota one, no requirement and no permit.
+The oracle's decoder (`Oracle/Registration.lean`) adds the label checks: a level named by a node's
+label, an agent's ceiling, a propagation or a flow guard must be declared (it is ranked while
+decoding), and a decoding failure is a registration error.
+
+Outside this judgment, because the Lean policy does not carry what they read: the syntax of names
+(identifiers, no reserved word) and of action names and result paths; the level list being
+non-empty and repeat-free, and category references (the decoder keeps only declared categories);
+declared requirements; which result paths a tool declares authoritative (a resolver's path); node
+kinds (an audience's node is a sink); and the numeric domain of quotas, decrements, constants and
+range bounds (safe integers, no lone surrogates). -/
+namespace AgentWarrant.Monitor.Full
+open Lean AgentWarrant.Monitor
+
+/-- No name occurs twice. -/
+def uniqS : List String → Bool
+  | [] => true
+  | x :: xs => !memS x xs && uniqS xs
+
+def subS (xs ys : List String) : Bool := xs.all (fun x => memS x ys)
+
+def memPair (a : String × String) (l : List (String × String)) : Bool := l.any (fun b => b.1 == a.1 && b.2 == a.2)
+
+def uniqPairs : List (String × String) → Bool
+  | [] => true
+  | x :: xs => !memPair x xs && uniqPairs xs
+
+def Policy.nodeNames (p : Policy) : List String := p.nodes.map (·.name)
+def Policy.edgeNames (p : Policy) : List String := p.edges.map (·.name)
+def Policy.toolNames (p : Policy) : List String := p.tools.map (·.name)
+def Policy.ops (p : Policy) : List String := p.edgeNames ++ p.toolNames
+def Policy.slots (p : Policy) : List String := p.resolvers.map (·.slot)
+
+def Policy.tool? (p : Policy) (n : String) : Option Tool := p.tools.find? (fun t => t.name == n)
+def Policy.edge? (p : Policy) (n : String) : Option Edge := p.edges.find? (fun e => e.name == n)
+
+def edgeOk (p : Policy) (e : Edge) : Bool :=
+  !e.endpoints.isEmpty && e.endpoints.all (fun ab => memS ab.1 p.nodeNames && memS ab.2 p.nodeNames)
+    && uniqPairs e.endpoints
+
+def effArgOk (t : Tool) (d : EffDecl) : Bool := match d.res with
+  | ResRef.const _ => true
+  | ResRef.arg a => memS a t.args
+  | ResRef.listArg a => memS a t.args
+
+def toolOk (p : Policy) (t : Tool) : Bool :=
+  memS t.operation p.edgeNames && memS t.source p.nodeNames && memS t.destination p.nodeNames
+    && (match p.edge? t.operation with
+        | some e => memPair (t.source, t.destination) e.endpoints
+        | none => true)
+    && subS t.required t.args && !t.effects.isEmpty && t.effects.all (effArgOk t)
+
+def argNames (j : Json) : Option (List String) := match j with
+  | Json.obj kvs => some ((pairs kvs).map Prod.fst)
+  | _ => none
+
+def resolverOk (p : Policy) (r : Resolver) : Bool := match p.tool? r.tool, argNames r.args with
+  | some t, some ks => subS ks t.args && subS t.required ks
+  | _, _ => false
+
+/-- The arguments an origin rule's `via` can carry: the tool's, or every tool's performing the edge. -/
+def viaArgs (p : Policy) (via : String) : List String := match p.tool? via with
+  | some t => t.args
+  | none => (p.tools.filter (fun t => t.operation == via)).foldr (fun t acc => t.args ++ acc) []
+
+def regOriginOk (p : Policy) (o : Origin) : Bool :=
+  memS o.via p.ops && memS o.producer p.ops && subS o.preserving p.ops && memS o.argument (viaArgs p o.via)
+
+def flowOk (p : Policy) (f : XFlow) : Bool :=
+  (f.operation == "*" || memS f.operation p.edgeNames) && (match f.argument with
+    | some a => match p.tool? f.destination with
+      | some t => (a == "*" || memS a t.args) && (f.operation == "*" || f.operation == t.operation)
+      | none => false
+    | none => f.destination == "*" || memS f.destination p.nodeNames)
+
+def regPatOk (p : Policy) : Pat → Bool
+  | Pat.slot s => memS s p.slots
+  | _ => true
+
+def predOk : Pred → Bool
+  | Pred.eq path _ => !path.isEmpty
+  | Pred.oneOf path vs => !path.isEmpty && !vs.isEmpty
+  | Pred.range path lo hi => !path.isEmpty && (match lo, hi with
+    | none, none => false
+    | some l, some h => numLe l h
+    | _, _ => true)
+
+def grantOk (p : Policy) (g : Grant) : Bool :=
+  regPatOk p g.pat && g.preds.all predOk
+    && (g.allow || (g.quota == some 1 && g.requires.isNone && !g.permit))
+
+def audienceOk (p : Policy) (a : Audience) : Bool :=
+  memS a.node p.nodeNames && !a.effects.isEmpty && a.effects.all (fun e => regPatOk p e.pat)
+
+def regHistoryOk (p : Policy) (h : History) : Bool :=
+  memS h.after p.ops && memS h.require p.ops && memS h.before p.ops
+
+/-- The registration checks `p` fails, by name (empty: `p` is well formed). -/
+def registrationErrors (p : Policy) : List String :=
+  let checks : List (String × Bool) := [
+    ("unique node names", uniqS p.nodeNames),
+    ("unique edge names", uniqS p.edgeNames),
+    ("unique agent names", uniqS (p.agents.map (·.name))),
+    ("unique tool names", uniqS p.toolNames),
+    ("unique origin names", uniqS (p.origins.map (·.name))),
+    ("unique history names", uniqS (p.histories.map (·.name))),
+    ("unique resolver slots", uniqS p.slots),
+    ("edges", p.edges.all (edgeOk p)),
+    ("agents", p.agents.all (fun a => subS a.ops p.edgeNames)),
+    ("tools", p.tools.all (toolOk p)),
+    ("resolvers", p.resolvers.all (resolverOk p)),
+    ("origins", p.origins.all (regOriginOk p)),
+    ("flows", p.xflows.all (flowOk p)),
+    ("audiences", p.audiences.all (audienceOk p)),
+    ("histories", p.histories.all (regHistoryOk p)),
+    ("user entries", p.user.all (grantOk p)),
+    ("application entries", p.app.all (grantOk p))]
+  (checks.filter (fun c => !c.2)).map (·.1)
+
+def registrationOk (p : Policy) : Bool := (registrationErrors p).isEmpty
+
+end AgentWarrant.Monitor.Full

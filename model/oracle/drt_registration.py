@@ -1,0 +1,188 @@
+"""Differential test of registration (Agenra Section 6.1): ``monitor check``'s validator against the
+oracle's ``policy_check`` judgment (lean/AgentWarrant/Spec/Monitor/Registration.lean).
+
+A case is a random well-formed policy (``model.oracle.generators.policies``) in its JSON form, then at
+most one mutation that breaks a check the Lean judgment models (a repeated name, an undeclared
+reference, an empty endpoint or effect list, a resolver's argument set, a predicate's shape, an
+undeclared level in a label). The verdicts compared are accept/reject: Python's ``policy_from_json``
+(schema, then ``validate``) raising ``InvalidInput`` against Lean's ``ok``. Which check fails first is
+not compared, because the two sides order their checks differently. Mutations of what the Lean
+policy does not carry (name syntax, categories, requirements, authoritative paths, node kinds,
+numeric domains) are not drawn: the judgment's docstring lists them as outside it.
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable
+from typing import Any
+
+from hypothesis import strategies as st
+
+from model.base.errors import InvalidInput
+from model.monitor.language.policy_json import policy_from_json, policy_to_json
+from model.oracle.generators import policies
+from model.oracle.lean import shaped
+from model.oracle.results import Agree, CaseResult, Mismatch
+
+JUDGMENT = "policy_check"
+# the mutations the oracle's decoder rejects (it ranks every level a label names); the judgment rejects the rest
+DECODER_KINDS = frozenset({"agent ceiling", "node level"})
+UNDECLARED = "zz_undeclared"
+
+Doc = dict[str, Any]
+
+
+def _first(doc: Doc, key: str) -> dict[str, Any] | None:
+    items = doc.get(key) or []
+    return items[0] if items else None
+
+
+def _dup_name(doc: Doc, key: str, field: str = "name") -> bool:
+    items = doc.get(key) or []
+    if not items:
+        return False
+    items.append(copy.deepcopy(items[0]))
+    return True
+
+
+def _set(doc: Doc, key: str, field: str, value: Any) -> bool:
+    item = _first(doc, key)
+    if item is None:
+        return False
+    item[field] = value
+    return True
+
+
+def _add(doc: Doc, key: str, field: str) -> bool:
+    """An undeclared name joins the first declaration's list ``field``."""
+    item = _first(doc, key)
+    if item is None:
+        return False
+    item[field] = sorted({*item.get(field, []), UNDECLARED})
+    return True
+
+
+def _resolver_extra_arg(doc: Doc) -> bool:
+    r = _first(doc, "resolvers")
+    if r is None:
+        return False
+    r["args"][UNDECLARED] = 1
+    return True
+
+
+def _resolver_drop_required(doc: Doc) -> bool:
+    r = _first(doc, "resolvers")
+    if r is None:
+        return False
+    tool = next(t for t in doc["tools"] if t["name"] == r["tool"])
+    required = tool.get("required", [])
+    if not required:
+        return False
+    del r["args"][required[0]]
+    return True
+
+
+def _endpoint(doc: Doc, kind: str) -> bool:
+    e = _first(doc, "edges")
+    if e is None:
+        return False
+    if kind == "empty":
+        e["endpoints"] = []
+    elif kind == "repeat":
+        e["endpoints"].append(list(e["endpoints"][0]))
+    else:
+        e["endpoints"][0] = [UNDECLARED, e["endpoints"][0][1]]
+    return True
+
+
+def _entry(doc: Doc, change: str) -> bool:
+    entries = (doc.get("user") or []) + (doc.get("application") or [])
+    if not entries:
+        return False
+    e = entries[0]
+    if change == "slot":
+        e["resource"] = {"kind": "slot", "slot": UNDECLARED}
+    elif change == "range":
+        e["where"] = [{"kind": "range", "path": ["amount"], "low": 5, "high": 1}]
+    elif change == "unbounded":
+        e["where"] = [{"kind": "range", "path": ["amount"], "low": None, "high": None}]
+    elif change == "one_of":
+        e["where"] = [{"kind": "one_of", "path": ["amount"], "values": []}]
+    else:
+        e["where"] = [{"kind": "eq", "path": [], "value": 1}]
+    return True
+
+
+def _node_level(doc: Doc) -> bool:
+    n = _first(doc, "nodes")
+    if n is None:
+        return False
+    n["label"]["sensitivity"] = UNDECLARED
+    return True
+
+
+MUTATIONS: dict[str, Callable[[Doc], bool]] = {
+    "none": lambda d: True,
+    "dup node": lambda d: _dup_name(d, "nodes"),
+    "dup edge": lambda d: _dup_name(d, "edges"),
+    "dup tool": lambda d: _dup_name(d, "tools"),
+    "dup agent": lambda d: _dup_name(d, "agents"),
+    "dup origin": lambda d: _dup_name(d, "origins"),
+    "dup history": lambda d: _dup_name(d, "histories"),
+    "dup slot": lambda d: _dup_name(d, "resolvers", "slot"),
+    "edge no endpoints": lambda d: _endpoint(d, "empty"),
+    "edge repeated pair": lambda d: _endpoint(d, "repeat"),
+    "edge undeclared node": lambda d: _endpoint(d, "node"),
+    "agent operation": lambda d: _add(d, "agents", "operations"),
+    "agent ceiling": lambda d: _set(d, "agents", "ceiling", UNDECLARED),
+    "tool operation": lambda d: _set(d, "tools", "operation", UNDECLARED),
+    "tool source": lambda d: _set(d, "tools", "source", UNDECLARED),
+    "tool no effects": lambda d: _set(d, "tools", "effects", []),
+    "tool required": lambda d: _add(d, "tools", "required"),
+    "resolver tool": lambda d: _set(d, "resolvers", "tool", UNDECLARED),
+    "resolver extra arg": _resolver_extra_arg,
+    "resolver missing required": _resolver_drop_required,
+    "origin via": lambda d: _set(d, "origins", "via", UNDECLARED),
+    "origin producer": lambda d: _set(d, "origins", "producer", UNDECLARED),
+    "origin argument": lambda d: _set(d, "origins", "argument", UNDECLARED),
+    "flow operation": lambda d: _set(d, "flows", "operation", UNDECLARED),
+    "flow destination": lambda d: _set(d, "flows", "destination", UNDECLARED),
+    "history after": lambda d: _set(d, "histories", "after", UNDECLARED),
+    "entry slot": lambda d: _entry(d, "slot"),
+    "entry range order": lambda d: _entry(d, "range"),
+    "entry range unbounded": lambda d: _entry(d, "unbounded"),
+    "entry empty one_of": lambda d: _entry(d, "one_of"),
+    "entry empty path": lambda d: _entry(d, "path"),
+    "node level": _node_level,
+}
+
+
+@st.composite
+def registration_cases(draw: st.DrawFn) -> tuple[str, Doc]:
+    """A policy's JSON form and the mutation applied to it (``none`` when the drawn one had no target)."""
+    doc: Doc = copy.deepcopy(policy_to_json(draw(policies())))
+    kind = draw(st.sampled_from(sorted(MUTATIONS)))
+    # a mutation without a target (no resolver, no entry...) leaves the policy as drawn
+    return (kind, doc) if MUTATIONS[kind](doc) else ("none", doc)
+
+
+def python_accepts(doc: Doc) -> bool:
+    try:
+        policy_from_json(doc)
+    except InvalidInput:
+        return False
+    return True
+
+
+def run_registration(oracle: Any, case: tuple[str, Doc]) -> CaseResult:
+    kind, doc = case
+    payload = {"policy": doc}
+    py = python_accepts(doc)
+    out = shaped(JUDGMENT, oracle.call(JUDGMENT, payload), lambda o: (bool(o["ok"]), list(o["errors"])))
+    if py == out[0]:
+        # a rejection the decoder made (an undeclared level) is told apart from one the judgment made
+        how = " (decoding)" if any(e.startswith("decoding") for e in out[1]) else ""
+        return Agree(f"{kind}: {'accept' if py else 'reject'}{how}")
+    return Mismatch(JUDGMENT, ("ok",), {"mutation": kind, "policy": doc}, payload, {"ok": py},
+                    {"ok": out[0], "errors": out[1]})
