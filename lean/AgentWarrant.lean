@@ -55,10 +55,12 @@ import AgentWarrant.Oracle.Revision
 import AgentWarrant.Spec.Revision.Policy
 import AgentWarrant.Thm.Revision.Link
 import AgentWarrant.Thm.Revision.ClosureBridge
+import AgentWarrant.Thm.Revision.Coverage
 import AgentWarrant.Thm.Monitor.Json
 import AgentWarrant.Thm.Monitor.Full.Slots
 import AgentWarrant.Thm.Monitor.Full.SlotMeaning
 import AgentWarrant.Spec.Monitor.Registration
+import AgentWarrant.Thm.Monitor.Registration
 import AgentWarrant.Thm.Monitor.DeleteAB
 import AgentWarrant.Thm.Monitor.Full.Origin
 import AgentWarrant.Thm.Monitor.Full.Parents

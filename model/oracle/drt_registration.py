@@ -180,6 +180,9 @@ def run_registration(oracle: Any, case: tuple[str, Doc]) -> CaseResult:
     payload = {"policy": doc}
     py = python_accepts(doc)
     out = shaped(JUDGMENT, oracle.call(JUDGMENT, payload), lambda o: (bool(o["ok"]), list(o["errors"])))
+    if out[0] != (not out[1]):  # the verdict and the failed-check list are computed apart in Lean
+        return Mismatch(JUDGMENT, ("errors",), {"mutation": kind, "policy": doc}, payload, {"ok": py},
+                        {"ok": out[0], "errors": out[1]})
     if py == out[0]:
         # a rejection the decoder made (an undeclared level) is told apart from one the judgment made
         how = " (decoding)" if any(e.startswith("decoding") for e in out[1]) else ""

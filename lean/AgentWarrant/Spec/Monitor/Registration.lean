@@ -4,7 +4,7 @@ references and labels, and satisfies Section 5's tool/resolver constraints"), as
 the monitor's evaluation: what `agentwarrant monitor check` validates, on the policy the whole
 monitor reads (`Policy`).
 
-`registrationErrors p` lists the checks `p` fails (empty: well formed). The checks, per declaration:
+`registrationOk p` is the conjunction of the checks; `registrationErrors p` names the ones `p` fails. The checks, per declaration:
 * unique names of nodes, edges, agents, tools, origin rules, history rules and resolver slots;
 * an edge has at least one endpoint pair, both ends declared nodes, the pairs distinct;
 * an agent's operations are edges;
@@ -57,20 +57,22 @@ def Policy.tool? (p : Policy) (n : String) : Option Tool := p.tools.find? (fun t
 def Policy.edge? (p : Policy) (n : String) : Option Edge := p.edges.find? (fun e => e.name == n)
 
 def edgeOk (p : Policy) (e : Edge) : Bool :=
-  !e.endpoints.isEmpty && e.endpoints.all (fun ab => memS ab.1 p.nodeNames && memS ab.2 p.nodeNames)
-    && uniqPairs e.endpoints
+  !e.endpoints.isEmpty && (e.endpoints.all (fun ab => memS ab.1 p.nodeNames && memS ab.2 p.nodeNames)
+    && uniqPairs e.endpoints)
 
 def effArgOk (t : Tool) (d : EffDecl) : Bool := match d.res with
   | ResRef.const _ => true
   | ResRef.arg a => memS a t.args
   | ResRef.listArg a => memS a t.args
 
+/-- The pair a tool's endpoints must be among: its edge's (the first edge of that name). -/
+def endpointsOk (p : Policy) (t : Tool) : Bool := match p.edge? t.operation with
+  | some e => memPair (t.source, t.destination) e.endpoints
+  | none => true
+
 def toolOk (p : Policy) (t : Tool) : Bool :=
-  memS t.operation p.edgeNames && memS t.source p.nodeNames && memS t.destination p.nodeNames
-    && (match p.edge? t.operation with
-        | some e => memPair (t.source, t.destination) e.endpoints
-        | none => true)
-    && subS t.required t.args && !t.effects.isEmpty && t.effects.all (effArgOk t)
+  memS t.operation p.edgeNames && (memS t.source p.nodeNames && (memS t.destination p.nodeNames
+    && (endpointsOk p t && (subS t.required t.args && (!t.effects.isEmpty && t.effects.all (effArgOk t))))))
 
 def argNames (j : Json) : Option (List String) := match j with
   | Json.obj kvs => some ((pairs kvs).map Prod.fst)
@@ -83,41 +85,56 @@ def resolverOk (p : Policy) (r : Resolver) : Bool := match p.tool? r.tool, argNa
 /-- The arguments an origin rule's `via` can carry: the tool's, or every tool's performing the edge. -/
 def viaArgs (p : Policy) (via : String) : List String := match p.tool? via with
   | some t => t.args
-  | none => (p.tools.filter (fun t => t.operation == via)).foldr (fun t acc => t.args ++ acc) []
+  | none => (filt (fun t => t.operation == via) p.tools).foldr (fun t acc => t.args ++ acc) []
 
 def regOriginOk (p : Policy) (o : Origin) : Bool :=
-  memS o.via p.ops && memS o.producer p.ops && subS o.preserving p.ops && memS o.argument (viaArgs p o.via)
+  memS o.via p.ops && (memS o.producer p.ops && (subS o.preserving p.ops && memS o.argument (viaArgs p o.via)))
+
+/-- A request sink's tool: its argument and operation. -/
+def sinkOk (p : Policy) (f : XFlow) (a : String) : Bool := match p.tool? f.destination with
+  | some t => (a == "*" || memS a t.args) && (f.operation == "*" || f.operation == t.operation)
+  | none => false
 
 def flowOk (p : Policy) (f : XFlow) : Bool :=
   (f.operation == "*" || memS f.operation p.edgeNames) && (match f.argument with
-    | some a => match p.tool? f.destination with
-      | some t => (a == "*" || memS a t.args) && (f.operation == "*" || f.operation == t.operation)
-      | none => false
+    | some a => sinkOk p f a
     | none => f.destination == "*" || memS f.destination p.nodeNames)
 
 def regPatOk (p : Policy) : Pat → Bool
   | Pat.slot s => memS s p.slots
   | _ => true
 
+def rangeOk : Option JsonNumber → Option JsonNumber → Bool
+  | none, none => false
+  | some l, some h => numLe l h
+  | _, _ => true
+
 def predOk : Pred → Bool
   | Pred.eq path _ => !path.isEmpty
   | Pred.oneOf path vs => !path.isEmpty && !vs.isEmpty
-  | Pred.range path lo hi => !path.isEmpty && (match lo, hi with
-    | none, none => false
-    | some l, some h => numLe l h
-    | _, _ => true)
+  | Pred.range path lo hi => !path.isEmpty && rangeOk lo hi
 
-def grantOk (p : Policy) (g : Grant) : Bool :=
-  regPatOk p g.pat && g.preds.all predOk
-    && (g.allow || (g.quota == some 1 && g.requires.isNone && !g.permit))
+def denyOk (g : Grant) : Bool := g.allow || (Decidable.decide (g.quota = some 1) && (g.requires.isNone && !g.permit))
+
+def grantOk (p : Policy) (g : Grant) : Bool := regPatOk p g.pat && (g.preds.all predOk && denyOk g)
 
 def audienceOk (p : Policy) (a : Audience) : Bool :=
-  memS a.node p.nodeNames && !a.effects.isEmpty && a.effects.all (fun e => regPatOk p e.pat)
+  memS a.node p.nodeNames && (!a.effects.isEmpty && a.effects.all (fun e => regPatOk p e.pat))
 
 def regHistoryOk (p : Policy) (h : History) : Bool :=
-  memS h.after p.ops && memS h.require p.ops && memS h.before p.ops
+  memS h.after p.ops && (memS h.require p.ops && memS h.before p.ops)
 
-/-- The registration checks `p` fails, by name (empty: `p` is well formed). -/
+/-- Every registration check, as one conjunction (`Thm/Monitor/Registration.lean` states its meaning). -/
+def registrationOk (p : Policy) : Bool :=
+  uniqS p.nodeNames && (uniqS p.edgeNames && (uniqS (p.agents.map (·.name)) && (uniqS p.toolNames &&
+  (uniqS (p.origins.map (·.name)) && (uniqS (p.histories.map (·.name)) && (uniqS p.slots &&
+  (p.edges.all (edgeOk p) && (p.agents.all (fun a => subS a.ops p.edgeNames) && (p.tools.all (toolOk p) &&
+  (p.resolvers.all (resolverOk p) && (p.origins.all (regOriginOk p) && (p.xflows.all (flowOk p) &&
+  (p.audiences.all (audienceOk p) && (p.histories.all (regHistoryOk p) && (p.user.all (grantOk p) &&
+  p.app.all (grantOk p))))))))))))))))
+
+/-- The checks `p` fails, by name, for the oracle's diagnostics (empty exactly when `registrationOk`,
+which the differential test checks alongside the verdict). -/
 def registrationErrors (p : Policy) : List String :=
   let checks : List (String × Bool) := [
     ("unique node names", uniqS p.nodeNames),
@@ -137,8 +154,6 @@ def registrationErrors (p : Policy) : List String :=
     ("histories", p.histories.all (regHistoryOk p)),
     ("user entries", p.user.all (grantOk p)),
     ("application entries", p.app.all (grantOk p))]
-  (checks.filter (fun c => !c.2)).map (·.1)
-
-def registrationOk (p : Policy) : Bool := (registrationErrors p).isEmpty
+  (filt (fun c => !c.2) checks).map (·.1)
 
 end AgentWarrant.Monitor.Full
