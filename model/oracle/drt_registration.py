@@ -9,6 +9,9 @@ undeclared level in a label). The verdicts compared are accept/reject: Python's 
 not compared, because the two sides order their checks differently. Mutations of what the Lean
 policy does not carry (name syntax, categories, requirements, authoritative paths, node kinds,
 numeric domains) are not drawn: the judgment's docstring lists them as outside it.
+Choice: this judgment is not in the campaign list of ``model.oracle.lean.JUDGMENTS`` (a case is one
+policy, whose verdict space is two answers and whose mutation kinds a few hundred cases reach);
+tests/drt/test_registration.py drives it, so ``make drt`` runs it.
 """
 
 from __future__ import annotations
