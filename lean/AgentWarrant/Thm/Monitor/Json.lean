@@ -27,6 +27,8 @@ values; resource patterns are globs), proved of the total definitions in `Spec/M
   needs cancellation in `Int`, which the 2021 core library does not have: `numEqNat` reads an
   equation `m·10^e = m'·10^e'` as equal sign classes and equal absolute products in `Nat`, where
   `mulRightCancel` cancels the middle number's (positive) power of ten.
+* Every value has a finite depth (`depthExists`, through `Json.rec`), so for every value some fuel
+  decides `JEq` (`jeqDecidesEventually`).
 What is not proved, and why: that `jeq` decides `JEq` for values nesting `jsonFuel` levels or more.
 No computable definition can recurse on a value's own nesting in this toolchain: the equation
 compiler has no structural recursion over a nested inductive (`Json` nests through `Array` and the
@@ -793,5 +795,72 @@ theorem jeqEquivalence : (∀ a, KeysDistinct a → JEq a a) ∧
 theorem jeqTrans {n : Nat} {a b c : Json} (ha : Depth n a) (hn : n < jsonFuel)
     (h1 : jeq a b = true) (h2 : jeq b c = true) : jeq a c = true :=
   (jeqIff ha hn c).2 (jeqTransitive (jeqFSound jsonFuel a b h1) c (jeqFSound jsonFuel b c h2))
+
+-- every value has a depth -------------------------------------------------------------------
+
+theorem depthMono {n : Nat} {v : Json} (h : Depth n v) : ∀ m, n ≤ m → Depth m v := by
+  induction h with
+  | null n => intro m _; exact Depth.null m
+  | bool n b => intro m _; exact Depth.bool m b
+  | num n x => intro m _; exact Depth.num m x
+  | str n s => intro m _; exact Depth.str m s
+  | arr n a _ ih =>
+    intro m hm
+    cases m with
+    | zero => cases hm
+    | succ m => exact Depth.arr m a (fun x hx => ih x hx m (Nat.leOfSuccLeSucc hm))
+  | obj n kvs _ ih =>
+    intro m hm
+    cases m with
+    | zero => cases hm
+    | succ m => exact Depth.obj m kvs (fun k v hx => ih k v hx m (Nat.leOfSuccLeSucc hm))
+
+/-- An object's pairs as `pairs` collects them. -/
+abbrev PairsAcc := List (String × Json)
+
+def consKV (acc : PairsAcc) (k : String) (v : Json) : PairsAcc := (k, v) :: acc
+
+/-- Every JSON value nests to some finite depth (by the recursor of the nested inductive, which
+proofs can use though the code generator cannot). -/
+theorem depthExists (v : Json) : ∃ n, Depth n v :=
+  @Json.rec
+    (fun v => ∃ n, Depth n v)
+    (fun a => ∃ n, ∀ x, x ∈ a.data → Depth n x)
+    (fun t => ∃ n, ∀ (acc : PairsAcc) m, (∀ x, x ∈ acc → Depth m x.2) → n ≤ m →
+      ∀ x, x ∈ Std.RBNode.fold consKV acc t → Depth m x.2)
+    (fun l => ∃ n, ∀ x, x ∈ l → Depth n x)
+    ⟨0, Depth.null 0⟩
+    (fun b => ⟨0, Depth.bool 0 b⟩)
+    (fun x => ⟨0, Depth.num 0 x⟩)
+    (fun s => ⟨0, Depth.str 0 s⟩)
+    (fun a ⟨n, h⟩ => ⟨n + 1, Depth.arr n a h⟩)
+    (fun kvs ⟨n, h⟩ => ⟨n + 1, Depth.obj n kvs (fun k v hm =>
+      h [] n (fun x hx => nomatch hx) (Nat.leRefl n) (k, v) hm)⟩)
+    (fun data ⟨n, h⟩ => ⟨n, h⟩)
+    ⟨0, fun acc m hacc _ x hx => hacc x hx⟩
+    (fun c l k v r ⟨nl, hl⟩ ⟨nv, hv⟩ ⟨nr, hr⟩ => ⟨nl + nv + nr, fun acc m hacc hm x hx => by
+      have hlm : nl ≤ m := Nat.leTrans (Nat.leTrans (Nat.leAddRight nl nv) (Nat.leAddRight _ nr)) hm
+      have hvm : nv ≤ m := Nat.leTrans (Nat.leTrans (Nat.leAddLeft nv nl) (Nat.leAddRight _ nr)) hm
+      have hrm : nr ≤ m := Nat.leTrans (Nat.leAddLeft nr (nl + nv)) hm
+      have e : Std.RBNode.fold consKV acc (Std.RBNode.node c l k v r) =
+          Std.RBNode.fold consKV (consKV (Std.RBNode.fold consKV acc l) k v) r := rfl
+      rw [e] at hx
+      refine hr _ m (fun y hy => ?_) hrm x hx
+      cases hy with
+      | head _ => exact depthMono hv m hvm
+      | tail _ t => exact hl acc m hacc hlm y t⟩)
+    ⟨0, fun x hx => nomatch hx⟩
+    (fun hd tl ⟨nh, hh⟩ ⟨nt, ht⟩ => ⟨nh + nt, fun x hx => by
+      cases hx with
+      | head _ => exact depthMono hh _ (Nat.leAddRight nh nt)
+      | tail _ t => exact depthMono (ht x t) _ (Nat.leAddLeft nt nh)⟩)
+    v
+
+/-- For every value, every fuel beyond its depth makes `jeqF` decide `JEq` against any value: the
+fuel-bounded equality converges to the declarative one on each value; `jeq`'s fixed fuel does so for
+every value nesting less deep than `jsonFuel` (`jeqIff`). -/
+theorem jeqDecidesEventually (a : Json) : ∃ n, ∀ m b, n < m → (jeqF m a b = true ↔ JEq a b) :=
+  match depthExists a with
+  | ⟨n, hd⟩ => ⟨n, fun m b hm => ⟨jeqFSound m a b, jeqFComplete hd m b hm⟩⟩
 
 end AgentWarrant.Monitor.Full
