@@ -1,5 +1,6 @@
 """The side conditions the certificate checker re-decides (Agenra Section 7.1), asked with the checker's own
-encoding (``encoding.py``) on a solver made for the one question and dropped after it.
+encoding (``encoding.py``) on a solver made for the one side condition (each question in a scope of its own)
+and dropped after it.
 
 - ``agree(a, b)``: for every effect of ``E``, argument object and binding state, ``a`` matches iff ``b`` does
   (two questions, "``a`` matches and ``b`` fails" and the converse, each a witness search).
@@ -59,6 +60,7 @@ def search(entries: Sequence[Entry], effects: EffectSet, tools: Sequence[Tool],
            query: Query) -> dict[str, object] | str | None:
     """An effect of ``E`` satisfying ``query`` (for some action that ``entries`` name), why it could not be
     decided, or ``None``: there is none."""
+    s = _solver()  # one for the search, a scope per question (as in ``covers``)
     for action in effects.actions(frozenset(e.action for e in entries)):
         try:
             call = Call(action, entries, tools)
@@ -67,9 +69,10 @@ def search(entries: Sequence[Entry], effects: EffectSet, tools: Sequence[Tool],
         except Unsupported as exc:
             return str(exc)
         for case in cases:
-            s = _solver()
+            s.push()
             s.add(base, *case)
             found = _ask(s)
+            s.pop()
             if isinstance(found, z3.ModelRef):
                 return call.effect(found)
             if found is not None:
@@ -114,6 +117,9 @@ def covers(effects: EffectSet, listed: Mapping[str, Sequence[Sequence[tuple[bool
     bindings where atom ``i`` holds exactly when ``holds[i]`` (each a literal more in every question)."""
     positions = [e for xs in lists for e in xs]
     keys = [match_key(e) for e in positions]
+    # One solver for the whole question, a scope per action: making and dropping a solver per action cost
+    # more than the action's questions.
+    s = _solver()
     for action in effects.actions(old_actions):
         own = [i for i, e in enumerate(positions) if e.action == action]
         # Positions whose matching fields are equal match the same effects: the split is over distinct
@@ -127,12 +133,14 @@ def covers(effects: EffectSet, listed: Mapping[str, Sequence[Sequence[tuple[bool
         try:
             call = Call(action, [positions[i] for i in first], tools, atoms)
             lits = [call.literals(positions[i]) for i in first]
-            s = _solver()
-            s.add(call.well_formed(effects.resources(action)))
-            s.add(*[call.atom(a)[0 if h else 1] for a, h in zip(atoms, holds, strict=True)])
+            context = [call.well_formed(effects.resources(action)),
+                       *[call.atom(a)[0 if h else 1] for a, h in zip(atoms, holds, strict=True)]]
         except Unsupported as exc:
             return Undecided(f"{where}: {action}: {exc}")
+        s.push()
+        s.add(*context)
         found = _split(s, lits, vectors, [positions[i] for i in first])
+        s.pop()
         if isinstance(found, str):
             return Undecided(f"{where}: {action}: {found}")
         if found is not None:
