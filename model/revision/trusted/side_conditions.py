@@ -14,8 +14,8 @@ and dropped after it.
   Positions whose matching fields are equal (``identity.match_key``) are one literal: the split runs over
   distinct entries, and a listed vector that gives two equal entries different bits is dropped, since no
   effect has it. A branch where two entries both match although their resources clash (two different
-  constants, or a constant the other's glob does not accept, by the monitor's ``fnmatchcase``) holds no
-  effect and is not asked.
+  constants, a constant the other's glob does not accept, by the monitor's ``fnmatchcase``, or two globs
+  whose fixed starts or ends disagree) holds no effect and is not asked.
 - ``keeps_position``, ``permit_safe``, ``outside_simulation``: the structural rules' position condition, the
   permit condition on capacity changes, and what a simulation cannot speak for — as in
   ``certify/conditions.py`` (which the proposers use), written here again over this module's questions.
@@ -150,10 +150,14 @@ def covers(effects: EffectSet, listed: Mapping[str, Sequence[Sequence[tuple[bool
 
 def _resources_clash(a: Entry, b: Entry) -> bool:
     """No effect is matched by both: two constant resources that differ as JSON (the resource is one value),
-    or a constant that is not a string (or that the glob does not accept) beside a glob (the monitor's own
-    ``fnmatchcase``). Both entries match only with their resource conjunct, so this is sound for the
-    conjunction of their match literals; used to answer a branch without Z3."""
+    a constant that is not a string (or that the glob does not accept) beside a glob (the monitor's own
+    ``fnmatchcase``), or two globs whose fixed ends disagree (``_ends``). Both entries match only with their
+    resource conjunct, so this is sound for the conjunction of their match literals; used to answer a branch
+    without Z3."""
     ra, rb = a.resource, b.resource
+    if isinstance(ra, GlobPat) and isinstance(rb, GlobPat):
+        (p, x), (q, y) = _ends(ra.glob), _ends(rb.glob)
+        return not (p.startswith(q) or q.startswith(p)) or not (x.endswith(y) or y.endswith(x))
     if isinstance(ra, GlobPat):
         ra, rb = rb, ra
     if isinstance(ra, ConstPat) and isinstance(rb, ConstPat):
@@ -161,6 +165,16 @@ def _resources_clash(a: Entry, b: Entry) -> bool:
     if isinstance(ra, ConstPat) and isinstance(rb, GlobPat):
         return not isinstance(ra.value, str) or not fnmatch.fnmatchcase(ra.value, rb.glob)
     return False
+
+
+def _ends(glob: str) -> tuple[str, str]:
+    """What every string ``glob`` accepts starts and ends with: the characters before its first ``*``, ``?`` or
+    ``[``, and those after its last ``*``, ``?``, ``[`` or ``]`` — ``fnmatchcase``, and the encoding's ``regex``,
+    match such characters one for one. Two globs whose starts (ends) are not one a prefix (suffix) of the
+    other accept no common string."""
+    first = min((i for i, c in enumerate(glob) if c in "*?["), default=len(glob))
+    last = max((i for i, c in enumerate(glob) if c in "*?[]"), default=-1)
+    return glob[:first], glob[last + 1:]
 
 
 def _same_number(x: object, y: object) -> bool:
