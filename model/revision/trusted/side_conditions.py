@@ -137,10 +137,10 @@ def covers(effects: EffectSet, listed: Mapping[str, Sequence[Sequence[tuple[bool
                        *[call.atom(a)[0 if h else 1] for a, h in zip(atoms, holds, strict=True)]]
         except Unsupported as exc:
             return Undecided(f"{where}: {action}: {exc}")
-        s.push()
-        s.add(*context)
-        found = _split(s, lits, vectors, [positions[i] for i in first])
-        s.pop()
+        opened: list[bool] = []
+        found = _split(s, context, opened, lits, vectors, [positions[i] for i in first])
+        if opened:
+            s.pop()
         if isinstance(found, str):
             return Undecided(f"{where}: {action}: {found}")
         if found is not None:
@@ -183,11 +183,18 @@ def _same_number(x: object, y: object) -> bool:
         and not isinstance(y, bool) and x == y
 
 
-def _split(s: z3.Solver, lits: Sequence[tuple[z3.BoolRef, z3.BoolRef]],
+def _split(s: z3.Solver, context: Sequence[z3.BoolRef], opened: list[bool],
+           lits: Sequence[tuple[z3.BoolRef, z3.BoolRef]],
            vectors: list[tuple[bool, ...]], entries: Sequence[Entry]) -> z3.ModelRef | str | None:
+    """The split; ``context`` (the action's well-formedness and binding facts) is asserted in a scope of its
+    own before the first question, and ``opened`` records that it was (most actions need no question)."""
     def go(i: int, on: tuple[int, ...], chosen: tuple[z3.BoolRef, ...],
            candidates: list[tuple[bool, ...]]) -> z3.ModelRef | str | None:
         if not candidates:  # no listed vector extends these literals: any effect here is uncovered
+            if not opened:
+                s.push()
+                s.add(*context)
+                opened.append(True)
             s.push()  # one scope per question asked (a scope per branch costs more than the question)
             s.add(*chosen)
             found = _ask(s)
