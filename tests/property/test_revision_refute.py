@@ -66,3 +66,35 @@ def test_the_rules_fire_and_stay_silent_where_they_should() -> None:
     keyed = Entry(EntryKind.ALLOW, "pay", ConstPat("A"), keys=frozenset({"target", "amount"}))
     assert refuted("pay", None, [(replace(keyed, keys=frozenset({"target"})), True), (keyed, False)])
     assert not refuted("pay", None, [(_grant(const="A"), True), (keyed, False)])  # no allowlist implies it
+
+
+def test_the_glob_rules_fire_and_z3_agrees() -> None:
+    """Globs' fixed ends: disagreeing prefixes or suffixes, a constant a glob refuses, and a fail literal of a
+    wider ``P*`` / ``*S`` glob; each refutation Z3 confirms, and near misses stay unrefuted."""
+    def glob(g: str) -> Entry:
+        return Entry(EntryKind.ALLOW, "pay", GlobPat(g))
+
+    def unsat(literals: list[tuple[Entry, bool]]) -> bool:
+        enc = Encoder("pay", [e for e, _ in literals], TOOLS)
+        solver = z3.Solver()
+        solver.add(enc.base(None), *[enc.matches(e) if b else enc.fails(e) for e, b in literals])
+        return bool(solver.check() == z3.unsat)
+
+    fire = [[(glob("keep/*"), True), (glob("logs/*.log"), True)],
+            [(glob("*.log"), True), (glob("*.txt"), True)],
+            [(glob("a?c*"), True), (glob("b*"), True)],
+            [(glob("logs/old/*"), True), (glob("logs/*"), False)],
+            [(glob("logs/*.log"), True), (glob("*.log"), False)],
+            [(glob("x[ab]*"), True), (glob("*"), False)],
+            [(_grant(const="acct-1"), True), (glob("tmp/*"), True)],
+            [(_grant(const=7), True), (glob("*"), True)]]
+    silent = [[(glob("logs/*"), True), (glob("logs/old/*"), False)],  # the narrower one may fail
+              [(glob("lo*"), True), (glob("logs/*"), True)],  # "lo" is a prefix of "logs/"
+              [(glob("[ab]x"), True), (glob("ax"), True)],
+              [(glob("log*"), True), (glob("logs/*"), False)],  # "logs/" needs the slash
+              [(_grant(const="tmp/x"), True), (glob("tmp/*"), True)]]
+    for literals in fire:
+        assert refuted("pay", None, literals), literals
+        assert unsat(literals), literals
+    for literals in silent:
+        assert not refuted("pay", None, literals), literals

@@ -28,7 +28,15 @@ semantics (numbers are reals, compared exactly: ``Fraction``; JSON values of dif
   or one-of there, their ranges' intersection lies inside its range). An entry of another action, or
   with a null or compound constant pattern, never matches: its fail literal is never contradicted.
 
-Anything else (fail literals otherwise, globs against globs, slots against constants) is left to the
+- *globs' fixed ends*: every string a glob accepts starts with its literal prefix (the characters before
+  its first ``*``, ``?`` or ``[``) and ends with its literal suffix (those after its last ``*``, ``?``, ``[``
+  or ``]``): ``fnmatchcase`` and ``globs.translate`` match such characters one for one. So two match literals
+  whose globs' prefixes (or suffixes) disagree — neither a prefix (suffix) of the other — cannot both hold,
+  nor can a glob's and a string constant's the glob does not accept (``fnmatchcase``); and a fail literal
+  of a glob ``P*`` (``*S``), with ``P`` (``S``) free of wildcards, is contradicted by a match literal whose
+  glob's literal prefix starts with ``P`` (suffix ends with ``S``) — in the *implied match* rule above.
+
+Anything else (fail literals otherwise, other globs against globs, slots against constants) is left to the
 other rules and to Z3: this module never says "satisfiable", and saying nothing proves nothing.
 """
 
@@ -68,6 +76,13 @@ def refuted(action: str, resources: Sequence[JSON] | None, literals: Sequence[tu
             return True
         if resources is not None and not any(same_value(c, x) for x in resources):
             return True
+    globs = [e.resource.glob for e in must if isinstance(e.resource, GlobPat)]
+    if globs and consts and not (isinstance(consts[0], str) and all(fnmatch.fnmatchcase(consts[0], g) for g in globs)):
+        return True  # the resource is the constant, which some glob does not accept
+    ends = [(_prefix(g), _suffix(g)) for g in globs]
+    if any(not (p.startswith(q) or q.startswith(p)) or not (x.endswith(y) or y.endswith(x))
+           for i, (p, x) in enumerate(ends) for q, y in ends[i + 1:]):
+        return True
     paths: dict[tuple[str, ...], list[object]] = {}
     for e in must:
         for p in e.where:
@@ -88,13 +103,35 @@ def _implied(f: Entry, must: Sequence[Entry], paths: dict[tuple[str, ...], list[
         if not any(isinstance(m.resource, SlotPat) and m.resource.slot == pat.slot for m in must):
             return False
     elif isinstance(pat, GlobPat):
-        if not any((isinstance(m.resource, GlobPat) and m.resource.glob == pat.glob) or
-                   (isinstance(m.resource, ConstPat) and isinstance(m.resource.value, str) and
-                    fnmatch.fnmatchcase(m.resource.value, pat.glob)) for m in must):
+        if not any((isinstance(m.resource, GlobPat) and _wider(pat.glob, m.resource.glob))
+                   or (isinstance(m.resource, ConstPat) and isinstance(m.resource.value, str) and
+                       fnmatch.fnmatchcase(m.resource.value, pat.glob)) for m in must):
             return False
     if f.keys is not None and not any(m.keys is not None and m.keys <= f.keys for m in must):
         return False
     return all(_entailed(p, paths.get(p.path, [])) for p in f.where)
+
+
+def _prefix(glob: str) -> str:
+    """The characters every string ``glob`` accepts starts with (module docstring)."""
+    cut = min((i for i, c in enumerate(glob) if c in "*?["), default=len(glob))
+    return glob[:cut]
+
+
+def _suffix(glob: str) -> str:
+    """The characters every string ``glob`` accepts ends with (module docstring)."""
+    cut = max((i for i, c in enumerate(glob) if c in "*?[]"), default=-1)
+    return glob[cut + 1:]
+
+
+def _wider(wide: str, narrow: str) -> bool:
+    """Every string ``narrow`` accepts, ``wide`` accepts: they are the same glob, or ``wide`` is ``P*`` (``*S``)
+    with ``P`` (``S``) free of wildcards and ``narrow``'s literal prefix starts with ``P`` (its literal suffix
+    ends with ``S``)."""
+    if wide == narrow or (wide.endswith("*") and _prefix(wide) == wide[:-1]
+                          and _prefix(narrow).startswith(wide[:-1])):
+        return True
+    return wide.startswith("*") and _suffix(wide) == wide[1:] and _suffix(narrow).endswith(wide[1:])
 
 
 def _entailed(p: object, preds: Sequence[object]) -> bool:

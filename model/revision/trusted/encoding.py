@@ -48,6 +48,7 @@ from collections.abc import Iterable, Sequence
 from fractions import Fraction
 
 import z3
+from z3 import z3core
 
 from model.base.canonical import JSON
 from model.monitor.language.policy import (
@@ -79,20 +80,79 @@ class Unsupported(Exception):
     """A pattern or constant this encoding does not express exactly (the check is then Undecided)."""
 
 
+# The terms below are built through Z3's C API directly (``z3core``): the Python layer's ``And``, ``==`` and the
+# like coerce and sort-check every argument, which cost more than the questions' solving on the revision corpus.
+# The calls are the ones that layer ends in, so every term is the same Z3 term (hash-consed), only cheaper to
+# build; Z3 still checks sorts and raises on a mismatch.
+_TAG = [z3.IntVal(k, CTX) for k in range(7)]
+
+
+def _bool(ast: object) -> z3.BoolRef:
+    return z3.BoolRef(ast, CTX)
+
+
+def _asts(xs: Sequence[z3.ExprRef]) -> object:
+    arr = (z3.Ast * len(xs))()
+    for i, x in enumerate(xs):
+        arr[i] = x.as_ast()
+    return arr
+
+
+def _and(*xs: z3.BoolRef) -> z3.BoolRef:
+    return _bool(z3core.Z3_mk_and(CTX.ref(), len(xs), _asts(xs)))
+
+
+def _or(*xs: z3.BoolRef) -> z3.BoolRef:
+    return _bool(z3core.Z3_mk_or(CTX.ref(), len(xs), _asts(xs)))
+
+
+def _not(x: z3.BoolRef) -> z3.BoolRef:
+    return _bool(z3core.Z3_mk_not(CTX.ref(), x.as_ast()))
+
+
+def _implies(x: z3.BoolRef, y: z3.BoolRef) -> z3.BoolRef:
+    return _bool(z3core.Z3_mk_implies(CTX.ref(), x.as_ast(), y.as_ast()))
+
+
+def _eq(x: z3.ExprRef, y: z3.ExprRef) -> z3.BoolRef:
+    return _bool(z3core.Z3_mk_eq(CTX.ref(), x.as_ast(), y.as_ast()))
+
+
+def _ne(x: z3.ExprRef, y: z3.ExprRef) -> z3.BoolRef:
+    return _bool(z3core.Z3_mk_distinct(CTX.ref(), 2, _asts((x, y))))
+
+
+def _within(x: z3.ArithRef, lo: int, hi: int) -> z3.BoolRef:
+    """``lo <= x <= hi`` for a tag."""
+    return _and(_bool(z3core.Z3_mk_ge(CTX.ref(), x.as_ast(), _TAG[lo].as_ast())),
+                _bool(z3core.Z3_mk_le(CTX.ref(), x.as_ast(), _TAG[hi].as_ast())))
+
+
+_SORTS = {"Int": z3.IntSort(CTX), "Bool": z3.BoolSort(CTX), "Real": z3.RealSort(CTX), "String": z3.StringSort(CTX)}
+
+
+def _const(name: str, sort: str) -> object:
+    """The constant ``z3.Int(name, CTX)`` (``Bool``, ``Real``, ``String``) would make, as a bare term."""
+    return z3core.Z3_mk_const(CTX.ref(), z3.to_symbol(name, CTX), _SORTS[sort].ast)
+
+
+_TRUE, _FALSE = z3.BoolVal(True, CTX), z3.BoolVal(False, CTX)
+
+
 def true() -> z3.BoolRef:
-    return z3.BoolVal(True, CTX)
+    return _TRUE
 
 
 def false() -> z3.BoolRef:
-    return z3.BoolVal(False, CTX)
+    return _FALSE
 
 
 def all_of(xs: Sequence[z3.BoolRef]) -> z3.BoolRef:
-    return true() if not xs else xs[0] if len(xs) == 1 else z3.And(*xs)
+    return true() if not xs else xs[0] if len(xs) == 1 else _and(*xs)
 
 
 def any_of(xs: Sequence[z3.BoolRef]) -> z3.BoolRef:
-    return false() if not xs else xs[0] if len(xs) == 1 else z3.Or(*xs)
+    return false() if not xs else xs[0] if len(xs) == 1 else _or(*xs)
 
 
 def text(value: str) -> z3.SeqRef:
@@ -108,32 +168,35 @@ class Value:
     """One JSON value as a tag and three payloads."""
 
     def __init__(self, name: str) -> None:
-        self.tag = z3.Int(f"{name}#tag", CTX)
-        self.b = z3.Bool(f"{name}#b", CTX)
-        self.n = z3.Real(f"{name}#n", CTX)
-        self.s = z3.String(f"{name}#s", CTX)
+        self.tag = z3.ArithRef(_const(f"{name}#tag", "Int"), CTX)
+        self.b = z3.BoolRef(_const(f"{name}#b", "Bool"), CTX)
+        self.n = z3.ArithRef(_const(f"{name}#n", "Real"), CTX)
+        self.s = z3.SeqRef(_const(f"{name}#s", "String"), CTX)
 
     def has(self, tag: int) -> z3.BoolRef:
-        return self.tag == tag
+        return _eq(self.tag, _TAG[tag])
+
+    def lacks(self, tag: int) -> z3.BoolRef:
+        return _ne(self.tag, _TAG[tag])
 
     def scalar(self) -> z3.BoolRef:
-        return z3.Or(self.tag == BOOL, self.tag == NUM, self.tag == STR)
+        return _or(self.has(BOOL), self.has(NUM), self.has(STR))
 
     def equals(self, value: JSON) -> z3.BoolRef:
         if value is None:
-            return self.tag == NULL
+            return self.has(NULL)
         if isinstance(value, bool):
-            return z3.And(self.tag == BOOL, self.b == z3.BoolVal(value, CTX))
+            return _and(self.has(BOOL), _eq(self.b, _TRUE if value else _FALSE))
         if isinstance(value, int | float):
             f = Fraction(value)
-            return z3.And(self.tag == NUM, self.n == z3.RealVal(f"{f.numerator}/{f.denominator}", CTX))
+            return _and(self.has(NUM), _eq(self.n, z3.RealVal(f"{f.numerator}/{f.denominator}", CTX)))
         if isinstance(value, str):
-            return z3.And(self.tag == STR, self.s == text(value))
+            return _and(self.has(STR), _eq(self.s, text(value)))
         raise Unsupported(f"the constant {value!r} is an array or object")
 
     def same(self, other: Value) -> z3.BoolRef:
-        return z3.And(self.tag == other.tag, z3.Implies(self.tag == BOOL, self.b == other.b),
-                      z3.Implies(self.tag == NUM, self.n == other.n), z3.Implies(self.tag == STR, self.s == other.s))
+        return _and(_eq(self.tag, other.tag), _implies(self.has(BOOL), _eq(self.b, other.b)),
+                    _implies(self.has(NUM), _eq(self.n, other.n)), _implies(self.has(STR), _eq(self.s, other.s)))
 
     def read(self, model: z3.ModelRef, children: dict[str, Value]) -> JSON:
         tag = model.eval(self.tag, model_completion=True).as_long()
@@ -194,15 +257,15 @@ class Call:
         if alphabet_spare(named) < n * (n - 1) + 1:
             raise Unsupported(f"{self.action}: fewer than {n * (n - 1) + 1} characters of Z3's alphabet are named "
                               "by no constant or glob, too few to stand for the characters past it")
-        cs: list[z3.BoolRef] = [z3.And(v.tag >= MISSING, v.tag <= OBJ) for v in self.at.values()]
-        cs += [z3.Implies(v.tag != MISSING, self.at[p[:-1]].has(OBJ)) for p, v in self.at.items() if len(p) > 1]
+        cs: list[z3.BoolRef] = [_within(v.tag, MISSING, OBJ) for v in self.at.values()]
+        cs += [_implies(v.lacks(MISSING), self.at[p[:-1]].has(OBJ)) for p, v in self.at.items() if len(p) > 1]
         cs.append(self.r.scalar())
         if resources is not None:
             cs.append(any_of([self.r.equals(c) for c in resources]))
-        cs += [z3.And(v.scalar(), z3.Implies(v.has(STR), z3.Length(v.s) > 0)) for v in self.slot.values()]
+        cs += [_and(v.scalar(), _implies(v.has(STR), z3.Length(v.s) > 0)) for v in self.slot.values()]
         ways = []
         for t in self.tools:
-            keys = [self.at[(k,)].tag != MISSING for k in sorted(t.required)]
+            keys = [self.at[(k,)].lacks(MISSING) for k in sorted(t.required)]
             keys += [self.at[(k,)].has(MISSING) for k in self.keys if k not in t.args]
             ways.append(all_of([*keys, self._resource(t)]))
         cs.append(any_of(ways))
@@ -233,21 +296,21 @@ class Call:
             if pat.value is None or isinstance(pat.value, list | dict):
                 return false(), true()
             c = self.r.equals(pat.value)
-            parts.append((c, z3.Not(c)))
+            parts.append((c, _not(c)))
         elif isinstance(pat, SlotPat):
-            c = z3.And(self.bound[pat.slot], self.r.same(self.slot[pat.slot]))
-            parts.append((c, z3.Not(c)))
+            c = _and(self.bound[pat.slot], self.r.same(self.slot[pat.slot]))
+            parts.append((c, _not(c)))
         elif isinstance(pat, GlobPat):
             lang = regex(pat.glob)
-            parts.append((z3.And(self.r.has(STR), z3.InRe(self.r.s, lang)),
-                          z3.Or(self.r.tag != STR, z3.InRe(self.r.s, z3.Complement(lang)))))
+            parts.append((_and(self.r.has(STR), z3.InRe(self.r.s, lang)),
+                          _or(self.r.lacks(STR), z3.InRe(self.r.s, z3.Complement(lang)))))
         else:
             assert isinstance(pat, AnyRes)
         if e.keys is not None:
             for k in self.keys:
                 if k not in e.keys:
                     c = self.at[(k,)].has(MISSING)
-                    parts.append((c, z3.Not(c)))
+                    parts.append((c, _not(c)))
         for p in e.where:
             v = self.at[p.path]
             if isinstance(p, EqPred):
@@ -262,7 +325,7 @@ class Call:
                 if p.high is not None:
                     bounds.append(v.n <= _real(p.high))
                 c = all_of(bounds)
-            parts.append((c, z3.Not(c)))
+            parts.append((c, _not(c)))
         return all_of([m for m, _ in parts]), any_of([f for _, f in parts])
 
     def atom(self, a: SlotAtom) -> tuple[z3.BoolRef, z3.BoolRef]:
@@ -271,12 +334,12 @@ class Call:
         v, pat = self.slot[a[0]], a[1]
         if isinstance(pat, str):
             c = v.same(self.slot[pat])
-            return c, z3.Not(c)
+            return c, _not(c)
         if isinstance(pat, ConstPat):
             c = v.equals(pat.value)
-            return c, z3.Not(c)
+            return c, _not(c)
         lang = regex(pat.glob)
-        return z3.And(v.has(STR), z3.InRe(v.s, lang)), z3.Or(v.tag != STR, z3.InRe(v.s, z3.Complement(lang)))
+        return _and(v.has(STR), z3.InRe(v.s, lang)), _or(v.lacks(STR), z3.InRe(v.s, z3.Complement(lang)))
 
     def effect(self, model: z3.ModelRef) -> dict[str, JSON]:
         """The concrete effect, arguments and bindings of ``model`` (for a refusal's message)."""

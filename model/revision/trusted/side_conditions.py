@@ -1,5 +1,6 @@
 """The side conditions the certificate checker re-decides (Agenra Section 7.1), asked with the checker's own
-encoding (``encoding.py``) on a solver made for the one question and dropped after it.
+encoding (``encoding.py``) on a solver made for the one side condition (each question in a scope of its own)
+and dropped after it.
 
 - ``agree(a, b)``: for every effect of ``E``, argument object and binding state, ``a`` matches iff ``b`` does
   (two questions, "``a`` matches and ``b`` fails" and the converse, each a witness search).
@@ -13,8 +14,8 @@ encoding (``encoding.py``) on a solver made for the one question and dropped aft
   Positions whose matching fields are equal (``identity.match_key``) are one literal: the split runs over
   distinct entries, and a listed vector that gives two equal entries different bits is dropped, since no
   effect has it. A branch where two entries both match although their resources clash (two different
-  constants, or a constant the other's glob does not accept, by the monitor's ``fnmatchcase``) holds no
-  effect and is not asked.
+  constants, a constant the other's glob does not accept, by the monitor's ``fnmatchcase``, or two globs
+  whose fixed starts or ends disagree) holds no effect and is not asked.
 - ``keeps_position``, ``permit_safe``, ``outside_simulation``: the structural rules' position condition, the
   permit condition on capacity changes, and what a simulation cannot speak for — as in
   ``certify/conditions.py`` (which the proposers use), written here again over this module's questions.
@@ -59,6 +60,7 @@ def search(entries: Sequence[Entry], effects: EffectSet, tools: Sequence[Tool],
            query: Query) -> dict[str, object] | str | None:
     """An effect of ``E`` satisfying ``query`` (for some action that ``entries`` name), why it could not be
     decided, or ``None``: there is none."""
+    s = _solver()  # one for the search, a scope per question (as in ``covers``)
     for action in effects.actions(frozenset(e.action for e in entries)):
         try:
             call = Call(action, entries, tools)
@@ -67,9 +69,10 @@ def search(entries: Sequence[Entry], effects: EffectSet, tools: Sequence[Tool],
         except Unsupported as exc:
             return str(exc)
         for case in cases:
-            s = _solver()
+            s.push()
             s.add(base, *case)
             found = _ask(s)
+            s.pop()
             if isinstance(found, z3.ModelRef):
                 return call.effect(found)
             if found is not None:
@@ -114,6 +117,9 @@ def covers(effects: EffectSet, listed: Mapping[str, Sequence[Sequence[tuple[bool
     bindings where atom ``i`` holds exactly when ``holds[i]`` (each a literal more in every question)."""
     positions = [e for xs in lists for e in xs]
     keys = [match_key(e) for e in positions]
+    # One solver for the whole question, a scope per action: making and dropping a solver per action cost
+    # more than the action's questions.
+    s = _solver()
     for action in effects.actions(old_actions):
         own = [i for i, e in enumerate(positions) if e.action == action]
         # Positions whose matching fields are equal match the same effects: the split is over distinct
@@ -127,12 +133,14 @@ def covers(effects: EffectSet, listed: Mapping[str, Sequence[Sequence[tuple[bool
         try:
             call = Call(action, [positions[i] for i in first], tools, atoms)
             lits = [call.literals(positions[i]) for i in first]
-            s = _solver()
-            s.add(call.well_formed(effects.resources(action)))
-            s.add(*[call.atom(a)[0 if h else 1] for a, h in zip(atoms, holds, strict=True)])
+            context = [call.well_formed(effects.resources(action)),
+                       *[call.atom(a)[0 if h else 1] for a, h in zip(atoms, holds, strict=True)]]
         except Unsupported as exc:
             return Undecided(f"{where}: {action}: {exc}")
-        found = _split(s, lits, vectors, [positions[i] for i in first])
+        opened: list[bool] = []
+        found = _split(s, context, opened, lits, vectors, [positions[i] for i in first])
+        if opened:
+            s.pop()
         if isinstance(found, str):
             return Undecided(f"{where}: {action}: {found}")
         if found is not None:
@@ -142,10 +150,14 @@ def covers(effects: EffectSet, listed: Mapping[str, Sequence[Sequence[tuple[bool
 
 def _resources_clash(a: Entry, b: Entry) -> bool:
     """No effect is matched by both: two constant resources that differ as JSON (the resource is one value),
-    or a constant that is not a string (or that the glob does not accept) beside a glob (the monitor's own
-    ``fnmatchcase``). Both entries match only with their resource conjunct, so this is sound for the
-    conjunction of their match literals; used to answer a branch without Z3."""
+    a constant that is not a string (or that the glob does not accept) beside a glob (the monitor's own
+    ``fnmatchcase``), or two globs whose fixed ends disagree (``_ends``). Both entries match only with their
+    resource conjunct, so this is sound for the conjunction of their match literals; used to answer a branch
+    without Z3."""
     ra, rb = a.resource, b.resource
+    if isinstance(ra, GlobPat) and isinstance(rb, GlobPat):
+        (p, x), (q, y) = _ends(ra.glob), _ends(rb.glob)
+        return not (p.startswith(q) or q.startswith(p)) or not (x.endswith(y) or y.endswith(x))
     if isinstance(ra, GlobPat):
         ra, rb = rb, ra
     if isinstance(ra, ConstPat) and isinstance(rb, ConstPat):
@@ -155,17 +167,34 @@ def _resources_clash(a: Entry, b: Entry) -> bool:
     return False
 
 
+def _ends(glob: str) -> tuple[str, str]:
+    """What every string ``glob`` accepts starts and ends with: the characters before its first ``*``, ``?`` or
+    ``[``, and those after its last ``*``, ``?``, ``[`` or ``]`` — ``fnmatchcase``, and the encoding's ``regex``,
+    match such characters one for one. Two globs whose starts (ends) are not one a prefix (suffix) of the
+    other accept no common string."""
+    first = min((i for i, c in enumerate(glob) if c in "*?["), default=len(glob))
+    last = max((i for i, c in enumerate(glob) if c in "*?[]"), default=-1)
+    return glob[:first], glob[last + 1:]
+
+
 def _same_number(x: object, y: object) -> bool:
     """JSON numbers compare by value (``1`` is ``1.0``); a boolean is never a number."""
     return isinstance(x, int | float) and isinstance(y, int | float) and not isinstance(x, bool) \
         and not isinstance(y, bool) and x == y
 
 
-def _split(s: z3.Solver, lits: Sequence[tuple[z3.BoolRef, z3.BoolRef]],
+def _split(s: z3.Solver, context: Sequence[z3.BoolRef], opened: list[bool],
+           lits: Sequence[tuple[z3.BoolRef, z3.BoolRef]],
            vectors: list[tuple[bool, ...]], entries: Sequence[Entry]) -> z3.ModelRef | str | None:
+    """The split; ``context`` (the action's well-formedness and binding facts) is asserted in a scope of its
+    own before the first question, and ``opened`` records that it was (most actions need no question)."""
     def go(i: int, on: tuple[int, ...], chosen: tuple[z3.BoolRef, ...],
            candidates: list[tuple[bool, ...]]) -> z3.ModelRef | str | None:
         if not candidates:  # no listed vector extends these literals: any effect here is uncovered
+            if not opened:
+                s.push()
+                s.add(*context)
+                opened.append(True)
             s.push()  # one scope per question asked (a scope per branch costs more than the question)
             s.add(*chosen)
             found = _ask(s)
