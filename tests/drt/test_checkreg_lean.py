@@ -14,6 +14,7 @@ from hypothesis import strategies as st
 
 from model.base.canonical import canonical_str
 from model.edits.runtime.record import ActionSpec
+from model.edits.runtime.registration import Registration
 from model.edits.runtime.workflow import RegMap, Transition, Workflow
 from model.oracle.checkreg_json import compare_check_reg
 from model.oracle.lean import LeanOracle
@@ -25,7 +26,7 @@ KINDS = ("none", "tau-loop", "tau-detour", "cycle", "request", "result", "unmapp
          "dropped-run", "twin-site", "shared-request", "swap-results")
 
 
-def mutate(case: Case, kind: str, pick: int) -> tuple[Workflow, RegMap, object]:
+def mutate(case: Case, kind: str, pick: int) -> tuple[Workflow, RegMap, Registration]:
     reg, w, lam, _, _ = case
     tools = [i for i, t in enumerate(w.transitions) if t.request is not None]
     ts = list(w.transitions)
@@ -68,7 +69,7 @@ def mutate(case: Case, kind: str, pick: int) -> tuple[Workflow, RegMap, object]:
         return (replace(w, transitions=tuple(ts)),
                 replace(lam, calls=tuple(sorted((*lam.calls, (twin, dict(lam.calls)[site]))))), reg)
     elif kind == "shared-request" and len(reg.actions) > 1:
-        (d0, a0), (d1, a1) = reg.actions[0], reg.actions[1 + pick % (len(reg.actions) - 1)]
+        a0, d1 = reg.actions[0][1], reg.actions[1 + pick % (len(reg.actions) - 1)][0]
         actions = tuple((d, ActionSpec(s.label, a0.request, s.scope) if d == d1 else s) for d, s in reg.actions)
         return w, lam, replace(reg, actions=actions)
     elif kind == "swap-results" and len(lam.results) > 1:
@@ -85,7 +86,7 @@ def test_check_reg_agrees(oracle: LeanOracle) -> None:
     @given(cases(), st.sampled_from(KINDS), st.integers(0, 1000))
     def body(case: Case, kind: str, pick: int) -> None:
         w, lam, reg = mutate(case, kind, pick)
-        py, lean = compare_check_reg(oracle, w, lam, reg)  # type: ignore[arg-type]
+        py, lean = compare_check_reg(oracle, w, lam, reg)
         assert py == lean, (kind, w, lam, reg, py, lean)
         tally["accepted" if py else "refused"] += 1
 
