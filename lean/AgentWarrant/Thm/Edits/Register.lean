@@ -909,4 +909,36 @@ theorem checkComplete (W : Wf) (R : RegR) (h : Refines W R) : checkReg W R = tru
 theorem checkRegIff (W : Wf) (R : RegR) : checkReg W R = true ↔ Refines W R :=
   ⟨checkSound W R, checkComplete W R⟩
 
+-- What an accepted registration preserves ----------------------------------------------------------
+
+theorem lookupMem {k v : Nat} : ∀ {l : List (Nat × Nat)}, lookupN k l = some v → (k, v) ∈ l
+  | [], h => by simp [lookupN] at h
+  | p :: ps, h => by
+    cases hb : Nat.beq p.1 k with
+    | true =>
+      have e : some p.2 = some v := by simp [lookupN, hb] at h; rw [h]
+      rw [← Nat.eqOfBeqEqTrue hb, ← Option.some.inj e]
+      cases p; exact Mem.head _
+    | false =>
+      have h' : lookupN k ps = some v := by simp [lookupN, hb] at h; exact h
+      exact Mem.tail _ (lookupMem h')
+
+/-- On acceptance λ preserves which calls refer to the same action: two letters of traces request the
+same thing iff the workflow calls λ maps them to name the same action. -/
+theorem sameActionIffSameRequest {W : Wf} {R : RegR} (h : checkReg W R = true) {r1 r2 : Nat}
+    {ws1 ws2 : List SLetter} (t1 : Trace W r1 ws1) (t2 : Trace W r2 ws2) {l1 l2 : SLetter}
+    (h1 : l1 ∈ ws1) (h2 : l2 ∈ ws2) :
+    ∃ c1 c2 a1 a2, lookupN l1.1 R.lamCall = some c1 ∧ lookupN l2.1 R.lamCall = some c2 ∧
+      lookupN c1 R.tmpl = some a1 ∧ lookupN c2 R.tmpl = some a2 ∧ (l1.2 = l2.2 ↔ a1 = a2) := by
+  have hr := checkSound W R h
+  have ⟨c1, a1, e1, f1, g1⟩ := (hr.into r1 ws1 t1).1 l1 h1
+  have ⟨c2, a2, e2, f2, g2⟩ := (hr.into r2 ws2 t2).1 l2 h2
+  refine ⟨c1, c2, a1, a2, e1, e2, f1, f2, ⟨?_, ?_⟩⟩
+  · intro eq
+    rw [eq] at g1
+    exact hr.distinctReq a1 a2 l2.2 (lookupMem g1) (lookupMem g2)
+  · intro ea
+    rw [ea, g2] at g1
+    exact (Option.some.inj g1).symm
+
 end AgentWarrant.Edits.Reg
