@@ -39,6 +39,8 @@ import AgentWarrant.Spec.Edits.CostFamily
 import AgentWarrant.Thm.Edits.CostFamily
 import AgentWarrant.Spec.Edits.Register
 import AgentWarrant.Thm.Edits.Register
+import AgentWarrant.Spec.Edits.RegisteredRoot
+import AgentWarrant.Thm.Edits.RegisteredRoot
 import AgentWarrant.Spec.Revision.Alternatives
 import AgentWarrant.Thm.Monitor.Allocation
 import AgentWarrant.Spec.Revision.ListLemmas
