@@ -37,6 +37,10 @@ import AgentWarrant.Spec.Edits.Cost
 import AgentWarrant.Thm.Edits.Cost
 import AgentWarrant.Spec.Edits.CostFamily
 import AgentWarrant.Thm.Edits.CostFamily
+import AgentWarrant.Spec.Edits.Register
+import AgentWarrant.Thm.Edits.Register
+import AgentWarrant.Spec.Edits.RegisteredRoot
+import AgentWarrant.Thm.Edits.RegisteredRoot
 import AgentWarrant.Spec.Revision.Alternatives
 import AgentWarrant.Thm.Monitor.Allocation
 import AgentWarrant.Spec.Revision.ListLemmas

@@ -24,6 +24,7 @@ import AgentWarrant.Thm.Revision.Closure
 import AgentWarrant.Thm.Edits.Machine
 import AgentWarrant.Thm.Edits.Cost
 import AgentWarrant.Thm.Edits.CostFamily
+import AgentWarrant.Thm.Edits.Register
 /-! The headline results, each stated once in plain words and proved by the lemma named in its
 proof (in the mirrored `Thm/` file of the judgment). docs/lean.md tabulates them against the
 papers' statements. Definitions live in `Spec/`; nothing here defines behaviour. -/
@@ -524,5 +525,13 @@ theorem checkerWorkOnAllSafeFamily (l : List Nat) :
     AgentWarrant.Edits.supportTests (AgentWarrant.Edits.fam l) (List.length (AgentWarrant.Edits.b0 (AgentWarrant.Edits.fam l)))
       (AgentWarrant.Edits.b0 (AgentWarrant.Edits.fam l)) = List.length l * (List.length l * (List.length l + List.length l)) :=
   AgentWarrant.Edits.famWork l
+
+/-- Registration reflection (Definition 6, A-G): for every finite workflow `𝒲` and registration `ℛ`,
+`CheckReg(𝒲, ℛ)` accepts iff the stored λ witnesses `𝒲 ⊑_λ ℛ`: no stuck state, one action per
+certified request, every τ-erased trace certified and mapped onto a registered run, every registered
+run the image of a trace, and λ one-to-one on traces. -/
+theorem registrationReflection (W : AgentWarrant.Edits.Reg.Wf) (R : AgentWarrant.Edits.Reg.RegR) :
+    AgentWarrant.Edits.Reg.checkReg W R = true ↔ AgentWarrant.Edits.Reg.Refines W R :=
+  AgentWarrant.Edits.Reg.checkRegIff W R
 
 end AgentWarrant.Thm

@@ -1,5 +1,6 @@
 import Lean.Data.Json
 import AgentWarrant.Spec.Edits.Verify
+import AgentWarrant.Spec.Edits.Register
 import AgentWarrant.Spec.Edits.WellFormed
 import AgentWarrant.Spec.Edits.Input
 /-! Oracle entries for execution edits beyond `edit_check` and `resolve` (which live in
@@ -110,5 +111,30 @@ def verifyRejection (j : Json) : Dec Json := do
   let fam ← listOf candD (← field j "family")
   let rounds ← listOf (listOf removalD) (← field j "rounds")
   pure $ Json.mkObj [("valid", toJson (verifyProof i fam rounds))]
+
+-- check_reg -------------------------------------------------------------------------------------
+
+def trD (j : Json) : Dec Reg.Tr := do
+  match ← listOf pure j with
+  | [a, b, Json.null] => pure ⟨← as Nat a, ← as Nat b, none⟩
+  | [a, b, l] => pure ⟨← as Nat a, ← as Nat b, some (← pairD l)⟩
+  | _ => throw "transition: [from, to, null | [site, request]] expected"
+
+/-- `CheckReg(𝒲, ℛ)` (`Spec/Edits/Register.lean`, proved to accept iff `𝒲 ⊑_λ ℛ`).
+Input: `{"workflow": {"initial": n, "transitions": [[from, to, null | [site, request]]],
+"results": [[state, label]]}, "registration": {"outcomes": [{"id", "events", "order"}],
+"templates": [[call, action]], "requests": [[action, request]], "lambda_calls": [[site, call]],
+"lambda_results": [[label, outcome]]}}`, every name a number. Output: `{"accepts": bool,
+"checks": [[name, bool]]}`, the seven checks in order. -/
+def checkRegJ (j : Json) : Dec Json := do
+  let w ← field j "workflow"
+  let r ← field j "registration"
+  let W : Reg.Wf := ⟨← as Nat (← field w "initial"), ← listOf trD (← field w "transitions"),
+    ← listOf pairD (← field w "results")⟩
+  let R : Reg.RegR := ⟨← listOf outcomeD (← field r "outcomes"), ← listOf pairD (← field r "templates"),
+    ← listOf pairD (← field r "requests"), ← listOf pairD (← field r "lambda_calls"),
+    ← listOf pairD (← field r "lambda_results")⟩
+  pure $ Json.mkObj [("accepts", toJson (Reg.checkReg W R)),
+    ("checks", Json.arr ((Reg.regChecks W R).map (fun c => Json.arr #[toJson c.1, toJson c.2])).toArray)]
 
 end AgentWarrant.Oracle.Edits

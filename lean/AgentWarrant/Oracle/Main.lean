@@ -69,7 +69,7 @@ def resolveJ (j : Json) : Dec Json := do
 /-- Every judgment the oracle answers, by module. -/
 def judgments : List Judgment :=
   [("edit_check", editCheck), ("resolve", resolveJ),
-   ("verify_rejection", Oracle.Edits.verifyRejection),
+   ("verify_rejection", Oracle.Edits.verifyRejection), ("check_reg", Oracle.Edits.checkRegJ),
    ("simulation_closure", Oracle.Revision.simulationClosure),
    ("edit_runtime", Oracle.Runtime.editRuntime), ("edit_ideal", Oracle.Runtime.editIdeal)] ++
   Oracle.Monitor.judgments ++

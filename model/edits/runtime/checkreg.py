@@ -16,6 +16,10 @@ lemma and its reflection corollary).
    ``BRuns(ℛ) = {(o, w) | o ∈ O_root, w ∈ Lin(p_o)}`` (runs labelled by result; the checked Use of each
    call, new or reuse, is ``Resolve`` of the run and is carried along by the action identity of 4).
 
+The Lean check of the same relation (``lean/AgentWarrant/Spec/Edits/Register.lean``, oracle judgment
+``check_reg``) is proved to accept exactly when ``𝒲 ⊑_λ ℛ`` holds, stated over paths of the LTS; the DRT
+(``tests/drt/test_checkreg_lean.py``) compares its verdicts with this one.
+
 The answer is ``RegAccepted`` with the registered runs, or ``RegRefused`` with a closed reason and
 the first offending place. Choices where the paper is silent: a state that cannot reach a result
 is refused (an Agent could stop there holding authorizations the workflow never completes);
