@@ -78,7 +78,9 @@ def build_kernel() -> str | None:
             return f"the kernel build failed: {exc}"
         (so,) = (Path(tmp) / "lib" / "model" / "search" / "native").glob("kernel.*")
         LIB.mkdir(parents=True, exist_ok=True)
-        shutil.copy2(so, LIB / so.name)
+        part = LIB / f"{so.name}.part"  # replaced whole: a process that loaded the old build keeps its mapping
+        shutil.copy2(so, part)
+        part.replace(LIB / so.name)
         (LIB / "kernel.json").write_text(json.dumps({"kernel": source_digest(src)}) + "\n", encoding="utf-8")
     return None
 

@@ -50,7 +50,9 @@ from typing import Any
 from model.base.budget import Budget, Meter
 from model.monitor.decide.base import Decision, decide
 from model.monitor.decide.counters import charge_positions
-from model.monitor.decide.verdict import Verdict
+from model.monitor.decide.flow import FLOW_APPROVAL
+from model.monitor.decide.state import Call, State
+from model.monitor.decide.verdict import DenyReason, Verdict
 from model.search.compact import OK, REFS, RESULT, TOOL, Compact, Rec, empty
 from model.search.engine import bfs
 from model.search.expand import Context, outcome_of, successors, transition
@@ -66,6 +68,12 @@ MAXA, MAXF, MAXH, MAXW, MAXQ = 7, 8, 256, 64, 64
 CHUNK = 64  # frontier states per call of the kernel (the budget is checked between calls)
 
 _kernel: ModuleType | None = None
+#: refusals decided by checks that read only the call's tool, argument names and values and the state's
+#: slots, invalid set, requirements and counters (``compiled_decide``: preparation, effects, explicit
+#: denies, allows, quotas)
+VALUE_REASONS = frozenset({DenyReason.UNDECLARED_ARGUMENT, DenyReason.MISSING_ARGUMENT, DenyReason.MALFORMED_RESOURCE,
+                           DenyReason.EXPLICIT_DENY, DenyReason.NO_MATCHING_ALLOW, DenyReason.SLOT_UNBOUND,
+                           DenyReason.SLOT_INVALID, DenyReason.QUOTA})
 
 
 def kernel_module() -> ModuleType | None:
@@ -169,7 +177,7 @@ class Compiler:
 
     def decode(self, v: list[int]) -> Compact:
         recs = self.codec.recs
-        return (tuple(recs[i] for i in v[1:]), *self.codec.rests[v[0]])  # type: ignore[return-value]
+        return (tuple(recs[i] for i in v[1:]), *self.codec.rests[v[0]])
 
     # --- callbacks ------------------------------------------------------------------------------
 
@@ -203,12 +211,44 @@ class Compiler:
         tool, names = self.names[ni]
         return self.ctx.intern((tool, names, proj))
 
-    def decide(self, sidx: int, ni: int, ix: list[int]) -> int:
-        ctx, m = self.ctx, self.model
+    def value(self, rid: int, pid: int) -> int:
+        r = self.codec.recs[rid]
+        if pid == 0:
+            return self.ctx.intern(("V", r[RESULT]))
+        f = self.ctx.field(r[RESULT], self.paths[pid])
+        assert f is not None, "a held field exists"
+        return self.ctx.intern(("V", f[1]))
+
+    def _load(self, sidx: int) -> tuple[int, Any, Any, Any]:
         if self.last[0] != sidx:  # misses come in runs from one state: decode it once
+            ctx = self.ctx
             s0 = self.decode(self.kernel.state(sidx))
             self.last = (sidx, s0, held(ctx, s0[0], False), ctx.mat.monitor(s0))
-        _, s, hs, mon = self.last
+        return self.last
+
+    def refuse(self, sidx: int, ni: int, ix: list[int]) -> int:
+        """1 when the argument values alone make the monitor refuse the call, whatever its handles name:
+        the call with the same values and no handles is refused by a check that reads only the values,
+        the argument names and the state's slots, invalid set, requirements and counters (the ``proj``
+        of the key): such a check refuses the real call too, if an earlier one does not. Else 0."""
+        m = self.model
+        _, s, hs, _mon = self._load(sidx)
+        tool, names = self.names[ni]
+        args = {nm: hs[i][1] for nm, i in zip(names, ix, strict=True)}
+        bare = State((), s[1], s[2], s[3], s[4], s[5], ())
+        try:
+            v = decide(m.policy, bare, Call(m.agent, tool, args, (), ()))
+        except Exception:  # a check the bare call cannot answer (no records) decides nothing here
+            return 0
+        if v.decision is Decision.DENY:
+            return 1 if v.reason in VALUE_REASONS else 0
+        if v.decision is Decision.PAUSE:
+            return 1 if v.waiting_for and FLOW_APPROVAL not in v.waiting_for else 0
+        return 0
+
+    def decide(self, sidx: int, ni: int, ix: list[int]) -> int:
+        ctx, m = self.ctx, self.model
+        _, s, hs, mon = self._load(sidx)
         tool, names = self.names[ni]
         call, refs3 = call_of(ctx, tool, names, tuple(map(hs.__getitem__, ix)))
         verdict = decide(m.policy, mon, call)
@@ -298,7 +338,7 @@ class NativeStore:
         pass
 
     def width(self) -> int:
-        return (self.hi - self.lo + CHUNK - 1) // CHUNK
+        return int((self.hi - self.lo + CHUNK - 1) // CHUNK)
 
     def frontier(self) -> Iterator[tuple[int, tuple[int, int], None]]:
         for n, a in enumerate(range(self.lo, self.hi, CHUNK)):
@@ -314,8 +354,11 @@ class NativeStore:
         return 0.0
 
 
+_UNLIMITED = Budget()
+
+
 def explore_native(model: SearchModel, bound: int | None = None, tick: Tick | None = None,
-                   budget: Budget = Budget(), meter: Meter | None = None) -> ExplicitRun | None:
+                   budget: Budget = _UNLIMITED, meter: Meter | None = None) -> ExplicitRun | None:
     """The search without sleep sets on the compiled kernel; None when the kernel is not built or the
     model is outside its scope (``supported``): the caller then runs the interpreted search."""
     k = model.bound if bound is None else bound
@@ -332,7 +375,8 @@ def explore_native(model: SearchModel, bound: int | None = None, tick: Tick | No
         tools.append((-1 if cap is None else cap, len(ctx.results[t]), first, len(ctx.names[t])))
         first += len(ctx.names[t])
     goals = sum(1 << i for i, q in enumerate(model.queries) if q.kind is QueryKind.GOAL)
-    kern = mod.Kernel(py, k + 2, len(lits), lits, tools, [len(n) for _, n in py.names], len(model.satisfy),
+    vids = [ctx.intern(("V", v)) for v in model.literals]
+    kern = mod.Kernel(py, k + 2, len(lits), lits, vids, tools, [len(n) for _, n in py.names], len(model.satisfy),
                       [q.more_than for q in model.queries], goals, True)
     py.kernel = kern
     root = empty(model.policy)

@@ -29,25 +29,34 @@ cdef inline uint64_t _mix(uint64_t h) noexcept nogil:
     return h
 
 
+cdef struct Entry:
+    uint64_t k[KW]
+    int64_t v
+
+
+cdef int64_t EMPTY = -9223372036854775807LL
+
+
 cdef class Table:
-    """An open-addressing map from four 64-bit words to a 64-bit value; ``MISS`` when absent."""
-    cdef uint64_t* keys
-    cdef int64_t* vals
-    cdef uint8_t* used
+    """An open-addressing map from four 64-bit words to a 64-bit value (one 40-byte entry per slot, so a
+    probe touches one cache line); ``MISS`` when absent."""
+    cdef Entry* e
     cdef uint64_t mask
     cdef uint64_t n
 
     def __cinit__(self, int cap=1024):
-        self.keys = <uint64_t*>calloc(cap * KW, sizeof(uint64_t))
-        self.vals = <int64_t*>calloc(cap, sizeof(int64_t))
-        self.used = <uint8_t*>calloc(cap, 1)
-        self.mask = cap - 1
+        self._alloc(cap)
         self.n = 0
 
+    cdef void _alloc(self, uint64_t cap):
+        cdef uint64_t i
+        self.e = <Entry*>malloc(cap * sizeof(Entry))
+        for i in range(cap):
+            self.e[i].v = EMPTY
+        self.mask = cap - 1
+
     def __dealloc__(self):
-        free(self.keys)
-        free(self.vals)
-        free(self.used)
+        free(self.e)
 
     def __len__(self):
         return self.n
@@ -58,42 +67,41 @@ cdef class Table:
 
     cdef int64_t get(self, const uint64_t* k) noexcept nogil:
         cdef uint64_t i = self._slot(k)
-        while self.used[i]:
-            if memcmp(&self.keys[i * KW], k, KW * sizeof(uint64_t)) == 0:
-                return self.vals[i]
+        cdef Entry* x
+        while True:
+            x = &self.e[i]
+            if x.v == EMPTY:
+                return MISS
+            if x.k[0] == k[0] and x.k[1] == k[1] and x.k[2] == k[2] and x.k[3] == k[3]:
+                return x.v
             i = (i + 1) & self.mask
-        return MISS
 
     cdef void put(self, const uint64_t* k, int64_t v):
         cdef uint64_t i = self._slot(k)
-        while self.used[i]:
-            if memcmp(&self.keys[i * KW], k, KW * sizeof(uint64_t)) == 0:
-                self.vals[i] = v
+        cdef Entry* x
+        while True:
+            x = &self.e[i]
+            if x.v == EMPTY:
+                break
+            if x.k[0] == k[0] and x.k[1] == k[1] and x.k[2] == k[2] and x.k[3] == k[3]:
+                x.v = v
                 return
             i = (i + 1) & self.mask
-        self.used[i] = 1
-        memcpy(&self.keys[i * KW], k, KW * sizeof(uint64_t))
-        self.vals[i] = v
+        memcpy(x.k, k, KW * sizeof(uint64_t))
+        x.v = v
         self.n += 1
         if 4 * self.n > 3 * self.mask:
             self._grow()
 
     cdef void _grow(self):
         cdef uint64_t old = self.mask + 1, j
-        cdef uint64_t* ok = self.keys
-        cdef int64_t* ov = self.vals
-        cdef uint8_t* ou = self.used
-        self.keys = <uint64_t*>calloc(2 * old * KW, sizeof(uint64_t))
-        self.vals = <int64_t*>calloc(2 * old, sizeof(int64_t))
-        self.used = <uint8_t*>calloc(2 * old, 1)
-        self.mask = 2 * old - 1
+        cdef Entry* oe = self.e
+        self._alloc(2 * old)
         self.n = 0
         for j in range(old):
-            if ou[j]:
-                self.put(&ok[j * KW], ov[j])
-        free(ok)
-        free(ov)
-        free(ou)
+            if oe[j].v != EMPTY:
+                self.put(oe[j].k, oe[j].v)
+        free(oe)
 
 
 cdef inline void _key(uint64_t* k, uint64_t a, uint64_t b, uint64_t c, uint64_t d) noexcept nogil:
@@ -135,6 +143,7 @@ cdef class Kernel:
     # model
     cdef int nlits
     cdef uint32_t lit_cid[MAXH]
+    cdef uint32_t lit_vid[MAXH]
     cdef int ntools
     cdef int tool_cap[256]
     cdef int tool_nres[256]
@@ -151,15 +160,16 @@ cdef class Kernel:
     cdef uint64_t ntrans
     cdef uint64_t tcap
     # tables
-    cdef Table deep, cid, prefix, dec, newrec, cmp, shift, nextp, sat, proj
+    cdef Table deep, cid, prefix, dec, newrec, cmp, shift, nextp, sat, proj, vid, val
     # search state
     cdef public list found_events
+    cdef public uint64_t proposals  # agent calls looked up (a measure of the loop's work)
     cdef public list goal_events
     cdef uint8_t found[64]
     cdef uint8_t prem[64]
 
-    def __cinit__(self, object py, int width, int nlits, list lit_cids, list tools, list arities, int nsat,
-                  list more_than, uint64_t goal_mask, bint renaming):
+    def __cinit__(self, object py, int width, int nlits, list lit_cids, list lit_vids, list tools, list arities,
+                  int nsat, list more_than, uint64_t goal_mask, bint renaming):
         cdef int i
         self.py = py
         self.W = width
@@ -189,6 +199,7 @@ cdef class Kernel:
         self.nlits = nlits
         for i in range(nlits):
             self.lit_cid[i] = lit_cids[i]
+            self.lit_vid[i] = lit_vids[i]
         self.ntools = len(tools)
         for i in range(self.ntools):
             self.tool_cap[i], self.tool_nres[i], self.tool_first[i], self.tool_nnames[i] = tools[i]
@@ -214,6 +225,8 @@ cdef class Kernel:
         self.nextp = Table(1 << 14)
         self.sat = Table()
         self.proj = Table()
+        self.vid = Table()
+        self.val = Table(1 << 14)
 
     def __dealloc__(self):
         free(self.arena); free(self.lens); free(self.parent); free(self.ordinal); free(self.fps); free(self.slots)
@@ -366,6 +379,8 @@ cdef class Kernel:
         cdef uint32_t* recs
         cdef uint32_t deep[MAXW]
         cdef uint32_t hc[MAXH]
+        cdef uint32_t hv[MAXH]
+        cdef uint64_t vk[KW]
         cdef int hpos[MAXH]
         cdef int ix[MAXA]
         cdef int count[256]
@@ -405,6 +420,7 @@ cdef class Kernel:
         nh = 0
         for i in range(self.nlits):
             hc[nh] = self.lit_cid[i]
+            hv[nh] = self.lit_vid[i]
             hpos[nh] = -1
             nh += 1
         for i in range(n):
@@ -446,6 +462,11 @@ cdef class Kernel:
                     x = self.py.content(deep[i], pid)
                     self._store(self.cid, deep[i], pid, 0, 0, x)
                 hc[nh] = <uint32_t>x
+                x = self._look(self.vid, rid, pid, 0, 0)
+                if x == MISS:
+                    x = self.py.value(rid, pid)
+                    self._store(self.vid, rid, pid, 0, 0, x)
+                hv[nh] = <uint32_t>x
                 hpos[nh] = i
                 nh += 1
         x = self._look(self.proj, P, 0, 0, 0)
@@ -480,9 +501,28 @@ cdef class Kernel:
                             kk[0] |= word << 32
                         else:
                             kk[1 + (j - 1) // 2] |= word << (32 * ((j - 1) % 2))
+                    self.proposals += 1
                     tid = self.dec.get(kk)
                     if tid == MISS:
-                        tid = self.py.decide(sidx, ni, [ix[j] for j in range(r)])
+                        # a refusal the argument values decide (``intcode.Compiler.refuse``) costs no decision
+                        vk[0] = pref
+                        vk[1] = 0
+                        vk[2] = 0
+                        vk[3] = 0
+                        for j in range(r):
+                            word = hv[ix[j]]
+                            if j == 0:
+                                vk[0] |= word << 32
+                            else:
+                                vk[1 + (j - 1) // 2] |= word << (32 * ((j - 1) % 2))
+                        x = self.val.get(vk)
+                        if x == MISS:
+                            x = self.py.refuse(sidx, ni, [ix[j] for j in range(r)])
+                            self.val.put(vk, x)
+                        if x:
+                            tid = -1
+                        else:
+                            tid = self.py.decide(sidx, ni, [ix[j] for j in range(r)])
                         self.dec.put(kk, tid)
                     if tid >= 0:
                         height = 0
