@@ -65,6 +65,7 @@ from model.search.native import ENV, LIB, source_digest
 KERNEL_SOURCE = Path(__file__).resolve().parent / "kernel.pyx"
 KERNEL_STAMP = LIB / "kernel.json"  # {"kernel": SHA-256 of kernel.pyx it was built from}
 MAXA, MAXF, MAXH, MAXW, MAXQ = 7, 8, 256, 64, 64
+REFUSE_TRIAL = 256  # refuse calls per argument names before one that rarely refuses is given up (speed only)
 CHUNK = 64  # frontier states per call of the kernel (the budget is checked between calls)
 
 _kernel: ModuleType | None = None
@@ -151,6 +152,7 @@ class Compiler:
         self.trans_ix: dict[Any, int] = {}
         self.kernel: Any = None
         self.loaded = 0  # records whose facts the kernel has
+        self.refusals: dict[int, tuple[int, int]] = {}  # argument names -> (refuse calls, refusals found)
         self.last: tuple[int, Any, Any, Any] = (-1, None, None, None)  # the state ``decide`` last decoded
 
     # --- interning ------------------------------------------------------------------------------
@@ -231,6 +233,9 @@ class Compiler:
         the call with the same values and no handles is refused by a check that reads only the values,
         the argument names and the state's slots, invalid set, requirements and counters (the ``proj``
         of the key): such a check refuses the real call too, if an earlier one does not. Else 0."""
+        tried, hits = self.refusals.get(ni, (0, 0))
+        if tried >= REFUSE_TRIAL and 4 * hits < tried:  # it rarely decides for these names: not worth a call
+            return 0
         m = self.model
         _, s, hs, _mon = self._load(sidx)
         tool, names = self.names[ni]
@@ -240,11 +245,13 @@ class Compiler:
             v = decide(m.policy, bare, Call(m.agent, tool, args, (), ()))
         except Exception:  # a check the bare call cannot answer (no records) decides nothing here
             return 0
+        out = 0
         if v.decision is Decision.DENY:
-            return 1 if v.reason in VALUE_REASONS else 0
-        if v.decision is Decision.PAUSE:
-            return 1 if v.waiting_for and FLOW_APPROVAL not in v.waiting_for else 0
-        return 0
+            out = 1 if v.reason in VALUE_REASONS else 0
+        elif v.decision is Decision.PAUSE:
+            out = 1 if v.waiting_for and FLOW_APPROVAL not in v.waiting_for else 0
+        self.refusals[ni] = (tried + 1, hits + out)
+        return out
 
     def decide(self, sidx: int, ni: int, ix: list[int]) -> int:
         ctx, m = self.ctx, self.model
@@ -252,15 +259,21 @@ class Compiler:
         tool, names = self.names[ni]
         call, refs3 = call_of(ctx, tool, names, tuple(map(hs.__getitem__, ix)))
         verdict = decide(m.policy, mon, call)
+        # the interpreted search's memo gets the same entry, so a trace replayed through it decides nothing twice
+        mkey = (self.prefix(ni, self.proj(self.kernel.state(sidx)[0])), tuple(hs[i][5] for i in ix))
+        assert ctx.memo is not None  # no history rules
         if verdict.decision is not Decision.ALLOW:
+            ctx.refused.add(mkey)
             return -1
         assert verdict.permit is None and verdict.user is not None and verdict.app is not None  # no approvals
         ss = ctx.mat.search_state(s, mon)
         outs = tuple(outcome_of(ctx, ss, call, refs3, verdict, k, res) for k, res in enumerate(ctx.results[tool]))
+        uu, ua = charge_positions(s[3], verdict.user.positions), charge_positions(s[4], verdict.app.positions)
+        ctx.memo[mkey] = verdict
+        ctx.trans[mkey] = (outs, uu, ua)
         template = tuple((nm, p) for nm, _d, p in refs3)
         tid = len(self.trans)
-        self.trans.append((tool, template, outs, charge_positions(s[3], verdict.user.positions),
-                           charge_positions(s[4], verdict.app.positions), verdict))
+        self.trans.append((tool, template, outs, uu, ua, verdict))
         self.kernel.set_trans(tid, sum(1 << k for k, o in enumerate(outs) if o is not None))
         return tid
 
