@@ -81,3 +81,27 @@ def test_a_budget_stops_the_encoded_search_with_unknown() -> None:
     got = intcode.explore_native(m, 3, budget=Budget(states=2000))
     assert got is not None and got.unknown is not None
     assert got.transitions < 22684  # the whole search to bound 3
+
+
+def test_a_value_refusal_is_a_refusal_of_the_real_call(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every proposal the value table refuses is refused by the monitor on the real state and call."""
+    kernel()
+    from model.monitor.decide.base import Decision, decide
+    from model.search.held import call_of
+
+    checked: list[bool] = []
+    refuse = intcode.Compiler.refuse
+
+    def both(self: intcode.Compiler, sidx: int, ni: int, ix: list[int]) -> int:
+        out = refuse(self, sidx, ni, ix)
+        if out:
+            _, _s, hs, mon = self.state_at(sidx)
+            tool, names = self.names[ni]
+            call, _ = call_of(self.ctx, tool, names, tuple(hs[i] for i in ix))
+            checked.append(decide(self.model.policy, mon, call).decision is not Decision.ALLOW)
+        return out
+
+    monkeypatch.setattr(intcode.Compiler, "refuse", both)
+    for name, k in (("deploy.json", 2), ("report.json", 3), ("payments_invoices.json", 3)):
+        assert intcode.explore_native(load_model(SEARCH / name), k) is not None
+    assert checked and all(checked), f"{checked.count(False)} of {len(checked)} value refusals were admitted"

@@ -221,7 +221,8 @@ class Compiler:
         assert f is not None, "a held field exists"
         return self.ctx.intern(("V", f[1]))
 
-    def _load(self, sidx: int) -> tuple[int, Any, Any, Any]:
+    def state_at(self, sidx: int) -> tuple[int, Any, Any, Any]:
+        """(index, compact state, held values, monitor state) of the kernel's state ``sidx``."""
         if self.last[0] != sidx:  # misses come in runs from one state: decode it once
             ctx = self.ctx
             s0 = self.decode(self.kernel.state(sidx))
@@ -237,7 +238,7 @@ class Compiler:
         if tried >= REFUSE_TRIAL and 4 * hits < tried:  # it rarely decides for these names: not worth a call
             return 0
         m = self.model
-        _, s, hs, _mon = self._load(sidx)
+        _, s, hs, _mon = self.state_at(sidx)
         tool, names = self.names[ni]
         args = {nm: hs[i][1] for nm, i in zip(names, ix, strict=True)}
         bare = State((), s[1], s[2], s[3], s[4], s[5], ())
@@ -255,7 +256,7 @@ class Compiler:
 
     def decide(self, sidx: int, ni: int, ix: list[int]) -> int:
         ctx, m = self.ctx, self.model
-        _, s, hs, mon = self._load(sidx)
+        _, s, hs, mon = self.state_at(sidx)
         tool, names = self.names[ni]
         call, refs3 = call_of(ctx, tool, names, tuple(map(hs.__getitem__, ix)))
         verdict = decide(m.policy, mon, call)
