@@ -285,8 +285,72 @@ def native_table(out_dir: Path) -> list[Path]:
         f"1-minute load average after the row (2 cores shared with other jobs).")
 
 
+#: bound per model for ``search_intcode``: each interpreted run of seconds to a minute, so that the
+#: encoding's one-off table fills (one call into Python per new key) are amortized as in a long run
+INTCODE_BOUNDS = {"report.json": 7, "report_alice_known.json": 5, "report_trust.json": 5, "delete_ab.json": 3,
+                  "deploy.json": 4, "deploy_fleet.json": 4, "payments.json": 3, "payments_invoices.json": 5,
+                  "agentdojo_banking.json": 3, "agentdojo_banking_weak.json": 2, "agentdojo_banking_wide.json": 3,
+                  "agentdojo_workspace.json": 2}
+INTCODE_ROUNDS = 2
+
+
+def intcode_table(out_dir: Path) -> list[Path]:
+    """``search_intcode``: the integer-encoded search (``model/search/native/intcode.py``) against the
+    current engine (the fingerprint mode without sleep sets, compiled modules when built), both in this
+    process, alternating, ``INTCODE_ROUNDS`` rounds; models outside the encoding's scope get a row saying why."""
+    from model.search.fingerprint import explore_fingerprint
+    from model.search.native import status
+    from model.search.native.intcode import explore_native, kernel_module, supported
+
+    if kernel_module() is None:
+        print("search_intcode: the kernel is not built; table not written", file=sys.stderr)
+        return []
+    search = repo_root() / "corpus" / "search"
+    names = sorted(p.name for p in search.glob("*.json") if p.name != "manifest.json"
+                   and "kind" not in json.loads(p.read_text(encoding="utf-8")))
+    rows: list[list[object]] = []
+    for name in names:
+        model = load_model(search / name)
+        k = INTCODE_BOUNDS.get(name) or model.bound
+        why = supported(model, k)
+        if why is not None:
+            rows.append([name, k, "-", "-", "-", "-", "-", "-", "-", "-", f"outside the encoding: {why}", "-"])
+            continue
+        rate: dict[bool, list[float]] = {True: [], False: []}
+        answers: set[str] = set()
+        first: ExplicitRun | None = None
+        for rnd in range(INTCODE_ROUNDS):
+            for native in ((True, False) if rnd % 2 == 0 else (False, True)):
+                run = explore_native(model, k) if native else explore_fingerprint(model, k, reduction=False)
+                assert run is not None
+                first = first or run
+                rate[native].append(run.transitions / run.cpu_seconds)
+                answers.add(repr((run.states, run.transitions, run.depth, run.verdicts, run.completions,
+                                  run.unknown)))
+        assert first is not None
+        med = {c: statistics.median(v) for c, v in rate.items()}
+        rows.append([name, k, first.states, first.transitions, " ".join(f"{x:.0f}" for x in rate[True]),
+                     " ".join(f"{x:.0f}" for x in rate[False]), f"{med[True]:.0f}", f"{med[False]:.0f}",
+                     f"{med[True] / med[False]:.2f}", len(answers) == 1, "", f"{os.getloadavg()[0]:.1f}"])
+        print(rows[-1], file=sys.stderr)
+    return write_table(
+        out_dir, "search_intcode",
+        ["model", "bound", "states", "transitions", "intcode_rates", "current_rates", "intcode_median",
+         "current_median", "speedup", "same", "note", "load"], rows,
+        f"The integer-encoded search with its compiled successor loop (`model/search/native/intcode.py`, "
+        f"`kernel.pyx`) against the current engine (fingerprint mode, compiled modules: "
+        f"{status().active}), both without sleep sets (`python experiments/search_scale.py --intcode`): "
+        f"{INTCODE_ROUNDS} rounds in one process, the engines alternating; transitions per CPU second of each "
+        f"run and their medians; speedup: intcode median over current median; same: every run of both gave "
+        f"the same states, transitions, depth, verdicts with traces and completions; load: the 1-minute load "
+        f"average after the row (2 cores shared with other jobs). Target: 10x on every model.")
+
+
 if __name__ == "__main__":
-    if sys.argv[1:2] == ["--native-sample"]:
+    if sys.argv[1:2] == ["--intcode"]:
+        for path in intcode_table(repo_root() / "paper_figures"):
+            print(path)
+    elif sys.argv[1:2] == ["--native-sample"]:
         print(json.dumps(_native_sample(sys.argv[2], int(sys.argv[3]))))
     elif sys.argv[1:2] == ["--native"]:
         for path in native_table(repo_root() / "paper_figures"):

@@ -125,7 +125,7 @@ def successors(ctx: Context, s: Compact, sleep: Sleep | None = None) -> Iterator
                 if ss is None:
                     ss = ctx.mat.search_state(s, mon)
                 assert verdict.user is not None and verdict.app is not None
-                memoized = (tuple(_outcome(ctx, ss, call, refs3, verdict, k, res) for k, res in enumerate(results)),
+                memoized = (tuple(outcome_of(ctx, ss, call, refs3, verdict, k, res) for k, res in enumerate(results)),
                             charge_positions(used_user, verdict.user.positions),
                             charge_positions(used_app, verdict.app.positions))
                 if memo is not None and verdict.permit is None:
@@ -154,7 +154,7 @@ def transition(raw: Raw) -> Transition:
     return Transition(action_of(tool, names, choice), k, verdict)
 
 
-def _outcome(ctx: Context, ss: SearchState, call: Call, refs3: tuple[tuple[str, int, str], ...], verdict: Verdict,
+def outcome_of(ctx: Context, ss: SearchState, call: Call, refs3: tuple[tuple[str, int, str], ...], verdict: Verdict,
              k: int, res: ToolOutcome) -> Outcome_ | None:
     m, policy = ctx.model, ctx.model.policy
     if res.when and not args_match(m, res.when, ss, call, refs3):  # type: ignore[arg-type]
@@ -211,4 +211,4 @@ def counts(s: Compact, nq: int) -> tuple[list[int], list[int]]:
     return matched, premise
 
 
-__all__ = ["Context", "Key", "Sleep", "Succ", "counts", "shift_key", "successors", "transition"]
+__all__ = ["Context", "Key", "Sleep", "Succ", "counts", "outcome_of", "shift_key", "successors", "transition"]

@@ -67,6 +67,7 @@ TABLE_SOURCES: dict[str, str] = {
     "agentdojo_families_cases": "agentdojo-families",
     "dask_scaling": "dask-scaling", "dask_scaling_levels": "dask-scaling", "dask_scaling_projection": "dask-scaling",
     "search_scale": "search-scale", "search_merge": "search-scale", "search_native": "search-scale",
+    "search_intcode": "search-scale",
     "system_scale": "system-scale",
     "search_reductions": "search-reductions", "search_engine": "search-engine",
     "admission_races": "admission-store", "admission_throughput": "admission-store",

@@ -56,19 +56,50 @@ def build() -> str | None:
     return None
 
 
+def build_kernel() -> str | None:
+    """Build the integer-encoded search's successor loop (``kernel.pyx``, C types throughout) into
+    ``LIB``; None when done, else why not."""
+    try:
+        cython_build = importlib.import_module("Cython.Build")
+        setuptools = importlib.import_module("setuptools")
+    except ImportError as exc:
+        return f"Cython or setuptools is not installed ({exc})"
+    src = Path(__file__).resolve().parent / "kernel.pyx"
+    with tempfile.TemporaryDirectory() as tmp:
+        try:
+            ext = setuptools.Extension("model.search.native.kernel", [str(src)], extra_compile_args=["-O2"])
+            exts = cython_build.cythonize([ext], quiet=True, build_dir=str(Path(tmp) / "c"))
+            dist = setuptools.Distribution({"ext_modules": exts, "script_name": "build",
+                                            "script_args": ["build_ext", "--build-lib", str(Path(tmp) / "lib"),
+                                                            "--build-temp", str(Path(tmp) / "obj")]})
+            dist.parse_command_line()
+            dist.run_commands()
+        except (Exception, SystemExit) as exc:
+            return f"the kernel build failed: {exc}"
+        (so,) = (Path(tmp) / "lib" / "model" / "search" / "native").glob("kernel.*")
+        LIB.mkdir(parents=True, exist_ok=True)
+        part = LIB / f"{so.name}.part"  # replaced whole: a process that loaded the old build keeps its mapping
+        shutil.copy2(so, part)
+        part.replace(LIB / so.name)
+        (LIB / "kernel.json").write_text(json.dumps({"kernel": source_digest(src)}) + "\n", encoding="utf-8")
+    return None
+
+
 def main() -> int:
     here = Path.cwd()
     try:
         why = build()
+        if why is None:
+            why = build_kernel()
     finally:
-        for c in SEARCH.glob("*.c"):  # cythonize writes nothing beside the sources with build_dir; belt and braces
-            if c.stem in MODULES:
+        for c in [*SEARCH.glob("*.c"), *(SEARCH / "native").glob("kernel.c")]:  # belt and braces
+            if c.stem in (*MODULES, "kernel"):
                 c.unlink()
     if why is not None:
         print(f"model.search.native: not built, the interpreted search is used: {why}", file=sys.stderr)
         return 1
     where = LIB.relative_to(here) if LIB.is_relative_to(here) else LIB
-    print(f"model.search.native: compiled {', '.join(MODULES)} into {where}")
+    print(f"model.search.native: compiled {', '.join(MODULES)} and the kernel into {where}")
     return 0
 
 

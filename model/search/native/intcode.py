@@ -1,0 +1,430 @@
+"""The integer-encoded search: the monitor engine of ``layered.py`` without sleep sets, its states as
+vectors of 32-bit ids and its successor loop compiled (``kernel.pyx``, built by ``make venv``). Our design
+for the missing Section 8 of Agenra; answers equal ``fingerprint.explore_fingerprint``'s and
+``explicit.explore``'s (states, transitions, depth, verdicts with their shortest traces, completions):
+``tests/unit/test_search_intcode.py`` compares them on every corpus model it supports.
+
+**Encoding.** A state is ``[rest, r_1, …, r_n]``: ``rest`` the id of everything but the records (bindings,
+invalid set, counters, satisfied requirements, permits) and ``r_i`` the id of its ``i``-th canonical
+record, both interned once per search (``fingerprint.Codec``). The visited set keeps whole vectors, so
+it is exact.
+
+**Tables.** The successor function of ``expand.successors`` is a composition of functions of small
+integers; each is a table the kernel fills by calling this module once per new key:
+
+- ``deep(record, deep ids of the records it names)`` and ``content(deep id, field)``: the interned
+  content of each held value (``held.held``), what the decision memo keys on;
+- ``proj(rest)``, ``prefix(tool and argument names, proj)`` and ``decide(prefix, contents)``: the
+  monitor's decision and its outcomes — exactly the key of ``held.Context``'s memo, on which the
+  interpreted search already relies (a verdict is a function of the call's content and the state's
+  slots, invalid set, counters, requirements and permits);
+- ``newrec(decision, outcome, height, positions of the handle arguments)``: the new record's id;
+- ``less(a, b)``: the canonical order of two records (the binary search of ``compact.insert``);
+- ``shift(record, at)``: a record after one was inserted before what it names;
+- ``rest(rest, decision, outcome, records, at)`` and ``satisfy(rest, requirement)``: the rest after a
+  transition.
+
+The enumeration order is ``expand.successors``' (requirements, then per tool, per argument names, every
+choice of held values, each outcome), so the first parent to reach a state and the first transition to
+make a query hold are the interpreted search's: a trace is rebuilt by replaying the transitions'
+ordinals through ``expand.successors`` from the initial state.
+
+**Scope.** Models without approvals, without ``copies``, whose policy has no history rules (the
+decision memo is off for them), with at most 7 arguments per call, 8 fields per tool, 64 queries and
+62 steps; ``supported`` says why not otherwise, and ``explore_native`` then answers None (the caller
+runs the interpreted search). Only the search without sleep sets is encoded.
+"""
+
+from __future__ import annotations
+
+import importlib.machinery
+import importlib.util
+import json
+import os
+import time
+from collections.abc import Iterator
+from pathlib import Path
+from types import ModuleType
+from typing import Any
+
+from model.base.budget import Budget, Meter
+from model.monitor.decide.base import Decision, decide
+from model.monitor.decide.counters import charge_positions
+from model.monitor.decide.flow import FLOW_APPROVAL
+from model.monitor.decide.state import Call, State
+from model.monitor.decide.verdict import DenyReason, Verdict
+from model.search.compact import OK, REFS, RESULT, TOOL, Compact, Rec, empty
+from model.search.engine import bfs
+from model.search.expand import Context, outcome_of, successors, transition
+from model.search.fingerprint import Codec
+from model.search.held import call_of, held
+from model.search.layered import ExplicitRun, Link, Tick, answers, collect_completions, rebuild
+from model.search.model import QueryKind, SearchModel
+from model.search.native import ENV, LIB, source_digest
+
+KERNEL_SOURCE = Path(__file__).resolve().parent / "kernel.pyx"
+KERNEL_STAMP = LIB / "kernel.json"  # {"kernel": SHA-256 of kernel.pyx it was built from}
+MAXA, MAXF, MAXH, MAXW, MAXQ = 7, 8, 256, 64, 64
+REFUSE_TRIAL = 256  # refuse calls per argument names before one that rarely refuses is given up (speed only)
+CHUNK = 64  # frontier states per call of the kernel (the budget is checked between calls)
+
+_kernel: ModuleType | None = None
+#: refusals decided by checks that read only the call's tool, argument names and values and the state's
+#: slots, invalid set, requirements and counters (``compiled_decide``: preparation, effects, explicit
+#: denies, allows, quotas)
+VALUE_REASONS = frozenset({DenyReason.UNDECLARED_ARGUMENT, DenyReason.MISSING_ARGUMENT, DenyReason.MALFORMED_RESOURCE,
+                           DenyReason.EXPLICIT_DENY, DenyReason.NO_MATCHING_ALLOW, DenyReason.SLOT_UNBOUND,
+                           DenyReason.SLOT_INVALID, DenyReason.QUOTA})
+
+
+def kernel_module() -> ModuleType | None:
+    """The compiled kernel when built from the current source and not disabled (``ENV=0``)."""
+    global _kernel
+    if _kernel is not None:
+        return _kernel
+    if os.environ.get(ENV, "1") == "0" or not KERNEL_STAMP.is_file():
+        return None
+    try:
+        stamp = json.loads(KERNEL_STAMP.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    if not isinstance(stamp, dict) or stamp.get("kernel") != source_digest(KERNEL_SOURCE):
+        return None
+    so = next((LIB / f"kernel{sfx}" for sfx in importlib.machinery.EXTENSION_SUFFIXES
+               if (LIB / f"kernel{sfx}").is_file()), None)
+    if so is None:
+        return None
+    name = "model.search.native.kernel"
+    spec = importlib.util.spec_from_file_location(name, str(so),
+                                                  loader=importlib.machinery.ExtensionFileLoader(name, str(so)))
+    assert spec is not None and spec.loader is not None
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    _kernel = mod
+    return mod
+
+
+def supported(model: SearchModel, bound: int) -> str | None:
+    """None when the encoding covers ``model`` to ``bound``; else why not (module docstring, scope)."""
+    if model.approvals:
+        return "approvals"
+    if model.copies:
+        return "copies"
+    if model.policy.histories:
+        return "history rules"
+    if bound + 2 > MAXW:
+        return f"bound above {MAXW - 2}"
+    if len(model.queries) > MAXQ:
+        return f"more than {MAXQ} queries"
+    if len(model.policy.tools) > 256:
+        return "more than 256 tools"
+    ctx = Context(model, renaming=True)
+    if sum(len(v) for v in ctx.names.values()) > 4096:
+        return "more than 4096 argument lists"
+    if any(len(n) > MAXA for v in ctx.names.values() for n in v):
+        return f"a call of more than {MAXA} arguments"
+    if any(len(f) > MAXF for _, f in model.fields):
+        return f"more than {MAXF} fields of a tool"
+    if len(model.literals) > MAXH:
+        return "too many literals"
+    return None
+
+
+class Compiler:
+    """The tables' Python side: each method computes one entry on a miss of the kernel (module docstring)."""
+
+    def __init__(self, model: SearchModel, ctx: Context) -> None:
+        self.model, self.ctx = model, ctx
+        self.codec = Codec()
+        self.tools = [t.name for t in model.policy.tools]
+        self.tool_ix = {t: i for i, t in enumerate(self.tools)}
+        self.names: list[tuple[str, tuple[str, ...]]] = [(t, n) for t in self.tools for n in ctx.names[t]]
+        self.paths: list[str] = [""]
+        self.path_ix: dict[str, int] = {"": 0}
+        for _, fs in model.fields:
+            for f in fs:
+                if f not in self.path_ix:
+                    self.path_ix[f] = len(self.paths)
+                    self.paths.append(f)
+        # per decision id: (tool, the (name, path) of each handle argument, outcomes, counters after)
+        self.trans: list[tuple[str, tuple[tuple[str, str], ...], tuple[Any, ...], tuple[int, ...],
+                               tuple[int, ...], Verdict]] = []
+        self.trans_ix: dict[Any, int] = {}
+        self.kernel: Any = None
+        self.loaded = 0  # records whose facts the kernel has
+        self.refusals: dict[int, tuple[int, int]] = {}  # argument names -> (refuse calls, refusals found)
+        self.last: tuple[int, Any, Any, Any] = (-1, None, None, None)  # the state ``decide`` last decoded
+
+    # --- interning ------------------------------------------------------------------------------
+
+    def rest_id(self, rest: tuple[Any, ...]) -> int:
+        codec = self.codec
+        key = (rest, repr(rest[0]), repr(rest[5]))  # as ``Codec.ids``: ``true`` and ``1`` stay apart
+        r = codec.rest_id.get(key)
+        if r is None:
+            r = codec.rest_id[key] = len(codec.rests)
+            codec.rests.append(rest)
+        return r
+
+    def rec_id(self, rec: Rec) -> int:
+        codec = self.codec
+        i = codec.rec_id.get(rec)
+        if i is None:
+            i = codec.rec_id[rec] = len(codec.recs)
+            codec.recs.append(rec)
+        return i
+
+    def encode(self, s: Compact) -> list[int]:
+        return [self.rest_id(s[1:]), *(self.rec_id(r) for r in s[0])]
+
+    def decode(self, v: list[int]) -> Compact:
+        recs = self.codec.recs
+        return (tuple(recs[i] for i in v[1:]), *self.codec.rests[v[0]])
+
+    # --- callbacks ------------------------------------------------------------------------------
+
+    def record(self, rid: int) -> None:
+        """Hand the kernel the facts of every record interned so far (``rid`` among them), in id order."""
+        recs = self.codec.recs
+        for j in range(self.loaded, len(recs)):
+            r = recs[j]
+            fields: list[int] = []
+            if r[OK]:
+                fields = [self.path_ix[p] for p in self.model.fields_of(r[TOOL])
+                          if self.ctx.field(r[RESULT], p) is not None]
+            self.kernel.set_record(j, bool(r[OK]), self.tool_ix[r[TOOL]], r[0], [d for _, d, _p in r[REFS]], fields,
+                                   sum(1 << i for i in r[REFS + 1]), sum(1 << i for i in r[REFS + 2]))
+        self.loaded = len(recs)
+
+    def deep(self, rid: int, deeps: list[int]) -> int:
+        r = self.codec.recs[rid]
+        return self.ctx.intern((r[:REFS], tuple((a, dd, p) for (a, _d, p), dd in zip(r[REFS], deeps, strict=True)),
+                                r[REFS + 1:]))
+
+    def content(self, deep: int, pid: int) -> int:
+        return self.ctx.intern(("R", deep, self.paths[pid], -1))
+
+    def proj(self, p: int) -> int:
+        bindings, invalid, used_user, used_app, satisfied, permits = self.codec.rests[p]
+        return self.ctx.intern((tuple((b[0], b[1], b[1].__class__) for b in bindings), invalid, used_user, used_app,
+                                satisfied, permits))
+
+    def prefix(self, ni: int, proj: int) -> int:
+        tool, names = self.names[ni]
+        return self.ctx.intern((tool, names, proj))
+
+    def value(self, rid: int, pid: int) -> int:
+        r = self.codec.recs[rid]
+        if pid == 0:
+            return self.ctx.intern(("V", r[RESULT]))
+        f = self.ctx.field(r[RESULT], self.paths[pid])
+        assert f is not None, "a held field exists"
+        return self.ctx.intern(("V", f[1]))
+
+    def state_at(self, sidx: int) -> tuple[int, Any, Any, Any]:
+        """(index, compact state, held values, monitor state) of the kernel's state ``sidx``."""
+        if self.last[0] != sidx:  # misses come in runs from one state: decode it once
+            ctx = self.ctx
+            s0 = self.decode(self.kernel.state(sidx))
+            self.last = (sidx, s0, held(ctx, s0[0], False), ctx.mat.monitor(s0))
+        return self.last
+
+    def refuse(self, sidx: int, ni: int, ix: list[int]) -> int:
+        """1 when the argument values alone make the monitor refuse the call, whatever its handles name:
+        the call with the same values and no handles is refused by a check that reads only the values,
+        the argument names and the state's slots, invalid set, requirements and counters (the ``proj``
+        of the key): such a check refuses the real call too, if an earlier one does not. Else 0."""
+        tried, hits = self.refusals.get(ni, (0, 0))
+        if tried >= REFUSE_TRIAL and 4 * hits < tried:  # it rarely decides for these names: not worth a call
+            return 0
+        m = self.model
+        _, s, hs, _mon = self.state_at(sidx)
+        tool, names = self.names[ni]
+        args = {nm: hs[i][1] for nm, i in zip(names, ix, strict=True)}
+        bare = State((), s[1], s[2], s[3], s[4], s[5], ())
+        try:
+            v = decide(m.policy, bare, Call(m.agent, tool, args, (), ()))
+        except Exception:  # a check the bare call cannot answer (no records) decides nothing here
+            return 0
+        out = 0
+        if v.decision is Decision.DENY:
+            out = 1 if v.reason in VALUE_REASONS else 0
+        elif v.decision is Decision.PAUSE:
+            out = 1 if v.waiting_for and FLOW_APPROVAL not in v.waiting_for else 0
+        self.refusals[ni] = (tried + 1, hits + out)
+        return out
+
+    def decide(self, sidx: int, ni: int, ix: list[int]) -> int:
+        ctx, m = self.ctx, self.model
+        _, s, hs, mon = self.state_at(sidx)
+        tool, names = self.names[ni]
+        call, refs3 = call_of(ctx, tool, names, tuple(map(hs.__getitem__, ix)))
+        verdict = decide(m.policy, mon, call)
+        # the interpreted search's memo gets the same entry, so a trace replayed through it decides nothing twice
+        mkey = (self.prefix(ni, self.proj(self.kernel.state(sidx)[0])), tuple(hs[i][5] for i in ix))
+        assert ctx.memo is not None  # no history rules
+        if verdict.decision is not Decision.ALLOW:
+            ctx.refused.add(mkey)
+            return -1
+        assert verdict.permit is None and verdict.user is not None and verdict.app is not None  # no approvals
+        ss = ctx.mat.search_state(s, mon)
+        outs = tuple(outcome_of(ctx, ss, call, refs3, verdict, k, res) for k, res in enumerate(ctx.results[tool]))
+        uu, ua = charge_positions(s[3], verdict.user.positions), charge_positions(s[4], verdict.app.positions)
+        ctx.memo[mkey] = verdict
+        ctx.trans[mkey] = (outs, uu, ua)
+        template = tuple((nm, p) for nm, _d, p in refs3)
+        tid = len(self.trans)
+        self.trans.append((tool, template, outs, uu, ua, verdict))
+        self.kernel.set_trans(tid, sum(1 << k for k, o in enumerate(outs) if o is not None))
+        return tid
+
+    def newrec(self, tid: int, k: int, height: int, hpos: list[int]) -> int:
+        _tool, template, outs, _uu, _ua, _v = self.trans[tid]
+        core, matched, premise, _after, _inv, _fp, _perm = outs[k]
+        positions = [p for p in hpos if p >= 0]
+        refs3 = tuple((nm, pos, path) for (nm, path), pos in zip(template, positions, strict=True))
+        return self.rec_id((height, *core, refs3, matched, premise))
+
+    def less(self, a: int, b: int) -> int:
+        recs = self.codec.recs
+        return 1 if recs[a] < recs[b] else 0
+
+    def shift(self, rid: int, at: int) -> int:
+        r = self.codec.recs[rid]
+        return self.rec_id((*r[:REFS], tuple((a, d + 1 if d >= at else d, p) for a, d, p in r[REFS]), *r[REFS + 1:]))
+
+    def rest(self, p: int, tid: int, k: int, n: int, at: int) -> int:
+        bindings, _invalid, _uu, _ua, satisfied, permits = self.codec.rests[p]
+        _tool, _template, outs, uu, ua, _v = self.trans[tid]
+        _core, _matched, _premise, after, inv, _fp, _perm = outs[k]
+        if after is not None:
+            old_pos = {b[0]: b[2] for b in bindings}
+            bindings = tuple((sl, v, n if fresh else old_pos[sl]) for sl, v, fresh in after)
+        if at != n and bindings:  # ``compact.insert``: later positions move up by one
+            bindings = tuple((sl, v, at if i == n else i + 1 if i >= at else i) for sl, v, i in bindings)
+        return self.rest_id((bindings, inv, uu, ua, satisfied, permits))
+
+    def satisfy(self, p: int, j: int) -> int:
+        bindings, invalid, uu, ua, satisfied, permits = self.codec.rests[p]
+        req = self.model.satisfy[j]
+        if req in satisfied:
+            return -1
+        return self.rest_id((bindings, invalid, uu, ua, satisfied | {req}, permits))
+
+    # --- traces ---------------------------------------------------------------------------------
+
+    def links(self, sidx: int) -> tuple[list[Link], Compact]:
+        """The links from the initial state to state ``sidx``, replayed through ``expand.successors``."""
+        ords: list[int] = []
+        s = sidx
+        while (link := self.kernel.link(s)) is not None:
+            s, o = link
+            ords.append(o)
+        cur = self.decode(self.kernel.state(s))
+        out: list[Link] = []
+        for o in reversed(ords):
+            tr, new, at = self.nth(cur, o)
+            out.append((cur, transition(tr), at))
+            cur = new
+        assert cur == self.decode(self.kernel.state(sidx)), "a replayed path ends in its state"
+        return out, cur
+
+    def nth(self, s: Compact, o: int) -> tuple[Any, Compact, int | None]:
+        for j, (tr, new, at, _fp, _key) in enumerate(successors(self.ctx, s, {})):
+            if j == o:
+                return tr, new, at
+        raise AssertionError(f"no transition {o} to replay")  # pragma: no cover - ordinals name transitions
+
+
+class NativeStore:
+    """The kernel's visited set as an ``engine.Store``: the frontier in chunks of ``CHUNK`` state indices."""
+
+    mode = "exact"
+
+    def __init__(self, kernel: Any) -> None:
+        self.kernel = kernel
+        self.lo, self.hi = 0, kernel.nstates
+
+    def __len__(self) -> int:
+        return int(self.kernel.nstates)
+
+    def begin(self, last: bool) -> None:
+        pass
+
+    def width(self) -> int:
+        return int((self.hi - self.lo + CHUNK - 1) // CHUNK)
+
+    def frontier(self) -> Iterator[tuple[int, tuple[int, int], None]]:
+        for n, a in enumerate(range(self.lo, self.hi, CHUNK)):
+            yield n, (a, min(a + CHUNK, self.hi)), None
+
+    def advance(self) -> bool:
+        if self.kernel.nstates == self.hi:
+            return False
+        self.lo, self.hi = self.hi, self.kernel.nstates
+        return True
+
+    def collision(self) -> float:
+        return 0.0
+
+
+_UNLIMITED = Budget()
+
+
+def explore_native(model: SearchModel, bound: int | None = None, tick: Tick | None = None,
+                   budget: Budget = _UNLIMITED, meter: Meter | None = None) -> ExplicitRun | None:
+    """The search without sleep sets on the compiled kernel; None when the kernel is not built or the
+    model is outside its scope (``supported``): the caller then runs the interpreted search."""
+    k = model.bound if bound is None else bound
+    mod = kernel_module()
+    if mod is None or supported(model, k) is not None:
+        return None
+    ctx = Context(model, renaming=True)
+    py = Compiler(model, ctx)
+    lits = [ctx.intern(("L", v)) for v in model.literals]
+    tools = []
+    first = 0
+    for t in py.tools:
+        cap = model.max_calls_of(t)
+        tools.append((-1 if cap is None else cap, len(ctx.results[t]), first, len(ctx.names[t])))
+        first += len(ctx.names[t])
+    goals = sum(1 << i for i, q in enumerate(model.queries) if q.kind is QueryKind.GOAL)
+    vids = [ctx.intern(("V", v)) for v in model.literals]
+    kern = mod.Kernel(py, k + 2, len(lits), lits, vids, tools, [len(n) for _, n in py.names], len(model.satisfy),
+                      [q.more_than for q in model.queries], goals, True)
+    py.kernel = kern
+    root = empty(model.policy)
+    kern.add_root(py.encode(root))
+    store = NativeStore(kern)
+
+    def expand(layer: int, last: bool, n: int, chunk: tuple[int, int], x: None) -> Iterator[int]:
+        yield int(kern.expand(chunk[0], chunk[1]))
+
+    run = meter if meter is not None else budget.start()
+    cov = bfs(store, expand, k, run, tick)
+    t0, c0 = time.perf_counter(), time.process_time()
+    found = {}
+    for q, sidx, o in kern.found_events:
+        path, s = py.links(sidx)
+        tr, _new, at = py.nth(s, o)
+        found[q] = rebuild([*path, (s, transition(tr), at)])
+    goals_ix = {i for i, q in enumerate(model.queries) if q.kind is QueryKind.GOAL}
+    cones: dict[int, set[str]] = {i: set() for i in goals_ix}
+    complete: dict[int, set[Any]] = {i: set() for i in goals_ix}
+    by_state: dict[int, list[tuple[int, int, int, tuple[int, ...], int]]] = {}
+    for q, sidx, ni, tid, ix, o in kern.goal_events:
+        by_state.setdefault(sidx, []).append((q, ni, tid, ix, o))
+    for sidx, events in by_state.items():
+        s = py.decode(kern.state(sidx))
+        hs = held(ctx, s[0], False)
+        for q, ni, tid, ix, o in events:
+            tool, names = py.names[ni]
+            tr = transition((tool, names, tuple(hs[i] for i in ix), o, py.trans[tid][5]))
+            collect_completions(ctx, s, tr, q, cones[q], complete[q])
+    verdicts, comps = answers(model, k, found, kern.premises(), complete, cov.states, cov.unknown)
+    return ExplicitRun(k, verdicts, comps, cov.states, cov.transitions, cov.depth,
+                       cov.seconds + time.perf_counter() - t0, cov.unknown, False,
+                       cov.cpu_seconds + time.process_time() - c0, store.mode, 0.0)
+
+
+__all__ = ["Compiler", "NativeStore", "explore_native", "kernel_module", "supported"]

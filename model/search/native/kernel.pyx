@@ -1,0 +1,612 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True, initializedcheck=False
+"""The compiled successor loop of the integer-encoded search (``model/search/native/intcode.py`` is the
+Python side and says what every table means). Everything per transition runs here on machine integers:
+the held values of a state, every proposal of the agent (an odometer over the held values), the
+decision (a table lookup), the new record, its canonical position (binary search over a comparison
+table), the shift of later records, the rest of the state, the queries a transition makes hold and the
+visited set (exact: whole state vectors). A table miss calls back into Python once; after that the key
+is answered here.
+"""
+
+from libc.stdlib cimport malloc, calloc, realloc, free
+from libc.string cimport memcpy, memcmp, memset
+from libc.stdint cimport uint64_t, int64_t, uint32_t, uint16_t, uint8_t, int16_t
+
+DEF MISS = -2
+DEF KW = 4            # key words of a table (256 bits)
+DEF MAXA = 7          # most arguments of a proposal (one word of prefix, seven of contents)
+DEF MAXF = 8          # most declared fields of a tool's result
+DEF MAXH = 256        # most held values of a state
+DEF MAXW = 64         # most words of a state vector (the rest and one per record)
+DEF NONE32 = 0xFFFFFFFF
+
+cdef inline uint64_t _mix(uint64_t h) noexcept nogil:
+    h ^= h >> 33
+    h *= 0xff51afd7ed558ccdULL
+    h ^= h >> 33
+    h *= 0xc4ceb9fe1a85ec53ULL
+    h ^= h >> 33
+    return h
+
+
+cdef struct Entry:
+    uint64_t k[KW]
+    int64_t v
+
+
+cdef int64_t EMPTY = -9223372036854775807LL
+
+
+cdef class Table:
+    """An open-addressing map from four 64-bit words to a 64-bit value (one 40-byte entry per slot, so a
+    probe touches one cache line); ``MISS`` when absent."""
+    cdef Entry* e
+    cdef uint64_t mask
+    cdef uint64_t n
+
+    def __cinit__(self, int cap=1024):
+        self._alloc(cap)
+        self.n = 0
+
+    cdef void _alloc(self, uint64_t cap):
+        cdef uint64_t i
+        self.e = <Entry*>malloc(cap * sizeof(Entry))
+        for i in range(cap):
+            self.e[i].v = EMPTY
+        self.mask = cap - 1
+
+    def __dealloc__(self):
+        free(self.e)
+
+    def __len__(self):
+        return self.n
+
+    cdef inline uint64_t _slot(self, const uint64_t* k) noexcept nogil:
+        cdef uint64_t h = _mix(k[0] ^ _mix(k[1] ^ _mix(k[2] ^ _mix(k[3] + 0x9e3779b97f4a7c15ULL))))
+        return h & self.mask
+
+    cdef int64_t get(self, const uint64_t* k) noexcept nogil:
+        cdef uint64_t i = self._slot(k)
+        cdef Entry* x
+        while True:
+            x = &self.e[i]
+            if x.v == EMPTY:
+                return MISS
+            if x.k[0] == k[0] and x.k[1] == k[1] and x.k[2] == k[2] and x.k[3] == k[3]:
+                return x.v
+            i = (i + 1) & self.mask
+
+    cdef void put(self, const uint64_t* k, int64_t v):
+        cdef uint64_t i = self._slot(k)
+        cdef Entry* x
+        while True:
+            x = &self.e[i]
+            if x.v == EMPTY:
+                break
+            if x.k[0] == k[0] and x.k[1] == k[1] and x.k[2] == k[2] and x.k[3] == k[3]:
+                x.v = v
+                return
+            i = (i + 1) & self.mask
+        memcpy(x.k, k, KW * sizeof(uint64_t))
+        x.v = v
+        self.n += 1
+        if 4 * self.n > 3 * self.mask:
+            self._grow()
+
+    cdef void _grow(self):
+        cdef uint64_t old = self.mask + 1, j
+        cdef Entry* oe = self.e
+        self._alloc(2 * old)
+        self.n = 0
+        for j in range(old):
+            if oe[j].v != EMPTY:
+                self.put(oe[j].k, oe[j].v)
+        free(oe)
+
+
+cdef inline void _key(uint64_t* k, uint64_t a, uint64_t b, uint64_t c, uint64_t d) noexcept nogil:
+    k[0] = a
+    k[1] = b
+    k[2] = c
+    k[3] = d
+
+
+cdef class Kernel:
+    """The visited set (state vectors in one arena, open addressing over their indices), the parent
+    links (parent index and the transition's ordinal among the parent's successors), the per-record
+    facts and the tables of ``intcode.py``, and the successor loop ``expand``."""
+    # the Python side (callbacks on a table miss)
+    cdef object py
+    # states
+    cdef uint32_t* arena
+    cdef uint8_t* lens
+    cdef uint32_t* parent
+    cdef uint32_t* ordinal
+    cdef uint64_t* fps
+    cdef public uint64_t nstates
+    cdef uint64_t cap
+    cdef uint32_t* slots  # index + 1, 0 empty
+    cdef uint64_t smask
+    cdef int W
+    # per record id
+    cdef uint8_t* r_ok
+    cdef int16_t* r_tool
+    cdef uint8_t* r_height
+    cdef uint8_t* r_nrefs
+    cdef uint8_t* r_refs      # MAXA per record
+    cdef uint8_t* r_nfields
+    cdef uint16_t* r_fields   # MAXF per record: path ids present
+    cdef uint64_t* r_matched
+    cdef uint64_t* r_premise
+    cdef uint64_t nrecs
+    cdef uint64_t rcap
+    # model
+    cdef int nlits
+    cdef uint32_t lit_cid[MAXH]
+    cdef uint32_t lit_vid[MAXH]
+    cdef int ntools
+    cdef int tool_cap[256]
+    cdef int tool_nres[256]
+    cdef int tool_first[256]    # first names index of the tool
+    cdef int tool_nnames[256]
+    cdef int names_arity[4096]
+    cdef int nsat
+    cdef int nq
+    cdef int more_than[64]
+    cdef uint64_t goal_mask
+    cdef bint renaming
+    # per trans id: which outcomes exist (bit k)
+    cdef uint32_t* t_mask
+    cdef uint64_t ntrans
+    cdef uint64_t tcap
+    # tables
+    cdef Table deep, cid, prefix, dec, newrec, cmp, shift, nextp, sat, proj, vid, val
+    # search state
+    cdef public list found_events
+    cdef public uint64_t proposals  # agent calls looked up (a measure of the loop's work)
+    cdef public list goal_events
+    cdef uint8_t found[64]
+    cdef uint8_t prem[64]
+
+    def __cinit__(self, object py, int width, int nlits, list lit_cids, list lit_vids, list tools, list arities,
+                  int nsat, list more_than, uint64_t goal_mask, bint renaming):
+        cdef int i
+        self.py = py
+        self.W = width
+        self.cap = 1024
+        self.arena = <uint32_t*>malloc(self.cap * width * sizeof(uint32_t))
+        self.lens = <uint8_t*>malloc(self.cap)
+        self.parent = <uint32_t*>malloc(self.cap * sizeof(uint32_t))
+        self.ordinal = <uint32_t*>malloc(self.cap * sizeof(uint32_t))
+        self.fps = <uint64_t*>malloc(self.cap * sizeof(uint64_t))
+        self.smask = 2047
+        self.slots = <uint32_t*>calloc(self.smask + 1, sizeof(uint32_t))
+        self.nstates = 0
+        self.rcap = 256
+        self.nrecs = 0
+        self.r_ok = <uint8_t*>calloc(self.rcap, 1)
+        self.r_tool = <int16_t*>calloc(self.rcap, sizeof(int16_t))
+        self.r_height = <uint8_t*>calloc(self.rcap, 1)
+        self.r_nrefs = <uint8_t*>calloc(self.rcap, 1)
+        self.r_refs = <uint8_t*>calloc(self.rcap * MAXA, 1)
+        self.r_nfields = <uint8_t*>calloc(self.rcap, 1)
+        self.r_fields = <uint16_t*>calloc(self.rcap * MAXF, sizeof(uint16_t))
+        self.r_matched = <uint64_t*>calloc(self.rcap, sizeof(uint64_t))
+        self.r_premise = <uint64_t*>calloc(self.rcap, sizeof(uint64_t))
+        self.tcap = 256
+        self.ntrans = 0
+        self.t_mask = <uint32_t*>calloc(self.tcap, sizeof(uint32_t))
+        self.nlits = nlits
+        for i in range(nlits):
+            self.lit_cid[i] = lit_cids[i]
+            self.lit_vid[i] = lit_vids[i]
+        self.ntools = len(tools)
+        for i in range(self.ntools):
+            self.tool_cap[i], self.tool_nres[i], self.tool_first[i], self.tool_nnames[i] = tools[i]
+        for i in range(len(arities)):
+            self.names_arity[i] = arities[i]
+        self.nsat = nsat
+        self.nq = len(more_than)
+        for i in range(self.nq):
+            self.more_than[i] = more_than[i]
+            self.found[i] = 0
+            self.prem[i] = 0
+        self.goal_mask = goal_mask
+        self.renaming = renaming
+        self.found_events = []
+        self.goal_events = []
+        self.deep = Table()
+        self.cid = Table()
+        self.prefix = Table()
+        self.dec = Table(1 << 16)
+        self.newrec = Table(1 << 14)
+        self.cmp = Table(1 << 14)
+        self.shift = Table()
+        self.nextp = Table(1 << 14)
+        self.sat = Table()
+        self.proj = Table()
+        self.vid = Table()
+        self.val = Table(1 << 14)
+
+    def __dealloc__(self):
+        free(self.arena); free(self.lens); free(self.parent); free(self.ordinal); free(self.fps); free(self.slots)
+        free(self.r_ok); free(self.r_tool); free(self.r_height); free(self.r_nrefs); free(self.r_refs)
+        free(self.r_nfields); free(self.r_fields); free(self.r_matched); free(self.r_premise); free(self.t_mask)
+
+    # --- records and trans ids ------------------------------------------------------------------
+
+    def set_record(self, uint64_t rid, bint ok, int tool, int height, list refs, list fields, uint64_t matched,
+                   uint64_t premise):
+        cdef uint64_t i
+        while rid >= self.rcap:
+            self.rcap *= 2
+            self.r_ok = <uint8_t*>realloc(self.r_ok, self.rcap)
+            self.r_tool = <int16_t*>realloc(self.r_tool, self.rcap * sizeof(int16_t))
+            self.r_height = <uint8_t*>realloc(self.r_height, self.rcap)
+            self.r_nrefs = <uint8_t*>realloc(self.r_nrefs, self.rcap)
+            self.r_refs = <uint8_t*>realloc(self.r_refs, self.rcap * MAXA)
+            self.r_nfields = <uint8_t*>realloc(self.r_nfields, self.rcap)
+            self.r_fields = <uint16_t*>realloc(self.r_fields, self.rcap * MAXF * sizeof(uint16_t))
+            self.r_matched = <uint64_t*>realloc(self.r_matched, self.rcap * sizeof(uint64_t))
+            self.r_premise = <uint64_t*>realloc(self.r_premise, self.rcap * sizeof(uint64_t))
+        self.r_ok[rid] = ok
+        self.r_tool[rid] = tool
+        self.r_height[rid] = height
+        self.r_nrefs[rid] = len(refs)
+        for i in range(len(refs)):
+            self.r_refs[rid * MAXA + i] = refs[i]
+        self.r_nfields[rid] = len(fields)
+        for i in range(len(fields)):
+            self.r_fields[rid * MAXF + i] = fields[i]
+        self.r_matched[rid] = matched
+        self.r_premise[rid] = premise
+        if rid >= self.nrecs:
+            self.nrecs = rid + 1
+
+    def set_trans(self, uint64_t tid, uint32_t mask):
+        while tid >= self.tcap:
+            self.tcap *= 2
+            self.t_mask = <uint32_t*>realloc(self.t_mask, self.tcap * sizeof(uint32_t))
+        self.t_mask[tid] = mask
+        if tid >= self.ntrans:
+            self.ntrans = tid + 1
+
+    cdef inline void _need_record(self, uint64_t rid):
+        if rid >= self.nrecs:
+            self.py.record(rid)
+
+    # --- the visited set ------------------------------------------------------------------------
+
+    cdef inline uint64_t _hash(self, const uint32_t* v, int n) noexcept nogil:
+        cdef uint64_t h = <uint64_t>n * 0x9e3779b97f4a7c15ULL
+        cdef int i
+        for i in range(n):
+            h = _mix(h ^ v[i]) + 0x632be59bd9b4e019ULL
+        return h | 1
+
+    cdef void _grow_slots(self):
+        cdef uint64_t nm = 2 * (self.smask + 1) - 1, j, i
+        free(self.slots)
+        self.slots = <uint32_t*>calloc(nm + 1, sizeof(uint32_t))
+        self.smask = nm
+        for j in range(self.nstates):
+            i = self.fps[j] & nm
+            while self.slots[i]:
+                i = (i + 1) & nm
+            self.slots[i] = j + 1
+
+    cdef int64_t _insert(self, const uint32_t* v, int n, uint32_t par, uint32_t ordv):
+        """Add the state ``v`` (``n`` words); its index when new, -1 when visited."""
+        cdef uint64_t h = self._hash(v, n)
+        cdef uint64_t i = h & self.smask
+        cdef uint32_t s
+        while True:
+            s = self.slots[i]
+            if s == 0:
+                break
+            s -= 1
+            if self.fps[s] == h and self.lens[s] == n and memcmp(&self.arena[<uint64_t>s * self.W], v,
+                                                                   n * sizeof(uint32_t)) == 0:
+                return -1
+            i = (i + 1) & self.smask
+        if self.nstates == self.cap:
+            self.cap *= 2
+            self.arena = <uint32_t*>realloc(self.arena, self.cap * self.W * sizeof(uint32_t))
+            self.lens = <uint8_t*>realloc(self.lens, self.cap)
+            self.parent = <uint32_t*>realloc(self.parent, self.cap * sizeof(uint32_t))
+            self.ordinal = <uint32_t*>realloc(self.ordinal, self.cap * sizeof(uint32_t))
+            self.fps = <uint64_t*>realloc(self.fps, self.cap * sizeof(uint64_t))
+        s = <uint32_t>self.nstates
+        memcpy(&self.arena[<uint64_t>s * self.W], v, n * sizeof(uint32_t))
+        self.lens[s] = n
+        self.parent[s] = par
+        self.ordinal[s] = ordv
+        self.fps[s] = h
+        self.slots[i] = s + 1
+        self.nstates += 1
+        if 4 * self.nstates > 3 * self.smask:
+            self._grow_slots()
+        return s
+
+    def add_root(self, list v):
+        cdef uint32_t buf[MAXW]
+        cdef int i
+        for i in range(len(v)):
+            buf[i] = v[i]
+        return self._insert(buf, len(v), NONE32, NONE32)
+
+    def state(self, uint64_t s):
+        """The vector of state ``s``: [rest, record ids...]."""
+        cdef int i
+        return [self.arena[s * self.W + i] for i in range(self.lens[s])]
+
+    def link(self, uint64_t s):
+        """(parent, ordinal) of state ``s``; parent ``None`` for the initial state."""
+        if self.parent[s] == NONE32:
+            return None
+        return self.parent[s], self.ordinal[s]
+
+    def premises(self):
+        return [bool(self.prem[i]) for i in range(self.nq)]
+
+    def nbytes(self):
+        return (self.cap * (self.W * 4 + 1 + 4 + 4 + 8) + (self.smask + 1) * 4)
+
+    # --- successors -----------------------------------------------------------------------------
+
+    cdef int64_t _look(self, Table t, uint64_t a, uint64_t b, uint64_t c, uint64_t d):
+        cdef uint64_t k[KW]
+        _key(k, a, b, c, d)
+        return t.get(k)
+
+    cdef void _store(self, Table t, uint64_t a, uint64_t b, uint64_t c, uint64_t d, int64_t v):
+        cdef uint64_t k[KW]
+        _key(k, a, b, c, d)
+        t.put(k, v)
+
+    def expand(self, uint64_t first, uint64_t last):
+        """Expand states ``first`` .. ``last - 1``; the number of transitions explored."""
+        cdef uint64_t s, total = 0
+        for s in range(first, last):
+            total += self._expand(s)
+        return total
+
+    cdef uint64_t _expand(self, uint64_t sidx) except? 0:
+        cdef uint32_t v[MAXW]
+        cdef uint32_t nv[MAXW]
+        cdef int n = self.lens[sidx] - 1, i, j, t, ni, r, k, a, at, lo, hi, mid, nh
+        cdef uint32_t P
+        cdef uint32_t* recs
+        cdef uint32_t deep[MAXW]
+        cdef uint32_t hc[MAXH]
+        cdef uint32_t hv[MAXH]
+        cdef uint64_t vk[KW]
+        cdef int hpos[MAXH]
+        cdef int ix[MAXA]
+        cdef int count[256]
+        cdef int have[64]
+        cdef int have_p[64]
+        cdef uint64_t kk[KW]
+        cdef uint64_t rid, word, m, bits
+        cdef int64_t x, tid, newr, P2, c
+        cdef uint32_t ordv = 0
+        cdef uint64_t transitions = 0
+        cdef uint32_t proj, pref
+        cdef int height, np_, posk
+        cdef uint64_t posword
+        cdef int pid
+        memcpy(v, &self.arena[sidx * self.W], (n + 1) * sizeof(uint32_t))
+        P = v[0]
+        recs = &v[1]
+        # satisfy transitions: no record, the rest changes
+        for j in range(self.nsat):
+            x = self._look(self.sat, P, j, 0, 0)
+            if x == MISS:
+                x = self.py.satisfy(P, j)
+                self._store(self.sat, P, j, 0, 0, x)
+            if x < 0:
+                continue
+            transitions += 1
+            nv[0] = <uint32_t>x
+            memcpy(&nv[1], recs, n * sizeof(uint32_t))
+            self._insert(nv, n + 1, <uint32_t>sidx, ordv)
+            ordv += 1
+        # per-record facts, deep ids, held values, counts
+        for t in range(self.ntools):
+            count[t] = 0
+        for i in range(self.nq):
+            have[i] = 0
+            have_p[i] = 0
+        nh = 0
+        for i in range(self.nlits):
+            hc[nh] = self.lit_cid[i]
+            hv[nh] = self.lit_vid[i]
+            hpos[nh] = -1
+            nh += 1
+        for i in range(n):
+            rid = recs[i]
+            if rid >= self.nrecs:
+                self.py.record(rid)
+            count[self.r_tool[rid]] += 1
+            m = self.r_matched[rid]
+            for j in range(self.nq):
+                if (m >> j) & 1:
+                    have[j] += 1
+                if (self.r_premise[rid] >> j) & 1:
+                    have_p[j] += 1
+            # deep id: (record, deep ids of the records its refs name)
+            kk[0] = rid
+            kk[1] = 0xFFFFFFFFFFFFFFFFULL
+            kk[2] = 0xFFFFFFFFFFFFFFFFULL
+            kk[3] = 0xFFFFFFFFFFFFFFFFULL
+            for j in range(self.r_nrefs[rid]):
+                a = self.r_refs[rid * MAXA + j]
+                word = deep[a]
+                if j < 6:
+                    kk[1 + j // 2] = (kk[1 + j // 2] << 32) | word
+                else:
+                    kk[0] |= (<uint64_t>word) << 32
+            x = self.deep.get(kk)
+            if x == MISS:
+                x = self.py.deep(rid, [deep[self.r_refs[rid * MAXA + j]] for j in range(self.r_nrefs[rid])])
+                self.deep.put(kk, x)
+            deep[i] = <uint32_t>x
+            if not self.r_ok[rid]:
+                continue
+            if nh + 1 + self.r_nfields[rid] > MAXH:
+                raise OverflowError("too many held values")
+            for j in range(-1, self.r_nfields[rid]):
+                pid = 0 if j < 0 else self.r_fields[rid * MAXF + j]
+                x = self._look(self.cid, deep[i], pid, 0, 0)
+                if x == MISS:
+                    x = self.py.content(deep[i], pid)
+                    self._store(self.cid, deep[i], pid, 0, 0, x)
+                hc[nh] = <uint32_t>x
+                x = self._look(self.vid, rid, pid, 0, 0)
+                if x == MISS:
+                    x = self.py.value(rid, pid)
+                    self._store(self.vid, rid, pid, 0, 0, x)
+                hv[nh] = <uint32_t>x
+                hpos[nh] = i
+                nh += 1
+        x = self._look(self.proj, P, 0, 0, 0)
+        if x == MISS:
+            x = self.py.proj(P)
+            self._store(self.proj, P, 0, 0, 0, x)
+        proj = <uint32_t>x
+        # agent calls: per tool, per argument names, every choice of held values
+        for t in range(self.ntools):
+            if self.tool_cap[t] >= 0 and count[t] >= self.tool_cap[t]:
+                continue
+            for ni in range(self.tool_first[t], self.tool_first[t] + self.tool_nnames[t]):
+                x = self._look(self.prefix, ni, proj, 0, 0)
+                if x == MISS:
+                    x = self.py.prefix(ni, proj)
+                    self._store(self.prefix, ni, proj, 0, 0, x)
+                pref = <uint32_t>x
+                r = self.names_arity[ni]
+                if r > 0 and nh == 0:
+                    continue
+                for j in range(r):
+                    ix[j] = 0
+                while True:
+                    # the decision key: prefix and the contents, 32 bits each
+                    kk[0] = pref
+                    kk[1] = 0
+                    kk[2] = 0
+                    kk[3] = 0
+                    for j in range(r):
+                        word = hc[ix[j]]
+                        if j == 0:
+                            kk[0] |= word << 32
+                        else:
+                            kk[1 + (j - 1) // 2] |= word << (32 * ((j - 1) % 2))
+                    self.proposals += 1
+                    tid = self.dec.get(kk)
+                    if tid == MISS:
+                        # a refusal the argument values decide (``intcode.Compiler.refuse``) costs no decision
+                        vk[0] = pref
+                        vk[1] = 0
+                        vk[2] = 0
+                        vk[3] = 0
+                        for j in range(r):
+                            word = hv[ix[j]]
+                            if j == 0:
+                                vk[0] |= word << 32
+                            else:
+                                vk[1 + (j - 1) // 2] |= word << (32 * ((j - 1) % 2))
+                        x = self.val.get(vk)
+                        if x == MISS:
+                            x = self.py.refuse(sidx, ni, [ix[j] for j in range(r)])
+                            self.val.put(vk, x)
+                        if x:
+                            tid = -1
+                        else:
+                            tid = self.py.decide(sidx, ni, [ix[j] for j in range(r)])
+                        self.dec.put(kk, tid)
+                    if tid >= 0:
+                        height = 0
+                        posword = 0
+                        np_ = 0
+                        for j in range(r):
+                            a = hpos[ix[j]]
+                            if a >= 0:
+                                if self.r_height[recs[a]] >= height:
+                                    height = self.r_height[recs[a]] + 1
+                                posword |= (<uint64_t>(a + 1)) << (8 * np_)
+                                np_ += 1
+                        bits = self.t_mask[tid]
+                        for k in range(self.tool_nres[t]):
+                            if not (bits >> k) & 1:
+                                continue
+                            transitions += 1
+                            newr = self._look(self.newrec, tid, k, height, posword)
+                            if newr == MISS:
+                                newr = self.py.newrec(tid, k, height, [hpos[ix[j]] for j in range(r)])
+                                self._store(self.newrec, tid, k, height, posword, newr)
+                            if <uint64_t>newr >= self.nrecs:
+                                self.py.record(newr)
+                            # canonical position: after every record not greater (bisect_right)
+                            if self.renaming:
+                                lo = 0
+                                hi = n
+                                while lo < hi:
+                                    mid = (lo + hi) // 2
+                                    c = self._look(self.cmp, newr, recs[mid], 0, 0)
+                                    if c == MISS:
+                                        c = self.py.less(newr, recs[mid])
+                                        self._store(self.cmp, newr, recs[mid], 0, 0, c)
+                                    if c:
+                                        hi = mid
+                                    else:
+                                        lo = mid + 1
+                                at = lo
+                            else:
+                                at = n
+                            P2 = self._look(self.nextp, P, tid, k, (<uint64_t>n << 8) | <uint64_t>at)
+                            if P2 == MISS:
+                                P2 = self.py.rest(P, tid, k, n, at)
+                                self._store(self.nextp, P, tid, k, (<uint64_t>n << 8) | <uint64_t>at, P2)
+                            nv[0] = <uint32_t>P2
+                            memcpy(&nv[1], recs, at * sizeof(uint32_t))
+                            nv[1 + at] = <uint32_t>newr
+                            for j in range(at, n):
+                                rid = recs[j]
+                                for a in range(self.r_nrefs[rid]):
+                                    if self.r_refs[rid * MAXA + a] >= at:
+                                        x = self._look(self.shift, rid, at, 0, 0)
+                                        if x == MISS:
+                                            x = self.py.shift(rid, at)
+                                            self._store(self.shift, rid, at, 0, 0, x)
+                                        rid = <uint64_t>x
+                                        break
+                                nv[2 + j] = <uint32_t>rid
+                            # queries: premises met and queries made to hold (``layered.holds``)
+                            m = self.r_premise[newr]
+                            if m:
+                                for j in range(self.nq):
+                                    if (m >> j) & 1 and not self.prem[j] and \
+                                            have_p[j] + 1 >= (self.more_than[j] if self.more_than[j] > 1 else 1):
+                                        self.prem[j] = 1
+                            m = self.r_matched[newr]
+                            if m:
+                                for j in range(self.nq):
+                                    if (m >> j) & 1 and have[j] + 1 > self.more_than[j] >= have[j]:
+                                        if not self.found[j]:
+                                            self.found[j] = 1
+                                            self.found_events.append((j, sidx, ordv))
+                                        if (self.goal_mask >> j) & 1:
+                                            self.goal_events.append((j, sidx, ni, tid, tuple([ix[a] for a in range(r)]), k))
+                            self._insert(nv, n + 2, <uint32_t>sidx, ordv)
+                            ordv += 1
+                    # next choice (odometer, last argument fastest: itertools.product's order)
+                    j = r - 1
+                    while j >= 0:
+                        ix[j] += 1
+                        if ix[j] < nh:
+                            break
+                        ix[j] = 0
+                        j -= 1
+                    if j < 0:
+                        break
+        return transitions

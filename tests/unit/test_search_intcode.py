@@ -1,0 +1,107 @@
+"""The integer-encoded search (``model/search/native/intcode.py`` and its compiled loop ``kernel.pyx``)
+against the current engine: on every corpus model it covers, the same states, transitions, depth,
+verdicts with their shortest traces and completions as the fingerprint search without sleep sets; the
+models outside its scope answered None with the reason, so the caller runs the interpreted search."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from model.search.fingerprint import explore_fingerprint
+from model.search.load import load_model
+from model.search.native import intcode
+from model.search.search_verdict import Found
+
+ROOT = Path(__file__).resolve().parents[2]
+SEARCH = ROOT / "corpus" / "search"
+# bounds of a fraction of a second each on the interpreted engine (the slow tier runs deeper ones)
+BOUNDS = {"report.json": 4, "report_alice_known.json": 3, "report_trust.json": 3, "delete_ab.json": 3,
+          "deploy.json": 2, "deploy_fleet.json": 2, "payments.json": 3, "payments_invoices.json": 3,
+          "agentdojo_banking.json": 1, "agentdojo_banking_weak.json": 1, "agentdojo_banking_wide.json": 1,
+          "agentdojo_workspace.json": 1}
+MODELS = sorted(p.name for p in SEARCH.glob("*.json") if p.name != "manifest.json"
+                and "kind" not in json.loads(p.read_text(encoding="utf-8")))
+
+
+def kernel() -> None:
+    if intcode.kernel_module() is None:
+        pytest.skip("the kernel is not built (python -m model.search.native.build)")
+
+
+def same_answers(name: str, k: int) -> None:
+    kernel()
+    m = load_model(SEARCH / name)
+    got = intcode.explore_native(m, k)
+    assert got is not None, intcode.supported(m, k)
+    want = explore_fingerprint(m, k, reduction=False)
+    assert (got.states, got.transitions, got.depth) == (want.states, want.transitions, want.depth)
+    assert got.verdicts == want.verdicts
+    assert got.completions == want.completions
+    assert got.unknown is None and got.mode == "exact" and got.collision == 0.0
+
+
+@pytest.mark.parametrize("name", [n for n in MODELS if n in BOUNDS])
+def test_same_answers_as_the_current_engine(name: str) -> None:
+    same_answers(name, BOUNDS[name])
+
+
+def test_a_found_trace_is_the_shortest_one_replayed() -> None:
+    kernel()
+    m = load_model(SEARCH / "report.json")
+    got = intcode.explore_native(m, 4)
+    assert got is not None
+    found = [v for _, v in got.verdicts if isinstance(v, Found)]
+    assert found, "the report model has attacks within 4 steps"
+    want = explore_fingerprint(m, 4, reduction=False)
+    assert [v for _, v in want.verdicts if isinstance(v, Found)] == found
+
+
+def test_every_corpus_model_is_covered_or_says_why() -> None:
+    for name in MODELS:
+        m = load_model(SEARCH / name)
+        why = intcode.supported(m, m.bound)
+        assert (name in BOUNDS) == (why is None), (name, why)
+    assert intcode.supported(load_model(SEARCH / "report_permit.json"), 4) == "approvals"
+    assert intcode.supported(load_model(SEARCH / "report_copying.json"), 4) == "copies"
+    assert intcode.supported(load_model(SEARCH / "report.json"), 70) is not None
+
+
+def test_outside_the_scope_the_caller_runs_the_interpreted_search() -> None:
+    assert intcode.explore_native(load_model(SEARCH / "report_permit.json"), 2) is None
+
+
+def test_a_budget_stops_the_encoded_search_with_unknown() -> None:
+    kernel()
+    from model.base.budget import Budget
+
+    m = load_model(SEARCH / "deploy.json")
+    got = intcode.explore_native(m, 3, budget=Budget(states=2000))
+    assert got is not None and got.unknown is not None
+    assert got.transitions < 22684  # the whole search to bound 3
+
+
+def test_a_value_refusal_is_a_refusal_of_the_real_call(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every proposal the value table refuses is refused by the monitor on the real state and call."""
+    kernel()
+    from model.monitor.decide.base import Decision, decide
+    from model.search.held import call_of
+
+    checked: list[bool] = []
+    refuse = intcode.Compiler.refuse
+
+    def both(self: intcode.Compiler, sidx: int, ni: int, ix: list[int]) -> int:
+        out = refuse(self, sidx, ni, ix)
+        if out:
+            _, _s, hs, mon = self.state_at(sidx)
+            tool, names = self.names[ni]
+            call, _ = call_of(self.ctx, tool, names, tuple(hs[i] for i in ix))
+            checked.append(decide(self.model.policy, mon, call).decision is not Decision.ALLOW)
+        return out
+
+    monkeypatch.setattr(intcode.Compiler, "refuse", both)
+    for name, k in (("deploy.json", 2), ("report.json", 3), ("payments_invoices.json", 3)):
+        assert intcode.explore_native(load_model(SEARCH / name), k) is not None
+    assert checked and all(checked), f"{checked.count(False)} of {len(checked)} value refusals were admitted"
