@@ -425,7 +425,19 @@ _ONE_OF = st.lists(_SCALARS, min_size=1, max_size=3)
 _WHERE = st.lists(predicates(), max_size=2)
 
 
-def _entry(draw: st.DrawFn, slots: list[str], requirements: list[str]) -> P.Entry:
+def _where(draw: st.DrawFn, arg_names: Sequence[str]) -> tuple[P.ArgPredicate, ...]:
+    """An entry's predicates; with ``arg_names`` (the policy's tools' arguments), half of them test one of
+    those arguments (a one-step path): a path drawn from the whole name pool almost never names an
+    argument a call has, and a predicate on an absent path never holds, whatever its kind and value."""
+    from dataclasses import replace
+
+    preds = draw(_WHERE)
+    if not arg_names:
+        return tuple(preds)
+    return tuple(replace(q, path=(_pick(draw, arg_names),)) if _coin(draw) else q for q in preds)
+
+
+def _entry(draw: st.DrawFn, slots: list[str], requirements: list[str], arg_names: Sequence[str] = ()) -> P.Entry:
     # slots are what the monitor's binding logic is about: when there are some, prefer them (three
     # chances in six against any, constant and glob)
     kind = draw(_ENTRY_KIND)
@@ -433,7 +445,7 @@ def _entry(draw: st.DrawFn, slots: list[str], requirements: list[str]) -> P.Entr
     which = draw(_below(len(_BASE_PATTERNS) + (3 if slots else 0)))
     resource = draw(_BASE_PATTERNS[which]) if which < len(_BASE_PATTERNS) else P.SlotPat(_pick(draw, slots))
     keys = draw(_KEYS)
-    where = tuple(draw(_WHERE))
+    where = _where(draw, arg_names)
     if kind is P.EntryKind.DENY:
         return P.Entry(kind, action, resource, keys=keys, where=where)
     return P.Entry(kind, action, resource, keys=keys, where=where, quota=draw(_QUOTAS),
@@ -515,9 +527,10 @@ def policies(draw: st.DrawFn, max_levels: int = 3, max_nodes: int = 4, max_tools
                                _pick(draw, ops), _pick(draw, ops))
                  for h in _unique_names(draw, 0, 2)]
     slots = [r.slot for r in resolvers]
+    arg_names = sorted({a for t in tool_list for a in t.args})
 
     def side() -> tuple[P.Entry, ...]:
-        return tuple(_entry(draw, slots, requirements) for _ in range(_count(draw, 0, max_entries)))
+        return tuple(_entry(draw, slots, requirements, arg_names) for _ in range(_count(draw, 0, max_entries)))
 
     return P.Policy(
         name=draw(policy_names), levels=Levels(tuple(levels)), categories=frozenset(categories),
