@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from dataclasses import fields, is_dataclass
-from typing import Any, TypeVar
+from typing import Any
 
 # --- edits: small execution-edit check instances (model.edits) ------------------------------
 from hypothesis import strategies as st
@@ -17,7 +16,18 @@ from model.edits.check.family import pomset_of
 from model.edits.check.instance import Instance, make_instance
 from model.monitor.language import policy as P
 from model.monitor.language.labels import Inherit, Label, Levels, Propagation, Transform
+from model.oracle.draws import BOOL as _BOOL
+from model.oracle.draws import below as _below
+from model.oracle.draws import coin as _coin
+from model.oracle.draws import count as _count
+from model.oracle.draws import maybe as _maybe
+from model.oracle.draws import pick as _pick
+from model.oracle.draws import policy_names
+from model.oracle.draws import policy_values as _policy_values
+from model.oracle.draws import subset as _subset
+from model.oracle.draws import unique_names as _unique_names
 from model.oracle.extension_gen import extended_policies
+from model.oracle.run_openings import argument_sources, rule_chains
 
 EDIT_ACTIONS = ("d0", "d1", "d2", "d3")
 EDIT_LABELS = ("a", "b", "c")
@@ -221,15 +231,8 @@ def drt_edit_instances(draw: st.DrawFn) -> Instance:
 # origin rules. Names come from a pool that deliberately includes words that are keywords
 # elsewhere in the grammar (memory, quota, in, allow...) so round trips exercise contextual lexing.
 
-POLICY_NAMES: tuple[str, ...] = (
-    "a", "b", "c", "x_1", "_y", "Read", "Send", "memory", "source", "sink", "quota", "in", "like", "when",
-    "and", "allow", "deny", "inherit", "transform", "keys", "where", "requires", "permit", "unlimited",
-    "trusted", "untrusted", "sensitivity", "category", "no", "scope", "lineage", "via", "producer", "args",
-    "effects", "operation", "ceiling", "set", "trust", "after", "before",
-)
 POLICY_ACTIONS: tuple[str, ...] = ("file.delete", "message.send", "record.read", "pay", "a.b.c", "quota.in")
 
-policy_names = st.sampled_from(POLICY_NAMES)
 
 
 # Strategies are built once: constructing them inside draws costs more than drawing from them.
@@ -247,18 +250,13 @@ _NUMBERS: st.SearchStrategy[int | float] = st.one_of(st.integers(-1000, 1000),
                                                       st.floats(-1e6, 1e6, allow_nan=False))
 _OPT_NUMBER = st.none() | _NUMBERS
 _OPT_BOOL = st.none() | st.booleans()
-_BOOL = st.booleans()
 
 
-def _coin(draw: st.DrawFn) -> bool:
-    # a named draw: inside `xs and draw(...)` mypy would type the draw by the list on the left
-    return draw(_BOOL)
 _NODE_KINDS = tuple(P.NodeKind)
 # the paper's two effects: ``pause`` (an extension beyond Agenra) is drawn only for the whole monitor
 # (``extension_gen``), so the closed core's inputs stay what they were
 _FLOW_EFFECTS = (P.FlowEffect.ALLOW, P.FlowEffect.DENY)
 _SCOPES = tuple(P.HistoryScope)
-T = TypeVar("T")
 _QUOTAS = st.none() | st.integers(0, 3)
 _ACTION = st.sampled_from(POLICY_ACTIONS)
 _PATH = st.lists(policy_names, min_size=1, max_size=2)
@@ -292,30 +290,6 @@ def scalars() -> st.SearchStrategy[JSON]:
     return _SCALARS
 
 
-@functools.cache
-def _below(n: int) -> st.SearchStrategy[int]:
-    return st.integers(0, n - 1)
-
-
-def _pick(draw: st.DrawFn, pool: Sequence[T]) -> T:
-    """``draw(st.sampled_from(pool))`` without building a strategy per draw."""
-    return pool[draw(_below(len(pool)))]
-
-
-def _maybe(draw: st.DrawFn, pool: Sequence[T]) -> T | None:
-    return None if draw(_BOOL) else _pick(draw, pool)
-
-
-@functools.cache
-def _between(lo: int, hi: int) -> st.SearchStrategy[int]:
-    return st.integers(lo, hi)
-
-
-def _count(draw: st.DrawFn, lo: int, hi: int) -> int:
-    """A length in ``[lo, hi]``, uniform (``draw(st.integers(lo, hi))`` with the strategy built once)."""
-    return lo if lo == hi else draw(_between(lo, hi))
-
-
 def _value(draw: st.DrawFn, vals: Sequence[JSON]) -> JSON:
     """``draw(st.sampled_from(vals) | _SCALARS)`` without building a strategy per draw: a value the
     policy mentions or any scalar, each half the time."""
@@ -331,24 +305,6 @@ def _result(draw: st.DrawFn, vals: Sequence[JSON]) -> JSON:
     if draw(_BOOL):
         return _value(draw, vals)
     return {k: _value(draw, vals) for k in _unique_names(draw, 0, 2)}
-
-
-def _subset(draw: st.DrawFn, pool: Sequence[str], max_size: int = 3) -> frozenset[str]:
-    """A subset of at most ``max_size`` members, drawn as a bit mask (shrinks towards the empty set)."""
-    if not pool:
-        return frozenset()
-    ordered = sorted(pool)
-    mask = draw(_below(2 ** len(ordered)))
-    return frozenset([x for i, x in enumerate(ordered) if mask >> i & 1][:max_size])
-
-
-@functools.cache
-def _name_lists(min_size: int, max_size: int) -> st.SearchStrategy[list[str]]:
-    return st.lists(policy_names, min_size=min_size, max_size=max_size, unique=True)
-
-
-def _unique_names(draw: st.DrawFn, min_size: int, max_size: int) -> list[str]:
-    return draw(_name_lists(min_size, max_size))
 
 
 # The composite bodies below draw through plain functions (``_label``, ``_tool``, ...) and strategies built
@@ -566,17 +522,6 @@ def json_paths(doc: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
 # Closed core only (the fragment the Lean formalization covers): policies lose their exact-call
 # permits. Values are drawn mostly from the constants the policy mentions, so matches, quotas and
 # Allow decisions actually occur.
-
-
-def _policy_values(policy: P.Policy) -> list[JSON]:
-    vals: list[JSON] = ["a", 0, 1, True]
-    for e in (*policy.user, *policy.application):
-        if isinstance(e.resource, P.ConstPat):
-            vals.append(e.resource.value)
-        for pred in e.where:
-            if isinstance(pred, P.EqPred):
-                vals.append(pred.value)
-    return vals
 
 
 def _closed_core(policy: P.Policy) -> P.Policy:
@@ -957,9 +902,9 @@ def whole_monitor_runs(draw: st.DrawFn, max_calls: int = 6) -> tuple[Any, ...]:
     # a small pool, so that a second lookup of a slot often agrees and sometimes conflicts
     out: list[tuple[Any, ...]] = []
     if any(a.name == "drt" for a in policy.agents) and draw(_BOOL):
-        policy, out = draw(_rule_chains(policy))
+        policy, out = draw(rule_chains(policy))
     elif any(a.name == "drt" for a in policy.agents) and draw(_BOOL):
-        policy, out = _argument_sources(draw, policy)
+        policy, out = argument_sources(draw, policy)
     for call, outcome in calls:
         if out and draw(_below(4)) == 0:  # the previous call again: permits consumed, slots re-read
             call = out[-1][0]
@@ -985,174 +930,6 @@ def whole_monitor_runs(draw: st.DrawFn, max_calls: int = 6) -> tuple[Any, ...]:
             permits.append((target.tool, target, *review))
         out.append((call, outcome, tuple(permits)))
     return policy, satisfied, out
-
-
-def _list_arg(tool: P.Tool, name: str) -> bool:
-    return any(isinstance(d.resource, P.ListArgRes) and d.resource.arg == name for d in tool.effects)
-
-
-def _handle_args(tool: P.Tool) -> list[str]:
-    return [a for a in sorted(tool.args) if not _list_arg(tool, a)]
-
-
-@st.composite
-def _rule_chains(draw: st.DrawFn, policy: P.Policy) -> tuple[P.Policy, list[tuple[Any, ...]]]:
-    """A friendly policy and the opening calls of a run (agent ``drt``, successful, each with its own
-    exact-call permit) built for an origin or a history rule, adding one such rule when there is none.
-
-    Random calls seldom line these up: an origin chain is producer → middle (handle to the producer's
-    result) → ``via`` (handle to the middle's), the middle sometimes listed in ``preserving`` and
-    sometimes not; a history chain is an ``after`` call then a ``before`` call, the second sometimes
-    holding a handle to the first (same lineage) and sometimes not (same session only). Handles assume
-    every chain call is admitted (trace positions 0, 1, ...); when one is not, the run still checks
-    the refusal."""
-    from dataclasses import replace
-
-    from model.monitor.decide.commit import Outcome
-    from model.monitor.decide.state import Call
-
-    # Unlimited grants behind the drawn ones, and (half the time) no flow denies, so that the chain's
-    # calls are mostly admitted and its last call reaches the rule it was built for.
-    grants = tuple(P.Entry(P.EntryKind.ALLOW, a, P.AnyRes())
-                   for a in sorted({d.action for t in policy.tools for d in t.effects}))
-    flows = policy.flows if draw(_BOOL) else tuple(f for f in policy.flows if f.effect is P.FlowEffect.ALLOW)
-    policy = replace(policy, flows=flows, user=(*policy.user, *grants), application=(*policy.application, *grants))
-    # strings, so that an argument naming a resource is well formed
-    strings: list[JSON] = sorted({v for v in _policy_values(policy) if isinstance(v, str)} | {"a", "b"})
-    tools = list(policy.tools)
-
-    def named(name: str) -> list[P.Tool]:
-        return [t for t in tools if name in (t.name, t.operation)]
-
-    def call(tool: P.Tool, refs: tuple[tuple[str, int], ...] = ()) -> tuple[Any, ...]:
-        args: dict[str, JSON] = {n: [_pick(draw, strings) for _ in range(_count(draw, 1, 2))]
-                                 if _list_arg(tool, n) else _pick(draw, strings) for n in sorted(tool.args)}
-        c = Call("drt", tool.name, args, refs)
-        result: JSON = _pick(draw, strings) if _coin(draw) else \
-            {k: _pick(draw, strings) for k in _unique_names(draw, 0, 2)}
-        return (c, Outcome(True, result), ((tool.name, c),))
-
-    def fresh(taken: set[str]) -> str:
-        return _pick(draw, [n for n in POLICY_NAMES if n not in taken])
-
-    holders = [t for t in tools if _handle_args(t)]
-    if draw(_BOOL) and holders:  # origin chain
-        if not policy.origins:
-            via = _pick(draw, holders)
-            rule = P.OriginRule(fresh(set()), via.name, _pick(draw, _handle_args(via)), _pick(draw, tools).name,
-                                _subset(draw, sorted(t.name for t in tools), 2))
-            policy = replace(policy, origins=(rule,))
-        i = draw(_below(len(policy.origins)))
-        rule = policy.origins[i]
-        vias = [t for t in named(rule.via) if rule.argument in _handle_args(t)]
-        # The producer and the middle must themselves be admitted for the chain to reach `via`: neither
-        # may be a `via` of the rule (it would need a handle it lacks), and the middle must not be a
-        # producer (the walk would stop there, before `preserving` is read). Other origin rules are
-        # dropped for the same reason; runs without a chain keep policies with several rules.
-        unguarded = [t for t in tools if rule.via not in (t.name, t.operation)]
-        producers = [t for t in named(rule.producer) if t in unguarded]
-        mids = [t for t in holders if t in unguarded and rule.producer not in (t.name, t.operation)]
-        if not vias or not producers or not mids:
-            return policy, []
-        mid = _pick(draw, mids)
-        if draw(_BOOL):  # the middle preserves, or (drawn as often) is not listed
-            rule = replace(rule, preserving=rule.preserving | {mid.name})
-        else:
-            rule = replace(rule, preserving=rule.preserving - {mid.name, mid.operation})
-        policy = replace(policy, origins=(rule,))
-        return policy, [call(_pick(draw, producers)), call(mid, ((_pick(draw, _handle_args(mid)), 0),)),
-                        call(_pick(draw, vias), ((rule.argument, 1),))]
-    if not policy.histories:
-        names = sorted(t.name for t in tools)
-        policy = replace(policy, histories=(P.HistoryRule(fresh(set()), P.HistoryScope.SESSION, _pick(draw, names),
-                                                          _pick(draw, names), _pick(draw, names)),))
-    i = draw(_below(len(policy.histories)))
-    hrule = replace(policy.histories[i], scope=_pick(draw, _SCOPES))
-    policy = replace(policy, histories=(*policy.histories[:i], hrule, *policy.histories[i + 1:]))
-    afters, befores = named(hrule.after), named(hrule.before)
-    if not afters or not befores:
-        return policy, []
-    before = _pick(draw, befores)
-    linked = bool(_handle_args(before)) and _coin(draw)
-    return policy, [call(_pick(draw, afters)),
-                    call(before, ((_pick(draw, _handle_args(before)), 0),) if linked else ())]
-
-
-def _argument_sources(draw: st.DrawFn, policy: P.Policy) -> tuple[P.Policy, list[tuple[Any, ...]]]:
-    """A friendly policy extended so that a call's arguments come from sources of different labels, and
-    the opening calls of a run (agent ``drt``) that read from them and pass what they read on.
-
-    Added: a high source (the top level, a category when the policy has one, untrusted) and a low one
-    (the bottom level, no category, trusted), a reader tool from each into a memory node, and a tool
-    ``DrtPut`` from there into a new sink with arguments ``a`` and ``b``, guarded by request-sink rules
-    on one argument (or ``*``) whose guards let the low label through and not the high one (by
-    sensitivity, trust or category), the other argument sometimes under a rule with an empty guard.
-    The run reads from both sources (trace positions 0 and 1, assuming both reads are admitted), then
-    calls ``DrtPut`` once or twice, each argument a handle to one read, to the other, or a literal: an
-    argument's input label is the join of its own handles' labels only, so labelling it from all of
-    the call's handles changes the verdict."""
-    from dataclasses import replace
-
-    from model.monitor.decide.commit import Outcome
-    from model.monitor.decide.state import Call
-
-    levels = list(policy.levels.order)
-    cats = sorted(policy.categories)
-    hi = Label(levels[-1], frozenset(cats[:1]) if cats and _coin(draw) else frozenset(), False)
-    lo = Label(levels[0], frozenset(), True)
-    nodes = (*policy.nodes, P.Node("drt_hi", P.NodeKind.SOURCE, hi), P.Node("drt_lo", P.NodeKind.SOURCE, lo),
-             P.Node("drt_mem", P.NodeKind.MEMORY, lo), P.Node("drt_out", P.NodeKind.SINK, lo))
-    edges = (*policy.edges, P.Edge("drt_read_hi", (("drt_hi", "drt_mem"),), Inherit()),
-             P.Edge("drt_read_lo", (("drt_lo", "drt_mem"),), Inherit()),
-             P.Edge("drt_put", (("drt_mem", "drt_out"),), Inherit()))
-    read = P.EffectDecl("record.read", P.ConstRes("a"))
-    tools = (*policy.tools,
-             P.Tool("DrtReadHi", "drt_read_hi", "drt_hi", "drt_mem", frozenset(), frozenset(), (read,)),
-             P.Tool("DrtReadLo", "drt_read_lo", "drt_lo", "drt_mem", frozenset(), frozenset(), (read,)),
-             P.Tool("DrtPut", "drt_put", "drt_mem", "drt_out", frozenset({"a", "b"}), frozenset(),
-                    (P.EffectDecl("message.send", P.ConstRes("a")),)))
-    # guards that hold for the low label and not for the high one
-    tells = [P.LabelGuard(trusted=True)]
-    if len(levels) > 1:
-        tells.append(P.LabelGuard(max_sensitivity=levels[0]))
-    if hi.categories:
-        tells.append(P.LabelGuard(no_category=hi.categories))
-    guarded = _pick(draw, ["a", "b", "b", "*"])
-    sinks = [P.FlowRule(P.FlowEffect.ALLOW, "*", "DrtPut", _pick(draw, tells), guarded)]
-    if guarded != "*" and _coin(draw):  # the other argument a sink too, open to every label
-        sinks.append(P.FlowRule(P.FlowEffect.ALLOW, "*", "DrtPut", P.LabelGuard(), "b" if guarded == "a" else "a"))
-    if _coin(draw):  # a pause for the high label as well, so that a wrong label pauses rather than denies
-        sinks.append(P.FlowRule(P.FlowEffect.PAUSE, "*", "DrtPut", P.LabelGuard(trusted=False), guarded))
-    # as for the rule chains: no flow denies half the time, and unlimited grants for the new actions
-    flows = policy.flows if _coin(draw) else tuple(f for f in policy.flows if f.effect is not P.FlowEffect.DENY)
-    grants = (P.Entry(P.EntryKind.ALLOW, "record.read", P.AnyRes()), P.Entry(P.EntryKind.ALLOW, "message.send",
-                                                                               P.AnyRes()))
-    agents = tuple(replace(a, operations=a.operations | {"drt_read_hi", "drt_read_lo", "drt_put"})
-                   if a.name == "drt" else a for a in policy.agents)
-    policy = replace(policy, nodes=nodes, edges=edges, tools=tools, agents=agents,
-                     flows=(*_shuffled(draw, [*flows, *sinks]),),
-                     user=(*policy.user, *grants), application=(*policy.application, *grants))
-
-    def call(tool: str, args: dict[str, JSON], refs: tuple[tuple[str, int], ...]) -> tuple[Any, ...]:
-        c = Call("drt", tool, args, refs)
-        return c, Outcome(True, _pick(draw, ["a", "b", 1])), ((tool, c),)
-
-    out = [call("DrtReadHi", {}, ()), call("DrtReadLo", {}, ())]
-    if _coin(draw):
-        out.reverse()  # (the high read at position 1, the low one at 0)
-    for _ in range(_count(draw, 1, 2)):
-        refs = tuple((name, d) for name in ("a", "b") for d in (draw(_below(3)),) if d < 2)
-        out.append(call("DrtPut", {"a": _pick(draw, ["a", "b"]), "b": _pick(draw, ["a", "b"])}, refs))
-    return policy, out
-
-
-def _shuffled(draw: st.DrawFn, xs: list[T]) -> list[T]:
-    """A uniform permutation of ``xs`` (Fisher–Yates)."""
-    xs = list(xs)
-    for i in range(len(xs) - 1, 0, -1):
-        j = draw(_below(i + 1))
-        xs[i], xs[j] = xs[j], xs[i]
-    return xs
 
 
 @st.composite
