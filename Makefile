@@ -61,7 +61,7 @@ mutation: $(STAMP)
 # Lean. `make lean` builds lean/ (the library, the oracle lean/build/bin/AgentWarrant, and the in-process
 # library lean/build/lib/libagentwarrant.so with its .sha256, model/oracle/library.py) and runs the proof
 # audit; `make drt` runs tests/drt and a campaign of DRT_CASES generated cases per judgment
-# (DRT_MONITOR_CASES for the two whole-run judgments; in-process when the library was built),
+# (DRT_MONITOR_CASES runs for the two whole-run judgments; in-process when the library was built),
 # `make drt-long` one of DRT_LONG_CASES. The toolchain is $LEAN_HOME/bin,
 # else lean and leanpkg on PATH, else .lean/ of the
 # checkout, unpacked from LEAN_ARCHIVE (checksum verified first) when that is the only source
@@ -69,7 +69,7 @@ mutation: $(STAMP)
 # skip (exit 0); a corrupt archive fails. When a toolchain is found, AGENTWARRANT_REQUIRE_LEAN=1 turns
 # any skip of tests/drt into a failure.
 DRT_CASES ?= 100000
-DRT_MONITOR_CASES ?= 30000
+DRT_MONITOR_CASES ?= $(DRT_CASES)
 DRT_LONG_CASES ?= 1000000
 LEAN_ARCHIVE ?= ../shared/lean/lean-toolchain-2021-07-09-linux-x86_64.tar.zst
 DRT_SEED ?= 0
@@ -119,11 +119,12 @@ lean_search_agreement: lean
 # The campaign alone, on the oracle `make lean` built (make test runs tests/drt with the rest of the suite):
 # two processes, one per core, splitting the judgments about evenly by CPU per case
 # (experiments/drt_rate.py); each prints its own summary (with the seed, and a replay command per
-# mismatch), and either one's mismatch fails the target. DRT_CASES cases per judgment, except the two
-# whole-run judgments (monitor, monitor_step: up to six compared steps per case), which get
-# DRT_MONITOR_CASES: at the measured rates (docs/lean.md) 10^5 of those would not fit CI's budget.
-DRT_GROUP_A = monitor:$(DRT_MONITOR_CASES) edit_check:$(DRT_CASES) resolve:$(DRT_CASES)
-DRT_GROUP_B = ledger_allocate:$(DRT_CASES) monitor_step:$(DRT_MONITOR_CASES)
+# mismatch), and either one's mismatch fails the target. DRT_CASES cases per judgment; the two whole-run
+# judgments (monitor, monitor_step: a case is a run of up to six compared steps) get DRT_MONITOR_CASES
+# runs, by default as many. At the measured rates (docs/lean.md) `monitor` costs about as much as
+# `resolve`, `monitor_step`, `edit_check` and `ledger_allocate` together.
+DRT_GROUP_A = monitor:$(DRT_MONITOR_CASES) resolve:$(DRT_CASES)
+DRT_GROUP_B = monitor_step:$(DRT_MONITOR_CASES) edit_check:$(DRT_CASES) ledger_allocate:$(DRT_CASES)
 # $(call drt_group,PREFIX,FLAGS,judgment:cases ...): one `PREFIX agentwarrant drt FLAGS` per judgment, in
 # order; every one runs, and the group exits with the last failure's status
 drt_group = rc=0; for jc in $(3); do \
@@ -148,8 +149,8 @@ DRT_LONG_FLAGS ?=
 drt-long: lean
 	@$(LEAN_ENV); \
 	log=$$(mktemp); \
-	( $(call drt_group,nice -n 10,$(DRT_LONG_FLAGS),$(foreach j,monitor edit_check resolve,$(j):$(DRT_LONG_CASES))) ) > $$log 2>&1 & a=$$!; \
-	( $(call drt_group,nice -n 10,$(DRT_LONG_FLAGS),$(foreach j,ledger_allocate monitor_step,$(j):$(DRT_LONG_CASES))) ); rb=$$?; \
+	( $(call drt_group,nice -n 10,$(DRT_LONG_FLAGS),$(foreach j,monitor resolve,$(j):$(DRT_LONG_CASES))) ) > $$log 2>&1 & a=$$!; \
+	( $(call drt_group,nice -n 10,$(DRT_LONG_FLAGS),$(foreach j,monitor_step edit_check ledger_allocate,$(j):$(DRT_LONG_CASES))) ); rb=$$?; \
 	wait $$a; ra=$$?; cat $$log; rm -f $$log; \
 	if [ $$ra != 0 ]; then exit $$ra; fi; exit $$rb
 

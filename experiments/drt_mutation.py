@@ -19,6 +19,8 @@ and, against the whole-monitor judgment ``monitor``:
 - ``permit-check-skipped``: a grant that requires an exact-call permit is used without one;
 - ``permit-reused``: a consumed permit is accepted again;
 - ``result-failed-is-handle``: a failed result becomes a usable handle and is read by resolvers;
+- ``request-sink-label-all-inputs``: a request-sink argument is labelled from all of the call's handles
+  instead of its own (model/monitor/decide/flow.py);
 and, against ``edit_check`` (whose cases include ill-formed instances of every Invalid reason class):
 - ``wellformed-empty-choice-missed``: a choice or family without arms (or repeating an arm name) is
   not refused, so the check goes on to a later class or a verdict (model/edits/check/instance_wellformed.py);
@@ -91,12 +93,15 @@ MUTANTS = (
     Mutant("history-session-as-lineage", "model/monitor/decide/flow.py",
            "scope = lineage(state, proposed.parents) if rule.scope is HistoryScope.LINEAGE else state.trace",
            "scope = lineage(state, proposed.parents)", "monitor"),
-    Mutant("permit-check-skipped", "model/monitor/decide/compiled_decide.py", "    if c.permits and (any(",
-           "    if False and (any(", "monitor"),
+    Mutant("permit-check-skipped", "model/monitor/decide/compiled_decide.py", "    if paused or (c.permits and (any(",
+           "    if paused or (False and (any(", "monitor"),
     Mutant("permit-reused", "model/monitor/decide/verdict.py", "    unused = [p for p in exact if not p.consumed]",
            "    unused = exact", "monitor"),
     Mutant("result-failed-is-handle", "model/monitor/decide/commit.py",
            "    if not outcome.ok or not 0 <= d < len(trace):", "    if not 0 <= d < len(trace):", "monitor"),
+    Mutant("request-sink-label-all-inputs", "model/monitor/decide/flow.py",
+           "state.trace[d].label for n, d in call.refs if n == name)", "state.trace[d].label for n, d in call.refs)",
+           "monitor"),
     Mutant("wellformed-empty-choice-missed", "model/edits/check/instance_wellformed.py",
            "        if empty:\n            return _EMPTY", "        if empty and False:\n            return _EMPTY",
            "edit_check"),

@@ -26,6 +26,8 @@ void lean_set_panic_messages(bool flag);
 void _ZN4lean17initialize_threadEv(void);  /* lean::initialize_thread() */
 
 lean_object* aw_lean_handle(lean_object*);
+lean_object* aw_lean_json(lean_object*);
+lean_object* aw_lean_handle_with(lean_object*, lean_object*);
 lean_object* aw_lean_policy(lean_object*);
 lean_object* aw_lean_state(lean_object*);
 lean_object* aw_lean_decide(lean_object*, lean_object*, lean_object*);
@@ -118,6 +120,25 @@ void aw_release(lean_object* o) { if (o != NULL) lean_dec(o); }
 int aw_handle(const char* line, const char** answer, size_t* len) {
     int e = enter(); if (e) return e;
     lean_object* r = aw_lean_handle(lean_mk_string(line));
+    *answer = keep(r, len);
+    return panicked ? 2 : 0;
+}
+
+/* A JSON text as a Lean value (on success *value is a new object, released with aw_release). */
+int aw_json(const char* json, lean_object** value, const char** msg, size_t* len) {
+    int e = enter(); if (e) return e;
+    lean_object* v;
+    if (!except_ok(aw_lean_json(lean_mk_string(json)), &v, msg, len)) return panicked ? 2 : 1;
+    if (panicked) { lean_dec(v); return 2; }
+    *value = v;
+    return 0;
+}
+
+/* aw_handle on a request whose input's policy is the JSON value `policy` (borrowed). */
+int aw_handle_with(lean_object* policy, const char* line, const char** answer, size_t* len) {
+    int e = enter(); if (e) return e;
+    lean_inc(policy);
+    lean_object* r = aw_lean_handle_with(policy, lean_mk_string(line));
     *answer = keep(r, len);
     return panicked ? 2 : 0;
 }

@@ -115,17 +115,20 @@ def run_whole(oracle: Oracle, run: tuple[Any, ...]) -> list[CaseResult]:
     policy, satisfied, steps = run
     state = initial_state(len(policy.user), len(policy.application), satisfied)
     out: list[CaseResult] = []
+    # the policy's part of every step's request, encoded (and, in-process, read by Lean) once per run:
+    # each request is the text W.encode(W.monitor_input(...)), which a mismatch records
+    shared = oracle.bind_policy(W.encode(policy_to_json(policy)))
     for k, (call, outcome, permits) in enumerate(steps):
         state = issue_permits(state, permits)
-        payload = W.monitor_input(policy, state, call, outcome)
-        text = W.encode(payload)
+        rest = W.rest_text(policy, state, call, outcome)
         verdict, after = step(policy, state, call, outcome)
         py = W.python_view(policy, verdict, after)
-        raw = oracle.call_text("monitor", text)
+        raw = oracle.call_with_policy("monitor", shared, rest)
         lean = shaped("monitor", raw, W.lean_view)
         bad = W.compare(py, lean)
         if bad:
             # the recorded answer is the oracle's raw output, so a vector replays without Lean
+            payload = W.monitor_input(policy, state, call, outcome)
             out.append(Mismatch("monitor", tuple(bad), python_input(run, k), payload, py, raw))
             break
         tags = coverage(policy, state, call, verdict, after)

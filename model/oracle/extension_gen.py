@@ -10,6 +10,7 @@ is added when the policy has none, since an audience names a sink.
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 from dataclasses import replace
 from typing import TypeVar
@@ -30,8 +31,23 @@ def _coin(draw: st.DrawFn) -> bool:
     return draw(_BOOL)
 
 
+@functools.cache
+def _below(n: int) -> st.SearchStrategy[int]:
+    # (built once per bound: building a strategy inside a draw costs more than drawing from it)
+    return st.integers(0, n - 1)
+
+
 def _pick(draw: st.DrawFn, pool: Sequence[T]) -> T:
-    return pool[draw(st.integers(0, len(pool) - 1))]
+    return pool[draw(_below(len(pool)))]
+
+
+def _shuffled(draw: st.DrawFn, xs: list[T]) -> list[T]:
+    """A uniform permutation (Fisher–Yates), as ``st.permutations`` draws without a strategy per list."""
+    xs = list(xs)
+    for i in range(len(xs) - 1, 0, -1):
+        j = draw(_below(i + 1))
+        xs[i], xs[j] = xs[j], xs[i]
+    return xs
 
 
 def _subset(draw: st.DrawFn, pool: Sequence[str]) -> frozenset[str]:
@@ -73,10 +89,10 @@ def extended_policies(draw: st.DrawFn, policy: P.Policy) -> P.Policy:
     ``pause``, request-sink rules on tools' arguments (or ``*``), and audiences of sink nodes over the
     tools' effect actions with constant, glob, any or slot patterns."""
     levels, cats = list(policy.levels.order), sorted(policy.categories)
-    flows = [replace(f, effect=P.FlowEffect.PAUSE) if draw(st.integers(0, 2)) == 0 else f for f in policy.flows]
+    flows = [replace(f, effect=P.FlowEffect.PAUSE) if draw(_below(3)) == 0 else f for f in policy.flows]
     for t in policy.tools:
         if t.args and _coin(draw):
-            for _ in range(draw(st.integers(1, 3))):
+            for _ in range(1 + draw(_below(3))):
                 # an empty guard half the time, so that rules of different effects often hold together
                 guard = _guard(draw, levels, cats) if _coin(draw) else P.LabelGuard()
                 flows.append(P.FlowRule(_pick(draw, _EFFECTS), _pick(draw, ["*", t.operation]), t.name,
@@ -101,16 +117,22 @@ def extended_policies(draw: st.DrawFn, policy: P.Policy) -> P.Policy:
     for node in sinks:  # a rule into the audience that denies or pauses some labels
         flows.append(P.FlowRule(_pick(draw, (P.FlowEffect.DENY, P.FlowEffect.PAUSE)), "*", node,
                                 _guard(draw, levels, cats) if _coin(draw) else P.LabelGuard()))
-    flows = draw(st.permutations(flows))
+    flows = _shuffled(draw, flows)
     actions = sorted({d.action for t in policy.tools for d in t.effects})
     values = _values(policy)
-    patterns: list[st.SearchStrategy[P.ResourcePattern]] = [
-        st.just(P.AnyRes()), st.sampled_from(values).map(P.ConstPat), st.sampled_from(["*", "a*", "?"]).map(P.GlobPat)]
-    if policy.resolvers:
-        patterns.append(st.sampled_from([r.slot for r in policy.resolvers]).map(P.SlotPat))
+    slots = [r.slot for r in policy.resolvers]
+
+    def pattern() -> P.ResourcePattern:  # any, a constant, a glob or (when there are slots) a slot, uniformly
+        kind = draw(_below(4 if slots else 3))
+        if kind == 0:
+            return P.AnyRes()
+        if kind == 1:
+            return P.ConstPat(_pick(draw, values))
+        return P.GlobPat(_pick(draw, ["*", "a*", "?"])) if kind == 2 else P.SlotPat(_pick(draw, slots))
+
     audiences = [P.Audience(_pick(draw, sinks), tuple(
-        P.AudienceEffect(_pick(draw, actions), draw(st.one_of(*patterns))) for _ in range(draw(st.integers(1, 2)))))
-        for _ in range(draw(st.integers(0, 2)))] if actions else []
+        P.AudienceEffect(_pick(draw, actions), pattern()) for _ in range(1 + draw(_below(2)))))
+        for _ in range(draw(_below(3)))] if actions else []
     policy = replace(policy, nodes=tuple(nodes), flows=tuple(flows), audiences=tuple(audiences))
     if _coin(draw):  # friendlier: unlimited grants behind the drawn ones and no origin or history rule, so
         # that more calls reach the extension stage (asked only of calls the paper's cascade admits)

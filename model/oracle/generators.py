@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import functools
 from collections.abc import Sequence
 from dataclasses import fields, is_dataclass
-from typing import Any, TypeVar
+from typing import Any
 
 # --- edits: small execution-edit check instances (model.edits) ------------------------------
 from hypothesis import strategies as st
@@ -17,7 +16,18 @@ from model.edits.check.family import pomset_of
 from model.edits.check.instance import Instance, make_instance
 from model.monitor.language import policy as P
 from model.monitor.language.labels import Inherit, Label, Levels, Propagation, Transform
+from model.oracle.draws import BOOL as _BOOL
+from model.oracle.draws import below as _below
+from model.oracle.draws import coin as _coin
+from model.oracle.draws import count as _count
+from model.oracle.draws import maybe as _maybe
+from model.oracle.draws import pick as _pick
+from model.oracle.draws import policy_names
+from model.oracle.draws import policy_values as _policy_values
+from model.oracle.draws import subset as _subset
+from model.oracle.draws import unique_names as _unique_names
 from model.oracle.extension_gen import extended_policies
+from model.oracle.run_openings import argument_sources, rule_chains
 
 EDIT_ACTIONS = ("d0", "d1", "d2", "d3")
 EDIT_LABELS = ("a", "b", "c")
@@ -221,15 +231,8 @@ def drt_edit_instances(draw: st.DrawFn) -> Instance:
 # origin rules. Names come from a pool that deliberately includes words that are keywords
 # elsewhere in the grammar (memory, quota, in, allow...) so round trips exercise contextual lexing.
 
-POLICY_NAMES: tuple[str, ...] = (
-    "a", "b", "c", "x_1", "_y", "Read", "Send", "memory", "source", "sink", "quota", "in", "like", "when",
-    "and", "allow", "deny", "inherit", "transform", "keys", "where", "requires", "permit", "unlimited",
-    "trusted", "untrusted", "sensitivity", "category", "no", "scope", "lineage", "via", "producer", "args",
-    "effects", "operation", "ceiling", "set", "trust", "after", "before",
-)
 POLICY_ACTIONS: tuple[str, ...] = ("file.delete", "message.send", "record.read", "pay", "a.b.c", "quota.in")
 
-policy_names = st.sampled_from(POLICY_NAMES)
 
 
 # Strategies are built once: constructing them inside draws costs more than drawing from them.
@@ -247,18 +250,13 @@ _NUMBERS: st.SearchStrategy[int | float] = st.one_of(st.integers(-1000, 1000),
                                                       st.floats(-1e6, 1e6, allow_nan=False))
 _OPT_NUMBER = st.none() | _NUMBERS
 _OPT_BOOL = st.none() | st.booleans()
-_BOOL = st.booleans()
 
 
-def _coin(draw: st.DrawFn) -> bool:
-    # a named draw: inside `xs and draw(...)` mypy would type the draw by the list on the left
-    return draw(_BOOL)
 _NODE_KINDS = tuple(P.NodeKind)
 # the paper's two effects: ``pause`` (an extension beyond Agenra) is drawn only for the whole monitor
 # (``extension_gen``), so the closed core's inputs stay what they were
 _FLOW_EFFECTS = (P.FlowEffect.ALLOW, P.FlowEffect.DENY)
 _SCOPES = tuple(P.HistoryScope)
-T = TypeVar("T")
 _QUOTAS = st.none() | st.integers(0, 3)
 _ACTION = st.sampled_from(POLICY_ACTIONS)
 _PATH = st.lists(policy_names, min_size=1, max_size=2)
@@ -292,67 +290,75 @@ def scalars() -> st.SearchStrategy[JSON]:
     return _SCALARS
 
 
-@functools.cache
-def _below(n: int) -> st.SearchStrategy[int]:
-    return st.integers(0, n - 1)
+def _value(draw: st.DrawFn, vals: Sequence[JSON]) -> JSON:
+    """``draw(st.sampled_from(vals) | _SCALARS)`` without building a strategy per draw: a value the
+    policy mentions or any scalar, each half the time."""
+    return _pick(draw, vals) if draw(_BOOL) else draw(_SCALARS)
 
 
-def _pick(draw: st.DrawFn, pool: Sequence[T]) -> T:
-    """``draw(st.sampled_from(pool))`` without building a strategy per draw."""
-    return pool[draw(_below(len(pool)))]
+def _values(draw: st.DrawFn, vals: Sequence[JSON], lo: int, hi: int) -> list[JSON]:
+    return [_value(draw, vals) for _ in range(_count(draw, lo, hi))]
 
 
-def _maybe(draw: st.DrawFn, pool: Sequence[T]) -> T | None:
-    return None if draw(_BOOL) else _pick(draw, pool)
+def _result(draw: st.DrawFn, vals: Sequence[JSON]) -> JSON:
+    """A call's result: a value (``_value``) or an object of up to two fields with such values."""
+    if draw(_BOOL):
+        return _value(draw, vals)
+    return {k: _value(draw, vals) for k in _unique_names(draw, 0, 2)}
 
 
-def _subset(draw: st.DrawFn, pool: Sequence[str], max_size: int = 3) -> frozenset[str]:
-    """A subset of at most ``max_size`` members, drawn as a bit mask (shrinks towards the empty set)."""
-    if not pool:
-        return frozenset()
-    ordered = sorted(pool)
-    mask = draw(_below(2 ** len(ordered)))
-    return frozenset([x for i, x in enumerate(ordered) if mask >> i & 1][:max_size])
+# The composite bodies below draw through plain functions (``_label``, ``_tool``, ...) and strategies built
+# once: building a strategy inside a draw (``st.lists(...)``, ``st.sampled_from(pool)``) cost more than
+# drawing from it, and was most of the DRT's case generation. Choice: list lengths drawn this way are
+# uniform over their bounds (``_count``), the bounds as before.
 
 
-@functools.cache
-def _name_lists(min_size: int, max_size: int) -> st.SearchStrategy[list[str]]:
-    return st.lists(policy_names, min_size=min_size, max_size=max_size, unique=True)
-
-
-def _unique_names(draw: st.DrawFn, min_size: int, max_size: int) -> list[str]:
-    return draw(_name_lists(min_size, max_size))
-
-
-@st.composite
-def labels(draw: st.DrawFn, levels: list[str], categories: list[str]) -> Label:
+def _label(draw: st.DrawFn, levels: list[str], categories: list[str]) -> Label:
     return Label(_pick(draw, levels), _subset(draw, categories), draw(_BOOL))
 
 
 @st.composite
-def propagations(draw: st.DrawFn, levels: list[str], categories: list[str]) -> Propagation:
+def labels(draw: st.DrawFn, levels: list[str], categories: list[str]) -> Label:
+    return _label(draw, levels, categories)
+
+
+def _propagation(draw: st.DrawFn, levels: list[str], categories: list[str]) -> Propagation:
     if draw(_BOOL):
         return Inherit()
     return Transform(
         remove=_subset(draw, categories),
-        decrement=draw(st.integers(0, 3)),
+        decrement=draw(_below(4)),
         set_sensitivity=_maybe(draw, levels),
         set_trusted=draw(_OPT_BOOL),
     )
 
 
 @st.composite
-def policy_tools(draw: st.DrawFn, name: str, edges: list[P.Edge]) -> P.Tool:
+def propagations(draw: st.DrawFn, levels: list[str], categories: list[str]) -> Propagation:
+    return _propagation(draw, levels, categories)
+
+
+def _tool(draw: st.DrawFn, name: str, edges: list[P.Edge]) -> P.Tool:
     edge = _pick(draw, edges)
     src, dst = _pick(draw, edge.endpoints)
     args = frozenset(_unique_names(draw, 0, 3))
-    required = _subset(draw, sorted(args))
-    refs: list[st.SearchStrategy[P.ResourceRef]] = [_CONST_REF]
-    if args:
-        refs += [st.sampled_from(sorted(args)).map(P.ArgRes), st.sampled_from(sorted(args)).map(P.ListArgRes)]
-    effects = draw(st.lists(st.builds(P.EffectDecl, _ACTION, st.one_of(*refs)), min_size=1, max_size=3))
+    names = sorted(args)
+    required = _subset(draw, names)
+
+    def ref() -> P.ResourceRef:
+        kind = draw(_below(3)) if names else 0  # a constant, an argument, a list argument
+        if kind == 0:
+            return draw(_CONST_REF)
+        return (P.ArgRes if kind == 1 else P.ListArgRes)(_pick(draw, names))
+
+    effects = [P.EffectDecl(draw(_ACTION), ref()) for _ in range(_count(draw, 1, 3))]
     authoritative = draw(_AUTHORITATIVE)
     return P.Tool(name, edge.name, src, dst, args, required, tuple(effects), authoritative)
+
+
+@st.composite
+def policy_tools(draw: st.DrawFn, name: str, edges: list[P.Edge]) -> P.Tool:
+    return _tool(draw, name, edges)
 
 
 @st.composite
@@ -375,15 +381,27 @@ _ONE_OF = st.lists(_SCALARS, min_size=1, max_size=3)
 _WHERE = st.lists(predicates(), max_size=2)
 
 
-@st.composite
-def entries(draw: st.DrawFn, slots: list[str], requirements: list[str]) -> P.Entry:
-    # slots are what the monitor's binding logic is about: when there are some, prefer them
-    patterns = _BASE_PATTERNS + ([st.sampled_from(slots).map(P.SlotPat)] * 3 if slots else [])
+def _where(draw: st.DrawFn, arg_names: Sequence[str]) -> tuple[P.ArgPredicate, ...]:
+    """An entry's predicates; with ``arg_names`` (the policy's tools' arguments), half of them test one of
+    those arguments (a one-step path): a path drawn from the whole name pool almost never names an
+    argument a call has, and a predicate on an absent path never holds, whatever its kind and value."""
+    from dataclasses import replace
+
+    preds = draw(_WHERE)
+    if not arg_names:
+        return tuple(preds)
+    return tuple(replace(q, path=(_pick(draw, arg_names),)) if _coin(draw) else q for q in preds)
+
+
+def _entry(draw: st.DrawFn, slots: list[str], requirements: list[str], arg_names: Sequence[str] = ()) -> P.Entry:
+    # slots are what the monitor's binding logic is about: when there are some, prefer them (three
+    # chances in six against any, constant and glob)
     kind = draw(_ENTRY_KIND)
     action = draw(_ACTION)
-    resource = draw(st.one_of(*patterns))
+    which = draw(_below(len(_BASE_PATTERNS) + (3 if slots else 0)))
+    resource = draw(_BASE_PATTERNS[which]) if which < len(_BASE_PATTERNS) else P.SlotPat(_pick(draw, slots))
     keys = draw(_KEYS)
-    where = tuple(draw(_WHERE))
+    where = _where(draw, arg_names)
     if kind is P.EntryKind.DENY:
         return P.Entry(kind, action, resource, keys=keys, where=where)
     return P.Entry(kind, action, resource, keys=keys, where=where, quota=draw(_QUOTAS),
@@ -392,7 +410,11 @@ def entries(draw: st.DrawFn, slots: list[str], requirements: list[str]) -> P.Ent
 
 
 @st.composite
-def guards(draw: st.DrawFn, levels: list[str], categories: list[str]) -> P.LabelGuard:
+def entries(draw: st.DrawFn, slots: list[str], requirements: list[str]) -> P.Entry:
+    return _entry(draw, slots, requirements)
+
+
+def _guard(draw: st.DrawFn, levels: list[str], categories: list[str]) -> P.LabelGuard:
     return P.LabelGuard(
         max_sensitivity=_maybe(draw, levels),
         min_sensitivity=_maybe(draw, levels),
@@ -403,6 +425,26 @@ def guards(draw: st.DrawFn, levels: list[str], categories: list[str]) -> P.Label
 
 
 @st.composite
+def guards(draw: st.DrawFn, levels: list[str], categories: list[str]) -> P.LabelGuard:
+    return _guard(draw, levels, categories)
+
+
+def _pairs(draw: st.DrawFn, names: list[str], lo: int, hi: int) -> tuple[tuple[str, str], ...]:
+    """``lo`` to ``hi`` distinct ordered pairs of ``names`` (``st.lists(st.tuples(...), unique=True)``: a
+    repeated pair is drawn again, at most ten times in a row)."""
+    n, misses = _count(draw, lo, hi), 0
+    out: list[tuple[str, str]] = []
+    while len(out) < n and misses < 10:
+        pair = (_pick(draw, names), _pick(draw, names))
+        if pair in out:
+            misses += 1
+            continue
+        misses = 0
+        out.append(pair)
+    return tuple(out)
+
+
+@st.composite
 def policies(draw: st.DrawFn, max_levels: int = 3, max_nodes: int = 4, max_tools: int = 4,
              max_entries: int = 5) -> P.Policy:
     """A random well-formed policy (see the section comment for its bounds)."""
@@ -410,14 +452,13 @@ def policies(draw: st.DrawFn, max_levels: int = 3, max_nodes: int = 4, max_tools
     categories = _unique_names(draw, 0, 3)
     requirements = _unique_names(draw, 0, 2)
     node_names = _unique_names(draw, 1, max_nodes)
-    nodes = [P.Node(n, _pick(draw, _NODE_KINDS), draw(labels(levels, categories))) for n in node_names]
-    pairs = st.tuples(st.sampled_from(node_names), st.sampled_from(node_names))
-    edges = [P.Edge(e, tuple(draw(st.lists(pairs, min_size=1, max_size=3, unique=True))),
-                    draw(propagations(levels, categories))) for e in _unique_names(draw, 1, 4)]
+    nodes = [P.Node(n, _pick(draw, _NODE_KINDS), _label(draw, levels, categories)) for n in node_names]
+    edges = [P.Edge(e, _pairs(draw, node_names, 1, 3), _propagation(draw, levels, categories))
+             for e in _unique_names(draw, 1, 4)]
     edge_names = [e.name for e in edges]
     agents = [P.Agent(a, _subset(draw, edge_names), _pick(draw, levels))
               for a in _unique_names(draw, 0, 2)]
-    tool_list = [draw(policy_tools(t, edges)) for t in _unique_names(draw, 1, max_tools)]
+    tool_list = [_tool(draw, t, edges) for t in _unique_names(draw, 1, max_tools)]
     ops = sorted(set(edge_names) | {t.name for t in tool_list})
 
     resolvers: list[P.Resolver] = []
@@ -436,18 +477,22 @@ def policies(draw: st.DrawFn, max_levels: int = 3, max_nodes: int = 4, max_tools
                                     _pick(draw, ops), _subset(draw, ops, 2)))
 
     flows = [P.FlowRule(_pick(draw, _FLOW_EFFECTS), _pick(draw, ["*", *edge_names]),
-                        _pick(draw, ["*", *node_names]), draw(guards(levels, categories)))
-             for _ in range(draw(st.integers(0, 4)))]
+                        _pick(draw, ["*", *node_names]), _guard(draw, levels, categories))
+             for _ in range(draw(_below(5)))]
     histories = [P.HistoryRule(h, _pick(draw, _SCOPES), _pick(draw, ops),
                                _pick(draw, ops), _pick(draw, ops))
                  for h in _unique_names(draw, 0, 2)]
     slots = [r.slot for r in resolvers]
-    side = st.lists(entries(slots, requirements), max_size=max_entries)
+    arg_names = sorted({a for t in tool_list for a in t.args})
+
+    def side() -> tuple[P.Entry, ...]:
+        return tuple(_entry(draw, slots, requirements, arg_names) for _ in range(_count(draw, 0, max_entries)))
+
     return P.Policy(
         name=draw(policy_names), levels=Levels(tuple(levels)), categories=frozenset(categories),
         nodes=tuple(nodes), edges=tuple(edges), agents=tuple(agents), tools=tuple(tool_list),
         resolvers=tuple(resolvers), origins=tuple(origins), flows=tuple(flows), histories=tuple(histories),
-        requirements=frozenset(requirements), user=tuple(draw(side)), application=tuple(draw(side)),
+        requirements=frozenset(requirements), user=side(), application=side(),
     )
 
 
@@ -479,17 +524,6 @@ def json_paths(doc: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
 # Allow decisions actually occur.
 
 
-def _policy_values(policy: P.Policy) -> list[JSON]:
-    vals: list[JSON] = ["a", 0, 1, True]
-    for e in (*policy.user, *policy.application):
-        if isinstance(e.resource, P.ConstPat):
-            vals.append(e.resource.value)
-        for pred in e.where:
-            if isinstance(pred, P.EqPred):
-                vals.append(pred.value)
-    return vals
-
-
 def _closed_core(policy: P.Policy) -> P.Policy:
     from dataclasses import replace
 
@@ -517,26 +551,28 @@ def ledger_cases(draw: st.DrawFn) -> tuple[Any, ...]:
 
     policy = _closed_core(draw(policies()))
     vals = _policy_values(policy)
-    value = st.sampled_from(vals) | _SCALARS
     # actions the lists mention, so that several grants compete for an effect and order matters
     listed = sorted({e.action for e in (*policy.user, *policy.application)})
-    action = st.sampled_from(listed) | _ACTION if listed else _ACTION
-    effects = tuple(Effect(draw(action), draw(value)) for _ in range(draw(st.integers(0, 4))))
-    args = {k: draw(value) for k in draw(st.lists(policy_names, max_size=3, unique=True))}
+
+    def action() -> str:
+        return _pick(draw, listed) if listed and _coin(draw) else draw(_ACTION)
+
+    effects = tuple(Effect(action(), _value(draw, vals)) for _ in range(draw(_below(5))))
+    args = {k: _value(draw, vals) for k in _unique_names(draw, 0, 3)}
     # unconditional grants inserted at drawn positions: random grants rarely match, and first-fit
     # order only shows when several grants can serve the same effect
-    grant = st.builds(lambda a, q: P.Entry(P.EntryKind.ALLOW, a, P.AnyRes(), quota=q), action, _QUOTAS)
 
     def with_grants(entries: tuple[P.Entry, ...]) -> tuple[P.Entry, ...]:
         out = list(entries)
-        for g in draw(st.lists(grant, max_size=3)):
-            out.insert(draw(st.integers(0, len(out))), g)
+        for _ in range(_count(draw, 0, 3)):
+            g = P.Entry(P.EntryKind.ALLOW, action(), P.AnyRes(), quota=draw(_QUOTAS))
+            out.insert(draw(_below(len(out) + 1)), g)
         return tuple(out)
 
     policy = replace(policy, user=with_grants(policy.user), application=with_grants(policy.application))
 
     def used(entries: tuple[P.Entry, ...]) -> tuple[int, ...]:
-        return tuple(draw(st.integers(0, (e.quota if e.quota is not None else 2) + 1)) for e in entries)
+        return tuple(draw(_below((e.quota if e.quota is not None else 2) + 2)) for e in entries)
 
     state = initial_state(len(policy.user), len(policy.application),
                           _subset(draw, sorted(policy.requirements)))
@@ -560,43 +596,43 @@ def monitor_runs(draw: st.DrawFn, max_calls: int = 6, closed: bool = True) -> tu
 
     policy = _closed_core(draw(policies())) if closed else draw(policies())
     # A policy that declares no agent would only ever meet unknown agents: make it permissive too.
-    friendly = draw(st.booleans()) or not policy.agents
+    friendly = draw(_BOOL) or not policy.agents
     if friendly:
         ops = frozenset(e.name for e in policy.edges)
         used_actions = sorted({d.action for t in policy.tools for d in t.effects})
-        n = len(used_actions)
-        needs = st.none() | st.sampled_from(sorted(policy.requirements)) if policy.requirements else st.none()
-        grants = st.lists(st.tuples(st.none() | st.integers(0, 2), needs), min_size=n, max_size=n).map(
-            lambda qs: tuple(P.Entry(P.EntryKind.ALLOW, a, P.AnyRes(), quota=q, requires=r)
-                             for a, (q, r) in zip(used_actions, qs, strict=True)))
+        needs = sorted(policy.requirements)
+
+        def grants() -> tuple[P.Entry, ...]:
+            return tuple(P.Entry(P.EntryKind.ALLOW, a, P.AnyRes(), quota=_maybe(draw, (0, 1, 2)),
+                                 requires=_maybe(draw, needs) if needs else None) for a in used_actions)
+
         policy = replace(
             policy,
             agents=(*policy.agents, P.Agent("drt", ops, policy.levels.order[-1])),
             flows=(*policy.flows, P.FlowRule(P.FlowEffect.ALLOW, "*", "*", P.LabelGuard())),
-            user=(*policy.user, *draw(grants)), application=(*policy.application, *draw(grants)))
+            user=(*policy.user, *grants()), application=(*policy.application, *grants()))
     vals = _policy_values(policy)
-    value = st.sampled_from(vals) | _SCALARS
     agents = ["drt"] * 6 if friendly else []
     agents += [a.name for a in policy.agents]
     tools = [t.name for t in policy.tools]
     calls = []
-    for i in range(draw(st.integers(1, max_calls))):
-        tname = "no_such_tool" if draw(st.integers(0, 19)) == 19 else _pick(draw, tools)
+    for i in range(_count(draw, 1, max_calls)):
+        tname = "no_such_tool" if draw(_below(20)) == 19 else _pick(draw, tools)
         tool = policy.tool(tname)
         args: dict[str, JSON] = {}
         refs: list[tuple[str, int]] = []
         for name in sorted(tool.args) if tool is not None else []:
             assert tool is not None
-            if draw(st.integers(0, 4)) == 4 and name not in tool.required:
+            if draw(_below(5)) == 4 and name not in tool.required:
                 continue
             lists = any(isinstance(d.resource, P.ListArgRes) and d.resource.arg == name for d in tool.effects)
-            args[name] = draw(st.lists(value, min_size=1, max_size=2)) if lists else draw(value)
-            if i and not lists and draw(st.integers(0, 5)) == 5:
-                refs.append((name, draw(st.integers(0, i - 1))))
-        outcome = Outcome(draw(st.booleans()), draw(value | st.dictionaries(policy_names, value, max_size=2)))
+            args[name] = _values(draw, vals, 1, 2) if lists else _value(draw, vals)
+            if i and not lists and draw(_below(6)) == 5:
+                refs.append((name, draw(_below(i))))
+        outcome = Outcome(draw(_BOOL), _result(draw, vals))
         # An unknown agent is drawn one time in ten: it ends the decision at its first check, so
         # drawing it as often as a real agent left the later checks (and Allow) thinly covered.
-        agent = "ghost" if not agents or draw(st.integers(0, 9)) == 9 else _pick(draw, agents)
+        agent = "ghost" if not agents or draw(_below(10)) == 9 else _pick(draw, agents)
         calls.append((Call(agent, tname, args, tuple(refs)), outcome))
     return policy, _subset(draw, sorted(policy.requirements)), calls
 
@@ -836,6 +872,10 @@ def revision_cases(draw: st.DrawFn) -> tuple[P.Policy, P.Policy]:
     return parse_policy(del_text("old", user, app)), parse_policy(del_text("new", new_user, new_app))
 
 
+# a lookup's answer: a small pool, so that a second lookup of a slot often agrees and sometimes conflicts
+_FOUND_VALUES: st.SearchStrategy[Any] = st.sampled_from(["a", "b", 1, "", None]) | st.just({}) | _SCALARS
+
+
 @st.composite
 def whole_monitor_runs(draw: st.DrawFn, max_calls: int = 6) -> tuple[Any, ...]:
     """``(policy, satisfied, [(call, outcome, permits), ...])`` for the whole-monitor judgment.
@@ -855,31 +895,31 @@ def whole_monitor_runs(draw: st.DrawFn, max_calls: int = 6) -> tuple[Any, ...]:
     if draw(_BOOL):
         policy = draw(extended_policies(policy))
     if draw(_BOOL):  # grants that need a permit, so that permits are consumed, missing or mismatched
-        flags = draw(st.lists(_BOOL, min_size=len(policy.user) + len(policy.application),
-                              max_size=len(policy.user) + len(policy.application)))
+        flags = [_coin(draw) for _ in range(len(policy.user) + len(policy.application))]
         marked = [replace(e, permit=f) if e.kind is P.EntryKind.ALLOW else e
                   for e, f in zip((*policy.user, *policy.application), flags, strict=True)]
         policy = replace(policy, user=tuple(marked[:len(policy.user)]), application=tuple(marked[len(policy.user):]))
     # a small pool, so that a second lookup of a slot often agrees and sometimes conflicts
-    found_values: st.SearchStrategy[Any] = st.sampled_from(["a", "b", 1, "", None]) | st.just({}) | _SCALARS
     out: list[tuple[Any, ...]] = []
     if any(a.name == "drt" for a in policy.agents) and draw(_BOOL):
-        policy, out = draw(_rule_chains(policy))
+        policy, out = draw(rule_chains(policy))
+    elif any(a.name == "drt" for a in policy.agents) and draw(_BOOL):
+        policy, out = argument_sources(draw, policy)
     for call, outcome in calls:
-        if out and draw(st.integers(0, 3)) == 0:  # the previous call again: permits consumed, slots re-read
+        if out and draw(_below(4)) == 0:  # the previous call again: permits consumed, slots re-read
             call = out[-1][0]
         if policy.resolvers and draw(_BOOL):
             r = _pick(draw, policy.resolvers)
-            found = draw(found_values)
+            found = draw(_FOUND_VALUES)
             value: JSON = found
             for step in reversed(r.path.split(".")):
                 value = {step: value}
             call = Call(call.agent, r.tool, dict(r.args), ())
-            outcome = Outcome(draw(st.integers(0, 4)) > 0, value)
+            outcome = Outcome(draw(_below(5)) > 0, value)
         permits: list[tuple[Any, ...]] = []
         if draw(_BOOL):
             target = call
-            if call.args and draw(st.integers(0, 3)) == 0:
+            if call.args and draw(_below(4)) == 0:
                 # another value: under a handle when there is one (an approval binds the value, not only the handle)
                 name = _pick(draw, sorted(dict(call.refs))) if call.refs and _coin(draw) else sorted(call.args)[0]
                 target = Call(call.agent, call.tool, {**call.args, name: "other"}, call.refs)
@@ -890,96 +930,6 @@ def whole_monitor_runs(draw: st.DrawFn, max_calls: int = 6) -> tuple[Any, ...]:
             permits.append((target.tool, target, *review))
         out.append((call, outcome, tuple(permits)))
     return policy, satisfied, out
-
-
-def _list_arg(tool: P.Tool, name: str) -> bool:
-    return any(isinstance(d.resource, P.ListArgRes) and d.resource.arg == name for d in tool.effects)
-
-
-def _handle_args(tool: P.Tool) -> list[str]:
-    return [a for a in sorted(tool.args) if not _list_arg(tool, a)]
-
-
-@st.composite
-def _rule_chains(draw: st.DrawFn, policy: P.Policy) -> tuple[P.Policy, list[tuple[Any, ...]]]:
-    """A friendly policy and the opening calls of a run (agent ``drt``, successful, each with its own
-    exact-call permit) built for an origin or a history rule, adding one such rule when there is none.
-
-    Random calls seldom line these up: an origin chain is producer → middle (handle to the producer's
-    result) → ``via`` (handle to the middle's), the middle sometimes listed in ``preserving`` and
-    sometimes not; a history chain is an ``after`` call then a ``before`` call, the second sometimes
-    holding a handle to the first (same lineage) and sometimes not (same session only). Handles assume
-    every chain call is admitted (trace positions 0, 1, ...); when one is not, the run still checks
-    the refusal."""
-    from dataclasses import replace
-
-    from model.monitor.decide.commit import Outcome
-    from model.monitor.decide.state import Call
-
-    # Unlimited grants behind the drawn ones, and (half the time) no flow denies, so that the chain's
-    # calls are mostly admitted and its last call reaches the rule it was built for.
-    grants = tuple(P.Entry(P.EntryKind.ALLOW, a, P.AnyRes())
-                   for a in sorted({d.action for t in policy.tools for d in t.effects}))
-    flows = policy.flows if draw(_BOOL) else tuple(f for f in policy.flows if f.effect is P.FlowEffect.ALLOW)
-    policy = replace(policy, flows=flows, user=(*policy.user, *grants), application=(*policy.application, *grants))
-    # strings, so that an argument naming a resource is well formed
-    value = st.sampled_from(sorted({v for v in _policy_values(policy) if isinstance(v, str)} | {"a", "b"}))
-    tools = list(policy.tools)
-
-    def named(name: str) -> list[P.Tool]:
-        return [t for t in tools if name in (t.name, t.operation)]
-
-    def call(tool: P.Tool, refs: tuple[tuple[str, int], ...] = ()) -> tuple[Any, ...]:
-        args: dict[str, JSON] = {n: draw(st.lists(value, min_size=1, max_size=2)) if _list_arg(tool, n)
-                                 else draw(value) for n in sorted(tool.args)}
-        c = Call("drt", tool.name, args, refs)
-        return (c, Outcome(True, draw(value | st.dictionaries(policy_names, value, max_size=2))),
-                ((tool.name, c),))
-
-    def fresh(taken: set[str]) -> str:
-        return _pick(draw, [n for n in POLICY_NAMES if n not in taken])
-
-    holders = [t for t in tools if _handle_args(t)]
-    if draw(_BOOL) and holders:  # origin chain
-        if not policy.origins:
-            via = _pick(draw, holders)
-            rule = P.OriginRule(fresh(set()), via.name, _pick(draw, _handle_args(via)), _pick(draw, tools).name,
-                                _subset(draw, sorted(t.name for t in tools), 2))
-            policy = replace(policy, origins=(rule,))
-        i = draw(st.integers(0, len(policy.origins) - 1))
-        rule = policy.origins[i]
-        vias = [t for t in named(rule.via) if rule.argument in _handle_args(t)]
-        # The producer and the middle must themselves be admitted for the chain to reach `via`: neither
-        # may be a `via` of the rule (it would need a handle it lacks), and the middle must not be a
-        # producer (the walk would stop there, before `preserving` is read). Other origin rules are
-        # dropped for the same reason; runs without a chain keep policies with several rules.
-        unguarded = [t for t in tools if rule.via not in (t.name, t.operation)]
-        producers = [t for t in named(rule.producer) if t in unguarded]
-        mids = [t for t in holders if t in unguarded and rule.producer not in (t.name, t.operation)]
-        if not vias or not producers or not mids:
-            return policy, []
-        mid = _pick(draw, mids)
-        if draw(_BOOL):  # the middle preserves, or (drawn as often) is not listed
-            rule = replace(rule, preserving=rule.preserving | {mid.name})
-        else:
-            rule = replace(rule, preserving=rule.preserving - {mid.name, mid.operation})
-        policy = replace(policy, origins=(rule,))
-        return policy, [call(_pick(draw, producers)), call(mid, ((_pick(draw, _handle_args(mid)), 0),)),
-                        call(_pick(draw, vias), ((rule.argument, 1),))]
-    if not policy.histories:
-        names = sorted(t.name for t in tools)
-        policy = replace(policy, histories=(P.HistoryRule(fresh(set()), P.HistoryScope.SESSION, _pick(draw, names),
-                                                          _pick(draw, names), _pick(draw, names)),))
-    i = draw(st.integers(0, len(policy.histories) - 1))
-    hrule = replace(policy.histories[i], scope=_pick(draw, _SCOPES))
-    policy = replace(policy, histories=(*policy.histories[:i], hrule, *policy.histories[i + 1:]))
-    afters, befores = named(hrule.after), named(hrule.before)
-    if not afters or not befores:
-        return policy, []
-    before = _pick(draw, befores)
-    linked = bool(_handle_args(before)) and _coin(draw)
-    return policy, [call(_pick(draw, afters)),
-                    call(before, ((_pick(draw, _handle_args(before)), 0),) if linked else ())]
 
 
 @st.composite

@@ -23,6 +23,7 @@ held during every call: Lean objects are never touched by two threads at once.
 from __future__ import annotations
 
 import ctypes
+import json
 import os
 from pathlib import Path
 from typing import Any
@@ -38,6 +39,8 @@ _STR = ctypes.c_char_p
 _SIGNATURES: dict[str, list[Any]] = {
     "aw_init": [],
     "aw_handle": [_STR, ctypes.POINTER(_P), ctypes.POINTER(_S)],
+    "aw_json": [_STR, ctypes.POINTER(_P), ctypes.POINTER(_P), ctypes.POINTER(_S)],
+    "aw_handle_with": [_P, _STR, ctypes.POINTER(_P), ctypes.POINTER(_S)],
     "aw_policy": [_STR, ctypes.POINTER(_P), ctypes.POINTER(_P), ctypes.POINTER(_S)],
     "aw_state": [_STR, ctypes.POINTER(_P), ctypes.POINTER(_P), ctypes.POINTER(_S)],
     "aw_decide": [_P, _P, _STR, ctypes.POINTER(_P), ctypes.POINTER(_P), ctypes.POINTER(_S)],
@@ -135,6 +138,17 @@ class Library:
     def handle(self, line: str) -> str:
         """The oracle executable's answer to one request line."""
         self._check(self._dll.aw_handle(line.encode("utf-8"), self._ans_r, self._len_r),
+                    "the request handler")
+        return self._text()
+
+    def json(self, text: str) -> LeanValue:
+        """A JSON text as a Lean value (read by FastParse, as the request handler reads a request)."""
+        return self._value("aw_json", text)
+
+    def handle_with(self, policy: LeanValue, line: str) -> str:
+        """:meth:`handle` on a request line whose input lacks ``policy``, with ``policy`` (:meth:`json`)
+        as its input's policy: the answer the handler gives the request with that policy in its input."""
+        self._check(self._dll.aw_handle_with(policy.ptr, line.encode("utf-8"), self._ans_r, self._len_r),
                     "the request handler")
         return self._text()
 
@@ -265,6 +279,28 @@ class InProcOracle(LeanOracle):
             return self.lib.handle(line).encode("utf-8")
         except LibraryError as exc:
             raise OracleError("process", str(exc)) from exc
+
+    def bind_policy(self, policy_text: str) -> Any:
+        """The policy's JSON text read once into a Lean value, which :meth:`call_with_policy` passes to the
+        request handler with each request (the same answers as sending the text in every request)."""
+        if self._broken is not None:
+            raise OracleError("process", f"the library was given up earlier: {self._broken}")
+        try:
+            return self.lib.json(policy_text)
+        except LibraryError as exc:
+            raise OracleError("input" if exc.kind == "input" else "process", str(exc)) from exc
+
+    def call_with_policy(self, judgment: str, policy: Any, rest_text: str) -> Any:
+        if self._broken is not None:
+            raise OracleError("process", f"the library was given up earlier: {self._broken}")
+        self._next += 1
+        rid = self._next
+        line = f'{{"id":{rid},"judgment":{json.dumps(judgment)},"input":{rest_text}}}'
+        try:
+            out = self.lib.handle_with(policy, line).encode("utf-8")
+        except LibraryError as exc:
+            raise OracleError("process", str(exc)) from exc
+        return self._checked(out, rid)
 
     def _fail(self, kind: str, message: str) -> OracleError:
         self._broken = message  # (nothing to kill: the library stays loaded)

@@ -122,6 +122,17 @@ class LeanOracle:
         line = f'{{"id":{rid},"judgment":{json.dumps(judgment)},"input":{payload_text}}}'
         return self._exchange(line, rid)
 
+    def bind_policy(self, policy_text: str) -> Any:
+        """The policy (its JSON text) that several :meth:`call_with_policy` requests share; here the text
+        itself (the in-process route reads it once into a Lean value)."""
+        return policy_text
+
+    def call_with_policy(self, judgment: str, policy: Any, rest_text: str) -> Any:
+        """``call_text`` with the input ``rest_text`` (a JSON object's text, without ``policy``) and the
+        :meth:`bind_policy` value as its ``policy`` member, first: the request is the text
+        ``{"policy":<policy>,<rest_text's members>}``."""
+        return self.call_text(judgment, '{"policy":' + policy + ("," + rest_text[1:] if rest_text != "{}" else "}"))
+
     def raw(self, line: str) -> Any:
         """Send one raw line and return the parsed response object (used to test error tagging)."""
         return self._parse(self._roundtrip(line))
@@ -250,7 +261,10 @@ class LeanOracle:
             raise OracleError("parse", f"response is not JSON: {one_line(repr(out[:200]))}") from exc
 
     def _exchange(self, line: str, rid: int) -> Any:
-        out = self._roundtrip(line)
+        return self._checked(self._roundtrip(line), rid)
+
+    def _checked(self, out: bytes, rid: int) -> Any:
+        """The output of answer line ``out`` to request ``rid``, after every check of the protocol."""
         try:
             resp = self._parse(out)
         except OracleError as exc:

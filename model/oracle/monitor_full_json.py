@@ -71,6 +71,14 @@ def encode(payload: Any) -> str:
     return json.dumps(payload, separators=(",", ":"), allow_nan=False)
 
 
+def rest_text(policy: Policy, state: State, call: Call, outcome: Outcome) -> str:
+    """``encode(monitor_input(policy, state, call, outcome))`` without its first member, the policy: the
+    text the oracle's ``call_with_policy`` completes with the policy's text (``encode`` of its JSON form),
+    which a run of the DRT encodes once."""
+    return encode({"state": state_json(policy, state), "call": call_json(call),
+                   "outcome": {"ok": outcome.ok, "value": outcome.value}})
+
+
 def _canon(v: JSON) -> str:
     return canonical_str(v)
 

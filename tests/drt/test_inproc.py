@@ -105,6 +105,40 @@ def test_the_in_process_handler_answers_as_the_executable(oracle: LeanOracle, li
     assert err.value.kind == "unknown_judgment"
 
 
+def test_a_policy_read_once_gives_the_answers_of_the_whole_request(oracle: LeanOracle, library: Library) -> None:
+    """The DRT's ``monitor`` runs send the policy once per run (``bind_policy``/``call_with_policy``): on
+    generated runs, the in-process answer equals the executable's on the whole request, byte for byte."""
+    from model.monitor.language.policy_json import policy_to_json
+    from model.oracle import monitor_full_json as W
+    from model.oracle.direct import case_random, sampler
+
+    inproc = InProcOracle(library.path)
+    draw = sampler(whole_monitor_runs())
+    steps = 0
+    for i in range(40):
+        policy, satisfied, calls = draw(case_random(0, "inproc-policy", i))
+        text = W.encode(policy_to_json(policy))
+        shared, sent = inproc.bind_policy(text), oracle.bind_policy(text)
+        state = initial_state(len(policy.user), len(policy.application), satisfied)
+        for call, outcome, permits in calls:
+            state = issue_permits(state, permits)
+            rest = W.rest_text(policy, state, call, outcome)
+            assert '{"policy":' + text + "," + rest[1:] == W.encode(W.monitor_input(policy, state, call, outcome))
+            whole = oracle.call_text("monitor", W.encode(W.monitor_input(policy, state, call, outcome)))
+            assert inproc.call_with_policy("monitor", shared, rest) == whole
+            assert oracle.call_with_policy("monitor", sent, rest) == whole
+            state = step(policy, state, call, outcome)[1]
+            steps += 1
+    assert steps > 40
+    # a request the handler refuses is refused alike with the policy given apart
+    bad = inproc.bind_policy(text)
+    with pytest.raises(OracleError) as err:
+        inproc.call_with_policy("monitor", bad, '{"state":1}')
+    assert err.value.kind == "input"
+    with pytest.raises(OracleError):
+        inproc.bind_policy("{not json")
+
+
 def test_a_panic_inside_lean_is_a_fault(library: Library) -> None:
     with pytest.raises(LibraryError) as err:
         library.panic_probe("boom")

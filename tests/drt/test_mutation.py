@@ -28,7 +28,7 @@ def _module():  # type: ignore[no-untyped-def]
 
 NAMES = ["ledger-scan-reversed", "resolve-never-reuse", "matching-keys-ignored", "matching-eq-negated",
          "slot-never-binds", "origin-preserving-ignored", "history-session-as-lineage", "permit-check-skipped",
-         "permit-reused", "result-failed-is-handle", "wellformed-empty-choice-missed",
+         "permit-reused", "result-failed-is-handle", "request-sink-label-all-inputs", "wellformed-empty-choice-missed",
          "wellformed-policy-before-repeats", "symbolic-prefix-count-marked-only"]
 
 

@@ -20,6 +20,25 @@ open Lean AgentWarrant.Monitor AgentWarrant.Monitor.Full AgentWarrant.Oracle.Mon
 @[export aw_lean_handle]
 def handleLine (line : String) : String := (Oracle.handleParsed (FastParse.parse line)).compress
 
+/-- A JSON text read by `FastParse` once, kept by the caller as an opaque value (the policy of a whole
+DRT run of the `monitor` judgment, for `aw_lean_handle_with`). -/
+@[export aw_lean_json]
+def jsonText (text : String) : Except String Json := FastParse.parse text
+
+/-- The request `j` with `p` as its input's `policy` (a request whose input is not an object is left as
+it is, for the handler to refuse). -/
+def withPolicy (p : Json) (j : Json) : Json :=
+  match j, j.getObjVal? "input" with
+  | Json.obj _, Except.ok input@(Json.obj _) => j.setObjVal! "input" (input.setObjVal! "policy" p)
+  | _, _ => j
+
+/-- The request handler on a request line whose input lacks its `policy`, given as the value `p`
+(`aw_lean_json`): the answer `handleLine` gives the request with `p` in its input, without reading
+the policy's text again at every step of a run. -/
+@[export aw_lean_handle_with]
+def handleWith (p : Json) (line : String) : String :=
+  (Oracle.handleParsed (withPolicy p <$> FastParse.parse line)).compress
+
 @[export aw_lean_policy]
 def policyText (text : String) : Except String Policy := do
   policyOf (← FastParse.parse text)

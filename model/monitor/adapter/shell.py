@@ -149,7 +149,7 @@ class Adapter:
         if s is None:
             return self._call_reference(tool, args)
         c = self._compiled
-        if c is None or c.policy is not self.policy:  # (the policy field may have been reassigned)
+        if c is None or not c.is_for(self.policy):  # (the policy field may have been reassigned)
             c = self._compiled = compiled(self.policy)
         call: Call | None = None
         if self._own_calls:
@@ -223,7 +223,7 @@ class Adapter:
             return Refusal(verdict)
         args_json, tool_args = arguments(members)
         c = self._compiled
-        if c is None or c.policy is not self.policy:
+        if c is None or not c.is_for(self.policy):
             c = self._compiled = compiled(self.policy)
         if core is None:
             self.state, rec = commit_in(c, self.state, call, verdict, args_json)  # charge before the tool runs

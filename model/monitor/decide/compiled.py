@@ -252,7 +252,10 @@ class Compiled:
     """The indexed form of one policy (built by ``compiled``; never mutated except its memo tables)."""
 
     def __init__(self, policy: Policy) -> None:
-        self.policy = policy
+        # a weak reference: ``compiled``'s cache drops this object when the policy is collected, which a
+        # strong one would prevent, so every policy ever compiled stayed alive (the DRT compiles one per
+        # generated run: 2 GB after 10^5 runs)
+        self._policy = weakref.ref(policy)
         self.rank = {lvl: i for i, lvl in enumerate(policy.levels.order)}
         self.tools = {t.name: CompiledTool(policy, t) for t in policy.tools}
         self.agents = {a.name: a for a in policy.agents}
@@ -268,6 +271,19 @@ class Compiled:
         self._flow: dict[tuple[str, str, str, frozenset[str], bool], bool] = {}
         # the Adapter's call plans (``plan.Plan`` or None; plan.py imports this module), by (tool, agent)
         self.plans: dict[tuple[str, str], Any] = {}
+
+
+    @property
+    def policy(self) -> Policy:
+        """The policy compiled (alive while a caller holds it, as every caller of ``compiled`` does)."""
+        p = self._policy()
+        if p is None:
+            raise ReferenceError("the compiled form outlived its policy")
+        return p
+
+    def is_for(self, policy: Policy) -> bool:
+        """Whether this is the compiled form of ``policy`` (False once its own policy was collected)."""
+        return self._policy() is policy
 
     def struct(self, ct: CompiledTool, agent_name: str) -> tuple[Verdict | None, int | None]:
         """The first label-independent Struct failure of (tool, agent) and the agent's ceiling rank."""
