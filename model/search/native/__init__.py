@@ -65,20 +65,27 @@ def source_digest(path: Path) -> str:
     return hashlib.sha256(path.read_bytes()).hexdigest()
 
 
+def read_stamp(path: Path) -> dict[str, object] | None:
+    """A build stamp beside the compiled modules, or None when it is absent or unreadable: a bad stamp
+    only means the interpreted source is used, so it is never an error."""
+    try:
+        stamp = json.loads(path.read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return None
+    return stamp if isinstance(stamp, dict) else None
+
+
 def _built() -> dict[str, Path]:
     """The compiled modules whose build matches their source, by module name."""
-    if not STAMP.is_file():
-        return {}
-    try:
-        stamp = json.loads(STAMP.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
+    stamp = read_stamp(STAMP)
+    if stamp is None:
         return {}
     out: dict[str, Path] = {}
     suffixes = importlib.machinery.EXTENSION_SUFFIXES
     for name in MODULES:
         src = SEARCH / f"{name}.py"
         so = next((LIB / f"{name}{sfx}" for sfx in suffixes if (LIB / f"{name}{sfx}").is_file()), None)
-        if so is not None and isinstance(stamp, dict) and src.is_file() and stamp.get(name) == source_digest(src):
+        if so is not None and src.is_file() and stamp.get(name) == source_digest(src):
             out[name] = so
     return out
 

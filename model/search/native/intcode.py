@@ -39,7 +39,6 @@ from __future__ import annotations
 
 import importlib.machinery
 import importlib.util
-import json
 import os
 import time
 from collections.abc import Iterator
@@ -60,7 +59,7 @@ from model.search.fingerprint import Codec
 from model.search.held import call_of, held
 from model.search.layered import ExplicitRun, Link, Tick, answers, collect_completions, rebuild
 from model.search.model import QueryKind, SearchModel
-from model.search.native import ENV, LIB, source_digest
+from model.search.native import ENV, LIB, read_stamp, source_digest
 
 KERNEL_SOURCE = Path(__file__).resolve().parent / "kernel.pyx"
 KERNEL_STAMP = LIB / "kernel.json"  # {"kernel": SHA-256 of kernel.pyx it was built from}
@@ -82,13 +81,10 @@ def kernel_module() -> ModuleType | None:
     global _kernel
     if _kernel is not None:
         return _kernel
-    if os.environ.get(ENV, "1") == "0" or not KERNEL_STAMP.is_file():
+    if os.environ.get(ENV, "1") == "0":
         return None
-    try:
-        stamp = json.loads(KERNEL_STAMP.read_text(encoding="utf-8"))
-    except (OSError, ValueError):
-        return None
-    if not isinstance(stamp, dict) or stamp.get("kernel") != source_digest(KERNEL_SOURCE):
+    stamp = read_stamp(KERNEL_STAMP)
+    if stamp is None or stamp.get("kernel") != source_digest(KERNEL_SOURCE):
         return None
     so = next((LIB / f"kernel{sfx}" for sfx in importlib.machinery.EXTENSION_SUFFIXES
                if (LIB / f"kernel{sfx}").is_file()), None)
