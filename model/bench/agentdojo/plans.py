@@ -20,7 +20,9 @@ each ground-truth call:
   and the plan says so by naming them all.
 
 The plans are not reviewed by hand task by task; ``agentwarrant agentdojo SUITE TASK --plan`` prints
-one. A plan whose argument is extracted from an untrusted result says so by naming that result.
+one. A plan whose argument is extracted from an untrusted result says so by naming that result. The
+extraction step reads a field of it: at run time the decider gives the argument the label of the
+field it reads when that field is one the policy trusts (``fields``, ``session.Decider``).
 """
 
 from __future__ import annotations

@@ -10,7 +10,10 @@ depends on the agent's architecture (``Agent``):
   depends on every result read so far, except a value the user typed (``literals``: typed whole-token
   matching against the prompt), which has no parent;
 - *planner agent*: the calls are a program written from the prompt alone (``plans``); an argument's
-  parents are the results the program extracts it from, named in the plan;
+  parents are the results the program extracts it from, named in the plan, or, where the value is
+  whole a value of a field of one of them that the policy's authorship map trusts, that field's
+  observation (``fields``: per-field labels; the decider observes each granted field of a result
+  through the monitor);
 - *upper bound: oracle provenance*: the harness tells the decider which results each argument came
   from, using what the scorer knows (which results carry the injection, which calls obey it). No
   deployment has this; it is kept only as the upper bound row.
@@ -28,7 +31,10 @@ with the same tool whose step names where that argument comes from: extracted fr
 calls, every token is one of the prompt, of a trusted result or of a result the agent read by
 exactly a named call (same tool, same arguments), as the plan was derived; computed from earlier
 results, the reviewer cannot check the value against them and, as for the planner, accepts the
-plan's word. The approval is the monitor's own (``Adapter.approve``): an exact-call permit keyed on
+plan's word, except that an address, link or IBAN in it must be typed by the user or held by a
+trusted result or field (where a message or payment goes is never taken on the plan's word); and
+every argument the plan takes from the prompt must have the value the plan wrote for it. The
+approval is the monitor's own (``Adapter.approve``): an exact-call permit keyed on
 every value and the results it was read from, consumed by the one call it admits. A denial (no rule
 allows or pauses the flow, e.g. the user's identity documents into a mail) is never put to a reviewer.
 
