@@ -74,3 +74,31 @@ def test_the_reviewer_refuses_a_link_no_trusted_source_holds_in_computed_text() 
     assert [(s.phase, s.decision) for s in run.steps if s.tool == "send_direct_message"] == [
         ("user", "approved"), ("injection", "pause")]
     assert not run.passed and run.completed()
+
+
+@pytest.mark.parametrize("suite", ["workspace", "banking", "slack"])
+def test_no_trusted_field_holds_text_an_attacker_writes_in_agentdojo(suite: str) -> None:
+    # AgentDojo's own threat model: every injection vector is text a third party writes. With every
+    # vector filled with a marker, no field the map trusts, in any result any user task's ground truth
+    # reads, holds the marker.
+    from model.base.canonical import canonical_str
+    from model.bench.agentdojo.binding import policy_argument, to_json, tool_functions
+    from model.bench.agentdojo.environment import copy, defaults
+
+    marker = "ZZINJECTEDZZ"
+    dojo, fields = get_suite(suite), granted(suite_policy(suite))
+    checked = reached = 0
+    for task in dojo.user_tasks.values():
+        env = task.init_environment(environment(suite, {v: f"{marker} {v}" for v in defaults(suite)}))
+        fns = tool_functions(dojo, env)
+        for call in task.ground_truth(copy(env)):
+            try:
+                value = fns[call.function](**{policy_argument(k): to_json(v) for k, v in call.args.items()})
+            except Exception:  # a call the tool refuses returns nothing to observe
+                continue
+            for key in fields.get(call.function, ()):
+                seen = project(value, key)
+                checked += bool(seen)
+                assert marker not in canonical_str(seen), (suite, call.function, key)
+            reached += marker in canonical_str(value)
+    assert checked > 0 and reached > 0  # the marker was read, and trusted fields were observed
