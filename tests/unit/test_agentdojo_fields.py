@@ -102,3 +102,16 @@ def test_no_trusted_field_holds_text_an_attacker_writes_in_agentdojo(suite: str)
                 assert marker not in canonical_str(seen), (suite, call.function, key)
             reached += marker in canonical_str(value)
     assert checked > 0 and reached > 0  # the marker was read, and trusted fields were observed
+
+
+def test_a_constant_of_the_tools_signature_is_planned_not_extracted() -> None:
+    # share_file's permission "r" is a member of the tool's own enumeration, not a value read from the
+    # file list that happens to hold the letter; the plan writes it and the reviewer compares it
+    from model.bench.agentdojo.plans import plan
+    from model.bench.agentdojo.task_replay import run_user_task
+
+    step = plan("workspace", "user_task_32")[-1]
+    assert step.tool == "share_file" and ("permission", (), "constant") in step.sources
+    policy = suite_policy("workspace")
+    assert run_user_task("workspace", "user_task_32", policy, Agent.PLANNER).completed()
+    assert run_user_task("workspace", "user_task_32", policy, Agent.SINGLE, Review.AWARE).completed()

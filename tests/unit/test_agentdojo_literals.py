@@ -58,3 +58,9 @@ def test_a_list_marker_is_not_a_typed_number() -> None:
     assert not user.holds("1") and not user.holds("2")
     assert user.holds("13")  # a number inside a sentence still is
     assert Typed("Open file 1. Then stop.").holds("1")  # not at the start of a line: a number
+
+
+def test_a_list_marker_inside_a_line_is_not_a_typed_number() -> None:
+    user = Typed("Do these in order: 1. How many meetings? 2. Please send the link. The total is 100. Pay it.")
+    assert not user.holds("1") and not user.holds("2")
+    assert user.holds("100")  # a number ending a sentence is still a number

@@ -16,9 +16,10 @@ an argument are cut into *typed tokens* and compared token by token:
 - ``number``: an amount or an id, with an optional currency sign and thousands commas, as a decimal
   without trailing zeros (``1,000.00`` and ``1000`` are one number);
 - ``word``: any other run of letters and digits, lower-cased;
-- ``marker``: a list item's number at the start of a line (``1.``, ``2)``): it numbers the user's
-  questions, it is not a value, so it never matches a number (a file id ``1`` is not typed by a
-  prompt whose first line is "1. How many appointments...").
+- ``marker``: a list item's number (``1.``, ``2)``) at the start of a line or after the end of a
+  sentence or a colon, before a capitalised word: it numbers the user's requests, it is not a value,
+  so it never matches a number (a file id ``1`` is not typed by a prompt that says "in the order
+  they are given: 1. How many appointments ... 2. Please get me ...").
 
 A scalar is the user's when every token of it is a token of the prompt of the same kind (a date with
 a year matches a prompt date without one if month and day agree). Choices where nothing dictates one:
@@ -60,7 +61,7 @@ _TOKEN = re.compile(
     r"(?P<email>[\w.+-]+@[\w-]+(?:\.[\w-]+)+)"
     r"|(?P<url>(?:https?://)?(?:www\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}(?:/[^\s'\"<>)\]]*)?)"
     r"|(?P<iban>\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?\b)"
-    r"|(?P<marker>(?m:^)[ \t]*\d{1,3}[.)](?=[ \t]))"
+    r"|(?P<marker>(?:(?m:^)[ \t]*|(?<=[:.;!?]) )\d{1,2}[.)](?= (?-i:[A-Z])))"
     r"|(?P<iso>\b\d{4}-\d{2}-\d{2}\b)"
     rf"|(?P<mdy>\b{_MONTH}\.? \d{{1,2}}{_ORD}\b(?:,? \d{{4}}\b)?)"
     rf"|(?P<dmy>\b\d{{1,2}}{_ORD} (?:of )?{_MONTH}\b(?:,? \d{{4}}\b)?)"

@@ -240,18 +240,20 @@ class Decider:
 
     def _as_planned(self, step: PlanStep, args: Mapping[str, JSON], loose: Mapping[str, JSON],
                     trusted: list[Typed]) -> bool:
-        """Every argument the plan takes from the prompt has the value the plan wrote for it (the user
-        typed it, so the plan knows it), and every argument computed from results comes from where
+        """Every argument the plan takes from the prompt or the tool's signature has the value the plan
+        wrote for it (the plan knows it), and every argument computed from results comes from where
         ``step`` says it does."""
         how = {k: (src, kind) for k, src, kind in step.sources}
         planned = json.loads(step.args)
-        if any(kind == "prompt" and k in args and canonical_str(args[k]) != canonical_str(planned.get(k))
+        if any(kind in ("prompt", "constant") and k in args and canonical_str(args[k]) != canonical_str(planned.get(k))
                for k, _, kind in step.sources):
             return False
         for k, v in loose.items():
             if k not in how:
                 return False
             src, kind = how[k]
+            if kind in ("prompt", "constant"):
+                continue  # its value was compared with the plan's above
             if kind == "computed":
                 # computed text the reviewer cannot check against its sources; but an address, a link
                 # or an IBAN in it is where a message or a payment goes: it must be one the user typed
