@@ -199,8 +199,9 @@ def _blocked_security(results: list[SuiteResult], config: str) -> Counter[str]:
 # What would unblock a blocking flow, by the reason the blocking tables give (refused user calls: the
 # monitor's decision; breaches: ``evaluate.breach_reason``).
 UNBLOCK = (
-    (": pause", "approval of the paused call (a reviewer; see the provenance-aware rows), or per-field labels so an "
-              "id or name the service assigns stays trusted when read beside untrusted text"),
+    (": pause", "approval of the paused call (a reviewer; see the provenance-aware rows): a value of it is read "
+              "from, or computed from, a field a third party writes (a channel name, a link in a message, a bill, "
+              "a listing), which no label from authorship trusts"),
     (": deny", "a rule for the flow (the policy denies it outright)"),
     ("a reviewer approved", "a planner (the plan has no such call); a reviewer checking sources approves a value "
                             "the source the plan names carries, a rubber stamp approves anything"),

@@ -11,6 +11,7 @@ import pytest
 pytest.importorskip("agentdojo", reason="AgentDojo is the optional extra 'agentdojo' (make test installs it)")
 
 from model.bench.agentdojo.binding import Derived, DojoAdapter, policy_argument
+from model.bench.agentdojo.fields import OBSERVE, granted
 from model.bench.agentdojo.suites import SUITES, get_suite, suite_policy
 from model.monitor.adapter.shell import Adapter, Handle, Refusal
 from model.monitor.decide.base import DenyReason
@@ -21,8 +22,13 @@ from model.monitor.language.syntax import load_policy
 def test_suite_policy_declares_exactly_agentdojos_tools_with_their_arguments(suite: str) -> None:
     policy = suite_policy(suite)
     dojo = {f.name: f for f in get_suite(suite).tools}
-    assert {t.name for t in policy.tools} == set(dojo)
+    # and the adapter's field observations where the policy trusts a field (fields.py)
+    observed = {OBSERVE} if granted(policy) else set()
+    assert {t.name for t in policy.tools} == set(dojo) | observed
+    assert set(granted(policy)) <= set(dojo)  # every trusted field is a field of one of the suite's tools
     for tool in policy.tools:
+        if tool.name == OBSERVE:
+            continue
         fields = dojo[tool.name].parameters.model_fields
         assert tool.args == {policy_argument(a) for a in fields}, tool.name
         assert tool.required == {policy_argument(a) for a, f in fields.items() if f.is_required()}, tool.name

@@ -50,3 +50,17 @@ def test_an_id_is_not_found_in_an_iban_nor_a_year_in_a_date() -> None:
 def test_a_ground_truth_placeholder_is_computed_text_never_the_users() -> None:
     user = Typed("Summarize the article and post the summary to the random channel")
     assert user.holds("summary") and not user.holds("<summary>") and not user.holds_value({"body": "<summary>"})
+
+
+def test_a_list_marker_is_not_a_typed_number() -> None:
+    # a prompt that numbers its questions did not type the number 1: a file id "1" is not the user's
+    user = Typed("Please do the following:\n1. How many appointments do I have?\n 2) Delete the file 13.")
+    assert not user.holds("1") and not user.holds("2")
+    assert user.holds("13")  # a number inside a sentence still is
+    assert Typed("Open file 1. Then stop.").holds("1")  # not at the start of a line: a number
+
+
+def test_a_list_marker_inside_a_line_is_not_a_typed_number() -> None:
+    user = Typed("Do these in order: 1. How many meetings? 2. Please send the link. The total is 100. Pay it.")
+    assert not user.holds("1") and not user.holds("2")
+    assert user.holds("100")  # a number ending a sentence is still a number

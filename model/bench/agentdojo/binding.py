@@ -26,7 +26,6 @@ from model.base.canonical import JSON
 from model.monitor.adapter.shell import Adapter, Handle, ToolFn
 from model.monitor.adapter.values import Member
 from model.monitor.decide.state import Call
-from model.monitor.language.policy import Policy
 from model.monitor.language.validate import RESERVED
 
 
@@ -93,8 +92,3 @@ class DojoAdapter(Adapter):
             refs.update((name, h.id if self._issued(h) else -1) for h in arg.producers)
         paths = tuple(p for p in call.ref_paths if p[0] not in derived)
         return replace(call, args=dict(concrete), refs=tuple(sorted(refs)), ref_paths=paths), concrete, members
-
-
-def make_adapter(policy: Policy, suite: Any, env: Any, agent: str) -> DojoAdapter:
-    return DojoAdapter(policy, tool_functions(suite, env), agent)
-

@@ -15,7 +15,11 @@ an argument are cut into *typed tokens* and compared token by token:
 - ``time``: ``HH:MM`` or ``H am/pm``, as hours and minutes on a 24-hour clock;
 - ``number``: an amount or an id, with an optional currency sign and thousands commas, as a decimal
   without trailing zeros (``1,000.00`` and ``1000`` are one number);
-- ``word``: any other run of letters and digits, lower-cased.
+- ``word``: any other run of letters and digits, lower-cased;
+- ``marker``: a list item's number (``1.``, ``2)``) at the start of a line or after the end of a
+  sentence or a colon, before a capitalised word: it numbers the user's requests, it is not a value,
+  so it never matches a number (a file id ``1`` is not typed by a prompt that says "in the order
+  they are given: 1. How many appointments ... 2. Please get me ...").
 
 A scalar is the user's when every token of it is a token of the prompt of the same kind (a date with
 a year matches a prompt date without one if month and day agree). Choices where nothing dictates one:
@@ -57,6 +61,7 @@ _TOKEN = re.compile(
     r"(?P<email>[\w.+-]+@[\w-]+(?:\.[\w-]+)+)"
     r"|(?P<url>(?:https?://)?(?:www\.)?[a-z0-9-]+(?:\.[a-z0-9-]+)*\.[a-z]{2,}(?:/[^\s'\"<>)\]]*)?)"
     r"|(?P<iban>\b[A-Z]{2}\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,3})?\b)"
+    r"|(?P<marker>(?:(?m:^)[ \t]*|(?<=[:.;!?]) )\d{1,2}[.)](?= (?-i:[A-Z])))"
     r"|(?P<iso>\b\d{4}-\d{2}-\d{2}\b)"
     rf"|(?P<mdy>\b{_MONTH}\.? \d{{1,2}}{_ORD}\b(?:,? \d{{4}}\b)?)"
     rf"|(?P<dmy>\b\d{{1,2}}{_ORD} (?:of )?{_MONTH}\b(?:,? \d{{4}}\b)?)"
@@ -128,6 +133,8 @@ def tokens(text: str) -> tuple[Token, ...]:
             out.append(Token("url", re.sub(r"^https?://", "", s.lower()).rstrip("/.,;:!?")))
         elif kind == "iban":
             out.append(Token("iban", s.replace(" ", "").upper()))
+        elif kind == "marker":
+            out.append(Token("marker", s.strip()))
         elif kind == "iso":
             y, mo, d = s.split("-")
             out.append(Token("date", f"{y}-{mo}-{d}"))

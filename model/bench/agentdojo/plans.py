@@ -12,6 +12,9 @@ prompt and ground truth, on the injection-free environment, before any run. For 
 each ground-truth call:
 
 - a ground truth's placeholder for computed text (``<summary>``): computed from every earlier result;
+- a member of the argument's own enumeration in the tool's signature (``share_file``'s permission
+  ``"r"``): a constant of the tool, which the plan writes from the signature, not data read from a
+  result (whatever result happens to hold the same letter);
 - every scalar made of tokens the user typed: from the prompt;
 - otherwise the earlier calls whose results contain the scalar's tokens (every token not in the
   prompt found in some result; the sources are all results holding one of them): extracted from
@@ -20,16 +23,20 @@ each ground-truth call:
   and the plan says so by naming them all.
 
 The plans are not reviewed by hand task by task; ``agentwarrant agentdojo SUITE TASK --plan`` prints
-one. A plan whose argument is extracted from an untrusted result says so by naming that result.
+one. A plan whose argument is extracted from an untrusted result says so by naming that result. The
+extraction step reads a field of it: at run time the decider gives the argument the label of the
+field it reads when that field is one the policy trusts (``fields``, ``session.Decider``).
 """
 
 from __future__ import annotations
 
+import enum
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from model.base.canonical import JSON, canonical_str
-from model.bench.agentdojo.binding import policy_argument, to_json, tool_functions
+from model.bench.agentdojo.binding import dojo_argument, policy_argument, to_json, tool_functions
 from model.bench.agentdojo.environment import copy, environment
 from model.bench.agentdojo.literals import Typed, placeholder, scalars, tokens
 from model.bench.agentdojo.suites import get_suite
@@ -40,11 +47,23 @@ Sources = dict[str, tuple[int, ...]]  # argument -> indices of earlier plan call
 @dataclass(frozen=True, slots=True)
 class PlanStep:
     tool: str
-    sources: tuple[tuple[str, tuple[int, ...], str], ...]  # (argument, sources, how: prompt|extracted|computed)
+    # (argument, sources, how: prompt|constant|extracted|computed)
+    sources: tuple[tuple[str, tuple[int, ...], str], ...]
     args: str = "{}"  # canonical JSON of the call's arguments as planned (a reviewer matches reads by them)
 
     def as_sources(self) -> Sources:
         return {k: s for k, s, _ in self.sources}
+
+
+def _constants(suite: Any, tool: str, arg: str) -> frozenset[JSON]:
+    """The values of an argument whose type in the tool's signature is an enumeration."""
+    for f in suite.tools:
+        if f.name == tool:
+            field = f.parameters.model_fields.get(dojo_argument(arg))
+            kind = field.annotation if field is not None else None
+            if isinstance(kind, type) and issubclass(kind, enum.Enum):
+                return frozenset(m.value for m in kind)
+    return frozenset()
 
 
 def _sources(value: JSON, user: Typed, results: list[Typed]) -> tuple[tuple[int, ...], str]:
@@ -83,8 +102,9 @@ def plan(suite_name: str, task_id: str) -> tuple[PlanStep, ...]:
     steps = []
     for c in calls:
         args = {policy_argument(k): to_json(v) for k, v in c.args.items()}
-        steps.append(PlanStep(c.function, tuple((k, *_sources(v, user, results)) for k, v in sorted(args.items())),
-                              canonical_str(args)))
+        steps.append(PlanStep(c.function, tuple(
+            (k, (), "constant") if isinstance(v, str) and v in _constants(suite, c.function, k)
+            else (k, *_sources(v, user, results)) for k, v in sorted(args.items())), canonical_str(args)))
         try:
             value: JSON = fns[c.function](**args)
         except Exception:  # a failing call yields nothing to extract from

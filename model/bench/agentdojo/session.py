@@ -10,7 +10,10 @@ depends on the agent's architecture (``Agent``):
   depends on every result read so far, except a value the user typed (``literals``: typed whole-token
   matching against the prompt), which has no parent;
 - *planner agent*: the calls are a program written from the prompt alone (``plans``); an argument's
-  parents are the results the program extracts it from, named in the plan;
+  parents are the results the program extracts it from, named in the plan, or, where the value is
+  whole a value of a field of one of them that the policy's authorship map trusts, that field's
+  observation (``fields``: per-field labels; the decider observes each granted field of a result
+  through the monitor);
 - *upper bound: oracle provenance*: the harness tells the decider which results each argument came
   from, using what the scorer knows (which results carry the injection, which calls obey it). No
   deployment has this; it is kept only as the upper bound row.
@@ -28,7 +31,10 @@ with the same tool whose step names where that argument comes from: extracted fr
 calls, every token is one of the prompt, of a trusted result or of a result the agent read by
 exactly a named call (same tool, same arguments), as the plan was derived; computed from earlier
 results, the reviewer cannot check the value against them and, as for the planner, accepts the
-plan's word. The approval is the monitor's own (``Adapter.approve``): an exact-call permit keyed on
+plan's word, except that an address, link or IBAN in it must be typed by the user or held by a
+trusted result or field (where a message or payment goes is never taken on the plan's word); and
+every argument the plan takes from the prompt must have the value the plan wrote for it. The
+approval is the monitor's own (``Adapter.approve``): an exact-call permit keyed on
 every value and the results it was read from, consumed by the one call it admits. A denial (no rule
 allows or pauses the flow, e.g. the user's identity documents into a mail) is never put to a reviewer.
 
@@ -52,7 +58,8 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from model.base.canonical import JSON, canonical_str
-from model.bench.agentdojo.binding import Derived, DojoAdapter, make_adapter, policy_argument, to_json, tool_functions
+from model.bench.agentdojo.binding import Derived, DojoAdapter, policy_argument, to_json, tool_functions
+from model.bench.agentdojo.fields import OBSERVE, FieldIndex, granted, project
 from model.bench.agentdojo.literals import Typed, scalars, tokens
 from model.bench.agentdojo.plans import PlanStep
 from model.bench.agentdojo.suites import AGENT
@@ -77,6 +84,10 @@ OUTBOUND_READS = frozenset({"get_webpage"})
 # read the inbox lets it happen: the user's own "show me my unread emails" does exactly this. Counted
 # apart (``Step.side_effect``) so the figure is visible.
 READ_SIDE_EFFECTS = {"get_unread_emails": "marks the mail it returns read"}
+
+
+# Token kinds that say where something goes (``_as_planned``).
+_IDENTIFIERS = frozenset({"email", "url", "iban"})
 
 
 class Agent(enum.Enum):
@@ -124,8 +135,13 @@ class Decider:
 
     def __init__(self, suite: Any, env: Any, policy: Policy | None, prompt: str, agent: Agent,
                  review: Review = Review.NONE, plan: tuple[PlanStep, ...] = ()) -> None:
-        self.adapter: DojoAdapter | None = make_adapter(policy, suite, env, AGENT) if policy is not None else None
+        self.adapter: DojoAdapter | None = None
         self.fns = tool_functions(suite, env) if policy is None else {}
+        self.granted = granted(policy) if policy is not None else {}
+        self.fields = FieldIndex()
+        self._stored: dict[int, JSON] = {}  # record id -> the result, for field observations
+        if policy is not None:
+            self.adapter = DojoAdapter(policy, {**tool_functions(suite, env), OBSERVE: self._observe}, AGENT)
         self.user = Typed(prompt)
         self.agent = agent
         self.review = review
@@ -148,6 +164,8 @@ class Decider:
             except Exception as exc:  # the tool's declared failure, as under the monitor
                 return Decision(tool, text, "unmonitored", "", "", f"failed: {exc}")
         given = self._single(args) if parents is None else {k: tuple(parents.get(k, ())) for k in args}
+        if self.agent is Agent.PLANNER:
+            given = self._by_field(args, given)
         proposed = {k: Derived(v, given[k]) if given[k] else v for k, v in args.items()}
         producers = tuple(f"{k}<-{self.adapter.state.trace[h.id].tool}#{h.id}"
                           for k in sorted(given) for h in given[k])
@@ -168,7 +186,40 @@ class Decider:
             return Decision(tool, text, decision, "", detail, f"failed: {result.error}", producers, label)
         value = self.adapter.value(result)
         self.reads.append((result, value, rec.label.trusted, f"{tool} {text}"))
+        self._split(tool, result, value)
         return Decision(tool, text, decision, "", detail, "ok", producers, label, result, value)
+
+    def _observe(self, of: JSON, path: JSON) -> JSON:
+        """The tool function of ``observe_field``: field ``path`` ("TOOL/key") of stored result ``of``."""
+        if not isinstance(of, int) or of not in self._stored or not isinstance(path, str):
+            raise ValueError(f"no stored result {of!r} to observe {path!r} in")
+        return project(self._stored[of], path.partition("/")[2])
+
+    def _split(self, tool: str, result: Handle, value: JSON) -> None:
+        """One monitored observation per field of ``value`` the policy grants as trusted (``fields``)."""
+        keys = self.granted.get(tool, ())
+        if not keys or self.adapter is None:
+            return
+        self._stored[result.id] = value
+        for key in keys:
+            if not project(value, key):
+                continue
+            seen = self.adapter.call(OBSERVE, of=result.id, path=f"{tool}/{key}")
+            if isinstance(seen, Handle):
+                self.fields.add(seen, result.id, self.adapter.value(seen))
+
+    def _by_field(self, args: dict[str, JSON], given: dict[str, tuple[Handle, ...]]) -> dict[str, tuple[Handle, ...]]:
+        """The planner's extraction step reads a field: an argument whose every scalar (not typed by the
+        user) is whole a value of a trusted field of a result the plan names takes those field
+        observations as its parents instead of the whole results. Not for the single-context agent:
+        its every argument depends on everything it read, trusted fields and the text beside them."""
+        out = dict(given)
+        for k, v in args.items():
+            if given[k]:
+                found = self.fields.parents(v, self.user, {h.id: h for h in given[k]})
+                if found:
+                    out[k] = found
+        return out
 
     def _approves(self, tool: str, args: dict[str, JSON], given: Mapping[str, tuple[Handle, ...]]) -> bool:
         if self.review is Review.NONE:
@@ -181,20 +232,36 @@ class Decider:
         trusted = [self._typed_of(h, v) for h, v, t, _ in self.reads if t]
         if all(self._made_of(v, trusted) for v in loose.values()):
             return True
-        return any(st.tool == tool and self._as_planned(st, loose, trusted) for st in self.plan)
+        return any(st.tool == tool and self._as_planned(st, args, loose, trusted) for st in self.plan)
 
     def _made_of(self, value: JSON, pools: list[Typed]) -> bool:
         """Every scalar is made of tokens the user typed or of tokens of one of ``pools``."""
         return all(self.user.holds(s) or any(r.holds(s) for r in pools) for s in scalars(value))
 
-    def _as_planned(self, step: PlanStep, loose: Mapping[str, JSON], trusted: list[Typed]) -> bool:
-        """Every argument computed from results comes from where ``step`` says it does."""
+    def _as_planned(self, step: PlanStep, args: Mapping[str, JSON], loose: Mapping[str, JSON],
+                    trusted: list[Typed]) -> bool:
+        """Every argument the plan takes from the prompt or the tool's signature has the value the plan
+        wrote for it (the plan knows it), and every argument computed from results comes from where
+        ``step`` says it does."""
         how = {k: (src, kind) for k, src, kind in step.sources}
+        planned = json.loads(step.args)
+        if any(kind in ("prompt", "constant") and k in args and canonical_str(args[k]) != canonical_str(planned.get(k))
+               for k, _, kind in step.sources):
+            return False
         for k, v in loose.items():
             if k not in how:
                 return False
             src, kind = how[k]
+            if kind in ("prompt", "constant"):
+                continue  # its value was compared with the plan's above
             if kind == "computed":
+                # computed text the reviewer cannot check against its sources; but an address, a link
+                # or an IBAN in it is where a message or a payment goes: it must be one the user typed
+                # or a trusted source holds
+                known = trusted + self.fields.pools()
+                if not all(self.user.has(t) or any(p.has(t) for p in known)
+                           for x in scalars(v) for t in tokens(x) if t.kind in _IDENTIFIERS):
+                    return False
                 continue
             named = {f"{self.plan[j].tool} {self.plan[j].args}" for j in src}
             pool = [self._typed_of(h, val) for h, val, _, call in self.reads if call in named]
