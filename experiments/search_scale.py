@@ -248,6 +248,12 @@ def _native_fresh(name: str, k: int, compiled: bool) -> dict[str, object]:
     return got
 
 
+def monitor_models(search: Path) -> list[str]:
+    """The corpus's monitor search models by file name (system models carry a "kind"; the manifest is not a model)."""
+    return sorted(p.name for p in search.glob("*.json") if p.name != "manifest.json"
+                  and "kind" not in json.loads(p.read_text(encoding="utf-8")))
+
+
 def native_table(out_dir: Path) -> list[Path]:
     from model.search.native import STAMP
 
@@ -255,8 +261,7 @@ def native_table(out_dir: Path) -> list[Path]:
         print("search_native: the compiled modules are not built; table not written", file=sys.stderr)
         return []
     search = repo_root() / "corpus" / "search"
-    names = sorted(p.name for p in search.glob("*.json") if p.name != "manifest.json"
-                   and "kind" not in json.loads(p.read_text(encoding="utf-8")))
+    names = monitor_models(search)
     rows: list[list[object]] = []
     for name in names:
         k = NATIVE_BOUNDS.get(name) or int(json.loads((search / name).read_text(encoding="utf-8"))["bound"])
@@ -306,8 +311,7 @@ def intcode_table(out_dir: Path) -> list[Path]:
         print("search_intcode: the kernel is not built; table not written", file=sys.stderr)
         return []
     search = repo_root() / "corpus" / "search"
-    names = sorted(p.name for p in search.glob("*.json") if p.name != "manifest.json"
-                   and "kind" not in json.loads(p.read_text(encoding="utf-8")))
+    names = monitor_models(search)
     rows: list[list[object]] = []
     for name in names:
         model = load_model(search / name)
