@@ -28,6 +28,7 @@ from dataclasses import dataclass
 import z3
 
 from model.base.budget import Budget, BudgetExhausted, Meter, Spent, Unknown
+from model.base.interrupt import InterruptFlag, remembered_interrupts
 from model.base.z3guard import exclusive
 from model.monitor.language.policy import Tool
 from model.search.model import ArgPattern, BoundTo, Equals, Not, OneOf, Produced, SearchModel, TypeIs, When
@@ -201,10 +202,17 @@ def check(model: SearchModel, bound: int | None = None, tick: Tick | None = None
     if reason is not None:
         return SmtRun(k, tuple((q.name, reason) for q in model.queries), time.perf_counter() - start)
     enc = _Encoder(model, domain(model))
+    with remembered_interrupts() as flag:
+        return _check_all(model, k, enc, start, flag, tick, meter)
+
+
+def _check_all(model: SearchModel, k: int, enc: _Encoder, start: float, flag: InterruptFlag,
+               tick: Tick | None, meter: Meter | None) -> SmtRun:
     answers: dict[int, Answer] = {}
     premise = [False] * len(model.queries)
 
     def ask() -> z3.CheckSatResult:
+        flag.raise_if_interrupted()  # a Ctrl-C a finalizer swallowed since the last question
         if meter is not None:
             meter.tick()  # one unit per solver call, so a budget of states bounds this engine too
             meter.check_time()
