@@ -11,6 +11,7 @@ import AgentWarrant.Thm.Monitor.Full.Determinism
 import AgentWarrant.Thm.Monitor.Full.Revision
 import AgentWarrant.Thm.Monitor.Full.ValidLabels
 import AgentWarrant.Thm.Monitor.Full.RevisionCert
+import AgentWarrant.Thm.Monitor.Full.RevisionNeed
 import AgentWarrant.Thm.Monitor.Full.AdmittedMeaning
 import AgentWarrant.Thm.Edits.WellFormed
 import AgentWarrant.Thm.Edits.Bridge
@@ -302,6 +303,57 @@ theorem checkedRevisionKeepsSafety (p : Full.Policy) (qu qa : List (Option Nat))
     allB Full.isAllowV (Full.runFull p' (Full.initialState p') cs).1 = true ∧
     Full.SafetyEqP (Full.runFull p (Full.initialState p) cs).2 (Full.runFull p' (Full.initialState p') cs).2 :=
   Full.checkedRevisionKeepsSafety p qu qa xu xa hu ha hpu hpa cs hc
+
+/-- Section 7.1 (2) on the base monitor (no grant needs an exact-call permit; Section 9 adds permits):
+for a revision Lean checks on the policy pair (each list: the old grants in order with quotas at
+least the old, then appended allow grants), every client trace of the old monitor from a task's
+start is admitted by the new one with the same labels, ending in identical safety states. -/
+theorem baseRevisionKeepsSafety (p : Full.Policy) (qu qa : List (Option Nat)) (xu xa : List Full.Grant)
+    (hu : Full.certifiedB p.user qu xu = true) (ha : Full.certifiedB p.app qa xa = true)
+    (h1 : ∀ g, g ∈ p.user → g.permit = false) (h2 : ∀ g, g ∈ p.app → g.permit = false)
+    (h3 : ∀ g, g ∈ xu → g.permit = false) (h4 : ∀ g, g ∈ xa → g.permit = false)
+    (cs : List (Full.Call × Full.Outcome)) (hc : Full.Client p (Full.initialState p) cs) :
+    let p' := Full.revisedP p (Full.raiseQ p.user qu ++ xu) (Full.raiseQ p.app qa ++ xa)
+    List.map Full.verdictLabel (Full.runFull p' (Full.initialState p') cs).1 =
+      List.map Full.verdictLabel (Full.runFull p (Full.initialState p) cs).1 ∧
+    allB Full.isAllowV (Full.runFull p' (Full.initialState p') cs).1 = true ∧
+    Full.SafetyEqP (Full.runFull p (Full.initialState p) cs).2 (Full.runFull p' (Full.initialState p') cs).2 :=
+  Full.baseRevisionKeepsSafety p qu qa xu xa hu ha h1 h2 h3 h4 cs hc
+
+/-- The whole-monitor revision theorem needs its "no new deny grant" condition: appending a deny
+grant (a prefix-compatible extension, related by the certificates) can refuse a client of the old
+monitor, every other hypothesis met. -/
+theorem revisionNeedsNoNewDeny : ∃ (p : Full.Policy) (u' a' : List Full.Grant) (s s' : Full.State)
+    (cs : List (Full.Call × Full.Outcome)),
+    Full.SafetyEqP s s' ∧ Full.CertRel (fun _ => True) p u' a' s s' ∧ Full.PermitByAction p u' a' ∧ Full.Client p s cs ∧
+    ¬ Full.NoNewDenyGrant p u' a' ∧ allB Full.isAllowV (Full.runFull (Full.revisedP p u' a') s' cs).1 = false :=
+  Full.needNoNewDeny
+
+/-- With exact-call permits, the revision theorem needs permits to follow the action: a quota raise
+Lean's check accepts can move a charge to a grant that needs a permit and refuse an old client. -/
+theorem revisionNeedsPermitByAction : ∃ (p : Full.Policy) (qu qa : List (Option Nat)) (xu xa : List Full.Grant)
+    (cs : List (Full.Call × Full.Outcome)),
+    Full.certifiedB p.user qu xu = true ∧ Full.certifiedB p.app qa xa = true ∧ Full.Client p (Full.initialState p) cs ∧
+    allB Full.isAllowV (Full.runFull (Full.revisedP p (Full.raiseQ p.user qu ++ xu) (Full.raiseQ p.app qa ++ xa))
+      (Full.initialState (Full.revisedP p (Full.raiseQ p.user qu ++ xu) (Full.raiseQ p.app qa ++ xa))) cs).1 = false :=
+  Full.needPermitByAction
+
+/-- Section 7.1 (1) on the whole monitor's admissions: when the structural certificates relate the
+old and new ledgers of both lists, every client trace of the old monitor, each call presented to
+the allocator in the state the monitor decided it in, is served by first-fit on the new ledgers at
+every length, with the successor ledgers related. -/
+theorem structuralRevisionPreservesMonitorClients (D : Full.Ctx → Prop) (p : Full.Policy) (u' a' : List Full.Grant)
+    (uu ua : List Nat) (s : Full.State) (hq : Full.QuotaOk p s)
+    (hP : AgentWarrant.Revision.Rev D (AgentWarrant.Revision.ledgerOf (Full.polOf p.user) s.usedUser)
+      (AgentWarrant.Revision.ledgerOf (Full.polOf u') uu))
+    (hA : AgentWarrant.Revision.Rev D (AgentWarrant.Revision.ledgerOf (Full.polOf p.app) s.usedApp)
+      (AgentWarrant.Revision.ledgerOf (Full.polOf a') ua))
+    (cs : List (Full.Call × Full.Outcome)) (hc : Full.Client p s cs) (hd : ∀ x, x ∈ Full.ctxsOf p s cs → D x) :
+    ∃ Pf' Af', AgentWarrant.Revision.runBoth Full.effsX (AgentWarrant.Revision.ledgerOf (Full.polOf u') uu)
+        (AgentWarrant.Revision.ledgerOf (Full.polOf a') ua) (Full.ctxsOf p s cs) = some (Pf', Af') ∧
+      AgentWarrant.Revision.Rev D (AgentWarrant.Revision.ledgerOf (Full.polOf p.user) (Full.runFull p s cs).2.usedUser) Pf' ∧
+      AgentWarrant.Revision.Rev D (AgentWarrant.Revision.ledgerOf (Full.polOf p.app) (Full.runFull p s cs).2.usedApp) Af' :=
+  Full.monitorClientsPreserved D p u' a' uu ua s hq hP hA cs hc hd
 
 -- Execution edits: what a well-formed answer guarantees (Exact Checking for Execution Edits, IV-A, IV-B) --
 
