@@ -12,6 +12,7 @@ import AgentWarrant.Thm.Monitor.Full.Revision
 import AgentWarrant.Thm.Monitor.Full.ValidLabels
 import AgentWarrant.Thm.Monitor.Full.RevisionCert
 import AgentWarrant.Thm.Monitor.Full.RevisionNeed
+import AgentWarrant.Thm.Monitor.Full.Naming
 import AgentWarrant.Thm.Monitor.Full.AdmittedMeaning
 import AgentWarrant.Thm.Edits.WellFormed
 import AgentWarrant.Thm.Edits.Bridge
@@ -220,6 +221,30 @@ theorem wholeStepTotalAndFresh (p : Full.Policy) (s : Full.State) (c : Full.Call
     (∃ v s', Full.stepFull p s c o = (v, s') ∧ ∀ v₂ s₂, Full.stepFull p s c o = (v₂, s₂) → v₂ = v ∧ s₂ = s') ∧
     (Full.IdsBounded s → Full.FreshIn s (List.length s.trace) ∧ Full.IdsBounded (Full.stepFull p s c o).2) :=
   Full.stepFullTotalFresh p s c o
+
+/-- Section 6.3 on the whole monitor with freely chosen record IDs (`Full.stepN`: the caller names
+each record, the call names its handles' records by those IDs, and an Allow admits under a chosen
+fresh ID): renaming every ID of the state and the call, and the fresh ID, by any injective map gives
+the same decision and the renamed successor. -/
+theorem wholeStepEquivariant (σ : Nat → Nat) (inj : ∀ a b, σ a = σ b → a = b) (p : Full.Policy) (d : Nat)
+    (ks : Full.NState) (c : Full.Call) (o : Full.Outcome) :
+    Full.stepN p (σ d) (Full.renameK σ ks) (Full.renameCall σ c) o =
+      ((Full.stepN p d ks c o).1, Full.renameK σ (Full.stepN p d ks c o).2) :=
+  Full.stepNEquivariant σ inj p d ks c o
+
+/-- Section 6.3 on the whole monitor with freely chosen record IDs: two fresh IDs give the same
+decision and successors that differ exactly by their transposition; the successor's IDs stay
+distinct and one per record, and an Allow admits the record under the chosen ID with the decided
+label. -/
+theorem wholeStepUpToRenaming (p : Full.Policy) (ks : Full.NState) (c : Full.Call) (o : Full.Outcome) (d₁ d₂ : Nat)
+    (h : Full.NamesOk ks) (h₁ : ¬ d₁ ∈ ks.names) (h₂ : ¬ d₂ ∈ ks.names) :
+    (Full.stepN p d₂ ks c o).1 = (Full.stepN p d₁ ks c o).1 ∧
+    (Full.stepN p d₂ ks c o).2 = Full.renameK (Run.swap d₁ d₂) (Full.stepN p d₁ ks c o).2 ∧
+    Full.NamesOk (Full.stepN p d₁ ks c o).2 ∧
+    (∀ l pu pa k, (Full.stepN p d₁ ks c o).1 = Full.Verdict.allow l pu pa k →
+      ∃ r, (Full.stepN p d₁ ks c o).2.named d₁ = some r ∧ r.label = l) :=
+  ⟨(Full.stepNUpToRenaming p ks c o d₁ d₂ h₁ h₂).1, (Full.stepNUpToRenaming p ks c o d₁ d₂ h₁ h₂).2,
+   Full.stepNNamesOk p d₁ ks c o h h₁, fun l pu pa k hv => Full.stepNAllowNamed p d₁ ks c o h h₁ l pu pa k hv⟩
 
 /-- The whole monitor: an Allow stores the admitted record (its label and parents) at the fresh
 identifier, the old trace length. -/

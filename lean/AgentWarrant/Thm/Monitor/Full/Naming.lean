@@ -1,0 +1,168 @@
+import AgentWarrant.Spec.Monitor.Naming
+import AgentWarrant.Thm.Monitor.Full.Determinism
+import AgentWarrant.Thm.Monitor.Determinism
+import AgentWarrant.Spec.Revision.ListLemmas
+import AgentWarrant.Thm.Monitor.Registration
+/-! Section 6.3 with record IDs chosen freely (`Spec/Monitor/Naming.lean`): the whole monitor's
+step is equivariant under every injective renaming of IDs (`stepNEquivariant`), so two choices of
+fresh ID give the same decision and successors that differ exactly by the transposition of the two
+IDs (`stepNUpToRenaming`). An Allow admits the record under the chosen ID with the decided label
+(`stepNAllowNamed`), and the names stay distinct and one per record (`stepNNamesOk`), so every step
+from a task's start chooses among IDs the paper's rule allows. -/
+namespace AgentWarrant.Monitor.Full
+open Lean AgentWarrant AgentWarrant.Monitor AgentWarrant.Monitor.Run
+
+theorem idxOfMap (σ : Nat → Nat) (inj : ∀ a b, σ a = σ b → a = b) (x : Nat) :
+    ∀ (ns : List Nat), idxOf (List.map σ ns) (σ x) = idxOf ns x
+  | [] => rfl
+  | n :: ns => by
+    cases Nat.decEq n x with
+    | isTrue h => subst h; simp [idxOf]
+    | isFalse h =>
+      have h' : ¬ σ n = σ x := fun e => h (inj _ _ e)
+      simp [idxOf, h, h', idxOfMap σ inj x ns]
+
+theorem toPosRename (σ : Nat → Nat) (inj : ∀ a b, σ a = σ b → a = b) (ns : List Nat) (c : Call) :
+    toPos (List.map σ ns) (renameCall σ c) = toPos ns c := by
+  have e : ∀ (rs : List (String × Nat)),
+      List.map (fun r => (r.1, idxOf (List.map σ ns) r.2)) (List.map (fun r => (r.1, σ r.2)) rs) =
+        List.map (fun r => (r.1, idxOf ns r.2)) rs := by
+    intro rs
+    induction rs with
+    | nil => rfl
+    | cons r rs ih =>
+      show (r.1, idxOf (List.map σ ns) (σ r.2)) :: _ = (r.1, idxOf ns r.2) :: _
+      rw [idxOfMap σ inj r.2 ns]
+      exact congrArg _ ih
+  simp only [toPos, renameCall]
+  rw [e c.refs]
+
+theorem mapAppendOne (σ : Nat → Nat) (l : List Nat) (x : Nat) : List.map σ (l ++ [x]) = List.map σ l ++ [σ x] := by
+  induction l with
+  | nil => rfl
+  | cons a l ih =>
+    have e1 : a :: l ++ [x] = a :: (l ++ [x]) := List.cons_append _ _ _
+    rw [e1]
+    show σ a :: List.map σ (l ++ [x]) = (σ a :: List.map σ l) ++ [σ x]
+    rw [ih, List.cons_append]
+
+/-- Section 6.3, equivariance: renaming the state's names, the call's handles and the fresh ID by
+any injective map gives the same decision and the renamed successor. -/
+theorem stepNEquivariant (σ : Nat → Nat) (inj : ∀ a b, σ a = σ b → a = b) (p : Policy) (d : Nat) (ks : NState)
+    (c : Call) (o : Outcome) :
+    stepN p (σ d) (renameK σ ks) (renameCall σ c) o = ((stepN p d ks c o).1, renameK σ (stepN p d ks c o).2) := by
+  have e : toPos (renameK σ ks).names (renameCall σ c) = toPos ks.names c := toPosRename σ inj ks.names c
+  simp only [stepN, e]
+  cases isAllowV (stepFull p ks.st (toPos ks.names c) o).1 with
+  | true => simp only [renameK]; simp; rw [mapAppendOne]
+  | false => rfl
+
+theorem mapFixN (σ : Nat → Nat) : ∀ (l : List Nat), (∀ x, x ∈ l → σ x = x) → List.map σ l = l
+  | [], _ => rfl
+  | a :: l, h => by
+    show σ a :: List.map σ l = a :: l
+    rw [h a (Mem.head _), mapFixN σ l (fun x hx => h x (Mem.tail _ hx))]
+
+/-- Section 6.3, uniqueness up to renaming: for two IDs `d₁, d₂` that name no record, the step
+gives the same decision, and successors that differ exactly by the transposition of `d₁` and `d₂`
+(the positional state is the same; the admitted record is named `d₁` in one and `d₂` in the other). -/
+theorem stepNUpToRenaming (p : Policy) (ks : NState) (c : Call) (o : Outcome) (d₁ d₂ : Nat)
+    (h₁ : ¬ d₁ ∈ ks.names) (h₂ : ¬ d₂ ∈ ks.names) :
+    (stepN p d₂ ks c o).1 = (stepN p d₁ ks c o).1 ∧
+    (stepN p d₂ ks c o).2 = renameK (swap d₁ d₂) (stepN p d₁ ks c o).2 := by
+  have hk : renameK (swap d₁ d₂) ks = ks := by
+    have e := mapFixN (swap d₁ d₂) ks.names (fun x hx => swapFix (neOfNotMem hx h₁) (neOfNotMem hx h₂))
+    simp only [renameK]; rw [e]; cases ks; rfl
+  have e := stepNEquivariant (swap d₁ d₂) (swapInj d₁ d₂) p d₁ ks c o
+  rw [hk, swapLeft] at e
+  -- the call is renamed too; its renaming does not change what it names in `ks`
+  have ec : stepN p d₂ ks (renameCall (swap d₁ d₂) c) o = stepN p d₂ ks c o := by
+    have t : toPos ks.names (renameCall (swap d₁ d₂) c) = toPos ks.names c := by
+      have t0 := toPosRename (swap d₁ d₂) (swapInj d₁ d₂) ks.names c
+      have e2 : List.map (swap d₁ d₂) ks.names = ks.names :=
+        mapFixN (swap d₁ d₂) ks.names (fun x hx => swapFix (neOfNotMem hx h₁) (neOfNotMem hx h₂))
+      rw [e2] at t0
+      exact t0
+    simp only [stepN, t]; rfl
+  rw [ec] at e
+  rw [e]
+  exact ⟨rfl, rfl⟩
+
+-- the names stay distinct, one per record, and an Allow admits under the chosen ID ----------------
+
+/-- Distinct names, one per record (the paper's "distinct attempt IDs, with exactly those IDs in
+`M` and `L`"). -/
+def NamesOk (ks : NState) : Prop := Distinct ks.names ∧ List.length ks.names = List.length ks.st.trace
+
+theorem memSingle {a d : Nat} (h : a ∈ [d]) : a = d := by
+  cases h with
+  | head _ => rfl
+  | tail _ h => exact absurd h notMemNil
+
+theorem distinctSnoc (d : Nat) : ∀ (l : List Nat), Distinct l → ¬ d ∈ l → Distinct (l ++ [d])
+  | [], _, _ => Distinct.cons notMemNil Distinct.nil
+  | a :: l, Distinct.cons ha hl, hd => by
+    have e1 : a :: l ++ [d] = a :: (l ++ [d]) := List.cons_append _ _ _
+    rw [e1]
+    refine Distinct.cons (fun h => ?_) (distinctSnoc d l hl (fun h => hd (Mem.tail _ h)))
+    cases memAppE h with
+    | inl h1 => exact ha h1
+    | inr h2 => exact hd (by rw [← memSingle h2]; exact Mem.head _)
+
+theorem idxOfSnoc (d : Nat) : ∀ (l : List Nat), ¬ d ∈ l → idxOf (l ++ [d]) d = List.length l
+  | [], _ => by simp [idxOf]
+  | a :: l, hd => by
+    have e1 : a :: l ++ [d] = a :: (l ++ [d]) := List.cons_append _ _ _
+    have ne : ¬ a = d := fun e => hd (by rw [← e]; exact Mem.head _)
+    rw [e1, List.length_cons]
+    simp [idxOf, ne, idxOfSnoc d l (fun h => hd (Mem.tail _ h))]
+
+/-- A task starts with no records and no names. -/
+theorem initialNamesOk (p : Policy) : NamesOk ⟨[], initialState p⟩ := ⟨Distinct.nil, rfl⟩
+
+/-- Every step with a fresh ID keeps the names distinct and one per record. -/
+theorem stepNNamesOk (p : Policy) (d : Nat) (ks : NState) (c : Call) (o : Outcome) (h : NamesOk ks)
+    (hd : ¬ d ∈ ks.names) : NamesOk (stepN p d ks c o).2 := by
+  cases hv : decideFull p ks.st (toPos ks.names c) with
+  | allow l pu pa k =>
+    have hs := stepFullAllow p ks.st (toPos ks.names c) o l pu pa k hv
+    have ⟨⟨rec, et, _, _, _⟩, _⟩ := commitFields p ks.st (toPos ks.names c) l pu pa k
+    have ⟨ef, _⟩ := observeFields p (commit p ks.st (toPos ks.names c) l pu pa k) (List.length ks.st.trace) o
+    have hlen : List.length (observe p (commit p ks.st (toPos ks.names c) l pu pa k) (List.length ks.st.trace) o).trace =
+        List.length ks.st.trace + 1 := by
+      rw [forgetOkLength _ _ ef, et, lengthAppendOne]
+    have e : (stepN p d ks c o).2 =
+        ⟨ks.names ++ [d], observe p (commit p ks.st (toPos ks.names c) l pu pa k) (List.length ks.st.trace) o⟩ := by
+      simp only [stepN, hs]; rfl
+    rw [e]
+    refine ⟨distinctSnoc d ks.names h.1 hd, ?_⟩
+    show List.length (ks.names ++ [d]) = _
+    rw [hlen, lengthAppendOne, h.2]
+  | pause w =>
+    have e : (stepN p d ks c o).2 = ks := by
+      simp only [stepN, stepFull, hv]; cases ks; rfl
+    rw [e]; exact h
+  | deny r =>
+    have e : (stepN p d ks c o).2 = ks := by
+      simp only [stepN, stepFull, hv]; cases ks; rfl
+    rw [e]; exact h
+
+/-- An Allow admits the record under the chosen ID: after the step, `d` names a record, and its
+label is the decided label `ℓ_out` (the paper's `M[d ↦ ℓ_out]`, with `τ · σ`). -/
+theorem stepNAllowNamed (p : Policy) (d : Nat) (ks : NState) (c : Call) (o : Outcome) (h : NamesOk ks)
+    (hd : ¬ d ∈ ks.names) (l : Label) (pu pa : List Nat) (k : Option Nat)
+    (hv : (stepN p d ks c o).1 = Verdict.allow l pu pa k) :
+    ∃ r, (stepN p d ks c o).2.named d = some r ∧ r.label = l := by
+  have hv' : decideFull p ks.st (toPos ks.names c) = Verdict.allow l pu pa k := by
+    rw [← stepFullVerdict p ks.st (toPos ks.names c) o]; exact hv
+  have ⟨r, hr, hl, _⟩ := stepFullAllowAt p ks.st (toPos ks.names c) o l pu pa k hv'
+  have hs := stepFullAllow p ks.st (toPos ks.names c) o l pu pa k hv'
+  have e : (stepN p d ks c o).2 = ⟨ks.names ++ [d], (stepFull p ks.st (toPos ks.names c) o).2⟩ := by
+    simp only [stepN, hs]; rfl
+  refine ⟨r, ?_, hl⟩
+  rw [e]
+  show nth? (stepFull p ks.st (toPos ks.names c) o).2.trace (idxOf (ks.names ++ [d]) d) = some r
+  rw [idxOfSnoc d ks.names hd, h.2]
+  exact hr
+
+end AgentWarrant.Monitor.Full
