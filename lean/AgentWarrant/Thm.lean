@@ -246,6 +246,18 @@ theorem wholeStepUpToRenaming (p : Full.Policy) (ks : Full.NState) (c : Full.Cal
   ⟨(Full.stepNUpToRenaming p ks c o d₁ d₂ h₁ h₂).1, (Full.stepNUpToRenaming p ks c o d₁ d₂ h₁ h₂).2,
    Full.stepNNamesOk p d₁ ks c o h h₁, fun l pu pa k hv => Full.stepNAllowNamed p d₁ ks c o h h₁ l pu pa k hv⟩
 
+/-- The named step at the deployed naming is the deployed step: records named by their positions,
+every handle of the call naming a record, and the trace length as fresh ID give `stepFull`'s decision
+and state, with the records named by position again. -/
+theorem wholeStepNamedIsDeployed (p : Full.Policy) (s : Full.State) (c : Full.Call) (o : Full.Outcome)
+    (h : ∀ r, r ∈ c.refs → r.2 < List.length s.trace) :
+    (Full.stepN p (List.length s.trace) ⟨range 0 (List.length s.trace), s⟩ c o).1 = (Full.stepFull p s c o).1 ∧
+    (Full.stepN p (List.length s.trace) ⟨range 0 (List.length s.trace), s⟩ c o).2.st = (Full.stepFull p s c o).2 ∧
+    (Full.isAllowV (Full.stepFull p s c o).1 = true →
+      (Full.stepN p (List.length s.trace) ⟨range 0 (List.length s.trace), s⟩ c o).2.names =
+        range 0 (List.length s.trace + 1)) :=
+  Full.stepNCanonical p s c o h
+
 /-- The whole monitor: an Allow stores the admitted record (its label and parents) at the fresh
 identifier, the old trace length. -/
 theorem wholeAllowAtFreshId (p : Full.Policy) (s : Full.State) (c : Full.Call) (o : Full.Outcome) (l : Label)

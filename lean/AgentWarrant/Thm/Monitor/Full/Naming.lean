@@ -165,4 +165,63 @@ theorem stepNAllowNamed (p : Policy) (d : Nat) (ks : NState) (c : Call) (o : Out
   rw [idxOfSnoc d ks.names hd, h.2]
   exact hr
 
+-- the deployed naming ---------------------------------------------------------------------------
+
+theorem idxOfRange : ∀ (n i j : Nat), j < n → idxOf (range i n) (i + j) = j
+  | 0, i, j, h => absurd h (Nat.notSuccLeZero j)
+  | n + 1, i, 0, _ => by simp [range, idxOf]
+  | n + 1, i, j + 1, h => by
+    have ne : ¬ i = i + (j + 1) := fun e => by
+      have h1 : i + (j + 1) ≤ i + j := by rw [← e]; exact Nat.leAddRight i j
+      exact Nat.notSuccLeSelf (i + j) h1
+    have e4 : i + (j + 1) = (i + 1) + j := by rw [Nat.add_succ, Nat.succ_add]
+    have ih := idxOfRange n (i + 1) j (Nat.leOfSuccLeSucc h)
+    show (if i = i + (j + 1) then 0 else idxOf (range (i + 1) n) (i + (j + 1)) + 1) = j + 1
+    rw [e4] at ne ⊢
+    simp [ne, ih]
+
+theorem rangeSnoc : ∀ (n i : Nat), range i n ++ [i + n] = range i (n + 1)
+  | 0, i => rfl
+  | n + 1, i => by
+    have e0 : range i (n + 1) = i :: range (i + 1) n := rfl
+    have e1 : range i (n + 1 + 1) = i :: range (i + 1) (n + 1) := rfl
+    have e : i + (n + 1) = (i + 1) + n := by rw [Nat.add_succ, Nat.succ_add]
+    rw [e0, e1, List.cons_append, e, rangeSnoc n (i + 1)]
+
+/-- The deployed monitor is the named step at the canonical naming: when the records are named by
+their positions and every handle of the call names a record, the named step with the trace length
+as fresh ID gives `stepFull`'s decision and state, and names the records by position again. -/
+theorem stepNCanonical (p : Policy) (s : State) (c : Call) (o : Outcome)
+    (h : ∀ r, r ∈ c.refs → r.2 < List.length s.trace) :
+    (stepN p (List.length s.trace) ⟨range 0 (List.length s.trace), s⟩ c o).1 = (stepFull p s c o).1 ∧
+    (stepN p (List.length s.trace) ⟨range 0 (List.length s.trace), s⟩ c o).2.st = (stepFull p s c o).2 ∧
+    (isAllowV (stepFull p s c o).1 = true →
+      (stepN p (List.length s.trace) ⟨range 0 (List.length s.trace), s⟩ c o).2.names = range 0 (List.length s.trace + 1)) := by
+  have hm : ∀ (rs : List (String × Nat)), (∀ r, r ∈ rs → r.2 < List.length s.trace) →
+      List.map (fun r => (r.1, idxOf (range 0 (List.length s.trace)) r.2)) rs = rs := by
+    intro rs
+    induction rs with
+    | nil => intro _; rfl
+    | cons r rs ih =>
+      intro hr
+      have e := idxOfRange (List.length s.trace) 0 r.2 (hr r (Mem.head _))
+      rw [Nat.zero_add] at e
+      show (r.1, idxOf (range 0 (List.length s.trace)) r.2) :: _ = r :: rs
+      rw [e, ih (fun x hx => hr x (Mem.tail _ hx))]
+      cases r; rfl
+  have ht : toPos (range 0 (List.length s.trace)) c = c := by
+    simp only [toPos]; rw [hm c.refs h]; cases c; rfl
+  refine ⟨?_, ?_, ?_⟩
+  · show (stepFull p s (toPos (range 0 (List.length s.trace)) c) o).1 = _
+    rw [ht]
+  · show (stepFull p s (toPos (range 0 (List.length s.trace)) c) o).2 = _
+    rw [ht]
+  · intro ha
+    show (if isAllowV (stepFull p s (toPos (range 0 (List.length s.trace)) c) o).1 then
+      range 0 (List.length s.trace) ++ [List.length s.trace] else range 0 (List.length s.trace)) = _
+    rw [ht, ha]
+    have e := rangeSnoc (List.length s.trace) 0
+    rw [Nat.zero_add] at e
+    exact e
+
 end AgentWarrant.Monitor.Full
