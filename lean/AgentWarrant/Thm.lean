@@ -235,16 +235,18 @@ theorem wholeStepEquivariant (σ : Nat → Nat) (inj : ∀ a b, σ a = σ b → 
 /-- Section 6.3 on the whole monitor with freely chosen record IDs: two fresh IDs give the same
 decision and successors that differ exactly by their transposition; the successor's IDs stay
 distinct and one per record, and an Allow admits the record under the chosen ID with the decided
-label. -/
+label and, read as IDs, exactly the parents the call's handles name. -/
 theorem wholeStepUpToRenaming (p : Full.Policy) (ks : Full.NState) (c : Full.Call) (o : Full.Outcome) (d₁ d₂ : Nat)
     (h : Full.NamesOk ks) (h₁ : ¬ d₁ ∈ ks.names) (h₂ : ¬ d₂ ∈ ks.names) :
     (Full.stepN p d₂ ks c o).1 = (Full.stepN p d₁ ks c o).1 ∧
     (Full.stepN p d₂ ks c o).2 = Full.renameK (Run.swap d₁ d₂) (Full.stepN p d₁ ks c o).2 ∧
     Full.NamesOk (Full.stepN p d₁ ks c o).2 ∧
     (∀ l pu pa k, (Full.stepN p d₁ ks c o).1 = Full.Verdict.allow l pu pa k →
-      ∃ r, (Full.stepN p d₁ ks c o).2.named d₁ = some r ∧ r.label = l) :=
+      ∃ r, (Full.stepN p d₁ ks c o).2.named d₁ = some r ∧ r.label = l ∧
+        (∀ q, q ∈ r.parents → ∃ x, x ∈ List.map Prod.snd c.refs ∧ Full.nth? (Full.stepN p d₁ ks c o).2.names q = some x) ∧
+        (∀ x, x ∈ List.map Prod.snd c.refs → ∃ q, q ∈ r.parents ∧ Full.nth? (Full.stepN p d₁ ks c o).2.names q = some x)) :=
   ⟨(Full.stepNUpToRenaming p ks c o d₁ d₂ h₁ h₂).1, (Full.stepNUpToRenaming p ks c o d₁ d₂ h₁ h₂).2,
-   Full.stepNNamesOk p d₁ ks c o h h₁, fun l pu pa k hv => Full.stepNAllowNamed p d₁ ks c o h h₁ l pu pa k hv⟩
+   Full.stepNNamesOk p d₁ ks c o h h₁, fun l pu pa k hv => Full.stepNAllowRecord p d₁ ks c o h h₁ l pu pa k hv⟩
 
 /-- The named step at the deployed naming is the deployed step: records named by their positions,
 every handle of the call naming a record, and the trace length as fresh ID give `stepFull`'s decision

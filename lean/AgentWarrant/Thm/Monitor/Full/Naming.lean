@@ -3,12 +3,16 @@ import AgentWarrant.Thm.Monitor.Full.Determinism
 import AgentWarrant.Thm.Monitor.Determinism
 import AgentWarrant.Spec.Revision.ListLemmas
 import AgentWarrant.Thm.Monitor.Registration
+import AgentWarrant.Thm.Monitor.Full.RevisionCert
+import AgentWarrant.Thm.Monitor.Full.Bindings
 /-! Section 6.3 with record IDs chosen freely (`Spec/Monitor/Naming.lean`): the whole monitor's
 step is equivariant under every injective renaming of IDs (`stepNEquivariant`), so two choices of
 fresh ID give the same decision and successors that differ exactly by the transposition of the two
-IDs (`stepNUpToRenaming`). An Allow admits the record under the chosen ID with the decided label
-(`stepNAllowNamed`), and the names stay distinct and one per record (`stepNNamesOk`), so every step
-from a task's start chooses among IDs the paper's rule allows. -/
+IDs (`stepNUpToRenaming`). An Allow admits the record under the chosen ID with the decided label,
+and its parents, read as IDs, are exactly the IDs the call's handles name (`stepNAllowRecord`: the
+paper's `M[d ↦ ℓ_out]`, `L[d ↦ J]`); the names stay distinct and one per record (`stepNNamesOk`).
+At the deployed naming (each record named by its position, the trace length as fresh ID) the
+named step is `stepFull` (`stepNCanonical`). -/
 namespace AgentWarrant.Monitor.Full
 open Lean AgentWarrant AgentWarrant.Monitor AgentWarrant.Monitor.Run
 
@@ -223,5 +227,149 @@ theorem stepNCanonical (p : Policy) (s : State) (c : Call) (o : Outcome)
     have e := rangeSnoc (List.length s.trace) 0
     rw [Nat.zero_add] at e
     exact e
+
+-- the admitted record's parents, read as IDs, are the IDs the call's handles name ---------------
+
+theorem idxOfLtMem {x : Nat} : ∀ {l : List Nat}, idxOf l x < List.length l → x ∈ l
+  | [], h => absurd h (Nat.notSuccLeZero _)
+  | n :: l, h => by
+    cases Nat.decEq n x with
+    | isTrue e => rw [e]; exact Mem.head _
+    | isFalse ne =>
+      have e : idxOf (n :: l) x = idxOf l x + 1 := by simp [idxOf, ne]
+      rw [e, List.length_cons] at h
+      exact Mem.tail _ (idxOfLtMem (Nat.leOfSuccLeSucc h))
+
+theorem nthIdxOf {x : Nat} : ∀ {l : List Nat}, x ∈ l → nth? l (idxOf l x) = some x
+  | [], h => absurd h notMemNil
+  | n :: l, h => by
+    cases Nat.decEq n x with
+    | isTrue e => rw [e]; simp [idxOf, nth?]
+    | isFalse ne =>
+      have e : idxOf (n :: l) x = idxOf l x + 1 := by simp [idxOf, ne]
+      have h' : x ∈ l := by
+        cases h with
+        | head _ => exact absurd rfl ne
+        | tail _ h => exact h
+      rw [e]
+      exact nthIdxOf h'
+
+theorem memInsertSelf (key : α → String) (x : α) : ∀ (l : List α), x ∈ insertBy key x l
+  | [] => Mem.head _
+  | y :: ys => by
+    cases hk : Decidable.decide (key x < key y) with
+    | true =>
+      have e : insertBy key x (y :: ys) = x :: y :: ys := by simp only [insertBy]; rw [hk]; rfl
+      rw [e]; exact Mem.head _
+    | false =>
+      have e : insertBy key x (y :: ys) = y :: insertBy key x ys := by simp only [insertBy]; rw [hk]; rfl
+      rw [e]; exact Mem.tail _ (memInsertSelf key x ys)
+
+theorem memInsertOther (key : α → String) (x : α) {z : α} : ∀ {l : List α}, z ∈ l → z ∈ insertBy key x l
+  | [], h => absurd h notMemNil
+  | y :: ys, h => by
+    cases hk : Decidable.decide (key x < key y) with
+    | true =>
+      have e : insertBy key x (y :: ys) = x :: y :: ys := by simp only [insertBy]; rw [hk]; rfl
+      rw [e]; exact Mem.tail _ h
+    | false =>
+      have e : insertBy key x (y :: ys) = y :: insertBy key x ys := by simp only [insertBy]; rw [hk]; rfl
+      rw [e]
+      cases h with
+      | head _ => exact Mem.head _
+      | tail _ h => exact Mem.tail _ (memInsertOther key x h)
+
+theorem memSortByOf (key : α → String) {z : α} : ∀ {l : List α}, z ∈ l → z ∈ sortBy key l
+  | [], h => absurd h notMemNil
+  | x :: xs, h => by
+    show z ∈ insertBy key x (sortBy key xs)
+    cases h with
+    | head _ => exact memInsertSelf key _ _
+    | tail _ h => exact memInsertOther key x (memSortByOf key h)
+
+def parentsStep (acc : List Nat) (r : String × Nat) : List Nat :=
+  if acc.any (fun d => d == r.2) then acc else acc ++ [r.2]
+
+/-- The parents fold keeps what it has and adds every handle's ID. -/
+theorem foldParentsHas : ∀ (l : List (String × Nat)) (acc : List Nat),
+    (∀ q, q ∈ acc → q ∈ List.foldl parentsStep acc l) ∧ (∀ r, r ∈ l → r.2 ∈ List.foldl parentsStep acc l)
+  | [], acc => ⟨fun q h => h, fun r h => absurd h notMemNil⟩
+  | r :: l, acc => by
+    have step : (∀ q, q ∈ acc → q ∈ parentsStep acc r) ∧ r.2 ∈ parentsStep acc r := by
+      cases ha : acc.any (fun d => d == r.2) with
+      | true =>
+        have e : parentsStep acc r = acc := by simp only [parentsStep]; rw [ha]; rfl
+        rw [e]
+        have ⟨x, hx, hb⟩ := anyEx ha
+        have ex : x = r.2 := ofDecideEqTrue hb
+        exact ⟨fun q h => h, ex ▸ hx⟩
+      | false =>
+        have e : parentsStep acc r = acc ++ [r.2] := by simp only [parentsStep]; rw [ha]; rfl
+        rw [e]
+        exact ⟨fun q h => memAppL _ h, memAppR _ _ (Mem.head _)⟩
+    have ih := foldParentsHas l (parentsStep acc r)
+    refine ⟨fun q h => ih.1 q (step.1 q h), fun r' h => ?_⟩
+    cases h with
+    | head _ => exact ih.1 _ step.2
+    | tail _ h => exact ih.2 r' h
+
+theorem refsInParents (c : Call) (r : String × Nat) (h : r ∈ c.refs) : r.2 ∈ c.parents :=
+  (foldParentsHas (sortBy (fun r => r.1) c.refs) []).2 r (memSortByOf _ h)
+
+theorem memToPosRefs (ns : List Nat) (c : Call) {r : String × Nat} (h : r ∈ (toPos ns c).refs) :
+    ∃ x, x ∈ List.map Prod.snd c.refs ∧ r.2 = idxOf ns x := by
+  have ⟨r0, h0, e⟩ := memMapInv _ h
+  exact ⟨r0.2, memMapOf Prod.snd h0, by rw [← e]⟩
+
+theorem toPosRefsMem (ns : List Nat) (c : Call) {r : String × Nat} (h : r ∈ c.refs) :
+    (r.1, idxOf ns r.2) ∈ (toPos ns c).refs := memMapOf (fun r => (r.1, idxOf ns r.2)) h
+
+/-- An Allow admits the record under the chosen ID `d`, with the decided label, and its parents read
+as IDs are exactly the IDs the call's handles name (the paper's `M[d ↦ ℓ_out]`, `L[d ↦ J]`). -/
+theorem stepNAllowRecord (p : Policy) (d : Nat) (ks : NState) (c : Call) (o : Outcome) (h : NamesOk ks)
+    (hd : ¬ d ∈ ks.names) (l : Label) (pu pa : List Nat) (k : Option Nat)
+    (hv : (stepN p d ks c o).1 = Verdict.allow l pu pa k) :
+    ∃ r, (stepN p d ks c o).2.named d = some r ∧ r.label = l ∧
+      (∀ q, q ∈ r.parents → ∃ x, x ∈ List.map Prod.snd c.refs ∧ nth? (stepN p d ks c o).2.names q = some x) ∧
+      (∀ x, x ∈ List.map Prod.snd c.refs → ∃ q, q ∈ r.parents ∧ nth? (stepN p d ks c o).2.names q = some x) := by
+  have hv' : decideFull p ks.st (toPos ks.names c) = Verdict.allow l pu pa k := by
+    rw [← stepFullVerdict p ks.st (toPos ks.names c) o]; exact hv
+  have ⟨r, hr, hl, hpar⟩ := stepFullAllowAt p ks.st (toPos ks.names c) o l pu pa k hv'
+  have ⟨t, es, hp, _⟩ := decideFullAllow p ks.st (toPos ks.names c) l pu pa k hv'
+  have hrec := refsRecorded p ks.st (toPos ks.names c) t es hp
+  have hs := stepFullAllow p ks.st (toPos ks.names c) o l pu pa k hv'
+  have e : (stepN p d ks c o).2 = ⟨ks.names ++ [d], (stepFull p ks.st (toPos ks.names c) o).2⟩ := by
+    simp only [stepN, hs]; rfl
+  -- every handle's ID names a record, at its position
+  have hx : ∀ (n : String) (x : Nat), (n, idxOf ks.names x) ∈ (toPos ks.names c).refs →
+      nth? (ks.names ++ [d]) (idxOf ks.names x) = some x := by
+    intro n x hm
+    have ⟨rec, hrc, _⟩ := hrec _ hm
+    have hlt : idxOf ks.names x < List.length ks.names := by
+      rw [h.2]; exact nthLt _ _ _ hrc
+    exact nthSnocLt d ks.names _ x (nthIdxOf (idxOfLtMem hlt))
+  refine ⟨r, ?_, hl, ?_, ?_⟩
+  · rw [e]
+    show nth? (stepFull p ks.st (toPos ks.names c) o).2.trace (idxOf (ks.names ++ [d]) d) = some r
+    rw [idxOfSnoc d ks.names hd, h.2]
+    exact hr
+  · intro q hq
+    rw [hpar] at hq
+    have ⟨r', hr', eq⟩ := parentsFromRefs (toPos ks.names c) q hq
+    have ⟨x, hxm, ex⟩ := memToPosRefs ks.names c hr'
+    refine ⟨x, hxm, ?_⟩
+    rw [e, ← eq, ex]
+    have hm : (r'.1, idxOf ks.names x) ∈ (toPos ks.names c).refs := by rw [← ex]; cases r'; exact hr'
+    exact hx r'.1 x hm
+  · intro x hxm
+    have ⟨r0, h0, e0⟩ := memMapInv Prod.snd hxm
+    have hm := toPosRefsMem ks.names c h0
+    have hq := refsInParents (toPos ks.names c) _ hm
+    rw [← hpar] at hq
+    refine ⟨idxOf ks.names r0.2, hq, ?_⟩
+    rw [e]
+    have hx' := hx r0.1 r0.2 hm
+    rw [← e0]
+    exact hx'
 
 end AgentWarrant.Monitor.Full
