@@ -7,9 +7,9 @@ from append-only trace positions". The paper's transition instead admits a recor
 ID `d ∉ dom(M)`. This layer gives the whole monitor that interface: a named state is the positional
 state together with the name of each record (`names`, by position), a call names its handles'
 records by name, and an Allow admits the record under a fresh name the caller chooses. The step
-translates the call's names to positions (`toPos`; a name that names no record becomes a position
-past the trace, which preparation refuses as an unknown handle), runs `stepFull`, and records the
-chosen name. Renaming (`renameK`, `renameCall`) applies an ID map to every name the state and the
+translates the call's names to positions (`toPos`; when there is one name per record, a name that
+names no record becomes the position just past the trace, so preparation refuses the call), runs
+`stepFull`, and records the chosen name. Renaming (`renameK`, `renameCall`) applies an ID map to every name the state and the
 call hold. Choice where the paper is silent: names are natural numbers, as the paper's IDs. -/
 namespace AgentWarrant.Monitor.Full
 open Lean AgentWarrant.Monitor
