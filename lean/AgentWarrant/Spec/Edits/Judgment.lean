@@ -68,4 +68,12 @@ def WellFormedSrc (T : Tm) (K : Nat → Option Tm) : Prop :=
 def Derived.RowExact (D : Derived) : Prop :=
   ∀ x, x ∈ D.target.outs ↔ ∃ r, r ∈ D.required ∧ D.removed r.1 = false ∧ D.rel x r
 
+/-- The check instance of a registered extension `Extend(ξ)` (A-D2) over the current instance `θ`: the
+same outcomes and pomsets (the current workflow), actions, labels and log, the extended policy `A'`,
+and `Extend`'s requirement — every current outcome is required (`{ctx} × O`), nothing is satisfied or
+removed, and an outcome covers exactly itself. -/
+def Theta.extendWith (θ : Theta) (A' : List Nat → Prop) : Theta :=
+  { θ with A := A', requiredBefore := θ.O, satisfied := fun _ => False, authorizedRemoval := fun _ => False,
+           covers := fun t a => t = a }
+
 end AgentWarrant.Edits

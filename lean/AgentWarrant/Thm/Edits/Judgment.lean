@@ -387,6 +387,51 @@ theorem registeredExtension (D : Derived) (hnd : Nodup D.target.calls) (act lab 
   rw [ex] at ht
   exact ⟨t, y, hb, ht⟩
 
+/-- `Φ̂` does not read the policy and `B̂₀` only grows with it: every member of `B̂†` is a member of the
+extension instance's `B̂†`. -/
+theorem extendWithBdag (θ : Theta) (A' : List Nat → Prop) (hA : ∀ w, θ.A w → A' w) (c : CandP)
+    (h : θ.Bdag c) : (θ.extendWith A').Bdag c := by
+  have ⟨S, hS, hpf, hc⟩ := h
+  exact ⟨S, fun d hd => ⟨(hS d hd).1, (hS d hd).2.1, hA _ (hS d hd).2.2⟩, hpf, hc⟩
+
+/-- After a permitted partial execution `z`, every outcome still compatible with `z` has a linearization
+of its residual pomset, so the extension instance of `Θ/z` has `CoverWitnesses`. -/
+theorem afterCoverWitnesses (θ : Theta) (z : Word) (A' : List Nat → Prop) :
+    ((θ.after z).extendWith A').CoverWitnesses := by
+  intro a ⟨ho, _, _⟩
+  have ho' : θ.Compat z a := ho
+  have ⟨_, y, hy, ⟨t, ht⟩⟩ := ho'
+  have hR : (θ.after z).R a t := (afterR θ z a ho' t).2 (by rw [← ht]; exact hy)
+  have ⟨w, hw, _⟩ := hR
+  exact ⟨a, ho', rfl, w, hw⟩
+
+/-- A-D2 (registered extension) after recorded progress: for any derived instance `Θ` and any permitted
+partial execution `z ∈ W†` (the progress since the rules took effect), the extension instance of the
+current record — the residual `Θ/z` with the same workflow, actions, labels and log and a policy
+`𝒜 ⊆ 𝒜⁺` closed under truncation — contains the current safe executions after `z` (`B̂†/z`), so its
+`B̂†⁺` is nonempty; its largest safe pair is safe and contains every safe pair, and every outcome still
+compatible with `z` keeps a member of `B̂†⁺`: the extension removes no currently required result and
+leaves none without a safe completion. -/
+theorem registeredExtensionAfter (θ : Theta) (z : Word) (hz : θ.Wdag z) (A' : List Nat → Prop)
+    (hA : ∀ w, θ.A w → A' w) (hpc : ((θ.after z).extendWith A').PrefixClosed) :
+    let θ' := (θ.after z).extendWith A'
+    (∀ o y, θ.Bdag (o, z ++ y) → θ'.Bdag (o, y)) ∧ θ'.SafeEdit ∧ θ'.Safe θ'.Wdag θ'.Bdag ∧
+    (∀ o, θ.Compat z o → ∃ y, θ'.Bdag (o, y)) ∧
+    ∀ L B, θ'.Safe L B → (∀ c, B c → θ'.Bdag c) ∧ (∀ v, L v → θ'.Wdag v) := by
+  have hA' : ∀ w, (θ.after z).A w → A' w := hA
+  have hkeep : ∀ o y, θ.Bdag (o, z ++ y) → ((θ.after z).extendWith A').Bdag (o, y) := fun o y h =>
+    extendWithBdag (θ.after z) A' hA' (o, y) (((recheckContract θ z hz).1 o y).2 h)
+  have ⟨o, y, hb, ⟨t, ht⟩⟩ := hz
+  rw [ht] at hb
+  have hse : ((θ.after z).extendWith A').SafeEdit := ⟨(o, t), hkeep o t hb⟩
+  have ⟨_, hmax, hall⟩ := Theta.lemma4 hpc (afterCoverWitnesses θ z A')
+  have hs := hmax hse
+  refine ⟨hkeep, hse, hs, fun o' ho' => ?_, hall⟩
+  have ⟨t', y', hb', e⟩ := hs.preserves o' ⟨ho', fun q => q, fun q => q⟩
+  have e' : t' = o' := e
+  rw [e'] at hb'
+  exact ⟨y', hb'⟩
+
 end AgentWarrant.Edits
 
 namespace AgentWarrant.Thm
