@@ -44,6 +44,7 @@ import AgentWarrant.Thm.Edits.RegisteredRoot
 import AgentWarrant.Spec.Edits.Judgment
 import AgentWarrant.Thm.Edits.Judgment
 import AgentWarrant.Thm.Edits.Bisim
+import AgentWarrant.Thm.Edits.RegisterAnswer
 import AgentWarrant.Spec.Revision.Alternatives
 import AgentWarrant.Thm.Monitor.Allocation
 import AgentWarrant.Spec.Revision.ListLemmas
