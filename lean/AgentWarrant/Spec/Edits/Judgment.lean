@@ -9,7 +9,8 @@ stored remaining contract), the request `u` derives the record `D`. Each rule's 
 "required current shape" (MergeSelect needs `T = T_L ⊕_g T_R` with the requested `g`, MergeJoin
 `T = T_L ∥ T_R`, the Restore rows a stored checkpoint `k ∈ dom K`) and its fresh-identifier checks
 (copy renamings injective with disjoint images, RestoreLive's copy renamed away from the kept
-branch, the continuation `E_J`'s calls unique and fresh). The judgment is a relation, so its
+branch, the continuation `E_J`'s calls unique and fresh) and its partial-constructor check (every
+constructor of `E_J` defined). The judgment is a relation, so its
 determinism is a theorem (`editDeterministic`), not a consequence of writing each row as a function.
 
 Choices where the paper is silent or the model is smaller: the request carries the copy renamings
@@ -18,8 +19,9 @@ the edit-rule registry; both are inputs here); the surrounding context `𝓔[·]
 progress and signed authorities are not modelled (see `Spec/Edits/Derive.lean`), so MergeSelect's
 "the unselected arm has no recorded progress" holds vacuously.
 
-`WellFormedTm T` is the well-formedness of a term that the model can state: unique calls and every
-result complete (its pomset has a linearization, so no cycle). `RowExact D` is A-D1's "the rule
+`WellFormedTm T` is the well-formedness of a term that the model can state: unique calls, every
+result complete (its pomset has a linearization, so no cycle), and every constructor defined (no
+complete sequence properly extends another, `Defined`). `RowExact D` is A-D1's "the rule
 derives the record its row states": the target's results are exactly the results covering a
 preserved (required, not removed) source result. -/
 namespace AgentWarrant.Edits
@@ -34,6 +36,11 @@ inductive Req
   | mergeSelect (g : Nat) (w : Bool) (EJ : Tm)
   | mergeJoin (EJ : Tm)
   | extend
+
+/-- Every constructor of `T` is defined (Section IV-B2, well-formedness clause 3): no complete sequence
+of `T` properly extends another. -/
+def Defined (T : Tm) : Prop :=
+  ∀ o o' v v', o ∈ T.outs → o' ∈ T.outs → Lin o.pom v → Lin o'.pom v' → IsPrefix v v' → v = v'
 
 /-- The edit judgment on region `T` with checkpoint store `K`. -/
 inductive EditJ (T : Tm) (K : Nat → Option Tm) : Req → Derived → Prop
@@ -50,15 +57,16 @@ inductive EditJ (T : Tm) (K : Nat → Option Tm) : Req → Derived → Prop
       (hk : ∀ a b, fk a = fk b → a = b) (hfresh : ∀ x b, x ∈ T.calls → fk b ≠ x) :
       EditJ T K (Req.restoreLive k fk) (restoreLive fk T Ck)
   | mergeSelect (g : Nat) (w : Bool) (TL TR EJ : Tm) (hT : T = Tm.choice g TL TR) (hE : Nodup EJ.calls)
-      (hfresh : ∀ x, x ∈ EJ.calls → ¬ x ∈ TL.calls ++ TR.calls) :
+      (hfresh : ∀ x, x ∈ EJ.calls → ¬ x ∈ TL.calls ++ TR.calls) (hD : Defined EJ) :
       EditJ T K (Req.mergeSelect g w EJ) (mergeSelect w TL TR EJ)
   | mergeJoin (TL TR EJ : Tm) (hT : T = Tm.par TL TR) (hE : Nodup EJ.calls)
-      (hfresh : ∀ x, x ∈ EJ.calls → ¬ x ∈ TL.calls ++ TR.calls) :
+      (hfresh : ∀ x, x ∈ EJ.calls → ¬ x ∈ TL.calls ++ TR.calls) (hD : Defined EJ) :
       EditJ T K (Req.mergeJoin EJ) (mergeJoin TL TR EJ)
   | extend : EditJ T K Req.extend (extendRow T)
 
-/-- A well-formed term: unique calls, and every result has a linearization. -/
-def WellFormedTm (T : Tm) : Prop := Nodup T.calls ∧ ∀ o, o ∈ T.outs → ∃ w, Lin o.pom w
+/-- A well-formed term: unique calls, every result has a linearization, and every constructor is
+defined. -/
+def WellFormedTm (T : Tm) : Prop := Nodup T.calls ∧ (∀ o, o ∈ T.outs → ∃ w, Lin o.pom w) ∧ Defined T
 
 /-- A well-formed source: the edited region and every stored checkpoint contract. -/
 def WellFormedSrc (T : Tm) (K : Nat → Option Tm) : Prop :=

@@ -1,5 +1,6 @@
 import AgentWarrant.Spec.Edits.Judgment
 import AgentWarrant.Thm.Edits.Derive
+import AgentWarrant.Thm.Edits.Defined
 /-! Lemma 2 for the edit judgment, edit-rule correctness (A-D1) and the registered extension (A-D2)
 (*When Can Agents Safely Checkpoint, Fork, Restore, and Merge?*, Section V-A, Lemma 2, Appendix
 A-D1, A-D2), in the binary term model (`Spec/Edits/Judgment.lean`):
@@ -20,39 +21,6 @@ namespace AgentWarrant.Edits
 open AgentWarrant
 
 -- The copy bijection (Table I's `Copy_f`) --------------------------------------------------------------
-
-/-- Every result of `clone_f(T)` is a renamed result of `T`. -/
-theorem cloneOutsInv (f : Nat → Nat) : ∀ (T : Tm) (x : TOut), x ∈ (T.clone f).outs →
-    ∃ o, o ∈ T.outs ∧ x = renameOut f o
-  | Tm.call c, x, h => ⟨⟨[], ⟨[c], []⟩⟩, Mem.head _, memSingle h⟩
-  | Tm.nil, x, h => ⟨⟨[], ⟨[], []⟩⟩, Mem.head _, memSingle h⟩
-  | Tm.choice g l r, x, h => by
-    have h' : x ∈ List.map (tagOut g false) (l.clone f).outs ++ List.map (tagOut g true) (r.clone f).outs := h
-    cases memAppend h' with
-    | inl h1 =>
-      have ⟨o', ho', e⟩ := memMap h1
-      have ⟨o, ho, e'⟩ := cloneOutsInv f l o' ho'
-      rw [e, e']
-      exact ⟨tagOut g false o, appendMemL _ (mapMem ho), rfl⟩
-    | inr h2 =>
-      have ⟨o', ho', e⟩ := memMap h2
-      have ⟨o, ho, e'⟩ := cloneOutsInv f r o' ho'
-      rw [e, e']
-      exact ⟨tagOut g true o, appendMemR _ (mapMem ho), rfl⟩
-  | Tm.par l r, x, h => by
-    have h' : x ∈ prodOut false (l.clone f).outs (r.clone f).outs := h
-    have ⟨a, b, ha, hb, e⟩ := memProd h'
-    have ⟨a', ha', ea⟩ := cloneOutsInv f l a ha
-    have ⟨b', hb', eb⟩ := cloneOutsInv f r b hb
-    rw [e, ea, eb, ← joinRename]
-    exact ⟨_, prodMemOf ha' hb', rfl⟩
-  | Tm.seq l r, x, h => by
-    have h' : x ∈ prodOut true (l.clone f).outs (r.clone f).outs := h
-    have ⟨a, b, ha, hb, e⟩ := memProd h'
-    have ⟨a', ha', ea⟩ := cloneOutsInv f l a ha
-    have ⟨b', hb', eb⟩ := cloneOutsInv f r b hb
-    rw [e, ea, eb, ← joinRename]
-    exact ⟨_, prodMemOf ha' hb', rfl⟩
 
 theorem mapInj {α β : Type} {f : α → β} (hf : ∀ a b, f a = f b → a = b) :
     ∀ {l m : List α}, List.map f l = List.map f m → l = m
@@ -290,15 +258,15 @@ theorem editDeterministic {T : Tm} {K : Nat → Option Tm} {u : Req} {D1 D2 : De
       rw [hK] at hK'
       have e : Ck = Ck' := Option.some.inj hK'
       rw [e]
-  | mergeSelect g w TL TR EJ hT _ _ =>
+  | mergeSelect g w TL TR EJ hT _ _ _ =>
     cases h2 with
-    | mergeSelect _ _ TL' TR' _ hT' _ _ =>
+    | mergeSelect _ _ TL' TR' _ hT' _ _ _ =>
       have e : Tm.choice g TL TR = Tm.choice g TL' TR' := hT.symm.trans hT'
       have ⟨_, e1, e2⟩ := Tm.choice.inj e
       rw [e1, e2]
-  | mergeJoin TL TR EJ hT _ _ =>
+  | mergeJoin TL TR EJ hT _ _ _ =>
     cases h2 with
-    | mergeJoin TL' TR' _ hT' _ _ =>
+    | mergeJoin TL' TR' _ hT' _ _ _ =>
       have e : Tm.par TL TR = Tm.par TL' TR' := hT.symm.trans hT'
       have ⟨e1, e2⟩ := Tm.par.inj e
       rw [e1, e2]
@@ -310,8 +278,8 @@ theorem editDerives {T : Tm} {K : Nat → Option Tm} {u : Req} {D : Derived} : E
   | EditJ.forkParallel fL fR _ _ _ => Derives.ofForkParallel fL fR T
   | EditJ.restoreReplace _ fk Ck _ _ => Derives.ofRestoreReplace fk T Ck
   | EditJ.restoreLive _ fk Ck _ _ _ => Derives.ofRestoreLive fk T Ck
-  | EditJ.mergeSelect _ w TL TR EJ _ _ _ => Derives.ofMergeSelect w TL TR EJ
-  | EditJ.mergeJoin TL TR EJ _ _ _ => Derives.ofMergeJoin TL TR EJ
+  | EditJ.mergeSelect _ w TL TR EJ _ _ _ _ => Derives.ofMergeSelect w TL TR EJ
+  | EditJ.mergeJoin TL TR EJ _ _ _ _ => Derives.ofMergeJoin TL TR EJ
   | EditJ.extend => Derives.ofExtend T
 
 /-- From a well-formed source, a derivation passes the fresh-identifier conditions of `ValidDerives`. -/
@@ -322,19 +290,46 @@ theorem editValid {T : Tm} {K : Nat → Option Tm} {u : Req} {D : Derived} (hW :
   | EditJ.restoreReplace k fk Ck hK hk => ValidDerives.ofRestoreReplace fk T Ck hk (hW.2 k Ck hK).1
   | EditJ.restoreLive k fk Ck hK hk hfresh =>
     ValidDerives.ofRestoreLive fk T Ck hk hW.1.1 (hW.2 k Ck hK).1 hfresh
-  | EditJ.mergeSelect g w TL TR EJ hT hE hfresh => by
+  | EditJ.mergeSelect g w TL TR EJ hT hE hfresh _ => by
     have hn : Nodup (Tm.choice g TL TR).calls := by rw [← hT]; exact hW.1.1
     exact ValidDerives.ofMergeSelect w TL TR EJ hn hE hfresh
-  | EditJ.mergeJoin TL TR EJ hT hE hfresh => by
+  | EditJ.mergeJoin TL TR EJ hT hE hfresh _ => by
     have hn : Nodup (Tm.par TL TR).calls := by rw [← hT]; exact hW.1.1
     exact ValidDerives.ofMergeJoin TL TR EJ hn hE hfresh
   | EditJ.extend => ValidDerives.ofExtend T hW.1.1
 
-/-- A derivation from a well-formed source has a well-formed target. -/
+/-- A derivation from a well-formed source keeps every constructor defined (the fresh-identifier and
+partial-constructor checks). -/
+theorem editKeepsDefined {T : Tm} {K : Nat → Option Tm} {u : Req} {D : Derived} (hW : WellFormedSrc T K) :
+    EditJ T K u D → Defined D.target
+  | EditJ.forkChoice g fL fR hL hR hdis =>
+    definedChoice g (definedClone hL hW.1.2.2) (definedClone hR hW.1.2.2) (forkCross hL hR hdis hW.1.2.2)
+  | EditJ.forkParallel fL fR hL hR hdis =>
+    definedJoin false (definedClone hL hW.1.2.2) (definedClone hR hW.1.2.2) (forkParallelFresh hL hR hdis hW.1.1)
+  | EditJ.restoreReplace k fk Ck hK hk => definedClone hk (hW.2 k Ck hK).2.2
+  | EditJ.restoreLive k fk Ck hK hk hfresh =>
+    definedJoin false hW.1.2.2 (definedClone hk (hW.2 k Ck hK).2.2) (restoreLiveFresh hk hW.1.1 (hW.2 k Ck hK).1 hfresh)
+  | EditJ.mergeSelect g w TL TR EJ hT hE hfresh hD => by
+    have hTd : Defined (Tm.choice g TL TR) := by rw [← hT]; exact hW.1.2.2
+    have hn : Nodup (Tm.choice g TL TR).calls := by rw [← hT]; exact hW.1.1
+    have ha := definedArms hTd
+    have hw : Defined (onSide w TL TR) := by
+      cases w with
+      | false => exact ha.1
+      | true => exact ha.2
+    exact definedJoin true hw hD (mergeSelectFresh w hn hE hfresh)
+  | EditJ.mergeJoin TL TR EJ hT hE hfresh hD => by
+    have hTd : Defined (Tm.par TL TR) := by rw [← hT]; exact hW.1.2.2
+    have hn : Nodup (Tm.par TL TR).calls := by rw [← hT]; exact hW.1.1
+    exact definedJoin true hTd hD (mergeJoinFresh hn hE hfresh)
+  | EditJ.extend => hW.1.2.2
+
+/-- A derivation from a well-formed source has a well-formed target: unique calls, every result
+complete, every constructor defined. -/
 theorem editKeepsWellFormed {T : Tm} {K : Nat → Option Tm} {u : Req} {D : Derived} (hW : WellFormedSrc T K)
     (h : EditJ T K u D) : WellFormedTm D.target :=
   have hnd := (validDerives (editValid hW h)).2
-  ⟨hnd, outsComplete D.target hnd⟩
+  ⟨hnd, outsComplete D.target hnd, editKeepsDefined hW h⟩
 
 /-- The derived record preserves required results: each required, not removed source result is
 covered by a target result, complete, so the instance has `CoverWitnesses`. -/
