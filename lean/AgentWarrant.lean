@@ -45,6 +45,8 @@ import AgentWarrant.Spec.Edits.Judgment
 import AgentWarrant.Thm.Edits.Judgment
 import AgentWarrant.Thm.Edits.Bisim
 import AgentWarrant.Thm.Edits.RegisterAnswer
+import AgentWarrant.Spec.Edits.Context
+import AgentWarrant.Thm.Edits.Context
 import AgentWarrant.Spec.Revision.Alternatives
 import AgentWarrant.Thm.Monitor.Allocation
 import AgentWarrant.Spec.Revision.ListLemmas
