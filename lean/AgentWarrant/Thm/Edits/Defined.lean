@@ -368,4 +368,32 @@ theorem forkCross {fL fR : Nat → Nat} (hL : Injective fL) (hR : Injective fR) 
         exact False.elim (cross x (by rw [hs, List.cons_append]; exact Mem.head _) (by rw [hc]; exact Mem.head _))
     rw [hv0, emptyBoth v' v fR fL p' p w' w hpC' hpC hl' hl hw' hw hv0]
 
+/-- Lemma 1 (IV-A): if no complete sequence of a derived instance properly extends another, then after
+any raw prefix `r`, among the outcomes `r` begins (the retained ones, whose residual pomsets `p_o/r` make
+up `𝒞/r`) no complete sequence properly extends another, and one retained residual pomset is empty
+(its only linearization is `ε`) only if every one is. -/
+theorem residualDefined (θ : Theta)
+    (hCL : ∀ o o' v v', θ.O o → θ.O o' → Lin (θ.pom o) v → Lin (θ.pom o') v' → IsPrefix v v' → v = v')
+    (r : List Nat) :
+    (∀ o o' v v', (θ.O o ∧ ∃ w, Lin (θ.pom o) (r ++ w)) → (θ.O o' ∧ ∃ w, Lin (θ.pom o') (r ++ w)) →
+      Lin ((θ.pom o).residual r) v → Lin ((θ.pom o').residual r) v' → IsPrefix v v' → v = v') ∧
+    (∀ o o', (θ.O o ∧ ∃ w, Lin (θ.pom o) (r ++ w)) → (θ.O o' ∧ ∃ w, Lin (θ.pom o') (r ++ w)) →
+      Lin ((θ.pom o).residual r) [] → Lin ((θ.pom o').residual r) []) := by
+  have part1 : ∀ o o' v v', (θ.O o ∧ ∃ w, Lin (θ.pom o) (r ++ w)) → (θ.O o' ∧ ∃ w, Lin (θ.pom o') (r ++ w)) →
+      Lin ((θ.pom o).residual r) v → Lin ((θ.pom o').residual r) v' → IsPrefix v v' → v = v' := by
+    intro o o' v v' ho ho' hv hv' hp
+    have ⟨hO, w0, hw0⟩ := ho
+    have ⟨hO', w0', hw0'⟩ := ho'
+    have h1 := (linResidualIff hw0 v).1 hv
+    have h2 := (linResidualIff hw0' v').1 hv'
+    have ⟨t, ht⟩ := hp
+    have hp' : IsPrefix (r ++ v) (r ++ v') := ⟨t, by rw [ht, List.append_assoc]⟩
+    exact appendLeftCancel (hCL o o' _ _ hO hO' h1 h2 hp')
+  refine ⟨part1, fun o o' hr hr' h0 => ?_⟩
+  have ⟨_, w0', hw0'⟩ := hr'
+  have hl := linResidualOf hw0'
+  have e := part1 o o' [] w0' hr hr' h0 hl ⟨w0', rfl⟩
+  rw [e]
+  exact hl
+
 end AgentWarrant.Edits
