@@ -472,6 +472,55 @@ theorem startRelated (der : Derivation) {d : Derived} {S : RState} (h : start d 
       intro v p hm
       exact absurd hm notMemNil⟩
 
+-- FreshAlloc is satisfiable by every derivation -----------------------------------------------------
+
+/-- One more than the sum: above every member. -/
+def sumPlus : List Nat → Nat
+  | [] => 1
+  | a :: l => a + sumPlus l
+
+theorem sumPlusPos : ∀ (l : List Nat), 0 < sumPlus l
+  | [] => Nat.leRefl 1
+  | a :: l => Nat.leTrans (sumPlusPos l) (Nat.leAddLeft (sumPlus l) a)
+
+theorem ltSumPlus {x : Nat} : ∀ {l : List Nat}, x ∈ l → x < sumPlus l
+  | _, Mem.head l => Nat.addLeAddLeft (sumPlusPos l) x
+  | _, Mem.tail a h => Nat.leTrans (ltSumPlus h) (Nat.leAddLeft _ a)
+
+/-- A version above every active and closed one. -/
+def freshVersion (c : Core) : Nat := sumPlus (etaList c.eta ++ c.closed)
+
+/-- Any derivation with `η⁺` re-allocated above every allocated version. -/
+def freshen (der : Derivation) : Derivation := fun c u =>
+  match der c u with
+  | none => none
+  | some d => some { d with etaNew := freshVersion c }
+
+theorem memBTrue {a : Nat} {l : List Nat} (h : memB a l = true) : a ∈ l := by
+  have ⟨y, hy, hb⟩ := anyBElim h
+  rw [← beqEq hb]; exact hy
+
+/-- `freshen der` allocates a fresh `η⁺`, so the weak bisimulation holds for it whatever `der` is. -/
+theorem freshenAlloc (der : Derivation) : FreshAlloc (freshen der) := by
+  intro c u d h
+  have hd : d.etaNew = freshVersion c := by
+    revert h
+    simp only [freshen]
+    cases der c u with
+    | none => intro q; exact Option.noConfusion q
+    | some d0 => intro q; rw [← Option.some.inj q]
+  have notIn : ∀ l, (∀ x, x ∈ l → x ∈ etaList c.eta ++ c.closed) → memB d.etaNew l = false := by
+    intro l hl
+    cases q : memB d.etaNew l with
+    | false => rfl
+    | true =>
+      have hm := hl _ (memBTrue q)
+      rw [hd] at hm
+      exact absurd (ltSumPlus hm) (Nat.ltIrrefl _)
+  have h1 := notIn (etaList c.eta) (fun x hx => appendMemL _ hx)
+  have h2 := notIn c.closed (fun x hx => appendMemR _ hx)
+  simp only [unallocated, h1, h2]
+
 end AgentWarrant.Edits.Machine
 
 namespace AgentWarrant.Thm
@@ -489,5 +538,10 @@ theorem idealRuntimeWeakBisimulation (der : Derivation) (hF : FreshAlloc der) :
   ⟨fun c S hR => ⟨fun l c' h => idealMatched der hF c S hR l c' h,
       fun l S' h => runtimeMatched der c S hR l S' h⟩,
     fun _ _ h => startRelated der h, stepRIsStep der⟩
+
+/-- The hypothesis is met by every derivation once `η⁺` is allocated above every allocated version. -/
+theorem weakBisimulationForFreshDerive (der : Derivation) :
+    WeakBisim (IStep (freshen der)) (RStep (freshen der)) (Rel (freshen der)) :=
+  (idealRuntimeWeakBisimulation (freshen der) (freshenAlloc der)).1
 
 end AgentWarrant.Thm
