@@ -64,6 +64,75 @@ theorem cloneExact {f : Nat → Nat} (hf : Injective f) (C : Tm) :
     have e' : (a, b) = q := pairInj hf (a, b) q e
     rw [e']; exact hq
 
+theorem renamePomInj {f : Nat → Nat} (hf : Injective f) :
+    ∀ (p p' : Pomset), renamePom f p = renamePom f p' → p = p'
+  | ⟨ev, ord⟩, ⟨ev', ord'⟩, h => by
+    have ⟨he, ho⟩ := Pomset.mk.inj h
+    have he' : List.map f ev = List.map f ev' := he
+    have ho' : List.map (fun ab => (f ab.1, f ab.2)) ord = List.map (fun ab => (f ab.1, f ab.2)) ord' := ho
+    rw [mapInj hf he', mapInj (pairInj hf) ho']
+
+theorem onSideInj {fL fR : Nat → Nat} (hL : Injective fL) (hR : Injective fR) : ∀ b : Bool, Injective (onSide b fL fR)
+  | false => hL
+  | true => hR
+
+/-- ForkChoice's `Covers` is one-to-one: a target result covers at most one required source result (its
+arm and its renamed pomset name it), and a required result is covered by at most one target result. -/
+theorem forkChoiceOneToOne (g : Nat) {fL fR : Nat → Nat} (hL : Injective fL) (hR : Injective fR) (C : Tm) :
+    (∀ x r r', (forkChoice g fL fR C).rel x r → (forkChoice g fL fR C).rel x r' → r = r') ∧
+    (∀ x x' r, (forkChoice g fL fR C).rel x r → (forkChoice g fL fR C).rel x' r → x = x') := by
+  constructor
+  · intro x r r' h h'
+    have ⟨hs, hp⟩ := h
+    have ⟨hs', hp'⟩ := h'
+    cases r with
+    | mk b o =>
+      cases r' with
+      | mk b' o' =>
+        have e := hs.symm.trans hs'
+        have ⟨e1, e2⟩ := List.cons.inj e
+        have hb : b = b' := (Prod.mk.inj e1).2
+        subst hb
+        have ep : renamePom (onSide b fL fR) o.pom = renamePom (onSide b fL fR) o'.pom := hp.symm.trans hp'
+        have ep' := renamePomInj (onSideInj hL hR b) _ _ ep
+        cases o with
+        | mk s p =>
+          cases o' with
+          | mk s' p' =>
+            have e2' : s = s' := e2
+            have ep'' : p = p' := ep'
+            rw [e2', ep'']
+  · intro x x' r h h'
+    have ⟨hs, hp⟩ := h
+    have ⟨hs', hp'⟩ := h'
+    cases x with
+    | mk s p =>
+      cases x' with
+      | mk s' p' =>
+        have hs2 : s = s' := hs.trans hs'.symm
+        have hp2 : p = p' := hp.trans hp'.symm
+        rw [hs2, hp2]
+
+/-- RestoreReplace's `Covers` is one-to-one (the checkpoint copy's results against `C_k`'s). -/
+theorem restoreReplaceOneToOne {fk : Nat → Nat} (hk : Injective fk) (C Ck : Tm) :
+    (∀ x r r', (restoreReplace fk C Ck).rel x r → (restoreReplace fk C Ck).rel x r' → r = r') ∧
+    (∀ x x' r, (restoreReplace fk C Ck).rel x r → (restoreReplace fk C Ck).rel x' r → x = x') := by
+  constructor
+  · intro x r r' h h'
+    have ⟨h1, ex⟩ := h
+    have ⟨h1', ex'⟩ := h'
+    cases r with
+    | mk b o =>
+      cases r' with
+      | mk b' o' =>
+        have hb : b = b' := h1.trans h1'.symm
+        have ho : o = o' := renameOutInj hk o o' (ex.symm.trans ex')
+        rw [hb, ho]
+  · intro x x' r h h'
+    have ⟨_, ex⟩ := h
+    have ⟨_, ex'⟩ := h'
+    rw [ex, ex']
+
 -- A-D1: each row derives exactly its stated record --------------------------------------------------
 
 theorem tagMem {side : Bool} {o : TOut} {A : List TOut} (h : o ∈ A) : (side, o) ∈ tagReq side A :=
