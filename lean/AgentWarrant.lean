@@ -47,6 +47,8 @@ import AgentWarrant.Thm.Edits.Bisim
 import AgentWarrant.Thm.Edits.RegisterAnswer
 import AgentWarrant.Spec.Edits.Context
 import AgentWarrant.Thm.Edits.Context
+import AgentWarrant.Spec.Edits.DerivedInput
+import AgentWarrant.Thm.Edits.DerivedInput
 import AgentWarrant.Spec.Revision.Alternatives
 import AgentWarrant.Thm.Monitor.Allocation
 import AgentWarrant.Spec.Revision.ListLemmas
