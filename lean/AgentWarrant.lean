@@ -41,6 +41,14 @@ import AgentWarrant.Spec.Edits.Register
 import AgentWarrant.Thm.Edits.Register
 import AgentWarrant.Spec.Edits.RegisteredRoot
 import AgentWarrant.Thm.Edits.RegisteredRoot
+import AgentWarrant.Spec.Edits.Judgment
+import AgentWarrant.Thm.Edits.Judgment
+import AgentWarrant.Thm.Edits.Bisim
+import AgentWarrant.Thm.Edits.RegisterAnswer
+import AgentWarrant.Spec.Edits.Context
+import AgentWarrant.Thm.Edits.Context
+import AgentWarrant.Spec.Edits.DerivedInput
+import AgentWarrant.Thm.Edits.DerivedInput
 import AgentWarrant.Spec.Revision.Alternatives
 import AgentWarrant.Thm.Monitor.Allocation
 import AgentWarrant.Spec.Revision.ListLemmas
