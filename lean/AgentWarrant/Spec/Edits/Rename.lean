@@ -119,6 +119,24 @@ def renDropCA (π : Ren) (v : PartP × List Nat × List Nat × PartE × PartC) :
   (renP π v.1, reindex π.call (fun d => d) v.2.1, reindex π.act (fun d => d) v.2.2.1, renE π v.2.2.2.1,
     renC π v.2.2.2.2)
 
+def nthO : List (Option Nat) → Nat → Option Nat
+  | [], _ => none
+  | a :: _, 0 => a
+  | _ :: l, n + 1 => nthO l n
+
+/-- `reindex` for a list of optional values (`none` outside the list). -/
+def reindexO (p : Perm) (h : Option Nat → Option Nat) (m : List (Option Nat)) : List (Option Nat) :=
+  List.map (fun j => h (nthO m (p.g j))) (upto 0 (List.length m))
+
+/-- `π` on a `Drop_ra` view: the masked `q_act` is indexed by call, the labels by action; each
+authorization record keeps its (renamed) creator and its label. -/
+def renDropRA (π : Ren)
+    (v : PartP × List (Option Nat) × List Nat × List (Nat × Nat) × List (List Nat) × List Nat × PartC) :
+    PartP × List (Option Nat) × List Nat × List (Nat × Nat) × List (List Nat) × List Nat × PartC :=
+  (renP π v.1, reindexO π.call (optMap π.act.f) v.2.1, reindex π.act (fun d => d) v.2.2.1,
+    List.map (fun cl => (π.call.f cl.1, cl.2)) v.2.2.2.1, v.2.2.2.2.1, List.map π.act.f v.2.2.2.2.2.1,
+    renC π v.2.2.2.2.2.2)
+
 /-- `Exact(f)` up to renaming (Appendix A-F): whenever `(f V₀, q₀) ≅ (f V₁, q₁)` — one renaming `π`,
 fitting `f V₁` and `q₁`, carries the second view and request to the first — the answers are
 `≅`: some renaming carries `Ans(V₁, q₁)` to `Ans(V₀, q₀)`. `ren` and `fits` are the renaming on the

@@ -606,4 +606,134 @@ theorem dropCAInexactR : ¬ ExactR renDropCA FitsDropCA dropCA := by
     rfl
   exact exactRSeparates hE (pairNotIso Part.I) Ren.id ⟨permOnId _, permOnId _, rfl⟩ trivial rfl e
 
+/-! ### Lemma 11 for `Drop_ra` -/
+
+theorem nthOOut : ∀ (l : List (Option Nat)) (j : Nat), List.length l ≤ j → nthO l j = none
+  | [], _, _ => rfl
+  | _ :: _, 0, h => by rw [List.length_cons] at h; exact absurd h (Nat.notSuccLeZero _)
+  | _ :: l, j + 1, h => by rw [List.length_cons] at h; exact nthOOut l j (Nat.leOfSuccLeSucc h)
+
+theorem lengthMapUptoO (F : Nat → Option Nat) : ∀ (k n : Nat), List.length (List.map F (upto k n)) = n
+  | _, 0 => rfl
+  | k, n + 1 => by
+    rw [show List.map F (upto k (n + 1)) = F k :: List.map F (upto (k + 1) n) from rfl, List.length_cons,
+      lengthMapUptoO F (k + 1) n]
+
+theorem nthOMapUpto (F : Nat → Option Nat) : ∀ (k n j : Nat), j < n → nthO (List.map F (upto k n)) j = F (k + j)
+  | _, 0, _, h => absurd h (Nat.notLtZero _)
+  | _, _ + 1, 0, _ => rfl
+  | k, n + 1, j + 1, h => by
+    show nthO (List.map F (upto (k + 1) n)) j = F (k + (j + 1))
+    rw [nthOMapUpto F (k + 1) n j (Nat.lt_of_succ_lt_succ h), Nat.succ_add]
+    rfl
+
+theorem listExtO : ∀ (l₁ l₂ : List (Option Nat)), List.length l₁ = List.length l₂ →
+    (∀ j, nthO l₁ j = nthO l₂ j) → l₁ = l₂
+  | [], [], _, _ => rfl
+  | [], _ :: _, h, _ => by rw [List.length_cons] at h; exact Nat.noConfusion h
+  | _ :: _, [], h, _ => by rw [List.length_cons] at h; exact Nat.noConfusion h
+  | a :: l₁, b :: l₂, hl, h => by
+    rw [List.length_cons, List.length_cons] at hl
+    have e : a = b := h 0
+    have t : ∀ j, nthO l₁ j = nthO l₂ j := fun j => by
+      have hj := h (j + 1)
+      simp only [nthO] at hj
+      exact hj
+    rw [e, listExtO l₁ l₂ (Nat.succ.inj hl) t]
+
+theorem lengthMask (auths : List AuthRec) : ∀ (k : Nat) (ds : List Nat), List.length (maskAct auths k ds) = List.length ds
+  | _, [] => rfl
+  | k, d :: ds => by
+    rw [show maskAct auths k (d :: ds) = keepOpt (!isCreator auths k) d :: maskAct auths (k + 1) ds from rfl,
+      List.length_cons, List.length_cons, lengthMask auths (k + 1) ds]
+
+theorem nthMask (auths : List AuthRec) : ∀ (k : Nat) (ds : List Nat) (j : Nat), j < List.length ds →
+    nthO (maskAct auths k ds) j = keepOpt (!isCreator auths (k + j)) (nth ds j)
+  | _, [], _, h => absurd h (Nat.notLtZero _)
+  | _, _ :: _, 0, _ => rfl
+  | k, d :: ds, j + 1, h => by
+    rw [List.length_cons] at h
+    show nthO (maskAct auths (k + 1) ds) j = keepOpt (!isCreator auths (k + (j + 1))) (nth ds j)
+    rw [nthMask auths (k + 1) ds j (Nat.lt_of_succ_lt_succ h), Nat.succ_add]
+    rfl
+
+section
+variable {π : Ren}
+
+theorem isCreatorRen (auths : List AuthRec) (j : Nat) :
+    isCreator (List.map (renAuth π) auths) j = isCreator auths (π.call.g j) := by
+  show anyB (fun r => Nat.beq r.creator j) (List.map (renAuth π) auths) = anyB (fun r => Nat.beq r.creator (π.call.g j)) auths
+  rw [anyBMap]
+  exact congrArg (fun q => anyB q auths) (funext (fun r => by
+    show Nat.beq (π.call.f r.creator) j = Nat.beq r.creator (π.call.g j)
+    rw [← beqRen π.call r.creator (π.call.g j), π.call.fg]))
+
+theorem reindexONthG (p : Perm) (h : Option Nat → Option Nat) (m : List (Option Nat))
+    (hp : PermOn p (List.length m)) (j : Nat) (hj : j < List.length m) : nthO (reindexO p h m) j = h (nthO m (p.g j)) := by
+  show nthO (List.map _ (upto 0 (List.length m))) j = _
+  rw [nthOMapUpto _ 0 _ _ hj, Nat.zero_add]
+
+/-- Lemma 11 for `Drop_ra`: `Drop_ra(π V) = π Drop_ra(V)` for a renaming that fits the record. -/
+theorem dropRARen {V : Record} (hf : Fits π V) : dropRA (renRec π V) = renDropRA π (dropRA V) := by
+  have HL := fun d => reindexNth π.act (fun d => d) rfl V.i.lab hf.2.1 d
+  have hm : maskAct (List.map (renAuth π) V.e.auths) 0 (reindex π.call π.act.f V.i.act) =
+      reindexO π.call (optMap π.act.f) (maskAct V.e.auths 0 V.i.act) := by
+    have hlen : List.length (reindexO π.call (optMap π.act.f) (maskAct V.e.auths 0 V.i.act)) = List.length V.i.act := by
+      rw [show reindexO π.call (optMap π.act.f) (maskAct V.e.auths 0 V.i.act) = List.map _ _ from rfl, lengthMapUptoO,
+        lengthMask]
+    refine listExtO _ _ (by rw [lengthMask, lengthReindex, hlen]) (fun j => ?_)
+    byCases hj : j < List.length V.i.act
+    · have hpm : PermOn π.call (List.length (maskAct V.e.auths 0 V.i.act)) := by rw [lengthMask]; exact hf.1
+      rw [nthMask _ _ _ _ (by rw [lengthReindex]; exact hj), reindexONthG _ _ _ hpm j (by rw [lengthMask]; exact hj),
+        nthMask _ _ _ _ (hf.1.2 j hj), Nat.zero_add, Nat.zero_add, isCreatorRen,
+        reindexNthG π.call π.act.f hf.2.2 _ hf.1, keepOptRen]
+    · rw [nthOOut _ _ (by rw [lengthMask, lengthReindex]; exact leOfNotLt hj),
+        nthOOut _ _ (by rw [hlen]; exact leOfNotLt hj)]
+  have ha : List.map (fun r => (r.creator, nth (reindex π.act (fun d => d) V.i.lab) r.action)) (List.map (renAuth π) V.e.auths) =
+      List.map (fun cl => (π.call.f cl.1, cl.2)) (List.map (fun r => (r.creator, nth V.i.lab r.action)) V.e.auths) := by
+    rw [mapMap, mapMap]
+    exact mapCongr (fun r => by
+      show (π.call.f r.creator, nth (reindex π.act (fun d => d) V.i.lab) (π.act.f r.action)) = (π.call.f r.creator, nth V.i.lab r.action)
+      rw [HL]) _
+  show (renP π V.p, maskAct (List.map (renAuth π) V.e.auths) 0 (reindex π.call π.act.f V.i.act),
+      reindex π.act (fun d => d) V.i.lab,
+      List.map (fun r => (r.creator, nth (reindex π.act (fun d => d) V.i.lab) r.action)) (List.map (renAuth π) V.e.auths),
+      V.e.policy, List.map π.act.f V.e.queued, renC π V.c) = renDropRA π (dropRA V)
+  rw [hm, ha]
+  rfl
+
+end
+
+theorem reindexOId (m : List (Option Nat)) : reindexO Perm.id (fun d => d) m = m := by
+  refine listExtO _ _ (lengthMapUptoO _ 0 _) (fun j => ?_)
+  byCases hj : j < List.length m
+  · exact reindexONthG Perm.id (fun d => d) m (permOnId _) j hj
+  · rw [nthOOut _ _ (by rw [show reindexO Perm.id (fun d => d) m = List.map _ _ from rfl, lengthMapUptoO]; exact leOfNotLt hj),
+      nthOOut _ _ (leOfNotLt hj)]
+
+theorem renDropRAId :
+    ∀ (v : PartP × List (Option Nat) × List Nat × List (Nat × Nat) × List (List Nat) × List Nat × PartC),
+    renDropRA Ren.id v = v
+  | (p, m, l, a, pol, q, c) => by
+    show (renP Ren.id p, reindexO Perm.id (optMap (fun d => d)) m, reindex Perm.id (fun d => d) l,
+      List.map (fun cl : Nat × Nat => (cl.1, cl.2)) a, pol, List.map (fun d : Nat => d) q, renC Ren.id c) =
+      (p, m, l, a, pol, q, c)
+    have ho : optMap (fun d : Nat => d) = (fun d => d) := funext (optMapId (fun _ => rfl))
+    rw [ho, renPId, reindexOId, reindexId, mapCongr (g := fun cl => cl) (fun cl => by cases cl; rfl), mapId, mapId,
+      renCId]
+
+/-- `π` fits a `Drop_ra` view when it fits the per-call and per-action lists. -/
+def FitsDropRA (π : Ren)
+    (v : PartP × List (Option Nat) × List Nat × List (Nat × Nat) × List (List Nat) × List Nat × PartC) : Prop :=
+  PermOn π.call (List.length v.2.1) ∧ PermOn π.act (List.length v.2.2.1) ∧ π.act.f 0 = 0
+
+/-- `Drop_ra` is inexact up to renaming: the fifth pair has equal `Drop_ra` views. -/
+theorem dropRAInexactR : ¬ ExactR renDropRA FitsDropRA dropRA := by
+  intro hE
+  have e : dropRA recR0 = renDropRA Ren.id (dropRA recR1) := by
+    rw [renDropRAId]
+    exact (show dropRA recR0 = dropRA recR1 by decide)
+  exact exactRSeparates hE (q₀ := Query.decide) (q₁ := Query.decide) (fun π' => notIsoOfPositive (by decide) π') Ren.id
+    ⟨permOnId _, permOnId _, rfl⟩ trivial rfl e
+
 end AgentWarrant.Edits
