@@ -736,4 +736,31 @@ theorem dropRAInexactR : ¬ ExactR renDropRA FitsDropRA dropRA := by
   exact exactRSeparates hE (q₀ := Query.decide) (q₁ := Query.decide) (fun π' => notIsoOfPositive (by decide) π') Ren.id
     ⟨permOnId _, permOnId _, rfl⟩ trivial rfl e
 
+/-! ### The C pair is a renaming -/
+
+def swap01 : Nat → Nat
+  | 0 => 1
+  | 1 => 0
+  | n + 2 => n + 2
+
+theorem swap01Inv : ∀ x, swap01 (swap01 x) = x
+  | 0 => rfl
+  | 1 => rfl
+  | _ + 2 => rfl
+
+/-- The renaming that exchanges rule versions 0 and 1 and keeps every call and action. -/
+def verSwap : Ren := ⟨Perm.id, Perm.id, ⟨swap01, swap01, swap01Inv, swap01Inv⟩⟩
+
+/-- The C pair's records are renamings of each other (the paper's two namespaces differing only in
+the rule-version supply), so a request renamed with its record gets the renamed answer; the pair
+is told apart only because the common request `TryUpdate(Y₀)` carries `Y₀`'s cut at version 0,
+which the renaming would change. -/
+theorem cPairIsRenaming :
+    renRec verSwap recE0 = recC1 ∧
+    ∀ q, FitsQ verSwap q → ans recC1 (renQuery verSwap q) = renAnswer verSwap (ans recE0 q) := by
+  have e : renRec verSwap recE0 = recC1 := rfl
+  refine ⟨e, fun q hq => ?_⟩
+  rw [← e]
+  exact ansRen ⟨permOnId _, permOnId _, rfl⟩ hq
+
 end AgentWarrant.Edits
