@@ -66,10 +66,12 @@ theorem lengthReindex (p : Perm) (h : Nat → Nat) (m : List Nat) :
 /-- Entry `p x` of the reindexed map is `h` of entry `x`, for every `x`. -/
 theorem reindexNth (p : Perm) (h : Nat → Nat) (h0 : h 0 = 0) (m : List Nat)
     (hp : PermOn p (List.length m)) (x : Nat) : nth (reindex p h m) (p.f x) = h (nth m x) := by
-  byCases hx : x < List.length m
-  · show nth (List.map _ (upto 0 (List.length m))) (p.f x) = _
+  cases (inferInstance : Decidable (x < List.length m)) with
+  | isTrue hx =>
+    show nth (List.map _ (upto 0 (List.length m))) (p.f x) = _
     rw [nthMapUpto _ 0 _ _ (hp.1 x hx), Nat.zero_add, p.gf]
-  · rw [nthOut _ _ (by rw [lengthReindex]; exact leOfNotLt (permOnOut hp hx)), nthOut m x (leOfNotLt hx), h0]
+  | isFalse hx =>
+    rw [nthOut _ _ (by rw [lengthReindex]; exact leOfNotLt (permOnOut hp hx)), nthOut m x (leOfNotLt hx), h0]
 
 theorem reindexNthG (p : Perm) (h : Nat → Nat) (h0 : h 0 = 0) (m : List Nat)
     (hp : PermOn p (List.length m)) (j : Nat) : nth (reindex p h m) j = h (nth m (p.g j)) := by
@@ -231,9 +233,11 @@ theorem isPrefixBRen : ∀ (z w : Word), isPrefixB (renWord π z) (renWord π w)
       | true => isPrefixB z w
       | false => false)
     have hd : decide (renLetter π a = renLetter π b) = decide (a = b) := by
-      byCases h : a = b
-      · rw [decideEqTrue h, decideEqTrue (congrArg (renLetter π) h)]
-      · rw [decideEqFalse h, decideEqFalse (fun e => h (renLetterInj e))]
+      cases (inferInstance : Decidable (a = b)) with
+      | isTrue h =>
+        rw [decideEqTrue h, decideEqTrue (congrArg (renLetter π) h)]
+      | isFalse h =>
+        rw [decideEqFalse h, decideEqFalse (fun e => h (renLetterInj e))]
     rw [hd, isPrefixBRen z w]
 
 theorem prefixesRen : ∀ (w : Word), prefixes (renWord π w) = List.map (renWord π) (prefixes w)
@@ -408,9 +412,11 @@ theorem ansRen {V : Record} {q : Query} (hf : Fits π V) (hq : FitsQ π q) :
       renAnswer π (updateAnswer y (decide (y = check V)))
     rw [checkRen hf]
     have hd : decide (renChecked π y = renChecked π (check V)) = decide (y = check V) := by
-      byCases h : y = check V
-      · rw [decideEqTrue h, decideEqTrue (congrArg (renChecked π) h)]
-      · rw [decideEqFalse h, decideEqFalse (fun e => h (renCheckedInj hq hf e))]
+      cases (inferInstance : Decidable (y = check V)) with
+      | isTrue h =>
+        rw [decideEqTrue h, decideEqTrue (congrArg (renChecked π) h)]
+      | isFalse h =>
+        rw [decideEqFalse h, decideEqFalse (fun e => h (renCheckedInj hq hf e))]
     rw [hd]
     cases decide (y = check V) with
     | true =>
@@ -452,11 +458,13 @@ theorem dropCARen {V : Record} (hf : Fits π V) : dropCA (renRec π V) = renDrop
       reindex π.call (fun d => d) (labels V.i.lab V.i.act) := by
     have hpl : PermOn π.call (List.length (labels V.i.lab V.i.act)) := by rw [lengthLabels]; exact hf.1
     refine listExt _ _ (by rw [lengthLabels, lengthReindex, lengthReindex, lengthLabels]) (fun j => ?_)
-    byCases hj : j < List.length V.i.act
-    · rw [reindexNthG π.call (fun d => d) rfl _ hpl, nthLabels _ _ _ (by rw [lengthReindex]; exact hj),
+    cases (inferInstance : Decidable (j < List.length V.i.act)) with
+    | isTrue hj =>
+      rw [reindexNthG π.call (fun d => d) rfl _ hpl, nthLabels _ _ _ (by rw [lengthReindex]; exact hj),
         reindexNthG π.call π.act.f hf.2.2 _ hf.1, reindexNth π.act (fun d => d) rfl _ hf.2.1,
         nthLabels _ _ _ (hf.1.2 j hj)]
-    · rw [nthOut _ _ (by rw [lengthLabels, lengthReindex]; exact leOfNotLt hj),
+    | isFalse hj =>
+      rw [nthOut _ _ (by rw [lengthLabels, lengthReindex]; exact leOfNotLt hj),
         nthOut _ _ (by rw [lengthReindex, lengthLabels]; exact leOfNotLt hj)]
   show (renP π V.p, labels (reindex π.act (fun d => d) V.i.lab) (reindex π.call π.act.f V.i.act),
       reindex π.act (fun d => d) V.i.lab, renE π V.e, renC π V.c) = renDropCA π (dropCA V)
@@ -682,12 +690,14 @@ theorem dropRARen {V : Record} (hf : Fits π V) : dropRA (renRec π V) = renDrop
       rw [show reindexO π.call (optMap π.act.f) (maskAct V.e.auths 0 V.i.act) = List.map _ _ from rfl, lengthMapUptoO,
         lengthMask]
     refine listExtO _ _ (by rw [lengthMask, lengthReindex, hlen]) (fun j => ?_)
-    byCases hj : j < List.length V.i.act
-    · have hpm : PermOn π.call (List.length (maskAct V.e.auths 0 V.i.act)) := by rw [lengthMask]; exact hf.1
+    cases (inferInstance : Decidable (j < List.length V.i.act)) with
+    | isTrue hj =>
+      have hpm : PermOn π.call (List.length (maskAct V.e.auths 0 V.i.act)) := by rw [lengthMask]; exact hf.1
       rw [nthMask _ _ _ _ (by rw [lengthReindex]; exact hj), reindexONthG _ _ _ hpm j (by rw [lengthMask]; exact hj),
         nthMask _ _ _ _ (hf.1.2 j hj), Nat.zero_add, Nat.zero_add, isCreatorRen,
         reindexNthG π.call π.act.f hf.2.2 _ hf.1, keepOptRen]
-    · rw [nthOOut _ _ (by rw [lengthMask, lengthReindex]; exact leOfNotLt hj),
+    | isFalse hj =>
+      rw [nthOOut _ _ (by rw [lengthMask, lengthReindex]; exact leOfNotLt hj),
         nthOOut _ _ (by rw [hlen]; exact leOfNotLt hj)]
   have ha : List.map (fun r => (r.creator, nth (reindex π.act (fun d => d) V.i.lab) r.action)) (List.map (renAuth π) V.e.auths) =
       List.map (fun cl => (π.call.f cl.1, cl.2)) (List.map (fun r => (r.creator, nth V.i.lab r.action)) V.e.auths) := by
@@ -706,9 +716,11 @@ end
 
 theorem reindexOId (m : List (Option Nat)) : reindexO Perm.id (fun d => d) m = m := by
   refine listExtO _ _ (lengthMapUptoO _ 0 _) (fun j => ?_)
-  byCases hj : j < List.length m
-  · exact reindexONthG Perm.id (fun d => d) m (permOnId _) j hj
-  · rw [nthOOut _ _ (by rw [show reindexO Perm.id (fun d => d) m = List.map _ _ from rfl, lengthMapUptoO]; exact leOfNotLt hj),
+  cases (inferInstance : Decidable (j < List.length m)) with
+  | isTrue hj =>
+    exact reindexONthG Perm.id (fun d => d) m (permOnId _) j hj
+  | isFalse hj =>
+    rw [nthOOut _ _ (by rw [show reindexO Perm.id (fun d => d) m = List.map _ _ from rfl, lengthMapUptoO]; exact leOfNotLt hj),
       nthOOut _ _ (leOfNotLt hj)]
 
 theorem renDropRAId :
