@@ -100,10 +100,10 @@ answer wrong. -/
 theorem authorizationActionsNeeded : ¬ AgentWarrant.Edits.Exact AgentWarrant.Edits.dropRA :=
   AgentWarrant.Edits.dropRAInexact
 
-/-- The same with records compared the paper's way, up to a consistent renaming of calls, actions
-and rule versions: a view keeping some of the four parts is exact (views and requests that are
-renamings of each other always get answers that are renamings of each other) exactly when it
-keeps all four; the finite checker commutes with every such renaming. -/
+/-- The same with records compared the paper's way, up to a consistent renaming of calls,
+actions, rule versions and result IDs: a view keeping some of the four parts is exact (views and
+requests that are renamings of each other always get answers that are renamings of each other)
+exactly when it keeps all four; the finite checker commutes with every such renaming. -/
 theorem exactUpToRenamingNeedsAllFourParts (J : AgentWarrant.Edits.Part → Bool) :
     AgentWarrant.Edits.ExactR AgentWarrant.Edits.renView AgentWarrant.Edits.FitsView
       (AgentWarrant.Edits.keepJ J) ↔ ∀ x, J x = true :=

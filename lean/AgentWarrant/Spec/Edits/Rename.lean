@@ -3,17 +3,17 @@ import AgentWarrant.Spec.Edits.Information
 Checkpoint, Fork, Restore, and Merge?*, Appendix A-F: the relation `≅`, Lemma 11, and `Exact(f)`
 compared up to renaming).
 
-A renaming `π` is three bijections of `ℕ` (each given with its inverse): one on workflow calls, one
-on tool actions, one on rule versions. It acts on every place the record names one of them:
-the calls in each target outcome's linearizations, the call → action map `q_act` (a list indexed
-by call, so renaming calls reorders it: `q_act'(π x) = π(q_act(x))`), the labels `ℓ` (indexed by
-action: `ℓ'(π d) = ℓ(d)`), each authorization record's creator and action, the queued actions and
-the active version; on candidates and answers it renames each letter's call and action.
+A renaming `π` is four bijections of `ℕ` (each given with its inverse): on workflow calls, on tool
+actions, on rule versions and on result (outcome) IDs. It acts on every place the record names one
+of them: each target outcome's ID and the calls in its linearizations, the call → action map
+`q_act` (a list indexed by call, so renaming calls reorders it: `q_act'(π x) = π(q_act(x))`), the
+labels `ℓ` (indexed by action: `ℓ'(π d) = ℓ(d)`), each authorization record's creator and action,
+the queued actions and the active version; on candidates and answers it renames each candidate's
+result and each letter's call and action.
 
 Choices where the paper is silent, each forced by the finite encoding of `Information.lean`:
-- authorization labels, policy words and outcome (result) IDs are not renamed: the paper's pairs
-  display labels, and results are registered, signed names; every renaming here is therefore
-  also one of the paper's;
+- authorization labels and policy words are not renamed: the paper's pairs display labels, so
+  every renaming here is also one of the paper's;
 - `q_act` and `ℓ` are lists read by `nth`, which answers 0 outside the list. A renaming fits a
   record (`Fits`) when the call bijection maps the calls `0 … |q_act|-1` onto themselves, the action
   bijection maps `0 … |ℓ|-1` onto themselves and fixes action 0, the default `nth` answers: then the
@@ -34,13 +34,14 @@ def Perm.id : Perm := ⟨fun x => x, fun x => x, fun _ => rfl, fun _ => rfl⟩
 /-- `p` maps `0 … n-1` onto itself. -/
 def PermOn (p : Perm) (n : Nat) : Prop := (∀ x, x < n → p.f x < n) ∧ (∀ x, x < n → p.g x < n)
 
-/-- A consistent renaming of calls, actions and rule versions. -/
+/-- A consistent renaming of calls, actions, rule versions and result IDs. -/
 structure Ren where
   call : Perm
   act : Perm
   ver : Perm
+  res : Perm
 
-def Ren.id : Ren := ⟨Perm.id, Perm.id, Perm.id⟩
+def Ren.id : Ren := ⟨Perm.id, Perm.id, Perm.id, Perm.id⟩
 
 /-- `k, k+1, …, k+n-1`. -/
 def upto : Nat → Nat → List Nat
@@ -56,9 +57,9 @@ def renLetter (π : Ren) (l : Letter) : Letter := ⟨π.call.f l.call, π.act.f 
 
 def renWord (π : Ren) (w : Word) : Word := List.map (renLetter π) w
 
-def renCand (π : Ren) (c : Cand) : Cand := (c.1, renWord π c.2)
+def renCand (π : Ren) (c : Cand) : Cand := (π.res.f c.1, renWord π c.2)
 
-def renOutcome (π : Ren) (o : Outcome) : Outcome := ⟨o.id, List.map (List.map π.call.f) o.lins⟩
+def renOutcome (π : Ren) (o : Outcome) : Outcome := ⟨π.res.f o.id, List.map (List.map π.call.f) o.lins⟩
 
 def renInst (π : Ren) (i : Inst) : Inst :=
   ⟨List.map (renOutcome π) i.outs, reindex π.call π.act.f i.act, reindex π.act (fun d => d) i.lab,

@@ -264,7 +264,7 @@ theorem admittedRen (hf : FitsInst π i) (w : List Nat) :
 
 theorem candsOfRen (hf : FitsInst π i) (o : Outcome) :
     candsOf (renInst π i) (renOutcome π o) = List.map (renCand π) (candsOf i o) := by
-  show List.map (fun w => (o.id, resolved (renInst π i) w))
+  show List.map (fun w => (π.res.f o.id, resolved (renInst π i) w))
       (filt (admitted (renInst π i)) (List.map (List.map π.call.f) o.lins)) =
     List.map (renCand π) (List.map (fun w => (o.id, resolved i w)) (filt (admitted i) o.lins))
   rw [filtMap, mapMap, mapMap]
@@ -272,7 +272,7 @@ theorem candsOfRen (hf : FitsInst π i) (o : Outcome) :
     funext (admittedRen hf)
   rw [hp]
   exact mapCongr (fun w => by
-    show (o.id, resolved (renInst π i) (List.map π.call.f w)) = (o.id, renWord π (resolved i w))
+    show (π.res.f o.id, resolved (renInst π i) (List.map π.call.f w)) = (π.res.f o.id, renWord π (resolved i w))
     rw [resolvedRen hf]) _
 
 theorem b0Ren (hf : FitsInst π i) : b0 (renInst π i) = List.map (renCand π) (b0 i) := by
@@ -281,10 +281,11 @@ theorem b0Ren (hf : FitsInst π i) : b0 (renInst π i) = List.map (renCand π) (
   rw [← concatMap, mapMap, mapMap]
   exact congrArg concatL (mapCongr (candsOfRen hf) _)
 
-theorem compatRen (hf : FitsInst π i) (z : Word) : compat (renInst π i) (renWord π z) = compat i z := by
+theorem compatRen (hf : FitsInst π i) (z : Word) :
+    compat (renInst π i) (renWord π z) = List.map π.res.f (compat i z) := by
   show List.map Outcome.id (filt (fun o => anyB (fun w => isPrefixB (renWord π z) (resolved (renInst π i) w)) o.lins)
       (List.map (renOutcome π) i.outs)) =
-    List.map Outcome.id (filt (fun o => anyB (fun w => isPrefixB z (resolved i w)) o.lins) i.outs)
+    List.map π.res.f (List.map Outcome.id (filt (fun o => anyB (fun w => isPrefixB z (resolved i w)) o.lins) i.outs))
   rw [filtMap, mapMap]
   have hp : (fun x => anyB (fun w => isPrefixB (renWord π z) (resolved (renInst π i) w)) (renOutcome π x).lins) =
       (fun o => anyB (fun w => isPrefixB z (resolved i w)) o.lins) :=
@@ -294,17 +295,24 @@ theorem compatRen (hf : FitsInst π i) (z : Word) : compat (renInst π i) (renWo
       exact congrArg (fun q => anyB q o.lins) (funext (fun w => by
         show isPrefixB (renWord π z) (resolved (renInst π i) (List.map π.call.f w)) = _
         rw [resolvedRen hf, isPrefixBRen])))
-  rw [hp]
+  rw [hp, mapMap]
   rfl
 
+theorem decideRes (a o : Nat) : decide (π.res.f a = π.res.f o) = decide (a = o) := by
+  cases (inferInstance : Decidable (a = o)) with
+  | isTrue h => rw [decideEqTrue h, decideEqTrue (congrArg π.res.f h)]
+  | isFalse h => rw [decideEqFalse h, decideEqFalse (fun e => h (π.res.fInj e))]
+
 theorem supportsRen (B : List Cand) (z : Word) (o : Nat) :
-    supports (List.map (renCand π) B) (renWord π z) o = supports B z o := by
+    supports (List.map (renCand π) B) (renWord π z) (π.res.f o) = supports B z o := by
   show anyB _ (List.map (renCand π) B) = anyB _ B
   rw [anyBMap]
   exact congrArg (fun q => anyB q B) (funext (fun c => by
-    show (match decide (c.1 = o) with | true => isPrefixB (renWord π z) (renWord π c.2) | false => false) =
+    show (match decide (π.res.f c.1 = π.res.f o) with
+      | true => isPrefixB (renWord π z) (renWord π c.2)
+      | false => false) =
       (match decide (c.1 = o) with | true => isPrefixB z c.2 | false => false)
-    rw [isPrefixBRen]))
+    rw [isPrefixBRen, decideRes]))
 
 theorem keepRen (hf : FitsInst π i) (B : List Cand) (c : Cand) :
     keep (renInst π i) (List.map (renCand π) B) (renCand π c) = keep i B c := by
@@ -313,7 +321,7 @@ theorem keepRen (hf : FitsInst π i) (B : List Cand) (c : Cand) :
   rw [prefixesRen, allBMap]
   exact congrArg (fun q => allB q (prefixes c.2)) (funext (fun z => by
     show allB (supports (List.map (renCand π) B) (renWord π z)) (compat (renInst π i) (renWord π z)) = _
-    rw [compatRen hf]
+    rw [compatRen hf, allBMap]
     exact congrArg (fun q => allB q (compat i z)) (funext (supportsRen B z))))
 
 theorem phiRen (hf : FitsInst π i) (B : List Cand) :
@@ -360,13 +368,13 @@ theorem checkRen {V : Record} (hf : Fits π V) : check (renRec π V) = renChecke
 
 theorem renCandInj : ∀ {a b : Cand}, renCand π a = renCand π b → a = b
   | (o, w), (o', w'), e => by
-    have e1 : o = o' := congrArg Prod.fst e
+    have e1 : o = o' := π.res.fInj (congrArg Prod.fst e)
     have e2 : renWord π w = renWord π w' := congrArg Prod.snd e
     rw [e1, mapInj (fun _ _ => renLetterInj) e2]
 
 theorem renOutcomeInj : ∀ {a b : Outcome}, renOutcome π a = renOutcome π b → a = b
   | ⟨o, ls⟩, ⟨o', ls'⟩, e => by
-    have e1 : o = o' := (Outcome.mk.inj e).1
+    have e1 : o = o' := π.res.fInj (Outcome.mk.inj e).1
     have e2 : List.map (List.map π.call.f) ls = List.map (List.map π.call.f) ls' := (Outcome.mk.inj e).2
     rw [e1, mapInj (fun _ _ => mapInj (fun _ _ h => π.call.fInj h)) e2]
 
@@ -760,8 +768,8 @@ theorem swap01Inv : ∀ x, swap01 (swap01 x) = x
   | 1 => rfl
   | _ + 2 => rfl
 
-/-- The renaming that exchanges rule versions 0 and 1 and keeps every call and action. -/
-def verSwap : Ren := ⟨Perm.id, Perm.id, ⟨swap01, swap01, swap01Inv, swap01Inv⟩⟩
+/-- The renaming that exchanges rule versions 0 and 1 and keeps every call, action and result. -/
+def verSwap : Ren := ⟨Perm.id, Perm.id, ⟨swap01, swap01, swap01Inv, swap01Inv⟩, Perm.id⟩
 
 /-- The C pair's records are renamings of each other (the paper's two namespaces differing only in
 the rule-version supply), so a request renamed with its record gets the renamed answer; the pair
