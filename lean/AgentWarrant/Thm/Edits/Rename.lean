@@ -608,6 +608,21 @@ theorem keepExactRIff (J : Part → Bool) : ExactR renView FitsView (keepJ J) �
     rw [hV, eq]
     exact ⟨π, ansRen hf hfq⟩
 
+/-- Every view exact up to renaming distinguishes all the pairs up to renaming: for each of Table
+II's part pairs, no renaming that keeps the common request makes the two views renamings of each
+other; likewise for the `Drop_ra` pair and the `Decide` pair for E (requests `Decide`). -/
+theorem exactRDistinguishesPairs {ren : Ren → β → β} {fits : Ren → β → Prop} {f : Record → β}
+    (hf : ExactR ren fits f) :
+    (∀ x π, fits π (f (pair x).2.1) → FitsQ π (pair x).2.2 → (pair x).2.2 = renQuery π (pair x).2.2 →
+      f (pair x).1 ≠ ren π (f (pair x).2.1)) ∧
+    (∀ π, fits π (f recR1) → f recR0 ≠ ren π (f recR1)) ∧
+    (∀ π, fits π (f recL1) → f recL0 ≠ ren π (f recL1)) :=
+  ⟨fun x π h₁ h₂ hq => exactRSeparates hf (pairNotIso x) π h₁ h₂ hq,
+   fun π h₁ => exactRSeparates hf (q₀ := Query.decide) (q₁ := Query.decide)
+     (fun π' => notIsoOfPositive (by decide) π') π h₁ trivial rfl,
+   fun π h₁ => exactRSeparates hf (q₀ := Query.decide) (q₁ := Query.decide)
+     (fun π' => notIsoOfPositive (by decide) π') π h₁ trivial rfl⟩
+
 /-- `π` fits a `Drop_ca` view when it fits the per-call and per-action lists. -/
 def FitsDropCA (π : Ren) (v : PartP × List Nat × List Nat × PartE × PartC) : Prop :=
   PermOn π.call (List.length v.2.1) ∧ PermOn π.act (List.length v.2.2.1) ∧ π.act.f 0 = 0
