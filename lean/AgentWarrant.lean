@@ -28,6 +28,8 @@ import AgentWarrant.Thm.Edits.Derive
 import AgentWarrant.Thm.Edits.Recheck
 import AgentWarrant.Spec.Edits.Information
 import AgentWarrant.Thm.Edits.Information
+import AgentWarrant.Spec.Edits.Rename
+import AgentWarrant.Thm.Edits.Rename
 import AgentWarrant.Spec.Edits.Canonical
 import AgentWarrant.Thm.Edits.Canonical
 import AgentWarrant.Spec.Edits.Residual

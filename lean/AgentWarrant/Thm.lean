@@ -4,6 +4,7 @@ import AgentWarrant.Thm.Monitor.Capacity
 import AgentWarrant.Thm.Monitor.Step
 import AgentWarrant.Thm.Monitor.Transition
 import AgentWarrant.Thm.Edits.Information
+import AgentWarrant.Thm.Edits.Rename
 import AgentWarrant.Thm.Edits.Canonical
 import AgentWarrant.Thm.Edits.RecheckContract
 import AgentWarrant.Thm.Monitor.Full.Admitted
@@ -100,6 +101,23 @@ theorem exactNeedsAllFourParts (J : AgentWarrant.Edits.Part → Bool) :
 answer wrong. -/
 theorem authorizationActionsNeeded : ¬ AgentWarrant.Edits.Exact AgentWarrant.Edits.dropRA :=
   AgentWarrant.Edits.dropRAInexact
+
+/-- The same with records compared the paper's way, up to a consistent renaming of calls,
+actions, rule versions and result IDs: a view keeping some of the four parts is exact (views and
+requests that are renamings of each other always get answers that are renamings of each other)
+exactly when it keeps all four; the finite checker commutes with every such renaming. -/
+theorem exactUpToRenamingNeedsAllFourParts (J : AgentWarrant.Edits.Part → Bool) :
+    AgentWarrant.Edits.ExactR AgentWarrant.Edits.renView AgentWarrant.Edits.FitsView
+      (AgentWarrant.Edits.keepJ J) ↔ ∀ x, J x = true :=
+  AgentWarrant.Edits.keepExactRIff J
+
+/-- Renaming the private identifiers of a record and then keeping the parts in `J` gives the
+renamed view: what a partial view shows does not depend on how identifiers are spelled. -/
+theorem keepingPartsCommutesWithRenaming (J : AgentWarrant.Edits.Part → Bool) (π : AgentWarrant.Edits.Ren)
+    (V : AgentWarrant.Edits.Record) :
+    AgentWarrant.Edits.keepJ J (AgentWarrant.Edits.renRec π V) =
+      AgentWarrant.Edits.renView π (AgentWarrant.Edits.keepJ J V) :=
+  AgentWarrant.Edits.keepJRen J V
 
 -- Execution edits: the runtime's automaton (Exact Checking for Execution Edits, Section VI-A) -------
 

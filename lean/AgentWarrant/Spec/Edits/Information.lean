@@ -24,10 +24,11 @@ the action of each record's creator call, which would reconstruct it (it keeps e
 so the authorization sequence stays visible).
 
 Choices where the paper is silent: `Derive` is not modelled, so a record carries its derived
-check instance directly (the target outcomes are P); the paper's exactness is modulo a consistent
-renaming of internal identifiers, here views and answers are compared by equality (no renaming) —
-the pairs' opposite answers differ in kind (accept against reject, update against `NoCommit`), so no
-renaming could identify them. -/
+check instance directly (the target outcomes are P); `Exact` compares views and answers by
+equality, while the paper's exactness is modulo a consistent renaming of internal identifiers:
+that comparison is `ExactR` (`Spec/Edits/Rename.lean`), for which the same four parts are necessary
+and sufficient (the pairs' opposite answers differ in kind, accept against reject, update against
+`NoCommit`, so no renaming identifies them). -/
 namespace AgentWarrant.Edits
 open AgentWarrant
 
