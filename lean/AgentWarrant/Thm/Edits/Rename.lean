@@ -92,14 +92,14 @@ theorem reindexInj (p : Perm) {h : Nat → Nat} (h0 : h 0 = 0) (hinj : ∀ a b, 
 
 /-! ### Generic list facts -/
 
-theorem mapInj {f : α → β} (hf : ∀ a b, f a = f b → a = b) : ∀ {l₁ l₂ : List α},
+theorem renMapInj {f : α → β} (hf : ∀ a b, f a = f b → a = b) : ∀ {l₁ l₂ : List α},
     List.map f l₁ = List.map f l₂ → l₁ = l₂
   | [], [], _ => rfl
   | [], _ :: _, h => List.noConfusion h
   | _ :: _, [], h => List.noConfusion h
   | a :: l₁, b :: l₂, h => by
     have ⟨e1, e2⟩ := List.cons.inj h
-    rw [hf a b e1, mapInj hf e2]
+    rw [hf a b e1, renMapInj hf e2]
 
 theorem mapId : ∀ (l : List α), List.map (fun x => x) l = l
   | [] => rfl
@@ -370,13 +370,13 @@ theorem renCandInj : ∀ {a b : Cand}, renCand π a = renCand π b → a = b
   | (o, w), (o', w'), e => by
     have e1 : o = o' := π.res.fInj (congrArg Prod.fst e)
     have e2 : renWord π w = renWord π w' := congrArg Prod.snd e
-    rw [e1, mapInj (fun _ _ => renLetterInj) e2]
+    rw [e1, renMapInj (fun _ _ => renLetterInj) e2]
 
 theorem renOutcomeInj : ∀ {a b : Outcome}, renOutcome π a = renOutcome π b → a = b
   | ⟨o, ls⟩, ⟨o', ls'⟩, e => by
     have e1 : o = o' := π.res.fInj (Outcome.mk.inj e).1
     have e2 : List.map (List.map π.call.f) ls = List.map (List.map π.call.f) ls' := (Outcome.mk.inj e).2
-    rw [e1, mapInj (fun _ _ => mapInj (fun _ _ h => π.call.fInj h)) e2]
+    rw [e1, renMapInj (fun _ _ => renMapInj (fun _ _ h => π.call.fInj h)) e2]
 
 theorem renAuthInj : ∀ {a b : AuthRec}, renAuth π a = renAuth π b → a = b
   | ⟨c, d⟩, ⟨c', d'⟩, e => by
@@ -387,7 +387,7 @@ theorem renAuthInj : ∀ {a b : AuthRec}, renAuth π a = renAuth π b → a = b
 theorem renRecInj : ∀ {V₁ V₂ : Record}, Fits π V₁ → Fits π V₂ → renRec π V₁ = renRec π V₂ → V₁ = V₂
   | ⟨⟨o₁⟩, ⟨a₁, l₁⟩, ⟨r₁, p₁, q₁⟩, ⟨v₁⟩⟩, ⟨⟨o₂⟩, ⟨a₂, l₂⟩, ⟨r₂, p₂, q₂⟩, ⟨v₂⟩⟩, h₁, h₂, e => by
     have ⟨ep, ei, ee, ec⟩ := Record.mk.inj e
-    have eo : o₁ = o₂ := mapInj (fun _ _ => renOutcomeInj) (PartP.mk.inj ep)
+    have eo : o₁ = o₂ := renMapInj (fun _ _ => renOutcomeInj) (PartP.mk.inj ep)
     have ea : reindex π.call π.act.f a₁ = reindex π.call π.act.f a₂ := (PartI.mk.inj ei).1
     have el : reindex π.act (fun d => d) l₁ = reindex π.act (fun d => d) l₂ := (PartI.mk.inj ei).2
     have ea' : a₁ = a₂ := reindexInj π.call h₁.2.2 (fun _ _ h => π.act.fInj h) h₁.1 h₂.1 ea
@@ -395,8 +395,8 @@ theorem renRecInj : ∀ {V₁ V₂ : Record}, Fits π V₁ → Fits π V₂ → 
     have er : List.map (renAuth π) r₁ = List.map (renAuth π) r₂ := (PartE.mk.inj ee).1
     have ep' : p₁ = p₂ := (PartE.mk.inj ee).2.1
     have eq : List.map π.act.f q₁ = List.map π.act.f q₂ := (PartE.mk.inj ee).2.2
-    have er' : r₁ = r₂ := mapInj (fun _ _ => renAuthInj) er
-    have eq' : q₁ = q₂ := mapInj (fun _ _ h => π.act.fInj h) eq
+    have er' : r₁ = r₂ := renMapInj (fun _ _ => renAuthInj) er
+    have eq' : q₁ = q₂ := renMapInj (fun _ _ h => π.act.fInj h) eq
     have ev : v₁ = v₂ := π.ver.fInj (PartC.mk.inj ec)
     rw [eo, ea', el', er', ep', eq', ev]
 
@@ -405,7 +405,7 @@ theorem renCheckedInj : ∀ {y₁ y₂ : Checked}, Fits π y₁.cut → Fits π 
     have es : List.map (renCand π) s₁ = List.map (renCand π) s₂ := (Checked.mk.inj e).1
     have ec : renRec π c₁ = renRec π c₂ := (Checked.mk.inj e).2
     have ec' : c₁ = c₂ := renRecInj (V₁ := c₁) (V₂ := c₂) h₁ h₂ ec
-    rw [mapInj (fun _ _ => renCandInj) es, ec']
+    rw [renMapInj (fun _ _ => renCandInj) es, ec']
 
 /-- `Ans(π V, π q) = π Ans(V, q)` for a renaming that fits the record and the request. -/
 theorem ansRen {V : Record} {q : Query} (hf : Fits π V) (hq : FitsQ π q) :
