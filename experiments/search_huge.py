@@ -16,7 +16,7 @@ with their traces and completions.
 
 ``python experiments/search_huge.py [MODEL BOUND CAPACITY]`` (default: the report model at bound 12 with a
 table of 2^29 slots, 4 GiB, room for 4·10^8 states at three quarters full); registered as ``search-huge``,
-on demand (about an hour of CPU). Progress goes to stderr once a minute.
+on demand (tens of CPU minutes). Progress goes to stderr once a minute.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ import os
 import resource
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 from model.base.budget import resident_bytes
@@ -57,7 +58,12 @@ def _check(path: Path) -> bool:
     return _answers(exact) == _answers(fp)
 
 
-def main(name: str, k: int, capacity: int) -> list[Path]:
+def reproduce(out_dir: Path, tick: Callable[[int, int], None]) -> list[Path]:
+    return main(MODEL, BOUND, CAPACITY, out_dir, tick)
+
+
+def main(name: str, k: int, capacity: int, out_dir: Path | None = None,
+         progress: Callable[[int, int], None] | None = None) -> list[Path]:
     if kernel_module() is None:
         print("search_huge: the kernel is not built (python -m model.search.native.build)", file=sys.stderr)
         return []
@@ -68,6 +74,8 @@ def main(name: str, k: int, capacity: int) -> list[Path]:
     t0 = time.perf_counter()
 
     def tick(done: int, total: int) -> None:
+        if progress is not None:
+            progress(done, total)
         now = time.perf_counter()
         if now - last[0] >= 60:
             last[0] = now
@@ -87,7 +95,7 @@ def main(name: str, k: int, capacity: int) -> list[Path]:
            f"{CHECK_BOUND}: {same}", f"{load:.1f}"]
     print(row, file=sys.stderr)
     return write_table(
-        repo_root() / "paper_figures", "search_huge",
+        out_dir or repo_root() / "paper_figures", "search_huge",
         ["model", "bound", "states", "transitions", "depth", "wall_s", "cpu_s", "transitions_per_cpu_s",
          "peak_gib", "bytes_per_state", "fingerprint_table_gib", "collision_probability", "complete", "verdicts",
          "same_as_exact_at", "load"], [row],

@@ -9,6 +9,18 @@ invalid set, counters, satisfied requirements, permits) and ``r_i`` the id of it
 record, both interned once per search (``fingerprint.Codec``). The visited set keeps whole vectors, so
 it is exact.
 
+**Fingerprint mode** (``fingerprint=True``), for searches whose vectors outgrow memory: the visited set
+is one open-addressing table of 64-bit fingerprints of the vectors (linear probing, at most three
+quarters full, doubled otherwise; ``capacity`` sizes it for the run up front, so it is never doubled),
+and the kernel keeps the vector, parent and transition ordinal only of the states of layers it will
+expand — nothing but the fingerprint for the last layer's, which is most of them (the layers grow about
+fourfold on the report model). Traces and completions are rebuilt as in the exact mode: every state they
+start from was expanded, so its vector and links are there. Choice: the fingerprint is the kernel's own
+mix of the vector's words (a multiply-xorshift finalizer per word and over the whole, all 64 bits kept),
+not Python's hash; the collision probability reported is ``fpset``'s birthday bound n(n-1)/2^65 under
+uniform hashing, as TLC reports it. Per state: 8 bytes over 0.375–0.75 of the table's slots, plus
+4·(bound+2)+9 bytes for each state of an expanded layer.
+
 **Tables.** The successor function of ``expand.successors`` is a composition of functions of small
 integers; each is a table the kernel fills by calling this module once per new key:
 
