@@ -15,12 +15,14 @@ not permuted here). Beyond that the declaration is trusted as a claim about the 
 search trusts its systems' ``orbit_key``: the policy's glob and type tests are not analysed, and the test
 checks the declaration on the corpus model by comparing against the unreduced search.
 
-**The orbit key** of a state is the least (by ``repr``, a total order over the mixed tuples) of the
-canonical forms of its images under the group, the state itself included; the canonical form re-sorts
-the records level by level as ``canon.canonical`` does (height in the parent DAG first, then content with
-the parents' new positions), so two states get one key only when a permutation and a renaming of record
-IDs map one onto the other. Ties between identical records keep their order, as in ``canon``: a key
-may then keep two equivalent states apart (less reduction, never a wrong merge).
+**The orbit key** of a state is the least (as tuples; by ``repr`` where two hold values of different
+types at one place) of the canonical forms of its images under the group, the state itself included
+(stored states are canonical already); the canonical form of an image re-sorts the records level by level
+as ``canon.canonical`` does (height in the parent DAG first, then content with the parents' new
+positions), so two states get one key only when a permutation and a renaming of record IDs map one onto
+the other. A state holding no value of a class is its own key (its images are itself). Ties between
+identical records keep their order, as in ``canon``: a key may then keep two equivalent states apart
+(less reduction, never a wrong merge).
 
 **Why the answers are the unreduced search's.** A permutation of the group maps each transition of a
 state to a transition of its image with the same query matches (the monitor and the queries cannot tell
@@ -119,13 +121,15 @@ class ValueSymmetry:
         orbits of one, keyed as the unreduced search keys them); else the least canonical image."""
         if not self.moves(s):
             return s
-        best = canonical(s)
-        best_r = repr(best)
+        best = s  # stored states are canonical already (``compact.py``): the identity's image is ``s``
         for j in range(len(self.perms)):
             c = self.image(s, j)
-            r = repr(c)
-            if r < best_r:
-                best, best_r = c, r
+            try:
+                less = c < best
+            except TypeError:  # values of different types at one place: compare their texts
+                less = repr(c) < repr(best)
+            if less:
+                best = c
         return best
 
 
