@@ -11,6 +11,11 @@ the answers agree.
   are interchangeable: the generic search keyed by state and keyed by orbit. ``same``: every verdict kind
   and shortest length equal, every reduced witness replays on the unreduced model and hits its query,
   and the reduced run's states equal the number of orbits of the unreduced run's visited states.
+- **value symmetry** (``model/search/value_symmetry.py``) on the monitor model with two interchangeable
+  attackers (``corpus/search/symmetric/report_two_attackers.json``): the exact engine without sleep sets
+  keyed by state and keyed by orbit. ``same`` as for the admission models, the witnesses replayed through
+  the Adapter on the reference tools (``trace_replay.py``) and the completions checked to be among the
+  unreduced run's.
 
 Method: both runs of a row in this process, one after the other, each on a fresh model object (no memo
 of decisions or of the admission services' steps is shared between them); CPU seconds are the process's
@@ -34,6 +39,7 @@ from model.search.search_verdict import Found
 from model.search.system.admission import AdmissionSystem, load
 from model.search.system.bfs import Reached, SystemRun, search, store_of
 from model.search.system.symmetry import reduced, replays
+from model.search.value_symmetry import ValueSymmetry, explore_symmetric
 
 # (model under corpus/search, policy relative to it or None for the model's own, bound)
 POR_RUNS: tuple[tuple[str, str | None, int], ...] = (
@@ -42,6 +48,9 @@ POR_RUNS: tuple[tuple[str, str | None, int], ...] = (
     ("agentdojo_banking.json", None, 2))
 SYM_RUNS: tuple[tuple[str, int], ...] = (("admission_hold.json", 8), ("admission_hold_r4.json", 8),
                                          ("admission_hold_r5.json", 7))
+#: (model under corpus/search, its interchangeable values, bound)
+VALUE_RUNS: tuple[tuple[str, tuple[tuple[str, ...], ...], int], ...] = (
+    ("symmetric/report_two_attackers.json", (("mallory@evil.example", "eve@evil.example"),), 6),)
 
 
 def _shape(run: ExplicitRun) -> tuple[object, ...]:
@@ -80,8 +89,33 @@ def _symmetry(name: str, k: int) -> list[object]:
             f"{os.getloadavg()[0]:.1f}"]
 
 
+def _value_symmetry(name: str, classes: tuple[tuple[str, ...], ...], k: int) -> list[object]:
+    from model.search.compact import empty
+    from model.search.expand import Context
+    from model.search.explicit import ExactStore
+    from model.search.layered import layered
+    from model.search.trace_replay import Reproduced, replay
+
+    path = repo_root() / "corpus" / "search" / name
+    model = load_model(path)
+    ctx = Context(model, renaming=True)
+    store = ExactStore(empty(model.policy), ctx.independence)
+    full = layered(ctx, store, k, reduction=False)
+    red_model = load_model(path)
+    red = explore_symmetric(red_model, classes, k)
+    orbits = len({ValueSymmetry(model, classes).orbit_key(s) for s in store.parent})
+    witnesses = all(isinstance(replay(red_model, v.trace, q), Reproduced)
+                    for q, (_, v) in zip(red_model.queries, red.verdicts, strict=True) if isinstance(v, Found))
+    subset = all(set(c) <= set(a) for (_, c), (_, a) in zip(red.completions, full.completions, strict=True))
+    same = full.unknown is None and red.unknown is None and _shape(full)[0] == _shape(red)[0] \
+        and red.states == orbits and witnesses and subset
+    return ["value symmetry", name, "(model's)", k, full.states, red.states, full.transitions, red.transitions,
+            f"{red.transitions / full.transitions:.2f}", f"{full.cpu_seconds:.1f}", f"{red.cpu_seconds:.1f}", same,
+            f"{os.getloadavg()[0]:.1f}"]
+
+
 def reproduce(out_dir: Path, tick: Callable[[int, int], None]) -> list[Path]:
-    total = len(POR_RUNS) + len(SYM_RUNS)
+    total = len(POR_RUNS) + len(SYM_RUNS) + len(VALUE_RUNS)
     rows: list[list[object]] = []
     for i, (name, policy, k) in enumerate(POR_RUNS):
         rows.append(_por(name, policy, k))
@@ -89,14 +123,19 @@ def reproduce(out_dir: Path, tick: Callable[[int, int], None]) -> list[Path]:
     for j, (name, k) in enumerate(SYM_RUNS):
         rows.append(_symmetry(name, k))
         tick(len(POR_RUNS) + j + 1, total)
+    for j, (name, classes, k) in enumerate(VALUE_RUNS):
+        rows.append(_value_symmetry(name, classes, k))
+        tick(len(POR_RUNS) + len(SYM_RUNS) + j + 1, total)
     return write_table(
         out_dir, "search_reductions",
         ["reduction", "model", "policy", "bound", "states", "states_reduced", "transitions", "transitions_reduced",
          "transition_ratio", "cpu_s", "cpu_s_reduced", "same", "load"], rows,
         "The reductions of the bounded search (`agentwarrant reproduce search-reductions`): partial-order "
         "reduction (sleep sets) on monitor models, symmetry reduction over interchangeable requesters on the "
-        "admission models; each row the search without and with the reduction, in one process, CPU seconds. "
+        "admission models and over interchangeable values (two attackers) on a monitor model; each row the "
+        "search without and with the reduction, in one process, CPU seconds. "
         "transition_ratio: transitions explored with the reduction over without. same: verdicts and shortest "
         "lengths equal (partial-order: and useful completions; symmetry: every reduced witness replays on the "
-        "unreduced model, and states_reduced is the number of orbits of the unreduced run's states). load: the "
+        "unreduced model, and states_reduced is the number of orbits of the unreduced run's states; value "
+        "symmetry: also the reduced completions among the unreduced ones). load: the "
         "1-minute load average after the row.")

@@ -33,6 +33,8 @@ EXPERIMENTS: dict[str, str] = {
     "search-scale": "search_scale.py",
     "search-reductions": "search_reductions.py",
     "search-engine": "search_engine.py",
+    "search-huge": "search_huge.py",
+    "dask-partition-cost": "dask_partition_cost.py",
     "system-scale": "system_scale.py",
     "edits-bisim": "edits_bisim.py",
     "admission-store": "admission_store.py",
@@ -46,7 +48,8 @@ EXPERIMENTS: dict[str, str] = {
 #: servers, or run for many minutes; ``make bench`` runs them with the other timing experiments
 ON_DEMAND: frozenset[str] = frozenset({"dask-scaling", "search-scale", "system-scale", "edits-bisim",
                                        "admission-store", "search-reductions",
-                                       "search-engine"})
+                                       "search-engine", "search-huge",
+                                       "dask-partition-cost"})
 
 #: every committed table of paper_figures/tables/ -> what writes it: a ``reproduce`` experiment, or the
 #: make target of a job that is not one (it needs a tool ``make reproduce`` must run without, or takes
@@ -67,7 +70,8 @@ TABLE_SOURCES: dict[str, str] = {
     "agentdojo_families_cases": "agentdojo-families",
     "dask_scaling": "dask-scaling", "dask_scaling_levels": "dask-scaling", "dask_scaling_projection": "dask-scaling",
     "search_scale": "search-scale", "search_merge": "search-scale", "search_native": "search-scale",
-    "search_intcode": "search-scale",
+    "search_intcode": "search-scale", "search_huge": "search-huge",
+    "dask_partition_cost": "dask-partition-cost",
     "system_scale": "system-scale",
     "search_reductions": "search-reductions", "search_engine": "search-engine",
     "admission_races": "admission-store", "admission_throughput": "admission-store",
@@ -95,6 +99,8 @@ DESCRIPTIONS: dict[str, str] = {
     "search-scale": "exact vs fingerprint search on models of a million states, memory per state (on demand)",
     "system-scale": "the generic search on the admission model of a million states, exact vs fingerprint (on demand)",
     "search-reductions": "partial-order and symmetry reduction: states, transitions, CPU with and without (on demand)",
+    "dask-partition-cost": "partitioned generic search run in one process: CPU, memo misses per partition (on demand)",
+    "search-huge": "the integer-encoded search over fingerprints past 10^8 states, run once (on demand, CPU minutes)",
     "search-engine": "the one breadth-first engine against the loops it replaced, transitions per CPU s (on demand)",
     "edits-bisim": "ideal machine vs durable runtime, bounded weak bisimulation (on demand, ~15 min)",
     "admission-store": "gateway fleet races, faults and releases/s on SQLite and PostgreSQL (benchmark)",

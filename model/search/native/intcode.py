@@ -9,6 +9,18 @@ invalid set, counters, satisfied requirements, permits) and ``r_i`` the id of it
 record, both interned once per search (``fingerprint.Codec``). The visited set keeps whole vectors, so
 it is exact.
 
+**Fingerprint mode** (``fingerprint=True``), for searches whose vectors outgrow memory: the visited set
+is one open-addressing table of 64-bit fingerprints of the vectors (linear probing, at most three
+quarters full, doubled otherwise; ``capacity`` sizes it for the run up front, so it is never doubled),
+and the kernel keeps the vector, parent and transition ordinal only of the states of layers it will
+expand — nothing but the fingerprint for the last layer's, which is most of them (the layers grow about
+fourfold on the report model). Traces and completions are rebuilt as in the exact mode: every state they
+start from was expanded, so its vector and links are there. Choice: the fingerprint is the kernel's own
+mix of the vector's words (a multiply-xorshift finalizer per word and over the whole, all 64 bits kept),
+not Python's hash; the collision probability reported is ``fpset``'s birthday bound n(n-1)/2^65 under
+uniform hashing, as TLC reports it. Per state: 8 bytes over 0.375–0.75 of the table's slots, plus
+4·(bound+2)+9 bytes for each state of an expanded layer.
+
 **Tables.** The successor function of ``expand.successors`` is a composition of functions of small
 integers; each is a table the kernel fills by calling this module once per new key:
 
@@ -56,6 +68,7 @@ from model.search.compact import OK, REFS, RESULT, TOOL, Compact, Rec, empty
 from model.search.engine import bfs
 from model.search.expand import Context, outcome_of, successors, transition
 from model.search.fingerprint import Codec
+from model.search.fpset import collision_probability
 from model.search.held import call_of, held
 from model.search.layered import ExplicitRun, Link, Tick, answers, collect_completions, rebuild
 from model.search.model import QueryKind, SearchModel
@@ -333,19 +346,21 @@ class Compiler:
 
 
 class NativeStore:
-    """The kernel's visited set as an ``engine.Store``: the frontier in chunks of ``CHUNK`` state indices."""
+    """The kernel's visited set as an ``engine.Store``: the frontier in chunks of ``CHUNK`` state indices.
+    In the fingerprint mode the kernel keeps 64-bit fingerprints of every state and the vectors of the
+    states it will expand only (``begin(last)`` tells it which layer is the last)."""
 
-    mode = "exact"
-
-    def __init__(self, kernel: Any) -> None:
+    def __init__(self, kernel: Any, fingerprint: bool = False) -> None:
         self.kernel = kernel
+        self.fingerprint = fingerprint
+        self.mode = "fingerprint" if fingerprint else "exact"
         self.lo, self.hi = 0, kernel.nstates
 
     def __len__(self) -> int:
         return int(self.kernel.nstates)
 
     def begin(self, last: bool) -> None:
-        pass
+        self.kernel.last = last
 
     def width(self) -> int:
         return int((self.hi - self.lo + CHUNK - 1) // CHUNK)
@@ -361,16 +376,20 @@ class NativeStore:
         return True
 
     def collision(self) -> float:
-        return 0.0
+        return collision_probability(len(self)) if self.fingerprint else 0.0
 
 
 _UNLIMITED = Budget()
 
 
 def explore_native(model: SearchModel, bound: int | None = None, tick: Tick | None = None,
-                   budget: Budget = _UNLIMITED, meter: Meter | None = None) -> ExplicitRun | None:
+                   budget: Budget = _UNLIMITED, meter: Meter | None = None, *, fingerprint: bool = False,
+                   capacity: int = 0) -> ExplicitRun | None:
     """The search without sleep sets on the compiled kernel; None when the kernel is not built or the
-    model is outside its scope (``supported``): the caller then runs the interpreted search."""
+    model is outside its scope (``supported``): the caller then runs the interpreted search.
+    ``fingerprint``: the visited set keeps 64-bit fingerprints instead of whole vectors (the collision
+    probability is reported as in ``fpset.py``); ``capacity``: the fingerprint table's initial number
+    of slots, rounded up to a power of two (a table sized for the run is never doubled)."""
     k = model.bound if bound is None else bound
     mod = kernel_module()
     if mod is None or supported(model, k) is not None:
@@ -387,11 +406,11 @@ def explore_native(model: SearchModel, bound: int | None = None, tick: Tick | No
     goals = sum(1 << i for i, q in enumerate(model.queries) if q.kind is QueryKind.GOAL)
     vids = [ctx.intern(("V", v)) for v in model.literals]
     kern = mod.Kernel(py, k + 2, len(lits), lits, vids, tools, [len(n) for _, n in py.names], len(model.satisfy),
-                      [q.more_than for q in model.queries], goals, True)
+                      [q.more_than for q in model.queries], goals, True, fingerprint, capacity)
     py.kernel = kern
     root = empty(model.policy)
     kern.add_root(py.encode(root))
-    store = NativeStore(kern)
+    store = NativeStore(kern, fingerprint)
 
     def expand(layer: int, last: bool, n: int, chunk: tuple[int, int], x: None) -> Iterator[int]:
         yield int(kern.expand(chunk[0], chunk[1]))
@@ -420,7 +439,7 @@ def explore_native(model: SearchModel, bound: int | None = None, tick: Tick | No
     verdicts, comps = answers(model, k, found, kern.premises(), complete, cov.states, cov.unknown)
     return ExplicitRun(k, verdicts, comps, cov.states, cov.transitions, cov.depth,
                        cov.seconds + time.perf_counter() - t0, cov.unknown, False,
-                       cov.cpu_seconds + time.process_time() - c0, store.mode, 0.0)
+                       cov.cpu_seconds + time.process_time() - c0, store.mode, store.collision())
 
 
 __all__ = ["Compiler", "NativeStore", "explore_native", "kernel_module", "supported"]

@@ -167,10 +167,32 @@ cdef class Kernel:
     cdef public list goal_events
     cdef uint8_t found[64]
     cdef uint8_t prem[64]
+    # fingerprint mode (``fingerprint=True``): the visited set is 64-bit fingerprints only (``fpt``, open
+    # addressing, 0 empty); vectors, parents and ordinals are kept for the states of the layers that
+    # will be expanded, and nothing but the fingerprint for the last layer's (``last``)
+    cdef bint fpmode
+    cdef public bint last
+    cdef uint64_t* fpt
+    cdef uint64_t fmask
+    cdef public uint64_t nfp
 
     def __cinit__(self, object py, int width, int nlits, list lit_cids, list lit_vids, list tools, list arities,
-                  int nsat, list more_than, uint64_t goal_mask, bint renaming):
+                  int nsat, list more_than, uint64_t goal_mask, bint renaming, bint fingerprint=False,
+                  uint64_t capacity=0):
         cdef int i
+        cdef uint64_t fcap = 1 << 12
+        self.fpmode = fingerprint
+        self.last = False
+        self.nfp = 0
+        self.fpt = NULL
+        self.fmask = 0
+        if fingerprint:
+            while fcap < capacity:
+                fcap <<= 1
+            self.fpt = <uint64_t*>calloc(fcap, sizeof(uint64_t))
+            if self.fpt == NULL:
+                raise MemoryError("fingerprint table")
+            self.fmask = fcap - 1
         self.py = py
         self.W = width
         self.cap = 1024
@@ -230,6 +252,7 @@ cdef class Kernel:
 
     def __dealloc__(self):
         free(self.arena); free(self.lens); free(self.parent); free(self.ordinal); free(self.fps); free(self.slots)
+        free(self.fpt)
         free(self.r_ok); free(self.r_tool); free(self.r_height); free(self.r_nrefs); free(self.r_refs)
         free(self.r_nfields); free(self.r_fields); free(self.r_matched); free(self.r_premise); free(self.t_mask)
 
@@ -295,8 +318,73 @@ cdef class Kernel:
                 i = (i + 1) & nm
             self.slots[i] = j + 1
 
+    cdef inline uint64_t _fingerprint(self, const uint32_t* v, int n) noexcept nogil:
+        """A 64-bit fingerprint of a state vector (all 64 bits used; 0, the empty slot, becomes 1)."""
+        cdef uint64_t h = <uint64_t>n * 0x9e3779b97f4a7c15ULL + 0x2545f4914f6cdd1dULL
+        cdef int i
+        for i in range(n):
+            h = _mix(h ^ v[i]) + 0x632be59bd9b4e019ULL
+        h = _mix(h)
+        return h if h != 0 else 1
+
+    cdef void _grow_fp(self):
+        cdef uint64_t nm = 2 * (self.fmask + 1) - 1, j, i, f
+        cdef uint64_t* old = self.fpt
+        cdef uint64_t* t = <uint64_t*>calloc(nm + 1, sizeof(uint64_t))
+        if t == NULL:
+            raise MemoryError("fingerprint table")
+        for j in range(self.fmask + 1):
+            f = old[j]
+            if f:
+                i = f & nm
+                while t[i]:
+                    i = (i + 1) & nm
+                t[i] = f
+        free(old)
+        self.fpt = t
+        self.fmask = nm
+
+    cdef int64_t _insert_fp(self, const uint32_t* v, int n, uint32_t par, uint32_t ordv) except? -2:
+        """``_insert`` of the fingerprint mode: -1 when the fingerprint is there; else it is added and the
+        vector stored unless the layer is the last (its index either way)."""
+        cdef uint64_t f = self._fingerprint(v, n)
+        cdef uint64_t i = f & self.fmask
+        cdef uint64_t x
+        cdef uint32_t s
+        while True:
+            x = self.fpt[i]
+            if x == f:
+                return -1
+            if x == 0:
+                break
+            i = (i + 1) & self.fmask
+        self.fpt[i] = f
+        self.nfp += 1
+        if 4 * self.nfp > 3 * self.fmask:
+            self._grow_fp()
+        if self.last:
+            self.nstates += 1
+            return <int64_t>self.nstates - 1
+        if self.nstates == self.cap:
+            self.cap *= 2
+            self.arena = <uint32_t*>realloc(self.arena, self.cap * self.W * sizeof(uint32_t))
+            self.lens = <uint8_t*>realloc(self.lens, self.cap)
+            self.parent = <uint32_t*>realloc(self.parent, self.cap * sizeof(uint32_t))
+            self.ordinal = <uint32_t*>realloc(self.ordinal, self.cap * sizeof(uint32_t))
+            if self.arena == NULL or self.lens == NULL or self.parent == NULL or self.ordinal == NULL:
+                raise MemoryError("state arena")
+        s = <uint32_t>self.nstates
+        memcpy(&self.arena[<uint64_t>s * self.W], v, n * sizeof(uint32_t))
+        self.lens[s] = n
+        self.parent[s] = par
+        self.ordinal[s] = ordv
+        self.nstates += 1
+        return s
+
     cdef int64_t _insert(self, const uint32_t* v, int n, uint32_t par, uint32_t ordv):
         """Add the state ``v`` (``n`` words); its index when new, -1 when visited."""
+        if self.fpmode:
+            return self._insert_fp(v, n, par, ordv)
         cdef uint64_t h = self._hash(v, n)
         cdef uint64_t i = h & self.smask
         cdef uint32_t s
@@ -350,6 +438,8 @@ cdef class Kernel:
         return [bool(self.prem[i]) for i in range(self.nq)]
 
     def nbytes(self):
+        if self.fpmode:
+            return self.cap * (self.W * 4 + 1 + 4 + 4) + (self.fmask + 1) * 8
         return (self.cap * (self.W * 4 + 1 + 4 + 4 + 8) + (self.smask + 1) * 4)
 
     # --- successors -----------------------------------------------------------------------------
