@@ -29,7 +29,7 @@ from itertools import chain
 from typing import NamedTuple
 
 from model.base.budget import Meter
-from model.edits.check.answer import RejectionProof, Removal, make_removal
+from model.edits.check.answer import RejectionProof, Removal, make_proof, make_removal
 from model.edits.check.contract import Outcome
 from model.edits.check.outcome_bits import bits
 from model.edits.check.resolve import Letter, Word
@@ -49,6 +49,15 @@ class Product(NamedTuple):
     done: list[int]  # outcomes completed at the state
     succ: list[Sequence[tuple[Letter, int]]]  # in call order (a leaf's is the shared empty tuple)
     levels: list[list[int]]  # states by |S|
+
+
+_tuple_new = tuple.__new__
+
+
+def make_product(outcomes: tuple[Outcome, ...], compat: list[int], done: list[int],
+                 succ: list[Sequence[tuple[Letter, int]]], levels: list[list[int]]) -> Product:
+    """``Product(…)`` without the named tuple's Python-level ``__new__``: the same value, built once per check."""
+    return _tuple_new(Product, (outcomes, compat, done, succ, levels))  # type: ignore[no-any-return]
 
 
 def ranks(p: Product, small: int = SMALL) -> tuple[list[int | None], dict[int, int], list[int]]:
@@ -258,5 +267,5 @@ def proof_from_ranks(p: Product, rank: list[int | None], missing: dict[int, int]
                         stack.append((i, b, depth, least))
     n = len(rounds)
     assert max(rounds, default=-1) == n - 1, "rounds without removals in the middle"  # distinct keys ≥ 0
-    return RejectionProof(tuple(chain.from_iterable(cands)),
-                          tuple([tuple(chain.from_iterable(rounds[i])) for i in range(n)]))
+    return make_proof(tuple(chain.from_iterable(cands)),
+                      tuple([tuple(chain.from_iterable(rounds[i])) for i in range(n)]))
