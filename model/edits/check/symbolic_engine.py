@@ -29,8 +29,9 @@ pass decides everything, and ``can_of_product`` minimizes the whole product dire
 automaton as ``build_can``, faster, which matters because small checks are mostly set-up).
 
 Budget: one tick per product state built and per candidate letter emitted into a rejection proof;
-the proof has no other limit. The product counts its ticks itself while the meter's ``room`` says
-they would only count, so the meter raises at the same state as with one call per state.
+the proof has no other limit. The product and the proof count their ticks themselves while the
+meter's ``room`` says they would only count, so the meter raises at the same state (the same
+emitted word) as with one call per state (per word).
 """
 
 from __future__ import annotations
