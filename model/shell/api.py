@@ -30,6 +30,7 @@ from model.shell.api_results import CorpusJudgment, Explanation, TraceRun
 from model.shell.apicheck import checked
 
 if TYPE_CHECKING:  # the engines load on first call: importing the façade stays cheap (Z3 comes with revision)
+    from model.edits.check.answer import Engine as EditEngine
     from model.edits.check.answer import Verdict as EditVerdict
     from model.edits.check.instance import Instance
     from model.monitor.adapter.report_task import Row as ReportRow
@@ -128,6 +129,19 @@ def report_table(tick: Callable[[int, int], None] | None = None) -> tuple[Report
     return table_rows(tick)
 
 
+_EditChecker = tuple[dict[str, "EditEngine"], type["EditEngine"], type["Instance"],
+                     Callable[..., "EditVerdict | Unknown"]]
+_EDIT_CHECKER: list[_EditChecker] = []
+
+
+def _edit_checker() -> _EditChecker:
+    """``check_edit``'s names from the checker module: ``ENGINES``, ``Engine``, ``Instance`` and ``check``."""
+    from model.edits.check.checker import ENGINES, Engine, Instance, check
+
+    _EDIT_CHECKER.append((ENGINES, Engine, Instance, check))
+    return _EDIT_CHECKER[0]
+
+
 @checked
 def check_edit(instance: Instance | PathLike | Mapping[str, JSON], engine: str = "symbolic", *,
                budget: Budget = NO_LIMIT) -> EditVerdict | Unknown:
@@ -143,10 +157,10 @@ def check_edit(instance: Instance | PathLike | Mapping[str, JSON], engine: str =
     >>> check_edit("corpus/edits/laptop_fork.json").counts.safe
     2
     """
-    # One import statement on the per-check path (each costs about a microsecond, a visible part of a
-    # small check); the loader only when there is something to load.
-    from model.edits.check.checker import ENGINES, Engine, Instance, check
-
+    # The checker's names are imported on the first call and kept (an import statement costs about a
+    # microsecond on every call, a visible part of a small check); the loader only when there is
+    # something to load.
+    ENGINES, Engine, Instance, check = _EDIT_CHECKER[0] if _EDIT_CHECKER else _edit_checker()
     eng = ENGINES.get(engine) if isinstance(engine, str) else None  # Engine(engine), as a dict look-up
     if eng is None:
         try:

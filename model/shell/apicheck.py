@@ -232,11 +232,31 @@ def checked(fn: F) -> F:
             raise InvalidInput(fn.__name__, f"arguments matching {fn.__name__}{sig}", str(exc),
                                InputKind.SCHEMA) from None
 
+    # The call shapes (number of positional arguments, keyword names in order) already bound once: a
+    # call of a known shape binds each argument to its name by position without building a dict.
+    shapes: set[tuple[int, tuple[str, ...]]] = set()
+
+    def bad(name: str, check: _Param, value: object) -> InvalidInput:
+        return InvalidInput(f"{fn.__name__}: {name}", describe(check.tp), found(value), InputKind.SCHEMA)
+
     @functools.wraps(fn)
     def wrapper(*args: Any, **kwargs: Any) -> Any:
         if not resolved:
             resolve()
-        for name, value in arguments(args, kwargs).items():
+        if (len(args), tuple(kwargs)) in shapes:
+            for name, value in zip(positional, args, strict=False):
+                check = checks.get(name)
+                if check is not None and not (check.by_type.get(type(value)) or check(value)):
+                    raise bad(name, check, value)
+            for name, value in kwargs.items():
+                check = checks.get(name)
+                if check is not None and not (check.by_type.get(type(value)) or check(value)):
+                    raise bad(name, check, value)
+            return fn(*args, **kwargs)
+        given = arguments(args, kwargs)
+        if simple and len(args) <= len(positional):
+            shapes.add((len(args), tuple(kwargs)))  # bound without error: this shape is plain
+        for name, value in given.items():
             check = checks.get(name)
             if check is None:
                 continue
@@ -244,7 +264,7 @@ def checked(fn: F) -> F:
             if ok is None:
                 ok = check(value)
             if not ok:
-                raise InvalidInput(f"{fn.__name__}: {name}", describe(check.tp), found(value), InputKind.SCHEMA)
+                raise bad(name, check, value)
         return fn(*args, **kwargs)
 
     wrapper.__checked__ = True  # type: ignore[attr-defined]

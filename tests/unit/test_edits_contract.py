@@ -77,3 +77,14 @@ def test_prefix_search_is_skipped_only_when_every_outcome_has_one_size() -> None
     assert prefix_violation(compile_contract(same)) is None
     bad = Family("F", (("p", pomset_of(("a",), ())), ("q", pomset_of(("a", "b"), (("a", "b"),)))))
     assert prefix_violation(compile_contract(bad)) is not None
+
+
+def test_a_family_with_no_members_or_a_repeated_name_is_invalid_in_any_order() -> None:
+    """Well-formedness reads a family's repeated names off its compiled form (fewer outcomes than
+    members): sorted or not, a repeat is refused, and distinct names in any order are not."""
+    p = pomset_of(("x",), ())
+    policy = from_maximal_words([["x"]])
+    for members, ok in [((), False), ((("a", p), ("a", p)), False), ((("b", p), ("a", p), ("b", p)), False),
+                        ((("b", p), ("a", p)), True), ((("a", p), ("b", p)), True)]:
+        v = check(make_instance(Family("F", members), {"x": "dx"}, {"dx": "x"}, (), policy))
+        assert (isinstance(v, Invalid) and v.reason is InvalidReason.EMPTY_CHOICE) is not ok, members

@@ -54,7 +54,8 @@ class Removal:
 
 
 _new = object.__new__
-_set_removal = tuple(getattr(Removal, f).__set__ for f in ("outcome", "word", "prefix", "missing"))
+_set_r_outcome, _set_r_word, _set_r_prefix, _set_r_missing = (getattr(Removal, f).__set__
+                                                             for f in ("outcome", "word", "prefix", "missing"))
 
 
 def _set4(x: object, setters: tuple[Callable[[object, object], None], ...], a: object, b: object, c: object,
@@ -72,7 +73,10 @@ def make_removal(outcome: Outcome, word: Word, prefix: Word, missing: Outcome) -
     same value at about half the cost of the frozen dataclass's ``__init__`` (as ``make_letter``); a
     rejection proof makes one per candidate."""
     x = _new(Removal)
-    _set4(x, _set_removal, outcome, word, prefix, missing)
+    _set_r_outcome(x, outcome)  # the four setters inline, not through ``_set4``: one per candidate
+    _set_r_word(x, word)
+    _set_r_prefix(x, prefix)
+    _set_r_missing(x, missing)
     return x
 
 
@@ -86,6 +90,17 @@ class RejectionProof:
         for e in self.rounds:
             sizes.append(sizes[-1] - len(e))
         return tuple(sizes)
+
+
+_set_candidates, _set_rounds = (getattr(RejectionProof, f).__set__ for f in ("candidates", "rounds"))
+
+
+def make_proof(candidates: tuple[Candidate, ...], rounds: tuple[tuple[Removal, ...], ...]) -> RejectionProof:
+    """``RejectionProof(candidates, rounds)``, the same value built as ``make_removal`` builds a ``Removal``."""
+    x = _new(RejectionProof)
+    _set_candidates(x, candidates)
+    _set_rounds(x, rounds)
+    return x
 
 
 class _Named:

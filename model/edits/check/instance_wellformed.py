@@ -57,10 +57,12 @@ def check_wellformed(inst: Instance, meter: Meter | None = None, comp: Compiled 
     if comp is not None and isinstance(root, FamilyT):
         # A family as the whole contract is one leaf with one ID: no call or ID can repeat, and its
         # calls (sorted, once each) are the compiled ones — a repeated outcome name, the one case
-        # where compiling drops a member, is refused below before any call is looked at.
+        # where compiling drops a member, is refused here before any call is looked at. Compiling keeps
+        # one outcome per distinct name, so the names repeat exactly when it kept fewer outcomes than
+        # there are members: no list or set of names is built.
         calls = comp.calls
-        names = [n for n, _ in root.members]
-        if not names or len(set(names)) != len(names):
+        n_members = len(root.members)
+        if not n_members or len(comp.outcomes) != n_members:
             return _EMPTY
     else:
         calls = []

@@ -64,6 +64,9 @@ class Compiled(NamedTuple):
         return k & self.by_size.get(s.bit_count(), 0)
 
 
+_tuple_new = tuple.__new__
+
+
 def compile_outcomes(outs: dict[Outcome, Pomset]) -> Compiled:
     return _compile(tuple(outs), [p.preds for p in outs.values()])
 
@@ -113,7 +116,8 @@ def _compile(olist: tuple[Outcome, ...], pomsets: list[tuple[tuple[CallId, froze
         masks.append(mask)
         n = len(preds)
         by_size[n] = by_size.get(n, 0) | ob
-    return Compiled(calls, olist, tuple(masks), tuple([tuple(g.items()) for g in groups]), by_size)
+    # tuple.__new__, not the named tuple's Python-level __new__: the same value, one call less per check
+    return _tuple_new(Compiled, (calls, olist, tuple(masks), tuple([tuple(g.items()) for g in groups]), by_size))
 
 
 @functools.lru_cache(maxsize=4096)

@@ -29,8 +29,9 @@ pass decides everything, and ``can_of_product`` minimizes the whole product dire
 automaton as ``build_can``, faster, which matters because small checks are mostly set-up).
 
 Budget: one tick per product state built and per candidate letter emitted into a rejection proof;
-the proof has no other limit. The product counts its ticks itself while the meter's ``room`` says
-they would only count, so the meter raises at the same state as with one call per state.
+the proof has no other limit. The product and the proof count their ticks themselves while the
+meter's ``room`` says they would only count, so the meter raises at the same state (the same
+emitted word) as with one call per state (per word).
 """
 
 from __future__ import annotations
@@ -45,12 +46,15 @@ from model.edits.check.digest import InstanceDigest
 from model.edits.check.instance import Instance
 from model.edits.check.outcome_bits import Compiled, bits, compile_outcomes
 from model.edits.check.resolve import Letter, Mode, make_letter
-from model.edits.check.symbolic_rounds import Product, proof_from_ranks, ranks, round_sizes
+from model.edits.check.symbolic_rounds import Product, make_product, proof_from_ranks, ranks, round_sizes
 
 # (policy state, call set S, compatible outcomes K, authorized actions): the last is a function of S
 # (and the log), so it does not change which states are equal; keeping it in the key lets one tuple
 # be both the key and the stored state.
 State = tuple[int, int, int, int]
+
+# Enum members read once (an Enum class attribute look-up is a slow path, on every check otherwise).
+_NEW, _REUSE = Mode.NEW, Mode.REUSE
 
 
 def build_product(inst: Instance, meter: Meter, comp: Compiled | None = None,
@@ -73,7 +77,7 @@ def build_product(inst: Instance, meter: Meter, comp: Compiled | None = None,
         abit.setdefault(d, 1 << len(abit))
     # One Letter object per call and mode: words in proofs share them instead of copying. A reuse
     # letter is made when first needed (most calls never reuse: small checks pay for every object).
-    new = Mode.NEW
+    new = _NEW
     acts: list[str] = []
     call_abit: list[int] = []
     call_label: list[str] = []
@@ -108,9 +112,7 @@ def build_product(inst: Instance, meter: Meter, comp: Compiled | None = None,
     states: list[State] = [root]
     compat = [everything]
     done = [everything & by_size.get(0, 0)]  # comp.done(0, K), inlined as below
-    levels: list[list[int]] = [[0]]
-    for _ in range(n_calls):
-        levels.append([])
+    levels: list[list[int]] = [[0], *[[] for _ in range(n_calls)]]
     succ: list[Sequence[tuple[Letter, int]]] = []
     # Budget: one tick per state, state j being tick j + 1. The meter has been handed the first
     # ``handed`` ticks; those below ``free`` (``handed`` + its ``room``) would only count, so they are
@@ -148,7 +150,7 @@ def build_product(inst: Instance, meter: Meter, comp: Compiled | None = None,
             if auth_i & call_abit[c]:
                 letter = reuse_letter[c]
                 if letter is None:
-                    letter = reuse_letter[c] = make_letter(calls[c], acts[c], Mode.REUSE)
+                    letter = reuse_letter[c] = make_letter(calls[c], acts[c], _REUSE)
                 q2 = q
             else:
                 nq = table.get((q, call_label[c]))
@@ -172,7 +174,7 @@ def build_product(inst: Instance, meter: Meter, comp: Compiled | None = None,
             out.append((letter, j))
     if len(states) > handed:
         meter.tick(len(states) - handed)
-    return Product(comp.outcomes, compat, done, succ, levels)
+    return make_product(comp.outcomes, compat, done, succ, levels)
 
 
 def run(inst: Instance, digest: InstanceDigest, meter: Meter, comp: Compiled | None = None,

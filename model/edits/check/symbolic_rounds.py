@@ -29,7 +29,7 @@ from itertools import chain
 from typing import NamedTuple
 
 from model.base.budget import Meter
-from model.edits.check.answer import RejectionProof, Removal, make_removal
+from model.edits.check.answer import RejectionProof, Removal, make_proof, make_removal
 from model.edits.check.contract import Outcome
 from model.edits.check.outcome_bits import bits
 from model.edits.check.resolve import Letter, Word
@@ -49,6 +49,15 @@ class Product(NamedTuple):
     done: list[int]  # outcomes completed at the state
     succ: list[Sequence[tuple[Letter, int]]]  # in call order (a leaf's is the shared empty tuple)
     levels: list[list[int]]  # states by |S|
+
+
+_tuple_new = tuple.__new__
+
+
+def make_product(outcomes: tuple[Outcome, ...], compat: list[int], done: list[int],
+                 succ: list[Sequence[tuple[Letter, int]]], levels: list[list[int]]) -> Product:
+    """``Product(…)`` without the named tuple's Python-level ``__new__``: the same value, built once per check."""
+    return _tuple_new(Product, (outcomes, compat, done, succ, levels))
 
 
 def ranks(p: Product, small: int = SMALL) -> tuple[list[int | None], dict[int, int], list[int]]:
@@ -192,13 +201,23 @@ def proof_from_ranks(p: Product, rank: list[int | None], missing: dict[int, int]
     cands: list[list[tuple[Outcome, Word]]] = [[] for _ in outs]
     rounds: dict[int, list[list[Removal]]] = {}
     word: list[Letter] = []
-    tick = meter.tick
+    # Budget: one tick per letter of each emitted word. While the meter's ``room`` says they would only
+    # count, they are counted here and handed over in one ``tick(n)`` by the first emit that may do more
+    # (as the product hands over its states): the meter raises or reads the clock at the same candidate
+    # as with one call per candidate.
+    owed = 0
+    free = meter.room()
 
     def emit(d: int, m: int, k: int, sk: int) -> None:
         """The candidates ending at the current word (outcomes ``d``): removed in round ``m`` (the least
         rank on the path), witnessed by the shortest prefix (length ``k``) whose state ``sk`` has that
         rank and the least outcome missing there."""
-        tick(len(word))  # one per letter
+        nonlocal owed, free
+        owed += len(word)
+        if owed > free:
+            meter.tick(owed)
+            owed = 0
+            free = meter.room()
         y = tuple(word)
         miss = missing[sk]
         missed = outs[(miss & -miss).bit_length() - 1]
@@ -256,7 +275,9 @@ def proof_from_ranks(p: Product, rank: list[int | None], missing: dict[int, int]
                 for b, i in reversed(nxt):
                     if reach0[i]:
                         stack.append((i, b, depth, least))
+    if owed:
+        meter.tick(owed)
     n = len(rounds)
     assert max(rounds, default=-1) == n - 1, "rounds without removals in the middle"  # distinct keys ≥ 0
-    return RejectionProof(tuple(chain.from_iterable(cands)),
-                          tuple([tuple(chain.from_iterable(rounds[i])) for i in range(n)]))
+    return make_proof(tuple(chain.from_iterable(cands)),
+                      tuple([tuple(chain.from_iterable(rounds[i])) for i in range(n)]))
