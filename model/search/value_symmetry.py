@@ -39,12 +39,12 @@ from __future__ import annotations
 import itertools
 import json
 from collections.abc import Callable, Iterator, Sequence
-from pathlib import Path
 from typing import Any
 
 from model.base.budget import Budget, Meter
 from model.base.canonical import canonical_str
 from model.base.errors import InputKind, InvalidInput
+from model.base.jsonio import read_text
 from model.search.compact import OK, OUTCOME, REFS, RESULT, TOOL, Compact, Rec, empty
 from model.search.expand import Context, Key, Raw
 from model.search.explicit import ExactStore
@@ -167,7 +167,7 @@ def check(model: SearchModel, classes: SymmetryClasses) -> None:
     values = [v for c in classes for v in c]
     if len(set(values)) != len(values) or any(len(c) < 2 for c in classes):
         raise bad("disjoint classes of two values or more", repr(classes))
-    policy_text = Path(model.policy_path).read_text(encoding="utf-8") if model.policy_path else ""
+    policy_text = read_text(model.policy_path) if model.policy_path else ""
     for v in values:
         text = json.dumps(v)
         if text not in held:
