@@ -18,6 +18,10 @@ integers; each is a table the kernel fills by calling this module once per new k
   monitor's decision and its outcomes — exactly the key of ``held.Context``'s memo, on which the
   interpreted search already relies (a verdict is a function of the call's content and the state's
   slots, invalid set, counters, requirements and permits);
+- ``absval(record, field)`` and ``abstract decision(prefix, values and labels)``: for a tool without an
+  origin rule (``abstract``) the decision reads a handle's record only through its label, so a proposal
+  whose values and handle labels were decided before is refused without a call, or its verdict reused
+  (its outcomes are still computed: the new record names the handles' records);
 - ``newrec(decision, outcome, height, positions of the handle arguments)``: the new record's id;
 - ``less(a, b)``: the canonical order of two records (the binary search of ``compact.insert``);
 - ``shift(record, at)``: a record after one was inserted before what it names;
@@ -48,17 +52,18 @@ from typing import Any
 
 from model.base.budget import Budget, Meter
 from model.monitor.decide.base import Decision, decide
+from model.monitor.decide.compiled import compiled
 from model.monitor.decide.counters import charge_positions
 from model.monitor.decide.flow import FLOW_APPROVAL
 from model.monitor.decide.state import Call, State
 from model.monitor.decide.verdict import DenyReason, Verdict
-from model.search.compact import OK, REFS, RESULT, TOOL, Compact, Rec, empty
+from model.search.compact import CATS, OK, REFS, RESULT, SENS, TOOL, TRUSTED, Compact, Rec, empty
 from model.search.engine import bfs
 from model.search.expand import Context, outcome_of, successors, transition
 from model.search.fingerprint import Codec
 from model.search.held import call_of, held
 from model.search.layered import ExplicitRun, Link, Tick, answers, collect_completions, rebuild
-from model.search.model import QueryKind, SearchModel
+from model.search.model import ArgPattern, Not, Produced, QueryKind, SearchModel
 from model.search.native import ENV, LIB, read_stamp, source_digest
 
 KERNEL_SOURCE = Path(__file__).resolve().parent / "kernel.pyx"
@@ -124,6 +129,33 @@ def supported(model: SearchModel, bound: int) -> str | None:
     if len(model.literals) > MAXH:
         return "too many literals"
     return None
+
+
+def abstract(model: SearchModel, tool: str) -> int:
+    """Whether the monitor's decision on a call of ``tool`` reads the records its handles name only through
+    their labels (and success: held handles always succeeded), so that it is a function of the state's
+    slots, invalid set, counters and requirements (the ``proj`` of the decision key), the argument names,
+    and per argument its value and, for a handle, its record's label: ``compiled_decide`` reads a handle's
+    record for the input label (the join of the parents' labels), and the extensions' request sinks for
+    the label of each argument; only an origin rule (producers) and a permit (the call's identity, by
+    handle position) read more. History rules are outside the encoding already. 0 when not.
+
+    2 when, moreover, the outcomes of an admitted call (``expand.outcome_of``) are such a function too: the
+    commit and observation read the verdict, the argument values and the state's slots and counters, and
+    the tool's result guards and the events of the queries about it read a handle's record only through a
+    ``produced_by`` pattern (the producer chain); without one, an admitted proposal with the key of an
+    earlier one has its trans id (the new record differs only in the positions its handles name, which
+    ``newrec`` takes from the state, and its handles' paths, which the key holds)."""
+    if model.approvals or compiled(model.policy).tools[tool].origins:
+        return 0
+    patterns = [p for r in model.results_of(tool) for _, p in r.when] + \
+        [p for q in model.queries if q.event.tool == tool for _, p in q.event.args]
+    return 1 if any(reads_producers(p) for p in patterns) else 2
+
+
+def reads_producers(p: ArgPattern) -> bool:
+    """Whether ``p`` reads the record a handle names (``produced_by``, under any negation)."""
+    return isinstance(p, Produced) or (isinstance(p, Not) and reads_producers(p.pattern))
 
 
 class Compiler:
@@ -217,6 +249,13 @@ class Compiler:
         assert f is not None, "a held field exists"
         return self.ctx.intern(("V", f[1]))
 
+    def absval(self, rid: int, pid: int) -> int:
+        """A held value as the decision reads it when the tool has no origin rule: its value and the label
+        of the record it names (its sensitivity, categories and trust), and the field it is (the new record
+        names it by that path) — see ``abstract``."""
+        r = self.codec.recs[rid]
+        return self.ctx.intern(("A", self.value(rid, pid), r[SENS], r[CATS], r[TRUSTED], pid))
+
     def state_at(self, sidx: int) -> tuple[int, Any, Any, Any]:
         """(index, compact state, held values, monitor state) of the kernel's state ``sidx``."""
         if self.last[0] != sidx:  # misses come in runs from one state: decode it once
@@ -250,12 +289,15 @@ class Compiler:
         self.refusals[ni] = (tried + 1, hits + out)
         return out
 
-    def decide(self, sidx: int, ni: int, ix: list[int]) -> int:
+    def decide(self, sidx: int, ni: int, ix: list[int], same: int) -> int:
+        """The decision on a proposal and, when admitted, its outcomes: a new trans id, or -1 when refused.
+        ``same``: the trans id of an admitted proposal with the same abstract key (``abstract``), whose
+        verdict is this one's, or -1."""
         ctx, m = self.ctx, self.model
         _, s, hs, mon = self.state_at(sidx)
         tool, names = self.names[ni]
         call, refs3 = call_of(ctx, tool, names, tuple(map(hs.__getitem__, ix)))
-        verdict = decide(m.policy, mon, call)
+        verdict = decide(m.policy, mon, call) if same < 0 else self.trans[same][5]
         # the interpreted search's memo gets the same entry, so a trace replayed through it decides nothing twice
         mkey = (self.prefix(ni, self.proj(self.kernel.state(sidx)[0])), tuple(hs[i][5] for i in ix))
         assert ctx.memo is not None  # no history rules
@@ -387,7 +429,7 @@ def explore_native(model: SearchModel, bound: int | None = None, tick: Tick | No
     goals = sum(1 << i for i, q in enumerate(model.queries) if q.kind is QueryKind.GOAL)
     vids = [ctx.intern(("V", v)) for v in model.literals]
     kern = mod.Kernel(py, k + 2, len(lits), lits, vids, tools, [len(n) for _, n in py.names], len(model.satisfy),
-                      [q.more_than for q in model.queries], goals, True)
+                      [q.more_than for q in model.queries], goals, True, [abstract(model, t) for t in py.tools])
     py.kernel = kern
     root = empty(model.policy)
     kern.add_root(py.encode(root))

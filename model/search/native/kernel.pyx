@@ -150,6 +150,7 @@ cdef class Kernel:
     cdef int tool_first[256]    # first names index of the tool
     cdef int tool_nnames[256]
     cdef int names_arity[4096]
+    cdef uint8_t tool_abs[256]  # 1: the tool's decisions read handles only through their labels; 2: its outcomes too
     cdef int nsat
     cdef int nq
     cdef int more_than[64]
@@ -160,7 +161,7 @@ cdef class Kernel:
     cdef uint64_t ntrans
     cdef uint64_t tcap
     # tables
-    cdef Table deep, cid, prefix, dec, newrec, cmp, shift, nextp, sat, proj, vid, val
+    cdef Table deep, cid, prefix, dec, newrec, cmp, shift, nextp, sat, proj, vid, val, aval, abst
     # search state
     cdef public list found_events
     cdef public uint64_t proposals  # agent calls looked up (a measure of the loop's work)
@@ -169,7 +170,7 @@ cdef class Kernel:
     cdef uint8_t prem[64]
 
     def __cinit__(self, object py, int width, int nlits, list lit_cids, list lit_vids, list tools, list arities,
-                  int nsat, list more_than, uint64_t goal_mask, bint renaming):
+                  int nsat, list more_than, uint64_t goal_mask, bint renaming, list abstract):
         cdef int i
         self.py = py
         self.W = width
@@ -203,6 +204,7 @@ cdef class Kernel:
         self.ntools = len(tools)
         for i in range(self.ntools):
             self.tool_cap[i], self.tool_nres[i], self.tool_first[i], self.tool_nnames[i] = tools[i]
+            self.tool_abs[i] = abstract[i]
         for i in range(len(arities)):
             self.names_arity[i] = arities[i]
         self.nsat = nsat
@@ -227,6 +229,8 @@ cdef class Kernel:
         self.proj = Table()
         self.vid = Table()
         self.val = Table(1 << 14)
+        self.aval = Table()
+        self.abst = Table(1 << 14)
 
     def __dealloc__(self):
         free(self.arena); free(self.lens); free(self.parent); free(self.ordinal); free(self.fps); free(self.slots)
@@ -380,6 +384,7 @@ cdef class Kernel:
         cdef uint32_t deep[MAXW]
         cdef uint32_t hc[MAXH]
         cdef uint32_t hv[MAXH]
+        cdef uint32_t ha[MAXH]
         cdef uint64_t vk[KW]
         cdef int hpos[MAXH]
         cdef int ix[MAXA]
@@ -421,6 +426,7 @@ cdef class Kernel:
         for i in range(self.nlits):
             hc[nh] = self.lit_cid[i]
             hv[nh] = self.lit_vid[i]
+            ha[nh] = self.lit_vid[i]
             hpos[nh] = -1
             nh += 1
         for i in range(n):
@@ -467,6 +473,11 @@ cdef class Kernel:
                     x = self.py.value(rid, pid)
                     self._store(self.vid, rid, pid, 0, 0, x)
                 hv[nh] = <uint32_t>x
+                x = self._look(self.aval, rid, pid, 0, 0)
+                if x == MISS:
+                    x = self.py.absval(rid, pid)
+                    self._store(self.aval, rid, pid, 0, 0, x)
+                ha[nh] = <uint32_t>x
                 hpos[nh] = i
                 nh += 1
         x = self._look(self.proj, P, 0, 0, 0)
@@ -521,8 +532,29 @@ cdef class Kernel:
                             self.val.put(vk, x)
                         if x:
                             tid = -1
+                        elif self.tool_abs[t]:
+                            # the decision on the values and the labels of the handles' records
+                            # (``intcode.Compiler.absval``): a refusal is known, an admission's verdict reused
+                            for j in range(KW):
+                                vk[j] = 0
+                            vk[0] = pref
+                            for j in range(r):
+                                word = ha[ix[j]]
+                                if j == 0:
+                                    vk[0] |= word << 32
+                                else:
+                                    vk[1 + (j - 1) // 2] |= word << (32 * ((j - 1) % 2))
+                            x = self.abst.get(vk)
+                            if x == -1:
+                                tid = -1
+                            elif x >= 0 and self.tool_abs[t] == 2:  # its outcomes too: the same trans id
+                                tid = x
+                            else:
+                                tid = self.py.decide(sidx, ni, [ix[j] for j in range(r)], -1 if x == MISS else x)
+                                if x == MISS:
+                                    self.abst.put(vk, -1 if tid < 0 else tid)
                         else:
-                            tid = self.py.decide(sidx, ni, [ix[j] for j in range(r)])
+                            tid = self.py.decide(sidx, ni, [ix[j] for j in range(r)], -1)
                         self.dec.put(kk, tid)
                     if tid >= 0:
                         height = 0
