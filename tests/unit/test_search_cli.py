@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from click.testing import CliRunner
 
 from model.shell.cli import main
@@ -42,3 +43,28 @@ def test_smt_engine_alone() -> None:
     doc = json.loads(result.output)
     assert "explicit" not in doc and doc["smt"]["queries"]["deliver_summary"]["verdict"] == "vacuous"
     assert result.exit_code == 1  # the goal is not reached within two steps
+
+
+def test_the_default_explicit_engine_is_the_encoded_search_with_the_interpreted_answers() -> None:
+    """``agentwarrant search`` runs the integer-encoded search where it is built and covers the model, and
+    its verdicts, traces and completions are the interpreted engine's (``--interpreted``, sleep sets on)."""
+    from model.search.native.intcode import kernel_module
+
+    if kernel_module() is None:
+        pytest.skip("the kernel is not built (python -m model.search.native.build)")
+    args = ["search", REPORT, "--engine", "explicit", "--bound", "4", "--json", "--no-replay"]
+    fast = CliRunner().invoke(main, args)
+    slow = CliRunner().invoke(main, [*args, "--interpreted"])
+    assert fast.exit_code == slow.exit_code == 1, (fast.output, slow.output)
+    a, b = json.loads(fast.output)["explicit"], json.loads(slow.output)["explicit"]
+    assert (a["engine"], a["reduction"], b["engine"], b["reduction"]) == ("intcode", False, "interpreted", True)
+    assert (a["states"], a["depth"], a["queries"], a["completions"]) == \
+        (b["states"], b["depth"], b["queries"], b["completions"])
+
+
+def test_a_model_outside_the_encoding_runs_the_interpreted_engine() -> None:
+    permit = str(Path(REPORT).parent / "report_permit.json")
+    got = CliRunner().invoke(main, ["search", permit, "--engine", "explicit", "--bound", "2", "--json",
+                                    "--no-replay"])
+    assert got.exit_code in (0, 1), got.output
+    assert json.loads(got.output)["explicit"]["engine"] == "interpreted"

@@ -33,7 +33,7 @@ choice of held values, each outcome), so the first parent to reach a state and t
 make a query hold are the interpreted search's: a trace is rebuilt by replaying the transitions'
 ordinals through ``expand.successors`` from the initial state.
 
-**Scope.** Models without approvals, without ``copies``, whose policy has no history rules (the
+**Scope.** Models without approvals, whose policy has no history rules (the
 decision memo is off for them), with at most 7 arguments per call, 8 fields per tool, 64 queries and
 62 steps; ``supported`` says why not otherwise, and ``explore_native`` then answers None (the caller
 runs the interpreted search). Only the search without sleep sets is encoded.
@@ -60,6 +60,7 @@ from model.monitor.decide.verdict import DenyReason, Verdict
 from model.search.compact import CATS, OK, REFS, RESULT, SENS, TOOL, TRUSTED, Compact, Rec, empty
 from model.search.engine import bfs
 from model.search.expand import Context, outcome_of, successors, transition
+from model.search.explicit import explore
 from model.search.fingerprint import Codec
 from model.search.held import call_of, held
 from model.search.layered import ExplicitRun, Link, Tick, answers, collect_completions, rebuild
@@ -84,10 +85,10 @@ VALUE_REASONS = frozenset({DenyReason.UNDECLARED_ARGUMENT, DenyReason.MISSING_AR
 def kernel_module() -> ModuleType | None:
     """The compiled kernel when built from the current source and not disabled (``ENV=0``)."""
     global _kernel
-    if _kernel is not None:
-        return _kernel
     if os.environ.get(ENV, "1") == "0":
         return None
+    if _kernel is not None:
+        return _kernel
     stamp = read_stamp(KERNEL_STAMP)
     if stamp is None or stamp.get("kernel") != source_digest(KERNEL_SOURCE):
         return None
@@ -109,8 +110,6 @@ def supported(model: SearchModel, bound: int) -> str | None:
     """None when the encoding covers ``model`` to ``bound``; else why not (module docstring, scope)."""
     if model.approvals:
         return "approvals"
-    if model.copies:
-        return "copies"
     if model.policy.histories:
         return "history rules"
     if bound + 2 > MAXW:
@@ -182,6 +181,7 @@ class Compiler:
         self.loaded = 0  # records whose facts the kernel has
         self.refusals: dict[int, tuple[int, int]] = {}  # argument names -> (refuse calls, refusals found)
         self.last: tuple[int, Any, Any, Any] = (-1, None, None, None)  # the state ``decide`` last decoded
+        self.texts: dict[int, str] = {}  # value id -> the canonical text it stands for
 
     # --- interning ------------------------------------------------------------------------------
 
@@ -244,10 +244,18 @@ class Compiler:
     def value(self, rid: int, pid: int) -> int:
         r = self.codec.recs[rid]
         if pid == 0:
-            return self.ctx.intern(("V", r[RESULT]))
-        f = self.ctx.field(r[RESULT], self.paths[pid])
-        assert f is not None, "a held field exists"
-        return self.ctx.intern(("V", f[1]))
+            text = r[RESULT]
+        else:
+            f = self.ctx.field(r[RESULT], self.paths[pid])
+            assert f is not None, "a held field exists"
+            text = f[1]
+        vid = self.ctx.intern(("V", text))
+        self.texts[vid] = text
+        return vid
+
+    def copy(self, vid: int) -> int:
+        """The content id of a value read (by its value id), retyped as a literal (``copies``)."""
+        return self.ctx.intern(("L", self.texts[vid]))
 
     def absval(self, rid: int, pid: int) -> int:
         """A held value as the decision reads it when the tool has no origin rule: its value and the label
@@ -429,7 +437,8 @@ def explore_native(model: SearchModel, bound: int | None = None, tick: Tick | No
     goals = sum(1 << i for i, q in enumerate(model.queries) if q.kind is QueryKind.GOAL)
     vids = [ctx.intern(("V", v)) for v in model.literals]
     kern = mod.Kernel(py, k + 2, len(lits), lits, vids, tools, [len(n) for _, n in py.names], len(model.satisfy),
-                      [q.more_than for q in model.queries], goals, True, [abstract(model, t) for t in py.tools])
+                      [q.more_than for q in model.queries], goals, True, [abstract(model, t) for t in py.tools],
+                      model.copies)
     py.kernel = kern
     root = empty(model.policy)
     kern.add_root(py.encode(root))
@@ -462,7 +471,20 @@ def explore_native(model: SearchModel, bound: int | None = None, tick: Tick | No
     verdicts, comps = answers(model, k, found, kern.premises(), complete, cov.states, cov.unknown)
     return ExplicitRun(k, verdicts, comps, cov.states, cov.transitions, cov.depth,
                        cov.seconds + time.perf_counter() - t0, cov.unknown, False,
-                       cov.cpu_seconds + time.process_time() - c0, store.mode, 0.0)
+                       cov.cpu_seconds + time.process_time() - c0, store.mode, 0.0, "intcode")
 
 
-__all__ = ["Compiler", "NativeStore", "explore_native", "kernel_module", "supported"]
+def explore_auto(model: SearchModel, bound: int | None = None, tick: Tick | None = None,
+                 budget: Budget = _UNLIMITED, reduction: bool = True, meter: Meter | None = None) -> ExplicitRun:
+    """The default explicit search (``explicit.explore``'s signature): the encoded search where the kernel is
+    built and covers the model (``supported``), else the interpreted one with ``reduction`` as asked. The
+    encoded search explores without sleep sets (``reduced`` False, every transition counted); its states,
+    depth, verdicts with their shortest traces and completions are those of the interpreted search with or
+    without them (``docs/search.md``, sleep sets)."""
+    run = explore_native(model, bound, tick, budget, meter)
+    if run is not None:
+        return run
+    return explore(model, bound, tick, budget, reduction, meter)
+
+
+__all__ = ["Compiler", "NativeStore", "explore_auto", "explore_native", "kernel_module", "supported"]

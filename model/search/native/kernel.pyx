@@ -156,12 +156,13 @@ cdef class Kernel:
     cdef int more_than[64]
     cdef uint64_t goal_mask
     cdef bint renaming
+    cdef bint copies  # the agent retypes the values it read as literals (``held.held``)
     # per trans id: which outcomes exist (bit k)
     cdef uint32_t* t_mask
     cdef uint64_t ntrans
     cdef uint64_t tcap
     # tables
-    cdef Table deep, cid, prefix, dec, newrec, cmp, shift, nextp, sat, proj, vid, val, aval, abst
+    cdef Table deep, cid, prefix, dec, newrec, cmp, shift, nextp, sat, proj, vid, val, aval, abst, cpy
     # search state
     cdef public list found_events
     cdef public uint64_t proposals  # agent calls looked up (a measure of the loop's work)
@@ -170,7 +171,7 @@ cdef class Kernel:
     cdef uint8_t prem[64]
 
     def __cinit__(self, object py, int width, int nlits, list lit_cids, list lit_vids, list tools, list arities,
-                  int nsat, list more_than, uint64_t goal_mask, bint renaming, list abstract):
+                  int nsat, list more_than, uint64_t goal_mask, bint renaming, list abstract, bint copies):
         cdef int i
         self.py = py
         self.W = width
@@ -215,6 +216,7 @@ cdef class Kernel:
             self.prem[i] = 0
         self.goal_mask = goal_mask
         self.renaming = renaming
+        self.copies = copies
         self.found_events = []
         self.goal_events = []
         self.deep = Table()
@@ -231,6 +233,7 @@ cdef class Kernel:
         self.val = Table(1 << 14)
         self.aval = Table()
         self.abst = Table(1 << 14)
+        self.cpy = Table()
 
     def __dealloc__(self):
         free(self.arena); free(self.lens); free(self.parent); free(self.ordinal); free(self.fps); free(self.slots)
@@ -397,7 +400,7 @@ cdef class Kernel:
         cdef uint32_t ordv = 0
         cdef uint64_t transitions = 0
         cdef uint32_t proj, pref
-        cdef int height, np_, posk
+        cdef int height, np_, posk, nh0, dup
         cdef uint64_t posword
         cdef int pid
         memcpy(v, &self.arena[sidx * self.W], (n + 1) * sizeof(uint32_t))
@@ -479,6 +482,33 @@ cdef class Kernel:
                     self._store(self.aval, rid, pid, 0, 0, x)
                 ha[nh] = <uint32_t>x
                 hpos[nh] = i
+                nh += 1
+        if self.copies:
+            # the values read, retyped as literals: each text once, in the order read, none a literal's
+            nh0 = nh
+            for i in range(self.nlits, nh0):
+                x = self._look(self.cpy, hv[i], 0, 0, 0)
+                if x == MISS:
+                    x = self.py.copy(hv[i])
+                    self._store(self.cpy, hv[i], 0, 0, 0, x)
+                dup = 0
+                for j in range(self.nlits):
+                    if self.lit_cid[j] == <uint32_t>x:
+                        dup = 1
+                        break
+                if not dup:
+                    for j in range(nh0, nh):
+                        if hc[j] == <uint32_t>x:
+                            dup = 1
+                            break
+                if dup:
+                    continue
+                if nh + 1 > MAXH:
+                    raise OverflowError("too many held values")
+                hc[nh] = <uint32_t>x
+                hv[nh] = hv[i]
+                ha[nh] = hv[i]  # a literal: its value alone
+                hpos[nh] = -1
                 nh += 1
         x = self._look(self.proj, P, 0, 0, 0)
         if x == MISS:
