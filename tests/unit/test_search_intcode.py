@@ -21,7 +21,8 @@ SEARCH = ROOT / "corpus" / "search"
 BOUNDS = {"report.json": 4, "report_alice_known.json": 3, "report_trust.json": 3, "delete_ab.json": 3,
           "deploy.json": 2, "deploy_fleet.json": 2, "payments.json": 3, "payments_invoices.json": 3,
           "agentdojo_banking.json": 1, "agentdojo_banking_weak.json": 1, "agentdojo_banking_wide.json": 1,
-          "agentdojo_workspace.json": 1, "report_copying.json": 3}
+          "agentdojo_workspace.json": 1, "report_copying.json": 3,
+          "report_permit.json": 4}
 MODELS = sorted(p.name for p in SEARCH.glob("*.json") if p.name != "manifest.json"
                 and "kind" not in json.loads(p.read_text(encoding="utf-8")))
 
@@ -64,12 +65,11 @@ def test_every_corpus_model_is_covered_or_says_why() -> None:
         m = load_model(SEARCH / name)
         why = intcode.supported(m, m.bound)
         assert (name in BOUNDS) == (why is None), (name, why)
-    assert intcode.supported(load_model(SEARCH / "report_permit.json"), 4) == "approvals"
     assert intcode.supported(load_model(SEARCH / "report.json"), 70) is not None
 
 
 def test_outside_the_scope_the_caller_runs_the_interpreted_search() -> None:
-    assert intcode.explore_native(load_model(SEARCH / "report_permit.json"), 2) is None
+    assert intcode.explore_native(load_model(SEARCH / "report.json"), 63) is None  # above the widest vector
 
 
 def test_a_budget_stops_the_encoded_search_with_unknown() -> None:
@@ -145,3 +145,16 @@ def test_origin_rules_and_approvals_turn_the_abstraction_off() -> None:
     assert intcode.abstract(m, "Send") == 0  # an origin rule reads the producers of Send's handle
     assert intcode.abstract(m, "Read") == 2
     assert {intcode.abstract(load_model(SEARCH / "report_permit.json"), t) for t in ("Read", "Send")} == {0}
+
+
+def test_approvals_and_permits_give_the_interpreted_answers() -> None:
+    """The permit model: approvals before the agent's calls, positional keys once a permit is held, a
+    permit consumed by the call it binds; its found trace goes through an approval."""
+    m = load_model(SEARCH / "report_permit.json")
+    same_answers("report_permit.json", 5)
+    got = intcode.explore_native(m, 5)
+    assert got is not None
+    from model.search.states import Approve
+
+    traces = [v.trace for _, v in got.verdicts if isinstance(v, Found)] + [t for _, ts in got.completions for t in ts]
+    assert any(isinstance(step.action, Approve) for t in traces for step in t), "an approval is exercised"

@@ -33,7 +33,13 @@ choice of held values, each outcome), so the first parent to reach a state and t
 make a query hold are the interpreted search's: a trace is rebuilt by replaying the transitions'
 ordinals through ``expand.successors`` from the initial state.
 
-**Scope.** Models without approvals, whose policy has no history rules (the
+**Approvals.** Before the agent's calls, where an approver may still permit one, every proposal an
+approval pattern matches yields a transition to the rest with the permit (``approve``, keyed by the
+proposal's *positional* contents: a permit binds handle positions); in a state holding a permit the
+decision key is positional too, as in ``held.held``, and a call that uses a permit carries the permits
+after it into ``rest`` (shifted, as ``compact.insert`` does, when the new record lands before others).
+
+**Scope.** Models whose policy has no history rules (the
 decision memo is off for them), with at most 7 arguments per call, 8 fields per tool, 64 queries and
 62 steps; ``supported`` says why not otherwise, and ``explore_native`` then answers None (the caller
 runs the interpreted search). Only the search without sleep sets is encoded.
@@ -55,9 +61,22 @@ from model.monitor.decide.base import Decision, decide
 from model.monitor.decide.compiled import compiled
 from model.monitor.decide.counters import charge_positions
 from model.monitor.decide.flow import FLOW_APPROVAL
-from model.monitor.decide.state import Call, State
+from model.monitor.decide.state import Call, Permit, State
 from model.monitor.decide.verdict import DenyReason, Verdict
-from model.search.compact import CATS, OK, REFS, RESULT, SENS, TOOL, TRUSTED, Compact, Rec, empty
+from model.search.compact import (
+    CATS,
+    OK,
+    REFS,
+    RESULT,
+    SENS,
+    TOOL,
+    TRUSTED,
+    Compact,
+    Rec,
+    empty,
+    permit_tuple,
+    retarget,
+)
 from model.search.engine import bfs
 from model.search.expand import Context, outcome_of, successors, transition
 from model.search.explicit import explore
@@ -66,6 +85,7 @@ from model.search.held import call_of, held
 from model.search.layered import ExplicitRun, Link, Tick, answers, collect_completions, rebuild
 from model.search.model import ArgPattern, Not, Produced, QueryKind, SearchModel
 from model.search.native import ENV, LIB, read_stamp, source_digest
+from model.search.patterns import args_match
 
 KERNEL_SOURCE = Path(__file__).resolve().parent / "kernel.pyx"
 KERNEL_STAMP = LIB / "kernel.json"  # {"kernel": SHA-256 of kernel.pyx it was built from}
@@ -108,8 +128,6 @@ def kernel_module() -> ModuleType | None:
 
 def supported(model: SearchModel, bound: int) -> str | None:
     """None when the encoding covers ``model`` to ``bound``; else why not (module docstring, scope)."""
-    if model.approvals:
-        return "approvals"
     if model.policy.histories:
         return "history rules"
     if bound + 2 > MAXW:
@@ -264,12 +282,38 @@ class Compiler:
         r = self.codec.recs[rid]
         return self.ctx.intern(("A", self.value(rid, pid), r[SENS], r[CATS], r[TRUSTED], pid))
 
+    def pinfo(self, p: int) -> int:
+        """Bit 1: the rest ``p`` holds a permit (contents are positional); bit 2: an approver may still
+        permit a call in it (``expand.successors``)."""
+        permits = self.codec.rests[p][5]
+        return int(bool(permits)) | (2 if self.model.approvals and len(permits) < self.model.max_permits else 0)
+
+    def pcontent(self, deep: int, pid: int, pos: int) -> int:
+        """A handle's content with its position (``held.held``, positional)."""
+        return self.ctx.intern(("R", deep, self.paths[pid], pos))
+
+    def aprefix(self, ni: int, p: int) -> int:
+        return self.ctx.intern(("approve", ni, p))
+
+    def approve(self, sidx: int, ni: int, ix: list[int]) -> int:
+        """The rest after an approver permits the proposal, or -1 when no approval pattern matches it."""
+        ctx, m = self.ctx, self.model
+        _, s, hs, mon = self.state_at(sidx)
+        tool, names = self.names[ni]
+        call, refs3 = call_of(ctx, tool, names, tuple(map(hs.__getitem__, ix)))
+        ss = ctx.mat.search_state(s, mon)
+        if not any(a.tool == tool and args_match(m, a.args, ss, call, refs3) for a in m.approvals):
+            return -1
+        bindings, invalid, uu, ua, satisfied, permits = s[1:]
+        p = Permit(len(permits), call.tool, call.identity())
+        return self.rest_id((bindings, invalid, uu, ua, satisfied, (*permits, permit_tuple(p))))
+
     def state_at(self, sidx: int) -> tuple[int, Any, Any, Any]:
         """(index, compact state, held values, monitor state) of the kernel's state ``sidx``."""
         if self.last[0] != sidx:  # misses come in runs from one state: decode it once
             ctx = self.ctx
             s0 = self.decode(self.kernel.state(sidx))
-            self.last = (sidx, s0, held(ctx, s0[0], False), ctx.mat.monitor(s0))
+            self.last = (sidx, s0, held(ctx, s0[0], bool(s0[6])), ctx.mat.monitor(s0))
         return self.last
 
     def refuse(self, sidx: int, ni: int, ix: list[int]) -> int:
@@ -312,7 +356,7 @@ class Compiler:
         if verdict.decision is not Decision.ALLOW:
             ctx.refused.add(mkey)
             return -1
-        assert verdict.permit is None and verdict.user is not None and verdict.app is not None  # no approvals
+        assert verdict.user is not None and verdict.app is not None
         ss = ctx.mat.search_state(s, mon)
         outs = tuple(outcome_of(ctx, ss, call, refs3, verdict, k, res) for k, res in enumerate(ctx.results[tool]))
         uu, ua = charge_positions(s[3], verdict.user.positions), charge_positions(s[4], verdict.app.positions)
@@ -342,12 +386,17 @@ class Compiler:
     def rest(self, p: int, tid: int, k: int, n: int, at: int) -> int:
         bindings, _invalid, _uu, _ua, satisfied, permits = self.codec.rests[p]
         _tool, _template, outs, uu, ua, _v = self.trans[tid]
-        _core, _matched, _premise, after, inv, _fp, _perm = outs[k]
+        _core, _matched, _premise, after, inv, _fp, consumed = outs[k]
         if after is not None:
             old_pos = {b[0]: b[2] for b in bindings}
             bindings = tuple((sl, v, n if fresh else old_pos[sl]) for sl, v, fresh in after)
+        if consumed is not None:  # the call used a permit (the key's permits are this state's)
+            permits = consumed
         if at != n and bindings:  # ``compact.insert``: later positions move up by one
             bindings = tuple((sl, v, at if i == n else i + 1 if i >= at else i) for sl, v, i in bindings)
+        if at != n and permits:
+            permits = tuple((pid, tool, tuple((a, retarget(x, n, at)) for a, x in ident), used, ev)
+                            for pid, tool, ident, used, ev in permits)
         return self.rest_id((bindings, inv, uu, ua, satisfied, permits))
 
     def satisfy(self, p: int, j: int) -> int:
@@ -463,7 +512,7 @@ def explore_native(model: SearchModel, bound: int | None = None, tick: Tick | No
         by_state.setdefault(sidx, []).append((q, ni, tid, ix, o))
     for sidx, events in by_state.items():
         s = py.decode(kern.state(sidx))
-        hs = held(ctx, s[0], False)
+        hs = held(ctx, s[0], bool(s[6]))
         for q, ni, tid, ix, o in events:
             tool, names = py.names[ni]
             tr = transition((tool, names, tuple(hs[i] for i in ix), o, py.trans[tid][5]))

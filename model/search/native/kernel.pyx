@@ -163,6 +163,7 @@ cdef class Kernel:
     cdef uint64_t tcap
     # tables
     cdef Table deep, cid, prefix, dec, newrec, cmp, shift, nextp, sat, proj, vid, val, aval, abst, cpy
+    cdef Table pinfo, pcid, aprefix, appr  # approvals: per rest, positional contents, approval prefix and table
     # search state
     cdef public list found_events
     cdef public uint64_t proposals  # agent calls looked up (a measure of the loop's work)
@@ -234,6 +235,10 @@ cdef class Kernel:
         self.aval = Table()
         self.abst = Table(1 << 14)
         self.cpy = Table()
+        self.pinfo = Table()
+        self.pcid = Table()
+        self.aprefix = Table()
+        self.appr = Table(1 << 14)
 
     def __dealloc__(self):
         free(self.arena); free(self.lens); free(self.parent); free(self.ordinal); free(self.fps); free(self.slots)
@@ -388,6 +393,8 @@ cdef class Kernel:
         cdef uint32_t hc[MAXH]
         cdef uint32_t hv[MAXH]
         cdef uint32_t ha[MAXH]
+        cdef uint32_t hp[MAXH]  # positional contents (what an approval binds; the decision's key once a permit exists)
+        cdef int64_t info
         cdef uint64_t vk[KW]
         cdef int hpos[MAXH]
         cdef int ix[MAXA]
@@ -419,6 +426,12 @@ cdef class Kernel:
             memcpy(&nv[1], recs, n * sizeof(uint32_t))
             self._insert(nv, n + 1, <uint32_t>sidx, ordv)
             ordv += 1
+        # bit 1: the state holds a permit (contents are positional: a permit binds handle positions);
+        # bit 2: an approver may still permit a call (``expand.successors``)
+        info = self._look(self.pinfo, P, 0, 0, 0)
+        if info == MISS:
+            info = self.py.pinfo(P)
+            self._store(self.pinfo, P, 0, 0, 0, info)
         # per-record facts, deep ids, held values, counts
         for t in range(self.ntools):
             count[t] = 0
@@ -428,6 +441,7 @@ cdef class Kernel:
         nh = 0
         for i in range(self.nlits):
             hc[nh] = self.lit_cid[i]
+            hp[nh] = self.lit_cid[i]
             hv[nh] = self.lit_vid[i]
             ha[nh] = self.lit_vid[i]
             hpos[nh] = -1
@@ -471,6 +485,14 @@ cdef class Kernel:
                     x = self.py.content(deep[i], pid)
                     self._store(self.cid, deep[i], pid, 0, 0, x)
                 hc[nh] = <uint32_t>x
+                if info:
+                    x = self._look(self.pcid, deep[i], pid, i + 1, 0)
+                    if x == MISS:
+                        x = self.py.pcontent(deep[i], pid, i)
+                        self._store(self.pcid, deep[i], pid, i + 1, 0, x)
+                    hp[nh] = <uint32_t>x
+                    if info & 1:
+                        hc[nh] = <uint32_t>x
                 x = self._look(self.vid, rid, pid, 0, 0)
                 if x == MISS:
                     x = self.py.value(rid, pid)
@@ -506,10 +528,56 @@ cdef class Kernel:
                 if nh + 1 > MAXH:
                     raise OverflowError("too many held values")
                 hc[nh] = <uint32_t>x
+                hp[nh] = <uint32_t>x
                 hv[nh] = hv[i]
                 ha[nh] = hv[i]  # a literal: its value alone
                 hpos[nh] = -1
                 nh += 1
+        if info & 2:
+            # approvals first: every proposal (decided or not) an approval pattern matches permits that call
+            for t in range(self.ntools):
+                if self.tool_cap[t] >= 0 and count[t] >= self.tool_cap[t]:
+                    continue
+                for ni in range(self.tool_first[t], self.tool_first[t] + self.tool_nnames[t]):
+                    x = self._look(self.aprefix, ni, P, 0, 0)
+                    if x == MISS:
+                        x = self.py.aprefix(ni, P)
+                        self._store(self.aprefix, ni, P, 0, 0, x)
+                    pref = <uint32_t>x
+                    r = self.names_arity[ni]
+                    if r > 0 and nh == 0:
+                        continue
+                    for j in range(r):
+                        ix[j] = 0
+                    while True:
+                        for j in range(KW):
+                            kk[j] = 0
+                        kk[0] = pref
+                        for j in range(r):
+                            word = hp[ix[j]]
+                            if j == 0:
+                                kk[0] |= word << 32
+                            else:
+                                kk[1 + (j - 1) // 2] |= word << (32 * ((j - 1) % 2))
+                        x = self.appr.get(kk)
+                        if x == MISS:
+                            x = self.py.approve(sidx, ni, [ix[j] for j in range(r)])
+                            self.appr.put(kk, x)
+                        if x >= 0:
+                            transitions += 1
+                            nv[0] = <uint32_t>x
+                            memcpy(&nv[1], recs, n * sizeof(uint32_t))
+                            self._insert(nv, n + 1, <uint32_t>sidx, ordv)
+                            ordv += 1
+                        j = r - 1
+                        while j >= 0:
+                            ix[j] += 1
+                            if ix[j] < nh:
+                                break
+                            ix[j] = 0
+                            j -= 1
+                        if j < 0:
+                            break
         x = self._look(self.proj, P, 0, 0, 0)
         if x == MISS:
             x = self.py.proj(P)
