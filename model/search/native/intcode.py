@@ -97,6 +97,11 @@ _kernel: ModuleType | None = None
 #: refusals decided by checks that read only the call's tool, argument names and values and the state's
 #: slots, invalid set, requirements and counters (``compiled_decide``: preparation, effects, explicit
 #: denies, allows, quotas)
+#: the refusals among those decided by the argument values and the state's slots and invalid set alone
+#: (the checks before the requirements' Pause: preparation, explicit denies, allows)
+SLOT_REASONS = frozenset({DenyReason.UNDECLARED_ARGUMENT, DenyReason.MISSING_ARGUMENT, DenyReason.MALFORMED_RESOURCE,
+                          DenyReason.EXPLICIT_DENY, DenyReason.NO_MATCHING_ALLOW, DenyReason.SLOT_UNBOUND,
+                          DenyReason.SLOT_INVALID})
 VALUE_REASONS = frozenset({DenyReason.UNDECLARED_ARGUMENT, DenyReason.MISSING_ARGUMENT, DenyReason.MALFORMED_RESOURCE,
                            DenyReason.EXPLICIT_DENY, DenyReason.NO_MATCHING_ALLOW, DenyReason.SLOT_UNBOUND,
                            DenyReason.SLOT_INVALID, DenyReason.QUOTA})
@@ -316,11 +321,20 @@ class Compiler:
             self.last = (sidx, s0, held(ctx, s0[0], bool(s0[6])), ctx.mat.monitor(s0))
         return self.last
 
+    def sprefix(self, ni: int, p: int) -> int:
+        """The tool, argument names and the slots and invalid set of rest ``p``: the key prefix of a refusal
+        by ``SLOT_REASONS``, which no counter, requirement or permit changes."""
+        bindings, invalid = self.codec.rests[p][:2]
+        tool, names = self.names[ni]
+        return self.ctx.intern(("slots", tool, names, tuple((b[0], b[1], b[1].__class__) for b in bindings), invalid))
+
     def refuse(self, sidx: int, ni: int, ix: list[int]) -> int:
-        """1 when the argument values alone make the monitor refuse the call, whatever its handles name:
-        the call with the same values and no handles is refused by a check that reads only the values,
-        the argument names and the state's slots, invalid set, requirements and counters (the ``proj``
-        of the key): such a check refuses the real call too, if an earlier one does not. Else 0."""
+        """Non-zero when the argument values alone make the monitor refuse the call, whatever its handles
+        name: the call with the same values and no handles is refused by a check that reads only the
+        values, the argument names and the state's slots, invalid set, requirements and counters (the
+        ``proj`` of the key): such a check refuses the real call too, if an earlier one does not. 2 when
+        that check is one of ``SLOT_REASONS`` (the refusal holds for any counters and requirements: the
+        checks before it read none), 1 for another, 0 when not refused (or not asked)."""
         tried, hits = self.refusals.get(ni, (0, 0))
         if tried >= REFUSE_TRIAL and 4 * hits < tried:  # it rarely decides for these names: not worth a call
             return 0
@@ -335,10 +349,10 @@ class Compiler:
             return 0
         out = 0
         if v.decision is Decision.DENY:
-            out = 1 if v.reason in VALUE_REASONS else 0
+            out = (2 if v.reason in SLOT_REASONS else 1) if v.reason in VALUE_REASONS else 0
         elif v.decision is Decision.PAUSE:
             out = 1 if v.waiting_for and FLOW_APPROVAL not in v.waiting_for else 0
-        self.refusals[ni] = (tried + 1, hits + out)
+        self.refusals[ni] = (tried + 1, hits + (out > 0))
         return out
 
     def decide(self, sidx: int, ni: int, ix: list[int], same: int) -> int:

@@ -163,6 +163,7 @@ cdef class Kernel:
     cdef uint64_t tcap
     # tables
     cdef Table deep, cid, prefix, dec, newrec, cmp, shift, nextp, sat, proj, vid, val, aval, abst, cpy
+    cdef Table sprefix, sval  # refusals by the slots alone (any counters, requirements, permits)
     cdef Table pinfo, pcid, aprefix, appr  # approvals: per rest, positional contents, approval prefix and table
     # search state
     cdef public list found_events
@@ -236,6 +237,8 @@ cdef class Kernel:
         self.abst = Table(1 << 14)
         self.cpy = Table()
         self.pinfo = Table()
+        self.sprefix = Table()
+        self.sval = Table(1 << 14)
         self.pcid = Table()
         self.aprefix = Table()
         self.appr = Table(1 << 14)
@@ -406,7 +409,8 @@ cdef class Kernel:
         cdef int64_t x, tid, newr, P2, c
         cdef uint32_t ordv = 0
         cdef uint64_t transitions = 0
-        cdef uint32_t proj, pref
+        cdef uint32_t proj, pref, spref
+        cdef uint64_t sk[KW]
         cdef int height, np_, posk, nh0, dup
         cdef uint64_t posword
         cdef int pid
@@ -593,6 +597,11 @@ cdef class Kernel:
                     x = self.py.prefix(ni, proj)
                     self._store(self.prefix, ni, proj, 0, 0, x)
                 pref = <uint32_t>x
+                x = self._look(self.sprefix, ni, P, 0, 0)
+                if x == MISS:
+                    x = self.py.sprefix(ni, P)
+                    self._store(self.sprefix, ni, P, 0, 0, x)
+                spref = <uint32_t>x
                 r = self.names_arity[ni]
                 if r > 0 and nh == 0:
                     continue
@@ -624,9 +633,14 @@ cdef class Kernel:
                                 vk[0] |= word << 32
                             else:
                                 vk[1 + (j - 1) // 2] |= word << (32 * ((j - 1) % 2))
-                        x = self.val.get(vk)
+                        memcpy(sk, vk, KW * sizeof(uint64_t))
+                        sk[0] = (sk[0] & 0xFFFFFFFF00000000ULL) | spref
+                        x = 1 if self.sval.get(sk) == 1 else self.val.get(vk)
                         if x == MISS:
                             x = self.py.refuse(sidx, ni, [ix[j] for j in range(r)])
+                            if x == 2:  # refused by a check of the slots alone: in every state with these slots
+                                self.sval.put(sk, 1)
+                            x = 1 if x else 0
                             self.val.put(vk, x)
                         if x:
                             tid = -1
