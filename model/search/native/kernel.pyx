@@ -62,7 +62,9 @@ cdef class Table:
         return self.n
 
     cdef inline uint64_t _slot(self, const uint64_t* k) noexcept nogil:
-        cdef uint64_t h = _mix(k[0] ^ _mix(k[1] ^ _mix(k[2] ^ _mix(k[3] + 0x9e3779b97f4a7c15ULL))))
+        # one multiply per word and one finalizer: keys are small ids packed in words, well mixed by it
+        cdef uint64_t h = _mix(k[0] * 0x9e3779b97f4a7c15ULL + k[1] * 0xc2b2ae3d27d4eb4fULL
+                               + k[2] * 0x165667b19e3779f9ULL + k[3] * 0xd6e8feb86659fd93ULL)
         return h & self.mask
 
     cdef int64_t get(self, const uint64_t* k) noexcept nogil:
@@ -224,24 +226,24 @@ cdef class Kernel:
         self.deep = Table()
         self.cid = Table()
         self.prefix = Table()
-        self.dec = Table(1 << 16)
-        self.newrec = Table(1 << 14)
-        self.cmp = Table(1 << 14)
+        self.dec = Table(1 << 12)
+        self.newrec = Table()
+        self.cmp = Table()
         self.shift = Table()
-        self.nextp = Table(1 << 14)
+        self.nextp = Table()
         self.sat = Table()
         self.proj = Table()
         self.vid = Table()
-        self.val = Table(1 << 14)
+        self.val = Table()
         self.aval = Table()
-        self.abst = Table(1 << 14)
+        self.abst = Table()
         self.cpy = Table()
         self.pinfo = Table()
         self.sprefix = Table()
-        self.sval = Table(1 << 14)
+        self.sval = Table()
         self.pcid = Table()
         self.aprefix = Table()
-        self.appr = Table(1 << 14)
+        self.appr = Table()
 
     def __dealloc__(self):
         free(self.arena); free(self.lens); free(self.parent); free(self.ordinal); free(self.fps); free(self.slots)
@@ -296,8 +298,8 @@ cdef class Kernel:
         cdef uint64_t h = <uint64_t>n * 0x9e3779b97f4a7c15ULL
         cdef int i
         for i in range(n):
-            h = _mix(h ^ v[i]) + 0x632be59bd9b4e019ULL
-        return h | 1
+            h = (h ^ v[i]) * 0xff51afd7ed558ccdULL + 0x632be59bd9b4e019ULL
+        return _mix(h) | 1
 
     cdef void _grow_slots(self):
         cdef uint64_t nm = 2 * (self.smask + 1) - 1, j, i
