@@ -205,6 +205,7 @@ class Compiler:
         self.refusals: dict[int, tuple[int, int]] = {}  # argument names -> (refuse calls, refusals found)
         self.last: tuple[int, Any, Any, Any] = (-1, None, None, None)  # the state ``decide`` last decoded
         self.texts: dict[int, str] = {}  # value id -> the canonical text it stands for
+        self.projs: dict[int, int] = {}  # rest id -> its ``proj``
 
     # --- interning ------------------------------------------------------------------------------
 
@@ -256,9 +257,12 @@ class Compiler:
         return self.ctx.intern(("R", deep, self.paths[pid], -1))
 
     def proj(self, p: int) -> int:
-        bindings, invalid, used_user, used_app, satisfied, permits = self.codec.rests[p]
-        return self.ctx.intern((tuple((b[0], b[1], b[1].__class__) for b in bindings), invalid, used_user, used_app,
-                                satisfied, permits))
+        out = self.projs.get(p)  # also asked per decision (the interpreted memo's key), not only per table miss
+        if out is None:
+            bindings, invalid, used_user, used_app, satisfied, permits = self.codec.rests[p]
+            out = self.projs[p] = self.ctx.intern((tuple((b[0], b[1], b[1].__class__) for b in bindings), invalid,
+                                                   used_user, used_app, satisfied, permits))
+        return out
 
     def prefix(self, ni: int, proj: int) -> int:
         tool, names = self.names[ni]
