@@ -62,9 +62,14 @@ def test_the_default_explicit_engine_is_the_encoded_search_with_the_interpreted_
         (b["states"], b["depth"], b["queries"], b["completions"])
 
 
-def test_a_model_outside_the_encoding_runs_the_interpreted_engine() -> None:
-    permit = str(Path(REPORT).parent / "report_permit.json")
-    got = CliRunner().invoke(main, ["search", permit, "--engine", "explicit", "--bound", "2", "--json",
-                                    "--no-replay"])
-    assert got.exit_code in (0, 1), got.output
-    assert json.loads(got.output)["explicit"]["engine"] == "interpreted"
+def test_outside_the_encoding_or_disabled_the_interpreted_engine_runs(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A bound above the encoding's widest state vector (the quota model reaches all its 11 states far below
+    it), and ``AGENTWARRANT_SEARCH_NATIVE=0``: the interpreted engine answers."""
+    quota = str(Path(REPORT).parent / "delete_ab.json")
+    args = ["search", quota, "--engine", "explicit", "--json", "--no-replay"]
+    deep = CliRunner().invoke(main, [*args, "--bound", "63"])
+    assert json.loads(deep.output)["explicit"]["engine"] == "interpreted", deep.output
+    monkeypatch.setenv("AGENTWARRANT_SEARCH_NATIVE", "0")
+    off = CliRunner().invoke(main, [*args, "--bound", "3"])
+    assert json.loads(off.output)["explicit"]["engine"] == "interpreted", off.output
+    assert json.loads(off.output)["explicit"]["states"] == 11
