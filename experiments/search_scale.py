@@ -297,14 +297,15 @@ def native_table(out_dir: Path) -> list[Path]:
 
 #: bound per model for ``search_intcode``: each interpreted run of seconds to a minute, so that the
 #: encoding's one-off table fills (one call into Python per new key) are amortized as in a long run
-INTCODE_BOUNDS = {"report.json": 7, "report_alice_known.json": 6, "report_trust.json": 6, "report_copying.json": 6,
+INTCODE_BOUNDS = {"report.json": 7, "report_alice_known.json": 7, "report_trust.json": 7, "report_copying.json": 7,
                   "report_permit.json": 7, "delete_ab.json": 3, "deploy.json": 4, "deploy_fleet.json": 4,
                   "payments.json": 5, "payments_invoices.json": 6, "agentdojo_banking.json": 3,
                   "agentdojo_banking_weak.json": 3, "agentdojo_banking_wide.json": 3, "agentdojo_workspace.json": 2}
 INTCODE_ROUNDS = 2
-#: models whose whole state space is reached below their bound in ``INTCODE_BOUNDS`` (no bound makes them
-#: larger): their rows time the one-off table fills and set-up, over more rounds as each is short
-INTCODE_SATURATED = {"delete_ab.json": 11, "payments.json": 88, "agentdojo_workspace.json": 604}
+#: models whose whole state space is reached by their bound in ``INTCODE_BOUNDS`` (no bound makes them larger;
+#: the table checks it one step further): their rows time the one-off table fills and set-up, over more rounds
+INTCODE_SATURATED = {"delete_ab.json": 11, "payments.json": 88, "agentdojo_workspace.json": 604,
+                     "report_permit.json": 17715}
 INTCODE_SATURATED_ROUNDS = 6
 
 
@@ -342,11 +343,16 @@ def intcode_table(out_dir: Path) -> list[Path]:
                                   run.unknown)))
         assert first is not None
         med = {c: statistics.median(v) for c, v in rate.items()}
+        note = ""
+        if name in INTCODE_SATURATED:  # the note is checked: one more step reaches no new state
+            more = explore_native(model, k + 1)
+            assert more is not None
+            note = f"every state reached ({first.states} at this bound and any larger)" \
+                if more.states == first.states == INTCODE_SATURATED[name] else \
+                f"not saturated: {first.states} states, {more.states} at bound {k + 1}"
         rows.append([name, k, first.states, first.transitions, " ".join(f"{x:.0f}" for x in rate[True]),
                      " ".join(f"{x:.0f}" for x in rate[False]), f"{med[True]:.0f}", f"{med[False]:.0f}",
-                     f"{med[True] / med[False]:.2f}", len(answers) == 1,
-                     f"every state reached ({INTCODE_SATURATED[name]} at any bound)" if name in INTCODE_SATURATED
-                     else "", f"{os.getloadavg()[0]:.1f}"])
+                     f"{med[True] / med[False]:.2f}", len(answers) == 1, note, f"{os.getloadavg()[0]:.1f}"])
         print(rows[-1], file=sys.stderr)
     return write_table(
         out_dir, "search_intcode",
