@@ -381,6 +381,25 @@ cdef class Kernel:
         _key(k, a, b, c, d)
         t.put(k, v)
 
+    cdef int _values(self, uint32_t* hv, uint32_t* ha, uint64_t* hrid, uint16_t* hpid, int lo, int hi) except -1:
+        """The value and abstract ids of held record values ``lo`` .. ``hi - 1`` not yet looked up."""
+        cdef int j
+        cdef int64_t x
+        for j in range(lo, hi):
+            if hv[j] != NONE32:
+                continue
+            x = self._look(self.vid, hrid[j], hpid[j], 0, 0)
+            if x == MISS:
+                x = self.py.value(hrid[j], hpid[j])
+                self._store(self.vid, hrid[j], hpid[j], 0, 0, x)
+            hv[j] = <uint32_t>x
+            x = self._look(self.aval, hrid[j], hpid[j], 0, 0)
+            if x == MISS:
+                x = self.py.absval(hrid[j], hpid[j])
+                self._store(self.aval, hrid[j], hpid[j], 0, 0, x)
+            ha[j] = <uint32_t>x
+        return 0
+
     def expand(self, uint64_t first, uint64_t last):
         """Expand states ``first`` .. ``last - 1``; the number of transitions explored."""
         cdef uint64_t s, total = 0
@@ -414,6 +433,9 @@ cdef class Kernel:
         cdef uint32_t proj, pref, spref
         cdef uint64_t sk[KW]
         cdef int height, np_, posk, nh0, dup
+        cdef uint64_t hrid[MAXH]
+        cdef uint16_t hpid[MAXH]
+        cdef bint vready = 0
         cdef uint64_t posword
         cdef int pid
         memcpy(v, &self.arena[sidx * self.W], (n + 1) * sizeof(uint32_t))
@@ -499,18 +521,15 @@ cdef class Kernel:
                     hp[nh] = <uint32_t>x
                     if info & 1:
                         hc[nh] = <uint32_t>x
-                x = self._look(self.vid, rid, pid, 0, 0)
-                if x == MISS:
-                    x = self.py.value(rid, pid)
-                    self._store(self.vid, rid, pid, 0, 0, x)
-                hv[nh] = <uint32_t>x
-                x = self._look(self.aval, rid, pid, 0, 0)
-                if x == MISS:
-                    x = self.py.absval(rid, pid)
-                    self._store(self.aval, rid, pid, 0, 0, x)
-                ha[nh] = <uint32_t>x
+                hrid[nh] = rid
+                hpid[nh] = pid
+                hv[nh] = NONE32  # value and abstract ids: looked up on this state's first table miss
+                ha[nh] = NONE32
+                if self.copies:
+                    self._values(hv, ha, hrid, hpid, nh, nh + 1)
                 hpos[nh] = i
                 nh += 1
+        vready = self.copies
         if self.copies:
             # the values read, retyped as literals: each text once, in the order read, none a literal's
             nh0 = nh
@@ -624,6 +643,9 @@ cdef class Kernel:
                     self.proposals += 1
                     tid = self.dec.get(kk)
                     if tid == MISS:
+                        if not vready:
+                            self._values(hv, ha, hrid, hpid, self.nlits, nh)
+                            vready = 1
                         # a refusal the argument values decide (``intcode.Compiler.refuse``) costs no decision
                         vk[0] = pref
                         vk[1] = 0
