@@ -70,7 +70,7 @@ def _shift_ident(ident: ArgIdentity, at: int) -> ArgIdentity:
     return ident
 
 
-def _retarget(ident: ArgIdentity, n: int, at: int) -> ArgIdentity:
+def retarget(ident: ArgIdentity, n: int, at: int) -> ArgIdentity:
     """Map an identity of the appended state (new record at ``n``) to the canonical one (new at ``at``)."""
     kind, val = ident
     if kind == "h" and val == n:
@@ -101,7 +101,7 @@ def insert(recs: tuple[Rec, ...], rec: Rec, bindings: tuple[tuple[str, object, i
     if bindings:
         bindings = tuple((s, v, at if i == n else i + 1 if i >= at else i) for s, v, i in bindings)
     if permits:
-        permits = tuple((pid, tool, tuple((a, _retarget(x, n, at)) for a, x in ident), used, ev)
+        permits = tuple((pid, tool, tuple((a, retarget(x, n, at)) for a, x in ident), used, ev)
                         for pid, tool, ident, used, ev in permits)
     return new_recs, bindings, permits, at
 

@@ -69,6 +69,7 @@ class ExplicitRun:
     cpu_seconds: float = 0.0  # process CPU time of the run: rates "on one core", whatever the machine's load
     mode: str = "exact"  # the visited set: "exact" (states) or "fingerprint" (``fingerprint.py``)
     collision: float = 0.0  # fingerprint mode: probability that two distinct states shared a fingerprint
+    engine: str = "interpreted"  # the successor loop: "interpreted" (``expand.py``) or "intcode" (``intcode.py``)
 
     def verdict(self, name: str) -> SearchVerdict | Unknown:
         return dict(self.verdicts)[name]

@@ -21,6 +21,7 @@ must exceed (confidential data at the sink).
 
 from __future__ import annotations
 
+import functools
 import json
 from collections.abc import Mapping
 
@@ -52,9 +53,9 @@ def arg_matches(model: SearchModel, pattern: ArgPattern, state: SearchState, val
     if isinstance(pattern, TypeIs):
         return json_type(value) == pattern.type
     if isinstance(pattern, Equals):
-        return json_equal(value, json.loads(pattern.value))
+        return json_equal(value, parsed(pattern.value))
     if isinstance(pattern, OneOf):
-        return any(json_equal(value, json.loads(v)) for v in pattern.values)
+        return any(json_equal(value, parsed(v)) for v in pattern.values)
     if isinstance(pattern, BoundTo):
         mon = state.monitor
         return pattern.slot not in mon.invalid and mon.is_bound(pattern.slot) and \
@@ -68,6 +69,12 @@ def arg_matches(model: SearchModel, pattern: ArgPattern, state: SearchState, val
         sub_refs = {n: d for n, d, _ in state.extras[ref].refs}
         return all(arg_matches(model, p, state, args.get(n, MISSING), sub_refs.get(n)) for n, p in pattern.args)
     raise AssertionError(pattern)  # unreachable: ArgPattern is closed
+
+
+@functools.lru_cache(maxsize=4096)
+def parsed(text: str) -> JSON:
+    """A pattern's JSON value, parsed once per text (read only: ``json_equal`` never mutates it)."""
+    return json.loads(text)
 
 
 def json_type(value: JSON) -> str:

@@ -185,7 +185,7 @@ def test_budget_gives_unknown_and_keeps_earlier_traces(dask_client: Any, monkeyp
 def test_cli_scheduler_equals_single_process(dask_client: Any) -> None:
     addr = dask_client.scheduler.address
     args = ["search", str(SEARCH / "report.json"), "--engine", "explicit", "--bound", "3", "--json"]
-    one = CliRunner().invoke(main, args)
+    one = CliRunner().invoke(main, [*args, "--interpreted"])  # the engine the partitioned search distributes
     dist = CliRunner().invoke(main, [*args, "--scheduler", addr])
     assert one.exit_code == dist.exit_code == 1  # the report model has a forbidden execution at bound 3
     a, b = json.loads(one.output), json.loads(dist.output)

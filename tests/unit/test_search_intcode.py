@@ -21,7 +21,8 @@ SEARCH = ROOT / "corpus" / "search"
 BOUNDS = {"report.json": 4, "report_alice_known.json": 3, "report_trust.json": 3, "delete_ab.json": 3,
           "deploy.json": 2, "deploy_fleet.json": 2, "payments.json": 3, "payments_invoices.json": 3,
           "agentdojo_banking.json": 1, "agentdojo_banking_weak.json": 1, "agentdojo_banking_wide.json": 1,
-          "agentdojo_workspace.json": 1}
+          "agentdojo_workspace.json": 1, "report_copying.json": 3,
+          "report_permit.json": 4}
 MODELS = sorted(p.name for p in SEARCH.glob("*.json") if p.name != "manifest.json"
                 and "kind" not in json.loads(p.read_text(encoding="utf-8")))
 
@@ -64,13 +65,11 @@ def test_every_corpus_model_is_covered_or_says_why() -> None:
         m = load_model(SEARCH / name)
         why = intcode.supported(m, m.bound)
         assert (name in BOUNDS) == (why is None), (name, why)
-    assert intcode.supported(load_model(SEARCH / "report_permit.json"), 4) == "approvals"
-    assert intcode.supported(load_model(SEARCH / "report_copying.json"), 4) == "copies"
     assert intcode.supported(load_model(SEARCH / "report.json"), 70) is not None
 
 
 def test_outside_the_scope_the_caller_runs_the_interpreted_search() -> None:
-    assert intcode.explore_native(load_model(SEARCH / "report_permit.json"), 2) is None
+    assert intcode.explore_native(load_model(SEARCH / "report.json"), 63) is None  # above the widest vector
 
 
 def test_a_budget_stops_the_encoded_search_with_unknown() -> None:
@@ -105,3 +104,57 @@ def test_a_value_refusal_is_a_refusal_of_the_real_call(monkeypatch: pytest.Monke
     for name, k in (("deploy.json", 2), ("report.json", 3), ("payments_invoices.json", 3)):
         assert intcode.explore_native(load_model(SEARCH / name), k) is not None
     assert checked and all(checked), f"{checked.count(False)} of {len(checked)} value refusals were admitted"
+
+
+def test_a_decision_reused_by_values_and_labels_is_the_monitors(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Every verdict the abstract table hands on (same values, same handle labels and paths, same state
+    projection) is the verdict the monitor gives on the real state and call; at level 1 the kernel asks
+    Python for each such proposal, so each reuse is checked here."""
+    kernel()
+    from model.monitor.decide.base import decide
+    from model.search.held import call_of
+
+    checked: list[bool] = []
+    full = intcode.Compiler.decide
+
+    def both(self: intcode.Compiler, sidx: int, ni: int, ix: list[int], same: int) -> int:
+        out = full(self, sidx, ni, ix, same)
+        if same >= 0:
+            _, _s, hs, mon = self.state_at(sidx)
+            tool, names = self.names[ni]
+            call, _ = call_of(self.ctx, tool, names, tuple(hs[i] for i in ix))
+            checked.append(decide(self.model.policy, mon, call) == self.trans[same][5])
+        return out
+
+    level = intcode.abstract
+    monkeypatch.setattr(intcode.Compiler, "decide", both)
+    monkeypatch.setattr(intcode, "abstract", lambda model, tool: min(level(model, tool), 1))
+    assert intcode.explore_native(load_model(SEARCH / "agentdojo_banking.json"), 2) is not None
+    assert checked and all(checked), f"{checked.count(False)} of {len(checked)} reused verdicts differ"
+
+
+def test_reused_transitions_give_the_same_answers_deeper() -> None:
+    """The banking control at bound 2, where most transitions come from the abstract table (level 2)."""
+    m = load_model(SEARCH / "agentdojo_banking_weak.json")
+    assert {intcode.abstract(m, t.name) for t in m.policy.tools} == {2}
+    same_answers("agentdojo_banking_weak.json", 2)
+
+
+def test_origin_rules_and_approvals_turn_the_abstraction_off() -> None:
+    m = load_model(SEARCH / "report.json")
+    assert intcode.abstract(m, "Send") == 0  # an origin rule reads the producers of Send's handle
+    assert intcode.abstract(m, "Read") == 2
+    assert {intcode.abstract(load_model(SEARCH / "report_permit.json"), t) for t in ("Read", "Send")} == {0}
+
+
+def test_approvals_and_permits_give_the_interpreted_answers() -> None:
+    """The permit model: approvals before the agent's calls, positional keys once a permit is held, a
+    permit consumed by the call it binds; its found trace goes through an approval."""
+    m = load_model(SEARCH / "report_permit.json")
+    same_answers("report_permit.json", 5)
+    got = intcode.explore_native(m, 5)
+    assert got is not None
+    from model.search.states import Approve
+
+    traces = [v.trace for _, v in got.verdicts if isinstance(v, Found)] + [t for _, ts in got.completions for t in ts]
+    assert any(isinstance(step.action, Approve) for t in traces for step in t), "an approval is exercised"

@@ -15,7 +15,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-MODEL = ROOT / "corpus" / "search" / "agentdojo_banking.json"  # past a million states at bound 4 (explicit)
+MODEL = ROOT / "corpus" / "search" / "agentdojo_banking.json"  # 494,144 states at bound 4 (explicit)
+REPORT = ROOT / "corpus" / "search" / "report.json"
 
 
 def _cpu_seconds(pid: int) -> float:
@@ -36,11 +37,16 @@ def _without_flow_pauses(tmp: Path) -> Path:
     return tmp / "search" / MODEL.name
 
 
-@pytest.mark.parametrize(("engine", "bound"), [("both", 4), ("smt", 64)])  # each runs for many CPU seconds
-def test_ctrl_c_answers_unknown_with_what_was_covered(engine: str, bound: int, tmp_path: Path) -> None:
-    model = MODEL if engine != "smt" else _without_flow_pauses(tmp_path)
+# each runs for many CPU seconds: the interpreted explicit engine on the banking model at bound 4, the encoded
+# one (the default where built, the interpreted one otherwise) on the report model at bound 10 (15 million
+# states; the banking model has all its 494,144 states at bound 4, seconds for it), the SMT engine at 64
+@pytest.mark.parametrize(("engine", "bound", "extra"), [("both", 4, ["--interpreted"]), ("explicit", 10, []),
+                                                        ("smt", 64, [])])
+def test_ctrl_c_answers_unknown_with_what_was_covered(engine: str, bound: int, extra: list[str],
+                                                      tmp_path: Path) -> None:
+    model = _without_flow_pauses(tmp_path) if engine == "smt" else MODEL if extra else REPORT
     proc = subprocess.Popen([sys.executable, "-m", "model.shell.cli", "search", str(model), "--engine", engine,
-                             "--bound", str(bound), "--budget", "3600s", "--no-replay", "--json"],
+                             "--bound", str(bound), "--budget", "3600s", "--no-replay", "--json", *extra],
                             cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     try:
         while proc.poll() is None and _cpu_seconds(proc.pid) < 4.0:  # the imports and model load are done
@@ -52,6 +58,8 @@ def test_ctrl_c_answers_unknown_with_what_was_covered(engine: str, bound: int, t
         if proc.poll() is None:
             proc.kill()
             proc.wait()
-    assert proc.returncode == 3, err
     doc = json.loads(out)
-    assert "interrupt" in json.dumps(doc)
+    # exit 3 (undecided); 1 when a forbidden execution was found before the interrupt (the report model's
+    # attacks are found within a few steps), the rest of the queries still Unknown
+    assert proc.returncode == (1 if doc["findings"] else 3), err
+    assert doc["unknown"] and "interrupt" in json.dumps(doc)

@@ -77,6 +77,8 @@ def flow_pause(detail: str) -> Verdict:
 
 def find_permit(permits: tuple[Permit, ...], call: Call, review: bool = False) -> Permit | DenyReason:
     """The first unused permit binding ``call`` exactly (``review``: the identity a flow approval binds)."""
+    if not permits:  # (the common case: no identity to compute, nothing can bind it)
+        return DenyReason.PERMIT_MISSING
     ident = call.review_identity() if review else call.identity()
     same_tool = [p for p in permits if p.tool == call.tool]
     exact = [p for p in same_tool if p.identity == ident]

@@ -30,6 +30,10 @@ integers; each is a table the kernel fills by calling this module once per new k
   monitor's decision and its outcomes — exactly the key of ``held.Context``'s memo, on which the
   interpreted search already relies (a verdict is a function of the call's content and the state's
   slots, invalid set, counters, requirements and permits);
+- ``absval(record, field)`` and ``abstract decision(prefix, values and labels)``: for a tool without an
+  origin rule (``abstract``) the decision reads a handle's record only through its label, so a proposal
+  whose values and handle labels were decided before is refused without a call, or its verdict reused
+  (its outcomes are still computed: the new record names the handles' records);
 - ``newrec(decision, outcome, height, positions of the handle arguments)``: the new record's id;
 - ``less(a, b)``: the canonical order of two records (the binary search of ``compact.insert``);
 - ``shift(record, at)``: a record after one was inserted before what it names;
@@ -41,7 +45,13 @@ choice of held values, each outcome), so the first parent to reach a state and t
 make a query hold are the interpreted search's: a trace is rebuilt by replaying the transitions'
 ordinals through ``expand.successors`` from the initial state.
 
-**Scope.** Models without approvals, without ``copies``, whose policy has no history rules (the
+**Approvals.** Before the agent's calls, where an approver may still permit one, every proposal an
+approval pattern matches yields a transition to the rest with the permit (``approve``, keyed by the
+proposal's *positional* contents: a permit binds handle positions); in a state holding a permit the
+decision key is positional too, as in ``held.held``, and a call that uses a permit carries the permits
+after it into ``rest`` (shifted, as ``compact.insert`` does, when the new record lands before others).
+
+**Scope.** Models whose policy has no history rules (the
 decision memo is off for them), with at most 7 arguments per call, 8 fields per tool, 64 queries and
 62 steps; ``supported`` says why not otherwise, and ``explore_native`` then answers None (the caller
 runs the interpreted search). Only the search without sleep sets is encoded.
@@ -60,19 +70,35 @@ from typing import Any
 
 from model.base.budget import Budget, Meter
 from model.monitor.decide.base import Decision, decide
+from model.monitor.decide.compiled import compiled
 from model.monitor.decide.counters import charge_positions
 from model.monitor.decide.flow import FLOW_APPROVAL
-from model.monitor.decide.state import Call, State
+from model.monitor.decide.state import Call, Permit, State
 from model.monitor.decide.verdict import DenyReason, Verdict
-from model.search.compact import OK, REFS, RESULT, TOOL, Compact, Rec, empty
+from model.search.compact import (
+    CATS,
+    OK,
+    REFS,
+    RESULT,
+    SENS,
+    TOOL,
+    TRUSTED,
+    Compact,
+    Rec,
+    empty,
+    permit_tuple,
+    retarget,
+)
 from model.search.engine import bfs
 from model.search.expand import Context, outcome_of, successors, transition
+from model.search.explicit import explore
 from model.search.fingerprint import Codec
 from model.search.fpset import collision_probability
 from model.search.held import call_of, held
 from model.search.layered import ExplicitRun, Link, Tick, answers, collect_completions, rebuild
-from model.search.model import QueryKind, SearchModel
+from model.search.model import ArgPattern, Not, Produced, QueryKind, SearchModel
 from model.search.native import ENV, LIB, read_stamp, source_digest
+from model.search.patterns import args_match
 
 KERNEL_SOURCE = Path(__file__).resolve().parent / "kernel.pyx"
 KERNEL_STAMP = LIB / "kernel.json"  # {"kernel": SHA-256 of kernel.pyx it was built from}
@@ -84,6 +110,11 @@ _kernel: ModuleType | None = None
 #: refusals decided by checks that read only the call's tool, argument names and values and the state's
 #: slots, invalid set, requirements and counters (``compiled_decide``: preparation, effects, explicit
 #: denies, allows, quotas)
+#: the refusals among those decided by the argument values and the state's slots and invalid set alone
+#: (the checks before the requirements' Pause: preparation, explicit denies, allows)
+SLOT_REASONS = frozenset({DenyReason.UNDECLARED_ARGUMENT, DenyReason.MISSING_ARGUMENT, DenyReason.MALFORMED_RESOURCE,
+                          DenyReason.EXPLICIT_DENY, DenyReason.NO_MATCHING_ALLOW, DenyReason.SLOT_UNBOUND,
+                          DenyReason.SLOT_INVALID})
 VALUE_REASONS = frozenset({DenyReason.UNDECLARED_ARGUMENT, DenyReason.MISSING_ARGUMENT, DenyReason.MALFORMED_RESOURCE,
                            DenyReason.EXPLICIT_DENY, DenyReason.NO_MATCHING_ALLOW, DenyReason.SLOT_UNBOUND,
                            DenyReason.SLOT_INVALID, DenyReason.QUOTA})
@@ -92,10 +123,10 @@ VALUE_REASONS = frozenset({DenyReason.UNDECLARED_ARGUMENT, DenyReason.MISSING_AR
 def kernel_module() -> ModuleType | None:
     """The compiled kernel when built from the current source and not disabled (``ENV=0``)."""
     global _kernel
-    if _kernel is not None:
-        return _kernel
     if os.environ.get(ENV, "1") == "0":
         return None
+    if _kernel is not None:
+        return _kernel
     stamp = read_stamp(KERNEL_STAMP)
     if stamp is None or stamp.get("kernel") != source_digest(KERNEL_SOURCE):
         return None
@@ -115,10 +146,6 @@ def kernel_module() -> ModuleType | None:
 
 def supported(model: SearchModel, bound: int) -> str | None:
     """None when the encoding covers ``model`` to ``bound``; else why not (module docstring, scope)."""
-    if model.approvals:
-        return "approvals"
-    if model.copies:
-        return "copies"
     if model.policy.histories:
         return "history rules"
     if bound + 2 > MAXW:
@@ -137,6 +164,33 @@ def supported(model: SearchModel, bound: int) -> str | None:
     if len(model.literals) > MAXH:
         return "too many literals"
     return None
+
+
+def abstract(model: SearchModel, tool: str) -> int:
+    """Whether the monitor's decision on a call of ``tool`` reads the records its handles name only through
+    their labels (and success: held handles always succeeded), so that it is a function of the state's
+    slots, invalid set, counters and requirements (the ``proj`` of the decision key), the argument names,
+    and per argument its value and, for a handle, its record's label: ``compiled_decide`` reads a handle's
+    record for the input label (the join of the parents' labels), and the extensions' request sinks for
+    the label of each argument; only an origin rule (producers) and a permit (the call's identity, by
+    handle position) read more. History rules are outside the encoding already. 0 when not.
+
+    2 when, moreover, the outcomes of an admitted call (``expand.outcome_of``) are such a function too: the
+    commit and observation read the verdict, the argument values and the state's slots and counters, and
+    the tool's result guards and the events of the queries about it read a handle's record only through a
+    ``produced_by`` pattern (the producer chain); without one, an admitted proposal with the key of an
+    earlier one has its trans id (the new record differs only in the positions its handles name, which
+    ``newrec`` takes from the state, and its handles' paths, which the key holds)."""
+    if model.approvals or compiled(model.policy).tools[tool].origins:
+        return 0
+    patterns = [p for r in model.results_of(tool) for _, p in r.when] + \
+        [p for q in model.queries if q.event.tool == tool for _, p in q.event.args]
+    return 1 if any(reads_producers(p) for p in patterns) else 2
+
+
+def reads_producers(p: ArgPattern) -> bool:
+    """Whether ``p`` reads the record a handle names (``produced_by``, under any negation)."""
+    return isinstance(p, Produced) or (isinstance(p, Not) and reads_producers(p.pattern))
 
 
 class Compiler:
@@ -163,6 +217,8 @@ class Compiler:
         self.loaded = 0  # records whose facts the kernel has
         self.refusals: dict[int, tuple[int, int]] = {}  # argument names -> (refuse calls, refusals found)
         self.last: tuple[int, Any, Any, Any] = (-1, None, None, None)  # the state ``decide`` last decoded
+        self.texts: dict[int, str] = {}  # value id -> the canonical text it stands for
+        self.projs: dict[int, int] = {}  # rest id -> its ``proj``
 
     # --- interning ------------------------------------------------------------------------------
 
@@ -214,9 +270,12 @@ class Compiler:
         return self.ctx.intern(("R", deep, self.paths[pid], -1))
 
     def proj(self, p: int) -> int:
-        bindings, invalid, used_user, used_app, satisfied, permits = self.codec.rests[p]
-        return self.ctx.intern((tuple((b[0], b[1], b[1].__class__) for b in bindings), invalid, used_user, used_app,
-                                satisfied, permits))
+        out = self.projs.get(p)  # also asked per decision (the interpreted memo's key), not only per table miss
+        if out is None:
+            bindings, invalid, used_user, used_app, satisfied, permits = self.codec.rests[p]
+            out = self.projs[p] = self.ctx.intern((tuple((b[0], b[1], b[1].__class__) for b in bindings), invalid,
+                                                   used_user, used_app, satisfied, permits))
+        return out
 
     def prefix(self, ni: int, proj: int) -> int:
         tool, names = self.names[ni]
@@ -225,24 +284,74 @@ class Compiler:
     def value(self, rid: int, pid: int) -> int:
         r = self.codec.recs[rid]
         if pid == 0:
-            return self.ctx.intern(("V", r[RESULT]))
-        f = self.ctx.field(r[RESULT], self.paths[pid])
-        assert f is not None, "a held field exists"
-        return self.ctx.intern(("V", f[1]))
+            text = r[RESULT]
+        else:
+            f = self.ctx.field(r[RESULT], self.paths[pid])
+            assert f is not None, "a held field exists"
+            text = f[1]
+        vid = self.ctx.intern(("V", text))
+        self.texts[vid] = text
+        return vid
+
+    def copy(self, vid: int) -> int:
+        """The content id of a value read (by its value id), retyped as a literal (``copies``)."""
+        return self.ctx.intern(("L", self.texts[vid]))
+
+    def absval(self, rid: int, pid: int) -> int:
+        """A held value as the decision reads it when the tool has no origin rule: its value and the label
+        of the record it names (its sensitivity, categories and trust), and the field it is (the new record
+        names it by that path) — see ``abstract``."""
+        r = self.codec.recs[rid]
+        return self.ctx.intern(("A", self.value(rid, pid), r[SENS], r[CATS], r[TRUSTED], pid))
+
+    def pinfo(self, p: int) -> int:
+        """Bit 1: the rest ``p`` holds a permit (contents are positional); bit 2: an approver may still
+        permit a call in it (``expand.successors``)."""
+        permits = self.codec.rests[p][5]
+        return int(bool(permits)) | (2 if self.model.approvals and len(permits) < self.model.max_permits else 0)
+
+    def pcontent(self, deep: int, pid: int, pos: int) -> int:
+        """A handle's content with its position (``held.held``, positional)."""
+        return self.ctx.intern(("R", deep, self.paths[pid], pos))
+
+    def aprefix(self, ni: int, p: int) -> int:
+        return self.ctx.intern(("approve", ni, p))
+
+    def approve(self, sidx: int, ni: int, ix: list[int]) -> int:
+        """The rest after an approver permits the proposal, or -1 when no approval pattern matches it."""
+        ctx, m = self.ctx, self.model
+        _, s, hs, mon = self.state_at(sidx)
+        tool, names = self.names[ni]
+        call, refs3 = call_of(ctx, tool, names, tuple(map(hs.__getitem__, ix)))
+        ss = ctx.mat.search_state(s, mon)
+        if not any(a.tool == tool and args_match(m, a.args, ss, call, refs3) for a in m.approvals):
+            return -1
+        bindings, invalid, uu, ua, satisfied, permits = s[1:]
+        p = Permit(len(permits), call.tool, call.identity())
+        return self.rest_id((bindings, invalid, uu, ua, satisfied, (*permits, permit_tuple(p))))
 
     def state_at(self, sidx: int) -> tuple[int, Any, Any, Any]:
         """(index, compact state, held values, monitor state) of the kernel's state ``sidx``."""
         if self.last[0] != sidx:  # misses come in runs from one state: decode it once
             ctx = self.ctx
             s0 = self.decode(self.kernel.state(sidx))
-            self.last = (sidx, s0, held(ctx, s0[0], False), ctx.mat.monitor(s0))
+            self.last = (sidx, s0, held(ctx, s0[0], bool(s0[6])), ctx.mat.monitor(s0))
         return self.last
 
+    def sprefix(self, ni: int, p: int) -> int:
+        """The tool, argument names and the slots and invalid set of rest ``p``: the key prefix of a refusal
+        by ``SLOT_REASONS``, which no counter, requirement or permit changes."""
+        bindings, invalid = self.codec.rests[p][:2]
+        tool, names = self.names[ni]
+        return self.ctx.intern(("slots", tool, names, tuple((b[0], b[1], b[1].__class__) for b in bindings), invalid))
+
     def refuse(self, sidx: int, ni: int, ix: list[int]) -> int:
-        """1 when the argument values alone make the monitor refuse the call, whatever its handles name:
-        the call with the same values and no handles is refused by a check that reads only the values,
-        the argument names and the state's slots, invalid set, requirements and counters (the ``proj``
-        of the key): such a check refuses the real call too, if an earlier one does not. Else 0."""
+        """Non-zero when the argument values alone make the monitor refuse the call, whatever its handles
+        name: the call with the same values and no handles is refused by a check that reads only the
+        values, the argument names and the state's slots, invalid set, requirements and counters (the
+        ``proj`` of the key): such a check refuses the real call too, if an earlier one does not. 2 when
+        that check is one of ``SLOT_REASONS`` (the refusal holds for any counters and requirements: the
+        checks before it read none), 1 for another, 0 when not refused (or not asked)."""
         tried, hits = self.refusals.get(ni, (0, 0))
         if tried >= REFUSE_TRIAL and 4 * hits < tried:  # it rarely decides for these names: not worth a call
             return 0
@@ -257,25 +366,28 @@ class Compiler:
             return 0
         out = 0
         if v.decision is Decision.DENY:
-            out = 1 if v.reason in VALUE_REASONS else 0
+            out = (2 if v.reason in SLOT_REASONS else 1) if v.reason in VALUE_REASONS else 0
         elif v.decision is Decision.PAUSE:
             out = 1 if v.waiting_for and FLOW_APPROVAL not in v.waiting_for else 0
-        self.refusals[ni] = (tried + 1, hits + out)
+        self.refusals[ni] = (tried + 1, hits + (out > 0))
         return out
 
-    def decide(self, sidx: int, ni: int, ix: list[int]) -> int:
+    def decide(self, sidx: int, ni: int, ix: list[int], same: int) -> int:
+        """The decision on a proposal and, when admitted, its outcomes: a new trans id, or -1 when refused.
+        ``same``: the trans id of an admitted proposal with the same abstract key (``abstract``), whose
+        verdict is this one's, or -1."""
         ctx, m = self.ctx, self.model
         _, s, hs, mon = self.state_at(sidx)
         tool, names = self.names[ni]
         call, refs3 = call_of(ctx, tool, names, tuple(map(hs.__getitem__, ix)))
-        verdict = decide(m.policy, mon, call)
+        verdict = decide(m.policy, mon, call) if same < 0 else self.trans[same][5]
         # the interpreted search's memo gets the same entry, so a trace replayed through it decides nothing twice
         mkey = (self.prefix(ni, self.proj(self.kernel.state(sidx)[0])), tuple(hs[i][5] for i in ix))
         assert ctx.memo is not None  # no history rules
         if verdict.decision is not Decision.ALLOW:
             ctx.refused.add(mkey)
             return -1
-        assert verdict.permit is None and verdict.user is not None and verdict.app is not None  # no approvals
+        assert verdict.user is not None and verdict.app is not None
         ss = ctx.mat.search_state(s, mon)
         outs = tuple(outcome_of(ctx, ss, call, refs3, verdict, k, res) for k, res in enumerate(ctx.results[tool]))
         uu, ua = charge_positions(s[3], verdict.user.positions), charge_positions(s[4], verdict.app.positions)
@@ -305,12 +417,17 @@ class Compiler:
     def rest(self, p: int, tid: int, k: int, n: int, at: int) -> int:
         bindings, _invalid, _uu, _ua, satisfied, permits = self.codec.rests[p]
         _tool, _template, outs, uu, ua, _v = self.trans[tid]
-        _core, _matched, _premise, after, inv, _fp, _perm = outs[k]
+        _core, _matched, _premise, after, inv, _fp, consumed = outs[k]
         if after is not None:
             old_pos = {b[0]: b[2] for b in bindings}
             bindings = tuple((sl, v, n if fresh else old_pos[sl]) for sl, v, fresh in after)
+        if consumed is not None:  # the call used a permit (the key's permits are this state's)
+            permits = consumed
         if at != n and bindings:  # ``compact.insert``: later positions move up by one
             bindings = tuple((sl, v, at if i == n else i + 1 if i >= at else i) for sl, v, i in bindings)
+        if at != n and permits:
+            permits = tuple((pid, tool, tuple((a, retarget(x, n, at)) for a, x in ident), used, ev)
+                            for pid, tool, ident, used, ev in permits)
         return self.rest_id((bindings, inv, uu, ua, satisfied, permits))
 
     def satisfy(self, p: int, j: int) -> int:
@@ -406,7 +523,8 @@ def explore_native(model: SearchModel, bound: int | None = None, tick: Tick | No
     goals = sum(1 << i for i, q in enumerate(model.queries) if q.kind is QueryKind.GOAL)
     vids = [ctx.intern(("V", v)) for v in model.literals]
     kern = mod.Kernel(py, k + 2, len(lits), lits, vids, tools, [len(n) for _, n in py.names], len(model.satisfy),
-                      [q.more_than for q in model.queries], goals, True, fingerprint, capacity)
+                      [q.more_than for q in model.queries], goals, True, [abstract(model, t) for t in py.tools],
+                      model.copies, fingerprint, capacity)
     py.kernel = kern
     root = empty(model.policy)
     kern.add_root(py.encode(root))
@@ -431,7 +549,7 @@ def explore_native(model: SearchModel, bound: int | None = None, tick: Tick | No
         by_state.setdefault(sidx, []).append((q, ni, tid, ix, o))
     for sidx, events in by_state.items():
         s = py.decode(kern.state(sidx))
-        hs = held(ctx, s[0], False)
+        hs = held(ctx, s[0], bool(s[6]))
         for q, ni, tid, ix, o in events:
             tool, names = py.names[ni]
             tr = transition((tool, names, tuple(hs[i] for i in ix), o, py.trans[tid][5]))
@@ -439,7 +557,20 @@ def explore_native(model: SearchModel, bound: int | None = None, tick: Tick | No
     verdicts, comps = answers(model, k, found, kern.premises(), complete, cov.states, cov.unknown)
     return ExplicitRun(k, verdicts, comps, cov.states, cov.transitions, cov.depth,
                        cov.seconds + time.perf_counter() - t0, cov.unknown, False,
-                       cov.cpu_seconds + time.process_time() - c0, store.mode, store.collision())
+                       cov.cpu_seconds + time.process_time() - c0, store.mode, store.collision(), "intcode")
 
 
-__all__ = ["Compiler", "NativeStore", "explore_native", "kernel_module", "supported"]
+def explore_auto(model: SearchModel, bound: int | None = None, tick: Tick | None = None,
+                 budget: Budget = _UNLIMITED, reduction: bool = True, meter: Meter | None = None) -> ExplicitRun:
+    """The default explicit search (``explicit.explore``'s signature): the encoded search where the kernel is
+    built and covers the model (``supported``), else the interpreted one with ``reduction`` as asked. The
+    encoded search explores without sleep sets (``reduced`` False, every transition counted); its states,
+    depth, verdicts with their shortest traces and completions are those of the interpreted search with or
+    without them (``docs/search.md``, sleep sets)."""
+    run = explore_native(model, bound, tick, budget, meter)
+    if run is not None:
+        return run
+    return explore(model, bound, tick, budget, reduction, meter)
+
+
+__all__ = ["Compiler", "NativeStore", "explore_auto", "explore_native", "kernel_module", "supported"]

@@ -62,7 +62,9 @@ cdef class Table:
         return self.n
 
     cdef inline uint64_t _slot(self, const uint64_t* k) noexcept nogil:
-        cdef uint64_t h = _mix(k[0] ^ _mix(k[1] ^ _mix(k[2] ^ _mix(k[3] + 0x9e3779b97f4a7c15ULL))))
+        # one multiply per word and one finalizer: keys are small ids packed in words, well mixed by it
+        cdef uint64_t h = _mix(k[0] * 0x9e3779b97f4a7c15ULL + k[1] * 0xc2b2ae3d27d4eb4fULL
+                               + k[2] * 0x165667b19e3779f9ULL + k[3] * 0xd6e8feb86659fd93ULL)
         return h & self.mask
 
     cdef int64_t get(self, const uint64_t* k) noexcept nogil:
@@ -150,17 +152,21 @@ cdef class Kernel:
     cdef int tool_first[256]    # first names index of the tool
     cdef int tool_nnames[256]
     cdef int names_arity[4096]
+    cdef uint8_t tool_abs[256]  # 1: the tool's decisions read handles only through their labels; 2: its outcomes too
     cdef int nsat
     cdef int nq
     cdef int more_than[64]
     cdef uint64_t goal_mask
     cdef bint renaming
+    cdef bint copies  # the agent retypes the values it read as literals (``held.held``)
     # per trans id: which outcomes exist (bit k)
     cdef uint32_t* t_mask
     cdef uint64_t ntrans
     cdef uint64_t tcap
     # tables
-    cdef Table deep, cid, prefix, dec, newrec, cmp, shift, nextp, sat, proj, vid, val
+    cdef Table deep, cid, prefix, dec, newrec, cmp, shift, nextp, sat, proj, vid, val, aval, abst, cpy
+    cdef Table sprefix, sval  # refusals by the slots alone (any counters, requirements, permits)
+    cdef Table pinfo, pcid, aprefix, appr  # approvals: per rest, positional contents, approval prefix and table
     # search state
     cdef public list found_events
     cdef public uint64_t proposals  # agent calls looked up (a measure of the loop's work)
@@ -177,8 +183,8 @@ cdef class Kernel:
     cdef public uint64_t nfp
 
     def __cinit__(self, object py, int width, int nlits, list lit_cids, list lit_vids, list tools, list arities,
-                  int nsat, list more_than, uint64_t goal_mask, bint renaming, bint fingerprint=False,
-                  uint64_t capacity=0):
+                  int nsat, list more_than, uint64_t goal_mask, bint renaming, list abstract, bint copies,
+                  bint fingerprint=False, uint64_t capacity=0):
         cdef int i
         cdef uint64_t fcap = 1 << 12
         self.fpmode = fingerprint
@@ -225,6 +231,7 @@ cdef class Kernel:
         self.ntools = len(tools)
         for i in range(self.ntools):
             self.tool_cap[i], self.tool_nres[i], self.tool_first[i], self.tool_nnames[i] = tools[i]
+            self.tool_abs[i] = abstract[i]
         for i in range(len(arities)):
             self.names_arity[i] = arities[i]
         self.nsat = nsat
@@ -235,20 +242,30 @@ cdef class Kernel:
             self.prem[i] = 0
         self.goal_mask = goal_mask
         self.renaming = renaming
+        self.copies = copies
         self.found_events = []
         self.goal_events = []
         self.deep = Table()
         self.cid = Table()
         self.prefix = Table()
-        self.dec = Table(1 << 16)
-        self.newrec = Table(1 << 14)
-        self.cmp = Table(1 << 14)
+        self.dec = Table(1 << 12)
+        self.newrec = Table()
+        self.cmp = Table()
         self.shift = Table()
-        self.nextp = Table(1 << 14)
+        self.nextp = Table()
         self.sat = Table()
         self.proj = Table()
         self.vid = Table()
-        self.val = Table(1 << 14)
+        self.val = Table()
+        self.aval = Table()
+        self.abst = Table()
+        self.cpy = Table()
+        self.pinfo = Table()
+        self.sprefix = Table()
+        self.sval = Table()
+        self.pcid = Table()
+        self.aprefix = Table()
+        self.appr = Table()
 
     def __dealloc__(self):
         free(self.arena); free(self.lens); free(self.parent); free(self.ordinal); free(self.fps); free(self.slots)
@@ -304,8 +321,8 @@ cdef class Kernel:
         cdef uint64_t h = <uint64_t>n * 0x9e3779b97f4a7c15ULL
         cdef int i
         for i in range(n):
-            h = _mix(h ^ v[i]) + 0x632be59bd9b4e019ULL
-        return h | 1
+            h = (h ^ v[i]) * 0xff51afd7ed558ccdULL + 0x632be59bd9b4e019ULL
+        return _mix(h) | 1
 
     cdef void _grow_slots(self):
         cdef uint64_t nm = 2 * (self.smask + 1) - 1, j, i
@@ -454,6 +471,25 @@ cdef class Kernel:
         _key(k, a, b, c, d)
         t.put(k, v)
 
+    cdef int _values(self, uint32_t* hv, uint32_t* ha, uint64_t* hrid, uint16_t* hpid, int lo, int hi) except -1:
+        """The value and abstract ids of held record values ``lo`` .. ``hi - 1`` not yet looked up."""
+        cdef int j
+        cdef int64_t x
+        for j in range(lo, hi):
+            if hv[j] != NONE32:
+                continue
+            x = self._look(self.vid, hrid[j], hpid[j], 0, 0)
+            if x == MISS:
+                x = self.py.value(hrid[j], hpid[j])
+                self._store(self.vid, hrid[j], hpid[j], 0, 0, x)
+            hv[j] = <uint32_t>x
+            x = self._look(self.aval, hrid[j], hpid[j], 0, 0)
+            if x == MISS:
+                x = self.py.absval(hrid[j], hpid[j])
+                self._store(self.aval, hrid[j], hpid[j], 0, 0, x)
+            ha[j] = <uint32_t>x
+        return 0
+
     def expand(self, uint64_t first, uint64_t last):
         """Expand states ``first`` .. ``last - 1``; the number of transitions explored."""
         cdef uint64_t s, total = 0
@@ -470,6 +506,9 @@ cdef class Kernel:
         cdef uint32_t deep[MAXW]
         cdef uint32_t hc[MAXH]
         cdef uint32_t hv[MAXH]
+        cdef uint32_t ha[MAXH]
+        cdef uint32_t hp[MAXH]  # positional contents (what an approval binds; the decision's key once a permit exists)
+        cdef int64_t info
         cdef uint64_t vk[KW]
         cdef int hpos[MAXH]
         cdef int ix[MAXA]
@@ -481,8 +520,12 @@ cdef class Kernel:
         cdef int64_t x, tid, newr, P2, c
         cdef uint32_t ordv = 0
         cdef uint64_t transitions = 0
-        cdef uint32_t proj, pref
-        cdef int height, np_, posk
+        cdef uint32_t proj, pref, spref
+        cdef uint64_t sk[KW]
+        cdef int height, np_, posk, nh0, dup
+        cdef uint64_t hrid[MAXH]
+        cdef uint16_t hpid[MAXH]
+        cdef bint vready = 0
         cdef uint64_t posword
         cdef int pid
         memcpy(v, &self.arena[sidx * self.W], (n + 1) * sizeof(uint32_t))
@@ -501,6 +544,12 @@ cdef class Kernel:
             memcpy(&nv[1], recs, n * sizeof(uint32_t))
             self._insert(nv, n + 1, <uint32_t>sidx, ordv)
             ordv += 1
+        # bit 1: the state holds a permit (contents are positional: a permit binds handle positions);
+        # bit 2: an approver may still permit a call (``expand.successors``)
+        info = self._look(self.pinfo, P, 0, 0, 0)
+        if info == MISS:
+            info = self.py.pinfo(P)
+            self._store(self.pinfo, P, 0, 0, 0, info)
         # per-record facts, deep ids, held values, counts
         for t in range(self.ntools):
             count[t] = 0
@@ -510,7 +559,9 @@ cdef class Kernel:
         nh = 0
         for i in range(self.nlits):
             hc[nh] = self.lit_cid[i]
+            hp[nh] = self.lit_cid[i]
             hv[nh] = self.lit_vid[i]
+            ha[nh] = self.lit_vid[i]
             hpos[nh] = -1
             nh += 1
         for i in range(n):
@@ -552,13 +603,96 @@ cdef class Kernel:
                     x = self.py.content(deep[i], pid)
                     self._store(self.cid, deep[i], pid, 0, 0, x)
                 hc[nh] = <uint32_t>x
-                x = self._look(self.vid, rid, pid, 0, 0)
-                if x == MISS:
-                    x = self.py.value(rid, pid)
-                    self._store(self.vid, rid, pid, 0, 0, x)
-                hv[nh] = <uint32_t>x
+                if info:
+                    x = self._look(self.pcid, deep[i], pid, i + 1, 0)
+                    if x == MISS:
+                        x = self.py.pcontent(deep[i], pid, i)
+                        self._store(self.pcid, deep[i], pid, i + 1, 0, x)
+                    hp[nh] = <uint32_t>x
+                    if info & 1:
+                        hc[nh] = <uint32_t>x
+                hrid[nh] = rid
+                hpid[nh] = pid
+                hv[nh] = NONE32  # value and abstract ids: looked up on this state's first table miss
+                ha[nh] = NONE32
+                if self.copies:
+                    self._values(hv, ha, hrid, hpid, nh, nh + 1)
                 hpos[nh] = i
                 nh += 1
+        vready = self.copies
+        if self.copies:
+            # the values read, retyped as literals: each text once, in the order read, none a literal's
+            nh0 = nh
+            for i in range(self.nlits, nh0):
+                x = self._look(self.cpy, hv[i], 0, 0, 0)
+                if x == MISS:
+                    x = self.py.copy(hv[i])
+                    self._store(self.cpy, hv[i], 0, 0, 0, x)
+                dup = 0
+                for j in range(self.nlits):
+                    if self.lit_cid[j] == <uint32_t>x:
+                        dup = 1
+                        break
+                if not dup:
+                    for j in range(nh0, nh):
+                        if hc[j] == <uint32_t>x:
+                            dup = 1
+                            break
+                if dup:
+                    continue
+                if nh + 1 > MAXH:
+                    raise OverflowError("too many held values")
+                hc[nh] = <uint32_t>x
+                hp[nh] = <uint32_t>x
+                hv[nh] = hv[i]
+                ha[nh] = hv[i]  # a literal: its value alone
+                hpos[nh] = -1
+                nh += 1
+        if info & 2:
+            # approvals first: every proposal (decided or not) an approval pattern matches permits that call
+            for t in range(self.ntools):
+                if self.tool_cap[t] >= 0 and count[t] >= self.tool_cap[t]:
+                    continue
+                for ni in range(self.tool_first[t], self.tool_first[t] + self.tool_nnames[t]):
+                    x = self._look(self.aprefix, ni, P, 0, 0)
+                    if x == MISS:
+                        x = self.py.aprefix(ni, P)
+                        self._store(self.aprefix, ni, P, 0, 0, x)
+                    pref = <uint32_t>x
+                    r = self.names_arity[ni]
+                    if r > 0 and nh == 0:
+                        continue
+                    for j in range(r):
+                        ix[j] = 0
+                    while True:
+                        for j in range(KW):
+                            kk[j] = 0
+                        kk[0] = pref
+                        for j in range(r):
+                            word = hp[ix[j]]
+                            if j == 0:
+                                kk[0] |= word << 32
+                            else:
+                                kk[1 + (j - 1) // 2] |= word << (32 * ((j - 1) % 2))
+                        x = self.appr.get(kk)
+                        if x == MISS:
+                            x = self.py.approve(sidx, ni, [ix[j] for j in range(r)])
+                            self.appr.put(kk, x)
+                        if x >= 0:
+                            transitions += 1
+                            nv[0] = <uint32_t>x
+                            memcpy(&nv[1], recs, n * sizeof(uint32_t))
+                            self._insert(nv, n + 1, <uint32_t>sidx, ordv)
+                            ordv += 1
+                        j = r - 1
+                        while j >= 0:
+                            ix[j] += 1
+                            if ix[j] < nh:
+                                break
+                            ix[j] = 0
+                            j -= 1
+                        if j < 0:
+                            break
         x = self._look(self.proj, P, 0, 0, 0)
         if x == MISS:
             x = self.py.proj(P)
@@ -574,6 +708,11 @@ cdef class Kernel:
                     x = self.py.prefix(ni, proj)
                     self._store(self.prefix, ni, proj, 0, 0, x)
                 pref = <uint32_t>x
+                x = self._look(self.sprefix, ni, P, 0, 0)
+                if x == MISS:
+                    x = self.py.sprefix(ni, P)
+                    self._store(self.sprefix, ni, P, 0, 0, x)
+                spref = <uint32_t>x
                 r = self.names_arity[ni]
                 if r > 0 and nh == 0:
                     continue
@@ -594,6 +733,9 @@ cdef class Kernel:
                     self.proposals += 1
                     tid = self.dec.get(kk)
                     if tid == MISS:
+                        if not vready:
+                            self._values(hv, ha, hrid, hpid, self.nlits, nh)
+                            vready = 1
                         # a refusal the argument values decide (``intcode.Compiler.refuse``) costs no decision
                         vk[0] = pref
                         vk[1] = 0
@@ -605,14 +747,40 @@ cdef class Kernel:
                                 vk[0] |= word << 32
                             else:
                                 vk[1 + (j - 1) // 2] |= word << (32 * ((j - 1) % 2))
-                        x = self.val.get(vk)
+                        memcpy(sk, vk, KW * sizeof(uint64_t))
+                        sk[0] = (sk[0] & 0xFFFFFFFF00000000ULL) | spref
+                        x = 1 if self.sval.get(sk) == 1 else self.val.get(vk)
                         if x == MISS:
                             x = self.py.refuse(sidx, ni, [ix[j] for j in range(r)])
+                            if x == 2:  # refused by a check of the slots alone: in every state with these slots
+                                self.sval.put(sk, 1)
+                            x = 1 if x else 0
                             self.val.put(vk, x)
                         if x:
                             tid = -1
+                        elif self.tool_abs[t]:
+                            # the decision on the values and the labels of the handles' records
+                            # (``intcode.Compiler.absval``): a refusal is known, an admission's verdict reused
+                            for j in range(KW):
+                                vk[j] = 0
+                            vk[0] = pref
+                            for j in range(r):
+                                word = ha[ix[j]]
+                                if j == 0:
+                                    vk[0] |= word << 32
+                                else:
+                                    vk[1 + (j - 1) // 2] |= word << (32 * ((j - 1) % 2))
+                            x = self.abst.get(vk)
+                            if x == -1:
+                                tid = -1
+                            elif x >= 0 and self.tool_abs[t] == 2:  # its outcomes too: the same trans id
+                                tid = x
+                            else:
+                                tid = self.py.decide(sidx, ni, [ix[j] for j in range(r)], -1 if x == MISS else x)
+                                if x == MISS:
+                                    self.abst.put(vk, -1 if tid < 0 else tid)
                         else:
-                            tid = self.py.decide(sidx, ni, [ix[j] for j in range(r)])
+                            tid = self.py.decide(sidx, ni, [ix[j] for j in range(r)], -1)
                         self.dec.put(kk, tid)
                     if tid >= 0:
                         height = 0

@@ -9,6 +9,10 @@ it could not decide is Unknown. Exit status: 0 when the search passes (engines a
 reproduces, no forbidden execution, every goal reached), 1 for a finding (not an error), 2 for bad
 input, 3 when the budget ran out before every query was decided, or the chosen engine cannot answer a
 query (``Unsupported``: outside its fragment), and nothing was found.
+
+The explicit engine is, by default, the compiled integer-encoded search (``model/search/native/intcode.py``)
+where it is built and covers the model, else the interpreted one; ``--interpreted`` asks for the latter.
+Both give the same verdicts, shortest traces and completions; the encoded one explores without sleep sets.
 """
 
 from __future__ import annotations
@@ -66,6 +70,9 @@ def _short(answer: object) -> str:
 @click.option("--no-replay", is_flag=True, help="Do not replay found traces on the reference tools.")
 @click.option("--no-reduction", is_flag=True,
               help="Explore every interleaving (no sleep sets): the state counts corpus/search/manifest.json records.")
+@click.option("--interpreted", is_flag=True,
+              help="Run the interpreted explicit engine (with sleep sets unless --no-reduction) even where the "
+                   "compiled integer-encoded search covers the model (same verdicts, traces and completions).")
 @click.option("--fingerprint", is_flag=True,
               help="Keep 64-bit fingerprints of visited states instead of the states (far less memory; the "
                    "result reports the collision probability; per partition on a cluster).")
@@ -79,7 +86,7 @@ def _short(answer: object) -> str:
                    "compiled Lean core (decision and step; in-process where `make lean` built the library).")
 @click.option("--json", "as_json", is_flag=True, help="Machine output: one canonical JSON object.")
 def cli(model_path: str, engine: str, bound: int | None, policy_path: str | None, no_replay: bool,
-        no_reduction: bool, fingerprint: bool, symmetry: bool, budget: Budget, scheduler: str | None,
+        no_reduction: bool, interpreted: bool, fingerprint: bool, symmetry: bool, budget: Budget, scheduler: str | None,
         workers: int | None, backend: str, as_json: bool) -> None:
     """Search MODEL.json for forbidden executions and useful completions up to a bound.
 
@@ -128,9 +135,10 @@ def cli(model_path: str, engine: str, bound: int | None, policy_path: str | None
             raise SystemExit(Exit.UNKNOWN) from None
     elif not wanted(scheduler, workers):
         from model.search.fingerprint import explore_fingerprint
+        from model.search.native.intcode import explore_auto
 
         rep = _run(model, engine, bound, no_replay, no_reduction, budget,
-                   explore_fingerprint if fingerprint else None)
+                   explore_fingerprint if fingerprint else None if interpreted else explore_auto)
     else:
         from functools import partial
 
@@ -199,7 +207,7 @@ def report_json(rep: object) -> dict[str, JSON]:
         e = rep.explicit
         out["explicit"] = {
             "states": e.states, "transitions": e.transitions, "depth": e.depth, "seconds": round(e.seconds, 3),
-            "reduction": e.reduced, "mode": e.mode, "collision_probability": e.collision,
+            "reduction": e.reduced, "mode": e.mode, "engine": e.engine, "collision_probability": e.collision,
             "budget": e.unknown.to_json() if e.unknown is not None else None,
             "queries": {n: answer_json(m, v) for n, v in e.verdicts},
             "completions": {n: [trace_json(m, t) for t in ts] for n, ts in e.completions},
@@ -252,7 +260,8 @@ def _print(rep: object) -> None:
                     console.print(f"    {escape(line)}", highlight=False)
         e = rep.explicit
         console.print(f"explicit: {e.states} states, {e.transitions} transitions, depth {e.depth}, "
-                      f"{e.seconds:.2f} s{' (sleep sets)' if e.reduced else ''}, visited set: {e.mode}"
+                      f"{e.seconds:.2f} s{' (sleep sets)' if e.reduced else ''}, visited set: {e.mode}, "
+                      f"successors: {e.engine}"
                       + (f" (collision probability {e.collision:.1e})" if e.mode == "fingerprint" else ""),
                       highlight=False)
         if e.unknown is not None:
