@@ -71,6 +71,7 @@ import AgentWarrant.Thm.Revision.Link
 import AgentWarrant.Thm.Revision.ClosureBridge
 import AgentWarrant.Thm.Revision.Coverage
 import AgentWarrant.Thm.Monitor.Json
+import AgentWarrant.Thm.Oracle.Depth
 import AgentWarrant.Thm.Monitor.Full.Slots
 import AgentWarrant.Thm.Monitor.Full.SlotMeaning
 import AgentWarrant.Spec.Monitor.Registration

@@ -3,6 +3,7 @@ import AgentWarrant.Spec.Edits.Verify
 import AgentWarrant.Spec.Edits.Register
 import AgentWarrant.Spec.Edits.WellFormed
 import AgentWarrant.Spec.Edits.Input
+import AgentWarrant.Spec.Monitor.Json
 /-! Oracle entries for execution edits beyond `edit_check` and `resolve` (which live in
 `Oracle/Main.lean`): `verify_rejection`, the rejection-proof verifier of `Spec/Edits/Verify.lean`;
 and `rawD`, the decoder of the raw instance `edit_check` checks for well-formedness
@@ -78,28 +79,37 @@ def instD (j : Json) : Dec Inst := do pure (build (← pinstD j))
 def removalD (j : Json) : Dec Removal := do
   pure ⟨← candD (← field j "cand"), ← wordD (← field j "pre"), ← as Nat (← field j "miss")⟩
 
-partial def termD (j : Json) : Dec Term := do
-  let xs ← listOf pure j
-  match xs with
-  | [k] => match ← as String k with
-    | "nil" => pure Term.nil
-    | s => throw s!"term: unknown {s}"
-  | [k, x] => match ← as String k with
-    | "call" => pure (Term.call (← as Nat x))
-    | "par" => pure (Term.par (← listOf termD x))
-    | "seq" => pure (Term.seq (← listOf termD x))
-    | s => throw s!"term: unknown {s}"
-  | [k, g, x] => match ← as String k with
-    | "choice" => pure (Term.choice (← as Nat g) (← listOf (fun a => do
-        match ← listOf pure a with
-        | [n, t] => pure (← as Nat n, ← termD t)
-        | _ => throw "arm: [name, term] expected") x))
-    | "family" => pure (Term.family (← as Nat g) (← listOf (fun m => do
-        match ← listOf pure m with
-        | [n, cs] => pure (← as Nat n, ← nats cs)
-        | _ => throw "member: [name, calls] expected") x))
-    | s => throw s!"term: unknown {s}"
-  | _ => throw "term: a tagged array expected"
+/-- The contract term, decoded with a nesting fuel (structural on the fuel, so total; each term
+level uses one unit). Out of fuel: an error, never a truncated term. -/
+def termDF : Nat → Json → Dec Term
+  | 0, _ => throw "term: nested deeper than the decoder's bound"
+  | n + 1, j => do
+    let xs ← listOf pure j
+    match xs with
+    | [k] => match ← as String k with
+      | "nil" => pure Term.nil
+      | s => throw s!"term: unknown {s}"
+    | [k, x] => match ← as String k with
+      | "call" => pure (Term.call (← as Nat x))
+      | "par" => pure (Term.par (← listOf (termDF n) x))
+      | "seq" => pure (Term.seq (← listOf (termDF n) x))
+      | s => throw s!"term: unknown {s}"
+    | [k, g, x] => match ← as String k with
+      | "choice" => pure (Term.choice (← as Nat g) (← listOf (fun a => do
+          match ← listOf pure a with
+          | [m, t] => pure (← as Nat m, ← termDF n t)
+          | _ => throw "arm: [name, term] expected") x))
+      | "family" => pure (Term.family (← as Nat g) (← listOf (fun m => do
+          match ← listOf pure m with
+          | [nm, cs] => pure (← as Nat nm, ← nats cs)
+          | _ => throw "member: [name, calls] expected") x))
+      | s => throw s!"term: unknown {s}"
+    | _ => throw "term: a tagged array expected"
+
+/-- The contract term, with the fuel of the JSON nesting bound. Each term level is at least two JSON
+levels, so the term of an input the oracle admits (`Oracle/Depth.lean`, less deep than `jsonFuel`)
+never exhausts the fuel; that is an argument, not a Lean theorem. -/
+def termD (j : Json) : Dec Term := termDF AgentWarrant.Monitor.Full.jsonFuel j
 
 /-- The raw instance of an `edit_check` input whose finite form is `i`. -/
 def rawD (j : Json) (i : Inst) : Dec Raw := do

@@ -1,6 +1,7 @@
 import AgentWarrant.Oracle.Main
 import AgentWarrant.Oracle.MonitorFull
 import AgentWarrant.Oracle.FastParse
+import AgentWarrant.Oracle.Depth
 /-! Entry points of the in-process library (lean/native/shim.c links them into
 libagentwarrant.so; model/oracle/inproc.py loads it with ctypes).
 
@@ -10,7 +11,8 @@ runs every judgment through it, the same judgments as the subprocess oracle; the
 enforcement backend's stateful half of the `monitor_decide`/`monitor_observe` judgments: the policy
 is parsed once into a `Policy` value and the monitor state stays a `State` value; the caller keeps
 both as opaque objects, and only the call (JSON text) and the verdict (compact JSON text) cross.
-Their texts are read by `FastParse.parse` (the same values as `Parse.parse`, faster).
+Their texts are read by `FastParse.parse` (the same values as `Parse.parse`, faster) and held to the
+oracle's nesting bound (`boundedText`).
 Every function is total: input errors come back as `Except.error`, never as a panic. -/
 namespace AgentWarrant.Oracle.InProc
 open Lean AgentWarrant.Monitor AgentWarrant.Monitor.Full AgentWarrant.Oracle.MonitorFull
@@ -39,13 +41,18 @@ the policy's text again at every step of a run. -/
 def handleWith (p : Json) (line : String) : String :=
   (Oracle.handleParsed (withPolicy p <$> FastParse.parse line)).compress
 
+/-- A JSON text read by `FastParse` and held to the nesting bound the oracle's requests are
+(`Oracle/Depth.lean`): the stateful monitor path's policy, state, call and outcome texts. -/
+def boundedText (text : String) : Except String Json := do
+  admitDepth (← FastParse.parse text)
+
 @[export aw_lean_policy]
 def policyText (text : String) : Except String Policy := do
-  policyOf (← FastParse.parse text)
+  policyOf (← boundedText text)
 
 @[export aw_lean_state]
 def stateText (text : String) : Except String State := do
-  stateOf (← FastParse.parse text)
+  stateOf (← boundedText text)
 
 def natsText (l : List Nat) : String := "[" ++ ",".intercalate (l.map toString) ++ "]"
 def boolText (b : Bool) : String := if b then "true" else "false"
@@ -75,7 +82,7 @@ def verdictText (v : Full.Verdict) (id : Nat) : String :=
 trace position the committed record got (the caller's handle for `aw_lean_observe`). -/
 @[export aw_lean_decide]
 def decideText (p : Policy) (s : State) (call : String) : Except String (State × String) := do
-  let c ← callOf (← FastParse.parse call)
+  let c ← callOf (← boundedText call)
   let v := decideFull p s c
   let s' := match v with
     | Full.Verdict.allow l pu pa k => commit p s c l pu pa k
@@ -127,7 +134,7 @@ def verdictPos (v : Full.Verdict) (id : Nat) : String :=
 /-- `decideText` on the positional forms. -/
 @[export aw_lean_decide_pos]
 def decidePos (p : Policy) (s : State) (call : String) : Except String (State × String) := do
-  let c ← callPos (← FastParse.parse call)
+  let c ← callPos (← boundedText call)
   let v := decideFull p s c
   let s' := match v with
     | Full.Verdict.allow l pu pa k => commit p s c l pu pa k
@@ -142,7 +149,7 @@ def observeNull (p : Policy) (s : State) (d : USize) (ok : UInt8) : State :=
 /-- The declared outcome of admitted attempt `d` processed; `value` is the result's JSON text. -/
 @[export aw_lean_observe]
 def observeText (p : Policy) (s : State) (d : USize) (ok : UInt8) (value : String) : Except String State := do
-  let v ← FastParse.parse value
+  let v ← boundedText value
   pure (observe p s d.toNat ⟨ok != 0, v⟩)
 
 /-- The whole state in the `monitor_decide` judgment's output form. -/

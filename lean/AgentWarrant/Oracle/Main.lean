@@ -3,6 +3,7 @@ import AgentWarrant.Spec.Edits.Check
 import AgentWarrant.Spec.Edits.WellFormed
 import AgentWarrant.Spec.Edits.Certificate
 import AgentWarrant.Oracle.Common
+import AgentWarrant.Oracle.Depth
 import AgentWarrant.Oracle.Monitor
 import AgentWarrant.Oracle.MonitorFull
 import AgentWarrant.Oracle.Parse
@@ -15,7 +16,8 @@ import AgentWarrant.Oracle.Registration
 Request:  `{"id": n, "judgment": "edit_check" | "resolve" | "ledger_allocate" | "monitor_step" | "monitor" | "verify_rejection" | …, "input": {...}}`
 Response: `{"id": n, "output": {...}}`, or `{"id": n | null, "error": {"kind": k, "message": m}}` with
 `k` one of `parse` (the line is not JSON), `request` (no id/judgment/input), `unknown_judgment`,
-`input` (the input does not have the judgment's shape). Errors are plumbing, never verdicts.
+`input` (the input does not have the judgment's shape, or nests `jsonFuel` or more levels deep:
+`Oracle/Depth.lean`, checked before the judgment runs). Errors are plumbing, never verdicts.
 Adding a judgment module `Oracle/X.lean` (with its own `judgments` list) takes one import and one
 line in `judgments` below. -/
 namespace AgentWarrant.Oracle
@@ -90,7 +92,7 @@ def handleParsed (parsed : Except String Json) : Json :=
     match req j "id", getAs String j "judgment", req j "input" with
     | Except.ok id, Except.ok name, Except.ok input =>
       let run := match judgments.lookup name with
-        | some f => some (f input)
+        | some f => some (guarded f input)
         | none => none
       match run with
       | none => errorJ id "unknown_judgment" s!"no judgment {name}"
