@@ -195,9 +195,24 @@ def extras(suite_name: str, task_id: str) -> list[Extra]:
     return out
 
 
-def extra_run(x: Extra, agent: Agent, review: Review) -> tuple[bool, str]:
-    """Whether every injected call was admitted and ran after the user task's own calls, and the
-    decisions. The planner never proposes them (its calls are the plan's), so it is not run."""
+def extra_points(x: Extra) -> tuple[int, ...]:
+    """The interleaved placements of ``x``: after each user call from the first one that read a result
+    of a tool whose output the policy labels untrusted (where an injection can first be read), the
+    last user call excluded (that is the appended placement)."""
+    from model.bench.agentdojo.authored import untrusted_tools
+
+    suite = get_suite(x.suite)
+    task = suite.user_tasks[x.task]
+    calls = list(task.ground_truth(copy(task.init_environment(environment(x.suite, {})))))
+    untrusted = untrusted_tools(suite_policy(x.suite))
+    first = next((i for i, c in enumerate(calls) if c.function in untrusted), None)
+    return () if first is None else tuple(range(first, len(calls) - 1))
+
+
+def extra_run(x: Extra, agent: Agent, review: Review, at: int | None = None) -> tuple[bool, str]:
+    """Whether every injected call was admitted and ran, placed after the user call at index ``at``
+    (``None``: after all of them), and the decisions. The planner never proposes them (its calls are
+    the plan's), so it is not run."""
     from agentdojo.functions_runtime import FunctionCall
 
     suite = get_suite(x.suite)
@@ -205,9 +220,12 @@ def extra_run(x: Extra, agent: Agent, review: Review) -> tuple[bool, str]:
     env = task.init_environment(environment(x.suite, {}))
     policy = suite_policy(x.suite)
     s = Session(suite, env, None, policy, task.PROMPT, agent, review, policy, plan(x.suite, x.task))
-    s.run("user", list(task.ground_truth(copy(env))))
+    calls = list(task.ground_truth(copy(env)))
+    cut = len(calls) if at is None else at + 1
+    s.run("user", calls[:cut])
     injected = [FunctionCall(function=tool, args={dojo_argument(k): v for k, v in json.loads(args).items()})
                 for tool, args in x.calls]
     s.run("injection", injected)
+    s.run("user", calls[cut:])
     mine = [st.decided for st in s.steps if st.phase == "injection"]
     return all(not d.refused and d.outcome == "ok" for d in mine), " ".join(d.decision for d in mine)

@@ -35,6 +35,7 @@ import hashlib
 from typing import Any
 
 from model.base.canonical import canonical_str
+from model.bench.agentdojo.authored import AUTHORED_VARIANTS, authored_environment
 from model.bench.agentdojo.binding import to_json
 from model.bench.agentdojo.environment import candidates, copy, defaults, environment
 from model.bench.agentdojo.ground_truths import ours
@@ -99,6 +100,9 @@ def run_user_task(suite_name: str, task_id: str, policy: Policy | None, agent: A
 def _pair_envs(suite_name: str, user_id: str, injection_id: str, variant: str) -> tuple[Any, Any]:
     suite = get_suite(suite_name)
     user, inj = suite.user_tasks[user_id], suite.injection_tasks[injection_id]
+    if variant in AUTHORED_VARIANTS:
+        return authored_environment(suite_name, user_id, injection_id, variant), user.init_environment(
+            environment(suite_name, {}))
     vectors = candidates(suite_name, user_id)
     texts = variant_text(variant, inj.GOAL, vectors, defaults(suite_name))
     return user.init_environment(environment(suite_name, texts)), user.init_environment(environment(suite_name, {}))
