@@ -14,11 +14,13 @@ limits each suite to its first N user tasks (for a quick look; the committed tab
 from __future__ import annotations
 
 import os
+import re
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
 from model.base.tables import write_table
+from model.bench.agentdojo.authored import untrusted_tools
 from model.bench.agentdojo.evaluate import (
     INTERLEAVED,
     NAMES,
@@ -168,14 +170,24 @@ def reproduce(out_dir: Path, tick: Callable[[int, int], None]) -> list[Path]:
     return paths
 
 
+def _untrusted_sources(suite: str, step: Step) -> str:
+    """The tools whose untrusted results a refused call's values were read from (its producers that
+    are not trusted field observations or trusted results), as ' <- tool, tool'."""
+    untrusted = untrusted_tools(suite_policy(suite))
+    tools = sorted({p.split("<-", 1)[1].split("#", 1)[0] for p in step.producers} & untrusted)
+    return f" <- {', '.join(tools)}" if tools else ""
+
+
 def _blocked_utility(results: list[SuiteResult], config: str) -> Counter[str]:
-    """The refused user-task calls of measured tasks not completed: 'suite tool: reason' -> tasks."""
+    """The refused user-task calls of measured tasks not completed: 'suite tool: reason <- the
+    untrusted tools its values were read from' -> tasks."""
     c: Counter[str] = Counter()
     for r in results:
         for u in r.measured_users():
             run = u.run(config)
             if not run.completed():
-                for key in dict.fromkeys(f"{r.suite} {s.tool}: {s.reason or s.decision}" for s in run.refused("user")):
+                for key in dict.fromkeys(f"{r.suite} {s.tool}: {s.reason or s.decision}{_untrusted_sources(r.suite, s)}"
+                                         for s in run.refused("user")):
                     c[key] += 1
     return c
 
@@ -200,8 +212,8 @@ def _blocked_security(results: list[SuiteResult], config: str) -> Counter[str]:
 # monitor's decision; breaches: ``evaluate.breach_reason``).
 UNBLOCK = (
     (": pause", "approval of the paused call (a reviewer; see the provenance-aware rows): a value of it is read "
-              "from, or computed from, a field a third party writes (a channel name, a link in a message, a bill, "
-              "a listing), which no label from authorship trusts"),
+              "from, or computed from, a field a third party writes, which no label from authorship trusts; "
+              "without a reviewer, a source the deployment can label trusted for that value (below)"),
     (": deny", "a rule for the flow (the policy denies it outright)"),
     ("a reviewer approved", "a planner (the plan has no such call); a reviewer checking sources approves a value "
                             "the source the plan names carries, a rubber stamp approves anything"),
@@ -215,11 +227,46 @@ UNBLOCK = (
 )
 
 
+# Who writes each untrusted source a blocked value was read from (the trust map's reason, from the
+# suite policies), so what a deployment would need for a value from it to pass without a reviewer.
+WRITERS = (
+    ("get_channels", "slack channel names (the member who creates a channel names it; AgentDojo's injection "
+                     "sits in one): a channel registry the organisation keeps"),
+    ("read_channel_messages", "slack message bodies, links in them included (their posters): the user typing the "
+                              "value"),
+    ("read_inbox", "slack direct messages (their senders): the user typing the value"),
+    ("get_webpage", "web pages (their owners): the user typing the value, or pages the organisation publishes "
+                    "marked as its own"),
+    ("read_file", "banking files (a biller, a landlord): a bill delivered by the bank itself (e-billing) "
+                  "as a trusted source"),
+    ("get_most_recent_transactions", "a transaction's subject (its sender), or a value no recorded field holds "
+                                     "(a payment date or sum the agent works out): a clock tool, or arithmetic "
+                                     "on trusted fields recorded as such"),
+    ("get_scheduled_transactions", "standing orders (their creditors, amounts and subjects included)"),
+    ("search_emails", "mail (its senders)"), ("get_received_emails", "mail (its senders)"),
+    ("get_unread_emails", "mail (its senders)"), ("get_sent_emails", "mail (its senders)"),
+    ("search_calendar_events", "calendar events (whoever invites the user, guests and times included)"),
+    ("get_day_calendar_events", "calendar events (whoever invites the user, guests and times included)"),
+    ("search_contacts_by_name", "contacts (a contact's name is the sender's choice)"),
+    ("search_files", "drive files (their owners and editors)"),
+    ("list_files", "drive files (their owners and editors)"),
+    ("search_files_by_filename", "drive files (their owners and editors)"),
+    ("get_file_by_id", "drive files (their owners and editors)"),
+    ("reviews", "travel reviews (the public)"), ("get_flight_information", "flights (the airlines)"),
+    ("get_all_", "travel listings (each provider about itself)"), ("get_hotels_", "travel listings (each provider)"),
+    ("restaurant", "travel listings (each provider)"), ("get_car_", "travel listings (each provider)"),
+)
+
+
 def _unblock(blocking: str) -> str:
-    """The features that would unblock the flows named in a ``blocking flows`` cell, in order."""
+    """The features that would unblock the flows named in a ``blocking flows`` cell, in order: for a
+    paused call, approval, or a trusted source in place of each untrusted one its values come from."""
     if blocking == "-":
         return "-"
     found = [fix for key, fix in UNBLOCK if key in blocking]
+    sources = " ; ".join(dict.fromkeys(w for key, w in WRITERS if re.search(rf"<-[^;]*{key}", blocking)))
+    if sources:
+        found.append(f"values read from: {sources}")
     return " ; ".join(dict.fromkeys(found)) or "-"
 
 

@@ -176,10 +176,10 @@ def _authored(suite_name: str, user_id: str, injection_id: str, variant: str) ->
     task = suite.user_tasks[user_id]
     goal = suite.injection_tasks[injection_id].GOAL
     where = places(suite_name, user_id, injection_id)
-    if variant == FIELDS:
-        vectors = {v: f"TODO: {goal}" for v in candidates(suite_name, user_id)}
-    else:  # no field to split across: AgentDojo's vectors, as ``split`` places the halves
-        vectors = {} if where else injections("split", goal, candidates(suite_name, user_id), defaults(suite_name))
+    # ``fields``: the direct text in AgentDojo's vectors too; ``split-results`` with no field to split
+    # across: AgentDojo's vectors, as ``split`` places the halves
+    vectors = injections(variant, goal, candidates(suite_name, user_id), defaults(suite_name)) \
+        if variant == FIELDS or not where else {}
     clean = task.init_environment(environment(suite_name, {}))
     env = task.init_environment(environment(suite_name, vectors))
     data = env.model_dump()
