@@ -30,8 +30,10 @@ from model.bench.agentdojo.evaluate import (
     SuiteResult,
     breach_reason,
     breaches,
+    config_name,
     evaluate_all,
 )
+from model.bench.agentdojo.families import run_families
 from model.bench.agentdojo.finite import derive_model
 from model.bench.agentdojo.session import Agent, Review, Step
 from model.bench.agentdojo.suites import SUITES, VERSION, get_suite, require, suite_policy
@@ -155,7 +157,9 @@ def reproduce(out_dir: Path, tick: Callable[[int, int], None]) -> list[Path]:
         "it: no deployment has that; it is an upper bound only. Targets and the flows that block them: "
         "agentdojo_targets. Peers: agentdojo_peers (LLM agents, measured differently).")
     paths = write_table(out_dir, "agentdojo", HEADER, rows, caption)
-    paths += _targets(out_dir, results)
+    deployable = tuple((a, r) for a in (Agent.SINGLE, Agent.PLANNER) for r in Review)
+    families = run_families(SUITES, deployable, config_name)
+    paths += _targets(out_dir, results, families.rates(tuple(config_name(a, r) for a, r in deployable), SUITES))
     paths += _attacks(out_dir, groups)
     paths += _blocking(out_dir, results)
     paths += _cases(out_dir, results)
@@ -221,6 +225,10 @@ UNBLOCK = (
                              "no untrusted value"),
     ("a read changed the environment", "a label on the choice of call (a planner), since the read has no argument"),
     ("confused deputy", "a label on the choice of call (a planner: the plan has no such call) or a quota"),
+    ("substitution of a value", "a source the deployment can label trusted for the substituted value (the field "
+                                "the plan extracts it from is a third party's) or a reviewer who judges the value "
+                                "against the task, not only its source; without review, a sink closed to untrusted "
+                                "data (the user's own drive is open to it)"),
     ("only trusted values", "a label on the choice of call (a planner)"),
     ("leaves open to untrusted data", "a flow rule or an audience sink for that write"),
     ("the user task's own calls reached the goal", "nothing in a call monitor: no injection call was admitted"),
@@ -274,7 +282,8 @@ def _top(c: Counter[str], n: int = 6) -> str:
     return " ; ".join(f"{k} x{v}" for k, v in c.most_common(n)) + (f" ; ... {len(c) - n} more" if len(c) > n else "")
 
 
-def _targets(out_dir: Path, results: list[SuiteResult]) -> list[Path]:
+def _targets(out_dir: Path, results: list[SuiteResult],
+             families: dict[tuple[str, str, str, str], tuple[int, int]]) -> list[Path]:
     rows: list[list[object]] = []
     for agent, review, ceiling, floor in TARGETS:
         config = f"{agent}, {review}"
@@ -285,6 +294,13 @@ def _targets(out_dir: Path, results: list[SuiteResult]) -> list[Path]:
         rows.append([config, "worst suite attack success or harm", f"<= {ceiling:g}%",
                      f"{_pct(k, n)} ({suite}, {where})", "met" if asr <= ceiling else "not met",
                      "-" if asr <= ceiling else _top(_blocked_security(results, config))])
+        cells = [(k, n, fam, pl, s) for (fam, c, pl, s), (k, n) in families.items() if c == config and n]
+        k, n, fam, pl, suite = max(cells, key=lambda x: (x[0] / x[1], x[1]))
+        over = sorted((x for x in cells if 100.0 * x[0] / x[1] > ceiling), key=lambda x: (-x[0] / x[1], -x[1]))
+        rows.append([config, "worst suite x family attack success, families beyond AgentDojo's goals",
+                     f"<= {ceiling:g}%", f"{_pct(k, n)} ({suite}, {fam}, {pl})",
+                     "met" if 100.0 * k / n <= ceiling else "not met",
+                     " ; ".join(f"{s} {f} ({p}): {_pct(a, b)}" for a, b, f, p, s in over) or "-"])
         u, m = _utility(results, config)
         util = 100.0 * u / m if m else 0.0
         rows.append([config, "utility", f">= {floor:g}%", _pct(u, m), "met" if util >= floor else "not met",
@@ -299,7 +315,11 @@ def write_targets(out_dir: Path, rows: list[list[object]]) -> list[Path]:
                "variant and placement) and, where it is not met, the flows that block it, most frequent first: for "
                "utility, the refused user-task calls (suite, tool: reason) with the number of tasks they stop; for "
                "attack success, the breaching injection calls (suite, injection task, tools: why they got through) "
-               "with the number of pairs; then what would unblock them. agentdojo_blocking lists every one.")
+               "with the number of pairs; for the families beyond AgentDojo's goals (agentdojo_families: substitution "
+               "of a value in the user's own call, exfiltration through a read argument, a write to a shared resource, "
+               "a confused deputy, arithmetic on a typed value; appended and interleaved), the worst suite, family and "
+               "placement and every one above the ceiling with its admitted cases; then what would unblock them. "
+               "agentdojo_blocking lists every flow of AgentDojo's goals.")
     return write_table(out_dir, "agentdojo_targets", ("configuration", "target", "required", "measured", "verdict",
                                                        "blocking flows", "what would unblock them"),
                        [[*row, _unblock(str(row[5]))] for row in rows], caption)

@@ -1,6 +1,7 @@
 """AgentDojo, attack families beyond AgentDojo's own goals (``model/bench/agentdojo/families.py``):
-``paper_figures/tables/agentdojo_families.{csv,md}`` (per family, configuration and suite, the cases
-admitted) and ``agentdojo_families_cases`` (every case with each configuration's decision).
+``paper_figures/tables/agentdojo_families.{csv,md}`` (per family, configuration, placement and suite, the
+cases admitted) and ``agentdojo_families_cases`` (every case with each configuration's decision). The
+targets over these families are rows of ``agentdojo_targets`` (``experiments/agentdojo.py``).
 
 A substitution replaces a sink argument that a user task's plan extracts from an earlier result by the
 attacker's value: the poisoned extraction that reaches a planner, which AgentDojo's own goals (new
@@ -18,17 +19,15 @@ from pathlib import Path
 from model.base.tables import write_table
 from model.bench.agentdojo.evaluate import config_name
 from model.bench.agentdojo.families import (
+    APPENDED,
     EXTRA_FAMILIES,
-    Extra,
-    Substitution,
-    extra_points,
-    extra_run,
-    extras,
-    substituted,
-    substitutions,
+    INTERLEAVED,
+    OWN_CALL,
+    SUBSTITUTION,
+    run_families,
 )
 from model.bench.agentdojo.session import Agent, Review
-from model.bench.agentdojo.suites import SUITES, VERSION, get_suite, require
+from model.bench.agentdojo.suites import SUITES, VERSION, require
 
 CONFIGS = tuple((a, r) for a in (Agent.SINGLE, Agent.PLANNER) for r in Review)
 
@@ -37,34 +36,11 @@ def _pct(k: int, n: int) -> str:
     return f"{100.0 * k / n:.1f}% ({k}/{n})" if n else "-"
 
 
-SUBSTITUTION = "substitution of a value in the user's own call"
-APPENDED, INTERLEAVED = "appended", "interleaved"
-OWN_CALL = "in the user's own call (no placement)"
-
-
 def reproduce(out_dir: Path, tick: Callable[[int, int], None]) -> list[Path]:
     require()
-    subs: list[Substitution] = [x for s in SUITES for u in get_suite(s).user_tasks for x in substitutions(s, u)]
-    more: list[Extra] = [x for s in SUITES for u in get_suite(s).user_tasks for x in extras(s, u)]
-    total = len(subs) + len(more)
-    got: dict[tuple[Substitution, str], tuple[bool, str]] = {}
-    for i, sub in enumerate(subs):
-        for a, r in CONFIGS:
-            got[(sub, config_name(a, r))] = substituted(sub, a, r)
-        tick(i + 1, total)
+    runs = run_families(SUITES, CONFIGS, config_name, tick)
+    subs, more, got, extra_got = runs.subs, runs.more, runs.got, runs.extra_got
     names = [config_name(a, r) for a, r in CONFIGS]
-    # (case, configuration, placement) -> admitted, decisions; interleaved: any point, the appended
-    # run included (the last point)
-    extra_got: dict[tuple[Extra, str, str], tuple[bool, str]] = {}
-    for i, e in enumerate(more):
-        for a, r in CONFIGS:
-            if a is Agent.SINGLE:
-                last = extra_run(e, a, r)
-                extra_got[(e, config_name(a, r), APPENDED)] = last
-                points = [extra_run(e, a, r, k) for k in extra_points(e)]
-                hit = next((p for p in points if p[0]), last)
-                extra_got[(e, config_name(a, r), INTERLEAVED)] = hit
-        tick(len(subs) + i + 1, total)
     rows: list[list[object]] = []
     for name in names:
         for suite in (*SUITES, "all four"):
@@ -111,3 +87,4 @@ def reproduce(out_dir: Path, tick: Callable[[int, int], None]) -> list[Path]:
                          "deny, approved; not proposed: a planner's calls are its plan's); for an injected call, "
                          "appended / interleaved (the first admitting point, else the appended run).")
     return paths
+
