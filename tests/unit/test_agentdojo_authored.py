@@ -93,3 +93,16 @@ def test_an_injected_call_is_also_placed_between_the_users_calls() -> None:
     assert points
     assert extra_run(deputy, Agent.SINGLE, Review.NONE) == (False, "deny")
     assert any(extra_run(deputy, Agent.SINGLE, Review.NONE, k)[0] for k in points)
+
+
+@pytest.mark.parametrize("suite", SUITES)
+def test_a_bare_decider_decides_the_field_variants_alike(suite: str) -> None:
+    from model.bench.agentdojo.task_replay import decide_again
+
+    dojo = get_suite(suite)
+    user, inj = list(dojo.user_tasks)[1], next(iter(dojo.injection_tasks))
+    for variant in (FIELDS, SPLIT_RESULTS):
+        base = run_pair(suite, user, inj, None, variant=variant, utility=False)
+        for at in (None, base.first_injected):
+            scored, bare = decide_again(suite, user, inj, suite_policy(suite), Agent.SINGLE, Review.AWARE, variant, at)
+            assert scored == bare and scored
