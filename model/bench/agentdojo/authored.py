@@ -21,10 +21,14 @@ Choices where nothing dictates one:
   validation), is at least three characters long, and is not also the whole value of a trusted
   result or field.
 - A leaf whose text the user task or the injection task passes as an argument (a city, a hotel or a
-  channel name the task looks something up by), or that is a key of a mapping in the environment (a
-  channel's inbox), is not a place: text added there makes another listing or channel, which the
-  tasks' fixed calls no longer address. The attacker's text still reaches the same results through
-  the other fields of that record. This is the one part of "every field" not covered.
+  channel name the task looks something up by), that is a key of a mapping in the environment (a
+  channel's inbox), or that is made of words the user typed (a cuisine, a fuel type the prompt asks
+  for: the task selects records by it) is not a place: text added there makes another listing or
+  kind, which the tasks' fixed calls and selections no longer address. Where a ground truth still
+  cannot be computed with every place filled (it selects by a field in other words than the prompt's,
+  "SUV" for "SUVs"), the places are kept one by one, in reading order, while both ground truths can.
+  The attacker's text still reaches the same results through the other fields of that record. This
+  is the one part of "every field" not covered.
 - The text is added after the field's own text (one space between): the record stays what it was,
   as an attacker who writes a description keeps it plausible. AgentDojo's own vectors, which sit
   in such fields, hold the ``direct`` text in ``fields``; in ``split-results`` they keep their
@@ -48,7 +52,7 @@ from model.base.canonical import JSON
 from model.bench.agentdojo.binding import policy_argument, to_json, tool_functions
 from model.bench.agentdojo.environment import candidates, copy, defaults, environment
 from model.bench.agentdojo.fields import granted, project
-from model.bench.agentdojo.literals import scalars, tokens
+from model.bench.agentdojo.literals import Typed, scalars, tokens
 from model.bench.agentdojo.suites import get_suite, suite_policy
 from model.bench.agentdojo.variants import halves, injections
 from model.monitor.language.labels import propagate
@@ -126,17 +130,42 @@ def places(suite_name: str, user_id: str, injection_id: str) -> tuple[tuple[Path
     leaves: list[tuple[Path, str]] = []
     keys: set[str] = set()
     _walk(env.model_dump(), (), leaves, keys)
+    user = Typed(task.PROMPT)
     found: list[tuple[Path, int]] = []
     for path, text in leaves:
         t = text.strip()
-        if len(t) < 3 or t in addressed or t in keys or t in trusted:
+        if len(t) < 3 or t in addressed or t in keys or t in trusted or user.holds(t):
             continue
         if not any(k.kind == "word" for k in tokens(t)):
             continue
         first = next((i for i, a in enumerate(authored) if t in a), None)
         if first is not None:
             found.append((path, first))
-    return tuple(sorted(found, key=lambda p: p[1]))
+    found.sort(key=lambda p: p[1])
+    if not _solvable(env, found, task, inj):
+        # some place is a field a ground truth selects by in other words ("SUVs" for "SUV"): keep the
+        # places, in reading order, that leave both ground truths computable
+        solvable: list[tuple[Path, int]] = []
+        for p in found:
+            if _solvable(env, [*solvable, p], task, inj):
+                solvable.append(p)
+        found = solvable
+    return tuple(found)
+
+
+def _solvable(env: Any, where: list[tuple[Path, int]], task: Any, inj: Any) -> bool:
+    """Whether the user and the injection task's ground truths can still be computed with text added
+    at ``where`` (AgentDojo's ground truths select records by a field's exact text)."""
+    data = env.model_dump()
+    for path, _ in where:
+        _put(data, path, "TODO: text")
+    try:
+        filled = type(env).model_validate(data)
+        task.ground_truth(copy(filled))
+        inj.ground_truth(copy(filled))
+    except Exception:  # any failure of AgentDojo's code: not computable
+        return False
+    return True
 
 
 def texts(variant: str, goal: str, where: tuple[tuple[Path, int], ...]) -> dict[Path, str]:
