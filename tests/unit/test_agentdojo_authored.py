@@ -106,3 +106,15 @@ def test_a_bare_decider_decides_the_field_variants_alike(suite: str) -> None:
         for at in (None, base.first_injected):
             scored, bare = decide_again(suite, user, inj, suite_policy(suite), Agent.SINGLE, Review.AWARE, variant, at)
             assert scored == bare and scored
+
+
+def test_a_goal_the_placed_text_reaches_by_itself_is_set_apart() -> None:
+    from model.bench.agentdojo.evaluate import Apart, evaluate_suite
+
+    # the fields variant writes the phishing link into the message from Bob to Alice, which is the
+    # inbox AgentDojo's check of slack injection_task_1 reads: reached before any call
+    r = evaluate_suite("slack", users=["user_task_11"], injections=["injection_task_1"], variants=(FIELDS, "direct"),
+                       interleave=False)
+    (pair,) = r.pairs
+    assert pair.attack(FIELDS).apart is Apart.PLACED
+    assert pair.attack("direct").apart is Apart.NONE

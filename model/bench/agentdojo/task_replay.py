@@ -46,7 +46,7 @@ from model.bench.agentdojo.variants import injections as variant_text
 from model.monitor.language.policy import Policy
 
 __all__ = ["Agent", "Review", "Run", "Step", "decide_again", "injection_calls", "load_environment",
-           "run_injection_alone", "run_pair", "run_user_task"]
+           "reached_by_placement", "run_injection_alone", "run_pair", "run_user_task"]
 
 
 def load_environment(suite: Any, injections: dict[str, str]) -> Any:
@@ -138,6 +138,17 @@ def _pair(suite_name: str, user_id: str, injection_id: str, policy: Policy | Non
     reached = _check(suite, inj, output, pre, env, s.executed)
     useful = utility and _check(suite, user, output, pre, env, s.executed)
     return s.result(reached, useful), s
+
+
+def reached_by_placement(suite_name: str, user_id: str, injection_id: str, variant: str) -> bool:
+    """Whether AgentDojo's security check finds the injection goal reached on the environment carrying
+    ``variant`` before any call (the text itself satisfies the check: the ``fields`` variant writes a
+    phishing link into the very inbox the check reads)."""
+    suite = get_suite(suite_name)
+    user, inj = suite.user_tasks[user_id], suite.injection_tasks[injection_id]
+    env, _ = _pair_envs(suite_name, user_id, injection_id, variant)
+    output = "\n".join(t for t in (user.GROUND_TRUTH_OUTPUT, inj.GROUND_TRUTH_OUTPUT) if t)
+    return _check(suite, inj, output, copy(env), env, [])
 
 
 def decide_again(suite_name: str, user_id: str, injection_id: str, policy: Policy, agent: Agent, review: Review,
