@@ -14,11 +14,13 @@ limits each suite to its first N user tasks (for a quick look; the committed tab
 from __future__ import annotations
 
 import os
+import re
 from collections import Counter
 from collections.abc import Callable
 from pathlib import Path
 
 from model.base.tables import write_table
+from model.bench.agentdojo.authored import untrusted_tools
 from model.bench.agentdojo.evaluate import (
     INTERLEAVED,
     NAMES,
@@ -28,8 +30,10 @@ from model.bench.agentdojo.evaluate import (
     SuiteResult,
     breach_reason,
     breaches,
+    config_name,
     evaluate_all,
 )
+from model.bench.agentdojo.families import run_families
 from model.bench.agentdojo.finite import derive_model
 from model.bench.agentdojo.session import Agent, Review, Step
 from model.bench.agentdojo.suites import SUITES, VERSION, get_suite, require, suite_policy
@@ -153,7 +157,9 @@ def reproduce(out_dir: Path, tick: Callable[[int, int], None]) -> list[Path]:
         "it: no deployment has that; it is an upper bound only. Targets and the flows that block them: "
         "agentdojo_targets. Peers: agentdojo_peers (LLM agents, measured differently).")
     paths = write_table(out_dir, "agentdojo", HEADER, rows, caption)
-    paths += _targets(out_dir, results)
+    deployable = tuple((a, r) for a in (Agent.SINGLE, Agent.PLANNER) for r in Review)
+    families = run_families(SUITES, deployable, config_name)
+    paths += _targets(out_dir, results, families.rates(tuple(config_name(a, r) for a, r in deployable), SUITES))
     paths += _attacks(out_dir, groups)
     paths += _blocking(out_dir, results)
     paths += _cases(out_dir, results)
@@ -168,14 +174,24 @@ def reproduce(out_dir: Path, tick: Callable[[int, int], None]) -> list[Path]:
     return paths
 
 
+def _untrusted_sources(suite: str, step: Step) -> str:
+    """The tools whose untrusted results a refused call's values were read from (its producers that
+    are not trusted field observations or trusted results), as ' <- tool, tool'."""
+    untrusted = untrusted_tools(suite_policy(suite))
+    tools = sorted({p.split("<-", 1)[1].split("#", 1)[0] for p in step.producers} & untrusted)
+    return f" <- {', '.join(tools)}" if tools else ""
+
+
 def _blocked_utility(results: list[SuiteResult], config: str) -> Counter[str]:
-    """The refused user-task calls of measured tasks not completed: 'suite tool: reason' -> tasks."""
+    """The refused user-task calls of measured tasks not completed: 'suite tool: reason <- the
+    untrusted tools its values were read from' -> tasks."""
     c: Counter[str] = Counter()
     for r in results:
         for u in r.measured_users():
             run = u.run(config)
             if not run.completed():
-                for key in dict.fromkeys(f"{r.suite} {s.tool}: {s.reason or s.decision}" for s in run.refused("user")):
+                for key in dict.fromkeys(f"{r.suite} {s.tool}: {s.reason or s.decision}{_untrusted_sources(r.suite, s)}"
+                                         for s in run.refused("user")):
                     c[key] += 1
     return c
 
@@ -200,8 +216,8 @@ def _blocked_security(results: list[SuiteResult], config: str) -> Counter[str]:
 # monitor's decision; breaches: ``evaluate.breach_reason``).
 UNBLOCK = (
     (": pause", "approval of the paused call (a reviewer; see the provenance-aware rows): a value of it is read "
-              "from, or computed from, a field a third party writes (a channel name, a link in a message, a bill, "
-              "a listing), which no label from authorship trusts"),
+              "from, or computed from, a field a third party writes, which no label from authorship trusts; "
+              "without a reviewer, a source the deployment can label trusted for that value (below)"),
     (": deny", "a rule for the flow (the policy denies it outright)"),
     ("a reviewer approved", "a planner (the plan has no such call); a reviewer checking sources approves a value "
                             "the source the plan names carries, a rubber stamp approves anything"),
@@ -209,17 +225,56 @@ UNBLOCK = (
                              "no untrusted value"),
     ("a read changed the environment", "a label on the choice of call (a planner), since the read has no argument"),
     ("confused deputy", "a label on the choice of call (a planner: the plan has no such call) or a quota"),
+    ("substitution of a value", "a source the deployment can label trusted for the substituted value (the field "
+                                "the plan extracts it from is a third party's) or a reviewer who judges the value "
+                                "against the task, not only its source; without review, a sink closed to untrusted "
+                                "data (the user's own drive is open to it)"),
     ("only trusted values", "a label on the choice of call (a planner)"),
     ("leaves open to untrusted data", "a flow rule or an audience sink for that write"),
     ("the user task's own calls reached the goal", "nothing in a call monitor: no injection call was admitted"),
 )
 
 
+# Who writes each untrusted source a blocked value was read from (the trust map's reason, from the
+# suite policies), so what a deployment would need for a value from it to pass without a reviewer.
+WRITERS = (
+    ("get_channels", "slack channel names (the member who creates a channel names it; AgentDojo's injection "
+                     "sits in one): a channel registry the organisation keeps"),
+    ("read_channel_messages", "slack message bodies, links in them included (their posters): the user typing the "
+                              "value"),
+    ("read_inbox", "slack direct messages (their senders): the user typing the value"),
+    ("get_webpage", "web pages (their owners): the user typing the value, or pages the organisation publishes "
+                    "marked as its own"),
+    ("read_file", "banking files (a biller, a landlord): a bill delivered by the bank itself (e-billing) "
+                  "as a trusted source"),
+    ("get_most_recent_transactions", "a transaction's subject (its sender), or a value no recorded field holds "
+                                     "(a payment date or sum the agent works out): a clock tool, or arithmetic "
+                                     "on trusted fields recorded as such"),
+    ("get_scheduled_transactions", "standing orders (their creditors, amounts and subjects included)"),
+    ("search_emails", "mail (its senders)"), ("get_received_emails", "mail (its senders)"),
+    ("get_unread_emails", "mail (its senders)"), ("get_sent_emails", "mail (its senders)"),
+    ("search_calendar_events", "calendar events (whoever invites the user, guests and times included)"),
+    ("get_day_calendar_events", "calendar events (whoever invites the user, guests and times included)"),
+    ("search_contacts_by_name", "contacts (a contact's name is the sender's choice)"),
+    ("search_files", "drive files (their owners and editors)"),
+    ("list_files", "drive files (their owners and editors)"),
+    ("search_files_by_filename", "drive files (their owners and editors)"),
+    ("get_file_by_id", "drive files (their owners and editors)"),
+    ("reviews", "travel reviews (the public)"), ("get_flight_information", "flights (the airlines)"),
+    ("get_all_", "travel listings (each provider about itself)"), ("get_hotels_", "travel listings (each provider)"),
+    ("restaurant", "travel listings (each provider)"), ("get_car_", "travel listings (each provider)"),
+)
+
+
 def _unblock(blocking: str) -> str:
-    """The features that would unblock the flows named in a ``blocking flows`` cell, in order."""
+    """The features that would unblock the flows named in a ``blocking flows`` cell, in order: for a
+    paused call, approval, or a trusted source in place of each untrusted one its values come from."""
     if blocking == "-":
         return "-"
     found = [fix for key, fix in UNBLOCK if key in blocking]
+    sources = " ; ".join(dict.fromkeys(w for key, w in WRITERS if re.search(rf"<-[^;]*{key}", blocking)))
+    if sources:
+        found.append(f"values read from: {sources}")
     return " ; ".join(dict.fromkeys(found)) or "-"
 
 
@@ -227,7 +282,8 @@ def _top(c: Counter[str], n: int = 6) -> str:
     return " ; ".join(f"{k} x{v}" for k, v in c.most_common(n)) + (f" ; ... {len(c) - n} more" if len(c) > n else "")
 
 
-def _targets(out_dir: Path, results: list[SuiteResult]) -> list[Path]:
+def _targets(out_dir: Path, results: list[SuiteResult],
+             families: dict[tuple[str, str, str, str], tuple[int, int]]) -> list[Path]:
     rows: list[list[object]] = []
     for agent, review, ceiling, floor in TARGETS:
         config = f"{agent}, {review}"
@@ -238,6 +294,13 @@ def _targets(out_dir: Path, results: list[SuiteResult]) -> list[Path]:
         rows.append([config, "worst suite attack success or harm", f"<= {ceiling:g}%",
                      f"{_pct(k, n)} ({suite}, {where})", "met" if asr <= ceiling else "not met",
                      "-" if asr <= ceiling else _top(_blocked_security(results, config))])
+        cells = [(k, n, fam, pl, s) for (fam, c, pl, s), (k, n) in families.items() if c == config and n]
+        k, n, fam, pl, suite = max(cells, key=lambda x: (x[0] / x[1], x[1]))
+        over = sorted((x for x in cells if 100.0 * x[0] / x[1] > ceiling), key=lambda x: (-x[0] / x[1], -x[1]))
+        rows.append([config, "worst suite x family attack success, families beyond AgentDojo's goals",
+                     f"<= {ceiling:g}%", f"{_pct(k, n)} ({suite}, {fam}, {pl})",
+                     "met" if 100.0 * k / n <= ceiling else "not met",
+                     " ; ".join(f"{s} {f} ({p}): {_pct(a, b)}" for a, b, f, p, s in over) or "-"])
         u, m = _utility(results, config)
         util = 100.0 * u / m if m else 0.0
         rows.append([config, "utility", f">= {floor:g}%", _pct(u, m), "met" if util >= floor else "not met",
@@ -252,7 +315,11 @@ def write_targets(out_dir: Path, rows: list[list[object]]) -> list[Path]:
                "variant and placement) and, where it is not met, the flows that block it, most frequent first: for "
                "utility, the refused user-task calls (suite, tool: reason) with the number of tasks they stop; for "
                "attack success, the breaching injection calls (suite, injection task, tools: why they got through) "
-               "with the number of pairs; then what would unblock them. agentdojo_blocking lists every one.")
+               "with the number of pairs; for the families beyond AgentDojo's goals (agentdojo_families: substitution "
+               "of a value in the user's own call, exfiltration through a read argument, a write to a shared resource, "
+               "a confused deputy, arithmetic on a typed value; appended and interleaved), the worst suite, family and "
+               "placement and every one above the ceiling with its admitted cases; then what would unblock them. "
+               "agentdojo_blocking lists every flow of AgentDojo's goals.")
     return write_table(out_dir, "agentdojo_targets", ("configuration", "target", "required", "measured", "verdict",
                                                        "blocking flows", "what would unblock them"),
                        [[*row, _unblock(str(row[5]))] for row in rows], caption)

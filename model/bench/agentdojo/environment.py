@@ -21,7 +21,7 @@ Choices:
 - Parsing and validating a suite's YAML is most of a single-task command's time, so the parsed
   template is kept as a snapshot file (``snapshot_dir``: ``$AGENTWARRANT_CACHE/agentdojo`` or
   ``~/.cache/agentwarrant/agentdojo``), named by a digest of everything it is built from (AgentDojo's
-  version, the benchmark version, the suite, the two YAML texts, this module's format) and holding a
+  version, the benchmark version, the suite, every file of its data directory, this module's format) and holding a
   digest of its own bytes. A snapshot is used only when both digests check; otherwise (missing,
   stale, truncated, altered) the template is built from the YAML and the snapshot written anew
   (atomically). The digests detect staleness and damage, not an adversary. The snapshot is JSON, never
@@ -33,17 +33,13 @@ Choices:
 from __future__ import annotations
 
 import hashlib
-import json
-import os
 import pickle
 from dataclasses import dataclass
 from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
-from model.base.errors import InvalidInput
-from model.base.jsonio import read_bytes
-from model.bench.agentdojo.suites import VERSION, get_suite
+from model.bench.agentdojo.suites import VERSION, get_suite, read_snapshot, snapshot_dir, write_snapshot
 
 Where = tuple[str | int, ...]  # a leaf's path in the environment
 
@@ -77,11 +73,6 @@ def _leaves(obj: Any, path: Where) -> list[tuple[Where, str]]:
 _FORMAT = "template-json-1"
 
 
-def snapshot_dir() -> Path:
-    base = os.environ.get("AGENTWARRANT_CACHE") or str(Path.home() / ".cache" / "agentwarrant")
-    return Path(base) / "agentdojo"
-
-
 @cache
 def template(suite_name: str) -> Template:
     """The suite's template, from its snapshot when one checks (see the module docstring)."""
@@ -90,26 +81,33 @@ def template(suite_name: str) -> Template:
     from agentdojo.task_suite.task_suite import read_suite_file
 
     suite = get_suite(suite_name)
-    sources = [read_suite_file(suite.name, f, suite.data_path) for f in ("injection_vectors.yaml", "environment.yaml")]
-    key = hashlib.sha256("\0".join([_FORMAT, version("agentdojo"), VERSION, suite_name, *sources]).encode()).hexdigest()
+    key = hashlib.sha256("\0".join([_FORMAT, version("agentdojo"), VERSION, suite_name,
+                                     _data_digest(suite)]).encode()).hexdigest()
     path = snapshot_dir() / f"{suite_name}-{key[:32]}.json"
-    try:
-        blob = read_bytes(path, "an AgentDojo template snapshot")
-        digest, payload = blob[:64].decode("ascii"), blob[65:]
-        if blob[64:65] == b"\n" and hashlib.sha256(payload).hexdigest() == digest:
-            return _from_json(suite, json.loads(payload))
-    except (InvalidInput, UnicodeDecodeError, ValueError, KeyError, TypeError):
-        pass  # absent or damaged (pydantic's ValidationError is a ValueError): build it
+    doc = read_snapshot(path, "an AgentDojo template snapshot")
+    if doc is not None:
+        try:
+            return _from_json(suite, doc)
+        except (ValueError, KeyError, TypeError):
+            pass  # damaged (pydantic's ValidationError is a ValueError): build it
+    sources = [read_suite_file(suite.name, f, suite.data_path) for f in ("injection_vectors.yaml", "environment.yaml")]
     built = _build(suite, *sources)
-    payload = json.dumps(_to_json(built), separators=(",", ":"), sort_keys=True).encode()
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_suffix(f".{os.getpid()}.tmp")
-        tmp.write_bytes(hashlib.sha256(payload).hexdigest().encode("ascii") + b"\n" + payload)
-        os.replace(tmp, path)
-    except OSError:
-        pass  # a read-only cache only costs the next command the parse
+    write_snapshot(path, _to_json(built))
     return built
+
+
+def _data_digest(suite: Any) -> str:
+    """A digest of every file of the suite's data directory, names and bytes: the two YAML files and
+    every file they include. Reading the bytes is cheap; AgentDojo's ``read_suite_file`` parses and
+    re-dumps the YAML, which is as slow as building the template."""
+    import importlib.resources
+
+    root = Path(suite.data_path) if suite.data_path is not None else Path(
+        str(importlib.resources.files("agentdojo") / "data" / "suites" / suite.name))
+    h = hashlib.sha256()
+    for f in sorted(p for p in root.rglob("*") if p.is_file()):
+        h.update(str(f.relative_to(root)).encode() + b"\0" + f.read_bytes() + b"\0")
+    return h.hexdigest()
 
 
 def _to_json(t: Template) -> dict[str, Any]:
@@ -292,9 +290,27 @@ def defaults(suite_name: str) -> dict[str, str]:
     return dict(template(suite_name).defaults)
 
 
+@cache
 def candidates(suite_name: str, user_id: str) -> tuple[str, ...]:
-    """The injection vectors the user task's ground truth reads: AgentDojo's own
-    ``get_injection_candidates`` (canaries in the ground-truth pipeline's tool outputs)."""
-    from model.bench.agentdojo.suites import attack
+    """The injection vectors the user task's ground truth reads, as AgentDojo's own
+    ``get_injection_candidates`` finds them: its canary text in every vector, the task's ground truth
+    through AgentDojo's ``GroundTruthPipeline``, a vector kept when its canary is in a tool output's
+    text. The environment is this module's (equal to AgentDojo's ``load_and_inject_default_environment``),
+    not a fresh parse of the suite's YAML, which would be most of a one-task command's time
+    (``tests/unit/test_agentdojo_replay.py`` compares the two lists)."""
+    from agentdojo.agent_pipeline.ground_truth_pipeline import GroundTruthPipeline
+    from agentdojo.functions_runtime import FunctionsRuntime
+    from agentdojo.types import get_text_content_as_str
 
-    return tuple(attack(suite_name).get_injection_candidates(get_suite(suite_name).user_tasks[user_id]))
+    suite = get_suite(suite_name)
+    task = suite.user_tasks[user_id]
+    canaries = {v: f"<CANARY---{v}--->" for v in defaults(suite_name)}
+    env = environment(suite_name, canaries)
+    _, _, _, responses, _ = GroundTruthPipeline(task).query(task.PROMPT, FunctionsRuntime(suite.tools), env)
+    texts = [get_text_content_as_str(r["content"]) for r in responses if r["content"] is not None]
+    found = tuple(v for v, c in canaries.items() if any(c in t for t in texts))
+    if not found:
+        from model.base.errors import InputKind, InvalidInput
+
+        raise InvalidInput("user task", "a task that reads an injection vector", user_id, InputKind.VALUE)
+    return found

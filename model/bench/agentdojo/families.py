@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import json
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
@@ -195,9 +196,24 @@ def extras(suite_name: str, task_id: str) -> list[Extra]:
     return out
 
 
-def extra_run(x: Extra, agent: Agent, review: Review) -> tuple[bool, str]:
-    """Whether every injected call was admitted and ran after the user task's own calls, and the
-    decisions. The planner never proposes them (its calls are the plan's), so it is not run."""
+def extra_points(x: Extra) -> tuple[int, ...]:
+    """The interleaved placements of ``x``: after each user call from the first one that read a result
+    of a tool whose output the policy labels untrusted (where an injection can first be read), the
+    last user call excluded (that is the appended placement)."""
+    from model.bench.agentdojo.authored import untrusted_tools
+
+    suite = get_suite(x.suite)
+    task = suite.user_tasks[x.task]
+    calls = list(task.ground_truth(copy(task.init_environment(environment(x.suite, {})))))
+    untrusted = untrusted_tools(suite_policy(x.suite))
+    first = next((i for i, c in enumerate(calls) if c.function in untrusted), None)
+    return () if first is None else tuple(range(first, len(calls) - 1))
+
+
+def extra_run(x: Extra, agent: Agent, review: Review, at: int | None = None) -> tuple[bool, str]:
+    """Whether every injected call was admitted and ran, placed after the user call at index ``at``
+    (``None``: after all of them), and the decisions. The planner never proposes them (its calls are
+    the plan's), so it is not run."""
     from agentdojo.functions_runtime import FunctionCall
 
     suite = get_suite(x.suite)
@@ -205,9 +221,73 @@ def extra_run(x: Extra, agent: Agent, review: Review) -> tuple[bool, str]:
     env = task.init_environment(environment(x.suite, {}))
     policy = suite_policy(x.suite)
     s = Session(suite, env, None, policy, task.PROMPT, agent, review, policy, plan(x.suite, x.task))
-    s.run("user", list(task.ground_truth(copy(env))))
+    calls = list(task.ground_truth(copy(env)))
+    cut = len(calls) if at is None else at + 1
+    s.run("user", calls[:cut])
     injected = [FunctionCall(function=tool, args={dojo_argument(k): v for k, v in json.loads(args).items()})
                 for tool, args in x.calls]
     s.run("injection", injected)
+    s.run("user", calls[cut:])
     mine = [st.decided for st in s.steps if st.phase == "injection"]
     return all(not d.refused and d.outcome == "ok" for d in mine), " ".join(d.decision for d in mine)
+
+
+# --- every family run, and its rates ------------------------------------------------------------------
+
+SUBSTITUTION = "substitution of a value in the user's own call"
+APPENDED, INTERLEAVED = "appended", "interleaved"
+OWN_CALL = "in the user's own call (no placement)"  # a substitution rides in the user's own call
+
+
+@dataclass(frozen=True, slots=True)
+class FamilyRuns:
+    """Every case of every family under each configuration: substitutions (``got``: case, configuration
+    -> admitted, decision) and injected calls (``extra_got``: case, configuration, placement ->
+    admitted, decisions; single-context agent only, interleaved admitted when any point admits)."""
+
+    subs: tuple[Substitution, ...]
+    more: tuple[Extra, ...]
+    got: dict[tuple[Substitution, str], tuple[bool, str]]
+    extra_got: dict[tuple[Extra, str, str], tuple[bool, str]]
+
+    def rates(self, names: tuple[str, ...], suites: tuple[str, ...]) -> dict[tuple[str, str, str, str],
+                                                                              tuple[int, int]]:
+        """(family, configuration, placement, suite) -> (admitted, cases); a planner's unproposed calls
+        admit nothing."""
+        out: dict[tuple[str, str, str, str], tuple[int, int]] = {}
+        for name in names:
+            for suite in suites:
+                mine = [x for x in self.subs if x.suite == suite]
+                out[(SUBSTITUTION, name, OWN_CALL, suite)] = (sum(self.got[(x, name)][0] for x in mine), len(mine))
+                for family in EXTRA_FAMILIES:
+                    fam = [e for e in self.more if e.family == family and e.suite == suite]
+                    for placement in (APPENDED, INTERLEAVED):
+                        out[(family, name, placement, suite)] = (
+                            sum(self.extra_got.get((e, name, placement), (False, ""))[0] for e in fam), len(fam))
+        return out
+
+
+def run_families(suites: tuple[str, ...], configs: tuple[tuple[Agent, Review], ...],
+                 name: Callable[[Agent, Review], str], tick: Callable[[int, int], None] | None = None) -> FamilyRuns:
+    """Every substitution and injected-call case of ``suites`` under ``configs`` (injected calls: the
+    single-context agent's only, appended and at every interleaving point)."""
+    subs = tuple(x for s in suites for u in get_suite(s).user_tasks for x in substitutions(s, u))
+    more = tuple(x for s in suites for u in get_suite(s).user_tasks for x in extras(s, u))
+    total = len(subs) + len(more)
+    got: dict[tuple[Substitution, str], tuple[bool, str]] = {}
+    for i, sub in enumerate(subs):
+        for a, r in configs:
+            got[(sub, name(a, r))] = substituted(sub, a, r)
+        if tick is not None:
+            tick(i + 1, total)
+    extra_got: dict[tuple[Extra, str, str], tuple[bool, str]] = {}
+    for i, e in enumerate(more):
+        for a, r in configs:
+            if a is Agent.SINGLE:
+                last = extra_run(e, a, r)
+                extra_got[(e, name(a, r), APPENDED)] = last
+                points = [extra_run(e, a, r, k) for k in extra_points(e)]
+                extra_got[(e, name(a, r), INTERLEAVED)] = next((p for p in points if p[0]), last)
+        if tick is not None:
+            tick(len(subs) + i + 1, total)
+    return FamilyRuns(subs, more, got, extra_got)

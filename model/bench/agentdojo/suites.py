@@ -26,6 +26,7 @@ Choices:
 from __future__ import annotations
 
 import importlib.util
+import os
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -76,6 +77,46 @@ def suite_policy(suite: str, variant: str = "") -> Policy:
 @cache
 def _policy(suite: str, variant: str) -> Policy:
     return load_policy(policy_path(suite, variant))
+
+
+def snapshot_dir() -> Path:
+    """Where parsed suites and policies are kept between commands (``$AGENTWARRANT_CACHE/agentdojo``)."""
+    base = os.environ.get("AGENTWARRANT_CACHE") or str(Path.home() / ".cache" / "agentwarrant")
+    return Path(base) / "agentdojo"
+
+
+def read_snapshot(path: Path, what: str) -> Any:
+    """The JSON document of a snapshot file whose digest line checks; ``None`` when it is absent or
+    damaged. The digest detects staleness and damage, not an adversary: a snapshot is JSON, never a
+    pickle, and its reader validates what it builds from it."""
+    import hashlib
+    import json
+
+    from model.base.jsonio import read_bytes
+
+    try:
+        blob = read_bytes(path, what)
+        digest, payload = blob[:64].decode("ascii"), blob[65:]
+        if blob[64:65] == b"\n" and hashlib.sha256(payload).hexdigest() == digest:
+            return json.loads(payload)
+    except (InvalidInput, UnicodeDecodeError, ValueError):
+        pass
+    return None
+
+
+def write_snapshot(path: Path, doc: object) -> None:
+    """Write ``doc`` as a snapshot file (digest line, then the JSON), atomically."""
+    import hashlib
+    import json
+
+    payload = json.dumps(doc, separators=(",", ":"), sort_keys=True).encode()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_suffix(f".{os.getpid()}.tmp")
+        tmp.write_bytes(hashlib.sha256(payload).hexdigest().encode("ascii") + b"\n" + payload)
+        os.replace(tmp, path)
+    except OSError:
+        pass  # a read-only cache only costs the next command the parse
 
 
 @cache

@@ -35,6 +35,7 @@ import hashlib
 from typing import Any
 
 from model.base.canonical import canonical_str
+from model.bench.agentdojo.authored import AUTHORED_VARIANTS, authored_environment
 from model.bench.agentdojo.binding import to_json
 from model.bench.agentdojo.environment import candidates, copy, defaults, environment
 from model.bench.agentdojo.ground_truths import ours
@@ -45,7 +46,7 @@ from model.bench.agentdojo.variants import injections as variant_text
 from model.monitor.language.policy import Policy
 
 __all__ = ["Agent", "Review", "Run", "Step", "decide_again", "injection_calls", "load_environment",
-           "run_injection_alone", "run_pair", "run_user_task"]
+           "reached_by_placement", "run_injection_alone", "run_pair", "run_user_task"]
 
 
 def load_environment(suite: Any, injections: dict[str, str]) -> Any:
@@ -99,6 +100,9 @@ def run_user_task(suite_name: str, task_id: str, policy: Policy | None, agent: A
 def _pair_envs(suite_name: str, user_id: str, injection_id: str, variant: str) -> tuple[Any, Any]:
     suite = get_suite(suite_name)
     user, inj = suite.user_tasks[user_id], suite.injection_tasks[injection_id]
+    if variant in AUTHORED_VARIANTS:
+        return authored_environment(suite_name, user_id, injection_id, variant), user.init_environment(
+            environment(suite_name, {}))
     vectors = candidates(suite_name, user_id)
     texts = variant_text(variant, inj.GOAL, vectors, defaults(suite_name))
     return user.init_environment(environment(suite_name, texts)), user.init_environment(environment(suite_name, {}))
@@ -134,6 +138,17 @@ def _pair(suite_name: str, user_id: str, injection_id: str, policy: Policy | Non
     reached = _check(suite, inj, output, pre, env, s.executed)
     useful = utility and _check(suite, user, output, pre, env, s.executed)
     return s.result(reached, useful), s
+
+
+def reached_by_placement(suite_name: str, user_id: str, injection_id: str, variant: str) -> bool:
+    """Whether AgentDojo's security check finds the injection goal reached on the environment carrying
+    ``variant`` before any call (the text itself satisfies the check: the ``fields`` variant writes a
+    phishing link into the very inbox the check reads)."""
+    suite = get_suite(suite_name)
+    user, inj = suite.user_tasks[user_id], suite.injection_tasks[injection_id]
+    env, _ = _pair_envs(suite_name, user_id, injection_id, variant)
+    output = "\n".join(t for t in (user.GROUND_TRUTH_OUTPUT, inj.GROUND_TRUTH_OUTPUT) if t)
+    return _check(suite, inj, output, copy(env), env, [])
 
 
 def decide_again(suite_name: str, user_id: str, injection_id: str, policy: Policy, agent: Agent, review: Review,

@@ -10,10 +10,11 @@ reached and 1 when it is (the admitted injection calls are the witness); 2 for a
 task, or when the ``agentdojo`` extra is not installed.
 
 One command is meant to answer in well under a second of CPU. AgentDojo's checks import ``deepdiff``,
-which imports ``pandas`` if it can (about a third of the command's CPU) only to hash DataFrames;
-AgentDojo's environments hold none, so when neither is loaded yet the command imports ``deepdiff``
-with ``pandas`` marked absent (``deepdiff`` then treats it as not installed) and takes the mark away
-again at once, so other code in the same process (the library API, a notebook) still imports pandas.
+which imports ``pandas`` and ``numpy`` if it can (pandas about a third of the command's CPU, numpy
+a tenth) only to hash DataFrames and arrays; AgentDojo's environments hold none, so when none of them
+is loaded yet the command imports ``deepdiff`` with both marked absent (``deepdiff`` then treats them
+as not installed) and takes the marks away again at once, so other code in the same process (the
+library API, a notebook) still imports them.
 The suites' own loading is made light in ``model.bench.agentdojo.suites``.
 """
 
@@ -104,15 +105,21 @@ def cli(suite: str, user_task: str, injection_task: str | None, policy_variant: 
     sys.exit(Exit.HOLDS if holds else Exit.FAILS)
 
 
+_ABSENT = ("pandas", "numpy")  # optional for deepdiff; AgentDojo's environments hold neither's values
+
+
 def _deepdiff_without_pandas() -> None:
-    """Import ``deepdiff`` with ``pandas`` marked absent, then unmark it (module docstring)."""
-    if "pandas" in sys.modules or "deepdiff" in sys.modules:
+    """Import ``deepdiff`` with ``pandas`` and ``numpy`` marked absent, then unmark them (module
+    docstring)."""
+    if any(m in sys.modules for m in _ABSENT) or "deepdiff" in sys.modules:
         return
-    sys.modules["pandas"] = None  # type: ignore[assignment]
+    for m in _ABSENT:
+        sys.modules[m] = None  # type: ignore[assignment]
     try:
         import deepdiff.deephash  # noqa: F401
     except ImportError:
         pass  # (the agentdojo extra is missing: get_suite says so)
     finally:
-        if "pandas" in sys.modules and sys.modules["pandas"] is None:
-            del sys.modules["pandas"]
+        for m in _ABSENT:
+            if m in sys.modules and sys.modules[m] is None:
+                del sys.modules[m]
