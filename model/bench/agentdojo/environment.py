@@ -39,6 +39,7 @@ from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
+from model.base.jsonio import read_bytes
 from model.bench.agentdojo.suites import VERSION, get_suite, read_snapshot, snapshot_dir, write_snapshot
 
 Where = tuple[str | int, ...]  # a leaf's path in the environment
@@ -106,7 +107,7 @@ def _data_digest(suite: Any) -> str:
         str(importlib.resources.files("agentdojo") / "data" / "suites" / suite.name))
     h = hashlib.sha256()
     for f in sorted(p for p in root.rglob("*") if p.is_file()):
-        h.update(str(f.relative_to(root)).encode() + b"\0" + f.read_bytes() + b"\0")
+        h.update(str(f.relative_to(root)).encode() + b"\0" + read_bytes(f) + b"\0")
     return h.hexdigest()
 
 
