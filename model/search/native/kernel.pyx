@@ -48,7 +48,7 @@ cdef class Table:
         self._alloc(cap)
         self.n = 0
 
-    cdef void _alloc(self, uint64_t cap):
+    cdef void _alloc(self, uint64_t cap) noexcept:
         cdef uint64_t i
         self.e = <Entry*>malloc(cap * sizeof(Entry))
         for i in range(cap):
@@ -78,7 +78,7 @@ cdef class Table:
                 return x.v
             i = (i + 1) & self.mask
 
-    cdef void put(self, const uint64_t* k, int64_t v):
+    cdef void put(self, const uint64_t* k, int64_t v) noexcept:
         cdef uint64_t i = self._slot(k)
         cdef Entry* x
         while True:
@@ -95,7 +95,7 @@ cdef class Table:
         if 4 * self.n > 3 * self.mask:
             self._grow()
 
-    cdef void _grow(self):
+    cdef void _grow(self) noexcept:
         cdef uint64_t old = self.mask + 1, j
         cdef Entry* oe = self.e
         self._alloc(2 * old)
@@ -127,7 +127,9 @@ cdef class Kernel:
     cdef uint64_t* fps
     cdef public uint64_t nstates
     cdef uint64_t cap
-    cdef uint32_t* slots  # index + 1, 0 empty
+    # index + 1 in the low 32 bits (0 empty) and the high 32 bits of the state's hash above it: a probe
+    # rejects a different state without reading its stored hash or vector (one cache line per probe)
+    cdef uint64_t* slots
     cdef uint64_t smask
     cdef int W
     # per record id
@@ -208,7 +210,7 @@ cdef class Kernel:
         self.ordinal = <uint32_t*>malloc(self.cap * sizeof(uint32_t))
         self.fps = <uint64_t*>malloc(self.cap * sizeof(uint64_t))
         self.smask = 2047
-        self.slots = <uint32_t*>calloc(self.smask + 1, sizeof(uint32_t))
+        self.slots = <uint64_t*>calloc(self.smask + 1, sizeof(uint64_t))
         self.nstates = 0
         self.rcap = 256
         self.nrecs = 0
@@ -324,16 +326,16 @@ cdef class Kernel:
             h = (h ^ v[i]) * 0xff51afd7ed558ccdULL + 0x632be59bd9b4e019ULL
         return _mix(h) | 1
 
-    cdef void _grow_slots(self):
+    cdef void _grow_slots(self) noexcept:
         cdef uint64_t nm = 2 * (self.smask + 1) - 1, j, i
         free(self.slots)
-        self.slots = <uint32_t*>calloc(nm + 1, sizeof(uint32_t))
+        self.slots = <uint64_t*>calloc(nm + 1, sizeof(uint64_t))
         self.smask = nm
         for j in range(self.nstates):
             i = self.fps[j] & nm
             while self.slots[i]:
                 i = (i + 1) & nm
-            self.slots[i] = j + 1
+            self.slots[i] = (self.fps[j] & 0xFFFFFFFF00000000ULL) | (j + 1)
 
     cdef inline uint64_t _fingerprint(self, const uint32_t* v, int n) noexcept nogil:
         """A 64-bit fingerprint of a state vector (all 64 bits used; 0, the empty slot, becomes 1)."""
@@ -398,21 +400,24 @@ cdef class Kernel:
         self.nstates += 1
         return s
 
-    cdef int64_t _insert(self, const uint32_t* v, int n, uint32_t par, uint32_t ordv):
+    cdef int64_t _insert(self, const uint32_t* v, int n, uint32_t par, uint32_t ordv) except? -2:
         """Add the state ``v`` (``n`` words); its index when new, -1 when visited."""
         if self.fpmode:
             return self._insert_fp(v, n, par, ordv)
         cdef uint64_t h = self._hash(v, n)
         cdef uint64_t i = h & self.smask
+        cdef uint64_t tag = h & 0xFFFFFFFF00000000ULL
+        cdef uint64_t x
         cdef uint32_t s
         while True:
-            s = self.slots[i]
-            if s == 0:
+            x = self.slots[i]
+            if x == 0:
                 break
-            s -= 1
-            if self.fps[s] == h and self.lens[s] == n and memcmp(&self.arena[<uint64_t>s * self.W], v,
-                                                                   n * sizeof(uint32_t)) == 0:
-                return -1
+            if (x & 0xFFFFFFFF00000000ULL) == tag:
+                s = <uint32_t>(x & 0xFFFFFFFFULL) - 1
+                if self.fps[s] == h and self.lens[s] == n and memcmp(&self.arena[<uint64_t>s * self.W], v,
+                                                                       n * sizeof(uint32_t)) == 0:
+                    return -1
             i = (i + 1) & self.smask
         if self.nstates == self.cap:
             self.cap *= 2
@@ -427,7 +432,7 @@ cdef class Kernel:
         self.parent[s] = par
         self.ordinal[s] = ordv
         self.fps[s] = h
-        self.slots[i] = s + 1
+        self.slots[i] = tag | (s + 1)
         self.nstates += 1
         if 4 * self.nstates > 3 * self.smask:
             self._grow_slots()
@@ -457,16 +462,16 @@ cdef class Kernel:
     def nbytes(self):
         if self.fpmode:
             return self.cap * (self.W * 4 + 1 + 4 + 4) + (self.fmask + 1) * 8
-        return (self.cap * (self.W * 4 + 1 + 4 + 4 + 8) + (self.smask + 1) * 4)
+        return (self.cap * (self.W * 4 + 1 + 4 + 4 + 8) + (self.smask + 1) * 8)
 
     # --- successors -----------------------------------------------------------------------------
 
-    cdef int64_t _look(self, Table t, uint64_t a, uint64_t b, uint64_t c, uint64_t d):
+    cdef inline int64_t _look(self, Table t, uint64_t a, uint64_t b, uint64_t c, uint64_t d) noexcept:
         cdef uint64_t k[KW]
         _key(k, a, b, c, d)
         return t.get(k)
 
-    cdef void _store(self, Table t, uint64_t a, uint64_t b, uint64_t c, uint64_t d, int64_t v):
+    cdef inline void _store(self, Table t, uint64_t a, uint64_t b, uint64_t c, uint64_t d, int64_t v) noexcept:
         cdef uint64_t k[KW]
         _key(k, a, b, c, d)
         t.put(k, v)
