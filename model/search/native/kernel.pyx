@@ -8,6 +8,7 @@ visited set (exact: whole state vectors). A table miss calls back into Python on
 is answered here.
 """
 
+cimport cython
 from libc.stdlib cimport malloc, calloc, realloc, free
 from libc.string cimport memcpy, memcmp, memset
 from libc.stdint cimport uint64_t, int64_t, uint32_t, uint16_t, uint8_t, int16_t
@@ -37,6 +38,7 @@ cdef struct Entry:
 cdef int64_t EMPTY = -9223372036854775807LL
 
 
+@cython.final  # its methods are called directly, not through a vtable, and get is inlined in the loop
 cdef class Table:
     """An open-addressing map from four 64-bit words to a 64-bit value (one 40-byte entry per slot, so a
     probe touches one cache line); ``MISS`` when absent."""
@@ -67,7 +69,7 @@ cdef class Table:
                                + k[2] * 0x165667b19e3779f9ULL + k[3] * 0xd6e8feb86659fd93ULL)
         return h & self.mask
 
-    cdef int64_t get(self, const uint64_t* k) noexcept nogil:
+    cdef inline int64_t get(self, const uint64_t* k) noexcept nogil:
         cdef uint64_t i = self._slot(k)
         cdef Entry* x
         while True:
