@@ -94,6 +94,7 @@ from model.search.expand import Context, outcome_of, successors, transition
 from model.search.explicit import explore
 from model.search.fingerprint import Codec
 from model.search.fpset import collision_probability
+from model.search.heap import paused
 from model.search.held import call_of, held
 from model.search.layered import ExplicitRun, Link, Tick, answers, collect_completions, rebuild
 from model.search.model import ArgPattern, Not, Produced, QueryKind, SearchModel
@@ -533,31 +534,35 @@ def explore_native(model: SearchModel, bound: int | None = None, tick: Tick | No
     def expand(layer: int, last: bool, n: int, chunk: tuple[int, int], x: None) -> Iterator[int]:
         yield int(kern.expand(chunk[0], chunk[1]))
 
-    run = meter if meter is not None else budget.start()
-    cov = bfs(store, expand, k, run, tick)
-    t0, c0 = time.perf_counter(), time.process_time()
-    found = {}
-    for q, sidx, o in kern.found_events:
-        path, s = py.links(sidx)
-        tr, _new, at = py.nth(s, o)
-        found[q] = rebuild([*path, (s, transition(tr), at)])
-    goals_ix = {i for i, q in enumerate(model.queries) if q.kind is QueryKind.GOAL}
-    cones: dict[int, set[str]] = {i: set() for i in goals_ix}
-    complete: dict[int, set[Any]] = {i: set() for i in goals_ix}
-    by_state: dict[int, list[tuple[int, int, int, tuple[int, ...], int]]] = {}
-    for q, sidx, ni, tid, ix, o in kern.goal_events:
-        by_state.setdefault(sidx, []).append((q, ni, tid, ix, o))
-    for sidx, events in by_state.items():
-        s = py.decode(kern.state(sidx))
-        hs = held(ctx, s[0], bool(s[6]))
-        for q, ni, tid, ix, o in events:
-            tool, names = py.names[ni]
-            tr = transition((tool, names, tuple(hs[i] for i in ix), o, py.trans[tid][5]))
-            collect_completions(ctx, s, tr, q, cones[q], complete[q])
-    verdicts, comps = answers(model, k, found, kern.premises(), complete, cov.states, cov.unknown)
-    return ExplicitRun(k, verdicts, comps, cov.states, cov.transitions, cov.depth,
-                       cov.seconds + time.perf_counter() - t0, cov.unknown, False,
-                       cov.cpu_seconds + time.process_time() - c0, store.mode, store.collision(), "intcode")
+    # the collector stays paused until the run is built: the search's tables (about one Python object per
+    # table fill) die with this call, and a collection between the search and the return, set off by the
+    # trace replay's allocations, would walk them all once for nothing (``heap.py``)
+    with paused():
+        run = meter if meter is not None else budget.start()
+        cov = bfs(store, expand, k, run, tick)
+        t0, c0 = time.perf_counter(), time.process_time()
+        found = {}
+        for q, sidx, o in kern.found_events:
+            path, s = py.links(sidx)
+            tr, _new, at = py.nth(s, o)
+            found[q] = rebuild([*path, (s, transition(tr), at)])
+        goals_ix = {i for i, q in enumerate(model.queries) if q.kind is QueryKind.GOAL}
+        cones: dict[int, set[str]] = {i: set() for i in goals_ix}
+        complete: dict[int, set[Any]] = {i: set() for i in goals_ix}
+        by_state: dict[int, list[tuple[int, int, int, tuple[int, ...], int]]] = {}
+        for q, sidx, ni, tid, ix, o in kern.goal_events:
+            by_state.setdefault(sidx, []).append((q, ni, tid, ix, o))
+        for sidx, events in by_state.items():
+            s = py.decode(kern.state(sidx))
+            hs = held(ctx, s[0], bool(s[6]))
+            for q, ni, tid, ix, o in events:
+                tool, names = py.names[ni]
+                tr = transition((tool, names, tuple(hs[i] for i in ix), o, py.trans[tid][5]))
+                collect_completions(ctx, s, tr, q, cones[q], complete[q])
+        verdicts, comps = answers(model, k, found, kern.premises(), complete, cov.states, cov.unknown)
+        return ExplicitRun(k, verdicts, comps, cov.states, cov.transitions, cov.depth,
+                           cov.seconds + time.perf_counter() - t0, cov.unknown, False,
+                           cov.cpu_seconds + time.process_time() - c0, store.mode, store.collision(), "intcode")
 
 
 def explore_auto(model: SearchModel, bound: int | None = None, tick: Tick | None = None,
