@@ -508,6 +508,16 @@ def explore_native(model: SearchModel, bound: int | None = None, tick: Tick | No
     ``fingerprint``: the visited set keeps 64-bit fingerprints instead of whole vectors (the collision
     probability is reported as in ``fpset.py``); ``capacity``: the fingerprint table's initial number
     of slots, rounded up to a power of two (a table sized for the run is never doubled)."""
+    # the cycle collector is paused for the whole call, set-up and trace replay included, and resumed only
+    # after the search's tables (several Python objects per table fill; acyclic once ``_explore_native``
+    # cuts the kernel's link back to its callbacks) have died by reference count: resumed while they lived,
+    # the replay's allocations set off a collection that walked every one of them (``heap.py``)
+    with paused():
+        return _explore_native(model, bound, tick, budget, meter, fingerprint, capacity)
+
+
+def _explore_native(model: SearchModel, bound: int | None, tick: Tick | None, budget: Budget, meter: Meter | None,
+                    fingerprint: bool, capacity: int) -> ExplicitRun | None:
     k = model.bound if bound is None else bound
     mod = kernel_module()
     if mod is None or supported(model, k) is not None:
@@ -527,6 +537,14 @@ def explore_native(model: SearchModel, bound: int | None = None, tick: Tick | No
                       [q.more_than for q in model.queries], goals, True, [abstract(model, t) for t in py.tools],
                       model.copies, fingerprint, capacity)
     py.kernel = kern
+    try:
+        return _search(model, k, tick, budget, meter, fingerprint, ctx, py, kern)
+    finally:
+        py.kernel = None  # the kernel holds ``py`` for its callbacks: without this cycle the tables die by count
+
+
+def _search(model: SearchModel, k: int, tick: Tick | None, budget: Budget, meter: Meter | None, fingerprint: bool,
+            ctx: Context, py: Compiler, kern: Any) -> ExplicitRun:
     root = empty(model.policy)
     kern.add_root(py.encode(root))
     store = NativeStore(kern, fingerprint)
@@ -534,35 +552,31 @@ def explore_native(model: SearchModel, bound: int | None = None, tick: Tick | No
     def expand(layer: int, last: bool, n: int, chunk: tuple[int, int], x: None) -> Iterator[int]:
         yield int(kern.expand(chunk[0], chunk[1]))
 
-    # the collector stays paused until the run is built: the search's tables (about one Python object per
-    # table fill) die with this call, and a collection between the search and the return, set off by the
-    # trace replay's allocations, would walk them all once for nothing (``heap.py``)
-    with paused():
-        run = meter if meter is not None else budget.start()
-        cov = bfs(store, expand, k, run, tick)
-        t0, c0 = time.perf_counter(), time.process_time()
-        found = {}
-        for q, sidx, o in kern.found_events:
-            path, s = py.links(sidx)
-            tr, _new, at = py.nth(s, o)
-            found[q] = rebuild([*path, (s, transition(tr), at)])
-        goals_ix = {i for i, q in enumerate(model.queries) if q.kind is QueryKind.GOAL}
-        cones: dict[int, set[str]] = {i: set() for i in goals_ix}
-        complete: dict[int, set[Any]] = {i: set() for i in goals_ix}
-        by_state: dict[int, list[tuple[int, int, int, tuple[int, ...], int]]] = {}
-        for q, sidx, ni, tid, ix, o in kern.goal_events:
-            by_state.setdefault(sidx, []).append((q, ni, tid, ix, o))
-        for sidx, events in by_state.items():
-            s = py.decode(kern.state(sidx))
-            hs = held(ctx, s[0], bool(s[6]))
-            for q, ni, tid, ix, o in events:
-                tool, names = py.names[ni]
-                tr = transition((tool, names, tuple(hs[i] for i in ix), o, py.trans[tid][5]))
-                collect_completions(ctx, s, tr, q, cones[q], complete[q])
-        verdicts, comps = answers(model, k, found, kern.premises(), complete, cov.states, cov.unknown)
-        return ExplicitRun(k, verdicts, comps, cov.states, cov.transitions, cov.depth,
-                           cov.seconds + time.perf_counter() - t0, cov.unknown, False,
-                           cov.cpu_seconds + time.process_time() - c0, store.mode, store.collision(), "intcode")
+    run = meter if meter is not None else budget.start()
+    cov = bfs(store, expand, k, run, tick)
+    t0, c0 = time.perf_counter(), time.process_time()
+    found = {}
+    for q, sidx, o in kern.found_events:
+        path, s = py.links(sidx)
+        tr, _new, at = py.nth(s, o)
+        found[q] = rebuild([*path, (s, transition(tr), at)])
+    goals_ix = {i for i, q in enumerate(model.queries) if q.kind is QueryKind.GOAL}
+    cones: dict[int, set[str]] = {i: set() for i in goals_ix}
+    complete: dict[int, set[Any]] = {i: set() for i in goals_ix}
+    by_state: dict[int, list[tuple[int, int, int, tuple[int, ...], int]]] = {}
+    for q, sidx, ni, tid, ix, o in kern.goal_events:
+        by_state.setdefault(sidx, []).append((q, ni, tid, ix, o))
+    for sidx, events in by_state.items():
+        s = py.decode(kern.state(sidx))
+        hs = held(ctx, s[0], bool(s[6]))
+        for q, ni, tid, ix, o in events:
+            tool, names = py.names[ni]
+            tr = transition((tool, names, tuple(hs[i] for i in ix), o, py.trans[tid][5]))
+            collect_completions(ctx, s, tr, q, cones[q], complete[q])
+    verdicts, comps = answers(model, k, found, kern.premises(), complete, cov.states, cov.unknown)
+    return ExplicitRun(k, verdicts, comps, cov.states, cov.transitions, cov.depth,
+                       cov.seconds + time.perf_counter() - t0, cov.unknown, False,
+                       cov.cpu_seconds + time.process_time() - c0, store.mode, store.collision(), "intcode")
 
 
 def explore_auto(model: SearchModel, bound: int | None = None, tick: Tick | None = None,
