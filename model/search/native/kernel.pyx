@@ -817,7 +817,12 @@ cdef class Kernel:
                                 hi = n
                                 while lo < hi:
                                     mid = (lo + hi) // 2
-                                    c = self._look(self.cmp, newr, recs[mid], 0, 0)
+                                    # a record's height is the first item of its canonical tuple: when the
+                                    # heights differ they decide the order without a table lookup
+                                    if self.r_height[newr] != self.r_height[recs[mid]]:
+                                        c = self.r_height[newr] < self.r_height[recs[mid]]
+                                    else:
+                                        c = self._look(self.cmp, newr, recs[mid], 0, 0)
                                     if c == MISS:
                                         c = self.py.less(newr, recs[mid])
                                         self._store(self.cmp, newr, recs[mid], 0, 0, c)
