@@ -35,7 +35,8 @@ integers; each is a table the kernel fills by calling this module once per new k
   whose values and handle labels were decided before is refused without a call, or its verdict reused
   (its outcomes are still computed: the new record names the handles' records);
 - ``newrec(decision, outcome, height, positions of the handle arguments)``: the new record's id;
-- ``less(a, b)``: the canonical order of two records (the binary search of ``compact.insert``);
+- ``less(a, b)``: the canonical order of two records of equal height (the binary search of
+  ``compact.insert``; height is the first item of a record, so the kernel orders different heights itself);
 - ``shift(record, at)``: a record after one was inserted before what it names;
 - ``rest(rest, decision, outcome, records, at)`` and ``satisfy(rest, requirement)``: the rest after a
   transition.
