@@ -35,7 +35,8 @@ integers; each is a table the kernel fills by calling this module once per new k
   whose values and handle labels were decided before is refused without a call, or its verdict reused
   (its outcomes are still computed: the new record names the handles' records);
 - ``newrec(decision, outcome, height, positions of the handle arguments)``: the new record's id;
-- ``less(a, b)``: the canonical order of two records (the binary search of ``compact.insert``);
+- ``less(a, b)``: the canonical order of two records of equal height (the binary search of
+  ``compact.insert``; height is the first item of a record, so the kernel orders different heights itself);
 - ``shift(record, at)``: a record after one was inserted before what it names;
 - ``rest(rest, decision, outcome, records, at)`` and ``satisfy(rest, requirement)``: the rest after a
   transition.
@@ -94,6 +95,7 @@ from model.search.expand import Context, outcome_of, successors, transition
 from model.search.explicit import explore
 from model.search.fingerprint import Codec
 from model.search.fpset import collision_probability
+from model.search.heap import paused
 from model.search.held import call_of, held
 from model.search.layered import ExplicitRun, Link, Tick, answers, collect_completions, rebuild
 from model.search.model import ArgPattern, Not, Produced, QueryKind, SearchModel
@@ -507,6 +509,16 @@ def explore_native(model: SearchModel, bound: int | None = None, tick: Tick | No
     ``fingerprint``: the visited set keeps 64-bit fingerprints instead of whole vectors (the collision
     probability is reported as in ``fpset.py``); ``capacity``: the fingerprint table's initial number
     of slots, rounded up to a power of two (a table sized for the run is never doubled)."""
+    # the cycle collector is paused for the whole call, set-up and trace replay included, and resumed only
+    # after the search's tables (several Python objects per table fill; acyclic once ``_explore_native``
+    # cuts the kernel's link back to its callbacks) have died by reference count: resumed while they lived,
+    # the replay's allocations set off a collection that walked every one of them (``heap.py``)
+    with paused():
+        return _explore_native(model, bound, tick, budget, meter, fingerprint, capacity)
+
+
+def _explore_native(model: SearchModel, bound: int | None, tick: Tick | None, budget: Budget, meter: Meter | None,
+                    fingerprint: bool, capacity: int) -> ExplicitRun | None:
     k = model.bound if bound is None else bound
     mod = kernel_module()
     if mod is None or supported(model, k) is not None:
@@ -526,6 +538,14 @@ def explore_native(model: SearchModel, bound: int | None = None, tick: Tick | No
                       [q.more_than for q in model.queries], goals, True, [abstract(model, t) for t in py.tools],
                       model.copies, fingerprint, capacity)
     py.kernel = kern
+    try:
+        return _search(model, k, tick, budget, meter, fingerprint, ctx, py, kern)
+    finally:
+        py.kernel = None  # the kernel holds ``py`` for its callbacks: without this cycle the tables die by count
+
+
+def _search(model: SearchModel, k: int, tick: Tick | None, budget: Budget, meter: Meter | None, fingerprint: bool,
+            ctx: Context, py: Compiler, kern: Any) -> ExplicitRun:
     root = empty(model.policy)
     kern.add_root(py.encode(root))
     store = NativeStore(kern, fingerprint)

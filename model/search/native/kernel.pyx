@@ -8,6 +8,7 @@ visited set (exact: whole state vectors). A table miss calls back into Python on
 is answered here.
 """
 
+cimport cython
 from libc.stdlib cimport malloc, calloc, realloc, free
 from libc.string cimport memcpy, memcmp, memset
 from libc.stdint cimport uint64_t, int64_t, uint32_t, uint16_t, uint8_t, int16_t
@@ -37,6 +38,7 @@ cdef struct Entry:
 cdef int64_t EMPTY = -9223372036854775807LL
 
 
+@cython.final  # its methods are called directly, not through a vtable, and get is inlined in the loop
 cdef class Table:
     """An open-addressing map from four 64-bit words to a 64-bit value (one 40-byte entry per slot, so a
     probe touches one cache line); ``MISS`` when absent."""
@@ -48,7 +50,7 @@ cdef class Table:
         self._alloc(cap)
         self.n = 0
 
-    cdef void _alloc(self, uint64_t cap):
+    cdef void _alloc(self, uint64_t cap) noexcept:
         cdef uint64_t i
         self.e = <Entry*>malloc(cap * sizeof(Entry))
         for i in range(cap):
@@ -67,7 +69,7 @@ cdef class Table:
                                + k[2] * 0x165667b19e3779f9ULL + k[3] * 0xd6e8feb86659fd93ULL)
         return h & self.mask
 
-    cdef int64_t get(self, const uint64_t* k) noexcept nogil:
+    cdef inline int64_t get(self, const uint64_t* k) noexcept nogil:
         cdef uint64_t i = self._slot(k)
         cdef Entry* x
         while True:
@@ -78,7 +80,7 @@ cdef class Table:
                 return x.v
             i = (i + 1) & self.mask
 
-    cdef void put(self, const uint64_t* k, int64_t v):
+    cdef void put(self, const uint64_t* k, int64_t v) noexcept:
         cdef uint64_t i = self._slot(k)
         cdef Entry* x
         while True:
@@ -95,7 +97,7 @@ cdef class Table:
         if 4 * self.n > 3 * self.mask:
             self._grow()
 
-    cdef void _grow(self):
+    cdef void _grow(self) noexcept:
         cdef uint64_t old = self.mask + 1, j
         cdef Entry* oe = self.e
         self._alloc(2 * old)
@@ -127,7 +129,9 @@ cdef class Kernel:
     cdef uint64_t* fps
     cdef public uint64_t nstates
     cdef uint64_t cap
-    cdef uint32_t* slots  # index + 1, 0 empty
+    # index + 1 in the low 32 bits (0 empty) and the high 32 bits of the state's hash above it: a probe
+    # rejects a different state without reading its stored hash or vector (one cache line per probe)
+    cdef uint64_t* slots
     cdef uint64_t smask
     cdef int W
     # per record id
@@ -208,7 +212,7 @@ cdef class Kernel:
         self.ordinal = <uint32_t*>malloc(self.cap * sizeof(uint32_t))
         self.fps = <uint64_t*>malloc(self.cap * sizeof(uint64_t))
         self.smask = 2047
-        self.slots = <uint32_t*>calloc(self.smask + 1, sizeof(uint32_t))
+        self.slots = <uint64_t*>calloc(self.smask + 1, sizeof(uint64_t))
         self.nstates = 0
         self.rcap = 256
         self.nrecs = 0
@@ -324,16 +328,16 @@ cdef class Kernel:
             h = (h ^ v[i]) * 0xff51afd7ed558ccdULL + 0x632be59bd9b4e019ULL
         return _mix(h) | 1
 
-    cdef void _grow_slots(self):
+    cdef void _grow_slots(self) noexcept:
         cdef uint64_t nm = 2 * (self.smask + 1) - 1, j, i
         free(self.slots)
-        self.slots = <uint32_t*>calloc(nm + 1, sizeof(uint32_t))
+        self.slots = <uint64_t*>calloc(nm + 1, sizeof(uint64_t))
         self.smask = nm
         for j in range(self.nstates):
             i = self.fps[j] & nm
             while self.slots[i]:
                 i = (i + 1) & nm
-            self.slots[i] = j + 1
+            self.slots[i] = (self.fps[j] & 0xFFFFFFFF00000000ULL) | (j + 1)
 
     cdef inline uint64_t _fingerprint(self, const uint32_t* v, int n) noexcept nogil:
         """A 64-bit fingerprint of a state vector (all 64 bits used; 0, the empty slot, becomes 1)."""
@@ -398,21 +402,24 @@ cdef class Kernel:
         self.nstates += 1
         return s
 
-    cdef int64_t _insert(self, const uint32_t* v, int n, uint32_t par, uint32_t ordv):
+    cdef int64_t _insert(self, const uint32_t* v, int n, uint32_t par, uint32_t ordv) except? -2:
         """Add the state ``v`` (``n`` words); its index when new, -1 when visited."""
         if self.fpmode:
             return self._insert_fp(v, n, par, ordv)
         cdef uint64_t h = self._hash(v, n)
         cdef uint64_t i = h & self.smask
+        cdef uint64_t tag = h & 0xFFFFFFFF00000000ULL
+        cdef uint64_t x
         cdef uint32_t s
         while True:
-            s = self.slots[i]
-            if s == 0:
+            x = self.slots[i]
+            if x == 0:
                 break
-            s -= 1
-            if self.fps[s] == h and self.lens[s] == n and memcmp(&self.arena[<uint64_t>s * self.W], v,
-                                                                   n * sizeof(uint32_t)) == 0:
-                return -1
+            if (x & 0xFFFFFFFF00000000ULL) == tag:
+                s = <uint32_t>(x & 0xFFFFFFFFULL) - 1
+                if self.fps[s] == h and self.lens[s] == n and memcmp(&self.arena[<uint64_t>s * self.W], v,
+                                                                       n * sizeof(uint32_t)) == 0:
+                    return -1
             i = (i + 1) & self.smask
         if self.nstates == self.cap:
             self.cap *= 2
@@ -427,7 +434,7 @@ cdef class Kernel:
         self.parent[s] = par
         self.ordinal[s] = ordv
         self.fps[s] = h
-        self.slots[i] = s + 1
+        self.slots[i] = tag | (s + 1)
         self.nstates += 1
         if 4 * self.nstates > 3 * self.smask:
             self._grow_slots()
@@ -457,16 +464,16 @@ cdef class Kernel:
     def nbytes(self):
         if self.fpmode:
             return self.cap * (self.W * 4 + 1 + 4 + 4) + (self.fmask + 1) * 8
-        return (self.cap * (self.W * 4 + 1 + 4 + 4 + 8) + (self.smask + 1) * 4)
+        return (self.cap * (self.W * 4 + 1 + 4 + 4 + 8) + (self.smask + 1) * 8)
 
     # --- successors -----------------------------------------------------------------------------
 
-    cdef int64_t _look(self, Table t, uint64_t a, uint64_t b, uint64_t c, uint64_t d):
+    cdef inline int64_t _look(self, Table t, uint64_t a, uint64_t b, uint64_t c, uint64_t d) noexcept:
         cdef uint64_t k[KW]
         _key(k, a, b, c, d)
         return t.get(k)
 
-    cdef void _store(self, Table t, uint64_t a, uint64_t b, uint64_t c, uint64_t d, int64_t v):
+    cdef inline void _store(self, Table t, uint64_t a, uint64_t b, uint64_t c, uint64_t d, int64_t v) noexcept:
         cdef uint64_t k[KW]
         _key(k, a, b, c, d)
         t.put(k, v)
@@ -810,7 +817,12 @@ cdef class Kernel:
                                 hi = n
                                 while lo < hi:
                                     mid = (lo + hi) // 2
-                                    c = self._look(self.cmp, newr, recs[mid], 0, 0)
+                                    # a record's height is the first item of its canonical tuple: when the
+                                    # heights differ they decide the order without a table lookup
+                                    if self.r_height[newr] != self.r_height[recs[mid]]:
+                                        c = self.r_height[newr] < self.r_height[recs[mid]]
+                                    else:
+                                        c = self._look(self.cmp, newr, recs[mid], 0, 0)
                                     if c == MISS:
                                         c = self.py.less(newr, recs[mid])
                                         self._store(self.cmp, newr, recs[mid], 0, 0, c)
