@@ -76,7 +76,7 @@ def run(inst: Instance, digest: InstanceDigest, meter: Meter, comp: Compiled | N
     call_label: list[str] = []
     # One Letter per call and mode, shared by every trie node with that letter (equal values).
     new_letter: list[Letter] = []
-    reuse_letter: list[Letter] = []
+    reuse_letter: list[Letter | None] = [None] * len(calls)  # made when first needed (most calls never reuse)
     for x in calls:
         d = q_act[x]
         b = abit.get(d)
@@ -85,7 +85,6 @@ def run(inst: Instance, digest: InstanceDigest, meter: Meter, comp: Compiled | N
         call_abit.append(b)
         call_label.append(labels[d])
         new_letter.append(make_letter(x, d, _NEW))
-        reuse_letter.append(make_letter(x, d, _REUSE))
     start = inst.policy.run([labels[d] for d in log]) if log else 0
     # The trie of raw linearizations (children by call index); node 0 is ε.
     children: list[dict[int, int]] = [{}]
@@ -130,7 +129,13 @@ def run(inst: Instance, digest: InstanceDigest, meter: Meter, comp: Compiled | N
             if nxt is None:
                 nxt = kids[c] = len(children)
                 children.append({})
-                letter_of.append(reuse_letter[c] if auth_m & b else new_letter[c])
+                if auth_m & b:
+                    letter = reuse_letter[c]
+                    if letter is None:
+                        letter = reuse_letter[c] = make_letter(calls[c], q_act[calls[c]], _REUSE)
+                else:
+                    letter = new_letter[c]
+                letter_of.append(letter)
                 tcompat.append({oi})
                 parent.append(node)
             else:
