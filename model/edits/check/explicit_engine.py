@@ -157,10 +157,15 @@ def run(inst: Instance, digest: InstanceDigest, meter: Meter, comp: Compiled | N
     count: dict[int, dict[int, int]] = {}
     through: dict[int, list[int]] = {}
     for ci, cpath in enumerate(paths):
+        o = cand_outcome[ci]
         for node in cpath:
-            cnt = count.setdefault(node, {})
-            cnt[cand_outcome[ci]] = cnt.get(cand_outcome[ci], 0) + 1
-            through.setdefault(node, []).append(ci)
+            cnt = count.get(node)
+            if cnt is None:
+                count[node] = {o: 1}
+                through[node] = [ci]
+            else:
+                cnt[o] = cnt.get(o, 0) + 1
+                through[node].append(ci)
     zeros = {node: len(tcompat[node]) - len(cnt) for node, cnt in count.items()}
     live = set(range(n_cand))
     flagged = [node for node, z in zeros.items() if z > 0]
@@ -173,10 +178,14 @@ def run(inst: Instance, digest: InstanceDigest, meter: Meter, comp: Compiled | N
         removed = []
         least_missing: dict[int, int] = {}  # per witness node, shared by the candidates through it
         for ci in batch:  # witnesses against the counts of B̂_i
-            wnode = next(node for node in paths[ci] if zeros[node] > 0)
-            if wnode not in least_missing:
-                least_missing[wnode] = min(o for o in tcompat[wnode] if o not in count[wnode])
-            removed.append((ci, wnode, least_missing[wnode]))
+            for wnode in paths[ci]:  # the shortest prefix with a zero key (one exists: ci is in the batch)
+                if zeros[wnode] > 0:
+                    break
+            miss = least_missing.get(wnode)
+            if miss is None:
+                cw = count[wnode]
+                miss = least_missing[wnode] = min([o for o in tcompat[wnode] if o not in cw])
+            removed.append((ci, wnode, miss))
         flagged = []
         for ci in batch:
             live.discard(ci)
@@ -237,6 +246,8 @@ def run(inst: Instance, digest: InstanceDigest, meter: Meter, comp: Compiled | N
                 out.append((letter, c))
         return out
 
-    can = build_can(0, succ, lambda node: marks.get(node, ()))
+    # Trie nodes are numbered depth-first in creation order, so a child's number exceeds its parent's:
+    # the alive nodes in decreasing order are bottom-up, and build_can needs no search to order them.
+    can = build_can(0, succ, lambda node: marks.get(node, ()), sorted(alive_nodes, reverse=True))
     return make_accepted(Engine.EXPLICIT, can,
                          make_counts(n_cand, len(live), len(alive_nodes), can.n_states, tuple(sizes)), digest)
