@@ -23,6 +23,7 @@ once. The former fixed cap of 100,000 linearizations is gone: it limited work, n
 from __future__ import annotations
 
 from math import factorial
+from typing import cast
 
 from model.base.budget import Meter
 from model.edits.check.answer import (
@@ -89,8 +90,7 @@ def run(inst: Instance, digest: InstanceDigest, meter: Meter, comp: Compiled | N
     # The trie of raw linearizations (children by call index); node 0 is ε.
     children: list[dict[int, int]] = [{}]
     letter_of: list[Letter | None] = [None]
-    tcompat: list[set[int]] = [set()]
-    parent: list[int] = [-1]
+    tcompat: list[int] = [0]  # Compat of the node's raw prefix, as an outcome bitmask
     paths: list[tuple[int, ...]] = []  # candidate -> trie nodes root..leaf
     cand_outcome: list[int] = []
     path: list[int] = [0]
@@ -98,7 +98,7 @@ def run(inst: Instance, digest: InstanceDigest, meter: Meter, comp: Compiled | N
     # count, and handed over in one ``tick(n)`` with the first that may do more (as one call each).
     lin = handed = 0
     free = meter.room()
-    oi = 0
+    oi = ob = 0
     full = 0
     st: list[tuple[int, int]] = []
 
@@ -136,10 +136,9 @@ def run(inst: Instance, digest: InstanceDigest, meter: Meter, comp: Compiled | N
                 else:
                     letter = new_letter[c]
                 letter_of.append(letter)
-                tcompat.append({oi})
-                parent.append(node)
+                tcompat.append(ob)
             else:
-                tcompat[nxt].add(oi)
+                tcompat[nxt] |= ob
             path.append(nxt)
             dfs(nxt, chosen | 1 << c, auth_m | b, q2)
             path.pop()
@@ -148,7 +147,8 @@ def run(inst: Instance, digest: InstanceDigest, meter: Meter, comp: Compiled | N
     for oi in range(len(comp.outcomes)):  # read by dfs through its closure
         st = steps[oi]
         full = comp.masks[oi]
-        tcompat[0].add(oi)
+        ob = 1 << oi
+        tcompat[0] |= ob
         dfs(0, 0, d0, start)
     if lin > handed:
         meter.tick(lin - handed)
@@ -166,7 +166,7 @@ def run(inst: Instance, digest: InstanceDigest, meter: Meter, comp: Compiled | N
             else:
                 cnt[o] = cnt.get(o, 0) + 1
                 through[node].append(ci)
-    zeros = {node: len(tcompat[node]) - len(cnt) for node, cnt in count.items()}
+    zeros = {node: tcompat[node].bit_count() - len(cnt) for node, cnt in count.items()}
     live = set(range(n_cand))
     flagged = [node for node, z in zeros.items() if z > 0]
     rounds: list[list[tuple[int, int, int]]] = []  # (candidate, witness node, missing outcome)
@@ -183,8 +183,10 @@ def run(inst: Instance, digest: InstanceDigest, meter: Meter, comp: Compiled | N
                     break
             miss = least_missing.get(wnode)
             if miss is None:
-                cw = count[wnode]
-                miss = least_missing[wnode] = min([o for o in tcompat[wnode] if o not in cw])
+                left = tcompat[wnode]
+                for o in count[wnode]:
+                    left &= ~(1 << o)
+                miss = least_missing[wnode] = (left & -left).bit_length() - 1
             removed.append((ci, wnode, miss))
         flagged = []
         for ci in batch:
@@ -203,31 +205,18 @@ def run(inst: Instance, digest: InstanceDigest, meter: Meter, comp: Compiled | N
 
     names = comp.outcomes
     if not live:
-        words: dict[int, Word] = {0: ()}
-
-        def word(node: int) -> Word:
-            """The resolved word of a trie node (memoized: candidates share prefixes)."""
-            got = words.get(node)
-            if got is not None:
-                return got
-            up: list[int] = []
-            while node not in words:
-                up.append(node)
-                node = parent[node]
-            w = words[node]
-            for n in reversed(up):
-                letter = letter_of[n]
-                assert letter is not None
-                w = words[n] = (*w, letter)
-            return w
+        # Each candidate's word from its trie path; a witness prefix is a prefix of it.
+        lets = cast(list[Letter], letter_of)  # only the root's is None, and no path's tail holds the root
+        cwords: list[Word] = [tuple([lets[n] for n in p[1:]]) for p in paths]
 
         # Candidates are numbered in enumeration order — outcomes in canonical order, each one's words
         # in sorted call order — which is the canonical order (``candidate_key``: the outcome, then the
         # first differing letter, whose calls differ), and each batch is sorted by number: B̂₀ and every
         # round are listed canonically without sorting.
-        b0 = tuple([(names[cand_outcome[ci]], word(paths[ci][-1])) for ci in range(n_cand)])
+        b0 = tuple([(names[cand_outcome[ci]], cwords[ci]) for ci in range(n_cand)])
         proof_rounds = tuple([
-            tuple([make_removal(names[cand_outcome[ci]], word(paths[ci][-1]), word(w), names[m]) for ci, w, m in e])
+            tuple([make_removal(names[cand_outcome[ci]], cwords[ci], cwords[ci][:paths[ci].index(w)], names[m])
+                   for ci, w, m in e])
             for e in rounds])
         return make_rejected(Engine.EXPLICIT, make_proof(b0, proof_rounds),
                              make_counts(n_cand, 0, 0, 0, tuple(sizes)), digest)
