@@ -2,8 +2,10 @@
 
 Section V-C1 and the proof of Proposition 2 (Appendix A-A). Steps:
 
-1. enumerate every indexed linearization, resolve it and simulate the policy (``candidates``);
-   the raw linearizations of every outcome form a trie whose nodes carry ``Compat(z)``;
+1. enumerate every indexed linearization, resolve it and simulate the policy (as ``candidates``
+   does, in the same order); the raw linearizations of every outcome form a trie whose nodes carry
+   ``Compat(z)``. The enumeration is a depth-first walk of that trie, so words sharing a prefix share
+   its resolution and policy run (on tiny instances this set-up is most of a check);
 2. for every support key ``(z, o')`` with ``z`` a prefix of a candidate and ``o' ∈ Compat(z)``, keep
    the number of remaining candidates ``(o', y')`` through ``z``;
 3. the first batch is every candidate through a node with a zero key; removing a batch
@@ -17,7 +19,8 @@ prefix with a zero key, least missing outcome) is read before the batch's decrem
 The accepted answer is built from the trie of surviving candidates (``can.build_can``).
 Budget: one tick per linearization; a states budget below the linearization count (counted
 exactly through the downsets of each outcome's pomset, before any enumeration) is ``Unknown`` at
-once. The former fixed cap of 100,000 linearizations is gone: it limited work, not validity.
+once. The count is skipped when the bound ``Σ_o |X_{p_o}|!`` already fits the budget (it could not
+refuse then). The former fixed cap of 100,000 linearizations is gone: it limited work, not validity.
 """
 
 from __future__ import annotations
