@@ -109,7 +109,7 @@ def run(inst: Instance, digest: InstanceDigest, meter: Meter, comp: Compiled | N
         """Every linearization through ``node``, in sorted call order (as ``linearizations``), resolving
         and running the policy one letter at a time: words sharing a prefix share its work."""
         nonlocal lin, handed, free
-        if chosen == full:
+        if chosen == full:  # only for an outcome with no calls: longer words end in the loop below
             lin += 1
             if lin >= free:
                 meter.tick(lin - handed)
@@ -142,9 +142,20 @@ def run(inst: Instance, digest: InstanceDigest, meter: Meter, comp: Compiled | N
                 tcompat.append(ob)
             else:
                 tcompat[nxt] |= ob
-            path.append(nxt)
-            dfs(nxt, chosen | 1 << c, auth_m | b, q2)
-            path.pop()
+            after = chosen | 1 << c
+            if after == full:  # a whole linearization: handled here, without a call per leaf
+                lin += 1
+                if lin >= free:
+                    meter.tick(lin - handed)
+                    handed = lin
+                    free = handed + meter.room()
+                if q2 is not None:
+                    paths.append((*path, nxt))
+                    cand_outcome.append(oi)
+            else:
+                path.append(nxt)
+                dfs(nxt, after, auth_m | b, q2)
+                path.pop()
 
     steps = comp.steps()
     for oi in range(len(comp.outcomes)):  # read by dfs through its closure
