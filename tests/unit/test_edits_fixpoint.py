@@ -76,6 +76,22 @@ def test_engines_answer_unknown_when_the_states_budget_runs_out() -> None:
     assert isinstance(check(inst, Engine.SYMBOLIC, budget=Budget(states=200)), Accepted)
 
 
+def test_the_explicit_engine_refuses_exactly_when_the_linearizations_exceed_the_budget() -> None:
+    """The explicit engine skips the exact linearization count when the bound sum |X_p|! fits the
+    budget; where the bound does not fit it counts, so the refusal point is the exact count either way."""
+    pol = from_regex("(a)*")
+    assert pol is not None
+    par = Par(tuple(Call(f"c{i}") for i in range(4)))  # 24 linearizations, bound 4! = 24
+    two = Par((Seq((Call("c0"), Call("c1"))), Seq((Call("c2"), Call("c3")))))  # 6 linearizations, bound 24
+    for term, n in ((par, 24), (two, 6)):
+        inst = make_instance(term, {f"c{i}": f"d{i}" for i in range(4)}, {f"d{i}": "a" for i in range(4)}, (),
+                             pol)  # type: ignore[arg-type]
+        assert isinstance(check(inst, Engine.EXPLICIT, budget=Budget(states=n)), Accepted), term
+        v = check(inst, Engine.EXPLICIT, budget=Budget(states=n - 1))
+        assert isinstance(v, Unknown) and v.limit == "states", term
+        assert v.spent.states == 0, term  # refused before enumerating
+
+
 @pytest.mark.parametrize("engine", ENGINES)
 def test_a_rejection_lists_several_words_of_one_outcome_in_canonical_order(engine: Engine) -> None:
     # L = x ⊗ y has two candidate words; R needs label b, which the policy never allows.

@@ -46,7 +46,7 @@ from model.edits.check.outcome_bits import compile_contract
 
 def _check(inst: Instance, engine: Engine, meter: Meter) -> Verdict:
     dg = InstanceDigest(inst)  # computed only if a caller reads it
-    comp = compile_contract(inst.contract)  # once, for the prefix condition and the symbolic product
+    comp = compile_contract(inst.contract)  # once, for the prefix condition and the explicit or symbolic engine
     q_act, labels = dict(inst.actions), dict(inst.labels)  # likewise shared
     bad = check_wellformed(inst, meter, comp, q_act, labels)
     if bad is not None:
@@ -54,7 +54,7 @@ def _check(inst: Instance, engine: Engine, meter: Meter) -> Verdict:
     if engine is Engine.DECLARATIVE:
         return declarative.run(inst, dg, meter)
     if engine is Engine.EXPLICIT:
-        return explicit.run(inst, dg, meter)
+        return explicit.run(inst, dg, meter, comp, q_act, labels)
     return symbolic.run(inst, dg, meter, comp, q_act, labels)
 
 
