@@ -88,3 +88,4 @@ import AgentWarrant.Thm.Monitor.Extensions
 
 /-- The oracle executable's entry point (`leanpkg build bin` → build/bin/AgentWarrant). -/
 def main : IO Unit := AgentWarrant.Oracle.main
+import AgentWarrant.Thm.Monitor.Evidence
