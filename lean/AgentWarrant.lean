@@ -85,7 +85,7 @@ import AgentWarrant.Thm.Monitor.Full.History
 import AgentWarrant.Thm.Monitor.Full.WellFormed
 import AgentWarrant.Thm.Monitor.Full.Permits
 import AgentWarrant.Thm.Monitor.Extensions
+import AgentWarrant.Thm.Monitor.Evidence
 
 /-- The oracle executable's entry point (`leanpkg build bin` → build/bin/AgentWarrant). -/
 def main : IO Unit := AgentWarrant.Oracle.main
-import AgentWarrant.Thm.Monitor.Evidence
