@@ -93,13 +93,18 @@ def _text(r: random.Random, unicode: bool = False) -> str:
     return "".join(r.choice(alphabet) for _ in range(r.randint(1, 12)))
 
 
+def _key(r: random.Random) -> Ed25519PrivateKey:
+    """A key drawn from ``r``, so a case (and a mismatch) replays from its seed."""
+    return Ed25519PrivateKey.from_private_bytes(r.randbytes(32))
+
+
 def _sign(priv: Ed25519PrivateKey, data: bytes) -> str:
     return base64.b64encode(priv.sign(data)).decode("ascii")
 
 
 def draw_case(r: random.Random, kind: str) -> EvidenceCase:
     """A case of ``kind``: a valid approval for a one-effect call, then the breakage ``kind`` names."""
-    approvers = [Approver(f"ap-{i}", f"k{i}", Ed25519PrivateKey.generate()) for i in range(r.randint(1, 3))]
+    approvers = [Approver(f"ap-{i}", f"k{i}", _key(r)) for i in range(r.randint(1, 3))]
     me = r.choice(approvers)
     unicode = kind == "valid-unicode" or r.random() < 0.2
     action = r.choice(["pay", "refund", "delete", "mail:send"])
@@ -108,13 +113,13 @@ def draw_case(r: random.Random, kind: str) -> EvidenceCase:
         (kind not in ("valid", "scope-mismatch") and r.random() < 0.4)
     now = datetime(2026, 1, 1, tzinfo=UTC) + timedelta(seconds=r.randint(0, 10**8), microseconds=r.randint(0, 999999))
     issued = now - timedelta(seconds=r.randint(0, 600), microseconds=r.randint(0, 999999))
-    ttl = timedelta(seconds=r.randint(1, 86400))
+    ttl = timedelta(seconds=r.randint(603, 86400))  # past the clock even when the instants drop their fraction
     if kind == "expired":
         issued, ttl = now - timedelta(seconds=r.randint(60, 3600)), timedelta(seconds=r.randint(1, 59))
     elif kind == "not-yet-valid":
         issued = now + timedelta(seconds=r.randint(61, 3600))
     elif kind == "ttl-too-long":
-        ttl = timedelta(hours=24, microseconds=r.randint(1, 10**6))
+        ttl = timedelta(hours=24, seconds=r.randint(1, 3600))  # whole seconds: instants may drop the fraction
     elif kind == "ttl-zero":
         ttl = timedelta(0)
     digits = r.randint(0, 6)
@@ -144,7 +149,7 @@ def draw_case(r: random.Random, kind: str) -> EvidenceCase:
     if kind == "malformed-empty":
         payload[r.choice(["approvalId", "capability", "resourceId", "nonce"])] = ""
     message = canonical_bytes(payload)
-    signer = me.private if kind != "other-key" else Ed25519PrivateKey.generate()
+    signer = me.private if kind != "other-key" else _key(r)
     if kind == "commitment-form":
         sig = _sign(signer, COMMITMENT + hashlib.sha512(message).digest())
     elif kind == "hybrid-label":
@@ -270,7 +275,7 @@ SIG_KINDS = ("valid", "flip-r", "flip-s", "s-plus-l", "other-message", "random-k
 def draw_signature(r: random.Random, kind: str) -> tuple[bytes, bytes, bytes]:
     """(public key, message, signature) for ``kind``: a valid signature, or one tampered in R or S,
     S replaced by S + L (non-canonical), another message, a random 32-byte key or another key."""
-    priv = Ed25519PrivateKey.generate()
+    priv = _key(r)
     pub = public_raw(priv.public_key())
     msg = r.randbytes(r.choice([0, 1, 31, 64, 111, 112, 127, 128, 129, 300, r.randint(0, 600)]))
     sig = bytearray(priv.sign(msg))
@@ -286,7 +291,7 @@ def draw_signature(r: random.Random, kind: str) -> tuple[bytes, bytes, bytes]:
     elif kind == "random-key":
         pub = r.randbytes(32)
     elif kind == "other-key":
-        pub = public_raw(Ed25519PrivateKey.generate().public_key())
+        pub = public_raw(_key(r).public_key())
     return pub, msg, bytes(sig)
 
 
