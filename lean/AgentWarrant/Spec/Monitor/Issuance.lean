@@ -3,7 +3,8 @@ import AgentWarrant.Spec.Monitor.Trace
 and runs that interleave it with the monitor's transitions. A permit takes the next ID (the number
 of permits issued so far) and starts unconsumed, as `issue_permit` does in the Python model. Whether
 the application may issue a permit (a signed approval's evidence check, `model/monitor/decide/permits.py`)
-is outside the monitor's state and outside this model. -/
+is outside the monitor's state: `Spec/Monitor/Evidence.lean` models that check and the runs it gates
+(`runGated`), whose monitor state is a `runEvents` run (`runGatedProj`). -/
 namespace AgentWarrant.Monitor.Full
 open Lean AgentWarrant.Monitor
 
