@@ -343,12 +343,12 @@ def bindingDefect (a : Approval) (action resource : String) (amount : Option Jso
   else if a.resourceId ≠ resource then some "wrong-resource"
   else match amount with
     | none =>
-      if a.scopeField != "resourceId" then some "scope-mismatch" else
+      if a.scopeField ≠ "resourceId" then some "scope-mismatch" else
       match a.scopeValue with
-      | Json.str v => if v != resource then some "scope-mismatch" else none
+      | Json.str v => if v ≠ resource then some "scope-mismatch" else none
       | _ => some "scope-mismatch"
     | some x =>
-      if a.scopeField != "value" then some "scope-mismatch"
+      if a.scopeField ≠ "value" then some "scope-mismatch"
       else if x.mantissa < 0 then some "amount-out-of-domain"
       else match a.scopeValue with
         | Json.num v => if numLt v x then some "amount-exceeded" else none

@@ -5,8 +5,9 @@ action and string resource the approval names; the approval's approver key is in
 unrevoked; its Ed25519 signature, decoded from base64 and checked by `ed25519Verify` (computed in Lean,
 `EvidenceCrypto.lean`), verifies under that key over the signed form of the RFC 8785 bytes of its payload
 (those bytes themselves up to 4,096 bytes); its lifetime is in (0, 24 h], it was issued at most 60 s after
-the clock and expires after it; its nonce was not in the store, and the store after the check is the
-store with that nonce added. A refusal leaves the store unchanged (`evidenceStore`).
+the clock and expires after it; its scope names the resource, or bounds the amount, which is non-negative
+and within the bound; its nonce was not in the store, and the store after the check is the store with
+that nonce added. A refusal leaves the store unchanged (`evidenceStore`).
 
 Over runs whose issuances the check gates (`runGated`): the nonce store only grows, so an approval's
 nonce, once accepted, is never accepted again in the rest of the run (`gatedSingleUse`); a permit is
@@ -121,6 +122,50 @@ theorem bindingOk (a : Approval) (action resource : String) (amount : Option Jso
   | inl h2 => exact ⟨h1, h2⟩
   | inr h2 => simp [bindingDefect, h1, h2] at h
 
+/-- The scope an accepted approval carries: without an amount, it names the resource; with one, the
+amount is non-negative and at most the scope's bound (exact decimal comparison). -/
+theorem bindingScope (a : Approval) (action resource : String) (amount : Option JsonNumber)
+    (h : bindingDefect a action resource amount = none) :
+    (amount = none → a.scopeField = "resourceId" ∧ a.scopeValue = Json.str resource) ∧
+    (∀ x, amount = some x → a.scopeField = "value" ∧ ¬ (x.mantissa < 0) ∧
+      ∃ v, a.scopeValue = Json.num v ∧ numLt v x = false) := by
+  have ⟨h1, h2⟩ := bindingOk a action resource amount h
+  cases amount with
+  | none =>
+    refine ⟨fun _ => ?_, fun x e => nomatch e⟩
+    cases Decidable.em (a.scopeField = "resourceId") with
+    | inr hf => simp [bindingDefect, h1, h2, hf] at h
+    | inl hf =>
+      cases hv : a.scopeValue with
+      | str v =>
+        cases Decidable.em (v = resource) with
+        | inl e => rw [e]; exact ⟨hf, rfl⟩
+        | inr e => simp [bindingDefect, h1, h2, hf, hv, e] at h
+      | null => simp [bindingDefect, h1, h2, hf, hv] at h
+      | bool _ => simp [bindingDefect, h1, h2, hf, hv] at h
+      | num _ => simp [bindingDefect, h1, h2, hf, hv] at h
+      | arr _ => simp [bindingDefect, h1, h2, hf, hv] at h
+      | obj _ => simp [bindingDefect, h1, h2, hf, hv] at h
+  | some y =>
+    refine ⟨fun e => nomatch e, fun x e => ?_⟩
+    cases e
+    cases Decidable.em (a.scopeField = "value") with
+    | inr hf => simp [bindingDefect, h1, h2, hf] at h
+    | inl hf =>
+      cases Decidable.em (y.mantissa < 0) with
+      | inl hn => simp [bindingDefect, h1, h2, hf, hn] at h
+      | inr hn =>
+        cases hv : a.scopeValue with
+        | num v =>
+          cases hl : numLt v y with
+          | false => exact ⟨hf, hn, v, rfl, hl⟩
+          | true => simp [bindingDefect, h1, h2, hf, hn, hv, hl] at h
+        | null => simp [bindingDefect, h1, h2, hf, hn, hv] at h
+        | bool _ => simp [bindingDefect, h1, h2, hf, hn, hv] at h
+        | str _ => simp [bindingDefect, h1, h2, hf, hn, hv] at h
+        | arr _ => simp [bindingDefect, h1, h2, hf, hn, hv] at h
+        | obj _ => simp [bindingDefect, h1, h2, hf, hn, hv] at h
+
 /-- The approval binds exactly the call's one effect unit. -/
 theorem callBindingOk (q : Request) (action resource : String) (amount : Option JsonNumber)
     (h : callBinding q = Except.ok (action, resource, amount)) : q.effects = [(action, Json.str resource)] := by
@@ -178,11 +223,11 @@ theorem lookupKeyOk (aid kid : String) : ∀ (reg : List KeyEntry) (k : KeyEntry
 
 /-- An accepted approval: the call's one effect unit is the approval's action and resource; a registered,
 unrevoked key of the named approver verifies the classical Ed25519 signature over the signed form of the
-canonical bytes of the payload; the approval is within its window at the clock's reading; its nonce was
-unused and the store after the check records it. -/
+canonical bytes of the payload; the approval is within its window at the clock's reading; its scope
+binds the resource or bounds the amount; its nonce was unused and the store after the check records it. -/
 theorem evidenceAccepted (reg : List KeyEntry) (spent spent' : List String) (q : Request)
     (h : evidenceCheck reg spent q = (EvVerdict.accepted, spent')) :
-    ∃ action resource amount a m k sig,
+    ∃ (action resource : String) (amount : Option JsonNumber) (a : Approval) (m : Bytes) (k : KeyEntry) (sig : Bytes),
       q.effects = [(action, Json.str resource)] ∧
       loadApproval q.approval = Except.ok a ∧ canonBytes (payloadOf q.approval) = some m ∧
       k ∈ reg ∧ k.approverId = a.approverId ∧ k.keyId = a.keyId ∧ k.revoked = false ∧
@@ -190,7 +235,10 @@ theorem evidenceAccepted (reg : List KeyEntry) (spent spent' : List String) (q :
       ed25519Verify k.publicKey (signedForm m) sig = true ∧
       ¬ (a.expiresAt - a.issuedAt ≤ 0) ∧ ¬ (a.expiresAt - a.issuedAt > maxTtl) ∧
       ¬ (a.issuedAt > q.now + clockSkew) ∧ ¬ (q.now ≥ a.expiresAt) ∧
-      a.capability = action ∧ a.resourceId = resource ∧ bindingDefect a action resource amount = none ∧
+      a.capability = action ∧ a.resourceId = resource ∧
+      (amount = none → a.scopeField = "resourceId" ∧ a.scopeValue = Json.str resource) ∧
+      (∀ x, amount = some x → a.scopeField = "value" ∧ ¬ (x.mantissa < 0) ∧
+        ∃ v, a.scopeValue = Json.num v ∧ numLt v x = false) ∧
       spent.contains (nonceKey a) = false ∧ spent' = nonceKey a :: spent := by
   have ⟨action, resource, amount, a, m, _, hb, hl, hc, hv, hs, hsp⟩ := evidenceAcceptedParts reg spent spent' q h
   have ⟨k, hk, hr, hsig, ht, hbind⟩ := verifyApprovalOk reg a m action resource amount q.now hv
@@ -199,7 +247,8 @@ theorem evidenceAccepted (reg : List KeyEntry) (spent spent' : List String) (q :
   have ⟨t1, t2, t3, t4⟩ := timeOk a q.now ht
   have ⟨b1, b2⟩ := bindingOk a action resource amount hbind
   exact ⟨action, resource, amount, a, m, k, sig, callBindingOk q action resource amount hb, hl, hc, mem, ha, hki, hr,
-    hh, hsv, hver, t1, t2, t3, t4, b1, b2, hbind, hs, hsp⟩
+    hh, hsv, hver, t1, t2, t3, t4, b1, b2, (bindingScope a action resource amount hbind).1,
+    (bindingScope a action resource amount hbind).2, hs, hsp⟩
 
 /-- The signed form of a payload of at most 4,096 bytes is its canonical bytes themselves. -/
 theorem signedFormShort (m : Bytes) (h : List.length m ≤ kmsLimit) : signedForm m = m := by
