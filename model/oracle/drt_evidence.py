@@ -311,3 +311,56 @@ def run_sha512(oracle: LeanOracle, msg: bytes) -> CaseResult:
     if lean != py:
         return Mismatch("sha512", (str(len(msg)),), inp, inp, py, lean)
     return Agree("sha512")
+
+
+# --- edge cases of Ed25519 verification ------------------------------------------------------------
+# Small-order and non-canonical encodings, where RFC 8032 leaves verifiers room and OpenSSL (under
+# ``cryptography``) makes the choices the Lean model copies: a key's y is read modulo p, x = 0 with the
+# sign bit set stays 0, the check is cofactorless and compares R byte for byte. The points are built
+# with the textbook affine formulas below; they only construct inputs, both sides decide.
+
+_P = 2**255 - 19
+_D = -121665 * pow(121666, _P - 2, _P) % _P
+
+
+def _add(p: tuple[int, int], q: tuple[int, int]) -> tuple[int, int]:
+    (x1, y1), (x2, y2) = p, q
+    t = _D * x1 * x2 * y1 * y2 % _P
+    return ((x1 * y2 + x2 * y1) * pow(1 + t, _P - 2, _P) % _P, (y1 * y2 + x1 * x2) * pow(1 - t, _P - 2, _P) % _P)
+
+
+def _mul(n: int, p: tuple[int, int]) -> tuple[int, int]:
+    acc = (0, 1)
+    while n:
+        if n & 1:
+            acc = _add(acc, p)
+        p, n = _add(p, p), n >> 1
+    return acc
+
+
+def _base() -> tuple[int, int]:
+    y = 4 * pow(5, _P - 2, _P) % _P
+    u, v = (y * y - 1) % _P, (_D * y * y + 1) % _P
+    x = u * pow(v, 3, _P) * pow(u * pow(v, 7, _P), (_P - 5) // 8, _P) % _P
+    if v * x * x % _P != u:
+        x = x * pow(2, (_P - 1) // 4, _P) % _P
+    return (_P - x if x & 1 else x), y
+
+
+def _enc(pt: tuple[int, int]) -> bytes:
+    return (pt[1] | ((pt[0] & 1) << 255)).to_bytes(32, "little")
+
+
+def edge_signatures(r: random.Random) -> list[tuple[str, bytes, bytes, bytes]]:
+    """(kind, public key, message, signature): the identity as key (canonical, y = p + 1, sign bit set),
+    a key of order 2 (verifies for about half the messages, by the parity of k), and R = identity for
+    S = 0 encoded canonically and as y = p + 1."""
+    s = r.randrange(GROUP_L)
+    sig = _enc(_mul(s, _base())) + s.to_bytes(32, "little")
+    identity, identity_high = (1).to_bytes(32, "little"), (_P + 1).to_bytes(32, "little")
+    out = [("identity-key", identity, b"m", sig), ("identity-key-y-over-p", identity_high, b"m", sig),
+           ("identity-key-sign-bit", (1 | 1 << 255).to_bytes(32, "little"), b"m", sig)]
+    out += [("order-2-key", (_P - 1).to_bytes(32, "little"), bytes([i]), sig) for i in range(8)]
+    out += [("identity-r", identity, b"m", identity + bytes(32)),
+            ("noncanonical-r", identity, b"m", identity_high + bytes(32))]
+    return out

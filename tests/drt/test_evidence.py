@@ -20,6 +20,7 @@ from model.oracle.drt_evidence import (
     SIG_KINDS,
     draw_case,
     draw_signature,
+    edge_signatures,
     run_evidence,
     run_sha512,
     run_signature,
@@ -98,6 +99,19 @@ def test_ed25519_generated(oracle: LeanOracle) -> None:
         seen[res.kind] = seen.get(res.kind, 0) + 1
     assert seen.get("valid:True") == 4 and not any(k.startswith("valid:False") for k in seen), seen
     assert any(k.endswith(":False") for k in seen), seen
+
+
+def test_ed25519_edges(oracle: LeanOracle) -> None:
+    """Small-order and non-canonical encodings: both sides accept some and refuse others, and agree on each."""
+    answers = set()
+    for kind, pub, msg, sig in edge_signatures(random.Random(20261209)):
+        res = run_signature(oracle, pub, msg, sig, kind)
+        if isinstance(res, Mismatch):
+            pytest.fail(report(res))
+        assert isinstance(res, Agree)
+        answers.add(res.kind)
+    assert {"identity-key:True", "identity-key-y-over-p:True", "noncanonical-r:False"} <= answers, answers
+    assert {"order-2-key:True", "order-2-key:False"} <= answers, answers
 
 
 def test_canonical_json(oracle: LeanOracle) -> None:
