@@ -21,6 +21,7 @@ from model.oracle.drt_evidence import (
     draw_case,
     draw_signature,
     edge_signatures,
+    oracle_input,
     run_evidence,
     run_sha512,
     run_signature,
@@ -145,6 +146,40 @@ def test_canonical_json(oracle: LeanOracle) -> None:
               "\"\\\b\f\n\r\t\u2028", [0, -0.0, 1.5, -12.5e-3, 123456789012345e-20, 1e300 / 1e290]]
     for v in values:
         assert oracle.call("canonical_json", {"value": v})["bytes"] == canonical_bytes(v).hex(), v
+
+
+def _json(r: random.Random, depth: int) -> object:
+    keys = ["a", "b", "Z", "é", "\ue000", "\uffff", "\U0001f600", "\U0001f600x", "", "\"\\", "\u0007"]
+    pick = r.randrange(8 if depth else 5)
+    if pick == 0:
+        return r.choice([None, True, False])
+    if pick == 1:
+        return r.randint(-(2**53 - 1), 2**53 - 1)
+    if pick == 2:  # at most 15 significant digits and below 10^15: the model's domain
+        return float(f"{r.randint(1, 10**r.randint(1, 15) - 1)}e{r.randint(-40, 0)}") * r.choice([1, -1])
+    if pick in (3, 4):
+        return "".join(r.choice(keys) for _ in range(r.randint(0, 4)))
+    if pick == 5:
+        return [_json(r, depth - 1) for _ in range(r.randint(0, 3))]
+    return {r.choice(keys) + r.choice(keys): _json(r, depth - 1) for _ in range(r.randint(0, 4))}
+
+
+def test_canonical_json_generated(oracle: LeanOracle) -> None:
+    r = random.Random(20261210)
+    for _ in range(300):
+        v = _json(r, 3)
+        assert oracle.call("canonical_json", {"value": v})["bytes"] == canonical_bytes(v).hex(), v
+
+
+def test_unsupported_number(oracle: LeanOracle) -> None:
+    """A number outside the model's domain (here a float of 16 significant digits in the scope) is answered
+    `unsupported`, with the store unchanged: never a verdict."""
+    case = draw_case(random.Random(5), "valid-amount")
+    case.approval["payload"]["scope"]["value"] = 0.1234567890123456
+    out = oracle.call("permit_evidence", oracle_input(case))
+    assert out["verdict"] == "unsupported" and out["reason"] is None and sorted(out["spent"]) == sorted(case.spent)
+    # an integral value beyond 2^53 - 1 reads the same as an integer the Python loader refuses: no bytes either
+    assert oracle.call("canonical_json", {"value": [1e20]})["bytes"] is None
 
 
 def test_permit_evidence(oracle: LeanOracle) -> None:
