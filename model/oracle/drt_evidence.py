@@ -49,7 +49,12 @@ KINDS = ("valid", "valid-amount", "valid-long", "valid-unicode", "tampered-signa
          "reused", "wrong-action", "wrong-resource", "scope-mismatch", "amount-exceeded", "amount-negative",
          "malformed-key", "malformed-version", "malformed-instant", "malformed-empty", "malformed-keyid",
          "malformed-base64", "truncated-signature", "hybrid-suite", "commitment-form", "hybrid-label",
-         "no-effect", "two-effects", "number-resource", "no-amount")
+         "no-effect", "two-effects", "number-resource", "no-amount",
+         "edge-skew", "edge-skew-over", "edge-expiry", "edge-expiry-before", "edge-ttl", "edge-ttl-over")
+# the boundaries of the clock rules, to the microsecond: the first of each pair holds, the second does not
+# (issued exactly 60 s ahead, or 1 µs more; expiring at the clock's reading, or 1 µs after; a lifetime of
+# exactly 24 h, or 1 µs more)
+EDGE_ACCEPTED = ("edge-skew", "edge-expiry-before", "edge-ttl")
 
 
 @dataclass
@@ -122,7 +127,15 @@ def draw_case(r: random.Random, kind: str) -> EvidenceCase:
         ttl = timedelta(hours=24, seconds=r.randint(1, 3600))  # whole seconds: instants may drop the fraction
     elif kind == "ttl-zero":
         ttl = timedelta(0)
-    digits = r.randint(0, 6)
+    elif kind in ("edge-skew", "edge-skew-over"):
+        issued = now + timedelta(seconds=60, microseconds=int(kind == "edge-skew-over"))
+    elif kind in ("edge-expiry", "edge-expiry-before"):
+        issued = now - timedelta(hours=1)
+        ttl = timedelta(hours=1, microseconds=int(kind == "edge-expiry-before"))
+    elif kind in ("edge-ttl", "edge-ttl-over"):
+        issued = now - timedelta(hours=1)
+        ttl = timedelta(hours=24, microseconds=int(kind == "edge-ttl-over"))
+    digits = 6 if kind.startswith("edge-") else r.randint(0, 6)
     max_amount: JSON = r.choice([500, 12.5, 0.001, 99999, 1.25e-7, 3])
     amount: JSON = r.choice([0, max_amount, max_amount / 2]) if with_amount else None
     if kind == "amount-exceeded":

@@ -16,6 +16,7 @@ from model.base.canonical import canonical_bytes
 from model.base.signing import public_raw
 from model.oracle.drt import report
 from model.oracle.drt_evidence import (
+    EDGE_ACCEPTED,
     KINDS,
     SIG_KINDS,
     draw_case,
@@ -194,6 +195,8 @@ def test_permit_evidence(oracle: LeanOracle) -> None:
         seen[res.kind] = seen.get(res.kind, 0) + 1
     verdicts = {k.split(":", 1)[1] for k in seen}
     # every valid kind is accepted; the breakages reach at least a dozen different refusals
-    for k in ("valid", "valid-amount", "valid-long", "valid-unicode"):
+    for k in ("valid", "valid-amount", "valid-long", "valid-unicode", *EDGE_ACCEPTED):
         assert seen.get(f"{k}:accepted:None") == 3, seen
     assert len({v for v in verdicts if v.startswith("refused")}) >= 12, sorted(verdicts)
+    for k, why in (("edge-skew-over", "not-yet-valid"), ("edge-expiry", "expired"), ("edge-ttl-over", "ttl-too-long")):
+        assert seen.get(f"{k}:refused:{why}") == 3, seen
