@@ -8,7 +8,8 @@ A case is a registry of freshly generated Ed25519 keys, a nonce store, a clock r
 units and arguments, and an approval: a valid one signed in the wire format, or one of the breakages in
 ``KINDS`` (tampered signatures and payloads, another key, unknown or revoked approvers, expired, not yet
 valid or too long-lived approvals, reused nonces, another action, resource or scope, amounts out of
-bound, malformed documents, downgraded suites and forms, calls with no or two effect units). What is
+bound, malformed documents, downgraded suites and forms, calls with no or two effect units, and each side of
+the clock rules' boundaries to the microsecond). What is
 compared: the verdict (accepted, or the refusal's reason code), the nonce store after the check, and the
 RFC 8785 bytes of the payload. Choices: permits.py's own refusals (effect count, a non-string resource,
 a missing amount) carry a message rather than a code, so they are compared through a fixed map
