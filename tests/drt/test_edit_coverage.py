@@ -6,8 +6,10 @@ the decision.
 
 Every derivation the ideal machine's menu offers along random sessions of both registrations is
 checked: Python and Lean both find the coverage true and agree on the answer. Coverage taken away on
-the Python side is answered Invalid by both; hand-written inputs exercise what Python's ``Pomset`` cannot
-represent (a covering outcome with a cyclic order, hence no linearization)."""
+the Python side is answered Invalid by both; generated instances with made-up source results (some
+still required and uncovered) get the same coverage and answer from both sides; hand-written inputs
+exercise what Python's ``Pomset`` cannot represent (a covering outcome with a cyclic order, hence no
+linearization)."""
 
 from __future__ import annotations
 
@@ -16,12 +18,17 @@ from dataclasses import replace
 from typing import Any
 
 import pytest
+from hypothesis import HealthCheck, Phase, given, settings
+from hypothesis import strategies as st
 
+from model.edits.check.instance import Instance
 from model.edits.ideal import machine as M
 from model.edits.ideal.bisim import ideal_step, key_of, menu
 from model.edits.runtime.derive import Derived, derive
+from model.edits.runtime.requirements import Preservation
 from model.oracle import drt_runtime as R
 from model.oracle import edits_json as E
+from model.oracle.generators import edit_instances
 from model.oracle.lean import LeanOracle
 from model.oracle.results import Agree
 
@@ -120,3 +127,35 @@ def test_ideal_sessions_check_their_derivations(oracle: LeanOracle) -> None:
         assert isinstance(res, Agree), res
         checked += res.tags.count("derived check")
     assert checked > 0
+
+
+@st.composite
+def _with_sources(draw: st.DrawFn) -> tuple[Instance, Preservation]:
+    """A generated instance with made-up source results: each satisfied, removed or still required, and
+    covered by a drawn subset of the instance's outcomes (sometimes none, sometimes one it lacks)."""
+    inst = draw(edit_instances())
+    outs = list(inst.outcomes())
+    foreign = frozenset({("no-such-group", "arm")})
+    results = [(f"r{k}", draw(st.sampled_from(outs))) for k in range(draw(st.integers(0, 3)))]
+    status = [draw(st.sampled_from(("still", "still", "satisfied", "removed"))) for _ in results]
+    covering = tuple((r, tuple(draw(st.lists(st.sampled_from([*outs, foreign]), max_size=2, unique=True))))
+                     for r, s in zip(results, status, strict=True) if s == "still")
+    still = tuple(r for r, s in zip(results, status, strict=True) if s == "still")
+    pres = Preservation(tuple(results), tuple(r for r, s in zip(results, status, strict=True) if s == "satisfied"),
+                        tuple(r for r, s in zip(results, status, strict=True) if s == "removed"), still,
+                        tuple((r, ts[0]) for r, ts in covering if ts), tuple(r for r, ts in covering if not ts),
+                        covering)
+    return inst, pres
+
+
+@settings(max_examples=60, database=None, phases=[Phase.generate], deadline=None,
+          suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large,
+                                 HealthCheck.function_scoped_fixture])
+@given(case=_with_sources())
+def test_generated_sources_agree(oracle: LeanOracle, case: tuple[Instance, Preservation]) -> None:
+    inst, pres = case
+    py = E.python_edit_check(inst, pres)
+    payload, names = E.edit_check_input(inst, pres)
+    lean = E.lean_edit_view(names, oracle.call("edit_check", payload))
+    assert lean.coverage is not None and py.coverage == lean.coverage
+    assert E.compare_edit_check(py, lean) == []
