@@ -28,6 +28,7 @@ import AgentWarrant.Thm.Edits.Machine
 import AgentWarrant.Thm.Edits.Cost
 import AgentWarrant.Thm.Edits.CostFamily
 import AgentWarrant.Thm.Edits.Register
+import AgentWarrant.Thm.Edits.Cover
 /-! The headline results, each stated once in plain words and proved by the lemma named in its
 proof (in the mirrored `Thm/` file of the judgment). docs/lean.md tabulates them against the
 papers' statements. Definitions live in `Spec/`; nothing here defines behaviour. -/
@@ -463,6 +464,54 @@ theorem checkerAnswerGivenCovers {θ : AgentWarrant.Edits.Theta} {pi : AgentWarr
     (AgentWarrant.Edits.accepts (AgentWarrant.Edits.build pi) = true →
       θ.MaxSafe θ.Wdag (fun c => c ∈ AgentWarrant.Edits.safeSet (AgentWarrant.Edits.build pi))) :=
   AgentWarrant.Edits.checkerExactFromInput h (AgentWarrant.Edits.coverWitnessesOf h hc hcov)
+
+/-- The checker's answer with the coverage witnesses decided, no hypothesis beyond the meaning of the
+input: on the instance as given (outcome pomsets, policy automaton) with the derived record's source
+results (status and covering target outcomes), the decided coverage holds iff Lemma 2's coverage
+witnesses hold for every `θ` the input presents; the oracle answers `Invalid` exactly when they fail,
+`Accepted` exactly when a safe execution set exists (then `W†` with the checker's set is the maximal
+safe pair), and `Reject` exactly when they hold and no safe execution set exists. -/
+theorem checkerAnswerDecidesCoverage {θ : AgentWarrant.Edits.Theta} {pi : AgentWarrant.Edits.PInst}
+    {src : List AgentWarrant.Edits.Cover.Src}
+    (h : AgentWarrant.Edits.Presents θ pi) (hs : AgentWarrant.Edits.Cover.PresentsSrc θ src) :
+    (AgentWarrant.Edits.Cover.coverB pi src = true ↔ θ.CoverWitnesses) ∧
+    (AgentWarrant.Edits.Cover.answer pi src = AgentWarrant.Edits.Cover.Answer.invalidDropped ↔ ¬ θ.CoverWitnesses) ∧
+    (AgentWarrant.Edits.Cover.answer pi src = AgentWarrant.Edits.Cover.Answer.accepted ↔ ∃ L B, θ.Safe L B) ∧
+    (AgentWarrant.Edits.Cover.answer pi src = AgentWarrant.Edits.Cover.Answer.rejected ↔
+      θ.CoverWitnesses ∧ ¬ ∃ L B, θ.Safe L B) ∧
+    (AgentWarrant.Edits.Cover.answer pi src = AgentWarrant.Edits.Cover.Answer.accepted →
+      θ.MaxSafe θ.Wdag (fun c => c ∈ AgentWarrant.Edits.safeSet (AgentWarrant.Edits.build pi))) :=
+  ⟨AgentWarrant.Edits.Cover.coverBIff h hs, AgentWarrant.Edits.Cover.answerExact h hs⟩
+
+/-- Lemma 4 on the instance as given with its source results: unless the decided coverage is false
+(and then no coverage witnesses exist), a safe execution set exists iff `B̂† ≠ ∅`, `(W†, B̂†)` is then
+safe, and it contains every safe pair. -/
+theorem largestSafeExecutionSetOnInput {θ : AgentWarrant.Edits.Theta} {pi : AgentWarrant.Edits.PInst}
+    {src : List AgentWarrant.Edits.Cover.Src}
+    (h : AgentWarrant.Edits.Presents θ pi) (hs : AgentWarrant.Edits.Cover.PresentsSrc θ src) :
+    (AgentWarrant.Edits.Cover.coverB pi src = false ∧ ¬ θ.CoverWitnesses) ∨
+    (((∃ L B, θ.Safe L B) ↔ θ.SafeEdit) ∧ (θ.SafeEdit → θ.Safe θ.Wdag θ.Bdag) ∧
+      ∀ L B, θ.Safe L B → (∀ c, B c → θ.Bdag c) ∧ (∀ z, L z → θ.Wdag z)) :=
+  AgentWarrant.Edits.Cover.lemma4OnInput h hs
+
+/-- Lemma 8 on the instance as given with its source results: unless the decided coverage is false,
+`MaxSafe` holds for some pair iff `B̂† ≠ ∅`, and such a pair is unique and equals `(W†, B̂†)`. -/
+theorem maxSafeUniqueOnInput {θ : AgentWarrant.Edits.Theta} {pi : AgentWarrant.Edits.PInst}
+    {src : List AgentWarrant.Edits.Cover.Src}
+    (h : AgentWarrant.Edits.Presents θ pi) (hs : AgentWarrant.Edits.Cover.PresentsSrc θ src) :
+    (AgentWarrant.Edits.Cover.coverB pi src = false ∧ ¬ θ.CoverWitnesses) ∨
+    (((∃ L B, θ.MaxSafe L B) ↔ θ.SafeEdit) ∧
+      ∀ L B, θ.MaxSafe L B → (∀ z, L z ↔ θ.Wdag z) ∧ (∀ c, B c ↔ θ.Bdag c)) :=
+  AgentWarrant.Edits.Cover.lemma8OnInput h hs
+
+/-- The three results above are never vacuous: every input whose outcome and source IDs are distinct
+(the oracle's are `0, 1, …`) presents a declarative instance with its source results. -/
+theorem inputWithSourcesPresentsInstance (pi : AgentWarrant.Edits.PInst) (src : List AgentWarrant.Edits.Cover.Src)
+    (hid : AgentWarrant.Edits.Nodup (List.map AgentWarrant.Edits.POutcome.id pi.outs))
+    (hsid : AgentWarrant.Edits.Nodup (List.map AgentWarrant.Edits.Cover.Src.id src)) :
+    AgentWarrant.Edits.Presents (AgentWarrant.Edits.Cover.thetaOf pi src) pi ∧
+    AgentWarrant.Edits.Cover.PresentsSrc (AgentWarrant.Edits.Cover.thetaOf pi src) src :=
+  AgentWarrant.Edits.Cover.presentsSrcOf pi src hid hsid
 
 /-- A rejection proof that the independent verifier accepts on the instance as given (pomsets and
 policy automaton) shows that the edit has no safe execution set at all. -/

@@ -35,7 +35,10 @@ outcome of more than ``MAX_EVENTS`` calls (both checkers enumerate every lineari
 ``run_ideal_session`` does the same for the ideal machine: Agent actions drawn from the ideal
 machine's menu run on ``model.edits.ideal.machine`` and on the ``edit_ideal`` judgment (Lean's
 ``stepI``); the observation is compared without the record number and the denial reason, which the
-Python ideal machine does not report.
+Python ideal machine does not report. Every derivation an edit event meets is also checked by
+``edit_check`` with its source results (``derived_check``): Lean decides the coverage witnesses
+itself from the record's still-required results and the target outcomes covering each, and both
+sides must find them true and agree on the answer (tagged ``derived check``).
 """
 
 from __future__ import annotations
@@ -81,6 +84,7 @@ from model.edits.runtime.registration import Registration
 from model.edits.runtime.runtime import Runtime
 from model.edits.runtime.scenarios import laptop, playground
 from model.edits.runtime.tree import Leaf, addressable, groups, leaves
+from model.oracle import edits_json as E
 from model.oracle.inproc import Oracle
 from model.oracle.lean import shaped
 from model.oracle.results import Agree, CaseResult, Mismatch
@@ -541,6 +545,7 @@ def run_ideal_session(oracle: Oracle, case: Session) -> CaseResult:
     actions: list[Any] = []
     py_steps: list[dict[str, Any]] = []
     edits = 3
+    checked: list[Derived] = []  # every derivation an edit event met, checked by edit_check below
     for _ in range(case.length):
         acts = [a for a in menu(ideal) if a[0] not in ("raced", "restart") and (a[0] != "edit" or edits > 0)]
         act = rng.choice(acts)
@@ -552,6 +557,9 @@ def run_ideal_session(oracle: Oracle, case: Session) -> CaseResult:
             edits -= 1
             u = act[1]
             ev |= {"edit": nb.n("edit", canonical_str(edit_to_json(u))), "derived": derivation(nb, s, u)}
+            d = derive(s, u)
+            if isinstance(d, Derived):
+                checked.append(d)
             o, ideal = M.edit(ideal, u, key)
         elif act[0] in ("use", "retry"):
             x = act[1]
@@ -576,6 +584,7 @@ def run_ideal_session(oracle: Oracle, case: Session) -> CaseResult:
         actions.append([p if isinstance(p, str) else canonical_str(edit_to_json(p)) for p in act])
         events.append(ev)
         py_steps.append({"obs": _ideal_obs(nb, o), "state": python_state(nb, ideal.record)})
+    derived_bad = [m for d in checked for m in derived_check(oracle, d)]
     payload = {"root": root, "events": events}
     out = oracle.call(IDEAL, payload)
     lean = shaped(IDEAL, out, lambda r: {
@@ -583,8 +592,22 @@ def run_ideal_session(oracle: Oracle, case: Session) -> CaseResult:
         "steps": [{"obs": _lean_ideal_obs(st["obs"], ev), "state": lean_state(st["state"])}
                   for st, ev in zip(r["steps"], events, strict=True)]})
     python = {"root": True, "state": py_init, "steps": py_steps}
-    bad = _compare(python, lean)
+    bad = _compare(python, lean) + sorted(set(derived_bad))
     if bad:
         doc = {"registration": case.registration, "seed": case.seed, "length": case.length, "actions": actions}
         return Mismatch(IDEAL, tuple(bad), doc, payload, python, lean)
-    return Agree("session", ("event",) * len(events))
+    return Agree("session", ("event",) * len(events) + ("derived check",) * len(checked))
+
+
+def derived_check(oracle: Oracle, d: Derived) -> list[str]:
+    """``edit_check`` on a derived instance given with its source results (``Preservation``): both sides
+    must decide the coverage witnesses true (``Derive`` is defined only when they hold) and agree on the
+    answer and on coverage (``model.oracle.edits_json.compare_edit_check``). The failing modes, prefixed
+    ``derived-``."""
+    py = E.python_edit_check(d.instance, d.preservation)
+    payload, names = E.edit_check_input(d.instance, d.preservation)
+    lean = shaped("edit_check", oracle.call("edit_check", payload), lambda out: E.lean_edit_view(names, out))
+    bad = [f"derived-{m}" for m in E.compare_edit_check(py, lean)]
+    if py.coverage is not True or lean.coverage is not True:
+        bad.append("derived-coverage-false")
+    return bad

@@ -31,6 +31,13 @@ Comparison modes (each a named check in :func:`compare_edit_check`):
 - ``policy-words``: the finite policy Lean computed from the automaton equals the one the Python
   model computes (:func:`python_finite_form`), as sets. An answer recorded before the oracle
   reported its finite form is compared without these two modes;
+- ``coverage``: the coverage witnesses Lean decided (``coverage``, lean/AgentWarrant/Spec/Edits/Cover.lean)
+  equal Python's (:func:`python_coverage`), compared on every verdict, Invalid included, whenever both
+  report it. An instance given with a derivation's ``Preservation`` carries its source results
+  (``sources``: ``RequiredBefore`` numbered by position, whether each is satisfied or removed by an
+  authorized removal, and the target outcomes covering it); without one there are none and the
+  coverage holds vacuously. When it fails both sides answer the derivation's Invalid
+  (``required-result-dropped``);
 - ``lean-proof`` (checked by ``model.oracle.drt.run_edit_check``): on a rejection, the proof the
   oracle built from its own rounds (:func:`lean_proof`) is accepted by the Python verifier.
 """
@@ -58,6 +65,8 @@ from model.edits.check.contract import (
 )
 from model.edits.check.instance import Instance
 from model.edits.check.resolve import Letter, Mode, Word, auth, resolve
+from model.edits.runtime.derive_failure import DeriveFailure
+from model.edits.runtime.requirements import Preservation
 
 WordKey = tuple[tuple[str, str, str], ...]
 CandKey = tuple[str, WordKey]
@@ -109,8 +118,9 @@ def raw_term(t: Term, ci: dict[str, int], gi: dict[str, int], ni: dict[str, int]
     return ["par" if isinstance(t, Par) else "seq", [raw_term(sub, ci, gi, ni) for sub in t.parts]]
 
 
-def edit_check_input(inst: Instance) -> tuple[dict[str, Any], Names]:
-    """The oracle's input: the raw instance, each outcome as its pomset and the policy automaton."""
+def edit_check_input(inst: Instance, pres: Preservation | None = None) -> tuple[dict[str, Any], Names]:
+    """The oracle's input: the raw instance, each outcome as its pomset and the policy automaton; with
+    the derivation's ``pres``, its source results (``sources``)."""
     outs = list(inst.outcomes().items())
     q_act = inst.action_map()
     lab = inst.label_map()
@@ -137,7 +147,31 @@ def edit_check_input(inst: Instance) -> tuple[dict[str, Any], Names]:
         "log": [ai[d] for d in inst.log],
         "policy": {"delta": [[q, li[a], r] for (q, a), r in inst.policy.delta]},
     }
+    if pres is not None:
+        payload["sources"] = sources_json(pres, tuple(o for o, _ in outs))
     return payload, Names(tuple(o for o, _ in outs), tuple(calls), tuple(actions), tuple(labels))
+
+
+def sources_json(pres: Preservation, outcomes: tuple[Outcome, ...]) -> list[dict[str, Any]]:
+    """``RequiredBefore`` numbered by position, each with its status and the target outcomes (numbered as
+    in ``outcomes``) that cover it; a covering outcome the instance lacks is left out, so it covers nothing."""
+    oi = {o: k for k, o in enumerate(outcomes)}
+    sat, rem = set(pres.satisfied), set(pres.removed)
+    cov = dict(pres.covering)
+    return [{"id": k, "satisfied": res in sat, "removed": res in rem,
+             "covers": [oi[t] for t in cov.get(res, ()) if t in oi]} for k, res in enumerate(pres.required_before)]
+
+
+def python_coverage(inst: Instance, pres: Preservation | None) -> bool:
+    """Every still-required source result (required, neither satisfied nor removed) has a covering target
+    outcome of ``inst`` with a linearization (vacuous without a derivation's ``pres``)."""
+    if pres is None:
+        return True
+    outs = inst.outcomes()
+    cov = dict(pres.covering)
+    done = set(pres.satisfied) | set(pres.removed)
+    return all(any(t in outs and next(iter(linearizations(outs[t])), None) is not None for t in cov.get(res, ()))
+               for res in pres.required_before if res not in done)
 
 
 @dataclass(frozen=True, slots=True)
@@ -188,6 +222,8 @@ class EditView:
     rounds: tuple[int, ...]
     # the finite form (None in an answer recorded before the oracle computed it, and for Invalid)
     finite: FiniteForm | None = None
+    # the decided coverage witnesses (None in an answer recorded before the oracle reported it)
+    coverage: bool | None = None
 
     def to_json(self) -> dict[str, Any]:
         doc: dict[str, Any] = {
@@ -198,6 +234,8 @@ class EditView:
         if self.finite is not None:
             doc["lins"] = [sorted(map(list, ls)) for ls in self.finite.lins]
             doc["policy"] = sorted(map(list, self.finite.policy))
+        if self.coverage is not None:
+            doc["coverage"] = self.coverage
         return doc
 
 
@@ -207,13 +245,17 @@ def _kind(v: Verdict) -> str:
     return "accepted" if isinstance(v, Accepted) else "rejected"
 
 
-def python_edit_check(inst: Instance) -> EditView:
-    """The Python model's answer (both engines); for an Invalid instance only the verdicts."""
+def python_edit_check(inst: Instance, pres: Preservation | None = None) -> EditView:
+    """The Python model's answer (both engines); for an Invalid instance only the verdicts. With a
+    derivation's ``pres`` whose coverage fails, the answer is the derivation's ``Invalid``."""
+    if not python_coverage(inst, pres):
+        dropped = f"invalid:{DeriveFailure.REQUIRED_RESULT_DROPPED.value}"
+        return EditView((dropped, dropped), frozenset(), (), (), (), (), coverage=False)
     exp = decide(inst, Engine.EXPLICIT)
     sym = decide(inst, Engine.SYMBOLIC)
     kinds = (_kind(exp), _kind(sym))
     if isinstance(exp, Invalid) or isinstance(sym, Invalid):
-        return EditView(kinds, frozenset(), (), (), (), ())
+        return EditView(kinds, frozenset(), (), (), (), (), coverage=True)
     cands = enumerate_candidates(inst)
     safe: list[frozenset[CandKey]] = []
     prefixes: list[frozenset[WordKey]] = []
@@ -227,12 +269,13 @@ def python_edit_check(inst: Instance) -> EditView:
     rounds = exp.counts.rounds if exp.counts.rounds is not None else ()
     return EditView(kinds, frozenset((show_outcome(o), word_key(w)) for o, w in cands.b0), tuple(safe),
                     tuple(prefixes), (exp.counts.prefixes, sym.counts.prefixes), tuple(rounds),
-                    python_finite_form(inst, edit_check_input(inst)[1]))
+                    python_finite_form(inst, edit_check_input(inst)[1]), True)
 
 
 def lean_edit_view(names: Names, out: Any) -> EditView:
+    coverage = out.get("coverage")
     if out["verdict"] == "invalid":
-        return EditView((f"invalid:{out['reason']}",), frozenset(), (), (), (), ())
+        return EditView((f"invalid:{out['reason']}",), frozenset(), (), (), (), (), coverage=coverage)
 
     def cand(c: Any) -> CandKey:
         return show_outcome(names.outcomes[c[0]]), _lean_word(names, c[1])
@@ -244,16 +287,17 @@ def lean_edit_view(names: Names, out: Any) -> EditView:
                             frozenset(tuple(w) for w in out["policy"]))
     return EditView((str(out["verdict"]),), frozenset(cand(c) for c in out["candidates"]),
                     (frozenset(cand(c) for c in out["safe"]),), (prefixes,), (len(out["prefixes"]),),
-                    tuple(out["sizes"]), finite)
+                    tuple(out["sizes"]), finite, coverage)
 
 
 def compare_edit_check(py: EditView, lean: EditView) -> list[str]:
     """The names of the comparison modes that disagree (empty: agreement)."""
+    cov = ["coverage"] if py.coverage is not None and lean.coverage is not None and py.coverage != lean.coverage else []
     if any(k != lean.verdicts[0] for k in py.verdicts):
-        return ["verdict"]
+        return ["verdict", *cov]
     if lean.verdicts[0].startswith("invalid:"):
-        return []
-    bad = []
+        return cov
+    bad = cov
     if py.candidates != lean.candidates:
         bad.append("candidates")
     if any(s != lean.safe[0] for s in py.safe):

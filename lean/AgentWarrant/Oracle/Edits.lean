@@ -3,6 +3,7 @@ import AgentWarrant.Spec.Edits.Verify
 import AgentWarrant.Spec.Edits.Register
 import AgentWarrant.Spec.Edits.WellFormed
 import AgentWarrant.Spec.Edits.Input
+import AgentWarrant.Spec.Edits.Cover
 import AgentWarrant.Spec.Monitor.Json
 /-! Oracle entries for execution edits beyond `edit_check` and `resolve` (which live in
 `Oracle/Main.lean`): `verify_rejection`, the rejection-proof verifier of `Spec/Edits/Verify.lean`;
@@ -14,7 +15,9 @@ Raw instance keys of the `edit_check` input: `"term"` (`["call", c]`, `["nil"]`,
 `"calls"` (`[[call, action]]`, the action map as given, possibly partial) and `"labels"`
 (`[[action, label]]`, likewise); `"outcomes"` (`[{"id": n, "events": [call], "order": [[call, call]]}]`,
 each outcome's pomset), `"act"`, `"lab"` (the maps as lists indexed by call and by action), `"log"`,
-and `"policy"` (`{"delta": [[state, label, target]]}`, the policy automaton). The finite form the
+and `"policy"` (`{"delta": [[state, label, target]]}`, the policy automaton); optionally `"sources"`
+(`[{"id", "satisfied", "removed", "covers"}]`, the derived record's source results and the target
+outcomes covering each, `sourcesD`), from which the oracle decides the coverage witnesses. The finite form the
 checker reads (each outcome's linearizations, the finite policy) is computed here by `build`
 (`Spec/Edits/Input.lean`), never taken from the input.
 
@@ -72,6 +75,19 @@ def outcomeD (j : Json) : Dec POutcome := do
 def pinstD (j : Json) : Dec PInst := do
   pure ⟨← listOf outcomeD (← field j "outcomes"), ← nats (← field j "act"), ← nats (← field j "lab"),
         ← nats (← field j "log"), ← listOf tripleD (← field (← field j "policy") "delta")⟩
+
+/-- One source result: `{"id": n, "satisfied": bool, "removed": bool, "covers": [outcome]}`. -/
+def srcD (j : Json) : Dec Cover.Src := do
+  pure ⟨← as Nat (← field j "id"), ← as Bool (← field j "satisfied"), ← as Bool (← field j "removed"),
+        ← nats (← field j "covers")⟩
+
+/-- The source results `RequiredBefore` with their status and coverage relation (`"sources"`,
+`Spec/Edits/Cover.lean`); an input without the key has none. -/
+def sourcesD (j : Json) : Dec (List Cover.Src) :=
+  match j.getObjVal? "sources" with
+  | Except.ok Json.null => pure []
+  | Except.ok v => listOf srcD v
+  | Except.error _ => pure []
 
 /-- The finite check instance, computed from the given one. -/
 def instD (j : Json) : Dec Inst := do pure (build (← pinstD j))

@@ -38,20 +38,30 @@ def proofJ (i : Inst) : Json :=
   Json.mkObj [("family", Json.arr ((proofFamily i).map candJ).toArray),
     ("rounds", Json.arr ((proofOf i).map (fun E => Json.arr (E.map removalJ).toArray)).toArray)]
 
-/-- The raw instance's well-formedness first (`invalid` with the reason class), then the finite
+/-- The coverage witnesses first, decided from the source results (`Cover.coverB`,
+`Spec/Edits/Cover.lean`): `invalid` with reason `required-result-dropped` and `coverage: false` when a
+still-required result has no complete covering target outcome, as the derivation is then undefined
+(`coverage` is reported with every answer, vacuously true without `"sources"`); then the raw
+instance's well-formedness (`invalid` with the reason class); then the finite
 checker on the finite form computed from the pomsets and the policy automaton (`Oracle.Edits.instD`):
 `accepts`, `B̂₀`, `B̂†` (`safe`), `W†` (`prefixes`), the round sizes, the computed finite form
 (`lins` per outcome, `policy` words) for comparison, and on a rejection its proof (`proof`). -/
 def editCheck (j : Json) : Dec Json := do
-  let i ← Oracle.Edits.instD j
+  let pi ← Oracle.Edits.pinstD j
+  let i := build pi
   let r ← Oracle.Edits.rawD j i
-  match wellFormed r with
-  | some why => pure $ Json.mkObj [("verdict", toJson "invalid"), ("reason", toJson why.name)]
-  | none =>
+  let src ← Oracle.Edits.sourcesD j
+  match Cover.coverB pi src, wellFormed r with
+  | false, _ => pure $ Json.mkObj [("verdict", toJson "invalid"),
+      ("reason", toJson "required-result-dropped"), ("coverage", toJson false)]
+  | true, some why => pure $ Json.mkObj [("verdict", toJson "invalid"), ("reason", toJson why.name),
+      ("coverage", toJson true)]
+  | true, none =>
     let b := b0 i
     let s := safeSet i
     pure $ Json.mkObj [
-      ("verdict", toJson (match accepts i with | true => "accepted" | false => "rejected")),
+      ("verdict", toJson (match Cover.answer pi src with | Cover.Answer.accepted => "accepted" | _ => "rejected")),
+      ("coverage", toJson (Cover.coverB pi src)),
       ("accepts", toJson (accepts i)),
       ("candidates", Json.arr (b.map candJ).toArray),
       ("safe", Json.arr (s.map candJ).toArray),

@@ -93,6 +93,8 @@ class Preservation:
     still_required: tuple[Result, ...]
     covers: tuple[tuple[Result, Outcome], ...]  # one witness target outcome per still-required result
     uncovered: tuple[Result, ...]
+    # every target outcome t with Covers_u(t, a), for each still-required result a (in target order)
+    covering: tuple[tuple[Result, tuple[Outcome, ...]], ...] = ()
 
 
 def authorized(region: SourceRegion, removals: tuple[SignedRecord, ...], authorities: Mapping[str, str],
@@ -108,6 +110,15 @@ def _covers(t: Outcome, pt: Pomset, region: SourceRegion, o: Outcome, po: Pomset
     return renamed <= set(t) and {region.calls[c] for c in po.calls} <= pt.calls
 
 
+def covering(region: SourceRegion, o: Outcome, po: Pomset,
+             target_outs: Mapping[Outcome, Pomset]) -> tuple[Outcome, ...]:
+    """Every target outcome ``t`` with ``Covers_u(t, (tag, o))``, in target order; none when the edit
+    removes the region."""
+    if region.calls is None:
+        return ()
+    return tuple(t for t, pt in target_outs.items() if _covers(t, pt, region, o, po))
+
+
 def preservation(regions: tuple[SourceRegion, ...], target: Term, removals: tuple[SignedRecord, ...],
                  authorities: Mapping[str, str], domain: str) -> Preservation:
     """StillRequired_u with one checked Covers_u witness per still-required result."""
@@ -117,6 +128,7 @@ def preservation(regions: tuple[SourceRegion, ...], target: Term, removals: tupl
     rem: list[Result] = []
     still: list[Result] = []
     cov: list[tuple[Result, Outcome]] = []
+    every: list[tuple[Result, tuple[Outcome, ...]]] = []
     bad: list[Result] = []
     for region in regions:
         ok_removal = authorized(region, removals, authorities, domain)
@@ -130,10 +142,10 @@ def preservation(regions: tuple[SourceRegion, ...], target: Term, removals: tupl
                 rem.append(res)
                 continue
             still.append(res)
-            wit = None if region.calls is None else next(
-                (t for t, pt in target_outs.items() if _covers(t, pt, region, o, po)), None)
-            if wit is None:
+            ts = covering(region, o, po, target_outs)
+            every.append((res, ts))
+            if not ts:
                 bad.append(res)
             else:
-                cov.append((res, wit))
-    return Preservation(tuple(before), tuple(sat), tuple(rem), tuple(still), tuple(cov), tuple(bad))
+                cov.append((res, ts[0]))
+    return Preservation(tuple(before), tuple(sat), tuple(rem), tuple(still), tuple(cov), tuple(bad), tuple(every))
