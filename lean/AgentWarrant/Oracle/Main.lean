@@ -11,6 +11,7 @@ import AgentWarrant.Oracle.Edits
 import AgentWarrant.Oracle.Revision
 import AgentWarrant.Oracle.Runtime
 import AgentWarrant.Oracle.Registration
+import AgentWarrant.Oracle.GlobCover
 /-! The oracle executable: JSON lines in, JSON lines out (model/oracle/lean.py drives it).
 
 Request:  `{"id": n, "judgment": "edit_check" | "resolve" | "ledger_allocate" | "monitor_step" | "monitor" | "verify_rejection" | …, "input": {...}}`
@@ -76,7 +77,8 @@ def judgments : List Judgment :=
    ("edit_runtime", Oracle.Runtime.editRuntime), ("edit_ideal", Oracle.Runtime.editIdeal)] ++
   Oracle.Monitor.judgments ++
   Oracle.MonitorFull.judgments ++
-  Oracle.Registration.judgments
+  Oracle.Registration.judgments ++
+  Oracle.GlobCover.judgments
 
 -- the loop ---------------------------------------------------------------------------------------
 
