@@ -17,6 +17,7 @@ points, a vector some Python string has is had by a string inside Z3's alphabet,
 from __future__ import annotations
 
 import fnmatch
+import itertools
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -44,7 +45,9 @@ def vector(globs: Sequence[str], s: str) -> str:
 
 
 def z3_cover(globs: Sequence[str], listed: Sequence[str]) -> CoverAnswer:
-    """Z3's answer: is there a string whose match vector is not listed?"""
+    """Z3's answer: is there a string whose match vector is not listed? Asked as the checker's ``covers``
+    asks it, one question per unlisted vector, each a conjunction of membership literals (the one-query
+    disjunction is a form Z3's string solver leaves unknown on the corpus)."""
     try:
         langs = [regex(g) for g in globs]
     except Unsupported:
@@ -54,17 +57,21 @@ def z3_cover(globs: Sequence[str], listed: Sequence[str]) -> CoverAnswer:
     fails = [z3.InRe(s, z3.Complement(lang)) for lang in langs]
     solver = z3.SimpleSolver(ctx=CTX)
     solver.set("timeout", LIMIT_MS)
-    for v in sorted(set(listed)):
-        # the string's vector differs from ``v`` at some position
-        solver.add(z3.Or(*[fails[i] if b == "1" else bits[i] for i, b in enumerate(v)], z3.BoolVal(False, CTX)))
-    answer = solver.check()
-    if answer == z3.unsat:
-        return CoverAnswer("covered")
-    if answer == z3.unknown:
-        return CoverAnswer("unknown")
-    raw = solver.model().eval(s, model_completion=True)
-    assert isinstance(raw, z3.SeqRef)
-    return CoverAnswer("uncovered", _decode(raw.as_string()))
+    unknown = False
+    for v in itertools.product("01", repeat=len(globs)):
+        if "".join(v) in listed:
+            continue
+        solver.push()
+        solver.add(*[bits[i] if b == "1" else fails[i] for i, b in enumerate(v)])
+        answer = solver.check()
+        if answer == z3.sat:
+            raw = solver.model().eval(s, model_completion=True)
+            solver.pop()
+            assert isinstance(raw, z3.SeqRef)
+            return CoverAnswer("uncovered", _decode(raw.as_string()))
+        solver.pop()
+        unknown = unknown or answer == z3.unknown
+    return CoverAnswer("unknown" if unknown else "covered")
 
 
 def _decode(z3_text: str) -> str:
