@@ -70,6 +70,10 @@ import AgentWarrant.Spec.Revision.Policy
 import AgentWarrant.Thm.Revision.Link
 import AgentWarrant.Thm.Revision.ClosureBridge
 import AgentWarrant.Thm.Revision.Coverage
+import AgentWarrant.Spec.Revision.GlobCover
+import AgentWarrant.Thm.Revision.GlobCover
+import AgentWarrant.Thm.Revision.GlobClosure
+import AgentWarrant.Oracle.GlobCover
 import AgentWarrant.Thm.Monitor.Json
 import AgentWarrant.Thm.Oracle.Depth
 import AgentWarrant.Thm.Monitor.Full.Slots

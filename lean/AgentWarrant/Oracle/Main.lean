@@ -12,6 +12,7 @@ import AgentWarrant.Oracle.Revision
 import AgentWarrant.Oracle.Runtime
 import AgentWarrant.Oracle.Registration
 import AgentWarrant.Oracle.Evidence
+import AgentWarrant.Oracle.GlobCover
 /-! The oracle executable: JSON lines in, JSON lines out (model/oracle/lean.py drives it).
 
 Request:  `{"id": n, "judgment": "edit_check" | "resolve" | "ledger_allocate" | "monitor_step" | "monitor" | "verify_rejection" | …, "input": {...}}`
@@ -88,7 +89,8 @@ def judgments : List Judgment :=
   Oracle.Monitor.judgments ++
   Oracle.MonitorFull.judgments ++
   Oracle.Registration.judgments ++
-  Oracle.Evidence.judgments
+  Oracle.Evidence.judgments ++
+  Oracle.GlobCover.judgments
 
 -- the loop ---------------------------------------------------------------------------------------
 
