@@ -83,27 +83,48 @@ def test_a_budget_stops_the_encoded_search_with_unknown() -> None:
 
 
 def test_a_value_refusal_is_a_refusal_of_the_real_call(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every proposal the value table refuses is refused by the monitor on the real state and call."""
+    """A refusal the kernel tables by the argument values (``VALUE_REFUSAL``: per decision prefix — tool,
+    argument names, the state's projection —; ``SLOT_REFUSAL``: per tool, argument names, slots and invalid
+    set) is a refusal by the monitor of every proposal with those values: in every state Python is asked
+    about, each proposal of the asked argument names that a refusal tabled so far covers is decided on the
+    real state and call."""
     kernel()
+    import itertools
+
     from model.monitor.decide.base import Decision, decide
     from model.search.held import call_of
 
+    by_value: set[tuple[int, tuple[str, ...]]] = set()
+    by_slot: set[tuple[int, tuple[str, ...]]] = set()
     checked: list[bool] = []
-    refuse = intcode.Compiler.refuse
+    seen: set[tuple[int, int]] = set()
+    full = intcode.Compiler.decide
 
-    def both(self: intcode.Compiler, sidx: int, ni: int, ix: list[int]) -> int:
-        out = refuse(self, sidx, ni, ix)
-        if out:
-            _, _s, hs, mon = self.state_at(sidx)
-            tool, names = self.names[ni]
-            call, _ = call_of(self.ctx, tool, names, tuple(hs[i] for i in ix))
-            checked.append(decide(self.model.policy, mon, call).decision is not Decision.ALLOW)
+    def both(self: intcode.Compiler, sidx: int, ni: int, ix: list[int], same: int, pref: int) -> int:
+        out = full(self, sidx, ni, ix, same, pref)
+        _, _s, hs, mon = self.state_at(sidx)
+        tool, names = self.names[ni]
+        spref = self.sprefix(ni, self.kernel.state(sidx)[0])
+        if out == intcode.VALUE_REFUSAL:
+            by_value.add((pref, tuple(hs[i][2] for i in ix)))
+        elif out == intcode.SLOT_REFUSAL:
+            by_slot.add((spref, tuple(hs[i][2] for i in ix)))
+        if (sidx, ni) in seen:  # each state and argument names once (the product is large)
+            return out
+        seen.add((sidx, ni))
+        for ix2 in itertools.product(range(len(hs)), repeat=len(names)):
+            texts = tuple(hs[i][2] for i in ix2)
+            if (pref, texts) in by_value or (spref, texts) in by_slot:
+                call, _ = call_of(self.ctx, tool, names, tuple(hs[i] for i in ix2))
+                checked.append(decide(self.model.policy, mon, call).decision is not Decision.ALLOW)
         return out
 
-    monkeypatch.setattr(intcode.Compiler, "refuse", both)
-    for name, k in (("deploy.json", 2), ("report.json", 3), ("payments_invoices.json", 3)):
+    monkeypatch.setattr(intcode.Compiler, "decide", both)
+    for name, k in (("deploy.json", 2), ("report.json", 3), ("payments_invoices.json", 3),
+                    ("agentdojo_banking.json", 2)):
         assert intcode.explore_native(load_model(SEARCH / name), k) is not None
-    assert checked and all(checked), f"{checked.count(False)} of {len(checked)} value refusals were admitted"
+    assert by_value and by_slot and len(checked) > 1000, (len(by_value), len(by_slot), len(checked))
+    assert all(checked), f"{checked.count(False)} of {len(checked)} proposals a value refusal covers were admitted"
 
 
 def test_a_decision_reused_by_values_and_labels_is_the_monitors(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -117,8 +138,8 @@ def test_a_decision_reused_by_values_and_labels_is_the_monitors(monkeypatch: pyt
     checked: list[bool] = []
     full = intcode.Compiler.decide
 
-    def both(self: intcode.Compiler, sidx: int, ni: int, ix: list[int], same: int) -> int:
-        out = full(self, sidx, ni, ix, same)
+    def both(self: intcode.Compiler, sidx: int, ni: int, ix: list[int], same: int, pref: int) -> int:
+        out = full(self, sidx, ni, ix, same, pref)
         if same >= 0:
             _, _s, hs, mon = self.state_at(sidx)
             tool, names = self.names[ni]

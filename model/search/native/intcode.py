@@ -74,7 +74,7 @@ from model.monitor.decide.base import Decision, decide
 from model.monitor.decide.compiled import compiled
 from model.monitor.decide.counters import charge_positions
 from model.monitor.decide.flow import FLOW_APPROVAL
-from model.monitor.decide.state import Call, Permit, State
+from model.monitor.decide.state import Permit
 from model.monitor.decide.verdict import DenyReason, Verdict
 from model.search.compact import (
     CATS,
@@ -105,18 +105,18 @@ from model.search.patterns import args_match
 KERNEL_SOURCE = Path(__file__).resolve().parent / "kernel.pyx"
 KERNEL_STAMP = LIB / "kernel.json"  # {"kernel": SHA-256 of kernel.pyx it was built from}
 MAXA, MAXF, MAXH, MAXW, MAXQ = 7, 8, 256, 64, 64
-REFUSE_TRIAL = 256  # refuse calls per argument names before one that rarely refuses is given up (speed only)
+VALUE_REFUSAL, SLOT_REFUSAL = -3, -4  # ``Compiler.decide``'s refusals that the kernel tables by the values
 CHUNK = 64  # frontier states per call of the kernel (the budget is checked between calls)
 
 _kernel: ModuleType | None = None
-#: refusals decided by checks that read only the call's tool, argument names and values and the state's
-#: slots, invalid set, requirements and counters (``compiled_decide``: preparation, effects, explicit
-#: denies, allows, quotas)
-#: the refusals among those decided by the argument values and the state's slots and invalid set alone
-#: (the checks before the requirements' Pause: preparation, explicit denies, allows)
+#: the refusals decided by the argument values and the state's slots and invalid set alone (the checks
+#: before the requirements' Pause: preparation, explicit denies, allows)
 SLOT_REASONS = frozenset({DenyReason.UNDECLARED_ARGUMENT, DenyReason.MISSING_ARGUMENT, DenyReason.MALFORMED_RESOURCE,
                           DenyReason.EXPLICIT_DENY, DenyReason.NO_MATCHING_ALLOW, DenyReason.SLOT_UNBOUND,
                           DenyReason.SLOT_INVALID})
+#: refusals decided by checks that read only the call's tool, argument names and values and the state's
+#: slots, invalid set, requirements and counters (``compiled_decide``: preparation, effects, explicit
+#: denies, allows, quotas)
 VALUE_REASONS = frozenset({DenyReason.UNDECLARED_ARGUMENT, DenyReason.MISSING_ARGUMENT, DenyReason.MALFORMED_RESOURCE,
                            DenyReason.EXPLICIT_DENY, DenyReason.NO_MATCHING_ALLOW, DenyReason.SLOT_UNBOUND,
                            DenyReason.SLOT_INVALID, DenyReason.QUOTA})
@@ -217,7 +217,6 @@ class Compiler:
         self.trans_ix: dict[Any, int] = {}
         self.kernel: Any = None
         self.loaded = 0  # records whose facts the kernel has
-        self.refusals: dict[int, tuple[int, int]] = {}  # argument names -> (refuse calls, refusals found)
         self.last: tuple[int, Any, Any, Any] = (-1, None, None, None)  # the state ``decide`` last decoded
         self.texts: dict[int, str] = {}  # value id -> the canonical text it stands for
         self.projs: dict[int, int] = {}  # rest id -> its ``proj``
@@ -347,48 +346,33 @@ class Compiler:
         tool, names = self.names[ni]
         return self.ctx.intern(("slots", tool, names, tuple((b[0], b[1], b[1].__class__) for b in bindings), invalid))
 
-    def refuse(self, sidx: int, ni: int, ix: list[int]) -> int:
-        """Non-zero when the argument values alone make the monitor refuse the call, whatever its handles
-        name: the call with the same values and no handles is refused by a check that reads only the
-        values, the argument names and the state's slots, invalid set, requirements and counters (the
-        ``proj`` of the key): such a check refuses the real call too, if an earlier one does not. 2 when
-        that check is one of ``SLOT_REASONS`` (the refusal holds for any counters and requirements: the
-        checks before it read none), 1 for another, 0 when not refused (or not asked)."""
-        tried, hits = self.refusals.get(ni, (0, 0))
-        if tried >= REFUSE_TRIAL and 4 * hits < tried:  # it rarely decides for these names: not worth a call
-            return 0
-        m = self.model
-        _, s, hs, _mon = self.state_at(sidx)
-        tool, names = self.names[ni]
-        args = {nm: hs[i][1] for nm, i in zip(names, ix, strict=True)}
-        bare = State((), s[1], s[2], s[3], s[4], s[5], ())
-        try:
-            v = decide(m.policy, bare, Call(m.agent, tool, args, (), ()))
-        except Exception:  # a check the bare call cannot answer (no records) decides nothing here
-            return 0
-        out = 0
-        if v.decision is Decision.DENY:
-            out = (2 if v.reason in SLOT_REASONS else 1) if v.reason in VALUE_REASONS else 0
-        elif v.decision is Decision.PAUSE:
-            out = 1 if v.waiting_for and FLOW_APPROVAL not in v.waiting_for else 0
-        self.refusals[ni] = (tried + 1, hits + (out > 0))
-        return out
-
-    def decide(self, sidx: int, ni: int, ix: list[int], same: int) -> int:
-        """The decision on a proposal and, when admitted, its outcomes: a new trans id, or -1 when refused.
-        ``same``: the trans id of an admitted proposal with the same abstract key (``abstract``), whose
-        verdict is this one's, or -1."""
+    def decide(self, sidx: int, ni: int, ix: list[int], same: int, pref: int) -> int:
+        """The decision on a proposal and, when admitted, its outcomes: a new trans id; when refused, -1, or
+        ``VALUE_REFUSAL`` when the check that refused it reads only the argument values, the argument names
+        and the state's slots, invalid set, counters and requirements (``VALUE_REASONS``; the ``proj`` of the
+        key), ``SLOT_REFUSAL`` when it reads only the values, names, slots and invalid set (``SLOT_REASONS``).
+        Why such a refusal holds for every proposal with those values in every state with that projection
+        (or those slots), whatever its handles name: the monitor's checks run in a fixed order and each
+        either refuses or passes; the checks before the refusing one that read the handles (the label's
+        ceiling) can only refuse another such proposal earlier, and those that do not read them pass it as
+        they passed this one, so it reaches the refusing check, whose inputs are the same, or is refused
+        before. ``same``: the trans id of an admitted proposal with the same abstract key (``abstract``),
+        whose verdict is this one's, or -1; ``pref``: the kernel's ``prefix`` id of the key."""
         ctx, m = self.ctx, self.model
         _, s, hs, mon = self.state_at(sidx)
         tool, names = self.names[ni]
         call, refs3 = call_of(ctx, tool, names, tuple(map(hs.__getitem__, ix)))
         verdict = decide(m.policy, mon, call) if same < 0 else self.trans[same][5]
         # the interpreted search's memo gets the same entry, so a trace replayed through it decides nothing twice
-        mkey = (self.prefix(ni, self.proj(self.kernel.state(sidx)[0])), tuple(hs[i][5] for i in ix))
+        mkey = (pref, tuple(hs[i][5] for i in ix))
         assert ctx.memo is not None  # no history rules
         if verdict.decision is not Decision.ALLOW:
             ctx.refused.add(mkey)
-            return -1
+            if verdict.decision is Decision.DENY:
+                reason = verdict.reason
+                return (SLOT_REFUSAL if reason in SLOT_REASONS else VALUE_REFUSAL) if reason in VALUE_REASONS else -1
+            # a Pause for a requirement (no flow review) is decided by the values and the requirements
+            return VALUE_REFUSAL if verdict.waiting_for and FLOW_APPROVAL not in verdict.waiting_for else -1
         assert verdict.user is not None and verdict.app is not None
         ss = ctx.mat.search_state(s, mon)
         outs = tuple(outcome_of(ctx, ss, call, refs3, verdict, k, res) for k, res in enumerate(ctx.results[tool]))

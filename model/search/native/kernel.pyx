@@ -20,6 +20,8 @@ DEF MAXF = 8          # most declared fields of a tool's result
 DEF MAXH = 256        # most held values of a state
 DEF MAXW = 64         # most words of a state vector (the rest and one per record)
 DEF NONE32 = 0xFFFFFFFF
+DEF VALUE_REFUSAL = -3  # ``intcode.Compiler.decide``: refused by the values (and the key's projection)
+DEF SLOT_REFUSAL = -4   # refused by the values and the slots alone
 
 cdef inline uint64_t _mix(uint64_t h) noexcept nogil:
     h ^= h >> 33
@@ -517,6 +519,7 @@ cdef class Kernel:
         cdef uint32_t hp[MAXH]  # positional contents (what an approval binds; the decision's key once a permit exists)
         cdef int64_t info
         cdef uint64_t vk[KW]
+        cdef uint64_t ak[KW]
         cdef int hpos[MAXH]
         cdef int ix[MAXA]
         cdef int count[256]
@@ -743,7 +746,8 @@ cdef class Kernel:
                         if not vready:
                             self._values(hv, ha, hrid, hpid, self.nlits, nh)
                             vready = 1
-                        # a refusal the argument values decide (``intcode.Compiler.refuse``) costs no decision
+                        # a refusal the argument values decide (``intcode.Compiler.decide``, ``VALUE_REFUSAL``)
+                        # costs no decision: tabled by the values once a decision found one
                         vk[0] = pref
                         vk[1] = 0
                         vk[2] = 0
@@ -756,38 +760,37 @@ cdef class Kernel:
                                 vk[1 + (j - 1) // 2] |= word << (32 * ((j - 1) % 2))
                         memcpy(sk, vk, KW * sizeof(uint64_t))
                         sk[0] = (sk[0] & 0xFFFFFFFF00000000ULL) | spref
-                        x = 1 if self.sval.get(sk) == 1 else self.val.get(vk)
-                        if x == MISS:
-                            x = self.py.refuse(sidx, ni, [ix[j] for j in range(r)])
-                            if x == 2:  # refused by a check of the slots alone: in every state with these slots
-                                self.sval.put(sk, 1)
-                            x = 1 if x else 0
-                            self.val.put(vk, x)
-                        if x:
+                        if self.sval.get(sk) == 1 or self.val.get(vk) == 1:
                             tid = -1
-                        elif self.tool_abs[t]:
-                            # the decision on the values and the labels of the handles' records
-                            # (``intcode.Compiler.absval``): a refusal is known, an admission's verdict reused
-                            for j in range(KW):
-                                vk[j] = 0
-                            vk[0] = pref
-                            for j in range(r):
-                                word = ha[ix[j]]
-                                if j == 0:
-                                    vk[0] |= word << 32
-                                else:
-                                    vk[1 + (j - 1) // 2] |= word << (32 * ((j - 1) % 2))
-                            x = self.abst.get(vk)
+                        else:
+                            x = MISS
+                            if self.tool_abs[t]:
+                                # the decision on the values and the labels of the handles' records
+                                # (``intcode.Compiler.absval``): a refusal is known, an admission's verdict reused
+                                for j in range(KW):
+                                    ak[j] = 0
+                                ak[0] = pref
+                                for j in range(r):
+                                    word = ha[ix[j]]
+                                    if j == 0:
+                                        ak[0] |= word << 32
+                                    else:
+                                        ak[1 + (j - 1) // 2] |= word << (32 * ((j - 1) % 2))
+                                x = self.abst.get(ak)
                             if x == -1:
                                 tid = -1
                             elif x >= 0 and self.tool_abs[t] == 2:  # its outcomes too: the same trans id
                                 tid = x
                             else:
-                                tid = self.py.decide(sidx, ni, [ix[j] for j in range(r)], -1 if x == MISS else x)
-                                if x == MISS:
-                                    self.abst.put(vk, -1 if tid < 0 else tid)
-                        else:
-                            tid = self.py.decide(sidx, ni, [ix[j] for j in range(r)], -1)
+                                tid = self.py.decide(sidx, ni, [ix[j] for j in range(r)], -1 if x == MISS else x,
+                                                     pref)
+                                if tid <= VALUE_REFUSAL:  # by the values: every key with these values
+                                    if tid == SLOT_REFUSAL:  # by the slots alone: in every state with these slots
+                                        self.sval.put(sk, 1)
+                                    self.val.put(vk, 1)
+                                    tid = -1
+                                if self.tool_abs[t] and x == MISS:
+                                    self.abst.put(ak, tid)
                         self.dec.put(kk, tid)
                     if tid >= 0:
                         height = 0
