@@ -85,7 +85,8 @@ def test_a_budget_stops_the_encoded_search_with_unknown() -> None:
 def test_a_value_refusal_is_a_refusal_of_the_real_call(monkeypatch: pytest.MonkeyPatch) -> None:
     """A refusal the kernel tables by the argument values (``VALUE_REFUSAL``: per decision prefix — tool,
     argument names, the state's projection —; ``SLOT_REFUSAL``: per tool, argument names, slots and invalid
-    set) is a refusal by the monitor of every proposal with those values: in every state Python is asked
+    set; ``argref``: by one argument's value, per tool, argument names, slots and invalid set) is a refusal by
+    the monitor of every proposal with those values: in every state Python is asked
     about, each proposal of the asked argument names that a refusal tabled so far covers is decided on the
     real state and call."""
     kernel()
@@ -96,9 +97,17 @@ def test_a_value_refusal_is_a_refusal_of_the_real_call(monkeypatch: pytest.Monke
 
     by_value: set[tuple[int, tuple[str, ...]]] = set()
     by_slot: set[tuple[int, tuple[str, ...]]] = set()
+    by_arg: set[tuple[int, int, str]] = set()
     checked: list[bool] = []
     seen: set[tuple[int, int]] = set()
     full = intcode.Compiler.decide
+    argref = intcode.Compiler.argref
+
+    def arg(self: intcode.Compiler, ni: int, j: int, vid: int, p: int) -> int:
+        out = argref(self, ni, j, vid, p)
+        if out:
+            by_arg.add((self.sprefix(ni, p), j, self.texts[vid]))
+        return out
 
     def both(self: intcode.Compiler, sidx: int, ni: int, ix: list[int], same: int, pref: int) -> int:
         out = full(self, sidx, ni, ix, same, pref)
@@ -114,16 +123,18 @@ def test_a_value_refusal_is_a_refusal_of_the_real_call(monkeypatch: pytest.Monke
         seen.add((sidx, ni))
         for ix2 in itertools.product(range(len(hs)), repeat=len(names)):
             texts = tuple(hs[i][2] for i in ix2)
-            if (pref, texts) in by_value or (spref, texts) in by_slot:
+            if (pref, texts) in by_value or (spref, texts) in by_slot or \
+                    any((spref, j, t) in by_arg for j, t in enumerate(texts)):
                 call, _ = call_of(self.ctx, tool, names, tuple(hs[i] for i in ix2))
                 checked.append(decide(self.model.policy, mon, call).decision is not Decision.ALLOW)
         return out
 
     monkeypatch.setattr(intcode.Compiler, "decide", both)
+    monkeypatch.setattr(intcode.Compiler, "argref", arg)
     for name, k in (("deploy.json", 2), ("report.json", 3), ("payments_invoices.json", 3),
-                    ("agentdojo_banking.json", 2)):
+                    ("agentdojo_banking.json", 2), ("agentdojo_workspace.json", 1), ("payments.json", 3)):
         assert intcode.explore_native(load_model(SEARCH / name), k) is not None
-    assert by_value and by_slot and len(checked) > 1000, (len(by_value), len(by_slot), len(checked))
+    assert by_value and by_slot and by_arg and len(checked) > 1000, (len(by_value), len(by_slot), len(checked))
     assert all(checked), f"{checked.count(False)} of {len(checked)} proposals a value refusal covers were admitted"
 
 

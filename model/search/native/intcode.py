@@ -70,12 +70,15 @@ from types import ModuleType
 from typing import Any
 
 from model.base.budget import Budget, Meter
+from model.base.canonical import JSON
 from model.monitor.decide.base import Decision, decide
 from model.monitor.decide.compiled import compiled
 from model.monitor.decide.counters import charge_positions
 from model.monitor.decide.flow import FLOW_APPROVAL
-from model.monitor.decide.state import Permit
+from model.monitor.decide.matching import resource_matches
+from model.monitor.decide.state import Permit, State
 from model.monitor.decide.verdict import DenyReason, Verdict
+from model.monitor.language.policy import ArgRes, EntryKind, ListArgRes
 from model.search.compact import (
     CATS,
     OK,
@@ -166,6 +169,11 @@ def supported(model: SearchModel, bound: int) -> str | None:
     if len(model.literals) > MAXH:
         return "too many literals"
     return None
+
+
+def scalar_resource(v: JSON) -> bool:
+    """Whether ``v`` can be an effect's resource (``matching.call_effects``: a JSON scalar, not null)."""
+    return v is not None and isinstance(v, str | int | float | bool)
 
 
 def abstract(model: SearchModel, tool: str) -> int:
@@ -346,6 +354,42 @@ class Compiler:
         tool, names = self.names[ni]
         return self.ctx.intern(("slots", tool, names, tuple((b[0], b[1], b[1].__class__) for b in bindings), invalid))
 
+    def argref(self, ni: int, j: int, vid: int, p: int) -> int:
+        """1 when every proposal with the argument names ``ni`` whose ``j``-th argument has the value ``vid``
+        is refused in every state with the slots and invalid set of rest ``p``, whatever the other arguments
+        and the handles; else 0. So when, for some effect declaration of the tool on that argument, the
+        value (a list argument: the value or one of its items) is (a) no well-formed resource
+        (``matching.call_effects``: its first malformed declaration refuses the call, and preparation before
+        it reads only the names), or (b) matched by no allow entry's resource pattern of the effect's action
+        on the user or the application list, under these slots (the allows check of that effect finds no
+        allow, since an entry matches only where its pattern does): every check before the refusing one
+        either passes or refuses too."""
+        tool = self.model.policy.tool(self.names[ni][0])
+        assert tool is not None
+        name = self.names[ni][1][j]
+        value = self.ctx.value(self.texts[vid])
+        slots: State | None = None
+        for decl in tool.effects:
+            res = decl.resource
+            if not isinstance(res, ArgRes | ListArgRes) or res.arg != name:
+                continue
+            if isinstance(res, ArgRes):
+                if not scalar_resource(value):
+                    return 1
+                items: list[JSON] = [value]
+            else:
+                if not isinstance(value, list) or not value or not all(scalar_resource(x) for x in value):
+                    return 1
+                items = value
+            if slots is None:
+                bindings, invalid = self.codec.rests[p][:2]
+                slots = State((), bindings, invalid, (), (), frozenset(), ())
+            for side in (self.model.policy.user, self.model.policy.application):
+                allows = [e.resource for e in side if e.kind is EntryKind.ALLOW and e.action == decl.action]
+                if any(not any(resource_matches(pat, x, slots) for pat in allows) for x in items):
+                    return 1
+        return 0
+
     def decide(self, sidx: int, ni: int, ix: list[int], same: int, pref: int) -> int:
         """The decision on a proposal and, when admitted, its outcomes: a new trans id; when refused, -1, or
         ``VALUE_REFUSAL`` when the check that refused it reads only the argument values, the argument names
@@ -518,6 +562,7 @@ def _explore_native(model: SearchModel, bound: int | None, tick: Tick | None, bu
         first += len(ctx.names[t])
     goals = sum(1 << i for i, q in enumerate(model.queries) if q.kind is QueryKind.GOAL)
     vids = [ctx.intern(("V", v)) for v in model.literals]
+    py.texts.update(zip(vids, model.literals, strict=True))
     kern = mod.Kernel(py, k + 2, len(lits), lits, vids, tools, [len(n) for _, n in py.names], len(model.satisfy),
                       [q.more_than for q in model.queries], goals, True, [abstract(model, t) for t in py.tools],
                       model.copies, fingerprint, capacity)

@@ -172,6 +172,7 @@ cdef class Kernel:
     # tables
     cdef Table deep, cid, prefix, dec, newrec, cmp, shift, nextp, sat, proj, vid, val, aval, abst, cpy
     cdef Table sprefix, sval  # refusals by the slots alone (any counters, requirements, permits)
+    cdef Table argt  # refusals by one argument's value (per slots)
     cdef Table pinfo, pcid, aprefix, appr  # approvals: per rest, positional contents, approval prefix and table
     # search state
     cdef public list found_events
@@ -269,6 +270,7 @@ cdef class Kernel:
         self.pinfo = Table()
         self.sprefix = Table()
         self.sval = Table()
+        self.argt = Table()
         self.pcid = Table()
         self.aprefix = Table()
         self.appr = Table()
@@ -532,7 +534,7 @@ cdef class Kernel:
         cdef uint64_t transitions = 0
         cdef uint32_t proj, pref, spref
         cdef uint64_t sk[KW]
-        cdef int height, np_, posk, nh0, dup
+        cdef int height, np_, posk, nh0, dup, byarg
         cdef uint64_t hrid[MAXH]
         cdef uint16_t hpid[MAXH]
         cdef bint vready = 0
@@ -760,7 +762,18 @@ cdef class Kernel:
                                 vk[1 + (j - 1) // 2] |= word << (32 * ((j - 1) % 2))
                         memcpy(sk, vk, KW * sizeof(uint64_t))
                         sk[0] = (sk[0] & 0xFFFFFFFF00000000ULL) | spref
-                        if self.sval.get(sk) == 1 or self.val.get(vk) == 1:
+                        # a value one argument alone makes refused (``intcode.Compiler.argref``): per tool,
+                        # argument names, slots and invalid set, the argument's position and value
+                        byarg = 0
+                        for j in range(r):
+                            x = self._look(self.argt, spref, j, hv[ix[j]], 0)
+                            if x == MISS:
+                                x = self.py.argref(ni, j, hv[ix[j]], P)
+                                self._store(self.argt, spref, j, hv[ix[j]], 0, x)
+                            if x:
+                                byarg = 1
+                                break
+                        if byarg or self.sval.get(sk) == 1 or self.val.get(vk) == 1:
                             tid = -1
                         else:
                             x = MISS
