@@ -149,8 +149,9 @@ def kernel_module() -> ModuleType | None:
     return mod
 
 
-def supported(model: SearchModel, bound: int) -> str | None:
-    """None when the encoding covers ``model`` to ``bound``; else why not (module docstring, scope)."""
+def supported(model: SearchModel, bound: int, ctx: Context | None = None) -> str | None:
+    """None when the encoding covers ``model`` to ``bound``; else why not (module docstring, scope).
+    ``ctx``: the search's context, when the caller has built it (its argument lists are read)."""
     if model.policy.histories:
         return "history rules"
     if bound + 2 > MAXW:
@@ -159,7 +160,8 @@ def supported(model: SearchModel, bound: int) -> str | None:
         return f"more than {MAXQ} queries"
     if len(model.policy.tools) > 256:
         return "more than 256 tools"
-    ctx = Context(model, renaming=True)
+    if ctx is None:
+        ctx = Context(model, renaming=True)
     if sum(len(v) for v in ctx.names.values()) > 4096:
         return "more than 4096 argument lists"
     if any(len(n) > MAXA for v in ctx.names.values() for n in v):
@@ -549,9 +551,11 @@ def _explore_native(model: SearchModel, bound: int | None, tick: Tick | None, bu
                     fingerprint: bool, capacity: int) -> ExplicitRun | None:
     k = model.bound if bound is None else bound
     mod = kernel_module()
-    if mod is None or supported(model, k) is not None:
+    if mod is None:
         return None
     ctx = Context(model, renaming=True)
+    if supported(model, k, ctx) is not None:
+        return None
     py = Compiler(model, ctx)
     lits = [ctx.intern(("L", v)) for v in model.literals]
     tools = []

@@ -48,7 +48,7 @@ cdef class Table:
     cdef uint64_t mask
     cdef uint64_t n
 
-    def __cinit__(self, int cap=1024):
+    def __cinit__(self, int cap=16):
         self._alloc(cap)
         self.n = 0
 
@@ -208,13 +208,13 @@ cdef class Kernel:
             self.fmask = fcap - 1
         self.py = py
         self.W = width
-        self.cap = 1024
+        self.cap = 64
         self.arena = <uint32_t*>malloc(self.cap * width * sizeof(uint32_t))
         self.lens = <uint8_t*>malloc(self.cap)
         self.parent = <uint32_t*>malloc(self.cap * sizeof(uint32_t))
         self.ordinal = <uint32_t*>malloc(self.cap * sizeof(uint32_t))
         self.fps = <uint64_t*>malloc(self.cap * sizeof(uint64_t))
-        self.smask = 2047
+        self.smask = 127
         self.slots = <uint64_t*>calloc(self.smask + 1, sizeof(uint64_t))
         self.nstates = 0
         self.rcap = 256
@@ -255,7 +255,7 @@ cdef class Kernel:
         self.deep = Table()
         self.cid = Table()
         self.prefix = Table()
-        self.dec = Table(1 << 12)
+        self.dec = Table()
         self.newrec = Table()
         self.cmp = Table()
         self.shift = Table()
