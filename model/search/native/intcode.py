@@ -78,6 +78,7 @@ from model.monitor.decide.flow import FLOW_APPROVAL
 from model.monitor.decide.matching import resource_matches
 from model.monitor.decide.state import Permit, State
 from model.monitor.decide.verdict import DenyReason, Verdict
+from model.monitor.language.labels import Label
 from model.monitor.language.policy import ArgRes, EntryKind, ListArgRes
 from model.search.compact import (
     CATS,
@@ -109,6 +110,7 @@ KERNEL_SOURCE = Path(__file__).resolve().parent / "kernel.pyx"
 KERNEL_STAMP = LIB / "kernel.json"  # {"kernel": SHA-256 of kernel.pyx it was built from}
 MAXA, MAXF, MAXH, MAXW, MAXQ = 7, 8, 256, 64, 64
 VALUE_REFUSAL, SLOT_REFUSAL = -3, -4  # ``Compiler.decide``'s refusals that the kernel tables by the values
+LABEL_REFUSAL = -5  # and by the output label (``label_refusals``)
 CHUNK = 64  # frontier states per call of the kernel (the budget is checked between calls)
 
 _kernel: ModuleType | None = None
@@ -117,6 +119,8 @@ _kernel: ModuleType | None = None
 SLOT_REASONS = frozenset({DenyReason.UNDECLARED_ARGUMENT, DenyReason.MISSING_ARGUMENT, DenyReason.MALFORMED_RESOURCE,
                           DenyReason.EXPLICIT_DENY, DenyReason.NO_MATCHING_ALLOW, DenyReason.SLOT_UNBOUND,
                           DenyReason.SLOT_INVALID})
+#: refusals decided by the call's output label (and the agent) alone (``label_refusals``)
+LABEL_REASONS = frozenset({DenyReason.FLOW, DenyReason.CEILING})
 #: refusals decided by checks that read only the call's tool, argument names and values and the state's
 #: slots, invalid set, requirements and counters (``compiled_decide``: preparation, effects, explicit
 #: denies, allows, quotas)
@@ -200,6 +204,18 @@ def abstract(model: SearchModel, tool: str) -> int:
     return 1 if any(reads_producers(p) for p in patterns) else 2
 
 
+def label_refusals(model: SearchModel) -> bool:
+    """Whether a refusal by the call's output label alone — the Flow check, the agent's ceiling, a flow
+    Pause — holds for every proposal of the same argument names whose handles' labels join to the same
+    label, in every state: so when no state holds a permit (the model has no approvals: a permit could
+    answer a flow Pause) and the extensions read nothing but the output label (``compiled.Compiled``,
+    ``label_only_extensions``). The output label is the tool's propagation of that join (of the source
+    label without handles), and every check before these either passes such a proposal as it passed this
+    one or refuses it too (``Compiler.decide``)."""
+    c = compiled(model.policy)
+    return not model.approvals and (not c.extended or c.label_only_extensions)
+
+
 def reads_producers(p: ArgPattern) -> bool:
     """Whether ``p`` reads the record a handle names (``produced_by``, under any negation)."""
     return isinstance(p, Produced) or (isinstance(p, Not) and reads_producers(p.pattern))
@@ -230,6 +246,8 @@ class Compiler:
         self.last: tuple[int, Any, Any, Any] = (-1, None, None, None)  # the state ``decide`` last decoded
         self.texts: dict[int, str] = {}  # value id -> the canonical text it stands for
         self.projs: dict[int, int] = {}  # rest id -> its ``proj``
+        self.label_refusals = label_refusals(model)
+        self.labels: dict[int, Label] = {}  # label id -> the label (``label``, ``join``)
 
     # --- interning ------------------------------------------------------------------------------
 
@@ -356,6 +374,21 @@ class Compiler:
         tool, names = self.names[ni]
         return self.ctx.intern(("slots", tool, names, tuple((b[0], b[1], b[1].__class__) for b in bindings), invalid))
 
+    def label_id(self, lab: Label) -> int:
+        out = self.ctx.intern(("label", lab.sensitivity, lab.categories, lab.trusted))
+        self.labels[out] = lab
+        return out
+
+    def label(self, rid: int) -> int:
+        """The label id of record ``rid``."""
+        r = self.codec.recs[rid]
+        return self.label_id(self.ctx.mat.label(r[SENS], r[CATS], r[TRUSTED]))
+
+    def join(self, a: int, b: int) -> int:
+        """The label id of the join of labels ``a`` and ``b`` (the monitor's input label of a call whose
+        handles name records of both)."""
+        return self.label_id(compiled(self.model.policy).join([self.labels[a], self.labels[b]]))
+
     def argref(self, ni: int, j: int, vid: int, p: int) -> int:
         """1 when every proposal with the argument names ``ni`` whose ``j``-th argument has the value ``vid``
         is refused in every state with the slots and invalid set of rest ``p``, whatever the other arguments
@@ -396,7 +429,8 @@ class Compiler:
         """The decision on a proposal and, when admitted, its outcomes: a new trans id; when refused, -1, or
         ``VALUE_REFUSAL`` when the check that refused it reads only the argument values, the argument names
         and the state's slots, invalid set, counters and requirements (``VALUE_REASONS``; the ``proj`` of the
-        key), ``SLOT_REFUSAL`` when it reads only the values, names, slots and invalid set (``SLOT_REASONS``).
+        key), ``SLOT_REFUSAL`` when it reads only the values, names, slots and invalid set (``SLOT_REASONS``),
+        ``LABEL_REFUSAL`` when it reads only the output label and ``label_refusals`` holds.
         Why such a refusal holds for every proposal with those values in every state with that projection
         (or those slots), whatever its handles name: the monitor's checks run in a fixed order and each
         either refuses or passes; the checks before the refusing one that read the handles (the label's
@@ -416,9 +450,14 @@ class Compiler:
             ctx.refused.add(mkey)
             if verdict.decision is Decision.DENY:
                 reason = verdict.reason
-                return (SLOT_REFUSAL if reason in SLOT_REASONS else VALUE_REFUSAL) if reason in VALUE_REASONS else -1
-            # a Pause for a requirement (no flow review) is decided by the values and the requirements
-            return VALUE_REFUSAL if verdict.waiting_for and FLOW_APPROVAL not in verdict.waiting_for else -1
+                if reason in VALUE_REASONS:
+                    return SLOT_REFUSAL if reason in SLOT_REASONS else VALUE_REFUSAL
+                return LABEL_REFUSAL if self.label_refusals and reason in LABEL_REASONS else -1
+            if not verdict.waiting_for:
+                return -1
+            if FLOW_APPROVAL in verdict.waiting_for:  # a flow Pause: the output label's
+                return LABEL_REFUSAL if self.label_refusals else -1
+            return VALUE_REFUSAL  # a Pause for a requirement is decided by the values and the requirements
         assert verdict.user is not None and verdict.app is not None
         ss = ctx.mat.search_state(s, mon)
         outs = tuple(outcome_of(ctx, ss, call, refs3, verdict, k, res) for k, res in enumerate(ctx.results[tool]))
@@ -569,7 +608,7 @@ def _explore_native(model: SearchModel, bound: int | None, tick: Tick | None, bu
     py.texts.update(zip(vids, model.literals, strict=True))
     kern = mod.Kernel(py, k + 2, len(lits), lits, vids, tools, [len(n) for _, n in py.names], len(model.satisfy),
                       [q.more_than for q in model.queries], goals, True, [abstract(model, t) for t in py.tools],
-                      model.copies, fingerprint, capacity)
+                      model.copies, fingerprint, capacity, py.label_refusals)
     py.kernel = kern
     try:
         return _search(model, k, tick, budget, meter, fingerprint, ctx, py, kern)

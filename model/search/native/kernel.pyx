@@ -22,6 +22,7 @@ DEF MAXW = 64         # most words of a state vector (the rest and one per recor
 DEF NONE32 = 0xFFFFFFFF
 DEF VALUE_REFUSAL = -3  # ``intcode.Compiler.decide``: refused by the values (and the key's projection)
 DEF SLOT_REFUSAL = -4   # refused by the values and the slots alone
+DEF LABEL_REFUSAL = -5  # refused by the output label (the tool and the join of the handles' labels)
 
 cdef inline uint64_t _mix(uint64_t h) noexcept nogil:
     h ^= h >> 33
@@ -173,6 +174,8 @@ cdef class Kernel:
     cdef Table deep, cid, prefix, dec, newrec, cmp, shift, nextp, sat, proj, vid, val, aval, abst, cpy
     cdef Table sprefix, sval  # refusals by the slots alone (any counters, requirements, permits)
     cdef Table argt  # refusals by one argument's value (per slots)
+    cdef Table rlab, ljoin, lref  # label id per record, the join of two, refusals by (argument names, join)
+    cdef bint labels  # refusals by label are tabled (``intcode.label_refusals``)
     cdef Table pinfo, pcid, aprefix, appr  # approvals: per rest, positional contents, approval prefix and table
     # search state
     cdef public list found_events
@@ -191,10 +194,11 @@ cdef class Kernel:
 
     def __cinit__(self, object py, int width, int nlits, list lit_cids, list lit_vids, list tools, list arities,
                   int nsat, list more_than, uint64_t goal_mask, bint renaming, list abstract, bint copies,
-                  bint fingerprint=False, uint64_t capacity=0):
+                  bint fingerprint=False, uint64_t capacity=0, bint labels=False):
         cdef int i
         cdef uint64_t fcap = 1 << 12
         self.fpmode = fingerprint
+        self.labels = labels
         self.last = False
         self.nfp = 0
         self.fpt = NULL
@@ -271,6 +275,9 @@ cdef class Kernel:
         self.sprefix = Table()
         self.sval = Table()
         self.argt = Table()
+        self.rlab = Table()
+        self.ljoin = Table()
+        self.lref = Table()
         self.pcid = Table()
         self.aprefix = Table()
         self.appr = Table()
@@ -535,6 +542,8 @@ cdef class Kernel:
         cdef uint32_t proj, pref, spref
         cdef uint64_t sk[KW]
         cdef int height, np_, posk, nh0, dup, byarg
+        cdef uint32_t lj
+        cdef int64_t y
         cdef uint64_t hrid[MAXH]
         cdef uint16_t hpid[MAXH]
         cdef bint vready = 0
@@ -776,34 +785,59 @@ cdef class Kernel:
                         if byarg or self.sval.get(sk) == 1 or self.val.get(vk) == 1:
                             tid = -1
                         else:
-                            x = MISS
-                            if self.tool_abs[t]:
-                                # the decision on the values and the labels of the handles' records
-                                # (``intcode.Compiler.absval``): a refusal is known, an admission's verdict reused
-                                for j in range(KW):
-                                    ak[j] = 0
-                                ak[0] = pref
+                            # the join of the labels of the records the handles name (``intcode.Compiler.label``)
+                            lj = NONE32
+                            if self.labels:
                                 for j in range(r):
-                                    word = ha[ix[j]]
-                                    if j == 0:
-                                        ak[0] |= word << 32
-                                    else:
-                                        ak[1 + (j - 1) // 2] |= word << (32 * ((j - 1) % 2))
-                                x = self.abst.get(ak)
-                            if x == -1:
-                                tid = -1
-                            elif x >= 0 and self.tool_abs[t] == 2:  # its outcomes too: the same trans id
-                                tid = x
+                                    a = hpos[ix[j]]
+                                    if a < 0:
+                                        continue
+                                    x = self._look(self.rlab, recs[a], 0, 0, 0)
+                                    if x == MISS:
+                                        x = self.py.label(recs[a])
+                                        self._store(self.rlab, recs[a], 0, 0, 0, x)
+                                    if lj == NONE32:
+                                        lj = <uint32_t>x
+                                    elif lj != <uint32_t>x:
+                                        y = self._look(self.ljoin, lj, x, 0, 0)
+                                        if y == MISS:
+                                            y = self.py.join(lj, x)
+                                            self._store(self.ljoin, lj, x, 0, 0, y)
+                                        lj = <uint32_t>y
+                            if self.labels and self._look(self.lref, ni, lj, 0, 0) == 1:
+                                tid = -1  # refused by its label (``intcode.Compiler.decide``, ``LABEL_REFUSAL``)
                             else:
-                                tid = self.py.decide(sidx, ni, [ix[j] for j in range(r)], -1 if x == MISS else x,
-                                                     pref)
-                                if tid <= VALUE_REFUSAL:  # by the values: every key with these values
-                                    if tid == SLOT_REFUSAL:  # by the slots alone: in every state with these slots
-                                        self.sval.put(sk, 1)
-                                    self.val.put(vk, 1)
+                                x = MISS
+                                if self.tool_abs[t]:
+                                    # the decision on the values and the labels of the handles' records
+                                    # (``intcode.Compiler.absval``): a refusal is known, an admission's verdict reused
+                                    for j in range(KW):
+                                        ak[j] = 0
+                                    ak[0] = pref
+                                    for j in range(r):
+                                        word = ha[ix[j]]
+                                        if j == 0:
+                                            ak[0] |= word << 32
+                                        else:
+                                            ak[1 + (j - 1) // 2] |= word << (32 * ((j - 1) % 2))
+                                    x = self.abst.get(ak)
+                                if x == -1:
                                     tid = -1
-                                if self.tool_abs[t] and x == MISS:
-                                    self.abst.put(ak, tid)
+                                elif x >= 0 and self.tool_abs[t] == 2:  # its outcomes too: the same trans id
+                                    tid = x
+                                else:
+                                    tid = self.py.decide(sidx, ni, [ix[j] for j in range(r)], -1 if x == MISS else x,
+                                                         pref)
+                                    if tid == LABEL_REFUSAL:  # by the output label: every key with this join
+                                        self._store(self.lref, ni, lj, 0, 0, 1)
+                                        tid = -1
+                                    elif tid <= VALUE_REFUSAL:  # by the values: every key with these values
+                                        if tid == SLOT_REFUSAL:  # by the slots alone: in every state with these slots
+                                            self.sval.put(sk, 1)
+                                        self.val.put(vk, 1)
+                                        tid = -1
+                                    if self.tool_abs[t] and x == MISS:
+                                        self.abst.put(ak, tid)
                         self.dec.put(kk, tid)
                     if tid >= 0:
                         height = 0
