@@ -34,6 +34,12 @@ integers; each is a table the kernel fills by calling this module once per new k
   origin rule (``abstract``) the decision reads a handle's record only through its label, so a proposal
   whose values and handle labels were decided before is refused without a call, or its verdict reused
   (its outcomes are still computed: the new record names the handles' records);
+- refusals shared by many keys, each tabled once a decision found one (``Compiler.decide``'s codes): by
+  the argument values under the key's projection (``VALUE_REFUSAL``) or under its slots alone
+  (``SLOT_REFUSAL``); by the output label, per argument names and the join of the handles' labels
+  (``LABEL_REFUSAL``, ``label_refusals``); and, asked per argument value before any decision, by one
+  argument's value alone under the slots (``argref``: a malformed resource, or one no allow pattern
+  matches);
 - ``newrec(decision, outcome, height, positions of the handle arguments)``: the new record's id;
 - ``less(a, b)``: the canonical order of two records of equal height (the binary search of
   ``compact.insert``; height is the first item of a record, so the kernel orders different heights itself);
