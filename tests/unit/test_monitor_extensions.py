@@ -183,3 +183,26 @@ def test_revision_guard_check_does_not_vouch_for_extension_rules() -> None:
     assert mid is not None
     verdict = check_guards(old, mid)
     assert isinstance(verdict, Invalid) and "extensions beyond Agenra" in str(verdict)
+
+
+def test_label_only_extensions_are_kept_per_tool_and_label() -> None:
+    """A policy whose only extension is a Pause into a tool's destination (no audience, no request sink):
+    the compiled monitor keeps the extensions' verdict per (tool, output label); a call whose label it has
+    seen gets the literal monitor's decision, trusted or not, with or without a plain permit."""
+    from model.monitor.decide.compiled import compiled
+
+    text = "\n".join(line for line in TEXT.splitlines()
+                     if "get_webpage(url)" not in line and not line.startswith("audience"))
+    p = parse_policy(text.replace("flow allow write -> Shared", "flow allow write -> Drive")
+                     .replace("flow pause write -> Shared", "flow pause write -> Drive"), "ext.policy")
+    c = compiled(p)
+    assert c.extended and c.label_only_extensions
+    s = run(p, [(FETCH, {"text": "x"}), (SECRET, {"k": "v"})])
+    untrusted = Call("a", "append", {"file": "a.txt", "text": "x"}, refs=(("text", 0),))
+    trusted = Call("a", "append", {"file": "a.txt", "text": "x"})
+    for _ in range(2):  # the second round answers from the memo
+        assert both(p, s, untrusted).decision is Decision.PAUSE
+        assert both(p, s, trusted).decision is Decision.ALLOW
+    assert sum(1 for k in c.extension_memo if k[0] == "append") == 2
+    s2, _ = issue_permit(s, untrusted.tool, untrusted.identity())
+    assert both(p, s2, untrusted).decision is Decision.PAUSE  # a plain permit answers no flow pause

@@ -6,10 +6,14 @@ models outside its scope answered None with the reason, so the caller runs the i
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 import pytest
 
+from model.monitor.decide.compiled import compiled
+from model.search.compact import CATS, SENS, TRUSTED
 from model.search.fingerprint import explore_fingerprint
 from model.search.load import load_model
 from model.search.native import intcode
@@ -83,27 +87,69 @@ def test_a_budget_stops_the_encoded_search_with_unknown() -> None:
 
 
 def test_a_value_refusal_is_a_refusal_of_the_real_call(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every proposal the value table refuses is refused by the monitor on the real state and call."""
+    """A refusal the kernel tables by the argument values (``VALUE_REFUSAL``: per decision prefix — tool,
+    argument names, the state's projection —; ``SLOT_REFUSAL``: per tool, argument names, slots and invalid
+    set; ``argref``: by one argument's value, per tool, argument names, slots and invalid set; ``LABEL_REFUSAL``:
+    by the argument names and the join of the handles' labels) is a refusal by the monitor of every proposal
+    with those values (or that label): in every state Python is asked
+    about, each proposal of the asked argument names that a refusal tabled so far covers is decided on the
+    real state and call."""
     kernel()
+    import itertools
+
     from model.monitor.decide.base import Decision, decide
     from model.search.held import call_of
 
-    checked: list[bool] = []
-    refuse = intcode.Compiler.refuse
+    by_value: set[tuple[int, tuple[str, ...]]] = set()
+    by_slot: set[tuple[int, tuple[str, ...]]] = set()
+    by_arg: set[tuple[int, int, str]] = set()
+    by_label: set[tuple[int, object]] = set()
 
-    def both(self: intcode.Compiler, sidx: int, ni: int, ix: list[int]) -> int:
-        out = refuse(self, sidx, ni, ix)
+    def joined(self: intcode.Compiler, s: Any, hs: Any, ix: Sequence[int]) -> object:
+        recs = [s[0][hs[i][3][0]] for i in ix if hs[i][3] is not None]
+        labs = [self.ctx.mat.label(r[SENS], r[CATS], r[TRUSTED]) for r in recs]
+        return compiled(self.model.policy).join(labs) if labs else None
+    checked: list[bool] = []
+    seen: set[tuple[int, int]] = set()
+    full = intcode.Compiler.decide
+    argref = intcode.Compiler.argref
+
+    def arg(self: intcode.Compiler, ni: int, j: int, vid: int, p: int) -> int:
+        out = argref(self, ni, j, vid, p)
         if out:
-            _, _s, hs, mon = self.state_at(sidx)
-            tool, names = self.names[ni]
-            call, _ = call_of(self.ctx, tool, names, tuple(hs[i] for i in ix))
-            checked.append(decide(self.model.policy, mon, call).decision is not Decision.ALLOW)
+            by_arg.add((self.sprefix(ni, p), j, self.texts[vid]))
         return out
 
-    monkeypatch.setattr(intcode.Compiler, "refuse", both)
-    for name, k in (("deploy.json", 2), ("report.json", 3), ("payments_invoices.json", 3)):
+    def both(self: intcode.Compiler, sidx: int, ni: int, ix: list[int], same: int, pref: int) -> int:
+        out = full(self, sidx, ni, ix, same, pref)
+        _, s, hs, mon = self.state_at(sidx)
+        tool, names = self.names[ni]
+        spref = self.sprefix(ni, self.kernel.state(sidx)[0])
+        if out == intcode.LABEL_REFUSAL:
+            by_label.add((ni, joined(self, s, hs, ix)))
+        elif out == intcode.VALUE_REFUSAL:
+            by_value.add((pref, tuple(hs[i][2] for i in ix)))
+        elif out == intcode.SLOT_REFUSAL:
+            by_slot.add((spref, tuple(hs[i][2] for i in ix)))
+        if (sidx, ni) in seen:  # each state and argument names once (the product is large)
+            return out
+        seen.add((sidx, ni))
+        for ix2 in itertools.product(range(len(hs)), repeat=len(names)):
+            texts = tuple(hs[i][2] for i in ix2)
+            if (pref, texts) in by_value or (spref, texts) in by_slot or \
+                    any((spref, j, t) in by_arg for j, t in enumerate(texts)) or \
+                    (ni, joined(self, s, hs, ix2)) in by_label:
+                call, _ = call_of(self.ctx, tool, names, tuple(hs[i] for i in ix2))
+                checked.append(decide(self.model.policy, mon, call).decision is not Decision.ALLOW)
+        return out
+
+    monkeypatch.setattr(intcode.Compiler, "decide", both)
+    monkeypatch.setattr(intcode.Compiler, "argref", arg)
+    for name, k in (("deploy.json", 2), ("report.json", 3), ("payments_invoices.json", 3),
+                    ("agentdojo_banking.json", 2), ("agentdojo_workspace.json", 1), ("payments.json", 3)):
         assert intcode.explore_native(load_model(SEARCH / name), k) is not None
-    assert checked and all(checked), f"{checked.count(False)} of {len(checked)} value refusals were admitted"
+    assert by_value and by_slot and by_arg and by_label and len(checked) > 1000, len(checked)
+    assert all(checked), f"{checked.count(False)} of {len(checked)} proposals a value refusal covers were admitted"
 
 
 def test_a_decision_reused_by_values_and_labels_is_the_monitors(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -117,8 +163,8 @@ def test_a_decision_reused_by_values_and_labels_is_the_monitors(monkeypatch: pyt
     checked: list[bool] = []
     full = intcode.Compiler.decide
 
-    def both(self: intcode.Compiler, sidx: int, ni: int, ix: list[int], same: int) -> int:
-        out = full(self, sidx, ni, ix, same)
+    def both(self: intcode.Compiler, sidx: int, ni: int, ix: list[int], same: int, pref: int) -> int:
+        out = full(self, sidx, ni, ix, same, pref)
         if same >= 0:
             _, _s, hs, mon = self.state_at(sidx)
             tool, names = self.names[ni]

@@ -13,7 +13,9 @@ What compiling does, and why each piece keeps the source decision:
 - **constant patterns pre-canonicalized**: keys computed once; globs compiled to one regex each
   (``fnmatch.translate``, the definition ``fnmatchcase`` uses); predicate paths split once.
 - **labels and flow pre-resolved**: tool → edge, source label, Struct checks per (tool, agent); flow
-  verdicts cached per (operation, destination, label), a finite set for a given policy.
+  verdicts cached per (operation, destination, label), a finite set for a given policy; so are the
+  extensions' verdicts (``flow.extension_flow``) per (tool, output label) when the policy has no audience
+  and no request sink, the only parts of them that read the state or the arguments.
 - **allocation reuses the matching**: the allow entries that matched each effect (computed for the
   Deny/Pause cases) are the entries first-fit scans, in the same order, at the same state.
 
@@ -263,6 +265,10 @@ class Compiled:
         self.deny_sides = tuple(s for s in self.sides if any(a.deny_all for a in s.actions.values()))
         self.permits = any(any(s.permit) for s in self.sides)  # some grant requires an exact-call permit
         self.extended = uses_extensions(policy)  # pause, request or audience sinks (flow.extension_flow)
+        # without audience and request sinks the extensions' verdict reads only the tool and the output label
+        # (``flow.extension_flow``: one rule set into the tool's destination), so it is kept per both
+        self.label_only_extensions = not policy.audiences and all(f.argument is None for f in policy.flows)
+        self.extension_memo: dict[tuple[str, str, frozenset[str], bool], tuple[FlowEffect, str]] = {}
         # resolvers by tool, each with the canonical text of its exact arguments (compared with a
         # record's canonical ``args_json``: equal texts are equal JSON values)
         self.resolvers: dict[str, list[tuple[Resolver, str]]] = {}

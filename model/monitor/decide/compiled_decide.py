@@ -176,7 +176,16 @@ def decide_compiled(c: Compiled, state: State, call: Call) -> Verdict:
     # 7'. the extensions beyond Agenra (flow.extension_flow): audience and request sinks, flow pauses
     paused, why = False, ""
     if c.extended:
-        ext, why = extension_flow(c.policy, state, call, tool, effects, label)
+        if c.label_only_extensions:
+            key = (tool.name, label.sensitivity, label.categories, label.trusted)
+            kept = c.extension_memo.get(key)
+            if kept is None:
+                kept = extension_flow(c.policy, state, call, tool, effects, label)
+                if len(c.extension_memo) < 4096:  # labels are few; the bound only guards memory
+                    c.extension_memo[key] = kept
+            ext, why = kept
+        else:
+            ext, why = extension_flow(c.policy, state, call, tool, effects, label)
         if ext is FlowEffect.DENY:
             return deny_verdict(DenyReason.FLOW, why)
         paused = ext is FlowEffect.PAUSE

@@ -34,6 +34,12 @@ integers; each is a table the kernel fills by calling this module once per new k
   origin rule (``abstract``) the decision reads a handle's record only through its label, so a proposal
   whose values and handle labels were decided before is refused without a call, or its verdict reused
   (its outcomes are still computed: the new record names the handles' records);
+- refusals shared by many keys, each tabled once a decision found one (``Compiler.decide``'s codes): by
+  the argument values under the key's projection (``VALUE_REFUSAL``) or under its slots alone
+  (``SLOT_REFUSAL``); by the output label, per argument names and the join of the handles' labels
+  (``LABEL_REFUSAL``, ``label_refusals``); and, asked per argument value before any decision, by one
+  argument's value alone under the slots (``argref``: a malformed resource, or one no allow pattern
+  matches);
 - ``newrec(decision, outcome, height, positions of the handle arguments)``: the new record's id;
 - ``less(a, b)``: the canonical order of two records of equal height (the binary search of
   ``compact.insert``; height is the first item of a record, so the kernel orders different heights itself);
@@ -70,12 +76,16 @@ from types import ModuleType
 from typing import Any
 
 from model.base.budget import Budget, Meter
+from model.base.canonical import JSON
 from model.monitor.decide.base import Decision, decide
 from model.monitor.decide.compiled import compiled
 from model.monitor.decide.counters import charge_positions
 from model.monitor.decide.flow import FLOW_APPROVAL
-from model.monitor.decide.state import Call, Permit, State
+from model.monitor.decide.matching import resource_matches
+from model.monitor.decide.state import Permit, State
 from model.monitor.decide.verdict import DenyReason, Verdict
+from model.monitor.language.labels import Label
+from model.monitor.language.policy import ArgRes, EntryKind, ListArgRes
 from model.search.compact import (
     CATS,
     OK,
@@ -105,18 +115,21 @@ from model.search.patterns import args_match
 KERNEL_SOURCE = Path(__file__).resolve().parent / "kernel.pyx"
 KERNEL_STAMP = LIB / "kernel.json"  # {"kernel": SHA-256 of kernel.pyx it was built from}
 MAXA, MAXF, MAXH, MAXW, MAXQ = 7, 8, 256, 64, 64
-REFUSE_TRIAL = 256  # refuse calls per argument names before one that rarely refuses is given up (speed only)
+VALUE_REFUSAL, SLOT_REFUSAL = -3, -4  # ``Compiler.decide``'s refusals that the kernel tables by the values
+LABEL_REFUSAL = -5  # and by the output label (``label_refusals``)
 CHUNK = 64  # frontier states per call of the kernel (the budget is checked between calls)
 
 _kernel: ModuleType | None = None
-#: refusals decided by checks that read only the call's tool, argument names and values and the state's
-#: slots, invalid set, requirements and counters (``compiled_decide``: preparation, effects, explicit
-#: denies, allows, quotas)
-#: the refusals among those decided by the argument values and the state's slots and invalid set alone
-#: (the checks before the requirements' Pause: preparation, explicit denies, allows)
+#: the refusals decided by the argument values and the state's slots and invalid set alone (the checks
+#: before the requirements' Pause: preparation, explicit denies, allows)
 SLOT_REASONS = frozenset({DenyReason.UNDECLARED_ARGUMENT, DenyReason.MISSING_ARGUMENT, DenyReason.MALFORMED_RESOURCE,
                           DenyReason.EXPLICIT_DENY, DenyReason.NO_MATCHING_ALLOW, DenyReason.SLOT_UNBOUND,
                           DenyReason.SLOT_INVALID})
+#: refusals decided by the call's output label (and the agent) alone (``label_refusals``)
+LABEL_REASONS = frozenset({DenyReason.FLOW, DenyReason.CEILING})
+#: refusals decided by checks that read only the call's tool, argument names and values and the state's
+#: slots, invalid set, requirements and counters (``compiled_decide``: preparation, effects, explicit
+#: denies, allows, quotas)
 VALUE_REASONS = frozenset({DenyReason.UNDECLARED_ARGUMENT, DenyReason.MISSING_ARGUMENT, DenyReason.MALFORMED_RESOURCE,
                            DenyReason.EXPLICIT_DENY, DenyReason.NO_MATCHING_ALLOW, DenyReason.SLOT_UNBOUND,
                            DenyReason.SLOT_INVALID, DenyReason.QUOTA})
@@ -146,8 +159,9 @@ def kernel_module() -> ModuleType | None:
     return mod
 
 
-def supported(model: SearchModel, bound: int) -> str | None:
-    """None when the encoding covers ``model`` to ``bound``; else why not (module docstring, scope)."""
+def supported(model: SearchModel, bound: int, ctx: Context | None = None) -> str | None:
+    """None when the encoding covers ``model`` to ``bound``; else why not (module docstring, scope).
+    ``ctx``: the search's context, when the caller has built it (its argument lists are read)."""
     if model.policy.histories:
         return "history rules"
     if bound + 2 > MAXW:
@@ -156,7 +170,8 @@ def supported(model: SearchModel, bound: int) -> str | None:
         return f"more than {MAXQ} queries"
     if len(model.policy.tools) > 256:
         return "more than 256 tools"
-    ctx = Context(model, renaming=True)
+    if ctx is None:
+        ctx = Context(model, renaming=True)
     if sum(len(v) for v in ctx.names.values()) > 4096:
         return "more than 4096 argument lists"
     if any(len(n) > MAXA for v in ctx.names.values() for n in v):
@@ -166,6 +181,11 @@ def supported(model: SearchModel, bound: int) -> str | None:
     if len(model.literals) > MAXH:
         return "too many literals"
     return None
+
+
+def scalar_resource(v: JSON) -> bool:
+    """Whether ``v`` can be an effect's resource (``matching.call_effects``: a JSON scalar, not null)."""
+    return v is not None and isinstance(v, str | int | float | bool)
 
 
 def abstract(model: SearchModel, tool: str) -> int:
@@ -188,6 +208,18 @@ def abstract(model: SearchModel, tool: str) -> int:
     patterns = [p for r in model.results_of(tool) for _, p in r.when] + \
         [p for q in model.queries if q.event.tool == tool for _, p in q.event.args]
     return 1 if any(reads_producers(p) for p in patterns) else 2
+
+
+def label_refusals(model: SearchModel) -> bool:
+    """Whether a refusal by the call's output label alone — the Flow check, the agent's ceiling, a flow
+    Pause — holds for every proposal of the same argument names whose handles' labels join to the same
+    label, in every state: so when no state holds a permit (the model has no approvals: a permit could
+    answer a flow Pause) and the extensions read nothing but the output label (``compiled.Compiled``,
+    ``label_only_extensions``). The output label is the tool's propagation of that join (of the source
+    label without handles), and every check before these either passes such a proposal as it passed this
+    one or refuses it too (``Compiler.decide``)."""
+    c = compiled(model.policy)
+    return not model.approvals and (not c.extended or c.label_only_extensions)
 
 
 def reads_producers(p: ArgPattern) -> bool:
@@ -217,10 +249,11 @@ class Compiler:
         self.trans_ix: dict[Any, int] = {}
         self.kernel: Any = None
         self.loaded = 0  # records whose facts the kernel has
-        self.refusals: dict[int, tuple[int, int]] = {}  # argument names -> (refuse calls, refusals found)
         self.last: tuple[int, Any, Any, Any] = (-1, None, None, None)  # the state ``decide`` last decoded
         self.texts: dict[int, str] = {}  # value id -> the canonical text it stands for
         self.projs: dict[int, int] = {}  # rest id -> its ``proj``
+        self.label_refusals = label_refusals(model)
+        self.labels: dict[int, Label] = {}  # label id -> the label (``label``, ``join``)
 
     # --- interning ------------------------------------------------------------------------------
 
@@ -347,48 +380,90 @@ class Compiler:
         tool, names = self.names[ni]
         return self.ctx.intern(("slots", tool, names, tuple((b[0], b[1], b[1].__class__) for b in bindings), invalid))
 
-    def refuse(self, sidx: int, ni: int, ix: list[int]) -> int:
-        """Non-zero when the argument values alone make the monitor refuse the call, whatever its handles
-        name: the call with the same values and no handles is refused by a check that reads only the
-        values, the argument names and the state's slots, invalid set, requirements and counters (the
-        ``proj`` of the key): such a check refuses the real call too, if an earlier one does not. 2 when
-        that check is one of ``SLOT_REASONS`` (the refusal holds for any counters and requirements: the
-        checks before it read none), 1 for another, 0 when not refused (or not asked)."""
-        tried, hits = self.refusals.get(ni, (0, 0))
-        if tried >= REFUSE_TRIAL and 4 * hits < tried:  # it rarely decides for these names: not worth a call
-            return 0
-        m = self.model
-        _, s, hs, _mon = self.state_at(sidx)
-        tool, names = self.names[ni]
-        args = {nm: hs[i][1] for nm, i in zip(names, ix, strict=True)}
-        bare = State((), s[1], s[2], s[3], s[4], s[5], ())
-        try:
-            v = decide(m.policy, bare, Call(m.agent, tool, args, (), ()))
-        except Exception:  # a check the bare call cannot answer (no records) decides nothing here
-            return 0
-        out = 0
-        if v.decision is Decision.DENY:
-            out = (2 if v.reason in SLOT_REASONS else 1) if v.reason in VALUE_REASONS else 0
-        elif v.decision is Decision.PAUSE:
-            out = 1 if v.waiting_for and FLOW_APPROVAL not in v.waiting_for else 0
-        self.refusals[ni] = (tried + 1, hits + (out > 0))
+    def label_id(self, lab: Label) -> int:
+        out = self.ctx.intern(("label", lab.sensitivity, lab.categories, lab.trusted))
+        self.labels[out] = lab
         return out
 
-    def decide(self, sidx: int, ni: int, ix: list[int], same: int) -> int:
-        """The decision on a proposal and, when admitted, its outcomes: a new trans id, or -1 when refused.
-        ``same``: the trans id of an admitted proposal with the same abstract key (``abstract``), whose
-        verdict is this one's, or -1."""
+    def label(self, rid: int) -> int:
+        """The label id of record ``rid``."""
+        r = self.codec.recs[rid]
+        return self.label_id(self.ctx.mat.label(r[SENS], r[CATS], r[TRUSTED]))
+
+    def join(self, a: int, b: int) -> int:
+        """The label id of the join of labels ``a`` and ``b`` (the monitor's input label of a call whose
+        handles name records of both)."""
+        return self.label_id(compiled(self.model.policy).join([self.labels[a], self.labels[b]]))
+
+    def argref(self, ni: int, j: int, vid: int, p: int) -> int:
+        """1 when every proposal with the argument names ``ni`` whose ``j``-th argument has the value ``vid``
+        is refused in every state with the slots and invalid set of rest ``p``, whatever the other arguments
+        and the handles; else 0. So when, for some effect declaration of the tool on that argument, the
+        value (a list argument: the value or one of its items) is (a) no well-formed resource
+        (``matching.call_effects``: its first malformed declaration refuses the call, and preparation before
+        it reads only the names), or (b) matched by no allow entry's resource pattern of the effect's action
+        on the user or the application list, under these slots (the allows check of that effect finds no
+        allow, since an entry matches only where its pattern does): every check before the refusing one
+        either passes or refuses too."""
+        tool = self.model.policy.tool(self.names[ni][0])
+        assert tool is not None
+        name = self.names[ni][1][j]
+        value = self.ctx.value(self.texts[vid])
+        slots: State | None = None
+        for decl in tool.effects:
+            res = decl.resource
+            if not isinstance(res, ArgRes | ListArgRes) or res.arg != name:
+                continue
+            if isinstance(res, ArgRes):
+                if not scalar_resource(value):
+                    return 1
+                items: list[JSON] = [value]
+            else:
+                if not isinstance(value, list) or not value or not all(scalar_resource(x) for x in value):
+                    return 1
+                items = value
+            if slots is None:
+                bindings, invalid = self.codec.rests[p][:2]
+                slots = State((), bindings, invalid, (), (), frozenset(), ())
+            for side in (self.model.policy.user, self.model.policy.application):
+                allows = [e.resource for e in side if e.kind is EntryKind.ALLOW and e.action == decl.action]
+                if any(not any(resource_matches(pat, x, slots) for pat in allows) for x in items):
+                    return 1
+        return 0
+
+    def decide(self, sidx: int, ni: int, ix: list[int], same: int, pref: int) -> int:
+        """The decision on a proposal and, when admitted, its outcomes: a new trans id; when refused, -1, or
+        ``VALUE_REFUSAL`` when the check that refused it reads only the argument values, the argument names
+        and the state's slots, invalid set, counters and requirements (``VALUE_REASONS``; the ``proj`` of the
+        key), ``SLOT_REFUSAL`` when it reads only the values, names, slots and invalid set (``SLOT_REASONS``),
+        ``LABEL_REFUSAL`` when it reads only the output label and ``label_refusals`` holds.
+        Why such a refusal holds for every proposal with those values in every state with that projection
+        (or those slots), whatever its handles name: the monitor's checks run in a fixed order and each
+        either refuses or passes; the checks before the refusing one that read the handles (the label's
+        ceiling) can only refuse another such proposal earlier, and those that do not read them pass it as
+        they passed this one, so it reaches the refusing check, whose inputs are the same, or is refused
+        before. ``same``: the trans id of an admitted proposal with the same abstract key (``abstract``),
+        whose verdict is this one's, or -1; ``pref``: the kernel's ``prefix`` id of the key."""
         ctx, m = self.ctx, self.model
         _, s, hs, mon = self.state_at(sidx)
         tool, names = self.names[ni]
         call, refs3 = call_of(ctx, tool, names, tuple(map(hs.__getitem__, ix)))
         verdict = decide(m.policy, mon, call) if same < 0 else self.trans[same][5]
         # the interpreted search's memo gets the same entry, so a trace replayed through it decides nothing twice
-        mkey = (self.prefix(ni, self.proj(self.kernel.state(sidx)[0])), tuple(hs[i][5] for i in ix))
+        mkey = (pref, tuple(hs[i][5] for i in ix))
         assert ctx.memo is not None  # no history rules
         if verdict.decision is not Decision.ALLOW:
             ctx.refused.add(mkey)
-            return -1
+            if verdict.decision is Decision.DENY:
+                reason = verdict.reason
+                if reason in VALUE_REASONS:
+                    return SLOT_REFUSAL if reason in SLOT_REASONS else VALUE_REFUSAL
+                return LABEL_REFUSAL if self.label_refusals and reason in LABEL_REASONS else -1
+            if not verdict.waiting_for:
+                return -1
+            if FLOW_APPROVAL in verdict.waiting_for:  # a flow Pause: the output label's
+                return LABEL_REFUSAL if self.label_refusals else -1
+            return VALUE_REFUSAL  # a Pause for a requirement is decided by the values and the requirements
         assert verdict.user is not None and verdict.app is not None
         ss = ctx.mat.search_state(s, mon)
         outs = tuple(outcome_of(ctx, ss, call, refs3, verdict, k, res) for k, res in enumerate(ctx.results[tool]))
@@ -521,9 +596,11 @@ def _explore_native(model: SearchModel, bound: int | None, tick: Tick | None, bu
                     fingerprint: bool, capacity: int) -> ExplicitRun | None:
     k = model.bound if bound is None else bound
     mod = kernel_module()
-    if mod is None or supported(model, k) is not None:
+    if mod is None:
         return None
     ctx = Context(model, renaming=True)
+    if supported(model, k, ctx) is not None:
+        return None
     py = Compiler(model, ctx)
     lits = [ctx.intern(("L", v)) for v in model.literals]
     tools = []
@@ -534,9 +611,10 @@ def _explore_native(model: SearchModel, bound: int | None, tick: Tick | None, bu
         first += len(ctx.names[t])
     goals = sum(1 << i for i, q in enumerate(model.queries) if q.kind is QueryKind.GOAL)
     vids = [ctx.intern(("V", v)) for v in model.literals]
+    py.texts.update(zip(vids, model.literals, strict=True))
     kern = mod.Kernel(py, k + 2, len(lits), lits, vids, tools, [len(n) for _, n in py.names], len(model.satisfy),
                       [q.more_than for q in model.queries], goals, True, [abstract(model, t) for t in py.tools],
-                      model.copies, fingerprint, capacity)
+                      model.copies, fingerprint, capacity, py.label_refusals)
     py.kernel = kern
     try:
         return _search(model, k, tick, budget, meter, fingerprint, ctx, py, kern)

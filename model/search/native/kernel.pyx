@@ -20,6 +20,9 @@ DEF MAXF = 8          # most declared fields of a tool's result
 DEF MAXH = 256        # most held values of a state
 DEF MAXW = 64         # most words of a state vector (the rest and one per record)
 DEF NONE32 = 0xFFFFFFFF
+DEF VALUE_REFUSAL = -3  # ``intcode.Compiler.decide``: refused by the values (and the key's projection)
+DEF SLOT_REFUSAL = -4   # refused by the values and the slots alone
+DEF LABEL_REFUSAL = -5  # refused by the output label (the tool and the join of the handles' labels)
 
 cdef inline uint64_t _mix(uint64_t h) noexcept nogil:
     h ^= h >> 33
@@ -46,7 +49,7 @@ cdef class Table:
     cdef uint64_t mask
     cdef uint64_t n
 
-    def __cinit__(self, int cap=1024):
+    def __cinit__(self, int cap=16):
         self._alloc(cap)
         self.n = 0
 
@@ -170,6 +173,9 @@ cdef class Kernel:
     # tables
     cdef Table deep, cid, prefix, dec, newrec, cmp, shift, nextp, sat, proj, vid, val, aval, abst, cpy
     cdef Table sprefix, sval  # refusals by the slots alone (any counters, requirements, permits)
+    cdef Table argt  # refusals by one argument's value (per slots)
+    cdef Table rlab, ljoin, lref  # label id per record, the join of two, refusals by (argument names, join)
+    cdef bint labels  # refusals by label are tabled (``intcode.label_refusals``)
     cdef Table pinfo, pcid, aprefix, appr  # approvals: per rest, positional contents, approval prefix and table
     # search state
     cdef public list found_events
@@ -188,10 +194,11 @@ cdef class Kernel:
 
     def __cinit__(self, object py, int width, int nlits, list lit_cids, list lit_vids, list tools, list arities,
                   int nsat, list more_than, uint64_t goal_mask, bint renaming, list abstract, bint copies,
-                  bint fingerprint=False, uint64_t capacity=0):
+                  bint fingerprint=False, uint64_t capacity=0, bint labels=False):
         cdef int i
         cdef uint64_t fcap = 1 << 12
         self.fpmode = fingerprint
+        self.labels = labels
         self.last = False
         self.nfp = 0
         self.fpt = NULL
@@ -205,13 +212,13 @@ cdef class Kernel:
             self.fmask = fcap - 1
         self.py = py
         self.W = width
-        self.cap = 1024
+        self.cap = 64
         self.arena = <uint32_t*>malloc(self.cap * width * sizeof(uint32_t))
         self.lens = <uint8_t*>malloc(self.cap)
         self.parent = <uint32_t*>malloc(self.cap * sizeof(uint32_t))
         self.ordinal = <uint32_t*>malloc(self.cap * sizeof(uint32_t))
         self.fps = <uint64_t*>malloc(self.cap * sizeof(uint64_t))
-        self.smask = 2047
+        self.smask = 127
         self.slots = <uint64_t*>calloc(self.smask + 1, sizeof(uint64_t))
         self.nstates = 0
         self.rcap = 256
@@ -252,7 +259,7 @@ cdef class Kernel:
         self.deep = Table()
         self.cid = Table()
         self.prefix = Table()
-        self.dec = Table(1 << 12)
+        self.dec = Table()
         self.newrec = Table()
         self.cmp = Table()
         self.shift = Table()
@@ -267,6 +274,10 @@ cdef class Kernel:
         self.pinfo = Table()
         self.sprefix = Table()
         self.sval = Table()
+        self.argt = Table()
+        self.rlab = Table()
+        self.ljoin = Table()
+        self.lref = Table()
         self.pcid = Table()
         self.aprefix = Table()
         self.appr = Table()
@@ -517,6 +528,7 @@ cdef class Kernel:
         cdef uint32_t hp[MAXH]  # positional contents (what an approval binds; the decision's key once a permit exists)
         cdef int64_t info
         cdef uint64_t vk[KW]
+        cdef uint64_t ak[KW]
         cdef int hpos[MAXH]
         cdef int ix[MAXA]
         cdef int count[256]
@@ -529,7 +541,9 @@ cdef class Kernel:
         cdef uint64_t transitions = 0
         cdef uint32_t proj, pref, spref
         cdef uint64_t sk[KW]
-        cdef int height, np_, posk, nh0, dup
+        cdef int height, np_, posk, nh0, dup, byarg
+        cdef uint32_t lj
+        cdef int64_t y
         cdef uint64_t hrid[MAXH]
         cdef uint16_t hpid[MAXH]
         cdef bint vready = 0
@@ -743,7 +757,8 @@ cdef class Kernel:
                         if not vready:
                             self._values(hv, ha, hrid, hpid, self.nlits, nh)
                             vready = 1
-                        # a refusal the argument values decide (``intcode.Compiler.refuse``) costs no decision
+                        # a refusal the argument values decide (``intcode.Compiler.decide``, ``VALUE_REFUSAL``)
+                        # costs no decision: tabled by the values once a decision found one
                         vk[0] = pref
                         vk[1] = 0
                         vk[2] = 0
@@ -756,38 +771,73 @@ cdef class Kernel:
                                 vk[1 + (j - 1) // 2] |= word << (32 * ((j - 1) % 2))
                         memcpy(sk, vk, KW * sizeof(uint64_t))
                         sk[0] = (sk[0] & 0xFFFFFFFF00000000ULL) | spref
-                        x = 1 if self.sval.get(sk) == 1 else self.val.get(vk)
-                        if x == MISS:
-                            x = self.py.refuse(sidx, ni, [ix[j] for j in range(r)])
-                            if x == 2:  # refused by a check of the slots alone: in every state with these slots
-                                self.sval.put(sk, 1)
-                            x = 1 if x else 0
-                            self.val.put(vk, x)
-                        if x:
+                        # a value one argument alone makes refused (``intcode.Compiler.argref``): per tool,
+                        # argument names, slots and invalid set, the argument's position and value
+                        byarg = 0
+                        for j in range(r):
+                            x = self._look(self.argt, spref, j, hv[ix[j]], 0)
+                            if x == MISS:
+                                x = self.py.argref(ni, j, hv[ix[j]], P)
+                                self._store(self.argt, spref, j, hv[ix[j]], 0, x)
+                            if x:
+                                byarg = 1
+                                break
+                        if byarg or self.sval.get(sk) == 1 or self.val.get(vk) == 1:
                             tid = -1
-                        elif self.tool_abs[t]:
-                            # the decision on the values and the labels of the handles' records
-                            # (``intcode.Compiler.absval``): a refusal is known, an admission's verdict reused
-                            for j in range(KW):
-                                vk[j] = 0
-                            vk[0] = pref
-                            for j in range(r):
-                                word = ha[ix[j]]
-                                if j == 0:
-                                    vk[0] |= word << 32
-                                else:
-                                    vk[1 + (j - 1) // 2] |= word << (32 * ((j - 1) % 2))
-                            x = self.abst.get(vk)
-                            if x == -1:
-                                tid = -1
-                            elif x >= 0 and self.tool_abs[t] == 2:  # its outcomes too: the same trans id
-                                tid = x
-                            else:
-                                tid = self.py.decide(sidx, ni, [ix[j] for j in range(r)], -1 if x == MISS else x)
-                                if x == MISS:
-                                    self.abst.put(vk, -1 if tid < 0 else tid)
                         else:
-                            tid = self.py.decide(sidx, ni, [ix[j] for j in range(r)], -1)
+                            # the join of the labels of the records the handles name (``intcode.Compiler.label``)
+                            lj = NONE32
+                            if self.labels:
+                                for j in range(r):
+                                    a = hpos[ix[j]]
+                                    if a < 0:
+                                        continue
+                                    x = self._look(self.rlab, recs[a], 0, 0, 0)
+                                    if x == MISS:
+                                        x = self.py.label(recs[a])
+                                        self._store(self.rlab, recs[a], 0, 0, 0, x)
+                                    if lj == NONE32:
+                                        lj = <uint32_t>x
+                                    elif lj != <uint32_t>x:
+                                        y = self._look(self.ljoin, lj, x, 0, 0)
+                                        if y == MISS:
+                                            y = self.py.join(lj, x)
+                                            self._store(self.ljoin, lj, x, 0, 0, y)
+                                        lj = <uint32_t>y
+                            if self.labels and self._look(self.lref, ni, lj, 0, 0) == 1:
+                                tid = -1  # refused by its label (``intcode.Compiler.decide``, ``LABEL_REFUSAL``)
+                            else:
+                                x = MISS
+                                if self.tool_abs[t]:
+                                    # the decision on the values and the labels of the handles' records
+                                    # (``intcode.Compiler.absval``): a refusal is known, an admission's verdict reused
+                                    for j in range(KW):
+                                        ak[j] = 0
+                                    ak[0] = pref
+                                    for j in range(r):
+                                        word = ha[ix[j]]
+                                        if j == 0:
+                                            ak[0] |= word << 32
+                                        else:
+                                            ak[1 + (j - 1) // 2] |= word << (32 * ((j - 1) % 2))
+                                    x = self.abst.get(ak)
+                                if x == -1:
+                                    tid = -1
+                                elif x >= 0 and self.tool_abs[t] == 2:  # its outcomes too: the same trans id
+                                    tid = x
+                                else:
+                                    tid = self.py.decide(sidx, ni, [ix[j] for j in range(r)], -1 if x == MISS else x,
+                                                         pref)
+                                    if tid == LABEL_REFUSAL:  # by the output label: every key with this join
+                                        self._store(self.lref, ni, lj, 0, 0, 1)
+                                        tid = -1
+                                    elif tid <= VALUE_REFUSAL:  # by the values: every key with these values
+                                        if tid == SLOT_REFUSAL:  # by the slots alone: in every state with these slots
+                                            self.sval.put(sk, 1)
+                                        self.val.put(vk, 1)
+                                        tid = -1
+                                    if self.tool_abs[t] and x == MISS:
+                                        self.abst.put(ak, tid)
                         self.dec.put(kk, tid)
                     if tid >= 0:
                         height = 0
