@@ -51,6 +51,8 @@ import AgentWarrant.Spec.Edits.Context
 import AgentWarrant.Thm.Edits.Context
 import AgentWarrant.Spec.Edits.DerivedInput
 import AgentWarrant.Thm.Edits.DerivedInput
+import AgentWarrant.Spec.Edits.Reach
+import AgentWarrant.Thm.Edits.Reach
 import AgentWarrant.Spec.Revision.Alternatives
 import AgentWarrant.Thm.Monitor.Allocation
 import AgentWarrant.Spec.Revision.ListLemmas

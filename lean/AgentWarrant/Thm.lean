@@ -5,6 +5,7 @@ import AgentWarrant.Thm.Monitor.Step
 import AgentWarrant.Thm.Monitor.Transition
 import AgentWarrant.Thm.Edits.Information
 import AgentWarrant.Thm.Edits.Rename
+import AgentWarrant.Thm.Edits.Reach
 import AgentWarrant.Thm.Edits.Canonical
 import AgentWarrant.Thm.Edits.RecheckContract
 import AgentWarrant.Thm.Monitor.Full.Admitted
@@ -111,6 +112,17 @@ theorem exactUpToRenamingNeedsAllFourParts (J : AgentWarrant.Edits.Part → Bool
     AgentWarrant.Edits.ExactR AgentWarrant.Edits.renView AgentWarrant.Edits.FitsView
       (AgentWarrant.Edits.keepJ J) ↔ ∀ x, J x = true :=
   AgentWarrant.Edits.keepExactRIff J
+
+/-- The same over the runtime's reachable states: on the records of machine states reached from
+the common initial state (under one derivation standing for `Derive`), with the requests an Agent
+holds there, a view keeping some of the four parts is exact up to renaming exactly when it keeps
+all four; Table II's pairs are records of reachable states. -/
+theorem theorem4OnReachableStates (J : AgentWarrant.Edits.Part → Bool) :
+    AgentWarrant.Edits.Reach.ExactROn
+      (AgentWarrant.Edits.Reach.ReachRec AgentWarrant.Edits.Reach.der0 AgentWarrant.Edits.Reach.root0)
+      (AgentWarrant.Edits.Reach.ReachQ AgentWarrant.Edits.Reach.der0 AgentWarrant.Edits.Reach.root0)
+      AgentWarrant.Edits.renView AgentWarrant.Edits.FitsView (AgentWarrant.Edits.keepJ J) ↔ ∀ x, J x = true :=
+  AgentWarrant.Edits.Reach.keepExactReachIff J
 
 /-- Renaming the private identifiers of a record and then keeping the parts in `J` gives the
 renamed view: what a partial view shows does not depend on how identifiers are spelled. -/
