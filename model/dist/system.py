@@ -48,7 +48,7 @@ from model.search.engine import Level, bfs, key_fingerprint
 from model.search.fpset import FingerprintSet
 from model.search.heap import quiet, release
 from model.search.system.compact_layer import Codec, Layer
-from model.search.system.protocol import System
+from model.search.system.protocol import SharedMemo, System
 from model.search.system.symmetry import Reduced
 
 SHIFT = 16
@@ -88,6 +88,7 @@ class Part:
     merged: dict[int, tuple[int, tuple[int, ...]]] = field(default_factory=dict)  # level -> (new states,
     # entries read per batch): the merge is idempotent
     stable: dict[Hashable, int] = field(default_factory=dict)  # part -> its BLAKE2b hash
+    warm_cpu: float = 0.0  # CPU of this partition's shares of a shared memo (``warm``)
 
     @property
     def stored(self) -> int:
@@ -145,6 +146,49 @@ def start(search: str, part: int, parts: int, make: Callable[[], System[Any]], f
         p.orders.append(0)
     _PARTS[(search, part)] = p
     return len(p.orders)
+
+
+def memo_of(sys: System[Any]) -> SharedMemo | None:
+    """The shared memo of ``sys`` (or of the system a symmetry reduction wraps), if it has one."""
+    inner = sys.sys if isinstance(sys, Reduced) else sys
+    return inner if isinstance(inner, SharedMemo) else None
+
+
+def shares_of(memo: SharedMemo, part: int, parts: int) -> tuple[int, ...]:
+    return tuple(s for s in range(memo.memo_shares()) if s % parts == part)
+
+
+@quiet
+def warm(search: str, part: int, parts: int, bound: int, key: bytes) -> bytes:
+    """Build this partition's shares of the system's memo to ``bound`` and export them for the others
+    (``protocol.SharedMemo``; the system must have one)."""
+    dropped = faults.hit("warm")
+    clock = time.process_time()
+    p = get(search, part)
+    memo = memo_of(p.sys)
+    assert memo is not None
+    blob = memo.memo_build(shares_of(memo, part, parts), bound, key)
+    p.warm_cpu = time.process_time() - clock
+    # an empty-handed task's share is refused by every adopter, which then runs those steps itself
+    return b"" if dropped else blob
+
+
+@quiet
+def adopt(search: str, part: int, parts: int, bound: int, key: bytes, senders: tuple[int, ...], *blobs: object
+          ) -> tuple[int, tuple[str, ...], float]:
+    """Adopt the shares the partitions ``senders`` built (their ``warm`` results, in that order): the
+    entries taken, why each refused one was refused, and this partition's CPU for its warm and this."""
+    clock = time.process_time()
+    p = get(search, part)
+    memo = memo_of(p.sys)
+    assert memo is not None
+    taken, refused = 0, []
+    for q, blob in zip(senders, blobs, strict=True):
+        n, why = memo.memo_adopt(blob, shares_of(memo, q, parts), bound, key)
+        taken += n
+        if why:
+            refused.append(f"partition {q}: {why}")
+    return taken, tuple(refused), p.warm_cpu + time.process_time() - clock
 
 
 def drop(search: str, part: int) -> int:

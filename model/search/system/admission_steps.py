@@ -26,6 +26,7 @@ the tool really performed for it. An effect is observed *inside* the tool, at th
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -41,6 +42,7 @@ from model.admission.resumable.review import ApprovalService
 from model.admission.resumable.tenant_policy import PolicyEffect, TenantPolicies, evaluate
 from model.admission.tools import ToolRegistry
 from model.base.canonical import JSON
+from model.base.signing import KeyPair
 
 TENANT, APPROVER = "acme", "alice"
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
@@ -93,15 +95,29 @@ def policy(effect: PolicyEffect) -> TenantPolicies:
 class Steps:
     """The memo of local steps over ``n`` requesters and the policy revisions ``versions``."""
 
-    def __init__(self, n: int, versions: tuple[PolicyEffect, ...]) -> None:
+    def __init__(self, n: int, versions: tuple[PolicyEffect, ...], key: KeyPair | None = None) -> None:
         self.n, self.versions = n, versions
-        empty = AttemptStore()
+        self.key = key  # seals the attempt stores; None: the process's key (their bytes open only here)
         self.dbs: dict[tuple[int, Local], bytes] = {}
-        self.empty = empty.to_bytes()
-        empty.close()
+        self.empty = self._empty()
         self.memo: dict[tuple[int, Local, int, bool, str], tuple[Local, tuple[Effect, ...], bool]] = {}
         self.recovered: dict[tuple[int, Local], Local] = {}
         self.calls = 0  # real service runs (memo misses)
+
+    def _empty(self) -> bytes:
+        empty = AttemptStore(key=self.key)
+        try:
+            return empty.to_bytes()
+        finally:
+            empty.close()
+
+    def rekey(self, key: KeyPair) -> None:
+        """Seal this memo's stores with ``key`` from now on (before any step: bytes sealed by another key
+        would no longer open), so that its database bytes open in every process holding ``key``."""
+        if self.memo or self.recovered or self.dbs:
+            raise ValueError("the steps' memo is not empty: its stores are sealed with the old key")
+        self.key = key
+        self.empty = self._empty()
 
     def _db(self, i: int, local: Local) -> bytes:
         if local[0] is None:
@@ -110,13 +126,14 @@ class Steps:
             self._reach(i, local)
         return self.dbs[(i, local)]
 
-    def _reach(self, i: int, want: Local) -> None:
-        """Make ``want``'s database bytes in this process: a local state made in another one (the partitioned
-        search moves states between workers) is reached by running requester ``i``'s steps breadth-first
-        from the empty local state, under every policy version and grant, until one yields it."""
+    def _layers(self, i: int) -> Iterator[list[Local]]:
+        """Requester ``i``'s local states breadth-first from the empty one, a layer at a time: each layer's
+        states are stepped under every policy version, grant and action (and recovered), which fills the
+        memo and the database bytes for them, and the next layer is what those steps first reached."""
         todo: list[Local] = [(None, 0, 0)]
         seen = set(todo)
-        while todo and (i, want) not in self.dbs:
+        while todo:
+            yield todo
             nxt: list[Local] = []
             for loc in todo:
                 news = [self.step(i, loc, v, g, a)[0] for v in range(len(self.versions)) for g in (True, False)
@@ -126,8 +143,24 @@ class Steps:
                         seen.add(new)
                         nxt.append(new)
             todo = nxt
+
+    def _reach(self, i: int, want: Local) -> None:
+        """Make ``want``'s database bytes in this process: a local state made in another one (the partitioned
+        search moves states between workers) is reached by running requester ``i``'s steps breadth-first
+        from the empty local state, under every policy version and grant, until one yields it."""
+        for _layer in self._layers(i):
+            if (i, want) in self.dbs:
+                return
         if (i, want) not in self.dbs:
             raise KeyError(f"requester {i}: no run of the services reaches the local state {want!r}")
+
+    def closure(self, i: int, depth: int | None = None) -> None:
+        """Every local step of requester ``i`` from the local states at most ``depth`` steps (all when
+        None) from its empty one: the part of the memo a search to bound ``depth`` can ask for (each of a
+        state's local states is at most as many local steps deep as the state, a restart counting one)."""
+        for d, _layer in enumerate(self._layers(i)):
+            if depth is not None and d >= depth:
+                break
 
     def _local(self, i: int, store: AttemptStore, effects: int) -> Local:
         rows = store.snapshot()
@@ -149,7 +182,7 @@ class Steps:
     def _run(self, i: int, local: Local, v: int, granted: bool, action: str
              ) -> tuple[Local, tuple[Effect, ...], bool]:
         self.calls += 1
-        store = AttemptStore.from_bytes(self._db(i, local))
+        store = AttemptStore.from_bytes(self._db(i, local), self.key)
         auth = authority(self.n, tuple(granted if j == i else True for j in range(1, self.n + 1)))
         pol = policy(self.versions[v])
         effects: list[Effect] = []
@@ -203,7 +236,7 @@ class Steps:
         got = self.recovered.get((i, local))
         if got is None:
             self.calls += 1
-            store = AttemptStore.from_bytes(self._db(i, local))
+            store = AttemptStore.from_bytes(self._db(i, local), self.key)
             store.recover()
             got = self.recovered[(i, local)] = self._local(i, store, local[2])
             store.close()
