@@ -108,7 +108,7 @@ def reproduce(out_dir: Path, tick: Callable[[int, int], None]) -> list[Path]:
         steps = Steps(model.requesters, model.revisions)
         c = time.process_time()
         for i in range(1, model.requesters + 1):
-            steps.closure(i)
+            steps.closure(i, None, single.actions, "revoke" in model.faults, "crash" in model.faults)
         closure_cpu = time.process_time() - c
         per_run = closure_cpu / max(1, steps.calls)
         same = (states, transitions) == (run.states, run.transitions) == (sstates, stransitions)

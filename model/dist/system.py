@@ -125,12 +125,12 @@ def shard(p: Part, s: Any) -> int:
         return _blake(p.sys.key(s)) % p.parts
     parts, stable = split.parts(s), p.stable
     try:
-        return hash(tuple([stable[x] for x in parts])) % p.parts
+        return hash(tuple(map(stable.__getitem__, parts))) % p.parts
     except KeyError:
         for x in parts:
             if x not in stable:
                 stable[x] = _blake(x)
-        return hash(tuple([stable[x] for x in parts])) % p.parts
+        return hash(tuple(map(stable.__getitem__, parts))) % p.parts
 
 
 @quiet
@@ -217,12 +217,23 @@ def merge(p: Part, level: int, last: bool, batches: tuple[dict[Any, int] | bytes
     p.states, p.orders = p.layer(), []
     n = 0
     admit, states, orders = p.admit, p.states, p.orders
-    for child, order in items:
-        if admit(child):
-            n += 1
-            if not last:
-                states.append(child)
-                orders.append(order)
+    if p.fingerprints:
+        for child, order in items:
+            if admit(child):
+                n += 1
+                if not last:
+                    states.append(child)
+                    orders.append(order)
+    else:  # ``admit`` inlined: one call less per entry on the exact visited set
+        keys, key = p.keys, p.sys.key
+        for child, order in items:
+            was = len(keys)
+            keys.add(key(child))
+            if len(keys) > was:
+                n += 1
+                if not last:
+                    states.append(child)
+                    orders.append(order)
     p.merged[level] = n, received
     return n, received
 

@@ -118,7 +118,8 @@ class AdmissionSystem:
         return self.model.requesters
 
     def memo_build(self, shares: tuple[int, ...], bound: int, key: bytes) -> bytes:
-        build(self.steps, shares, bound, key)
+        build(self.steps, shares, bound, key, self.actions, "revoke" in self.model.faults,
+              "crash" in self.model.faults)
         return export(self.steps, shares, bound, key)
 
     def memo_adopt(self, blob: object, shares: tuple[int, ...], bound: int, key: bytes) -> tuple[int, str]:

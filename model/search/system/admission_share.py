@@ -67,11 +67,11 @@ class Adopted:
     checked: int = 0  # entries run again here
 
 
-def _tag(steps: Steps, shares: tuple[int, ...], bound: int) -> bytes:
+def tag_of(steps: Steps, shares: tuple[int, ...], bound: int) -> bytes:
     return repr((FORMAT, steps.n, tuple(e.value for e in steps.versions), shares, bound)).encode() + _CODE
 
 
-def _digest(key: bytes, tag: bytes, payload: bytes) -> bytes:
+def digest_of(key: bytes, tag: bytes, payload: bytes) -> bytes:
     return blake2b(payload, key=blake2b(key + tag, digest_size=32).digest(), digest_size=32).digest()
 
 
@@ -88,12 +88,13 @@ def _keyed(steps: Steps, key: bytes) -> None:
         steps.rekey(mine)
 
 
-def build(steps: Steps, shares: tuple[int, ...], bound: int, key: bytes) -> None:
-    """Run the steps of requesters ``s + 1`` for ``s`` in ``shares`` to ``bound`` (``Steps.closure``), with
-    the stores sealed by the search's key."""
+def build(steps: Steps, shares: tuple[int, ...], bound: int, key: bytes, actions: tuple[str, ...],
+          toggles: bool, recovers: bool) -> None:
+    """Run the steps of requesters ``s + 1`` for ``s`` in ``shares`` that a search to ``bound`` can ask for
+    (``Steps.closure``), with the stores sealed by the search's key."""
     _keyed(steps, key)
     for s in shares:
-        steps.closure(s + 1, bound)
+        steps.closure(s + 1, bound, actions, toggles, recovers)
 
 
 def export(steps: Steps, shares: tuple[int, ...], bound: int, key: bytes) -> bytes:
@@ -104,8 +105,8 @@ def export(steps: Steps, shares: tuple[int, ...], bound: int, key: bytes) -> byt
     rec = [(i, loc, new) for (i, loc), new in steps.recovered.items() if i in mine]
     dbs = [(i, loc, b) for (i, loc), b in steps.dbs.items() if i in mine]
     payload = marshal.dumps((memo, rec, dbs))
-    tag = _tag(steps, shares, bound)
-    return marshal.dumps((FORMAT, tag, _digest(key, tag, payload), payload))
+    tag = tag_of(steps, shares, bound)
+    return marshal.dumps((FORMAT, tag, digest_of(key, tag, payload), payload))
 
 
 def _local(x: Any) -> bool:
@@ -134,10 +135,10 @@ def adopt(steps: Steps, blob: object, shares: tuple[int, ...], bound: int, key: 
         fmt, tag, digest, payload = marshal.loads(blob) if isinstance(blob, bytes) else (None,) * 4
     except (EOFError, ValueError, TypeError):
         return Adopted(0, "envelope does not parse")
-    want = _tag(steps, shares, bound)
+    want = tag_of(steps, shares, bound)
     if fmt != FORMAT or tag != want:
         return Adopted(0, "made for another format, model, share, bound or code")
-    if not isinstance(payload, bytes) or digest != _digest(key, want, payload):
+    if not isinstance(payload, bytes) or digest != digest_of(key, want, payload):
         return Adopted(0, "digest differs")
     try:
         memo_in, rec_in, dbs_in = marshal.loads(payload)

@@ -154,13 +154,34 @@ class Steps:
         if (i, want) not in self.dbs:
             raise KeyError(f"requester {i}: no run of the services reaches the local state {want!r}")
 
-    def closure(self, i: int, depth: int | None = None) -> None:
-        """Every local step of requester ``i`` from the local states at most ``depth`` steps (all when
-        None) from its empty one: the part of the memo a search to bound ``depth`` can ask for (each of a
-        state's local states is at most as many local steps deep as the state, a restart counting one)."""
-        for d, _layer in enumerate(self._layers(i)):
-            if depth is not None and d >= depth:
-                break
+    def closure(self, i: int, depth: int | None = None, actions: tuple[str, ...] = ACTIONS, toggles: bool = True,
+                recovers: bool = True) -> None:
+        """Every step of requester ``i`` a search to bound ``depth`` (None: any bound) can ask for: breadth-first
+        over what the requester sees — its local state, the policy version and its grant —, from the empty
+        local state, version 0 and the grant held, where one step of the requester (an action of
+        ``actions``, or a recovery when ``recovers``), one revision and (when ``toggles``) one revocation or
+        restoration each cost one transition of the search; the steps of every view at most ``depth - 1``
+        transitions away are run. The policy version only grows, so a local state is not stepped under a
+        version the search cannot have reached with it."""
+        View = tuple[Local, int, bool]
+        todo: list[View] = [((None, 0, 0), 0, True)]
+        seen = set(todo)
+        d = 0
+        while todo and (depth is None or d < depth):
+            nxt: list[View] = []
+            for loc, v, g in todo:
+                outs: list[View] = [(self.step(i, loc, v, g, a)[0], v, g) for a in actions]
+                if recovers and loc[0] is not None:
+                    outs.append((self.recover(i, loc), v, g))
+                if v + 1 < len(self.versions):
+                    outs.append((loc, v + 1, g))
+                if toggles:
+                    outs.append((loc, v, not g))
+                for o in outs:
+                    if o not in seen:
+                        seen.add(o)
+                        nxt.append(o)
+            todo, d = nxt, d + 1
 
     def _local(self, i: int, store: AttemptStore, effects: int) -> Local:
         rows = store.snapshot()
