@@ -48,7 +48,7 @@ from model.search.engine import Level, bfs, key_fingerprint
 from model.search.fpset import FingerprintSet
 from model.search.heap import quiet, release
 from model.search.system.compact_layer import Codec, Layer
-from model.search.system.protocol import SharedMemo, System
+from model.search.system.protocol import Interns, SharedMemo, System
 from model.search.system.symmetry import Reduced
 
 SHIFT = 16
@@ -226,14 +226,20 @@ def merge(p: Part, level: int, last: bool, batches: tuple[dict[Any, int] | bytes
                     orders.append(order)
     else:  # ``admit`` inlined: one call less per entry on the exact visited set
         keys, key = p.keys, p.sys.key
+        inner = p.sys.sys if isinstance(p.sys, Reduced) else p.sys
+        canon = inner.canonical if isinstance(inner, Interns) and len(loaded) > 1 else None
         for child, order in items:
-            was = len(keys)
-            keys.add(key(child))
-            if len(keys) > was:
-                n += 1
-                if not last:
-                    states.append(child)
-                    orders.append(order)
+            k = key(child)
+            if k in keys:
+                continue
+            if canon is not None:  # a state from another worker holds copies of this one's parts
+                child = canon(child)
+                k = key(child)
+            keys.add(k)
+            n += 1
+            if not last:
+                states.append(child)
+                orders.append(order)
     p.merged[level] = n, received
     return n, received
 

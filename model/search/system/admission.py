@@ -113,6 +113,12 @@ class AdmissionSystem:
     def whole(self, parts: tuple[Hashable, ...]) -> State:
         return cast(State, (parts[0], parts[1], parts[2:]))
 
+    def canonical(self, state: State) -> State:
+        """``protocol.Interns``: the state with each local state replaced by the memo's own object for it."""
+        v, grants, locs = state
+        at = self.steps.atoms
+        return v, grants, tuple([at.get(x, x) for x in locs])
+
     def memo_shares(self) -> int:
         """``protocol.SharedMemo``: one share of the step memo per requester (``admission_share``)."""
         return self.model.requesters

@@ -146,10 +146,12 @@ def adopt(steps: Steps, blob: object, shares: tuple[int, ...], bound: int, key: 
         return Adopted(0, "payload does not parse")
     _keyed(steps, key)
     mine = {s + 1 for s in shares}
+    atoms = steps.atoms
     intern: dict[Local, Local] = {}
 
-    def one(x: Any) -> Local:
-        return intern.setdefault(x, x)
+    def one(x: Any) -> Local:  # this process's object for a local state it knows, else one object per value
+        got = atoms.get(x)
+        return got if got is not None else intern.setdefault(x, x)
 
     memo: dict[MemoKey, MemoVal] = {}
     recovered: dict[tuple[int, Local], Local] = {}
@@ -185,6 +187,8 @@ def adopt(steps: Steps, blob: object, shares: tuple[int, ...], bound: int, key: 
         steps.recovered.setdefault(k2, r)
     for k2, b in dbs.items():
         steps.dbs.setdefault(k2, b)
+    for x in intern:
+        atoms.setdefault(x, x)
     return Adopted(len(memo), "", checked)
 
 

@@ -102,6 +102,9 @@ class Steps:
         self.empty = self._empty()
         self.memo: dict[tuple[int, Local, int, bool, str], tuple[Local, tuple[Effect, ...], bool]] = {}
         self.recovered: dict[tuple[int, Local], Local] = {}
+        # one object per distinct local state made here: a state made of them compares with another by
+        # identity where copies (a state unpickled from another process holds copies) compare element-wise
+        self.atoms: dict[Local, Local] = {}
         self.calls = 0  # real service runs (memo misses)
 
     def _empty(self) -> bytes:
@@ -187,6 +190,7 @@ class Steps:
         rows = store.snapshot()
         row: Row | None = None if not rows else (rows[0][1], rows[0][2], rows[0][3])
         local: Local = (row, len(store.reviews(f"a{i}")), effects)
+        local = self.atoms.setdefault(local, local)
         self.dbs.setdefault((i, local), store.to_bytes())
         return local
 

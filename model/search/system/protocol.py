@@ -70,3 +70,11 @@ class SharedMemo(Protocol):
     def memo_build(self, shares: tuple[int, ...], bound: int, key: bytes) -> bytes: ...
 
     def memo_adopt(self, blob: object, shares: tuple[int, ...], bound: int, key: bytes) -> tuple[int, str]: ...
+
+
+@runtime_checkable
+class Interns(Protocol[S]):
+    """The optional half of ``System`` that maps a state equal to one this process made (a copy, e.g. unpickled
+    from another process) to a state built of this process's own parts, which compares by identity."""
+
+    def canonical(self, state: S) -> S: ...
