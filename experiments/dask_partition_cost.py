@@ -15,9 +15,13 @@ Columns: ``single_cpu_s`` and ``single_runs`` of the single process; ``part_cpu_
 ``cpu_ratio`` = single CPU / the largest partition's (the most a run on that many workers could gain,
 before transfers and scheduling); ``part_runs``: service runs per partition (each partition's own memo
 starts empty, and a local state reached in another partition is rebuilt here by ``Steps._reach``);
-``closure_runs`` and ``closure_cpu_s``: the service runs of every local step of every requester (the
-memo complete) and their CPU, once; ``memo_cpu_per_part_s`` = a partition's runs at the closure's CPU
-per run: the share of a partition's CPU that is the memo made again.
+``closure_runs`` and ``closure_cpu_s``: the service runs of every step of every requester that a search
+to any bound can ask for (``Steps.closure``) and their CPU, once; ``memo_cpu_per_part_s`` = a partition's
+runs at the closure's CPU per run: the share of a partition's CPU that is the memo made again;
+``shared_part_cpu_s``, ``shared_cpu_ratio``, ``shared_part_runs``: the same partitions with the step memo
+built once between them (``model/search/system/admission_share.py``: each builds its requesters' shares
+to the bound, ``system.warm``, and adopts the others', ``system.adopt``, verifying them; the runs are the
+partition's own, without the few the verification's sample runs on a scratch memo).
 
 ``python experiments/dask_partition_cost.py``; registered as ``dask-partition-cost`` (on demand, a few
 CPU minutes).
@@ -131,7 +135,7 @@ def reproduce(out_dir: Path, tick: Callable[[int, int], None]) -> list[Path]:
         "partition each memo starting empty; closure: every local step of every requester, once; "
         "memo_cpu_per_part_s: a partition's runs at the closure's CPU per run; shared_*: the same with the "
         "step memo built once between the partitions (each builds its requesters' shares to the bound and adopts "
-        "the others', verifying them; its runs include that and the verification's); same: states and "
+        "the others', verifying them; its runs are those it built); same: states and "
         "transitions equal in all three; load: the 1-minute load average after the row.")
 
 

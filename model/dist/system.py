@@ -28,7 +28,9 @@ model with four requesters at bound 10 on two partitions, a set of the children 
 visited one, removed only 11% of the entries sent (most are states the owner reached by itself).
 The frontier, with the orders beside it, is a ``frontier.Layer`` in fingerprint mode and a list of
 states in exact mode (``Part.layer``);
-the last level's states are counted, never stored. ``merge`` is idempotent per level (a task Dask re-runs
+the last level's states are counted, never stored. A new state from another worker holds copies of the
+parts this worker made; the exact merge rebuilds it from this worker's own objects when the system
+``Interns`` (its later lookups then compare by identity). ``merge`` is idempotent per level (a task Dask re-runs
 must not merge twice); a partition does not survive the loss of its worker (the search is re-run).
 """
 

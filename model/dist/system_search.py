@@ -3,6 +3,10 @@ distributed: the search of ``model/search/system/bfs.py`` with its states partit
 stable hash (``system.py`` holds a partition and argues the order). Our design; the papers say nothing
 about distribution.
 
+Before the first level, when the system memoizes its successors in shares (``protocol.SharedMemo``: the
+admission model's service steps, ``admission_share.py``), each partition builds its own shares of the memo
+(``system.warm``) and adopts the others' (``system.adopt``, which verifies each and refuses one it cannot
+trust — the partition then runs those steps itself); Dask moves the shares worker to worker.
 Each level is one ``system.step`` per partition on its worker: merge the batches of the previous level
 addressed to it, then expand the new frontier (the system's own ``successors``, run there). The driver
 gathers the summaries (transitions, the least hitting transition per query, premises, children per

@@ -11,9 +11,13 @@ runs each (requester, local state, policy, grant, action) once on the real code 
 — the database bytes of each local state are kept for that — as the monitor engine memoizes the
 monitor's decisions; the search composes the answers. A local state made in another process (the
 partitioned search moves states between workers) has no bytes here yet: ``_reach`` makes them by running
-that requester's steps from its empty local state until one yields it. Choice: the first run found that
-yields a local state stands for it, as the first one does in a single process; the two agree whenever
-the local state determines the store's rows (the search's claim about the protocol above).
+that requester's steps from its empty local state until one yields it, unless the partitioned search
+handed this process a share of another's memo (``admission_share.py``; the stores are then sealed with a
+key the search's processes share, ``rekey``, since by default a store's bytes open only in the process
+that sealed them). Choice: the first run found that yields a local state stands for it, as the first one
+does in a single process; the two agree whenever the local state determines the store's rows (the
+search's claim about the protocol above). ``closure`` runs ahead every step a search to a bound can ask
+for, for the partitioned search to build its memo once.
 
 A local state is ``(row, reviews, effects)``: the attempt row as ``AttemptStore.snapshot`` gives it
 (``None`` before the submission), the number of recorded review decisions and the number of effects
@@ -174,7 +178,7 @@ class Steps:
             nxt: list[View] = []
             for loc, v, g in todo:
                 outs: list[View] = [(self.step(i, loc, v, g, a)[0], v, g) for a in actions]
-                if recovers and loc[0] is not None:
+                if recovers:  # a restart recovers every requester, the ones without an attempt too
                     outs.append((self.recover(i, loc), v, g))
                 if v + 1 < len(self.versions):
                     outs.append((loc, v + 1, g))
