@@ -22,7 +22,7 @@ from typing import Any
 
 #: the task kinds a fault can hit (the ``site`` each task passes to ``hit``)
 SITES = frozenset({"step", "open", "take", "chunk", "route", "finish", "cut"})
-_HANDS = frozenset({"take", "route", "cut"})  # the tasks that hand states on to another task
+_HANDS = frozenset({"take", "route", "cut", "warm"})  # the tasks that hand states (or a memo) on to another task
 
 
 class InjectedFault(RuntimeError):

@@ -37,6 +37,7 @@ class Measure:
     seeded: bool = False  # the workers shared one string-hash seed: states hashed natively
     lent: int = 0  # frontier states expanded by a partition other than their owner (``route.balance``)
     driver_cpu: float = 0.0  # the driver's process CPU (with a LocalCluster, the scheduler's too)
+    memo_refused: list[str] = field(default_factory=list)  # shared memo shares a partition refused, and why
 
 
 def wire(batch: object, remote: bool) -> tuple[int, int]:

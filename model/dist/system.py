@@ -28,7 +28,9 @@ model with four requesters at bound 10 on two partitions, a set of the children 
 visited one, removed only 11% of the entries sent (most are states the owner reached by itself).
 The frontier, with the orders beside it, is a ``frontier.Layer`` in fingerprint mode and a list of
 states in exact mode (``Part.layer``);
-the last level's states are counted, never stored. ``merge`` is idempotent per level (a task Dask re-runs
+the last level's states are counted, never stored. A new state from another worker holds copies of the
+parts this worker made; the exact merge rebuilds it from this worker's own objects when the system
+``Interns`` (its later lookups then compare by identity). ``merge`` is idempotent per level (a task Dask re-runs
 must not merge twice); a partition does not survive the loss of its worker (the search is re-run).
 """
 
@@ -48,7 +50,7 @@ from model.search.engine import Level, bfs, key_fingerprint
 from model.search.fpset import FingerprintSet
 from model.search.heap import quiet, release
 from model.search.system.compact_layer import Codec, Layer
-from model.search.system.protocol import System
+from model.search.system.protocol import Interns, SharedMemo, System
 from model.search.system.symmetry import Reduced
 
 SHIFT = 16
@@ -88,6 +90,7 @@ class Part:
     merged: dict[int, tuple[int, tuple[int, ...]]] = field(default_factory=dict)  # level -> (new states,
     # entries read per batch): the merge is idempotent
     stable: dict[Hashable, int] = field(default_factory=dict)  # part -> its BLAKE2b hash
+    warm_cpu: float = 0.0  # CPU of this partition's shares of a shared memo (``warm``)
 
     @property
     def stored(self) -> int:
@@ -124,12 +127,12 @@ def shard(p: Part, s: Any) -> int:
         return _blake(p.sys.key(s)) % p.parts
     parts, stable = split.parts(s), p.stable
     try:
-        return hash(tuple([stable[x] for x in parts])) % p.parts
+        return hash(tuple(map(stable.__getitem__, parts))) % p.parts
     except KeyError:
         for x in parts:
             if x not in stable:
                 stable[x] = _blake(x)
-        return hash(tuple([stable[x] for x in parts])) % p.parts
+        return hash(tuple(map(stable.__getitem__, parts))) % p.parts
 
 
 @quiet
@@ -145,6 +148,49 @@ def start(search: str, part: int, parts: int, make: Callable[[], System[Any]], f
         p.orders.append(0)
     _PARTS[(search, part)] = p
     return len(p.orders)
+
+
+def memo_of(sys: System[Any]) -> SharedMemo | None:
+    """The shared memo of ``sys`` (or of the system a symmetry reduction wraps), if it has one."""
+    inner = sys.sys if isinstance(sys, Reduced) else sys
+    return inner if isinstance(inner, SharedMemo) else None
+
+
+def shares_of(memo: SharedMemo, part: int, parts: int) -> tuple[int, ...]:
+    return tuple(s for s in range(memo.memo_shares()) if s % parts == part)
+
+
+@quiet
+def warm(search: str, part: int, parts: int, bound: int, key: bytes) -> bytes:
+    """Build this partition's shares of the system's memo to ``bound`` and export them for the others
+    (``protocol.SharedMemo``; the system must have one)."""
+    dropped = faults.hit("warm")
+    clock = time.process_time()
+    p = get(search, part)
+    memo = memo_of(p.sys)
+    assert memo is not None
+    blob = memo.memo_build(shares_of(memo, part, parts), bound, key)
+    p.warm_cpu = time.process_time() - clock
+    # an empty-handed task's share is refused by every adopter, which then runs those steps itself
+    return b"" if dropped else blob
+
+
+@quiet
+def adopt(search: str, part: int, parts: int, bound: int, key: bytes, senders: tuple[int, ...], *blobs: object
+          ) -> tuple[int, tuple[str, ...], float]:
+    """Adopt the shares the partitions ``senders`` built (their ``warm`` results, in that order): the
+    entries taken, why each refused one was refused, and this partition's CPU for its warm and this."""
+    clock = time.process_time()
+    p = get(search, part)
+    memo = memo_of(p.sys)
+    assert memo is not None
+    taken, refused = 0, []
+    for q, blob in zip(senders, blobs, strict=True):
+        n, why = memo.memo_adopt(blob, shares_of(memo, q, parts), bound, key)
+        taken += n
+        if why:
+            refused.append(f"partition {q}: {why}")
+    return taken, tuple(refused), p.warm_cpu + time.process_time() - clock
 
 
 def drop(search: str, part: int) -> int:
@@ -173,8 +219,25 @@ def merge(p: Part, level: int, last: bool, batches: tuple[dict[Any, int] | bytes
     p.states, p.orders = p.layer(), []
     n = 0
     admit, states, orders = p.admit, p.states, p.orders
-    for child, order in items:
-        if admit(child):
+    if p.fingerprints:
+        for child, order in items:
+            if admit(child):
+                n += 1
+                if not last:
+                    states.append(child)
+                    orders.append(order)
+    else:  # ``admit`` inlined: one call less per entry on the exact visited set
+        keys, key = p.keys, p.sys.key
+        inner = p.sys.sys if isinstance(p.sys, Reduced) else p.sys
+        canon = inner.canonical if isinstance(inner, Interns) and len(loaded) > 1 else None
+        for child, order in items:
+            k = key(child)
+            if k in keys:
+                continue
+            if canon is not None:  # a state from another worker holds copies of this one's parts
+                child = canon(child)
+                k = key(child)
+            keys.add(k)
             n += 1
             if not last:
                 states.append(child)

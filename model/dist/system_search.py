@@ -3,6 +3,10 @@ distributed: the search of ``model/search/system/bfs.py`` with its states partit
 stable hash (``system.py`` holds a partition and argues the order). Our design; the papers say nothing
 about distribution.
 
+Before the first level, when the system memoizes its successors in shares (``protocol.SharedMemo``: the
+admission model's service steps, ``admission_share.py``), each partition builds its own shares of the memo
+(``system.warm``) and adopts the others' (``system.adopt``, which verifies each and refuses one it cannot
+trust — the partition then runs those steps itself); Dask moves the shares worker to worker.
 Each level is one ``system.step`` per partition on its worker: merge the batches of the previous level
 addressed to it, then expand the new frontier (the system's own ``successors``, run there). The driver
 gathers the summaries (transitions, the least hitting transition per query, premises, children per
@@ -26,6 +30,7 @@ keeps 64-bit fingerprints and the collision probability is the sum of the partit
 
 from __future__ import annotations
 
+import os
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
@@ -73,9 +78,22 @@ def search_distributed(client: Client, make: Callable[[], System[Any]], bound: i
     found: dict[int, Path] = {}
     mask = premise = transitions = 0
     exhausted: Unknown | None = None
-    futs = [on(q, ws.step, sid, q, 0, 0, run.remaining_seconds(), cap_of(run), None) for q in range(P)] \
+    shared = ws.memo_of(sys) if P > 1 and bound > 0 else None
+    adopted: list[Any] = [None] * P
+    if shared is not None:  # each partition builds its shares of the memo, then adopts the others'
+        key = os.urandom(16)
+        blobs = [on(p, ws.warm, sid, p, P, bound, key, retries=2) for p in range(P)]
+        adopted = [on(q, ws.adopt, sid, q, P, bound, key, tuple(p for p in range(P) if p != q),
+                      *(blobs[p] for p in range(P) if p != q), retries=2) for q in range(P)]
+        del blobs
+    futs = [on(q, ws.step, sid, q, 0, 0, run.remaining_seconds(), cap_of(run), adopted[q]) for q in range(P)] \
         if bound > 0 else []
     try:
+        if shared is not None:
+            warmed: list[tuple[int, tuple[str, ...], float]] = g(adopted)
+            tally.worked([c for _, _, c in warmed])
+            if measure is not None:
+                measure.memo_refused = [r for _, rs, _ in warmed for r in rs]
         for layer in range(bound):
             summaries: list[ws.Summary] = g(futs)
             if layer > 0:

@@ -16,6 +16,7 @@ from model.dist import search as dist_search
 from model.dist.cluster import workers
 from model.dist.driver import workers_of
 from model.dist.fault_injection import Faults, InjectedFault, hit, install
+from model.dist.measure import Measure
 from model.dist.search import explore_distributed
 from model.dist.system_search import search_distributed
 from model.search.explicit import ExplicitRun, explore
@@ -104,9 +105,13 @@ def test_monitor_engine_under_injected_faults(dask_client: Any, monkeypatch: pyt
     ("fingerprint", (("cut", "fail"),), False),
     ("exact", (("finish", "fail"),), False),
     ("fingerprint", (("cut", "drop"),) * 2, False),
+    ("exact", (("warm", "drop"),), True),  # a share handed over empty is refused: its steps run on the adopter
+    ("exact", (("warm", "fail"),), True),  # run again (retries)
 ])
 def test_system_engine_under_injected_faults(dask_client: Any, mode: str, first: tuple[tuple[str, str], ...],
                                              whole: bool) -> None:
+    measure = Measure(exchange=False)
     b = search_distributed(dask_client, partial(AdmissionSystem, _HOLD), 4, mode,
-                           faults=Faults(first=first, seconds=0.3))
+                           faults=Faults(first=first, seconds=0.3), measure=measure)
     assert same_or_lost(_HOLD_SINGLE, b) == whole
+    assert bool(measure.memo_refused) == (first == (("warm", "drop"),))

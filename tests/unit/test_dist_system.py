@@ -61,6 +61,7 @@ def test_equals_single_process_on_admission(dask_client: Any, name: str, bound: 
     same(a, b)
     assert any(isinstance(v, Reached) for _, v in a.verdicts)
     assert 0 < measure.critical_cpu <= measure.worker_cpu == b.cpu_seconds
+    assert measure.memo_refused == []  # each partition adopted the others' shares of the step memo
 
 
 def test_budget_answers_unknown_and_keeps_found_traces(dask_client: Any) -> None:

@@ -45,6 +45,7 @@ from typing import cast
 from model.admission.resumable.tenant_policy import PolicyEffect
 from model.base.canonical import load_file
 from model.base.errors import InputKind, InvalidInput, json_path
+from model.search.system.admission_share import adopt, build, export
 from model.search.system.admission_steps import ACTIONS, Effect, Local, Steps
 from model.search.system.protocol import Query, QueryKind, Transition
 from model.search.system.symmetry import Reduced, reduced
@@ -111,6 +112,25 @@ class AdmissionSystem:
 
     def whole(self, parts: tuple[Hashable, ...]) -> State:
         return cast(State, (parts[0], parts[1], parts[2:]))
+
+    def canonical(self, state: State) -> State:
+        """``protocol.Interns``: the state with each local state replaced by the memo's own object for it."""
+        v, grants, locs = state
+        at = self.steps.atoms
+        return v, grants, tuple([at.get(x, x) for x in locs])
+
+    def memo_shares(self) -> int:
+        """``protocol.SharedMemo``: one share of the step memo per requester (``admission_share``)."""
+        return self.model.requesters
+
+    def memo_build(self, shares: tuple[int, ...], bound: int, key: bytes) -> bytes:
+        build(self.steps, shares, bound, key, self.actions, "revoke" in self.model.faults,
+              "crash" in self.model.faults)
+        return export(self.steps, shares, bound, key)
+
+    def memo_adopt(self, blob: object, shares: tuple[int, ...], bound: int, key: bytes) -> tuple[int, str]:
+        got = adopt(self.steps, blob, shares, bound, key)
+        return got.entries, got.refused
 
     def successors(self, state: State) -> Iterator[Transition[State]]:
         v, grants, locs = state

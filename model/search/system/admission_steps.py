@@ -11,9 +11,13 @@ runs each (requester, local state, policy, grant, action) once on the real code 
 — the database bytes of each local state are kept for that — as the monitor engine memoizes the
 monitor's decisions; the search composes the answers. A local state made in another process (the
 partitioned search moves states between workers) has no bytes here yet: ``_reach`` makes them by running
-that requester's steps from its empty local state until one yields it. Choice: the first run found that
-yields a local state stands for it, as the first one does in a single process; the two agree whenever
-the local state determines the store's rows (the search's claim about the protocol above).
+that requester's steps from its empty local state until one yields it, unless the partitioned search
+handed this process a share of another's memo (``admission_share.py``; the stores are then sealed with a
+key the search's processes share, ``rekey``, since by default a store's bytes open only in the process
+that sealed them). Choice: the first run found that yields a local state stands for it, as the first one
+does in a single process; the two agree whenever the local state determines the store's rows (the
+search's claim about the protocol above). ``closure`` runs ahead every step a search to a bound can ask
+for, for the partitioned search to build its memo once.
 
 A local state is ``(row, reviews, effects)``: the attempt row as ``AttemptStore.snapshot`` gives it
 (``None`` before the submission), the number of recorded review decisions and the number of effects
@@ -26,6 +30,7 @@ the tool really performed for it. An effect is observed *inside* the tool, at th
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
 
@@ -41,6 +46,7 @@ from model.admission.resumable.review import ApprovalService
 from model.admission.resumable.tenant_policy import PolicyEffect, TenantPolicies, evaluate
 from model.admission.tools import ToolRegistry
 from model.base.canonical import JSON
+from model.base.signing import KeyPair
 
 TENANT, APPROVER = "acme", "alice"
 NOW = datetime(2026, 1, 1, tzinfo=UTC)
@@ -93,15 +99,32 @@ def policy(effect: PolicyEffect) -> TenantPolicies:
 class Steps:
     """The memo of local steps over ``n`` requesters and the policy revisions ``versions``."""
 
-    def __init__(self, n: int, versions: tuple[PolicyEffect, ...]) -> None:
+    def __init__(self, n: int, versions: tuple[PolicyEffect, ...], key: KeyPair | None = None) -> None:
         self.n, self.versions = n, versions
-        empty = AttemptStore()
+        self.key = key  # seals the attempt stores; None: the process's key (their bytes open only here)
         self.dbs: dict[tuple[int, Local], bytes] = {}
-        self.empty = empty.to_bytes()
-        empty.close()
+        self.empty = self._empty()
         self.memo: dict[tuple[int, Local, int, bool, str], tuple[Local, tuple[Effect, ...], bool]] = {}
         self.recovered: dict[tuple[int, Local], Local] = {}
+        # one object per distinct local state made here: a state made of them compares with another by
+        # identity where copies (a state unpickled from another process holds copies) compare element-wise
+        self.atoms: dict[Local, Local] = {}
         self.calls = 0  # real service runs (memo misses)
+
+    def _empty(self) -> bytes:
+        empty = AttemptStore(key=self.key)
+        try:
+            return empty.to_bytes()
+        finally:
+            empty.close()
+
+    def rekey(self, key: KeyPair) -> None:
+        """Seal this memo's stores with ``key`` from now on (before any step: bytes sealed by another key
+        would no longer open), so that its database bytes open in every process holding ``key``."""
+        if self.memo or self.recovered or self.dbs:
+            raise ValueError("the steps' memo is not empty: its stores are sealed with the old key")
+        self.key = key
+        self.empty = self._empty()
 
     def _db(self, i: int, local: Local) -> bytes:
         if local[0] is None:
@@ -110,13 +133,14 @@ class Steps:
             self._reach(i, local)
         return self.dbs[(i, local)]
 
-    def _reach(self, i: int, want: Local) -> None:
-        """Make ``want``'s database bytes in this process: a local state made in another one (the partitioned
-        search moves states between workers) is reached by running requester ``i``'s steps breadth-first
-        from the empty local state, under every policy version and grant, until one yields it."""
+    def _layers(self, i: int) -> Iterator[list[Local]]:
+        """Requester ``i``'s local states breadth-first from the empty one, a layer at a time: each layer's
+        states are stepped under every policy version, grant and action (and recovered), which fills the
+        memo and the database bytes for them, and the next layer is what those steps first reached."""
         todo: list[Local] = [(None, 0, 0)]
         seen = set(todo)
-        while todo and (i, want) not in self.dbs:
+        while todo:
+            yield todo
             nxt: list[Local] = []
             for loc in todo:
                 news = [self.step(i, loc, v, g, a)[0] for v in range(len(self.versions)) for g in (True, False)
@@ -126,13 +150,51 @@ class Steps:
                         seen.add(new)
                         nxt.append(new)
             todo = nxt
+
+    def _reach(self, i: int, want: Local) -> None:
+        """Make ``want``'s database bytes in this process: a local state made in another one (the partitioned
+        search moves states between workers) is reached by running requester ``i``'s steps breadth-first
+        from the empty local state, under every policy version and grant, until one yields it."""
+        for _layer in self._layers(i):
+            if (i, want) in self.dbs:
+                return
         if (i, want) not in self.dbs:
             raise KeyError(f"requester {i}: no run of the services reaches the local state {want!r}")
+
+    def closure(self, i: int, depth: int | None = None, actions: tuple[str, ...] = ACTIONS, toggles: bool = True,
+                recovers: bool = True) -> None:
+        """Every step of requester ``i`` a search to bound ``depth`` (None: any bound) can ask for: breadth-first
+        over what the requester sees — its local state, the policy version and its grant —, from the empty
+        local state, version 0 and the grant held, where one step of the requester (an action of
+        ``actions``, or a recovery when ``recovers``), one revision and (when ``toggles``) one revocation or
+        restoration each cost one transition of the search; the steps of every view at most ``depth - 1``
+        transitions away are run. The policy version only grows, so a local state is not stepped under a
+        version the search cannot have reached with it."""
+        View = tuple[Local, int, bool]
+        todo: list[View] = [((None, 0, 0), 0, True)]
+        seen = set(todo)
+        d = 0
+        while todo and (depth is None or d < depth):
+            nxt: list[View] = []
+            for loc, v, g in todo:
+                outs: list[View] = [(self.step(i, loc, v, g, a)[0], v, g) for a in actions]
+                if recovers:  # a restart recovers every requester, the ones without an attempt too
+                    outs.append((self.recover(i, loc), v, g))
+                if v + 1 < len(self.versions):
+                    outs.append((loc, v + 1, g))
+                if toggles:
+                    outs.append((loc, v, not g))
+                for o in outs:
+                    if o not in seen:
+                        seen.add(o)
+                        nxt.append(o)
+            todo, d = nxt, d + 1
 
     def _local(self, i: int, store: AttemptStore, effects: int) -> Local:
         rows = store.snapshot()
         row: Row | None = None if not rows else (rows[0][1], rows[0][2], rows[0][3])
         local: Local = (row, len(store.reviews(f"a{i}")), effects)
+        local = self.atoms.setdefault(local, local)
         self.dbs.setdefault((i, local), store.to_bytes())
         return local
 
@@ -149,7 +211,7 @@ class Steps:
     def _run(self, i: int, local: Local, v: int, granted: bool, action: str
              ) -> tuple[Local, tuple[Effect, ...], bool]:
         self.calls += 1
-        store = AttemptStore.from_bytes(self._db(i, local))
+        store = AttemptStore.from_bytes(self._db(i, local), self.key)
         auth = authority(self.n, tuple(granted if j == i else True for j in range(1, self.n + 1)))
         pol = policy(self.versions[v])
         effects: list[Effect] = []
@@ -203,7 +265,7 @@ class Steps:
         got = self.recovered.get((i, local))
         if got is None:
             self.calls += 1
-            store = AttemptStore.from_bytes(self._db(i, local))
+            store = AttemptStore.from_bytes(self._db(i, local), self.key)
             store.recover()
             got = self.recovered[(i, local)] = self._local(i, store, local[2])
             store.close()

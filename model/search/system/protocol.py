@@ -22,7 +22,7 @@ from __future__ import annotations
 import enum
 from collections.abc import Hashable, Iterable
 from dataclasses import dataclass
-from typing import Protocol, TypeVar
+from typing import Protocol, TypeVar, runtime_checkable
 
 S = TypeVar("S")
 
@@ -56,3 +56,25 @@ class System(Protocol[S]):
     def successors(self, state: S) -> Iterable[Transition[S]]: ...
 
     def key(self, state: S) -> Hashable: ...  # canonical: equal keys are one state
+
+
+@runtime_checkable
+class SharedMemo(Protocol):
+    """The optional half of ``System`` for a system whose successors are memoized in shares that several
+    processes can build once between them (the partitioned search, ``model/dist/system.py``): share ``s`` of
+    ``memo_shares()`` is built by one process, exported, and adopted by the others, each of which verifies it
+    (and refuses it, then computing those entries itself, when it cannot)."""
+
+    def memo_shares(self) -> int: ...
+
+    def memo_build(self, shares: tuple[int, ...], bound: int, key: bytes) -> bytes: ...
+
+    def memo_adopt(self, blob: object, shares: tuple[int, ...], bound: int, key: bytes) -> tuple[int, str]: ...
+
+
+@runtime_checkable
+class Interns(Protocol[S]):
+    """The optional half of ``System`` that maps a state equal to one this process made (a copy, e.g. unpickled
+    from another process) to a state built of this process's own parts, which compares by identity."""
+
+    def canonical(self, state: S) -> S: ...
