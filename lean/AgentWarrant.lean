@@ -72,6 +72,7 @@ import AgentWarrant.Thm.Revision.ClosureBridge
 import AgentWarrant.Thm.Revision.Coverage
 import AgentWarrant.Thm.Monitor.Json
 import AgentWarrant.Thm.Oracle.Depth
+import AgentWarrant.Thm.Oracle.Keys
 import AgentWarrant.Thm.Monitor.Full.Slots
 import AgentWarrant.Thm.Monitor.Full.SlotMeaning
 import AgentWarrant.Spec.Monitor.Registration

@@ -2,6 +2,7 @@ import AgentWarrant.Oracle.Main
 import AgentWarrant.Oracle.MonitorFull
 import AgentWarrant.Oracle.FastParse
 import AgentWarrant.Oracle.Depth
+import AgentWarrant.Oracle.Keys
 /-! Entry points of the in-process library (lean/native/shim.c links them into
 libagentwarrant.so; model/oracle/inproc.py loads it with ctypes).
 
@@ -42,9 +43,10 @@ def handleWith (p : Json) (line : String) : String :=
   (Oracle.handleParsed (withPolicy p <$> FastParse.parse line)).compress
 
 /-- A JSON text read by `FastParse` and held to the nesting bound the oracle's requests are
-(`Oracle/Depth.lean`): the stateful monitor path's policy, state, call and outcome texts. -/
+(`Oracle/Depth.lean`) and to distinct object names (`Oracle/Keys.lean`): the stateful monitor path's
+policy, state, call and outcome texts. -/
 def boundedText (text : String) : Except String Json := do
-  admitDepth (← FastParse.parse text)
+  admitKeys (← admitDepth (← FastParse.parse text))
 
 @[export aw_lean_policy]
 def policyText (text : String) : Except String Policy := do

@@ -1,28 +1,40 @@
 import Lean.Data.Json
+import AgentWarrant.Oracle.Fuel
 /-! A JSON text parser for the oracle's requests (RFC 8259).
 
 Why not `Json.parse`: the 2021 library reads the hex letters of a `\uXXXX` escape as 0–5 instead
 of 10–15 (`\u00e9` becomes `I`), so every non-ASCII or control character a Python client escapes
 would arrive changed. This parser decodes escapes (surrogate pairs included) and numbers exactly
-into `JsonNumber` (mantissa and decimal exponent); duplicate object keys keep the last value. -/
+into `JsonNumber` (mantissa and decimal exponent). A repeated object name is refused, as the project's
+JSON boundary (`model/base/jsonio.py`, I-JSON) refuses it, so every object parsed has distinct keys.
+The text is read as an array of characters by position; every loop is total (`Fuel.fixF` on a fuel
+of the text's length, proved sufficient by `Fuel.fixStable`). -/
 namespace AgentWarrant.Oracle.Parse
 open Lean
 
-abbrev P := StateT (List Char) (Except String)
+/-- The text, and the position of the next character. -/
+abbrev P := ReaderT (Array Char) (StateT Nat (Except String))
+
+def runP {α : Type} (m : P α) (a : Array Char) (i : Nat) : Except String (α × Nat) := (m.run a).run i
 
 def peek : P (Option Char) := do
-  match (← get) with
-  | c :: _ => pure (some c)
-  | [] => pure none
+  pure ((← read).get? (← get))
 
 def next : P Char := do
-  match (← get) with
-  | c :: rest => set rest; pure c
-  | [] => throw "unexpected end of input"
+  match (← read).get? (← get) with
+  | some c => modify (· + 1); pure c
+  | none => throw "unexpected end of input"
+
+def isWs (c : Char) : Bool := c == ' ' || c == '\t' || c == '\n' || c == '\r'
+
+def wsStep (a : Array Char) (rec : Nat → Nat) (i : Nat) : Nat :=
+  match a.get? i with
+  | some c => if isWs c then rec (i + 1) else i
+  | none => i
 
 def ws : P Unit := do
-  let s ← get
-  set (s.dropWhile (fun c => c == ' ' || c == '\t' || c == '\n' || c == '\r'))
+  let a ← read
+  set (Fuel.run a.size id id (wsStep a) (← get))
 
 def expect (c : Char) : P Unit := do
   let d ← next
@@ -67,20 +79,39 @@ def escape : P Char := do
     else pure (Char.ofNat hi)
   | c => throw s!"invalid escape '\\{c}'"
 
-partial def strBody (acc : List Char) : P String := do
-  match ← next with
-  | '"' => pure (String.mk acc.reverse)
-  | '\\' => strBody ((← escape) :: acc)
-  | c => if c.toNat < 0x20 then throw "control character in string" else strBody (c :: acc)
+/-- A loop over characters: what it collected (reversed) and the position. -/
+abbrev Loop := List Char × Nat
 
-partial def digits (acc : List Char) : P (List Char) := do
-  match ← peek with
-  | some c =>
-    if '0' ≤ c && c ≤ '9' then
-      let _ ← next
-      digits (c :: acc)
-    else pure acc.reverse
-  | none => pure acc.reverse
+def loopStop {α : Type} (n : Nat) (x : Loop) : Except String α :=
+  if x.2 < n then throw "parser did not move forward" else throw "unexpected end of input"
+
+def strStep (a : Array Char) (rec : Loop → Except String (String × Nat)) (x : Loop) : Except String (String × Nat) :=
+  match a.get? x.2 with
+  | some '"' => pure (String.mk x.1.reverse, x.2 + 1)
+  | some '\\' => match runP escape a (x.2 + 1) with
+    | Except.ok (e, j) => rec (e :: x.1, j)
+    | Except.error m => throw m
+  | some c => if c.toNat < 0x20 then throw "control character in string" else rec (c :: x.1, x.2 + 1)
+  | none => throw "unexpected end of input"
+
+/-- The body of a string literal, after its opening quote, up to and past its closing quote. -/
+def strBody : P String := do
+  let a ← read
+  match Fuel.run a.size (fun x => x.2) (loopStop a.size) (strStep a) ([], ← get) with
+  | Except.ok (str, j) => set j; pure str
+  | Except.error m => throw m
+
+def digitStep (a : Array Char) (rec : Loop → Loop) (x : Loop) : Loop :=
+  match a.get? x.2 with
+  | some c => if '0' ≤ c && c ≤ '9' then rec (c :: x.1, x.2 + 1) else x
+  | none => x
+
+/-- The digits from the position on (possibly none). -/
+def digits : P (List Char) := do
+  let a ← read
+  let x := Fuel.run a.size (fun x => x.2) id (digitStep a) ([], ← get)
+  set x.2
+  pure x.1.reverse
 
 def natOf (ds : List Char) : Nat := ds.foldl (fun n c => n * 10 + (c.toNat - '0'.toNat)) 0
 
@@ -97,7 +128,7 @@ def fracPart : P (List Char) := do
   match ← peek with
   | some '.' =>
     let _ ← next
-    let f ← digits []
+    let f ← digits
     if f.isEmpty then throw "expected a digit after '.'"
     pure f
   | _ => pure []
@@ -116,13 +147,13 @@ def expPart : P (Bool × Nat) := do
 where
   expRest : P (Bool × Nat) := do
     let s ← expSign
-    let ds ← digits []
+    let ds ← digits
     if ds.isEmpty then throw "expected a digit in the exponent"
     pure (s, natOf ds)
 
 def number : P Json := do
   let neg ← optNeg
-  let int ← digits []
+  let int ← digits
   if int.isEmpty then throw "expected a digit"
   let frac ← fracPart
   let (eneg, e) ← expPart
@@ -133,53 +164,85 @@ def number : P Json := do
   let mi : Int := if neg then -(Int.ofNat mant) else Int.ofNat mant
   pure (Json.num ⟨mi, exp⟩)
 
-mutual
-  partial def value : P Json := do
-    ws
-    match ← peek with
-    | some '{' => let _ ← next; object []
-    | some '[' => let _ ← next; array #[]
-    | some '"' => let _ ← next; pure (Json.str (← strBody []))
-    | some 't' => lit "true" (Json.bool true)
-    | some 'f' => lit "false" (Json.bool false)
-    | some 'n' => lit "null" Json.null
-    | some _ => number
-    | none => throw "unexpected end of input"
+/-- What the parser is in the middle of at a position: a value, an array's elements after `[` or
+`,` (the elements so far), an object's members after `{` or `,` (the members so far). -/
+inductive Mode where
+  | value
+  | arr (acc : Array Json)
+  | obj (first : Bool) (acc : Std.RBNode String (fun _ => Json))
 
-  partial def array (acc : Array Json) : P Json := do
+abbrev St := Mode × Nat
+abbrev Res := Except String (Json × Nat)
+
+/-- Past the end every mode still needs a character; a continuation that would not move forward is
+refused (none does: each follows a consumed `[`, `{` or `,`). -/
+def stop (n : Nat) (x : St) : Res :=
+  if x.2 < n then throw "parser did not move forward" else throw "unexpected end of input"
+
+/-- The value at the position (no whitespace before it); an array or object continues by `recP`. -/
+def valueAt (recP : Mode → P Json) : P Json := do
+  match ← peek with
+  | some '{' => let _ ← next; recP (Mode.obj true Std.RBNode.leaf)
+  | some '[' => let _ ← next; recP (Mode.arr #[])
+  | some '"' => let _ ← next; pure (Json.str (← strBody))
+  | some 't' => lit "true" (Json.bool true)
+  | some 'f' => lit "false" (Json.bool false)
+  | some 'n' => lit "null" Json.null
+  | some _ => number
+  | none => throw "unexpected end of input"
+
+/-- One step of the parser. -/
+def body (recP : Mode → P Json) : Mode → P Json
+  | Mode.value => do ws; valueAt recP
+  | Mode.arr acc => do
     ws
     if acc.isEmpty && (← peek) == some ']' then
       let _ ← next
       return Json.arr acc
-    let v ← value
+    let v ← valueAt recP
     ws
     match ← next with
-    | ',' => array (acc.push v)
+    | ',' => recP (Mode.arr (acc.push v))
     | ']' => pure (Json.arr (acc.push v))
     | c => throw s!"expected ',' or ']', found '{c}'"
-
-  partial def object (acc : List (String × Json)) : P Json := do
+  | Mode.obj first acc => do
     ws
-    if acc.isEmpty && (← peek) == some '}' then
+    if first && (← peek) == some '}' then
       let _ ← next
-      return Json.mkObj []
+      return Json.obj acc
     expect '"'
-    let k ← strBody []
+    let k ← strBody
+    if (acc.find compare k).isSome then throw s!"repeated object name \"{k}\""
     ws
     expect ':'
-    let v ← value
+    ws
+    let v ← valueAt recP
     ws
     match ← next with
-    | ',' => object ((k, v) :: acc)
-    | '}' => pure (Json.mkObj ((k, v) :: acc).reverse)
+    | ',' => recP (Mode.obj false (acc.insert compare k v))
+    | '}' => pure (Json.obj (acc.insert compare k v))
     | c => throw s!"expected ',' or '}', found '{c}'"
-end
+
+def step (a : Array Char) (rec : St → Res) (x : St) : Res :=
+  runP (body (fun m => do
+    match rec (m, ← get) with
+    | Except.ok (v, j) => set j; pure v
+    | Except.error e => throw e) x.1) a x.2
+
+/-- A value from the position on, on a fuel of the text's length (`Fuel.fixStable`: enough). -/
+def value : P Json := do
+  let a ← read
+  match Fuel.run a.size (fun x => x.2) (stop a.size) (step a) (Mode.value, ← get) with
+  | Except.ok (v, j) => set j; pure v
+  | Except.error e => throw e
 
 /-- Parse one JSON text (surrounding whitespace allowed, nothing after the value). -/
 def parse (s : String) : Except String Json :=
-  match (do let v ← value; ws; pure v : P Json).run s.toList with
-  | Except.ok (v, []) => pure v
-  | Except.ok (_, c :: _) => throw s!"unexpected '{c}' after the value"
+  let a := s.toList.toArray
+  match runP (do let v ← value; ws; pure v : P Json) a 0 with
+  | Except.ok (v, i) => match a.get? i with
+    | none => pure v
+    | some c => throw s!"unexpected '{c}' after the value"
   | Except.error e => throw e
 
 end AgentWarrant.Oracle.Parse
