@@ -46,10 +46,11 @@ theorem fixStable {σ α : Type} (n : Nat) (pos : σ → Nat) (stop : σ → α)
         (fun y => if pos x < pos y ∧ pos y < n then fixF n pos stop step g y else stop y) := by
       apply funext
       intro y
-      byCases h : pos x < pos y ∧ pos y < n
-      · rw [ifPos h, ifPos h]
-        exact fixStable n pos stop step f g y h.2 (fuelAfter h.1 hf) (fuelAfter h.1 hg)
-      · rw [ifNeg h, ifNeg h]
+      exact Decidable.byCases (p := pos x < pos y ∧ pos y < n)
+        (fun h => by
+          rw [ifPos h, ifPos h]
+          exact fixStable n pos stop step f g y h.2 (fuelAfter h.1 hf) (fuelAfter h.1 hg))
+        (fun h => by rw [ifNeg h, ifNeg h])
     rw [e]
 
 /-- Run a loop from `x` with the fuel `n` (enough from any position, `fixStable`); a state at or past
