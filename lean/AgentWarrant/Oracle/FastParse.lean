@@ -16,7 +16,7 @@ open Lean
 
 def isWs (c : Char) : Bool := c == ' ' || c == '\t' || c == '\n' || c == '\r'
 
-def wsStep (s : String) (n : Nat) (rec : Nat → Nat) (i : Nat) : Nat :=
+@[inline] def wsStep (s : String) (n : Nat) (rec : Nat → Nat) (i : Nat) : Nat :=
   if i < n then (if isWs (s.get i) then rec (i + 1) else i) else i
 
 /-- The first position at or after `i` that is not whitespace (or the end). -/
@@ -69,7 +69,7 @@ abbrev StrRes := Except String (String × Nat)
 def strStop (n : Nat) (x : StrSt) : StrRes :=
   if x.2.2 < n then throw "string scan did not move forward" else throw "unexpected end of input"
 
-def strStep (s : String) (n : Nat) (rec : StrSt → StrRes) (x : StrSt) : StrRes :=
+@[inline] def strStep (s : String) (n : Nat) (rec : StrSt → StrRes) (x : StrSt) : StrRes :=
   let (acc, start, i) := x
   if i < n then
     let c := s.get i
@@ -86,12 +86,12 @@ def strStep (s : String) (n : Nat) (rec : StrSt → StrRes) (x : StrSt) : StrRes
 def strBody (s : String) (n i : Nat) : StrRes :=
   Fuel.run n (fun x => x.2.2) (strStop n) (strStep s n) ("", i, i)
 
-def digitStep (s : String) (n : Nat) (rec : Nat → Nat) (i : Nat) : Nat :=
+@[inline] def digitStep (s : String) (n : Nat) (rec : Nat → Nat) (i : Nat) : Nat :=
   if i < n then (let c := s.get i; if '0' ≤ c && c ≤ '9' then rec (i + 1) else i) else i
 
 def digitsEnd (s : String) (n i : Nat) : Nat := Fuel.run n id id (digitStep s n) i
 
-def natStep (s : String) (e : Nat) (rec : Nat × Nat → Nat) (x : Nat × Nat) : Nat :=
+@[inline] def natStep (s : String) (e : Nat) (rec : Nat × Nat → Nat) (x : Nat × Nat) : Nat :=
   if x.1 < e then rec (x.1 + 1, x.2 * 10 + ((s.get x.1).toNat - '0'.toNat)) else x.2
 
 /-- The decimal value of the digits from `i` to `e`, after `acc`. -/
@@ -136,72 +136,82 @@ def number (s : String) (n i0 : Nat) : Except String (Json × Nat) :=
 def lit (s : String) (i : Nat) (word : String) (v : Json) : Except String (Json × Nat) :=
   if s.extract i (i + word.length) == word then pure (v, i + word.length) else throw s!"expected {word}"
 
-open Parse (Mode)
+open Parse (Frame Mode)
 
 abbrev St := Mode × Nat
 abbrev Res := Except String (Json × Nat)
 
-/-- Past the end every mode still needs a character; a continuation that would not move forward is
-refused (none does: each follows a consumed `[`, `{` or `,`). -/
+/-- Past the end every mode still needs a character (a value that ends the text is answered without
+continuing); a continuation that would not move forward is refused (none does: each follows a
+consumed character). -/
 def stop (n : Nat) (x : St) : Res :=
   if x.2 < n then throw "parser did not move forward" else throw "unexpected end of input"
 
-/-- The value starting at `i` (no whitespace before it); an array or object continues by `rec`. -/
-@[inline] def valueAt (s : String) (n : Nat) (rec : St → Res) (i : Nat) : Res :=
+/-- A value `v` ended at `j`: the answer when no container is open, else continue after it. -/
+@[inline] def emit (rec : St → Res) (st : List Frame) (v : Json) (j : Nat) : Res :=
+  match st with
+  | [] => pure (v, j)
+  | _ => rec (Mode.after v st, j)
+
+/-- The value starting at `i` (no whitespace before it), inside the containers `st`. -/
+@[inline] def valueAt (s : String) (n : Nat) (rec : St → Res) (st : List Frame) (i : Nat) : Res :=
+  let scalar := fun (r : Res) => match r with
+    | Except.ok (v, j) => emit rec st v j
+    | Except.error m => throw m
   if i < n then
     match s.get i with
-    | '{' => rec (Mode.obj true Std.RBNode.leaf, i + 1)
-    | '[' => rec (Mode.arr #[], i + 1)
+    | '{' => rec (Mode.objFirst st, i + 1)
+    | '[' => rec (Mode.arrFirst st, i + 1)
     | '"' => match strBody s n (i + 1) with
-      | Except.ok (str, j) => pure (Json.str str, j)
+      | Except.ok (str, j) => emit rec st (Json.str str) j
       | Except.error m => throw m
-    | 't' => lit s i "true" (Json.bool true)
-    | 'f' => lit s i "false" (Json.bool false)
-    | 'n' => lit s i "null" Json.null
-    | _ => number s n i
+    | 't' => scalar (lit s i "true" (Json.bool true))
+    | 'f' => scalar (lit s i "false" (Json.bool false))
+    | 'n' => scalar (lit s i "null" Json.null)
+    | _ => scalar (number s n i)
   else throw "unexpected end of input"
 
-/-- One step of the parser. Object names are unique, as the project's JSON boundary
-(`model/base/jsonio.py`, I-JSON) requires: a repeated name is refused. -/
+/-- A member starting at `i`: its name (not one of `acc`'s), `:`, then its value. -/
+@[inline] def memberAt (s : String) (n : Nat) (rec : St → Res) (acc : Std.RBNode String (fun _ => Json))
+    (st : List Frame) (i : Nat) : Res :=
+  if i < n && s.get i == '"' then
+    match strBody s n (i + 1) with
+    | Except.error m => throw m
+    | Except.ok (k, j0) =>
+      if (acc.find compare k).isSome then throw s!"repeated object name \"{k}\"" else
+      let j := ws s n j0
+      if j < n && s.get j == ':' then rec (Mode.value (Frame.obj acc k :: st), j + 1)
+      else throw "expected ':'"
+  else throw "expected '\"'"
+
+/-- One step of the parser: it reads at least one character before it continues. -/
 @[inline] def step (s : String) (n : Nat) (rec : St → Res) : St → Res
-  | (Mode.value, i0) => valueAt s n rec (ws s n i0)
-  | (Mode.arr acc, i0) =>
+  | (Mode.value st, i0) => valueAt s n rec st (ws s n i0)
+  | (Mode.arrFirst st, i0) =>
     let i := ws s n i0
-    if acc.isEmpty && i < n && s.get i == ']' then pure (Json.arr acc, i + 1)
-    else match valueAt s n rec i with
-      | Except.error m => throw m
-      | Except.ok (v, j0) =>
-        let j := ws s n j0
-        if j < n then
-          match s.get j with
-          | ',' => rec (Mode.arr (acc.push v), j + 1)
-          | ']' => pure (Json.arr (acc.push v), j + 1)
-          | c => throw s!"expected ',' or ']', found '{c}'"
-        else throw "unexpected end of input"
-  | (Mode.obj first acc, i0) =>
+    if i < n && s.get i == ']' then emit rec st (Json.arr #[]) (i + 1) else valueAt s n rec (Frame.arr #[] :: st) i
+  | (Mode.objFirst st, i0) =>
     let i := ws s n i0
-    if first && i < n && s.get i == '}' then pure (Json.obj acc, i + 1)
-    else if i < n && s.get i == '"' then
-      match strBody s n (i + 1) with
-      | Except.error m => throw m
-      | Except.ok (k, j0) =>
-        match acc.find compare k with
-        | some _ => throw s!"repeated object name \"{k}\""
-        | none =>
-        let j := ws s n j0
-        if j < n && s.get j == ':' then
-          match valueAt s n rec (ws s n (j + 1)) with
-          | Except.error m => throw m
-          | Except.ok (v, l0) =>
-            let l := ws s n l0
-            if l < n then
-              match s.get l with
-              | ',' => rec (Mode.obj false (acc.insert compare k v), l + 1)
-              | '}' => pure (Json.obj (acc.insert compare k v), l + 1)
-              | c => throw s!"expected ',' or '}', found '{c}'"
-            else throw "unexpected end of input"
-        else throw "expected ':'"
-    else throw "expected '\"'"
+    if i < n && s.get i == '}' then emit rec st (Json.obj Std.RBNode.leaf) (i + 1)
+    else memberAt s n rec Std.RBNode.leaf st i
+  | (Mode.objNext acc st, i0) => memberAt s n rec acc st (ws s n i0)
+  | (Mode.after v [], i) => pure (v, i)
+  | (Mode.after v (Frame.arr acc :: st), i0) =>
+    let j := ws s n i0
+    if j < n then
+      match s.get j with
+      | ',' => rec (Mode.value (Frame.arr (acc.push v) :: st), j + 1)
+      | ']' => emit rec st (Json.arr (acc.push v)) (j + 1)
+      | c => throw s!"expected ',' or ']', found '{c}'"
+    else throw "unexpected end of input"
+  | (Mode.after v (Frame.obj acc k :: st), i0) =>
+    let j := ws s n i0
+    if j < n then
+      match s.get j with
+      | ',' => rec (Mode.objNext (acc.insert compare k v) st, j + 1)
+      | '}' => emit rec st (Json.obj (acc.insert compare k v)) (j + 1)
+      | c => throw s!"expected ',' or '}', found '{c}'"
+    else throw "unexpected end of input"
 
 /-- The parser from state `x`, on a fuel of the text's length (`Fuel.fixStable`: enough). -/
 def value (s : String) (n : Nat) (x : St) : Res := Fuel.run n (fun x => x.2) (stop n) (step s n) x
@@ -209,7 +219,7 @@ def value (s : String) (n : Nat) (x : St) : Res := Fuel.run n (fun x => x.2) (st
 /-- Parse one JSON text (surrounding whitespace allowed, nothing after the value). -/
 def parse (s : String) : Except String Json :=
   let n := s.utf8ByteSize
-  match value s n (Mode.value, 0) with
+  match value s n (Mode.value [], 0) with
   | Except.ok (v, i) =>
     let j := ws s n i
     if j < n then throw s!"unexpected '{s.get j}' after the value" else pure v

@@ -27,7 +27,7 @@ def next : P Char := do
 
 def isWs (c : Char) : Bool := c == ' ' || c == '\t' || c == '\n' || c == '\r'
 
-def wsStep (a : Array Char) (rec : Nat → Nat) (i : Nat) : Nat :=
+@[inline] def wsStep (a : Array Char) (rec : Nat → Nat) (i : Nat) : Nat :=
   match a.get? i with
   | some c => if isWs c then rec (i + 1) else i
   | none => i
@@ -85,7 +85,7 @@ abbrev Loop := List Char × Nat
 def loopStop {α : Type} (n : Nat) (x : Loop) : Except String α :=
   if x.2 < n then throw "parser did not move forward" else throw "unexpected end of input"
 
-def strStep (a : Array Char) (rec : Loop → Except String (String × Nat)) (x : Loop) : Except String (String × Nat) :=
+@[inline] def strStep (a : Array Char) (rec : Loop → Except String (String × Nat)) (x : Loop) : Except String (String × Nat) :=
   match a.get? x.2 with
   | some '"' => pure (String.mk x.1.reverse, x.2 + 1)
   | some '\\' => match runP escape a (x.2 + 1) with
@@ -101,7 +101,7 @@ def strBody : P String := do
   | Except.ok (str, j) => set j; pure str
   | Except.error m => throw m
 
-def digitStep (a : Array Char) (rec : Loop → Loop) (x : Loop) : Loop :=
+@[inline] def digitStep (a : Array Char) (rec : Loop → Loop) (x : Loop) : Loop :=
   match a.get? x.2 with
   | some c => if '0' ≤ c && c ≤ '9' then rec (c :: x.1, x.2 + 1) else x
   | none => x
@@ -164,81 +164,114 @@ def number : P Json := do
   let mi : Int := if neg then -(Int.ofNat mant) else Int.ofNat mant
   pure (Json.num ⟨mi, exp⟩)
 
-/-- What the parser is in the middle of at a position: a value, an array's elements after `[` or
-`,` (the elements so far), an object's members after `{` or `,` (the members so far). -/
-inductive Mode where
-  | value
+/-- An array or object the parser is inside: the elements so far, or the members so far and the name
+whose value is being read. -/
+inductive Frame where
   | arr (acc : Array Json)
-  | obj (first : Bool) (acc : Std.RBNode String (fun _ => Json))
+  | obj (acc : Std.RBNode String (fun _ => Json)) (key : String)
+
+/-- What the parser expects at a position, and the containers it is inside (innermost first). The
+containers are data, not calls: a nesting level costs no stack frame. -/
+inductive Mode where
+  -- a value
+  | value (st : List Frame)
+  -- just after `[`: `]` or a value
+  | arrFirst (st : List Frame)
+  -- just after `{`: `}` or a member
+  | objFirst (st : List Frame)
+  -- after `,` in an object (the members so far): a member
+  | objNext (acc : Std.RBNode String (fun _ => Json)) (st : List Frame)
+  -- a value just ended: `,` or the innermost container's closing bracket
+  | after (v : Json) (st : List Frame)
 
 abbrev St := Mode × Nat
 abbrev Res := Except String (Json × Nat)
 
-/-- Past the end every mode still needs a character; a continuation that would not move forward is
-refused (none does: each follows a consumed `[`, `{` or `,`). -/
+/-- Past the end every mode still needs a character (a value that ends the text is answered without
+continuing); a continuation that would not move forward is refused (none does: each follows a
+consumed character). -/
 def stop (n : Nat) (x : St) : Res :=
   if x.2 < n then throw "parser did not move forward" else throw "unexpected end of input"
 
-/-- The value at the position (no whitespace before it); an array or object continues by `recP`. -/
-def valueAt (recP : Mode → P Json) : P Json := do
-  match ← peek with
-  | some '{' => let _ ← next; recP (Mode.obj true Std.RBNode.leaf)
-  | some '[' => let _ ← next; recP (Mode.arr #[])
-  | some '"' => let _ ← next; pure (Json.str (← strBody))
-  | some 't' => lit "true" (Json.bool true)
-  | some 'f' => lit "false" (Json.bool false)
-  | some 'n' => lit "null" Json.null
-  | some _ => number
+def wsAt (a : Array Char) (i : Nat) : Nat := Fuel.run a.size id id (wsStep a) i
+
+/-- A value `v` ended at `j`: the answer when no container is open, else continue after it. -/
+@[inline] def emit (rec : St → Res) (st : List Frame) (v : Json) (j : Nat) : Res :=
+  match st with
+  | [] => pure (v, j)
+  | _ => rec (Mode.after v st, j)
+
+/-- The value starting at `i` (no whitespace before it), inside the containers `st`. -/
+@[inline] def valueAt (a : Array Char) (rec : St → Res) (st : List Frame) (i : Nat) : Res :=
+  let scalar := fun (r : Res) => match r with
+    | Except.ok (v, j) => emit rec st v j
+    | Except.error m => throw m
+  match a.get? i with
+  | some '{' => rec (Mode.objFirst st, i + 1)
+  | some '[' => rec (Mode.arrFirst st, i + 1)
+  | some '"' => match runP strBody a (i + 1) with
+    | Except.ok (str, j) => emit rec st (Json.str str) j
+    | Except.error m => throw m
+  | some 't' => scalar (runP (lit "true" (Json.bool true)) a i)
+  | some 'f' => scalar (runP (lit "false" (Json.bool false)) a i)
+  | some 'n' => scalar (runP (lit "null" Json.null) a i)
+  | some _ => scalar (runP number a i)
   | none => throw "unexpected end of input"
 
-/-- One step of the parser. -/
-def body (recP : Mode → P Json) : Mode → P Json
-  | Mode.value => do ws; valueAt recP
-  | Mode.arr acc => do
-    ws
-    if acc.isEmpty && (← peek) == some ']' then
-      let _ ← next
-      return Json.arr acc
-    let v ← valueAt recP
-    ws
-    match ← next with
-    | ',' => recP (Mode.arr (acc.push v))
-    | ']' => pure (Json.arr (acc.push v))
-    | c => throw s!"expected ',' or ']', found '{c}'"
-  | Mode.obj first acc => do
-    ws
-    if first && (← peek) == some '}' then
-      let _ ← next
-      return Json.obj acc
-    expect '"'
-    let k ← strBody
-    if (acc.find compare k).isSome then throw s!"repeated object name \"{k}\""
-    ws
-    expect ':'
-    ws
-    let v ← valueAt recP
-    ws
-    match ← next with
-    | ',' => recP (Mode.obj false (acc.insert compare k v))
-    | '}' => pure (Json.obj (acc.insert compare k v))
-    | c => throw s!"expected ',' or '}', found '{c}'"
+/-- A member starting at `i`: its name (not one of `acc`'s), `:`, then its value. -/
+@[inline] def memberAt (a : Array Char) (rec : St → Res) (acc : Std.RBNode String (fun _ => Json))
+    (st : List Frame) (i : Nat) : Res :=
+  match a.get? i with
+  | some '"' =>
+    match runP strBody a (i + 1) with
+    | Except.error m => throw m
+    | Except.ok (k, j0) =>
+      if (acc.find compare k).isSome then throw s!"repeated object name \"{k}\"" else
+      let j := wsAt a j0
+      match a.get? j with
+      | some ':' => rec (Mode.value (Frame.obj acc k :: st), j + 1)
+      | some c => throw s!"expected ':', found '{c}'"
+      | none => throw "unexpected end of input"
+  | some c => throw s!"expected '\"', found '{c}'"
+  | none => throw "unexpected end of input"
 
-def step (a : Array Char) (rec : St → Res) (x : St) : Res :=
-  runP (body (fun m => do
-    match rec (m, ← get) with
-    | Except.ok (v, j) => set j; pure v
-    | Except.error e => throw e) x.1) a x.2
+/-- One step of the parser: it reads at least one character before it continues. -/
+@[inline] def step (a : Array Char) (rec : St → Res) : St → Res
+  | (Mode.value st, i0) => valueAt a rec st (wsAt a i0)
+  | (Mode.arrFirst st, i0) =>
+    let i := wsAt a i0
+    if a.get? i == some ']' then emit rec st (Json.arr #[]) (i + 1) else valueAt a rec (Frame.arr #[] :: st) i
+  | (Mode.objFirst st, i0) =>
+    let i := wsAt a i0
+    if a.get? i == some '}' then emit rec st (Json.obj Std.RBNode.leaf) (i + 1)
+    else memberAt a rec Std.RBNode.leaf st i
+  | (Mode.objNext acc st, i0) => memberAt a rec acc st (wsAt a i0)
+  | (Mode.after v [], i) => pure (v, i)
+  | (Mode.after v (Frame.arr acc :: st), i0) =>
+    let j := wsAt a i0
+    match a.get? j with
+    | some ',' => rec (Mode.value (Frame.arr (acc.push v) :: st), j + 1)
+    | some ']' => emit rec st (Json.arr (acc.push v)) (j + 1)
+    | some c => throw s!"expected ',' or ']', found '{c}'"
+    | none => throw "unexpected end of input"
+  | (Mode.after v (Frame.obj acc k :: st), i0) =>
+    let j := wsAt a i0
+    match a.get? j with
+    | some ',' => rec (Mode.objNext (acc.insert compare k v) st, j + 1)
+    | some '}' => emit rec st (Json.obj (acc.insert compare k v)) (j + 1)
+    | some c => throw s!"expected ',' or '}', found '{c}'"
+    | none => throw "unexpected end of input"
 
 /-- A value from the position on, on a fuel of the text's length (`Fuel.fixStable`: enough). -/
 def value : P Json := do
   let a ← read
-  match Fuel.run a.size (fun x => x.2) (stop a.size) (step a) (Mode.value, ← get) with
+  match Fuel.run a.size (fun x => x.2) (stop a.size) (step a) (Mode.value [], ← get) with
   | Except.ok (v, j) => set j; pure v
   | Except.error e => throw e
 
 /-- Parse one JSON text (surrounding whitespace allowed, nothing after the value). -/
 def parse (s : String) : Except String Json :=
-  let a := s.toList.toArray
+  let a := s.foldl (fun acc c => acc.push c) (Array.mkEmpty s.length)
   match runP (do let v ← value; ws; pure v : P Json) a 0 with
   | Except.ok (v, i) => match a.get? i with
     | none => pure v
