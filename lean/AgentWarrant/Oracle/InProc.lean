@@ -13,7 +13,7 @@ enforcement backend's stateful half of the `monitor_decide`/`monitor_observe` ju
 is parsed once into a `Policy` value and the monitor state stays a `State` value; the caller keeps
 both as opaque objects, and only the call (JSON text) and the verdict (compact JSON text) cross.
 Their texts are read by `FastParse.parse` (the same values as `Parse.parse`, faster) and held to the
-oracle's nesting bound (`boundedText`).
+oracle's nesting bound and distinct object names (`boundedText`).
 Every function is total: input errors come back as `Except.error`, never as a panic. -/
 namespace AgentWarrant.Oracle.InProc
 open Lean AgentWarrant.Monitor AgentWarrant.Monitor.Full AgentWarrant.Oracle.MonitorFull
