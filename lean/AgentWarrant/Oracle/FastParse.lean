@@ -61,30 +61,41 @@ def escape (s : String) (n i : Nat) : Except String (Char × Nat) :=
     | c => throw s!"invalid escape '\\{c}'"
   else throw "unexpected end of input"
 
-/-- A string body's loop state: the text so far, where the unescaped run began, the position. -/
-abbrev StrSt := String × Nat × Nat
+@[inline] def runStep (s : String) (n : Nat) (rec : Nat → Nat) (i : Nat) : Nat :=
+  if i < n then
+    let c := s.get i
+    if c == '"' || c == '\\' || c.toNat < 0x20 then i else rec (s.next i)
+  else i
+
+/-- The end of the run of plain characters from `i`: the first quote, backslash or control character
+(or the end). -/
+def runEnd (s : String) (n i : Nat) : Nat := Fuel.run n id id (runStep s n) i
+
+/-- A string body's loop state: the text so far, and the position of the next run. -/
+abbrev StrSt := String × Nat
 
 abbrev StrRes := Except String (String × Nat)
 
 def strStop (n : Nat) (x : StrSt) : StrRes :=
-  if x.2.2 < n then throw "string scan did not move forward" else throw "unexpected end of input"
+  if x.2 < n then throw "string scan did not move forward" else throw "unexpected end of input"
 
+/-- One run of plain characters and what ends it; a loop step per escape, not per character. -/
 @[inline] def strStep (s : String) (n : Nat) (rec : StrSt → StrRes) (x : StrSt) : StrRes :=
-  let (acc, start, i) := x
-  if i < n then
-    let c := s.get i
-    if c == '"' then pure (acc ++ s.extract start i, i + 1)
+  let (acc, i) := x
+  let j := runEnd s n i
+  if j < n then
+    let c := s.get j
+    if c == '"' then pure (acc ++ s.extract i j, j + 1)
     else if c == '\\' then
-      match escape s n (i + 1) with
-      | Except.ok (e, j) => rec ((acc ++ s.extract start i).push e, j, j)
+      match escape s n (j + 1) with
+      | Except.ok (e, k) => rec ((acc ++ s.extract i j).push e, k)
       | Except.error m => throw m
-    else if c.toNat < 0x20 then throw "control character in string"
-    else rec (acc, start, s.next i)
+    else throw "control character in string"
   else throw "unexpected end of input"
 
 /-- A string's contents up to its closing quote, from position `i` just past the opening quote. -/
 def strBody (s : String) (n i : Nat) : StrRes :=
-  Fuel.run n (fun x => x.2.2) (strStop n) (strStep s n) ("", i, i)
+  Fuel.run n (fun x => x.2) (strStop n) (strStep s n) ("", i)
 
 @[inline] def digitStep (s : String) (n : Nat) (rec : Nat → Nat) (i : Nat) : Nat :=
   if i < n then (let c := s.get i; if '0' ≤ c && c ≤ '9' then rec (i + 1) else i) else i
@@ -147,23 +158,46 @@ consumed character). -/
 def stop (n : Nat) (x : St) : Res :=
   if x.2 < n then throw "parser did not move forward" else throw "unexpected end of input"
 
-/-- A value `v` ended at `j`: the answer when no container is open, else continue after it. -/
-@[inline] def emit (rec : St → Res) (st : List Frame) (v : Json) (j : Nat) : Res :=
+/-- A container closed by the character before `j`: the answer when no container is open, else
+continue after it (a step of its own, so consecutive closing brackets cost no stack). -/
+@[inline] def closeTo (rec : St → Res) (st : List Frame) (v : Json) (j : Nat) : Res :=
   match st with
   | [] => pure (v, j)
   | _ => rec (Mode.after v st, j)
 
+/-- A value `v` ended at `i0`: the answer when no container is open, else `,` or the innermost
+container's closing bracket. -/
+@[inline] def emit (s : String) (n : Nat) (rec : St → Res) (st : List Frame) (v : Json) (i0 : Nat) : Res :=
+  match st with
+  | [] => pure (v, i0)
+  | Frame.arr acc :: st' =>
+    let j := ws s n i0
+    if j < n then
+      match s.get j with
+      | ',' => rec (Mode.value (Frame.arr (acc.push v) :: st'), j + 1)
+      | ']' => closeTo rec st' (Json.arr (acc.push v)) (j + 1)
+      | c => throw s!"expected ',' or ']', found '{c}'"
+    else throw "unexpected end of input"
+  | Frame.obj acc k :: st' =>
+    let j := ws s n i0
+    if j < n then
+      match s.get j with
+      | ',' => rec (Mode.objNext (acc.insert compare k v) st', j + 1)
+      | '}' => closeTo rec st' (Json.obj (acc.insert compare k v)) (j + 1)
+      | c => throw s!"expected ',' or '}', found '{c}'"
+    else throw "unexpected end of input"
+
 /-- The value starting at `i` (no whitespace before it), inside the containers `st`. -/
 @[inline] def valueAt (s : String) (n : Nat) (rec : St → Res) (st : List Frame) (i : Nat) : Res :=
   let scalar := fun (r : Res) => match r with
-    | Except.ok (v, j) => emit rec st v j
+    | Except.ok (v, j) => emit s n rec st v j
     | Except.error m => throw m
   if i < n then
     match s.get i with
     | '{' => rec (Mode.objFirst st, i + 1)
     | '[' => rec (Mode.arrFirst st, i + 1)
     | '"' => match strBody s n (i + 1) with
-      | Except.ok (str, j) => emit rec st (Json.str str) j
+      | Except.ok (str, j) => emit s n rec st (Json.str str) j
       | Except.error m => throw m
     | 't' => scalar (lit s i "true" (Json.bool true))
     | 'f' => scalar (lit s i "false" (Json.bool false))
@@ -189,29 +223,13 @@ def stop (n : Nat) (x : St) : Res :=
   | (Mode.value st, i0) => valueAt s n rec st (ws s n i0)
   | (Mode.arrFirst st, i0) =>
     let i := ws s n i0
-    if i < n && s.get i == ']' then emit rec st (Json.arr #[]) (i + 1) else valueAt s n rec (Frame.arr #[] :: st) i
+    if i < n && s.get i == ']' then closeTo rec st (Json.arr #[]) (i + 1) else valueAt s n rec (Frame.arr #[] :: st) i
   | (Mode.objFirst st, i0) =>
     let i := ws s n i0
-    if i < n && s.get i == '}' then emit rec st (Json.obj Std.RBNode.leaf) (i + 1)
+    if i < n && s.get i == '}' then closeTo rec st (Json.obj Std.RBNode.leaf) (i + 1)
     else memberAt s n rec Std.RBNode.leaf st i
   | (Mode.objNext acc st, i0) => memberAt s n rec acc st (ws s n i0)
-  | (Mode.after v [], i) => pure (v, i)
-  | (Mode.after v (Frame.arr acc :: st), i0) =>
-    let j := ws s n i0
-    if j < n then
-      match s.get j with
-      | ',' => rec (Mode.value (Frame.arr (acc.push v) :: st), j + 1)
-      | ']' => emit rec st (Json.arr (acc.push v)) (j + 1)
-      | c => throw s!"expected ',' or ']', found '{c}'"
-    else throw "unexpected end of input"
-  | (Mode.after v (Frame.obj acc k :: st), i0) =>
-    let j := ws s n i0
-    if j < n then
-      match s.get j with
-      | ',' => rec (Mode.objNext (acc.insert compare k v) st, j + 1)
-      | '}' => emit rec st (Json.obj (acc.insert compare k v)) (j + 1)
-      | c => throw s!"expected ',' or '}', found '{c}'"
-    else throw "unexpected end of input"
+  | (Mode.after v st, i0) => emit s n rec st v i0
 
 /-- The parser from state `x`, on a fuel of the text's length (`Fuel.fixStable`: enough). -/
 def value (s : String) (n : Nat) (x : St) : Res := Fuel.run n (fun x => x.2) (stop n) (step s n) x
