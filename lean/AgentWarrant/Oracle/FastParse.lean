@@ -2,9 +2,9 @@ import Lean.Data.Json
 import AgentWarrant.Spec.Monitor.Json
 import AgentWarrant.Oracle.Parse
 import AgentWarrant.Oracle.Fuel
-/-! The JSON parser of `Oracle/Parse.lean`, over byte positions of the text instead of a list of its
-characters, for the in-process backend's per-call texts (a call, a tool's result), where the list
-and the state monad cost most of a decision. Same grammar and same values: escapes (surrogate
+/-! The JSON parser of `Oracle/Parse.lean`, over byte positions of the text instead of an array of
+its characters, for the in-process backend's per-call texts (a call, a tool's result), where the
+conversion and the state monad would cost most of a decision. Same grammar and same values: escapes (surrogate
 pairs included) decoded, numbers kept exactly as mantissa and decimal exponent computed the same
 way, a repeated object name refused, whitespace ' ', tab, LF, CR. Every structural character is
 ASCII, so a position moves by one byte past it; string contents move by `String.next`. Every loop is

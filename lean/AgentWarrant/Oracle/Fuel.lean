@@ -1,9 +1,11 @@
 /-! Total loops over positions of a text, for the request parsers (`Oracle/Parse.lean`,
 `Oracle/FastParse.lean`).
 
-A parser recurses once per nesting level and once per array element or object member, on positions
-that only move forward; the 2021 equation compiler accepts only structural recursion, so every loop
-here is `fixF`: structural on a fuel, with a guard on each continuation. A step hands `rec` the state
+A parser's loops (over whitespace, digits, a string's runs, and the values of the text, whose open
+arrays and objects it keeps as data) move forward through the text; the 2021 equation compiler
+accepts only structural recursion, so every loop here is `fixF`: structural on a fuel, with a guard
+on each continuation. With the step inlined, the specialized loop's continuation is a tail call, so
+a loop costs no stack per step. A step hands `rec` the state
 to continue from; `rec` continues only when the state's position is past the current one and still
 inside the text (`pos y < n`), and otherwise answers `stop y` (for a position at or past the end, what
 the parser answers there: the end of input). `fixStable` proves the fuel sufficient: from a position

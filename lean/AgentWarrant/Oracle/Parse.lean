@@ -7,8 +7,9 @@ of 10–15 (`\u00e9` becomes `I`), so every non-ASCII or control character a Pyt
 would arrive changed. This parser decodes escapes (surrogate pairs included) and numbers exactly
 into `JsonNumber` (mantissa and decimal exponent). A repeated object name is refused, as the project's
 JSON boundary (`model/base/jsonio.py`, I-JSON) refuses it, so every object parsed has distinct keys.
-The text is read as an array of characters by position; every loop is total (`Fuel.fixF` on a fuel
-of the text's length, proved sufficient by `Fuel.fixStable`). -/
+The text is read as an array of characters by position (the helpers in the state monad `P`, the
+values by a loop over `Mode`s that keeps the open arrays and objects as data); every loop is total
+(`Fuel.fixF` on a fuel of the text's length, proved sufficient by `Fuel.fixStable`). -/
 namespace AgentWarrant.Oracle.Parse
 open Lean
 
