@@ -78,6 +78,7 @@ import AgentWarrant.Thm.Revision.GlobClosure
 import AgentWarrant.Oracle.GlobCover
 import AgentWarrant.Thm.Monitor.Json
 import AgentWarrant.Thm.Oracle.Depth
+import AgentWarrant.Thm.Oracle.Keys
 import AgentWarrant.Thm.Monitor.Full.Slots
 import AgentWarrant.Thm.Monitor.Full.SlotMeaning
 import AgentWarrant.Spec.Monitor.Registration

@@ -4,11 +4,15 @@ oracle's ``policy_check`` judgment (lean/AgentWarrant/Spec/Monitor/Registration.
 A case is a random well-formed policy (``model.oracle.generators.policies``) in its JSON form, then at
 most one mutation that breaks a check the Lean judgment models (a repeated name, an undeclared
 reference, an empty endpoint or effect list, a resolver's argument set, a predicate's shape, an
-undeclared level in a label). The verdicts compared are accept/reject: Python's ``policy_from_json``
+undeclared level in a label), or a declaration check on what only the JSON form carries (a name that
+is not an identifier or is reserved, an action name or result path that is not dotted names, a
+repeated level, an undeclared category or requirement, a resolver path its tool does not declare
+authoritative, an audience on a node that is not a sink, a count, constant or bound outside
+±(2**53 - 1)). The verdicts compared are accept/reject: Python's ``policy_from_json``
 (schema, then ``validate``) raising ``InvalidInput`` against Lean's ``ok``. Which check fails first is
-not compared, because the two sides order their checks differently. Mutations of what the Lean
-policy does not carry (name syntax, categories, requirements, authoritative paths, node kinds,
-numeric domains) are not drawn: the judgment's docstring lists them as outside it.
+not compared, because the two sides order their checks differently. Not drawn: an empty level list
+(the decoder refuses it while ranking labels) and lone surrogates (the oracle's parser refuses the
+text, so no verdict is asked).
 Choice: this judgment is not in the campaign list of ``model.oracle.lean.JUDGMENTS`` (a case is one
 policy, whose verdict space is two answers and whose mutation kinds a few hundred cases reach);
 tests/drt/test_registration.py drives it, so ``make drt`` runs it.
@@ -32,6 +36,7 @@ JUDGMENT = "policy_check"
 # the mutations the oracle's decoder rejects (it ranks every level a label names); the judgment rejects the rest
 DECODER_KINDS = frozenset({"agent ceiling", "node level"})
 UNDECLARED = "zz_undeclared"
+UNSAFE = 2**53  # one past the largest integer the JSON boundary reads exactly
 
 Doc = dict[str, Any]
 
@@ -112,6 +117,16 @@ def _entry(doc: Doc, change: str) -> bool:
         e["where"] = [{"kind": "range", "path": ["amount"], "low": None, "high": None}]
     elif change == "one_of":
         e["where"] = [{"kind": "one_of", "path": ["amount"], "values": []}]
+    elif change == "action":
+        e["action"] = "message send"
+    elif change == "keys":
+        e["keys"] = ["1x"]
+    elif change == "path name":
+        e["where"] = [{"kind": "eq", "path": ["amount", "1x"], "value": 1}]
+    elif change == "constant":
+        e["where"] = [{"kind": "eq", "path": ["amount"], "value": UNSAFE}]
+    elif change == "bound":
+        e["where"] = [{"kind": "range", "path": ["amount"], "low": -UNSAFE}]
     else:
         e["where"] = [{"kind": "eq", "path": [], "value": 1}]
     return True
@@ -122,6 +137,65 @@ def _node_level(doc: Doc) -> bool:
     if n is None:
         return False
     n["label"]["sensitivity"] = UNDECLARED
+    return True
+
+
+def _first_where(doc: Doc, key: str, test: Callable[[dict[str, Any]], bool]) -> dict[str, Any] | None:
+    return next((d for d in doc.get(key) or [] if test(d)), None)
+
+
+def _allow(doc: Doc, field: str, value: Any) -> bool:
+    e = _first_where(doc, "user", lambda e: e["kind"] == "allow") or \
+        _first_where(doc, "application", lambda e: e["kind"] == "allow")
+    if e is None:
+        return False
+    e[field] = value
+    return True
+
+
+def _extend(doc: Doc, key: str, field: str, value: str) -> bool:
+    item = _first(doc, key)
+    if item is None:
+        return False
+    item[field] = sorted({*item.get(field, []), value})
+    return True
+
+
+def _policy_name(doc: Doc) -> bool:
+    doc["name"] = "1" + doc["name"]
+    return True
+
+
+def _levels_repeat(doc: Doc) -> bool:
+    doc["levels"] = [*doc["levels"], doc["levels"][0]]
+    return True
+
+
+def _node_category(doc: Doc) -> bool:
+    n = _first(doc, "nodes")
+    if n is None:
+        return False
+    n["label"]["categories"] = sorted({*n["label"]["categories"], UNDECLARED})
+    return True
+
+
+def _decrement(doc: Doc) -> bool:
+    e = _first_where(doc, "edges", lambda e: e["propagation"]["kind"] == "transform")
+    if e is None:
+        return False
+    e["propagation"]["decrement"] = UNSAFE
+    return True
+
+
+def _resolver_path(doc: Doc) -> bool:
+    return _set(doc, "resolvers", "path", UNDECLARED)
+
+
+def _audience_not_sink(doc: Doc) -> bool:
+    n = _first_where(doc, "nodes", lambda n: n["kind"] != "sink")
+    if n is None:
+        return False
+    doc["audiences"] = [{"node": n["name"], "effects": [{"action": "file.write", "resource": {"kind": "any"}}]}]
     return True
 
 
@@ -158,6 +232,21 @@ MUTATIONS: dict[str, Callable[[Doc], bool]] = {
     "entry empty one_of": lambda d: _entry(d, "one_of"),
     "entry empty path": lambda d: _entry(d, "path"),
     "node level": _node_level,
+    "policy name syntax": _policy_name,
+    "reserved tool argument": lambda d: _extend(d, "tools", "args", "policy"),
+    "authoritative path syntax": lambda d: _extend(d, "tools", "authoritative", "meta.1x"),
+    "entry action syntax": lambda d: _entry(d, "action"),
+    "entry key name": lambda d: _entry(d, "keys"),
+    "predicate path name": lambda d: _entry(d, "path name"),
+    "repeated level": _levels_repeat,
+    "node category": _node_category,
+    "entry requirement": lambda d: _allow(d, "requires", UNDECLARED),
+    "resolver path": _resolver_path,
+    "audience node kind": _audience_not_sink,
+    "decrement range": _decrement,
+    "quota range": lambda d: _allow(d, "quota", UNSAFE),
+    "constant range": lambda d: _entry(d, "constant"),
+    "bound range": lambda d: _entry(d, "bound"),
 }
 
 

@@ -2,9 +2,11 @@
 (100000) or more arrays deep is refused with an ``input`` error before any judgment runs, one level
 less is passed on to the judgment; the bound counts arrays and objects alike.
 
-The executable's request parser recurses once per nesting level, so at the default 8 MiB stack it
-overflows (a crashed process, which the client reports as a fault) before the bound is reached; the
-executable is started here with an unlimited stack so the check itself is what answers."""
+The nesting check recurses once per level, so at the default 8 MiB stack it overflows (a crashed
+process, which the client reports as a fault) before the bound is reached; the executable is started
+here with an unlimited stack so the check itself is what answers. The request parser keeps the
+containers it is inside as data, not calls: at the default stack it reads nesting far deeper than the
+check can (a request for no judgment is answered without the check running)."""
 
 from __future__ import annotations
 
@@ -47,3 +49,15 @@ def test_inputs_at_the_bound_are_refused_and_one_less_is_judged(oracle: LeanOrac
         assert deep["error"]["kind"] == "input"
         assert f"nests {FUEL} or more" in deep["error"]["message"], deep
     assert answers[4]["output"] == {"word": [[0, 1, True]]}
+
+
+def test_the_parser_reads_deep_nesting_at_the_default_stack(oracle: LeanOracle) -> None:
+    depth = 2 * FUEL  # deeper than the bound, and than the nesting check reaches at 8 MiB
+    lines = [f'{{"id": 0, "judgment": "no_such_judgment", "input": {_nested(depth, kind)}}}' for kind in ("arr", "obj")]
+    lines.append('{"id": 1, "id": 2, "judgment": "resolve", "input": {}}')
+    proc = subprocess.run([str(oracle.exe)], input="\n".join(lines) + "\n", capture_output=True, text=True,
+                          timeout=300, check=False)
+    assert proc.returncode == 0, proc.stderr[-500:]
+    answers = [json.loads(line) for line in proc.stdout.splitlines()]
+    assert [a["error"]["kind"] for a in answers] == ["unknown_judgment", "unknown_judgment", "parse"], answers
+    assert "repeated object name" in answers[2]["error"]["message"]

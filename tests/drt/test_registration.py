@@ -20,7 +20,7 @@ def test_policy_check(oracle: LeanOracle) -> None:
     kinds: dict[str, int] = {}
 
     @seed(20261206)
-    @settings(max_examples=200, database=None, phases=[Phase.generate], deadline=None,
+    @settings(max_examples=400, database=None, phases=[Phase.generate], deadline=None,
               suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
     @given(registration_cases())
     def body(case: tuple[str, dict[str, object]]) -> None:

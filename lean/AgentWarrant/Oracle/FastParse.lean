@@ -1,21 +1,26 @@
 import Lean.Data.Json
 import AgentWarrant.Spec.Monitor.Json
 import AgentWarrant.Oracle.Parse
-/-! The JSON parser of `Oracle/Parse.lean`, over byte positions of the text instead of a list of its
-characters, for the in-process backend's per-call texts (a call, a tool's result), where the list
-and the state monad cost most of a decision. Same grammar and same values: escapes (surrogate
+import AgentWarrant.Oracle.Fuel
+/-! The JSON parser of `Oracle/Parse.lean`, over byte positions of the text instead of an array of
+its characters, for the in-process backend's per-call texts (a call, a tool's result), where the
+conversion and the state monad would cost most of a decision. Same grammar and same values: escapes (surrogate
 pairs included) decoded, numbers kept exactly as mantissa and decimal exponent computed the same
-way, duplicate object keys keep the last value, whitespace ' ', tab, LF, CR. Every structural
-character is ASCII, so a position moves by one byte past it; string contents move by `String.next`.
-`agrees` (exported for the tests) checks both parsers give the same value, or both an error. -/
+way, a repeated object name refused, whitespace ' ', tab, LF, CR. Every structural character is
+ASCII, so a position moves by one byte past it; string contents move by `String.next`. Every loop is
+total (`Fuel.fixF` on a fuel of the text's byte length, proved sufficient by `Fuel.fixStable`).
+`agrees` (exported for the tests) checks both parsers give the same value, or both an error (values
+compared to depth `jsonFuel`). -/
 namespace AgentWarrant.Oracle.FastParse
 open Lean
 
-partial def ws (s : String) (n i : Nat) : Nat :=
-  if i < n then
-    let c := s.get i
-    if c == ' ' || c == '\t' || c == '\n' || c == '\r' then ws s n (i + 1) else i
-  else i
+def isWs (c : Char) : Bool := c == ' ' || c == '\t' || c == '\n' || c == '\r'
+
+@[inline] def wsStep (s : String) (n : Nat) (rec : Nat → Nat) (i : Nat) : Nat :=
+  if i < n then (if isWs (s.get i) then rec (i + 1) else i) else i
+
+/-- The first position at or after `i` that is not whitespace (or the end). -/
+def ws (s : String) (n i : Nat) : Nat := Fuel.run n id id (wsStep s n) i
 
 def hexV (c : Char) : Option Nat :=
   if '0' ≤ c && c ≤ '9' then some (c.toNat - '0'.toNat)
@@ -56,27 +61,52 @@ def escape (s : String) (n i : Nat) : Except String (Char × Nat) :=
     | c => throw s!"invalid escape '\\{c}'"
   else throw "unexpected end of input"
 
-/-- A string's contents up to its closing quote; `start` is where the unescaped run began. -/
-partial def strBody (s : String) (n : Nat) (acc : String) (start i : Nat) : Except String (String × Nat) :=
+@[inline] def runStep (s : String) (n : Nat) (rec : Nat → Nat) (i : Nat) : Nat :=
   if i < n then
     let c := s.get i
-    if c == '"' then pure (acc ++ s.extract start i, i + 1)
-    else if c == '\\' then
-      match escape s n (i + 1) with
-      | Except.ok (e, j) => strBody s n ((acc ++ s.extract start i).push e) j j
-      | Except.error m => throw m
-    else if c.toNat < 0x20 then throw "control character in string"
-    else strBody s n acc start (s.next i)
-  else throw "unexpected end of input"
-
-partial def digitsEnd (s : String) (n i : Nat) : Nat :=
-  if i < n then
-    let c := s.get i
-    if '0' ≤ c && c ≤ '9' then digitsEnd s n (i + 1) else i
+    if c == '"' || c == '\\' || c.toNat < 0x20 then i else rec (s.next i)
   else i
 
-partial def natSpan (s : String) (i e acc : Nat) : Nat :=
-  if i < e then natSpan s (i + 1) e (acc * 10 + ((s.get i).toNat - '0'.toNat)) else acc
+/-- The end of the run of plain characters from `i`: the first quote, backslash or control character
+(or the end). -/
+def runEnd (s : String) (n i : Nat) : Nat := Fuel.run n id id (runStep s n) i
+
+/-- A string body's loop state: the text so far, and the position of the next run. -/
+abbrev StrSt := String × Nat
+
+abbrev StrRes := Except String (String × Nat)
+
+def strStop (n : Nat) (x : StrSt) : StrRes :=
+  if x.2 < n then throw "string scan did not move forward" else throw "unexpected end of input"
+
+/-- One run of plain characters and what ends it; a loop step per escape, not per character. -/
+@[inline] def strStep (s : String) (n : Nat) (rec : StrSt → StrRes) (x : StrSt) : StrRes :=
+  let (acc, i) := x
+  let j := runEnd s n i
+  if j < n then
+    let c := s.get j
+    if c == '"' then pure (acc ++ s.extract i j, j + 1)
+    else if c == '\\' then
+      match escape s n (j + 1) with
+      | Except.ok (e, k) => rec ((acc ++ s.extract i j).push e, k)
+      | Except.error m => throw m
+    else throw "control character in string"
+  else throw "unexpected end of input"
+
+/-- A string's contents up to its closing quote, from position `i` just past the opening quote. -/
+def strBody (s : String) (n i : Nat) : StrRes :=
+  Fuel.run n (fun x => x.2) (strStop n) (strStep s n) ("", i)
+
+@[inline] def digitStep (s : String) (n : Nat) (rec : Nat → Nat) (i : Nat) : Nat :=
+  if i < n then (let c := s.get i; if '0' ≤ c && c ≤ '9' then rec (i + 1) else i) else i
+
+def digitsEnd (s : String) (n i : Nat) : Nat := Fuel.run n id id (digitStep s n) i
+
+@[inline] def natStep (s : String) (e : Nat) (rec : Nat × Nat → Nat) (x : Nat × Nat) : Nat :=
+  if x.1 < e then rec (x.1 + 1, x.2 * 10 + ((s.get x.1).toNat - '0'.toNat)) else x.2
+
+/-- The decimal value of the digits from `i` to `e`, after `acc`. -/
+def natSpan (s : String) (i e acc : Nat) : Nat := Fuel.run e (fun x => x.1) (fun x => x.2) (natStep s e) (i, acc)
 
 /-- The fraction's digits `(start, end)` after the integer part ending at `ie` (empty when none). -/
 def frac (s : String) (n ie : Nat) : Except String (Nat × Nat) :=
@@ -117,86 +147,122 @@ def number (s : String) (n i0 : Nat) : Except String (Json × Nat) :=
 def lit (s : String) (i : Nat) (word : String) (v : Json) : Except String (Json × Nat) :=
   if s.extract i (i + word.length) == word then pure (v, i + word.length) else throw s!"expected {word}"
 
-mutual
-  partial def value (s : String) (n i0 : Nat) : Except String (Json × Nat) :=
-    let i := ws s n i0
-    if i < n then
-      match s.get i with
-      | '{' => object s n (i + 1) []
-      | '[' => array s n (i + 1) #[]
-      | '"' => match strBody s n "" (i + 1) (i + 1) with
-        | Except.ok (str, j) => pure (Json.str str, j)
-        | Except.error m => throw m
-      | 't' => lit s i "true" (Json.bool true)
-      | 'f' => lit s i "false" (Json.bool false)
-      | 'n' => lit s i "null" Json.null
-      | _ => number s n i
+open Parse (Frame Mode)
+
+abbrev St := Mode × Nat
+abbrev Res := Except String (Json × Nat)
+
+/-- Past the end every mode still needs a character (a value that ends the text is answered without
+continuing); a continuation that would not move forward is refused (none does: each follows a
+consumed character). -/
+def stop (n : Nat) (x : St) : Res :=
+  if x.2 < n then throw "parser did not move forward" else throw "unexpected end of input"
+
+/-- A container closed by the character before `j`: the answer when no container is open, else
+continue after it (a step of its own, so consecutive closing brackets cost no stack). -/
+@[inline] def closeTo (rec : St → Res) (st : List Frame) (v : Json) (j : Nat) : Res :=
+  match st with
+  | [] => pure (v, j)
+  | _ => rec (Mode.after v st, j)
+
+/-- A value `v` ended at `i0`: the answer when no container is open, else `,` or the innermost
+container's closing bracket. -/
+@[inline] def emit (s : String) (n : Nat) (rec : St → Res) (st : List Frame) (v : Json) (i0 : Nat) : Res :=
+  match st with
+  | [] => pure (v, i0)
+  | Frame.arr acc :: st' =>
+    let j := ws s n i0
+    if j < n then
+      match s.get j with
+      | ',' => rec (Mode.value (Frame.arr (acc.push v) :: st'), j + 1)
+      | ']' => closeTo rec st' (Json.arr (acc.push v)) (j + 1)
+      | c => throw s!"expected ',' or ']', found '{c}'"
+    else throw "unexpected end of input"
+  | Frame.obj acc k :: st' =>
+    let j := ws s n i0
+    if j < n then
+      match s.get j with
+      | ',' => rec (Mode.objNext (acc.insert compare k v) st', j + 1)
+      | '}' => closeTo rec st' (Json.obj (acc.insert compare k v)) (j + 1)
+      | c => throw s!"expected ',' or '}', found '{c}'"
     else throw "unexpected end of input"
 
-  partial def array (s : String) (n i0 : Nat) (acc : Array Json) : Except String (Json × Nat) :=
-    let i := ws s n i0
-    if acc.isEmpty && i < n && s.get i == ']' then pure (Json.arr acc, i + 1)
-    else match value s n i with
+/-- The value starting at `i` (no whitespace before it), inside the containers `st`. -/
+@[inline] def valueAt (s : String) (n : Nat) (rec : St → Res) (st : List Frame) (i : Nat) : Res :=
+  let scalar := fun (r : Res) => match r with
+    | Except.ok (v, j) => emit s n rec st v j
+    | Except.error m => throw m
+  if i < n then
+    match s.get i with
+    | '{' => rec (Mode.objFirst st, i + 1)
+    | '[' => rec (Mode.arrFirst st, i + 1)
+    | '"' => match strBody s n (i + 1) with
+      | Except.ok (str, j) => emit s n rec st (Json.str str) j
       | Except.error m => throw m
-      | Except.ok (v, j0) =>
-        let j := ws s n j0
-        if j < n then
-          match s.get j with
-          | ',' => array s n (j + 1) (acc.push v)
-          | ']' => pure (Json.arr (acc.push v), j + 1)
-          | c => throw s!"expected ',' or ']', found '{c}'"
-        else throw "unexpected end of input"
+    | 't' => scalar (lit s i "true" (Json.bool true))
+    | 'f' => scalar (lit s i "false" (Json.bool false))
+    | 'n' => scalar (lit s i "null" Json.null)
+    | _ => scalar (number s n i)
+  else throw "unexpected end of input"
 
-  partial def object (s : String) (n i0 : Nat) (acc : List (String × Json)) : Except String (Json × Nat) :=
+/-- A member starting at `i`: its name (not one of `acc`'s), `:`, then its value. -/
+@[inline] def memberAt (s : String) (n : Nat) (rec : St → Res) (acc : Std.RBNode String (fun _ => Json))
+    (st : List Frame) (i : Nat) : Res :=
+  if i < n && s.get i == '"' then
+    match strBody s n (i + 1) with
+    | Except.error m => throw m
+    | Except.ok (k, j0) =>
+      if (acc.find compare k).isSome then throw s!"repeated object name \"{k}\"" else
+      let j := ws s n j0
+      if j < n && s.get j == ':' then rec (Mode.value (Frame.obj acc k :: st), j + 1)
+      else throw "expected ':'"
+  else throw "expected '\"'"
+
+/-- One step of the parser: it reads at least one character before it continues. -/
+@[inline] def step (s : String) (n : Nat) (rec : St → Res) : St → Res
+  | (Mode.value st, i0) => valueAt s n rec st (ws s n i0)
+  | (Mode.arrFirst st, i0) =>
     let i := ws s n i0
-    if acc.isEmpty && i < n && s.get i == '}' then pure (Json.mkObj [], i + 1)
-    else if i < n && s.get i == '"' then
-      match strBody s n "" (i + 1) (i + 1) with
-      | Except.error m => throw m
-      | Except.ok (k, j0) =>
-        let j := ws s n j0
-        if j < n && s.get j == ':' then
-          match value s n (j + 1) with
-          | Except.error m => throw m
-          | Except.ok (v, l0) =>
-            let l := ws s n l0
-            if l < n then
-              match s.get l with
-              | ',' => object s n (l + 1) ((k, v) :: acc)
-              | '}' => pure (Json.mkObj ((k, v) :: acc).reverse, l + 1)
-              | c => throw s!"expected ',' or '}', found '{c}'"
-            else throw "unexpected end of input"
-        else throw "expected ':'"
-    else throw "expected '\"'"
-end
+    if i < n && s.get i == ']' then closeTo rec st (Json.arr #[]) (i + 1) else valueAt s n rec (Frame.arr #[] :: st) i
+  | (Mode.objFirst st, i0) =>
+    let i := ws s n i0
+    if i < n && s.get i == '}' then closeTo rec st (Json.obj Std.RBNode.leaf) (i + 1)
+    else memberAt s n rec Std.RBNode.leaf st i
+  | (Mode.objNext acc st, i0) => memberAt s n rec acc st (ws s n i0)
+  | (Mode.after v st, i0) => emit s n rec st v i0
+
+/-- The parser from state `x`, on a fuel of the text's length (`Fuel.fixStable`: enough). -/
+def value (s : String) (n : Nat) (x : St) : Res := Fuel.run n (fun x => x.2) (stop n) (step s n) x
 
 /-- Parse one JSON text (surrounding whitespace allowed, nothing after the value). -/
 def parse (s : String) : Except String Json :=
   let n := s.utf8ByteSize
-  match value s n 0 with
+  match value s n (Mode.value [], 0) with
   | Except.ok (v, i) =>
     let j := ws s n i
     if j < n then throw s!"unexpected '{s.get j}' after the value" else pure v
   | Except.error m => throw m
 
-/-- Exactly the same value: mantissas and exponents as parsed, not only equal numbers. -/
-partial def same : Json → Json → Bool
+/-- Exactly the same value to depth `d`: mantissas and exponents as parsed, not only equal numbers. -/
+def sameF : Nat → Json → Json → Bool
+  | 0, _, _ => false
+  | d + 1, a, b => match a, b with
   | Json.null, Json.null => true
   | Json.bool a, Json.bool b => a == b
   | Json.num a, Json.num b => a.mantissa == b.mantissa && a.exponent == b.exponent
   | Json.str a, Json.str b => a == b
-  | Json.arr a, Json.arr b => a.size == b.size && (List.zip a.toList b.toList).all (fun p => same p.1 p.2)
+  | Json.arr a, Json.arr b => a.size == b.size && (List.zip a.toList b.toList).all (fun p => sameF d p.1 p.2)
   | Json.obj a, Json.obj b =>
     let pa := AgentWarrant.Monitor.Full.pairs a
     let pb := AgentWarrant.Monitor.Full.pairs b
-    pa.length == pb.length && (List.zip pa pb).all (fun p => p.1.1 == p.2.1 && same p.1.2 p.2.2)
+    pa.length == pb.length && (List.zip pa pb).all (fun p => p.1.1 == p.2.1 && sameF d p.1.2 p.2.2)
   | _, _ => false
 
 /-- 1 when both parsers accept `s` with the same value, 2 when both reject it, 0 when they differ. -/
 @[export aw_lean_parse_agrees]
 def agrees (s : String) : UInt8 :=
   match Parse.parse s, parse s with
-  | Except.ok a, Except.ok b => if same a b then 1 else 0
+  | Except.ok a, Except.ok b => if sameF AgentWarrant.Monitor.Full.jsonFuel a b then 1 else 0
   | Except.error _, Except.error _ => 2
   | _, _ => 0
 

@@ -2,6 +2,7 @@ import AgentWarrant.Oracle.Main
 import AgentWarrant.Oracle.MonitorFull
 import AgentWarrant.Oracle.FastParse
 import AgentWarrant.Oracle.Depth
+import AgentWarrant.Oracle.Keys
 /-! Entry points of the in-process library (lean/native/shim.c links them into
 libagentwarrant.so; model/oracle/inproc.py loads it with ctypes).
 
@@ -12,7 +13,7 @@ enforcement backend's stateful half of the `monitor_decide`/`monitor_observe` ju
 is parsed once into a `Policy` value and the monitor state stays a `State` value; the caller keeps
 both as opaque objects, and only the call (JSON text) and the verdict (compact JSON text) cross.
 Their texts are read by `FastParse.parse` (the same values as `Parse.parse`, faster) and held to the
-oracle's nesting bound (`boundedText`).
+oracle's nesting bound and distinct object names (`boundedText`).
 Every function is total: input errors come back as `Except.error`, never as a panic. -/
 namespace AgentWarrant.Oracle.InProc
 open Lean AgentWarrant.Monitor AgentWarrant.Monitor.Full AgentWarrant.Oracle.MonitorFull
@@ -42,9 +43,10 @@ def handleWith (p : Json) (line : String) : String :=
   (Oracle.handleParsed (withPolicy p <$> FastParse.parse line)).compress
 
 /-- A JSON text read by `FastParse` and held to the nesting bound the oracle's requests are
-(`Oracle/Depth.lean`): the stateful monitor path's policy, state, call and outcome texts. -/
+(`Oracle/Depth.lean`) and to distinct object names (`Oracle/Keys.lean`): the stateful monitor path's
+policy, state, call and outcome texts. -/
 def boundedText (text : String) : Except String Json := do
-  admitDepth (← FastParse.parse text)
+  admitKeys (← admitDepth (← FastParse.parse text))
 
 @[export aw_lean_policy]
 def policyText (text : String) : Except String Policy := do

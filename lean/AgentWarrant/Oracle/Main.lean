@@ -4,6 +4,7 @@ import AgentWarrant.Spec.Edits.WellFormed
 import AgentWarrant.Spec.Edits.Certificate
 import AgentWarrant.Oracle.Common
 import AgentWarrant.Oracle.Depth
+import AgentWarrant.Oracle.Keys
 import AgentWarrant.Oracle.Monitor
 import AgentWarrant.Oracle.MonitorFull
 import AgentWarrant.Oracle.Parse
@@ -106,7 +107,7 @@ def handleParsed (parsed : Except String Json) : Json :=
     match req j "id", getAs String j "judgment", req j "input" with
     | Except.ok id, Except.ok name, Except.ok input =>
       let run := match judgments.lookup name with
-        | some f => some (guarded f input)
+        | some f => some (guarded (keysGuard f) input)
         | none => none
       match run with
       | none => errorJ id "unknown_judgment" s!"no judgment {name}"

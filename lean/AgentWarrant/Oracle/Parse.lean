@@ -1,28 +1,41 @@
 import Lean.Data.Json
+import AgentWarrant.Oracle.Fuel
 /-! A JSON text parser for the oracle's requests (RFC 8259).
 
 Why not `Json.parse`: the 2021 library reads the hex letters of a `\uXXXX` escape as 0–5 instead
 of 10–15 (`\u00e9` becomes `I`), so every non-ASCII or control character a Python client escapes
 would arrive changed. This parser decodes escapes (surrogate pairs included) and numbers exactly
-into `JsonNumber` (mantissa and decimal exponent); duplicate object keys keep the last value. -/
+into `JsonNumber` (mantissa and decimal exponent). A repeated object name is refused, as the project's
+JSON boundary (`model/base/jsonio.py`, I-JSON) refuses it, so every object parsed has distinct keys.
+The text is read as an array of characters by position (the helpers in the state monad `P`, the
+values by a loop over `Mode`s that keeps the open arrays and objects as data); every loop is total
+(`Fuel.fixF` on a fuel of the text's length, proved sufficient by `Fuel.fixStable`). -/
 namespace AgentWarrant.Oracle.Parse
 open Lean
 
-abbrev P := StateT (List Char) (Except String)
+/-- The text, and the position of the next character. -/
+abbrev P := ReaderT (Array Char) (StateT Nat (Except String))
+
+def runP {α : Type} (m : P α) (a : Array Char) (i : Nat) : Except String (α × Nat) := (m.run a).run i
 
 def peek : P (Option Char) := do
-  match (← get) with
-  | c :: _ => pure (some c)
-  | [] => pure none
+  pure ((← read).get? (← get))
 
 def next : P Char := do
-  match (← get) with
-  | c :: rest => set rest; pure c
-  | [] => throw "unexpected end of input"
+  match (← read).get? (← get) with
+  | some c => modify (· + 1); pure c
+  | none => throw "unexpected end of input"
+
+def isWs (c : Char) : Bool := c == ' ' || c == '\t' || c == '\n' || c == '\r'
+
+@[inline] def wsStep (a : Array Char) (rec : Nat → Nat) (i : Nat) : Nat :=
+  match a.get? i with
+  | some c => if isWs c then rec (i + 1) else i
+  | none => i
 
 def ws : P Unit := do
-  let s ← get
-  set (s.dropWhile (fun c => c == ' ' || c == '\t' || c == '\n' || c == '\r'))
+  let a ← read
+  set (Fuel.run a.size id id (wsStep a) (← get))
 
 def expect (c : Char) : P Unit := do
   let d ← next
@@ -67,20 +80,39 @@ def escape : P Char := do
     else pure (Char.ofNat hi)
   | c => throw s!"invalid escape '\\{c}'"
 
-partial def strBody (acc : List Char) : P String := do
-  match ← next with
-  | '"' => pure (String.mk acc.reverse)
-  | '\\' => strBody ((← escape) :: acc)
-  | c => if c.toNat < 0x20 then throw "control character in string" else strBody (c :: acc)
+/-- A loop over characters: what it collected (reversed) and the position. -/
+abbrev Loop := List Char × Nat
 
-partial def digits (acc : List Char) : P (List Char) := do
-  match ← peek with
-  | some c =>
-    if '0' ≤ c && c ≤ '9' then
-      let _ ← next
-      digits (c :: acc)
-    else pure acc.reverse
-  | none => pure acc.reverse
+def loopStop {α : Type} (n : Nat) (x : Loop) : Except String α :=
+  if x.2 < n then throw "parser did not move forward" else throw "unexpected end of input"
+
+@[inline] def strStep (a : Array Char) (rec : Loop → Except String (String × Nat)) (x : Loop) : Except String (String × Nat) :=
+  match a.get? x.2 with
+  | some '"' => pure (String.mk x.1.reverse, x.2 + 1)
+  | some '\\' => match runP escape a (x.2 + 1) with
+    | Except.ok (e, j) => rec (e :: x.1, j)
+    | Except.error m => throw m
+  | some c => if c.toNat < 0x20 then throw "control character in string" else rec (c :: x.1, x.2 + 1)
+  | none => throw "unexpected end of input"
+
+/-- The body of a string literal, after its opening quote, up to and past its closing quote. -/
+def strBody : P String := do
+  let a ← read
+  match Fuel.run a.size (fun x => x.2) (loopStop a.size) (strStep a) ([], ← get) with
+  | Except.ok (str, j) => set j; pure str
+  | Except.error m => throw m
+
+@[inline] def digitStep (a : Array Char) (rec : Loop → Loop) (x : Loop) : Loop :=
+  match a.get? x.2 with
+  | some c => if '0' ≤ c && c ≤ '9' then rec (c :: x.1, x.2 + 1) else x
+  | none => x
+
+/-- The digits from the position on (possibly none). -/
+def digits : P (List Char) := do
+  let a ← read
+  let x := Fuel.run a.size (fun x => x.2) id (digitStep a) ([], ← get)
+  set x.2
+  pure x.1.reverse
 
 def natOf (ds : List Char) : Nat := ds.foldl (fun n c => n * 10 + (c.toNat - '0'.toNat)) 0
 
@@ -97,7 +129,7 @@ def fracPart : P (List Char) := do
   match ← peek with
   | some '.' =>
     let _ ← next
-    let f ← digits []
+    let f ← digits
     if f.isEmpty then throw "expected a digit after '.'"
     pure f
   | _ => pure []
@@ -116,13 +148,13 @@ def expPart : P (Bool × Nat) := do
 where
   expRest : P (Bool × Nat) := do
     let s ← expSign
-    let ds ← digits []
+    let ds ← digits
     if ds.isEmpty then throw "expected a digit in the exponent"
     pure (s, natOf ds)
 
 def number : P Json := do
   let neg ← optNeg
-  let int ← digits []
+  let int ← digits
   if int.isEmpty then throw "expected a digit"
   let frac ← fracPart
   let (eneg, e) ← expPart
@@ -133,53 +165,118 @@ def number : P Json := do
   let mi : Int := if neg then -(Int.ofNat mant) else Int.ofNat mant
   pure (Json.num ⟨mi, exp⟩)
 
-mutual
-  partial def value : P Json := do
-    ws
-    match ← peek with
-    | some '{' => let _ ← next; object []
-    | some '[' => let _ ← next; array #[]
-    | some '"' => let _ ← next; pure (Json.str (← strBody []))
-    | some 't' => lit "true" (Json.bool true)
-    | some 'f' => lit "false" (Json.bool false)
-    | some 'n' => lit "null" Json.null
-    | some _ => number
+/-- An array or object the parser is inside: the elements so far, or the members so far and the name
+whose value is being read. -/
+inductive Frame where
+  | arr (acc : Array Json)
+  | obj (acc : Std.RBNode String (fun _ => Json)) (key : String)
+
+/-- What the parser expects at a position, and the containers it is inside (innermost first). The
+containers are data, not calls: a nesting level costs no stack frame. -/
+inductive Mode where
+  -- a value
+  | value (st : List Frame)
+  -- just after `[`: `]` or a value
+  | arrFirst (st : List Frame)
+  -- just after `{`: `}` or a member
+  | objFirst (st : List Frame)
+  -- after `,` in an object (the members so far): a member
+  | objNext (acc : Std.RBNode String (fun _ => Json)) (st : List Frame)
+  -- a value just ended: `,` or the innermost container's closing bracket
+  | after (v : Json) (st : List Frame)
+
+abbrev St := Mode × Nat
+abbrev Res := Except String (Json × Nat)
+
+/-- Past the end every mode still needs a character (a value that ends the text is answered without
+continuing); a continuation that would not move forward is refused (none does: each follows a
+consumed character). -/
+def stop (n : Nat) (x : St) : Res :=
+  if x.2 < n then throw "parser did not move forward" else throw "unexpected end of input"
+
+def wsAt (a : Array Char) (i : Nat) : Nat := Fuel.run a.size id id (wsStep a) i
+
+/-- A value `v` ended at `j`: the answer when no container is open, else continue after it. -/
+@[inline] def emit (rec : St → Res) (st : List Frame) (v : Json) (j : Nat) : Res :=
+  match st with
+  | [] => pure (v, j)
+  | _ => rec (Mode.after v st, j)
+
+/-- The value starting at `i` (no whitespace before it), inside the containers `st`. -/
+@[inline] def valueAt (a : Array Char) (rec : St → Res) (st : List Frame) (i : Nat) : Res :=
+  let scalar := fun (r : Res) => match r with
+    | Except.ok (v, j) => emit rec st v j
+    | Except.error m => throw m
+  match a.get? i with
+  | some '{' => rec (Mode.objFirst st, i + 1)
+  | some '[' => rec (Mode.arrFirst st, i + 1)
+  | some '"' => match runP strBody a (i + 1) with
+    | Except.ok (str, j) => emit rec st (Json.str str) j
+    | Except.error m => throw m
+  | some 't' => scalar (runP (lit "true" (Json.bool true)) a i)
+  | some 'f' => scalar (runP (lit "false" (Json.bool false)) a i)
+  | some 'n' => scalar (runP (lit "null" Json.null) a i)
+  | some _ => scalar (runP number a i)
+  | none => throw "unexpected end of input"
+
+/-- A member starting at `i`: its name (not one of `acc`'s), `:`, then its value. -/
+@[inline] def memberAt (a : Array Char) (rec : St → Res) (acc : Std.RBNode String (fun _ => Json))
+    (st : List Frame) (i : Nat) : Res :=
+  match a.get? i with
+  | some '"' =>
+    match runP strBody a (i + 1) with
+    | Except.error m => throw m
+    | Except.ok (k, j0) =>
+      if (acc.find compare k).isSome then throw s!"repeated object name \"{k}\"" else
+      let j := wsAt a j0
+      match a.get? j with
+      | some ':' => rec (Mode.value (Frame.obj acc k :: st), j + 1)
+      | some c => throw s!"expected ':', found '{c}'"
+      | none => throw "unexpected end of input"
+  | some c => throw s!"expected '\"', found '{c}'"
+  | none => throw "unexpected end of input"
+
+/-- One step of the parser: it reads at least one character before it continues. -/
+@[inline] def step (a : Array Char) (rec : St → Res) : St → Res
+  | (Mode.value st, i0) => valueAt a rec st (wsAt a i0)
+  | (Mode.arrFirst st, i0) =>
+    let i := wsAt a i0
+    if a.get? i == some ']' then emit rec st (Json.arr #[]) (i + 1) else valueAt a rec (Frame.arr #[] :: st) i
+  | (Mode.objFirst st, i0) =>
+    let i := wsAt a i0
+    if a.get? i == some '}' then emit rec st (Json.obj Std.RBNode.leaf) (i + 1)
+    else memberAt a rec Std.RBNode.leaf st i
+  | (Mode.objNext acc st, i0) => memberAt a rec acc st (wsAt a i0)
+  | (Mode.after v [], i) => pure (v, i)
+  | (Mode.after v (Frame.arr acc :: st), i0) =>
+    let j := wsAt a i0
+    match a.get? j with
+    | some ',' => rec (Mode.value (Frame.arr (acc.push v) :: st), j + 1)
+    | some ']' => emit rec st (Json.arr (acc.push v)) (j + 1)
+    | some c => throw s!"expected ',' or ']', found '{c}'"
+    | none => throw "unexpected end of input"
+  | (Mode.after v (Frame.obj acc k :: st), i0) =>
+    let j := wsAt a i0
+    match a.get? j with
+    | some ',' => rec (Mode.objNext (acc.insert compare k v) st, j + 1)
+    | some '}' => emit rec st (Json.obj (acc.insert compare k v)) (j + 1)
+    | some c => throw s!"expected ',' or '}', found '{c}'"
     | none => throw "unexpected end of input"
 
-  partial def array (acc : Array Json) : P Json := do
-    ws
-    if acc.isEmpty && (← peek) == some ']' then
-      let _ ← next
-      return Json.arr acc
-    let v ← value
-    ws
-    match ← next with
-    | ',' => array (acc.push v)
-    | ']' => pure (Json.arr (acc.push v))
-    | c => throw s!"expected ',' or ']', found '{c}'"
-
-  partial def object (acc : List (String × Json)) : P Json := do
-    ws
-    if acc.isEmpty && (← peek) == some '}' then
-      let _ ← next
-      return Json.mkObj []
-    expect '"'
-    let k ← strBody []
-    ws
-    expect ':'
-    let v ← value
-    ws
-    match ← next with
-    | ',' => object ((k, v) :: acc)
-    | '}' => pure (Json.mkObj ((k, v) :: acc).reverse)
-    | c => throw s!"expected ',' or '}', found '{c}'"
-end
+/-- A value from the position on, on a fuel of the text's length (`Fuel.fixStable`: enough). -/
+def value : P Json := do
+  let a ← read
+  match Fuel.run a.size (fun x => x.2) (stop a.size) (step a) (Mode.value [], ← get) with
+  | Except.ok (v, j) => set j; pure v
+  | Except.error e => throw e
 
 /-- Parse one JSON text (surrounding whitespace allowed, nothing after the value). -/
 def parse (s : String) : Except String Json :=
-  match (do let v ← value; ws; pure v : P Json).run s.toList with
-  | Except.ok (v, []) => pure v
-  | Except.ok (_, c :: _) => throw s!"unexpected '{c}' after the value"
+  let a := s.foldl (fun acc c => acc.push c) (Array.mkEmpty s.length)
+  match runP (do let v ← value; ws; pure v : P Json) a 0 with
+  | Except.ok (v, i) => match a.get? i with
+    | none => pure v
+    | some c => throw s!"unexpected '{c}' after the value"
   | Except.error e => throw e
 
 end AgentWarrant.Oracle.Parse

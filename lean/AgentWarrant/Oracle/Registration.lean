@@ -1,15 +1,110 @@
 import AgentWarrant.Oracle.MonitorFull
 import AgentWarrant.Spec.Monitor.Registration
 /-! The `policy_check` judgment: a policy in its JSON form (the whole monitor's input) is decoded and
-its registration checked (`Spec/Monitor/Registration.lean`). A decoding failure (a label naming an
-undeclared level, a missing field) is a registration error, not an oracle error, so the answer is
-always a verdict: `{"ok": registrationOk, "errors": [check, ...]}` (the failed checks by name). -/
+its registration checked (`Spec/Monitor/Registration.lean`): the checks on the `Policy` the monitor
+evaluates (`registrationOk`) and the declaration checks on what only the JSON form carries (`formOk`
+on `formOf`: name and action syntax, the level list, category and requirement references,
+authoritative resolver paths, audience node kinds, the numeric domain of counts, constants and
+bounds). A decoding failure (a label naming an undeclared level, a missing field) is a registration
+error, not an oracle error, so the answer is always a verdict: `{"ok": ..., "errors": [check, ...]}`
+(the failed checks by name).
+
+`formOf` reads leniently (a field of the wrong type contributes nothing): the decoder of the policy
+itself refuses what is malformed, and the form's lists only collect what the declaration checks look
+at. Which places of the JSON form each list collects is this definition; the differential test
+(tests/drt/test_registration.py) breaks each of them against the Python validator. -/
 namespace AgentWarrant.Oracle.Registration
 open Lean AgentWarrant.Oracle AgentWarrant.Monitor.Full
 
+def field (j : Json) (k : String) : Option Json := match j.getObjVal? k with
+  | Except.ok v => some v
+  | Except.error _ => none
+
+/-- The elements of an array field (none when absent or not an array). -/
+def arrL (j : Json) (k : String) : List Json := match field j k with
+  | some (Json.arr a) => a.toList
+  | _ => []
+
+def strsOf (l : List Json) : List String :=
+  l.foldr (fun v acc => match v with
+    | Json.str s => s :: acc
+    | _ => acc) []
+
+def strL (j : Json) (k : String) : List String := strsOf (arrL j k)
+
+/-- A string field, as a list of at most one. -/
+def strF (j : Json) (k : String) : List String := match field j k with
+  | some (Json.str s) => [s]
+  | _ => []
+
+/-- A field present and not null, as a list of at most one. -/
+def valF (j : Json) (k : String) : List Json := match field j k with
+  | some Json.null => []
+  | some v => [v]
+  | none => []
+
+def catMap {α β : Type} (f : α → List β) (l : List α) : List β := l.foldr (fun x acc => f x ++ acc) []
+
+def kindIs (j : Json) (k : String) : Bool := strF j "kind" == [k]
+
+/-- The constant of a resource or resource pattern of kind `const`. -/
+def constOf (r : Json) : List Json := if kindIs r "const" then valF r "value" else []
+
+def objVals (j : Json) : List Json := match j with
+  | Json.obj kvs => (pairs kvs).map (·.2)
+  | _ => []
+
+def formOf (p : Json) : Form :=
+  let nodes := arrL p "nodes"
+  let edges := arrL p "edges"
+  let tools := arrL p "tools"
+  let resolvers := arrL p "resolvers"
+  let entries := arrL p "user" ++ arrL p "application"
+  let preds := catMap (fun e => arrL e "where") entries
+  let audiences := arrL p "audiences"
+  let effects := catMap (fun t => arrL t "effects") tools
+  let audEffects := catMap (fun a => arrL a "effects") audiences
+  let transforms := (edges.filterMap (fun e => field e "propagation")).filter (fun t => kindIs t "transform")
+  let allows := entries.filter (fun e => kindIs e "allow")
+  { names := strF p "name" ++ strL p "levels" ++ strL p "categories" ++ strL p "requirements" ++
+      catMap (fun d => strF d "name") (nodes ++ edges ++ arrL p "agents" ++ tools ++ arrL p "origins" ++
+        arrL p "histories") ++
+      catMap (fun r => strF r "slot") resolvers ++ catMap (fun t => strL t "args") tools ++
+      catMap (fun e => strL e "keys") entries ++ catMap (fun q => strL q "path") preds
+    dotted := catMap (fun e => strF e "action") (effects ++ audEffects ++ entries) ++
+      catMap (fun t => strL t "authoritative") tools
+    levels := strL p "levels"
+    categories := strL p "categories"
+    catRefs := catMap (fun n => match field n "label" with
+        | some l => strL l "categories"
+        | none => []) nodes ++
+      catMap (fun t => strL t "remove") transforms ++
+      catMap (fun f => match field f "when" with
+        | some g => strL g "any_category" ++ strL g "no_category"
+        | none => []) (arrL p "flows")
+    requirements := strL p "requirements"
+    reqRefs := catMap (fun e => strF e "requires") allows
+    authoritative := catMap (fun t => (strF t "name").map (fun n => (n, strL t "authoritative"))) tools
+    resolverPaths := catMap (fun r => match strF r "tool", strF r "path" with
+        | [t], [q] => [(t, q)]
+        | _, _ => []) resolvers
+    sinks := catMap (fun n => if kindIs n "sink" then strF n "name" else []) nodes
+    audienceNodes := catMap (fun a => strF a "node") audiences
+    counts := catMap (fun t => valF t "decrement") transforms ++ catMap (fun e => valF e "quota") allows
+    scalars := catMap (fun e => match field e "resource" with
+        | some r => constOf r
+        | none => []) (effects ++ audEffects ++ entries) ++
+      catMap (fun r => match field r "args" with
+        | some a => objVals a
+        | none => []) resolvers ++
+      catMap (fun q => if kindIs q "eq" then valF q "value" else if kindIs q "one_of" then arrL q "values" else []) preds
+    bounds := catMap (fun q => if kindIs q "range" then valF q "low" ++ valF q "high" else []) preds }
+
 def policyCheck (j : Json) : Dec Json := do
-  let (ok, errs) := match MonitorFull.policyOf (← req j "policy") with
-    | Except.ok p => (registrationOk p, registrationErrors p)
+  let pj ← req j "policy"
+  let form := formOf pj
+  let (ok, errs) := match MonitorFull.policyOf pj with
+    | Except.ok p => (registrationOk p && formOk form, registrationErrors p ++ formErrors form)
     | Except.error e => (false, ["decoding: " ++ e])
   pure $ Json.mkObj [("ok", toJson ok), ("errors", toJson errs.toArray)]
 

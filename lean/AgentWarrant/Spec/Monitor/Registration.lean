@@ -156,4 +156,104 @@ def registrationErrors (p : Policy) : List String :=
     ("application entries", p.app.all (grantOk p))]
   (filt (fun c => !c.2) checks).map (·.1)
 
+-- the declarations' form: what the whole monitor's policy does not carry -----------------------
+
+/-- What the declaration checks read from a policy's JSON form beyond the `Policy` the monitor
+evaluates (collected by the oracle's decoder, `Oracle/Registration.lean`, from every place of the form
+that holds one). -/
+structure Form where
+  /-- Every place that must hold a name: the policy's, levels, categories, requirements, the names of
+  nodes, edges, agents, tools, origin and history rules, resolver slots, tool arguments, entry keys,
+  and the steps of predicate paths. -/
+  names : List String
+  /-- Action names (of tool effects, audience effects, entries) and authoritative result paths. -/
+  dotted : List String
+  levels : List String
+  categories : List String
+  /-- Categories named by node labels, transforms (`remove`) and flow guards. -/
+  catRefs : List String
+  requirements : List String
+  /-- Requirements named by allow entries. -/
+  reqRefs : List String
+  /-- Each tool's name and the result paths it declares authoritative. -/
+  authoritative : List (String × List String)
+  /-- Each resolver's tool and result path. -/
+  resolverPaths : List (String × String)
+  /-- The names of the nodes of kind `sink`. -/
+  sinks : List String
+  audienceNodes : List String
+  /-- Decrements and finite allow quotas: non-negative integers within 2^53 - 1. -/
+  counts : List Json
+  /-- Constants (of effects, resource patterns, resolver arguments, `eq` and `one_of`): JSON scalars. -/
+  scalars : List Json
+  /-- Range bounds: numbers. -/
+  bounds : List Json
+
+def reservedWords : List String :=
+  ["policy", "levels", "categories", "requirement", "node", "edge", "agent", "tool", "resolve", "origin",
+   "flow", "history", "user", "application", "audience", "true", "false", "null"]
+
+def identStart (c : Char) : Bool := ('A' ≤ c && c ≤ 'Z') || ('a' ≤ c && c ≤ 'z') || c == '_'
+def identChar (c : Char) : Bool := identStart c || ('0' ≤ c && c ≤ '9')
+
+/-- An ASCII identifier `[A-Za-z_][A-Za-z0-9_]*` that is not a reserved word. -/
+def isNameB (s : String) : Bool := match s.toList with
+  | [] => false
+  | c :: cs => identStart c && (cs.all identChar && !memS s reservedWords)
+
+/-- Names joined by dots (`message.send`, `meta.addr`). -/
+def isDottedB (s : String) : Bool := (s.splitOn ".").all isNameB
+
+/-- 2^53 - 1, the largest integer every reader of the project's JSON reads exactly. -/
+def safeInt : Nat := 9007199254740991
+
+def pow10N : Nat → Nat
+  | 0 => 1
+  | n + 1 => 10 * pow10N n
+
+/-- A decimal `m · 10^-e` within ±(2^53 - 1). -/
+def safeNum (x : JsonNumber) : Bool := Decidable.decide (Int.natAbs x.mantissa ≤ safeInt * pow10N x.exponent)
+
+def isCount : Json → Bool
+  | Json.num ⟨Int.ofNat m, 0⟩ => Decidable.decide (m ≤ safeInt)
+  | _ => false
+
+def isScalarOk : Json → Bool
+  | Json.null => true
+  | Json.bool _ => true
+  | Json.str _ => true
+  | Json.num x => safeNum x
+  | _ => false
+
+def isBound : Json → Bool
+  | Json.num x => safeNum x
+  | _ => false
+
+/-- A resolver's path is one its tool declares authoritative. -/
+def authOk (f : Form) (r : String × String) : Bool :=
+  f.authoritative.any (fun t => t.1 == r.1 && memS r.2 t.2)
+
+/-- Every declaration check on the form, as one conjunction (`Thm/Monitor/Registration.lean` states
+its meaning, `formOkIff`). -/
+def formOk (f : Form) : Bool :=
+  f.names.all isNameB && (f.dotted.all isDottedB && (!f.levels.isEmpty && (uniqS f.levels &&
+  (subS f.catRefs f.categories && (subS f.reqRefs f.requirements && (f.resolverPaths.all (authOk f) &&
+  (subS f.audienceNodes f.sinks && (f.counts.all isCount && (f.scalars.all isScalarOk &&
+  f.bounds.all isBound)))))))))
+
+def formErrors (f : Form) : List String :=
+  let checks : List (String × Bool) := [
+    ("name syntax", f.names.all isNameB),
+    ("action and path syntax", f.dotted.all isDottedB),
+    ("levels declared", !f.levels.isEmpty),
+    ("unique levels", uniqS f.levels),
+    ("category references", subS f.catRefs f.categories),
+    ("requirement references", subS f.reqRefs f.requirements),
+    ("authoritative resolver paths", f.resolverPaths.all (authOk f)),
+    ("audience nodes are sinks", subS f.audienceNodes f.sinks),
+    ("counts", f.counts.all isCount),
+    ("scalars", f.scalars.all isScalarOk),
+    ("range bounds", f.bounds.all isBound)]
+  (filt (fun c => !c.2) checks).map (·.1)
+
 end AgentWarrant.Monitor.Full

@@ -495,4 +495,147 @@ theorem registrationOkIff (p : Policy) : registrationOk p = true ↔ Registratio
       (allCongr (audienceOkIff p) _).2 w.audienceWF, (allCongr (historyOkIff p) _).2 w.historyWF,
       (allCongr (grantOkIff p) _).2 w.userWF, (allCongr (grantOkIff p) _).2 w.appWF⟩
 
+-- the declarations' form ------------------------------------------------------------------------
+
+/-- A name: an ASCII identifier (a letter or `_`, then letters, digits or `_`) that is not a reserved
+word. -/
+def IsName (s : String) : Prop :=
+  ∃ c cs, s.toList = c :: cs ∧ identStart c = true ∧ (∀ d, d ∈ cs → identChar d = true) ∧ ¬ s ∈ reservedWords
+
+/-- Names joined by dots: every dot-separated part is a name. -/
+def IsDotted (s : String) : Prop := ∀ w, w ∈ s.splitOn "." → IsName w
+
+/-- A decimal within ±(2^53 - 1). -/
+abbrev SafeNum (x : JsonNumber) : Prop := Int.natAbs x.mantissa ≤ safeInt * pow10N x.exponent
+
+/-- A non-negative integer literal within 2^53 - 1. -/
+def IsCount (j : Json) : Prop := ∃ m, j = Json.num ⟨Int.ofNat m, 0⟩ ∧ m ≤ safeInt
+
+/-- A JSON scalar: null, a boolean, a string or a number within ±(2^53 - 1). -/
+def IsScalarOk (j : Json) : Prop :=
+  j = Json.null ∨ (∃ b, j = Json.bool b) ∨ (∃ s, j = Json.str s) ∨ (∃ x, j = Json.num x ∧ SafeNum x)
+
+def IsBound (j : Json) : Prop := ∃ x, j = Json.num x ∧ SafeNum x
+
+/-- The declaration checks' meaning on the form. -/
+structure FormWF (f : Form) : Prop where
+  names : ∀ s, s ∈ f.names → IsName s
+  dotted : ∀ s, s ∈ f.dotted → IsDotted s
+  levels : f.levels ≠ []
+  uniqueLevels : Distinct f.levels
+  categories : ∀ c, c ∈ f.catRefs → c ∈ f.categories
+  requirements : ∀ r, r ∈ f.reqRefs → r ∈ f.requirements
+  authoritative : ∀ r, r ∈ f.resolverPaths → ∃ t, t ∈ f.authoritative ∧ t.1 = r.1 ∧ r.2 ∈ t.2
+  audiences : ∀ a, a ∈ f.audienceNodes → a ∈ f.sinks
+  counts : ∀ j, j ∈ f.counts → IsCount j
+  scalars : ∀ j, j ∈ f.scalars → IsScalarOk j
+  bounds : ∀ j, j ∈ f.bounds → IsBound j
+
+theorem formAnyIff {α : Type} (g : α → Bool) : ∀ (l : List α), List.any l g = true ↔ ∃ x, x ∈ l ∧ g x = true
+  | [] => Iff.intro (fun h => by cases h) (fun ⟨_, hx, _⟩ => nomatch hx)
+  | a :: l => by
+    have e : List.any (a :: l) g = (g a || List.any l g) := rfl
+    rw [e, orIff, formAnyIff g l]
+    constructor
+    · intro h
+      cases h with
+      | inl h => exact ⟨a, Mem.head _, h⟩
+      | inr h => match h with
+        | ⟨x, hx, hg⟩ => exact ⟨x, Mem.tail _ hx, hg⟩
+    · intro ⟨x, hx, hg⟩
+      cases hx with
+      | head _ => exact Or.inl hg
+      | tail _ t => exact Or.inr ⟨x, t, hg⟩
+
+theorem formNameIff (s : String) : isNameB s = true ↔ IsName s := by
+  cases h : s.toList with
+  | nil =>
+    have e : isNameB s = false := by simp [isNameB, h]
+    rw [e]
+    exact Iff.intro (fun h' => by cases h') (fun ⟨c, cs, hc, _⟩ => by rw [h] at hc; exact List.noConfusion hc)
+  | cons c cs =>
+    have e : isNameB s = (identStart c && (cs.all identChar && !memS s reservedWords)) := by simp [isNameB, h]
+    rw [e, andIff, andIff, allIff, notIff, falseIffNot (memSIff s reservedWords)]
+    constructor
+    · intro ⟨h1, h2, h3⟩
+      exact ⟨c, cs, h, h1, h2, h3⟩
+    · intro ⟨c', cs', hc, h1, h2, h3⟩
+      have e2 : c :: cs = c' :: cs' := by rw [← h]; exact hc
+      cases e2
+      exact ⟨h1, h2, h3⟩
+
+theorem formDottedIff (s : String) : isDottedB s = true ↔ IsDotted s :=
+  allCongr formNameIff (s.splitOn ".")
+
+theorem formSafeIff (x : JsonNumber) : safeNum x = true ↔ SafeNum x :=
+  Iff.intro ofDecideEqTrue decideEqTrue
+
+theorem formCountIff : ∀ (j : Json), isCount j = true ↔ IsCount j
+  | Json.num ⟨Int.ofNat m, 0⟩ => Iff.intro (fun h => ⟨m, rfl, ofDecideEqTrue h⟩)
+      (fun ⟨m', e, h⟩ => by cases e; exact decideEqTrue h)
+  | Json.num ⟨Int.ofNat m, e + 1⟩ => Iff.intro (fun h => by cases h) (fun ⟨m', e', _⟩ => by cases e')
+  | Json.num ⟨Int.negSucc m, e⟩ => Iff.intro (fun h => by cases h) (fun ⟨m', e', _⟩ => by cases e')
+  | Json.null => Iff.intro (fun h => by cases h) (fun ⟨_, e, _⟩ => Json.noConfusion e)
+  | Json.bool _ => Iff.intro (fun h => by cases h) (fun ⟨_, e, _⟩ => Json.noConfusion e)
+  | Json.str _ => Iff.intro (fun h => by cases h) (fun ⟨_, e, _⟩ => Json.noConfusion e)
+  | Json.arr _ => Iff.intro (fun h => by cases h) (fun ⟨_, e, _⟩ => Json.noConfusion e)
+  | Json.obj _ => Iff.intro (fun h => by cases h) (fun ⟨_, e, _⟩ => Json.noConfusion e)
+
+theorem formScalarIff : ∀ (j : Json), isScalarOk j = true ↔ IsScalarOk j
+  | Json.null => Iff.intro (fun _ => Or.inl rfl) (fun _ => rfl)
+  | Json.bool b => Iff.intro (fun _ => Or.inr (Or.inl ⟨b, rfl⟩)) (fun _ => rfl)
+  | Json.str s => Iff.intro (fun _ => Or.inr (Or.inr (Or.inl ⟨s, rfl⟩))) (fun _ => rfl)
+  | Json.num x => Iff.intro (fun h => Or.inr (Or.inr (Or.inr ⟨x, rfl, ofDecideEqTrue h⟩)))
+      (fun h => match h with
+        | Or.inl e => Json.noConfusion e
+        | Or.inr (Or.inl ⟨_, e⟩) => Json.noConfusion e
+        | Or.inr (Or.inr (Or.inl ⟨_, e⟩)) => Json.noConfusion e
+        | Or.inr (Or.inr (Or.inr ⟨y, e, hy⟩)) => by cases e; exact decideEqTrue hy)
+  | Json.arr a => Iff.intro (fun h => by cases h) (fun h => match h with
+        | Or.inl e => Json.noConfusion e
+        | Or.inr (Or.inl ⟨_, e⟩) => Json.noConfusion e
+        | Or.inr (Or.inr (Or.inl ⟨_, e⟩)) => Json.noConfusion e
+        | Or.inr (Or.inr (Or.inr ⟨_, e, _⟩)) => Json.noConfusion e)
+  | Json.obj kvs => Iff.intro (fun h => by cases h) (fun h => match h with
+        | Or.inl e => Json.noConfusion e
+        | Or.inr (Or.inl ⟨_, e⟩) => Json.noConfusion e
+        | Or.inr (Or.inr (Or.inl ⟨_, e⟩)) => Json.noConfusion e
+        | Or.inr (Or.inr (Or.inr ⟨_, e, _⟩)) => Json.noConfusion e)
+
+theorem formBoundIff : ∀ (j : Json), isBound j = true ↔ IsBound j
+  | Json.num x => Iff.intro (fun h => ⟨x, rfl, ofDecideEqTrue h⟩) (fun ⟨y, e, hy⟩ => by cases e; exact decideEqTrue hy)
+  | Json.null => Iff.intro (fun h => by cases h) (fun ⟨_, e, _⟩ => Json.noConfusion e)
+  | Json.bool _ => Iff.intro (fun h => by cases h) (fun ⟨_, e, _⟩ => Json.noConfusion e)
+  | Json.str _ => Iff.intro (fun h => by cases h) (fun ⟨_, e, _⟩ => Json.noConfusion e)
+  | Json.arr _ => Iff.intro (fun h => by cases h) (fun ⟨_, e, _⟩ => Json.noConfusion e)
+  | Json.obj _ => Iff.intro (fun h => by cases h) (fun ⟨_, e, _⟩ => Json.noConfusion e)
+
+theorem formAuthIff (f : Form) (r : String × String) :
+    authOk f r = true ↔ ∃ t, t ∈ f.authoritative ∧ t.1 = r.1 ∧ r.2 ∈ t.2 := by
+  show List.any f.authoritative (fun t => t.1 == r.1 && memS r.2 t.2) = true ↔ _
+  rw [formAnyIff]
+  constructor
+  · intro ⟨t, ht, h⟩
+    have ⟨h1, h2⟩ := andIff.1 h
+    exact ⟨t, ht, (strBeqIff _ _).1 h1, (memSIff _ _).1 h2⟩
+  · intro ⟨t, ht, h1, h2⟩
+    exact ⟨t, ht, andIff.2 ⟨(strBeqIff _ _).2 h1, (memSIff _ _).2 h2⟩⟩
+
+/-- The declaration checks on the form decide their meaning, for every form. -/
+theorem formOkIff (f : Form) : formOk f = true ↔ FormWF f := by
+  have d : formOk f = (f.names.all isNameB && (f.dotted.all isDottedB && (!f.levels.isEmpty && (uniqS f.levels &&
+    (subS f.catRefs f.categories && (subS f.reqRefs f.requirements && (f.resolverPaths.all (authOk f) &&
+    (subS f.audienceNodes f.sinks && (f.counts.all isCount && (f.scalars.all isScalarOk &&
+    f.bounds.all isBound)))))))))) := rfl
+  rw [d]
+  simp only [andIff]
+  rw [allCongr formNameIff, allCongr formDottedIff, nonEmptyIff, uniqSIff, subSIff, subSIff,
+    allCongr (formAuthIff f), subSIff, allCongr formCountIff, allCongr formScalarIff, allCongr formBoundIff]
+  constructor
+  · intro ⟨h1, h2, h3, h4, h5, h6, h7, h8, h9, h10, h11⟩
+    exact ⟨h1, h2, h3, h4, h5, h6, h7, h8, h9, h10, h11⟩
+  · intro w
+    exact ⟨w.names, w.dotted, w.levels, w.uniqueLevels, w.categories, w.requirements, w.authoritative,
+      w.audiences, w.counts, w.scalars, w.bounds⟩
+
 end AgentWarrant.Monitor.Full

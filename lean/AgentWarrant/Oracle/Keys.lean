@@ -1,0 +1,45 @@
+import Lean.Data.Json
+import AgentWarrant.Spec.Monitor.Json
+/-! Every object of a judgment's input has distinct names, checked before the judgment runs.
+
+A JSON object is a map from names to values, and the project's JSON boundary (`model/base/jsonio.py`,
+I-JSON) refuses a repeated name; so do both request parsers (`Oracle/Parse.lean`,
+`Oracle/FastParse.lean`). The `Json` type does not carry it, and `JEq` is reflexive and symmetric only
+on values that have it (`Thm/Monitor/Json.lean`), so the oracle checks it of every input, at every
+depth, next to the nesting bound (`Oracle/Depth.lean`), and refuses an input that lacks it with an
+`input` error; `Thm/Oracle/Keys.lean` proves the check sound. The parsers never build such an input,
+so the check refuses none of their values; it states in Lean what holds of every value judged. -/
+namespace AgentWarrant.Oracle
+open Lean AgentWarrant.Monitor.Full
+
+/-- No name of the list is bound again later in it. -/
+def nodupKB : List (String × Json) → Bool
+  | [] => true
+  | p :: ps => match lookupK p.1 ps with
+    | none => nodupKB ps
+    | some _ => false
+
+/-- Every object of `v` has distinct names, and `v` nests at most `n` deep. Structural on `n`. -/
+def keysAtMost : Nat → Json → Bool
+  | 0, Json.arr _ => false
+  | 0, Json.obj _ => false
+  | 0, _ => true
+  | n + 1, Json.arr a => allB (fun x => keysAtMost n x) a.data
+  | n + 1, Json.obj kvs => nodupKB (pairs kvs) && allB (fun p => keysAtMost n p.2) (pairs kvs)
+  | n + 1, _ => true
+
+def keysError : String := "input: an object has a repeated name"
+
+/-- A judgment run only on an input whose objects have distinct names at every depth. -/
+def keysGuard (f : Json → Except String Json) (input : Json) : Except String Json :=
+  match keysAtMost jsonFuel input with
+  | true => f input
+  | false => Except.error keysError
+
+/-- A value passed on only when its objects have distinct names at every depth. -/
+def admitKeys (v : Json) : Except String Json :=
+  match keysAtMost jsonFuel v with
+  | true => Except.ok v
+  | false => Except.error keysError
+
+end AgentWarrant.Oracle
