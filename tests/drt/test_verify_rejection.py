@@ -50,6 +50,12 @@ def test_verifiers_agree(oracle: LeanOracle) -> None:
                 assert py, ("the checker's own proof must verify", inst, p)
             tally["valid" if py else "refused"] += 1
 
-    body()
+    # One batch of 300 random draws usually holds 20-40 rejections with removal rounds but has held 9,
+    # below the floor asserted after the loop; further batches (fresh draws, never a retry of a failed
+    # comparison) make that floor a statement about coverage rather than about luck.
+    for _ in range(3):
+        body()
+        if tally["with-rounds"] >= 10 and tally["valid"] > 0 and tally["refused"] > 0:
+            break
     print(tally)
     assert tally["with-rounds"] >= 10 and tally["valid"] > 0 and tally["refused"] > 0, tally
