@@ -21,6 +21,7 @@ premise of each query is asked the same way, giving ``Vacuous`` when it is never
 
 from __future__ import annotations
 
+import ctypes
 import time
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -252,8 +253,12 @@ def _check_all(model: SearchModel, k: int, enc: _Encoder, start: float, flag: In
                     enc.s.pop()
             if tick is not None:
                 tick(length, k)
-    except (BudgetExhausted, KeyboardInterrupt) as exc:
-        if isinstance(exc, KeyboardInterrupt):  # Ctrl-C: what was decided stays, the rest is Unknown
+    except (BudgetExhausted, KeyboardInterrupt, ctypes.ArgumentError) as exc:
+        # A SIGINT that lands while ctypes converts an argument of a Z3 call comes out as
+        # ``ctypes.ArgumentError("argument 2: KeyboardInterrupt")``; the flag says which errors are Ctrl-C.
+        if isinstance(exc, ctypes.ArgumentError) and not flag.pending:
+            raise
+        if not isinstance(exc, BudgetExhausted):  # Ctrl-C: what was decided stays, the rest is Unknown
             spent = meter.spent if meter is not None else Spent(time.perf_counter() - start, 0)
             unknown = Unknown(meter.budget if meter is not None else Budget(), spent, "interrupt",
                               f"interrupted before Z3 decided every query up to bound {k}")

@@ -63,3 +63,53 @@ def test_ctrl_c_answers_unknown_with_what_was_covered(engine: str, bound: int, e
     # attacks are found within a few steps), the rest of the queries still Unknown
     assert proc.returncode == (1 if doc["findings"] else 3), err
     assert doc["unknown"] and "interrupt" in json.dumps(doc)
+
+
+def test_ctrl_c_inside_a_z3_argument_conversion_answers_unknown(tmp_path: Path,
+                                                                 monkeypatch: pytest.MonkeyPatch) -> None:
+    """A SIGINT that lands while ctypes converts an argument of a Z3 call reaches Python as
+    ``ctypes.ArgumentError("argument 2: KeyboardInterrupt: ")``, not as ``KeyboardInterrupt``; it must still
+    answer Unknown with limit "interrupt" (a full-suite run once lost the whole answer to it). The signal is
+    real; only where it lands is forced."""
+    import ctypes
+
+    from model.search import smt
+    from model.search.load import load_model
+
+    model = load_model(_without_flow_pauses(tmp_path))
+    real = smt._Encoder.add_step
+    calls = {"n": 0}
+
+    def add_step(self: smt._Encoder) -> None:
+        calls["n"] += 1
+        if calls["n"] == 2:
+            try:
+                os.kill(os.getpid(), signal.SIGINT)
+                time.sleep(1.0)  # the handler runs at the next bytecode; never reached
+            except KeyboardInterrupt as exc:
+                raise ctypes.ArgumentError("argument 2: KeyboardInterrupt: ") from exc
+        real(self)
+
+    monkeypatch.setattr(smt._Encoder, "add_step", add_step)
+    run = smt.check(model, 6)
+    assert calls["n"] == 2
+    kinds = {type(a).__name__ for _, a in run.answers}
+    limits = {a.limit for _, a in run.answers if type(a).__name__ == "Unknown"}
+    assert "Unknown" in kinds and limits == {"interrupt"}, run.answers
+
+
+def test_an_argument_error_without_ctrl_c_is_not_called_an_interrupt(tmp_path: Path,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    import ctypes
+
+    from model.search import smt
+    from model.search.load import load_model
+
+    model = load_model(_without_flow_pauses(tmp_path))
+
+    def add_step(self: smt._Encoder) -> None:
+        raise ctypes.ArgumentError("argument 1: a real bug")
+
+    monkeypatch.setattr(smt._Encoder, "add_step", add_step)
+    with pytest.raises(ctypes.ArgumentError):
+        smt.check(model, 2)
