@@ -202,12 +202,11 @@ def check(model: SearchModel, bound: int | None = None, tick: Tick | None = None
     reason = unsupported(model)
     if reason is not None:
         return SmtRun(k, tuple((q.name, reason) for q in model.queries), time.perf_counter() - start)
-    enc = _Encoder(model, domain(model))
-    with remembered_interrupts() as flag:
-        return _check_all(model, k, enc, start, flag, tick, meter)
+    with remembered_interrupts() as flag:  # the encoder is built inside: a Ctrl-C there answers Unknown too
+        return _check_all(model, k, lambda: _Encoder(model, domain(model)), start, flag, tick, meter)
 
 
-def _check_all(model: SearchModel, k: int, enc: _Encoder, start: float, flag: InterruptFlag,
+def _check_all(model: SearchModel, k: int, make: Callable[[], _Encoder], start: float, flag: InterruptFlag,
                tick: Tick | None, meter: Meter | None) -> SmtRun:
     answers: dict[int, Answer] = {}
     premise = [False] * len(model.queries)
@@ -233,6 +232,7 @@ def _check_all(model: SearchModel, k: int, enc: _Encoder, start: float, flag: In
         return result
 
     try:
+        enc = make()
         for length in range(1, k + 1):
             enc.add_step()
             for qi, q in enumerate(model.queries):

@@ -113,3 +113,23 @@ def test_an_argument_error_without_ctrl_c_is_not_called_an_interrupt(tmp_path: P
     monkeypatch.setattr(smt._Encoder, "add_step", add_step)
     with pytest.raises(ctypes.ArgumentError):
         smt.check(model, 2)
+
+
+def test_ctrl_c_while_the_encoder_is_built_answers_unknown(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Before any query is asked, a Ctrl-C while the model is turned into Z3 terms answers every query
+    Unknown with limit "interrupt" (not a traceback and an empty answer)."""
+    from model.search import smt
+    from model.search.load import load_model
+
+    model = load_model(_without_flow_pauses(tmp_path))
+    real = smt._Encoder.__init__
+
+    def init(self: smt._Encoder, *args: object) -> None:
+        real(self, *args)
+        os.kill(os.getpid(), signal.SIGINT)
+        time.sleep(1.0)  # the handler runs at the next bytecode; never reached
+
+    monkeypatch.setattr(smt._Encoder, "__init__", init)
+    run = smt.check(model, 4)
+    assert run.answers and {(type(a).__name__, getattr(a, "limit", None)) for _, a in run.answers} == {
+        ("Unknown", "interrupt")}, run.answers
