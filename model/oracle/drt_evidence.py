@@ -27,14 +27,14 @@ from dataclasses import dataclass, field
 from datetime import UTC, datetime, timedelta
 from typing import Any
 
-from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey, Ed25519PublicKey
+from cryptography.hazmat.primitives.asymmetric.ed25519 import Ed25519PrivateKey
 
 from model.admission.decision.approvals import ApproverKey, ApproverRegistry
 from model.admission.decision.evidence import APPROVAL_NAMESPACE
 from model.admission.decision.nonces import SqliteNonceStore
 from model.admission.signatures.hybrid import COMMITMENT, HYBRID, HYBRID_LABEL, signed_form
 from model.base.canonical import JSON, canonical_bytes
-from model.base.signing import public_raw
+from model.base.signing import public_raw, verify_bytes
 from model.monitor.decide.matching import Effect
 from model.monitor.decide.permits import EvidenceAccepted, signed_approval_evidence
 from model.oracle.lean import LeanOracle
@@ -274,15 +274,6 @@ def run_evidence(oracle: LeanOracle, case: EvidenceCase) -> CaseResult:
 # --- the primitives ----------------------------------------------------------------------------------
 
 
-def _ed_ok(public: bytes, sig: bytes, message: bytes) -> bool:
-    from cryptography.exceptions import InvalidSignature
-    try:
-        Ed25519PublicKey.from_public_bytes(public).verify(sig, message)
-    except InvalidSignature:
-        return False
-    return True
-
-
 SIG_KINDS = ("valid", "flip-r", "flip-s", "s-plus-l", "other-message", "random-key", "other-key")
 
 
@@ -310,7 +301,7 @@ def draw_signature(r: random.Random, kind: str) -> tuple[bytes, bytes, bytes]:
 
 
 def run_signature(oracle: LeanOracle, pub: bytes, msg: bytes, sig: bytes, kind: str) -> CaseResult:
-    py = _ed_ok(pub, sig, msg)
+    py = verify_bytes(pub, msg, base64.b64encode(sig).decode("ascii"))  # the verifier the monitor calls
     inp = {"publicKey": pub.hex(), "message": msg.hex(), "signature": sig.hex()}
     lean = oracle.call("ed25519_verify", inp)["valid"]
     if lean != py:

@@ -62,15 +62,6 @@ def _set(doc: Doc, key: str, field: str, value: Any) -> bool:
     return True
 
 
-def _add(doc: Doc, key: str, field: str) -> bool:
-    """An undeclared name joins the first declaration's list ``field``."""
-    item = _first(doc, key)
-    if item is None:
-        return False
-    item[field] = sorted({*item.get(field, []), UNDECLARED})
-    return True
-
-
 def _resolver_extra_arg(doc: Doc) -> bool:
     r = _first(doc, "resolvers")
     if r is None:
@@ -154,6 +145,7 @@ def _allow(doc: Doc, field: str, value: Any) -> bool:
 
 
 def _extend(doc: Doc, key: str, field: str, value: str) -> bool:
+    """``value`` joins the first declaration's list ``field`` (an undeclared name, or a reserved or malformed one)."""
     item = _first(doc, key)
     if item is None:
         return False
@@ -211,12 +203,12 @@ MUTATIONS: dict[str, Callable[[Doc], bool]] = {
     "edge no endpoints": lambda d: _endpoint(d, "empty"),
     "edge repeated pair": lambda d: _endpoint(d, "repeat"),
     "edge undeclared node": lambda d: _endpoint(d, "node"),
-    "agent operation": lambda d: _add(d, "agents", "operations"),
+    "agent operation": lambda d: _extend(d, "agents", "operations", UNDECLARED),
     "agent ceiling": lambda d: _set(d, "agents", "ceiling", UNDECLARED),
     "tool operation": lambda d: _set(d, "tools", "operation", UNDECLARED),
     "tool source": lambda d: _set(d, "tools", "source", UNDECLARED),
     "tool no effects": lambda d: _set(d, "tools", "effects", []),
-    "tool required": lambda d: _add(d, "tools", "required"),
+    "tool required": lambda d: _extend(d, "tools", "required", UNDECLARED),
     "resolver tool": lambda d: _set(d, "resolvers", "tool", UNDECLARED),
     "resolver extra arg": _resolver_extra_arg,
     "resolver missing required": _resolver_drop_required,
