@@ -90,9 +90,10 @@ def sign_payload(key: Ed25519PrivateKey, payload: object) -> str:
     return sign_bytes(key, canonical_bytes(payload))
 
 
-def verify_bytes(public: bytes | Ed25519PublicKey, message: bytes, signature_b64: object) -> bool:
-    sig = b64decode_strict(signature_b64)
-    if sig is None or len(sig) != 64:
+def verify_raw(public: bytes | Ed25519PublicKey, message: bytes, sig: bytes) -> bool:
+    """Ed25519 verification of raw signature bytes: the one place every verifier in the project
+    (classical, the hybrid suite's Ed25519 half, the evidence DRT) calls."""
+    if len(sig) != 64:
         return False
     key = public if isinstance(public, Ed25519PublicKey) else Ed25519PublicKey.from_public_bytes(public)
     try:
@@ -100,6 +101,11 @@ def verify_bytes(public: bytes | Ed25519PublicKey, message: bytes, signature_b64
     except InvalidSignature:
         return False
     return True
+
+
+def verify_bytes(public: bytes | Ed25519PublicKey, message: bytes, signature_b64: object) -> bool:
+    sig = b64decode_strict(signature_b64)
+    return sig is not None and verify_raw(public, message, sig)
 
 
 def verify_payload(public: bytes | Ed25519PublicKey, payload: object, signature_b64: object) -> bool:

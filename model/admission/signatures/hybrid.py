@@ -38,7 +38,7 @@ from cryptography.hazmat.primitives.serialization import Encoding, PublicFormat,
 
 from model.base.canonical import JSON, canonical_bytes, is_exact_json
 from model.base.errors import InputKind, InvalidInput
-from model.base.signing import KeyPair, b64decode_strict, public_key_from_text, public_raw
+from model.base.signing import KeyPair, b64decode_strict, public_key_from_text, public_raw, verify_raw
 
 CLASSICAL = "ed25519"
 HYBRID = "ed25519+ml-dsa-65"
@@ -120,14 +120,6 @@ def sign_object(key: KeyPair, payload: object) -> dict[str, JSON]:
     return sign_message(key, canonical_bytes(payload))
 
 
-def _ed_ok(public: bytes, sig: bytes, data: bytes) -> bool:
-    try:
-        Ed25519PublicKey.from_public_bytes(public).verify(sig, data)
-    except InvalidSignature:
-        return False
-    return True
-
-
 def verify_message(keys: PublicKeys | bytes, message: bytes, sig: object) -> SignatureOk | SignatureBad:
     """Never raises: a verdict naming the first defect found."""
     k = keys if isinstance(keys, PublicKeys) else PublicKeys(keys)
@@ -149,12 +141,12 @@ def verify_message(keys: PublicKeys | bytes, message: bytes, sig: object) -> Sig
     if alg == HYBRID and k.suite == CLASSICAL:
         return SignatureBad(SignatureDefect.UNEXPECTED_SUITE, "a hybrid signature and only an Ed25519 key")
     label = HYBRID_LABEL if alg == HYBRID else b""
-    if not _ed_ok(k.ed25519, ed, label + signed_form(message)):
-        if _ed_ok(k.ed25519, ed, label + _other_form(message)):
+    if not verify_raw(k.ed25519, label + signed_form(message), ed):
+        if verify_raw(k.ed25519, label + _other_form(message), ed):
             long = len(message) > KMS_LIMIT
             return SignatureBad(SignatureDefect.FORM_MISMATCH if long else SignatureDefect.FORM_DOWNGRADE,
                                 f"{'raw' if long else 'commitment'} form on a {len(message)}-byte message")
-        if alg == CLASSICAL and _ed_ok(k.ed25519, ed, HYBRID_LABEL + signed_form(message)):
+        if alg == CLASSICAL and verify_raw(k.ed25519, HYBRID_LABEL + signed_form(message), ed):
             return SignatureBad(SignatureDefect.SUITE_DOWNGRADE, "the Ed25519 half of a hybrid signature")
         return SignatureBad(SignatureDefect.BAD_CLASSICAL, "the Ed25519 signature does not verify")
     if alg == HYBRID:
