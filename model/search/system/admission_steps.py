@@ -133,7 +133,7 @@ class Steps:
             self._reach(i, local)
         return self.dbs[(i, local)]
 
-    def _layers(self, i: int) -> Iterator[list[Local]]:
+    def layers(self, i: int) -> Iterator[list[Local]]:
         """Requester ``i``'s local states breadth-first from the empty one, a layer at a time: each layer's
         states are stepped under every policy version, grant and action (and recovered), which fills the
         memo and the database bytes for them, and the next layer is what those steps first reached."""
@@ -155,7 +155,7 @@ class Steps:
         """Make ``want``'s database bytes in this process: a local state made in another one (the partitioned
         search moves states between workers) is reached by running requester ``i``'s steps breadth-first
         from the empty local state, under every policy version and grant, until one yields it."""
-        for _layer in self._layers(i):
+        for _layer in self.layers(i):
             if (i, want) in self.dbs:
                 return
         if (i, want) not in self.dbs:
