@@ -173,15 +173,16 @@ def shares_of(memo: SharedMemo, part: int, parts: int) -> tuple[int, ...]:
 
 
 @quiet
-def warm(search: str, part: int, parts: int, bound: int, key: bytes) -> bytes:
+def warm(search: str, part: int, parts: int, bound: int, key: bytes, seconds: float | None = None) -> bytes:
     """Build this partition's shares of the system's memo to ``bound`` and export them for the others
-    (``protocol.SharedMemo``; the system must have one)."""
+    (``protocol.SharedMemo``; the system must have one), for at most ``seconds`` (the search's time left:
+    the driver then answers ``Unknown``)."""
     dropped = faults.hit("warm")
     clock = time.process_time()
     p = get(search, part)
     memo = memo_of(p.sys)
     assert memo is not None
-    blob = memo.memo_build(shares_of(memo, part, parts), bound, key)
+    blob = memo.memo_build(shares_of(memo, part, parts), bound, key, seconds)
     p.warm_cpu = time.process_time() - clock
     # an empty-handed task's share is refused by every adopter, which then runs those steps itself
     return b"" if dropped else blob

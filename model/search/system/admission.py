@@ -48,6 +48,7 @@ an attempt already decided, a replay under another identity is asked.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Hashable, Iterator
 from dataclasses import dataclass
 from hashlib import blake2b
@@ -203,9 +204,10 @@ class AdmissionSystem:
         """``protocol.SharedMemo``: one share of the step memo per requester (``admission_share``)."""
         return self.model.requesters
 
-    def memo_build(self, shares: tuple[int, ...], bound: int, key: bytes) -> bytes:
+    def memo_build(self, shares: tuple[int, ...], bound: int, key: bytes, seconds: float | None = None) -> bytes:
+        deadline = None if seconds is None else time.monotonic() + seconds
         build(self.steps, shares, bound, key, self.actions, "revoke" in self.model.faults,
-              "crash" in self.model.faults)
+              "crash" in self.model.faults, deadline)
         return export(self.steps, shares, bound, key)
 
     def memo_adopt(self, blob: object, shares: tuple[int, ...], bound: int, key: bytes) -> tuple[int, str]:
