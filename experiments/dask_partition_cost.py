@@ -42,7 +42,7 @@ from model.search.system.admission import AdmissionSystem, load
 from model.search.system.admission_steps import Steps
 from model.search.system.bfs import search
 
-RUNS = (("admission_hold_r4.json", 8), ("admission_hold_r5.json", 9))
+RUNS = (("admission_hold_r4.json", 8), ("admission_hold_r5.json", 9), ("admission_hold_r5.json", 11))
 PARTS = 2
 
 

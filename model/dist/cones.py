@@ -8,9 +8,9 @@ from __future__ import annotations
 from model.search.compact import Compact
 from model.search.completions import completion_key, cone, orders
 from model.search.expand import Context
+from model.search.search_verdict import Trace
 from model.search.space import apply_action
 from model.search.states import Transition
-from model.search.search_verdict import Trace
 
 OrderKey = tuple[int, ...]
 #: (completion key, edge key, the cone's orders)

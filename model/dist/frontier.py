@@ -21,8 +21,8 @@ from dataclasses import replace
 from model.dist.cones import Completion, cone_of
 from model.dist.partition import NONE, PARTS, Entry, Front, Hit, LentFront, Partition, Summary, class_of, get
 from model.search.compact import Compact
-from model.search.expand import Key, counts, successors, transition
 from model.search.engine import Level, bfs
+from model.search.expand import Key, counts, successors, transition
 from model.search.explicit import child_sleep_of, holds
 
 __all__ = ["expand", "expand_chunk", "local", "open_chunks", "take_chunk"]

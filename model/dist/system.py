@@ -6,8 +6,11 @@ nothing about distribution).
 **Where a state lives.** A state belongs to partition ``shard(state) mod P`` for good, so a state reached
 again meets its visited entry where it was first admitted. The generic search has no decision memo to keep
 together (the monitor engine's reason for classes), so the shard is a hash of the state. It must agree in
-every process, and Python's hash does not (``None``'s hash is its address before Python 3.12, and the
-admission model's states hold ``None``): a system that ``Splits`` its states hashes each distinct part once
+every process, and Python's hash does not for every value (``None``'s hash is its address before Python
+3.12). A system that declares ``stable_keys`` has integer keys (the admission model packs a state into one
+integer, ``admission.py``): the shard is Python's hash of the key in a 1-tuple (an integer hashes from its
+value, the same in every process, and the tuple's hash mixes its bits, where the integer's own hash modulo
+``P`` would read its low bits alone). A system that ``Splits`` its states hashes each distinct part once
 with BLAKE2b of its ``repr`` (memoized) and mixes the parts' hashes; any other system pays BLAKE2b of its
 key's ``repr`` per distinct child. Choice: ``repr`` is the stable text, so a system's keys must have a
 deterministic ``repr`` (tuples of strings, numbers, booleans and ``None`` do).
@@ -42,7 +45,7 @@ from collections.abc import Callable, Hashable, Iterator
 from dataclasses import dataclass, field, replace
 from hashlib import blake2b
 from operator import itemgetter
-from typing import Any, cast
+from typing import Any
 
 from model.dist import fault_injection as faults
 from model.dist.wire import pack, unpack
@@ -89,7 +92,8 @@ class Part:
     outs: list[dict[Any, int]] = field(default_factory=list)  # this level's children, per owner, until cut
     merged: dict[int, tuple[int, tuple[int, ...]]] = field(default_factory=dict)  # level -> (new states,
     # entries read per batch): the merge is idempotent
-    stable: dict[Hashable, int] = field(default_factory=dict)  # part -> its BLAKE2b hash
+    stable_of: dict[Hashable, int] = field(default_factory=dict)  # part -> its BLAKE2b hash
+    stable: bool = False  # the system's keys are integers (``stable_keys``): they hash alike everywhere
     warm_cpu: float = 0.0  # CPU of this partition's shares of a shared memo (``warm``)
 
     @property
@@ -122,10 +126,12 @@ def _blake(x: object) -> int:
 def shard(p: Part, s: Any) -> int:
     """The partition of ``s`` (module docstring). The parts' hashes are mixed by hashing their tuple: the
     hash of a tuple of integers is computed from their values alone, the same in every process."""
+    if p.stable:
+        return hash((p.sys.key(s),)) % p.parts
     split = p.codec.split
     if split is None or p.by_key:
         return _blake(p.sys.key(s)) % p.parts
-    parts, stable = split.parts(s), p.stable
+    parts, stable = split.parts(s), p.stable_of
     try:
         return hash(tuple(map(stable.__getitem__, parts))) % p.parts
     except KeyError:
@@ -139,7 +145,7 @@ def shard(p: Part, s: Any) -> int:
 def start(search: str, part: int, parts: int, make: Callable[[], System[Any]], fingerprints: bool) -> int:
     """Create the partition on this worker; the initial state lives on its shard."""
     sys = make()
-    p = Part(part, parts, sys, fingerprints, Codec(sys), isinstance(sys, Reduced))
+    p = Part(part, parts, sys, fingerprints, Codec(sys), isinstance(sys, Reduced), stable=stable_keys(sys))
     p.states = p.layer()
     root = sys.initial()
     if shard(p, root) == part:
@@ -148,6 +154,12 @@ def start(search: str, part: int, parts: int, make: Callable[[], System[Any]], f
         p.orders.append(0)
     _PARTS[(search, part)] = p
     return len(p.orders)
+
+
+def stable_keys(sys: System[Any]) -> bool:
+    """Whether ``sys`` (or the system a symmetry reduction wraps) declares integer keys (``stable_keys``)."""
+    inner = sys.sys if isinstance(sys, Reduced) else sys
+    return bool(getattr(inner, "stable_keys", False))
 
 
 def memo_of(sys: System[Any]) -> SharedMemo | None:
@@ -161,15 +173,16 @@ def shares_of(memo: SharedMemo, part: int, parts: int) -> tuple[int, ...]:
 
 
 @quiet
-def warm(search: str, part: int, parts: int, bound: int, key: bytes) -> bytes:
+def warm(search: str, part: int, parts: int, bound: int, key: bytes, seconds: float | None = None) -> bytes:
     """Build this partition's shares of the system's memo to ``bound`` and export them for the others
-    (``protocol.SharedMemo``; the system must have one)."""
+    (``protocol.SharedMemo``; the system must have one), for at most ``seconds`` (the search's time left:
+    the driver then answers ``Unknown``)."""
     dropped = faults.hit("warm")
     clock = time.process_time()
     p = get(search, part)
     memo = memo_of(p.sys)
     assert memo is not None
-    blob = memo.memo_build(shares_of(memo, part, parts), bound, key)
+    blob = memo.memo_build(shares_of(memo, part, parts), bound, key, seconds)
     p.warm_cpu = time.process_time() - clock
     # an empty-handed task's share is refused by every adopter, which then runs those steps itself
     return b"" if dropped else blob
@@ -282,8 +295,13 @@ def expand(p: Part, found: int, seconds: float | None, cap: int | None) -> Summa
         p.outs = [children]
     else:
         p.outs = [{} for _ in range(p.parts)]
-        for t, o in children.items():
-            p.outs[shard(p, t)][t] = o
+        outs, P = p.outs, p.parts
+        if p.stable and not p.by_key:  # ``shard`` inlined: a key is the state itself
+            for t, o in children.items():
+                outs[hash((t,)) % P][t] = o
+        else:
+            for t, o in children.items():
+                outs[shard(p, t)][t] = o
     return Summary(transitions, tuple(sorted(hits.items())), premises, complete, 0.0,
                    tuple(len(d) for d in p.outs), expanded=expanded)
 

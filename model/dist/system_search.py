@@ -82,7 +82,7 @@ def search_distributed(client: Client, make: Callable[[], System[Any]], bound: i
     adopted: list[Any] = [None] * P
     if shared is not None:  # each partition builds its shares of the memo, then adopts the others'
         key = os.urandom(16)
-        blobs = [on(p, ws.warm, sid, p, P, bound, key, retries=2) for p in range(P)]
+        blobs = [on(p, ws.warm, sid, p, P, bound, key, run.remaining_seconds(), retries=2) for p in range(P)]
         adopted = [on(q, ws.adopt, sid, q, P, bound, key, tuple(p for p in range(P) if p != q),
                       *(blobs[p] for p in range(P) if p != q), retries=2) for q in range(P)]
         del blobs
@@ -94,6 +94,7 @@ def search_distributed(client: Client, make: Callable[[], System[Any]], bound: i
             tally.worked([c for _, _, c in warmed])
             if measure is not None:
                 measure.memo_refused = [r for _, rs, _ in warmed for r in rs]
+            run.check_time()  # a warm stops at the time budget: the search then answers Unknown
         for layer in range(bound):
             summaries: list[ws.Summary] = g(futs)
             if layer > 0:

@@ -15,8 +15,8 @@ from model.search.expand import Context, Key
 from model.search.explicit import Link, rebuild
 from model.search.fingerprint import replay
 from model.search.model import SearchModel
-from model.search.states import Transition
 from model.search.search_verdict import Trace
+from model.search.states import Transition
 
 if TYPE_CHECKING:
     from distributed import Client, Future

@@ -53,7 +53,11 @@ def hog() -> Iterator[None]:
 @pytest.fixture
 def fast_refresh() -> Iterator[None]:
     import dask
+    import distributed  # noqa: F401
 
+    # distributed adds its section to dask's config when first imported: a ``set`` made before that records
+    # the whole ``distributed`` section as its own insertion and deletes it on exit, and every later test in
+    # the process then failed with KeyError 'distributed'
     with dask.config.set({"distributed.client.scheduler-info-interval": "5ms"}):
         yield
 

@@ -74,6 +74,23 @@ def test_budget_answers_unknown_and_keeps_found_traces(dask_client: Any) -> None
         assert v == w if isinstance(v, Reached) else isinstance(v, Unknown), name  # found in a complete level
 
 
+def test_warm_stops_at_the_time_budget(dask_client: Any) -> None:
+    m = load(SEARCH / "admission_hold_r4.json")
+    make = partial(AdmissionSystem, m)
+    for part, seconds in ((0, 0.0), (1, None)):  # no time left, then no limit: the same share of the memo
+        ws.start("warm-budget", part, 2, make, False)
+        try:
+            ws.warm("warm-budget", part, 2, 8, b"k" * 16, seconds)
+            calls = ws.get("warm-budget", part).sys.steps.calls  # type: ignore[attr-defined]
+            assert (calls == 0) if seconds == 0.0 else (calls > 100)
+        finally:
+            ws.drop("warm-budget", part)
+    # the driver answers Unknown for a budget spent while the memo is built (about 2 CPU s at this bound)
+    run = search_distributed(dask_client, make, 8, budget=Budget(seconds=0.01))
+    assert run.unknown is not None and run.unknown.limit == "time"
+    assert all(isinstance(v, Unknown) for _, v in run.verdicts)
+
+
 def test_shard_agrees_across_processes(dask_client: Any) -> None:
     m = load(SEARCH / "admission_hold_r4.json")
     sys_ = AdmissionSystem(m)

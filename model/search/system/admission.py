@@ -2,11 +2,22 @@
 with Resumable Action Attempts*), a ``protocol.System`` whose every step runs the real services
 (``admission_steps.Steps``), and its JSON form (``kind: "admission-hold"``).
 
-A state is ``(policy version, grants, locals)``: the index of the tenant policy in force among the
-model's ``policy_revisions`` (the effect of ``publish_report``), per requester whether it holds the
-route's grants, and per requester its local state (``admission_steps.Local``). Transitions, in this
-order: per requester ``submit``, ``approve``, ``reject``, ``replay``, ``replay-other`` (the replay asked
-under the next requester's identity), ``replay-timeout`` and ``replay-crash`` (with fault ``timeout``
+A state is a policy version, per requester whether it holds the route's grants, and per requester its
+local state (``admission_steps.Local``): the version is the index of the tenant policy in force among the
+model's ``policy_revisions`` (the effect of ``publish_report``). It is stored as one integer (``view``
+reads it back): the version in the low bits, a grant bit per requester, then per requester a 48-bit *local
+id*, BLAKE2b of the local state's ``repr``. Why: a state is hashed and compared at every visited-set lookup
+and, in the partitioned search (``model/dist/system.py``), hashed to its owner and sent to another worker;
+an integer hashes from its value in one pass, and the same in every process, where the nested tuples it
+replaces were walked at each lookup and held ``None``, whose hash is its address before Python 3.12.
+Choices: an id is a hash, so two local states could share one — the system keeps the local state of each
+id it met and stops with a ``ValueError`` when a second one arrives (for a hundred local states the odds
+are below 1 in 10^10); each requester's actions from a (local id, version, grant) are memoized with
+their next local id and the query bits they set, so a transition costs a dict lookup and an integer
+addition.
+
+Transitions, in this order: per requester ``submit``, ``approve``, ``reject``, ``replay``, ``replay-other``
+(the replay asked under the next requester's identity), ``replay-timeout`` and ``replay-crash`` (with fault ``timeout``
 / ``crash``); then ``revise`` (the next policy revision comes into force, while attempts are held),
 ``restart`` (with ``crash``, when a row is EXECUTING) and per requester ``revoke``/``restore`` of its
 grants (with ``revoke``). A refused action is a transition too (a self-loop): the search counts it.
@@ -37,8 +48,10 @@ an attempt already decided, a replay under another identity is asked.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Hashable, Iterator
 from dataclasses import dataclass
+from hashlib import blake2b
 from pathlib import Path
 from typing import cast
 
@@ -59,7 +72,9 @@ PROPERTIES = FORBIDDEN + GOALS
 FAULTS = ("crash", "timeout", "revoke")
 _EFFECTS = {"allow": PolicyEffect.ALLOW, "require-review": PolicyEffect.REQUIRE_REVIEW, "deny": PolicyEffect.DENY}
 _KEYS = {"kind", "description", "requesters", "bound", "policy_revisions", "faults", "queries"}
-State = tuple[int, tuple[bool, ...], tuple[Local, ...]]
+State = int
+ID_BITS = 48
+ID_MASK = (1 << ID_BITS) - 1
 _WAITING = ("held", "approved")
 _DECIDABLE = ("held", "approved", "rejected")  # an approver is recorded, the approval not yet used
 
@@ -78,6 +93,9 @@ class AdmissionModel:
 class AdmissionSystem:
     """``protocol.System`` over the real services (module docstring)."""
 
+    # ``model/dist/system.py``: a key is an integer, so it hashes alike in every process
+    stable_keys = True
+
     def __init__(self, model: AdmissionModel) -> None:
         self.model = model
         self.name = model.name
@@ -89,10 +107,73 @@ class AdmissionSystem:
                              or a.removeprefix("replay-") in model.faults)
         self.labels = {(i, a): f"{a} r{i}" for i in range(1, model.requesters + 1)
                        for a in (*self.actions, "revoke", "restore")}
+        n = model.requesters
+        self.vbits = max(1, (len(model.revisions) - 1).bit_length())
+        self.low = (1 << (self.vbits + n)) - 1  # the version and the grants
+        self.shifts = tuple(self.vbits + n + ID_BITS * j for j in range(n))  # requester j + 1's local id
+        self.local_of: dict[int, Local] = {}
+        self.id_of: dict[Local, int] = {}
+        self.waiting: set[int] = set()
+        self.executing: set[int] = set()
+        self.uncertain: set[int] = set()
+        # per (requester, local id, version, grant): its actions' (label, next local id, hits, meets, the
+        # interleaving bit to add when another requester waits)
+        self.rows: dict[tuple[int, int, int, int], tuple[tuple[str, int, int, int, int], ...]] = {}
+        self.recovered: dict[tuple[int, int], int] = {}
+
+    def local_id(self, loc: Local) -> int:
+        """The id of a local state: BLAKE2b of its ``repr``, equal in every process; two local states
+        met with one id stop the search (``ValueError``) rather than be taken for one."""
+        got = self.id_of.get(loc)
+        if got is None:
+            got = int.from_bytes(blake2b(repr(loc).encode(), digest_size=ID_BITS // 8).digest(), "big")
+            other = self.local_of.setdefault(got, loc)
+            if other != loc:
+                raise ValueError(f"system {self.name}: local states {other!r} and {loc!r} have one id")
+            self.id_of[loc] = got
+            if loc[0] is not None:
+                if loc[0][0] in _WAITING:
+                    self.waiting.add(got)
+                elif loc[0][0] == "executing":
+                    self.executing.add(got)
+                elif loc[0][0] == "uncertain":
+                    self.uncertain.add(got)
+        return got
+
+    def local(self, i: int, lid: int) -> Local:
+        """Requester ``i``'s local state of id ``lid``. One made in another process (the partitioned search
+        moves states between workers) is looked up among the local states of this process's memo (which
+        holds every share it adopted), else found by running requester ``i``'s steps breadth-first from the
+        empty local state (``Steps.layers``) until one has that id."""
+        got = self.local_of.get(lid)
+        if got is not None:
+            return got
+        for loc in self.steps.atoms:  # every local state this memo holds (an adopted share's too)
+            if loc not in self.id_of and self.local_id(loc) == lid:
+                return loc
+        for layer in self.steps.layers(i):
+            for loc in layer:
+                if self.local_id(loc) == lid:
+                    return loc
+        raise KeyError(f"requester {i}: no run of the services reaches a local state of id {lid}")
+
+    def encode(self, v: int, grants: tuple[bool, ...], locs: tuple[Local, ...]) -> State:
+        x = v
+        for j, g in enumerate(grants):
+            x |= int(g) << (self.vbits + j)
+        for sh, loc in zip(self.shifts, locs, strict=True):
+            x |= self.local_id(loc) << sh
+        return x
+
+    def view(self, state: State) -> tuple[int, tuple[bool, ...], tuple[Local, ...]]:
+        """A state as (policy version, grants, local states)."""
+        n = self.model.requesters
+        return (state & ((1 << self.vbits) - 1), tuple(bool(state >> (self.vbits + j) & 1) for j in range(n)),
+                tuple(self.local(j + 1, state >> sh & ID_MASK) for j, sh in enumerate(self.shifts)))
 
     def initial(self) -> State:
         n = self.model.requesters
-        return 0, (True,) * n, ((None, 0, 0),) * n
+        return self.encode(0, (True,) * n, ((None, 0, 0),) * n)
 
     def key(self, state: State) -> State:
         return state
@@ -101,61 +182,86 @@ class AdmissionSystem:
         """``symmetry.Symmetric``: requesters are interchangeable — each one's step reads only its own local
         state, its own grant and the policy version (``admission_steps``), ``replay-other`` is refused or
         observed alike whoever the other identity is, and every query reads requesters alike — so the
-        orbit of a state under their permutations is its version and the sorted (grant, local) pairs
-        (sorted by ``repr``: a local state mixes ``None`` and tuples, which do not compare)."""
-        v, grants, locs = state
-        return v, tuple(sorted(zip(grants, locs, strict=True), key=repr))
+        orbit of a state under their permutations is its version and the sorted (local id, grant) pairs,
+        packed into one integer."""
+        vb = self.vbits
+        key = state & ((1 << vb) - 1)
+        for lid, g in sorted((state >> sh & ID_MASK, state >> (vb + j) & 1) for j, sh in enumerate(self.shifts)):
+            key = (key << (ID_BITS + 1)) | (lid << 1) | g
+        return key
 
     def parts(self, state: State) -> tuple[Hashable, ...]:
-        """``frontier.Splits``: the version, the grants and each local state repeat across states."""
-        return state[0], state[1], *state[2]
+        """``frontier.Splits``: the version with the grants, and each local id, repeat across states."""
+        return (state & self.low, *(state >> sh & ID_MASK for sh in self.shifts))
 
     def whole(self, parts: tuple[Hashable, ...]) -> State:
-        return cast(State, (parts[0], parts[1], parts[2:]))
-
-    def canonical(self, state: State) -> State:
-        """``protocol.Interns``: the state with each local state replaced by the memo's own object for it."""
-        v, grants, locs = state
-        at = self.steps.atoms
-        return v, grants, tuple([at.get(x, x) for x in locs])
+        x = cast(int, parts[0])
+        for sh, lid in zip(self.shifts, parts[1:], strict=True):
+            x |= cast(int, lid) << sh
+        return x
 
     def memo_shares(self) -> int:
         """``protocol.SharedMemo``: one share of the step memo per requester (``admission_share``)."""
         return self.model.requesters
 
-    def memo_build(self, shares: tuple[int, ...], bound: int, key: bytes) -> bytes:
+    def memo_build(self, shares: tuple[int, ...], bound: int, key: bytes, seconds: float | None = None) -> bytes:
+        deadline = None if seconds is None else time.monotonic() + seconds
         build(self.steps, shares, bound, key, self.actions, "revoke" in self.model.faults,
-              "crash" in self.model.faults)
+              "crash" in self.model.faults, deadline)
         return export(self.steps, shares, bound, key)
 
     def memo_adopt(self, blob: object, shares: tuple[int, ...], bound: int, key: bytes) -> tuple[int, str]:
         got = adopt(self.steps, blob, shares, bound, key)
         return got.entries, got.refused
 
-    def successors(self, state: State) -> Iterator[Transition[State]]:
-        v, grants, locs = state
+    def _row(self, i: int, lid: int, v: int, g: int) -> tuple[tuple[str, int, int, int, int], ...]:
+        loc = self.local(i, lid)
         bit = self.bit
-        for i, loc in enumerate(locs, 1):
-            for a in self.actions:
-                new, effects, refused = self.steps.step(i, loc, v, grants[i - 1], a)
-                hits, meets = self._observe(loc, new, effects, refused, a, i, locs, bit)
-                # a self-loop yields the state itself: the search skips its visited check by identity (a state
-                # unpickled on another worker holds copies of the local states, equal but not the same objects)
-                same = new is loc or new == loc
-                yield self.labels[(i, a)], state if same else (v, grants, (*locs[:i - 1], new, *locs[i:])), hits, meets
+        inter = bit.get("two_requesters_interleave", 0)
+        out = []
+        for a in self.actions:
+            new, effects, refused = self.steps.step(i, loc, v, bool(g), a)
+            hits, meets = self._observe(loc, new, effects, refused, a, i, (), bit)
+            mine = inter if any(e.replay and e.approved and e.own for e in effects) else 0
+            out.append((self.labels[(i, a)], self.local_id(new), hits, meets, mine))
+        return tuple(out)
+
+    def _recover(self, i: int, lid: int) -> int:
+        got = self.recovered.get((i, lid))
+        if got is None:
+            got = self.recovered[(i, lid)] = self.local_id(self.steps.recover(i, self.local(i, lid)))
+        return got
+
+    def successors(self, state: State) -> Iterator[Transition[State]]:
+        vb = self.vbits
+        v = state & ((1 << vb) - 1)
+        lids = [state >> sh & ID_MASK for sh in self.shifts]
+        rows, waiting = self.rows, self.waiting
+        for j, (lid, sh) in enumerate(zip(lids, self.shifts, strict=True)):
+            g = state >> (vb + j) & 1
+            row = rows.get((j, lid, v, g))
+            if row is None:
+                row = self._row(j + 1, lid, v, g)
+                rows[(j, lid, v, g)] = row
+            for label, new, hits, meets, inter in row:
+                if inter and any(m != j and o in waiting for m, o in enumerate(lids)):
+                    hits |= inter
+                # a self-loop yields the state itself: the search skips its visited check by identity
+                yield label, state if new == lid else state + ((new - lid) << sh), hits, meets
         if v + 1 < len(self.model.revisions):
-            yield "revise", (v + 1, grants, locs), 0, 0
-        if "crash" in self.model.faults and any(loc[0] is not None and loc[0][0] == "executing" for loc in locs):
-            rec = tuple(self.steps.recover(i, loc) for i, loc in enumerate(locs, 1))
-            hit = bit.get("uncertain_after_crash", 0) if any(
-                o[0] is not None and n[0] is not None and o[0][0] == "executing" and n[0][0] == "uncertain"
-                for o, n in zip(locs, rec, strict=True)) else 0
-            yield "restart", (v, grants, rec), hit, 0
+            yield "revise", state + 1, 0, 0
+        if "crash" in self.model.faults and any(lid in self.executing for lid in lids):
+            rec = [self._recover(j + 1, lid) for j, lid in enumerate(lids)]
+            hit = self.bit.get("uncertain_after_crash", 0) if any(
+                o in self.executing and n in self.uncertain for o, n in zip(lids, rec, strict=True)) else 0
+            x = state & self.low
+            for sh, lid in zip(self.shifts, rec, strict=True):
+                x |= lid << sh
+            yield "restart", x, hit, 0
         if "revoke" in self.model.faults:
-            for i in range(1, len(locs) + 1):
-                g = not grants[i - 1]
-                yield (self.labels[(i, "restore" if g else "revoke")],
-                       (v, (*grants[:i - 1], g, *grants[i:]), locs), 0, 0)
+            for j in range(len(lids)):
+                g = not state >> (vb + j) & 1
+                yield self.labels[(j + 1, "restore" if g else "revoke")], state ^ (1 << (vb + j)), 0, 0
 
     @staticmethod
     def _observe(old: Local, new: Local, effects: tuple[Effect, ...], refused: bool, action: str, i: int,

@@ -89,12 +89,13 @@ def _keyed(steps: Steps, key: bytes) -> None:
 
 
 def build(steps: Steps, shares: tuple[int, ...], bound: int, key: bytes, actions: tuple[str, ...],
-          toggles: bool, recovers: bool) -> None:
+          toggles: bool, recovers: bool, deadline: float | None = None) -> bool:
     """Run the steps of requesters ``s + 1`` for ``s`` in ``shares`` that a search to ``bound`` can ask for
-    (``Steps.closure``), with the stores sealed by the search's key."""
+    (``Steps.closure``), with the stores sealed by the search's key; stop at ``deadline``
+    (``time.monotonic``): False when it did. A share cut short holds fewer entries, each as right as in a
+    whole one (an adopter runs the missing steps itself)."""
     _keyed(steps, key)
-    for s in shares:
-        steps.closure(s + 1, bound, actions, toggles, recovers)
+    return all(steps.closure(s + 1, bound, actions, toggles, recovers, deadline) for s in shares)
 
 
 def export(steps: Steps, shares: tuple[int, ...], bound: int, key: bytes) -> bytes:

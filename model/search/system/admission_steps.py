@@ -30,6 +30,7 @@ the tool really performed for it. An effect is observed *inside* the tool, at th
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import UTC, datetime
@@ -133,7 +134,7 @@ class Steps:
             self._reach(i, local)
         return self.dbs[(i, local)]
 
-    def _layers(self, i: int) -> Iterator[list[Local]]:
+    def layers(self, i: int) -> Iterator[list[Local]]:
         """Requester ``i``'s local states breadth-first from the empty one, a layer at a time: each layer's
         states are stepped under every policy version, grant and action (and recovered), which fills the
         memo and the database bytes for them, and the next layer is what those steps first reached."""
@@ -155,21 +156,22 @@ class Steps:
         """Make ``want``'s database bytes in this process: a local state made in another one (the partitioned
         search moves states between workers) is reached by running requester ``i``'s steps breadth-first
         from the empty local state, under every policy version and grant, until one yields it."""
-        for _layer in self._layers(i):
+        for _layer in self.layers(i):
             if (i, want) in self.dbs:
                 return
         if (i, want) not in self.dbs:
             raise KeyError(f"requester {i}: no run of the services reaches the local state {want!r}")
 
     def closure(self, i: int, depth: int | None = None, actions: tuple[str, ...] = ACTIONS, toggles: bool = True,
-                recovers: bool = True) -> None:
+                recovers: bool = True, deadline: float | None = None) -> bool:
         """Every step of requester ``i`` a search to bound ``depth`` (None: any bound) can ask for: breadth-first
         over what the requester sees — its local state, the policy version and its grant —, from the empty
         local state, version 0 and the grant held, where one step of the requester (an action of
         ``actions``, or a recovery when ``recovers``), one revision and (when ``toggles``) one revocation or
         restoration each cost one transition of the search; the steps of every view at most ``depth - 1``
         transitions away are run. The policy version only grows, so a local state is not stepped under a
-        version the search cannot have reached with it."""
+        version the search cannot have reached with it. Stops at ``deadline`` (``time.monotonic``), before
+        the next view: False when it did, True when every step was run."""
         View = tuple[Local, int, bool]
         todo: list[View] = [((None, 0, 0), 0, True)]
         seen = set(todo)
@@ -177,6 +179,8 @@ class Steps:
         while todo and (depth is None or d < depth):
             nxt: list[View] = []
             for loc, v, g in todo:
+                if deadline is not None and time.monotonic() >= deadline:
+                    return False
                 outs: list[View] = [(self.step(i, loc, v, g, a)[0], v, g) for a in actions]
                 if recovers:  # a restart recovers every requester, the ones without an attempt too
                     outs.append((self.recover(i, loc), v, g))
@@ -189,6 +193,7 @@ class Steps:
                         seen.add(o)
                         nxt.append(o)
             todo, d = nxt, d + 1
+        return True
 
     def _local(self, i: int, store: AttemptStore, effects: int) -> Local:
         rows = store.snapshot()

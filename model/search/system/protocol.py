@@ -63,11 +63,12 @@ class SharedMemo(Protocol):
     """The optional half of ``System`` for a system whose successors are memoized in shares that several
     processes can build once between them (the partitioned search, ``model/dist/system.py``): share ``s`` of
     ``memo_shares()`` is built by one process, exported, and adopted by the others, each of which verifies it
-    (and refuses it, then computing those entries itself, when it cannot)."""
+    (and refuses it, then computing those entries itself, when it cannot). ``memo_build`` stops building after
+``seconds`` (the search's time budget) and exports what it built."""
 
     def memo_shares(self) -> int: ...
 
-    def memo_build(self, shares: tuple[int, ...], bound: int, key: bytes) -> bytes: ...
+    def memo_build(self, shares: tuple[int, ...], bound: int, key: bytes, seconds: float | None = None) -> bytes: ...
 
     def memo_adopt(self, blob: object, shares: tuple[int, ...], bound: int, key: bytes) -> tuple[int, str]: ...
 
