@@ -54,10 +54,10 @@ theorem litGlob : ∀ (s w : List Char), globMatch (s.map GlobTok.lit) w = decid
   | [], [] => rfl
   | [], x :: r => by
     show List.isEmpty (x :: r) = decide (x :: r = [])
-    exact (decideEqFalse (fun h => List.noConfusion h)).symm
+    exact (decideEqFalse (fun h => by cases h)).symm
   | c :: s, [] => by
     show false = decide ([] = c :: s)
-    exact (decideEqFalse (fun h => List.noConfusion h)).symm
+    exact (decideEqFalse (fun h => by cases h)).symm
   | c :: s, x :: r => by
     show (decide (c = x) && globMatch (s.map GlobTok.lit) r) = decide (x :: r = c :: s)
     rw [litGlob s r]
@@ -91,14 +91,14 @@ theorem numConstsMem {d : JsonNumber} : ∀ {ls : List Lit}, Lit.eqNum d ∈ ls 
   | _ :: _, Mem.head _ => Mem.head _
   | l :: ls, Mem.tail _ h => by
     cases l with
-    | eqNum m => exact Mem.tail _ (numConstsMem h)
-    | present => exact numConstsMem h
-    | scalar => exact numConstsMem h
-    | isNull => exact numConstsMem h
-    | isArr => exact numConstsMem h
-    | eqBool _ => exact numConstsMem h
-    | eqStr _ => exact numConstsMem h
-    | glob _ => exact numConstsMem h
+    | eqNum m => exact Mem.tail _ (@numConstsMem d ls h)
+    | present => exact @numConstsMem d ls h
+    | scalar => exact @numConstsMem d ls h
+    | isNull => exact @numConstsMem d ls h
+    | isArr => exact @numConstsMem d ls h
+    | eqBool _ => exact @numConstsMem d ls h
+    | eqStr _ => exact @numConstsMem d ls h
+    | glob _ => exact @numConstsMem d ls h
 
 theorem strToksMem {t : List GlobTok} : ∀ {ls : List Lit}, (Lit.glob t ∈ ls → t ∈ strToks ls) ∧
     (∀ s, t = s.map GlobTok.lit → Lit.eqStr s ∈ ls → t ∈ strToks ls)
@@ -325,18 +325,23 @@ theorem argCoveredSound (good : List Bool → Bool) (atoms : List Atom) (fuel : 
     | none => rw [hi, hr] at h1; cases h1
     | some Rs =>
       rw [hi, hr] at h1
+      have h2 : (match firstBadV good atoms (prodL Rs) with
+        | none => Answer.covered
+        | some xs => Answer.uncovered xs) = Answer.covered := h1
       cases hb : firstBadV good atoms (prodL Rs) with
-      | some xs => rw [hb] at h1; cases h1
+      | some xs => rw [hb] at h2; cases h2
       | none =>
         have ⟨xs, hxs, agx⟩ := build atoms fuel ρ (maxVar atoms) 0 Rs hr
         have e : bitsOf atoms ρ = bitsOf atoms (getV xs) := mapCongr atoms (fun a ha => by
-          have hlt : a.1 < maxVar atoms := ofDecideEqTrue (allBElim hi a ha)
-          have hl : a.2 ∈ litsOf (0 + a.1) atoms := by
-            rw [Nat.zero_add]
-            exact litsOfMem ha
-          have g := agx a.1 hlt a.2 hl
-          rw [Nat.zero_add] at g
-          exact g)
+          cases a with
+          | mk i l =>
+            have hlt : i < maxVar atoms := ofDecideEqTrue (allBElim hi (i, l) ha)
+            have hl : l ∈ litsOf (0 + i) atoms := by
+              rw [Nat.zero_add]
+              exact litsOfMem ha
+            have g := agx i hlt l hl
+            rw [Nat.zero_add] at g
+            exact g)
         rw [e]
         exact firstBadNone good atoms _ hb xs hxs
 
@@ -355,11 +360,14 @@ theorem argUncoveredSound (good : List Bool → Bool) (atoms : List Atom) (fuel 
     | none => rw [hi, hr] at h1; cases h1
     | some Rs =>
       rw [hi, hr] at h1
+      have h2 : (match firstBadV good atoms (prodL Rs) with
+        | none => Answer.covered
+        | some xs => Answer.uncovered xs) = Answer.uncovered xs := h1
       cases hb : firstBadV good atoms (prodL Rs) with
-      | none => rw [hb] at h1; cases h1
+      | none => rw [hb] at h2; cases h2
       | some ys =>
-        rw [hb] at h1
-        have e : ys = xs := Answer.uncovered.inj h1
+        rw [hb] at h2
+        have e : ys = xs := Answer.uncovered.inj h2
         rw [← e]
         exact firstBadSome good atoms ys _ hb
 

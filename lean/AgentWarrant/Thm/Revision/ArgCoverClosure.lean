@@ -53,6 +53,7 @@ theorem argCoveredClosedPreserves (O N : List (List LEntry)) (units : List Unit'
   closedPreservesFromStart O N units rel start hc _ (fun u hu => by
     have ⟨e, he, eq⟩ := memMap (fun (e : (Nat → AV) × List String) => unitOfA v (bitsOf atoms e.1) e.2) hu
     rw [eq]
+    show unitOfA v (bitsOf atoms e.1) e.2 ∈ units
     have g := argCoveredSound _ atoms fuel hcov e.1
     have g2 := orLeftFalse g (hin e he)
     have ⟨u', hu', equ⟩ := anyBElim (allBElim g2 e.2 (hq e he))
