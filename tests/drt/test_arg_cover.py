@@ -62,7 +62,10 @@ def _compare(oracle: LeanOracle, effects: EffectSet, lists: Sequence[Sequence[En
     lean = lean_covers(oracle.call, effects, by_action, lists, olds, tools, "drt")
     where = (f"action={action} effects={effects.show()} lists={lists!r} tools={tools!r} listed={sorted(listed)}: "
              f"lean={lean!r} z3={z!r}")
-    assert _answer(lean) == _answer(z) and _answer(z) != "undecided", f"mismatch: {where}"
+    assert _answer(lean) != "undecided", f"lean answered unknown: {where}"
+    if _answer(z) == "undecided":  # Z3 unknown or a pattern its encoding does not take: compared with nothing
+        return "z3 undecided", []
+    assert _answer(lean) == _answer(z), f"mismatch: {where}"
     found: list[str] = []
     if _answer(lean) == "uncovered":
         for _, q in questions(effects, lists, listed, action, tools):
@@ -76,14 +79,18 @@ def _compare(oracle: LeanOracle, effects: EffectSet, lists: Sequence[Sequence[En
 
 
 def _grow(oracle: LeanOracle, effects: EffectSet, lists: Sequence[Sequence[Entry]], tools: Sequence[Tool],
-          action: str) -> int:
+          action: str) -> tuple[int, int]:
     """Grow the listed set to coverage, comparing at every step; then drop each vector once. Returns the
-    number of comparisons."""
+    number of comparisons and of steps Z3 could not decide (Lean's answer then grows the set alone)."""
     listed: list[str] = []
-    asked = 0
+    asked = undecided = 0
     for _ in range(200):
         answer, found = _compare(oracle, effects, lists, tools, action, listed)
-        asked += 1
+        if answer == "z3 undecided":
+            undecided += 1
+            answer, found = _lean_only(oracle, effects, lists, tools, action, listed)
+        else:
+            asked += 1
         if answer == "covered":
             break
         listed += [v for v in found if v not in listed]
@@ -91,9 +98,23 @@ def _grow(oracle: LeanOracle, effects: EffectSet, lists: Sequence[Sequence[Entry
         pytest.fail(f"no coverage after 200 vectors: {lists!r}")
     for v in listed:
         answer, _ = _compare(oracle, effects, lists, tools, action, [u for u in listed if u != v])
+        if answer == "z3 undecided":
+            undecided += 1
+            continue
         asked += 1
         assert answer == "uncovered", (lists, v)
-    return asked
+    return asked, undecided
+
+
+def _lean_only(oracle: LeanOracle, effects: EffectSet, lists: Sequence[Sequence[Entry]], tools: Sequence[Tool],
+               action: str, listed: Sequence[str]) -> tuple[str, list[str]]:
+    found = []
+    for _, q in questions(effects, lists, listed, action, tools):
+        out = oracle.call("arg_cover", q)
+        assert out["answer"] in ("covered", "uncovered"), out
+        if out["answer"] == "uncovered":
+            found.append(str(out["vector"]))
+    return ("uncovered" if found else "covered"), found
 
 
 VALUES = ["a", "ab", "", 1, 1.0, 2.5, True, False, None]
@@ -125,29 +146,38 @@ def _tools(rng: random.Random) -> list[Tool]:
 
 def test_lean_and_z3_agree_on_generated_entries(oracle: LeanOracle) -> None:
     rng = random.Random(7)
-    asked = 0
+    asked = undecided = 0
     for _ in range(25):
         tools = _tools(rng)
         lists = [[_entry(rng, ["path", "mode"]) for _ in range(rng.randint(1, 2))] for _ in range(2)]
         effects = EVERY_EFFECT if rng.random() < 0.7 else EffectSet((EffectClass("act", "ab"), EffectClass("act", 2.5)))
-        asked += _grow(oracle, effects, lists, tools, "act")
-    assert asked >= 60, asked
+        a, u = _grow(oracle, effects, lists, tools, "act")
+        asked, undecided = asked + a, undecided + u
+    assert asked >= 60 and undecided == 0, (asked, undecided)
 
 
 def test_lean_and_z3_agree_on_the_corpus_revision_pairs(oracle: LeanOracle) -> None:
-    asked = unsupported = pairs = 0
+    """Every corpus revision pair, each list and each action its old list names (a question asked once)."""
+    asked = undecided = unsupported = 0
+    done: set[str] = set()
     for e in load_manifest():
-        pairs += 1
         for old, new in ((e.base.policy.user, e.new.user), (e.base.policy.application, e.new.application)):
             lists = (old, new)
             for action in sorted({x.action for x in old}):
+                key = repr((lists, e.base.policy.tools, action))
+                if key in done:
+                    continue
+                done.add(key)
                 try:
                     questions(EVERY_EFFECT, lists, [], action, e.base.policy.tools)
                 except Unsupported:
                     unsupported += 1
                     continue
-                asked += _grow(oracle, EVERY_EFFECT, lists, e.base.policy.tools, action)
-    assert pairs > 0 and asked >= 20, (pairs, asked, unsupported)
+                a, u = _grow(oracle, EVERY_EFFECT, lists, e.base.policy.tools, action)
+                asked, undecided = asked + a, undecided + u
+    print(f"arg_cover corpus: {len(done)} questions, {asked} compared, {undecided} Z3-undecided steps, "
+          f"{unsupported} not sent to Lean")
+    assert asked >= 20 and undecided == 0, (asked, undecided, unsupported)
 
 
 def test_listed_vectors_of_the_wrong_width_are_input_errors(oracle: LeanOracle) -> None:
