@@ -25,6 +25,7 @@ from model.monitor.language.policy import (
     GlobPat,
     ListArgRes,
     OneOfPred,
+    SlotPat,
     Tool,
 )
 from model.oracle.lean import LeanOracle, OracleError
@@ -122,8 +123,9 @@ GLOBS = ["a*", "*b", "?", "[ab]*", "a", "*"]
 
 
 def _entry(rng: random.Random, keys: Sequence[str]) -> Entry:
-    pick = rng.randrange(4)
-    res = (AnyRes() if pick == 0 else ConstPat(rng.choice(VALUES)) if pick == 1 else GlobPat(rng.choice(GLOBS)))
+    pick = rng.randrange(5)
+    res = (AnyRes() if pick == 0 else ConstPat(rng.choice(VALUES)) if pick == 1 else
+           SlotPat(rng.choice(["s", "t"])) if pick == 2 else GlobPat(rng.choice(GLOBS)))
     where: list[EqPred | OneOfPred] = []
     for _ in range(rng.randint(0, 2)):
         k = rng.choice(keys)

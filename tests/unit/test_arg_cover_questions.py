@@ -50,7 +50,6 @@ def test_e_restricts_the_resource_and_a_constant_resource_is_a_variable_of_its_o
 
 
 @pytest.mark.parametrize("entry", [
-    Entry(EntryKind.ALLOW, "act", SlotPat("s")),
     Entry(EntryKind.ALLOW, "act", AnyRes(), None, (RangePred(("mode",), 0, 1),)),
     Entry(EntryKind.ALLOW, "act", AnyRes(), None, (EqPred(("mode", "x"), 1),)),
     Entry(EntryKind.ALLOW, "act", AnyRes(), None, (EqPred(("mode",), [1]),)),
@@ -58,6 +57,21 @@ def test_e_restricts_the_resource_and_a_constant_resource_is_a_variable_of_its_o
 def test_what_lean_is_not_asked(entry: Entry) -> None:
     with pytest.raises(Unsupported):
         questions(EVERY_EFFECT, [[entry]], [], "act", [TOOL])
+
+
+def test_a_slot_is_a_free_bit_on_a_resource_that_can_be_bound() -> None:
+    (names, q), = questions(EVERY_EFFECT, [[Entry(EntryKind.ALLOW, "act", SlotPat("s"))]], [], "act", [TOOL])
+    assert "<slot:s>" in names
+    atoms = q["atoms"]
+    assert isinstance(atoms, list)
+    slot, res = names.index("<slot:s>"), names.index("path")
+    pos = q["positions"]
+    assert isinstance(pos, list) and isinstance(pos[0], list)
+    assert [[atoms.index([slot, ["present"]]), True]] in pos[0]
+    assert [[atoms.index([res, ["str", ""]]), False]] in pos[0]
+    w = witness_effect("act", names, [["str", "x"] if n == "path" else ["bool", True] if n == "<slot:s>"
+                                      else ["missing"] for n in names])
+    assert w["bindings"] == {"s": "the resource"} and w["args"] == {"path": "x"}
 
 
 def test_an_entry_of_another_action_never_matches() -> None:

@@ -5,17 +5,20 @@ question ``side_conditions.covers`` asks Z3.
 
 The question, per action of ``E`` the old lists allow and per way a tool produces that action's effect (a tool
 and one of its effect declarations): the variables are the call's top-level argument keys (the action's
-tools' arguments, the keys allowlists and predicates name) and, for a constant or list-element resource, the
-resource; the conditions are those of the checker's ``Call.well_formed`` — the tool's required keys present,
-keys it does not declare absent, the resource where the tool reads it (a scalar argument, its constant, a
-scalar element of an array argument) and among ``E``'s resources. A position matches when its action is this
-one and every conjunct holds: the resource pattern (a constant or a glob), the keys allowlist (every other
-key absent), equality and one-of predicates on a top-level argument. The action is covered when every way is.
+tools' arguments, the keys allowlists and predicates name), the resource when it is a constant or a list
+element, and one per slot an entry names (present: the slot is bound to the resource's value). The conditions
+are those of the checker's ``Call.well_formed``: the tool's required keys present, keys it does not declare
+absent, the resource where the tool reads it (a scalar argument, its constant, a scalar element of an array
+argument) and among ``E``'s resources. A position matches when its action is this one and every conjunct
+holds: the resource pattern (a constant, a glob or a slot), the keys allowlist (every other key absent),
+equality and one-of predicates on a top-level argument. The action is covered when every way is.
 
-Choices where the source is silent: an entry with a slot resource, a range predicate, a predicate on a nested
-path or against an array or object constant is not sent (``Unsupported``: the caller asks Z3); so is an
-action whose effect ``E`` names by a constant the question cannot write. A Lean ``unknown`` (the glob
-certification's fuel ran out) is ``Undecided``. ``lean_covers`` answers as ``covers`` does.
+Choices where the source is silent: a slot's bound value is any scalar (a string non-empty), as in the
+checker's encoding, so "the resource equals slot ``s``'s value" is a free bit on a resource that can be a
+slot's value (no fact about bindings: a per-binding-class certificate is not sent). An entry with a range
+predicate, or a predicate on a nested path or against an array or object constant, is not sent
+(``Unsupported``: the caller asks Z3). A Lean ``unknown`` (the glob certification's fuel ran out) is
+``Undecided``. ``lean_covers`` answers as ``covers`` does.
 """
 
 from __future__ import annotations
@@ -33,6 +36,7 @@ from model.monitor.language.policy import (
     EqPred,
     GlobPat,
     OneOfPred,
+    SlotPat,
     Tool,
 )
 from model.revision.certify.check_verdict import CheckVerdict, Invalid, Undecided, Valid
@@ -107,8 +111,15 @@ def _position(q: _Question, e: Entry, action: str, res: int, keys: Sequence[str]
         out.append([(q.atom(res, _eq_lit(pat.value, "resource")), True)])
     elif isinstance(pat, GlobPat):
         out.append([(q.atom(res, ["glob", pat.glob]), True)])
+    elif isinstance(pat, SlotPat):
+        # The resource equals the slot's bound value: the value is the effect's to choose (any scalar, a string
+        # non-empty, ``encoding.Call``), so the literal is a free bit (the slot's variable present) on a
+        # resource that can be a slot's value.
+        out.append([(q.atom(q.var(f"<slot:{pat.slot}>"), ["present"]), True)])
+        out.append([(q.atom(res, ["scalar"]), True)])
+        out.append([(q.atom(res, ["str", ""]), False)])
     elif not isinstance(pat, AnyRes):
-        raise Unsupported(f"{action}: a slot resource")
+        raise Unsupported(f"{action}: a resource pattern of kind {type(pat).__name__}")
     if e.keys is not None:
         out += [[(q.atom(q.var(k), ["present"]), False)] for k in keys if k not in e.keys]
     for p in e.where:
@@ -171,12 +182,14 @@ def _value(raw: JSON) -> JSON:
 
 def witness_effect(action: str, names: Sequence[str], witness: Sequence[JSON]) -> dict[str, JSON]:
     """Lean's witness valuation as the effect and arguments it stands for (missing keys left out)."""
-    args = {n: _value(v) for n, v in zip(names, witness, strict=False)
-            if n != "<resource>" and not (isinstance(v, list) and v == ["missing"])}
-    out: dict[str, JSON] = {"action": action, "args": args}
-    for n, v in zip(names, witness, strict=False):
+    given = [(n, v) for n, v in zip(names, witness, strict=False) if not (isinstance(v, list) and v == ["missing"])]
+    out: dict[str, JSON] = {"action": action, "args": {n: _value(v) for n, v in given if not n.startswith("<")}}
+    for n, v in given:
         if n == "<resource>":
             out["resource"] = _value(v)
+    bound = [n[len("<slot:"):-1] for n, _ in given if n.startswith("<slot:")]
+    if bound:
+        out["bindings"] = {s: "the resource" for s in bound}
     return out
 
 
