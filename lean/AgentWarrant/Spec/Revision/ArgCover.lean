@@ -21,7 +21,8 @@ its variable, with one representative —
 * a string: a word of a finite list whose glob vectors (string constants read as literal globs) are
   every vector some string has — certified by the glob decision `Glob.coverDecide` answering
   `covered` for "this vector is one of the words' vectors".
-The product of the variables' representatives (`prodL`) is then checked, valuation by valuation.
+Representatives the literals do not tell apart are one (`dedupV`). The product of the variables'
+representatives (`prodL`) is then checked, valuation by valuation.
 `argCover` answers `covered`, `uncovered xs` (a representative valuation whose vector is not good,
 re-checked) or `unknown` (the glob certification's fuel ran out or an atom names a variable past the
 count). Choices where the source is silent: range predicates, nested argument paths and slots are not
@@ -145,9 +146,22 @@ def strReps (gs : List (List GlobTok)) (fuel : Nat) : Option (List (List Char)) 
 
 def baseReps : List AV := [AV.missing, AV.null, AV.bool true, AV.bool false, AV.arr, AV.obj]
 
+/-- What the literals `ls` see of a value. -/
+def keyOf (ls : List Lit) (v : AV) : List Bool := ls.map (fun l => holds l v)
+
+/-- One representative per distinct `keyOf` (the first), so a variable no literal tells apart costs one. -/
+def dedupV (ls : List Lit) : List AV → List AV → List AV
+  | acc, [] => acc
+  | acc, r :: R => match anyB (fun a => decide (keyOf ls a = keyOf ls r)) acc with
+    | true => dedupV ls acc R
+    | false => dedupV ls (acc ++ [r]) R
+
+def allReps (ls : List Lit) (ws : List (List Char)) : List AV :=
+  baseReps ++ ((numConsts ls).map AV.num ++ (AV.num (fresh (numConsts ls)) :: ws.map AV.str))
+
 def repsFor (ls : List Lit) (fuel : Nat) : Option (List AV) :=
   match strReps (strToks ls) fuel, allB (fun c => !numEq (fresh (numConsts ls)) c) (numConsts ls) with
-  | some ws, true => some (baseReps ++ ((numConsts ls).map AV.num ++ (AV.num (fresh (numConsts ls)) :: ws.map AV.str)))
+  | some ws, true => some (dedupV ls [] (allReps ls ws))
   | _, _ => none
 
 /-- The representatives of variables `off, off+1, …, off+k-1`. -/

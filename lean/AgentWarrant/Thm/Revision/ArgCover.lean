@@ -167,11 +167,104 @@ theorem memBase {x : AV} {R : List AV} (h : x ∈ baseReps) : x ∈ baseReps ++ 
 
 theorem memRest {x : AV} {R : List AV} (h : x ∈ R) : x ∈ baseReps ++ R := AgentWarrant.memAppR R baseReps h
 
+theorem dedupKeeps (ls : List Lit) : ∀ (R acc : List AV) (x : AV), (x ∈ acc ∨ x ∈ R) →
+    ∃ y, y ∈ dedupV ls acc R ∧ keyOf ls y = keyOf ls x
+  | [], acc, x, Or.inl h => ⟨x, h, rfl⟩
+  | [], acc, x, Or.inr h => nomatch h
+  | r :: R, acc, x, hx => by
+    have h1 : dedupV ls acc (r :: R) = (match anyB (fun a => decide (keyOf ls a = keyOf ls r)) acc with
+      | true => dedupV ls acc R
+      | false => dedupV ls (acc ++ [r]) R) := rfl
+    rw [h1]
+    cases ha : anyB (fun a => decide (keyOf ls a = keyOf ls r)) acc with
+    | true =>
+      cases hx with
+      | inl h => exact dedupKeeps ls R acc x (Or.inl h)
+      | inr h =>
+        cases h with
+        | head _ =>
+          have ⟨a, hm, e⟩ := anyBElim ha
+          have ⟨y, hy, ey⟩ := dedupKeeps ls R acc a (Or.inl hm)
+          exact ⟨y, hy, ey.trans (ofDecideEqTrue e)⟩
+        | tail _ h' => exact dedupKeeps ls R acc x (Or.inr h')
+    | false =>
+      cases hx with
+      | inl h => exact dedupKeeps ls R (acc ++ [r]) x (Or.inl (AgentWarrant.memAppL _ h))
+      | inr h =>
+        cases h with
+        | head _ => exact dedupKeeps ls R (acc ++ [r]) r (Or.inl (AgentWarrant.memAppR _ acc (Mem.head _)))
+        | tail _ h' => exact dedupKeeps ls R (acc ++ [r]) x (Or.inr h')
+
+theorem keyAt {v r : AV} : ∀ {ls : List Lit}, keyOf ls v = keyOf ls r → ∀ l, l ∈ ls → holds l v = holds l r
+  | [], _, _, h => nomatch h
+  | l :: ls, e, x, h => by
+    have ⟨e1, e2⟩ := List.cons.inj e
+    cases h with
+    | head _ => exact e1
+    | tail _ h' => exact keyAt e2 x h'
+
+/-- Every value agrees with a representative among all the candidates (before `dedupV`). -/
+theorem allRepsExact (ls : List Lit) (fuel : Nat) (ws : List (List Char)) (hs : strReps (strToks ls) fuel = some ws)
+    (ha : allB (fun c => !numEq (fresh (numConsts ls)) c) (numConsts ls) = true) (v : AV) :
+    ∃ r, r ∈ allReps ls ws ∧ ∀ l, l ∈ ls → holds l v = holds l r := by
+  show ∃ r, r ∈ baseReps ++ ((numConsts ls).map AV.num ++ (AV.num (fresh (numConsts ls)) :: ws.map AV.str)) ∧ _
+  cases v with
+  | missing => exact ⟨AV.missing, memBase (Mem.head _), fun _ _ => rfl⟩
+  | null => exact ⟨AV.null, memBase (Mem.tail _ (Mem.head _)), fun _ _ => rfl⟩
+  | bool b => cases b with
+    | true => exact ⟨AV.bool true, memBase (Mem.tail _ (Mem.tail _ (Mem.head _))), fun _ _ => rfl⟩
+    | false => exact ⟨AV.bool false, memBase (Mem.tail _ (Mem.tail _ (Mem.tail _ (Mem.head _)))), fun _ _ => rfl⟩
+  | arr => exact ⟨AV.arr, memBase (Mem.tail _ (Mem.tail _ (Mem.tail _ (Mem.tail _ (Mem.head _))))), fun _ _ => rfl⟩
+  | obj => exact ⟨AV.obj, memBase (Mem.tail _ (Mem.tail _ (Mem.tail _ (Mem.tail _ (Mem.tail _ (Mem.head _)))))), fun _ _ => rfl⟩
+  | num n =>
+    cases hn : anyB (fun c => numEq n c) (numConsts ls) with
+    | true =>
+      have ⟨c, hc, ec⟩ := anyBElim hn
+      refine ⟨AV.num c, memRest (AgentWarrant.memAppL _ (AgentWarrant.memMapOf AV.num hc)), fun l _ => ?_⟩
+      cases l with
+      | eqNum d => exact numAgree ec d
+      | present => rfl
+      | scalar => rfl
+      | isNull => rfl
+      | isArr => rfl
+      | eqBool _ => rfl
+      | eqStr _ => rfl
+      | glob _ => rfl
+    | false =>
+      refine ⟨AV.num (fresh (numConsts ls)), memRest (AgentWarrant.memAppR _ _ (Mem.head _)), fun l hl => ?_⟩
+      cases l with
+      | eqNum d =>
+        show numEq n d = numEq (fresh (numConsts ls)) d
+        have hd := numConstsMem hl
+        rw [anyBFalse hn hd, notTrue (allBElim ha d hd)]
+      | present => rfl
+      | scalar => rfl
+      | isNull => rfl
+      | isArr => rfl
+      | eqBool _ => rfl
+      | eqStr _ => rfl
+      | glob _ => rfl
+  | str w =>
+    have ⟨u, hu, eu⟩ := strRepsSome hs w
+    refine ⟨AV.str u, memRest (AgentWarrant.memAppR _ _ (Mem.tail _ (AgentWarrant.memMapOf AV.str hu))), fun l hl => ?_⟩
+    cases l with
+    | glob t => exact vecGAgree eu.symm (strToksMem.1 hl)
+    | eqStr s =>
+      show decide (w = s) = decide (u = s)
+      rw [← litGlob s w, ← litGlob s u]
+      exact vecGAgree eu.symm (strToksMem.2 s rfl hl)
+    | present => rfl
+    | scalar => rfl
+    | isNull => rfl
+    | isArr => rfl
+    | eqBool _ => rfl
+    | eqNum _ => rfl
+
 /-- Every value agrees with a representative of its variable on every literal of the variable. -/
 theorem repsExact (ls : List Lit) (fuel : Nat) (R : List AV) (h : repsFor ls fuel = some R) (v : AV) :
     ∃ r, r ∈ R ∧ ∀ l, l ∈ ls → holds l v = holds l r := by
   have h1 : (match strReps (strToks ls) fuel, allB (fun c => !numEq (fresh (numConsts ls)) c) (numConsts ls) with
-    | some ws, true => some (baseReps ++ ((numConsts ls).map AV.num ++ (AV.num (fresh (numConsts ls)) :: ws.map AV.str)))
+    | some ws, true => some (dedupV ls [] (allReps ls ws))
     | _, _ => none) = some R := h
   cases hs : strReps (strToks ls) fuel with
   | none => rw [hs] at h1; cases h1
@@ -180,59 +273,10 @@ theorem repsExact (ls : List Lit) (fuel : Nat) (R : List AV) (h : repsFor ls fue
     | false => rw [hs, ha] at h1; cases h1
     | true =>
       rw [hs, ha] at h1
-      have eR := Option.some.inj h1
-      rw [← eR]
-      cases v with
-      | missing => exact ⟨AV.missing, memBase (Mem.head _), fun _ _ => rfl⟩
-      | null => exact ⟨AV.null, memBase (Mem.tail _ (Mem.head _)), fun _ _ => rfl⟩
-      | bool b => cases b with
-        | true => exact ⟨AV.bool true, memBase (Mem.tail _ (Mem.tail _ (Mem.head _))), fun _ _ => rfl⟩
-        | false => exact ⟨AV.bool false, memBase (Mem.tail _ (Mem.tail _ (Mem.tail _ (Mem.head _)))), fun _ _ => rfl⟩
-      | arr => exact ⟨AV.arr, memBase (Mem.tail _ (Mem.tail _ (Mem.tail _ (Mem.tail _ (Mem.head _))))), fun _ _ => rfl⟩
-      | obj => exact ⟨AV.obj, memBase (Mem.tail _ (Mem.tail _ (Mem.tail _ (Mem.tail _ (Mem.tail _ (Mem.head _)))))), fun _ _ => rfl⟩
-      | num n =>
-        cases hn : anyB (fun c => numEq n c) (numConsts ls) with
-        | true =>
-          have ⟨c, hc, ec⟩ := anyBElim hn
-          refine ⟨AV.num c, memRest (AgentWarrant.memAppL _ (AgentWarrant.memMapOf AV.num hc)), fun l _ => ?_⟩
-          cases l with
-          | eqNum d => exact numAgree ec d
-          | present => rfl
-          | scalar => rfl
-          | isNull => rfl
-          | isArr => rfl
-          | eqBool _ => rfl
-          | eqStr _ => rfl
-          | glob _ => rfl
-        | false =>
-          refine ⟨AV.num (fresh (numConsts ls)), memRest (AgentWarrant.memAppR _ _ (Mem.head _)), fun l hl => ?_⟩
-          cases l with
-          | eqNum d =>
-            show numEq n d = numEq (fresh (numConsts ls)) d
-            have hd := numConstsMem hl
-            rw [anyBFalse hn hd, notTrue (allBElim ha d hd)]
-          | present => rfl
-          | scalar => rfl
-          | isNull => rfl
-          | isArr => rfl
-          | eqBool _ => rfl
-          | eqStr _ => rfl
-          | glob _ => rfl
-      | str w =>
-        have ⟨u, hu, eu⟩ := strRepsSome hs w
-        refine ⟨AV.str u, memRest (AgentWarrant.memAppR _ _ (Mem.tail _ (AgentWarrant.memMapOf AV.str hu))), fun l hl => ?_⟩
-        cases l with
-        | glob t => exact vecGAgree eu.symm (strToksMem.1 hl)
-        | eqStr s =>
-          show decide (w = s) = decide (u = s)
-          rw [← litGlob s w, ← litGlob s u]
-          exact vecGAgree eu.symm (strToksMem.2 s rfl hl)
-        | present => rfl
-        | scalar => rfl
-        | isNull => rfl
-        | isArr => rfl
-        | eqBool _ => rfl
-        | eqNum _ => rfl
+      rw [← Option.some.inj h1]
+      have ⟨r, hr, agr⟩ := allRepsExact ls fuel ws hs ha v
+      have ⟨y, hy, ey⟩ := dedupKeeps ls (allReps ls ws) [] r (Or.inr hr)
+      exact ⟨y, hy, fun l hl => (agr l hl).trans (keyAt ey.symm l hl)⟩
 
 -- one representative per variable ------------------------------------------------------------------
 
