@@ -67,7 +67,7 @@ def avJson : AV → Json
   | AV.missing => Json.arr #[toJson "missing"]
   | AV.null => Json.arr #[toJson "null"]
   | AV.bool b => Json.arr #[toJson "bool", toJson b]
-  | AV.num n => Json.arr #[toJson "num", Json.num n]
+  | AV.num n => Json.arr #[toJson "num", Json.num (normNum n)]
   | AV.str s => Json.arr #[toJson "str", toJson (String.mk s)]
   | AV.arr => Json.arr #[toJson "arr"]
   | AV.obj => Json.arr #[toJson "obj"]
