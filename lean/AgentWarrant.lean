@@ -74,8 +74,12 @@ import AgentWarrant.Thm.Revision.ClosureBridge
 import AgentWarrant.Thm.Revision.Coverage
 import AgentWarrant.Spec.Revision.GlobCover
 import AgentWarrant.Thm.Revision.GlobCover
+import AgentWarrant.Spec.Revision.ArgCover
+import AgentWarrant.Thm.Revision.ArgCover
+import AgentWarrant.Thm.Revision.ArgCoverClosure
 import AgentWarrant.Thm.Revision.GlobClosure
 import AgentWarrant.Oracle.GlobCover
+import AgentWarrant.Oracle.ArgCover
 import AgentWarrant.Thm.Monitor.Json
 import AgentWarrant.Thm.Oracle.Depth
 import AgentWarrant.Thm.Oracle.Keys

@@ -31,6 +31,9 @@ class Certified:
     # the revision also changes origin or flow rules: the evidence is for the old lists under the new rules,
     # and this names the checked step from the old rules to the new (trusted/guards.py); empty otherwise
     guards: str = ""
+    # why Lean did not decide the certificate's effect coverage although it checked closure (coverage then
+    # rests on Z3 alone); empty when Lean decided it (``checked_by`` names the Lean coverage check) or was absent
+    lean_coverage: str = ""
 
     def checkers(self) -> str:
         return " and the ".join(self.checked_by) if self.checked_by else "no checker"
@@ -155,6 +158,8 @@ class RevisionReport:
             pres["checked_by"] = checked
             if p.guards:
                 pres["guards"] = p.guards
+            if p.lean_coverage:
+                pres["lean_coverage"] = p.lean_coverage
         elif isinstance(p, NotPreserved):
             pres = {"verdict": "not_preserved", "lost_client": p.lost.to_json()}
         elif isinstance(p, OutOfBudget):

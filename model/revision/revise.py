@@ -24,10 +24,11 @@ Preservation is decided in this order:
    ``NotPreserved``; else ``Unknown`` within the bound.
 An explicit simulation certificate (per list, joint or per binding class) is also checked for closure by
 Lean whenever the compiled core is present, in-process first, else the oracle executable (lean_closure.py;
-a symbolic one is not: the Lean judgment reads listed relations); ``Certified.checked_by`` names every
-checker that accepted it, and Lean's route. A certificate the Python checker cannot decide (Z3 unknown), or
-Lean refuses or faults on (fail closed), is not a proof: the next kind is tried, and if none
-is checked the verdict comes from the bounded search (``Unknown`` within the
+a symbolic one is not: the Lean judgment reads listed relations), and its coverage of the effects is asked of
+Lean as well when every question can be written for it (``arg_cover``; otherwise coverage rests on Z3 alone);
+``Certified.checked_by`` names every checker that accepted it, and Lean's route. A certificate the Python
+checker cannot decide (Z3 unknown), or Lean refuses or faults on (fail closed), is not a proof: the next kind
+is tried, and if none is checked the verdict comes from the bounded search (``Unknown`` within the
 bound, exit 3, unless a lost client is found).
 The safety delta is always the bounded search for the shortest newly admitted forbidden trace
 under the workload's declared budgets (``NewlyForbidden`` / ``NoNewForbidden`` within the bound,
@@ -74,6 +75,7 @@ from model.revision.certify.joint import propose as propose_joint
 from model.revision.certify.joint_certificate import JointSimulation
 from model.revision.certify.lean_closure import (
     LEAN_CHECKER,
+    LEAN_COVERAGE,
     PYTHON_CHECKER,
     LeanAbsent,
     LeanClosed,
@@ -283,7 +285,9 @@ def checked_report(proof: SimulationProof | JointSimulation | LinearSimulation |
         return Certified(proof, (PYTHON_CHECKER,))
     lean = lean_closure(proof, old, new)
     if isinstance(lean, LeanClosed):
-        return Certified(proof, (PYTHON_CHECKER, f"{LEAN_CHECKER} ({lean.route})"))
+        coverage = (f"{LEAN_COVERAGE} ({lean.route})",) if lean.coverage is None else ()
+        return Certified(proof, (PYTHON_CHECKER, f"{LEAN_CHECKER} ({lean.route})", *coverage),
+                         lean_coverage=lean.coverage or "")
     if isinstance(lean, LeanAbsent):
         return Certified(proof, (PYTHON_CHECKER,))
     if isinstance(lean, LeanFault):

@@ -16,7 +16,7 @@ from model.oracle.lean import LeanOracle
 from model.oracle.toolchain import oracle_path
 from model.revision.binding_swap import member
 from model.revision.certify.binding_certificate import BindingSimulation
-from model.revision.certify.lean_closure import IN_PROCESS, LEAN_CHECKER, PYTHON_CHECKER, SUBPROCESS
+from model.revision.certify.lean_closure import IN_PROCESS, LEAN_CHECKER, LEAN_COVERAGE, PYTHON_CHECKER, SUBPROCESS
 from model.revision.certify.simulation import SimulationProof
 from model.revision.effects import EVERY_EFFECT
 from model.revision.explore.workload import workload_from_json
@@ -37,13 +37,16 @@ def _widen_second() -> Certified:
 
 def test_revise_checks_closure_in_process(library: Library, monkeypatch: MonkeyPatch) -> None:
     monkeypatch.delenv("AGENTWARRANT_ORACLE", raising=False)
-    assert _widen_second().checked_by == (PYTHON_CHECKER, f"{LEAN_CHECKER} ({IN_PROCESS})")
+    assert _widen_second().checked_by == (PYTHON_CHECKER, f"{LEAN_CHECKER} ({IN_PROCESS})",
+                                          f"{LEAN_COVERAGE} ({IN_PROCESS})")
     old, new, workload, bound = member("specific_first", 1, 1)
     report = revise(old, new, EVERY_EFFECT, workload, bound)
     assert isinstance(report.preservation, Certified) and isinstance(report.preservation.evidence, BindingSimulation)
     assert report.preservation.checked_by == (PYTHON_CHECKER, f"{LEAN_CHECKER} ({IN_PROCESS})")
+    assert "binding class" in report.preservation.lean_coverage  # coverage of a binding class stays with Z3
 
 
 def test_revise_falls_back_to_the_executable(oracle: LeanOracle, monkeypatch: MonkeyPatch) -> None:
     monkeypatch.setenv("AGENTWARRANT_ORACLE", str(oracle_path()))  # names the executable: no library route
-    assert _widen_second().checked_by == (PYTHON_CHECKER, f"{LEAN_CHECKER} ({SUBPROCESS})")
+    assert _widen_second().checked_by == (PYTHON_CHECKER, f"{LEAN_CHECKER} ({SUBPROCESS})",
+                                          f"{LEAN_COVERAGE} ({SUBPROCESS})")

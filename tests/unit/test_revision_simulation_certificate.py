@@ -17,7 +17,7 @@ from model.oracle.generators import REVISION_WORKLOAD_JSON
 from model.revision.certify import lean_closure
 from model.revision.certify.certificate import Certificate
 from model.revision.certify.certificate_checker import Invalid, Undecided, Valid
-from model.revision.certify.lean_closure import LEAN_CHECKER, PYTHON_CHECKER, SUBPROCESS
+from model.revision.certify.lean_closure import LEAN_CHECKER, LEAN_COVERAGE, PYTHON_CHECKER, SUBPROCESS
 from model.revision.certify.simulation import SimulationProof, simulate
 from model.revision.certify.simulation_certificate import check_simulation, simulation_from_json, simulation_to_json
 from model.revision.effects import EVERY_EFFECT
@@ -93,12 +93,15 @@ def test_revise_names_the_independent_checker_and_no_lean_without_an_oracle(monk
     assert LEAN_CHECKER not in report.preservation.show()
 
 
-def _fake_oracle(tmp_path: Path, closed: bool) -> Path:
-    """An executable speaking the oracle's JSON-lines protocol that answers every closure question alike."""
+def _fake_oracle(tmp_path: Path, closed: bool, coverage: str = "covered") -> Path:
+    """An executable speaking the oracle's JSON-lines protocol that answers every closure question alike, and
+    every coverage question with ``coverage``."""
     exe = tmp_path / "oracle"
     exe.write_text(f"#!{sys.executable}\nimport json, sys\nfor line in sys.stdin:\n"
                    "    req = json.loads(line)\n"
                    f"    out = {{'closed': {closed}, 'related': 0, 'units': 0}}\n"
+                   "    if req['judgment'] == 'arg_cover':\n"
+                   f"        out = {{'answer': {coverage!r}, 'witness': [['missing']], 'vector': '0'}}\n"
                    "    print(json.dumps({'id': req['id'], 'output': out}), flush=True)\n")
     exe.chmod(0o755)
     return exe
@@ -109,8 +112,33 @@ def test_revise_names_lean_when_the_oracle_finds_the_relations_closed(monkeypatc
     report = _revise()
     assert isinstance(report.preservation, Certified)
     lean = f"{LEAN_CHECKER} ({SUBPROCESS})"
-    assert report.preservation.checked_by == (PYTHON_CHECKER, lean)
+    assert report.preservation.checked_by == (PYTHON_CHECKER, lean, f"{LEAN_COVERAGE} ({SUBPROCESS})")
     assert f"{PYTHON_CHECKER} and the {lean}" in preservation_sentence(report.preservation)
+
+
+def test_an_effect_lean_finds_uncovered_is_a_refusal(monkeypatch: MonkeyPatch, tmp_path: Path) -> None:
+    """Lean's coverage check can only take a certificate away: an omitted effect it reports refuses it."""
+    monkeypatch.setenv("AGENTWARRANT_ORACLE", str(_fake_oracle(tmp_path, True, "uncovered")))
+    report = _revise()
+    assert not isinstance(report.preservation, Certified) or isinstance(report.preservation.evidence, Certificate)
+    assert "refused by the Lean closure check: Lean's coverage check" in report.simulation
+
+
+def test_a_garbled_coverage_answer_fails_closed(monkeypatch: MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("AGENTWARRANT_ORACLE", str(_fake_oracle(tmp_path, True, "maybe")))
+    report = _revise()
+    assert not isinstance(report.preservation, Certified) or isinstance(report.preservation.evidence, Certificate)
+    assert "Lean closure check faulted (not counted)" in report.simulation
+
+
+def test_lean_unknown_leaves_coverage_to_z3_and_says_so(monkeypatch: MonkeyPatch, tmp_path: Path) -> None:
+    monkeypatch.setenv("AGENTWARRANT_ORACLE", str(_fake_oracle(tmp_path, True, "unknown")))
+    report = _revise()
+    assert isinstance(report.preservation, Certified)
+    assert report.preservation.checked_by == (PYTHON_CHECKER, f"{LEAN_CHECKER} ({SUBPROCESS})")
+    assert "Lean answered unknown" in report.preservation.lean_coverage
+    doc = report.to_json()["preservation"]
+    assert isinstance(doc, dict) and "Lean answered unknown" in str(doc["lean_coverage"])
 
 
 def test_a_relation_lean_refuses_is_not_counted(monkeypatch: MonkeyPatch, tmp_path: Path) -> None:

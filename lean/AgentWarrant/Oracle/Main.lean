@@ -14,6 +14,7 @@ import AgentWarrant.Oracle.Runtime
 import AgentWarrant.Oracle.Registration
 import AgentWarrant.Oracle.Evidence
 import AgentWarrant.Oracle.GlobCover
+import AgentWarrant.Oracle.ArgCover
 /-! The oracle executable: JSON lines in, JSON lines out (model/oracle/lean.py drives it).
 
 Request:  `{"id": n, "judgment": "edit_check" | "resolve" | "ledger_allocate" | "monitor_step" | "monitor" | "verify_rejection" | …, "input": {...}}`
@@ -91,7 +92,8 @@ def judgments : List Judgment :=
   Oracle.MonitorFull.judgments ++
   Oracle.Registration.judgments ++
   Oracle.Evidence.judgments ++
-  Oracle.GlobCover.judgments
+  Oracle.GlobCover.judgments ++
+  Oracle.ArgCover.judgments
 
 -- the loop ---------------------------------------------------------------------------------------
 

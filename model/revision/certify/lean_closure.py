@@ -4,7 +4,13 @@ present (Agenra Section 1: "for other finite-quota revisions, Lean checks a prop
 The oracle judgment ``simulation_closure`` (closure_json.py writes its input) checks that a relation holds
 at the start and is closed under every unit the certificate lists; its meaning is the theorem
 ``AgentWarrant.Revision.Closure.closedPreservesFromStart``. Coverage of the units (that every effect of
-``E`` has a listed match vector) is decided by Z3 in the independent Python checker, not by Lean.
+``E`` has a listed match vector) is decided by Z3 in the independent Python checker, and asked of Lean as
+well when the relation is closed (judgment ``arg_cover``, ``model/revision/trusted/arg_cover.py``; its meaning
+is ``AgentWarrant.Revision.ArgCover.argCoveredClosedPreserves``): when every coverage question of the
+certificate can be written for Lean and Lean answers covered, the verdict says so (``LeanClosed.coverage``);
+a question Lean cannot take (a slot resource, a range predicate, a nested path, a per-binding-class
+certificate) or answers unknown leaves coverage to Z3 alone, and the verdict says why. Lean finding an effect
+the certificate omits is a refusal.
 
 Routes: the in-process library (``model/oracle/inproc.py``, checked against its SHA-256 before it is
 loaded) when it was built, else the oracle executable (``oracle_path``; each answer within ``TIMEOUT``
@@ -23,17 +29,21 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from model.base.canonical import JSON
-from model.monitor.language.policy import Policy
+from model.monitor.language.policy import Entry, EntryKind, Policy, Tool
 from model.oracle import inproc
 from model.oracle.lean import LeanOracle, OracleError
 from model.oracle.toolchain import oracle_path
 from model.revision.certify.binding_certificate import BindingSimulation
+from model.revision.certify.check_verdict import Invalid, Valid
 from model.revision.certify.closure_json import joint_closure_input, list_closure_input
 from model.revision.certify.joint_certificate import JointSimulation
 from model.revision.certify.simulation_certificate import SimulationProof
+from model.revision.effects import EffectSet
+from model.revision.trusted.arg_cover import BadAnswer, Unsupported, lean_covers
 
 PYTHON_CHECKER = "independent Python checker"
 LEAN_CHECKER = "Lean closure check"
+LEAN_COVERAGE = "Lean coverage check"
 IN_PROCESS, SUBPROCESS = "in-process library", "oracle executable"
 TIMEOUT = 120.0  # seconds per answer of the executable (a closure of 50,000 quadruples takes a few)
 
@@ -41,6 +51,7 @@ TIMEOUT = 120.0  # seconds per answer of the executable (a closure of 50,000 qua
 @dataclass(frozen=True, slots=True)
 class LeanClosed:
     route: str = IN_PROCESS
+    coverage: str | None = None  # None: Lean decided every coverage question covered; else why it did not
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,6 +86,47 @@ def _inputs(proof: SimulationProof | JointSimulation | BindingSimulation, old: P
              for c in proof.classes]
     return [("P", list_closure_input(proof.user, old.user, new.user)),
             ("A", list_closure_input(proof.application, old.application, new.application))]
+
+
+Listed = dict[str, tuple[tuple[tuple[bool, ...], ...], ...]]
+Coverage = tuple[str, EffectSet, Listed, tuple[tuple[Entry, ...], ...], frozenset[str], tuple[Tool, ...]]
+
+
+def _allows(*lists: tuple[Entry, ...]) -> frozenset[str]:
+    return frozenset(e.action for xs in lists for e in xs if e.kind is EntryKind.ALLOW)
+
+
+def _coverage(proof: SimulationProof | JointSimulation, old: Policy, new: Policy) -> list[Coverage]:
+    """The certificate's coverage questions, as the Python checker asks them (``questions.covers``)."""
+    tools = tuple(old.tools)
+    if isinstance(proof, JointSimulation):
+        lists = (old.user, old.application, new.user, new.application)
+        listed = {a.action: tuple(tuple(side for side in v) for v in a.vectors) for a in proof.vectors}
+        return [("joint", proof.effects, listed, lists, _allows(*lists[:2]), tools)]
+    out: list[Coverage] = []
+    for side, rel, o, n in (("P", proof.user, old.user, new.user), ("A", proof.application, old.application,
+                                                                       new.application)):
+        listed = {a: tuple((m_old, m_new) for m_old, m_new in vs) for a, vs in rel.vectors}
+        out.append((side, proof.effects, listed, (o, n), _allows(o), tools))
+    return out
+
+
+def _lean_coverage(oracle: LeanOracle, proof: SimulationProof | JointSimulation | BindingSimulation, old: Policy,
+                   new: Policy) -> str | LeanRefused | None:
+    """``None`` when Lean decides every coverage question covered, a refusal when it finds an omitted
+    effect, else why coverage stays with Z3 alone."""
+    if isinstance(proof, BindingSimulation):
+        return "coverage per binding class (slot facts) is not sent to Lean"
+    for side, effects, listed, lists, olds, tools in _coverage(proof, old, new):
+        try:
+            verdict = lean_covers(oracle.call, effects, listed, lists, olds, tools, side)
+        except Unsupported as exc:
+            return f"not sent to Lean: {exc}"
+        if isinstance(verdict, Invalid):
+            return LeanRefused(f"Lean's coverage check: {verdict.reason}")
+        if not isinstance(verdict, Valid):
+            return f"{side}: Lean answered unknown"
+    return None
 
 
 _LOADED: list[inproc.InProcOracle] = []  # the library as this process loaded it, after its SHA-256 check
@@ -117,8 +169,11 @@ def lean_closure(proof: SimulationProof | JointSimulation | BindingSimulation, o
                 return LeanFault(f"{side}: the {route}'s answer has no closed flag: {out!r:.200}")
             if not out["closed"]:
                 return LeanRefused(f"{side}: Lean finds the relation not closed")
-        return LeanClosed(route)
-    except OracleError as exc:
+        coverage = _lean_coverage(oracle, proof, old, new)
+        if isinstance(coverage, LeanRefused):
+            return coverage
+        return LeanClosed(route, coverage)
+    except (OracleError, BadAnswer) as exc:
         _LOADED.clear()  # a library that faulted is loaded afresh (its checksum checked again) next time
         return LeanFault(f"{route}: {exc}")
     finally:

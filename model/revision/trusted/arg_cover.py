@@ -1,0 +1,225 @@
+"""A simulation certificate's effect coverage (Agenra Section 7.1) asked of the Lean judgment ``arg_cover``
+(lean/AgentWarrant/Oracle/ArgCover.lean), which decides it over every valuation of the effect's resource and
+arguments (theorems ``AgentWarrant.Revision.ArgCover.argCoveredSound``/``argUncoveredSound``); the same
+question ``side_conditions.covers`` asks Z3.
+
+The question, per action of ``E`` the old lists allow and per way a tool produces that action's effect (a tool
+and one of its effect declarations): the variables are the call's top-level argument keys (the action's
+tools' arguments, the keys allowlists and predicates name), the resource when it is a constant or a list
+element, and one per slot an entry names (present: the slot is bound to the resource's value). The conditions
+are those of the checker's ``Call.well_formed``: the tool's required keys present, keys it does not declare
+absent, the resource where the tool reads it (a scalar argument, its constant, a scalar element of an array
+argument) and among ``E``'s resources. A position matches when its action is this one and every conjunct
+holds: the resource pattern (a constant, a glob or a slot), the keys allowlist (every other key absent),
+equality and one-of predicates on a top-level argument. The action is covered when every way is.
+
+Choices where the source is silent: a slot's bound value is any scalar (a string non-empty), as in the
+checker's encoding, so "the resource equals slot ``s``'s value" is a free bit on a resource that can be a
+slot's value (no fact about bindings: a per-binding-class certificate is not sent). An entry with a range
+predicate, or a predicate on a nested path or against an array or object constant, is not sent
+(``Unsupported``: the caller asks Z3). A Lean ``unknown`` (the glob certification's fuel ran out) is
+``Undecided``. ``lean_covers`` answers as ``covers`` does.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+
+from model.base.canonical import JSON, canonical_str
+from model.monitor.language.policy import (
+    AnyRes,
+    ArgRes,
+    ConstPat,
+    ConstRes,
+    Entry,
+    EqPred,
+    GlobPat,
+    OneOfPred,
+    SlotPat,
+    Tool,
+)
+from model.revision.certify.check_verdict import CheckVerdict, Invalid, Undecided, Valid
+from model.revision.effects import EffectSet
+
+LEAN_FUEL = 100000  # glob search rounds per variable before the judgment answers unknown
+
+Clause = list[tuple[int, bool]]
+
+
+class Unsupported(Exception):
+    """An entry or effect the ``arg_cover`` question does not express (the caller asks Z3 instead)."""
+
+
+class BadAnswer(Exception):
+    """The judgment's answer is not of its documented form."""
+
+
+def _eq_lit(value: JSON, what: str) -> list[JSON]:
+    if value is None:
+        return ["null"]
+    if isinstance(value, bool):
+        return ["bool", value]
+    if isinstance(value, int | float):
+        return ["num", value]
+    if isinstance(value, str):
+        return ["str", value]
+    raise Unsupported(f"{what}: the constant {canonical_str(value)[:40]} is an array or object")
+
+
+@dataclass
+class _Question:
+    """One way's question under construction: atoms deduplicated, variables by name."""
+
+    names: list[str]
+    atoms: list[list[JSON]] = field(default_factory=list)
+    index: dict[str, int] = field(default_factory=dict)
+
+    def var(self, name: str) -> int:
+        if name not in self.names:
+            self.names.append(name)
+        return self.names.index(name)
+
+    def atom(self, var: int, lit: list[JSON]) -> int:
+        key = canonical_str([var, lit])
+        if key not in self.index:
+            self.index[key] = len(self.atoms)
+            self.atoms.append([var, lit])
+        return self.index[key]
+
+
+def _keys(action: str, positions: Sequence[Entry], tools: Sequence[Tool]) -> list[str]:
+    keys = {k for t in tools for k in t.args}
+    for e in positions:
+        if e.action != action:
+            continue
+        keys.update(e.keys or ())
+        for p in e.where:
+            keys.add(p.path[0])
+    return sorted(keys)
+
+
+def _position(q: _Question, e: Entry, action: str, res: int, keys: Sequence[str]) -> list[Clause] | None:
+    """The clauses of ``e``'s match on this way (``None``: it never matches here)."""
+    if e.action != action:
+        return None
+    out: list[Clause] = []
+    pat = e.resource
+    if isinstance(pat, ConstPat):
+        if pat.value is None or isinstance(pat.value, list | dict):
+            return None
+        out.append([(q.atom(res, _eq_lit(pat.value, "resource")), True)])
+    elif isinstance(pat, GlobPat):
+        out.append([(q.atom(res, ["glob", pat.glob]), True)])
+    elif isinstance(pat, SlotPat):
+        # The resource equals the slot's bound value: the value is the effect's to choose (any scalar, a string
+        # non-empty, ``encoding.Call``), so the literal is a free bit (the slot's variable present) on a
+        # resource that can be a slot's value.
+        out.append([(q.atom(q.var(f"<slot:{pat.slot}>"), ["present"]), True)])
+        out.append([(q.atom(res, ["scalar"]), True)])
+        out.append([(q.atom(res, ["str", ""]), False)])
+    elif not isinstance(pat, AnyRes):
+        raise Unsupported(f"{action}: a resource pattern of kind {type(pat).__name__}")
+    if e.keys is not None:
+        out += [[(q.atom(q.var(k), ["present"]), False)] for k in keys if k not in e.keys]
+    for p in e.where:
+        if len(p.path) != 1:
+            raise Unsupported(f"{action}: a predicate on the nested path {'.'.join(p.path)}")
+        v = q.var(p.path[0])
+        if isinstance(p, EqPred):
+            out.append([(q.atom(v, _eq_lit(p.value, "predicate")), True)])
+        elif isinstance(p, OneOfPred):
+            out.append([(q.atom(v, _eq_lit(x, "predicate")), True) for x in p.values])
+        else:
+            raise Unsupported(f"{action}: a range predicate")
+    return out
+
+
+def questions(effects: EffectSet, lists: Sequence[Sequence[Entry]], listed: Sequence[str], action: str,
+              tools: Sequence[Tool], fuel: int = LEAN_FUEL) -> list[tuple[list[str], dict[str, JSON]]]:
+    """The ``arg_cover`` inputs of ``action`` (one per way), each with its variables' names; ``listed`` are
+    the flat bit strings over every position of ``lists``."""
+    positions = [e for xs in lists for e in xs]
+    own = [t for t in tools if any(d.action == action for d in t.effects)]
+    keys = _keys(action, positions, own)
+    resources = effects.resources(action)
+    out: list[tuple[list[str], dict[str, JSON]]] = []
+    for t in own:
+        for d in t.effects:
+            if d.action != action:
+                continue
+            q = _Question(list(keys))
+            cond: list[Clause] = [[(q.atom(q.var(k), ["present"]), True)] for k in sorted(t.required)]
+            cond += [[(q.atom(q.var(k), ["present"]), False)] for k in keys if k not in t.args]
+            if isinstance(d.resource, ConstRes):
+                if d.resource.value is None or isinstance(d.resource.value, list | dict):
+                    continue  # this way produces no resource the monitor can match
+                res = q.var("<resource>")
+                cond.append([(q.atom(res, _eq_lit(d.resource.value, "tool resource")), True)])
+            elif isinstance(d.resource, ArgRes):
+                res = q.var(d.resource.arg)
+                cond.append([(q.atom(res, ["scalar"]), True)])
+            else:
+                res = q.var("<resource>")
+                cond.append([(q.atom(res, ["scalar"]), True)])
+                cond.append([(q.atom(q.var(d.resource.arg), ["arr"]), True)])
+            if resources is not None:
+                cond.append([(q.atom(res, _eq_lit(c, "E's resource")), True) for c in resources])
+            pos = [_position(q, e, action, res, keys) for e in positions]
+            out.append((list(q.names), {
+                "atoms": q.atoms,
+                "cond": [[[i, s] for i, s in c] for c in cond],
+                "positions": [None if p is None else [[[i, s] for i, s in c] for c in p] for p in pos],
+                "listed": sorted(set(listed)), "fuel": fuel}))
+    return out
+
+
+def _value(raw: JSON) -> JSON:
+    if not (isinstance(raw, list) and raw and isinstance(raw[0], str)):
+        raise BadAnswer(f"arg_cover: a witness value that is not [kind, ...]: {raw!r:.80}")
+    return {"null": None, "arr": [], "obj": {}}.get(raw[0], raw[1] if len(raw) > 1 else None)
+
+
+def witness_effect(action: str, names: Sequence[str], witness: Sequence[JSON]) -> dict[str, JSON]:
+    """Lean's witness valuation as the effect and arguments it stands for (missing keys left out)."""
+    given = [(n, v) for n, v in zip(names, witness, strict=False) if not (isinstance(v, list) and v == ["missing"])]
+    out: dict[str, JSON] = {"action": action, "args": {n: _value(v) for n, v in given if not n.startswith("<")}}
+    for n, v in given:
+        if n == "<resource>":
+            out["resource"] = _value(v)
+    bound = [n[len("<slot:"):-1] for n, _ in given if n.startswith("<slot:")]
+    if bound:
+        out["bindings"] = {s: "the resource" for s in bound}
+    return out
+
+
+def flat_listed(listed: Sequence[Sequence[tuple[bool, ...]]], width: int) -> list[str]:
+    flats = ["".join("1" if b else "0" for side in v for b in side) for v in listed]
+    return [f for f in flats if len(f) == width]
+
+
+def lean_covers(call: object, effects: EffectSet, listed: Mapping[str, Sequence[Sequence[tuple[bool, ...]]]],
+                lists: Sequence[Sequence[Entry]], old_actions: frozenset[str], tools: Sequence[Tool],
+                where: str) -> CheckVerdict:
+    """``side_conditions.covers`` answered by Lean: ``call(judgment, input)`` is the oracle's call.
+    ``Unsupported`` propagates (the caller then asks Z3)."""
+    if not callable(call):
+        raise TypeError("call: the oracle's call")
+    width = sum(len(xs) for xs in lists)
+    for action in effects.actions(old_actions):
+        flats = flat_listed(listed.get(action, ()), width)
+        for names, question in questions(effects, lists, flats, action, tools):
+            out = call("arg_cover", question)
+            answer = out.get("answer") if isinstance(out, dict) else None
+            if answer == "unknown":
+                return Undecided(f"{where}: {action}: Lean's glob certification ran out of fuel")
+            if answer == "uncovered":
+                w = out.get("witness") if isinstance(out, dict) else None
+                if not isinstance(w, list) or \
+                        not all(isinstance(x, list) and x and isinstance(x[0], str) for x in w):
+                    raise BadAnswer(f"arg_cover: a witness that is not one value per variable: {out!r:.200}")
+                return Invalid(f"{where}: an effect has a match vector the certificate omits: "
+                               f"{witness_effect(action, names, w)}")
+            if answer != "covered":
+                raise BadAnswer(f"arg_cover: an answer that is not covered, uncovered or unknown: {out!r:.200}")
+    return Valid()

@@ -1,0 +1,196 @@
+"""Effect coverage for entries whose match reads arguments (Agenra Section 7.1), decided by Lean over every
+valuation of the effect's resource and arguments (judgment ``arg_cover``; theorems
+``AgentWarrant.Revision.ArgCover.argCoveredSound``/``argUncoveredSound``) and by Z3 with the certificate
+checker's encoding (``side_conditions.covers``): both answer alike on generated entry lists and on the
+lists of every corpus revision pair. Each comparison grows the listed vectors from none, adding the vector of
+Lean's witness until Lean answers covered, and asks both deciders at every step, then drops each listed vector
+once (both must then answer uncovered). A mismatch prints every input and both answers."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import pytest
+
+from model.monitor.language.policy import (
+    AnyRes,
+    ArgRes,
+    ConstPat,
+    ConstRes,
+    EffectDecl,
+    Entry,
+    EntryKind,
+    EqPred,
+    GlobPat,
+    ListArgRes,
+    OneOfPred,
+    SlotPat,
+    Tool,
+)
+from model.oracle.lean import LeanOracle, OracleError
+from model.revision.certify.check_verdict import Invalid, Undecided, Valid
+from model.revision.corpus import load_manifest
+from model.revision.effects import EVERY_EFFECT, EffectClass, EffectSet
+from model.revision.trusted.arg_cover import Unsupported, flat_listed, lean_covers, questions
+from model.revision.trusted.side_conditions import covers
+
+
+def _unflat(bits: str, lists: Sequence[Sequence[Entry]]) -> tuple[tuple[bool, ...], ...]:
+    out, i = [], 0
+    for xs in lists:
+        out.append(tuple(b == "1" for b in bits[i:i + len(xs)]))
+        i += len(xs)
+    return tuple(out)
+
+
+def _answer(v: object) -> str:
+    if isinstance(v, Valid):
+        return "covered"
+    if isinstance(v, Invalid):
+        return "uncovered"
+    assert isinstance(v, Undecided)
+    return "undecided"
+
+
+def _compare(oracle: LeanOracle, effects: EffectSet, lists: Sequence[Sequence[Entry]], tools: Sequence[Tool],
+             action: str, listed: Sequence[str]) -> tuple[str, list[str]]:
+    """Both answers on one listed set (they must agree); returns the answer and the vectors of Lean's
+    witnesses (one per uncovered way)."""
+    by_action = {action: [_unflat(b, lists) for b in listed]}
+    olds = frozenset({action})
+    z = covers(effects, by_action, lists, olds, tools, "drt")
+    lean = lean_covers(oracle.call, effects, by_action, lists, olds, tools, "drt")
+    where = (f"action={action} effects={effects.show()} lists={lists!r} tools={tools!r} listed={sorted(listed)}: "
+             f"lean={lean!r} z3={z!r}")
+    assert _answer(lean) != "undecided", f"lean answered unknown: {where}"
+    if _answer(z) == "undecided":  # Z3 unknown or a pattern its encoding does not take: compared with nothing
+        return "z3 undecided", []
+    assert _answer(lean) == _answer(z), f"mismatch: {where}"
+    found: list[str] = []
+    if _answer(lean) == "uncovered":
+        for _, q in questions(effects, lists, listed, action, tools):
+            out = oracle.call("arg_cover", q)
+            if out["answer"] == "uncovered":
+                v = out["vector"]
+                assert isinstance(v, str) and v not in listed, f"lean's vector is listed: {where} {out!r}"
+                found.append(v)
+        assert found, f"lean answered uncovered with no uncovered way: {where}"
+    return _answer(lean), found
+
+
+def _grow(oracle: LeanOracle, effects: EffectSet, lists: Sequence[Sequence[Entry]], tools: Sequence[Tool],
+          action: str) -> tuple[int, int]:
+    """Grow the listed set to coverage, comparing at every step; then drop each vector once. Returns the
+    number of comparisons and of steps Z3 could not decide (Lean's answer then grows the set alone)."""
+    listed: list[str] = []
+    asked = undecided = 0
+    for _ in range(200):
+        answer, found = _compare(oracle, effects, lists, tools, action, listed)
+        if answer == "z3 undecided":
+            undecided += 1
+            answer, found = _lean_only(oracle, effects, lists, tools, action, listed)
+        else:
+            asked += 1
+        if answer == "covered":
+            break
+        listed += [v for v in found if v not in listed]
+    else:
+        pytest.fail(f"no coverage after 200 vectors: {lists!r}")
+    for v in listed:
+        answer, _ = _compare(oracle, effects, lists, tools, action, [u for u in listed if u != v])
+        if answer == "z3 undecided":
+            undecided += 1
+            continue
+        asked += 1
+        assert answer == "uncovered", (lists, v)
+    return asked, undecided
+
+
+def _lean_only(oracle: LeanOracle, effects: EffectSet, lists: Sequence[Sequence[Entry]], tools: Sequence[Tool],
+               action: str, listed: Sequence[str]) -> tuple[str, list[str]]:
+    found = []
+    for _, q in questions(effects, lists, listed, action, tools):
+        out = oracle.call("arg_cover", q)
+        assert out["answer"] in ("covered", "uncovered"), out
+        if out["answer"] == "uncovered":
+            found.append(str(out["vector"]))
+    return ("uncovered" if found else "covered"), found
+
+
+VALUES = ["a", "ab", "", 1, 1.0, 2.5, True, False, None]
+GLOBS = ["a*", "*b", "?", "[ab]*", "a", "*"]
+
+
+def _entry(rng: random.Random, keys: Sequence[str]) -> Entry:
+    pick = rng.randrange(5)
+    res = (AnyRes() if pick == 0 else ConstPat(rng.choice(VALUES)) if pick == 1 else
+           SlotPat(rng.choice(["s", "t"])) if pick == 2 else GlobPat(rng.choice(GLOBS)))
+    where: list[EqPred | OneOfPred] = []
+    for _ in range(rng.randint(0, 2)):
+        k = rng.choice(keys)
+        if rng.random() < 0.5:
+            where.append(EqPred((k,), rng.choice(VALUES)))
+        else:
+            where.append(OneOfPred((k,), tuple(rng.sample(VALUES, 2))))
+    allow = frozenset(rng.sample(list(keys), rng.randint(0, len(keys)))) if rng.random() < 0.3 else None
+    return Entry(EntryKind.ALLOW, "act", res, allow, tuple(where))
+
+
+def _tools(rng: random.Random) -> list[Tool]:
+    ways: list[ArgRes | ConstRes | ListArgRes] = [ArgRes("path"), ConstRes(rng.choice(["a", "ab", 2.5])),
+                                                   ListArgRes("items")]
+    res = rng.choice(ways)
+    args = frozenset({"path", "mode", "items"})
+    return [Tool("t", "op", "src", "dst", args, frozenset({"path"}) if rng.random() < 0.5 else frozenset(),
+                 (EffectDecl("act", res),))]
+
+
+def test_lean_and_z3_agree_on_generated_entries(oracle: LeanOracle) -> None:
+    rng = random.Random(7)
+    asked = undecided = 0
+    for _ in range(25):
+        tools = _tools(rng)
+        lists = [[_entry(rng, ["path", "mode"]) for _ in range(rng.randint(1, 2))] for _ in range(2)]
+        effects = EVERY_EFFECT if rng.random() < 0.7 else EffectSet((EffectClass("act", "ab"), EffectClass("act", 2.5)))
+        a, u = _grow(oracle, effects, lists, tools, "act")
+        asked, undecided = asked + a, undecided + u
+    print(f"arg_cover generated: 25 entry lists, {asked} compared")
+    assert asked >= 60 and undecided == 0, (asked, undecided)
+
+
+def test_lean_and_z3_agree_on_the_corpus_revision_pairs(oracle: LeanOracle) -> None:
+    """Every corpus revision pair, each list and each action its old list names (a question asked once)."""
+    asked = undecided = unsupported = 0
+    done: set[str] = set()
+    for e in load_manifest():
+        for old, new in ((e.base.policy.user, e.new.user), (e.base.policy.application, e.new.application)):
+            lists = (old, new)
+            for action in sorted({x.action for x in old}):
+                key = repr((lists, e.base.policy.tools, action))
+                if key in done:
+                    continue
+                done.add(key)
+                try:
+                    questions(EVERY_EFFECT, lists, [], action, e.base.policy.tools)
+                except Unsupported:
+                    unsupported += 1
+                    continue
+                a, u = _grow(oracle, EVERY_EFFECT, lists, e.base.policy.tools, action)
+                asked, undecided = asked + a, undecided + u
+    print(f"arg_cover corpus: {len(done)} questions, {asked} compared, {undecided} Z3-undecided steps, "
+          f"{unsupported} not sent to Lean")
+    assert asked >= 20 and undecided == 0, (asked, undecided, unsupported)
+
+
+def test_listed_vectors_of_the_wrong_width_are_input_errors(oracle: LeanOracle) -> None:
+    tools = [Tool("t", "op", "s", "d", frozenset({"path"}), frozenset({"path"}), (EffectDecl("act", ArgRes("path")),))]
+    (_, q), = questions(EVERY_EFFECT, [[Entry(EntryKind.ALLOW, "act", GlobPat("a*"))]], [], "act", tools)
+    q["listed"] = ["11"]
+    with pytest.raises(OracleError) as err:
+        oracle.call("arg_cover", q)
+    assert err.value.kind == "input" and "listed" in err.value.message
+
+
+def test_flat_listed_keeps_only_full_width_vectors() -> None:
+    assert flat_listed([((True,), (False, True)), ((True,),)], 3) == ["101"]

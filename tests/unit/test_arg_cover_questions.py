@@ -1,0 +1,79 @@
+"""The ``arg_cover`` questions (model/revision/trusted/arg_cover.py): what an entry list, its tools and ``E``
+become, and what is left to Z3 (``Unsupported``)."""
+
+from __future__ import annotations
+
+import pytest
+
+from model.monitor.language.policy import (
+    AnyRes,
+    ArgRes,
+    ConstRes,
+    EffectDecl,
+    Entry,
+    EntryKind,
+    EqPred,
+    GlobPat,
+    RangePred,
+    SlotPat,
+    Tool,
+)
+from model.revision.effects import EVERY_EFFECT, EffectClass, EffectSet
+from model.revision.trusted.arg_cover import Unsupported, questions, witness_effect
+
+TOOL = Tool("t", "op", "s", "d", frozenset({"path", "mode"}), frozenset({"path"}), (EffectDecl("act", ArgRes("path")),))
+
+
+def test_a_way_reads_the_resource_from_its_argument_and_the_allowlist_as_absent_keys() -> None:
+    entry = Entry(EntryKind.ALLOW, "act", GlobPat("a*"), frozenset({"path"}), (EqPred(("mode",), 1.5),))
+    (names, q), = questions(EVERY_EFFECT, [[entry]], ["1"], "act", [TOOL])
+    assert names == ["mode", "path"]
+    atoms = q["atoms"]
+    assert isinstance(atoms, list)
+    assert [1, ["present"]] in atoms and [1, ["scalar"]] in atoms and [1, ["glob", "a*"]] in atoms
+    assert [0, ["num", 1.5]] in atoms and [0, ["present"]] in atoms
+    present_mode = atoms.index([0, ["present"]])
+    pos = q["positions"]
+    assert isinstance(pos, list) and isinstance(pos[0], list)
+    assert [[present_mode, False]] in pos[0]  # the allowlist {path}: mode absent
+    assert q["listed"] == ["1"]
+
+
+def test_e_restricts_the_resource_and_a_constant_resource_is_a_variable_of_its_own() -> None:
+    tool = Tool("t", "op", "s", "d", frozenset(), frozenset(), (EffectDecl("act", ConstRes("x")),))
+    effects = EffectSet((EffectClass("act", "x"), EffectClass("act", "y")))
+    (names, q), = questions(effects, [[Entry(EntryKind.ALLOW, "act", AnyRes())]], [], "act", [tool])
+    assert names == ["<resource>"]
+    cond = q["cond"]
+    assert isinstance(cond, list) and len(cond) == 2  # the tool's constant, and E's two resources
+    assert witness_effect("act", names, [["str", "x"]]) == {"action": "act", "args": {}, "resource": "x"}
+
+
+@pytest.mark.parametrize("entry", [
+    Entry(EntryKind.ALLOW, "act", AnyRes(), None, (RangePred(("mode",), 0, 1),)),
+    Entry(EntryKind.ALLOW, "act", AnyRes(), None, (EqPred(("mode", "x"), 1),)),
+    Entry(EntryKind.ALLOW, "act", AnyRes(), None, (EqPred(("mode",), [1]),)),
+])
+def test_what_lean_is_not_asked(entry: Entry) -> None:
+    with pytest.raises(Unsupported):
+        questions(EVERY_EFFECT, [[entry]], [], "act", [TOOL])
+
+
+def test_a_slot_is_a_free_bit_on_a_resource_that_can_be_bound() -> None:
+    (names, q), = questions(EVERY_EFFECT, [[Entry(EntryKind.ALLOW, "act", SlotPat("s"))]], [], "act", [TOOL])
+    assert "<slot:s>" in names
+    atoms = q["atoms"]
+    assert isinstance(atoms, list)
+    slot, res = names.index("<slot:s>"), names.index("path")
+    pos = q["positions"]
+    assert isinstance(pos, list) and isinstance(pos[0], list)
+    assert [[atoms.index([slot, ["present"]]), True]] in pos[0]
+    assert [[atoms.index([res, ["str", ""]]), False]] in pos[0]
+    w = witness_effect("act", names, [["str", "x"] if n == "path" else ["bool", True] if n == "<slot:s>"
+                                      else ["missing"] for n in names])
+    assert w["bindings"] == {"s": "the resource"} and w["args"] == {"path": "x"}
+
+
+def test_an_entry_of_another_action_never_matches() -> None:
+    (_, q), = questions(EVERY_EFFECT, [[Entry(EntryKind.ALLOW, "other", SlotPat("s"))]], [], "act", [TOOL])
+    assert q["positions"] == [None]
