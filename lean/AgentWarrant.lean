@@ -75,6 +75,7 @@ import AgentWarrant.Thm.Revision.Coverage
 import AgentWarrant.Spec.Revision.GlobCover
 import AgentWarrant.Thm.Revision.GlobCover
 import AgentWarrant.Thm.Revision.GlobClosure
+import AgentWarrant.Thm.Revision.GlobFuel
 import AgentWarrant.Oracle.GlobCover
 import AgentWarrant.Thm.Monitor.Json
 import AgentWarrant.Thm.Oracle.Depth
