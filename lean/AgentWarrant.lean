@@ -78,6 +78,7 @@ import AgentWarrant.Spec.Revision.ArgCover
 import AgentWarrant.Thm.Revision.ArgCover
 import AgentWarrant.Thm.Revision.ArgCoverClosure
 import AgentWarrant.Thm.Revision.GlobClosure
+import AgentWarrant.Thm.Revision.GlobFuel
 import AgentWarrant.Oracle.GlobCover
 import AgentWarrant.Oracle.ArgCover
 import AgentWarrant.Thm.Monitor.Json

@@ -34,4 +34,4 @@ def test_listing_every_vector_is_covered_and_an_inclusion_is_found() -> None:
 
 
 def test_the_lean_input_names_every_key() -> None:
-    assert lean_input(["a"], ["1"], 7) == {"globs": ["a"], "listed": ["1"], "fuel": 7}
+    assert lean_input(["a"], ["1"]) == {"globs": ["a"], "listed": ["1"]}

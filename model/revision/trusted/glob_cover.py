@@ -27,7 +27,6 @@ from model.base.canonical import JSON
 from model.revision.trusted.encoding import CTX, Unsupported, regex
 
 LIMIT_MS = 20000
-LEAN_FUEL = 100000  # search rounds the Lean judgment may take before answering unknown
 
 
 @dataclass(frozen=True, slots=True)
@@ -88,6 +87,7 @@ def _decode(z3_text: str) -> str:
     return "".join(out)
 
 
-def lean_input(globs: Sequence[str], listed: Sequence[str], fuel: int = LEAN_FUEL) -> dict[str, JSON]:
-    """The ``glob_cover`` judgment's input."""
-    return {"globs": list(globs), "listed": list(listed), "fuel": fuel}
+def lean_input(globs: Sequence[str], listed: Sequence[str]) -> dict[str, JSON]:
+    """The ``glob_cover`` judgment's input (the judgment runs its search with a fuel proved to suffice, so
+    the caller gives none)."""
+    return {"globs": list(globs), "listed": list(listed)}

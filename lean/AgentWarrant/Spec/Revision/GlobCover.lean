@@ -26,9 +26,11 @@ globMatch gₖ s) = true`? The decision:
   `coverDecide` re-checks by running `globMatch` on it.
 
 `coverDecide` answers `covered`, `uncovered w` (a string whose vector is not good) or `unknown` (the
-fuel, a count of explored states, ran out first). Where the source is silent: the fuel is a parameter;
-that it is always enough is not proved here (the state space is finite, the sets per pattern being
-sets of suffixes of the pattern, but the bound is not stated), so `unknown` is a possible answer. -/
+fuel, a count of search rounds, ran out first). Where the source is silent: the fuel is a parameter of
+`coverDecide`; `coverTotal` runs it with `fuelBound`, two to the number of suffixes of the patterns
+(each pattern's set of token lists is a set of its suffixes, so there are at most that many states
+distinct as sets, and every round that goes on finds a new one). `Thm/Revision/GlobFuel.lean` proves
+that this fuel suffices: `coverTotal` never answers `unknown`. -/
 namespace AgentWarrant.Revision.Glob
 open AgentWarrant AgentWarrant.Monitor.Full
 
@@ -217,5 +219,28 @@ def finish (good : List Bool → Bool) (gs : List (List GlobTok)) : Sum (Option 
 /-- Every string's match vector over `gs` is `good`: decided, refuted with a witness, or unknown. -/
 def coverDecide (good : List Bool → Bool) (gs : List (List GlobTok)) (fuel : Nat) : Answer :=
   finish good gs (explore good (repsOf (bps [startT gs])) fuel [(startT gs, [])] [(startT gs, [])])
+
+-- the fuel that suffices -----------------------------------------------------------------------
+
+/-- Every suffix of a token list, the list itself first. -/
+def sufs : List GlobTok → List (List GlobTok)
+  | [] => [[]]
+  | t :: ts => (t :: ts) :: sufs ts
+
+/-- How many suffixes the patterns have together: a state is one subset of each pattern's suffixes. -/
+def sufCount : List (List GlobTok) → Nat
+  | [] => 0
+  | g :: gs => List.length (sufs g) + sufCount gs
+
+def pow2 : Nat → Nat
+  | 0 => 1
+  | n + 1 => pow2 n * 2
+
+/-- At most this many states are distinct as sets, so this many rounds always end the search. -/
+def fuelBound (gs : List (List GlobTok)) : Nat := pow2 (sufCount gs)
+
+/-- The decision with the fuel that suffices: `covered` or `uncovered w`, never `unknown`
+(`GlobFuel.coverTotalNeverUnknown`). -/
+def coverTotal (good : List Bool → Bool) (gs : List (List GlobTok)) : Answer := coverDecide good gs (fuelBound gs)
 
 end AgentWarrant.Revision.Glob

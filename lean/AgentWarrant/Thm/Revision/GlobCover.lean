@@ -12,7 +12,7 @@ compared as sets (`sameTVec`), and the representative lemma (`repAgrees`): every
 on every token whose breakpoints are listed, as the representative of the greatest listed breakpoint
 at or below its code point, a valid code point because 0xD800 and 0xE000 are breakpoints. With these,
 a set of states closed under the representatives is closed under every character (`closedInv`).
-Not proved: that the fuel always suffices (`coverDecide` may answer `unknown`). -/
+That a fuel of `fuelBound` rounds always suffices (no `unknown`) is `Thm/Revision/GlobFuel.lean`. -/
 namespace AgentWarrant.Revision.Glob
 open AgentWarrant AgentWarrant.Monitor.Full
 
