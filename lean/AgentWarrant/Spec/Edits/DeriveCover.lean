@@ -13,8 +13,8 @@ machine's `Derive`)), over the binary term model of `Spec/Edits/Term.lean`.
   progress `z` (`(θ.after z).extendWith A'`).
 - `judge T K r`: the judgment as a function, for a request `CReq` that names what the Agent names
   (the choice ID and arm, the checkpoint, the continuation `E_J`, a fresh-identifier counter) and
-  leaves the copy renamings to the judgment: its value is `some D` exactly when the premises it can
-  decide hold, and then `EditJ` derives `D` (`Thm/Edits/DeriveCover.lean`).
+  leaves the copy renamings to the judgment (`reqOf r`): on a well-formed source, `judge T K r = some D`
+  iff `EditJ T K (reqOf r) D` (`judgeIff`, `Thm/Edits/DeriveCover.lean`).
 - `derJ src tab`: a `Machine.Derivation` (the machine model's `Derive` parameter) that reads the
   source region and checkpoint store of the record (`src`), looks the edit up in a table of requests
   (`tab`, with the derived record's action map, labels, policy automaton, registered calls, names and

@@ -14,7 +14,8 @@ Definitions in `Spec/Edits/DeriveCover.lean`.
   it with `PrefixClosed` as the only hypothesis.
 - `judgeSound`: the judgment as a function derives only what `EditJ` derives, from a source that is
   well formed for the store the request reads (`storeFor`); so `judge`'s instances are `Judged`
-  (`judgeJudged`).
+  (`judgeJudged`); `judgeComplete`: from a well-formed source it derives every record `EditJ` derives
+  with the renamings it allocates (`judgeIff`).
 - `derJCheck`: with `Derive` the judgment (`derJ`, for any source reader and request table), the
   machine's check answers `Reject` only when the derived instance has no safe execution set, and
   `Accepted` only with the instance's maximal safe pair `(W†, S)`; `CoverWitnesses` is proved for
@@ -308,6 +309,132 @@ theorem judgeValid {T : Tm} {K : Nat → Option Tm} {r : CReq} {D : Derived} (h 
     ValidDerives D :=
   have ⟨_, hJ, hW⟩ := judgeSound h
   editValid hW hJ
+
+-- The judgment function is complete ------------------------------------------------------------------
+
+theorem anyBFalseOf {p : α → Bool} {l : List α} (h : ∀ x, x ∈ l → p x = false) : anyB p l = false := by
+  cases e : anyB p l with
+  | false => rfl
+  | true =>
+    have ⟨x, hx, hp⟩ := anyBElim e
+    rw [h x hx] at hp
+    exact Bool.noConfusion hp
+
+theorem isPrefixNSound : ∀ (v w : List Nat), isPrefixN v w = true → IsPrefix v w
+  | [], w, _ => prefixNil w
+  | _ :: _, [], h => Bool.noConfusion h
+  | a :: v, b :: w, h => by
+    cases hb : Nat.beq a b with
+    | false => simp only [isPrefixN, hb] at h <;> exact Bool.noConfusion h
+    | true =>
+      simp only [isPrefixN, hb] at h
+      have ⟨t, ht⟩ := isPrefixNSound v w h
+      have e := Nat.eqOfBeqEqTrue hb
+      subst e
+      exact ⟨t, by rw [ht, List.cons_append]⟩
+
+theorem properPrefixTrue {v w : List Nat} (h : properPrefix v w = true) : IsPrefix v w ∧ v ≠ w := by
+  cases hd : decide (v = w) with
+  | true => simp only [properPrefix, hd] at h <;> exact Bool.noConfusion h
+  | false =>
+    simp only [properPrefix, hd] at h
+    exact ⟨isPrefixNSound v w h, fun e => by rw [decideEqTrue e] at hd; exact Bool.noConfusion hd⟩
+
+/-- The decided `Defined` is complete. -/
+theorem definedBComplete {T : Tm} (hD : Defined T) : definedB T = true := by
+  have hpv : prefixViolation (List.map (fun o => (⟨0, linsOf o.pom⟩ : Outcome)) T.outs) = false := by
+    apply anyBFalseOf
+    intro x hx
+    have ⟨o, ho, ex⟩ := memMap hx
+    subst ex
+    apply anyBFalseOf
+    intro v hv
+    apply anyBFalseOf
+    intro x' hx'
+    have ⟨o', ho', ex'⟩ := memMap hx'
+    subst ex'
+    apply anyBFalseOf
+    intro v' hv'
+    cases hp : properPrefix v v' with
+    | false => rfl
+    | true =>
+      have ⟨hpre, hne⟩ := properPrefixTrue hp
+      exact absurd (hD o o' v v' ho ho' ((linsOfIff _ _).1 hv) ((linsOfIff _ _).1 hv') hpre) hne
+  show (!prefixViolation (List.map (fun o => (⟨0, linsOf o.pom⟩ : Outcome)) T.outs)) = true
+  rw [hpv]
+  rfl
+
+theorem hasDupComplete : ∀ {l : List Nat}, Nodup l → hasDup l = false
+  | [], _ => rfl
+  | a :: l, ⟨hn, hl⟩ => by
+    have hm : memN a l = false := (memNFalseIff a l).2 hn
+    simp only [hasDup, hm]
+    exact hasDupComplete hl
+
+theorem wfBComplete {T : Tm} (h : WellFormedTm T) : wfB T = true := by
+  show (!hasDup T.calls && definedB T) = true
+  rw [hasDupComplete h.1, definedBComplete h.2.2]
+  rfl
+
+theorem freshBComplete {E : Tm} {S : List Nat} (h : ∀ x, x ∈ E.calls → ¬ x ∈ S) : freshB E S = true :=
+  allBIntro (fun x hx => by
+    show (!memN x S) = true
+    rw [(memNFalseIff x S).2 (h x hx)]
+    rfl)
+
+theorem belowBComplete {T : Tm} {n : Nat} (h : ∀ x, x ∈ T.calls → x < n) : belowB T n = true :=
+  allBIntro (fun x hx => decideEqTrue (h x hx))
+
+theorem contOkComplete {TL TR EJ : Tm} (hE : Nodup EJ.calls) (hfresh : ∀ x, x ∈ EJ.calls → ¬ x ∈ TL.calls ++ TR.calls)
+    (hD : Defined EJ) : contOk TL TR EJ = true := by
+  show (!hasDup EJ.calls && freshB EJ (TL.calls ++ TR.calls) && definedB EJ) = true
+  rw [hasDupComplete hE, freshBComplete hfresh, definedBComplete hD]
+  rfl
+
+/-- A copy renamed by the counter `n` avoids a call `x` only when `x < n`. -/
+theorem ltOfAvoid : ∀ (n x : Nat), (∀ b, shift n b ≠ x) → x < n
+  | 0, x, h => absurd rfl (h x)
+  | n + 1, 0, _ => Nat.zeroLtSucc n
+  | n + 1, x + 1, h => Nat.succLeSucc (ltOfAvoid n x (fun b e => h b (congrArg Nat.succ e)))
+
+/-- From a well-formed source, the judgment function derives every record `EditJ` derives with the
+renamings it allocates: it is the judgment on those requests. -/
+theorem judgeComplete {T : Tm} {K : Nat → Option Tm} {r : CReq} {D : Derived} (hW : WellFormedSrc T K)
+    (h : EditJ T K (reqOf r) D) : judge T K r = some D := by
+  cases r with
+  | forkChoice g =>
+    cases h
+    simp only [judge, wfBComplete hW.1] <;> rfl
+  | forkParallel =>
+    cases h
+    simp only [judge, wfBComplete hW.1] <;> rfl
+  | restoreReplace k n =>
+    cases h with
+    | restoreReplace _ _ Ck hK _ => simp only [judge, wfBComplete hW.1, hK, wfBComplete (hW.2 k Ck hK)] <;> rfl
+  | restoreLive k n =>
+    cases h with
+    | restoreLive _ _ Ck hK _ hfresh =>
+      have hb : belowB T n = true := belowBComplete (fun x hx => ltOfAvoid n x (fun b => hfresh x b hx))
+      simp only [judge, wfBComplete hW.1, hK, wfBComplete (hW.2 k Ck hK), hb] <;> rfl
+  | mergeSelect g w EJ =>
+    cases h with
+    | mergeSelect _ _ TL TR _ hT hE hfresh hD =>
+      subst hT
+      simp only [judge, beqSelfN g, wfBComplete hW.1, contOkComplete hE hfresh hD] <;> rfl
+  | mergeJoin EJ =>
+    cases h with
+    | mergeJoin TL TR _ hT hE hfresh hD =>
+      subst hT
+      simp only [judge, wfBComplete hW.1, contOkComplete hE hfresh hD] <;> rfl
+  | extend =>
+    cases h
+    simp only [judge, wfBComplete hW.1] <;> rfl
+
+/-- On a well-formed source the judgment function is exactly the edit judgment on the requests with the
+renamings it allocates. -/
+theorem judgeIff {T : Tm} {K : Nat → Option Tm} {r : CReq} {D : Derived} (hW : WellFormedSrc T K) :
+    judge T K r = some D ↔ EditJ T K (reqOf r) D :=
+  ⟨fun h => (judgeSound h).1, judgeComplete hW⟩
 
 -- `Derive` as the judgment in the machine model ---------------------------------------------------
 
