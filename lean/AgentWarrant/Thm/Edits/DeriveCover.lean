@@ -3,6 +3,7 @@ import AgentWarrant.Thm.Edits.Judgment
 import AgentWarrant.Thm.Edits.DerivedInput
 import AgentWarrant.Thm.Edits.Reach
 import AgentWarrant.Thm.Edits.WellFormed
+import AgentWarrant.Thm.Edits.Cover
 /-! Lemma 2's coverage conclusion for every instance the edit judgment derives, and `Derive` as the
 judgment in the machine model (*When Can Agents Safely Checkpoint, Fork, Restore, and Merge?*,
 Lemma 2, Lemma 4, Lemma 8, Appendix A-D2, Lemma 14 and Theorem 4 (Appendices A-F, A-G)).
@@ -11,7 +12,8 @@ Definitions in `Spec/Edits/DeriveCover.lean`.
 - `judgedCoverWitnesses`: every instance the judgment derives (`Judged`: a derived record's instance
   from a well-formed source, and A-D2's extension instance over one, with or without recorded
   progress) has `CoverWitnesses`; hence Lemma 4 (`judgedLemma4`) and Lemma 8 (`judgedLemma8`) for
-  it with `PrefixClosed` as the only hypothesis.
+  it with `PrefixClosed` as the only hypothesis; on the checker's input, an input presenting a judged
+  instance is never answered `Invalid` and its answer is the declarative one (`judgedOnInput`).
 - `judgeSound`: the judgment as a function derives only what `EditJ` derives, from a source that is
   well formed for the store the request reads (`storeFor`); so `judge`'s instances are `Judged`
   (`judgeJudged`); `judgeComplete`: from a well-formed source it derives every record `EditJ` derives
@@ -77,6 +79,20 @@ theorem judgedLemma8 {θ : Theta} (h : Judged θ) (hA : θ.PrefixClosed) :
     ((∃ L B, θ.MaxSafe L B) ↔ θ.SafeEdit) ∧
     ∀ L B, θ.MaxSafe L B → (∀ z, L z ↔ θ.Wdag z) ∧ (∀ c, B c ↔ θ.Bdag c) :=
   Theta.lemma8 hA (judgedCoverWitnesses h)
+
+/-- On the checker's input: for every judged instance an input presents (target pomsets, policy
+automaton, source results with their status and covering outcomes), the decided coverage holds, the
+oracle's answer is never `Invalid` (`required-result-dropped`), and it is the declarative one. -/
+theorem judgedOnInput {θ : Theta} {pi : PInst} {src : List Cover.Src} (hJ : Judged θ) (h : Presents θ pi)
+    (hs : Cover.PresentsSrc θ src) :
+    Cover.coverB pi src = true ∧ Cover.answer pi src ≠ Cover.Answer.invalidDropped ∧
+    (Cover.answer pi src = Cover.Answer.accepted ↔ ∃ L B, θ.Safe L B) ∧
+    (Cover.answer pi src = Cover.Answer.rejected ↔ ¬ ∃ L B, θ.Safe L B) ∧
+    (Cover.answer pi src = Cover.Answer.accepted → θ.MaxSafe θ.Wdag (fun c => c ∈ safeSet (build pi))) := by
+  have hw := judgedCoverWitnesses hJ
+  have ⟨hinv, hacc, hrej, hmax⟩ := Cover.answerExact h hs
+  exact ⟨(Cover.coverBIff h hs).2 hw, fun e => hinv.1 e hw, hacc,
+    ⟨fun e => (hrej.1 e).2, fun hn => hrej.2 ⟨hw, hn⟩⟩, hmax⟩
 
 -- The judgment as a function -----------------------------------------------------------------------
 
