@@ -53,6 +53,8 @@ import AgentWarrant.Spec.Edits.DerivedInput
 import AgentWarrant.Thm.Edits.DerivedInput
 import AgentWarrant.Spec.Edits.Reach
 import AgentWarrant.Thm.Edits.Reach
+import AgentWarrant.Spec.Edits.DeriveCover
+import AgentWarrant.Thm.Edits.DeriveCover
 import AgentWarrant.Spec.Revision.Alternatives
 import AgentWarrant.Thm.Monitor.Allocation
 import AgentWarrant.Spec.Revision.ListLemmas
