@@ -186,11 +186,16 @@ def test_reused_transitions_give_the_same_answers_deeper() -> None:
     same_answers("agentdojo_banking_weak.json", 2)
 
 
-def test_origin_rules_and_approvals_turn_the_abstraction_off() -> None:
+def test_origin_rules_and_permit_grants_turn_the_abstraction_off() -> None:
     m = load_model(SEARCH / "report.json")
     assert intcode.abstract(m, "Send") == 0  # an origin rule reads the producers of Send's handle
     assert intcode.abstract(m, "Read") == 2
-    assert {intcode.abstract(load_model(SEARCH / "report_permit.json"), t) for t in ("Read", "Send")} == {0}
+    permit = load_model(SEARCH / "report_permit.json")
+    assert intcode.abstract(permit, "Send") == 0  # an origin rule, and its grant requires a permit
+    assert intcode.reads_permits(permit, "Send") and not intcode.reads_permits(permit, "Read")
+    # states hold permits, but no grant of Read's effect requires one and no rule pauses: its verdict never
+    # reads them, so the abstraction holds
+    assert intcode.abstract(permit, "Read") == 2
 
 
 def test_approvals_and_permits_give_the_interpreted_answers() -> None:
