@@ -22,7 +22,7 @@ from model.monitor.decide.base import Decision, decide
 from model.monitor.decide.commit import Outcome, commit, observe
 from model.monitor.decide.compiled import compiled
 from model.monitor.decide.counters import charge_positions
-from model.monitor.decide.state import Call, Permit, State
+from model.monitor.decide.state import Call, Permit, Record, State
 from model.monitor.decide.verdict import Verdict
 from model.search.compact import (
     Compact,
@@ -155,13 +155,15 @@ def transition(raw: Raw) -> Transition:
 
 
 def outcome_of(ctx: Context, ss: SearchState, call: Call, refs3: tuple[tuple[str, int, str], ...], verdict: Verdict,
-             k: int, res: ToolOutcome) -> Outcome_ | None:
+             k: int, res: ToolOutcome, committed: tuple[State, Record] | None = None) -> Outcome_ | None:
+    """Outcome ``k`` of an admitted call. ``committed``: ``commit``'s answer for this call and verdict, when
+    the caller computed it once for every outcome (it does not depend on the outcome)."""
     m, policy = ctx.model, ctx.model.policy
     if res.when and not args_match(m, res.when, ss, call, refs3):  # type: ignore[arg-type]
         return None
     mon = ss.monitor
     if ctx.semantics is None:
-        new, rec = commit(policy, mon, call, verdict)
+        new, rec = commit(policy, mon, call, verdict) if committed is None else committed
         new = observe(policy, new, rec.id, Outcome(res.ok, res.value))
     else:
         new = ctx.semantics.step(mon, call, Outcome(res.ok, res.value))

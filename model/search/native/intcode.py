@@ -78,6 +78,7 @@ from typing import Any
 from model.base.budget import Budget, Meter
 from model.base.canonical import JSON
 from model.monitor.decide.base import Decision, decide
+from model.monitor.decide.commit import commit
 from model.monitor.decide.compiled import compiled
 from model.monitor.decide.counters import charge_positions
 from model.monitor.decide.flow import FLOW_APPROVAL
@@ -455,24 +456,22 @@ class Compiler:
         ``VALUE_REFUSAL`` when the check that refused it reads only the argument values, the argument names
         and the state's slots, invalid set, counters and requirements (``VALUE_REASONS``; the ``proj`` of the
         key), ``SLOT_REFUSAL`` when it reads only the values, names, slots and invalid set (``SLOT_REASONS``),
-        ``LABEL_REFUSAL`` when it reads only the output label and ``label_refusals`` holds.
+        ``LABEL_REFUSAL`` when the tool, the agent and the output label alone refuse it (``by_label``),
+        ``ORIGIN_REFUSAL - j`` when an origin rule on argument ``j`` refuses it (``origin_arg``).
         Why such a refusal holds for every proposal with those values in every state with that projection
         (or those slots), whatever its handles name: the monitor's checks run in a fixed order and each
         either refuses or passes; the checks before the refusing one that read the handles (the label's
         ceiling) can only refuse another such proposal earlier, and those that do not read them pass it as
         they passed this one, so it reaches the refusing check, whose inputs are the same, or is refused
         before. ``same``: the trans id of an admitted proposal with the same abstract key (``abstract``),
-        whose verdict is this one's, or -1; ``pref``: the kernel's ``prefix`` id of the key."""
+        whose verdict is this one's, or -1; ``pref``: the kernel's ``prefix`` id of the key (read by the
+        tests that check each tabled refusal against the monitor)."""
         ctx, m = self.ctx, self.model
         _, s, hs, mon = self.state_at(sidx)
         tool, names = self.names[ni]
         call, refs3 = call_of(ctx, tool, names, tuple(map(hs.__getitem__, ix)))
         verdict = decide(m.policy, mon, call) if same < 0 else self.trans[same][5]
-        # the interpreted search's memo gets the same entry, so a trace replayed through it decides nothing twice
-        mkey = (pref, tuple(hs[i][5] for i in ix))
-        assert ctx.memo is not None  # no history rules
         if verdict.decision is not Decision.ALLOW:
-            ctx.refused.add(mkey)
             if verdict.decision is Decision.DENY:
                 reason = verdict.reason
                 if reason in VALUE_REASONS:
@@ -489,10 +488,11 @@ class Compiler:
             return VALUE_REFUSAL  # a Pause for a requirement is decided by the values and the requirements
         assert verdict.user is not None and verdict.app is not None
         ss = ctx.mat.search_state(s, mon)
-        outs = tuple(outcome_of(ctx, ss, call, refs3, verdict, k, res) for k, res in enumerate(ctx.results[tool]))
+        results = ctx.results[tool]
+        # the commit does not depend on the outcome: made once for them all (a Lean semantics steps per outcome)
+        committed = commit(m.policy, mon, call, verdict) if len(results) > 1 and ctx.semantics is None else None
+        outs = tuple(outcome_of(ctx, ss, call, refs3, verdict, k, res, committed) for k, res in enumerate(results))
         uu, ua = charge_positions(s[3], verdict.user.positions), charge_positions(s[4], verdict.app.positions)
-        ctx.memo[mkey] = verdict
-        ctx.trans[mkey] = (outs, uu, ua)
         template = tuple((nm, p) for nm, _d, p in refs3)
         tid = len(self.trans)
         self.trans.append((tool, template, outs, uu, ua, verdict))
