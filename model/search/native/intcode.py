@@ -491,7 +491,8 @@ class Compiler:
         results = ctx.results[tool]
         # the commit does not depend on the outcome: made once for them all (a Lean semantics steps per outcome)
         committed = commit(m.policy, mon, call, verdict) if len(results) > 1 and ctx.semantics is None else None
-        outs = tuple(outcome_of(ctx, ss, call, refs3, verdict, k, res, committed) for k, res in enumerate(results))
+        outs = tuple(outcome_of(ctx, ss, call, refs3, verdict, k, res, committed, False)
+                     for k, res in enumerate(results))
         uu, ua = charge_positions(s[3], verdict.user.positions), charge_positions(s[4], verdict.app.positions)
         template = tuple((nm, p) for nm, _d, p in refs3)
         tid = len(self.trans)
