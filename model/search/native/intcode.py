@@ -112,12 +112,13 @@ from model.search.held import action_of, call_of, held
 from model.search.layered import ExplicitRun, Link, Tick, answers, collect_completions, rebuild
 from model.search.model import ArgPattern, Not, Produced, QueryKind, SearchModel
 from model.search.native import ENV, LIB, read_stamp, source_digest
-from model.search.patterns import args_match
+from model.search.patterns import arg_matches, args_match
 from model.search.states import Approve, Satisfy, Transition
 
 KERNEL_SOURCE = Path(__file__).resolve().parent / "kernel.pyx"
 KERNEL_STAMP = LIB / "kernel.json"  # {"kernel": SHA-256 of kernel.pyx it was built from}
 MAXA, MAXF, MAXH, MAXW, MAXQ = 7, 8, 256, 64, 64
+MAXAPP = 62  # approval patterns told apart by ``Compiler.amask`` (bits of a non-negative 64-bit mask)
 VALUE_REFUSAL, SLOT_REFUSAL = -3, -4  # ``Compiler.decide``'s refusals that the kernel tables by the values
 LABEL_REFUSAL = -5  # and by the output label (``Compiler.by_label``)
 ORIGIN_REFUSAL = -6  # ``ORIGIN_REFUSAL - j``: by the record chain of argument ``j`` (``Compiler.origin_arg``)
@@ -384,6 +385,29 @@ class Compiler:
         bindings, invalid, uu, ua, satisfied, permits = s[1:]
         p = Permit(len(permits), call.tool, call.identity())
         return self.rest_id((bindings, invalid, uu, ua, satisfied, (*permits, permit_tuple(p))))
+
+    def amask(self, sidx: int, ni: int, j: int, i: int) -> int:
+        """Bit ``a`` set unless approval pattern ``a`` surely fails on a proposal of argument names ``ni``
+        whose ``j``-th argument is held value ``i`` of state ``sidx``: its tool is another, or one of its
+        patterns for that argument does not match the value (``patterns.arg_matches``). What that reads —
+        the value, the slots and invalid set (``bound_to``), the chain of records a handle names
+        (``produced_by``) — is fixed by the value's content without positions and ``sprefix``, the kernel's
+        key of it. With more than ``MAXAPP`` patterns every bit is set (nothing is ruled out); the mask is
+        never negative, so it never reads as the kernel's empty or missing entry."""
+        ctx, m = self.ctx, self.model
+        if len(m.approvals) > MAXAPP:
+            return (1 << MAXAPP) - 1
+        _, s, hs, mon = self.state_at(sidx)
+        tool, names = self.names[ni]
+        name = names[j]
+        call, refs3 = call_of(ctx, tool, names, (hs[i],) * len(names))
+        ss = ctx.mat.search_state(s, mon)
+        ref = next((d for nm, d, _p in refs3 if nm == name), None)
+        out = 0
+        for a, ap in enumerate(m.approvals):
+            if ap.tool == tool and all(arg_matches(m, p, ss, call.args[name], ref) for n, p in ap.args if n == name):
+                out |= 1 << a
+        return out
 
     def state_at(self, sidx: int) -> tuple[int, Any, Any, Any]:
         """(index, compact state, held values, monitor state) of the kernel's state ``sidx``."""

@@ -179,6 +179,7 @@ cdef class Kernel:
     cdef bint labels  # refusals by label are tabled (``intcode.label_refusals``)
     cdef Table pinfo, pcid, aprefix, appr  # approvals: per rest, positional contents, approval prefix and table
     cdef Table oref  # refusals by an origin rule: (argument names, position, content without positions)
+    cdef Table amask  # approvals: the patterns one argument's content may satisfy (bit per pattern)
     cdef Table amatch  # approvals: whether some pattern matches, by the slots and the contents without positions
     # search state
     cdef public list found_events
@@ -289,6 +290,7 @@ cdef class Kernel:
         self.aprefix = Table()
         self.appr = Table()
         self.amatch = Table()
+        self.amask = Table()
         self.oref = Table()
 
     def __dealloc__(self):
@@ -746,7 +748,16 @@ cdef class Kernel:
                                 mk[0] |= word << 32
                             else:
                                 mk[1 + (j - 1) // 2] |= word << (32 * ((j - 1) % 2))
-                        y = self.amatch.get(mk)
+                        # first, per argument: the approval patterns its content may satisfy (a bit each,
+                        # ``intcode.Compiler.amask``); none left for every argument, none matches
+                        bits = <uint64_t>0xFFFFFFFFFFFFFFFFULL
+                        for j in range(r):
+                            x = self._look(self.amask, spref, j, hn[ix[j]], 0)
+                            if x == MISS:
+                                x = self.py.amask(sidx, ni, j, ix[j])
+                                self._store(self.amask, spref, j, hn[ix[j]], 0, x)
+                            bits &= <uint64_t>x
+                        y = 0 if bits == 0 else self.amatch.get(mk)
                         if y == 0:
                             x = -1
                         else:
