@@ -36,8 +36,10 @@ integers; each is a table the kernel fills by calling this module once per new k
   (its outcomes are still computed: the new record names the handles' records);
 - refusals shared by many keys, each tabled once a decision found one (``Compiler.decide``'s codes): by
   the argument values under the key's projection (``VALUE_REFUSAL``) or under its slots alone
-  (``SLOT_REFUSAL``); by the output label, per argument names and the join of the handles' labels
-  (``LABEL_REFUSAL``, ``label_refusals``); and, asked per argument value before any decision, by one
+  (``SLOT_REFUSAL``); by the tool, the agent and the output label, per argument names and the join of
+  the handles' labels (``LABEL_REFUSAL``, ``Compiler.by_label``); by an origin rule, per argument names,
+  the rule's argument position and its content (``ORIGIN_REFUSAL``, ``Compiler.origin_arg``); and, asked
+  per argument value before any decision, by one
   argument's value alone under the slots (``argref``: a malformed resource, or one no allow pattern
   matches);
 - ``newrec(decision, outcome, height, positions of the handle arguments)``: the new record's id;
@@ -54,7 +56,9 @@ link's ordinal, the kernel describing which transition an ordinal names (``Compi
 
 **Approvals.** Before the agent's calls, where an approver may still permit one, every proposal an
 approval pattern matches yields a transition to the rest with the permit (``approve``, keyed by the
-proposal's *positional* contents: a permit binds handle positions); in a state holding a permit the
+proposal's *positional* contents: a permit binds handle positions), after two filters that read no
+position: per argument, the patterns its content may satisfy (``amask``), and per proposal, whether one
+matches (``approve``'s answer tabled by the slots and the contents without positions); in a state holding a permit the
 decision key is positional too, as in ``held.held``, and a call that uses a permit carries the permits
 after it into ``rest`` (shifted, as ``compact.insert`` does, when the new record lands before others).
 
