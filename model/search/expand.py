@@ -22,7 +22,7 @@ from model.monitor.decide.base import Decision, decide
 from model.monitor.decide.commit import Outcome, commit, observe
 from model.monitor.decide.compiled import compiled
 from model.monitor.decide.counters import charge_positions
-from model.monitor.decide.state import Call, Permit, State
+from model.monitor.decide.state import Call, Permit, Record, State
 from model.monitor.decide.verdict import Verdict
 from model.search.compact import (
     Compact,
@@ -155,13 +155,17 @@ def transition(raw: Raw) -> Transition:
 
 
 def outcome_of(ctx: Context, ss: SearchState, call: Call, refs3: tuple[tuple[str, int, str], ...], verdict: Verdict,
-             k: int, res: ToolOutcome) -> Outcome_ | None:
+             k: int, res: ToolOutcome, committed: tuple[State, Record] | None = None,
+             footprint: bool = True) -> Outcome_ | None:
+    """Outcome ``k`` of an admitted call. ``committed``: ``commit``'s answer for this call and verdict, when
+    the caller computed it once for every outcome (it does not depend on the outcome); ``footprint``: False
+    for a search without sleep sets, which never reads it (its id is then 0)."""
     m, policy = ctx.model, ctx.model.policy
     if res.when and not args_match(m, res.when, ss, call, refs3):  # type: ignore[arg-type]
         return None
     mon = ss.monitor
     if ctx.semantics is None:
-        new, rec = commit(policy, mon, call, verdict)
+        new, rec = commit(policy, mon, call, verdict) if committed is None else committed
         new = observe(policy, new, rec.id, Outcome(res.ok, res.value))
     else:
         new = ctx.semantics.step(mon, call, Outcome(res.ok, res.value))
@@ -181,6 +185,9 @@ def outcome_of(ctx: Context, ss: SearchState, call: Call, refs3: tuple[tuple[str
     if new.bindings == mon.bindings:
         after = None  # unchanged (the key of this memo entry fixes the bindings it applies to)
     assert verdict.user is not None and verdict.app is not None
+    permits = None if verdict.permit is None else tuple(permit_tuple(p) for p in new.permits)
+    if not footprint:
+        return core, tuple(matched), tuple(premise), after, new.invalid, 0, permits
     limited = frozenset(policy.user[j].action for j in verdict.user.positions if policy.user[j].quota is not None) \
         | frozenset(policy.application[j].action for j in verdict.app.positions
                     if policy.application[j].quota is not None)
@@ -188,7 +195,6 @@ def outcome_of(ctx: Context, ss: SearchState, call: Call, refs3: tuple[tuple[str
         text == rec.args_json for _, text in compiled(policy).resolvers.get(call.tool, ()))
     fp: Footprint = (special, call.tool, m.max_calls_of(call.tool) is not None,
                      frozenset(e.action for e in verdict.effects), limited, frozenset(matched) & ctx.goals)
-    permits = None if verdict.permit is None else tuple(permit_tuple(p) for p in new.permits)
     return core, tuple(matched), tuple(premise), after, new.invalid, ctx.independence.id(fp), permits
 
 

@@ -90,8 +90,9 @@ def test_a_value_refusal_is_a_refusal_of_the_real_call(monkeypatch: pytest.Monke
     """A refusal the kernel tables by the argument values (``VALUE_REFUSAL``: per decision prefix — tool,
     argument names, the state's projection —; ``SLOT_REFUSAL``: per tool, argument names, slots and invalid
     set; ``argref``: by one argument's value, per tool, argument names, slots and invalid set; ``LABEL_REFUSAL``:
-    by the argument names and the join of the handles' labels) is a refusal by the monitor of every proposal
-    with those values (or that label): in every state Python is asked
+    by the argument names and the join of the handles' labels; ``ORIGIN_REFUSAL - j``: by the argument names
+    and the content of argument ``j``) is a refusal by the monitor of every proposal with those values (or
+    that label, or that content): in every state Python is asked
     about, each proposal of the asked argument names that a refusal tabled so far covers is decided on the
     real state and call."""
     kernel()
@@ -104,6 +105,7 @@ def test_a_value_refusal_is_a_refusal_of_the_real_call(monkeypatch: pytest.Monke
     by_slot: set[tuple[int, tuple[str, ...]]] = set()
     by_arg: set[tuple[int, int, str]] = set()
     by_label: set[tuple[int, object]] = set()
+    by_origin: set[tuple[str, int, int, object]] = set()  # content ids are per search: keyed by the model too
 
     def joined(self: intcode.Compiler, s: Any, hs: Any, ix: Sequence[int]) -> object:
         recs = [s[0][hs[i][3][0]] for i in ix if hs[i][3] is not None]
@@ -131,6 +133,9 @@ def test_a_value_refusal_is_a_refusal_of_the_real_call(monkeypatch: pytest.Monke
             by_value.add((pref, tuple(hs[i][2] for i in ix)))
         elif out == intcode.SLOT_REFUSAL:
             by_slot.add((spref, tuple(hs[i][2] for i in ix)))
+        elif out <= intcode.ORIGIN_REFUSAL:
+            j = intcode.ORIGIN_REFUSAL - out
+            by_origin.add((self.model.name, ni, j, hs[ix[j]][5]))
         if (sidx, ni) in seen:  # each state and argument names once (the product is large)
             return out
         seen.add((sidx, ni))
@@ -138,7 +143,8 @@ def test_a_value_refusal_is_a_refusal_of_the_real_call(monkeypatch: pytest.Monke
             texts = tuple(hs[i][2] for i in ix2)
             if (pref, texts) in by_value or (spref, texts) in by_slot or \
                     any((spref, j, t) in by_arg for j, t in enumerate(texts)) or \
-                    (ni, joined(self, s, hs, ix2)) in by_label:
+                    (ni, joined(self, s, hs, ix2)) in by_label or \
+                    any((self.model.name, ni, j, hs[i][5]) in by_origin for j, i in enumerate(ix2)):
                 call, _ = call_of(self.ctx, tool, names, tuple(hs[i] for i in ix2))
                 checked.append(decide(self.model.policy, mon, call).decision is not Decision.ALLOW)
         return out
@@ -148,7 +154,7 @@ def test_a_value_refusal_is_a_refusal_of_the_real_call(monkeypatch: pytest.Monke
     for name, k in (("deploy.json", 2), ("report.json", 3), ("payments_invoices.json", 3),
                     ("agentdojo_banking.json", 2), ("agentdojo_workspace.json", 1), ("payments.json", 3)):
         assert intcode.explore_native(load_model(SEARCH / name), k) is not None
-    assert by_value and by_slot and by_arg and by_label and len(checked) > 1000, len(checked)
+    assert by_value and by_slot and by_arg and by_label and by_origin and len(checked) > 1000, len(checked)
     assert all(checked), f"{checked.count(False)} of {len(checked)} proposals a value refusal covers were admitted"
 
 
@@ -186,11 +192,16 @@ def test_reused_transitions_give_the_same_answers_deeper() -> None:
     same_answers("agentdojo_banking_weak.json", 2)
 
 
-def test_origin_rules_and_approvals_turn_the_abstraction_off() -> None:
+def test_origin_rules_and_permit_grants_turn_the_abstraction_off() -> None:
     m = load_model(SEARCH / "report.json")
     assert intcode.abstract(m, "Send") == 0  # an origin rule reads the producers of Send's handle
     assert intcode.abstract(m, "Read") == 2
-    assert {intcode.abstract(load_model(SEARCH / "report_permit.json"), t) for t in ("Read", "Send")} == {0}
+    permit = load_model(SEARCH / "report_permit.json")
+    assert intcode.abstract(permit, "Send") == 0  # an origin rule, and its grant requires a permit
+    assert intcode.reads_permits(permit, "Send") and not intcode.reads_permits(permit, "Read")
+    # states hold permits, but no grant of Read's effect requires one and no rule pauses: its verdict never
+    # reads them, so the abstraction holds
+    assert intcode.abstract(permit, "Read") == 2
 
 
 def test_approvals_and_permits_give_the_interpreted_answers() -> None:

@@ -40,7 +40,7 @@ from collections.abc import Callable, Mapping
 from typing import Any, Protocol
 
 from model.base.canonical import JSON, canonical_str, json_equal
-from model.monitor.decide.flow import uses_extensions
+from model.monitor.decide.flow import combine, uses_extensions
 from model.monitor.decide.matching import Effect
 from model.monitor.decide.verdict import DenyReason, Verdict, deny_verdict
 from model.monitor.language.labels import Inherit, Label
@@ -275,6 +275,7 @@ class Compiled:
         for r in policy.resolvers:
             self.resolvers.setdefault(r.tool, []).append((r, canonical_str(dict(r.args))))
         self._flow: dict[tuple[str, str, str, frozenset[str], bool], bool] = {}
+        self._pause: dict[tuple[str, str, str, frozenset[str], bool], bool] = {}
         # the Adapter's call plans (``plan.Plan`` or None; plan.py imports this module), by (tool, agent)
         self.plans: dict[tuple[str, str], Any] = {}
 
@@ -331,6 +332,19 @@ class Compiled:
             allowed = True
         self._flow[key] = allowed
         return allowed
+
+    def destination_pauses(self, operation: str, destination: str, label: Label) -> bool:
+        """Whether the flow rules into a tool's own destination ask a reviewer to approve ``label``: the
+        first check of ``flow.extension_flow``, which then answers Pause or Deny whatever the audience and
+        request sinks give (kept per operation, destination and label, as ``flow_allows``)."""
+        key = (operation, destination, label.sensitivity, label.categories, label.trusted)
+        hit = self._pause.get(key)
+        if hit is None:
+            policy = self.policy
+            rules = [r for r in policy.flows if r.argument is None and r.operation in ("*", operation)
+                     and r.destination in ("*", destination)]
+            hit = self._pause[key] = combine(policy, rules, label) is FlowEffect.PAUSE
+        return hit
 
     def join(self, labels: list[Label]) -> Label:
         rank = self.rank

@@ -36,8 +36,10 @@ integers; each is a table the kernel fills by calling this module once per new k
   (its outcomes are still computed: the new record names the handles' records);
 - refusals shared by many keys, each tabled once a decision found one (``Compiler.decide``'s codes): by
   the argument values under the key's projection (``VALUE_REFUSAL``) or under its slots alone
-  (``SLOT_REFUSAL``); by the output label, per argument names and the join of the handles' labels
-  (``LABEL_REFUSAL``, ``label_refusals``); and, asked per argument value before any decision, by one
+  (``SLOT_REFUSAL``); by the tool, the agent and the output label, per argument names and the join of
+  the handles' labels (``LABEL_REFUSAL``, ``Compiler.by_label``); by an origin rule, per argument names,
+  the rule's argument position and its content (``ORIGIN_REFUSAL``, ``Compiler.origin_arg``); and, asked
+  per argument value before any decision, by one
   argument's value alone under the slots (``argref``: a malformed resource, or one no allow pattern
   matches);
 - ``newrec(decision, outcome, height, positions of the handle arguments)``: the new record's id;
@@ -49,12 +51,14 @@ integers; each is a table the kernel fills by calling this module once per new k
 
 The enumeration order is ``expand.successors``' (requirements, then per tool, per argument names, every
 choice of held values, each outcome), so the first parent to reach a state and the first transition to
-make a query hold are the interpreted search's: a trace is rebuilt by replaying the transitions'
-ordinals through ``expand.successors`` from the initial state.
+make a query hold are the interpreted search's: a trace is rebuilt from the parent links and each
+link's ordinal, the kernel describing which transition an ordinal names (``Compiler.step``).
 
 **Approvals.** Before the agent's calls, where an approver may still permit one, every proposal an
 approval pattern matches yields a transition to the rest with the permit (``approve``, keyed by the
-proposal's *positional* contents: a permit binds handle positions); in a state holding a permit the
+proposal's *positional* contents: a permit binds handle positions), after two filters that read no
+position: per argument, the patterns its content may satisfy (``amask``), and per proposal, whether one
+matches (``approve``'s answer tabled by the slots and the contents without positions); in a state holding a permit the
 decision key is positional too, as in ``held.held``, and a call that uses a permit carries the permits
 after it into ``rest`` (shifted, as ``compact.insert`` does, when the new record lands before others).
 
@@ -78,11 +82,13 @@ from typing import Any
 from model.base.budget import Budget, Meter
 from model.base.canonical import JSON
 from model.monitor.decide.base import Decision, decide
+from model.monitor.decide.commit import commit
 from model.monitor.decide.compiled import compiled
 from model.monitor.decide.counters import charge_positions
 from model.monitor.decide.flow import FLOW_APPROVAL
 from model.monitor.decide.matching import resource_matches
-from model.monitor.decide.state import Permit, State
+from model.monitor.decide.origins import produced_by
+from model.monitor.decide.state import Call, Permit, State
 from model.monitor.decide.verdict import DenyReason, Verdict
 from model.monitor.language.labels import Label
 from model.monitor.language.policy import ArgRes, EntryKind, ListArgRes
@@ -101,22 +107,25 @@ from model.search.compact import (
     retarget,
 )
 from model.search.engine import bfs
-from model.search.expand import Context, outcome_of, successors, transition
+from model.search.expand import Context, outcome_of, transition
 from model.search.explicit import explore
 from model.search.fingerprint import Codec
 from model.search.fpset import collision_probability
 from model.search.heap import paused
-from model.search.held import call_of, held
+from model.search.held import action_of, call_of, held
 from model.search.layered import ExplicitRun, Link, Tick, answers, collect_completions, rebuild
 from model.search.model import ArgPattern, Not, Produced, QueryKind, SearchModel
 from model.search.native import ENV, LIB, read_stamp, source_digest
-from model.search.patterns import args_match
+from model.search.patterns import arg_matches, args_match
+from model.search.states import Approve, Satisfy, Transition
 
 KERNEL_SOURCE = Path(__file__).resolve().parent / "kernel.pyx"
 KERNEL_STAMP = LIB / "kernel.json"  # {"kernel": SHA-256 of kernel.pyx it was built from}
 MAXA, MAXF, MAXH, MAXW, MAXQ = 7, 8, 256, 64, 64
+MAXAPP = 62  # approval patterns told apart by ``Compiler.amask`` (bits of a non-negative 64-bit mask)
 VALUE_REFUSAL, SLOT_REFUSAL = -3, -4  # ``Compiler.decide``'s refusals that the kernel tables by the values
-LABEL_REFUSAL = -5  # and by the output label (``label_refusals``)
+LABEL_REFUSAL = -5  # and by the output label (``Compiler.by_label``)
+ORIGIN_REFUSAL = -6  # ``ORIGIN_REFUSAL - j``: by the record chain of argument ``j`` (``Compiler.origin_arg``)
 CHUNK = 64  # frontier states per call of the kernel (the budget is checked between calls)
 
 _kernel: ModuleType | None = None
@@ -125,8 +134,6 @@ _kernel: ModuleType | None = None
 SLOT_REASONS = frozenset({DenyReason.UNDECLARED_ARGUMENT, DenyReason.MISSING_ARGUMENT, DenyReason.MALFORMED_RESOURCE,
                           DenyReason.EXPLICIT_DENY, DenyReason.NO_MATCHING_ALLOW, DenyReason.SLOT_UNBOUND,
                           DenyReason.SLOT_INVALID})
-#: refusals decided by the call's output label (and the agent) alone (``label_refusals``)
-LABEL_REASONS = frozenset({DenyReason.FLOW, DenyReason.CEILING})
 #: refusals decided by checks that read only the call's tool, argument names and values and the state's
 #: slots, invalid set, requirements and counters (``compiled_decide``: preparation, effects, explicit
 #: denies, allows, quotas)
@@ -195,7 +202,8 @@ def abstract(model: SearchModel, tool: str) -> int:
     and per argument its value and, for a handle, its record's label: ``compiled_decide`` reads a handle's
     record for the input label (the join of the parents' labels), and the extensions' request sinks for
     the label of each argument; only an origin rule (producers) and a permit (the call's identity, by
-    handle position) read more. History rules are outside the encoding already. 0 when not.
+    handle position) read more — a permit only where a state can hold one (the model has approvals) and
+    the verdict can read it (``reads_permits``). History rules are outside the encoding already. 0 when not.
 
     2 when, moreover, the outcomes of an admitted call (``expand.outcome_of``) are such a function too: the
     commit and observation read the verdict, the argument values and the state's slots and counters, and
@@ -203,7 +211,7 @@ def abstract(model: SearchModel, tool: str) -> int:
     ``produced_by`` pattern (the producer chain); without one, an admitted proposal with the key of an
     earlier one has its trans id (the new record differs only in the positions its handles name, which
     ``newrec`` takes from the state, and its handles' paths, which the key holds)."""
-    if model.approvals or compiled(model.policy).tools[tool].origins:
+    if compiled(model.policy).tools[tool].origins or (model.approvals and reads_permits(model, tool)):
         return 0
     patterns = [p for r in model.results_of(tool) for _, p in r.when] + \
         [p for q in model.queries if q.event.tool == tool for _, p in q.event.args]
@@ -211,15 +219,22 @@ def abstract(model: SearchModel, tool: str) -> int:
 
 
 def label_refusals(model: SearchModel) -> bool:
-    """Whether a refusal by the call's output label alone — the Flow check, the agent's ceiling, a flow
-    Pause — holds for every proposal of the same argument names whose handles' labels join to the same
-    label, in every state: so when no state holds a permit (the model has no approvals: a permit could
-    answer a flow Pause) and the extensions read nothing but the output label (``compiled.Compiled``,
-    ``label_only_extensions``). The output label is the tool's propagation of that join (of the source
-    label without handles), and every check before these either passes such a proposal as it passed this
-    one or refuses it too (``Compiler.decide``)."""
+    """Whether a flow Pause by the output label into the tool's destination is a refusal by the label
+    (``Compiler.by_label``): when no state holds a permit — the model has no approvals —, since a permit
+    could answer it. The other refusals by the label alone hold whatever the permits."""
+    return not model.approvals
+
+
+def reads_permits(model: SearchModel, tool: str) -> bool:
+    """Whether the monitor's verdict on a call of ``tool`` can read the state's permits: only at the
+    exact-call permit check, reached when the extensions pause the call (a pause rule exists) or a grant
+    first-fit chose requires a permit (an entry marked ``permit`` of one of the tool's effect actions)."""
     c = compiled(model.policy)
-    return not model.approvals and (not c.extended or c.label_only_extensions)
+    if c.extended:
+        return True
+    decl = c.tools[tool].decl
+    actions = {d.action for d in decl.effects}
+    return any(e.permit and e.action in actions for e in (*model.policy.user, *model.policy.application))
 
 
 def reads_producers(p: ArgPattern) -> bool:
@@ -350,10 +365,20 @@ class Compiler:
         return self.ctx.intern(("R", deep, self.paths[pid], pos))
 
     def aprefix(self, ni: int, p: int) -> int:
+        """The key prefix of the approvals of argument names ``ni`` in rest ``p``; -1 when no approval pattern
+        names the tool (``approve`` would refuse each of its proposals)."""
+        tool = self.names[ni][0]
+        if not any(a.tool == tool for a in self.model.approvals):
+            return -1
         return self.ctx.intern(("approve", ni, p))
 
     def approve(self, sidx: int, ni: int, ix: list[int]) -> int:
-        """The rest after an approver permits the proposal, or -1 when no approval pattern matches it."""
+        """The rest after an approver permits the proposal, or -1 when no approval pattern matches it.
+        Whether one matches (``patterns.args_match``) reads the argument values, the slots and invalid set
+        (``bound_to``) and, through ``produced_by``, the records the handles name and theirs in turn — all
+        fixed by the contents without positions (a content names its record's deep id) and ``sprefix``:
+        the kernel tables that answer by those (``amatch``), so only a proposal some pattern matches asks
+        again per rest and positions (the permit binds handle positions)."""
         ctx, m = self.ctx, self.model
         _, s, hs, mon = self.state_at(sidx)
         tool, names = self.names[ni]
@@ -364,6 +389,29 @@ class Compiler:
         bindings, invalid, uu, ua, satisfied, permits = s[1:]
         p = Permit(len(permits), call.tool, call.identity())
         return self.rest_id((bindings, invalid, uu, ua, satisfied, (*permits, permit_tuple(p))))
+
+    def amask(self, sidx: int, ni: int, j: int, i: int) -> int:
+        """Bit ``a`` set unless approval pattern ``a`` surely fails on a proposal of argument names ``ni``
+        whose ``j``-th argument is held value ``i`` of state ``sidx``: its tool is another, or one of its
+        patterns for that argument does not match the value (``patterns.arg_matches``). What that reads —
+        the value, the slots and invalid set (``bound_to``), the chain of records a handle names
+        (``produced_by``) — is fixed by the value's content without positions and ``sprefix``, the kernel's
+        key of it. With more than ``MAXAPP`` patterns every bit is set (nothing is ruled out); the mask is
+        never negative, so it never reads as the kernel's empty or missing entry."""
+        ctx, m = self.ctx, self.model
+        if len(m.approvals) > MAXAPP:
+            return (1 << MAXAPP) - 1
+        _, s, hs, mon = self.state_at(sidx)
+        tool, names = self.names[ni]
+        name = names[j]
+        call, refs3 = call_of(ctx, tool, names, (hs[i],) * len(names))
+        ss = ctx.mat.search_state(s, mon)
+        ref = next((d for nm, d, _p in refs3 if nm == name), None)
+        out = 0
+        for a, ap in enumerate(m.approvals):
+            if ap.tool == tool and all(arg_matches(m, p, ss, call.args[name], ref) for n, p in ap.args if n == name):
+                out |= 1 << a
+        return out
 
     def state_at(self, sidx: int) -> tuple[int, Any, Any, Any]:
         """(index, compact state, held values, monitor state) of the kernel's state ``sidx``."""
@@ -436,45 +484,87 @@ class Compiler:
         ``VALUE_REFUSAL`` when the check that refused it reads only the argument values, the argument names
         and the state's slots, invalid set, counters and requirements (``VALUE_REASONS``; the ``proj`` of the
         key), ``SLOT_REFUSAL`` when it reads only the values, names, slots and invalid set (``SLOT_REASONS``),
-        ``LABEL_REFUSAL`` when it reads only the output label and ``label_refusals`` holds.
+        ``LABEL_REFUSAL`` when the tool, the agent and the output label alone refuse it (``by_label``),
+        ``ORIGIN_REFUSAL - j`` when an origin rule on argument ``j`` refuses it (``origin_arg``).
         Why such a refusal holds for every proposal with those values in every state with that projection
         (or those slots), whatever its handles name: the monitor's checks run in a fixed order and each
         either refuses or passes; the checks before the refusing one that read the handles (the label's
         ceiling) can only refuse another such proposal earlier, and those that do not read them pass it as
         they passed this one, so it reaches the refusing check, whose inputs are the same, or is refused
         before. ``same``: the trans id of an admitted proposal with the same abstract key (``abstract``),
-        whose verdict is this one's, or -1; ``pref``: the kernel's ``prefix`` id of the key."""
+        whose verdict is this one's, or -1; ``pref``: the kernel's ``prefix`` id of the key (read by the
+        tests that check each tabled refusal against the monitor)."""
         ctx, m = self.ctx, self.model
         _, s, hs, mon = self.state_at(sidx)
         tool, names = self.names[ni]
         call, refs3 = call_of(ctx, tool, names, tuple(map(hs.__getitem__, ix)))
         verdict = decide(m.policy, mon, call) if same < 0 else self.trans[same][5]
-        # the interpreted search's memo gets the same entry, so a trace replayed through it decides nothing twice
-        mkey = (pref, tuple(hs[i][5] for i in ix))
-        assert ctx.memo is not None  # no history rules
         if verdict.decision is not Decision.ALLOW:
-            ctx.refused.add(mkey)
             if verdict.decision is Decision.DENY:
                 reason = verdict.reason
                 if reason in VALUE_REASONS:
                     return SLOT_REFUSAL if reason in SLOT_REASONS else VALUE_REFUSAL
-                return LABEL_REFUSAL if self.label_refusals and reason in LABEL_REASONS else -1
+                if reason is DenyReason.ORIGIN:
+                    j = self.origin_arg(mon, call, names)
+                    if j is not None:
+                        return ORIGIN_REFUSAL - j
+                return LABEL_REFUSAL if self.by_label(mon, call) else -1
             if not verdict.waiting_for:
                 return -1
-            if FLOW_APPROVAL in verdict.waiting_for:  # a flow Pause: the output label's
-                return LABEL_REFUSAL if self.label_refusals else -1
+            if FLOW_APPROVAL in verdict.waiting_for:  # a flow Pause: the output label's, or a sink's
+                return LABEL_REFUSAL if self.by_label(mon, call) else -1
             return VALUE_REFUSAL  # a Pause for a requirement is decided by the values and the requirements
         assert verdict.user is not None and verdict.app is not None
         ss = ctx.mat.search_state(s, mon)
-        outs = tuple(outcome_of(ctx, ss, call, refs3, verdict, k, res) for k, res in enumerate(ctx.results[tool]))
+        results = ctx.results[tool]
+        # the commit does not depend on the outcome: made once for them all (a Lean semantics steps per outcome)
+        committed = commit(m.policy, mon, call, verdict) if len(results) > 1 and ctx.semantics is None else None
+        outs = tuple(outcome_of(ctx, ss, call, refs3, verdict, k, res, committed, False)
+                     for k, res in enumerate(results))
         uu, ua = charge_positions(s[3], verdict.user.positions), charge_positions(s[4], verdict.app.positions)
-        ctx.memo[mkey] = verdict
-        ctx.trans[mkey] = (outs, uu, ua)
         template = tuple((nm, p) for nm, _d, p in refs3)
         tid = len(self.trans)
         self.trans.append((tool, template, outs, uu, ua, verdict))
         self.kernel.set_trans(tid, sum(1 << k for k, o in enumerate(outs) if o is not None))
         return tid
+
+    def by_label(self, mon: State, call: Call) -> bool:
+        """Whether the tool, the agent and the call's output label alone refuse it in a state without
+        permits: the Struct checks of (tool, agent) fail, or the label exceeds the agent's ceiling, or no
+        flow rule lets it reach the tool's destination, or a rule into that destination pauses it (the
+        extensions then answer Pause or Deny whatever the audience and request sinks give, and without a
+        permit a Pause refuses). Each reads the label and nothing else of the call or the state, so the
+        refusal holds for every proposal of the tool whose handles' labels join to the same label (the
+        output label is the tool's propagation of that join; of its source label without handles): every
+        check before the refusing one either passes it as it passed this call, or refuses it too."""
+        c = compiled(self.model.policy)
+        ct = c.tools[call.tool]
+        fail, ceiling = c.struct(ct, call.agent)
+        if fail is not None:
+            return True
+        label = c.propagate(ct, c.join([mon.trace[d].label for d in call.parents()]) if call.refs
+                            else ct.source_label)
+        if ceiling is not None and c.rank[label.sensitivity] > ceiling:
+            return True
+        decl = ct.decl
+        if not c.flow_allows(decl.operation, decl.destination, label):
+            return True
+        return self.label_refusals and c.extended and c.destination_pauses(decl.operation, decl.destination, label)
+
+    def origin_arg(self, mon: State, call: Call, names: tuple[str, ...]) -> int | None:
+        """The position among ``names`` of the argument whose origin rule refused the call (the tool's first
+        rule that fails, as ``compiled_decide`` checks them), or None when that argument is absent. The
+        rule reads only the chain of records that argument's handle names (``origins.produced_by``: each
+        record's tool, success and parents), which its content without positions fixes (a content names
+        its record's deep id); so every proposal of these argument names with that content there is
+        refused in every state: the checks before it either pass it or refuse it too, and so do the rules
+        before this one."""
+        refs = dict(call.refs)
+        for rule in compiled(self.model.policy).tools[call.tool].origins:
+            d = refs.get(rule.argument)
+            if d is None or not produced_by(mon, d, rule):
+                return names.index(rule.argument) if rule.argument in names else None
+        raise AssertionError("an origin refusal names a failing rule")  # pragma: no cover - decide said so
 
     def newrec(self, tid: int, k: int, height: int, hpos: list[int]) -> int:
         _tool, template, outs, _uu, _ua, _v = self.trans[tid]
@@ -517,26 +607,35 @@ class Compiler:
     # --- traces ---------------------------------------------------------------------------------
 
     def links(self, sidx: int) -> tuple[list[Link], Compact]:
-        """The links from the initial state to state ``sidx``, replayed through ``expand.successors``."""
-        ords: list[int] = []
+        """The links from the initial state to state ``sidx``: each state's parent and the ordinal of the
+        transition from it (``step``)."""
+        path: list[tuple[int, int]] = []
         s = sidx
         while (link := self.kernel.link(s)) is not None:
             s, o = link
-            ords.append(o)
-        cur = self.decode(self.kernel.state(s))
+            path.append((s, o))
         out: list[Link] = []
-        for o in reversed(ords):
-            tr, new, at = self.nth(cur, o)
-            out.append((cur, transition(tr), at))
-            cur = new
-        assert cur == self.decode(self.kernel.state(sidx)), "a replayed path ends in its state"
-        return out, cur
+        for parent, o in reversed(path):
+            cur = self.decode(self.kernel.state(parent))
+            tr, at = self.step(parent, cur, o)
+            out.append((cur, tr, at))
+        return out, self.decode(self.kernel.state(sidx))
 
-    def nth(self, s: Compact, o: int) -> tuple[Any, Compact, int | None]:
-        for j, (tr, new, at, _fp, _key) in enumerate(successors(self.ctx, s, {})):
-            if j == o:
-                return tr, new, at
-        raise AssertionError(f"no transition {o} to replay")  # pragma: no cover - ordinals name transitions
+    def step(self, sidx: int, s: Compact, o: int) -> tuple[Transition, int | None]:
+        """Transition ``o`` of the kernel's state ``sidx`` (``s`` decoded) and the canonical position of its
+        new record (None without one), as ``expand.successors`` yields them: the kernel describes which
+        (``Kernel.describe``, its successor loop run again over the filled tables), the held values and
+        the verdict its tables hold give the rest, as for the goals' completions."""
+        got = self.kernel.describe(sidx, o)
+        assert got is not None, f"no transition {o} to describe"
+        if got[0] == 0:
+            return Transition(Satisfy(self.model.satisfy[got[1]]), None, None), None
+        tool, names = self.names[got[1]]
+        hs = held(self.ctx, s[0], bool(s[6]))
+        choice = tuple(hs[i] for i in got[2])
+        if got[0] == 1:
+            return Transition(Approve(action_of(tool, names, choice)), None, None), None
+        return transition((tool, names, choice, got[4], self.trans[got[3]][5])), got[5]
 
 
 class NativeStore:
@@ -614,7 +713,7 @@ def _explore_native(model: SearchModel, bound: int | None, tick: Tick | None, bu
     py.texts.update(zip(vids, model.literals, strict=True))
     kern = mod.Kernel(py, k + 2, len(lits), lits, vids, tools, [len(n) for _, n in py.names], len(model.satisfy),
                       [q.more_than for q in model.queries], goals, True, [abstract(model, t) for t in py.tools],
-                      model.copies, fingerprint, capacity, py.label_refusals)
+                      model.copies, fingerprint, capacity, True)
     py.kernel = kern
     try:
         return _search(model, k, tick, budget, meter, fingerprint, ctx, py, kern)
@@ -637,8 +736,8 @@ def _search(model: SearchModel, k: int, tick: Tick | None, budget: Budget, meter
     found = {}
     for q, sidx, o in kern.found_events:
         path, s = py.links(sidx)
-        tr, _new, at = py.nth(s, o)
-        found[q] = rebuild([*path, (s, transition(tr), at)])
+        tr, at = py.step(sidx, s, o)
+        found[q] = rebuild([*path, (s, tr, at)])
     goals_ix = {i for i, q in enumerate(model.queries) if q.kind is QueryKind.GOAL}
     cones: dict[int, set[str]] = {i: set() for i in goals_ix}
     complete: dict[int, set[Any]] = {i: set() for i in goals_ix}

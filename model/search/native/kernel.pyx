@@ -23,6 +23,7 @@ DEF NONE32 = 0xFFFFFFFF
 DEF VALUE_REFUSAL = -3  # ``intcode.Compiler.decide``: refused by the values (and the key's projection)
 DEF SLOT_REFUSAL = -4   # refused by the values and the slots alone
 DEF LABEL_REFUSAL = -5  # refused by the output label (the tool and the join of the handles' labels)
+DEF ORIGIN_REFUSAL = -6  # ORIGIN_REFUSAL - j: refused by the records argument j names (its content)
 
 cdef inline uint64_t _mix(uint64_t h) noexcept nogil:
     h ^= h >> 33
@@ -177,8 +178,13 @@ cdef class Kernel:
     cdef Table rlab, ljoin, lref  # label id per record, the join of two, refusals by (argument names, join)
     cdef bint labels  # refusals by label are tabled (``intcode.label_refusals``)
     cdef Table pinfo, pcid, aprefix, appr  # approvals: per rest, positional contents, approval prefix and table
+    cdef Table oref  # refusals by an origin rule: (argument names, position, content without positions)
+    cdef Table amask  # approvals: the patterns one argument's content may satisfy (bit per pattern)
+    cdef Table amatch  # approvals: whether some pattern matches, by the slots and the contents without positions
     # search state
     cdef public list found_events
+    cdef int64_t want  # ``describe``: the ordinal of the transition to describe (-1: expanding)
+    cdef object got
     cdef public uint64_t proposals  # agent calls looked up (a measure of the loop's work)
     cdef public list goal_events
     cdef uint8_t found[64]
@@ -255,6 +261,8 @@ cdef class Kernel:
         self.renaming = renaming
         self.copies = copies
         self.found_events = []
+        self.want = -1
+        self.got = None
         self.goal_events = []
         self.deep = Table()
         self.cid = Table()
@@ -281,6 +289,9 @@ cdef class Kernel:
         self.pcid = Table()
         self.aprefix = Table()
         self.appr = Table()
+        self.amatch = Table()
+        self.amask = Table()
+        self.oref = Table()
 
     def __dealloc__(self):
         free(self.arena); free(self.lens); free(self.parent); free(self.ordinal); free(self.fps); free(self.slots)
@@ -414,7 +425,9 @@ cdef class Kernel:
         return s
 
     cdef int64_t _insert(self, const uint32_t* v, int n, uint32_t par, uint32_t ordv) except? -2:
-        """Add the state ``v`` (``n`` words); its index when new, -1 when visited."""
+        """Add the state ``v`` (``n`` words); its index when new, -1 when visited (or when describing)."""
+        if self.want >= 0:
+            return -1
         if self.fpmode:
             return self._insert_fp(v, n, par, ordv)
         cdef uint64_t h = self._hash(v, n)
@@ -468,6 +481,21 @@ cdef class Kernel:
         if self.parent[s] == NONE32:
             return None
         return self.parent[s], self.ordinal[s]
+
+    def describe(self, uint64_t s, int64_t o):
+        """Transition ``o`` of expanded state ``s`` (its ordinal among the state's successors), found by
+        running the successor loop on ``s`` again over the filled tables, adding nothing: ``(0, requirement
+        index)`` for a requirement satisfied, ``(1, argument names, held value indices)`` for an approval,
+        ``(2, argument names, held value indices, trans id, outcome, canonical position)`` for a call."""
+        cdef uint64_t saved = self.proposals
+        self.want = o
+        self.got = None
+        try:
+            self._expand(s)
+        finally:
+            self.want = -1
+            self.proposals = saved
+        return self.got
 
     def premises(self):
         return [bool(self.prem[i]) for i in range(self.nq)]
@@ -523,6 +551,7 @@ cdef class Kernel:
         cdef uint32_t* recs
         cdef uint32_t deep[MAXW]
         cdef uint32_t hc[MAXH]
+        cdef uint32_t hn[MAXH]  # contents without positions (what an approval pattern reads)
         cdef uint32_t hv[MAXH]
         cdef uint32_t ha[MAXH]
         cdef uint32_t hp[MAXH]  # positional contents (what an approval binds; the decision's key once a permit exists)
@@ -541,6 +570,7 @@ cdef class Kernel:
         cdef uint64_t transitions = 0
         cdef uint32_t proj, pref, spref
         cdef uint64_t sk[KW]
+        cdef uint64_t mk[KW]
         cdef int height, np_, posk, nh0, dup, byarg
         cdef uint32_t lj
         cdef int64_t y
@@ -561,6 +591,8 @@ cdef class Kernel:
             if x < 0:
                 continue
             transitions += 1
+            if ordv == self.want:
+                self.got = (0, j)
             nv[0] = <uint32_t>x
             memcpy(&nv[1], recs, n * sizeof(uint32_t))
             self._insert(nv, n + 1, <uint32_t>sidx, ordv)
@@ -580,6 +612,7 @@ cdef class Kernel:
         nh = 0
         for i in range(self.nlits):
             hc[nh] = self.lit_cid[i]
+            hn[nh] = self.lit_cid[i]
             hp[nh] = self.lit_cid[i]
             hv[nh] = self.lit_vid[i]
             ha[nh] = self.lit_vid[i]
@@ -624,6 +657,7 @@ cdef class Kernel:
                     x = self.py.content(deep[i], pid)
                     self._store(self.cid, deep[i], pid, 0, 0, x)
                 hc[nh] = <uint32_t>x
+                hn[nh] = <uint32_t>x
                 if info:
                     x = self._look(self.pcid, deep[i], pid, i + 1, 0)
                     if x == MISS:
@@ -664,6 +698,7 @@ cdef class Kernel:
                 if nh + 1 > MAXH:
                     raise OverflowError("too many held values")
                 hc[nh] = <uint32_t>x
+                hn[nh] = <uint32_t>x
                 hp[nh] = <uint32_t>x
                 hv[nh] = hv[i]
                 ha[nh] = hv[i]  # a literal: its value alone
@@ -679,10 +714,17 @@ cdef class Kernel:
                     if x == MISS:
                         x = self.py.aprefix(ni, P)
                         self._store(self.aprefix, ni, P, 0, 0, x)
+                    if x < 0:  # no approval pattern names the tool
+                        continue
                     pref = <uint32_t>x
                     r = self.names_arity[ni]
                     if r > 0 and nh == 0:
                         continue
+                    x = self._look(self.sprefix, ni, P, 0, 0)
+                    if x == MISS:
+                        x = self.py.sprefix(ni, P)
+                        self._store(self.sprefix, ni, P, 0, 0, x)
+                    spref = <uint32_t>x
                     for j in range(r):
                         ix[j] = 0
                     while True:
@@ -695,12 +737,40 @@ cdef class Kernel:
                                 kk[0] |= word << 32
                             else:
                                 kk[1 + (j - 1) // 2] |= word << (32 * ((j - 1) % 2))
-                        x = self.appr.get(kk)
-                        if x == MISS:
-                            x = self.py.approve(sidx, ni, [ix[j] for j in range(r)])
-                            self.appr.put(kk, x)
+                        # whether a pattern matches reads the slots and the contents, not their positions
+                        # (``intcode.Compiler.approve``): a proposal no pattern matches costs one lookup
+                        for j in range(KW):
+                            mk[j] = 0
+                        mk[0] = spref
+                        for j in range(r):
+                            word = hn[ix[j]]
+                            if j == 0:
+                                mk[0] |= word << 32
+                            else:
+                                mk[1 + (j - 1) // 2] |= word << (32 * ((j - 1) % 2))
+                        # first, per argument: the approval patterns its content may satisfy (a bit each,
+                        # ``intcode.Compiler.amask``); none left for every argument, none matches
+                        bits = <uint64_t>0xFFFFFFFFFFFFFFFFULL
+                        for j in range(r):
+                            x = self._look(self.amask, spref, j, hn[ix[j]], 0)
+                            if x == MISS:
+                                x = self.py.amask(sidx, ni, j, ix[j])
+                                self._store(self.amask, spref, j, hn[ix[j]], 0, x)
+                            bits &= <uint64_t>x
+                        y = 0 if bits == 0 else self.amatch.get(mk)
+                        if y == 0:
+                            x = -1
+                        else:
+                            x = self.appr.get(kk)
+                            if x == MISS:
+                                x = self.py.approve(sidx, ni, [ix[j] for j in range(r)])
+                                self.appr.put(kk, x)
+                                if y == MISS:
+                                    self.amatch.put(mk, 1 if x >= 0 else 0)
                         if x >= 0:
                             transitions += 1
+                            if ordv == self.want:
+                                self.got = (1, ni, tuple([ix[a] for a in range(r)]))
                             nv[0] = <uint32_t>x
                             memcpy(&nv[1], recs, n * sizeof(uint32_t))
                             self._insert(nv, n + 1, <uint32_t>sidx, ordv)
@@ -782,6 +852,10 @@ cdef class Kernel:
                             if x:
                                 byarg = 1
                                 break
+                        for j in range(r):
+                            if self._look(self.oref, ni, j, hn[ix[j]], 0) == 1:
+                                byarg = 1
+                                break
                         if byarg or self.sval.get(sk) == 1 or self.val.get(vk) == 1:
                             tid = -1
                         else:
@@ -830,6 +904,10 @@ cdef class Kernel:
                                                          pref)
                                     if tid == LABEL_REFUSAL:  # by the output label: every key with this join
                                         self._store(self.lref, ni, lj, 0, 0, 1)
+                                        tid = -1
+                                    elif tid <= ORIGIN_REFUSAL:  # by one argument's records: every key with it
+                                        j = ORIGIN_REFUSAL - tid
+                                        self._store(self.oref, ni, j, hn[ix[j]], 0, 1)
                                         tid = -1
                                     elif tid <= VALUE_REFUSAL:  # by the values: every key with these values
                                         if tid == SLOT_REFUSAL:  # by the slots alone: in every state with these slots
@@ -902,6 +980,11 @@ cdef class Kernel:
                                         break
                                 nv[2 + j] = <uint32_t>rid
                             # queries: premises met and queries made to hold (``layered.holds``)
+                            if self.want >= 0:  # describing a transition (``describe``): its events are known
+                                if ordv == self.want:
+                                    self.got = (2, ni, tuple([ix[a] for a in range(r)]), tid, k, at)
+                                ordv += 1
+                                continue
                             m = self.r_premise[newr]
                             if m:
                                 for j in range(self.nq):
