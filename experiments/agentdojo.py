@@ -22,6 +22,7 @@ from pathlib import Path
 from model.base.tables import write_table
 from model.bench.agentdojo.authored import untrusted_tools
 from model.bench.agentdojo.evaluate import (
+    DEPLOYABLE,
     INTERLEAVED,
     NAMES,
     NONE,
@@ -43,7 +44,7 @@ from model.search.search_verdict import Found, describe, verdict_name
 
 PLACEMENTS = ("appended", "interleaved")
 CONFIGS = (NONE, *NAMES)
-SINGLE, PLANNER = Agent.SINGLE.value, Agent.PLANNER.value
+SINGLE, SCOPED, PLANNER = Agent.SINGLE.value, Agent.SCOPED.value, Agent.PLANNER.value
 
 # (system, citation, benchmark version as stated, metric, undefended, defended)
 PEERS = (
@@ -69,6 +70,7 @@ SEARCH_BOUND = 2
 TARGETS = (
     (PLANNER, Review.NONE.value, 1.0, 80.0), (PLANNER, Review.AWARE.value, 1.0, 95.0),
     (SINGLE, Review.NONE.value, 5.0, 50.0), (SINGLE, Review.AWARE.value, 5.0, 95.0),
+    (SCOPED, Review.NONE.value, 5.0, 50.0), (SCOPED, Review.AWARE.value, 5.0, 95.0),
 )
 
 
@@ -157,7 +159,7 @@ def reproduce(out_dir: Path, tick: Callable[[int, int], None]) -> list[Path]:
         "it: no deployment has that; it is an upper bound only. Targets and the flows that block them: "
         "agentdojo_targets. Peers: agentdojo_peers (LLM agents, measured differently).")
     paths = write_table(out_dir, "agentdojo", HEADER, rows, caption)
-    deployable = tuple((a, r) for a in (Agent.SINGLE, Agent.PLANNER) for r in Review)
+    deployable = tuple((a, r) for a in DEPLOYABLE for r in Review)
     families = run_families(SUITES, deployable, config_name)
     paths += _targets(out_dir, results, families.rates(tuple(config_name(a, r) for a, r in deployable), SUITES))
     paths += _attacks(out_dir, groups)
