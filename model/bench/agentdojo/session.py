@@ -200,6 +200,8 @@ class Decider:
                 policy = task_quotas(policy, plan)
             self.adapter = DojoAdapter(policy, {**tool_functions(suite, env), OBSERVE: self._observe}, AGENT)
         self.user = Typed(prompt)
+        # the user's own mailbox address: the deployment configures whose assistant this is
+        self.own = Typed(str(getattr(getattr(env, "inbox", None), "account_email", "")))
         self.agent = agent
         self.review = review
         self.plan = plan  # the user task's plan, as the reviewer knows it (written from the prompt)
@@ -338,8 +340,13 @@ class Decider:
         there: the results the step names also hold another one that neither the user typed nor a
         trusted source holds. Which one the task means is then a choice the text beside them may have
         swayed (an attacker who writes its own IBAN after the biller's in the bill), and the reviewer
-        cannot make it: it refuses. Computed values are not extractions (``_as_planned`` checks their
-        identifiers); a value from a trusted field is not ambiguous."""
+        cannot make it: it refuses. The record is the element of a result the value sits in (a
+        message, a mail, an event; ``_records``); the user's own mailbox address, which the deployment
+        configures, is no competitor (every mail and event names it). Computed values are not
+        extractions (``_as_planned`` checks their identifiers); a value from a trusted field is not
+        ambiguous. This is not a defence against an attacker who writes its value into a record of its
+        own: there it is the only one of its kind, and the reviewer approves it if the plan names that
+        source."""
         how = {k: (src, kind) for k, src, kind in step.sources}
         trusted = [self._typed_of(h, v) for h, v, t, _ in self.reads if t] + self.fields.pools()
         by_id = {h.id: (h, v) for h, v, _, _ in self.reads}
@@ -356,7 +363,7 @@ class Decider:
                     and not self.user.has(t) and not any(p.has(t) for p in trusted)}
             for t in mine:
                 for record in (Typed("\n".join(scalars(r))) for val in values for r in _records(val)):
-                    if record.has(t) and any(o not in mine and not self.user.has(o)
+                    if record.has(t) and any(o not in mine and not self.user.has(o) and not self.own.has(o)
                                              and not any(p.has(o) for p in trusted) for o in record.of_kind(t.kind)):
                         return True
         return False
