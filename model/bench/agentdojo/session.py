@@ -14,6 +14,12 @@ depends on the agent's architecture (``Agent``):
   whole a value of a field of one of them that the policy's authorship map trusts, that field's
   observation (``fields``: per-field labels; the decider observes each granted field of a result
   through the monitor);
+- *single-context agent with task quotas*: the single-context agent's provenance, under the suite
+  policy plus the user task's plan's quotas (``task_quotas``): each consequential tool (its edge ends
+  in a sink, or its arguments leave the deployment) may be called as many times as the plan calls it,
+  as an Agenra consumable quota. The plan is written from the prompt alone, so a deployment computes
+  it without reading any result; but a single-context agent has no plan of its own, so the row
+  assumes a planning step beside it, and is reported apart;
 - *upper bound: oracle provenance*: the harness tells the decider which results each argument came
   from, using what the scorer knows (which results carry the injection, which calls obey it). No
   deployment has this; it is kept only as the upper bound row.
@@ -21,13 +27,17 @@ depends on the agent's architecture (``Agent``):
 A call a ``flow pause`` rule pauses (the suite policies pause a sink or request-sink flow of an
 untrusted value; an extension beyond Agenra, ``docs/monitor.md``) is shown to a reviewer (``Review``),
 who sees the call's values and their provenance, never which calls the injection asked for: the *rubber-stamp* reviewer
-approves every Pause; the *provenance-aware* reviewer approves only when every value comes from the
-prompt or from a trusted source, or from a source the user task's plan names for it (the plan is
-written from the prompt, and the user approved it). For the planner every planned value's sources
-are named by the plan. For the single-context agent, whose provenance is everything read so far, the
-reviewer checks values: each argument computed from results must either have every scalar made of
-tokens the user typed or of tokens of one result whose label is trusted, or match a call of the plan
-with the same tool whose step names where that argument comes from: extracted from named plan
+approves every Pause; the *provenance-aware* reviewer judges the call against the task: it approves
+only a call that matches a step of the user task's plan (the plan is written from the prompt, and the
+user approved it) not yet taken by an admitted call (``_take``: each step admits one call, so an
+injection cannot repeat a planned call the task already made), whose values come from the prompt,
+a trusted source or the sources that step names, and where no address, link or IBAN extracted from
+a third party's result sits in a record beside another of its kind (``_ambiguous``: which one the
+task means is then a choice the reviewer cannot make). For the planner, call i is step i and every
+planned value's sources are named by the plan. For the single-context agent, whose provenance is
+everything read so far, the reviewer checks values: each argument computed from results must either
+have every scalar made of tokens the user typed or of tokens of one result whose label is trusted,
+or come from where the step says: extracted from named plan
 calls, every token is one of the prompt, of a trusted result or of a result the agent read by
 exactly a named call (same tool, same arguments), as the plan was derived; computed from earlier
 results, the reviewer cannot check the value against them and, as for the planner, accepts the
