@@ -3,8 +3,8 @@ model, attack variant and placement.
 
 For every user task and every (user task, injection task) pair of a suite, the ground truth is
 replayed unmonitored and under the suite policy (``replay``) for each configuration: an agent model
-(single-context, single-context with the plan's task quotas, planner; the oracle upper bound) with a review model (none, rubber-stamp,
-provenance-aware; ``session``). What is counted:
+(single-context, single-context with the plan's task quotas, planner; the oracle upper bound) with a
+review model (none, rubber-stamp, provenance-aware; ``session``). What is counted:
 
 - *utility*: user tasks completed under the monitor (AgentDojo's utility check passes and no call of
   the ground truth was refused, approvals included), over the user tasks whose ground truth passes
