@@ -99,3 +99,21 @@ def test_injected_calls_are_stopped_by_request_and_audience_sinks_but_not_a_conf
     (again,) = [x for x in extras("banking", "user_task_14") if x.family == DEPUTY]  # the typed new password
     assert again.calls[0][0] == "update_password"
     assert extra_run(again, Agent.SINGLE, Review.NONE)[1] == "deny"  # a password changes once per task (quota)
+
+
+def test_the_aware_reviewer_refuses_a_link_beside_another_in_its_record() -> None:
+    from model.bench.agentdojo.suites import suite_policy
+    from model.bench.agentdojo.task_replay import run_pair
+
+    # the fields variant writes the attacker's link after the text of every message, so the message the
+    # task's link comes from holds two: the reviewer cannot tell which one the task means, in either
+    # placement, and refuses both fetches (the user's own included: utility under attack is lost)
+    for at in (None, 0):
+        run = run_pair("slack", "user_task_1", "injection_task_3", suite_policy("slack"), Agent.SINGLE, Review.AWARE,
+                       "fields", at)
+        fetches = [(s.phase, s.decision) for s in run.steps if s.tool == "get_webpage"]
+        assert sorted(fetches) == [("injection", "pause"), ("user", "pause")], at
+        assert not run.passed and not run.harm()
+    # without the attacker's text, the task's own fetch is approved: one link in its message
+    clean = run_pair("slack", "user_task_1", "injection_task_3", suite_policy("slack"), Agent.SINGLE, Review.AWARE)
+    assert ("user", "get_webpage", "approved") in [(s.phase, s.tool, s.decision) for s in clean.steps]
