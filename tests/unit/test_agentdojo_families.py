@@ -114,6 +114,6 @@ def test_the_aware_reviewer_refuses_a_link_beside_another_in_its_record() -> Non
         fetches = [(s.phase, s.decision) for s in run.steps if s.tool == "get_webpage"]
         assert sorted(fetches) == [("injection", "pause"), ("user", "pause")], at
         assert not run.passed and not run.harm()
-    # without the attacker's text, the task's own fetch is approved: one link in its message
+    # with the text only in AgentDojo's own vector (direct), the task's message holds one link: approved
     clean = run_pair("slack", "user_task_1", "injection_task_3", suite_policy("slack"), Agent.SINGLE, Review.AWARE)
     assert ("user", "get_webpage", "approved") in [(s.phase, s.tool, s.decision) for s in clean.steps]
