@@ -29,7 +29,7 @@ from model.bench.agentdojo.families import (
 from model.bench.agentdojo.session import Agent, Review
 from model.bench.agentdojo.suites import SUITES, VERSION, require
 
-CONFIGS = tuple((a, r) for a in (Agent.SINGLE, Agent.PLANNER) for r in Review)
+CONFIGS = tuple((a, r) for a in (Agent.SINGLE, Agent.SCOPED, Agent.PLANNER) for r in Review)
 
 
 def _pct(k: int, n: int) -> str:

@@ -25,7 +25,7 @@ def test_every_pair_is_decided_the_same_without_twin_and_phase(suite: str) -> No
         for inj in dojo.injection_tasks:
             base = run_pair(suite, user, inj, None, utility=False)
             points = [None] if base.first_injected is None else [None, base.first_injected]
-            for agent in (Agent.SINGLE, Agent.PLANNER):
+            for agent in (Agent.SINGLE, Agent.SCOPED, Agent.PLANNER):
                 for review in Review:
                     for at in points:
                         scored, bare = decide_again(suite, user, inj, policy, agent, review, "direct", at)

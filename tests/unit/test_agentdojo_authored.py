@@ -87,12 +87,14 @@ def test_the_new_variants_run_through_the_decider_and_nothing_passes_a_planner()
 def test_an_injected_call_is_also_placed_between_the_users_calls() -> None:
     # a confused deputy changing the password to the one the user typed: appended, the quota (one
     # change) has been spent by the user's own call and it is denied; placed before that call it is
-    # admitted (and the user's own call is the one denied)
+    # admitted and the user's own call is the one denied, so the password changed once, as asked: not
+    # a success (a deputy's harm is the repetition)
     deputy = next(x for x in extras("banking", "user_task_14") if x.family == DEPUTY)
     points = extra_points(deputy)
     assert points
     assert extra_run(deputy, Agent.SINGLE, Review.NONE) == (False, "deny")
-    assert any(extra_run(deputy, Agent.SINGLE, Review.NONE, k)[0] for k in points)
+    placed = [extra_run(deputy, Agent.SINGLE, Review.NONE, k) for k in points]
+    assert all(not ok and said.startswith("allow") and "ran 1x" in said for ok, said in placed)
 
 
 @pytest.mark.parametrize("suite", SUITES)

@@ -30,7 +30,7 @@ def test_a_bare_decider_makes_the_same_decisions_on_every_suite(suite: str) -> N
     for inj in list(dojo.injection_tasks)[:2]:
         base = run_pair(suite, user, inj, None, utility=False)
         points = [None] if base.first_injected is None else [None, base.first_injected]
-        for agent in (Agent.SINGLE, Agent.PLANNER):
+        for agent in (Agent.SINGLE, Agent.SCOPED, Agent.PLANNER):
             for review in (Review.NONE, Review.AWARE, Review.RUBBER):
                 for at in points:
                     scored, bare = decide_again(suite, user, inj, policy, agent, review, "direct", at)

@@ -3,8 +3,8 @@ model, attack variant and placement.
 
 For every user task and every (user task, injection task) pair of a suite, the ground truth is
 replayed unmonitored and under the suite policy (``replay``) for each configuration: an agent model
-(single-context, planner; the oracle upper bound) with a review model (none, rubber-stamp,
-provenance-aware; ``session``). What is counted:
+(single-context, single-context with the plan's task quotas, planner; the oracle upper bound) with a
+review model (none, rubber-stamp, provenance-aware; ``session``). What is counted:
 
 - *utility*: user tasks completed under the monitor (AgentDojo's utility check passes and no call of
   the ground truth was refused, approvals included), over the user tasks whose ground truth passes
@@ -57,7 +57,8 @@ def config_name(agent: Agent, review: Review) -> str:
     return agent.value if agent is Agent.ORACLE else f"{agent.value}, {review.value}"
 
 
-CONFIGS = (*((a, r) for a in (Agent.SINGLE, Agent.PLANNER) for r in Review), (Agent.ORACLE, Review.NONE))
+DEPLOYABLE = (Agent.SINGLE, Agent.SCOPED, Agent.PLANNER)
+CONFIGS = (*((a, r) for a in DEPLOYABLE for r in Review), (Agent.ORACLE, Review.NONE))
 NAMES = tuple(config_name(a, r) for a, r in CONFIGS)
 INTERLEAVED = frozenset(config_name(a, r) for a, r in CONFIGS if a is not Agent.PLANNER)
 
@@ -191,7 +192,7 @@ def evaluate_suite(suite: str, users: Iterable[str] | None = None, injections: I
     for uid in user_ids:
         base = run_user_task(suite, uid, None)
         runs = [(NONE, base)]
-        for agent in (Agent.SINGLE, Agent.PLANNER):
+        for agent in DEPLOYABLE:
             user_run = partial(_user_run, suite, uid, policy, agent)
             runs += [(config_name(agent, r), x) for r, x in _reviewed(user_run)]
         runs.append((ORACLE, run_user_task(suite, uid, policy, Agent.ORACLE)))
@@ -214,7 +215,7 @@ def evaluate_suite(suite: str, users: Iterable[str] | None = None, injections: I
                 n = sum(s.phase == "user" for s in base.steps)
                 points = (range(base.first_injected, n - 1) if interleave and apart is Apart.NONE
                           and base.first_injected is not None else range(0))
-                for agent, reviews in ((Agent.SINGLE, True), (Agent.PLANNER, True), (Agent.ORACLE, False)):
+                for agent, reviews in (*((a, True) for a in DEPLOYABLE), (Agent.ORACLE, False)):
                     one = partial(_pair_run, suite, uid, iid, policy, agent, v)
                     got = _reviewed(one) if reviews else [(Review.NONE, one(Review.NONE))]
                     appended += [(config_name(agent, r), x) for r, x in got]

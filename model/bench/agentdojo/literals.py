@@ -195,6 +195,10 @@ class Typed:
             return True
         return token.kind == "date" and token.text[4:] in self._dates
 
+    def of_kind(self, kind: str) -> frozenset[Token]:
+        """The tokens of one kind (``email``, ``url``, ...)."""
+        return frozenset(t for t in self._set if t.kind == kind)
+
     def holds(self, text: str) -> bool:
         """Every token of ``text`` is one of these (a text of no token holds trivially); a placeholder
         for computed text never holds."""

@@ -14,6 +14,12 @@ depends on the agent's architecture (``Agent``):
   whole a value of a field of one of them that the policy's authorship map trusts, that field's
   observation (``fields``: per-field labels; the decider observes each granted field of a result
   through the monitor);
+- *single-context agent with task quotas*: the single-context agent's provenance, under the suite
+  policy plus the user task's plan's quotas (``task_quotas``): each consequential tool (its edge ends
+  in a sink, or its arguments leave the deployment) may be called as many times as the plan calls it,
+  as an Agenra consumable quota. The plan is written from the prompt alone, so a deployment computes
+  it without reading any result; but a single-context agent has no plan of its own, so the row
+  assumes a planning step beside it, and is reported apart;
 - *upper bound: oracle provenance*: the harness tells the decider which results each argument came
   from, using what the scorer knows (which results carry the injection, which calls obey it). No
   deployment has this; it is kept only as the upper bound row.
@@ -21,13 +27,17 @@ depends on the agent's architecture (``Agent``):
 A call a ``flow pause`` rule pauses (the suite policies pause a sink or request-sink flow of an
 untrusted value; an extension beyond Agenra, ``docs/monitor.md``) is shown to a reviewer (``Review``),
 who sees the call's values and their provenance, never which calls the injection asked for: the *rubber-stamp* reviewer
-approves every Pause; the *provenance-aware* reviewer approves only when every value comes from the
-prompt or from a trusted source, or from a source the user task's plan names for it (the plan is
-written from the prompt, and the user approved it). For the planner every planned value's sources
-are named by the plan. For the single-context agent, whose provenance is everything read so far, the
-reviewer checks values: each argument computed from results must either have every scalar made of
-tokens the user typed or of tokens of one result whose label is trusted, or match a call of the plan
-with the same tool whose step names where that argument comes from: extracted from named plan
+approves every Pause; the *provenance-aware* reviewer judges the call against the task: it approves
+only a call that matches a step of the user task's plan (the plan is written from the prompt, and the
+user approved it) not yet taken by an admitted call (``_take``: each step admits one call, so an
+injection cannot repeat a planned call the task already made), whose values come from the prompt,
+a trusted source or the sources that step names, and where no address, link or IBAN extracted from
+a third party's result sits in a record beside another of its kind (``_ambiguous``: which one the
+task means is then a choice the reviewer cannot make). For the planner, call i is step i and every
+planned value's sources are named by the plan. For the single-context agent, whose provenance is
+everything read so far, the reviewer checks values: each argument computed from results must either
+have every scalar made of tokens the user typed or of tokens of one result whose label is trusted,
+or come from where the step says: extracted from named plan
 calls, every token is one of the prompt, of a trusted result or of a result the agent read by
 exactly a named call (same tool, same arguments), as the plan was derived; computed from earlier
 results, the reviewer cannot check the value against them and, as for the planner, accepts the
@@ -53,6 +63,7 @@ from __future__ import annotations
 
 import enum
 import json
+from collections import Counter
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from typing import Any
@@ -67,7 +78,18 @@ from model.monitor.adapter.shell import Failure, Handle, Refusal
 from model.monitor.decide.flow import FLOW_APPROVAL
 from model.monitor.decide.verdict import Decision as Verdicts
 from model.monitor.decide.verdict import Verdict
-from model.monitor.language.policy import NodeKind, Policy
+from model.monitor.language.policy import ConstPat, ConstRes, EffectDecl, Entry, EntryKind, NodeKind, Policy
+
+
+def _records(value: JSON) -> list[JSON]:
+    """The records of a result: each element of a list (a message, a mail, a transaction), the
+    records of each value of an object that holds lists or objects, else the value itself (a page, a
+    file's text, one record)."""
+    if isinstance(value, list):
+        return [r for v in value for r in (_records(v) if isinstance(v, list) else [v])]
+    if isinstance(value, dict) and any(isinstance(v, list | dict) for v in value.values()):
+        return [r for v in value.values() for r in _records(v)]
+    return [value]
 
 
 def _paused(v: Verdict) -> bool:
@@ -92,8 +114,14 @@ _IDENTIFIERS = frozenset({"email", "url", "iban"})
 
 class Agent(enum.Enum):
     SINGLE = "single-context agent"
+    SCOPED = "single-context agent with task quotas"
     PLANNER = "planner agent"
     ORACLE = "upper bound: oracle provenance"
+
+    @property
+    def single_context(self) -> bool:
+        """One model reads everything and proposes every call (with or without the plan's quotas)."""
+        return self in (Agent.SINGLE, Agent.SCOPED)
 
 
 class Review(enum.Enum):
@@ -103,6 +131,43 @@ class Review(enum.Enum):
 
 
 Parents = Mapping[str, tuple[Handle, ...]]  # argument -> the results it was computed from (() = a literal)
+
+# The action of the per-call effect ``task_quotas`` adds to every consequential tool.
+TASK_CALL = "task.call"
+
+
+def consequential(policy: Policy) -> frozenset[str]:
+    """The tools a task's quota bounds: those whose edge ends in a sink, and the reads whose arguments
+    leave the deployment (``OUTBOUND_READS``)."""
+    return writes(policy) | (OUTBOUND_READS & {t.name for t in policy.tools})
+
+
+_SCOPED: dict[tuple[int, tuple[PlanStep, ...]], tuple[Policy, Policy]] = {}
+
+
+def task_quotas(policy: Policy, plan: tuple[PlanStep, ...]) -> Policy:
+    """``policy`` with task-scoped quotas from the user task's plan: every consequential tool's call
+    also has the effect ``task.call(TOOL)``, and both permission lists grant it with an Agenra
+    consumable quota equal to the number of the plan's calls of that tool (no grant, hence a denial,
+    for a consequential tool the plan never calls). The plan is written from the prompt alone, so a
+    deployment can compute this for any agent; the counting is the monitor's own first-fit capacity
+    on the grant (Agenra Section 5.2), charged once per admitted call, never by a refused one.
+    Exhausted or absent, the grant denies: a reviewer's approval does not lift it."""
+    key = (id(policy), plan)
+    hit = _SCOPED.get(key)
+    if hit is not None:
+        return hit[1]
+    counts = Counter(st.tool for st in plan)
+    bound = consequential(policy)
+    tools = tuple(replace(t, effects=(*t.effects, EffectDecl(TASK_CALL, ConstRes(t.name)))) if t.name in bound else t
+                  for t in policy.tools)
+    grants = tuple(Entry(EntryKind.ALLOW, TASK_CALL, ConstPat(name), quota=counts[name])
+                   for name in sorted(bound) if counts[name])
+    scoped = replace(policy, tools=tools, user=(*policy.user, *grants), application=(*policy.application, *grants))
+    if len(_SCOPED) > 512:
+        _SCOPED.clear()
+    _SCOPED[key] = (policy, scoped)  # the original kept alive so its id is not reused while cached
+    return scoped
 
 
 @dataclass(frozen=True, slots=True)
@@ -141,13 +206,20 @@ class Decider:
         self.fields = FieldIndex()
         self._stored: dict[int, JSON] = {}  # record id -> the result, for field observations
         if policy is not None:
+            if agent is Agent.SCOPED:
+                policy = task_quotas(policy, plan)
             self.adapter = DojoAdapter(policy, {**tool_functions(suite, env), OBSERVE: self._observe}, AGENT)
         self.user = Typed(prompt)
+        # the user's own mailbox address: the deployment configures whose assistant this is
+        self.own = Typed(str(getattr(getattr(env, "inbox", None), "account_email", "")))
         self.agent = agent
         self.review = review
         self.plan = plan  # the user task's plan, as the reviewer knows it (written from the prompt)
         self.reads: list[tuple[Handle, JSON, bool, str]] = []  # (result, value, trusted label, "tool args")
         self._typed: dict[int, Typed] = {}
+        self._proposed = 0  # calls proposed so far (a planner's call i is its plan's step i)
+        self._used: set[int] = set()  # plan steps an admitted call has taken (the reviewer's ledger)
+        self._chosen: int | None = None  # the step the reviewer matched the paused call to
 
     def _single(self, args: dict[str, JSON]) -> dict[str, tuple[Handle, ...]]:
         everything = tuple(h for h, _, _, _ in self.reads)
@@ -157,6 +229,8 @@ class Decider:
         """Decide on, and if admitted run, one call. ``parents`` is the agent's provenance of each
         argument (a planner's plan, or the oracle's); ``None`` is the single-context agent's."""
         text = canonical_str(args)
+        index = self._proposed
+        self._proposed += 1
         if self.adapter is None:
             try:
                 value: JSON | None = self.fns[tool](**json.loads(text))
@@ -171,7 +245,8 @@ class Decider:
                           for k in sorted(given) for h in given[k])
         result = self.adapter.call(tool, **proposed)
         decision, detail = "allow", ""
-        if isinstance(result, Refusal) and _paused(result.verdict) and self._approves(tool, args, given):
+        self._chosen = None
+        if isinstance(result, Refusal) and _paused(result.verdict) and self._approves(tool, args, given, index):
             # the monitor's own approval: an exact-call permit on the values and sources shown
             detail = f"flow pause: {result.verdict.detail}"
             self.adapter.approve(tool, None, **proposed)
@@ -180,6 +255,7 @@ class Decider:
             v = result.verdict
             return Decision(tool, text, v.decision.value, v.reason.value if v.reason is not None else "", v.detail,
                             "refused", producers)
+        self._take(tool, args, index)
         rec = self.adapter.state.trace[-1]
         label = f"{rec.label.sensitivity}/{'trusted' if rec.label.trusted else 'untrusted'}"
         if isinstance(result, Failure):
@@ -221,18 +297,92 @@ class Decider:
                     out[k] = found
         return out
 
-    def _approves(self, tool: str, args: dict[str, JSON], given: Mapping[str, tuple[Handle, ...]]) -> bool:
+    def _take(self, tool: str, args: Mapping[str, JSON], index: int) -> None:
+        """An admitted call takes a plan step: the one the reviewer matched it to; a planner's call its
+        own step; otherwise the first step not yet taken with the same tool whose arguments from the
+        prompt or the signature have the plan's values. A step once taken approves no other call."""
+        if self._chosen is not None:
+            self._used.add(self._chosen)
+            return
+        if not self.agent.single_context:
+            if index < len(self.plan):
+                self._used.add(index)
+            return
+        for i, st in enumerate(self.plan):
+            if i not in self._used and st.tool == tool and self._fixed_as_planned(st, args):
+                self._used.add(i)
+                return
+
+    def _approves(self, tool: str, args: dict[str, JSON], given: Mapping[str, tuple[Handle, ...]],
+                  index: int) -> bool:
+        """The provenance-aware reviewer judges the call against the task: it approves only a call
+        that matches a step of the plan not yet taken by an admitted call (so an injection cannot
+        repeat a planned call the task already made), whose values come from where that step says,
+        and whose addresses, links and IBANs extracted from third-party results are the only ones of
+        their kind there (``_ambiguous``)."""
         if self.review is Review.NONE:
             return False
         if self.review is Review.RUBBER:
             return True
-        if self.agent is not Agent.SINGLE:
-            return True  # every value's sources are named by the plan (or the oracle) and shown
         loose = {k: v for k, v in args.items() if given[k]}
-        trusted = [self._typed_of(h, v) for h, v, t, _ in self.reads if t]
-        if all(self._made_of(v, trusted) for v in loose.values()):
+        if not self.agent.single_context:
+            # a planner's (or the oracle's) call i is step i; every value's sources are named by the
+            # plan (or the oracle) and shown
+            if self.agent is Agent.PLANNER:
+                if index >= len(self.plan) or index in self._used or self.plan[index].tool != tool:
+                    return False
+                if self._ambiguous(self.plan[index], loose, given):
+                    return False
+                self._chosen = index
             return True
-        return any(st.tool == tool and self._as_planned(st, args, loose, trusted) for st in self.plan)
+        trusted = [self._typed_of(h, v) for h, v, t, _ in self.reads if t]
+        typed = all(self._made_of(v, trusted) for v in loose.values())
+        for i, st in enumerate(self.plan):
+            if i in self._used or st.tool != tool:
+                continue
+            if typed or (self._as_planned(st, args, loose, trusted) and not self._ambiguous(st, loose, given)):
+                self._chosen = i
+                return True
+        return False
+
+    def _ambiguous(self, step: PlanStep, loose: Mapping[str, JSON], given: Mapping[str, tuple[Handle, ...]]) -> bool:
+        """An address, link or IBAN extracted from untrusted results is not the only one of its kind
+        there: the results the step names also hold another one that neither the user typed nor a
+        trusted source holds. Which one the task means is then a choice the text beside them may have
+        swayed (an attacker who writes its own IBAN after the biller's in the bill), and the reviewer
+        cannot make it: it refuses. The record is the element of a result the value sits in (a
+        message, a mail, an event; ``_records``); the user's own mailbox address, which the deployment
+        configures, is no competitor (every mail and event names it). Computed values are not
+        extractions (``_as_planned`` checks their identifiers); a value from a trusted field is not
+        ambiguous. This is not a defence against an attacker who writes its value into a record of its
+        own: there it is the only one of its kind, and the reviewer approves it if the plan names that
+        source."""
+        how = {k: (src, kind) for k, src, kind in step.sources}
+        trusted = [self._typed_of(h, v) for h, v, t, _ in self.reads if t] + self.fields.pools()
+        by_id = {h.id: (h, v) for h, v, _, _ in self.reads}
+        for k, v in loose.items():
+            src, kind = how.get(k, ((), ""))
+            if kind != "extracted":
+                continue
+            if self.agent.single_context:
+                named = {f"{self.plan[j].tool} {self.plan[j].args}" for j in src}
+                values = [val for _, val, _, call in self.reads if call in named]
+            else:
+                values = [by_id[h.id][1] for h in given[k] if h.id in by_id]
+            mine = {t for x in scalars(v) for t in tokens(x) if t.kind in _IDENTIFIERS
+                    and not self.user.has(t) and not any(p.has(t) for p in trusted)}
+            for t in mine:
+                for record in (Typed("\n".join(scalars(r))) for val in values for r in _records(val)):
+                    if record.has(t) and any(o not in mine and not self.user.has(o) and not self.own.has(o)
+                                             and not any(p.has(o) for p in trusted) for o in record.of_kind(t.kind)):
+                        return True
+        return False
+
+    def _fixed_as_planned(self, step: PlanStep, args: Mapping[str, JSON]) -> bool:
+        """Every argument the plan takes from the prompt or the signature has the plan's value."""
+        planned = json.loads(step.args)
+        return all(k not in args or canonical_str(args[k]) == canonical_str(planned.get(k))
+                   for k, _, kind in step.sources if kind in ("prompt", "constant"))
 
     def _made_of(self, value: JSON, pools: list[Typed]) -> bool:
         """Every scalar is made of tokens the user typed or of tokens of one of ``pools``."""

@@ -55,8 +55,10 @@ def _print(run: Run) -> None:
 @click.argument("injection_task", required=False)
 @click.option("--policy", "policy_variant", default=None, show_default=False,
               help="Policy: the suite policy (default), a variant such as 'weak', or 'none' (unmonitored).")
-@click.option("--agent", "agent_name", type=click.Choice(["single", "planner", "oracle"]), default="single",
-              show_default=True, help="The agent model (oracle: the upper bound, with the benchmark's knowledge).")
+@click.option("--agent", "agent_name", type=click.Choice(["single", "scoped", "planner", "oracle"]),
+              default="single", show_default=True,
+              help="The agent model (scoped: single-context with the plan's task quotas; oracle: the upper bound, "
+                   "with the benchmark's knowledge).")
 @click.option("--review", "review_name", type=click.Choice(["none", "rubber", "aware"]), default="none",
               show_default=True, help="The review model answering a Pause: none, rubber-stamp, provenance-aware.")
 @click.option("--plan", "show_plan", is_flag=True, help="Print the planner's plan of the user task and exit.")
@@ -81,7 +83,8 @@ def cli(suite: str, user_task: str, injection_task: str | None, policy_variant: 
         click.echo("\n".join(describe(suite, user_task)))
         sys.exit(Exit.HOLDS)
     policy = None if policy_variant == "none" else suite_policy(suite, policy_variant)
-    agent = {"single": Agent.SINGLE, "planner": Agent.PLANNER, "oracle": Agent.ORACLE}[agent_name]
+    agent = {"single": Agent.SINGLE, "scoped": Agent.SCOPED, "planner": Agent.PLANNER,
+             "oracle": Agent.ORACLE}[agent_name]
     review = {"none": Review.NONE, "rubber": Review.RUBBER, "aware": Review.AWARE}[review_name]
     if injection_task is None:
         run = run_user_task(suite, user_task, policy, agent, review)
