@@ -7,7 +7,7 @@ the reachability of Table II's record pairs; Theorem 4 over reachable states).
 `Reachable der root S`: the runtime state `S` of `Spec/Edits/Machine.lean` is reached from the
 common initial state — the accepted root update `start root` — by a finite sequence of runtime events
 (`stepR`: checks, rule updates, Preloads, tool calls, retries, Dispatch, completion updates,
-Checkpoints, registered extensions). A crash commits nothing and a restart exposes the committed state
+Checkpoints). A crash commits nothing and a restart exposes the committed state
 (`restartRecovers`), so they reach no other state.
 
 `recordOf S d` is the four-part record (`Spec/Edits/Information.lean`) of the state `S` checked with
