@@ -46,6 +46,7 @@ import AgentWarrant.Thm.Edits.RegisteredRoot
 import AgentWarrant.Spec.Edits.Judgment
 import AgentWarrant.Thm.Edits.Judgment
 import AgentWarrant.Thm.Edits.Bisim
+import AgentWarrant.Thm.Edits.ExtendMachine
 import AgentWarrant.Thm.Edits.RegisterAnswer
 import AgentWarrant.Spec.Edits.Context
 import AgentWarrant.Thm.Edits.Context

@@ -6,8 +6,9 @@ A session is a sequence of Agent events on one policy domain: a check of an edit
 forms or a registered extension), a Preload or rule update presenting one of the answers the Agent
 holds (possibly stale, possibly for another edit), a tool call or retry presenting the published
 token, a token of an earlier rule version or a forged one, with the certified or an altered request,
-Dispatch, a completion update, a Checkpoint with a fresh or a used ID, a stop and restart, and crash
-points: any event may be interrupted inside its transaction, after the step is computed and before
+Dispatch, a completion update, a Checkpoint with a fresh or a used ID, the operator's registered
+extension ``Extend(ξ)`` run as one event (its check, then the rule update with that answer), a stop and
+restart, and crash points: any event may be interrupted inside its transaction, after the step is computed and before
 the commit, after which the process restarts. The Python side is ``model.edits.runtime.runtime``
 on an SQLite store (a restart reopens the file); the Lean side is the ``edit_runtime`` judgment
 (lean/AgentWarrant/Oracle/Runtime.lean over Spec/Edits/Machine.lean), which gets the whole session
@@ -17,6 +18,10 @@ What Lean is given and what it computes: Lean receives, for each check, what ``D
 committed record (the derived check instance with pomset outcomes and the policy automaton, the
 derived record's registered calls and tree names, the new rule version; ``null`` when the derivation
 or the instance is invalid), and for each Checkpoint whether its branch is addressable in the tree.
+For a registered extension event Lean is given only the extension's policy automaton, its new rule
+version and whether ``ξ`` verifies; it computes the extension instance from its own record (``extInst``: the installed
+instance's residual after the calls processed since the rule update, under ``Δ·auth(z)``), which
+the Python ``Derive`` computes from the execution record.
 Everything else is Lean's: the checker's verdict and largest safe set, ``Ready`` (γ as equality of
 records, versions, the re-derivation looked up at the record), the rule update, the tool call's
 premises and Resolve, the log, the queue, completion, checkpoint freshness, Preload, crashes and
@@ -38,7 +43,11 @@ machine's menu run on ``model.edits.ideal.machine`` and on the ``edit_ideal`` ju
 Python ideal machine does not report. Every derivation an edit event meets is also checked by
 ``edit_check`` with its source results (``derived_check``): Lean decides the coverage witnesses
 itself from the record's still-required results and the target outcomes covering each, and both
-sides must find them true and agree on the answer (tagged ``derived check``).
+sides must find them true and agree on the answer (tagged ``derived check``). A drawn ``Extend(ξ)``
+whose derivation is defined is sent to Lean as ``extend`` (Lean's own extension instance) rather than
+with Python's derivation. Choice: the extensions drawn carry no new entries (``Extend()``: the
+registrations' edit rules, templates and policy are already registered), so ``ξ`` always verifies
+and the policy automaton is the current one.
 """
 
 from __future__ import annotations
@@ -78,7 +87,7 @@ from model.edits.runtime.answers import (
     Updated,
 )
 from model.edits.runtime.derive import Derived, derive
-from model.edits.runtime.forms import Edit, edit_to_json
+from model.edits.runtime.forms import Edit, Extend, edit_to_json
 from model.edits.runtime.record import State
 from model.edits.runtime.registration import Registration
 from model.edits.runtime.runtime import Runtime
@@ -355,11 +364,25 @@ class Driver:
             v = VALUES[act["value"]]
             ev |= {"action": nb.n("action", act["action"]), "value": nb.n("value", canonical_str(v))}
             obs = self._guard(lambda: rt.settle(act["action"], v))
-        else:
+        elif kind == "checkpoint":
             k, b = act["id"], act["branch"]
             node = addressable(s.tree).get(b) if s.tree is not None else None
             ev |= {"id": nb.n("name", k), "current": isinstance(node, Leaf)}
             obs = self._guard(lambda: rt.checkpoint(k, b))
+        elif kind == "extend":
+            u = Extend()
+            ev |= extend_event(nb, s)
+            rt.armed = False  # the check opens no transaction that could commit; the update is the one crashed
+            a = rt.check(u)
+            if isinstance(a, EditAccepted):
+                rt.armed = crash
+                obs = self._guard(lambda: rt.try_update(u, a))
+            elif crash:  # Lean's crashed extension commits nothing either
+                obs = None
+            else:
+                obs = a
+        else:
+            raise ValueError(f"unknown session event kind {kind!r}")
         if crash:
             ev["crash"] = True
         if obs is None:
@@ -379,6 +402,19 @@ class Driver:
             self.rt.close()
 
 
+def extend_event(nb: Numbering, s: State) -> dict[str, Any]:
+    """What Lean is given for the registered extension ``Extend()`` at ``s``: the policy automaton, the
+    new rule version ``Derive`` allocates, and that ``ξ`` verifies (its derivation must be defined)."""
+    d = derive(s, Extend())
+    assert isinstance(d, Derived)
+    return {"policy": instance_json(nb, d.instance)["policy"], "eta": nb.n("version", d.eta_new), "verified": True}
+
+
+def extendable(s: State, u: Edit) -> bool:
+    """``u`` is ``Extend()`` with a defined derivation of bounded size."""
+    return isinstance(u, Extend) and u == Extend() and isinstance(derive(s, u), Derived) and small(s, u)
+
+
 def _menu(d: Driver, rng: random.Random, edits: int) -> dict[str, Any]:
     """One abstract event drawn for the current Python state."""
     s = d.runtime.state()
@@ -393,6 +429,8 @@ def _menu(d: Driver, rng: random.Random, edits: int) -> dict[str, Any]:
     if edit_acts and r < 0.42 and edits > 0:
         u = rng.choice(edit_acts)[1]
         crash_check = rng.random() < 0.05
+        if extendable(s, u) and rng.random() < 0.5:
+            return {"kind": "extend", "crash": crash}
         if small(s, u):
             return {"kind": "check", "edit": u, "crash": crash_check}
     a = rng.choice([a for a in acts if a[0] not in ("edit", "raced")])
@@ -439,7 +477,7 @@ def run_session(oracle: Oracle, case: Session, workdir: Path | None = None) -> C
         edits = 3
         for _ in range(case.length):
             act = _menu(d, rng, edits)
-            if act["kind"] == "check":
+            if act["kind"] in ("check", "extend"):
                 edits -= 1
             actions.append(act)
             ev, obs = d.run(act)
@@ -457,7 +495,8 @@ def run_session(oracle: Oracle, case: Session, workdir: Path | None = None) -> C
                "actions": _events_doc(actions)}
         if bad:
             return Mismatch(JUDGMENT, tuple(bad), doc, payload, python, lean)
-        return Agree("session", ("event",) * len(events) + ("crash point",) * crashes)
+        extends = sum(1 for e in events if e["kind"] == "extend")
+        return Agree("session", ("event",) * len(events) + ("crash point",) * crashes + ("extend",) * extends)
     finally:
         d.close()
         shutil.rmtree(tmp, ignore_errors=True)
@@ -521,6 +560,8 @@ def _lean_ideal_obs(o: Any, ev: dict[str, Any]) -> list[Any]:
         return [kind, o[2]]
     if kind == "settled":
         return [kind, ev["action"]]
+    if ev["kind"] == "extend":  # the ideal machine of the Python model shows an edit's answer
+        return ["edit", "accepted"] if kind == "updated" else o
     return o  # type: ignore[no-any-return]
 
 
@@ -553,7 +594,14 @@ def run_ideal_session(oracle: Oracle, case: Session) -> CaseResult:
             act = rng.choice([a for a in acts if a[0] != "edit"])
         s = ideal.record
         ev: dict[str, Any] = {"kind": act[0]}
-        if act[0] == "edit":
+        if act[0] == "edit" and extendable(s, act[1]):
+            edits -= 1
+            ev = {"kind": "extend"} | extend_event(nb, s)
+            d = derive(s, act[1])
+            if isinstance(d, Derived):
+                checked.append(d)
+            o, ideal = M.edit(ideal, act[1], key)
+        elif act[0] == "edit":
             edits -= 1
             u = act[1]
             ev |= {"edit": nb.n("edit", canonical_str(edit_to_json(u))), "derived": derivation(nb, s, u)}
@@ -596,7 +644,8 @@ def run_ideal_session(oracle: Oracle, case: Session) -> CaseResult:
     if bad:
         doc = {"registration": case.registration, "seed": case.seed, "length": case.length, "actions": actions}
         return Mismatch(IDEAL, tuple(bad), doc, payload, python, lean)
-    return Agree("session", ("event",) * len(events) + ("derived check",) * len(checked))
+    extends = sum(1 for e in events if e["kind"] == "extend")
+    return Agree("session", ("event",) * len(events) + ("derived check",) * len(checked) + ("extend",) * extends)
 
 
 def derived_check(oracle: Oracle, d: Derived) -> list[str]:

@@ -75,3 +75,24 @@ def test_ideal_sessions_agree(oracle: LeanOracle) -> None:
         assert isinstance(res, Agree), res
         kinds |= {st["obs"][0] for st in rec.out["steps"]}
     assert {"new", "edit", "saved"} <= kinds
+
+
+def test_extension_events_agree(oracle: LeanOracle) -> None:
+    """Registered extensions reach both judgments as ``extend`` events (Lean computes the extension
+    instance from its own record) and agree with the Python runtime and ideal machine, committed ones
+    included."""
+    rec = Recording(oracle)
+    extends = committed = 0
+    for seed in range(40):
+        res = R.run_session(rec, R.Session(R.REGISTRATIONS[seed % 2], seed, 14))  # type: ignore[arg-type]
+        assert isinstance(res, Agree), res
+        ev_kinds = [e["kind"] for e in rec.payload["events"]]
+        extends += res.tags.count("extend")
+        committed += sum(1 for k, st in zip(ev_kinds, rec.out["steps"], strict=True)
+                         if k == "extend" and st["obs"][0] == "updated")
+        ideal = R.run_ideal_session(rec, R.Session(R.REGISTRATIONS[seed % 2], seed, 12))  # type: ignore[arg-type]
+        assert isinstance(ideal, Agree), ideal
+        extends += ideal.tags.count("extend")
+        if extends >= 6 and committed >= 2:
+            break
+    assert extends >= 6 and committed >= 2, (extends, committed)

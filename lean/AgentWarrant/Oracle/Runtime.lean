@@ -15,19 +15,21 @@ record; Lean checks it and the Agent keeps the answer), `{"kind": "update" | "pr
 "answer": i}` (the Agent's `i`-th answer, in the order of the session's checks), `{"kind": "use" |
 "retry", "call": x, "token": version | null, "request": ok}`, `{"kind": "dispatch"}`, `{"kind":
 "settle", "action": d, "value": v}`, `{"kind": "checkpoint", "id": k, "current": b}`,
-`{"kind": "restart"}`.
+`{"kind": "restart"}`, and the registered extension `{"kind": "extend", "policy": {"delta": [...]},
+"eta": version, "verified": b}` (`Ev.extend`: Lean computes the extension instance from its own
+record; `b` says whether `ξ` verifies).
 
 `Derive` is the session's table of derivations: a rule update or Preload re-derives `u` at the
 committed record by looking up the derivation a check gave at an equal record (none: undefined).
 Output: `{"root": accepted, "steps": [{"obs": [...], "state": {...}}]}`.
 
 `edit_ideal` runs the ideal machine (`stepI`: the atomic edit, the tokenless tool call, Dispatch,
-completion, Checkpoint; a retry changes nothing) over `{"root": derived, "events": [event]}` with
+completion, Checkpoint, the registered extension; a retry changes nothing) over `{"root": derived, "events": [event]}` with
 events `{"kind": "edit", "edit": u, "derived": derived}`, `{"kind": "use", "call": x, "request": ok}`,
-`{"kind": "retry", "call": x}`, `dispatch`, `settle` and `checkpoint` as above; same output. -/
+`{"kind": "retry", "call": x}`, `dispatch`, `settle`, `checkpoint` and `extend` as above; same output. -/
 namespace AgentWarrant.Oracle.Runtime
 open Lean AgentWarrant AgentWarrant.Edits AgentWarrant.Edits.Machine
-open AgentWarrant.Oracle.Edits (field as listOf nats pinstD)
+open AgentWarrant.Oracle.Edits (field as listOf nats pinstD tripleD)
 
 abbrev Dec := Except String
 
@@ -36,6 +38,9 @@ def derivedD (j : Json) : Dec (Option Derived) := match j with
   | _ => do
     pure (some ⟨← pinstD (← field j "instance"), ← nats (← field j "calls"), ← nats (← field j "names"),
                 ← as Nat (← field j "eta")⟩)
+
+/-- The extension's policy automaton, spelled as `edit_check`'s `"policy"`. -/
+def extendPolicy (j : Json) : Dec Dfa := do listOf tripleD (← field (← field j "policy") "delta")
 
 def optNat (j : Json) : Dec (Option Nat) := match j with
   | Json.null => pure none
@@ -65,6 +70,7 @@ def sevD (j : Json) : Dec (SEv × Bool) := do
     | "dispatch" => pure (SEv.ev Ev.dispatch)
     | "settle" => do pure (SEv.ev (Ev.settle (← as Nat (← field j "action")) (← as Nat (← field j "value"))))
     | "checkpoint" => do pure (SEv.ev (Ev.checkpoint (← as Nat (← field j "id")) (← as Bool (← field j "current"))))
+    | "extend" => do pure (SEv.ev (Ev.extend (← extendPolicy j) (← as Nat (← field j "eta")) (← as Bool (← field j "verified"))))
     | "restart" => pure SEv.restart
     | s => throw s!"event: unknown kind {s}"
   pure (e, crash)
@@ -194,6 +200,7 @@ def idEvD (j : Json) : Dec IdEv := do
   | "dispatch" => pure (IdEv.ev IEv.dispatch)
   | "settle" => pure (IdEv.ev (IEv.settle (← as Nat (← field j "action")) (← as Nat (← field j "value"))))
   | "checkpoint" => pure (IdEv.ev (IEv.checkpoint (← as Nat (← field j "id")) (← as Bool (← field j "current"))))
+  | "extend" => pure (IdEv.ev (IEv.extend (← extendPolicy j) (← as Nat (← field j "eta")) (← as Bool (← field j "verified"))))
   | s => throw s!"ideal event: unknown kind {s}"
 
 def retryI (c : Core) (x : Nat) : Obs := match findProc x c.procd with

@@ -26,6 +26,7 @@ open AgentWarrant
 structure POutcome where
   id : Nat
   pom : Pomset
+  deriving DecidableEq
 
 /-- A partial DFA: transitions `(state, label, target)`, state 0 initial, every state accepting. -/
 abbrev Dfa := List (Nat × Nat × Nat)
@@ -53,6 +54,7 @@ structure PInst where
   lab : List Nat
   log : List Nat
   dfa : Dfa
+  deriving DecidableEq
 
 -- Linearizations ---------------------------------------------------------------------------------
 

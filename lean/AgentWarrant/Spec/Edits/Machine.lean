@@ -1,5 +1,6 @@
 import AgentWarrant.Spec.Edits.Input
 import AgentWarrant.Spec.Edits.WellFormed
+import AgentWarrant.Spec.Edits.Residual
 /-! The ideal machine and the durable runtime as transition systems over finite records (*When Can
 Agents Safely Checkpoint, Fork, Restore, and Merge?*, Sections VI-B, VII and Appendices A-H, A-I,
 A-J, A-K; Table III). Mirrors `model/edits/runtime/steps.py` (one function per row of Table III),
@@ -9,8 +10,9 @@ A record `Core` holds what the checker and the rule update read: the rule versio
 the closed versions, the processed calls `χ` (each with the rule version of its token and its
 authorization record), the authorization log `Δ` with each record's queue and completion status, the
 registered calls `dom ρ`, the names the tree uses, the checkpoints, `ver`, and the rules in force:
-the checked safe set `B̂*`, the linearizations and action map of the installed target, and the rule
-entries (current calls). The runtime state adds the inactive versions with their prepared content
+the checked safe set `B̂*`, the linearizations and action map of the installed target, the rule
+entries (current calls), and the installed derived instance itself (`inst`: its pomset outcomes, actions,
+labels, log and policy automaton — what the registered extension's instance is computed from). The runtime state adds the inactive versions with their prepared content
 (Table III "Preload"), which γ omits: the cut of an answer is the `Core`, compared by equality.
 
 `Derive` is a parameter (`Derivation`): it maps a record and an edit to the derived check instance
@@ -27,7 +29,20 @@ is represented by its derivative state, the partial execution `r` since the rule
 `Can(W, π₂B̂*)` generate exactly `W`); the current calls after `r` are the remaining events of the
 installed outcomes some linearization of which starts with `raw r` (the calls of the residual
 contract); whether a branch is addressable (Checkpoint's "`b` is current") is an input of the
-Checkpoint event, since the tree is not modelled. -/
+Checkpoint event, since the tree is not modelled.
+
+The registered extension `Extend(ξ)` (Appendix A-D2) is the operator's event, on both machines: its
+check instance is computed from the record (`extInst`: `Θ/z` of the installed instance after the calls
+`z` processed since the rule update — the outcomes still compatible with `z`, their residual pomsets,
+the log `Δ·auth(z)`, the same actions and labels — under the extension's policy automaton `𝒜⁺`, with
+A-D2's requirement that every current outcome is required and covers itself, which the finite checker
+does not read). Whether `ξ` verifies (its signed entries under the extended authorities, and
+`𝒜 ⊆ 𝒜⁺`) is an input of the event, as Checkpoint's `b` is: signatures, edit rules, templates and
+authorities are not modelled, and the registered calls and tree names are kept (`ρ⁺ ⊇ ρ` adds no
+call the model could use). A verified extension with rules in force and an unallocated `η⁺` is
+checked and, when the checker's set is nonempty, installed in one atomic step on both machines (it is
+not an Agent's answer, so there is no separate `Ready`); on the runtime it drops prepared content, as a
+rule update does. -/
 namespace AgentWarrant.Edits.Machine
 open AgentWarrant AgentWarrant.Edits
 
@@ -63,6 +78,7 @@ structure Core where
   lins : List (List (List Nat))
   act : List Nat
   entries : List Nat
+  inst : PInst
   deriving DecidableEq
 
 /-- What an Agent may present to a rule update: a checked answer, tied to the record it was checked
@@ -220,7 +236,7 @@ def install (c : Core) (d : Derived) (safe : List Cand) : Core :=
   let lins := (build d.inst).outs.map Outcome.lins
   { c with ver := c.ver + 1, eta := some d.etaNew, closed := c.closed ++ etaList c.eta,
            rules := d.calls, names := d.names, base := List.length c.procd, safe := safe,
-           lins := lins, act := d.inst.act, entries := curCalls lins [] }
+           lins := lins, act := d.inst.act, entries := curCalls lins [], inst := d.inst }
 
 def tryUpdate (derive : Derivation) (S : RState) (u : Nat) (y : Answer) : Obs × RState :=
   match ready derive S.core u y with
@@ -348,6 +364,49 @@ def checkpoint (c : Core) (k : Nat) (current : Bool) : Obs × Core :=
       | false => (Obs.ckRefused k "not-a-current-branch", c)
       | true => (Obs.saved k, { c with ckpts := c.ckpts ++ [k], ver := c.ver + 1 })
 
+-- the registered extension (A-D2) -----------------------------------------------------------------
+
+/-- The extension instance of the record `c` under the policy automaton `dfa` (`𝒜⁺`): `Θ/z`
+(`Theta.after`) of the installed instance after the calls `z` processed since the rule update — the
+outcomes still compatible with `z` (`compat`), each with its residual pomset `p_o/raw(z)`, the log
+`Δ·auth(z)`, the same actions and labels. -/
+def extInst (c : Core) (dfa : Dfa) : PInst :=
+  ⟨List.map (fun o => ⟨o.id, o.pom.residual (raw (since c))⟩)
+     (filt (fun o => memN o.id (compat (build c.inst) (since c))) c.inst.outs),
+   c.inst.act, c.inst.lab, c.inst.log ++ auth (since c), dfa⟩
+
+/-- What the extension installs: the extension instance, the registered calls and names kept, `η⁺`. -/
+def extDerived (c : Core) (dfa : Dfa) (en : Nat) : Derived := ⟨extInst c dfa, c.rules, c.names, en⟩
+
+/-- `Extend(ξ)` with policy automaton `dfa` and new rule version `en`; `ok` is whether `ξ` verifies.
+Refused (nothing committed) without rules in force, for an unverified `ξ`, or an allocated `η⁺`;
+`Reject` when the extension instance's largest safe set is empty; else the rule update installing it. -/
+def extendStep (c : Core) (dfa : Dfa) (en : Nat) (ok : Bool) : Obs × Option Core :=
+  match c.eta with
+  | none => (Obs.noCommit "no-rules-in-force", none)
+  | some _ => match ok with
+    | false => (Obs.noCommit "extension-not-verified", none)
+    | true => match unallocated c en with
+      | false => (Obs.noCommit "new-version-allocated", none)
+      | true => match safeSet (build (extInst c dfa)) with
+        | [] => (Obs.rejected, none)
+        | s :: ss => (Obs.updated en, some (install c (extDerived c dfa en) (s :: ss)))
+
+def pickCore (c : Core) : Option Core → Core
+  | some c' => c'
+  | none => c
+
+/-- A committed record drops prepared content, as a rule update does. -/
+def pickR (S : RState) : Option Core → RState
+  | some c' => ⟨c', []⟩
+  | none => S
+
+/-- The record after `Extend(ξ)` on the ideal machine. -/
+def extendCore (c : Core) (dfa : Dfa) (en : Nat) (ok : Bool) : Core := pickCore c (extendStep c dfa en ok).2
+
+/-- The runtime state after `Extend(ξ)`. -/
+def extendR (S : RState) (dfa : Dfa) (en : Nat) (ok : Bool) : RState := pickR S (extendStep S.core dfa en ok).2
+
 -- the machines -------------------------------------------------------------------------------------
 
 /-- The events of one policy domain. Tokens and requests are the Agent's inputs. -/
@@ -360,6 +419,7 @@ inductive Ev
   | dispatch
   | settle (d v : Nat)
   | checkpoint (k : Nat) (current : Bool)
+  | extend (dfa : Dfa) (en : Nat) (ok : Bool)
 
 /-- One atomic runtime step: its observation and the state it commits (unchanged when it changes
 nothing). A `check` commits nothing (its answer is what the Agent holds). -/
@@ -372,6 +432,7 @@ def stepR (derive : Derivation) (S : RState) : Ev → Obs × RState
   | Ev.dispatch => let p := dispatch S.core; (p.1, ⟨p.2, S.prepared⟩)
   | Ev.settle d v => let p := settle S.core d v; (p.1, ⟨p.2, S.prepared⟩)
   | Ev.checkpoint k b => let p := checkpoint S.core k b; (p.1, ⟨p.2, S.prepared⟩)
+  | Ev.extend dfa en ok => ((extendStep S.core dfa en ok).1, extendR S dfa en ok)
 
 /-- The ideal edit transition: one atomic step from the same record — `Invalid`, `Reject`, or the
 edge that makes the derived target and its largest safe set current and resets `r`. -/
@@ -383,13 +444,14 @@ def editI (derive : Derivation) (c : Core) (u : Nat) : Obs × Core :=
     | s :: ss => (Obs.accepted, install c d (s :: ss))
 
 /-- The ideal machine's events (Appendix A-H): an atomic edit, a tool call (no token), Dispatch, a
-completion update, a Checkpoint. Retries change no state on either machine. -/
+completion update, a Checkpoint, a registered extension. Retries change no state on either machine. -/
 inductive IEv
   | edit (u : Nat)
   | use (x : Nat) (reqOk : Bool)
   | dispatch
   | settle (d v : Nat)
   | checkpoint (k : Nat) (current : Bool)
+  | extend (dfa : Dfa) (en : Nat) (ok : Bool)
 
 def stepI (der : Derivation) (c : Core) : IEv → Obs × Core
   | IEv.edit u => editI der c u
@@ -397,9 +459,10 @@ def stepI (der : Derivation) (c : Core) : IEv → Obs × Core
   | IEv.dispatch => dispatch c
   | IEv.settle d v => settle c d v
   | IEv.checkpoint k cur => checkpoint c k cur
+  | IEv.extend dfa en ok => ((extendStep c dfa en ok).1, extendCore c dfa en ok)
 
 /-- The empty record the checked root update starts from. -/
-def empty : Core := ⟨0, none, [], [], [], [], [], [], 0, [], [], [], []⟩
+def empty : Core := ⟨0, none, [], [], [], [], [], [], 0, [], [], [], [], ⟨[], [], [], [], []⟩⟩
 
 /-- The checked root update of the common initial state (Lemma 14): the root's derivation checked
 and, when accepted, installed with version `η⁺`. -/

@@ -31,6 +31,7 @@ open AgentWarrant
 structure Pomset where
   events : List Nat
   order : List (Nat × Nat)
+  deriving DecidableEq
 
 /-- `a` occurs before `b` in `w`. -/
 def Before (w : List Nat) (a b : Nat) : Prop := ∃ u v, w = u ++ a :: v ∧ b ∈ v

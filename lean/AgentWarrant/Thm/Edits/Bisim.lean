@@ -7,12 +7,13 @@ Both machines become labelled transition systems whose labels are Agent-API obse
 
 - `IStep` (the ideal machine, A-H): the atomic edit, labelled with its answer (`Invalid`, `Reject`, or
   the edge exposing the new rule version `η⁺`); a tool call; a verified retry (no state change);
-  Dispatch; a completion update; Checkpoint;
+  Dispatch; a completion update; Checkpoint; the registered extension `Extend(ξ)` (visible, labelled
+  with its observation: refused, `Reject`, or the edge with `η⁺`);
 - `RStep` (the runtime, A-I): a check answering `Invalid` or `Reject` (visible, as the edit's answer); a
   check answering `Accepted` (τ: the answer becomes visible only when the rule update commits); a
   committed rule update (visible, the edge with `η⁺`); a `NoCommit` rule update (τ); Preload (τ); a
-  tool call; a retry; Dispatch; a completion update; Checkpoint; a stop and restart (τ, exposing the
-  committed state).
+  tool call; a retry; Dispatch; a completion update; Checkpoint; the registered extension (visible, as
+  on the ideal machine); a stop and restart (τ, exposing the committed state).
 
 `obs_api` is `api` (`Thm/Edits/Machine.lean`): a denial shows the call, not which premise failed. Every
 runtime event of `stepR` is a step of `RStep` (`stepRIsStep`), so no runtime behaviour is left out.
@@ -53,6 +54,8 @@ inductive IStep (der : Derivation) : Core → Lbl → Core → Prop
   | settle (c : Core) (d v : Nat) : IStep der c (Lbl.vis (settle c d v).1) (settle c d v).2
   | checkpoint (c : Core) (k : Nat) (cur : Bool) :
       IStep der c (Lbl.vis (checkpoint c k cur).1) (checkpoint c k cur).2
+  | extend (c : Core) (dfa : Dfa) (en : Nat) (ok : Bool) :
+      IStep der c (Lbl.vis (extendStep c dfa en ok).1) (extendCore c dfa en ok)
 
 /-- The runtime as a labelled transition system. -/
 inductive RStep (der : Derivation) : RState → Lbl → RState → Prop
@@ -74,6 +77,8 @@ inductive RStep (der : Derivation) : RState → Lbl → RState → Prop
       RStep der S (Lbl.vis (settle S.core d v).1) ⟨(settle S.core d v).2, S.prepared⟩
   | checkpoint (S : RState) (k : Nat) (cur : Bool) :
       RStep der S (Lbl.vis (checkpoint S.core k cur).1) ⟨(checkpoint S.core k cur).2, S.prepared⟩
+  | extend (S : RState) (dfa : Dfa) (en : Nat) (ok : Bool) :
+      RStep der S (Lbl.vis (extendStep S.core dfa en ok).1) (extendR S dfa en ok)
   | restart (S : RState) (D : Store) (h : D.committed = S) : RStep der S Lbl.tau (restart D)
 
 /-- `τ*`. -/
@@ -271,6 +276,14 @@ theorem useApiAgrees (c : Core) (x : Nat) : ∀ ok : Bool, api (useR c x c.eta o
     | inl h => have ⟨why, e⟩ := h; rw [e]; rfl
     | inr h => have ⟨_, _, _, _, _, _, hok, _⟩ := h; exact Bool.noConfusion hok
 
+/-- A registered extension keeps prepared content sound: it keeps it, or drops all of it. -/
+theorem extendPrepOk (der : Derivation) (S : RState) (dfa : Dfa) (en : Nat) (ok : Bool) (h : PrepOk der S) :
+    PrepOk der (extendR S dfa en ok) := by
+  show PrepOk der (pickR S (extendStep S.core dfa en ok).2)
+  cases (extendStep S.core dfa en ok).2 with
+  | none => exact h
+  | some c' => intro v p hm; exact absurd hm notMemNil
+
 -- The theorem ------------------------------------------------------------------------------------------
 
 /-- Every runtime event is a step of the runtime's transition system. -/
@@ -295,6 +308,7 @@ theorem stepRIsStep (der : Derivation) (S : RState) (e : Ev) : ∃ l, RStep der 
   | dispatch => exact ⟨_, RStep.dispatch S⟩
   | settle d v => exact ⟨_, RStep.settle S d v⟩
   | checkpoint k cur => exact ⟨_, RStep.checkpoint S k cur⟩
+  | extend dfa en ok => exact ⟨_, RStep.extend S dfa en ok⟩
 
 /-- Runtime to ideal: every runtime step is matched by at most one ideal step with the same label. -/
 theorem runtimeMatched (der : Derivation) (c : Core) (S : RState) (hR : Rel der c S) (l : Lbl) (S' : RState)
@@ -398,6 +412,10 @@ theorem runtimeMatched (der : Derivation) (c : Core) (S : RState) (hR : Rel der 
     have ⟨hc, hP⟩ := hR
     subst hc
     exact ⟨_, weakOne (IStep.checkpoint S.core k cur), rfl, hP⟩
+  | extend S dfa en ok =>
+    have ⟨hc, hP⟩ := hR
+    subst hc
+    exact ⟨_, weakOne (IStep.extend S.core dfa en ok), extendRCore S dfa en ok, extendPrepOk der S dfa en ok hP⟩
   | restart S D hD =>
     have ⟨hc, hP⟩ := hR
     subst hc
@@ -457,6 +475,10 @@ theorem idealMatched (der : Derivation) (hF : FreshAlloc der) (c : Core) (S : RS
     have ⟨hc, hP⟩ := hR
     subst hc
     exact ⟨_, weakOne (RStep.checkpoint S k cur), rfl, hP⟩
+  | extend c dfa en ok =>
+    have ⟨hc, hP⟩ := hR
+    subst hc
+    exact ⟨_, weakOne (RStep.extend S dfa en ok), extendRCore S dfa en ok, extendPrepOk der S dfa en ok hP⟩
 
 /-- The relation holds from the common initial state: the accepted root update installs the same record
 on both machines, with nothing prepared. -/

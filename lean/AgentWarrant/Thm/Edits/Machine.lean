@@ -2,7 +2,8 @@ import AgentWarrant.Spec.Edits.Machine
 /-! Theorems about the ideal machine and the runtime of `Spec/Edits/Machine.lean` (*When Can Agents
 Safely Checkpoint, Fork, Restore, and Merge?*, Sections VI-B, VII, Appendices A-H to A-K):
 serialization of a tool call and a rule update, exact Checkpoint, exact checking on both machines,
-AgentSec preserved by every event, restart recovery, and the ideal/runtime correspondence. -/
+AgentSec preserved by every event (the registered extension `Extend(ξ)` included), restart recovery,
+and the ideal/runtime correspondence. -/
 namespace AgentWarrant.Edits.Machine
 open AgentWarrant AgentWarrant.Edits
 
@@ -348,14 +349,14 @@ theorem setValueSent (d v : Nat) : ∀ l : List Auth, List.map Auth.sent (setVal
     | false => simp [setValue, h, List.map]; exact setValueSent d v l
 
 /-- AgentSec over the record (Section VI-B, the five clauses in this model):
-(1, 2) the stored set is the checker's nonempty largest safe set of an installed derived instance,
-whose linearizations and action map are the ones in force; (3) the authorization records name
+(1, 2) the stored set is the checker's nonempty largest safe set of the installed derived instance
+(`c.inst`), whose linearizations and action map are the ones in force; (3) the authorization records name
 distinct actions (one record per action: `new` only for an action without one), the sent requests
 are the oldest queued ones, and the rule update's cut lies within `χ`; (4) the automaton state `r` (the calls since the update) is in `W = ↓π₂B̂*`;
 (5) a rule version is active and it is not a closed one, and the rule entries are exactly the calls
 of the residual contract after `r`. -/
 structure AgentSec (c : Core) : Prop where
-  checked : ∃ pi : PInst, c.safe = safeSet (build pi) ∧ c.lins = List.map Outcome.lins (build pi).outs ∧ c.act = pi.act
+  checked : c.safe = safeSet (build c.inst) ∧ c.lins = List.map Outcome.lins (build c.inst).outs ∧ c.act = c.inst.act
   nonempty : c.safe ≠ []
   base : c.base ≤ List.length c.procd
   logNodup : Nodup (logActions c)
@@ -399,7 +400,7 @@ theorem installSec (c : Core) (d : Derived) (hn : safeSet (build d.inst) ≠ [])
     have h := dropNLength (List.map Proc.letter c.procd)
     rw [lengthMap] at h
     exact h
-  refine ⟨⟨d.inst, rfl, rfl, rfl⟩, hn, Nat.leRefl _, hl, hsp, ?_, ⟨d.etaNew, rfl, ?_⟩, ?_⟩
+  refine ⟨⟨rfl, rfl, rfl⟩, hn, Nat.leRefl _, hl, hsp, ?_, ⟨d.etaNew, rfl, ?_⟩, ?_⟩
   · rw [hsince]; exact inWNil hn
   · have h1 := orFalseL (notTrue (show (!(memB d.etaNew (etaList c.eta) || memB d.etaNew c.closed)) = true from hu))
     show memB d.etaNew (c.closed ++ etaList c.eta) = false
@@ -571,9 +572,67 @@ theorem checkpointSec {c : Core} (k : Nat) (cur : Bool) (h : AgentSec c) : Agent
           simp only [checkpoint, he, hb]
           exact ⟨h.checked, h.nonempty, h.base, h.logNodup, h.sentPrefix, h.inW, ⟨e, rfl, h2⟩, h.entries⟩
 
+-- The registered extension (A-D2) ------------------------------------------------------------------
+
+/-- What a committed `Extend(ξ)` establishes: `η⁺` is unallocated, the extension instance's largest safe
+set is nonempty, and the new record installs exactly that set with the extension instance. -/
+theorem extendStepSome {c c' : Core} {dfa : Dfa} {en : Nat} {ok : Bool} (h : (extendStep c dfa en ok).2 = some c') :
+    c.eta ≠ none ∧ ok = true ∧ unallocated c en = true ∧ safeSet (build (extInst c dfa)) ≠ [] ∧
+    c' = install c (extDerived c dfa en) (safeSet (build (extInst c dfa))) := by
+  revert h
+  simp only [extendStep]
+  cases c.eta with
+  | none => intro h; exact Option.noConfusion h
+  | some e =>
+    simp only []
+    cases ok with
+    | false => intro h; exact Option.noConfusion h
+    | true =>
+      simp only []
+      cases unallocated c en with
+      | false => intro h; exact Option.noConfusion h
+      | true =>
+        simp only []
+        cases safeSet (build (extInst c dfa)) with
+        | nil => intro h; exact Option.noConfusion h
+        | cons a l =>
+          intro h
+          refine ⟨?_, ?_, ?_, ?_, ?_⟩ <;>
+            first | trivial | rfl | exact (Option.some.inj h).symm | exact (fun q => Option.noConfusion q) | exact (fun q => List.noConfusion q) | simp
+
+theorem extendStepNone {c : Core} {dfa : Dfa} {en : Nat} {ok : Bool} (h : (extendStep c dfa en ok).2 = none) :
+    extendCore c dfa en ok = c := by
+  show pickCore c (extendStep c dfa en ok).2 = c
+  rw [h]; rfl
+
+theorem extendStepCommit {c c' : Core} {dfa : Dfa} {en : Nat} {ok : Bool} (h : (extendStep c dfa en ok).2 = some c') :
+    extendCore c dfa en ok = c' := by
+  show pickCore c (extendStep c dfa en ok).2 = c'
+  rw [h]; rfl
+
+theorem pickRCore (S : RState) : ∀ x : Option Core, (pickR S x).core = pickCore S.core x
+  | none => rfl
+  | some _ => rfl
+
+/-- The runtime's extension makes the ideal machine's state change. -/
+theorem extendRCore (S : RState) (dfa : Dfa) (en : Nat) (ok : Bool) :
+    (extendR S dfa en ok).core = extendCore S.core dfa en ok := pickRCore S _
+
+/-- Lemma 15's `Extend` case: a registered extension keeps AgentSec — refused or rejected it changes
+nothing, committed it installs the checker's nonempty set of the extension instance with `η⁺`
+unallocated (`installSec`). -/
+theorem extendSec {c : Core} (dfa : Dfa) (en : Nat) (ok : Bool) (h : AgentSec c) :
+    AgentSec (extendCore c dfa en ok) := by
+  cases hx : (extendStep c dfa en ok).2 with
+  | none => rw [extendStepNone hx]; exact h
+  | some c' =>
+    have ⟨_, _, hu, hn, e⟩ := extendStepSome hx
+    rw [extendStepCommit hx, e]
+    exact installSec c (extDerived c dfa en) hn hu h.logNodup h.sentPrefix
+
 /-- Lemma 15 (A-J): every event of Table III preserves AgentSec — uses, the rule update (only
 through `Ready`), Preload, verified `Invalid`/`Reject` and stale answers, retries, Dispatch,
-completion updates and Checkpoint. -/
+completion updates, Checkpoint, and the registered extension `Extend(ξ)`. -/
 theorem stepSec (der : Derivation) (S : RState) (e : Ev) (h : AgentSec S.core) : AgentSec (stepR der S e).2.core := by
   cases e with
   | check u => exact h
@@ -596,6 +655,7 @@ theorem stepSec (der : Derivation) (S : RState) (e : Ev) (h : AgentSec S.core) :
   | dispatch => exact dispatchSec h
   | settle d v => exact settleSec d v h
   | checkpoint k cur => exact checkpointSec k cur h
+  | extend dfa en ok => show AgentSec (extendR S dfa en ok).core; rw [extendRCore]; exact extendSec dfa en ok h
 
 /-- The runtime invariant (Section VII, A-J): from an AgentSec state, every finite sequence of
 events ends in an AgentSec state. -/
@@ -872,7 +932,7 @@ theorem useIOf {c : Core} {x e : Nat} (he : c.eta = some e) (h1 : memB x c.rules
 /-- Runtime steps are ideal steps or τ: every runtime event leaves the record unchanged (a check,
 Preload, `NoCommit`, a denial, a retry) or changes it exactly as one ideal event does (a committed
 rule update as the ideal edit, a committed tool call as the ideal tool call, Dispatch, completion,
-Checkpoint as themselves). -/
+Checkpoint and the registered extension as themselves). -/
 theorem runtimeStepMatched (der : Derivation) (S : RState) (e : Ev) :
     (stepR der S e).2.core = S.core ∨ ∃ ie, (stepR der S e).2.core = (stepI der S.core ie).2 := by
   cases e with
@@ -902,6 +962,7 @@ theorem runtimeStepMatched (der : Derivation) (S : RState) (e : Ev) :
   | dispatch => exact Or.inr ⟨IEv.dispatch, rfl⟩
   | settle d v => exact Or.inr ⟨IEv.settle d v, rfl⟩
   | checkpoint k cur => exact Or.inr ⟨IEv.checkpoint k cur, rfl⟩
+  | extend dfa en ok => exact Or.inr ⟨IEv.extend dfa en ok, extendRCore S dfa en ok⟩
 
 theorem useSameState (c : Core) (x : Nat) : ∀ ok : Bool, (useR c x c.eta ok).2 = (useI c x ok).2
   | true => (useAgrees c x).1
@@ -947,5 +1008,6 @@ theorem idealStepMatched (der : Derivation) (S : RState) (ie : IEv)
   | dispatch => exact ⟨[Ev.dispatch], rfl⟩
   | settle d v => exact ⟨[Ev.settle d v], rfl⟩
   | checkpoint k cur => exact ⟨[Ev.checkpoint k cur], rfl⟩
+  | extend dfa en ok => exact ⟨[Ev.extend dfa en ok], extendRCore S dfa en ok⟩
 
 end AgentWarrant.Edits.Machine
