@@ -19,7 +19,7 @@ from collections.abc import Iterable, Iterator
 from dataclasses import replace
 
 from model.dist.cones import Completion, cone_of
-from model.dist.partition import NONE, PARTS, Entry, Front, Hit, LentFront, Partition, Summary, class_of, get
+from model.dist.partition import ALONE, NONE, PARTS, Entry, Front, Hit, LentFront, Partition, Summary, class_of, get
 from model.search.compact import Compact
 from model.search.engine import Level, bfs
 from model.search.expand import Key, counts, successors, transition
@@ -37,7 +37,8 @@ def expand(search: str, part: int, reduction: bool, reduce_here: bool, found: fr
     s = _walk(p, enumerate(p.frontier), part, p.seen, reduction, reduce_here, found, seconds, cap, out, [])
     ids = [class_of(child, p.seeded) for child in out] if p.parts > 1 else []
     p.children, p.child_classes, p.routed, p.mixed = out, ids, None, False
-    return replace(s, cpu=time.process_time() - clock, classes=tuple(Counter(ids).items()), where=part)
+    classes = tuple(Counter(ids).items()) if p.parts > 1 else ((ALONE, len(out)),) if out else ()
+    return replace(s, cpu=time.process_time() - clock, classes=classes, where=part)
 
 
 def open_chunks(search: str, part: int) -> int:

@@ -105,6 +105,12 @@ def proj_text(s: Compact) -> str:
 PROBE = "agentwarrant partition probe"
 
 
+# The class every child is counted in when one partition holds the whole search: its children are not
+# hashed (nothing is routed), but the driver's accounting of entries sent against entries merged still
+# needs their number. No class is -1: CPython's hash never returns it and the BLAKE2b class is unsigned.
+ALONE = -1
+
+
 def class_of(s: Compact, seeded: bool = False) -> int:
     """The class of ``s`` (module docstring). ``seeded``: Python's own hash (C, no text built) agrees in
     every process; the projection holds no ``None`` (whose hash is an address before Python 3.12)."""

@@ -125,6 +125,8 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
                     + [on(0, part.root_class, model, seeded)])
     # the root's class as the workers hash it (the driver's own string hash may be seeded otherwise)
     table = {root: 0}  # class -> partition, as every partition holds it
+    if P == 1:
+        table[part.ALONE] = 0  # a lone partition counts its children in this class, unhashed
     tracer = Tracer(client, sid, where, model, fingerprints)
     found: dict[int, Trace] = {}
     premise = [False] * nq

@@ -58,6 +58,18 @@ def test_equals_single_process(dask_client: Any, name: str, bound: int, reductio
         assert P < lv["tasks"] <= P + 2 * P * dist_search.CHUNKS + P * P
 
 
+@pytest.mark.parametrize("fingerprints", [False, True])
+def test_one_partition_equals_single_process(dask_client: Any, fingerprints: bool) -> None:
+    """One partition (a cluster of one worker): its children are not hashed into classes, yet the driver's
+    check of entries sent against entries merged must still count them. It once counted none and every
+    one-worker run ended Unknown (lost) after the root's level."""
+    m = load_model(SEARCH / "payments_invoices.json")
+    a = explore_fingerprint(m, 4) if fingerprints else explore(m, 4)
+    b = explore_distributed(dask_client, m, 4, partitions=1, fingerprints=fingerprints)
+    assert b.unknown is None, b.unknown
+    same(a, b)
+
+
 @pytest.mark.parametrize(("name", "bound"), [("payments.json", 6), ("delete_ab.json", 3), ("report.json", 0),
                                              ("report.json", 1)])
 def test_saturated_and_trivial_bounds_equal_single_process(dask_client: Any, name: str, bound: int) -> None:
