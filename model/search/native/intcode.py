@@ -70,6 +70,7 @@ runs the interpreted search). Only the search without sleep sets is encoded.
 
 from __future__ import annotations
 
+import copy
 import importlib.machinery
 import importlib.util
 import os
@@ -101,6 +102,7 @@ from model.search.compact import (
     TOOL,
     TRUSTED,
     Compact,
+    Materializer,
     Rec,
     empty,
     permit_tuple,
@@ -117,6 +119,7 @@ from model.search.layered import ExplicitRun, Link, Tick, answers, collect_compl
 from model.search.model import ArgPattern, Not, Produced, QueryKind, SearchModel
 from model.search.native import ENV, LIB, read_stamp, source_digest
 from model.search.patterns import arg_matches, args_match
+from model.search.por import SPECIAL, Independence
 from model.search.states import Approve, Satisfy, Transition
 
 KERNEL_SOURCE = Path(__file__).resolve().parent / "kernel.pyx"
@@ -242,15 +245,29 @@ def reads_producers(p: ArgPattern) -> bool:
     return isinstance(p, Produced) or (isinstance(p, Not) and reads_producers(p.pattern))
 
 
-class Compiler:
-    """The tables' Python side: each method computes one entry on a miss of the kernel (module docstring)."""
+#: fields of ``held.Context`` that its ``__post_init__`` computes from the model alone and no search changes:
+#: shared by every search of one model (``fresh_context``); every other field is a memo table a search fills
+CONTEXT_SHARED = frozenset({"model", "renaming", "results", "names", "goals", "semantics"})
+#: per-model compiles kept (``static_of``); more distinct models in one process start the cache afresh
+STATIC_LIMIT = 32
 
-    def __init__(self, model: SearchModel, ctx: Context) -> None:
-        self.model, self.ctx = model, ctx
-        self.codec = Codec()
+
+class Static:
+    """What the encoded search computes from the model alone before it explores — the parsed tool results
+    and argument lists (``held.Context``), the tool, argument-list and path indices, the literals' ids, the
+    kernel's per-tool arrays, ``abstract`` per tool, ``supported`` per bound — compiled once per model
+    object (``static_of``) instead of per search. Nothing in it depends on a state the search reaches: the
+    tables a search fills (decisions, outcomes, records, rests) start empty in each search, as the
+    interpreted search's decision memo does. ``argref``'s per-argument effect checks are compiled on first
+    use (they too read the model alone)."""
+
+    def __init__(self, model: SearchModel) -> None:
+        self.model = model  # held: the cache is keyed by ``id(model)``, which stays this object's while held
+        proto = Context(model, renaming=True)
+        self.proto = proto
         self.tools = [t.name for t in model.policy.tools]
         self.tool_ix = {t: i for i, t in enumerate(self.tools)}
-        self.names: list[tuple[str, tuple[str, ...]]] = [(t, n) for t in self.tools for n in ctx.names[t]]
+        self.names: list[tuple[str, tuple[str, ...]]] = [(t, n) for t in self.tools for n in proto.names[t]]
         self.paths: list[str] = [""]
         self.path_ix: dict[str, int] = {"": 0}
         for _, fs in model.fields:
@@ -258,6 +275,84 @@ class Compiler:
                 if f not in self.path_ix:
                     self.path_ix[f] = len(self.paths)
                     self.paths.append(f)
+        self.label_refusals = label_refusals(model)
+        self.lits = [proto.intern(("L", v)) for v in model.literals]
+        self.vids = [proto.intern(("V", v)) for v in model.literals]
+        self.interned = dict(proto.interned)  # what every search's intern table starts with
+        self.texts = dict(zip(self.vids, model.literals, strict=True))
+        self.tool_rows: list[tuple[int, int, int, int]] = []
+        first = 0
+        for t in self.tools:
+            cap = model.max_calls_of(t)
+            self.tool_rows.append((-1 if cap is None else cap, len(proto.results[t]), first, len(proto.names[t])))
+            first += len(proto.names[t])
+        self.arities = [len(n) for _, n in self.names]
+        self.more_than = [q.more_than for q in model.queries]
+        self.goals = sum(1 << i for i, q in enumerate(model.queries) if q.kind is QueryKind.GOAL)
+        self.abstract = [abstract(model, t) for t in self.tools]
+        self.why: dict[int, str | None] = {}  # ``supported`` per bound
+        self.root = empty(model.policy)
+        self.effects: dict[tuple[int, int], tuple[tuple[bool, tuple[tuple[Any, ...], ...]], ...]] = {}
+
+    def supported(self, bound: int) -> str | None:
+        if bound not in self.why:
+            self.why[bound] = supported(self.model, bound, self.proto)
+        return self.why[bound]
+
+    def context(self) -> Context:
+        """A fresh search context: the model's parsed results and argument lists shared, every memo table
+        empty but for the literals' interned ids (``interned``: the ids the kernel was given)."""
+        ctx = copy.copy(self.proto)
+        m = self.model
+        ctx.mat = Materializer(m.agent, m.policy)
+        ctx.independence = Independence()
+        ctx.special = ctx.independence.id(SPECIAL)
+        ctx.values, ctx.fields, ctx.interned = {}, {}, dict(self.interned)
+        ctx.memo = None if self.proto.memo is None else {}
+        ctx.trans, ctx.refused = {}, set()
+        return ctx
+
+    def arg_effects(self, ni: int, j: int) -> tuple[tuple[bool, tuple[tuple[Any, ...], ...]], ...]:
+        """Per effect declaration of the tool on argument ``j`` of argument names ``ni`` (``Compiler.argref``):
+        whether it is a list argument, and per side (user, application) the resource patterns of its
+        action's allow entries."""
+        got = self.effects.get((ni, j))
+        if got is None:
+            m = self.model
+            tool = m.policy.tool(self.names[ni][0])
+            assert tool is not None
+            name = self.names[ni][1][j]
+            got = tuple((isinstance(d.resource, ListArgRes),
+                         tuple(tuple(e.resource for e in side if e.kind is EntryKind.ALLOW and e.action == d.action)
+                               for side in (m.policy.user, m.policy.application)))
+                        for d in tool.effects if isinstance(d.resource, ArgRes | ListArgRes) and d.resource.arg == name)
+            self.effects[(ni, j)] = got
+        return got
+
+
+_STATIC: dict[int, Static] = {}
+
+
+def static_of(model: SearchModel) -> Static:
+    """The per-model compile of ``model`` (``Static``), built on its first search in this process."""
+    st = _STATIC.get(id(model))
+    if st is None or st.model is not model:
+        if len(_STATIC) >= STATIC_LIMIT:
+            _STATIC.clear()
+        st = _STATIC[id(model)] = Static(model)
+    return st
+
+
+class Compiler:
+    """The tables' Python side: each method computes one entry on a miss of the kernel (module docstring)."""
+
+    def __init__(self, model: SearchModel, ctx: Context, static: Static | None = None) -> None:
+        self.model, self.ctx = model, ctx
+        self.codec = Codec()
+        st = static_of(model) if static is None else static
+        self.static = st
+        self.tools, self.tool_ix, self.names = st.tools, st.tool_ix, st.names
+        self.paths, self.path_ix = st.paths, st.path_ix
         # per decision id: (tool, the (name, path) of each handle argument, outcomes, counters after)
         self.trans: list[tuple[str, tuple[tuple[str, str], ...], tuple[Any, ...], tuple[int, ...],
                                tuple[int, ...], Verdict]] = []
@@ -267,7 +362,7 @@ class Compiler:
         self.last: tuple[int, Any, Any, Any] = (-1, None, None, None)  # the state ``decide`` last decoded
         self.texts: dict[int, str] = {}  # value id -> the canonical text it stands for
         self.projs: dict[int, int] = {}  # rest id -> its ``proj``
-        self.label_refusals = label_refusals(model)
+        self.label_refusals = st.label_refusals
         self.labels: dict[int, Label] = {}  # label id -> the label (``label``, ``join``)
 
     # --- interning ------------------------------------------------------------------------------
@@ -453,16 +548,13 @@ class Compiler:
         on the user or the application list, under these slots (the allows check of that effect finds no
         allow, since an entry matches only where its pattern does): every check before the refusing one
         either passes or refuses too."""
-        tool = self.model.policy.tool(self.names[ni][0])
-        assert tool is not None
-        name = self.names[ni][1][j]
+        effects = self.static.arg_effects(ni, j)
+        if not effects:
+            return 0
         value = self.ctx.value(self.texts[vid])
         slots: State | None = None
-        for decl in tool.effects:
-            res = decl.resource
-            if not isinstance(res, ArgRes | ListArgRes) or res.arg != name:
-                continue
-            if isinstance(res, ArgRes):
+        for is_list, sides in effects:
+            if not is_list:
                 if not scalar_resource(value):
                     return 1
                 items: list[JSON] = [value]
@@ -473,8 +565,7 @@ class Compiler:
             if slots is None:
                 bindings, invalid = self.codec.rests[p][:2]
                 slots = State((), bindings, invalid, (), (), frozenset(), ())
-            for side in (self.model.policy.user, self.model.policy.application):
-                allows = [e.resource for e in side if e.kind is EntryKind.ALLOW and e.action == decl.action]
+            for allows in sides:
                 if any(not any(resource_matches(pat, x, slots) for pat in allows) for x in items):
                     return 1
         return 0
@@ -697,23 +788,14 @@ def _explore_native(model: SearchModel, bound: int | None, tick: Tick | None, bu
     mod = kernel_module()
     if mod is None:
         return None
-    ctx = Context(model, renaming=True)
-    if supported(model, k, ctx) is not None:
+    st = static_of(model)
+    if st.supported(k) is not None:
         return None
-    py = Compiler(model, ctx)
-    lits = [ctx.intern(("L", v)) for v in model.literals]
-    tools = []
-    first = 0
-    for t in py.tools:
-        cap = model.max_calls_of(t)
-        tools.append((-1 if cap is None else cap, len(ctx.results[t]), first, len(ctx.names[t])))
-        first += len(ctx.names[t])
-    goals = sum(1 << i for i, q in enumerate(model.queries) if q.kind is QueryKind.GOAL)
-    vids = [ctx.intern(("V", v)) for v in model.literals]
-    py.texts.update(zip(vids, model.literals, strict=True))
-    kern = mod.Kernel(py, k + 2, len(lits), lits, vids, tools, [len(n) for _, n in py.names], len(model.satisfy),
-                      [q.more_than for q in model.queries], goals, True, [abstract(model, t) for t in py.tools],
-                      model.copies, fingerprint, capacity, True)
+    ctx = st.context()
+    py = Compiler(model, ctx, st)
+    py.texts.update(st.texts)
+    kern = mod.Kernel(py, k + 2, len(st.lits), st.lits, st.vids, st.tool_rows, st.arities, len(model.satisfy),
+                      st.more_than, st.goals, True, st.abstract, model.copies, fingerprint, capacity, True)
     py.kernel = kern
     try:
         return _search(model, k, tick, budget, meter, fingerprint, ctx, py, kern)
@@ -723,8 +805,7 @@ def _explore_native(model: SearchModel, bound: int | None, tick: Tick | None, bu
 
 def _search(model: SearchModel, k: int, tick: Tick | None, budget: Budget, meter: Meter | None, fingerprint: bool,
             ctx: Context, py: Compiler, kern: Any) -> ExplicitRun:
-    root = empty(model.policy)
-    kern.add_root(py.encode(root))
+    kern.add_root(py.encode(py.static.root))
     store = NativeStore(kern, fingerprint)
 
     def expand(layer: int, last: bool, n: int, chunk: tuple[int, int], x: None) -> Iterator[int]:
