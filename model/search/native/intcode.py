@@ -108,6 +108,7 @@ from model.search.compact import (
     permit_tuple,
     retarget,
 )
+from model.search.completions import completion_key, cone, orders
 from model.search.engine import bfs
 from model.search.expand import Context, outcome_of, transition
 from model.search.explicit import explore
@@ -115,7 +116,7 @@ from model.search.fingerprint import Codec
 from model.search.fpset import collision_probability
 from model.search.heap import paused
 from model.search.held import action_of, call_of, held
-from model.search.layered import ExplicitRun, Link, Tick, answers, collect_completions, rebuild
+from model.search.layered import ExplicitRun, Link, Tick, answers, rebuild
 from model.search.model import ArgPattern, Not, Produced, QueryKind, SearchModel
 from model.search.native import ENV, LIB, read_stamp, source_digest
 from model.search.patterns import arg_matches, args_match
@@ -695,6 +696,21 @@ class Compiler:
             return -1
         return self.rest_id((bindings, invalid, uu, ua, satisfied | {req}, permits))
 
+    def completions(self, p: int, s: Compact, hpos: list[int], tid: int, k: int, query: int, seen: set[str],
+                    out: set[Any]) -> None:
+        """``layered.collect_completions`` for a goal event of the kernel: the goal's cone in the successor
+        built as the interpreted search builds it (the parent state, rest ``p``, with the new record appended
+        last), but from the tables — the new record (``newrec``) and the rest after (``rest``, no shift) —
+        so the monitor does not decide and commit the call again."""
+        n = len(s[0])
+        rec = self.codec.recs[self.newrec(tid, k, 0, hpos)]  # the height orders states only: the cone reads none
+        new = self.ctx.mat.search_state(((*s[0], rec), *self.codec.rests[self.rest(p, tid, k, n, n)]))
+        steps, goal = cone(self.model, new, n, query)
+        key = completion_key(steps)
+        if key not in seen:
+            seen.add(key)
+            out |= orders(self.model, steps, goal, query)
+
     # --- traces ---------------------------------------------------------------------------------
 
     def links(self, sidx: int) -> tuple[list[Link], Compact]:
@@ -826,12 +842,12 @@ def _search(model: SearchModel, k: int, tick: Tick | None, budget: Budget, meter
     for q, sidx, ni, tid, ix, o in kern.goal_events:
         by_state.setdefault(sidx, []).append((q, ni, tid, ix, o))
     for sidx, events in by_state.items():
-        s = py.decode(kern.state(sidx))
+        v = kern.state(sidx)
+        s = py.decode(v)
         hs = held(ctx, s[0], bool(s[6]))
-        for q, ni, tid, ix, o in events:
-            tool, names = py.names[ni]
-            tr = transition((tool, names, tuple(hs[i] for i in ix), o, py.trans[tid][5]))
-            collect_completions(ctx, s, tr, q, cones[q], complete[q])
+        for q, _ni, tid, ix, o in events:
+            py.completions(v[0], s, [-1 if hs[i][3] is None else hs[i][3][0] for i in ix], tid, o, q, cones[q],
+                           complete[q])
     verdicts, comps = answers(model, k, found, kern.premises(), complete, cov.states, cov.unknown)
     return ExplicitRun(k, verdicts, comps, cov.states, cov.transitions, cov.depth,
                        cov.seconds + time.perf_counter() - t0, cov.unknown, False,
