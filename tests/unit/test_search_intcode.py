@@ -101,11 +101,14 @@ def test_a_value_refusal_is_a_refusal_of_the_real_call(monkeypatch: pytest.Monke
     from model.monitor.decide.base import Decision, decide
     from model.search.held import call_of
 
+    # the ids these sets key on (prefix, slot-prefix and content ids, argument-name indices) are per search,
+    # and two models' ids overlap: each model's search checks against the sets its own refusals filled
     by_value: set[tuple[int, tuple[str, ...]]] = set()
     by_slot: set[tuple[int, tuple[str, ...]]] = set()
     by_arg: set[tuple[int, int, str]] = set()
     by_label: set[tuple[int, object]] = set()
-    by_origin: set[tuple[str, int, int, object]] = set()  # content ids are per search: keyed by the model too
+    by_origin: set[tuple[int, int, object]] = set()
+    kinds: set[str] = set()  # the kinds of tabled refusal met over all models
 
     def joined(self: intcode.Compiler, s: Any, hs: Any, ix: Sequence[int]) -> object:
         recs = [s[0][hs[i][3][0]] for i in ix if hs[i][3] is not None]
@@ -135,7 +138,7 @@ def test_a_value_refusal_is_a_refusal_of_the_real_call(monkeypatch: pytest.Monke
             by_slot.add((spref, tuple(hs[i][2] for i in ix)))
         elif out <= intcode.ORIGIN_REFUSAL:
             j = intcode.ORIGIN_REFUSAL - out
-            by_origin.add((self.model.name, ni, j, hs[ix[j]][5]))
+            by_origin.add((ni, j, hs[ix[j]][5]))
         if (sidx, ni) in seen:  # each state and argument names once (the product is large)
             return out
         seen.add((sidx, ni))
@@ -144,7 +147,7 @@ def test_a_value_refusal_is_a_refusal_of_the_real_call(monkeypatch: pytest.Monke
             if (pref, texts) in by_value or (spref, texts) in by_slot or \
                     any((spref, j, t) in by_arg for j, t in enumerate(texts)) or \
                     (ni, joined(self, s, hs, ix2)) in by_label or \
-                    any((self.model.name, ni, j, hs[i][5]) in by_origin for j, i in enumerate(ix2)):
+                    any((ni, j, hs[i][5]) in by_origin for j, i in enumerate(ix2)):
                 call, _ = call_of(self.ctx, tool, names, tuple(hs[i] for i in ix2))
                 checked.append(decide(self.model.policy, mon, call).decision is not Decision.ALLOW)
         return out
@@ -153,8 +156,13 @@ def test_a_value_refusal_is_a_refusal_of_the_real_call(monkeypatch: pytest.Monke
     monkeypatch.setattr(intcode.Compiler, "argref", arg)
     for name, k in (("deploy.json", 2), ("report.json", 3), ("payments_invoices.json", 3),
                     ("agentdojo_banking.json", 2), ("agentdojo_workspace.json", 1), ("payments.json", 3)):
+        for table in (by_value, by_slot, by_arg, by_label, by_origin):
+            table.clear()
+        seen.clear()
         assert intcode.explore_native(load_model(SEARCH / name), k) is not None
-    assert by_value and by_slot and by_arg and by_label and by_origin and len(checked) > 1000, len(checked)
+        kinds.update(kind for kind, table in (("value", by_value), ("slot", by_slot), ("arg", by_arg),
+                                              ("label", by_label), ("origin", by_origin)) if table)
+    assert kinds == {"value", "slot", "arg", "label", "origin"} and len(checked) > 1000, (kinds, len(checked))
     assert all(checked), f"{checked.count(False)} of {len(checked)} proposals a value refusal covers were admitted"
 
 
@@ -215,3 +223,31 @@ def test_approvals_and_permits_give_the_interpreted_answers() -> None:
 
     traces = [v.trace for _, v in got.verdicts if isinstance(v, Found)] + [t for _, ts in got.completions for t in ts]
     assert any(isinstance(step.action, Approve) for t in traces for step in t), "an approval is exercised"
+
+
+def test_the_per_model_compile_shares_nothing_a_search_fills() -> None:
+    """``Static`` is kept per model object across searches: a search's context from it shares with the
+    compile's prototype only the fields ``held.Context`` computes from the model alone (``CONTEXT_SHARED``);
+    every memo table is a new object, empty but for the literals' ids; and searches of one model object,
+    the compile reused, answer as a search of a freshly loaded one."""
+    import dataclasses
+
+    from model.search.held import Context
+
+    kernel()
+    m = load_model(SEARCH / "payments.json")
+    st = intcode.static_of(m)
+    assert intcode.static_of(m) is st
+    ctx = st.context()
+    for f in dataclasses.fields(Context):
+        if f.name in intcode.CONTEXT_SHARED:
+            assert getattr(ctx, f.name) is getattr(st.proto, f.name), f.name
+        elif not isinstance(getattr(ctx, f.name), bool | int | type(None)):
+            assert getattr(ctx, f.name) is not getattr(st.proto, f.name), f.name
+    assert ctx.interned == st.interned and ctx.interned is not st.interned
+    assert not ctx.values and not ctx.fields and not ctx.trans and not ctx.refused
+    runs = [intcode.explore_native(m, 4), intcode.explore_native(m, 4),
+            intcode.explore_native(load_model(SEARCH / "payments.json"), 4)]
+    assert all(r is not None for r in runs)
+    assert len({repr((r.states, r.transitions, r.depth, r.verdicts, r.completions)) for r in runs if r}) == 1
+    assert not st.interned.keys() - {("L", v) for v in m.literals} - {("V", v) for v in m.literals}
