@@ -54,6 +54,16 @@ choice of held values, each outcome), so the first parent to reach a state and t
 make a query hold are the interpreted search's: a trace is rebuilt from the parent links and each
 link's ordinal, the kernel describing which transition an ordinal names (``Compiler.step``).
 
+**Per model, per search.** What the search computes from the model alone before it explores (the
+parsed results and argument lists of ``held.Context``, the indices, the literals' ids, the kernel's
+per-tool arrays, ``abstract``, ``supported``, ``argref``'s per-argument effect checks) is compiled once per
+model object (``Static``, ``static_of``), as the monitor's compiled policy is kept per policy object;
+choice: nothing a search reaches is kept across searches — every table above starts empty in each search,
+as the interpreted search's decision memo does, so a search of a model already searched costs what the
+first did but for that compile. A goal's completions are built from the tables (``Compiler.completions``:
+the new record and the rest after them, appended as the interpreted search appends them), so the monitor
+does not decide and commit the call a second time.
+
 **Approvals.** Before the agent's calls, where an approver may still permit one, every proposal an
 approval pattern matches yields a transition to the rest with the permit (``approve``, keyed by the
 proposal's *positional* contents: a permit binds handle positions), after two filters that read no
@@ -844,10 +854,9 @@ def _search(model: SearchModel, k: int, tick: Tick | None, budget: Budget, meter
     for sidx, events in by_state.items():
         v = kern.state(sidx)
         s = py.decode(v)
-        hs = held(ctx, s[0], bool(s[6]))
+        hpos = [-1 if h[3] is None else h[3][0] for h in held(ctx, s[0], bool(s[6]))]
         for q, _ni, tid, ix, o in events:
-            py.completions(v[0], s, [-1 if hs[i][3] is None else hs[i][3][0] for i in ix], tid, o, q, cones[q],
-                           complete[q])
+            py.completions(v[0], s, [hpos[i] for i in ix], tid, o, q, cones[q], complete[q])
     verdicts, comps = answers(model, k, found, kern.premises(), complete, cov.states, cov.unknown)
     return ExplicitRun(k, verdicts, comps, cov.states, cov.transitions, cov.depth,
                        cov.seconds + time.perf_counter() - t0, cov.unknown, False,
