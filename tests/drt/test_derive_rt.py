@@ -1,0 +1,87 @@
+"""Python's ``Derive`` against the Lean edit judgment (``edit_derive``: ``judge`` of
+lean/AgentWarrant/Spec/Edits/DeriveCover.lean, the covering lists of Spec/Edits/DeriveRT.lean).
+
+Every edit of the six forms and ``Extend()`` that can be named at every state of random ideal-machine
+sessions (the DRT's laptop and playground registrations, the playground with fork rules that add no
+steps, and every corpus session script's registration), with and without the signed removal a
+RestoreReplace or MergeSelect needs, is translated to the Lean judgment's request when it lies in the
+fragment the Lean model covers (``model/oracle/drt_derive.py`` lists the reasons it may not) and both
+answers are compared: defined or not, the target region's results, the required source results with
+their removals, and the target results covering each still-required one. Cases outside the fragment
+are counted by reason and printed; a mismatch prints the record, the edit, the Lean input and both
+outputs."""
+
+from __future__ import annotations
+
+from collections import Counter
+from dataclasses import replace
+
+import pytest
+
+from model.edits.runtime.derive import Derived, derive
+from model.oracle import drt_derive as D
+from model.oracle.lean import LeanOracle
+
+pytestmark = pytest.mark.lean
+
+FORMS = ("ForkChoice", "ForkParallel", "RestoreReplace", "RestoreLive", "MergeSelect", "MergeJoin", "Extend")
+
+
+@pytest.fixture(scope="module")
+def cases() -> list[D.Case]:
+    return D.cases(sessions=2, steps=5, seed=0)
+
+
+def test_python_derive_agrees_with_the_lean_judgment(oracle: LeanOracle, cases: list[D.Case]) -> None:
+    results = [(c, D.compare(oracle, c.state, c.edit)) for c in cases]
+    outside = Counter(r.detail for _, r in results if r.kind == "outside")
+    agree = Counter((type(c.edit).__name__, r.detail) for c, r in results if r.kind == "agree")
+    print(f"\n{len(results)} cases; agree {sum(agree.values())}; outside {sum(outside.values())}")
+    for (form, what), n in sorted(agree.items()):
+        print(f"  agree {n:4d} {form}: {what}")
+    for why, n in sorted(outside.items()):
+        print(f"  outside {n:4d} {why}")
+    bad = [f"{c.origin}: {r.detail}\n{r.report}" for c, r in results if r.kind == "mismatch"]
+    assert not bad, "\n\n".join(bad)
+    # every form the Lean judgment models is compared on derived records, not only refusals
+    derived = Counter(form for (form, what), n in agree.items() for _ in range(n) if what.startswith("derived"))
+    for form in FORMS:
+        assert derived[form] >= 3, (form, derived)
+    # both invalid: a MergeSelect on a parallel group, a MergeJoin on a choice group
+    assert any(what.startswith("invalid") for (_, what) in agree)
+
+
+def test_a_dropped_covering_outcome_is_a_mismatch(oracle: LeanOracle, cases: list[D.Case]) -> None:
+    """The comparison sees the coverage: Python's record with one covering outcome removed differs."""
+    for c in cases:
+        d = derive(c.state, c.edit)
+        if not isinstance(d, Derived) or D.compare(oracle, c.state, c.edit).kind != "agree":
+            continue
+        pres = d.preservation
+        i = next((i for i, (_, ts) in enumerate(pres.covering) if ts), None)
+        if i is None:
+            continue
+        res, ts = pres.covering[i]
+        covering = (*pres.covering[:i], (res, ts[1:]), *pres.covering[i + 1:])
+        tampered = replace(d, preservation=replace(pres, covering=covering))
+        r = D.compare(oracle, c.state, c.edit, py=tampered)
+        assert r.kind == "mismatch" and "coverage" in r.detail, r
+        return
+    pytest.fail("no derived case with a covering outcome")
+
+
+def test_a_wrong_target_is_a_mismatch(oracle: LeanOracle, cases: list[D.Case]) -> None:
+    """A derivation whose target region lost a result (the kept arm of a MergeSelect replaced by the
+    other) is caught."""
+    for c in cases:
+        d = derive(c.state, c.edit)
+        if type(c.edit).__name__ != "MergeSelect" or not isinstance(d, Derived):
+            continue
+        other = replace(c.edit, arm="L" if c.edit.arm == "R" else "R")  # type: ignore[call-arg]
+        d2 = derive(c.state, other)
+        if not isinstance(d2, Derived) or D.compare(oracle, c.state, c.edit).kind != "agree":
+            continue
+        r = D.compare(oracle, c.state, c.edit, py=d2)
+        if r.kind == "mismatch":
+            return
+    pytest.fail("no MergeSelect case whose other arm's record is caught")
