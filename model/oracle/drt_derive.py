@@ -33,12 +33,16 @@ instantiated with fresh call names (the template from the registry when Python d
 
 from __future__ import annotations
 
+import json
+import random
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from model.edits.check.contract import Call, Choice, Family, Nil, Par, Pomset, Seq, Term, outcomes
+from model.edits.ideal import machine as M
+from model.edits.ideal.bisim import bisim_registration, ideal_step, key_of
 from model.edits.runtime.derive import Derived, derive
 from model.edits.runtime.derive_failure import DeriveFailure, DeriveInvalid
 from model.edits.runtime.forms import (
@@ -53,6 +57,8 @@ from model.edits.runtime.forms import (
     kind_of,
 )
 from model.edits.runtime.record import State
+from model.edits.runtime.requirements import sign_record
+from model.edits.runtime.scenarios import SESSIONS, authority, laptop, playground
 from model.edits.runtime.tree import (
     OPEN,
     ChoiceNode,
@@ -160,6 +166,7 @@ class Translated:
     name: Callable[[int], str]  # a Lean target call -> Python's name
     region_calls: frozenset[str]  # the target region's calls (Python's names)
     target_region: Term | None  # the target region Python derived
+    in_context: bool  # the edited node is not the whole tree (the comparison is on the region)
 
 
 def _path(node: Node, ident: str) -> list[int] | None:
@@ -294,7 +301,7 @@ def translate(s: State, edit: Edit, py: Derived | DeriveInvalid) -> Translated:
     region_calls = frozenset(x for p in outcomes(target).values() for x in p.calls) if target is not None \
         else frozenset()
     return Translated({"region": region, "store": store, "request": req}, side_of, regions, name,
-                      region_calls, target)
+                      region_calls, target, bool(path))
 
 
 # Python's Invalid reasons that name a part of the record the Lean judgment does not model.
@@ -387,7 +394,7 @@ def compare(oracle: Oracle, s: State, edit: Edit, py: Derived | DeriveInvalid | 
         return report("target results differ", pv["outcomes"], lv["outcomes"])
     if pv["required"] != lv["required"]:
         return report("source results, removals or coverage differ", pv["required"], lv["required"])
-    return Outcome("agree", f"derived ({kind_of(edit)})")
+    return Outcome("agree", f"derived ({kind_of(edit)}{', in context' if t.in_context else ''})")
 
 
 # The cases ---------------------------------------------------------------------------------------------
@@ -428,9 +435,6 @@ def with_removal(s: State, edit: Edit) -> State | None:
     """``s`` with the signed removal a RestoreReplace (of the current branch) or a MergeSelect (of the
     unselected arm) needs from every authority owning it, as a registered extension would add it; the
     signing keys are the corpus scenarios' (``scenarios.authority``). ``None`` for other edits."""
-    from model.edits.runtime.requirements import sign_record
-    from model.edits.runtime.scenarios import authority
-
     if s.tree is None:
         return None
     addr = addressable(s.tree)
@@ -470,11 +474,6 @@ def registrations() -> list[tuple[str, Any]]:
     """The registrations the cases start from: the DRT's two (laptop, playground), the playground with
     fork rules that add no steps (so Fork cases fall inside the fragment), and every corpus session
     script's (``corpus/edits/sessions``), each with a ``restore-replace`` rule added."""
-    import json
-
-    from model.edits.ideal.bisim import bisim_registration
-    from model.edits.runtime.scenarios import SESSIONS, laptop, playground
-
     bare = playground(name="bare")
     rules = dict(bare["registration"]["rules"])
     rules["fc"], rules["fp"] = {"kind": "fork-choice"}, {"kind": "fork-parallel"}
@@ -495,11 +494,6 @@ def cases(sessions: int = 2, steps: int = 6, seed: int = 0) -> list[Case]:
     """Every edit ``edits_at`` offers (and its signed-removal variant) at every state of ``sessions``
     random sessions of ``steps`` actions per registration (tool calls, Checkpoints, Dispatch and edits
     taking effect on the ideal machine), kept when ``small_case``."""
-    import random
-
-    from model.edits.ideal import machine as M
-    from model.edits.ideal.bisim import ideal_step, key_of
-
     out: list[Case] = []
     for name, (reg, kseed) in registrations():
         key = key_of(kseed)
@@ -523,3 +517,55 @@ def cases(sessions: int = 2, steps: int = 6, seed: int = 0) -> list[Case]:
                 acts += [("edit", u) for u in edits if small_case(s, u)]
                 _, ideal = ideal_step(ideal, rng.choice(acts), key)
     return out
+
+
+def tally(oracle: Oracle, cs: list[Case]) -> tuple[Counter[str], Counter[str], list[str]]:
+    """Agreeing cases by form and answer, outside cases by reason, and every mismatch's report."""
+    agree: Counter[str] = Counter()
+    outside: Counter[str] = Counter()
+    bad: list[str] = []
+    for c in cs:
+        r = compare(oracle, c.state, c.edit)
+        if r.kind == "agree":
+            agree[f"{type(c.edit).__name__}: {r.detail}"] += 1
+        elif r.kind == "outside":
+            outside[r.detail] += 1
+        else:
+            bad.append(f"{c.origin}: {r.detail}\n{r.report}")
+    return agree, outside, bad
+
+
+def main(argv: list[str] | None = None) -> int:
+    """``python -m model.oracle.drt_derive [--sessions N] [--steps M] [--seed S]``: the comparison on the
+    cases of ``cases``, with the counts; exit 1 on a mismatch."""
+    import argparse
+
+    from model.oracle.lean import LeanOracle
+    from model.oracle.toolchain import build_oracle, find_toolchain, oracle_path
+
+    ap = argparse.ArgumentParser(prog="python -m model.oracle.drt_derive")
+    ap.add_argument("--sessions", type=int, default=2)
+    ap.add_argument("--steps", type=int, default=5)
+    ap.add_argument("--seed", type=int, default=0)
+    a = ap.parse_args(argv)
+    tc = find_toolchain()
+    if tc is None:
+        print("no Lean toolchain (docs/lean.md)")
+        return 3
+    build_oracle(tc)
+    cs = cases(a.sessions, a.steps, a.seed)
+    with LeanOracle(oracle_path()) as o:
+        agree, outside, bad = tally(o, cs)
+    print(f"{len(cs)} cases: {sum(agree.values())} agree, {sum(outside.values())} outside the fragment, "
+          f"{len(bad)} mismatches")
+    for k, n in sorted(agree.items()):
+        print(f"  agree   {n:5d}  {k}")
+    for k, n in sorted(outside.items()):
+        print(f"  outside {n:5d}  {k}")
+    for b in bad:
+        print(b)
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
