@@ -59,6 +59,8 @@ import AgentWarrant.Thm.Edits.DeriveCover
 import AgentWarrant.Spec.Edits.DeriveRT
 import AgentWarrant.Thm.Edits.DeriveRT
 import AgentWarrant.Thm.Edits.JudgedMachine
+import AgentWarrant.Spec.Edits.DeriveFork
+import AgentWarrant.Thm.Edits.DeriveFork
 import AgentWarrant.Oracle.DeriveRT
 import AgentWarrant.Spec.Revision.Alternatives
 import AgentWarrant.Thm.Monitor.Allocation

@@ -19,16 +19,17 @@ otherwise; ``compare`` runs both and compares, in Python's call names:
 
 Choices where the Lean model is smaller, each a reason a case is *outside* the fragment (counted, not
 compared): a family (explicit outcome family), a choice group with more than two arms, a parallel group
-with more than two parts, a fork rule with continuation steps ``E_σ^L``/``E_σ^R`` (Lean's Fork rows have
-none), a MergeSelect on a group whose arm is already selected (progress), a name not in ``addr(T)``, a
-branch named where a group is required or the reverse, an unregistered rule or template, a checkpoint
-Python finds forged, an ``Extend`` Python refuses, a removal Python refuses because it is not signed
-(signed authorities are not modelled; Lean counts the removed region as authorized), and a derived
-record Python finds ill-formed for a clause the term model does not state. Translations that keep the
+with more than two parts, a MergeSelect on a group whose arm is already selected (progress), a name not
+in ``addr(T)``, a branch named where a group is required or the reverse, an unregistered rule or
+template, a checkpoint Python finds forged, an ``Extend`` Python refuses, a removal Python refuses because
+it is not signed (signed authorities are not modelled; Lean counts the removed region as authorized), and
+a derived record Python finds ill-formed for a clause the term model does not state. Translations that keep the
 results' pomsets: an n-ary ``Par``/``Seq`` is the right-nested binary one, a one-arm choice (the residual
 of a choice with progress) is its arm, and a processed call is ``nil`` (the residual ``remaining``
 computes). The continuation ``E_J`` of a merge is an input of the Lean request: the one Python
-instantiated with fresh call names (the template from the registry when Python derives nothing).
+instantiated with fresh call names (the template from the registry when Python derives nothing); so are
+a fork rule's continuation steps ``E_σ^L``, ``E_σ^R`` (``judgeK`` of ``Spec/Edits/DeriveFork.lean``; a
+rule without steps goes to ``judge``), numbered above the copies' numbers ``2c``, ``2c + 1``.
 """
 
 from __future__ import annotations
@@ -164,6 +165,7 @@ class Translated:
     side_of: dict[str, bool]  # Python's region tag -> Lean's region side
     regions: dict[str, Term]  # Python's region tag -> its source contract
     name: Callable[[int], str]  # a Lean target call -> Python's name
+    src_name: Callable[[int], str]  # a Lean source call -> Python's name
     region_calls: frozenset[str]  # the target region's calls (Python's names)
     target_region: Term | None  # the target region Python derived
     in_context: bool  # the edited node is not the whole tree (the comparison is on the region)
@@ -193,11 +195,10 @@ def _rule_nil(t: Term | None) -> bool:
     return t is None or isinstance(t, Nil) or (isinstance(t, Seq | Par) and all(_rule_nil(p) for p in t.parts))
 
 
-def _leaf_branches(node: Node) -> list[str]:
-    if isinstance(node, Leaf):
-        return [node.branch]
-    kids = [t for _, t in node.arms] if isinstance(node, ChoiceNode) else list(node.parts)
-    return [b for t in kids for b in _leaf_branches(t)]
+def _steps(leaf: Leaf) -> Term:
+    """The continuation a fork's new branch ``clone(𝒞) ▷ E_σ`` carries after its copy."""
+    g = remaining(leaf)
+    return g.parts[-1] if isinstance(g, Seq) and len(g.parts) == 2 else Nil()
 
 
 def translate(s: State, edit: Edit, py: Derived | DeriveInvalid) -> Translated:
@@ -224,19 +225,28 @@ def translate(s: State, edit: Edit, py: Derived | DeriveInvalid) -> Translated:
         assert rule is not None
         if not isinstance(node, Leaf):
             raise Outside("group named where a branch is required")
-        if not (_rule_nil(rule.left) and _rule_nil(rule.right)):
-            raise Outside("fork rule with continuation steps")
         c = remaining(node)
         region = nb.term(c)
-        req: Any = ["fork_choice", nb.group("@fork")] if isinstance(edit, ForkChoice) else ["fork_parallel"]
+        n = len(nb.calls)
+        nb.calls += [f"?copy{i}" for i in range(n, 2 * n)]  # the copies' numbers 2c, 2c + 1 (c < n)
+        new_leaves = list(leaves(new_node)) if new_node is not None else []
+        maps = [clone_term(c, lf.branch)[1] for lf in new_leaves]
+        bare = _rule_nil(rule.left) and _rule_nil(rule.right)
+        if bare:
+            req: Any = ["fork_choice", nb.group("@fork")] if isinstance(edit, ForkChoice) else ["fork_parallel"]
+        else:  # the continuation steps as Python instantiated them (the templates when it derived nothing)
+            el, er = rule.left or Nil(), rule.right or Nil()
+            if len(new_leaves) == 2:
+                el, er = (_steps(lf) for lf in new_leaves)
+            steps_t = [nb.term(el), nb.term(er)]
+            req = ["fork_choice_steps", nb.group("@fork"), *steps_t] if isinstance(edit, ForkChoice) \
+                else ["fork_parallel_steps", *steps_t]
         regions = {"L": c, "R": c}
         side_of = {"L": False, "R": True}
-        maps: list[dict[str, str]] = []
-        if new_node is not None:
-            for b in _leaf_branches(new_node):
-                maps.append(clone_term(c, b)[1])
 
         def name(m: int) -> str:
+            if m >= 2 * n:
+                return nb.calls[m]
             if len(maps) != 2:
                 return f"?{m}"
             return maps[m % 2].get(nb.calls[m // 2], f"?{m}")
@@ -256,7 +266,7 @@ def translate(s: State, edit: Edit, py: Derived | DeriveInvalid) -> Translated:
         side_of = {"cur": False, "k": True}
         kmap: dict[str, str] = {}
         if new_node is not None:
-            bk = _leaf_branches(new_node)[-1]
+            bk = [lf.branch for lf in leaves(new_node)][-1]
             kmap = clone_term(ck_c, bk)[1]
 
         def name(m: int) -> str:
@@ -301,7 +311,7 @@ def translate(s: State, edit: Edit, py: Derived | DeriveInvalid) -> Translated:
     region_calls = frozenset(x for p in outcomes(target).values() for x in p.calls) if target is not None \
         else frozenset()
     return Translated({"region": region, "store": store, "request": req}, side_of, regions, name,
-                      region_calls, target, bool(path))
+                      lambda m: nb.calls[m], region_calls, target, bool(path))
 
 
 # Python's Invalid reasons that name a part of the record the Lean judgment does not model.
@@ -355,7 +365,7 @@ def _lean_side(t: Translated, out: Any) -> dict[str, Any]:
     pom = [canon_lean(o["events"], o["order"], t.name) for o in outs_l]
     req: Counter[Any] = Counter()
     for src in out["sources"]:
-        p = canon_lean(src["events"], src["order"], t.name)
+        p = canon_lean(src["events"], src["order"], t.src_name)
         status = "satisfied" if not src["events"] else "removed" if src["removed"] else "required"
         cov = frozenset(pom[i] for i in src["covers"]) if status == "required" else frozenset()
         req[(src["side"], p, status, cov)] += 1

@@ -1,7 +1,7 @@
 import Lean.Data.Json
 import AgentWarrant.Oracle.Common
 import AgentWarrant.Oracle.Edits
-import AgentWarrant.Spec.Edits.DeriveRT
+import AgentWarrant.Spec.Edits.DeriveFork
 /-! The `edit_derive` judgment: the Lean edit judgment `judge` (`Spec/Edits/DeriveCover.lean`) run on
 an edited region, returning the derived check instance in the form `edit_check` consumes (*When Can
 Agents Safely Checkpoint, Fork, Restore, and Merge?*, Section V-A, Table I, Appendices A-D1, A-D2).
@@ -12,7 +12,9 @@ Input (every key required):
 - `"store"`: `[[k, term]]`, the checkpoint store (checkpoint ID → stored remaining contract);
 - `"request"`: `["fork_choice", g]`, `["fork_parallel"]`, `["restore_replace", k, n]`,
   `["restore_live", k, n]`, `["merge_select", g, right, EJ]` (`right` a boolean: the second arm),
-  `["merge_join", EJ]`, `["extend"]` (`CReq`: the judgment allocates the copy renamings).
+  `["merge_join", EJ]`, `["extend"]` (`CReq`: the judgment allocates the copy renamings); and the Fork
+  rows with the rule's continuation steps, `["fork_choice_steps", g, EL, ER]`,
+  `["fork_parallel_steps", EL, ER]` (`KReq`, judged by `judgeK` of `Spec/Edits/DeriveFork.lean`).
 
 Output: `{"derived": false}` when the judgment derives nothing (`Invalid`), else `{"derived": true,
 "target": term, "outcomes": [{"id", "events", "order"}], "sources": [{"id", "side", "events",
@@ -21,10 +23,11 @@ position in `⟦T'⟧` with their pomsets (`inputOf`'s outcomes), and the requir
 numbered by position, each with its region (`side`: `false` the first source region, `true` the
 second), its pomset, `satisfied` (always `false`: the term model has no progress), whether its region
 is an authorized removal, and the target results covering it (`DeriveRT.coversOf`, proved equal to
-the record's `Covers_u` relation: `DeriveRT.coversOfIff`). The `outcomes` and `sources` keys are
-those of `edit_check`'s input. -/
+the record's `Covers_u` relation: `DeriveRT.coversOfIff`, `DeriveFork.coversOfKIff`). The `outcomes`
+and `sources` keys are those of `edit_check`'s input. -/
 namespace AgentWarrant.Oracle.DeriveRT
 open Lean AgentWarrant AgentWarrant.Edits AgentWarrant.Edits.DeriveCover AgentWarrant.Edits.DeriveRT
+open AgentWarrant.Edits.DeriveFork
 open AgentWarrant.Oracle.Edits (field as listOf nats)
 
 /-- A binary term, decoded with a nesting fuel (structural on the fuel; out of fuel is an error). -/
@@ -70,6 +73,18 @@ def storeFn : List (Nat × Tm) → Nat → Option Tm
     | true => some t
     | false => storeFn l j
 
+/-- A Fork request with continuation steps, or `none` for the other requests. -/
+def kreqD (j : Json) : Dec (Option KReq) := do
+  let xs ← listOf pure j
+  match xs with
+  | [k, g, l, r] => match ← as String k with
+    | "fork_choice_steps" => pure (some (KReq.forkChoice (← as Nat g) (← tmD l) (← tmD r)))
+    | _ => pure none
+  | [k, l, r] => match ← as String k with
+    | "fork_parallel_steps" => pure (some (KReq.forkParallel (← tmD l) (← tmD r)))
+    | _ => pure none
+  | _ => pure none
+
 def reqD (j : Json) : Dec CReq := do
   let xs ← listOf pure j
   match xs with
@@ -104,15 +119,21 @@ def sourcesJ (D : Derived) (cov : TOut → Bool × TOut → Bool) : Nat → List
       [("satisfied", toJson false), ("removed", toJson (D.removed r.1)),
        ("covers", jNats (coversOf cov r D.target.outs))]) :: sourcesJ D cov (a + 1) l
 
+def derivedJ (cov : TOut → Bool × TOut → Bool) : Option Derived → Json
+  | none => Json.mkObj [("derived", toJson false)]
+  | some D => Json.mkObj [("derived", toJson true), ("target", tmJ D.target),
+      ("outcomes", outcomesJ (numberFrom 0 D.target.outs)),
+      ("sources", Json.arr (sourcesJ D cov 0 D.required).toArray)]
+
 def editDerive (j : Json) : Dec Json := do
   let T ← tmD (← field j "region")
   let K := storeFn (← storeD (← field j "store"))
-  let r ← reqD (← field j "request")
-  match judge T K r with
-  | none => pure $ Json.mkObj [("derived", toJson false)]
-  | some D => pure $ Json.mkObj [("derived", toJson true), ("target", tmJ D.target),
-      ("outcomes", outcomesJ (numberFrom 0 D.target.outs)),
-      ("sources", Json.arr (sourcesJ D (relB T K r) 0 D.required).toArray)]
+  let rj ← field j "request"
+  match ← kreqD rj with
+  | some q => pure (derivedJ (relBK T q) (judgeK T q))
+  | none =>
+    let r ← reqD rj
+    pure (derivedJ (relB T K r) (judge T K r))
 
 def judgments : List Judgment := [("edit_derive", editDerive)]
 
