@@ -18,6 +18,7 @@ from dataclasses import replace
 import pytest
 
 from model.edits.runtime.derive import Derived, derive
+from model.edits.runtime.forms import ForkChoice, ForkParallel
 from model.oracle import drt_derive as D
 from model.oracle.lean import LeanOracle
 
@@ -75,17 +76,16 @@ def test_a_dropped_covering_outcome_is_a_mismatch(oracle: LeanOracle, cases: lis
 
 
 def test_a_wrong_target_is_a_mismatch(oracle: LeanOracle, cases: list[D.Case]) -> None:
-    """A derivation whose target region lost a result (the kept arm of a MergeSelect replaced by the
-    other) is caught."""
+    """A derivation with the wrong composition is caught: Python's ForkParallel record of the branch
+    (the two copies in parallel) offered as the answer to its ForkChoice (the copies as alternatives)."""
     for c in cases:
-        d = derive(c.state, c.edit)
-        if type(c.edit).__name__ != "MergeSelect" or not isinstance(d, Derived):
+        if not isinstance(c.edit, ForkChoice) or D.compare(oracle, c.state, c.edit).kind != "agree":
             continue
-        other = replace(c.edit, arm="L" if c.edit.arm == "R" else "R")  # type: ignore[call-arg]
-        d2 = derive(c.state, other)
-        if not isinstance(d2, Derived) or D.compare(oracle, c.state, c.edit).kind != "agree":
+        fp = next((name for name, r in c.state.rules if r.kind == "fork-parallel"), None)
+        d2 = derive(c.state, ForkParallel(c.edit.branch, fp)) if fp is not None else None
+        if not isinstance(d2, Derived):
             continue
         r = D.compare(oracle, c.state, c.edit, py=d2)
-        if r.kind == "mismatch":
-            return
-    pytest.fail("no MergeSelect case whose other arm's record is caught")
+        assert r.kind == "mismatch" and "target" in r.detail, r
+        return
+    pytest.fail("no ForkChoice case with a ForkParallel record to offer")
