@@ -56,6 +56,12 @@ import AgentWarrant.Spec.Edits.Reach
 import AgentWarrant.Thm.Edits.Reach
 import AgentWarrant.Spec.Edits.DeriveCover
 import AgentWarrant.Thm.Edits.DeriveCover
+import AgentWarrant.Spec.Edits.DeriveRT
+import AgentWarrant.Thm.Edits.DeriveRT
+import AgentWarrant.Thm.Edits.JudgedMachine
+import AgentWarrant.Spec.Edits.DeriveFork
+import AgentWarrant.Thm.Edits.DeriveFork
+import AgentWarrant.Oracle.DeriveRT
 import AgentWarrant.Spec.Revision.Alternatives
 import AgentWarrant.Thm.Monitor.Allocation
 import AgentWarrant.Spec.Revision.ListLemmas

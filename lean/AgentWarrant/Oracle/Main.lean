@@ -15,6 +15,7 @@ import AgentWarrant.Oracle.Registration
 import AgentWarrant.Oracle.Evidence
 import AgentWarrant.Oracle.GlobCover
 import AgentWarrant.Oracle.ArgCover
+import AgentWarrant.Oracle.DeriveRT
 /-! The oracle executable: JSON lines in, JSON lines out (model/oracle/lean.py drives it).
 
 Request:  `{"id": n, "judgment": "edit_check" | "resolve" | "ledger_allocate" | "monitor_step" | "monitor" | "verify_rejection" | …, "input": {...}}`
@@ -93,7 +94,8 @@ def judgments : List Judgment :=
   Oracle.Registration.judgments ++
   Oracle.Evidence.judgments ++
   Oracle.GlobCover.judgments ++
-  Oracle.ArgCover.judgments
+  Oracle.ArgCover.judgments ++
+  Oracle.DeriveRT.judgments
 
 -- the loop ---------------------------------------------------------------------------------------
 

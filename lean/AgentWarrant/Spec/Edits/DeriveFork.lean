@@ -1,0 +1,72 @@
+import AgentWarrant.Spec.Edits.DeriveRT
+/-! The two Fork rows of Table I with the edit rule's continuation steps (*When Can Agents Safely
+Checkpoint, Fork, Restore, and Merge?*, Section V-A, Table I: `L_σ = clone_L(𝒞) ▷ E_σ^L`,
+`R_σ = clone_R(𝒞) ▷ E_σ^R`), over the binary term model of `Spec/Edits/Term.lean`; the rows of
+`Spec/Edits/Derive.lean` are the case `E_σ^L = E_σ^R = nil`.
+
+    ForkChoice    C  ↦ (clone_L(C) ; E_L) ⊕_g (clone_R(C) ; E_R)
+    ForkParallel  C  ↦ (clone_L(C) ; E_L) ∥ (clone_R(C) ; E_R)
+
+A target result covers a required result of the copy it extends: in ForkChoice the arm of its copy,
+the renamed pomset followed by a result of that arm's continuation; in ForkParallel the pair of the
+two extended copies, one of them the required result's.
+
+`judgeK T q`: the judgment for these two rows, with the copy renamings `c ↦ 2c`, `c ↦ 2c + 1` of
+`judge`, and the continuations (instantiated with fresh call IDs) given by the request, as `E_J` is
+for the Merge rows. Choice where the paper is silent: the fresh-identifier and partial-constructor
+premises are decided on the target — its calls unique (the continuation steps fresh for the copies
+and for each other) and every constructor defined (`wfB`) — and the source region must be well
+formed. -/
+namespace AgentWarrant.Edits.DeriveFork
+open AgentWarrant AgentWarrant.Edits AgentWarrant.Edits.DeriveCover AgentWarrant.Edits.DeriveRT
+
+/-- ForkChoice with continuation steps `EL`, `ER`. -/
+def forkChoiceK (g : Nat) (fL fR : Nat → Nat) (EL ER C : Tm) : Derived :=
+  { target := Tm.choice g (Tm.seq (C.clone fL) EL) (Tm.seq (C.clone fR) ER),
+    required := twoRegions C C,
+    removed := fun _ => false,
+    rel := fun x r => ∃ e, e ∈ (onSide r.1 EL ER).outs ∧
+      x = tagOut g r.1 (joinOut true (renameOut (onSide r.1 fL fR) r.2) e) }
+
+/-- ForkParallel with continuation steps `EL`, `ER`. -/
+def forkParallelK (fL fR : Nat → Nat) (EL ER C : Tm) : Derived :=
+  { target := Tm.par (Tm.seq (C.clone fL) EL) (Tm.seq (C.clone fR) ER),
+    required := twoRegions C C,
+    removed := fun _ => false,
+    rel := fun x r => match r with
+      | (false, o) => ∃ o' e e', o' ∈ C.outs ∧ e ∈ EL.outs ∧ e' ∈ ER.outs ∧
+          x = joinOut false (joinOut true (renameOut fL o) e) (joinOut true (renameOut fR o') e')
+      | (true, o) => ∃ o' e e', o' ∈ C.outs ∧ e ∈ EL.outs ∧ e' ∈ ER.outs ∧
+          x = joinOut false (joinOut true (renameOut fL o') e) (joinOut true (renameOut fR o) e') }
+
+/-- A Fork request with its continuation steps. -/
+inductive KReq
+  | forkChoice (g : Nat) (EL ER : Tm)
+  | forkParallel (EL ER : Tm)
+
+/-- The record of a request on region `T`, with the judgment's copy renamings. -/
+def recordK (T : Tm) : KReq → Derived
+  | KReq.forkChoice g EL ER => forkChoiceK g dblL dblR EL ER T
+  | KReq.forkParallel EL ER => forkParallelK dblL dblR EL ER T
+
+/-- The judgment for the Fork rows with continuation steps: the record, or `none` (`Invalid`). -/
+def judgeK (T : Tm) (q : KReq) : Option Derived :=
+  match wfB T && wfB (recordK T q).target with
+  | true => some (recordK T q)
+  | false => none
+
+/-- The coverage relation of `recordK T q`, decided. -/
+def relBK (T : Tm) : KReq → TOut → Bool × TOut → Bool
+  | KReq.forkChoice g EL ER, x, r =>
+      anyB (fun e => toutB x (tagOut g r.1 (joinOut true (renameOut (onSide r.1 dblL dblR) r.2) e)))
+        (onSide r.1 EL ER).outs
+  | KReq.forkParallel EL ER, x, (false, o) =>
+      anyB (fun o' => anyB (fun e => anyB (fun e' =>
+        toutB x (joinOut false (joinOut true (renameOut dblL o) e) (joinOut true (renameOut dblR o') e')))
+        ER.outs) EL.outs) T.outs
+  | KReq.forkParallel EL ER, x, (true, o) =>
+      anyB (fun o' => anyB (fun e => anyB (fun e' =>
+        toutB x (joinOut false (joinOut true (renameOut dblL o') e) (joinOut true (renameOut dblR o) e')))
+        ER.outs) EL.outs) T.outs
+
+end AgentWarrant.Edits.DeriveFork

@@ -1,0 +1,91 @@
+"""Python's ``Derive`` against the Lean edit judgment (``edit_derive``: ``judge`` of
+lean/AgentWarrant/Spec/Edits/DeriveCover.lean, the covering lists of Spec/Edits/DeriveRT.lean).
+
+Every edit of the six forms and ``Extend()`` that can be named at every state of random ideal-machine
+sessions (the DRT's laptop and playground registrations, the playground with fork rules that add no
+steps, and every corpus session script's registration), with and without the signed removal a
+RestoreReplace or MergeSelect needs, is translated to the Lean judgment's request when it lies in the
+fragment the Lean model covers (``model/oracle/drt_derive.py`` lists the reasons it may not) and both
+answers are compared: defined or not, the target region's results, the required source results with
+their removals, and the target results covering each still-required one. Cases outside the fragment
+are counted by reason and printed; a mismatch prints the record, the edit, the Lean input and both
+outputs."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+import pytest
+
+from model.edits.runtime.derive import Derived, derive
+from model.edits.runtime.forms import ForkChoice, ForkParallel
+from model.oracle import drt_derive as D
+from model.oracle.lean import LeanOracle
+
+pytestmark = pytest.mark.lean
+
+FORMS = ("ForkChoice", "ForkParallel", "RestoreReplace", "RestoreLive", "MergeSelect", "MergeJoin", "Extend")
+
+
+@pytest.fixture(scope="module")
+def cases() -> list[D.Case]:
+    return D.cases(sessions=2, steps=5, seed=0)
+
+
+def test_python_derive_agrees_with_the_lean_judgment(oracle: LeanOracle, cases: list[D.Case]) -> None:
+    agree, outside, bad = D.tally(oracle, cases)
+    print(f"\n{len(cases)} cases; agree {sum(agree.values())}; outside {sum(outside.values())}")
+    for what, n in sorted(agree.items()):
+        print(f"  agree {n:4d} {what}")
+    for why, n in sorted(outside.items()):
+        print(f"  outside {n:4d} {why}")
+    assert not bad, "\n\n".join(bad)
+    # every form the Lean judgment models is compared on derived records, not only on refusals
+    for form in FORMS:
+        k = _kind(form)
+        assert agree[f"{form}: derived ({k})"] + agree[f"{form}: derived ({k}, in context)"] >= 3, (form, agree)
+    # and inside a context (the edited node below the tree's root), where only the region is compared
+    assert sum(n for what, n in agree.items() if what.endswith("in context)")) >= 10
+    # both refuse: a MergeSelect on a parallel group, a MergeJoin on a choice group
+    assert agree["MergeSelect: invalid (wrong-mode)"] >= 1 and agree["MergeJoin: invalid (wrong-mode)"] >= 1
+
+
+def _kind(form: str) -> str:
+    return {"ForkChoice": "fork-choice", "ForkParallel": "fork-parallel", "RestoreReplace": "restore-replace",
+            "RestoreLive": "restore-live", "MergeSelect": "merge-select", "MergeJoin": "merge-join",
+            "Extend": "extend"}[form]
+
+
+def test_a_dropped_covering_outcome_is_a_mismatch(oracle: LeanOracle, cases: list[D.Case]) -> None:
+    """The comparison sees the coverage: Python's record with one covering outcome removed differs."""
+    for c in cases:
+        d = derive(c.state, c.edit)
+        if not isinstance(d, Derived) or D.compare(oracle, c.state, c.edit).kind != "agree":
+            continue
+        pres = d.preservation
+        i = next((i for i, (_, ts) in enumerate(pres.covering) if ts), None)
+        if i is None:
+            continue
+        res, ts = pres.covering[i]
+        covering = (*pres.covering[:i], (res, ts[1:]), *pres.covering[i + 1:])
+        tampered = replace(d, preservation=replace(pres, covering=covering))
+        r = D.compare(oracle, c.state, c.edit, py=tampered)
+        assert r.kind == "mismatch" and "coverage" in r.detail, r
+        return
+    pytest.fail("no derived case with a covering outcome")
+
+
+def test_a_wrong_target_is_a_mismatch(oracle: LeanOracle, cases: list[D.Case]) -> None:
+    """A derivation with the wrong composition is caught: Python's ForkParallel record of the branch
+    (the two copies in parallel) offered as the answer to its ForkChoice (the copies as alternatives)."""
+    for c in cases:
+        if not isinstance(c.edit, ForkChoice) or D.compare(oracle, c.state, c.edit).kind != "agree":
+            continue
+        fp = next((name for name, r in c.state.rules if r.kind == "fork-parallel"), None)
+        d2 = derive(c.state, ForkParallel(c.edit.branch, fp)) if fp is not None else None
+        if not isinstance(d2, Derived):
+            continue
+        r = D.compare(oracle, c.state, c.edit, py=d2)
+        assert r.kind == "mismatch" and "target" in r.detail, r
+        return
+    pytest.fail("no ForkChoice case with a ForkParallel record to offer")
