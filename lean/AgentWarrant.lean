@@ -95,6 +95,7 @@ import AgentWarrant.Thm.Oracle.Depth
 import AgentWarrant.Thm.Oracle.Keys
 import AgentWarrant.Thm.Monitor.Full.Slots
 import AgentWarrant.Thm.Monitor.Full.SlotMeaning
+import AgentWarrant.Thm.Monitor.Full.JsonExact
 import AgentWarrant.Spec.Monitor.Registration
 import AgentWarrant.Thm.Monitor.Registration
 import AgentWarrant.Thm.Monitor.Full.Issuance

@@ -115,19 +115,30 @@ def _plain_dumps() -> Callable[[object], str]:
 _PLAIN_DUMPS = _plain_dumps()
 
 
+def _too_deep() -> InvalidInput:
+    return InvalidInput("$", "JSON nested less deeply", "too deep", InputKind.VALUE)
+
+
 def canonical_bytes(value: object) -> bytes:
-    """The RFC 8785 byte form of ``value``."""
-    if plain_value(value):  # fast path; tests/unit/test_canonical.py checks it against the reference library
-        return _PLAIN_DUMPS(value).encode("utf-8")
+    """The RFC 8785 byte form of ``value``. Every pass over a container recurses once per level, so a
+    value nested deeper than the interpreter's recursion limit allows (a few hundred levels: the JSON
+    boundary accepts texts up to about a thousand) is ``InvalidInput``, never a ``RecursionError``."""
     try:
+        if plain_value(value):  # fast path; tests/unit/test_canonical.py checks it against the reference library
+            return _PLAIN_DUMPS(value).encode("utf-8")
         return bytes(rfc8785.dumps(normalize(value, ())))
     except rfc8785.CanonicalizationError as exc:  # defence in depth: normalize should have caught it
         raise InvalidInput("$", "a value RFC 8785 can canonicalize", str(exc), InputKind.VALUE) from None
+    except RecursionError:
+        raise _too_deep() from None
 
 
 def canonical_str(value: object) -> str:
-    if plain_value(value):  # the text itself, without a round trip through bytes
-        return _PLAIN_DUMPS(value)
+    try:
+        if plain_value(value):  # the text itself, without a round trip through bytes
+            return _PLAIN_DUMPS(value)
+    except RecursionError:
+        raise _too_deep() from None
     return canonical_bytes(value).decode("utf-8")
 
 

@@ -14,8 +14,11 @@ deep a value may nest (it is not a step count: each level costs one unit). `Thm/
 proves what `jeq` and the glob matcher mean, that `jeq` decides its meaning for every value nesting
 less deep than the fuel (`jeqIff`), and that `jeq` never answers equal wrongly at any depth;
 `normJ` (normalization for printing the state) has no theorem, and the differential tests compare
-its output. Python's `json` module refuses nesting far shallower than `jsonFuel` (its recursion
-limit), so no value that reaches the oracle as JSON text reaches the bound. The glob tokenizer
+its output. The oracle refuses every input nesting `jsonFuel` levels or deeper before a judgment
+runs (`Oracle/Depth.lean`). Python's JSON boundary refuses texts nesting deeper than its recursion
+limit allows (under a thousand levels), and its JSON equality answers `InvalidInput` for values
+nested deeper than its recursion reaches (a few hundred levels), so no value the Python model
+accepts comes near the bound (tests/unit/test_json_depth_bound.py). The glob tokenizer
 recurses on a fuel of the pattern's length (each token consumes a character; `globToksStable`). -/
 namespace AgentWarrant.Monitor.Full
 open Lean

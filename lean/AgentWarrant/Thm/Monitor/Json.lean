@@ -29,13 +29,20 @@ values; resource patterns are globs), proved of the total definitions in `Spec/M
   `mulRightCancel` cancels the middle number's (positive) power of ten.
 * Every value has a finite depth (`depthExists`, through `Json.rec`), so for every value some fuel
   decides `JEq` (`jeqDecidesEventually`).
-What is not proved, and why: that `jeq` decides `JEq` for values nesting `jsonFuel` levels or more.
-No computable definition can recurse on a value's own nesting in this toolchain: the equation
-compiler has no structural recursion over a nested inductive (`Json` nests through `Array` and the
-RB map), the code generator compiles neither `Json.rec` nor the derived `sizeOf`, and
-`WellFounded.fix` has no executable code; a fuel computed from the value would itself need that
-recursion. Every route to a computable total `jeq` goes through code proofs cannot see (a
-`partial def` or an `implementedBy` override), which the audit refuses on a judgment's path. -/
+What is not proved, and why: that `jeq` decides `JEq` for values nesting `jsonFuel` levels or more
+(`Full/JsonExact.lean` states exactly what happens there: only an "unequal" answer for a left value
+that deep can be wrong, `jeqWrongOnlyDeep`, `jeqExactOrDeep`). No computable definition can recurse
+on a value's own nesting in this toolchain: the equation compiler has no structural recursion over a
+nested inductive (`Json` nests through `Array` and the RB map: "structural recursion does not handle
+mutually recursive functions"), nor over a proof of accessibility (`Acc`), and well-founded recursion
+"has not been implemented yet"; the code generator compiles no recursor (`Json.rec`, `Acc.rec`), so
+neither the derived `sizeOf` nor `WellFounded.fix` has executable code; `Json.compress`, `render`
+and the library's equality are opaque `partial` constants. A fuel computed from the value cannot
+escape this: a function that recurses on no `Json` reads the same local facts at every level of
+`[[…[x]…]]` (arrays of one element), so it explores the same fixed depth on every value of that
+family deep enough, and cannot tell two of them apart that differ only in `x`. Every route to a computable total `jeq` exact at every depth goes through
+code proofs cannot see (a `partial def` or an `implementedBy` override), which the audit refuses on a
+judgment's path. -/
 namespace AgentWarrant.Monitor.Full
 open Lean AgentWarrant
 
