@@ -159,15 +159,19 @@ def _tools(rng: random.Random) -> list[Tool]:
 
 def test_lean_and_z3_agree_on_generated_entries(oracle: LeanOracle) -> None:
     rng = random.Random(7)
-    asked = undecided = 0
+    asked = undecided = ranges = nested = 0
     for _ in range(40):
         tools = _tools(rng)
         lists = [[_entry(rng, ["path", "mode"]) for _ in range(rng.randint(1, 2))] for _ in range(2)]
+        preds = [p for xs in lists for e in xs for p in e.where]
+        ranges += any(isinstance(p, RangePred) for p in preds)
+        nested += any(len(p.path) > 1 for p in preds)
         effects = EVERY_EFFECT if rng.random() < 0.7 else EffectSet((EffectClass("act", "ab"), EffectClass("act", 2.5)))
         a, u = _grow(oracle, effects, lists, tools, "act")
         asked, undecided = asked + a, undecided + u
-    print(f"arg_cover generated: 40 entry lists, {asked} compared")
-    assert asked >= 100 and undecided == 0, (asked, undecided)
+    print(f"arg_cover generated: 40 entry lists ({ranges} with a range, {nested} with a nested path), "
+          f"{asked} compared")
+    assert asked >= 100 and undecided == 0 and ranges >= 10 and nested >= 10, (asked, undecided, ranges, nested)
 
 
 def test_lean_and_z3_agree_on_the_corpus_revision_pairs(oracle: LeanOracle) -> None:
