@@ -10,11 +10,10 @@ namespace AgentWarrant.Revision.ArgCover
 open Lean AgentWarrant AgentWarrant.Monitor.Full
 
 
-theorem decIff {p q : Prop} [Decidable p] [Decidable q] (h1 : p → q) (h2 : q → p) : decide p = decide q := by
-  byCases hp : p
-  · rw [decideEqTrue hp, decideEqTrue (h1 hp)]
-  · have hq : ¬ q := fun hq => hp (h2 hq)
-    rw [decideEqFalse hp, decideEqFalse hq]
+theorem decIff {p q : Prop} [dp : Decidable p] [Decidable q] (h1 : p → q) (h2 : q → p) : decide p = decide q := by
+  cases dp with
+  | isTrue hp => exact (decideEqTrue (h1 hp)).symm
+  | isFalse hp => exact (decideEqFalse (fun hq => hp (h2 hq))).symm
 
 def nonnegB : Int → Bool
   | Int.ofNat _ => true
