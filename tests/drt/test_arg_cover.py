@@ -210,3 +210,24 @@ def test_listed_vectors_of_the_wrong_width_are_input_errors(oracle: LeanOracle) 
 
 def test_flat_listed_keeps_only_full_width_vectors() -> None:
     assert flat_listed([((True,), (False, True)), ((True,),)], 3) == ["101"]
+
+
+def test_a_range_bound_that_is_not_a_number_is_an_input_error(oracle: LeanOracle) -> None:
+    q = {"atoms": [[0, ["range", "1", None]]], "cond": [], "positions": [[[[0, True]]]], "listed": ["1"]}
+    with pytest.raises(OracleError) as err:
+        oracle.call("arg_cover", q)
+    assert err.value.kind == "input" and "range bound" in err.value.message
+
+
+def test_ranges_partition_the_numbers_exactly(oracle: LeanOracle) -> None:
+    """Two overlapping ranges on one variable: numbers fall in four vectors (in neither, the first only, both,
+    the second only), and Lean finds a number of each vector left unlisted."""
+    listed = ["00", "10", "11", "01"]
+    q = {"atoms": [[0, ["range", 0, 2]], [0, ["range", 1, 3.5]], [0, ["num", 0]]], "cond": [],
+         "positions": [[[[0, True]]], [[[1, True]]]], "listed": listed}
+    assert oracle.call("arg_cover", q)["answer"] == "covered"
+    for drop in ("10", "11", "01"):
+        out = oracle.call("arg_cover", {**q, "listed": [v for v in listed if v != drop]})
+        assert out["answer"] == "uncovered" and out["vector"] == drop, (drop, out)
+        kind, value = out["witness"][0]
+        assert kind == "num" and f"{int(0 <= value <= 2)}{int(1 <= value <= 3.5)}" == drop, (drop, out)
