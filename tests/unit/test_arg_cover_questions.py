@@ -53,6 +53,7 @@ def test_e_restricts_the_resource_and_a_constant_resource_is_a_variable_of_its_o
     Entry(EntryKind.ALLOW, "act", AnyRes(), None, (EqPred(("mode",), [1]),)),
     Entry(EntryKind.ALLOW, "act", AnyRes(), None, (EqPred(("mode", "x"), {"a": 1}),)),
     Entry(EntryKind.ALLOW, "act", AnyRes(), None, (RangePred(("mode",), True, None),)),
+    Entry(EntryKind.ALLOW, "act", AnyRes(), None, (RangePred(("mode",), None, float("inf")),)),
 ])
 def test_what_lean_is_not_asked(entry: Entry) -> None:
     with pytest.raises(Unsupported):

@@ -32,6 +32,7 @@ it answers ``unknown`` only when its check of the number representatives fails (
 from __future__ import annotations
 
 import json
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -112,8 +113,8 @@ def path_name(path: Sequence[str]) -> str:
 
 
 def _bound(x: int | float | None) -> JSON:
-    if x is not None and (isinstance(x, bool) or not isinstance(x, int | float)):
-        raise Unsupported(f"a range bound that is not a number: {x!r:.40}")
+    if x is not None and (isinstance(x, bool) or not isinstance(x, int | float) or not math.isfinite(x)):
+        raise Unsupported(f"a range bound that is not a finite number: {x!r:.40}")
     return x
 
 
