@@ -1,7 +1,10 @@
 """A simulation certificate's effect coverage (Agenra Section 7.1) asked of the Lean judgment ``arg_cover``
 (lean/AgentWarrant/Oracle/ArgCover.lean), which decides it over every valuation of the effect's resource and
 arguments (theorems ``AgentWarrant.Revision.ArgCover.argCoveredSound``/``argUncoveredSound``); the same
-question ``side_conditions.covers`` asks Z3.
+question ``side_conditions.covers`` asks Z3. Each literal written here means, on the value the monitor reads,
+what the monitor's matching means (``resGlobLit``, ``resConstLit``, ``predEqLit``, ``predOneOfLit``,
+``predRangeLit`` in lean/AgentWarrant/Thm/Revision/ArgCoverMatch.lean); their assembly into clauses below is
+this module's, not proved.
 
 The question, per action of ``E`` the old lists allow and per way a tool produces that action's effect (a tool
 and one of its effect declarations): the variables are the call's top-level argument keys (the action's

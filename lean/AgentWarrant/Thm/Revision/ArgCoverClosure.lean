@@ -1,5 +1,6 @@
 import AgentWarrant.Thm.Revision.ArgCover
 import AgentWarrant.Thm.Revision.Coverage
+import AgentWarrant.Thm.Revision.ArgCoverMatch
 /-! The closure check's coverage premise computed in Lean for entries whose match reads argument values
 (Agenra Sections 1 and 7.1). An effect is a valuation `ρ` of the question's variables (its resource and
 top-level arguments, `Spec/Revision/ArgCover.lean`) with the set of requirements it satisfies; the tools'
