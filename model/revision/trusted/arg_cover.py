@@ -3,8 +3,11 @@
 arguments (theorems ``AgentWarrant.Revision.ArgCover.argCoveredSound``/``argUncoveredSound``); the same
 question ``side_conditions.covers`` asks Z3. Each literal written here means, on the value the monitor reads,
 what the monitor's matching means (``resGlobLit``, ``resConstLit``, ``predEqLit``, ``predOneOfLit``,
-``predRangeLit`` in lean/AgentWarrant/Thm/Revision/ArgCoverMatch.lean); their assembly into clauses below is
-this module's, not proved.
+``predRangeLit`` in lean/AgentWarrant/Thm/Revision/ArgCoverMatch.lean), and ``grantMatchesConj`` states that,
+without a key allowlist or slot pattern, a grant matches exactly when its action does and one clause of
+literals per resource pattern and predicate holds, the shape written here; that the code below writes exactly
+those clauses is not proved (it writes a null or array or object resource constant as never matching, which
+agrees only because the tools' condition makes the resource a scalar).
 
 The question, per action of ``E`` the old lists allow and per way a tool produces that action's effect (a tool
 and one of its effect declarations): the variables are the call's top-level argument keys (the action's

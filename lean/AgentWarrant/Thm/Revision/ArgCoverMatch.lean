@@ -8,11 +8,12 @@ reads: a grant's resource pattern on the effect's resource, and each argument pr
 * `resGlobLit`, `resConstLit`: `resMatches` of a glob or a scalar constant pattern is its literal;
 * `predEqLit`, `predOneOfLit`, `predRangeLit`: `predHolds` of an equality, one-of (a clause of literals)
   or range predicate is its literal(s) on the looked-up value.
-This is the literal-level half of the Python translation (`model/revision/trusted/arg_cover.py`) stated in
-Lean. Not stated here: that the translation assembles these literals into the positions' clauses as
-`grantMatches` conjoins them, the key allowlist (which reads the argument list, not `lookupPath`), slot
-patterns, and that the variables' values of one call are consistent (a nested path's value lies inside its
-parent's). -/
+* `grantMatchesConj`: for a grant without a key allowlist or slot pattern, with scalar or null constants,
+  `grantMatches` is its action test and the conjunction of these clauses (`grantConj`'s shape).
+This is the Python translation's scheme (`model/revision/trusted/arg_cover.py`) stated in Lean. Not stated
+here: that the Python code writes exactly these clauses (its atoms are indexed and deduplicated there), the
+key allowlist (which reads the argument list, not `lookupPath`), slot patterns, and that the variables'
+values of one call are consistent (a nested path's value lies inside its parent's). -/
 namespace AgentWarrant.Revision.ArgCover
 open Lean AgentWarrant AgentWarrant.Monitor AgentWarrant.Monitor.Full
 
@@ -163,5 +164,109 @@ theorem predRangeLit (args : List (String × Json)) (path : List String) (lo hi 
   cases lookupPath (argsJson args) path with
   | none => rfl
   | some x => cases x <;> rfl
+
+-- a grant as conjuncts of literal clauses ------------------------------------------------------------
+
+/-- Where a conjunct reads: the effect's resource, or the value at an argument path. -/
+inductive Src where
+  | res
+  | path (p : List String)
+
+def srcVal (args : List (String × Json)) (e : Effect) : Src → AV
+  | Src.res => avOf e.res
+  | Src.path p => avOfOpt (lookupPath (argsJson args) p)
+
+/-- One conjunct of a grant's match: a clause of literals on one source. -/
+abbrev Conj := Src × List Lit
+
+def conjHolds (args : List (String × Json)) (e : Effect) (c : Conj) : Bool := c.2.any (fun l => holds l (srcVal args e c.1))
+
+def patConj : Pat → List Conj
+  | Pat.glob g => [(Src.res, [Lit.glob (globToks g.toList)])]
+  | Pat.const c => [(Src.res, [eqLitOf c])]
+  | _ => []
+
+def predConj : Pred → Conj
+  | Pred.eq p c => (Src.path p, [eqLitOf c])
+  | Pred.oneOf p cs => (Src.path p, cs.map eqLitOf)
+  | Pred.range p lo hi => (Src.path p, [Lit.range lo hi])
+
+/-- The fragment: no slot pattern, constants scalar or null. -/
+def patOk : Pat → Bool
+  | Pat.any => true
+  | Pat.glob _ => true
+  | Pat.const c => scalarOrNull c
+  | Pat.slot _ => false
+
+def predOk : Pred → Bool
+  | Pred.eq _ c => scalarOrNull c
+  | Pred.oneOf _ cs => allB scalarOrNull cs
+  | Pred.range _ _ _ => true
+
+theorem orFalse : ∀ (b : Bool), (b || false) = b
+  | true => rfl
+  | false => rfl
+
+theorem andTrue : ∀ (b : Bool), (b && true) = b
+  | true => rfl
+  | false => rfl
+
+theorem patConjOk (s : State) (args : List (String × Json)) (e : Effect) : ∀ (p : Pat), patOk p = true →
+    resMatches s e.res p = (patConj p).all (conjHolds args e)
+  | Pat.any, _ => rfl
+  | Pat.glob g, _ => by
+    show resMatches s e.res (Pat.glob g) = ((holds (Lit.glob (globToks g.toList)) (avOf e.res) || false) && true)
+    rw [orFalse, andTrue]
+    exact resGlobLit s e.res g
+  | Pat.const c, h => by
+    show resMatches s e.res (Pat.const c) = ((holds (eqLitOf c) (avOf e.res) || false) && true)
+    rw [orFalse, andTrue]
+    exact resConstLit s e.res c h
+  | Pat.slot _, h => by cases h
+
+theorem anyMapLit (v : AV) : ∀ (cs : List Json),
+    (cs.map eqLitOf).any (fun l => holds l v) = cs.any (fun c => holds (eqLitOf c) v)
+  | [] => rfl
+  | c :: cs => by
+    show (holds (eqLitOf c) v || (cs.map eqLitOf).any (fun l => holds l v)) = (holds (eqLitOf c) v || cs.any (fun c => holds (eqLitOf c) v))
+    rw [anyMapLit v cs]
+
+theorem predConjOk (args : List (String × Json)) (e : Effect) : ∀ (p : Pred), predOk p = true →
+    predHolds args p = conjHolds args e (predConj p)
+  | Pred.eq path c, h => by
+    show _ = (holds (eqLitOf c) (avOfOpt (lookupPath (argsJson args) path)) || false)
+    rw [orFalse]
+    exact predEqLit args path c h
+  | Pred.oneOf path cs, h => by
+    show _ = (cs.map eqLitOf).any (fun l => holds l (avOfOpt (lookupPath (argsJson args) path)))
+    rw [anyMapLit]
+    exact predOneOfLit args path cs h
+  | Pred.range path lo hi, _ => by
+    show _ = (holds (Lit.range lo hi) (avOfOpt (lookupPath (argsJson args) path)) || false)
+    rw [orFalse]
+    exact predRangeLit args path lo hi
+
+theorem predsConjOk (args : List (String × Json)) (e : Effect) : ∀ (ps : List Pred), allB predOk ps = true →
+    ps.all (predHolds args) = (ps.map predConj).all (conjHolds args e)
+  | [], _ => rfl
+  | p :: ps, h => by
+    have ⟨h1, h2⟩ := andT h
+    show (predHolds args p && ps.all (predHolds args)) = (conjHolds args e (predConj p) && (ps.map predConj).all (conjHolds args e))
+    rw [predConjOk args e p h1, predsConjOk args e ps h2]
+
+/-- For a grant without a key allowlist or a slot pattern, whose constants are scalar or null, the monitor's
+`grantMatches` is its action test and the conjunction of its conjuncts' literal clauses, each read on the
+resource or on the value `lookupPath` finds: the shape the translation writes a position in. -/
+theorem grantMatchesConj (s : State) (args : List (String × Json)) (g : Monitor.Full.Grant) (e : Effect) (hk : g.keys = none)
+    (hp : patOk g.pat = true) (hq : allB predOk g.preds = true) :
+    grantMatches s args g e =
+      (g.action == e.action && (patConj g.pat).all (conjHolds args e) && (g.preds.map predConj).all (conjHolds args e)) := by
+  have hko : keysOk g args = true := by
+    show (match g.keys with
+      | none => true
+      | some ks => args.all (fun a => memS a.1 ks)) = true
+    rw [hk]
+  show (g.action == e.action && resMatches s e.res g.pat && keysOk g args && g.preds.all (predHolds args)) = _
+  rw [hko, patConjOk s args e g.pat hp, predsConjOk args e g.preds hq, andTrue]
 
 end AgentWarrant.Revision.ArgCover
