@@ -1,8 +1,9 @@
 """Effect coverage for entries whose match reads arguments (Agenra Section 7.1), decided by Lean over every
 valuation of the effect's resource and arguments (judgment ``arg_cover``; theorems
 ``AgentWarrant.Revision.ArgCover.argCoveredSound``/``argUncoveredSound``) and by Z3 with the certificate
-checker's encoding (``side_conditions.covers``): both answer alike on generated entry lists and on the
-lists of every corpus revision pair. Each comparison grows the listed vectors from none, adding the vector of
+checker's encoding (``side_conditions.covers``): both answer alike on generated entry lists (equality,
+one-of and range predicates on top-level and nested argument paths) and on the lists of every corpus
+revision pair. Each comparison grows the listed vectors from none, adding the vector of
 Lean's witness until Lean answers covered, and asks both deciders at every step, then drops each listed vector
 once (both must then answer uncovered). A mismatch prints every input and both answers."""
 
@@ -25,6 +26,7 @@ from model.monitor.language.policy import (
     GlobPat,
     ListArgRes,
     OneOfPred,
+    RangePred,
     SlotPat,
     Tool,
 )
@@ -61,7 +63,8 @@ def _compare(oracle: LeanOracle, effects: EffectSet, lists: Sequence[Sequence[En
     olds = frozenset({action})
     z = covers(effects, by_action, lists, olds, tools, "drt")
     lean = lean_covers(oracle.call, effects, by_action, lists, olds, tools, "drt")
-    where = (f"action={action} effects={effects.show()} lists={lists!r} tools={tools!r} listed={sorted(listed)}: "
+    where = (f"action={action} effects={effects.show()} lists={lists!r} tools={tools!r} listed={sorted(listed)} "
+             f"questions={[q for _, q in questions(effects, lists, listed, action, tools)]!r}: "
              f"lean={lean!r} z3={z!r}")
     assert _answer(lean) != "undecided", f"lean answered unknown: {where}"
     if _answer(z) == "undecided":  # Z3 unknown or a pattern its encoding does not take: compared with nothing
@@ -118,21 +121,29 @@ def _lean_only(oracle: LeanOracle, effects: EffectSet, lists: Sequence[Sequence[
     return ("uncovered" if found else "covered"), found
 
 
-VALUES = ["a", "ab", "", 1, 1.0, 2.5, True, False, None]
+VALUES = ["a", "ab", "", 1, 1.0, 2.5, -0.5, True, False, None]
+BOUNDS = [None, 0, 1, 1.0, 2.5, -0.5, 0.1, 3]
 GLOBS = ["a*", "*b", "?", "[ab]*", "a", "*"]
+PATHS = [("path",), ("mode",), ("mode",), ("mode", "k"), ("opts", "a"), ("opts", "a", "b"), ("path", "x")]
 
 
 def _entry(rng: random.Random, keys: Sequence[str]) -> Entry:
     pick = rng.randrange(5)
     res = (AnyRes() if pick == 0 else ConstPat(rng.choice(VALUES)) if pick == 1 else
            SlotPat(rng.choice(["s", "t"])) if pick == 2 else GlobPat(rng.choice(GLOBS)))
-    where: list[EqPred | OneOfPred] = []
+    where: list[EqPred | OneOfPred | RangePred] = []
     for _ in range(rng.randint(0, 2)):
-        k = rng.choice(keys)
-        if rng.random() < 0.5:
-            where.append(EqPred((k,), rng.choice(VALUES)))
+        path = rng.choice(PATHS) if rng.random() < 0.5 else (rng.choice(keys),)
+        kind = rng.random()
+        if kind < 0.3:
+            where.append(EqPred(path, rng.choice(VALUES)))
+        elif kind < 0.55:
+            where.append(OneOfPred(path, tuple(rng.sample(VALUES, 2))))
         else:
-            where.append(OneOfPred((k,), tuple(rng.sample(VALUES, 2))))
+            lo, hi = rng.choice(BOUNDS), rng.choice(BOUNDS)
+            if lo is not None and hi is not None and hi < lo and rng.random() < 0.8:
+                lo, hi = hi, lo  # mostly non-empty ranges; an empty one now and then
+            where.append(RangePred(path, lo, hi))
     allow = frozenset(rng.sample(list(keys), rng.randint(0, len(keys)))) if rng.random() < 0.3 else None
     return Entry(EntryKind.ALLOW, "act", res, allow, tuple(where))
 
@@ -141,22 +152,26 @@ def _tools(rng: random.Random) -> list[Tool]:
     ways: list[ArgRes | ConstRes | ListArgRes] = [ArgRes("path"), ConstRes(rng.choice(["a", "ab", 2.5])),
                                                    ListArgRes("items")]
     res = rng.choice(ways)
-    args = frozenset({"path", "mode", "items"})
+    args = frozenset({"path", "mode", "items", "opts"})
     return [Tool("t", "op", "src", "dst", args, frozenset({"path"}) if rng.random() < 0.5 else frozenset(),
                  (EffectDecl("act", res),))]
 
 
 def test_lean_and_z3_agree_on_generated_entries(oracle: LeanOracle) -> None:
     rng = random.Random(7)
-    asked = undecided = 0
-    for _ in range(25):
+    asked = undecided = ranges = nested = 0
+    for _ in range(40):
         tools = _tools(rng)
         lists = [[_entry(rng, ["path", "mode"]) for _ in range(rng.randint(1, 2))] for _ in range(2)]
+        preds = [p for xs in lists for e in xs for p in e.where]
+        ranges += any(isinstance(p, RangePred) for p in preds)
+        nested += any(len(p.path) > 1 for p in preds)
         effects = EVERY_EFFECT if rng.random() < 0.7 else EffectSet((EffectClass("act", "ab"), EffectClass("act", 2.5)))
         a, u = _grow(oracle, effects, lists, tools, "act")
         asked, undecided = asked + a, undecided + u
-    print(f"arg_cover generated: 25 entry lists, {asked} compared")
-    assert asked >= 60 and undecided == 0, (asked, undecided)
+    print(f"arg_cover generated: 40 entry lists ({ranges} with a range, {nested} with a nested path), "
+          f"{asked} compared")
+    assert asked >= 100 and undecided == 0 and ranges >= 10 and nested >= 10, (asked, undecided, ranges, nested)
 
 
 def test_lean_and_z3_agree_on_the_corpus_revision_pairs(oracle: LeanOracle) -> None:
@@ -173,8 +188,9 @@ def test_lean_and_z3_agree_on_the_corpus_revision_pairs(oracle: LeanOracle) -> N
                 done.add(key)
                 try:
                     questions(EVERY_EFFECT, lists, [], action, e.base.policy.tools)
-                except Unsupported:
+                except Unsupported as why:
                     unsupported += 1
+                    print(f"arg_cover corpus: not sent to Lean: {why}")
                     continue
                 a, u = _grow(oracle, EVERY_EFFECT, lists, e.base.policy.tools, action)
                 asked, undecided = asked + a, undecided + u
@@ -194,3 +210,24 @@ def test_listed_vectors_of_the_wrong_width_are_input_errors(oracle: LeanOracle) 
 
 def test_flat_listed_keeps_only_full_width_vectors() -> None:
     assert flat_listed([((True,), (False, True)), ((True,),)], 3) == ["101"]
+
+
+def test_a_range_bound_that_is_not_a_number_is_an_input_error(oracle: LeanOracle) -> None:
+    q = {"atoms": [[0, ["range", "1", None]]], "cond": [], "positions": [[[[0, True]]]], "listed": ["1"]}
+    with pytest.raises(OracleError) as err:
+        oracle.call("arg_cover", q)
+    assert err.value.kind == "input" and "range bound" in err.value.message
+
+
+def test_ranges_partition_the_numbers_exactly(oracle: LeanOracle) -> None:
+    """Two overlapping ranges on one variable: numbers fall in four vectors (in neither, the first only, both,
+    the second only), and Lean finds a number of each vector left unlisted."""
+    listed = ["00", "10", "11", "01"]
+    q = {"atoms": [[0, ["range", 0, 2]], [0, ["range", 1, 3.5]], [0, ["num", 0]]], "cond": [],
+         "positions": [[[[0, True]]], [[[1, True]]]], "listed": listed}
+    assert oracle.call("arg_cover", q)["answer"] == "covered"
+    for drop in ("10", "11", "01"):
+        out = oracle.call("arg_cover", {**q, "listed": [v for v in listed if v != drop]})
+        assert out["answer"] == "uncovered" and out["vector"] == drop, (drop, out)
+        kind, value = out["witness"][0]
+        assert kind == "num" and f"{int(0 <= value <= 2)}{int(1 <= value <= 3.5)}" == drop, (drop, out)

@@ -50,13 +50,38 @@ def test_e_restricts_the_resource_and_a_constant_resource_is_a_variable_of_its_o
 
 
 @pytest.mark.parametrize("entry", [
-    Entry(EntryKind.ALLOW, "act", AnyRes(), None, (RangePred(("mode",), 0, 1),)),
-    Entry(EntryKind.ALLOW, "act", AnyRes(), None, (EqPred(("mode", "x"), 1),)),
     Entry(EntryKind.ALLOW, "act", AnyRes(), None, (EqPred(("mode",), [1]),)),
+    Entry(EntryKind.ALLOW, "act", AnyRes(), None, (EqPred(("mode", "x"), {"a": 1}),)),
+    Entry(EntryKind.ALLOW, "act", AnyRes(), None, (RangePred(("mode",), True, None),)),
+    Entry(EntryKind.ALLOW, "act", AnyRes(), None, (RangePred(("mode",), None, float("inf")),)),
 ])
 def test_what_lean_is_not_asked(entry: Entry) -> None:
     with pytest.raises(Unsupported):
         questions(EVERY_EFFECT, [[entry]], [], "act", [TOOL])
+
+
+def test_a_range_is_one_literal_with_open_bounds_as_null() -> None:
+    entry = Entry(EntryKind.ALLOW, "act", AnyRes(), None, (RangePred(("mode",), None, 2.5),))
+    (names, q), = questions(EVERY_EFFECT, [[entry]], [], "act", [TOOL])
+    atoms = q["atoms"]
+    assert isinstance(atoms, list)
+    rng = atoms.index([names.index("mode"), ["range", None, 2.5]])
+    assert q["positions"] == [[[[rng, True]]]]
+    assert "fuel" not in q
+
+
+def test_a_nested_path_is_a_variable_present_only_under_an_object() -> None:
+    entry = Entry(EntryKind.ALLOW, "act", AnyRes(), None, (EqPred(("mode", "a", "b"), "x"),))
+    (names, q), = questions(EVERY_EFFECT, [[entry]], [], "act", [TOOL])
+    mode, ab = names.index("mode"), names.index('<path:["mode","a","b"]>')
+    a = names.index('<path:["mode","a"]>')
+    atoms, cond = q["atoms"], q["cond"]
+    assert isinstance(atoms, list) and isinstance(cond, list)
+    for child, parent in ((a, mode), (ab, a)):
+        assert [[atoms.index([child, ["present"]]), False], [atoms.index([parent, ["obj"]]), True]] in cond
+    w = witness_effect("act", names, [["obj"] if n in ("mode", '<path:["mode","a"]>') else ["str", "x"]
+                                      for n in names])
+    assert w["args"] == {"mode": {"a": {"b": "x"}}, "path": "x"}
 
 
 def test_a_slot_is_a_free_bit_on_a_resource_that_can_be_bound() -> None:

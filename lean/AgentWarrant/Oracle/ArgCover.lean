@@ -5,8 +5,9 @@ argument values (Agenra Section 7.1), decided by `Revision.ArgCover.argCover` ov
 meaning: `Revision.ArgCover.argCoveredSound` and `argUncoveredSound`).
 
 Input (every key required): `{"atoms": [[var, lit]…], "cond": [clause…], "positions": [null | [clause…]…],
-"listed": [bits…], "fuel": n}`. A `lit` is `["present"]`, `["scalar"]`, `["null"]`, `["arr"]`,
-`["bool", b]`, `["num", number]`, `["str", s]` or `["glob", pattern]`; a `clause` is a list of
+"listed": [bits…]}`. A `lit` is `["present"]`, `["scalar"]`, `["null"]`, `["arr"]`, `["obj"]`,
+`["bool", b]`, `["num", number]`, `["str", s]`, `["glob", pattern]` or `["range", low, high]` (each bound
+a number, or `null` when open; inclusive, by exact decimal order); a `clause` is a list of
 `[atom index, sign]` and holds when one of its signed atoms does. `cond` (every clause holds) is the
 effect's being one a tool can produce and in `E`; a position matches when every clause holds (`null`:
 never); `listed` are the certificate's match vectors, one bit per position. The question: does every
@@ -15,6 +16,11 @@ valuation satisfying `cond` have its vector listed? Output: `{"answer": "covered
 a `lit` is (`["missing"]`, `["null"]`, `["bool", b]`, `["num", n]`, `["str", s]`, `["arr"]`, `["obj"]`). -/
 namespace AgentWarrant.Oracle.ArgCover
 open Lean AgentWarrant.Oracle AgentWarrant.Monitor.Full AgentWarrant.Revision.ArgCover
+
+def boundOf : Json → Dec (Option JsonNumber)
+  | Json.null => pure none
+  | Json.num n => pure (some n)
+  | j => throw s!"atoms: a range bound is a number or null, not {j.compress}"
 
 def litOf (j : Json) : Dec Lit := do
   let a ← match j.getArr? with
@@ -29,6 +35,8 @@ def litOf (j : Json) : Dec Lit := do
   | [Json.str "num", Json.num n] => pure (Lit.eqNum n)
   | [Json.str "str", Json.str s] => pure (Lit.eqStr s.toList)
   | [Json.str "glob", Json.str g] => pure (Lit.glob (globToks g.toList))
+  | [Json.str "obj"] => pure Lit.isObj
+  | [Json.str "range", lo, hi] => pure (Lit.range (← boundOf lo) (← boundOf hi))
   | _ => throw s!"atoms: unknown literal {j.compress}"
 
 def atomOf (j : Json) : Dec Atom := do
@@ -94,9 +102,8 @@ def argCoverJ (j : Json) : Dec Json := do
     | p => do pure (some (← cnfOf n p)))
   let raw ← strList j "listed"
   let listed ← raw.mapM (fun s => bitsOfStr s pos.length "listed")
-  let fuel ← getAs Nat j "fuel"
   let g := good cond pos listed
-  match argCover g atoms fuel with
+  match argCover g atoms with
   | Answer.covered => pure $ Json.mkObj [("answer", toJson "covered"), ("witness", Json.null), ("vector", Json.null)]
   | Answer.unknown => pure $ Json.mkObj [("answer", toJson "unknown"), ("witness", Json.null), ("vector", Json.null)]
   | Answer.uncovered xs =>

@@ -8,7 +8,7 @@ at the start and is closed under every unit the certificate lists; its meaning i
 well when the relation is closed (judgment ``arg_cover``, ``model/revision/trusted/arg_cover.py``; its meaning
 is ``AgentWarrant.Revision.ArgCover.argCoveredClosedPreserves``): when every coverage question of the
 certificate can be written for Lean and Lean answers covered, the verdict says so (``LeanClosed.coverage``);
-a question Lean cannot take (a slot resource, a range predicate, a nested path, a per-binding-class
+a question Lean cannot take (a predicate against an array or object constant, a per-binding-class
 certificate) or answers unknown leaves coverage to Z3 alone, and the verdict says why. Lean finding an effect
 the certificate omits is a refusal.
 

@@ -1,28 +1,44 @@
 """A simulation certificate's effect coverage (Agenra Section 7.1) asked of the Lean judgment ``arg_cover``
 (lean/AgentWarrant/Oracle/ArgCover.lean), which decides it over every valuation of the effect's resource and
 arguments (theorems ``AgentWarrant.Revision.ArgCover.argCoveredSound``/``argUncoveredSound``); the same
-question ``side_conditions.covers`` asks Z3.
+question ``side_conditions.covers`` asks Z3. Each literal written here means, on the value the monitor reads,
+what the monitor's matching means (``resGlobLit``, ``resConstLit``, ``predEqLit``, ``predOneOfLit``,
+``predRangeLit`` in lean/AgentWarrant/Thm/Revision/ArgCoverMatch.lean), and ``grantMatchesConj`` states that,
+without a key allowlist or slot pattern, a grant matches exactly when its action does and one clause of
+literals per resource pattern and predicate holds, the shape written here; that the code below writes exactly
+those clauses is not proved (it writes a null or array or object resource constant as never matching, which
+agrees only because the tools' condition makes the resource a scalar).
 
 The question, per action of ``E`` the old lists allow and per way a tool produces that action's effect (a tool
 and one of its effect declarations): the variables are the call's top-level argument keys (the action's
-tools' arguments, the keys allowlists and predicates name), the resource when it is a constant or a list
-element, and one per slot an entry names (present: the slot is bound to the resource's value). The conditions
-are those of the checker's ``Call.well_formed``: the tool's required keys present, keys it does not declare
-absent, the resource where the tool reads it (a scalar argument, its constant, a scalar element of an array
-argument) and among ``E``'s resources. A position matches when its action is this one and every conjunct
-holds: the resource pattern (a constant, a glob or a slot), the keys allowlist (every other key absent),
-equality and one-of predicates on a top-level argument. The action is covered when every way is.
+tools' arguments, the keys allowlists and predicates name), every nested argument path a predicate names
+and each of its prefixes, the resource when it is a constant or a list element, and one per slot an entry
+names (present: the slot is bound to the resource's value). The conditions are those of the checker's
+``Call.well_formed``: the tool's required keys present, keys it does not declare absent, a nested path
+present only under an object, the resource where the tool reads it (a scalar argument, its constant, a
+scalar element of an array argument) and among ``E``'s resources. A position matches when its action is
+this one and every conjunct holds: the resource pattern (a constant, a glob or a slot), the keys allowlist
+(every other key absent), equality, one-of and range predicates on an argument path (a range: a number
+within each given bound, inclusive, by exact decimal order as the monitor's ``numLe``). The action is
+covered when every way is.
 
 Choices where the source is silent: a slot's bound value is any scalar (a string non-empty), as in the
 checker's encoding, so "the resource equals slot ``s``'s value" is a free bit on a resource that can be a
-slot's value (no fact about bindings: a per-binding-class certificate is not sent). An entry with a range
-predicate, or a predicate on a nested path or against an array or object constant, is not sent
-(``Unsupported``: the caller asks Z3). A Lean ``unknown`` (the glob certification's fuel ran out) is
-``Undecided``. ``lean_covers`` answers as ``covers`` does.
+slot's value (no fact about bindings: a per-binding-class certificate is not sent). An entry with an
+equality or one-of predicate against an array or object constant is not sent (``Unsupported``: the caller
+asks Z3). A nested path's variable holds the value at that path; its parent's value is an object only by
+kind, so a valuation is an argument object exactly when every present nested path has an object parent
+(the condition above). A range bound is sent as the JSON number Python writes for it (``repr``, which
+reads back as the same float), so Lean compares the bound's shortest decimal, as the monitor does with
+the policy's text. No fuel is sent: the judgment's glob searches run on a proved-sufficient bound, and
+it answers ``unknown`` only when its check of the number representatives fails (``Undecided``).
+``lean_covers`` answers as ``covers`` does.
 """
 
 from __future__ import annotations
 
+import json
+import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -36,13 +52,12 @@ from model.monitor.language.policy import (
     EqPred,
     GlobPat,
     OneOfPred,
+    RangePred,
     SlotPat,
     Tool,
 )
 from model.revision.certify.check_verdict import CheckVerdict, Invalid, Undecided, Valid
 from model.revision.effects import EffectSet
-
-LEAN_FUEL = 100000  # glob search rounds per variable before the judgment answers unknown
 
 Clause = list[tuple[int, bool]]
 
@@ -74,11 +89,21 @@ class _Question:
     names: list[str]
     atoms: list[list[JSON]] = field(default_factory=list)
     index: dict[str, int] = field(default_factory=dict)
+    nested: dict[int, int] = field(default_factory=dict)  # a nested path's variable -> its parent's
 
     def var(self, name: str) -> int:
         if name not in self.names:
             self.names.append(name)
         return self.names.index(name)
+
+    def path(self, path: Sequence[str]) -> int:
+        """The variable of an argument path (a top-level key is its own name), its prefixes' too."""
+        if len(path) == 1:
+            return self.var(path[0])
+        parent = self.path(path[:-1])
+        v = self.var(path_name(path))
+        self.nested[v] = parent
+        return v
 
     def atom(self, var: int, lit: list[JSON]) -> int:
         key = canonical_str([var, lit])
@@ -86,6 +111,17 @@ class _Question:
             self.index[key] = len(self.atoms)
             self.atoms.append([var, lit])
         return self.index[key]
+
+
+def path_name(path: Sequence[str]) -> str:
+    """A nested argument path's variable name (``<`` marks names that are not top-level keys)."""
+    return "<path:" + canonical_str(list(path)) + ">"
+
+
+def _bound(x: int | float | None) -> JSON:
+    if x is not None and (isinstance(x, bool) or not isinstance(x, int | float) or not math.isfinite(x)):
+        raise Unsupported(f"a range bound that is not a finite number: {x!r:.40}")
+    return x
 
 
 def _keys(action: str, positions: Sequence[Entry], tools: Sequence[Tool]) -> list[str]:
@@ -123,20 +159,20 @@ def _position(q: _Question, e: Entry, action: str, res: int, keys: Sequence[str]
     if e.keys is not None:
         out += [[(q.atom(q.var(k), ["present"]), False)] for k in keys if k not in e.keys]
     for p in e.where:
-        if len(p.path) != 1:
-            raise Unsupported(f"{action}: a predicate on the nested path {'.'.join(p.path)}")
-        v = q.var(p.path[0])
+        v = q.path(p.path)
         if isinstance(p, EqPred):
             out.append([(q.atom(v, _eq_lit(p.value, "predicate")), True)])
         elif isinstance(p, OneOfPred):
             out.append([(q.atom(v, _eq_lit(x, "predicate")), True) for x in p.values])
+        elif isinstance(p, RangePred):
+            out.append([(q.atom(v, ["range", _bound(p.low), _bound(p.high)]), True)])
         else:
-            raise Unsupported(f"{action}: a range predicate")
+            raise Unsupported(f"{action}: a predicate of kind {type(p).__name__}")
     return out
 
 
 def questions(effects: EffectSet, lists: Sequence[Sequence[Entry]], listed: Sequence[str], action: str,
-              tools: Sequence[Tool], fuel: int = LEAN_FUEL) -> list[tuple[list[str], dict[str, JSON]]]:
+              tools: Sequence[Tool]) -> list[tuple[list[str], dict[str, JSON]]]:
     """The ``arg_cover`` inputs of ``action`` (one per way), each with its variables' names; ``listed`` are
     the flat bit strings over every position of ``lists``."""
     positions = [e for xs in lists for e in xs]
@@ -166,11 +202,14 @@ def questions(effects: EffectSet, lists: Sequence[Sequence[Entry]], listed: Sequ
             if resources is not None:
                 cond.append([(q.atom(res, _eq_lit(c, "E's resource")), True) for c in resources])
             pos = [_position(q, e, action, res, keys) for e in positions]
+            # a nested path is present only under an object (the monitor's ``lookupPath`` reads objects)
+            cond += [[(q.atom(v, ["present"]), False), (q.atom(parent, ["obj"]), True)]
+                     for v, parent in sorted(q.nested.items())]
             out.append((list(q.names), {
                 "atoms": q.atoms,
                 "cond": [[[i, s] for i, s in c] for c in cond],
                 "positions": [None if p is None else [[[i, s] for i, s in c] for c in p] for p in pos],
-                "listed": sorted(set(listed)), "fuel": fuel}))
+                "listed": sorted(set(listed))}))
     return out
 
 
@@ -181,9 +220,19 @@ def _value(raw: JSON) -> JSON:
 
 
 def witness_effect(action: str, names: Sequence[str], witness: Sequence[JSON]) -> dict[str, JSON]:
-    """Lean's witness valuation as the effect and arguments it stands for (missing keys left out)."""
+    """Lean's witness valuation as the effect and arguments it stands for (missing keys left out, a nested
+    path's value placed inside its parent object)."""
     given = [(n, v) for n, v in zip(names, witness, strict=False) if not (isinstance(v, list) and v == ["missing"])]
-    out: dict[str, JSON] = {"action": action, "args": {n: _value(v) for n, v in given if not n.startswith("<")}}
+    args: dict[str, JSON] = {n: _value(v) for n, v in given if not n.startswith("<")}
+    nested = sorted(((json.loads(n[len("<path:"):-1]), v) for n, v in given if n.startswith("<path:")),
+                    key=lambda p: len(p[0]))
+    for path, v in nested:
+        cur: JSON = args
+        for step in path[:-1]:
+            cur = cur.get(step) if isinstance(cur, dict) else None
+        if isinstance(cur, dict):
+            cur[path[-1]] = _value(v)
+    out: dict[str, JSON] = {"action": action, "args": args}
     for n, v in given:
         if n == "<resource>":
             out["resource"] = _value(v)
@@ -212,7 +261,7 @@ def lean_covers(call: object, effects: EffectSet, listed: Mapping[str, Sequence[
             out = call("arg_cover", question)
             answer = out.get("answer") if isinstance(out, dict) else None
             if answer == "unknown":
-                return Undecided(f"{where}: {action}: Lean's glob certification ran out of fuel")
+                return Undecided(f"{where}: {action}: Lean's check of its number representatives failed")
             if answer == "uncovered":
                 w = out.get("witness") if isinstance(out, dict) else None
                 if not isinstance(w, list) or \

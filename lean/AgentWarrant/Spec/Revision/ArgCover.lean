@@ -4,30 +4,35 @@ and 7.1: a simulation certificate is sound for the policies only when its units 
 Python checker asks Z3 whether some effect — resource, arguments — has a match vector the certificate
 omits).
 
-The question: finitely many variables (an effect's resource and its arguments at top-level keys), each
+The question: finitely many variables (an effect's resource and its arguments at argument paths), each
 holding an abstract JSON value `AV` (missing, null, a boolean, a decimal number, a string, an array or an
-object; arrays and objects by their kind only), and *atoms*, each a literal `Lit` on one variable:
-present (a key allowlist reads "key absent"), scalar, null, equality to a boolean, a number (exact
-decimal equality, the monitor's `numEq`) or a string, and a glob on strings (the monitor's `globMatch`).
+object; arrays and objects by their kind only: a nested path is a variable of its own), and *atoms*, each a
+literal `Lit` on one variable: present (a key allowlist reads "key absent"), scalar, null, array, object,
+equality to a boolean, a number (exact decimal equality, the monitor's `numEq`) or a string, a range (each
+given bound inclusive, by the monitor's `numLe`) and a glob on strings (the monitor's `globMatch`).
 Given a Boolean test `good` of atom vectors, does every valuation have `good (its atom vector) = true`?
 `good` carries the rest: the tools' constraint (`E`, which keys a call has, where its resource comes
-from) and the listed match vectors of the certificate, both Boolean combinations of atoms.
+from, a nested path present only under an object) and the listed match vectors of the certificate, both
+Boolean combinations of atoms.
 
 The decision is a finite partition per variable (`repsFor`): every value agrees, on every literal of
 its variable, with one representative —
 * missing, null, `true`, `false`, an array, an object: itself;
-* a number: a number constant of the literals it equals, or (when it equals none) one fresh number that
-  equals none (checked by `numEq` on every constant);
-* a string: a word of a finite list whose glob vectors (string constants read as literal globs) are
-  every vector some string has — certified by the glob decision `Glob.coverDecide` answering
-  `covered` for "this vector is one of the words' vectors".
+* a number: over the constants the literals name (equalities' constants and ranges' bounds), a constant
+  it equals; or, when it equals none, `below` (a number below every constant) or `above c` for the
+  greatest constant `c` below it (the midpoint of `c` and the next constant, or `c + 1`) — `numOk`
+  checks that these lie where they should;
+* a string: a word of a finite list with every glob vector (string constants read as literal globs)
+  some string has (`strReps`): the breadth-first search's words when the glob decision certifies them,
+  else one word per realisable vector, each the glob decision's witness.
 Representatives the literals do not tell apart are one (`dedupV`). The product of the variables'
 representatives (`prodL`) is then checked, valuation by valuation.
 `argCover` answers `covered`, `uncovered xs` (a representative valuation whose vector is not good,
-re-checked) or `unknown` (the glob certification's fuel ran out or an atom names a variable past the
-count). Choices where the source is silent: range predicates, nested argument paths and slots are not
-literals here (the Python caller does not send such questions); the word search is untrusted and
-re-checked by the certification. -/
+re-checked) or `unknown` (`numOk` failed, or an atom names a variable past the count). No fuel is the
+caller's: the glob searches run with `fuelBound`, which `Thm/Revision/GlobFuel.lean` proves sufficient.
+Choices where the source is silent: array and object constants and slots are not literals here (the
+Python caller does not send such questions); the word search and the number candidates are untrusted
+and re-checked. -/
 namespace AgentWarrant.Revision.ArgCover
 open Lean AgentWarrant AgentWarrant.Monitor.Full AgentWarrant.Revision.Glob
 
@@ -50,6 +55,18 @@ inductive Lit where
   | eqNum (n : JsonNumber)
   | eqStr (s : List Char)
   | glob (ts : List GlobTok)
+  | range (lo hi : Option JsonNumber)
+  | isObj
+
+/-- The monitor's range predicate on a number (`predHolds`'s `Pred.range` clause): each given bound
+inclusive, by `numLe`. -/
+def lowOk (lo : Option JsonNumber) (x : JsonNumber) : Bool := match lo with
+  | none => true
+  | some l => numLe l x
+
+def highOk (hi : Option JsonNumber) (x : JsonNumber) : Bool := match hi with
+  | none => true
+  | some h => numLe x h
 
 def holdsStr (w : List Char) : Lit → Bool
   | Lit.present => true
@@ -62,6 +79,7 @@ def holdsNum (n : JsonNumber) : Lit → Bool
   | Lit.present => true
   | Lit.scalar => true
   | Lit.eqNum m => numEq n m
+  | Lit.range lo hi => lowOk lo n && highOk hi n
   | _ => false
 
 def holdsBool (b : Bool) : Lit → Bool
@@ -82,6 +100,7 @@ def holdsArr : Lit → Bool
 
 def holdsObj : Lit → Bool
   | Lit.present => true
+  | Lit.isObj => true
   | _ => false
 
 /-- The literal's truth on a value (the monitor's: `jeq` of a scalar against a constant is a kind test and
@@ -108,10 +127,19 @@ def litsOf (i : Nat) : List Atom → List Lit
     | true => a.2 :: litsOf i as
     | false => litsOf i as
 
+def optL : Option JsonNumber → List JsonNumber
+  | none => []
+  | some x => [x]
+
+/-- The numbers a literal names: an equality's constant, a range's bounds. -/
+def litNums : Lit → List JsonNumber
+  | Lit.eqNum n => [n]
+  | Lit.range lo hi => optL lo ++ optL hi
+  | _ => []
+
 def numConsts : List Lit → List JsonNumber
   | [] => []
-  | Lit.eqNum n :: ls => n :: numConsts ls
-  | _ :: ls => numConsts ls
+  | l :: ls => litNums l ++ numConsts ls
 
 def strToks : List Lit → List (List GlobTok)
   | [] => []
@@ -123,8 +151,33 @@ def sumAbs : List JsonNumber → Nat
   | [] => 0
   | n :: ns => Int.natAbs n.mantissa + sumAbs ns
 
-/-- A number meant to equal no constant (checked, not assumed). -/
-def fresh (ns : List JsonNumber) : JsonNumber := ⟨Int.ofNat (sumAbs ns + 1), 0⟩
+/-- A number meant to lie below every constant (checked, not assumed: `numOk`). -/
+def below (ns : List JsonNumber) : JsonNumber := ⟨Int.negSucc (sumAbs ns), 0⟩
+
+/-- The least of `ns` above `c`, if any (untrusted: only `numOk`'s check is relied on). -/
+def nextAbove (c : JsonNumber) : List JsonNumber → Option JsonNumber
+  | [] => none
+  | d :: ds => match numLe d c, nextAbove c ds with
+    | true, r => r
+    | false, none => some d
+    | false, some e => match numLe d e with
+      | true => some d
+      | false => some e
+
+/-- The exact midpoint of two decimals: `(c + d) / 2` written with one more decimal place. -/
+def midpoint (c d : JsonNumber) : JsonNumber :=
+  ⟨(c.mantissa * pow10 d.exponent + d.mantissa * pow10 c.exponent) * 5, c.exponent + d.exponent + 1⟩
+
+/-- A number meant to lie above `c` and below every constant above `c` (checked by `numOk`). -/
+def above (ns : List JsonNumber) (c : JsonNumber) : JsonNumber := match nextAbove c ns with
+  | some d => midpoint c d
+  | none => ⟨c.mantissa + pow10 c.exponent, c.exponent⟩
+
+/-- The number representatives' check: `below` lies below every constant, and `above c` equals no
+constant and has the same constants at or below it as `c`. -/
+def numOk (ns : List JsonNumber) : Bool :=
+  allB (fun d => !numLe d (below ns)) ns &&
+    allB (fun c => allB (fun d => !numEq (above ns c) d && (numLe d (above ns c) == numLe d c)) ns) ns
 
 /-- Words reaching the glob states found breadth first (untrusted: `strReps` certifies them). -/
 def collect (cs : List Char) : Nat → List (GState × List Char) → List (GState × List Char) → List (GState × List Char)
@@ -139,10 +192,33 @@ def wordsFor (gs : List (List GlobTok)) (fuel : Nat) : List (List Char) :=
 def hasVec (gs : List (List GlobTok)) (ws : List (List Char)) (v : List Bool) : Bool :=
   anyB (fun w => decide (vecG gs w = v)) ws
 
-def strReps (gs : List (List GlobTok)) (fuel : Nat) : Option (List (List Char)) :=
-  match coverDecide (hasVec gs (wordsFor gs fuel)) gs fuel with
-  | Answer.covered => some (wordsFor gs fuel)
+/-- Every Boolean vector of length `k`. -/
+def allVecs : Nat → List (List Bool)
+  | 0 => [[]]
+  | k + 1 => (allVecs k).map (List.cons true) ++ (allVecs k).map (List.cons false)
+
+/-- A string whose glob vector is `v`, when some string has it: the glob decision's witness that not
+every string's vector differs from `v`. -/
+def wordOf (gs : List (List GlobTok)) (v : List Bool) : Option (List Char) :=
+  match coverTotal (fun u => !decide (u = v)) gs with
+  | Answer.uncovered w => some w
   | _ => none
+
+def somes : List (Option (List Char)) → List (List Char)
+  | [] => []
+  | none :: os => somes os
+  | some w :: os => w :: somes os
+
+/-- One word per vector some string has, found vector by vector (the fallback: exact by construction). -/
+def vecWords (gs : List (List GlobTok)) : List (List Char) := somes ((allVecs gs.length).map (wordOf gs))
+
+/-- Words with every glob vector some string has: the breadth-first search's words when the glob
+decision (with its proved-sufficient fuel, `coverTotal`) certifies that they have every vector, otherwise
+one word per realisable vector (`vecWords`). Either way exact (`strRepsExact`), never `unknown`. -/
+def strReps (gs : List (List GlobTok)) : List (List Char) :=
+  match coverTotal (hasVec gs (wordsFor gs (fuelBound gs))) gs with
+  | Answer.covered => wordsFor gs (fuelBound gs)
+  | _ => vecWords gs
 
 def baseReps : List AV := [AV.missing, AV.null, AV.bool true, AV.bool false, AV.arr, AV.obj]
 
@@ -156,18 +232,20 @@ def dedupV (ls : List Lit) : List AV → List AV → List AV
     | true => dedupV ls acc R
     | false => dedupV ls (acc ++ [r]) R
 
-def allReps (ls : List Lit) (ws : List (List Char)) : List AV :=
-  baseReps ++ ((numConsts ls).map AV.num ++ (AV.num (fresh (numConsts ls)) :: ws.map AV.str))
+def numReps (ns : List JsonNumber) : List JsonNumber := ns ++ (below ns :: ns.map (above ns))
 
-def repsFor (ls : List Lit) (fuel : Nat) : Option (List AV) :=
-  match strReps (strToks ls) fuel, allB (fun c => !numEq (fresh (numConsts ls)) c) (numConsts ls) with
-  | some ws, true => some (dedupV ls [] (allReps ls ws))
-  | _, _ => none
+def allReps (ls : List Lit) (ws : List (List Char)) : List AV :=
+  baseReps ++ ((numReps (numConsts ls)).map AV.num ++ ws.map AV.str)
+
+def repsFor (ls : List Lit) : Option (List AV) :=
+  match numOk (numConsts ls) with
+  | true => some (dedupV ls [] (allReps ls (strReps (strToks ls))))
+  | false => none
 
 /-- The representatives of variables `off, off+1, …, off+k-1`. -/
-def repsFrom (atoms : List Atom) (fuel : Nat) : Nat → Nat → Option (List (List AV))
+def repsFrom (atoms : List Atom) : Nat → Nat → Option (List (List AV))
   | _, 0 => some []
-  | off, k + 1 => match repsFor (litsOf off atoms) fuel, repsFrom atoms fuel (off + 1) k with
+  | off, k + 1 => match repsFor (litsOf off atoms), repsFrom atoms (off + 1) k with
     | some R, some Rs => some (R :: Rs)
     | _, _ => none
 
@@ -206,8 +284,8 @@ inductive Answer where
 
 /-- Every valuation's atom vector is `good`: decided over the representatives, refuted with a valuation
 (`getV xs`), or unknown. -/
-def argCover (good : List Bool → Bool) (atoms : List Atom) (fuel : Nat) : Answer :=
-  match allB (fun a => decide (a.1 < maxVar atoms)) atoms, repsFrom atoms fuel 0 (maxVar atoms) with
+def argCover (good : List Bool → Bool) (atoms : List Atom) : Answer :=
+  match allB (fun a => decide (a.1 < maxVar atoms)) atoms, repsFrom atoms 0 (maxVar atoms) with
   | true, some Rs => match firstBadV good atoms (prodL Rs) with
     | none => Answer.covered
     | some xs => Answer.uncovered xs

@@ -1,6 +1,8 @@
 import AgentWarrant.Spec.Revision.ArgCover
 import AgentWarrant.Spec.Revision.ListLemmas
 import AgentWarrant.Thm.Revision.GlobCover
+import AgentWarrant.Thm.Revision.GlobFuel
+import AgentWarrant.Thm.Revision.ArgCoverOrder
 /-! The argument coverage decision (`Spec/Revision/ArgCover.lean`) is sound both ways over every
 valuation of its variables:
 
@@ -8,14 +10,23 @@ valuation of its variables:
 * `argUncoveredSound`: when it answers `uncovered xs`, the valuation `getV xs` has a vector that is not.
 
 The step is `repsExact`, the partition's exactness, proved as `repAgrees` is for characters: every value
-agrees with one of its variable's representatives on every literal of that variable. Numbers: a number
-equal to a constant agrees with it on every equality (`numEq` is symmetric and transitive); a number
-equal to none agrees with the fresh number, which equals none (checked). Strings: a string constant is
-the literal glob of its characters (`litGlob`), and the glob decision's `covered` answer
-(`globCoveredSound`) gives every string a word with the same vector over all the variable's globs.
-`build` picks one representative per variable, so the product of the representatives holds a valuation
-with the same atom vector as any valuation. Not proved: that the glob certification's fuel always
-suffices (`argCover` may answer `unknown`). -/
+agrees with one of its variable's representatives on every literal of that variable. Numbers
+(`numRepExact`), over the constants the literals name (equalities' constants, ranges' bounds): a number
+equal to a constant agrees with it on every equality and every bound (`numEq` is symmetric and
+transitive, `numLe` respects it: `ordCongrL`/`ordCongrR`); a number equal to none either lies below
+every constant, and agrees with `below`, or has a greatest constant `c` at or below it (`greatest`) and
+agrees with `above c`: the constants at or below it are those at or below `c` (`numLe` is transitive,
+`ordTrans`), and a bound it does not equal is above it exactly when it is not at or below it
+(`ordFlip`, from totality and antisymmetry, `Thm/Revision/ArgCoverOrder.lean`); `numOk` checks that
+`below` and each `above c` have these properties. Strings (`strRepsExact`): a string constant is the
+literal glob of its characters (`litGlob`), and every string has a word of `strReps` with the same vector
+over all the variable's globs: the searched words when the glob decision certifies them, otherwise one
+word per vector some string has, each the glob decision's witness, which never answers `unknown` at its
+proved-sufficient fuel (`GlobFuel.coverTotalNeverUnknown`). `build` picks one representative per
+variable, so the product of the representatives holds a valuation with the same atom vector as any
+valuation. No fuel is left to the caller: `argCover` answers `unknown` only when `numOk` fails
+(`argUnknownOnlyNumOk`); that it never fails (the midpoint arithmetic) is checked by the DRT, not
+proved. -/
 namespace AgentWarrant.Revision.ArgCover
 open Lean AgentWarrant.Monitor.Full
 
@@ -40,10 +51,6 @@ theorem notTrue : ∀ {b : Bool}, (!b) = true → b = false
   | true, h => by cases h
 
 -- numbers ----------------------------------------------------------------------------------------
-
-theorem numEqSymm {a b : JsonNumber} (h : numEq a b = true) : numEq b a = true := by
-  have ⟨c, n⟩ := numEqNat h
-  exact numEqOfNat c.symm n.symm
 
 theorem numAgree {n c : JsonNumber} (h : numEq n c = true) (d : JsonNumber) : numEq n d = numEq c d :=
   boolEq (fun hd => numEqTrans (numEqSymm h) hd) (fun hd => numEqTrans h hd)
@@ -87,18 +94,9 @@ theorem vecGAgree {w u : List Char} {t : List GlobTok} : ∀ {gs : List (List Gl
 
 -- membership in the literals' summaries --------------------------------------------------------------
 
-theorem numConstsMem {d : JsonNumber} : ∀ {ls : List Lit}, Lit.eqNum d ∈ ls → d ∈ numConsts ls
-  | _ :: _, Mem.head _ => Mem.head _
-  | l :: ls, Mem.tail _ h => by
-    cases l with
-    | eqNum m => exact Mem.tail _ (@numConstsMem d ls h)
-    | present => exact @numConstsMem d ls h
-    | scalar => exact @numConstsMem d ls h
-    | isNull => exact @numConstsMem d ls h
-    | isArr => exact @numConstsMem d ls h
-    | eqBool _ => exact @numConstsMem d ls h
-    | eqStr _ => exact @numConstsMem d ls h
-    | glob _ => exact @numConstsMem d ls h
+theorem numConstsMem {d : JsonNumber} {l : Lit} : ∀ {ls : List Lit}, l ∈ ls → d ∈ litNums l → d ∈ numConsts ls
+  | _ :: _, Mem.head _, h => AgentWarrant.memAppL _ h
+  | k :: ls, Mem.tail _ hl, h => AgentWarrant.memAppR _ (litNums k) (numConstsMem hl h)
 
 theorem strToksMem {t : List GlobTok} : ∀ {ls : List Lit}, (Lit.glob t ∈ ls → t ∈ strToks ls) ∧
     (∀ s, t = s.map GlobTok.lit → Lit.eqStr s ∈ ls → t ∈ strToks ls)
@@ -119,6 +117,8 @@ theorem strToksMem {t : List GlobTok} : ∀ {ls : List Lit}, (Lit.glob t ∈ ls 
         | isArr => exact ih.1 h'
         | eqBool _ => exact ih.1 h'
         | eqNum _ => exact ih.1 h'
+        | range _ _ => exact ih.1 h'
+        | isObj => exact ih.1 h'
     · intro s e h
       cases h with
       | head _ => rw [e]; exact Mem.head _
@@ -132,6 +132,8 @@ theorem strToksMem {t : List GlobTok} : ∀ {ls : List Lit}, (Lit.glob t ∈ ls 
         | isArr => exact ih.2 s e h'
         | eqBool _ => exact ih.2 s e h'
         | eqNum _ => exact ih.2 s e h'
+        | range _ _ => exact ih.2 s e h'
+        | isObj => exact ih.2 s e h'
 
 theorem litsOfMem {i : Nat} {l : Lit} : ∀ {atoms : List Atom}, (i, l) ∈ atoms → l ∈ litsOf i atoms
   | _ :: _, Mem.head _ => by
@@ -146,22 +148,147 @@ theorem litsOfMem {i : Nat} {l : Lit} : ∀ {atoms : List Atom}, (i, l) ∈ atom
 
 -- the partition is exact ---------------------------------------------------------------------------
 
-theorem strRepsSome {gs : List (List GlobTok)} {fuel : Nat} {ws : List (List Char)} (h : strReps gs fuel = some ws) :
-    ∀ w, ∃ u, u ∈ ws ∧ Revision.Glob.vecG gs u = Revision.Glob.vecG gs w := by
-  have h2 : (match Revision.Glob.coverDecide (hasVec gs (wordsFor gs fuel)) gs fuel with
-    | Revision.Glob.Answer.covered => some (wordsFor gs fuel)
-    | _ => none) = some ws := h
-  intro w
-  cases hc : Revision.Glob.coverDecide (hasVec gs (wordsFor gs fuel)) gs fuel with
+-- strings: every glob vector some string has, one word each -----------------------------------------
+
+theorem allVecsMem : ∀ (v : List Bool), v ∈ allVecs v.length
+  | [] => Mem.head _
+  | true :: v => by
+    rw [List.length_cons]
+    show true :: v ∈ (allVecs v.length).map (List.cons true) ++ (allVecs v.length).map (List.cons false)
+    exact AgentWarrant.memAppL _ (AgentWarrant.memMapOf (List.cons true) (allVecsMem v))
+  | false :: v => by
+    rw [List.length_cons]
+    show false :: v ∈ (allVecs v.length).map (List.cons true) ++ (allVecs v.length).map (List.cons false)
+    exact AgentWarrant.memAppR _ _ (AgentWarrant.memMapOf (List.cons false) (allVecsMem v))
+
+theorem vecGLen (w : List Char) : ∀ (gs : List (List GlobTok)), List.length (Revision.Glob.vecG gs w) = gs.length
+  | [] => rfl
+  | g :: gs => by
+    show List.length (globMatch g w :: Revision.Glob.vecG gs w) = List.length (g :: gs)
+    rw [List.length_cons, List.length_cons, vecGLen w gs]
+
+theorem somesMem {w : List Char} : ∀ {os : List (Option (List Char))}, some w ∈ os → w ∈ somes os
+  | _ :: _, Mem.head _ => Mem.head _
+  | none :: os, Mem.tail _ h => @somesMem w os h
+  | some u :: os, Mem.tail _ h => Mem.tail _ (@somesMem w os h)
+
+/-- The glob decision finds a word with any vector some string has (it never answers `unknown`). -/
+theorem wordOfSome (gs : List (List GlobTok)) (w : List Char) :
+    ∃ u, wordOf gs (Revision.Glob.vecG gs w) = some u ∧ Revision.Glob.vecG gs u = Revision.Glob.vecG gs w := by
+  cases hc : Revision.Glob.coverTotal (fun u => !decide (u = Revision.Glob.vecG gs w)) gs with
   | covered =>
-    rw [hc] at h2
-    have e : wordsFor gs fuel = ws := Option.some.inj h2
-    have g := Revision.Glob.globCoveredSound _ _ fuel hc w _ (Revision.Glob.vecGMeaning w gs)
+    have g := Revision.Glob.globCoveredSound _ gs _ hc w _ (Revision.Glob.vecGMeaning w gs)
+    rw [decideEqTrue (rfl : Revision.Glob.vecG gs w = Revision.Glob.vecG gs w)] at g
+    cases g
+  | uncovered u =>
+    have ⟨v, hv, g⟩ := Revision.Glob.globUncoveredSound _ gs _ u hc
+    rw [Revision.Glob.vecMeaningUnique hv] at g
+    refine ⟨u, ?_, ?_⟩
+    · show (match Revision.Glob.coverTotal (fun u => !decide (u = Revision.Glob.vecG gs w)) gs with
+        | Revision.Glob.Answer.uncovered w => some w
+        | _ => none) = some u
+      rw [hc]
+    · cases hd : decide (Revision.Glob.vecG gs u = Revision.Glob.vecG gs w) with
+      | true => exact ofDecideEqTrue hd
+      | false => rw [hd] at g; cases g
+  | unknown => exact absurd hc (Revision.GlobFuel.coverTotalNeverUnknown _ gs)
+
+theorem vecWordsExact (gs : List (List GlobTok)) (w : List Char) :
+    ∃ u, u ∈ vecWords gs ∧ Revision.Glob.vecG gs u = Revision.Glob.vecG gs w := by
+  have ⟨u, hu, eu⟩ := wordOfSome gs w
+  have hv := allVecsMem (Revision.Glob.vecG gs w)
+  rw [vecGLen] at hv
+  have hm := AgentWarrant.memMapOf (wordOf gs) hv
+  rw [hu] at hm
+  exact ⟨u, somesMem hm, eu⟩
+
+/-- Every string has a word of `strReps` with the same vector over the globs. -/
+theorem strRepsExact (gs : List (List GlobTok)) (w : List Char) :
+    ∃ u, u ∈ strReps gs ∧ Revision.Glob.vecG gs u = Revision.Glob.vecG gs w := by
+  cases hc : Revision.Glob.coverTotal (hasVec gs (wordsFor gs (Revision.Glob.fuelBound gs))) gs with
+  | covered =>
+    have e : strReps gs = wordsFor gs (Revision.Glob.fuelBound gs) := by
+      show (match Revision.Glob.coverTotal (hasVec gs (wordsFor gs (Revision.Glob.fuelBound gs))) gs with
+        | Revision.Glob.Answer.covered => wordsFor gs (Revision.Glob.fuelBound gs)
+        | _ => vecWords gs) = _
+      rw [hc]
+    have g := Revision.Glob.globCoveredSound _ gs _ hc w _ (Revision.Glob.vecGMeaning w gs)
     have ⟨u, hu, eu⟩ := anyBElim g
-    rw [← e]
+    rw [e]
     exact ⟨u, hu, ofDecideEqTrue eu⟩
-  | uncovered _ => rw [hc] at h2; cases h2
-  | unknown => rw [hc] at h2; cases h2
+  | uncovered x =>
+    have e : strReps gs = vecWords gs := by
+      show (match Revision.Glob.coverTotal (hasVec gs (wordsFor gs (Revision.Glob.fuelBound gs))) gs with
+        | Revision.Glob.Answer.covered => wordsFor gs (Revision.Glob.fuelBound gs)
+        | _ => vecWords gs) = _
+      rw [hc]
+    rw [e]
+    exact vecWordsExact gs w
+  | unknown => exact absurd hc (Revision.GlobFuel.coverTotalNeverUnknown _ gs)
+
+-- numbers: the constants, one below them all, one just above each ---------------------------------
+
+theorem beqBool : ∀ {a b : Bool}, (a == b) = true → a = b
+  | true, true, _ => rfl
+  | false, false, _ => rfl
+  | true, false, h => by cases h
+  | false, true, h => by cases h
+
+theorem eqFalseOfLe {a b : JsonNumber} (h : numLe b a = false) : numEq a b = false := by
+  cases he : numEq a b with
+  | false => rfl
+  | true => rw [ordOfEq (numEqSymm he)] at h; cases h
+
+/-- Every number agrees with a number representative on equality to, and order against, every constant. -/
+theorem numRepExact (ns : List JsonNumber) (hok : numOk ns = true) (n : JsonNumber) :
+    ∃ r, r ∈ numReps ns ∧ (∀ d, d ∈ ns → numEq n d = numEq r d) ∧ (∀ d, d ∈ ns → numLe d n = numLe d r) ∧
+      (∀ d, d ∈ ns → numLe n d = numLe r d) := by
+  have ⟨hb, ha⟩ := andT hok
+  cases hn : anyB (fun c => numEq n c) ns with
+  | true =>
+    have ⟨c, hc, ec⟩ := anyBElim hn
+    exact ⟨c, AgentWarrant.memAppL _ hc, fun d _ => numAgree ec d, fun d _ => ordCongrR ec d,
+      fun d _ => ordCongrL ec d⟩
+  | false =>
+    cases greatest n ns with
+    | inl hno =>
+      refine ⟨below ns, AgentWarrant.memAppR _ ns (Mem.head _), fun d hd => ?_, fun d hd => ?_, fun d hd => ?_⟩
+      · have lb : numLe d (below ns) = false := notTrue (allBElim hb d hd)
+        rw [anyBFalse hn hd, eqFalseOfLe lb]
+      · rw [hno d hd, notTrue (allBElim hb d hd)]
+      · have lb : numLe d (below ns) = false := notTrue (allBElim hb d hd)
+        rw [ordFlip (anyBFalse hn hd), ordFlip (eqFalseOfLe lb), hno d hd, lb]
+    | inr h =>
+      have ⟨c, hc, hcn, hg⟩ := h
+      have chk : ∀ d, d ∈ ns → numEq (above ns c) d = false ∧ numLe d (above ns c) = numLe d c := fun d hd => by
+        have ⟨x, y⟩ := andT (allBElim (allBElim ha c hc) d hd)
+        exact ⟨notTrue x, beqBool y⟩
+      have below' : ∀ d, d ∈ ns → numLe d n = numLe d c := fun d hd => by
+        cases h1 : numLe d n with
+        | true => exact (hg d hd h1).symm
+        | false =>
+          cases h2 : numLe d c with
+          | false => rfl
+          | true => rw [ordTrans h2 hcn] at h1; cases h1
+      refine ⟨above ns c, AgentWarrant.memAppR _ ns (Mem.tail _ (AgentWarrant.memMapOf (above ns) hc)),
+        fun d hd => ?_, fun d hd => ?_, fun d hd => ?_⟩
+      · rw [anyBFalse hn hd, (chk d hd).1]
+      · rw [below' d hd, (chk d hd).2]
+      · rw [ordFlip (anyBFalse hn hd), ordFlip (chk d hd).1, below' d hd, (chk d hd).2]
+
+theorem rangeAgree {n r : JsonNumber} : ∀ (lo hi : Option JsonNumber),
+    (∀ l, lo = some l → numLe l n = numLe l r) → (∀ h, hi = some h → numLe n h = numLe r h) →
+    (lowOk lo n && highOk hi n) = (lowOk lo r && highOk hi r)
+  | none, none, _, _ => rfl
+  | some l, none, e1, _ => by
+    show (numLe l n && true) = (numLe l r && true)
+    rw [e1 l rfl]
+  | none, some h, _, e2 => by
+    show (true && numLe n h) = (true && numLe r h)
+    rw [e2 h rfl]
+  | some l, some h, e1, e2 => by
+    show (numLe l n && numLe n h) = (numLe l r && numLe r h)
+    rw [e1 l rfl, e2 h rfl]
 
 theorem memBase {x : AV} {R : List AV} (h : x ∈ baseReps) : x ∈ baseReps ++ R := AgentWarrant.memAppL R h
 
@@ -204,10 +331,9 @@ theorem keyAt {v r : AV} : ∀ {ls : List Lit}, keyOf ls v = keyOf ls r → ∀ 
     | tail _ h' => exact keyAt e2 x h'
 
 /-- Every value agrees with a representative among all the candidates (before `dedupV`). -/
-theorem allRepsExact (ls : List Lit) (fuel : Nat) (ws : List (List Char)) (hs : strReps (strToks ls) fuel = some ws)
-    (ha : allB (fun c => !numEq (fresh (numConsts ls)) c) (numConsts ls) = true) (v : AV) :
-    ∃ r, r ∈ allReps ls ws ∧ ∀ l, l ∈ ls → holds l v = holds l r := by
-  show ∃ r, r ∈ baseReps ++ ((numConsts ls).map AV.num ++ (AV.num (fresh (numConsts ls)) :: ws.map AV.str)) ∧ _
+theorem allRepsExact (ls : List Lit) (ha : numOk (numConsts ls) = true) (v : AV) :
+    ∃ r, r ∈ allReps ls (strReps (strToks ls)) ∧ ∀ l, l ∈ ls → holds l v = holds l r := by
+  show ∃ r, r ∈ baseReps ++ ((numReps (numConsts ls)).map AV.num ++ (strReps (strToks ls)).map AV.str) ∧ _
   cases v with
   | missing => exact ⟨AV.missing, memBase (Mem.head _), fun _ _ => rfl⟩
   | null => exact ⟨AV.null, memBase (Mem.tail _ (Mem.head _)), fun _ _ => rfl⟩
@@ -217,36 +343,26 @@ theorem allRepsExact (ls : List Lit) (fuel : Nat) (ws : List (List Char)) (hs : 
   | arr => exact ⟨AV.arr, memBase (Mem.tail _ (Mem.tail _ (Mem.tail _ (Mem.tail _ (Mem.head _))))), fun _ _ => rfl⟩
   | obj => exact ⟨AV.obj, memBase (Mem.tail _ (Mem.tail _ (Mem.tail _ (Mem.tail _ (Mem.tail _ (Mem.head _)))))), fun _ _ => rfl⟩
   | num n =>
-    cases hn : anyB (fun c => numEq n c) (numConsts ls) with
-    | true =>
-      have ⟨c, hc, ec⟩ := anyBElim hn
-      refine ⟨AV.num c, memRest (AgentWarrant.memAppL _ (AgentWarrant.memMapOf AV.num hc)), fun l _ => ?_⟩
-      cases l with
-      | eqNum d => exact numAgree ec d
-      | present => rfl
-      | scalar => rfl
-      | isNull => rfl
-      | isArr => rfl
-      | eqBool _ => rfl
-      | eqStr _ => rfl
-      | glob _ => rfl
-    | false =>
-      refine ⟨AV.num (fresh (numConsts ls)), memRest (AgentWarrant.memAppR _ _ (Mem.head _)), fun l hl => ?_⟩
-      cases l with
-      | eqNum d =>
-        show numEq n d = numEq (fresh (numConsts ls)) d
-        have hd := numConstsMem hl
-        rw [anyBFalse hn hd, notTrue (allBElim ha d hd)]
-      | present => rfl
-      | scalar => rfl
-      | isNull => rfl
-      | isArr => rfl
-      | eqBool _ => rfl
-      | eqStr _ => rfl
-      | glob _ => rfl
+    have ⟨r, hr, eqs, los, his⟩ := numRepExact (numConsts ls) ha n
+    refine ⟨AV.num r, memRest (AgentWarrant.memAppL _ (AgentWarrant.memMapOf AV.num hr)), fun l hl => ?_⟩
+    cases l with
+    | eqNum d => exact eqs d (numConstsMem hl (Mem.head _))
+    | range lo hi =>
+      show (lowOk lo n && highOk hi n) = (lowOk lo r && highOk hi r)
+      refine rangeAgree lo hi (fun x ex => los x (numConstsMem hl ?_)) (fun x ex => his x (numConstsMem hl ?_))
+      · rw [ex]; exact AgentWarrant.memAppL _ (Mem.head _)
+      · rw [ex]; exact AgentWarrant.memAppR _ (optL lo) (Mem.head _)
+    | present => rfl
+    | scalar => rfl
+    | isNull => rfl
+    | isArr => rfl
+    | isObj => rfl
+    | eqBool _ => rfl
+    | eqStr _ => rfl
+    | glob _ => rfl
   | str w =>
-    have ⟨u, hu, eu⟩ := strRepsSome hs w
-    refine ⟨AV.str u, memRest (AgentWarrant.memAppR _ _ (Mem.tail _ (AgentWarrant.memMapOf AV.str hu))), fun l hl => ?_⟩
+    have ⟨u, hu, eu⟩ := strRepsExact (strToks ls) w
+    refine ⟨AV.str u, memRest (AgentWarrant.memAppR _ _ (AgentWarrant.memMapOf AV.str hu)), fun l hl => ?_⟩
     cases l with
     | glob t => exact vecGAgree eu.symm (strToksMem.1 hl)
     | eqStr s =>
@@ -257,26 +373,25 @@ theorem allRepsExact (ls : List Lit) (fuel : Nat) (ws : List (List Char)) (hs : 
     | scalar => rfl
     | isNull => rfl
     | isArr => rfl
+    | isObj => rfl
     | eqBool _ => rfl
     | eqNum _ => rfl
+    | range _ _ => rfl
 
 /-- Every value agrees with a representative of its variable on every literal of the variable. -/
-theorem repsExact (ls : List Lit) (fuel : Nat) (R : List AV) (h : repsFor ls fuel = some R) (v : AV) :
+theorem repsExact (ls : List Lit) (R : List AV) (h : repsFor ls = some R) (v : AV) :
     ∃ r, r ∈ R ∧ ∀ l, l ∈ ls → holds l v = holds l r := by
-  have h1 : (match strReps (strToks ls) fuel, allB (fun c => !numEq (fresh (numConsts ls)) c) (numConsts ls) with
-    | some ws, true => some (dedupV ls [] (allReps ls ws))
-    | _, _ => none) = some R := h
-  cases hs : strReps (strToks ls) fuel with
-  | none => rw [hs] at h1; cases h1
-  | some ws =>
-    cases ha : allB (fun c => !numEq (fresh (numConsts ls)) c) (numConsts ls) with
-    | false => rw [hs, ha] at h1; cases h1
-    | true =>
-      rw [hs, ha] at h1
-      rw [← Option.some.inj h1]
-      have ⟨r, hr, agr⟩ := allRepsExact ls fuel ws hs ha v
-      have ⟨y, hy, ey⟩ := dedupKeeps ls (allReps ls ws) [] r (Or.inr hr)
-      exact ⟨y, hy, fun l hl => (agr l hl).trans (keyAt ey.symm l hl)⟩
+  have h1 : (match numOk (numConsts ls) with
+    | true => some (dedupV ls [] (allReps ls (strReps (strToks ls))))
+    | false => none) = some R := h
+  cases ha : numOk (numConsts ls) with
+  | false => rw [ha] at h1; cases h1
+  | true =>
+    rw [ha] at h1
+    rw [← Option.some.inj h1]
+    have ⟨r, hr, agr⟩ := allRepsExact ls ha v
+    have ⟨y, hy, ey⟩ := dedupKeeps ls (allReps ls (strReps (strToks ls))) [] r (Or.inr hr)
+    exact ⟨y, hy, fun l hl => (agr l hl).trans (keyAt ey.symm l hl)⟩
 
 -- one representative per variable ------------------------------------------------------------------
 
@@ -285,27 +400,27 @@ theorem memProdAux {r : AV} {xs : List AV} {P : List (List AV)} (hx : xs ∈ P) 
   | _ :: R, Mem.head _ => AgentWarrant.memAppL _ (AgentWarrant.memMapOf (List.cons r) hx)
   | q :: R, Mem.tail _ h => AgentWarrant.memAppR _ _ (memProdAux hx h)
 
-theorem build (atoms : List Atom) (fuel : Nat) (ρ : Nat → AV) : ∀ (k off : Nat) (Rs : List (List AV)),
-    repsFrom atoms fuel off k = some Rs → ∃ xs, xs ∈ prodL Rs ∧
+theorem build (atoms : List Atom) (ρ : Nat → AV) : ∀ (k off : Nat) (Rs : List (List AV)),
+    repsFrom atoms off k = some Rs → ∃ xs, xs ∈ prodL Rs ∧
       ∀ j, j < k → ∀ l, l ∈ litsOf (off + j) atoms → holds l (ρ (off + j)) = holds l (getV xs j)
   | 0, off, Rs, h => by
     have e : some [] = some Rs := h
     rw [← Option.some.inj e]
     exact ⟨[], Mem.head _, fun j hj => absurd hj (Nat.notSuccLeZero j)⟩
   | k + 1, off, Rs, h => by
-    have h1 : (match repsFor (litsOf off atoms) fuel, repsFrom atoms fuel (off + 1) k with
+    have h1 : (match repsFor (litsOf off atoms), repsFrom atoms (off + 1) k with
       | some R, some Rs => some (R :: Rs)
       | _, _ => none) = some Rs := h
-    cases hR : repsFor (litsOf off atoms) fuel with
+    cases hR : repsFor (litsOf off atoms) with
     | none => rw [hR] at h1; cases h1
     | some R =>
-      cases hT : repsFrom atoms fuel (off + 1) k with
+      cases hT : repsFrom atoms (off + 1) k with
       | none => rw [hR, hT] at h1; cases h1
       | some Ts =>
         rw [hR, hT] at h1
         rw [← Option.some.inj h1]
-        have ⟨r, hr, agr⟩ := repsExact _ fuel R hR (ρ off)
-        have ⟨xs, hxs, agx⟩ := build atoms fuel ρ k (off + 1) Ts hT
+        have ⟨r, hr, agr⟩ := repsExact _ R hR (ρ off)
+        have ⟨xs, hxs, agx⟩ := build atoms ρ k (off + 1) Ts hT
         refine ⟨r :: xs, memProdAux hxs hr, fun j hj l hl => ?_⟩
         cases j with
         | zero => exact agr l hl
@@ -354,10 +469,10 @@ theorem mapCongr {f g : α → β} : ∀ (l : List α), (∀ x, x ∈ l → f x 
     rw [h a (Mem.head _), mapCongr l (fun x hx => h x (Mem.tail _ hx))]
 
 /-- A `covered` answer: every valuation of the variables has a good atom vector. -/
-theorem argCoveredSound (good : List Bool → Bool) (atoms : List Atom) (fuel : Nat)
-    (h : argCover good atoms fuel = Answer.covered) : ∀ (ρ : Nat → AV), good (bitsOf atoms ρ) = true := by
+theorem argCoveredSound (good : List Bool → Bool) (atoms : List Atom)
+    (h : argCover good atoms = Answer.covered) : ∀ (ρ : Nat → AV), good (bitsOf atoms ρ) = true := by
   intro ρ
-  have h1 : (match allB (fun a => decide (a.1 < maxVar atoms)) atoms, repsFrom atoms fuel 0 (maxVar atoms) with
+  have h1 : (match allB (fun a => decide (a.1 < maxVar atoms)) atoms, repsFrom atoms 0 (maxVar atoms) with
     | true, some Rs => (match firstBadV good atoms (prodL Rs) with
       | none => Answer.covered
       | some xs => Answer.uncovered xs)
@@ -365,7 +480,7 @@ theorem argCoveredSound (good : List Bool → Bool) (atoms : List Atom) (fuel : 
   cases hi : allB (fun a => decide (a.1 < maxVar atoms)) atoms with
   | false => rw [hi] at h1; cases h1
   | true =>
-    cases hr : repsFrom atoms fuel 0 (maxVar atoms) with
+    cases hr : repsFrom atoms 0 (maxVar atoms) with
     | none => rw [hi, hr] at h1; cases h1
     | some Rs =>
       rw [hi, hr] at h1
@@ -375,7 +490,7 @@ theorem argCoveredSound (good : List Bool → Bool) (atoms : List Atom) (fuel : 
       cases hb : firstBadV good atoms (prodL Rs) with
       | some xs => rw [hb] at h2; cases h2
       | none =>
-        have ⟨xs, hxs, agx⟩ := build atoms fuel ρ (maxVar atoms) 0 Rs hr
+        have ⟨xs, hxs, agx⟩ := build atoms ρ (maxVar atoms) 0 Rs hr
         have e : bitsOf atoms ρ = bitsOf atoms (getV xs) := mapCongr atoms (fun a ha => by
           cases a with
           | mk i l =>
@@ -390,9 +505,9 @@ theorem argCoveredSound (good : List Bool → Bool) (atoms : List Atom) (fuel : 
         exact firstBadNone good atoms _ hb xs hxs
 
 /-- An `uncovered xs` answer: the valuation `getV xs` has an atom vector that is not good. -/
-theorem argUncoveredSound (good : List Bool → Bool) (atoms : List Atom) (fuel : Nat) (xs : List AV)
-    (h : argCover good atoms fuel = Answer.uncovered xs) : good (bitsOf atoms (getV xs)) = false := by
-  have h1 : (match allB (fun a => decide (a.1 < maxVar atoms)) atoms, repsFrom atoms fuel 0 (maxVar atoms) with
+theorem argUncoveredSound (good : List Bool → Bool) (atoms : List Atom) (xs : List AV)
+    (h : argCover good atoms = Answer.uncovered xs) : good (bitsOf atoms (getV xs)) = false := by
+  have h1 : (match allB (fun a => decide (a.1 < maxVar atoms)) atoms, repsFrom atoms 0 (maxVar atoms) with
     | true, some Rs => (match firstBadV good atoms (prodL Rs) with
       | none => Answer.covered
       | some xs => Answer.uncovered xs)
@@ -400,7 +515,7 @@ theorem argUncoveredSound (good : List Bool → Bool) (atoms : List Atom) (fuel 
   cases hi : allB (fun a => decide (a.1 < maxVar atoms)) atoms with
   | false => rw [hi] at h1; cases h1
   | true =>
-    cases hr : repsFrom atoms fuel 0 (maxVar atoms) with
+    cases hr : repsFrom atoms 0 (maxVar atoms) with
     | none => rw [hi, hr] at h1; cases h1
     | some Rs =>
       rw [hi, hr] at h1
@@ -414,5 +529,76 @@ theorem argUncoveredSound (good : List Bool → Bool) (atoms : List Atom) (fuel 
         have e : ys = xs := Answer.uncovered.inj h2
         rw [← e]
         exact firstBadSome good atoms ys _ hb
+
+end AgentWarrant.Revision.ArgCover
+
+namespace AgentWarrant.Revision.ArgCover
+open Lean AgentWarrant.Monitor.Full
+
+-- no fuel: what `unknown` can mean ------------------------------------------------------------------
+
+theorem maxVarGt : ∀ (atoms : List Atom) (a : Atom), a ∈ atoms → a.1 < maxVar atoms
+  | [], _, h => nomatch h
+  | b :: bs, a, h => by
+    have ih := maxVarGt bs
+    show a.1 < (match decide (maxVar bs < b.1 + 1) with
+      | true => b.1 + 1
+      | false => maxVar bs)
+    cases hd : decide (maxVar bs < b.1 + 1) with
+    | true =>
+      cases h with
+      | head _ => exact Nat.leRefl _
+      | tail _ h' => exact Nat.leTrans (ih a h') (Nat.leTrans (Nat.leSucc _) (ofDecideEqTrue hd))
+    | false =>
+      have hn : ¬ (maxVar bs < b.1 + 1) := ofDecideEqFalse hd
+      cases h with
+      | head _ => exact Nat.leOfLtSucc (Nat.gtOfNotLe hn)
+      | tail _ h' => exact ih a h'
+
+theorem repsFromNone (atoms : List Atom) : ∀ (k off : Nat), repsFrom atoms off k = none →
+    ∃ i, repsFor (litsOf i atoms) = none
+  | 0, off, h => by cases h
+  | k + 1, off, h => by
+    have h1 : (match repsFor (litsOf off atoms), repsFrom atoms (off + 1) k with
+      | some R, some Rs => some (R :: Rs)
+      | _, _ => none) = none := h
+    cases hR : repsFor (litsOf off atoms) with
+    | none => exact ⟨off, hR⟩
+    | some R =>
+      cases hT : repsFrom atoms (off + 1) k with
+      | none => exact repsFromNone atoms k (off + 1) hT
+      | some Ts => rw [hR, hT] at h1; cases h1
+
+theorem repsForNone {ls : List Lit} (h : repsFor ls = none) : numOk (numConsts ls) = false := by
+  have h1 : (match numOk (numConsts ls) with
+    | true => some (dedupV ls [] (allReps ls (strReps (strToks ls))))
+    | false => none) = none := h
+  cases ha : numOk (numConsts ls) with
+  | false => rfl
+  | true => rw [ha] at h1; cases h1
+
+/-- `argCover` takes no fuel, and answers `unknown` only when the check of some variable's number
+representatives (`numOk`) fails: never for lack of fuel, never for a string. -/
+theorem argUnknownOnlyNumOk (good : List Bool → Bool) (atoms : List Atom) (h : argCover good atoms = Answer.unknown) :
+    ∃ i, numOk (numConsts (litsOf i atoms)) = false := by
+  have h1 : (match allB (fun a => decide (a.1 < maxVar atoms)) atoms, repsFrom atoms 0 (maxVar atoms) with
+    | true, some Rs => (match firstBadV good atoms (prodL Rs) with
+      | none => Answer.covered
+      | some xs => Answer.uncovered xs)
+    | _, _ => Answer.unknown) = Answer.unknown := h
+  have hi : allB (fun a => decide (a.1 < maxVar atoms)) atoms = true :=
+    allBIntro (fun a ha => decideEqTrue (maxVarGt atoms a ha))
+  cases hr : repsFrom atoms 0 (maxVar atoms) with
+  | none =>
+    have ⟨i, hn⟩ := repsFromNone atoms _ 0 hr
+    exact ⟨i, repsForNone hn⟩
+  | some Rs =>
+    rw [hi, hr] at h1
+    have h2 : (match firstBadV good atoms (prodL Rs) with
+      | none => Answer.covered
+      | some xs => Answer.uncovered xs) = Answer.unknown := h1
+    cases hb : firstBadV good atoms (prodL Rs) with
+    | none => rw [hb] at h2; cases h2
+    | some xs => rw [hb] at h2; cases h2
 
 end AgentWarrant.Revision.ArgCover

@@ -1,5 +1,6 @@
 import AgentWarrant.Thm.Revision.ArgCover
 import AgentWarrant.Thm.Revision.Coverage
+import AgentWarrant.Thm.Revision.ArgCoverMatch
 /-! The closure check's coverage premise computed in Lean for entries whose match reads argument values
 (Agenra Sections 1 and 7.1). An effect is a valuation `ρ` of the question's variables (its resource and
 top-level arguments, `Spec/Revision/ArgCover.lean`) with the set of requirements it satisfies; the tools'
@@ -12,8 +13,7 @@ requirement sets among `reqSets` — that the old lists admit from the start is 
 with related final usage. No hypothesis about the units remains.
 Where the source is silent: the positions' CNFs, `cond` and the atoms are the Python caller's translation
 of the entries, tools and `E` (`model/revision/trusted/arg_cover.py`); that this translation is the
-monitor's `grantMatches` and preparation on every call is not stated here, nor are range predicates,
-nested paths and slots, which the translation does not send. -/
+monitor's `grantMatches` and preparation on every call is not stated here. -/
 namespace AgentWarrant.Revision.ArgCover
 open AgentWarrant AgentWarrant.Revision.Closure
 
@@ -41,9 +41,9 @@ theorem orLeftFalse : ∀ {a b : Bool}, (!a || b) = true → a = true → b = tr
 valuation satisfying `cond`. -/
 theorem argCoveredClosedPreserves (O N : List (List LEntry)) (units : List Unit')
     (rel : List (Usage × Usage)) (start : Usage × Usage) (v : AView) (atoms : List Atom) (cond : List Clause)
-    (reqSets : List (List String)) (fuel : Nat)
+    (reqSets : List (List String))
     (hc : closedC O N units rel start = true)
-    (hcov : argCover (goodA v cond units reqSets) atoms fuel = Answer.covered)
+    (hcov : argCover (goodA v cond units reqSets) atoms = Answer.covered)
     (client : List ((Nat → AV) × List String))
     (hin : ∀ e, e ∈ client → cnfHolds (bitsOf atoms e.1) cond = true)
     (hq : ∀ e, e ∈ client → e.2 ∈ reqSets) (of : Usage)
@@ -54,7 +54,7 @@ theorem argCoveredClosedPreserves (O N : List (List LEntry)) (units : List Unit'
     have ⟨e, he, eq⟩ := memMap (fun (e : (Nat → AV) × List String) => unitOfA v (bitsOf atoms e.1) e.2) hu
     rw [eq]
     show unitOfA v (bitsOf atoms e.1) e.2 ∈ units
-    have g := argCoveredSound _ atoms fuel hcov e.1
+    have g := argCoveredSound _ atoms hcov e.1
     have g2 := orLeftFalse g (hin e he)
     have ⟨u', hu', equ⟩ := anyBElim (allBElim g2 e.2 (hq e he))
     rw [← unitEqSound equ]
