@@ -91,6 +91,8 @@ import AgentWarrant.Thm.Monitor.Full.Slots
 import AgentWarrant.Thm.Monitor.Full.SlotMeaning
 import AgentWarrant.Spec.Monitor.Registration
 import AgentWarrant.Thm.Monitor.Registration
+import AgentWarrant.Spec.Monitor.RegistrationSchema
+import AgentWarrant.Thm.Monitor.RegistrationSchema
 import AgentWarrant.Thm.Monitor.Full.Issuance
 import AgentWarrant.Thm.Monitor.DeleteAB
 import AgentWarrant.Thm.Monitor.Full.Origin

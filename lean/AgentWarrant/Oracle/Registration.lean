@@ -1,5 +1,6 @@
 import AgentWarrant.Oracle.MonitorFull
 import AgentWarrant.Spec.Monitor.Registration
+import AgentWarrant.Spec.Monitor.RegistrationSchema
 /-! The `policy_check` judgment: a policy in its JSON form (the whole monitor's input) is decoded and
 its registration checked (`Spec/Monitor/Registration.lean`): the checks on the `Policy` the monitor
 evaluates (`registrationOk`) and the declaration checks on what only the JSON form carries (`formOk`
@@ -100,13 +101,19 @@ def formOf (p : Json) : Form :=
       catMap (fun q => if kindIs q "eq" then valF q "value" else if kindIs q "one_of" then arrL q "values" else []) preds
     bounds := catMap (fun q => if kindIs q "range" then valF q "low" ++ valF q "high" else []) preds }
 
+/-- The schema's structural checks (`Schema.policyE`, deciding `Schema.PolicySchema`), then the
+registration's: the verdict holds only when the document meets the schema, so what the decoder would
+refuse of a malformed document never decides it. `schema` lists the places that break the schema. -/
 def policyCheck (j : Json) : Dec Json := do
   let pj ← req j "policy"
+  let structural := Schema.policyE [] pj
   let form := formOf pj
   let (ok, errs) := match MonitorFull.policyOf pj with
     | Except.ok p => (registrationOk p && formOk form, registrationErrors p ++ formErrors form)
     | Except.error e => (false, ["decoding: " ++ e])
-  pure $ Json.mkObj [("ok", toJson ok), ("errors", toJson errs.toArray)]
+  let schemaErrs : List String := if structural.isEmpty then [] else ["schema"]
+  pure $ Json.mkObj [("ok", toJson (structural.isEmpty && ok)), ("errors", toJson (schemaErrs ++ errs).toArray),
+    ("schema", toJson (structural.map (fun p => toJson p.toArray)).toArray)]
 
 def judgments : List Judgment := [("policy_check", policyCheck)]
 
