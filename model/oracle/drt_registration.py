@@ -11,8 +11,9 @@ authoritative, an audience on a node that is not a sink, a count, constant or bo
 ±(2**53 - 1)). The verdicts compared are accept/reject: Python's ``policy_from_json``
 (schema, then ``validate``) raising ``InvalidInput`` against Lean's ``ok``. Which check fails first is
 not compared, because the two sides order their checks differently. Not drawn: an empty level list
-(the decoder refuses it while ranking labels) and lone surrogates (the oracle's parser refuses the
-text, so no verdict is asked).
+(the decoder refuses it while ranking labels) and lone surrogates (both sides refuse a document
+holding one before any verdict: tests/drt/test_registration_schema.py). Structural breakages (the
+schema's field types, required and unknown fields) are model/oracle/drt_registration_schema.py's.
 Choice: this judgment is not in the campaign list of ``model.oracle.lean.JUDGMENTS`` (a case is one
 policy, whose verdict space is two answers and whose mutation kinds a few hundred cases reach);
 tests/drt/test_registration.py drives it, so ``make drt`` runs it.

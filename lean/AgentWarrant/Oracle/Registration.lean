@@ -1,14 +1,17 @@
 import AgentWarrant.Oracle.MonitorFull
 import AgentWarrant.Spec.Monitor.Registration
 import AgentWarrant.Spec.Monitor.RegistrationSchema
-/-! The `policy_check` judgment: a policy in its JSON form (the whole monitor's input) is decoded and
-its registration checked (`Spec/Monitor/Registration.lean`): the checks on the `Policy` the monitor
+/-! The `policy_check` judgment: a policy in its JSON form (the whole monitor's input) is checked
+against the schema's structure (`Spec/Monitor/RegistrationSchema.lean`, `schema` in the answer lists
+the places that break it), decoded, and its registration checked (`Spec/Monitor/Registration.lean`): the checks on the `Policy` the monitor
 evaluates (`registrationOk`) and the declaration checks on what only the JSON form carries (`formOk`
 on `formOf`: name and action syntax, the level list, category and requirement references,
 authoritative resolver paths, audience node kinds, the numeric domain of counts, constants and
 bounds). A decoding failure (a label naming an undeclared level, a missing field) is a registration
-error, not an oracle error, so the answer is always a verdict: `{"ok": ..., "errors": [check, ...]}`
-(the failed checks by name).
+error, not an oracle error, so the answer is always a verdict: `{"ok": ..., "errors": [check, ...],
+"schema": [path, ...]}` (the failed checks by name, `"schema"` first when the structure is broken). The
+verdict is the structural judgment and the registration's; on a document that meets the schema the
+decoder refuses only a label naming an undeclared level.
 
 `formOf` reads leniently (a field of the wrong type contributes nothing): the decoder of the policy
 itself refuses what is malformed, and the form's lists only collect what the declaration checks look

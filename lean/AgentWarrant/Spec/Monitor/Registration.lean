@@ -30,7 +30,10 @@ Outside this judgment, because the Lean policy does not carry what they read: th
 non-empty and repeat-free, and category references (the decoder keeps only declared categories);
 declared requirements; which result paths a tool declares authoritative (a resolver's path); node
 kinds (an audience's node is a sink); and the numeric domain of quotas, decrements, constants and
-range bounds (safe integers, no lone surrogates). -/
+range bounds (safe integers). The JSON schema's structural checks (field types, required and unknown
+fields, enumerations) are a judgment of their own, `Spec/Monitor/RegistrationSchema.lean`, which the
+oracle's `policy_check` requires beside these. A string cannot hold a lone surrogate here: a Lean
+`Char` is a Unicode scalar value, and the oracle's parser refuses the escape. -/
 namespace AgentWarrant.Monitor.Full
 open Lean AgentWarrant.Monitor
 
