@@ -34,8 +34,6 @@ from model.oracle.lean import shaped
 from model.oracle.results import Agree, CaseResult, Mismatch
 
 JUDGMENT = "policy_check"
-# the mutations the oracle's decoder rejects (it ranks every level a label names); the judgment rejects the rest
-DECODER_KINDS = frozenset({"agent ceiling", "node level"})
 UNDECLARED = "zz_undeclared"
 UNSAFE = 2**53  # one past the largest integer the JSON boundary reads exactly
 
@@ -269,8 +267,8 @@ def run_registration(oracle: Any, case: tuple[str, Doc]) -> CaseResult:
         return Mismatch(JUDGMENT, ("errors",), {"mutation": kind, "policy": doc}, payload, {"ok": py},
                         {"ok": out[0], "errors": out[1]})
     if py == out[0]:
-        # a rejection the decoder made (an undeclared level) is told apart from one the judgment made
-        how = " (decoding)" if any(e.startswith("decoding") for e in out[1]) else ""
+        # a rejection only the decoder made is told apart: the judgment's own checks should always have one
+        how = " (decoding only)" if out[1] and all(e.startswith("decoding") for e in out[1]) else ""
         return Agree(f"{kind}: {'accept' if py else 'reject'}{how}")
     return Mismatch(JUDGMENT, ("ok",), {"mutation": kind, "policy": doc}, payload, {"ok": py},
                     {"ok": out[0], "errors": out[1]})
