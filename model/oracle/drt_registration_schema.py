@@ -198,8 +198,9 @@ def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0] if __doc__ else None)
     ap.add_argument("--cases", type=int, default=2000)
     ap.add_argument("--seed", type=int, default=20261208)
+    ap.add_argument("--oracle", type=Path, default=None, help="the oracle executable (default: the built one)")
     args = ap.parse_args()
-    with LeanOracle(oracle_path()) as oracle:
+    with LeanOracle(args.oracle or oracle_path()) as oracle:
         kinds, mismatches = campaign(oracle, args.cases, args.seed)
     for m in mismatches:
         print(report(m))

@@ -212,20 +212,23 @@ def varOk (tags : List (String × Chk)) (j : Json) : Bool := match j with
     | _ => false)
   | _ => false
 
-/-- The diagnostics of a broken union: the variant its first `kind` names, else the `kind` field, else
-the object (no `kind`, or not an object). -/
-def varDiag (tags : List (String × Chk)) (path : Path) (j : Json) : List Path := match j with
-  | Json.obj kvs => match lookupK "kind" (pairs kvs) with
+/-- The diagnostics of a broken union: the object when a field every variant requires (`req`) is
+missing, and the variant its first `kind` names, else the `kind` field (no `kind`: the object). -/
+def varDiag (req : List String) (tags : List (String × Chk)) (path : Path) (j : Json) : List Path := match j with
+  | Json.obj kvs => (if req.all (hasKey (pairs kvs)) then [] else [path]) ++
+    match lookupK "kind" (pairs kvs) with
     | some (Json.str s) => (match lookupF s tags with
-      | some c => orHere path (c path j)
+      | some c => c path j
       | none => [path ++ ["kind"]])
     | some _ => [path ++ ["kind"]]
-    | none => [path]
+    | none => []
   | _ => [path]
 
-/-- A union tagged by `kind` (`required: [kind]`, `kind` enumerated, `if kind = t then S_t`). -/
-def varE (tags : List (String × Chk)) : Chk := fun path j =>
-  if varOk tags j then [] else orHere path (varDiag tags path j)
+/-- A union tagged by `kind` (`required: req`, `kind` among them and enumerated, `if kind = t then
+S_t`, each variant repeating `req`). The diagnostics only name places; whether there are any is
+`varOk`. -/
+def varE (req : List String) (tags : List (String × Chk)) : Chk := fun path j =>
+  if varOk tags j then [] else orHere path (varDiag req tags path j)
 
 def VarS (tags : List (String × (Json → Prop))) (j : Json) : Prop :=
   ∃ kvs s S, j = Json.obj kvs ∧ ("kind", Json.str s) ∈ pairs kvs ∧ lookupF s tags = some S ∧ S j
@@ -245,7 +248,7 @@ def nodeE : Chk := objE ["name", "kind", "label"]
 def NodeS : Json → Prop := ObjS ["name", "kind", "label"]
   [("name", NameS), ("kind", EnumS ["source", "memory", "sink"]), ("label", LabelS)]
 
-def propagationE : Chk := varE [
+def propagationE : Chk := varE ["kind"] [
   ("inherit", objE ["kind"] [("kind", fun _ _ => [])]),
   ("transform", objE ["kind"] [("kind", fun _ _ => []), ("remove", nameSetE), ("decrement", countE),
     ("sensitivity", nameE), ("trusted", boolE)])]
@@ -264,7 +267,7 @@ def agentE : Chk := objE ["name", "operations", "ceiling"]
 def AgentS : Json → Prop := ObjS ["name", "operations", "ceiling"]
   [("name", NameS), ("operations", NameSetS), ("ceiling", NameS)]
 
-def resourceRefE : Chk := varE [
+def resourceRefE : Chk := varE ["kind"] [
   ("const", objE ["kind", "value"] [("kind", fun _ _ => []), ("value", scalarE)]),
   ("arg", objE ["kind", "arg"] [("kind", fun _ _ => []), ("arg", nameE)]),
   ("list_arg", objE ["kind", "arg"] [("kind", fun _ _ => []), ("arg", nameE)])]
@@ -307,7 +310,7 @@ def FlowS : Json → Prop := ObjS ["effect", "operation", "destination"]
   [("effect", EnumS ["allow", "deny", "pause"]), ("operation", NameOrAnyS), ("destination", NameOrAnyS),
    ("argument", NameOrAnyS), ("when", GuardS)]
 
-def patternE : Chk := varE [
+def patternE : Chk := varE ["kind"] [
   ("any", objE ["kind"] [("kind", fun _ _ => [])]),
   ("const", objE ["kind", "value"] [("kind", fun _ _ => []), ("value", scalarE)]),
   ("slot", objE ["kind", "slot"] [("kind", fun _ _ => []), ("slot", nameE)]),
@@ -344,7 +347,7 @@ def boundedE : Chk := fun path j => match j with
 
 def BoundedS (j : Json) : Prop := ∀ kvs, j = Json.obj kvs → (∃ v, ("low", v) ∈ pairs kvs) ∨ ∃ v, ("high", v) ∈ pairs kvs
 
-def predicateE : Chk := varE [
+def predicateE : Chk := varE ["kind", "path"] [
   ("eq", objE ["kind", "path", "value"] [("kind", fun _ _ => []), ("path", pathE), ("value", scalarE)]),
   ("one_of", objE ["kind", "path", "values"] [("kind", fun _ _ => []), ("path", pathE),
     ("values", arrE true false scalarE)]),
@@ -357,7 +360,7 @@ def PredicateS : Json → Prop := VarS [
   ("range", fun j => ObjS ["kind", "path"] [("kind", fun _ => True), ("path", PathS), ("low", NumS),
     ("high", NumS)] j ∧ BoundedS j)]
 
-def entryE : Chk := varE [
+def entryE : Chk := varE ["kind", "action", "resource"] [
   ("allow", objE ["kind", "action", "resource"] [("kind", fun _ _ => []), ("action", dottedE),
     ("resource", patternE), ("keys", nameSetE), ("where", arrE false false predicateE), ("quota", quotaE),
     ("requires", nameE), ("permit", boolE)]),

@@ -242,10 +242,10 @@ theorem varOkIff {cs : List (String × Chk)} {ss : List (String × (Json → Pro
   | str x => exact ⟨fun h => Bool.noConfusion h, fun ⟨_, _, _, e, _⟩ => Json.noConfusion e⟩
   | arr a => exact ⟨fun h => Bool.noConfusion h, fun ⟨_, _, _, e, _⟩ => Json.noConfusion e⟩
 
-theorem varSound {cs : List (String × Chk)} {ss : List (String × (Json → Prop))} (r : Rel cs ss) :
-    Sound (varE cs) (VarS ss) := by
+theorem varSound {req : List String} {cs : List (String × Chk)} {ss : List (String × (Json → Prop))}
+    (r : Rel cs ss) : Sound (varE req cs) (VarS ss) := by
   intro path j
-  show (if varOk cs j then [] else orHere path (varDiag cs path j)) = [] ↔ _
+  show (if varOk cs j then [] else orHere path (varDiag req cs path j)) = [] ↔ _
   rw [ifOrHere, varOkIff r]
   exact Iff.rfl
 
