@@ -30,7 +30,7 @@ def test_schema_structural(oracle: LeanOracle) -> None:
     kinds: dict[str, int] = {}
 
     @seed(20261208)
-    @settings(max_examples=400, database=None, phases=[Phase.generate], deadline=None,
+    @settings(max_examples=300, database=None, phases=[Phase.generate], deadline=None,
               suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
     @given(schema_cases())
     def body(case: tuple[str, tuple[str | int, ...], object]) -> None:
