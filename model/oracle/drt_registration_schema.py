@@ -5,18 +5,19 @@ RegistrationSchema.lean) against ``monitor check``'s validator, on structurally 
 
 A case is a policy's JSON form, drawn from the generator (``model.oracle.generators.policies``) or from
 the corpus (every policy under corpus/policies, text or JSON form), then one structural mutation at a
-place drawn from every place of the document (the root, every object, array, field and item, at every
-depth): the place deleted (a required field missing, an array item gone), an unknown field added to
-an object, the value replaced by one of another type or shape (null, booleans, integers, an integral
-and a fractional float, strings that are and are not names, with a final newline, ``"*"``, dotted
-names, empty and non-empty arrays and objects, an object with a valid ``kind``), an array item
-duplicated, an array or object emptied.
+place drawn from every place of the document (every object, array, field and item, at every depth; the
+root only gains an unknown field): the place deleted (a required field missing, an array item gone), an
+unknown field added to an object, the value replaced by one of another type or shape (null, booleans,
+integers, an integral and a fractional float, strings that are and are not names, with a final newline,
+``"*"``, dotted names, empty and non-empty arrays and objects, an object with a valid ``kind``), an
+array item duplicated, an array or object emptied.
 Three things are compared: the whole verdict (Python's ``policy_from_json`` raising ``InvalidInput``
 against Lean's ``ok``), the schema verdict alone (the reference validator, which decides
 ``model.base.schemas.validate``, against Lean's structural paths being empty), and, when both report a
 structural error, the place: the path the reference reports (its ``best_match``, the one a user sees)
 must be one of the places Lean reports. Python raising anything but ``InvalidInput`` is a mismatch too
-(bad input must never be a traceback).
+(bad input must never be a traceback), and so is a rejection whose only error is the oracle decoder's.
+``python -m model.oracle.drt_registration_schema --cases N [--seed S]`` runs a counted campaign.
 """
 
 from __future__ import annotations
