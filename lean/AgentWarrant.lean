@@ -98,6 +98,8 @@ import AgentWarrant.Thm.Monitor.Full.SlotMeaning
 import AgentWarrant.Thm.Monitor.Full.JsonExact
 import AgentWarrant.Spec.Monitor.Registration
 import AgentWarrant.Thm.Monitor.Registration
+import AgentWarrant.Spec.Monitor.RegistrationSchema
+import AgentWarrant.Thm.Monitor.RegistrationSchema
 import AgentWarrant.Thm.Monitor.Full.Issuance
 import AgentWarrant.Thm.Monitor.DeleteAB
 import AgentWarrant.Thm.Monitor.Full.Origin

@@ -11,8 +11,9 @@ authoritative, an audience on a node that is not a sink, a count, constant or bo
 ±(2**53 - 1)). The verdicts compared are accept/reject: Python's ``policy_from_json``
 (schema, then ``validate``) raising ``InvalidInput`` against Lean's ``ok``. Which check fails first is
 not compared, because the two sides order their checks differently. Not drawn: an empty level list
-(the decoder refuses it while ranking labels) and lone surrogates (the oracle's parser refuses the
-text, so no verdict is asked).
+(the decoder refuses it while ranking labels) and lone surrogates (both sides refuse a document
+holding one before any verdict: tests/drt/test_registration_schema.py). Structural breakages (the
+schema's field types, required and unknown fields) are model/oracle/drt_registration_schema.py's.
 Choice: this judgment is not in the campaign list of ``model.oracle.lean.JUDGMENTS`` (a case is one
 policy, whose verdict space is two answers and whose mutation kinds a few hundred cases reach);
 tests/drt/test_registration.py drives it, so ``make drt`` runs it.
@@ -33,8 +34,6 @@ from model.oracle.lean import shaped
 from model.oracle.results import Agree, CaseResult, Mismatch
 
 JUDGMENT = "policy_check"
-# the mutations the oracle's decoder rejects (it ranks every level a label names); the judgment rejects the rest
-DECODER_KINDS = frozenset({"agent ceiling", "node level"})
 UNDECLARED = "zz_undeclared"
 UNSAFE = 2**53  # one past the largest integer the JSON boundary reads exactly
 
@@ -268,8 +267,8 @@ def run_registration(oracle: Any, case: tuple[str, Doc]) -> CaseResult:
         return Mismatch(JUDGMENT, ("errors",), {"mutation": kind, "policy": doc}, payload, {"ok": py},
                         {"ok": out[0], "errors": out[1]})
     if py == out[0]:
-        # a rejection the decoder made (an undeclared level) is told apart from one the judgment made
-        how = " (decoding)" if any(e.startswith("decoding") for e in out[1]) else ""
+        # a rejection only the decoder made is told apart: the judgment's own checks should always have one
+        how = " (decoding only)" if out[1] and all(e.startswith("decoding") for e in out[1]) else ""
         return Agree(f"{kind}: {'accept' if py else 'reject'}{how}")
     return Mismatch(JUDGMENT, ("ok",), {"mutation": kind, "policy": doc}, payload, {"ok": py},
                     {"ok": out[0], "errors": out[1]})

@@ -175,6 +175,8 @@ JSON_CASES: list[tuple[str, Callable[[Any], None], InputKind, str]] = [
      InputKind.VALUE, "$.user[0].where[0]"),
     ("slot-without-resolver", _set(("application", 4, "resource", "slot"), "nobody"), InputKind.REFERENCE,
      "$.application[4].resource"),
+    # refused before the schema, as the text reader refuses its escape: not a name error
+    ("lone-surrogate", _set(("nodes", 0, "name"), "n\udc00"), InputKind.VALUE, "$.nodes[0].name"),
 ]
 
 

@@ -1,13 +1,18 @@
 import AgentWarrant.Oracle.MonitorFull
 import AgentWarrant.Spec.Monitor.Registration
-/-! The `policy_check` judgment: a policy in its JSON form (the whole monitor's input) is decoded and
-its registration checked (`Spec/Monitor/Registration.lean`): the checks on the `Policy` the monitor
+import AgentWarrant.Spec.Monitor.RegistrationSchema
+/-! The `policy_check` judgment: a policy in its JSON form (the whole monitor's input) is checked
+against the schema's structure (`Spec/Monitor/RegistrationSchema.lean`, `schema` in the answer lists
+the places that break it), decoded, and its registration checked (`Spec/Monitor/Registration.lean`): the checks on the `Policy` the monitor
 evaluates (`registrationOk`) and the declaration checks on what only the JSON form carries (`formOk`
 on `formOf`: name and action syntax, the level list, category and requirement references,
 authoritative resolver paths, audience node kinds, the numeric domain of counts, constants and
 bounds). A decoding failure (a label naming an undeclared level, a missing field) is a registration
-error, not an oracle error, so the answer is always a verdict: `{"ok": ..., "errors": [check, ...]}`
-(the failed checks by name).
+error, not an oracle error, so the answer is always a verdict: `{"ok": ..., "errors": [check, ...],
+"schema": [path, ...]}` (the failed checks by name, `"schema"` first when the structure is broken). The
+verdict is the structural judgment and the registration's; on a document that meets the schema the
+decoder refuses only a level reference to an undeclared level, which the form's check `levelRefs`
+refuses too, so a decoding failure is never the only error (the differential tests check it).
 
 `formOf` reads leniently (a field of the wrong type contributes nothing): the decoder of the policy
 itself refuses what is malformed, and the form's lists only collect what the declaration checks look
@@ -98,15 +103,29 @@ def formOf (p : Json) : Form :=
         | some a => objVals a
         | none => []) resolvers ++
       catMap (fun q => if kindIs q "eq" then valF q "value" else if kindIs q "one_of" then arrL q "values" else []) preds
-    bounds := catMap (fun q => if kindIs q "range" then valF q "low" ++ valF q "high" else []) preds }
+    bounds := catMap (fun q => if kindIs q "range" then valF q "low" ++ valF q "high" else []) preds
+    levelRefs := catMap (fun n => match field n "label" with
+        | some l => strF l "sensitivity"
+        | none => []) nodes ++
+      catMap (fun a => strF a "ceiling") (arrL p "agents") ++
+      catMap (fun t => strF t "sensitivity") transforms ++
+      catMap (fun f => match field f "when" with
+        | some g => strF g "max_sensitivity" ++ strF g "min_sensitivity"
+        | none => []) (arrL p "flows") }
 
+/-- The schema's structural checks (`Schema.policyE`, deciding `Schema.PolicySchema`), then the
+registration's: the verdict holds only when the document meets the schema, so what the decoder would
+refuse of a malformed document never decides it. `schema` lists the places that break the schema. -/
 def policyCheck (j : Json) : Dec Json := do
   let pj ← req j "policy"
+  let structural := Schema.policyE [] pj
   let form := formOf pj
   let (ok, errs) := match MonitorFull.policyOf pj with
     | Except.ok p => (registrationOk p && formOk form, registrationErrors p ++ formErrors form)
-    | Except.error e => (false, ["decoding: " ++ e])
-  pure $ Json.mkObj [("ok", toJson ok), ("errors", toJson errs.toArray)]
+    | Except.error e => (false, formErrors form ++ ["decoding: " ++ e])
+  let schemaErrs : List String := if structural.isEmpty then [] else ["schema"]
+  pure $ Json.mkObj [("ok", toJson (structural.isEmpty && ok)), ("errors", toJson (schemaErrs ++ errs).toArray),
+    ("schema", toJson (structural.map (fun p => toJson p.toArray)).toArray)]
 
 def judgments : List Judgment := [("policy_check", policyCheck)]
 

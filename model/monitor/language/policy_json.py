@@ -13,6 +13,9 @@ Choices where the source is silent:
   ``requires``, a range's open bound, unset transform components and flow conditions).
 - Duplicate object keys, ``NaN``/``Infinity`` and numbers that overflow a float are rejected
   when reading JSON text, since the JSON value would otherwise silently lose information.
+- A string (a value or a key) holding an unpaired UTF-16 surrogate is refused wherever it stands,
+  before the schema: it cannot be encoded as UTF-8, and the text reader refuses its escape, so an object
+  built in memory gets the same answer as its text would.
 """
 
 from __future__ import annotations
@@ -21,6 +24,8 @@ import json
 from typing import Any
 
 from model.base.canonical import JSON
+from model.base.errors import InvalidInput, Location, json_path
+from model.base.json_exact import clip, lone_surrogate
 from model.base.jsonio import decode
 from model.base.schemas import validate as schema_validate
 from model.monitor.language import policy as P
@@ -202,8 +207,38 @@ def entry_from(obj: dict[str, Any]) -> P.Entry:
                    quota=obj.get("quota", 1), requires=obj.get("requires"), permit=obj.get("permit", False))
 
 
+def _surrogate_at(obj: object, at: tuple[str | int, ...] = ()) -> tuple[tuple[str | int, ...], str] | None:
+    """The place of the first string (key or value) holding an unpaired surrogate, and that string."""
+    if isinstance(obj, str):
+        return (at, obj) if lone_surrogate(obj) is not None else None
+    items: list[tuple[str | int, object]] = (
+        list(obj.items()) if isinstance(obj, dict) else list(enumerate(obj)) if isinstance(obj, list) else [])
+    for k, v in items:
+        if isinstance(k, str) and lone_surrogate(k) is not None:
+            return at, k
+        found = _surrogate_at(v, (*at, k))
+        if found is not None:
+            return found
+    return None
+
+
+def refuse_lone_surrogates(obj: object, source: str = "<input>") -> None:
+    # one C-speed pass decides; only a document that fails it is walked to name the place
+    try:
+        json.dumps(obj, ensure_ascii=False).encode("utf-8")
+    except UnicodeEncodeError:
+        found = _surrogate_at(obj)
+        if found is not None:
+            raise InvalidInput(Location(source=source, json_path=json_path(found[0])),
+                               "a string of Unicode characters (an unpaired surrogate cannot be encoded as UTF-8)",
+                               clip(found[1])) from None
+    except (TypeError, ValueError):
+        return  # not a JSON value: the schema names the place
+
+
 def policy_from_json(obj: object, source: str = "<input>") -> P.Policy:
     """Check ``obj`` against the schema, build the ``Policy`` and run the registration checks."""
+    refuse_lone_surrogates(obj, source)
     schema_validate(obj, SCHEMA, source)
     assert isinstance(obj, dict)
     policy = P.Policy(

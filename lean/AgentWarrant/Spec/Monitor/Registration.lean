@@ -21,16 +21,19 @@ monitor reads (`Policy`).
 * a permission entry's slot pattern names a resolver slot; a predicate has a non-empty path, a
   `one_of` at least one value, a range at least one bound and low ≤ high; a deny entry carries
   quota one, no requirement and no permit.
-The oracle's decoder (`Oracle/Registration.lean`) adds the label checks: a level named by a node's
-label, an agent's ceiling, a propagation or a flow guard must be declared (it is ranked while
-decoding), and a decoding failure is a registration error.
+A level named by a node's label, an agent's ceiling, a propagation or a flow guard must be declared:
+a check on the form (`levelRefs`), which the oracle's decoder (`Oracle/Registration.lean`) also makes
+while ranking them; a decoding failure is a registration error.
 
 Outside this judgment, because the Lean policy does not carry what they read: the syntax of names
 (identifiers, no reserved word) and of action names and result paths; the level list being
 non-empty and repeat-free, and category references (the decoder keeps only declared categories);
 declared requirements; which result paths a tool declares authoritative (a resolver's path); node
 kinds (an audience's node is a sink); and the numeric domain of quotas, decrements, constants and
-range bounds (safe integers, no lone surrogates). -/
+range bounds (safe integers). The JSON schema's structural checks (field types, required and unknown
+fields, enumerations) are a judgment of their own, `Spec/Monitor/RegistrationSchema.lean`, which the
+oracle's `policy_check` requires beside these. A string cannot hold a lone surrogate here: a Lean
+`Char` is a Unicode scalar value, and the oracle's parser refuses the escape. -/
 namespace AgentWarrant.Monitor.Full
 open Lean AgentWarrant.Monitor
 
@@ -188,6 +191,8 @@ structure Form where
   scalars : List Json
   /-- Range bounds: numbers. -/
   bounds : List Json
+  /-- Levels named by node labels, agents' ceilings, transforms and flow guards. -/
+  levelRefs : List String
 
 def reservedWords : List String :=
   ["policy", "levels", "categories", "requirement", "node", "edge", "agent", "tool", "resolve", "origin",
@@ -239,7 +244,7 @@ def formOk (f : Form) : Bool :=
   f.names.all isNameB && (f.dotted.all isDottedB && (!f.levels.isEmpty && (uniqS f.levels &&
   (subS f.catRefs f.categories && (subS f.reqRefs f.requirements && (f.resolverPaths.all (authOk f) &&
   (subS f.audienceNodes f.sinks && (f.counts.all isCount && (f.scalars.all isScalarOk &&
-  f.bounds.all isBound)))))))))
+  (f.bounds.all isBound && subS f.levelRefs f.levels))))))))))
 
 def formErrors (f : Form) : List String :=
   let checks : List (String × Bool) := [
@@ -253,7 +258,8 @@ def formErrors (f : Form) : List String :=
     ("audience nodes are sinks", subS f.audienceNodes f.sinks),
     ("counts", f.counts.all isCount),
     ("scalars", f.scalars.all isScalarOk),
-    ("range bounds", f.bounds.all isBound)]
+    ("range bounds", f.bounds.all isBound),
+    ("level references", subS f.levelRefs f.levels)]
   (filt (fun c => !c.2) checks).map (·.1)
 
 end AgentWarrant.Monitor.Full

@@ -530,6 +530,7 @@ structure FormWF (f : Form) : Prop where
   counts : ∀ j, j ∈ f.counts → IsCount j
   scalars : ∀ j, j ∈ f.scalars → IsScalarOk j
   bounds : ∀ j, j ∈ f.bounds → IsBound j
+  levelRefs : ∀ l, l ∈ f.levelRefs → l ∈ f.levels
 
 theorem formAnyIff {α : Type} (g : α → Bool) : ∀ (l : List α), List.any l g = true ↔ ∃ x, x ∈ l ∧ g x = true
   | [] => Iff.intro (fun h => by cases h) (fun ⟨_, hx, _⟩ => nomatch hx)
@@ -626,16 +627,17 @@ theorem formOkIff (f : Form) : formOk f = true ↔ FormWF f := by
   have d : formOk f = (f.names.all isNameB && (f.dotted.all isDottedB && (!f.levels.isEmpty && (uniqS f.levels &&
     (subS f.catRefs f.categories && (subS f.reqRefs f.requirements && (f.resolverPaths.all (authOk f) &&
     (subS f.audienceNodes f.sinks && (f.counts.all isCount && (f.scalars.all isScalarOk &&
-    f.bounds.all isBound)))))))))) := rfl
+    (f.bounds.all isBound && subS f.levelRefs f.levels))))))))))) := rfl
   rw [d]
   simp only [andIff]
   rw [allCongr formNameIff, allCongr formDottedIff, nonEmptyIff, uniqSIff, subSIff, subSIff,
-    allCongr (formAuthIff f), subSIff, allCongr formCountIff, allCongr formScalarIff, allCongr formBoundIff]
+    allCongr (formAuthIff f), subSIff, allCongr formCountIff, allCongr formScalarIff, allCongr formBoundIff,
+    subSIff]
   constructor
-  · intro ⟨h1, h2, h3, h4, h5, h6, h7, h8, h9, h10, h11⟩
-    exact ⟨h1, h2, h3, h4, h5, h6, h7, h8, h9, h10, h11⟩
+  · intro ⟨h1, h2, h3, h4, h5, h6, h7, h8, h9, h10, h11, h12⟩
+    exact ⟨h1, h2, h3, h4, h5, h6, h7, h8, h9, h10, h11, h12⟩
   · intro w
     exact ⟨w.names, w.dotted, w.levels, w.uniqueLevels, w.categories, w.requirements, w.authoritative,
-      w.audiences, w.counts, w.scalars, w.bounds⟩
+      w.audiences, w.counts, w.scalars, w.bounds, w.levelRefs⟩
 
 end AgentWarrant.Monitor.Full
