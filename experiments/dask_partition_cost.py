@@ -103,7 +103,7 @@ def _monitor(name: str, k: int, parts: int) -> list[object]:
         opened: list[level.Opened] = []
         for q in range(parts):
             opened.append(level.open_level(sid, q, layer, None, senders[q], *batches[q]))  # type: ignore[arg-type]
-        least = ds.least_chunk(per_state)
+        least = ds.least_chunk(per_state, parts)
         costs: list[list[float]] = []
         ran: list[part.Summary] = []
         for q in range(parts):

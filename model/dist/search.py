@@ -74,21 +74,24 @@ _UNLIMITED = Budget()
 CHUNKS = 16
 #: the most frontier states a chunk must hold (a chunk costs the driver a round trip)
 MIN_CHUNK = 2000
-#: the CPU seconds a chunk should take at least, at the previous level's CPU per state: a level whose states
-#: are costly is cut finer than ``MIN_CHUNK`` (``dispatch``)
-CHUNK_CPU = 0.05
+#: the CPU seconds a chunk should take at least per worker, at the previous level's CPU per state: a level
+#: whose states are costly is cut finer than ``MIN_CHUNK`` (``least_chunk``)
+CHUNK_CPU = 0.025
 
 
-def least_chunk(per_state: float | None) -> int:
-    """The fewest frontier states worth a chunk at ``per_state`` CPU seconds a state (the previous level's;
-    None before any level: ``MIN_CHUNK``). Why: the cost of a state varies by orders of magnitude between
-    levels — on the AgentDojo banking model at bound 4 a handful of states of level 1 have hundreds of
-    successors each, and 7,779 states of level 2 cost six times the other partition's 9,150 —, so a count
-    of states alone cut those levels into a few chunks of very unequal CPU, and the worker left with the
-    last one idled the other."""
+def least_chunk(per_state: float | None, parts: int) -> int:
+    """The fewest frontier states worth a chunk on ``parts`` workers at ``per_state`` CPU seconds a state
+    (the previous level's; None before any level: ``MIN_CHUNK``): the states that cost ``CHUNK_CPU`` per
+    worker, at most ``MIN_CHUNK``. Why: the cost of a state varies by orders of magnitude between levels —
+    on the AgentDojo banking model at bound 4 a handful of states of level 1 have hundreds of successors
+    each, and 7,779 states of level 2 cost six times the other partition's 9,150 —, so a count of states
+    alone cut those levels into a few chunks of very unequal CPU, and the worker left with the last one
+    idled the other. Why per worker: Dask's scheduler, one thread for all workers, handles a few tasks per
+    chunk; with the floor growing with the workers it handles as many chunks per second on any number of
+    them."""
     if per_state is None or per_state <= 0:
         return MIN_CHUNK
-    return max(1, min(MIN_CHUNK, int(CHUNK_CPU / per_state)))
+    return max(1, min(MIN_CHUNK, int(CHUNK_CPU * parts / per_state)))
 
 
 def _record(measure: Measure, g: Callable[[Any], Any], on: Callable[..., Any], split: dict[tuple[int, int], Any],
@@ -181,7 +184,7 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
         spent = 0
         left: dict[int, list[tuple[int, Any]]] = {}
         counts: list[int] = []
-        least = least_chunk(per_state[0])
+        least = least_chunk(per_state[0], P)
         for q, (_, _, n, _) in enumerate(opened):
             count = max(1, min(chunks, -(-n // least)))
             counts.append(count)
