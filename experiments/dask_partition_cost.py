@@ -24,16 +24,16 @@ to the bound, ``system.warm``, and adopts the others', ``system.adopt``, verifyi
 partition's own, without the few the verification's sample runs on a scratch memo).
 
 The monitor engine (``paper_figures/tables/dask_partition_cost_monitor.{csv,md}``, per model of
-``MONITOR_RUNS``): the partitioned search of ``model/dist/search.py`` cut into chunks as its driver cuts
-them (``search.least_chunk``), every task run in this process one after the other — each partition's
-merge (``level.open_level``), its chunks on itself, the routing (``route.batch``) and the last merge
-(``level.finish``) — and the driver's schedule replayed from the CPU each chunk took: per level each worker
-runs its merge, then its own chunks in frontier order, and when they are done the last chunk of the
-partition with the most left (the driver's stealing), then its routing tasks. ``critical_cpu_s`` sums
-per level the busier worker's CPU, plus the slower last merge: the CPU the search needs on that many
-dedicated cores without transfers or scheduling; ``cpu_ratio`` = single CPU over it. What the replay
-leaves out: a stolen chunk is counted at its owner's CPU (a thief decides again what the owner's memo
-held), and Dask's own costs.
+``MONITOR_RUNS``): the partitioned search of ``model/dist/search.py`` cut into chunks as its driver cuts them
+(up to ``search.CHUNKS`` a partition, of at least ``search.MIN_CHUNK`` states), every task run in this process
+one after the other — each partition's merge (``level.open_level``), its chunks on itself, the routing
+(``route.batch``) and the last merge (``level.finish``) — and the driver's schedule replayed from the CPU each
+chunk took: per level each worker runs its merge, then its own chunks in frontier order, and when they are
+done the last chunk of the partition with the most left (the driver's stealing), then its routing tasks.
+``critical_cpu_s`` sums per level the busier worker's CPU, plus the slower last merge: the CPU the search
+needs on that many dedicated cores without transfers or scheduling; ``cpu_ratio`` = single CPU over it. What
+the replay leaves out: a stolen chunk is counted at its owner's CPU (a thief decides again what the owner's
+memo held), and Dask's own costs.
 
 ``python experiments/dask_partition_cost.py``; registered as ``dask-partition-cost`` (on demand, a few
 CPU minutes).
@@ -94,7 +94,6 @@ def _monitor(name: str, k: int, parts: int) -> list[object]:
     table = {part.root_class(model, seeded): 0}
     senders: list[tuple[int, ...]] = [() for _ in range(parts)]
     batches: list[list[object]] = [[] for _ in range(parts)]
-    per_state: float | None = None
     critical = total = 0.0
     counts: list[str] = []
     transitions = 0
@@ -103,12 +102,11 @@ def _monitor(name: str, k: int, parts: int) -> list[object]:
         opened: list[level.Opened] = []
         for q in range(parts):
             opened.append(level.open_level(sid, q, layer, None, senders[q], *batches[q]))  # type: ignore[arg-type]
-        least = ds.least_chunk(per_state, parts)
         costs: list[list[float]] = []
         ran: list[part.Summary] = []
         for q in range(parts):
             n = opened[q][2]
-            count = max(1, min(ds.CHUNKS, -(-n // least))) if n else 0
+            count = max(1, min(ds.CHUNKS, -(-n // ds.MIN_CHUNK))) if n else 0
             mine = []
             for j in range(count):
                 items = level.take(sid, q, j, count)
@@ -117,7 +115,6 @@ def _monitor(name: str, k: int, parts: int) -> list[object]:
                 mine.append(time.process_time() - c)
             costs.append(mine)
         counts.append("/".join(str(len(x)) for x in costs))
-        per_state = sum(map(sum, costs)) / max(1, sum(o[2] for o in opened))
         summaries = level.by_partition(opened, ran)
         transitions += sum(s.transitions for s in summaries)
         delta = route.assign(table, summaries, parts)

@@ -13,8 +13,7 @@ as measured, and 10^9 states, its last level's ratios (new states, transitions a
 state) continued. Assumptions (stated in the table's caption too):
 
 - expansion is balanced by chunks (``model/dist/search.py``): a level's frontier is cut into
-  ``min(16 P, frontier / least)`` chunks (at least one), ``least`` the states that cost 0.025 P CPU s at
-  the previous level's CPU per state, at most 2,000, and a level waits for the busiest worker, at
+  ``min(16 P, frontier / 2000)`` chunks (at least one) and a level waits for the busiest worker, at
   most the mean plus one chunk (greedy list scheduling); fewer chunks than workers leave workers idle;
 - the classes still decide ownership: a partition's share of the states it owns is the makespan of
   largest-first placement of the measured class sizes on P partitions (``skew``); the chunks an
@@ -44,7 +43,7 @@ BANDWIDTH = 1.0e9  # bytes/s per worker (10 Gbit/s)
 LATENCY = 1.0e-3  # s per level (round trips through the scheduler)
 WORKERS = (1, 2, 10, 100, 1000)
 BIG = 1.0e9
-CHUNKS, MIN_CHUNK, CHUNK_CPU = 16, 2000, 0.025  # as model/dist/search.py (``least_chunk``)
+CHUNKS, MIN_CHUNK = 16, 2000  # as model/dist/search.py
 INPUTS = "dask_projection_inputs.json"
 
 #: a level: (frontier, transitions, entries)
@@ -67,15 +66,12 @@ def simulate(levels: list[Level], p: int, per_transition: float, bytes_per_entry
              skew: float, crossing: float, dests: float) -> dict[str, float]:
     """Seconds per component over ``levels`` on ``p`` workers (module docstring)."""
     out = {"compute": 0.0, "exchange": 0.0, "schedule": 0.0}
-    least = MIN_CHUNK  # the driver's floor before any level (``search.least_chunk``)
     for frontier, transitions, entries in levels:
         work = transitions * per_transition
-        per_state = work / max(1.0, frontier)
         if p == 1:
             out["compute"] += work
             continue
-        chunks = max(1, min(CHUNKS * p, math.ceil(frontier / least)))
-        least = max(1, min(MIN_CHUNK, int(CHUNK_CPU * p / per_state))) if per_state > 0 else MIN_CHUNK
+        chunks = max(1, min(CHUNKS * p, math.ceil(frontier / MIN_CHUNK)))
         out["compute"] += max(work / p, work / chunks) + work / chunks  # idle workers; the last chunk
         stolen = frontier * (1 - 1 / skew)  # the states an over-full owner hands over
         remote = entries * min(1.0, crossing * 2 * (p - 1) / p)
@@ -151,8 +147,7 @@ def draw(out_dir: Path, table: str, inputs: dict[str, Any]) -> list[Path]:
                f"{crossing:.2f} of the entries crossing on 2 workers, {dests:.0f} classes per partition's "
                f"children in the last level, {len(sizes)} decision classes in that level (the largest "
                f"{sizes[0] / sum(sizes):.3f} of the states). Workloads: the measured levels, and 10^9 states "
-               f"continuing the last level's ratios. Assumed: expansion in min(16 P, frontier / least) chunks "
-               f"(least: the states that cost 0.025 P CPU s at the previous level's CPU per state, at most 2000) "
+               f"continuing the last level's ratios. Assumed: expansion in min(16 P, frontier / 2000) chunks "
                f"and a level as long as the mean plus one chunk; ownership by class, placed largest first "
                f"(skew: the fullest owner over the mean), its excess stolen and sent once more; "
                f"{BANDWIDTH / 1e9:.0f} GB/s per worker, {LATENCY * 1e3:.0f} ms per level, no overlap of "

@@ -72,26 +72,8 @@ Tick = Callable[[int, int], None]
 _UNLIMITED = Budget()
 #: chunks per partition and level (``chunks``): enough for Dask to even out two workers' levels
 CHUNKS = 16
-#: the most frontier states a chunk must hold (a chunk costs the driver a round trip)
+#: the fewest frontier states worth a chunk of their own (a chunk costs the driver a round trip)
 MIN_CHUNK = 2000
-#: the CPU seconds a chunk should take at least per worker, at the previous level's CPU per state: a level
-#: whose states are costly is cut finer than ``MIN_CHUNK`` (``least_chunk``)
-CHUNK_CPU = 0.025
-
-
-def least_chunk(per_state: float | None, parts: int) -> int:
-    """The fewest frontier states worth a chunk on ``parts`` workers at ``per_state`` CPU seconds a state
-    (the previous level's; None before any level: ``MIN_CHUNK``): the states that cost ``CHUNK_CPU`` per
-    worker, at most ``MIN_CHUNK``. Why: the cost of a state varies by orders of magnitude between levels —
-    on the AgentDojo banking model at bound 4 a handful of states of level 1 have hundreds of successors
-    each, and 7,779 states of level 2 cost six times the other partition's 9,150 —, so a count of states
-    alone cut those levels into a few chunks of very unequal CPU, and the worker left with the last one
-    idled the other. Why per worker: Dask's scheduler, one thread for all workers, handles a few tasks per
-    chunk; with the floor growing with the workers it handles as many chunks per second on any number of
-    them."""
-    if per_state is None or per_state <= 0:
-        return MIN_CHUNK
-    return max(1, min(MIN_CHUNK, int(CHUNK_CPU * parts / per_state)))
 
 
 def _record(measure: Measure, g: Callable[[Any], Any], on: Callable[..., Any], split: dict[tuple[int, int], Any],
@@ -156,7 +138,6 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
     account("states at the start", [1] + [0] * (P - 1), held)
     front: list[int] = held  # each partition's frontier at the level being expanded, as its merge counted it
     sent: list[tuple[int, ...]] = []  # per owner, the entries each sender routed to it in the last level
-    per_state: list[float | None] = [None]  # the last level's chunk CPU per state expanded (``least_chunk``)
 
     def submit(layer: int, after: list[list[Any]], senders: list[tuple[int, ...]], batches: list[list[Any]]
                ) -> tuple[list[Any], list[Any]]:
@@ -184,9 +165,8 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
         spent = 0
         left: dict[int, list[tuple[int, Any]]] = {}
         counts: list[int] = []
-        least = least_chunk(per_state[0], P)
         for q, (_, _, n, _) in enumerate(opened):
-            count = max(1, min(chunks, -(-n // least)))
+            count = max(1, min(chunks, -(-n // MIN_CHUNK)))
             counts.append(count)
             # cut on the owner, last first: pop() takes the partition's chunks in frontier order
             left[q] = [(j, on(q, level.take, sid, q, j, count, retries=RETRIES)) for j in reversed(range(count))] \
@@ -253,7 +233,6 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
                     account(f"entries merged at level {layer}", sent, [r for _, _, _, r in opened])
                 account(f"frontier of level {layer}", front, [n for _, _, n, _ in opened])
                 ran = dispatch(opened, chunk_futs[0])
-                per_state[0] = sum(s.cpu for s in ran) / max(1, sum(s.expanded for s in ran))
                 summaries = level.by_partition(opened, ran)
                 if measure is not None:
                     measure.lent += sum(s.lent for s in ran)

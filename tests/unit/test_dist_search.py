@@ -267,14 +267,3 @@ def test_chunks_run_anywhere_and_keep_the_single_process_result(dask_client: Any
     if chunks is None:
         assert measure.lent == 0
 
-
-def test_chunk_floor_follows_the_cost_of_a_state() -> None:
-    """A level is cut by what its states cost at the previous level, not by their count alone: costly states
-    make small chunks (down to one state), cheap ones the ``MIN_CHUNK`` ceiling; the floor grows with the
-    workers (the scheduler's chunks per second stay the same)."""
-    least = dist_search.least_chunk
-    assert least(None, 2) == dist_search.MIN_CHUNK  # before any level
-    assert least(1.0, 2) == 1
-    assert least(1e-7, 2) == dist_search.MIN_CHUNK
-    two, eight = least(1e-3, 2), least(1e-3, 8)
-    assert 1 < two < eight < dist_search.MIN_CHUNK and eight == 4 * two
