@@ -266,4 +266,3 @@ def test_chunks_run_anywhere_and_keep_the_single_process_result(dask_client: Any
     same(a, b)
     if chunks is None:
         assert measure.lent == 0
-
