@@ -67,13 +67,15 @@ def local(search: str) -> Partition:
 
 
 def expand_chunk(search: str, owner: int, items: list[LentFront], reduction: bool, reduce_here: bool,
-                 found: frozenset[int], seconds: float | None, cap: int | None) -> Summary:
-    """Expand a chunk of ``owner``'s frontier on whichever partition this worker holds: the children join
-    its ``children`` (the least key kept per child, sleep sets intersected as ``merge`` does), links and
-    events name the owner and the state's index in its frontier. The summary's ``classes`` count the
-    children this chunk added; ``where`` names the partition that now holds them."""
+                 found: frozenset[int], seconds: float | None, cap: int | None, holder: int | None = None
+                 ) -> Summary:
+    """Expand a chunk of ``owner``'s frontier on whichever partition this worker holds (``holder``, when
+    given: that partition, for a process holding several, as ``experiments/dask_partition_cost.py`` does):
+    the children join its ``children`` (the least key kept per child, sleep sets intersected as ``merge``
+    does), links and events name the owner and the state's index in its frontier. The summary's ``classes``
+    count the children this chunk added; ``where`` names the partition that now holds them."""
     clock = time.process_time()
-    p = local(search)
+    p = local(search) if holder is None else get(search, holder)
     ids = p.ctx.independence.id
     own = ((n, (key, s, {k: ids(f) for k, f in sleep.items()})) for n, key, s, sleep in items)
     fresh_seen: dict[int, set[str]] = {i: set() for i in p.seen}  # cones: the driver keeps the least edge's

@@ -64,4 +64,4 @@ def memory(search: str, part: int) -> tuple[int, int]:
     if p.fingerprints:
         arrays = sum(a.itemsize * len(a) for lv in p.back for a in lv)
         return len(p.fps), p.fps.nbytes + arrays + deep_size((p.frontier, p.key_list))
-    return len(p.visited), deep_size((p.visited, p.levels))
+    return p.stored, deep_size((p.visited, p.levels))  # the last level's states are counted, not stored

@@ -32,10 +32,13 @@ sleep set. Exact mode keeps every level's sorted frontier: traces find a state b
 
 **Visited set.** Exact (state -> link) or, with ``fingerprints``, the 64-bit fingerprints of
 ``model/search/fingerprint.py`` in a ``FingerprintSet`` per partition with the links in per-level arrays
-(parent's partition, parent's index in its frontier, transition key id, record position); the last
-level's states are counted, never stored. Sleep sets travel with footprints as tuples (footprint ids are
-per process: ``por.Independence``). Choice where the source is silent: ``merge`` is idempotent per level
-(a task Dask re-runs after losing its result must not merge twice); the partition does not survive the
+(parent's partition, parent's index in its frontier, transition key id, record position). In both
+modes the last level's states are counted, never stored: none is expanded, and none is the parent of a
+trace's edge (the exact single process stores them in its parent dict; here that was a second hash, a
+link, a frontier entry and a sort per state on the level that holds most of the states). Sleep sets
+travel with footprints as tuples (footprint ids are per process: ``por.Independence``). Choice where the
+source is silent: ``merge`` is idempotent per level (a task Dask re-runs after losing its result must not
+merge twice); the partition does not survive the
 loss of its worker (the search fails and is re-run).
 """
 
@@ -143,10 +146,11 @@ class Partition:
     back: list[Links] = field(default_factory=list)
     keys: dict[Key, int] = field(default_factory=dict)
     key_list: list[Key] = field(default_factory=list)
+    counted: int = 0  # exact mode: the last level's new states, counted and not stored (``merge``)
 
     @property
     def stored(self) -> int:
-        return len(self.fps) if self.fingerprints else len(self.visited)
+        return len(self.fps) if self.fingerprints else len(self.visited) + self.counted
 
 
 PARTS: dict[tuple[str, int], Partition] = {}
@@ -223,6 +227,13 @@ def merge(search: str, part: int, level: int, last: bool, senders: tuple[int, ..
                     cands[child] = entry
             else:
                 dups.setdefault(child, [have]).append(entry)
+    if last and not fpmode:
+        # the last level's states are never expanded, and never the parent of a trace's edge (a hit names
+        # its parent, a state of an earlier level): each is counted once, with no link, frontier or sort
+        n = p.counted = len(cands)
+        p.frontier = []
+        p.merged[level] = n, received
+        return n, time.process_time() - clock, received
     frontier: list[Front] = []
     firsts: list[Entry] = []
     for child, first in cands.items():

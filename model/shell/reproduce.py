@@ -75,6 +75,7 @@ TABLE_SOURCES: dict[str, str] = {
     "search_scale": "search-scale", "search_merge": "search-scale", "search_native": "search-scale",
     "search_intcode": "search-scale", "search_huge": "search-huge",
     "dask_partition_cost": "dask-partition-cost",
+    "dask_partition_cost_monitor": "dask-partition-cost",
     "system_scale": "system-scale",
     "search_reductions": "search-reductions", "search_engine": "search-engine",
     "admission_races": "admission-store", "admission_throughput": "admission-store",
