@@ -119,4 +119,30 @@ inductive JudgedK : Theta → Prop
   | extendAfter {θ : Theta} (h : JudgedK θ) (z : Word) (A' : List Nat → Prop) :
       JudgedK ((θ.after z).extendWith A')
 
+-- Continuation templates instantiated by the judgment ------------------------------------------------
+
+/-- A number above every call of `l`: the sum of `c + 1` over its calls (`0` for none). -/
+def bound : List Nat → Nat
+  | [] => 0
+  | c :: l => (c + 1) + bound l
+
+/-- The fresh call of template call `t` on side `L` (`R`) after a region whose calls are below `n`:
+`2(n + t)` (`2(n + t) + 1`), apart from both copies' numbers `2c`, `2c + 1` (`c < n`) and by side. -/
+def instL (n t : Nat) : Nat := dblL (n + t)
+def instR (n t : Nat) : Nat := dblR (n + t)
+
+/-- A Fork request with the rule's continuation templates `E_σ^L`, `E_σ^R` (calls numbered in the
+templates' own numbering), instantiated by the judgment. -/
+inductive TReq
+  | forkChoice (g : Nat) (TL TR : Tm)
+  | forkParallel (TL TR : Tm)
+
+/-- The request with the templates instantiated with fresh calls for region `T` (`Tm.clone`). -/
+def instK (T : Tm) : TReq → KReq
+  | TReq.forkChoice g TL TR => KReq.forkChoice g (TL.clone (instL (bound T.calls))) (TR.clone (instR (bound T.calls)))
+  | TReq.forkParallel TL TR => KReq.forkParallel (TL.clone (instL (bound T.calls))) (TR.clone (instR (bound T.calls)))
+
+/-- The judgment on a Fork request with templates: `judgeK` on the instantiated request. -/
+def judgeKT (T : Tm) (q : TReq) : Option Derived := judgeK T (instK T q)
+
 end AgentWarrant.Edits.DeriveFork

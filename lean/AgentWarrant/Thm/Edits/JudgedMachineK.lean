@@ -1,5 +1,6 @@
 import AgentWarrant.Thm.Edits.DeriveFork
 import AgentWarrant.Thm.Edits.JudgedMachine
+import AgentWarrant.Thm.Edits.RecheckContract
 /-! The ideal edit transition and exact checking (*When Can Agents Safely Checkpoint, Fork, Restore, and
 Merge?*, Appendix A-A "the ideal edit transition", Section VII "exact checking", Lemma 2, Lemma 4,
 Lemma 8, Table I) with the machine model's `Derive` the Lean edit judgment including the Fork rows'
@@ -232,6 +233,83 @@ theorem derJLift (src : Machine.Core → Tm × (Nat → Option Tm)) (tab : Nat �
 /-- The machine model's fixed derivation `der0` is `derJK` on `tab0`'s requests. -/
 theorem derJK0 : derJK src0 (liftTab tab0) = Reach.der0 := by
   rw [← derJLift]; exact derJ0
+
+-- Continuation templates instantiated by the judgment ------------------------------------------------
+
+theorem boundGt : ∀ {l : List Nat} {x : Nat}, x ∈ l → x < bound l
+  | c :: l, _, Mem.head _ => Nat.leAddRight (c + 1) (bound l)
+  | c :: l, _, Mem.tail _ h => Nat.leTrans (boundGt h) (Nat.leAddLeft (bound l) (c + 1))
+
+theorem ltNeAdd {c n : Nat} (hc : c < n) (t : Nat) : c ≠ n + t := fun e => by
+  rw [e] at hc
+  exact Nat.notSuccLeSelf _ (Nat.leTrans hc (Nat.leAddRight n t))
+
+theorem addLeftCancel {a b : Nat} : ∀ n : Nat, n + a = n + b → a = b
+  | 0, h => by rw [Nat.zero_add, Nat.zero_add] at h; exact h
+  | n + 1, h => addLeftCancel n (by rw [Nat.succ_add, Nat.succ_add] at h; exact Nat.succ.inj h)
+
+theorem instLInj (n : Nat) : ∀ a b, instL n a = instL n b → a = b :=
+  fun a b e => addLeftCancel n (dblLInj _ _ e)
+
+theorem instRInj (n : Nat) : ∀ a b, instR n a = instR n b → a = b :=
+  fun a b e => addLeftCancel n (dblRInj _ _ e)
+
+/-- The fresh-identifier premises hold by construction: an instantiated step's call is neither copy's
+call of any call of the region, and the two sides' steps are apart. -/
+theorem instFresh (T : Tm) (t c : Nat) (hc : c ∈ T.calls) :
+    dblL c ≠ instL (bound T.calls) t ∧ dblR c ≠ instL (bound T.calls) t ∧
+    dblL c ≠ instR (bound T.calls) t ∧ dblR c ≠ instR (bound T.calls) t :=
+  ⟨fun e => ltNeAdd (boundGt hc) t (dblLInj _ _ e), fun e => dblDisjoint _ _ e.symm,
+   fun e => dblDisjoint _ _ e, fun e => ltNeAdd (boundGt hc) t (dblRInj _ _ e)⟩
+
+theorem instSides (n a b : Nat) : instL n a ≠ instR n b := dblDisjoint _ _
+
+/-- The calls of both Fork targets with instantiated templates (the two copies, each with its steps) are
+unique whenever the region's and the templates' are. -/
+theorem instCallsNodup (T TL TR : Tm) (hT : Nodup T.calls) (hL : Nodup TL.calls) (hR : Nodup TR.calls) :
+    Nodup (((T.clone dblL).calls ++ (TL.clone (instL (bound T.calls))).calls) ++
+      ((T.clone dblR).calls ++ (TR.clone (instR (bound T.calls))).calls)) := by
+  rw [cloneCalls, cloneCalls, cloneCalls, cloneCalls]
+  refine nodupAppendIntro (nodupAppendIntro (nodupMap dblLInj hT) (nodupMap (instLInj _) hL) ?_)
+    (nodupAppendIntro (nodupMap dblRInj hT) (nodupMap (instRInj _) hR) ?_) ?_
+  · intro x hx hy
+    have ⟨c, hc, e1⟩ := memMap hx
+    have ⟨t, _, e2⟩ := memMap hy
+    exact (instFresh T t c hc).1 (e1.symm.trans e2)
+  · intro x hx hy
+    have ⟨c, hc, e1⟩ := memMap hx
+    have ⟨t, _, e2⟩ := memMap hy
+    exact (instFresh T t c hc).2.2.2 (e1.symm.trans e2)
+  · intro x hx hy
+    cases memAppend hx with
+    | inl h1 =>
+      have ⟨c, hc, e1⟩ := memMap h1
+      cases memAppend hy with
+      | inl h2 => have ⟨c', _, e2⟩ := memMap h2; exact dblDisjoint c c' (e1.symm.trans e2)
+      | inr h2 => have ⟨t, _, e2⟩ := memMap h2; exact (instFresh T t c hc).2.2.1 (e1.symm.trans e2)
+    | inr h1 =>
+      have ⟨t, _, e1⟩ := memMap h1
+      cases memAppend hy with
+      | inl h2 =>
+        have ⟨c', hc', e2⟩ := memMap h2
+        exact (instFresh T t c' hc').2.1 (e2.symm.trans e1)
+      | inr h2 => have ⟨t', _, e2⟩ := memMap h2; exact instSides _ t t' (e1.symm.trans e2)
+
+/-- For a Fork request with templates, the target's calls are unique whenever the region's and the
+templates' are: uniqueness is derived from the fresh instantiation, not decided. -/
+theorem instChoiceNodup (T : Tm) (g : Nat) (TL TR : Tm) (hT : Nodup T.calls) (hL : Nodup TL.calls)
+    (hR : Nodup TR.calls) : Nodup (recordK T (instK T (TReq.forkChoice g TL TR))).target.calls :=
+  instCallsNodup T TL TR hT hL hR
+
+theorem instParallelNodup (T : Tm) (TL TR : Tm) (hT : Nodup T.calls) (hL : Nodup TL.calls)
+    (hR : Nodup TR.calls) : Nodup (recordK T (instK T (TReq.forkParallel TL TR))).target.calls :=
+  instCallsNodup T TL TR hT hL hR
+
+/-- Lemma 2 for Fork requests with templates: the records `judgeK` derives on the instantiated request. -/
+theorem judgeKTLemma2 {T : Tm} {q : TReq} {D : Derived} (h : judgeKT T q = some D) :
+    D = recordK T (instK T q) ∧ WellFormedTm T ∧ WellFormedTm D.target ∧ D.Covered ∧ D.RowExact ∧
+    ∀ act lab log (A : List Nat → Prop), (D.theta act lab log A).CoverWitnesses :=
+  judgeKLemma2 h
 
 end AgentWarrant.Edits.DeriveFork
 
