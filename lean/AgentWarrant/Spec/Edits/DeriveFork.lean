@@ -69,19 +69,47 @@ def relBK (T : Tm) : KReq → TOut → Bool × TOut → Bool
         toutB x (joinOut false (joinOut true (renameOut dblL o') e) (joinOut true (renameOut dblR o) e')))
         ER.outs) EL.outs) T.outs
 
+-- Continuation templates instantiated by the judgment ------------------------------------------------
+
+/-- A number above every call of `l`: the sum of `c + 1` over its calls (`0` for none). -/
+def bound : List Nat → Nat
+  | [] => 0
+  | c :: l => (c + 1) + bound l
+
+/-- The fresh call of template call `t` on side `L` (`R`) after a region whose calls are below `n`:
+`2(n + t)` (`2(n + t) + 1`), apart from both copies' numbers `2c`, `2c + 1` (`c < n`) and by side. -/
+def instL (n t : Nat) : Nat := dblL (n + t)
+def instR (n t : Nat) : Nat := dblR (n + t)
+
+/-- A Fork request with the rule's continuation templates `E_σ^L`, `E_σ^R` (calls numbered in the
+templates' own numbering), instantiated by the judgment. -/
+inductive TReq
+  | forkChoice (g : Nat) (TL TR : Tm)
+  | forkParallel (TL TR : Tm)
+
+/-- The request with the templates instantiated with fresh calls for region `T` (`Tm.clone`). -/
+def instK (T : Tm) : TReq → KReq
+  | TReq.forkChoice g TL TR => KReq.forkChoice g (TL.clone (instL (bound T.calls))) (TR.clone (instR (bound T.calls)))
+  | TReq.forkParallel TL TR => KReq.forkParallel (TL.clone (instL (bound T.calls))) (TR.clone (instR (bound T.calls)))
+
+/-- The judgment on a Fork request with templates: `judgeK` on the instantiated request. -/
+def judgeKT (T : Tm) (q : TReq) : Option Derived := judgeK T (instK T q)
+
 -- `Derive` with the Fork rows' continuation steps in the machine model ----------------------------------
 
 /-- An edit request of either judgment: one of `judge`'s (`CReq`), or a Fork request with its
-continuation steps (`KReq`). -/
+continuation steps (`KReq`) or with the rule's templates, instantiated by the judgment (`TReq`). -/
 inductive AReq
   | base (r : CReq)
   | fork (q : KReq)
+  | forkT (q : TReq)
 
 /-- The edit judgment with the Fork rows' continuation steps: `judge` on its requests, `judgeK` on the
-Fork requests with steps. -/
+Fork requests with steps (given, or templates instantiated by `instK`). -/
 def judgeA (T : Tm) (K : Nat → Option Tm) : AReq → Option Derived
   | AReq.base r => judge T K r
   | AReq.fork q => judgeK T q
+  | AReq.forkT q => judgeKT T q
 
 /-- What the table gives for one edit, as `Entry`, with a request of either judgment. -/
 structure EntryA where
@@ -119,30 +147,5 @@ inductive JudgedK : Theta → Prop
   | extendAfter {θ : Theta} (h : JudgedK θ) (z : Word) (A' : List Nat → Prop) :
       JudgedK ((θ.after z).extendWith A')
 
--- Continuation templates instantiated by the judgment ------------------------------------------------
-
-/-- A number above every call of `l`: the sum of `c + 1` over its calls (`0` for none). -/
-def bound : List Nat → Nat
-  | [] => 0
-  | c :: l => (c + 1) + bound l
-
-/-- The fresh call of template call `t` on side `L` (`R`) after a region whose calls are below `n`:
-`2(n + t)` (`2(n + t) + 1`), apart from both copies' numbers `2c`, `2c + 1` (`c < n`) and by side. -/
-def instL (n t : Nat) : Nat := dblL (n + t)
-def instR (n t : Nat) : Nat := dblR (n + t)
-
-/-- A Fork request with the rule's continuation templates `E_σ^L`, `E_σ^R` (calls numbered in the
-templates' own numbering), instantiated by the judgment. -/
-inductive TReq
-  | forkChoice (g : Nat) (TL TR : Tm)
-  | forkParallel (TL TR : Tm)
-
-/-- The request with the templates instantiated with fresh calls for region `T` (`Tm.clone`). -/
-def instK (T : Tm) : TReq → KReq
-  | TReq.forkChoice g TL TR => KReq.forkChoice g (TL.clone (instL (bound T.calls))) (TR.clone (instR (bound T.calls)))
-  | TReq.forkParallel TL TR => KReq.forkParallel (TL.clone (instL (bound T.calls))) (TR.clone (instR (bound T.calls)))
-
-/-- The judgment on a Fork request with templates: `judgeK` on the instantiated request. -/
-def judgeKT (T : Tm) (q : TReq) : Option Derived := judgeK T (instK T q)
 
 end AgentWarrant.Edits.DeriveFork

@@ -16,7 +16,14 @@ continuation steps (`derJK src tab`, `judgeA` = `judge` or `judgeK`; `Spec/Edits
 - `idealEditJudgedK`, `readyJudgedK`: the ideal edit transition and the runtime's readiness with
   `Derive = derJK src tab`, for any source reader and request table;
 - `derJLift`: `derJ` is `derJK` on a table of `judge`'s requests, so the results for `derJ`
-  (`derJ0`: the machine model's `der0`) are instances. -/
+  (`derJ0`: the machine model's `der0`) are instances;
+- templates instantiated by the judgment (`instK`, `judgeKT`): the fresh-identifier premises hold by
+  construction (`instFresh`, `instSides`, injectivity) and the target's calls are unique whenever the
+  region's and the templates' are (`instChoiceNodup`, `instParallelNodup`); ForkParallel then derives
+  on every well-formed region and templates (`judgeKTParallelDerives`: the target's well-formedness is
+  derived, not only decided); for ForkChoice the partial-constructor premise is not implied by
+  freshness and stays decided (`judgeKTChoiceNeedsDefined`, a well-formed region and templates the
+  judgment refuses). -/
 namespace AgentWarrant.Edits.DeriveFork
 open AgentWarrant AgentWarrant.Edits AgentWarrant.Edits.DeriveCover
 
@@ -133,6 +140,7 @@ theorem judgeAJudged {T : Tm} {K : Nat → Option Tm} {r : AReq} {D : Derived} (
   cases r with
   | base r => exact JudgedK.base (judgeJudged (r := r) h act lab log A)
   | fork q => exact JudgedK.fork (q := q) h act lab log A
+  | forkT q => exact JudgedK.fork (T := T) (q := instK T q) h act lab log A
 
 -- `Derive` with continuation steps in the machine model -----------------------------------------------
 
@@ -310,6 +318,35 @@ theorem judgeKTLemma2 {T : Tm} {q : TReq} {D : Derived} (h : judgeKT T q = some 
     D = recordK T (instK T q) ∧ WellFormedTm T ∧ WellFormedTm D.target ∧ D.Covered ∧ D.RowExact ∧
     ∀ act lab log (A : List Nat → Prop), (D.theta act lab log A).CoverWitnesses :=
   judgeKLemma2 h
+
+/-- ForkParallel with templates derives on every well-formed region with well-formed templates: the
+target's well-formedness (unique calls, complete results, every constructor defined) follows from the
+fresh instantiation, so the decided check never refuses. -/
+theorem judgeKTParallelDerives (T TL TR : Tm) (hT : WellFormedTm T) (hL : WellFormedTm TL)
+    (hR : WellFormedTm TR) :
+    judgeKT T (TReq.forkParallel TL TR) = some (recordK T (instK T (TReq.forkParallel TL TR))) := by
+  have hnd := instCallsNodup T TL TR hT.1 hL.1 hR.1
+  have ⟨hA, hB, _⟩ := nodupAppend hnd
+  have hdef : Defined (recordK T (instK T (TReq.forkParallel TL TR))).target :=
+    definedJoin false (l := Tm.seq (T.clone dblL) (TL.clone (instL (bound T.calls))))
+      (r := Tm.seq (T.clone dblR) (TR.clone (instR (bound T.calls))))
+      (definedJoin true (l := T.clone dblL) (r := TL.clone (instL (bound T.calls)))
+        (definedClone dblLInj hT.2.2) (definedClone (instLInj _) hL.2.2) hA)
+      (definedJoin true (l := T.clone dblR) (r := TR.clone (instR (bound T.calls)))
+        (definedClone dblRInj hT.2.2) (definedClone (instRInj _) hR.2.2) hB) hnd
+  have hwf : WellFormedTm (recordK T (instK T (TReq.forkParallel TL TR))).target :=
+    ⟨hnd, outsComplete _ hnd, hdef⟩
+  show judgeK T (instK T (TReq.forkParallel TL TR)) = _
+  simp only [judgeK, wfBComplete hT, wfBComplete hwf]
+  rfl
+
+/-- For ForkChoice, freshness does not give the partial-constructor premise, so the judgment decides it:
+on the well-formed region `nil` (a finished branch) with the well-formed templates `nil` and `x`, the
+left copy's complete sequence `[]` properly prefixes the right copy's, and nothing is derived. -/
+theorem judgeKTChoiceNeedsDefined :
+    WellFormedTm Tm.nil ∧ WellFormedTm (Tm.call 0) ∧
+    judgeKT Tm.nil (TReq.forkChoice 0 Tm.nil (Tm.call 0)) = none :=
+  ⟨wfBSound rfl, wfBSound rfl, rfl⟩
 
 end AgentWarrant.Edits.DeriveFork
 
