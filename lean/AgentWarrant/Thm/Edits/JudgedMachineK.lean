@@ -23,7 +23,7 @@ continuation steps (`derJK src tab`, `judgeA` = `judge` or `judgeK`; `Spec/Edits
   on every well-formed region and templates (`judgeKTParallelDerives`: the target's well-formedness is
   derived, not only decided); for ForkChoice the partial-constructor premise is not implied by
   freshness and stays decided (`judgeKTChoiceNeedsDefined`, a well-formed region and templates the
-  judgment refuses). -/
+  judgment refuses); with it, ForkChoice derives too (`judgeKTChoiceDerives`). -/
 namespace AgentWarrant.Edits.DeriveFork
 open AgentWarrant AgentWarrant.Edits AgentWarrant.Edits.DeriveCover
 
@@ -337,6 +337,31 @@ theorem judgeKTParallelDerives (T TL TR : Tm) (hT : WellFormedTm T) (hL : WellFo
   have hwf : WellFormedTm (recordK T (instK T (TReq.forkParallel TL TR))).target :=
     ⟨hnd, outsComplete _ hnd, hdef⟩
   show judgeK T (instK T (TReq.forkParallel TL TR)) = _
+  simp only [judgeK, wfBComplete hT, wfBComplete hwf]
+  rfl
+
+/-- ForkChoice with templates derives on every well-formed region and templates that meet the choice
+constructor's partial-constructor premise (no complete sequence of one extended copy properly
+extends one of the other's): the rest of the target's well-formedness is derived from the fresh
+instantiation. -/
+theorem judgeKTChoiceDerives (T : Tm) (g : Nat) (TL TR : Tm) (hT : WellFormedTm T) (hL : WellFormedTm TL)
+    (hR : WellFormedTm TR)
+    (hx : ∀ o o' v v', o ∈ (Tm.seq (T.clone dblL) (TL.clone (instL (bound T.calls)))).outs →
+      o' ∈ (Tm.seq (T.clone dblR) (TR.clone (instR (bound T.calls)))).outs → Lin o.pom v → Lin o'.pom v' →
+      (IsPrefix v v' → v = v') ∧ (IsPrefix v' v → v' = v)) :
+    judgeKT T (TReq.forkChoice g TL TR) = some (recordK T (instK T (TReq.forkChoice g TL TR))) := by
+  have hnd := instCallsNodup T TL TR hT.1 hL.1 hR.1
+  have ⟨hA, hB, _⟩ := nodupAppend hnd
+  have hdef : Defined (recordK T (instK T (TReq.forkChoice g TL TR))).target :=
+    definedChoice g (l := Tm.seq (T.clone dblL) (TL.clone (instL (bound T.calls))))
+      (r := Tm.seq (T.clone dblR) (TR.clone (instR (bound T.calls))))
+      (definedJoin true (l := T.clone dblL) (r := TL.clone (instL (bound T.calls)))
+        (definedClone dblLInj hT.2.2) (definedClone (instLInj _) hL.2.2) hA)
+      (definedJoin true (l := T.clone dblR) (r := TR.clone (instR (bound T.calls)))
+        (definedClone dblRInj hT.2.2) (definedClone (instRInj _) hR.2.2) hB) hx
+  have hwf : WellFormedTm (recordK T (instK T (TReq.forkChoice g TL TR))).target :=
+    ⟨hnd, outsComplete _ hnd, hdef⟩
+  show judgeK T (instK T (TReq.forkChoice g TL TR)) = _
   simp only [judgeK, wfBComplete hT, wfBComplete hwf]
   rfl
 
