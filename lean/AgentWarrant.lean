@@ -61,6 +61,7 @@ import AgentWarrant.Thm.Edits.DeriveRT
 import AgentWarrant.Thm.Edits.JudgedMachine
 import AgentWarrant.Spec.Edits.DeriveFork
 import AgentWarrant.Thm.Edits.DeriveFork
+import AgentWarrant.Thm.Edits.JudgedMachineK
 import AgentWarrant.Oracle.DeriveRT
 import AgentWarrant.Spec.Revision.Alternatives
 import AgentWarrant.Thm.Monitor.Allocation

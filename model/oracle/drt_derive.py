@@ -27,9 +27,12 @@ a derived record Python finds ill-formed for a clause the term model does not st
 results' pomsets: an n-ary ``Par``/``Seq`` is the right-nested binary one, a one-arm choice (the residual
 of a choice with progress) is its arm, and a processed call is ``nil`` (the residual ``remaining``
 computes). The continuation ``E_J`` of a merge is an input of the Lean request: the one Python
-instantiated with fresh call names (the template from the registry when Python derives nothing); so are
-a fork rule's continuation steps ``E_σ^L``, ``E_σ^R`` (``judgeK`` of ``Spec/Edits/DeriveFork.lean``; a
-rule without steps goes to ``judge``), numbered above the copies' numbers ``2c``, ``2c + 1``.
+instantiated with fresh call names (the template from the registry when Python derives nothing). A fork
+rule's continuation steps ``E_σ^L``, ``E_σ^R`` are sent as the registered templates and instantiated by
+Lean (``instK`` of ``Spec/Edits/DeriveFork.lean``, then ``judgeK``; a rule without steps goes to
+``judge``): template call ``t`` becomes ``2(n + t)`` on the left and ``2(n + t) + 1`` on the right, with
+``n`` the sum of ``c + 1`` over the region's calls, and is read back as Python's instantiated name
+``x+b`` (template call ``x``, new branch ``b``), so a wrong instantiation by Python is a target mismatch.
 """
 
 from __future__ import annotations
@@ -195,10 +198,11 @@ def _rule_nil(t: Term | None) -> bool:
     return t is None or isinstance(t, Nil) or (isinstance(t, Seq | Par) and all(_rule_nil(p) for p in t.parts))
 
 
-def _steps(leaf: Leaf) -> Term:
-    """The continuation a fork's new branch ``clone(𝒞) ▷ E_σ`` carries after its copy."""
-    g = remaining(leaf)
-    return g.parts[-1] if isinstance(g, Seq) and len(g.parts) == 2 else Nil()
+def _bound(t: Any) -> int:
+    """Lean's ``bound`` of a binary term's calls: the sum of ``c + 1`` over them (repeats counted)."""
+    if t[0] == "call":
+        return int(t[1]) + 1
+    return sum(_bound(x) for x in t[1:] if isinstance(x, list))
 
 
 def translate(s: State, edit: Edit, py: Derived | DeriveInvalid) -> Translated:
@@ -232,23 +236,23 @@ def translate(s: State, edit: Edit, py: Derived | DeriveInvalid) -> Translated:
         new_leaves = list(leaves(new_node)) if new_node is not None else []
         maps = [clone_term(c, lf.branch)[1] for lf in new_leaves]
         bare = _rule_nil(rule.left) and _rule_nil(rule.right)
+        tb = Numbering(groups=nb.groups)  # the templates' calls in their own numbering
         if bare:
             req: Any = ["fork_choice", nb.group("@fork")] if isinstance(edit, ForkChoice) else ["fork_parallel"]
-        else:  # the continuation steps as Python instantiated them (the templates when it derived nothing)
-            el, er = rule.left or Nil(), rule.right or Nil()
-            if len(new_leaves) == 2:
-                el, er = (_steps(lf) for lf in new_leaves)
-            steps_t = [nb.term(el), nb.term(er)]
-            req = ["fork_choice_steps", nb.group("@fork"), *steps_t] if isinstance(edit, ForkChoice) \
-                else ["fork_parallel_steps", *steps_t]
+        else:  # the registered templates: Lean instantiates them
+            steps_t = [tb.term(rule.left or Nil()), tb.term(rule.right or Nil())]
+            req = ["fork_choice_templates", nb.group("@fork"), *steps_t] if isinstance(edit, ForkChoice) \
+                else ["fork_parallel_templates", *steps_t]
+        base_n = 2 * _bound(region)
         regions = {"L": c, "R": c}
         side_of = {"L": False, "R": True}
 
         def name(m: int) -> str:
-            if m >= 2 * n:
-                return nb.calls[m]
             if len(maps) != 2:
                 return f"?{m}"
+            if m >= base_n:  # an instantiated step: template call (m - 2n) // 2 on side (m - 2n) % 2
+                t, side = divmod(m - base_n, 2)
+                return f"{tb.calls[t]}+{new_leaves[side].branch}" if t < len(tb.calls) else f"?{m}"
             return maps[m % 2].get(nb.calls[m // 2], f"?{m}")
     elif isinstance(edit, RestoreReplace | RestoreLive):
         if not isinstance(node, Leaf):

@@ -17,8 +17,11 @@ from dataclasses import replace
 
 import pytest
 
+from model.edits.check.contract import call_ids
 from model.edits.runtime.derive import Derived, derive
+from model.edits.runtime.derive_calls import rename
 from model.edits.runtime.forms import ForkChoice, ForkParallel
+from model.edits.runtime.tree import Leaf, leaves, replace_at
 from model.oracle import drt_derive as D
 from model.oracle.lean import LeanOracle
 
@@ -89,3 +92,29 @@ def test_a_wrong_target_is_a_mismatch(oracle: LeanOracle, cases: list[D.Case]) -
         assert r.kind == "mismatch" and "target" in r.detail, r
         return
     pytest.fail("no ForkChoice case with a ForkParallel record to offer")
+
+
+def test_a_wrong_step_instantiation_is_a_mismatch(oracle: LeanOracle, cases: list[D.Case]) -> None:
+    """Lean instantiates a fork rule's continuation templates itself (the request carries the templates,
+    not Python's steps): Python's record with one instantiated step renamed to the other new branch's
+    name for it, a wrong instantiation, is caught as a target mismatch."""
+    for c in cases:
+        if not isinstance(c.edit, ForkChoice | ForkParallel):
+            continue
+        d = derive(c.state, c.edit)
+        if not isinstance(d, Derived) or d.record.tree is None:
+            continue
+        if D.compare(oracle, c.state, c.edit, py=d).kind != "agree":
+            continue
+        fresh = [lf for lf in leaves(d.record.tree) if any(x.endswith(f"+{lf.branch}") for x in call_ids(lf.gamma))]
+        if len(fresh) != 2 or fresh[0].branch == fresh[1].branch:
+            continue
+        lf, other = fresh
+        x = next(x for x in call_ids(lf.gamma) if x.endswith(f"+{lf.branch}"))
+        wrong = x[: -len(lf.branch)] + other.branch
+        bad_leaf = Leaf(lf.branch, lf.region, rename(lf.gamma, {x: wrong}), lf.done)
+        tampered = replace(d, record=replace(d.record, tree=replace_at(d.record.tree, lf.branch, bad_leaf)))
+        r = D.compare(oracle, c.state, c.edit, py=tampered)
+        assert r.kind == "mismatch" and "target" in r.detail, r
+        return
+    pytest.fail("no fork case with instantiated continuation steps")

@@ -14,7 +14,11 @@ Input (every key required):
   `["restore_live", k, n]`, `["merge_select", g, right, EJ]` (`right` a boolean: the second arm),
   `["merge_join", EJ]`, `["extend"]` (`CReq`: the judgment allocates the copy renamings); and the Fork
   rows with the rule's continuation steps, `["fork_choice_steps", g, EL, ER]`,
-  `["fork_parallel_steps", EL, ER]` (`KReq`, judged by `judgeK` of `Spec/Edits/DeriveFork.lean`).
+  `["fork_parallel_steps", EL, ER]` (`KReq`, judged by `judgeK` of `Spec/Edits/DeriveFork.lean`), or
+  with the rule's continuation templates (calls in the templates' own numbering), which the judgment
+  instantiates with fresh calls (`instK`: template call `t` becomes `2(n + t)` on the left and
+  `2(n + t) + 1` on the right, `n = bound` of the region's calls), `["fork_choice_templates", g, TL, TR]`,
+  `["fork_parallel_templates", TL, TR]`.
 
 Output: `{"derived": false}` when the judgment derives nothing (`Invalid`), else `{"derived": true,
 "target": term, "outcomes": [{"id", "events", "order"}], "sources": [{"id", "side", "events",
@@ -73,15 +77,18 @@ def storeFn : List (Nat × Tm) → Nat → Option Tm
     | true => some t
     | false => storeFn l j
 
-/-- A Fork request with continuation steps, or `none` for the other requests. -/
-def kreqD (j : Json) : Dec (Option KReq) := do
+/-- A Fork request with continuation steps (given, or templates instantiated for region `T` by
+`instK`), or `none` for the other requests. -/
+def kreqD (T : Tm) (j : Json) : Dec (Option KReq) := do
   let xs ← listOf pure j
   match xs with
   | [k, g, l, r] => match ← as String k with
     | "fork_choice_steps" => pure (some (KReq.forkChoice (← as Nat g) (← tmD l) (← tmD r)))
+    | "fork_choice_templates" => pure (some (instK T (TReq.forkChoice (← as Nat g) (← tmD l) (← tmD r))))
     | _ => pure none
   | [k, l, r] => match ← as String k with
     | "fork_parallel_steps" => pure (some (KReq.forkParallel (← tmD l) (← tmD r)))
+    | "fork_parallel_templates" => pure (some (instK T (TReq.forkParallel (← tmD l) (← tmD r))))
     | _ => pure none
   | _ => pure none
 
@@ -129,7 +136,7 @@ def editDerive (j : Json) : Dec Json := do
   let T ← tmD (← field j "region")
   let K := storeFn (← storeD (← field j "store"))
   let rj ← field j "request"
-  match ← kreqD rj with
+  match ← kreqD T rj with
   | some q => pure (derivedJ (relBK T q) (judgeK T q))
   | none =>
     let r ← reqD rj

@@ -69,4 +69,83 @@ def relBK (T : Tm) : KReq → TOut → Bool × TOut → Bool
         toutB x (joinOut false (joinOut true (renameOut dblL o') e) (joinOut true (renameOut dblR o) e')))
         ER.outs) EL.outs) T.outs
 
+-- Continuation templates instantiated by the judgment ------------------------------------------------
+
+/-- A number above every call of `l`: the sum of `c + 1` over its calls (`0` for none). -/
+def bound : List Nat → Nat
+  | [] => 0
+  | c :: l => (c + 1) + bound l
+
+/-- The fresh call of template call `t` on side `L` (`R`) after a region whose calls are below `n`:
+`2(n + t)` (`2(n + t) + 1`), apart from both copies' numbers `2c`, `2c + 1` (`c < n`) and by side. -/
+def instL (n t : Nat) : Nat := dblL (n + t)
+def instR (n t : Nat) : Nat := dblR (n + t)
+
+/-- A Fork request with the rule's continuation templates `E_σ^L`, `E_σ^R` (calls numbered in the
+templates' own numbering), instantiated by the judgment. -/
+inductive TReq
+  | forkChoice (g : Nat) (TL TR : Tm)
+  | forkParallel (TL TR : Tm)
+
+/-- The request with the templates instantiated with fresh calls for region `T` (`Tm.clone`). -/
+def instK (T : Tm) : TReq → KReq
+  | TReq.forkChoice g TL TR => KReq.forkChoice g (TL.clone (instL (bound T.calls))) (TR.clone (instR (bound T.calls)))
+  | TReq.forkParallel TL TR => KReq.forkParallel (TL.clone (instL (bound T.calls))) (TR.clone (instR (bound T.calls)))
+
+/-- The judgment on a Fork request with templates: `judgeK` on the instantiated request. -/
+def judgeKT (T : Tm) (q : TReq) : Option Derived := judgeK T (instK T q)
+
+-- `Derive` with the Fork rows' continuation steps in the machine model ----------------------------------
+
+/-- An edit request of either judgment: one of `judge`'s (`CReq`), or a Fork request with its
+continuation steps (`KReq`) or with the rule's templates, instantiated by the judgment (`TReq`). -/
+inductive AReq
+  | base (r : CReq)
+  | fork (q : KReq)
+  | forkT (q : TReq)
+
+/-- The edit judgment with the Fork rows' continuation steps: `judge` on its requests, `judgeK` on the
+Fork requests with steps (given, or templates instantiated by `instK`). -/
+def judgeA (T : Tm) (K : Nat → Option Tm) : AReq → Option Derived
+  | AReq.base r => judge T K r
+  | AReq.fork q => judgeK T q
+  | AReq.forkT q => judgeKT T q
+
+/-- What the table gives for one edit, as `Entry`, with a request of either judgment. -/
+structure EntryA where
+  req : AReq
+  act : List Nat
+  lab : List Nat
+  dfa : Dfa
+  calls : List Nat
+  names : List Nat
+  etaNew : Nat
+
+/-- `Derive` as the edit judgment with continuation steps (`derJ` with `judgeA`). -/
+def derJK (src : Machine.Core → Tm × (Nat → Option Tm)) (tab : Nat → Option EntryA) : Machine.Derivation :=
+  fun c u => match tab u with
+    | none => none
+    | some e => match judgeA (src c).1 (src c).2 e.req with
+      | none => none
+      | some D => some ⟨inputOf D e.act e.lab (Machine.logActions c) e.dfa, e.calls, e.names, e.etaNew⟩
+
+/-- A table of `judge`'s requests as one of `judgeA`'s. -/
+def liftEntry (e : Entry) : EntryA := ⟨AReq.base e.req, e.act, e.lab, e.dfa, e.calls, e.names, e.etaNew⟩
+
+def liftTab (tab : Nat → Option Entry) : Nat → Option EntryA := fun u => match tab u with
+  | none => none
+  | some e => some (liftEntry e)
+
+/-- The check instances the edit judgment with continuation steps derives: `Judged`'s, the instance of
+a record `judgeK` derives (any actions, labels, log and policy), and A-D2's extension instance over
+one (as it is, or after recorded progress). -/
+inductive JudgedK : Theta → Prop
+  | base {θ : Theta} (h : Judged θ) : JudgedK θ
+  | fork {T : Tm} {q : KReq} {D : Derived} (h : judgeK T q = some D) (act lab log : List Nat)
+      (A : List Nat → Prop) : JudgedK (D.theta act lab log A)
+  | extend {θ : Theta} (h : JudgedK θ) (A' : List Nat → Prop) : JudgedK (θ.extendWith A')
+  | extendAfter {θ : Theta} (h : JudgedK θ) (z : Word) (A' : List Nat → Prop) :
+      JudgedK ((θ.after z).extendWith A')
+
+
 end AgentWarrant.Edits.DeriveFork
