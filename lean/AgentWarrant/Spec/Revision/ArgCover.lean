@@ -155,9 +155,12 @@ def sumAbs : List JsonNumber → Nat
 /-- A number below every constant (`belowLt`; still checked by `numOk`). -/
 def below (ns : List JsonNumber) : JsonNumber := ⟨Int.negSucc (sumAbs ns), 0⟩
 
-def sumExp : List JsonNumber → Nat
+/-- The greatest exponent among `ns` (0 for none). -/
+def maxExp : List JsonNumber → Nat
   | [] => 0
-  | n :: ns => n.exponent + sumExp ns
+  | n :: ns => match decide (n.exponent ≤ maxExp ns) with
+    | true => maxExp ns
+    | false => n.exponent
 
 def tenTo : Nat → Nat
   | 0 => 1
@@ -170,11 +173,11 @@ def aboveM (t : Nat) : Int → Int
   | Int.negSucc p => Int.negSucc (p * (10 * t) + (10 * Nat.pred t + 8))
 
 /-- A number above `c` and below every constant above `c`: `c + 10^-(e + E + 1)` for `c`'s exponent `e`
-and `E` the sum of the constants' exponents, a step smaller than any gap between two constants (the
-gap between decimals of exponents `e` and `e'` is at least `10^-(e+e')`). Proved (`aboveLe`,
-`aboveGt`), and still checked by `numOk`. -/
+and `E` the greatest of the constants' exponents, a step smaller than any gap between `c` and another
+constant (the gap between two different decimals of exponents `e` and `e' ≤ E` is at least
+`10^-(e+e')`). Proved (`aboveLe`, `aboveGt`), and still checked by `numOk`. -/
 def above (ns : List JsonNumber) (c : JsonNumber) : JsonNumber :=
-  ⟨aboveM (tenTo (sumExp ns)) c.mantissa, c.exponent + (sumExp ns + 1)⟩
+  ⟨aboveM (tenTo (maxExp ns)) c.mantissa, c.exponent + (maxExp ns + 1)⟩
 
 /-- The number representatives' check: `below` lies below every constant, and `above c` equals no
 constant and has the same constants at or below it as `c`. -/

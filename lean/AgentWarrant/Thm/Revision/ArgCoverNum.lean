@@ -2,10 +2,10 @@ import AgentWarrant.Thm.Revision.ArgCover
 /-! The number stand-ins of the argument coverage decision lie where they should, so `numOk` never fails
 (`numOkTrue`) and `argCover` never answers `unknown` (`argCoverNeverUnknown`). `below ns`, `-(S+1)` for
 `S` the sum of the constants' absolute mantissas, lies below every constant (`belowLt`). `above ns c` is
-`c + 10^-(e + E + 1)` for `c`'s exponent `e` and `E` the sum of the constants' exponents: it lies above `c`
-(`aboveGt`), and a constant `d` is at or below it exactly when `d` is at or below `c` (`aboveLe`), since the
-gap between two decimals of exponents `e` and `e'` that differ is at least `10^-(e+e')`, and `10^-(e+E+1)`
-times `10^(e+e')` is below one. The comparisons are read as natural numbers by the mantissas' signs
+`c + 10^-(e + E + 1)` for `c`'s exponent `e` and `E` the greatest of the constants' exponents: it lies
+above `c` (`aboveGt`), and a constant `d` is at or below it exactly when `d` is at or below `c` (`aboveLe`),
+since two different decimals of exponents `e` and `e' ≤ E` are at least `10^-(e+e')` apart, and that
+exceeds the step: in natural numbers, `10^e'` is below `10^(E+1)` (`noGap`). The comparisons are read as natural numbers by the mantissas' signs
 (`numLeS`, `Thm/Revision/ArgCoverOrder.lean`). -/
 namespace AgentWarrant.Revision.ArgCover
 open Lean AgentWarrant AgentWarrant.Monitor.Full
@@ -38,9 +38,21 @@ theorem lt10 (t : Nat) (ht : 1 ≤ t) : t + 1 ≤ 10 * t := by
   rw [e] at h2
   exact Nat.leTrans (Nat.addLeAddLeft ht t) h2
 
-theorem memSumExp {d : JsonNumber} : ∀ {ns : List JsonNumber}, d ∈ ns → d.exponent ≤ sumExp ns
-  | _ :: _, Mem.head _ => Nat.leAddRight _ _
-  | n :: _, Mem.tail _ h => Nat.leTrans (memSumExp h) (Nat.leAddLeft _ n.exponent)
+theorem maxExpGe (n : JsonNumber) (ns : List JsonNumber) :
+    n.exponent ≤ maxExp (n :: ns) ∧ maxExp ns ≤ maxExp (n :: ns) := by
+  show n.exponent ≤ (match decide (n.exponent ≤ maxExp ns) with
+      | true => maxExp ns
+      | false => n.exponent) ∧
+    maxExp ns ≤ (match decide (n.exponent ≤ maxExp ns) with
+      | true => maxExp ns
+      | false => n.exponent)
+  cases h : decide (n.exponent ≤ maxExp ns) with
+  | true => exact ⟨ofDecideEqTrue h, Nat.leRefl _⟩
+  | false => exact ⟨Nat.leRefl _, Nat.leOfLt (Nat.gtOfNotLe (ofDecideEqFalse h))⟩
+
+theorem memMaxExp {d : JsonNumber} : ∀ {ns : List JsonNumber}, d ∈ ns → d.exponent ≤ maxExp ns
+  | _ :: ns, Mem.head _ => (maxExpGe d ns).1
+  | n :: _, Mem.tail _ h => Nat.leTrans (memMaxExp h) (maxExpGe n _).2
 
 theorem memSumAbs {d : JsonNumber} : ∀ {ns : List JsonNumber}, d ∈ ns → Int.natAbs d.mantissa ≤ sumAbs ns
   | _ :: _, Mem.head _ => Nat.leAddRight _ _
@@ -114,27 +126,27 @@ theorem p10One (n : Nat) : 1 ≤ p10 n := by
 
 /-- The exponent of `above ns c` is `c`'s plus `E + 1`, so its power of ten is `c`'s times `10 · 10^E`. -/
 theorem aboveNumLe (ns : List JsonNumber) (c d : JsonNumber) :
-    numLe d (above ns c) = leS d.mantissa (aboveM (p10 (sumExp ns)) c.mantissa) (p10 d.exponent)
-      (p10 c.exponent * (10 * p10 (sumExp ns))) := by
+    numLe d (above ns c) = leS d.mantissa (aboveM (p10 (maxExp ns)) c.mantissa) (p10 d.exponent)
+      (p10 c.exponent * (10 * p10 (maxExp ns))) := by
   rw [numLeS]
-  show leS d.mantissa (aboveM (tenTo (sumExp ns)) c.mantissa) (p10 d.exponent) (p10 (c.exponent + (sumExp ns + 1))) = _
+  show leS d.mantissa (aboveM (tenTo (maxExp ns)) c.mantissa) (p10 d.exponent) (p10 (c.exponent + (maxExp ns + 1))) = _
   rw [tenToP10, p10Add]
   rfl
 
 theorem aboveNumLeR (ns : List JsonNumber) (c d : JsonNumber) :
-    numLe (above ns c) d = leS (aboveM (p10 (sumExp ns)) c.mantissa) d.mantissa
-      (p10 c.exponent * (10 * p10 (sumExp ns))) (p10 d.exponent) := by
+    numLe (above ns c) d = leS (aboveM (p10 (maxExp ns)) c.mantissa) d.mantissa
+      (p10 c.exponent * (10 * p10 (maxExp ns))) (p10 d.exponent) := by
   rw [numLeS]
-  show leS (aboveM (tenTo (sumExp ns)) c.mantissa) d.mantissa (p10 (c.exponent + (sumExp ns + 1))) (p10 d.exponent) = _
+  show leS (aboveM (tenTo (maxExp ns)) c.mantissa) d.mantissa (p10 (c.exponent + (maxExp ns + 1))) (p10 d.exponent) = _
   rw [tenToP10, p10Add]
   rfl
 
 /-- A constant is at or below `above ns c` exactly when it is at or below `c`. -/
 theorem aboveLe (ns : List JsonNumber) (c d : JsonNumber) (hd : d ∈ ns) : numLe d (above ns c) = numLe d c := by
   rw [aboveNumLe, numLeS d c]
-  have ht : 1 ≤ p10 (sumExp ns) := p10One _
-  have hBT : p10 d.exponent + 1 ≤ 10 * p10 (sumExp ns) :=
-    Nat.leTrans (Nat.succLeSucc (p10Mono _ (memSumExp hd))) (lt10 _ ht)
+  have ht : 1 ≤ p10 (maxExp ns) := p10One _
+  have hBT : p10 d.exponent + 1 ≤ 10 * p10 (maxExp ns) :=
+    Nat.leTrans (Nat.succLeSucc (p10Mono _ (memMaxExp hd))) (lt10 _ ht)
   cases hc : c.mantissa with
   | ofNat p =>
     cases d.mantissa with
@@ -148,22 +160,22 @@ theorem aboveLe (ns : List JsonNumber) (c d : JsonNumber) (hd : d ∈ ns) : numL
 /-- `above ns c` lies strictly above `c`. -/
 theorem aboveGt (ns : List JsonNumber) (c : JsonNumber) : numLe (above ns c) c = false := by
   rw [aboveNumLeR]
-  have ht : 1 ≤ p10 (sumExp ns) := p10One _
+  have ht : 1 ≤ p10 (maxExp ns) := p10One _
   have hA : 1 ≤ p10 c.exponent := p10One _
-  have hT : 1 ≤ 10 * p10 (sumExp ns) := Nat.leTrans (Nat.leAddLeft 1 _) (lt10 _ ht)
+  have hT : 1 ≤ 10 * p10 (maxExp ns) := Nat.leTrans (Nat.leAddLeft 1 _) (lt10 _ ht)
   cases hc : c.mantissa with
   | ofNat p =>
-    show decide ((p * (10 * p10 (sumExp ns)) + 1) * p10 c.exponent
-      ≤ p * (p10 c.exponent * (10 * p10 (sumExp ns)))) = false
+    show decide ((p * (10 * p10 (maxExp ns)) + 1) * p10 c.exponent
+      ≤ p * (p10 c.exponent * (10 * p10 (maxExp ns)))) = false
     apply notLe
     rw [Nat.right_distrib, Nat.one_mul, ← Nat.mul_assoc, swap23]
     exact Nat.addLeAddLeft hA _
   | negSucc p =>
-    show decide ((p + 1) * (p10 c.exponent * (10 * p10 (sumExp ns)))
-      ≤ (p * (10 * p10 (sumExp ns)) + (10 * Nat.pred (p10 (sumExp ns)) + 8) + 1) * p10 c.exponent) = false
+    show decide ((p + 1) * (p10 c.exponent * (10 * p10 (maxExp ns)))
+      ≤ (p * (10 * p10 (maxExp ns)) + (10 * Nat.pred (p10 (maxExp ns)) + 8) + 1) * p10 c.exponent) = false
     apply notLe
-    have e : (p * (10 * p10 (sumExp ns)) + (10 * Nat.pred (p10 (sumExp ns)) + 8) + 1 + 1) * p10 c.exponent
-        = (p + 1) * (p10 c.exponent * (10 * p10 (sumExp ns))) := by
+    have e : (p * (10 * p10 (maxExp ns)) + (10 * Nat.pred (p10 (maxExp ns)) + 8) + 1 + 1) * p10 c.exponent
+        = (p + 1) * (p10 c.exponent * (10 * p10 (maxExp ns))) := by
       rw [negN p _ ht, swap23, Nat.mul_assoc]
     rw [← succMulEq e]
     exact Nat.addLeAddLeft hA _
