@@ -5,9 +5,10 @@ question ``side_conditions.covers`` asks Z3. Each literal written here means, on
 what the monitor's matching means (``resGlobLit``, ``resConstLit``, ``predEqLit``, ``predOneOfLit``,
 ``predRangeLit`` in lean/AgentWarrant/Thm/Revision/ArgCoverMatch.lean), and ``grantMatchesConj`` states that,
 without a key allowlist or slot pattern, a grant matches exactly when its action does and one clause of
-literals per resource pattern and predicate holds, the shape written here; that the code below writes exactly
-those clauses is not proved (it writes a null or array or object resource constant as never matching, which
-agrees only because the tools' condition makes the resource a scalar).
+literals per resource pattern and predicate holds, the shape written here (a null resource constant included:
+its literal is ``isNull``); that the code below writes exactly those clauses is not proved (it writes an array
+or object resource constant as never matching, which agrees only because the tools' condition makes the
+resource a scalar).
 
 The question, per action of ``E`` the old lists allow and per way a tool produces that action's effect (a tool
 and one of its effect declarations): the variables are the call's top-level argument keys (the action's
@@ -144,8 +145,10 @@ def _position(q: _Question, e: Entry, action: str, res: int, keys: Sequence[str]
     out: list[Clause] = []
     pat = e.resource
     if isinstance(pat, ConstPat):
-        if pat.value is None or isinstance(pat.value, list | dict):
+        if isinstance(pat.value, list | dict):
             return None
+        # A null constant is the ``isNull`` literal, as ``resConstLit`` states for any scalar or null
+        # constant; the tools' condition makes the resource a scalar, so it never holds under ``cond``.
         out.append([(q.atom(res, _eq_lit(pat.value, "resource")), True)])
     elif isinstance(pat, GlobPat):
         out.append([(q.atom(res, ["glob", pat.glob]), True)])
