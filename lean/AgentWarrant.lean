@@ -86,6 +86,7 @@ import AgentWarrant.Spec.Revision.GlobCover
 import AgentWarrant.Thm.Revision.GlobCover
 import AgentWarrant.Spec.Revision.ArgCover
 import AgentWarrant.Thm.Revision.ArgCover
+import AgentWarrant.Thm.Revision.ArgCoverNum
 import AgentWarrant.Thm.Revision.ArgCoverClosure
 import AgentWarrant.Thm.Revision.GlobClosure
 import AgentWarrant.Thm.Revision.GlobFuel

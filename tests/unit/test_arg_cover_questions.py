@@ -8,6 +8,7 @@ import pytest
 from model.monitor.language.policy import (
     AnyRes,
     ArgRes,
+    ConstPat,
     ConstRes,
     EffectDecl,
     Entry,
@@ -102,3 +103,17 @@ def test_a_slot_is_a_free_bit_on_a_resource_that_can_be_bound() -> None:
 def test_an_entry_of_another_action_never_matches() -> None:
     (_, q), = questions(EVERY_EFFECT, [[Entry(EntryKind.ALLOW, "other", SlotPat("s"))]], [], "act", [TOOL])
     assert q["positions"] == [None]
+
+
+def test_a_null_resource_constant_is_the_null_literal_lean_states() -> None:
+    """``resConstLit``: a scalar or null constant pattern is its equality literal on the resource, ``isNull``
+    for null; the question writes that clause (never true under the tool's condition: the resource is a
+    scalar), not a position that never matches."""
+    entries = [Entry(EntryKind.ALLOW, "act", ConstPat(None)), Entry(EntryKind.ALLOW, "act", ConstPat([1]))]
+    (names, q), = questions(EVERY_EFFECT, [entries], [], "act", [TOOL])
+    res = names.index("path")
+    atoms, pos, cond = q["atoms"], q["positions"], q["cond"]
+    assert isinstance(atoms, list) and isinstance(pos, list) and isinstance(cond, list)
+    null = atoms.index([res, ["null"]])
+    assert pos[0] == [[[null, True]]] and pos[1] is None
+    assert [[atoms.index([res, ["scalar"]]), True]] in cond

@@ -13,7 +13,8 @@ effect's being one a tool can produce and in `E`; a position matches when every 
 never); `listed` are the certificate's match vectors, one bit per position. The question: does every
 valuation satisfying `cond` have its vector listed? Output: `{"answer": "covered" | "uncovered" |
 "unknown", "witness": [value…] | null, "vector": bits | null}`, a witness value per variable written as
-a `lit` is (`["missing"]`, `["null"]`, `["bool", b]`, `["num", n]`, `["str", s]`, `["arr"]`, `["obj"]`). -/
+a `lit` is (`["missing"]`, `["null"]`, `["bool", b]`, `["num", n]`, `["str", s]`, `["arr"]`, `["obj"]`).
+`unknown` is never answered (`Revision.ArgCover.argCoverNeverUnknown`). -/
 namespace AgentWarrant.Oracle.ArgCover
 open Lean AgentWarrant.Oracle AgentWarrant.Monitor.Full AgentWarrant.Revision.ArgCover
 

@@ -9,8 +9,9 @@ well when the relation is closed (judgment ``arg_cover``, ``model/revision/trust
 is ``AgentWarrant.Revision.ArgCover.argCoveredClosedPreserves``): when every coverage question of the
 certificate can be written for Lean and Lean answers covered, the verdict says so (``LeanClosed.coverage``);
 a question Lean cannot take (a predicate against an array or object constant, a per-binding-class
-certificate) or answers unknown leaves coverage to Z3 alone, and the verdict says why. Lean finding an effect
-the certificate omits is a refusal.
+certificate) leaves coverage to Z3 alone, and the verdict says why. Lean finding an effect the certificate
+omits is a refusal. Lean never answers a question it takes with ``unknown``
+(``AgentWarrant.Revision.ArgCover.argCoverNeverUnknown``), so such an answer is a fault, not a fallback.
 
 Routes: the in-process library (``model/oracle/inproc.py``, checked against its SHA-256 before it is
 loaded) when it was built, else the oracle executable (``oracle_path``; each answer within ``TIMEOUT``
@@ -34,7 +35,7 @@ from model.oracle import inproc
 from model.oracle.lean import LeanOracle, OracleError
 from model.oracle.toolchain import oracle_path
 from model.revision.certify.binding_certificate import BindingSimulation
-from model.revision.certify.check_verdict import Invalid, Valid
+from model.revision.certify.check_verdict import Invalid
 from model.revision.certify.closure_json import joint_closure_input, list_closure_input
 from model.revision.certify.joint_certificate import JointSimulation
 from model.revision.certify.simulation_certificate import SimulationProof
@@ -124,8 +125,6 @@ def _lean_coverage(oracle: LeanOracle, proof: SimulationProof | JointSimulation 
             return f"not sent to Lean: {exc}"
         if isinstance(verdict, Invalid):
             return LeanRefused(f"Lean's coverage check: {verdict.reason}")
-        if not isinstance(verdict, Valid):
-            return f"{side}: Lean answered unknown"
     return None
 
 

@@ -5,9 +5,10 @@ question ``side_conditions.covers`` asks Z3. Each literal written here means, on
 what the monitor's matching means (``resGlobLit``, ``resConstLit``, ``predEqLit``, ``predOneOfLit``,
 ``predRangeLit`` in lean/AgentWarrant/Thm/Revision/ArgCoverMatch.lean), and ``grantMatchesConj`` states that,
 without a key allowlist or slot pattern, a grant matches exactly when its action does and one clause of
-literals per resource pattern and predicate holds, the shape written here; that the code below writes exactly
-those clauses is not proved (it writes a null or array or object resource constant as never matching, which
-agrees only because the tools' condition makes the resource a scalar).
+literals per resource pattern and predicate holds, the shape written here (a null resource constant included:
+its literal is ``isNull``); that the code below writes exactly those clauses is not proved (it writes an array
+or object resource constant as never matching, which agrees only because the tools' condition makes the
+resource a scalar).
 
 The question, per action of ``E`` the old lists allow and per way a tool produces that action's effect (a tool
 and one of its effect declarations): the variables are the call's top-level argument keys (the action's
@@ -31,8 +32,10 @@ kind, so a valuation is an argument object exactly when every present nested pat
 (the condition above). A range bound is sent as the JSON number Python writes for it (``repr``, which
 reads back as the same float), so Lean compares the bound's shortest decimal, as the monitor does with
 the policy's text. No fuel is sent: the judgment's glob searches run on a proved-sufficient bound, and
-it answers ``unknown`` only when its check of the number representatives fails (``Undecided``).
-``lean_covers`` answers as ``covers`` does.
+it never answers ``unknown`` (``argCoverNeverUnknown``: its number stand-ins provably lie where they should,
+``numOkTrue``), so an ``unknown`` is an answer outside its documented form (``BadAnswer``, which the caller
+treats as a fault), not a reason to fall back on Z3. ``lean_covers`` answers as ``covers`` does, except that
+it is never ``Undecided``.
 """
 
 from __future__ import annotations
@@ -56,7 +59,7 @@ from model.monitor.language.policy import (
     SlotPat,
     Tool,
 )
-from model.revision.certify.check_verdict import CheckVerdict, Invalid, Undecided, Valid
+from model.revision.certify.check_verdict import Invalid, Valid
 from model.revision.effects import EffectSet
 
 Clause = list[tuple[int, bool]]
@@ -142,8 +145,10 @@ def _position(q: _Question, e: Entry, action: str, res: int, keys: Sequence[str]
     out: list[Clause] = []
     pat = e.resource
     if isinstance(pat, ConstPat):
-        if pat.value is None or isinstance(pat.value, list | dict):
+        if isinstance(pat.value, list | dict):
             return None
+        # A null constant is the ``isNull`` literal, as ``resConstLit`` states for any scalar or null
+        # constant; the tools' condition makes the resource a scalar, so it never holds under ``cond``.
         out.append([(q.atom(res, _eq_lit(pat.value, "resource")), True)])
     elif isinstance(pat, GlobPat):
         out.append([(q.atom(res, ["glob", pat.glob]), True)])
@@ -249,9 +254,10 @@ def flat_listed(listed: Sequence[Sequence[tuple[bool, ...]]], width: int) -> lis
 
 def lean_covers(call: object, effects: EffectSet, listed: Mapping[str, Sequence[Sequence[tuple[bool, ...]]]],
                 lists: Sequence[Sequence[Entry]], old_actions: frozenset[str], tools: Sequence[Tool],
-                where: str) -> CheckVerdict:
+                where: str) -> Valid | Invalid:
     """``side_conditions.covers`` answered by Lean: ``call(judgment, input)`` is the oracle's call.
-    ``Unsupported`` propagates (the caller then asks Z3)."""
+    ``Unsupported`` propagates (the caller then asks Z3); any answer but covered or uncovered, ``unknown``
+    included (which ``argCoverNeverUnknown`` rules out), is a ``BadAnswer``."""
     if not callable(call):
         raise TypeError("call: the oracle's call")
     width = sum(len(xs) for xs in lists)
@@ -260,8 +266,6 @@ def lean_covers(call: object, effects: EffectSet, listed: Mapping[str, Sequence[
         for names, question in questions(effects, lists, flats, action, tools):
             out = call("arg_cover", question)
             answer = out.get("answer") if isinstance(out, dict) else None
-            if answer == "unknown":
-                return Undecided(f"{where}: {action}: Lean's check of its number representatives failed")
             if answer == "uncovered":
                 w = out.get("witness") if isinstance(out, dict) else None
                 if not isinstance(w, list) or \
@@ -270,5 +274,5 @@ def lean_covers(call: object, effects: EffectSet, listed: Mapping[str, Sequence[
                 return Invalid(f"{where}: an effect has a match vector the certificate omits: "
                                f"{witness_effect(action, names, w)}")
             if answer != "covered":
-                raise BadAnswer(f"arg_cover: an answer that is not covered, uncovered or unknown: {out!r:.200}")
+                raise BadAnswer(f"arg_cover: an answer that is not covered or uncovered: {out!r:.200}")
     return Valid()

@@ -20,18 +20,19 @@ its variable, with one representative —
 * missing, null, `true`, `false`, an array, an object: itself;
 * a number: over the constants the literals name (equalities' constants and ranges' bounds), a constant
   it equals; or, when it equals none, `below` (a number below every constant) or `above c` for the
-  greatest constant `c` below it (the midpoint of `c` and the next constant, or `c + 1`) — `numOk`
-  checks that these lie where they should;
+  greatest constant `c` below it (`c` plus a step smaller than any gap between constants) — `numOk`
+  checks that these lie where they should, and `Thm/Revision/ArgCoverNum.lean` proves it never fails;
 * a string: a word of a finite list with every glob vector (string constants read as literal globs)
   some string has (`strReps`): the breadth-first search's words when the glob decision certifies them,
   else one word per realisable vector, each the glob decision's witness.
 Representatives the literals do not tell apart are one (`dedupV`). The product of the variables'
 representatives (`prodL`) is then checked, valuation by valuation.
 `argCover` answers `covered`, `uncovered xs` (a representative valuation whose vector is not good,
-re-checked) or `unknown` (`numOk` failed, or an atom names a variable past the count). No fuel is the
+re-checked) or `unknown` (`numOk` failed, or an atom names a variable past the count; neither happens:
+`argCoverNeverUnknown`). No fuel is the
 caller's: the glob searches run with `fuelBound`, which `Thm/Revision/GlobFuel.lean` proves sufficient.
 Choices where the source is silent: array and object constants and slots are not literals here (the
-Python caller does not send such questions); the word search and the number candidates are untrusted
+Python caller does not send such questions); the word search is untrusted and re-checked; the number stand-ins are proved (`numOkTrue`) and
 and re-checked. -/
 namespace AgentWarrant.Revision.ArgCover
 open Lean AgentWarrant AgentWarrant.Monitor.Full AgentWarrant.Revision.Glob
@@ -151,27 +152,32 @@ def sumAbs : List JsonNumber → Nat
   | [] => 0
   | n :: ns => Int.natAbs n.mantissa + sumAbs ns
 
-/-- A number meant to lie below every constant (checked, not assumed: `numOk`). -/
+/-- A number below every constant (`belowLt`; still checked by `numOk`). -/
 def below (ns : List JsonNumber) : JsonNumber := ⟨Int.negSucc (sumAbs ns), 0⟩
 
-/-- The least of `ns` above `c`, if any (untrusted: only `numOk`'s check is relied on). -/
-def nextAbove (c : JsonNumber) : List JsonNumber → Option JsonNumber
-  | [] => none
-  | d :: ds => match numLe d c, nextAbove c ds with
-    | true, r => r
-    | false, none => some d
-    | false, some e => match numLe d e with
-      | true => some d
-      | false => some e
+/-- The greatest exponent among `ns` (0 for none). -/
+def maxExp : List JsonNumber → Nat
+  | [] => 0
+  | n :: ns => match decide (n.exponent ≤ maxExp ns) with
+    | true => maxExp ns
+    | false => n.exponent
 
-/-- The exact midpoint of two decimals: `(c + d) / 2` written with one more decimal place. -/
-def midpoint (c d : JsonNumber) : JsonNumber :=
-  ⟨(c.mantissa * pow10 d.exponent + d.mantissa * pow10 c.exponent) * 5, c.exponent + d.exponent + 1⟩
+def tenTo : Nat → Nat
+  | 0 => 1
+  | n + 1 => 10 * tenTo n
 
-/-- A number meant to lie above `c` and below every constant above `c` (checked by `numOk`). -/
-def above (ns : List JsonNumber) (c : JsonNumber) : JsonNumber := match nextAbove c ns with
-  | some d => midpoint c d
-  | none => ⟨c.mantissa + pow10 c.exponent, c.exponent⟩
+/-- The mantissa of `m · 10^-e + 10^-(e+E+1)` at exponent `e + E + 1`, where `t = 10^E`: `m · 10t + 1`,
+written on `Int`'s constructors (a negative `m = -(p+1)` gives `-((p+1) · 10t - 1)`). -/
+def aboveM (t : Nat) : Int → Int
+  | Int.ofNat p => Int.ofNat (p * (10 * t) + 1)
+  | Int.negSucc p => Int.negSucc (p * (10 * t) + (10 * Nat.pred t + 8))
+
+/-- A number above `c` and below every constant above `c`: `c + 10^-(e + E + 1)` for `c`'s exponent `e`
+and `E` the greatest of the constants' exponents, a step smaller than any gap between `c` and another
+constant (the gap between two different decimals of exponents `e` and `e' ≤ E` is at least
+`10^-(e+e')`). Proved (`aboveLe`, `aboveGt`), and still checked by `numOk`. -/
+def above (ns : List JsonNumber) (c : JsonNumber) : JsonNumber :=
+  ⟨aboveM (tenTo (maxExp ns)) c.mantissa, c.exponent + (maxExp ns + 1)⟩
 
 /-- The number representatives' check: `below` lies below every constant, and `above c` equals no
 constant and has the same constants at or below it as `c`. -/

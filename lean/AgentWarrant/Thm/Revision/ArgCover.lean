@@ -25,8 +25,8 @@ word per vector some string has, each the glob decision's witness, which never a
 proved-sufficient fuel (`GlobFuel.coverTotalNeverUnknown`). `build` picks one representative per
 variable, so the product of the representatives holds a valuation with the same atom vector as any
 valuation. No fuel is left to the caller: `argCover` answers `unknown` only when `numOk` fails
-(`argUnknownOnlyNumOk`); that it never fails (the midpoint arithmetic) is checked by the DRT, not
-proved. -/
+(`argUnknownOnlyNumOk`), and `Thm/Revision/ArgCoverNum.lean` proves that it never fails
+(`numOkTrue`, `argCoverNeverUnknown`). -/
 namespace AgentWarrant.Revision.ArgCover
 open Lean AgentWarrant.Monitor.Full
 
