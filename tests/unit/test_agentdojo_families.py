@@ -40,9 +40,21 @@ def test_task_quotas_come_from_the_plan_and_are_the_monitors_own() -> None:
     steps = plan("slack", "user_task_1")  # read_channel_messages, get_webpage, send_direct_message
     scoped = task_quotas(policy, steps)
     grants = {e.resource.value: e.quota for e in scoped.user if e.action == TASK_CALL}  # type: ignore[union-attr]
-    assert grants == {"get_webpage": 1, "send_direct_message": 1}
+    # every consequential tool is granted: a tool the plan never calls with quota 0
+    assert {k: v for k, v in grants.items() if v} == {"get_webpage": 1, "send_direct_message": 1}
+    assert set(grants) == set(consequential(policy)) and grants["invite_user_to_slack"] == 0
     assert "get_webpage" in consequential(policy) and "read_channel_messages" not in consequential(policy)
     assert task_quotas(policy, steps) is scoped  # one scoped policy per (policy, plan)
+
+
+def test_a_call_the_plan_never_makes_is_denied_by_its_quota() -> None:
+    from model.bench.agentdojo.task_replay import run_pair
+    from model.bench.agentdojo.suites import suite_policy
+
+    run = run_pair("slack", "user_task_0", "injection_task_1", suite_policy("slack"), Agent.SCOPED, utility=False)
+    (denied,) = [s for s in run.steps if s.phase == "injection" and s.refused]
+    # the plan makes no send_direct_message: its task quota is 0, and the denial says so
+    assert (denied.tool, denied.decision, denied.reason) == ("send_direct_message", "deny", "quota")
 
 
 def test_a_task_quota_stops_a_confused_deputy_in_both_placements() -> None:

@@ -148,11 +148,11 @@ _SCOPED: dict[tuple[int, tuple[PlanStep, ...]], tuple[Policy, Policy]] = {}
 def task_quotas(policy: Policy, plan: tuple[PlanStep, ...]) -> Policy:
     """``policy`` with task-scoped quotas from the user task's plan: every consequential tool's call
     also has the effect ``task.call(TOOL)``, and both permission lists grant it with an Agenra
-    consumable quota equal to the number of the plan's calls of that tool (no grant, hence a denial,
-    for a consequential tool the plan never calls). The plan is written from the prompt alone, so a
+    consumable quota equal to the number of the plan's calls of that tool (quota 0, hence a quota
+    denial, for a consequential tool the plan never calls). The plan is written from the prompt alone, so a
     deployment can compute this for any agent; the counting is the monitor's own first-fit capacity
     on the grant (Agenra Section 5.2), charged once per admitted call, never by a refused one.
-    Exhausted or absent, the grant denies: a reviewer's approval does not lift it."""
+    Exhausted, the grant denies: a reviewer's approval does not lift it."""
     key = (id(policy), plan)
     hit = _SCOPED.get(key)
     if hit is not None:
@@ -161,8 +161,9 @@ def task_quotas(policy: Policy, plan: tuple[PlanStep, ...]) -> Policy:
     bound = consequential(policy)
     tools = tuple(replace(t, effects=(*t.effects, EffectDecl(TASK_CALL, ConstRes(t.name)))) if t.name in bound else t
                   for t in policy.tools)
-    grants = tuple(Entry(EntryKind.ALLOW, TASK_CALL, ConstPat(name), quota=counts[name])
-                   for name in sorted(bound) if counts[name])
+    # a tool the plan never calls gets a grant of quota 0, not none: its denial then names the
+    # exhausted task quota (``quota``) instead of reading as a missing permission
+    grants = tuple(Entry(EntryKind.ALLOW, TASK_CALL, ConstPat(name), quota=counts[name]) for name in sorted(bound))
     scoped = replace(policy, tools=tools, user=(*policy.user, *grants), application=(*policy.application, *grants))
     if len(_SCOPED) > 512:
         _SCOPED.clear()
