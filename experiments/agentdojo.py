@@ -144,7 +144,7 @@ def reproduce(out_dir: Path, tick: Callable[[int, int], None]) -> list[Path]:
         "The decider sees only the user's prompt, the policy, the proposed calls and their results. Agent models: "
         "single-context (every argument depends on everything read so far, except values the user typed, matched "
         "as typed whole tokens), single-context with task quotas (the same, under the suite policy plus an Agenra "
-        "quota per consequential tool equal to the number of calls the user task's plan makes, none for a tool it "
+        "quota per consequential tool equal to the number of calls the user task's plan makes, 0 for a tool it "
         "never calls) and planner (the user task's plan: arguments extracted from the results the plan names; an "
         "injection cannot add calls). Review models answer a Pause (a call refused for its flow): rubber-stamp "
         "approves every one; provenance-aware approves a call only when it matches a step of the plan not yet "

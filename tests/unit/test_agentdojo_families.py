@@ -48,8 +48,8 @@ def test_task_quotas_come_from_the_plan_and_are_the_monitors_own() -> None:
 
 
 def test_a_call_the_plan_never_makes_is_denied_by_its_quota() -> None:
-    from model.bench.agentdojo.task_replay import run_pair
     from model.bench.agentdojo.suites import suite_policy
+    from model.bench.agentdojo.task_replay import run_pair
 
     run = run_pair("slack", "user_task_0", "injection_task_1", suite_policy("slack"), Agent.SCOPED, utility=False)
     (denied,) = [s for s in run.steps if s.phase == "injection" and s.refused]
