@@ -19,6 +19,16 @@ each ground-truth call:
 - otherwise the earlier calls whose results contain the scalar's tokens (every token not in the
   prompt found in some result; the sources are all results holding one of them): extracted from
   those results;
+- a value the task leaves free, which it neither copies nor computes: a date (and time) or words
+  whose every token the user typed or no earlier result holds, such that AgentDojo's own check of
+  the task passes as well with the value moved (a date-time whose date the user typed: an hour on the
+  same day; another date: three days and an hour later; words: another word): a constant the plan
+  sets (a payment's date and subject, a reminder's hour), which no read value can change. The
+  deployment has no clock tool and the task does not say which date, hour or subject, so any value
+  completes it and the planner writes one from the prompt alone. A value the task constrains (an
+  event's end from a start read in a mail and a stated duration) is computed, below. This reads the
+  task's check, as the plans read its ground truth, before any run and on the injection-free
+  environment; a placeholder for text computed from what was read is never free;
 - otherwise (a value computed, not copied: a sum, a summary): computed from every earlier result,
   and the plan says so by naming them all.
 
@@ -32,6 +42,7 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass
+from datetime import datetime, timedelta
 from functools import cache
 from typing import Any
 
@@ -89,6 +100,59 @@ def _sources(value: JSON, user: Typed, results: list[Typed]) -> tuple[tuple[int,
     return tuple(sorted(found)), "extracted"
 
 
+_WHEN = ("%Y-%m-%d %H:%M", "%Y-%m-%d")
+
+
+def _moved(value: JSON, user: Typed | None = None) -> str | None:
+    """``value`` moved where the user did not fix it, in its own format: an hour on the same day when
+    it has a time and the user typed its date (earlier when later would change the day), else three
+    days and an hour later; ``None`` if it is no date (and time)."""
+    if not isinstance(value, str) or placeholder(value):
+        return None
+    for f in _WHEN:
+        try:
+            when = datetime.strptime(value, f)
+        except ValueError:
+            continue
+        if f == _WHEN[0] and user is not None and all(user.has(t) for t in tokens(value) if t.kind == "date"):
+            hour = timedelta(hours=1)
+            moved = when + hour if (when + hour).date() == when.date() else when - hour
+            return moved.strftime(f)
+        return (when + timedelta(days=3, hours=1)).strftime(f)
+    return "moved" if value.strip() else None
+
+
+def _free(suite: Any, task: Any, env: Any, call: int, arg: str, user: Typed) -> bool:
+    """AgentDojo's check of ``task`` passes with argument ``arg`` of call ``call`` of its ground truth
+    moved (``_moved``): the task does not constrain the value. Run unmonitored on a copy of ``env``."""
+    from agentdojo.types import text_content_block_from_string
+
+    calls = list(task.ground_truth(copy(env)))
+    args = dict(calls[call].args)
+    native = dojo_argument(arg)
+    later = _moved(to_json(args.get(native)), user)
+    if later is None:
+        return False
+    args[native] = later
+    calls[call] = calls[call].model_copy(update={"args": args})
+    post = copy(env)
+    fns = tool_functions(suite, post)
+    for c in calls:
+        try:
+            fns[c.function](**{policy_argument(k): to_json(v) for k, v in c.args.items()})
+        except Exception:  # the tool's declared failure: the check judges what happened
+            continue
+    output = [text_content_block_from_string(task.GROUND_TRUTH_OUTPUT)]
+    return bool(suite._check_task_result(task, output, copy(env), post, calls))
+
+
+def _unheld(value: JSON, user: Typed, results: list[Typed]) -> bool:
+    """``value`` is a date (and time) none of whose tokens a result holds unless the user typed it."""
+    return _moved(value) is not None and all(
+        t.kind in ("date", "time", "word") and (user.has(t) or not any(r.has(t) for r in results))
+        for x in scalars(value) for t in tokens(x))
+
+
 @cache
 def plan(suite_name: str, task_id: str) -> tuple[PlanStep, ...]:
     """The plan of a user task (see the module docstring for how it is written)."""
@@ -100,11 +164,19 @@ def plan(suite_name: str, task_id: str) -> tuple[PlanStep, ...]:
     user = Typed(task.PROMPT)
     results: list[Typed] = []
     steps = []
-    for c in calls:
+    for i, c in enumerate(calls):
         args = {policy_argument(k): to_json(v) for k, v in c.args.items()}
-        steps.append(PlanStep(c.function, tuple(
-            (k, (), "constant") if isinstance(v, str) and v in _constants(suite, c.function, k)
-            else (k, *_sources(v, user, results)) for k, v in sorted(args.items())), canonical_str(args)))
+        sources: list[tuple[str, tuple[int, ...], str]] = []
+        for k, v in sorted(args.items()):
+            if isinstance(v, str) and v in _constants(suite, c.function, k):
+                sources.append((k, (), "constant"))
+                continue
+            src, how = _sources(v, user, results)
+            if how == "computed" and _unheld(v, user, results) and _free(suite, task, task.init_environment(
+                    environment(suite_name, {})), i, k, user):
+                src, how = (), "constant"
+            sources.append((k, src, how))
+        steps.append(PlanStep(c.function, tuple(sources), canonical_str(args)))
         try:
             value: JSON = fns[c.function](**args)
         except Exception:  # a failing call yields nothing to extract from
