@@ -129,3 +129,16 @@ def test_the_aware_reviewer_refuses_a_link_beside_another_in_its_record() -> Non
     # with the text only in AgentDojo's own vector (direct), the task's message holds one link: approved
     clean = run_pair("slack", "user_task_1", "injection_task_3", suite_policy("slack"), Agent.SINGLE, Review.AWARE)
     assert ("user", "get_webpage", "approved") in [(s.phase, s.tool, s.decision) for s in clean.steps]
+
+
+def test_the_aware_reviewer_wants_an_extracted_value_in_the_field_the_plan_reads() -> None:
+    from model.bench.agentdojo.plans import plan
+
+    # banking user_task_4 refunds what a sender paid: the plan finds the amount whole in the
+    # transactions' `amount`; the attacker's amount sits in a subject it wrote, not in that field
+    pay = plan("banking", "user_task_4")[-1]
+    assert dict(pay.where)["amount"] == ("amount",)
+    (amount,) = [s for s in substitutions("banking", "user_task_4") if s.argument == "amount"]
+    for agent in (Agent.PLANNER, Agent.SINGLE):
+        assert substituted(amount, agent, Review.RUBBER) == (True, "approved")
+        assert substituted(amount, agent, Review.AWARE) == (False, "pause")

@@ -79,6 +79,10 @@ class FieldIndex:
         keys = frozenset(k for s in scalars(values) if (k := whole(s)))
         self.entries.append((handle, source, keys, Typed("\n".join(scalars(values)))))
 
+    def handles(self) -> set[Handle]:
+        """The observations' own stored results."""
+        return {h for h, _, _, _ in self.entries}
+
     def pools(self) -> list[Typed]:
         """Each observation's tokens (a reviewer's trusted sources)."""
         return [t for _, _, _, t in self.entries]

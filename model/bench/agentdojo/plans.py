@@ -32,6 +32,14 @@ each ground-truth call:
 - otherwise (a value computed, not copied: a sum, a summary): computed from every earlier result,
   and the plan says so by naming them all.
 
+An extracted argument also records *where* the plan found it: the places (keys, list positions
+left out: ``amount`` in the transactions) of the named results that hold each of its values whole,
+when every value is a whole field there (``places``), and the records (list elements by position)
+that hold one (``rows``). A deployment's planner reads a field of a record; the decider takes a
+trusted field's label only from those records, and the provenance-aware reviewer wants the value
+whole in that place of those records (``session.Decider``), so an attacker who writes a value into
+a subject or a review, or names another record's amount there, has not written what the plan reads.
+
 The plans are not reviewed by hand task by task; ``agentwarrant agentdojo SUITE TASK --plan`` prints
 one. A plan whose argument is extracted from an untrusted result says so by naming that result. The
 extraction step reads a field of it: at run time the decider gives the argument the label of the
@@ -41,6 +49,7 @@ field it reads when that field is one the policy trusts (``fields``, ``session.D
 from __future__ import annotations
 
 import enum
+from collections.abc import Iterator
 from dataclasses import dataclass
 from datetime import datetime, timedelta
 from functools import cache
@@ -53,6 +62,7 @@ from model.bench.agentdojo.literals import Typed, placeholder, scalars, tokens
 from model.bench.agentdojo.suites import get_suite
 
 Sources = dict[str, tuple[int, ...]]  # argument -> indices of earlier plan calls (() = from the prompt)
+Rows = tuple[tuple[int, tuple[int, ...]], ...]  # (plan call, positions of records of its result)
 
 
 @dataclass(frozen=True, slots=True)
@@ -61,6 +71,12 @@ class PlanStep:
     # (argument, sources, how: prompt|constant|extracted|computed)
     sources: tuple[tuple[str, tuple[int, ...], str], ...]
     args: str = "{}"  # canonical JSON of the call's arguments as planned (a reviewer matches reads by them)
+    # argument -> the places (``leaves``) of the named results where the plan found each of its values
+    # whole; only for arguments every extracted scalar of which is a whole value there
+    where: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    # argument -> (named plan call, the positions of the records of its result, an element of a list
+    # result or the result itself, that hold one of its values whole): which record the plan reads
+    rows: tuple[tuple[str, Rows], ...] = ()
 
     def as_sources(self) -> Sources:
         return {k: s for k, s, _ in self.sources}
@@ -146,6 +162,54 @@ def _free(suite: Any, task: Any, env: Any, call: int, arg: str, user: Typed) -> 
     return bool(suite._check_task_result(task, output, copy(env), post, calls))
 
 
+def leaves(value: JSON, path: str = "") -> Iterator[tuple[str, str]]:
+    """Each scalar leaf of a result as text (``literals.scalars``) with its place: the keys on the way
+    to it joined by ``/``, list positions left out (``amount`` in a list of transactions; ``*`` for a
+    list of scalars; the key itself for a mapping such as hotel -> address)."""
+    if isinstance(value, dict):
+        for k, v in value.items():
+            yield from leaves(v, f"{path}/{k}" if path else str(k))
+    elif isinstance(value, list):
+        for v in value:
+            yield from leaves(v, path)
+    else:
+        for text in scalars(value):
+            yield path or "*", text
+
+
+def places(value: JSON, user: Typed, results: list[JSON]) -> tuple[str, ...]:
+    """The places of ``results`` that hold every scalar of ``value`` the user did not type as a whole
+    leaf (typed tokens equal), or ``()`` when some scalar is no whole leaf of them (a value inside a
+    longer text)."""
+    found: set[str] = set()
+    for s in scalars(value):
+        if user.holds(s):
+            continue
+        want = tokens(s)
+        hits = {p for r in results for p, leaf in leaves(r) if tokens(leaf) == want}
+        if not hits:
+            return ()
+        found |= hits
+    return tuple(sorted(found))
+
+
+def records(value: JSON) -> list[JSON]:
+    """The records of a result by position: the elements of a list, else the result itself."""
+    return value if isinstance(value, list) else [value]
+
+
+def _rows(value: JSON, user: Typed, src: tuple[int, ...], results: list[JSON]) -> Rows:
+    """The records of the named results that hold one of ``value``'s scalars (not typed) whole."""
+    wanted = [tokens(s) for s in scalars(value) if not user.holds(s)]
+    out = []
+    for j in src:
+        at = tuple(p for p, rec in enumerate(records(results[j]))
+                   if any(tokens(leaf) in wanted for _, leaf in leaves(rec)))
+        if at:
+            out.append((j, at))
+    return tuple(out)
+
+
 def _unheld(value: JSON, user: Typed, results: list[Typed]) -> bool:
     """``value`` is a date (and time) none of whose tokens a result holds unless the user typed it."""
     return _moved(value) is not None and all(
@@ -163,6 +227,7 @@ def plan(suite_name: str, task_id: str) -> tuple[PlanStep, ...]:
     fns = tool_functions(suite, env)
     user = Typed(task.PROMPT)
     results: list[Typed] = []
+    raw: list[JSON] = []
     steps = []
     for i, c in enumerate(calls):
         args = {policy_argument(k): to_json(v) for k, v in c.args.items()}
@@ -176,12 +241,17 @@ def plan(suite_name: str, task_id: str) -> tuple[PlanStep, ...]:
                     environment(suite_name, {})), i, k, user):
                 src, how = (), "constant"
             sources.append((k, src, how))
-        steps.append(PlanStep(c.function, tuple(sources), canonical_str(args)))
+        where = tuple((k, found) for k, src, how in sources if how == "extracted"
+                      and (found := places(args[k], user, [raw[j] for j in src])))
+        rows = tuple((k, at) for k, src, how in sources if how == "extracted"
+                     and (at := _rows(args[k], user, src, raw)))
+        steps.append(PlanStep(c.function, tuple(sources), canonical_str(args), where, rows))
         try:
             value: JSON = fns[c.function](**args)
         except Exception:  # a failing call yields nothing to extract from
             value = None
         results.append(Typed("\n".join(scalars(value))))
+        raw.append(value)
     return tuple(steps)
 
 
