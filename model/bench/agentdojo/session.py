@@ -299,11 +299,13 @@ class Decider:
         does not move the extraction to that record. Not for the single-context agent: its every
         argument depends on everything it read, trusted fields and the text beside them."""
         out = dict(given)
-        rows = dict(self.plan[index].rows) if index < len(self.plan) else {}
+        planned = index < len(self.plan)
+        rows = dict(self.plan[index].rows) if planned else {}
         for k, v in args.items():
             if given[k]:
                 found = self.fields.parents(v, self.user, {h.id: h for h in given[k]})
-                if found and (k not in rows or self._in_rows(v, rows[k])):
+                # a plan step that found the value whole in no record reads no field of one
+                if found and (not planned or (k in rows and self._in_rows(v, rows[k]))):
                     out[k] = found
         return out
 
