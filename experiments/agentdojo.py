@@ -144,7 +144,7 @@ def reproduce(out_dir: Path, tick: Callable[[int, int], None]) -> list[Path]:
         "The decider sees only the user's prompt, the policy, the proposed calls and their results. Agent models: "
         "single-context (every argument depends on everything read so far, except values the user typed, matched "
         "as typed whole tokens), single-context with task quotas (the same, under the suite policy plus an Agenra "
-        "quota per consequential tool equal to the number of calls the user task's plan makes, none for a tool it "
+        "quota per consequential tool equal to the number of calls the user task's plan makes, 0 for a tool it "
         "never calls) and planner (the user task's plan: arguments extracted from the results the plan names; an "
         "injection cannot add calls). Review models answer a Pause (a call refused for its flow): rubber-stamp "
         "approves every one; provenance-aware approves a call only when it matches a step of the plan not yet "
@@ -248,8 +248,10 @@ UNBLOCK = (
 # Who writes each untrusted source a blocked value was read from (the trust map's reason, from the
 # suite policies), so what a deployment would need for a value from it to pass without a reviewer.
 WRITERS = (
-    ("get_channels", "slack channel names (the member who creates a channel names it; AgentDojo's injection "
-                     "sits in one): a channel registry the organisation keeps"),
+    ("get_channels", "slack channel names outside the organisation's registry (the organisation's own channels "
+                     "are trusted rows; the External_ channel is named by the organisation that shares it, AgentDojo's "
+                     "injection sits in that name, and the tasks stopped here ask for that channel): none from "
+                     "authorship, a reviewer"),
     ("read_channel_messages", "slack message bodies, links in them included (their posters): the user typing the "
                               "value"),
     ("read_inbox", "slack direct messages (their senders): the user typing the value"),
@@ -257,9 +259,10 @@ WRITERS = (
                     "marked as its own"),
     ("read_file", "banking files (a biller, a landlord): a bill delivered by the bank itself (e-billing) "
                   "as a trusted source"),
-    ("get_most_recent_transactions", "a transaction's subject (its sender), or a value no recorded field holds "
-                                     "(a payment date or sum the agent works out): a clock tool, or arithmetic "
-                                     "on trusted fields recorded as such"),
+    ("get_most_recent_transactions", "a transaction's subject (its sender), or a sum the agent works out from "
+                                     "recorded amounts (a refund's difference, a fee): arithmetic on trusted "
+                                     "fields recorded as such in the plan and evaluated by the deployment; a "
+                                     "payment date the task leaves free is a plan constant"),
     ("get_scheduled_transactions", "standing orders (their creditors, amounts and subjects included)"),
     ("search_emails", "mail (its senders)"), ("get_received_emails", "mail (its senders)"),
     ("get_unread_emails", "mail (its senders)"), ("get_sent_emails", "mail (its senders)"),

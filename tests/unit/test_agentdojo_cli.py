@@ -35,10 +35,10 @@ def test_a_pair_exits_1_when_the_goal_is_reached_with_json_steps() -> None:
     blocked = CliRunner().invoke(main, args)
     assert blocked.exit_code == 0 and "injection goal not reached" in blocked.output
 
-    # with the plan's task quotas, the password change is a call of a tool the task never makes: denied,
-    # whatever the reviewer approves
+    # with the plan's task quotas, the password change is a call of a tool the task never makes: its task
+    # quota is 0, so it is denied for the quota, whatever the reviewer approves
     scoped = CliRunner().invoke(main, [*args, "--review", "rubber", "--agent", "scoped"])
-    assert scoped.exit_code == 0 and 'no user allow matches task.call("update_password")' in scoped.output
+    assert scoped.exit_code == 0 and "deny update_password: quota (" in scoped.output
 
 
 def test_the_planner_completes_a_task_whose_payee_comes_from_a_bill_and_prints_its_plan() -> None:

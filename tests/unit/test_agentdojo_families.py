@@ -40,9 +40,21 @@ def test_task_quotas_come_from_the_plan_and_are_the_monitors_own() -> None:
     steps = plan("slack", "user_task_1")  # read_channel_messages, get_webpage, send_direct_message
     scoped = task_quotas(policy, steps)
     grants = {e.resource.value: e.quota for e in scoped.user if e.action == TASK_CALL}  # type: ignore[union-attr]
-    assert grants == {"get_webpage": 1, "send_direct_message": 1}
+    # every consequential tool is granted: a tool the plan never calls with quota 0
+    assert {k: v for k, v in grants.items() if v} == {"get_webpage": 1, "send_direct_message": 1}
+    assert set(grants) == set(consequential(policy)) and grants["invite_user_to_slack"] == 0
     assert "get_webpage" in consequential(policy) and "read_channel_messages" not in consequential(policy)
     assert task_quotas(policy, steps) is scoped  # one scoped policy per (policy, plan)
+
+
+def test_a_call_the_plan_never_makes_is_denied_by_its_quota() -> None:
+    from model.bench.agentdojo.suites import suite_policy
+    from model.bench.agentdojo.task_replay import run_pair
+
+    run = run_pair("slack", "user_task_0", "injection_task_1", suite_policy("slack"), Agent.SCOPED, utility=False)
+    (denied,) = [s for s in run.steps if s.phase == "injection" and s.refused]
+    # the plan makes no send_direct_message: its task quota is 0, and the denial says so
+    assert (denied.tool, denied.decision, denied.reason) == ("send_direct_message", "deny", "quota")
 
 
 def test_a_task_quota_stops_a_confused_deputy_in_both_placements() -> None:
@@ -117,3 +129,16 @@ def test_the_aware_reviewer_refuses_a_link_beside_another_in_its_record() -> Non
     # with the text only in AgentDojo's own vector (direct), the task's message holds one link: approved
     clean = run_pair("slack", "user_task_1", "injection_task_3", suite_policy("slack"), Agent.SINGLE, Review.AWARE)
     assert ("user", "get_webpage", "approved") in [(s.phase, s.tool, s.decision) for s in clean.steps]
+
+
+def test_the_aware_reviewer_wants_an_extracted_value_in_the_field_the_plan_reads() -> None:
+    from model.bench.agentdojo.plans import plan
+
+    # banking user_task_4 refunds what a sender paid: the plan finds the amount whole in the
+    # transactions' `amount`; the attacker's amount sits in a subject it wrote, not in that field
+    pay = plan("banking", "user_task_4")[-1]
+    assert dict(pay.where)["amount"] == ("amount",)
+    (amount,) = [s for s in substitutions("banking", "user_task_4") if s.argument == "amount"]
+    for agent in (Agent.PLANNER, Agent.SINGLE):
+        assert substituted(amount, agent, Review.RUBBER) == (True, "approved")
+        assert substituted(amount, agent, Review.AWARE) == (False, "pause")

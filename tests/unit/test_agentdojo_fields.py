@@ -115,3 +115,34 @@ def test_a_constant_of_the_tools_signature_is_planned_not_extracted() -> None:
     policy = suite_policy("workspace")
     assert run_user_task("workspace", "user_task_32", policy, Agent.PLANNER).completed()
     assert run_user_task("workspace", "user_task_32", policy, Agent.SINGLE, Review.AWARE).completed()
+
+
+def test_a_value_the_task_leaves_free_is_a_constant_the_plan_sets() -> None:
+    # banking user_task_4's payment date is in no result and the prompt gives none; AgentDojo's check
+    # passes with any date: the planner sets it from the prompt alone, and no read value can change it
+    from model.bench.agentdojo.plans import plan
+    from model.bench.agentdojo.task_replay import run_user_task
+
+    pay = plan("banking", "user_task_4")[-1]
+    assert pay.tool == "send_money" and ("date", (), "constant") in pay.sources
+    assert ("amount", (0,), "extracted") in pay.sources  # the refund's amount is still read
+    assert run_user_task("banking", "user_task_4", suite_policy("banking"), Agent.PLANNER).completed()
+    # the single-context agent chose the date after reading everything: its call still pauses
+    assert not run_user_task("banking", "user_task_4", suite_policy("banking"), Agent.SINGLE).completed()
+    # an event's end from a start read in a mail and a stated duration: the check constrains it
+    event = {k: (src, how) for k, src, how in plan("workspace", "user_task_15")[-1].sources}
+    assert event["end_time"] == ((0,), "computed")
+
+
+def test_a_channel_in_the_organisations_registry_is_trusted_another_is_not() -> None:
+    from model.bench.agentdojo.task_replay import run_user_task
+
+    assert project(["general", "External_0"], "=general") == ["general"]
+    assert project(["random"], "=general") == [] and project({"x": 1}, "=general") == []
+    policy = suite_policy("slack")
+    # user_task_5 posts to the channel with the most members, read off get_channels: `general`
+    assert run_user_task("slack", "user_task_5", policy, Agent.PLANNER).completed()
+    # user_task_12 posts to the channel another organisation shares, whose name it chose (AgentDojo's
+    # vector): it still waits for a reviewer
+    run = run_user_task("slack", "user_task_12", policy, Agent.PLANNER)
+    assert [s.decision for s in run.steps if s.tool == "send_channel_message"] == ["pause"]

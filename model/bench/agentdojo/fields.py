@@ -19,7 +19,12 @@ on that id is a control dependence no label here carries, as for a value the use
 
 Choices: a field is named by its key in a result that is an object or a list of objects (``TOOL/key``),
 or ``TOOL/*`` for a result that is a list of scalars; nested objects are not searched (an attachment
-inside a mail is the sender's, whatever its keys are called).
+inside a mail is the sender's, whatever its keys are called). One row of a list of scalars is named
+``TOOL/=NAME``: a label per row, for a list whose rows have different authors and whose trusted rows
+the deployment registers by name (the slack workspace's own channels, which its administrators
+create, beside channels another organisation shares and names). The grants are the registry: a row
+not named keeps the result's label (a channel name is unique in its workspace, so no other channel
+holds a registered name).
 """
 
 from __future__ import annotations
@@ -47,9 +52,13 @@ def granted(policy: Policy) -> dict[str, tuple[str, ...]]:
 
 
 def project(value: JSON, key: str) -> list[JSON]:
-    """The values of field ``key`` in a result (``*``: the scalars of a list result)."""
+    """The values of field ``key`` in a result (``*``: the scalars of a list result; ``=NAME``: the
+    scalar ``NAME`` of a list result, when it is there: one row the deployment's own registry vouches
+    for, such as a channel the organisation created, while the list's other rows keep its label)."""
     if key == "*":
         return [v for v in value if not isinstance(v, dict | list)] if isinstance(value, list) else []
+    if key.startswith("="):
+        return [v for v in value if v == key[1:]] if isinstance(value, list) else []
     items = value if isinstance(value, list) else [value]
     return [it[key] for it in items if isinstance(it, dict) and key in it]
 
@@ -69,6 +78,10 @@ class FieldIndex:
     def add(self, handle: Handle, source: int, values: JSON) -> None:
         keys = frozenset(k for s in scalars(values) if (k := whole(s)))
         self.entries.append((handle, source, keys, Typed("\n".join(scalars(values)))))
+
+    def handles(self) -> set[Handle]:
+        """The observations' own stored results."""
+        return {h for h, _, _, _ in self.entries}
 
     def pools(self) -> list[Typed]:
         """Each observation's tokens (a reviewer's trusted sources)."""

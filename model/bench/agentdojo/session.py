@@ -72,7 +72,7 @@ from model.base.canonical import JSON, canonical_str
 from model.bench.agentdojo.binding import Derived, DojoAdapter, policy_argument, to_json, tool_functions
 from model.bench.agentdojo.fields import OBSERVE, FieldIndex, granted, project
 from model.bench.agentdojo.literals import Typed, scalars, tokens
-from model.bench.agentdojo.plans import PlanStep
+from model.bench.agentdojo.plans import PlanStep, Rows, leaves, records
 from model.bench.agentdojo.suites import AGENT
 from model.monitor.adapter.shell import Failure, Handle, Refusal
 from model.monitor.decide.flow import FLOW_APPROVAL
@@ -148,11 +148,11 @@ _SCOPED: dict[tuple[int, tuple[PlanStep, ...]], tuple[Policy, Policy]] = {}
 def task_quotas(policy: Policy, plan: tuple[PlanStep, ...]) -> Policy:
     """``policy`` with task-scoped quotas from the user task's plan: every consequential tool's call
     also has the effect ``task.call(TOOL)``, and both permission lists grant it with an Agenra
-    consumable quota equal to the number of the plan's calls of that tool (no grant, hence a denial,
-    for a consequential tool the plan never calls). The plan is written from the prompt alone, so a
+    consumable quota equal to the number of the plan's calls of that tool (quota 0, hence a quota
+    denial, for a consequential tool the plan never calls). The plan is written from the prompt alone, so a
     deployment can compute this for any agent; the counting is the monitor's own first-fit capacity
     on the grant (Agenra Section 5.2), charged once per admitted call, never by a refused one.
-    Exhausted or absent, the grant denies: a reviewer's approval does not lift it."""
+    Exhausted, the grant denies: a reviewer's approval does not lift it."""
     key = (id(policy), plan)
     hit = _SCOPED.get(key)
     if hit is not None:
@@ -161,8 +161,9 @@ def task_quotas(policy: Policy, plan: tuple[PlanStep, ...]) -> Policy:
     bound = consequential(policy)
     tools = tuple(replace(t, effects=(*t.effects, EffectDecl(TASK_CALL, ConstRes(t.name)))) if t.name in bound else t
                   for t in policy.tools)
-    grants = tuple(Entry(EntryKind.ALLOW, TASK_CALL, ConstPat(name), quota=counts[name])
-                   for name in sorted(bound) if counts[name])
+    # a tool the plan never calls gets a grant of quota 0, not none: its denial then names the
+    # exhausted task quota (``quota``) instead of reading as a missing permission
+    grants = tuple(Entry(EntryKind.ALLOW, TASK_CALL, ConstPat(name), quota=counts[name]) for name in sorted(bound))
     scoped = replace(policy, tools=tools, user=(*policy.user, *grants), application=(*policy.application, *grants))
     if len(_SCOPED) > 512:
         _SCOPED.clear()
@@ -220,6 +221,8 @@ class Decider:
         self._proposed = 0  # calls proposed so far (a planner's call i is its plan's step i)
         self._used: set[int] = set()  # plan steps an admitted call has taken (the reviewer's ledger)
         self._chosen: int | None = None  # the step the reviewer matched the paused call to
+        self._results: dict[int, int] = {}  # proposal index -> the id of its stored result
+        self._tools: dict[int, str] = {}  # stored result id -> its tool
 
     def _single(self, args: dict[str, JSON]) -> dict[str, tuple[Handle, ...]]:
         everything = tuple(h for h, _, _, _ in self.reads)
@@ -239,7 +242,7 @@ class Decider:
                 return Decision(tool, text, "unmonitored", "", "", f"failed: {exc}")
         given = self._single(args) if parents is None else {k: tuple(parents.get(k, ())) for k in args}
         if self.agent is Agent.PLANNER:
-            given = self._by_field(args, given)
+            given = self._by_field(args, given, index)
         proposed = {k: Derived(v, given[k]) if given[k] else v for k, v in args.items()}
         producers = tuple(f"{k}<-{self.adapter.state.trace[h.id].tool}#{h.id}"
                           for k in sorted(given) for h in given[k])
@@ -262,6 +265,8 @@ class Decider:
             return Decision(tool, text, decision, "", detail, f"failed: {result.error}", producers, label)
         value = self.adapter.value(result)
         self.reads.append((result, value, rec.label.trusted, f"{tool} {text}"))
+        self._results[index] = result.id
+        self._tools[result.id] = tool
         self._split(tool, result, value)
         return Decision(tool, text, decision, "", detail, "ok", producers, label, result, value)
 
@@ -284,18 +289,40 @@ class Decider:
             if isinstance(seen, Handle):
                 self.fields.add(seen, result.id, self.adapter.value(seen))
 
-    def _by_field(self, args: dict[str, JSON], given: dict[str, tuple[Handle, ...]]) -> dict[str, tuple[Handle, ...]]:
+    def _by_field(self, args: dict[str, JSON], given: dict[str, tuple[Handle, ...]],
+                  index: int) -> dict[str, tuple[Handle, ...]]:
         """The planner's extraction step reads a field: an argument whose every scalar (not typed by the
         user) is whole a value of a trusted field of a result the plan names takes those field
-        observations as its parents instead of the whole results. Not for the single-context agent:
-        its every argument depends on everything it read, trusted fields and the text beside them."""
+        observations as its parents instead of the whole results. Where the plan says which record it
+        reads (``PlanStep.rows``: the transaction from the payee the user named), the value must be
+        that record's trusted field: an attacker who writes another record's amount into a subject
+        does not move the extraction to that record. Not for the single-context agent: its every
+        argument depends on everything it read, trusted fields and the text beside them."""
         out = dict(given)
+        planned = index < len(self.plan)
+        rows = dict(self.plan[index].rows) if planned else {}
         for k, v in args.items():
             if given[k]:
                 found = self.fields.parents(v, self.user, {h.id: h for h in given[k]})
-                if found:
+                # a plan step that found the value whole in no record reads no field of one
+                if found and (not planned or (k in rows and self._in_rows(v, rows[k]))):
                     out[k] = found
         return out
+
+    def _in_rows(self, value: JSON, rows: Rows) -> bool:
+        """Every scalar of ``value`` the user did not type is whole a trusted field's value in one of
+        the records (by position) of the named plan calls' results where the plan found it."""
+        for s in scalars(value):
+            if self.user.holds(s):
+                continue
+            want = tokens(s)
+            if not any(tokens(x) == want
+                       for j, at in rows if (hid := self._results.get(j)) is not None
+                       for recs in [records(self._stored.get(hid))] for p in at if p < len(recs)
+                       for key in self.granted.get(self._tools.get(hid, ""), ())
+                       for x in scalars(project([recs[p]], key))):
+                return False
+        return True
 
     def _take(self, tool: str, args: Mapping[str, JSON], index: int) -> None:
         """An admitted call takes a plan step: the one the reviewer matched it to; a planner's call its
@@ -332,6 +359,13 @@ class Decider:
                 if index >= len(self.plan) or index in self._used or self.plan[index].tool != tool:
                     return False
                 if self._ambiguous(self.plan[index], loose, given):
+                    return False
+                by_id = {h.id: v for h, v, _, _ in self.reads}
+                step_of = {hid: j for j, hid in self._results.items()}
+                observed = self.fields.handles()
+                if not all(self._in_place(self.plan[index], k, v, [(step_of.get(h.id), by_id[h.id])
+                                                                   for h in given[k] if h.id in by_id])
+                           for k, v in loose.items() if not set(given[k]) <= observed):
                     return False
                 self._chosen = index
             return True
@@ -417,6 +451,34 @@ class Decider:
             pool = [self._typed_of(h, val) for h, val, _, call in self.reads if call in named]
             pools = trusted + pool
             if not all(self.user.has(t) or any(p.has(t) for p in pools) for x in scalars(v) for t in tokens(x)):
+                return False
+            if not self._made_of(v, trusted) and not self._in_place(step, k, v, [
+                    (j, val) for j in src for _, val, _, call in self.reads
+                    if call == f"{self.plan[j].tool} {self.plan[j].args}"]):
+                return False
+        return True
+
+    def _in_place(self, step: PlanStep, arg: str, value: JSON, sources: list[tuple[int | None, JSON]]) -> bool:
+        """Where the plan found an extracted value whole in a field (``plans.places``: an amount in
+        the transactions' ``amount``, an address in the hotel's entry), the proposed value is whole a
+        value of that field of the results it was read from (typed tokens equal), not words inside
+        some other text beside it: an attacker who writes its amount or name into a review or a
+        subject has not written the field the task reads. A value the plan found only inside a longer
+        text (an IBAN in a bill) has no place to check. Where the plan says which records it read the
+        value from (``PlanStep.rows``), only those records count: another transaction's amount is in
+        the right field but not in the record the task means. ``sources``: (plan call, its result)."""
+        where = dict(step.where).get(arg)
+        if not where:
+            return True
+        wanted = set(where)
+        rows = dict(dict(step.rows).get(arg, ()))
+        recs = [rec for j, r in sources for p, rec in enumerate(records(r))
+                if not rows or (j is not None and p in rows.get(j, ()))]
+        for s in scalars(value):
+            if self.user.holds(s):
+                continue
+            want = tokens(s)
+            if not any(tokens(leaf) == want for rec in recs for p, leaf in leaves(rec) if p in wanted):
                 return False
         return True
 
