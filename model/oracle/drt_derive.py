@@ -37,13 +37,13 @@ Lean (``instK`` of ``Spec/Edits/DeriveFork.lean``, then ``judgeK``; a rule witho
 
 from __future__ import annotations
 
-import json
 import random
 from collections import Counter
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
+from model.base.jsonio import load_file
 from model.edits.check.contract import Call, Choice, Family, Nil, Par, Pomset, Seq, Term, outcomes
 from model.edits.ideal import machine as M
 from model.edits.ideal.bisim import bisim_registration, ideal_step, key_of
@@ -493,7 +493,7 @@ def registrations() -> list[tuple[str, Any]]:
     rules["fc"], rules["fp"] = {"kind": "fork-choice"}, {"kind": "fork-parallel"}
     bare["registration"] = {**bare["registration"], "rules": rules}
     docs: list[tuple[str, Any]] = [("laptop", laptop()), ("playground", playground()), ("bare", bare)]
-    docs += [(f"corpus:{p.stem}", json.loads(p.read_text())) for p in sorted(SESSIONS.glob("*.json"))]
+    docs += [(f"corpus:{p.stem}", load_file(p)) for p in sorted(SESSIONS.glob("*.json"))]
     return [(n, bisim_registration(d)) for n, d in docs]
 
 
