@@ -33,7 +33,7 @@ from jsonschema.exceptions import best_match
 from model.base.errors import InvalidInput
 from model.base.schemas import reference_validator
 from model.monitor.language.policy_json import SCHEMA, policy_from_json, policy_to_json
-from model.oracle.generators import policies
+from model.oracle.generators import json_paths, policies
 from model.oracle.lean import shaped
 from model.oracle.results import Agree, CaseResult, Mismatch
 
@@ -58,17 +58,6 @@ def corpus_docs() -> tuple[str, ...]:
 
     return tuple(json.dumps(policy_to_json(load_policy(p))) for p in sorted(CORPUS.iterdir())
                  if p.suffix in (".policy", ".json"))
-
-
-def places(doc: Doc, at: Place = ()) -> list[Place]:
-    out = [at]
-    if isinstance(doc, dict):
-        for k, v in doc.items():
-            out += places(v, (*at, k))
-    elif isinstance(doc, list):
-        for i, v in enumerate(doc):
-            out += places(v, (*at, i))
-    return out
 
 
 def get(doc: Doc, at: Place) -> Doc:
@@ -109,7 +98,7 @@ def schema_cases(draw: st.DrawFn) -> tuple[str, Place, Doc]:
         doc = json.loads(draw(st.sampled_from(corpus_docs())))
     op = draw(st.sampled_from(OPS))
     # the root only gains an unknown field: any other change there leaves nothing of the policy to check
-    at = draw(st.sampled_from(places(doc) if op == "unknown field" else places(doc)[1:]))
+    at = draw(st.sampled_from(json_paths(doc) if op == "unknown field" else json_paths(doc)[1:]))
     done = mutate(doc, op, at, draw(st.sampled_from(POOL)))
     return done, at, doc
 

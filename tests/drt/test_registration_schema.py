@@ -19,8 +19,8 @@ from hypothesis import strategies as st
 from model.base.errors import InvalidInput
 from model.monitor.language.policy_json import policy_from_json, policy_to_json
 from model.oracle.drt import report, save_vector
-from model.oracle.drt_registration_schema import JUDGMENT, OPS, get, places, run_schema_case, schema_cases
-from model.oracle.generators import policies
+from model.oracle.drt_registration_schema import JUDGMENT, OPS, get, run_schema_case, schema_cases
+from model.oracle.generators import json_paths, policies
 from model.oracle.lean import LeanOracle
 from model.oracle.results import Agree, Mismatch
 
@@ -55,7 +55,7 @@ def surrogate_cases(draw: st.DrawFn) -> tuple[tuple[str | int, ...], object]:
     """A generated policy with one string value, drawn from every place holding one, given an unpaired
     surrogate; the place changed."""
     doc = policy_to_json(draw(policies()))
-    strings = [at for at in places(doc) if isinstance(get(doc, at), str)]
+    strings = [at for at in json_paths(doc) if isinstance(get(doc, at), str)]
     at = draw(st.sampled_from(strings))
     lone = draw(st.sampled_from(["\ud800", "\udfff", "\udc00x"]))
     parent = get(doc, at[:-1])
