@@ -7,9 +7,17 @@ user's prompt (a value the user typed, ``literals``), or the results of named ea
 plan, from which an *extraction step* reads it (the value then carries those results' labels). An
 injection cannot add a call to a plan; it can only poison what an extraction step reads.
 
+The plans are data, written before any run and committed: ``corpus/agentdojo/plans/SUITE.json``, one
+entry per user task (its prompt, and per call the tool, the arguments as planned and where each comes
+from), checked against ``corpus/schemas/agentdojo_plans.schema.json``. The authoring script
+``python -m model.bench.agentdojo.author_plans`` writes them (``--check`` derives them again and
+compares); a run reads only the files (``plan``), through ``jsonio.load_file``, and refuses a file
+that does not validate with ``InvalidInput`` naming its JSON path. Nothing on the run path imports the
+authoring script, the ground truth's derivation or AgentDojo's check.
+
 How the plans are written (a choice; nothing in AgentDojo records it): mechanically, from each task's
-prompt and ground truth, on the injection-free environment, before any run. For each argument of
-each ground-truth call:
+prompt and ground truth, on the injection-free environment, by the authoring script. For each argument
+of each ground-truth call:
 
 - a ground truth's placeholder for computed text (``<summary>``): computed from every earlier result;
 - a member of the argument's own enumeration in the tool's signature (``share_file``'s permission
@@ -28,7 +36,8 @@ each ground-truth call:
   completes it and the planner writes one from the prompt alone. A value the task constrains (an
   event's end from a start read in a mail and a stated duration) is computed, below. This reads the
   task's check, as the plans read its ground truth, before any run and on the injection-free
-  environment; a placeholder for text computed from what was read is never free;
+  environment, and the file marks the value ``free``; a placeholder for text computed from what was
+  read is never free;
 - otherwise (a value computed, not copied: a sum, a summary): computed from every earlier result,
   and the plan says so by naming them all.
 
@@ -48,21 +57,22 @@ field it reads when that field is one the policy trusts (``fields``, ``session.D
 
 from __future__ import annotations
 
-import enum
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from datetime import datetime, timedelta
 from functools import cache
-from typing import Any
+from pathlib import Path
 
 from model.base.canonical import JSON, canonical_str
-from model.bench.agentdojo.binding import dojo_argument, policy_argument, to_json, tool_functions
-from model.bench.agentdojo.environment import copy, environment
-from model.bench.agentdojo.literals import Typed, placeholder, scalars, tokens
-from model.bench.agentdojo.suites import get_suite
+from model.base.errors import InputKind, InvalidInput, Location, json_path
+from model.base.jsonio import load_file
+from model.bench.agentdojo.literals import scalars
+from model.bench.agentdojo.suites import SUITES, VERSION, corpus_dir
 
 Sources = dict[str, tuple[int, ...]]  # argument -> indices of earlier plan calls (() = from the prompt)
 Rows = tuple[tuple[int, tuple[int, ...]], ...]  # (plan call, positions of records of its result)
+
+PLANS_BY = "python -m model.bench.agentdojo.author_plans"  # the authoring script, named in every file
+SCHEMA = "agentdojo_plans.schema.json"
 
 
 @dataclass(frozen=True, slots=True)
@@ -82,86 +92,6 @@ class PlanStep:
         return {k: s for k, s, _ in self.sources}
 
 
-def _constants(suite: Any, tool: str, arg: str) -> frozenset[JSON]:
-    """The values of an argument whose type in the tool's signature is an enumeration."""
-    for f in suite.tools:
-        if f.name == tool:
-            field = f.parameters.model_fields.get(dojo_argument(arg))
-            kind = field.annotation if field is not None else None
-            if isinstance(kind, type) and issubclass(kind, enum.Enum):
-                return frozenset(m.value for m in kind)
-    return frozenset()
-
-
-def _sources(value: JSON, user: Typed, results: list[Typed]) -> tuple[tuple[int, ...], str]:
-    found: set[int] = set()
-    for s in scalars(value):
-        if placeholder(s):  # text computed from what was read
-            return tuple(range(len(results))), "computed"
-        if user.holds(s):
-            continue
-        whole = [j for j, r in enumerate(results) if r.holds(s)]
-        if whole:
-            found.update(whole)
-            continue
-        for t in tokens(s):
-            if user.has(t):
-                continue
-            hits = [j for j, r in enumerate(results) if r.has(t)]
-            if not hits:
-                return tuple(range(len(results))), "computed"
-            found.update(hits)
-    if not found:
-        return (), "prompt"
-    return tuple(sorted(found)), "extracted"
-
-
-_WHEN = ("%Y-%m-%d %H:%M", "%Y-%m-%d")
-
-
-def _moved(value: JSON, user: Typed | None = None) -> str | None:
-    """``value`` moved where the user did not fix it, in its own format: an hour on the same day when
-    it has a time and the user typed its date (earlier when later would change the day), else three
-    days and an hour later; ``None`` if it is no date (and time)."""
-    if not isinstance(value, str) or placeholder(value):
-        return None
-    for f in _WHEN:
-        try:
-            when = datetime.strptime(value, f)
-        except ValueError:
-            continue
-        if f == _WHEN[0] and user is not None and all(user.has(t) for t in tokens(value) if t.kind == "date"):
-            hour = timedelta(hours=1)
-            moved = when + hour if (when + hour).date() == when.date() else when - hour
-            return moved.strftime(f)
-        return (when + timedelta(days=3, hours=1)).strftime(f)
-    return "moved" if value.strip() else None
-
-
-def _free(suite: Any, task: Any, env: Any, call: int, arg: str, user: Typed) -> bool:
-    """AgentDojo's check of ``task`` passes with argument ``arg`` of call ``call`` of its ground truth
-    moved (``_moved``): the task does not constrain the value. Run unmonitored on a copy of ``env``."""
-    from agentdojo.types import text_content_block_from_string
-
-    calls = list(task.ground_truth(copy(env)))
-    args = dict(calls[call].args)
-    native = dojo_argument(arg)
-    later = _moved(to_json(args.get(native)), user)
-    if later is None:
-        return False
-    args[native] = later
-    calls[call] = calls[call].model_copy(update={"args": args})
-    post = copy(env)
-    fns = tool_functions(suite, post)
-    for c in calls:
-        try:
-            fns[c.function](**{policy_argument(k): to_json(v) for k, v in c.args.items()})
-        except Exception:  # the tool's declared failure: the check judges what happened
-            continue
-    output = [text_content_block_from_string(task.GROUND_TRUTH_OUTPUT)]
-    return bool(suite._check_task_result(task, output, copy(env), post, calls))
-
-
 def leaves(value: JSON, path: str = "") -> Iterator[tuple[str, str]]:
     """Each scalar leaf of a result as text (``literals.scalars``) with its place: the keys on the way
     to it joined by ``/``, list positions left out (``amount`` in a list of transactions; ``*`` for a
@@ -177,82 +107,81 @@ def leaves(value: JSON, path: str = "") -> Iterator[tuple[str, str]]:
             yield path or "*", text
 
 
-def places(value: JSON, user: Typed, results: list[JSON]) -> tuple[str, ...]:
-    """The places of ``results`` that hold every scalar of ``value`` the user did not type as a whole
-    leaf (typed tokens equal), or ``()`` when some scalar is no whole leaf of them (a value inside a
-    longer text)."""
-    found: set[str] = set()
-    for s in scalars(value):
-        if user.holds(s):
-            continue
-        want = tokens(s)
-        hits = {p for r in results for p, leaf in leaves(r) if tokens(leaf) == want}
-        if not hits:
-            return ()
-        found |= hits
-    return tuple(sorted(found))
-
-
 def records(value: JSON) -> list[JSON]:
     """The records of a result by position: the elements of a list, else the result itself."""
     return value if isinstance(value, list) else [value]
 
 
-def _rows(value: JSON, user: Typed, src: tuple[int, ...], results: list[JSON]) -> Rows:
-    """The records of the named results that hold one of ``value``'s scalars (not typed) whole."""
-    wanted = [tokens(s) for s in scalars(value) if not user.holds(s)]
-    out = []
-    for j in src:
-        at = tuple(p for p, rec in enumerate(records(results[j]))
-                   if any(tokens(leaf) in wanted for _, leaf in leaves(rec)))
-        if at:
-            out.append((j, at))
-    return tuple(out)
+def plans_path(suite_name: str) -> Path:
+    """``corpus/agentdojo/plans/SUITE.json``."""
+    if suite_name not in SUITES:
+        raise InvalidInput("suite", f"one of {', '.join(SUITES)}", suite_name, InputKind.VALUE)
+    return corpus_dir() / "plans" / f"{suite_name}.json"
 
 
-def _unheld(value: JSON, user: Typed, results: list[Typed]) -> bool:
-    """``value`` is a date (and time) none of whose tokens a result holds unless the user typed it."""
-    return _moved(value) is not None and all(
-        t.kind in ("date", "time", "word") and (user.has(t) or not any(r.has(t) for r in results))
-        for x in scalars(value) for t in tokens(x))
+def plan(suite_name: str, task_id: str) -> tuple[PlanStep, ...]:
+    """The plan of a user task, as its suite's committed plans file holds it."""
+    tasks = _suite_plans(suite_name)
+    if task_id not in tasks:
+        raise InvalidInput(Location(str(plans_path(suite_name)), json_path=json_path(("tasks",))),
+                           f"a plan of {task_id}", "none", InputKind.REFERENCE)
+    return tasks[task_id]
 
 
 @cache
-def plan(suite_name: str, task_id: str) -> tuple[PlanStep, ...]:
-    """The plan of a user task (see the module docstring for how it is written)."""
-    suite = get_suite(suite_name)
-    task = suite.user_tasks[task_id]
-    env = task.init_environment(environment(suite_name, {}))
-    calls = task.ground_truth(copy(env))
-    fns = tool_functions(suite, env)
-    user = Typed(task.PROMPT)
-    results: list[Typed] = []
-    raw: list[JSON] = []
-    steps = []
-    for i, c in enumerate(calls):
-        args = {policy_argument(k): to_json(v) for k, v in c.args.items()}
-        sources: list[tuple[str, tuple[int, ...], str]] = []
-        for k, v in sorted(args.items()):
-            if isinstance(v, str) and v in _constants(suite, c.function, k):
-                sources.append((k, (), "constant"))
-                continue
-            src, how = _sources(v, user, results)
-            if how == "computed" and _unheld(v, user, results) and _free(suite, task, task.init_environment(
-                    environment(suite_name, {})), i, k, user):
-                src, how = (), "constant"
-            sources.append((k, src, how))
-        where = tuple((k, found) for k, src, how in sources if how == "extracted"
-                      and (found := places(args[k], user, [raw[j] for j in src])))
-        rows = tuple((k, at) for k, src, how in sources if how == "extracted"
-                     and (at := _rows(args[k], user, src, raw)))
-        steps.append(PlanStep(c.function, tuple(sources), canonical_str(args), where, rows))
-        try:
-            value: JSON = fns[c.function](**args)
-        except Exception:  # a failing call yields nothing to extract from
-            value = None
-        results.append(Typed("\n".join(scalars(value))))
-        raw.append(value)
-    return tuple(steps)
+def _suite_plans(suite_name: str) -> dict[str, tuple[PlanStep, ...]]:
+    path = plans_path(suite_name)
+    doc = load_file(path)
+    from model.base.schemas import validate
+
+    validate(doc, SCHEMA, str(path))
+    for key, want in (("suite", suite_name), ("agentdojo", VERSION)):
+        if doc[key] != want:
+            raise InvalidInput(Location(str(path), json_path=json_path((key,))), repr(want), repr(doc[key]),
+                               InputKind.VALUE)
+    return {t: tuple(_step(str(path), t, i, st) for i, st in enumerate(entry["steps"]))
+            for t, entry in doc["tasks"].items()}
+
+
+def _step(source: str, task: str, index: int, doc: Mapping[str, JSON]) -> PlanStep:
+    """A step of a plans file (schema-valid): what the schema cannot say is checked here. Every
+    argument of the call has a source; sources are earlier calls, in order; a computed value names
+    every earlier call; a record is one of a named source's."""
+    at = ("tasks", task, "steps", index)
+
+    def bad(where: tuple[str | int, ...], expected: str, got: object) -> InvalidInput:
+        return InvalidInput(Location(source, json_path=json_path((*at, *where))), expected, repr(got),
+                            InputKind.VALUE)
+
+    args, arguments = doc["args"], doc["arguments"]
+    if sorted(args) != sorted(arguments):
+        raise bad(("arguments",), f"a source for each argument ({', '.join(sorted(args)) or 'none'})",
+                  sorted(arguments))
+    sources, where, rows = [], [], []
+    for k in sorted(arguments):
+        a = arguments[k]
+        how, src = a["from"], tuple(a.get("sources", ()))
+        if list(src) != sorted(set(src)) or any(j >= index for j in src):
+            raise bad(("arguments", k, "sources"), f"earlier calls (below {index}), ascending, once each", list(src))
+        if how == "extracted" and not src:
+            raise bad(("arguments", k, "sources"), "at least one call an extracted value is read from", [])
+        if how == "computed" and src != tuple(range(index)):
+            raise bad(("arguments", k, "sources"), f"every earlier call ({list(range(index))})", list(src))
+        sources.append((k, src, how))
+        if "places" in a:
+            if a["places"] != sorted(set(a["places"])):
+                raise bad(("arguments", k, "places"), "places in order, once each", a["places"])
+            where.append((k, tuple(a["places"])))
+        if "rows" in a:
+            calls = [j for j, _ in a["rows"]]
+            if calls != sorted(set(calls)) or not set(calls) <= set(src):
+                raise bad(("arguments", k, "rows"), f"calls among the sources {list(src)}, ascending, once each",
+                          calls)
+            for n, (_, pos) in enumerate(a["rows"]):
+                if pos != sorted(set(pos)):
+                    raise bad(("arguments", k, "rows", n, 1), "record positions in order, once each", pos)
+            rows.append((k, tuple((j, tuple(pos)) for j, pos in a["rows"])))
+    return PlanStep(doc["tool"], tuple(sources), canonical_str(args), tuple(where), tuple(rows))
 
 
 def describe(suite_name: str, task_id: str) -> list[str]:

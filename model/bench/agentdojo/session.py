@@ -459,7 +459,7 @@ class Decider:
         return True
 
     def _in_place(self, step: PlanStep, arg: str, value: JSON, sources: list[tuple[int | None, JSON]]) -> bool:
-        """Where the plan found an extracted value whole in a field (``plans.places``: an amount in
+        """Where the plan found an extracted value whole in a field (``places`` in the plans file: an amount in
         the transactions' ``amount``, an address in the hotel's entry), the proposed value is whole a
         value of that field of the results it was read from (typed tokens equal), not words inside
         some other text beside it: an attacker who writes its amount or name into a review or a
