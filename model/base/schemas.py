@@ -12,7 +12,9 @@ disagree, accepts. They do disagree on purpose in one place: Python's ``$`` also
 final newline, so ``"abc\\n"`` meets ``^[a-z]+$`` for the reference and not for Rust. The fast
 path is sound only if it never accepts what the reference refuses; the property test
 ``tests/property/test_schema_validators.py`` checks exactly that on mutated corpus documents.
-Without ``jsonschema_rs`` installed the reference alone runs.
+Without ``jsonschema_rs`` installed the reference alone runs. ``jsonschema`` is imported only when
+the reference is needed: it costs about a tenth of a second of CPU to import, a large share of a
+command that reads one valid document (``agentwarrant agentdojo`` reads its suite's plans file).
 """
 
 from __future__ import annotations
@@ -20,13 +22,13 @@ from __future__ import annotations
 import functools
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
-
-import jsonschema
-from jsonschema.exceptions import best_match
+from typing import TYPE_CHECKING, Any
 
 from model.base.errors import InputKind, InvalidInput, Location, json_path
 from model.base.jsonio import load_file, printable
+
+if TYPE_CHECKING:
+    import jsonschema
 
 SCHEMA_DIR = Path(__file__).resolve().parents[2] / "corpus" / "schemas"
 
@@ -39,6 +41,8 @@ def schema(name: str) -> dict[str, Any]:
 
 @functools.cache
 def reference_validator(name: str) -> jsonschema.Draft202012Validator:
+    import jsonschema
+
     return jsonschema.Draft202012Validator(schema(name))
 
 
@@ -57,6 +61,8 @@ def validate(document: object, schema_name: str, source: str = "<input>") -> Non
     fast = fast_validator(schema_name)
     if fast is not None and fast(document):
         return
+    from jsonschema.exceptions import best_match
+
     error = best_match(reference_validator(schema_name).iter_errors(document))
     if error is None:
         return
