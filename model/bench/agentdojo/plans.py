@@ -12,8 +12,9 @@ entry per user task (its prompt, and per call the tool, the arguments as planned
 from), checked against ``corpus/schemas/agentdojo_plans.schema.json``. The authoring script
 ``python -m model.bench.agentdojo.author_plans`` writes them (``--check`` derives them again and
 compares); a run reads only the files (``plan``), through ``jsonio.load_file``, and refuses a file
-that does not validate with ``InvalidInput`` naming its JSON path. Nothing on the run path imports the
-authoring script, the ground truth's derivation or AgentDojo's check.
+that does not validate with ``InvalidInput`` naming its JSON path. Reading a plan imports nothing of
+the authoring script and runs neither a ground truth nor AgentDojo's check: no decision depends on
+the check, which only judges a replay after its calls (``task_replay``).
 
 How the plans are written (a choice; nothing in AgentDojo records it): mechanically, from each task's
 prompt and ground truth, on the injection-free environment, by the authoring script. For each argument
