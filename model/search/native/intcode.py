@@ -334,9 +334,9 @@ class Static:
                     proto.value(res.text)
                     for f in model.fields_of(t):
                         proto.field(res.text, f)
-        for f in list(proto.fields.values()):
-            if f is not None:
-                proto.value(f[1])  # a field's text, for ``copies`` and ``argref``
+        for got in list(proto.fields.values()):
+            if got is not None:
+                proto.value(got[1])  # a field's text, for ``copies`` and ``argref``
         self.values, self.fields = dict(proto.values), dict(proto.fields)
         # ``Compiler.argref`` per argument names, argument and value text, where no allow pattern of the
         # argument's effects names a slot: the answer then reads nothing of the state, so it is a function of
