@@ -291,3 +291,36 @@ def test_the_compiled_argument_refusals_are_the_per_state_ones(name: str) -> Non
             args = {n: json.loads(text if i == j else lit) for i, n in enumerate(names)}
             verdict = decide(m.policy, root, Call(m.agent, tool, args, (), ()))
             assert verdict.decision is not Decision.ALLOW, (tool, names, j, text, lit)
+
+
+def test_a_goal_reached_from_the_initial_state_is_its_own_order(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``Compiler.completions`` takes a goal's cone from the initial state as its one order without
+    replaying it: on every corpus model, each time it does, ``completions.orders`` (the replay by the
+    monitor from the initial state) gives that order and no other."""
+    from model.search.completions import orders
+
+    kernel()
+    cones: list[tuple[Any, int]] = []
+    cone = intcode.cone
+
+    def kept(*a: Any) -> Any:
+        got = cone(*a)
+        cones.append(got)
+        return got
+    full = intcode.Compiler.completions
+    checked: list[str] = []
+
+    def both(self: intcode.Compiler, p: int, s: Any, hpos: list[int], tid: int, k: int, query: int,
+             seen: set[str], out: set[Any]) -> None:
+        cones.clear()
+        full(self, p, s, hpos, tid, k, query, seen, out)
+        if not s[0] and not s[5] and not s[6] and cones:
+            steps, goal = cones[-1]
+            assert orders(self.model, steps, goal, query) == {steps} and steps in out
+            checked.append(self.model.name)
+
+    monkeypatch.setattr(intcode, "cone", kept)
+    monkeypatch.setattr(intcode.Compiler, "completions", both)
+    for name in [n for n in MODELS if n in BOUNDS]:
+        assert intcode.explore_native(load_model(SEARCH / name), BOUNDS[name]) is not None
+    assert "delete_ab" in checked, checked

@@ -64,7 +64,8 @@ choice: nothing a search reaches is kept across searches — every table above s
 as the interpreted search's decision memo does, so a search of a model already searched costs what the
 first did but for that compile. A goal's completions are built from the tables (``Compiler.completions``:
 the new record and the rest after them, appended as the interpreted search appends them), so the monitor
-does not decide and commit the call a second time.
+does not decide and commit the call a second time; a goal reached from the initial state is its cone's one
+order, with no replay.
 
 **Approvals.** Before the agent's calls, where an approver may still permit one, every proposal an
 approval pattern matches yields a transition to the rest with the permit (``approve``, keyed by the
@@ -746,7 +747,10 @@ class Compiler:
         """``layered.collect_completions`` for a goal event of the kernel: the goal's cone in the successor
         built as the interpreted search builds it (the parent state, rest ``p``, with the new record appended
         last), but from the tables — the new record (``newrec``) and the rest after (``rest``, no shift) —
-        so the monitor does not decide and commit the call again."""
+        so the monitor does not decide and commit the call again. From the initial state (no record,
+        requirement or permit) the cone is the goal call alone, and its one order replays, from that same
+        state, the very transition the kernel took: the call admitted, an outcome whose guard held, the goal
+        made to hold by it (the kernel's goal event) — so that order is the cone, with no replay."""
         n = len(s[0])
         rec = self.codec.recs[self.newrec(tid, k, 0, hpos)]  # the height orders states only: the cone reads none
         new = self.ctx.mat.search_state(((*s[0], rec), *self.codec.rests[self.rest(p, tid, k, n, n)]))
@@ -754,7 +758,11 @@ class Compiler:
         key = completion_key(steps)
         if key not in seen:
             seen.add(key)
-            out |= orders(self.model, steps, goal, query)
+            if n == 0 and not s[5] and not s[6]:
+                assert len(steps) == 1 and goal == 0, "a cone from the initial state is the goal call"
+                out.add(steps)
+            else:
+                out |= orders(self.model, steps, goal, query)
 
     # --- traces ---------------------------------------------------------------------------------
 
