@@ -27,7 +27,9 @@ the table is not written.
 
 ``search_intcode``: the integer-encoded search (``model/search/native/intcode.py``) against the current engine, in
 one process, alternating (``intcode_table``); part of the default run, and ``python experiments/search_scale.py
---intcode`` writes that table alone.
+--intcode`` writes that table alone (``--intcode delete_ab.json ...``: those models' rows alone, the table's
+other rows kept). A saturated row below the target says why in its note: the share of the call that is work
+both engines do, and the floor the monitor's own calls set (``oracle_floor``).
 
 Registered as ``search-scale``, not part of ``reproduce all``; run ``agentwarrant reproduce search-scale``.
 ``AGENTWARRANT_SEARCH_SCALE_RUNS="agentdojo_banking_wide.json:6:fingerprint"`` replaces ``RUNS`` by the
@@ -383,22 +385,100 @@ def shared_work(model: Any, k: int) -> dict[bool, tuple[float, dict[str, float]]
     return out
 
 
-def breakdown_note(model: Any, k: int) -> str:
+#: the monitor's own work that the encoded search's call hands to the monitor, by the names ``intcode`` calls
+#: it by: a decision per distinct key its tables ask, an admitted call's commit and outcomes, a goal's cone
+#: and the replay of its orders. With every table empty in each call (``WARM``), no search of the model
+#: skips it unless it decides fewer keys or replays fewer cones (``oracle_floor``)
+ORACLE = ("decide", "commit", "outcome_of", "cone", "orders")
+
+
+def oracle_floor(model: Any, k: int) -> tuple[float, float, dict[str, int]]:
+    """CPU seconds per call of the monitor's work in one encoded search of ``model`` to ``k`` (``ORACLE``),
+    replayed alone: every such call of one search recorded with its arguments (none of them nested in
+    another: each reaches the monitor through its own module's imports), then the recorded calls made
+    again ``BREAKDOWN_CALLS`` times, with no timer inside; the same for its admitted part alone — the
+    decisions that admitted a call, and the commits and outcomes — which even a search that knew every
+    refusal without asking and replayed no cone would make; and how many calls of each name there were."""
+    import model.search.native.intcode as ic
+    from model.monitor.decide.base import Decision
+
+    calls: list[tuple[str, Callable[..., Any], tuple[Any, ...], dict[str, Any], bool]] = []
+    saved = {name: getattr(ic, name) for name in ORACLE}
+
+    def recorded(name: str, f: Callable[..., Any]) -> Callable[..., Any]:
+        def run(*a: Any, **kw: Any) -> Any:
+            got = f(*a, **kw)
+            admitted = name != "decide" or got.decision is Decision.ALLOW
+            calls.append((name, f, a, kw, admitted and name not in ("cone", "orders")))
+            return got
+        return run
+
+    try:
+        for name, f in saved.items():
+            setattr(ic, name, recorded(name, f))
+        ic.explore_native(model, k)
+    finally:
+        for name, f in saved.items():
+            setattr(ic, name, f)
+    out: list[float] = []
+    for part in (calls, [c for c in calls if c[4]]):
+        c0 = time.process_time()
+        for _ in range(BREAKDOWN_CALLS):
+            for _name, f, a, kw, _adm in part:
+                f(*a, **kw)
+        out.append((time.process_time() - c0) / BREAKDOWN_CALLS)
+    counts: dict[str, int] = {}
+    for name, *_ in calls:
+        counts[name] = counts.get(name, 0) + 1
+    return out[0], out[1], counts
+
+
+def breakdown_note(model: Any, k: int, current_call: float) -> str:
     """The note of a saturated row below the target: how much of the encoded search's call is work the
-    current engine's call does too (``shared_work``), and the speedup that caps even with the rest free."""
+    current engine's call does too (``shared_work``), and the speedup that caps even with the rest free;
+    then the floor the monitor's own work sets (``oracle_floor``) against ``current_call``, the CPU seconds
+    of the current engine's call in the row's own rounds (untimed inside, unlike ``shared_work``'s)."""
     got = shared_work(model, k)
     (nat_whole, nat), (cur_whole, cur) = got[True], got[False]
     shared = sum(nat.values())
     parts = ", ".join(f"{lab} {nat.get(lab, 0.0) * 1e6:.0f}/{cur.get(lab, 0.0) * 1e6:.0f}" for lab, _ in SHARED_WORK)
+    floor, admitted, counts = oracle_floor(model, k)
+    made = ", ".join(f"{counts[n]} {n}" for n in ORACLE if n in counts)
     return (f"set-up bound: per call (us, intcode/current, timed) {parts}; whole call {nat_whole * 1e6:.0f}/"
             f"{cur_whole * 1e6:.0f}: the work both calls do is {shared * 1e6:.0f} us of the intcode call, so with "
-            f"those functions as they are no faster rest gives more than {cur_whole / shared:.1f}x")
+            f"those functions as they are no faster rest gives more than {cur_whole / shared:.1f}x; floor: the "
+            f"monitor's own calls in one intcode call ({made}) replayed alone take {floor * 1e6:.0f} us against "
+            f"the current call's {current_call * 1e6:.0f} us in the rounds, so with every other part of the call "
+            f"free at most {current_call / floor:.1f}x, and their admitted part alone (the admitting decisions, "
+            f"commits and outcomes) {admitted * 1e6:.0f} us, at most {current_call / admitted:.1f}x")
 
 
-def intcode_table(out_dir: Path) -> list[Path]:
+def intcode_selection(search: Path, asked: list[str]) -> list[str]:
+    """The models ``--intcode`` runs: every monitor model of the corpus, or those named (each must be one)."""
+    names = monitor_models(search)
+    for name in asked:
+        if name not in names:
+            raise InvalidInput(Location("--intcode"), f"a monitor model of corpus/search ({', '.join(names)})",
+                               name, InputKind.REFERENCE)
+    return [n for n in names if n in asked] if asked else names
+
+
+def _intcode_kept(out_dir: Path, names: list[str]) -> list[list[object]]:
+    """The committed ``search_intcode`` rows of every model not in ``names``."""
+    path = out_dir / "tables" / "search_intcode.csv"
+    if not path.exists():
+        return []
+    with path.open(encoding="utf-8", newline="") as fh:
+        rows = list(csv.reader(fh))[1:]
+    return [list(r) for r in rows if r and r[0] not in names]
+
+
+def intcode_table(out_dir: Path, asked: list[str] | None = None) -> list[Path]:
     """``search_intcode``: the integer-encoded search (``model/search/native/intcode.py``) against the
     current engine (the fingerprint mode without sleep sets, compiled modules when built), both in this
-    process, alternating, ``INTCODE_ROUNDS`` rounds; models outside the encoding's scope get a row saying why."""
+    process, alternating, ``INTCODE_ROUNDS`` rounds; models outside the encoding's scope get a row saying why.
+    ``asked``: only these models (``intcode_selection``), their rows replacing theirs in the committed table,
+    whose other rows are kept as they are (for one row measured again, e.g. on a quiet machine)."""
     from model.search.fingerprint import explore_fingerprint
     from model.search.native import status
     from model.search.native.intcode import explore_native, kernel_module, supported
@@ -407,7 +487,7 @@ def intcode_table(out_dir: Path) -> list[Path]:
         print("search_intcode: the kernel is not built; table not written", file=sys.stderr)
         return []
     search = repo_root() / "corpus" / "search"
-    names = monitor_models(search)
+    names = intcode_selection(search, asked or [])
     rows: list[list[object]] = []
     for name in names:
         model = load_model(search / name)
@@ -443,11 +523,13 @@ def intcode_table(out_dir: Path) -> list[Path]:
                 if more.states == first.states == INTCODE_SATURATED[name] else \
                 f"not saturated: {first.states} states, {more.states} at bound {k + 1}"
             if med[True] < 10 * med[False]:
-                note += "; " + breakdown_note(model, k)
+                note += "; " + breakdown_note(model, k, first.transitions / med[False])
         rows.append([name, k, first.states, first.transitions, " ".join(f"{x:.0f}" for x in rate[True]),
                      " ".join(f"{x:.0f}" for x in rate[False]), f"{med[True]:.0f}", f"{med[False]:.0f}",
                      f"{med[True] / med[False]:.2f}", len(answers) == 1, note, f"{os.getloadavg()[0]:.1f}"])
         print(rows[-1], file=sys.stderr)
+    if asked:
+        rows = sorted(_intcode_kept(out_dir, names) + rows, key=lambda r: str(r[0]))
     return write_table(
         out_dir, "search_intcode",
         ["model", "bound", "states", "transitions", "intcode_rates", "current_rates", "intcode_median",
@@ -467,9 +549,13 @@ def intcode_table(out_dir: Path) -> list[Path]:
 
 
 if __name__ == "__main__":
-    if sys.argv[1:2] == ["--intcode"]:
-        for path in intcode_table(repo_root() / "paper_figures"):
-            print(path)
+    if sys.argv[1:2] == ["--intcode"]:  # optionally followed by model file names: those rows alone
+        try:
+            for path in intcode_table(repo_root() / "paper_figures", sys.argv[2:]):
+                print(path)
+        except InvalidInput as exc:
+            print(f"search_scale: {exc}", file=sys.stderr)
+            sys.exit(2)
     elif sys.argv[1:2] == ["--native-sample"]:
         print(json.dumps(_native_sample(sys.argv[2], int(sys.argv[3]))))
     elif sys.argv[1:2] == ["--native"]:

@@ -228,8 +228,9 @@ def test_approvals_and_permits_give_the_interpreted_answers() -> None:
 def test_the_per_model_compile_shares_nothing_a_search_fills() -> None:
     """``Static`` is kept per model object across searches: a search's context from it shares with the
     compile's prototype only the fields ``held.Context`` computes from the model alone (``CONTEXT_SHARED``);
-    every memo table is a new object, empty but for the literals' ids; and searches of one model object,
-    the compile reused, answer as a search of a freshly loaded one."""
+    every memo table is a new object, empty but for the literals' ids and the parsed values the model can
+    produce (its literals, its tools' result texts and their declared fields); and searches of one model
+    object, the compile reused, answer as a search of a freshly loaded one."""
     import dataclasses
 
     from model.search.held import Context
@@ -245,9 +246,81 @@ def test_the_per_model_compile_shares_nothing_a_search_fills() -> None:
         elif not isinstance(getattr(ctx, f.name), bool | int | type(None)):
             assert getattr(ctx, f.name) is not getattr(st.proto, f.name), f.name
     assert ctx.interned == st.interned and ctx.interned is not st.interned
-    assert not ctx.values and not ctx.fields and not ctx.trans and not ctx.refused
+    assert not ctx.trans and not ctx.refused
+    texts = {*m.literals, *(r.text for t in st.tools for r in st.proto.results[t] if r.ok)}
+    assert ctx.values == st.values and ctx.values is not st.values and ctx.fields is not st.fields
+    assert set(ctx.fields) == {(r.text, f) for t in st.tools for r in st.proto.results[t] if r.ok
+                               for f in m.fields_of(t)}
+    assert set(ctx.values) == texts | {f[1] for f in ctx.fields.values() if f is not None}
+    assert all(v == json.loads(t) for t, v in ctx.values.items())
     runs = [intcode.explore_native(m, 4), intcode.explore_native(m, 4),
             intcode.explore_native(load_model(SEARCH / "payments.json"), 4)]
     assert all(r is not None for r in runs)
     assert len({repr((r.states, r.transitions, r.depth, r.verdicts, r.completions)) for r in runs if r}) == 1
     assert not st.interned.keys() - {("L", v) for v in m.literals} - {("V", v) for v in m.literals}
+
+
+@pytest.mark.parametrize("name", [n for n in MODELS if n in BOUNDS])
+def test_the_compiled_argument_refusals_are_the_per_state_ones(name: str) -> None:
+    """``Static.argrefs`` — ``argref`` per argument names, argument and value text, compiled once per model
+    where no allow pattern of the argument's effects names a slot — answers as ``argref`` computes it
+    under a state's slots (the root's, and any bindings: no pattern it holds reads them), for every
+    value a state can hold; it holds an entry for every such argument and value; and a refusal it holds is
+    the monitor's in the root state, whatever literal the other arguments take."""
+    from model.monitor.decide.base import Decision, decide
+    from model.monitor.decide.state import Call, State
+
+    kernel()
+    m = load_model(SEARCH / name)
+    st = intcode.static_of(m)
+    bound = State((), (("any", "x", 0),), frozenset({"other"}), (), (), frozenset(), ())
+    slot_free = [(ni, j) for ni, (_t, names) in enumerate(st.names) for j in range(len(names))
+                 if st.arg_effects(ni, j) and not any(isinstance(p, intcode.SlotPat)
+                                                      for _l, sides in st.arg_effects(ni, j)
+                                                      for allows in sides for p in allows)]
+    assert set(st.argrefs) == {(ni, j, t) for ni, j in slot_free for t in st.values}
+    for (ni, j, text), got in st.argrefs.items():
+        want = intcode.refused_alone(st.arg_effects(ni, j), json.loads(text), bound)
+        assert got == want, (st.names[ni], j, text)
+    root = st.context().mat.monitor(st.root)
+    refused = [key for key, got in st.argrefs.items() if got]
+    assert refused or name != "delete_ab.json"  # there a list is no resource of Delete's single target
+    for ni, j, text in refused:
+        tool, names = st.names[ni]
+        for lit in m.literals:
+            args = {n: json.loads(text if i == j else lit) for i, n in enumerate(names)}
+            verdict = decide(m.policy, root, Call(m.agent, tool, args, (), ()))
+            assert verdict.decision is not Decision.ALLOW, (tool, names, j, text, lit)
+
+
+def test_a_goal_reached_from_the_initial_state_is_its_own_order(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``Compiler.completions`` takes a goal's cone from the initial state as its one order without
+    replaying it: on every corpus model, each time it does, ``completions.orders`` (the replay by the
+    monitor from the initial state) gives that order and no other."""
+    from model.search.completions import orders
+
+    kernel()
+    cones: list[tuple[Any, int]] = []
+    cone = intcode.cone
+
+    def kept(*a: Any) -> Any:
+        got = cone(*a)
+        cones.append(got)
+        return got
+    full = intcode.Compiler.completions
+    checked: list[str] = []
+
+    def both(self: intcode.Compiler, p: int, s: Any, hpos: list[int], tid: int, k: int, query: int,
+             seen: set[str], out: set[Any]) -> None:
+        cones.clear()
+        full(self, p, s, hpos, tid, k, query, seen, out)
+        if not s[0] and not s[5] and not s[6] and cones:
+            steps, goal = cones[-1]
+            assert orders(self.model, steps, goal, query) == {steps} and steps in out
+            checked.append(self.model.name)
+
+    monkeypatch.setattr(intcode, "cone", kept)
+    monkeypatch.setattr(intcode.Compiler, "completions", both)
+    for name in [n for n in MODELS if n in BOUNDS]:
+        assert intcode.explore_native(load_model(SEARCH / name), BOUNDS[name]) is not None
+    assert "delete_ab" in checked, checked

@@ -42,3 +42,40 @@ def test_a_run_keeps_the_other_rows(tmp_path: Path) -> None:
                 [["a.json", "(model's)", 6, 10], ["b.json", "(model's)", 4, 20]], "caption")
     assert mod._kept(tmp_path, (("a.json", None, 6, False),)) == [["b.json", "(model's)", "4", "20"]]
     assert mod._kept(tmp_path / "none", (("a.json", None, 6, False),)) == []
+
+
+def test_intcode_selection_names_corpus_models(tmp_path: Path) -> None:
+    mod = _module()
+    search = Path(__file__).resolve().parents[2] / "corpus" / "search"
+    every = mod.monitor_models(search)
+    assert mod.intcode_selection(search, []) == every
+    assert mod.intcode_selection(search, ["payments.json", "delete_ab.json"]) == ["delete_ab.json", "payments.json"]
+    with pytest.raises(InvalidInput, match="--intcode"):
+        mod.intcode_selection(search, ["nope.json"])
+    write_table(tmp_path, "search_intcode", ["model", "bound"], [["a.json", 3], ["b.json", 4]], "caption")
+    assert mod._intcode_kept(tmp_path, ["a.json"]) == [["b.json", "4"]]
+    assert mod._intcode_kept(tmp_path / "none", ["a.json"]) == []
+
+
+def test_the_oracle_floor_replays_the_monitor_calls_and_puts_them_back(monkeypatch: pytest.MonkeyPatch) -> None:
+    import model.search.native.intcode as ic
+    from model.base.paths import repo_root
+    from model.search.load import load_model
+
+    if ic.kernel_module() is None:
+        pytest.skip("the kernel is not built")
+    mod = _module()
+    monkeypatch.setattr(mod, "BREAKDOWN_CALLS", 2)
+    model = load_model(repo_root() / "corpus" / "search" / "delete_ab.json")
+    before = {name: getattr(ic, name) for name in mod.ORACLE}
+    expected = ic.explore_native(model, 3)
+    floor, admitted, counts = mod.oracle_floor(model, 3)
+    assert {name: getattr(ic, name) for name in mod.ORACLE} == before
+    run = ic.explore_native(model, 3)
+    assert run is not None and expected is not None
+    assert (run.states, run.verdicts, run.completions) == (expected.states, expected.verdicts, expected.completions)
+    # delete_ab's tools have two outcomes each: an admitted call is committed once after its decision, for both
+    assert counts["decide"] >= counts["commit"] >= 1 and counts["outcome_of"] >= counts["commit"]
+    # the goal batch_ab is reached from the initial state: its cone is built, and is its own order (no replay)
+    assert counts["cone"] >= 1 and "orders" not in counts
+    assert floor > admitted > 0

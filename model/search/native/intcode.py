@@ -55,14 +55,17 @@ make a query hold are the interpreted search's: a trace is rebuilt from the pare
 link's ordinal, the kernel describing which transition an ordinal names (``Compiler.step``).
 
 **Per model, per search.** What the search computes from the model alone before it explores (the
-parsed results and argument lists of ``held.Context``, the indices, the literals' ids, the kernel's
-per-tool arrays, ``abstract``, ``supported``, ``argref``'s per-argument effect checks) is compiled once per
+parsed results and argument lists of ``held.Context``, the parsed values a state can hold — literals, result
+texts and their declared fields —, the indices, the literals' ids, the kernel's per-tool arrays,
+``abstract``, ``supported``, ``argref``'s per-argument effect checks, and ``argref``'s answers for every
+argument whose effects' allow patterns name no slot, per value a state can hold) is compiled once per
 model object (``Static``, ``static_of``), as the monitor's compiled policy is kept per policy object;
 choice: nothing a search reaches is kept across searches — every table above starts empty in each search,
 as the interpreted search's decision memo does, so a search of a model already searched costs what the
 first did but for that compile. A goal's completions are built from the tables (``Compiler.completions``:
 the new record and the rest after them, appended as the interpreted search appends them), so the monitor
-does not decide and commit the call a second time.
+does not decide and commit the call a second time; a goal reached from the initial state is its cone's one
+order, with no replay.
 
 **Approvals.** Before the agent's calls, where an approver may still permit one, every proposal an
 approval pattern matches yields a transition to the rest with the permit (``approve``, keyed by the
@@ -102,7 +105,7 @@ from model.monitor.decide.origins import produced_by
 from model.monitor.decide.state import Call, Permit, State
 from model.monitor.decide.verdict import DenyReason, Verdict
 from model.monitor.language.labels import Label
-from model.monitor.language.policy import ArgRes, EntryKind, ListArgRes
+from model.monitor.language.policy import ArgRes, EntryKind, ListArgRes, SlotPat
 from model.search.compact import (
     CATS,
     OK,
@@ -256,6 +259,24 @@ def reads_producers(p: ArgPattern) -> bool:
     return isinstance(p, Produced) or (isinstance(p, Not) and reads_producers(p.pattern))
 
 
+def refused_alone(effects: tuple[tuple[bool, tuple[tuple[Any, ...], ...]], ...], value: JSON, slots: State) -> int:
+    """``Compiler.argref``'s answer for an argument's effects (``Static.arg_effects``) and value under the
+    slots and invalid set of ``slots``."""
+    for is_list, sides in effects:
+        if not is_list:
+            if not scalar_resource(value):
+                return 1
+            items: list[JSON] = [value]
+        else:
+            if not isinstance(value, list) or not value or not all(scalar_resource(x) for x in value):
+                return 1
+            items = value
+        for allows in sides:
+            if any(not any(resource_matches(pat, x, slots) for pat in allows) for x in items):
+                return 1
+    return 0
+
+
 #: fields of ``held.Context`` that its ``__post_init__`` computes from the model alone and no search changes:
 #: shared by every search of one model (``fresh_context``); every other field is a memo table a search fills
 CONTEXT_SHARED = frozenset({"model", "renaming", "results", "names", "goals", "semantics"})
@@ -270,7 +291,7 @@ class Static:
     object (``static_of``) instead of per search. Nothing in it depends on a state the search reaches: the
     tables a search fills (decisions, outcomes, records, rests) start empty in each search, as the
     interpreted search's decision memo does. ``argref``'s per-argument effect checks are compiled on first
-    use (they too read the model alone)."""
+    use (they too read the model alone); its answers, where they read no slot, for every value up front."""
 
     def __init__(self, model: SearchModel) -> None:
         self.model = model  # held: the cache is keyed by ``id(model)``, which stays this object's while held
@@ -304,6 +325,33 @@ class Static:
         self.why: dict[int, str | None] = {}  # ``supported`` per bound
         self.root = empty(model.policy)
         self.effects: dict[tuple[int, int], tuple[tuple[bool, tuple[tuple[Any, ...], ...]], ...]] = {}
+        # every value a state can hold is a literal, a tool result's text or one of its declared fields (copies
+        # are those texts again): parsed here once, not once per search (``Context.value``, ``Context.field``)
+        for v in model.literals:
+            proto.value(v)
+        for t in self.tools:
+            for res in proto.results[t]:
+                if res.ok:
+                    proto.value(res.text)
+                    for f in model.fields_of(t):
+                        proto.field(res.text, f)
+        for got in list(proto.fields.values()):
+            if got is not None:
+                proto.value(got[1])  # a field's text, for ``copies`` and ``argref``
+        self.values, self.fields = dict(proto.values), dict(proto.fields)
+        # ``Compiler.argref`` per argument names, argument and value text, where no allow pattern of the
+        # argument's effects names a slot: the answer then reads nothing of the state, so it is a function of
+        # the model alone, computed here over every value a state can hold (the texts above)
+        texts = list(self.values)
+        none = State((), (), frozenset(), (), (), frozenset(), ())
+        self.argrefs: dict[tuple[int, int, str], int] = {}
+        for ni, (_tool, names) in enumerate(self.names):
+            for j in range(len(names)):
+                effects = self.arg_effects(ni, j)
+                if effects and not any(isinstance(pat, SlotPat) for _l, sides in effects for allows in sides
+                                       for pat in allows):
+                    for text in texts:
+                        self.argrefs[(ni, j, text)] = refused_alone(effects, self.values[text], none)
 
     def supported(self, bound: int) -> str | None:
         if bound not in self.why:
@@ -318,7 +366,7 @@ class Static:
         ctx.mat = Materializer(m.agent, m.policy)
         ctx.independence = Independence()
         ctx.special = ctx.independence.id(SPECIAL)
-        ctx.values, ctx.fields, ctx.interned = {}, {}, dict(self.interned)
+        ctx.values, ctx.fields, ctx.interned = dict(self.values), dict(self.fields), dict(self.interned)
         ctx.memo = None if self.proto.memo is None else {}
         ctx.trans, ctx.refused = {}, set()
         return ctx
@@ -559,27 +607,15 @@ class Compiler:
         on the user or the application list, under these slots (the allows check of that effect finds no
         allow, since an entry matches only where its pattern does): every check before the refusing one
         either passes or refuses too."""
+        text = self.texts[vid]
+        got = self.static.argrefs.get((ni, j, text))
+        if got is not None:
+            return got
         effects = self.static.arg_effects(ni, j)
         if not effects:
             return 0
-        value = self.ctx.value(self.texts[vid])
-        slots: State | None = None
-        for is_list, sides in effects:
-            if not is_list:
-                if not scalar_resource(value):
-                    return 1
-                items: list[JSON] = [value]
-            else:
-                if not isinstance(value, list) or not value or not all(scalar_resource(x) for x in value):
-                    return 1
-                items = value
-            if slots is None:
-                bindings, invalid = self.codec.rests[p][:2]
-                slots = State((), bindings, invalid, (), (), frozenset(), ())
-            for allows in sides:
-                if any(not any(resource_matches(pat, x, slots) for pat in allows) for x in items):
-                    return 1
-        return 0
+        bindings, invalid = self.codec.rests[p][:2]
+        return refused_alone(effects, self.ctx.value(text), State((), bindings, invalid, (), (), frozenset(), ()))
 
     def decide(self, sidx: int, ni: int, ix: list[int], same: int, pref: int) -> int:
         """The decision on a proposal and, when admitted, its outcomes: a new trans id; when refused, -1, or
@@ -711,7 +747,10 @@ class Compiler:
         """``layered.collect_completions`` for a goal event of the kernel: the goal's cone in the successor
         built as the interpreted search builds it (the parent state, rest ``p``, with the new record appended
         last), but from the tables — the new record (``newrec``) and the rest after (``rest``, no shift) —
-        so the monitor does not decide and commit the call again."""
+        so the monitor does not decide and commit the call again. From the initial state (no record,
+        requirement or permit) the cone is the goal call alone, and its one order replays, from that same
+        state, the very transition the kernel took: the call admitted, an outcome whose guard held, the goal
+        made to hold by it (the kernel's goal event) — so that order is the cone, with no replay."""
         n = len(s[0])
         rec = self.codec.recs[self.newrec(tid, k, 0, hpos)]  # the height orders states only: the cone reads none
         new = self.ctx.mat.search_state(((*s[0], rec), *self.codec.rests[self.rest(p, tid, k, n, n)]))
@@ -719,7 +758,11 @@ class Compiler:
         key = completion_key(steps)
         if key not in seen:
             seen.add(key)
-            out |= orders(self.model, steps, goal, query)
+            if n == 0 and not s[5] and not s[6]:
+                assert len(steps) == 1 and goal == 0, "a cone from the initial state is the goal call"
+                out.add(steps)
+            else:
+                out |= orders(self.model, steps, goal, query)
 
     # --- traces ---------------------------------------------------------------------------------
 
