@@ -12,7 +12,8 @@ as instances of them.
   step, by induction along the dependency order; the bijection is what keeps the question "was this
   dependency kept?" the same after renaming.
 - `delChar`: on an acyclic record with distinct names, the one pass keeps exactly the facts whose
-  names `Removed` (the recursive deletion stated without an order) does not reach.
+  names `Removed` (the recursive deletion stated without an order) does not reach; `removedRen`:
+  Lemma 11 for `Removed` itself, on every record.
 - The fixed projections are instances: `Keep_J` of the four-part record is read off the recursive
   `Keep_J` of its graph, and determines it (`keepJInstance`, `keepJGDetermined`); likewise `Drop_ca`
   (`dropCAInstance`); so Theorem 4 holds for the recursive views (`keepGExactRIff`). -/
@@ -185,6 +186,36 @@ through other facts, on a fact of an omitted kind). -/
 theorem delChar {omit : Kind → Bool} {G : Graph α} (hac : Acyclic G) (hd : NamesDistinct G) (f : Fact α) :
     f ∈ del omit G ↔ f ∈ G ∧ ¬ Removed omit G f.name :=
   delAuxChar hd G [] [] (fun _ h => h) hac (fun _ h => absurd h notMemNil) (fun _ h => absurd h notMemNil) f
+
+/-- Lemma 11 for the order-free recursive deletion: a name is removed from the renamed record exactly
+when its preimage is removed from the record, for every record (acyclic or not). -/
+theorem removedRen (ρ : Perm) (r : α → α) (omit : Kind → Bool) (G : Graph α) (n : Nat) :
+    Removed omit (renGraph ρ r G) (ρ.f n) ↔ Removed omit G n := by
+  have fwd : ∀ m, Removed omit G m → Removed omit (renGraph ρ r G) (ρ.f m) := by
+    intro m h
+    induction h with
+    | base f hf ho => exact Removed.base (renFact ρ r f) (mapMem hf) ho
+    | dep f d hf hd _ ih => exact Removed.dep (renFact ρ r f) (ρ.f d) (mapMem hf) (mapMem hd) ih
+  have bwd : ∀ m, Removed omit (renGraph ρ r G) m → Removed omit G (ρ.g m) := by
+    intro m h
+    induction h with
+    | base f' hf' ho =>
+      have ⟨f, hf, e⟩ := memMap hf'
+      rw [e]
+      show Removed omit G (ρ.g (ρ.f f.name))
+      rw [ρ.gf]
+      rw [e] at ho
+      exact Removed.base f hf ho
+    | dep f' d hf' hd _ ih =>
+      have ⟨f, hf, e⟩ := memMap hf'
+      rw [e] at hd
+      have ⟨d₀, hd₀, ed⟩ := memMap hd
+      rw [ed, ρ.gf] at ih
+      rw [e]
+      show Removed omit G (ρ.g (ρ.f f.name))
+      rw [ρ.gf]
+      exact Removed.dep f d₀ hf hd₀ ih
+  exact ⟨fun h => by have h' := bwd _ h; rw [ρ.gf] at h'; exact h', fwd n⟩
 
 /-! ### The four-part record's fixed projections are instances -/
 
