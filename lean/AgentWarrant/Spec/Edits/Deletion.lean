@@ -62,7 +62,7 @@ def delAux (omit : Kind → Bool) : List Nat → Graph α → Graph α
 /-- Recursive deletion: remove the facts of omitted kinds and every fact depending on a removed one. -/
 def del (omit : Kind → Bool) (G : Graph α) : Graph α := delAux omit [] G
 
-/-- Every fact depends only on facts listed after the names in `seen` and before itself. -/
+/-- Every fact depends only on the names in `seen` or on facts listed before it. -/
 def acyclicB : List Nat → Graph α → Bool
   | _, [] => true
   | seen, f :: G => match allB (fun d => memN d seen) f.deps with
@@ -112,10 +112,10 @@ def renGraph (ρ : Perm) (r : α → α) (G : Graph α) : Graph α := List.map (
 /-! ### The four-part record as a graph
 
 The record of `Spec/Edits/Information.lean` as six facts: P; the I part's call → action map `q_act`
-and its action labels `ℓ`; each call's label, computed from `ℓ` (it depends on the `ℓ` fact) and
-kept by `Drop_ca` as the fixed projection keeps it; E; C. No fact of this record depends on a
-fact of another part or on a correspondence, so here deletion removes exactly the omitted
-facts; the general theorems allow any dependencies. -/
+and its action labels `ℓ`; each call's label (computed from `q_act` and `ℓ`, but recorded as
+depending on the `ℓ` fact only, so that `Drop_ca` keeps it as the fixed projection keeps it); E; C.
+No fact of this record depends on a fact of another part or on a correspondence, so here deletion
+removes exactly the omitted facts; the general theorems allow any dependencies. -/
 
 inductive Val where
   | p (x : PartP)
