@@ -16,7 +16,8 @@ as instances of them.
   Lemma 11 for `Removed` itself, on every record.
 - The fixed projections are instances: `Keep_J` of the four-part record is read off the recursive
   `Keep_J` of its graph, and determines it (`keepJInstance`, `keepJGDetermined`); likewise `Drop_ca`
-  (`dropCAInstance`); so Theorem 4 holds for the recursive views (`keepGExactRIff`). -/
+  (`dropCAInstance`); so Theorem 4 holds for the recursive views (`keepGExactRIff`), and the
+  record's own renaming is a renaming of its graph (`recGraphRen`, `recViewsRen`). -/
 namespace AgentWarrant.Edits
 open AgentWarrant
 
@@ -351,6 +352,26 @@ theorem renGraphId : ∀ (G : Graph Val), renGraph Perm.id (renVal Ren.id) G = G
 
 /-- `π` on the record's graph: its values renamed, the fact names (fixed by `recGraph`) kept. -/
 def renG (π : Ren) (G : Graph Val) : Graph Val := renGraph Perm.id (renVal π) G
+
+/-- The record-level renaming, when it fits the record, is a renaming of the record's graph (of
+its values): so Lemma 11 for the recursive views covers the four-part record's renamings. -/
+theorem recGraphRen {π : Ren} {V : Record} (hf : Fits π V) : recGraph (renRec π V) = renG π (recGraph V) := by
+  have hl : labels (renRec π V).i.lab (renRec π V).i.act = reindex π.call (fun d => d) (labels V.i.lab V.i.act) :=
+    congrArg (fun t => t.2.1) (dropCARen hf)
+  have e : recGraph (renRec π V) =
+      ([⟨0, kindOf Part.P, Val.p (renP π V.p), []⟩, ⟨1, ⟨Part.I, Link.callAct⟩, Val.act (reindex π.call π.act.f V.i.act), []⟩,
+       ⟨2, kindOf Part.I, Val.lab (reindex π.act (fun d => d) V.i.lab), []⟩,
+       ⟨3, kindOf Part.I, Val.callLab (labels (renRec π V).i.lab (renRec π V).i.act), [2]⟩,
+       ⟨4, kindOf Part.E, Val.e (renE π V.e), []⟩, ⟨5, kindOf Part.C, Val.c (renC π V.c), []⟩] : Graph Val) := rfl
+  rw [e, hl]
+  rfl
+
+/-- Lemma 11 for the recursive `Keep_J` and `Drop_ca` of the four-part record, under its own renaming. -/
+theorem recViewsRen {π : Ren} {V : Record} (hf : Fits π V) (J : Part → Bool) :
+    keepJG J (recGraph (renRec π V)) = renG π (keepJG J (recGraph V)) ∧
+    dropCAG (recGraph (renRec π V)) = renG π (dropCAG (recGraph V)) := by
+  rw [recGraphRen hf]
+  exact ⟨keepJGRen Perm.id (renVal π) J _, dropCAGRen Perm.id (renVal π) _⟩
 
 /-- `π` fits a graph when it fits the view the graph shows. -/
 def FitsG (π : Ren) (G : Graph Val) : Prop := FitsView π (viewOf G)
