@@ -106,12 +106,40 @@ theorem keptIff {omit : Kind → Bool} {Gt : Graph α} (hd : NamesDistinct Gt) {
       exact allBIntro (fun d hdm =>
         (memNIff d alive).2 ((hI d (hs d hdm)).2 (fun hrd => hn (Removed.dep g d hg hdm hrd))))
 
+theorem allBFalse {p : α → Bool} : ∀ {l : List α}, allB p l = false → ∃ x, x ∈ l ∧ p x = false
+  | [], h => by
+    have c : true = false := h
+    cases c
+  | a :: l, h => by
+    cases hp : p a with
+    | false => exact ⟨a, Mem.head _, hp⟩
+    | true =>
+      have e : allB p (a :: l) = allB p l := by
+        show (match p a with | true => allB p l | false => false) = allB p l
+        rw [hp]
+      rw [e] at h
+      have ⟨x, hx, hpx⟩ := allBFalse h
+      exact ⟨x, Mem.tail _ hx, hpx⟩
+
+/-- A fact the step does not keep has a removed name (with every seen name not kept removed). -/
+theorem removedOfNotKept {omit : Kind → Bool} {Gt : Graph α} {alive seen : List Nat}
+    (hR : ∀ n, n ∈ seen → ¬ n ∈ alive → Removed omit Gt n) {g : Fact α} (hg : g ∈ Gt)
+    (hac : allB (fun d => memN d seen) g.deps = true)
+    (h : (!omit g.kind && allB (fun d => memN d alive) g.deps) = false) : Removed omit Gt g.name := by
+  cases ho : omit g.kind with
+  | true => exact Removed.base g hg ho
+  | false =>
+    rw [ho] at h
+    have ha : allB (fun d => memN d alive) g.deps = false := h
+    have ⟨d, hdm, hd⟩ := allBFalse ha
+    exact Removed.dep g d hg hdm (hR d ((memNIff d seen).1 (allBElim hac d hdm)) ((memNFalseIff d alive).1 hd))
+
 theorem delAuxChar {omit : Kind → Bool} {Gt : Graph α} (hd : NamesDistinct Gt) :
     ∀ (G : Graph α) (alive seen : List Nat), (∀ f, f ∈ G → f ∈ Gt) → acyclicB seen G = true →
-      (∀ n, n ∈ seen → (n ∈ alive ↔ ¬ Removed omit Gt n)) → (∀ n, n ∈ alive → n ∈ seen) →
-      ∀ f, (f ∈ delAux omit alive G ↔ f ∈ G ∧ ¬ Removed omit Gt f.name)
-  | [], _, _, _, _, _, _, _ => ⟨fun h => absurd h notMemNil, fun h => absurd h.1 notMemNil⟩
-  | g :: G, alive, seen, hsub, hac, hI, hA, f => by
+      (∀ n, n ∈ seen → (n ∈ alive ↔ ¬ Removed omit Gt n)) → (∀ n, n ∈ seen → ¬ n ∈ alive → Removed omit Gt n) →
+      (∀ n, n ∈ alive → n ∈ seen) → ∀ f, (f ∈ delAux omit alive G ↔ f ∈ G ∧ ¬ Removed omit Gt f.name)
+  | [], _, _, _, _, _, _, _, _ => ⟨fun h => absurd h notMemNil, fun h => absurd h.1 notMemNil⟩
+  | g :: G, alive, seen, hsub, hac, hI, hR, hA, f => by
     have hg : g ∈ Gt := hsub g (Mem.head _)
     have hsub' : ∀ f, f ∈ G → f ∈ Gt := fun f h => hsub f (Mem.tail _ h)
     have hac' : (match allB (fun d => memN d seen) g.deps with
@@ -142,12 +170,17 @@ theorem delAuxChar {omit : Kind → Bool} {Gt : Graph α} (hd : NamesDistinct Gt
               | inr ha' => exact (hI n hs).1 ha'
             · intro hr
               exact Mem.tail _ ((hI n hs).2 hr)
+        have hR' : ∀ n, n ∈ g.name :: seen → ¬ n ∈ g.name :: alive → Removed omit Gt n := by
+          intro n hn' hna
+          cases memCons hn' with
+          | inl e => exact absurd (by rw [e]; exact Mem.head _) hna
+          | inr hs => exact hR n hs (fun ha => hna (Mem.tail _ ha))
         have hA' : ∀ n, n ∈ g.name :: alive → n ∈ g.name :: seen := by
           intro n h
           cases memCons h with
           | inl e => rw [e]; exact Mem.head _
           | inr h' => exact Mem.tail _ (hA n h')
-        have ih := delAuxChar hd G (g.name :: alive) (g.name :: seen) hsub' hac' hI' hA' f
+        have ih := delAuxChar hd G (g.name :: alive) (g.name :: seen) hsub' hac' hI' hR' hA' f
         constructor
         · intro h
           cases memCons h with
@@ -158,11 +191,7 @@ theorem delAuxChar {omit : Kind → Bool} {Gt : Graph α} (hd : NamesDistinct Gt
           | inl e => rw [e]; exact Mem.head _
           | inr m' => exact Mem.tail _ (ih.2 ⟨m', r⟩)
       | false =>
-        have hr : Removed omit Gt g.name := match Classical.em (Removed omit Gt g.name) with
-          | Or.inl h => h
-          | Or.inr h => by
-            have c : false = true := hkb.symm.trans (hk.2 h)
-            cases c
+        have hr : Removed omit Gt g.name := removedOfNotKept hR hg hg1 hkb
         have hI' : ∀ n, n ∈ g.name :: seen → (n ∈ alive ↔ ¬ Removed omit Gt n) := by
           intro n hn'
           cases memCons hn' with
@@ -170,8 +199,13 @@ theorem delAuxChar {omit : Kind → Bool} {Gt : Graph α} (hd : NamesDistinct Gt
             rw [e]
             exact ⟨fun ha => (hI g.name (hA g.name ha)).1 ha, fun hnr => absurd hr hnr⟩
           | inr hs => exact hI n hs
+        have hR' : ∀ n, n ∈ g.name :: seen → ¬ n ∈ alive → Removed omit Gt n := by
+          intro n hn' hna
+          cases memCons hn' with
+          | inl e => rw [e]; exact hr
+          | inr hs => exact hR n hs hna
         have hA' : ∀ n, n ∈ alive → n ∈ g.name :: seen := fun n h => Mem.tail _ (hA n h)
-        have ih := delAuxChar hd G alive (g.name :: seen) hsub' hac' hI' hA' f
+        have ih := delAuxChar hd G alive (g.name :: seen) hsub' hac' hI' hR' hA' f
         constructor
         · intro h
           have ⟨m, r⟩ := ih.1 h
@@ -186,7 +220,8 @@ exactly when its name is not removed (not of an omitted kind, and not depending,
 through other facts, on a fact of an omitted kind). -/
 theorem delChar {omit : Kind → Bool} {G : Graph α} (hac : Acyclic G) (hd : NamesDistinct G) (f : Fact α) :
     f ∈ del omit G ↔ f ∈ G ∧ ¬ Removed omit G f.name :=
-  delAuxChar hd G [] [] (fun _ h => h) hac (fun _ h => absurd h notMemNil) (fun _ h => absurd h notMemNil) f
+  delAuxChar hd G [] [] (fun _ h => h) hac (fun _ h => absurd h notMemNil) (fun _ h => absurd h notMemNil)
+    (fun _ h => absurd h notMemNil) f
 
 /-- Lemma 11 for the order-free recursive deletion: a name is removed from the renamed record exactly
 when its preimage is removed from the record, for every record (acyclic or not). -/
