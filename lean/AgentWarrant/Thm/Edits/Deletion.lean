@@ -1,6 +1,7 @@
 import AgentWarrant.Spec.Edits.Deletion
 import AgentWarrant.Thm.Edits.Rename
 import AgentWarrant.Thm.Edits.RecheckContract
+import AgentWarrant.Thm.Edits.Certificate
 /-! Lemma 11 for the paper's recursive `Keep_J`, `Drop_ca`, `Drop_ra` (*When Can Agents Safely
 Checkpoint, Fork, Restore, and Merge?*, Appendix A-F), and the four-part record's fixed projections
 as instances of them.
@@ -105,21 +106,6 @@ theorem keptIff {omit : Kind → Bool} {Gt : Graph α} (hd : NamesDistinct Gt) {
       show allB (fun d => memN d alive) g.deps = true
       exact allBIntro (fun d hdm =>
         (memNIff d alive).2 ((hI d (hs d hdm)).2 (fun hrd => hn (Removed.dep g d hg hdm hrd))))
-
-theorem allBFalse {p : α → Bool} : ∀ {l : List α}, allB p l = false → ∃ x, x ∈ l ∧ p x = false
-  | [], h => by
-    have c : true = false := h
-    cases c
-  | a :: l, h => by
-    cases hp : p a with
-    | false => exact ⟨a, Mem.head _, hp⟩
-    | true =>
-      have e : allB p (a :: l) = allB p l := by
-        show (match p a with | true => allB p l | false => false) = allB p l
-        rw [hp]
-      rw [e] at h
-      have ⟨x, hx, hpx⟩ := allBFalse h
-      exact ⟨x, Mem.tail _ hx, hpx⟩
 
 /-- A fact the step does not keep has a removed name (with every seen name not kept removed). -/
 theorem removedOfNotKept {omit : Kind → Bool} {Gt : Graph α} {alive seen : List Nat}
