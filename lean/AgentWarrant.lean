@@ -30,6 +30,8 @@ import AgentWarrant.Spec.Edits.Information
 import AgentWarrant.Thm.Edits.Information
 import AgentWarrant.Spec.Edits.Rename
 import AgentWarrant.Thm.Edits.Rename
+import AgentWarrant.Spec.Edits.Deletion
+import AgentWarrant.Thm.Edits.Deletion
 import AgentWarrant.Spec.Edits.Canonical
 import AgentWarrant.Thm.Edits.Canonical
 import AgentWarrant.Spec.Edits.Residual

@@ -5,6 +5,7 @@ import AgentWarrant.Thm.Monitor.Step
 import AgentWarrant.Thm.Monitor.Transition
 import AgentWarrant.Thm.Edits.Information
 import AgentWarrant.Thm.Edits.Rename
+import AgentWarrant.Thm.Edits.Deletion
 import AgentWarrant.Thm.Edits.Reach
 import AgentWarrant.Thm.Edits.Canonical
 import AgentWarrant.Thm.Edits.RecheckContract
@@ -131,6 +132,27 @@ theorem keepingPartsCommutesWithRenaming (J : AgentWarrant.Edits.Part → Bool) 
     AgentWarrant.Edits.keepJ J (AgentWarrant.Edits.renRec π V) =
       AgentWarrant.Edits.renView π (AgentWarrant.Edits.keepJ J V) :=
   AgentWarrant.Edits.keepJRen J V
+
+/-- The paper's views as it defines them, by recursive deletion, commute with renaming: take a
+record as a finite list of facts with an explicit dependency relation; renaming the facts' names by
+a bijection and their contents consistently, then keeping the parts in `J` (or dropping the
+call → action, or the authorization → action, correspondence) together with removing everything
+that depends on what is dropped, gives the renamed result of doing it the other way round. The
+deletion is one pass along the dependency order; on an acyclic record with distinct names it keeps
+exactly the facts the order-free recursive definition keeps, and that definition commutes with
+renaming as well. -/
+theorem recursiveViewsCommuteWithRenaming {α : Type} (ρ : AgentWarrant.Edits.Perm) (r : α → α)
+    (J : AgentWarrant.Edits.Part → Bool) (G : AgentWarrant.Edits.Graph α) :
+    AgentWarrant.Edits.keepJG J (AgentWarrant.Edits.renGraph ρ r G) =
+      AgentWarrant.Edits.renGraph ρ r (AgentWarrant.Edits.keepJG J G) ∧
+    AgentWarrant.Edits.dropCAG (AgentWarrant.Edits.renGraph ρ r G) =
+      AgentWarrant.Edits.renGraph ρ r (AgentWarrant.Edits.dropCAG G) ∧
+    AgentWarrant.Edits.dropRAG (AgentWarrant.Edits.renGraph ρ r G) =
+      AgentWarrant.Edits.renGraph ρ r (AgentWarrant.Edits.dropRAG G) ∧
+    (∀ omit n, AgentWarrant.Edits.Removed omit (AgentWarrant.Edits.renGraph ρ r G) (ρ.f n) ↔
+      AgentWarrant.Edits.Removed omit G n) :=
+  ⟨AgentWarrant.Edits.keepJGRen ρ r J G, AgentWarrant.Edits.dropCAGRen ρ r G, AgentWarrant.Edits.dropRAGRen ρ r G,
+   fun omit n => AgentWarrant.Edits.removedRen ρ r omit G n⟩
 
 -- Execution edits: the runtime's automaton (Exact Checking for Execution Edits, Section VI-A) -------
 
