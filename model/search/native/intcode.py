@@ -86,6 +86,7 @@ from __future__ import annotations
 import copy
 import importlib.machinery
 import importlib.util
+import itertools
 import os
 import time
 from collections.abc import Iterator
@@ -97,7 +98,8 @@ from model.base.budget import Budget, Meter
 from model.base.canonical import JSON
 from model.monitor.decide.base import Decision, decide
 from model.monitor.decide.commit import commit
-from model.monitor.decide.compiled import compiled
+from model.monitor.decide.compiled import SLOT, compiled
+from model.monitor.decide.compiled_decide import after_quota, before_quota, first_fit
 from model.monitor.decide.counters import charge_positions
 from model.monitor.decide.flow import FLOW_APPROVAL
 from model.monitor.decide.matching import resource_matches
@@ -143,6 +145,7 @@ MAXAPP = 62  # approval patterns told apart by ``Compiler.amask`` (bits of a non
 VALUE_REFUSAL, SLOT_REFUSAL = -3, -4  # ``Compiler.decide``'s refusals that the kernel tables by the values
 LABEL_REFUSAL = -5  # and by the output label (``Compiler.by_label``)
 ORIGIN_REFUSAL = -6  # ``ORIGIN_REFUSAL - j``: by the record chain of argument ``j`` (``Compiler.origin_arg``)
+PREQUOTA_LIMIT = 4096  # literal combinations per argument names above which ``prequota`` tables none
 CHUNK = 64  # frontier states per call of the kernel (the budget is checked between calls)
 
 _kernel: ModuleType | None = None
@@ -205,6 +208,44 @@ def supported(model: SearchModel, bound: int, ctx: Context | None = None) -> str
     if len(model.literals) > MAXH:
         return "too many literals"
     return None
+
+
+def prequota_applies(model: SearchModel) -> bool:
+    """Whether ``before_quota`` (the decision's steps before first-fit) reads no part of the state for a
+    call without handles: no history rule, exact-call permit or extension (pause, request or audience
+    sinks), and no allow or deny entry whose resource is a slot or that requires a requirement. The
+    steps then read the state only through the handles (their records' success and labels): without
+    handles the label is the tool's source label, an origin rule refuses, and entry matching, the slot
+    reason and the Pause read the call alone. Steps 7' and 8 then add nothing, so the decision is
+    ``after_quota`` on the state's counters."""
+    c = compiled(model.policy)
+    if c.permits or c.extended or model.policy.histories:
+        return False
+    return not any(e.res == SLOT or e.requires is not None for side in c.sides for act in side.actions.values()
+                   for e in (*act.allow_all, *act.deny_all))
+
+
+def prequota(model: SearchModel, proto: Context, names: list[tuple[str, tuple[str, ...]]],
+             lits: list[int]) -> list[dict[tuple[int, ...], Any] | None]:
+    """Per argument names, ``before_quota`` of every call whose arguments are all literals, keyed by the
+    literals' content ids (``held``'s ``("L", value)``); None where ``prequota_applies`` fails or the
+    combinations exceed ``PREQUOTA_LIMIT``. A function of the model alone (see ``prequota_applies``)."""
+    if not prequota_applies(model):
+        return [None] * len(names)
+    c = compiled(model.policy)
+    none = State((), (), frozenset(), (), (), frozenset(), ())
+    values = [proto.value(v) for v in model.literals]
+    out: list[dict[tuple[int, ...], Any] | None] = []
+    for tool, ns in names:
+        if len(lits) ** len(ns) > PREQUOTA_LIMIT:
+            out.append(None)
+            continue
+        table: dict[tuple[int, ...], Any] = {}
+        for combo in itertools.product(range(len(lits)), repeat=len(ns)):
+            call = Call(model.agent, tool, {n: values[i] for n, i in zip(ns, combo, strict=True)}, (), ())
+            table[tuple(lits[i] for i in combo)] = before_quota(c, none, call)
+        out.append(table)
+    return out
 
 
 def scalar_resource(v: JSON) -> bool:
@@ -339,6 +380,7 @@ class Static:
             if got is not None:
                 proto.value(got[1])  # a field's text, for ``copies`` and ``argref``
         self.values, self.fields = dict(proto.values), dict(proto.fields)
+        self.prequota = prequota(model, proto, self.names, self.lits)
         # ``Compiler.argref`` per argument names, argument and value text, where no allow pattern of the
         # argument's effects names a slot: the answer then reads nothing of the state, so it is a function of
         # the model alone, computed here over every value a state can hold (the texts above)
@@ -423,6 +465,7 @@ class Compiler:
         self.projs: dict[int, int] = {}  # rest id -> its ``proj``
         self.label_refusals = st.label_refusals
         self.labels: dict[int, Label] = {}  # label id -> the label (``label``, ``join``)
+        self.fast = [0, 0]  # decisions by ``Static.prequota`` and first-fit, and those it left to ``decide``
 
     # --- interning ------------------------------------------------------------------------------
 
@@ -635,8 +678,25 @@ class Compiler:
         ctx, m = self.ctx, self.model
         _, s, hs, mon = self.state_at(sidx)
         tool, names = self.names[ni]
+        pre: Any = None
+        if same < 0:
+            table = self.static.prequota[ni]
+            if table is not None:
+                pre = table.get(tuple(hs[i][5] for i in ix))
+            if type(pre) is tuple:  # steps 1-6 passed whatever the state: first-fit on its counters decides
+                effects, _label, matched = pre
+                if isinstance(first_fit(matched, len(effects), (mon.used_user, mon.used_app), mon.satisfied), int):
+                    self.fast[0] += 1
+                    return VALUE_REFUSAL  # a quota refusal, as ``decide`` would answer below
         call, refs3 = call_of(ctx, tool, names, tuple(map(hs.__getitem__, ix)))
-        verdict = decide(m.policy, mon, call) if same < 0 else self.trans[same][5]
+        if same >= 0:
+            verdict = self.trans[same][5]
+        elif pre is None:
+            self.fast[1] += 1
+            verdict = decide(m.policy, mon, call)
+        else:
+            self.fast[0] += 1
+            verdict = pre if type(pre) is Verdict else after_quota(compiled(m.policy), mon, call, *pre)
         if verdict.decision is not Decision.ALLOW:
             if verdict.decision is Decision.DENY:
                 reason = verdict.reason
