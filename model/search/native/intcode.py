@@ -465,6 +465,16 @@ class Compiler:
         self.projs: dict[int, int] = {}  # rest id -> its ``proj``
         self.label_refusals = st.label_refusals
         self.labels: dict[int, Label] = {}  # label id -> the label (``label``, ``join``)
+        # per (argument names, literal contents, slots, invalid set): the outcomes of an admitted call decided
+        # by ``Static.prequota``. Why they read nothing else: without handles, and with result guards and
+        # query events that read no producer chain (``abstract`` 2), the guards and events read the call
+        # and the slots and invalid set (``patterns.arg_matches``); the commit charges the counters, which
+        # no outcome holds, and makes the record from the call and the verdict's effects and label, which
+        # ``before_quota`` fixed; the observation reads the outcome, the slots and the invalid set. The
+        # verdicts of two such calls differ in their allocations only, which no outcome reads (no permit:
+        # ``prequota_applies``). A Lean semantics steps the whole state, so it is left out.
+        self.outs: dict[Any, tuple[Any, ...]] = {}
+        self.reuse_outs = [ctx.semantics is None and st.abstract[st.tool_ix[t]] == 2 for t, _ in st.names]
         self.fast = [0, 0]  # decisions by ``Static.prequota`` and first-fit, and those it left to ``decide``
 
     # --- interning ------------------------------------------------------------------------------
@@ -713,12 +723,22 @@ class Compiler:
                 return LABEL_REFUSAL if self.by_label(mon, call) else -1
             return VALUE_REFUSAL  # a Pause for a requirement is decided by the values and the requirements
         assert verdict.user is not None and verdict.app is not None
-        ss = ctx.mat.search_state(s, mon)
-        results = ctx.results[tool]
-        # the commit does not depend on the outcome: made once for them all (a Lean semantics steps per outcome)
-        committed = commit(m.policy, mon, call, verdict) if len(results) > 1 and ctx.semantics is None else None
-        outs = tuple(outcome_of(ctx, ss, call, refs3, verdict, k, res, committed, False)
-                     for k, res in enumerate(results))
+        # a call of literals decided by ``prequota`` has the outcomes of another in a state with the same
+        # slots and invalid set (``outs``), whatever the counters: see ``Compiler.outs``
+        okey = (ni, tuple(hs[i][5] for i in ix), s[1], s[2]) if type(pre) is tuple and self.reuse_outs[ni] \
+            else None
+        outs = self.outs.get(okey) if okey is not None else None
+        if outs is None:
+            ss = ctx.mat.search_state(s, mon)
+            results = ctx.results[tool]
+            # the commit does not depend on the outcome: made once for them all (a Lean semantics steps per
+            # outcome)
+            committed = commit(m.policy, mon, call, verdict) if len(results) > 1 and ctx.semantics is None \
+                else None
+            outs = tuple(outcome_of(ctx, ss, call, refs3, verdict, k, res, committed, False)
+                         for k, res in enumerate(results))
+            if okey is not None:
+                self.outs[okey] = outs
         uu, ua = charge_positions(s[3], verdict.user.positions), charge_positions(s[4], verdict.app.positions)
         template = tuple((nm, p) for nm, _d, p in refs3)
         tid = len(self.trans)
