@@ -325,7 +325,9 @@ BREAKDOWN_CALLS = 300
 #: (``Compiler.completions``: the cone and its orders, without deciding the call again)
 SHARED_WORK = (("context", (("model.search.fingerprint", "Context"),
                             ("model.search.native.intcode", "Static.context"))),
-               ("decisions", (("model.search.expand", "decide"), ("model.search.native.intcode", "decide"))),
+               ("decisions", (("model.search.expand", "decide"), ("model.search.native.intcode", "decide"),
+                              ("model.search.native.intcode", "first_fit"),
+                              ("model.search.native.intcode", "after_quota"))),
                ("outcomes", (("model.search.expand", "outcome_of"), ("model.search.native.intcode", "outcome_of"))),
                ("completions", (("model.search.layered", "collect_completions"),
                                 ("model.search.native.intcode", "Compiler.completions"))),
@@ -386,10 +388,12 @@ def shared_work(model: Any, k: int) -> dict[bool, tuple[float, dict[str, float]]
 
 
 #: the monitor's own work that the encoded search's call hands to the monitor, by the names ``intcode`` calls
-#: it by: a decision per distinct key its tables ask, an admitted call's commit and outcomes, a goal's cone
-#: and the replay of its orders. With every table empty in each call (``WARM``), no search of the model
-#: skips it unless it decides fewer keys or replays fewer cones (``oracle_floor``)
-ORACLE = ("decide", "commit", "outcome_of", "cone", "orders")
+#: it by: a decision per distinct key its tables ask (the whole decision, or, for a call its per-model
+#: compile decided up to first-fit, the first-fit on the state's counters and the verdict's last steps),
+#: an admitted call's commit and outcomes, a goal's cone and the replay of its orders. With every table empty
+#: in each call (``WARM``), no search of the model skips it unless it decides fewer keys or replays fewer
+#: cones (``oracle_floor``)
+ORACLE = ("decide", "first_fit", "after_quota", "commit", "outcome_of", "cone", "orders")
 
 
 def oracle_floor(model: Any, k: int) -> tuple[float, float, dict[str, int]]:
@@ -408,7 +412,8 @@ def oracle_floor(model: Any, k: int) -> tuple[float, float, dict[str, int]]:
     def recorded(name: str, f: Callable[..., Any]) -> Callable[..., Any]:
         def run(*a: Any, **kw: Any) -> Any:
             got = f(*a, **kw)
-            admitted = name != "decide" or got.decision is Decision.ALLOW
+            admitted = got.decision is Decision.ALLOW if name in ("decide", "after_quota") else \
+                not isinstance(got, int) if name == "first_fit" else True
             calls.append((name, f, a, kw, admitted and name not in ("cone", "orders")))
             return got
         return run
