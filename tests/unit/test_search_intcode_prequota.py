@@ -22,6 +22,7 @@ from model.search.held import call_of
 from model.search.load import load_model
 from model.search.model import SearchModel
 from model.search.native import intcode
+from model.search.native.prequota import prequota_applies
 from model.search.search_verdict import Found
 
 SEARCH = Path(__file__).resolve().parents[2] / "corpus" / "search"
@@ -75,14 +76,14 @@ def check(monkeypatch: pytest.MonkeyPatch, m: SearchModel, k: int) -> int:
 def test_the_compiled_decision_is_the_monitors(name: str, k: int, monkeypatch: pytest.MonkeyPatch) -> None:
     m = load_model(SEARCH / name)
     n = check(monkeypatch, m, k)
-    assert n > 0 or not intcode.prequota_applies(m), "a model the compile applies to uses it"
+    assert n > 0 or not prequota_applies(m), "a model the compile applies to uses it"
 
 
 def test_the_compiled_decision_covers_only_what_it_can_decide() -> None:
     """It is built only where the steps before first-fit read no state for a call without handles; the
     quota model's decisions are then all compiled, and a search counts the ones left to the monitor."""
     ab = load_model(SEARCH / "delete_ab.json")
-    assert intcode.prequota_applies(ab)
+    assert prequota_applies(ab)
     st = intcode.static_of(ab)
     assert all(t is not None for t in st.prequota)
     if intcode.kernel_module() is None:
@@ -101,7 +102,7 @@ def test_the_compiled_decision_covers_only_what_it_can_decide() -> None:
     finally:
         mp.undo()
     assert seen and seen[-1][0] == len(seen) and seen[-1][1] == 0
-    slotted = [n for n, _ in covered() if not intcode.prequota_applies(load_model(SEARCH / n))]
+    slotted = [n for n, _ in covered() if not prequota_applies(load_model(SEARCH / n))]
     assert slotted  # some corpus policies read slots, requirements or permits: they go to the monitor
     for n in slotted:
         assert all(t is None for t in intcode.static_of(load_model(SEARCH / n)).prequota)
@@ -123,7 +124,7 @@ def test_reused_outcomes_are_keyed_by_the_slots(tmp_path: Path, monkeypatch: pyt
                        "event": {"tool": "Delete", "when": "admitted", "args": {"target": {"bound_to": "last"}}}}]
     (tmp_path / "m.json").write_text(json.dumps(doc), encoding="utf-8")
     m = load_model(tmp_path / "m.json")
-    assert intcode.prequota_applies(m)
+    assert prequota_applies(m)
     check(monkeypatch, m, 3)
     same = explore_fingerprint(m, 3, reduction=False)
     got = intcode.explore_native(m, 3)

@@ -57,8 +57,10 @@ link's ordinal, the kernel describing which transition an ordinal names (``Compi
 **Per model, per search.** What the search computes from the model alone before it explores (the
 parsed results and argument lists of ``held.Context``, the parsed values a state can hold — literals, result
 texts and their declared fields —, the indices, the literals' ids, the kernel's per-tool arrays,
-``abstract``, ``supported``, ``argref``'s per-argument effect checks, and ``argref``'s answers for every
-argument whose effects' allow patterns name no slot, per value a state can hold) is compiled once per
+``abstract``, ``supported``, ``argref``'s per-argument effect checks, ``argref``'s answers for every
+argument whose effects' allow patterns name no slot, per value a state can hold, and ``prequota``: the
+monitor's steps before first-fit for every call of literals where they read no state, so that a search
+decides such a call by first-fit on the state's counters alone) is compiled once per
 model object (``Static``, ``static_of``), as the monitor's compiled policy is kept per policy object;
 choice: nothing a search reaches is kept across searches — every table above starts empty in each search,
 as the interpreted search's decision memo does, so a search of a model already searched costs what the
@@ -86,7 +88,6 @@ from __future__ import annotations
 import copy
 import importlib.machinery
 import importlib.util
-import itertools
 import os
 import time
 from collections.abc import Iterator
@@ -98,8 +99,8 @@ from model.base.budget import Budget, Meter
 from model.base.canonical import JSON
 from model.monitor.decide.base import Decision, decide
 from model.monitor.decide.commit import commit
-from model.monitor.decide.compiled import SLOT, compiled
-from model.monitor.decide.compiled_decide import after_quota, before_quota, first_fit
+from model.monitor.decide.compiled import compiled
+from model.monitor.decide.compiled_decide import after_quota, first_fit
 from model.monitor.decide.counters import charge_positions
 from model.monitor.decide.flow import FLOW_APPROVAL
 from model.monitor.decide.matching import resource_matches
@@ -134,6 +135,7 @@ from model.search.held import action_of, call_of, held
 from model.search.layered import ExplicitRun, Link, Tick, answers, rebuild
 from model.search.model import ArgPattern, Not, Produced, QueryKind, SearchModel
 from model.search.native import ENV, LIB, read_stamp, source_digest
+from model.search.native.prequota import prequota
 from model.search.patterns import arg_matches, args_match
 from model.search.por import SPECIAL, Independence
 from model.search.states import Approve, Satisfy, Transition
@@ -145,7 +147,6 @@ MAXAPP = 62  # approval patterns told apart by ``Compiler.amask`` (bits of a non
 VALUE_REFUSAL, SLOT_REFUSAL = -3, -4  # ``Compiler.decide``'s refusals that the kernel tables by the values
 LABEL_REFUSAL = -5  # and by the output label (``Compiler.by_label``)
 ORIGIN_REFUSAL = -6  # ``ORIGIN_REFUSAL - j``: by the record chain of argument ``j`` (``Compiler.origin_arg``)
-PREQUOTA_LIMIT = 4096  # literal combinations per argument names above which ``prequota`` tables none
 CHUNK = 64  # frontier states per call of the kernel (the budget is checked between calls)
 
 _kernel: ModuleType | None = None
@@ -208,44 +209,6 @@ def supported(model: SearchModel, bound: int, ctx: Context | None = None) -> str
     if len(model.literals) > MAXH:
         return "too many literals"
     return None
-
-
-def prequota_applies(model: SearchModel) -> bool:
-    """Whether ``before_quota`` (the decision's steps before first-fit) reads no part of the state for a
-    call without handles: no history rule, exact-call permit or extension (pause, request or audience
-    sinks), and no allow or deny entry whose resource is a slot or that requires a requirement. The
-    steps then read the state only through the handles (their records' success and labels): without
-    handles the label is the tool's source label, an origin rule refuses, and entry matching, the slot
-    reason and the Pause read the call alone. Steps 7' and 8 then add nothing, so the decision is
-    ``after_quota`` on the state's counters."""
-    c = compiled(model.policy)
-    if c.permits or c.extended or model.policy.histories:
-        return False
-    return not any(e.res == SLOT or e.requires is not None for side in c.sides for act in side.actions.values()
-                   for e in (*act.allow_all, *act.deny_all))
-
-
-def prequota(model: SearchModel, proto: Context, names: list[tuple[str, tuple[str, ...]]],
-             lits: list[int]) -> list[dict[tuple[int, ...], Any] | None]:
-    """Per argument names, ``before_quota`` of every call whose arguments are all literals, keyed by the
-    literals' content ids (``held``'s ``("L", value)``); None where ``prequota_applies`` fails or the
-    combinations exceed ``PREQUOTA_LIMIT``. A function of the model alone (see ``prequota_applies``)."""
-    if not prequota_applies(model):
-        return [None] * len(names)
-    c = compiled(model.policy)
-    none = State((), (), frozenset(), (), (), frozenset(), ())
-    values = [proto.value(v) for v in model.literals]
-    out: list[dict[tuple[int, ...], Any] | None] = []
-    for tool, ns in names:
-        if len(lits) ** len(ns) > PREQUOTA_LIMIT:
-            out.append(None)
-            continue
-        table: dict[tuple[int, ...], Any] = {}
-        for combo in itertools.product(range(len(lits)), repeat=len(ns)):
-            call = Call(model.agent, tool, {n: values[i] for n, i in zip(ns, combo, strict=True)}, (), ())
-            table[tuple(lits[i] for i in combo)] = before_quota(c, none, call)
-        out.append(table)
-    return out
 
 
 def scalar_resource(v: JSON) -> bool:
