@@ -317,6 +317,9 @@ WARM = ("per-model caches warm in both engines: one untimed call of each engine 
 INTCODE_SATURATED = {"delete_ab.json": 11, "payments.json": 88, "agentdojo_workspace.json": 604,
                      "report_permit.json": 17715}
 INTCODE_SATURATED_ROUNDS = 6
+#: CPU seconds a round of one engine lasts at least: a call shorter than that is made again (whole, its
+#: tables empty) until the round reaches it, and the rate is the round's transitions over its CPU time
+INTCODE_MIN_ROUND = 0.05
 #: calls per engine of the set-up breakdown (``shared_work``) of a saturated row below the target
 BREAKDOWN_CALLS = 300
 #: the functions both engines' calls run — per call, or once per distinct proposal decided — by label:
@@ -325,7 +328,9 @@ BREAKDOWN_CALLS = 300
 #: (``Compiler.completions``: the cone and its orders, without deciding the call again)
 SHARED_WORK = (("context", (("model.search.fingerprint", "Context"),
                             ("model.search.native.intcode", "Static.context"))),
-               ("decisions", (("model.search.expand", "decide"), ("model.search.native.intcode", "decide"))),
+               ("decisions", (("model.search.expand", "decide"), ("model.search.native.intcode", "decide"),
+                              ("model.search.native.intcode", "first_fit"),
+                              ("model.search.native.intcode", "after_quota"))),
                ("outcomes", (("model.search.expand", "outcome_of"), ("model.search.native.intcode", "outcome_of"))),
                ("completions", (("model.search.layered", "collect_completions"),
                                 ("model.search.native.intcode", "Compiler.completions"))),
@@ -386,10 +391,12 @@ def shared_work(model: Any, k: int) -> dict[bool, tuple[float, dict[str, float]]
 
 
 #: the monitor's own work that the encoded search's call hands to the monitor, by the names ``intcode`` calls
-#: it by: a decision per distinct key its tables ask, an admitted call's commit and outcomes, a goal's cone
-#: and the replay of its orders. With every table empty in each call (``WARM``), no search of the model
-#: skips it unless it decides fewer keys or replays fewer cones (``oracle_floor``)
-ORACLE = ("decide", "commit", "outcome_of", "cone", "orders")
+#: it by: a decision per distinct key its tables ask (the whole decision, or, for a call its per-model
+#: compile decided up to first-fit, the first-fit on the state's counters and the verdict's last steps),
+#: an admitted call's commit and outcomes, a goal's cone and the replay of its orders. With every table empty
+#: in each call (``WARM``), no search of the model skips it unless it decides fewer keys or replays fewer
+#: cones (``oracle_floor``)
+ORACLE = ("decide", "first_fit", "after_quota", "commit", "outcome_of", "cone", "orders")
 
 
 def oracle_floor(model: Any, k: int) -> tuple[float, float, dict[str, int]]:
@@ -408,7 +415,8 @@ def oracle_floor(model: Any, k: int) -> tuple[float, float, dict[str, int]]:
     def recorded(name: str, f: Callable[..., Any]) -> Callable[..., Any]:
         def run(*a: Any, **kw: Any) -> Any:
             got = f(*a, **kw)
-            admitted = name != "decide" or got.decision is Decision.ALLOW
+            admitted = got.decision is Decision.ALLOW if name in ("decide", "after_quota") else \
+                not isinstance(got, int) if name == "first_fit" else True
             calls.append((name, f, a, kw, admitted and name not in ("cone", "orders")))
             return got
         return run
@@ -504,15 +512,22 @@ def intcode_table(out_dir: Path, asked: list[str] | None = None) -> list[Path]:
         explore_fingerprint(model, k, reduction=False)
         for rnd in range(INTCODE_SATURATED_ROUNDS if name in INTCODE_SATURATED else INTCODE_ROUNDS):
             for native in ((True, False) if rnd % 2 == 0 else (False, True)):
-                # the whole call's CPU time: each engine's set-up (context, tables) counts, not only its search
+                # the whole call's CPU time: each engine's set-up (context, tables) counts, not only its search;
+                # calls of a fraction of a millisecond are repeated (each one whole, its tables empty) until
+                # the round's CPU time reaches ``INTCODE_MIN_ROUND``, so that one call's jitter is not the rate
+                calls = 0
                 c0 = time.process_time()
-                run = explore_native(model, k) if native else explore_fingerprint(model, k, reduction=False)
-                cpu = time.process_time() - c0
-                assert run is not None
+                while True:
+                    run = explore_native(model, k) if native else explore_fingerprint(model, k, reduction=False)
+                    calls += 1
+                    cpu = time.process_time() - c0
+                    assert run is not None
+                    answers.add(repr((run.states, run.transitions, run.depth, run.verdicts, run.completions,
+                                      run.unknown)))
+                    if cpu >= INTCODE_MIN_ROUND:
+                        break
                 first = first or run
-                rate[native].append(run.transitions / cpu)
-                answers.add(repr((run.states, run.transitions, run.depth, run.verdicts, run.completions,
-                                  run.unknown)))
+                rate[native].append(run.transitions * calls / cpu)
         assert first is not None
         med = {c: statistics.median(v) for c, v in rate.items()}
         note = ""
@@ -538,7 +553,8 @@ def intcode_table(out_dir: Path, asked: list[str] | None = None) -> list[Path]:
         f"`kernel.pyx`) against the current engine (fingerprint mode, compiled modules: "
         f"{status().active}), both without sleep sets (`python experiments/search_scale.py --intcode`): "
         f"{INTCODE_ROUNDS} rounds in one process, the engines alternating; transitions per CPU second of each "
-        f"run over the CPU time of the whole call (set-up, search, traces and completions), and their medians; "
+        f"round over the CPU time of its whole calls (set-up, search, traces and completions; a round repeats "
+        f"a call shorter than {INTCODE_MIN_ROUND} s until it reaches that, each call whole), and their medians; "
         f"speedup: intcode median over current median; same: every run of both gave the same states, "
         f"transitions, depth, verdicts with traces and completions; load: the 1-minute load "
         f"average after the row (2 cores shared with other jobs). Bounds: each interpreted run seconds to a "

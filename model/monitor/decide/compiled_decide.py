@@ -13,7 +13,7 @@ from model.base.canonical import JSON
 from model.monitor.decide.compiled import NOKEY, Compiled, CompiledEntry, CompiledTool, scalar_key
 from model.monitor.decide.flow import extension_flow, history_violations
 from model.monitor.decide.ledger import Allocation
-from model.monitor.decide.matching import call_effects
+from model.monitor.decide.matching import Effect, call_effects
 from model.monitor.decide.origins import produced_by
 from model.monitor.decide.state import Call, State, proposed_record
 from model.monitor.decide.verdict import Decision, DenyReason, Verdict, deny_verdict, find_permit, flow_pause
@@ -80,6 +80,18 @@ def first_fit(matched: list[list[CompiledEntry]], n: int, used: tuple[Sequence[i
 
 def decide_compiled(c: Compiled, state: State, call: Call) -> Verdict:
     """The decision of ``decide.decide_source`` for the same (policy, state, call)."""
+    got = before_quota(c, state, call)
+    if isinstance(got, Verdict):
+        return got
+    return after_quota(c, state, call, *got)
+
+
+def before_quota(c: Compiled, state: State, call: Call
+                 ) -> Verdict | tuple[tuple[Effect, ...], Label, list[list[CompiledEntry]]]:
+    """Steps 1 to 6 of the decision: the refusal or Pause they give, else the call's effects, its output
+    label and the allows that matched each effect (user list first). Split from the counters' step so a
+    caller that knows these read no part of the state (the encoded search's ``Static.prequota``) can run
+    first-fit alone on each state's counters."""
     # 1. preparation
     ct = c.tools.get(call.tool)
     if ct is None:
@@ -167,6 +179,14 @@ def decide_compiled(c: Compiled, state: State, call: Call) -> Verdict:
         hist = history_violations(c.policy, state, proposed_record(state, call, tool, label))
         if hist:
             return deny_verdict(DenyReason.HISTORY, f"history rule {hist[0]} not met")
+    return effects, label, matched
+
+
+def after_quota(c: Compiled, state: State, call: Call, effects: tuple[Effect, ...], label: Label,
+                matched: list[list[CompiledEntry]]) -> Verdict:
+    """Steps 7 and 8 of the decision on what ``before_quota`` passed."""
+    tool = c.tools[call.tool].decl
+    satisfied = state.satisfied
     # 7. first-fit on both lists, over the allows that matched each effect (same state, same order)
     chosen = first_fit(matched, len(effects), (state.used_user, state.used_app), satisfied)
     if isinstance(chosen, int):
@@ -201,4 +221,4 @@ def decide_compiled(c: Compiled, state: State, call: Call) -> Verdict:
     return Verdict(Decision.ALLOW, None, "", effects, label, user, app, permit=permit)
 
 
-__all__ = ["decide_compiled", "first_fit"]
+__all__ = ["after_quota", "before_quota", "decide_compiled", "first_fit"]

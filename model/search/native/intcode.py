@@ -57,8 +57,10 @@ link's ordinal, the kernel describing which transition an ordinal names (``Compi
 **Per model, per search.** What the search computes from the model alone before it explores (the
 parsed results and argument lists of ``held.Context``, the parsed values a state can hold — literals, result
 texts and their declared fields —, the indices, the literals' ids, the kernel's per-tool arrays,
-``abstract``, ``supported``, ``argref``'s per-argument effect checks, and ``argref``'s answers for every
-argument whose effects' allow patterns name no slot, per value a state can hold) is compiled once per
+``abstract``, ``supported``, ``argref``'s per-argument effect checks, ``argref``'s answers for every
+argument whose effects' allow patterns name no slot, per value a state can hold, and ``prequota``: the
+monitor's steps before first-fit for every call of literals where they read no state, so that a search
+decides such a call by first-fit on the state's counters alone) is compiled once per
 model object (``Static``, ``static_of``), as the monitor's compiled policy is kept per policy object;
 choice: nothing a search reaches is kept across searches — every table above starts empty in each search,
 as the interpreted search's decision memo does, so a search of a model already searched costs what the
@@ -98,6 +100,7 @@ from model.base.canonical import JSON
 from model.monitor.decide.base import Decision, decide
 from model.monitor.decide.commit import commit
 from model.monitor.decide.compiled import compiled
+from model.monitor.decide.compiled_decide import after_quota, first_fit
 from model.monitor.decide.counters import charge_positions
 from model.monitor.decide.flow import FLOW_APPROVAL
 from model.monitor.decide.matching import resource_matches
@@ -132,6 +135,7 @@ from model.search.held import action_of, call_of, held
 from model.search.layered import ExplicitRun, Link, Tick, answers, rebuild
 from model.search.model import ArgPattern, Not, Produced, QueryKind, SearchModel
 from model.search.native import ENV, LIB, read_stamp, source_digest
+from model.search.native.prequota import prequota
 from model.search.patterns import arg_matches, args_match
 from model.search.por import SPECIAL, Independence
 from model.search.states import Approve, Satisfy, Transition
@@ -339,6 +343,7 @@ class Static:
             if got is not None:
                 proto.value(got[1])  # a field's text, for ``copies`` and ``argref``
         self.values, self.fields = dict(proto.values), dict(proto.fields)
+        self.prequota = prequota(model, proto, self.names, self.lits)
         # ``Compiler.argref`` per argument names, argument and value text, where no allow pattern of the
         # argument's effects names a slot: the answer then reads nothing of the state, so it is a function of
         # the model alone, computed here over every value a state can hold (the texts above)
@@ -423,6 +428,17 @@ class Compiler:
         self.projs: dict[int, int] = {}  # rest id -> its ``proj``
         self.label_refusals = st.label_refusals
         self.labels: dict[int, Label] = {}  # label id -> the label (``label``, ``join``)
+        # per (argument names, literal contents, slots, invalid set): the outcomes of an admitted call decided
+        # by ``Static.prequota``. Why they read nothing else: without handles, and with result guards and
+        # query events that read no producer chain (``abstract`` 2), the guards and events read the call
+        # and the slots and invalid set (``patterns.arg_matches``); the commit charges the counters, which
+        # no outcome holds, and makes the record from the call and the verdict's effects and label, which
+        # ``before_quota`` fixed; the observation reads the outcome, the slots and the invalid set. The
+        # verdicts of two such calls differ in their allocations only, which no outcome reads (no permit:
+        # ``prequota_applies``). A Lean semantics steps the whole state, so it is left out.
+        self.outs: dict[Any, tuple[Any, ...]] = {}
+        self.reuse_outs = [ctx.semantics is None and st.abstract[st.tool_ix[t]] == 2 for t, _ in st.names]
+        self.fast = [0, 0]  # decisions by ``Static.prequota`` and first-fit, and those it left to ``decide``
 
     # --- interning ------------------------------------------------------------------------------
 
@@ -635,8 +651,25 @@ class Compiler:
         ctx, m = self.ctx, self.model
         _, s, hs, mon = self.state_at(sidx)
         tool, names = self.names[ni]
+        pre: Any = None
+        if same < 0:
+            table = self.static.prequota[ni]
+            if table is not None:
+                pre = table.get(tuple(hs[i][5] for i in ix))
+            if type(pre) is tuple:  # steps 1-6 passed whatever the state: first-fit on its counters decides
+                effects, _label, matched = pre
+                if isinstance(first_fit(matched, len(effects), (mon.used_user, mon.used_app), mon.satisfied), int):
+                    self.fast[0] += 1
+                    return VALUE_REFUSAL  # a quota refusal, as ``decide`` would answer below
         call, refs3 = call_of(ctx, tool, names, tuple(map(hs.__getitem__, ix)))
-        verdict = decide(m.policy, mon, call) if same < 0 else self.trans[same][5]
+        if same >= 0:
+            verdict = self.trans[same][5]
+        elif pre is None:
+            self.fast[1] += 1
+            verdict = decide(m.policy, mon, call)
+        else:
+            self.fast[0] += 1
+            verdict = pre if type(pre) is Verdict else after_quota(compiled(m.policy), mon, call, *pre)
         if verdict.decision is not Decision.ALLOW:
             if verdict.decision is Decision.DENY:
                 reason = verdict.reason
@@ -653,12 +686,22 @@ class Compiler:
                 return LABEL_REFUSAL if self.by_label(mon, call) else -1
             return VALUE_REFUSAL  # a Pause for a requirement is decided by the values and the requirements
         assert verdict.user is not None and verdict.app is not None
-        ss = ctx.mat.search_state(s, mon)
-        results = ctx.results[tool]
-        # the commit does not depend on the outcome: made once for them all (a Lean semantics steps per outcome)
-        committed = commit(m.policy, mon, call, verdict) if len(results) > 1 and ctx.semantics is None else None
-        outs = tuple(outcome_of(ctx, ss, call, refs3, verdict, k, res, committed, False)
-                     for k, res in enumerate(results))
+        # a call of literals decided by ``prequota`` has the outcomes of another in a state with the same
+        # slots and invalid set (``outs``), whatever the counters: see ``Compiler.outs``
+        okey = (ni, tuple(hs[i][5] for i in ix), s[1], s[2]) if type(pre) is tuple and self.reuse_outs[ni] \
+            else None
+        outs = self.outs.get(okey) if okey is not None else None
+        if outs is None:
+            ss = ctx.mat.search_state(s, mon)
+            results = ctx.results[tool]
+            # the commit does not depend on the outcome: made once for them all (a Lean semantics steps per
+            # outcome)
+            committed = commit(m.policy, mon, call, verdict) if len(results) > 1 and ctx.semantics is None \
+                else None
+            outs = tuple(outcome_of(ctx, ss, call, refs3, verdict, k, res, committed, False)
+                         for k, res in enumerate(results))
+            if okey is not None:
+                self.outs[okey] = outs
         uu, ua = charge_positions(s[3], verdict.user.positions), charge_positions(s[4], verdict.app.positions)
         template = tuple((nm, p) for nm, _d, p in refs3)
         tid = len(self.trans)
