@@ -95,6 +95,7 @@ import AgentWarrant.Oracle.ArgCover
 import AgentWarrant.Thm.Monitor.Json
 import AgentWarrant.Thm.Oracle.Depth
 import AgentWarrant.Thm.Oracle.Keys
+import AgentWarrant.Thm.Oracle.Traverse
 import AgentWarrant.Thm.Monitor.Full.Slots
 import AgentWarrant.Thm.Monitor.Full.SlotMeaning
 import AgentWarrant.Thm.Monitor.Full.JsonExact
