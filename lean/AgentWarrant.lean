@@ -103,6 +103,8 @@ import AgentWarrant.Spec.Monitor.Registration
 import AgentWarrant.Thm.Monitor.Registration
 import AgentWarrant.Spec.Monitor.RegistrationSchema
 import AgentWarrant.Thm.Monitor.RegistrationSchema
+import AgentWarrant.Spec.Monitor.Decode
+import AgentWarrant.Thm.Monitor.Decode
 import AgentWarrant.Thm.Monitor.Full.Issuance
 import AgentWarrant.Thm.Monitor.DeleteAB
 import AgentWarrant.Thm.Monitor.Full.Origin

@@ -1,21 +1,16 @@
 import AgentWarrant.Oracle.Common
 import AgentWarrant.Spec.Lib
-import AgentWarrant.Spec.Monitor.Json
+import AgentWarrant.Spec.Monitor.Decode
 /-! What a successful decoding step says about its input: the inversion lemmas the 2021 core lacks
 for `Except` bind, the array traversals (`Array.forIn`, `Array.mapM`, `Array.toList`, all index
 loops over `Array.get`) and the oracle's field readers (`req`, `getAs`, `arrOf`).
 
-The traversals are stated with `Forall2`: input and output lists of the same length, related
+The traversals are stated with `Forall2` (`Spec/Monitor/Decode.lean`): input and output lists of the same length, related
 element by element. The index loops are handled by an invariant on how much of the array is left
 (`k + i = size`: `k` elements done, `i` to go), so no subtraction lemma is needed beyond
 `addSubCancel`. -/
 namespace AgentWarrant.Oracle
 open Lean AgentWarrant.Monitor.Full
-
-/-- `R` relates the two lists element by element (so they have the same length). -/
-inductive Forall2 {α β : Type} (R : α → β → Prop) : List α → List β → Prop
-  | nil : Forall2 R [] []
-  | cons {a : α} {b : β} {as : List α} {bs : List β} : R a b → Forall2 R as bs → Forall2 R (a :: as) (b :: bs)
 
 theorem forall2Right {α β : Type} {R : α → β → Prop} {y : β} :
     ∀ {l : List α} {m : List β}, Forall2 R l m → y ∈ m → ∃ x, x ∈ l ∧ R x y
