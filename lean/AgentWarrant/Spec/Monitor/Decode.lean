@@ -5,10 +5,15 @@ empty or is read element by element from the array the document holds under that
 fields being member values of that array element (`Field`). `Thm/Monitor/Decode.lean` proves that
 the oracle's decoder `policyOf` produces only policies so related to its input (`policyOfDecodes`).
 
-Covered: the resolvers (slot, tool, arguments and dotted path, the fields the slot step and the
-registration checks read) and the names of nodes, agents and tools. Not covered: labels by level
-name, edges' endpoints and propagation, tools' other fields, origins, flows, audiences, histories and
-grants; these stay definitions of the decoder, checked by the differential tests. -/
+Covered: the level list; resolvers (slot, tool, arguments, dotted path); nodes (name, label
+sensitivity by level name, trust flag); edges (name, a propagation present); agents (name,
+operations, ceiling by level name); tools (name, source, destination); origins (name, via, argument,
+producer); histories (name, scope, after, require, before); user and application grants (kind,
+action). Not covered, so still definitions of the decoder checked by the differential tests: label
+category vectors, edges' endpoints and propagation contents, tools' operation, arguments, required
+arguments and effects, origins' preserved arguments, flows, audiences, and grants' resource patterns,
+keys, predicates, quotas, requirements and permit flags (the optional fields read through `opt` and
+`optStrs`, and the nested decoders, would each need their own lemmas). -/
 namespace AgentWarrant.Monitor.Full
 open Lean
 
@@ -24,16 +29,57 @@ def Field (j : Json) (k : String) (v : Json) : Prop := ∃ kvs, j = Json.obj kvs
 def ListAt {α : Type} (j : Json) (k : String) (R : Json → α → Prop) (out : List α) : Prop :=
   out = [] ∨ ∃ xs, Field j k (Json.arr ⟨xs⟩) ∧ Forall2 R xs out
 
+/-- The document holds an array of strings at `k`, these strings in order. -/
+def StrsAt (j : Json) (k : String) (l : List String) : Prop :=
+  ∃ xs, Field j k (Json.arr ⟨xs⟩) ∧ Forall2 (fun x s => x = Json.str s) xs l
+
+/-- The rank `i` is read from a level name at `k`: the `i`-th declared level is that name. -/
+def RankAt (levels : List String) (x : Json) (k : String) (i : Nat) : Prop :=
+  ∃ s, Field x k (Json.str s) ∧ nth? levels i = some s
+
 def ResolverAt (x : Json) (r : Resolver) : Prop :=
   Field x "slot" (Json.str r.slot) ∧ Field x "tool" (Json.str r.tool) ∧ Field x "args" r.args ∧
     ∃ path, Field x "path" (Json.str path) ∧ r.path = path.splitOn "."
 
 def NamedAt (x : Json) (name : String) : Prop := Field x "name" (Json.str name)
 
+/-- A node's name, and its label's sensitivity (by level name) and trust flag. -/
+def NodeAt (levels : List String) (x : Json) (n : Node) : Prop :=
+  NamedAt x n.name ∧ ∃ l, Field x "label" l ∧ RankAt levels l "sensitivity" n.label.sens ∧
+    Field l "trusted" (Json.bool n.label.trusted)
+
+def EdgeAt (x : Json) (e : Edge) : Prop := NamedAt x e.name ∧ ∃ v, Field x "propagation" v
+
+def AgentAt (levels : List String) (x : Json) (a : Agent) : Prop :=
+  NamedAt x a.name ∧ StrsAt x "operations" a.ops ∧ RankAt levels x "ceiling" a.ceiling
+
+def ToolAt (x : Json) (t : Tool) : Prop :=
+  NamedAt x t.name ∧ Field x "source" (Json.str t.source) ∧ Field x "destination" (Json.str t.destination)
+
+def OriginAt (x : Json) (o : Origin) : Prop :=
+  NamedAt x o.name ∧ Field x "via" (Json.str o.via) ∧ Field x "argument" (Json.str o.argument) ∧
+    Field x "producer" (Json.str o.producer)
+
+def HistoryAt (x : Json) (h : History) : Prop :=
+  NamedAt x h.name ∧ (∃ sc, Field x "scope" (Json.str sc) ∧ h.lineage = (sc == "lineage")) ∧
+    Field x "after" (Json.str h.after) ∧ Field x "require" (Json.str h.require) ∧ Field x "before" (Json.str h.before)
+
+/-- A grant's kind (allow exactly when the kind is `allow`) and action. -/
+def GrantAt (x : Json) (g : Grant) : Prop :=
+  (∃ kind, Field x "kind" (Json.str kind) ∧ g.allow = (kind == "allow")) ∧ Field x "action" (Json.str g.action)
+
+/-- The decoded policy's lists, as far as they are covered, are read from these places of `j`,
+ranks against the document's own level list. -/
 def Decodes (j : Json) (p : Policy) : Prop :=
+  ∃ levels, StrsAt j "levels" levels ∧
   ListAt j "resolvers" ResolverAt p.resolvers ∧
-  ListAt j "nodes" (fun x (n : Node) => NamedAt x n.name) p.nodes ∧
-  ListAt j "agents" (fun x (a : Agent) => NamedAt x a.name) p.agents ∧
-  ListAt j "tools" (fun x (t : Tool) => NamedAt x t.name) p.tools
+  ListAt j "nodes" (NodeAt levels) p.nodes ∧
+  ListAt j "edges" EdgeAt p.edges ∧
+  ListAt j "agents" (AgentAt levels) p.agents ∧
+  ListAt j "tools" ToolAt p.tools ∧
+  ListAt j "origins" OriginAt p.origins ∧
+  ListAt j "histories" HistoryAt p.histories ∧
+  ListAt j "user" GrantAt p.user ∧
+  ListAt j "application" GrantAt p.app
 
 end AgentWarrant.Monitor.Full

@@ -375,4 +375,53 @@ theorem arrOfOk {α : Type} {f : Json → Dec α} {j : Json} {k : String} {l : L
   rw [← er, toListData, hres]
   exact hys
 
+theorem getStrOfJson {x : Json} {s : String} (h : Json.getStr? x = Except.ok s) : x = Json.str s := by
+  cases x with
+  | str t => cases h; rfl
+  | null => cases h
+  | bool _ => cases h
+  | num _ => cases h
+  | arr _ => cases h
+  | obj _ => cases h
+
+/-- A boolean field is a JSON boolean at that key. -/
+theorem getBoolOk {j : Json} {k : String} {b : Bool} (h : getAs Bool j k = Except.ok b) : req j k = Except.ok (Json.bool b) := by
+  have ⟨v, hv, e⟩ := getAsOk h
+  cases v with
+  | bool c => cases e; exact hv
+  | null => cases e
+  | str _ => cases e
+  | num _ => cases e
+  | arr _ => cases e
+  | obj _ => cases e
+
+/-- A string-array field is an array of JSON strings at that key, these strings in order. -/
+theorem getStrsOk {j : Json} {k : String} {a : Array String} (h : getAs (Array String) j k = Except.ok a) :
+    ∃ xs, req j k = Except.ok (Json.arr ⟨xs⟩) ∧ Forall2 (fun x s => x = Json.str s) xs a.toList := by
+  have ⟨v, hv, e⟩ := getAsOk h
+  cases v with
+  | arr a0 =>
+    cases a0 with
+    | mk d =>
+    have hm : (Array.mk d).mapM Json.getStr? = Except.ok a := e
+    have hf := arrayMapMOk Json.getStr? (fun x s => x = Json.str s) (fun x y hxy => getStrOfJson hxy) (Array.mk d) a hm
+    rw [toListData]
+    exact ⟨d, hv, hf⟩
+  | null => cases e
+  | bool _ => cases e
+  | num _ => cases e
+  | str _ => cases e
+  | obj _ => cases e
+
+theorem findSome {α : Type} {p : α → Bool} {x : α} : ∀ {l : List α}, l.find? p = some x → p x = true
+  | [], h => by cases h
+  | a :: l, h => by
+    cases hp : p a with
+    | true =>
+      have u : (a :: l).find? p = some a := by simp [List.find?, hp]
+      rw [u] at h; cases h; exact hp
+    | false =>
+      have u : (a :: l).find? p = l.find? p := by simp [List.find?, hp]
+      rw [u] at h; exact findSome h
+
 end AgentWarrant.Oracle
