@@ -105,6 +105,7 @@ import AgentWarrant.Spec.Monitor.RegistrationSchema
 import AgentWarrant.Thm.Monitor.RegistrationSchema
 import AgentWarrant.Spec.Monitor.Decode
 import AgentWarrant.Thm.Monitor.Decode
+import AgentWarrant.Thm.Monitor.DecodeForm
 import AgentWarrant.Thm.Monitor.Full.Issuance
 import AgentWarrant.Thm.Monitor.DeleteAB
 import AgentWarrant.Thm.Monitor.Full.Origin

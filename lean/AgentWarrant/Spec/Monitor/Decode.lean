@@ -1,4 +1,5 @@
 import AgentWarrant.Spec.Monitor.Policy
+import AgentWarrant.Spec.Monitor.Registration
 /-! Which places of a policy's JSON form (corpus/schemas/policy.schema.json) the decoded `Policy`
 holds, stated with membership: `Decodes j p` says that, for the lists it covers, each list of `p` is
 empty or is read element by element from the array the document holds under that key, each element's
@@ -81,5 +82,32 @@ def Decodes (j : Json) (p : Policy) : Prop :=
   ListAt j "histories" HistoryAt p.histories ∧
   ListAt j "user" GrantAt p.user ∧
   ListAt j "application" GrantAt p.app
+
+-- the form's lists --------------------------------------------------------------------------------
+
+/-- `x` is an element of the array the document holds at `k`. -/
+def ElemAt (j : Json) (k : String) (x : Json) : Prop := ∃ xs, Field j k (Json.arr ⟨xs⟩) ∧ x ∈ xs
+
+/-- Where the declaration and reference lists of the registration's form (`Form`) come from: every
+level, category and requirement it lists is a string of the document's array of that name; every
+level reference is a node label's sensitivity, an agent's ceiling, a propagation's sensitivity or a
+flow guard's bound; every requirement reference an allow entry's `requires`; every sink a node's name
+(of kind `sink`); every audience node an audience's `node`. Only this direction: that the form
+collects every such place would also need the object's search tree ordered, which `Json` does not
+carry. -/
+def FormFrom (j : Json) (f : Form) : Prop :=
+  (∀ s, s ∈ f.levels → ElemAt j "levels" (Json.str s)) ∧
+  (∀ s, s ∈ f.categories → ElemAt j "categories" (Json.str s)) ∧
+  (∀ s, s ∈ f.requirements → ElemAt j "requirements" (Json.str s)) ∧
+  (∀ s, s ∈ f.levelRefs →
+    (∃ n l, ElemAt j "nodes" n ∧ Field n "label" l ∧ Field l "sensitivity" (Json.str s)) ∨
+    (∃ a, ElemAt j "agents" a ∧ Field a "ceiling" (Json.str s)) ∨
+    (∃ e t, ElemAt j "edges" e ∧ Field e "propagation" t ∧ Field t "sensitivity" (Json.str s)) ∨
+    (∃ fl g, ElemAt j "flows" fl ∧ Field fl "when" g ∧
+      (Field g "max_sensitivity" (Json.str s) ∨ Field g "min_sensitivity" (Json.str s)))) ∧
+  (∀ s, s ∈ f.reqRefs → ∃ e, (ElemAt j "user" e ∨ ElemAt j "application" e) ∧
+    Field e "kind" (Json.str "allow") ∧ Field e "requires" (Json.str s)) ∧
+  (∀ s, s ∈ f.sinks → ∃ n, ElemAt j "nodes" n ∧ Field n "kind" (Json.str "sink") ∧ NamedAt n s) ∧
+  (∀ s, s ∈ f.audienceNodes → ∃ a, ElemAt j "audiences" a ∧ Field a "node" (Json.str s))
 
 end AgentWarrant.Monitor.Full

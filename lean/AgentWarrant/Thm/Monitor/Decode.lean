@@ -1,6 +1,7 @@
 import AgentWarrant.Oracle.MonitorFull
 import AgentWarrant.Thm.Oracle.Traverse
 import AgentWarrant.Thm.Oracle.Depth
+import AgentWarrant.Thm.Monitor.Full.Permits
 /-! The oracle's policy decoder reads the places `Decodes` names (`policyOfDecodes`): every list it
 covers is empty or read element by element from the document's array at that key, names and
 references from string members, ranks from level names (`rankOk`: a rank is the position of the
@@ -52,7 +53,7 @@ theorem rankOk {levels : List String} {name : String} {i : Nat} (h : rank levels
   | some k =>
     have u : rank levels name = pure k := by simp [rank, hf]
     rw [u] at h; cases h
-    exact optBeqSome (Oracle.findSome (p := fun i => nth? levels i == some name) hf)
+    exact optBeqSome (findSome (p := fun i => nth? levels i == some name) hf).2
 
 theorem strsOk {j : Json} {k : String} {l : List String} (h : strs j k = Except.ok l) : StrsAt j k l := by
   have ⟨a, ha, e⟩ := bindOk h

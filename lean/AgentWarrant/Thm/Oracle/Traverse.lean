@@ -413,15 +413,4 @@ theorem getStrsOk {j : Json} {k : String} {a : Array String} (h : getAs (Array S
   | str _ => cases e
   | obj _ => cases e
 
-theorem findSome {α : Type} {p : α → Bool} {x : α} : ∀ {l : List α}, l.find? p = some x → p x = true
-  | [], h => by cases h
-  | a :: l, h => by
-    cases hp : p a with
-    | true =>
-      have u : (a :: l).find? p = some a := by simp [List.find?, hp]
-      rw [u] at h; cases h; exact hp
-    | false =>
-      have u : (a :: l).find? p = l.find? p := by simp [List.find?, hp]
-      rw [u] at h; exact findSome h
-
 end AgentWarrant.Oracle
