@@ -231,10 +231,13 @@ theorem toListData {α : Type} (as : Array α) : as.toList = as.data := by
         Array.foldrM.fold (m := Id) (fun a acc => a :: acc) as 0 as.size hl [] else [])
       (fun _ => if 0 < as.size then Array.foldrM.fold (m := Id) (fun a acc => a :: acc) as 0 as.size (Nat.leRefl _) [] else []) := rfl
   rw [u, diteTrue (Nat.leRefl _)]
-  byCases hp : 0 < as.size
-  · rw [iteTrue hp, foldrFold as as.size (Nat.leRefl _) [], List.append_nil]
+  -- split on the decision procedures, not `byCases` (which would bring in `Classical.choice`)
+  cases Decidable.em (0 < as.size) with
+  | inl hp =>
+    rw [iteTrue hp, foldrFold as as.size (Nat.leRefl _) [], List.append_nil]
     exact takeLength as.data
-  · rw [iteFalse hp]
+  | inr hp =>
+    rw [iteFalse hp]
     have hs : ¬ 0 < List.length as.data := hp
     cases hd : as.data with
     | nil => rfl
@@ -245,12 +248,13 @@ theorem toListData {α : Type} (as : Array α) : as.toList = as.data := by
 theorem compareEqStr {a b : String} (h : compare a b = Ordering.eq) : a = b := by
   have u : compare a b = (if a < b then Ordering.lt else if a = b then Ordering.eq else Ordering.gt) := rfl
   rw [u] at h
-  byCases hl : a < b
-  · rw [iteTrue hl] at h; cases h
-  · rw [iteFalse hl] at h
-    byCases he : a = b
-    · exact he
-    · rw [iteFalse he] at h; cases h
+  cases Decidable.em (a < b) with
+  | inl hl => rw [iteTrue hl] at h; cases h
+  | inr hl =>
+    rw [iteFalse hl] at h
+    cases Decidable.em (a = b) with
+    | inl he => exact he
+    | inr he => rw [iteFalse he] at h; cases h
 
 theorem memFoldAcc {x : String × Json} : ∀ (t : Std.RBNode String (fun _ => Json)) (acc : List (String × Json)),
     x ∈ acc → x ∈ Std.RBNode.fold (fun acc k v => (k, v) :: acc) acc t
