@@ -97,6 +97,7 @@ import AgentWarrant.Oracle.ArgCover
 import AgentWarrant.Thm.Monitor.Json
 import AgentWarrant.Thm.Oracle.Depth
 import AgentWarrant.Thm.Oracle.Keys
+import AgentWarrant.Thm.Oracle.Traverse
 import AgentWarrant.Thm.Monitor.Full.Slots
 import AgentWarrant.Thm.Monitor.Full.SlotMeaning
 import AgentWarrant.Thm.Monitor.Full.JsonExact
@@ -104,6 +105,9 @@ import AgentWarrant.Spec.Monitor.Registration
 import AgentWarrant.Thm.Monitor.Registration
 import AgentWarrant.Spec.Monitor.RegistrationSchema
 import AgentWarrant.Thm.Monitor.RegistrationSchema
+import AgentWarrant.Spec.Monitor.Decode
+import AgentWarrant.Thm.Monitor.Decode
+import AgentWarrant.Thm.Monitor.DecodeForm
 import AgentWarrant.Thm.Monitor.Full.Issuance
 import AgentWarrant.Thm.Monitor.DeleteAB
 import AgentWarrant.Thm.Monitor.Full.Origin

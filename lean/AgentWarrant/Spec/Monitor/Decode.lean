@@ -1,0 +1,113 @@
+import AgentWarrant.Spec.Monitor.Policy
+import AgentWarrant.Spec.Monitor.Registration
+/-! Which places of a policy's JSON form (corpus/schemas/policy.schema.json) the decoded `Policy`
+holds, stated with membership: `Decodes j p` says that, for the lists it covers, each list of `p` is
+empty or is read element by element from the array the document holds under that key, each element's
+fields being member values of that array element (`Field`). `Thm/Monitor/Decode.lean` proves that
+the oracle's decoder `policyOf` produces only policies so related to its input (`policyOfDecodes`).
+
+Covered: the level list; resolvers (slot, tool, arguments, dotted path); nodes (name, label
+sensitivity by level name, trust flag); edges (name, a propagation present); agents (name,
+operations, ceiling by level name); tools (name, source, destination); origins (name, via, argument,
+producer); histories (name, scope, after, require, before); user and application grants (kind,
+action). Not covered, so still definitions of the decoder checked by the differential tests: label
+category vectors, edges' endpoints and propagation contents, tools' operation, arguments, required
+arguments and effects, origins' preserved arguments, flows, audiences, and grants' resource patterns,
+keys, predicates, quotas, requirements and permit flags (the optional fields read through `opt` and
+`optStrs`, and the nested decoders, would each need their own lemmas). -/
+namespace AgentWarrant.Monitor.Full
+open Lean
+
+/-- `R` relates the two lists element by element (so they have the same length). -/
+inductive Forall2 {α β : Type} (R : α → β → Prop) : List α → List β → Prop
+  | nil : Forall2 R [] []
+  | cons {a : α} {b : β} {as : List α} {bs : List β} : R a b → Forall2 R as bs → Forall2 R (a :: as) (b :: bs)
+
+/-- `j` is an object with member `k` holding `v`. -/
+def Field (j : Json) (k : String) (v : Json) : Prop := ∃ kvs, j = Json.obj kvs ∧ (k, v) ∈ pairs kvs
+
+/-- The list `out` is absent from the document (empty) or read from the array at `k`, element by element. -/
+def ListAt {α : Type} (j : Json) (k : String) (R : Json → α → Prop) (out : List α) : Prop :=
+  out = [] ∨ ∃ xs, Field j k (Json.arr ⟨xs⟩) ∧ Forall2 R xs out
+
+/-- The document holds an array of strings at `k`, these strings in order. -/
+def StrsAt (j : Json) (k : String) (l : List String) : Prop :=
+  ∃ xs, Field j k (Json.arr ⟨xs⟩) ∧ Forall2 (fun x s => x = Json.str s) xs l
+
+/-- The rank `i` is read from a level name at `k`: the `i`-th declared level is that name. -/
+def RankAt (levels : List String) (x : Json) (k : String) (i : Nat) : Prop :=
+  ∃ s, Field x k (Json.str s) ∧ nth? levels i = some s
+
+def ResolverAt (x : Json) (r : Resolver) : Prop :=
+  Field x "slot" (Json.str r.slot) ∧ Field x "tool" (Json.str r.tool) ∧ Field x "args" r.args ∧
+    ∃ path, Field x "path" (Json.str path) ∧ r.path = path.splitOn "."
+
+def NamedAt (x : Json) (name : String) : Prop := Field x "name" (Json.str name)
+
+/-- A node's name, and its label's sensitivity (by level name) and trust flag. -/
+def NodeAt (levels : List String) (x : Json) (n : Node) : Prop :=
+  NamedAt x n.name ∧ ∃ l, Field x "label" l ∧ RankAt levels l "sensitivity" n.label.sens ∧
+    Field l "trusted" (Json.bool n.label.trusted)
+
+def EdgeAt (x : Json) (e : Edge) : Prop := NamedAt x e.name ∧ ∃ v, Field x "propagation" v
+
+def AgentAt (levels : List String) (x : Json) (a : Agent) : Prop :=
+  NamedAt x a.name ∧ StrsAt x "operations" a.ops ∧ RankAt levels x "ceiling" a.ceiling
+
+def ToolAt (x : Json) (t : Tool) : Prop :=
+  NamedAt x t.name ∧ Field x "source" (Json.str t.source) ∧ Field x "destination" (Json.str t.destination)
+
+def OriginAt (x : Json) (o : Origin) : Prop :=
+  NamedAt x o.name ∧ Field x "via" (Json.str o.via) ∧ Field x "argument" (Json.str o.argument) ∧
+    Field x "producer" (Json.str o.producer)
+
+def HistoryAt (x : Json) (h : History) : Prop :=
+  NamedAt x h.name ∧ (∃ sc, Field x "scope" (Json.str sc) ∧ h.lineage = (sc == "lineage")) ∧
+    Field x "after" (Json.str h.after) ∧ Field x "require" (Json.str h.require) ∧ Field x "before" (Json.str h.before)
+
+/-- A grant's kind (allow exactly when the kind is `allow`) and action. -/
+def GrantAt (x : Json) (g : Grant) : Prop :=
+  (∃ kind, Field x "kind" (Json.str kind) ∧ g.allow = (kind == "allow")) ∧ Field x "action" (Json.str g.action)
+
+/-- The decoded policy's lists, as far as they are covered, are read from these places of `j`,
+ranks against the document's own level list. -/
+def Decodes (j : Json) (p : Policy) : Prop :=
+  ∃ levels, StrsAt j "levels" levels ∧
+  ListAt j "resolvers" ResolverAt p.resolvers ∧
+  ListAt j "nodes" (NodeAt levels) p.nodes ∧
+  ListAt j "edges" EdgeAt p.edges ∧
+  ListAt j "agents" (AgentAt levels) p.agents ∧
+  ListAt j "tools" ToolAt p.tools ∧
+  ListAt j "origins" OriginAt p.origins ∧
+  ListAt j "histories" HistoryAt p.histories ∧
+  ListAt j "user" GrantAt p.user ∧
+  ListAt j "application" GrantAt p.app
+
+-- the form's lists --------------------------------------------------------------------------------
+
+/-- `x` is an element of the array the document holds at `k`. -/
+def ElemAt (j : Json) (k : String) (x : Json) : Prop := ∃ xs, Field j k (Json.arr ⟨xs⟩) ∧ x ∈ xs
+
+/-- Where the declaration and reference lists of the registration's form (`Form`) come from: every
+level, category and requirement it lists is a string of the document's array of that name; every
+level reference is a node label's sensitivity, an agent's ceiling, a propagation's sensitivity or a
+flow guard's bound; every requirement reference an allow entry's `requires`; every sink a node's name
+(of kind `sink`); every audience node an audience's `node`. Only this direction: that the form
+collects every such place would also need the object's search tree ordered, which `Json` does not
+carry. -/
+def FormFrom (j : Json) (f : Form) : Prop :=
+  (∀ s, s ∈ f.levels → ElemAt j "levels" (Json.str s)) ∧
+  (∀ s, s ∈ f.categories → ElemAt j "categories" (Json.str s)) ∧
+  (∀ s, s ∈ f.requirements → ElemAt j "requirements" (Json.str s)) ∧
+  (∀ s, s ∈ f.levelRefs →
+    (∃ n l, ElemAt j "nodes" n ∧ Field n "label" l ∧ Field l "sensitivity" (Json.str s)) ∨
+    (∃ a, ElemAt j "agents" a ∧ Field a "ceiling" (Json.str s)) ∨
+    (∃ e t, ElemAt j "edges" e ∧ Field e "propagation" t ∧ Field t "sensitivity" (Json.str s)) ∨
+    (∃ fl g, ElemAt j "flows" fl ∧ Field fl "when" g ∧
+      (Field g "max_sensitivity" (Json.str s) ∨ Field g "min_sensitivity" (Json.str s)))) ∧
+  (∀ s, s ∈ f.reqRefs → ∃ e, (ElemAt j "user" e ∨ ElemAt j "application" e) ∧
+    Field e "kind" (Json.str "allow") ∧ Field e "requires" (Json.str s)) ∧
+  (∀ s, s ∈ f.sinks → ∃ n, ElemAt j "nodes" n ∧ Field n "kind" (Json.str "sink") ∧ NamedAt n s) ∧
+  (∀ s, s ∈ f.audienceNodes → ∃ a, ElemAt j "audiences" a ∧ Field a "node" (Json.str s))
+
+end AgentWarrant.Monitor.Full
