@@ -85,6 +85,7 @@ import AgentWarrant.Thm.Revision.Coverage
 import AgentWarrant.Spec.Revision.GlobCover
 import AgentWarrant.Thm.Revision.GlobCover
 import AgentWarrant.Spec.Revision.ArgCover
+import AgentWarrant.Spec.Revision.ArgCoverBuild
 import AgentWarrant.Thm.Revision.ArgCover
 import AgentWarrant.Thm.Revision.ArgCoverNum
 import AgentWarrant.Thm.Revision.ArgCoverClosure
