@@ -89,6 +89,7 @@ import AgentWarrant.Spec.Revision.ArgCoverBuild
 import AgentWarrant.Thm.Revision.ArgCover
 import AgentWarrant.Thm.Revision.ArgCoverNum
 import AgentWarrant.Thm.Revision.ArgCoverClosure
+import AgentWarrant.Thm.Revision.ArgCoverBuild
 import AgentWarrant.Thm.Revision.GlobClosure
 import AgentWarrant.Thm.Revision.GlobFuel
 import AgentWarrant.Oracle.GlobCover
