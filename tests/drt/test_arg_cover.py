@@ -138,10 +138,11 @@ GLOBS = ["a*", "*b", "?", "[ab]*", "a", "*"]
 PATHS = [("path",), ("mode",), ("mode",), ("mode", "k"), ("opts", "a"), ("opts", "a", "b"), ("path", "x")]
 
 
-def _entry(rng: random.Random, keys: Sequence[str]) -> Entry:
+def _entry(rng: random.Random, keys: Sequence[str], fragment: bool = False) -> Entry:
+    """A generated entry; ``fragment``: one Lean writes the question for (no slot pattern, no key allowlist)."""
     pick = rng.randrange(5)
     res = (AnyRes() if pick == 0 else ConstPat(rng.choice(VALUES)) if pick == 1 else
-           SlotPat(rng.choice(["s", "t"])) if pick == 2 else GlobPat(rng.choice(GLOBS)))
+           SlotPat(rng.choice(["s", "t"])) if pick == 2 and not fragment else GlobPat(rng.choice(GLOBS)))
     where: list[EqPred | OneOfPred | RangePred] = []
     for _ in range(rng.randint(0, 2)):
         path = rng.choice(PATHS) if rng.random() < 0.5 else (rng.choice(keys),)
@@ -156,7 +157,7 @@ def _entry(rng: random.Random, keys: Sequence[str]) -> Entry:
                 lo, hi = hi, lo  # mostly non-empty ranges; an empty one now and then
             where.append(RangePred(path, lo, hi))
     allow = frozenset(rng.sample(list(keys), rng.randint(0, len(keys)))) if rng.random() < 0.3 else None
-    return Entry(EntryKind.ALLOW, "act", res, allow, tuple(where))
+    return Entry(EntryKind.ALLOW, "act", res, None if fragment else allow, tuple(where))
 
 
 def _tools(rng: random.Random) -> list[Tool]:
@@ -394,18 +395,20 @@ def _grow_translations(oracle: LeanOracle, effects: EffectSet, lists: Sequence[S
 
 
 def test_lean_translation_agrees_with_python_on_generated_entries(oracle: LeanOracle) -> None:
+    """40 generated entry lists, 30 of them drawn inside the fragment (the rest mostly outside it, where
+    Lean must answer ``outside``)."""
     rng = random.Random(17)
     steps = outside = 0
-    for _ in range(40):
+    for i in range(40):
         tools = _tools(rng)
-        lists = [[_entry(rng, ["path", "mode"]) for _ in range(rng.randint(1, 2))] for _ in range(2)]
+        lists = [[_entry(rng, ["path", "mode"], fragment=i < 30) for _ in range(rng.randint(1, 2))] for _ in range(2)]
         effects = EVERY_EFFECT if rng.random() < 0.7 else EffectSet((EffectClass("act", "ab"), EffectClass("act", 2.5)))
         outside += not _in_fragment(lists, "act")
         n, found = _grow_translations(oracle, effects, lists, tools, "act")
         assert not found, found
         steps += n
     print(f"arg_cover_policy generated: 40 entry lists ({outside} outside the fragment), {steps} comparisons")
-    assert steps >= 60 and outside < 40, (steps, outside)
+    assert steps >= 100 and outside >= 5, (steps, outside)
 
 
 def test_lean_translation_agrees_with_python_on_the_corpus_revision_pairs(oracle: LeanOracle) -> None:
@@ -429,7 +432,8 @@ def test_a_broken_python_translation_is_caught(oracle: LeanOracle, monkeypatch: 
     caught = 0
     for _ in range(40):
         tools = _tools(rng)
-        lists = [[_entry(rng, ["path", "mode"]) for _ in range(rng.randint(1, 2))] for _ in range(2)]
+        lists = [[_entry(rng, ["path", "mode"], fragment=True) for _ in range(rng.randint(1, 2))] for _ in range(2)]
         effects = EVERY_EFFECT if rng.random() < 0.7 else EffectSet((EffectClass("act", "ab"), EffectClass("act", 2.5)))
         caught += bool(_grow_translations(oracle, effects, lists, tools, "act")[1])
+    print(f"arg_cover_policy against a Python translation without range bounds: {caught} of 40 entry lists differ")
     assert caught >= 5, caught
