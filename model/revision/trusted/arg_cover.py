@@ -318,7 +318,7 @@ def lean_covers(call: object, effects: EffectSet, listed: Mapping[str, Sequence[
                 written.append("lean")
             continue
         if answer != "outside":
-            raise BadAnswer(f"arg_cover_policy: an answer that is not covered, uncovered or outside: {out!r:.200}")
+            raise BadAnswer(f"arg_cover_policy: an answer that is not covered or uncovered (or outside): {out!r:.200}")
         if written is not None:
             written.append(f"python: {out.get('reason') if isinstance(out, dict) else ''}")
         for names, question in questions(effects, lists, flats, action, tools):
