@@ -10,10 +10,12 @@ reads: a grant's resource pattern on the effect's resource, and each argument pr
   or range predicate is its literal(s) on the looked-up value.
 * `grantMatchesConj`: for a grant without a key allowlist or slot pattern, with scalar or null constants,
   `grantMatches` is its action test and the conjunction of these clauses (`grantConj`'s shape).
-This is the Python translation's scheme (`model/revision/trusted/arg_cover.py`) stated in Lean. Not stated
-here: that the Python code writes exactly these clauses (its atoms are indexed and deduplicated there), the
-key allowlist (which reads the argument list, not `lookupPath`), slot patterns, and that the variables'
-values of one call are consistent (a nested path's value lies inside its parent's). -/
+This is the translation's scheme; Lean writes a question in it itself (`Spec/Revision/ArgCoverBuild.lean`,
+proved to mean `grantMatches` in `Thm/Revision/ArgCoverBuild.lean`), the Python translation
+(`model/revision/trusted/arg_cover.py`) for entries outside that fragment. Not stated here: that the Python
+code writes exactly these clauses, the key allowlist (which reads the argument list, not `lookupPath`), slot
+patterns, and that the variables' values of one call are consistent (a nested path's value lies inside its
+parent's). -/
 namespace AgentWarrant.Revision.ArgCover
 open Lean AgentWarrant AgentWarrant.Monitor AgentWarrant.Monitor.Full
 
