@@ -87,9 +87,11 @@ import AgentWarrant.Thm.Revision.Coverage
 import AgentWarrant.Spec.Revision.GlobCover
 import AgentWarrant.Thm.Revision.GlobCover
 import AgentWarrant.Spec.Revision.ArgCover
+import AgentWarrant.Spec.Revision.ArgCoverBuild
 import AgentWarrant.Thm.Revision.ArgCover
 import AgentWarrant.Thm.Revision.ArgCoverNum
 import AgentWarrant.Thm.Revision.ArgCoverClosure
+import AgentWarrant.Thm.Revision.ArgCoverBuild
 import AgentWarrant.Thm.Revision.GlobClosure
 import AgentWarrant.Thm.Revision.GlobFuel
 import AgentWarrant.Oracle.GlobCover

@@ -31,6 +31,7 @@ import AgentWarrant.Thm.Edits.Cost
 import AgentWarrant.Thm.Edits.CostFamily
 import AgentWarrant.Thm.Edits.Register
 import AgentWarrant.Thm.Edits.Cover
+import AgentWarrant.Thm.Revision.ArgCoverBuild
 /-! The headline results, each stated once in plain words and proved by the lemma named in its
 proof (in the mirrored `Thm/` file of the judgment). docs/lean.md tabulates them against the
 papers' statements. Definitions live in `Spec/`; nothing here defines behaviour. -/
@@ -725,5 +726,35 @@ run the image of a trace, and λ one-to-one on traces. -/
 theorem registrationReflection (W : AgentWarrant.Edits.Reg.Wf) (R : AgentWarrant.Edits.Reg.RegR) :
     AgentWarrant.Edits.Reg.checkReg W R = true ↔ AgentWarrant.Edits.Reg.Refines W R :=
   AgentWarrant.Edits.Reg.checkRegIff W R
+
+-- Revision: effect coverage on the question Lean writes itself (Agenra Sections 1 and 7.1) ------------
+
+/-- The coverage question Lean writes from the entries means the monitor's matching. Take the entries
+`gs` of the old and new lists (those of action `a` without a key allowlist or slot pattern, their
+constants scalars or null), the tools and `E`, and one way `(t, d)` a tool produces an effect of `a`.
+If Lean's decision answers `covered` on the question Lean itself writes for that way ("every valuation
+meeting the way's condition has a listed match vector"), then every call whose effect is of action `a`,
+whose argument values and resource are where the way reads them and which meets the way's condition has
+the monitor's own `grantMatches` vector over `gs` among the listed vectors. No atom, clause or variable
+comes from outside Lean; that each call the monitor prepares meets the way's condition (required and
+declared keys, where the resource comes from, `E`) is the condition as written, not proved here. -/
+theorem leanWrittenCoverageIsMonitorMatching (a : String) (tools : List AgentWarrant.Monitor.Full.Tool)
+    (gs : List AgentWarrant.Monitor.Full.Grant) (E : Option (List Lean.Json)) (t : AgentWarrant.Monitor.Full.Tool)
+    (d : AgentWarrant.Monitor.Full.EffDecl) (listed : List (List Bool)) (cond : List AgentWarrant.Revision.ArgCover.SClause)
+    (hcond : AgentWarrant.Revision.ArgCover.wayCond a tools gs E t d = some cond)
+    (hfrag : ∀ g, g ∈ gs → g.action = a → AgentWarrant.Revision.ArgCover.grantOk g = true)
+    (hcov : AgentWarrant.Revision.ArgCover.argCover
+      (AgentWarrant.Oracle.ArgCover.good
+        (AgentWarrant.Revision.ArgCover.buildQ cond (gs.map (AgentWarrant.Revision.ArgCover.posOf a (AgentWarrant.Revision.ArgCover.wayRes d.res)))).cond
+        (AgentWarrant.Revision.ArgCover.buildQ cond (gs.map (AgentWarrant.Revision.ArgCover.posOf a (AgentWarrant.Revision.ArgCover.wayRes d.res)))).pos listed)
+      (AgentWarrant.Revision.ArgCover.buildQ cond (gs.map (AgentWarrant.Revision.ArgCover.posOf a (AgentWarrant.Revision.ArgCover.wayRes d.res)))).atoms =
+      AgentWarrant.Revision.ArgCover.Answer.covered)
+    (s : AgentWarrant.Monitor.Full.State) (args : List (String × Lean.Json)) (e : AgentWarrant.Monitor.Full.Effect)
+    (ha : e.action = a) (val : AgentWarrant.Revision.ArgCover.Src → AgentWarrant.Revision.ArgCover.AV)
+    (hval : ∀ src, val (AgentWarrant.Revision.ArgCover.reSrc (AgentWarrant.Revision.ArgCover.wayRes d.res) src) =
+      AgentWarrant.Revision.ArgCover.srcVal args e src)
+    (hin : AgentWarrant.Revision.ArgCover.sCnfHolds val cond = true) :
+    AgentWarrant.anyB (fun u => decide (u = gs.map (fun g => AgentWarrant.Monitor.Full.grantMatches s args g e))) listed = true :=
+  AgentWarrant.Revision.ArgCover.builtCoverMatches a tools gs E t d listed cond hcond hfrag hcov s args e ha val hval hin
 
 end AgentWarrant.Thm

@@ -39,7 +39,14 @@ from model.oracle.toolchain import oracle_path
 from model.revision.certify.check_verdict import Invalid, Undecided, Valid
 from model.revision.corpus import load_manifest
 from model.revision.effects import EVERY_EFFECT, EffectClass, EffectSet
-from model.revision.trusted.arg_cover import Unsupported, flat_listed, lean_covers, questions
+from model.revision.trusted.arg_cover import (
+    Unsupported,
+    flat_listed,
+    lean_covers,
+    policy_question,
+    questions,
+    source_name,
+)
 from model.revision.trusted.side_conditions import covers
 
 
@@ -131,10 +138,11 @@ GLOBS = ["a*", "*b", "?", "[ab]*", "a", "*"]
 PATHS = [("path",), ("mode",), ("mode",), ("mode", "k"), ("opts", "a"), ("opts", "a", "b"), ("path", "x")]
 
 
-def _entry(rng: random.Random, keys: Sequence[str]) -> Entry:
+def _entry(rng: random.Random, keys: Sequence[str], fragment: bool = False) -> Entry:
+    """A generated entry; ``fragment``: one Lean writes the question for (no slot pattern, no key allowlist)."""
     pick = rng.randrange(5)
     res = (AnyRes() if pick == 0 else ConstPat(rng.choice(VALUES)) if pick == 1 else
-           SlotPat(rng.choice(["s", "t"])) if pick == 2 else GlobPat(rng.choice(GLOBS)))
+           SlotPat(rng.choice(["s", "t"])) if pick == 2 and not fragment else GlobPat(rng.choice(GLOBS)))
     where: list[EqPred | OneOfPred | RangePred] = []
     for _ in range(rng.randint(0, 2)):
         path = rng.choice(PATHS) if rng.random() < 0.5 else (rng.choice(keys),)
@@ -149,7 +157,7 @@ def _entry(rng: random.Random, keys: Sequence[str]) -> Entry:
                 lo, hi = hi, lo  # mostly non-empty ranges; an empty one now and then
             where.append(RangePred(path, lo, hi))
     allow = frozenset(rng.sample(list(keys), rng.randint(0, len(keys)))) if rng.random() < 0.3 else None
-    return Entry(EntryKind.ALLOW, "act", res, allow, tuple(where))
+    return Entry(EntryKind.ALLOW, "act", res, None if fragment else allow, tuple(where))
 
 
 def _tools(rng: random.Random) -> list[Tool]:
@@ -178,13 +186,15 @@ def test_lean_and_z3_agree_on_generated_entries(oracle: LeanOracle) -> None:
     assert asked >= 100 and undecided == 0 and ranges >= 10 and nested >= 10, (asked, undecided, ranges, nested)
 
 
-def test_lean_and_z3_agree_on_the_corpus_revision_pairs(oracle: LeanOracle) -> None:
-    """Every corpus revision pair, each list and each action its old list names (a question asked once)."""
-    asked = undecided = unsupported = 0
+def _corpus_questions() -> tuple[list[tuple[tuple[tuple[Entry, ...], ...], tuple[Tool, ...], str]], int]:
+    """Every corpus revision pair, each list and each action its old list names, once each; and how many
+    of those the translation does not write (``Unsupported``)."""
+    out = []
+    unsupported = 0
     done: set[str] = set()
     for e in load_manifest():
         for old, new in ((e.base.policy.user, e.new.user), (e.base.policy.application, e.new.application)):
-            lists = (old, new)
+            lists = (tuple(old), tuple(new))
             for action in sorted({x.action for x in old}):
                 key = repr((lists, e.base.policy.tools, action))
                 if key in done:
@@ -196,10 +206,19 @@ def test_lean_and_z3_agree_on_the_corpus_revision_pairs(oracle: LeanOracle) -> N
                     unsupported += 1
                     print(f"arg_cover corpus: not sent to Lean: {why}")
                     continue
-                a, u = _grow(oracle, EVERY_EFFECT, lists, e.base.policy.tools, action)
-                asked, undecided = asked + a, undecided + u
-    print(f"arg_cover corpus: {len(done)} questions, {asked} compared, {undecided} Z3-undecided steps, "
-          f"{unsupported} not sent to Lean")
+                out.append((lists, tuple(e.base.policy.tools), action))
+    return out, unsupported
+
+
+def test_lean_and_z3_agree_on_the_corpus_revision_pairs(oracle: LeanOracle) -> None:
+    """Every corpus revision pair, each list and each action its old list names (a question asked once)."""
+    asked = undecided = 0
+    cases, unsupported = _corpus_questions()
+    for lists, tools, action in cases:
+        a, u = _grow(oracle, EVERY_EFFECT, lists, tools, action)
+        asked, undecided = asked + a, undecided + u
+    print(f"arg_cover corpus: {len(cases) + unsupported} questions, {asked} compared, {undecided} Z3-undecided "
+          f"steps, {unsupported} not sent to Lean")
     assert asked >= 20 and undecided == 0, (asked, undecided, unsupported)
 
 
@@ -297,3 +316,124 @@ def test_number_stand_ins_decide_crowded_constants_exactly(oracle: LeanOracle) -
             asked += 1
     print(f"arg_cover crowded numbers: 60 questions, {asked} uncovered answers checked exactly")
     assert asked >= 120, asked
+
+
+# Lean's own translation (``arg_cover_policy``: the question written in Lean from the entries, tools and E)
+# against the Python translation (``questions``), answer for answer and clause for clause.
+
+def _in_fragment(lists: Sequence[Sequence[Entry]], action: str) -> bool:
+    def const_ok(v: object) -> bool:
+        return not isinstance(v, list | dict)
+    for e in (e for xs in lists for e in xs if e.action == action):
+        if e.keys is not None or isinstance(e.resource, SlotPat):
+            return False
+        if isinstance(e.resource, ConstPat) and not const_ok(e.resource.value):
+            return False
+        for p in e.where:
+            if isinstance(p, EqPred) and not const_ok(p.value):
+                return False
+            if isinstance(p, OneOfPred) and not all(const_ok(v) for v in p.values):
+                return False
+    return True
+
+
+def _norm_lit(lit: Sequence[object]) -> tuple[object, ...]:
+    return tuple(Fraction(str(x)) if isinstance(x, int | float) and not isinstance(x, bool) else x for x in lit)
+
+
+def _norm(names: Sequence[str], q: dict[str, object]) -> tuple[object, object]:
+    """A question up to the numbering of its atoms and variables and the order of its clauses."""
+    atoms = [(names[v], _norm_lit(lit)) for v, lit in q["atoms"]]  # type: ignore[attr-defined]
+
+    def cnf(f: object) -> frozenset[frozenset[tuple[object, bool]]]:
+        return frozenset(frozenset((atoms[i], s) for i, s in c) for c in f)  # type: ignore[attr-defined]
+    return cnf(q["cond"]), tuple(None if p is None else cnf(p) for p in q["positions"])  # type: ignore[attr-defined]
+
+
+def _translations_differ(oracle: LeanOracle, effects: EffectSet, lists: Sequence[Sequence[Entry]],
+                         tools: Sequence[Tool], action: str, listed: Sequence[str]) -> str | None:
+    """Where Lean's translation and Python's differ on one listed set (``None``: they agree, or the
+    entries lie outside Lean's fragment and Lean says so)."""
+    out = oracle.call("arg_cover_policy", policy_question(effects, lists, listed, action, tools))
+    if out["answer"] == "outside":
+        return None if not _in_fragment(lists, action) else f"outside on entries in the fragment: {out}"
+    if not _in_fragment(lists, action):
+        return f"answered {out['answer']} on entries outside the fragment"
+    py = questions(effects, lists, listed, action, tools)
+    lean_qs = out["questions"]
+    if len(py) != len(lean_qs):
+        return f"{len(py)} ways in Python, {len(lean_qs)} in Lean"
+    for (names, q), lq in zip(py, lean_qs, strict=True):
+        if _norm(names, q) != _norm([source_name(n) for n in lq["names"]], lq):
+            return f"the questions differ: python={q} lean={lq}"
+    answers = [oracle.call("arg_cover", q)["answer"] for _, q in py]
+    py_answer = "uncovered" if "uncovered" in answers else "covered"
+    if py_answer != out["answer"]:
+        return f"answers differ: python {py_answer}, lean {out['answer']}"
+    if out["answer"] == "uncovered" and out["vector"] in listed:
+        return f"lean's vector is listed: {out}"
+    return None
+
+
+def _grow_translations(oracle: LeanOracle, effects: EffectSet, lists: Sequence[Sequence[Entry]],
+                       tools: Sequence[Tool], action: str) -> tuple[int, list[str]]:
+    """Grow the listed set to coverage by Lean's witnesses, comparing the translations at every step."""
+    listed: list[str] = []
+    found: list[str] = []
+    steps = 0
+    for _ in range(200):
+        steps += 1
+        why = _translations_differ(oracle, effects, lists, tools, action, listed)
+        if why is not None:
+            found.append(f"action={action} lists={lists!r} tools={tools!r} listed={listed}: {why}")
+            break
+        out = oracle.call("arg_cover_policy", policy_question(effects, lists, listed, action, tools))
+        if out["answer"] != "uncovered":
+            break
+        listed.append(out["vector"])
+    return steps, found
+
+
+def test_lean_translation_agrees_with_python_on_generated_entries(oracle: LeanOracle) -> None:
+    """40 generated entry lists, 30 of them drawn inside the fragment (the rest mostly outside it, where
+    Lean must answer ``outside``)."""
+    rng = random.Random(17)
+    steps = outside = 0
+    for i in range(40):
+        tools = _tools(rng)
+        lists = [[_entry(rng, ["path", "mode"], fragment=i < 30) for _ in range(rng.randint(1, 2))] for _ in range(2)]
+        effects = EVERY_EFFECT if rng.random() < 0.7 else EffectSet((EffectClass("act", "ab"), EffectClass("act", 2.5)))
+        outside += not _in_fragment(lists, "act")
+        n, found = _grow_translations(oracle, effects, lists, tools, "act")
+        assert not found, found
+        steps += n
+    print(f"arg_cover_policy generated: 40 entry lists ({outside} outside the fragment), {steps} comparisons")
+    assert steps >= 100 and outside >= 5, (steps, outside)
+
+
+def test_lean_translation_agrees_with_python_on_the_corpus_revision_pairs(oracle: LeanOracle) -> None:
+    steps = outside = 0
+    cases, _ = _corpus_questions()
+    for lists, tools, action in cases:
+        outside += not _in_fragment(lists, action)
+        n, found = _grow_translations(oracle, EVERY_EFFECT, lists, tools, action)
+        assert not found, found
+        steps += n
+    print(f"arg_cover_policy corpus: {len(cases)} questions ({outside} outside the fragment), {steps} comparisons")
+    assert len(cases) >= 10 and outside < len(cases), (len(cases), outside, steps)
+
+
+def test_a_broken_python_translation_is_caught(oracle: LeanOracle, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The comparison can fail: with range bounds dropped from the Python translation, it reports a
+    difference on the generated entries."""
+    import model.revision.trusted.arg_cover as ac
+    monkeypatch.setattr(ac, "_bound", lambda x: None)
+    rng = random.Random(17)
+    caught = 0
+    for _ in range(40):
+        tools = _tools(rng)
+        lists = [[_entry(rng, ["path", "mode"], fragment=True) for _ in range(rng.randint(1, 2))] for _ in range(2)]
+        effects = EVERY_EFFECT if rng.random() < 0.7 else EffectSet((EffectClass("act", "ab"), EffectClass("act", 2.5)))
+        caught += bool(_grow_translations(oracle, effects, lists, tools, "act")[1])
+    print(f"arg_cover_policy against a Python translation without range bounds: {caught} of 40 entry lists differ")
+    assert caught >= 5, caught

@@ -93,15 +93,18 @@ def test_revise_names_the_independent_checker_and_no_lean_without_an_oracle(monk
     assert LEAN_CHECKER not in report.preservation.show()
 
 
-def _fake_oracle(tmp_path: Path, closed: bool, coverage: str = "covered") -> Path:
+def _fake_oracle(tmp_path: Path, closed: bool, coverage: str = "covered", policy: str | None = None) -> Path:
     """An executable speaking the oracle's JSON-lines protocol that answers every closure question alike, and
-    every coverage question with ``coverage``."""
+    every coverage question with ``coverage`` (``arg_cover_policy``'s with ``policy`` when given)."""
     exe = tmp_path / "oracle"
+    answer = "{'answer': %r, 'witness': [['missing']], 'vector': '0', 'names': [['path']], 'reason': 'fake'}"
     exe.write_text(f"#!{sys.executable}\nimport json, sys\nfor line in sys.stdin:\n"
                    "    req = json.loads(line)\n"
                    f"    out = {{'closed': {closed}, 'related': 0, 'units': 0}}\n"
                    "    if req['judgment'] == 'arg_cover':\n"
-                   f"        out = {{'answer': {coverage!r}, 'witness': [['missing']], 'vector': '0'}}\n"
+                   f"        out = {answer % coverage}\n"
+                   "    if req['judgment'] == 'arg_cover_policy':\n"
+                   f"        out = {answer % (policy or coverage)}\n"
                    "    print(json.dumps({'id': req['id'], 'output': out}), flush=True)\n")
     exe.chmod(0o755)
     return exe
@@ -114,6 +117,15 @@ def test_revise_names_lean_when_the_oracle_finds_the_relations_closed(monkeypatc
     lean = f"{LEAN_CHECKER} ({SUBPROCESS})"
     assert report.preservation.checked_by == (PYTHON_CHECKER, lean, f"{LEAN_COVERAGE} ({SUBPROCESS})")
     assert f"{PYTHON_CHECKER} and the {lean}" in preservation_sentence(report.preservation)
+
+
+def test_questions_lean_does_not_write_go_to_arg_cover_on_the_python_translation(monkeypatch: MonkeyPatch,
+                                                                              tmp_path: Path) -> None:
+    """An action whose entries lie outside Lean's translation (``outside``) is asked as Python writes it: an
+    omitted effect ``arg_cover`` reports there still refuses the certificate."""
+    monkeypatch.setenv("AGENTWARRANT_ORACLE", str(_fake_oracle(tmp_path, True, "uncovered", policy="outside")))
+    report = _revise()
+    assert "refused by the Lean closure check: Lean's coverage check" in report.simulation
 
 
 def test_an_effect_lean_finds_uncovered_is_a_refusal(monkeypatch: MonkeyPatch, tmp_path: Path) -> None:

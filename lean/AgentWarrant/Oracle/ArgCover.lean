@@ -1,5 +1,6 @@
 import AgentWarrant.Oracle.Common
-import AgentWarrant.Spec.Revision.ArgCover
+import AgentWarrant.Spec.Revision.ArgCoverBuild
+import AgentWarrant.Oracle.MonitorFull
 /-! The `arg_cover` judgment: a simulation certificate's effect coverage for entries whose match reads
 argument values (Agenra Section 7.1), decided by `Revision.ArgCover.argCover` over every valuation (its
 meaning: `Revision.ArgCover.argCoveredSound` and `argUncoveredSound`).
@@ -14,7 +15,19 @@ never); `listed` are the certificate's match vectors, one bit per position. The 
 valuation satisfying `cond` have its vector listed? Output: `{"answer": "covered" | "uncovered" |
 "unknown", "witness": [value…] | null, "vector": bits | null}`, a witness value per variable written as
 a `lit` is (`["missing"]`, `["null"]`, `["bool", b]`, `["num", n]`, `["str", s]`, `["arr"]`, `["obj"]`).
-`unknown` is never answered (`Revision.ArgCover.argCoverNeverUnknown`). -/
+`unknown` is never answered (`Revision.ArgCover.argCoverNeverUnknown`).
+
+`arg_cover_policy` writes the question itself (`Revision.ArgCover.wayQ`, `Spec/Revision/ArgCoverBuild.lean`;
+its meaning: `Revision.ArgCover.builtCoverMatches`) and decides it, way by way. Input (every key required):
+`{"action": a, "entries": [entry…], "tools": [tool…], "resources": [value…] | null, "listed": [bits…]}`,
+the entries being every position of the old and new lists in order, in the policy's JSON form
+(corpus/schemas/policy.schema.json), the tools likewise, `resources` `E`'s resources of `a` (`null`: any).
+Output: `{"answer": "covered" | "uncovered" | "outside", "reason": text | null, "names": [source…] | null,
+"witness": [value…] | null, "vector": bits | null, "questions": [question…]}`: `outside` when an entry of
+`a` has a key allowlist, a slot pattern or an array or object constant (the fragment the meaning covers;
+the caller then writes the question itself); on `uncovered`, the first uncovered way's variables (a
+source is `null` for the resource, else its argument path), witness and vector; `questions` every way's
+question as `arg_cover` takes it, with its `names`, written back for the differential test. -/
 namespace AgentWarrant.Oracle.ArgCover
 open Lean AgentWarrant.Oracle AgentWarrant.Monitor.Full AgentWarrant.Revision.ArgCover
 
@@ -113,6 +126,84 @@ def argCoverJ (j : Json) : Dec Json := do
     pure $ Json.mkObj [("answer", toJson "uncovered"), ("witness", Json.arr vals.toArray),
       ("vector", toJson (bitsStr (pos.map (posBit (bitsOf atoms (getV xs))))))]
 
-def judgments : List Judgment := [("arg_cover", argCoverJ)]
+def globText : List GlobTok → String
+  | [] => ""
+  | GlobTok.star :: ts => "*" ++ globText ts
+  | GlobTok.one :: ts => "?" ++ globText ts
+  | GlobTok.lit c :: ts => (if c == '*' || c == '?' || c == '[' then "[" ++ c.toString ++ "]" else c.toString) ++ globText ts
+  | GlobTok.cls neg rs :: ts => "[" ++ (if neg then "!" else "") ++
+      String.join (rs.map (fun r => if r.1 = r.2 then r.1.toString else r.1.toString ++ "-" ++ r.2.toString)) ++
+      "]" ++ globText ts
+
+def boundJ : Option JsonNumber → Json
+  | none => Json.null
+  | some n => Json.num (normNum n)
+
+/-- A literal as `arg_cover` reads it (a glob written back from its tokens). -/
+def litJ : Lit → Json
+  | Lit.present => Json.arr #[toJson "present"]
+  | Lit.scalar => Json.arr #[toJson "scalar"]
+  | Lit.isNull => Json.arr #[toJson "null"]
+  | Lit.isArr => Json.arr #[toJson "arr"]
+  | Lit.isObj => Json.arr #[toJson "obj"]
+  | Lit.eqBool b => Json.arr #[toJson "bool", toJson b]
+  | Lit.eqNum n => Json.arr #[toJson "num", Json.num (normNum n)]
+  | Lit.eqStr s => Json.arr #[toJson "str", toJson (String.mk s)]
+  | Lit.glob ts => Json.arr #[toJson "glob", toJson (globText ts)]
+  | Lit.range lo hi => Json.arr #[toJson "range", boundJ lo, boundJ hi]
+
+def srcJ : Src → Json
+  | Src.res => Json.null
+  | Src.path p => toJson p.toArray
+
+def cnfJ (f : List Clause) : Json :=
+  Json.arr (f.map (fun c => Json.arr (c.map (fun x => Json.arr #[toJson x.1, toJson x.2])).toArray)).toArray
+
+def questionJ (q : BuiltQ) (listed : List String) : Json := Json.mkObj [
+  ("names", Json.arr (q.names.map srcJ).toArray),
+  ("atoms", Json.arr (q.atoms.map (fun a => Json.arr #[toJson a.1, litJ a.2])).toArray),
+  ("cond", cnfJ q.cond),
+  ("positions", Json.arr (q.pos.map (fun p => match p with | none => Json.null | some f => cnfJ f)).toArray),
+  ("listed", toJson listed.toArray)]
+
+def outsideJ (why : String) : Json := Json.mkObj [("answer", toJson "outside"), ("reason", toJson why),
+  ("names", Json.null), ("witness", Json.null), ("vector", Json.null), ("questions", Json.arr #[])]
+
+/-- The first uncovered way's answer, else covered; every question written back. -/
+def decideWays (listedS : List String) (listed : List (List Bool)) : List BuiltQ → List Json → Json
+  | [], qs => Json.mkObj [("answer", toJson "covered"), ("reason", Json.null), ("names", Json.null),
+      ("witness", Json.null), ("vector", Json.null), ("questions", Json.arr qs.toArray)]
+  | q :: rest, qs => match argCover (good q.cond q.pos listed) q.atoms with
+    | Answer.uncovered xs =>
+      let vals := (List.range (maxVar q.atoms)).map (fun i => avJson (getV xs i))
+      Json.mkObj [("answer", toJson "uncovered"), ("reason", Json.null),
+        ("names", Json.arr (q.names.map srcJ).toArray), ("witness", Json.arr vals.toArray),
+        ("vector", toJson (bitsStr (q.pos.map (posBit (bitsOf q.atoms (getV xs)))))),
+        ("questions", Json.arr (qs ++ [questionJ q listedS] ++ rest.map (fun r => questionJ r listedS)).toArray)]
+    | _ => decideWays listedS listed rest (qs ++ [questionJ q listedS])
+
+def somesQ : List (Option BuiltQ) → List BuiltQ
+  | [] => []
+  | none :: r => somesQ r
+  | some q :: r => q :: somesQ r
+
+def argCoverPolicyJ (j : Json) : Dec Json := do
+  let a ← getAs String j "action"
+  let gs ← arrOf Oracle.MonitorFull.grantOf j "entries"
+  let tools ← arrOf Oracle.MonitorFull.toolOf j "tools"
+  let E ← match ← req j "resources" with
+    | Json.null => pure none
+    | r => match r.getArr? with
+      | Except.ok xs => pure (some xs.toList)
+      | Except.error _ => throw "resources: expected a list or null"
+  let listedS ← strList j "listed"
+  let listed ← listedS.mapM (fun s => bitsOfStr s gs.length "listed")
+  match allB grantOk (ofAction a gs) with
+  | false => pure (outsideJ s!"{a}: an entry with a key allowlist, a slot pattern or an array or object constant")
+  | true =>
+    let qs := somesQ ((ways a tools).map (fun w => wayQ a tools gs E w.1 w.2))
+    pure (decideWays listedS listed qs [])
+
+def judgments : List Judgment := [("arg_cover", argCoverJ), ("arg_cover_policy", argCoverPolicyJ)]
 
 end AgentWarrant.Oracle.ArgCover

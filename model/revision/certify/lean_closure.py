@@ -8,6 +8,9 @@ at the start and is closed under every unit the certificate lists; its meaning i
 well when the relation is closed (judgment ``arg_cover``, ``model/revision/trusted/arg_cover.py``; its meaning
 is ``AgentWarrant.Revision.ArgCover.argCoveredClosedPreserves``): when every coverage question of the
 certificate can be written for Lean and Lean answers covered, the verdict says so (``LeanClosed.coverage``);
+Lean writes each action's question itself from the entries, tools and ``E`` (``arg_cover_policy``) when the
+action's entries lie in the fragment its translation covers, and the verdict says which questions Python
+wrote instead (``LeanClosed.written``);
 a question Lean cannot take (a predicate against an array or object constant, a per-binding-class
 certificate) leaves coverage to Z3 alone, and the verdict says why. Lean finding an effect the certificate
 omits is a refusal. Lean never answers a question it takes with ``unknown``
@@ -53,6 +56,9 @@ TIMEOUT = 120.0  # seconds per answer of the executable (a closure of 50,000 qua
 class LeanClosed:
     route: str = IN_PROCESS
     coverage: str | None = None  # None: Lean decided every coverage question covered; else why it did not
+    # Who wrote the questions Lean decided: "Lean" when it wrote every one from the entries itself
+    # (``arg_cover_policy``), else the actions whose entries lie outside that fragment (Python wrote them)
+    written: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,19 +119,24 @@ def _coverage(proof: SimulationProof | JointSimulation, old: Policy, new: Policy
 
 
 def _lean_coverage(oracle: LeanOracle, proof: SimulationProof | JointSimulation | BindingSimulation, old: Policy,
-                   new: Policy) -> str | LeanRefused | None:
+                   new: Policy, written: list[str]) -> str | LeanRefused | None:
     """``None`` when Lean decides every coverage question covered, a refusal when it finds an omitted
-    effect, else why coverage stays with Z3 alone."""
+    effect, else why coverage stays with Z3 alone; ``written`` receives who wrote each action's question."""
     if isinstance(proof, BindingSimulation):
         return "coverage per binding class (slot facts) is not sent to Lean"
     for side, effects, listed, lists, olds, tools in _coverage(proof, old, new):
         try:
-            verdict = lean_covers(oracle.call, effects, listed, lists, olds, tools, side)
+            verdict = lean_covers(oracle.call, effects, listed, lists, olds, tools, side, written)
         except Unsupported as exc:
             return f"not sent to Lean: {exc}"
         if isinstance(verdict, Invalid):
             return LeanRefused(f"Lean's coverage check: {verdict.reason}")
     return None
+
+
+def _written(written: list[str]) -> str:
+    python = sorted({w[len("python: "):] for w in written if w.startswith("python: ")})
+    return "Lean" if not python else "Python for " + "; ".join(python)
 
 
 _LOADED: list[inproc.InProcOracle] = []  # the library as this process loaded it, after its SHA-256 check
@@ -168,10 +179,11 @@ def lean_closure(proof: SimulationProof | JointSimulation | BindingSimulation, o
                 return LeanFault(f"{side}: the {route}'s answer has no closed flag: {out!r:.200}")
             if not out["closed"]:
                 return LeanRefused(f"{side}: Lean finds the relation not closed")
-        coverage = _lean_coverage(oracle, proof, old, new)
+        written: list[str] = []
+        coverage = _lean_coverage(oracle, proof, old, new, written)
         if isinstance(coverage, LeanRefused):
             return coverage
-        return LeanClosed(route, coverage)
+        return LeanClosed(route, coverage, _written(written) if coverage is None else "")
     except (OracleError, BadAnswer) as exc:
         _LOADED.clear()  # a library that faulted is loaded afresh (its checksum checked again) next time
         return LeanFault(f"{route}: {exc}")

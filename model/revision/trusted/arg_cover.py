@@ -10,6 +10,14 @@ its literal is ``isNull``); that the code below writes exactly those clauses is 
 or object resource constant as never matching, which agrees only because the tools' condition makes the
 resource a scalar).
 
+Lean now writes the question itself for entries in that fragment (no key allowlist, no slot pattern, scalar or
+null constants): ``lean_covers`` first sends the entries, tools and ``E`` as they are to the judgment
+``arg_cover_policy`` (``wayQ`` in lean/AgentWarrant/Spec/Revision/ArgCoverBuild.lean, whose question is proved
+to mean the monitor's ``grantMatches``: ``builtCoverMatches``), and writes the question here, for ``arg_cover``,
+only for an action whose entries lie outside the fragment (Lean answers ``outside``). ``questions`` stays the
+translation for those actions and the reference the differential test compares Lean's translation with,
+clause for clause (tests/drt/test_arg_cover.py).
+
 The question, per action of ``E`` the old lists allow and per way a tool produces that action's effect (a tool
 and one of its effect declarations): the variables are the call's top-level argument keys (the action's
 tools' arguments, the keys allowlists and predicates name), every nested argument path a predicate names
@@ -59,6 +67,7 @@ from model.monitor.language.policy import (
     SlotPat,
     Tool,
 )
+from model.monitor.language.policy_json import entry_to_json, tool_to_json
 from model.revision.certify.check_verdict import Invalid, Valid
 from model.revision.effects import EffectSet
 
@@ -252,27 +261,71 @@ def flat_listed(listed: Sequence[Sequence[tuple[bool, ...]]], width: int) -> lis
     return [f for f in flats if len(f) == width]
 
 
+def policy_question(effects: EffectSet, lists: Sequence[Sequence[Entry]], listed: Sequence[str], action: str,
+                    tools: Sequence[Tool]) -> dict[str, JSON]:
+    """The ``arg_cover_policy`` input of ``action``: the entries, tools and ``E`` as they are, from which
+    Lean writes the question itself (``wayQ``)."""
+    resources = effects.resources(action)
+    if resources is not None and any(d.action == action for t in tools for d in t.effects):
+        for c in resources:
+            _eq_lit(c, "E's resource")
+    return {"action": action, "entries": [entry_to_json(e) for xs in lists for e in xs],
+            "tools": [tool_to_json(t) for t in tools],
+            "resources": None if resources is None else list(resources), "listed": sorted(set(listed))}
+
+
+def source_name(src: JSON) -> str:
+    """The variable name ``questions`` gives the source Lean names (``null``: the resource; else a path)."""
+    if src is None:
+        return "<resource>"
+    if not (isinstance(src, list) and src and all(isinstance(k, str) for k in src)):
+        raise BadAnswer(f"arg_cover_policy: a source that is not null or an argument path: {src!r:.80}")
+    return str(src[0]) if len(src) == 1 else path_name([str(k) for k in src])
+
+
+def _uncovered(out: JSON, names: Sequence[str], action: str, where: str) -> Invalid:
+    w = out.get("witness") if isinstance(out, dict) else None
+    if not isinstance(w, list) or not all(isinstance(x, list) and x and isinstance(x[0], str) for x in w):
+        raise BadAnswer(f"arg_cover: a witness that is not one value per variable: {out!r:.200}")
+    return Invalid(f"{where}: an effect has a match vector the certificate omits: "
+                   f"{witness_effect(action, names, w)}")
+
+
 def lean_covers(call: object, effects: EffectSet, listed: Mapping[str, Sequence[Sequence[tuple[bool, ...]]]],
                 lists: Sequence[Sequence[Entry]], old_actions: frozenset[str], tools: Sequence[Tool],
-                where: str) -> Valid | Invalid:
-    """``side_conditions.covers`` answered by Lean: ``call(judgment, input)`` is the oracle's call.
-    ``Unsupported`` propagates (the caller then asks Z3); any answer but covered or uncovered, ``unknown``
-    included (which ``argCoverNeverUnknown`` rules out), is a ``BadAnswer``."""
+                where: str, written: list[str] | None = None) -> Valid | Invalid:
+    """``side_conditions.covers`` answered by Lean: ``call(judgment, input)`` is the oracle's call. Each
+    action's question is written by Lean from the entries (``arg_cover_policy``) when its entries are in
+    the fragment Lean translates; otherwise (``outside``) by ``questions`` here and decided by ``arg_cover``.
+    ``written`` (when given) receives, per action, ``"lean"`` or ``"python: <why>"``. ``Unsupported``
+    propagates (the caller then asks Z3); any answer but covered or uncovered (or outside, from
+    ``arg_cover_policy``), ``unknown`` included (which ``argCoverNeverUnknown`` rules out), is a
+    ``BadAnswer``."""
     if not callable(call):
         raise TypeError("call: the oracle's call")
     width = sum(len(xs) for xs in lists)
     for action in effects.actions(old_actions):
         flats = flat_listed(listed.get(action, ()), width)
+        out = call("arg_cover_policy", policy_question(effects, lists, flats, action, tools))
+        answer = out.get("answer") if isinstance(out, dict) else None
+        if answer == "uncovered" and isinstance(out, dict):
+            raw = out.get("names")
+            if not isinstance(raw, list):
+                raise BadAnswer(f"arg_cover_policy: an uncovered answer without names: {out!r:.200}")
+            return _uncovered(out, [source_name(n) for n in raw], action, where)
+        if answer == "covered":
+            if written is not None:
+                written.append("lean")
+            continue
+        if answer != "outside":
+            raise BadAnswer(f"arg_cover_policy: an answer that is not covered or uncovered (or outside): {out!r:.200}")
+        if written is not None:
+            written.append(f"python: {out.get('reason') if isinstance(out, dict) else ''}")
         for names, question in questions(effects, lists, flats, action, tools):
             out = call("arg_cover", question)
             answer = out.get("answer") if isinstance(out, dict) else None
             if answer == "uncovered":
-                w = out.get("witness") if isinstance(out, dict) else None
-                if not isinstance(w, list) or \
-                        not all(isinstance(x, list) and x and isinstance(x[0], str) for x in w):
-                    raise BadAnswer(f"arg_cover: a witness that is not one value per variable: {out!r:.200}")
-                return Invalid(f"{where}: an effect has a match vector the certificate omits: "
-                               f"{witness_effect(action, names, w)}")
+                return _uncovered(out, names, action, where)
             if answer != "covered":
                 raise BadAnswer(f"arg_cover: an answer that is not covered or uncovered: {out!r:.200}")
     return Valid()

@@ -1,5 +1,5 @@
 import AgentWarrant.Thm.Revision.ArgCover
-import AgentWarrant.Spec.Monitor.Full
+import AgentWarrant.Spec.Revision.ArgCoverBuild
 /-! The literals of the argument coverage question (`Spec/Revision/ArgCover.lean`) mean what the monitor's
 matching means (Agenra Section 5.2, `grantMatches` in `Spec/Monitor/Full.lean`), on the value the monitor
 reads: a grant's resource pattern on the effect's resource, and each argument predicate on the value
@@ -10,41 +10,14 @@ reads: a grant's resource pattern on the effect's resource, and each argument pr
   or range predicate is its literal(s) on the looked-up value.
 * `grantMatchesConj`: for a grant without a key allowlist or slot pattern, with scalar or null constants,
   `grantMatches` is its action test and the conjunction of these clauses (`grantConj`'s shape).
-This is the Python translation's scheme (`model/revision/trusted/arg_cover.py`) stated in Lean. Not stated
-here: that the Python code writes exactly these clauses (its atoms are indexed and deduplicated there), the
-key allowlist (which reads the argument list, not `lookupPath`), slot patterns, and that the variables'
-values of one call are consistent (a nested path's value lies inside its parent's). -/
+This is the translation's scheme; Lean writes a question in it itself (`Spec/Revision/ArgCoverBuild.lean`,
+proved to mean `grantMatches` in `Thm/Revision/ArgCoverBuild.lean`), the Python translation
+(`model/revision/trusted/arg_cover.py`) for entries outside that fragment. Not stated here: that the Python
+code writes exactly these clauses, the key allowlist (which reads the argument list, not `lookupPath`), slot
+patterns, and that the variables' values of one call are consistent (a nested path's value lies inside its
+parent's). -/
 namespace AgentWarrant.Revision.ArgCover
 open Lean AgentWarrant AgentWarrant.Monitor AgentWarrant.Monitor.Full
-
-/-- A JSON value as the question sees it: arrays and objects by kind. -/
-def avOf : Json → AV
-  | Json.null => AV.null
-  | Json.bool b => AV.bool b
-  | Json.num n => AV.num n
-  | Json.str s => AV.str s.toList
-  | Json.arr _ => AV.arr
-  | Json.obj _ => AV.obj
-
-def avOfOpt : Option Json → AV
-  | none => AV.missing
-  | some x => avOf x
-
-/-- The literal of equality to a scalar or null constant (what the translation writes). -/
-def eqLitOf : Json → Lit
-  | Json.null => Lit.isNull
-  | Json.bool b => Lit.eqBool b
-  | Json.num n => Lit.eqNum n
-  | Json.str s => Lit.eqStr s.toList
-  | Json.arr _ => Lit.isArr
-  | Json.obj _ => Lit.isObj
-
-def scalarOrNull : Json → Bool
-  | Json.null => true
-  | Json.bool _ => true
-  | Json.num _ => true
-  | Json.str _ => true
-  | _ => false
 
 theorem strEqData (a b : String) : decide (a = b) = decide (a.toList = b.toList) := by
   cases a with
@@ -166,42 +139,6 @@ theorem predRangeLit (args : List (String × Json)) (path : List String) (lo hi 
   | some x => cases x <;> rfl
 
 -- a grant as conjuncts of literal clauses ------------------------------------------------------------
-
-/-- Where a conjunct reads: the effect's resource, or the value at an argument path. -/
-inductive Src where
-  | res
-  | path (p : List String)
-
-def srcVal (args : List (String × Json)) (e : Effect) : Src → AV
-  | Src.res => avOf e.res
-  | Src.path p => avOfOpt (lookupPath (argsJson args) p)
-
-/-- One conjunct of a grant's match: a clause of literals on one source. -/
-abbrev Conj := Src × List Lit
-
-def conjHolds (args : List (String × Json)) (e : Effect) (c : Conj) : Bool := c.2.any (fun l => holds l (srcVal args e c.1))
-
-def patConj : Pat → List Conj
-  | Pat.glob g => [(Src.res, [Lit.glob (globToks g.toList)])]
-  | Pat.const c => [(Src.res, [eqLitOf c])]
-  | _ => []
-
-def predConj : Pred → Conj
-  | Pred.eq p c => (Src.path p, [eqLitOf c])
-  | Pred.oneOf p cs => (Src.path p, cs.map eqLitOf)
-  | Pred.range p lo hi => (Src.path p, [Lit.range lo hi])
-
-/-- The fragment: no slot pattern, constants scalar or null. -/
-def patOk : Pat → Bool
-  | Pat.any => true
-  | Pat.glob _ => true
-  | Pat.const c => scalarOrNull c
-  | Pat.slot _ => false
-
-def predOk : Pred → Bool
-  | Pred.eq _ c => scalarOrNull c
-  | Pred.oneOf _ cs => allB scalarOrNull cs
-  | Pred.range _ _ _ => true
 
 theorem orFalse : ∀ (b : Bool), (b || false) = b
   | true => rfl
