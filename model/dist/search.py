@@ -222,22 +222,30 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
                 [sum(1 for r, _ in ran if r == q) for q in range(P)])
         return out
 
+    def mark(event: str) -> None:
+        if measure is not None:
+            measure.mark(event)
+
+    mark("start")
     futs, chunk_futs = submit(0, [[] for _ in range(P)], [() for _ in range(P)], [[] for _ in range(P)]) if k > 0 \
         else ([], [])
     try:
         for layer in range(k):
             if chunked:
                 opened: list[level.Opened] = g(futs)
+                mark(f"{layer} opened")
                 if layer > 0:
                     front = [new for new, _, _, _ in opened]
                     account(f"entries merged at level {layer}", sent, [r for _, _, _, r in opened])
                 account(f"frontier of level {layer}", front, [n for _, _, n, _ in opened])
                 ran = dispatch(opened, chunk_futs[0])
+                mark(f"{layer} expanded")
                 summaries = level.by_partition(opened, ran)
                 if measure is not None:
                     measure.lent += sum(s.lent for s in ran)
             else:
                 summaries = g(futs)
+                mark(f"{layer} expanded")
                 ran = []
                 if layer > 0:
                     front = [s.merged for s in summaries]
@@ -263,6 +271,7 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
             run.check_time()
             if measure is not None and measure.exchange:
                 _record(measure, g, on, split, summaries, table, layer, level_transitions, len(ran))
+            mark(f"{layer} routed")
             if layer == k - 1:
                 merged: list[tuple[int, float, tuple[int, ...]]] = g([
                     on(q, level.finish, sid, q, layer, senders[q], *[split[p, q] for p in senders[q]])
@@ -273,6 +282,7 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
                     measure.levels[-1].update(new_states=sum(n for n, _, _ in merged),
                                               largest=max(n for n, _, _ in merged))
                 tally.level([n for n, _, _ in merged], k)
+                mark(f"{k} finished")
                 break
             futs, chunk_futs = submit(layer + 1, [[f for (p, _), f in split.items() if p == q] for q in range(P)],
                                       senders, [[split[p, q] for p in senders[q]] for q in range(P)])
