@@ -4,21 +4,9 @@ rest of the phase idle; a task of another worker never counts."""
 
 from __future__ import annotations
 
-import importlib.util
-from pathlib import Path
-from types import ModuleType
-
 import pytest
 
-PATH = Path(__file__).resolve().parents[2] / "experiments" / "dask_timeline.py"
-
-
-def _module() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("_dask_timeline", PATH)
-    assert spec is not None and spec.loader is not None
-    mod = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(mod)
-    return mod
+from model.shell.reproduce import load_experiment
 
 
 def _task(key: str, worker: str, *spans: tuple[str, float, float]) -> dict[str, object]:
@@ -27,7 +15,7 @@ def _task(key: str, worker: str, *spans: tuple[str, float, float]) -> dict[str, 
 
 def test_tasks_are_clipped_to_phases_and_the_rest_is_idle() -> None:
     pytest.importorskip("dask")
-    mod = _module()
+    mod = load_experiment("dask-timeline")
     marks = [("start", 100.0, 1.0), ("0 opened", 102.0, 1.5), ("0 expanded", 110.0, 2.5)]
     stream = [
         _task("open_level-" + "0a1b" * 8, "w0", ("compute", 100.5, 101.5)),
