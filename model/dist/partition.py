@@ -238,6 +238,8 @@ def merge(search: str, part: int, level: int, last: bool, senders: tuple[int, ..
         if last:
             return _count_last(p, level, own, [b for _, b in todo], received, clock)
         cands = dict(own) if todo else own  # copying a dict reuses its stored hashes
+    elif not fpmode and last:
+        return _count_last(p, level, {}, [b for _, b in todo], received, clock)
     for sender, batch in todo:
         assert isinstance(batch, dict)
         if sender != part:
@@ -250,8 +252,6 @@ def merge(search: str, part: int, level: int, last: bool, senders: tuple[int, ..
                     cands[child] = entry
             else:
                 dups.setdefault(child, [have]).append(entry)
-    if last and not fpmode:
-        return _count_last(p, level, cands, [], received, clock)
     frontier: list[Front] = []
     firsts: list[Entry] = []
     for child, first in cands.items():
