@@ -124,7 +124,7 @@ def _monitor(name: str, k: int, parts: int) -> list[object]:
         for q in range(parts):
             for p in senders[q]:
                 c = time.process_time()
-                split[p, q] = route.batch(sid, p, q, layer, delta)
+                split[p, q] = route.batch(sid, p, q, layer, delta, layer == k - 1)
                 routes[p] += time.process_time() - c
         batches = [[split[p, q] for p in senders[q]] for q in range(parts)]
         busy = _schedule([o[1] for o in opened], costs, routes)

@@ -59,10 +59,11 @@ def wanted(scheduler: str | None, workers: int | None) -> bool:
 
 @contextmanager
 def connect(scheduler: str | None = None, workers: int | None = None,
-            seconds: float | None = None) -> Iterator[Client]:
+            seconds: float | None = None, profile: bool = False) -> Iterator[Client]:
     """A client of the cluster at ``scheduler``, else of a new LocalCluster of ``workers`` processes
     (default: one per core) that is closed on exit. ``seconds`` caps the connection and handshake time
-    (a command passes its budget's time)."""
+    (a command passes its budget's time). ``profile``: the local workers run Dask's statistical profiler
+    (off by default, below)."""
     try:
         import dask
         from distributed import Client, LocalCluster
@@ -89,7 +90,12 @@ def connect(scheduler: str | None = None, workers: int | None = None,
     # still reach the client as exceptions.
     environ = {**dask.config.get("distributed.nanny.pre-spawn-environ"),
                "PYTHONHASHSEED": os.environ.get("PYTHONHASHSEED", "0")}
-    with dask.config.set({"distributed.nanny.pre-spawn-environ": environ}), \
+    # The workers' statistical profiler samples the task thread's stack every 10 ms for a dashboard, which
+    # a local cluster here does not serve (no bokeh): on pure-Python tasks it took the GIL and about 5% of
+    # a worker's CPU for samples no one reads (``experiments/dask_timeline.py`` compares the tasks' CPU with
+    # the worker processes').
+    with dask.config.set({"distributed.nanny.pre-spawn-environ": environ,
+                          "distributed.worker.profile.enabled": profile}), \
             LocalCluster(n_workers=n, threads_per_worker=1, host="127.0.0.1",  # type: ignore[no-untyped-call]
                       processes=True, dashboard_address="127.0.0.1:0", silence_logs=logging.CRITICAL) as cluster, \
             Client(cluster) as client:  # type: ignore[no-untyped-call]

@@ -50,8 +50,9 @@ class Placed:
                 raise Lost(f"a task of the search failed ({type(exc).__name__}: {exc})") from exc
             raise
 
-    def on(self, p: int, fn: Callable[..., Any], *args: Any, retries: int = 0) -> Any:
-        return self.client.submit(fn, *args, workers=self.where[p], pure=False, retries=retries or None)
+    def on(self, p: int, fn: Callable[..., Any], *args: Any, retries: int = 0, priority: int = 0) -> Any:
+        return self.client.submit(fn, *args, workers=self.where[p], pure=False, retries=retries or None,
+                                  priority=priority)
 
     def faults(self, faults: Faults | None) -> None:
         """Put ``faults`` in force on every worker of the search (``None``: remove them)."""

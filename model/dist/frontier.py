@@ -25,7 +25,7 @@ from model.search.engine import Level, bfs
 from model.search.expand import Key, counts, successors, transition
 from model.search.explicit import child_sleep_of, holds
 
-__all__ = ["expand", "expand_chunk", "local", "open_chunks", "take_chunk"]
+__all__ = ["cut", "expand", "expand_chunk", "local", "open_chunks", "take_chunk"]
 
 
 def expand(search: str, part: int, reduction: bool, reduce_here: bool, found: frozenset[int], seconds: float | None,
@@ -50,13 +50,21 @@ def open_chunks(search: str, part: int) -> int:
     return len(p.frontier)
 
 
+def cut(n: int, j: int, count: int) -> tuple[int, int]:
+    """Where the ``j``-th of ``count`` chunks of a frontier of ``n`` states starts and ends: equal runs
+    (within one state). Chunks shrinking along the frontier (guided self-scheduling) were tried: the owner
+    runs its chunks first to last and a thief takes the last, so the two meet where the chunks are largest
+    when one partition costs more than the other (``experiments/dask_timeline.py`` on the banking model:
+    one worker idle for most of the last expanded level)."""
+    return n * j // count, n * (j + 1) // count
+
+
 def take_chunk(search: str, part: int, j: int, count: int) -> list[LentFront]:
-    """The ``j``-th of ``count`` runs of consecutive states of this partition's frontier (key order kept
-    within each), sleep sets as footprints: any worker may expand it."""
+    """The ``j``-th of ``count`` runs of consecutive states of this partition's frontier (``cut``; key
+    order kept within each), sleep sets as footprints: any worker may expand it."""
     p = get(search, part)
     prints = p.ctx.independence.prints
-    n = len(p.frontier)
-    lo, hi = n * j // count, n * (j + 1) // count
+    lo, hi = cut(len(p.frontier), j, count)
     return [(i, key, s, {k: prints[f] for k, f in sleep.items()})
             for i, (key, s, sleep) in enumerate(p.frontier[lo:hi], start=lo)]
 

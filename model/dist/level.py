@@ -62,12 +62,15 @@ def open_level(search: str, part: int, layer: int, after: object, senders: tuple
     return new, time.process_time() - clock, n, received
 
 
-def take(search: str, part: int, j: int, count: int) -> list[LentFront]:
+def take(search: str, part: int, j: int, count: int, leaves: bool = False) -> list[LentFront] | bytes:
     """Chunk ``j`` of ``count`` of this partition's level: its data lives on the owner's worker, and Dask
-    moves it only when another worker runs the chunk."""
+    moves it only when another worker runs the chunk. ``leaves``: a chunk another worker is likely to steal
+    (the driver's choice: the last quarter of the frontier), pickled for the wire now (``wire.py``):
+    packed when the steal comes, it would wait on the owner's worker behind the chunk running there, and
+    the thief with it."""
     if hit("take"):
         return []
-    return take_chunk(search, part, j, count)
+    return pack(take_chunk(search, part, j, count), leaves)
 
 
 def packed(items: list[LentFront]) -> list[LentFront] | bytes:

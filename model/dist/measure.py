@@ -38,6 +38,12 @@ class Measure:
     lent: int = 0  # frontier states expanded by a partition other than their owner (``route.balance``)
     driver_cpu: float = 0.0  # the driver's process CPU (with a LocalCluster, the scheduler's too)
     memo_refused: list[str] = field(default_factory=list)  # shared memo shares a partition refused, and why
+    # the driver's timeline: (event, wall clock ``time.time()``, the driver's process CPU), one per phase of
+    # each level (``experiments/dask_timeline.py`` lines the workers' tasks up against it)
+    marks: list[tuple[str, float, float]] = field(default_factory=list)
+
+    def mark(self, event: str) -> None:
+        self.marks.append((event, time.time(), time.process_time()))
 
 
 def wire(batch: object, remote: bool) -> tuple[int, int]:

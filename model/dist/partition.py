@@ -194,12 +194,31 @@ def get(search: str, part: int) -> Partition:  # the partition of a search on th
     return PARTS[(search, part)]
 
 
+def _count_last(p: Partition, level: int, own: dict[Compact, Entry], others: list[Any],
+                received: tuple[int, ...], clock: float) -> tuple[int, float, tuple[int, ...]]:
+    """The exact mode's last merge. The last level's states are never expanded, and never the parent of a
+    trace's edge (a hit names its parent, a state of an earlier level): each is counted once, with no link,
+    frontier or sort — ``own`` (this partition's children, checked against its visited set by ``expand``)
+    and the states of the other senders' batches met neither there nor in the visited set."""
+    visited = p.visited
+    fresh: set[Compact] = set()
+    for batch in others:
+        for child in batch:  # a dict's keys, or the states alone
+            if child not in own and child not in visited:
+                fresh.add(child)
+    n = p.counted = len(own) + len(fresh)
+    p.frontier = []
+    p.merged[level] = n, received
+    return n, time.process_time() - clock, received
+
+
 def merge(search: str, part: int, level: int, last: bool, senders: tuple[int, ...],
-          *sent: dict[Compact, Entry] | bytes) -> tuple[int, float, tuple[int, ...]]:
+          *sent: dict[Compact, Entry] | tuple[Compact, ...] | bytes) -> tuple[int, float, tuple[int, ...]]:
     """Admit this partition's new states of a level (the batch from each of ``senders``, in order);
     returns how many, the CPU seconds it took and the entries read from each sender (the driver matches
     them against what the senders said they sent). ``last``: the final level, whose states are never
-    expanded (the fingerprint mode counts them without keeping them)."""
+    expanded (the fingerprint mode counts them without keeping them; in the exact mode another sender's
+    batch may then be its states alone, ``route.batch``)."""
     clock = time.process_time()
     p = PARTS[(search, part)]
     if level in p.merged:
@@ -215,8 +234,14 @@ def merge(search: str, part: int, level: int, last: bool, senders: tuple[int, ..
     todo = list(zip(senders, batches, strict=True))
     if not fpmode and part in senders:  # exact mode: ``expand`` checked its own children against visited
         own = todo.pop(senders.index(part))[1]
+        assert isinstance(own, dict)
+        if last:
+            return _count_last(p, level, own, [b for _, b in todo], received, clock)
         cands = dict(own) if todo else own  # copying a dict reuses its stored hashes
+    elif not fpmode and last:
+        return _count_last(p, level, {}, [b for _, b in todo], received, clock)
     for sender, batch in todo:
+        assert isinstance(batch, dict)
         if sender != part:
             batch = {c: e if e[4] is None else (*e[:4], {u: ids(f) for u, f in e[4].items()}, e[5])
                      for c, e in batch.items()}
@@ -227,13 +252,6 @@ def merge(search: str, part: int, level: int, last: bool, senders: tuple[int, ..
                     cands[child] = entry
             else:
                 dups.setdefault(child, [have]).append(entry)
-    if last and not fpmode:
-        # the last level's states are never expanded, and never the parent of a trace's edge (a hit names
-        # its parent, a state of an earlier level): each is counted once, with no link, frontier or sort
-        n = p.counted = len(cands)
-        p.frontier = []
-        p.merged[level] = n, received
-        return n, time.process_time() - clock, received
     frontier: list[Front] = []
     firsts: list[Entry] = []
     for child, first in cands.items():

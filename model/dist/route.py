@@ -83,9 +83,12 @@ def routed(table: dict[int, int], summaries: list[Summary], senders: list[tuple[
 
 
 @quiet
-def batch(search: str, part: int, dest: int, layer: int, delta: dict[int, int]) -> dict[Compact, Entry] | bytes:
+def batch(search: str, part: int, dest: int, layer: int, delta: dict[int, int], last: bool = False
+          ) -> dict[Compact, Entry] | tuple[Compact, ...] | bytes:
     """This partition's children of level ``layer`` that partition ``dest`` owns, packed for the wire when
-    they leave (``wire.py``)."""
+    they leave (``wire.py``). ``last``: the exact mode's last level, whose merge only counts the states it
+    had not met (``partition.merge``): a batch that leaves carries the states alone, without the entries
+    (key, link, transition key) no one reads."""
     dropped = hit("route")
     p = get(search, part)
     if p.child_layer != layer:  # the driver's dependencies prevent it; never route another level's children
@@ -110,4 +113,7 @@ def batch(search: str, part: int, dest: int, layer: int, delta: dict[int, int]) 
         p.routed, p.children, p.child_classes = out, {}, []
     # kept until the next level's expand: a task Dask runs again (its result lost in a transfer) must hand
     # over the same batch, not an empty one
-    return pack({} if dropped else p.routed[dest], dest != part)
+    handed: dict[Compact, Entry] = {} if dropped else p.routed[dest]
+    if last and dest != part:
+        return pack(tuple(handed), True)
+    return pack(handed, dest != part)

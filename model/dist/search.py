@@ -18,9 +18,11 @@ banking model at bound 4, pinned expands left one worker with 18 times the other
 fewer states, and the classes of one level are mostly new in the next, so no history predicts it. So,
 with ``chunks`` (the default with several partitions), ownership stays with the class and only the
 *expansion* moves: each partition's new frontier is cut into up to ``chunks`` runs of at least
-``MIN_CHUNK`` consecutive states (``level.open_level``, ``level.take``), and the driver feeds each
-worker two chunks at a time, its own partition's first (no transfer, the decision memo warm), then,
-when its own are done, the last chunk of the partition with the most left. A chunk's children join the
+``MIN_CHUNK`` consecutive states (``level.open_level``, ``level.take``, ``frontier.cut``), and the driver
+feeds each worker two chunks at a time (one once fewer are left than workers), its own partition's first
+(no transfer, the decision memo warm), then, when its own are done, the last chunk of the partition with
+the most left — pickled for the wire when it was cut (the last quarter of a partition's chunks), or else by
+a task that jumps the owner's queue, so the thief waits at most for the owner's running chunk. A chunk's children join the
 partition of the worker that ran it and are routed to their owners like any other (``partition.py``:
 links and events name the owner and the state's index in its frontier, and a child reached by two
 chunks keeps its least key). The driver steals, not Dask: Dask's stealing weighs every ``chunk`` task
@@ -59,6 +61,7 @@ from model.dist import partition as part
 from model.dist.cluster import cancel, first_done
 from model.dist.driver import RETRIES, Lost, Placed, Tally, account, cap_of, check_complete, cut_short, transient
 from model.dist.fault_injection import Faults
+from model.dist.frontier import cut
 from model.dist.measure import Measure, wire
 from model.dist.traces import Cones, Tracer
 from model.search.explicit import ExplicitRun, answers
@@ -152,36 +155,38 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
         return opened, [(reduction, here, done, seconds, cap)]
 
     def dispatch(opened: list[level.Opened], args: tuple[Any, ...]) -> list[part.Summary]:
-        """Run a level's chunks, two in flight per partition's worker: a worker that finishes one gets its
-        own partition's next chunk, or, when its own are done, the last chunk of the partition with the
-        most left (work stealing, by the driver: Dask's own stealing weighs every chunk alike, and one
-        partition's chunks may cost many times the other's). Each chunk gets the seconds the budget has
-        left when it is sent and the transitions left after the chunks already back, so a level overruns
-        the budget by at most the chunks in flight. Every chunk comes back, and a complete one says it
+        """Run a level's chunks, two in flight per partition's worker (one once fewer chunks are left than
+        workers): a worker that finishes one gets its own partition's next chunk, or, when its own are
+        done, the last chunk of the partition with the most left (work stealing, by the driver: Dask's own
+        stealing weighs every chunk alike, and one partition's chunks may cost many times the other's).
+        Each chunk gets the seconds the budget has left when it is sent and the transitions left after the
+        chunks already back, so a level overruns the budget by at most the chunks in flight. Every chunk comes back, and a complete one says it
         expanded every state it was sent (``Lost`` otherwise); Dask runs a failed cut or chunk again
         (``RETRIES``), which leave the partition as they found it when they fail."""
         assert chunks is not None
         reducing, here, done, _, cap = args
         spent = 0
-        left: dict[int, list[tuple[int, Any]]] = {}
+        left: dict[int, list[tuple[int, bool, Any]]] = {}
         counts: list[int] = []
         for q, (_, _, n, _) in enumerate(opened):
             count = max(1, min(chunks, -(-n // MIN_CHUNK)))
             counts.append(count)
-            # cut on the owner, last first: pop() takes the partition's chunks in frontier order
-            left[q] = [(j, on(q, level.take, sid, q, j, count, retries=RETRIES)) for j in reversed(range(count))] \
-                if n else []
+            # cut on the owner, last first: pop() takes the partition's chunks in frontier order; the last
+            # quarter, which thieves take first, pickled for the wire when cut (``level.take``)
+            left[q] = [(j, ready, on(q, level.take, sid, q, j, count, ready, retries=RETRIES))
+                       for j in reversed(range(count)) for ready in [count > 1 and 4 * j >= 3 * count]] if n else []
 
         def give(w: int) -> tuple[Any, tuple[int, int, int]] | None:
             if left[w]:
-                q, (j, f) = w, left[w].pop()
+                q, (j, _, f) = w, left[w].pop()
             else:
                 q = max(left, key=lambda r: (len(left[r]), -r))
                 if not left[q]:
                     return None
                 # a stolen chunk: the owner's last, farthest from what it runs next, pickled for the wire there
-                j, taken = left[q].pop(0)
-                f = on(q, level.packed, taken)
+                # (when not at its cut: ahead of the chunk queued there, behind the one running)
+                j, ready, taken = left[q].pop(0)
+                f = taken if ready else on(q, level.packed, taken, priority=1)
             room = None if cap is None else max(0, cap - spent)
             return on(w, level.chunk, sid, q, f, reducing, here, done, run.remaining_seconds(), room,
                       retries=RETRIES), (w, q, j)
@@ -206,15 +211,20 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
                     w, q, j = flying.pop(fut)
                     s = placed.g(fut)
                     n, count = opened[q][2], counts[q]
-                    size = n * (j + 1) // count - n * j // count
+                    lo, hi = cut(n, j, count)
+                    size = hi - lo
                     if s.complete and s.expanded != size:
                         raise Lost(f"chunk {j} of partition {q}: sent {size} states, it expanded {s.expanded}")
                     out.append(s)
                     ran.append((q, j))
                     spent += s.transitions
-                    nxt = give(w)
-                    if nxt is not None:
-                        flying[nxt[0]] = nxt[1]
+                    # near the level's end a chunk queued behind a running one could not be stolen by a
+                    # worker that runs dry: with fewer chunks left than workers, a worker gets its next one
+                    # only when it has none in flight (a round trip, against a chunk's seconds)
+                    if sum(len(v) for v in left.values()) >= P or all(v[0] != w for v in flying.values()):
+                        nxt = give(w)
+                        if nxt is not None:
+                            flying[nxt[0]] = nxt[1]
         finally:
             if flying:
                 cancel(client, list(flying))
@@ -222,22 +232,30 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
                 [sum(1 for r, _ in ran if r == q) for q in range(P)])
         return out
 
+    def mark(event: str) -> None:
+        if measure is not None:
+            measure.mark(event)
+
+    mark("start")
     futs, chunk_futs = submit(0, [[] for _ in range(P)], [() for _ in range(P)], [[] for _ in range(P)]) if k > 0 \
         else ([], [])
     try:
         for layer in range(k):
             if chunked:
                 opened: list[level.Opened] = g(futs)
+                mark(f"{layer} opened")
                 if layer > 0:
                     front = [new for new, _, _, _ in opened]
                     account(f"entries merged at level {layer}", sent, [r for _, _, _, r in opened])
                 account(f"frontier of level {layer}", front, [n for _, _, n, _ in opened])
                 ran = dispatch(opened, chunk_futs[0])
+                mark(f"{layer} expanded")
                 summaries = level.by_partition(opened, ran)
                 if measure is not None:
                     measure.lent += sum(s.lent for s in ran)
             else:
                 summaries = g(futs)
+                mark(f"{layer} expanded")
                 ran = []
                 if layer > 0:
                     front = [s.merged for s in summaries]
@@ -255,7 +273,8 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
             delta = route.assign(table, summaries, P) if P > 1 else {}
             senders = route.senders(table, summaries, P)
             sent = route.routed(table, summaries, senders)
-            split = {(p, q): on(p, route.batch, sid, p, q, layer, delta) for q in range(P) for p in senders[q]}
+            last = layer == k - 1 and not fingerprints
+            split = {(p, q): on(p, route.batch, sid, p, q, layer, delta, last) for q in range(P) for p in senders[q]}
             level_transitions = sum(s.transitions for s in summaries)
             tracer.fold(layer, summaries, found, premise, complete)
             transitions += level_transitions
@@ -263,6 +282,7 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
             run.check_time()
             if measure is not None and measure.exchange:
                 _record(measure, g, on, split, summaries, table, layer, level_transitions, len(ran))
+            mark(f"{layer} routed")
             if layer == k - 1:
                 merged: list[tuple[int, float, tuple[int, ...]]] = g([
                     on(q, level.finish, sid, q, layer, senders[q], *[split[p, q] for p in senders[q]])
@@ -273,6 +293,7 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
                     measure.levels[-1].update(new_states=sum(n for n, _, _ in merged),
                                               largest=max(n for n, _, _ in merged))
                 tally.level([n for n, _, _ in merged], k)
+                mark(f"{k} finished")
                 break
             futs, chunk_futs = submit(layer + 1, [[f for (p, _), f in split.items() if p == q] for q in range(P)],
                                       senders, [[split[p, q] for p in senders[q]] for q in range(P)])

@@ -37,6 +37,7 @@ EXPERIMENTS: dict[str, str] = {
     "search-engine": "search_engine.py",
     "search-huge": "search_huge.py",
     "dask-partition-cost": "dask_partition_cost.py",
+    "dask-timeline": "dask_timeline.py",
     "system-scale": "system_scale.py",
     "edits-bisim": "edits_bisim.py",
     "admission-store": "admission_store.py",
@@ -51,7 +52,7 @@ EXPERIMENTS: dict[str, str] = {
 ON_DEMAND: frozenset[str] = frozenset({"dask-scaling", "search-scale", "system-scale", "edits-bisim",
                                        "admission-store", "search-reductions",
                                        "search-engine", "search-huge",
-                                       "dask-partition-cost"})
+                                       "dask-partition-cost", "dask-timeline"})
 
 #: every committed table of paper_figures/tables/ -> what writes it: a ``reproduce`` experiment, or the
 #: make target of a job that is not one (it needs a tool ``make reproduce`` must run without, or takes
@@ -76,6 +77,7 @@ TABLE_SOURCES: dict[str, str] = {
     "search_intcode": "search-scale", "search_huge": "search-huge",
     "dask_partition_cost": "dask-partition-cost",
     "dask_partition_cost_monitor": "dask-partition-cost",
+    "dask_timeline": "dask-timeline",
     "system_scale": "system-scale",
     "search_reductions": "search-reductions", "search_engine": "search-engine",
     "admission_races": "admission-store", "admission_throughput": "admission-store",
@@ -106,6 +108,7 @@ DESCRIPTIONS: dict[str, str] = {
     "system-scale": "the generic search on the admission model of a million states, exact vs fingerprint (on demand)",
     "search-reductions": "partial-order and symmetry reduction: states, transitions, CPU with and without (on demand)",
     "dask-partition-cost": "partitioned generic search run in one process: CPU, memo misses per partition (on demand)",
+    "dask-timeline": "two Dask workers on banking: per phase, each worker's tasks, transfers and idle time (on demand)",
     "search-huge": "the integer-encoded search over fingerprints past 10^8 states, run once (on demand, CPU minutes)",
     "search-engine": "the one breadth-first engine against the loops it replaced, transitions per CPU s (on demand)",
     "edits-bisim": "ideal machine vs durable runtime, bounded weak bisimulation (on demand, ~15 min)",

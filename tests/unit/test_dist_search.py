@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import gc
 import json
+from itertools import pairwise
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,7 @@ from click.testing import CliRunner
 
 from model.base.budget import Budget, Unknown
 from model.dist import search as dist_search
+from model.dist.frontier import cut
 from model.dist.measure import Measure
 from model.dist.partition import Summary, class_of, proj_text
 from model.dist.route import assign, senders
@@ -50,12 +52,40 @@ def test_equals_single_process(dask_client: Any, name: str, bound: int, reductio
     assert any(isinstance(v, Found) for _, v in a.verdicts) == finds
     assert sum(r["new_states"] for r in measure.levels) + 1 == a.states
     assert max(r["remote"] for r in measure.levels) > 0  # states did cross between partitions
+    # at the last level too, where a batch that leaves carries the states alone (``route.batch``, ``last``)
+    assert measure.levels[-1]["remote"] > 0 and measure.levels[-1]["new_states"] > 0
     assert sum(n for n, _ in measure.memory) == a.states
     assert 0 < measure.critical_cpu <= measure.worker_cpu == b.cpu_seconds
     assert measure.seeded  # the LocalCluster's workers share one hash seed: the native owner hash ran
     P = parts or 2
     for lv in measure.levels:  # a step or opening per partition, two tasks a chunk, a routing task per pair
         assert P < lv["tasks"] <= P + 2 * P * dist_search.CHUNKS + P * P
+    # the driver's timeline (experiments/dask_timeline.py): each level opened, expanded, routed, in time order
+    names = [e for e, _, _ in measure.marks]
+    assert names[0] == "start" and names[1:3 * a.depth + 1] == [
+        f"{n} {phase}" for n in range(a.depth) for phase in ("opened", "expanded", "routed")]
+    if a.depth == bound:
+        assert names[-1] == f"{bound} finished"
+    assert all(x[1] <= y[1] and x[2] <= y[2] for x, y in pairwise(measure.marks))
+
+
+@pytest.mark.parametrize(("n", "count"), [(97_000, 16), (9_000, 5), (135, 16), (16, 16), (2_001, 2), (7, 1),
+                                            (0, 1)])
+def test_chunks_tile_the_frontier(n: int, count: int) -> None:
+    """``frontier.cut``, which the owner's cut and the driver's count of the states a chunk must expand
+    both use: the chunks tile the frontier in order, equal within a state."""
+    spans = [cut(n, j, count) for j in range(count)]
+    assert spans[0][0] == 0 and spans[-1][1] == n
+    assert all(a[1] == b[0] for a, b in pairwise(spans))
+    sizes = [hi - lo for lo, hi in spans]
+    assert max(sizes) - min(sizes) <= 1
+
+
+def test_local_workers_run_without_dasks_profiler(dask_client: Any) -> None:
+    """``cluster.connect`` starts its workers without Dask's statistical profiler (its samples feed a
+    dashboard no local cluster here serves, and cost the task thread CPU and the GIL)."""
+    on = dask_client.run(lambda dask_worker: "profile" in dask_worker.periodic_callbacks)
+    assert len(on) == 2 and not any(on.values())
 
 
 @pytest.mark.parametrize("fingerprints", [False, True])
