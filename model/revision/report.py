@@ -22,6 +22,7 @@ from model.revision.certify.linear_certificate import LinearSimulation
 from model.revision.certify.simulation import SimulationProof
 from model.revision.explore.counterexample import Counterexample
 from model.revision.explore.prefix import StartingPoint
+from model.revision.trusted.arg_cover import Written
 
 
 @dataclass(frozen=True, slots=True)
@@ -34,12 +35,27 @@ class Certified:
     # why Lean did not decide the certificate's effect coverage although it checked closure (coverage then
     # rests on Z3 alone); empty when Lean decided it (``checked_by`` names the Lean coverage check) or was absent
     lean_coverage: str = ""
+    # when Lean decided coverage: per list and action, whether Lean wrote the question from the entries
+    # (``arg_cover_policy``) or Python did (``arg_cover``) because an entry lies outside Lean's fragment
+    coverage_questions: tuple[Written, ...] = ()
 
     def checkers(self) -> str:
         return " and the ".join(self.checked_by) if self.checked_by else "no checker"
 
+    def questions_written(self) -> str:
+        """Who wrote the coverage questions Lean decided; empty when Lean did not decide them."""
+        lean = [w.show() for w in self.coverage_questions if w.by == "lean"]
+        python = [w.show() for w in self.coverage_questions if w.by != "lean"]
+        if not python:
+            return "Lean wrote every coverage question (arg_cover_policy)" if lean else ""
+        return "; ".join(x for x in (
+            f"Lean wrote the coverage questions of {', '.join(lean)} (arg_cover_policy)" if lean else "",
+            f"Python wrote those of {', '.join(python)} (arg_cover)") if x)
+
     def show(self) -> str:
         step = f"; {self.guards}" if self.guards else ""
+        if self.coverage_questions:
+            step += f"; {self.questions_written()}"
         if isinstance(self.evidence, Certificate):
             return (f"Certified (structural certificate, checked by the {self.checkers()}): "
                     f"{self.evidence.summary()}{step}")
@@ -160,6 +176,8 @@ class RevisionReport:
                 pres["guards"] = p.guards
             if p.lean_coverage:
                 pres["lean_coverage"] = p.lean_coverage
+            if p.coverage_questions:
+                pres["coverage_questions"] = [w.to_json() for w in p.coverage_questions]
         elif isinstance(p, NotPreserved):
             pres = {"verdict": "not_preserved", "lost_client": p.lost.to_json()}
         elif isinstance(p, OutOfBudget):

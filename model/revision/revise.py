@@ -287,7 +287,7 @@ def checked_report(proof: SimulationProof | JointSimulation | LinearSimulation |
     if isinstance(lean, LeanClosed):
         coverage = (f"{LEAN_COVERAGE} ({lean.route})",) if lean.coverage is None else ()
         return Certified(proof, (PYTHON_CHECKER, f"{LEAN_CHECKER} ({lean.route})", *coverage),
-                         lean_coverage=lean.coverage or "")
+                         lean_coverage=lean.coverage or "", coverage_questions=lean.questions)
     if isinstance(lean, LeanAbsent):
         return Certified(proof, (PYTHON_CHECKER,))
     if isinstance(lean, LeanFault):

@@ -43,6 +43,7 @@ from model.revision.trusted.arg_cover import (
     Unsupported,
     flat_listed,
     lean_covers,
+    outside_entries,
     policy_question,
     questions,
     source_name,
@@ -322,19 +323,8 @@ def test_number_stand_ins_decide_crowded_constants_exactly(oracle: LeanOracle) -
 # against the Python translation (``questions``), answer for answer and clause for clause.
 
 def _in_fragment(lists: Sequence[Sequence[Entry]], action: str) -> bool:
-    def const_ok(v: object) -> bool:
-        return not isinstance(v, list | dict)
-    for e in (e for xs in lists for e in xs if e.action == action):
-        if e.keys is not None or isinstance(e.resource, SlotPat):
-            return False
-        if isinstance(e.resource, ConstPat) and not const_ok(e.resource.value):
-            return False
-        for p in e.where:
-            if isinstance(p, EqPred) and not const_ok(p.value):
-                return False
-            if isinstance(p, OneOfPred) and not all(const_ok(v) for v in p.values):
-                return False
-    return True
+    """The report's reading of Lean's fragment (``outside_entries``), checked here against Lean's answers."""
+    return not outside_entries(lists, action, ())
 
 
 def _norm_lit(lit: Sequence[object]) -> tuple[object, ...]:

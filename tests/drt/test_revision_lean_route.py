@@ -5,10 +5,13 @@ library is built, so these run there and in CI."""
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
+from click.testing import CliRunner
 from pytest import MonkeyPatch
 
+from model.monitor.language.policy import SlotPat
 from model.monitor.language.syntax import load_policy
 from model.oracle.generators import REVISION_WORKLOAD_JSON
 from model.oracle.inproc import Library
@@ -22,10 +25,12 @@ from model.revision.effects import EVERY_EFFECT
 from model.revision.explore.workload import workload_from_json
 from model.revision.report import Certified
 from model.revision.revise import revise
+from model.shell.cli import main
 
 ROOT = Path(__file__).resolve().parents[2]
 DELETE = load_policy(ROOT / "corpus" / "policies" / "delete_ab.policy")
-WIDEN_SECOND = load_policy(ROOT / "corpus" / "revisions" / "delete_ab" / "delete_widen_second.policy")
+REV = ROOT / "corpus" / "revisions"
+WIDEN_SECOND = load_policy(REV / "delete_ab" / "delete_widen_second.policy")
 
 
 def _widen_second() -> Certified:
@@ -50,3 +55,52 @@ def test_revise_falls_back_to_the_executable(oracle: LeanOracle, monkeypatch: Mo
     monkeypatch.setenv("AGENTWARRANT_ORACLE", str(oracle_path()))  # names the executable: no library route
     assert _widen_second().checked_by == (PYTHON_CHECKER, f"{LEAN_CHECKER} ({SUBPROCESS})",
                                           f"{LEAN_COVERAGE} ({SUBPROCESS})")
+
+
+def _cli(old: Path, new: Path, workload: Path, bound: int) -> tuple[dict[str, object], str]:
+    """``revise``'s preservation report as JSON, and its human output."""
+    args = [str(old), str(new), "--workload", str(workload), "--bound", str(bound)]
+    outs = [CliRunner().invoke(main, ["revise", *args, *extra]) for extra in (["--json"], [])]
+    for out in outs:
+        assert out.exception is None or isinstance(out.exception, SystemExit), out.output
+    doc = json.loads(outs[0].output)["preservation"]
+    assert isinstance(doc, dict) and doc["verdict"] == "certified"
+    return doc, outs[1].output
+
+
+def test_the_report_says_lean_wrote_every_coverage_question(library: Library, monkeypatch: MonkeyPatch) -> None:
+    """delete_ab's lists have no key allowlist or slot pattern: Lean writes each question (arg_cover_policy)."""
+    monkeypatch.delenv("AGENTWARRANT_ORACLE", raising=False)
+    doc, human = _cli(ROOT / "corpus" / "policies" / "delete_ab.policy",
+                      REV / "delete_ab" / "delete_widen_second.policy", REV / "workloads" / "delete_ab.json", 4)
+    questions = doc["coverage_questions"]
+    assert isinstance(questions, list) and {q["list"] for q in questions} == {"P", "A"}
+    assert all(q["written_by"] == "lean" and q["judgment"] == "arg_cover_policy" and "outside" not in q
+               for q in questions)
+    assert "Lean wrote every coverage question (arg_cover_policy)" in human
+
+
+def test_the_report_says_python_wrote_the_question_of_an_action_with_a_slot_pattern(
+        library: Library, monkeypatch: MonkeyPatch) -> None:
+    """deploy's user list rolls out to a slot-bound environment: Lean answers outside for deploy.apply, the
+    report names the slot entries of both user lists and that Python wrote that question (arg_cover)."""
+    monkeypatch.delenv("AGENTWARRANT_ORACLE", raising=False)
+    old_path, new_path = REV / "bases" / "deploy.policy", REV / "deploy" / "deploy_user_staging_three.policy"
+    old, new = load_policy(old_path), load_policy(new_path)
+    slots = {(name, i + 1, e.action) for name, xs in (("old P", old.user), ("new P", new.user))
+             for i, e in enumerate(xs) if isinstance(e.resource, SlotPat)}
+    assert slots  # the pair is chosen for its slot entries
+    doc, human = _cli(old_path, new_path, REV / "workloads" / "deploy.json", 4)
+    assert doc["by"] == "joint_simulation"
+    questions = doc["coverage_questions"]
+    assert isinstance(questions, list)
+    python = [q for q in questions if q["written_by"] == "python"]
+    assert {q["action"] for q in python} == {a for _, _, a in slots}
+    assert all(q["judgment"] == "arg_cover" and "slot pattern" in q["why"] for q in python)
+    assert sorted(x for q in python for x in q["outside"]) == \
+        sorted(f"{name} entry {i} has a slot pattern" for name, i, _ in slots)
+    lean = [q for q in questions if q["written_by"] == "lean"]
+    assert lean and all(q["judgment"] == "arg_cover_policy" for q in lean)
+    assert {q["action"] for q in lean}.isdisjoint(q["action"] for q in python)
+    assert "(arg_cover_policy); Python wrote those of joint deploy.apply (" in human
+    assert all(f"{name} entry {i} has a slot pattern" in human for name, i, _ in slots)

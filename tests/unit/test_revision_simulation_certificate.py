@@ -128,6 +128,26 @@ def test_questions_lean_does_not_write_go_to_arg_cover_on_the_python_translation
     assert "refused by the Lean closure check: Lean's coverage check" in report.simulation
 
 
+def test_the_report_names_who_wrote_each_coverage_question(monkeypatch: MonkeyPatch, tmp_path: Path) -> None:
+    """Lean answering outside for every action: each question is Python's (arg_cover), with Lean's reason;
+    delete_ab's entries are all in the fragment, so Python names no entry outside it."""
+    monkeypatch.setenv("AGENTWARRANT_ORACLE", str(_fake_oracle(tmp_path, True, "covered", policy="outside")))
+    report = _revise()
+    assert isinstance(report.preservation, Certified) and report.preservation.coverage_questions
+    pres = report.to_json()["preservation"]
+    assert isinstance(pres, dict)
+    questions = pres["coverage_questions"]
+    assert isinstance(questions, list) and {q["list"] for q in questions} == {"P", "A"}
+    assert all(q == {"list": q["list"], "action": "file.delete", "written_by": "python", "judgment": "arg_cover",
+                     "why": "fake", "outside": []} for q in questions)
+    assert "Python wrote those of P file.delete (fake), A file.delete (fake) (arg_cover)" in report.preservation.show()
+    monkeypatch.setenv("AGENTWARRANT_ORACLE", str(_fake_oracle(tmp_path, True, "covered")))
+    report = _revise()
+    assert isinstance(report.preservation, Certified)
+    assert [w.judgment() for w in report.preservation.coverage_questions] == ["arg_cover_policy"] * 2
+    assert "Lean wrote every coverage question" in report.preservation.show()
+
+
 def test_an_effect_lean_finds_uncovered_is_a_refusal(monkeypatch: MonkeyPatch, tmp_path: Path) -> None:
     """Lean's coverage check can only take a certificate away: an omitted effect it reports refuses it."""
     monkeypatch.setenv("AGENTWARRANT_ORACLE", str(_fake_oracle(tmp_path, True, "uncovered")))

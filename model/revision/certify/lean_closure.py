@@ -10,7 +10,8 @@ is ``AgentWarrant.Revision.ArgCover.argCoveredClosedPreserves``): when every cov
 certificate can be written for Lean and Lean answers covered, the verdict says so (``LeanClosed.coverage``);
 Lean writes each action's question itself from the entries, tools and ``E`` (``arg_cover_policy``) when the
 action's entries lie in the fragment its translation covers, and the verdict says which questions Python
-wrote instead (``LeanClosed.written``);
+wrote instead (``LeanClosed.written``; per list and action, with the entries outside the fragment:
+``LeanClosed.questions``, which the report shows);
 a question Lean cannot take (a predicate against an array or object constant, a per-binding-class
 certificate) leaves coverage to Z3 alone, and the verdict says why. Lean finding an effect the certificate
 omits is a refusal. Lean never answers a question it takes with ``unknown``
@@ -43,7 +44,7 @@ from model.revision.certify.closure_json import joint_closure_input, list_closur
 from model.revision.certify.joint_certificate import JointSimulation
 from model.revision.certify.simulation_certificate import SimulationProof
 from model.revision.effects import EffectSet
-from model.revision.trusted.arg_cover import BadAnswer, Unsupported, lean_covers
+from model.revision.trusted.arg_cover import BadAnswer, Unsupported, Written, lean_covers
 
 PYTHON_CHECKER = "independent Python checker"
 LEAN_CHECKER = "Lean closure check"
@@ -59,6 +60,8 @@ class LeanClosed:
     # Who wrote the questions Lean decided: "Lean" when it wrote every one from the entries itself
     # (``arg_cover_policy``), else the actions whose entries lie outside that fragment (Python wrote them)
     written: str = ""
+    # Per list and action, who wrote its coverage question (empty unless Lean decided every one)
+    questions: tuple[Written, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -96,7 +99,8 @@ def _inputs(proof: SimulationProof | JointSimulation | BindingSimulation, old: P
 
 
 Listed = dict[str, tuple[tuple[tuple[bool, ...], ...], ...]]
-Coverage = tuple[str, EffectSet, Listed, tuple[tuple[Entry, ...], ...], frozenset[str], tuple[Tool, ...]]
+Coverage = tuple[str, EffectSet, Listed, tuple[tuple[Entry, ...], ...], frozenset[str], tuple[Tool, ...],
+                 tuple[str, ...]]
 
 
 def _allows(*lists: tuple[Entry, ...]) -> frozenset[str]:
@@ -109,24 +113,25 @@ def _coverage(proof: SimulationProof | JointSimulation, old: Policy, new: Policy
     if isinstance(proof, JointSimulation):
         lists = (old.user, old.application, new.user, new.application)
         listed = {a.action: tuple(tuple(side for side in v) for v in a.vectors) for a in proof.vectors}
-        return [("joint", proof.effects, listed, lists, _allows(*lists[:2]), tools)]
+        return [("joint", proof.effects, listed, lists, _allows(*lists[:2]), tools,
+                 ("old P", "old A", "new P", "new A"))]
     out: list[Coverage] = []
     for side, rel, o, n in (("P", proof.user, old.user, new.user), ("A", proof.application, old.application,
                                                                        new.application)):
         listed = {a: tuple((m_old, m_new) for m_old, m_new in vs) for a, vs in rel.vectors}
-        out.append((side, proof.effects, listed, (o, n), _allows(o), tools))
+        out.append((side, proof.effects, listed, (o, n), _allows(o), tools, (f"old {side}", f"new {side}")))
     return out
 
 
 def _lean_coverage(oracle: LeanOracle, proof: SimulationProof | JointSimulation | BindingSimulation, old: Policy,
-                   new: Policy, written: list[str]) -> str | LeanRefused | None:
+                   new: Policy, written: list[Written]) -> str | LeanRefused | None:
     """``None`` when Lean decides every coverage question covered, a refusal when it finds an omitted
     effect, else why coverage stays with Z3 alone; ``written`` receives who wrote each action's question."""
     if isinstance(proof, BindingSimulation):
         return "coverage per binding class (slot facts) is not sent to Lean"
-    for side, effects, listed, lists, olds, tools in _coverage(proof, old, new):
+    for side, effects, listed, lists, olds, tools, names in _coverage(proof, old, new):
         try:
-            verdict = lean_covers(oracle.call, effects, listed, lists, olds, tools, side, written)
+            verdict = lean_covers(oracle.call, effects, listed, lists, olds, tools, side, written, names)
         except Unsupported as exc:
             return f"not sent to Lean: {exc}"
         if isinstance(verdict, Invalid):
@@ -134,8 +139,8 @@ def _lean_coverage(oracle: LeanOracle, proof: SimulationProof | JointSimulation 
     return None
 
 
-def _written(written: list[str]) -> str:
-    python = sorted({w[len("python: "):] for w in written if w.startswith("python: ")})
+def _written(written: list[Written]) -> str:
+    python = sorted({w.why for w in written if w.by != "lean"})
     return "Lean" if not python else "Python for " + "; ".join(python)
 
 
@@ -179,11 +184,13 @@ def lean_closure(proof: SimulationProof | JointSimulation | BindingSimulation, o
                 return LeanFault(f"{side}: the {route}'s answer has no closed flag: {out!r:.200}")
             if not out["closed"]:
                 return LeanRefused(f"{side}: Lean finds the relation not closed")
-        written: list[str] = []
+        written: list[Written] = []
         coverage = _lean_coverage(oracle, proof, old, new, written)
         if isinstance(coverage, LeanRefused):
             return coverage
-        return LeanClosed(route, coverage, _written(written) if coverage is None else "")
+        if coverage is not None:
+            return LeanClosed(route, coverage)
+        return LeanClosed(route, None, _written(written), tuple(written))
     except (OracleError, BadAnswer) as exc:
         _LOADED.clear()  # a library that faulted is loaded afresh (its checksum checked again) next time
         return LeanFault(f"{route}: {exc}")

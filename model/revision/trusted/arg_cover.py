@@ -291,13 +291,69 @@ def _uncovered(out: JSON, names: Sequence[str], action: str, where: str) -> Inva
                    f"{witness_effect(action, names, w)}")
 
 
+@dataclass(frozen=True, slots=True)
+class Written:
+    """Who wrote one action's coverage question: Lean from the entries (``arg_cover_policy``), or Python
+    (``arg_cover``) because Lean answered ``outside``; then ``why`` is Lean's reason and ``outside`` the
+    entries Python finds outside the fragment (``grantOk``'s test, read here for the report only)."""
+
+    where: str  # the certificate's list ("P", "A") or "joint"
+    action: str
+    by: str  # "lean" or "python"
+    why: str = ""
+    outside: tuple[str, ...] = ()
+
+    def judgment(self) -> str:
+        return "arg_cover_policy" if self.by == "lean" else "arg_cover"
+
+    def to_json(self) -> dict[str, JSON]:
+        doc: dict[str, JSON] = {"list": self.where, "action": self.action, "written_by": self.by,
+                                "judgment": self.judgment()}
+        if self.by != "lean":
+            doc["why"] = self.why
+            doc["outside"] = list(self.outside)
+        return doc
+
+    def show(self) -> str:
+        head = f"{self.where} {self.action}"
+        return head if self.by == "lean" else f"{head} ({'; '.join(self.outside) or self.why})"
+
+
+def _structured(value: JSON) -> bool:
+    return isinstance(value, (list, dict))
+
+
+def outside_entries(lists: Sequence[Sequence[Entry]], action: str, names: Sequence[str]) -> tuple[str, ...]:
+    """The entries of ``action`` outside the fragment Lean translates (a key allowlist, a slot pattern, an
+    array or object constant), each named by its list (``names``, else its place) and 1-based position."""
+    out: list[str] = []
+    for i, xs in enumerate(lists):
+        for j, e in enumerate(xs):
+            if e.action != action:
+                continue
+            why = [w for w, bad in (
+                ("a key allowlist", e.keys is not None),
+                ("a slot pattern", isinstance(e.resource, SlotPat)),
+                ("an array or object constant",
+                 (isinstance(e.resource, ConstPat) and _structured(e.resource.value))
+                 or any(isinstance(p, EqPred) and _structured(p.value) for p in e.where)
+                 or any(isinstance(p, OneOfPred) and any(_structured(v) for v in p.values) for p in e.where)))
+                if bad]
+            if why:
+                name = names[i] if i < len(names) else f"list {i + 1}"
+                out.append(f"{name} entry {j + 1} has {' and '.join(why)}")
+    return tuple(out)
+
+
 def lean_covers(call: object, effects: EffectSet, listed: Mapping[str, Sequence[Sequence[tuple[bool, ...]]]],
                 lists: Sequence[Sequence[Entry]], old_actions: frozenset[str], tools: Sequence[Tool],
-                where: str, written: list[str] | None = None) -> Valid | Invalid:
+                where: str, written: list[Written] | None = None,
+                names: Sequence[str] = ()) -> Valid | Invalid:
     """``side_conditions.covers`` answered by Lean: ``call(judgment, input)`` is the oracle's call. Each
     action's question is written by Lean from the entries (``arg_cover_policy``) when its entries are in
     the fragment Lean translates; otherwise (``outside``) by ``questions`` here and decided by ``arg_cover``.
-    ``written`` (when given) receives, per action, ``"lean"`` or ``"python: <why>"``. ``Unsupported``
+    ``written`` (when given) receives, per action, who wrote its question (``Written``; ``names`` names
+    ``lists`` there). ``Unsupported``
     propagates (the caller then asks Z3); any answer but covered or uncovered (or outside, from
     ``arg_cover_policy``), ``unknown`` included (which ``argCoverNeverUnknown`` rules out), is a
     ``BadAnswer``."""
@@ -315,12 +371,14 @@ def lean_covers(call: object, effects: EffectSet, listed: Mapping[str, Sequence[
             return _uncovered(out, [source_name(n) for n in raw], action, where)
         if answer == "covered":
             if written is not None:
-                written.append("lean")
+                written.append(Written(where, action, "lean"))
             continue
         if answer != "outside":
             raise BadAnswer(f"arg_cover_policy: an answer that is not covered or uncovered (or outside): {out!r:.200}")
         if written is not None:
-            written.append(f"python: {out.get('reason') if isinstance(out, dict) else ''}")
+            reason = out.get("reason") if isinstance(out, dict) else None
+            written.append(Written(where, action, "python", reason if isinstance(reason, str) else "",
+                                   outside_entries(lists, action, names)))
         for names, question in questions(effects, lists, flats, action, tools):
             out = call("arg_cover", question)
             answer = out.get("answer") if isinstance(out, dict) else None

@@ -52,7 +52,7 @@ def cli(old_path: str, new_path: str, effects: str | None, bound: int, workload_
     from model.revision.effects import parse_effects
     from model.revision.explore.derive_workload import derive
     from model.revision.names import check_effects_exist, check_workload_names
-    from model.revision.report import NewlyForbidden, NotPreserved
+    from model.revision.report import Certified, NewlyForbidden, NotPreserved
     from model.revision.report import Unknown as UnknownWithinBound
     from model.revision.revise import revise
 
@@ -83,6 +83,8 @@ def cli(old_path: str, new_path: str, effects: str | None, bound: int, workload_
         p = report.preservation
         click.echo(f"preservation: {preservation_sentence(p, eff.show())}")
         click.echo(f"  judged {start_sentence(report)}")
+        if isinstance(p, Certified) and p.coverage_questions:
+            click.echo(f"  {p.questions_written()}")
         if isinstance(p, NotPreserved):
             click.echo(f"  the lost client as a trace for `agentwarrant monitor run POLICY TRACE` (as expected under "
                        f"{old_path}, refused under {new_path}):")
