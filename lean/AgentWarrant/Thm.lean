@@ -730,14 +730,19 @@ theorem registrationReflection (W : AgentWarrant.Edits.Reg.Wf) (R : AgentWarrant
 -- Revision: effect coverage on the question Lean writes itself (Agenra Sections 1 and 7.1) ------------
 
 /-- The coverage question Lean writes from the entries means the monitor's matching. Take the entries
-`gs` of the old and new lists (those of action `a` without a key allowlist or slot pattern, their
-constants scalars or null), the tools and `E`, and one way `(t, d)` a tool produces an effect of `a`.
+`gs` of the old and new lists (those of action `a` with scalar or null constants; slot patterns and key
+allowlists included), the tools and `E`, and one way `(t, d)` a tool produces an effect of `a`.
 If Lean's decision answers `covered` on the question Lean itself writes for that way ("every valuation
 meeting the way's condition has a listed match vector"), then every call whose effect is of action `a`,
 whose argument values and resource are where the way reads them and which meets the way's condition has
 the monitor's own `grantMatches` vector over `gs` among the listed vectors. No atom, clause or variable
 comes from outside Lean; that each call the monitor prepares meets the way's condition (required and
-declared keys, where the resource comes from, `E`) is the condition as written, not proved here. -/
+declared keys, where the resource comes from, `E`) is the condition as written, not proved here, and so
+are the two facts a key allowlist reads: a top-level key's value is present exactly when the call has an
+argument of that key (`hkeys`, a fact of `Json.mkObj`), and the call's keys are among the action's keys
+(`hdecl`); a slot pattern reads its slot's variable (`srcVal`: present when the slot is bound to the
+resource's value), and a bound value the resource equals is taken to be a scalar other than the empty
+string (`hbind`, the checker's encoding's reading of a binding). -/
 theorem leanWrittenCoverageIsMonitorMatching (a : String) (tools : List AgentWarrant.Monitor.Full.Tool)
     (gs : List AgentWarrant.Monitor.Full.Grant) (E : Option (List Lean.Json)) (t : AgentWarrant.Monitor.Full.Tool)
     (d : AgentWarrant.Monitor.Full.EffDecl) (listed : List (List Bool)) (cond : List AgentWarrant.Revision.ArgCover.SClause)
@@ -745,16 +750,31 @@ theorem leanWrittenCoverageIsMonitorMatching (a : String) (tools : List AgentWar
     (hfrag : ∀ g, g ∈ gs → g.action = a → AgentWarrant.Revision.ArgCover.grantOk g = true)
     (hcov : AgentWarrant.Revision.ArgCover.argCover
       (AgentWarrant.Oracle.ArgCover.good
-        (AgentWarrant.Revision.ArgCover.buildQ cond (gs.map (AgentWarrant.Revision.ArgCover.posOf a (AgentWarrant.Revision.ArgCover.wayRes d.res)))).cond
-        (AgentWarrant.Revision.ArgCover.buildQ cond (gs.map (AgentWarrant.Revision.ArgCover.posOf a (AgentWarrant.Revision.ArgCover.wayRes d.res)))).pos listed)
-      (AgentWarrant.Revision.ArgCover.buildQ cond (gs.map (AgentWarrant.Revision.ArgCover.posOf a (AgentWarrant.Revision.ArgCover.wayRes d.res)))).atoms =
+        (AgentWarrant.Revision.ArgCover.buildQ cond (gs.map (AgentWarrant.Revision.ArgCover.posOf a
+          (AgentWarrant.Revision.ArgCover.wayRes d.res) (AgentWarrant.Revision.ArgCover.actionKeys a
+            (AgentWarrant.Revision.ArgCover.ownTools a tools) gs)))).cond
+        (AgentWarrant.Revision.ArgCover.buildQ cond (gs.map (AgentWarrant.Revision.ArgCover.posOf a
+          (AgentWarrant.Revision.ArgCover.wayRes d.res) (AgentWarrant.Revision.ArgCover.actionKeys a
+            (AgentWarrant.Revision.ArgCover.ownTools a tools) gs)))).pos listed)
+      (AgentWarrant.Revision.ArgCover.buildQ cond (gs.map (AgentWarrant.Revision.ArgCover.posOf a
+        (AgentWarrant.Revision.ArgCover.wayRes d.res) (AgentWarrant.Revision.ArgCover.actionKeys a
+          (AgentWarrant.Revision.ArgCover.ownTools a tools) gs)))).atoms =
       AgentWarrant.Revision.ArgCover.Answer.covered)
     (s : AgentWarrant.Monitor.Full.State) (args : List (String × Lean.Json)) (e : AgentWarrant.Monitor.Full.Effect)
     (ha : e.action = a) (val : AgentWarrant.Revision.ArgCover.Src → AgentWarrant.Revision.ArgCover.AV)
     (hval : ∀ src, val (AgentWarrant.Revision.ArgCover.reSrc (AgentWarrant.Revision.ArgCover.wayRes d.res) src) =
-      AgentWarrant.Revision.ArgCover.srcVal args e src)
+      AgentWarrant.Revision.ArgCover.srcVal s args e src)
+    (hkeys : ∀ k, AgentWarrant.Revision.ArgCover.holds AgentWarrant.Revision.ArgCover.Lit.present
+      (AgentWarrant.Revision.ArgCover.srcVal s args e (AgentWarrant.Revision.ArgCover.Src.path [k])) =
+      AgentWarrant.anyB (fun x => x.1 == k) args)
+    (hdecl : ∀ x, AgentWarrant.Mem x args → AgentWarrant.Revision.ArgCover.memStr x.1
+      (AgentWarrant.Revision.ArgCover.actionKeys a (AgentWarrant.Revision.ArgCover.ownTools a tools) gs) = true)
+    (hbind : ∀ n, AgentWarrant.Monitor.Full.resMatches s e.res (AgentWarrant.Monitor.Full.Pat.slot n) = true →
+      AgentWarrant.Revision.ArgCover.holds AgentWarrant.Revision.ArgCover.Lit.scalar (AgentWarrant.Revision.ArgCover.avOf e.res) = true ∧
+      AgentWarrant.Revision.ArgCover.holds (AgentWarrant.Revision.ArgCover.Lit.eqStr []) (AgentWarrant.Revision.ArgCover.avOf e.res) = false)
     (hin : AgentWarrant.Revision.ArgCover.sCnfHolds val cond = true) :
     AgentWarrant.anyB (fun u => decide (u = gs.map (fun g => AgentWarrant.Monitor.Full.grantMatches s args g e))) listed = true :=
-  AgentWarrant.Revision.ArgCover.builtCoverMatches a tools gs E t d listed cond hcond hfrag hcov s args e ha val hval hin
+  AgentWarrant.Revision.ArgCover.builtCoverMatches a tools gs E t d listed cond hcond hfrag hcov s args e ha val hval
+    hkeys hdecl hbind hin
 
 end AgentWarrant.Thm

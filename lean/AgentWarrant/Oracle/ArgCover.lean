@@ -24,9 +24,12 @@ the entries being every position of the old and new lists in order, in the polic
 (corpus/schemas/policy.schema.json), the tools likewise, `resources` `E`'s resources of `a` (`null`: any).
 Output: `{"answer": "covered" | "uncovered" | "outside", "reason": text | null, "names": [source…] | null,
 "witness": [value…] | null, "vector": bits | null, "questions": [question…]}`: `outside` when an entry of
-`a` has a key allowlist, a slot pattern or an array or object constant (the fragment the meaning covers;
-the caller then writes the question itself); on `uncovered`, the first uncovered way's variables (a
-source is `null` for the resource, else its argument path), witness and vector; `questions` every way's
+`a` has an array or object constant (outside the fragment the meaning covers; the caller then writes the
+question itself, or asks Z3), with `"outside": [[position, feature]…]` naming each such entry by its
+0-based position among `entries` and where the constant is (`outsideWhy`: "… as its resource" or "… in a
+predicate"), and `reason` saying the same in words; on `uncovered`, the first uncovered way's variables (a
+source is `null` for the resource, `{"slot": name}` for a slot's variable, else its argument path),
+witness and vector; `questions` every way's
 question as `arg_cover` takes it, with its `names`, written back for the differential test. -/
 namespace AgentWarrant.Oracle.ArgCover
 open Lean AgentWarrant.Oracle AgentWarrant.Monitor.Full AgentWarrant.Revision.ArgCover
@@ -155,6 +158,7 @@ def litJ : Lit → Json
 def srcJ : Src → Json
   | Src.res => Json.null
   | Src.path p => toJson p.toArray
+  | Src.slot n => Json.mkObj [("slot", toJson n)]
 
 def cnfJ (f : List Clause) : Json :=
   Json.arr (f.map (fun c => Json.arr (c.map (fun x => Json.arr #[toJson x.1, toJson x.2])).toArray)).toArray
@@ -166,8 +170,18 @@ def questionJ (q : BuiltQ) (listed : List String) : Json := Json.mkObj [
   ("positions", Json.arr (q.pos.map (fun p => match p with | none => Json.null | some f => cnfJ f)).toArray),
   ("listed", toJson listed.toArray)]
 
-def outsideJ (why : String) : Json := Json.mkObj [("answer", toJson "outside"), ("reason", toJson why),
-  ("names", Json.null), ("witness", Json.null), ("vector", Json.null), ("questions", Json.arr #[])]
+/-- The entries of action `a` outside the fragment, each with its position among `gs` and its feature. -/
+def outsideOf (a : String) : Nat → List Monitor.Full.Grant → List (Nat × String)
+  | _, [] => []
+  | i, g :: gs => match g.action == a, outsideWhy g with
+    | true, some w => (i, w) :: outsideOf a (i + 1) gs
+    | _, _ => outsideOf a (i + 1) gs
+
+def outsideJ (a : String) (xs : List (Nat × String)) : Json :=
+  let why := String.intercalate "; " (xs.map (fun x => s!"{a}: entry {x.1} has {x.2}"))
+  Json.mkObj [("answer", toJson "outside"), ("reason", toJson why),
+    ("outside", Json.arr (xs.map (fun x => Json.arr #[toJson x.1, toJson x.2])).toArray),
+    ("names", Json.null), ("witness", Json.null), ("vector", Json.null), ("questions", Json.arr #[])]
 
 /-- The first uncovered way's answer, else covered; every question written back. -/
 def decideWays (listedS : List String) (listed : List (List Bool)) : List BuiltQ → List Json → Json
@@ -199,7 +213,7 @@ def argCoverPolicyJ (j : Json) : Dec Json := do
   let listedS ← strList j "listed"
   let listed ← listedS.mapM (fun s => bitsOfStr s gs.length "listed")
   match allB grantOk (ofAction a gs) with
-  | false => pure (outsideJ s!"{a}: an entry with a key allowlist, a slot pattern or an array or object constant")
+  | false => pure (outsideJ a (outsideOf a 0 gs))
   | true =>
     let qs := somesQ ((ways a tools).map (fun w => wayQ a tools gs E w.1 w.2))
     pure (decideWays listedS listed qs [])

@@ -4,18 +4,23 @@ import AgentWarrant.Spec.Monitor.Full
 (Agenra Sections 1 and 7.1: the closure check's units must cover every effect; `Spec/Revision/ArgCover.lean`
 decides the question once it is written). Before this file the question's variables, atoms and clauses
 were written by the Python caller alone (`model/revision/trusted/arg_cover.py`); here Lean writes them
-itself for the fragment the literal lemmas cover (`grantMatchesConj`): entries without a key allowlist or a
-slot pattern whose constants are scalars or null (globs; equality, one-of and range predicates on top-level
-and nested argument paths).
+itself for the fragment the literal lemmas cover (`grantMatchesConj`, `keyConjMeans`, `slotConjMeans`):
+entries whose constants are scalars or null (globs, slot patterns, key allowlists; equality, one-of and
+range predicates on top-level and nested argument paths). Outside: an array or object constant (as the
+resource pattern or in an equality or one-of predicate), which the Python translation does not write
+either (it asks Z3).
 
 The question of one action `a` and one way a tool produces it (a tool and one of its effect declarations
 for `a`), written first on named sources (`Src`: the effect's resource or an argument path) and then
 numbered:
 * a position (an entry, old or new, user or application) never matches when its action is not `a`;
   otherwise it is the clauses of `patConj`/`predConj` (`grantMatchesConj`'s shape), the resource read
-  where the way puts it (`wayRes`: an argument for a named-argument resource, else the resource itself);
+  where the way puts it (`wayRes`: an argument for a named-argument resource, else the resource itself),
+  for a slot pattern, the slot's variable (`Src.slot`: present when the slot is bound to the resource's
+  value) present and the resource a scalar other than the empty string (`slotConj`); and for a key
+  allowlist one clause per key of the action outside it: that key absent (`keyConj`);
 * the condition `wayCond`: the tool's required keys present, keys it does not declare absent (the keys are
-  the action's tools' arguments and the first steps of the action's entries' predicate paths), the resource
+  the action's tools' arguments, its entries' allowlists and the first steps of their predicate paths), the resource
   where the tool reads it (its scalar constant; a scalar argument; a scalar with the list argument an
   array), among `E`'s resources when `E` lists them, and a nested path present only under an object;
 * numbering (`buildQ`): the sourced literals, first occurrences kept (`dedupL`), are the atoms; the
@@ -59,20 +64,28 @@ def scalarOrNull : Json → Bool
   | Json.str _ => true
   | _ => false
 
-/-- Where a conjunct reads: the effect's resource, or the value at an argument path. -/
+/-- Where a conjunct reads: the effect's resource, the value at an argument path, or a slot's binding. -/
 inductive Src where
   | res
   | path (p : List String)
+  | slot (n : String)
   deriving DecidableEq
 
-def srcVal (args : List (String × Json)) (e : Effect) : Src → AV
+/-- A source's value on a call in state `s`: a slot's variable is present (null) exactly when the slot
+pattern matches the resource (the slot valid and bound to a value equal to it), the Python translation's
+free bit. -/
+def srcVal (s : State) (args : List (String × Json)) (e : Effect) : Src → AV
   | Src.res => avOf e.res
   | Src.path p => avOfOpt (lookupPath (argsJson args) p)
+  | Src.slot n => match resMatches s e.res (Pat.slot n) with
+    | true => AV.null
+    | false => AV.missing
 
 /-- One conjunct of a grant's match: a clause of literals on one source. -/
 abbrev Conj := Src × List Lit
 
-def conjHolds (args : List (String × Json)) (e : Effect) (c : Conj) : Bool := c.2.any (fun l => holds l (srcVal args e c.1))
+def conjHolds (s : State) (args : List (String × Json)) (e : Effect) (c : Conj) : Bool :=
+  c.2.any (fun l => holds l (srcVal s args e c.1))
 
 def patConj : Pat → List Conj
   | Pat.glob g => [(Src.res, [Lit.glob (globToks g.toList)])]
@@ -96,9 +109,21 @@ def predOk : Pred → Bool
   | Pred.oneOf _ cs => allB scalarOrNull cs
   | Pred.range _ _ _ => true
 
-/-- A grant in the fragment: no key allowlist, no slot pattern, scalar or null constants. -/
+/-- A resource pattern Lean writes: a slot too (`slotConj`). -/
+def patOkS : Pat → Bool
+  | Pat.slot _ => true
+  | p => patOk p
+
+/-- A grant in the fragment: scalar or null constants (slot patterns and key allowlists are inside). -/
 def grantOk (g : Monitor.Full.Grant) : Bool :=
-  g.keys.isNone && patOk g.pat && allB predOk g.preds
+  patOkS g.pat && allB predOk g.preds
+
+/-- Where a grant lies outside the fragment (`none`: inside), as the `outside` answer names it. -/
+def outsideWhy (g : Monitor.Full.Grant) : Option String :=
+  match patOkS g.pat, allB predOk g.preds with
+  | true, true => none
+  | false, _ => some "an array or object constant as its resource"
+  | true, false => some "an array or object constant in a predicate"
 
 -- the question on named sources -------------------------------------------------------------------
 
@@ -120,15 +145,30 @@ def reSrc (rk : Src) : Src → Src
   | Src.res => rk
   | s => s
 
-/-- A position's clauses on the way whose resource is read at `rk` (`none`: never matches). -/
-def posOf (a : String) (rk : Src) (g : Monitor.Full.Grant) : Option (List SClause) :=
-  match g.action == a with
-  | true => some ((patConj g.pat ++ g.preds.map predConj).map (fun c => c.2.map (fun l => ((reSrc rk c.1, l), true))))
-  | false => none
-
 def memStr (k : String) : List String → Bool
   | [] => false
   | x :: xs => k == x || memStr k xs
+
+/-- A key allowlist's clauses: every key of the action outside the allowlist absent (`keysOk` reads the
+call's keys, which the way's condition confines to the action's keys). -/
+def keyConj (keys : List String) : Option (List String) → List SClause
+  | none => []
+  | some ks => (filt (fun k => !memStr k ks) keys).map (fun k => [((Src.path [k], Lit.present), false)])
+
+/-- A slot pattern's clauses on the way whose resource is read at `rk`: the slot's variable present (the
+slot bound to the resource's value), the resource a scalar and not the empty string (a bound value is a
+scalar, a string non-empty, as in the checker's encoding). -/
+def slotConj (rk : Src) : Pat → List SClause
+  | Pat.slot n => [[((Src.slot n, Lit.present), true)], [((rk, Lit.scalar), true)], [((rk, Lit.eqStr []), false)]]
+  | _ => []
+
+/-- A position's clauses on the way whose resource is read at `rk`, `keys` the action's keys (`none`:
+never matches). -/
+def posOf (a : String) (rk : Src) (keys : List String) (g : Monitor.Full.Grant) : Option (List SClause) :=
+  match g.action == a with
+  | true => some ((patConj g.pat ++ g.preds.map predConj).map (fun c => c.2.map (fun l => ((reSrc rk c.1, l), true))) ++
+      slotConj rk g.pat ++ keyConj keys g.keys)
+  | false => none
 
 /-- First occurrences kept. -/
 def dedupL [DecidableEq α] : List α → List α → List α
@@ -152,9 +192,15 @@ def ownTools (a : String) (tools : List Tool) : List Tool := filt (fun t => anyB
 
 def ofAction (a : String) (gs : List Monitor.Full.Grant) : List Monitor.Full.Grant := filt (fun g => g.action == a) gs
 
-/-- The keys of the action: its tools' arguments and the first steps of its entries' predicate paths. -/
+def optKeys : Option (List String) → List String
+  | none => []
+  | some ks => ks
+
+/-- The keys of the action: its tools' arguments, its entries' allowlists and the first steps of its
+entries' predicate paths. -/
 def actionKeys (a : String) (tools : List Tool) (gs : List Monitor.Full.Grant) : List String :=
-  dedupL [] ((tools.map (fun t => t.args)).join ++ ((ofAction a gs).map (fun g => (g.preds.map predHead).join)).join)
+  dedupL [] ((tools.map (fun t => t.args)).join ++
+    ((ofAction a gs).map (fun g => optKeys g.keys ++ (g.preds.map predHead).join)).join)
 
 /-- Every nested path of `p` (length at least two) with its parent: `acc` is the prefix read so far. -/
 def nestedOf : List String → List String → List (List String × List String)
@@ -235,7 +281,7 @@ def wayQ (a : String) (tools : List Tool) (gs : List Monitor.Full.Grant) (E : Op
     (d : EffDecl) : Option BuiltQ :=
   match wayCond a tools gs E t d with
   | none => none
-  | some cond => some (buildQ cond (gs.map (posOf a (wayRes d.res))))
+  | some cond => some (buildQ cond (gs.map (posOf a (wayRes d.res) (actionKeys a (ownTools a tools) gs))))
 
 /-- The action's tools (those declaring an effect of it) and their effect declarations of it. -/
 def ways (a : String) (tools : List Tool) : List (Tool × EffDecl) :=

@@ -4,14 +4,20 @@ import AgentWarrant.Oracle.ArgCover
 monitor's matching (Agenra Sections 5.2 and 7.1). Numbering keeps meaning (`numCnf`): when every source
 has its value (`valOf`), a numbered clause holds exactly when the clause on named sources does. A position
 on the way whose resource is read at `rk` is the monitor's `grantMatches` (`posOfMatches`, from
-`grantMatchesConj`) for every call whose effect is of the action, when the way's sources have the call's
-values (`val (reSrc rk s) = srcVal args e s`: the resource where the way reads it, each argument path
-where `lookupPath` finds it) and the entry lies in the fragment (`grantOk`). So `argCoveredSound` on
-Lean's own question (`builtCoverMatches`) gives: every such call satisfying the way's condition has the
-monitor's match vector among the listed ones — no atom, clause or variable supplied by the caller.
-Not stated here: that every call the monitor prepares satisfies the way's condition (the tools' required
-and declared keys, where the resource comes from, `E`); the condition is Lean's own translation of them,
-read as written. -/
+`grantMatchesConj`'s literal lemmas, `slotConjMeans` and `keyConjMeans`) for every call whose effect is of
+the action, when the way's sources have the call's values (`val (reSrc rk src) = srcVal s args e src`: the
+resource where the way reads it, each argument path where `lookupPath` finds it, a slot's variable present
+when the slot is bound to the resource's value) and the entry lies in the fragment (`grantOk`: scalar or
+null constants). So `argCoveredSound` on Lean's own question (`builtCoverMatches`) gives: every such call
+satisfying the way's condition has the monitor's match vector among the listed ones — no atom, clause or
+variable supplied by the caller.
+Hypotheses about the call, not proved here: a top-level key's value is present exactly when the call has
+an argument of that key (`hkeys`: a fact of `Json.mkObj`, which the 2021 core states no lemma for), the
+call's keys are among the action's keys (`hdecl`), and a slot's bound value the resource equals is a
+scalar other than the empty string (`hbind`: the checker's encoding's reading of a binding, which the
+Python translation writes too). Not stated either: that every call the monitor prepares satisfies the
+way's condition (the tools' required and declared keys, where the resource comes from, `E`); the
+condition is Lean's own translation of them, read as written. -/
 namespace AgentWarrant.Revision.ArgCover
 open Lean AgentWarrant AgentWarrant.Monitor AgentWarrant.Monitor.Full
 
@@ -217,6 +223,8 @@ def sPosBit (val : Src → AV) : Option (List SClause) → Bool
   | none => false
   | some f => sCnfHolds val f
 
+theorem sPosBitSome (val : Src → AV) (f : List SClause) : sPosBit val (some f) = sCnfHolds val f := rfl
+
 /-- The numbered question's condition and position bits are those on named sources. -/
 theorem buildQMeans (cond : List SClause) (pos : List (Option (List SClause))) (val : Src → AV) :
     cnfHolds (bitsOf (buildQ cond pos).atoms (valOf (buildQ cond pos).names val)) (buildQ cond pos).cond = sCnfHolds val cond ∧
@@ -237,58 +245,263 @@ theorem buildQMeans (cond : List SClause) (pos : List (Option (List SClause))) (
 
 -- a position is the monitor's matching ------------------------------------------------------------------
 
-theorem conjClause (args : List (String × Json)) (e : Effect) (rk : Src) (val : Src → AV)
-    (hval : ∀ s, val (reSrc rk s) = srcVal args e s) (c : Conj) :
-    sClauseHolds val (c.2.map (fun l => ((reSrc rk c.1, l), true))) = conjHolds args e c := by
+theorem conjClause (s : State) (args : List (String × Json)) (e : Effect) (rk : Src) (val : Src → AV)
+    (hval : ∀ src, val (reSrc rk src) = srcVal s args e src) (c : Conj) :
+    sClauseHolds val (c.2.map (fun l => ((reSrc rk c.1, l), true))) = conjHolds s args e c := by
   show anyB _ (c.2.map _) = c.2.any _
   rw [anyBMap, ← anyBAny]
   apply anyBCongr
   intro l _
-  show decide (holds l (val (reSrc rk c.1)) = true) = holds l (srcVal args e c.1)
+  show decide (holds l (val (reSrc rk c.1)) = true) = holds l (srcVal s args e c.1)
   rw [hval c.1, decEqTrue]
 
-theorem conjsCnf (args : List (String × Json)) (e : Effect) (rk : Src) (val : Src → AV)
-    (hval : ∀ s, val (reSrc rk s) = srcVal args e s) (cs : List Conj) :
-    sCnfHolds val (cs.map (fun c => c.2.map (fun l => ((reSrc rk c.1, l), true)))) = cs.all (conjHolds args e) := by
+theorem conjsCnf (s : State) (args : List (String × Json)) (e : Effect) (rk : Src) (val : Src → AV)
+    (hval : ∀ src, val (reSrc rk src) = srcVal s args e src) (cs : List Conj) :
+    sCnfHolds val (cs.map (fun c => c.2.map (fun l => ((reSrc rk c.1, l), true)))) = cs.all (conjHolds s args e) := by
   show allB _ (cs.map _) = _
   rw [allBMap, ← allBAll]
   apply allBCongr
   intro c _
-  exact conjClause args e rk val hval c
+  exact conjClause s args e rk val hval c
 
 theorem grantOkParts {g : Monitor.Full.Grant} (h : grantOk g = true) :
-    g.keys = none ∧ patOk g.pat = true ∧ allB predOk g.preds = true := by
-  have ⟨h12, h3⟩ := andT h
-  have ⟨h1, h2⟩ := andT h12
-  refine ⟨?_, h2, h3⟩
+    patOkS g.pat = true ∧ allB predOk g.preds = true :=
+  andT h
+
+-- a slot pattern ----------------------------------------------------------------------------------------
+
+theorem clause1 (val : Src → AV) (x : SLit) (b : Bool) : sClauseHolds val [(x, b)] = decide (holds x.2 (val x.1) = b) := by
+  show (match decide (holds x.2 (val x.1) = b) with
+    | true => true
+    | false => anyB (fun (y : SLit × Bool) => decide (holds y.1.2 (val y.1.1) = y.2)) []) = decide (holds x.2 (val x.1) = b)
+  cases decide (holds x.2 (val x.1) = b) <;> rfl
+
+theorem cnfCons (val : Src → AV) (c : SClause) (f : List SClause) :
+    sCnfHolds val (c :: f) = (sClauseHolds val c && sCnfHolds val f) := by
+  show (match sClauseHolds val c with | true => allB (sClauseHolds val) f | false => false) = _
+  cases sClauseHolds val c <;> rfl
+
+/-- A slot pattern's clauses are the monitor's `resMatches` of the slot, when the slot's variable and the
+resource have the call's values and a bound value the resource equals is a scalar other than the empty
+string (`hbind`). -/
+theorem slotConjMeans (s : State) (args : List (String × Json)) (e : Effect) (rk : Src) (val : Src → AV) (n : String)
+    (hres : val rk = avOf e.res) (hsl : val (Src.slot n) = srcVal s args e (Src.slot n))
+    (hbind : resMatches s e.res (Pat.slot n) = true →
+      holds Lit.scalar (avOf e.res) = true ∧ holds (Lit.eqStr []) (avOf e.res) = false) :
+    sCnfHolds val (slotConj rk (Pat.slot n)) = resMatches s e.res (Pat.slot n) := by
+  show sCnfHolds val [[((Src.slot n, Lit.present), true)], [((rk, Lit.scalar), true)], [((rk, Lit.eqStr []), false)]] = _
+  rw [cnfCons, cnfCons, cnfCons, clause1, clause1, clause1]
+  show (decide (holds Lit.present (val (Src.slot n)) = true) && (decide (holds Lit.scalar (val rk) = true) &&
+    (decide (holds (Lit.eqStr []) (val rk) = false) && true))) = _
+  rw [hres, hsl]
+  cases hm : resMatches s e.res (Pat.slot n) with
+  | true =>
+    have ⟨h1, h2⟩ := hbind hm
+    have e3 : srcVal s args e (Src.slot n) = AV.null := by
+      show (match resMatches s e.res (Pat.slot n) with | true => AV.null | false => AV.missing) = AV.null
+      rw [hm]
+    rw [e3, h1, h2] <;> rfl
+  | false =>
+    have e3 : srcVal s args e (Src.slot n) = AV.missing := by
+      show (match resMatches s e.res (Pat.slot n) with | true => AV.null | false => AV.missing) = AV.missing
+      rw [hm]
+    rw [e3] <;> rfl
+
+theorem andTrueR : ∀ (b : Bool), (b && true) = b
+  | true => rfl
+  | false => rfl
+
+/-- A resource pattern Lean writes is the monitor's `resMatches`: its literal clauses and, for a slot,
+its slot clauses. -/
+theorem patSplit (s : State) (args : List (String × Json)) (e : Effect) (rk : Src) (val : Src → AV)
+    (hval : ∀ src, val (reSrc rk src) = srcVal s args e src)
+    (hbind : ∀ n, resMatches s e.res (Pat.slot n) = true →
+      holds Lit.scalar (avOf e.res) = true ∧ holds (Lit.eqStr []) (avOf e.res) = false) :
+    ∀ (p : Pat), patOkS p = true →
+      resMatches s e.res p = ((patConj p).all (conjHolds s args e) && sCnfHolds val (slotConj rk p))
+  | Pat.any, _ => rfl
+  | Pat.glob g, h => by
+    show _ = ((patConj (Pat.glob g)).all (conjHolds s args e) && true)
+    rw [andTrueR]
+    exact patConjOk s args e (Pat.glob g) h
+  | Pat.const c, h => by
+    show _ = ((patConj (Pat.const c)).all (conjHolds s args e) && true)
+    rw [andTrueR]
+    exact patConjOk s args e (Pat.const c) h
+  | Pat.slot n, _ => by
+    show _ = (true && sCnfHolds val (slotConj rk (Pat.slot n)))
+    rw [slotConjMeans s args e rk val n (hval Src.res) (hval (Src.slot n)) (hbind n)] <;> rfl
+
+-- a key allowlist ---------------------------------------------------------------------------------------
+
+theorem strBeqSelf (x : String) : (x == x) = true := decideEqTrue rfl
+
+theorem memStrMem : ∀ {k : String} {l : List String}, memStr k l = true → k ∈ l
+  | k, [], h => by cases h
+  | k, x :: xs, h => by
+    cases hx : (k == x) with
+    | true => rw [ofDecideEqTrue hx]; exact Mem.head xs
+    | false =>
+      have h' : (k == x || memStr k xs) = true := h
+      rw [hx] at h'
+      exact Mem.tail x (memStrMem h')
+
+theorem memMemStr : ∀ {k : String} {l : List String}, k ∈ l → memStr k l = true
+  | k, [], h => absurd h notMemNil
+  | k, x :: xs, h => by
+    show (k == x || memStr k xs) = true
+    match memCons h with
+    | Or.inl e => rw [e, strBeqSelf x] <;> rfl
+    | Or.inr h' => rw [memMemStr h']; cases (k == x) <;> rfl
+
+theorem memSMem {x : String} {l : List String} (h : AgentWarrant.Monitor.Full.memS x l = true) : x ∈ l := by
+  have h' : anyB (fun y => y == x) l = true := by rw [anyBAny]; exact h
+  have ⟨y, hy, e⟩ := anyBElim h'
+  rw [← ofDecideEqTrue e]
+  exact hy
+
+theorem memMemS {x : String} {l : List String} (h : x ∈ l) : AgentWarrant.Monitor.Full.memS x l = true := by
+  show List.any l (fun y => y == x) = true
+  rw [← anyBAny]
+  exact anyBIntro h (strBeqSelf x)
+
+/-- The clause "key `k` absent" holds when no argument has key `k`. -/
+theorem absentClause (args : List (String × Json)) (val : Src → AV) (k : String)
+    (hv : holds Lit.present (val (Src.path [k])) = anyB (fun x => x.1 == k) args) :
+    sClauseHolds val [((Src.path [k], Lit.present), false)] = !anyB (fun x => x.1 == k) args := by
+  rw [clause1]
+  show decide (holds Lit.present (val (Src.path [k])) = false) = _
+  rw [hv]
+  cases anyB (fun x => x.1 == k) args <;> rfl
+
+/-- A key allowlist's clauses are the monitor's `keysOk` (every argument's key in the allowlist), when a
+key's value is present exactly when an argument has that key (`hv`) and every argument's key is one of the
+action's keys (`hin`). -/
+theorem keyConjMeans (args : List (String × Json)) (keys ks : List String) (val : Src → AV)
+    (hv : ∀ k, holds Lit.present (val (Src.path [k])) = anyB (fun x => x.1 == k) args)
+    (hin : ∀ x, x ∈ args → memStr x.1 keys = true) :
+    sCnfHolds val (keyConj keys (some ks)) = args.all (fun x => AgentWarrant.Monitor.Full.memS x.1 ks) := by
+  have e1 : sCnfHolds val (keyConj keys (some ks)) =
+      allB (fun k => !anyB (fun x => x.1 == k) args) (filt (fun k => !memStr k ks) keys) := by
+    show allB (sClauseHolds val) ((filt (fun k => !memStr k ks) keys).map
+      (fun k => [((Src.path [k], Lit.present), false)])) = _
+    rw [allBMap]
+    exact allBCongr _ (fun k _ => absentClause args val k (hv k))
+  rw [e1, ← allBAll]
+  cases hall : allB (fun x => AgentWarrant.Monitor.Full.memS x.1 ks) args with
+  | true =>
+    apply allBIntro
+    intro k hk
+    have ⟨_, hk2⟩ := memFilt hk
+    cases hany : anyB (fun x => x.1 == k) args with
+    | false => rfl
+    | true =>
+      have ⟨x, hx, ex⟩ := anyBElim hany
+      have hm := allBElim hall x hx
+      have hxk : x.1 = k := ofDecideEqTrue ex
+      rw [hxk] at hm
+      rw [memMemStr (memSMem hm)] at hk2
+      cases hk2
+  | false =>
+    cases hq : allB (fun k => !anyB (fun x => x.1 == k) args) (filt (fun k => !memStr k ks) keys) with
+    | false => rfl
+    | true =>
+      have hall' : allB (fun x => AgentWarrant.Monitor.Full.memS x.1 ks) args = true := by
+        apply allBIntro
+        intro x hx
+        cases hm : AgentWarrant.Monitor.Full.memS x.1 ks with
+        | true => rfl
+        | false =>
+          have hnot : (!memStr x.1 ks) = true := by
+            cases hs : memStr x.1 ks with
+            | false => rfl
+            | true => rw [memMemS (memStrMem hs)] at hm; cases hm
+          have habs := allBElim hq x.1 (filtMem (memStrMem (hin x hx)) hnot)
+          have hpres : anyB (fun y => y.1 == x.1) args = true := anyBIntro hx (strBeqSelf x.1)
+          have habs' : (!anyB (fun y => y.1 == x.1) args) = true := habs
+          rw [hpres] at habs'
+          cases habs'
+      rw [hall'] at hall
+      cases hall
+
+/-- The monitor's `keysOk` is the allowlist's clauses (none without an allowlist). -/
+theorem keysOkConj (g : Monitor.Full.Grant) (args : List (String × Json)) (keys : List String) (val : Src → AV)
+    (hv : ∀ k, holds Lit.present (val (Src.path [k])) = anyB (fun x => x.1 == k) args)
+    (hin : ∀ x, x ∈ args → memStr x.1 keys = true) :
+    sCnfHolds val (keyConj keys g.keys) = keysOk g args := by
   cases hk : g.keys with
-  | none => rfl
-  | some _ => rw [hk] at h1; cases h1
+  | none =>
+    have hko : keysOk g args = true := by
+      show (match g.keys with
+        | none => true
+        | some ks => args.all (fun a => memS a.1 ks)) = true
+      rw [hk]
+    rw [hko] <;> rfl
+  | some ks =>
+    have hko : keysOk g args = args.all (fun a => memS a.1 ks) := by
+      show (match g.keys with
+        | none => true
+        | some ks => args.all (fun a => memS a.1 ks)) = args.all (fun a => memS a.1 ks)
+      rw [hk]
+    rw [hko]
+    exact keyConjMeans args keys ks val hv hin
+
+theorem andPerm : ∀ (p q k c : Bool), (true && (p && q) && k && c) = (((p && c) && q) && k)
+  | p, q, k, c => by cases p <;> cases q <;> cases k <;> cases c <;> rfl
+
+/-- For a grant whose constants are scalar or null, the monitor's `grantMatches` is its action test, its
+resource pattern's and predicates' clauses (`patSplit`) and `keysOk`. -/
+theorem grantMatchesConjK (s : State) (args : List (String × Json)) (g : Monitor.Full.Grant) (e : Effect)
+    (rk : Src) (val : Src → AV) (hval : ∀ src, val (reSrc rk src) = srcVal s args e src)
+    (hbind : ∀ n, resMatches s e.res (Pat.slot n) = true →
+      holds Lit.scalar (avOf e.res) = true ∧ holds (Lit.eqStr []) (avOf e.res) = false)
+    (hp : patOkS g.pat = true) (hq : allB predOk g.preds = true) :
+    grantMatches s args g e =
+      (g.action == e.action && ((patConj g.pat).all (conjHolds s args e) && sCnfHolds val (slotConj rk g.pat)) &&
+        keysOk g args && (g.preds.map predConj).all (conjHolds s args e)) := by
+  show (g.action == e.action && resMatches s e.res g.pat && keysOk g args && g.preds.all (predHolds args)) = _
+  rw [patSplit s args e rk val hval hbind g.pat hp, predsConjOk s args e g.preds hq]
 
 /-- A position Lean writes is the monitor's `grantMatches` of its entry, for every call whose effect is of
-the action, when the way's sources have the call's values and the entry lies in the fragment. -/
+the action, when the way's sources have the call's values, the entry lies in the fragment, a top-level
+key's value is present exactly when an argument has that key (`hkeys`: the argument object `argsJson`
+has the argument list's keys, a fact of `Json.mkObj` taken here as a hypothesis) and every argument's key
+is one of the action's keys `keys` (`hin`), and a slot's bound value that the resource equals is a scalar
+other than the empty string (`hbind`, the checker's encoding's reading of a binding). -/
 theorem posOfMatches (s : State) (args : List (String × Json)) (e : Effect) (a : String) (rk : Src)
-    (val : Src → AV) (hval : ∀ src, val (reSrc rk src) = srcVal args e src) (ha : e.action = a)
+    (keys : List String) (val : Src → AV) (hval : ∀ src, val (reSrc rk src) = srcVal s args e src) (ha : e.action = a)
+    (hkeys : ∀ k, holds Lit.present (srcVal s args e (Src.path [k])) = anyB (fun x => x.1 == k) args)
+    (hin : ∀ x, x ∈ args → memStr x.1 keys = true)
+    (hbind : ∀ n, resMatches s e.res (Pat.slot n) = true →
+      holds Lit.scalar (avOf e.res) = true ∧ holds (Lit.eqStr []) (avOf e.res) = false)
     (g : Monitor.Full.Grant) (hg : g.action = a → grantOk g = true) :
-    sPosBit val (posOf a rk g) = grantMatches s args g e := by
+    sPosBit val (posOf a rk keys g) = grantMatches s args g e := by
+  have hv : ∀ k, holds Lit.present (val (Src.path [k])) = anyB (fun x => x.1 == k) args := by
+    intro k
+    have e1 : val (Src.path [k]) = srcVal s args e (Src.path [k]) := hval (Src.path [k])
+    rw [e1]
+    exact hkeys k
   cases h : g.action == a with
   | true =>
     have hga : g.action = a := ofDecideEqTrue h
-    have ⟨hk, hp, hq⟩ := grantOkParts (hg hga)
+    have ⟨hp, hq⟩ := grantOkParts (hg hga)
     show sPosBit val (match g.action == a with
-      | true => some ((patConj g.pat ++ g.preds.map predConj).map (fun c => c.2.map (fun l => ((reSrc rk c.1, l), true))))
+      | true => some ((patConj g.pat ++ g.preds.map predConj).map (fun c => c.2.map (fun l => ((reSrc rk c.1, l), true))) ++
+          slotConj rk g.pat ++ keyConj keys g.keys)
       | false => none) = _
-    rw [h, grantMatchesConj s args g e hk hp hq]
-    show sCnfHolds val (List.map _ (patConj g.pat ++ g.preds.map predConj)) = _
-    rw [mapAppend]
+    rw [h, grantMatchesConjK s args g e rk val hval hbind hp hq]
+    show sPosBit val (some (List.map (fun (c : Conj) => c.2.map (fun l => ((reSrc rk c.1, l), true)))
+      (patConj g.pat ++ g.preds.map predConj) ++ slotConj rk g.pat ++ keyConj keys g.keys)) = _
+    rw [sPosBitSome, mapAppend]
     show allB _ _ = _
-    rw [allBApp]
-    show (sCnfHolds val (List.map _ (patConj g.pat)) && sCnfHolds val (List.map _ (g.preds.map predConj))) = _
-    rw [conjsCnf args e rk val hval, conjsCnf args e rk val hval, ha, h]
-    rfl
+    rw [allBApp, allBApp, allBApp]
+    show (((sCnfHolds val (List.map _ (patConj g.pat)) && sCnfHolds val (List.map _ (g.preds.map predConj))) &&
+      sCnfHolds val (slotConj rk g.pat)) && sCnfHolds val (keyConj keys g.keys)) = _
+    rw [conjsCnf s args e rk val hval, conjsCnf s args e rk val hval, keysOkConj g args keys val hv hin, ha, h, andPerm]
   | false =>
     show sPosBit val (match g.action == a with
-      | true => some ((patConj g.pat ++ g.preds.map predConj).map (fun c => c.2.map (fun l => ((reSrc rk c.1, l), true))))
+      | true => some ((patConj g.pat ++ g.preds.map predConj).map (fun c => c.2.map (fun l => ((reSrc rk c.1, l), true))) ++
+          slotConj rk g.pat ++ keyConj keys g.keys)
       | false => none) = _
     rw [h]
     show false = (g.action == e.action && resMatches s e.res g.pat && keysOk g args && g.preds.all (predHolds args))
@@ -296,11 +509,15 @@ theorem posOfMatches (s : State) (args : List (String × Json)) (e : Effect) (a 
     rfl
 
 theorem posMapMatches (s : State) (args : List (String × Json)) (e : Effect) (a : String) (rk : Src)
-    (val : Src → AV) (hval : ∀ src, val (reSrc rk src) = srcVal args e src) (ha : e.action = a)
+    (keys : List String) (val : Src → AV) (hval : ∀ src, val (reSrc rk src) = srcVal s args e src) (ha : e.action = a)
+    (hkeys : ∀ k, holds Lit.present (srcVal s args e (Src.path [k])) = anyB (fun x => x.1 == k) args)
+    (hin : ∀ x, x ∈ args → memStr x.1 keys = true)
+    (hbind : ∀ n, resMatches s e.res (Pat.slot n) = true →
+      holds Lit.scalar (avOf e.res) = true ∧ holds (Lit.eqStr []) (avOf e.res) = false)
     (gs : List Monitor.Full.Grant) (hg : ∀ g, g ∈ gs → g.action = a → grantOk g = true) :
-    (gs.map (posOf a rk)).map (sPosBit val) = gs.map (fun g => grantMatches s args g e) := by
+    (gs.map (posOf a rk keys)).map (sPosBit val) = gs.map (fun g => grantMatches s args g e) := by
   rw [mapMapB]
-  exact mapCongrB gs (fun g hg' => posOfMatches s args e a rk val hval ha g (hg g hg'))
+  exact mapCongrB gs (fun g hg' => posOfMatches s args e a rk keys val hval ha hkeys hin hbind g (hg g hg'))
 
 theorem orFalseL : ∀ {a b : Bool}, (!a || b) = true → a = true → b = true
   | true, true, _, _ => rfl
@@ -313,23 +530,37 @@ new lists, those of action `a` in the fragment `grantOk`), the tools and `E`, if
 for "satisfying the condition, the match vector is listed", then every call `args` with an effect `e` of
 action `a`, whose values `val` are read where the way reads them (`hval`: the resource at `wayRes d.res`,
 every argument path by `lookupPath`) and which satisfies the way's condition, has the monitor's
-`grantMatches` vector over `gs` among `listed`. -/
+`grantMatches` vector over `gs` among `listed`. For key allowlists two facts about the call are
+hypotheses: a top-level key's value is present exactly when an argument has that key (`hkeys`, a fact of
+`Json.mkObj`), and every argument's key is one of the action's keys (`hdecl`: the monitor prepares only
+declared arguments, and the action's keys include its tools' arguments); for slot patterns one more: a
+slot's bound value that the resource equals is a scalar other than the empty string (`hbind`, the
+checker's encoding's reading of a binding). -/
 theorem builtCoverMatches (a : String) (tools : List Tool) (gs : List Monitor.Full.Grant) (E : Option (List Json))
     (t : Tool) (d : EffDecl) (listed : List (List Bool)) (cond : List SClause)
     (hcond : wayCond a tools gs E t d = some cond)
     (hfrag : ∀ g, g ∈ gs → g.action = a → grantOk g = true)
-    (hcov : argCover (Oracle.ArgCover.good (buildQ cond (gs.map (posOf a (wayRes d.res)))).cond
-      (buildQ cond (gs.map (posOf a (wayRes d.res)))).pos listed) (buildQ cond (gs.map (posOf a (wayRes d.res)))).atoms =
+    (hcov : argCover (Oracle.ArgCover.good
+      (buildQ cond (gs.map (posOf a (wayRes d.res) (actionKeys a (ownTools a tools) gs)))).cond
+      (buildQ cond (gs.map (posOf a (wayRes d.res) (actionKeys a (ownTools a tools) gs)))).pos listed)
+      (buildQ cond (gs.map (posOf a (wayRes d.res) (actionKeys a (ownTools a tools) gs)))).atoms =
       Answer.covered)
     (s : State) (args : List (String × Json)) (e : Effect) (ha : e.action = a) (val : Src → AV)
-    (hval : ∀ src, val (reSrc (wayRes d.res) src) = srcVal args e src)
+    (hval : ∀ src, val (reSrc (wayRes d.res) src) = srcVal s args e src)
+    (hkeys : ∀ k, holds Lit.present (srcVal s args e (Src.path [k])) = anyB (fun x => x.1 == k) args)
+    (hdecl : ∀ x, x ∈ args → memStr x.1 (actionKeys a (ownTools a tools) gs) = true)
+    (hbind : ∀ n, resMatches s e.res (Pat.slot n) = true →
+      holds Lit.scalar (avOf e.res) = true ∧ holds (Lit.eqStr []) (avOf e.res) = false)
     (hin : sCnfHolds val cond = true) :
     anyB (fun u => decide (u = gs.map (fun g => grantMatches s args g e))) listed = true := by
-  have g := argCoveredSound _ _ hcov (valOf (buildQ cond (gs.map (posOf a (wayRes d.res)))).names val)
-  have ⟨hc, hp⟩ := buildQMeans cond (gs.map (posOf a (wayRes d.res))) val
+  have g := argCoveredSound _ _ hcov
+    (valOf (buildQ cond (gs.map (posOf a (wayRes d.res) (actionKeys a (ownTools a tools) gs)))).names val)
+  have ⟨hc, hp⟩ := buildQMeans cond (gs.map (posOf a (wayRes d.res) (actionKeys a (ownTools a tools) gs))) val
   have hc' := hc.trans hin
   have g2 := orFalseL g hc'
-  rw [hp, posMapMatches s args e a (wayRes d.res) val hval ha gs hfrag] at g2
+  rw [hp, posMapMatches s args e a (wayRes d.res) (actionKeys a (ownTools a tools) gs) val hval ha hkeys hdecl hbind gs
+    hfrag]
+    at g2
   exact g2
 
 end AgentWarrant.Revision.ArgCover

@@ -12,7 +12,7 @@ of the certificate" (`goodA`), then every client — any finite sequence of effe
 requirement sets among `reqSets` — that the old lists admit from the start is admitted by the new lists,
 with related final usage. No hypothesis about the units remains.
 Where the source is silent: the positions' CNFs, `cond` and the atoms are taken as given here; for entries
-without key allowlists or slot patterns Lean writes them itself and `builtCoverMatches`
+without slot patterns (key allowlists included) Lean writes them itself and `builtCoverMatches`
 (`Thm/Revision/ArgCoverBuild.lean`) proves its positions are the monitor's `grantMatches`; otherwise they
 are the Python caller's translation (`model/revision/trusted/arg_cover.py`). That every call the monitor
 prepares meets `cond` is not stated. -/

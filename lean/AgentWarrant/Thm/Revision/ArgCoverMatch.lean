@@ -11,11 +11,10 @@ reads: a grant's resource pattern on the effect's resource, and each argument pr
 * `grantMatchesConj`: for a grant without a key allowlist or slot pattern, with scalar or null constants,
   `grantMatches` is its action test and the conjunction of these clauses (`grantConj`'s shape).
 This is the translation's scheme; Lean writes a question in it itself (`Spec/Revision/ArgCoverBuild.lean`,
-proved to mean `grantMatches` in `Thm/Revision/ArgCoverBuild.lean`), the Python translation
-(`model/revision/trusted/arg_cover.py`) for entries outside that fragment. Not stated here: that the Python
-code writes exactly these clauses, the key allowlist (which reads the argument list, not `lookupPath`), slot
-patterns, and that the variables' values of one call are consistent (a nested path's value lies inside its
-parent's). -/
+proved to mean `grantMatches` in `Thm/Revision/ArgCoverBuild.lean`, which adds the key allowlist and the
+slot pattern: `keyConjMeans`, `slotConjMeans`), the Python translation (`model/revision/trusted/arg_cover.py`)
+for entries outside that fragment. Not stated here: that the Python code writes exactly these clauses, and
+that the variables' values of one call are consistent (a nested path's value lies inside its parent's). -/
 namespace AgentWarrant.Revision.ArgCover
 open Lean AgentWarrant AgentWarrant.Monitor AgentWarrant.Monitor.Full
 
@@ -149,7 +148,7 @@ theorem andTrue : ∀ (b : Bool), (b && true) = b
   | false => rfl
 
 theorem patConjOk (s : State) (args : List (String × Json)) (e : Effect) : ∀ (p : Pat), patOk p = true →
-    resMatches s e.res p = (patConj p).all (conjHolds args e)
+    resMatches s e.res p = (patConj p).all (conjHolds s args e)
   | Pat.any, _ => rfl
   | Pat.glob g, _ => by
     show resMatches s e.res (Pat.glob g) = ((holds (Lit.glob (globToks g.toList)) (avOf e.res) || false) && true)
@@ -168,8 +167,8 @@ theorem anyMapLit (v : AV) : ∀ (cs : List Json),
     show (holds (eqLitOf c) v || (cs.map eqLitOf).any (fun l => holds l v)) = (holds (eqLitOf c) v || cs.any (fun c => holds (eqLitOf c) v))
     rw [anyMapLit v cs]
 
-theorem predConjOk (args : List (String × Json)) (e : Effect) : ∀ (p : Pred), predOk p = true →
-    predHolds args p = conjHolds args e (predConj p)
+theorem predConjOk (s : State) (args : List (String × Json)) (e : Effect) : ∀ (p : Pred), predOk p = true →
+    predHolds args p = conjHolds s args e (predConj p)
   | Pred.eq path c, h => by
     show _ = (holds (eqLitOf c) (avOfOpt (lookupPath (argsJson args) path)) || false)
     rw [orFalse]
@@ -183,13 +182,13 @@ theorem predConjOk (args : List (String × Json)) (e : Effect) : ∀ (p : Pred),
     rw [orFalse]
     exact predRangeLit args path lo hi
 
-theorem predsConjOk (args : List (String × Json)) (e : Effect) : ∀ (ps : List Pred), allB predOk ps = true →
-    ps.all (predHolds args) = (ps.map predConj).all (conjHolds args e)
+theorem predsConjOk (s : State) (args : List (String × Json)) (e : Effect) : ∀ (ps : List Pred), allB predOk ps = true →
+    ps.all (predHolds args) = (ps.map predConj).all (conjHolds s args e)
   | [], _ => rfl
   | p :: ps, h => by
     have ⟨h1, h2⟩ := andT h
-    show (predHolds args p && ps.all (predHolds args)) = (conjHolds args e (predConj p) && (ps.map predConj).all (conjHolds args e))
-    rw [predConjOk args e p h1, predsConjOk args e ps h2]
+    show (predHolds args p && ps.all (predHolds args)) = (conjHolds s args e (predConj p) && (ps.map predConj).all (conjHolds s args e))
+    rw [predConjOk s args e p h1, predsConjOk s args e ps h2]
 
 /-- For a grant without a key allowlist or a slot pattern, whose constants are scalar or null, the monitor's
 `grantMatches` is its action test and the conjunction of its conjuncts' literal clauses, each read on the
@@ -197,13 +196,13 @@ resource or on the value `lookupPath` finds: the shape the translation writes a 
 theorem grantMatchesConj (s : State) (args : List (String × Json)) (g : Monitor.Full.Grant) (e : Effect) (hk : g.keys = none)
     (hp : patOk g.pat = true) (hq : allB predOk g.preds = true) :
     grantMatches s args g e =
-      (g.action == e.action && (patConj g.pat).all (conjHolds args e) && (g.preds.map predConj).all (conjHolds args e)) := by
+      (g.action == e.action && (patConj g.pat).all (conjHolds s args e) && (g.preds.map predConj).all (conjHolds s args e)) := by
   have hko : keysOk g args = true := by
     show (match g.keys with
       | none => true
       | some ks => args.all (fun a => memS a.1 ks)) = true
     rw [hk]
   show (g.action == e.action && resMatches s e.res g.pat && keysOk g args && g.preds.all (predHolds args)) = _
-  rw [hko, patConjOk s args e g.pat hp, predsConjOk args e g.preds hq, andTrue]
+  rw [hko, patConjOk s args e g.pat hp, predsConjOk s args e g.preds hq, andTrue]
 
 end AgentWarrant.Revision.ArgCover
