@@ -97,7 +97,8 @@ def _fake_oracle(tmp_path: Path, closed: bool, coverage: str = "covered", policy
     """An executable speaking the oracle's JSON-lines protocol that answers every closure question alike, and
     every coverage question with ``coverage`` (``arg_cover_policy``'s with ``policy`` when given)."""
     exe = tmp_path / "oracle"
-    answer = "{'answer': %r, 'witness': [['missing']], 'vector': '0', 'names': [['path']], 'reason': 'fake'}"
+    answer = ("{'answer': %r, 'witness': [['missing']], 'vector': '0', 'names': [['path']], 'reason': 'fake', "
+              "'outside': [[1, 'a fake feature']]}")
     exe.write_text(f"#!{sys.executable}\nimport json, sys\nfor line in sys.stdin:\n"
                    "    req = json.loads(line)\n"
                    f"    out = {{'closed': {closed}, 'related': 0, 'units': 0}}\n"
@@ -129,8 +130,9 @@ def test_questions_lean_does_not_write_go_to_arg_cover_on_the_python_translation
 
 
 def test_the_report_names_who_wrote_each_coverage_question(monkeypatch: MonkeyPatch, tmp_path: Path) -> None:
-    """Lean answering outside for every action: each question is Python's (arg_cover), with Lean's reason;
-    delete_ab's entries are all in the fragment, so Python names no entry outside it."""
+    """Lean answering outside for every action: each question is Python's (arg_cover), with Lean's reason and
+    the entry Lean names (position 1 among the old and new lists: the old list's second entry when it has
+    two, else the new list's first), placed in its list."""
     monkeypatch.setenv("AGENTWARRANT_ORACLE", str(_fake_oracle(tmp_path, True, "covered", policy="outside")))
     report = _revise()
     assert isinstance(report.preservation, Certified) and report.preservation.coverage_questions
@@ -138,9 +140,12 @@ def test_the_report_names_who_wrote_each_coverage_question(monkeypatch: MonkeyPa
     assert isinstance(pres, dict)
     questions = pres["coverage_questions"]
     assert isinstance(questions, list) and {q["list"] for q in questions} == {"P", "A"}
+    olds = {"P": DELETE.user, "A": DELETE.application}
+    named = {side: f"old {side} entry 2" if len(xs) > 1 else f"new {side} entry 1" for side, xs in olds.items()}
     assert all(q == {"list": q["list"], "action": "file.delete", "written_by": "python", "judgment": "arg_cover",
-                     "why": "fake", "outside": []} for q in questions)
-    assert "Python wrote those of P file.delete (fake), A file.delete (fake) (arg_cover)" in report.preservation.show()
+                     "why": "fake", "outside": [f"{named[q['list']]} has a fake feature"]} for q in questions)
+    assert (f"Python wrote those of P file.delete ({named['P']} has a fake feature), "
+            f"A file.delete ({named['A']} has a fake feature) (arg_cover)") in report.preservation.show()
     monkeypatch.setenv("AGENTWARRANT_ORACLE", str(_fake_oracle(tmp_path, True, "covered")))
     report = _revise()
     assert isinstance(report.preservation, Certified)

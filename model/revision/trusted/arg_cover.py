@@ -3,20 +3,23 @@
 arguments (theorems ``AgentWarrant.Revision.ArgCover.argCoveredSound``/``argUncoveredSound``); the same
 question ``side_conditions.covers`` asks Z3. Each literal written here means, on the value the monitor reads,
 what the monitor's matching means (``resGlobLit``, ``resConstLit``, ``predEqLit``, ``predOneOfLit``,
-``predRangeLit`` in lean/AgentWarrant/Thm/Revision/ArgCoverMatch.lean), and ``grantMatchesConj`` states that,
-without a key allowlist or slot pattern, a grant matches exactly when its action does and one clause of
-literals per resource pattern and predicate holds, the shape written here (a null resource constant included:
-its literal is ``isNull``); that the code below writes exactly those clauses is not proved (it writes an array
-or object resource constant as never matching, which agrees only because the tools' condition makes the
-resource a scalar).
+``predRangeLit`` in lean/AgentWarrant/Thm/Revision/ArgCoverMatch.lean), and ``posOfMatches``
+(lean/AgentWarrant/Thm/Revision/ArgCoverBuild.lean) states that Lean's positions, written in the shape
+written here (a null resource constant included: its literal is ``isNull``; a slot pattern as its variable,
+``slotConjMeans``; a key allowlist as "every other key absent", ``keyConjMeans``), are the monitor's
+``grantMatches``; that the code below writes exactly those clauses is not proved, only compared
+(tests/drt/test_arg_cover.py), and outside Lean's fragment it writes an array or object resource constant
+as never matching, which agrees only because the tools' condition makes the resource a scalar.
 
-Lean now writes the question itself for entries in that fragment (no key allowlist, no slot pattern, scalar or
-null constants): ``lean_covers`` first sends the entries, tools and ``E`` as they are to the judgment
-``arg_cover_policy`` (``wayQ`` in lean/AgentWarrant/Spec/Revision/ArgCoverBuild.lean, whose question is proved
-to mean the monitor's ``grantMatches``: ``builtCoverMatches``), and writes the question here, for ``arg_cover``,
-only for an action whose entries lie outside the fragment (Lean answers ``outside``). ``questions`` stays the
-translation for those actions and the reference the differential test compares Lean's translation with,
-clause for clause (tests/drt/test_arg_cover.py).
+Lean now writes the question itself for entries in its fragment (scalar or null constants; globs, slot
+patterns, key allowlists and predicates included): ``lean_covers`` first sends the entries, tools and ``E`` as
+they are to the judgment ``arg_cover_policy`` (``wayQ`` in lean/AgentWarrant/Spec/Revision/ArgCoverBuild.lean,
+whose question is proved to mean the monitor's ``grantMatches``: ``builtCoverMatches``, given that a key's
+value is present exactly when the call has that argument, the call's keys are the action's, and a slot's
+bound value is a scalar other than the empty string), and writes the question here, for ``arg_cover``, only
+for an action with an entry outside the fragment (Lean answers ``outside``, naming each such entry and where
+its array or object constant is). ``questions`` stays the translation for those actions and the reference
+the differential test compares Lean's translation with, clause for clause (tests/drt/test_arg_cover.py).
 
 The question, per action of ``E`` the old lists allow and per way a tool produces that action's effect (a tool
 and one of its effect declarations): the variables are the call's top-level argument keys (the action's
@@ -275,9 +278,12 @@ def policy_question(effects: EffectSet, lists: Sequence[Sequence[Entry]], listed
 
 
 def source_name(src: JSON) -> str:
-    """The variable name ``questions`` gives the source Lean names (``null``: the resource; else a path)."""
+    """The variable name ``questions`` gives the source Lean names (``null``: the resource; ``{"slot": s}``:
+    slot ``s``'s variable; else a path)."""
     if src is None:
         return "<resource>"
+    if isinstance(src, dict) and set(src) == {"slot"} and isinstance(src["slot"], str):
+        return f"<slot:{src['slot']}>"
     if not (isinstance(src, list) and src and all(isinstance(k, str) for k in src)):
         raise BadAnswer(f"arg_cover_policy: a source that is not null or an argument path: {src!r:.80}")
     return str(src[0]) if len(src) == 1 else path_name([str(k) for k in src])
@@ -295,7 +301,8 @@ def _uncovered(out: JSON, names: Sequence[str], action: str, where: str) -> Inva
 class Written:
     """Who wrote one action's coverage question: Lean from the entries (``arg_cover_policy``), or Python
     (``arg_cover``) because Lean answered ``outside``; then ``why`` is Lean's reason and ``outside`` the
-    entries Python finds outside the fragment (``grantOk``'s test, read here for the report only)."""
+    entries Lean names outside its fragment, each by its list and 1-based position and the feature
+    (``outsideWhy``)."""
 
     where: str  # the certificate's list ("P", "A") or "joint"
     action: str
@@ -323,26 +330,44 @@ def _structured(value: JSON) -> bool:
     return isinstance(value, (list, dict))
 
 
-def outside_entries(lists: Sequence[Sequence[Entry]], action: str, names: Sequence[str]) -> tuple[str, ...]:
-    """The entries of ``action`` outside the fragment Lean translates (a key allowlist, a slot pattern, an
-    array or object constant), each named by its list (``names``, else its place) and 1-based position."""
-    out: list[str] = []
+def _entry_name(lists: Sequence[Sequence[Entry]], names: Sequence[str], position: int) -> str:
+    """A position among the old and new lists' entries (0-based, in order) as its list and 1-based index."""
     for i, xs in enumerate(lists):
-        for j, e in enumerate(xs):
-            if e.action != action:
-                continue
-            why = [w for w, bad in (
-                ("a key allowlist", e.keys is not None),
-                ("a slot pattern", isinstance(e.resource, SlotPat)),
-                ("an array or object constant",
-                 (isinstance(e.resource, ConstPat) and _structured(e.resource.value))
-                 or any(isinstance(p, EqPred) and _structured(p.value) for p in e.where)
-                 or any(isinstance(p, OneOfPred) and any(_structured(v) for v in p.values) for p in e.where)))
-                if bad]
-            if why:
-                name = names[i] if i < len(names) else f"list {i + 1}"
-                out.append(f"{name} entry {j + 1} has {' and '.join(why)}")
-    return tuple(out)
+        if position < len(xs):
+            return f"{names[i] if i < len(names) else f'list {i + 1}'} entry {position + 1}"
+        position -= len(xs)
+    raise BadAnswer(f"arg_cover_policy: an outside entry past the last position: {position!r:.40}")
+
+
+def outside_why(e: Entry) -> str | None:
+    """Where ``e`` lies outside the fragment Lean translates (``outsideWhy``), or ``None``: an array or object
+    constant as its resource pattern, else in an equality or one-of predicate."""
+    if isinstance(e.resource, ConstPat) and _structured(e.resource.value):
+        return "an array or object constant as its resource"
+    if (any(isinstance(p, EqPred) and _structured(p.value) for p in e.where)
+            or any(isinstance(p, OneOfPred) and any(_structured(v) for v in p.values) for p in e.where)):
+        return "an array or object constant in a predicate"
+    return None
+
+
+def outside_entries(lists: Sequence[Sequence[Entry]], action: str, names: Sequence[str]) -> tuple[str, ...]:
+    """The entries of ``action`` outside the fragment Lean translates, each named by its list (``names``,
+    else its place), 1-based position and feature, read here (the differential test checks it against the
+    entries Lean names)."""
+    return tuple(f"{_entry_name(lists, names, k)} has {why}"
+                 for k, e in enumerate(e for xs in lists for e in xs)
+                 if e.action == action and (why := outside_why(e)) is not None)
+
+
+def lean_outside(out: JSON, lists: Sequence[Sequence[Entry]], names: Sequence[str]) -> tuple[str, ...]:
+    """The entries Lean's ``outside`` answer names (``[[position, feature]…]``), as ``outside_entries``
+    words them."""
+    raw = out.get("outside") if isinstance(out, dict) else None
+    if not isinstance(raw, list) or not all(
+            isinstance(x, list) and len(x) == 2 and isinstance(x[0], int) and not isinstance(x[0], bool)
+            and x[0] >= 0 and isinstance(x[1], str) for x in raw):
+        raise BadAnswer(f"arg_cover_policy: an outside answer without its entries: {out!r:.200}")
+    return tuple(f"{_entry_name(lists, names, x[0])} has {x[1]}" for x in raw)
 
 
 def lean_covers(call: object, effects: EffectSet, listed: Mapping[str, Sequence[Sequence[tuple[bool, ...]]]],
@@ -378,12 +403,12 @@ def lean_covers(call: object, effects: EffectSet, listed: Mapping[str, Sequence[
         if written is not None:
             reason = out.get("reason") if isinstance(out, dict) else None
             written.append(Written(where, action, "python", reason if isinstance(reason, str) else "",
-                                   outside_entries(lists, action, names)))
-        for names, question in questions(effects, lists, flats, action, tools):
+                                   lean_outside(out, lists, names)))
+        for variables, question in questions(effects, lists, flats, action, tools):
             out = call("arg_cover", question)
             answer = out.get("answer") if isinstance(out, dict) else None
             if answer == "uncovered":
-                return _uncovered(out, names, action, where)
+                return _uncovered(out, variables, action, where)
             if answer != "covered":
                 raise BadAnswer(f"arg_cover: an answer that is not covered or uncovered: {out!r:.200}")
     return Valid()
