@@ -43,6 +43,7 @@ from model.revision.trusted.arg_cover import (
     Unsupported,
     flat_listed,
     lean_covers,
+    lean_outside,
     outside_entries,
     policy_question,
     questions,
@@ -139,8 +140,10 @@ GLOBS = ["a*", "*b", "?", "[ab]*", "a", "*"]
 PATHS = [("path",), ("mode",), ("mode",), ("mode", "k"), ("opts", "a"), ("opts", "a", "b"), ("path", "x")]
 
 
-def _entry(rng: random.Random, keys: Sequence[str], fragment: bool = False) -> Entry:
-    """A generated entry; ``fragment``: one Lean writes the question for (no slot pattern, no key allowlist)."""
+def _entry(rng: random.Random, keys: Sequence[str], fragment: bool = False, structured: bool = False) -> Entry:
+    """A generated entry; ``fragment``: no slot pattern and no key allowlist; ``structured``: half the time an
+    array or object constant (as the resource or in an equality or one-of predicate), outside Lean's
+    fragment."""
     pick = rng.randrange(5)
     res = (AnyRes() if pick == 0 else ConstPat(rng.choice(VALUES)) if pick == 1 else
            SlotPat(rng.choice(["s", "t"])) if pick == 2 and not fragment else GlobPat(rng.choice(GLOBS)))
@@ -158,6 +161,14 @@ def _entry(rng: random.Random, keys: Sequence[str], fragment: bool = False) -> E
                 lo, hi = hi, lo  # mostly non-empty ranges; an empty one now and then
             where.append(RangePred(path, lo, hi))
     allow = frozenset(rng.sample(list(keys), rng.randint(0, len(keys)))) if rng.random() < 0.3 else None
+    if structured and rng.random() < 0.5:
+        const = rng.choice([[1], {"k": 1}, []])
+        kind = rng.randrange(3)
+        if kind == 0:
+            res = ConstPat(const)
+        else:
+            path = (rng.choice(keys),)
+            where.append(EqPred(path, const) if kind == 1 else OneOfPred(path, ("a", const)))
     return Entry(EntryKind.ALLOW, "act", res, None if fragment else allow, tuple(where))
 
 
@@ -346,7 +357,11 @@ def _translations_differ(oracle: LeanOracle, effects: EffectSet, lists: Sequence
     entries lie outside Lean's fragment and Lean says so)."""
     out = oracle.call("arg_cover_policy", policy_question(effects, lists, listed, action, tools))
     if out["answer"] == "outside":
-        return None if not _in_fragment(lists, action) else f"outside on entries in the fragment: {out}"
+        if _in_fragment(lists, action):
+            return f"outside on entries in the fragment: {out}"
+        if lean_outside(out, lists, ()) != outside_entries(lists, action, ()):
+            return f"Lean names {lean_outside(out, lists, ())}, Python {outside_entries(lists, action, ())}"
+        return None
     if not _in_fragment(lists, action):
         return f"answered {out['answer']} on entries outside the fragment"
     py = questions(effects, lists, listed, action, tools)
@@ -384,33 +399,48 @@ def _grow_translations(oracle: LeanOracle, effects: EffectSet, lists: Sequence[S
     return steps, found
 
 
+def _features(lists: Sequence[Sequence[Entry]]) -> tuple[bool, bool]:
+    entries = [e for xs in lists for e in xs]
+    return any(e.keys is not None for e in entries), any(isinstance(e.resource, SlotPat) for e in entries)
+
+
 def test_lean_translation_agrees_with_python_on_generated_entries(oracle: LeanOracle) -> None:
-    """40 generated entry lists, 30 of them drawn inside the fragment (the rest mostly outside it, where
-    Lean must answer ``outside``)."""
+    """60 generated entry lists: 45 with slot patterns and key allowlists now and then (inside the fragment),
+    15 with array or object constants half the time (outside it, where Lean must answer ``outside`` and name
+    the entries Python names)."""
     rng = random.Random(17)
-    steps = outside = 0
-    for i in range(40):
+    steps = outside = allowlists = slots = 0
+    for i in range(60):
         tools = _tools(rng)
-        lists = [[_entry(rng, ["path", "mode"], fragment=i < 30) for _ in range(rng.randint(1, 2))] for _ in range(2)]
+        lists = [[_entry(rng, ["path", "mode"], structured=i >= 45) for _ in range(rng.randint(1, 2))]
+                 for _ in range(2)]
         effects = EVERY_EFFECT if rng.random() < 0.7 else EffectSet((EffectClass("act", "ab"), EffectClass("act", 2.5)))
         outside += not _in_fragment(lists, "act")
+        if _in_fragment(lists, "act"):
+            k, sl = _features(lists)
+            allowlists, slots = allowlists + k, slots + sl
         n, found = _grow_translations(oracle, effects, lists, tools, "act")
         assert not found, found
         steps += n
-    print(f"arg_cover_policy generated: 40 entry lists ({outside} outside the fragment), {steps} comparisons")
-    assert steps >= 100 and outside >= 5, (steps, outside)
+    print(f"arg_cover_policy generated: 60 entry lists ({60 - outside} inside the fragment, {allowlists} of them "
+          f"with a key allowlist, {slots} with a slot pattern; {outside} outside), {steps} comparisons, 0 differences")
+    assert steps >= 150 and outside >= 4 and allowlists >= 10 and slots >= 10, (steps, outside, allowlists, slots)
 
 
 def test_lean_translation_agrees_with_python_on_the_corpus_revision_pairs(oracle: LeanOracle) -> None:
-    steps = outside = 0
+    steps = outside = allowlists = slots = 0
     cases, _ = _corpus_questions()
     for lists, tools, action in cases:
         outside += not _in_fragment(lists, action)
+        k, sl = _features([[e for e in xs if e.action == action] for xs in lists])
+        allowlists, slots = allowlists + k, slots + sl
         n, found = _grow_translations(oracle, EVERY_EFFECT, lists, tools, action)
         assert not found, found
         steps += n
-    print(f"arg_cover_policy corpus: {len(cases)} questions ({outside} outside the fragment), {steps} comparisons")
-    assert len(cases) >= 10 and outside < len(cases), (len(cases), outside, steps)
+    print(f"arg_cover_policy corpus: {len(cases)} questions ({len(cases) - outside} inside the fragment, "
+          f"{allowlists} with a key allowlist, {slots} with a slot pattern; {outside} outside), {steps} comparisons, "
+          f"0 differences")
+    assert len(cases) >= 10 and outside < len(cases) and slots >= 10, (len(cases), outside, steps, slots)
 
 
 def test_a_broken_python_translation_is_caught(oracle: LeanOracle, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -427,3 +457,45 @@ def test_a_broken_python_translation_is_caught(oracle: LeanOracle, monkeypatch: 
         caught += bool(_grow_translations(oracle, effects, lists, tools, "act")[1])
     print(f"arg_cover_policy against a Python translation without range bounds: {caught} of 40 entry lists differ")
     assert caught >= 5, caught
+
+
+def _caught_without(oracle: LeanOracle, monkeypatch: pytest.MonkeyPatch, drop: str) -> tuple[int, int]:
+    """How many of 40 generated entry lists with the feature ``drop`` names (an entry's key allowlist, or a
+    slot pattern's empty-string exclusion) tell a Python translation that drops it from Lean's; and how many
+    lists had it."""
+    import dataclasses
+
+    import model.revision.trusted.arg_cover as ac
+    original = ac._position
+
+    def position(q: ac._Question, e: Entry, action: str, res: int, keys: Sequence[str]) -> list[ac.Clause] | None:
+        if drop == "allowlist":
+            return original(q, dataclasses.replace(e, keys=None), action, res, keys)
+        out = original(q, e, action, res, keys)
+        empty = q.index.get(ac.canonical_str([res, ["str", ""]])) if isinstance(e.resource, SlotPat) else None
+        return out if out is None or empty is None else [c for c in out if c != [(empty, False)]]
+    monkeypatch.setattr(ac, "_position", position)
+    rng = random.Random(23)
+    caught = having = 0
+    for _ in range(40):
+        tools = _tools(rng)
+        lists = [[_entry(rng, ["path", "mode"]) for _ in range(rng.randint(1, 2))] for _ in range(2)]
+        has = _features(lists)[0 if drop == "allowlist" else 1]
+        having += has
+        caught += bool(_grow_translations(oracle, EVERY_EFFECT, lists, tools, "act")[1])
+    return caught, having
+
+
+def test_a_python_translation_without_allowlists_is_caught(oracle: LeanOracle, monkeypatch: pytest.MonkeyPatch) -> None:
+    caught, having = _caught_without(oracle, monkeypatch, "allowlist")
+    print(f"arg_cover_policy against a Python translation without key allowlists: {caught} of 40 entry lists "
+          f"differ ({having} have an allowlist)")
+    assert caught >= 5 and caught <= having, (caught, having)
+
+
+def test_a_python_translation_without_the_slot_empty_string_exclusion_is_caught(
+        oracle: LeanOracle, monkeypatch: pytest.MonkeyPatch) -> None:
+    caught, having = _caught_without(oracle, monkeypatch, "slot")
+    print(f"arg_cover_policy against a Python translation whose slots may bind the empty string: {caught} of 40 "
+          f"entry lists differ ({having} have a slot pattern)")
+    assert caught >= 5 and caught <= having, (caught, having)
