@@ -41,6 +41,7 @@ from model.revision.corpus import load_manifest
 from model.revision.effects import EVERY_EFFECT, EffectClass, EffectSet
 from model.revision.trusted.arg_cover import (
     Unsupported,
+    Written,
     flat_listed,
     lean_covers,
     lean_outside,
@@ -499,3 +500,23 @@ def test_a_python_translation_without_the_slot_empty_string_exclusion_is_caught(
     print(f"arg_cover_policy against a Python translation whose slots may bind the empty string: {caught} of 40 "
           f"entry lists differ ({having} have a slot pattern)")
     assert caught >= 5 and caught <= having, (caught, having)
+
+
+def test_an_array_resource_constant_goes_to_python_with_the_entry_lean_names(oracle: LeanOracle) -> None:
+    """An entry whose resource pattern is an array constant lies outside Lean's fragment: Lean answers
+    outside naming it (list, position, where the constant is), Python writes the question, and an omitted
+    vector is still found."""
+    tools = [Tool("t", "op", "s", "d", frozenset({"path"}), frozenset({"path"}), (EffectDecl("act", ArgRes("path")),))]
+    lists = [[Entry(EntryKind.ALLOW, "act", GlobPat("a*")), Entry(EntryKind.ALLOW, "act", ConstPat([1]))],
+             [Entry(EntryKind.ALLOW, "act", SlotPat("s"), frozenset({"path"}))]]
+    names = ("old P", "new P")
+    named = ("old P entry 2 has an array or object constant as its resource",)
+    verdicts = []
+    for listed in ([], ["100", "000", "101", "001"]):
+        written: list[Written] = []
+        by_action = {"act": [_unflat(b, lists) for b in listed]}
+        verdicts.append(lean_covers(oracle.call, EVERY_EFFECT, by_action, lists, frozenset({"act"}), tools, "P",
+                                    written, names))
+        assert [(w.by, w.judgment(), w.outside) for w in written] == [("python", "arg_cover", named)], written
+        assert named[0] in written[0].show()
+    assert isinstance(verdicts[0], Invalid) and isinstance(verdicts[1], Valid), verdicts

@@ -20,7 +20,15 @@ from model.monitor.language.policy import (
     Tool,
 )
 from model.revision.effects import EVERY_EFFECT, EffectClass, EffectSet
-from model.revision.trusted.arg_cover import Unsupported, questions, witness_effect
+from model.revision.trusted.arg_cover import (
+    BadAnswer,
+    Unsupported,
+    lean_outside,
+    outside_entries,
+    questions,
+    source_name,
+    witness_effect,
+)
 
 TOOL = Tool("t", "op", "s", "d", frozenset({"path", "mode"}), frozenset({"path"}), (EffectDecl("act", ArgRes("path")),))
 
@@ -117,3 +125,30 @@ def test_a_null_resource_constant_is_the_null_literal_lean_states() -> None:
     null = atoms.index([res, ["null"]])
     assert pos[0] == [[[null, True]]] and pos[1] is None
     assert [[atoms.index([res, ["scalar"]]), True]] in cond
+
+
+def test_lean_outside_names_each_entry_by_its_list_and_position() -> None:
+    """Lean's ``outside`` answer names flat positions over the old and new lists; the report places them."""
+    lists = [[Entry(EntryKind.ALLOW, "act", GlobPat("a*")), Entry(EntryKind.ALLOW, "act", ConstPat([1]))],
+             [Entry(EntryKind.ALLOW, "act", AnyRes(), None, (EqPred(("mode",), {"k": 1}),))]]
+    out = {"answer": "outside", "outside": [[1, "an array or object constant as its resource"],
+                                            [2, "an array or object constant in a predicate"]]}
+    named = lean_outside(out, lists, ("old P", "new P"))
+    assert named == ("old P entry 2 has an array or object constant as its resource",
+                     "new P entry 1 has an array or object constant in a predicate")
+    assert named == outside_entries(lists, "act", ("old P", "new P"))
+    assert lean_outside({"answer": "outside", "outside": []}, lists, ()) == ()
+
+
+@pytest.mark.parametrize("raw", [None, [[3, "past the end"]], [["1", "x"]], [[True, "x"]], [[-1, "x"]], [[0]]])
+def test_a_malformed_outside_answer_is_a_bad_answer(raw: object) -> None:
+    lists = [[Entry(EntryKind.ALLOW, "act", GlobPat("a*"))], [Entry(EntryKind.ALLOW, "act", GlobPat("b*"))]]
+    with pytest.raises(BadAnswer):
+        lean_outside({"answer": "outside", "outside": raw}, lists, ("old P", "new P"))
+
+
+def test_a_slot_source_is_named_as_the_python_translation_names_it() -> None:
+    assert source_name({"slot": "env"}) == "<slot:env>"
+    assert source_name(None) == "<resource>" and source_name(["a", "b"]).startswith("<path:")
+    with pytest.raises(BadAnswer):
+        source_name({"slot": 1})
