@@ -49,25 +49,92 @@ def NodeAt (levels : List String) (x : Json) (n : Node) : Prop :=
   NamedAt x n.name ∧ ∃ l, Field x "label" l ∧ RankAt levels l "sensitivity" n.label.sens ∧
     Field l "trusted" (Json.bool n.label.trusted)
 
-def EdgeAt (x : Json) (e : Edge) : Prop := NamedAt x e.name ∧ ∃ v, Field x "propagation" v
+/-- The list `l` is absent from the document (empty) or the strings of the array at `k`, in order. -/
+def OptStrsAt (j : Json) (k : String) (l : List String) : Prop := l = [] ∨ StrsAt j k l
+
+/-- An endpoint pair is a JSON array of exactly these two strings. -/
+def PairAt (x : Json) (ab : String × String) : Prop := x = Json.arr ⟨[Json.str ab.1, Json.str ab.2]⟩
+
+/-- An edge's name, its endpoint pairs (read in order from its `endpoints` array) and a propagation present. -/
+def EdgeAt (x : Json) (e : Edge) : Prop :=
+  NamedAt x e.name ∧ (∃ xs, Field x "endpoints" (Json.arr ⟨xs⟩) ∧ Forall2 PairAt xs e.endpoints) ∧
+    ∃ v, Field x "propagation" v
 
 def AgentAt (levels : List String) (x : Json) (a : Agent) : Prop :=
   NamedAt x a.name ∧ StrsAt x "operations" a.ops ∧ RankAt levels x "ceiling" a.ceiling
 
+/-- A resource reference by its `kind`: a constant's `value`, an argument's name (`arg`); any other
+kind is a list argument, also by name. -/
+def ResAt (r : Json) : ResRef → Prop
+  | ResRef.const v => Field r "kind" (Json.str "const") ∧ Field r "value" v
+  | ResRef.arg a => Field r "kind" (Json.str "arg") ∧ Field r "arg" (Json.str a)
+  | ResRef.listArg a => (∃ k, Field r "kind" (Json.str k) ∧ k ≠ "const" ∧ k ≠ "arg") ∧ Field r "arg" (Json.str a)
+
+def EffAt (x : Json) (d : EffDecl) : Prop :=
+  Field x "action" (Json.str d.action) ∧ ∃ r, Field x "resource" r ∧ ResAt r d.res
+
+/-- A tool's name, source and destination; its operation (a string at `operation`, or else the
+tool's name: the decoder takes the name when the member is absent, `null` or not a string); its
+arguments and required arguments (each absent, or the array at that key); its effects, read in
+order from its `effects` array. -/
 def ToolAt (x : Json) (t : Tool) : Prop :=
-  NamedAt x t.name ∧ Field x "source" (Json.str t.source) ∧ Field x "destination" (Json.str t.destination)
+  NamedAt x t.name ∧ (Field x "operation" (Json.str t.operation) ∨ t.operation = t.name) ∧
+    Field x "source" (Json.str t.source) ∧ Field x "destination" (Json.str t.destination) ∧
+    OptStrsAt x "args" t.args ∧ OptStrsAt x "required" t.required ∧
+    ∃ xs, Field x "effects" (Json.arr ⟨xs⟩) ∧ Forall2 EffAt xs t.effects
 
 def OriginAt (x : Json) (o : Origin) : Prop :=
   NamedAt x o.name ∧ Field x "via" (Json.str o.via) ∧ Field x "argument" (Json.str o.argument) ∧
-    Field x "producer" (Json.str o.producer)
+    Field x "producer" (Json.str o.producer) ∧ OptStrsAt x "preserving" o.preserving
 
 def HistoryAt (x : Json) (h : History) : Prop :=
   NamedAt x h.name ∧ (∃ sc, Field x "scope" (Json.str sc) ∧ h.lineage = (sc == "lineage")) ∧
     Field x "after" (Json.str h.after) ∧ Field x "require" (Json.str h.require) ∧ Field x "before" (Json.str h.before)
 
-/-- A grant's kind (allow exactly when the kind is `allow`) and action. -/
+/-- A resource pattern by its `kind`: any, a constant's `value`, a resolver `slot`; any other kind
+is a glob, read from `glob`. -/
+def PatAt (r : Json) : Pat → Prop
+  | Pat.any => Field r "kind" (Json.str "any")
+  | Pat.const v => Field r "kind" (Json.str "const") ∧ Field r "value" v
+  | Pat.slot s => Field r "kind" (Json.str "slot") ∧ Field r "slot" (Json.str s)
+  | Pat.glob g => (∃ k, Field r "kind" (Json.str k) ∧ k ≠ "any" ∧ k ≠ "const" ∧ k ≠ "slot") ∧
+      Field r "glob" (Json.str g)
+
+/-- An optional number: when read, the number at `k`. -/
+def NumAt (x : Json) (k : String) (o : Option JsonNumber) : Prop := ∀ n, o = some n → Field x k (Json.num n)
+
+/-- A predicate's path and, by its `kind`, the value, values or range bounds it reads; any other
+kind is a range. -/
+def PredAt (x : Json) : Pred → Prop
+  | Pred.eq path v => StrsAt x "path" path ∧ Field x "kind" (Json.str "eq") ∧ Field x "value" v
+  | Pred.oneOf path vs => StrsAt x "path" path ∧ Field x "kind" (Json.str "one_of") ∧ Field x "values" (Json.arr ⟨vs⟩)
+  | Pred.range path lo hi => StrsAt x "path" path ∧
+      (∃ k, Field x "kind" (Json.str k) ∧ k ≠ "eq" ∧ k ≠ "one_of") ∧ NumAt x "low" lo ∧ NumAt x "high" hi
+
+/-- A grant's kind (allow exactly when the kind is `allow`), action and resource pattern; its keys
+(when read, the strings at `keys`) and predicates (absent, or read in order from `where`); its
+quota (a number's value, unlimited for `null`, else one: the decoder reads an absent quota as
+one); a requirement only from a string at `requires`, a permit only from `true` at `permit`. -/
 def GrantAt (x : Json) (g : Grant) : Prop :=
-  (∃ kind, Field x "kind" (Json.str kind) ∧ g.allow = (kind == "allow")) ∧ Field x "action" (Json.str g.action)
+  (∃ kind, Field x "kind" (Json.str kind) ∧ g.allow = (kind == "allow")) ∧ Field x "action" (Json.str g.action) ∧
+    (∃ r, Field x "resource" r ∧ PatAt r g.pat) ∧
+    (∀ ks, g.keys = some ks → StrsAt x "keys" ks) ∧ ListAt x "where" PredAt g.preds ∧
+    ((∃ n, Field x "quota" (Json.num n) ∧ g.quota = some n.mantissa.toNat) ∨
+      (Field x "quota" Json.null ∧ g.quota = none) ∨ g.quota = some 1) ∧
+    (∀ r, g.requires = some r → Field x "requires" (Json.str r)) ∧
+    (g.permit = true → Field x "permit" (Json.bool true))
+
+/-- A flow rule's operation, destination and (when present) the sink argument it names. -/
+def XFlowAt (x : Json) (f : XFlow) : Prop :=
+  Field x "operation" (Json.str f.operation) ∧ Field x "destination" (Json.str f.destination) ∧
+    ∀ a, f.argument = some a → Field x "argument" (Json.str a)
+
+def AudEffAt (x : Json) (e : AudEff) : Prop :=
+  Field x "action" (Json.str e.action) ∧ ∃ r, Field x "resource" r ∧ PatAt r e.pat
+
+/-- An audience's node and its effect patterns, read in order from its `effects` array. -/
+def AudienceAt (x : Json) (a : Audience) : Prop :=
+  Field x "node" (Json.str a.node) ∧ ∃ xs, Field x "effects" (Json.arr ⟨xs⟩) ∧ Forall2 AudEffAt xs a.effects
 
 /-- The decoded policy's lists, as far as they are covered, are read from these places of `j`,
 ranks against the document's own level list. -/
@@ -81,7 +148,9 @@ def Decodes (j : Json) (p : Policy) : Prop :=
   ListAt j "origins" OriginAt p.origins ∧
   ListAt j "histories" HistoryAt p.histories ∧
   ListAt j "user" GrantAt p.user ∧
-  ListAt j "application" GrantAt p.app
+  ListAt j "application" GrantAt p.app ∧
+  ListAt j "flows" XFlowAt p.xflows ∧
+  ListAt j "audiences" AudienceAt p.audiences
 
 -- the form's lists --------------------------------------------------------------------------------
 
