@@ -6,15 +6,21 @@ empty or is read element by element from the array the document holds under that
 fields being member values of that array element (`Field`). `Thm/Monitor/Decode.lean` proves that
 the oracle's decoder `policyOf` produces only policies so related to its input (`policyOfDecodes`).
 
-Covered: the level list; resolvers (slot, tool, arguments, dotted path); nodes (name, label
-sensitivity by level name, trust flag); edges (name, a propagation present); agents (name,
-operations, ceiling by level name); tools (name, source, destination); origins (name, via, argument,
-producer); histories (name, scope, after, require, before); user and application grants (kind,
-action). Not covered, so still definitions of the decoder checked by the differential tests: label
-category vectors, edges' endpoints and propagation contents, tools' operation, arguments, required
-arguments and effects, origins' preserved arguments, flows, audiences, and grants' resource patterns,
-keys, predicates, quotas, requirements and permit flags (the optional fields read through `opt` and
-`optStrs`, and the nested decoders, would each need their own lemmas). -/
+Covered, which is every field the registration checks (`registrationOk`) read: the level list;
+resolvers (slot, tool, arguments, dotted path); nodes (name, label sensitivity by level name, trust
+flag); edges (name, endpoint pairs, a propagation present); agents (name, operations, ceiling by
+level name); tools (name, operation or else the name, source, destination, arguments, required
+arguments, effects with their action and resource reference by kind); origins (name, via, argument,
+producer, preserved operations); histories (name, scope, after, require, before); flow rules
+(operation, destination, sink argument); audiences (node, effects with their action and resource
+pattern by kind); user and application grants (kind, action, resource pattern by kind, keys,
+predicates with path and, by kind, value, values or range bounds, quota, requirement, permit flag).
+Not covered, so still definitions of the decoder checked by the differential tests: label category
+vectors, the contents of edge propagations (category removals, decrement, sensitivity, trust), flow
+rules' effect and guard, and the closed core's `flows` (the rules without a sink argument, read
+from the same array). Optional members are stated as the decoder reads them: an absent or `null`
+list is empty, an optional string or flag is read only from a member of that type, and a grant's
+quota is a number's value, unlimited for `null` and otherwise one. -/
 namespace AgentWarrant.Monitor.Full
 open Lean
 

@@ -2,18 +2,40 @@ import AgentWarrant.Oracle.MonitorFull
 import AgentWarrant.Thm.Oracle.Traverse
 import AgentWarrant.Thm.Oracle.Depth
 import AgentWarrant.Thm.Monitor.Full.Permits
+import AgentWarrant.Thm.Monitor.Json
 /-! The oracle's policy decoder reads the places `Decodes` names (`policyOfDecodes`): every list it
 covers is empty or read element by element from the document's array at that key, names and
 references from string members, ranks from level names (`rankOk`: a rank is the position of the
-level it names in the document's level list). So every
-resolver's arguments are a member value of an element of the document's `resolvers` array: they nest
-less deep than the document (`resolverArgsDepth`), and less deep than `jsonFuel` whenever the
-document does, which the oracle's input guard checks of every judgment's input (`guardedDepth`)
-and so of the policy inside it (`policyArgsWithin`). -/
+level it names in the document's level list), optional members through `opt` (`optReq`: what it
+returns is the member at that key), optional string lists through `optStrs` (`optStrsOk`), and the
+decoder's `match` on a `kind` string one branch per kind (`resMatch`, `patMatch`, `predMatch`: the
+compiled chain of decidable equality tests, taken apart once). On a document with distinct keys a
+member is unique (`fieldUnique`), so `Decodes` fixes every value it names. Every resolver's arguments
+are a member value of an element of the document's `resolvers` array: they nest less deep than the
+document (`resolverArgsDepth`), and less deep than `jsonFuel` whenever the document does, which the
+oracle's input guard checks of every judgment's input (`guardedDepth`) and so of the policy inside it
+(`policyArgsWithin`). -/
 namespace AgentWarrant.Monitor.Full
 open Lean AgentWarrant AgentWarrant.Oracle AgentWarrant.Oracle.MonitorFull
 
 theorem fieldOfReq {j v : Json} {k : String} (h : req j k = Except.ok v) : Field j k v := reqOk h
+
+/-- On a document whose objects have distinct keys (every input the oracle judges, `judgedInput`),
+a member is unique: `Field` fixes the value the decoder read. -/
+theorem fieldUnique {j v w : Json} {k : String} (hd : KeysDistinct j) (hv : Field j k v) (hw : Field j k w) :
+    v = w := by
+  have ⟨kvs, ej, hmv⟩ := hv
+  have ⟨kvs', ej', hmw⟩ := hw
+  rw [ej] at ej'
+  cases ej'
+  rw [ej] at hd
+  cases hd with
+  | obj _ hn _ =>
+    have a := lookupKOfMem hn hmv
+    have b := lookupKOfMem hn hmw
+    rw [a] at b
+    cases b
+    rfl
 
 theorem listOfOk {α : Type} {j : Json} {k : String} {f : Json → Dec α} {R : Json → α → Prop}
     (hf : ∀ x y, f x = Except.ok y → R x y) {l : List α} (h : listOf j k f = Except.ok l) : ListAt j k R l := by
