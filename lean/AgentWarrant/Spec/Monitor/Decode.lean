@@ -50,9 +50,15 @@ def ResolverAt (x : Json) (r : Resolver) : Prop :=
 
 def NamedAt (x : Json) (name : String) : Prop := Field x "name" (Json.str name)
 
-/-- A node's name, and its label's sensitivity (by level name) and trust flag. -/
-def NodeAt (levels : List String) (x : Json) (n : Node) : Prop :=
+/-- A category vector over the declared categories `cats`: entry `i` is set exactly when the
+`i`-th declared category is among the names `have_`. -/
+def CatsOf (cats have_ : List String) : List Bool := cats.map (fun c => memS c have_)
+
+/-- A node's name, and its label's sensitivity (by level name), categories (the vector over the
+document's declared categories of the strings at `categories`) and trust flag. -/
+def NodeAt (levels cats : List String) (x : Json) (n : Node) : Prop :=
   NamedAt x n.name ∧ ∃ l, Field x "label" l ∧ RankAt levels l "sensitivity" n.label.sens ∧
+    (∃ have_, StrsAt l "categories" have_ ∧ n.label.cats = CatsOf cats have_) ∧
     Field l "trusted" (Json.bool n.label.trusted)
 
 /-- The list `l` is absent from the document (empty) or the strings of the array at `k`, in order. -/
@@ -130,10 +136,24 @@ def GrantAt (x : Json) (g : Grant) : Prop :=
     (∀ r, g.requires = some r → Field x "requires" (Json.str r)) ∧
     (g.permit = true → Field x "permit" (Json.bool true))
 
-/-- A flow rule's operation, destination and (when present) the sink argument it names. -/
-def XFlowAt (x : Json) (f : XFlow) : Prop :=
+/-- An optional level: when read, the rank of the level name at `k`. -/
+def OptRankAt (levels : List String) (x : Json) (k : String) (o : Option Nat) : Prop :=
+  ∀ i, o = some i → RankAt levels x k i
+
+/-- A flow guard's bounds (by level name), category vectors (over the declared categories) and
+trust condition (only from a boolean at `trusted`). -/
+def GuardAt (levels cats : List String) (x : Json) (g : Guard) : Prop :=
+  OptRankAt levels x "max_sensitivity" g.maxS ∧ OptRankAt levels x "min_sensitivity" g.minS ∧
+    (∃ l, OptStrsAt x "any_category" l ∧ g.anyCat = CatsOf cats l) ∧
+    (∃ l, OptStrsAt x "no_category" l ∧ g.noCat = CatsOf cats l) ∧
+    (∀ b, g.trusted = some b → Field x "trusted" (Json.bool b))
+
+/-- A flow rule's operation, destination, the sink argument it names (when present) and its guard,
+read from `when` (an empty object when absent). -/
+def XFlowAt (levels cats : List String) (x : Json) (f : XFlow) : Prop :=
   Field x "operation" (Json.str f.operation) ∧ Field x "destination" (Json.str f.destination) ∧
-    ∀ a, f.argument = some a → Field x "argument" (Json.str a)
+    (∀ a, f.argument = some a → Field x "argument" (Json.str a)) ∧
+    ∃ g, (Field x "when" g ∨ g = Json.mkObj []) ∧ GuardAt levels cats g f.guard
 
 def AudEffAt (x : Json) (e : AudEff) : Prop :=
   Field x "action" (Json.str e.action) ∧ ∃ r, Field x "resource" r ∧ PatAt r e.pat
@@ -143,11 +163,11 @@ def AudienceAt (x : Json) (a : Audience) : Prop :=
   Field x "node" (Json.str a.node) ∧ ∃ xs, Field x "effects" (Json.arr ⟨xs⟩) ∧ Forall2 AudEffAt xs a.effects
 
 /-- The decoded policy's lists, as far as they are covered, are read from these places of `j`,
-ranks against the document's own level list. -/
+ranks against the document's own level list and category vectors over its declared categories. -/
 def Decodes (j : Json) (p : Policy) : Prop :=
-  ∃ levels, StrsAt j "levels" levels ∧
+  ∃ levels cats, StrsAt j "levels" levels ∧ OptStrsAt j "categories" cats ∧
   ListAt j "resolvers" ResolverAt p.resolvers ∧
-  ListAt j "nodes" (NodeAt levels) p.nodes ∧
+  ListAt j "nodes" (NodeAt levels cats) p.nodes ∧
   ListAt j "edges" EdgeAt p.edges ∧
   ListAt j "agents" (AgentAt levels) p.agents ∧
   ListAt j "tools" ToolAt p.tools ∧
@@ -155,7 +175,7 @@ def Decodes (j : Json) (p : Policy) : Prop :=
   ListAt j "histories" HistoryAt p.histories ∧
   ListAt j "user" GrantAt p.user ∧
   ListAt j "application" GrantAt p.app ∧
-  ListAt j "flows" XFlowAt p.xflows ∧
+  ListAt j "flows" (XFlowAt levels cats) p.xflows ∧
   ListAt j "audiences" AudienceAt p.audiences
 
 -- the form's lists --------------------------------------------------------------------------------

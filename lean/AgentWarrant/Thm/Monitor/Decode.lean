@@ -166,6 +166,61 @@ theorem optBoolField {x : Json} {k : String}
     | arr _ => cases h
     | obj _ => cases h
 
+/-- An optional flag read as `some` only from a boolean there. -/
+theorem optBoolSome {x : Json} {k : String} {b : Bool}
+    (h : (match opt x k with | some (Json.bool b) => some b | _ => none) = some b) : Field x k (Json.bool b) := by
+  cases ho : opt x k with
+  | none => rw [ho] at h; cases h
+  | some v =>
+    rw [ho] at h
+    cases v with
+    | bool c => cases h; exact fieldOfReq (optReq ho)
+    | null => cases h
+    | str _ => cases h
+    | num _ => cases h
+    | arr _ => cases h
+    | obj _ => cases h
+
+/-- An optional level name, ranked. -/
+theorem lvOk {levels : List String} {x : Json} {k : String} {o : Option Nat}
+    (h : (match opt x k with
+      | none => pure none
+      | some v => do
+        let a ← strOf v
+        let a ← rank levels a
+        pure (some a) : Dec (Option Nat)) = Except.ok o) : OptRankAt levels x k o := by
+  intro i hi
+  subst hi
+  cases ho : opt x k with
+  | none => rw [ho] at h; cases h
+  | some v =>
+    rw [ho] at h
+    have ⟨s, hs, e1⟩ := bindOk h
+    have ⟨r, hr, e2⟩ := bindOk e1
+    have er := pureOk e2
+    cases er
+    have hv := strOfOk hs
+    subst hv
+    exact ⟨s, fieldOfReq (optReq ho), rankOk hr⟩
+
+theorem guardAtOk {levels cats : List String} {x : Json} {g : Guard} (h : guardOf levels cats x = Except.ok g) :
+    GuardAt levels cats x g := by
+  have ⟨mx, hmx, e1⟩ := bindOk h
+  have ⟨mn, hmn, e2⟩ := bindOk e1
+  have ⟨ac, hac, e3⟩ := bindOk e2
+  have ⟨nc, hnc, e4⟩ := bindOk e3
+  have ey := pureOk e4
+  subst ey
+  exact ⟨lvOk hmx, lvOk hmn, ⟨ac, optStrsOk hac, rfl⟩, ⟨nc, optStrsOk hnc, rfl⟩, fun _ h => optBoolSome h⟩
+
+/-- A flow rule's guard object: the member `when`, or an empty object. -/
+theorem whenOrEmpty (x : Json) :
+    Field x "when" (match opt x "when" with | some g => g | none => Json.mkObj []) ∨
+      (match opt x "when" with | some g => g | none => Json.mkObj []) = Json.mkObj [] := by
+  cases ho : opt x "when" with
+  | none => exact Or.inr rfl
+  | some g => exact Or.inl (fieldOfReq (optReq ho))
+
 /-- A tool's operation: a string member `operation`, else its name. -/
 theorem opOrName (x : Json) (name : String) :
     Field x "operation" (Json.str (match opt x "operation" with | some (Json.str o) => o | _ => name)) ∨
@@ -464,7 +519,7 @@ theorem grantAtOk {x : Json} {g : Full.Grant} (e : grantOf x = Except.ok g) : Gr
 set_option maxHeartbeats 1000000 in
 theorem policyOfDecodes {j : Json} {p : Policy} (h : policyOf j = Except.ok p) : Decodes j p := by
   have ⟨levels, hl, h1⟩ := bindOk h
-  have ⟨cats, _, h2⟩ := bindOk h1
+  have ⟨cats, hc, h2⟩ := bindOk h1
   have ⟨nodes, hn, h3⟩ := bindOk h2
   have ⟨edges, he, h4⟩ := bindOk h3
   have ⟨agents, ha, h5⟩ := bindOk h4
@@ -479,7 +534,7 @@ theorem policyOfDecodes {j : Json} {p : Policy} (h : policyOf j = Except.ok p) :
   have ⟨app, hp, h14⟩ := bindOk h13
   have ep := pureOk h14
   subst ep
-  refine ⟨levels, strsOk hl, listOfOk (fun x y e => ?_) hr, listOfOk (fun x y e => ?_) hn,
+  refine ⟨levels, cats, strsOk hl, optStrsOk hc, listOfOk (fun x y e => ?_) hr, listOfOk (fun x y e => ?_) hn,
     listOfOk (fun x y e => ?_) he, listOfOk (fun x y e => ?_) ha, listOfOk (fun x y e => ?_) ht,
     listOfOk (fun x y e => ?_) ho, listOfOk (fun x y e => ?_) hh, listOfOk (fun x y e => ?_) hu,
     listOfOk (fun x y e => ?_) hp, listOfOk (fun x y e => ?_) hxf, listOfOk (fun x y e => ?_) hau⟩
@@ -499,11 +554,12 @@ theorem policyOfDecodes {j : Json} {p : Policy} (h : policyOf j = Except.ok p) :
     subst ey
     have ⟨sens, hsens, l1⟩ := bindOk hlab
     have ⟨rk, hrk, l2⟩ := bindOk l1
-    have ⟨_, _, l3⟩ := bindOk l2
+    have ⟨hv, hhv, l3⟩ := bindOk l2
     have ⟨tr, htr, l4⟩ := bindOk l3
     have el := pureOk l4
     subst el
-    exact ⟨fieldOfReq (getStrOk hs), lj, fieldOfReq hlj, rankAtOk hsens hrk, fieldOfReq (getBoolOk htr)⟩
+    exact ⟨fieldOfReq (getStrOk hs), lj, fieldOfReq hlj, rankAtOk hsens hrk, ⟨hv, strsOk hhv, rfl⟩,
+      fieldOfReq (getBoolOk htr)⟩
   · -- edges
     have ⟨eps, heps, e1⟩ := bindOk e
     have ⟨name, hs, e2⟩ := bindOk e1
@@ -568,10 +624,11 @@ theorem policyOfDecodes {j : Json} {p : Policy} (h : policyOf j = Except.ok p) :
     have ⟨_, _, f1⟩ := bindOk e
     have ⟨op, hop, f2⟩ := bindOk f1
     have ⟨dst, hdst, f3⟩ := bindOk f2
-    have ⟨_, _, f4⟩ := bindOk f3
+    have ⟨gd, hgd, f4⟩ := bindOk f3
     have ey := pureOk f4
     subst ey
-    exact ⟨fieldOfReq (getStrOk hop), fieldOfReq (getStrOk hdst), fun _ h => optStrField h⟩
+    exact ⟨fieldOfReq (getStrOk hop), fieldOfReq (getStrOk hdst), fun _ h => optStrField h, _, whenOrEmpty x,
+      guardAtOk hgd⟩
   · -- audiences
     have ⟨node, hnode, a1⟩ := bindOk e
     have ⟨effs, heffs, a2⟩ := bindOk a1
@@ -593,7 +650,7 @@ theorem ltTrans3 {a b c d : Nat} (h1 : a < b) (h2 : b < c) (h3 : c < d) : a < d 
 `resolvers` array, so they nest less deep than the document. -/
 theorem resolverArgsDepth {n : Nat} {j : Json} {p : Policy} {r : Resolver} (hd : Depth n j)
     (h : policyOf j = Except.ok p) (hr : r ∈ p.resolvers) : ∃ m, Depth m r.args ∧ m < n := by
-  have ⟨_, _, hres, _⟩ := policyOfDecodes h
+  have ⟨_, _, _, _, hres, _⟩ := policyOfDecodes h
   cases hres with
   | inl e => rw [e] at hr; exact nomatch hr
   | inr hx =>
