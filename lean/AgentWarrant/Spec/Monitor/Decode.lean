@@ -67,10 +67,25 @@ def OptStrsAt (j : Json) (k : String) (l : List String) : Prop := l = [] ∨ Str
 /-- An endpoint pair is a JSON array of exactly these two strings. -/
 def PairAt (x : Json) (ab : String × String) : Prop := x = Json.arr ⟨[Json.str ab.1, Json.str ab.2]⟩
 
-/-- An edge's name, its endpoint pairs (read in order from its `endpoints` array) and a propagation present. -/
-def EdgeAt (x : Json) (e : Edge) : Prop :=
+/-- An optional level: when read, the rank of the level name at `k`. -/
+def OptRankAt (levels : List String) (x : Json) (k : String) (o : Option Nat) : Prop :=
+  ∀ i, o = some i → RankAt levels x k i
+
+/-- An edge's propagation: none for kind `inherit`; otherwise a transform whose set sensitivity is
+the rank of the level name at `sensitivity` (when present), whose set trust is a boolean at
+`trusted` (when present), whose removals are the vector of the names at `remove`, and whose
+decrement is the number at `decrement` (zero when absent or not a number). -/
+def TransformAt (levels cats : List String) (v : Json) : Option Transform → Prop
+  | none => Field v "kind" (Json.str "inherit")
+  | some t => (∃ k, Field v "kind" (Json.str k) ∧ k ≠ "inherit") ∧ OptRankAt levels v "sensitivity" t.setSens ∧
+      (∀ b, t.setTrusted = some b → Field v "trusted" (Json.bool b)) ∧
+      (∃ rm, OptStrsAt v "remove" rm ∧ t.remove = CatsOf cats rm) ∧
+      ((∃ n, Field v "decrement" (Json.num n) ∧ t.decrement = n.mantissa.toNat) ∨ t.decrement = 0)
+
+/-- An edge's name, its endpoint pairs (read in order from its `endpoints` array) and its propagation. -/
+def EdgeAt (levels cats : List String) (x : Json) (e : Edge) : Prop :=
   NamedAt x e.name ∧ (∃ xs, Field x "endpoints" (Json.arr ⟨xs⟩) ∧ Forall2 PairAt xs e.endpoints) ∧
-    ∃ v, Field x "propagation" v
+    ∃ v, Field x "propagation" v ∧ TransformAt levels cats v e.prop
 
 def AgentAt (levels : List String) (x : Json) (a : Agent) : Prop :=
   NamedAt x a.name ∧ StrsAt x "operations" a.ops ∧ RankAt levels x "ceiling" a.ceiling
@@ -136,10 +151,6 @@ def GrantAt (x : Json) (g : Grant) : Prop :=
     (∀ r, g.requires = some r → Field x "requires" (Json.str r)) ∧
     (g.permit = true → Field x "permit" (Json.bool true))
 
-/-- An optional level: when read, the rank of the level name at `k`. -/
-def OptRankAt (levels : List String) (x : Json) (k : String) (o : Option Nat) : Prop :=
-  ∀ i, o = some i → RankAt levels x k i
-
 /-- A flow guard's bounds (by level name), category vectors (over the declared categories) and
 trust condition (only from a boolean at `trusted`). -/
 def GuardAt (levels cats : List String) (x : Json) (g : Guard) : Prop :=
@@ -168,7 +179,7 @@ def Decodes (j : Json) (p : Policy) : Prop :=
   ∃ levels cats, StrsAt j "levels" levels ∧ OptStrsAt j "categories" cats ∧
   ListAt j "resolvers" ResolverAt p.resolvers ∧
   ListAt j "nodes" (NodeAt levels cats) p.nodes ∧
-  ListAt j "edges" EdgeAt p.edges ∧
+  ListAt j "edges" (EdgeAt levels cats) p.edges ∧
   ListAt j "agents" (AgentAt levels) p.agents ∧
   ListAt j "tools" ToolAt p.tools ∧
   ListAt j "origins" OriginAt p.origins ∧

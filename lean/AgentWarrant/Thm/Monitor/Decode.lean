@@ -213,6 +213,130 @@ theorem guardAtOk {levels cats : List String} {x : Json} {g : Guard} (h : guardO
   subst ey
   exact ⟨lvOk hmx, lvOk hmn, ⟨ac, optStrsOk hac, rfl⟩, ⟨nc, optStrsOk hnc, rfl⟩, fun _ h => optBoolSome h⟩
 
+/-- The sensitivity a propagation sets: none when absent, else the rank of the level name there. -/
+theorem sensJpOk {β : Type} {levels : List String} {x : Json} {jp : Option Nat → Dec β} {r : β}
+    (h : (match opt x "sensitivity" with
+      | none => do
+        let y ← pure none
+        jp y
+      | some v => do
+        let a ← strOf v
+        let a ← rank levels a
+        let y ← pure (some a)
+        jp y : Dec β) = Except.ok r) :
+    ∃ s, OptRankAt levels x "sensitivity" s ∧ jp s = Except.ok r := by
+  cases ho : opt x "sensitivity" with
+  | none =>
+    rw [ho] at h
+    have ⟨y, hy, e⟩ := bindOk h
+    have ey := pureOk hy
+    subst ey
+    exact ⟨none, fun _ hi => nomatch hi, e⟩
+  | some v =>
+    rw [ho] at h
+    have ⟨s, hs, e1⟩ := bindOk h
+    have ⟨i, hi, e2⟩ := bindOk e1
+    have ⟨y, hy, e3⟩ := bindOk e2
+    have ey := pureOk hy
+    subst ey
+    have hv := strOfOk hs
+    subst hv
+    exact ⟨some i, fun _ hk => by cases hk; exact ⟨s, fieldOfReq (optReq ho), rankOk hi⟩, e3⟩
+
+/-- The trust a propagation sets: only from a boolean at `trusted`. -/
+theorem trustedJpOk {β : Type} {x : Json} {jp : Option Bool → Dec β} {r : β}
+    (h : (match opt x "trusted" with
+      | some (Json.bool b) => do
+        let y ← pure (some b)
+        jp y
+      | _ => do
+        let y ← pure none
+        jp y : Dec β) = Except.ok r) :
+    ∃ tr, (∀ b, tr = some b → Field x "trusted" (Json.bool b)) ∧ jp tr = Except.ok r := by
+  cases ho : opt x "trusted" with
+  | none =>
+    rw [ho] at h
+    have ⟨y, hy, e⟩ := bindOk h
+    have ey := pureOk hy
+    subst ey
+    exact ⟨none, fun _ hb => nomatch hb, e⟩
+  | some w =>
+    rw [ho] at h
+    cases w with
+    | bool c =>
+      have ⟨y, hy, e⟩ := bindOk h
+      have ey := pureOk hy
+      subst ey
+      exact ⟨some c, fun _ hb => by cases hb; exact fieldOfReq (optReq ho), e⟩
+    | null =>
+      have ⟨y, hy, e⟩ := bindOk h
+      have ey := pureOk hy
+      subst ey
+      exact ⟨none, fun _ hb => nomatch hb, e⟩
+    | num _ =>
+      have ⟨y, hy, e⟩ := bindOk h
+      have ey := pureOk hy
+      subst ey
+      exact ⟨none, fun _ hb => nomatch hb, e⟩
+    | str _ =>
+      have ⟨y, hy, e⟩ := bindOk h
+      have ey := pureOk hy
+      subst ey
+      exact ⟨none, fun _ hb => nomatch hb, e⟩
+    | arr _ =>
+      have ⟨y, hy, e⟩ := bindOk h
+      have ey := pureOk hy
+      subst ey
+      exact ⟨none, fun _ hb => nomatch hb, e⟩
+    | obj _ =>
+      have ⟨y, hy, e⟩ := bindOk h
+      have ey := pureOk hy
+      subst ey
+      exact ⟨none, fun _ hb => nomatch hb, e⟩
+
+/-- A propagation's decrement: the number at `decrement`, else zero. -/
+theorem decOk (x : Json) :
+    (∃ n, Field x "decrement" (Json.num n) ∧
+      (match opt x "decrement" with | some (Json.num n) => n.mantissa.toNat | _ => 0) = n.mantissa.toNat) ∨
+    (match opt x "decrement" with | some (Json.num n) => n.mantissa.toNat | _ => 0) = 0 := by
+  cases ho : opt x "decrement" with
+  | none => exact Or.inr rfl
+  | some w =>
+    cases w with
+    | num n => exact Or.inl ⟨n, fieldOfReq (optReq ho), rfl⟩
+    | null => exact Or.inr rfl
+    | bool _ => exact Or.inr rfl
+    | str _ => exact Or.inr rfl
+    | arr _ => exact Or.inr rfl
+    | obj _ => exact Or.inr rfl
+
+theorem inheritMatch {β : Type} (P : β → Prop) (kind : String) (f1 : Unit → β) (f2 : String → β)
+    (h1 : kind = "inherit" → P (f1 ())) (h2 : ¬ kind = "inherit" → P (f2 kind)) :
+    P (transformOf.match_3 (fun _ => β) kind f1 f2) := by
+  cases Decidable.em (kind = "inherit") with
+  | inl hc => subst hc; exact h1 rfl
+  | inr hc =>
+    simp only [transformOf.match_3, diteFalse hc]
+    exact h2 hc
+
+theorem transformAtOk {levels cats : List String} {v : Json} {t : Option Transform}
+    (h : transformOf levels cats v = Except.ok t) : TransformAt levels cats v t := by
+  have ⟨kind, hk, e⟩ := bindOk h
+  have hkf := fieldOfReq (getStrOk hk)
+  refine inheritMatch (fun b => b = Except.ok t → TransformAt levels cats v t) kind _ _ ?_ ?_ e
+  · intro hc e1
+    subst hc
+    have et := pureOk e1
+    subst et
+    exact hkf
+  · intro hc e1
+    have ⟨sv, hsv, e2⟩ := sensJpOk e1
+    have ⟨tr, htr, e3⟩ := trustedJpOk e2
+    have ⟨rm, hrm, e4⟩ := bindOk e3
+    have et := pureOk e4
+    subst et
+    exact ⟨⟨kind, hkf, hc⟩, hsv, htr, ⟨rm, optStrsOk hrm, rfl⟩, decOk v⟩
+
 /-- A flow rule's guard object: the member `when`, or an empty object. -/
 theorem whenOrEmpty (x : Json) :
     Field x "when" (match opt x "when" with | some g => g | none => Json.mkObj []) ∨
@@ -564,12 +688,12 @@ theorem policyOfDecodes {j : Json} {p : Policy} (h : policyOf j = Except.ok p) :
     have ⟨eps, heps, e1⟩ := bindOk e
     have ⟨name, hs, e2⟩ := bindOk e1
     have ⟨pj, hpj, e3⟩ := bindOk e2
-    have ⟨_, _, e4⟩ := bindOk e3
+    have ⟨tp, htp, e4⟩ := bindOk e3
     have ey := pureOk e4
     subst ey
     have ⟨xs, hxs, hf⟩ := arrOfOk heps
     exact ⟨fieldOfReq (getStrOk hs), ⟨xs, fieldOfReq hxs, Oracle.forall2Mono (fun _ _ h => pairOk h) hf⟩,
-      pj, fieldOfReq hpj⟩
+      pj, fieldOfReq hpj, transformAtOk htp⟩
   · -- agents
     have ⟨name, hs, e1⟩ := bindOk e
     have ⟨ops, hops, e2⟩ := bindOk e1
