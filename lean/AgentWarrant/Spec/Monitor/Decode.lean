@@ -159,9 +159,12 @@ def GuardAt (levels cats : List String) (x : Json) (g : Guard) : Prop :=
     (∃ l, OptStrsAt x "no_category" l ∧ g.noCat = CatsOf cats l) ∧
     (∀ b, g.trusted = some b → Field x "trusted" (Json.bool b))
 
-/-- A flow rule's operation, destination, the sink argument it names (when present) and its guard,
-read from `when` (an empty object when absent). -/
+/-- A flow rule's effect (numbered 1 for `deny`, 2 for `pause`, 0 for any other, an allow),
+operation, destination, the sink argument it names (when present) and its guard, read from `when`
+(an empty object when absent). -/
 def XFlowAt (levels cats : List String) (x : Json) (f : XFlow) : Prop :=
+  (∃ ef, Field x "effect" (Json.str ef) ∧ ((ef = "deny" ∧ f.effect = 1) ∨ (ef = "pause" ∧ f.effect = 2) ∨
+    (¬ ef = "deny" ∧ ¬ ef = "pause" ∧ f.effect = 0))) ∧
   Field x "operation" (Json.str f.operation) ∧ Field x "destination" (Json.str f.destination) ∧
     (∀ a, f.argument = some a → Field x "argument" (Json.str a)) ∧
     ∃ g, (Field x "when" g ∨ g = Json.mkObj []) ∧ GuardAt levels cats g f.guard
@@ -187,6 +190,8 @@ def Decodes (j : Json) (p : Policy) : Prop :=
   ListAt j "user" GrantAt p.user ∧
   ListAt j "application" GrantAt p.app ∧
   ListAt j "flows" (XFlowAt levels cats) p.xflows ∧
+  p.flows = p.xflows.filterMap (fun r =>
+    if r.argument.isSome then none else some ⟨r.effect == 1, r.operation, r.destination, r.guard⟩) ∧
   ListAt j "audiences" AudienceAt p.audiences
 
 -- the form's lists --------------------------------------------------------------------------------

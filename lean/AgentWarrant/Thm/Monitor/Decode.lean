@@ -337,6 +337,28 @@ theorem transformAtOk {levels cats : List String} {v : Json} {t : Option Transfo
     subst et
     exact ⟨⟨kind, hkf, hc⟩, hsv, htr, ⟨rm, optStrsOk hrm, rfl⟩, decOk v⟩
 
+theorem effectMatch {β : Type} (P : β → Prop) (ef : String) (f1 f2 : Unit → β) (f3 : String → β)
+    (h1 : ef = "deny" → P (f1 ())) (h2 : ef = "pause" → P (f2 ()))
+    (h3 : ¬ ef = "deny" → ¬ ef = "pause" → P (f3 ef)) :
+    P (policyOf.match_2 (fun _ => β) ef f1 f2 f3) := by
+  cases Decidable.em (ef = "deny") with
+  | inl hc => subst hc; exact h1 rfl
+  | inr hc =>
+    cases Decidable.em (ef = "pause") with
+    | inl ha => subst ha; exact h2 rfl
+    | inr ha =>
+      simp only [policyOf.match_2, diteFalse hc, diteFalse ha]
+      exact h3 hc ha
+
+/-- A flow rule's effect, numbered as the closed core reads it. -/
+theorem effectOk (ef : String) :
+    (ef = "deny" ∧ policyOf.match_2 (fun _ => Nat) ef (fun _ => 1) (fun _ => 2) (fun _ => 0) = 1) ∨
+    (ef = "pause" ∧ policyOf.match_2 (fun _ => Nat) ef (fun _ => 1) (fun _ => 2) (fun _ => 0) = 2) ∨
+    (¬ ef = "deny" ∧ ¬ ef = "pause" ∧ policyOf.match_2 (fun _ => Nat) ef (fun _ => 1) (fun _ => 2) (fun _ => 0) = 0) :=
+  effectMatch (fun n => (ef = "deny" ∧ n = 1) ∨ (ef = "pause" ∧ n = 2) ∨ (¬ ef = "deny" ∧ ¬ ef = "pause" ∧ n = 0))
+    ef (fun _ => 1) (fun _ => 2) (fun _ => 0)
+    (fun h => Or.inl ⟨h, rfl⟩) (fun h => Or.inr (Or.inl ⟨h, rfl⟩)) (fun h1 h2 => Or.inr (Or.inr ⟨h1, h2, rfl⟩))
+
 /-- A flow rule's guard object: the member `when`, or an empty object. -/
 theorem whenOrEmpty (x : Json) :
     Field x "when" (match opt x "when" with | some g => g | none => Json.mkObj []) ∨
@@ -650,7 +672,7 @@ theorem policyOfDecodes {j : Json} {p : Policy} (h : policyOf j = Except.ok p) :
   have ⟨tools, ht, h6⟩ := bindOk h5
   have ⟨resolvers, hr, h7⟩ := bindOk h6
   have ⟨origins, ho, h8⟩ := bindOk h7
-  have ⟨flows, _, h9⟩ := bindOk h8
+  have ⟨flows, hfl, h9⟩ := bindOk h8
   have ⟨xflows, hxf, h10⟩ := bindOk h9
   have ⟨auds, hau, h11⟩ := bindOk h10
   have ⟨hists, hh, h12⟩ := bindOk h11
@@ -658,10 +680,13 @@ theorem policyOfDecodes {j : Json} {p : Policy} (h : policyOf j = Except.ok p) :
   have ⟨app, hp, h14⟩ := bindOk h13
   have ep := pureOk h14
   subst ep
+  -- the closed core's rules and the extensions' are read by the same call
+  rw [hxf] at hfl
+  cases hfl
   refine ⟨levels, cats, strsOk hl, optStrsOk hc, listOfOk (fun x y e => ?_) hr, listOfOk (fun x y e => ?_) hn,
     listOfOk (fun x y e => ?_) he, listOfOk (fun x y e => ?_) ha, listOfOk (fun x y e => ?_) ht,
     listOfOk (fun x y e => ?_) ho, listOfOk (fun x y e => ?_) hh, listOfOk (fun x y e => ?_) hu,
-    listOfOk (fun x y e => ?_) hp, listOfOk (fun x y e => ?_) hxf, listOfOk (fun x y e => ?_) hau⟩
+    listOfOk (fun x y e => ?_) hp, listOfOk (fun x y e => ?_) hxf, rfl, listOfOk (fun x y e => ?_) hau⟩
   · -- resolvers
     have ⟨slot, hs, e1⟩ := bindOk e
     have ⟨tool, htl, e2⟩ := bindOk e1
@@ -745,13 +770,14 @@ theorem policyOfDecodes {j : Json} {p : Policy} (h : policyOf j = Except.ok p) :
   · -- application grants
     exact grantAtOk e
   · -- flows
-    have ⟨_, _, f1⟩ := bindOk e
+    have ⟨ef, hef, f1⟩ := bindOk e
     have ⟨op, hop, f2⟩ := bindOk f1
     have ⟨dst, hdst, f3⟩ := bindOk f2
     have ⟨gd, hgd, f4⟩ := bindOk f3
     have ey := pureOk f4
     subst ey
-    exact ⟨fieldOfReq (getStrOk hop), fieldOfReq (getStrOk hdst), fun _ h => optStrField h, _, whenOrEmpty x,
+    exact ⟨⟨ef, fieldOfReq (getStrOk hef), effectOk ef⟩, fieldOfReq (getStrOk hop), fieldOfReq (getStrOk hdst),
+      fun _ h => optStrField h, _, whenOrEmpty x,
       guardAtOk hgd⟩
   · -- audiences
     have ⟨node, hnode, a1⟩ := bindOk e
