@@ -252,8 +252,9 @@ theorem wholeWellFormedReachable {top m : Nat} (p : Full.Policy) (hp : Full.Regi
 
 /-- Registration (Section 6.1) as the oracle reads it: every policy its decoder returns for a
 document is read from the places of the document that `Decodes` names, element by element and in
-order from the document's arrays, every field the registration checks read among them; and on that
-policy the registration check holds exactly when the declarative `RegistrationWF` does. -/
+order from the document's arrays, for every field of the policy (so every field the registration
+checks read); and on that policy the registration check holds exactly when the declarative
+`RegistrationWF` does. -/
 theorem registrationOnDecoded {j : Lean.Json} {p : Full.Policy} (h : Oracle.MonitorFull.policyOf j = Except.ok p) :
     Full.Decodes j p ∧ (Full.registrationOk p = true ↔ Full.RegistrationWF p) :=
   ⟨Full.policyOfDecodes h, Full.registrationOkIff p⟩

@@ -6,21 +6,22 @@ empty or is read element by element from the array the document holds under that
 fields being member values of that array element (`Field`). `Thm/Monitor/Decode.lean` proves that
 the oracle's decoder `policyOf` produces only policies so related to its input (`policyOfDecodes`).
 
-Covered, which is every field the registration checks (`registrationOk`) read: the level list;
-resolvers (slot, tool, arguments, dotted path); nodes (name, label sensitivity by level name, trust
-flag); edges (name, endpoint pairs, a propagation present); agents (name, operations, ceiling by
-level name); tools (name, operation or else the name, source, destination, arguments, required
-arguments, effects with their action and resource reference by kind); origins (name, via, argument,
-producer, preserved operations); histories (name, scope, after, require, before); flow rules
-(operation, destination, sink argument); audiences (node, effects with their action and resource
-pattern by kind); user and application grants (kind, action, resource pattern by kind, keys,
-predicates with path and, by kind, value, values or range bounds, quota, requirement, permit flag).
-Not covered, so still definitions of the decoder checked by the differential tests: label category
-vectors, the contents of edge propagations (category removals, decrement, sensitivity, trust), flow
-rules' effect and guard, and the closed core's `flows` (the rules without a sink argument, read
-from the same array). Optional members are stated as the decoder reads them: an absent or `null`
-list is empty, an optional string or flag is read only from a member of that type, and a grant's
-quota is a number's value, unlimited for `null` and otherwise one. -/
+Covered, which is every field of the decoded `Policy`: the level list and the declared categories;
+resolvers (slot, tool, arguments, dotted path); nodes (name, label sensitivity by level name,
+category vector over the declared categories, trust flag); edges (name, endpoint pairs,
+propagation: `inherit`, or a transform's sensitivity by level name, trust, removals and decrement);
+agents (name, operations, ceiling by level name); tools (name, operation or else the name, source,
+destination, arguments, required arguments, effects with their action and resource reference by
+kind); origins (name, via, argument, producer, preserved operations); histories (name, scope,
+after, require, before); flow rules (effect, operation, destination, sink argument, guard), and the
+closed core's flows as the rules without a sink argument; audiences (node, effects with their action
+and resource pattern by kind); user and application grants (kind, action, resource pattern by kind,
+keys, predicates with path and, by kind, value, values or range bounds, quota, requirement, permit
+flag). Optional members are stated as the decoder reads them: an absent or `null` list is empty, an
+optional string, flag or level is read only from a member of that type, a grant's quota is a
+number's value, unlimited for `null` and otherwise one, a tool's operation is its name unless a
+string is given, and a flow rule's guard is read from an empty object when `when` is absent. A
+string `kind` selects the case (the last case of each decoder's `match` takes every other kind). -/
 namespace AgentWarrant.Monitor.Full
 open Lean
 
