@@ -17,6 +17,8 @@ import AgentWarrant.Thm.Monitor.Full.RevisionCert
 import AgentWarrant.Thm.Monitor.Full.RevisionNeed
 import AgentWarrant.Thm.Monitor.Full.Naming
 import AgentWarrant.Thm.Monitor.Full.AdmittedMeaning
+import AgentWarrant.Thm.Monitor.Decode
+import AgentWarrant.Thm.Monitor.Registration
 import AgentWarrant.Thm.Edits.WellFormed
 import AgentWarrant.Thm.Edits.Bridge
 import AgentWarrant.Thm.Edits.Verify
@@ -247,6 +249,15 @@ registration's labels are valid (node labels and the sensitivities transforms se
 theorem wholeWellFormedReachable {top m : Nat} (p : Full.Policy) (hp : Full.RegistrationLabelsValid top m p)
     (cs : List (Full.Call × Full.Outcome)) : Full.WellFormed top m p (Full.runFull p (Full.initialState p) cs).2 :=
   Full.reachableWellFormedAll p hp cs
+
+/-- Registration (Section 6.1) as the oracle reads it: every policy its decoder returns for a
+document is read from the places of the document that `Decodes` names, element by element and in
+order from the document's arrays, for every field of the policy (so every field the registration
+checks read); and on that policy the registration check holds exactly when the declarative
+`RegistrationWF` does. -/
+theorem registrationOnDecoded {j : Lean.Json} {p : Full.Policy} (h : Oracle.MonitorFull.policyOf j = Except.ok p) :
+    Full.Decodes j p ∧ (Full.registrationOk p = true ↔ Full.RegistrationWF p) :=
+  ⟨Full.policyOfDecodes h, Full.registrationOkIff p⟩
 
 /-- A call's lineage is its ancestors' records in trace order: on a trace whose parents precede
 their children, for parents that name records, `lineage` selects from the trace positions in order

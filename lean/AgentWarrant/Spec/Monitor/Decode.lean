@@ -6,15 +6,22 @@ empty or is read element by element from the array the document holds under that
 fields being member values of that array element (`Field`). `Thm/Monitor/Decode.lean` proves that
 the oracle's decoder `policyOf` produces only policies so related to its input (`policyOfDecodes`).
 
-Covered: the level list; resolvers (slot, tool, arguments, dotted path); nodes (name, label
-sensitivity by level name, trust flag); edges (name, a propagation present); agents (name,
-operations, ceiling by level name); tools (name, source, destination); origins (name, via, argument,
-producer); histories (name, scope, after, require, before); user and application grants (kind,
-action). Not covered, so still definitions of the decoder checked by the differential tests: label
-category vectors, edges' endpoints and propagation contents, tools' operation, arguments, required
-arguments and effects, origins' preserved arguments, flows, audiences, and grants' resource patterns,
-keys, predicates, quotas, requirements and permit flags (the optional fields read through `opt` and
-`optStrs`, and the nested decoders, would each need their own lemmas). -/
+Covered, which is every field of the decoded `Policy`: the level list and the declared categories;
+resolvers (slot, tool, arguments, dotted path); nodes (name, label sensitivity by level name,
+category vector over the declared categories, trust flag); edges (name, endpoint pairs,
+propagation: `inherit`, or a transform's sensitivity by level name, trust, removals and decrement);
+agents (name, operations, ceiling by level name); tools (name, operation or else the name, source,
+destination, arguments, required arguments, effects with their action and resource reference by
+kind); origins (name, via, argument, producer, preserved operations); histories (name, scope,
+after, require, before); flow rules (effect, operation, destination, sink argument, guard), and the
+closed core's flows as the rules without a sink argument; audiences (node, effects with their action
+and resource pattern by kind); user and application grants (kind, action, resource pattern by kind,
+keys, predicates with path and, by kind, value, values or range bounds, quota, requirement, permit
+flag). Optional members are stated as the decoder reads them: an absent or `null` list is empty, an
+optional string, flag or level is read only from a member of that type, a grant's quota is a
+number's value, unlimited for `null` and otherwise one, a tool's operation is its name unless a
+string is given, and a flow rule's guard is read from an empty object when `when` is absent. A
+string `kind` selects the case (the last case of each decoder's `match` takes every other kind). -/
 namespace AgentWarrant.Monitor.Full
 open Lean
 
@@ -44,44 +51,149 @@ def ResolverAt (x : Json) (r : Resolver) : Prop :=
 
 def NamedAt (x : Json) (name : String) : Prop := Field x "name" (Json.str name)
 
-/-- A node's name, and its label's sensitivity (by level name) and trust flag. -/
-def NodeAt (levels : List String) (x : Json) (n : Node) : Prop :=
+/-- A category vector over the declared categories `cats`: entry `i` is set exactly when the
+`i`-th declared category is among the names `have_`. -/
+def CatsOf (cats have_ : List String) : List Bool := cats.map (fun c => memS c have_)
+
+/-- A node's name, and its label's sensitivity (by level name), categories (the vector over the
+document's declared categories of the strings at `categories`) and trust flag. -/
+def NodeAt (levels cats : List String) (x : Json) (n : Node) : Prop :=
   NamedAt x n.name ∧ ∃ l, Field x "label" l ∧ RankAt levels l "sensitivity" n.label.sens ∧
+    (∃ have_, StrsAt l "categories" have_ ∧ n.label.cats = CatsOf cats have_) ∧
     Field l "trusted" (Json.bool n.label.trusted)
 
-def EdgeAt (x : Json) (e : Edge) : Prop := NamedAt x e.name ∧ ∃ v, Field x "propagation" v
+/-- The list `l` is absent from the document (empty) or the strings of the array at `k`, in order. -/
+def OptStrsAt (j : Json) (k : String) (l : List String) : Prop := l = [] ∨ StrsAt j k l
+
+/-- An endpoint pair is a JSON array of exactly these two strings. -/
+def PairAt (x : Json) (ab : String × String) : Prop := x = Json.arr ⟨[Json.str ab.1, Json.str ab.2]⟩
+
+/-- An optional level: when read, the rank of the level name at `k`. -/
+def OptRankAt (levels : List String) (x : Json) (k : String) (o : Option Nat) : Prop :=
+  ∀ i, o = some i → RankAt levels x k i
+
+/-- An edge's propagation: none for kind `inherit`; otherwise a transform whose set sensitivity is
+the rank of the level name at `sensitivity` (when present), whose set trust is a boolean at
+`trusted` (when present), whose removals are the vector of the names at `remove`, and whose
+decrement is the number at `decrement` (zero when absent or not a number). -/
+def TransformAt (levels cats : List String) (v : Json) : Option Transform → Prop
+  | none => Field v "kind" (Json.str "inherit")
+  | some t => (∃ k, Field v "kind" (Json.str k) ∧ k ≠ "inherit") ∧ OptRankAt levels v "sensitivity" t.setSens ∧
+      (∀ b, t.setTrusted = some b → Field v "trusted" (Json.bool b)) ∧
+      (∃ rm, OptStrsAt v "remove" rm ∧ t.remove = CatsOf cats rm) ∧
+      ((∃ n, Field v "decrement" (Json.num n) ∧ t.decrement = n.mantissa.toNat) ∨ t.decrement = 0)
+
+/-- An edge's name, its endpoint pairs (read in order from its `endpoints` array) and its propagation. -/
+def EdgeAt (levels cats : List String) (x : Json) (e : Edge) : Prop :=
+  NamedAt x e.name ∧ (∃ xs, Field x "endpoints" (Json.arr ⟨xs⟩) ∧ Forall2 PairAt xs e.endpoints) ∧
+    ∃ v, Field x "propagation" v ∧ TransformAt levels cats v e.prop
 
 def AgentAt (levels : List String) (x : Json) (a : Agent) : Prop :=
   NamedAt x a.name ∧ StrsAt x "operations" a.ops ∧ RankAt levels x "ceiling" a.ceiling
 
+/-- A resource reference by its `kind`: a constant's `value`, an argument's name (`arg`); any other
+kind is a list argument, also by name. -/
+def ResAt (r : Json) : ResRef → Prop
+  | ResRef.const v => Field r "kind" (Json.str "const") ∧ Field r "value" v
+  | ResRef.arg a => Field r "kind" (Json.str "arg") ∧ Field r "arg" (Json.str a)
+  | ResRef.listArg a => (∃ k, Field r "kind" (Json.str k) ∧ k ≠ "const" ∧ k ≠ "arg") ∧ Field r "arg" (Json.str a)
+
+def EffAt (x : Json) (d : EffDecl) : Prop :=
+  Field x "action" (Json.str d.action) ∧ ∃ r, Field x "resource" r ∧ ResAt r d.res
+
+/-- A tool's name, source and destination; its operation (a string at `operation`, or else the
+tool's name: the decoder takes the name when the member is absent, `null` or not a string); its
+arguments and required arguments (each absent, or the array at that key); its effects, read in
+order from its `effects` array. -/
 def ToolAt (x : Json) (t : Tool) : Prop :=
-  NamedAt x t.name ∧ Field x "source" (Json.str t.source) ∧ Field x "destination" (Json.str t.destination)
+  NamedAt x t.name ∧ (Field x "operation" (Json.str t.operation) ∨ t.operation = t.name) ∧
+    Field x "source" (Json.str t.source) ∧ Field x "destination" (Json.str t.destination) ∧
+    OptStrsAt x "args" t.args ∧ OptStrsAt x "required" t.required ∧
+    ∃ xs, Field x "effects" (Json.arr ⟨xs⟩) ∧ Forall2 EffAt xs t.effects
 
 def OriginAt (x : Json) (o : Origin) : Prop :=
   NamedAt x o.name ∧ Field x "via" (Json.str o.via) ∧ Field x "argument" (Json.str o.argument) ∧
-    Field x "producer" (Json.str o.producer)
+    Field x "producer" (Json.str o.producer) ∧ OptStrsAt x "preserving" o.preserving
 
 def HistoryAt (x : Json) (h : History) : Prop :=
   NamedAt x h.name ∧ (∃ sc, Field x "scope" (Json.str sc) ∧ h.lineage = (sc == "lineage")) ∧
     Field x "after" (Json.str h.after) ∧ Field x "require" (Json.str h.require) ∧ Field x "before" (Json.str h.before)
 
-/-- A grant's kind (allow exactly when the kind is `allow`) and action. -/
+/-- A resource pattern by its `kind`: any, a constant's `value`, a resolver `slot`; any other kind
+is a glob, read from `glob`. -/
+def PatAt (r : Json) : Pat → Prop
+  | Pat.any => Field r "kind" (Json.str "any")
+  | Pat.const v => Field r "kind" (Json.str "const") ∧ Field r "value" v
+  | Pat.slot s => Field r "kind" (Json.str "slot") ∧ Field r "slot" (Json.str s)
+  | Pat.glob g => (∃ k, Field r "kind" (Json.str k) ∧ k ≠ "any" ∧ k ≠ "const" ∧ k ≠ "slot") ∧
+      Field r "glob" (Json.str g)
+
+/-- An optional number: when read, the number at `k`. -/
+def NumAt (x : Json) (k : String) (o : Option JsonNumber) : Prop := ∀ n, o = some n → Field x k (Json.num n)
+
+/-- A predicate's path and, by its `kind`, the value, values or range bounds it reads; any other
+kind is a range. -/
+def PredAt (x : Json) : Pred → Prop
+  | Pred.eq path v => StrsAt x "path" path ∧ Field x "kind" (Json.str "eq") ∧ Field x "value" v
+  | Pred.oneOf path vs => StrsAt x "path" path ∧ Field x "kind" (Json.str "one_of") ∧ Field x "values" (Json.arr ⟨vs⟩)
+  | Pred.range path lo hi => StrsAt x "path" path ∧
+      (∃ k, Field x "kind" (Json.str k) ∧ k ≠ "eq" ∧ k ≠ "one_of") ∧ NumAt x "low" lo ∧ NumAt x "high" hi
+
+/-- A grant's kind (allow exactly when the kind is `allow`), action and resource pattern; its keys
+(when read, the strings at `keys`) and predicates (absent, or read in order from `where`); its
+quota (a number's value, unlimited for `null`, else one: the decoder reads an absent quota as
+one); a requirement only from a string at `requires`, a permit only from `true` at `permit`. -/
 def GrantAt (x : Json) (g : Grant) : Prop :=
-  (∃ kind, Field x "kind" (Json.str kind) ∧ g.allow = (kind == "allow")) ∧ Field x "action" (Json.str g.action)
+  (∃ kind, Field x "kind" (Json.str kind) ∧ g.allow = (kind == "allow")) ∧ Field x "action" (Json.str g.action) ∧
+    (∃ r, Field x "resource" r ∧ PatAt r g.pat) ∧
+    (∀ ks, g.keys = some ks → StrsAt x "keys" ks) ∧ ListAt x "where" PredAt g.preds ∧
+    ((∃ n, Field x "quota" (Json.num n) ∧ g.quota = some n.mantissa.toNat) ∨
+      (Field x "quota" Json.null ∧ g.quota = none) ∨ g.quota = some 1) ∧
+    (∀ r, g.requires = some r → Field x "requires" (Json.str r)) ∧
+    (g.permit = true → Field x "permit" (Json.bool true))
+
+/-- A flow guard's bounds (by level name), category vectors (over the declared categories) and
+trust condition (only from a boolean at `trusted`). -/
+def GuardAt (levels cats : List String) (x : Json) (g : Guard) : Prop :=
+  OptRankAt levels x "max_sensitivity" g.maxS ∧ OptRankAt levels x "min_sensitivity" g.minS ∧
+    (∃ l, OptStrsAt x "any_category" l ∧ g.anyCat = CatsOf cats l) ∧
+    (∃ l, OptStrsAt x "no_category" l ∧ g.noCat = CatsOf cats l) ∧
+    (∀ b, g.trusted = some b → Field x "trusted" (Json.bool b))
+
+/-- A flow rule's effect (numbered 1 for `deny`, 2 for `pause`, 0 for any other, an allow),
+operation, destination, the sink argument it names (when present) and its guard, read from `when`
+(an empty object when absent). -/
+def XFlowAt (levels cats : List String) (x : Json) (f : XFlow) : Prop :=
+  (∃ ef, Field x "effect" (Json.str ef) ∧ ((ef = "deny" ∧ f.effect = 1) ∨ (ef = "pause" ∧ f.effect = 2) ∨
+    (¬ ef = "deny" ∧ ¬ ef = "pause" ∧ f.effect = 0))) ∧
+  Field x "operation" (Json.str f.operation) ∧ Field x "destination" (Json.str f.destination) ∧
+    (∀ a, f.argument = some a → Field x "argument" (Json.str a)) ∧
+    ∃ g, (Field x "when" g ∨ g = Json.mkObj []) ∧ GuardAt levels cats g f.guard
+
+def AudEffAt (x : Json) (e : AudEff) : Prop :=
+  Field x "action" (Json.str e.action) ∧ ∃ r, Field x "resource" r ∧ PatAt r e.pat
+
+/-- An audience's node and its effect patterns, read in order from its `effects` array. -/
+def AudienceAt (x : Json) (a : Audience) : Prop :=
+  Field x "node" (Json.str a.node) ∧ ∃ xs, Field x "effects" (Json.arr ⟨xs⟩) ∧ Forall2 AudEffAt xs a.effects
 
 /-- The decoded policy's lists, as far as they are covered, are read from these places of `j`,
-ranks against the document's own level list. -/
+ranks against the document's own level list and category vectors over its declared categories. -/
 def Decodes (j : Json) (p : Policy) : Prop :=
-  ∃ levels, StrsAt j "levels" levels ∧
+  ∃ levels cats, StrsAt j "levels" levels ∧ OptStrsAt j "categories" cats ∧
   ListAt j "resolvers" ResolverAt p.resolvers ∧
-  ListAt j "nodes" (NodeAt levels) p.nodes ∧
-  ListAt j "edges" EdgeAt p.edges ∧
+  ListAt j "nodes" (NodeAt levels cats) p.nodes ∧
+  ListAt j "edges" (EdgeAt levels cats) p.edges ∧
   ListAt j "agents" (AgentAt levels) p.agents ∧
   ListAt j "tools" ToolAt p.tools ∧
   ListAt j "origins" OriginAt p.origins ∧
   ListAt j "histories" HistoryAt p.histories ∧
   ListAt j "user" GrantAt p.user ∧
-  ListAt j "application" GrantAt p.app
+  ListAt j "application" GrantAt p.app ∧
+  ListAt j "flows" (XFlowAt levels cats) p.xflows ∧
+  p.flows = p.xflows.filterMap (fun r =>
+    if r.argument.isSome then none else some ⟨r.effect == 1, r.operation, r.destination, r.guard⟩) ∧
+  ListAt j "audiences" AudienceAt p.audiences
 
 -- the form's lists --------------------------------------------------------------------------------
 

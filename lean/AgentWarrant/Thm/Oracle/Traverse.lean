@@ -138,6 +138,11 @@ theorem diteTrue {β : Type} {c : Prop} [d : Decidable c] (hc : c) (t : c → β
   | isTrue _ => rfl
   | isFalse hn => exact absurd hc hn
 
+theorem diteFalse {β : Sort u} {c : Prop} [d : Decidable c] (hc : ¬ c) (t : c → β) (e : ¬ c → β) : dite c t e = e hc := by
+  cases d with
+  | isTrue h => exact absurd h hc
+  | isFalse _ => rfl
+
 theorem diteSame {β : Type} {c : Prop} [d : Decidable c] (x : β) : (dite c (fun _ => x) (fun _ => x)) = x := by
   cases d <;> rfl
 
