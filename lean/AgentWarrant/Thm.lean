@@ -665,6 +665,16 @@ theorem restartExposesCommittedPath (der : AgentWarrant.Edits.Machine.Derivation
       AgentWarrant.Edits.Machine.replay der S0 (AgentWarrant.Edits.Machine.committedOf es) :=
   (AgentWarrant.Edits.Machine.restartRecovers der S0 es).1
 
+/-- Exact Checkpoint on the record's own tree: `Checkpoint(k, b)` is accepted exactly when rules are
+in force, `k` is fresh among the tree's names and the checkpoints, and `b` is a current branch of the
+record's tree, which the machine decides itself (`currentB`). -/
+theorem exactCheckpoint (c : AgentWarrant.Edits.Machine.Core) (k b : Nat) :
+    (AgentWarrant.Edits.Machine.checkpoint c k b).1 = AgentWarrant.Edits.Machine.Obs.saved k ↔
+      (c.eta ≠ none ∧ AgentWarrant.Edits.Machine.memB k c.names = false ∧
+       AgentWarrant.Edits.Machine.memB k c.ckpts = false ∧
+       AgentWarrant.Edits.Machine.currentB c.tree b = true) :=
+  (AgentWarrant.Edits.Machine.checkpointExact c k b).1
+
 /-- A tool call that commits makes every earlier answer stale; a committed rule update makes every
 token of the closed version fail. -/
 theorem toolCallAndRuleUpdateSerialize (der : AgentWarrant.Edits.Machine.Derivation)
