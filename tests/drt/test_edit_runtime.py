@@ -96,3 +96,25 @@ def test_extension_events_agree(oracle: LeanOracle) -> None:
         if extends >= 6 and committed >= 2:
             break
     assert extends >= 6 and committed >= 2, (extends, committed)
+
+
+def test_checkpoint_decisions_are_leans(oracle: LeanOracle) -> None:
+    """Lean decides every Checkpoint from its own tree (the branch is sent, not whether it is current):
+    sessions reach saved Checkpoints and ones refused for a branch that is not current, with Lean's
+    tree (choices selected by its own ``HStep``) and stored copies equal to the Python runtime's."""
+    rec = Recording(oracle)
+    refusals: set[str] = set()
+    saved = selected = 0
+    for seed in range(60):
+        res = R.run_session(rec, R.Session(R.REGISTRATIONS[seed % 2], seed, 16))  # type: ignore[arg-type]
+        assert isinstance(res, Agree), res
+        assert all("current" not in e for e in rec.payload["events"])
+        for st in rec.out["steps"]:
+            if st["obs"][0] == "saved":
+                saved += 1
+            elif st["obs"][0] == "checkpoint-refused":
+                refusals.add(st["obs"][2])
+        selected += sum(1 for st in rec.out["steps"] for n in st["state"]["tree"] if n[1] == 1 and n[4] > 0)
+        if saved >= 3 and "not-a-current-branch" in refusals and selected:
+            break
+    assert saved >= 3 and "not-a-current-branch" in refusals and selected, (saved, refusals, selected)
