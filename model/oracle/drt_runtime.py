@@ -567,10 +567,17 @@ def run_session(oracle: Oracle, case: Session, workdir: Path | None = None) -> C
         if bad:
             return Mismatch(JUDGMENT, tuple(bad), doc, payload, python, lean)
         extends = sum(1 for e in events if e["kind"] == "extend")
-        return Agree("session", ("event",) * len(events) + ("crash point",) * crashes + ("extend",) * extends)
+        return Agree("session", ("event",) * len(events) + ("crash point",) * crashes + ("extend",) * extends
+                     + checkpoint_tags(py_steps))
     finally:
         d.close()
         shutil.rmtree(tmp, ignore_errors=True)
+
+
+def checkpoint_tags(steps: list[dict[str, Any]]) -> tuple[str, ...]:
+    """One tag per agreed Checkpoint decision: saved, or refused with its reason."""
+    return tuple("checkpoint saved" if st["obs"][0] == "saved" else f"checkpoint {st['obs'][2]}"
+                 for st in steps if st["obs"][0] in ("saved", "checkpoint-refused"))
 
 
 def _compare(python: dict[str, Any], lean: dict[str, Any]) -> list[str]:
@@ -715,7 +722,8 @@ def run_ideal_session(oracle: Oracle, case: Session) -> CaseResult:
         doc = {"registration": case.registration, "seed": case.seed, "length": case.length, "actions": actions}
         return Mismatch(IDEAL, tuple(bad), doc, payload, python, lean)
     extends = sum(1 for e in events if e["kind"] == "extend")
-    return Agree("session", ("event",) * len(events) + ("derived check",) * len(checked) + ("extend",) * extends)
+    return Agree("session", ("event",) * len(events) + ("derived check",) * len(checked) + ("extend",) * extends
+                 + checkpoint_tags(py_steps))
 
 
 def derived_check(oracle: Oracle, d: Derived) -> list[str]:
