@@ -37,6 +37,8 @@ import AgentWarrant.Thm.Edits.Canonical
 import AgentWarrant.Spec.Edits.Residual
 import AgentWarrant.Thm.Edits.RecheckContract
 import AgentWarrant.Thm.Edits.Machine
+import AgentWarrant.Thm.Edits.MachineTree
+import AgentWarrant.Thm.Edits.MachineSaved
 import AgentWarrant.Spec.Edits.Cost
 import AgentWarrant.Thm.Edits.Cost
 import AgentWarrant.Spec.Edits.CostFamily

@@ -29,6 +29,7 @@ import AgentWarrant.Thm.Edits.Derive
 import AgentWarrant.Thm.Revision.Structural
 import AgentWarrant.Thm.Revision.Closure
 import AgentWarrant.Thm.Edits.Machine
+import AgentWarrant.Thm.Edits.MachineSaved
 import AgentWarrant.Thm.Edits.Cost
 import AgentWarrant.Thm.Edits.CostFamily
 import AgentWarrant.Thm.Edits.Register
@@ -675,6 +676,25 @@ theorem restartExposesCommittedPath (der : AgentWarrant.Edits.Machine.Derivation
     AgentWarrant.Edits.Machine.restart (AgentWarrant.Edits.Machine.runStore der ⟨S0, S0, []⟩ es) =
       AgentWarrant.Edits.Machine.replay der S0 (AgentWarrant.Edits.Machine.committedOf es) :=
   (AgentWarrant.Edits.Machine.restartRecovers der S0 es).1
+
+/-- Exact Checkpoint on the record's own tree: `Checkpoint(k, b)` is accepted exactly when rules are
+in force, `k` is fresh among the tree's names and the checkpoints, and `b` is a current branch of the
+record's tree, which the machine decides itself (`currentB`). -/
+theorem exactCheckpoint (c : AgentWarrant.Edits.Machine.Core) (k b : Nat) :
+    (AgentWarrant.Edits.Machine.checkpoint c k b).1 = AgentWarrant.Edits.Machine.Obs.saved k ↔
+      (c.eta ≠ none ∧ AgentWarrant.Edits.Machine.memB k c.names = false ∧
+       AgentWarrant.Edits.Machine.memB k c.ckpts = false ∧
+       AgentWarrant.Edits.Machine.currentB c.tree b = true) :=
+  (AgentWarrant.Edits.Machine.checkpointExact c k b).1
+
+/-- The remaining-work equation of stored checkpoints: from an accepted root, after any finite
+sequence of runtime events, every checkpoint copy the record stores has `𝒞_b = Γ_b / raw(χ_b)` of its
+own `Γ_b` and `χ_b`. -/
+theorem storedCheckpointsKeepRemainingWork (der : AgentWarrant.Edits.Machine.Derivation)
+    (d : AgentWarrant.Edits.Machine.Derived) (S : AgentWarrant.Edits.Machine.RState)
+    (h : AgentWarrant.Edits.Machine.start d = some S) (es : List AgentWarrant.Edits.Machine.Ev) :
+    AgentWarrant.Edits.Machine.SavedOk (AgentWarrant.Edits.Machine.replay der S es).core.saved :=
+  AgentWarrant.Edits.Machine.replaySaved der es S (AgentWarrant.Edits.Machine.startSaved h)
 
 /-- A tool call that commits makes every earlier answer stale; a committed rule update makes every
 token of the closed version fail. -/

@@ -16,23 +16,29 @@ and returns the observation and committed state after every event. Both are comp
 
 What Lean is given and what it computes: Lean receives, for each check, what ``Derive`` gives at the
 committed record (the derived check instance with pomset outcomes and the policy automaton, the
-derived record's registered calls and tree names, the new rule version; ``null`` when the derivation
-or the instance is invalid), and for each Checkpoint whether its branch is addressable in the tree.
+derived record's registered calls, tree names and tree, the new rule version; ``null`` when the
+derivation or the instance is invalid), and the root's tree. The tree is sent flat (``tree_json``: in
+preorder, each node with its parent's position, its place among the parent's arms or parts, a choice's
+selected arm, a leaf's ``Γ_b`` by its outcome pomsets and its progress ``χ_b``); Lean applies ``HStep``
+to it on every tool call and decides Checkpoint's "``b`` is current" from it itself.
 For a registered extension event Lean is given only the extension's policy automaton, its new rule
 version and whether ``ξ`` verifies; it computes the extension instance from its own record (``extInst``: the installed
 instance's residual after the calls processed since the rule update, under ``Δ·auth(z)``), which
 the Python ``Derive`` computes from the execution record.
 Everything else is Lean's: the checker's verdict and largest safe set, ``Ready`` (γ as equality of
 records, versions, the re-derivation looked up at the record), the rule update, the tool call's
-premises and Resolve, the log, the queue, completion, checkpoint freshness, Preload, crashes and
-restarts. Identifiers (calls, actions, labels, versions, tree names and checkpoint IDs, edits,
-values) are numbered in order of first appearance over the session; records by their position.
+premises and Resolve, ``HStep`` on the tree, the log, the queue, completion, checkpoint freshness,
+whether a Checkpoint's branch is current and the copy it stores, Preload, crashes and restarts.
+Identifiers (calls, actions, labels, versions, tree names and checkpoint IDs, edits, values) are
+numbered in order of first appearance over the session; records by their position.
 
 Compared after every event: the observation, and the committed state: ``ver``, the active version,
 the closed and inactive versions, χ (call, action, mode, token version, record), the log (action,
 creator, sent, value), the registered calls, the tree's names, the checkpoints, ``|χ|`` at the rule
-update, the words of ``π₂B̂*`` (the completions of the automaton in force), the rule entries and
-the prepared versions. Choices: a crashed check commits nothing and its answer is lost; the crash is
+update, the words of ``π₂B̂*`` (the completions of the automaton in force), the rule entries,
+the prepared versions, the tree (each node's name, kind, parent, place, selected arm and ``χ_b``) and
+each checkpoint's stored copy (its branch, ``χ_b`` and the outcomes of ``𝒞_b = Γ_b/raw(χ_b)`` by
+their remaining calls). Choices: a crashed check commits nothing and its answer is lost; the crash is
 injected by a ``Runtime`` subclass whose step raises inside the open transaction (SQLite then rolls
 it back), and a restart closes the store and opens it again; a session draws no edit that derives an
 outcome of more than ``MAX_EVENTS`` calls (both checkers enumerate every linearization).
@@ -62,7 +68,7 @@ from typing import Any
 from model.base.canonical import JSON, canonical_str, loads
 from model.edits.check.answer import Invalid
 from model.edits.check.checker import decide
-from model.edits.check.contract import call_ids
+from model.edits.check.contract import Pomset, call_ids, outcomes
 from model.edits.check.instance import Instance
 from model.edits.check.resolve import Mode, Word
 from model.edits.ideal import machine as M
@@ -92,7 +98,18 @@ from model.edits.runtime.record import State
 from model.edits.runtime.registration import Registration
 from model.edits.runtime.runtime import Runtime
 from model.edits.runtime.scenarios import laptop, playground
-from model.edits.runtime.tree import Leaf, addressable, groups, leaves
+from model.edits.runtime.tree import (
+    OPEN,
+    ChoiceNode,
+    JoinNode,
+    Leaf,
+    Node,
+    ParNode,
+    addressable,
+    groups,
+    leaves,
+    residual,
+)
 from model.oracle import edits_json as E
 from model.oracle.inproc import Oracle
 from model.oracle.lean import shaped
@@ -174,9 +191,51 @@ def instance_json(nb: Numbering, inst: Instance) -> dict[str, Any]:
     }
 
 
+def pomset_json(nb: Numbering, p: Pomset) -> dict[str, Any]:
+    return {"events": [nb.n("call", c) for c in sorted(p.calls)],
+            "order": [[nb.n("call", a), nb.n("call", c)] for c, preds in p.preds for a in sorted(preds)]}
+
+
+def tree_json(nb: Numbering, tree: Node | None) -> list[dict[str, Any]]:
+    """The tree flat, in preorder (``Spec/Edits/MachineTree.lean``): kind 0 leaf, 1 choice, 2 parallel,
+    3 join, 4 sequence; ``parent`` is one more than the parent's position (0 at the root); ``sel`` is 0 for
+    an open choice, else one more than the selected arm's place. A sequence has no name (0)."""
+    out: list[dict[str, Any]] = []
+
+    def walk(n: Node, parent: int, pos: int) -> None:
+        node: dict[str, Any] = {"name": 0, "kind": 4, "parent": parent, "pos": pos, "sel": 0, "gamma": [], "done": []}
+        out.append(node)
+        me = len(out)
+        if isinstance(n, Leaf):
+            node |= {"name": nb.n("name", n.branch), "kind": 0, "done": [nb.n("call", c) for c in n.done],
+                     "gamma": [pomset_json(nb, p) for p in outcomes(n.gamma).values()]}
+            return
+        if isinstance(n, ChoiceNode):
+            arms = [a for a, _ in n.arms]
+            node |= {"name": nb.n("name", n.group), "kind": 1,
+                     "sel": 0 if n.status == OPEN else arms.index(n.status) + 1}
+            children = [t for _, t in n.arms]
+        else:
+            if isinstance(n, ParNode | JoinNode):
+                node |= {"name": nb.n("name", n.group), "kind": 2 if isinstance(n, ParNode) else 3}
+            children = list(n.parts)
+        for i, t in enumerate(children):
+            walk(t, me, i)
+
+    if tree is not None:
+        walk(tree, 0, 0)
+    return out
+
+
+def tree_state(nb: Numbering, tree: Node | None) -> list[list[Any]]:
+    """The tree as the compared state shows it (``Γ_b`` is immutable and left out)."""
+    return [[n["name"], n["kind"], n["parent"], n["pos"], n["sel"], n["done"]] for n in tree_json(nb, tree)]
+
+
 def derived_json(nb: Numbering, inst: Instance, record: State, eta_new: str) -> dict[str, Any]:
     return {"instance": instance_json(nb, inst), "calls": sorted(nb.n("call", x) for x, _ in record.calls),
-            "names": sorted(nb.n("name", k) for k in tree_names(record)), "eta": nb.n("version", eta_new)}
+            "names": sorted(nb.n("name", k) for k in tree_names(record)), "eta": nb.n("version", eta_new),
+            "tree": tree_json(nb, record.tree)}
 
 
 def small(s: State, u: Edit) -> bool:
@@ -219,6 +278,11 @@ def python_state(nb: Numbering, s: State) -> dict[str, Any]:
         "words": sorted(_word(nb, w) for _, w in s.automaton.completions()) if s.automaton is not None else [],
         "entries": sorted(nb.n("call", x) for x, _ in s.entries),
         "prepared": sorted(ver(v) for v, _ in s.prepared),
+        "tree": tree_state(nb, s.tree),
+        "saved": [[nb.n("name", k), nb.n("name", c.branch), [nb.n("call", x) for x in c.done],
+                   sorted(sorted(nb.n("call", x) for x in p.calls)
+                          for p in outcomes(residual(c.gamma, c.done)).values())]
+                  for k, c in s.checkpoints],
     }
 
 
@@ -228,7 +292,8 @@ def lean_state(out: Any) -> dict[str, Any]:
     eta = out["eta"]
     return {**out, "active": [] if eta is None else [eta], "closed": sorted(out["closed"]),
             "inactive": sorted(out["prepared"]), "calls": sorted(out["calls"]), "names": sorted(out["names"]),
-            "words": sorted(out["words"]), "entries": sorted(out["entries"]), "prepared": sorted(out["prepared"])}
+            "words": sorted(out["words"]), "entries": sorted(out["entries"]), "prepared": sorted(out["prepared"]),
+            "saved": [[k, b, done, sorted(sorted(r) for r in rest)] for k, b, done, rest in out["saved"]]}
 
 
 def _obs(nb: Numbering, a: Any) -> list[Any]:
@@ -366,8 +431,7 @@ class Driver:
             obs = self._guard(lambda: rt.settle(act["action"], v))
         elif kind == "checkpoint":
             k, b = act["id"], act["branch"]
-            node = addressable(s.tree).get(b) if s.tree is not None else None
-            ev |= {"id": nb.n("name", k), "current": isinstance(node, Leaf)}
+            ev |= {"id": nb.n("name", k), "branch": nb.n("name", b)}
             obs = self._guard(lambda: rt.checkpoint(k, b))
         elif kind == "extend":
             u = Extend()
@@ -444,7 +508,14 @@ def _menu(d: Driver, rng: random.Random, edits: int) -> dict[str, Any]:
         used = sorted(tree_names(s) | {c for c, _ in s.checkpoints})
         if used and rng.random() < 0.2:
             k = rng.choice(used)
-        return {"kind": kind, "id": k, "branch": a[2], "crash": crash}
+        b = a[2]
+        # Lean decides currency itself; bias the draw towards the names it must refuse: a leaf outside
+        # addr(T) (a disabled arm, a later sequence part) or a group (addressable, but not a branch)
+        addr = addressable(s.tree) if s.tree is not None else {}
+        off = sorted({lf.branch for lf in leaves(s.tree)} - set(addr)) + sorted(groups(s.tree)) if s.tree else []
+        if off and rng.random() < 0.3:
+            b = rng.choice(off)
+        return {"kind": kind, "id": k, "branch": b, "crash": crash}
     if kind == "settle":
         return {"kind": kind, "action": a[1], "value": rng.randrange(len(VALUES)), "crash": crash}
     return {"kind": kind, "crash": crash and kind != "restart"}
@@ -496,10 +567,17 @@ def run_session(oracle: Oracle, case: Session, workdir: Path | None = None) -> C
         if bad:
             return Mismatch(JUDGMENT, tuple(bad), doc, payload, python, lean)
         extends = sum(1 for e in events if e["kind"] == "extend")
-        return Agree("session", ("event",) * len(events) + ("crash point",) * crashes + ("extend",) * extends)
+        return Agree("session", ("event",) * len(events) + ("crash point",) * crashes + ("extend",) * extends
+                     + checkpoint_tags(py_steps))
     finally:
         d.close()
         shutil.rmtree(tmp, ignore_errors=True)
+
+
+def checkpoint_tags(steps: list[dict[str, Any]]) -> tuple[str, ...]:
+    """One tag per agreed Checkpoint decision: saved, or refused with its reason."""
+    return tuple("checkpoint saved" if st["obs"][0] == "saved" else f"checkpoint {st['obs'][2]}"
+                 for st in steps if st["obs"][0] in ("saved", "checkpoint-refused"))
 
 
 def _compare(python: dict[str, Any], lean: dict[str, Any]) -> list[str]:
@@ -620,8 +698,7 @@ def run_ideal_session(oracle: Oracle, case: Session) -> CaseResult:
             else:
                 o = M.retry(ideal, x, certified)
         elif act[0] == "checkpoint":
-            node = addressable(s.tree).get(act[2]) if s.tree is not None else None
-            ev |= {"id": nb.n("name", act[1]), "current": isinstance(node, Leaf)}
+            ev |= {"id": nb.n("name", act[1]), "branch": nb.n("name", act[2])}
             o, ideal = M.save(ideal, act[1], act[2], key)
         elif act[0] == "dispatch":
             o, ideal = M.send(ideal)
@@ -645,7 +722,8 @@ def run_ideal_session(oracle: Oracle, case: Session) -> CaseResult:
         doc = {"registration": case.registration, "seed": case.seed, "length": case.length, "actions": actions}
         return Mismatch(IDEAL, tuple(bad), doc, payload, python, lean)
     extends = sum(1 for e in events if e["kind"] == "extend")
-    return Agree("session", ("event",) * len(events) + ("derived check",) * len(checked) + ("extend",) * extends)
+    return Agree("session", ("event",) * len(events) + ("derived check",) * len(checked) + ("extend",) * extends
+                 + checkpoint_tags(py_steps))
 
 
 def derived_check(oracle: Oracle, d: Derived) -> list[str]:

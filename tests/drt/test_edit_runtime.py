@@ -10,6 +10,10 @@ from typing import Any
 
 import pytest
 
+from model.edits.check.contract import Call, Choice, Nil, Seq
+from model.edits.ideal import machine as M
+from model.edits.ideal.bisim import key_of
+from model.edits.runtime.tree import ChoiceNode, JoinNode, Leaf, Node, ParNode, SeqNode, addressable, groups, leaves
 from model.oracle import drt_runtime as R
 from model.oracle.drt import replay
 from model.oracle.lean import LeanOracle
@@ -67,6 +71,21 @@ def test_perturbed_answer_is_a_mismatch(oracle: LeanOracle) -> None:
     assert res.python_input["actions"] and res.oracle_input["events"]
 
 
+class TreePerturbed(Recording):
+    """The oracle with the root of the last committed tree given another selected arm."""
+
+    def call(self, judgment: str, payload: Any) -> Any:
+        out = copy.deepcopy(super().call(judgment, payload))
+        out["steps"][-1]["state"]["tree"][0][4] += 1
+        return out
+
+
+def test_perturbed_tree_is_a_mismatch(oracle: LeanOracle) -> None:
+    res = R.run_session(TreePerturbed(oracle), R.Session("playground", 5, 6))  # type: ignore[arg-type]
+    assert isinstance(res, Mismatch)
+    assert res.modes == ("step 5 state tree",)
+
+
 def test_ideal_sessions_agree(oracle: LeanOracle) -> None:
     rec = Recording(oracle)
     kinds: set[str] = set()
@@ -96,3 +115,71 @@ def test_extension_events_agree(oracle: LeanOracle) -> None:
         if extends >= 6 and committed >= 2:
             break
     assert extends >= 6 and committed >= 2, (extends, committed)
+
+
+def test_checkpoint_decisions_are_leans(oracle: LeanOracle) -> None:
+    """Lean decides every Checkpoint from its own tree (the branch is sent, not whether it is current):
+    sessions reach saved Checkpoints and ones refused for a branch that is not current, with Lean's
+    tree (choices selected by its own ``HStep``) and stored copies equal to the Python runtime's."""
+    rec = Recording(oracle)
+    refusals: set[str] = set()
+    saved = selected = 0
+    for seed in range(60):
+        res = R.run_session(rec, R.Session(R.REGISTRATIONS[seed % 2], seed, 16))  # type: ignore[arg-type]
+        assert isinstance(res, Agree), res
+        assert all("current" not in e for e in rec.payload["events"])
+        for st in rec.out["steps"]:
+            if st["obs"][0] == "saved":
+                saved += 1
+            elif st["obs"][0] == "checkpoint-refused":
+                refusals.add(st["obs"][2])
+        selected += sum(1 for st in rec.out["steps"] for n in st["state"]["tree"] if n[1] == 1 and n[4] > 0)
+        if saved >= 3 and "not-a-current-branch" in refusals and selected:
+            break
+    assert saved >= 3 and "not-a-current-branch" in refusals and selected, (saved, refusals, selected)
+
+
+def _leaf(b: str, gamma: Any, done: tuple[str, ...] = ()) -> Leaf:
+    return Leaf(f"t-{b}", "r", gamma, done)
+
+
+def _choice(g: str, status: str, arms: tuple[tuple[str, Node], ...]) -> ChoiceNode:
+    return ChoiceNode(f"t-{g}", status, arms)
+
+
+# trees whose currency turns on each rule of addr(T): a selected choice disables its other arm, a
+# sequence part is current only once the earlier parts are complete (a leaf whose Γ has an unstarted
+# choice before processed work is complete by its empty arm), a join barrier is walked into but is
+# not addressable, a group is addressable but not a branch
+TREES: tuple[Node, ...] = (
+    SeqNode((_leaf("b1", Call("c1"), ("c1",)),
+             _choice("g1", "L", (("L", _leaf("b2", Call("c2"))), ("R", _leaf("b3", Call("c3"))))),
+             _leaf("b4", Call("c4")))),
+    SeqNode((_leaf("b1", Call("c1")), _leaf("b4", Call("c4")))),
+    ParNode("t-p", (_leaf("b5", Choice("h", (("a", Call("c5")), ("b", Nil())))),
+                    JoinNode("t-j", (_leaf("b6", Call("c6")),)))),
+    SeqNode((_leaf("b7", Seq((Choice("h2", (("a", Call("c7")), ("b", Nil()))), Call("c8"))), ("c8",)),
+             _choice("g2", "open", (("L", _leaf("b8", Call("c9"))), ("R", _leaf("b9", Nil())))),
+             _leaf("b10", Call("c10")))),
+)
+
+
+def test_checkpoint_currency_on_crafted_trees(oracle: LeanOracle) -> None:
+    """Lean's ``currentB`` against the Python ``addr(T)`` on hand-built trees: every leaf and group
+    name (and an unknown one) is checkpointed; Lean saves exactly the leaves Python finds addressable."""
+    reg, seed = R.registration("laptop")
+    _, ideal = M.start(reg, key_of(seed))
+    assert ideal is not None and ideal.record.installed is not None and ideal.record.eta is not None
+    s0 = ideal.record
+    decided = []
+    for tree in TREES:
+        nb = R.Numbering()
+        root = R.derived_json(nb, s0.installed.instance, s0, s0.eta) | {"tree": R.tree_json(nb, tree)}
+        names = sorted({lf.branch for lf in leaves(tree)} | set(groups(tree)) | {"t-nowhere"})
+        events = [{"kind": "checkpoint", "id": nb.n("name", f"k-{b}"), "branch": nb.n("name", b)} for b in names]
+        out = oracle.call(R.IDEAL, {"root": root, "events": events})
+        lean = [st["obs"][0] == "saved" for st in out["steps"]]
+        python = [isinstance(addressable(tree).get(b), Leaf) for b in names]
+        assert lean == python, (tree, names, lean)
+        decided += python
+    assert any(decided) and not all(decided)

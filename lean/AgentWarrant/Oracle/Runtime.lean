@@ -8,13 +8,17 @@ each (model/oracle/drt_runtime.py runs the same session on the Python runtime an
 
 Input: `{"root": derived, "events": [event]}` with `derived = {"instance": <edit_check's given
 instance: outcomes as pomsets, act, lab, log, policy automaton>, "calls": [call], "names": [name],
-"eta": version}` (or `null`: the derivation is undefined). Events (`"crash": true` on any of them
+"eta": version, "tree": [node]}` (or `null`: the derivation is undefined); the tree is flat, in
+preorder, `node = {"name": n, "kind": 0 leaf | 1 choice | 2 parallel | 3 join | 4 sequence,
+"parent": 1 + the parent's position | 0, "pos": place among the parent's arms or parts, "sel": 0 open |
+1 + the selected arm, "gamma": [{"events": [call], "order": [[call, call]]}] (a leaf's `Γ_b` by its
+outcomes), "done": [call] (`χ_b`)}` (`Spec/Edits/MachineTree.lean`). Events (`"crash": true` on any of them
 interrupts its transaction before the commit, after which the process restarts):
 `{"kind": "check", "edit": u, "derived": derived}` (the derivation `Derive` gives at the committed
 record; Lean checks it and the Agent keeps the answer), `{"kind": "update" | "preload", "edit": u,
 "answer": i}` (the Agent's `i`-th answer, in the order of the session's checks), `{"kind": "use" |
 "retry", "call": x, "token": version | null, "request": ok}`, `{"kind": "dispatch"}`, `{"kind":
-"settle", "action": d, "value": v}`, `{"kind": "checkpoint", "id": k, "current": b}`,
+"settle", "action": d, "value": v}`, `{"kind": "checkpoint", "id": k, "branch": b}` (Lean decides whether `b` is current from its tree),
 `{"kind": "restart"}`, and the registered extension `{"kind": "extend", "policy": {"delta": [...]},
 "eta": version, "verified": b}` (`Ev.extend`: Lean computes the extension instance from its own
 record; `b` says whether `ξ` verifies).
@@ -29,15 +33,22 @@ events `{"kind": "edit", "edit": u, "derived": derived}`, `{"kind": "use", "call
 `{"kind": "retry", "call": x}`, `dispatch`, `settle`, `checkpoint` and `extend` as above; same output. -/
 namespace AgentWarrant.Oracle.Runtime
 open Lean AgentWarrant AgentWarrant.Edits AgentWarrant.Edits.Machine
-open AgentWarrant.Oracle.Edits (field as listOf nats pinstD tripleD)
+open AgentWarrant.Oracle.Edits (field as listOf nats pinstD tripleD pairD)
 
 abbrev Dec := Except String
+
+def pomD (j : Json) : Dec Pomset := do pure ⟨← nats (← field j "events"), ← listOf pairD (← field j "order")⟩
+
+def nodeD (j : Json) : Dec TNode := do
+  pure ⟨← as Nat (← field j "name"), ← as Nat (← field j "kind"), ← as Nat (← field j "parent"),
+        ← as Nat (← field j "pos"), ← as Nat (← field j "sel"), ← listOf pomD (← field j "gamma"),
+        ← nats (← field j "done")⟩
 
 def derivedD (j : Json) : Dec (Option Derived) := match j with
   | Json.null => pure none
   | _ => do
     pure (some ⟨← pinstD (← field j "instance"), ← nats (← field j "calls"), ← nats (← field j "names"),
-                ← as Nat (← field j "eta")⟩)
+                ← as Nat (← field j "eta"), ← listOf nodeD (← field j "tree")⟩)
 
 /-- The extension's policy automaton, spelled as `edit_check`'s `"policy"`. -/
 def extendPolicy (j : Json) : Dec Dfa := do listOf tripleD (← field (← field j "policy") "delta")
@@ -69,7 +80,7 @@ def sevD (j : Json) : Dec (SEv × Bool) := do
                                          (← as Bool (← field j "request"))))
     | "dispatch" => pure (SEv.ev Ev.dispatch)
     | "settle" => do pure (SEv.ev (Ev.settle (← as Nat (← field j "action")) (← as Nat (← field j "value"))))
-    | "checkpoint" => do pure (SEv.ev (Ev.checkpoint (← as Nat (← field j "id")) (← as Bool (← field j "current"))))
+    | "checkpoint" => do pure (SEv.ev (Ev.checkpoint (← as Nat (← field j "id")) (← as Nat (← field j "branch"))))
     | "extend" => do pure (SEv.ev (Ev.extend (← extendPolicy j) (← as Nat (← field j "eta")) (← as Bool (← field j "verified"))))
     | "restart" => pure SEv.restart
     | s => throw s!"event: unknown kind {s}"
@@ -163,7 +174,11 @@ def stateJ (S : RState) : Json :=
       optJ a.value])).toArray),
     ("calls", jNats c.rules), ("names", jNats c.names), ("checkpoints", jNats c.ckpts),
     ("base", toJson c.base), ("words", Json.arr (c.safe.map (fun x => wordJ x.2)).toArray),
-    ("entries", jNats c.entries), ("prepared", jNats (S.prepared.map Prod.fst))]
+    ("entries", jNats c.entries), ("prepared", jNats (S.prepared.map Prod.fst)),
+    ("tree", Json.arr (c.tree.map (fun n => Json.arr #[toJson n.name, toJson n.kind, toJson n.parent,
+      toJson n.pos, toJson n.sel, jNats n.done])).toArray),
+    ("saved", Json.arr (c.saved.map (fun k => Json.arr #[toJson k.id, toJson k.branch, jNats k.done,
+      Json.arr (k.rest.map jNats).toArray])).toArray)]
 
 def runAll : Sess → List (SEv × Bool) → List Json
   | _, [] => []
@@ -199,7 +214,7 @@ def idEvD (j : Json) : Dec IdEv := do
   | "retry" => pure (IdEv.retry (← as Nat (← field j "call")))
   | "dispatch" => pure (IdEv.ev IEv.dispatch)
   | "settle" => pure (IdEv.ev (IEv.settle (← as Nat (← field j "action")) (← as Nat (← field j "value"))))
-  | "checkpoint" => pure (IdEv.ev (IEv.checkpoint (← as Nat (← field j "id")) (← as Bool (← field j "current"))))
+  | "checkpoint" => pure (IdEv.ev (IEv.checkpoint (← as Nat (← field j "id")) (← as Nat (← field j "branch"))))
   | "extend" => pure (IdEv.ev (IEv.extend (← extendPolicy j) (← as Nat (← field j "eta")) (← as Bool (← field j "verified"))))
   | s => throw s!"ideal event: unknown kind {s}"
 

@@ -157,7 +157,7 @@ def derJ (src : Machine.Core → Tm × (Nat → Option Tm)) (tab : Nat → Optio
     | none => none
     | some e => match judge (src c).1 (src c).2 e.req with
       | none => none
-      | some D => some ⟨inputOf D e.act e.lab (Machine.logActions c) e.dfa, e.calls, e.names, e.etaNew⟩
+      | some D => some ⟨inputOf D e.act e.lab (Machine.logActions c) e.dfa, e.calls, e.names, e.etaNew, []⟩
 
 /-- The checkpoint store of `src0`: checkpoint 0 holds `x` (call 0), checkpoint 1 holds
 `(x ∥ x₂) ⊕₀ y` (calls 0, 2, 1). -/

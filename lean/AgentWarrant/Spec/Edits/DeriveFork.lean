@@ -127,7 +127,7 @@ def derJK (src : Machine.Core → Tm × (Nat → Option Tm)) (tab : Nat → Opti
     | none => none
     | some e => match judgeA (src c).1 (src c).2 e.req with
       | none => none
-      | some D => some ⟨inputOf D e.act e.lab (Machine.logActions c) e.dfa, e.calls, e.names, e.etaNew⟩
+      | some D => some ⟨inputOf D e.act e.lab (Machine.logActions c) e.dfa, e.calls, e.names, e.etaNew, []⟩
 
 /-- A table of `judge`'s requests as one of `judgeA`'s. -/
 def liftEntry (e : Entry) : EntryA := ⟨AReq.base e.req, e.act, e.lab, e.dfa, e.calls, e.names, e.etaNew⟩

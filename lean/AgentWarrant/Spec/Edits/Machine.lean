@@ -1,6 +1,7 @@
 import AgentWarrant.Spec.Edits.Input
 import AgentWarrant.Spec.Edits.WellFormed
 import AgentWarrant.Spec.Edits.Residual
+import AgentWarrant.Spec.Edits.MachineTree
 /-! The ideal machine and the durable runtime as transition systems over finite records (*When Can
 Agents Safely Checkpoint, Fork, Restore, and Merge?*, Sections VI-B, VII and Appendices A-H, A-I,
 A-J, A-K; Table III). Mirrors `model/edits/runtime/steps.py` (one function per row of Table III),
@@ -28,8 +29,10 @@ is represented by its derivative state, the partial execution `r` since the rule
 `q →a` enabled iff `r·a ∈ W = ↓π₂B̂*` (the automaton lemma, `Thm/Edits/Canonical.lean`, makes
 `Can(W, π₂B̂*)` generate exactly `W`); the current calls after `r` are the remaining events of the
 installed outcomes some linearization of which starts with `raw r` (the calls of the residual
-contract); whether a branch is addressable (Checkpoint's "`b` is current") is an input of the
-Checkpoint event, since the tree is not modelled.
+contract). The record carries the branch tree `T` (`tree`, `Spec/Edits/MachineTree.lean`): `Derive`
+supplies the derived record's tree as it supplies its names, a tool call applies `HStep` to it, and
+Checkpoint's "`b` is current" is computed from it (`currentB`); an accepted Checkpoint stores the
+branch's copy (`saved`: `Γ_b`, `χ_b` and `𝒞_b`).
 
 The registered extension `Extend(ξ)` (Appendix A-D2) is the operator's event, on both machines: its
 check instance is computed from the record (`extInst`: `Θ/z` of the installed instance after the calls
@@ -37,7 +40,7 @@ check instance is computed from the record (`extInst`: `Θ/z` of the installed i
 the log `Δ·auth(z)`, the same actions and labels — under the extension's policy automaton `𝒜⁺`, with
 A-D2's requirement that every current outcome is required and covers itself, which the finite checker
 does not read). Whether `ξ` verifies (its signed entries under the extended authorities, and
-`𝒜 ⊆ 𝒜⁺`) is an input of the event, as Checkpoint's `b` is: signatures, edit rules, templates and
+`𝒜 ⊆ 𝒜⁺`) is an input of the event: signatures, edit rules, templates and
 authorities are not modelled, and the registered calls and tree names are kept (`ρ⁺ ⊇ ρ` adds no
 call the model could use). A verified extension with rules in force and an unallocated `η⁺` is
 checked and, when the checker's set is nonempty, installed in one atomic step on both machines (it is
@@ -79,6 +82,8 @@ structure Core where
   act : List Nat
   entries : List Nat
   inst : PInst
+  tree : Tree
+  saved : List Saved
   deriving DecidableEq
 
 /-- What an Agent may present to a rule update: a checked answer, tied to the record it was checked
@@ -107,6 +112,7 @@ structure Derived where
   calls : List Nat
   names : List Nat
   etaNew : Nat
+  tree : Tree
 
 abbrev Derivation := Core → Nat → Option Derived
 
@@ -235,7 +241,7 @@ def ready (derive : Derivation) (c : Core) (u : Nat) : Answer → Except String 
 def install (c : Core) (d : Derived) (safe : List Cand) : Core :=
   let lins := (build d.inst).outs.map Outcome.lins
   { c with ver := c.ver + 1, eta := some d.etaNew, closed := c.closed ++ etaList c.eta,
-           rules := d.calls, names := d.names, base := List.length c.procd, safe := safe,
+           rules := d.calls, names := d.names, tree := d.tree, base := List.length c.procd, safe := safe,
            lins := lins, act := d.inst.act, entries := curCalls lins [], inst := d.inst }
 
 def tryUpdate (derive : Derivation) (S : RState) (u : Nat) (y : Answer) : Obs × RState :=
@@ -274,13 +280,15 @@ def takeCall (c : Core) (x : Nat) (v : Nat) : Obs × Core :=
     let rid := List.length c.log + 1
     (Obs.new x a.action rid,
      { c with ver := c.ver + 1, procd := c.procd ++ [⟨a, v, rid⟩],
-              log := c.log ++ [⟨a.action, x, false, none⟩], entries := curCalls c.lins z })
+              log := c.log ++ [⟨a.action, x, false, none⟩], entries := curCalls c.lins z,
+              tree := hstep c.tree x })
   | false =>
     let rid := match findAuth a.action 1 c.log with
       | some (n, _) => n
       | none => 0
     (Obs.reuse x a.action rid,
-     { c with ver := c.ver + 1, procd := c.procd ++ [⟨a, v, rid⟩], entries := curCalls c.lins z })
+     { c with ver := c.ver + 1, procd := c.procd ++ [⟨a, v, rid⟩], entries := curCalls c.lins z,
+              tree := hstep c.tree x })
 
 /-- A tool call at the runtime (`Use_x(m)`): every premise of the atomic tool call, in the runtime's
 order, then the state change; any failed premise is `deny(x)` with no state change. -/
@@ -354,15 +362,19 @@ def settle (c : Core) (d v : Nat) : Obs × Core :=
     | true, some _ => (Obs.settleRefused d "already-settled", c)
     | true, none => (Obs.settled n, { c with log := setValue d v c.log })
 
-/-- `Checkpoint(k, b)`: rules in force, `k` fresh among the record's names, `b` a current branch. -/
-def checkpoint (c : Core) (k : Nat) (current : Bool) : Obs × Core :=
+/-- `Checkpoint(k, b)`: rules in force, `k` fresh among the record's names, `b` a current branch of
+the record's tree; the record stores the branch's copy (`saveLeaf`). -/
+def checkpoint (c : Core) (k b : Nat) : Obs × Core :=
   match c.eta with
   | none => (Obs.ckRefused k "no-rules-in-force", c)
   | some _ => match memB k c.names || memB k c.ckpts with
     | true => (Obs.ckRefused k "checkpoint-id-not-fresh", c)
-    | false => match current with
+    | false => match currentB c.tree b with
       | false => (Obs.ckRefused k "not-a-current-branch", c)
-      | true => (Obs.saved k, { c with ckpts := c.ckpts ++ [k], ver := c.ver + 1 })
+      | true => match leafNamed c.tree b with
+        | some l => (Obs.saved k, { c with ckpts := c.ckpts ++ [k], ver := c.ver + 1,
+                                           saved := c.saved ++ [saveLeaf k b l] })
+        | none => (Obs.ckRefused k "not-a-current-branch", c)
 
 -- the registered extension (A-D2) -----------------------------------------------------------------
 
@@ -376,7 +388,7 @@ def extInst (c : Core) (dfa : Dfa) : PInst :=
    c.inst.act, c.inst.lab, c.inst.log ++ auth (since c), dfa⟩
 
 /-- What the extension installs: the extension instance, the registered calls and names kept, `η⁺`. -/
-def extDerived (c : Core) (dfa : Dfa) (en : Nat) : Derived := ⟨extInst c dfa, c.rules, c.names, en⟩
+def extDerived (c : Core) (dfa : Dfa) (en : Nat) : Derived := ⟨extInst c dfa, c.rules, c.names, en, c.tree⟩
 
 /-- `Extend(ξ)` with policy automaton `dfa` and new rule version `en`; `ok` is whether `ξ` verifies.
 Refused (nothing committed) without rules in force, for an unverified `ξ`, or an allocated `η⁺`;
@@ -418,7 +430,7 @@ inductive Ev
   | retry (x : Nat) (tok : Option Nat) (reqOk : Bool)
   | dispatch
   | settle (d v : Nat)
-  | checkpoint (k : Nat) (current : Bool)
+  | checkpoint (k b : Nat)
   | extend (dfa : Dfa) (en : Nat) (ok : Bool)
 
 /-- One atomic runtime step: its observation and the state it commits (unchanged when it changes
@@ -450,7 +462,7 @@ inductive IEv
   | use (x : Nat) (reqOk : Bool)
   | dispatch
   | settle (d v : Nat)
-  | checkpoint (k : Nat) (current : Bool)
+  | checkpoint (k b : Nat)
   | extend (dfa : Dfa) (en : Nat) (ok : Bool)
 
 def stepI (der : Derivation) (c : Core) : IEv → Obs × Core
@@ -458,11 +470,11 @@ def stepI (der : Derivation) (c : Core) : IEv → Obs × Core
   | IEv.use x ok => useI c x ok
   | IEv.dispatch => dispatch c
   | IEv.settle d v => settle c d v
-  | IEv.checkpoint k cur => checkpoint c k cur
+  | IEv.checkpoint k b => checkpoint c k b
   | IEv.extend dfa en ok => ((extendStep c dfa en ok).1, extendCore c dfa en ok)
 
 /-- The empty record the checked root update starts from. -/
-def empty : Core := ⟨0, none, [], [], [], [], [], [], 0, [], [], [], [], ⟨[], [], [], [], []⟩⟩
+def empty : Core := ⟨0, none, [], [], [], [], [], [], 0, [], [], [], [], ⟨[], [], [], [], []⟩, [], []⟩
 
 /-- The checked root update of the common initial state (Lemma 14): the root's derivation checked
 and, when accepted, installed with version `η⁺`. -/

@@ -81,7 +81,7 @@ def poms : Nat → List (List Nat) → List POutcome
 /-- A derivation with log `Δ`: the target outcomes, the call → action map and labels; the derived
 registered calls are `0, 1, 2` and `η⁺ = 1`. -/
 def mkDerived (outs : List (List Nat)) (act lab : List Nat) (Δ : List Nat) : Machine.Derived :=
-  ⟨⟨poms 0 outs, act, lab, Δ, dfaA⟩, [0, 1, 2], [], 1⟩
+  ⟨⟨poms 0 outs, act, lab, Δ, dfaA⟩, [0, 1, 2], [], 1, []⟩
 
 /-- The edits `der0` defines: 0/1 the P pair (`X ⊕ Y` / `X ∥ Y`), 2/3 the I pair, 4 the E and C
 pairs' target (the clone `x_k`, call 2, of `x`), 5 the `Decide` pair for E, 6/7 the `Drop_ra` pair,
@@ -106,6 +106,6 @@ def der0 : Machine.Derivation := fun c u => match table u with
 
 /-- The root contract: one outcome, call 0 on action 0 labelled `a`; calls 0, 1, 2 registered;
 installed as version 0. -/
-def root0 : Machine.Derived := ⟨⟨poms 0 [[0]], [0, 0, 0], [0], [], dfaA⟩, [0, 1, 2], [], 0⟩
+def root0 : Machine.Derived := ⟨⟨poms 0 [[0]], [0, 0, 0], [0], [], dfaA⟩, [0, 1, 2], [], 0, []⟩
 
 end AgentWarrant.Edits.Reach

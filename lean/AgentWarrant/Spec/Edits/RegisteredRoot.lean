@@ -23,7 +23,7 @@ def actList (R : RegR) (n : Nat) : List Nat :=
 
 /-- The registered root derivation. -/
 def rootDerived (R : RegR) (n : Nat) (lab : List Nat) (dfa : Dfa) (calls names : List Nat) (eta : Nat) : Derived :=
-  ⟨⟨R.outs, actList R n, lab, [], dfa⟩, calls, names, eta⟩
+  ⟨⟨R.outs, actList R n, lab, [], dfa⟩, calls, names, eta, []⟩
 
 /-- `S_∅ → Reg(ℛ, n) → S_ℛ`: registration, then the checked root update. -/
 def registerThenStart (W : Wf) (R : RegR) (n : Nat) (lab : List Nat) (dfa : Dfa) (calls names : List Nat)

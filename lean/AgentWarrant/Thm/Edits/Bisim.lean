@@ -52,7 +52,7 @@ inductive IStep (der : Derivation) : Core → Lbl → Core → Prop
   | retry (c : Core) (x : Nat) (tok : Option Nat) (ok : Bool) : IStep der c (Lbl.vis (api (retry c x tok ok))) c
   | dispatch (c : Core) : IStep der c (Lbl.vis (dispatch c).1) (dispatch c).2
   | settle (c : Core) (d v : Nat) : IStep der c (Lbl.vis (settle c d v).1) (settle c d v).2
-  | checkpoint (c : Core) (k : Nat) (cur : Bool) :
+  | checkpoint (c : Core) (k cur : Nat) :
       IStep der c (Lbl.vis (checkpoint c k cur).1) (checkpoint c k cur).2
   | extend (c : Core) (dfa : Dfa) (en : Nat) (ok : Bool) :
       IStep der c (Lbl.vis (extendStep c dfa en ok).1) (extendCore c dfa en ok)
@@ -75,7 +75,7 @@ inductive RStep (der : Derivation) : RState → Lbl → RState → Prop
   | dispatch (S : RState) : RStep der S (Lbl.vis (dispatch S.core).1) ⟨(dispatch S.core).2, S.prepared⟩
   | settle (S : RState) (d v : Nat) :
       RStep der S (Lbl.vis (settle S.core d v).1) ⟨(settle S.core d v).2, S.prepared⟩
-  | checkpoint (S : RState) (k : Nat) (cur : Bool) :
+  | checkpoint (S : RState) (k cur : Nat) :
       RStep der S (Lbl.vis (checkpoint S.core k cur).1) ⟨(checkpoint S.core k cur).2, S.prepared⟩
   | extend (S : RState) (dfa : Dfa) (en : Nat) (ok : Bool) :
       RStep der S (Lbl.vis (extendStep S.core dfa en ok).1) (extendR S dfa en ok)

@@ -461,7 +461,7 @@ def thetaAt (e : Entry) (D : Derived) (c : Machine.Core) : Theta :=
 theorem derJSome {src : Machine.Core → Tm × (Nat → Option Tm)} {tab : Nat → Option Entry} {c : Machine.Core}
     {u : Nat} {d : Machine.Derived} (h : derJ src tab c u = some d) :
     ∃ e D, tab u = some e ∧ judge (src c).1 (src c).2 e.req = some D ∧
-      d = ⟨inputOf D e.act e.lab (Machine.logActions c) e.dfa, e.calls, e.names, e.etaNew⟩ := by
+      d = ⟨inputOf D e.act e.lab (Machine.logActions c) e.dfa, e.calls, e.names, e.etaNew, []⟩ := by
   cases ht : tab u with
   | none => simp only [derJ, ht] at h <;> exact Option.noConfusion h
   | some e =>

@@ -16,8 +16,8 @@ rules are in force and `η⁺` is unallocated.
 
 Hypotheses beyond the machine model: the installed instance's outcome IDs are distinct (the
 oracle's are `0, 1, …`; `pomOf` reads the first outcome with an ID), and `𝒜 ⊆ 𝒜⁺` as languages —
-what "`ξ` is verified" stands for in the event's `ok` input, which the model takes, as it takes
-Checkpoint's `b`, rather than deciding automaton inclusion. -/
+what "`ξ` is verified" stands for in the event's `ok` input, which the model takes rather than
+deciding automaton inclusion. -/
 namespace AgentWarrant.Edits.Machine.Extend
 open AgentWarrant AgentWarrant.Edits AgentWarrant.Edits.Machine
 

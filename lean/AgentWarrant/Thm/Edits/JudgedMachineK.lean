@@ -151,7 +151,7 @@ def thetaAtK (e : EntryA) (D : Derived) (c : Machine.Core) : Theta :=
 theorem derJKSome {src : Machine.Core → Tm × (Nat → Option Tm)} {tab : Nat → Option EntryA}
     {c : Machine.Core} {u : Nat} {d : Machine.Derived} (h : derJK src tab c u = some d) :
     ∃ e D, tab u = some e ∧ judgeA (src c).1 (src c).2 e.req = some D ∧
-      d = ⟨inputOf D e.act e.lab (Machine.logActions c) e.dfa, e.calls, e.names, e.etaNew⟩ := by
+      d = ⟨inputOf D e.act e.lab (Machine.logActions c) e.dfa, e.calls, e.names, e.etaNew, []⟩ := by
   cases ht : tab u with
   | none => simp only [derJK, ht] at h <;> exact Option.noConfusion h
   | some e =>

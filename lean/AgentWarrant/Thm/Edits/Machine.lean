@@ -1,4 +1,5 @@
 import AgentWarrant.Spec.Edits.Machine
+import AgentWarrant.Thm.Edits.MachineTree
 /-! Theorems about the ideal machine and the runtime of `Spec/Edits/Machine.lean` (*When Can Agents
 Safely Checkpoint, Fork, Restore, and Merge?*, Sections VI-B, VII, Appendices A-H to A-K):
 serialization of a tool call and a rule update, exact Checkpoint, exact checking on both machines,
@@ -215,14 +216,17 @@ theorem serialization (der : Derivation) (S : RState) (u x : Nat) (ok : Bool) (e
 -- Exact Checkpoint (Section VII) ---------------------------------------------------------------------
 
 /-- Exact Checkpoint: `Checkpoint(k, b)` is accepted exactly when rules are in force, `k` is fresh
-among the record's names and checkpoints, and `b` is a current branch; acceptance adds `k` and
-advances `ver`, changing neither the workflow in force, the processed calls, the log nor the rules. -/
-theorem checkpointExact (c : Core) (k : Nat) (cur : Bool) :
-    ((checkpoint c k cur).1 = Obs.saved k ↔
-      (c.eta ≠ none ∧ memB k c.names = false ∧ memB k c.ckpts = false ∧ cur = true)) ∧
-    ((checkpoint c k cur).1 = Obs.saved k →
-      (checkpoint c k cur).2 = { c with ckpts := c.ckpts ++ [k], ver := c.ver + 1 }) ∧
-    ((checkpoint c k cur).1 ≠ Obs.saved k → (checkpoint c k cur).2 = c) := by
+among the record's names and checkpoints, and `b` is a current branch of the record's tree
+(`currentB`, computed from the record); acceptance adds `k`, stores the copy of `b`'s leaf and
+advances `ver`, changing neither the tree, the workflow in force, the processed calls, the log nor the
+rules; a refusal changes nothing. -/
+theorem checkpointExact (c : Core) (k b : Nat) :
+    ((checkpoint c k b).1 = Obs.saved k ↔
+      (c.eta ≠ none ∧ memB k c.names = false ∧ memB k c.ckpts = false ∧ currentB c.tree b = true)) ∧
+    ((checkpoint c k b).1 = Obs.saved k → ∃ l, leafNamed c.tree b = some l ∧
+      (checkpoint c k b).2 = { c with ckpts := c.ckpts ++ [k], ver := c.ver + 1,
+                                      saved := c.saved ++ [saveLeaf k b l] }) ∧
+    ((checkpoint c k b).1 ≠ Obs.saved k → (checkpoint c k b).2 = c) := by
   cases he : c.eta with
   | none => simp [checkpoint, he]
   | some e =>
@@ -232,9 +236,26 @@ theorem checkpointExact (c : Core) (k : Nat) (cur : Bool) :
       cases hk : memB k c.ckpts with
       | true => simp [checkpoint, he, hn, hk]
       | false =>
-        cases cur with
-        | false => simp [checkpoint, he, hn, hk]
-        | true => simp [checkpoint, he, hn, hk]
+        have hb : (memB k c.names || memB k c.ckpts) = false := by rw [hn, hk]; rfl
+        cases hc : currentB c.tree b with
+        | false => simp [checkpoint, he, hb, hc]
+        | true =>
+          have ⟨l, hl⟩ := currentLeaf hc
+          have e1 : checkpoint c k b = (Obs.saved k, { c with ckpts := c.ckpts ++ [k], ver := c.ver + 1,
+                                                              saved := c.saved ++ [saveLeaf k b l] }) := by
+            simp only [checkpoint, he, hb, hc, hl]; rfl
+          rw [e1]
+          exact ⟨⟨fun _ => ⟨fun h => Option.noConfusion h, rfl, rfl, rfl⟩, fun _ => rfl⟩,
+                 fun _ => ⟨l, hl, by rw [he]⟩, fun h => absurd rfl h⟩
+
+/-- An accepted Checkpoint names a leaf of the record's tree, which the event leaves in place, and
+stores that leaf's copy, whose remaining contract is `Γ_b / raw(χ_b)` of the stored `Γ_b`, `χ_b`. -/
+theorem checkpointLeaf (c : Core) (k b : Nat) (h : (checkpoint c k b).1 = Obs.saved k) :
+    ∃ l, leafNamed c.tree b = some l ∧ (checkpoint c k b).2.tree = c.tree ∧
+      (checkpoint c k b).2.saved = c.saved ++ [saveLeaf k b l] ∧
+      (saveLeaf k b l).rest = residualOf l.gamma l.done := by
+  have ⟨l, hl, e⟩ := (checkpointExact c k b).2.1 h
+  exact ⟨l, hl, by rw [e], by rw [e], rfl⟩
 
 -- AgentSec (Section VI-B, Appendix A-J) --------------------------------------------------------------
 
@@ -420,7 +441,7 @@ theorem takeCallSec {c : Core} (x v : Nat) (h : AgentSec c) (hw : inW c.safe (si
     AgentSec (takeCall c x v).2 := by
   cases hn : (letterOf c x).new with
   | true =>
-    have e : (takeCall c x v).2 = { c with ver := c.ver + 1, procd := c.procd ++ [(⟨letterOf c x, v, List.length c.log + 1⟩ : Proc)], log := c.log ++ [(⟨(letterOf c x).action, x, false, none⟩ : Auth)], entries := curCalls c.lins (raw (since c ++ [letterOf c x])) } := by
+    have e : (takeCall c x v).2 = { c with ver := c.ver + 1, procd := c.procd ++ [(⟨letterOf c x, v, List.length c.log + 1⟩ : Proc)], log := c.log ++ [(⟨(letterOf c x).action, x, false, none⟩ : Auth)], entries := curCalls c.lins (raw (since c ++ [letterOf c x])), tree := hstep c.tree x } := by
       simp only [takeCall, hn]
       rfl
     have hp : (takeCall c x v).2.procd = c.procd ++ [(⟨letterOf c x, v, List.length c.log + 1⟩ : Proc)] := by rw [e]
@@ -439,7 +460,7 @@ theorem takeCallSec {c : Core} (x v : Nat) (h : AgentSec c) (hw : inW c.safe (si
     · rw [hsafe, hs]; exact hw
     · rw [hs]; rw [e]
   | false =>
-    have e : ∃ r, (takeCall c x v).2 = { c with ver := c.ver + 1, procd := c.procd ++ [(⟨letterOf c x, v, r⟩ : Proc)], entries := curCalls c.lins (raw (since c ++ [letterOf c x])) } := by
+    have e : ∃ r, (takeCall c x v).2 = { c with ver := c.ver + 1, procd := c.procd ++ [(⟨letterOf c x, v, r⟩ : Proc)], entries := curCalls c.lins (raw (since c ++ [letterOf c x])), tree := hstep c.tree x } := by
       simp only [takeCall, hn]; exact ⟨_, rfl⟩
     have ⟨r, e⟩ := e
     have hp : (takeCall c x v).2.procd = c.procd ++ [(⟨letterOf c x, v, r⟩ : Proc)] := by rw [e]
@@ -551,7 +572,7 @@ theorem settleSec {c : Core} (d v : Nat) (h : AgentSec c) : AgentSec (settle c d
           · show SentPrefix (List.map Auth.sent (setValue d v c.log))
             rw [setValueSent]; exact h.sentPrefix
 
-theorem checkpointSec {c : Core} (k : Nat) (cur : Bool) (h : AgentSec c) : AgentSec (checkpoint c k cur).2 := by
+theorem checkpointSec {c : Core} (k b : Nat) (h : AgentSec c) : AgentSec (checkpoint c k b).2 := by
   cases he : c.eta with
   | none => simp only [checkpoint, he]; exact h
   | some e =>
@@ -561,16 +582,19 @@ theorem checkpointSec {c : Core} (k : Nat) (cur : Bool) (h : AgentSec c) : Agent
       cases hk : memB k c.ckpts with
       | true => simp only [checkpoint, he, hn, hk]; exact h
       | false =>
-        cases cur with
-        | false => simp only [checkpoint, he, hn, hk]; exact h
+        have hb : (memB k c.names || memB k c.ckpts) = false := by rw [hn, hk]; rfl
+        cases hc : currentB c.tree b with
+        | false => simp only [checkpoint, he, hb, hc]; exact h
         | true =>
-          have ⟨e', h1, h2⟩ := h.active
-          rw [he] at h1
-          have q : e = e' := Option.some.inj h1
-          subst q
-          have hb : (memB k c.names || memB k c.ckpts) = false := by rw [hn, hk]; rfl
-          simp only [checkpoint, he, hb]
-          exact ⟨h.checked, h.nonempty, h.base, h.logNodup, h.sentPrefix, h.inW, ⟨e, rfl, h2⟩, h.entries⟩
+          cases hl : leafNamed c.tree b with
+          | none => simp only [checkpoint, he, hb, hc, hl]; exact h
+          | some l =>
+            have ⟨e', h1, h2⟩ := h.active
+            rw [he] at h1
+            have q : e = e' := Option.some.inj h1
+            subst q
+            simp only [checkpoint, he, hb, hc, hl]
+            exact ⟨h.checked, h.nonempty, h.base, h.logNodup, h.sentPrefix, h.inW, ⟨e, rfl, h2⟩, h.entries⟩
 
 -- The registered extension (A-D2) ------------------------------------------------------------------
 
@@ -654,7 +678,7 @@ theorem stepSec (der : Derivation) (S : RState) (e : Ev) (h : AgentSec S.core) :
   | retry x tok ok => exact h
   | dispatch => exact dispatchSec h
   | settle d v => exact settleSec d v h
-  | checkpoint k cur => exact checkpointSec k cur h
+  | checkpoint k b => exact checkpointSec k b h
   | extend dfa en ok => show AgentSec (extendR S dfa en ok).core; rw [extendRCore]; exact extendSec dfa en ok h
 
 /-- The runtime invariant (Section VII, A-J): from an AgentSec state, every finite sequence of
@@ -961,7 +985,7 @@ theorem runtimeStepMatched (der : Derivation) (S : RState) (e : Ev) :
   | retry x tok ok => exact Or.inl rfl
   | dispatch => exact Or.inr ⟨IEv.dispatch, rfl⟩
   | settle d v => exact Or.inr ⟨IEv.settle d v, rfl⟩
-  | checkpoint k cur => exact Or.inr ⟨IEv.checkpoint k cur, rfl⟩
+  | checkpoint k b => exact Or.inr ⟨IEv.checkpoint k b, rfl⟩
   | extend dfa en ok => exact Or.inr ⟨IEv.extend dfa en ok, extendRCore S dfa en ok⟩
 
 theorem useSameState (c : Core) (x : Nat) : ∀ ok : Bool, (useR c x c.eta ok).2 = (useI c x ok).2
@@ -1007,7 +1031,7 @@ theorem idealStepMatched (der : Derivation) (S : RState) (ie : IEv)
   | use x ok => exact ⟨[Ev.use x S.core.eta ok], useSameState S.core x ok⟩
   | dispatch => exact ⟨[Ev.dispatch], rfl⟩
   | settle d v => exact ⟨[Ev.settle d v], rfl⟩
-  | checkpoint k cur => exact ⟨[Ev.checkpoint k cur], rfl⟩
+  | checkpoint k b => exact ⟨[Ev.checkpoint k b], rfl⟩
   | extend dfa en ok => exact ⟨[Ev.extend dfa en ok], extendRCore S dfa en ok⟩
 
 end AgentWarrant.Edits.Machine
