@@ -49,11 +49,11 @@ def resolveRef (k : Nat) : Ref → Nat
   | Ref.prev => Nat.pred k
 
 /-- The facts named by their position, counted from `k`. -/
-def numberFrom : Nat → List (Pre α) → Graph α
+def nameFrom : Nat → List (Pre α) → Graph α
   | _, [] => []
-  | k, p :: L => ⟨k, p.kind, p.val, List.map (resolveRef k) p.refs⟩ :: numberFrom (k + 1) L
+  | k, p :: L => ⟨k, p.kind, p.val, List.map (resolveRef k) p.refs⟩ :: nameFrom (k + 1) L
 
-def graphOf (L : List (Pre α)) : Graph α := numberFrom 0 L
+def graphOf (L : List (Pre α)) : Graph α := nameFrom 0 L
 
 /-- A fact's dependencies are all kept: `first` always (the first fact is one of a kept kind), `prev`
 when the fact before was kept (`pk`). -/

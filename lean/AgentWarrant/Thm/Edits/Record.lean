@@ -19,8 +19,8 @@ open AgentWarrant
 
 /-! ### Graphs named by position are well formed -/
 
-theorem numberFromAcyclic : ∀ (L : List (Pre α)) (k : Nat) (seen : List Nat), 0 ∈ seen →
-    (∀ j, k = j + 1 → j ∈ seen) → acyclicB seen (numberFrom k L) = true
+theorem nameFromAcyclic : ∀ (L : List (Pre α)) (k : Nat) (seen : List Nat), 0 ∈ seen →
+    (∀ j, k = j + 1 → j ∈ seen) → acyclicB seen (nameFrom k L) = true
   | [], _, _, _, _ => rfl
   | p :: L, k, seen, h0, hk => by
     have hd : allB (fun d => memN d seen) (List.map (resolveRef k) p.refs) = true := by
@@ -36,20 +36,20 @@ theorem numberFromAcyclic : ∀ (L : List (Pre α)) (k : Nat) (seen : List Nat),
         | zero => exact h0
         | succ j => exact hk j rfl
     show (match allB (fun d => memN d seen) (List.map (resolveRef k) p.refs) with
-      | true => acyclicB (k :: seen) (numberFrom (k + 1) L)
+      | true => acyclicB (k :: seen) (nameFrom (k + 1) L)
       | false => false) = true
     rw [hd]
-    exact numberFromAcyclic L (k + 1) (k :: seen) (Mem.tail _ h0) (fun j e => by
+    exact nameFromAcyclic L (k + 1) (k :: seen) (Mem.tail _ h0) (fun j e => by
       have e' : k = j := Nat.succ.inj e
       rw [e']
       exact Mem.head _)
 
-theorem numberFromNames : ∀ (L : List (Pre α)) (k : Nat),
-    (∀ f, f ∈ numberFrom k L → k ≤ f.name) ∧ NamesDistinct (numberFrom k L)
+theorem nameFromNames : ∀ (L : List (Pre α)) (k : Nat),
+    (∀ f, f ∈ nameFrom k L → k ≤ f.name) ∧ NamesDistinct (nameFrom k L)
   | [], _ => ⟨fun _ h => absurd h notMemNil, fun _ _ h => absurd h notMemNil⟩
   | p :: L, k => by
-    have ⟨ihb, ihd⟩ := numberFromNames L (k + 1)
-    have hb : ∀ f, f ∈ numberFrom k (p :: L) → k ≤ f.name := fun f h => by
+    have ⟨ihb, ihd⟩ := nameFromNames L (k + 1)
+    have hb : ∀ f, f ∈ nameFrom k (p :: L) → k ≤ f.name := fun f h => by
       cases memCons h with
       | inl e => rw [e]; exact Nat.leRefl k
       | inr h' => exact Nat.leOfSuccLe (ihb f h')
@@ -74,10 +74,10 @@ theorem numberFromNames : ∀ (L : List (Pre α)) (k : Nat),
 /-- A graph named by position whose first fact depends on nothing is acyclic with distinct names. -/
 theorem graphOfWellFormed (p : Pre α) (L : List (Pre α)) (h : p.refs = []) :
     Acyclic (graphOf (p :: L)) ∧ NamesDistinct (graphOf (p :: L)) := by
-  refine ⟨?_, (numberFromNames (p :: L) 0).2⟩
-  show acyclicB [] (Fact.mk 0 p.kind p.val (List.map (resolveRef 0) p.refs) :: numberFrom (0 + 1) L) = true
+  refine ⟨?_, (nameFromNames (p :: L) 0).2⟩
+  show acyclicB [] (Fact.mk 0 p.kind p.val (List.map (resolveRef 0) p.refs) :: nameFrom (0 + 1) L) = true
   rw [h]
-  exact numberFromAcyclic L 1 [0] (Mem.head _) (fun j e => by
+  exact nameFromAcyclic L 1 [0] (Mem.head _) (fun j e => by
     have e' : 0 = j := Nat.succ.inj e
     rw [← e']
     exact Mem.head _)
@@ -105,7 +105,7 @@ theorem keepValsFalse {omit : Kind → Bool} {p : Pre α} (L : List (Pre α)) (h
 
 theorem delAuxNumber (omit : Kind → Bool) : ∀ (L : List (Pre α)) (k : Nat) (alive : List Nat) (pk : Bool),
     0 ∈ alive → (pk = true → ∀ j, k = j + 1 → j ∈ alive) → okB omit pk L = true →
-    List.map Fact.val (delAux omit alive (numberFrom k L)) = keepVals omit L
+    List.map Fact.val (delAux omit alive (nameFrom k L)) = keepVals omit L
   | [], _, _, _, _, _, _ => rfl
   | p :: L, k, alive, pk, h0, hk, hok => by
     have hok' : (refsOk pk p && okB omit (!omit p.kind) L) = true := hok
@@ -131,8 +131,8 @@ theorem delAuxNumber (omit : Kind → Bool) : ∀ (L : List (Pre α)) (k : Nat) 
         | zero => exact h0
         | succ j => exact hk hp j rfl
     show List.map Fact.val (match !omit p.kind && allB (fun d => memN d alive) (List.map (resolveRef k) p.refs) with
-      | true => Fact.mk k p.kind p.val (List.map (resolveRef k) p.refs) :: delAux omit (k :: alive) (numberFrom (k + 1) L)
-      | false => delAux omit alive (numberFrom (k + 1) L)) = keepVals omit (p :: L)
+      | true => Fact.mk k p.kind p.val (List.map (resolveRef k) p.refs) :: delAux omit (k :: alive) (nameFrom (k + 1) L)
+      | false => delAux omit alive (nameFrom (k + 1) L)) = keepVals omit (p :: L)
     rw [hd]
     cases ho : omit p.kind with
     | true =>
@@ -142,7 +142,7 @@ theorem delAuxNumber (omit : Kind → Bool) : ∀ (L : List (Pre α)) (k : Nat) 
     | false =>
       rw [keepValsFalse L ho]
       rw [ho] at hL
-      show p.val :: List.map Fact.val (delAux omit (k :: alive) (numberFrom (k + 1) L)) = p.val :: keepVals omit L
+      show p.val :: List.map Fact.val (delAux omit (k :: alive) (nameFrom (k + 1) L)) = p.val :: keepVals omit L
       rw [delAuxNumber omit L (k + 1) (k :: alive) true (Mem.tail _ h0) (fun _ j e => by
         have e' : k = j := Nat.succ.inj e
         rw [e']
@@ -153,10 +153,10 @@ dependency is on a kept fact, deletion keeps exactly the facts of the kinds not 
 theorem delGraphOf (omit : Kind → Bool) (p : Pre α) (L : List (Pre α)) (hp : omit p.kind = false) (hr : p.refs = [])
     (hok : okB omit true L = true) : List.map Fact.val (del omit (graphOf (p :: L))) = keepVals omit (p :: L) := by
   show List.map Fact.val (match !omit p.kind && allB (fun d => memN d []) (List.map (resolveRef 0) p.refs) with
-    | true => Fact.mk 0 p.kind p.val (List.map (resolveRef 0) p.refs) :: delAux omit [0] (numberFrom (0 + 1) L)
-    | false => delAux omit [] (numberFrom (0 + 1) L)) = keepVals omit (p :: L)
+    | true => Fact.mk 0 p.kind p.val (List.map (resolveRef 0) p.refs) :: delAux omit [0] (nameFrom (0 + 1) L)
+    | false => delAux omit [] (nameFrom (0 + 1) L)) = keepVals omit (p :: L)
   rw [hr, hp, keepValsFalse L hp]
-  show p.val :: List.map Fact.val (delAux omit [0] (numberFrom 1 L)) = p.val :: keepVals omit L
+  show p.val :: List.map Fact.val (delAux omit [0] (nameFrom 1 L)) = p.val :: keepVals omit L
   rw [delAuxNumber omit L 1 [0] true (Mem.head _) (fun _ j e => by
     have e' : 0 = j := Nat.succ.inj e
     rw [← e']
