@@ -32,6 +32,8 @@ import AgentWarrant.Spec.Edits.Rename
 import AgentWarrant.Thm.Edits.Rename
 import AgentWarrant.Spec.Edits.Deletion
 import AgentWarrant.Thm.Edits.Deletion
+import AgentWarrant.Spec.Edits.Record
+import AgentWarrant.Thm.Edits.Record
 import AgentWarrant.Spec.Edits.Canonical
 import AgentWarrant.Thm.Edits.Canonical
 import AgentWarrant.Spec.Edits.Residual

@@ -6,6 +6,7 @@ import AgentWarrant.Thm.Monitor.Transition
 import AgentWarrant.Thm.Edits.Information
 import AgentWarrant.Thm.Edits.Rename
 import AgentWarrant.Thm.Edits.Deletion
+import AgentWarrant.Thm.Edits.Record
 import AgentWarrant.Thm.Edits.Reach
 import AgentWarrant.Thm.Edits.Canonical
 import AgentWarrant.Thm.Edits.RecheckContract
@@ -157,6 +158,31 @@ theorem recursiveViewsCommuteWithRenaming {α : Type} (ρ : AgentWarrant.Edits.P
       AgentWarrant.Edits.Removed omit G n) :=
   ⟨AgentWarrant.Edits.keepJGRen ρ r J G, AgentWarrant.Edits.dropCAGRen ρ r G, AgentWarrant.Edits.dropRAGRen ρ r G,
    fun omit n => AgentWarrant.Edits.removedRen ρ r omit G n⟩
+
+/-- The checked record, written one fact per entry (each workflow call and the action it refers to,
+each earlier authorization with its creator, the action it names and its label, the action labels,
+the workflow, policy state, queued requests and active rule version), in dependency order: this
+graph is acyclic with distinct names, so the recursive views apply to it and commute with renaming;
+dropping the authorization → action correspondence from it, together with the creator calls'
+actions that would reconstruct it and everything depending on them, leaves exactly the fixed
+`Drop_ra` view; and that recursive view is not exact even up to renaming, because the paper's
+`Drop_ra` record pair becomes the same graph after it while the two records get opposite answers. -/
+theorem recordGraphRecursiveViews (V : AgentWarrant.Edits.Record) (ρ : AgentWarrant.Edits.Perm)
+    (r : AgentWarrant.Edits.RVal → AgentWarrant.Edits.RVal) (J : AgentWarrant.Edits.Part → Bool) :
+    (AgentWarrant.Edits.Acyclic (AgentWarrant.Edits.recordGraph V) ∧
+      AgentWarrant.Edits.NamesDistinct (AgentWarrant.Edits.recordGraph V)) ∧
+    AgentWarrant.Edits.keepJG J (AgentWarrant.Edits.renGraph ρ r (AgentWarrant.Edits.recordGraph V)) =
+      AgentWarrant.Edits.renGraph ρ r (AgentWarrant.Edits.keepJG J (AgentWarrant.Edits.recordGraph V)) ∧
+    AgentWarrant.Edits.dropCAG (AgentWarrant.Edits.renGraph ρ r (AgentWarrant.Edits.recordGraph V)) =
+      AgentWarrant.Edits.renGraph ρ r (AgentWarrant.Edits.dropCAG (AgentWarrant.Edits.recordGraph V)) ∧
+    AgentWarrant.Edits.dropRAG (AgentWarrant.Edits.renGraph ρ r (AgentWarrant.Edits.recordGraph V)) =
+      AgentWarrant.Edits.renGraph ρ r (AgentWarrant.Edits.dropRAG (AgentWarrant.Edits.recordGraph V)) ∧
+    AgentWarrant.Edits.raViewOf (AgentWarrant.Edits.dropRAG (AgentWarrant.Edits.recordGraph V)) =
+      AgentWarrant.Edits.dropRA V ∧
+    ¬ AgentWarrant.Edits.ExactR AgentWarrant.Edits.renRG AgentWarrant.Edits.FitsRG
+      (fun V => AgentWarrant.Edits.dropRAG (AgentWarrant.Edits.recordGraph V)) :=
+  let h := AgentWarrant.Edits.recordGraphViewsRen V ρ r J
+  ⟨h.1, h.2.1, h.2.2.1, h.2.2.2, AgentWarrant.Edits.dropRAInstance V, AgentWarrant.Edits.dropRAGInexactR⟩
 
 -- Execution edits: the runtime's automaton (Exact Checking for Execution Edits, Section VI-A) -------
 
