@@ -17,15 +17,16 @@ CPU of expanding a class's states is not proportional to their count: on the sev
 banking model at bound 4, pinned expands left one worker with 18 times the other's CPU at level 2 with
 fewer states, and the classes of one level are mostly new in the next, so no history predicts it. So,
 with ``chunks`` (the default with several partitions), ownership stays with the class and only the
-*expansion* moves: each partition's new frontier is cut into up to ``chunks`` runs of at least
-``MIN_CHUNK`` consecutive states (``level.open_level``, ``level.take``, ``frontier.cut``), and the driver
+*expansion* moves: each partition's new frontier is cut into up to ``chunks`` runs of consecutive states,
+of at least ``MIN_CHUNK`` where the level is large enough for ``chunks`` such runs a worker and smaller
+otherwise (``chunk_counts``; ``level.open_level``, ``level.take``, ``frontier.cut``), and the driver
 feeds each worker two chunks at a time (one once fewer are left than workers), its own partition's first
 (no transfer, the decision memo warm), then, when its own are done, the last chunk of the partition with
 the most left — pickled for the wire when it was cut (the last quarter of a partition's chunks), or else by
-a task that jumps the owner's queue, so the thief waits at most for the owner's running chunk. A chunk's children join the
-partition of the worker that ran it and are routed to their owners like any other (``partition.py``:
-links and events name the owner and the state's index in its frontier, and a child reached by two
-chunks keeps its least key). The driver steals, not Dask: Dask's stealing weighs every ``chunk`` task
+a task that jumps the owner's queue, so the thief waits at most for the owner's running chunk. A chunk's
+children join the partition of the worker that ran it and are routed to their owners like any other
+(``partition.py``: links and events name the owner and the state's index in its frontier, and a child
+reached by two chunks keeps its least key). The driver steals, not Dask: Dask's stealing weighs every ``chunk`` task
 alike, and one partition's chunks may cost many times another's. Where a state is expanded changes no
 result; the cost is a round trip per chunk and, for a stolen chunk, its states on the wire and
 decisions made again.
@@ -77,6 +78,35 @@ _UNLIMITED = Budget()
 CHUNKS = 16
 #: the fewest frontier states worth a chunk of their own (a chunk costs the driver a round trip)
 MIN_CHUNK = 2000
+
+
+def chunk_counts(sizes: list[int], chunks: int, workers: int) -> list[int]:
+    """How many chunks each partition's frontier of ``sizes`` is cut into: up to ``chunks``, of at least
+    ``MIN_CHUNK`` states where the level holds ``chunks`` such runs per worker, and otherwise of the level's
+    size over ``chunks`` per worker (at least one state); a level of fewer than ``MIN_CHUNK`` states in all,
+    one chunk per partition (``solo`` runs them on one worker). An empty frontier gets no chunk.
+
+    Why the floor gives way in levels of a few thousand states: such levels hold states whose cost is
+    anything but even. On the seven-tool AgentDojo banking model at bound 4, the third level (16,929 states)
+    cut at the ``MIN_CHUNK`` floor made five chunks a partition, and one of them took most of the level's
+    time while the other worker, its own chunks done, idled. Cut into ``chunks`` a worker, the thief takes
+    the expensive run in smaller pieces (``experiments/dask_timeline.py``). Large levels keep the floor: a
+    chunk costs the driver a round trip and, when stolen, decisions made again on a cold memo."""
+    total = sum(sizes)
+    if total < MIN_CHUNK:  # a level run on one worker (``solo``): a chunk per partition
+        return [1 if n else 0 for n in sizes]
+    floor = max(1, min(MIN_CHUNK, total // (chunks * workers)))
+    return [max(1, min(chunks, -(-n // floor))) if n else 0 for n in sizes]
+
+
+def solo(sizes: list[int], warm: int) -> int | None:
+    """The partition whose worker runs every chunk of a level of fewer than ``MIN_CHUNK`` states, or None
+    when the level is shared. Why one worker: the cost of such a level is mostly decisions its parents'
+    worker has already made. On the banking model the second level (644 states) cut for both workers left
+    the worker that had expanded the root 7 of 8 chunks done in a fraction of the time the other spent on
+    its one chunk, deciding on a cold memo (``experiments/dask_timeline.py``). ``warm``: the partition
+    whose worker expanded most of the previous level's states."""
+    return warm if sum(sizes) < MIN_CHUNK else None
 
 
 def _record(measure: Measure, g: Callable[[Any], Any], on: Callable[..., Any], split: dict[tuple[int, int], Any],
@@ -138,6 +168,7 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
     tally = Tally([1] + [0] * (P - 1), k, tick, measure)  # the root on partition 0; CPU: ``cpu_seconds``
     exhausted: Unknown | None = None
     chunked = chunks is not None and P > 1
+    warm = 0  # the partition whose worker expanded most of the last level (the root's, first): ``solo``
     account("states at the start", [1] + [0] * (P - 1), held)
     front: list[int] = held  # each partition's frontier at the level being expanded, as its merge counted it
     sent: list[tuple[int, ...]] = []  # per owner, the entries each sender routed to it in the last level
@@ -154,29 +185,34 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
         opened = [on(q, level.open_level, sid, q, layer, after[q], senders[q], *batches[q]) for q in range(P)]
         return opened, [(reduction, here, done, seconds, cap)]
 
-    def dispatch(opened: list[level.Opened], args: tuple[Any, ...]) -> list[part.Summary]:
+    def dispatch(opened: list[level.Opened], args: tuple[Any, ...], warm: int
+                 ) -> tuple[list[part.Summary], int]:
         """Run a level's chunks, two in flight per partition's worker (one once fewer chunks are left than
-        workers): a worker that finishes one gets its own partition's next chunk, or, when its own are
-        done, the last chunk of the partition with the most left (work stealing, by the driver: Dask's own
-        stealing weighs every chunk alike, and one partition's chunks may cost many times the other's).
+        workers; a level under ``MIN_CHUNK`` states all on the worker of ``solo``, from ``warm``): a worker
+        that finishes one gets its own partition's next chunk, or, when its own are done, the last chunk of
+        the partition with the most left (work stealing, by the driver: Dask's own stealing weighs every
+        chunk alike, and one partition's chunks may cost many times the other's).
         Each chunk gets the seconds the budget has left when it is sent and the transitions left after the
-        chunks already back, so a level overruns the budget by at most the chunks in flight. Every chunk comes back, and a complete one says it
-        expanded every state it was sent (``Lost`` otherwise); Dask runs a failed cut or chunk again
-        (``RETRIES``), which leave the partition as they found it when they fail."""
+        chunks already back, so a level overruns the budget by at most the chunks in flight. Every chunk
+        comes back, and a complete one says it expanded every state it was sent (``Lost`` otherwise); Dask
+        runs a failed cut or chunk again (``RETRIES``), which leave the partition as they found it when they
+        fail. Returns the summaries and the partition whose worker expanded most of the level's states."""
         assert chunks is not None
         reducing, here, done, _, cap = args
         spent = 0
         left: dict[int, list[tuple[int, bool, Any]]] = {}
-        counts: list[int] = []
+        sizes = [n for _, _, n, _ in opened]
+        counts, only = chunk_counts(sizes, chunks, P), solo(sizes, warm)
         for q, (_, _, n, _) in enumerate(opened):
-            count = max(1, min(chunks, -(-n // MIN_CHUNK)))
-            counts.append(count)
+            count = counts[q]
             # cut on the owner, last first: pop() takes the partition's chunks in frontier order; the last
             # quarter, which thieves take first, pickled for the wire when cut (``level.take``)
             left[q] = [(j, ready, on(q, level.take, sid, q, j, count, ready, retries=RETRIES))
                        for j in reversed(range(count)) for ready in [count > 1 and 4 * j >= 3 * count]] if n else []
 
         def give(w: int) -> tuple[Any, tuple[int, int, int]] | None:
+            if only is not None and where[w] != where[only]:
+                return None
             if left[w]:
                 q, (j, _, f) = w, left[w].pop()
             else:
@@ -230,7 +266,8 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
                 cancel(client, list(flying))
         account("chunks run per partition", [c if n else 0 for c, (_, _, n, _) in zip(counts, opened, strict=True)],
                 [sum(1 for r, _ in ran if r == q) for q in range(P)])
-        return out
+        by = [sum(s.expanded for s in out if s.where == q) for q in range(P)]
+        return out, by.index(max(by))
 
     def mark(event: str) -> None:
         if measure is not None:
@@ -248,7 +285,7 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
                     front = [new for new, _, _, _ in opened]
                     account(f"entries merged at level {layer}", sent, [r for _, _, _, r in opened])
                 account(f"frontier of level {layer}", front, [n for _, _, n, _ in opened])
-                ran = dispatch(opened, chunk_futs[0])
+                ran, warm = dispatch(opened, chunk_futs[0], warm)
                 mark(f"{layer} expanded")
                 summaries = level.by_partition(opened, ran)
                 if measure is not None:

@@ -81,6 +81,39 @@ def test_chunks_tile_the_frontier(n: int, count: int) -> None:
     assert max(sizes) - min(sizes) <= 1
 
 
+def test_a_level_of_a_few_thousand_states_is_cut_for_every_worker_and_a_large_one_at_the_floor() -> None:
+    """``search.chunk_counts``: a level too small for ``CHUNKS`` chunks of ``MIN_CHUNK`` states a worker is
+    still cut into ``CHUNKS`` a partition (the banking model's third level, 16,929 states, was five chunks a
+    partition, one of them most of the level); a larger level keeps the ``MIN_CHUNK`` floor and the
+    ``CHUNKS`` cap; a level under ``MIN_CHUNK`` states is a chunk per partition."""
+    floor, cap = dist_search.MIN_CHUNK, dist_search.CHUNKS
+    mid = [8_464, 8_465]  # under cap * 2 * floor states in all
+    assert dist_search.chunk_counts(mid, cap, 2) == [cap, cap] and all(-(-n // floor) < cap for n in mid)
+    assert dist_search.chunk_counts([floor, 5], cap, 2) == [cap, 1]  # floor // (2 * cap) states a chunk
+    assert dist_search.chunk_counts([0, 1], cap, 2) == [0, 1]  # an empty frontier gets no chunk, a state one
+    assert dist_search.chunk_counts([19, 625], cap, 2) == [1, 1]
+    big = [97_000, 97_177]
+    assert dist_search.chunk_counts(big, cap, 2) == [cap, cap]
+    lopsided = [190_000, 4_100]  # a large level: the small partition's chunks keep the floor
+    assert dist_search.chunk_counts(lopsided, cap, 2) == [cap, -(-4_100 // floor)]
+
+
+def test_a_level_under_the_floor_runs_on_the_warm_worker(dask_client: Any) -> None:
+    """``search.solo``: a level of fewer than ``MIN_CHUNK`` states runs on the worker that expanded most of
+    the previous one (the root's first), so the other partition's states are lent to it, and the result is
+    the single process's."""
+    assert dist_search.solo([19, 625], 1) == 1 and dist_search.solo([19, 625], 0) == 0
+    assert dist_search.solo([dist_search.MIN_CHUNK, 0], 1) is None
+    m = load_model(SEARCH / "report.json")
+    a = explore(m, 3)
+    measure = Measure()
+    b = explore_distributed(dask_client, m, 3, measure=measure)
+    same(a, b)
+    assert all(lv["new_states"] < dist_search.MIN_CHUNK for lv in measure.levels)  # every level solo
+    assert max(lv["remote"] for lv in measure.levels) > 0  # the other partition held states...
+    assert measure.lent > 0  # ...and the warm worker expanded them
+
+
 def test_local_workers_run_without_dasks_profiler(dask_client: Any) -> None:
     """``cluster.connect`` starts its workers without Dask's statistical profiler (its samples feed a
     dashboard no local cluster here serves, and cost the task thread CPU and the GIL)."""
