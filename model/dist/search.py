@@ -83,8 +83,9 @@ MIN_CHUNK = 2000
 def chunk_counts(sizes: list[int], chunks: int, workers: int) -> list[int]:
     """How many chunks each partition's frontier of ``sizes`` is cut into: up to ``chunks``, of at least
     ``MIN_CHUNK`` states where the level holds ``chunks`` such runs per worker, and otherwise of the level's
-    size over ``chunks`` per worker (at least one state); a level of fewer than ``MIN_CHUNK`` states in all,
-    one chunk per partition (``solo`` runs them on one worker). An empty frontier gets no chunk.
+    size over ``chunks`` per worker (at least ``MIN_CHUNK / chunks`` states); a level of fewer than
+    ``MIN_CHUNK`` states in all, one chunk per partition (``solo`` runs them on one worker). An empty
+    frontier gets no chunk.
 
     Why the floor gives way in levels of a few thousand states: such levels hold states whose cost is
     anything but even. On the seven-tool AgentDojo banking model at bound 4, the third level (16,929 states)
@@ -95,7 +96,9 @@ def chunk_counts(sizes: list[int], chunks: int, workers: int) -> list[int]:
     total = sum(sizes)
     if total < MIN_CHUNK:  # a level run on one worker (``solo``): a chunk per partition
         return [1 if n else 0 for n in sizes]
-    floor = max(1, min(MIN_CHUNK, total // (chunks * workers)))
+    # never below MIN_CHUNK / chunks states: on many workers a level would otherwise become chunks of a
+    # few states, each a round trip and two tasks for the scheduler
+    floor = max(1, MIN_CHUNK // chunks, min(MIN_CHUNK, total // (chunks * workers)))
     return [max(1, min(chunks, -(-n // floor))) if n else 0 for n in sizes]
 
 
@@ -103,8 +106,8 @@ def solo(sizes: list[int], warm: int) -> int | None:
     """The partition whose worker runs every chunk of a level of fewer than ``MIN_CHUNK`` states, or None
     when the level is shared. Why one worker: the cost of such a level is mostly decisions its parents'
     worker has already made. On the banking model the second level (644 states) cut for both workers left
-    the worker that had expanded the root 7 of 8 chunks done in a fraction of the time the other spent on
-    its one chunk, deciding on a cold memo (``experiments/dask_timeline.py``). ``warm``: the partition
+    the worker that had expanded the root all chunks but one done in a fraction of the time the other spent
+    on its one chunk, deciding on a cold memo (``experiments/dask_timeline.py``). ``warm``: the partition
     whose worker expanded most of the previous level's states."""
     return warm if sum(sizes) < MIN_CHUNK else None
 

@@ -114,6 +114,20 @@ def test_a_level_under_the_floor_runs_on_the_warm_worker(dask_client: Any) -> No
     assert measure.lent > 0  # ...and the warm worker expanded them
 
 
+def test_solo_and_finely_cut_levels_in_one_run_equal_single_process(dask_client: Any,
+                                                                    monkeypatch: pytest.MonkeyPatch) -> None:
+    """With a floor between the levels' sizes, the first levels run solo and the later ones are cut finer
+    than the floor (``chunk_counts``), and the result is still the single process's."""
+    monkeypatch.setattr(dist_search, "MIN_CHUNK", 40)
+    m = load_model(SEARCH / "report.json")
+    a = explore(m, 4)
+    measure = Measure()
+    b = explore_distributed(dask_client, m, 4, measure=measure)
+    same(a, b)
+    sizes = [1] + [lv["new_states"] for lv in measure.levels[:-1]]  # the frontiers expanded
+    assert min(sizes) < 40 <= max(sizes) < 40 * 2 * dist_search.CHUNKS
+
+
 def test_local_workers_run_without_dasks_profiler(dask_client: Any) -> None:
     """``cluster.connect`` starts its workers without Dask's statistical profiler (its samples feed a
     dashboard no local cluster here serves, and cost the task thread CPU and the GIL)."""
