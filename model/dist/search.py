@@ -83,8 +83,8 @@ MIN_CHUNK = 2000
 def chunk_counts(sizes: list[int], chunks: int, workers: int) -> list[int]:
     """How many chunks each partition's frontier of ``sizes`` is cut into: up to ``chunks``, of at least
     ``MIN_CHUNK`` states where the level holds ``chunks`` such runs per worker, and otherwise of the level's
-    size over ``chunks`` per worker (at least ``MIN_CHUNK / chunks`` states); a level of fewer than
-    ``MIN_CHUNK`` states in all, one chunk per partition (``solo`` runs them on one worker). An empty
+    size over ``chunks`` per worker, at least ``MIN_CHUNK / chunks`` states (on many workers a level would
+    otherwise become chunks of a few states, each a round trip and two tasks for the scheduler). An empty
     frontier gets no chunk.
 
     Why the floor gives way in levels of a few thousand states: such levels hold states whose cost is
@@ -93,23 +93,8 @@ def chunk_counts(sizes: list[int], chunks: int, workers: int) -> list[int]:
     time while the other worker, its own chunks done, idled. Cut into ``chunks`` a worker, the thief takes
     the expensive run in smaller pieces (``experiments/dask_timeline.py``). Large levels keep the floor: a
     chunk costs the driver a round trip and, when stolen, decisions made again on a cold memo."""
-    total = sum(sizes)
-    if total < MIN_CHUNK:  # a level run on one worker (``solo``): a chunk per partition
-        return [1 if n else 0 for n in sizes]
-    # never below MIN_CHUNK / chunks states: on many workers a level would otherwise become chunks of a
-    # few states, each a round trip and two tasks for the scheduler
-    floor = max(1, MIN_CHUNK // chunks, min(MIN_CHUNK, total // (chunks * workers)))
+    floor = max(1, MIN_CHUNK // chunks, min(MIN_CHUNK, sum(sizes) // (chunks * workers)))
     return [max(1, min(chunks, -(-n // floor))) if n else 0 for n in sizes]
-
-
-def solo(sizes: list[int], warm: int) -> int | None:
-    """The partition whose worker runs every chunk of a level of fewer than ``MIN_CHUNK`` states, or None
-    when the level is shared. Why one worker: the cost of such a level is mostly decisions its parents'
-    worker has already made. On the banking model the second level (644 states) cut for both workers left
-    the worker that had expanded the root all chunks but one done in a fraction of the time the other spent
-    on its one chunk, deciding on a cold memo (``experiments/dask_timeline.py``). ``warm``: the partition
-    whose worker expanded most of the previous level's states."""
-    return warm if sum(sizes) < MIN_CHUNK else None
 
 
 def _record(measure: Measure, g: Callable[[Any], Any], on: Callable[..., Any], split: dict[tuple[int, int], Any],
@@ -171,7 +156,6 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
     tally = Tally([1] + [0] * (P - 1), k, tick, measure)  # the root on partition 0; CPU: ``cpu_seconds``
     exhausted: Unknown | None = None
     chunked = chunks is not None and P > 1
-    warm = 0  # the partition whose worker expanded most of the last level (the root's, first): ``solo``
     account("states at the start", [1] + [0] * (P - 1), held)
     front: list[int] = held  # each partition's frontier at the level being expanded, as its merge counted it
     sent: list[tuple[int, ...]] = []  # per owner, the entries each sender routed to it in the last level
@@ -188,24 +172,21 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
         opened = [on(q, level.open_level, sid, q, layer, after[q], senders[q], *batches[q]) for q in range(P)]
         return opened, [(reduction, here, done, seconds, cap)]
 
-    def dispatch(opened: list[level.Opened], args: tuple[Any, ...], warm: int
-                 ) -> tuple[list[part.Summary], int]:
+    def dispatch(opened: list[level.Opened], args: tuple[Any, ...]) -> list[part.Summary]:
         """Run a level's chunks, two in flight per partition's worker (one once fewer chunks are left than
-        workers; a level under ``MIN_CHUNK`` states all on the worker of ``solo``, from ``warm``): a worker
-        that finishes one gets its own partition's next chunk, or, when its own are done, the last chunk of
-        the partition with the most left (work stealing, by the driver: Dask's own stealing weighs every
-        chunk alike, and one partition's chunks may cost many times the other's).
+        workers): a worker that finishes one gets its own partition's next chunk, or, when its own are
+        done, the last chunk of the partition with the most left (work stealing, by the driver: Dask's own
+        stealing weighs every chunk alike, and one partition's chunks may cost many times the other's).
         Each chunk gets the seconds the budget has left when it is sent and the transitions left after the
         chunks already back, so a level overruns the budget by at most the chunks in flight. Every chunk
         comes back, and a complete one says it expanded every state it was sent (``Lost`` otherwise); Dask
         runs a failed cut or chunk again (``RETRIES``), which leave the partition as they found it when they
-        fail. Returns the summaries and the partition whose worker expanded most of the level's states."""
+        fail."""
         assert chunks is not None
         reducing, here, done, _, cap = args
         spent = 0
         left: dict[int, list[tuple[int, bool, Any]]] = {}
-        sizes = [n for _, _, n, _ in opened]
-        counts, only = chunk_counts(sizes, chunks, P), solo(sizes, warm)
+        counts = chunk_counts([n for _, _, n, _ in opened], chunks, P)
         for q, (_, _, n, _) in enumerate(opened):
             count = counts[q]
             # cut on the owner, last first: pop() takes the partition's chunks in frontier order; the last
@@ -214,8 +195,6 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
                        for j in reversed(range(count)) for ready in [count > 1 and 4 * j >= 3 * count]] if n else []
 
         def give(w: int) -> tuple[Any, tuple[int, int, int]] | None:
-            if only is not None and where[w] != where[only]:
-                return None
             if left[w]:
                 q, (j, _, f) = w, left[w].pop()
             else:
@@ -269,8 +248,7 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
                 cancel(client, list(flying))
         account("chunks run per partition", [c if n else 0 for c, (_, _, n, _) in zip(counts, opened, strict=True)],
                 [sum(1 for r, _ in ran if r == q) for q in range(P)])
-        by = [sum(s.expanded for s in out if s.where == q) for q in range(P)]
-        return out, by.index(max(by))
+        return out
 
     def mark(event: str) -> None:
         if measure is not None:
@@ -288,7 +266,7 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
                     front = [new for new, _, _, _ in opened]
                     account(f"entries merged at level {layer}", sent, [r for _, _, _, r in opened])
                 account(f"frontier of level {layer}", front, [n for _, _, n, _ in opened])
-                ran, warm = dispatch(opened, chunk_futs[0], warm)
+                ran = dispatch(opened, chunk_futs[0])
                 mark(f"{layer} expanded")
                 summaries = level.by_partition(opened, ran)
                 if measure is not None:
