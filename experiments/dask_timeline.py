@@ -96,6 +96,8 @@ def run(name: str, k: int, tick: Callable[[int, int], None] | None = None, profi
         wall = time.perf_counter() - start
         cpu1 = client.run(time.process_time)
         stream = ts.data
+    if out.unknown is not None:  # a table of a run cut short would pass for the whole search's
+        raise RuntimeError(f"the timed search was cut short ({out.unknown.limit}: {out.unknown.reason})")
     if tick is not None:
         tick(1, 1)
     rows = timeline(stream, m.marks, workers)
