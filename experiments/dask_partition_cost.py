@@ -25,8 +25,7 @@ partition's own, without the few the verification's sample runs on a scratch mem
 
 The monitor engine (``paper_figures/tables/dask_partition_cost_monitor.{csv,md}``, per model of
 ``MONITOR_RUNS``): the partitioned search of ``model/dist/search.py`` cut into chunks as its driver cuts them
-(``search.chunk_counts``: up to ``search.CHUNKS`` a partition, of at least ``search.MIN_CHUNK`` states but in
-levels too small for that), every task run in this process
+(up to ``search.CHUNKS`` a partition, of at least ``search.MIN_CHUNK`` states), every task run in this process
 one after the other — each partition's merge (``level.open_level``), its chunks on itself, the routing
 (``route.batch``) and the last merge (``level.finish``) — and the driver's schedule replayed from the CPU each
 chunk took: per level each worker runs its merge, then its own chunks in frontier order, and when they are
@@ -105,9 +104,9 @@ def _monitor(name: str, k: int, parts: int) -> list[object]:
             opened.append(level.open_level(sid, q, layer, None, senders[q], *batches[q]))  # type: ignore[arg-type]
         costs: list[list[float]] = []
         ran: list[part.Summary] = []
-        counts = ds.chunk_counts([o[2] for o in opened], ds.CHUNKS, parts)
         for q in range(parts):
-            count = counts[q]
+            n = opened[q][2]
+            count = max(1, min(ds.CHUNKS, -(-n // ds.MIN_CHUNK))) if n else 0
             mine = []
             for j in range(count):
                 items = level.take(sid, q, j, count)

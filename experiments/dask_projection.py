@@ -13,10 +13,8 @@ as measured, and 10^9 states, its last level's ratios (new states, transitions a
 state) continued. Assumptions (stated in the table's caption too):
 
 - expansion is balanced by chunks (``model/dist/search.py``): a level's frontier is cut into
-  ``min(16 P, frontier / f)`` chunks, ``f`` 2000 states or the level over ``16 P``, at least 125
-  (``search.chunk_counts``) and a level waits
-  for the busiest worker, at most the mean plus one chunk (greedy list scheduling); fewer chunks than
-  workers leave workers idle;
+  ``min(16 P, frontier / 2000)`` chunks (at least one) and a level waits for the busiest worker, at
+  most the mean plus one chunk (greedy list scheduling); fewer chunks than workers leave workers idle;
 - the classes still decide ownership: a partition's share of the states it owns is the makespan of
   largest-first placement of the measured class sizes on P partitions (``skew``); the chunks an
   over-full owner cannot expand itself are stolen, and their states cross the wire once more;
@@ -73,10 +71,7 @@ def simulate(levels: list[Level], p: int, per_transition: float, bytes_per_entry
         if p == 1:
             out["compute"] += work
             continue
-        # as ``search.chunk_counts`` cuts it: chunks of MIN_CHUNK states or of the level over 16 P, at least
-        # MIN_CHUNK / 16
-        floor = max(MIN_CHUNK // CHUNKS, min(MIN_CHUNK, frontier // (CHUNKS * p)))
-        chunks = max(1, min(CHUNKS * p, math.ceil(frontier / floor)))
+        chunks = max(1, min(CHUNKS * p, math.ceil(frontier / MIN_CHUNK)))
         out["compute"] += max(work / p, work / chunks) + work / chunks  # idle workers; the last chunk
         stolen = frontier * (1 - 1 / skew)  # the states an over-full owner hands over
         remote = entries * min(1.0, crossing * 2 * (p - 1) / p)
@@ -152,8 +147,7 @@ def draw(out_dir: Path, table: str, inputs: dict[str, Any]) -> list[Path]:
                f"{crossing:.2f} of the entries crossing on 2 workers, {dests:.0f} classes per partition's "
                f"children in the last level, {len(sizes)} decision classes in that level (the largest "
                f"{sizes[0] / sum(sizes):.3f} of the states). Workloads: the measured levels, and 10^9 states "
-               f"continuing the last level's ratios. Assumed: expansion in min(16 P, frontier / f) chunks "
-               f"(f: 2000 states, or the level over 16 P, at least 125) "
+               f"continuing the last level's ratios. Assumed: expansion in min(16 P, frontier / 2000) chunks "
                f"and a level as long as the mean plus one chunk; ownership by class, placed largest first "
                f"(skew: the fullest owner over the mean), its excess stolen and sent once more; "
                f"{BANDWIDTH / 1e9:.0f} GB/s per worker, {LATENCY * 1e3:.0f} ms per level, no overlap of "

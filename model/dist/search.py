@@ -17,16 +17,15 @@ CPU of expanding a class's states is not proportional to their count: on the sev
 banking model at bound 4, pinned expands left one worker with 18 times the other's CPU at level 2 with
 fewer states, and the classes of one level are mostly new in the next, so no history predicts it. So,
 with ``chunks`` (the default with several partitions), ownership stays with the class and only the
-*expansion* moves: each partition's new frontier is cut into up to ``chunks`` runs of consecutive states,
-of at least ``MIN_CHUNK`` where the level is large enough for ``chunks`` such runs a worker and smaller
-otherwise (``chunk_counts``; ``level.open_level``, ``level.take``, ``frontier.cut``), and the driver
+*expansion* moves: each partition's new frontier is cut into up to ``chunks`` runs of at least
+``MIN_CHUNK`` consecutive states (``level.open_level``, ``level.take``, ``frontier.cut``), and the driver
 feeds each worker two chunks at a time (one once fewer are left than workers), its own partition's first
 (no transfer, the decision memo warm), then, when its own are done, the last chunk of the partition with
 the most left — pickled for the wire when it was cut (the last quarter of a partition's chunks), or else by
-a task that jumps the owner's queue, so the thief waits at most for the owner's running chunk. A chunk's
-children join the partition of the worker that ran it and are routed to their owners like any other
-(``partition.py``: links and events name the owner and the state's index in its frontier, and a child
-reached by two chunks keeps its least key). The driver steals, not Dask: Dask's stealing weighs every ``chunk`` task
+a task that jumps the owner's queue, so the thief waits at most for the owner's running chunk. A chunk's children join the
+partition of the worker that ran it and are routed to their owners like any other (``partition.py``:
+links and events name the owner and the state's index in its frontier, and a child reached by two
+chunks keeps its least key). The driver steals, not Dask: Dask's stealing weighs every ``chunk`` task
 alike, and one partition's chunks may cost many times another's. Where a state is expanded changes no
 result; the cost is a round trip per chunk and, for a stolen chunk, its states on the wire and
 decisions made again.
@@ -78,23 +77,6 @@ _UNLIMITED = Budget()
 CHUNKS = 16
 #: the fewest frontier states worth a chunk of their own (a chunk costs the driver a round trip)
 MIN_CHUNK = 2000
-
-
-def chunk_counts(sizes: list[int], chunks: int, workers: int) -> list[int]:
-    """How many chunks each partition's frontier of ``sizes`` is cut into: up to ``chunks``, of at least
-    ``MIN_CHUNK`` states where the level holds ``chunks`` such runs per worker, and otherwise of the level's
-    size over ``chunks`` per worker, at least ``MIN_CHUNK / chunks`` states (on many workers a level would
-    otherwise become chunks of a few states, each a round trip and two tasks for the scheduler). An empty
-    frontier gets no chunk.
-
-    Why the floor gives way in levels of a few thousand states: such levels hold states whose cost is
-    anything but even. On the seven-tool AgentDojo banking model at bound 4, the third level (16,929 states)
-    cut at the ``MIN_CHUNK`` floor made five chunks a partition, and one of them took most of the level's
-    time while the other worker, its own chunks done, idled. Cut into ``chunks`` a worker, the thief takes
-    the expensive run in smaller pieces (``experiments/dask_timeline.py``). Large levels keep the floor: a
-    chunk costs the driver a round trip and, when stolen, decisions made again on a cold memo."""
-    floor = max(1, MIN_CHUNK // chunks, min(MIN_CHUNK, sum(sizes) // (chunks * workers)))
-    return [max(1, min(chunks, -(-n // floor))) if n else 0 for n in sizes]
 
 
 def _record(measure: Measure, g: Callable[[Any], Any], on: Callable[..., Any], split: dict[tuple[int, int], Any],
@@ -178,17 +160,17 @@ def explore_distributed(client: Client, model: SearchModel, bound: int | None = 
         done, the last chunk of the partition with the most left (work stealing, by the driver: Dask's own
         stealing weighs every chunk alike, and one partition's chunks may cost many times the other's).
         Each chunk gets the seconds the budget has left when it is sent and the transitions left after the
-        chunks already back, so a level overruns the budget by at most the chunks in flight. Every chunk
-        comes back, and a complete one says it expanded every state it was sent (``Lost`` otherwise); Dask
-        runs a failed cut or chunk again (``RETRIES``), which leave the partition as they found it when they
-        fail."""
+        chunks already back, so a level overruns the budget by at most the chunks in flight. Every chunk comes back, and a complete one says it
+        expanded every state it was sent (``Lost`` otherwise); Dask runs a failed cut or chunk again
+        (``RETRIES``), which leave the partition as they found it when they fail."""
         assert chunks is not None
         reducing, here, done, _, cap = args
         spent = 0
         left: dict[int, list[tuple[int, bool, Any]]] = {}
-        counts = chunk_counts([n for _, _, n, _ in opened], chunks, P)
+        counts: list[int] = []
         for q, (_, _, n, _) in enumerate(opened):
-            count = counts[q]
+            count = max(1, min(chunks, -(-n // MIN_CHUNK)))
+            counts.append(count)
             # cut on the owner, last first: pop() takes the partition's chunks in frontier order; the last
             # quarter, which thieves take first, pickled for the wire when cut (``level.take``)
             left[q] = [(j, ready, on(q, level.take, sid, q, j, count, ready, retries=RETRIES))

@@ -81,36 +81,6 @@ def test_chunks_tile_the_frontier(n: int, count: int) -> None:
     assert max(sizes) - min(sizes) <= 1
 
 
-def test_a_level_of_a_few_thousand_states_is_cut_for_every_worker_and_a_large_one_at_the_floor() -> None:
-    """``search.chunk_counts``: a level too small for ``CHUNKS`` chunks of ``MIN_CHUNK`` states a worker is
-    still cut into ``CHUNKS`` a partition (the banking model's third level, 16,929 states, was five chunks a
-    partition, one of them most of the level), in chunks of at least ``MIN_CHUNK / CHUNKS`` states; a
-    larger level keeps the ``MIN_CHUNK`` floor and the ``CHUNKS`` cap."""
-    floor, cap = dist_search.MIN_CHUNK, dist_search.CHUNKS
-    least = floor // cap
-    mid = [8_464, 8_465]  # under cap * 2 * floor states in all
-    assert dist_search.chunk_counts(mid, cap, 2) == [cap, cap] and all(-(-n // floor) < cap for n in mid)
-    assert dist_search.chunk_counts([19, 625], cap, 2) == [1, -(-625 // least)]  # chunks of at least `least`
-    assert dist_search.chunk_counts([0, 1], cap, 2) == [0, 1]  # an empty frontier gets no chunk, a state one
-    assert dist_search.chunk_counts(mid, cap, 1000) == [cap, cap]  # on many workers, still `least` a chunk
-    assert dist_search.chunk_counts([97_000, 97_177], cap, 2) == [cap, cap]
-    lopsided = [190_000, 4_100]  # a large level: the small partition's chunks keep the floor
-    assert dist_search.chunk_counts(lopsided, cap, 2) == [cap, -(-4_100 // floor)]
-
-
-def test_finely_cut_levels_equal_single_process(dask_client: Any, monkeypatch: pytest.MonkeyPatch) -> None:
-    """With a floor the later levels are too small for, they are cut finer than it (``chunk_counts``), and
-    the result is still the single process's."""
-    monkeypatch.setattr(dist_search, "MIN_CHUNK", 160)  # chunks of at least 10 states
-    m = load_model(SEARCH / "report.json")
-    a = explore(m, 4)
-    measure = Measure()
-    b = explore_distributed(dask_client, m, 4, measure=measure)
-    same(a, b)
-    sizes = [1] + [lv["new_states"] for lv in measure.levels[:-1]]  # the frontiers expanded
-    assert 160 <= max(sizes) < 160 * 2 * dist_search.CHUNKS  # a level cut below the floor
-
-
 def test_local_workers_run_without_dasks_profiler(dask_client: Any) -> None:
     """``cluster.connect`` starts its workers without Dask's statistical profiler (its samples feed a
     dashboard no local cluster here serves, and cost the task thread CPU and the GIL)."""
