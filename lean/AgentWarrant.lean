@@ -96,6 +96,7 @@ import AgentWarrant.Thm.Revision.ArgCover
 import AgentWarrant.Thm.Revision.ArgCoverNum
 import AgentWarrant.Thm.Revision.ArgCoverClosure
 import AgentWarrant.Thm.Revision.ArgCoverBuild
+import AgentWarrant.Thm.Revision.ArgCoverMonitor
 import AgentWarrant.Thm.Revision.GlobClosure
 import AgentWarrant.Thm.Revision.GlobFuel
 import AgentWarrant.Oracle.GlobCover

@@ -36,6 +36,7 @@ import AgentWarrant.Thm.Edits.CostFamily
 import AgentWarrant.Thm.Edits.Register
 import AgentWarrant.Thm.Edits.Cover
 import AgentWarrant.Thm.Revision.ArgCoverBuild
+import AgentWarrant.Thm.Revision.ArgCoverMonitor
 /-! The headline results, each stated once in plain words and proved by the lemma named in its
 proof (in the mirrored `Thm/` file of the judgment). docs/lean.md tabulates them against the
 papers' statements. Definitions live in `Spec/`; nothing here defines behaviour. -/
@@ -786,52 +787,52 @@ theorem registrationReflection (W : AgentWarrant.Edits.Reg.Wf) (R : AgentWarrant
 
 -- Revision: effect coverage on the question Lean writes itself (Agenra Sections 1 and 7.1) ------------
 
-/-- The coverage question Lean writes from the entries means the monitor's matching. Take the entries
-`gs` of the old and new lists (those of action `a` with scalar or null constants; slot patterns and key
-allowlists included), the tools and `E`, and one way `(t, d)` a tool produces an effect of `a`.
-If Lean's decision answers `covered` on the question Lean itself writes for that way ("every valuation
-meeting the way's condition has a listed match vector"), then every call whose effect is of action `a`,
-whose argument values and resource are where the way reads them and which meets the way's condition has
-the monitor's own `grantMatches` vector over `gs` among the listed vectors. No atom, clause or variable
-comes from outside Lean; that each call the monitor prepares meets the way's condition (required and
-declared keys, where the resource comes from, `E`) is the condition as written, not proved here, and so
-are the two facts a key allowlist reads: a top-level key's value is present exactly when the call has an
-argument of that key (`hkeys`, a fact of `Json.mkObj`), and the call's keys are among the action's keys
-(`hdecl`); a slot pattern reads its slot's variable (`srcVal`: present when the slot is bound to the
-resource's value), and a bound value the resource equals is taken to be a scalar other than the empty
-string (`hbind`, the checker's encoding's reading of a binding). -/
-theorem leanWrittenCoverageIsMonitorMatching (a : String) (tools : List AgentWarrant.Monitor.Full.Tool)
+/-- The coverage question Lean writes from the entries means the monitor's matching. Take a policy `p`,
+the entries `gs` of the old and new lists (those of action `a` with scalar or null constants; slot
+patterns and key allowlists included), `p`'s tools and `E`, and one way `(t, d)` a tool produces an effect
+of `a`. If Lean's decision answers `covered` on the question Lean itself writes for that way ("every
+valuation meeting the way's condition has a listed match vector"), then every call the monitor prepares
+on a state a run from the task's start reaches, with an effect of action `a` whose argument values and
+resource are where the way reads them and which meets the way's condition, has the monitor's own
+`grantMatches` vector over `gs` among the listed vectors. No atom, clause or variable comes from outside
+Lean. That the call's keys are among the action's keys is proved from preparation (it refuses undeclared
+arguments, `preparedDeclared`), and that a slot's bound value the resource equals is a scalar other than
+the empty string from result processing (it binds only well-formed addresses, `runFullAddrBindings`,
+`slotBoundScalar`). Still a hypothesis: a top-level key's value is present exactly when the call has an
+argument of that key (`hkeys`, a fact of `Json.mkObj`); and that each call the monitor prepares meets the
+way's condition (required and declared keys, where the resource comes from, `E`) is the condition as
+written, not proved here. -/
+theorem leanWrittenCoverageIsMonitorMatching (p : AgentWarrant.Monitor.Full.Policy) (a : String)
     (gs : List AgentWarrant.Monitor.Full.Grant) (E : Option (List Lean.Json)) (t : AgentWarrant.Monitor.Full.Tool)
     (d : AgentWarrant.Monitor.Full.EffDecl) (listed : List (List Bool)) (cond : List AgentWarrant.Revision.ArgCover.SClause)
-    (hcond : AgentWarrant.Revision.ArgCover.wayCond a tools gs E t d = some cond)
+    (hcond : AgentWarrant.Revision.ArgCover.wayCond a p.tools gs E t d = some cond)
     (hfrag : ∀ g, g ∈ gs → g.action = a → AgentWarrant.Revision.ArgCover.grantOk g = true)
     (hcov : AgentWarrant.Revision.ArgCover.argCover
       (AgentWarrant.Oracle.ArgCover.good
         (AgentWarrant.Revision.ArgCover.buildQ cond (gs.map (AgentWarrant.Revision.ArgCover.posOf a
           (AgentWarrant.Revision.ArgCover.wayRes d.res) (AgentWarrant.Revision.ArgCover.actionKeys a
-            (AgentWarrant.Revision.ArgCover.ownTools a tools) gs)))).cond
+            (AgentWarrant.Revision.ArgCover.ownTools a p.tools) gs)))).cond
         (AgentWarrant.Revision.ArgCover.buildQ cond (gs.map (AgentWarrant.Revision.ArgCover.posOf a
           (AgentWarrant.Revision.ArgCover.wayRes d.res) (AgentWarrant.Revision.ArgCover.actionKeys a
-            (AgentWarrant.Revision.ArgCover.ownTools a tools) gs)))).pos listed)
+            (AgentWarrant.Revision.ArgCover.ownTools a p.tools) gs)))).pos listed)
       (AgentWarrant.Revision.ArgCover.buildQ cond (gs.map (AgentWarrant.Revision.ArgCover.posOf a
         (AgentWarrant.Revision.ArgCover.wayRes d.res) (AgentWarrant.Revision.ArgCover.actionKeys a
-          (AgentWarrant.Revision.ArgCover.ownTools a tools) gs)))).atoms =
+          (AgentWarrant.Revision.ArgCover.ownTools a p.tools) gs)))).atoms =
       AgentWarrant.Revision.ArgCover.Answer.covered)
-    (s : AgentWarrant.Monitor.Full.State) (args : List (String × Lean.Json)) (e : AgentWarrant.Monitor.Full.Effect)
-    (ha : e.action = a) (val : AgentWarrant.Revision.ArgCover.Src → AgentWarrant.Revision.ArgCover.AV)
+    (s : AgentWarrant.Monitor.Full.State)
+    (hreach : ∃ cs, s = (AgentWarrant.Monitor.Full.runFull p (AgentWarrant.Monitor.Full.initialState p) cs).2)
+    (c : AgentWarrant.Monitor.Full.Call) (t' : AgentWarrant.Monitor.Full.Tool) (es : List AgentWarrant.Monitor.Full.Effect)
+    (hprep : AgentWarrant.Monitor.Full.prepare p s c = Except.ok (t', es))
+    (e : AgentWarrant.Monitor.Full.Effect) (he : AgentWarrant.Mem e es) (ha : e.action = a)
+    (val : AgentWarrant.Revision.ArgCover.Src → AgentWarrant.Revision.ArgCover.AV)
     (hval : ∀ src, val (AgentWarrant.Revision.ArgCover.reSrc (AgentWarrant.Revision.ArgCover.wayRes d.res) src) =
-      AgentWarrant.Revision.ArgCover.srcVal s args e src)
+      AgentWarrant.Revision.ArgCover.srcVal s c.args e src)
     (hkeys : ∀ k, AgentWarrant.Revision.ArgCover.holds AgentWarrant.Revision.ArgCover.Lit.present
-      (AgentWarrant.Revision.ArgCover.srcVal s args e (AgentWarrant.Revision.ArgCover.Src.path [k])) =
-      AgentWarrant.anyB (fun x => x.1 == k) args)
-    (hdecl : ∀ x, AgentWarrant.Mem x args → AgentWarrant.Revision.ArgCover.memStr x.1
-      (AgentWarrant.Revision.ArgCover.actionKeys a (AgentWarrant.Revision.ArgCover.ownTools a tools) gs) = true)
-    (hbind : ∀ n, AgentWarrant.Monitor.Full.resMatches s e.res (AgentWarrant.Monitor.Full.Pat.slot n) = true →
-      AgentWarrant.Revision.ArgCover.holds AgentWarrant.Revision.ArgCover.Lit.scalar (AgentWarrant.Revision.ArgCover.avOf e.res) = true ∧
-      AgentWarrant.Revision.ArgCover.holds (AgentWarrant.Revision.ArgCover.Lit.eqStr []) (AgentWarrant.Revision.ArgCover.avOf e.res) = false)
+      (AgentWarrant.Revision.ArgCover.srcVal s c.args e (AgentWarrant.Revision.ArgCover.Src.path [k])) =
+      AgentWarrant.anyB (fun x => x.1 == k) c.args)
     (hin : AgentWarrant.Revision.ArgCover.sCnfHolds val cond = true) :
-    AgentWarrant.anyB (fun u => decide (u = gs.map (fun g => AgentWarrant.Monitor.Full.grantMatches s args g e))) listed = true :=
-  AgentWarrant.Revision.ArgCover.builtCoverMatches a tools gs E t d listed cond hcond hfrag hcov s args e ha val hval
-    hkeys hdecl hbind hin
+    AgentWarrant.anyB (fun u => decide (u = gs.map (fun g => AgentWarrant.Monitor.Full.grantMatches s c.args g e))) listed = true :=
+  AgentWarrant.Revision.ArgCover.preparedCoverMatches p a gs E t d listed cond hcond hfrag hcov s hreach c t' es hprep
+    e he ha val hval hkeys hin
 
 end AgentWarrant.Thm

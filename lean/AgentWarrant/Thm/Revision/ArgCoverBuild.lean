@@ -535,7 +535,8 @@ hypotheses: a top-level key's value is present exactly when an argument has that
 `Json.mkObj`), and every argument's key is one of the action's keys (`hdecl`: the monitor prepares only
 declared arguments, and the action's keys include its tools' arguments); for slot patterns one more: a
 slot's bound value that the resource equals is a scalar other than the empty string (`hbind`, the
-checker's encoding's reading of a binding). -/
+checker's encoding's reading of a binding). For the calls the monitor prepares on a reachable state both
+`hdecl` and `hbind` are proved (`preparedCoverMatches`, `Thm/Revision/ArgCoverMonitor.lean`). -/
 theorem builtCoverMatches (a : String) (tools : List Tool) (gs : List Monitor.Full.Grant) (E : Option (List Json))
     (t : Tool) (d : EffDecl) (listed : List (List Bool)) (cond : List SClause)
     (hcond : wayCond a tools gs E t d = some cond)
