@@ -13,11 +13,16 @@ import json
 import random
 import subprocess
 from collections.abc import Sequence
+from dataclasses import replace
 from fractions import Fraction
 from itertools import pairwise
 
 import pytest
 
+from model.monitor.adapter.report_task import load
+from model.monitor.adapter.shell import Adapter, Refusal
+from model.monitor.adapter.toolkit import ReportWorld
+from model.monitor.decide.base import DenyReason
 from model.monitor.language.policy import (
     AnyRes,
     ArgRes,
@@ -520,3 +525,28 @@ def test_an_array_resource_constant_goes_to_python_with_the_entry_lean_names(ora
         assert [(w.by, w.judgment(), w.outside) for w in written] == [("python", "arg_cover", named)], written
         assert named[0] in written[0].show()
     assert isinstance(verdicts[0], Invalid) and isinstance(verdicts[1], Valid), verdicts
+
+
+def test_the_monitor_binds_only_what_the_slot_clauses_read_as_a_bound_value() -> None:
+    """The slot clauses read a bound value as a scalar other than the empty string (``slotConj``); Lean proves
+    the Lean monitor binds nothing else (``runFullAddrBindings``), and the Python monitor must agree: a lookup
+    answering anything else invalidates the slot, and an undeclared argument is refused before matching
+    (``preparedDeclared``), so a call's keys are its tool's."""
+    p = load("report")
+    p = replace(p, user=tuple(replace(e, quota=None) for e in p.user),
+                application=tuple(replace(e, quota=None) for e in p.application))
+    seen: dict[str, bool] = {}
+    for answer in ("", "x@example.org", 0, -1.5, True, False, None, [], ["x"], {"a": "b"}):
+        world = ReportWorld(directory={"Alice": [answer]})
+        ad = Adapter(p, world.tools(), "assistant")
+        ad.call("Lookup", name="Alice")
+        bound = ad.state.is_bound("target")
+        reads_as_bound = isinstance(answer, str | int | float | bool) and answer != ""
+        assert bound == reads_as_bound and (not bound) == ("target" in ad.state.invalid), (answer, ad.state)
+        if bound:
+            assert ad.state.binding("target") == answer
+        seen[json.dumps(answer)] = bound
+        r = ad.call("Lookup", name="Alice", extra=1)
+        assert isinstance(r, Refusal) and r.verdict.reason is DenyReason.UNDECLARED_ARGUMENT, r
+    print(f"slot bound after a lookup answering: {seen}")
+    assert sum(seen.values()) == 5

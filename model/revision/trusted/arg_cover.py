@@ -14,9 +14,10 @@ as never matching, which agrees only because the tools' condition makes the reso
 Lean now writes the question itself for entries in its fragment (scalar or null constants; globs, slot
 patterns, key allowlists and predicates included): ``lean_covers`` first sends the entries, tools and ``E`` as
 they are to the judgment ``arg_cover_policy`` (``wayQ`` in lean/AgentWarrant/Spec/Revision/ArgCoverBuild.lean,
-whose question is proved to mean the monitor's ``grantMatches``: ``builtCoverMatches``, given that a key's
-value is present exactly when the call has that argument, the call's keys are the action's, and a slot's
-bound value is a scalar other than the empty string), and writes the question here, for ``arg_cover``, only
+whose question is proved to mean the monitor's ``grantMatches`` for every call the monitor prepares on a
+reachable state: ``preparedCoverMatches``, given that a key's value is present exactly when the call has that
+argument; that the call's keys are the action's and a slot's bound value is a scalar other than the empty
+string are proved there from preparation and result processing), and writes the question here, for ``arg_cover``, only
 for an action with an entry outside the fragment (Lean answers ``outside``, naming each such entry and where
 its array or object constant is). ``questions`` stays the translation for those actions and the reference
 the differential test compares Lean's translation with, clause for clause (tests/drt/test_arg_cover.py).
@@ -35,9 +36,10 @@ within each given bound, inclusive, by exact decimal order as the monitor's ``nu
 covered when every way is.
 
 Choices where the source is silent: a slot's bound value is any scalar (a string non-empty), as in the
-checker's encoding, so "the resource equals slot ``s``'s value" is a free bit on a resource that can be a
-slot's value (no fact about bindings: a per-binding-class certificate is not sent). An entry with an
-equality or one-of predicate against an array or object constant is not sent (``Unsupported``: the caller
+checker's encoding and as the monitor's result processing binds (``runFullAddrBindings``), so "the resource
+equals slot ``s``'s value" is a free bit on a resource that can be a slot's value (no fact about bindings:
+a per-binding-class certificate is not sent). An entry with an equality or one-of predicate against an
+array or object constant is not sent (``Unsupported``: the caller
 asks Z3). A nested path's variable holds the value at that path; its parent's value is an object only by
 kind, so a valuation is an argument object exactly when every present nested path has an object parent
 (the condition above). A range bound is sent as the JSON number Python writes for it (``repr``, which
