@@ -794,10 +794,10 @@ meeting the way's condition has a listed match vector"), then every call whose e
 whose argument values and resource are where the way reads them and which meets the way's condition has
 the monitor's own `grantMatches` vector over `gs` among the listed vectors. No atom, clause or variable
 comes from outside Lean; that each call the monitor prepares meets the way's condition (required and
-declared keys, where the resource comes from, `E`) is the condition as written, not proved here, and so
-are the two facts a key allowlist reads: a top-level key's value is present exactly when the call has an
-argument of that key (`hkeys`, a fact of `Json.mkObj`), and the call's keys are among the action's keys
-(`hdecl`); a slot pattern reads its slot's variable (`srcVal`: present when the slot is bound to the
+declared keys, where the resource comes from, `E`) is the condition as written, not proved here. Of the
+two facts a key allowlist reads, a top-level key's value is present exactly when the call has an argument
+of that key is proved (`argsJsonPresent`: `Json.mkObj` builds a search tree), and the call's keys being
+among the action's keys is a hypothesis (`hdecl`); a slot pattern reads its slot's variable (`srcVal`: present when the slot is bound to the
 resource's value), and a bound value the resource equals is taken to be a scalar other than the empty
 string (`hbind`, the checker's encoding's reading of a binding). -/
 theorem leanWrittenCoverageIsMonitorMatching (a : String) (tools : List AgentWarrant.Monitor.Full.Tool)
@@ -821,9 +821,6 @@ theorem leanWrittenCoverageIsMonitorMatching (a : String) (tools : List AgentWar
     (ha : e.action = a) (val : AgentWarrant.Revision.ArgCover.Src → AgentWarrant.Revision.ArgCover.AV)
     (hval : ∀ src, val (AgentWarrant.Revision.ArgCover.reSrc (AgentWarrant.Revision.ArgCover.wayRes d.res) src) =
       AgentWarrant.Revision.ArgCover.srcVal s args e src)
-    (hkeys : ∀ k, AgentWarrant.Revision.ArgCover.holds AgentWarrant.Revision.ArgCover.Lit.present
-      (AgentWarrant.Revision.ArgCover.srcVal s args e (AgentWarrant.Revision.ArgCover.Src.path [k])) =
-      AgentWarrant.anyB (fun x => x.1 == k) args)
     (hdecl : ∀ x, AgentWarrant.Mem x args → AgentWarrant.Revision.ArgCover.memStr x.1
       (AgentWarrant.Revision.ArgCover.actionKeys a (AgentWarrant.Revision.ArgCover.ownTools a tools) gs) = true)
     (hbind : ∀ n, AgentWarrant.Monitor.Full.resMatches s e.res (AgentWarrant.Monitor.Full.Pat.slot n) = true →
@@ -832,6 +829,6 @@ theorem leanWrittenCoverageIsMonitorMatching (a : String) (tools : List AgentWar
     (hin : AgentWarrant.Revision.ArgCover.sCnfHolds val cond = true) :
     AgentWarrant.anyB (fun u => decide (u = gs.map (fun g => AgentWarrant.Monitor.Full.grantMatches s args g e))) listed = true :=
   AgentWarrant.Revision.ArgCover.builtCoverMatches a tools gs E t d listed cond hcond hfrag hcov s args e ha val hval
-    hkeys hdecl hbind hin
+    hdecl hbind hin
 
 end AgentWarrant.Thm
