@@ -19,6 +19,8 @@ import AgentWarrant.Thm.Monitor.Full.RevisionNeed
 import AgentWarrant.Thm.Monitor.Full.Naming
 import AgentWarrant.Thm.Monitor.Full.AdmittedMeaning
 import AgentWarrant.Thm.Monitor.Decode
+import AgentWarrant.Thm.Monitor.DecodeFind
+import AgentWarrant.Thm.Oracle.Keys
 import AgentWarrant.Thm.Monitor.Registration
 import AgentWarrant.Thm.Edits.WellFormed
 import AgentWarrant.Thm.Edits.Bridge
@@ -285,6 +287,21 @@ checks read); and on that policy the registration check holds exactly when the d
 theorem registrationOnDecoded {j : Lean.Json} {p : Full.Policy} (h : Oracle.MonitorFull.policyOf j = Except.ok p) :
     Full.Decodes j p ∧ (Full.registrationOk p = true ↔ Full.RegistrationWF p) :=
   ⟨Full.policyOfDecodes h, Full.registrationOkIff p⟩
+
+/-- Registration's JSON form on every request the oracle judges (its objects search trees, which the
+request handler checks): the decoder's required-member reader finds exactly the policy document's
+members, and the form's declaration and reference lists (levels, categories, requirements, level and
+requirement references, sinks, audience nodes) hold exactly the places of the document that
+`FormFrom` and `FormCollects` name. -/
+theorem registrationFormOnJudged {f : Lean.Json → Except String Lean.Json} {input out pj : Lean.Json}
+    (h : Oracle.guarded (Oracle.keysGuard f) input = Except.ok out) (hp : Oracle.req input "policy" = Except.ok pj) :
+    (∀ k v, Oracle.req pj k = Except.ok v ↔ Full.Field pj k v) ∧
+      Full.FormFrom pj (Oracle.Registration.formOf pj) ∧ Full.FormCollects pj (Oracle.Registration.formOf pj) := by
+  have ⟨_, e, hm⟩ := Oracle.reqOk hp
+  have ho := Oracle.judgedOrdered h
+  subst e
+  have hpo : Json.ObjsOrdered pj := Json.objsOrderedObjElem ho hm
+  exact ⟨fun k v => Full.reqIff hpo, Full.formOfFrom pj, Full.formOfCollects pj hpo⟩
 
 /-- A call's lineage is its ancestors' records in trace order: on a trace whose parents precede
 their children, for parents that name records, `lineage` selects from the trace positions in order
