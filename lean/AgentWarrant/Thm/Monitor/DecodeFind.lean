@@ -1,9 +1,11 @@
 import AgentWarrant.Thm.Monitor.DecodeForm
 import AgentWarrant.Thm.Json.ObjLookup
-/-! The decoder's lookups find every member (`reqIff`, `fieldIff`): on a document whose objects are
-search trees (`Json.ObjsOrdered`, every input the oracle judges: `Oracle.judgedOrdered`), the oracle's
-readers `req` and `field` return a value at a key exactly when the document holds that member (`Field`),
-the direction `reqOk`/`fieldSome` lacked. With it, `formOfCollects`: the registration form's declaration
+/-! The decoder's lookups find every member: on a document whose objects are search trees
+(`Json.ObjsOrdered`, every input the oracle judges: `Oracle.judgedOrdered`), the oracle's readers return
+a value at a key exactly when the document holds that member (`Field`): `req` (`reqIff`), the form's
+`field` (`fieldIff`), the decoder's optional `opt` for a member other than `null` (`optIff`) and its
+typed `getAs` for a member that converts (`getAsIff`), the direction `reqOk`, `fieldSome`, `optReq` and
+`getAsOk` lacked. With it, `formOfCollects`: the registration form's declaration
 and reference lists collect every place `FormFrom` names, so on such documents `formOf`'s levels,
 categories, requirements, level references, requirement references, sinks and audience nodes are
 exactly those places (`formOfFrom` the other way). -/
@@ -25,6 +27,41 @@ theorem fieldOfField {j v : Json} {k : String} (hj : ObjsOrdered j) (h : Field j
 /-- The form's lenient reader finds exactly the document's members. -/
 theorem fieldIff {j v : Json} {k : String} (hj : ObjsOrdered j) : field j k = some v ↔ Field j k v :=
   ⟨fieldSome, fieldOfField hj⟩
+
+/-- The decoder's optional-member reader finds exactly the document's members that are not `null`. -/
+theorem optIff {j v : Json} {k : String} (hj : ObjsOrdered j) :
+    MonitorFull.opt j k = some v ↔ Field j k v ∧ v ≠ Json.null := by
+  refine ⟨fun h => ⟨reqOk (optReq h), fun e => ?_⟩, fun ⟨h, hn⟩ => ?_⟩
+  · subst e
+    have hr : j.getObjVal? k = Except.ok Json.null := optReq h
+    have u : MonitorFull.opt j k = none := by simp [MonitorFull.opt, hr]
+    rw [u] at h
+    cases h
+  · have e : j.getObjVal? k = Except.ok v := reqOfField hj h
+    show (match j.getObjVal? k with
+      | Except.ok Json.null => none
+      | Except.ok v => some v
+      | Except.error _ => none) = some v
+    rw [e]
+    cases v with
+    | null => exact absurd rfl hn
+    | bool _ => rfl
+    | num _ => rfl
+    | str _ => rfl
+    | arr _ => rfl
+    | obj _ => rfl
+
+/-- The decoder's typed reader reads exactly the document's members that convert. -/
+theorem getAsIff {α : Type} [FromJson α] {j : Json} {k : String} {a : α} (hj : ObjsOrdered j) :
+    getAs α j k = Except.ok a ↔ ∃ v, Field j k v ∧ fromJson? v = Except.ok a := by
+  refine ⟨fun h => match getAsOk h with | ⟨v, hv, e⟩ => ⟨v, reqOk hv, e⟩, fun ⟨v, hv, hd⟩ => ?_⟩
+  have e := reqOfField hj hv
+  simp [getAs, e]
+  show (match (fromJson? v : Except String α) with
+    | Except.ok a => (pure a : Except String α)
+    | Except.error e => throw (toString "" ++ toString k ++ toString ": " ++ toString e ++ toString "")) = Except.ok a
+  rw [hd]
+  rfl
 
 theorem fieldOrdered {j v : Json} {k : String} (hj : ObjsOrdered j) (h : Field j k v) : ObjsOrdered v :=
   match h with
