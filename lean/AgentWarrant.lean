@@ -104,6 +104,8 @@ import AgentWarrant.Oracle.ArgCover
 import AgentWarrant.Thm.Monitor.Json
 import AgentWarrant.Thm.Oracle.Depth
 import AgentWarrant.Thm.Oracle.Keys
+import AgentWarrant.Spec.Json.ObjLookup
+import AgentWarrant.Thm.Json.ObjLookup
 import AgentWarrant.Thm.Oracle.Traverse
 import AgentWarrant.Thm.Monitor.Full.Slots
 import AgentWarrant.Thm.Monitor.Full.SlotMeaning
@@ -115,6 +117,7 @@ import AgentWarrant.Thm.Monitor.RegistrationSchema
 import AgentWarrant.Spec.Monitor.Decode
 import AgentWarrant.Thm.Monitor.Decode
 import AgentWarrant.Thm.Monitor.DecodeForm
+import AgentWarrant.Thm.Monitor.DecodeFind
 import AgentWarrant.Thm.Monitor.Full.Issuance
 import AgentWarrant.Thm.Monitor.DeleteAB
 import AgentWarrant.Thm.Monitor.Full.Origin

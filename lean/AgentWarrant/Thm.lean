@@ -19,6 +19,8 @@ import AgentWarrant.Thm.Monitor.Full.RevisionNeed
 import AgentWarrant.Thm.Monitor.Full.Naming
 import AgentWarrant.Thm.Monitor.Full.AdmittedMeaning
 import AgentWarrant.Thm.Monitor.Decode
+import AgentWarrant.Thm.Monitor.DecodeFind
+import AgentWarrant.Thm.Oracle.Keys
 import AgentWarrant.Thm.Monitor.Registration
 import AgentWarrant.Thm.Edits.WellFormed
 import AgentWarrant.Thm.Edits.Bridge
@@ -286,6 +288,21 @@ checks read); and on that policy the registration check holds exactly when the d
 theorem registrationOnDecoded {j : Lean.Json} {p : Full.Policy} (h : Oracle.MonitorFull.policyOf j = Except.ok p) :
     Full.Decodes j p ∧ (Full.registrationOk p = true ↔ Full.RegistrationWF p) :=
   ⟨Full.policyOfDecodes h, Full.registrationOkIff p⟩
+
+/-- Registration's JSON form on every request the oracle judges (its objects search trees, which the
+request handler checks): the decoder's required-member reader finds exactly the policy document's
+members, and the form's declaration and reference lists (levels, categories, requirements, level and
+requirement references, sinks, audience nodes) hold exactly the places of the document that
+`FormFrom` and `FormCollects` name. -/
+theorem registrationFormOnJudged {f : Lean.Json → Except String Lean.Json} {input out pj : Lean.Json}
+    (h : Oracle.guarded (Oracle.keysGuard f) input = Except.ok out) (hp : Oracle.req input "policy" = Except.ok pj) :
+    (∀ k v, Oracle.req pj k = Except.ok v ↔ Full.Field pj k v) ∧
+      Full.FormFrom pj (Oracle.Registration.formOf pj) ∧ Full.FormCollects pj (Oracle.Registration.formOf pj) := by
+  have ⟨_, e, hm⟩ := Oracle.reqOk hp
+  have ho := Oracle.judgedOrdered h
+  subst e
+  have hpo : Json.ObjsOrdered pj := Json.objsOrderedObjElem ho hm
+  exact ⟨fun k v => Full.reqIff hpo, Full.formOfFrom pj, Full.formOfCollects pj hpo⟩
 
 /-- A call's lineage is its ancestors' records in trace order: on a trace whose parents precede
 their children, for parents that name records, `lineage` selects from the trace positions in order
@@ -798,10 +815,10 @@ resource are where the way reads them and which meets the way's condition, has t
 Lean. That the call's keys are among the action's keys is proved from preparation (it refuses undeclared
 arguments, `preparedDeclared`), and that a slot's bound value the resource equals is a scalar other than
 the empty string from result processing (it binds only well-formed addresses, `runFullAddrBindings`,
-`slotBoundScalar`). Still a hypothesis: a top-level key's value is present exactly when the call has an
-argument of that key (`hkeys`, a fact of `Json.mkObj`); and that each call the monitor prepares meets the
-way's condition (required and declared keys, where the resource comes from, `E`) is the condition as
-written, not proved here. -/
+`slotBoundScalar`), and that a top-level key's value is present exactly when the call has an argument of
+that key from `Json.mkObj` building a search tree (`argsJsonPresent`). That each call the monitor prepares
+meets the way's condition (required and declared keys, where the resource comes from, `E`) is the
+condition as written, not proved here. -/
 theorem leanWrittenCoverageIsMonitorMatching (p : AgentWarrant.Monitor.Full.Policy) (a : String)
     (gs : List AgentWarrant.Monitor.Full.Grant) (E : Option (List Lean.Json)) (t : AgentWarrant.Monitor.Full.Tool)
     (d : AgentWarrant.Monitor.Full.EffDecl) (listed : List (List Bool)) (cond : List AgentWarrant.Revision.ArgCover.SClause)
@@ -827,12 +844,9 @@ theorem leanWrittenCoverageIsMonitorMatching (p : AgentWarrant.Monitor.Full.Poli
     (val : AgentWarrant.Revision.ArgCover.Src → AgentWarrant.Revision.ArgCover.AV)
     (hval : ∀ src, val (AgentWarrant.Revision.ArgCover.reSrc (AgentWarrant.Revision.ArgCover.wayRes d.res) src) =
       AgentWarrant.Revision.ArgCover.srcVal s c.args e src)
-    (hkeys : ∀ k, AgentWarrant.Revision.ArgCover.holds AgentWarrant.Revision.ArgCover.Lit.present
-      (AgentWarrant.Revision.ArgCover.srcVal s c.args e (AgentWarrant.Revision.ArgCover.Src.path [k])) =
-      AgentWarrant.anyB (fun x => x.1 == k) c.args)
     (hin : AgentWarrant.Revision.ArgCover.sCnfHolds val cond = true) :
     AgentWarrant.anyB (fun u => decide (u = gs.map (fun g => AgentWarrant.Monitor.Full.grantMatches s c.args g e))) listed = true :=
   AgentWarrant.Revision.ArgCover.preparedCoverMatches p a gs E t d listed cond hcond hfrag hcov s hreach c t' es hprep
-    e he ha val hval hkeys hin
+    e he ha val hval hin
 
 end AgentWarrant.Thm

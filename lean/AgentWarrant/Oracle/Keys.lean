@@ -1,6 +1,8 @@
 import Lean.Data.Json
 import AgentWarrant.Spec.Monitor.Json
-/-! Every object of a judgment's input has distinct names, checked before the judgment runs.
+import AgentWarrant.Spec.Json.ObjLookup
+/-! Every object of a judgment's input has distinct names and is a search tree, checked before the
+judgment runs.
 
 A JSON object is a map from names to values, and the project's JSON boundary (`model/base/jsonio.py`,
 I-JSON) refuses a repeated name; so do both request parsers (`Oracle/Parse.lean`,
@@ -8,7 +10,10 @@ I-JSON) refuses a repeated name; so do both request parsers (`Oracle/Parse.lean`
 on values that have it (`Thm/Monitor/Json.lean`), so the oracle checks it of every input, at every
 depth, next to the nesting bound (`Oracle/Depth.lean`), and refuses an input that lacks it with an
 `input` error; `Thm/Oracle/Keys.lean` proves the check sound. The parsers never build such an input,
-so the check refuses none of their values; it states in Lean what holds of every value judged. -/
+so the check refuses none of their values; it states in Lean what holds of every value judged. The same
+check finds every object ordered as a search tree (`Json.orderedB`, `Spec/Json/ObjLookup.lean`), so that a
+lookup finds every member (`Json.getObjValOfMem`): the parsers build each object by `insert compare` from
+the empty tree, which keeps it ordered (`Json.insertOrd`), and the check refuses none of their values. -/
 namespace AgentWarrant.Oracle
 open Lean AgentWarrant.Monitor.Full
 
@@ -19,13 +24,15 @@ def nodupKB : List (String × Json) → Bool
     | none => nodupKB ps
     | some _ => false
 
-/-- Every object of `v` has distinct names, and `v` nests at most `n` deep. Structural on `n`. -/
+/-- Every object of `v` has distinct names and is a search tree (`Json.orderedB`: what lets a lookup find
+every member, `Thm/Json/ObjLookup.lean`; the parsers build every object by `insert compare`, which keeps
+it one, `Json.insertOrd`), and `v` nests at most `n` deep. Structural on `n`. -/
 def keysAtMost : Nat → Json → Bool
   | 0, Json.arr _ => false
   | 0, Json.obj _ => false
   | 0, _ => true
   | n + 1, Json.arr a => allB (fun x => keysAtMost n x) a.data
-  | n + 1, Json.obj kvs => nodupKB (pairs kvs) && allB (fun p => keysAtMost n p.2) (pairs kvs)
+  | n + 1, Json.obj kvs => nodupKB (pairs kvs) && (Json.orderedB kvs && allB (fun p => keysAtMost n p.2) (pairs kvs))
   | n + 1, _ => true
 
 def keysError : String := "input: an object has a repeated name"

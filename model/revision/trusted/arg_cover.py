@@ -15,9 +15,9 @@ Lean now writes the question itself for entries in its fragment (scalar or null 
 patterns, key allowlists and predicates included): ``lean_covers`` first sends the entries, tools and ``E`` as
 they are to the judgment ``arg_cover_policy`` (``wayQ`` in lean/AgentWarrant/Spec/Revision/ArgCoverBuild.lean,
 whose question is proved to mean the monitor's ``grantMatches`` for every call the monitor prepares on a
-reachable state: ``preparedCoverMatches``, given that a key's value is present exactly when the call has that
-argument; that the call's keys are the action's and a slot's bound value is a scalar other than the empty
-string are proved there from preparation and result processing), and writes the question here, for ``arg_cover``, only
+reachable state: ``preparedCoverMatches``; that a key's value is present exactly when the call has that
+argument is proved from ``Json.mkObj``'s search tree, and that the call's keys are the action's and a slot's
+bound value is a scalar other than the empty string from preparation and result processing), and writes the question here, for ``arg_cover``, only
 for an action with an entry outside the fragment (Lean answers ``outside``, naming each such entry and where
 its array or object constant is). ``questions`` stays the translation for those actions and the reference
 the differential test compares Lean's translation with, clause for clause (tests/drt/test_arg_cover.py).

@@ -202,11 +202,9 @@ def ElemAt (j : Json) (k : String) (x : Json) : Prop := ∃ xs, Field j k (Json.
 
 /-- Where the declaration and reference lists of the registration's form (`Form`) come from: every
 level, category and requirement it lists is a string of the document's array of that name; every
-level reference is a node label's sensitivity, an agent's ceiling, a propagation's sensitivity or a
-flow guard's bound; every requirement reference an allow entry's `requires`; every sink a node's name
-(of kind `sink`); every audience node an audience's `node`. Only this direction: that the form
-collects every such place would also need the object's search tree ordered, which `Json` does not
-carry. -/
+level reference is a node label's sensitivity, an agent's ceiling, the sensitivity of a propagation of
+kind `transform` or a flow guard's bound; every requirement reference an allow entry's `requires`; every sink a node's name
+(of kind `sink`); every audience node an audience's `node`. `FormCollects` is the converse. -/
 def FormFrom (j : Json) (f : Form) : Prop :=
   (∀ s, s ∈ f.levels → ElemAt j "levels" (Json.str s)) ∧
   (∀ s, s ∈ f.categories → ElemAt j "categories" (Json.str s)) ∧
@@ -214,12 +212,31 @@ def FormFrom (j : Json) (f : Form) : Prop :=
   (∀ s, s ∈ f.levelRefs →
     (∃ n l, ElemAt j "nodes" n ∧ Field n "label" l ∧ Field l "sensitivity" (Json.str s)) ∨
     (∃ a, ElemAt j "agents" a ∧ Field a "ceiling" (Json.str s)) ∨
-    (∃ e t, ElemAt j "edges" e ∧ Field e "propagation" t ∧ Field t "sensitivity" (Json.str s)) ∨
+    (∃ e t, ElemAt j "edges" e ∧ Field e "propagation" t ∧ Field t "kind" (Json.str "transform") ∧
+      Field t "sensitivity" (Json.str s)) ∨
     (∃ fl g, ElemAt j "flows" fl ∧ Field fl "when" g ∧
       (Field g "max_sensitivity" (Json.str s) ∨ Field g "min_sensitivity" (Json.str s)))) ∧
   (∀ s, s ∈ f.reqRefs → ∃ e, (ElemAt j "user" e ∨ ElemAt j "application" e) ∧
     Field e "kind" (Json.str "allow") ∧ Field e "requires" (Json.str s)) ∧
   (∀ s, s ∈ f.sinks → ∃ n, ElemAt j "nodes" n ∧ Field n "kind" (Json.str "sink") ∧ NamedAt n s) ∧
   (∀ s, s ∈ f.audienceNodes → ∃ a, ElemAt j "audiences" a ∧ Field a "node" (Json.str s))
+
+/-- The converse of `FormFrom`: the form collects every such place of the document.
+`Thm/Monitor/DecodeFind.lean` proves it of `formOf` on every document whose objects are search trees,
+which every input the oracle judges is. -/
+def FormCollects (j : Json) (f : Form) : Prop :=
+  (∀ s, ElemAt j "levels" (Json.str s) → s ∈ f.levels) ∧
+  (∀ s, ElemAt j "categories" (Json.str s) → s ∈ f.categories) ∧
+  (∀ s, ElemAt j "requirements" (Json.str s) → s ∈ f.requirements) ∧
+  (∀ s, ((∃ n l, ElemAt j "nodes" n ∧ Field n "label" l ∧ Field l "sensitivity" (Json.str s)) ∨
+    (∃ a, ElemAt j "agents" a ∧ Field a "ceiling" (Json.str s)) ∨
+    (∃ e t, ElemAt j "edges" e ∧ Field e "propagation" t ∧ Field t "kind" (Json.str "transform") ∧
+      Field t "sensitivity" (Json.str s)) ∨
+    (∃ fl g, ElemAt j "flows" fl ∧ Field fl "when" g ∧
+      (Field g "max_sensitivity" (Json.str s) ∨ Field g "min_sensitivity" (Json.str s)))) → s ∈ f.levelRefs) ∧
+  (∀ s e, (ElemAt j "user" e ∨ ElemAt j "application" e) → Field e "kind" (Json.str "allow") →
+    Field e "requires" (Json.str s) → s ∈ f.reqRefs) ∧
+  (∀ s n, ElemAt j "nodes" n → Field n "kind" (Json.str "sink") → NamedAt n s → s ∈ f.sinks) ∧
+  (∀ s a, ElemAt j "audiences" a → Field a "node" (Json.str s) → s ∈ f.audienceNodes)
 
 end AgentWarrant.Monitor.Full

@@ -148,8 +148,9 @@ theorem formOfFrom (j : Json) : FormFrom j (formOf j) := by
           exact Or.inr (Or.inl ⟨a, memArrL ha, memStrF hs⟩)
       | inr h2 =>
         have ⟨t, ht, hs⟩ := memCatMap h2
-        have ⟨e, he, hpe⟩ := memFilterMap (memFilterStdElim ht).1
-        exact Or.inr (Or.inr (Or.inl ⟨e, t, memArrL he, fieldSome hpe, memStrF hs⟩))
+        have ⟨htm, htk⟩ := memFilterStdElim ht
+        have ⟨e, he, hpe⟩ := memFilterMap htm
+        exact Or.inr (Or.inr (Or.inl ⟨e, t, memArrL he, fieldSome hpe, kindIsField htk, memStrF hs⟩))
     | inr h1 =>
       have ⟨fl, hfl, hs0⟩ := memCatMap h1
       cases hf : field fl "when" with

@@ -4,6 +4,7 @@ import AgentWarrant.Oracle.Keys
 import AgentWarrant.Oracle.Fuel
 import AgentWarrant.Oracle.Parse
 import AgentWarrant.Oracle.FastParse
+import AgentWarrant.Thm.Json.ObjLookup
 /-! Matching on every value the oracle judges: distinct names, and `jeq` an equivalence there.
 
 `keysAtMostSound`: the oracle's name check (`Oracle/Keys.lean`) implies `KeysDistinct`, distinct
@@ -11,7 +12,8 @@ names in every object at every depth. `judgedInput`: a judgment run as the reque
 (`guarded` for the nesting bound, `keysGuard` for the names, `Oracle/Main.lean`) has answered only on
 an input that nests less deep than `jsonFuel` and has distinct names at every depth, and both are
 inherited by every element and member value (`kdArrElem`, `kdObjElem`, `depthArrElem`,
-`depthObjElem`). On such values `jeq` is reflexive, symmetric and transitive (`jeqEquivOnJudged`) and
+`depthObjElem`); the same check finds every object of the input a search tree (`judgedOrdered`,
+`keysAtMostOrdered`), so a lookup finds every member. On such values `jeq` is reflexive, symmetric and transitive (`jeqEquivOnJudged`) and
 ignores the order of an object's members (`jeqObjOrderLeft`/`Right`, for every value).
 `parseFuelEnough`, `fastParseFuelEnough`: the two request parsers are total, on a fuel of the text's
 length, and every larger fuel gives the same answer (`Fuel.fixStable`). -/
@@ -44,8 +46,28 @@ theorem keysAtMostSound : ∀ (n : Nat) (v : Json), keysAtMost n v = true → Ke
   | n + 1, Json.str s, _ => KeysDistinct.str s
   | n + 1, Json.arr a, h => KeysDistinct.arr a (fun x hx => keysAtMostSound n x (allBElim h x hx))
   | n + 1, Json.obj kvs, h => by
-    have ⟨h1, h2⟩ := andT h
+    have ⟨h1, h23⟩ := andT h
+    have ⟨_, h2⟩ := andT h23
     exact KeysDistinct.obj kvs (nodupKBSound _ h1) (fun k v hx => keysAtMostSound n v (allBElim h2 (k, v) hx))
+
+/-- The same check finds every object ordered, at every depth. -/
+theorem keysAtMostOrdered : ∀ (n : Nat) (v : Json), keysAtMost n v = true → Json.ObjsOrdered v
+  | 0, Json.null, _ => Json.ObjsOrdered.null
+  | 0, Json.bool b, _ => Json.ObjsOrdered.bool b
+  | 0, Json.num x, _ => Json.ObjsOrdered.num x
+  | 0, Json.str s, _ => Json.ObjsOrdered.str s
+  | 0, Json.arr _, h => by cases h
+  | 0, Json.obj _, h => by cases h
+  | n + 1, Json.null, _ => Json.ObjsOrdered.null
+  | n + 1, Json.bool b, _ => Json.ObjsOrdered.bool b
+  | n + 1, Json.num x, _ => Json.ObjsOrdered.num x
+  | n + 1, Json.str s, _ => Json.ObjsOrdered.str s
+  | n + 1, Json.arr a, h => Json.ObjsOrdered.arr a (fun x hx => keysAtMostOrdered n x (allBElim h x hx))
+  | n + 1, Json.obj kvs, h => by
+    have ⟨_, h23⟩ := andT h
+    have ⟨h3, h2⟩ := andT h23
+    exact Json.ObjsOrdered.obj kvs (Json.orderedBSound kvs h3)
+      (fun k v hx => keysAtMostOrdered n v (allBElim h2 (k, v) hx))
 
 /-- A judgment run through the name check answers only on an input with distinct names at every
 depth, and then answers what the judgment answers. -/
@@ -81,6 +103,26 @@ theorem judgedInput {f : Json → Except String Json} {input out : Json}
   match guardedDepth h with
   | ⟨hd, hk⟩ => match keysGuardOk hk with
     | ⟨kd, hf⟩ => ⟨hd, kd, hf⟩
+
+/-- ... and every object of such an input, at every depth, is ordered, so a lookup finds every member
+(`Json.getObjValOfMem`). -/
+theorem judgedOrdered {f : Json → Except String Json} {input out : Json}
+    (h : guarded (keysGuard f) input = Except.ok out) : Json.ObjsOrdered input := by
+  have ⟨_, hk⟩ := guardedDepth h
+  cases hc : keysAtMost jsonFuel input with
+  | true => exact keysAtMostOrdered jsonFuel input hc
+  | false =>
+    have e : keysGuard f input = Except.error keysError := by simp [keysGuard, hc]
+    rw [e] at hk
+    cases hk
+
+theorem admitKeysOrdered {v w : Json} (h : admitKeys v = Except.ok w) : Json.ObjsOrdered v := by
+  cases hc : keysAtMost jsonFuel v with
+  | true => exact keysAtMostOrdered jsonFuel v hc
+  | false =>
+    have e : admitKeys v = Except.error keysError := by simp [admitKeys, hc]
+    rw [e] at h
+    cases h
 
 /-- Distinct names are inherited by an array's elements ... -/
 theorem kdArrElem {a : Array Json} {x : Json} (h : KeysDistinct (Json.arr a)) (hx : x ∈ a.data) : KeysDistinct x := by

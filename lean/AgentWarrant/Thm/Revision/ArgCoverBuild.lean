@@ -1,5 +1,6 @@
 import AgentWarrant.Thm.Revision.ArgCoverMatch
 import AgentWarrant.Oracle.ArgCover
+import AgentWarrant.Thm.Json.ObjLookup
 /-! The question Lean writes from the entries (`Spec/Revision/ArgCoverBuild.lean`, `wayQ`) means the
 monitor's matching (Agenra Sections 5.2 and 7.1). Numbering keeps meaning (`numCnf`): when every source
 has its value (`valOf`), a numbered clause holds exactly when the clause on named sources does. A position
@@ -11,9 +12,9 @@ when the slot is bound to the resource's value) and the entry lies in the fragme
 null constants). So `argCoveredSound` on Lean's own question (`builtCoverMatches`) gives: every such call
 satisfying the way's condition has the monitor's match vector among the listed ones — no atom, clause or
 variable supplied by the caller.
-Hypotheses about the call, not proved here: a top-level key's value is present exactly when the call has
-an argument of that key (`hkeys`: a fact of `Json.mkObj`, which the 2021 core states no lemma for), the
-call's keys are among the action's keys (`hdecl`), and a slot's bound value the resource equals is a
+A top-level key's value is present exactly when the call has an argument of that key: proved
+(`argsJsonPresent`, `Thm/Json/ObjLookup.lean`: `Json.mkObj` builds a search tree). Hypotheses about the
+call, not proved here: the call's keys are among the action's keys (`hdecl`), and a slot's bound value the resource equals is a
 scalar other than the empty string (`hbind`: the checker's encoding's reading of a binding, which the
 Python translation writes too). Not stated either: that every call the monitor prepares satisfies the
 way's condition (the tools' required and declared keys, where the resource comes from, `E`); the
@@ -464,13 +465,11 @@ theorem grantMatchesConjK (s : State) (args : List (String × Json)) (g : Monito
 
 /-- A position Lean writes is the monitor's `grantMatches` of its entry, for every call whose effect is of
 the action, when the way's sources have the call's values, the entry lies in the fragment, a top-level
-key's value is present exactly when an argument has that key (`hkeys`: the argument object `argsJson`
-has the argument list's keys, a fact of `Json.mkObj` taken here as a hypothesis) and every argument's key
+key's value is present exactly when an argument has that key (proved: `argsJsonPresent`) and every argument's key
 is one of the action's keys `keys` (`hin`), and a slot's bound value that the resource equals is a scalar
 other than the empty string (`hbind`, the checker's encoding's reading of a binding). -/
 theorem posOfMatches (s : State) (args : List (String × Json)) (e : Effect) (a : String) (rk : Src)
     (keys : List String) (val : Src → AV) (hval : ∀ src, val (reSrc rk src) = srcVal s args e src) (ha : e.action = a)
-    (hkeys : ∀ k, holds Lit.present (srcVal s args e (Src.path [k])) = anyB (fun x => x.1 == k) args)
     (hin : ∀ x, x ∈ args → memStr x.1 keys = true)
     (hbind : ∀ n, resMatches s e.res (Pat.slot n) = true →
       holds Lit.scalar (avOf e.res) = true ∧ holds (Lit.eqStr []) (avOf e.res) = false)
@@ -480,7 +479,7 @@ theorem posOfMatches (s : State) (args : List (String × Json)) (e : Effect) (a 
     intro k
     have e1 : val (Src.path [k]) = srcVal s args e (Src.path [k]) := hval (Src.path [k])
     rw [e1]
-    exact hkeys k
+    exact argsJsonPresent s args e k
   cases h : g.action == a with
   | true =>
     have hga : g.action = a := ofDecideEqTrue h
@@ -510,14 +509,13 @@ theorem posOfMatches (s : State) (args : List (String × Json)) (e : Effect) (a 
 
 theorem posMapMatches (s : State) (args : List (String × Json)) (e : Effect) (a : String) (rk : Src)
     (keys : List String) (val : Src → AV) (hval : ∀ src, val (reSrc rk src) = srcVal s args e src) (ha : e.action = a)
-    (hkeys : ∀ k, holds Lit.present (srcVal s args e (Src.path [k])) = anyB (fun x => x.1 == k) args)
     (hin : ∀ x, x ∈ args → memStr x.1 keys = true)
     (hbind : ∀ n, resMatches s e.res (Pat.slot n) = true →
       holds Lit.scalar (avOf e.res) = true ∧ holds (Lit.eqStr []) (avOf e.res) = false)
     (gs : List Monitor.Full.Grant) (hg : ∀ g, g ∈ gs → g.action = a → grantOk g = true) :
     (gs.map (posOf a rk keys)).map (sPosBit val) = gs.map (fun g => grantMatches s args g e) := by
   rw [mapMapB]
-  exact mapCongrB gs (fun g hg' => posOfMatches s args e a rk keys val hval ha hkeys hin hbind g (hg g hg'))
+  exact mapCongrB gs (fun g hg' => posOfMatches s args e a rk keys val hval ha hin hbind g (hg g hg'))
 
 theorem orFalseL : ∀ {a b : Bool}, (!a || b) = true → a = true → b = true
   | true, true, _, _ => rfl
@@ -530,9 +528,9 @@ new lists, those of action `a` in the fragment `grantOk`), the tools and `E`, if
 for "satisfying the condition, the match vector is listed", then every call `args` with an effect `e` of
 action `a`, whose values `val` are read where the way reads them (`hval`: the resource at `wayRes d.res`,
 every argument path by `lookupPath`) and which satisfies the way's condition, has the monitor's
-`grantMatches` vector over `gs` among `listed`. For key allowlists two facts about the call are
-hypotheses: a top-level key's value is present exactly when an argument has that key (`hkeys`, a fact of
-`Json.mkObj`), and every argument's key is one of the action's keys (`hdecl`: the monitor prepares only
+`grantMatches` vector over `gs` among `listed`. For key allowlists a top-level key's value is present
+exactly when an argument has that key (proved, `argsJsonPresent`), and one fact about the call is a
+hypothesis: every argument's key is one of the action's keys (`hdecl`: the monitor prepares only
 declared arguments, and the action's keys include its tools' arguments); for slot patterns one more: a
 slot's bound value that the resource equals is a scalar other than the empty string (`hbind`, the
 checker's encoding's reading of a binding). For the calls the monitor prepares on a reachable state both
@@ -548,7 +546,6 @@ theorem builtCoverMatches (a : String) (tools : List Tool) (gs : List Monitor.Fu
       Answer.covered)
     (s : State) (args : List (String × Json)) (e : Effect) (ha : e.action = a) (val : Src → AV)
     (hval : ∀ src, val (reSrc (wayRes d.res) src) = srcVal s args e src)
-    (hkeys : ∀ k, holds Lit.present (srcVal s args e (Src.path [k])) = anyB (fun x => x.1 == k) args)
     (hdecl : ∀ x, x ∈ args → memStr x.1 (actionKeys a (ownTools a tools) gs) = true)
     (hbind : ∀ n, resMatches s e.res (Pat.slot n) = true →
       holds Lit.scalar (avOf e.res) = true ∧ holds (Lit.eqStr []) (avOf e.res) = false)
@@ -559,7 +556,7 @@ theorem builtCoverMatches (a : String) (tools : List Tool) (gs : List Monitor.Fu
   have ⟨hc, hp⟩ := buildQMeans cond (gs.map (posOf a (wayRes d.res) (actionKeys a (ownTools a tools) gs))) val
   have hc' := hc.trans hin
   have g2 := orFalseL g hc'
-  rw [hp, posMapMatches s args e a (wayRes d.res) (actionKeys a (ownTools a tools) gs) val hval ha hkeys hdecl hbind gs
+  rw [hp, posMapMatches s args e a (wayRes d.res) (actionKeys a (ownTools a tools) gs) val hval ha hdecl hbind gs
     hfrag]
     at g2
   exact g2

@@ -343,7 +343,7 @@ written from, every call `c` that preparation accepts (tool `t'`, effects `es`) 
 task's start reaches, and every effect `e ∈ es` of action `a` whose values `val` are read where the way
 reads them and meet the way's condition, has its `grantMatches` vector over `gs` among `listed` when
 `argCover` answers covered. `hdecl` is `preparedDeclared` and `hbind` is `slotBoundScalar` on
-`runFullAddrBindings`; `hkeys` (a fact of `Json.mkObj`) stays a hypothesis. -/
+`runFullAddrBindings`; the key-presence fact a key allowlist reads is `argsJsonPresent`. -/
 theorem preparedCoverMatches (p : Policy) (a : String) (gs : List Monitor.Full.Grant) (E : Option (List Json))
     (t : Tool) (d : EffDecl) (listed : List (List Bool)) (cond : List SClause)
     (hcond : wayCond a p.tools gs E t d = some cond)
@@ -357,12 +357,11 @@ theorem preparedCoverMatches (p : Policy) (a : String) (gs : List Monitor.Full.G
     (c : Call) (t' : Tool) (es : List Effect) (hprep : prepare p s c = Except.ok (t', es))
     (e : Effect) (he : e ∈ es) (ha : e.action = a) (val : Src → AV)
     (hval : ∀ src, val (reSrc (wayRes d.res) src) = srcVal s c.args e src)
-    (hkeys : ∀ k, holds Lit.present (srcVal s c.args e (Src.path [k])) = anyB (fun x => x.1 == k) c.args)
     (hin : sCnfHolds val cond = true) :
     anyB (fun u => decide (u = gs.map (fun g => grantMatches s c.args g e))) listed = true := by
   have ⟨cs, hs⟩ := hreach
   have haddr : AddrBindings s := by rw [hs]; exact runFullAddrBindings p cs
-  exact builtCoverMatches a p.tools gs E t d listed cond hcond hfrag hcov s c.args e ha val hval hkeys
+  exact builtCoverMatches a p.tools gs E t d listed cond hcond hfrag hcov s c.args e ha val hval
     (preparedDeclared p s c t' es hprep e he a ha gs) (fun n hm => slotBoundScalar s haddr e.res n hm) hin
 
 end AgentWarrant.Revision.ArgCover
