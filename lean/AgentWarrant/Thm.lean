@@ -39,6 +39,7 @@ import AgentWarrant.Thm.Edits.Register
 import AgentWarrant.Thm.Edits.Cover
 import AgentWarrant.Thm.Revision.ArgCoverBuild
 import AgentWarrant.Thm.Revision.ArgCoverMonitor
+import AgentWarrant.Thm.Monitor.Full.JsonExact
 /-! The headline results, each stated once in plain words and proved by the lemma named in its
 proof (in the mirrored `Thm/` file of the judgment). docs/lean.md tabulates them against the
 papers' statements. Definitions live in `Spec/`; nothing here defines behaviour. -/
@@ -848,5 +849,27 @@ theorem leanWrittenCoverageIsMonitorMatching (p : AgentWarrant.Monitor.Full.Poli
     AgentWarrant.anyB (fun u => decide (u = gs.map (fun g => AgentWarrant.Monitor.Full.grantMatches s c.args g e))) listed = true :=
   AgentWarrant.Revision.ArgCover.preparedCoverMatches p a gs E t d listed cond hcond hfrag hcov s hreach c t' es hprep
     e he ha val hval hin
+
+
+-- Monitor: matching as deployed (Agenra Sections 1, 5.1, 5.2) ------------------------------------
+
+/-- JSON equality as deployed decides the declarative `JEq` on every pair of values whose left one
+nests less deep than `jsonFuel`, and not on every pair: the equivalence for all values is false of
+`jeq` (a value nesting `jsonFuel` arrays deep is `JEq` to itself and `jeq` answers "unequal"). -/
+theorem jsonEqualityExactBelowFuel :
+    (∀ (n : Nat) (a b : Lean.Json), Full.Depth n a → n < Full.jsonFuel → (Full.jeq a b = true ↔ Full.JEq a b)) ∧
+    ¬ (∀ (a b : Lean.Json), Full.jeq a b = true ↔ Full.JEq a b) :=
+  ⟨fun _ _ b hd hn => Full.jeqIff hd hn b, Full.jeqNotTotal⟩
+
+/-- On every input the oracle answers (its guard admitted it) and the policy decoded from its
+`policy` member, the result step keeps exactly the resolvers with the record's tool and arguments
+`JEq` to the record's (the filter of `stepLookups`), with no depth hypothesis left to the caller. -/
+theorem resolversApplyingOnAdmitted {f : Lean.Json → Except String Lean.Json} {input out pj : Lean.Json}
+    {p : Full.Policy} (hg : Oracle.guarded f input = Except.ok out) (hp : Oracle.req input "policy" = Except.ok pj)
+    (h : Oracle.MonitorFull.policyOf pj = Except.ok p) (tool : String) (args : List (String × Lean.Json))
+    (r : Full.Resolver) :
+    r ∈ p.resolvers.filter (fun r => r.tool == tool && Full.jeq r.args (Full.argsJson args)) ↔
+      (r ∈ p.resolvers ∧ r.tool = tool ∧ Full.JEq r.args (Full.argsJson args)) :=
+  Full.jeqResolversApplying p.resolvers tool args (fun _ hr => Full.policyArgsWithin hg hp h hr) r
 
 end AgentWarrant.Thm

@@ -29,14 +29,21 @@ values; resource patterns are globs), proved of the total definitions in `Spec/M
   `mulRightCancel` cancels the middle number's (positive) power of ten.
 * Every value has a finite depth (`depthExists`, through `Json.rec`), so for every value some fuel
   decides `JEq` (`jeqDecidesEventually`).
-What is not proved, and why: that `jeq` decides `JEq` for values nesting `jsonFuel` levels or more
-(`Full/JsonExact.lean` states exactly what happens there: only an "unequal" answer for a left value
-that deep can be wrong, `jeqWrongOnlyDeep`, `jeqExactOrDeep`). No computable definition can recurse
+* The depth bound is sharp and cannot be dropped: for every fuel `n`, the value nesting `n` arrays
+  of one element around `null` (`nestedNull n`) is `JEq` to itself and `jeqF n` answers "unequal"
+  on it (`jeqFuelSharp`), so no fixed fuel decides `JEq` on every pair (`jeqFNotTotal`), and
+  "`jeq a b = true ↔ JEq a b` for all `a b`" is false of the deployed `jeq` (`jeqNotTotal`).
+What is not proved, and why: that `jeq` decides `JEq` for values nesting `jsonFuel` levels or more,
+which is false (`jeqNotTotal`; `Full/JsonExact.lean` states exactly what happens there: only an
+"unequal" answer for a left value that deep can be wrong, `jeqWrongOnlyDeep`, `jeqExactOrDeep`).
+A `jeq` exact at every depth would have to take its fuel from the value it compares. No computable definition can recurse
 on a value's own nesting in this toolchain: the equation compiler has no structural recursion over a
 nested inductive (`Json` nests through `Array` and the RB map: "structural recursion does not handle
 mutually recursive functions"), nor over a proof of accessibility (`Acc`), and well-founded recursion
-"has not been implemented yet"; the code generator compiles no recursor (`Json.rec`, `Acc.rec`), so
-neither the derived `sizeOf` nor `WellFounded.fix` has executable code; `Json.compress`, `render`
+"has not been implemented yet"; the code generator compiles no recursor ("code generator does not
+support recursor 'Lean.Json.rec' yet", likewise `Acc.rec`), so neither the derived `sizeOf` nor
+`WellFounded.fix` has executable code (a definition using either "depends on
+'Lean.Json._sizeOf_inst'" / "'WellFounded.fix', and it does not have executable code"); `Json.compress`, `render`
 and the library's equality are opaque `partial` constants. A fuel computed from the value cannot
 escape this: a function that recurses on no `Json` reads the same local facts at every level of
 `[[…[x]…]]` (arrays of one element), so it explores the same fixed depth on every value of that
@@ -869,5 +876,65 @@ every value nesting less deep than `jsonFuel` (`jeqIff`). -/
 theorem jeqDecidesEventually (a : Json) : ∃ n, ∀ m b, n < m → (jeqF m a b = true ↔ JEq a b) :=
   match depthExists a with
   | ⟨n, hd⟩ => ⟨n, fun m b hm => ⟨jeqFSound m a b, jeqFComplete hd m b hm⟩⟩
+
+-- the fuel bound is sharp ------------------------------------------------------------------------
+
+/-- `[[…[null]…]]`, `n` arrays of one element deep: the family on which a fixed fuel runs out. -/
+def nestedNull : Nat → Json
+  | 0 => Json.null
+  | n + 1 => Json.arr ⟨[nestedNull n]⟩
+
+theorem nestedNullDepth : ∀ (n : Nat), Depth n (nestedNull n)
+  | 0 => Depth.null 0
+  | n + 1 => Depth.arr n ⟨[nestedNull n]⟩ (fun x hx => by
+      cases hx with
+      | head _ => exact nestedNullDepth n
+      | tail _ t => cases t)
+
+/-- `nestedNull n` nests no less deep than `n`: every depth it has is at least `n`. -/
+theorem nestedNullDeep : ∀ (n m : Nat), Depth m (nestedNull n) → n ≤ m
+  | 0, m, _ => Nat.zeroLe m
+  | n + 1, m, h => by
+    cases h with
+    | arr k _ hx => exact Nat.succLeSucc (nestedNullDeep n k (hx (nestedNull n) (Mem.head _)))
+
+theorem nestedNullJEq : ∀ (n : Nat), JEq (nestedNull n) (nestedNull n)
+  | 0 => JEq.null
+  | n + 1 => JEq.arr ⟨[nestedNull n]⟩ ⟨[nestedNull n]⟩ rfl (fun p hp => by
+      cases hp with
+      | head _ => exact nestedNullJEq n
+      | tail _ t => cases t)
+
+theorem nestedNullJeqF : ∀ (n : Nat), jeqF n (nestedNull n) (nestedNull n) = false
+  | 0 => rfl
+  | n + 1 => by
+    show (decide (1 = 1) && allB (fun p => jeqF n p.1 p.2) [(nestedNull n, nestedNull n)]) = false
+    have e : allB (fun (p : Json × Json) => jeqF n p.1 p.2) [(nestedNull n, nestedNull n)] = false := by
+      simp [allB, nestedNullJeqF n]
+    rw [e]
+    cases decide (1 = 1) <;> rfl
+
+/-- The depth bound of `jeqIff` is sharp, for every fuel: fuel `n` decides `JEq` on every value
+nesting less deep than `n` (`jeqFComplete`, `jeqFSound`) and answers "unequal" on a value that nests
+exactly `n` deep and is `JEq` to itself. -/
+theorem jeqFuelSharp (n : Nat) : Depth n (nestedNull n) ∧ (∀ m, Depth m (nestedNull n) → n ≤ m) ∧
+    JEq (nestedNull n) (nestedNull n) ∧ jeqF n (nestedNull n) (nestedNull n) = false :=
+  ⟨nestedNullDepth n, nestedNullDeep n, nestedNullJEq n, nestedNullJeqF n⟩
+
+/-- No fixed fuel makes `jeqF` decide `JEq` on every pair of values. -/
+theorem jeqFNotTotal (n : Nat) : ¬ (∀ a b, jeqF n a b = true ↔ JEq a b) := fun h => by
+  have t := (h (nestedNull n) (nestedNull n)).2 (nestedNullJEq n)
+  rw [nestedNullJeqF n] at t
+  cases t
+
+/-- `jeq` does not decide `JEq` on every pair of values: `nestedNull jsonFuel` is `JEq` to itself and
+`jeq` answers "unequal". The statement "`jeq a b = true ↔ JEq a b` for all `a b`" is false of the
+deployed definition, not merely unproved; the depth hypothesis of `jeqIff` cannot be dropped. -/
+theorem jeqNotTotal : ¬ (∀ a b, jeq a b = true ↔ JEq a b) := by
+  -- through the equation, not by unfolding: elaborating `jeq (nestedNull jsonFuel) _` against
+  -- `jeqF jsonFuel _ _` directly exhausts the recursion depth
+  have d : jeq = jeqF jsonFuel := rfl
+  rw [d]
+  exact jeqFNotTotal jsonFuel
 
 end AgentWarrant.Monitor.Full

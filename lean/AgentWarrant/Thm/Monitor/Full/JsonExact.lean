@@ -12,7 +12,9 @@ definition can recurse on a value's own depth in this toolchain). These theorems
 that costs, with no hypothesis: an "equal" answer is right at every depth (`jeqFSound`); an
 "unequal" answer is wrong only for a left value nesting `jsonFuel` levels or deeper
 (`jeqWrongOnlyDeep`); so at every pair of values `jeq` decides `JEq`, or the left value nests
-`jsonFuel` levels or deeper (`jeqExactOrDeep`). The oracle refuses every input that deep before any
+`jsonFuel` levels or deeper (`jeqExactOrDeep`). That second case happens: a value nesting exactly
+`jsonFuel` deep is `JEq` to itself and `jeq` answers "unequal" (`jeqFuelSharp`, `jeqNotTotal` in
+`Thm/Monitor/Json.lean`), so no depth hypothesis below can be dropped. The oracle refuses every input that deep before any
 judgment runs (`Oracle.guardedRefuses`), and Python's JSON boundary refuses nesting far shallower
 (`model/base/jsonio.py`, tests/unit/test_json_depth_bound.py), so no comparison the deployed
 paths make reaches that case.
@@ -20,8 +22,8 @@ paths make reaches that case.
 Resolvers (`jeqResolverApplies`, `jeqResolversApplying`): the filter the result step applies
 (`stepLookups`, `observe`) keeps a resolver exactly when its tool is the record's and its argument
 object is `JEq` to the record's arguments, for every resolver whose arguments nest less deep than
-`jsonFuel`; what stays unproved is that the oracle's policy decoder hands on resolver arguments no
-deeper than its (checked) input. -/
+`jsonFuel`, which holds of every policy the oracle decodes from an input its guard admits
+(`policyArgsWithin`, `Thm/Monitor/Decode.lean`). -/
 namespace AgentWarrant.Monitor.Full
 open Lean AgentWarrant
 
