@@ -1,0 +1,66 @@
+import AgentWarrant.Spec.Monitor.Json
+/-! Representatives for equality against array and object constants (Agenra Sections 1 and 7.1: the
+closure check's coverage question; `Spec/Revision/ArgCover.lean` decides it with values that read arrays
+and objects by kind only, so a predicate or resource pattern whose constant is an array or an object is
+not yet a literal there).
+
+The partition this file supplies for one variable: given the array and object constants `cs` the
+variable is compared against (`jeq x c`, the monitor's equality), every value the oracle judges (nesting
+less deep than `jsonFuel`, distinct names in every object) that is an array or an object agrees on every
+`jeq x c` with one of `jsonReps cs` of its own kind (`Thm/Revision/ArgCoverJson.lean`, `jsonRepExact`):
+* when it equals a constant, that constant (`jeq` is an equivalence on judged values);
+* otherwise a fresh value of its kind equal to no constant: `freshArr`, an array of nulls longer than
+  every array constant, or `freshObj`, an object with one name longer than every name of every object
+  constant.
+Choices where the source is silent: freshness is re-checked (`jsonRepsOk`, as `numOk` re-checks the
+number stand-ins), and the check is proved never to fail (`jsonRepsOkTrue`). Not in this file: the
+literal itself inside the decision's values and literals (`AV`, `Lit`), so Lean's written question still
+answers `outside` for an array or object constant. -/
+namespace AgentWarrant.Revision.ArgCover
+open Lean AgentWarrant AgentWarrant.Monitor.Full
+
+def isArrJ : Json → Bool
+  | Json.arr _ => true
+  | _ => false
+
+def isObjJ : Json → Bool
+  | Json.obj _ => true
+  | _ => false
+
+def arrLen : Json → Nat
+  | Json.arr a => a.data.length
+  | _ => 0
+
+def sumArrLen : List Json → Nat
+  | [] => 0
+  | c :: cs => arrLen c + sumArrLen cs
+
+def nullsN : Nat → List Json
+  | 0 => []
+  | n + 1 => Json.null :: nullsN n
+
+/-- An array longer than every array constant of `cs`. -/
+def freshArr (cs : List Json) : Json := Json.arr ⟨nullsN (sumArrLen cs + 1)⟩
+
+def objKeyChars : Json → List Char
+  | Json.obj kvs => ((pairs kvs).map (fun p => p.1.toList)).join
+  | _ => []
+
+def allKeyChars : List Json → List Char
+  | [] => []
+  | c :: cs => objKeyChars c ++ allKeyChars cs
+
+/-- A name longer than every name of every object constant of `cs`. -/
+def freshKey (cs : List Json) : String := String.mk ('#' :: allKeyChars cs)
+
+/-- An object whose one name no object constant of `cs` has. -/
+def freshObj (cs : List Json) : Json :=
+  Json.obj (Std.RBNode.node Std.Rbcolor.red Std.RBNode.leaf (freshKey cs) Json.null Std.RBNode.leaf)
+
+/-- A variable's array and object representatives: its constants, then one fresh value of each kind. -/
+def jsonReps (cs : List Json) : List Json := cs ++ [freshArr cs, freshObj cs]
+
+/-- The fresh values equal no constant. -/
+def jsonRepsOk (cs : List Json) : Bool := allB (fun c => !jeq (freshArr cs) c && !jeq (freshObj cs) c) cs
+
+end AgentWarrant.Revision.ArgCover
