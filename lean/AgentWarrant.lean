@@ -92,11 +92,13 @@ import AgentWarrant.Spec.Revision.GlobCover
 import AgentWarrant.Thm.Revision.GlobCover
 import AgentWarrant.Spec.Revision.ArgCover
 import AgentWarrant.Spec.Revision.ArgCoverBuild
+import AgentWarrant.Spec.Revision.ArgCoverJson
 import AgentWarrant.Thm.Revision.ArgCover
 import AgentWarrant.Thm.Revision.ArgCoverNum
 import AgentWarrant.Thm.Revision.ArgCoverClosure
 import AgentWarrant.Thm.Revision.ArgCoverBuild
 import AgentWarrant.Thm.Revision.ArgCoverMonitor
+import AgentWarrant.Thm.Revision.ArgCoverJson
 import AgentWarrant.Thm.Revision.GlobClosure
 import AgentWarrant.Thm.Revision.GlobFuel
 import AgentWarrant.Oracle.GlobCover

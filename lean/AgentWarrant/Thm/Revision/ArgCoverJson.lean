@@ -65,11 +65,6 @@ theorem jsonRepExact (cs : List Json) (hok : jsonRepsOk cs = true) (hcs : ∀ c,
 
 -- the fresh values are fresh ------------------------------------------------------------------------
 
-theorem lenApp : ∀ (a b : List α), List.length (a ++ b) = List.length a + List.length b
-  | [], b => (Nat.zero_add _).symm
-  | x :: a, b => by
-    rw [List.cons_append, List.length_cons, List.length_cons, lenApp a b, Nat.succ_add]
-
 theorem lenNulls : ∀ (n : Nat), List.length (nullsN n) = n
   | 0 => rfl
   | n + 1 => by
@@ -83,23 +78,23 @@ theorem arrLenLe {c : Json} : ∀ {cs : List Json}, c ∈ cs → arrLen c ≤ su
 theorem lenJoin {x : List Char} : ∀ {ls : List (List Char)}, x ∈ ls → List.length x ≤ List.length ls.join
   | _ :: ls, Mem.head _ => by
     show List.length x ≤ List.length (x ++ ls.join)
-    rw [lenApp]
+    rw [Revision.GlobFuel.fuLenApp]
     exact Nat.leAddRight _ _
   | y :: ls, Mem.tail _ h => by
     show List.length x ≤ List.length (y ++ ls.join)
-    rw [lenApp]
+    rw [Revision.GlobFuel.fuLenApp]
     exact Nat.leTrans (lenJoin h) (Nat.leAddLeft _ _)
 
 theorem keyLe {c : Json} {kvs : Std.RBNode String (fun _ => Json)} {k : String} {v : Json} : ∀ {cs : List Json}, c ∈ cs → c = Json.obj kvs →
     (k, v) ∈ pairs kvs → List.length k.data ≤ List.length (allKeyChars cs)
   | _ :: cs, Mem.head _, e, hm => by
     show List.length k.data ≤ List.length (objKeyChars c ++ allKeyChars cs)
-    rw [lenApp, e]
+    rw [Revision.GlobFuel.fuLenApp, e]
     refine Nat.leTrans ?_ (Nat.leAddRight _ _)
     exact lenJoin (AgentWarrant.memMapOf (fun p => p.1.toList) hm)
   | d :: cs, Mem.tail _ h, e, hm => by
     show List.length k.data ≤ List.length (objKeyChars d ++ allKeyChars cs)
-    rw [lenApp]
+    rw [Revision.GlobFuel.fuLenApp]
     exact Nat.leTrans (keyLe h e hm) (Nat.leAddLeft _ _)
 
 theorem freshKeyNot {cs : List Json} {c : Json} {kvs : Std.RBNode String (fun _ => Json)} (hc : c ∈ cs)
