@@ -1,4 +1,6 @@
 import AgentWarrant.Spec.Monitor.Json
+import AgentWarrant.Oracle.Depth
+import AgentWarrant.Oracle.Keys
 /-! Representatives for equality against array and object constants (Agenra Sections 1 and 7.1: the
 closure check's coverage question; `Spec/Revision/ArgCover.lean` decides it with values that read arrays
 and objects by kind only, so a predicate or resource pattern whose constant is an array or an object is
@@ -12,9 +14,14 @@ less deep than `jsonFuel`, distinct names in every object) that is an array or a
 * otherwise a fresh value of its kind equal to no constant: `freshArr`, an array of nulls longer than
   every array constant, or `freshObj`, an object with one name longer than every name of every object
   constant.
+The literal such a constant would give (`eqJsonHolds`) reads the monitor's `jeq` on a value the oracle
+admits (`admitted`: its depth and name checks) and false on any other, so that its representatives are
+exact on every value (`eqJsonExact`) and the decision's soundness would need no hypothesis on the
+valuation; what needs the value admitted is only the step from the monitor's `jeq` to the literal
+(`eqJsonLit`), which the oracle's input checks supply.
 Choices where the source is silent: freshness is re-checked (`jsonRepsOk`, as `numOk` re-checks the
 number stand-ins), and the check is proved never to fail (`jsonRepsOkTrue`). Not in this file: the
-literal itself inside the decision's values and literals (`AV`, `Lit`), so Lean's written question still
+literal inside the decision's values and literals (`AV`, `Lit`), so Lean's written question still
 answers `outside` for an array or object constant. -/
 namespace AgentWarrant.Revision.ArgCover
 open Lean AgentWarrant AgentWarrant.Monitor.Full
@@ -62,5 +69,14 @@ def jsonReps (cs : List Json) : List Json := cs ++ [freshArr cs, freshObj cs]
 
 /-- The fresh values equal no constant. -/
 def jsonRepsOk (cs : List Json) : Bool := allB (fun c => !jeq (freshArr cs) c && !jeq (freshObj cs) c) cs
+
+/-- The oracle's admission of a value (`guarded`, `keysGuard`): nesting less deep than `jsonFuel`, its
+objects' names distinct and ordered at every depth. -/
+def admitted (x : Json) : Bool := Oracle.depthWithin jsonFuel x && Oracle.keysAtMost jsonFuel x
+
+/-- Equality to an array or object constant `c` as a literal would read it: the monitor's `jeq` on an
+admitted value, false on any other. On admitted values it is `jeq` (`eqJsonLit`); on every value the
+representatives are exact for it (`eqJsonExact`), with no hypothesis on the value. -/
+def eqJsonHolds (c x : Json) : Bool := admitted x && jeq x c
 
 end AgentWarrant.Revision.ArgCover

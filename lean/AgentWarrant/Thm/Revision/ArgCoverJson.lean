@@ -11,12 +11,15 @@ is exact on the values the oracle judges (Agenra Sections 1 and 7.1):
 * `jsonRepExact`: every judged array or object agrees, on `jeq` against every constant of `cs` (each
   judged), with a representative of `jsonReps cs` of its own kind, when `jsonRepsOk cs` holds;
 * `jsonRepsOkTrue`: `jsonRepsOk` never fails (the fresh array is longer than every array constant, the
-  fresh object's one name longer than every name of every object constant).
-The hypothesis that the value is judged is needed, not a convenience: `jeq` is not an equivalence on
-every value (`jeqNotTotal`: past the nesting bound it answers unequal for equal values), so a value
-nesting `jsonFuel` deep can be `jeq` to one constant and not to an equal one, a vector no representative
-has. A coverage theorem built on this partition therefore holds for the calls whose values the oracle
-judges. -/
+  fresh object's one name longer than every name of every object constant);
+* `eqJsonLit`, `eqJsonExact`: the literal `eqJsonHolds c` is `jeq · c` on an admitted value, and on every
+  array or object, admitted or not, it agrees over all the (admitted) constants with a representative of
+  its kind.
+The hypothesis that the value is judged is needed, not a convenience: `jeq` is an equivalence on judged
+values only, and an object naming one key twice is `jeq` to two judged objects that are not `jeq` to each
+other, a vector no representative has (`jsonRepNeedsJudged`). A coverage theorem built on `jeq`
+itself would therefore need every valuation judged; built on `eqJsonHolds`, it needs the call's values
+admitted only where the monitor's `jeq` is read as the literal. -/
 namespace AgentWarrant.Revision.ArgCover
 open Lean AgentWarrant AgentWarrant.Monitor.Full AgentWarrant.Oracle
 
@@ -209,5 +212,55 @@ theorem jsonRepNeedsJudged : Judged objKM ∧ Judged objKN ∧ ∃ x, (isArrJ x 
       | tail _ hr => cases hr with
         | head _ => rw [freshObjNe _ objKM (Mem.head _)] at hM; cases hM
         | tail _ hr => cases hr
+
+-- a literal exact on every value -------------------------------------------------------------------
+
+theorem admittedJudged {x : Json} (h : admitted x = true) : Judged x :=
+  have ⟨hd, hk⟩ := andT h
+  ⟨depthWithinSound hd, keysAtMostSound jsonFuel x hk⟩
+
+/-- On an admitted value the literal is the monitor's equality. -/
+theorem eqJsonLit (c x : Json) (h : admitted x = true) : jeq x c = eqJsonHolds c x := by
+  show jeq x c = (admitted x && jeq x c)
+  rw [h]
+  rfl
+
+theorem andFalseR : ∀ (b : Bool), (b && false) = false
+  | true => rfl
+  | false => rfl
+
+/-- Every array or object agrees, on the literal of every constant of `cs` (each admitted), with a
+representative of its kind: no hypothesis on the value (an unadmitted one reads false on every literal,
+as a fresh value does). -/
+theorem eqJsonExact (cs : List Json) (hcs : allB admitted cs = true) (x : Json) (hk : (isArrJ x || isObjJ x) = true) :
+    ∃ r, r ∈ jsonReps cs ∧ isArrJ r = isArrJ x ∧ isObjJ r = isObjJ x ∧
+      ∀ d, d ∈ cs → eqJsonHolds d x = eqJsonHolds d r := by
+  have fresh : ∃ r, r ∈ jsonReps cs ∧ isArrJ r = isArrJ x ∧ isObjJ r = isObjJ x ∧ ∀ d, d ∈ cs → jeq r d = false := by
+    cases x with
+    | arr a => exact ⟨freshArr cs, AgentWarrant.memAppR _ cs (Mem.head _), rfl, rfl, freshArrNe cs⟩
+    | obj kvs => exact ⟨freshObj cs, AgentWarrant.memAppR _ cs (Mem.tail _ (Mem.head _)), rfl, rfl, freshObjNe cs⟩
+    | null => cases hk
+    | bool _ => cases hk
+    | num _ => cases hk
+    | str _ => cases hk
+  have ⟨f, hf, fa, fo, fne⟩ := fresh
+  have toFresh : (∀ d, d ∈ cs → eqJsonHolds d x = false) → ∃ r, r ∈ jsonReps cs ∧ isArrJ r = isArrJ x ∧
+      isObjJ r = isObjJ x ∧ ∀ d, d ∈ cs → eqJsonHolds d x = eqJsonHolds d r := fun hx =>
+    ⟨f, hf, fa, fo, fun d hd => by
+      rw [hx d hd]
+      show false = (admitted f && jeq f d)
+      rw [fne d hd, andFalseR]⟩
+  cases ha : admitted x with
+  | false => exact toFresh (fun d _ => by show (admitted x && jeq x d) = false; rw [ha]; rfl)
+  | true =>
+    cases hn : anyB (fun c => jeq x c) cs with
+    | false => exact toFresh (fun d hd => by rw [← eqJsonLit d x ha, anyBFalse hn hd])
+    | true =>
+      have ⟨c, hc, ec⟩ := anyBElim hn
+      have ac : admitted c = true := allBElim hcs c hc
+      have ⟨ka, ko⟩ := jeqKind ec
+      exact ⟨c, AgentWarrant.memAppL _ hc, ka.symm, ko.symm, fun d _ => by
+        rw [← eqJsonLit d x ha, ← eqJsonLit d c ac]
+        exact jeqClass (admittedJudged ha) (admittedJudged ac) ec d⟩
 
 end AgentWarrant.Revision.ArgCover
