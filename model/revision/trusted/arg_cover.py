@@ -17,10 +17,11 @@ they are to the judgment ``arg_cover_policy`` (``wayQ`` in lean/AgentWarrant/Spe
 whose question is proved to mean the monitor's ``grantMatches`` for every call the monitor prepares on a
 reachable state: ``preparedCoverMatches``; that a key's value is present exactly when the call has that
 argument is proved from ``Json.mkObj``'s search tree, and that the call's keys are the action's and a slot's
-bound value is a scalar other than the empty string from preparation and result processing), and writes the question here, for ``arg_cover``, only
-for an action with an entry outside the fragment (Lean answers ``outside``, naming each such entry and where
-its array or object constant is). ``questions`` stays the translation for those actions and the reference
-the differential test compares Lean's translation with, clause for clause (tests/drt/test_arg_cover.py).
+bound value is a scalar other than the empty string from preparation and result processing), and writes the
+question here, for ``arg_cover``, only for an action with an entry outside the fragment (Lean answers
+``outside``, naming each such entry and where its array or object constant is). ``questions`` stays the
+translation for those actions and the reference the differential test compares Lean's translation with,
+clause for clause (tests/drt/test_arg_cover.py).
 
 The question, per action of ``E`` the old lists allow and per way a tool produces that action's effect (a tool
 and one of its effect declarations): the variables are the call's top-level argument keys (the action's
