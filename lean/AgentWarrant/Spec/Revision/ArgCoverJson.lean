@@ -18,7 +18,8 @@ The literal such a constant would give (`eqJsonHolds`) reads the monitor's `jeq`
 admits (`admitted`: its depth and name checks) and false on any other, so that its representatives are
 exact on every value (`eqJsonExact`) and the decision's soundness would need no hypothesis on the
 valuation; what needs the value admitted is only the step from the monitor's `jeq` to the literal
-(`eqJsonLit`), which the oracle's input checks supply.
+(`eqJsonLit`). Not proved here: that the values at a call's paths are admitted (the oracle runs its
+checks on its whole input; that a value inside an admitted input is admitted is a lemma still to write).
 Choices where the source is silent: freshness is re-checked (`jsonRepsOk`, as `numOk` re-checks the
 number stand-ins), and the check is proved never to fail (`jsonRepsOkTrue`). Not in this file: the
 literal inside the decision's values and literals (`AV`, `Lit`), so Lean's written question still
