@@ -12,9 +12,10 @@ dependency order:
 - for each authorization record three facts: the record with its creator call (E); which action it
   names (E, of the authorization → action kind), referring to the record; its label, a value
   computed from the action and `ℓ` (E);
-- for each workflow call two facts: the call (I), and which action it refers to, its `q_act` entry,
+- for each workflow call three facts: the call (I); which action it refers to, its `q_act` entry,
   referring to the call, of the creator call's action kind when the call created an authorization
-  record (the data that would reconstruct the record's action), of the call → action kind otherwise.
+  record (the data that would reconstruct the record's action), of the call → action kind otherwise;
+  and the call's label, a value computed from the action and `ℓ` (I), referring to `ℓ`.
 
 A graph is built from a list of unnamed facts (`Pre`) whose dependencies point at the first fact or
 the fact just before (`Ref`); `graphOf` names the facts by their position. Every such graph whose
@@ -22,14 +23,20 @@ first fact depends on nothing is acyclic with distinct names (`graphOfWellFormed
 and Lemma 11 apply to it directly.
 
 Choices where the paper is silent:
-- an authorization's label is recorded as depending on `ℓ` only, not on the action it names, as each
-  call's label is in `recGraph`: the fixed `Drop_ra` keeps the label (the authorization sequence stays
-  visible, as the paper's `Drop_ra` pair requires), which a deletion closed under "depends on the
-  action" would remove;
+- an authorization's label is recorded as depending on `ℓ` only, not on the action it names, and so
+  is each call's label, as in `recGraph`: the fixed `Drop_ra` keeps the authorization's label (the
+  authorization sequence stays visible, as the paper's `Drop_ra` pair requires) and the fixed
+  `Drop_ca` each call's label, which a deletion closed under "depends on the action" would remove;
 - calls, actions and creators named inside a value are identifiers (renamed with the value), not
   dependencies: a `q_act` entry refers to its call's fact, an authorization's action to the
   authorization's fact, and nothing else refers across parts, so `Keep_J` omitting P or C deletes
-  no fact of another part. -/
+  no fact of another part; omitting I deletes the authorizations' labels with `ℓ`, which E does not
+  contain (`PartE` holds each record's creator and action, not its label).
+
+The views are read back from the values left (`viewOfRG` for `Keep_J`, `caViewOfRG` for `Drop_ca`,
+`raViewOf` for `Drop_ra`): a part's fact is looked up wherever it is, `q_act` is the actions of the
+`q_act` entries in order, each authorization record is its creator with the action of the fact after
+it. -/
 namespace AgentWarrant.Edits
 open AgentWarrant
 

@@ -8,10 +8,20 @@ A-F, Lemma 11; Appendix A-G, the `Drop_ra` pair; Theorem 4).
   distinct names, so `recordGraph V` is for every record (`recordGraphWellFormed`), and `delChar`
   (the one pass is the order-free recursive deletion) and Lemma 11 (`delRen`) apply to it directly
   (`recordGraphViewsRen`).
-- `dropRAInstance`: the fixed `Drop_ra` is what the recursive `Drop_ra` of the record's graph shows.
-  The two differ only in how the authorization's label is classified: the recursive view keeps it
-  because it is recorded as depending on `ℓ`, not on the action it is computed from
-  (`Spec/Edits/Record.lean`).
+- `delGraphOfPres`: on such a graph the one pass keeps exactly the facts `keepPres` keeps walking the
+  list (a fact is kept when its kind is not omitted and the facts it refers to were kept), so each
+  view's values are computed section by section.
+- `keepJInstanceR`, `dropCAInstanceR`, `dropRAInstance`: the fixed `Keep_J`, `Drop_ca` and `Drop_ra`
+  are what the recursive views of the record's graph show, for every record and `J`. The fixed and
+  recursive views differ only in how computed labels are classified: the recursive views keep an
+  authorization's label and a call's label because they are recorded as depending on `ℓ`, not on the
+  action they are computed from (`Spec/Edits/Record.lean`). The recursive views show more than the
+  fixed ones: `Keep_J` without E still shows, with I kept, how many authorization records there are
+  (the calls' facts are named after them) and which calls created one (the kinds of their `q_act`
+  entries); Theorem 4 over this graph is `Thm/Edits/RecordExact.lean`.
+- `AgreeK`, `keepPresCongr`: two lists of facts with the same kinds and dependencies, equal where a
+  fact is kept, give the same deletion; so the paper's `Drop_ra` pair has the same recursive `Drop_ra`
+  (`dropRAGPairCollapses`).
 - `dropRAGInexactR`: the recursive `Drop_ra` of the record's graph is inexact up to renaming: the
   paper's `Drop_ra` pair has equal graphs after it. -/
 namespace AgentWarrant.Edits
@@ -353,6 +363,42 @@ theorem selQueuedEntry : ∀ v, isEntry v = true → selQueued v = none := fun v
 theorem selCEntry : ∀ v, isEntry v = true → selC v = none := fun v h => by
   cases v <;> first | rfl | exact falseNeTrue h
 
+/-! ### Lists of facts deletion treats alike -/
+
+def tailL : List α → List α
+  | [] => []
+  | _ :: l => l
+
+/-- Two lists of facts deletion treats alike: the same kinds and dependencies, and equal values
+where a fact is kept. -/
+def AgreeK (omit : Kind → Bool) (f0 : Bool) : Bool → List (Pre α) → List (Pre α) → Prop
+  | _, [], [] => True
+  | pk, p :: L, q :: M => p.kind = q.kind ∧ p.refs = q.refs ∧ (keptPre omit f0 pk p = true → p.val = q.val) ∧
+      AgreeK omit f0 (keptPre omit f0 pk p) L M
+  | _, _, _ => False
+
+theorem agreeCons {omit : Kind → Bool} {f0 pk : Bool} {p q : Pre α} {L M : List (Pre α)} (h1 : p.kind = q.kind)
+    (h2 : p.refs = q.refs) (h3 : keptPre omit f0 pk p = true → p.val = q.val) (h4 : AgreeK omit f0 (keptPre omit f0 pk p) L M) :
+    AgreeK omit f0 pk (p :: L) (q :: M) := ⟨h1, h2, h3, h4⟩
+
+theorem keepPresCongr (omit : Kind → Bool) (f0 : Bool) : ∀ (L M : List (Pre α)) (k : Nat) (pk : Bool),
+    AgreeK omit f0 pk L M → keepPres omit f0 k pk L = keepPres omit f0 k pk M
+  | [], [], _, _, _ => rfl
+  | [], _ :: _, _, _, h => (h : False).elim
+  | _ :: _, [], _, _, h => (h : False).elim
+  | p :: L, q :: M, k, pk, ⟨hk, hr, hv, h⟩ => by
+    have e : keptPre omit f0 pk p = keptPre omit f0 pk q := by
+      show (!omit p.kind && allB _ p.refs) = (!omit q.kind && allB _ q.refs)
+      rw [hk, hr]
+    show consIf (keptPre omit f0 pk p) (Fact.mk k p.kind p.val (List.map (resolveRef k) p.refs))
+        (keepPres omit f0 (k + 1) (keptPre omit f0 pk p) L) =
+      consIf (keptPre omit f0 pk q) (Fact.mk k q.kind q.val (List.map (resolveRef k) q.refs))
+        (keepPres omit f0 (k + 1) (keptPre omit f0 pk q) M)
+    rw [← e, keepPresCongr omit f0 L M (k + 1) _ h]
+    cases hb : keptPre omit f0 pk p with
+    | true => rw [hk, hr, hv hb]
+    | false => rfl
+
 /-! ### The fixed `Drop_ra` is an instance -/
 
 theorem dropRAVals (V : Record) : List.map Fact.val (dropRAG (recordGraph V)) =
@@ -575,7 +621,18 @@ def FitsRG (π : Ren) (G : Graph RVal) : Prop := FitsDropRA π (raViewOf G)
 
 /-- The paper's `Drop_ra` pair has the same recursive `Drop_ra` graph: the creator call's entry and
 the authorization's action are deleted, and everything left is equal, names included. -/
-theorem dropRAGPairCollapses : dropRAG (recordGraph recR0) = dropRAG (recordGraph recR1) := rfl
+theorem dropRAGPairCollapses : dropRAG (recordGraph recR0) = dropRAG (recordGraph recR1) := by
+  have hA : AgreeK omitRA (!omitRA (plainK Part.I)) (!omitRA (plainK Part.I))
+      (tailL (recordPres recR0)) (tailL (recordPres recR1)) :=
+    agreeCons rfl rfl (fun _ => rfl) (agreeCons rfl rfl (fun _ => rfl) (agreeCons rfl rfl (fun _ => rfl)
+    (agreeCons rfl rfl (fun _ => rfl) (agreeCons rfl rfl (fun _ => rfl) (agreeCons rfl rfl (fun h => falseNeTrue h)
+    (agreeCons rfl rfl (fun _ => rfl) (agreeCons rfl rfl (fun _ => rfl) (agreeCons rfl rfl (fun h => falseNeTrue h)
+    (agreeCons rfl rfl (fun _ => rfl) (agreeCons rfl rfl (fun _ => rfl) (agreeCons rfl rfl (fun _ => rfl)
+    (agreeCons rfl rfl (fun _ => rfl) (agreeCons rfl rfl (fun _ => rfl) (agreeCons rfl rfl (fun _ => rfl)
+    (agreeCons rfl rfl (fun _ => rfl) trivial)))))))))))))))
+  show del omitRA (graphOf (Pre.mk (plainK Part.I) (RVal.lab recR0.i.lab) [] :: tailL (recordPres recR0))) =
+    del omitRA (graphOf (Pre.mk (plainK Part.I) (RVal.lab recR1.i.lab) [] :: tailL (recordPres recR1)))
+  rw [delGraphOfPres, delGraphOfPres, keepPresCongr _ _ _ _ 1 _ hA] <;> rfl
 
 /-- The recursive `Drop_ra` of the record's graph is inexact up to renaming. -/
 theorem dropRAGInexactR : ¬ ExactR renRG FitsRG (fun V => dropRAG (recordGraph V)) := by
