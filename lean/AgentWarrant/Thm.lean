@@ -197,7 +197,7 @@ per entry: keeping the facts of some of the four parts, and removing everything 
 another part, is exact up to renaming (graphs that are renamings of each other get answers that are
 renamings of each other) exactly when all four parts are kept — on every record, and on the records
 of the runtime's states reached from the common initial state with the requests an Agent holds
-there. -/
+there; dropping the call → action correspondence this way is not exact. -/
 theorem theorem4OverRecordGraph (J : AgentWarrant.Edits.Part → Bool) :
     (AgentWarrant.Edits.ExactR AgentWarrant.Edits.renRG AgentWarrant.Edits.FitsRGK
       (fun V => AgentWarrant.Edits.keepJG J (AgentWarrant.Edits.recordGraph V)) ↔ ∀ x, J x = true) ∧
@@ -205,8 +205,11 @@ theorem theorem4OverRecordGraph (J : AgentWarrant.Edits.Part → Bool) :
       (AgentWarrant.Edits.Reach.ReachRec AgentWarrant.Edits.Reach.der0 AgentWarrant.Edits.Reach.root0)
       (AgentWarrant.Edits.Reach.ReachQ AgentWarrant.Edits.Reach.der0 AgentWarrant.Edits.Reach.root0)
       AgentWarrant.Edits.renRG AgentWarrant.Edits.FitsRGK
-      (fun V => AgentWarrant.Edits.keepJG J (AgentWarrant.Edits.recordGraph V)) ↔ ∀ x, J x = true) :=
-  ⟨AgentWarrant.Edits.keepRGExactRIff J, AgentWarrant.Edits.Reach.keepRGExactReachIff J⟩
+      (fun V => AgentWarrant.Edits.keepJG J (AgentWarrant.Edits.recordGraph V)) ↔ ∀ x, J x = true) ∧
+    ¬ AgentWarrant.Edits.ExactR AgentWarrant.Edits.renRG AgentWarrant.Edits.FitsRGCA
+      (fun V => AgentWarrant.Edits.dropCAG (AgentWarrant.Edits.recordGraph V)) :=
+  ⟨AgentWarrant.Edits.keepRGExactRIff J, AgentWarrant.Edits.Reach.keepRGExactReachIff J,
+   AgentWarrant.Edits.dropCAGRInexactR⟩
 
 -- Execution edits: the runtime's automaton (Exact Checking for Execution Edits, Section VI-A) -------
 

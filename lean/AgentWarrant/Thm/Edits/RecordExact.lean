@@ -20,7 +20,9 @@ when it fits the `Keep_J` view the graph shows (`FitsRGK`).
   and which calls created one (through the kinds of their `q_act` entries) — but it collapses two
   records that agree on the kept parts, have the same authorization records and the same number of
   calls (`keepJGRecordEq`), which Table II's pairs do; so `keepRGExactRIff` over all records and
-  `keepRGExactReachIff` over the records of reachable states, by the pairs' opposite answers. -/
+  `keepRGExactReachIff` over the records of reachable states, by the pairs' opposite answers.
+- The recursive `Drop_ca` of the graph is inexact up to renaming (`dropCAGRInexactR`): the I pair's
+  graphs are equal after it (`dropCAGRPairCollapses`). -/
 namespace AgentWarrant.Edits
 open AgentWarrant
 
@@ -297,6 +299,32 @@ theorem keepRGExactRIff (J : Part → Bool) :
         | C => exact keepJGRecordEq J _ _ (fun _ => rfl) (fun _ => rfl) (fun _ => rfl) (notKept hx) rfl rfl
       exact absurd e (exactRSeparates hE (pairNotIso x) Ren.id (fitsViewId _) (fitsQId _) (renQueryId _).symm)
   · exact keepRGExactROfAll J
+
+/-- `π` fits a graph when it fits the `Drop_ca` view the graph shows. -/
+def FitsRGCA (π : Ren) (G : Graph RVal) : Prop := FitsDropCA π (caViewOfRG G)
+
+/-- The I pair has the same recursive `Drop_ca` graph: the `q_act` entries go, and each call's label
+is the same. -/
+theorem dropCAGRPairCollapses : dropCAG (recordGraph recI0) = dropCAG (recordGraph recI1) := by
+  have hA : AgreeK omitCA (!omitCA (plainK Part.I)) (!omitCA (plainK Part.I))
+      (tailL (recordPres recI0)) (tailL (recordPres recI1)) :=
+    agreeCons rfl rfl (fun _ => rfl) (agreeCons rfl rfl (fun _ => rfl) (agreeCons rfl rfl (fun _ => rfl)
+    (agreeCons rfl rfl (fun _ => rfl)
+    (agreeCons rfl rfl (fun _ => rfl) (agreeCons rfl rfl (fun h => falseNeTrue h) (agreeCons rfl rfl (fun _ => rfl)
+    (agreeCons rfl rfl (fun _ => rfl) (agreeCons rfl rfl (fun h => falseNeTrue h) (agreeCons rfl rfl (fun _ => rfl)
+    (agreeCons rfl rfl (fun _ => rfl) (agreeCons rfl rfl (fun h => falseNeTrue h) (agreeCons rfl rfl (fun _ => rfl)
+      trivial))))))))))))
+  show del omitCA (graphOf (Pre.mk (plainK Part.I) (RVal.lab recI0.i.lab) [] :: tailL (recordPres recI0))) =
+    del omitCA (graphOf (Pre.mk (plainK Part.I) (RVal.lab recI1.i.lab) [] :: tailL (recordPres recI1)))
+  rw [delGraphOfPres, delGraphOfPres, keepPresCongr _ _ _ _ 1 _ hA] <;> rfl
+
+/-- The recursive `Drop_ca` of the record's graph is inexact up to renaming. -/
+theorem dropCAGRInexactR : ¬ ExactR renRG FitsRGCA (fun V => dropCAG (recordGraph V)) := by
+  intro hE
+  have e : dropCAG (recordGraph recI0) = renRG Ren.id (dropCAG (recordGraph recI1)) := by
+    rw [renRGId]
+    exact dropCAGRPairCollapses
+  exact exactRSeparates hE (pairNotIso Part.I) Ren.id ⟨permOnId _, permOnId _, rfl⟩ trivial rfl e
 
 end AgentWarrant.Edits
 
