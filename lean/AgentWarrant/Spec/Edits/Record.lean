@@ -29,9 +29,10 @@ Choices where the paper is silent:
   `Drop_ca` each call's label, which a deletion closed under "depends on the action" would remove;
 - calls, actions and creators named inside a value are identifiers (renamed with the value), not
   dependencies: a `q_act` entry refers to its call's fact, an authorization's action to the
-  authorization's fact, and nothing else refers across parts, so `Keep_J` omitting P or C deletes
-  no fact of another part; omitting I deletes the authorizations' labels with `ℓ`, which E does not
-  contain (`PartE` holds each record's creator and action, not its label).
+  authorization's fact, and apart from the authorizations' labels, which refer to `ℓ`, nothing refers
+  across parts, so `Keep_J` omitting P, E or C deletes no fact of another part; omitting I deletes
+  the authorizations' labels with `ℓ`, which E does not contain (`PartE` holds each record's creator
+  and action, not its label).
 
 The views are read back from the values left (`viewOfRG` for `Keep_J`, `caViewOfRG` for `Drop_ca`,
 `raViewOf` for `Drop_ra`): a part's fact is looked up wherever it is, `q_act` is the actions of the

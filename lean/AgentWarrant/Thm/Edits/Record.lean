@@ -1,7 +1,7 @@
 import AgentWarrant.Spec.Edits.Record
 import AgentWarrant.Thm.Edits.Deletion
-/-! The four-part record as a fact graph with one fact per entry, and the fixed `Drop_ra` as the
-recursive `Drop_ra` of it (*When Can Agents Safely Checkpoint, Fork, Restore, and Merge?*, Appendix
+/-! The four-part record as a fact graph with one fact per entry, and the fixed `Keep_J`, `Drop_ca`
+and `Drop_ra` as the recursive views of it (*When Can Agents Safely Checkpoint, Fork, Restore, and Merge?*, Appendix
 A-F, Lemma 11; Appendix A-G, the `Drop_ra` pair; Theorem 4).
 
 - `graphOfWellFormed`: a graph named by position whose first fact depends on nothing is acyclic with
