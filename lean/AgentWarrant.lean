@@ -60,6 +60,7 @@ import AgentWarrant.Spec.Edits.DerivedInput
 import AgentWarrant.Thm.Edits.DerivedInput
 import AgentWarrant.Spec.Edits.Reach
 import AgentWarrant.Thm.Edits.Reach
+import AgentWarrant.Thm.Edits.RecordExact
 import AgentWarrant.Spec.Edits.DeriveCover
 import AgentWarrant.Thm.Edits.DeriveCover
 import AgentWarrant.Spec.Edits.DeriveRT

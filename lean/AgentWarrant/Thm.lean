@@ -8,6 +8,7 @@ import AgentWarrant.Thm.Edits.Rename
 import AgentWarrant.Thm.Edits.Deletion
 import AgentWarrant.Thm.Edits.Record
 import AgentWarrant.Thm.Edits.Reach
+import AgentWarrant.Thm.Edits.RecordExact
 import AgentWarrant.Thm.Edits.Canonical
 import AgentWarrant.Thm.Edits.RecheckContract
 import AgentWarrant.Thm.Monitor.Full.Admitted
@@ -170,7 +171,9 @@ graph is acyclic with distinct names, so the recursive views apply to it and com
 dropping the authorization → action correspondence from it, together with the creator calls'
 actions that would reconstruct it and everything depending on them, leaves exactly the fixed
 `Drop_ra` view; and that recursive view is not exact even up to renaming, because the paper's
-`Drop_ra` record pair becomes the same graph after it while the two records get opposite answers. -/
+`Drop_ra` record pair becomes the same graph after it while the two records get opposite answers.
+Keeping the parts in `J`, with everything depending on another part removed, leaves exactly the
+fixed `Keep_J` view, and dropping the call → action correspondence exactly the fixed `Drop_ca`. -/
 theorem recordGraphRecursiveViews (V : AgentWarrant.Edits.Record) (ρ : AgentWarrant.Edits.Perm)
     (r : AgentWarrant.Edits.RVal → AgentWarrant.Edits.RVal) (J : AgentWarrant.Edits.Part → Bool) :
     (AgentWarrant.Edits.Acyclic (AgentWarrant.Edits.recordGraph V) ∧
@@ -184,9 +187,33 @@ theorem recordGraphRecursiveViews (V : AgentWarrant.Edits.Record) (ρ : AgentWar
     AgentWarrant.Edits.raViewOf (AgentWarrant.Edits.dropRAG (AgentWarrant.Edits.recordGraph V)) =
       AgentWarrant.Edits.dropRA V ∧
     ¬ AgentWarrant.Edits.ExactR AgentWarrant.Edits.renRG AgentWarrant.Edits.FitsRG
-      (fun V => AgentWarrant.Edits.dropRAG (AgentWarrant.Edits.recordGraph V)) :=
+      (fun V => AgentWarrant.Edits.dropRAG (AgentWarrant.Edits.recordGraph V)) ∧
+    AgentWarrant.Edits.viewOfRG (AgentWarrant.Edits.keepJG J (AgentWarrant.Edits.recordGraph V)) =
+      AgentWarrant.Edits.keepJ J V ∧
+    AgentWarrant.Edits.caViewOfRG (AgentWarrant.Edits.dropCAG (AgentWarrant.Edits.recordGraph V)) =
+      AgentWarrant.Edits.dropCA V :=
   let h := AgentWarrant.Edits.recordGraphViewsRen V ρ r J
-  ⟨h.1, h.2.1, h.2.2.1, h.2.2.2, AgentWarrant.Edits.dropRAInstance V, AgentWarrant.Edits.dropRAGInexactR⟩
+  ⟨h.1, h.2.1, h.2.2.1, h.2.2.2, AgentWarrant.Edits.dropRAInstance V, AgentWarrant.Edits.dropRAGInexactR,
+   AgentWarrant.Edits.keepJInstanceR J V, AgentWarrant.Edits.dropCAInstanceR V⟩
+
+/-- Theorem 4 with the views the paper's recursive deletions of the checked record written one fact
+per entry: keeping the facts of some of the four parts, and removing everything that depends on
+another part, is exact up to renaming (graphs that are renamings of each other get answers that are
+renamings of each other) exactly when all four parts are kept — on every record, and on the records
+of the runtime's states reached from the common initial state with the requests an Agent holds
+there; dropping the call → action correspondence this way is not exact. -/
+theorem theorem4OverRecordGraph (J : AgentWarrant.Edits.Part → Bool) :
+    (AgentWarrant.Edits.ExactR AgentWarrant.Edits.renRG AgentWarrant.Edits.FitsRGK
+      (fun V => AgentWarrant.Edits.keepJG J (AgentWarrant.Edits.recordGraph V)) ↔ ∀ x, J x = true) ∧
+    (AgentWarrant.Edits.Reach.ExactROn
+      (AgentWarrant.Edits.Reach.ReachRec AgentWarrant.Edits.Reach.der0 AgentWarrant.Edits.Reach.root0)
+      (AgentWarrant.Edits.Reach.ReachQ AgentWarrant.Edits.Reach.der0 AgentWarrant.Edits.Reach.root0)
+      AgentWarrant.Edits.renRG AgentWarrant.Edits.FitsRGK
+      (fun V => AgentWarrant.Edits.keepJG J (AgentWarrant.Edits.recordGraph V)) ↔ ∀ x, J x = true) ∧
+    ¬ AgentWarrant.Edits.ExactR AgentWarrant.Edits.renRG AgentWarrant.Edits.FitsRGCA
+      (fun V => AgentWarrant.Edits.dropCAG (AgentWarrant.Edits.recordGraph V)) :=
+  ⟨AgentWarrant.Edits.keepRGExactRIff J, AgentWarrant.Edits.Reach.keepRGExactReachIff J,
+   AgentWarrant.Edits.dropCAGRInexactR⟩
 
 -- Execution edits: the runtime's automaton (Exact Checking for Execution Edits, Section VI-A) -------
 

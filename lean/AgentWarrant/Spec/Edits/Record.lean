@@ -12,9 +12,10 @@ dependency order:
 - for each authorization record three facts: the record with its creator call (E); which action it
   names (E, of the authorization → action kind), referring to the record; its label, a value
   computed from the action and `ℓ` (E);
-- for each workflow call two facts: the call (I), and which action it refers to, its `q_act` entry,
+- for each workflow call three facts: the call (I); which action it refers to, its `q_act` entry,
   referring to the call, of the creator call's action kind when the call created an authorization
-  record (the data that would reconstruct the record's action), of the call → action kind otherwise.
+  record (the data that would reconstruct the record's action), of the call → action kind otherwise;
+  and the call's label, a value computed from the action and `ℓ` (I), referring to `ℓ`.
 
 A graph is built from a list of unnamed facts (`Pre`) whose dependencies point at the first fact or
 the fact just before (`Ref`); `graphOf` names the facts by their position. Every such graph whose
@@ -22,14 +23,21 @@ first fact depends on nothing is acyclic with distinct names (`graphOfWellFormed
 and Lemma 11 apply to it directly.
 
 Choices where the paper is silent:
-- an authorization's label is recorded as depending on `ℓ` only, not on the action it names, as each
-  call's label is in `recGraph`: the fixed `Drop_ra` keeps the label (the authorization sequence stays
-  visible, as the paper's `Drop_ra` pair requires), which a deletion closed under "depends on the
-  action" would remove;
+- an authorization's label is recorded as depending on `ℓ` only, not on the action it names, and so
+  is each call's label, as in `recGraph`: the fixed `Drop_ra` keeps the authorization's label (the
+  authorization sequence stays visible, as the paper's `Drop_ra` pair requires) and the fixed
+  `Drop_ca` each call's label, which a deletion closed under "depends on the action" would remove;
 - calls, actions and creators named inside a value are identifiers (renamed with the value), not
   dependencies: a `q_act` entry refers to its call's fact, an authorization's action to the
-  authorization's fact, and nothing else refers across parts, so `Keep_J` omitting P or C deletes
-  no fact of another part. -/
+  authorization's fact, and apart from the authorizations' labels, which refer to `ℓ`, nothing refers
+  across parts, so `Keep_J` omitting P, E or C deletes no fact of another part; omitting I deletes
+  the authorizations' labels with `ℓ`, which E does not contain (`PartE` holds each record's creator
+  and action, not its label).
+
+The views are read back from the values left (`viewOfRG` for `Keep_J`, `caViewOfRG` for `Drop_ca`,
+`raViewOf` for `Drop_ra`): a part's fact is looked up wherever it is, `q_act` is the actions of the
+`q_act` entries in order, each authorization record is its creator with the action of the fact after
+it. -/
 namespace AgentWarrant.Edits
 open AgentWarrant
 
@@ -55,24 +63,6 @@ def nameFrom : Nat → List (Pre α) → Graph α
 
 def graphOf (L : List (Pre α)) : Graph α := nameFrom 0 L
 
-/-- A fact's dependencies are all kept: `first` always (the first fact is one of a kept kind), `prev`
-when the fact before was kept (`pk`). -/
-def refsOk (pk : Bool) (p : Pre α) : Bool := allB (fun r => match r with
-  | Ref.first => true
-  | Ref.prev => pk) p.refs
-
-/-- Every fact's dependencies are kept, so deletion removes exactly the facts of omitted kinds. -/
-def okB (omit : Kind → Bool) : Bool → List (Pre α) → Bool
-  | _, [] => true
-  | pk, p :: L => refsOk pk p && okB omit (!omit p.kind) L
-
-/-- The values of the facts a kind predicate keeps. -/
-def keepVals (omit : Kind → Bool) : List (Pre α) → List α
-  | [] => []
-  | p :: L => match omit p.kind with
-    | true => keepVals omit L
-    | false => p.val :: keepVals omit L
-
 /-- The record's items. -/
 inductive RVal where
   | lab (x : List Nat)
@@ -85,27 +75,30 @@ inductive RVal where
   | authLab (l : Nat)
   | call (x : Nat)
   | callAct (d : Nat)
+  | callLab (l : Nat)
 
 def plainK (x : Part) : Kind := ⟨x, Link.plain⟩
 
-def authPres (lab : List Nat) : List AuthRec → List (Pre RVal)
-  | [] => []
-  | r :: rs => ⟨plainK Part.E, RVal.auth r.creator, []⟩ :: ⟨⟨Part.E, Link.authAct⟩, RVal.authAct r.action, [Ref.prev]⟩ ::
-      ⟨plainK Part.E, RVal.authLab (nth lab r.action), [Ref.first]⟩ :: authPres lab rs
+/-- The authorization records' facts, followed by `T`. -/
+def authPres (lab : List Nat) : List AuthRec → List (Pre RVal) → List (Pre RVal)
+  | [], T => T
+  | r :: rs, T => ⟨plainK Part.E, RVal.auth r.creator, []⟩ :: ⟨⟨Part.E, Link.authAct⟩, RVal.authAct r.action, [Ref.prev]⟩ ::
+      ⟨plainK Part.E, RVal.authLab (nth lab r.action), [Ref.first]⟩ :: authPres lab rs T
 
 /-- The kind of call `n`'s `q_act` entry. -/
 def entryKind (auths : List AuthRec) (n : Nat) : Kind := match isCreator auths n with
   | true => ⟨Part.I, Link.creatorAct⟩
   | false => ⟨Part.I, Link.callAct⟩
 
-def callPres (auths : List AuthRec) : Nat → List Nat → List (Pre RVal)
+def callPres (auths : List AuthRec) (lab : List Nat) : Nat → List Nat → List (Pre RVal)
   | _, [] => []
-  | n, d :: ds => ⟨plainK Part.I, RVal.call n, []⟩ :: ⟨entryKind auths n, RVal.callAct d, [Ref.prev]⟩ :: callPres auths (n + 1) ds
+  | n, d :: ds => ⟨plainK Part.I, RVal.call n, []⟩ :: ⟨entryKind auths n, RVal.callAct d, [Ref.prev]⟩ ::
+      ⟨plainK Part.I, RVal.callLab (nth lab d), [Ref.first]⟩ :: callPres auths lab (n + 1) ds
 
 def recordPres (V : Record) : List (Pre RVal) :=
   ⟨plainK Part.I, RVal.lab V.i.lab, []⟩ :: ⟨plainK Part.P, RVal.p V.p, []⟩ :: ⟨plainK Part.E, RVal.policy V.e.policy, []⟩ ::
     ⟨plainK Part.E, RVal.queued V.e.queued, []⟩ :: ⟨plainK Part.C, RVal.c V.c, []⟩ ::
-    (authPres V.i.lab V.e.auths ++ callPres V.e.auths 0 V.i.act)
+    authPres V.i.lab V.e.auths (callPres V.e.auths V.i.lab 0 V.i.act)
 
 /-- The record as a fact graph, one fact per item. -/
 def recordGraph (V : Record) : Graph RVal := graphOf (recordPres V)
@@ -127,6 +120,7 @@ def readCalls : List RVal → List (Option Nat)
   | RVal.auth _ :: G => readCalls G
   | RVal.authAct _ :: G => readCalls G
   | RVal.authLab _ :: G => readCalls G
+  | RVal.callLab _ :: G => readCalls G
   | _ => []
 
 /-- Each authorization record's creator and label, up to the first call. -/
@@ -145,6 +139,87 @@ def raViewOfVals : List RVal → PartP × List (Option Nat) × List Nat × List 
 def raViewOf (G : Graph RVal) : PartP × List (Option Nat) × List Nat × List (Nat × Nat) × List (List Nat) × List Nat × PartC :=
   raViewOfVals (List.map Fact.val G)
 
+/-! Reading the `Keep_J` and `Drop_ca` views back from the values of a graph. The parts' facts are
+found wherever they are; a part is shown when its fact is (`ℓ` for I, the policy state and the
+queued actions for E); `q_act` is the actions of the `q_act` entries in order, each authorization
+record its creator with the action of the fact after it. -/
+
+/-- The first value `s` picks. -/
+def firstSome (s : RVal → Option β) : List RVal → Option β
+  | [] => none
+  | v :: G => match s v with
+    | some x => some x
+    | none => firstSome s G
+
+def selP : RVal → Option PartP
+  | RVal.p x => some x
+  | _ => none
+
+def selLab : RVal → Option (List Nat)
+  | RVal.lab x => some x
+  | _ => none
+
+def selPolicy : RVal → Option (List (List Nat))
+  | RVal.policy x => some x
+  | _ => none
+
+def selQueued : RVal → Option (List Nat)
+  | RVal.queued x => some x
+  | _ => none
+
+def selC : RVal → Option PartC
+  | RVal.c x => some x
+  | _ => none
+
+/-- The actions of the `q_act` entries, in order. -/
+def readActs : List RVal → List Nat
+  | [] => []
+  | RVal.callAct d :: G => d :: readActs G
+  | _ :: G => readActs G
+
+/-- The calls, in order. -/
+def readCallIds : List RVal → List Nat
+  | [] => []
+  | RVal.call x :: G => x :: readCallIds G
+  | _ :: G => readCallIds G
+
+/-- Each call's label, in order. -/
+def readCallLabs : List RVal → List Nat
+  | [] => []
+  | RVal.callLab l :: G => l :: readCallLabs G
+  | _ :: G => readCallLabs G
+
+def peekAuthAct : List RVal → Nat
+  | RVal.authAct d :: _ => d
+  | _ => 0
+
+/-- Each authorization record: its creator and the action of the fact after it. -/
+def readAuthRecs : List RVal → List AuthRec
+  | [] => []
+  | RVal.auth cr :: G => ⟨cr, peekAuthAct G⟩ :: readAuthRecs G
+  | _ :: G => readAuthRecs G
+
+def viewOfRVals (vs : List RVal) : View :=
+  ⟨firstSome selP vs,
+   (match firstSome selLab vs with
+    | some l => some ⟨readActs vs, l⟩
+    | none => none),
+   (match firstSome selPolicy vs, firstSome selQueued vs with
+    | some y, some z => some ⟨readAuthRecs vs, y, z⟩
+    | _, _ => none),
+   firstSome selC vs⟩
+
+/-- The `Keep_J` view a graph of the record's items shows. -/
+def viewOfRG (G : Graph RVal) : View := viewOfRVals (List.map Fact.val G)
+
+/-- The `Drop_ca` view a graph of the record's items shows (empty parts where a fact is missing). -/
+def caViewOfRG (G : Graph RVal) : PartP × List Nat × List Nat × PartE × PartC :=
+  let vs := List.map Fact.val G
+  (orElse ⟨[]⟩ (firstSome selP vs), readCallLabs vs, orElse [] (firstSome selLab vs),
+    ⟨readAuthRecs vs, orElse [] (firstSome selPolicy vs), orElse [] (firstSome selQueued vs)⟩,
+    orElse ⟨0⟩ (firstSome selC vs))
+
+
 /-- `π` on the record's items (fact names, fixed by position, stay). -/
 def renRV (π : Ren) : RVal → RVal
   | RVal.lab x => RVal.lab (reindex π.act (fun d => d) x)
@@ -157,6 +232,7 @@ def renRV (π : Ren) : RVal → RVal
   | RVal.authLab l => RVal.authLab l
   | RVal.call x => RVal.call (π.call.f x)
   | RVal.callAct d => RVal.callAct (π.act.f d)
+  | RVal.callLab l => RVal.callLab l
 
 def renRG (π : Ren) (G : Graph RVal) : Graph RVal := renGraph Perm.id (renRV π) G
 
