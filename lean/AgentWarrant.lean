@@ -97,6 +97,8 @@ import AgentWarrant.Thm.Revision.ArgCoverNum
 import AgentWarrant.Thm.Revision.ArgCoverClosure
 import AgentWarrant.Thm.Revision.ArgCoverBuild
 import AgentWarrant.Thm.Revision.ArgCoverMonitor
+import AgentWarrant.Thm.Revision.ArgCoverWay
+import AgentWarrant.Thm.Revision.ArgCoverWayEx
 import AgentWarrant.Thm.Revision.GlobClosure
 import AgentWarrant.Thm.Revision.GlobFuel
 import AgentWarrant.Oracle.GlobCover

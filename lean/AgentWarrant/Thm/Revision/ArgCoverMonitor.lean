@@ -343,7 +343,8 @@ written from, every call `c` that preparation accepts (tool `t'`, effects `es`) 
 task's start reaches, and every effect `e ∈ es` of action `a` whose values `val` are read where the way
 reads them and meet the way's condition, has its `grantMatches` vector over `gs` among `listed` when
 `argCover` answers covered. `hdecl` is `preparedDeclared` and `hbind` is `slotBoundScalar` on
-`runFullAddrBindings`; the key-presence fact a key allowlist reads is `argsJsonPresent`. -/
+`runFullAddrBindings`; the key-presence fact a key allowlist reads is `argsJsonPresent`. `preparedCoverEvery`
+(`Thm/Revision/ArgCoverWay.lean`) chooses the way, `val` and proves `hin` from the preparation. -/
 theorem preparedCoverMatches (p : Policy) (a : String) (gs : List Monitor.Full.Grant) (E : Option (List Json))
     (t : Tool) (d : EffDecl) (listed : List (List Bool)) (cond : List SClause)
     (hcond : wayCond a p.tools gs E t d = some cond)
