@@ -40,6 +40,7 @@ import AgentWarrant.Thm.Edits.Cover
 import AgentWarrant.Thm.Revision.ArgCoverBuild
 import AgentWarrant.Thm.Revision.ArgCoverMonitor
 import AgentWarrant.Thm.Revision.ArgCoverWay
+import AgentWarrant.Thm.Revision.ArgCoverWayKeys
 import AgentWarrant.Thm.Revision.ArgCoverWayEx
 import AgentWarrant.Thm.Monitor.Full.JsonExact
 /-! The headline results, each stated once in plain words and proved by the lemma named in its
@@ -814,18 +815,19 @@ If Lean's decision answers `covered` on the question Lean itself writes for ever
 effect of `a` that has a question ("every valuation meeting the way's condition has a listed match
 vector"), then every call the monitor prepares on a state a run from the task's start reaches, with an
 effect of action `a`, has the monitor's own `grantMatches` vector over `gs` among the listed vectors,
-provided the effect's resource is a scalar and among `E`'s resources and the argument object reads each
-key as the call's first argument of that key. No atom, clause or variable comes from outside Lean, and
+provided the effect's resource is a scalar and among `E`'s resources and no argument key of the call
+repeats. No atom, clause or variable comes from outside Lean, and
 nothing about the valuation is assumed: the way is the one that produced the effect (`effectsOfWay`), the
 values are the call's own (`srcVal`), and the way's condition is proved of the call (`preparedWayCond`:
 required keys present and undeclared keys absent by preparation's checks, the resource where its
 declaration reads it, a nested path present only under an object by `lookupPath`). The call's keys are
 among the action's keys (`preparedDeclared`), a slot's bound value the resource equals is a scalar other
 than the empty string (`runFullAddrBindings`, `slotBoundScalar`), and a top-level key's value is present
-exactly when the call has an argument of that key (`argsJsonPresent`). Each of the three remaining
+exactly when the call has an argument of that key (`argsJsonPresent`), and with distinct keys its value is
+the argument's (`firstOfDistinct`: `Json.mkObj`'s insertions keep the pairs). Each of the three remaining
 hypotheses is needed: without it the conclusion fails on a policy whose every way is answered covered
 (`needsScalar`: a null resource constant has no question yet an entry matches its effect; `needsE`: the
-monitor never reads `E`; `needsFirst`: preparation reads a repeated argument key's first value, the
+monitor never reads `E`; `needsDistinct`: preparation reads a repeated argument key's first value, the
 argument object its last). -/
 theorem leanWrittenCoverageIsMonitorMatching (p : AgentWarrant.Monitor.Full.Policy) (a : String)
     (gs : List AgentWarrant.Monitor.Full.Grant) (E : Option (List Lean.Json)) (listed : List (List Bool))
@@ -852,9 +854,10 @@ theorem leanWrittenCoverageIsMonitorMatching (p : AgentWarrant.Monitor.Full.Poli
     (hscalar : AgentWarrant.Monitor.Full.isScalar e.res = true)
     (hE : ∀ cs, E = some cs → AgentWarrant.anyB (fun c => AgentWarrant.Revision.ArgCover.holds
       (AgentWarrant.Revision.ArgCover.eqLitOf c) (AgentWarrant.Revision.ArgCover.avOf e.res)) cs = true)
-    (hfirst : ∀ k, AgentWarrant.Monitor.Full.lookupPath (AgentWarrant.Monitor.Full.argsJson c.args) [k] = c.args.lookup k) :
+    (hdistinct : AgentWarrant.Revision.ArgCover.keysDistinct c.args = true) :
     AgentWarrant.anyB (fun u => decide (u = gs.map (fun g => AgentWarrant.Monitor.Full.grantMatches s c.args g e))) listed = true :=
-  AgentWarrant.Revision.ArgCover.preparedCoverEvery p a gs E listed hfrag hcov s hreach c t es hprep e he ha hscalar hE hfirst
+  AgentWarrant.Revision.ArgCover.preparedCoverDistinct p a gs E listed hfrag hcov s hreach c t es hprep e he ha hscalar hE
+    hdistinct
 
 
 -- Monitor: matching as deployed (Agenra Sections 1, 5.1, 5.2) ------------------------------------

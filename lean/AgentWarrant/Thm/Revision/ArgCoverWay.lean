@@ -18,7 +18,8 @@ Two more facts are hypotheses of `preparedCoverEvery`:
 * the argument object reads each key as the call's first argument of that key (`hfirst`). Preparation
   reads a resource argument with `List.lookup` (the first pair of that key) while matching reads
   `Json.mkObj`, in which a later pair of the same key replaces an earlier one, and preparation accepts a
-  call whose argument list repeats a key. Calls decoded from a JSON object have distinct keys;
+  call whose argument list repeats a key. Distinct keys imply it (`firstOfDistinct`,
+  `Thm/Revision/ArgCoverWayKeys.lean`);
 * the effect's resource is a scalar (`hscalar`): a declaration whose resource constant is null, an array
   or an object has no question (`wayCond` answers `none`, as the Python translation does), yet its effect
   exists and an entry with any resource (`Pat.any`) matches it. For the other declarations preparation

@@ -1,45 +1,14 @@
-import AgentWarrant.Thm.Revision.ArgCoverWay
-/-! Each hypothesis `preparedCoverEvery` (`Thm/Revision/ArgCoverWay.lean`) keeps beyond preparation is
+import AgentWarrant.Thm.Revision.ArgCoverWayKeys
+/-! Each hypothesis `preparedCoverDistinct` (`Thm/Revision/ArgCoverWayKeys.lean`) keeps beyond preparation is
 needed: for each, a policy's tools, entries, `E` and a listed set on which every other hypothesis holds
 (every way with a question answered covered by `argCover`, computed; the entries in the fragment; a call
 preparation accepts on the task's start) and the conclusion fails.
-* `needsFirst`: a call repeating the argument key `x` (the effect's resource from the first pair, the
+* `needsDistinct`: a call repeating the argument key `x` (the effect's resource from the first pair, the
   entries' predicates reading the last);
 * `needsE`: a call whose resource lies outside `E` (the monitor never reads `E`);
 * `needsScalar`: a declaration whose resource constant is null (no question, yet an entry matches). -/
 namespace AgentWarrant.Revision.ArgCover
 open Lean AgentWarrant AgentWarrant.Monitor AgentWarrant.Monitor.Full AgentWarrant.Json
-
-/-- The argument object of a single argument reads its key as the argument (`hfirst` of such a call). -/
-theorem firstSingle (x : String) (v : Json) (k : String) :
-    lookupPath (argsJson [(x, v)]) [k] = [(x, v)].lookup k := by
-  have e : lookupPath (argsJson [(x, v)]) [k] = (match compare k x with
-      | Ordering.lt => none
-      | Ordering.gt => none
-      | Ordering.eq => some v) := by
-    show (match (Std.RBNode.node Std.Rbcolor.red Std.RBNode.leaf x v Std.RBNode.leaf).find compare k with
-      | some u => lookupPath u []
-      | none => none) = _
-    rw [findNode]
-    cases compare k x with
-    | lt => rfl
-    | gt => rfl
-    | eq => exact lookupNil v
-  rw [e]
-  cases hc : compare k x with
-  | eq =>
-    have ek := cmpEqOf hc
-    rw [ek]
-    show some v = (match x == x with | true => some v | false => none)
-    rw [strBeqSelf]
-  | lt =>
-    have hb : (k == x) = false := decideEqFalse (fun h => neOfLt hc h.symm)
-    show none = (match k == x with | true => some v | false => none)
-    rw [hb]
-  | gt =>
-    have hb : (k == x) = false := decideEqFalse (fun h => neOfGt hc h.symm)
-    show none = (match k == x with | true => some v | false => none)
-    rw [hb]
 
 /-- A tool whose effect of action `a` takes its resource from its required argument `x`. -/
 def exTool : Tool := ⟨"t", "op", "src", "dst", ["x"], ["x"], [⟨"a", ResRef.arg "x"⟩]⟩
@@ -77,17 +46,17 @@ theorem dupCovered (p : Policy) (hp : p.tools = [exTool]) : WaysCovered p "a" du
   rw [← Option.some.inj hc]
   rfl
 
-/-- Without `hfirst` the conclusion fails: every way is covered with the two entries matching together (the
-question reads the resource at `x`), yet preparation accepts a call repeating `x` on which the monitor
-matches the first entry and not the second. -/
-theorem needsFirst (p : Policy) (hp : p.tools = [exTool]) :
+/-- Without distinct argument keys (`hdistinct`, or `hfirst`) the conclusion fails: every way is covered with
+the two entries matching together (the question reads the resource at `x`), yet preparation accepts a call
+repeating `x` on which the monitor matches the first entry and not the second. -/
+theorem needsDistinct (p : Policy) (hp : p.tools = [exTool]) :
     WaysCovered p "a" dupGs none [[true, true], [false, false]] ∧
     (∀ g, g ∈ dupGs → g.action = "a" → grantOk g = true) ∧
     prepare p (initialState p) dupCall = Except.ok (exTool, [effY]) ∧ isScalar effY.res = true ∧ InE none effY ∧
-    lookupPath (argsJson dupCall.args) ["x"] ≠ dupCall.args.lookup "x" ∧
+    keysDistinct dupCall.args = false ∧ lookupPath (argsJson dupCall.args) ["x"] ≠ dupCall.args.lookup "x" ∧
     anyB (fun u => decide (u = dupGs.map (fun g => grantMatches (initialState p) dupCall.args g effY)))
       [[true, true], [false, false]] = false := by
-  refine ⟨dupCovered p hp, ?_, ?_, rfl, fun cs h => Option.noConfusion h, ?_, rfl⟩
+  refine ⟨dupCovered p hp, ?_, ?_, rfl, fun cs h => Option.noConfusion h, rfl, ?_, rfl⟩
   · intro g hg _
     cases memCons hg with
     | inl e => rw [e]; rfl
@@ -125,10 +94,9 @@ theorem needsE (p : Policy) (hp : p.tools = [exTool]) :
     WaysCovered p "a" yGs (some [Json.str "x"]) [[false]] ∧
     (∀ g, g ∈ yGs → g.action = "a" → grantOk g = true) ∧
     prepare p (initialState p) exCall = Except.ok (exTool, [effY]) ∧ isScalar effY.res = true ∧
-    (∀ k, lookupPath (argsJson exCall.args) [k] = exCall.args.lookup k) ∧
-    ¬ InE (some [Json.str "x"]) effY ∧
+    keysDistinct exCall.args = true ∧ ¬ InE (some [Json.str "x"]) effY ∧
     anyB (fun u => decide (u = yGs.map (fun g => grantMatches (initialState p) exCall.args g effY))) [[false]] = false := by
-  refine ⟨xCovered p hp, ?_, ?_, rfl, firstSingle "x" (Json.str "y"), ?_, rfl⟩
+  refine ⟨xCovered p hp, ?_, ?_, rfl, rfl, ?_, rfl⟩
   · intro g hg _
     rw [memOne hg]; rfl
   · simp only [prepare, hp]; rfl
@@ -155,11 +123,11 @@ theorem needsScalar (p : Policy) (hp : p.tools = [nullTool]) :
     WaysCovered p "a" anyGs none [] ∧
     (∀ g, g ∈ anyGs → g.action = "a" → grantOk g = true) ∧
     prepare p (initialState p) nullCall = Except.ok (nullTool, [⟨"a", Json.null⟩]) ∧
-    (∀ k, lookupPath (argsJson nullCall.args) [k] = nullCall.args.lookup k) ∧ InE none ⟨"a", Json.null⟩ ∧
+    keysDistinct nullCall.args = true ∧ InE none ⟨"a", Json.null⟩ ∧
     anyGs.map (fun g => grantMatches (initialState p) nullCall.args g ⟨"a", Json.null⟩) = [true] ∧
     anyB (fun u => decide (u = anyGs.map (fun g => grantMatches (initialState p) nullCall.args g ⟨"a", Json.null⟩)))
       ([] : List (List Bool)) = false := by
-  refine ⟨?_, ?_, ?_, fun k => rfl, fun cs h => Option.noConfusion h, rfl, rfl⟩
+  refine ⟨?_, ?_, ?_, rfl, fun cs h => Option.noConfusion h, rfl, rfl⟩
   · intro t d cond hw hc
     rw [hp] at hw hc
     have e := memOne (hw : (t, d) ∈ [(nullTool, ⟨"a", ResRef.const Json.null⟩)])
