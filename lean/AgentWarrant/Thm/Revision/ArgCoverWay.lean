@@ -105,44 +105,6 @@ theorem hereFrom (args : List (String × Json)) (d : EffDecl) (here : List Effec
         | str _ => exact Except.noConfusion h1
         | obj _ => exact Except.noConfusion h1
 
-/-- An effect of `effectsOf` comes from one of the declarations: the effects that declaration produces
-contain it. -/
-theorem effectsOfWay (args : List (String × Json)) (e : Effect) : ∀ (ds : List EffDecl) (es : List Effect),
-    effectsOf args ds = Except.ok es → e ∈ es → ∃ d, d ∈ ds ∧ ∃ here, hereOf args d = Except.ok here ∧ e ∈ here
-  | [], es, h, he => by
-    rw [← pureOk h] at he
-    exact absurd he notMemNil
-  | d :: ds, es, h, he => by
-    rw [effectsOfCons] at h
-    have ⟨here, hh, h2⟩ := bindOk h
-    have ⟨rest, hrest, h3⟩ := bindOk h2
-    rw [← pureOk h3] at he
-    cases memAppE he with
-    | inl h4 => exact ⟨d, Mem.head _, here, hh, h4⟩
-    | inr h4 =>
-      have ⟨d', hd', r⟩ := effectsOfWay args e ds rest hrest h4
-      exact ⟨d', Mem.tail _ hd', r⟩
-
-/-- What preparation checks of an accepted call: its tool is the policy's, it declares every argument, every
-required key is an argument's, and the effects are the tool's declarations' on the arguments. -/
-theorem prepareChecks (p : Policy) (s : State) (c : Call) (t : Tool) (es : List Effect)
-    (h : prepare p s c = Except.ok (t, es)) :
-    t ∈ p.tools ∧ c.args.any (fun a => !memS a.1 t.args) = false ∧
-      t.required.any (fun r => !(c.args.any (fun a => a.1 == r))) = false ∧ effectsOf c.args t.effects = Except.ok es := by
-  cases hf : p.tools.find? (fun t => t.name == c.tool) with
-  | none => simp [prepare, hf] at h
-  | some t' =>
-    simp only [prepare, hf] at h
-    have ⟨h1, hu⟩ := iteThrow h
-    have ⟨h2, hr⟩ := iteThrow h1
-    have ⟨h3, _⟩ := iteThrow h2
-    have ⟨es', hes, h4⟩ := bindOk h3
-    have e4 := pureOk h4
-    have et : t' = t := congrArg Prod.fst e4
-    have ee : es' = es := congrArg Prod.snd e4
-    rw [← et, ← ee]
-    exact ⟨(findSome hf).1, hu, hr, hes⟩
-
 -- the clauses ---------------------------------------------------------------------------------------
 
 theorem oneClause (val : Src → AV) (x : SLit) (b : Bool) (h : holds x.2 (val x.1) = b) :
