@@ -40,6 +40,9 @@ import AgentWarrant.Thm.Edits.Register
 import AgentWarrant.Thm.Edits.Cover
 import AgentWarrant.Thm.Revision.ArgCoverBuild
 import AgentWarrant.Thm.Revision.ArgCoverMonitor
+import AgentWarrant.Thm.Revision.ArgCoverWay
+import AgentWarrant.Thm.Revision.ArgCoverWayKeys
+import AgentWarrant.Thm.Revision.ArgCoverWayEx
 import AgentWarrant.Thm.Monitor.Full.JsonExact
 /-! The headline results, each stated once in plain words and proved by the lemma named in its
 proof (in the mirrored `Thm/` file of the judgment). docs/lean.md tabulates them against the
@@ -832,50 +835,56 @@ theorem registrationReflection (W : AgentWarrant.Edits.Reg.Wf) (R : AgentWarrant
 
 -- Revision: effect coverage on the question Lean writes itself (Agenra Sections 1 and 7.1) ------------
 
-/-- The coverage question Lean writes from the entries means the monitor's matching. Take a policy `p`,
-the entries `gs` of the old and new lists (those of action `a` with scalar or null constants; slot
-patterns and key allowlists included), `p`'s tools and `E`, and one way `(t, d)` a tool produces an effect
-of `a`. If Lean's decision answers `covered` on the question Lean itself writes for that way ("every
-valuation meeting the way's condition has a listed match vector"), then every call the monitor prepares
-on a state a run from the task's start reaches, with an effect of action `a` whose argument values and
-resource are where the way reads them and which meets the way's condition, has the monitor's own
-`grantMatches` vector over `gs` among the listed vectors. No atom, clause or variable comes from outside
-Lean. That the call's keys are among the action's keys is proved from preparation (it refuses undeclared
-arguments, `preparedDeclared`), and that a slot's bound value the resource equals is a scalar other than
-the empty string from result processing (it binds only well-formed addresses, `runFullAddrBindings`,
-`slotBoundScalar`), and that a top-level key's value is present exactly when the call has an argument of
-that key from `Json.mkObj` building a search tree (`argsJsonPresent`). That each call the monitor prepares
-meets the way's condition (required and declared keys, where the resource comes from, `E`) is the
-condition as written, not proved here. -/
+/-- The coverage question Lean writes from the entries means the monitor's matching, for every call the
+monitor prepares. Take a policy `p`, an action `a`, the entries `gs` of the old and new lists (those of
+action `a` with scalar or null constants; slot patterns and key allowlists included), `p`'s tools and `E`.
+If Lean's decision answers `covered` on the question Lean itself writes for every way a tool produces an
+effect of `a` that has a question ("every valuation meeting the way's condition has a listed match
+vector"), then every call the monitor prepares on a state a run from the task's start reaches, with an
+effect of action `a`, has the monitor's own `grantMatches` vector over `gs` among the listed vectors,
+provided the effect's resource is a scalar and among `E`'s resources and no argument key of the call
+repeats. No atom, clause or variable comes from outside Lean, and
+nothing about the valuation is assumed: the way is the one that produced the effect (`effectsOfWay`), the
+values are the call's own (`srcVal`), and the way's condition is proved of the call (`preparedWayCond`:
+required keys present and undeclared keys absent by preparation's checks, the resource where its
+declaration reads it, a nested path present only under an object by `lookupPath`). The call's keys are
+among the action's keys (`preparedDeclared`), a slot's bound value the resource equals is a scalar other
+than the empty string (`runFullAddrBindings`, `slotBoundScalar`), and a top-level key's value is present
+exactly when the call has an argument of that key (`argsJsonPresent`), and with distinct keys its value is
+the argument's (`firstOfDistinct`: `Json.mkObj`'s insertions keep the pairs). Each of the three remaining
+hypotheses is needed: without it the conclusion fails on a policy whose every way is answered covered
+(`needsScalar`: a null resource constant has no question yet an entry matches its effect; `needsE`: the
+monitor never reads `E`; `needsDistinct`: preparation reads a repeated argument key's first value, the
+argument object its last). -/
 theorem leanWrittenCoverageIsMonitorMatching (p : AgentWarrant.Monitor.Full.Policy) (a : String)
-    (gs : List AgentWarrant.Monitor.Full.Grant) (E : Option (List Lean.Json)) (t : AgentWarrant.Monitor.Full.Tool)
-    (d : AgentWarrant.Monitor.Full.EffDecl) (listed : List (List Bool)) (cond : List AgentWarrant.Revision.ArgCover.SClause)
-    (hcond : AgentWarrant.Revision.ArgCover.wayCond a p.tools gs E t d = some cond)
+    (gs : List AgentWarrant.Monitor.Full.Grant) (E : Option (List Lean.Json)) (listed : List (List Bool))
     (hfrag : ∀ g, g ∈ gs → g.action = a → AgentWarrant.Revision.ArgCover.grantOk g = true)
-    (hcov : AgentWarrant.Revision.ArgCover.argCover
-      (AgentWarrant.Oracle.ArgCover.good
+    (hcov : ∀ t d cond, AgentWarrant.Mem (t, d) (AgentWarrant.Revision.ArgCover.ways a p.tools) →
+      AgentWarrant.Revision.ArgCover.wayCond a p.tools gs E t d = some cond →
+      AgentWarrant.Revision.ArgCover.argCover
+        (AgentWarrant.Oracle.ArgCover.good
+          (AgentWarrant.Revision.ArgCover.buildQ cond (gs.map (AgentWarrant.Revision.ArgCover.posOf a
+            (AgentWarrant.Revision.ArgCover.wayRes d.res) (AgentWarrant.Revision.ArgCover.actionKeys a
+              (AgentWarrant.Revision.ArgCover.ownTools a p.tools) gs)))).cond
+          (AgentWarrant.Revision.ArgCover.buildQ cond (gs.map (AgentWarrant.Revision.ArgCover.posOf a
+            (AgentWarrant.Revision.ArgCover.wayRes d.res) (AgentWarrant.Revision.ArgCover.actionKeys a
+              (AgentWarrant.Revision.ArgCover.ownTools a p.tools) gs)))).pos listed)
         (AgentWarrant.Revision.ArgCover.buildQ cond (gs.map (AgentWarrant.Revision.ArgCover.posOf a
           (AgentWarrant.Revision.ArgCover.wayRes d.res) (AgentWarrant.Revision.ArgCover.actionKeys a
-            (AgentWarrant.Revision.ArgCover.ownTools a p.tools) gs)))).cond
-        (AgentWarrant.Revision.ArgCover.buildQ cond (gs.map (AgentWarrant.Revision.ArgCover.posOf a
-          (AgentWarrant.Revision.ArgCover.wayRes d.res) (AgentWarrant.Revision.ArgCover.actionKeys a
-            (AgentWarrant.Revision.ArgCover.ownTools a p.tools) gs)))).pos listed)
-      (AgentWarrant.Revision.ArgCover.buildQ cond (gs.map (AgentWarrant.Revision.ArgCover.posOf a
-        (AgentWarrant.Revision.ArgCover.wayRes d.res) (AgentWarrant.Revision.ArgCover.actionKeys a
-          (AgentWarrant.Revision.ArgCover.ownTools a p.tools) gs)))).atoms =
-      AgentWarrant.Revision.ArgCover.Answer.covered)
+            (AgentWarrant.Revision.ArgCover.ownTools a p.tools) gs)))).atoms =
+        AgentWarrant.Revision.ArgCover.Answer.covered)
     (s : AgentWarrant.Monitor.Full.State)
     (hreach : ∃ cs, s = (AgentWarrant.Monitor.Full.runFull p (AgentWarrant.Monitor.Full.initialState p) cs).2)
-    (c : AgentWarrant.Monitor.Full.Call) (t' : AgentWarrant.Monitor.Full.Tool) (es : List AgentWarrant.Monitor.Full.Effect)
-    (hprep : AgentWarrant.Monitor.Full.prepare p s c = Except.ok (t', es))
+    (c : AgentWarrant.Monitor.Full.Call) (t : AgentWarrant.Monitor.Full.Tool) (es : List AgentWarrant.Monitor.Full.Effect)
+    (hprep : AgentWarrant.Monitor.Full.prepare p s c = Except.ok (t, es))
     (e : AgentWarrant.Monitor.Full.Effect) (he : AgentWarrant.Mem e es) (ha : e.action = a)
-    (val : AgentWarrant.Revision.ArgCover.Src → AgentWarrant.Revision.ArgCover.AV)
-    (hval : ∀ src, val (AgentWarrant.Revision.ArgCover.reSrc (AgentWarrant.Revision.ArgCover.wayRes d.res) src) =
-      AgentWarrant.Revision.ArgCover.srcVal s c.args e src)
-    (hin : AgentWarrant.Revision.ArgCover.sCnfHolds val cond = true) :
+    (hscalar : AgentWarrant.Monitor.Full.isScalar e.res = true)
+    (hE : ∀ cs, E = some cs → AgentWarrant.anyB (fun c => AgentWarrant.Revision.ArgCover.holds
+      (AgentWarrant.Revision.ArgCover.eqLitOf c) (AgentWarrant.Revision.ArgCover.avOf e.res)) cs = true)
+    (hdistinct : AgentWarrant.Revision.ArgCover.keysDistinct c.args = true) :
     AgentWarrant.anyB (fun u => decide (u = gs.map (fun g => AgentWarrant.Monitor.Full.grantMatches s c.args g e))) listed = true :=
-  AgentWarrant.Revision.ArgCover.preparedCoverMatches p a gs E t d listed cond hcond hfrag hcov s hreach c t' es hprep
-    e he ha val hval hin
+  AgentWarrant.Revision.ArgCover.preparedCoverDistinct p a gs E listed hfrag hcov s hreach c t es hprep e he ha hscalar hE
+    hdistinct
 
 
 -- Monitor: matching as deployed (Agenra Sections 1, 5.1, 5.2) ------------------------------------

@@ -274,9 +274,10 @@ theorem hereAction (args : List (String × Json)) (d : EffDecl) (here : List Eff
       | str _ => exact Except.noConfusion h
       | obj _ => exact Except.noConfusion h
 
-/-- An effect of `effectsOf` comes from one of the declarations, with its action. -/
-theorem effectsOfFrom (args : List (String × Json)) (e : Effect) : ∀ (ds : List EffDecl) (es : List Effect),
-    effectsOf args ds = Except.ok es → e ∈ es → ∃ d, d ∈ ds ∧ d.action = e.action
+/-- An effect of `effectsOf` comes from one of the declarations: the effects that declaration produces
+contain it. -/
+theorem effectsOfWay (args : List (String × Json)) (e : Effect) : ∀ (ds : List EffDecl) (es : List Effect),
+    effectsOf args ds = Except.ok es → e ∈ es → ∃ d, d ∈ ds ∧ ∃ here, hereOf args d = Except.ok here ∧ e ∈ here
   | [], es, h, he => by
     rw [← pureOk h] at he
     exact absurd he notMemNil
@@ -286,28 +287,43 @@ theorem effectsOfFrom (args : List (String × Json)) (e : Effect) : ∀ (ds : Li
     have ⟨rest, hrest, h3⟩ := bindOk h2
     rw [← pureOk h3] at he
     cases memAppE he with
-    | inl h4 => exact ⟨d, Mem.head _, (hereAction args d here e hh h4).symm⟩
+    | inl h4 => exact ⟨d, Mem.head _, here, hh, h4⟩
     | inr h4 =>
-      have ⟨d', hd', e'⟩ := effectsOfFrom args e ds rest hrest h4
-      exact ⟨d', Mem.tail _ hd', e'⟩
+      have ⟨d', hd', r⟩ := effectsOfWay args e ds rest hrest h4
+      exact ⟨d', Mem.tail _ hd', r⟩
 
-/-- A prepared call's arguments are declared by its tool (`undeclared_argument` refuses the others). -/
-theorem prepareParts (p : Policy) (s : State) (c : Call) (t : Tool) (es : List Effect)
+/-- What preparation checks of an accepted call: its tool is the policy's, it declares every argument, every
+required key is an argument's, and the effects are the tool's declarations' on the arguments. -/
+theorem prepareChecks (p : Policy) (s : State) (c : Call) (t : Tool) (es : List Effect)
     (h : prepare p s c = Except.ok (t, es)) :
-    t ∈ p.tools ∧ c.args.any (fun a => !memS a.1 t.args) = false ∧ effectsOf c.args t.effects = Except.ok es := by
+    t ∈ p.tools ∧ c.args.any (fun a => !memS a.1 t.args) = false ∧
+      t.required.any (fun r => !(c.args.any (fun a => a.1 == r))) = false ∧ effectsOf c.args t.effects = Except.ok es := by
   cases hf : p.tools.find? (fun t => t.name == c.tool) with
   | none => simp [prepare, hf] at h
   | some t' =>
     simp only [prepare, hf] at h
     have ⟨h1, hu⟩ := iteThrow h
-    have ⟨h2, _⟩ := iteThrow h1
+    have ⟨h2, hr⟩ := iteThrow h1
     have ⟨h3, _⟩ := iteThrow h2
     have ⟨es', hes, h4⟩ := bindOk h3
     have e4 := pureOk h4
     have et : t' = t := congrArg Prod.fst e4
     have ee : es' = es := congrArg Prod.snd e4
     rw [← et, ← ee]
-    exact ⟨(findSome hf).1, hu, hes⟩
+    exact ⟨(findSome hf).1, hu, hr, hes⟩
+
+/-- An effect of `effectsOf` comes from one of the declarations, with its action. -/
+theorem effectsOfFrom (args : List (String × Json)) (e : Effect) (ds : List EffDecl) (es : List Effect)
+    (h : effectsOf args ds = Except.ok es) (he : e ∈ es) : ∃ d, d ∈ ds ∧ d.action = e.action :=
+  match effectsOfWay args e ds es h he with
+  | ⟨d, hd, here, hh, h2⟩ => ⟨d, hd, (hereAction args d here e hh h2).symm⟩
+
+/-- A prepared call's arguments are declared by its tool (`undeclared_argument` refuses the others). -/
+theorem prepareParts (p : Policy) (s : State) (c : Call) (t : Tool) (es : List Effect)
+    (h : prepare p s c = Except.ok (t, es)) :
+    t ∈ p.tools ∧ c.args.any (fun a => !memS a.1 t.args) = false ∧ effectsOf c.args t.effects = Except.ok es :=
+  match prepareChecks p s c t es h with
+  | ⟨h1, h2, _, h4⟩ => ⟨h1, h2, h4⟩
 
 /-- `hdecl` of `builtCoverMatches` for a prepared call with an effect of action `a`: every argument's
 key is one of the action's keys. -/
@@ -343,7 +359,8 @@ written from, every call `c` that preparation accepts (tool `t'`, effects `es`) 
 task's start reaches, and every effect `e ∈ es` of action `a` whose values `val` are read where the way
 reads them and meet the way's condition, has its `grantMatches` vector over `gs` among `listed` when
 `argCover` answers covered. `hdecl` is `preparedDeclared` and `hbind` is `slotBoundScalar` on
-`runFullAddrBindings`; the key-presence fact a key allowlist reads is `argsJsonPresent`. -/
+`runFullAddrBindings`; the key-presence fact a key allowlist reads is `argsJsonPresent`. `preparedCoverEvery`
+(`Thm/Revision/ArgCoverWay.lean`) chooses the way, `val` and proves `hin` from the preparation. -/
 theorem preparedCoverMatches (p : Policy) (a : String) (gs : List Monitor.Full.Grant) (E : Option (List Json))
     (t : Tool) (d : EffDecl) (listed : List (List Bool)) (cond : List SClause)
     (hcond : wayCond a p.tools gs E t d = some cond)
