@@ -183,3 +183,64 @@ def test_checkpoint_currency_on_crafted_trees(oracle: LeanOracle) -> None:
         assert lean == python, (tree, names, lean)
         decided += python
     assert any(decided) and not all(decided)
+
+
+FORMS = {"fork": "fork", "restore": "restore", "select": "merge", "join": "merge"}
+
+
+def test_edit_trees_are_leans(oracle: LeanOracle) -> None:
+    """Lean builds every edit's target tree itself (``Spec/Edits/DeriveTree.lean``): a check sends only
+    the tree change (the form, the branch or group it names, the fresh names and the new leaves'
+    contracts), never the tree, and Lean's tree after each accepted Fork, Restore and Merge equals the
+    Python ``Derive``'s, on the runtime (after the rule update) and on the ideal machine."""
+    rec = Recording(oracle)
+    agreed: dict[str, int] = {}
+    for seed in range(80):
+        for run, session in ((R.run_session, R.Session(R.REGISTRATIONS[seed % 2], seed, 16)),
+                             (R.run_ideal_session, R.Session(R.REGISTRATIONS[seed % 2], seed, 14))):
+            res = run(rec, session)  # type: ignore[operator]
+            assert isinstance(res, Agree), res
+            events, steps = rec.payload["events"], rec.out["steps"]
+            assert all("tree" not in (e.get("derived") or {}) for e in events)
+            forms = {e["edit"]: e["derived"]["edit"]["form"] for e in events
+                     if e["kind"] in ("check", "edit") and e.get("derived")}
+            for e, st in zip(events, steps, strict=True):
+                accepted = st["obs"][0] == "updated" if e["kind"] == "update" else st["obs"] == ["edit", "accepted"]
+                form = forms.get(e.get("edit"))
+                if accepted and e["kind"] in ("update", "edit") and form in FORMS:
+                    agreed[FORMS[form]] = agreed.get(FORMS[form], 0) + 1
+        if all(agreed.get(f, 0) >= 2 for f in ("fork", "restore", "merge")):
+            break
+    assert all(agreed.get(f, 0) >= 2 for f in ("fork", "restore", "merge")), agreed
+
+
+def _wrapped(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Perturb the Python ``Derive``'s tree: the node an edit puts in place comes wrapped in a one-part
+    sequence (the same contract, so the derivation, the check and the rule update are unchanged)."""
+    from model.edits.runtime import derive as D
+
+    real = D.replace_at
+
+    def replace_at(node: Node, ident: str, new: Node) -> Node:
+        return real(node, ident, SeqNode((new,)))
+
+    monkeypatch.setattr(D, "replace_at", replace_at)
+
+
+def test_perturbed_python_tree_is_caught(oracle: LeanOracle, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Python ``Derive`` that builds a wrong tree is reported: with the new node wrapped in an extra
+    sequence, the first session that commits an edit disagrees on the tree (Lean builds Table I's row
+    from its own tree), and the same session agrees without the perturbation."""
+    found = None
+    for seed in range(40):
+        case = R.Session(R.REGISTRATIONS[seed % 2], seed, 16)
+        with monkeypatch.context() as m:
+            _wrapped(m)
+            res = R.run_session(oracle, case)  # type: ignore[arg-type]
+        if isinstance(res, Mismatch):
+            found = (case, res)
+            break
+    assert found is not None
+    case, res = found
+    assert any(mode.endswith("state tree") for mode in res.modes), res.modes
+    assert isinstance(R.run_session(oracle, case), Agree)  # type: ignore[arg-type]
