@@ -273,19 +273,14 @@ def tree_edit(nb: Numbering, old: Node, u: Edit, new: Node) -> dict[str, Any]:
         return {"form": "restore", "live": isinstance(u, RestoreLive), "branch": nb.n("name", u.branch),
                 "group": group, "leaves": leaf_docs}
     if isinstance(u, MergeSelect):
-        arms = next((n.arms for n in _nodes(old) if isinstance(n, ChoiceNode) and n.group == u.group), ())
+        group_node = addressable(old)[u.group]  # Derive found it current (else there is no change to send)
+        assert isinstance(group_node, ChoiceNode)
+        arms = group_node.arms
         return {"form": "select", "group": nb.n("name", u.group), "arm": [a for a, _ in arms].index(u.arm),
                 "leaves": leaf_docs}
     if isinstance(u, MergeJoin):
         return {"form": "join", "group": nb.n("name", u.group), "leaves": leaf_docs}
     return {"form": "keep"}
-
-
-def _nodes(n: Node) -> list[Node]:
-    if isinstance(n, Leaf):
-        return [n]
-    kids = [t for _, t in n.arms] if isinstance(n, ChoiceNode) else list(n.parts)
-    return [n, *(m for t in kids for m in _nodes(t))]
 
 
 def small(s: State, u: Edit) -> bool:

@@ -59,8 +59,8 @@ def derivedD (j : Json) : Dec (Option Derived) := match j with
 
 /-- A new leaf of a tree change: `[name, [pomset]]`. -/
 def leafD (j : Json) : Dec (Nat × List Pomset) := do
-  match ← as (Array Json) j with
-  | #[n, g] => pure (← as Nat n, ← listOf pomD g)
+  match (← as (Array Json) j).toList with
+  | [n, g] => pure (← as Nat n, ← listOf pomD g)
   | _ => throw "tree edit: a new leaf is [name, gamma]"
 
 def leavesD (j : Json) : Dec (List (Nat × List Pomset)) := do listOf leafD (← field j "leaves")
