@@ -614,7 +614,7 @@ def run_session(oracle: Oracle, case: Session, workdir: Path | None = None) -> C
             return Mismatch(JUDGMENT, tuple(bad), doc, payload, python, lean)
         extends = sum(1 for e in events if e["kind"] == "extend")
         return Agree("session", ("event",) * len(events) + ("crash point",) * crashes + ("extend",) * extends
-                     + checkpoint_tags(py_steps))
+                     + checkpoint_tags(py_steps) + tree_tags(events, py_steps))
     finally:
         d.close()
         shutil.rmtree(tmp, ignore_errors=True)
@@ -624,6 +624,16 @@ def checkpoint_tags(steps: list[dict[str, Any]]) -> tuple[str, ...]:
     """One tag per agreed Checkpoint decision: saved, or refused with its reason."""
     return tuple("checkpoint saved" if st["obs"][0] == "saved" else f"checkpoint {st['obs'][2]}"
                  for st in steps if st["obs"][0] in ("saved", "checkpoint-refused"))
+
+
+def tree_tags(events: list[dict[str, Any]], steps: list[dict[str, Any]]) -> tuple[str, ...]:
+    """One tag per agreed tree Lean built for an accepted edit (a committed rule update on the runtime,
+    an accepted edit on the ideal machine), by the change's form: ``tree fork``, ``tree restore``, …"""
+    forms = {e["edit"]: e["derived"]["edit"]["form"] for e in events
+             if e["kind"] in ("check", "edit") and e.get("derived")}
+    return tuple(f"tree {forms[e['edit']]}" for e, st in zip(events, steps, strict=True)
+                 if e.get("edit") in forms and ((e["kind"] == "update" and st["obs"][0] == "updated")
+                                                or (e["kind"] == "edit" and st["obs"] == ["edit", "accepted"])))
 
 
 def _compare(python: dict[str, Any], lean: dict[str, Any]) -> list[str]:
@@ -769,7 +779,7 @@ def run_ideal_session(oracle: Oracle, case: Session) -> CaseResult:
         return Mismatch(IDEAL, tuple(bad), doc, payload, python, lean)
     extends = sum(1 for e in events if e["kind"] == "extend")
     return Agree("session", ("event",) * len(events) + ("derived check",) * len(checked) + ("extend",) * extends
-                 + checkpoint_tags(py_steps))
+                 + checkpoint_tags(py_steps) + tree_tags(events, py_steps))
 
 
 def derived_check(oracle: Oracle, d: Derived) -> list[str]:
