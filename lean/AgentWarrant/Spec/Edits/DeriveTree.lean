@@ -23,6 +23,8 @@ Choices, where the paper leaves it to `Derive` or is silent:
   calls and registers them in `ρ`, and the rule's instantiated calls get fresh names; both are `Derive`'s
   naming, which this model does not follow (calls are numbers), so the contracts are inputs. The fresh
   branch and group names are inputs too (the record's counter is not modelled).
+- The new names must be fresh (A-D1): distinct, and used by no node of the tree (`freshIn`); a change
+  that reuses one leaves the derivation undefined.
 - A current branch is a leaf with `currentB`; a current group is a choice or parallel node (not a join
   barrier) whose position `addrUp` accepts, the same walk as a branch's (Python `addr(T)`).
 - A sequence node has name 0 (it is never named) and a group node no contract or progress. -/
@@ -101,9 +103,30 @@ def currentGroupAt (t : Tree) (g : Nat) : Option (Nat × TNode) :=
 /-- The selection of a choice lets `MergeSelect` keep `arm`: open, or already selecting it. -/
 def selOk (n : TNode) (arm : Nat) : Bool := Nat.beq n.sel 0 || Nat.beq n.sel (arm + 1)
 
-/-- `T'` of Table I's row for the edit, or `none` (the derivation is undefined: the branch or group is
-not current, a group of the other mode, an arm that does not exist or was not selected). -/
-def applyEdit (t : Tree) : TEdit → Option Tree
+/-- The names the tree uses (branches, groups, joined groups; a sequence is unnamed). -/
+def namesOf (t : Tree) : List Nat := (filt (fun n => !(Nat.beq n.kind 4)) t).map TNode.name
+
+def distinctN : List Nat → Bool
+  | [] => true
+  | x :: l => !(memN x l) && distinctN l
+
+/-- The names a change introduces: the new group and the new leaves. -/
+def freshNames : TEdit → List Nat
+  | TEdit.keep => []
+  | TEdit.fork _ _ g bl br _ _ => [g, bl, br]
+  | TEdit.restore live _ g bk _ => match live with
+    | true => [g, bk]
+    | false => [bk]
+  | TEdit.select _ _ bj _ => [bj]
+  | TEdit.join _ bj _ => [bj]
+
+/-- A-D1's fresh IDs: the change's new names are distinct and none is used by the tree. -/
+def freshIn (t : Tree) (e : TEdit) : Bool :=
+  distinctN (freshNames e) && allB (fun x => !(memN x (namesOf t))) (freshNames e)
+
+/-- `T'` of Table I's row for the edit, or `none` (the row does not apply: the branch or group is not
+current, a group of the other mode, an arm that does not exist or was not selected). -/
+def rowTree (t : Tree) : TEdit → Option Tree
   | TEdit.keep => some t
   | TEdit.fork par b g bl br gl gr => match currentLeafAt t b with
     | some (j, n) => some (spliceAt t j
@@ -131,6 +154,11 @@ def applyEdit (t : Tree) : TEdit → Option Tree
           { n with kind := 3, parent := j, pos := 0 } :: moveTo j (j + 1) (below t j) ++ [newLeaf bj j 1 gj]))
       | false => none
     | none => none
+
+/-- `T'` for the edit, or `none` (the derivation is undefined): Table I's row, with fresh new names. -/
+def applyEdit (t : Tree) (e : TEdit) : Option Tree := match freshIn t e with
+  | true => rowTree t e
+  | false => none
 
 /-- `Derive` naming the tree change instead of the tree: the derivation is defined when the table's
 entry is and its change applies to the record's own tree, and the derived record's tree is Lean's

@@ -4,7 +4,8 @@ import AgentWarrant.Thm.Edits.Machine
 Checkpoint, Fork, Restore, and Merge?*, Section V-A, Table I, Appendix A-D1):
 - each tree change applies only to what Table I's row names: a Fork or Restore only to a current branch,
   MergeSelect only to a current choice group that is open or already selects the arm, MergeJoin only to
-  a current parallel group (`forkCurrent`, `restoreCurrent`, `selectCurrent`, `joinCurrent`);
+  a current parallel group (`forkCurrent`, `restoreCurrent`, `selectCurrent`, `joinCurrent`), and only
+  with fresh new names (`applyEditFresh`);
 - `𝓔[n]` keeps every node before the named one (`spliceBefore`) and puts the row's new nodes at its
   position (`spliceAt_new`): after a Fork the branch's position holds an open choice group (or a parallel
   group) with the branch's parent and place, followed by the two fresh leaves, its arms, with no
@@ -89,6 +90,27 @@ theorem spliceNew (t : Tree) (i : Nat) (new : Tree) (m : Nat) (n : TNode) (hi : 
 
 -- what each change applies to ----------------------------------------------------------------------
 
+theorem andTrue {a b : Bool} (h : (a && b) = true) : a = true ∧ b = true := by
+  cases a with
+  | false => exact Bool.noConfusion h
+  | true => cases b with
+    | false => exact Bool.noConfusion h
+    | true => exact ⟨rfl, rfl⟩
+
+/-- A change that applies has fresh new names and is Table I's row. -/
+theorem rowOf {t t' : Tree} {e : TEdit} (h : applyEdit t e = some t') : freshIn t e = true ∧ rowTree t e = some t' := by
+  have h2 : (match freshIn t e with
+    | true => rowTree t e
+    | false => none) = some t' := h
+  cases hf : freshIn t e with
+  | false => rw [hf] at h2; exact Option.noConfusion h2
+  | true => rw [hf] at h2; exact ⟨rfl, h2⟩
+
+/-- The new names of an applied change are distinct and unused by the tree (A-D1's fresh IDs). -/
+theorem applyEditFresh {t t' : Tree} {e : TEdit} (h : applyEdit t e = some t') :
+    distinctN (freshNames e) = true ∧ allB (fun x => !(memN x (namesOf t))) (freshNames e) = true :=
+  andTrue (rowOf h).1
+
 theorem currentLeafAtSome {t : Tree} {b : Nat} {j : Nat} {n : TNode} (h : currentLeafAt t b = some (j, n)) :
     currentB t b = true ∧ findLeaf b 1 t = some j ∧ nodeAt t j = some n := by
   cases hc : currentB t b with
@@ -124,40 +146,36 @@ theorem currentGroupAtSome {t : Tree} {g : Nat} {j : Nat} {n : TNode} (h : curre
 /-- A Fork applies only to a current branch. -/
 theorem forkCurrent {t t' : Tree} {par : Bool} {b g bl br : Nat} {gl gr : List Pomset}
     (h : applyEdit t (TEdit.fork par b g bl br gl gr) = some t') : currentB t b = true := by
+  have h := (rowOf h).2
   cases hc : currentLeafAt t b with
-  | none => simp only [applyEdit, hc] at h
+  | none => simp only [rowTree, hc] at h
   | some p => cases p with
     | mk j n => exact (currentLeafAtSome hc).1
 
 /-- A Restore applies only to a current branch. -/
 theorem restoreCurrent {t t' : Tree} {live : Bool} {b g bk : Nat} {gk : List Pomset}
     (h : applyEdit t (TEdit.restore live b g bk gk) = some t') : currentB t b = true := by
+  have h := (rowOf h).2
   cases hc : currentLeafAt t b with
-  | none => simp only [applyEdit, hc] at h
+  | none => simp only [rowTree, hc] at h
   | some p => cases p with
     | mk j n => exact (currentLeafAtSome hc).1
-
-theorem andTrue {a b : Bool} (h : (a && b) = true) : a = true ∧ b = true := by
-  cases a with
-  | false => exact Bool.noConfusion h
-  | true => cases b with
-    | false => exact Bool.noConfusion h
-    | true => exact ⟨rfl, rfl⟩
 
 /-- MergeSelect applies only to a current choice group, open or already selecting the arm, that has the arm. -/
 theorem selectCurrent {t t' : Tree} {g arm bj : Nat} {gj : List Pomset}
     (h : applyEdit t (TEdit.select g arm bj gj) = some t') :
     ∃ j n a, currentGroupAt t g = some (j, n) ∧ n.kind = 1 ∧ selOk n arm = true ∧ findChild j arm 1 t = some a := by
+  have h := (rowOf h).2
   cases hc : currentGroupAt t g with
-  | none => simp only [applyEdit, hc] at h
+  | none => simp only [rowTree, hc] at h
   | some p =>
     cases p with
     | mk j n =>
       cases hk : (Nat.beq n.kind 1 && selOk n arm) with
-      | false => simp only [applyEdit, hc, hk] at h
+      | false => simp only [rowTree, hc, hk] at h
       | true =>
         cases ha : findChild j arm 1 t with
-        | none => simp only [applyEdit, hc, hk, ha] at h
+        | none => simp only [rowTree, hc, hk, ha] at h
         | some a =>
           have ⟨h1, h2⟩ := andTrue hk
           exact ⟨j, n, a, rfl, Nat.eqOfBeqEqTrue h1, h2, ha⟩
@@ -166,13 +184,14 @@ theorem selectCurrent {t t' : Tree} {g arm bj : Nat} {gj : List Pomset}
 theorem joinCurrent {t t' : Tree} {g bj : Nat} {gj : List Pomset}
     (h : applyEdit t (TEdit.join g bj gj) = some t') :
     ∃ j n, currentGroupAt t g = some (j, n) ∧ n.kind = 2 := by
+  have h := (rowOf h).2
   cases hc : currentGroupAt t g with
-  | none => simp only [applyEdit, hc] at h
+  | none => simp only [rowTree, hc] at h
   | some p =>
     cases p with
     | mk j n =>
       cases hk : Nat.beq n.kind 2 with
-      | false => simp only [applyEdit, hc, hk] at h
+      | false => simp only [rowTree, hc, hk] at h
       | true => exact ⟨j, n, rfl, Nat.eqOfBeqEqTrue hk⟩
 
 
@@ -193,15 +212,16 @@ theorem forkNodes {t t' : Tree} {par : Bool} {b g bl br : Nat} {gl gr : List Pom
       nodeAt t' (i + 1) = some ⟨g, match par with | true => 2 | false => 1, n.parent, n.pos, 0, [], []⟩ ∧
       nodeAt t' (i + 1 + 1) = some (newLeaf bl (i + 1) 0 gl) ∧
       nodeAt t' (i + 2 + 1) = some (newLeaf br (i + 1) 1 gr) := by
+  have h := (rowOf h).2
   cases hc : currentLeafAt t b with
-  | none => simp only [applyEdit, hc] at h
+  | none => simp only [rowTree, hc] at h
   | some p => cases p with
     | mk j n =>
       have ⟨_, _, hj⟩ := currentLeafAtSome hc
       have ⟨i, ei, _, _⟩ := nodeAtPos hj
       subst ei
       have hi := nodeAtLe hj
-      simp only [applyEdit, hc] at h
+      simp only [rowTree, hc] at h
       have e := applied h
       subst e
       have h0 := spliceNew t i [⟨g, match par with | true => 2 | false => 1, n.parent, n.pos, 0, [], []⟩,
@@ -217,15 +237,16 @@ theorem restoreNodes {t t' : Tree} {b g bk : Nat} {gk : List Pomset}
     ∃ i n, currentLeafAt t b = some (i + 1, n) ∧
       (∀ k, k < i → nodeAt t' (k + 1) = nodeAt t (k + 1)) ∧
       nodeAt t' (i + 1) = some (newLeaf bk n.parent n.pos gk) := by
+  have h := (rowOf h).2
   cases hc : currentLeafAt t b with
-  | none => simp only [applyEdit, hc] at h
+  | none => simp only [rowTree, hc] at h
   | some p => cases p with
     | mk j n =>
       have ⟨_, _, hj⟩ := currentLeafAtSome hc
       have ⟨i, ei, _, _⟩ := nodeAtPos hj
       subst ei
       have hi := nodeAtLe hj
-      simp only [applyEdit, hc] at h
+      simp only [rowTree, hc] at h
       have e := applied h
       subst e
       have h0 := spliceNew t i [newLeaf bk n.parent n.pos gk] 0 _ hi rfl
@@ -242,15 +263,16 @@ theorem restoreLiveNodes {t t' : Tree} {b g bk : Nat} {gk : List Pomset}
       nodeAt t' (i + 1) = some ⟨g, 2, n.parent, n.pos, 0, [], []⟩ ∧
       nodeAt t' (i + 1 + 1) = some { n with parent := i + 1, pos := 0 } ∧
       nodeAt t' (i + 2 + 1) = some (newLeaf bk (i + 1) 1 gk) := by
+  have h := (rowOf h).2
   cases hc : currentLeafAt t b with
-  | none => simp only [applyEdit, hc] at h
+  | none => simp only [rowTree, hc] at h
   | some p => cases p with
     | mk j n =>
       have ⟨_, _, hj⟩ := currentLeafAtSome hc
       have ⟨i, ei, _, _⟩ := nodeAtPos hj
       subst ei
       have hi := nodeAtLe hj
-      simp only [applyEdit, hc] at h
+      simp only [rowTree, hc] at h
       have e := applied h
       subst e
       have h0 := spliceNew t i [⟨g, 2, n.parent, n.pos, 0, [], []⟩, { n with parent := i + 1, pos := 0 },
@@ -292,11 +314,12 @@ theorem selectNodes {t t' : Tree} {g arm bj : Nat} {gj : List Pomset}
   have hi := nodeAtLe hj
   have hk' : Nat.beq n.kind 1 = true := by rw [hk]; rfl
   have hb : (Nat.beq n.kind 1 && selOk n arm) = true := by rw [hk', hs]; rfl
+  have h := (rowOf h).2
   cases hcn : nodeAt t a with
   | none =>
-    simp only [applyEdit, hc, hb, ha, hcn] at h
+    simp only [rowTree, hc, hb, ha, hcn] at h
   | some c =>
-    simp only [applyEdit, hc, hb, ha, hcn] at h
+    simp only [rowTree, hc, hb, ha, hcn] at h
     have e := applied h
     subst e
     let kept := { c with parent := i + 1, pos := 0 } :: moveTo a (i + 1 + 1) (below t a)
@@ -322,7 +345,8 @@ theorem joinNodes {t t' : Tree} {g bj : Nat} {gj : List Pomset}
   subst ei
   have hi := nodeAtLe hj
   have hk' : Nat.beq n.kind 2 = true := by rw [hk]; rfl
-  simp only [applyEdit, hc, hk'] at h
+  have h := (rowOf h).2
+  simp only [rowTree, hc, hk'] at h
   have e := applied h
   subst e
   let kept := { n with kind := 3, parent := i + 1, pos := 0 } :: moveTo (i + 1) (i + 1 + 1) (below t (i + 1))
