@@ -14,7 +14,10 @@ Checkpoint, Fork, Restore, and Merge?*, Section V-A, Table I, Appendix A-D1):
   (`restoreNodes`); MergeSelect a sequence whose first part is the selected arm (`selectNodes`),
   MergeJoin a sequence whose first part is a join barrier named by the group (`joinNodes`), each with the
   fresh leaf `b_J` as the second part;
-- a new arm of a Fork is current in `T'` exactly when the new group is (`forkArmCurrent`);
+- a new arm of a Fork is current in `T'` exactly when the new group is (`forkArmCurrent`); with the fresh
+  names, `currentB` finds the arms by name right after the group, so both are current branches of `T'`
+  exactly when `addr(T')`'s walk reaches the group at the forked branch's position (`forkArmsFound`,
+  `forkArmsCurrent`);
 - on the machines run with a `Derive` that names tree changes (`treeDer`), every committed step's tree
   is the record's tree, its `HStep`, or Lean's `applyEdit` of it for a change the derivation names
   (`stepTree`); likewise every step of the ideal machine (`stepITree`). -/
@@ -380,6 +383,152 @@ theorem forkArmCurrent {t t' : Tree} {par : Bool} {b g bl br : Nat} {gl gr : Lis
   refine ⟨i, ?_, ?_⟩
   · rw [addrUpStep f t' _ _ _ i hl rfl hg]; cases par <;> rfl
   · rw [addrUpStep f t' _ _ _ i hr rfl hg]; cases par <;> rfl
+
+-- the fork's arms by name ------------------------------------------------------------------------------
+/-- No leaf of the list is named `b`. -/
+def noLeaf (b : Nat) (l : Tree) : Bool := allB (fun n => !(Nat.beq n.kind 0 && Nat.beq n.name b)) l
+
+theorem findLeafApp (b : Nat) : ∀ (a rest : Tree) (k : Nat), noLeaf b a = true →
+    findLeaf b k (a ++ rest) = findLeaf b (k + List.length a) rest
+  | [], rest, k, _ => by rw [List.nil_append]; show findLeaf b k rest = findLeaf b (k + 0) rest; rw [Nat.add_zero]
+  | n :: a, rest, k, h => by
+    cases hp : (Nat.beq n.kind 0 && Nat.beq n.name b) with
+    | true =>
+      have e : (!(Nat.beq n.kind 0 && Nat.beq n.name b)) = false := by rw [hp]; rfl
+      simp only [noLeaf, allB, e] at h
+    | false =>
+      have e : (!(Nat.beq n.kind 0 && Nat.beq n.name b)) = true := by rw [hp]; rfl
+      have h' : noLeaf b a = true := by simp only [noLeaf, allB, e] at h; exact h
+      rw [List.cons_append, List.length_cons]
+      have e2 : findLeaf b k (n :: (a ++ rest)) = findLeaf b (k + 1) (a ++ rest) := by
+        simp only [findLeaf, hp]; rfl
+      rw [e2, findLeafApp b a rest (k + 1) h', Nat.add_assoc, Nat.add_comm 1]
+
+theorem noLeafTake (b : Nat) : ∀ (i : Nat) (t : Tree), noLeaf b t = true → noLeaf b (takeN i t) = true
+  | 0, _, _ => rfl
+  | _ + 1, [], _ => rfl
+  | i + 1, n :: t, h => by
+    cases hp : (!(Nat.beq n.kind 0 && Nat.beq n.name b)) with
+    | false => simp only [noLeaf, allB, hp] at h
+    | true =>
+      have h' : noLeaf b t = true := by simp only [noLeaf, allB, hp] at h; exact h
+      have ih := noLeafTake b i t h'
+      show allB _ (n :: takeN i t) = true
+      simp only [allB, hp]
+      exact ih
+
+theorem noLeafFresh (b : Nat) : ∀ (t : Tree), memN b (namesOf t) = false → noLeaf b t = true
+  | [], _ => rfl
+  | n :: t, h => by
+    cases hq : Nat.beq n.kind 4 with
+    | true =>
+      have hk : n.kind = 4 := Nat.eqOfBeqEqTrue hq
+      have e1 : namesOf (n :: t) = namesOf t := by
+        have e : (!(Nat.beq n.kind 4)) = false := by rw [hq]; rfl
+        simp only [namesOf, filt, e]; rfl
+      rw [e1] at h
+      have e : (!(Nat.beq n.kind 0 && Nat.beq n.name b)) = true := by rw [hk]; rfl
+      show allB _ (n :: t) = true
+      simp only [allB, e]
+      exact noLeafFresh b t h
+    | false =>
+      have e1 : namesOf (n :: t) = n.name :: namesOf t := by
+        have e : (!(Nat.beq n.kind 4)) = true := by rw [hq]; rfl
+        simp only [namesOf, filt, e]
+        rfl
+      rw [e1] at h
+      cases hn : Nat.beq n.name b with
+      | true => simp only [memN, anyB, hn] at h
+      | false =>
+        have h' : memN b (namesOf t) = false := by simp only [memN, anyB, hn] at h; exact h
+        have e : (!(Nat.beq n.kind 0 && Nat.beq n.name b)) = true := by
+          rw [hn]; cases Nat.beq n.kind 0 <;> rfl
+        show allB _ (n :: t) = true
+        simp only [allB, e]
+        exact noLeafFresh b t h'
+
+
+theorem allBCons {p : α → Bool} {a : α} {l : List α} (h : allB p (a :: l) = true) : p a = true ∧ allB p l = true := by
+  cases hp : p a with
+  | false => simp only [allB, hp] at h
+  | true => simp only [allB, hp] at h; exact ⟨rfl, h⟩
+
+theorem beqSelf : ∀ n : Nat, Nat.beq n n = true
+  | 0 => rfl
+  | n + 1 => beqSelf n
+
+theorem notTrueF {x : Bool} (h : (!x) = true) : x = false := by
+  cases x with
+  | false => rfl
+  | true => exact Bool.noConfusion h
+
+/-- After a Fork, its fresh arms are the leaves named `b_L`, `b_R`: right after the new group, at the
+branch's old position. -/
+theorem forkArmsFound {t t' : Tree} {par : Bool} {b g bl br : Nat} {gl gr : List Pomset}
+    (h : applyEdit t (TEdit.fork par b g bl br gl gr) = some t') :
+    ∃ i n, currentLeafAt t b = some (i + 1, n) ∧
+      findLeaf bl 1 t' = some (i + 1 + 1) ∧ findLeaf br 1 t' = some (i + 2 + 1) := by
+  have ⟨hd, ha⟩ := applyEditFresh h
+  have ⟨_, ha1⟩ := allBCons ha
+  have ⟨hbl0, ha2⟩ := allBCons ha1
+  have ⟨hbr0, _⟩ := allBCons ha2
+  have hbl := notTrueF hbl0
+  have hbr := notTrueF hbr0
+  have ⟨_, hd1⟩ := andTrue hd
+  have ⟨hd2, _⟩ := andTrue hd1
+  have hne : Nat.beq bl br = false := by
+    have e := notTrueF hd2
+    cases hb : Nat.beq bl br with
+    | false => rfl
+    | true =>
+      have ee := Nat.eqOfBeqEqTrue hb
+      subst ee
+      simp only [memN, anyB, beqSelf] at e
+  have h := (rowOf h).2
+  cases hc : currentLeafAt t b with
+  | none => simp only [rowTree, hc] at h
+  | some p => cases p with
+    | mk j n =>
+      have ⟨_, _, hj⟩ := currentLeafAtSome hc
+      have ⟨i, ei, _, _⟩ := nodeAtPos hj
+      subst ei
+      have hi := nodeAtLe hj
+      simp only [rowTree, hc] at h
+      have e := applied h
+      subst e
+      refine ⟨i, n, rfl, ?_, ?_⟩
+      · show findLeaf bl 1 (takeN i t ++ _ ++ _) = _
+        rw [List.append_assoc, findLeafApp bl _ _ 1 (noLeafTake bl i t (noLeafFresh bl t hbl)), takeNLen i t hi,
+          Nat.add_comm 1 i]
+        cases par <;> simp only [List.cons_append, findLeaf, newLeaf, beqSelf] <;> rfl
+      · show findLeaf br 1 (takeN i t ++ _ ++ _) = _
+        rw [List.append_assoc, findLeafApp br _ _ 1 (noLeafTake br i t (noLeafFresh br t hbr)), takeNLen i t hi,
+          Nat.add_comm 1 i]
+        cases par <;> simp only [List.cons_append, findLeaf, newLeaf, beqSelf, hne] <;> rfl
+
+/-- After a Fork, both fresh arms are current in `T'` exactly when `addr(T')`'s walk reaches the new
+group, which stands at the forked branch's position with its parent and place. -/
+theorem forkArmsCurrent {t t' : Tree} {par : Bool} {b g bl br : Nat} {gl gr : List Pomset}
+    (h : applyEdit t (TEdit.fork par b g bl br gl gr) = some t') :
+    ∃ i n f, currentLeafAt t b = some (i + 1, n) ∧
+      nodeAt t' (i + 1) = some ⟨g, match par with | true => 2 | false => 1, n.parent, n.pos, 0, [], []⟩ ∧
+      currentB t' bl = addrUp f t' (i + 1) ∧ currentB t' br = addrUp f t' (i + 1) := by
+  have ⟨i, n, hc, hfl, hfr⟩ := forkArmsFound h
+  have ⟨i2, n2, hc2, _, hg, hl, hr⟩ := forkNodes h
+  rw [hc] at hc2
+  have e := Option.some.inj hc2
+  cases e
+  have ⟨k, _, hk, _⟩ := nodeAtPos hl
+  cases hlen : List.length t' with
+  | zero => rw [hlen] at hk; exact absurd hk (Nat.notLtZero _)
+  | succ f =>
+    refine ⟨i, n, f, hc, hg, ?_, ?_⟩
+    · simp only [currentB, hfl]
+      rw [hlen, addrUpStep f t' _ _ _ i hl rfl hg]
+      cases par <;> rfl
+    · simp only [currentB, hfr]
+      rw [hlen, addrUpStep f t' _ _ _ i hr rfl hg]
+      cases par <;> rfl
 
 -- the machines ---------------------------------------------------------------------------------------
 
