@@ -41,6 +41,7 @@ import AgentWarrant.Thm.Edits.RecheckContract
 import AgentWarrant.Thm.Edits.Machine
 import AgentWarrant.Thm.Edits.MachineTree
 import AgentWarrant.Thm.Edits.MachineSaved
+import AgentWarrant.Thm.Edits.DeriveTree
 import AgentWarrant.Spec.Edits.Cost
 import AgentWarrant.Thm.Edits.Cost
 import AgentWarrant.Spec.Edits.CostFamily

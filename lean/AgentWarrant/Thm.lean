@@ -34,6 +34,7 @@ import AgentWarrant.Thm.Revision.Structural
 import AgentWarrant.Thm.Revision.Closure
 import AgentWarrant.Thm.Edits.Machine
 import AgentWarrant.Thm.Edits.MachineSaved
+import AgentWarrant.Thm.Edits.DeriveTree
 import AgentWarrant.Thm.Edits.Cost
 import AgentWarrant.Thm.Edits.CostFamily
 import AgentWarrant.Thm.Edits.Register
@@ -770,6 +771,16 @@ theorem storedCheckpointsKeepRemainingWork (der : AgentWarrant.Edits.Machine.Der
     (h : AgentWarrant.Edits.Machine.start d = some S) (es : List AgentWarrant.Edits.Machine.Ev) :
     AgentWarrant.Edits.Machine.SavedOk (AgentWarrant.Edits.Machine.replay der S es).core.saved :=
   AgentWarrant.Edits.Machine.replaySaved der es S (AgentWarrant.Edits.Machine.startSaved h)
+
+/-- Lean builds every tree of the runtime: with a `Derive` that names each edit's tree change rather
+than the tree (`treeDer`), every committed step leaves the record's tree, its `HStep`, or Lean's own
+`applyEdit` (Table I's row) of the record's tree for the change the derivation names there. -/
+theorem editTreesAreLeans (tab : AgentWarrant.Edits.Machine.Core → Nat →
+      Option (AgentWarrant.Edits.Machine.Derived × AgentWarrant.Edits.Machine.TEdit))
+    (S : AgentWarrant.Edits.Machine.RState) (e : AgentWarrant.Edits.Machine.Ev) :
+    AgentWarrant.Edits.Machine.TreeStep tab S.core
+      (AgentWarrant.Edits.Machine.stepR (AgentWarrant.Edits.Machine.treeDer tab) S e).2.core.tree :=
+  AgentWarrant.Edits.Machine.stepTree tab S e
 
 /-- A tool call that commits makes every earlier answer stale; a committed rule update makes every
 token of the closed version fail. -/

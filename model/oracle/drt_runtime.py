@@ -16,19 +16,24 @@ and returns the observation and committed state after every event. Both are comp
 
 What Lean is given and what it computes: Lean receives, for each check, what ``Derive`` gives at the
 committed record (the derived check instance with pomset outcomes and the policy automaton, the
-derived record's registered calls, tree names and tree, the new rule version; ``null`` when the
-derivation or the instance is invalid), and the root's tree. The tree is sent flat (``tree_json``: in
-preorder, each node with its parent's position, its place among the parent's arms or parts, a choice's
-selected arm, a leaf's ``Γ_b`` by its outcome pomsets and its progress ``χ_b``); Lean applies ``HStep``
-to it on every tool call and decides Checkpoint's "``b`` is current" from it itself.
+derived record's registered calls and tree names, the new rule version; ``null`` when the
+derivation or the instance is invalid) and the edit's tree change (``tree_edit``: the form, the branch
+or group it names, the fresh group and the new leaves with their contracts ``Γ`` — the cloning and the
+rule's calls are ``Derive``'s naming), not the derived tree: Lean builds the target tree from its own
+record's tree by Table I's row (``Spec/Edits/DeriveTree.lean``), and the derivation is undefined on the
+Lean side when the change does not apply there. Only the root's tree is sent whole, flat
+(``tree_json``: in preorder, each node with its parent's position, its place among the parent's arms or
+parts, a choice's selected arm, a leaf's ``Γ_b`` by its outcome pomsets and its progress ``χ_b``); Lean
+applies ``HStep`` to its tree on every tool call and decides Checkpoint's "``b`` is current" from it itself.
 For a registered extension event Lean is given only the extension's policy automaton, its new rule
 version and whether ``ξ`` verifies; it computes the extension instance from its own record (``extInst``: the installed
 instance's residual after the calls processed since the rule update, under ``Δ·auth(z)``), which
 the Python ``Derive`` computes from the execution record.
 Everything else is Lean's: the checker's verdict and largest safe set, ``Ready`` (γ as equality of
-records, versions, the re-derivation looked up at the record), the rule update, the tool call's
-premises and Resolve, ``HStep`` on the tree, the log, the queue, completion, checkpoint freshness,
-whether a Checkpoint's branch is current and the copy it stores, Preload, crashes and restarts.
+records, versions, the re-derivation looked up at the record), the rule update, the target tree of
+every edit, the tool call's premises and Resolve, ``HStep`` on the tree, the log, the queue, completion,
+checkpoint freshness, whether a Checkpoint's branch is current and the copy it stores, Preload, crashes
+and restarts.
 Identifiers (calls, actions, labels, versions, tree names and checkpoint IDs, edits, values) are
 numbered in order of first appearance over the session; records by their position.
 
@@ -93,7 +98,17 @@ from model.edits.runtime.answers import (
     Updated,
 )
 from model.edits.runtime.derive import Derived, derive
-from model.edits.runtime.forms import Edit, Extend, edit_to_json
+from model.edits.runtime.forms import (
+    Edit,
+    Extend,
+    ForkChoice,
+    ForkParallel,
+    MergeJoin,
+    MergeSelect,
+    RestoreLive,
+    RestoreReplace,
+    edit_to_json,
+)
 from model.edits.runtime.record import State
 from model.edits.runtime.registration import Registration
 from model.edits.runtime.runtime import Runtime
@@ -232,10 +247,40 @@ def tree_state(nb: Numbering, tree: Node | None) -> list[list[Any]]:
     return [[n["name"], n["kind"], n["parent"], n["pos"], n["sel"], n["done"]] for n in tree_json(nb, tree)]
 
 
-def derived_json(nb: Numbering, inst: Instance, record: State, eta_new: str) -> dict[str, Any]:
+def derived_json(nb: Numbering, inst: Instance, record: State, eta_new: str,
+                 edit: dict[str, Any] | None = None) -> dict[str, Any]:
+    """What ``Derive`` gives, with the tree itself (the root) or, for an edit, the tree change ``edit``
+    (``tree_edit``) from which Lean computes the tree."""
     return {"instance": instance_json(nb, inst), "calls": sorted(nb.n("call", x) for x, _ in record.calls),
             "names": sorted(nb.n("name", k) for k in tree_names(record)), "eta": nb.n("version", eta_new),
-            "tree": tree_json(nb, record.tree)}
+            **({"tree": tree_json(nb, record.tree)} if edit is None else {"edit": edit})}
+
+
+def tree_edit(nb: Numbering, old: Node, u: Edit, new: Node) -> dict[str, Any]:
+    """The tree change of ``u`` as Lean takes it (``Spec/Edits/DeriveTree.lean``): the form, the branch or
+    group it names, and what ``Derive`` chose for it — the fresh group and the new leaves, each with its
+    name and ``Γ`` by outcome pomsets, in preorder. The shape of the new tree is not sent: Lean builds it
+    from its own tree by Table I's row."""
+    before = {lf.branch for lf in leaves(old)}
+    fresh = [lf for lf in leaves(new) if lf.branch not in before]
+    leaf_docs = [[nb.n("name", lf.branch), [pomset_json(nb, p) for p in outcomes(lf.gamma).values()]] for lf in fresh]
+    new_groups = sorted(set(groups(new)) - set(groups(old)))
+    group = nb.n("name", new_groups[0]) if new_groups else 0
+    if isinstance(u, ForkChoice | ForkParallel):
+        return {"form": "fork", "par": isinstance(u, ForkParallel), "branch": nb.n("name", u.branch),
+                "group": group, "leaves": leaf_docs}
+    if isinstance(u, RestoreReplace | RestoreLive):
+        return {"form": "restore", "live": isinstance(u, RestoreLive), "branch": nb.n("name", u.branch),
+                "group": group, "leaves": leaf_docs}
+    if isinstance(u, MergeSelect):
+        group_node = addressable(old)[u.group]  # Derive found it current (else there is no change to send)
+        assert isinstance(group_node, ChoiceNode)
+        arms = group_node.arms
+        return {"form": "select", "group": nb.n("name", u.group), "arm": [a for a, _ in arms].index(u.arm),
+                "leaves": leaf_docs}
+    if isinstance(u, MergeJoin):
+        return {"form": "join", "group": nb.n("name", u.group), "leaves": leaf_docs}
+    return {"form": "keep"}
 
 
 def small(s: State, u: Edit) -> bool:
@@ -249,7 +294,8 @@ def derivation(nb: Numbering, s: State, u: Edit) -> dict[str, Any] | None:
     d = derive(s, u)
     if not isinstance(d, Derived) or isinstance(decide(d.instance), Invalid):
         return None
-    return derived_json(nb, d.instance, d.record, d.eta_new)
+    assert s.tree is not None and d.record.tree is not None
+    return derived_json(nb, d.instance, d.record, d.eta_new, tree_edit(nb, s.tree, u, d.record.tree))
 
 
 def _word(nb: Numbering, w: Word) -> list[Any]:
@@ -568,7 +614,7 @@ def run_session(oracle: Oracle, case: Session, workdir: Path | None = None) -> C
             return Mismatch(JUDGMENT, tuple(bad), doc, payload, python, lean)
         extends = sum(1 for e in events if e["kind"] == "extend")
         return Agree("session", ("event",) * len(events) + ("crash point",) * crashes + ("extend",) * extends
-                     + checkpoint_tags(py_steps))
+                     + checkpoint_tags(py_steps) + tree_tags(events, py_steps))
     finally:
         d.close()
         shutil.rmtree(tmp, ignore_errors=True)
@@ -578,6 +624,16 @@ def checkpoint_tags(steps: list[dict[str, Any]]) -> tuple[str, ...]:
     """One tag per agreed Checkpoint decision: saved, or refused with its reason."""
     return tuple("checkpoint saved" if st["obs"][0] == "saved" else f"checkpoint {st['obs'][2]}"
                  for st in steps if st["obs"][0] in ("saved", "checkpoint-refused"))
+
+
+def tree_tags(events: list[dict[str, Any]], steps: list[dict[str, Any]]) -> tuple[str, ...]:
+    """One tag per agreed tree Lean built for an accepted edit (a committed rule update on the runtime,
+    an accepted edit on the ideal machine), by the change's form: ``tree fork``, ``tree restore``, …"""
+    forms = {e["edit"]: e["derived"]["edit"]["form"] for e in events
+             if e["kind"] in ("check", "edit") and e.get("derived")}
+    return tuple(f"tree {forms[e['edit']]}" for e, st in zip(events, steps, strict=True)
+                 if e.get("edit") in forms and ((e["kind"] == "update" and st["obs"][0] == "updated")
+                                                or (e["kind"] == "edit" and st["obs"] == ["edit", "accepted"])))
 
 
 def _compare(python: dict[str, Any], lean: dict[str, Any]) -> list[str]:
@@ -723,7 +779,7 @@ def run_ideal_session(oracle: Oracle, case: Session) -> CaseResult:
         return Mismatch(IDEAL, tuple(bad), doc, payload, python, lean)
     extends = sum(1 for e in events if e["kind"] == "extend")
     return Agree("session", ("event",) * len(events) + ("derived check",) * len(checked) + ("extend",) * extends
-                 + checkpoint_tags(py_steps))
+                 + checkpoint_tags(py_steps) + tree_tags(events, py_steps))
 
 
 def derived_check(oracle: Oracle, d: Derived) -> list[str]:

@@ -10,10 +10,21 @@ from typing import Any
 
 import pytest
 
-from model.edits.check.contract import Call, Choice, Nil, Seq
+from model.edits.check.contract import Call, Choice, Nil, Seq, Term, outcomes
 from model.edits.ideal import machine as M
 from model.edits.ideal.bisim import key_of
-from model.edits.runtime.tree import ChoiceNode, JoinNode, Leaf, Node, ParNode, SeqNode, addressable, groups, leaves
+from model.edits.runtime.tree import (
+    ChoiceNode,
+    JoinNode,
+    Leaf,
+    Node,
+    ParNode,
+    SeqNode,
+    addressable,
+    groups,
+    leaves,
+    replace_at,
+)
 from model.oracle import drt_runtime as R
 from model.oracle.drt import replay
 from model.oracle.lean import LeanOracle
@@ -183,3 +194,134 @@ def test_checkpoint_currency_on_crafted_trees(oracle: LeanOracle) -> None:
         assert lean == python, (tree, names, lean)
         decided += python
     assert any(decided) and not all(decided)
+
+
+def test_edit_trees_are_leans(oracle: LeanOracle) -> None:
+    """Lean builds every edit's target tree itself (``Spec/Edits/DeriveTree.lean``): a check sends only
+    the tree change (the form, the branch or group it names, the fresh names and the new leaves'
+    contracts), never the tree, and Lean's tree after each accepted Fork, Restore and Merge equals the
+    Python ``Derive``'s, on the runtime (after the rule update) and on the ideal machine."""
+    rec = Recording(oracle)
+    agreed: dict[str, int] = {}
+    # a Merge is defined only once the arms' required results are settled, so it needs longer sessions
+    need = {"tree fork": 2, "tree restore": 2, "tree select": 1, "tree join": 1}
+    for seed in range(150):
+        for run, session in ((R.run_session, R.Session(R.REGISTRATIONS[seed % 2], seed, 20)),
+                             (R.run_ideal_session, R.Session(R.REGISTRATIONS[seed % 2], seed, 20))):
+            res = run(rec, session)  # type: ignore[operator]
+            assert isinstance(res, Agree), res
+            assert all("tree" not in (e.get("derived") or {}) for e in rec.payload["events"])
+            for tag in res.tags:
+                if tag.startswith("tree "):
+                    agreed[tag] = agreed.get(tag, 0) + 1
+        if all(agreed.get(k, 0) >= n for k, n in need.items()):
+            break
+    assert all(agreed.get(k, 0) >= n for k, n in need.items()), agreed
+
+
+def _wrapped(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Perturb the Python ``Derive``'s tree: the node an edit puts in place comes wrapped in a one-part
+    sequence (the same contract, so the derivation, the check and the rule update are unchanged)."""
+    from model.edits.runtime import derive as D
+
+    real = D.replace_at
+
+    def replace_at(node: Node, ident: str, new: Node) -> Node:
+        return real(node, ident, SeqNode((new,)))
+
+    monkeypatch.setattr(D, "replace_at", replace_at)
+
+
+def test_perturbed_python_tree_is_caught(oracle: LeanOracle, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Python ``Derive`` that builds a wrong tree is reported: with the new node wrapped in an extra
+    sequence, the first session that commits an edit disagrees on the tree (Lean builds Table I's row
+    from its own tree), and the same session agrees without the perturbation."""
+    found = None
+    for seed in range(40):
+        case = R.Session(R.REGISTRATIONS[seed % 2], seed, 16)
+        with monkeypatch.context() as m:
+            _wrapped(m)
+            res = R.run_session(oracle, case)  # type: ignore[arg-type]
+        if isinstance(res, Mismatch):
+            found = (case, res)
+            break
+    assert found is not None
+    case, res = found
+    assert any(mode.endswith("state tree") for mode in res.modes), res.modes
+    assert isinstance(R.run_session(oracle, case), Agree)  # type: ignore[arg-type]
+
+
+def _changes(tree: Node) -> list[tuple[dict[str, Any], Node | None]]:
+    """Every tree change on the crafted tree (each branch and group name, each form) with the tree
+    Table I's row gives by Python's ``𝓔[n]`` (``replace_at``, as ``Derive`` applies it), or ``None``
+    where the row does not apply; names are filled in by ``_spelled``."""
+    addr = addressable(tree)
+    out: list[tuple[dict[str, Any], Node | None]] = []
+
+    def new_leaf(b: str) -> Leaf:
+        return Leaf(b, "r", GAMMA)
+
+    for name in sorted({lf.branch for lf in leaves(tree)} | set(groups(tree))):
+        node = addr.get(name)
+        leaf = node if isinstance(node, Leaf) else None
+        for par in (False, True):
+            arms = (new_leaf("t-L"), new_leaf("t-R"))
+            new: Node = ParNode("t-new", arms) if par else ChoiceNode("t-new", "open", (("L", arms[0]), ("R", arms[1])))
+            out.append(({"form": "fork", "par": par, "branch": name, "group": "t-new", "leaves": ["t-L", "t-R"]},
+                        None if leaf is None else replace_at(tree, name, new)))
+        for live in (False, True):
+            new = ParNode("t-new", (leaf, new_leaf("t-k"))) if live and leaf is not None else new_leaf("t-k")
+            out.append(({"form": "restore", "live": live, "branch": name, "group": "t-new" if live else None,
+                         "leaves": ["t-k"]}, None if leaf is None else replace_at(tree, name, new)))
+        for i in range(2):
+            expected = None
+            if isinstance(node, ChoiceNode) and i < len(node.arms) and node.status in ("open", node.arms[i][0]):
+                expected = replace_at(tree, name, SeqNode((node.arms[i][1], new_leaf("t-J"))))
+            out.append(({"form": "select", "group": name, "arm": i, "leaves": ["t-J"]}, expected))
+        expected = None
+        if isinstance(node, ParNode):
+            expected = replace_at(tree, name, SeqNode((JoinNode(name, node.parts), new_leaf("t-J"))))
+        out.append(({"form": "join", "group": name, "leaves": ["t-J"]}, expected))
+    return out
+
+
+GAMMA: Term = Seq((Call("c-new1"), Call("c-new2")))
+
+
+def _spelled(nb: R.Numbering, change: dict[str, Any]) -> dict[str, Any]:
+    doc = dict(change)
+    for key in ("branch", "group"):
+        if key in doc:
+            doc[key] = 0 if doc[key] is None else nb.n("name", doc[key])
+    doc["leaves"] = [[nb.n("name", b), [R.pomset_json(nb, p) for p in outcomes(GAMMA).values()]] for b in doc["leaves"]]
+    return doc
+
+
+def test_edit_trees_on_crafted_trees(oracle: LeanOracle) -> None:
+    """Lean's ``applyEdit`` against Python's ``𝓔[n]`` (``replace_at``, as ``Derive`` applies it) on the
+    hand-built trees: every form on every branch and group name, the named node anywhere in preorder
+    (so the nodes after it move). Where Table I's row applies (the branch or group is in ``addr(T)``, of
+    the row's mode, the arm open or selected) the edit is accepted and Lean's tree equals Python's;
+    elsewhere Lean finds the derivation undefined and keeps its tree."""
+    reg, seed = R.registration("laptop")
+    _, ideal = M.start(reg, key_of(seed))
+    assert ideal is not None and ideal.record.installed is not None and ideal.record.eta is not None
+    s0 = ideal.record
+    applied = refused = 0
+    for tree in TREES:
+        for change, expected in _changes(tree):
+            nb = R.Numbering()
+            root = R.derived_json(nb, s0.installed.instance, s0, s0.eta)
+            derived = {k: v for k, v in root.items() if k != "tree"} | {"edit": _spelled(nb, change)}
+            root["tree"] = R.tree_json(nb, tree)
+            out = oracle.call(R.IDEAL, {"root": root, "events": [{"kind": "edit", "edit": 0, "derived": derived}]})
+            step = out["steps"][0]
+            if expected is None:
+                assert step["obs"] == ["edit", "invalid"], (tree, change)
+                assert step["state"]["tree"] == R.tree_state(nb, tree)
+                refused += 1
+            else:
+                assert step["obs"] == ["edit", "accepted"], (tree, change)
+                assert step["state"]["tree"] == R.tree_state(nb, expected), (tree, change)
+                applied += 1
+    assert applied >= 10 and refused >= 10, (applied, refused)

@@ -1,5 +1,6 @@
 import Lean.Data.Json
 import AgentWarrant.Spec.Edits.Machine
+import AgentWarrant.Spec.Edits.DeriveTree
 import AgentWarrant.Oracle.Edits
 import AgentWarrant.Oracle.Common
 /-! The oracle entry `edit_runtime`: one session of the durable runtime of
@@ -15,7 +16,12 @@ preorder, `node = {"name": n, "kind": 0 leaf | 1 choice | 2 parallel | 3 join | 
 outcomes), "done": [call] (`χ_b`)}` (`Spec/Edits/MachineTree.lean`). Events (`"crash": true` on any of them
 interrupts its transaction before the commit, after which the process restarts):
 `{"kind": "check", "edit": u, "derived": derived}` (the derivation `Derive` gives at the committed
-record; Lean checks it and the Agent keeps the answer), `{"kind": "update" | "preload", "edit": u,
+record, with `"edit": change` in place of `"tree"`: the tree change of `Spec/Edits/DeriveTree.lean`,
+`{"form": "keep"}`, `{"form": "fork", "par": b, "branch": b, "group": g, "leaves": [leaf, leaf]}`,
+`{"form": "restore", "live": b, "branch": b, "group": g, "leaves": [leaf]}`, `{"form": "select",
+"group": g, "arm": i, "leaves": [leaf]}` or `{"form": "join", "group": g, "leaves": [leaf]}` with
+`leaf = [name, [pomset]]`; Lean builds the derived tree from the record's own tree (`treeDer`), checks
+the derivation and the Agent keeps the answer), `{"kind": "update" | "preload", "edit": u,
 "answer": i}` (the Agent's `i`-th answer, in the order of the session's checks), `{"kind": "use" |
 "retry", "call": x, "token": version | null, "request": ok}`, `{"kind": "dispatch"}`, `{"kind":
 "settle", "action": d, "value": v}`, `{"kind": "checkpoint", "id": k, "branch": b}` (Lean decides whether `b` is current from its tree),
@@ -24,7 +30,8 @@ record; Lean checks it and the Agent keeps the answer), `{"kind": "update" | "pr
 record; `b` says whether `ξ` verifies).
 
 `Derive` is the session's table of derivations: a rule update or Preload re-derives `u` at the
-committed record by looking up the derivation a check gave at an equal record (none: undefined).
+committed record by looking up the derivation a check gave at an equal record (none: undefined), its
+tree Lean's `applyEdit` of the record's tree (undefined when the change does not apply).
 Output: `{"root": accepted, "steps": [{"obs": [...], "state": {...}}]}`.
 
 `edit_ideal` runs the ideal machine (`stepI`: the atomic edit, the tokenless tool call, Dispatch,
@@ -50,6 +57,43 @@ def derivedD (j : Json) : Dec (Option Derived) := match j with
     pure (some ⟨← pinstD (← field j "instance"), ← nats (← field j "calls"), ← nats (← field j "names"),
                 ← as Nat (← field j "eta"), ← listOf nodeD (← field j "tree")⟩)
 
+/-- A new leaf of a tree change: `[name, [pomset]]`. -/
+def leafD (j : Json) : Dec (Nat × List Pomset) := do
+  match (← as (Array Json) j).toList with
+  | [n, g] => pure (← as Nat n, ← listOf pomD g)
+  | _ => throw "tree edit: a new leaf is [name, gamma]"
+
+def leavesD (j : Json) : Dec (List (Nat × List Pomset)) := do listOf leafD (← field j "leaves")
+
+/-- The tree change an edit names (`Spec/Edits/DeriveTree.lean`), spelled `{"form": "keep" | "fork" |
+"restore" | "select" | "join", ...}`. -/
+def teditD (j : Json) : Dec TEdit := do
+  match ← as String (← field j "form") with
+  | "keep" => pure TEdit.keep
+  | "fork" => match ← leavesD j with
+    | [(bl, gl), (br, gr)] => pure (TEdit.fork (← as Bool (← field j "par")) (← as Nat (← field j "branch"))
+                                      (← as Nat (← field j "group")) bl br gl gr)
+    | _ => throw "tree edit: a fork has two new leaves"
+  | "restore" => match ← leavesD j with
+    | [(bk, gk)] => pure (TEdit.restore (← as Bool (← field j "live")) (← as Nat (← field j "branch"))
+                                         (← as Nat (← field j "group")) bk gk)
+    | _ => throw "tree edit: a restore has one new leaf"
+  | "select" => match ← leavesD j with
+    | [(bj, gj)] => pure (TEdit.select (← as Nat (← field j "group")) (← as Nat (← field j "arm")) bj gj)
+    | _ => throw "tree edit: a merge has one new leaf"
+  | "join" => match ← leavesD j with
+    | [(bj, gj)] => pure (TEdit.join (← as Nat (← field j "group")) bj gj)
+    | _ => throw "tree edit: a merge has one new leaf"
+  | s => throw s!"tree edit: unknown form {s}"
+
+/-- What `Derive` gives for an edit at a record: the derived instance, calls, names and version, with
+the tree change (`"edit"`) in place of the tree, which Lean computes (`treeDer`). -/
+def editDerivedD (j : Json) : Dec (Option (Derived × TEdit)) := match j with
+  | Json.null => pure none
+  | _ => do
+    pure (some (⟨← pinstD (← field j "instance"), ← nats (← field j "calls"), ← nats (← field j "names"),
+                 ← as Nat (← field j "eta"), []⟩, ← teditD (← field j "edit")))
+
 /-- The extension's policy automaton, spelled as `edit_check`'s `"policy"`. -/
 def extendPolicy (j : Json) : Dec Dfa := do listOf tripleD (← field (← field j "policy") "delta")
 
@@ -59,7 +103,7 @@ def optNat (j : Json) : Dec (Option Nat) := match j with
 
 /-- A session event as the Agent issues it (answers named by index). -/
 inductive SEv
-  | check (u : Nat) (d : Option Derived)
+  | check (u : Nat) (d : Option (Derived × TEdit))
   | update (u i : Nat)
   | preload (u i : Nat)
   | ev (e : Ev)
@@ -71,7 +115,7 @@ def sevD (j : Json) : Dec (SEv × Bool) := do
     | Except.error _ => pure false
   let k ← as String (← field j "kind")
   let e ← match k with
-    | "check" => do pure (SEv.check (← as Nat (← field j "edit")) (← derivedD (← field j "derived")))
+    | "check" => do pure (SEv.check (← as Nat (← field j "edit")) (← editDerivedD (← field j "derived")))
     | "update" => do pure (SEv.update (← as Nat (← field j "edit")) (← as Nat (← field j "answer")))
     | "preload" => do pure (SEv.preload (← as Nat (← field j "edit")) (← as Nat (← field j "answer")))
     | "use" => do pure (SEv.ev (Ev.use (← as Nat (← field j "call")) (← optNat (← field j "token"))
@@ -86,16 +130,19 @@ def sevD (j : Json) : Dec (SEv × Bool) := do
     | s => throw s!"event: unknown kind {s}"
   pure (e, crash)
 
-/-- The session's derivations, looked up by record and edit. -/
-def lookup : List (Core × Nat × Option Derived) → Derivation
+/-- The session's derivations (each with its tree change), looked up by record and edit. -/
+def lookupT : List (Core × Nat × Option (Derived × TEdit)) → Core → Nat → Option (Derived × TEdit)
   | [], _, _ => none
   | (c, v, d) :: t, c', u => match decide (c = c'), Nat.beq v u with
     | true, true => d
-    | _, _ => lookup t c' u
+    | _, _ => lookupT t c' u
+
+/-- `Derive` as the machine sees it: the table's derivation with the tree Lean computes (`treeDer`). -/
+def lookup (t : List (Core × Nat × Option (Derived × TEdit))) : Derivation := treeDer (lookupT t)
 
 structure Sess where
   store : Store
-  table : List (Core × Nat × Option Derived)
+  table : List (Core × Nat × Option (Derived × TEdit))
   answers : List Answer
 
 def nthA : List Answer → Nat → Option Answer
@@ -203,13 +250,13 @@ def editRuntime (j : Json) : Dec Json := do
 /-- An ideal session event: an edit with the derivation at the current record, or one `IEv`, or a
 retry (which changes nothing on the ideal machine: the stored link's value, no token). -/
 inductive IdEv
-  | edit (u : Nat) (d : Option Derived)
+  | edit (u : Nat) (d : Option (Derived × TEdit))
   | ev (e : IEv)
   | retry (x : Nat)
 
 def idEvD (j : Json) : Dec IdEv := do
   match ← as String (← field j "kind") with
-  | "edit" => pure (IdEv.edit (← as Nat (← field j "edit")) (← derivedD (← field j "derived")))
+  | "edit" => pure (IdEv.edit (← as Nat (← field j "edit")) (← editDerivedD (← field j "derived")))
   | "use" => pure (IdEv.ev (IEv.use (← as Nat (← field j "call")) (← as Bool (← field j "request"))))
   | "retry" => pure (IdEv.retry (← as Nat (← field j "call")))
   | "dispatch" => pure (IdEv.ev IEv.dispatch)
@@ -222,7 +269,7 @@ def retryI (c : Core) (x : Nat) : Obs := match findProc x c.procd with
   | none => Obs.deny x "not-processed"
   | some p => retry c x (some p.version) true
 
-def runIdeal : List (Core × Nat × Option Derived) → Core → List IdEv → List Json
+def runIdeal : List (Core × Nat × Option (Derived × TEdit)) → Core → List IdEv → List Json
   | _, _, [] => []
   | t, c, e :: es =>
     let (o, c', t') := match e with
