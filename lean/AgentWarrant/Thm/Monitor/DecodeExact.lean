@@ -1,4 +1,5 @@
 import AgentWarrant.Thm.Monitor.DecodeFind
+import AgentWarrant.Thm.Oracle.Keys
 /-! The decoder reads each top-level list of the policy exactly from the document: on a document
 whose objects are search trees (every input the oracle judges, `Oracle.judgedOrdered`), a list it
 returns empty comes from a document with no such member (or `null`), never from one whose array it
@@ -96,5 +97,166 @@ theorem decodesExactlyLengths {j : Json} {p q : Policy} (hd : KeysDistinct j)
     ⟨listIsLength hd p1 q1, listIsLength hd p2 q2, listIsLength hd p3 q3, listIsLength hd p4 q4,
       listIsLength hd p5 q5, listIsLength hd p6 q6, listIsLength hd p7 q7, listIsLength hd p8 q8,
       listIsLength hd p9 q9, listIsLength hd p10 q10, listIsLength hd p11 q11⟩
+
+/-- Two lists read element by element from one list, by a relation functional on its elements, are equal. -/
+theorem forall2Unique {α β : Type} {R : α → β → Prop} :
+    ∀ {xs : List α} {l m : List β}, (∀ x a b, x ∈ xs → R x a → R x b → a = b) →
+      Forall2 R xs l → Forall2 R xs m → l = m
+  | _, _, _, _, Forall2.nil, Forall2.nil => rfl
+  | x :: _, _, _, hu, Forall2.cons ha hr, Forall2.cons hb hs => by
+    rw [hu x _ _ (Mem.head _) ha hb, forall2Unique (fun y a b hy => hu y a b (Mem.tail _ hy)) hr hs]
+
+/-- On a document with distinct names, an exactly read list is fixed by a relation functional on
+the array's elements (each of which has distinct names too). -/
+theorem listIsUnique {α : Type} {j : Json} {k : String} {R : Json → α → Prop} {l m : List α}
+    (hd : KeysDistinct j) (hu : ∀ x a b, KeysDistinct x → R x a → R x b → a = b)
+    (hl : ListIs j k R l) (hm : ListIs j k R m) : l = m := by
+  cases hl with
+  | inl a =>
+    have ⟨ha, e⟩ := a
+    subst e
+    cases hm with
+    | inl b => have ⟨_, e'⟩ := b; subst e'; rfl
+    | inr b => have ⟨_, hf, _⟩ := b; have n := ha _ hf; cases n
+  | inr a =>
+    have ⟨xs, hx, hr⟩ := a
+    cases hm with
+    | inl b => have ⟨hb, _⟩ := b; have n := hb _ hx; cases n
+    | inr b =>
+      have ⟨ys, hy, hs⟩ := b
+      have e := fieldUnique hd hx hy
+      cases e
+      have ⟨_, ej, hmem⟩ := hx
+      subst ej
+      have hxs : KeysDistinct (Json.arr ⟨xs⟩) := kdObjElem hd hmem
+      exact forall2Unique (fun x a b hmx => hu x a b (kdArrElem hxs hmx)) hr hs
+
+theorem strField {x : Json} {k s t : String} (hd : KeysDistinct x) (hs : Field x k (Json.str s))
+    (ht : Field x k (Json.str t)) : s = t := by
+  have e := fieldUnique hd hs ht
+  cases e
+  rfl
+
+theorem resolverAtUnique {x : Json} {r s : Resolver} (hd : KeysDistinct x) (hr : ResolverAt x r)
+    (hs : ResolverAt x s) : r = s := by
+  cases r with
+  | mk slot tool args path =>
+    cases s with
+    | mk slot' tool' args' path' =>
+      have ⟨a1, a2, a3, p, a4, a5⟩ := hr
+      have ⟨b1, b2, b3, q, b4, b5⟩ := hs
+      have e1 := strField hd a1 b1
+      have e2 := strField hd a2 b2
+      have e3 := fieldUnique hd a3 b3
+      have e4 := strField hd a4 b4
+      subst e1; subst e2; subst e3; subst e4
+      have e5 : path = path' := by
+        have u : path = p.splitOn "." := a5
+        have w : path' = p.splitOn "." := b5
+        rw [u, w]
+      subst e5
+      rfl
+
+theorem historyAtUnique {x : Json} {h g : History} (hd : KeysDistinct x) (hh : HistoryAt x h)
+    (hg : HistoryAt x g) : h = g := by
+  cases h with
+  | mk name lineage after require before =>
+    cases g with
+    | mk name' lineage' after' require' before' =>
+      have ⟨a1, ⟨sc, a2, a3⟩, a4, a5, a6⟩ := hh
+      have ⟨b1, ⟨sc', b2, b3⟩, b4, b5, b6⟩ := hg
+      have e1 := strField hd a1 b1
+      have e2 := strField hd a2 b2
+      have e4 := strField hd a4 b4
+      have e5 := strField hd a5 b5
+      have e6 := strField hd a6 b6
+      subst e1; subst e2; subst e4; subst e5; subst e6
+      have e3 : lineage = lineage' := by
+        have u : lineage = (sc == "lineage") := a3
+        have w : lineage' = (sc == "lineage") := b3
+        rw [u, w]
+      subst e3
+      rfl
+
+theorem kindNe {r : Json} {a b : String} (hd : KeysDistinct r) (ha : Field r "kind" (Json.str a))
+    (hb : Field r "kind" (Json.str b)) (hne : a ≠ b) : False :=
+  hne (strField hd ha hb)
+
+/-- A resource pattern is fixed by its `kind` and the member that kind reads. -/
+theorem patAtUnique {r : Json} {x y : Pat} (hd : KeysDistinct r) (hx : PatAt r x) (hy : PatAt r y) : x = y := by
+  cases x with
+  | any =>
+    cases y with
+    | any => rfl
+    | const _ => exact False.elim (kindNe hd hx hy.1 (by decide))
+    | slot _ => exact False.elim (kindNe hd hx hy.1 (by decide))
+    | glob _ => have ⟨⟨k, hk, n1, _, _⟩, _⟩ := hy; exact False.elim (n1 (strField hd hk hx))
+  | const v =>
+    cases y with
+    | any => exact False.elim (kindNe hd hx.1 hy (by decide))
+    | const w => have e := fieldUnique hd hx.2 hy.2; subst e; rfl
+    | slot _ => exact False.elim (kindNe hd hx.1 hy.1 (by decide))
+    | glob _ => have ⟨⟨k, hk, _, n2, _⟩, _⟩ := hy; exact False.elim (n2 (strField hd hk hx.1))
+  | slot s =>
+    cases y with
+    | any => exact False.elim (kindNe hd hx.1 hy (by decide))
+    | const _ => exact False.elim (kindNe hd hx.1 hy.1 (by decide))
+    | slot t => have e := strField hd hx.2 hy.2; subst e; rfl
+    | glob _ => have ⟨⟨k, hk, _, _, n3⟩, _⟩ := hy; exact False.elim (n3 (strField hd hk hx.1))
+  | glob g =>
+    have ⟨⟨k, hk, n1, n2, n3⟩, hg⟩ := hx
+    cases y with
+    | any => exact False.elim (n1 (strField hd hk hy))
+    | const _ => exact False.elim (n2 (strField hd hk hy.1))
+    | slot _ => exact False.elim (n3 (strField hd hk hy.1))
+    | glob g' => have e := strField hd hg hy.2; subst e; rfl
+
+theorem audEffAtUnique {x : Json} {a b : AudEff} (hd : KeysDistinct x) (ha : AudEffAt x a) (hb : AudEffAt x b) :
+    a = b := by
+  cases a with
+  | mk act pat =>
+    cases b with
+    | mk act' pat' =>
+      have ⟨a1, r, a2, a3⟩ := ha
+      have ⟨b1, r', b2, b3⟩ := hb
+      have e1 := strField hd a1 b1
+      have e2 := fieldUnique hd a2 b2
+      subst e1; subst e2
+      have ⟨_, ej, hm⟩ := a2
+      subst ej
+      have e3 := patAtUnique (kdObjElem hd hm) a3 b3
+      subst e3
+      rfl
+
+theorem audienceAtUnique {x : Json} {a b : Audience} (hd : KeysDistinct x) (ha : AudienceAt x a)
+    (hb : AudienceAt x b) : a = b := by
+  cases a with
+  | mk node effs =>
+    cases b with
+    | mk node' effs' =>
+      have ⟨a1, xs, a2, a3⟩ := ha
+      have ⟨b1, ys, b2, b3⟩ := hb
+      have e1 := strField hd a1 b1
+      have e2 := fieldUnique hd a2 b2
+      cases e2
+      subst e1
+      have ⟨_, ej, hm⟩ := a2
+      subst ej
+      have hxs : KeysDistinct (Json.arr ⟨xs⟩) := kdObjElem hd hm
+      have e3 := forall2Unique (R := AudEffAt) (fun y c d hy => audEffAtUnique (kdArrElem hxs hy)) a3 b3
+      subst e3
+      rfl
+
+/-- On a document with distinct names, `DecodesExactly` fixes the resolvers, the history rules and
+the audiences: two policies it relates to one such document have the same ones. -/
+theorem decodesExactlyFixes {j : Json} {p q : Policy} (hd : KeysDistinct j)
+    (hp : DecodesExactly j p) (hq : DecodesExactly j q) :
+    p.resolvers = q.resolvers ∧ p.histories = q.histories ∧ p.audiences = q.audiences :=
+  match hp, hq with
+  | ⟨_, _, _, _, p1, _, _, _, _, _, p7, _, _, _, _, p11⟩,
+    ⟨_, _, _, _, q1, _, _, _, _, _, q7, _, _, _, _, q11⟩ =>
+    ⟨listIsUnique (R := ResolverAt) hd (fun _ _ _ h => resolverAtUnique h) p1 q1,
+      listIsUnique (R := HistoryAt) hd (fun _ _ _ h => historyAtUnique h) p7 q7,
+      listIsUnique (R := AudienceAt) hd (fun _ _ _ h => audienceAtUnique h) p11 q11⟩
 
 end AgentWarrant.Monitor.Full
