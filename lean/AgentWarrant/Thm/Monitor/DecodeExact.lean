@@ -7,7 +7,11 @@ skipped, and every other list has one element per element of the document's arra
 (`policyOfDecodesExactly`, `DecodesExactly`); so do the declared categories. `Decodes` alone let any
 list be empty. On a document whose objects also have distinct names, `DecodesExactly` fixes each
 list's length (`decodesExactlyLengths`): two policies it relates to the same document have lists of
-equal length, each the length of the document's array. -/
+equal length, each the length of the document's array. Where the element relation is functional
+there, it fixes the list itself (`listIsUnique`): the resolvers, history rules and audiences
+(`decodesExactlyFixes`). The other lists' element relations still state optional members one way
+only (an absent-or-empty reading allowed where the document holds a value), and a rank as some
+position of its level name rather than the first, so they are not yet fixed. -/
 namespace AgentWarrant.Monitor.Full
 open Lean AgentWarrant AgentWarrant.Oracle AgentWarrant.Json
 
