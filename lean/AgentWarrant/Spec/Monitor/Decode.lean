@@ -45,9 +45,10 @@ def ListAt {α : Type} (j : Json) (k : String) (R : Json → α → Prop) (out :
 def StrsAt (j : Json) (k : String) (l : List String) : Prop :=
   ∃ xs, Field j k (Json.arr ⟨xs⟩) ∧ Forall2 (fun x s => x = Json.str s) xs l
 
-/-- The rank `i` is read from a level name at `k`: the `i`-th declared level is that name. -/
+/-- The rank `i` is read from a level name at `k`: the `i`-th declared level is that name, and no
+earlier one is (the decoder takes the first). -/
 def RankAt (levels : List String) (x : Json) (k : String) (i : Nat) : Prop :=
-  ∃ s, Field x k (Json.str s) ∧ nth? levels i = some s
+  ∃ s, Field x k (Json.str s) ∧ nth? levels i = some s ∧ ∀ m, m < i → nth? levels m ≠ some s
 
 def ResolverAt (x : Json) (r : Resolver) : Prop :=
   Field x "slot" (Json.str r.slot) ∧ Field x "tool" (Json.str r.tool) ∧ Field x "args" r.args ∧

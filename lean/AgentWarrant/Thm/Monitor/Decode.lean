@@ -75,9 +75,64 @@ theorem optBeqSome {a : Option String} {s : String} (h : (a == some s) = true) :
     have e' : t = s := ofDecideEqTrue e
     rw [e']
 
-/-- A rank is the position of the level it names. -/
+theorem rangeAuxAcc : ∀ (n : Nat) (acc : List Nat), List.rangeAux n acc = List.rangeAux n [] ++ acc
+  | 0, acc => rfl
+  | n + 1, acc => by
+    show List.rangeAux n (n :: acc) = List.rangeAux n [n] ++ acc
+    rw [rangeAuxAcc n (n :: acc), rangeAuxAcc n [n], List.append_assoc]
+    rfl
+
+theorem rangeSucc (n : Nat) : List.range (n + 1) = List.range n ++ [n] :=
+  show List.rangeAux n [n] = List.rangeAux n [] ++ [n] from rangeAuxAcc n [n]
+
+theorem findAppend {α : Type} (p : α → Bool) (a : α) : ∀ (l : List α),
+    List.find? p (l ++ [a]) = (match List.find? p l with | some x => some x | none => if p a = true then some a else none)
+  | [] => by cases h : p a <;> simp [List.find?, h]
+  | b :: l => by
+    cases h : p b with
+    | true => simp [List.find?, h]
+    | false => simp [List.find?, h, findAppend p a l]
+
+/-- `find?` over `range n` returns the first index that satisfies `p`. -/
+theorem rangeFind (p : Nat → Bool) : ∀ (n : Nat),
+    (∀ i, List.find? p (List.range n) = some i → i < n ∧ p i = true ∧ ∀ m, m < i → p m = false) ∧
+    (List.find? p (List.range n) = none → ∀ m, m < n → p m = false)
+  | 0 => ⟨(fun i h => by cases h), fun _ m hm => absurd hm (Nat.notLtZero m)⟩
+  | n + 1 => by
+    have ⟨ihS, ihN⟩ := rangeFind p n
+    rw [rangeSucc, findAppend]
+    cases hf : List.find? p (List.range n) with
+    | some j =>
+      refine ⟨fun i h => ?_, fun h => by cases h⟩
+      cases h
+      have ⟨l, pj, mn⟩ := ihS j hf
+      exact ⟨Nat.leStep l, pj, mn⟩
+    | none =>
+      have below := ihN hf
+      cases hp : p n with
+      | true =>
+        refine ⟨fun i h => ?_, fun h => ?_⟩
+        · have h' : (some n : Option Nat) = some i := h
+          cases h'
+          exact ⟨Nat.leRefl _, hp, below⟩
+        · have h' : (some n : Option Nat) = none := h
+          cases h'
+      | false =>
+        refine ⟨fun i h => ?_, fun _ m hm => ?_⟩
+        · have h' : (none : Option Nat) = some i := h
+          cases h'
+        · cases Nat.ltOrGe m n with
+          | inl hl => exact below m hl
+          | inr hg =>
+            have e : m = n := Nat.leAntisymm (Nat.leOfLtSucc hm) hg
+            rw [e]; exact hp
+
+theorem optBeqSelf (s : String) : (some s == some s) = true :=
+  show (s == s) = true from decideEqTrue rfl
+
+/-- A rank is the position of the level it names, and the first such position. -/
 theorem rankOk {levels : List String} {name : String} {i : Nat} (h : rank levels name = Except.ok i) :
-    nth? levels i = some name := by
+    nth? levels i = some name ∧ ∀ m, m < i → nth? levels m ≠ some name := by
   cases hf : (List.range levels.length).find? (fun i => nth? levels i == some name) with
   | none =>
     have u : rank levels name = throw s!"unknown level {name}" := by simp [rank, hf]
@@ -85,7 +140,12 @@ theorem rankOk {levels : List String} {name : String} {i : Nat} (h : rank levels
   | some k =>
     have u : rank levels name = pure k := by simp [rank, hf]
     rw [u] at h; cases h
-    exact optBeqSome (findSome (p := fun i => nth? levels i == some name) hf).2
+    have ⟨_, pk, below⟩ := (rangeFind (fun i => nth? levels i == some name) levels.length).1 _ hf
+    refine ⟨optBeqSome pk, fun m hm e => ?_⟩
+    have f := below m hm
+    have t : (nth? levels m == some name) = true := by rw [e]; exact optBeqSelf name
+    rw [t] at f
+    cases f
 
 theorem strsOk {j : Json} {k : String} {l : List String} (h : strs j k = Except.ok l) : StrsAt j k l := by
   have ⟨a, ha, e⟩ := bindOk h

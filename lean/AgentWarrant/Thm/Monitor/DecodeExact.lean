@@ -251,16 +251,107 @@ theorem audienceAtUnique {x : Json} {a b : Audience} (hd : KeysDistinct x) (ha :
       subst e3
       rfl
 
-/-- On a document with distinct names, `DecodesExactly` fixes the resolvers, the history rules and
-the audiences: two policies it relates to one such document have the same ones. -/
+theorem strsAtUnique {j : Json} {k : String} {l m : List String} (hd : KeysDistinct j) (hl : StrsAt j k l)
+    (hm : StrsAt j k m) : l = m := by
+  have ⟨xs, hx, hr⟩ := hl
+  have ⟨ys, hy, hs⟩ := hm
+  have e := fieldUnique hd hx hy
+  cases e
+  exact forall2Unique (R := fun x s => x = Json.str s) (fun x a b _ ea eb => by rw [ea] at eb; cases eb; rfl) hr hs
+
+theorem optStrsIsUnique {j : Json} {k : String} {l m : List String} (hd : KeysDistinct j) (hl : OptStrsIs j k l)
+    (hm : OptStrsIs j k m) : l = m := by
+  cases hl with
+  | inl a =>
+    have ⟨ha, e⟩ := a
+    subst e
+    cases hm with
+    | inl b => have ⟨_, e'⟩ := b; subst e'; rfl
+    | inr b => have ⟨_, hf, _⟩ := b; have n := ha _ hf; cases n
+  | inr a =>
+    cases hm with
+    | inl b => have ⟨hb, _⟩ := b; have ⟨_, hf, _⟩ := a; have n := hb _ hf; cases n
+    | inr b => exact strsAtUnique hd a b
+
+/-- A level name's first position is unique. -/
+theorem rankUnique {levels : List String} {s : String} {i i' : Nat} (hi : nth? levels i = some s)
+    (fi : ∀ m, m < i → nth? levels m ≠ some s) (hi' : nth? levels i' = some s)
+    (fi' : ∀ m, m < i' → nth? levels m ≠ some s) : i = i' := by
+  cases Nat.ltOrGe i i' with
+  | inl hl => exact False.elim (fi' i hl hi)
+  | inr hg =>
+    cases Nat.ltOrGe i' i with
+    | inl hl => exact False.elim (fi i' hl hi')
+    | inr hg' => exact Nat.leAntisymm hg' hg
+
+theorem rankAtUnique {levels : List String} {x : Json} {k : String} {i i' : Nat} (hd : KeysDistinct x)
+    (hi : RankAt levels x k i) (hi' : RankAt levels x k i') : i = i' := by
+  have ⟨s, a1, a2, a3⟩ := hi
+  have ⟨t, b1, b2, b3⟩ := hi'
+  have e := strField hd a1 b1
+  subst e
+  exact rankUnique a2 a3 b2 b3
+
+theorem agentAtUnique {levels : List String} {x : Json} {a b : Agent} (hd : KeysDistinct x)
+    (ha : AgentAt levels x a) (hb : AgentAt levels x b) : a = b := by
+  cases a with
+  | mk name ops ceiling =>
+    cases b with
+    | mk name' ops' ceiling' =>
+      have ⟨a1, a2, a3⟩ := ha
+      have ⟨b1, b2, b3⟩ := hb
+      have e1 := strField hd a1 b1
+      have e2 := strsAtUnique hd a2 b2
+      have e3 := rankAtUnique hd a3 b3
+      subst e1; subst e2; subst e3
+      rfl
+
+theorem nodeAtUnique {levels cats : List String} {x : Json} {a b : Node} (hd : KeysDistinct x)
+    (ha : NodeAt levels cats x a) (hb : NodeAt levels cats x b) : a = b := by
+  cases a with
+  | mk name lab =>
+    cases b with
+    | mk name' lab' =>
+      cases lab with
+      | mk sens cs tr =>
+        cases lab' with
+        | mk sens' cs' tr' =>
+          have ⟨a1, l, a2, a3, ⟨h1, a4, a5⟩, a6⟩ := ha
+          have ⟨b1, l', b2, b3, ⟨h2, b4, b5⟩, b6⟩ := hb
+          have e1 := strField hd a1 b1
+          have e2 := fieldUnique hd a2 b2
+          subst e1; subst e2
+          have ⟨_, ej, hm⟩ := a2
+          subst ej
+          have hl := kdObjElem hd hm
+          have e3 := rankAtUnique hl a3 b3
+          have e4 := strsAtUnique hl a4 b4
+          have e5 := fieldUnique hl a6 b6
+          cases e5
+          subst e3; subst e4
+          have e6 : cs = cs' := by
+            have u : cs = CatsOf cats h1 := a5
+            have w : cs' = CatsOf cats h1 := b5
+            rw [u, w]
+          subst e6
+          rfl
+
+/-- On a document with distinct names, `DecodesExactly` fixes the level list and the declared
+categories, and the resolvers, nodes, agents, history rules and audiences: two policies it relates to
+one such document have the same ones. -/
 theorem decodesExactlyFixes {j : Json} {p q : Policy} (hd : KeysDistinct j)
     (hp : DecodesExactly j p) (hq : DecodesExactly j q) :
-    p.resolvers = q.resolvers ∧ p.histories = q.histories ∧ p.audiences = q.audiences :=
-  match hp, hq with
-  | ⟨_, _, _, _, p1, _, _, _, _, _, p7, _, _, _, _, p11⟩,
-    ⟨_, _, _, _, q1, _, _, _, _, _, q7, _, _, _, _, q11⟩ =>
-    ⟨listIsUnique (R := ResolverAt) hd (fun _ _ _ h => resolverAtUnique h) p1 q1,
-      listIsUnique (R := HistoryAt) hd (fun _ _ _ h => historyAtUnique h) p7 q7,
-      listIsUnique (R := AudienceAt) hd (fun _ _ _ h => audienceAtUnique h) p11 q11⟩
+    p.resolvers = q.resolvers ∧ p.nodes = q.nodes ∧ p.agents = q.agents ∧ p.histories = q.histories ∧
+      p.audiences = q.audiences := by
+  have ⟨lv, cs, hl, hc, p1, p2, _, p4, _, _, p7, _, _, _, _, p11⟩ := hp
+  have ⟨lv', cs', hl', hc', q1, q2, _, q4, _, _, q7, _, _, _, _, q11⟩ := hq
+  have e1 := strsAtUnique hd hl hl'
+  have e2 := optStrsIsUnique hd hc hc'
+  subst e1; subst e2
+  exact ⟨listIsUnique (R := ResolverAt) hd (fun _ _ _ h => resolverAtUnique h) p1 q1,
+    listIsUnique (R := NodeAt lv cs) hd (fun _ _ _ h => nodeAtUnique h) p2 q2,
+    listIsUnique (R := AgentAt lv) hd (fun _ _ _ h => agentAtUnique h) p4 q4,
+    listIsUnique (R := HistoryAt) hd (fun _ _ _ h => historyAtUnique h) p7 q7,
+    listIsUnique (R := AudienceAt) hd (fun _ _ _ h => audienceAtUnique h) p11 q11⟩
 
 end AgentWarrant.Monitor.Full
