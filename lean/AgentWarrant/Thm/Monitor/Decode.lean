@@ -7,8 +7,8 @@ import AgentWarrant.Thm.Monitor.Json
 covers is empty or read element by element from the document's array at that key (`listOfRead`,
 `optStrsRead` also say when it is empty: `opt` found no member, which `DecodeExact.lean` uses; the
 proof, `policyOfDecodesVia`, takes how a list is read as a parameter), names and
-references from string members, ranks from level names (`rankOk`: a rank is the position of the
-level it names in the document's level list), optional members through `opt` (`optReq`: what it
+references from string members, ranks from level names (`rankOk`: a rank is the first position of
+the level it names in the document's level list, `rangeFind`: `find?` over `List.range` finds the first), optional members through `opt` (`optReq`: what it
 returns is the member at that key), optional string lists through `optStrs` (`optStrsOk`), and the
 decoder's `match` on a `kind` string one branch per kind (`resMatch`, `patMatch`, `predMatch`: the
 compiled chain of decidable equality tests, taken apart once). On a document with distinct keys a

@@ -8,10 +8,11 @@ skipped, and every other list has one element per element of the document's arra
 list be empty. On a document whose objects also have distinct names, `DecodesExactly` fixes each
 list's length (`decodesExactlyLengths`): two policies it relates to the same document have lists of
 equal length, each the length of the document's array. Where the element relation is functional
-there, it fixes the list itself (`listIsUnique`): the resolvers, history rules and audiences
-(`decodesExactlyFixes`). The other lists' element relations still state optional members one way
-only (an absent-or-empty reading allowed where the document holds a value), and a rank as some
-position of its level name rather than the first, so they are not yet fixed. -/
+there, it fixes the list itself (`listIsUnique`): the level list and declared categories, the
+resolvers, nodes, agents, history rules and audiences (`decodesExactlyFixes`; a rank is the first
+position of its level name, `rankUnique`). The other lists' element relations (edges, tools,
+origins, grants, flow rules) still state optional members one way only (an absent-or-empty reading
+allowed where the document holds a value), so they are not yet fixed. -/
 namespace AgentWarrant.Monitor.Full
 open Lean AgentWarrant AgentWarrant.Oracle AgentWarrant.Json
 
