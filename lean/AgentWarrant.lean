@@ -125,6 +125,7 @@ import AgentWarrant.Spec.Monitor.Decode
 import AgentWarrant.Thm.Monitor.Decode
 import AgentWarrant.Thm.Monitor.DecodeForm
 import AgentWarrant.Thm.Monitor.DecodeFind
+import AgentWarrant.Thm.Monitor.DecodeExact
 import AgentWarrant.Thm.Monitor.Full.Issuance
 import AgentWarrant.Thm.Monitor.DeleteAB
 import AgentWarrant.Thm.Monitor.Full.Origin

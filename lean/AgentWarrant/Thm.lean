@@ -21,6 +21,7 @@ import AgentWarrant.Thm.Monitor.Full.Naming
 import AgentWarrant.Thm.Monitor.Full.AdmittedMeaning
 import AgentWarrant.Thm.Monitor.Decode
 import AgentWarrant.Thm.Monitor.DecodeFind
+import AgentWarrant.Thm.Monitor.DecodeExact
 import AgentWarrant.Thm.Oracle.Keys
 import AgentWarrant.Thm.Monitor.Registration
 import AgentWarrant.Thm.Edits.WellFormed
@@ -335,6 +336,19 @@ theorem registrationFormOnJudged {f : Lean.Json → Except String Lean.Json} {in
   subst e
   have hpo : Json.ObjsOrdered pj := Json.objsOrderedObjElem ho hm
   exact ⟨fun k v => Full.reqIff hpo, Full.formOfFrom pj, Full.formOfCollects pj hpo⟩
+
+/-- Registration on every request the oracle judges: each top-level list of the policy decoded from
+its `policy` member, and the declared categories, are exactly the document's array at that key (empty
+only when the document has none), element by element and in order; `registrationOk` on that policy
+decides `RegistrationWF`. -/
+theorem registrationExactOnJudged {f : Lean.Json → Except String Lean.Json} {input out pj : Lean.Json}
+    {p : Full.Policy} (h : Oracle.guarded (Oracle.keysGuard f) input = Except.ok out)
+    (hp : Oracle.req input "policy" = Except.ok pj) (hd : Oracle.MonitorFull.policyOf pj = Except.ok p) :
+    Full.DecodesExactly pj p ∧ (Full.registrationOk p = true ↔ Full.RegistrationWF p) := by
+  have ⟨_, e, hm⟩ := Oracle.reqOk hp
+  have ho := Oracle.judgedOrdered h
+  subst e
+  exact ⟨Full.policyOfDecodesExactly (Json.objsOrderedObjElem ho hm) hd, Full.registrationOkIff p⟩
 
 /-- A call's lineage is its ancestors' records in trace order: on a trace whose parents precede
 their children, for parents that name records, `lineage` selects from the trace positions in order

@@ -35,18 +35,43 @@ def keysAtMost : Nat → Json → Bool
   | n + 1, Json.obj kvs => nodupKB (pairs kvs) && (Json.orderedB kvs && allB (fun p => keysAtMost n p.2) (pairs kvs))
   | n + 1, _ => true
 
-def keysError : String := "input: an object has a repeated name"
+/-- The first refusal `f` finds along a list. -/
+def firstWhy {α : Type} (f : α → Option String) : List α → Option String
+  | [] => none
+  | x :: xs => match f x with
+    | some r => some r
+    | none => firstWhy f xs
+
+/-- Why `keysAtMost n v` refuses `v`: the first failing part in the order the check reads it, or
+`none` when there is none. -/
+def keysWhy : Nat → Json → Option String
+  | 0, Json.arr _ => some "a value nests too deep"
+  | 0, Json.obj _ => some "a value nests too deep"
+  | 0, _ => none
+  | n + 1, Json.arr a => firstWhy (fun x => keysWhy n x) a.data
+  | n + 1, Json.obj kvs =>
+    if nodupKB (pairs kvs) = false then some "an object has a repeated name"
+    else if Json.orderedB kvs = false then some "an object's names are not in search-tree order"
+    else firstWhy (fun p => keysWhy n p.2) (pairs kvs)
+  | n + 1, _ => none
+
+/-- The refusal names its reason: a repeated name, an object not ordered as a search tree (which a
+lookup relies on), or too deep a nesting (which `guarded` refuses first). -/
+def keysError (v : Json) : String :=
+  "input: " ++ match keysWhy jsonFuel v with
+    | some r => r
+    | none => "an object fails the name check"
 
 /-- A judgment run only on an input whose objects have distinct names at every depth. -/
 def keysGuard (f : Json → Except String Json) (input : Json) : Except String Json :=
   match keysAtMost jsonFuel input with
   | true => f input
-  | false => Except.error keysError
+  | false => Except.error (keysError input)
 
 /-- A value passed on only when its objects have distinct names at every depth. -/
 def admitKeys (v : Json) : Except String Json :=
   match keysAtMost jsonFuel v with
   | true => Except.ok v
-  | false => Except.error keysError
+  | false => Except.error (keysError v)
 
 end AgentWarrant.Oracle

@@ -5,6 +5,10 @@ holds, stated with membership: `Decodes j p` says that, for the lists it covers,
 empty or is read element by element from the array the document holds under that key, each element's
 fields being member values of that array element (`Field`). `Thm/Monitor/Decode.lean` proves that
 the oracle's decoder `policyOf` produces only policies so related to its input (`policyOfDecodes`).
+`DecodesExactly` is the same with each top-level list, and the declared categories, exactly the
+document's array: empty only when the document has no such member (`ListIs`, `OptStrsIs`);
+`Thm/Monitor/DecodeExact.lean` proves it of the decoder on documents whose objects are search trees.
+Both are `DecodesVia`, which takes how a list is read as a parameter.
 
 Covered, which is every field of the decoded `Policy`: the level list and the declared categories;
 resolvers (slot, tool, arguments, dotted path); nodes (name, label sensitivity by level name,
@@ -41,9 +45,10 @@ def ListAt {α : Type} (j : Json) (k : String) (R : Json → α → Prop) (out :
 def StrsAt (j : Json) (k : String) (l : List String) : Prop :=
   ∃ xs, Field j k (Json.arr ⟨xs⟩) ∧ Forall2 (fun x s => x = Json.str s) xs l
 
-/-- The rank `i` is read from a level name at `k`: the `i`-th declared level is that name. -/
+/-- The rank `i` is read from a level name at `k`: the `i`-th declared level is that name, and no
+earlier one is (the decoder takes the first). -/
 def RankAt (levels : List String) (x : Json) (k : String) (i : Nat) : Prop :=
-  ∃ s, Field x k (Json.str s) ∧ nth? levels i = some s
+  ∃ s, Field x k (Json.str s) ∧ nth? levels i = some s ∧ ∀ m, m < i → nth? levels m ≠ some s
 
 def ResolverAt (x : Json) (r : Resolver) : Prop :=
   Field x "slot" (Json.str r.slot) ∧ Field x "tool" (Json.str r.tool) ∧ Field x "args" r.args ∧
@@ -177,23 +182,48 @@ def AudEffAt (x : Json) (e : AudEff) : Prop :=
 def AudienceAt (x : Json) (a : Audience) : Prop :=
   Field x "node" (Json.str a.node) ∧ ∃ xs, Field x "effects" (Json.arr ⟨xs⟩) ∧ Forall2 AudEffAt xs a.effects
 
-/-- The decoded policy's lists, as far as they are covered, are read from these places of `j`,
-ranks against the document's own level list and category vectors over its declared categories. -/
-def Decodes (j : Json) (p : Policy) : Prop :=
-  ∃ levels cats, StrsAt j "levels" levels ∧ OptStrsAt j "categories" cats ∧
-  ListAt j "resolvers" ResolverAt p.resolvers ∧
-  ListAt j "nodes" (NodeAt levels cats) p.nodes ∧
-  ListAt j "edges" (EdgeAt levels cats) p.edges ∧
-  ListAt j "agents" (AgentAt levels) p.agents ∧
-  ListAt j "tools" ToolAt p.tools ∧
-  ListAt j "origins" OriginAt p.origins ∧
-  ListAt j "histories" HistoryAt p.histories ∧
-  ListAt j "user" GrantAt p.user ∧
-  ListAt j "application" GrantAt p.app ∧
-  ListAt j "flows" (XFlowAt levels cats) p.xflows ∧
+/-- The places the decoded policy is read from, for a reading `Q` of each list (`Q k R l`: the list
+`l` at key `k`, its elements related to the array's by `R`) and `C` of the declared categories:
+ranks against the document's own level list, category vectors over its declared categories. -/
+def DecodesVia (j : Json) (Q : {α : Type} → String → (Json → α → Prop) → List α → Prop)
+    (C : List String → Prop) (p : Policy) : Prop :=
+  ∃ levels cats, StrsAt j "levels" levels ∧ C cats ∧
+  Q "resolvers" ResolverAt p.resolvers ∧
+  Q "nodes" (NodeAt levels cats) p.nodes ∧
+  Q "edges" (EdgeAt levels cats) p.edges ∧
+  Q "agents" (AgentAt levels) p.agents ∧
+  Q "tools" ToolAt p.tools ∧
+  Q "origins" OriginAt p.origins ∧
+  Q "histories" HistoryAt p.histories ∧
+  Q "user" GrantAt p.user ∧
+  Q "application" GrantAt p.app ∧
+  Q "flows" (XFlowAt levels cats) p.xflows ∧
   p.flows = p.xflows.filterMap (fun r =>
     if r.argument.isSome then none else some ⟨r.effect == 1, r.operation, r.destination, r.guard⟩) ∧
-  ListAt j "audiences" AudienceAt p.audiences
+  Q "audiences" AudienceAt p.audiences
+
+/-- The decoded policy's lists, as far as they are covered, are read from these places of `j`
+(each list empty or read element by element from the array at its key). -/
+def Decodes (j : Json) (p : Policy) : Prop :=
+  DecodesVia j (fun k R l => ListAt j k R l) (OptStrsAt j "categories") p
+
+/-- The document has no member `k` other than `null` (the decoder reads an optional list there as empty). -/
+def Absent (j : Json) (k : String) : Prop := ∀ v, Field j k v → v = Json.null
+
+/-- The list `out` is exactly the document's array at `k`: empty when the document has no such
+member (or `null`), otherwise read from that array element by element, every element and no other. -/
+def ListIs {α : Type} (j : Json) (k : String) (R : Json → α → Prop) (out : List α) : Prop :=
+  (Absent j k ∧ out = []) ∨ ∃ xs, Field j k (Json.arr ⟨xs⟩) ∧ Forall2 R xs out
+
+/-- The string list `l` is exactly the document's array of strings at `k`, or empty when it has none. -/
+def OptStrsIs (j : Json) (k : String) (l : List String) : Prop := (Absent j k ∧ l = []) ∨ StrsAt j k l
+
+/-- `Decodes`, with each top-level list and the declared categories exactly the document's array
+at that key (`ListIs`, `OptStrsIs`): a list is empty only when the document has no such array, and
+otherwise has one element per array element, in order. The elements' own optional members are read
+as in `Decodes`. -/
+def DecodesExactly (j : Json) (p : Policy) : Prop :=
+  DecodesVia j (fun k R l => ListIs j k R l) (OptStrsIs j "categories") p
 
 -- the form's lists --------------------------------------------------------------------------------
 

@@ -4,9 +4,11 @@ import AgentWarrant.Thm.Oracle.Depth
 import AgentWarrant.Thm.Monitor.Full.Permits
 import AgentWarrant.Thm.Monitor.Json
 /-! The oracle's policy decoder reads the places `Decodes` names (`policyOfDecodes`): every list it
-covers is empty or read element by element from the document's array at that key, names and
-references from string members, ranks from level names (`rankOk`: a rank is the position of the
-level it names in the document's level list), optional members through `opt` (`optReq`: what it
+covers is empty or read element by element from the document's array at that key (`listOfRead`,
+`optStrsRead` also say when it is empty: `opt` found no member, which `DecodeExact.lean` uses; the
+proof, `policyOfDecodesVia`, takes how a list is read as a parameter), names and
+references from string members, ranks from level names (`rankOk`: a rank is the first position of
+the level it names in the document's level list, `rangeFind`: `find?` over `List.range` finds the first), optional members through `opt` (`optReq`: what it
 returns is the member at that key), optional string lists through `optStrs` (`optStrsOk`), and the
 decoder's `match` on a `kind` string one branch per kind (`resMatch`, `patMatch`, `predMatch`: the
 compiled chain of decidable equality tests, taken apart once). On a document with distinct keys a
@@ -37,8 +39,10 @@ theorem fieldUnique {j v w : Json} {k : String} (hd : KeysDistinct j) (hv : Fiel
     cases b
     rfl
 
-theorem listOfOk {α : Type} {j : Json} {k : String} {f : Json → Dec α} {R : Json → α → Prop}
-    (hf : ∀ x y, f x = Except.ok y → R x y) {l : List α} (h : listOf j k f = Except.ok l) : ListAt j k R l := by
+/-- A list the decoder reads is empty when `opt` finds no member, else read from the array at `k`. -/
+theorem listOfRead {α : Type} {j : Json} {k : String} {f : Json → Dec α} {R : Json → α → Prop}
+    (hf : ∀ x y, f x = Except.ok y → R x y) {l : List α} (h : listOf j k f = Except.ok l) :
+    (opt j k = none ∧ l = []) ∨ ∃ xs, Field j k (Json.arr ⟨xs⟩) ∧ Forall2 R xs l := by
   cases ho : opt j k with
   | none =>
     have u : listOf j k f = Except.ok [] := by
@@ -46,7 +50,7 @@ theorem listOfOk {α : Type} {j : Json} {k : String} {f : Json → Dec α} {R : 
         | none => pure []
         | some _ => arrOf f j k) := rfl
       rw [u', ho]; rfl
-    rw [u] at h; cases h; exact Or.inl rfl
+    rw [u] at h; cases h; exact Or.inl ⟨rfl, rfl⟩
   | some v =>
     have u : listOf j k f = arrOf f j k := by
       have u' : listOf j k f = (match opt j k with
@@ -57,6 +61,12 @@ theorem listOfOk {α : Type} {j : Json} {k : String} {f : Json → Dec α} {R : 
     have ⟨xs, hx, hr⟩ := arrOfOk h
     exact Or.inr ⟨xs, fieldOfReq hx, Oracle.forall2Mono hf hr⟩
 
+theorem listOfOk {α : Type} {j : Json} {k : String} {f : Json → Dec α} {R : Json → α → Prop}
+    (hf : ∀ x y, f x = Except.ok y → R x y) {l : List α} (h : listOf j k f = Except.ok l) : ListAt j k R l :=
+  match listOfRead hf h with
+  | Or.inl ⟨_, e⟩ => Or.inl e
+  | Or.inr r => Or.inr r
+
 theorem optBeqSome {a : Option String} {s : String} (h : (a == some s) = true) : a = some s := by
   cases a with
   | none => cases h
@@ -65,9 +75,64 @@ theorem optBeqSome {a : Option String} {s : String} (h : (a == some s) = true) :
     have e' : t = s := ofDecideEqTrue e
     rw [e']
 
-/-- A rank is the position of the level it names. -/
+theorem rangeAuxAcc : ∀ (n : Nat) (acc : List Nat), List.rangeAux n acc = List.rangeAux n [] ++ acc
+  | 0, acc => rfl
+  | n + 1, acc => by
+    show List.rangeAux n (n :: acc) = List.rangeAux n [n] ++ acc
+    rw [rangeAuxAcc n (n :: acc), rangeAuxAcc n [n], List.append_assoc]
+    rfl
+
+theorem rangeSucc (n : Nat) : List.range (n + 1) = List.range n ++ [n] :=
+  show List.rangeAux n [n] = List.rangeAux n [] ++ [n] from rangeAuxAcc n [n]
+
+theorem findAppend {α : Type} (p : α → Bool) (a : α) : ∀ (l : List α),
+    List.find? p (l ++ [a]) = (match List.find? p l with | some x => some x | none => if p a = true then some a else none)
+  | [] => by cases h : p a <;> simp [List.find?, h]
+  | b :: l => by
+    cases h : p b with
+    | true => simp [List.find?, h]
+    | false => simp [List.find?, h, findAppend p a l]
+
+/-- `find?` over `range n` returns the first index that satisfies `p`. -/
+theorem rangeFind (p : Nat → Bool) : ∀ (n : Nat),
+    (∀ i, List.find? p (List.range n) = some i → i < n ∧ p i = true ∧ ∀ m, m < i → p m = false) ∧
+    (List.find? p (List.range n) = none → ∀ m, m < n → p m = false)
+  | 0 => ⟨(fun i h => by cases h), fun _ m hm => absurd hm (Nat.notLtZero m)⟩
+  | n + 1 => by
+    have ⟨ihS, ihN⟩ := rangeFind p n
+    rw [rangeSucc, findAppend]
+    cases hf : List.find? p (List.range n) with
+    | some j =>
+      refine ⟨fun i h => ?_, fun h => by cases h⟩
+      cases h
+      have ⟨l, pj, mn⟩ := ihS j hf
+      exact ⟨Nat.leStep l, pj, mn⟩
+    | none =>
+      have below := ihN hf
+      cases hp : p n with
+      | true =>
+        refine ⟨fun i h => ?_, fun h => ?_⟩
+        · have h' : (some n : Option Nat) = some i := h
+          cases h'
+          exact ⟨Nat.leRefl _, hp, below⟩
+        · have h' : (some n : Option Nat) = none := h
+          cases h'
+      | false =>
+        refine ⟨fun i h => ?_, fun _ m hm => ?_⟩
+        · have h' : (none : Option Nat) = some i := h
+          cases h'
+        · cases Nat.ltOrGe m n with
+          | inl hl => exact below m hl
+          | inr hg =>
+            have e : m = n := Nat.leAntisymm (Nat.leOfLtSucc hm) hg
+            rw [e]; exact hp
+
+theorem optBeqSelf (s : String) : (some s == some s) = true :=
+  show (s == s) = true from decideEqTrue rfl
+
+/-- A rank is the position of the level it names, and the first such position. -/
 theorem rankOk {levels : List String} {name : String} {i : Nat} (h : rank levels name = Except.ok i) :
-    nth? levels i = some name := by
+    nth? levels i = some name ∧ ∀ m, m < i → nth? levels m ≠ some name := by
   cases hf : (List.range levels.length).find? (fun i => nth? levels i == some name) with
   | none =>
     have u : rank levels name = throw s!"unknown level {name}" := by simp [rank, hf]
@@ -75,7 +140,12 @@ theorem rankOk {levels : List String} {name : String} {i : Nat} (h : rank levels
   | some k =>
     have u : rank levels name = pure k := by simp [rank, hf]
     rw [u] at h; cases h
-    exact optBeqSome (findSome (p := fun i => nth? levels i == some name) hf).2
+    have ⟨_, pk, below⟩ := (rangeFind (fun i => nth? levels i == some name) levels.length).1 _ hf
+    refine ⟨optBeqSome pk, fun m hm e => ?_⟩
+    have f := below m hm
+    have t : (nth? levels m == some name) = true := by rw [e]; exact optBeqSelf name
+    rw [t] at f
+    cases f
 
 theorem strsOk {j : Json} {k : String} {l : List String} (h : strs j k = Except.ok l) : StrsAt j k l := by
   have ⟨a, ha, e⟩ := bindOk h
@@ -120,12 +190,14 @@ theorem strOfOk {x : Json} {s : String} (h : strOf x = Except.ok s) : x = Json.s
   | arr _ => cases h
   | obj _ => cases h
 
-theorem optStrsOk {j : Json} {k : String} {l : List String} (h : optStrs j k = Except.ok l) : OptStrsAt j k l := by
+/-- An optional string list is empty when `opt` finds no member, else the strings of the array at `k`. -/
+theorem optStrsRead {j : Json} {k : String} {l : List String} (h : optStrs j k = Except.ok l) :
+    (opt j k = none ∧ l = []) ∨ StrsAt j k l := by
   have h' : (match opt j k with
     | none => pure []
     | some v => do pure (← arrOf strOf (Json.mkObj [("x", v)]) "x")) = Except.ok l := h
   cases ho : opt j k with
-  | none => rw [ho] at h'; cases h'; exact Or.inl rfl
+  | none => rw [ho] at h'; cases h'; exact Or.inl ⟨rfl, rfl⟩
   | some v =>
     rw [ho] at h'
     have ⟨a, ha, e⟩ := bindOk h'
@@ -135,6 +207,11 @@ theorem optStrsOk {j : Json} {k : String} {l : List String} (h : optStrs j k = E
     rw [mkObjX] at hx
     cases hx
     exact Or.inr ⟨xs, fieldOfReq (optReq ho), Oracle.forall2Mono (fun x y e => strOfOk e) hf⟩
+
+theorem optStrsOk {j : Json} {k : String} {l : List String} (h : optStrs j k = Except.ok l) : OptStrsAt j k l :=
+  match optStrsRead h with
+  | Or.inl ⟨_, e⟩ => Or.inl e
+  | Or.inr r => Or.inr r
 
 /-- An optional string member read as `some` only from a string there. -/
 theorem optStrField {x : Json} {k a : String}
@@ -663,7 +740,12 @@ theorem grantAtOk {x : Json} {g : Full.Grant} (e : grantOf x = Except.ok g) : Gr
 
 -- unifying each bind of the decoder's long `do` block against `x >>= f` takes more than the default budget
 set_option maxHeartbeats 1000000 in
-theorem policyOfDecodes {j : Json} {p : Policy} (h : policyOf j = Except.ok p) : Decodes j p := by
+theorem policyOfDecodesVia {j : Json} {p : Policy} {Q : {α : Type} → String → (Json → α → Prop) → List α → Prop}
+    {C : List String → Prop}
+    (hL : ∀ {α : Type} {k : String} {f : Json → Dec α} {R : Json → α → Prop} {l : List α},
+      (∀ x y, f x = Except.ok y → R x y) → listOf j k f = Except.ok l → Q k R l)
+    (hC : ∀ {l}, optStrs j "categories" = Except.ok l → C l)
+    (h : policyOf j = Except.ok p) : DecodesVia j Q C p := by
   have ⟨levels, hl, h1⟩ := bindOk h
   have ⟨cats, hc, h2⟩ := bindOk h1
   have ⟨nodes, hn, h3⟩ := bindOk h2
@@ -683,10 +765,10 @@ theorem policyOfDecodes {j : Json} {p : Policy} (h : policyOf j = Except.ok p) :
   -- the closed core's rules and the extensions' are read by the same call
   rw [hxf] at hfl
   cases hfl
-  refine ⟨levels, cats, strsOk hl, optStrsOk hc, listOfOk (fun x y e => ?_) hr, listOfOk (fun x y e => ?_) hn,
-    listOfOk (fun x y e => ?_) he, listOfOk (fun x y e => ?_) ha, listOfOk (fun x y e => ?_) ht,
-    listOfOk (fun x y e => ?_) ho, listOfOk (fun x y e => ?_) hh, listOfOk (fun x y e => ?_) hu,
-    listOfOk (fun x y e => ?_) hp, listOfOk (fun x y e => ?_) hxf, rfl, listOfOk (fun x y e => ?_) hau⟩
+  refine ⟨levels, cats, strsOk hl, hC hc, hL (fun x y e => ?_) hr, hL (fun x y e => ?_) hn,
+    hL (fun x y e => ?_) he, hL (fun x y e => ?_) ha, hL (fun x y e => ?_) ht,
+    hL (fun x y e => ?_) ho, hL (fun x y e => ?_) hh, hL (fun x y e => ?_) hu,
+    hL (fun x y e => ?_) hp, hL (fun x y e => ?_) hxf, rfl, hL (fun x y e => ?_) hau⟩
   · -- resolvers
     have ⟨slot, hs, e1⟩ := bindOk e
     have ⟨tool, htl, e2⟩ := bindOk e1
@@ -792,6 +874,10 @@ theorem policyOfDecodes {j : Json} {p : Policy} (h : policyOf j = Except.ok p) :
     have ed := pureOk d3
     subst ed
     exact ⟨fieldOfReq (getStrOk hact), rj, fieldOfReq hrj, patAtOk hpat⟩
+
+/-- The decoder reads the places `Decodes` names. -/
+theorem policyOfDecodes {j : Json} {p : Policy} (h : policyOf j = Except.ok p) : Decodes j p :=
+  policyOfDecodesVia (Q := fun k R l => ListAt j k R l) (fun hf e => listOfOk hf e) (fun e => optStrsOk e) h
 
 theorem ltTrans3 {a b c d : Nat} (h1 : a < b) (h2 : b < c) (h3 : c < d) : a < d :=
   Nat.leTrans h1 (Nat.leTrans (Nat.leOfSuccLe h2) (Nat.leOfSuccLe h3))

@@ -79,7 +79,7 @@ theorem keysGuardOk {f : Json → Except String Json} {input out : Json} (h : ke
     rw [e] at h
     exact ⟨keysAtMostSound jsonFuel input hk, h⟩
   | false =>
-    have e : keysGuard f input = Except.error keysError := by simp [keysGuard, hk]
+    have e : keysGuard f input = Except.error (keysError input) := by simp [keysGuard, hk]
     rw [e] at h
     cases h
 
@@ -91,7 +91,7 @@ theorem admitKeysOk {v w : Json} (h : admitKeys v = Except.ok w) : w = v ∧ Key
     cases h
     exact ⟨rfl, keysAtMostSound jsonFuel v hk⟩
   | false =>
-    have e : admitKeys v = Except.error keysError := by simp [admitKeys, hk]
+    have e : admitKeys v = Except.error (keysError v) := by simp [admitKeys, hk]
     rw [e] at h
     cases h
 
@@ -112,7 +112,7 @@ theorem judgedOrdered {f : Json → Except String Json} {input out : Json}
   cases hc : keysAtMost jsonFuel input with
   | true => exact keysAtMostOrdered jsonFuel input hc
   | false =>
-    have e : keysGuard f input = Except.error keysError := by simp [keysGuard, hc]
+    have e : keysGuard f input = Except.error (keysError input) := by simp [keysGuard, hc]
     rw [e] at hk
     cases hk
 
@@ -120,7 +120,7 @@ theorem admitKeysOrdered {v w : Json} (h : admitKeys v = Except.ok w) : Json.Obj
   cases hc : keysAtMost jsonFuel v with
   | true => exact keysAtMostOrdered jsonFuel v hc
   | false =>
-    have e : admitKeys v = Except.error keysError := by simp [admitKeys, hc]
+    have e : admitKeys v = Except.error (keysError v) := by simp [admitKeys, hc]
     rw [e] at h
     cases h
 
@@ -174,5 +174,18 @@ theorem fastParseFuelEnough (s : String) (x : FastParse.St) (hx : x.2 < s.utf8By
     FastParse.value s s.utf8ByteSize x =
       Fuel.fixF s.utf8ByteSize (fun x => x.2) (FastParse.stop s.utf8ByteSize) (FastParse.step s s.utf8ByteSize) f x :=
   Fuel.runStable _ _ _ _ x hx f hf
+
+/-- The refusal names its reason. An object whose tree holds `b` before `a` (so a lookup can miss a
+member) is refused as out of order, not as a repeated name ... -/
+theorem keysErrorUnordered :
+    keysError (Json.obj (Std.RBNode.node Std.Rbcolor.black
+      (Std.RBNode.node Std.Rbcolor.red Std.RBNode.leaf "b" Json.null Std.RBNode.leaf) "a" Json.null Std.RBNode.leaf)) =
+      "input: an object's names are not in search-tree order" := rfl
+
+/-- ... and an object binding `a` twice, nested in an array, as a repeated name. -/
+theorem keysErrorRepeated :
+    keysError (Json.arr #[Json.obj (Std.RBNode.node Std.Rbcolor.black
+      (Std.RBNode.node Std.Rbcolor.red Std.RBNode.leaf "a" Json.null Std.RBNode.leaf) "a" Json.null Std.RBNode.leaf)]) =
+      "input: an object has a repeated name" := rfl
 
 end AgentWarrant.Oracle
