@@ -62,6 +62,7 @@ import AgentWarrant.Thm.Edits.DerivedInput
 import AgentWarrant.Spec.Edits.Reach
 import AgentWarrant.Thm.Edits.Reach
 import AgentWarrant.Thm.Edits.RecordExact
+import AgentWarrant.Thm.Edits.RecordReach
 import AgentWarrant.Spec.Edits.DeriveCover
 import AgentWarrant.Thm.Edits.DeriveCover
 import AgentWarrant.Spec.Edits.DeriveRT

@@ -9,6 +9,7 @@ import AgentWarrant.Thm.Edits.Deletion
 import AgentWarrant.Thm.Edits.Record
 import AgentWarrant.Thm.Edits.Reach
 import AgentWarrant.Thm.Edits.RecordExact
+import AgentWarrant.Thm.Edits.RecordReach
 import AgentWarrant.Thm.Edits.Canonical
 import AgentWarrant.Thm.Edits.RecheckContract
 import AgentWarrant.Thm.Monitor.Full.Admitted
@@ -201,12 +202,29 @@ theorem recordGraphRecursiveViews (V : AgentWarrant.Edits.Record) (ρ : AgentWar
   ⟨h.1, h.2.1, h.2.2.1, h.2.2.2, AgentWarrant.Edits.dropRAInstance V, AgentWarrant.Edits.dropRAGInexactR,
    AgentWarrant.Edits.keepJInstanceR J V, AgentWarrant.Edits.dropCAInstanceR V⟩
 
+/-- Renaming the checked record's calls is not a renaming of the record written one fact per entry:
+exchanging two calls, only the first of which created an authorization, fits the record, yet no
+renaming of fact names and values (which keeps each fact's kind in place) carries the graph of the
+record to the graph of the renamed record, because that graph lists each call's facts in call order.
+A fitting renaming that keeps every call of the record is the renaming of the graph's values. -/
+theorem recordRenamingNotGraphRenaming :
+    (AgentWarrant.Edits.Fits AgentWarrant.Edits.callSwap AgentWarrant.Edits.recSw ∧
+    ∀ (ρ : AgentWarrant.Edits.Perm) (r : AgentWarrant.Edits.RVal → AgentWarrant.Edits.RVal),
+      AgentWarrant.Edits.recordGraph (AgentWarrant.Edits.renRec AgentWarrant.Edits.callSwap AgentWarrant.Edits.recSw) ≠
+        AgentWarrant.Edits.renGraph ρ r (AgentWarrant.Edits.recordGraph AgentWarrant.Edits.recSw)) ∧
+    ∀ (π : AgentWarrant.Edits.Ren) (V : AgentWarrant.Edits.Record), AgentWarrant.Edits.Fits π V →
+      (∀ j, AgentWarrant.Mem j (AgentWarrant.Edits.upto 0 (List.length V.i.act)) → π.call.f j = j) →
+      AgentWarrant.Edits.recordGraph (AgentWarrant.Edits.renRec π V) =
+        AgentWarrant.Edits.renRG π (AgentWarrant.Edits.recordGraph V) :=
+  ⟨AgentWarrant.Edits.recordRenNotGraphRen, AgentWarrant.Edits.recordGraphRenFixed⟩
+
 /-- Theorem 4 with the views the paper's recursive deletions of the checked record written one fact
 per entry: keeping the facts of some of the four parts, and removing everything that depends on
 another part, is exact up to renaming (graphs that are renamings of each other get answers that are
 renamings of each other) exactly when all four parts are kept — on every record, and on the records
 of the runtime's states reached from the common initial state with the requests an Agent holds
-there; dropping the call → action correspondence this way is not exact. -/
+there; dropping the call → action correspondence, or which action each authorization names, this
+way is not exact, on every record and on the records of reachable states. -/
 theorem theorem4OverRecordGraph (J : AgentWarrant.Edits.Part → Bool) :
     (AgentWarrant.Edits.ExactR AgentWarrant.Edits.renRG AgentWarrant.Edits.FitsRGK
       (fun V => AgentWarrant.Edits.keepJG J (AgentWarrant.Edits.recordGraph V)) ↔ ∀ x, J x = true) ∧
@@ -216,9 +234,20 @@ theorem theorem4OverRecordGraph (J : AgentWarrant.Edits.Part → Bool) :
       AgentWarrant.Edits.renRG AgentWarrant.Edits.FitsRGK
       (fun V => AgentWarrant.Edits.keepJG J (AgentWarrant.Edits.recordGraph V)) ↔ ∀ x, J x = true) ∧
     ¬ AgentWarrant.Edits.ExactR AgentWarrant.Edits.renRG AgentWarrant.Edits.FitsRGCA
-      (fun V => AgentWarrant.Edits.dropCAG (AgentWarrant.Edits.recordGraph V)) :=
+      (fun V => AgentWarrant.Edits.dropCAG (AgentWarrant.Edits.recordGraph V)) ∧
+    ¬ AgentWarrant.Edits.Reach.ExactROn
+      (AgentWarrant.Edits.Reach.ReachRec AgentWarrant.Edits.Reach.der0 AgentWarrant.Edits.Reach.root0)
+      (AgentWarrant.Edits.Reach.ReachQ AgentWarrant.Edits.Reach.der0 AgentWarrant.Edits.Reach.root0)
+      AgentWarrant.Edits.renRG AgentWarrant.Edits.FitsRGCA
+      (fun V => AgentWarrant.Edits.dropCAG (AgentWarrant.Edits.recordGraph V)) ∧
+    ¬ AgentWarrant.Edits.Reach.ExactROn
+      (AgentWarrant.Edits.Reach.ReachRec AgentWarrant.Edits.Reach.der0 AgentWarrant.Edits.Reach.root0)
+      (AgentWarrant.Edits.Reach.ReachQ AgentWarrant.Edits.Reach.der0 AgentWarrant.Edits.Reach.root0)
+      AgentWarrant.Edits.renRG AgentWarrant.Edits.FitsRG
+      (fun V => AgentWarrant.Edits.dropRAG (AgentWarrant.Edits.recordGraph V)) :=
   ⟨AgentWarrant.Edits.keepRGExactRIff J, AgentWarrant.Edits.Reach.keepRGExactReachIff J,
-   AgentWarrant.Edits.dropCAGRInexactR⟩
+   AgentWarrant.Edits.dropCAGRInexactR, AgentWarrant.Edits.Reach.dropCAGRInexactReach,
+   AgentWarrant.Edits.Reach.dropRAGRInexactReach⟩
 
 -- Execution edits: the runtime's automaton (Exact Checking for Execution Edits, Section VI-A) -------
 
