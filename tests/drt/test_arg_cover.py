@@ -527,6 +527,31 @@ def test_an_array_resource_constant_goes_to_python_with_the_entry_lean_names(ora
     assert isinstance(verdicts[0], Invalid) and isinstance(verdicts[1], Valid), verdicts
 
 
+def test_a_null_resource_constant_goes_to_python_and_its_effect_is_covered(oracle: LeanOracle) -> None:
+    """A tool whose resource is the null constant: the monitor emits ``act(null)`` and ``any`` matches it, a
+    string constant does not. Lean's translation writes no question for that way (``wayQ``), so its own
+    ``arg_cover_policy`` answers covered with only the vector both entries share listed; ``lean_covers``
+    therefore writes the action's questions in Python, and with Z3 finds the null effect's vector missing
+    until it is listed."""
+    tools = [Tool("t", "op", "s", "d", frozenset(), frozenset(), (EffectDecl("act", ConstRes("a")),)),
+             Tool("n", "op", "s", "d", frozenset(), frozenset(), (EffectDecl("act", ConstRes(None)),))]
+    lists = [[Entry(EntryKind.ALLOW, "act", ConstPat("a")), Entry(EntryKind.ALLOW, "act", AnyRes())]]
+    shared = ["11"]
+    lean_alone = oracle.call("arg_cover_policy", policy_question(EVERY_EFFECT, lists, shared, "act", tools))
+    assert lean_alone["answer"] == "covered" and len(lean_alone["questions"]) == 1, lean_alone
+    answers = []
+    for listed in (shared, ["11", "01"]):
+        by_action = {"act": [_unflat(b, lists) for b in listed]}
+        written: list[Written] = []
+        lean = lean_covers(oracle.call, EVERY_EFFECT, by_action, lists, frozenset({"act"}), tools, "P", written)
+        z = covers(EVERY_EFFECT, by_action, lists, frozenset({"act"}), tools, "P")
+        assert _answer(lean) == _answer(z), (listed, lean, z)
+        assert [(w.by, w.judgment()) for w in written] == [("python", "arg_cover")] and "tool n" in written[0].why
+        answers.append((_answer(lean), str(lean)))
+    assert answers[0][0] == "uncovered" and "'resource': None" in answers[0][1], answers
+    assert answers[1][0] == "covered", answers
+
+
 def test_the_monitor_binds_only_what_the_slot_clauses_read_as_a_bound_value() -> None:
     """The slot clauses read a bound value as a scalar other than the empty string (``slotConj``); Lean proves
     the Lean monitor binds nothing else (``runFullAddrBindings``), and the Python monitor must agree: a lookup

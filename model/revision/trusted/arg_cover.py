@@ -9,7 +9,8 @@ written here (a null resource constant included: its literal is ``isNull``; a sl
 ``slotConjMeans``; a key allowlist as "every other key absent", ``keyConjMeans``), are the monitor's
 ``grantMatches``; that the code below writes exactly those clauses is not proved, only compared
 (tests/drt/test_arg_cover.py), and outside Lean's fragment it writes an array or object resource constant
-as never matching, which agrees only because the tools' condition makes the resource a scalar.
+as never matching, which agrees because the resource is never an array or object (an argument resource is
+a scalar, and registration refuses an array or object resource constant).
 
 Lean now writes the question itself for entries in its fragment (scalar or null constants; globs, slot
 patterns, key allowlists and predicates included): ``lean_covers`` first sends the entries, tools and ``E`` as
@@ -19,7 +20,11 @@ reachable state: ``preparedCoverMatches``; that a key's value is present exactly
 argument is proved from ``Json.mkObj``'s search tree, and that the call's keys are the action's and a slot's
 bound value is a scalar other than the empty string from preparation and result processing), and writes the
 question here, for ``arg_cover``, only for an action with an entry outside the fragment (Lean answers
-``outside``, naming each such entry and where its array or object constant is). ``questions`` stays the
+``outside``, naming each such entry and where its array or object constant is), or with a tool whose
+resource is the null constant: the monitor emits that effect (``call_effects``) and an ``any`` or null
+constant entry matches it, but Lean's translation writes no question for such a way (``wayQ``; its
+theorem assumes a scalar resource, and ``needsScalar`` shows the assumption is needed), so Lean's
+``covered`` would say nothing about those effects; this translation writes the way's question. ``questions`` stays the
 translation for those actions and the reference the differential test compares Lean's translation with,
 clause for clause (tests/drt/test_arg_cover.py).
 
@@ -30,11 +35,11 @@ and each of its prefixes, the resource when it is a constant or a list element, 
 names (present: the slot is bound to the resource's value). The conditions are those of the checker's
 ``Call.well_formed``: the tool's required keys present, keys it does not declare absent, a nested path
 present only under an object, the resource where the tool reads it (a scalar argument, its constant, a
-scalar element of an array argument) and among ``E``'s resources. A position matches when its action is
-this one and every conjunct holds: the resource pattern (a constant, a glob or a slot), the keys allowlist
-(every other key absent), equality, one-of and range predicates on an argument path (a range: a number
-within each given bound, inclusive, by exact decimal order as the monitor's ``numLe``). The action is
-covered when every way is.
+scalar element of an array argument; a null constant is ``isNull``) and among ``E``'s resources. A
+position matches when its action is this one and every conjunct holds: the resource pattern (a constant,
+a glob or a slot), the keys allowlist (every other key absent), equality, one-of and range predicates on
+an argument path (a range: a number within each given bound, inclusive, by exact decimal order as the
+monitor's ``numLe``). The action is covered when every way is.
 
 Choices where the source is silent: a slot's bound value is any scalar (a string non-empty), as in the
 checker's encoding and as the monitor's result processing binds (``runFullAddrBindings``), so "the resource
@@ -56,7 +61,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from model.base.canonical import JSON, canonical_str
@@ -163,7 +168,7 @@ def _position(q: _Question, e: Entry, action: str, res: int, keys: Sequence[str]
         if isinstance(pat.value, list | dict):
             return None
         # A null constant is the ``isNull`` literal, as ``resConstLit`` states for any scalar or null
-        # constant; the tools' condition makes the resource a scalar, so it never holds under ``cond``.
+        # constant; it holds on the way of a tool whose resource constant is null.
         out.append([(q.atom(res, _eq_lit(pat.value, "resource")), True)])
     elif isinstance(pat, GlobPat):
         out.append([(q.atom(res, ["glob", pat.glob]), True)])
@@ -208,8 +213,9 @@ def questions(effects: EffectSet, lists: Sequence[Sequence[Entry]], listed: Sequ
             cond: list[Clause] = [[(q.atom(q.var(k), ["present"]), True)] for k in sorted(t.required)]
             cond += [[(q.atom(q.var(k), ["present"]), False)] for k in keys if k not in t.args]
             if isinstance(d.resource, ConstRes):
-                if d.resource.value is None or isinstance(d.resource.value, list | dict):
-                    continue  # this way produces no resource the monitor can match
+                if isinstance(d.resource.value, list | dict):
+                    continue  # registration refuses an array or object resource constant (``validate``)
+                # a null constant is an effect the monitor emits and ``any`` or a null pattern matches
                 res = q.var("<resource>")
                 cond.append([(q.atom(res, _eq_lit(d.resource.value, "tool resource")), True)])
             elif isinstance(d.resource, ArgRes):
@@ -379,7 +385,8 @@ def lean_covers(call: object, effects: EffectSet, listed: Mapping[str, Sequence[
                 names: Sequence[str] = ()) -> Valid | Invalid:
     """``side_conditions.covers`` answered by Lean: ``call(judgment, input)`` is the oracle's call. Each
     action's question is written by Lean from the entries (``arg_cover_policy``) when its entries are in
-    the fragment Lean translates; otherwise (``outside``) by ``questions`` here and decided by ``arg_cover``.
+    the fragment Lean translates and no tool of the action has the null constant as its resource
+    (``null_ways``); otherwise by ``questions`` here and decided by ``arg_cover``.
     ``written`` (when given) receives, per action, who wrote its question (``Written``; ``names`` names
     ``lists`` there). ``Unsupported``
     propagates (the caller then asks Z3); any answer but covered or uncovered (or outside, from
@@ -390,6 +397,17 @@ def lean_covers(call: object, effects: EffectSet, listed: Mapping[str, Sequence[
     width = sum(len(xs) for xs in lists)
     for action in effects.actions(old_actions):
         flats = flat_listed(listed.get(action, ()), width)
+        nulls = null_ways(action, tools)
+        if nulls:
+            # Lean's translation writes no question for such a way (``wayQ``), so its ``covered`` would not
+            # speak for the effects the way produces: the whole action goes to Python's translation.
+            if written is not None:
+                written.append(Written(where, action, "python", f"{', '.join(nulls)} has the null constant "
+                                       "as its resource, a way Lean's translation writes no question for"))
+            found = _python_covers(call, effects, lists, flats, action, tools, where)
+            if found is not None:
+                return found
+            continue
         out = call("arg_cover_policy", policy_question(effects, lists, flats, action, tools))
         answer = out.get("answer") if isinstance(out, dict) else None
         if answer == "uncovered" and isinstance(out, dict):
@@ -407,11 +425,30 @@ def lean_covers(call: object, effects: EffectSet, listed: Mapping[str, Sequence[
             reason = out.get("reason") if isinstance(out, dict) else None
             written.append(Written(where, action, "python", reason if isinstance(reason, str) else "",
                                    lean_outside(out, lists, names)))
-        for variables, question in questions(effects, lists, flats, action, tools):
-            out = call("arg_cover", question)
-            answer = out.get("answer") if isinstance(out, dict) else None
-            if answer == "uncovered":
-                return _uncovered(out, variables, action, where)
-            if answer != "covered":
-                raise BadAnswer(f"arg_cover: an answer that is not covered or uncovered: {out!r:.200}")
+        found = _python_covers(call, effects, lists, flats, action, tools, where)
+        if found is not None:
+            return found
     return Valid()
+
+
+def null_ways(action: str, tools: Sequence[Tool]) -> list[str]:
+    """The tools with an effect of ``action`` whose resource is the null constant: the monitor emits that
+    effect and an ``any`` or null constant pattern matches it, but Lean's translation writes no question for
+    such a way (``wayQ``; ``needsScalar`` in lean/AgentWarrant/Thm/Revision/ArgCoverWayEx.lean)."""
+    return [f"tool {t.name}" for t in tools
+            if any(d.action == action and isinstance(d.resource, ConstRes) and d.resource.value is None
+                   for d in t.effects)]
+
+
+def _python_covers(call: Callable[..., object], effects: EffectSet, lists: Sequence[Sequence[Entry]],
+                   flats: Sequence[str], action: str, tools: Sequence[Tool], where: str) -> Invalid | None:
+    """One action's questions written here (``questions``) and decided by ``arg_cover``: the first uncovered
+    way's refusal, or ``None``."""
+    for variables, question in questions(effects, lists, flats, action, tools):
+        out = call("arg_cover", question)
+        answer = out.get("answer") if isinstance(out, dict) else None
+        if answer == "uncovered":
+            return _uncovered(out, variables, action, where)
+        if answer != "covered":
+            raise BadAnswer(f"arg_cover: an answer that is not covered or uncovered: {out!r:.200}")
+    return None

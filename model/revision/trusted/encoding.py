@@ -16,8 +16,9 @@ produce (so an unsatisfiable question stays a proof):
 - The call's keys are among the argument names of a tool that performs the action (any other key is
   refused at preparation under both policies), so "some other key is present" needs no variable: a key
   allowlist constrains only the keys of those tools.
-- The resource is where such a tool reads it (a scalar constant or the named argument); an element of a
-  list argument is left unconstrained, the argument being an array.
+- The resource is where such a tool reads it (a scalar or null constant, or the named argument, then a
+  scalar); an element of a list argument is any scalar, the argument being an array. A null constant is
+  a resource the monitor emits and matches (``any``, a null constant pattern), so it is an effect here too.
 - A slot's address is a boolean, a number or a non-empty string; an unbound slot never matches.
 - Globs are translated here (``regex``) following ``fnmatch.fnmatchcase``; a bracket set with a ``\\`` or a
   ``-`` that is not a plain range between two other characters is not translated (``Unsupported``), nor is
@@ -259,7 +260,6 @@ class Call:
                               "by no constant or glob, too few to stand for the characters past it")
         cs: list[z3.BoolRef] = [_within(v.tag, MISSING, OBJ) for v in self.at.values()]
         cs += [_implies(v.lacks(MISSING), self.at[p[:-1]].has(OBJ)) for p, v in self.at.items() if len(p) > 1]
-        cs.append(self.r.scalar())
         if resources is not None:
             cs.append(any_of([self.r.equals(c) for c in resources]))
         cs += [_and(v.scalar(), _implies(v.has(STR), z3.Length(v.s) > 0)) for v in self.slot.values()]
@@ -277,12 +277,15 @@ class Call:
             if d.action != self.action:
                 continue
             if isinstance(d.resource, ConstRes):
+                # A null constant is an effect the monitor emits (``call_effects``) and ``any`` or a null
+                # constant pattern matches; registration refuses an array or object one.
                 value = d.resource.value
-                ways.append(false() if value is None or isinstance(value, list | dict) else self.r.equals(value))
+                ways.append(false() if isinstance(value, list | dict) else self.r.equals(value))
             elif isinstance(d.resource, ArgRes):
-                ways.append(self.r.same(self.at[(d.resource.arg,)]))
+                # the monitor refuses a null, array or object argument as a resource
+                ways.append(_and(self.r.scalar(), self.r.same(self.at[(d.resource.arg,)])))
             else:
-                ways.append(self.at[(d.resource.arg,)].has(ARR))
+                ways.append(_and(self.r.scalar(), self.at[(d.resource.arg,)].has(ARR)))
         return any_of(ways)
 
     def literals(self, e: Entry) -> tuple[z3.BoolRef, z3.BoolRef]:
@@ -293,7 +296,7 @@ class Call:
         parts: list[tuple[z3.BoolRef, z3.BoolRef]] = []  # (conjunct, its negation)
         pat = e.resource
         if isinstance(pat, ConstPat):
-            if pat.value is None or isinstance(pat.value, list | dict):
+            if isinstance(pat.value, list | dict):  # no resource is an array or object
                 return false(), true()
             c = self.r.equals(pat.value)
             parts.append((c, _not(c)))

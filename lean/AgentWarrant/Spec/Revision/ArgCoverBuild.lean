@@ -25,8 +25,13 @@ numbered:
   array), among `E`'s resources when `E` lists them, and a nested path present only under an object;
 * numbering (`buildQ`): the sourced literals, first occurrences kept (`dedupL`), are the atoms; the
   sources, first occurrences kept, are the variables; a clause names each literal by its first index.
-A way whose resource constant is null, an array or an object produces nothing the monitor can match and
-has no question (as in the Python translation). Choices where the source is silent are the Python
+A way whose resource constant is null, an array or an object has no question. For an array or object
+constant that is harmless: registration refuses one (the policy's constants are scalars or null). A null
+constant is not: the monitor prepares the effect (`prepare` keeps the constant) and an `any` or null
+constant entry matches it, so `wayQ` says nothing about that way's effects, and the coverage theorem
+assumes a scalar resource (`needsScalar` in `Thm/Revision/ArgCoverWayEx.lean` shows the assumption is
+needed). The Python caller therefore sends no action with such a way to `arg_cover_policy`: it writes
+the action's questions itself, the null way's included, for `arg_cover`. Choices where the source is silent are the Python
 translation's, which the differential test compares answer for answer and clause for clause. -/
 namespace AgentWarrant.Revision.ArgCover
 open Lean AgentWarrant AgentWarrant.Monitor AgentWarrant.Monitor.Full
@@ -209,7 +214,8 @@ def nestedOf : List String → List String → List (List String × List String)
     | [] => nestedOf [x] xs
     | _ => (acc ++ [x], acc) :: nestedOf (acc ++ [x]) xs
 
-/-- The resource's clauses of the way (`none`: a constant that is null, an array or an object). -/
+/-- The resource's clauses of the way (`none`: a constant that is null, an array or an object; the way
+then has no question, though the monitor matches a null one: see the module docstring). -/
 def resCond : ResRef → Option (List SClause)
   | ResRef.const c => match isScalar c with
     | true => some [[((Src.res, eqLitOf c), true)]]
@@ -221,7 +227,8 @@ def eCond (rk : Src) : Option (List Json) → List SClause
   | none => []
   | some cs => [cs.map (fun c => ((rk, eqLitOf c), true))]
 
-/-- The condition of one way: the tools' constraint and `E` (`none`: the way produces no matchable effect). -/
+/-- The condition of one way: the tools' constraint and `E` (`none`: the resource is a constant that is
+null, an array or an object, and the way has no question). -/
 def wayCond (a : String) (tools : List Tool) (gs : List Monitor.Full.Grant) (E : Option (List Json)) (t : Tool)
     (d : EffDecl) : Option (List SClause) :=
   match resCond d.res with
@@ -276,7 +283,8 @@ def buildQ (cond : List SClause) (pos : List (Option (List SClause))) : BuiltQ :
   let names := dedupL [] (syms.map (fun x => x.1))
   ⟨names, syms.map (fun x => (idxOf x.1 names, x.2)), numF syms cond, pos.map (numP syms)⟩
 
-/-- The question of one way: `none` when the way produces nothing the monitor can match. -/
+/-- The question of one way: `none` when its resource is a constant that is null, an array or an object
+(a null one still produces an effect entries match: the module docstring says who asks about it). -/
 def wayQ (a : String) (tools : List Tool) (gs : List Monitor.Full.Grant) (E : Option (List Json)) (t : Tool)
     (d : EffDecl) : Option BuiltQ :=
   match wayCond a tools gs E t d with
