@@ -802,6 +802,15 @@ theorem mergeLeafRunsAfterMergedWork (t t' : AgentWarrant.Edits.Machine.Tree) (g
           (AgentWarrant.Edits.Machine.newLeaf bj (i + 1) 1 gj) && AgentWarrant.Edits.Machine.addrUp f t' (i + 1))) :=
   ⟨fun _ h => AgentWarrant.Edits.Machine.selectJoinCurrent h, fun h => AgentWarrant.Edits.Machine.joinJoinCurrent h⟩
 
+/-- A Fork of a current branch leaves both fresh arms current (Table I's Fork row), on a tree whose
+parents precede their children and that has no sequence node (special case: no Merge has run). -/
+theorem forkArmsCurrentWhenBranchWas (t t' : AgentWarrant.Edits.Machine.Tree) (par : Bool) (b g bl br : Nat)
+    (gl gr : List AgentWarrant.Edits.Pomset)
+    (h : AgentWarrant.Edits.Machine.applyEdit t (AgentWarrant.Edits.Machine.TEdit.fork par b g bl br gl gr) = some t') (hwf : AgentWarrant.Edits.Machine.ParentsBefore t)
+    (hseq : ∀ k n, AgentWarrant.Edits.Machine.nodeAt t k = some n → n.kind ≠ 4) :
+    AgentWarrant.Edits.Machine.currentB t b = true ∧ AgentWarrant.Edits.Machine.currentB t' bl = true ∧ AgentWarrant.Edits.Machine.currentB t' br = true :=
+  ⟨AgentWarrant.Edits.Machine.forkCurrent h, AgentWarrant.Edits.Machine.forkArmsStayCurrent h hwf hseq⟩
+
 /-- A tool call that commits makes every earlier answer stale; a committed rule update makes every
 token of the closed version fail. -/
 theorem toolCallAndRuleUpdateSerialize (der : AgentWarrant.Edits.Machine.Derivation)

@@ -13,11 +13,15 @@ Restore, and Merge?*, Section V-A and Table I, Appendix A-D1), on the trees Lean
   the join barrier) are complete (`seqOk`; `selectJoinCurrent`, `joinJoinCurrent`): Table I's `;` runs
   `b_J` after the merged work.
 
-Choices: "current" is the executable walk `addrUp` behind `currentB`. Whether the walk reaches the
-restored branch's position or the new group/sequence after the edit when it reached the branch or group
-before is not proved here: the walk reads every sequence part's completeness over the whole tree, and
-relating that across the splice needs a well-formedness invariant of the flat tree (parents precede
-children, preorder), which is not yet stated. -/
+- Fork: when parents precede children in `T` and `T` has no sequence node, both fresh arms of a Fork of
+  a current branch are current in `T'` (`forkArmsStayCurrent`): the walk above the new group reads only
+  the kept nodes before it (`walkKept`).
+
+Choices: "current" is the executable walk `addrUp` behind `currentB`. That parents precede children is a
+hypothesis (`ParentsBefore`), not yet shown kept by `applyEdit` and `HStep`. Without the no-sequence
+hypothesis the walk also reads the completeness of earlier sequence parts over the whole tree, which the
+splice shifts; relating that across the splice (and the same for the Restore and Merge rows) is not
+proved here. -/
 namespace AgentWarrant.Edits.Machine
 open AgentWarrant AgentWarrant.Edits
 
@@ -289,5 +293,148 @@ theorem joinJoinCurrent {t t' : Tree} {g bj : Nat} {gj : List Pomset}
     noLeafCons bj { n with kind := 3, parent := i + 1, pos := 0 } _ rfl (noLeafMove bj (i + 1) (i + 1 + 1) _ (noLeafTake bj _ _ (noLeafDrop bj (i + 1) t hnl)))
   have ⟨p, f, h0, hL, hf, hcur⟩ := seqTail t _ i hi n.parent n.pos bj gj _ hkept (noLeafTake bj i t hnl) rfl
   exact ⟨i, n, p, f, hc, hk, h0, hL, hf, hcur⟩
+
+-- Fork: the new group is current when the branch was ---------------------------------------------
+
+/-- Parents precede children: every node's parent is the root (0) or an earlier position. -/
+def ParentsBefore (t : Tree) : Prop := ∀ k n, nodeAt t k = some n → n.parent < k
+
+theorem addrUpRoot (f : Nat) (t : Tree) (j : Nat) (c : TNode) (hc : nodeAt t j = some c) (hpar : c.parent = 0) :
+    addrUp (f + 1) t j = true := by
+  have e : addrUp (f + 1) t j = (match c.parent with
+      | 0 => true
+      | pn + 1 => match nodeAt t (pn + 1) with
+        | none => false
+        | some p => armOk p c && seqOk t (pn + 1) p c && addrUp f t (pn + 1)) := by
+    simp only [addrUp, hc]; rfl
+  rw [e, hpar]
+  rfl
+
+theorem addrUpNone (f : Nat) (t : Tree) (j : Nat) (c : TNode) (pn : Nat) (hc : nodeAt t j = some c)
+    (hpar : c.parent = pn + 1) (hp : nodeAt t (pn + 1) = none) : addrUp (f + 1) t j = false := by
+  have e : addrUp (f + 1) t j = (match c.parent with
+      | 0 => true
+      | pn + 1 => match nodeAt t (pn + 1) with
+        | none => false
+        | some p => armOk p c && seqOk t (pn + 1) p c && addrUp f t (pn + 1)) := by
+    simp only [addrUp, hc]; rfl
+  rw [e, hpar]
+  show (match nodeAt t (pn + 1) with
+        | none => false
+        | some p => armOk p c && seqOk t (pn + 1) p c && addrUp f t (pn + 1)) = false
+  rw [hp]
+
+theorem and3 {a b c : Bool} (ha : a = true) (hb : b = true) (hc : c = true) : (a && b && c) = true := by
+  rw [ha, hb, hc]; rfl
+
+theorem seqOkNotSeq (t : Tree) (pn : Nat) (p c : TNode) (hk : p.kind ≠ 4) : seqOk t pn p c = true := by
+  cases hb : Nat.beq p.kind 4 with
+  | true => exact absurd (Nat.eqOfBeqEqTrue hb) hk
+  | false => simp only [seqOk, hb] <;> rfl
+
+/-- The walk from a position before `i + 1` reads only nodes before `i + 1` (parents precede children):
+when those are kept and none is a sequence, a walk accepted in `t` is accepted in `t'`, with any fuel
+at least the position. -/
+theorem walkKept (t t' : Tree) (i : Nat) (hwf : ParentsBefore t)
+    (hkeep : ∀ k, k < i → nodeAt t' (k + 1) = nodeAt t (k + 1))
+    (hseq : ∀ k n, k < i → nodeAt t (k + 1) = some n → n.kind ≠ 4) :
+    ∀ (f g j : Nat), j ≤ i → j ≤ g → addrUp f t j = true → addrUp g t' j = true
+  | 0, _, _, _, _, h => Bool.noConfusion h
+  | f + 1, g, j, hj, hg, h => by
+    cases hc : nodeAt t j with
+    | none =>
+      have e : addrUp (f + 1) t j = false := by simp only [addrUp, hc] <;> rfl
+      rw [e] at h
+      exact Bool.noConfusion h
+    | some c =>
+      have ⟨j0, ej, _, _⟩ := nodeAtPos hc
+      subst ej
+      have hc' : nodeAt t' (j0 + 1) = some c := by rw [hkeep j0 hj]; exact hc
+      cases g with
+      | zero => exact absurd hg (Nat.notSuccLeZero _)
+      | succ g =>
+        cases hpar : c.parent with
+        | zero => exact addrUpRoot g t' _ c hc' hpar
+        | succ pn =>
+          have hlt0 := hwf _ _ hc
+          rw [hpar] at hlt0
+          have hlt : pn + 1 ≤ j0 := Nat.leOfSuccLeSucc hlt0
+          have hpi : pn < i := Nat.leTrans hlt (Nat.leOfSuccLe hj)
+          cases hp : nodeAt t (pn + 1) with
+          | none =>
+            rw [addrUpNone f t _ c pn hc hpar hp] at h
+            exact Bool.noConfusion h
+          | some p =>
+            rw [addrUpStep f t _ c p pn hc hpar hp] at h
+            have hp' : nodeAt t' (pn + 1) = some p := by rw [hkeep pn hpi]; exact hp
+            rw [addrUpStep g t' _ c p pn hc' hpar hp']
+            have ⟨h12, h3⟩ := andTrue h
+            have ⟨h1, _⟩ := andTrue h12
+            rw [h1, seqOkNotSeq t' (pn + 1) p c (hseq pn p hpi hp),
+              walkKept t t' i hwf hkeep hseq f g (pn + 1) hpi (Nat.leTrans hlt (Nat.leOfSuccLeSucc hg)) h3]
+            rfl
+
+/-- After a Fork of a current branch `b`, both fresh arms are current branches of `T'`, when parents
+precede children in `T` (`ParentsBefore`) and `T` has no sequence node (no Merge has made one): the new
+group stands at `b`'s position with its parent and place, and the walk above it reads only kept nodes. -/
+theorem forkArmsStayCurrent {t t' : Tree} {par : Bool} {b g bl br : Nat} {gl gr : List Pomset}
+    (h : applyEdit t (TEdit.fork par b g bl br gl gr) = some t') (hwf : ParentsBefore t)
+    (hseq : ∀ k n, nodeAt t k = some n → n.kind ≠ 4) :
+    currentB t' bl = true ∧ currentB t' br = true := by
+  have ⟨i, n, hc, hfl, hfr⟩ := forkArmsFound h
+  have ⟨i2, n2, hc2, hkeep, hg, hL, hR⟩ := forkNodes h
+  rw [hc] at hc2
+  have e := Option.some.inj hc2
+  cases e
+  have ⟨hcur, hfb, hj⟩ := currentLeafAtSome hc
+  have hw : addrUp (List.length t) t (i + 1) = true := by
+    have e2 : currentB t b = addrUp (List.length t) t (i + 1) := by simp only [currentB, hfb] <;> rfl
+    rw [← e2]; exact hcur
+  have hseq' : ∀ k n, k < i → nodeAt t (k + 1) = some n → n.kind ≠ 4 := fun k n _ hn => hseq (k + 1) n hn
+  have ⟨k, ek, hk, _⟩ := nodeAtPos hR
+  have ek' := Nat.succ.inj ek
+  subst ek'
+  cases hlen : List.length t' with
+  | zero => rw [hlen] at hk; exact absurd hk (Nat.notLtZero _)
+  | succ f =>
+    rw [hlen] at hk
+    have hf : i + 2 ≤ f := Nat.leOfSuccLeSucc hk
+    cases f with
+    | zero => exact absurd hf (Nat.notSuccLeZero _)
+    | succ f =>
+      have hf' : i + 1 ≤ f := Nat.leOfSuccLeSucc hf
+      -- the new group's walk in `T'`
+      have hgrp : addrUp (f + 1) t' (i + 1) = true := by
+        cases hlt : List.length t with
+        | zero => rw [hlt] at hw; exact Bool.noConfusion hw
+        | succ m =>
+          rw [hlt] at hw
+          cases hpar : n.parent with
+          | zero => exact addrUpRoot f t' _ _ hg hpar
+          | succ pn =>
+            have hlt0 := hwf _ _ hj
+            rw [hpar] at hlt0
+            have hpi : pn < i := Nat.leOfSuccLeSucc hlt0
+            cases hp : nodeAt t (pn + 1) with
+            | none =>
+              rw [addrUpNone m t _ n pn hj hpar hp] at hw
+              exact Bool.noConfusion hw
+            | some p =>
+              rw [addrUpStep m t _ n p pn hj hpar hp] at hw
+              have hp' : nodeAt t' (pn + 1) = some p := by rw [hkeep pn hpi]; exact hp
+              rw [addrUpStep f t' _ _ p pn hg hpar hp']
+              have ⟨h12, h3⟩ := andTrue hw
+              have ⟨h1, _⟩ := andTrue h12
+              have hw' := walkKept t t' i hwf hkeep hseq' m f (pn + 1) hpi
+                (Nat.leTrans hpi (Nat.leOfSuccLe hf')) h3
+              have ha : armOk p ⟨g, match par with | true => 2 | false => 1, n.parent, n.pos, 0, [], []⟩ = true := h1
+              exact and3 ha (seqOkNotSeq t' (pn + 1) p _ (hseq (pn + 1) p hp)) hw'
+      refine ⟨?_, ?_⟩
+      · simp only [currentB, hfl]
+        rw [hlen, addrUpStep (f + 1) t' _ _ _ i hL rfl hg, hgrp]
+        cases par <;> rfl
+      · simp only [currentB, hfr]
+        rw [hlen, addrUpStep (f + 1) t' _ _ _ i hR rfl hg, hgrp]
+        cases par <;> rfl
 
 end AgentWarrant.Edits.Machine
