@@ -15,13 +15,15 @@ Restore, and Merge?*, Section V-A and Table I, Appendix A-D1), on the trees Lean
 
 - Fork: when parents precede children in `T` and `T` has no sequence node, both fresh arms of a Fork of
   a current branch are current in `T'` (`forkArmsStayCurrent`): the walk above the new group reads only
-  the kept nodes before it (`walkKept`).
+  the kept nodes before it (`walkKept`); under the same hypotheses RestoreReplace's `b_k`
+  (`restoreStaysCurrent`) and RestoreLive's parts `b` and `b_k` (`restoreLiveStaysCurrent`) are current
+  after a Restore of a current branch (`reachKept`).
 
 Choices: "current" is the executable walk `addrUp` behind `currentB`. That parents precede children is a
 hypothesis (`ParentsBefore`), not yet shown kept by `applyEdit` and `HStep`. Without the no-sequence
 hypothesis the walk also reads the completeness of earlier sequence parts over the whole tree, which the
-splice shifts; relating that across the splice (and the same for the Restore and Merge rows) is not
-proved here. -/
+splice shifts; relating that across the splice, and whether the walk reaches a Merge's new sequence
+when it reached the merged group, is not proved here. -/
 namespace AgentWarrant.Edits.Machine
 open AgentWarrant AgentWarrant.Edits
 
@@ -154,7 +156,8 @@ stands at `b`'s position with its parent and place, and its two parts, `b` itsel
 are the leaves named `b` and `b_k`: each is current in `T'` exactly when the walk reaches the group. -/
 theorem restoreLiveCurrent {t t' : Tree} {b g bk : Nat} {gk : List Pomset}
     (h : applyEdit t (TEdit.restore true b g bk gk) = some t') :
-    ∃ i n f, currentLeafAt t b = some (i + 1, n) ∧ nodeAt t' (i + 1) = some ⟨g, 2, n.parent, n.pos, 0, [], []⟩ ∧
+    ∃ i n f, currentLeafAt t b = some (i + 1, n) ∧ List.length t' = f + 1 ∧
+      nodeAt t' (i + 1) = some ⟨g, 2, n.parent, n.pos, 0, [], []⟩ ∧
       currentB t' b = addrUp f t' (i + 1) ∧ currentB t' bk = addrUp f t' (i + 1) := by
   have ⟨_, ha⟩ := applyEditFresh h
   have hbk := notTrueF (allBCons (allBCons ha).2).1
@@ -195,7 +198,7 @@ theorem restoreLiveCurrent {t t' : Tree} {b g bk : Nat} {gk : List Pomset}
       newLeaf bk (i + 1) 1 gk]) with
   | zero => rw [hlen] at hk'; exact absurd hk' (Nat.notLtZero _)
   | succ f =>
-    refine ⟨i, n, f, hc, hg, ?_, ?_⟩
+    refine ⟨i, n, f, hc, rfl, hg, ?_, ?_⟩
     · simp only [currentB, hfb']
       rw [hlen, addrUpStep f _ _ _ _ i hb rfl hg]
       rfl
@@ -436,5 +439,88 @@ theorem forkArmsStayCurrent {t t' : Tree} {par : Bool} {b g bl br : Nat} {gl gr 
       · simp only [currentB, hfr]
         rw [hlen, addrUpStep (f + 1) t' _ _ _ i hR rfl hg, hgrp]
         cases par <;> rfl
+
+/-- A node put at a current branch's position `i + 1` with the branch's parent and place is reached by
+the walk in `T'`, when parents precede children, the nodes before it are kept and none is a sequence. -/
+theorem reachKept (t t' : Tree) (i : Nat) (n G : TNode) (f : Nat) (hwf : ParentsBefore t)
+    (hkeep : ∀ k, k < i → nodeAt t' (k + 1) = nodeAt t (k + 1))
+    (hseq : ∀ k n, nodeAt t k = some n → n.kind ≠ 4) (hj : nodeAt t (i + 1) = some n)
+    (hw : addrUp (List.length t) t (i + 1) = true) (hG : nodeAt t' (i + 1) = some G)
+    (hpar' : G.parent = n.parent) (hpos : G.pos = n.pos) (hf : i ≤ f) : addrUp (f + 1) t' (i + 1) = true := by
+  have hseq' : ∀ k n, k < i → nodeAt t (k + 1) = some n → n.kind ≠ 4 := fun k n _ hn => hseq (k + 1) n hn
+  cases hlt : List.length t with
+  | zero => rw [hlt] at hw; exact Bool.noConfusion hw
+  | succ m =>
+    rw [hlt] at hw
+    cases hpar : n.parent with
+    | zero => exact addrUpRoot f t' _ _ hG (hpar'.trans hpar)
+    | succ pn =>
+      have hlt0 := hwf _ _ hj
+      rw [hpar] at hlt0
+      have hpi : pn < i := Nat.leOfSuccLeSucc hlt0
+      cases hp : nodeAt t (pn + 1) with
+      | none =>
+        rw [addrUpNone m t _ n pn hj hpar hp] at hw
+        exact Bool.noConfusion hw
+      | some p =>
+        rw [addrUpStep m t _ n p pn hj hpar hp] at hw
+        have hp' : nodeAt t' (pn + 1) = some p := by rw [hkeep pn hpi]; exact hp
+        rw [addrUpStep f t' _ _ p pn hG (hpar'.trans hpar) hp']
+        have ⟨h12, h3⟩ := andTrue hw
+        have ⟨h1, _⟩ := andTrue h12
+        have hw' := walkKept t t' i hwf hkeep hseq' m f (pn + 1) hpi (Nat.leTrans hpi hf) h3
+        have ha : armOk p G = true := by
+          have e : armOk p G = armOk p n := by simp only [armOk, hpos] <;> rfl
+          rw [e]; exact h1
+        exact and3 ha (seqOkNotSeq t' (pn + 1) p _ (hseq (pn + 1) p hp)) hw'
+
+/-- After a RestoreReplace of a current branch `b`, the fresh leaf `b_k` is current in `T'`, when parents
+precede children in `T` and `T` has no sequence node. -/
+theorem restoreStaysCurrent {t t' : Tree} {b g bk : Nat} {gk : List Pomset}
+    (h : applyEdit t (TEdit.restore false b g bk gk) = some t') (hwf : ParentsBefore t)
+    (hseq : ∀ k n, nodeAt t k = some n → n.kind ≠ 4) : currentB t' bk = true := by
+  have ⟨i, n, hc, hG, _, hcur⟩ := restoreFreshCurrent h
+  have ⟨i2, n2, hc2, hkeep, _⟩ := restoreNodes h
+  rw [hc] at hc2
+  have e := Option.some.inj hc2
+  cases e
+  have ⟨hb, hfb, hj⟩ := currentLeafAtSome hc
+  have hw : addrUp (List.length t) t (i + 1) = true := by
+    have e2 : currentB t b = addrUp (List.length t) t (i + 1) := by simp only [currentB, hfb] <;> rfl
+    rw [← e2]; exact hb
+  have ⟨k, ek, hk, _⟩ := nodeAtPos hG
+  have ek' := Nat.succ.inj ek
+  subst ek'
+  rw [hcur]
+  cases hlen : List.length t' with
+  | zero => rw [hlen] at hk; exact absurd hk (Nat.notLtZero _)
+  | succ f =>
+    rw [hlen] at hk
+    exact reachKept t t' i n _ f hwf hkeep hseq hj hw hG rfl rfl (Nat.leOfSuccLeSucc hk)
+
+/-- After a RestoreLive of a current branch `b`, both parts of the new parallel group, `b` and the fresh
+`b_k`, are current in `T'`, when parents precede children in `T` and `T` has no sequence node. -/
+theorem restoreLiveStaysCurrent {t t' : Tree} {b g bk : Nat} {gk : List Pomset}
+    (h : applyEdit t (TEdit.restore true b g bk gk) = some t') (hwf : ParentsBefore t)
+    (hseq : ∀ k n, nodeAt t k = some n → n.kind ≠ 4) : currentB t' b = true ∧ currentB t' bk = true := by
+  have ⟨i, n, f, hc, hlen, hg, hcb, hck⟩ := restoreLiveCurrent h
+  have ⟨i2, n2, hc2, hkeep, _, _, hk2⟩ := restoreLiveNodes h
+  rw [hc] at hc2
+  have e := Option.some.inj hc2
+  cases e
+  have ⟨hb, hfb, hj⟩ := currentLeafAtSome hc
+  have hw : addrUp (List.length t) t (i + 1) = true := by
+    have e2 : currentB t b = addrUp (List.length t) t (i + 1) := by simp only [currentB, hfb] <;> rfl
+    rw [← e2]; exact hb
+  have ⟨k, ek, hk, _⟩ := nodeAtPos hk2
+  have ek' := Nat.succ.inj ek
+  rw [hlen, ← ek'] at hk
+  have hf : i + 2 ≤ f := Nat.leOfSuccLeSucc hk
+  cases f with
+  | zero => exact absurd hf (Nat.notSuccLeZero _)
+  | succ f =>
+    have hr := reachKept t t' i n _ f hwf hkeep hseq hj hw hg rfl rfl
+      (Nat.leTrans (Nat.leSucc i) (Nat.leOfSuccLeSucc hf))
+    exact ⟨by rw [hcb]; exact hr, by rw [hck]; exact hr⟩
 
 end AgentWarrant.Edits.Machine
