@@ -791,13 +791,13 @@ theorem mergeLeafRunsAfterMergedWork (t t' : AgentWarrant.Edits.Machine.Tree) (g
     (∀ arm, AgentWarrant.Edits.Machine.applyEdit t (AgentWarrant.Edits.Machine.TEdit.select g arm bj gj) = some t' →
       ∃ i n p f, AgentWarrant.Edits.Machine.currentGroupAt t g = some (i + 1, n) ∧ n.kind = 1 ∧
         AgentWarrant.Edits.Machine.nodeAt t' (i + 1) = some ⟨0, 4, n.parent, n.pos, 0, [], []⟩ ∧
-        AgentWarrant.Edits.Machine.nodeAt t' p = some (AgentWarrant.Edits.Machine.newLeaf bj (i + 1) 1 gj) ∧ AgentWarrant.Edits.Machine.findLeaf bj 1 t' = some p ∧
+        AgentWarrant.Edits.Machine.nodeAt t' p = some (AgentWarrant.Edits.Machine.newLeaf bj (i + 1) 1 gj) ∧ AgentWarrant.Edits.Machine.findLeaf bj 1 t' = some p ∧ List.length t' = f + 1 ∧
         AgentWarrant.Edits.Machine.currentB t' bj = (AgentWarrant.Edits.Machine.seqOk t' (i + 1) ⟨0, 4, n.parent, n.pos, 0, [], []⟩
           (AgentWarrant.Edits.Machine.newLeaf bj (i + 1) 1 gj) && AgentWarrant.Edits.Machine.addrUp f t' (i + 1))) ∧
     (AgentWarrant.Edits.Machine.applyEdit t (AgentWarrant.Edits.Machine.TEdit.join g bj gj) = some t' →
       ∃ i n p f, AgentWarrant.Edits.Machine.currentGroupAt t g = some (i + 1, n) ∧ n.kind = 2 ∧
         AgentWarrant.Edits.Machine.nodeAt t' (i + 1) = some ⟨0, 4, n.parent, n.pos, 0, [], []⟩ ∧
-        AgentWarrant.Edits.Machine.nodeAt t' p = some (AgentWarrant.Edits.Machine.newLeaf bj (i + 1) 1 gj) ∧ AgentWarrant.Edits.Machine.findLeaf bj 1 t' = some p ∧
+        AgentWarrant.Edits.Machine.nodeAt t' p = some (AgentWarrant.Edits.Machine.newLeaf bj (i + 1) 1 gj) ∧ AgentWarrant.Edits.Machine.findLeaf bj 1 t' = some p ∧ List.length t' = f + 1 ∧
         AgentWarrant.Edits.Machine.currentB t' bj = (AgentWarrant.Edits.Machine.seqOk t' (i + 1) ⟨0, 4, n.parent, n.pos, 0, [], []⟩
           (AgentWarrant.Edits.Machine.newLeaf bj (i + 1) 1 gj) && AgentWarrant.Edits.Machine.addrUp f t' (i + 1))) :=
   ⟨fun _ h => AgentWarrant.Edits.Machine.selectJoinCurrent h, fun h => AgentWarrant.Edits.Machine.joinJoinCurrent h⟩

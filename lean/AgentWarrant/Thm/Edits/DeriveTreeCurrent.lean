@@ -17,13 +17,14 @@ Restore, and Merge?*, Section V-A and Table I, Appendix A-D1), on the trees Lean
   a current branch are current in `T'` (`forkArmsStayCurrent`): the walk above the new group reads only
   the kept nodes before it (`walkKept`); under the same hypotheses RestoreReplace's `b_k`
   (`restoreStaysCurrent`) and RestoreLive's parts `b` and `b_k` (`restoreLiveStaysCurrent`) are current
-  after a Restore of a current branch (`reachKept`).
+  after a Restore of a current branch (`reachKept`), and after a Merge of a current group `b_J` is
+  current exactly when the sequence's earlier part is complete (`selectJoinStaysCurrent`,
+  `joinJoinStaysCurrent`).
 
 Choices: "current" is the executable walk `addrUp` behind `currentB`. That parents precede children is a
 hypothesis (`ParentsBefore`), not yet shown kept by `applyEdit` and `HStep`. Without the no-sequence
 hypothesis the walk also reads the completeness of earlier sequence parts over the whole tree, which the
-splice shifts; relating that across the splice, and whether the walk reaches a Merge's new sequence
-when it reached the merged group, is not proved here. -/
+splice shifts; relating that across the splice is not proved here. -/
 namespace AgentWarrant.Edits.Machine
 open AgentWarrant AgentWarrant.Edits
 
@@ -218,7 +219,7 @@ theorem seqTail (t t' : Tree) (i : Nat) (hi : i ≤ List.length t) (par pos bj :
     (hkept : noLeaf bj kept = true) (hpre : noLeaf bj (takeN i t) = true)
     (ht : t' = spliceAt t (i + 1) (⟨0, 4, par, pos, 0, [], []⟩ :: kept ++ [newLeaf bj (i + 1) 1 gj])) :
     ∃ p f, nodeAt t' (i + 1) = some ⟨0, 4, par, pos, 0, [], []⟩ ∧ nodeAt t' p = some (newLeaf bj (i + 1) 1 gj) ∧
-      findLeaf bj 1 t' = some p ∧
+      findLeaf bj 1 t' = some p ∧ List.length t' = f + 1 ∧
       currentB t' bj = (seqOk t' (i + 1) ⟨0, 4, par, pos, 0, [], []⟩ (newLeaf bj (i + 1) 1 gj) && addrUp f t' (i + 1)) := by
   subst ht
   have h0 := spliceNew t i _ 0 _ hi (nthHead ⟨0, 4, par, pos, 0, [], []⟩ kept (newLeaf bj (i + 1) 1 gj))
@@ -234,7 +235,7 @@ theorem seqTail (t t' : Tree) (i : Nat) (hi : i ≤ List.length t) (par pos bj :
   cases hlen : List.length (spliceAt t (i + 1) (⟨0, 4, par, pos, 0, [], []⟩ :: kept ++ [newLeaf bj (i + 1) 1 gj])) with
   | zero => rw [hlen] at hk; exact absurd hk (Nat.notLtZero _)
   | succ f =>
-    refine ⟨_, f, h0, hL, hf, ?_⟩
+    refine ⟨_, f, h0, hL, hf, rfl, ?_⟩
     simp only [currentB, hf]
     rw [hlen, addrUpStep f _ _ _ _ i hL rfl h0]
     rfl
@@ -246,7 +247,7 @@ theorem selectJoinCurrent {t t' : Tree} {g arm bj : Nat} {gj : List Pomset}
     (h : applyEdit t (TEdit.select g arm bj gj) = some t') :
     ∃ i n p f, currentGroupAt t g = some (i + 1, n) ∧ n.kind = 1 ∧
       nodeAt t' (i + 1) = some ⟨0, 4, n.parent, n.pos, 0, [], []⟩ ∧ nodeAt t' p = some (newLeaf bj (i + 1) 1 gj) ∧
-      findLeaf bj 1 t' = some p ∧
+      findLeaf bj 1 t' = some p ∧ List.length t' = f + 1 ∧
       currentB t' bj = (seqOk t' (i + 1) ⟨0, 4, n.parent, n.pos, 0, [], []⟩ (newLeaf bj (i + 1) 1 gj) && addrUp f t' (i + 1)) := by
   have hnl := noLeafFresh bj t (freshOne h rfl)
   have ⟨j, n, a, hc, hk, hs, ha⟩ := selectCurrent h
@@ -267,8 +268,8 @@ theorem selectJoinCurrent {t t' : Tree} {g arm bj : Nat} {gj : List Pomset}
     have hkept : noLeaf bj ({ c with parent := i + 1, pos := 0 } :: moveTo a (i + 1 + 1) (below t a)) = true :=
       noLeafCons bj _ _ (noLeafNth bj t a0 c hnl hc0)
         (noLeafMove bj a (i + 1 + 1) _ (noLeafTake bj _ _ (noLeafDrop bj a t hnl)))
-    have ⟨p, f, h0, hL, hf, hcur⟩ := seqTail t _ i hi n.parent n.pos bj gj _ hkept (noLeafTake bj i t hnl) rfl
-    exact ⟨i, n, p, f, hc, hk, h0, hL, hf, hcur⟩
+    have ⟨p, f, h0, hL, hf, hlen, hcur⟩ := seqTail t _ i hi n.parent n.pos bj gj _ hkept (noLeafTake bj i t hnl) rfl
+    exact ⟨i, n, p, f, hc, hk, h0, hL, hf, hlen, hcur⟩
 
 /-- After a MergeJoin of the current parallel group `g` (at position `i + 1`), the fresh `b_J` is the
 leaf named `b_J`, the second part of the sequence now at `g`'s position: it is current in `T'` exactly
@@ -278,7 +279,7 @@ theorem joinJoinCurrent {t t' : Tree} {g bj : Nat} {gj : List Pomset}
     (h : applyEdit t (TEdit.join g bj gj) = some t') :
     ∃ i n p f, currentGroupAt t g = some (i + 1, n) ∧ n.kind = 2 ∧
       nodeAt t' (i + 1) = some ⟨0, 4, n.parent, n.pos, 0, [], []⟩ ∧ nodeAt t' p = some (newLeaf bj (i + 1) 1 gj) ∧
-      findLeaf bj 1 t' = some p ∧
+      findLeaf bj 1 t' = some p ∧ List.length t' = f + 1 ∧
       currentB t' bj = (seqOk t' (i + 1) ⟨0, 4, n.parent, n.pos, 0, [], []⟩ (newLeaf bj (i + 1) 1 gj) && addrUp f t' (i + 1)) := by
   have hnl := noLeafFresh bj t (freshOne h rfl)
   have ⟨j, n, hc, hk⟩ := joinCurrent h
@@ -294,8 +295,8 @@ theorem joinJoinCurrent {t t' : Tree} {g bj : Nat} {gj : List Pomset}
   have hkept : noLeaf bj ({ n with kind := 3, parent := i + 1, pos := 0 } ::
       moveTo (i + 1) (i + 1 + 1) (below t (i + 1))) = true :=
     noLeafCons bj { n with kind := 3, parent := i + 1, pos := 0 } _ rfl (noLeafMove bj (i + 1) (i + 1 + 1) _ (noLeafTake bj _ _ (noLeafDrop bj (i + 1) t hnl)))
-  have ⟨p, f, h0, hL, hf, hcur⟩ := seqTail t _ i hi n.parent n.pos bj gj _ hkept (noLeafTake bj i t hnl) rfl
-  exact ⟨i, n, p, f, hc, hk, h0, hL, hf, hcur⟩
+  have ⟨p, f, h0, hL, hf, hlen, hcur⟩ := seqTail t _ i hi n.parent n.pos bj gj _ hkept (noLeafTake bj i t hnl) rfl
+  exact ⟨i, n, p, f, hc, hk, h0, hL, hf, hlen, hcur⟩
 
 -- Fork: the new group is current when the branch was ---------------------------------------------
 
@@ -522,5 +523,54 @@ theorem restoreLiveStaysCurrent {t t' : Tree} {b g bk : Nat} {gk : List Pomset}
     have hr := reachKept t t' i n _ f hwf hkeep hseq hj hw hg rfl rfl
       (Nat.leTrans (Nat.leSucc i) (Nat.leOfSuccLeSucc hf))
     exact ⟨by rw [hcb]; exact hr, by rw [hck]; exact hr⟩
+
+theorem andTrueR (x : Bool) : (x && true) = x := by cases x <;> rfl
+
+/-- After a MergeSelect of a current choice group, `b_J` is current in `T'` exactly when the kept arm is
+complete (the sequence's earlier part, `seqOk`), when parents precede children in `T` and `T` has no
+sequence node: the walk reaches the new sequence, which stands at the group's position. -/
+theorem selectJoinStaysCurrent {t t' : Tree} {g arm bj : Nat} {gj : List Pomset}
+    (h : applyEdit t (TEdit.select g arm bj gj) = some t') (hwf : ParentsBefore t)
+    (hseq : ∀ k n, nodeAt t k = some n → n.kind ≠ 4) :
+    ∃ i n, currentGroupAt t g = some (i + 1, n) ∧
+      currentB t' bj = seqOk t' (i + 1) ⟨0, 4, n.parent, n.pos, 0, [], []⟩ (newLeaf bj (i + 1) 1 gj) := by
+  have ⟨i, n, p, f, hc, _, h0, _, _, hlen, hcur⟩ := selectJoinCurrent h
+  have ⟨i2, n2, a, c, m, hc2, _, _, _, hkeep, _, h1, _⟩ := selectNodes h
+  rw [hc] at hc2
+  have e := Option.some.inj hc2
+  cases e
+  have ⟨_, hw, hj⟩ := currentGroupAtSome hc
+  have ⟨k, ek, hk1, _⟩ := nodeAtPos h1
+  have ek' := Nat.succ.inj ek
+  rw [hlen, ← ek'] at hk1
+  have hf : i + 1 ≤ f := Nat.leOfSuccLeSucc hk1
+  cases f with
+  | zero => exact absurd hf (Nat.notSuccLeZero _)
+  | succ f =>
+    have hr := reachKept t t' i n _ f hwf hkeep hseq hj hw h0 rfl rfl (Nat.leOfSuccLeSucc hf)
+    exact ⟨i, n, hc, by rw [hcur, hr, andTrueR]⟩
+
+/-- After a MergeJoin of a current parallel group, `b_J` is current in `T'` exactly when the join barrier
+is complete (`seqOk`), when parents precede children in `T` and `T` has no sequence node. -/
+theorem joinJoinStaysCurrent {t t' : Tree} {g bj : Nat} {gj : List Pomset}
+    (h : applyEdit t (TEdit.join g bj gj) = some t') (hwf : ParentsBefore t)
+    (hseq : ∀ k n, nodeAt t k = some n → n.kind ≠ 4) :
+    ∃ i n, currentGroupAt t g = some (i + 1, n) ∧
+      currentB t' bj = seqOk t' (i + 1) ⟨0, 4, n.parent, n.pos, 0, [], []⟩ (newLeaf bj (i + 1) 1 gj) := by
+  have ⟨i, n, p, f, hc, _, h0, _, _, hlen, hcur⟩ := joinJoinCurrent h
+  have ⟨i2, n2, m, hc2, _, hkeep, _, h1, _⟩ := joinNodes h
+  rw [hc] at hc2
+  have e := Option.some.inj hc2
+  cases e
+  have ⟨_, hw, hj⟩ := currentGroupAtSome hc
+  have ⟨k, ek, hk1, _⟩ := nodeAtPos h1
+  have ek' := Nat.succ.inj ek
+  rw [hlen, ← ek'] at hk1
+  have hf : i + 1 ≤ f := Nat.leOfSuccLeSucc hk1
+  cases f with
+  | zero => exact absurd hf (Nat.notSuccLeZero _)
+  | succ f =>
+    have hr := reachKept t t' i n _ f hwf hkeep hseq hj hw h0 rfl rfl (Nat.leOfSuccLeSucc hf)
+    exact ⟨i, n, hc, by rw [hcur, hr, andTrueR]⟩
 
 end AgentWarrant.Edits.Machine
