@@ -22,7 +22,7 @@ Restore, and Merge?*, Section V-A and Table I, Appendix A-D1), on the trees Lean
   `joinJoinStaysCurrent`).
 
 Choices: "current" is the executable walk `addrUp` behind `currentB`. That parents precede children is a
-hypothesis (`ParentsBefore`), not yet shown kept by `applyEdit` and `HStep`. Without the no-sequence
+hypothesis (`ParentsBefore`): shown kept by `HStep` (`hstepParentsBefore`), not yet by `applyEdit`. Without the no-sequence
 hypothesis the walk also reads the completeness of earlier sequence parts over the whole tree, which the
 splice shifts; relating that across the splice is not proved here. -/
 namespace AgentWarrant.Edits.Machine
@@ -572,5 +572,29 @@ theorem joinJoinStaysCurrent {t t' : Tree} {g bj : Nat} {gj : List Pomset}
   | succ f =>
     have hr := reachKept t t' i n _ f hwf hkeep hseq hj hw h0 rfl rfl (Nat.leOfSuccLeSucc hf)
     exact ⟨i, n, hc, by rw [hcur, hr, andTrueR]⟩
+
+-- `HStep` keeps parents before children ------------------------------------------------------------
+
+theorem nthShape : ∀ (a b : Tree) (i : Nat) (n : TNode), a.map shape = b.map shape → nthNode a i = some n →
+    ∃ m, nthNode b i = some m ∧ m.parent = n.parent
+  | [], _, _, _, _, h => Option.noConfusion h
+  | _ :: _, [], _, _, he, _ => List.noConfusion he
+  | x :: a, y :: b, 0, n, he, h => by
+    have e := Option.some.inj h
+    subst e
+    have hxy := (List.cons.inj he).1
+    have hp := congrArg (fun s => s.2.2.1) hxy
+    exact ⟨y, rfl, hp.symm⟩
+  | _ :: a, _ :: b, i + 1, n, he, h => nthShape a b i n (List.cons.inj he).2 h
+
+/-- `HStep` keeps parents before children: it moves only progress and choice selections (`hstepShape`). -/
+theorem hstepParentsBefore (t : Tree) (x : Nat) (hwf : ParentsBefore t) : ParentsBefore (hstep t x) := by
+  intro k n hn
+  have ⟨i, ek, _, hi⟩ := nodeAtPos hn
+  subst ek
+  have ⟨m, hm, hp⟩ := nthShape (hstep t x) t i n (hstepShape t x) hi
+  have h := hwf (i + 1) m hm
+  rw [hp] at h
+  exact h
 
 end AgentWarrant.Edits.Machine
