@@ -37,6 +37,7 @@ import AgentWarrant.Thm.Revision.Closure
 import AgentWarrant.Thm.Edits.Machine
 import AgentWarrant.Thm.Edits.MachineSaved
 import AgentWarrant.Thm.Edits.DeriveTree
+import AgentWarrant.Thm.Edits.DeriveTreeCurrent
 import AgentWarrant.Thm.Edits.Cost
 import AgentWarrant.Thm.Edits.CostFamily
 import AgentWarrant.Thm.Edits.Register
@@ -824,6 +825,34 @@ theorem editTreesAreLeans (tab : AgentWarrant.Edits.Machine.Core → Nat →
     AgentWarrant.Edits.Machine.TreeStep tab S.core
       (AgentWarrant.Edits.Machine.stepR (AgentWarrant.Edits.Machine.treeDer tab) S e).2.core.tree :=
   AgentWarrant.Edits.Machine.stepTree tab S e
+
+/-- The fresh leaf `b_J` of a Merge (Table I's MergeSelect and MergeJoin rows) runs after the merged
+work: in the tree Lean builds, `b_J` is the leaf named `b_J`, the second part of the sequence that now
+stands at the merged group's position, and it is current exactly when `addr(T')`'s walk reaches that
+sequence and its earlier part (the kept arm, or the join barrier) is complete (`seqOk`). -/
+theorem mergeLeafRunsAfterMergedWork (t t' : AgentWarrant.Edits.Machine.Tree) (g bj : Nat) (gj : List AgentWarrant.Edits.Pomset) :
+    (∀ arm, AgentWarrant.Edits.Machine.applyEdit t (AgentWarrant.Edits.Machine.TEdit.select g arm bj gj) = some t' →
+      ∃ i n p f, AgentWarrant.Edits.Machine.currentGroupAt t g = some (i + 1, n) ∧ n.kind = 1 ∧
+        AgentWarrant.Edits.Machine.nodeAt t' (i + 1) = some ⟨0, 4, n.parent, n.pos, 0, [], []⟩ ∧
+        AgentWarrant.Edits.Machine.nodeAt t' p = some (AgentWarrant.Edits.Machine.newLeaf bj (i + 1) 1 gj) ∧ AgentWarrant.Edits.Machine.findLeaf bj 1 t' = some p ∧ List.length t' = f + 1 ∧
+        AgentWarrant.Edits.Machine.currentB t' bj = (AgentWarrant.Edits.Machine.seqOk t' (i + 1) ⟨0, 4, n.parent, n.pos, 0, [], []⟩
+          (AgentWarrant.Edits.Machine.newLeaf bj (i + 1) 1 gj) && AgentWarrant.Edits.Machine.addrUp f t' (i + 1))) ∧
+    (AgentWarrant.Edits.Machine.applyEdit t (AgentWarrant.Edits.Machine.TEdit.join g bj gj) = some t' →
+      ∃ i n p f, AgentWarrant.Edits.Machine.currentGroupAt t g = some (i + 1, n) ∧ n.kind = 2 ∧
+        AgentWarrant.Edits.Machine.nodeAt t' (i + 1) = some ⟨0, 4, n.parent, n.pos, 0, [], []⟩ ∧
+        AgentWarrant.Edits.Machine.nodeAt t' p = some (AgentWarrant.Edits.Machine.newLeaf bj (i + 1) 1 gj) ∧ AgentWarrant.Edits.Machine.findLeaf bj 1 t' = some p ∧ List.length t' = f + 1 ∧
+        AgentWarrant.Edits.Machine.currentB t' bj = (AgentWarrant.Edits.Machine.seqOk t' (i + 1) ⟨0, 4, n.parent, n.pos, 0, [], []⟩
+          (AgentWarrant.Edits.Machine.newLeaf bj (i + 1) 1 gj) && AgentWarrant.Edits.Machine.addrUp f t' (i + 1))) :=
+  ⟨fun _ h => AgentWarrant.Edits.Machine.selectJoinCurrent h, fun h => AgentWarrant.Edits.Machine.joinJoinCurrent h⟩
+
+/-- A Fork of a current branch leaves both fresh arms current (Table I's Fork row), on a tree whose
+parents precede their children and that has no sequence node (special case: no Merge has run). -/
+theorem forkArmsCurrentWhenBranchWas (t t' : AgentWarrant.Edits.Machine.Tree) (par : Bool) (b g bl br : Nat)
+    (gl gr : List AgentWarrant.Edits.Pomset)
+    (h : AgentWarrant.Edits.Machine.applyEdit t (AgentWarrant.Edits.Machine.TEdit.fork par b g bl br gl gr) = some t') (hwf : AgentWarrant.Edits.Machine.ParentsBefore t)
+    (hseq : ∀ k n, AgentWarrant.Edits.Machine.nodeAt t k = some n → n.kind ≠ 4) :
+    AgentWarrant.Edits.Machine.currentB t b = true ∧ AgentWarrant.Edits.Machine.currentB t' bl = true ∧ AgentWarrant.Edits.Machine.currentB t' br = true :=
+  ⟨AgentWarrant.Edits.Machine.forkCurrent h, AgentWarrant.Edits.Machine.forkArmsStayCurrent h hwf hseq⟩
 
 /-- A tool call that commits makes every earlier answer stale; a committed rule update makes every
 token of the closed version fail. -/
