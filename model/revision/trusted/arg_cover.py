@@ -61,7 +61,7 @@ from __future__ import annotations
 
 import json
 import math
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
 from model.base.canonical import JSON, canonical_str
@@ -309,8 +309,9 @@ def _uncovered(out: JSON, names: Sequence[str], action: str, where: str) -> Inva
 @dataclass(frozen=True, slots=True)
 class Written:
     """Who wrote one action's coverage question: Lean from the entries (``arg_cover_policy``), or Python
-    (``arg_cover``) because Lean answered ``outside``; then ``why`` is Lean's reason and ``outside`` the
-    entries Lean names outside its fragment, each by its list and 1-based position and the feature
+    (``arg_cover``) because Lean answered ``outside`` or a tool of the action has the null constant as its
+    resource (``null_ways``); then ``why`` says which (Lean's reason, or the tools) and ``outside`` names the
+    entries Lean found outside its fragment, each by its list and 1-based position and the feature
     (``outsideWhy``)."""
 
     where: str  # the certificate's list ("P", "A") or "joint"
@@ -398,36 +399,38 @@ def lean_covers(call: object, effects: EffectSet, listed: Mapping[str, Sequence[
     for action in effects.actions(old_actions):
         flats = flat_listed(listed.get(action, ()), width)
         nulls = null_ways(action, tools)
+        outside: tuple[str, ...] = ()
         if nulls:
             # Lean's translation writes no question for such a way (``wayQ``), so its ``covered`` would not
             # speak for the effects the way produces: the whole action goes to Python's translation.
-            if written is not None:
-                written.append(Written(where, action, "python", f"{', '.join(nulls)} has the null constant "
-                                       "as its resource, a way Lean's translation writes no question for"))
-            found = _python_covers(call, effects, lists, flats, action, tools, where)
-            if found is not None:
-                return found
-            continue
-        out = call("arg_cover_policy", policy_question(effects, lists, flats, action, tools))
-        answer = out.get("answer") if isinstance(out, dict) else None
-        if answer == "uncovered" and isinstance(out, dict):
-            raw = out.get("names")
-            if not isinstance(raw, list):
-                raise BadAnswer(f"arg_cover_policy: an uncovered answer without names: {out!r:.200}")
-            return _uncovered(out, [source_name(n) for n in raw], action, where)
-        if answer == "covered":
-            if written is not None:
-                written.append(Written(where, action, "lean"))
-            continue
-        if answer != "outside":
-            raise BadAnswer(f"arg_cover_policy: an answer that is not covered or uncovered (or outside): {out!r:.200}")
-        if written is not None:
+            why = (f"{', '.join(nulls)} has the null constant as its resource, a way Lean's translation "
+                   "writes no question for")
+        else:
+            out = call("arg_cover_policy", policy_question(effects, lists, flats, action, tools))
+            answer = out.get("answer") if isinstance(out, dict) else None
+            if answer == "uncovered" and isinstance(out, dict):
+                raw = out.get("names")
+                if not isinstance(raw, list):
+                    raise BadAnswer(f"arg_cover_policy: an uncovered answer without names: {out!r:.200}")
+                return _uncovered(out, [source_name(n) for n in raw], action, where)
+            if answer == "covered":
+                if written is not None:
+                    written.append(Written(where, action, "lean"))
+                continue
+            if answer != "outside":
+                raise BadAnswer("arg_cover_policy: an answer that is not covered or uncovered (or outside): "
+                                f"{out!r:.200}")
             reason = out.get("reason") if isinstance(out, dict) else None
-            written.append(Written(where, action, "python", reason if isinstance(reason, str) else "",
-                                   lean_outside(out, lists, names)))
-        found = _python_covers(call, effects, lists, flats, action, tools, where)
-        if found is not None:
-            return found
+            why, outside = (reason if isinstance(reason, str) else ""), lean_outside(out, lists, names)
+        if written is not None:
+            written.append(Written(where, action, "python", why, outside))
+        for variables, question in questions(effects, lists, flats, action, tools):
+            out = call("arg_cover", question)
+            answer = out.get("answer") if isinstance(out, dict) else None
+            if answer == "uncovered":
+                return _uncovered(out, variables, action, where)
+            if answer != "covered":
+                raise BadAnswer(f"arg_cover: an answer that is not covered or uncovered: {out!r:.200}")
     return Valid()
 
 
@@ -439,16 +442,3 @@ def null_ways(action: str, tools: Sequence[Tool]) -> list[str]:
             if any(d.action == action and isinstance(d.resource, ConstRes) and d.resource.value is None
                    for d in t.effects)]
 
-
-def _python_covers(call: Callable[..., object], effects: EffectSet, lists: Sequence[Sequence[Entry]],
-                   flats: Sequence[str], action: str, tools: Sequence[Tool], where: str) -> Invalid | None:
-    """One action's questions written here (``questions``) and decided by ``arg_cover``: the first uncovered
-    way's refusal, or ``None``."""
-    for variables, question in questions(effects, lists, flats, action, tools):
-        out = call("arg_cover", question)
-        answer = out.get("answer") if isinstance(out, dict) else None
-        if answer == "uncovered":
-            return _uncovered(out, variables, action, where)
-        if answer != "covered":
-            raise BadAnswer(f"arg_cover: an answer that is not covered or uncovered: {out!r:.200}")
-    return None
