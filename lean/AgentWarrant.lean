@@ -138,6 +138,8 @@ import AgentWarrant.Thm.Monitor.Full.WellFormed
 import AgentWarrant.Thm.Monitor.Full.Permits
 import AgentWarrant.Thm.Monitor.Extensions
 import AgentWarrant.Thm.Monitor.Evidence
+import AgentWarrant.Spec.Edits.DeriveTreeJudged
+import AgentWarrant.Thm.Edits.DeriveTreeJudged
 
 /-- The oracle executable's entry point (`leanpkg build bin` → build/bin/AgentWarrant). -/
 def main : IO Unit := AgentWarrant.Oracle.main
