@@ -91,6 +91,14 @@ def judgedTEdit (q : AReq) (D : Derived) (x : Nat) : Machine.TEdit := match q wi
   | AReq.forkT (TReq.forkChoice _ _ _) => Machine.TEdit.fork false x 0 0 0 (poms (leftOf D.target)) (poms (rightOf D.target))
   | AReq.forkT (TReq.forkParallel _ _) => Machine.TEdit.fork true x 0 0 0 (poms (leftOf D.target)) (poms (rightOf D.target))
 
+/-- The new leaves' contracts a change carries, in Table I's order (a Fork's `b_L`, `b_R`). -/
+def newContracts : Machine.TEdit → List (List Pomset)
+  | Machine.TEdit.keep => []
+  | Machine.TEdit.fork _ _ _ _ _ gl gr => [gl, gr]
+  | Machine.TEdit.restore _ _ _ _ gk => [gk]
+  | Machine.TEdit.select _ _ _ gj => [gj]
+  | Machine.TEdit.join _ _ gj => [gj]
+
 /-- The judged derivation with its tree change: the instance `derJK` computes, and the row's change on
 `x` with the new leaves' contracts from the judged record and Lean's fresh names. -/
 def judgedTab (src : Machine.Core → Tm × (Nat → Option Tm)) (tab : Nat → Option (EntryA × Nat))
