@@ -586,6 +586,29 @@ def test_lean_translation_agrees_with_python_with_null_resource_tools(oracle: Le
     assert steps >= 60 and anys >= 5 and null_pats >= 2 and z3_checked >= 60, (steps, anys, null_pats, z3_checked)
 
 
+def test_a_translation_without_the_null_way_is_caught(oracle: LeanOracle, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The null-resource comparison can fail: a Python translation that writes no question for the null way
+    (Lean's translation before it wrote one) differs from Lean's on the generated lists."""
+    import sys
+    here = sys.modules[__name__]
+    real = questions
+
+    def without_null(effects: EffectSet, lists: Sequence[Sequence[Entry]], listed: Sequence[str], action: str,
+                     tools: Sequence[Tool]) -> object:
+        return real(effects, lists, listed, action, [t for t in tools if t.name != "n"])
+    monkeypatch.setattr(here, "questions", without_null)
+    rng = random.Random(29)
+    caught = 0
+    for _ in range(30):
+        tools = _null_tools(rng)
+        lists = [[_entry(rng, ["path", "mode"]) for _ in range(rng.randint(1, 2))] for _ in range(2)]
+        effects = EVERY_EFFECT if rng.random() < 0.7 else EffectSet((EffectClass("act", "ab"), EffectClass("act", 2.5)))
+        _, found = _grow_translations(oracle, effects, lists, tools, "act")
+        caught += bool(found)
+    print(f"arg_cover_policy against a Python translation without the null way: {caught} of 30 entry lists differ")
+    assert caught == 30, caught
+
+
 def test_the_monitor_binds_only_what_the_slot_clauses_read_as_a_bound_value() -> None:
     """The slot clauses read a bound value as a scalar other than the empty string (``slotConj``); Lean proves
     the Lean monitor binds nothing else (``runFullAddrBindings``), and the Python monitor must agree: a lookup
