@@ -554,6 +554,27 @@ def test_lean_writes_the_null_resource_way_and_finds_its_effect_uncovered(oracle
     assert answers[1][0] == "covered", answers
 
 
+def test_lean_finds_the_lost_purge_of_the_null_resource_revision(oracle: LeanOracle) -> None:
+    """The revision of tests/unit/test_revision_null_resource.py loses "delete A, then purge" through the
+    purge's null effect: Lean's own question (no Python fallback) finds that effect's vector missing when only
+    the vector both entries share on ``"A"`` is listed, as Z3 does, and answers covered once it is listed,
+    saying Lean wrote the question."""
+    from tests.unit.test_revision_null_resource import NEW, OLD
+    lists = [list(OLD.user), list(NEW.user)]
+    olds = frozenset({"file.delete"})
+    shared = {"file.delete": [((True, True), (True, True))]}
+    with_null = {"file.delete": [((True, True), (True, True)), ((False, True), (True, False))]}
+    for listed, want in ((shared, "uncovered"), (with_null, "covered")):
+        written: list[Written] = []
+        lean = lean_covers(oracle.call, EVERY_EFFECT, listed, lists, olds, OLD.tools, "P", written)
+        z = covers(EVERY_EFFECT, listed, lists, olds, OLD.tools, "P")
+        assert _answer(lean) == _answer(z) == want, (lean, z)
+        if want == "uncovered":
+            assert "'resource': None" in str(lean), lean
+        else:
+            assert [(w.action, w.by) for w in written] == [("file.delete", "lean")], written
+
+
 def _null_tools(rng: random.Random) -> list[Tool]:
     """A generated tool whose resource is the null constant, alone or beside a generated tool of the action."""
     args = frozenset({"path", "mode", "items", "opts"})
