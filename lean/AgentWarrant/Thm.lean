@@ -923,12 +923,12 @@ theorem registrationReflection (W : AgentWarrant.Edits.Reg.Wf) (R : AgentWarrant
 monitor prepares. Take a policy `p`, an action `a`, the entries `gs` of the old and new lists (those of
 action `a` with scalar or null constants; slot patterns and key allowlists included), `p`'s tools and `E`.
 If Lean's decision answers `covered` on the question Lean itself writes for every way a tool produces an
-effect of `a` (every way has one, a null resource constant's included: `wayCondSomeAll`; "every valuation meeting the way's condition has a listed match
-vector"), then every call the monitor prepares on a state a run from the task's start reaches, with an
-effect of action `a`, has the monitor's own `grantMatches` vector over `gs` among the listed vectors,
-provided the effect's resource is among `E`'s resources and no argument key of the call repeats (the
-resource need not be a scalar: a null constant resource is read as `isNull`, `resLitSelf`). No atom, clause or variable comes from outside Lean, and
-nothing about the valuation is assumed: the way is the one that produced the effect (`effectsOfWay`), the
+effect of `a` (every way has one, a null resource constant's included: `wayCondSomeAll`; "every valuation
+meeting the way's condition has a listed match vector"), then every call the monitor prepares on a state
+a run from the task's start reaches, with an effect of action `a`, has the monitor's own `grantMatches`
+vector over `gs` among the listed vectors, provided the effect's resource is among `E`'s resources and no
+argument key of the call repeats (the resource need not be a scalar: a null resource constant is read as
+`isNull`, `resLitSelf`). No atom, clause or variable comes from outside Lean, and nothing about the valuation is assumed: the way is the one that produced the effect (`effectsOfWay`), the
 values are the call's own (`srcVal`), and the way's condition is proved of the call (`preparedWayCond`:
 required keys present and undeclared keys absent by preparation's checks, the resource where its
 declaration reads it, a nested path present only under an object by `lookupPath`). The call's keys are
@@ -937,8 +937,8 @@ than the empty string (`runFullAddrBindings`, `slotBoundScalar`), and a top-leve
 exactly when the call has an argument of that key (`argsJsonPresent`), and with distinct keys its value is
 the argument's (`firstOfDistinct`: `Json.mkObj`'s insertions keep the pairs). Each of the two remaining
 hypotheses is needed: without it the conclusion fails on a policy whose every way is answered covered
-(`needsE`: the monitor never reads `E`; `needsDistinct`: preparation reads a repeated argument key's first value, the
-argument object its last). -/
+(`needsE`: the monitor never reads `E`; `needsDistinct`: preparation reads a repeated argument key's first
+value, the argument object its last). -/
 theorem leanWrittenCoverageIsMonitorMatching (p : AgentWarrant.Monitor.Full.Policy) (a : String)
     (gs : List AgentWarrant.Monitor.Full.Grant) (E : Option (List Lean.Json)) (listed : List (List Bool))
     (hfrag : ∀ g, g ∈ gs → g.action = a → AgentWarrant.Revision.ArgCover.grantOk g = true)

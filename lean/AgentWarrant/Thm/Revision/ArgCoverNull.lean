@@ -2,10 +2,11 @@ import AgentWarrant.Thm.Revision.ArgCoverWayKeys
 /-! A tool whose resource is the constant `null` (Agenra Sections 5.1, 7.1): the monitor prepares its
 effect (`prepare` keeps the constant) and an entry with any resource matches it, so the way must have a
 question. `wayQ` writes it (`resCond`: the resource is `isNull`), and the coverage theorem
-(`preparedCoverDistinct`) no longer assumes a scalar resource. On the smallest such policy (one tool, one
+(`preparedCoverDistinct`) assumes nothing of the resource. On the smallest such policy (one tool, one
 `any` entry): the way's condition is exactly "the resource is null", a certificate listing no vector is
 not covered (were it, the coverage theorem would put the monitor's vector `[true]` among none), and one
-listing `[true]` is. Before, the way had no question and the empty list was "covered". -/
+listing `[true]` is. A translation writing no question for the way would answer the empty list covered
+(the differential test's `test_a_translation_without_the_null_way_is_caught`). -/
 namespace AgentWarrant.Revision.ArgCover
 open Lean AgentWarrant AgentWarrant.Monitor AgentWarrant.Monitor.Full
 
