@@ -106,6 +106,7 @@ import AgentWarrant.Thm.Revision.ArgCoverJson
 import AgentWarrant.Thm.Revision.ArgCoverWay
 import AgentWarrant.Thm.Revision.ArgCoverWayKeys
 import AgentWarrant.Thm.Revision.ArgCoverWayEx
+import AgentWarrant.Thm.Revision.ArgCoverNull
 import AgentWarrant.Thm.Revision.GlobClosure
 import AgentWarrant.Thm.Revision.GlobFuel
 import AgentWarrant.Oracle.GlobCover

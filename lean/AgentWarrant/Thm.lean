@@ -47,6 +47,7 @@ import AgentWarrant.Thm.Revision.ArgCoverMonitor
 import AgentWarrant.Thm.Revision.ArgCoverWay
 import AgentWarrant.Thm.Revision.ArgCoverWayKeys
 import AgentWarrant.Thm.Revision.ArgCoverWayEx
+import AgentWarrant.Thm.Revision.ArgCoverNull
 import AgentWarrant.Thm.Monitor.Full.JsonExact
 import AgentWarrant.Thm.Edits.DeriveTreeJudged
 /-! The headline results, each stated once in plain words and proved by the lemma named in its
@@ -923,23 +924,22 @@ theorem registrationReflection (W : AgentWarrant.Edits.Reg.Wf) (R : AgentWarrant
 monitor prepares. Take a policy `p`, an action `a`, the entries `gs` of the old and new lists (those of
 action `a` with scalar or null constants; slot patterns and key allowlists included), `p`'s tools and `E`.
 If Lean's decision answers `covered` on the question Lean itself writes for every way a tool produces an
-effect of `a` that has a question ("every valuation meeting the way's condition has a listed match
-vector"), then every call the monitor prepares on a state a run from the task's start reaches, with an
-effect of action `a`, has the monitor's own `grantMatches` vector over `gs` among the listed vectors,
-provided the effect's resource is a scalar and among `E`'s resources and no argument key of the call
-repeats. No atom, clause or variable comes from outside Lean, and
-nothing about the valuation is assumed: the way is the one that produced the effect (`effectsOfWay`), the
+effect of `a` (every way has one, a null resource constant's included: `wayCondSomeAll`; "every valuation
+meeting the way's condition has a listed match vector"), then every call the monitor prepares on a state
+a run from the task's start reaches, with an effect of action `a`, has the monitor's own `grantMatches`
+vector over `gs` among the listed vectors, provided the effect's resource is among `E`'s resources and no
+argument key of the call repeats (the resource need not be a scalar: a null resource constant is read as
+`isNull`, `resLitSelf`). No atom, clause or variable comes from outside Lean, and nothing about the valuation is assumed: the way is the one that produced the effect (`effectsOfWay`), the
 values are the call's own (`srcVal`), and the way's condition is proved of the call (`preparedWayCond`:
 required keys present and undeclared keys absent by preparation's checks, the resource where its
 declaration reads it, a nested path present only under an object by `lookupPath`). The call's keys are
 among the action's keys (`preparedDeclared`), a slot's bound value the resource equals is a scalar other
 than the empty string (`runFullAddrBindings`, `slotBoundScalar`), and a top-level key's value is present
 exactly when the call has an argument of that key (`argsJsonPresent`), and with distinct keys its value is
-the argument's (`firstOfDistinct`: `Json.mkObj`'s insertions keep the pairs). Each of the three remaining
+the argument's (`firstOfDistinct`: `Json.mkObj`'s insertions keep the pairs). Each of the two remaining
 hypotheses is needed: without it the conclusion fails on a policy whose every way is answered covered
-(`needsScalar`: a null resource constant has no question yet an entry matches its effect; `needsE`: the
-monitor never reads `E`; `needsDistinct`: preparation reads a repeated argument key's first value, the
-argument object its last). -/
+(`needsE`: the monitor never reads `E`; `needsDistinct`: preparation reads a repeated argument key's first
+value, the argument object its last). -/
 theorem leanWrittenCoverageIsMonitorMatching (p : AgentWarrant.Monitor.Full.Policy) (a : String)
     (gs : List AgentWarrant.Monitor.Full.Grant) (E : Option (List Lean.Json)) (listed : List (List Bool))
     (hfrag : ∀ g, g ∈ gs → g.action = a → AgentWarrant.Revision.ArgCover.grantOk g = true)
@@ -962,12 +962,11 @@ theorem leanWrittenCoverageIsMonitorMatching (p : AgentWarrant.Monitor.Full.Poli
     (c : AgentWarrant.Monitor.Full.Call) (t : AgentWarrant.Monitor.Full.Tool) (es : List AgentWarrant.Monitor.Full.Effect)
     (hprep : AgentWarrant.Monitor.Full.prepare p s c = Except.ok (t, es))
     (e : AgentWarrant.Monitor.Full.Effect) (he : AgentWarrant.Mem e es) (ha : e.action = a)
-    (hscalar : AgentWarrant.Monitor.Full.isScalar e.res = true)
     (hE : ∀ cs, E = some cs → AgentWarrant.anyB (fun c => AgentWarrant.Revision.ArgCover.holds
       (AgentWarrant.Revision.ArgCover.eqLitOf c) (AgentWarrant.Revision.ArgCover.avOf e.res)) cs = true)
     (hdistinct : AgentWarrant.Revision.ArgCover.keysDistinct c.args = true) :
     AgentWarrant.anyB (fun u => decide (u = gs.map (fun g => AgentWarrant.Monitor.Full.grantMatches s c.args g e))) listed = true :=
-  AgentWarrant.Revision.ArgCover.preparedCoverDistinct p a gs E listed hfrag hcov s hreach c t es hprep e he ha hscalar hE
+  AgentWarrant.Revision.ArgCover.preparedCoverDistinct p a gs E listed hfrag hcov s hreach c t es hprep e he ha hE
     hdistinct
 
 
