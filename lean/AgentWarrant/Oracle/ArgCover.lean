@@ -102,8 +102,8 @@ def avJson : AV → Json
   | AV.bool b => Json.arr #[toJson "bool", toJson b]
   | AV.num n => Json.arr #[toJson "num", Json.num (normNum n)]
   | AV.str s => Json.arr #[toJson "str", toJson (String.mk s)]
-  | AV.arr x => Json.arr #[toJson "arr", x]
-  | AV.obj x => Json.arr #[toJson "obj", x]
+  | AV.arr x => Json.arr #[toJson "arr", normJ x]
+  | AV.obj x => Json.arr #[toJson "obj", normJ x]
 
 def bitsOfStr (s : String) (n : Nat) (w : String) : Dec (List Bool) := do
   let bs ← s.toList.mapM (fun c => match c with
@@ -165,7 +165,7 @@ def litJ : Lit → Json
 
 def aLitJ : ALit → Json
   | ALit.lit l => litJ l
-  | ALit.eqJson c => Json.arr #[toJson "json", c]
+  | ALit.eqJson c => Json.arr #[toJson "json", normJ c]
 
 def srcJ : Src → Json
   | Src.res => Json.null
