@@ -103,6 +103,7 @@ import AgentWarrant.Thm.Revision.ArgCoverClosure
 import AgentWarrant.Thm.Revision.ArgCoverBuild
 import AgentWarrant.Thm.Revision.ArgCoverMonitor
 import AgentWarrant.Thm.Revision.ArgCoverJson
+import AgentWarrant.Thm.Revision.ArgCoverJsonMatch
 import AgentWarrant.Thm.Revision.ArgCoverWay
 import AgentWarrant.Thm.Revision.ArgCoverWayKeys
 import AgentWarrant.Thm.Revision.ArgCoverWayEx
@@ -115,6 +116,7 @@ import AgentWarrant.Thm.Monitor.Json
 import AgentWarrant.Thm.Oracle.Depth
 import AgentWarrant.Thm.Oracle.Keys
 import AgentWarrant.Spec.Json.ObjLookup
+import AgentWarrant.Spec.Json.Admit
 import AgentWarrant.Thm.Json.ObjLookup
 import AgentWarrant.Thm.Oracle.Traverse
 import AgentWarrant.Thm.Monitor.Full.Slots

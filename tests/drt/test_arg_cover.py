@@ -23,6 +23,8 @@ from model.monitor.adapter.report_task import load
 from model.monitor.adapter.shell import Adapter, Refusal
 from model.monitor.adapter.toolkit import ReportWorld
 from model.monitor.decide.base import DenyReason
+from model.monitor.decide.matching import call_effects, entry_matches
+from model.monitor.decide.state import initial_state
 from model.monitor.language.policy import (
     AnyRes,
     ArgRes,
@@ -54,6 +56,7 @@ from model.revision.trusted.arg_cover import (
     policy_question,
     questions,
     source_name,
+    witness_effect,
 )
 from model.revision.trusted.side_conditions import covers
 
@@ -653,3 +656,116 @@ def test_the_monitor_binds_only_what_the_slot_clauses_read_as_a_bound_value() ->
         assert isinstance(r, Refusal) and r.verdict.reason is DenyReason.UNDECLARED_ARGUMENT, r
     print(f"slot bound after a lookup answering: {seen}")
     assert sum(seen.values()) == 5
+
+
+# Equality against array and object constants (``ALit.eqJson``): Python's translation writes it as the literal
+# ``["json", c]``, which Lean's ``arg_cover`` decides over the constants and one fresh value of each kind
+# (``eqJsonExact``). Z3's encoding does not take such a constant, so the reference here is the Python monitor's
+# own matching (``entry_matches``) on sampled calls and on Lean's witnesses.
+
+STRUCTURED = [[1], [1.0], {"k": 1}, {"k": 1.0}, [], {}, [[1]], {"k": [1], "m": None}]
+SAMPLES = [None, True, 1, 1.0, 2.5, "a", "", [], [1], [1.0], [2], [[1]], [[1.0]], [1, 1], {}, {"k": 1},
+           {"k": 1.0}, {"k": 2}, {"k": 1, "m": None}, {"m": 1}, {"k": [1], "m": None}, {"k": [1.0], "m": None}]
+
+
+def _structured_entry(rng: random.Random) -> Entry:
+    """An entry with one or two predicates on top-level keys, each against a structured constant half the
+    time (the resource pattern scalar: an array or object one is still outside both translations' match)."""
+    pick = rng.randrange(3)
+    res = AnyRes() if pick == 0 else ConstPat(rng.choice(["a", 2.5])) if pick == 1 else GlobPat(rng.choice(GLOBS))
+    where: list[EqPred | OneOfPred | RangePred] = []
+    for _ in range(rng.randint(1, 2)):
+        path = (rng.choice(["mode", "opts"]),)
+        const = rng.choice(STRUCTURED) if rng.random() < 0.6 else rng.choice(VALUES)
+        kind = rng.random()
+        if kind < 0.5:
+            where.append(EqPred(path, const))
+        elif kind < 0.85:
+            where.append(OneOfPred(path, (const, rng.choice(STRUCTURED + VALUES))))
+        else:
+            where.append(RangePred(path, rng.choice([None, 0, 1]), rng.choice([None, 1, 3])))
+    return Entry(EntryKind.ALLOW, "act", res, None, tuple(where))
+
+
+def _vectors(lists: Sequence[Sequence[Entry]], tool: Tool, args: dict[str, object],
+             effects: EffectSet) -> set[str]:
+    """The Python monitor's match vectors (one bit per position) of the call's effects of ``act`` in ``E``."""
+    state = initial_state(0, 0)
+    made = call_effects(tool, args)  # type: ignore[arg-type]
+    if isinstance(made, str):
+        return set()
+    resources = effects.resources("act")
+    return {"".join("1" if entry_matches(e, eff, args, state) else "0"  # type: ignore[arg-type]
+                    for xs in lists for e in xs)
+            for eff in made if eff.action == "act" and (resources is None or eff.resource in resources)}
+
+
+def _sample_args(rng: random.Random, tool: Tool) -> dict[str, object]:
+    args: dict[str, object] = {}
+    for k in sorted(tool.args):
+        if k in tool.required or rng.random() < 0.7:
+            args[k] = rng.choice(SAMPLES)
+    if "path" in args and rng.random() < 0.8:
+        args["path"] = rng.choice(["a", "ab", 2.5])
+    if "items" in args and rng.random() < 0.8:
+        args["items"] = [rng.choice(["a", "ab", 2.5])]
+    return args
+
+
+def test_lean_decides_array_and_object_constants_as_the_monitor_matches(oracle: LeanOracle) -> None:
+    """Entry lists with equality and one-of predicates against array and object constants: Python's questions
+    (``["json", c]`` literals) grown to coverage by Lean's witnesses; every witness's vector is the Python
+    monitor's on the call it stands for, and once Lean answers covered, every vector of 300 sampled calls
+    (values equal to the constants up to number spelling, and near them) is listed."""
+    rng = random.Random(29)
+    witnesses = sampled = structured = 0
+    for _ in range(30):
+        tool = _tools(rng)[0]
+        lists = [[_structured_entry(rng) for _ in range(rng.randint(1, 2))] for _ in range(2)]
+        structured += any(isinstance(v, list | dict) for xs in lists for e in xs for p in e.where
+                          for v in ((p.value,) if isinstance(p, EqPred) else p.values if isinstance(p, OneOfPred)
+                                    else ()))
+        effects = EVERY_EFFECT if rng.random() < 0.7 else EffectSet((EffectClass("act", "ab"), EffectClass("act", 2.5)))
+        listed: list[str] = []
+        for _ in range(200):
+            found = []
+            for names, q in questions(effects, lists, listed, "act", [tool]):
+                out = oracle.call("arg_cover", q)
+                assert out["answer"] in ("covered", "uncovered"), out
+                if out["answer"] == "uncovered":
+                    w = witness_effect("act", names, out["witness"])
+                    args = dict(w["args"])  # type: ignore[arg-type]
+                    if isinstance(tool.effects[0].resource, ListArgRes):
+                        args["items"] = [w["resource"]]  # the list variable is read by kind only
+                    vs = _vectors(lists, tool, args, effects)
+                    assert out["vector"] in vs, (lists, tool, w, out, vs)
+                    found.append(out["vector"])
+                    witnesses += 1
+            if not found:
+                break
+            listed += [v for v in found if v not in listed]
+        else:
+            pytest.fail(f"no coverage after 200 vectors: {lists!r}")
+        for _ in range(300):
+            vs = _vectors(lists, tool, _sample_args(rng, tool), effects)
+            sampled += bool(vs)
+            assert vs <= set(listed), (lists, tool, vs, listed)
+    print(f"arg_cover with array/object constants: 30 entry lists ({structured} with such a constant), "
+          f"{witnesses} witnesses matched by the monitor, {sampled} sampled calls' vectors listed")
+    assert structured >= 20 and witnesses >= 60 and sampled >= 3000, (structured, witnesses, sampled)
+
+
+def test_a_kind_only_reading_of_array_and_object_constants_is_caught(oracle: LeanOracle,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """The comparison above can fail: with an array or object constant read by its kind only (the literal
+    ``arr`` or ``obj``), some witness's vector is not the monitor's."""
+    import model.revision.trusted.arg_cover as ac
+    original = ac._pred_lit
+
+    def kind_only(value: object) -> list[object]:
+        if isinstance(value, list | dict):
+            return ["arr"] if isinstance(value, list) else ["obj"]
+        return original(value)  # type: ignore[arg-type]
+    monkeypatch.setattr(ac, "_pred_lit", kind_only)
+    with pytest.raises(AssertionError):
+        test_lean_decides_array_and_object_constants_as_the_monitor_matches(oracle)

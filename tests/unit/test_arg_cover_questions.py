@@ -58,9 +58,18 @@ def test_e_restricts_the_resource_and_a_constant_resource_is_a_variable_of_its_o
     assert witness_effect("act", names, [["str", "x"]]) == {"action": "act", "args": {}, "resource": "x"}
 
 
+def test_an_array_or_object_constant_is_a_json_literal_and_a_witness_carries_its_value() -> None:
+    entry = Entry(EntryKind.ALLOW, "act", AnyRes(), None, (EqPred(("mode",), [1]), EqPred(("path", "x"), {"a": 1})))
+    (names, q), = questions(EVERY_EFFECT, [[entry]], [], "act", [TOOL])
+    atoms = q["atoms"]
+    assert isinstance(atoms, list)
+    assert [names.index("mode"), ["json", [1]]] in atoms
+    assert [names.index('<path:["path","x"]>'), ["json", {"a": 1}]] in atoms
+    w = witness_effect("act", ["mode", "path"], [["arr", [None, None]], ["obj", {"#a": None}]])
+    assert w["args"] == {"mode": [None, None], "path": {"#a": None}}
+
+
 @pytest.mark.parametrize("entry", [
-    Entry(EntryKind.ALLOW, "act", AnyRes(), None, (EqPred(("mode",), [1]),)),
-    Entry(EntryKind.ALLOW, "act", AnyRes(), None, (EqPred(("mode", "x"), {"a": 1}),)),
     Entry(EntryKind.ALLOW, "act", AnyRes(), None, (RangePred(("mode",), True, None),)),
     Entry(EntryKind.ALLOW, "act", AnyRes(), None, (RangePred(("mode",), None, float("inf")),)),
 ])

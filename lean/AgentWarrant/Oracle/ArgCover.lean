@@ -7,14 +7,16 @@ meaning: `Revision.ArgCover.argCoveredSound` and `argUncoveredSound`).
 
 Input (every key required): `{"atoms": [[var, lit]…], "cond": [clause…], "positions": [null | [clause…]…],
 "listed": [bits…]}`. A `lit` is `["present"]`, `["scalar"]`, `["null"]`, `["arr"]`, `["obj"]`,
-`["bool", b]`, `["num", number]`, `["str", s]`, `["glob", pattern]` or `["range", low, high]` (each bound
-a number, or `null` when open; inclusive, by exact decimal order); a `clause` is a list of
+`["bool", b]`, `["num", number]`, `["str", s]`, `["glob", pattern]`, `["range", low, high]` (each bound
+a number, or `null` when open; inclusive, by exact decimal order) or `["json", c]` (equality to the array
+or object `c`, by the monitor's `jeq`; `ALit.eqJson`); a `clause` is a list of
 `[atom index, sign]` and holds when one of its signed atoms does. `cond` (every clause holds) is the
 effect's being one a tool can produce and in `E`; a position matches when every clause holds (`null`:
 never); `listed` are the certificate's match vectors, one bit per position. The question: does every
 valuation satisfying `cond` have its vector listed? Output: `{"answer": "covered" | "uncovered" |
 "unknown", "witness": [value…] | null, "vector": bits | null}`, a witness value per variable written as
-a `lit` is (`["missing"]`, `["null"]`, `["bool", b]`, `["num", n]`, `["str", s]`, `["arr"]`, `["obj"]`).
+a `lit` is (`["missing"]`, `["null"]`, `["bool", b]`, `["num", n]`, `["str", s]`, `["arr", value]`,
+`["obj", value]`).
 `unknown` is never answered (`Revision.ArgCover.argCoverNeverUnknown`).
 
 `arg_cover_policy` writes the question itself (`Revision.ArgCover.wayQ`, `Spec/Revision/ArgCoverBuild.lean`;
@@ -39,11 +41,7 @@ def boundOf : Json → Dec (Option JsonNumber)
   | Json.num n => pure (some n)
   | j => throw s!"atoms: a range bound is a number or null, not {j.compress}"
 
-def litOf (j : Json) : Dec Lit := do
-  let a ← match j.getArr? with
-    | Except.ok a => pure a.toList
-    | Except.error _ => throw "atoms: expected [var, lit] with lit a list"
-  match a with
+def baseLitOf (j : Json) : List Json → Dec Lit
   | [Json.str "present"] => pure Lit.present
   | [Json.str "scalar"] => pure Lit.scalar
   | [Json.str "null"] => pure Lit.isNull
@@ -53,8 +51,18 @@ def litOf (j : Json) : Dec Lit := do
   | [Json.str "str", Json.str s] => pure (Lit.eqStr s.toList)
   | [Json.str "glob", Json.str g] => pure (Lit.glob (globToks g.toList))
   | [Json.str "obj"] => pure Lit.isObj
-  | [Json.str "range", lo, hi] => pure (Lit.range (← boundOf lo) (← boundOf hi))
+  | [Json.str "range", lo, hi] => do pure (Lit.range (← boundOf lo) (← boundOf hi))
   | _ => throw s!"atoms: unknown literal {j.compress}"
+
+def litOf (j : Json) : Dec ALit := do
+  let a ← match j.getArr? with
+    | Except.ok a => pure a.toList
+    | Except.error _ => throw "atoms: expected [var, lit] with lit a list"
+  match a with
+  | [Json.str "json", Json.arr c] => pure (ALit.eqJson (Json.arr c))
+  | [Json.str "json", Json.obj c] => pure (ALit.eqJson (Json.obj c))
+  | [Json.str "json", c] => throw s!"atoms: a json literal's constant is an array or object, not {c.compress}"
+  | _ => ALit.lit <$> baseLitOf j a
 
 def atomOf (j : Json) : Dec Atom := do
   match j.getArr? with
@@ -94,8 +102,8 @@ def avJson : AV → Json
   | AV.bool b => Json.arr #[toJson "bool", toJson b]
   | AV.num n => Json.arr #[toJson "num", Json.num (normNum n)]
   | AV.str s => Json.arr #[toJson "str", toJson (String.mk s)]
-  | AV.arr => Json.arr #[toJson "arr"]
-  | AV.obj => Json.arr #[toJson "obj"]
+  | AV.arr x => Json.arr #[toJson "arr", normJ x]
+  | AV.obj x => Json.arr #[toJson "obj", normJ x]
 
 def bitsOfStr (s : String) (n : Nat) (w : String) : Dec (List Bool) := do
   let bs ← s.toList.mapM (fun c => match c with
@@ -155,6 +163,10 @@ def litJ : Lit → Json
   | Lit.glob ts => Json.arr #[toJson "glob", toJson (globText ts)]
   | Lit.range lo hi => Json.arr #[toJson "range", boundJ lo, boundJ hi]
 
+def aLitJ : ALit → Json
+  | ALit.lit l => litJ l
+  | ALit.eqJson c => Json.arr #[toJson "json", normJ c]
+
 def srcJ : Src → Json
   | Src.res => Json.null
   | Src.path p => toJson p.toArray
@@ -165,7 +177,7 @@ def cnfJ (f : List Clause) : Json :=
 
 def questionJ (q : BuiltQ) (listed : List String) : Json := Json.mkObj [
   ("names", Json.arr (q.names.map srcJ).toArray),
-  ("atoms", Json.arr (q.atoms.map (fun a => Json.arr #[toJson a.1, litJ a.2])).toArray),
+  ("atoms", Json.arr (q.atoms.map (fun a => Json.arr #[toJson a.1, aLitJ a.2])).toArray),
   ("cond", cnfJ q.cond),
   ("positions", Json.arr (q.pos.map (fun p => match p with | none => Json.null | some f => cnfJ f)).toArray),
   ("listed", toJson listed.toArray)]

@@ -1,6 +1,7 @@
 import Lean.Data.Json
 import AgentWarrant.Spec.Monitor.Json
 import AgentWarrant.Spec.Json.ObjLookup
+import AgentWarrant.Spec.Json.Admit
 /-! Every object of a judgment's input has distinct names and is a search tree, checked before the
 judgment runs.
 
@@ -16,24 +17,6 @@ lookup finds every member (`Json.getObjValOfMem`): the parsers build each object
 the empty tree, which keeps it ordered (`Json.insertOrd`), and the check refuses none of their values. -/
 namespace AgentWarrant.Oracle
 open Lean AgentWarrant.Monitor.Full
-
-/-- No name of the list is bound again later in it. -/
-def nodupKB : List (String × Json) → Bool
-  | [] => true
-  | p :: ps => match lookupK p.1 ps with
-    | none => nodupKB ps
-    | some _ => false
-
-/-- Every object of `v` has distinct names and is a search tree (`Json.orderedB`: what lets a lookup find
-every member, `Thm/Json/ObjLookup.lean`; the parsers build every object by `insert compare`, which keeps
-it one, `Json.insertOrd`), and `v` nests at most `n` deep. Structural on `n`. -/
-def keysAtMost : Nat → Json → Bool
-  | 0, Json.arr _ => false
-  | 0, Json.obj _ => false
-  | 0, _ => true
-  | n + 1, Json.arr a => allB (fun x => keysAtMost n x) a.data
-  | n + 1, Json.obj kvs => nodupKB (pairs kvs) && (Json.orderedB kvs && allB (fun p => keysAtMost n p.2) (pairs kvs))
-  | n + 1, _ => true
 
 /-- The first refusal `f` finds along a list. -/
 def firstWhy {α : Type} (f : α → Option String) : List α → Option String

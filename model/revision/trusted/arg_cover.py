@@ -44,11 +44,16 @@ monitor's ``numLe``). The action is covered when every way is.
 Choices where the source is silent: a slot's bound value is any scalar (a string non-empty), as in the
 checker's encoding and as the monitor's result processing binds (``runFullAddrBindings``), so "the resource
 equals slot ``s``'s value" is a free bit on a resource that can be a slot's value (no fact about bindings:
-a per-binding-class certificate is not sent). An entry with an equality or one-of predicate against an
-array or object constant is not sent (``Unsupported``: the caller
-asks Z3). A nested path's variable holds the value at that path; its parent's value is an object only by
-kind, so a valuation is an argument object exactly when every present nested path has an object parent
-(the condition above). A range bound is sent as the JSON number Python writes for it (``repr``, which
+a per-binding-class certificate is not sent). An equality or one-of predicate against an array or object
+constant is the literal ``["json", c]`` (``ALit.eqJson``: the monitor's ``jeq`` on values the oracle
+admits; its representatives, the constants and one fresh value of each kind, are exact with no hypothesis
+on the valuation, ``eqJsonExact``), which Z3's encoding does not take. A nested path's variable holds
+the value at that path apart from its parent's value (an object the parent's variable holds says nothing
+of the nested variable), so a valuation is an argument object exactly when every present nested path has
+an object parent (the condition above); with an array or object constant on a path that has predicates
+on nested paths below it, an ``uncovered`` witness may therefore stand for no call (the parent equal to
+the constant, the nested value not inside it): ``covered`` stays sound, ``uncovered`` may then refuse a
+certificate no call breaks. A range bound is sent as the JSON number Python writes for it (``repr``, which
 reads back as the same float), so Lean compares the bound's shortest decimal, as the monitor does with
 the policy's text. No fuel is sent: the judgment's glob searches run on a proved-sufficient bound, and
 it never answers ``unknown`` (``argCoverNeverUnknown``: its number stand-ins provably lie where they should,
@@ -103,6 +108,12 @@ def _eq_lit(value: JSON, what: str) -> list[JSON]:
     if isinstance(value, str):
         return ["str", value]
     raise Unsupported(f"{what}: the constant {canonical_str(value)[:40]} is an array or object")
+
+
+def _pred_lit(value: JSON) -> list[JSON]:
+    """A predicate constant's literal: an array or object one is ``["json", c]`` (``ALit.eqJson``: the
+    monitor's ``jeq`` on values the oracle admits, which every value sent as JSON text is)."""
+    return ["json", value] if isinstance(value, list | dict) else _eq_lit(value, "predicate")
 
 
 @dataclass
@@ -186,9 +197,9 @@ def _position(q: _Question, e: Entry, action: str, res: int, keys: Sequence[str]
     for p in e.where:
         v = q.path(p.path)
         if isinstance(p, EqPred):
-            out.append([(q.atom(v, _eq_lit(p.value, "predicate")), True)])
+            out.append([(q.atom(v, _pred_lit(p.value)), True)])
         elif isinstance(p, OneOfPred):
-            out.append([(q.atom(v, _eq_lit(x, "predicate")), True) for x in p.values])
+            out.append([(q.atom(v, _pred_lit(x)), True) for x in p.values])
         elif isinstance(p, RangePred):
             out.append([(q.atom(v, ["range", _bound(p.low), _bound(p.high)]), True)])
         else:
@@ -242,7 +253,10 @@ def questions(effects: EffectSet, lists: Sequence[Sequence[Entry]], listed: Sequ
 def _value(raw: JSON) -> JSON:
     if not (isinstance(raw, list) and raw and isinstance(raw[0], str)):
         raise BadAnswer(f"arg_cover: a witness value that is not [kind, ...]: {raw!r:.80}")
-    return {"null": None, "arr": [], "obj": {}}.get(raw[0], raw[1] if len(raw) > 1 else None)
+    if raw[0] == "null":
+        return None
+    # an array or object witness carries its value (``["arr", value]``)
+    return raw[1] if len(raw) > 1 else {"arr": [], "obj": {}}.get(raw[0])
 
 
 def witness_effect(action: str, names: Sequence[str], witness: Sequence[JSON]) -> dict[str, JSON]:

@@ -1,4 +1,5 @@
 import AgentWarrant.Spec.Revision.GlobCover
+import AgentWarrant.Spec.Revision.ArgCoverJson
 /-! Effect coverage for entries whose match reads argument values, decided in Lean (Agenra Sections 1
 and 7.1: a simulation certificate is sound for the policies only when its units cover every effect; the
 Python checker asks Z3 whether some effect — resource, arguments — has a match vector the certificate
@@ -6,10 +7,11 @@ omits).
 
 The question: finitely many variables (an effect's resource and its arguments at argument paths), each
 holding an abstract JSON value `AV` (missing, null, a boolean, a decimal number, a string, an array or an
-object; arrays and objects by their kind only: a nested path is a variable of its own), and *atoms*, each a
-literal `Lit` on one variable: present (a key allowlist reads "key absent"), scalar, null, array, object,
-equality to a boolean, a number (exact decimal equality, the monitor's `numEq`) or a string, a range (each
-given bound inclusive, by the monitor's `numLe`) and a glob on strings (the monitor's `globMatch`).
+object; a nested path is a variable of its own), and *atoms*, each a literal on one variable: a `Lit`
+(present — a key allowlist reads "key absent" —, scalar, null, array, object, equality to a boolean, a
+number (exact decimal equality, the monitor's `numEq`) or a string, a range (each given bound inclusive,
+by the monitor's `numLe`) and a glob on strings (the monitor's `globMatch`)), or equality to an array or
+object constant (`ALit.eqJson`: the monitor's `jeq` on a value the oracle admits, `eqJsonHolds`).
 Given a Boolean test `good` of atom vectors, does every valuation have `good (its atom vector) = true`?
 `good` carries the rest: the tools' constraint (`E`, which keys a call has, where its resource comes
 from, a nested path present only under an object) and the listed match vectors of the certificate, both
@@ -17,7 +19,10 @@ Boolean combinations of atoms.
 
 The decision is a finite partition per variable (`repsFor`): every value agrees, on every literal of
 its variable, with one representative —
-* missing, null, `true`, `false`, an array, an object: itself;
+* missing, null, `true`, `false`: itself;
+* an array or an object: over the array and object constants the literals name, a constant it equals, or
+  else a fresh array or object equal to none (`jsonReps`, exact: `eqJsonExact` in
+  `Thm/Revision/ArgCoverJson.lean`);
 * a number: over the constants the literals name (equalities' constants and ranges' bounds), a constant
   it equals; or, when it equals none, `below` (a number below every constant) or `above c` for the
   greatest constant `c` below it (`c` plus a step smaller than any gap between constants) — `numOk`
@@ -31,21 +36,23 @@ representatives (`prodL`) is then checked, valuation by valuation.
 re-checked) or `unknown` (`numOk` failed, or an atom names a variable past the count; neither happens:
 `argCoverNeverUnknown`). No fuel is the
 caller's: the glob searches run with `fuelBound`, which `Thm/Revision/GlobFuel.lean` proves sufficient.
-Choices where the source is silent: array and object constants and slots are not literals here (the
-Python caller does not send such questions); the word search is untrusted and re-checked; the number stand-ins are proved (`numOkTrue`) and
-and re-checked. -/
+Choices where the source is silent: slots are not literals here; equality to an array or object constant
+is a literal of the decision only (`ALit`): the question Lean writes itself
+(`Spec/Revision/ArgCoverBuild.lean`) has none yet; the word search is untrusted and re-checked; the number
+stand-ins are proved (`numOkTrue`) and re-checked. -/
 namespace AgentWarrant.Revision.ArgCover
 open Lean AgentWarrant AgentWarrant.Monitor.Full AgentWarrant.Revision.Glob
 
-/-- A JSON value at one variable: arrays and objects by their kind only (no literal reads inside). -/
+/-- A JSON value at one variable. An array or an object carries its value, which only the literal of
+equality to an array or object constant reads (`ALit.eqJson`); a nested path is a variable of its own. -/
 inductive AV where
   | missing
   | null
   | bool (b : Bool)
   | num (n : JsonNumber)
   | str (s : List Char)
-  | arr
-  | obj
+  | arr (x : Json)
+  | obj (x : Json)
 
 inductive Lit where
   | present
@@ -112,17 +119,35 @@ def holds (l : Lit) : AV → Bool
   | AV.bool b => holdsBool b l
   | AV.num n => holdsNum n l
   | AV.str w => holdsStr w l
-  | AV.arr => holdsArr l
-  | AV.obj => holdsObj l
+  | AV.arr _ => holdsArr l
+  | AV.obj _ => holdsObj l
+
+/-- A literal of the decision: one the translation writes (`Lit`), or equality to an array or object
+constant `c` (`eqJsonHolds`: the monitor's `jeq` on values the oracle admits). It is apart from `Lit`
+because `Lit` is compared for equality where a question is numbered, and `Json` has no decidable
+equality. -/
+inductive ALit where
+  | lit (l : Lit)
+  | eqJson (c : Json)
+
+/-- Equality to an array or object constant, on a value of the right kind. -/
+def holdsJ (c : Json) : AV → Bool
+  | AV.arr x => isArrJ x && eqJsonHolds c x
+  | AV.obj x => isObjJ x && eqJsonHolds c x
+  | _ => false
+
+def holdsA : ALit → AV → Bool
+  | ALit.lit l, v => holds l v
+  | ALit.eqJson c, v => holdsJ c v
 
 /-- An atom: a variable and a literal on it. -/
-abbrev Atom := Nat × Lit
+abbrev Atom := Nat × ALit
 
-def bitsOf (atoms : List Atom) (ρ : Nat → AV) : List Bool := atoms.map (fun a => holds a.2 (ρ a.1))
+def bitsOf (atoms : List Atom) (ρ : Nat → AV) : List Bool := atoms.map (fun a => holdsA a.2 (ρ a.1))
 
 -- the representatives of one variable -----------------------------------------------------------
 
-def litsOf (i : Nat) : List Atom → List Lit
+def litsOf (i : Nat) : List Atom → List ALit
   | [] => []
   | a :: as => match decide (a.1 = i) with
     | true => a.2 :: litsOf i as
@@ -138,15 +163,25 @@ def litNums : Lit → List JsonNumber
   | Lit.range lo hi => optL lo ++ optL hi
   | _ => []
 
-def numConsts : List Lit → List JsonNumber
-  | [] => []
-  | l :: ls => litNums l ++ numConsts ls
+def litNumsA : ALit → List JsonNumber
+  | ALit.lit l => litNums l
+  | ALit.eqJson _ => []
 
-def strToks : List Lit → List (List GlobTok)
+def numConsts : List ALit → List JsonNumber
   | [] => []
-  | Lit.eqStr s :: ls => s.map GlobTok.lit :: strToks ls
-  | Lit.glob ts :: ls => ts :: strToks ls
+  | l :: ls => litNumsA l ++ numConsts ls
+
+def strToks : List ALit → List (List GlobTok)
+  | [] => []
+  | ALit.lit (Lit.eqStr s) :: ls => s.map GlobTok.lit :: strToks ls
+  | ALit.lit (Lit.glob ts) :: ls => ts :: strToks ls
   | _ :: ls => strToks ls
+
+/-- The array and object constants the literals name. -/
+def jsonConsts : List ALit → List Json
+  | [] => []
+  | ALit.eqJson c :: ls => c :: jsonConsts ls
+  | _ :: ls => jsonConsts ls
 
 def sumAbs : List JsonNumber → Nat
   | [] => 0
@@ -226,13 +261,20 @@ def strReps (gs : List (List GlobTok)) : List (List Char) :=
   | Answer.covered => wordsFor gs (fuelBound gs)
   | _ => vecWords gs
 
-def baseReps : List AV := [AV.missing, AV.null, AV.bool true, AV.bool false, AV.arr, AV.obj]
+def baseReps : List AV := [AV.missing, AV.null, AV.bool true, AV.bool false]
+
+/-- The arrays and objects of `rs` as values (`jsonReps`: the constants and one fresh value of each kind). -/
+def jsonAVs : List Json → List AV
+  | [] => []
+  | Json.arr a :: rs => AV.arr (Json.arr a) :: jsonAVs rs
+  | Json.obj o :: rs => AV.obj (Json.obj o) :: jsonAVs rs
+  | _ :: rs => jsonAVs rs
 
 /-- What the literals `ls` see of a value. -/
-def keyOf (ls : List Lit) (v : AV) : List Bool := ls.map (fun l => holds l v)
+def keyOf (ls : List ALit) (v : AV) : List Bool := ls.map (fun l => holdsA l v)
 
 /-- One representative per distinct `keyOf` (the first), so a variable no literal tells apart costs one. -/
-def dedupV (ls : List Lit) : List AV → List AV → List AV
+def dedupV (ls : List ALit) : List AV → List AV → List AV
   | acc, [] => acc
   | acc, r :: R => match anyB (fun a => decide (keyOf ls a = keyOf ls r)) acc with
     | true => dedupV ls acc R
@@ -240,10 +282,10 @@ def dedupV (ls : List Lit) : List AV → List AV → List AV
 
 def numReps (ns : List JsonNumber) : List JsonNumber := ns ++ (below ns :: ns.map (above ns))
 
-def allReps (ls : List Lit) (ws : List (List Char)) : List AV :=
-  baseReps ++ ((numReps (numConsts ls)).map AV.num ++ ws.map AV.str)
+def allReps (ls : List ALit) (ws : List (List Char)) : List AV :=
+  baseReps ++ (jsonAVs (jsonReps (jsonConsts ls)) ++ ((numReps (numConsts ls)).map AV.num ++ ws.map AV.str))
 
-def repsFor (ls : List Lit) : Option (List AV) :=
+def repsFor (ls : List ALit) : Option (List AV) :=
   match numOk (numConsts ls) with
   | true => some (dedupV ls [] (allReps ls (strReps (strToks ls))))
   | false => none

@@ -40,14 +40,14 @@ open Lean AgentWarrant AgentWarrant.Monitor AgentWarrant.Monitor.Full
 deriving instance DecidableEq for GlobTok
 deriving instance DecidableEq for Lit
 
-/-- A JSON value as the question sees it: arrays and objects by kind. -/
+/-- A JSON value as the question sees it. -/
 def avOf : Json → AV
   | Json.null => AV.null
   | Json.bool b => AV.bool b
   | Json.num n => AV.num n
   | Json.str s => AV.str s.toList
-  | Json.arr _ => AV.arr
-  | Json.obj _ => AV.obj
+  | Json.arr a => AV.arr (Json.arr a)
+  | Json.obj kvs => AV.obj (Json.obj kvs)
 
 def avOfOpt : Option Json → AV
   | none => AV.missing
@@ -285,7 +285,7 @@ def numP (syms : List SLit) : Option (List SClause) → Option (List Clause)
 def buildQ (cond : List SClause) (pos : List (Option (List SClause))) : BuiltQ :=
   let syms := dedupL [] (litsOfF cond ++ posLits pos)
   let names := dedupL [] (syms.map (fun x => x.1))
-  ⟨names, syms.map (fun x => (idxOf x.1 names, x.2)), numF syms cond, pos.map (numP syms)⟩
+  ⟨names, syms.map (fun x => (idxOf x.1 names, ALit.lit x.2)), numF syms cond, pos.map (numP syms)⟩
 
 /-- The question of one way (every way has one, a null resource constant's included). -/
 def wayQ (a : String) (tools : List Tool) (gs : List Monitor.Full.Grant) (E : Option (List Json)) (t : Tool)

@@ -1,10 +1,8 @@
 import AgentWarrant.Spec.Monitor.Json
-import AgentWarrant.Oracle.Depth
-import AgentWarrant.Oracle.Keys
+import AgentWarrant.Spec.Json.Admit
 /-! Representatives for equality against array and object constants (Agenra Sections 1 and 7.1: the
-closure check's coverage question; `Spec/Revision/ArgCover.lean` decides it with values that read arrays
-and objects by kind only, so a predicate or resource pattern whose constant is an array or an object is
-not yet a literal there).
+closure check's coverage question, which `Spec/Revision/ArgCover.lean` decides; an array or object
+value there carries its value, read only by the literal of equality to an array or object constant).
 
 The partition this file supplies for one variable: given the array and object constants `cs` the
 variable is compared against (`jeq x c`, the monitor's equality), every value the oracle judges (nesting
@@ -14,16 +12,17 @@ less deep than `jsonFuel`, distinct names in every object) that is an array or a
 * otherwise a fresh value of its kind equal to no constant: `freshArr`, an array of nulls longer than
   every array constant, or `freshObj`, an object with one name longer than every name of every object
   constant.
-The literal such a constant would give (`eqJsonHolds`) reads the monitor's `jeq` on a value the oracle
-admits (`admitted`: its depth and name checks) and false on any other, so that its representatives are
-exact on every value (`eqJsonExact`) and the decision's soundness would need no hypothesis on the
-valuation; what needs the value admitted is only the step from the monitor's `jeq` to the literal
-(`eqJsonLit`). Not proved here: that the values at a call's paths are admitted (the oracle runs its
-checks on its whole input; that a value inside an admitted input is admitted is a lemma still to write).
+The literal such a constant gives (`eqJsonHolds`, the decision's `ALit.eqJson`) reads the monitor's `jeq`
+when the constant and the value pass the oracle's checks (`admitted`: depth and names,
+`Spec/Json/Admit.lean`) and false otherwise, so that its representatives are exact on every value
+(`eqJsonExact`) and the decision's soundness needs no hypothesis on the valuation; what needs the value
+and the constant admitted is only the step from the monitor's `jeq` to the literal (`eqJsonLit`). Not
+proved here: that the values at a call's paths are admitted (the oracle runs its checks on its whole
+input; that a value inside an admitted input is admitted is a lemma still to write).
 Choices where the source is silent: freshness is re-checked (`jsonRepsOk`, as `numOk` re-checks the
-number stand-ins), and the check is proved never to fail (`jsonRepsOkTrue`). Not in this file: the
-literal inside the decision's values and literals (`AV`, `Lit`), so Lean's written question still
-answers `outside` for an array or object constant. -/
+number stand-ins), and the check is proved never to fail (`jsonRepsOkTrue`). The decision's values and
+literals use it (`AV.arr`, `AV.obj`, `ALit.eqJson`, `Spec/Revision/ArgCover.lean`); the question Lean
+writes itself does not yet, so it still answers `outside` for an array or object constant. -/
 namespace AgentWarrant.Revision.ArgCover
 open Lean AgentWarrant AgentWarrant.Monitor.Full
 
@@ -75,9 +74,10 @@ def jsonRepsOk (cs : List Json) : Bool := allB (fun c => !jeq (freshArr cs) c &&
 objects' names distinct and ordered at every depth. -/
 def admitted (x : Json) : Bool := Oracle.depthWithin jsonFuel x && Oracle.keysAtMost jsonFuel x
 
-/-- Equality to an array or object constant `c` as a literal would read it: the monitor's `jeq` on an
-admitted value, false on any other. On admitted values it is `jeq` (`eqJsonLit`); on every value the
-representatives are exact for it (`eqJsonExact`), with no hypothesis on the value. -/
-def eqJsonHolds (c x : Json) : Bool := admitted x && jeq x c
+/-- Equality to an array or object constant `c` as the literal reads it (`ALit.eqJson`,
+`Spec/Revision/ArgCover.lean`): the monitor's `jeq` when both the constant and the value are admitted,
+false otherwise. On admitted values it is `jeq` (`eqJsonLit`); on every value the representatives are
+exact for it (`eqJsonExact`), with no hypothesis on the value or the constants. -/
+def eqJsonHolds (c x : Json) : Bool := admitted c && admitted x && jeq x c
 
 end AgentWarrant.Revision.ArgCover

@@ -3,6 +3,7 @@ import AgentWarrant.Spec.Revision.ListLemmas
 import AgentWarrant.Thm.Revision.GlobCover
 import AgentWarrant.Thm.Revision.GlobFuel
 import AgentWarrant.Thm.Revision.ArgCoverOrder
+import AgentWarrant.Thm.Revision.ArgCoverJson
 /-! The argument coverage decision (`Spec/Revision/ArgCover.lean`) is sound both ways over every
 valuation of its variables:
 
@@ -24,31 +25,13 @@ over all the variable's globs: the searched words when the glob decision certifi
 word per vector some string has, each the glob decision's witness, which never answers `unknown` at its
 proved-sufficient fuel (`GlobFuel.coverTotalNeverUnknown`). `build` picks one representative per
 variable, so the product of the representatives holds a valuation with the same atom vector as any
-valuation. No fuel is left to the caller: `argCover` answers `unknown` only when `numOk` fails
-(`argUnknownOnlyNumOk`), and `Thm/Revision/ArgCoverNum.lean` proves that it never fails
-(`numOkTrue`, `argCoverNeverUnknown`). -/
+valuation. Arrays and objects (`jsonRepArr`, `jsonRepObj`): over the array and object constants of the
+variable's literals, a constant it equals or a fresh value of its kind (`eqJsonExact`,
+`Thm/Revision/ArgCoverJson.lean`), with no hypothesis on the value. No fuel is left to the caller: `argCover` answers `unknown` only when `numOk` fails
+(`argUnknownOnlyNumOk`), and `Thm/Revision/ArgCoverNum.lean` proves that it never fails (`numOkTrue`,
+`argCoverNeverUnknown`). -/
 namespace AgentWarrant.Revision.ArgCover
 open Lean AgentWarrant.Monitor.Full
-
-theorem boolEq : ∀ {a b : Bool}, (a = true → b = true) → (b = true → a = true) → a = b
-  | true, true, _, _ => rfl
-  | false, false, _, _ => rfl
-  | true, false, h, _ => by cases h rfl
-  | false, true, _, h => by cases h rfl
-
-theorem anyBFalse {p : α → Bool} {x : α} : ∀ {l : List α}, anyB p l = false → x ∈ l → p x = false
-  | [], _, h => nomatch h
-  | y :: l, h, hx => by
-    cases hp : p x with
-    | false => rfl
-    | true =>
-      have t : anyB p (y :: l) = true := anyBIntro hx hp
-      rw [h] at t
-      cases t
-
-theorem notTrue : ∀ {b : Bool}, (!b) = true → b = false
-  | false, _ => rfl
-  | true, h => by cases h
 
 -- numbers ----------------------------------------------------------------------------------------
 
@@ -61,10 +44,10 @@ theorem litGlob : ∀ (s w : List Char), globMatch (s.map GlobTok.lit) w = decid
   | [], [] => rfl
   | [], x :: r => by
     show List.isEmpty (x :: r) = decide (x :: r = [])
-    exact (decideEqFalse (fun h => by cases h)).symm
+    exact (decideEqFalse ((fun h => by cases h))).symm
   | c :: s, [] => by
     show false = decide ([] = c :: s)
-    exact (decideEqFalse (fun h => by cases h)).symm
+    exact (decideEqFalse ((fun h => by cases h))).symm
   | c :: s, x :: r => by
     show (decide (c = x) && globMatch (s.map GlobTok.lit) r) = decide (x :: r = c :: s)
     rw [litGlob s r]
@@ -94,12 +77,21 @@ theorem vecGAgree {w u : List Char} {t : List GlobTok} : ∀ {gs : List (List Gl
 
 -- membership in the literals' summaries --------------------------------------------------------------
 
-theorem numConstsMem {d : JsonNumber} {l : Lit} : ∀ {ls : List Lit}, l ∈ ls → d ∈ litNums l → d ∈ numConsts ls
+theorem numConstsMem {d : JsonNumber} {l : Lit} : ∀ {ls : List ALit}, ALit.lit l ∈ ls → d ∈ litNums l → d ∈ numConsts ls
   | _ :: _, Mem.head _, h => AgentWarrant.memAppL _ h
-  | k :: ls, Mem.tail _ hl, h => AgentWarrant.memAppR _ (litNums k) (numConstsMem hl h)
+  | k :: ls, Mem.tail _ hl, h => AgentWarrant.memAppR _ (litNumsA k) (numConstsMem hl h)
 
-theorem strToksMem {t : List GlobTok} : ∀ {ls : List Lit}, (Lit.glob t ∈ ls → t ∈ strToks ls) ∧
-    (∀ s, t = s.map GlobTok.lit → Lit.eqStr s ∈ ls → t ∈ strToks ls)
+theorem jsonConstsMem {c : Json} : ∀ {ls : List ALit}, ALit.eqJson c ∈ ls → c ∈ jsonConsts ls
+  | _ :: _, Mem.head _ => Mem.head _
+  | k :: ls, Mem.tail _ h => by
+    cases k with
+    | eqJson _ => exact Mem.tail _ (jsonConstsMem h)
+    | lit _ =>
+      show c ∈ jsonConsts ls
+      exact jsonConstsMem h
+
+theorem strToksMem {t : List GlobTok} : ∀ {ls : List ALit}, (ALit.lit (Lit.glob t) ∈ ls → t ∈ strToks ls) ∧
+    (∀ s, t = s.map GlobTok.lit → ALit.lit (Lit.eqStr s) ∈ ls → t ∈ strToks ls)
   | [] => ⟨fun h => nomatch h, fun _ _ h => nomatch h⟩
   | l :: ls => by
     have ih := @strToksMem t ls
@@ -109,33 +101,37 @@ theorem strToksMem {t : List GlobTok} : ∀ {ls : List Lit}, (Lit.glob t ∈ ls 
       | head _ => exact Mem.head _
       | tail _ h' =>
         cases l with
-        | eqStr s => exact Mem.tail _ (ih.1 h')
-        | glob _ => exact Mem.tail _ (ih.1 h')
-        | present => exact ih.1 h'
-        | scalar => exact ih.1 h'
-        | isNull => exact ih.1 h'
-        | isArr => exact ih.1 h'
-        | eqBool _ => exact ih.1 h'
-        | eqNum _ => exact ih.1 h'
-        | range _ _ => exact ih.1 h'
-        | isObj => exact ih.1 h'
+        | eqJson _ => exact ih.1 h'
+        | lit l => cases l with
+          | eqStr s => exact Mem.tail _ (ih.1 h')
+          | glob _ => exact Mem.tail _ (ih.1 h')
+          | present => exact ih.1 h'
+          | scalar => exact ih.1 h'
+          | isNull => exact ih.1 h'
+          | isArr => exact ih.1 h'
+          | eqBool _ => exact ih.1 h'
+          | eqNum _ => exact ih.1 h'
+          | range _ _ => exact ih.1 h'
+          | isObj => exact ih.1 h'
     · intro s e h
       cases h with
       | head _ => rw [e]; exact Mem.head _
       | tail _ h' =>
         cases l with
-        | eqStr _ => exact Mem.tail _ (ih.2 s e h')
-        | glob _ => exact Mem.tail _ (ih.2 s e h')
-        | present => exact ih.2 s e h'
-        | scalar => exact ih.2 s e h'
-        | isNull => exact ih.2 s e h'
-        | isArr => exact ih.2 s e h'
-        | eqBool _ => exact ih.2 s e h'
-        | eqNum _ => exact ih.2 s e h'
-        | range _ _ => exact ih.2 s e h'
-        | isObj => exact ih.2 s e h'
+        | eqJson _ => exact ih.2 s e h'
+        | lit l => cases l with
+          | eqStr _ => exact Mem.tail _ (ih.2 s e h')
+          | glob _ => exact Mem.tail _ (ih.2 s e h')
+          | present => exact ih.2 s e h'
+          | scalar => exact ih.2 s e h'
+          | isNull => exact ih.2 s e h'
+          | isArr => exact ih.2 s e h'
+          | eqBool _ => exact ih.2 s e h'
+          | eqNum _ => exact ih.2 s e h'
+          | range _ _ => exact ih.2 s e h'
+          | isObj => exact ih.2 s e h'
 
-theorem litsOfMem {i : Nat} {l : Lit} : ∀ {atoms : List Atom}, (i, l) ∈ atoms → l ∈ litsOf i atoms
+theorem litsOfMem {i : Nat} {l : ALit} : ∀ {atoms : List Atom}, (i, l) ∈ atoms → l ∈ litsOf i atoms
   | _ :: _, Mem.head _ => by
     show l ∈ (match decide (i = i) with | true => l :: litsOf i _ | false => litsOf i _)
     rw [decideEqTrue (rfl : i = i)]
@@ -294,7 +290,7 @@ theorem memBase {x : AV} {R : List AV} (h : x ∈ baseReps) : x ∈ baseReps ++ 
 
 theorem memRest {x : AV} {R : List AV} (h : x ∈ R) : x ∈ baseReps ++ R := AgentWarrant.memAppR R baseReps h
 
-theorem dedupKeeps (ls : List Lit) : ∀ (R acc : List AV) (x : AV), (x ∈ acc ∨ x ∈ R) →
+theorem dedupKeeps (ls : List ALit) : ∀ (R acc : List AV) (x : AV), (x ∈ acc ∨ x ∈ R) →
     ∃ y, y ∈ dedupV ls acc R ∧ keyOf ls y = keyOf ls x
   | [], acc, x, Or.inl h => ⟨x, h, rfl⟩
   | [], acc, x, Or.inr h => nomatch h
@@ -322,7 +318,7 @@ theorem dedupKeeps (ls : List Lit) : ∀ (R acc : List AV) (x : AV), (x ∈ acc 
         | head _ => exact dedupKeeps ls R (acc ++ [r]) r (Or.inl (AgentWarrant.memAppR _ acc (Mem.head _)))
         | tail _ h' => exact dedupKeeps ls R (acc ++ [r]) x (Or.inr h')
 
-theorem keyAt {v r : AV} : ∀ {ls : List Lit}, keyOf ls v = keyOf ls r → ∀ l, l ∈ ls → holds l v = holds l r
+theorem keyAt {v r : AV} : ∀ {ls : List ALit}, keyOf ls v = keyOf ls r → ∀ l, l ∈ ls → holdsA l v = holdsA l r
   | [], _, _, h => nomatch h
   | l :: ls, e, x, h => by
     have ⟨e1, e2⟩ := List.cons.inj e
@@ -330,57 +326,128 @@ theorem keyAt {v r : AV} : ∀ {ls : List Lit}, keyOf ls v = keyOf ls r → ∀ 
     | head _ => exact e1
     | tail _ h' => exact keyAt e2 x h'
 
+-- arrays and objects: the constants, one fresh value of each kind -----------------------------------
+
+theorem memJsonAVs {r : Json} : ∀ {rs : List Json}, r ∈ rs →
+    (isArrJ r = true → AV.arr r ∈ jsonAVs rs) ∧ (isObjJ r = true → AV.obj r ∈ jsonAVs rs)
+  | _ :: rs, Mem.head _ => by
+    cases r with
+    | arr a => exact ⟨fun _ => Mem.head _, (fun h => by cases h)⟩
+    | obj o => exact ⟨(fun h => by cases h), fun _ => Mem.head _⟩
+    | null => exact ⟨(fun h => by cases h), (fun h => by cases h)⟩
+    | bool _ => exact ⟨(fun h => by cases h), (fun h => by cases h)⟩
+    | num _ => exact ⟨(fun h => by cases h), (fun h => by cases h)⟩
+    | str _ => exact ⟨(fun h => by cases h), (fun h => by cases h)⟩
+  | q :: rs, Mem.tail _ h => by
+    have ih := memJsonAVs h
+    cases q with
+    | arr a => exact ⟨fun hk => Mem.tail _ (ih.1 hk), fun hk => Mem.tail _ (ih.2 hk)⟩
+    | obj o => exact ⟨fun hk => Mem.tail _ (ih.1 hk), fun hk => Mem.tail _ (ih.2 hk)⟩
+    | null => exact ih
+    | bool _ => exact ih
+    | num _ => exact ih
+    | str _ => exact ih
+
+/-- An array value (whatever it carries) agrees with an array representative on equality to every
+constant: `eqJsonExact` when it carries an array, else the fresh array, equal to no constant. -/
+theorem jsonRepArr (cs : List Json) (x : Json) :
+    ∃ r, AV.arr r ∈ jsonAVs (jsonReps cs) ∧ ∀ c, c ∈ cs → holdsJ c (AV.arr x) = holdsJ c (AV.arr r) := by
+  cases hk : isArrJ x with
+  | true =>
+    have ⟨r, hr, ka, _, agr⟩ := eqJsonExact cs x (by rw [hk]; rfl)
+    exact ⟨r, (memJsonAVs hr).1 (ka.trans hk), fun c hc => by
+      show (isArrJ x && eqJsonHolds c x) = (isArrJ r && eqJsonHolds c r)
+      rw [ka, agr c hc]⟩
+  | false =>
+    have hf : freshArr cs ∈ jsonReps cs := AgentWarrant.memAppR _ cs (Mem.head _)
+    exact ⟨freshArr cs, (memJsonAVs hf).1 rfl, fun c hc => by
+      show (isArrJ x && eqJsonHolds c x) = (true && (admitted c && admitted (freshArr cs) && jeq (freshArr cs) c))
+      rw [hk, freshArrNe cs c hc, andFalseR]
+      rfl⟩
+
+theorem jsonRepObj (cs : List Json) (x : Json) :
+    ∃ r, AV.obj r ∈ jsonAVs (jsonReps cs) ∧ ∀ c, c ∈ cs → holdsJ c (AV.obj x) = holdsJ c (AV.obj r) := by
+  cases hk : isObjJ x with
+  | true =>
+    have ⟨r, hr, _, ko, agr⟩ := eqJsonExact cs x (by rw [hk]; cases isArrJ x <;> rfl)
+    exact ⟨r, (memJsonAVs hr).2 (ko.trans hk), fun c hc => by
+      show (isObjJ x && eqJsonHolds c x) = (isObjJ r && eqJsonHolds c r)
+      rw [ko, agr c hc]⟩
+  | false =>
+    have hf : freshObj cs ∈ jsonReps cs := AgentWarrant.memAppR _ cs (Mem.tail _ (Mem.head _))
+    exact ⟨freshObj cs, (memJsonAVs hf).2 rfl, fun c hc => by
+      show (isObjJ x && eqJsonHolds c x) = (true && (admitted c && admitted (freshObj cs) && jeq (freshObj cs) c))
+      rw [hk, freshObjNe cs c hc, andFalseR]
+      rfl⟩
+
 /-- Every value agrees with a representative among all the candidates (before `dedupV`). -/
-theorem allRepsExact (ls : List Lit) (ha : numOk (numConsts ls) = true) (v : AV) :
-    ∃ r, r ∈ allReps ls (strReps (strToks ls)) ∧ ∀ l, l ∈ ls → holds l v = holds l r := by
-  show ∃ r, r ∈ baseReps ++ ((numReps (numConsts ls)).map AV.num ++ (strReps (strToks ls)).map AV.str) ∧ _
+theorem allRepsExact (ls : List ALit) (ha : numOk (numConsts ls) = true) (v : AV) :
+    ∃ r, r ∈ allReps ls (strReps (strToks ls)) ∧ ∀ l, l ∈ ls → holdsA l v = holdsA l r := by
+  show ∃ r, r ∈ baseReps ++ (jsonAVs (jsonReps (jsonConsts ls)) ++
+    ((numReps (numConsts ls)).map AV.num ++ (strReps (strToks ls)).map AV.str)) ∧ _
   cases v with
   | missing => exact ⟨AV.missing, memBase (Mem.head _), fun _ _ => rfl⟩
   | null => exact ⟨AV.null, memBase (Mem.tail _ (Mem.head _)), fun _ _ => rfl⟩
   | bool b => cases b with
     | true => exact ⟨AV.bool true, memBase (Mem.tail _ (Mem.tail _ (Mem.head _))), fun _ _ => rfl⟩
     | false => exact ⟨AV.bool false, memBase (Mem.tail _ (Mem.tail _ (Mem.tail _ (Mem.head _)))), fun _ _ => rfl⟩
-  | arr => exact ⟨AV.arr, memBase (Mem.tail _ (Mem.tail _ (Mem.tail _ (Mem.tail _ (Mem.head _))))), fun _ _ => rfl⟩
-  | obj => exact ⟨AV.obj, memBase (Mem.tail _ (Mem.tail _ (Mem.tail _ (Mem.tail _ (Mem.tail _ (Mem.head _)))))), fun _ _ => rfl⟩
+  | arr x =>
+    have ⟨r, hr, agr⟩ := jsonRepArr (jsonConsts ls) x
+    refine ⟨AV.arr r, memRest (AgentWarrant.memAppL _ hr), fun l hl => ?_⟩
+    cases l with
+    | lit _ => rfl
+    | eqJson c => exact agr c (jsonConstsMem hl)
+  | obj x =>
+    have ⟨r, hr, agr⟩ := jsonRepObj (jsonConsts ls) x
+    refine ⟨AV.obj r, memRest (AgentWarrant.memAppL _ hr), fun l hl => ?_⟩
+    cases l with
+    | lit _ => rfl
+    | eqJson c => exact agr c (jsonConstsMem hl)
   | num n =>
     have ⟨r, hr, eqs, los, his⟩ := numRepExact (numConsts ls) ha n
-    refine ⟨AV.num r, memRest (AgentWarrant.memAppL _ (AgentWarrant.memMapOf AV.num hr)), fun l hl => ?_⟩
+    refine ⟨AV.num r, memRest (AgentWarrant.memAppR _ _ (AgentWarrant.memAppL _ (AgentWarrant.memMapOf AV.num hr))),
+      fun l hl => ?_⟩
     cases l with
-    | eqNum d => exact eqs d (numConstsMem hl (Mem.head _))
-    | range lo hi =>
-      show (lowOk lo n && highOk hi n) = (lowOk lo r && highOk hi r)
-      refine rangeAgree lo hi (fun x ex => los x (numConstsMem hl ?_)) (fun x ex => his x (numConstsMem hl ?_))
-      · rw [ex]; exact AgentWarrant.memAppL _ (Mem.head _)
-      · rw [ex]; exact AgentWarrant.memAppR _ (optL lo) (Mem.head _)
-    | present => rfl
-    | scalar => rfl
-    | isNull => rfl
-    | isArr => rfl
-    | isObj => rfl
-    | eqBool _ => rfl
-    | eqStr _ => rfl
-    | glob _ => rfl
+    | eqJson _ => rfl
+    | lit l => cases l with
+      | eqNum d => exact eqs d (numConstsMem hl (Mem.head _))
+      | range lo hi =>
+        show (lowOk lo n && highOk hi n) = (lowOk lo r && highOk hi r)
+        refine rangeAgree lo hi (fun x ex => los x (numConstsMem hl ?_)) (fun x ex => his x (numConstsMem hl ?_))
+        · rw [ex]; exact AgentWarrant.memAppL _ (Mem.head _)
+        · rw [ex]; exact AgentWarrant.memAppR _ (optL lo) (Mem.head _)
+      | present => rfl
+      | scalar => rfl
+      | isNull => rfl
+      | isArr => rfl
+      | isObj => rfl
+      | eqBool _ => rfl
+      | eqStr _ => rfl
+      | glob _ => rfl
   | str w =>
     have ⟨u, hu, eu⟩ := strRepsExact (strToks ls) w
-    refine ⟨AV.str u, memRest (AgentWarrant.memAppR _ _ (AgentWarrant.memMapOf AV.str hu)), fun l hl => ?_⟩
+    refine ⟨AV.str u, memRest (AgentWarrant.memAppR _ _ (AgentWarrant.memAppR _ _ (AgentWarrant.memMapOf AV.str hu))),
+      fun l hl => ?_⟩
     cases l with
-    | glob t => exact vecGAgree eu.symm (strToksMem.1 hl)
-    | eqStr s =>
-      show decide (w = s) = decide (u = s)
-      rw [← litGlob s w, ← litGlob s u]
-      exact vecGAgree eu.symm (strToksMem.2 s rfl hl)
-    | present => rfl
-    | scalar => rfl
-    | isNull => rfl
-    | isArr => rfl
-    | isObj => rfl
-    | eqBool _ => rfl
-    | eqNum _ => rfl
-    | range _ _ => rfl
+    | eqJson _ => rfl
+    | lit l => cases l with
+      | glob t => exact vecGAgree eu.symm (strToksMem.1 hl)
+      | eqStr s =>
+        show decide (w = s) = decide (u = s)
+        rw [← litGlob s w, ← litGlob s u]
+        exact vecGAgree eu.symm (strToksMem.2 s rfl hl)
+      | present => rfl
+      | scalar => rfl
+      | isNull => rfl
+      | isArr => rfl
+      | isObj => rfl
+      | eqBool _ => rfl
+      | eqNum _ => rfl
+      | range _ _ => rfl
 
 /-- Every value agrees with a representative of its variable on every literal of the variable. -/
-theorem repsExact (ls : List Lit) (R : List AV) (h : repsFor ls = some R) (v : AV) :
-    ∃ r, r ∈ R ∧ ∀ l, l ∈ ls → holds l v = holds l r := by
+theorem repsExact (ls : List ALit) (R : List AV) (h : repsFor ls = some R) (v : AV) :
+    ∃ r, r ∈ R ∧ ∀ l, l ∈ ls → holdsA l v = holdsA l r := by
   have h1 : (match numOk (numConsts ls) with
     | true => some (dedupV ls [] (allReps ls (strReps (strToks ls))))
     | false => none) = some R := h
@@ -402,7 +469,7 @@ theorem memProdAux {r : AV} {xs : List AV} {P : List (List AV)} (hx : xs ∈ P) 
 
 theorem build (atoms : List Atom) (ρ : Nat → AV) : ∀ (k off : Nat) (Rs : List (List AV)),
     repsFrom atoms off k = some Rs → ∃ xs, xs ∈ prodL Rs ∧
-      ∀ j, j < k → ∀ l, l ∈ litsOf (off + j) atoms → holds l (ρ (off + j)) = holds l (getV xs j)
+      ∀ j, j < k → ∀ l, l ∈ litsOf (off + j) atoms → holdsA l (ρ (off + j)) = holdsA l (getV xs j)
   | 0, off, Rs, h => by
     have e : some [] = some Rs := h
     rw [← Option.some.inj e]
@@ -569,7 +636,7 @@ theorem repsFromNone (atoms : List Atom) : ∀ (k off : Nat), repsFrom atoms off
       | none => exact repsFromNone atoms k (off + 1) hT
       | some Ts => rw [hR, hT] at h1; cases h1
 
-theorem repsForNone {ls : List Lit} (h : repsFor ls = none) : numOk (numConsts ls) = false := by
+theorem repsForNone {ls : List ALit} (h : repsFor ls = none) : numOk (numConsts ls) = false := by
   have h1 : (match numOk (numConsts ls) with
     | true => some (dedupV ls [] (allReps ls (strReps (strToks ls))))
     | false => none) = none := h

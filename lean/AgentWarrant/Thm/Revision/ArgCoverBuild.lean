@@ -170,15 +170,15 @@ theorem valOfIdx (names : List Src) (val : Src → AV) (s : Src) (h : s ∈ name
 
 /-- The numbered question's atom vector at a literal's index is the literal on its source's value. -/
 theorem bitAt (syms : List SLit) (names : List Src) (val : Src → AV) (x : SLit) (hx : x ∈ syms) (hn : x.1 ∈ names) :
-    getB (bitsOf (syms.map (fun y => (idxOf y.1 names, y.2))) (valOf names val)) (idxOf x syms) = holds x.2 (val x.1) := by
-  show getB ((syms.map (fun y => (idxOf y.1 names, y.2))).map (fun a => holds a.2 (valOf names val a.1))) (idxOf x syms) = _
+    getB (bitsOf (syms.map (fun y => (idxOf y.1 names, ALit.lit y.2))) (valOf names val)) (idxOf x syms) = holds x.2 (val x.1) := by
+  show getB ((syms.map (fun y => (idxOf y.1 names, ALit.lit y.2))).map (fun a => holdsA a.2 (valOf names val a.1))) (idxOf x syms) = _
   rw [getBMap2 _ _ x syms hx]
   show holds x.2 (valOf names val (idxOf x.1 names)) = _
   rw [valOfIdx names val x.1 hn]
 
 theorem numClause (syms : List SLit) (names : List Src) (val : Src → AV) (c : SClause)
     (h : ∀ y, y ∈ c → y.1 ∈ syms ∧ y.1.1 ∈ names) :
-    anyB (fun s => decide (getB (bitsOf (syms.map (fun y => (idxOf y.1 names, y.2))) (valOf names val)) s.1 = s.2)) (numC syms c) =
+    anyB (fun s => decide (getB (bitsOf (syms.map (fun y => (idxOf y.1 names, ALit.lit y.2))) (valOf names val)) s.1 = s.2)) (numC syms c) =
       sClauseHolds val c := by
   show anyB _ (c.map (fun x => (idxOf x.1 syms, x.2))) = anyB _ c
   rw [anyBMap]
@@ -189,7 +189,7 @@ theorem numClause (syms : List SLit) (names : List Src) (val : Src → AV) (c : 
 
 theorem numCnf (syms : List SLit) (names : List Src) (val : Src → AV) (f : List SClause)
     (h : ∀ c y, c ∈ f → y ∈ c → y.1 ∈ syms ∧ y.1.1 ∈ names) :
-    cnfHolds (bitsOf (syms.map (fun y => (idxOf y.1 names, y.2))) (valOf names val)) (numF syms f) = sCnfHolds val f := by
+    cnfHolds (bitsOf (syms.map (fun y => (idxOf y.1 names, ALit.lit y.2))) (valOf names val)) (numF syms f) = sCnfHolds val f := by
   show allB _ (f.map (numC syms)) = allB _ f
   rw [allBMap]
   apply allBCongr

@@ -1,5 +1,6 @@
 import AgentWarrant.Spec.Revision.ArgCoverJson
-import AgentWarrant.Thm.Revision.ArgCover
+import AgentWarrant.Spec.Revision.ListLemmas
+import AgentWarrant.Thm.Revision.GlobFuel
 import AgentWarrant.Thm.Oracle.Keys
 /-! The partition for equality against array and object constants (`Spec/Revision/ArgCoverJson.lean`)
 is exact on the values the oracle judges (Agenra Sections 1 and 7.1):
@@ -12,9 +13,9 @@ is exact on the values the oracle judges (Agenra Sections 1 and 7.1):
   judged), with a representative of `jsonReps cs` of its own kind, when `jsonRepsOk cs` holds;
 * `jsonRepsOkTrue`: `jsonRepsOk` never fails (the fresh array is longer than every array constant, the
   fresh object's one name longer than every name of every object constant);
-* `eqJsonLit`, `eqJsonExact`: the literal `eqJsonHolds c` is `jeq · c` on an admitted value, and on every
-  array or object, admitted or not, it agrees over all the (admitted) constants with a representative of
-  its kind.
+* `eqJsonLit`, `eqJsonExact`: the literal `eqJsonHolds c` is `jeq · c` on an admitted value when `c` is
+  admitted, and every array or object, admitted or not, agrees over all the constants, admitted or not,
+  with a representative of its kind (the decision's `repsExact` in `Thm/Revision/ArgCover.lean` uses it).
 The hypothesis that the value is judged is needed, not a convenience: `jeq` is an equivalence on judged
 values only, and an object naming one key twice is `jeq` to two judged objects that are not `jeq` to each
 other, a vector no representative has (`jsonRepNeedsJudged`). A coverage theorem built on `jeq`
@@ -22,6 +23,26 @@ itself would therefore need every valuation judged; built on `eqJsonHolds`, it n
 admitted only where the monitor's `jeq` is read as the literal. -/
 namespace AgentWarrant.Revision.ArgCover
 open Lean AgentWarrant AgentWarrant.Monitor.Full AgentWarrant.Oracle
+
+theorem boolEq : ∀ {a b : Bool}, (a = true → b = true) → (b = true → a = true) → a = b
+  | true, true, _, _ => rfl
+  | false, false, _, _ => rfl
+  | true, false, h, _ => by cases h rfl
+  | false, true, _, h => by cases h rfl
+
+theorem anyBFalse {p : α → Bool} {x : α} : ∀ {l : List α}, anyB p l = false → x ∈ l → p x = false
+  | [], _, h => nomatch h
+  | y :: l, h, hx => by
+    cases hp : p x with
+    | false => rfl
+    | true =>
+      have t : anyB p (y :: l) = true := anyBIntro hx hp
+      rw [h] at t
+      cases t
+
+theorem notTrue : ∀ {b : Bool}, (!b) = true → b = false
+  | false, _ => rfl
+  | true, h => by cases h
 
 theorem jeqKind {x c : Json} (h : jeq x c = true) : isArrJ x = isArrJ c ∧ isObjJ x = isObjJ c := by
   have e := jeqFSound jsonFuel x c h
@@ -219,20 +240,24 @@ theorem admittedJudged {x : Json} (h : admitted x = true) : Judged x :=
   have ⟨hd, hk⟩ := andT h
   ⟨depthWithinSound hd, keysAtMostSound jsonFuel x hk⟩
 
-/-- On an admitted value the literal is the monitor's equality. -/
-theorem eqJsonLit (c x : Json) (h : admitted x = true) : jeq x c = eqJsonHolds c x := by
-  show jeq x c = (admitted x && jeq x c)
-  rw [h]
+/-- On an admitted value the literal of an admitted constant is the monitor's equality. -/
+theorem eqJsonLit (c x : Json) (hc : admitted c = true) (h : admitted x = true) : jeq x c = eqJsonHolds c x := by
+  show jeq x c = (admitted c && admitted x && jeq x c)
+  rw [hc, h]
   rfl
 
 theorem andFalseR : ∀ (b : Bool), (b && false) = false
   | true => rfl
   | false => rfl
 
-/-- Every array or object agrees, on the literal of every constant of `cs` (each admitted), with a
-representative of its kind: no hypothesis on the value (an unadmitted one reads false on every literal,
-as a fresh value does). -/
-theorem eqJsonExact (cs : List Json) (hcs : allB admitted cs = true) (x : Json) (hk : (isArrJ x || isObjJ x) = true) :
+theorem andTrueR' : ∀ (b : Bool), (b && true) = b
+  | true => rfl
+  | false => rfl
+
+/-- Every array or object agrees, on the literal of every constant of `cs`, with a representative of its
+kind: no hypothesis on the value or the constants (an unadmitted one reads false on every literal, as a
+fresh value does; an unadmitted constant's literal is false everywhere). -/
+theorem eqJsonExact (cs : List Json) (x : Json) (hk : (isArrJ x || isObjJ x) = true) :
     ∃ r, r ∈ jsonReps cs ∧ isArrJ r = isArrJ x ∧ isObjJ r = isObjJ x ∧
       ∀ d, d ∈ cs → eqJsonHolds d x = eqJsonHolds d r := by
   have fresh : ∃ r, r ∈ jsonReps cs ∧ isArrJ r = isArrJ x ∧ isObjJ r = isObjJ x ∧ ∀ d, d ∈ cs → jeq r d = false := by
@@ -248,19 +273,25 @@ theorem eqJsonExact (cs : List Json) (hcs : allB admitted cs = true) (x : Json) 
       isObjJ r = isObjJ x ∧ ∀ d, d ∈ cs → eqJsonHolds d x = eqJsonHolds d r := fun hx =>
     ⟨f, hf, fa, fo, fun d hd => by
       rw [hx d hd]
-      show false = (admitted f && jeq f d)
+      show false = (admitted d && admitted f && jeq f d)
       rw [fne d hd, andFalseR]⟩
   cases ha : admitted x with
-  | false => exact toFresh (fun d _ => by show (admitted x && jeq x d) = false; rw [ha]; rfl)
+  | false => exact toFresh (fun d _ => by
+      show (admitted d && admitted x && jeq x d) = false
+      rw [ha, andFalseR]
+      rfl)
   | true =>
-    cases hn : anyB (fun c => jeq x c) cs with
-    | false => exact toFresh (fun d hd => by rw [← eqJsonLit d x ha, anyBFalse hn hd])
+    cases hn : anyB (fun c => admitted c && jeq x c) cs with
+    | false => exact toFresh (fun d hd => by
+        show (admitted d && admitted x && jeq x d) = false
+        rw [ha, andTrueR']
+        exact anyBFalse (p := fun c => admitted c && jeq x c) hn hd)
     | true =>
-      have ⟨c, hc, ec⟩ := anyBElim hn
-      have ac : admitted c = true := allBElim hcs c hc
+      have ⟨c, hc, e⟩ := anyBElim hn
+      have ⟨ac, ec⟩ := andT e
       have ⟨ka, ko⟩ := jeqKind ec
       exact ⟨c, AgentWarrant.memAppL _ hc, ka.symm, ko.symm, fun d _ => by
-        rw [← eqJsonLit d x ha, ← eqJsonLit d c ac]
-        exact jeqClass (admittedJudged ha) (admittedJudged ac) ec d⟩
+        show (admitted d && admitted x && jeq x d) = (admitted d && admitted c && jeq c d)
+        rw [ha, ac, jeqClass (admittedJudged ha) (admittedJudged ac) ec d]⟩
 
 end AgentWarrant.Revision.ArgCover
