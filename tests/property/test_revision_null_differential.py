@@ -19,6 +19,7 @@ from hypothesis import strategies as st
 
 from model.monitor.language.policy import Policy
 from model.monitor.language.syntax import parse_policy
+from model.oracle.generators import del_text
 from model.revision.effects import EVERY_EFFECT
 from model.revision.explore.counterexample import Counterexample, lost_client
 from model.revision.explore.workload import workload_from_json
@@ -38,17 +39,13 @@ WORKLOAD = workload_from_json({"agent": "a", "forbidden": [], "calls": [
     {"name": "A!", "tool": "Delete", "args": {"target": "A", "force": True}}]})
 
 
-def _text(name: str, user: list[str], app: list[str]) -> str:
-    def block(xs: list[str]) -> str:
-        return "".join(f"  {x}\n" for x in xs)
+PURGE = "tool Purge {operation: Delete, endpoints: m -> f, args: {}, required: {}, effects: [file.delete(null)]}\n"
 
-    return (f"policy {name}\nlevels Public\ncategories\nnode m: memory (Public, {{}}, trusted)\n"
-            "node f: sink (Public, {}, trusted)\nedge Delete: m -> f inherit\n"
-            "agent a {operations: {Delete}, ceiling: Public}\n"
-            "tool Delete {endpoints: m -> f, args: {target, force}, required: {target}, "
-            "effects: [file.delete(target)]}\n"
-            "tool Purge {operation: Delete, endpoints: m -> f, args: {}, required: {}, effects: [file.delete(null)]}\n"
-            f"flow allow * -> f\nuser {{\n{block(user)}}}\napplication {{\n{block(app)}}}\n")
+
+def _text(name: str, user: list[str], app: list[str]) -> str:
+    """The generators' delete policy, with the purge tool beside ``Delete``."""
+    text = del_text(name, user, app)
+    return text.replace("flow allow", PURGE + "flow allow", 1)
 
 
 def _entry(pattern: str, where: str, quota: str) -> str:
