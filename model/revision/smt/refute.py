@@ -9,9 +9,10 @@ literals say, cannot either. Each rule is a statement about the encoding's terms
 semantics (numbers are reals, compared exactly: ``Fraction``; JSON values of different kinds differ):
 
 - *resource constants*: a constant pattern ``c`` contributes ``r == const(c)`` (or ``False`` when ``c`` is
-  null or compound: the resource is a scalar); two different constants cannot both equal ``r``, and with
-  ``E`` naming the resources of the action (the base's ``r ∈ E``) a constant outside ``E`` cannot equal
-  ``r``;
+  compound: no resource is an array or object; a null ``c`` is ``r == null``, the resource of a tool whose
+  effect has the null constant); two different constants cannot both equal ``r``, and with ``E`` naming the
+  resources of the action (the base's ``r ∈ E``; ``E`` never names null) a constant outside ``E`` cannot
+  equal ``r``;
 - *one path's values*: an equality contributes ``v == const(c)``, a one-of ``v ∈ {const(c)…}``, a range
   ``is_jnum(v) ∧ lo ≤ n(v) ≤ hi``, all over the same variable ``v`` for the same path; when the values
   the equalities and one-ofs leave (each checked against every range) are none, or the ranges alone have
@@ -26,7 +27,8 @@ semantics (numbers are reals, compared exactly: ``Fraction``; JSON values of dif
   ``K`` (a match literal's allowlist inside ``K``: ``keys(x) ⊆ K′ ⊆ K``); and each predicate (the values
   the match literals leave on its path, as in the rule above, all satisfy it; or, with no equality
   or one-of there, their ranges' intersection lies inside its range). An entry of another action, or
-  with a null or compound constant pattern, never matches: its fail literal is never contradicted.
+  with a compound constant pattern, never matches: its fail literal is never contradicted. A null
+  constant is a constant like any other here (``same_value`` compares null with null only).
 
 - *globs' fixed ends*: every string a glob accepts starts with its literal prefix (the characters before
   its first ``*``, ``?`` or ``[``) and ends with its literal suffix (those after its last ``*``, ``?``, ``[``
@@ -72,7 +74,7 @@ def refuted(action: str, resources: Sequence[JSON] | None, literals: Sequence[tu
         return True  # ``matches`` of another action's entry is ``False``
     consts = [e.resource.value for e in must if isinstance(e.resource, ConstPat)]
     for c in consts:
-        if c is None or isinstance(c, list | dict) or not same_value(c, consts[0]):
+        if isinstance(c, list | dict) or not same_value(c, consts[0]):
             return True
         if resources is not None and not any(same_value(c, x) for x in resources):
             return True
@@ -96,7 +98,7 @@ def _implied(f: Entry, must: Sequence[Entry], paths: dict[tuple[str, ...], list[
     """The match literals imply every conjunct of ``f``'s match (module docstring)."""
     pat = f.resource
     if isinstance(pat, ConstPat):
-        if pat.value is None or isinstance(pat.value, list | dict) or \
+        if isinstance(pat.value, list | dict) or \
                 not any(isinstance(m.resource, ConstPat) and same_value(m.resource.value, pat.value) for m in must):
             return False
     elif isinstance(pat, SlotPat):

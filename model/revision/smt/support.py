@@ -5,9 +5,10 @@ Section 7.1's, as symbolic.py documents it).
 The encoder raises ``Unsupported`` in exactly three places, read off its code:
 - the base: ``const(c)`` of a resource ``c`` ``E`` names for the action, compound (array or object);
 - an entry's ``_conjuncts``, for an entry of the action, in the order they are built: a glob pattern
-  ``globs.translate`` cannot translate (``globs.translatable``) — but a constant pattern that is null or
-  compound returns before anything else is read (the resource is a scalar: the literal is a constant), and
-  one that is a string past Z3's alphabet raises (``const``) —
+  ``globs.translate`` cannot translate (``globs.translatable``) — but a constant pattern that is compound
+  returns before anything else is read (no resource is an array or object: the literal is a constant), one
+  that is a string past Z3's alphabet raises (``const``), and a null one is ``r == null``, read on like a
+  scalar one —
   then each predicate in order: an equality or one-of value that is compound or a string past Z3's
   alphabet (``const``). Ranges hold
   numbers, key allowlists and slots raise nothing.
@@ -45,7 +46,7 @@ def reason(action: str, e: Entry | None, resources: Sequence[JSON] | None) -> st
     if e.action != action:
         return None
     pat = e.resource
-    if isinstance(pat, ConstPat) and (pat.value is None or isinstance(pat.value, list | dict)):
+    if isinstance(pat, ConstPat) and isinstance(pat.value, list | dict):
         return None
     if isinstance(pat, ConstPat) and (why := _compound(pat.value)) is not None:
         return why

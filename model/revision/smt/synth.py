@@ -58,12 +58,12 @@ def _exact(v: JSON) -> bool:
 
 
 def well_formed(w: Witness, resources: Sequence[JSON] | None, tools: Sequence[Tool]) -> bool:
-    """``Encoder.base`` on the concrete point ``w``: a non-null scalar resource ``E`` allows; every bound slot
-    a boolean, a number or a non-empty string; and some tool producing the action whose required arguments
-    are present, whose arguments include every key present (so no other key is), and which reads the
-    resource where ``w`` has it (its constant, the named argument, or a list argument)."""
+    """``Encoder.base`` on the concrete point ``w``: a resource ``E`` allows; every bound slot a boolean, a
+    number or a non-empty string; and some tool producing the action whose required arguments are present,
+    whose arguments include every key present (so no other key is), and which reads the resource where ``w``
+    has it (its constant, a null one too; or, a scalar, the named argument or a list argument)."""
     r = w.resource
-    if r is None or isinstance(r, list | dict):
+    if isinstance(r, list | dict):
         return False
     if resources is not None and not any(json_equal(r, c) for c in resources):
         return False
@@ -79,8 +79,10 @@ def well_formed(w: Witness, resources: Sequence[JSON] | None, tools: Sequence[To
                 continue
             if isinstance(d.resource, ConstRes):
                 value = d.resource.value
-                if value is not None and not isinstance(value, list | dict) and json_equal(r, value):
+                if not isinstance(value, list | dict) and json_equal(r, value):
                     return True
+            elif r is None:
+                continue  # the monitor refuses a null argument (or list element) as a resource
             elif isinstance(d.resource, ArgRes):
                 got = w.args.get(d.resource.arg)
                 if got is not None and not isinstance(got, list | dict) and json_equal(r, got):
@@ -126,13 +128,16 @@ def _resources(action: str, resources: Sequence[JSON] | None, entries: Sequence[
     if resources is not None:
         return [r for r in dict.fromkeys(resources) if r is not None and _exact(r)]
     named: list[JSON] = [e.resource.value for e in entries if isinstance(e.resource, ConstPat)]
-    named += [d.resource.value for t in producers for d in t.effects
-              if d.action == action and isinstance(d.resource, ConstRes)]
+    made = [d.resource.value for t in producers for d in t.effects
+            if d.action == action and isinstance(d.resource, ConstRes)]
+    named += made
     globs = [e.resource.glob.replace("*", "").replace("?", "a") for e in entries
              if isinstance(e.resource, GlobPat) and "[" not in e.resource.glob]
     # two globs' shortest strings joined: matched by both when the first ends and the second starts with ``*``
     named += globs + [a + b for a in globs for b in globs if a != b]
-    return [r for r in dict.fromkeys([*named, _fresh(taken), 0, True]) if r is not None and _exact(r)]
+    # null only where a tool's constant makes it (``well_formed`` refuses it otherwise)
+    null: list[JSON] = [None] if None in made else []
+    return [r for r in dict.fromkeys([*named, _fresh(taken), 0, True]) if r is not None and _exact(r)] + null
 
 
 def synthesize(action: str, resources: Sequence[JSON] | None, tools: Sequence[Tool],
@@ -180,6 +185,8 @@ def _readings(action: str, t: Tool, r: JSON) -> Iterator[dict[str, JSON]]:
         if isinstance(d.resource, ConstRes):
             if json_equal(d.resource.value, r):
                 yield {}
+        elif r is None:
+            continue  # only a constant makes a null resource
         elif isinstance(d.resource, ArgRes):
             yield {d.resource.arg: r}
         else:

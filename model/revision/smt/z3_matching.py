@@ -2,7 +2,8 @@
 binding state (Agenra Section 7.1: "a certificate must hold in every binding state … and cover
 payloads it never enumerates").
 
-For an action ``α`` the encoder introduces: the resource ``r`` (a non-null JSON scalar); for every
+For an action ``α`` the encoder introduces: the resource ``r`` (a JSON scalar, or null where a tool's
+effect has the null constant as its resource: the monitor emits that effect, ``call_effects``); for every
 argument path a predicate or key allowlist mentions, the JSON value at that path (a datatype with
 ``missing``, ``null``, booleans, numbers as reals, strings, and opaque arrays and objects), tied
 together so that a present ``a.b`` forces ``a`` to be an object; a flag for "some other argument
@@ -18,7 +19,10 @@ the monitor can produce, so "no disagreement" and "no overlap" remain proofs):
   compares them exactly (documented gap, only for equality predicates on such integers).
 - The call's keys are constrained by the tools that can produce ``α`` (a call with other keys is
   denied at preparation under both policies), and the resource is tied to where such a tool reads
-  it: its constant, or the named argument; an element of a list argument is left unconstrained.
+  it: its constant (a scalar or null; registration refuses an array or object one), or the named argument,
+  then a scalar (the monitor refuses any other); an element of a list argument is any scalar. This is the
+  checker's reading (``trusted/encoding.py``), so a null-constant resource is an effect here too: an
+  ``any`` or null-constant pattern matches it, a glob, a slot or a scalar constant does not.
 - A predicate or pattern whose constant is an array or object, or a glob ``globs.translate``
   cannot translate, makes the encoding raise ``Unsupported``; callers then report "undecided".
 """
@@ -92,8 +96,9 @@ def _decode(z3_text: str) -> str:
     return _ESCAPE.sub(lambda m: chr(int(m.group(1), 16)), z3_text)
 
 
-def _scalar(value: JSON) -> bool:
-    return value is not None and not isinstance(value, list | dict)
+def _emitted(value: JSON) -> bool:
+    """A tool's constant resource is an effect: a scalar or null (registration refuses an array or object)."""
+    return not isinstance(value, list | dict)
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,13 +145,12 @@ class Encoder:
         self.sval = {s: z3.Const(f"{tag}slot:{s}", JV) for s in slots}
 
     def base(self, resources: Sequence[JSON] | None = None) -> z3.BoolRef:
-        """Well-formedness of the symbolic call: consistent paths, a scalar resource, a possible tool."""
+        """Well-formedness of the symbolic call: consistent paths, a possible tool and a resource it reads."""
         cs: list[z3.BoolRef] = []
         for p, v in self.val.items():
             if len(p) > 1:
                 cs.append(z3.Implies(z3.Not(JV.is_missing(v)), JV.is_jobj(self.val[p[:-1]])))
         r = self.r
-        cs.append(z3.Or(JV.is_jbool(r), JV.is_jnum(r), JV.is_jstr(r)))
         if resources is not None:
             cs.append(z3.Or(*[r == const(c) for c in resources]) if resources else z3.BoolVal(False))
         for v in self.sval.values():
@@ -163,8 +167,10 @@ class Encoder:
         return z3.And(*cs)
 
     def _resource_of(self, tool: Tool) -> z3.BoolRef:
-        """Where ``tool`` reads the resource of an ``α`` effect: a constant, or an argument (a list
-        argument holds it as some element, which is left unconstrained)."""
+        """Where ``tool`` reads the resource of an ``α`` effect: a constant (a null one too), or an argument,
+        then a scalar (a list argument holds it as some element, any scalar)."""
+        r = self.r
+        scalar = z3.Or(JV.is_jbool(r), JV.is_jnum(r), JV.is_jstr(r))
         ways: list[z3.BoolRef] = []
         for d in tool.effects:
             if d.action != self.action:
@@ -173,12 +179,12 @@ class Encoder:
                 # a string past Z3's alphabet is left out (the proposers' answers are checked; the checker's
                 # encoding refuses to ask about it)
                 v = d.resource.value
-                ways.append(self.r == const(v) if _scalar(v) and not (isinstance(v, str) and beyond_alphabet(v))
+                ways.append(r == const(v) if _emitted(v) and not (isinstance(v, str) and beyond_alphabet(v))
                             else z3.BoolVal(False))
             elif isinstance(d.resource, ArgRes):
-                ways.append(self.r == self.val[(d.resource.arg,)])
+                ways.append(z3.And(scalar, r == self.val[(d.resource.arg,)]))
             else:
-                ways.append(JV.is_jarr(self.val[(d.resource.arg,)]))
+                ways.append(z3.And(scalar, JV.is_jarr(self.val[(d.resource.arg,)])))
         return z3.Or(*ways)
 
     def _pred(self, pred: ArgPredicate) -> z3.BoolRef:
@@ -214,9 +220,9 @@ class Encoder:
         pat = entry.resource
         glob_failure: z3.BoolRef | None = None
         if isinstance(pat, ConstPat):
-            if pat.value is None or isinstance(pat.value, list | dict):
-                return [z3.BoolVal(negated)]  # the resource is always a non-null scalar
-            cs.append(self.r == const(pat.value))
+            if isinstance(pat.value, list | dict):
+                return [z3.BoolVal(negated)]  # no resource is an array or object
+            cs.append(self.r == const(pat.value))  # a null constant: the resource is null
         elif isinstance(pat, SlotPat):
             cs += [self.bound[pat.slot], self.r == self.sval[pat.slot]]
         elif isinstance(pat, GlobPat):
