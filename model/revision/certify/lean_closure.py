@@ -44,7 +44,7 @@ from model.revision.certify.closure_json import joint_closure_input, list_closur
 from model.revision.certify.joint_certificate import JointSimulation
 from model.revision.certify.simulation_certificate import SimulationProof
 from model.revision.effects import EffectSet
-from model.revision.trusted.arg_cover import BadAnswer, Unsupported, Written, lean_covers
+from model.revision.trusted.arg_cover import BadAnswer, Unsupported, Written, facts_outside, lean_covers
 
 PYTHON_CHECKER = "independent Python checker"
 LEAN_CHECKER = "Lean closure check"
@@ -128,7 +128,7 @@ def _lean_coverage(oracle: LeanOracle, proof: SimulationProof | JointSimulation 
     """``None`` when Lean decides every coverage question covered, a refusal when it finds an omitted
     effect, else why coverage stays with Z3 alone; ``written`` receives who wrote each action's question."""
     if isinstance(proof, BindingSimulation):
-        return "coverage per binding class (slot facts) is not sent to Lean"
+        return _binding_coverage(oracle, proof, old, new, written)
     for side, effects, listed, lists, olds, tools, names in _coverage(proof, old, new):
         try:
             verdict = lean_covers(oracle.call, effects, listed, lists, olds, tools, side, written, names)
@@ -136,6 +136,32 @@ def _lean_coverage(oracle: LeanOracle, proof: SimulationProof | JointSimulation 
             return f"not sent to Lean: {exc}"
         if isinstance(verdict, Invalid):
             return LeanRefused(f"Lean's coverage check: {verdict.reason}")
+    return None
+
+
+def _binding_coverage(oracle: LeanOracle, proof: BindingSimulation, old: Policy, new: Policy,
+                      written: list[Written]) -> str | LeanRefused | None:
+    """Each binding class's coverage questions with the class's facts as literals (``lean_covers``'s
+    ``facts``); a class asserting two slots' values differ (``facts_outside``) is left to Z3 alone, and the
+    answer says which. Lean finding an omitted effect in any class it decides is a refusal."""
+    left: list[str] = []
+    for c in proof.classes:
+        facts = tuple(zip(proof.atoms, c.holds, strict=True))
+        if (why := facts_outside(facts)) is not None:
+            left.append(why)
+            continue
+        per_list = SimulationProof(c.user, c.application, proof.effects)
+        for side, effects, listed, lists, olds, tools, names in _coverage(per_list, old, new):
+            where = (c.user if side == "P" else c.application).side
+            try:
+                verdict = lean_covers(oracle.call, effects, listed, lists, olds, tools, where, written, names, facts)
+            except Unsupported as exc:
+                return f"not sent to Lean: {exc}"
+            if isinstance(verdict, Invalid):
+                return LeanRefused(f"Lean's coverage check: {verdict.reason}")
+    if left:
+        return (f"{len(left)} of {len(proof.classes)} binding classes left to Z3 alone (two slots' values "
+                f"unequal, which no literal on one variable states): {'; '.join(left)}")
     return None
 
 
