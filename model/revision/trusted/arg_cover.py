@@ -46,21 +46,22 @@ checker's encoding and as the monitor's result processing binds (``runFullAddrBi
 equals slot ``s``'s value" is a free bit on a resource that can be a slot's value. Under a binding class
 (``facts``: a slot's value matches a constant or a glob, two slots' values are equal, each held or not) the
 slots asserted equal form a group whose value is a variable of its own, ``<value:s>`` (a scalar, a string
-non-empty, with the group's constant and glob facts as literals), and a slot's free bit, set with the resource
-a possible slot value, makes the resource satisfy the group's facts too (``_fact_clauses``; ``factsElim`` in
-lean/AgentWarrant/Thm/Revision/ArgCoverFacts.lean proves this elimination of the bound values exact). A class
-asserting two slots' values differ is not written (``facts_outside``): that relates two variables, which no
-literal on one variable states, and such a class's coverage stays with Z3. An entry with an equality or one-of
-predicate against an array or object constant is not sent (``Unsupported``: the caller asks Z3). A nested
-path's variable holds the value at that path; its parent's value is an object only by kind, so a valuation is
-an argument object exactly when every present nested path has an object parent (the condition above). A range
-bound is sent as the JSON number Python writes for it (``repr``, which reads back as the same float), so Lean
-compares the bound's shortest decimal, as the monitor does with the policy's text. No fuel is sent: the
-judgment's glob searches run on a proved-sufficient bound, and it never answers ``unknown``
-(``argCoverNeverUnknown``: its number stand-ins provably lie where they should, ``numOkTrue``), so an
-``unknown`` is an answer outside its documented form (``BadAnswer``, which the caller treats as a fault), not
-a reason to fall back on Z3. ``lean_covers`` answers as ``covers`` does, except that it is never
-``Undecided``.
+non-empty, with the group's constant and glob facts as literals), and a slot's free bit, set with the
+resource a possible slot value, makes the resource satisfy the group's facts too (``_fact_clauses``;
+``factsElim`` in lean/AgentWarrant/Thm/Revision/ArgCoverFacts.lean proves this elimination of the bound
+values exact). A class asserting two slots' values differ is not written (``facts_outside``): that relates
+two variables, which no literal on one variable states, and such a class's coverage stays with Z3.
+An entry with an equality or one-of predicate against an
+array or object constant is not sent (``Unsupported``: the caller
+asks Z3). A nested path's variable holds the value at that path; its parent's value is an object only by
+kind, so a valuation is an argument object exactly when every present nested path has an object parent
+(the condition above). A range bound is sent as the JSON number Python writes for it (``repr``, which
+reads back as the same float), so Lean compares the bound's shortest decimal, as the monitor does with
+the policy's text. No fuel is sent: the judgment's glob searches run on a proved-sufficient bound, and
+it never answers ``unknown`` (``argCoverNeverUnknown``: its number stand-ins provably lie where they should,
+``numOkTrue``), so an ``unknown`` is an answer outside its documented form (``BadAnswer``, which the caller
+treats as a fault), not a reason to fall back on Z3. ``lean_covers`` answers as ``covers`` does, except that
+it is never ``Undecided``.
 """
 
 from __future__ import annotations
