@@ -14,6 +14,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Sequence
+from dataclasses import replace
 
 import pytest
 
@@ -34,7 +35,7 @@ from model.revision.binding_swap import QUOTAS, SHAPES, member
 from model.revision.certify.binding_certificate import BindingSimulation
 from model.revision.certify.binding_classes import atoms, propose_binding
 from model.revision.certify.check_verdict import Invalid, Undecided, Valid
-from model.revision.certify.lean_closure import LeanClosed, lean_closure
+from model.revision.certify.lean_closure import LeanAbsent, LeanClosed, LeanRefused, lean_closure
 from model.revision.effects import EVERY_EFFECT, EffectSet
 from model.revision.trusted.arg_cover import Fact, Unsupported, facts_outside, lean_covers, questions
 from model.revision.trusted.encoding import SlotAtom
@@ -180,6 +181,22 @@ def test_revise_certifies_binding_swaps_with_lean_coverage() -> None:
             assert verdict.questions and all(w.by == "python" for w in verdict.questions), verdict
         else:
             assert verdict.coverage is not None and verdict.coverage.startswith(f"{left} of {len(proof.classes)}")
+
+
+def test_lean_refuses_a_binding_certificate_whose_class_omits_a_vector() -> None:
+    """The two classes' user relations exchanged: each relation is still closed, but the class where the
+    specific and the general grant overlap lacks the vector where both match, and Lean's coverage check
+    finds that effect."""
+    old, new, _, _ = member("specific_first", 1, 1)
+    proof = propose_binding(old, new, EVERY_EFFECT)
+    assert isinstance(proof, BindingSimulation), proof
+    c0, c1 = proof.classes
+    swapped = replace(proof, classes=(replace(c0, user=c1.user), replace(c1, user=c0.user)))
+    verdict = lean_closure(swapped, old, new)
+    if isinstance(verdict, LeanAbsent):
+        pytest.skip(verdict.reason)
+    assert isinstance(verdict, LeanRefused) and verdict.reason.startswith("Lean's coverage check"), verdict
+    assert "slot values" in verdict.reason or "bindings" in verdict.reason, verdict
 
 
 SLOTS = ("s", "t")

@@ -40,7 +40,7 @@ from model.monitor.language.policy import Entry, EntryKind, Policy, Tool
 from model.oracle import inproc
 from model.oracle.lean import LeanOracle, OracleError
 from model.oracle.toolchain import oracle_path
-from model.revision.certify.binding_certificate import BindingSimulation
+from model.revision.certify.binding_certificate import BindingSimulation, atom_text
 from model.revision.certify.check_verdict import Invalid
 from model.revision.certify.closure_json import joint_closure_input, list_closure_input
 from model.revision.certify.joint_certificate import JointSimulation
@@ -149,12 +149,13 @@ def _binding_coverage(oracle: LeanOracle, proof: BindingSimulation, old: Policy,
     left: list[str] = []
     for c in proof.classes:
         facts = tuple(zip(proof.atoms, c.holds, strict=True))
-        if (why := facts_outside(facts)) is not None:
-            left.append(why)
+        text = ", ".join(("" if h else "not ") + atom_text(a) for a, h in facts)
+        if facts_outside(facts) is not None:
+            left.append(f"[{text}]")
             continue
         per_list = SimulationProof(c.user, c.application, proof.effects)
         for side, effects, listed, lists, olds, tools, names in _coverage(per_list, old, new):
-            where = (c.user if side == "P" else c.application).side
+            where = f"{side} [{text}]"
             try:
                 verdict = lean_covers(oracle.call, effects, listed, lists, olds, tools, where, written, names, facts)
             except Unsupported as exc:
@@ -162,8 +163,8 @@ def _binding_coverage(oracle: LeanOracle, proof: BindingSimulation, old: Policy,
             if isinstance(verdict, Invalid):
                 return LeanRefused(f"Lean's coverage check: {verdict.reason}")
     if left:
-        return (f"{len(left)} of {len(proof.classes)} binding classes left to Z3 alone (two slots' values "
-                f"unequal, which no literal on one variable states): {'; '.join(left)}")
+        return (f"{len(left)} of {len(proof.classes)} binding classes left to Z3 alone (each asserts two slots' "
+                f"values differ, which no literal on one variable states): {'; '.join(left)}")
     return None
 
 
