@@ -20,7 +20,8 @@ reachable state: ``preparedCoverMatches``; that a key's value is present exactly
 argument is proved from ``Json.mkObj``'s search tree, and that the call's keys are the action's and a slot's
 bound value is a scalar other than the empty string from preparation and result processing), and writes the
 question here, for ``arg_cover``, only for an action with an entry outside the fragment (Lean answers
-``outside``, naming each such entry and where its array or object constant is). A tool whose resource is
+``outside``, naming each such entry and where its array or object constant is), and for every action of a
+binding class's question (``facts``, which ``wayQ`` does not write; below). A tool whose resource is
 the null constant needs no fallback: the monitor emits that effect (``call_effects``) and an ``any`` or
 null constant entry matches it, and Lean writes that way's question as this translation does (the
 resource ``isNull``; ``resCond``), with the coverage theorem assuming nothing of the resource
