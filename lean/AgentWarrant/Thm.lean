@@ -47,6 +47,7 @@ import AgentWarrant.Thm.Revision.ArgCoverMonitor
 import AgentWarrant.Thm.Revision.ArgCoverWay
 import AgentWarrant.Thm.Revision.ArgCoverWayKeys
 import AgentWarrant.Thm.Revision.ArgCoverWayEx
+import AgentWarrant.Thm.Revision.ArgCoverFacts
 import AgentWarrant.Thm.Revision.ArgCoverNull
 import AgentWarrant.Thm.Monitor.Full.JsonExact
 import AgentWarrant.Thm.Edits.DeriveTreeJudged
@@ -968,6 +969,21 @@ theorem leanWrittenCoverageIsMonitorMatching (p : AgentWarrant.Monitor.Full.Poli
     AgentWarrant.anyB (fun u => decide (u = gs.map (fun g => AgentWarrant.Monitor.Full.grantMatches s c.args g e))) listed = true :=
   AgentWarrant.Revision.ArgCover.preparedCoverDistinct p a gs E listed hfrag hcov s hreach c t es hprep e he ha hE
     hdistinct
+
+
+/-- A binding class's facts about bound values (a slot's value matches a constant or a glob, slots asserted
+equal sharing one value) written as literals of the coverage question mean the class (Agenra Sections 1
+and 7.1: "a certificate must hold in every binding state"): the written clauses — the group's value
+variable a valid slot value with the facts, and the resource with the facts whenever a slot pattern of the
+group matches — hold for some value variable exactly when some slot value with the facts and some binding
+bits make each slot's match bit "bound, and the resource, a valid slot value, equals the value". The
+Python translation's writing of these clauses is compared with Z3's encoding, not proved; a class asserting
+two slots' values differ is not written. -/
+theorem bindingFactsAsLiterals (F : List (AgentWarrant.Revision.ArgCover.Lit × Bool)) (S : Nat → Prop)
+    (P : Nat → Bool) (r : AgentWarrant.Revision.ArgCover.AV) :
+    (∃ v, AgentWarrant.Revision.ArgCover.factsWritten F S P r v) ↔
+      AgentWarrant.Revision.ArgCover.factsMeant F S (fun i => P i && AgentWarrant.Revision.ArgCover.slotOk r) r :=
+  AgentWarrant.Revision.ArgCover.factsElim F S P r
 
 
 -- Monitor: matching as deployed (Agenra Sections 1, 5.1, 5.2) ------------------------------------

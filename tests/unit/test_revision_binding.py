@@ -17,6 +17,7 @@ from model.revision.certify.binding_certificate import (
 from model.revision.certify.binding_classes import atoms, propose_binding
 from model.revision.certify.check_verdict import Invalid, Valid
 from model.revision.certify.joint import propose as propose_joint
+from model.revision.certify.lean_closure import LEAN_CHECKER, LEAN_COVERAGE
 from model.revision.certify.simulation import NoSimulation, simulate
 from model.revision.effects import EVERY_EFFECT
 from model.revision.report import Certified, NotPreserved
@@ -42,6 +43,20 @@ def test_specific_first_needs_binding_classes_and_is_certified_by_them() -> None
     again = binding_from_json(binding_to_json(proof))
     assert again == proof and isinstance(check_binding(again, old, new), Valid)
     assert report.to_json()["preservation"]["by"] == "binding_simulation"  # type: ignore[index]
+    checked = report.preservation.checked_by
+    if any(c.startswith(LEAN_CHECKER) for c in checked):
+        # one slot: no class asserts two slots' values differ, so Lean decides every class's coverage
+        assert any(c.startswith(LEAN_COVERAGE) for c in checked) and not report.preservation.lean_coverage, checked
+
+
+def test_two_slots_leave_the_classes_asserting_different_values_to_z3() -> None:
+    old, new, workload, bound = member("specific_first_two", 1, 1)
+    report = revise(old, new, EVERY_EFFECT, workload, bound)
+    assert isinstance(report.preservation, Certified)
+    if any(c.startswith(LEAN_CHECKER) for c in report.preservation.checked_by):
+        assert not any(c.startswith(LEAN_COVERAGE) for c in report.preservation.checked_by)
+        assert report.preservation.lean_coverage.startswith("4 of 8 binding classes left to Z3 alone")
+        assert "not @alice = @bob" in report.preservation.lean_coverage
 
 
 def test_the_reverse_swap_loses_a_client() -> None:

@@ -12,8 +12,10 @@ Lean writes each action's question itself from the entries, tools and ``E`` (``a
 action's entries lie in the fragment its translation covers, and the verdict says which questions Python
 wrote instead (``LeanClosed.written``; per list and action, with the entries outside the fragment:
 ``LeanClosed.questions``, which the report shows);
-a question Lean cannot take (a predicate against an array or object constant, a per-binding-class
-certificate) leaves coverage to Z3 alone, and the verdict says why. Lean finding an effect the certificate
+a per-binding-class certificate's classes are asked with each class's facts as literals (Python writes
+those questions: ``lean_covers``'s ``facts``); a question Lean cannot take (a predicate against an array or
+object constant, a binding class asserting two slots' values differ) leaves coverage to Z3 alone, and the
+verdict says why (for binding classes, which ones). Lean finding an effect the certificate
 omits is a refusal. Lean never answers a question it takes with ``unknown``
 (``AgentWarrant.Revision.ArgCover.argCoverNeverUnknown``), so such an answer is a fault, not a fallback.
 
@@ -38,13 +40,13 @@ from model.monitor.language.policy import Entry, EntryKind, Policy, Tool
 from model.oracle import inproc
 from model.oracle.lean import LeanOracle, OracleError
 from model.oracle.toolchain import oracle_path
-from model.revision.certify.binding_certificate import BindingSimulation
+from model.revision.certify.binding_certificate import BindingSimulation, atom_text
 from model.revision.certify.check_verdict import Invalid
 from model.revision.certify.closure_json import joint_closure_input, list_closure_input
 from model.revision.certify.joint_certificate import JointSimulation
 from model.revision.certify.simulation_certificate import SimulationProof
 from model.revision.effects import EffectSet
-from model.revision.trusted.arg_cover import BadAnswer, Unsupported, Written, lean_covers
+from model.revision.trusted.arg_cover import BadAnswer, Unsupported, Written, facts_outside, lean_covers
 
 PYTHON_CHECKER = "independent Python checker"
 LEAN_CHECKER = "Lean closure check"
@@ -128,7 +130,7 @@ def _lean_coverage(oracle: LeanOracle, proof: SimulationProof | JointSimulation 
     """``None`` when Lean decides every coverage question covered, a refusal when it finds an omitted
     effect, else why coverage stays with Z3 alone; ``written`` receives who wrote each action's question."""
     if isinstance(proof, BindingSimulation):
-        return "coverage per binding class (slot facts) is not sent to Lean"
+        return _binding_coverage(oracle, proof, old, new, written)
     for side, effects, listed, lists, olds, tools, names in _coverage(proof, old, new):
         try:
             verdict = lean_covers(oracle.call, effects, listed, lists, olds, tools, side, written, names)
@@ -136,6 +138,33 @@ def _lean_coverage(oracle: LeanOracle, proof: SimulationProof | JointSimulation 
             return f"not sent to Lean: {exc}"
         if isinstance(verdict, Invalid):
             return LeanRefused(f"Lean's coverage check: {verdict.reason}")
+    return None
+
+
+def _binding_coverage(oracle: LeanOracle, proof: BindingSimulation, old: Policy, new: Policy,
+                      written: list[Written]) -> str | LeanRefused | None:
+    """Each binding class's coverage questions with the class's facts as literals (``lean_covers``'s
+    ``facts``); a class asserting two slots' values differ (``facts_outside``) is left to Z3 alone, and the
+    answer says which. Lean finding an omitted effect in any class it decides is a refusal."""
+    left: list[str] = []
+    for c in proof.classes:
+        facts = tuple(zip(proof.atoms, c.holds, strict=True))
+        text = ", ".join(("" if h else "not ") + atom_text(a) for a, h in facts)
+        if facts_outside(facts) is not None:
+            left.append(f"[{text}]")
+            continue
+        per_list = SimulationProof(c.user, c.application, proof.effects)
+        for side, effects, listed, lists, olds, tools, names in _coverage(per_list, old, new):
+            where = f"{side} [{text}]"
+            try:
+                verdict = lean_covers(oracle.call, effects, listed, lists, olds, tools, where, written, names, facts)
+            except Unsupported as exc:
+                return f"not sent to Lean: {exc}"
+            if isinstance(verdict, Invalid):
+                return LeanRefused(f"Lean's coverage check: {verdict.reason}")
+    if left:
+        return (f"{len(left)} of {len(proof.classes)} binding classes left to Z3 alone (each asserts two slots' "
+                f"values differ, which no literal on one variable states): {'; '.join(left)}")
     return None
 
 

@@ -20,7 +20,8 @@ reachable state: ``preparedCoverMatches``; that a key's value is present exactly
 argument is proved from ``Json.mkObj``'s search tree, and that the call's keys are the action's and a slot's
 bound value is a scalar other than the empty string from preparation and result processing), and writes the
 question here, for ``arg_cover``, only for an action with an entry outside the fragment (Lean answers
-``outside``, naming each such entry and where its array or object constant is). A tool whose resource is
+``outside``, naming each such entry and where its array or object constant is), and for every action of a
+binding class's question (``facts``, which ``wayQ`` does not write; below). A tool whose resource is
 the null constant needs no fallback: the monitor emits that effect (``call_effects``) and an ``any`` or
 null constant entry matches it, and Lean writes that way's question as this translation does (the
 resource ``isNull``; ``resCond``), with the coverage theorem assuming nothing of the resource
@@ -43,8 +44,15 @@ monitor's ``numLe``). The action is covered when every way is.
 
 Choices where the source is silent: a slot's bound value is any scalar (a string non-empty), as in the
 checker's encoding and as the monitor's result processing binds (``runFullAddrBindings``), so "the resource
-equals slot ``s``'s value" is a free bit on a resource that can be a slot's value (no fact about bindings:
-a per-binding-class certificate is not sent). An equality or one-of predicate against an array or object
+equals slot ``s``'s value" is a free bit on a resource that can be a slot's value. Under a binding class
+(``facts``: a slot's value matches a constant or a glob, two slots' values are equal, each held or not) the
+slots asserted equal form a group whose value is a variable of its own, ``<value:s>`` (a scalar, a string
+non-empty, with the group's constant and glob facts as literals), and a slot's free bit, set with the
+resource a possible slot value, makes the resource satisfy the group's facts too (``_fact_clauses``;
+``factsElim`` in lean/AgentWarrant/Thm/Revision/ArgCoverFacts.lean proves this elimination of the bound
+values exact). A class asserting two slots' values differ is not written (``facts_outside``): that relates
+two variables, which no literal on one variable states, and such a class's coverage stays with Z3.
+An equality or one-of predicate against an array or object
 constant is the literal ``["json", c]`` (``ALit.eqJson``: the monitor's ``jeq`` on values the oracle
 admits; its representatives, the constants and one fresh value of each kind, are exact with no hypothesis
 on the valuation, ``eqJsonExact``), which Z3's encoding does not take. A nested path's variable holds
@@ -86,6 +94,7 @@ from model.monitor.language.policy import (
 from model.monitor.language.policy_json import entry_to_json, tool_to_json
 from model.revision.certify.check_verdict import Invalid, Valid
 from model.revision.effects import EffectSet
+from model.revision.trusted.encoding import SlotAtom
 
 Clause = list[tuple[int, bool]]
 
@@ -207,10 +216,71 @@ def _position(q: _Question, e: Entry, action: str, res: int, keys: Sequence[str]
     return out
 
 
+Fact = tuple[SlotAtom, bool]  # a fact about bound values and whether the binding class asserts it
+
+
+def facts_outside(facts: Sequence[Fact]) -> str | None:
+    """Why a binding class's facts cannot be written as literals (``None``: they can): the class asserts
+    that two slots' values differ, a relation between two values that no literal on one variable states."""
+    apart = [f"@{a[0]} = @{a[1]}" for a, h in facts if isinstance(a[1], str) and not h]
+    return None if not apart else f"the class asserts not {', not '.join(apart)}"
+
+
+def _groups(facts: Sequence[Fact]) -> dict[str, str]:
+    """Each slot the facts or entries may name, mapped to its group's first slot: slots the class asserts
+    equal share one value."""
+    parent: dict[str, str] = {}
+
+    def find(s: str) -> str:
+        while parent.setdefault(s, s) != s:
+            s = parent[s]
+        return s
+
+    for (s, pat), holds in facts:
+        find(s)
+        if isinstance(pat, str):
+            a, b = sorted((find(s), find(pat)))
+            if holds:
+                parent[b] = a
+    return {s: find(s) for s in list(parent)}
+
+
+def _fact_clauses(q: _Question, facts: Sequence[Fact], res: int) -> list[Clause]:
+    """The binding class's facts as clauses (each fact a literal, or its negation, per the class): the value
+    of every group of slots asserted equal is a variable of its own (``<value:s>``, ``s`` the group's first
+    slot), a scalar other than the empty string satisfying its slots' facts; and a slot whose pattern
+    matches (its variable present, the resource a scalar other than the empty string) is bound to the
+    resource, so the resource satisfies its group's facts too."""
+    group = _groups(facts)
+    out: list[Clause] = []
+    lits: dict[str, list[tuple[list[JSON], bool]]] = {}
+    for (s, pat), holds in facts:
+        if isinstance(pat, str):
+            continue
+        lit = ["glob", pat.glob] if isinstance(pat, GlobPat) else _eq_lit(pat.value, "a fact's constant")
+        lits.setdefault(group[s], []).append((lit, holds))
+    for g in sorted(set(group.values())):
+        v = q.var(f"<value:{g}>")
+        out += [[(q.atom(v, ["scalar"]), True)], [(q.atom(v, ["str", ""]), False)]]
+        out += [[(q.atom(v, lit), holds)] for lit, holds in lits.get(g, [])]
+    for s in sorted(group):
+        name = f"<slot:{s}>"
+        if name not in q.names:
+            continue
+        matched = [(q.atom(q.var(name), ["present"]), False), (q.atom(res, ["scalar"]), False),
+                   (q.atom(res, ["str", ""]), True)]
+        out += [[*matched, (q.atom(res, lit), holds)] for lit, holds in lits.get(group[s], [])]
+    return out
+
+
 def questions(effects: EffectSet, lists: Sequence[Sequence[Entry]], listed: Sequence[str], action: str,
-              tools: Sequence[Tool]) -> list[tuple[list[str], dict[str, JSON]]]:
+              tools: Sequence[Tool], facts: Sequence[Fact] = ()) -> list[tuple[list[str], dict[str, JSON]]]:
     """The ``arg_cover`` inputs of ``action`` (one per way), each with its variables' names; ``listed`` are
-    the flat bit strings over every position of ``lists``."""
+    the flat bit strings over every position of ``lists``; ``facts``: a binding class's facts (each as the
+    class asserts it; none asserting two slots' values differ, ``facts_outside``), added to every way's
+    condition (``_fact_clauses``)."""
+    if (why := facts_outside(facts)) is not None:
+        raise Unsupported(why)
     positions = [e for xs in lists for e in xs]
     own = [t for t in tools if any(d.action == action for d in t.effects)]
     keys = _keys(action, positions, own)
@@ -239,6 +309,7 @@ def questions(effects: EffectSet, lists: Sequence[Sequence[Entry]], listed: Sequ
             if resources is not None:
                 cond.append([(q.atom(res, _eq_lit(c, "E's resource")), True) for c in resources])
             pos = [_position(q, e, action, res, keys) for e in positions]
+            cond += _fact_clauses(q, facts, res)
             # a nested path is present only under an object (the monitor's ``lookupPath`` reads objects)
             cond += [[(q.atom(v, ["present"]), False), (q.atom(parent, ["obj"]), True)]
                      for v, parent in sorted(q.nested.items())]
@@ -279,6 +350,9 @@ def witness_effect(action: str, names: Sequence[str], witness: Sequence[JSON]) -
     bound = [n[len("<slot:"):-1] for n, _ in given if n.startswith("<slot:")]
     if bound:
         out["bindings"] = {s: "the resource" for s in bound}
+    values = {n[len("<value:"):-1]: _value(v) for n, v in given if n.startswith("<value:")}
+    if values:
+        out["slot values"] = values  # a binding class's value of each group of slots asserted equal
     return out
 
 
@@ -396,40 +470,49 @@ def lean_outside(out: JSON, lists: Sequence[Sequence[Entry]], names: Sequence[st
 def lean_covers(call: object, effects: EffectSet, listed: Mapping[str, Sequence[Sequence[tuple[bool, ...]]]],
                 lists: Sequence[Sequence[Entry]], old_actions: frozenset[str], tools: Sequence[Tool],
                 where: str, written: list[Written] | None = None,
-                names: Sequence[str] = ()) -> Valid | Invalid:
+                names: Sequence[str] = (), facts: Sequence[Fact] = ()) -> Valid | Invalid:
     """``side_conditions.covers`` answered by Lean: ``call(judgment, input)`` is the oracle's call. Each
     action's question is written by Lean from the entries (``arg_cover_policy``) when its entries are in
     the fragment Lean translates (a tool whose resource is the null constant included); otherwise by
     ``questions`` here and decided by ``arg_cover``.
     ``written`` (when given) receives, per action, who wrote its question (``Written``; ``names`` names
-    ``lists`` there). ``Unsupported``
-    propagates (the caller then asks Z3); any answer but covered or uncovered (or outside, from
-    ``arg_cover_policy``), ``unknown`` included (which ``argCoverNeverUnknown`` rules out), is a
-    ``BadAnswer``."""
+    ``lists`` there). ``facts``: a binding class's facts about bound values, which Lean's translation does
+    not write: every action's question is then written here with the facts as literals (``_fact_clauses``)
+    and decided by ``arg_cover``; a class asserting two slots' values differ is ``Unsupported``
+    (``facts_outside``). ``Unsupported`` propagates (the caller then asks Z3); any answer but covered or
+    uncovered (or outside, from ``arg_cover_policy``), ``unknown`` included (which ``argCoverNeverUnknown``
+    rules out), is a ``BadAnswer``."""
     if not callable(call):
         raise TypeError("call: the oracle's call")
+    if (why_not := facts_outside(facts)) is not None:
+        raise Unsupported(why_not)
     width = sum(len(xs) for xs in lists)
     for action in effects.actions(old_actions):
         flats = flat_listed(listed.get(action, ()), width)
-        out = call("arg_cover_policy", policy_question(effects, lists, flats, action, tools))
-        answer = out.get("answer") if isinstance(out, dict) else None
-        if answer == "uncovered" and isinstance(out, dict):
-            raw = out.get("names")
-            if not isinstance(raw, list):
-                raise BadAnswer(f"arg_cover_policy: an uncovered answer without names: {out!r:.200}")
-            return _uncovered(out, [source_name(n) for n in raw], action, where)
-        if answer == "covered":
-            if written is not None:
-                written.append(Written(where, action, "lean"))
-            continue
-        if answer != "outside":
-            raise BadAnswer("arg_cover_policy: an answer that is not covered or uncovered (or outside): "
-                            f"{out!r:.200}")
-        reason = out.get("reason") if isinstance(out, dict) else None
-        why, outside = (reason if isinstance(reason, str) else ""), lean_outside(out, lists, names)
+        outside: tuple[str, ...] = ()
+        if facts:
+            # ``wayQ`` writes no fact about bound values: Python writes the class's question.
+            why = "a binding class's facts about bound values, which Lean's translation does not write"
+        else:
+            out = call("arg_cover_policy", policy_question(effects, lists, flats, action, tools))
+            answer = out.get("answer") if isinstance(out, dict) else None
+            if answer == "uncovered" and isinstance(out, dict):
+                raw = out.get("names")
+                if not isinstance(raw, list):
+                    raise BadAnswer(f"arg_cover_policy: an uncovered answer without names: {out!r:.200}")
+                return _uncovered(out, [source_name(n) for n in raw], action, where)
+            if answer == "covered":
+                if written is not None:
+                    written.append(Written(where, action, "lean"))
+                continue
+            if answer != "outside":
+                raise BadAnswer("arg_cover_policy: an answer that is not covered or uncovered (or outside): "
+                                f"{out!r:.200}")
+            reason = out.get("reason") if isinstance(out, dict) else None
+            why, outside = (reason if isinstance(reason, str) else ""), lean_outside(out, lists, names)
         if written is not None:
             written.append(Written(where, action, "python", why, outside))
-        for variables, question in questions(effects, lists, flats, action, tools):
+        for variables, question in questions(effects, lists, flats, action, tools, facts):
             out = call("arg_cover", question)
             answer = out.get("answer") if isinstance(out, dict) else None
             if answer == "uncovered":

@@ -1,0 +1,247 @@
+"""Per-binding-class coverage (model/revision/certify/binding_certificate.py: a class's facts about bound
+values, each a literal more in every coverage question) decided by Lean (judgment ``arg_cover``, the facts
+written as literals on each group's value variable and, for a matching slot pattern, on the resource:
+``_fact_clauses`` in model/revision/trusted/arg_cover.py) and by Z3 with the certificate checker's encoding
+(``side_conditions.covers`` with ``atoms``/``holds``): both answer alike on every class question of the
+binding-swap family and on generated ones. Each comparison grows the listed vectors from none, adding the
+vector of Lean's witness until Lean answers covered, and asks both at every step, then drops each listed
+vector once (both must then answer uncovered). A class asserting two slots' values differ is not written
+for Lean (``facts_outside``) and is counted, not compared. A question written with one fact dropped is
+caught: on the family's certificates some such question answers otherwise than Z3 with every fact."""
+
+from __future__ import annotations
+
+import itertools
+import random
+from collections.abc import Sequence
+from dataclasses import replace
+
+import pytest
+
+from model.monitor.language.policy import (
+    AnyRes,
+    ArgRes,
+    ConstPat,
+    ConstRes,
+    EffectDecl,
+    Entry,
+    EntryKind,
+    GlobPat,
+    SlotPat,
+    Tool,
+)
+from model.oracle.lean import LeanOracle
+from model.revision.binding_swap import QUOTAS, SHAPES, member
+from model.revision.certify.binding_certificate import BindingSimulation
+from model.revision.certify.binding_classes import atoms, propose_binding
+from model.revision.certify.check_verdict import Invalid, Undecided, Valid
+from model.revision.certify.lean_closure import LeanAbsent, LeanClosed, LeanRefused, lean_closure
+from model.revision.effects import EVERY_EFFECT, EffectSet
+from model.revision.trusted.arg_cover import Fact, Unsupported, facts_outside, lean_covers, questions
+from model.revision.trusted.encoding import SlotAtom
+from model.revision.trusted.side_conditions import covers
+
+Lists = Sequence[Sequence[Entry]]
+
+
+def _answer(v: object) -> str:
+    if isinstance(v, Valid):
+        return "covered"
+    if isinstance(v, Invalid):
+        return "uncovered"
+    assert isinstance(v, Undecided)
+    return "undecided"
+
+
+def _unflat(bits: str, lists: Lists) -> tuple[tuple[bool, ...], ...]:
+    out, i = [], 0
+    for xs in lists:
+        out.append(tuple(b == "1" for b in bits[i:i + len(xs)]))
+        i += len(xs)
+    return tuple(out)
+
+
+def _both(oracle: LeanOracle, effects: EffectSet, lists: Lists, tools: Sequence[Tool], action: str,
+          listed: Sequence[str], facts: Sequence[Fact], lean_facts: Sequence[Fact] | None = None) -> tuple[str, str]:
+    """Z3's answer with ``facts`` and Lean's with ``lean_facts`` (default: the same facts)."""
+    by_action = {action: [_unflat(b, lists) for b in listed]}
+    olds = frozenset({action})
+    z = covers(effects, by_action, lists, olds, tools, "drt", [a for a, _ in facts], [h for _, h in facts])
+    lean = lean_covers(oracle.call, effects, by_action, lists, olds, tools, "drt",
+                       facts=facts if lean_facts is None else lean_facts)
+    return _answer(lean), _answer(z)
+
+
+def _witnesses(oracle: LeanOracle, effects: EffectSet, lists: Lists, tools: Sequence[Tool], action: str,
+               listed: Sequence[str], facts: Sequence[Fact]) -> list[str]:
+    found = []
+    for _, q in questions(effects, lists, listed, action, tools, facts):
+        out = oracle.call("arg_cover", q)
+        assert out["answer"] in ("covered", "uncovered"), out
+        if out["answer"] == "uncovered":
+            assert out["vector"] not in listed, out
+            found.append(str(out["vector"]))
+    return found
+
+
+def _grow(oracle: LeanOracle, effects: EffectSet, lists: Lists, tools: Sequence[Tool], action: str,
+          facts: Sequence[Fact]) -> tuple[int, int]:
+    """Grow the listed set to coverage comparing at every step, then drop each vector once. Returns the
+    number of comparisons and of steps Z3 could not decide (Lean's witnesses then grow the set alone)."""
+    listed: list[str] = []
+    asked = undecided = 0
+    for _ in range(200):
+        lean, z = _both(oracle, effects, lists, tools, action, listed, facts)
+        where = f"lists={lists!r} tools={tools!r} facts={facts!r} listed={listed}"
+        if z == "undecided":
+            undecided += 1
+        else:
+            asked += 1
+            assert lean == z, f"mismatch lean={lean} z3={z}: {where}"
+        if lean == "covered":
+            break
+        found = _witnesses(oracle, effects, lists, tools, action, listed, facts)
+        assert found, f"lean answered uncovered with no uncovered way: {where}"
+        listed += [v for v in found if v not in listed]
+    else:
+        pytest.fail(f"no coverage after 200 vectors: {lists!r} {facts!r}")
+    for v in listed:
+        lean, z = _both(oracle, effects, lists, tools, action, [u for u in listed if u != v], facts)
+        if z == "undecided":
+            undecided += 1
+            continue
+        asked += 1
+        assert lean == z == "uncovered", (lists, facts, v, lean, z)
+    return asked, undecided
+
+
+def _classes(facts: Sequence[SlotAtom]) -> list[tuple[Fact, ...]]:
+    return [tuple(zip(facts, holds, strict=True)) for holds in itertools.product((False, True), repeat=len(facts))]
+
+
+def test_lean_and_z3_agree_on_every_binding_swap_class(oracle: LeanOracle) -> None:
+    """Every member of the family at two quotas, every truth assignment of its facts, both lists."""
+    asked = undecided = classes = apart = 0
+    for shape in SHAPES:
+        for g, s in QUOTAS[:2]:
+            old, new, _, _ = member(shape, g, s)
+            for facts in _classes(atoms(old, new)):
+                if facts_outside(facts) is not None:
+                    apart += 1
+                    continue
+                classes += 1
+                for lists in ((old.user, new.user), (old.application, new.application)):
+                    for action in sorted({e.action for e in lists[0]}):
+                        a, u = _grow(oracle, EVERY_EFFECT, lists, old.tools, action, facts)
+                        asked, undecided = asked + a, undecided + u
+    print(f"arg_cover binding classes (binding swap): {classes} classes compared, {asked} questions, "
+          f"{undecided} Z3-undecided steps, {apart} classes asserting two slots' values differ (Z3 alone)")
+    assert classes >= 20 and asked >= 100 and undecided == 0, (classes, asked, undecided)
+
+
+def test_a_dropped_fact_is_caught_on_the_binding_swap_certificates(oracle: LeanOracle) -> None:
+    """On each certificate's own listed vectors (both deciders answer covered with every fact), Lean asked
+    with one fact dropped answers uncovered somewhere: the comparison would catch a translation that loses a
+    fact."""
+    caught = compared = 0
+    for shape in ("specific_first", "specific_first_two", "specific_first_other"):
+        old, new, _, _ = member(shape, 1, 1)
+        proof = propose_binding(old, new, EVERY_EFFECT)
+        assert isinstance(proof, BindingSimulation), proof
+        for c in proof.classes:
+            facts = tuple(zip(proof.atoms, c.holds, strict=True))
+            if facts_outside(facts) is not None:
+                continue
+            for rel, lists in ((c.user, (old.user, new.user)), (c.application, (old.application, new.application))):
+                for action, vs in rel.vectors:
+                    listed = ["".join("1" if b else "0" for side in v for b in side) for v in vs]
+                    lean, z = _both(oracle, EVERY_EFFECT, lists, old.tools, action, listed, facts)
+                    assert lean == z == "covered", (shape, facts, action, lean, z)
+                    for k in range(len(facts)):
+                        dropped = facts[:k] + facts[k + 1:]
+                        lean, z = _both(oracle, EVERY_EFFECT, lists, old.tools, action, listed, facts, dropped)
+                        compared += 1
+                        caught += lean != z
+    print(f"arg_cover binding classes: {compared} questions with one fact dropped, {caught} caught")
+    assert caught >= 1, (compared, caught)
+
+
+def test_revise_certifies_binding_swaps_with_lean_coverage() -> None:
+    """``lean_closure`` asks Lean each class's coverage: with one slot every class is Lean's; with two, the
+    classes asserting the slots' values differ stay with Z3 and the verdict says so."""
+    for shape, left in (("specific_first", 0), ("specific_first_other", 0), ("specific_first_two", 4)):
+        old, new, _, _ = member(shape, 1, 1)
+        proof = propose_binding(old, new, EVERY_EFFECT)
+        assert isinstance(proof, BindingSimulation), proof
+        verdict = lean_closure(proof, old, new)
+        if not isinstance(verdict, LeanClosed):
+            pytest.skip(f"Lean did not check: {verdict!r}")
+        if left == 0:
+            assert verdict.coverage is None, verdict
+            assert verdict.questions and all(w.by == "python" for w in verdict.questions), verdict
+        else:
+            assert verdict.coverage is not None and verdict.coverage.startswith(f"{left} of {len(proof.classes)}")
+
+
+def test_lean_refuses_a_binding_certificate_whose_class_omits_a_vector() -> None:
+    """The two classes' user relations exchanged: each relation is still closed, but the class where the
+    specific and the general grant overlap lacks the vector where both match, and Lean's coverage check
+    finds that effect."""
+    old, new, _, _ = member("specific_first", 1, 1)
+    proof = propose_binding(old, new, EVERY_EFFECT)
+    assert isinstance(proof, BindingSimulation), proof
+    c0, c1 = proof.classes
+    swapped = replace(proof, classes=(replace(c0, user=c1.user), replace(c1, user=c0.user)))
+    verdict = lean_closure(swapped, old, new)
+    if isinstance(verdict, LeanAbsent):
+        pytest.skip(verdict.reason)
+    assert isinstance(verdict, LeanRefused) and verdict.reason.startswith("Lean's coverage check"), verdict
+    assert "slot values" in verdict.reason or "bindings" in verdict.reason, verdict
+
+
+SLOTS = ("s", "t", "u")
+VALUES = ["a", "ab", "", 1, True, None]
+GLOBS = ["a*", "*b", "?", "[ab]*", "a"]
+
+
+def _entry(rng: random.Random) -> Entry:
+    pick = rng.randrange(4)
+    res = (AnyRes() if pick == 0 else ConstPat(rng.choice(VALUES)) if pick == 1 else
+           GlobPat(rng.choice(GLOBS)) if pick == 2 else SlotPat(rng.choice(SLOTS)))
+    return Entry(EntryKind.ALLOW, "act", res)
+
+
+def _facts(rng: random.Random) -> tuple[Fact, ...]:
+    pool: list[SlotAtom] = [(s, ConstPat(v)) for s in SLOTS for v in ("a", "ab", 1)]
+    pool += [(s, GlobPat(g)) for s in SLOTS for g in GLOBS]
+    chosen = rng.sample(pool, rng.randint(1, 3))
+    out: list[Fact] = [(a, rng.random() < 0.5) for a in chosen]
+    for pair in itertools.combinations(SLOTS, 2):
+        if rng.random() < 0.3:
+            out.append((pair, True))  # asserted equal: one value for the group (``_groups``)
+    return tuple(out)
+
+
+def test_lean_and_z3_agree_on_generated_binding_classes(oracle: LeanOracle) -> None:
+    rng = random.Random(13)
+    asked = undecided = equal = 0
+    tools = [Tool("t", "op", "src", "dst", frozenset({"path"}), frozenset({"path"}),
+                  (EffectDecl("act", ArgRes("path")),)),
+             Tool("u", "op", "src", "dst", frozenset(), frozenset(), (EffectDecl("act", ConstRes("ab")),))]
+    for _ in range(60):
+        lists = [[_entry(rng) for _ in range(rng.randint(1, 2))] for _ in range(2)]
+        facts = _facts(rng)
+        equal += any(isinstance(a[1], str) for a, _ in facts)
+        try:
+            a, u = _grow(oracle, EVERY_EFFECT, lists, tools[:rng.randint(1, 2)], "act", facts)
+        except Unsupported as why:
+            pytest.fail(f"not written: {why}")
+        asked, undecided = asked + a, undecided + u
+    print(f"arg_cover binding classes generated: 60 classes ({equal} with slots asserted equal), "
+          f"{asked} compared, {undecided} Z3-undecided steps")
+    assert asked >= 200 and undecided == 0 and equal >= 10, (asked, undecided, equal)
+
+
+def test_a_class_asserting_two_values_differ_is_not_written() -> None:
+    with pytest.raises(Unsupported, match="not @s = @t"):
+        questions(EVERY_EFFECT, [[Entry(EntryKind.ALLOW, "act", SlotPat("s"))]], [], "act", [], ((("s", "t"), False),))
