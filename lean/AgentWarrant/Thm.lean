@@ -38,6 +38,7 @@ import AgentWarrant.Thm.Edits.Machine
 import AgentWarrant.Thm.Edits.MachineSaved
 import AgentWarrant.Thm.Edits.DeriveTree
 import AgentWarrant.Thm.Edits.DeriveTreeCurrent
+import AgentWarrant.Thm.Edits.DeriveTreeKeep
 import AgentWarrant.Thm.Edits.Cost
 import AgentWarrant.Thm.Edits.CostFamily
 import AgentWarrant.Thm.Edits.Register
@@ -853,6 +854,37 @@ theorem forkArmsCurrentWhenBranchWas (t t' : AgentWarrant.Edits.Machine.Tree) (p
     (hseq : ∀ k n, AgentWarrant.Edits.Machine.nodeAt t k = some n → n.kind ≠ 4) :
     AgentWarrant.Edits.Machine.currentB t b = true ∧ AgentWarrant.Edits.Machine.currentB t' bl = true ∧ AgentWarrant.Edits.Machine.currentB t' br = true :=
   ⟨AgentWarrant.Edits.Machine.forkCurrent h, AgentWarrant.Edits.Machine.forkArmsStayCurrent h hwf hseq⟩
+
+/-- Every tree change of Table I keeps parents before children (each node's parent an earlier position
+of the flat tree), and so every tree the runtime reaches from an accepted root whose tree has them has
+them too, after any finite sequence of events (`HStep` and `applyEdit` both keep it). -/
+theorem editTreesKeepParentsBefore :
+    (∀ (t t' : AgentWarrant.Edits.Machine.Tree) (e : AgentWarrant.Edits.Machine.TEdit),
+      AgentWarrant.Edits.Machine.applyEdit t e = some t' → AgentWarrant.Edits.Machine.ParentsBefore t →
+      AgentWarrant.Edits.Machine.ParentsBefore t') ∧
+    (∀ (tab : AgentWarrant.Edits.Machine.Core → Nat →
+        Option (AgentWarrant.Edits.Machine.Derived × AgentWarrant.Edits.Machine.TEdit))
+      (d : AgentWarrant.Edits.Machine.Derived) (S : AgentWarrant.Edits.Machine.RState)
+      (es : List AgentWarrant.Edits.Machine.Ev), AgentWarrant.Edits.Machine.start d = some S →
+      AgentWarrant.Edits.Machine.ParentsBefore d.tree →
+      AgentWarrant.Edits.Machine.ParentsBefore
+        (AgentWarrant.Edits.Machine.replay (AgentWarrant.Edits.Machine.treeDer tab) S es).core.tree) :=
+  ⟨fun _ _ _ h hwf => AgentWarrant.Edits.Machine.applyEditParentsBefore h hwf,
+   fun tab _ S es hs hd => AgentWarrant.Edits.Machine.replayParentsBefore tab es S
+     (AgentWarrant.Edits.Machine.startParentsBefore hs hd)⟩
+
+/-- On every tree the runtime reaches from an accepted root whose tree has parents before children,
+and that has no sequence node, both fresh arms of a Fork of a current branch are current branches of
+`T'`: parents before children is no longer a hypothesis. -/
+theorem forkArmsCurrentOnReachedTrees (tab : AgentWarrant.Edits.Machine.Core → Nat →
+      Option (AgentWarrant.Edits.Machine.Derived × AgentWarrant.Edits.Machine.TEdit))
+    (t t' : AgentWarrant.Edits.Machine.Tree) (par : Bool) (b g bl br : Nat) (gl gr : List AgentWarrant.Edits.Pomset)
+    (hr : AgentWarrant.Edits.Machine.Reached tab t)
+    (h : AgentWarrant.Edits.Machine.applyEdit t (AgentWarrant.Edits.Machine.TEdit.fork par b g bl br gl gr) = some t')
+    (hseq : ∀ k n, AgentWarrant.Edits.Machine.nodeAt t k = some n → n.kind ≠ 4) :
+    AgentWarrant.Edits.Machine.currentB t b = true ∧ AgentWarrant.Edits.Machine.currentB t' bl = true ∧
+      AgentWarrant.Edits.Machine.currentB t' br = true :=
+  ⟨AgentWarrant.Edits.Machine.forkCurrent h, AgentWarrant.Edits.Machine.forkArmsCurrentReached hr h hseq⟩
 
 /-- A tool call that commits makes every earlier answer stale; a committed rule update makes every
 token of the closed version fail. -/

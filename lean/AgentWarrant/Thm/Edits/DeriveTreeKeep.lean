@@ -265,4 +265,85 @@ theorem applyEditParentsBefore {t t' : Tree} {e : TEdit} (h : applyEdit t e = so
   | select g arm bj gj => exact selectPB h hwf
   | join g bj gj => exact joinPB h hwf
 
+
+-- the machines' trees ------------------------------------------------------------------------------------
+
+/-- Every tree a committed step may leave (`TreeStep`: the record's own, its `HStep`, or `applyEdit` of
+it) has parents before children when the record's tree has. -/
+theorem treeStepParentsBefore {tab : Core → Nat → Option (Derived × TEdit)} {c : Core} {t' : Tree}
+    (h : TreeStep tab c t') (hwf : ParentsBefore c.tree) : ParentsBefore t' := by
+  cases h with
+  | inl e => rw [e]; exact hwf
+  | inr h => cases h with
+    | inl p => have ⟨x, e⟩ := p; rw [e]; exact hstepParentsBefore c.tree x hwf
+    | inr p => have ⟨_, _, _, _, ha⟩ := p; exact applyEditParentsBefore ha hwf
+
+theorem startParentsBefore {d : Derived} {S : RState} (h : start d = some S) (hd : ParentsBefore d.tree) :
+    ParentsBefore S.core.tree := by
+  simp only [start] at h
+  cases hs : safeSet (build d.inst) with
+  | nil => rw [hs] at h; exact Option.noConfusion h
+  | cons a l => rw [hs] at h; cases Option.some.inj h; exact hd
+
+/-- On the runtime run with a `Derive` that names tree changes, every tree reached from a record whose
+tree has parents before children has them too, after any finite sequence of events. -/
+theorem replayParentsBefore (tab : Core → Nat → Option (Derived × TEdit)) :
+    ∀ (es : List Ev) (S : RState), ParentsBefore S.core.tree → ParentsBefore (replay (treeDer tab) S es).core.tree
+  | [], _, h => h
+  | e :: es, S, h => replayParentsBefore tab es _ (treeStepParentsBefore (stepTree tab S e) h)
+
+/-- The same for one step of the ideal machine. -/
+theorem stepIParentsBefore (tab : Core → Nat → Option (Derived × TEdit)) (c : Core) (e : IEv)
+    (h : ParentsBefore c.tree) : ParentsBefore (stepI (treeDer tab) c e).2.tree :=
+  treeStepParentsBefore (stepITree tab c e) h
+
+/-- The trees of the runtime reached from an accepted root whose tree has parents before children. -/
+def Reached (tab : Core → Nat → Option (Derived × TEdit)) (t : Tree) : Prop :=
+  ∃ d S es, start d = some S ∧ ParentsBefore d.tree ∧ t = (replay (treeDer tab) S es).core.tree
+
+theorem reachedParentsBefore {tab : Core → Nat → Option (Derived × TEdit)} {t : Tree} (h : Reached tab t) :
+    ParentsBefore t := by
+  have ⟨_, S, es, hs, hd, e⟩ := h
+  rw [e]
+  exact replayParentsBefore tab es S (startParentsBefore hs hd)
+
+-- currency of the new leaves on reached trees --------------------------------------------------------------
+
+/-- On a reached tree with no sequence node, both fresh arms of a Fork of a current branch are current. -/
+theorem forkArmsCurrentReached {tab : Core → Nat → Option (Derived × TEdit)} {t t' : Tree} {par : Bool}
+    {b g bl br : Nat} {gl gr : List Pomset} (hr : Reached tab t)
+    (h : applyEdit t (TEdit.fork par b g bl br gl gr) = some t') (hseq : ∀ k n, nodeAt t k = some n → n.kind ≠ 4) :
+    currentB t' bl = true ∧ currentB t' br = true :=
+  forkArmsStayCurrent h (reachedParentsBefore hr) hseq
+
+/-- On a reached tree with no sequence node, RestoreReplace's fresh `b_k` is current. -/
+theorem restoreCurrentReached {tab : Core → Nat → Option (Derived × TEdit)} {t t' : Tree} {b g bk : Nat}
+    {gk : List Pomset} (hr : Reached tab t) (h : applyEdit t (TEdit.restore false b g bk gk) = some t')
+    (hseq : ∀ k n, nodeAt t k = some n → n.kind ≠ 4) : currentB t' bk = true :=
+  restoreStaysCurrent h (reachedParentsBefore hr) hseq
+
+/-- On a reached tree with no sequence node, RestoreLive's parts `b` and `b_k` are current. -/
+theorem restoreLiveCurrentReached {tab : Core → Nat → Option (Derived × TEdit)} {t t' : Tree} {b g bk : Nat}
+    {gk : List Pomset} (hr : Reached tab t) (h : applyEdit t (TEdit.restore true b g bk gk) = some t')
+    (hseq : ∀ k n, nodeAt t k = some n → n.kind ≠ 4) : currentB t' b = true ∧ currentB t' bk = true :=
+  restoreLiveStaysCurrent h (reachedParentsBefore hr) hseq
+
+/-- On a reached tree with no sequence node, MergeSelect's `b_J` is current exactly when the kept arm is
+complete. -/
+theorem selectJoinCurrentReached {tab : Core → Nat → Option (Derived × TEdit)} {t t' : Tree} {g arm bj : Nat}
+    {gj : List Pomset} (hr : Reached tab t) (h : applyEdit t (TEdit.select g arm bj gj) = some t')
+    (hseq : ∀ k n, nodeAt t k = some n → n.kind ≠ 4) :
+    ∃ i n, currentGroupAt t g = some (i + 1, n) ∧
+      currentB t' bj = seqOk t' (i + 1) ⟨0, 4, n.parent, n.pos, 0, [], []⟩ (newLeaf bj (i + 1) 1 gj) :=
+  selectJoinStaysCurrent h (reachedParentsBefore hr) hseq
+
+/-- On a reached tree with no sequence node, MergeJoin's `b_J` is current exactly when the join barrier is
+complete. -/
+theorem joinJoinCurrentReached {tab : Core → Nat → Option (Derived × TEdit)} {t t' : Tree} {g bj : Nat}
+    {gj : List Pomset} (hr : Reached tab t) (h : applyEdit t (TEdit.join g bj gj) = some t')
+    (hseq : ∀ k n, nodeAt t k = some n → n.kind ≠ 4) :
+    ∃ i n, currentGroupAt t g = some (i + 1, n) ∧
+      currentB t' bj = seqOk t' (i + 1) ⟨0, 4, n.parent, n.pos, 0, [], []⟩ (newLeaf bj (i + 1) 1 gj) :=
+  joinJoinStaysCurrent h (reachedParentsBefore hr) hseq
+
 end AgentWarrant.Edits.Machine
