@@ -874,17 +874,18 @@ theorem editTreesKeepParentsBefore :
      (AgentWarrant.Edits.Machine.startParentsBefore hs hd)⟩
 
 /-- On every tree the runtime reaches from an accepted root whose tree has parents before children,
-and that has no sequence node, both fresh arms of a Fork of a current branch are current branches of
-`T'`: parents before children is no longer a hypothesis. -/
+both fresh arms of a Fork of a current branch with no sequence above it are current branches of `T'`:
+parents before children is no longer a hypothesis, and sequences elsewhere in the tree (a Merge of
+another branch) are allowed. -/
 theorem forkArmsCurrentOnReachedTrees (tab : AgentWarrant.Edits.Machine.Core → Nat →
       Option (AgentWarrant.Edits.Machine.Derived × AgentWarrant.Edits.Machine.TEdit))
     (t t' : AgentWarrant.Edits.Machine.Tree) (par : Bool) (b g bl br : Nat) (gl gr : List AgentWarrant.Edits.Pomset)
     (hr : AgentWarrant.Edits.Machine.Reached tab t)
     (h : AgentWarrant.Edits.Machine.applyEdit t (AgentWarrant.Edits.Machine.TEdit.fork par b g bl br gl gr) = some t')
-    (hseq : ∀ k n, AgentWarrant.Edits.Machine.nodeAt t k = some n → n.kind ≠ 4) :
+    (hs : AgentWarrant.Edits.Machine.seqFreeAboveLeaf t b = true) :
     AgentWarrant.Edits.Machine.currentB t b = true ∧ AgentWarrant.Edits.Machine.currentB t' bl = true ∧
       AgentWarrant.Edits.Machine.currentB t' br = true :=
-  ⟨AgentWarrant.Edits.Machine.forkCurrent h, AgentWarrant.Edits.Machine.forkArmsCurrentReached hr h hseq⟩
+  ⟨AgentWarrant.Edits.Machine.forkCurrent h, AgentWarrant.Edits.Machine.forkArmsCurrentReached hr h hs⟩
 
 /-- A tool call that commits makes every earlier answer stale; a committed rule update makes every
 token of the closed version fail. -/

@@ -1,18 +1,32 @@
 import AgentWarrant.Thm.Edits.DeriveTreeCurrent
-/-! Every tree change keeps parents before children (*When Can Agents Safely Checkpoint, Fork, Restore,
-and Merge?*, Section V-A and Table I): `applyEdit` keeps `ParentsBefore` for every `TEdit`
-(`applyEditParentsBefore`), and so, with `HStep` (`hstepParentsBefore`), every tree the runtime and the
-ideal machine reach from a root tree with parents before children has them
-(`replayParentsBefore`, `stepIParentsBefore`). The currency results of `Thm/Edits/DeriveTreeCurrent.lean`
-then hold on every such tree without `ParentsBefore` as a hypothesis (`forkArmsCurrentReached`,
-`restoreCurrentReached`, `restoreLiveCurrentReached`, `selectJoinCurrentReached`,
-`joinJoinCurrentReached`).
+/-! Every tree change keeps parents before children, and sequences matter to the new leaves' currency only
+above the edited node (*When Can Agents Safely Checkpoint, Fork, Restore, and Merge?*, Section V-A and
+Table I):
+- `applyEdit` keeps `ParentsBefore` for every `TEdit` (`applyEditParentsBefore`), and so, with `HStep`
+  (`hstepParentsBefore`), every tree the runtime reaches from an accepted root whose tree has parents
+  before children has them (`replayParentsBefore`, `Reached`, `reachedParentsBefore`); likewise one step
+  of the ideal machine (`stepIParentsBefore`);
+- the walk above the edited node reads only kept nodes, and reads a sequence's earlier parts only at a
+  sequence above the node: so when no sequence lies above the edited branch or group
+  (`seqFreeAboveLeaf`, `seqFreeAboveGroup`; sequences elsewhere in the tree are allowed), both fresh arms
+  of a Fork of a current branch are current (`forkArmsCurrentSeqFree`), RestoreReplace's `b_k` and
+  RestoreLive's `b` and `b_k` are current (`restoreCurrentSeqFree`, `restoreLiveCurrentSeqFree`), and a
+  Merge's `b_J` is current exactly when the sequence's earlier part is complete
+  (`selectJoinCurrentSeqFree`, `joinJoinCurrentSeqFree`); on reached trees parents before children is
+  no longer a hypothesis (`forkArmsCurrentReached`, `restoreCurrentReached`,
+  `restoreLiveCurrentReached`, `selectJoinCurrentReached`, `joinJoinCurrentReached`). A tree with no
+  sequence node has none above any node (`seqFreeOfNoSeq`), so these strengthen the results of
+  `Thm/Edits/DeriveTreeCurrent.lean`.
 
-Choices: the property is arithmetic on the flat list (a node's parent is an earlier position), read
-from an offset (`PBL`), so the splice is handled in three pieces: the kept prefix, the row's new nodes
-(the moved subtree of a Merge keeps its parents by the shift `moveTo` applies, `moveRunPB`), and the
-shifted suffix (`spliceAt`'s parent shift). It needs nothing of preorder. The root tree is `Derive`'s
-input (`start`), so that it has parents before children is the hypothesis of the reachability result. -/
+Choices: parents before children is arithmetic on the flat list (a node's parent is an earlier
+position), read from an offset (`PBL`), so the splice is handled in three pieces: the kept prefix, the
+row's new nodes (a Merge's moved subtree keeps its parents by the shift `moveTo` applies, `moveRunPB`),
+and the shifted suffix (`spliceAt`'s parent shift, `splicePB`); it needs nothing of preorder. The root
+tree is `Derive`'s input (`start`), so that it has parents before children is the hypothesis of the
+reachability result. A sequence above the edited node stays a hypothesis: its earlier parts'
+completeness is read over the whole tree, which the splice shifts, and relating it across the splice
+needs the tree to be in preorder (a node's descendants follow it contiguously), an invariant not proved
+here. -/
 namespace AgentWarrant.Edits.Machine
 open AgentWarrant AgentWarrant.Edits
 
@@ -307,43 +321,351 @@ theorem reachedParentsBefore {tab : Core → Nat → Option (Derived × TEdit)} 
   rw [e]
   exact replayParentsBefore tab es S (startParentsBefore hs hd)
 
+-- sequences: only those above the edited node -------------------------------------------------------------
+
+/-- No sequence node lies on the walk up from position `j` (its strict ancestors), with fuel `f`. -/
+def noSeqUp : Nat → Tree → Nat → Bool
+  | 0, _, _ => true
+  | f + 1, t, j => match nodeAt t j with
+    | none => true
+    | some c => match c.parent with
+      | 0 => true
+      | pn + 1 => match nodeAt t (pn + 1) with
+        | none => true
+        | some p => !(Nat.beq p.kind 4) && noSeqUp f t (pn + 1)
+
+theorem noSeqUpStep (f : Nat) (t : Tree) (j : Nat) (c p : TNode) (pn : Nat) (hc : nodeAt t j = some c)
+    (hpar : c.parent = pn + 1) (hp : nodeAt t (pn + 1) = some p) (h : noSeqUp (f + 1) t j = true) :
+    p.kind ≠ 4 ∧ noSeqUp f t (pn + 1) = true := by
+  have e : noSeqUp (f + 1) t j = (match c.parent with
+      | 0 => true
+      | pn + 1 => match nodeAt t (pn + 1) with
+        | none => true
+        | some p => !(Nat.beq p.kind 4) && noSeqUp f t (pn + 1)) := by
+    simp only [noSeqUp, hc]; rfl
+  rw [e, hpar] at h
+  have h2 : (match nodeAt t (pn + 1) with
+        | none => true
+        | some p => !(Nat.beq p.kind 4) && noSeqUp f t (pn + 1)) = true := h
+  rw [hp] at h2
+  have h3 : (!(Nat.beq p.kind 4) && noSeqUp f t (pn + 1)) = true := h2
+  have ⟨h1, h2⟩ := andTrue h3
+  refine ⟨fun hk => ?_, h2⟩
+  rw [hk] at h1
+  exact Bool.noConfusion h1
+
+/-- A tree with no sequence node has none above any position. -/
+theorem noSeqUpOf {t : Tree} (hseq : ∀ k n, nodeAt t k = some n → n.kind ≠ 4) : ∀ f j, noSeqUp f t j = true
+  | 0, _ => rfl
+  | f + 1, j => by
+    cases hc : nodeAt t j with
+    | none => simp only [noSeqUp, hc]
+    | some c =>
+      cases hpar : c.parent with
+      | zero => simp only [noSeqUp, hc, hpar]
+      | succ pn =>
+        cases hp : nodeAt t (pn + 1) with
+        | none => simp only [noSeqUp, hc, hpar, hp]
+        | some p =>
+          have hk : Nat.beq p.kind 4 = false := by
+            cases hb : Nat.beq p.kind 4 with
+            | false => rfl
+            | true => exact absurd (Nat.eqOfBeqEqTrue hb) (hseq _ p hp)
+          have e : noSeqUp (f + 1) t j = (!(Nat.beq p.kind 4) && noSeqUp f t (pn + 1)) := by
+            simp only [noSeqUp, hc, hpar, hp] <;> rfl
+          rw [e, hk, noSeqUpOf hseq f (pn + 1)]
+          rfl
+
+/-- `walkKept` with sequences allowed away from the walk: the walk from a position before `i + 1` reads
+only kept nodes, and when none above it is a sequence it is accepted in `t'` when it is in `t`. -/
+theorem walkKeptUp (t t' : Tree) (i : Nat) (hwf : ParentsBefore t)
+    (hkeep : ∀ k, k < i → nodeAt t' (k + 1) = nodeAt t (k + 1)) :
+    ∀ (f g j : Nat), j ≤ i → j ≤ g → noSeqUp f t j = true → addrUp f t j = true → addrUp g t' j = true
+  | 0, _, _, _, _, _, h => Bool.noConfusion h
+  | f + 1, g, j, hj, hg, hns, h => by
+    cases hc : nodeAt t j with
+    | none =>
+      have e : addrUp (f + 1) t j = false := by simp only [addrUp, hc] <;> rfl
+      rw [e] at h
+      exact Bool.noConfusion h
+    | some c =>
+      have ⟨j0, ej, _, _⟩ := nodeAtPos hc
+      subst ej
+      have hc' : nodeAt t' (j0 + 1) = some c := by rw [hkeep j0 hj]; exact hc
+      cases g with
+      | zero => exact absurd hg (Nat.notSuccLeZero _)
+      | succ g =>
+        cases hpar : c.parent with
+        | zero => exact addrUpRoot g t' _ c hc' hpar
+        | succ pn =>
+          have hlt0 := hwf _ _ hc
+          rw [hpar] at hlt0
+          have hlt : pn + 1 ≤ j0 := Nat.leOfSuccLeSucc hlt0
+          have hpi : pn < i := Nat.leTrans hlt (Nat.leOfSuccLe hj)
+          cases hp : nodeAt t (pn + 1) with
+          | none =>
+            rw [addrUpNone f t _ c pn hc hpar hp] at h
+            exact Bool.noConfusion h
+          | some p =>
+            have ⟨hk, hns'⟩ := noSeqUpStep f t _ c p pn hc hpar hp hns
+            rw [addrUpStep f t _ c p pn hc hpar hp] at h
+            have hp' : nodeAt t' (pn + 1) = some p := by rw [hkeep pn hpi]; exact hp
+            rw [addrUpStep g t' _ c p pn hc' hpar hp']
+            have ⟨h12, h3⟩ := andTrue h
+            have ⟨h1, _⟩ := andTrue h12
+            rw [h1, seqOkNotSeq t' (pn + 1) p c hk,
+              walkKeptUp t t' i hwf hkeep f g (pn + 1) hpi (Nat.leTrans hlt (Nat.leOfSuccLeSucc hg)) hns' h3]
+            rfl
+
+/-- `reachKept` with sequences allowed away from the walk: a node put at a current position `i + 1` with
+its parent and place is reached in `T'` when no sequence lies above `i + 1` in `T`. -/
+theorem reachKeptUp (t t' : Tree) (i : Nat) (n G : TNode) (f : Nat) (hwf : ParentsBefore t)
+    (hkeep : ∀ k, k < i → nodeAt t' (k + 1) = nodeAt t (k + 1))
+    (hns : noSeqUp (List.length t) t (i + 1) = true) (hj : nodeAt t (i + 1) = some n)
+    (hw : addrUp (List.length t) t (i + 1) = true) (hG : nodeAt t' (i + 1) = some G)
+    (hpar' : G.parent = n.parent) (hpos : G.pos = n.pos) (hf : i ≤ f) : addrUp (f + 1) t' (i + 1) = true := by
+  cases hlt : List.length t with
+  | zero => rw [hlt] at hw; exact Bool.noConfusion hw
+  | succ m =>
+    rw [hlt] at hw hns
+    cases hpar : n.parent with
+    | zero => exact addrUpRoot f t' _ _ hG (hpar'.trans hpar)
+    | succ pn =>
+      have hlt0 := hwf _ _ hj
+      rw [hpar] at hlt0
+      have hpi : pn < i := Nat.leOfSuccLeSucc hlt0
+      cases hp : nodeAt t (pn + 1) with
+      | none =>
+        rw [addrUpNone m t _ n pn hj hpar hp] at hw
+        exact Bool.noConfusion hw
+      | some p =>
+        have ⟨hk, hns'⟩ := noSeqUpStep m t _ n p pn hj hpar hp hns
+        rw [addrUpStep m t _ n p pn hj hpar hp] at hw
+        have hp' : nodeAt t' (pn + 1) = some p := by rw [hkeep pn hpi]; exact hp
+        rw [addrUpStep f t' _ _ p pn hG (hpar'.trans hpar) hp']
+        have ⟨h12, h3⟩ := andTrue hw
+        have ⟨h1, _⟩ := andTrue h12
+        have hw' := walkKeptUp t t' i hwf hkeep m f (pn + 1) hpi (Nat.leTrans hpi hf) hns' h3
+        have ha : armOk p G = true := by
+          have e : armOk p G = armOk p n := by simp only [armOk, hpos] <;> rfl
+          rw [e]; exact h1
+        exact and3 ha (seqOkNotSeq t' (pn + 1) p _ hk) hw'
+
+/-- No sequence lies above the leaf named `b`. -/
+def seqFreeAboveLeaf (t : Tree) (b : Nat) : Bool := match findLeaf b 1 t with
+  | some j => noSeqUp (List.length t) t j
+  | none => true
+
+/-- No sequence lies above the group named `g`. -/
+def seqFreeAboveGroup (t : Tree) (g : Nat) : Bool := match findGroup g 1 t with
+  | some j => noSeqUp (List.length t) t j
+  | none => true
+
+theorem seqFreeLeafAt {t : Tree} {b j : Nat} (h : seqFreeAboveLeaf t b = true) (hf : findLeaf b 1 t = some j) :
+    noSeqUp (List.length t) t j = true := by
+  simp only [seqFreeAboveLeaf, hf] at h
+  exact h
+
+theorem seqFreeGroupAt {t : Tree} {g j : Nat} {n : TNode} (h : seqFreeAboveGroup t g = true)
+    (hc : currentGroupAt t g = some (j, n)) : noSeqUp (List.length t) t j = true := by
+  cases hf : findGroup g 1 t with
+  | none => simp only [currentGroupAt, hf] at hc
+  | some j' =>
+    have e : j' = j := by
+      cases hu : addrUp (List.length t) t j' with
+      | false => simp only [currentGroupAt, hf, hu] at hc
+      | true =>
+        cases hn : nodeAt t j' with
+        | none => simp only [currentGroupAt, hf, hu, hn] at hc
+        | some n' =>
+          simp only [currentGroupAt, hf, hu, hn] at hc
+          cases hc
+          rfl
+    subst e
+    simp only [seqFreeAboveGroup, hf] at h
+    exact h
+
+
+/-- After a Fork of a current branch `b`, both fresh arms are current in `T'` when parents precede
+children in `T` and no sequence lies above `b` (sequences elsewhere in `T` are allowed). -/
+theorem forkArmsCurrentSeqFree {t t' : Tree} {par : Bool} {b g bl br : Nat} {gl gr : List Pomset}
+    (h : applyEdit t (TEdit.fork par b g bl br gl gr) = some t') (hwf : ParentsBefore t)
+    (hs : seqFreeAboveLeaf t b = true) : currentB t' bl = true ∧ currentB t' br = true := by
+  have ⟨i, n, hc, hfl, hfr⟩ := forkArmsFound h
+  have ⟨i2, n2, hc2, hkeep, hg, hL, hR⟩ := forkNodes h
+  rw [hc] at hc2
+  have e := Option.some.inj hc2
+  cases e
+  have ⟨hcur, hfb, hj⟩ := currentLeafAtSome hc
+  have hw : addrUp (List.length t) t (i + 1) = true := by
+    have e2 : currentB t b = addrUp (List.length t) t (i + 1) := by simp only [currentB, hfb] <;> rfl
+    rw [← e2]; exact hcur
+  have hns := seqFreeLeafAt hs hfb
+  have ⟨k, ek, hk, _⟩ := nodeAtPos hR
+  have ek' := Nat.succ.inj ek
+  subst ek'
+  cases hlen : List.length t' with
+  | zero => rw [hlen] at hk; exact absurd hk (Nat.notLtZero _)
+  | succ f =>
+    rw [hlen] at hk
+    have hf : i + 2 ≤ f := Nat.leOfSuccLeSucc hk
+    cases f with
+    | zero => exact absurd hf (Nat.notSuccLeZero _)
+    | succ f =>
+      have hf' : i + 1 ≤ f := Nat.leOfSuccLeSucc hf
+      have hgrp := reachKeptUp t t' i n _ f hwf hkeep hns hj hw hg rfl rfl (Nat.leOfSuccLe hf')
+      refine ⟨?_, ?_⟩
+      · simp only [currentB, hfl]
+        rw [hlen, addrUpStep (f + 1) t' _ _ _ i hL rfl hg, hgrp]
+        cases par <;> rfl
+      · simp only [currentB, hfr]
+        rw [hlen, addrUpStep (f + 1) t' _ _ _ i hR rfl hg, hgrp]
+        cases par <;> rfl
+
+/-- After a RestoreReplace of a current branch `b`, the fresh `b_k` is current in `T'` when parents precede
+children in `T` and no sequence lies above `b`. -/
+theorem restoreCurrentSeqFree {t t' : Tree} {b g bk : Nat} {gk : List Pomset}
+    (h : applyEdit t (TEdit.restore false b g bk gk) = some t') (hwf : ParentsBefore t)
+    (hs : seqFreeAboveLeaf t b = true) : currentB t' bk = true := by
+  have ⟨i, n, hc, hG, _, hcur⟩ := restoreFreshCurrent h
+  have ⟨i2, n2, hc2, hkeep, _⟩ := restoreNodes h
+  rw [hc] at hc2
+  have e := Option.some.inj hc2
+  cases e
+  have ⟨hb, hfb, hj⟩ := currentLeafAtSome hc
+  have hw : addrUp (List.length t) t (i + 1) = true := by
+    have e2 : currentB t b = addrUp (List.length t) t (i + 1) := by simp only [currentB, hfb] <;> rfl
+    rw [← e2]; exact hb
+  have ⟨k, ek, hk, _⟩ := nodeAtPos hG
+  have ek' := Nat.succ.inj ek
+  subst ek'
+  rw [hcur]
+  cases hlen : List.length t' with
+  | zero => rw [hlen] at hk; exact absurd hk (Nat.notLtZero _)
+  | succ f =>
+    rw [hlen] at hk
+    exact reachKeptUp t t' i n _ f hwf hkeep (seqFreeLeafAt hs hfb) hj hw hG rfl rfl (Nat.leOfSuccLeSucc hk)
+
+/-- After a RestoreLive of a current branch `b`, both parts `b` and `b_k` of the new parallel group are
+current in `T'` when parents precede children in `T` and no sequence lies above `b`. -/
+theorem restoreLiveCurrentSeqFree {t t' : Tree} {b g bk : Nat} {gk : List Pomset}
+    (h : applyEdit t (TEdit.restore true b g bk gk) = some t') (hwf : ParentsBefore t)
+    (hs : seqFreeAboveLeaf t b = true) : currentB t' b = true ∧ currentB t' bk = true := by
+  have ⟨i, n, f, hc, hlen, hg, hcb, hck⟩ := restoreLiveCurrent h
+  have ⟨i2, n2, hc2, hkeep, _, _, hk2⟩ := restoreLiveNodes h
+  rw [hc] at hc2
+  have e := Option.some.inj hc2
+  cases e
+  have ⟨hb, hfb, hj⟩ := currentLeafAtSome hc
+  have hw : addrUp (List.length t) t (i + 1) = true := by
+    have e2 : currentB t b = addrUp (List.length t) t (i + 1) := by simp only [currentB, hfb] <;> rfl
+    rw [← e2]; exact hb
+  have ⟨k, ek, hk, _⟩ := nodeAtPos hk2
+  have ek' := Nat.succ.inj ek
+  rw [hlen, ← ek'] at hk
+  have hf : i + 2 ≤ f := Nat.leOfSuccLeSucc hk
+  cases f with
+  | zero => exact absurd hf (Nat.notSuccLeZero _)
+  | succ f =>
+    have hr := reachKeptUp t t' i n _ f hwf hkeep (seqFreeLeafAt hs hfb) hj hw hg rfl rfl
+      (Nat.leTrans (Nat.leSucc i) (Nat.leOfSuccLeSucc hf))
+    exact ⟨by rw [hcb]; exact hr, by rw [hck]; exact hr⟩
+
+/-- After a MergeSelect of a current choice group `g`, `b_J` is current in `T'` exactly when the kept arm
+is complete, when parents precede children in `T` and no sequence lies above `g`. -/
+theorem selectJoinCurrentSeqFree {t t' : Tree} {g arm bj : Nat} {gj : List Pomset}
+    (h : applyEdit t (TEdit.select g arm bj gj) = some t') (hwf : ParentsBefore t)
+    (hs : seqFreeAboveGroup t g = true) :
+    ∃ i n, currentGroupAt t g = some (i + 1, n) ∧
+      currentB t' bj = seqOk t' (i + 1) ⟨0, 4, n.parent, n.pos, 0, [], []⟩ (newLeaf bj (i + 1) 1 gj) := by
+  have ⟨i, n, p, f, hc, _, h0, _, _, hlen, hcur⟩ := selectJoinCurrent h
+  have ⟨i2, n2, a, c, m, hc2, _, _, _, hkeep, _, h1, _⟩ := selectNodes h
+  rw [hc] at hc2
+  have e := Option.some.inj hc2
+  cases e
+  have ⟨_, hw, hj⟩ := currentGroupAtSome hc
+  have ⟨k, ek, hk1, _⟩ := nodeAtPos h1
+  have ek' := Nat.succ.inj ek
+  rw [hlen, ← ek'] at hk1
+  have hf : i + 1 ≤ f := Nat.leOfSuccLeSucc hk1
+  cases f with
+  | zero => exact absurd hf (Nat.notSuccLeZero _)
+  | succ f =>
+    have hr := reachKeptUp t t' i n _ f hwf hkeep (seqFreeGroupAt hs hc) hj hw h0 rfl rfl (Nat.leOfSuccLeSucc hf)
+    exact ⟨i, n, hc, by rw [hcur, hr, andTrueR]⟩
+
+/-- After a MergeJoin of a current parallel group `g`, `b_J` is current in `T'` exactly when the join
+barrier is complete, when parents precede children in `T` and no sequence lies above `g`. -/
+theorem joinJoinCurrentSeqFree {t t' : Tree} {g bj : Nat} {gj : List Pomset}
+    (h : applyEdit t (TEdit.join g bj gj) = some t') (hwf : ParentsBefore t)
+    (hs : seqFreeAboveGroup t g = true) :
+    ∃ i n, currentGroupAt t g = some (i + 1, n) ∧
+      currentB t' bj = seqOk t' (i + 1) ⟨0, 4, n.parent, n.pos, 0, [], []⟩ (newLeaf bj (i + 1) 1 gj) := by
+  have ⟨i, n, p, f, hc, _, h0, _, _, hlen, hcur⟩ := joinJoinCurrent h
+  have ⟨i2, n2, m, hc2, _, hkeep, _, h1, _⟩ := joinNodes h
+  rw [hc] at hc2
+  have e := Option.some.inj hc2
+  cases e
+  have ⟨_, hw, hj⟩ := currentGroupAtSome hc
+  have ⟨k, ek, hk1, _⟩ := nodeAtPos h1
+  have ek' := Nat.succ.inj ek
+  rw [hlen, ← ek'] at hk1
+  have hf : i + 1 ≤ f := Nat.leOfSuccLeSucc hk1
+  cases f with
+  | zero => exact absurd hf (Nat.notSuccLeZero _)
+  | succ f =>
+    have hr := reachKeptUp t t' i n _ f hwf hkeep (seqFreeGroupAt hs hc) hj hw h0 rfl rfl (Nat.leOfSuccLeSucc hf)
+    exact ⟨i, n, hc, by rw [hcur, hr, andTrueR]⟩
+
+
+/-- A tree with no sequence node has none above any leaf or group. -/
+theorem seqFreeOfNoSeq {t : Tree} (hseq : ∀ k n, nodeAt t k = some n → n.kind ≠ 4) (b : Nat) :
+    seqFreeAboveLeaf t b = true ∧ seqFreeAboveGroup t b = true := by
+  refine ⟨?_, ?_⟩
+  · cases hf : findLeaf b 1 t with
+    | none => simp only [seqFreeAboveLeaf, hf]
+    | some j => simp only [seqFreeAboveLeaf, hf]; exact noSeqUpOf hseq _ j
+  · cases hf : findGroup b 1 t with
+    | none => simp only [seqFreeAboveGroup, hf]
+    | some j => simp only [seqFreeAboveGroup, hf]; exact noSeqUpOf hseq _ j
+
 -- currency of the new leaves on reached trees --------------------------------------------------------------
 
-/-- On a reached tree with no sequence node, both fresh arms of a Fork of a current branch are current. -/
+/-- On a reached tree, both fresh arms of a Fork of a current branch with no sequence above it are current. -/
 theorem forkArmsCurrentReached {tab : Core → Nat → Option (Derived × TEdit)} {t t' : Tree} {par : Bool}
     {b g bl br : Nat} {gl gr : List Pomset} (hr : Reached tab t)
-    (h : applyEdit t (TEdit.fork par b g bl br gl gr) = some t') (hseq : ∀ k n, nodeAt t k = some n → n.kind ≠ 4) :
+    (h : applyEdit t (TEdit.fork par b g bl br gl gr) = some t') (hs : seqFreeAboveLeaf t b = true) :
     currentB t' bl = true ∧ currentB t' br = true :=
-  forkArmsStayCurrent h (reachedParentsBefore hr) hseq
+  forkArmsCurrentSeqFree h (reachedParentsBefore hr) hs
 
-/-- On a reached tree with no sequence node, RestoreReplace's fresh `b_k` is current. -/
+/-- On a reached tree, RestoreReplace's fresh `b_k` is current when no sequence lies above `b`. -/
 theorem restoreCurrentReached {tab : Core → Nat → Option (Derived × TEdit)} {t t' : Tree} {b g bk : Nat}
     {gk : List Pomset} (hr : Reached tab t) (h : applyEdit t (TEdit.restore false b g bk gk) = some t')
-    (hseq : ∀ k n, nodeAt t k = some n → n.kind ≠ 4) : currentB t' bk = true :=
-  restoreStaysCurrent h (reachedParentsBefore hr) hseq
+    (hs : seqFreeAboveLeaf t b = true) : currentB t' bk = true :=
+  restoreCurrentSeqFree h (reachedParentsBefore hr) hs
 
-/-- On a reached tree with no sequence node, RestoreLive's parts `b` and `b_k` are current. -/
+/-- On a reached tree, RestoreLive's parts `b` and `b_k` are current when no sequence lies above `b`. -/
 theorem restoreLiveCurrentReached {tab : Core → Nat → Option (Derived × TEdit)} {t t' : Tree} {b g bk : Nat}
     {gk : List Pomset} (hr : Reached tab t) (h : applyEdit t (TEdit.restore true b g bk gk) = some t')
-    (hseq : ∀ k n, nodeAt t k = some n → n.kind ≠ 4) : currentB t' b = true ∧ currentB t' bk = true :=
-  restoreLiveStaysCurrent h (reachedParentsBefore hr) hseq
+    (hs : seqFreeAboveLeaf t b = true) : currentB t' b = true ∧ currentB t' bk = true :=
+  restoreLiveCurrentSeqFree h (reachedParentsBefore hr) hs
 
-/-- On a reached tree with no sequence node, MergeSelect's `b_J` is current exactly when the kept arm is
-complete. -/
+/-- On a reached tree, MergeSelect's `b_J` is current exactly when the kept arm is complete, when no
+sequence lies above the group. -/
 theorem selectJoinCurrentReached {tab : Core → Nat → Option (Derived × TEdit)} {t t' : Tree} {g arm bj : Nat}
     {gj : List Pomset} (hr : Reached tab t) (h : applyEdit t (TEdit.select g arm bj gj) = some t')
-    (hseq : ∀ k n, nodeAt t k = some n → n.kind ≠ 4) :
+    (hs : seqFreeAboveGroup t g = true) :
     ∃ i n, currentGroupAt t g = some (i + 1, n) ∧
       currentB t' bj = seqOk t' (i + 1) ⟨0, 4, n.parent, n.pos, 0, [], []⟩ (newLeaf bj (i + 1) 1 gj) :=
-  selectJoinStaysCurrent h (reachedParentsBefore hr) hseq
+  selectJoinCurrentSeqFree h (reachedParentsBefore hr) hs
 
-/-- On a reached tree with no sequence node, MergeJoin's `b_J` is current exactly when the join barrier is
-complete. -/
+/-- On a reached tree, MergeJoin's `b_J` is current exactly when the join barrier is complete, when no
+sequence lies above the group. -/
 theorem joinJoinCurrentReached {tab : Core → Nat → Option (Derived × TEdit)} {t t' : Tree} {g bj : Nat}
     {gj : List Pomset} (hr : Reached tab t) (h : applyEdit t (TEdit.join g bj gj) = some t')
-    (hseq : ∀ k n, nodeAt t k = some n → n.kind ≠ 4) :
+    (hs : seqFreeAboveGroup t g = true) :
     ∃ i n, currentGroupAt t g = some (i + 1, n) ∧
       currentB t' bj = seqOk t' (i + 1) ⟨0, 4, n.parent, n.pos, 0, [], []⟩ (newLeaf bj (i + 1) 1 gj) :=
-  joinJoinStaysCurrent h (reachedParentsBefore hr) hseq
+  joinJoinCurrentSeqFree h (reachedParentsBefore hr) hs
 
 end AgentWarrant.Edits.Machine
