@@ -39,6 +39,7 @@ import AgentWarrant.Thm.Edits.MachineSaved
 import AgentWarrant.Thm.Edits.DeriveTree
 import AgentWarrant.Thm.Edits.DeriveTreeCurrent
 import AgentWarrant.Thm.Edits.DeriveTreeKeep
+import AgentWarrant.Thm.Edits.DeriveTreeAddr
 import AgentWarrant.Thm.Edits.Cost
 import AgentWarrant.Thm.Edits.CostFamily
 import AgentWarrant.Thm.Edits.Register
@@ -886,6 +887,17 @@ theorem forkArmsCurrentOnReachedTrees (tab : AgentWarrant.Edits.Machine.Core →
     AgentWarrant.Edits.Machine.currentB t b = true ∧ AgentWarrant.Edits.Machine.currentB t' bl = true ∧
       AgentWarrant.Edits.Machine.currentB t' br = true :=
   ⟨AgentWarrant.Edits.Machine.forkCurrent h, AgentWarrant.Edits.Machine.forkArmsCurrentReached hr h hs⟩
+
+/-- "Current" is the paper's `addr(T)`: on every tree the runtime reaches from an accepted root whose tree
+has parents before children, a branch is current (`currentB`, the executable walk) exactly when the leaf
+it names is in the declarative `addr(T)` (`Addr`: a root, or a node whose parent is in `addr(T)`, lets it
+through as a choice, and as a sequence has every earlier part complete). -/
+theorem currentIsAddr (tab : AgentWarrant.Edits.Machine.Core → Nat →
+      Option (AgentWarrant.Edits.Machine.Derived × AgentWarrant.Edits.Machine.TEdit))
+    (t : AgentWarrant.Edits.Machine.Tree) (b : Nat) (hr : AgentWarrant.Edits.Machine.Reached tab t) :
+    AgentWarrant.Edits.Machine.currentB t b = true ↔
+      ∃ j, AgentWarrant.Edits.Machine.findLeaf b 1 t = some j ∧ AgentWarrant.Edits.Machine.Addr t j :=
+  AgentWarrant.Edits.Machine.currentBIffAddrReached hr b
 
 /-- A tool call that commits makes every earlier answer stale; a committed rule update makes every
 token of the closed version fail. -/
