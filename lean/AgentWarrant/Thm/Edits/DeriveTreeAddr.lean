@@ -11,7 +11,8 @@ fuelled walk `under` is `Below` (`underBelow`, `belowUnder`), `completeAt` is `C
 Choices: the walks are fuelled, so the equivalence needs fuel at least the position, which parents
 before children give (every step goes to an earlier position); every reached tree has them
 (`reachedParentsBefore`), so on those `currentB` is `addr(T)` with no hypothesis (`currentBIffAddrReached`),
-and a Fork's fresh arms are in the declarative `addr(T')` (`forkArmsInAddr`). -/
+a Fork's fresh arms are in the declarative `addr(T')` (`forkArmsInAddr`), and a Merge's `b_J` is in it
+exactly when the new sequence's earlier part is complete (`selectLeafInAddr`, `joinLeafInAddr`). -/
 namespace AgentWarrant.Edits.Machine
 open AgentWarrant AgentWarrant.Edits
 
@@ -283,5 +284,34 @@ theorem forkArmsInAddr {tab : Core → Nat → Option (Derived × TEdit)} {t t' 
   have hwf' := applyEditParentsBefore h (reachedParentsBefore hr)
   have ⟨hl, hr'⟩ := forkArmsCurrentReached hr h hs
   exact ⟨(currentBIffAddr hwf' bl).1 hl, (currentBIffAddr hwf' br).1 hr'⟩
+
+theorem iffOfEqB {a b : Bool} {P Q : Prop} (e : a = b) (ha : a = true ↔ P) (hb : b = true ↔ Q) : P ↔ Q :=
+  ⟨fun p => hb.1 (e ▸ ha.2 p), fun q => ha.1 (e.symm ▸ hb.2 q)⟩
+
+/-- On a reached tree, after a MergeSelect of a current choice group with no sequence above it, `b_J` is a
+named leaf of the declarative `addr(T')` exactly when the new sequence lets it through (`SeqLets`: its
+earlier part, the kept arm, is complete). -/
+theorem selectLeafInAddr {tab : Core → Nat → Option (Derived × TEdit)} {t t' : Tree} {g arm bj : Nat}
+    {gj : List Pomset} (hr : Reached tab t) (h : applyEdit t (TEdit.select g arm bj gj) = some t')
+    (hs : seqFreeAboveGroup t g = true) :
+    ∃ i n, currentGroupAt t g = some (i + 1, n) ∧
+      ((∃ j, findLeaf bj 1 t' = some j ∧ Addr t' j) ↔
+        SeqLets t' (i + 1) ⟨0, 4, n.parent, n.pos, 0, [], []⟩ (newLeaf bj (i + 1) 1 gj)) := by
+  have hwf' := applyEditParentsBefore h (reachedParentsBefore hr)
+  have ⟨i, n, hc, e⟩ := selectJoinCurrentReached hr h hs
+  exact ⟨i, n, hc, iffOfEqB e (currentBIffAddr hwf' bj) (seqOkIff hwf' _ _ _)⟩
+
+/-- On a reached tree, after a MergeJoin of a current parallel group with no sequence above it, `b_J` is a
+named leaf of the declarative `addr(T')` exactly when the new sequence lets it through (its earlier part,
+the join barrier, is complete). -/
+theorem joinLeafInAddr {tab : Core → Nat → Option (Derived × TEdit)} {t t' : Tree} {g bj : Nat}
+    {gj : List Pomset} (hr : Reached tab t) (h : applyEdit t (TEdit.join g bj gj) = some t')
+    (hs : seqFreeAboveGroup t g = true) :
+    ∃ i n, currentGroupAt t g = some (i + 1, n) ∧
+      ((∃ j, findLeaf bj 1 t' = some j ∧ Addr t' j) ↔
+        SeqLets t' (i + 1) ⟨0, 4, n.parent, n.pos, 0, [], []⟩ (newLeaf bj (i + 1) 1 gj)) := by
+  have hwf' := applyEditParentsBefore h (reachedParentsBefore hr)
+  have ⟨i, n, hc, e⟩ := joinJoinCurrentReached hr h hs
+  exact ⟨i, n, hc, iffOfEqB e (currentBIffAddr hwf' bj) (seqOkIff hwf' _ _ _)⟩
 
 end AgentWarrant.Edits.Machine

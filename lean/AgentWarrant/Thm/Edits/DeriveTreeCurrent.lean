@@ -22,9 +22,11 @@ Restore, and Merge?*, Section V-A and Table I, Appendix A-D1), on the trees Lean
   `joinJoinStaysCurrent`).
 
 Choices: "current" is the executable walk `addrUp` behind `currentB`. That parents precede children is a
-hypothesis (`ParentsBefore`): shown kept by `HStep` (`hstepParentsBefore`), not yet by `applyEdit`. Without the no-sequence
-hypothesis the walk also reads the completeness of earlier sequence parts over the whole tree, which the
-splice shifts; relating that across the splice is not proved here. -/
+hypothesis here (`ParentsBefore`), kept by `HStep` (`hstepParentsBefore`) and by every tree change
+(`applyEditParentsBefore`, `Thm/Edits/DeriveTreeKeep.lean`, which discharges it on reached trees and
+needs no sequence only above the edited node). Where a sequence lies above it the walk also reads the
+completeness of earlier sequence parts over the whole tree, which the splice shifts; relating that across
+the splice is not proved. -/
 namespace AgentWarrant.Edits.Machine
 open AgentWarrant AgentWarrant.Edits
 
