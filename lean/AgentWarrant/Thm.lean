@@ -899,6 +899,30 @@ theorem currentIsAddr (tab : AgentWarrant.Edits.Machine.Core → Nat →
       ∃ j, AgentWarrant.Edits.Machine.findLeaf b 1 t = some j ∧ AgentWarrant.Edits.Machine.Addr t j :=
   AgentWarrant.Edits.Machine.currentBIffAddrReached hr b
 
+/-- Exact Checkpoint against the declarative `addr(T)`: from an accepted root whose tree has parents
+before children, after any finite sequence of runtime events, `Checkpoint(k, b)` is accepted exactly when
+rules are in force, `k` is fresh among the tree's names and the checkpoints, and the leaf named `b` is in
+`addr(T)` (`Addr`), not only in the executable walk's. -/
+theorem exactCheckpointAddr (tab : AgentWarrant.Edits.Machine.Core → Nat →
+      Option (AgentWarrant.Edits.Machine.Derived × AgentWarrant.Edits.Machine.TEdit))
+    (d : AgentWarrant.Edits.Machine.Derived) (S : AgentWarrant.Edits.Machine.RState)
+    (es : List AgentWarrant.Edits.Machine.Ev) (hs : AgentWarrant.Edits.Machine.start d = some S)
+    (hd : AgentWarrant.Edits.Machine.ParentsBefore d.tree) (k b : Nat) :
+    (AgentWarrant.Edits.Machine.checkpoint
+        (AgentWarrant.Edits.Machine.replay (AgentWarrant.Edits.Machine.treeDer tab) S es).core k b).1 =
+        AgentWarrant.Edits.Machine.Obs.saved k ↔
+      ((AgentWarrant.Edits.Machine.replay (AgentWarrant.Edits.Machine.treeDer tab) S es).core.eta ≠ none ∧
+       AgentWarrant.Edits.Machine.memB k
+         (AgentWarrant.Edits.Machine.replay (AgentWarrant.Edits.Machine.treeDer tab) S es).core.names = false ∧
+       AgentWarrant.Edits.Machine.memB k
+         (AgentWarrant.Edits.Machine.replay (AgentWarrant.Edits.Machine.treeDer tab) S es).core.ckpts = false ∧
+       ∃ j, AgentWarrant.Edits.Machine.findLeaf b 1
+           (AgentWarrant.Edits.Machine.replay (AgentWarrant.Edits.Machine.treeDer tab) S es).core.tree = some j ∧
+         AgentWarrant.Edits.Machine.Addr
+           (AgentWarrant.Edits.Machine.replay (AgentWarrant.Edits.Machine.treeDer tab) S es).core.tree j) :=
+  AgentWarrant.Edits.Machine.checkpointExactAddr
+    (AgentWarrant.Edits.Machine.replayParentsBefore tab es S (AgentWarrant.Edits.Machine.startParentsBefore hs hd)) k b
+
 /-- A tool call that commits makes every earlier answer stale; a committed rule update makes every
 token of the closed version fail. -/
 theorem toolCallAndRuleUpdateSerialize (der : AgentWarrant.Edits.Machine.Derivation)

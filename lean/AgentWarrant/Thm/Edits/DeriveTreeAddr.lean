@@ -12,7 +12,8 @@ Choices: the walks are fuelled, so the equivalence needs fuel at least the posit
 before children give (every step goes to an earlier position); every reached tree has them
 (`reachedParentsBefore`), so on those `currentB` is `addr(T)` with no hypothesis (`currentBIffAddrReached`),
 a Fork's fresh arms are in the declarative `addr(T')` (`forkArmsInAddr`), and a Merge's `b_J` is in it
-exactly when the new sequence's earlier part is complete (`selectLeafInAddr`, `joinLeafInAddr`). -/
+exactly when the new sequence's earlier part is complete (`selectLeafInAddr`, `joinLeafInAddr`); Exact
+Checkpoint's "`b` is current" is then `addr(T)`'s (`checkpointExactAddr`). -/
 namespace AgentWarrant.Edits.Machine
 open AgentWarrant AgentWarrant.Edits
 
@@ -313,5 +314,16 @@ theorem joinLeafInAddr {tab : Core → Nat → Option (Derived × TEdit)} {t t' 
   have hwf' := applyEditParentsBefore h (reachedParentsBefore hr)
   have ⟨i, n, hc, e⟩ := joinJoinCurrentReached hr h hs
   exact ⟨i, n, hc, iffOfEqB e (currentBIffAddr hwf' bj) (seqOkIff hwf' _ _ _)⟩
+
+/-- Exact Checkpoint against the declarative `addr(T)`: on a record whose tree has parents before
+children (every reached record's, on either machine), `Checkpoint(k, b)` is accepted exactly when rules
+are in force, `k` is fresh among the tree's names and the checkpoints, and the leaf named `b` is in
+`addr(T)`. -/
+theorem checkpointExactAddr {c : Core} (hwf : ParentsBefore c.tree) (k b : Nat) :
+    (checkpoint c k b).1 = Obs.saved k ↔
+      (c.eta ≠ none ∧ memB k c.names = false ∧ memB k c.ckpts = false ∧
+        ∃ j, findLeaf b 1 c.tree = some j ∧ Addr c.tree j) := by
+  rw [← currentBIffAddr hwf b]
+  exact (checkpointExact c k b).1
 
 end AgentWarrant.Edits.Machine

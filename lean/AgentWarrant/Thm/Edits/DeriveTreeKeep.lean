@@ -4,8 +4,8 @@ above the edited node (*When Can Agents Safely Checkpoint, Fork, Restore, and Me
 Table I):
 - `applyEdit` keeps `ParentsBefore` for every `TEdit` (`applyEditParentsBefore`), and so, with `HStep`
   (`hstepParentsBefore`), every tree the runtime reaches from an accepted root whose tree has parents
-  before children has them (`replayParentsBefore`, `Reached`, `reachedParentsBefore`); likewise one step
-  of the ideal machine (`stepIParentsBefore`);
+  before children has them (`replayParentsBefore`, `Reached`, `reachedParentsBefore`); likewise on the
+  ideal machine (`stepIParentsBefore`, `replayIdealParentsBefore`);
 - the walk above the edited node reads only kept nodes, and reads a sequence's earlier parts only at a
   sequence above the node: so when no sequence lies above the edited branch or group
   (`seqFreeAboveLeaf`, `seqFreeAboveGroup`; sequences elsewhere in the tree are allowed), both fresh arms
@@ -310,6 +310,18 @@ theorem replayParentsBefore (tab : Core → Nat → Option (Derived × TEdit)) :
 theorem stepIParentsBefore (tab : Core → Nat → Option (Derived × TEdit)) (c : Core) (e : IEv)
     (h : ParentsBefore c.tree) : ParentsBefore (stepI (treeDer tab) c e).2.tree :=
   treeStepParentsBefore (stepITree tab c e) h
+
+/-- The ideal machine run over a finite sequence of events. -/
+def replayIdeal (der : Derivation) : Core → List IEv → Core
+  | c, [] => c
+  | c, e :: es => replayIdeal der (stepI der c e).2 es
+
+/-- On the ideal machine, every tree reached from a record whose tree has parents before children has
+them too, after any finite sequence of events. -/
+theorem replayIdealParentsBefore (tab : Core → Nat → Option (Derived × TEdit)) :
+    ∀ (es : List IEv) (c : Core), ParentsBefore c.tree → ParentsBefore (replayIdeal (treeDer tab) c es).tree
+  | [], _, h => h
+  | e :: es, c, h => replayIdealParentsBefore tab es _ (stepIParentsBefore tab c e h)
 
 /-- The trees of the runtime reached from an accepted root whose tree has parents before children. -/
 def Reached (tab : Core → Nat → Option (Derived × TEdit)) (t : Tree) : Prop :=
