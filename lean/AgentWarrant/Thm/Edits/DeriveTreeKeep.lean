@@ -15,8 +15,9 @@ Table I):
   (`selectJoinCurrentSeqFree`, `joinJoinCurrentSeqFree`); on reached trees parents before children is
   no longer a hypothesis (`forkArmsCurrentReached`, `restoreCurrentReached`,
   `restoreLiveCurrentReached`, `selectJoinCurrentReached`, `joinJoinCurrentReached`). A tree with no
-  sequence node has none above any node (`seqFreeOfNoSeq`), so these strengthen the results of
-  `Thm/Edits/DeriveTreeCurrent.lean`.
+  sequence node has none above any node (`seqFreeOfNoSeq`), which gives the versions with no sequence
+  node in the tree (`forkArmsStayCurrent`, `restoreStaysCurrent`, `restoreLiveStaysCurrent`,
+  `selectJoinStaysCurrent`, `joinJoinStaysCurrent`).
 
 Choices: parents before children is arithmetic on the flat list (a node's parent is an earlier
 position), read from an offset (`PBL`), so the splice is handled in three pieces: the kept prefix, the
@@ -388,8 +389,9 @@ theorem noSeqUpOf {t : Tree} (hseq : ∀ k n, nodeAt t k = some n → n.kind ≠
           rw [e, hk, noSeqUpOf hseq f (pn + 1)]
           rfl
 
-/-- `walkKept` with sequences allowed away from the walk: the walk from a position before `i + 1` reads
-only kept nodes, and when none above it is a sequence it is accepted in `t'` when it is in `t`. -/
+/-- The walk from a position before `i + 1` reads only nodes before `i + 1` (parents precede children):
+when those are kept and none above it is a sequence, a walk accepted in `t` is accepted in `t'`, with any
+fuel at least the position. -/
 theorem walkKeptUp (t t' : Tree) (i : Nat) (hwf : ParentsBefore t)
     (hkeep : ∀ k, k < i → nodeAt t' (k + 1) = nodeAt t (k + 1)) :
     ∀ (f g j : Nat), j ≤ i → j ≤ g → noSeqUp f t j = true → addrUp f t j = true → addrUp g t' j = true
@@ -429,8 +431,8 @@ theorem walkKeptUp (t t' : Tree) (i : Nat) (hwf : ParentsBefore t)
               walkKeptUp t t' i hwf hkeep f g (pn + 1) hpi (Nat.leTrans hlt (Nat.leOfSuccLeSucc hg)) hns' h3]
             rfl
 
-/-- `reachKept` with sequences allowed away from the walk: a node put at a current position `i + 1` with
-its parent and place is reached in `T'` when no sequence lies above `i + 1` in `T`. -/
+/-- A node put at a current position `i + 1` with the node's parent and place is reached by the walk in
+`T'` when parents precede children, the nodes before it are kept and no sequence lies above `i + 1`. -/
 theorem reachKeptUp (t t' : Tree) (i : Nat) (n G : TNode) (f : Nat) (hwf : ParentsBefore t)
     (hkeep : ∀ k, k < i → nodeAt t' (k + 1) = nodeAt t (k + 1))
     (hns : noSeqUp (List.length t) t (i + 1) = true) (hj : nodeAt t (i + 1) = some n)
@@ -640,6 +642,49 @@ theorem seqFreeOfNoSeq {t : Tree} (hseq : ∀ k n, nodeAt t k = some n → n.kin
   · cases hf : findGroup b 1 t with
     | none => simp only [seqFreeAboveGroup, hf]
     | some j => simp only [seqFreeAboveGroup, hf]; exact noSeqUpOf hseq _ j
+
+-- the results with no sequence node in the whole tree ------------------------------------------------------
+
+/-- After a Fork of a current branch `b`, both fresh arms are current branches of `T'`, when parents
+precede children in `T` and `T` has no sequence node (a special case of `forkArmsCurrentSeqFree`). -/
+theorem forkArmsStayCurrent {t t' : Tree} {par : Bool} {b g bl br : Nat} {gl gr : List Pomset}
+    (h : applyEdit t (TEdit.fork par b g bl br gl gr) = some t') (hwf : ParentsBefore t)
+    (hseq : ∀ k n, nodeAt t k = some n → n.kind ≠ 4) :
+    currentB t' bl = true ∧ currentB t' br = true :=
+  forkArmsCurrentSeqFree h hwf (seqFreeOfNoSeq hseq b).1
+
+/-- After a RestoreReplace of a current branch `b`, the fresh `b_k` is current in `T'`, when parents precede
+children in `T` and `T` has no sequence node. -/
+theorem restoreStaysCurrent {t t' : Tree} {b g bk : Nat} {gk : List Pomset}
+    (h : applyEdit t (TEdit.restore false b g bk gk) = some t') (hwf : ParentsBefore t)
+    (hseq : ∀ k n, nodeAt t k = some n → n.kind ≠ 4) : currentB t' bk = true :=
+  restoreCurrentSeqFree h hwf (seqFreeOfNoSeq hseq b).1
+
+/-- After a RestoreLive of a current branch `b`, both parts `b` and `b_k` are current in `T'`, when parents
+precede children in `T` and `T` has no sequence node. -/
+theorem restoreLiveStaysCurrent {t t' : Tree} {b g bk : Nat} {gk : List Pomset}
+    (h : applyEdit t (TEdit.restore true b g bk gk) = some t') (hwf : ParentsBefore t)
+    (hseq : ∀ k n, nodeAt t k = some n → n.kind ≠ 4) : currentB t' b = true ∧ currentB t' bk = true :=
+  restoreLiveCurrentSeqFree h hwf (seqFreeOfNoSeq hseq b).1
+
+/-- After a MergeSelect of a current choice group, `b_J` is current in `T'` exactly when the kept arm is
+complete, when parents precede children in `T` and `T` has no sequence node. -/
+theorem selectJoinStaysCurrent {t t' : Tree} {g arm bj : Nat} {gj : List Pomset}
+    (h : applyEdit t (TEdit.select g arm bj gj) = some t') (hwf : ParentsBefore t)
+    (hseq : ∀ k n, nodeAt t k = some n → n.kind ≠ 4) :
+    ∃ i n, currentGroupAt t g = some (i + 1, n) ∧
+      currentB t' bj = seqOk t' (i + 1) ⟨0, 4, n.parent, n.pos, 0, [], []⟩ (newLeaf bj (i + 1) 1 gj) :=
+  selectJoinCurrentSeqFree h hwf (seqFreeOfNoSeq hseq g).2
+
+/-- After a MergeJoin of a current parallel group, `b_J` is current in `T'` exactly when the join barrier
+is complete, when parents precede children in `T` and `T` has no sequence node. -/
+theorem joinJoinStaysCurrent {t t' : Tree} {g bj : Nat} {gj : List Pomset}
+    (h : applyEdit t (TEdit.join g bj gj) = some t') (hwf : ParentsBefore t)
+    (hseq : ∀ k n, nodeAt t k = some n → n.kind ≠ 4) :
+    ∃ i n, currentGroupAt t g = some (i + 1, n) ∧
+      currentB t' bj = seqOk t' (i + 1) ⟨0, 4, n.parent, n.pos, 0, [], []⟩ (newLeaf bj (i + 1) 1 gj) :=
+  joinJoinCurrentSeqFree h hwf (seqFreeOfNoSeq hseq g).2
+
 
 -- currency of the new leaves on reached trees --------------------------------------------------------------
 
