@@ -108,6 +108,7 @@ import AgentWarrant.Thm.Revision.ArgCoverJson
 import AgentWarrant.Thm.Revision.ArgCoverWay
 import AgentWarrant.Thm.Revision.ArgCoverWayKeys
 import AgentWarrant.Thm.Revision.ArgCoverWayEx
+import AgentWarrant.Thm.Revision.ArgCoverNull
 import AgentWarrant.Thm.Revision.GlobClosure
 import AgentWarrant.Thm.Revision.GlobFuel
 import AgentWarrant.Oracle.GlobCover
@@ -140,6 +141,8 @@ import AgentWarrant.Thm.Monitor.Full.WellFormed
 import AgentWarrant.Thm.Monitor.Full.Permits
 import AgentWarrant.Thm.Monitor.Extensions
 import AgentWarrant.Thm.Monitor.Evidence
+import AgentWarrant.Spec.Edits.DeriveTreeJudged
+import AgentWarrant.Thm.Edits.DeriveTreeJudged
 
 /-- The oracle executable's entry point (`leanpkg build bin` → build/bin/AgentWarrant). -/
 def main : IO Unit := AgentWarrant.Oracle.main

@@ -49,7 +49,9 @@ import AgentWarrant.Thm.Revision.ArgCoverMonitor
 import AgentWarrant.Thm.Revision.ArgCoverWay
 import AgentWarrant.Thm.Revision.ArgCoverWayKeys
 import AgentWarrant.Thm.Revision.ArgCoverWayEx
+import AgentWarrant.Thm.Revision.ArgCoverNull
 import AgentWarrant.Thm.Monitor.Full.JsonExact
+import AgentWarrant.Thm.Edits.DeriveTreeJudged
 /-! The headline results, each stated once in plain words and proved by the lemma named in its
 proof (in the mirrored `Thm/` file of the judgment). docs/lean.md tabulates them against the
 papers' statements. Definitions live in `Spec/`; nothing here defines behaviour. -/
@@ -991,23 +993,22 @@ theorem registrationReflection (W : AgentWarrant.Edits.Reg.Wf) (R : AgentWarrant
 monitor prepares. Take a policy `p`, an action `a`, the entries `gs` of the old and new lists (those of
 action `a` with scalar or null constants; slot patterns and key allowlists included), `p`'s tools and `E`.
 If Lean's decision answers `covered` on the question Lean itself writes for every way a tool produces an
-effect of `a` that has a question ("every valuation meeting the way's condition has a listed match
-vector"), then every call the monitor prepares on a state a run from the task's start reaches, with an
-effect of action `a`, has the monitor's own `grantMatches` vector over `gs` among the listed vectors,
-provided the effect's resource is a scalar and among `E`'s resources and no argument key of the call
-repeats. No atom, clause or variable comes from outside Lean, and
-nothing about the valuation is assumed: the way is the one that produced the effect (`effectsOfWay`), the
+effect of `a` (every way has one, a null resource constant's included: `wayCondSomeAll`; "every valuation
+meeting the way's condition has a listed match vector"), then every call the monitor prepares on a state
+a run from the task's start reaches, with an effect of action `a`, has the monitor's own `grantMatches`
+vector over `gs` among the listed vectors, provided the effect's resource is among `E`'s resources and no
+argument key of the call repeats (the resource need not be a scalar: a null resource constant is read as
+`isNull`, `resLitSelf`). No atom, clause or variable comes from outside Lean, and nothing about the valuation is assumed: the way is the one that produced the effect (`effectsOfWay`), the
 values are the call's own (`srcVal`), and the way's condition is proved of the call (`preparedWayCond`:
 required keys present and undeclared keys absent by preparation's checks, the resource where its
 declaration reads it, a nested path present only under an object by `lookupPath`). The call's keys are
 among the action's keys (`preparedDeclared`), a slot's bound value the resource equals is a scalar other
 than the empty string (`runFullAddrBindings`, `slotBoundScalar`), and a top-level key's value is present
 exactly when the call has an argument of that key (`argsJsonPresent`), and with distinct keys its value is
-the argument's (`firstOfDistinct`: `Json.mkObj`'s insertions keep the pairs). Each of the three remaining
+the argument's (`firstOfDistinct`: `Json.mkObj`'s insertions keep the pairs). Each of the two remaining
 hypotheses is needed: without it the conclusion fails on a policy whose every way is answered covered
-(`needsScalar`: a null resource constant has no question yet an entry matches its effect; `needsE`: the
-monitor never reads `E`; `needsDistinct`: preparation reads a repeated argument key's first value, the
-argument object its last). -/
+(`needsE`: the monitor never reads `E`; `needsDistinct`: preparation reads a repeated argument key's first
+value, the argument object its last). -/
 theorem leanWrittenCoverageIsMonitorMatching (p : AgentWarrant.Monitor.Full.Policy) (a : String)
     (gs : List AgentWarrant.Monitor.Full.Grant) (E : Option (List Lean.Json)) (listed : List (List Bool))
     (hfrag : ∀ g, g ∈ gs → g.action = a → AgentWarrant.Revision.ArgCover.grantOk g = true)
@@ -1030,12 +1031,11 @@ theorem leanWrittenCoverageIsMonitorMatching (p : AgentWarrant.Monitor.Full.Poli
     (c : AgentWarrant.Monitor.Full.Call) (t : AgentWarrant.Monitor.Full.Tool) (es : List AgentWarrant.Monitor.Full.Effect)
     (hprep : AgentWarrant.Monitor.Full.prepare p s c = Except.ok (t, es))
     (e : AgentWarrant.Monitor.Full.Effect) (he : AgentWarrant.Mem e es) (ha : e.action = a)
-    (hscalar : AgentWarrant.Monitor.Full.isScalar e.res = true)
     (hE : ∀ cs, E = some cs → AgentWarrant.anyB (fun c => AgentWarrant.Revision.ArgCover.holds
       (AgentWarrant.Revision.ArgCover.eqLitOf c) (AgentWarrant.Revision.ArgCover.avOf e.res)) cs = true)
     (hdistinct : AgentWarrant.Revision.ArgCover.keysDistinct c.args = true) :
     AgentWarrant.anyB (fun u => decide (u = gs.map (fun g => AgentWarrant.Monitor.Full.grantMatches s c.args g e))) listed = true :=
-  AgentWarrant.Revision.ArgCover.preparedCoverDistinct p a gs E listed hfrag hcov s hreach c t es hprep e he ha hscalar hE
+  AgentWarrant.Revision.ArgCover.preparedCoverDistinct p a gs E listed hfrag hcov s hreach c t es hprep e he ha hE
     hdistinct
 
 
@@ -1059,5 +1059,54 @@ theorem resolversApplyingOnAdmitted {f : Lean.Json → Except String Lean.Json} 
     r ∈ p.resolvers.filter (fun r => r.tool == tool && Full.jeq r.args (Full.argsJson args)) ↔
       (r ∈ p.resolvers ∧ r.tool = tool ∧ Full.JEq r.args (Full.argsJson args)) :=
   Full.jeqResolversApplying p.resolvers tool args (fun _ hr => Full.policyArgsWithin hg hp h hr) r
+
+/-- Lean names an edit's new group and leaves itself: the names just above every name of the record's
+tree (`leanNames`) are fresh (A-D1: distinct, and used by no node), and with them the tree change is
+defined whenever Table I's row applies to the tree, whatever names a caller would have given. -/
+theorem editNamesAreLeans (t : AgentWarrant.Edits.Machine.Tree) (e : AgentWarrant.Edits.Machine.TEdit) :
+    AgentWarrant.Edits.Machine.freshIn t (AgentWarrant.Edits.Machine.leanNames t e) = true ∧
+    (∀ t', AgentWarrant.Edits.Machine.rowTree t e = some t' →
+      ∃ t'', AgentWarrant.Edits.Machine.applyEdit t (AgentWarrant.Edits.Machine.leanNames t e) = some t'') :=
+  ⟨AgentWarrant.Edits.Machine.leanNamesFresh t e, fun _ h => AgentWarrant.Edits.Machine.leanNamesDefined h⟩
+
+/-- The runtime's trees from Lean's edit judgment alone (`derJT`): every committed step leaves the
+record's tree, its `HStep`, or Lean's `applyEdit` of it, with Lean's fresh names, of the change Table I's
+row makes on the branch or group the edit names, each new leaf's contract read from the record Lean's
+judgment (`judgeA`) derives for that row; the table names only the request and the branch or group. -/
+theorem editTreesFromLeansJudgment (src : AgentWarrant.Edits.Machine.Core → AgentWarrant.Edits.Tm × (Nat → Option AgentWarrant.Edits.Tm))
+    (tab : Nat → Option (AgentWarrant.Edits.DeriveFork.EntryA × Nat))
+    (S : AgentWarrant.Edits.Machine.RState) (ev : AgentWarrant.Edits.Machine.Ev) :
+    let t' := (AgentWarrant.Edits.Machine.stepR (AgentWarrant.Edits.DeriveTreeJudged.derJT src tab) S ev).2.core.tree
+    t' = S.core.tree ∨ (∃ y, t' = AgentWarrant.Edits.Machine.hstep S.core.tree y) ∨
+      (∃ u e x D, tab u = some (e, x) ∧ AgentWarrant.Edits.DeriveFork.judgeA (src S.core).1 (src S.core).2 e.req = some D ∧
+        AgentWarrant.Edits.Machine.applyEdit S.core.tree (AgentWarrant.Edits.Machine.leanNames S.core.tree
+          (AgentWarrant.Edits.DeriveTreeJudged.judgedTEdit e.req D x)) = some t') :=
+  AgentWarrant.Edits.DeriveTreeJudged.stepTreeJudged src tab S ev
+
+/-- The new leaves' contracts are the row's: in the record Lean's judgment derives, a Fork's arms are
+the copies `clone_L(𝒞) ; E_σ^L` and `clone_R(𝒞) ; E_σ^R` of the branch's region (the continuation steps
+given, or the rule's templates instantiated with fresh calls), a Restore's `b_k` the copy `clone_k(𝒞_k)`
+of the checkpoint's term, a Merge's `b_J` the rule's `E_J`. -/
+theorem newLeafContractsAreTheRows (T : AgentWarrant.Edits.Tm) (K : Nat → Option AgentWarrant.Edits.Tm)
+    (D : AgentWarrant.Edits.Derived) (x : Nat) :
+    (∀ q, AgentWarrant.Edits.DeriveFork.judgeA T K (AgentWarrant.Edits.DeriveFork.AReq.fork q) = some D →
+      ∃ par EL ER, AgentWarrant.Edits.DeriveTreeJudged.judgedTEdit (AgentWarrant.Edits.DeriveFork.AReq.fork q) D x =
+        AgentWarrant.Edits.Machine.TEdit.fork par x 0 0 0
+          (AgentWarrant.Edits.DeriveTreeJudged.poms (AgentWarrant.Edits.Tm.seq (T.clone AgentWarrant.Edits.DeriveCover.dblL) EL))
+          (AgentWarrant.Edits.DeriveTreeJudged.poms (AgentWarrant.Edits.Tm.seq (T.clone AgentWarrant.Edits.DeriveCover.dblR) ER))) ∧
+    (∀ k n, AgentWarrant.Edits.DeriveFork.judgeA T K
+        (AgentWarrant.Edits.DeriveFork.AReq.base (AgentWarrant.Edits.DeriveCover.CReq.restoreReplace k n)) = some D →
+      ∃ Ck, K k = some Ck ∧ AgentWarrant.Edits.DeriveTreeJudged.judgedTEdit
+          (AgentWarrant.Edits.DeriveFork.AReq.base (AgentWarrant.Edits.DeriveCover.CReq.restoreReplace k n)) D x =
+        AgentWarrant.Edits.Machine.TEdit.restore false x 0 0
+          (AgentWarrant.Edits.DeriveTreeJudged.poms (Ck.clone (AgentWarrant.Edits.DeriveCover.shift n)))) ∧
+    (∀ EJ, AgentWarrant.Edits.DeriveFork.judgeA T K
+        (AgentWarrant.Edits.DeriveFork.AReq.base (AgentWarrant.Edits.DeriveCover.CReq.mergeJoin EJ)) = some D →
+      AgentWarrant.Edits.DeriveTreeJudged.judgedTEdit
+          (AgentWarrant.Edits.DeriveFork.AReq.base (AgentWarrant.Edits.DeriveCover.CReq.mergeJoin EJ)) D x =
+        AgentWarrant.Edits.Machine.TEdit.join x 0 (AgentWarrant.Edits.DeriveTreeJudged.poms EJ)) :=
+  ⟨fun _ h => AgentWarrant.Edits.DeriveTreeJudged.forkKContracts x h,
+   fun k n => (AgentWarrant.Edits.DeriveTreeJudged.restoreContracts x k n).1,
+   fun EJ => (AgentWarrant.Edits.DeriveTreeJudged.mergeContracts x EJ).2⟩
 
 end AgentWarrant.Thm

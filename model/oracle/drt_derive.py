@@ -15,7 +15,12 @@ otherwise; ``compare`` runs both and compares, in Python's call names:
   ``clone_term``'s map for the branch Python allocated);
 - the required source results (region and pomset), which of them are authorized removals, and for
   every still-required one the set of target-region pomsets covering it (Python's covering outcomes of
-  the whole target, each restricted to the region's calls; Lean's ``coversOf``).
+  the whole target, each restricted to the region's calls; Lean's ``coversOf``);
+- each new leaf's contract ``Γ``, in Table I's order (a Fork's ``b_L``, ``b_R``, a Restore's ``b_k``, a
+  Merge's ``b_J``), as a multiset of pomsets: Python's the leaf's contract in the derived tree, Lean's
+  read from its judged record (``judgedTEdit`` of ``Spec/Edits/DeriveTreeJudged.lean``), in the target's
+  names. A Merge's ``E_J`` is Python's own input to the request, so only the Fork and Restore leaves
+  check something Python computed.
 
 Choices where the Lean model is smaller, each a reason a case is *outside* the fragment (counted, not
 compared): a family (explicit outcome family), a choice group with more than two arms, a parallel group
@@ -172,6 +177,7 @@ class Translated:
     region_calls: frozenset[str]  # the target region's calls (Python's names)
     target_region: Term | None  # the target region Python derived
     in_context: bool  # the edited node is not the whole tree (the comparison is on the region)
+    new_leaves: list[Term]  # the contracts of the row's new leaves Python derived, in Table I's order
 
 
 def _path(node: Node, ident: str) -> list[int] | None:
@@ -315,7 +321,22 @@ def translate(s: State, edit: Edit, py: Derived | DeriveInvalid) -> Translated:
     region_calls = frozenset(x for p in outcomes(target).values() for x in p.calls) if target is not None \
         else frozenset()
     return Translated({"region": region, "store": store, "request": req}, side_of, regions, name,
-                      lambda m: nb.calls[m], region_calls, target, bool(path))
+                      lambda m: nb.calls[m], region_calls, target, bool(path), _new_leaves(edit, new_node))
+
+
+def _new_leaves(edit: Edit, new_node: Node | None) -> list[Term]:
+    """The row's new leaves in the node Python put in the edited one's place: a Fork's two arms, a
+    Restore's ``b_k`` (RestoreLive's second part), a Merge's ``b_J`` (the sequence's last part)."""
+    if new_node is None:
+        return []
+    if isinstance(edit, ForkChoice | ForkParallel):
+        return [lf.gamma for lf in leaves(new_node)]
+    if isinstance(edit, RestoreReplace | RestoreLive):
+        return [list(leaves(new_node))[-1].gamma]
+    if isinstance(edit, MergeSelect | MergeJoin) and isinstance(new_node, SeqNode) \
+            and isinstance(new_node.parts[-1], Leaf):
+        return [new_node.parts[-1].gamma]
+    return []
 
 
 # Python's Invalid reasons that name a part of the record the Lean judgment does not model.
@@ -359,7 +380,8 @@ def _py_side(t: Translated, d: Derived) -> dict[str, Any]:
         if status == "required":
             cov = frozenset(canon(whole[w], t.region_calls) for w in covering.get((tag, o), ()))
         req[(t.side_of[tag], canon(p), status, cov)] += 1
-    return {"outcomes": outs, "required": req}
+    new = [Counter(canon(p) for p in outcomes(g).values()) for g in t.new_leaves]
+    return {"outcomes": outs, "required": req, "leaves": new}
 
 
 def _lean_side(t: Translated, out: Any) -> dict[str, Any]:
@@ -373,7 +395,8 @@ def _lean_side(t: Translated, out: Any) -> dict[str, Any]:
         status = "satisfied" if not src["events"] else "removed" if src["removed"] else "required"
         cov = frozenset(pom[i] for i in src["covers"]) if status == "required" else frozenset()
         req[(src["side"], p, status, cov)] += 1
-    return {"outcomes": Counter(pom), "required": req}
+    new = [Counter(canon_lean(p["events"], p["order"], t.name) for p in g) for g in out["leaves"]]
+    return {"outcomes": Counter(pom), "required": req, "leaves": new}
 
 
 def compare(oracle: Oracle, s: State, edit: Edit, py: Derived | DeriveInvalid | None = None) -> Outcome:
@@ -408,6 +431,8 @@ def compare(oracle: Oracle, s: State, edit: Edit, py: Derived | DeriveInvalid | 
         return report("target results differ", pv["outcomes"], lv["outcomes"])
     if pv["required"] != lv["required"]:
         return report("source results, removals or coverage differ", pv["required"], lv["required"])
+    if pv["leaves"] != lv["leaves"]:
+        return report("new leaves' contracts differ", pv["leaves"], lv["leaves"])
     return Outcome("agree", f"derived ({kind_of(edit)}{', in context' if t.in_context else ''})")
 
 

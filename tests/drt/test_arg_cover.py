@@ -527,18 +527,18 @@ def test_an_array_resource_constant_goes_to_python_with_the_entry_lean_names(ora
     assert isinstance(verdicts[0], Invalid) and isinstance(verdicts[1], Valid), verdicts
 
 
-def test_a_null_resource_constant_goes_to_python_and_its_effect_is_covered(oracle: LeanOracle) -> None:
+def test_lean_writes_the_null_resource_way_and_finds_its_effect_uncovered(oracle: LeanOracle) -> None:
     """A tool whose resource is the null constant: the monitor emits ``act(null)`` and ``any`` matches it, a
-    string constant does not. Lean's translation writes no question for that way (``wayQ``), so its own
-    ``arg_cover_policy`` answers covered with only the vector both entries share listed; ``lean_covers``
-    therefore writes the action's questions in Python, and with Z3 finds the null effect's vector missing
-    until it is listed."""
+    string constant does not. Lean writes that way's question itself (the resource ``isNull``), so
+    ``arg_cover_policy`` has two questions and, with only the vector both entries share listed, finds the
+    null effect's vector missing, as Z3 does, until it is listed; ``written`` says Lean wrote it."""
     tools = [Tool("t", "op", "s", "d", frozenset(), frozenset(), (EffectDecl("act", ConstRes("a")),)),
              Tool("n", "op", "s", "d", frozenset(), frozenset(), (EffectDecl("act", ConstRes(None)),))]
     lists = [[Entry(EntryKind.ALLOW, "act", ConstPat("a")), Entry(EntryKind.ALLOW, "act", AnyRes())]]
     shared = ["11"]
     lean_alone = oracle.call("arg_cover_policy", policy_question(EVERY_EFFECT, lists, shared, "act", tools))
-    assert lean_alone["answer"] == "covered" and len(lean_alone["questions"]) == 1, lean_alone
+    assert lean_alone["answer"] == "uncovered" and lean_alone["vector"] == "01", lean_alone
+    assert len(lean_alone["questions"]) == 2, lean_alone
     answers = []
     for listed in (shared, ["11", "01"]):
         by_action = {"act": [_unflat(b, lists) for b in listed]}
@@ -546,10 +546,88 @@ def test_a_null_resource_constant_goes_to_python_and_its_effect_is_covered(oracl
         lean = lean_covers(oracle.call, EVERY_EFFECT, by_action, lists, frozenset({"act"}), tools, "P", written)
         z = covers(EVERY_EFFECT, by_action, lists, frozenset({"act"}), tools, "P")
         assert _answer(lean) == _answer(z), (listed, lean, z)
-        assert [(w.by, w.judgment()) for w in written] == [("python", "arg_cover")] and "tool n" in written[0].why
+        if isinstance(lean, Valid):
+            assert [(w.by, w.judgment()) for w in written] == [("lean", "arg_cover_policy")], written
         answers.append((_answer(lean), str(lean)))
+        assert _translations_differ(oracle, EVERY_EFFECT, lists, tools, "act", listed) is None
     assert answers[0][0] == "uncovered" and "'resource': None" in answers[0][1], answers
     assert answers[1][0] == "covered", answers
+
+
+def test_lean_finds_the_lost_purge_of_the_null_resource_revision(oracle: LeanOracle) -> None:
+    """The revision of tests/unit/test_revision_null_resource.py loses "delete A, then purge" through the
+    purge's null effect: Lean's own question (no Python fallback) finds that effect's vector missing when only
+    the vector both entries share on ``"A"`` is listed, as Z3 does, and answers covered once it is listed,
+    saying Lean wrote the question."""
+    from tests.unit.test_revision_null_resource import NEW, OLD
+    lists = [list(OLD.user), list(NEW.user)]
+    olds = frozenset({"file.delete"})
+    shared = {"file.delete": [((True, True), (True, True))]}
+    with_null = {"file.delete": [((True, True), (True, True)), ((False, True), (True, False))]}
+    for listed, want in ((shared, "uncovered"), (with_null, "covered")):
+        written: list[Written] = []
+        lean = lean_covers(oracle.call, EVERY_EFFECT, listed, lists, olds, OLD.tools, "P", written)
+        z = covers(EVERY_EFFECT, listed, lists, olds, OLD.tools, "P")
+        assert _answer(lean) == _answer(z) == want, (lean, z)
+        if want == "uncovered":
+            assert "'resource': None" in str(lean), lean
+        else:
+            assert [(w.action, w.by) for w in written] == [("file.delete", "lean")], written
+
+
+def _null_tools(rng: random.Random) -> list[Tool]:
+    """A generated tool whose resource is the null constant, alone or beside a generated tool of the action."""
+    args = frozenset({"path", "mode", "items", "opts"})
+    null = Tool("n", "op", "src", "dst", args, frozenset({"mode"}) if rng.random() < 0.5 else frozenset(),
+                (EffectDecl("act", ConstRes(None)),))
+    return [null] if rng.random() < 0.3 else [*_tools(rng), null]
+
+
+def test_lean_translation_agrees_with_python_with_null_resource_tools(oracle: LeanOracle) -> None:
+    """30 generated entry lists in the fragment (null constants among the entries' values) with a tool whose
+    resource is the null constant: Lean's written question against Python's translation, clause for clause
+    and answer for answer, and ``lean_covers`` with Z3 at coverage and with each listed vector dropped."""
+    rng = random.Random(29)
+    steps = null_pats = anys = z3_checked = 0
+    for _ in range(30):
+        tools = _null_tools(rng)
+        lists = [[_entry(rng, ["path", "mode"]) for _ in range(rng.randint(1, 2))] for _ in range(2)]
+        effects = EVERY_EFFECT if rng.random() < 0.7 else EffectSet((EffectClass("act", "ab"), EffectClass("act", 2.5)))
+        entries = [e for xs in lists for e in xs]
+        null_pats += any(isinstance(e.resource, ConstPat) and e.resource.value is None for e in entries)
+        anys += any(isinstance(e.resource, AnyRes) for e in entries)
+        n, found = _grow_translations(oracle, effects, lists, tools, "act")
+        assert not found, found
+        steps += n
+        a, u = _grow(oracle, effects, lists, tools, "act")
+        assert u == 0, (lists, tools)
+        z3_checked += a
+    print(f"arg_cover_policy with null-resource tools: 30 entry lists ({anys} with an any entry, {null_pats} with "
+          f"a null constant entry), {steps} translation comparisons, {z3_checked} compared with Z3, 0 differences")
+    assert steps >= 60 and anys >= 5 and null_pats >= 2 and z3_checked >= 60, (steps, anys, null_pats, z3_checked)
+
+
+def test_a_translation_without_the_null_way_is_caught(oracle: LeanOracle, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The null-resource comparison can fail: a Python translation that writes no question for the null way
+    (Lean's translation before it wrote one) differs from Lean's on the generated lists."""
+    import sys
+    here = sys.modules[__name__]
+    real = questions
+
+    def without_null(effects: EffectSet, lists: Sequence[Sequence[Entry]], listed: Sequence[str], action: str,
+                     tools: Sequence[Tool]) -> object:
+        return real(effects, lists, listed, action, [t for t in tools if t.name != "n"])
+    monkeypatch.setattr(here, "questions", without_null)
+    rng = random.Random(29)
+    caught = 0
+    for _ in range(30):
+        tools = _null_tools(rng)
+        lists = [[_entry(rng, ["path", "mode"]) for _ in range(rng.randint(1, 2))] for _ in range(2)]
+        effects = EVERY_EFFECT if rng.random() < 0.7 else EffectSet((EffectClass("act", "ab"), EffectClass("act", 2.5)))
+        _, found = _grow_translations(oracle, effects, lists, tools, "act")
+        caught += bool(found)
+    print(f"arg_cover_policy against a Python translation without the null way: {caught} of 30 entry lists differ")
+    assert caught == 30, caught
 
 
 def test_the_monitor_binds_only_what_the_slot_clauses_read_as_a_bound_value() -> None:

@@ -118,3 +118,29 @@ def test_a_wrong_step_instantiation_is_a_mismatch(oracle: LeanOracle, cases: lis
         assert r.kind == "mismatch" and "target" in r.detail, r
         return
     pytest.fail("no fork case with instantiated continuation steps")
+
+
+def test_swapped_new_leaf_contracts_are_a_mismatch(oracle: LeanOracle, cases: list[D.Case]) -> None:
+    """Lean reads each new leaf's contract from its judged record: Python's Fork record with the two arms'
+    contracts swapped (the target region's results, and so the checked instance, unchanged) is caught
+    on the new leaves alone."""
+    for c in cases:
+        if not isinstance(c.edit, ForkChoice | ForkParallel):
+            continue
+        d = derive(c.state, c.edit)
+        if not isinstance(d, Derived) or d.record.tree is None:
+            continue
+        if D.compare(oracle, c.state, c.edit, py=d).kind != "agree":
+            continue
+        before = {lf.branch for lf in leaves(c.state.tree)} if c.state.tree is not None else set()
+        fresh = [lf for lf in leaves(d.record.tree) if lf.branch not in before]
+        if len(fresh) != 2 or fresh[0].gamma == fresh[1].gamma:
+            continue
+        a, b = fresh
+        tree = replace_at(d.record.tree, a.branch, Leaf(a.branch, a.region, b.gamma, a.done))
+        tree = replace_at(tree, b.branch, Leaf(b.branch, b.region, a.gamma, b.done))
+        tampered = replace(d, record=replace(d.record, tree=tree))
+        r = D.compare(oracle, c.state, c.edit, py=tampered)
+        assert r.kind == "mismatch" and "new leaves" in r.detail, r
+        return
+    pytest.fail("no fork case with two new leaves of different contracts")

@@ -15,7 +15,7 @@ from model.revision.effects import EVERY_EFFECT, EffectClass, EffectSet
 from model.revision.explore.workload import workload_from_json
 from model.revision.report import NotPreserved
 from model.revision.revise import revise
-from model.revision.trusted.arg_cover import Written, lean_covers, null_ways
+from model.revision.trusted.arg_cover import Written, lean_covers
 from model.revision.trusted.side_conditions import agree, covers
 
 _HEAD = """policy nullres
@@ -97,15 +97,13 @@ def test_revise_refuses_every_certificate_and_reports_the_lost_client() -> None:
     assert report.preservation.lost.names == ("delete A", "purge")
 
 
-def test_lean_coverage_does_not_take_lean_s_translation_for_a_null_way() -> None:
-    """Lean's translation writes no question for the null way, so ``lean_covers`` writes the action's
-    questions itself: it never asks ``arg_cover_policy`` here, and says so in ``written``."""
-    assert null_ways("file.delete", OLD.tools) == ["tool Purge"]
-    assert null_ways("file.delete", _policy('"A"', "*", purge=False).tools) == []
-    asked: list[str] = []
+def test_lean_writes_the_question_of_a_null_way() -> None:
+    """Lean's translation writes the null way's question too (the resource ``isNull``), so ``lean_covers``
+    asks only ``arg_cover_policy`` here, once for the action, and ``written`` says Lean wrote it."""
+    asked: list[tuple[str, object]] = []
 
     def call(judgment: str, question: object) -> object:
-        asked.append(judgment)
+        asked.append((judgment, question))
         return {"answer": "covered"}
 
     written: list[Written] = []
@@ -113,5 +111,7 @@ def test_lean_coverage_does_not_take_lean_s_translation_for_a_null_way() -> None
     lists = [list(OLD.user), list(NEW.user)]
     assert isinstance(lean_covers(call, EVERY_EFFECT, listed, lists, frozenset({"file.delete"}), OLD.tools, "P",
                                   written), Valid)
-    assert asked == ["arg_cover", "arg_cover"]  # one question per way: Delete's and Purge's
-    assert [w.by for w in written] == ["python"] and "Purge" in written[0].why
+    assert [j for j, _ in asked] == ["arg_cover_policy"]
+    sent = asked[0][1]
+    assert isinstance(sent, dict) and "Purge" in [t["name"] for t in sent["tools"]], sent
+    assert [(w.action, w.by, w.judgment()) for w in written] == [("file.delete", "lean", "arg_cover_policy")]

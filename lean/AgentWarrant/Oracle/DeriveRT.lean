@@ -2,6 +2,7 @@ import Lean.Data.Json
 import AgentWarrant.Oracle.Common
 import AgentWarrant.Oracle.Edits
 import AgentWarrant.Spec.Edits.DeriveFork
+import AgentWarrant.Spec.Edits.DeriveTreeJudged
 /-! The `edit_derive` judgment: the Lean edit judgment `judge` (`Spec/Edits/DeriveCover.lean`) run on
 an edited region, returning the derived check instance in the form `edit_check` consumes (*When Can
 Agents Safely Checkpoint, Fork, Restore, and Merge?*, Section V-A, Table I, Appendices A-D1, A-D2).
@@ -126,10 +127,14 @@ def sourcesJ (D : Derived) (cov : TOut → Bool × TOut → Bool) : Nat → List
       [("satisfied", toJson false), ("removed", toJson (D.removed r.1)),
        ("covers", jNats (coversOf cov r D.target.outs))]) :: sourcesJ D cov (a + 1) l
 
-def derivedJ (cov : TOut → Bool × TOut → Bool) : Option Derived → Json
+def leavesJ (l : List (List Pomset)) : Json :=
+  Json.arr (l.map (fun g => Json.arr (g.map (fun p => Json.mkObj (pomJ p))).toArray)).toArray
+
+def derivedJ (req : AReq) (cov : TOut → Bool × TOut → Bool) : Option Derived → Json
   | none => Json.mkObj [("derived", toJson false)]
   | some D => Json.mkObj [("derived", toJson true), ("target", tmJ D.target),
       ("outcomes", outcomesJ (numberFrom 0 D.target.outs)),
+      ("leaves", leavesJ (DeriveTreeJudged.newContracts (DeriveTreeJudged.judgedTEdit req D 0))),
       ("sources", Json.arr (sourcesJ D cov 0 D.required).toArray)]
 
 def editDerive (j : Json) : Dec Json := do
@@ -137,10 +142,10 @@ def editDerive (j : Json) : Dec Json := do
   let K := storeFn (← storeD (← field j "store"))
   let rj ← field j "request"
   match ← kreqD T rj with
-  | some q => pure (derivedJ (relBK T q) (judgeK T q))
+  | some q => pure (derivedJ (AReq.fork q) (relBK T q) (judgeK T q))
   | none =>
     let r ← reqD rj
-    pure (derivedJ (relB T K r) (judge T K r))
+    pure (derivedJ (AReq.base r) (relB T K r) (judge T K r))
 
 def judgments : List Judgment := [("edit_derive", editDerive)]
 

@@ -20,13 +20,13 @@ reachable state: ``preparedCoverMatches``; that a key's value is present exactly
 argument is proved from ``Json.mkObj``'s search tree, and that the call's keys are the action's and a slot's
 bound value is a scalar other than the empty string from preparation and result processing), and writes the
 question here, for ``arg_cover``, only for an action with an entry outside the fragment (Lean answers
-``outside``, naming each such entry and where its array or object constant is), or with a tool whose
-resource is the null constant: the monitor emits that effect (``call_effects``) and an ``any`` or null
-constant entry matches it, but Lean's translation writes no question for such a way (``wayQ``; its
-theorem assumes a scalar resource, and ``needsScalar`` shows the assumption is needed), so Lean's
-``covered`` would say nothing about those effects; this translation writes the way's question. ``questions`` stays the
-translation for those actions and the reference the differential test compares Lean's translation with,
-clause for clause (tests/drt/test_arg_cover.py).
+``outside``, naming each such entry and where its array or object constant is). A tool whose resource is
+the null constant needs no fallback: the monitor emits that effect (``call_effects``) and an ``any`` or
+null constant entry matches it, and Lean writes that way's question as this translation does (the
+resource ``isNull``; ``resCond``), with the coverage theorem assuming nothing of the resource
+(``wayCondSomeAll``, lean/AgentWarrant/Thm/Revision/ArgCoverNull.lean). ``questions`` stays the
+translation for the actions outside the fragment and the reference the differential test compares Lean's
+translation with, clause for clause (tests/drt/test_arg_cover.py).
 
 The question, per action of ``E`` the old lists allow and per way a tool produces that action's effect (a tool
 and one of its effect declarations): the variables are the call's top-level argument keys (the action's
@@ -309,9 +309,8 @@ def _uncovered(out: JSON, names: Sequence[str], action: str, where: str) -> Inva
 @dataclass(frozen=True, slots=True)
 class Written:
     """Who wrote one action's coverage question: Lean from the entries (``arg_cover_policy``), or Python
-    (``arg_cover``) because Lean answered ``outside`` or a tool of the action has the null constant as its
-    resource (``null_ways``); then ``why`` says which (Lean's reason, or the tools) and ``outside`` names the
-    entries Lean found outside its fragment, each by its list and 1-based position and the feature
+    (``arg_cover``) because Lean answered ``outside``; then ``why`` is Lean's reason and ``outside`` names
+    the entries Lean found outside its fragment, each by its list and 1-based position and the feature
     (``outsideWhy``)."""
 
     where: str  # the certificate's list ("P", "A") or "joint"
@@ -386,8 +385,8 @@ def lean_covers(call: object, effects: EffectSet, listed: Mapping[str, Sequence[
                 names: Sequence[str] = ()) -> Valid | Invalid:
     """``side_conditions.covers`` answered by Lean: ``call(judgment, input)`` is the oracle's call. Each
     action's question is written by Lean from the entries (``arg_cover_policy``) when its entries are in
-    the fragment Lean translates and no tool of the action has the null constant as its resource
-    (``null_ways``); otherwise by ``questions`` here and decided by ``arg_cover``.
+    the fragment Lean translates (a tool whose resource is the null constant included); otherwise by
+    ``questions`` here and decided by ``arg_cover``.
     ``written`` (when given) receives, per action, who wrote its question (``Written``; ``names`` names
     ``lists`` there). ``Unsupported``
     propagates (the caller then asks Z3); any answer but covered or uncovered (or outside, from
@@ -398,30 +397,22 @@ def lean_covers(call: object, effects: EffectSet, listed: Mapping[str, Sequence[
     width = sum(len(xs) for xs in lists)
     for action in effects.actions(old_actions):
         flats = flat_listed(listed.get(action, ()), width)
-        nulls = null_ways(action, tools)
-        outside: tuple[str, ...] = ()
-        if nulls:
-            # Lean's translation writes no question for such a way (``wayQ``), so its ``covered`` would not
-            # speak for the effects the way produces: the whole action goes to Python's translation.
-            why = (f"{', '.join(nulls)} has the null constant as its resource, a way Lean's translation "
-                   "writes no question for")
-        else:
-            out = call("arg_cover_policy", policy_question(effects, lists, flats, action, tools))
-            answer = out.get("answer") if isinstance(out, dict) else None
-            if answer == "uncovered" and isinstance(out, dict):
-                raw = out.get("names")
-                if not isinstance(raw, list):
-                    raise BadAnswer(f"arg_cover_policy: an uncovered answer without names: {out!r:.200}")
-                return _uncovered(out, [source_name(n) for n in raw], action, where)
-            if answer == "covered":
-                if written is not None:
-                    written.append(Written(where, action, "lean"))
-                continue
-            if answer != "outside":
-                raise BadAnswer("arg_cover_policy: an answer that is not covered or uncovered (or outside): "
-                                f"{out!r:.200}")
-            reason = out.get("reason") if isinstance(out, dict) else None
-            why, outside = (reason if isinstance(reason, str) else ""), lean_outside(out, lists, names)
+        out = call("arg_cover_policy", policy_question(effects, lists, flats, action, tools))
+        answer = out.get("answer") if isinstance(out, dict) else None
+        if answer == "uncovered" and isinstance(out, dict):
+            raw = out.get("names")
+            if not isinstance(raw, list):
+                raise BadAnswer(f"arg_cover_policy: an uncovered answer without names: {out!r:.200}")
+            return _uncovered(out, [source_name(n) for n in raw], action, where)
+        if answer == "covered":
+            if written is not None:
+                written.append(Written(where, action, "lean"))
+            continue
+        if answer != "outside":
+            raise BadAnswer("arg_cover_policy: an answer that is not covered or uncovered (or outside): "
+                            f"{out!r:.200}")
+        reason = out.get("reason") if isinstance(out, dict) else None
+        why, outside = (reason if isinstance(reason, str) else ""), lean_outside(out, lists, names)
         if written is not None:
             written.append(Written(where, action, "python", why, outside))
         for variables, question in questions(effects, lists, flats, action, tools):
@@ -432,13 +423,4 @@ def lean_covers(call: object, effects: EffectSet, listed: Mapping[str, Sequence[
             if answer != "covered":
                 raise BadAnswer(f"arg_cover: an answer that is not covered or uncovered: {out!r:.200}")
     return Valid()
-
-
-def null_ways(action: str, tools: Sequence[Tool]) -> list[str]:
-    """The tools with an effect of ``action`` whose resource is the null constant: the monitor emits that
-    effect and an ``any`` or null constant pattern matches it, but Lean's translation writes no question for
-    such a way (``wayQ``; ``needsScalar`` in lean/AgentWarrant/Thm/Revision/ArgCoverWayEx.lean)."""
-    return [f"tool {t.name}" for t in tools
-            if any(d.action == action and isinstance(d.resource, ConstRes) and d.resource.value is None
-                   for d in t.effects)]
 

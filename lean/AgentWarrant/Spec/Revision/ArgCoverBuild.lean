@@ -21,18 +21,18 @@ numbered:
   allowlist one clause per key of the action outside it: that key absent (`keyConj`);
 * the condition `wayCond`: the tool's required keys present, keys it does not declare absent (the keys are
   the action's tools' arguments, its entries' allowlists and the first steps of their predicate paths), the resource
-  where the tool reads it (its scalar constant; a scalar argument; a scalar with the list argument an
-  array), among `E`'s resources when `E` lists them, and a nested path present only under an object;
+  where the tool reads it (its constant, by `resLitOf`: a null constant is `isNull`; a scalar argument; a
+  scalar with the list argument an array), among `E`'s resources when `E` lists them, and a nested path
+  present only under an object;
 * numbering (`buildQ`): the sourced literals, first occurrences kept (`dedupL`), are the atoms; the
   sources, first occurrences kept, are the variables; a clause names each literal by its first index.
-A way whose resource constant is null, an array or an object has no question. For an array or object
-constant that is harmless: registration refuses one (the policy's constants are scalars or null). A null
-constant is not: the monitor prepares the effect (`prepare` keeps the constant) and an `any` or null
-constant entry matches it, so `wayQ` says nothing about that way's effects, and the coverage theorem
-assumes a scalar resource (`needsScalar` in `Thm/Revision/ArgCoverWayEx.lean` shows the assumption is
-needed). The Python caller therefore sends no action with such a way to `arg_cover_policy`: it writes
-the action's questions itself, the null way's included, for `arg_cover`. Choices where the source is silent are the Python
-translation's, which the differential test compares answer for answer and clause for clause. -/
+Every way has a question. A null resource constant matters: the monitor prepares the effect (`prepare`
+keeps the constant) and an `any` or null constant entry matches it; its way's question reads the
+resource as null (the Python translation's `isNull` too), so the coverage theorem needs no scalar
+resource (`Thm/Revision/ArgCoverNull.lean`). An array or object constant, which registration refuses,
+is read by its kind (the Python translation writes no question for one). Choices where the source is
+silent are the Python translation's, which the differential test compares answer for answer and clause
+for clause. -/
 namespace AgentWarrant.Revision.ArgCover
 open Lean AgentWarrant AgentWarrant.Monitor AgentWarrant.Monitor.Full
 
@@ -214,12 +214,17 @@ def nestedOf : List String → List String → List (List String × List String)
     | [] => nestedOf [x] xs
     | _ => (acc ++ [x], acc) :: nestedOf (acc ++ [x]) xs
 
-/-- The resource's clauses of the way (`none`: a constant that is null, an array or an object; the way
-then has no question, though the monitor matches a null one: see the module docstring). -/
+/-- A resource constant's literal: equality to a scalar or null (`isNull`), an array's or object's kind
+(registration refuses those). -/
+def resLitOf : Json → Lit
+  | Json.arr _ => Lit.isArr
+  | Json.obj _ => Lit.isObj
+  | c => eqLitOf c
+
+/-- The resource's clauses of the way: a constant is the resource's value by its literal. Always `some`
+(`wayCondSomeAll`); the option stays for the callers. -/
 def resCond : ResRef → Option (List SClause)
-  | ResRef.const c => match isScalar c with
-    | true => some [[((Src.res, eqLitOf c), true)]]
-    | false => none
+  | ResRef.const c => some [[((Src.res, resLitOf c), true)]]
   | ResRef.arg x => some [[((Src.path [x], Lit.scalar), true)]]
   | ResRef.listArg x => some [[((Src.res, Lit.scalar), true)], [((Src.path [x], Lit.isArr), true)]]
 
@@ -227,8 +232,7 @@ def eCond (rk : Src) : Option (List Json) → List SClause
   | none => []
   | some cs => [cs.map (fun c => ((rk, eqLitOf c), true))]
 
-/-- The condition of one way: the tools' constraint and `E` (`none`: the resource is a constant that is
-null, an array or an object, and the way has no question). -/
+/-- The condition of one way: the tools' constraint and `E` (every way has one: `wayCondSomeAll`). -/
 def wayCond (a : String) (tools : List Tool) (gs : List Monitor.Full.Grant) (E : Option (List Json)) (t : Tool)
     (d : EffDecl) : Option (List SClause) :=
   match resCond d.res with
@@ -283,8 +287,7 @@ def buildQ (cond : List SClause) (pos : List (Option (List SClause))) : BuiltQ :
   let names := dedupL [] (syms.map (fun x => x.1))
   ⟨names, syms.map (fun x => (idxOf x.1 names, x.2)), numF syms cond, pos.map (numP syms)⟩
 
-/-- The question of one way: `none` when its resource is a constant that is null, an array or an object
-(a null one still produces an effect entries match: the module docstring says who asks about it). -/
+/-- The question of one way (every way has one, a null resource constant's included). -/
 def wayQ (a : String) (tools : List Tool) (gs : List Monitor.Full.Grant) (E : Option (List Json)) (t : Tool)
     (d : EffDecl) : Option BuiltQ :=
   match wayCond a tools gs E t d with

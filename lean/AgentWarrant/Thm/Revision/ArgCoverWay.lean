@@ -14,18 +14,17 @@ argument holds by the call's own consistency. Clause by clause:
 * `E`'s resources: NOT implied. The monitor never reads `E` (the set of effects the revision's certificate
   speaks for), so a prepared call's resource can lie outside it; the clause stays a hypothesis on the
   effect (`InE`).
-Two more facts are hypotheses of `preparedCoverEvery`:
+One more fact is a hypothesis of `preparedCoverEvery`:
 * the argument object reads each key as the call's first argument of that key (`hfirst`). Preparation
   reads a resource argument with `List.lookup` (the first pair of that key) while matching reads
   `Json.mkObj`, in which a later pair of the same key replaces an earlier one, and preparation accepts a
   call whose argument list repeats a key. Distinct keys imply it (`firstOfDistinct`,
-  `Thm/Revision/ArgCoverWayKeys.lean`);
-* the effect's resource is a scalar (`hscalar`): a declaration whose resource constant is null, an array
-  or an object has no question (`wayCond` answers `none`, as the Python translation does), yet its effect
-  exists and an entry with any resource (`Pat.any`) matches it. For the other declarations preparation
-  makes the resource a scalar.
-Each of the three is needed: `Thm/Revision/ArgCoverWayEx.lean` gives, for each, a policy on which every
-other hypothesis holds and the conclusion fails. -/
+  `Thm/Revision/ArgCoverWayKeys.lean`).
+The effect's resource needs no hypothesis: every way has a question (`wayCondSomeAll`), a declaration
+whose resource is a constant reading the resource as that constant's literal (`resLitSelf`; a null
+constant is `isNull`, the effect the monitor emits and an `any` or null constant entry matches:
+`Thm/Revision/ArgCoverNull.lean`). Each of the two hypotheses is needed: `Thm/Revision/ArgCoverWayEx.lean`
+gives, for each, a policy on which every other hypothesis holds and the conclusion fails. -/
 namespace AgentWarrant.Revision.ArgCover
 open Lean AgentWarrant AgentWarrant.Monitor AgentWarrant.Monitor.Full
 
@@ -303,6 +302,15 @@ theorem eqLitSelf : ∀ (x : Json), isScalar x = true → holds (eqLitOf x) (avO
   | Json.arr _, h => nomatch h
   | Json.obj _, h => nomatch h
 
+/-- A resource constant's literal holds of the constant, whatever it is (null included). -/
+theorem resLitSelf : ∀ (x : Json), holds (resLitOf x) (avOf x) = true
+  | Json.str s => eqLitSelf (Json.str s) rfl
+  | Json.num n => eqLitSelf (Json.num n) rfl
+  | Json.bool b => eqLitSelf (Json.bool b) rfl
+  | Json.null => rfl
+  | Json.arr _ => rfl
+  | Json.obj _ => rfl
+
 /-- The resource's clauses hold of an effect taking its resource where the way says, when the argument
 object reads each key as the call's first argument of that key. -/
 theorem resClauses (s : State) (args : List (String × Json)) (e : Effect) (r : ResRef) (rc : List SClause)
@@ -312,17 +320,10 @@ theorem resClauses (s : State) (args : List (String × Json)) (e : Effect) (r : 
   cases r with
   | const v =>
     have ev : e.res = v := hfrom
-    cases hs : isScalar v with
-    | false =>
-      have e0 : resCond (ResRef.const v) = none := by simp only [resCond, hs] <;> rfl
-      rw [e0] at hr; cases hr
-    | true =>
-      have e0 : resCond (ResRef.const v) = some [[((Src.res, eqLitOf v), true)]] := by simp only [resCond, hs] <;> rfl
-      rw [e0] at hr
-      rw [← Option.some.inj hr]
-      have h1 := oneClause (srcVal s args e) (Src.res, eqLitOf v) true
-        (by show holds (eqLitOf v) (avOf e.res) = true; rw [ev]; exact eqLitSelf v hs)
-      simp [allB, h1]
+    rw [← Option.some.inj hr]
+    have h1 := oneClause (srcVal s args e) (Src.res, resLitOf v) true
+      (by show holds (resLitOf v) (avOf e.res) = true; rw [ev]; exact resLitSelf v)
+    simp [allB, h1]
   | arg k =>
     have ⟨hl, hs⟩ := (hfrom : args.lookup k = some e.res ∧ isScalar e.res = true)
     rw [← Option.some.inj hr]
@@ -432,23 +433,16 @@ theorem preparedWayCond (p : Policy) (a : String) (gs : List Monitor.Full.Grant)
   rw [econd]
   exact cnfApp _ _ _ (cnfApp _ _ _ (cnfApp _ _ _ (cnfApp _ _ _ hA hB) hC) hD) hF
 
-/-- A way whose resource is read where an effect with a scalar resource took it has a question. -/
-theorem wayCondSome (a : String) (tools : List Tool) (gs : List Monitor.Full.Grant) (E : Option (List Json))
-    (t : Tool) (d : EffDecl) (args : List (String × Json)) (x : Json) (hfrom : FromRes args x d.res)
-    (hs : isScalar x = true) : ∃ cond, wayCond a tools gs E t d = some cond := by
-  cases hr : resCond d.res with
-  | some rc =>
-    exact ⟨_, by simp only [wayCond, hr] <;> rfl⟩
-  | none =>
-    cases hd : d.res with
-    | const v =>
-      rw [hd] at hr hfrom
-      have ev : x = v := hfrom
-      rw [ev] at hs
-      have e0 : resCond (ResRef.const v) = some [[((Src.res, eqLitOf v), true)]] := by simp only [resCond, hs] <;> rfl
-      rw [e0] at hr; cases hr
-    | arg _ => rw [hd] at hr; cases hr
-    | listArg _ => rw [hd] at hr; cases hr
+theorem resCondSome : ∀ (r : ResRef), ∃ rc, resCond r = some rc
+  | ResRef.const _ => ⟨_, rfl⟩
+  | ResRef.arg _ => ⟨_, rfl⟩
+  | ResRef.listArg _ => ⟨_, rfl⟩
+
+/-- Every way has a question: a resource constant, null included, is written as its literal. -/
+theorem wayCondSomeAll (a : String) (tools : List Tool) (gs : List Monitor.Full.Grant) (E : Option (List Json))
+    (t : Tool) (d : EffDecl) : ∃ cond, wayCond a tools gs E t d = some cond := by
+  have ⟨rc, hr⟩ := resCondSome d.res
+  exact ⟨_, by simp only [wayCond, hr] <;> rfl⟩
 
 /-- Every way of `a` whose question exists is answered covered (`preparedCoverEvery`'s `hcov`). -/
 def WaysCovered (p : Policy) (a : String) (gs : List Monitor.Full.Grant) (E : Option (List Json))
@@ -461,8 +455,8 @@ def WaysCovered (p : Policy) (a : String) (gs : List Monitor.Full.Grant) (E : Op
       Answer.covered
 
 /-- The coverage theorem for every call the monitor prepares: when `argCover` answers covered on the
-question Lean writes for every way of action `a` that has one, every call the monitor prepares on a state
-a run from the task's start reaches, with an effect of action `a` whose resource is a scalar and among
+question Lean writes for every way of action `a` (every way has one), every call the monitor prepares on
+a state a run from the task's start reaches, with an effect of action `a` whose resource is among
 `E`'s, has its `grantMatches` vector among `listed`, provided the argument object reads each key as the
 call's first argument of that key. The way is the one that produced the effect (`effectsOfWay`), its
 values are the call's own (`srcVal`), and its condition is proved (`preparedWayCond`). -/
@@ -473,7 +467,7 @@ theorem preparedCoverEvery (p : Policy) (a : String) (gs : List Monitor.Full.Gra
     (s : State) (hreach : ∃ cs, s = (runFull p (initialState p) cs).2)
     (c : Call) (t : Tool) (es : List Effect) (hprep : prepare p s c = Except.ok (t, es))
     (e : Effect) (he : e ∈ es) (ha : e.action = a)
-    (hscalar : isScalar e.res = true) (hE : InE E e)
+    (hE : InE E e)
     (hfirst : ∀ k, lookupPath (argsJson c.args) [k] = c.args.lookup k) :
     anyB (fun u => decide (u = gs.map (fun g => grantMatches s c.args g e))) listed = true := by
   have ⟨ht, _, _, hes⟩ := prepareChecks p s c t es hprep
@@ -492,7 +486,7 @@ theorem preparedCoverEvery (p : Policy) (a : String) (gs : List Monitor.Full.Gra
       exact strBeqSelf a
     exact memJoin (memMapOf (fun t => (filt (fun d => d.action == a) t.effects).map (fun d => (t, d))) hown)
       (memMapOf (fun d => (t, d)) hdf)
-  have ⟨cond, hcond⟩ := wayCondSome a p.tools gs E t d c.args e.res hfrom hscalar
+  have ⟨cond, hcond⟩ := wayCondSomeAll a p.tools gs E t d
   exact preparedCoverMatches p a gs E t d listed cond hcond hfrag (hcov t d cond hway hcond) s hreach c t es hprep
     e he ha (srcVal s c.args e) (wayResVal s c.args e d.res hfrom hfirst)
     (preparedWayCond p a gs E s c t es hprep e d here hh he' hfirst hE cond hcond)

@@ -5,8 +5,9 @@ needed: for each, a policy's tools, entries, `E` and a listed set on which every
 preparation accepts on the task's start) and the conclusion fails.
 * `needsDistinct`: a call repeating the argument key `x` (the effect's resource from the first pair, the
   entries' predicates reading the last);
-* `needsE`: a call whose resource lies outside `E` (the monitor never reads `E`);
-* `needsScalar`: a declaration whose resource constant is null (no question, yet an entry matches). -/
+* `needsE`: a call whose resource lies outside `E` (the monitor never reads `E`).
+A resource constant that is null no longer needs a hypothesis: its way has a question
+(`Thm/Revision/ArgCoverNull.lean`). -/
 namespace AgentWarrant.Revision.ArgCover
 open Lean AgentWarrant AgentWarrant.Monitor AgentWarrant.Monitor.Full AgentWarrant.Json
 
@@ -105,36 +106,5 @@ theorem needsE (p : Policy) (hp : p.tools = [exTool]) :
     have e : anyB (fun c => holds (eqLitOf c) (avOf effY.res)) [Json.str "x"] = false := rfl
     rw [e] at h1
     cases h1
-
--- needsScalar -----------------------------------------------------------------------------------------
-
-/-- A tool whose effect of action `a` has the constant resource `null`. -/
-def nullTool : Tool := ⟨"n", "op", "src", "dst", [], [], [⟨"a", ResRef.const Json.null⟩]⟩
-
-def nullCall : Call := ⟨"agent", "n", [], [], []⟩
-
-/-- One entry: any resource. -/
-def anyGs : List Monitor.Full.Grant := [⟨true, "a", Pat.any, none, [], none, none, false⟩]
-
-/-- Without `hscalar` the conclusion fails: the only way has no question (its resource constant is null), so
-every way with one is covered with nothing listed, yet preparation accepts a call whose effect the entry
-matches. -/
-theorem needsScalar (p : Policy) (hp : p.tools = [nullTool]) :
-    WaysCovered p "a" anyGs none [] ∧
-    (∀ g, g ∈ anyGs → g.action = "a" → grantOk g = true) ∧
-    prepare p (initialState p) nullCall = Except.ok (nullTool, [⟨"a", Json.null⟩]) ∧
-    keysDistinct nullCall.args = true ∧ InE none ⟨"a", Json.null⟩ ∧
-    anyGs.map (fun g => grantMatches (initialState p) nullCall.args g ⟨"a", Json.null⟩) = [true] ∧
-    anyB (fun u => decide (u = anyGs.map (fun g => grantMatches (initialState p) nullCall.args g ⟨"a", Json.null⟩)))
-      ([] : List (List Bool)) = false := by
-  refine ⟨?_, ?_, ?_, rfl, fun cs h => Option.noConfusion h, rfl, rfl⟩
-  · intro t d cond hw hc
-    rw [hp] at hw hc
-    have e := memOne (hw : (t, d) ∈ [(nullTool, ⟨"a", ResRef.const Json.null⟩)])
-    cases e
-    cases hc
-  · intro g hg _
-    rw [memOne hg]; rfl
-  · simp only [prepare, hp]; rfl
 
 end AgentWarrant.Revision.ArgCover

@@ -250,9 +250,9 @@ theorem preparedCoverDistinct (p : Policy) (a : String) (gs : List Monitor.Full.
     (s : State) (hreach : ∃ cs, s = (runFull p (initialState p) cs).2)
     (c : Call) (t : Tool) (es : List Effect) (hprep : prepare p s c = Except.ok (t, es))
     (e : Effect) (he : e ∈ es) (ha : e.action = a)
-    (hscalar : isScalar e.res = true) (hE : InE E e) (hdistinct : keysDistinct c.args = true) :
+    (hE : InE E e) (hdistinct : keysDistinct c.args = true) :
     anyB (fun u => decide (u = gs.map (fun g => grantMatches s c.args g e))) listed = true :=
-  preparedCoverEvery p a gs E listed hfrag hcov s hreach c t es hprep e he ha hscalar hE
+  preparedCoverEvery p a gs E listed hfrag hcov s hreach c t es hprep e he ha hE
     (firstOfDistinct c.args hdistinct)
 
 end AgentWarrant.Revision.ArgCover
