@@ -43,6 +43,8 @@ import AgentWarrant.Thm.Edits.MachineTree
 import AgentWarrant.Thm.Edits.MachineSaved
 import AgentWarrant.Thm.Edits.DeriveTree
 import AgentWarrant.Thm.Edits.DeriveTreeCurrent
+import AgentWarrant.Thm.Edits.DeriveTreeKeep
+import AgentWarrant.Thm.Edits.DeriveTreeAddr
 import AgentWarrant.Spec.Edits.Cost
 import AgentWarrant.Thm.Edits.Cost
 import AgentWarrant.Spec.Edits.CostFamily

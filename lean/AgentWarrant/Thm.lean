@@ -38,6 +38,8 @@ import AgentWarrant.Thm.Edits.Machine
 import AgentWarrant.Thm.Edits.MachineSaved
 import AgentWarrant.Thm.Edits.DeriveTree
 import AgentWarrant.Thm.Edits.DeriveTreeCurrent
+import AgentWarrant.Thm.Edits.DeriveTreeKeep
+import AgentWarrant.Thm.Edits.DeriveTreeAddr
 import AgentWarrant.Thm.Edits.Cost
 import AgentWarrant.Thm.Edits.CostFamily
 import AgentWarrant.Thm.Edits.Register
@@ -856,6 +858,73 @@ theorem forkArmsCurrentWhenBranchWas (t t' : AgentWarrant.Edits.Machine.Tree) (p
     (hseq : ∀ k n, AgentWarrant.Edits.Machine.nodeAt t k = some n → n.kind ≠ 4) :
     AgentWarrant.Edits.Machine.currentB t b = true ∧ AgentWarrant.Edits.Machine.currentB t' bl = true ∧ AgentWarrant.Edits.Machine.currentB t' br = true :=
   ⟨AgentWarrant.Edits.Machine.forkCurrent h, AgentWarrant.Edits.Machine.forkArmsStayCurrent h hwf hseq⟩
+
+/-- Every tree change of Table I keeps parents before children (each node's parent an earlier position
+of the flat tree), and so every tree the runtime reaches from an accepted root whose tree has them has
+them too, after any finite sequence of events (`HStep` and `applyEdit` both keep it). -/
+theorem editTreesKeepParentsBefore :
+    (∀ (t t' : AgentWarrant.Edits.Machine.Tree) (e : AgentWarrant.Edits.Machine.TEdit),
+      AgentWarrant.Edits.Machine.applyEdit t e = some t' → AgentWarrant.Edits.Machine.ParentsBefore t →
+      AgentWarrant.Edits.Machine.ParentsBefore t') ∧
+    (∀ (tab : AgentWarrant.Edits.Machine.Core → Nat →
+        Option (AgentWarrant.Edits.Machine.Derived × AgentWarrant.Edits.Machine.TEdit))
+      (d : AgentWarrant.Edits.Machine.Derived) (S : AgentWarrant.Edits.Machine.RState)
+      (es : List AgentWarrant.Edits.Machine.Ev), AgentWarrant.Edits.Machine.start d = some S →
+      AgentWarrant.Edits.Machine.ParentsBefore d.tree →
+      AgentWarrant.Edits.Machine.ParentsBefore
+        (AgentWarrant.Edits.Machine.replay (AgentWarrant.Edits.Machine.treeDer tab) S es).core.tree) :=
+  ⟨fun _ _ _ h hwf => AgentWarrant.Edits.Machine.applyEditParentsBefore h hwf,
+   fun tab _ S es hs hd => AgentWarrant.Edits.Machine.replayParentsBefore tab es S
+     (AgentWarrant.Edits.Machine.startParentsBefore hs hd)⟩
+
+/-- On every tree the runtime reaches from an accepted root whose tree has parents before children,
+both fresh arms of a Fork of a current branch with no sequence above it are current branches of `T'`:
+parents before children is no longer a hypothesis, and sequences elsewhere in the tree (a Merge of
+another branch) are allowed. -/
+theorem forkArmsCurrentOnReachedTrees (tab : AgentWarrant.Edits.Machine.Core → Nat →
+      Option (AgentWarrant.Edits.Machine.Derived × AgentWarrant.Edits.Machine.TEdit))
+    (t t' : AgentWarrant.Edits.Machine.Tree) (par : Bool) (b g bl br : Nat) (gl gr : List AgentWarrant.Edits.Pomset)
+    (hr : AgentWarrant.Edits.Machine.Reached tab t)
+    (h : AgentWarrant.Edits.Machine.applyEdit t (AgentWarrant.Edits.Machine.TEdit.fork par b g bl br gl gr) = some t')
+    (hs : AgentWarrant.Edits.Machine.seqFreeAboveLeaf t b = true) :
+    AgentWarrant.Edits.Machine.currentB t b = true ∧ AgentWarrant.Edits.Machine.currentB t' bl = true ∧
+      AgentWarrant.Edits.Machine.currentB t' br = true :=
+  ⟨AgentWarrant.Edits.Machine.forkCurrent h, AgentWarrant.Edits.Machine.forkArmsCurrentReached hr h hs⟩
+
+/-- "Current" is the paper's `addr(T)`: on every tree the runtime reaches from an accepted root whose tree
+has parents before children, a branch is current (`currentB`, the executable walk) exactly when the leaf
+it names is in the declarative `addr(T)` (`Addr`: a root, or a node whose parent is in `addr(T)`, lets it
+through as a choice, and as a sequence has every earlier part complete). -/
+theorem currentIsAddr (tab : AgentWarrant.Edits.Machine.Core → Nat →
+      Option (AgentWarrant.Edits.Machine.Derived × AgentWarrant.Edits.Machine.TEdit))
+    (t : AgentWarrant.Edits.Machine.Tree) (b : Nat) (hr : AgentWarrant.Edits.Machine.Reached tab t) :
+    AgentWarrant.Edits.Machine.currentB t b = true ↔
+      ∃ j, AgentWarrant.Edits.Machine.findLeaf b 1 t = some j ∧ AgentWarrant.Edits.Machine.Addr t j :=
+  AgentWarrant.Edits.Machine.currentBIffAddrReached hr b
+
+/-- Exact Checkpoint against the declarative `addr(T)`: from an accepted root whose tree has parents
+before children, after any finite sequence of runtime events, `Checkpoint(k, b)` is accepted exactly when
+rules are in force, `k` is fresh among the tree's names and the checkpoints, and the leaf named `b` is in
+`addr(T)` (`Addr`), not only in the executable walk's. -/
+theorem exactCheckpointAddr (tab : AgentWarrant.Edits.Machine.Core → Nat →
+      Option (AgentWarrant.Edits.Machine.Derived × AgentWarrant.Edits.Machine.TEdit))
+    (d : AgentWarrant.Edits.Machine.Derived) (S : AgentWarrant.Edits.Machine.RState)
+    (es : List AgentWarrant.Edits.Machine.Ev) (hs : AgentWarrant.Edits.Machine.start d = some S)
+    (hd : AgentWarrant.Edits.Machine.ParentsBefore d.tree) (k b : Nat) :
+    (AgentWarrant.Edits.Machine.checkpoint
+        (AgentWarrant.Edits.Machine.replay (AgentWarrant.Edits.Machine.treeDer tab) S es).core k b).1 =
+        AgentWarrant.Edits.Machine.Obs.saved k ↔
+      ((AgentWarrant.Edits.Machine.replay (AgentWarrant.Edits.Machine.treeDer tab) S es).core.eta ≠ none ∧
+       AgentWarrant.Edits.Machine.memB k
+         (AgentWarrant.Edits.Machine.replay (AgentWarrant.Edits.Machine.treeDer tab) S es).core.names = false ∧
+       AgentWarrant.Edits.Machine.memB k
+         (AgentWarrant.Edits.Machine.replay (AgentWarrant.Edits.Machine.treeDer tab) S es).core.ckpts = false ∧
+       ∃ j, AgentWarrant.Edits.Machine.findLeaf b 1
+           (AgentWarrant.Edits.Machine.replay (AgentWarrant.Edits.Machine.treeDer tab) S es).core.tree = some j ∧
+         AgentWarrant.Edits.Machine.Addr
+           (AgentWarrant.Edits.Machine.replay (AgentWarrant.Edits.Machine.treeDer tab) S es).core.tree j) :=
+  AgentWarrant.Edits.Machine.checkpointExactAddr
+    (AgentWarrant.Edits.Machine.replayParentsBefore tab es S (AgentWarrant.Edits.Machine.startParentsBefore hs hd)) k b
 
 /-- A tool call that commits makes every earlier answer stale; a committed rule update makes every
 token of the closed version fail. -/
