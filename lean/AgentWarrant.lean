@@ -128,6 +128,8 @@ import AgentWarrant.Thm.Monitor.Decode
 import AgentWarrant.Thm.Monitor.DecodeForm
 import AgentWarrant.Thm.Monitor.DecodeFind
 import AgentWarrant.Thm.Monitor.DecodeExact
+import AgentWarrant.Spec.Monitor.DecodeIs
+import AgentWarrant.Thm.Monitor.DecodeConverse
 import AgentWarrant.Thm.Monitor.Full.Issuance
 import AgentWarrant.Thm.Monitor.DeleteAB
 import AgentWarrant.Thm.Monitor.Full.Origin
