@@ -23,7 +23,7 @@ import AgentWarrant.Thm.Monitor.Full.AdmittedMeaning
 import AgentWarrant.Thm.Monitor.Decode
 import AgentWarrant.Thm.Monitor.DecodeFind
 import AgentWarrant.Thm.Monitor.DecodeExact
-import AgentWarrant.Thm.Monitor.DecodeConverse
+import AgentWarrant.Thm.Monitor.DecodeSound
 import AgentWarrant.Thm.Oracle.Keys
 import AgentWarrant.Thm.Monitor.Registration
 import AgentWarrant.Thm.Edits.WellFormed
@@ -381,21 +381,23 @@ theorem registrationExactOnJudged {f : Lean.Json → Except String Lean.Json} {i
   subst e
   exact ⟨Full.policyOfDecodesExactly (Json.objsOrderedObjElem ho hm) hd, Full.registrationOkIff p⟩
 
-/-- Registration in the converse direction, on every request the oracle judges: when the policy
-document is one `DecodesIs` describes (every top-level list the document's array at its key, every
-member of every element read both ways), the decoder returns exactly that policy, so `monitor check`
-runs `registrationOk` on it, which decides `RegistrationWF`; and `DecodesIs` fixes the whole policy:
-two policies it relates to one judged document are equal. -/
-theorem registrationConverseOnJudged {f : Lean.Json → Except String Lean.Json} {input out pj : Lean.Json}
-    {p : Full.Policy} (h : Oracle.guarded (Oracle.keysGuard f) input = Except.ok out)
-    (hp : Oracle.req input "policy" = Except.ok pj) (hd : Full.DecodesIs pj p) :
-    Oracle.MonitorFull.policyOf pj = Except.ok p ∧ (Full.registrationOk p = true ↔ Full.RegistrationWF p) ∧
-      ∀ q, Full.DecodesIs pj q → q = p := by
+/-- Registration in both directions, on every request the oracle judges: the decoder returns a policy
+for the document in its `policy` member exactly when that policy is the one `DecodesIs` describes
+(every top-level list the document's array at its key, every member of every element read as it is
+written: present members of the type read, absent ones only when the document has none), and
+`DecodesIs` fixes that policy; so `monitor check` runs `registrationOk`, which decides
+`RegistrationWF`, on the document's one reading, and on nothing when it has none. -/
+theorem registrationDecodesIffOnJudged {f : Lean.Json → Except String Lean.Json} {input out pj : Lean.Json}
+    (h : Oracle.guarded (Oracle.keysGuard f) input = Except.ok out)
+    (hp : Oracle.req input "policy" = Except.ok pj) :
+    (∀ p, Oracle.MonitorFull.policyOf pj = Except.ok p ↔ Full.DecodesIs pj p) ∧
+      (∀ p q, Full.DecodesIs pj p → Full.DecodesIs pj q → p = q) ∧
+      (∀ p, Full.registrationOk p = true ↔ Full.RegistrationWF p) := by
   have ⟨_, e, hm⟩ := Oracle.reqOk hp
   have ho := Oracle.judgedOrdered h
   subst e
   have hpo : Json.ObjsOrdered pj := Json.objsOrderedObjElem ho hm
-  exact ⟨Full.policyOfIs hpo hd, Full.registrationOkIff p, fun q hq => Full.decodesIsUnique hpo hq hd⟩
+  exact ⟨fun p => Full.policyOfIff hpo, fun p q hp' hq => Full.decodesIsUnique hpo hp' hq, Full.registrationOkIff⟩
 
 /-- A call's lineage is its ancestors' records in trace order: on a trace whose parents precede
 their children, for parents that name records, `lineage` selects from the trace positions in order
