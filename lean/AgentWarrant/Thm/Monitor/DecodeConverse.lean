@@ -203,7 +203,7 @@ theorem listOfIs {α : Type} {j : Json} {k : String} {f : Json → Dec α} {R : 
     exact g (fun x hm => objsOrderedArrElem hxs hm) hr
 
 /-- `optStrs` returns the strings `OptStrsIs` names. -/
-theorem optStrsIs' {j : Json} {k : String} {l : List String} (hj : ObjsOrdered j) (h : OptStrsIs j k l) :
+theorem optStrsOfIs {j : Json} {k : String} {l : List String} (hj : ObjsOrdered j) (h : OptStrsIs j k l) :
     MonitorFull.optStrs j k = Except.ok l := by
   have u : ∀ r, (match MonitorFull.opt j k with
     | none => pure []
@@ -438,8 +438,8 @@ theorem guardIs {levels cats : List String} {x : Json} {g : Guard} (hx : ObjsOrd
   | mk maxS minS anyCat noCat trusted =>
     refine bindIs (lvIs hx hmx) ?_
     refine bindIs (lvIs hx hmn) ?_
-    refine bindIs (optStrsIs' hx hac) ?_
-    refine bindIs (optStrsIs' hx hnc) ?_
+    refine bindIs (optStrsOfIs hx hac) ?_
+    refine bindIs (optStrsOfIs hx hnc) ?_
     have et := optBoolIs hx htr
     have e1 : anyCat = CatsOf cats ac := eac
     have e2 : noCat = CatsOf cats nc := enc
@@ -508,7 +508,7 @@ theorem transformIs {levels cats : List String} {v : Json} {t : Option Transform
         (fun hc => absurd hc hne) (fun _ => ?_)
       refine sensJpIs hv hs ?_
       refine trustedJpIs hv htr ?_
-      refine bindIs (optStrsIs' hv hrm) ?_
+      refine bindIs (optStrsOfIs hv hrm) ?_
       have e1 : remove = CatsOf cats rm := erm
       have e3 : decrement = (o.map (fun n => n.mantissa.toNat)).getD 0 := edec
       rw [e1, e3, ← optDecIs hv ho]
@@ -614,8 +614,8 @@ theorem toolIs {x : Json} {t : Tool} (hx : ObjsOrdered x) (h : ToolIs x t) : too
     refine bindIs (getStrIs hx hn) ?_
     refine bindIs (getStrIs hx hs) ?_
     refine bindIs (getStrIs hx hd) ?_
-    refine bindIs (optStrsIs' hx ha) ?_
-    refine bindIs (optStrsIs' hx hr) ?_
+    refine bindIs (optStrsOfIs hx ha) ?_
+    refine bindIs (optStrsOfIs hx hr) ?_
     refine bindIs (arrOfRel hx (fun y d hy hd => ?_) he hef) ?_
     · have e1 : operation = o.getD name := eo
       subst e1
@@ -758,7 +758,7 @@ theorem policyOfIs {j : Json} {p : Policy} (hj : ObjsOrdered j) (h : DecodesIs j
     if r.argument.isSome then none else some ⟨r.effect == 1, r.operation, r.destination, r.guard⟩) := hfl0
   have hau : ListIs j "audiences" AudienceAt audiences := hau0
   rw [hfl]
-  refine bindIs (strsIs hj hl) (bindIs (optStrsIs' hj hc) ?_)
+  refine bindIs (strsIs hj hl) (bindIs (optStrsOfIs hj hc) ?_)
   refine bindIs (listOfIs hj (fun x a hx hr => by
     cases a with
     | mk name lab =>
@@ -789,7 +789,7 @@ theorem policyOfIs {j : Json} {p : Policy} (hj : ObjsOrdered j) (h : DecodesIs j
     | mk name via argument producer preserving =>
       have ⟨a1, a2, a3, a4, a5⟩ := hr
       exact bindIs (getStrIs hx a1) (bindIs (getStrIs hx a2) (bindIs (getStrIs hx a3) (bindIs (getStrIs hx a4)
-        (bindIs (optStrsIs' hx a5) rfl))))) ho) ?_
+        (bindIs (optStrsOfIs hx a5) rfl))))) ho) ?_
   have xflowIs : ∀ x (a : XFlow), ObjsOrdered x → XFlowIs levels cats x a →
       (do
         let effect : Nat := match ← getAs String x "effect" with

@@ -115,7 +115,7 @@ theorem lvOf {levels : List String} {x : Json} {k : String} {o : Option Nat} (hx
     subst hv
     exact Or.inr ⟨r, rfl, s, reqOk (optReq ho), rankOk hr⟩
 
-theorem guardOf' {levels cats : List String} {x : Json} {g : Guard} (hx : ObjsOrdered x)
+theorem guardIsOf {levels cats : List String} {x : Json} {g : Guard} (hx : ObjsOrdered x)
     (h : guardOf levels cats x = Except.ok g) : GuardIs levels cats x g := by
   have ⟨mx, hmx, e1⟩ := bindOk h
   have ⟨mn, hmn, e2⟩ := bindOk e1
@@ -172,7 +172,7 @@ theorem trustedJpOf {β : Type} {x : Json} {jp : Option Bool → Dec β} {r : β
     rw [ho] at h
     cases w <;> exact h
 
-theorem transformOf' {levels cats : List String} {v : Json} {t : Option Transform} (hv : ObjsOrdered v)
+theorem transformIsOf {levels cats : List String} {v : Json} {t : Option Transform} (hv : ObjsOrdered v)
     (h : transformOf levels cats v = Except.ok t) : TransformIs levels cats v t := by
   have ⟨kind, hk, e⟩ := bindOk h
   have hkf := fieldOfReq (getStrOk hk)
@@ -190,7 +190,7 @@ theorem transformOf' {levels cats : List String} {v : Json} {t : Option Transfor
     subst et
     exact ⟨⟨kind, hkf, hc⟩, hsv, htr, ⟨rm, optStrsIs hv hrm, rfl⟩, optDecOf hv⟩
 
-theorem predOf' {x : Json} {q : Pred} (hx : ObjsOrdered x) (h : predOf x = Except.ok q) : PredIs x q := by
+theorem predIsOf {x : Json} {q : Pred} (hx : ObjsOrdered x) (h : predOf x = Except.ok q) : PredIs x q := by
   have ⟨path, hpath, e0⟩ := bindOk h
   have hp := strsOk hpath
   have ⟨kind, hk, e⟩ := bindOk e0
@@ -266,10 +266,10 @@ theorem grantTailIs {x rj : Json} {kind act : String} {pat : Pat} {keys : Option
   ⟨⟨kind, fieldOfReq (getStrOk hk), rfl⟩, fieldOfReq (getStrOk ha), ⟨rj, fieldOfReq hr, patAtOk hp⟩, hkeys, hpreds,
     quotaOf hx, optStrOf hx, optBoolGetDOf hx⟩
 
-theorem grantOf' {x : Json} {g : Full.Grant} (hx : ObjsOrdered x) (e : grantOf x = Except.ok g) : GrantIs x g := by
+theorem grantIsOf {x : Json} {g : Full.Grant} (hx : ObjsOrdered x) (e : grantOf x = Except.ok g) : GrantIs x g := by
   have ⟨kind, hk, e1⟩ := bindOk e
   have whereRel : ∀ {pv : List Pred}, arrOf predOf x "where" = Except.ok pv → ListIs x "where" PredIs pv :=
-    fun h => Or.inr (arrOfRead hx (fun y q hy hq => predOf' hy hq) h)
+    fun h => Or.inr (arrOfRead hx (fun y q hy hq => predIsOf hy hq) h)
   cases hkeys : opt x "keys" with
   | none =>
     cases hw : opt x "where" with
@@ -401,7 +401,7 @@ theorem policyOfDecodesIs {j : Json} {p : Policy} (hj : ObjsOrdered j) (h : poli
     subst ey
     have ⟨xs, hxs, hf⟩ := arrOfOk heps
     exact ⟨fieldOfReq (getStrOk hs), ⟨xs, fieldOfReq hxs, Oracle.forall2Mono (fun _ _ h => pairOk h) hf⟩,
-      pj, fieldOfReq hpj, transformOf' (fieldOrdered hx (fieldOfReq hpj)) htp⟩
+      pj, fieldOfReq hpj, transformIsOf (fieldOrdered hx (fieldOfReq hpj)) htp⟩
   · -- agents
     have ⟨name, hs, e1⟩ := bindOk e
     have ⟨ops, hops, e2⟩ := bindOk e1
@@ -449,9 +449,9 @@ theorem policyOfDecodesIs {j : Json} {p : Policy} (hj : ObjsOrdered j) (h : poli
     exact ⟨fieldOfReq (getStrOk hs), ⟨sc, fieldOfReq (getStrOk hsc), rfl⟩, fieldOfReq (getStrOk haf),
       fieldOfReq (getStrOk hrq), fieldOfReq (getStrOk hbf)⟩
   · -- user grants
-    exact grantOf' hx e
+    exact grantIsOf hx e
   · -- application grants
-    exact grantOf' hx e
+    exact grantIsOf hx e
   · -- flows
     have ⟨ef, hef, f1⟩ := bindOk e
     have ⟨op, hop, f2⟩ := bindOk f1
@@ -461,7 +461,7 @@ theorem policyOfDecodesIs {j : Json} {p : Policy} (hj : ObjsOrdered j) (h : poli
     subst ey
     have ⟨hw, hwo⟩ := whenOf hx
     exact ⟨⟨ef, fieldOfReq (getStrOk hef), effectOk ef⟩, fieldOfReq (getStrOk hop), fieldOfReq (getStrOk hdst),
-      optStrOf hx, _, hw, guardOf' hwo hgd⟩
+      optStrOf hx, _, hw, guardIsOf hwo hgd⟩
   · -- audiences
     have ⟨node, hnode, a1⟩ := bindOk e
     have ⟨effs, heffs, a2⟩ := bindOk a1
