@@ -385,7 +385,7 @@ theorem registrationExactOnJudged {f : Lean.Json → Except String Lean.Json} {i
 for the document in its `policy` member exactly when that policy is the one `DecodesIs` describes
 (every top-level list the document's array at its key, every member of every element read as it is
 written: present members of the type read, absent ones only when the document has none), and
-`DecodesIs` fixes that policy; so `monitor check` runs `registrationOk`, which decides
+`DecodesIs` fixes that policy; so the judgment `policy_check` runs `registrationOk`, which decides
 `RegistrationWF`, on the document's one reading, and on nothing when it has none. -/
 theorem registrationDecodesIffOnJudged {f : Lean.Json → Except String Lean.Json} {input out pj : Lean.Json}
     (h : Oracle.guarded (Oracle.keysGuard f) input = Except.ok out)
