@@ -131,6 +131,7 @@ import AgentWarrant.Thm.Monitor.DecodeExact
 import AgentWarrant.Spec.Monitor.DecodeIs
 import AgentWarrant.Thm.Monitor.DecodeConverse
 import AgentWarrant.Thm.Monitor.DecodeSound
+import AgentWarrant.Thm.Monitor.DecodeVerdict
 import AgentWarrant.Thm.Monitor.Full.Issuance
 import AgentWarrant.Thm.Monitor.DeleteAB
 import AgentWarrant.Thm.Monitor.Full.Origin
