@@ -131,6 +131,8 @@ import AgentWarrant.Thm.Monitor.DecodeExact
 import AgentWarrant.Spec.Monitor.DecodeIs
 import AgentWarrant.Thm.Monitor.DecodeConverse
 import AgentWarrant.Thm.Monitor.DecodeSound
+import AgentWarrant.Spec.Monitor.DecodeFormRefs
+import AgentWarrant.Thm.Monitor.DecodeFormRefs
 import AgentWarrant.Thm.Monitor.DecodeVerdict
 import AgentWarrant.Thm.Monitor.Full.Issuance
 import AgentWarrant.Thm.Monitor.DeleteAB
