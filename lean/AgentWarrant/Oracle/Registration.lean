@@ -16,8 +16,10 @@ refuses too, so a decoding failure is never the only error (the differential tes
 
 `formOf` reads leniently (a field of the wrong type contributes nothing): the decoder of the policy
 itself refuses what is malformed, and the form's lists only collect what the declaration checks look
-at. Which places of the JSON form each list collects is this definition; the differential test
-(tests/drt/test_registration.py) breaks each of them against the Python validator. -/
+at. Which places of the JSON form each list collects is stated on the document and proved both ways
+on every input the oracle answers (`Thm/Monitor/DecodeFind.lean`, `Thm/Monitor/DecodeFormRefs.lean`);
+the differential test (tests/drt/test_registration.py) breaks each of them against the Python
+validator. -/
 namespace AgentWarrant.Oracle.Registration
 open Lean AgentWarrant.Oracle AgentWarrant.Monitor.Full
 

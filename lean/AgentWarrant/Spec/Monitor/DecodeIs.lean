@@ -8,9 +8,9 @@ decrement be zero whatever the document holds there, `DecodesIs` allows that rea
 document has no member of the type the decoder reads at that key (absent, `null`, or for a flag,
 string or number member, a value of another type). Members the decoder requires or refuses keep
 their `Decodes` reading (a level name is a declared level, an optional string list is an array of
-strings, a range bound is a number). `Thm/Monitor/DecodeConverse.lean` proves that on a document
-whose objects are search trees the decoder returns exactly the policy `DecodesIs` relates to it
-(`policyOfIs`). -/
+strings, a range bound is a number). On a document whose objects are search trees the decoder
+returns exactly the policy `DecodesIs` relates to it (`Thm/Monitor/DecodeConverse.lean`,
+`policyOfIs`), and only that one (`Thm/Monitor/DecodeSound.lean`, `policyOfDecodesIs`, `policyOfIff`). -/
 namespace AgentWarrant.Monitor.Full
 open Lean
 
