@@ -135,6 +135,12 @@ import AgentWarrant.Thm.Monitor.Decode
 import AgentWarrant.Thm.Monitor.DecodeForm
 import AgentWarrant.Thm.Monitor.DecodeFind
 import AgentWarrant.Thm.Monitor.DecodeExact
+import AgentWarrant.Spec.Monitor.DecodeIs
+import AgentWarrant.Thm.Monitor.DecodeConverse
+import AgentWarrant.Thm.Monitor.DecodeSound
+import AgentWarrant.Spec.Monitor.DecodeFormRefs
+import AgentWarrant.Thm.Monitor.DecodeFormRefs
+import AgentWarrant.Thm.Monitor.DecodeVerdict
 import AgentWarrant.Thm.Monitor.Full.Issuance
 import AgentWarrant.Thm.Monitor.DeleteAB
 import AgentWarrant.Thm.Monitor.Full.Origin

@@ -23,6 +23,7 @@ import AgentWarrant.Thm.Monitor.Full.AdmittedMeaning
 import AgentWarrant.Thm.Monitor.Decode
 import AgentWarrant.Thm.Monitor.DecodeFind
 import AgentWarrant.Thm.Monitor.DecodeExact
+import AgentWarrant.Thm.Monitor.DecodeVerdict
 import AgentWarrant.Thm.Oracle.Keys
 import AgentWarrant.Thm.Monitor.Registration
 import AgentWarrant.Thm.Edits.WellFormed
@@ -384,6 +385,32 @@ theorem registrationExactOnJudged {f : Lean.Json → Except String Lean.Json} {i
   have ho := Oracle.judgedOrdered h
   subst e
   exact ⟨Full.policyOfDecodesExactly (Json.objsOrderedObjElem ho hm) hd, Full.registrationOkIff p⟩
+
+/-- Registration in both directions, on every request the oracle judges: the decoder returns a policy
+for the document in its `policy` member exactly when that policy is the one `DecodesIs` describes
+(every top-level list the document's array at its key, every member of every element read as it is
+written: present members of the type read, absent ones only when the document has none), and
+`DecodesIs` fixes that policy; `registrationOk` decides `RegistrationWF`; and the verdict the judgment
+`policy_check` answers under `ok` holds exactly when the document meets the schema, describes a
+policy that is `RegistrationWF`, and meets the declaration checks stated on the document itself
+(`FormDocWF`: names, dotted names, the level list, declared categories, requirements and levels,
+authoritative resolver paths, sink audiences, counts, scalars and bounds at the places they occupy). -/
+theorem registrationDecodesIffOnJudged {f : Lean.Json → Except String Lean.Json} {input out pj : Lean.Json}
+    (h : Oracle.guarded (Oracle.keysGuard f) input = Except.ok out)
+    (hp : Oracle.req input "policy" = Except.ok pj) :
+    (∀ p, Oracle.MonitorFull.policyOf pj = Except.ok p ↔ Full.DecodesIs pj p) ∧
+      (∀ p q, Full.DecodesIs pj p → Full.DecodesIs pj q → p = q) ∧
+      (∀ p, Full.registrationOk p = true ↔ Full.RegistrationWF p) ∧
+      (Oracle.Registration.verdictOf (Full.Schema.policyE [] pj).isEmpty (Oracle.Registration.formOf pj)
+          (Oracle.MonitorFull.policyOf pj) = true ↔
+        Full.Schema.PolicySchema pj ∧ (∃ p, Full.DecodesIs pj p ∧ Full.RegistrationWF p) ∧
+          Full.FormDocWF pj) := by
+  have ⟨_, e, hm⟩ := Oracle.reqOk hp
+  have ho := Oracle.judgedOrdered h
+  subst e
+  have hpo : Json.ObjsOrdered pj := Json.objsOrderedObjElem ho hm
+  exact ⟨fun p => Full.policyOfIff hpo, fun p q hp' hq => Full.decodesIsUnique hpo hp' hq, Full.registrationOkIff,
+    Full.policyCheckVerdictDocIff hpo⟩
 
 /-- A call's lineage is its ancestors' records in trace order: on a trace whose parents precede
 their children, for parents that name records, `lineage` selects from the trace positions in order

@@ -16,8 +16,10 @@ refuses too, so a decoding failure is never the only error (the differential tes
 
 `formOf` reads leniently (a field of the wrong type contributes nothing): the decoder of the policy
 itself refuses what is malformed, and the form's lists only collect what the declaration checks look
-at. Which places of the JSON form each list collects is this definition; the differential test
-(tests/drt/test_registration.py) breaks each of them against the Python validator. -/
+at. Which places of the JSON form each list collects is stated on the document and proved both ways
+on every input the oracle answers (`Thm/Monitor/DecodeFind.lean`, `Thm/Monitor/DecodeFormRefs.lean`);
+the differential test (tests/drt/test_registration.py) breaks each of them against the Python
+validator. -/
 namespace AgentWarrant.Oracle.Registration
 open Lean AgentWarrant.Oracle AgentWarrant.Monitor.Full
 
@@ -113,6 +115,14 @@ def formOf (p : Json) : Form :=
         | some g => strF g "max_sensitivity" ++ strF g "min_sensitivity"
         | none => []) (arrL p "flows") }
 
+/-- The verdict from the schema's structural check, the form and the decoder's answer: the document
+meets the schema, and the decoder returns a policy on which the registration's checks and the form's
+hold; a document the decoder refuses fails (`Thm/Monitor/DecodeVerdict.lean` states it on the document). -/
+def verdictOf (structural : Bool) (form : Form) (decoded : Dec Policy) : Bool :=
+  structural && (match decoded with
+    | Except.ok p => registrationOk p && formOk form
+    | Except.error _ => false)
+
 /-- The schema's structural checks (`Schema.policyE`, deciding `Schema.PolicySchema`), then the
 registration's: the verdict holds only when the document meets the schema, so what the decoder would
 refuse of a malformed document never decides it. `schema` lists the places that break the schema. -/
@@ -120,11 +130,13 @@ def policyCheck (j : Json) : Dec Json := do
   let pj ← req j "policy"
   let structural := Schema.policyE [] pj
   let form := formOf pj
-  let (ok, errs) := match MonitorFull.policyOf pj with
-    | Except.ok p => (registrationOk p && formOk form, registrationErrors p ++ formErrors form)
-    | Except.error e => (false, formErrors form ++ ["decoding: " ++ e])
+  let decoded := MonitorFull.policyOf pj
+  let errs := match decoded with
+    | Except.ok p => registrationErrors p ++ formErrors form
+    | Except.error e => formErrors form ++ ["decoding: " ++ e]
   let schemaErrs : List String := if structural.isEmpty then [] else ["schema"]
-  pure $ Json.mkObj [("ok", toJson (structural.isEmpty && ok)), ("errors", toJson (schemaErrs ++ errs).toArray),
+  pure $ Json.mkObj [("ok", toJson (verdictOf structural.isEmpty form decoded)),
+    ("errors", toJson (schemaErrs ++ errs).toArray),
     ("schema", toJson (structural.map (fun p => toJson p.toArray)).toArray)]
 
 def judgments : List Judgment := [("policy_check", policyCheck)]

@@ -11,8 +11,10 @@ equal length, each the length of the document's array. Where the element relatio
 there, it fixes the list itself (`listIsUnique`): the level list and declared categories, the
 resolvers, nodes, agents, history rules and audiences (`decodesExactlyFixes`; a rank is the first
 position of its level name, `rankUnique`). The other lists' element relations (edges, tools,
-origins, grants, flow rules) still state optional members one way only (an absent-or-empty reading
-allowed where the document holds a value), so they are not yet fixed. -/
+origins, grants, flow rules) state optional members one way only (an absent-or-empty reading
+allowed where the document holds a value), so `DecodesExactly` does not fix them; `DecodesIs`, which
+states every member both ways, fixes the whole policy and is the decoder's meaning on these
+documents (`Thm/Monitor/DecodeConverse.lean`, `Thm/Monitor/DecodeSound.lean`). -/
 namespace AgentWarrant.Monitor.Full
 open Lean AgentWarrant AgentWarrant.Oracle AgentWarrant.Json
 
