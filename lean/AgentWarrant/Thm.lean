@@ -39,6 +39,7 @@ import AgentWarrant.Thm.Edits.MachineSaved
 import AgentWarrant.Thm.Edits.DeriveTree
 import AgentWarrant.Thm.Edits.DeriveTreeCurrent
 import AgentWarrant.Thm.Edits.DeriveTreeKeep
+import AgentWarrant.Thm.Edits.DeriveTreeSeq
 import AgentWarrant.Thm.Edits.DeriveTreeAddr
 import AgentWarrant.Thm.Edits.Cost
 import AgentWarrant.Thm.Edits.CostFamily
@@ -876,6 +877,20 @@ theorem editTreesKeepParentsBefore :
   ⟨fun _ _ _ h hwf => AgentWarrant.Edits.Machine.applyEditParentsBefore h hwf,
    fun tab _ S es hs hd => AgentWarrant.Edits.Machine.replayParentsBefore tab es S
      (AgentWarrant.Edits.Machine.startParentsBefore hs hd)⟩
+
+/-- The flat tree's preorder invariant, as parent links that do not cross (`NoCross`): `HStep` keeps it,
+and in a tree that has it every node after the subtree `spliceAt` replaces at `j` has its parent before
+`j` or after that subtree, so the splice's shift never re-parents a node onto a replaced one. -/
+theorem treePreorderShiftSound :
+    (∀ (t : AgentWarrant.Edits.Machine.Tree) (x : Nat), AgentWarrant.Edits.Machine.NoCross t →
+      AgentWarrant.Edits.Machine.NoCross (AgentWarrant.Edits.Machine.hstep t x)) ∧
+    (∀ (t : AgentWarrant.Edits.Machine.Tree) (j c : Nat) (nc : AgentWarrant.Edits.Machine.TNode),
+      AgentWarrant.Edits.Machine.NoCross t → AgentWarrant.Edits.Machine.nodeAt t c = some nc →
+      j + AgentWarrant.Edits.Machine.runLen j (AgentWarrant.Edits.Machine.dropN j t) + 1 ≤ c →
+      nc.parent < j ∨
+        j + AgentWarrant.Edits.Machine.runLen j (AgentWarrant.Edits.Machine.dropN j t) + 1 ≤ nc.parent) :=
+  ⟨fun t x h => AgentWarrant.Edits.Machine.hstepNoCross t x h,
+   fun _ j c nc h hn hle => AgentWarrant.Edits.Machine.afterRunParent h j c nc hn hle⟩
 
 /-- On every tree the runtime reaches from an accepted root whose tree has parents before children,
 both fresh arms of a Fork of a current branch with no sequence above it are current branches of `T'`:
