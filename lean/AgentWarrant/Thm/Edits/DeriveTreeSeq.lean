@@ -156,4 +156,352 @@ theorem noCrossContiguous {t : Tree} (hpb : ParentsBefore t) (hnc : NoCross t) (
       | inl e => rw [← e]; exact hdw
       | inr hlt => exact descBetween hpb hnc hz rfl hdw y y ny (Nat.leRefl y) hy hlt hyz
 
+-- the splice keeps the links uncrossed ------------------------------------------------------------------
+
+theorem addSubR (a : Nat) : ∀ b : Nat, a + b - b = a
+  | 0 => rfl
+  | b + 1 => by
+    show Nat.succ (a + b) - Nat.succ b = a
+    rw [Nat.succ_sub_succ]
+    exact addSubR a b
+
+theorem leCancelL : ∀ (k a b : Nat), k + a ≤ k + b → a ≤ b
+  | 0, a, b, h => by rw [Nat.zero_add, Nat.zero_add] at h; exact h
+  | k + 1, a, b, h => by
+    rw [Nat.succ_add, Nat.succ_add] at h
+    exact leCancelL k a b (Nat.leOfSuccLeSucc h)
+
+theorem nthApp : ∀ (a b : Tree) (x : Nat) (y : TNode), nthNode (a ++ b) x = some y →
+    (x < List.length a ∧ nthNode a x = some y) ∨ (∃ m, x = List.length a + m ∧ nthNode b m = some y)
+  | [], b, x, y, h => by
+    rw [List.nil_append] at h
+    exact Or.inr ⟨x, (Nat.zero_add x).symm, h⟩
+  | a0 :: a, b, 0, y, h => by
+    rw [List.cons_append] at h
+    refine Or.inl ⟨?_, h⟩
+    rw [List.length_cons]
+    exact Nat.succLeSucc (Nat.zeroLe _)
+  | a0 :: a, b, x + 1, y, h => by
+    rw [List.cons_append] at h
+    cases nthApp a b x y h with
+    | inl p => exact Or.inl ⟨by rw [List.length_cons]; exact Nat.succLeSucc p.1, p.2⟩
+    | inr p =>
+      have ⟨m, e, hm⟩ := p
+      refine Or.inr ⟨m, ?_, hm⟩
+      rw [e, List.length_cons, Nat.succ_add]
+      rfl
+
+theorem nthMap (f : TNode → TNode) : ∀ (l : Tree) (m : Nat) (y : TNode), nthNode (l.map f) m = some y →
+    ∃ z, nthNode l m = some z ∧ y = f z
+  | [], _, _, h => Option.noConfusion h
+  | x :: l, 0, y, h => by
+    have h' : some (f x) = some y := h
+    exact ⟨x, rfl, (Option.some.inj h').symm⟩
+  | x :: l, m + 1, y, h => nthMap f l m y h
+
+/-- Where a node of `𝓔[new]` at `i + 1` comes from: the kept prefix, the new nodes, or the suffix after
+the replaced run, whose parent `spliceAt` keeps (before the run's root) or shifts. -/
+theorem spliceRegions (t : Tree) (i k : Nat) (new : Tree) (hi : i ≤ List.length t)
+    (hk : runLen (i + 1) (dropN (i + 1) t) = k) (x : Nat) (y : TNode)
+    (h : nthNode (spliceAt t (i + 1) new) x = some y) :
+    (x < i ∧ nthNode t x = some y) ∨ (∃ m, x = i + m ∧ nthNode new m = some y) ∨
+    (∃ m z, x = i + List.length new + m ∧ nthNode t (i + 1 + k + m) = some z ∧
+      ((z.parent < i + 1 ∧ y.parent = z.parent) ∨
+       (i + 1 ≤ z.parent ∧ y.parent = z.parent + List.length new - (k + 1)))) := by
+  have hl := takeNLen i t hi
+  have e1 : takeN (i + 1 - 1) t = takeN i t := rfl
+  cases nthApp _ _ x y h with
+  | inl p =>
+    rw [e1] at p
+    cases nthApp _ _ x y p.2 with
+    | inl q =>
+      rw [hl] at q
+      exact Or.inl ⟨q.1, by rw [← nthTakeN i x t q.1]; exact q.2⟩
+    | inr q =>
+      have ⟨m, e, hm⟩ := q
+      rw [hl] at e
+      exact Or.inr (Or.inl ⟨m, e, hm⟩)
+  | inr p =>
+    rw [e1] at p
+    have ⟨m, e, hm⟩ := p
+    rw [lengthApp, hl] at e
+    have ⟨z, hz, ey⟩ := nthMap _ _ m y hm
+    rw [nthDrop, nthDrop, ← Nat.add_assoc, hk] at hz
+    refine Or.inr (Or.inr ⟨m, z, e, hz, ?_⟩)
+    subst ey
+    cases hb : Nat.ble (i + 1) z.parent with
+    | false => exact Or.inl ⟨bleFalse hb, by rw [hk]⟩
+    | true => exact Or.inr ⟨hb, by rw [hk]⟩
+
+theorem shiftEq (i k L d : Nat) : i + 1 + k + 1 + d + L - (k + 1) = i + 1 + L + d := by
+  have e : i + 1 + k + 1 + d + L = i + 1 + L + d + (k + 1) := by
+    simp only [Nat.add_comm, Nat.add_left_comm, Nat.add_assoc] <;> rfl
+  rw [e, addSubR]
+
+theorem le4 (i a b c : Nat) : i ≤ i + a + b + c :=
+  Nat.leTrans (Nat.leAddRight i a) (Nat.leTrans (Nat.leAddRight (i + a) b) (Nat.leAddRight (i + a + b) c))
+
+/-- A suffix node after the replaced run keeps a parent before the run's root, or has one after the run,
+shifted onto the same node's new position. -/
+theorem suffixParent {t : Tree} (hnc : NoCross t) (i k L m : Nat) (hk : runLen (i + 1) (dropN (i + 1) t) = k)
+    (z y : TNode) (hz : nthNode t (i + 1 + k + m) = some z)
+    (hp : (z.parent < i + 1 ∧ y.parent = z.parent) ∨ (i + 1 ≤ z.parent ∧ y.parent = z.parent + L - (k + 1))) :
+    (z.parent < i + 1 ∧ y.parent = z.parent) ∨
+      ∃ d, z.parent = i + 1 + k + 1 + d ∧ y.parent = i + 1 + L + d := by
+  cases hp with
+  | inl h => exact Or.inl h
+  | inr h =>
+    have hz' : nodeAt t (i + 1 + k + m + 1) = some z := hz
+    have hle : i + 1 + runLen (i + 1) (dropN (i + 1) t) + 1 ≤ i + 1 + k + m + 1 := by
+      rw [hk]; exact Nat.succLeSucc (Nat.leAddRight _ m)
+    cases afterRunParent hnc (i + 1) _ z hz' hle with
+    | inl h2 => exact absurd (Nat.ltOfLtOfLe h2 h.1) (Nat.ltIrrefl _)
+    | inr h2 =>
+      rw [hk] at h2
+      have ⟨d, e⟩ := Nat.le.dest h2
+      refine Or.inr ⟨d, e.symm, ?_⟩
+      rw [h.2, ← e, shiftEq]
+
+/-- `𝓔[new]` at position `i + 1` keeps the links uncrossed when the new nodes' own links do not cross,
+and each new node hangs from the replaced node's parent or from a new node. -/
+theorem spliceNoCross (t : Tree) (i : Nat) (new : Tree) (n : TNode) (hpb : ParentsBefore t) (hnc : NoCross t)
+    (hj : nodeAt t (i + 1) = some n)
+    (hN1 : ∀ m1 m2 x1 x2, nthNode new m1 = some x1 → nthNode new m2 = some x2 → m1 < m2 →
+      x2.parent ≤ x1.parent ∨ i + m1 + 1 ≤ x2.parent)
+    (hN2 : ∀ m x, nthNode new m = some x → x.parent = n.parent ∨ i + 1 ≤ x.parent) :
+    NoCross (spliceAt t (i + 1) new) := by
+  have hi := nodeAtLe hj
+  have hp0 : n.parent ≤ i := Nat.leOfSuccLeSucc (hpb _ _ hj)
+  have hT : ∀ x1 x2 y1 y2, nthNode t x1 = some y1 → nthNode t x2 = some y2 → x1 < x2 →
+      y2.parent ≤ y1.parent ∨ x1 + 1 ≤ y2.parent :=
+    fun x1 x2 y1 y2 h1 h2 hl => by
+      have h1' : nodeAt t (x1 + 1) = some y1 := h1
+      have h2' : nodeAt t (x2 + 1) = some y2 := h2
+      exact hnc (x1 + 1) (x2 + 1) y1 y2 h1' h2' (Nat.succLeSucc hl)
+  have hjn : nthNode t i = some n := hj
+  generalize hk : runLen (i + 1) (dropN (i + 1) t) = k
+  intro b c nb nc hb hc hlt
+  have ⟨b0, eb, _, hb0⟩ := nodeAtPos hb
+  have ⟨c0, ec, _, hc0⟩ := nodeAtPos hc
+  subst eb
+  subst ec
+  have hlt0 : b0 < c0 := Nat.leOfSuccLeSucc hlt
+  show nc.parent ≤ nb.parent ∨ b0 + 1 ≤ nc.parent
+  cases spliceRegions t i k new hi hk c0 nc hc0 with
+  | inl rc =>
+    have ⟨hc1, hct⟩ := rc
+    cases spliceRegions t i k new hi hk b0 nb hb0 with
+    | inl rb => exact hT b0 c0 nb nc rb.2 hct hlt0
+    | inr rb => cases rb with
+      | inl rb =>
+        have ⟨m1, e1, _⟩ := rb
+        rw [e1] at hlt0
+        exact absurd (Nat.ltOfLeOfLt (Nat.leAddRight i m1) (Nat.ltTrans hlt0 hc1)) (Nat.ltIrrefl i)
+      | inr rb =>
+        have ⟨m1, _, e1, _, _⟩ := rb
+        rw [e1] at hlt0
+        exact absurd (Nat.ltOfLeOfLt (le4 i (List.length new) m1 0) (Nat.ltTrans hlt0 hc1)) (Nat.ltIrrefl i)
+  | inr rc => cases rc with
+    | inl rc =>
+      have ⟨m2, e2, hm2⟩ := rc
+      have hm2L := nthSome new m2 nc hm2
+      cases spliceRegions t i k new hi hk b0 nb hb0 with
+      | inl rb =>
+        have ⟨hb1, hbt⟩ := rb
+        cases hN2 m2 nc hm2 with
+        | inl e => rw [e]; exact hT b0 i nb n hbt hjn hb1
+        | inr h => exact Or.inr (Nat.leTrans (Nat.leTrans hb1 (Nat.leSucc i)) h)
+      | inr rb => cases rb with
+        | inl rb =>
+          have ⟨m1, e1, hm1⟩ := rb
+          rw [e1, e2] at hlt0
+          rw [e1]
+          exact hN1 m1 m2 nb nc hm1 hm2 (leCancelL i (m1 + 1) m2 hlt0)
+        | inr rb =>
+          have ⟨m1, _, e1, _, _⟩ := rb
+          rw [e1, e2] at hlt0
+          have h1 : i + List.length new + m1 < i + List.length new :=
+            Nat.ltTrans hlt0 (Nat.addLtAddLeft hm2L i)
+          exact absurd (Nat.ltOfLeOfLt (Nat.leAddRight _ m1) h1) (Nat.ltIrrefl _)
+    | inr rc =>
+      have ⟨m2, z, e2, hz, hpz⟩ := rc
+      have hsp := suffixParent hnc i k (List.length new) m2 hk z nc hz hpz
+      have hzpos : i < i + 1 + k + m2 := Nat.ltOfLtOfLe (Nat.ltSuccSelf i) (le4 (i + 1) k m2 0)
+      cases spliceRegions t i k new hi hk b0 nb hb0 with
+      | inl rb =>
+        have ⟨hb1, hbt⟩ := rb
+        cases hsp with
+        | inl h => rw [h.2]; exact hT b0 _ nb z hbt hz (Nat.ltTrans hb1 hzpos)
+        | inr h =>
+          have ⟨d, _, e⟩ := h
+          rw [e]
+          exact Or.inr (Nat.leTrans (Nat.leTrans hb1 (Nat.leSucc i)) (le4 (i + 1) _ d 0))
+      | inr rb => cases rb with
+        | inl rb =>
+          have ⟨m1, e1, hm1⟩ := rb
+          have hm1L := nthSome new m1 nb hm1
+          rw [e1]
+          cases hsp with
+          | inl h =>
+            rw [h.2]
+            cases hT i _ n z hjn hz hzpos with
+            | inr h2 => exact absurd (Nat.ltOfLeOfLt h2 h.1) (Nat.ltIrrefl _)
+            | inl h2 =>
+              refine Or.inl (Nat.leTrans h2 ?_)
+              cases hN2 m1 nb hm1 with
+              | inl e => rw [e]; exact Nat.leRefl _
+              | inr e => exact Nat.leTrans hp0 (Nat.leTrans (Nat.leSucc i) e)
+          | inr h =>
+            have ⟨d, _, e⟩ := h
+            rw [e]
+            refine Or.inr (Nat.leTrans (Nat.addLeAddLeft hm1L i) ?_)
+            have e3 : i + 1 + List.length new + d = i + List.length new + (1 + d) := by
+              simp only [Nat.add_comm, Nat.add_left_comm, Nat.add_assoc] <;> rfl
+            rw [e3]
+            exact Nat.leAddRight _ _
+        | inr rb =>
+          have ⟨m1, zb, e1, hzb, hpb'⟩ := rb
+          have hsb := suffixParent hnc i k (List.length new) m1 hk zb nb hzb hpb'
+          rw [e1, e2] at hlt0
+          have hm12 : m1 < m2 := leCancelL (i + List.length new) (m1 + 1) m2 hlt0
+          have ho := hT _ _ zb z hzb hz (Nat.addLtAddLeft hm12 (i + 1 + k))
+          rw [e1]
+          have hlo : i + 1 ≤ i + 1 + k + m1 + 1 := le4 (i + 1) k m1 1
+          -- the original's second case puts `z`'s parent after the run
+          have hcase2 : ∀ dc, z.parent = i + 1 + k + 1 + dc → i + 1 + k + m1 + 1 ≤ z.parent →
+              i + List.length new + m1 + 1 ≤ i + 1 + List.length new + dc := by
+            intro dc hzd hle
+            rw [hzd, Nat.add_assoc (i + 1 + k) 1 dc] at hle
+            have hm : m1 + 1 ≤ 1 + dc := leCancelL (i + 1 + k) (m1 + 1) (1 + dc) hle
+            rw [Nat.add_comm 1 dc] at hm
+            have e3 : i + 1 + List.length new + dc = i + List.length new + (dc + 1) := by
+              simp only [Nat.add_comm, Nat.add_left_comm, Nat.add_assoc] <;> rfl
+            rw [e3]
+            exact Nat.addLeAddLeft hm _
+          cases hsp with
+          | inl hc' =>
+            rw [hc'.2]
+            cases hsb with
+            | inl hb' =>
+              rw [hb'.2]
+              cases ho with
+              | inl h => exact Or.inl h
+              | inr h => exact absurd (Nat.ltOfLeOfLt (Nat.leTrans hlo h) hc'.1) (Nat.ltIrrefl _)
+            | inr hb' =>
+              have ⟨db, _, eb'⟩ := hb'
+              rw [eb']
+              exact Or.inl (Nat.leTrans (Nat.leOfLtSucc hc'.1) (le4 i 1 _ db))
+          | inr hc' =>
+            have ⟨dc, hzd, ec'⟩ := hc'
+            rw [ec']
+            cases hsb with
+            | inl hb' =>
+              cases ho with
+              | inl h =>
+                have h3 : i + 1 ≤ z.parent := by rw [hzd]; exact le4 (i + 1) k 1 dc
+                exact absurd (Nat.ltOfLeOfLt (Nat.leTrans h3 h) hb'.1) (Nat.ltIrrefl _)
+              | inr h => exact Or.inr (hcase2 dc hzd h)
+            | inr hb' =>
+              have ⟨db, hzbd, eb'⟩ := hb'
+              rw [eb']
+              cases ho with
+              | inl h =>
+                rw [hzd, hzbd] at h
+                exact Or.inl (Nat.addLeAddLeft (leCancelL (i + 1 + k + 1) dc db h) _)
+              | inr h => exact Or.inr (hcase2 dc hzd h)
+
+-- the rows whose new nodes are a node and its children --------------------------------------------------
+
+theorem headRestN (i p0 : Nat) (a : TNode) (rest : Tree) (ha : a.parent = p0)
+    (hr : ∀ m x, nthNode rest m = some x → x.parent = i + 1) :
+    (∀ m1 m2 x1 x2, nthNode (a :: rest) m1 = some x1 → nthNode (a :: rest) m2 = some x2 → m1 < m2 →
+      x2.parent ≤ x1.parent ∨ i + m1 + 1 ≤ x2.parent) ∧
+    (∀ m x, nthNode (a :: rest) m = some x → x.parent = p0 ∨ i + 1 ≤ x.parent) := by
+  refine ⟨?_, ?_⟩
+  · intro m1 m2 x1 x2 h1 h2 hl
+    cases m2 with
+    | zero => exact absurd hl (Nat.notLtZero _)
+    | succ m2 =>
+      have h2' : nthNode rest m2 = some x2 := h2
+      have e2 := hr m2 x2 h2'
+      cases m1 with
+      | zero => exact Or.inr (by rw [e2]; exact Nat.leRefl _)
+      | succ m1 =>
+        have h1' : nthNode rest m1 = some x1 := h1
+        have e1 := hr m1 x1 h1'
+        exact Or.inl (by rw [e1, e2]; exact Nat.leRefl _)
+  · intro m x h
+    cases m with
+    | zero =>
+      have h' : some a = some x := h
+      cases Option.some.inj h'
+      exact Or.inl ha
+    | succ m =>
+      have h' : nthNode rest m = some x := h
+      exact Or.inr (by rw [hr m x h']; exact Nat.leRefl _)
+
+theorem nilPar (q : Nat) : ∀ m x, nthNode ([] : Tree) m = some x → x.parent = q :=
+  fun _ _ h => Option.noConfusion h
+
+theorem twoPar (x y : TNode) (q : Nat) (hx : x.parent = q) (hy : y.parent = q) :
+    ∀ m z, nthNode [x, y] m = some z → z.parent = q
+  | 0, z, h => by
+    have h' : some x = some z := h
+    cases Option.some.inj h'
+    exact hx
+  | 1, z, h => by
+    have h' : some y = some z := h
+    cases Option.some.inj h'
+    exact hy
+  | m + 2, z, h => by
+    have h' : nthNode ([] : Tree) m = some z := h
+    exact Option.noConfusion h'
+
+/-- A Fork keeps the links uncrossed. -/
+theorem forkNoCross {t t' : Tree} {par : Bool} {b g bl br : Nat} {gl gr : List Pomset}
+    (h : applyEdit t (TEdit.fork par b g bl br gl gr) = some t') (hpb : ParentsBefore t) (hnc : NoCross t) :
+    NoCross t' := by
+  have h := (rowOf h).2
+  cases hc : currentLeafAt t b with
+  | none => simp only [rowTree, hc] at h
+  | some p => cases p with
+    | mk j n =>
+      have ⟨_, _, hj⟩ := currentLeafAtSome hc
+      have ⟨i, ei, _, _⟩ := nodeAtPos hj
+      subst ei
+      simp only [rowTree, hc] at h
+      have e := applied h
+      subst e
+      refine spliceNoCross t i _ n hpb hnc hj ?_ ?_
+      · refine (headRestN i n.parent _ _ ?_ (twoPar _ _ (i + 1) ?_ ?_)).1 <;> rfl
+      · refine (headRestN i n.parent _ _ ?_ (twoPar _ _ (i + 1) ?_ ?_)).2 <;> rfl
+
+/-- A Restore (replacing the branch, or live) keeps the links uncrossed. -/
+theorem restoreNoCross {t t' : Tree} {live : Bool} {b g bk : Nat} {gk : List Pomset}
+    (h : applyEdit t (TEdit.restore live b g bk gk) = some t') (hpb : ParentsBefore t) (hnc : NoCross t) :
+    NoCross t' := by
+  have h := (rowOf h).2
+  cases hc : currentLeafAt t b with
+  | none => simp only [rowTree, hc] at h
+  | some p => cases p with
+    | mk j n =>
+      have ⟨_, _, hj⟩ := currentLeafAtSome hc
+      have ⟨i, ei, _, _⟩ := nodeAtPos hj
+      subst ei
+      cases live with
+      | false =>
+        simp only [rowTree, hc] at h
+        have e := applied h
+        subst e
+        refine spliceNoCross t i _ n hpb hnc hj ?_ ?_
+        · refine (headRestN i n.parent _ _ ?_ (nilPar (i + 1))).1; rfl
+        · refine (headRestN i n.parent _ _ ?_ (nilPar (i + 1))).2; rfl
+      | true =>
+        simp only [rowTree, hc] at h
+        have e := applied h
+        subst e
+        refine spliceNoCross t i _ n hpb hnc hj ?_ ?_
+        · refine (headRestN i n.parent _ _ ?_ (twoPar _ _ (i + 1) ?_ ?_)).1 <;> rfl
+        · refine (headRestN i n.parent _ _ ?_ (twoPar _ _ (i + 1) ?_ ?_)).2 <;> rfl
+
 end AgentWarrant.Edits.Machine
