@@ -504,4 +504,301 @@ theorem restoreNoCross {t t' : Tree} {live : Bool} {b g bk : Nat} {gk : List Pom
         · refine (headRestN i n.parent _ _ ?_ (twoPar _ _ (i + 1) ?_ ?_)).1 <;> rfl
         · refine (headRestN i n.parent _ _ ?_ (twoPar _ _ (i + 1) ?_ ?_)).2 <;> rfl
 
+-- the Merge rows: a sequence over a moved subtree and a fresh leaf ----------------------------------------
+
+theorem runMem (a : Nat) : ∀ (l : Tree) (m : Nat) (x : TNode), nthNode (takeN (runLen a l) l) m = some x →
+    a ≤ x.parent ∧ nthNode l m = some x
+  | [], m, x, h => by
+    have h' : nthNode ([] : Tree) m = some x := h
+    exact Option.noConfusion h'
+  | y :: l, m, x, h => by
+    cases hb : Nat.ble a y.parent with
+    | false =>
+      have e : runLen a (y :: l) = 0 := by simp only [runLen, hb]
+      rw [e] at h
+      have h' : nthNode ([] : Tree) m = some x := h
+      exact Option.noConfusion h'
+    | true =>
+      have e : runLen a (y :: l) = runLen a l + 1 := by simp only [runLen, hb] <;> rfl
+      rw [e] at h
+      cases m with
+      | zero =>
+        have h' : some y = some x := h
+        cases Option.some.inj h'
+        exact ⟨hb, rfl⟩
+      | succ m =>
+        have h' : nthNode (takeN (runLen a l) l) m = some x := h
+        have r := runMem a l m x h'
+        exact ⟨r.1, r.2⟩
+
+/-- A node of the subtree below `a` moved by `moveTo a q`: from position `a + m + 1`, with its parent
+`a + d` moved to `q + d`. -/
+theorem movedNode (t : Tree) (a q m : Nat) (y : TNode) (h : nthNode (moveTo a q (below t a)) m = some y) :
+    ∃ x d, nthNode t (a + m) = some x ∧ x.parent = a + d ∧ y.parent = q + d := by
+  have h' : nthNode ((below t a).map (fun n => { n with parent := n.parent + q - a })) m = some y := h
+  have ⟨x, hx, ey⟩ := nthMap _ _ m y h'
+  have hx' : nthNode (takeN (runLen a (dropN a t)) (dropN a t)) m = some x := hx
+  have ⟨hle, hd⟩ := runMem a _ m x hx'
+  rw [nthDrop] at hd
+  have ⟨d, e⟩ := Nat.le.dest hle
+  refine ⟨x, d, hd, e.symm, ?_⟩
+  rw [ey]
+  show x.parent + q - a = q + d
+  rw [← e]
+  have e2 : a + d + q = q + d + a := by simp only [Nat.add_comm, Nat.add_left_comm, Nat.add_assoc] <;> rfl
+  rw [e2, addSubR]
+
+/-- The moved subtree's links stay uncrossed. -/
+theorem movedNC (t : Tree) (hnc : NoCross t) (a q : Nat) :
+    ∀ m1 m2 y1 y2, nthNode (moveTo a q (below t a)) m1 = some y1 → nthNode (moveTo a q (below t a)) m2 = some y2 →
+      m1 < m2 → y2.parent ≤ y1.parent ∨ q + m1 + 1 ≤ y2.parent := by
+  intro m1 m2 y1 y2 h1 h2 hl
+  have ⟨x1, d1, hx1, e1, f1⟩ := movedNode t a q m1 y1 h1
+  have ⟨x2, d2, hx2, e2, f2⟩ := movedNode t a q m2 y2 h2
+  have hx1' : nodeAt t (a + m1 + 1) = some x1 := hx1
+  have hx2' : nodeAt t (a + m2 + 1) = some x2 := hx2
+  rw [f1, f2]
+  cases hnc _ _ x1 x2 hx1' hx2' (Nat.succLeSucc (Nat.addLtAddLeft hl a)) with
+  | inl h =>
+    rw [e1, e2] at h
+    exact Or.inl (Nat.addLeAddLeft (leCancelL a d2 d1 h) q)
+  | inr h =>
+    rw [e2] at h
+    exact Or.inr (Nat.addLeAddLeft (leCancelL a (m1 + 1) d2 h) q)
+
+theorem nthOne (L x : TNode) : ∀ m, nthNode [L] m = some x → m = 0 ∧ x = L
+  | 0, h => by
+    have h' : some L = some x := h
+    exact ⟨rfl, (Option.some.inj h').symm⟩
+  | m + 1, h => by
+    have h' : nthNode ([] : Tree) m = some x := h
+    exact Option.noConfusion h'
+
+/-- Where a node of a Merge's new nodes `S :: R :: M ++ [L]` sits. -/
+theorem seqClass (S R L : TNode) (M : Tree) (m : Nat) (x : TNode) (h : nthNode (S :: R :: M ++ [L]) m = some x) :
+    (m = 0 ∧ x = S) ∨ (m = 1 ∧ x = R) ∨ (∃ k, m = k + 2 ∧ nthNode M k = some x) ∨
+      (m = List.length M + 2 ∧ x = L) := by
+  cases nthApp _ _ m x h with
+  | inl p =>
+    have h2 := p.2
+    cases m with
+    | zero =>
+      have h' : some S = some x := h2
+      exact Or.inl ⟨rfl, (Option.some.inj h').symm⟩
+    | succ m => cases m with
+      | zero =>
+        have h' : some R = some x := h2
+        exact Or.inr (Or.inl ⟨rfl, (Option.some.inj h').symm⟩)
+      | succ k =>
+        have h' : nthNode M k = some x := h2
+        exact Or.inr (Or.inr (Or.inl ⟨k, rfl, h'⟩))
+  | inr p =>
+    have ⟨m', e, hm⟩ := p
+    have ⟨e0, ex⟩ := nthOne L x m' hm
+    rw [e0, List.length_cons, List.length_cons] at e
+    exact Or.inr (Or.inr (Or.inr ⟨e, ex⟩))
+
+/-- A Merge's new nodes (the sequence `S` with the replaced node's parent, the kept root `R` and the fresh
+leaf `L` under it, the moved subtree `M` below `R`) satisfy `spliceNoCross`'s conditions. -/
+theorem seqListN (i p0 : Nat) (S R L : TNode) (M : Tree) (hS : S.parent = p0) (hR : R.parent = i + 1)
+    (hL : L.parent = i + 1)
+    (hM1 : ∀ m y, nthNode M m = some y → ∃ d, y.parent = i + 1 + 1 + d)
+    (hM2 : ∀ m1 m2 y1 y2, nthNode M m1 = some y1 → nthNode M m2 = some y2 → m1 < m2 →
+      y2.parent ≤ y1.parent ∨ i + 1 + 1 + m1 + 1 ≤ y2.parent) :
+    (∀ m1 m2 x1 x2, nthNode (S :: R :: M ++ [L]) m1 = some x1 → nthNode (S :: R :: M ++ [L]) m2 = some x2 →
+      m1 < m2 → x2.parent ≤ x1.parent ∨ i + m1 + 1 ≤ x2.parent) ∧
+    (∀ m x, nthNode (S :: R :: M ++ [L]) m = some x → x.parent = p0 ∨ i + 1 ≤ x.parent) := by
+  have geM : ∀ m y, nthNode M m = some y → i + 1 + 1 ≤ y.parent := fun m y h => by
+    have ⟨d, e⟩ := hM1 m y h
+    rw [e]; exact Nat.leAddRight _ d
+  -- every node after the first hangs at `i + 1` or below
+  have late : ∀ m x, nthNode (S :: R :: M ++ [L]) m = some x → 0 < m → i + 1 ≤ x.parent := by
+    intro m x h hm
+    cases seqClass S R L M m x h with
+    | inl c => rw [c.1] at hm; exact absurd hm (Nat.ltIrrefl 0)
+    | inr c => cases c with
+      | inl c => rw [c.2, hR]; exact Nat.leRefl _
+      | inr c => cases c with
+        | inl c => have ⟨k, _, hk⟩ := c; exact Nat.leTrans (Nat.leSucc _) (geM k x hk)
+        | inr c => rw [c.2, hL]; exact Nat.leRefl _
+  refine ⟨?_, ?_⟩
+  · intro m1 m2 x1 x2 h1 h2 hl
+    cases seqClass S R L M m1 x1 h1 with
+    | inl c =>
+      rw [c.1]
+      rw [c.1] at hl
+      exact Or.inr (late m2 x2 h2 hl)
+    | inr c => cases c with
+      | inl c =>
+        have ⟨e1, ex1⟩ := c
+        rw [e1] at hl
+        cases seqClass S R L M m2 x2 h2 with
+        | inl d => rw [d.1] at hl; exact absurd hl (Nat.notLtZero _)
+        | inr d => cases d with
+          | inl d => rw [d.1] at hl; exact absurd hl (Nat.ltIrrefl 1)
+          | inr d => cases d with
+            | inl d =>
+              have ⟨k, _, hk⟩ := d
+              rw [e1]
+              exact Or.inr (Nat.leTrans (Nat.leRefl _) (geM k x2 hk))
+            | inr d => rw [d.2, ex1, hL, hR]; exact Or.inl (Nat.leRefl _)
+      | inr c => cases c with
+        | inl c =>
+          have ⟨k1, e1, hk1⟩ := c
+          have hk1L := nthSome M k1 x1 hk1
+          rw [e1] at hl
+          cases seqClass S R L M m2 x2 h2 with
+          | inl d => rw [d.1] at hl; exact absurd hl (Nat.notLtZero _)
+          | inr d => cases d with
+            | inl d =>
+              rw [d.1] at hl
+              exact absurd (Nat.leOfSuccLeSucc hl) (Nat.notSuccLeZero _)
+            | inr d => cases d with
+              | inl d =>
+                have ⟨k2, e2, hk2⟩ := d
+                rw [e2] at hl
+                have hk : k1 < k2 := Nat.leOfSuccLeSucc (Nat.leOfSuccLeSucc hl)
+                rw [e1]
+                have e3 : i + (k1 + 2) + 1 = i + 1 + 1 + k1 + 1 := by
+                  simp only [Nat.add_comm, Nat.add_left_comm, Nat.add_assoc] <;> rfl
+                rw [e3]
+                exact hM2 k1 k2 x1 x2 hk1 hk2 hk
+              | inr d =>
+                rw [d.2, hL]
+                exact Or.inl (Nat.leTrans (Nat.leSucc _) (geM k1 x1 hk1))
+        | inr c =>
+          have ⟨e1, _⟩ := c
+          rw [e1] at hl
+          cases seqClass S R L M m2 x2 h2 with
+          | inl d => rw [d.1] at hl; exact absurd hl (Nat.notLtZero _)
+          | inr d => cases d with
+            | inl d =>
+              rw [d.1] at hl
+              exact absurd (Nat.leOfSuccLeSucc hl) (Nat.notSuccLeZero _)
+            | inr d => cases d with
+              | inl d =>
+                have ⟨k2, e2, hk2⟩ := d
+                have hk2L := nthSome M k2 x2 hk2
+                rw [e2] at hl
+                exact absurd (Nat.ltTrans hl (Nat.addLtAddRight hk2L 2)) (Nat.ltIrrefl _)
+              | inr d => rw [d.1] at hl; exact absurd hl (Nat.ltIrrefl _)
+  · intro m x h
+    cases m with
+    | zero =>
+      cases seqClass S R L M 0 x h with
+      | inl c => rw [c.2]; exact Or.inl hS
+      | inr c => exact Or.inr (late 0 x h (by cases c with
+        | inl c => exact absurd c.1 (fun e => Nat.noConfusion e)
+        | inr c => cases c with
+          | inl c => have ⟨k, e, _⟩ := c; exact absurd e (fun e => Nat.noConfusion e)
+          | inr c => exact absurd c.1 (fun e => Nat.noConfusion e)))
+    | succ m => exact Or.inr (late (m + 1) x h (Nat.succLeSucc (Nat.zeroLe m)))
+
+theorem movedP (t : Tree) (a q : Nat) :
+    ∀ m y, nthNode (moveTo a q (below t a)) m = some y → ∃ d, y.parent = q + d := fun m y h => by
+  have ⟨_, d, _, _, f⟩ := movedNode t a q m y h
+  exact ⟨d, f⟩
+
+/-- A MergeSelect keeps the links uncrossed. -/
+theorem selectNoCross {t t' : Tree} {g arm bj : Nat} {gj : List Pomset}
+    (h : applyEdit t (TEdit.select g arm bj gj) = some t') (hpb : ParentsBefore t) (hnc : NoCross t) :
+    NoCross t' := by
+  have ⟨j, n, a, hc, hk, hs, ha⟩ := selectCurrent h
+  have ⟨_, _, hj⟩ := currentGroupAtSome hc
+  have ⟨i, ei, _, _⟩ := nodeAtPos hj
+  subst ei
+  have hk' : Nat.beq n.kind 1 = true := by rw [hk]; rfl
+  have hb : (Nat.beq n.kind 1 && selOk n arm) = true := by rw [hk', hs]; rfl
+  have h := (rowOf h).2
+  cases hcn : nodeAt t a with
+  | none => simp only [rowTree, hc, hb, ha, hcn] at h
+  | some c =>
+    simp only [rowTree, hc, hb, ha, hcn] at h
+    have e := applied h
+    subst e
+    refine spliceNoCross t i _ n hpb hnc hj ?_ ?_
+    · refine (seqListN i n.parent _ _ _ _ ?_ ?_ ?_ ?_ ?_).1
+      · rfl
+      · rfl
+      · rfl
+      · exact movedP t a _
+      · exact movedNC t hnc a _
+    · refine (seqListN i n.parent _ _ _ _ ?_ ?_ ?_ ?_ ?_).2
+      · rfl
+      · rfl
+      · rfl
+      · exact movedP t a _
+      · exact movedNC t hnc a _
+
+/-- A MergeJoin keeps the links uncrossed. -/
+theorem joinNoCross {t t' : Tree} {g bj : Nat} {gj : List Pomset}
+    (h : applyEdit t (TEdit.join g bj gj) = some t') (hpb : ParentsBefore t) (hnc : NoCross t) :
+    NoCross t' := by
+  have ⟨j, n, hc, hk⟩ := joinCurrent h
+  have ⟨_, _, hj⟩ := currentGroupAtSome hc
+  have ⟨i, ei, _, _⟩ := nodeAtPos hj
+  subst ei
+  have hk' : Nat.beq n.kind 2 = true := by rw [hk]; rfl
+  have h := (rowOf h).2
+  simp only [rowTree, hc, hk'] at h
+  have e := applied h
+  subst e
+  refine spliceNoCross t i _ n hpb hnc hj ?_ ?_
+  · refine (seqListN i n.parent _ _ _ _ ?_ ?_ ?_ ?_ ?_).1
+    · rfl
+    · rfl
+    · rfl
+    · exact movedP t (i + 1) _
+    · exact movedNC t hnc (i + 1) _
+  · refine (seqListN i n.parent _ _ _ _ ?_ ?_ ?_ ?_ ?_).2
+    · rfl
+    · rfl
+    · rfl
+    · exact movedP t (i + 1) _
+    · exact movedNC t hnc (i + 1) _
+
+/-- Every tree change keeps the links uncrossed on a tree with parents before children. -/
+theorem applyEditNoCross {t t' : Tree} {e : TEdit} (h : applyEdit t e = some t') (hpb : ParentsBefore t)
+    (hnc : NoCross t) : NoCross t' := by
+  cases e with
+  | keep => exact applyEditKeepNoCross h hnc
+  | fork par b g bl br gl gr => exact forkNoCross h hpb hnc
+  | restore live b g bk gk => exact restoreNoCross h hpb hnc
+  | select g arm bj gj => exact selectNoCross h hpb hnc
+  | join g bj gj => exact joinNoCross h hpb hnc
+
+-- the machines' trees ------------------------------------------------------------------------------------
+
+theorem treeStepNoCross {tab : Core → Nat → Option (Derived × TEdit)} {c : Core} {t' : Tree}
+    (h : TreeStep tab c t') (hpb : ParentsBefore c.tree) (hnc : NoCross c.tree) : NoCross t' := by
+  cases h with
+  | inl e => rw [e]; exact hnc
+  | inr h => cases h with
+    | inl p => have ⟨x, e⟩ := p; rw [e]; exact hstepNoCross c.tree x hnc
+    | inr p => have ⟨_, _, _, _, ha⟩ := p; exact applyEditNoCross ha hpb hnc
+
+theorem startNoCross {d : Derived} {S : RState} (h : start d = some S) (hd : NoCross d.tree) :
+    NoCross S.core.tree := by
+  simp only [start] at h
+  cases hs : safeSet (build d.inst) with
+  | nil => rw [hs] at h; exact Option.noConfusion h
+  | cons a l => rw [hs] at h; cases Option.some.inj h; exact hd
+
+/-- On the runtime run, every tree reached from a record whose tree has parents before children and no
+crossing links has no crossing links either, after any finite sequence of events. -/
+theorem replayNoCross (tab : Core → Nat → Option (Derived × TEdit)) :
+    ∀ (es : List Ev) (S : RState), ParentsBefore S.core.tree → NoCross S.core.tree →
+      NoCross (replay (treeDer tab) S es).core.tree
+  | [], _, _, h => h
+  | e :: es, S, hp, h => replayNoCross tab es _ (treeStepParentsBefore (stepTree tab S e) hp)
+      (treeStepNoCross (stepTree tab S e) hp h)
+
+/-- On the ideal machine, the same. -/
+theorem replayIdealNoCross (tab : Core → Nat → Option (Derived × TEdit)) :
+    ∀ (es : List IEv) (c : Core), ParentsBefore c.tree → NoCross c.tree →
+      NoCross (replayIdeal (treeDer tab) c es).tree
+  | [], _, _, h => h
+  | e :: es, c, hp, h => replayIdealNoCross tab es _ (stepIParentsBefore tab c e hp)
+      (treeStepNoCross (stepITree tab c e) hp h)
+
 end AgentWarrant.Edits.Machine
