@@ -1,22 +1,29 @@
 import AgentWarrant.Thm.Edits.DeriveTreeKeep
-/-! The preorder invariant of the flat branch tree, towards the new leaves' currency with a sequence above
-the edited node (*When Can Agents Safely Checkpoint, Fork, Restore, and Merge?*, Section V-A and Table I):
+/-! The preorder invariant of the flat branch tree (*When Can Agents Safely Checkpoint, Fork, Restore, and
+Merge?*, Section V-A and Table I): a node's descendants follow it contiguously.
 - `NoCross t`: parent links do not cross — for positions `b < c`, `c`'s parent is not strictly between
-  `b`'s parent and `b`. With parents before children it gives preorder (a node's descendants follow it
-  contiguously): every node strictly between a node `q` and a descendant of `q` descends from `q`
-  (`noCrossContiguous`, descent `Desc` by parent links);
-- `HStep` keeps it (`hstepNoCross`: it moves only progress and choice selections), the no-op change too
-  (`applyEditKeepNoCross`);
-- what it buys the splice: in a tree without crossings, every node after the run that `spliceAt` replaces
-  (the nodes after position `j` whose parent is `j` or later, `runLen`) has its parent before `j` or after
-  the run (`afterRunParent`), so `spliceAt`'s shift (`Nat.ble j parent`) re-parents exactly the nodes
-  whose parent lies after the replaced subtree, and none is moved onto a parent inside it.
+  `b`'s parent and `b`. With parents before children it gives preorder: every node strictly between a
+  node `q` and a descendant of `q` descends from `q` (`noCrossContiguous`, descent `Desc` by parent links);
+- what it buys the splice: every node after the run that `spliceAt` replaces (the nodes after position
+  `j` whose parent is `j` or later, `runLen`) has its parent before `j` or after the run
+  (`afterRunParent`), so `spliceAt`'s shift re-parents exactly the nodes whose parent lies after the
+  replaced subtree, and none onto a replaced node;
+- it is kept: by `HStep` (`hstepNoCross`: only progress and selections move), by the splice when the new
+  nodes' own links do not cross and each hangs from the replaced node's parent or a new node
+  (`spliceNoCross`), hence by every row of `applyEdit` on a tree with parents before children
+  (`applyEditNoCross`: Fork and both Restores a node over fresh children, `forkNoCross`,
+  `restoreNoCross`; a Merge's sequence over the kept subtree, moved by `moveTo`'s uniform shift, and
+  `b_J`, `selectNoCross`, `joinNoCross`, `movedNC`), and so by every runtime and ideal run from a root
+  whose tree has both invariants (`replayNoCross`, `replayIdealNoCross`, `ReachedPre`,
+  `reachedPreNoCross`).
 
 Choices: the invariant is stated arithmetically on positions (no ancestor relation), like
-`ParentsBefore`, so that its preservation is arithmetic on the flat list. Not proved here: that each
-row of `applyEdit` keeps `NoCross` (the splice's prefix, new nodes and shifted suffix, pair by pair), and
-so the currency results with a sequence above the edited node; the root tree's `NoCross` would be a
-hypothesis beside its `ParentsBefore` (the root is `Derive`'s input). -/
+`ParentsBefore`, so that its preservation is arithmetic on the flat list: the splice is taken pair by
+pair over its three pieces (kept prefix, new nodes, shifted suffix, `spliceRegions`). The root tree is
+`Derive`'s input, so its `NoCross` is a hypothesis beside its parents before children. Not proved here:
+the new leaves' currency with a sequence above the edited node; it needs the walk's reading of an
+earlier sequence part's completeness (`completeAt` over the whole tree, with `under`'s fuel the tree's
+length) carried across the splice, for which this invariant is the missing premise. -/
 namespace AgentWarrant.Edits.Machine
 open AgentWarrant AgentWarrant.Edits
 
@@ -800,5 +807,21 @@ theorem replayIdealNoCross (tab : Core → Nat → Option (Derived × TEdit)) :
   | [], _, _, h => h
   | e :: es, c, hp, h => replayIdealNoCross tab es _ (stepIParentsBefore tab c e hp)
       (treeStepNoCross (stepITree tab c e) hp h)
+
+/-- The trees of the runtime reached from an accepted root whose tree has parents before children and
+no crossing links (a `Reached` tree, `reachedPreReached`, that is also in preorder, `reachedPreNoCross`). -/
+def ReachedPre (tab : Core → Nat → Option (Derived × TEdit)) (t : Tree) : Prop :=
+  ∃ d S es, start d = some S ∧ ParentsBefore d.tree ∧ NoCross d.tree ∧ t = (replay (treeDer tab) S es).core.tree
+
+theorem reachedPreReached {tab : Core → Nat → Option (Derived × TEdit)} {t : Tree} (h : ReachedPre tab t) :
+    Reached tab t := by
+  have ⟨d, S, es, hs, hd, _, e⟩ := h
+  exact ⟨d, S, es, hs, hd, e⟩
+
+theorem reachedPreNoCross {tab : Core → Nat → Option (Derived × TEdit)} {t : Tree} (h : ReachedPre tab t) :
+    NoCross t := by
+  have ⟨_, S, es, hs, hd, hn, e⟩ := h
+  rw [e]
+  exact replayNoCross tab es S (startParentsBefore hs hd) (startNoCross hs hn)
 
 end AgentWarrant.Edits.Machine
