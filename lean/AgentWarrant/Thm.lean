@@ -40,6 +40,7 @@ import AgentWarrant.Thm.Edits.MachineSaved
 import AgentWarrant.Thm.Edits.DeriveTree
 import AgentWarrant.Thm.Edits.DeriveTreeCurrent
 import AgentWarrant.Thm.Edits.DeriveTreeKeep
+import AgentWarrant.Thm.Edits.DeriveTreeSeq
 import AgentWarrant.Thm.Edits.DeriveTreeAddr
 import AgentWarrant.Thm.Edits.Cost
 import AgentWarrant.Thm.Edits.CostFamily
@@ -903,6 +904,46 @@ theorem editTreesKeepParentsBefore :
   ⟨fun _ _ _ h hwf => AgentWarrant.Edits.Machine.applyEditParentsBefore h hwf,
    fun tab _ S es hs hd => AgentWarrant.Edits.Machine.replayParentsBefore tab es S
      (AgentWarrant.Edits.Machine.startParentsBefore hs hd)⟩
+
+/-- Every tree change of Table I keeps the flat tree in preorder: parent links that do not cross
+(`NoCross`) stay uncrossed under `applyEdit` on a tree with parents before children, so every tree the
+runtime reaches from an accepted root whose tree has both has them, after any finite sequence of events;
+and such a tree is in preorder: every node strictly between a node and one of its descendants descends
+from it. -/
+theorem editTreesKeepPreorder :
+    (∀ (t t' : AgentWarrant.Edits.Machine.Tree) (e : AgentWarrant.Edits.Machine.TEdit),
+      AgentWarrant.Edits.Machine.applyEdit t e = some t' → AgentWarrant.Edits.Machine.ParentsBefore t →
+      AgentWarrant.Edits.Machine.NoCross t → AgentWarrant.Edits.Machine.NoCross t') ∧
+    (∀ (tab : AgentWarrant.Edits.Machine.Core → Nat →
+        Option (AgentWarrant.Edits.Machine.Derived × AgentWarrant.Edits.Machine.TEdit))
+      (d : AgentWarrant.Edits.Machine.Derived) (S : AgentWarrant.Edits.Machine.RState)
+      (es : List AgentWarrant.Edits.Machine.Ev), AgentWarrant.Edits.Machine.start d = some S →
+      AgentWarrant.Edits.Machine.ParentsBefore d.tree → AgentWarrant.Edits.Machine.NoCross d.tree →
+      AgentWarrant.Edits.Machine.NoCross
+        (AgentWarrant.Edits.Machine.replay (AgentWarrant.Edits.Machine.treeDer tab) S es).core.tree) ∧
+    (∀ (t : AgentWarrant.Edits.Machine.Tree) (q z y : Nat) (ny : AgentWarrant.Edits.Machine.TNode),
+      AgentWarrant.Edits.Machine.ParentsBefore t → AgentWarrant.Edits.Machine.NoCross t →
+      AgentWarrant.Edits.Machine.Desc t q z → AgentWarrant.Edits.Machine.nodeAt t y = some ny → q < y → y < z →
+      AgentWarrant.Edits.Machine.Desc t q y) :=
+  ⟨fun _ _ _ h hpb hnc => AgentWarrant.Edits.Machine.applyEditNoCross h hpb hnc,
+   fun tab _ S es hs hd hn => AgentWarrant.Edits.Machine.replayNoCross tab es S
+     (AgentWarrant.Edits.Machine.startParentsBefore hs hd) (AgentWarrant.Edits.Machine.startNoCross hs hn),
+   fun _ q z y ny hpb hnc hd hy hqy hyz =>
+     AgentWarrant.Edits.Machine.noCrossContiguous hpb hnc q z hd y ny hy hqy hyz⟩
+
+/-- The flat tree's preorder invariant, as parent links that do not cross (`NoCross`): `HStep` keeps it,
+and in a tree that has it every node after the subtree `spliceAt` replaces at `j` has its parent before
+`j` or after that subtree, so the splice's shift never re-parents a node onto a replaced one. -/
+theorem treePreorderShiftSound :
+    (∀ (t : AgentWarrant.Edits.Machine.Tree) (x : Nat), AgentWarrant.Edits.Machine.NoCross t →
+      AgentWarrant.Edits.Machine.NoCross (AgentWarrant.Edits.Machine.hstep t x)) ∧
+    (∀ (t : AgentWarrant.Edits.Machine.Tree) (j c : Nat) (nc : AgentWarrant.Edits.Machine.TNode),
+      AgentWarrant.Edits.Machine.NoCross t → AgentWarrant.Edits.Machine.nodeAt t c = some nc →
+      j + AgentWarrant.Edits.Machine.runLen j (AgentWarrant.Edits.Machine.dropN j t) + 1 ≤ c →
+      nc.parent < j ∨
+        j + AgentWarrant.Edits.Machine.runLen j (AgentWarrant.Edits.Machine.dropN j t) + 1 ≤ nc.parent) :=
+  ⟨fun t x h => AgentWarrant.Edits.Machine.hstepNoCross t x h,
+   fun _ j c nc h hn hle => AgentWarrant.Edits.Machine.afterRunParent h j c nc hn hle⟩
 
 /-- On every tree the runtime reaches from an accepted root whose tree has parents before children,
 both fresh arms of a Fork of a current branch with no sequence above it are current branches of `T'`:

@@ -26,8 +26,8 @@ and the shifted suffix (`spliceAt`'s parent shift, `splicePB`); it needs nothing
 tree is `Derive`'s input (`start`), so that it has parents before children is the hypothesis of the
 reachability result. A sequence above the edited node stays a hypothesis: its earlier parts'
 completeness is read over the whole tree, which the splice shifts, and relating it across the splice
-needs the tree to be in preorder (a node's descendants follow it contiguously), an invariant not proved
-here. -/
+needs the tree to be in preorder (a node's descendants follow it contiguously): that invariant, and that
+every run keeps it, is in `Thm/Edits/DeriveTreeSeq.lean` (`NoCross`); the transfer itself is not proved. -/
 namespace AgentWarrant.Edits.Machine
 open AgentWarrant AgentWarrant.Edits
 
