@@ -50,6 +50,7 @@ import AgentWarrant.Thm.Revision.ArgCoverWay
 import AgentWarrant.Thm.Revision.ArgCoverWayKeys
 import AgentWarrant.Thm.Revision.ArgCoverWayEx
 import AgentWarrant.Thm.Revision.ArgCoverFacts
+import AgentWarrant.Thm.Revision.ArgCoverNeq
 import AgentWarrant.Thm.Revision.ArgCoverNull
 import AgentWarrant.Thm.Monitor.Full.JsonExact
 import AgentWarrant.Thm.Edits.DeriveTreeJudged
@@ -1053,6 +1054,20 @@ theorem bindingFactsAsLiterals (F : List (AgentWarrant.Revision.ArgCover.Lit × 
     (∃ v, AgentWarrant.Revision.ArgCover.factsWritten F S P r v) ↔
       AgentWarrant.Revision.ArgCover.factsMeant F S (fun i => P i && AgentWarrant.Revision.ArgCover.slotOk r) r :=
   AgentWarrant.Revision.ArgCover.factsElim F S P r
+
+/-- Binding classes asserting two slots' values differ (Agenra Sections 1 and 7.1), written for `arg_cover`
+with each group of slots asserted equal one value variable with its facts, no two matching slots of groups
+asserted different, and an inequality inside one group the empty clause: every binding state of the class
+and effect yields a valuation of the written clauses with the state's match bits, so `covered` on the
+written question is the class's coverage. One direction only: an `uncovered` answer may stand for no
+binding state (the Python caller then asks Z3). -/
+theorem bindingInequalitiesCoveredSound (F : Nat → List (AgentWarrant.Revision.ArgCover.Lit × Bool))
+    (grp : Nat → Nat) (D : Nat → Nat → Prop) (S : Nat → Prop) (m : Nat → Bool)
+    (r : AgentWarrant.Revision.ArgCover.AV) (h : AgentWarrant.Revision.ArgCover.neqMeant F grp D S m r) :
+    ∃ (P : Nat → Bool) (v : Nat → AgentWarrant.Revision.ArgCover.AV),
+      AgentWarrant.Revision.ArgCover.neqWritten F grp D S P r v ∧
+      ∀ i, S i → (m i = true ↔ (P i && AgentWarrant.Revision.ArgCover.slotOk r) = true) :=
+  AgentWarrant.Revision.ArgCover.neqSound F grp D S m r h
 
 
 -- Monitor: matching as deployed (Agenra Sections 1, 5.1, 5.2) ------------------------------------
