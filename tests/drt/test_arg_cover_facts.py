@@ -17,8 +17,8 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Sequence
-from typing import Any
 from dataclasses import replace
+from typing import Any
 
 import pytest
 
