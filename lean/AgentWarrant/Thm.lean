@@ -1069,6 +1069,21 @@ theorem bindingInequalitiesCoveredSound (F : Nat → List (AgentWarrant.Revision
       ∀ i, S i → (m i = true ↔ (P i && AgentWarrant.Revision.ArgCover.slotOk r) = true) :=
   AgentWarrant.Revision.ArgCover.neqSound F grp D S m r h
 
+/-- One pair of binding-class groups asserted different (Agenra Sections 1 and 7.1), each group's facts
+admitting a value other than any two given (a hypothesis the Python caller supplies for groups with no
+positive fact): every valuation of the written clauses is a binding state of the class with the same match
+bits, so `arg_cover`'s `uncovered` on such a class's question is exact too. -/
+theorem bindingOneInequalityExact (F : Nat → List (AgentWarrant.Revision.ArgCover.Lit × Bool))
+    (grp : Nat → Nat) (ss : List Nat) (g0 h0 : Nat) (P : Nat → Bool) (r : AgentWarrant.Revision.ArgCover.AV)
+    (v : Nat → AgentWarrant.Revision.ArgCover.AV)
+    (hw : AgentWarrant.Revision.ArgCover.neqWritten F grp (AgentWarrant.Revision.ArgCover.apart2 g0 h0)
+      (fun i => i ∈ ss) P r v)
+    (hfree : ∀ g, (g = g0 ∨ g = h0) → ∀ x x' : AgentWarrant.Revision.ArgCover.AV, ∃ y, y ≠ x ∧ y ≠ x' ∧
+      AgentWarrant.Revision.ArgCover.slotOk y = true ∧ AgentWarrant.Revision.ArgCover.factsOk (F g) y = true) :
+    AgentWarrant.Revision.ArgCover.neqMeant F grp (AgentWarrant.Revision.ArgCover.apart2 g0 h0) (fun i => i ∈ ss)
+      (fun i => P i && AgentWarrant.Revision.ArgCover.slotOk r) r :=
+  AgentWarrant.Revision.ArgCover.neqExact2 F grp ss g0 h0 P r v hw hfree
+
 
 -- Monitor: matching as deployed (Agenra Sections 1, 5.1, 5.2) ------------------------------------
 

@@ -46,6 +46,7 @@ from model.revision.trusted.arg_cover import (
     ApartUncovered,
     Fact,
     Unsupported,
+    apart_exact,
     facts_outside,
     lean_covers,
     questions,
@@ -108,6 +109,7 @@ def _witnesses(oracle: LeanOracle, effects: EffectSet, lists: Lists, tools: Sequ
 
 
 SPURIOUS: list[int] = []  # Lean's uncovered on a class asserting slots differ where Z3 answered covered
+EXACT: list[int] = []  # grown questions of classes asserting slots differ whose uncovered is exact (``apart_exact``)
 
 
 def _grow(oracle: LeanOracle, effects: EffectSet, lists: Lists, tools: Sequence[Tool], action: str,
@@ -116,7 +118,8 @@ def _grow(oracle: LeanOracle, effects: EffectSet, lists: Lists, tools: Sequence[
     number of comparisons and of steps Z3 could not decide (Lean's witnesses then grow the set alone)."""
     listed: list[str] = []
     asked = undecided = 0
-    apart = facts_outside(facts) is not None
+    apart = facts_outside(facts) is not None and not apart_exact(facts)
+    EXACT.extend([1] if facts_outside(facts) is not None and apart_exact(facts) else [])
     for _ in range(200):
         lean, z = _both(oracle, effects, lists, tools, action, listed, facts)
         where = f"lists={lists!r} tools={tools!r} facts={facts!r} listed={listed}"
@@ -154,6 +157,7 @@ def test_lean_and_z3_agree_on_every_binding_swap_class(oracle: LeanOracle) -> No
     """Every member of the family at two quotas, every truth assignment of its facts, both lists."""
     asked = undecided = classes = apart = 0
     SPURIOUS.clear()
+    EXACT.clear()
     for shape in SHAPES:
         for g, s in QUOTAS[:2]:
             old, new, _, _ = member(shape, g, s)
@@ -166,7 +170,8 @@ def test_lean_and_z3_agree_on_every_binding_swap_class(oracle: LeanOracle) -> No
                         asked, undecided = asked + a, undecided + u
     print(f"arg_cover binding classes (binding swap): {classes} classes compared ({apart} asserting two slots' "
           f"values differ), {asked} questions, {undecided} Z3-undecided steps, {len(SPURIOUS)} of Lean's "
-          "uncovered answers on inequality classes where Z3 answered covered (left to Z3)")
+          f"uncovered answers on inequality classes where Z3 answered covered (left to Z3), {len(EXACT)} "
+          "grow runs on inequality classes compared exactly, uncovered included (apart_exact)")
     assert classes >= 20 and apart >= 4 and asked >= 100 and undecided == 0, (classes, apart, asked, undecided)
 
 
@@ -215,8 +220,8 @@ def test_revise_certifies_binding_swaps_with_lean_coverage() -> None:
 
 
 def test_an_uncovered_answer_on_an_inequality_class_is_left_to_z3(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Lean's uncovered on a class asserting slots differ is not taken: ``lean_closure`` names the class as
-    left to Z3 instead of refusing (here every question is made to answer uncovered)."""
+    """Lean's uncovered on a class asserting slots differ is not taken unless ``apart_exact``: ``lean_closure``
+    names the class as left to Z3 instead of refusing (here every question is made to answer uncovered)."""
     real = arg_cover.questions
 
     def nothing_listed(*args: Any, **kw: Any) -> Any:
@@ -233,13 +238,17 @@ def test_an_uncovered_answer_on_an_inequality_class_is_left_to_z3(monkeypatch: p
     if isinstance(verdict, LeanAbsent):
         pytest.skip(verdict.reason)
     assert isinstance(verdict, LeanRefused), verdict  # a class without an inequality is refused first
-    swapped = [c for c in proof.classes
-               if facts_outside(tuple(zip(proof.atoms, c.holds, strict=True))) is not None]
-    assert swapped
-    only = replace(proof, classes=tuple(swapped))
-    verdict = lean_closure(only, old, new)
+    def facts(c: object) -> tuple[Fact, ...]:
+        return tuple(zip(proof.atoms, c.holds, strict=True))  # type: ignore[attr-defined]
+
+    inexact = [c for c in proof.classes if facts_outside(facts(c)) is not None and not apart_exact(facts(c))]
+    exact = [c for c in proof.classes if facts_outside(facts(c)) is not None and apart_exact(facts(c))]
+    assert inexact and exact, (inexact, exact)
+    verdict = lean_closure(replace(proof, classes=tuple(inexact)), old, new)
     assert isinstance(verdict, LeanClosed) and verdict.coverage is not None, verdict
-    assert verdict.coverage.startswith(f"{len(swapped)} of {len(swapped)} binding classes left to Z3"), verdict
+    assert verdict.coverage.startswith(f"{len(inexact)} of {len(inexact)} binding classes left to Z3"), verdict
+    # where the uncovered answer is exact (``apart_exact``), it refuses as on any other class
+    assert isinstance(lean_closure(replace(proof, classes=tuple(exact)), old, new), LeanRefused)
 
 
 def test_lean_refuses_a_binding_certificate_whose_class_omits_a_vector() -> None:
@@ -313,6 +322,7 @@ def test_lean_covered_is_z3_covered_on_generated_classes_asserting_slots_differ(
     rng = random.Random(17)
     asked = undecided = 0
     SPURIOUS.clear()
+    EXACT.clear()
     tools = [Tool("t", "op", "src", "dst", frozenset({"path"}), frozenset({"path"}),
                   (EffectDecl("act", ArgRes("path")),)),
              Tool("u", "op", "src", "dst", frozenset(), frozenset(), (EffectDecl("act", ConstRes("ab")),))]
@@ -321,7 +331,8 @@ def test_lean_covered_is_z3_covered_on_generated_classes_asserting_slots_differ(
         a, u = _grow(oracle, EVERY_EFFECT, lists, tools[:rng.randint(1, 2)], "act", _apart_facts(rng))
         asked, undecided = asked + a, undecided + u
     print(f"arg_cover binding classes generated asserting slots differ: 60 classes, {asked} compared, "
-          f"{undecided} Z3-undecided steps, {len(SPURIOUS)} of Lean's uncovered where Z3 answered covered")
+          f"{undecided} Z3-undecided steps, {len(SPURIOUS)} of Lean's uncovered where Z3 answered covered, "
+          f"{len(EXACT)} grow runs compared exactly, uncovered included (apart_exact)")
     assert asked >= 200 and undecided == 0, (asked, undecided)
 
 
@@ -373,3 +384,6 @@ def test_the_inequality_clause_decides_and_its_converse_fails(oracle: LeanOracle
     assert _both(oracle, EVERY_EFFECT, lists, tools, "act", ["00", "10", "01"], ()) == ("uncovered", "uncovered")
     pinned: tuple[Fact, ...] = ((("s", ConstPat("a")), True), (("t", ConstPat("a")), True), *apart)
     assert _both(oracle, EVERY_EFFECT, lists, tools, "act", [], pinned) == ("apart-uncovered", "covered")
+    assert not apart_exact(pinned) and apart_exact(apart)
+    # unpinned groups: the uncovered answer is taken, and it is Z3's
+    assert _both(oracle, EVERY_EFFECT, lists, tools, "act", ["00", "10"], apart) == ("uncovered", "uncovered")

@@ -57,8 +57,10 @@ class's question also says no slot of one group and slot of the other both match
 one group empties the class (``_apart_clauses``). Every binding state of the class then has a valuation
 with its match bits (``neqSound`` in lean/AgentWarrant/Thm/Revision/ArgCoverNeq.lean), so Lean's ``covered``
 is the class's coverage; the converse is not proved (the inequalities also constrain the groups' values
-among themselves and against the resource), so an ``uncovered`` answer on such a class is left to Z3
-(``facts_outside`` names the inequalities).
+among themselves and against the resource), except for one pair of groups asserted different neither of
+which has a fact that holds (``apart_exact``; ``neqExact2``, its hypothesis that each group admits a value
+other than any two given supplied by this reading of the facts), so elsewhere an ``uncovered`` answer on
+such a class is left to Z3 (``facts_outside`` names the inequalities).
 An equality or one-of predicate against an array or object
 constant is the literal ``["json", c]`` (``ALit.eqJson``: the monitor's ``jeq`` on values the oracle
 admits; its representatives, the constants and one fresh value of each kind, are exact with no hypothesis
@@ -238,6 +240,19 @@ def facts_outside(facts: Sequence[Fact]) -> str | None:
     is the class's coverage (``neqSound``); its ``uncovered`` may stand for no binding state."""
     apart = [f"@{a[0]} = @{a[1]}" for a, h in facts if isinstance(a[1], str) and not h]
     return None if not apart else f"the class asserts not {', not '.join(apart)}"
+
+
+def apart_exact(facts: Sequence[Fact]) -> bool:
+    """Whether Lean's ``uncovered`` on a class asserting slots differ is exact too (``neqExact2``): the
+    inequalities relate one pair of groups of slots asserted equal, and neither group has a fact that holds
+    (only "not this constant", "not this glob"). ``neqExact2``'s hypothesis that each such group's facts admit
+    a value other than any two given ones is supplied here, not proved: all but finitely many whole numbers
+    are valid slot values meeting such facts (a glob matches strings only, and each constant is one value)."""
+    group = _groups(facts)
+    pairs = {frozenset((group[a[0]], group[a[1]])) for a, h in facts if isinstance(a[1], str) and not h}
+    if len(pairs) != 1 or len(pair := next(iter(pairs))) != 2:
+        return False
+    return not any(h and not isinstance(a[1], str) and group[a[0]] in pair for a, h in facts)
 
 
 def _groups(facts: Sequence[Fact]) -> dict[str, str]:
@@ -513,7 +528,8 @@ def lean_covers(call: object, effects: EffectSet, listed: Mapping[str, Sequence[
     not write: every action's question is then written here with the facts as literals (``_fact_clauses``)
     and decided by ``arg_cover``; for a class asserting two slots' values differ (``facts_outside``) only
     ``covered`` is taken (``neqSound``), and an ``uncovered`` answer is ``ApartUncovered``, its witness possibly
-    standing for no binding state. ``Unsupported`` propagates (the caller then asks Z3); any answer but covered or
+    standing for no binding state, unless ``apart_exact`` (one pair of unpinned groups, where ``neqExact2``
+    makes it exact). ``Unsupported`` propagates (the caller then asks Z3); any answer but covered or
     uncovered (or outside, from ``arg_cover_policy``), ``unknown`` included (which ``argCoverNeverUnknown``
     rules out), is a ``BadAnswer``."""
     if not callable(call):
@@ -548,7 +564,7 @@ def lean_covers(call: object, effects: EffectSet, listed: Mapping[str, Sequence[
         for variables, question in questions(effects, lists, flats, action, tools, facts):
             out = call("arg_cover", question)
             answer = out.get("answer") if isinstance(out, dict) else None
-            if answer == "uncovered" and apart is not None:
+            if answer == "uncovered" and apart is not None and not apart_exact(facts):
                 raise ApartUncovered(f"{apart}, and Lean's uncovered answer on such a class may stand for no "
                                   "binding state")
             if answer == "uncovered":

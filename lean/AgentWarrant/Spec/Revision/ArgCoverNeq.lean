@@ -16,7 +16,10 @@ fails in general: the inequalities also constrain the groups' values among thems
 resource (two groups each pinned to one constant by their facts and asserted different make the class
 empty; a group pinned to `c` and asserted different from a matched slot's group keeps the resource off `c`),
 which no clause on one variable states for every kind of fact (a glob fact can pin a value without naming
-it). So an `uncovered` answer on such a class is not taken: the Python caller asks Z3 then, and says so. -/
+it). The converse is proved in one case (`neqExact2`): one pair of groups asserted different, each of whose
+facts admits a value other than any two given values (`hfree`; the Python caller supplies it for a group
+with no positive fact, where all but finitely many numbers qualify). Elsewhere an `uncovered` answer on
+such a class is not taken: the Python caller asks Z3 then, and says so. -/
 namespace AgentWarrant.Revision.ArgCover
 open AgentWarrant
 
@@ -41,5 +44,17 @@ def neqWritten (F : Nat → List (Lit × Bool)) (grp : Nat → Nat) (D : Nat →
   (∀ i, S i → P i = true → slotOk r = true → factsOk (F (grp i)) r = true) ∧
   (∀ i j, S i → S j → D (grp i) (grp j) → P i = true → P j = true → slotOk r = false) ∧
   (∀ g, D g g → False)
+
+/-- Two groups `g0` and `h0` asserted different, and no other inequality. -/
+def apart2 (g0 h0 : Nat) (g h : Nat) : Prop := (g = g0 ∧ h = h0) ∨ (g = h0 ∧ h = g0)
+
+/-- Some slot of `ss` in group `g` matches (its presence bit, the resource a valid slot value). -/
+def hitG (grp : Nat → Nat) (ss : List Nat) (P : Nat → Bool) (r : AV) (g : Nat) : Bool :=
+  slotOk r && anyB (fun i => P i && decide (grp i = g)) ss
+
+/-- The groups' values built from a written valuation: the resource for a group with a matching slot,
+else `y0`/`y1` for the two groups asserted different, else the written value variable. -/
+def pickV (hit : Nat → Bool) (r y0 y1 : AV) (g0 h0 : Nat) (v : Nat → AV) (g : Nat) : AV :=
+  if hit g = true then r else if g = g0 then y0 else if g = h0 then y1 else v g
 
 end AgentWarrant.Revision.ArgCover
