@@ -1059,8 +1059,8 @@ theorem bindingFactsAsLiterals (F : List (AgentWarrant.Revision.ArgCover.Lit × 
 with each group of slots asserted equal one value variable with its facts, no two matching slots of groups
 asserted different, and an inequality inside one group the empty clause: every binding state of the class
 and effect yields a valuation of the written clauses with the state's match bits, so `covered` on the
-written question is the class's coverage. One direction only: an `uncovered` answer may stand for no
-binding state (the Python caller then asks Z3). -/
+written question is the class's coverage. The converse holds where `bindingOneInequalityExact` states
+it; elsewhere an `uncovered` answer may stand for no binding state (the Python caller then asks Z3). -/
 theorem bindingInequalitiesCoveredSound (F : Nat → List (AgentWarrant.Revision.ArgCover.Lit × Bool))
     (grp : Nat → Nat) (D : Nat → Nat → Prop) (S : Nat → Prop) (m : Nat → Bool)
     (r : AgentWarrant.Revision.ArgCover.AV) (h : AgentWarrant.Revision.ArgCover.neqMeant F grp D S m r) :

@@ -8,7 +8,8 @@ vector of Lean's witness until Lean answers covered, and asks both at every step
 vector once (both must then answer uncovered). A class asserting two slots' values differ is written with
 the clauses the inequalities force (``_apart_clauses``) and only Lean's ``covered`` is taken (``neqSound``):
 there Lean's covered must be Z3's covered, and Lean's uncovered (``ApartUncovered``) is counted against
-Z3's answer, not required to agree. A question written with one fact dropped is caught: on the family's
+Z3's answer, not required to agree, except on one pair of groups with no fact that holds (``apart_exact``,
+``neqExact2``), where both answers must agree. A question written with one fact dropped is caught: on the family's
 certificates some such question answers otherwise than Z3 with every fact; and a translation writing a
 stronger inequality clause is caught answering covered where Z3 finds an effect."""
 
@@ -109,7 +110,7 @@ def _witnesses(oracle: LeanOracle, effects: EffectSet, lists: Lists, tools: Sequ
 
 
 SPURIOUS: list[int] = []  # Lean's uncovered on a class asserting slots differ where Z3 answered covered
-EXACT: list[int] = []  # grown questions of classes asserting slots differ whose uncovered is exact (``apart_exact``)
+EXACT: list[int] = []  # grow runs on classes asserting slots differ whose uncovered is exact (``apart_exact``)
 
 
 def _grow(oracle: LeanOracle, effects: EffectSet, lists: Lists, tools: Sequence[Tool], action: str,
