@@ -112,6 +112,8 @@ import AgentWarrant.Thm.Revision.ArgCoverWayKeys
 import AgentWarrant.Thm.Revision.ArgCoverWayEx
 import AgentWarrant.Spec.Revision.ArgCoverFacts
 import AgentWarrant.Thm.Revision.ArgCoverFacts
+import AgentWarrant.Spec.Revision.ArgCoverNeq
+import AgentWarrant.Thm.Revision.ArgCoverNeq
 import AgentWarrant.Thm.Revision.ArgCoverNull
 import AgentWarrant.Thm.Revision.GlobClosure
 import AgentWarrant.Thm.Revision.GlobFuel

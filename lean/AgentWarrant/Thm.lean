@@ -52,6 +52,7 @@ import AgentWarrant.Thm.Revision.ArgCoverWay
 import AgentWarrant.Thm.Revision.ArgCoverWayKeys
 import AgentWarrant.Thm.Revision.ArgCoverWayEx
 import AgentWarrant.Thm.Revision.ArgCoverFacts
+import AgentWarrant.Thm.Revision.ArgCoverNeq
 import AgentWarrant.Thm.Revision.ArgCoverNull
 import AgentWarrant.Thm.Monitor.Full.JsonExact
 import AgentWarrant.Thm.Edits.DeriveTreeJudged
@@ -1121,6 +1122,35 @@ theorem bindingFactsAsLiterals (F : List (AgentWarrant.Revision.ArgCover.Lit × 
     (∃ v, AgentWarrant.Revision.ArgCover.factsWritten F S P r v) ↔
       AgentWarrant.Revision.ArgCover.factsMeant F S (fun i => P i && AgentWarrant.Revision.ArgCover.slotOk r) r :=
   AgentWarrant.Revision.ArgCover.factsElim F S P r
+
+/-- Binding classes asserting two slots' values differ (Agenra Sections 1 and 7.1), written for `arg_cover`
+with each group of slots asserted equal one value variable with its facts, no two matching slots of groups
+asserted different, and an inequality inside one group the empty clause: every binding state of the class
+and effect yields a valuation of the written clauses with the state's match bits, so `covered` on the
+written question is the class's coverage. The converse holds where `bindingOneInequalityExact` states
+it; elsewhere an `uncovered` answer may stand for no binding state (the Python caller then asks Z3). -/
+theorem bindingInequalitiesCoveredSound (F : Nat → List (AgentWarrant.Revision.ArgCover.Lit × Bool))
+    (grp : Nat → Nat) (D : Nat → Nat → Prop) (S : Nat → Prop) (m : Nat → Bool)
+    (r : AgentWarrant.Revision.ArgCover.AV) (h : AgentWarrant.Revision.ArgCover.neqMeant F grp D S m r) :
+    ∃ (P : Nat → Bool) (v : Nat → AgentWarrant.Revision.ArgCover.AV),
+      AgentWarrant.Revision.ArgCover.neqWritten F grp D S P r v ∧
+      ∀ i, S i → (m i = true ↔ (P i && AgentWarrant.Revision.ArgCover.slotOk r) = true) :=
+  AgentWarrant.Revision.ArgCover.neqSound F grp D S m r h
+
+/-- One pair of binding-class groups asserted different (Agenra Sections 1 and 7.1), each group's facts
+admitting a value other than any two given (a hypothesis the Python caller supplies for groups with no
+positive fact): every valuation of the written clauses is a binding state of the class with the same match
+bits, so `arg_cover`'s `uncovered` on such a class's question is exact too. -/
+theorem bindingOneInequalityExact (F : Nat → List (AgentWarrant.Revision.ArgCover.Lit × Bool))
+    (grp : Nat → Nat) (ss : List Nat) (g0 h0 : Nat) (P : Nat → Bool) (r : AgentWarrant.Revision.ArgCover.AV)
+    (v : Nat → AgentWarrant.Revision.ArgCover.AV)
+    (hw : AgentWarrant.Revision.ArgCover.neqWritten F grp (AgentWarrant.Revision.ArgCover.apart2 g0 h0)
+      (fun i => i ∈ ss) P r v)
+    (hfree : ∀ g, (g = g0 ∨ g = h0) → ∀ x x' : AgentWarrant.Revision.ArgCover.AV, ∃ y, y ≠ x ∧ y ≠ x' ∧
+      AgentWarrant.Revision.ArgCover.slotOk y = true ∧ AgentWarrant.Revision.ArgCover.factsOk (F g) y = true) :
+    AgentWarrant.Revision.ArgCover.neqMeant F grp (AgentWarrant.Revision.ArgCover.apart2 g0 h0) (fun i => i ∈ ss)
+      (fun i => P i && AgentWarrant.Revision.ArgCover.slotOk r) r :=
+  AgentWarrant.Revision.ArgCover.neqExact2 F grp ss g0 h0 P r v hw hfree
 
 
 -- Monitor: matching as deployed (Agenra Sections 1, 5.1, 5.2) ------------------------------------

@@ -46,7 +46,7 @@ from model.revision.certify.closure_json import joint_closure_input, list_closur
 from model.revision.certify.joint_certificate import JointSimulation
 from model.revision.certify.simulation_certificate import SimulationProof
 from model.revision.effects import EffectSet
-from model.revision.trusted.arg_cover import BadAnswer, Unsupported, Written, facts_outside, lean_covers
+from model.revision.trusted.arg_cover import ApartUncovered, BadAnswer, Unsupported, Written, lean_covers
 
 PYTHON_CHECKER = "independent Python checker"
 LEAN_CHECKER = "Lean closure check"
@@ -144,27 +144,29 @@ def _lean_coverage(oracle: LeanOracle, proof: SimulationProof | JointSimulation 
 def _binding_coverage(oracle: LeanOracle, proof: BindingSimulation, old: Policy, new: Policy,
                       written: list[Written]) -> str | LeanRefused | None:
     """Each binding class's coverage questions with the class's facts as literals (``lean_covers``'s
-    ``facts``); a class asserting two slots' values differ (``facts_outside``) is left to Z3 alone, and the
-    answer says which. Lean finding an omitted effect in any class it decides is a refusal."""
+    ``facts``). For a class asserting two slots' values differ (``facts_outside``) Lean's ``covered`` is
+    taken and its ``uncovered`` is not (``lean_covers`` answers ``ApartUncovered``): that class is left to Z3
+    alone, and the answer says which. Lean finding an omitted effect in any other class is a refusal."""
     left: list[str] = []
     for c in proof.classes:
         facts = tuple(zip(proof.atoms, c.holds, strict=True))
         text = ", ".join(("" if h else "not ") + atom_text(a) for a, h in facts)
-        if facts_outside(facts) is not None:
-            left.append(f"[{text}]")
-            continue
         per_list = SimulationProof(c.user, c.application, proof.effects)
         for side, effects, listed, lists, olds, tools, names in _coverage(per_list, old, new):
             where = f"{side} [{text}]"
             try:
                 verdict = lean_covers(oracle.call, effects, listed, lists, olds, tools, where, written, names, facts)
+            except ApartUncovered:
+                left.append(f"[{text}]")
+                break
             except Unsupported as exc:
                 return f"not sent to Lean: {exc}"
             if isinstance(verdict, Invalid):
                 return LeanRefused(f"Lean's coverage check: {verdict.reason}")
     if left:
         return (f"{len(left)} of {len(proof.classes)} binding classes left to Z3 alone (each asserts two slots' "
-                f"values differ, which no literal on one variable states): {'; '.join(left)}")
+                f"values differ, and Lean's uncovered answer on it may stand for no binding state): "
+                f"{'; '.join(left)}")
     return None
 
 

@@ -50,8 +50,17 @@ slots asserted equal form a group whose value is a variable of its own, ``<value
 non-empty, with the group's constant and glob facts as literals), and a slot's free bit, set with the
 resource a possible slot value, makes the resource satisfy the group's facts too (``_fact_clauses``;
 ``factsElim`` in lean/AgentWarrant/Thm/Revision/ArgCoverFacts.lean proves this elimination of the bound
-values exact). A class asserting two slots' values differ is not written (``facts_outside``): that relates
-two variables, which no literal on one variable states, and such a class's coverage stays with Z3.
+values exact). A class asserting two slots' values differ relates two variables, which no literal on one
+variable states; of eliminating the inequality and giving the decision a two-variable literal (whose
+representatives' exactness would have to be proved anew), the first is taken as far as it is proved: the
+class's question also says no slot of one group and slot of the other both match, and an inequality inside
+one group empties the class (``_apart_clauses``). Every binding state of the class then has a valuation
+with its match bits (``neqSound`` in lean/AgentWarrant/Thm/Revision/ArgCoverNeq.lean), so Lean's ``covered``
+is the class's coverage; the converse is not proved (the inequalities also constrain the groups' values
+among themselves and against the resource), except for one pair of groups asserted different neither of
+which has a fact that holds (``apart_exact``; ``neqExact2``, its hypothesis that each group admits a value
+other than any two given supplied by this reading of the facts), so elsewhere an ``uncovered`` answer on
+such a class is left to Z3 (``facts_outside`` names the inequalities).
 An equality or one-of predicate against an array or object
 constant is the literal ``["json", c]`` (``ALit.eqJson``: the monitor's ``jeq`` on values the oracle
 admits; its representatives, the constants and one fresh value of each kind, are exact with no hypothesis
@@ -101,6 +110,11 @@ Clause = list[tuple[int, bool]]
 
 class Unsupported(Exception):
     """An entry or effect the ``arg_cover`` question does not express (the caller asks Z3 instead)."""
+
+
+class ApartUncovered(Unsupported):
+    """Lean's ``uncovered`` on a class asserting two slots' values differ, which may stand for no binding state
+    (``facts_outside``; the caller asks Z3 instead)."""
 
 
 class BadAnswer(Exception):
@@ -220,10 +234,25 @@ Fact = tuple[SlotAtom, bool]  # a fact about bound values and whether the bindin
 
 
 def facts_outside(facts: Sequence[Fact]) -> str | None:
-    """Why a binding class's facts cannot be written as literals (``None``: they can): the class asserts
-    that two slots' values differ, a relation between two values that no literal on one variable states."""
+    """Why Lean's ``uncovered`` on a binding class's question is not taken (``None``: it is): the class
+    asserts that two slots' values differ, a relation between two values that no literal on one variable
+    states in full. Such a class's question is still written (``_fact_clauses``) and Lean's ``covered`` on it
+    is the class's coverage (``neqSound``); its ``uncovered`` may stand for no binding state."""
     apart = [f"@{a[0]} = @{a[1]}" for a, h in facts if isinstance(a[1], str) and not h]
     return None if not apart else f"the class asserts not {', not '.join(apart)}"
+
+
+def apart_exact(facts: Sequence[Fact]) -> bool:
+    """Whether Lean's ``uncovered`` on a class asserting slots differ is exact too (``neqExact2``): the
+    inequalities relate one pair of groups of slots asserted equal, and neither group has a fact that holds
+    (only "not this constant", "not this glob"). ``neqExact2``'s hypothesis that each such group's facts admit
+    a value other than any two given ones is supplied here, not proved: all but finitely many whole numbers
+    are valid slot values meeting such facts (a glob matches strings only, and each constant is one value)."""
+    group = _groups(facts)
+    pairs = {frozenset((group[a[0]], group[a[1]])) for a, h in facts if isinstance(a[1], str) and not h}
+    if len(pairs) != 1 or len(pair := next(iter(pairs))) != 2:
+        return False
+    return not any(h and not isinstance(a[1], str) and group[a[0]] in pair for a, h in facts)
 
 
 def _groups(facts: Sequence[Fact]) -> dict[str, str]:
@@ -270,6 +299,28 @@ def _fact_clauses(q: _Question, facts: Sequence[Fact], res: int) -> list[Clause]
         matched = [(q.atom(q.var(name), ["present"]), False), (q.atom(res, ["scalar"]), False),
                    (q.atom(res, ["str", ""]), True)]
         out += [[*matched, (q.atom(res, lit), holds)] for lit, holds in lits.get(group[s], [])]
+    out += _apart_clauses(q, facts, group, res)
+    return out
+
+
+def _apart_clauses(q: _Question, facts: Sequence[Fact], group: Mapping[str, str], res: int) -> list[Clause]:
+    """What the class's inequalities force on the effect (``neqWritten``, lean/AgentWarrant/Spec/Revision/
+    ArgCoverNeq.lean): an inequality inside one group of slots asserted equal empties the class (the empty
+    clause); between two groups, no slot of one and slot of the other both match, both being then bound to
+    the resource. This is implied by the class, not equivalent to it (the inequalities also constrain the
+    groups' values among themselves), so only Lean's ``covered`` is taken (``lean_covers``)."""
+    out: list[Clause] = []
+    for (s, t), holds in facts:
+        if holds or not isinstance(t, str):
+            continue
+        if group[s] == group[t]:
+            out.append([])
+            continue
+        for a in sorted(x for x in group if group[x] == group[s] and f"<slot:{x}>" in q.names):
+            for b in sorted(x for x in group if group[x] == group[t] and f"<slot:{x}>" in q.names):
+                out.append([(q.atom(q.var(f"<slot:{a}>"), ["present"]), False),
+                            (q.atom(q.var(f"<slot:{b}>"), ["present"]), False),
+                            (q.atom(res, ["scalar"]), False), (q.atom(res, ["str", ""]), True)])
     return out
 
 
@@ -277,10 +328,7 @@ def questions(effects: EffectSet, lists: Sequence[Sequence[Entry]], listed: Sequ
               tools: Sequence[Tool], facts: Sequence[Fact] = ()) -> list[tuple[list[str], dict[str, JSON]]]:
     """The ``arg_cover`` inputs of ``action`` (one per way), each with its variables' names; ``listed`` are
     the flat bit strings over every position of ``lists``; ``facts``: a binding class's facts (each as the
-    class asserts it; none asserting two slots' values differ, ``facts_outside``), added to every way's
-    condition (``_fact_clauses``)."""
-    if (why := facts_outside(facts)) is not None:
-        raise Unsupported(why)
+    class asserts it), added to every way's condition (``_fact_clauses``)."""
     positions = [e for xs in lists for e in xs]
     own = [t for t in tools if any(d.action == action for d in t.effects)]
     keys = _keys(action, positions, own)
@@ -478,14 +526,15 @@ def lean_covers(call: object, effects: EffectSet, listed: Mapping[str, Sequence[
     ``written`` (when given) receives, per action, who wrote its question (``Written``; ``names`` names
     ``lists`` there). ``facts``: a binding class's facts about bound values, which Lean's translation does
     not write: every action's question is then written here with the facts as literals (``_fact_clauses``)
-    and decided by ``arg_cover``; a class asserting two slots' values differ is ``Unsupported``
-    (``facts_outside``). ``Unsupported`` propagates (the caller then asks Z3); any answer but covered or
+    and decided by ``arg_cover``; for a class asserting two slots' values differ (``facts_outside``) only
+    ``covered`` is taken (``neqSound``), and an ``uncovered`` answer is ``ApartUncovered``, its witness possibly
+    standing for no binding state, unless ``apart_exact`` (one pair of unpinned groups, where ``neqExact2``
+    makes it exact). ``Unsupported`` propagates (the caller then asks Z3); any answer but covered or
     uncovered (or outside, from ``arg_cover_policy``), ``unknown`` included (which ``argCoverNeverUnknown``
     rules out), is a ``BadAnswer``."""
     if not callable(call):
         raise TypeError("call: the oracle's call")
-    if (why_not := facts_outside(facts)) is not None:
-        raise Unsupported(why_not)
+    apart = facts_outside(facts)
     width = sum(len(xs) for xs in lists)
     for action in effects.actions(old_actions):
         flats = flat_listed(listed.get(action, ()), width)
@@ -515,6 +564,9 @@ def lean_covers(call: object, effects: EffectSet, listed: Mapping[str, Sequence[
         for variables, question in questions(effects, lists, flats, action, tools, facts):
             out = call("arg_cover", question)
             answer = out.get("answer") if isinstance(out, dict) else None
+            if answer == "uncovered" and apart is not None and not apart_exact(facts):
+                raise ApartUncovered(f"{apart}, and Lean's uncovered answer on such a class may stand for no "
+                                  "binding state")
             if answer == "uncovered":
                 return _uncovered(out, variables, action, where)
             if answer != "covered":
