@@ -11,8 +11,9 @@ translation, `model/revision/trusted/arg_cover.py`), and numbers them by `buildQ
   depth and names); a resource pattern's array or object constant stays outside (`patOkS`, as in
   `grantOk`: registration refuses one, and the monitor's resource is a scalar or null);
 * `posOfA`: `posOf` with the predicates' clauses of `ALit` literals (the other clauses lifted by `liftC`).
-Proved in `Thm/Revision/ArgCoverBuildA.lean`. Not yet done: the oracle's `arg_cover_policy` answering on
-`wayQA` (it still writes `wayQ`). -/
+Proved in `Thm/Revision/ArgCoverBuildA.lean`. The oracle's `arg_cover_policy` writes `wayQA`
+(`Oracle/ArgCover.lean`) when an entry of the action has such a predicate constant, and `wayQ` otherwise
+(that the two write the same question on scalar constants is not proved). -/
 namespace AgentWarrant.Revision.ArgCover
 open Lean AgentWarrant AgentWarrant.Monitor AgentWarrant.Monitor.Full
 
@@ -39,6 +40,14 @@ def liftC (c : SClause) : SClauseA := c.map (fun x => ((x.1.1, ALit.lit x.1.2), 
 
 def predClauseA (rk : Src) (p : Pred) : SClauseA :=
   (predConjA p).2.map (fun l => ((reSrc rk (predConjA p).1, l), true))
+
+/-- Where a grant lies outside `grantOkA` (`none`: inside), as the `outside` answer names it. A predicate
+constant failing the oracle's checks cannot reach it (the oracle checks its whole input first). -/
+def outsideWhyA (g : Monitor.Full.Grant) : Option String :=
+  match patOkS g.pat, allB predOkA g.preds with
+  | true, true => none
+  | false, _ => some "an array or object constant as its resource"
+  | true, false => some "a predicate constant failing the oracle's checks"
 
 /-- `posOf` with the predicates' literals of the decision's kind. -/
 def posOfA (a : String) (rk : Src) (keys : List String) (g : Monitor.Full.Grant) : Option (List SClauseA) :=
