@@ -773,10 +773,8 @@ def test_lean_decides_array_and_object_constants_as_the_monitor_matches(oracle: 
     assert structured >= 20 and witnesses >= 60 and sampled >= 3000, (structured, witnesses, sampled)
 
 
-def test_a_kind_only_reading_of_array_and_object_constants_is_caught(oracle: LeanOracle,
-                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    """The comparison above can fail: with an array or object constant read by its kind only (the literal
-    ``arr`` or ``obj``), some witness's vector is not the monitor's."""
+def _read_by_kind_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Python's translation reading an array or object predicate constant by its kind only (``arr``/``obj``)."""
     import model.revision.trusted.arg_cover as ac
     original = ac._pred_lit
 
@@ -785,6 +783,13 @@ def test_a_kind_only_reading_of_array_and_object_constants_is_caught(oracle: Lea
             return ["arr"] if isinstance(value, list) else ["obj"]
         return original(value)  # type: ignore[arg-type]
     monkeypatch.setattr(ac, "_pred_lit", kind_only)
+
+
+def test_a_kind_only_reading_of_array_and_object_constants_is_caught(oracle: LeanOracle,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """The comparison above can fail: with an array or object constant read by its kind only (the literal
+    ``arr`` or ``obj``), some witness's vector is not the monitor's."""
+    _read_by_kind_only(monkeypatch)
     with pytest.raises(AssertionError):
         test_lean_decides_array_and_object_constants_as_the_monitor_matches(oracle)
 
@@ -819,14 +824,7 @@ def test_lean_writes_array_and_object_predicate_constants_as_python_does(oracle:
 
 def test_a_kind_only_python_translation_differs_from_lean(oracle: LeanOracle, monkeypatch: pytest.MonkeyPatch) -> None:
     """The comparison above can fail: Python reading such a constant by its kind only differs from Lean."""
-    import model.revision.trusted.arg_cover as ac
-    original = ac._pred_lit
-
-    def kind_only(value: object) -> list[object]:
-        if isinstance(value, list | dict):
-            return ["arr"] if isinstance(value, list) else ["obj"]
-        return original(value)  # type: ignore[arg-type]
-    monkeypatch.setattr(ac, "_pred_lit", kind_only)
+    _read_by_kind_only(monkeypatch)
     differ = sum(bool(_grow_translations(oracle, effects, lists, [tool], "act")[1])
                  for tool, lists, effects in _structured_lists(30))
     print(f"a kind-only Python translation differs from Lean's on {differ} of 30 entry lists")
