@@ -19,9 +19,8 @@ numbered so (`buildQA`, `buildQ` with `ALit` literals) keeps its meaning (`build
 literal's constant passes the oracle's name check.
 Choices where the source is silent: equality is structural, not the monitor's `jeq` (two objects with the
 same members in differently balanced trees are different literals, each still read by `jeq`); the fuel is
-the oracle's `jsonFuel`, which every admitted value nests less deep than. Not yet done: `wayQ` writing its
-positions with `ALit` literals and numbering them by `buildQA` (it still answers `outside` for an array or
-object predicate constant). -/
+the oracle's `jsonFuel`, which every admitted value nests less deep than. `wayQA`
+(`Spec/Revision/ArgCoverBuildA.lean`) numbers its question by `buildQA`; `wayQ` keeps `dedupL`/`idxOf`. -/
 namespace AgentWarrant.Revision.ArgCover
 open Lean AgentWarrant AgentWarrant.Monitor.Full
 
