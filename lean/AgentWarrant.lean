@@ -107,6 +107,10 @@ import AgentWarrant.Thm.Revision.ArgCoverBuild
 import AgentWarrant.Thm.Revision.ArgCoverMonitor
 import AgentWarrant.Thm.Revision.ArgCoverJson
 import AgentWarrant.Thm.Revision.ArgCoverJsonMatch
+import AgentWarrant.Spec.Revision.ArgCoverJsonEq
+import AgentWarrant.Thm.Revision.ArgCoverJsonEq
+import AgentWarrant.Spec.Revision.ArgCoverBuildA
+import AgentWarrant.Thm.Revision.ArgCoverBuildA
 import AgentWarrant.Thm.Revision.ArgCoverWay
 import AgentWarrant.Thm.Revision.ArgCoverWayKeys
 import AgentWarrant.Thm.Revision.ArgCoverWayEx

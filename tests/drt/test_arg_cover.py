@@ -151,8 +151,8 @@ PATHS = [("path",), ("mode",), ("mode",), ("mode", "k"), ("opts", "a"), ("opts",
 
 def _entry(rng: random.Random, keys: Sequence[str], fragment: bool = False, structured: bool = False) -> Entry:
     """A generated entry; ``fragment``: no slot pattern and no key allowlist; ``structured``: half the time an
-    array or object constant (as the resource or in an equality or one-of predicate), outside Lean's
-    fragment."""
+    array or object constant (as the resource, outside Lean's fragment, or in an equality or one-of
+    predicate, inside it: ``["json", c]``)."""
     pick = rng.randrange(5)
     res = (AnyRes() if pick == 0 else ConstPat(rng.choice(VALUES)) if pick == 1 else
            SlotPat(rng.choice(["s", "t"])) if pick == 2 and not fragment else GlobPat(rng.choice(GLOBS)))
@@ -347,8 +347,20 @@ def _in_fragment(lists: Sequence[Sequence[Entry]], action: str) -> bool:
     return not outside_entries(lists, action, ())
 
 
+def _norm_value(x: object) -> object:
+    """A literal's part, hashable, numbers by exact value (an array or object constant of ``["json", c]``
+    included: Lean writes it back normalised)."""
+    if isinstance(x, int | float) and not isinstance(x, bool):
+        return Fraction(str(x))
+    if isinstance(x, list):
+        return ("list", tuple(_norm_value(v) for v in x))
+    if isinstance(x, dict):
+        return ("dict", tuple(sorted((k, repr(_norm_value(v))) for k, v in x.items())))
+    return x
+
+
 def _norm_lit(lit: Sequence[object]) -> tuple[object, ...]:
-    return tuple(Fraction(str(x)) if isinstance(x, int | float) and not isinstance(x, bool) else x for x in lit)
+    return tuple(_norm_value(x) for x in lit)
 
 
 def _norm(names: Sequence[str], q: dict[str, object]) -> tuple[object, object]:
@@ -413,12 +425,17 @@ def _features(lists: Sequence[Sequence[Entry]]) -> tuple[bool, bool]:
     return any(e.keys is not None for e in entries), any(isinstance(e.resource, SlotPat) for e in entries)
 
 
+def _has_structured_pred(lists: Sequence[Sequence[Entry]]) -> bool:
+    return any(isinstance(v, list | dict) for xs in lists for e in xs for p in e.where
+               for v in ((p.value,) if isinstance(p, EqPred) else p.values if isinstance(p, OneOfPred) else ()))
+
+
 def test_lean_translation_agrees_with_python_on_generated_entries(oracle: LeanOracle) -> None:
     """60 generated entry lists: 45 with slot patterns and key allowlists now and then (inside the fragment),
-    15 with array or object constants half the time (outside it, where Lean must answer ``outside`` and name
-    the entries Python names)."""
+    15 with array or object constants half the time (as a resource pattern outside it, where Lean must answer
+    ``outside`` and name the entries Python names; in a predicate inside it, written ``["json", c]``)."""
     rng = random.Random(17)
-    steps = outside = allowlists = slots = 0
+    steps = outside = allowlists = slots = json_inside = 0
     for i in range(60):
         tools = _tools(rng)
         lists = [[_entry(rng, ["path", "mode"], structured=i >= 45) for _ in range(rng.randint(1, 2))]
@@ -428,12 +445,15 @@ def test_lean_translation_agrees_with_python_on_generated_entries(oracle: LeanOr
         if _in_fragment(lists, "act"):
             k, sl = _features(lists)
             allowlists, slots = allowlists + k, slots + sl
+            json_inside += _has_structured_pred(lists)
         n, found = _grow_translations(oracle, effects, lists, tools, "act")
         assert not found, found
         steps += n
     print(f"arg_cover_policy generated: 60 entry lists ({60 - outside} inside the fragment, {allowlists} of them "
-          f"with a key allowlist, {slots} with a slot pattern; {outside} outside), {steps} comparisons, 0 differences")
-    assert steps >= 150 and outside >= 4 and allowlists >= 10 and slots >= 10, (steps, outside, allowlists, slots)
+          f"with a key allowlist, {slots} with a slot pattern, {json_inside} with an array or object predicate "
+          f"constant; {outside} outside), {steps} comparisons, 0 differences")
+    assert steps >= 150 and outside >= 2 and json_inside >= 2 and allowlists >= 10 and slots >= 10, (
+        steps, outside, json_inside, allowlists, slots)
 
 
 def test_lean_translation_agrees_with_python_on_the_corpus_revision_pairs(oracle: LeanOracle) -> None:
@@ -722,9 +742,7 @@ def test_lean_decides_array_and_object_constants_as_the_monitor_matches(oracle: 
     for _ in range(30):
         tool = _tools(rng)[0]
         lists = [[_structured_entry(rng) for _ in range(rng.randint(1, 2))] for _ in range(2)]
-        structured += any(isinstance(v, list | dict) for xs in lists for e in xs for p in e.where
-                          for v in ((p.value,) if isinstance(p, EqPred) else p.values if isinstance(p, OneOfPred)
-                                    else ()))
+        structured += _has_structured_pred(lists)
         effects = EVERY_EFFECT if rng.random() < 0.7 else EffectSet((EffectClass("act", "ab"), EffectClass("act", 2.5)))
         listed: list[str] = []
         for _ in range(200):
@@ -755,10 +773,8 @@ def test_lean_decides_array_and_object_constants_as_the_monitor_matches(oracle: 
     assert structured >= 20 and witnesses >= 60 and sampled >= 3000, (structured, witnesses, sampled)
 
 
-def test_a_kind_only_reading_of_array_and_object_constants_is_caught(oracle: LeanOracle,
-                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
-    """The comparison above can fail: with an array or object constant read by its kind only (the literal
-    ``arr`` or ``obj``), some witness's vector is not the monitor's."""
+def _read_by_kind_only(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Python's translation reading an array or object predicate constant by its kind only (``arr``/``obj``)."""
     import model.revision.trusted.arg_cover as ac
     original = ac._pred_lit
 
@@ -767,5 +783,49 @@ def test_a_kind_only_reading_of_array_and_object_constants_is_caught(oracle: Lea
             return ["arr"] if isinstance(value, list) else ["obj"]
         return original(value)  # type: ignore[arg-type]
     monkeypatch.setattr(ac, "_pred_lit", kind_only)
+
+
+def test_a_kind_only_reading_of_array_and_object_constants_is_caught(oracle: LeanOracle,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """The comparison above can fail: with an array or object constant read by its kind only (the literal
+    ``arr`` or ``obj``), some witness's vector is not the monitor's."""
+    _read_by_kind_only(monkeypatch)
     with pytest.raises(AssertionError):
         test_lean_decides_array_and_object_constants_as_the_monitor_matches(oracle)
+
+
+def _structured_lists(n: int) -> list[tuple[Tool, list[list[Entry]], EffectSet]]:
+    """The entry lists, tools and ``E`` of the test above (the same seed and draws)."""
+    rng = random.Random(29)
+    cases = []
+    for _ in range(n):
+        tool = _tools(rng)[0]
+        lists = [[_structured_entry(rng) for _ in range(rng.randint(1, 2))] for _ in range(2)]
+        effects = EVERY_EFFECT if rng.random() < 0.7 else EffectSet((EffectClass("act", "ab"), EffectClass("act", 2.5)))
+        cases.append((tool, lists, effects))
+    return cases
+
+
+def test_lean_writes_array_and_object_predicate_constants_as_python_does(oracle: LeanOracle) -> None:
+    """Lean's own translation (``wayQA``: an equality or one-of predicate's array or object constant as
+    ``["json", c]``) against Python's, clause for clause and answer for answer, the listed set grown by Lean's
+    witnesses, on the 30 entry lists above."""
+    steps = structured = 0
+    for tool, lists, effects in _structured_lists(30):
+        assert _in_fragment(lists, "act"), lists
+        structured += _has_structured_pred(lists)
+        n, found = _grow_translations(oracle, effects, lists, [tool], "act")
+        assert not found, found
+        steps += n
+    print(f"arg_cover_policy with array/object predicate constants: 30 entry lists ({structured} with such a "
+          f"constant), {steps} comparisons, 0 differences")
+    assert structured >= 20 and steps >= 60, (structured, steps)
+
+
+def test_a_kind_only_python_translation_differs_from_lean(oracle: LeanOracle, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The comparison above can fail: Python reading such a constant by its kind only differs from Lean."""
+    _read_by_kind_only(monkeypatch)
+    differ = sum(bool(_grow_translations(oracle, effects, lists, [tool], "act")[1])
+                 for tool, lists, effects in _structured_lists(30))
+    print(f"a kind-only Python translation differs from Lean's on {differ} of 30 entry lists")
+    assert differ >= 10, differ

@@ -137,14 +137,16 @@ def test_a_null_resource_constant_is_the_null_literal_lean_states() -> None:
 
 
 def test_lean_outside_names_each_entry_by_its_list_and_position() -> None:
-    """Lean's ``outside`` answer names flat positions over the old and new lists; the report places them."""
+    """Lean's ``outside`` answer names flat positions over the old and new lists; the report places them. An
+    array or object constant in a predicate is inside the fragment (Lean writes it, ``wayQA``)."""
     lists = [[Entry(EntryKind.ALLOW, "act", GlobPat("a*")), Entry(EntryKind.ALLOW, "act", ConstPat([1]))],
-             [Entry(EntryKind.ALLOW, "act", AnyRes(), None, (EqPred(("mode",), {"k": 1}),))]]
+             [Entry(EntryKind.ALLOW, "act", AnyRes(), None, (EqPred(("mode",), {"k": 1}),)),
+              Entry(EntryKind.ALLOW, "act", ConstPat({"k": 1}))]]
     out = {"answer": "outside", "outside": [[1, "an array or object constant as its resource"],
-                                            [2, "an array or object constant in a predicate"]]}
+                                            [3, "an array or object constant as its resource"]]}
     named = lean_outside(out, lists, ("old P", "new P"))
     assert named == ("old P entry 2 has an array or object constant as its resource",
-                     "new P entry 1 has an array or object constant in a predicate")
+                     "new P entry 2 has an array or object constant as its resource")
     assert named == outside_entries(lists, "act", ("old P", "new P"))
     assert lean_outside({"answer": "outside", "outside": []}, lists, ()) == ()
 

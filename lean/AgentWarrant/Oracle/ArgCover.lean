@@ -1,5 +1,6 @@
 import AgentWarrant.Oracle.Common
 import AgentWarrant.Spec.Revision.ArgCoverBuild
+import AgentWarrant.Spec.Revision.ArgCoverBuildA
 import AgentWarrant.Oracle.MonitorFull
 /-! The `arg_cover` judgment: a simulation certificate's effect coverage for entries whose match reads
 argument values (Agenra Section 7.1), decided by `Revision.ArgCover.argCover` over every valuation (its
@@ -19,17 +20,19 @@ a `lit` is (`["missing"]`, `["null"]`, `["bool", b]`, `["num", n]`, `["str", s]`
 `["obj", value]`).
 `unknown` is never answered (`Revision.ArgCover.argCoverNeverUnknown`).
 
-`arg_cover_policy` writes the question itself (`Revision.ArgCover.wayQ`, `Spec/Revision/ArgCoverBuild.lean`;
-its meaning: `Revision.ArgCover.builtCoverMatches`) and decides it, way by way. Input (every key required):
+`arg_cover_policy` writes the question itself (`Revision.ArgCover.wayQ`, `Spec/Revision/ArgCoverBuild.lean`,
+its meaning `Revision.ArgCover.builtCoverMatches`, when the action's entries have scalar or null constants
+only; else `wayQA`, `Spec/Revision/ArgCoverBuildA.lean`, which writes an equality or one-of predicate's
+array or object constant as `["json", c]`, its meaning `builtCoverMatchesA`) and decides it, way by way. Input (every key required):
 `{"action": a, "entries": [entry…], "tools": [tool…], "resources": [value…] | null, "listed": [bits…]}`,
 the entries being every position of the old and new lists in order, in the policy's JSON form
 (corpus/schemas/policy.schema.json), the tools likewise, `resources` `E`'s resources of `a` (`null`: any).
 Output: `{"answer": "covered" | "uncovered" | "outside", "reason": text | null, "names": [source…] | null,
 "witness": [value…] | null, "vector": bits | null, "questions": [question…]}`: `outside` when an entry of
-`a` has an array or object constant (outside the fragment the meaning covers; the caller then writes the
-question itself, or asks Z3), with `"outside": [[position, feature]…]` naming each such entry by its
-0-based position among `entries` and where the constant is (`outsideWhy`: "… as its resource" or "… in a
-predicate"), and `reason` saying the same in words; on `uncovered`, the first uncovered way's variables (a
+`a` has an array or object constant as its resource pattern (outside the fragment the meaning covers,
+`grantOkA`; the caller then writes the question itself, or asks Z3), with `"outside": [[position,
+feature]…]` naming each such entry by its 0-based position among `entries` and where the constant is
+(`outsideWhyA`), and `reason` saying the same in words; on `uncovered`, the first uncovered way's variables (a
 source is `null` for the resource, `{"slot": name}` for a slot's variable, else its argument path),
 witness and vector; `questions` every way's
 question as `arg_cover` takes it, with its `names`, written back for the differential test. -/
@@ -185,7 +188,7 @@ def questionJ (q : BuiltQ) (listed : List String) : Json := Json.mkObj [
 /-- The entries of action `a` outside the fragment, each with its position among `gs` and its feature. -/
 def outsideOf (a : String) : Nat → List Monitor.Full.Grant → List (Nat × String)
   | _, [] => []
-  | i, g :: gs => match g.action == a, outsideWhy g with
+  | i, g :: gs => match g.action == a, outsideWhyA g with
     | true, some w => (i, w) :: outsideOf a (i + 1) gs
     | _, _ => outsideOf a (i + 1) gs
 
@@ -224,11 +227,15 @@ def argCoverPolicyJ (j : Json) : Dec Json := do
       | Except.error _ => throw "resources: expected a list or null"
   let listedS ← strList j "listed"
   let listed ← listedS.mapM (fun s => bitsOfStr s gs.length "listed")
-  match allB grantOk (ofAction a gs) with
-  | false => pure (outsideJ a (outsideOf a 0 gs))
-  | true =>
+  -- scalar constants only: `wayQ`, the question `Thm.leanWrittenCoverageIsMonitorMatching` speaks of
+  match allB grantOk (ofAction a gs), allB grantOkA (ofAction a gs) with
+  | true, _ =>
     let qs := somesQ ((ways a tools).map (fun w => wayQ a tools gs E w.1 w.2))
     pure (decideWays listedS listed qs [])
+  | false, true =>
+    let qs := somesQ ((ways a tools).map (fun w => wayQA a tools gs E w.1 w.2))
+    pure (decideWays listedS listed qs [])
+  | false, false => pure (outsideJ a (outsideOf a 0 gs))
 
 def judgments : List Judgment := [("arg_cover", argCoverJ), ("arg_cover_policy", argCoverPolicyJ)]
 

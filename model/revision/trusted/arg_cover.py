@@ -13,8 +13,12 @@ as never matching, which agrees because the resource is never an array or object
 a scalar, and registration refuses an array or object resource constant).
 
 Lean now writes the question itself for entries in its fragment (scalar or null constants; globs, slot
-patterns, key allowlists and predicates included): ``lean_covers`` first sends the entries, tools and ``E`` as
-they are to the judgment ``arg_cover_policy`` (``wayQ`` in lean/AgentWarrant/Spec/Revision/ArgCoverBuild.lean,
+patterns, key allowlists and predicates included; an equality or one-of predicate against an array or object
+constant too, written ``["json", c]`` by ``wayQA`` in lean/AgentWarrant/Spec/Revision/ArgCoverBuildA.lean and
+proved to mean the monitor's matching when the constants and the call's values pass the oracle's checks,
+``builtCoverMatchesA``, a hypothesis about the call not proved here): ``lean_covers`` first sends the
+entries, tools and ``E`` as they are to the judgment ``arg_cover_policy`` (``wayQ`` in
+lean/AgentWarrant/Spec/Revision/ArgCoverBuild.lean for scalar or null constants,
 whose question is proved to mean the monitor's ``grantMatches`` for every call the monitor prepares on a
 reachable state: ``preparedCoverMatches``; that a key's value is present exactly when the call has that
 argument is proved from ``Json.mkObj``'s search tree, and that the call's keys are the action's and a slot's
@@ -447,7 +451,7 @@ class Written:
     """Who wrote one action's coverage question: Lean from the entries (``arg_cover_policy``), or Python
     (``arg_cover``) because Lean answered ``outside``; then ``why`` is Lean's reason and ``outside`` names
     the entries Lean found outside its fragment, each by its list and 1-based position and the feature
-    (``outsideWhy``)."""
+    (``outsideWhyA``)."""
 
     where: str  # the certificate's list ("P", "A") or "joint"
     action: str
@@ -485,13 +489,11 @@ def _entry_name(lists: Sequence[Sequence[Entry]], names: Sequence[str], position
 
 
 def outside_why(e: Entry) -> str | None:
-    """Where ``e`` lies outside the fragment Lean translates (``outsideWhy``), or ``None``: an array or object
-    constant as its resource pattern, else in an equality or one-of predicate."""
+    """Where ``e`` lies outside the fragment Lean translates (``outsideWhyA``), or ``None``: an array or
+    object constant as its resource pattern. One in an equality or one-of predicate is inside: Lean writes
+    it as ``["json", c]`` (``wayQA``), as ``questions`` does."""
     if isinstance(e.resource, ConstPat) and _structured(e.resource.value):
         return "an array or object constant as its resource"
-    if (any(isinstance(p, EqPred) and _structured(p.value) for p in e.where)
-            or any(isinstance(p, OneOfPred) and any(_structured(v) for v in p.values) for p in e.where)):
-        return "an array or object constant in a predicate"
     return None
 
 

@@ -37,8 +37,9 @@ re-checked) or `unknown` (`numOk` failed, or an atom names a variable past the c
 `argCoverNeverUnknown`). No fuel is the
 caller's: the glob searches run with `fuelBound`, which `Thm/Revision/GlobFuel.lean` proves sufficient.
 Choices where the source is silent: slots are not literals here; equality to an array or object constant
-is a literal of the decision only (`ALit`): the question Lean writes itself
-(`Spec/Revision/ArgCoverBuild.lean`) has none yet; the word search is untrusted and re-checked; the number
+is a literal of the decision only (`ALit`): of the questions Lean writes itself, `wayQ`
+(`Spec/Revision/ArgCoverBuild.lean`) has none, `wayQA` (`Spec/Revision/ArgCoverBuildA.lean`) writes it for
+equality and one-of predicates; the word search is untrusted and re-checked; the number
 stand-ins are proved (`numOkTrue`) and re-checked. -/
 namespace AgentWarrant.Revision.ArgCover
 open Lean AgentWarrant AgentWarrant.Monitor.Full AgentWarrant.Revision.Glob

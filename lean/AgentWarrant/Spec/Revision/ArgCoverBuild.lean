@@ -7,8 +7,9 @@ were written by the Python caller alone (`model/revision/trusted/arg_cover.py`);
 itself for the fragment the literal lemmas cover (`grantMatchesConj`, `keyConjMeans`, `slotConjMeans`):
 entries whose constants are scalars or null (globs, slot patterns, key allowlists; equality, one-of and
 range predicates on top-level and nested argument paths). Outside: an array or object constant (as the
-resource pattern or in an equality or one-of predicate), which the Python translation does not write
-either (it asks Z3).
+resource pattern or in an equality or one-of predicate): `Lit` has no literal for it, and `ALit.eqJson`,
+which has, lacks decidable equality; `wayQA` (`Spec/Revision/ArgCoverBuildA.lean`) writes the predicates'
+ones.
 
 The question of one action `a` and one way a tool produces it (a tool and one of its effect declarations
 for `a`), written first on named sources (`Src`: the effect's resource or an argument path) and then

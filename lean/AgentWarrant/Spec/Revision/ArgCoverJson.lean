@@ -21,8 +21,9 @@ proved here: that the values at a call's paths are admitted (the oracle runs its
 input; that a value inside an admitted input is admitted is a lemma still to write).
 Choices where the source is silent: freshness is re-checked (`jsonRepsOk`, as `numOk` re-checks the
 number stand-ins), and the check is proved never to fail (`jsonRepsOkTrue`). The decision's values and
-literals use it (`AV.arr`, `AV.obj`, `ALit.eqJson`, `Spec/Revision/ArgCover.lean`); the question Lean
-writes itself does not yet, so it still answers `outside` for an array or object constant. -/
+literals use it (`AV.arr`, `AV.obj`, `ALit.eqJson`, `Spec/Revision/ArgCover.lean`), and so does the question
+Lean writes for predicates against such constants (`wayQA`, `Spec/Revision/ArgCoverBuildA.lean`); a resource
+pattern's array or object constant is still answered `outside`. -/
 namespace AgentWarrant.Revision.ArgCover
 open Lean AgentWarrant AgentWarrant.Monitor.Full
 

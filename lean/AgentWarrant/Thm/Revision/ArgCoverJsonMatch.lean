@@ -10,8 +10,8 @@ constant's `ALit.eqJson`; `model/revision/trusted/arg_cover.py`) are the predica
 * `jsonConstLit`: `jeq x c` against an admitted array or object constant is its literal on an admitted `x`;
 * `predEqLitA`, `predOneOfLitA`: `predHolds` of an equality or one-of predicate is its literal(s).
 The hypothesis on the value is needed (`jsonRepNeedsJudged`, `Thm/Revision/ArgCoverJson.lean`); that the
-values at a call's paths pass the checks is not proved here. Lean's own translation (`wayQ`) does not
-write these literals. -/
+values at a call's paths pass the checks is not proved here. Lean's own translation `wayQ` does not
+write these literals; `wayQA` does (`Thm/Revision/ArgCoverBuildA.lean`, `posOfMatchesA`). -/
 namespace AgentWarrant.Revision.ArgCover
 open Lean AgentWarrant AgentWarrant.Monitor AgentWarrant.Monitor.Full
 

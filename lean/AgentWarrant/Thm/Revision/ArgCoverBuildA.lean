@@ -1,0 +1,181 @@
+import AgentWarrant.Spec.Revision.ArgCoverBuildA
+import AgentWarrant.Thm.Revision.ArgCoverJsonEq
+import AgentWarrant.Thm.Revision.ArgCoverJsonMatch
+/-! The question `wayQA` writes (`Spec/Revision/ArgCoverBuildA.lean`: `wayQ` with predicates against array
+or object constants as `ALit.eqJson`) means the monitor's matching (Agenra Sections 5.2 and 7.1), as
+`builtCoverMatches` states for `wayQ`:
+* `posOfMatchesA`: a position `posOfA` writes is the monitor's `grantMatches` of its entry, for an entry in
+  the fragment `grantOkA` (predicate constants admitted: scalar, null, or an array or object that passes
+  the oracle's checks; a resource constant scalar or null), under `posOfMatches`'s hypotheses and one more,
+  `hadm`: every value the call's arguments hold at a path passes the oracle's checks (`admitted`; what
+  `predEqLitA`/`predOneOfLitA` need, `jsonRepNeedsJudged` showing the checks cannot be dropped; the oracle
+  checks its whole input, but that a value inside an admitted input is admitted is not proved here);
+* `builtCoverMatchesA`: `argCover` answering covered on `wayQA`'s question puts the monitor's match vector
+  of every such call meeting the way's condition among the listed ones, with `hok` (every literal of the
+  question has its array or object constant pass the name check) a hypothesis; it holds when every entry
+  of the action is in `grantOkA`, which is not proved here. -/
+namespace AgentWarrant.Revision.ArgCover
+open Lean AgentWarrant AgentWarrant.Monitor AgentWarrant.Monitor.Full
+
+theorem liftCHolds (val : Src → AV) (c : SClause) : sClauseHoldsA val (liftC c) = sClauseHolds val c := by
+  show anyB _ (c.map _) = anyB _ c
+  rw [anyBMap]
+  exact anyBCongr c (fun _ _ => rfl)
+
+theorem liftFHolds (val : Src → AV) (f : List SClause) : sCnfHoldsA val (f.map liftC) = sCnfHolds val f := by
+  show allB _ (f.map liftC) = allB _ f
+  rw [allBMap]
+  exact allBCongr f (fun c _ => liftCHolds val c)
+
+theorem allBAppA (val : Src → AV) (f1 f2 : List SClauseA) :
+    sCnfHoldsA val (f1 ++ f2) = (sCnfHoldsA val f1 && sCnfHoldsA val f2) :=
+  allBApp _ f1 f2
+
+theorem clauseOfLits (val : Src → AV) (s : Src) (ls : List ALit) :
+    sClauseHoldsA val (ls.map (fun l => ((s, l), true))) = ls.any (fun l => holdsA l (val s)) := by
+  show anyB _ (ls.map _) = _
+  rw [anyBMap, ← anyBAny]
+  apply anyBCongr
+  intro l _
+  show decide (holdsA l (val s) = true) = holdsA l (val s)
+  rw [decEqTrue]
+
+theorem litOfConstIs (c : Json) : litOfConst c = predLitA c := rfl
+
+theorem anyMapA (f : ALit → Bool) : ∀ (cs : List Json), (cs.map litOfConst).any f = cs.any (fun c => f (predLitA c))
+  | [] => rfl
+  | c :: cs => by
+    show (f (litOfConst c) || (cs.map litOfConst).any f) = (f (predLitA c) || cs.any (fun c => f (predLitA c)))
+    rw [anyMapA f cs]
+    rfl
+
+theorem cnfConsA (val : Src → AV) (c : SClauseA) (f : List SClauseA) :
+    sCnfHoldsA val (c :: f) = (sClauseHoldsA val c && sCnfHoldsA val f) := by
+  show (match sClauseHoldsA val c with | true => allB (sClauseHoldsA val) f | false => false) = _
+  cases sClauseHoldsA val c <;> rfl
+
+theorem sPosBitASome (val : Src → AV) (f : List SClauseA) : sPosBitA val (some f) = sCnfHoldsA val f := rfl
+
+theorem orFalseA : ∀ (b : Bool), (b || false) = b
+  | true => rfl
+  | false => rfl
+
+/-- A predicate's clause of `ALit` literals is the monitor's `predHolds`, when its constants are admitted
+and so is every value at a path of the call (`hadm`). -/
+theorem predClauseAOk (s : State) (args : List (String × Json)) (e : Effect) (rk : Src) (val : Src → AV)
+    (hval : ∀ src, val (reSrc rk src) = srcVal s args e src)
+    (hadm : ∀ p x, lookupPath (argsJson args) p = some x → admitted x = true) :
+    ∀ (p : Pred), predOkA p = true → predHolds args p = sClauseHoldsA val (predClauseA rk p)
+  | Pred.eq path c, h => by
+    show _ = sClauseHoldsA val ([litOfConst c].map (fun l => ((reSrc rk (Src.path path), l), true)))
+    rw [clauseOfLits, hval]
+    show _ = (holdsA (litOfConst c) (avOfOpt (lookupPath (argsJson args) path)) || false)
+    rw [orFalseA]
+    exact predEqLitA args path c h (hadm path)
+  | Pred.oneOf path cs, h => by
+    show _ = sClauseHoldsA val ((cs.map litOfConst).map (fun l => ((reSrc rk (Src.path path), l), true)))
+    rw [clauseOfLits, hval]
+    show _ = (cs.map litOfConst).any (fun l => holdsA l (avOfOpt (lookupPath (argsJson args) path)))
+    rw [anyMapA]
+    exact predOneOfLitA args path cs h (hadm path)
+  | Pred.range path lo hi, _ => by
+    show _ = sClauseHoldsA val ([ALit.lit (Lit.range lo hi)].map (fun l => ((reSrc rk (Src.path path), l), true)))
+    rw [clauseOfLits, hval]
+    show _ = (holds (Lit.range lo hi) (avOfOpt (lookupPath (argsJson args) path)) || false)
+    rw [orFalseA]
+    exact predRangeLit args path lo hi
+
+theorem predsClauseAOk (s : State) (args : List (String × Json)) (e : Effect) (rk : Src) (val : Src → AV)
+    (hval : ∀ src, val (reSrc rk src) = srcVal s args e src)
+    (hadm : ∀ p x, lookupPath (argsJson args) p = some x → admitted x = true) :
+    ∀ (ps : List Pred), allB predOkA ps = true → ps.all (predHolds args) = sCnfHoldsA val (ps.map (predClauseA rk))
+  | [], _ => rfl
+  | p :: ps, h => by
+    have ⟨h1, h2⟩ := andT h
+    show (predHolds args p && ps.all (predHolds args)) = sCnfHoldsA val (predClauseA rk p :: ps.map (predClauseA rk))
+    rw [cnfConsA, predClauseAOk s args e rk val hval hadm p h1, predsClauseAOk s args e rk val hval hadm ps h2]
+
+/-- `posOfMatches` for `posOfA`: a position is the monitor's `grantMatches` of its entry, for an entry in
+`grantOkA`, when moreover every value at a path of the call is admitted (`hadm`). -/
+theorem posOfMatchesA (s : State) (args : List (String × Json)) (e : Effect) (a : String) (rk : Src)
+    (keys : List String) (val : Src → AV) (hval : ∀ src, val (reSrc rk src) = srcVal s args e src) (ha : e.action = a)
+    (hin : ∀ x, x ∈ args → memStr x.1 keys = true)
+    (hbind : ∀ n, resMatches s e.res (Pat.slot n) = true →
+      holds Lit.scalar (avOf e.res) = true ∧ holds (Lit.eqStr []) (avOf e.res) = false)
+    (hadm : ∀ p x, lookupPath (argsJson args) p = some x → admitted x = true)
+    (g : Monitor.Full.Grant) (hg : g.action = a → grantOkA g = true) :
+    sPosBitA val (posOfA a rk keys g) = grantMatches s args g e := by
+  have hv : ∀ k, holds Lit.present (val (Src.path [k])) = anyB (fun x => x.1 == k) args := by
+    intro k
+    have e1 : val (Src.path [k]) = srcVal s args e (Src.path [k]) := hval (Src.path [k])
+    rw [e1]
+    exact argsJsonPresent s args e k
+  cases h : g.action == a with
+  | true =>
+    have hga : g.action = a := ofDecideEqTrue h
+    have ⟨hp, hq⟩ := andT (hg hga)
+    show sPosBitA val (match g.action == a with
+      | true => some (((patConj g.pat).map (fun c => c.2.map (fun l => ((reSrc rk c.1, l), true)))).map liftC ++
+          g.preds.map (predClauseA rk) ++ (slotConj rk g.pat).map liftC ++ (keyConj keys g.keys).map liftC)
+      | false => none) = _
+    rw [h, sPosBitASome, allBAppA, allBAppA, allBAppA, liftFHolds, liftFHolds, liftFHolds, conjsCnf s args e rk val hval,
+      keysOkConj g args keys val hv hin, ← predsClauseAOk s args e rk val hval hadm g.preds hq]
+    show _ = (g.action == e.action && resMatches s e.res g.pat && keysOk g args && g.preds.all (predHolds args))
+    rw [patSplit s args e rk val hval hbind g.pat hp, ha, h, andPerm]
+  | false =>
+    show sPosBitA val (match g.action == a with
+      | true => some (((patConj g.pat).map (fun c => c.2.map (fun l => ((reSrc rk c.1, l), true)))).map liftC ++
+          g.preds.map (predClauseA rk) ++ (slotConj rk g.pat).map liftC ++ (keyConj keys g.keys).map liftC)
+      | false => none) = _
+    rw [h]
+    show false = (g.action == e.action && resMatches s e.res g.pat && keysOk g args && g.preds.all (predHolds args))
+    rw [ha, h]
+    rfl
+
+theorem posMapMatchesA (s : State) (args : List (String × Json)) (e : Effect) (a : String) (rk : Src)
+    (keys : List String) (val : Src → AV) (hval : ∀ src, val (reSrc rk src) = srcVal s args e src) (ha : e.action = a)
+    (hin : ∀ x, x ∈ args → memStr x.1 keys = true)
+    (hbind : ∀ n, resMatches s e.res (Pat.slot n) = true →
+      holds Lit.scalar (avOf e.res) = true ∧ holds (Lit.eqStr []) (avOf e.res) = false)
+    (hadm : ∀ p x, lookupPath (argsJson args) p = some x → admitted x = true)
+    (gs : List Monitor.Full.Grant) (hg : ∀ g, g ∈ gs → g.action = a → grantOkA g = true) :
+    (gs.map (posOfA a rk keys)).map (sPosBitA val) = gs.map (fun g => grantMatches s args g e) := by
+  rw [mapMapB]
+  exact mapCongrB gs (fun g hg' => posOfMatchesA s args e a rk keys val hval ha hin hbind hadm g (hg g hg'))
+
+/-- `builtCoverMatches` for `wayQA`: with the entries of the action in `grantOkA` (array or object
+predicate constants included), a covered answer on Lean's question puts the monitor's match vector of
+every call meeting the way's condition among the listed ones, under `builtCoverMatches`'s hypotheses and
+two more: every value at a path of the call is admitted (`hadm`), and every literal of the question has
+its constant pass the oracle's name check (`hok`). -/
+theorem builtCoverMatchesA (a : String) (tools : List Tool) (gs : List Monitor.Full.Grant) (E : Option (List Json))
+    (t : Tool) (d : EffDecl) (listed : List (List Bool)) (cond : List SClause)
+    (hcond : wayCond a tools gs E t d = some cond)
+    (hfrag : ∀ g, g ∈ gs → g.action = a → grantOkA g = true)
+    (hok : ∀ y, y ∈ litsOfFA (cond.map liftC) ++
+      posLitsA (gs.map (posOfA a (wayRes d.res) (actionKeys a (ownTools a tools) gs))) → aLitKeysOk y.2 = true)
+    (hcov : argCover (Oracle.ArgCover.good
+      (buildQA (cond.map liftC) (gs.map (posOfA a (wayRes d.res) (actionKeys a (ownTools a tools) gs)))).cond
+      (buildQA (cond.map liftC) (gs.map (posOfA a (wayRes d.res) (actionKeys a (ownTools a tools) gs)))).pos listed)
+      (buildQA (cond.map liftC) (gs.map (posOfA a (wayRes d.res) (actionKeys a (ownTools a tools) gs)))).atoms =
+      Answer.covered)
+    (s : State) (args : List (String × Json)) (e : Effect) (ha : e.action = a) (val : Src → AV)
+    (hval : ∀ src, val (reSrc (wayRes d.res) src) = srcVal s args e src)
+    (hdecl : ∀ x, x ∈ args → memStr x.1 (actionKeys a (ownTools a tools) gs) = true)
+    (hbind : ∀ n, resMatches s e.res (Pat.slot n) = true →
+      holds Lit.scalar (avOf e.res) = true ∧ holds (Lit.eqStr []) (avOf e.res) = false)
+    (hadm : ∀ p x, lookupPath (argsJson args) p = some x → admitted x = true)
+    (hin : sCnfHolds val cond = true) :
+    anyB (fun u => decide (u = gs.map (fun g => grantMatches s args g e))) listed = true := by
+  have g := argCoveredSound _ _ hcov
+    (valOf (buildQA (cond.map liftC) (gs.map (posOfA a (wayRes d.res) (actionKeys a (ownTools a tools) gs)))).names val)
+  have ⟨hc, hp⟩ := buildQAMeans (cond.map liftC) (gs.map (posOfA a (wayRes d.res) (actionKeys a (ownTools a tools) gs)))
+    val hok
+  have hc' := (hc.trans (liftFHolds val cond)).trans hin
+  have g2 := orFalseL g hc'
+  rw [hp, posMapMatchesA s args e a (wayRes d.res) (actionKeys a (ownTools a tools) gs) val hval ha hdecl hbind hadm gs
+    hfrag]
+    at g2
+  exact g2
+
+end AgentWarrant.Revision.ArgCover
