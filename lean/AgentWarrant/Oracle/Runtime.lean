@@ -34,7 +34,7 @@ record; `b` says whether `ξ` verifies).
 committed record by looking up the derivation a check gave at an equal record (none: undefined), its
 tree Lean's `applyEdit` of the record's tree (undefined when the change does not apply).
 Output: `{"root": accepted, "steps": [{"obs": [...], "state": {...}}]}`. A step that commits an edit's
-tree change (a rule update or Preload answered `updated`/`preloaded`) also carries `"named"`: the tree
+tree change (a rule update answered `updated`) also carries `"named"`: the tree
 with Lean's own names for the new nodes (`leanNames`, above the tree's names, the checkpoint IDs and the
 registered names; `null` when the change does not apply), so the caller's names can be checked against
 Lean's up to a renaming of the new names (the machine itself runs on the caller's names, which the
@@ -248,14 +248,11 @@ def namedJ (t : List (Core × Nat × Option (Machine.Derived × TEdit))) (c : Co
   | Obs.updated _ => [("named", match namedTree t c u with
     | some n => treeJ n
     | none => Json.null)]
-  | Obs.preloaded _ => [("named", match namedTree t c u with
-    | some n => treeJ n
-    | none => Json.null)]
   | _ => []
 
+/-- `"named"` for a rule update (a Preload only prepares the version: the tree stays). -/
 def sevNamed (s : Sess) : SEv → Obs → List (String × Json)
   | SEv.update u _, o => namedJ s.table s.store.committed.core u o
-  | SEv.preload u _, o => namedJ s.table s.store.committed.core u o
   | _, _ => []
 
 def runAll : Sess → List (SEv × Bool) → List Json
