@@ -43,7 +43,13 @@ creator, sent, value), the registered calls, the tree's names, the checkpoints, 
 update, the words of ``π₂B̂*`` (the completions of the automaton in force), the rule entries,
 the prepared versions, the tree (each node's name, kind, parent, place, selected arm and ``χ_b``) and
 each checkpoint's stored copy (its branch, ``χ_b`` and the outcomes of ``𝒞_b = Γ_b/raw(χ_b)`` by
-their remaining calls). Choices: a crashed check commits nothing and its answer is lost; the crash is
+their remaining calls). After every committed edit (a rule update on the runtime, an accepted edit on
+the ideal machine) Lean also returns the tree built with its own names for the new nodes (``"named"``;
+``leanNames`` of Spec/Edits/DeriveTreeJudged.lean: above the tree's names, the checkpoint IDs and the
+registered names), and Python's tree must be that tree up to a renaming of Lean's new names, one-to-one
+onto names not in use before the edit (``renamed``), so Python's fresh names are checked rather than
+trusted; Lean's machine itself runs on Python's names, which the session's later events use. Choices: a
+crashed check commits nothing and its answer is lost; the crash is
 injected by a ``Runtime`` subclass whose step raises inside the open transaction (SQLite then rolls
 it back), and a restart closes the store and opens it again; a session draws no edit that derives an
 outcome of more than ``MAX_EVENTS`` calls (both checkers enumerate every linearization).
