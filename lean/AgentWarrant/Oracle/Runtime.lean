@@ -243,11 +243,15 @@ def stateJ (S : RState) : Json :=
     ("saved", Json.arr (c.saved.map (fun k => Json.arr #[toJson k.id, toJson k.branch, jNats k.done,
       Json.arr (k.rest.map jNats).toArray])).toArray)]
 
-/-- `"named"` for a step whose observation commits edit `u`'s change at record `c`. -/
-def namedJ (t : List (Core × Nat × Option (Machine.Derived × TEdit))) (c : Core) (u : Nat) : Obs → List (String × Json)
-  | Obs.updated _ => [("named", match namedTree t c u with
+/-- `"named"`: the tree Lean builds with its own names for edit `u` at record `c` (`null`: none). -/
+def namedField (t : List (Core × Nat × Option (Machine.Derived × TEdit))) (c : Core) (u : Nat) : List (String × Json) :=
+  [("named", match namedTree t c u with
     | some n => treeJ n
     | none => Json.null)]
+
+/-- `"named"` for a step whose observation commits edit `u`'s change at record `c`. -/
+def namedJ (t : List (Core × Nat × Option (Machine.Derived × TEdit))) (c : Core) (u : Nat) : Obs → List (String × Json)
+  | Obs.updated _ => namedField t c u
   | _ => []
 
 /-- `"named"` for a rule update (a Preload only prepares the version: the tree stays). -/
@@ -305,9 +309,7 @@ def runIdeal : List (Core × Nat × Option (Machine.Derived × TEdit)) → Core 
       | IdEv.ev ie => let p := stepI (lookup t) c ie; (p.1, p.2, t)
       | IdEv.retry x => (retryI c x, c, t)
     let named := match e, o with
-      | IdEv.edit u _, Obs.accepted => [("named", match namedTree t' c u with
-        | some n => treeJ n
-        | none => Json.null)]
+      | IdEv.edit u _, Obs.accepted => namedField t' c u
       | _, _ => []
     Json.mkObj ([("obs", obsJ o), ("state", stateJ ⟨c', []⟩)] ++ named) :: runIdeal t' c' es
 
