@@ -1175,13 +1175,18 @@ theorem resolversApplyingOnAdmitted {f : Lean.Json → Except String Lean.Json} 
   Full.jeqResolversApplying p.resolvers tool args (fun _ hr => Full.policyArgsWithin hg hp h hr) r
 
 /-- Lean names an edit's new group and leaves itself: the names just above every name of the record's
-tree (`leanNames`) are fresh (A-D1: distinct, and used by no node), and with them the tree change is
-defined whenever Table I's row applies to the tree, whatever names a caller would have given. -/
-theorem editNamesAreLeans (t : AgentWarrant.Edits.Machine.Tree) (e : AgentWarrant.Edits.Machine.TEdit) :
-    AgentWarrant.Edits.Machine.freshIn t (AgentWarrant.Edits.Machine.leanNames t e) = true ∧
+tree and every reserved name `r` (`leanNames`; the runtime reserves its checkpoint IDs and registered
+names, `reserved`) are fresh (A-D1: distinct, and used by no node), none of them in `r`, and with them
+the tree change is defined whenever Table I's row applies to the tree, whatever names a caller would
+have given. -/
+theorem editNamesAreLeans (t : AgentWarrant.Edits.Machine.Tree) (r : List Nat) (e : AgentWarrant.Edits.Machine.TEdit) :
+    AgentWarrant.Edits.Machine.freshIn t (AgentWarrant.Edits.Machine.leanNames t r e) = true ∧
+    AgentWarrant.allB (fun x => !(AgentWarrant.Edits.memN x r))
+      (AgentWarrant.Edits.Machine.freshNames (AgentWarrant.Edits.Machine.leanNames t r e)) = true ∧
     (∀ t', AgentWarrant.Edits.Machine.rowTree t e = some t' →
-      ∃ t'', AgentWarrant.Edits.Machine.applyEdit t (AgentWarrant.Edits.Machine.leanNames t e) = some t'') :=
-  ⟨AgentWarrant.Edits.Machine.leanNamesFresh t e, fun _ h => AgentWarrant.Edits.Machine.leanNamesDefined h⟩
+      ∃ t'', AgentWarrant.Edits.Machine.applyEdit t (AgentWarrant.Edits.Machine.leanNames t r e) = some t'') :=
+  ⟨AgentWarrant.Edits.Machine.leanNamesFresh t r e, AgentWarrant.Edits.Machine.leanNamesAvoid t r e,
+   fun _ h => AgentWarrant.Edits.Machine.leanNamesDefined r h⟩
 
 /-- The runtime's trees from Lean's edit judgment alone (`derJT`): every committed step leaves the
 record's tree, its `HStep`, or Lean's `applyEdit` of it, with Lean's fresh names, of the change Table I's
@@ -1194,7 +1199,7 @@ theorem editTreesFromLeansJudgment (src : AgentWarrant.Edits.Machine.Core → Ag
     t' = S.core.tree ∨ (∃ y, t' = AgentWarrant.Edits.Machine.hstep S.core.tree y) ∨
       (∃ u e x D, tab u = some (e, x) ∧ AgentWarrant.Edits.DeriveFork.judgeA (src S.core).1 (src S.core).2 e.req = some D ∧
         AgentWarrant.Edits.Machine.applyEdit S.core.tree (AgentWarrant.Edits.Machine.leanNames S.core.tree
-          (AgentWarrant.Edits.DeriveTreeJudged.judgedTEdit e.req D x)) = some t') :=
+          (AgentWarrant.Edits.Machine.reserved S.core) (AgentWarrant.Edits.DeriveTreeJudged.judgedTEdit e.req D x)) = some t') :=
   AgentWarrant.Edits.DeriveTreeJudged.stepTreeJudged src tab S ev
 
 /-- The new leaves' contracts are the row's: in the record Lean's judgment derives, a Fork's arms are

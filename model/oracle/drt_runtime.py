@@ -43,7 +43,13 @@ creator, sent, value), the registered calls, the tree's names, the checkpoints, 
 update, the words of ``π₂B̂*`` (the completions of the automaton in force), the rule entries,
 the prepared versions, the tree (each node's name, kind, parent, place, selected arm and ``χ_b``) and
 each checkpoint's stored copy (its branch, ``χ_b`` and the outcomes of ``𝒞_b = Γ_b/raw(χ_b)`` by
-their remaining calls). Choices: a crashed check commits nothing and its answer is lost; the crash is
+their remaining calls). After every committed edit (a rule update on the runtime, an accepted edit on
+the ideal machine) Lean also returns the tree built with its own names for the new nodes (``"named"``;
+``leanNames`` of Spec/Edits/DeriveTreeJudged.lean: above the tree's names, the checkpoint IDs and the
+registered names), and Python's tree must be that tree up to a renaming of Lean's new names, one-to-one
+onto names not in use before the edit (``renamed``), so Python's fresh names are checked rather than
+trusted; Lean's machine itself runs on Python's names, which the session's later events use. Choices: a
+crashed check commits nothing and its answer is lost; the crash is
 injected by a ``Runtime`` subclass whose step raises inside the open transaction (SQLite then rolls
 it back), and a restart closes the store and opens it again; a session draws no edit that derives an
 outcome of more than ``MAX_EVENTS`` calls (both checkers enumerate every linearization).
@@ -607,6 +613,8 @@ def run_session(oracle: Oracle, case: Session, workdir: Path | None = None) -> C
             "steps": [{"obs": st["obs"], "state": lean_state(st["state"])} for st in o["steps"]]})
         python = {"root": root is not None, "state": py_init if root is not None else None, "steps": py_steps}
         bad = _compare(python, lean)
+        named_bad, named = named_mismatches(out["state"], out["steps"], py_steps) if root is not None else ([], 0)
+        bad += named_bad
         crashes = sum(1 for e in events if e.get("crash"))
         doc = {"registration": case.registration, "seed": case.seed, "length": case.length,
                "actions": _events_doc(actions)}
@@ -614,7 +622,7 @@ def run_session(oracle: Oracle, case: Session, workdir: Path | None = None) -> C
             return Mismatch(JUDGMENT, tuple(bad), doc, payload, python, lean)
         extends = sum(1 for e in events if e["kind"] == "extend")
         return Agree("session", ("event",) * len(events) + ("crash point",) * crashes + ("extend",) * extends
-                     + checkpoint_tags(py_steps) + tree_tags(events, py_steps))
+                     + checkpoint_tags(py_steps) + tree_tags(events, py_steps) + ("lean names",) * named)
     finally:
         d.close()
         shutil.rmtree(tmp, ignore_errors=True)
@@ -634,6 +642,50 @@ def tree_tags(events: list[dict[str, Any]], steps: list[dict[str, Any]]) -> tupl
     return tuple(f"tree {forms[e['edit']]}" for e, st in zip(events, steps, strict=True)
                  if e.get("edit") in forms and ((e["kind"] == "update" and st["obs"][0] == "updated")
                                                 or (e["kind"] == "edit" and st["obs"] == ["edit", "accepted"])))
+
+
+def in_use(state: dict[str, Any]) -> set[int]:
+    """The names a committed state uses: its tree's (a sequence, kind 4, is unnamed), its registered
+    names and its checkpoint IDs."""
+    return {row[0] for row in state["tree"] if row[1] != 4} | set(state["names"]) | set(state["checkpoints"])
+
+
+def renamed(before: dict[str, Any], lean_tree: list[Any] | None, python_tree: list[Any]) -> bool:
+    """Python's tree after an edit is Lean's tree with Lean's own names for the new nodes (``"named"``)
+    up to a renaming of those names: node by node equal, a name in use before the edit kept, and Lean's
+    new names sent one-to-one onto names Python did not use before (tree names, registered names,
+    checkpoint IDs). So Python's fresh names are checked against Lean's, not trusted."""
+    if lean_tree is None or len(lean_tree) != len(python_tree):
+        return False
+    used = in_use(before)
+    phi: dict[int, int] = {}
+    for q, p in zip(lean_tree, python_tree, strict=True):
+        if q[1:] != p[1:]:
+            return False
+        if q[1] == 4:  # a sequence: its name is no name
+            continue
+        if q[0] in used:
+            if p[0] != q[0]:
+                return False
+        elif p[0] in used or phi.setdefault(q[0], p[0]) != p[0]:
+            return False
+    return len(set(phi.values())) == len(phi)
+
+
+def named_mismatches(lean_init: dict[str, Any], lean_steps: list[dict[str, Any]],
+                     python_steps: list[dict[str, Any]]) -> tuple[list[str], int]:
+    """Every step where Lean reports its own naming of an edit's tree (``"named"``) checked against
+    Python's tree (``renamed``); the failures and the number of steps checked."""
+    bad: list[str] = []
+    checked = 0
+    before = lean_init
+    for k, (q, p) in enumerate(zip(lean_steps, python_steps, strict=False)):
+        if "named" in q:
+            checked += 1
+            if not renamed(before, q["named"], p["state"]["tree"]):
+                bad.append(f"step {k} names")
+        before = q["state"]
+    return bad, checked
 
 
 def _compare(python: dict[str, Any], lean: dict[str, Any]) -> list[str]:
@@ -773,13 +825,14 @@ def run_ideal_session(oracle: Oracle, case: Session) -> CaseResult:
         "steps": [{"obs": _lean_ideal_obs(st["obs"], ev), "state": lean_state(st["state"])}
                   for st, ev in zip(r["steps"], events, strict=True)]})
     python = {"root": True, "state": py_init, "steps": py_steps}
-    bad = _compare(python, lean) + sorted(set(derived_bad))
+    named_bad, named = named_mismatches(out["state"], out["steps"], py_steps)
+    bad = _compare(python, lean) + named_bad + sorted(set(derived_bad))
     if bad:
         doc = {"registration": case.registration, "seed": case.seed, "length": case.length, "actions": actions}
         return Mismatch(IDEAL, tuple(bad), doc, payload, python, lean)
     extends = sum(1 for e in events if e["kind"] == "extend")
     return Agree("session", ("event",) * len(events) + ("derived check",) * len(checked) + ("extend",) * extends
-                 + checkpoint_tags(py_steps) + tree_tags(events, py_steps))
+                 + checkpoint_tags(py_steps) + tree_tags(events, py_steps) + ("lean names",) * named)
 
 
 def derived_check(oracle: Oracle, d: Derived) -> list[str]:

@@ -212,11 +212,79 @@ def test_edit_trees_are_leans(oracle: LeanOracle) -> None:
             assert isinstance(res, Agree), res
             assert all("tree" not in (e.get("derived") or {}) for e in rec.payload["events"])
             for tag in res.tags:
-                if tag.startswith("tree "):
+                if tag.startswith("tree ") or tag == "lean names":
                     agreed[tag] = agreed.get(tag, 0) + 1
         if all(agreed.get(k, 0) >= n for k, n in need.items()):
             break
     assert all(agreed.get(k, 0) >= n for k, n in need.items()), agreed
+    # every committed tree was also checked against Lean's own names for its new nodes
+    assert agreed["lean names"] >= sum(n for k, n in agreed.items() if k.startswith("tree "))
+
+
+def _reusing(m: pytest.MonkeyPatch, fired: list[str]) -> None:
+    """Perturb the Python ``Derive``'s naming: a Fork's or RestoreLive's new group takes the ID of a
+    checkpoint the record holds (a name in use, though no node of the tree has it; a new leaf's name also
+    prefixes its cloned calls, so the group is the name to perturb without changing the contracts), with
+    the record's well-formedness check switched off."""
+    from model.edits.runtime import derive as D
+
+    real_init, real_fresh = D._Alloc.__init__, D._Alloc.fresh
+
+    def init(self: Any, s: Any) -> None:
+        real_init(self, s)
+        self.ckpts = [k for k, _ in s.checkpoints]
+
+    def fresh(self: Any, prefix: str) -> str:
+        if prefix == "g" and self.ckpts:
+            fired.append(self.ckpts[0])
+            return str(self.ckpts.pop(0))
+        return str(real_fresh(self, prefix))
+
+    m.setattr(D._Alloc, "__init__", init)
+    m.setattr(D._Alloc, "fresh", fresh)
+    # the Python record's own well-formedness check refuses the reused name; switched off here, so that
+    # only the comparison with Lean's names stands between the wrong name and an agreeing session
+    m.setattr(D, "record_problems", lambda record, **kw: [])
+
+
+def test_reused_name_is_caught(oracle: LeanOracle, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Python ``Derive`` whose new group reuses a checkpoint's ID is reported: Lean's tree with its own
+    names (``"named"``) matches Python's only by a renaming onto names not in use, so the first ideal
+    session that accepts such an edit fails on ``names``, though its trees and states agree (Lean's machine
+    runs on the caller's names); the same session agrees without the perturbation."""
+    found = None
+    for seed in range(60):
+        case = R.Session(R.REGISTRATIONS[seed % 2], seed, 20)
+        fired: list[str] = []
+        with monkeypatch.context() as m:
+            _reusing(m, fired)
+            res = R.run_ideal_session(oracle, case)  # type: ignore[arg-type]
+        if isinstance(res, Mismatch) and any(mode.endswith(" names") for mode in res.modes):
+            found = (case, res)
+            break
+    assert found is not None
+    case, res = found
+    assert fired
+    assert all(mode.endswith(" names") or mode.startswith("derived-") for mode in res.modes), res.modes
+    assert isinstance(R.run_ideal_session(oracle, case), Agree)  # type: ignore[arg-type]
+
+
+def test_renaming_check() -> None:
+    """``renamed`` on a small tree: Lean's new names may go one-to-one onto any names not in use, and
+    nowhere else."""
+    before = {"tree": [[0, 0, 0, 0, 0, []]], "names": [0], "checkpoints": [3]}
+    lean = [[7, 1, 0, 0, 0, []], [8, 0, 1, 0, 0, []], [9, 0, 1, 1, 0, []]]
+
+    def py(g: int, bl: int, br: int) -> list[Any]:
+        return [[g, 1, 0, 0, 0, []], [bl, 0, 1, 0, 0, []], [br, 0, 1, 1, 0, []]]
+
+    assert R.renamed(before, lean, py(7, 8, 9))
+    assert R.renamed(before, lean, py(4, 5, 6))
+    assert not R.renamed(before, lean, py(4, 5, 5))  # two new nodes, one name
+    assert not R.renamed(before, lean, py(4, 5, 3))  # a checkpoint's ID
+    assert not R.renamed(before, lean, py(0, 5, 6))  # the tree's name
+    assert not R.renamed(before, None, py(4, 5, 6))  # the change does not apply on Lean's tree
+    assert not R.renamed(before, lean, [[4, 2, 0, 0, 0, []], *py(4, 5, 6)[1:]])  # another kind
 
 
 def _wrapped(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -1,6 +1,7 @@
 import Lean.Data.Json
 import AgentWarrant.Spec.Edits.Machine
 import AgentWarrant.Spec.Edits.DeriveTree
+import AgentWarrant.Spec.Edits.DeriveTreeJudged
 import AgentWarrant.Oracle.Edits
 import AgentWarrant.Oracle.Common
 /-! The oracle entry `edit_runtime`: one session of the durable runtime of
@@ -32,12 +33,17 @@ record; `b` says whether `ξ` verifies).
 `Derive` is the session's table of derivations: a rule update or Preload re-derives `u` at the
 committed record by looking up the derivation a check gave at an equal record (none: undefined), its
 tree Lean's `applyEdit` of the record's tree (undefined when the change does not apply).
-Output: `{"root": accepted, "steps": [{"obs": [...], "state": {...}}]}`.
+Output: `{"root": accepted, "steps": [{"obs": [...], "state": {...}}]}`. A step that commits an edit's
+tree change (a rule update answered `updated`) also carries `"named"`: the tree
+with Lean's own names for the new nodes (`leanNames`, above the tree's names, the checkpoint IDs and the
+registered names; `null` when the change does not apply), so the caller's names can be checked against
+Lean's up to a renaming of the new names (the machine itself runs on the caller's names, which the
+session's later events use).
 
 `edit_ideal` runs the ideal machine (`stepI`: the atomic edit, the tokenless tool call, Dispatch,
 completion, Checkpoint, the registered extension; a retry changes nothing) over `{"root": derived, "events": [event]}` with
 events `{"kind": "edit", "edit": u, "derived": derived}`, `{"kind": "use", "call": x, "request": ok}`,
-`{"kind": "retry", "call": x}`, `dispatch`, `settle`, `checkpoint` and `extend` as above; same output. -/
+`{"kind": "retry", "call": x}`, `dispatch`, `settle`, `checkpoint` and `extend` as above; same output (`"named"` on an accepted edit). -/
 namespace AgentWarrant.Oracle.Runtime
 open Lean AgentWarrant AgentWarrant.Edits AgentWarrant.Edits.Machine
 open AgentWarrant.Oracle.Edits (field as listOf nats pinstD tripleD pairD)
@@ -51,7 +57,7 @@ def nodeD (j : Json) : Dec TNode := do
         ← as Nat (← field j "pos"), ← as Nat (← field j "sel"), ← listOf pomD (← field j "gamma"),
         ← nats (← field j "done")⟩
 
-def derivedD (j : Json) : Dec (Option Derived) := match j with
+def derivedD (j : Json) : Dec (Option Machine.Derived) := match j with
   | Json.null => pure none
   | _ => do
     pure (some ⟨← pinstD (← field j "instance"), ← nats (← field j "calls"), ← nats (← field j "names"),
@@ -88,7 +94,7 @@ def teditD (j : Json) : Dec TEdit := do
 
 /-- What `Derive` gives for an edit at a record: the derived instance, calls, names and version, with
 the tree change (`"edit"`) in place of the tree, which Lean computes (`treeDer`). -/
-def editDerivedD (j : Json) : Dec (Option (Derived × TEdit)) := match j with
+def editDerivedD (j : Json) : Dec (Option (Machine.Derived × TEdit)) := match j with
   | Json.null => pure none
   | _ => do
     pure (some (⟨← pinstD (← field j "instance"), ← nats (← field j "calls"), ← nats (← field j "names"),
@@ -103,7 +109,7 @@ def optNat (j : Json) : Dec (Option Nat) := match j with
 
 /-- A session event as the Agent issues it (answers named by index). -/
 inductive SEv
-  | check (u : Nat) (d : Option (Derived × TEdit))
+  | check (u : Nat) (d : Option (Machine.Derived × TEdit))
   | update (u i : Nat)
   | preload (u i : Nat)
   | ev (e : Ev)
@@ -131,21 +137,28 @@ def sevD (j : Json) : Dec (SEv × Bool) := do
   pure (e, crash)
 
 /-- The session's derivations (each with its tree change), looked up by record and edit. -/
-def lookupT : List (Core × Nat × Option (Derived × TEdit)) → Core → Nat → Option (Derived × TEdit)
+def lookupT : List (Core × Nat × Option (Machine.Derived × TEdit)) → Core → Nat → Option (Machine.Derived × TEdit)
   | [], _, _ => none
   | (c, v, d) :: t, c', u => match decide (c = c'), Nat.beq v u with
     | true, true => d
     | _, _ => lookupT t c' u
 
 /-- `Derive` as the machine sees it: the table's derivation with the tree Lean computes (`treeDer`). -/
-def lookup (t : List (Core × Nat × Option (Derived × TEdit))) : Derivation := treeDer (lookupT t)
+def lookup (t : List (Core × Nat × Option (Machine.Derived × TEdit))) : Derivation := treeDer (lookupT t)
+
+/-- The tree Lean builds at record `c` for the change the table names for edit `u`, with Lean's own names
+for the new nodes (`leanNames`, avoiding the tree's names and `reserved`). -/
+def namedTree (t : List (Core × Nat × Option (Machine.Derived × TEdit))) (c : Core) (u : Nat) : Option Tree :=
+  match lookupT t c u with
+  | some (_, e) => applyEdit c.tree (leanNames c.tree (reserved c) e)
+  | none => none
 
 structure Sess where
   store : Store
-  table : List (Core × Nat × Option (Derived × TEdit))
-  answers : List Answer
+  table : List (Core × Nat × Option (Machine.Derived × TEdit))
+  answers : List Machine.Answer
 
-def nthA : List Answer → Nat → Option Answer
+def nthA : List Machine.Answer → Nat → Option Machine.Answer
   | [], _ => none
   | a :: _, 0 => some a
   | _ :: l, n + 1 => nthA l n
@@ -167,14 +180,14 @@ def runOne (s : Sess) (e : SEv) (down : Bool) : Obs × Sess :=
   | SEv.update u i =>
     let y := match nthA s.answers i with
       | some y => y
-      | none => Answer.invalid u S.core
+      | none => Machine.Answer.invalid u S.core
     match down with
     | true => (Obs.crashed, { s with store := crash s.store (Ev.update u y) })
     | false => let p := commit der s.store (Ev.update u y); (p.1, { s with store := p.2 })
   | SEv.preload u i =>
     let y := match nthA s.answers i with
       | some y => y
-      | none => Answer.invalid u S.core
+      | none => Machine.Answer.invalid u S.core
     match down with
     | true => (Obs.crashed, { s with store := crash s.store (Ev.preload u y) })
     | false => let p := commit der s.store (Ev.preload u y); (p.1, { s with store := p.2 })
@@ -212,6 +225,10 @@ def optJ : Option Nat → Json
 
 def wordJ (w : Word) : Json := Json.arr (w.map (fun l => Json.arr #[toJson l.call, toJson l.action, toJson l.new])).toArray
 
+def treeJ (t : Tree) : Json :=
+  Json.arr (t.map (fun n => Json.arr #[toJson n.name, toJson n.kind, toJson n.parent,
+    toJson n.pos, toJson n.sel, jNats n.done])).toArray
+
 def stateJ (S : RState) : Json :=
   let c := S.core
   Json.mkObj [("ver", toJson c.ver), ("eta", optJ c.eta), ("closed", jNats c.closed),
@@ -222,16 +239,31 @@ def stateJ (S : RState) : Json :=
     ("calls", jNats c.rules), ("names", jNats c.names), ("checkpoints", jNats c.ckpts),
     ("base", toJson c.base), ("words", Json.arr (c.safe.map (fun x => wordJ x.2)).toArray),
     ("entries", jNats c.entries), ("prepared", jNats (S.prepared.map Prod.fst)),
-    ("tree", Json.arr (c.tree.map (fun n => Json.arr #[toJson n.name, toJson n.kind, toJson n.parent,
-      toJson n.pos, toJson n.sel, jNats n.done])).toArray),
+    ("tree", treeJ c.tree),
     ("saved", Json.arr (c.saved.map (fun k => Json.arr #[toJson k.id, toJson k.branch, jNats k.done,
       Json.arr (k.rest.map jNats).toArray])).toArray)]
+
+/-- `"named"`: the tree Lean builds with its own names for edit `u` at record `c` (`null`: none). -/
+def namedField (t : List (Core × Nat × Option (Machine.Derived × TEdit))) (c : Core) (u : Nat) : List (String × Json) :=
+  [("named", match namedTree t c u with
+    | some n => treeJ n
+    | none => Json.null)]
+
+/-- `"named"` for a step whose observation commits edit `u`'s change at record `c`. -/
+def namedJ (t : List (Core × Nat × Option (Machine.Derived × TEdit))) (c : Core) (u : Nat) : Obs → List (String × Json)
+  | Obs.updated _ => namedField t c u
+  | _ => []
+
+/-- `"named"` for a rule update (a Preload only prepares the version: the tree stays). -/
+def sevNamed (s : Sess) : SEv → Obs → List (String × Json)
+  | SEv.update u _, o => namedJ s.table s.store.committed.core u o
+  | _, _ => []
 
 def runAll : Sess → List (SEv × Bool) → List Json
   | _, [] => []
   | s, (e, c) :: es =>
     let p := runOne s e c
-    Json.mkObj [("obs", obsJ p.1), ("state", stateJ p.2.store.committed)] :: runAll p.2 es
+    Json.mkObj ([("obs", obsJ p.1), ("state", stateJ p.2.store.committed)] ++ sevNamed s e p.1) :: runAll p.2 es
 
 def editRuntime (j : Json) : Dec Json := do
   let root ← derivedD (← field j "root")
@@ -250,7 +282,7 @@ def editRuntime (j : Json) : Dec Json := do
 /-- An ideal session event: an edit with the derivation at the current record, or one `IEv`, or a
 retry (which changes nothing on the ideal machine: the stored link's value, no token). -/
 inductive IdEv
-  | edit (u : Nat) (d : Option (Derived × TEdit))
+  | edit (u : Nat) (d : Option (Machine.Derived × TEdit))
   | ev (e : IEv)
   | retry (x : Nat)
 
@@ -269,14 +301,17 @@ def retryI (c : Core) (x : Nat) : Obs := match findProc x c.procd with
   | none => Obs.deny x "not-processed"
   | some p => retry c x (some p.version) true
 
-def runIdeal : List (Core × Nat × Option (Derived × TEdit)) → Core → List IdEv → List Json
+def runIdeal : List (Core × Nat × Option (Machine.Derived × TEdit)) → Core → List IdEv → List Json
   | _, _, [] => []
   | t, c, e :: es =>
     let (o, c', t') := match e with
       | IdEv.edit u d => let t' := t ++ [(c, u, d)]; let p := stepI (lookup t') c (IEv.edit u); (p.1, p.2, t')
       | IdEv.ev ie => let p := stepI (lookup t) c ie; (p.1, p.2, t)
       | IdEv.retry x => (retryI c x, c, t)
-    Json.mkObj [("obs", obsJ o), ("state", stateJ ⟨c', []⟩)] :: runIdeal t' c' es
+    let named := match e, o with
+      | IdEv.edit u _, Obs.accepted => namedField t' c u
+      | _, _ => []
+    Json.mkObj ([("obs", obsJ o), ("state", stateJ ⟨c', []⟩)] ++ named) :: runIdeal t' c' es
 
 /-- `edit_ideal`: the ideal machine (`stepI`) over a session of ideal events, from the accepted root. -/
 def editIdeal (j : Json) : Dec Json := do

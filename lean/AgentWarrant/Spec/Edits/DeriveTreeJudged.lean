@@ -5,12 +5,13 @@ Checkpoint, Fork, Restore, and Merge?*, Section V-A, Table I, Appendix A-D1's fr
 change (`TEdit`) no longer needs names chosen by `Derive`.
 
 Choices, where the paper leaves the fresh identifiers to `Derive`: Lean takes the names just above every
-name the tree uses (`nextName`: one above the largest of `namesOf`), the new group first and then the new
-leaves in Table I's order (`leanNames`: a Fork's `g`, `b_L`, `b_R`; a Restore's `g`, `b_k`, with `g`
-unused by RestoreReplace; a Merge's `b_J`). The names a caller put in the change are ignored, so the
-derivation (`treeDerN`) reads from `Derive` only the form, the branch or group, the arm and each new
-leaf's contract. Any choice above the tree's names would do: A-D1 asks for freshness only, which is what
-is proved (`leanNamesFresh`).
+name the tree uses and every name the record reserves (`nextName`: one above the largest of `namesOf` and
+of `reserved`, the checkpoint IDs and the registered names, which a Checkpoint's ID must also avoid), the
+new group first and then the new leaves in Table I's order (`leanNames`: a Fork's `g`, `b_L`, `b_R`; a
+Restore's `g`, `b_k`, with `g` unused by RestoreReplace; a Merge's `b_J`). The names a caller put in the
+change are ignored, so the derivation (`treeDerN`) reads from `Derive` only the form, the branch or group,
+the arm and each new leaf's contract. Any choice above these names would do: A-D1 asks for freshness only,
+which is what is proved (`leanNamesFresh`, and `leanNamesAvoid` for the reserved names).
 
 Each new leaf's contract `Γ`, by its outcome pomsets, read from the record Lean's own edit judgment derives
 for the row on the binary term model (`judgeA` of `Spec/Edits/DeriveFork.lean`, with its copy renamings
@@ -33,21 +34,26 @@ def maxName : List Nat → Nat
     | true => maxName l
     | false => x
 
-/-- The first name above every name the tree uses. -/
-def nextName (t : Tree) : Nat := maxName (namesOf t) + 1
+/-- The names a record reserves besides its tree's: its checkpoint IDs and its registered names (a
+Checkpoint's ID must differ from both). -/
+def reserved (c : Core) : List Nat := c.ckpts ++ c.names
 
-/-- The change with Lean's fresh names for its new group and leaves in place of the caller's. -/
-def leanNames (t : Tree) : TEdit → TEdit
+/-- The first name above every name the tree uses and every name in `r`. -/
+def nextName (t : Tree) (r : List Nat) : Nat := maxName (namesOf t ++ r) + 1
+
+/-- The change with Lean's fresh names (above the tree's names and `r`) for its new group and leaves in
+place of the caller's. -/
+def leanNames (t : Tree) (r : List Nat) : TEdit → TEdit
   | TEdit.keep => TEdit.keep
-  | TEdit.fork par b _ _ _ gl gr => TEdit.fork par b (nextName t) (nextName t + 1) (nextName t + 2) gl gr
-  | TEdit.restore live b _ _ gk => TEdit.restore live b (nextName t) (nextName t + 1) gk
-  | TEdit.select g arm _ gj => TEdit.select g arm (nextName t) gj
-  | TEdit.join g _ gj => TEdit.join g (nextName t) gj
+  | TEdit.fork par b _ _ _ gl gr => TEdit.fork par b (nextName t r) (nextName t r + 1) (nextName t r + 2) gl gr
+  | TEdit.restore live b _ _ gk => TEdit.restore live b (nextName t r) (nextName t r + 1) gk
+  | TEdit.select g arm _ gj => TEdit.select g arm (nextName t r) gj
+  | TEdit.join g _ gj => TEdit.join g (nextName t r) gj
 
 /-- The changes `Derive` names at a record, with Lean's fresh names in place of its own. -/
 def namedTab (der : Core → Nat → Option (Derived × TEdit)) (c : Core) (u : Nat) : Option (Derived × TEdit) :=
   match der c u with
-  | some (d, e) => some (d, leanNames c.tree e)
+  | some (d, e) => some (d, leanNames c.tree (reserved c) e)
   | none => none
 
 /-- `Derive` naming the tree change without its fresh names: Lean names the new nodes (`leanNames`) and
@@ -108,7 +114,7 @@ def judgedTab (src : Machine.Core → Tm × (Nat → Option Tm)) (tab : Nat → 
   | some (e, x) => match judgeA (src c).1 (src c).2 e.req with
     | none => none
     | some D => some (⟨inputOf D e.act e.lab (Machine.logActions c) e.dfa, e.calls, e.names, e.etaNew, []⟩,
-        Machine.leanNames c.tree (judgedTEdit e.req D x))
+        Machine.leanNames c.tree (Machine.reserved c) (judgedTEdit e.req D x))
 
 /-- `Derive` built from Lean's edit judgment alone: the table names the request and the branch or group;
 Lean derives the instance, the new leaves' contracts and their names, and the target tree. -/

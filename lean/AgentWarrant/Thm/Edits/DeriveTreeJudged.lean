@@ -1,12 +1,14 @@
 import AgentWarrant.Spec.Edits.DeriveTreeJudged
+import AgentWarrant.Spec.Revision.ListLemmas
 import AgentWarrant.Thm.Edits.DeriveTree
 import AgentWarrant.Thm.Edits.RecheckContract
 /-! Lean's fresh names for an edit's new nodes (`Spec/Edits/DeriveTreeJudged.lean`; *When Can Agents Safely
 Checkpoint, Fork, Restore, and Merge?*, Table I, Appendix A-D1):
-- every name of the tree is at most `maxName` of the tree's names (`maxNameGe`), so every name from
-  `nextName` up is unused (`aboveUnused`);
-- Lean's names are fresh for the tree, distinct and unused (`leanNamesFresh`), so `applyEdit` with them
-  is Table I's row itself (`applyLeanNames`);
+- every name of a list is at most its `maxName` (`maxNameGe`), so every name from `nextName` up is
+  unused by the tree (`aboveUnused`) and outside the reserved names (`aboveReserved`);
+- Lean's names are fresh for the tree, distinct and unused (`leanNamesFresh`), none of them a reserved
+  name, such as a checkpoint ID (`leanNamesAvoid`), so `applyEdit` with them is Table I's row itself
+  (`applyLeanNames`);
 - whether the row applies does not depend on the new names (`rowTreeNames`), so with Lean's names the
   change is defined whenever the row applies with any names the caller might give, fresh or not
   (`leanNamesDefined`);
@@ -48,9 +50,14 @@ theorem maxNameGe : ∀ (l : List Nat) (x : Nat), x ∈ l → x ≤ maxName l
         exact Nat.leTrans (maxNameGe l x hl) (Nat.leOfLt hlt)
 
 /-- Every name from `nextName` up is unused by the tree. -/
-theorem aboveUnused (t : Tree) (x : Nat) (h : nextName t ≤ x) : memN x (namesOf t) = false :=
+theorem aboveUnused (t : Tree) (r : List Nat) (x : Nat) (h : nextName t r ≤ x) : memN x (namesOf t) = false :=
   (memNFalseIff x (namesOf t)).2 (fun hx =>
-    Nat.notSuccLeSelf (maxName (namesOf t)) (Nat.leTrans h (maxNameGe (namesOf t) x hx)))
+    Nat.notSuccLeSelf (maxName (namesOf t ++ r)) (Nat.leTrans h (maxNameGe (namesOf t ++ r) x (memAppL r hx))))
+
+/-- Every name from `nextName` up is outside the reserved names. -/
+theorem aboveReserved (t : Tree) (r : List Nat) (x : Nat) (h : nextName t r ≤ x) : memN x r = false :=
+  (memNFalseIff x r).2 (fun hx =>
+    Nat.notSuccLeSelf (maxName (namesOf t ++ r)) (Nat.leTrans h (maxNameGe (namesOf t ++ r) x (memAppR r (namesOf t) hx))))
 
 theorem notMemBig (l : List Nat) (d : Nat) (h : ∀ y, y ∈ l → d + 1 ≤ y) : memN d l = false :=
   (memNFalseIff d l).2 (fun hd => Nat.notSuccLeSelf d (h d hd))
@@ -78,7 +85,8 @@ theorem distinct2 (m : Nat) : distinctN [m, m + 1] = true := by
   rw [h1]; rfl
 
 /-- Lean's names all lie from `nextName` up. -/
-theorem leanNamesAbove (t : Tree) (e : TEdit) : ∀ x, x ∈ freshNames (leanNames t e) → nextName t ≤ x := by
+theorem leanNamesAbove (t : Tree) (r : List Nat) (e : TEdit) :
+    ∀ x, x ∈ freshNames (leanNames t r e) → nextName t r ≤ x := by
   intro x hx
   cases e with
   | keep => exact absurd hx notMemNil
@@ -112,32 +120,40 @@ theorem leanNamesAbove (t : Tree) (e : TEdit) : ∀ x, x ∈ freshNames (leanNam
     | inr hx => exact absurd hx notMemNil
 
 /-- A-D1's fresh IDs, chosen by Lean: its names for a change are distinct and unused by the tree. -/
-theorem leanNamesFresh (t : Tree) (e : TEdit) : freshIn t (leanNames t e) = true := by
-  have hd : distinctN (freshNames (leanNames t e)) = true := by
+theorem leanNamesFresh (t : Tree) (r : List Nat) (e : TEdit) : freshIn t (leanNames t r e) = true := by
+  have hd : distinctN (freshNames (leanNames t r e)) = true := by
     cases e with
     | keep => rfl
-    | fork par b g bl br gl gr => exact distinct3 (nextName t)
+    | fork par b g bl br gl gr => exact distinct3 (nextName t r)
     | restore live b g bk gk => cases live with
-      | true => exact distinct2 (nextName t)
+      | true => exact distinct2 (nextName t r)
       | false => rfl
     | select g arm bj gj => rfl
     | join g bj gj => rfl
-  have hu : allB (fun x => !(memN x (namesOf t))) (freshNames (leanNames t e)) = true :=
-    allBIntro (fun x hx => by rw [aboveUnused t x (leanNamesAbove t e x hx)]; rfl)
-  show (distinctN (freshNames (leanNames t e)) && allB (fun x => !(memN x (namesOf t))) (freshNames (leanNames t e))) = true
+  have hu : allB (fun x => !(memN x (namesOf t))) (freshNames (leanNames t r e)) = true :=
+    allBIntro (fun x hx => by rw [aboveUnused t r x (leanNamesAbove t r e x hx)]; rfl)
+  show (distinctN (freshNames (leanNames t r e)) && allB (fun x => !(memN x (namesOf t))) (freshNames (leanNames t r e))) = true
   rw [hd, hu]; rfl
 
+/-- Lean's names avoid the reserved names (on the runtime, `reserved`: the checkpoint IDs and the
+registered names), so no new leaf or group takes a checkpoint's ID. -/
+theorem leanNamesAvoid (t : Tree) (r : List Nat) (e : TEdit) :
+    allB (fun x => !(memN x r)) (freshNames (leanNames t r e)) = true :=
+  allBIntro (fun x hx => by rw [aboveReserved t r x (leanNamesAbove t r e x hx)]; rfl)
+
 /-- With Lean's names, `applyEdit` is Table I's row. -/
-theorem applyLeanNames (t : Tree) (e : TEdit) : applyEdit t (leanNames t e) = rowTree t (leanNames t e) := by
-  show (match freshIn t (leanNames t e) with
-    | true => rowTree t (leanNames t e)
-    | false => none) = rowTree t (leanNames t e)
+theorem applyLeanNames (t : Tree) (r : List Nat) (e : TEdit) :
+    applyEdit t (leanNames t r e) = rowTree t (leanNames t r e) := by
+  show (match freshIn t (leanNames t r e) with
+    | true => rowTree t (leanNames t r e)
+    | false => none) = rowTree t (leanNames t r e)
   rw [leanNamesFresh]
 
 theorem isSomeSome (x : α) : (some x).isSome = true := rfl
 
 /-- Whether Table I's row applies does not depend on the names of the new nodes. -/
-theorem rowTreeNames (t : Tree) (e : TEdit) : (rowTree t (leanNames t e)).isSome = (rowTree t e).isSome := by
+theorem rowTreeNames (t : Tree) (r : List Nat) (e : TEdit) :
+    (rowTree t (leanNames t r e)).isSome = (rowTree t e).isSome := by
   cases e with
   | keep => rfl
   | fork par b g bl br gl gr =>
@@ -180,8 +196,8 @@ theorem isSomeOf {o : Option α} (h : o.isSome = true) : ∃ x, o = some x := by
 
 /-- With Lean's names the change is defined whenever Table I's row applies, whatever names (fresh or
 not) the caller gave. -/
-theorem leanNamesDefined {t t' : Tree} {e : TEdit} (h : rowTree t e = some t') :
-    ∃ t'', applyEdit t (leanNames t e) = some t'' := by
+theorem leanNamesDefined {t t' : Tree} {e : TEdit} (r : List Nat) (h : rowTree t e = some t') :
+    ∃ t'', applyEdit t (leanNames t r e) = some t'' := by
   rw [applyLeanNames]
   apply isSomeOf
   rw [rowTreeNames, h]; rfl
@@ -191,7 +207,8 @@ theorem leanNamesDefined {t t' : Tree} {e : TEdit} (h : rowTree t e = some t') :
 theorem stepTreeN (der : Core → Nat → Option (Derived × TEdit)) (S : RState) (e : Ev) :
     let t' := (stepR (treeDerN der) S e).2.core.tree
     t' = S.core.tree ∨ (∃ x, t' = hstep S.core.tree x) ∨
-      (∃ u d e0, der S.core u = some (d, e0) ∧ applyEdit S.core.tree (leanNames S.core.tree e0) = some t') := by
+      (∃ u d e0, der S.core u = some (d, e0) ∧
+        applyEdit S.core.tree (leanNames S.core.tree (reserved S.core) e0) = some t') := by
   cases stepTree (namedTab der) S e with
   | inl h => exact Or.inl h
   | inr h => cases h with
@@ -210,8 +227,8 @@ theorem stepTreeN (der : Core → Nat → Option (Derived × TEdit)) (S : RState
 /-- The derivation with Lean's names is defined wherever `Derive`'s entry is and its row applies. -/
 theorem treeDerNDefined {der : Core → Nat → Option (Derived × TEdit)} {c : Core} {u : Nat} {d : Derived}
     {e : TEdit} {t' : Tree} (hd : der c u = some (d, e)) (hr : rowTree c.tree e = some t') :
-    ∃ d', treeDerN der c u = some d' ∧ applyEdit c.tree (leanNames c.tree e) = some d'.tree := by
-  have ⟨t'', ha⟩ := leanNamesDefined hr
+    ∃ d', treeDerN der c u = some d' ∧ applyEdit c.tree (leanNames c.tree (reserved c) e) = some d'.tree := by
+  have ⟨t'', ha⟩ := leanNamesDefined (reserved c) hr
   exact ⟨{ d with tree := t'' }, by simp only [treeDerN, treeDer, namedTab, hd, withTree, ha]; rfl, ha⟩
 
 end AgentWarrant.Edits.Machine
@@ -355,14 +372,14 @@ theorem derJTIsDerJK {src : Machine.Core → Tm × (Nat → Option Tm)} {tab : N
     {c : Machine.Core} {u : Nat} {d : Machine.Derived} (h : derJT src tab c u = some d) :
     ∃ e x D d0, tab u = some (e, x) ∧ judgeA (src c).1 (src c).2 e.req = some D ∧
       derJK src (fstTab tab) c u = some d0 ∧ d = { d0 with tree := d.tree } ∧
-      Machine.applyEdit c.tree (Machine.leanNames c.tree (judgedTEdit e.req D x)) = some d.tree := by
+      Machine.applyEdit c.tree (Machine.leanNames c.tree (Machine.reserved c) (judgedTEdit e.req D x)) = some d.tree := by
   cases ht : tab u with
   | none => simp only [derJT, Machine.treeDer, judgedTab, ht] at h
   | some p => cases p with
     | mk e x => cases hj : judgeA (src c).1 (src c).2 e.req with
       | none => simp only [derJT, Machine.treeDer, judgedTab, ht, hj] at h
       | some D =>
-        cases ha : Machine.applyEdit c.tree (Machine.leanNames c.tree (judgedTEdit e.req D x)) with
+        cases ha : Machine.applyEdit c.tree (Machine.leanNames c.tree (Machine.reserved c) (judgedTEdit e.req D x)) with
         | none => simp only [derJT, Machine.treeDer, judgedTab, ht, hj, Machine.withTree, ha] at h
         | some t =>
           simp only [derJT, Machine.treeDer, judgedTab, ht, hj, Machine.withTree, ha] at h
@@ -376,7 +393,7 @@ theorem derJTDefined {src : Machine.Core → Tm × (Nat → Option Tm)} {tab : N
     {c : Machine.Core} {u : Nat} {e : EntryA} {x : Nat} {D : Derived} {t : Machine.Tree}
     (ht : tab u = some (e, x)) (hj : judgeA (src c).1 (src c).2 e.req = some D)
     (hr : Machine.rowTree c.tree (judgedTEdit e.req D x) = some t) : ∃ d, derJT src tab c u = some d := by
-  have ⟨t'', ha⟩ := Machine.leanNamesDefined hr
+  have ⟨t'', ha⟩ := Machine.leanNamesDefined (Machine.reserved c) hr
   exact ⟨{ inst := inputOf D e.act e.lab (Machine.logActions c) e.dfa, calls := e.calls, names := e.names,
            etaNew := e.etaNew, tree := t'' },
          by simp only [derJT, Machine.treeDer, judgedTab, ht, hj, Machine.withTree, ha]; rfl⟩
@@ -395,7 +412,8 @@ theorem stepTreeJudged (src : Machine.Core → Tm × (Nat → Option Tm)) (tab :
     let t' := (Machine.stepR (derJT src tab) S ev).2.core.tree
     t' = S.core.tree ∨ (∃ y, t' = Machine.hstep S.core.tree y) ∨
       (∃ u e x D, tab u = some (e, x) ∧ judgeA (src S.core).1 (src S.core).2 e.req = some D ∧
-        Machine.applyEdit S.core.tree (Machine.leanNames S.core.tree (judgedTEdit e.req D x)) = some t') := by
+        Machine.applyEdit S.core.tree (Machine.leanNames S.core.tree (Machine.reserved S.core)
+          (judgedTEdit e.req D x)) = some t') := by
   cases stepTreeJT src tab S ev with
   | inl h => exact Or.inl h
   | inr h => cases h with
