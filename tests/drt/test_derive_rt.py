@@ -13,6 +13,7 @@ outputs."""
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import replace
 
 import pytest
@@ -94,18 +95,23 @@ def test_a_wrong_target_is_a_mismatch(oracle: LeanOracle, cases: list[D.Case]) -
     pytest.fail("no ForkChoice case with a ForkParallel record to offer")
 
 
-def test_a_wrong_step_instantiation_is_a_mismatch(oracle: LeanOracle, cases: list[D.Case]) -> None:
-    """Lean instantiates a fork rule's continuation templates itself (the request carries the templates,
-    not Python's steps): Python's record with one instantiated step renamed to the other new branch's
-    name for it, a wrong instantiation, is caught as a target mismatch."""
+def _agreed_forks(oracle: LeanOracle, cases: list[D.Case]) -> Iterator[tuple[D.Case, Derived]]:
+    """The Fork cases whose Python derivation has a tree and agrees with Lean's: the ones a tampered
+    record is then built from."""
     for c in cases:
         if not isinstance(c.edit, ForkChoice | ForkParallel):
             continue
         d = derive(c.state, c.edit)
-        if not isinstance(d, Derived) or d.record.tree is None:
-            continue
-        if D.compare(oracle, c.state, c.edit, py=d).kind != "agree":
-            continue
+        if isinstance(d, Derived) and d.record.tree is not None \
+                and D.compare(oracle, c.state, c.edit, py=d).kind == "agree":
+            yield c, d
+
+
+def test_a_wrong_step_instantiation_is_a_mismatch(oracle: LeanOracle, cases: list[D.Case]) -> None:
+    """Lean instantiates a fork rule's continuation templates itself (the request carries the templates,
+    not Python's steps): Python's record with one instantiated step renamed to the other new branch's
+    name for it, a wrong instantiation, is caught as a target mismatch."""
+    for c, d in _agreed_forks(oracle, cases):
         fresh = [lf for lf in leaves(d.record.tree) if any(x.endswith(f"+{lf.branch}") for x in call_ids(lf.gamma))]
         if len(fresh) != 2 or fresh[0].branch == fresh[1].branch:
             continue
@@ -124,14 +130,7 @@ def test_swapped_new_leaf_contracts_are_a_mismatch(oracle: LeanOracle, cases: li
     """Lean reads each new leaf's contract from its judged record: Python's Fork record with the two arms'
     contracts swapped (the target region's results, and so the checked instance, unchanged) is caught
     on the new leaves alone."""
-    for c in cases:
-        if not isinstance(c.edit, ForkChoice | ForkParallel):
-            continue
-        d = derive(c.state, c.edit)
-        if not isinstance(d, Derived) or d.record.tree is None:
-            continue
-        if D.compare(oracle, c.state, c.edit, py=d).kind != "agree":
-            continue
+    for c, d in _agreed_forks(oracle, cases):
         before = {lf.branch for lf in leaves(c.state.tree)} if c.state.tree is not None else set()
         fresh = [lf for lf in leaves(d.record.tree) if lf.branch not in before]
         if len(fresh) != 2 or fresh[0].gamma == fresh[1].gamma:
