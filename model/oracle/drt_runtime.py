@@ -253,6 +253,25 @@ def tree_state(nb: Numbering, tree: Node | None) -> list[list[Any]]:
     return [[n["name"], n["kind"], n["parent"], n["pos"], n["sel"], n["done"]] for n in tree_json(nb, tree)]
 
 
+def root_order(root: dict[str, Any] | None) -> list[str]:
+    """The two hypotheses Lean's currency results take of the root tree (``ParentsBefore`` in
+    ``Thm/Edits/DeriveTreeCurrent.lean``, ``NoCross`` in ``Thm/Edits/DeriveTreeSeq.lean``), checked on the
+    root tree the session sends: with 1-based positions and ``parent`` 0 at the root, every node's parent
+    lies before it, and for positions ``b < c`` the parent of ``c`` is not strictly between the parent of
+    ``b`` and ``b``. Lean proves every later tree of the run keeps both, so the root is the one place they
+    are supplied; ``tree_json`` writes a preorder walk, which meets both, and this check says so of each
+    tree actually sent rather than of the walk's code."""
+    tree = root.get("tree") if isinstance(root, dict) else None
+    if not isinstance(tree, list):
+        return []
+    parents = [n["parent"] for n in tree]
+    bad = [f"root tree: node {k} has parent {p}, not before it" for k, p in enumerate(parents, 1) if p >= k]
+    bad += [f"root tree: the parent links of nodes {b} and {c} cross"
+            for b in range(1, len(parents) + 1) for c in range(b + 1, len(parents) + 1)
+            if parents[b - 1] < parents[c - 1] < b]
+    return bad
+
+
 def derived_json(nb: Numbering, inst: Instance, record: State, eta_new: str,
                  edit: dict[str, Any] | None = None) -> dict[str, Any]:
     """What ``Derive`` gives, with the tree itself (the root) or, for an edit, the tree change ``edit``
@@ -612,7 +631,7 @@ def run_session(oracle: Oracle, case: Session, workdir: Path | None = None) -> C
             "root": bool(o["root"]), "state": lean_state(o["state"]) if o["root"] else None,
             "steps": [{"obs": st["obs"], "state": lean_state(st["state"])} for st in o["steps"]]})
         python = {"root": root is not None, "state": py_init if root is not None else None, "steps": py_steps}
-        bad = _compare(python, lean)
+        bad = _compare(python, lean) + root_order(root)
         named_bad, named = named_mismatches(out["state"], out["steps"], py_steps) if root is not None else ([], 0)
         bad += named_bad
         crashes = sum(1 for e in events if e.get("crash"))
@@ -622,7 +641,8 @@ def run_session(oracle: Oracle, case: Session, workdir: Path | None = None) -> C
             return Mismatch(JUDGMENT, tuple(bad), doc, payload, python, lean)
         extends = sum(1 for e in events if e["kind"] == "extend")
         return Agree("session", ("event",) * len(events) + ("crash point",) * crashes + ("extend",) * extends
-                     + checkpoint_tags(py_steps) + tree_tags(events, py_steps) + ("lean names",) * named)
+                     + checkpoint_tags(py_steps) + tree_tags(events, py_steps) + ("lean names",) * named
+                     + ("root tree in preorder",) * (root is not None))
     finally:
         d.close()
         shutil.rmtree(tmp, ignore_errors=True)
@@ -826,13 +846,14 @@ def run_ideal_session(oracle: Oracle, case: Session) -> CaseResult:
                   for st, ev in zip(r["steps"], events, strict=True)]})
     python = {"root": True, "state": py_init, "steps": py_steps}
     named_bad, named = named_mismatches(out["state"], out["steps"], py_steps)
-    bad = _compare(python, lean) + named_bad + sorted(set(derived_bad))
+    bad = _compare(python, lean) + root_order(root) + named_bad + sorted(set(derived_bad))
     if bad:
         doc = {"registration": case.registration, "seed": case.seed, "length": case.length, "actions": actions}
         return Mismatch(IDEAL, tuple(bad), doc, payload, python, lean)
     extends = sum(1 for e in events if e["kind"] == "extend")
     return Agree("session", ("event",) * len(events) + ("derived check",) * len(checked) + ("extend",) * extends
-                 + checkpoint_tags(py_steps) + tree_tags(events, py_steps) + ("lean names",) * named)
+                 + checkpoint_tags(py_steps) + tree_tags(events, py_steps) + ("lean names",) * named
+                 + ("root tree in preorder",))
 
 
 def derived_check(oracle: Oracle, d: Derived) -> list[str]:
