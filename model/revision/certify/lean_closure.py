@@ -13,8 +13,9 @@ action's entries lie in the fragment its translation covers, and the verdict say
 wrote instead (``LeanClosed.written``; per list and action, with the entries outside the fragment:
 ``LeanClosed.questions``, which the report shows);
 a per-binding-class certificate's classes are asked with each class's facts as literals (Python writes
-those questions: ``lean_covers``'s ``facts``); a question Lean cannot take (a predicate against an array or
-object constant, a binding class asserting two slots' values differ) leaves coverage to Z3 alone, and the
+those questions: ``lean_covers``'s ``facts``); a question no translation writes (``Unsupported``: e.g. a
+range bound that is not a finite number), or a binding class asserting two slots' values differ on which
+Lean answers uncovered, leaves coverage to Z3 alone, and the
 verdict says why (for binding classes, which ones). Lean finding an effect the certificate
 omits is a refusal. Lean never answers a question it takes with ``unknown``
 (``AgentWarrant.Revision.ArgCover.argCoverNeverUnknown``), so such an answer is a fault, not a fallback.
