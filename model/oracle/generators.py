@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import fields, is_dataclass
-from typing import Any
+from typing import Any, TypeVar
 
 # --- edits: small execution-edit check instances (model.edits) ------------------------------
 from hypothesis import strategies as st
@@ -792,6 +792,8 @@ def revision_grants(draw: st.DrawFn) -> P.Entry:
     return P.Entry(P.EntryKind.ALLOW, "pay", pattern, keys=keys, where=where, quota=1)
 
 
+_E = TypeVar("_E")  # a permission list's entry, as a generator writes it
+
 _DEL_PATTERNS = ('"A"', '"B"', '"C"', "*", 'like "[AB]"', 'like "*"')
 _DEL_WHERE = ("", "", " where force == true", " where force == false")
 _DEL_QUOTAS = ("0", "1", "1", "2", "unlimited")
@@ -863,13 +865,22 @@ def revision_cases(draw: st.DrawFn) -> tuple[P.Policy, P.Policy]:
     user = draw(st.lists(del_entry(), min_size=1, max_size=3))
     app = ["allow file.delete(*) quota unlimited"] if draw(st.booleans()) else \
         draw(st.lists(del_entry(), min_size=1, max_size=2))
+    new_user, new_app = draw(revised_lists(user, app, policy_edit))
+    return parse_policy(del_text("old", user, app)), parse_policy(del_text("new", new_user, new_app))
+
+
+@st.composite
+def revised_lists(draw: st.DrawFn, user: list[_E], app: list[_E],
+                  edit: Callable[[list[_E]], st.SearchStrategy[list[_E]]]) -> tuple[list[_E], list[_E]]:
+    """The two permission lists after one or two edits (``edit``), each of the application list with
+    probability one in four and of the user list otherwise."""
     new_user, new_app = list(user), list(app)
     for _ in range(draw(st.integers(1, 2))):
         if draw(st.integers(0, 3)) == 0:
-            new_app = draw(policy_edit(new_app))
+            new_app = draw(edit(new_app))
         else:
-            new_user = draw(policy_edit(new_user))
-    return parse_policy(del_text("old", user, app)), parse_policy(del_text("new", new_user, new_app))
+            new_user = draw(edit(new_user))
+    return new_user, new_app
 
 
 # a lookup's answer: a small pool, so that a second lookup of a slot often agrees and sometimes conflicts

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from model.monitor.language.policy import Policy
 from model.monitor.language.syntax import parse_policy
-from model.oracle.generators import del_text
+from model.oracle.generators import del_text, revised_lists
 from model.revision.effects import EVERY_EFFECT
 from model.revision.explore.counterexample import Counterexample, lost_client
 from model.revision.explore.workload import workload_from_json
@@ -85,12 +85,7 @@ def null_cases(draw: st.DrawFn) -> tuple[Policy, Policy]:
     """A small policy with the null-resource purge and a revision of it by one or two edits."""
     user = draw(_entries(1, 3))
     app = [("*", "", "unlimited")] if draw(st.booleans()) else draw(_entries(1, 2))
-    new_user, new_app = list(user), list(app)
-    for _ in range(draw(st.integers(1, 2))):
-        if draw(st.integers(0, 3)) == 0:
-            new_app = draw(_edit(new_app))
-        else:
-            new_user = draw(_edit(new_user))
+    new_user, new_app = draw(revised_lists(user, app, _edit))
 
     def lines(xs: list[tuple[str, str, str]]) -> list[str]:
         return [_entry(*x) for x in xs]
