@@ -81,4 +81,7 @@ def test_the_oracle_floor_replays_the_monitor_calls_and_puts_them_back(monkeypat
     assert counts["outcome_of"] == 2 * counts["commit"]
     # the goal batch_ab is reached from the initial state: its cone is built, and is its own order (no replay)
     assert counts["cone"] >= 1 and "orders" not in counts
-    assert floor > admitted > 0
+    # both are CPU times of replays the experiment reports; which is larger is a measurement for the note,
+    # not something a test on a shared machine may assert (the admitted part is a subset, but on two busy
+    # cores the whole replay can still clock less than its part)
+    assert floor > 0 and admitted > 0
