@@ -46,6 +46,7 @@ import AgentWarrant.Thm.Edits.DeriveTreeCurrent
 import AgentWarrant.Thm.Edits.DeriveTreeKeep
 import AgentWarrant.Thm.Edits.DeriveTreeSeq
 import AgentWarrant.Thm.Edits.DeriveTreeAddr
+import AgentWarrant.Thm.Edits.DeriveTreeSeq2
 import AgentWarrant.Spec.Edits.Cost
 import AgentWarrant.Thm.Edits.Cost
 import AgentWarrant.Spec.Edits.CostFamily

@@ -42,6 +42,7 @@ import AgentWarrant.Thm.Edits.DeriveTreeCurrent
 import AgentWarrant.Thm.Edits.DeriveTreeKeep
 import AgentWarrant.Thm.Edits.DeriveTreeSeq
 import AgentWarrant.Thm.Edits.DeriveTreeAddr
+import AgentWarrant.Thm.Edits.DeriveTreeSeq2
 import AgentWarrant.Thm.Edits.Cost
 import AgentWarrant.Thm.Edits.CostFamily
 import AgentWarrant.Thm.Edits.Register
@@ -959,6 +960,42 @@ theorem forkArmsCurrentOnReachedTrees (tab : AgentWarrant.Edits.Machine.Core →
     AgentWarrant.Edits.Machine.currentB t b = true ∧ AgentWarrant.Edits.Machine.currentB t' bl = true ∧
       AgentWarrant.Edits.Machine.currentB t' br = true :=
   ⟨AgentWarrant.Edits.Machine.forkCurrent h, AgentWarrant.Edits.Machine.forkArmsCurrentReached hr h hs⟩
+
+/-- The new leaves of every edit are current with sequences anywhere in the tree: on every tree the runtime
+reaches from an accepted root whose tree is in preorder (parents before children, `NoCross`), after an
+edit of a current branch both fresh arms of a Fork, RestoreReplace's `b_k`, and RestoreLive's `b` and `b_k`
+are current branches of `T'`, and after a Merge of a current group `b_J` is current exactly when the new
+sequence lets it through (its kept arm or join barrier complete); no hypothesis on the sequences above
+the edited branch or group. -/
+theorem newLeavesCurrentOnReachedTrees (tab : AgentWarrant.Edits.Machine.Core → Nat →
+      Option (AgentWarrant.Edits.Machine.Derived × AgentWarrant.Edits.Machine.TEdit))
+    (t : AgentWarrant.Edits.Machine.Tree) (hr : AgentWarrant.Edits.Machine.ReachedPre tab t) :
+    (∀ (t' : AgentWarrant.Edits.Machine.Tree) (par : Bool) (b g bl br : Nat) (gl gr : List AgentWarrant.Edits.Pomset),
+      AgentWarrant.Edits.Machine.applyEdit t (AgentWarrant.Edits.Machine.TEdit.fork par b g bl br gl gr) = some t' →
+      AgentWarrant.Edits.Machine.currentB t' bl = true ∧ AgentWarrant.Edits.Machine.currentB t' br = true) ∧
+    (∀ (t' : AgentWarrant.Edits.Machine.Tree) (b g bk : Nat) (gk : List AgentWarrant.Edits.Pomset),
+      AgentWarrant.Edits.Machine.applyEdit t (AgentWarrant.Edits.Machine.TEdit.restore false b g bk gk) = some t' →
+      AgentWarrant.Edits.Machine.currentB t' bk = true) ∧
+    (∀ (t' : AgentWarrant.Edits.Machine.Tree) (b g bk : Nat) (gk : List AgentWarrant.Edits.Pomset),
+      AgentWarrant.Edits.Machine.applyEdit t (AgentWarrant.Edits.Machine.TEdit.restore true b g bk gk) = some t' →
+      AgentWarrant.Edits.Machine.currentB t' b = true ∧ AgentWarrant.Edits.Machine.currentB t' bk = true) ∧
+    (∀ (t' : AgentWarrant.Edits.Machine.Tree) (g arm bj : Nat) (gj : List AgentWarrant.Edits.Pomset),
+      AgentWarrant.Edits.Machine.applyEdit t (AgentWarrant.Edits.Machine.TEdit.select g arm bj gj) = some t' →
+      ∃ i n, AgentWarrant.Edits.Machine.currentGroupAt t g = some (i + 1, n) ∧
+        (AgentWarrant.Edits.Machine.currentB t' bj = true ↔
+          AgentWarrant.Edits.Machine.SeqLets t' (i + 1) ⟨0, 4, n.parent, n.pos, 0, [], []⟩
+            (AgentWarrant.Edits.Machine.newLeaf bj (i + 1) 1 gj))) ∧
+    (∀ (t' : AgentWarrant.Edits.Machine.Tree) (g bj : Nat) (gj : List AgentWarrant.Edits.Pomset),
+      AgentWarrant.Edits.Machine.applyEdit t (AgentWarrant.Edits.Machine.TEdit.join g bj gj) = some t' →
+      ∃ i n, AgentWarrant.Edits.Machine.currentGroupAt t g = some (i + 1, n) ∧
+        (AgentWarrant.Edits.Machine.currentB t' bj = true ↔
+          AgentWarrant.Edits.Machine.SeqLets t' (i + 1) ⟨0, 4, n.parent, n.pos, 0, [], []⟩
+            (AgentWarrant.Edits.Machine.newLeaf bj (i + 1) 1 gj))) :=
+  ⟨fun _ _ _ _ _ _ _ _ h => AgentWarrant.Edits.Machine.forkArmsCurrentReachedPre hr h,
+   fun _ _ _ _ _ h => AgentWarrant.Edits.Machine.restoreCurrentReachedPre hr h,
+   fun _ _ _ _ _ h => AgentWarrant.Edits.Machine.restoreLiveCurrentReachedPre hr h,
+   fun _ _ _ _ _ h => AgentWarrant.Edits.Machine.selectLeafSeqLets hr h,
+   fun _ _ _ _ h => AgentWarrant.Edits.Machine.joinLeafSeqLets hr h⟩
 
 /-- "Current" is the paper's `addr(T)`: on every tree the runtime reaches from an accepted root whose tree
 has parents before children, a branch is current (`currentB`, the executable walk) exactly when the leaf

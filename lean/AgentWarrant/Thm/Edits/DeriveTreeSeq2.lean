@@ -327,4 +327,279 @@ theorem spliceAddr (t : Tree) (i : Nat) (new : Tree) (n G : TNode) (hpb : Parent
   rw [spliceMid t i new hi (e + 1) hm] at hx
   exact hrest e y hx
 
+-- the rows ------------------------------------------------------------------------------------------------
+
+theorem pairLe (L R : TNode) (q : Nat) (hL : q ≤ L.parent) (hR : q ≤ R.parent) :
+    ∀ m y, nthNode [L, R] m = some y → q ≤ y.parent
+  | 0, y, h => by have e : L = y := Option.some.inj h; rw [← e]; exact hL
+  | 1, y, h => by have e : R = y := Option.some.inj h; rw [← e]; exact hR
+  | m + 2, _, h => Option.noConfusion h
+
+theorem nilLe (q : Nat) : ∀ m y, nthNode ([] : Tree) m = some y → q ≤ y.parent :=
+  fun _ _ h => Option.noConfusion h
+
+/-- A Merge's new nodes after the sequence (the kept root, the moved subtree, `b_J`) hang below it. -/
+theorem seqRest (i : Nat) (S R L : TNode) (M : Tree) (hR : R.parent = i + 1) (hL : L.parent = i + 1)
+    (hM : ∀ m y, nthNode M m = some y → ∃ d, y.parent = i + 1 + 1 + d) :
+    ∀ m y, nthNode (S :: R :: M ++ [L]) (m + 1) = some y → i + 1 ≤ y.parent := by
+  intro m y h
+  cases seqClass S R L M (m + 1) y h with
+  | inl c => exact absurd c.1 (fun e => Nat.noConfusion e)
+  | inr c => cases c with
+    | inl c => rw [c.2, hR]; exact Nat.leRefl _
+    | inr c => cases c with
+      | inl c =>
+        have ⟨k, _, hk⟩ := c
+        have ⟨d, e⟩ := hM k y hk
+        rw [e]
+        exact Nat.leTrans (Nat.leSucc _) (Nat.leAddRight _ d)
+      | inr c => rw [c.2, hL]; exact Nat.leRefl _
+
+theorem leafAddr {t : Tree} {b i : Nat} {n : TNode} (hpb : ParentsBefore t)
+    (hc : currentLeafAt t b = some (i + 1, n)) : Addr t (i + 1) := by
+  have ⟨hcur, hfb, _⟩ := currentLeafAtSome hc
+  have ⟨j, hj, ha⟩ := (currentBIffAddr hpb b).1 hcur
+  rw [hfb] at hj
+  have e := Option.some.inj hj
+  subst e
+  exact ha
+
+theorem groupAddr {t : Tree} {g i : Nat} {n : TNode} (hpb : ParentsBefore t)
+    (hc : currentGroupAt t g = some (i + 1, n)) : Addr t (i + 1) := by
+  have ⟨_, hw, hj⟩ := currentGroupAtSome hc
+  exact (addrUpIffAddr hpb (i + 1) (nodeLe hj)).1 hw
+
+/-- After a Fork of a current branch of a tree in preorder, the new group is in `addr(T')`. -/
+theorem forkGroupAddr {t t' : Tree} {par : Bool} {b g bl br : Nat} {gl gr : List Pomset}
+    (h : applyEdit t (TEdit.fork par b g bl br gl gr) = some t') (hpb : ParentsBefore t) (hnc : NoCross t) :
+    ∃ i n, currentLeafAt t b = some (i + 1, n) ∧ Addr t' (i + 1) := by
+  have hpb' := applyEditParentsBefore h hpb
+  have hnc' := applyEditNoCross h hpb hnc
+  have h := (rowOf h).2
+  cases hc : currentLeafAt t b with
+  | none => simp only [rowTree, hc] at h
+  | some p => cases p with
+    | mk j n =>
+      have ⟨_, _, hj⟩ := currentLeafAtSome hc
+      have ⟨i, ei, _, _⟩ := nodeAtPos hj
+      subst ei
+      simp only [rowTree, hc] at h
+      have e := applied h
+      subst e
+      exact ⟨i, n, rfl, spliceAddr t i _ n _ hpb hnc hpb' hnc' hj rfl rfl rfl
+        (pairLe _ _ _ (Nat.leRefl _) (Nat.leRefl _)) (leafAddr hpb hc)⟩
+
+theorem kindLt (k : Nat) (h : k = 4) (hk : k < 3) : False := by
+  subst h
+  exact absurd hk (by decide)
+
+/-- After a Fork of a current branch `b`, both fresh arms are current in `T'`, on a tree in preorder
+(parents before children, `NoCross`), whatever sequences lie above `b`. -/
+theorem forkArmsCurrentPre {t t' : Tree} {par : Bool} {b g bl br : Nat} {gl gr : List Pomset}
+    (h : applyEdit t (TEdit.fork par b g bl br gl gr) = some t') (hpb : ParentsBefore t) (hnc : NoCross t) :
+    currentB t' bl = true ∧ currentB t' br = true := by
+  have hpb' := applyEditParentsBefore h hpb
+  have ⟨i, n, hc, hfl, hfr⟩ := forkArmsFound h
+  have ⟨i2, n2, hc2, _, hg, hL, hR⟩ := forkNodes h
+  have ⟨i3, n3, hc3, ha⟩ := forkGroupAddr h hpb hnc
+  rw [hc] at hc2 hc3
+  have e := Option.some.inj hc2
+  cases e
+  have e := Option.some.inj hc3
+  cases e
+  refine ⟨(currentBIffAddr hpb' bl).2 ⟨_, hfl, ?_⟩, (currentBIffAddr hpb' br).2 ⟨_, hfr, ?_⟩⟩
+  · exact Addr.child hL rfl hg (fun _ => Or.inl rfl) (fun hk => by
+      cases par <;> first
+        | exact False.elim (kindLt _ hk (by decide : (1 : Nat) < 3))
+        | exact False.elim (kindLt _ hk (by decide : (2 : Nat) < 3))) ha
+  · exact Addr.child hR rfl hg (fun _ => Or.inl rfl) (fun hk => by
+      cases par <;> first
+        | exact False.elim (kindLt _ hk (by decide : (1 : Nat) < 3))
+        | exact False.elim (kindLt _ hk (by decide : (2 : Nat) < 3))) ha
+
+/-- After a RestoreReplace of a current branch `b` of a tree in preorder, the fresh `b_k` is current in
+`T'`, whatever sequences lie above `b`. -/
+theorem restoreCurrentPre {t t' : Tree} {b g bk : Nat} {gk : List Pomset}
+    (h : applyEdit t (TEdit.restore false b g bk gk) = some t') (hpb : ParentsBefore t) (hnc : NoCross t) :
+    currentB t' bk = true := by
+  have hpb' := applyEditParentsBefore h hpb
+  have hnc' := applyEditNoCross h hpb hnc
+  have ⟨i, n, hc, hG, _, hcur⟩ := restoreFreshCurrent h
+  rw [hcur]
+  refine (addrUpIffAddr hpb' (i + 1) (nodeLe hG)).2 ?_
+  have h := (rowOf h).2
+  have ⟨_, _, hj⟩ := currentLeafAtSome hc
+  simp only [rowTree, hc] at h
+  have e := applied h
+  subst e
+  exact spliceAddr t i _ n _ hpb hnc hpb' hnc' hj rfl rfl rfl (nilLe _) (leafAddr hpb hc)
+
+/-- After a RestoreLive of a current branch `b` of a tree in preorder, both parts `b` and `b_k` of the new
+parallel group are current in `T'`, whatever sequences lie above `b`. -/
+theorem restoreLiveCurrentPre {t t' : Tree} {b g bk : Nat} {gk : List Pomset}
+    (h : applyEdit t (TEdit.restore true b g bk gk) = some t') (hpb : ParentsBefore t) (hnc : NoCross t) :
+    currentB t' b = true ∧ currentB t' bk = true := by
+  have hpb' := applyEditParentsBefore h hpb
+  have hnc' := applyEditNoCross h hpb hnc
+  have ⟨i, n, f, hc, hlen, _, hcb, hck⟩ := restoreLiveCurrent h
+  have ⟨i2, n2, hc2, _, _, _, hk2⟩ := restoreLiveNodes h
+  rw [hc] at hc2
+  have e := Option.some.inj hc2
+  cases e
+  have ⟨k, ek, hk, _⟩ := nodeAtPos hk2
+  have ek' := Nat.succ.inj ek
+  rw [hlen, ← ek'] at hk
+  have hf : i + 2 ≤ f := Nat.leOfSuccLeSucc hk
+  have ha : Addr t' (i + 1) := by
+    have h := (rowOf h).2
+    have ⟨_, _, hj⟩ := currentLeafAtSome hc
+    simp only [rowTree, hc] at h
+    have e := applied h
+    subst e
+    exact spliceAddr t i _ n _ hpb hnc hpb' hnc' hj rfl rfl rfl
+      (pairLe _ _ _ (Nat.leRefl _) (Nat.leRefl _)) (leafAddr hpb hc)
+  have hr := addrAddrUp hpb' ha f (Nat.leOfSuccLe hf)
+  exact ⟨by rw [hcb]; exact hr, by rw [hck]; exact hr⟩
+
+/-- After a MergeSelect of a current choice group of a tree in preorder, the new sequence is in `addr(T')`. -/
+theorem selectSeqAddr {t t' : Tree} {g arm bj : Nat} {gj : List Pomset}
+    (h : applyEdit t (TEdit.select g arm bj gj) = some t') (hpb : ParentsBefore t) (hnc : NoCross t) :
+    ∃ i n, currentGroupAt t g = some (i + 1, n) ∧ Addr t' (i + 1) := by
+  have hpb' := applyEditParentsBefore h hpb
+  have hnc' := applyEditNoCross h hpb hnc
+  have ⟨j, n, a, hc, hk, hs, ha⟩ := selectCurrent h
+  have ⟨_, _, hj⟩ := currentGroupAtSome hc
+  have ⟨i, ei, _, _⟩ := nodeAtPos hj
+  subst ei
+  have hk' : Nat.beq n.kind 1 = true := by rw [hk]; rfl
+  have hb : (Nat.beq n.kind 1 && selOk n arm) = true := by rw [hk', hs]; rfl
+  have h := (rowOf h).2
+  cases hcn : nodeAt t a with
+  | none => simp only [rowTree, hc, hb, ha, hcn] at h
+  | some c =>
+    simp only [rowTree, hc, hb, ha, hcn] at h
+    have e := applied h
+    subst e
+    exact ⟨i, n, hc, spliceAddr t i _ n ⟨0, 4, n.parent, n.pos, 0, [], []⟩ hpb hnc hpb' hnc' hj
+      (by rw [List.cons_append]; rfl) rfl rfl (seqRest i _ _ _ _ rfl rfl (movedP t a _)) (groupAddr hpb hc)⟩
+
+/-- After a MergeJoin of a current parallel group of a tree in preorder, the new sequence is in `addr(T')`. -/
+theorem joinSeqAddr {t t' : Tree} {g bj : Nat} {gj : List Pomset}
+    (h : applyEdit t (TEdit.join g bj gj) = some t') (hpb : ParentsBefore t) (hnc : NoCross t) :
+    ∃ i n, currentGroupAt t g = some (i + 1, n) ∧ Addr t' (i + 1) := by
+  have hpb' := applyEditParentsBefore h hpb
+  have hnc' := applyEditNoCross h hpb hnc
+  have ⟨j, n, hc, hk⟩ := joinCurrent h
+  have ⟨_, _, hj⟩ := currentGroupAtSome hc
+  have ⟨i, ei, _, _⟩ := nodeAtPos hj
+  subst ei
+  have hk' : Nat.beq n.kind 2 = true := by rw [hk]; rfl
+  have h := (rowOf h).2
+  simp only [rowTree, hc, hk'] at h
+  have e := applied h
+  subst e
+  exact ⟨i, n, hc, spliceAddr t i _ n ⟨0, 4, n.parent, n.pos, 0, [], []⟩ hpb hnc hpb' hnc' hj
+    (by rw [List.cons_append]; rfl) rfl rfl (seqRest i _ _ _ _ rfl rfl (movedP t (i + 1) _)) (groupAddr hpb hc)⟩
+
+/-- After a MergeSelect of a current choice group `g` of a tree in preorder, `b_J` is current in `T'`
+exactly when the kept arm is complete, whatever sequences lie above `g`. -/
+theorem selectJoinCurrentPre {t t' : Tree} {g arm bj : Nat} {gj : List Pomset}
+    (h : applyEdit t (TEdit.select g arm bj gj) = some t') (hpb : ParentsBefore t) (hnc : NoCross t) :
+    ∃ i n, currentGroupAt t g = some (i + 1, n) ∧
+      currentB t' bj = seqOk t' (i + 1) ⟨0, 4, n.parent, n.pos, 0, [], []⟩ (newLeaf bj (i + 1) 1 gj) := by
+  have hpb' := applyEditParentsBefore h hpb
+  have ⟨i, n, p, f, hc, _, _, _, _, hlen, hcur⟩ := selectJoinCurrent h
+  have ⟨i2, n2, a, c, m, hc2, _, _, _, _, _, h1, _⟩ := selectNodes h
+  have ⟨i3, n3, hc3, ha⟩ := selectSeqAddr h hpb hnc
+  rw [hc] at hc2 hc3
+  have e := Option.some.inj hc2
+  cases e
+  have e := Option.some.inj hc3
+  cases e
+  have ⟨k, ek, hk1, _⟩ := nodeAtPos h1
+  have ek' := Nat.succ.inj ek
+  rw [hlen, ← ek'] at hk1
+  have hf : i + 1 ≤ f := Nat.leOfSuccLeSucc hk1
+  exact ⟨i, n, hc, by rw [hcur, addrAddrUp hpb' ha f hf, andTrueR]⟩
+
+/-- After a MergeJoin of a current parallel group `g` of a tree in preorder, `b_J` is current in `T'`
+exactly when the join barrier is complete, whatever sequences lie above `g`. -/
+theorem joinJoinCurrentPre {t t' : Tree} {g bj : Nat} {gj : List Pomset}
+    (h : applyEdit t (TEdit.join g bj gj) = some t') (hpb : ParentsBefore t) (hnc : NoCross t) :
+    ∃ i n, currentGroupAt t g = some (i + 1, n) ∧
+      currentB t' bj = seqOk t' (i + 1) ⟨0, 4, n.parent, n.pos, 0, [], []⟩ (newLeaf bj (i + 1) 1 gj) := by
+  have hpb' := applyEditParentsBefore h hpb
+  have ⟨i, n, p, f, hc, _, _, _, _, hlen, hcur⟩ := joinJoinCurrent h
+  have ⟨i2, n2, m, hc2, _, _, _, h1, _⟩ := joinNodes h
+  have ⟨i3, n3, hc3, ha⟩ := joinSeqAddr h hpb hnc
+  rw [hc] at hc2 hc3
+  have e := Option.some.inj hc2
+  cases e
+  have e := Option.some.inj hc3
+  cases e
+  have ⟨k, ek, hk1, _⟩ := nodeAtPos h1
+  have ek' := Nat.succ.inj ek
+  rw [hlen, ← ek'] at hk1
+  have hf : i + 1 ≤ f := Nat.leOfSuccLeSucc hk1
+  exact ⟨i, n, hc, by rw [hcur, addrAddrUp hpb' ha f hf, andTrueR]⟩
+
+-- on reached trees ------------------------------------------------------------------------------------------
+
+/-- On a tree reached from a root in preorder, both fresh arms of a Fork of a current branch are current,
+with no hypothesis on the sequences above it. -/
+theorem forkArmsCurrentReachedPre {tab : Core → Nat → Option (Derived × TEdit)} {t t' : Tree} {par : Bool}
+    {b g bl br : Nat} {gl gr : List Pomset} (hr : ReachedPre tab t)
+    (h : applyEdit t (TEdit.fork par b g bl br gl gr) = some t') :
+    currentB t' bl = true ∧ currentB t' br = true :=
+  forkArmsCurrentPre h (reachedParentsBefore (reachedPreReached hr)) (reachedPreNoCross hr)
+
+/-- On a tree reached from a root in preorder, RestoreReplace's fresh `b_k` is current. -/
+theorem restoreCurrentReachedPre {tab : Core → Nat → Option (Derived × TEdit)} {t t' : Tree} {b g bk : Nat}
+    {gk : List Pomset} (hr : ReachedPre tab t) (h : applyEdit t (TEdit.restore false b g bk gk) = some t') :
+    currentB t' bk = true :=
+  restoreCurrentPre h (reachedParentsBefore (reachedPreReached hr)) (reachedPreNoCross hr)
+
+/-- On a tree reached from a root in preorder, RestoreLive's parts `b` and `b_k` are current. -/
+theorem restoreLiveCurrentReachedPre {tab : Core → Nat → Option (Derived × TEdit)} {t t' : Tree} {b g bk : Nat}
+    {gk : List Pomset} (hr : ReachedPre tab t) (h : applyEdit t (TEdit.restore true b g bk gk) = some t') :
+    currentB t' b = true ∧ currentB t' bk = true :=
+  restoreLiveCurrentPre h (reachedParentsBefore (reachedPreReached hr)) (reachedPreNoCross hr)
+
+/-- On a tree reached from a root in preorder, MergeSelect's `b_J` is current exactly when the kept arm is
+complete. -/
+theorem selectJoinCurrentReachedPre {tab : Core → Nat → Option (Derived × TEdit)} {t t' : Tree}
+    {g arm bj : Nat} {gj : List Pomset} (hr : ReachedPre tab t)
+    (h : applyEdit t (TEdit.select g arm bj gj) = some t') :
+    ∃ i n, currentGroupAt t g = some (i + 1, n) ∧
+      currentB t' bj = seqOk t' (i + 1) ⟨0, 4, n.parent, n.pos, 0, [], []⟩ (newLeaf bj (i + 1) 1 gj) :=
+  selectJoinCurrentPre h (reachedParentsBefore (reachedPreReached hr)) (reachedPreNoCross hr)
+
+/-- On a tree reached from a root in preorder, MergeJoin's `b_J` is current exactly when the join barrier
+is complete. -/
+theorem joinJoinCurrentReachedPre {tab : Core → Nat → Option (Derived × TEdit)} {t t' : Tree} {g bj : Nat}
+    {gj : List Pomset} (hr : ReachedPre tab t) (h : applyEdit t (TEdit.join g bj gj) = some t') :
+    ∃ i n, currentGroupAt t g = some (i + 1, n) ∧
+      currentB t' bj = seqOk t' (i + 1) ⟨0, 4, n.parent, n.pos, 0, [], []⟩ (newLeaf bj (i + 1) 1 gj) :=
+  joinJoinCurrentPre h (reachedParentsBefore (reachedPreReached hr)) (reachedPreNoCross hr)
+
+/-- MergeSelect's `b_J` against the declarative `SeqLets`: on a tree reached from a root in preorder, it is
+current exactly when the new sequence lets it through (the kept arm complete). -/
+theorem selectLeafSeqLets {tab : Core → Nat → Option (Derived × TEdit)} {t t' : Tree} {g arm bj : Nat}
+    {gj : List Pomset} (hr : ReachedPre tab t) (h : applyEdit t (TEdit.select g arm bj gj) = some t') :
+    ∃ i n, currentGroupAt t g = some (i + 1, n) ∧
+      (currentB t' bj = true ↔ SeqLets t' (i + 1) ⟨0, 4, n.parent, n.pos, 0, [], []⟩ (newLeaf bj (i + 1) 1 gj)) := by
+  have hwf' := applyEditParentsBefore h (reachedParentsBefore (reachedPreReached hr))
+  have ⟨i, n, hc, e⟩ := selectJoinCurrentReachedPre hr h
+  exact ⟨i, n, hc, by rw [e]; exact seqOkIff hwf' _ _ _⟩
+
+/-- MergeJoin's `b_J` against the declarative `SeqLets`: on a tree reached from a root in preorder, it is
+current exactly when the new sequence lets it through (the join barrier complete). -/
+theorem joinLeafSeqLets {tab : Core → Nat → Option (Derived × TEdit)} {t t' : Tree} {g bj : Nat}
+    {gj : List Pomset} (hr : ReachedPre tab t) (h : applyEdit t (TEdit.join g bj gj) = some t') :
+    ∃ i n, currentGroupAt t g = some (i + 1, n) ∧
+      (currentB t' bj = true ↔ SeqLets t' (i + 1) ⟨0, 4, n.parent, n.pos, 0, [], []⟩ (newLeaf bj (i + 1) 1 gj)) := by
+  have hwf' := applyEditParentsBefore h (reachedParentsBefore (reachedPreReached hr))
+  have ⟨i, n, hc, e⟩ := joinJoinCurrentReachedPre hr h
+  exact ⟨i, n, hc, by rw [e]; exact seqOkIff hwf' _ _ _⟩
+
 end AgentWarrant.Edits.Machine
