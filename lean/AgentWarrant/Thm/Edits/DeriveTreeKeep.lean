@@ -24,10 +24,11 @@ position), read from an offset (`PBL`), so the splice is handled in three pieces
 row's new nodes (a Merge's moved subtree keeps its parents by the shift `moveTo` applies, `moveRunPB`),
 and the shifted suffix (`spliceAt`'s parent shift, `splicePB`); it needs nothing of preorder. The root
 tree is `Derive`'s input (`start`), so that it has parents before children is the hypothesis of the
-reachability result. A sequence above the edited node stays a hypothesis: its earlier parts'
+reachability result. A sequence above the edited node stays a hypothesis here: its earlier parts'
 completeness is read over the whole tree, which the splice shifts, and relating it across the splice
 needs the tree to be in preorder (a node's descendants follow it contiguously): that invariant, and that
-every run keeps it, is in `Thm/Edits/DeriveTreeSeq.lean` (`NoCross`); the transfer itself is not proved. -/
+every run keeps it, is in `Thm/Edits/DeriveTreeSeq.lean` (`NoCross`), and the currency results with no
+hypothesis on the sequences above, on trees in preorder, in `Thm/Edits/DeriveTreeSeq2.lean`. -/
 namespace AgentWarrant.Edits.Machine
 open AgentWarrant AgentWarrant.Edits
 

@@ -20,10 +20,9 @@ Merge?*, Section V-A and Table I): a node's descendants follow it contiguously.
 Choices: the invariant is stated arithmetically on positions (no ancestor relation), like
 `ParentsBefore`, so that its preservation is arithmetic on the flat list: the splice is taken pair by
 pair over its three pieces (kept prefix, new nodes, shifted suffix, `spliceRegions`). The root tree is
-`Derive`'s input, so its `NoCross` is a hypothesis beside its parents before children. Not proved here:
-the new leaves' currency with a sequence above the edited node; it needs the walk's reading of an
-earlier sequence part's completeness (`completeAt` over the whole tree, with `under`'s fuel the tree's
-length) carried across the splice, for which this invariant is the missing premise. -/
+`Derive`'s input, so its `NoCross` is a hypothesis beside its parents before children. The new leaves'
+currency with a sequence above the edited node, which carries an earlier sequence part's completeness
+across the splice with this invariant as the premise, is in `Thm/Edits/DeriveTreeSeq2.lean`. -/
 namespace AgentWarrant.Edits.Machine
 open AgentWarrant AgentWarrant.Edits
 
