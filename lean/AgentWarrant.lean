@@ -46,6 +46,8 @@ import AgentWarrant.Thm.Edits.DeriveTreeCurrent
 import AgentWarrant.Thm.Edits.DeriveTreeKeep
 import AgentWarrant.Thm.Edits.DeriveTreeSeq
 import AgentWarrant.Thm.Edits.DeriveTreeAddr
+import AgentWarrant.Spec.Edits.DeriveTreeRoot
+import AgentWarrant.Thm.Edits.DeriveTreeRoot
 import AgentWarrant.Thm.Edits.DeriveTreeSeq2
 import AgentWarrant.Spec.Edits.Cost
 import AgentWarrant.Thm.Edits.Cost

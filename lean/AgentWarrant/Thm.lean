@@ -42,6 +42,7 @@ import AgentWarrant.Thm.Edits.DeriveTreeCurrent
 import AgentWarrant.Thm.Edits.DeriveTreeKeep
 import AgentWarrant.Thm.Edits.DeriveTreeSeq
 import AgentWarrant.Thm.Edits.DeriveTreeAddr
+import AgentWarrant.Thm.Edits.DeriveTreeRoot
 import AgentWarrant.Thm.Edits.DeriveTreeSeq2
 import AgentWarrant.Thm.Edits.Cost
 import AgentWarrant.Thm.Edits.CostFamily
@@ -1031,6 +1032,115 @@ theorem exactCheckpointAddr (tab : AgentWarrant.Edits.Machine.Core → Nat →
            (AgentWarrant.Edits.Machine.replay (AgentWarrant.Edits.Machine.treeDer tab) S es).core.tree j) :=
   AgentWarrant.Edits.Machine.checkpointExactAddr
     (AgentWarrant.Edits.Machine.replayParentsBefore tab es S (AgentWarrant.Edits.Machine.startParentsBefore hs hd)) k b
+
+/-- The root tree's order is checked, not assumed: `rootOrderB` decides that every node's parent lies
+before it and that parent links do not cross; the checked root update (`startChecked`, the root update the
+runtime and ideal oracles run) accepts exactly the roots `start` accepts whose tree has both; the
+registered root (`registerThenStart`, whose tree Lean builds, empty) is such a root; and every tree the
+runtime or the ideal machine reaches from a checked root, after any finite sequence of events, has both. -/
+theorem rootTreeOrderChecked :
+    (∀ t : AgentWarrant.Edits.Machine.Tree, AgentWarrant.Edits.Machine.rootOrderB t = true ↔
+      AgentWarrant.Edits.Machine.ParentsBefore t ∧ AgentWarrant.Edits.Machine.NoCross t) ∧
+    (∀ (d : AgentWarrant.Edits.Machine.Derived) (S : AgentWarrant.Edits.Machine.RState),
+      AgentWarrant.Edits.Machine.startChecked d = some S ↔
+        AgentWarrant.Edits.Machine.start d = some S ∧ AgentWarrant.Edits.Machine.ParentsBefore d.tree ∧
+          AgentWarrant.Edits.Machine.NoCross d.tree) ∧
+    (∀ (W : AgentWarrant.Edits.Reg.Wf) (R : AgentWarrant.Edits.Reg.RegR) (n : Nat) (lab : List Nat)
+      (dfa : AgentWarrant.Edits.Dfa) (calls names : List Nat) (eta : Nat) (S : AgentWarrant.Edits.Machine.RState),
+      AgentWarrant.Edits.Reg.registerThenStart W R n lab dfa calls names eta = some S →
+        AgentWarrant.Edits.Machine.startChecked (AgentWarrant.Edits.Reg.rootDerived R n lab dfa calls names eta) =
+          some S) ∧
+    (∀ (tab : AgentWarrant.Edits.Machine.Core → Nat →
+        Option (AgentWarrant.Edits.Machine.Derived × AgentWarrant.Edits.Machine.TEdit))
+      (d : AgentWarrant.Edits.Machine.Derived) (S : AgentWarrant.Edits.Machine.RState),
+      AgentWarrant.Edits.Machine.startChecked d = some S →
+      (∀ es : List AgentWarrant.Edits.Machine.Ev,
+        AgentWarrant.Edits.Machine.ParentsBefore
+            (AgentWarrant.Edits.Machine.replay (AgentWarrant.Edits.Machine.treeDer tab) S es).core.tree ∧
+          AgentWarrant.Edits.Machine.NoCross
+            (AgentWarrant.Edits.Machine.replay (AgentWarrant.Edits.Machine.treeDer tab) S es).core.tree) ∧
+      (∀ es : List AgentWarrant.Edits.Machine.IEv,
+        AgentWarrant.Edits.Machine.ParentsBefore
+            (AgentWarrant.Edits.Machine.replayIdeal (AgentWarrant.Edits.Machine.treeDer tab) S.core es).tree ∧
+          AgentWarrant.Edits.Machine.NoCross
+            (AgentWarrant.Edits.Machine.replayIdeal (AgentWarrant.Edits.Machine.treeDer tab) S.core es).tree)) :=
+  ⟨AgentWarrant.Edits.Machine.rootOrderBIff, fun _ _ => AgentWarrant.Edits.Machine.startCheckedIff,
+   fun _ _ _ _ _ _ _ _ _ h => AgentWarrant.Edits.Machine.registeredRootChecked h,
+   fun tab _ _ hs => ⟨AgentWarrant.Edits.Machine.checkedReplayOrder tab hs,
+     AgentWarrant.Edits.Machine.checkedReplayIdealOrder tab hs⟩⟩
+
+/-- "Current" is the paper's `addr(T)` on every tree the runtime reaches from a checked root (one the
+oracle's own order check accepts), with no hypothesis on the root tree. -/
+theorem currentIsAddrFromCheckedRoot (tab : AgentWarrant.Edits.Machine.Core → Nat →
+      Option (AgentWarrant.Edits.Machine.Derived × AgentWarrant.Edits.Machine.TEdit))
+    (t : AgentWarrant.Edits.Machine.Tree) (b : Nat) (hr : AgentWarrant.Edits.Machine.ReachedChecked tab t) :
+    AgentWarrant.Edits.Machine.currentB t b = true ↔
+      ∃ j, AgentWarrant.Edits.Machine.findLeaf b 1 t = some j ∧ AgentWarrant.Edits.Machine.Addr t j :=
+  AgentWarrant.Edits.Machine.currentBIffAddrReached (AgentWarrant.Edits.Machine.reachedCheckedReached hr) b
+
+/-- On every tree the runtime reaches from a checked root, both fresh arms of a Fork of a current branch
+with no sequence above it are current branches of `T'`. -/
+theorem forkArmsCurrentFromCheckedRoot (tab : AgentWarrant.Edits.Machine.Core → Nat →
+      Option (AgentWarrant.Edits.Machine.Derived × AgentWarrant.Edits.Machine.TEdit))
+    (t t' : AgentWarrant.Edits.Machine.Tree) (par : Bool) (b g bl br : Nat) (gl gr : List AgentWarrant.Edits.Pomset)
+    (hr : AgentWarrant.Edits.Machine.ReachedChecked tab t)
+    (h : AgentWarrant.Edits.Machine.applyEdit t (AgentWarrant.Edits.Machine.TEdit.fork par b g bl br gl gr) = some t')
+    (hs : AgentWarrant.Edits.Machine.seqFreeAboveLeaf t b = true) :
+    AgentWarrant.Edits.Machine.currentB t b = true ∧ AgentWarrant.Edits.Machine.currentB t' bl = true ∧
+      AgentWarrant.Edits.Machine.currentB t' br = true :=
+  ⟨AgentWarrant.Edits.Machine.forkCurrent h,
+   AgentWarrant.Edits.Machine.forkArmsCurrentReached (AgentWarrant.Edits.Machine.reachedCheckedReached hr) h hs⟩
+
+/-- The new leaves of every edit are current from a checked root, with no hypothesis on the root tree or
+on the sequences above the edited branch or group: on every tree the runtime reaches from a root that
+`startChecked` accepts, both fresh arms of a Fork, RestoreReplace's `b_k` and RestoreLive's `b` and `b_k`
+are current branches of `T'`, and a Merge's `b_J` is current exactly when the new sequence lets it
+through. -/
+theorem newLeavesCurrentFromCheckedRoot (tab : AgentWarrant.Edits.Machine.Core → Nat →
+      Option (AgentWarrant.Edits.Machine.Derived × AgentWarrant.Edits.Machine.TEdit))
+    (t : AgentWarrant.Edits.Machine.Tree) (hr : AgentWarrant.Edits.Machine.ReachedChecked tab t) :
+    (∀ (t' : AgentWarrant.Edits.Machine.Tree) (par : Bool) (b g bl br : Nat) (gl gr : List AgentWarrant.Edits.Pomset),
+      AgentWarrant.Edits.Machine.applyEdit t (AgentWarrant.Edits.Machine.TEdit.fork par b g bl br gl gr) = some t' →
+      AgentWarrant.Edits.Machine.currentB t' bl = true ∧ AgentWarrant.Edits.Machine.currentB t' br = true) ∧
+    (∀ (t' : AgentWarrant.Edits.Machine.Tree) (b g bk : Nat) (gk : List AgentWarrant.Edits.Pomset),
+      AgentWarrant.Edits.Machine.applyEdit t (AgentWarrant.Edits.Machine.TEdit.restore false b g bk gk) = some t' →
+      AgentWarrant.Edits.Machine.currentB t' bk = true) ∧
+    (∀ (t' : AgentWarrant.Edits.Machine.Tree) (b g bk : Nat) (gk : List AgentWarrant.Edits.Pomset),
+      AgentWarrant.Edits.Machine.applyEdit t (AgentWarrant.Edits.Machine.TEdit.restore true b g bk gk) = some t' →
+      AgentWarrant.Edits.Machine.currentB t' b = true ∧ AgentWarrant.Edits.Machine.currentB t' bk = true) ∧
+    (∀ (t' : AgentWarrant.Edits.Machine.Tree) (g arm bj : Nat) (gj : List AgentWarrant.Edits.Pomset),
+      AgentWarrant.Edits.Machine.applyEdit t (AgentWarrant.Edits.Machine.TEdit.select g arm bj gj) = some t' →
+      ∃ i n, AgentWarrant.Edits.Machine.currentGroupAt t g = some (i + 1, n) ∧
+        (AgentWarrant.Edits.Machine.currentB t' bj = true ↔
+          AgentWarrant.Edits.Machine.SeqLets t' (i + 1) ⟨0, 4, n.parent, n.pos, 0, [], []⟩
+            (AgentWarrant.Edits.Machine.newLeaf bj (i + 1) 1 gj))) ∧
+    (∀ (t' : AgentWarrant.Edits.Machine.Tree) (g bj : Nat) (gj : List AgentWarrant.Edits.Pomset),
+      AgentWarrant.Edits.Machine.applyEdit t (AgentWarrant.Edits.Machine.TEdit.join g bj gj) = some t' →
+      ∃ i n, AgentWarrant.Edits.Machine.currentGroupAt t g = some (i + 1, n) ∧
+        (AgentWarrant.Edits.Machine.currentB t' bj = true ↔
+          AgentWarrant.Edits.Machine.SeqLets t' (i + 1) ⟨0, 4, n.parent, n.pos, 0, [], []⟩
+            (AgentWarrant.Edits.Machine.newLeaf bj (i + 1) 1 gj))) :=
+  newLeavesCurrentOnReachedTrees tab t (AgentWarrant.Edits.Machine.reachedCheckedPre hr)
+
+/-- Exact Checkpoint against the declarative `addr(T)` from a checked root, after any finite sequence of
+runtime events, with no hypothesis on the root tree. -/
+theorem exactCheckpointAddrFromCheckedRoot (tab : AgentWarrant.Edits.Machine.Core → Nat →
+      Option (AgentWarrant.Edits.Machine.Derived × AgentWarrant.Edits.Machine.TEdit))
+    (d : AgentWarrant.Edits.Machine.Derived) (S : AgentWarrant.Edits.Machine.RState)
+    (es : List AgentWarrant.Edits.Machine.Ev) (hs : AgentWarrant.Edits.Machine.startChecked d = some S) (k b : Nat) :
+    (AgentWarrant.Edits.Machine.checkpoint
+        (AgentWarrant.Edits.Machine.replay (AgentWarrant.Edits.Machine.treeDer tab) S es).core k b).1 =
+        AgentWarrant.Edits.Machine.Obs.saved k ↔
+      ((AgentWarrant.Edits.Machine.replay (AgentWarrant.Edits.Machine.treeDer tab) S es).core.eta ≠ none ∧
+       AgentWarrant.Edits.Machine.memB k
+         (AgentWarrant.Edits.Machine.replay (AgentWarrant.Edits.Machine.treeDer tab) S es).core.names = false ∧
+       AgentWarrant.Edits.Machine.memB k
+         (AgentWarrant.Edits.Machine.replay (AgentWarrant.Edits.Machine.treeDer tab) S es).core.ckpts = false ∧
+       ∃ j, AgentWarrant.Edits.Machine.findLeaf b 1
+           (AgentWarrant.Edits.Machine.replay (AgentWarrant.Edits.Machine.treeDer tab) S es).core.tree = some j ∧
+         AgentWarrant.Edits.Machine.Addr
+           (AgentWarrant.Edits.Machine.replay (AgentWarrant.Edits.Machine.treeDer tab) S es).core.tree j) :=
+  AgentWarrant.Edits.Machine.checkpointExactAddr (AgentWarrant.Edits.Machine.checkedReplayOrder tab hs es).1 k b
 
 /-- A tool call that commits makes every earlier answer stale; a committed rule update makes every
 token of the closed version fail. -/

@@ -253,22 +253,31 @@ def tree_state(nb: Numbering, tree: Node | None) -> list[list[Any]]:
     return [[n["name"], n["kind"], n["parent"], n["pos"], n["sel"], n["done"]] for n in tree_json(nb, tree)]
 
 
-def root_order(root: dict[str, Any] | None) -> list[str]:
-    """The two hypotheses Lean's currency results take of the root tree (``ParentsBefore`` in
+def root_order(root: dict[str, Any] | None, lean: dict[str, Any] | None = None) -> list[str]:
+    """The two properties Lean's currency results read of the root tree (``ParentsBefore`` in
     ``Thm/Edits/DeriveTreeCurrent.lean``, ``NoCross`` in ``Thm/Edits/DeriveTreeSeq.lean``), checked on the
     root tree the session sends: with 1-based positions and ``parent`` 0 at the root, every node's parent
     lies before it, and for positions ``b < c`` the parent of ``c`` is not strictly between the parent of
-    ``b`` and ``b``. Lean proves every later tree of the run keeps both, so the root is the one place they
-    are supplied; ``tree_json`` writes a preorder walk, which meets both, and this check says so of each
-    tree actually sent rather than of the walk's code."""
+    ``b`` and ``b``. Lean decides both itself (``parentsBeforeB``, ``noCrossB``, proved equivalent to the
+    two properties, ``Thm/Edits/DeriveTreeRoot.lean``), installs a root only when both hold
+    (``startChecked``) and proves every later tree of the run keeps them; ``lean``, the oracle's answer,
+    carries those verdicts as ``"rootOrder"``, and a verdict that differs from this check's (or is
+    missing) is reported too. ``tree_json`` writes a preorder walk, which meets both, and this check says
+    so of each tree actually sent rather than of the walk's code."""
     tree = root.get("tree") if isinstance(root, dict) else None
     if not isinstance(tree, list):
         return []
     parents = [n["parent"] for n in tree]
-    bad = [f"root tree: node {k} has parent {p}, not before it" for k, p in enumerate(parents, 1) if p >= k]
-    bad += [f"root tree: the parent links of nodes {b} and {c} cross"
-            for b in range(1, len(parents) + 1) for c in range(b + 1, len(parents) + 1)
-            if parents[b - 1] < parents[c - 1] < b]
+    before = [f"root tree: node {k} has parent {p}, not before it" for k, p in enumerate(parents, 1) if p >= k]
+    crossed = [f"root tree: the parent links of nodes {b} and {c} cross"
+               for b in range(1, len(parents) + 1) for c in range(b + 1, len(parents) + 1)
+               if parents[b - 1] < parents[c - 1] < b]
+    bad = before + crossed
+    if lean is not None:
+        verdict = lean.get("rootOrder")
+        mine = [not before, not crossed]
+        if verdict != mine:
+            bad.append(f"root tree order: Python finds {mine}, Lean {verdict}")
     return bad
 
 
@@ -631,7 +640,7 @@ def run_session(oracle: Oracle, case: Session, workdir: Path | None = None) -> C
             "root": bool(o["root"]), "state": lean_state(o["state"]) if o["root"] else None,
             "steps": [{"obs": st["obs"], "state": lean_state(st["state"])} for st in o["steps"]]})
         python = {"root": root is not None, "state": py_init if root is not None else None, "steps": py_steps}
-        bad = _compare(python, lean) + root_order(root)
+        bad = _compare(python, lean) + root_order(root, out)
         named_bad, named = named_mismatches(out["state"], out["steps"], py_steps) if root is not None else ([], 0)
         bad += named_bad
         crashes = sum(1 for e in events if e.get("crash"))
@@ -846,7 +855,7 @@ def run_ideal_session(oracle: Oracle, case: Session) -> CaseResult:
                   for st, ev in zip(r["steps"], events, strict=True)]})
     python = {"root": True, "state": py_init, "steps": py_steps}
     named_bad, named = named_mismatches(out["state"], out["steps"], py_steps)
-    bad = _compare(python, lean) + root_order(root) + named_bad + sorted(set(derived_bad))
+    bad = _compare(python, lean) + root_order(root, out) + named_bad + sorted(set(derived_bad))
     if bad:
         doc = {"registration": case.registration, "seed": case.seed, "length": case.length, "actions": actions}
         return Mismatch(IDEAL, tuple(bad), doc, payload, python, lean)

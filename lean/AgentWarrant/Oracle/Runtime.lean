@@ -2,6 +2,7 @@ import Lean.Data.Json
 import AgentWarrant.Spec.Edits.Machine
 import AgentWarrant.Spec.Edits.DeriveTree
 import AgentWarrant.Spec.Edits.DeriveTreeJudged
+import AgentWarrant.Spec.Edits.DeriveTreeRoot
 import AgentWarrant.Oracle.Edits
 import AgentWarrant.Oracle.Common
 /-! The oracle entry `edit_runtime`: one session of the durable runtime of
@@ -33,7 +34,11 @@ record; `b` says whether `ξ` verifies).
 `Derive` is the session's table of derivations: a rule update or Preload re-derives `u` at the
 committed record by looking up the derivation a check gave at an equal record (none: undefined), its
 tree Lean's `applyEdit` of the record's tree (undefined when the change does not apply).
-Output: `{"root": accepted, "steps": [{"obs": [...], "state": {...}}]}`. A step that commits an edit's
+Output: `{"root": accepted, "rootOrder": [pb, nc], "steps": [{"obs": [...], "state": {...}}]}`:
+the root update is the checked one (`startChecked`, `Spec/Edits/DeriveTreeRoot.lean`), which refuses a
+root whose tree breaks parents before children or has crossing parent links, and `"rootOrder"` (absent
+for a `null` root) gives Lean's verdict on each (`parentsBeforeB`, `noCrossB`), so the caller's own check
+of the root tree is compared with Lean's. A step that commits an edit's
 tree change (a rule update answered `updated`) also carries `"named"`: the tree
 with Lean's own names for the new nodes (`leanNames`, above the tree's names, the checkpoint IDs and the
 registered names; `null` when the change does not apply), so the caller's names can be checked against
@@ -265,17 +270,22 @@ def runAll : Sess → List (SEv × Bool) → List Json
     let p := runOne s e c
     Json.mkObj ([("obs", obsJ p.1), ("state", stateJ p.2.store.committed)] ++ sevNamed s e p.1) :: runAll p.2 es
 
+/-- `"rootOrder"`: Lean's verdicts on the root tree's order, `[parents before children, no crossing
+links]` (`parentsBeforeB`, `noCrossB`); the root is installed only when both hold (`startChecked`). -/
+def rootOrderJ (d : Machine.Derived) : List (String × Json) :=
+  [("rootOrder", Json.arr #[toJson (parentsBeforeB d.tree), toJson (noCrossB d.tree)])]
+
 def editRuntime (j : Json) : Dec Json := do
   let root ← derivedD (← field j "root")
   let evs ← listOf sevD (← field j "events")
   match root with
   | none => pure (Json.mkObj [("root", toJson false), ("steps", Json.arr #[])])
-  | some d => match start d with
-    | none => pure (Json.mkObj [("root", toJson false), ("steps", Json.arr #[])])
+  | some d => match startChecked d with
+    | none => pure (Json.mkObj ([("root", toJson false), ("steps", Json.arr #[])] ++ rootOrderJ d))
     | some S0 =>
       let s : Sess := ⟨⟨S0, S0, []⟩, [], []⟩
-      pure (Json.mkObj [("root", toJson true), ("state", stateJ S0),
-                        ("steps", Json.arr (runAll s evs).toArray)])
+      pure (Json.mkObj ([("root", toJson true), ("state", stateJ S0),
+                         ("steps", Json.arr (runAll s evs).toArray)] ++ rootOrderJ d))
 
 -- the ideal machine ---------------------------------------------------------------------------------
 
@@ -319,9 +329,9 @@ def editIdeal (j : Json) : Dec Json := do
   let evs ← listOf idEvD (← field j "events")
   match root with
   | none => pure (Json.mkObj [("root", toJson false), ("steps", Json.arr #[])])
-  | some d => match start d with
-    | none => pure (Json.mkObj [("root", toJson false), ("steps", Json.arr #[])])
-    | some S0 => pure (Json.mkObj [("root", toJson true), ("state", stateJ S0),
-                                   ("steps", Json.arr (runIdeal [] S0.core evs).toArray)])
+  | some d => match startChecked d with
+    | none => pure (Json.mkObj ([("root", toJson false), ("steps", Json.arr #[])] ++ rootOrderJ d))
+    | some S0 => pure (Json.mkObj ([("root", toJson true), ("state", stateJ S0),
+                                    ("steps", Json.arr (runIdeal [] S0.core evs).toArray)] ++ rootOrderJ d))
 
 end AgentWarrant.Oracle.Runtime
