@@ -136,6 +136,7 @@ import AgentWarrant.Thm.Oracle.Traverse
 import AgentWarrant.Thm.Monitor.Full.Slots
 import AgentWarrant.Thm.Monitor.Full.SlotMeaning
 import AgentWarrant.Thm.Monitor.Full.JsonExact
+import AgentWarrant.Thm.Monitor.Full.SlotDesignated
 import AgentWarrant.Spec.Monitor.Registration
 import AgentWarrant.Thm.Monitor.Registration
 import AgentWarrant.Spec.Monitor.RegistrationSchema

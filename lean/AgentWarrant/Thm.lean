@@ -57,6 +57,7 @@ import AgentWarrant.Thm.Revision.ArgCoverFacts
 import AgentWarrant.Thm.Revision.ArgCoverNeq
 import AgentWarrant.Thm.Revision.ArgCoverNull
 import AgentWarrant.Thm.Monitor.Full.JsonExact
+import AgentWarrant.Thm.Monitor.Full.SlotDesignated
 import AgentWarrant.Thm.Edits.DeriveTreeJudged
 /-! The headline results, each stated once in plain words and proved by the lemma named in its
 proof (in the mirrored `Thm/` file of the judgment). docs/lean.md tabulates them against the
@@ -1320,6 +1321,26 @@ theorem resolversApplyingOnAdmitted {f : Lean.Json → Except String Lean.Json} 
     r ∈ p.resolvers.filter (fun r => r.tool == tool && Full.jeq r.args (Full.argsJson args)) ↔
       (r ∈ p.resolvers ∧ r.tool = tool ∧ Full.JEq r.args (Full.argsJson args)) :=
   Full.jeqResolversApplying p.resolvers tool args (fun _ hr => Full.policyArgsWithin hg hp h hr) r
+
+/-- Section 5.1 over the monitor's runs, on every input the oracle answers and the policy decoded from
+its `policy` member, with the history built from the declaratively designated lookups (an admitted call
+with a successful outcome designates one lookup per resolver with the call's tool and arguments `JEq`
+to the call's, reading its result; `Full.RunDesignated`): every trace from the task's start designates
+exactly the lookups the result step processes, and a slot of the final state is invalid exactly when
+its history has a missing or malformed address or two addresses that are not equal JSON values;
+otherwise it is bound to the first address and its lookup's ID, or unbound when none was designated. -/
+theorem slotsOverDesignatedOnAdmitted {f : Lean.Json → Except String Lean.Json} {input out pj : Lean.Json}
+    {p : Full.Policy} (hg : Oracle.guarded f input = Except.ok out) (hp : Oracle.req input "policy" = Except.ok pj)
+    (h : Oracle.MonitorFull.policyOf pj = Except.ok p) (cs : List (Full.Call × Full.Outcome)) (σ : String) :
+    (∀ L, Full.RunDesignated p (Full.initialState p) cs L ↔ L = Full.runLookups p (Full.initialState p) cs) ∧
+    ∀ L, Full.RunDesignated p (Full.initialState p) cs L →
+      (Full.slotView σ ((Full.runFull p (Full.initialState p) cs).2.bindings,
+          (Full.runFull p (Full.initialState p) cs).2.invalid) = none ↔ Full.HistInvalid (Full.history σ L)) ∧
+      (¬ Full.HistInvalid (Full.history σ L) →
+        Full.slotView σ ((Full.runFull p (Full.initialState p) cs).2.bindings,
+          (Full.runFull p (Full.initialState p) cs).2.invalid) = some (Full.firstAddr (Full.history σ L))) :=
+  have hd : Full.ArgsWithin p := fun _ hr => Full.policyArgsWithin hg hp h hr
+  ⟨Full.runLookupsDesignated p hd (Full.initialState p) cs, (Full.slotsOverDesignated p hd cs σ).2⟩
 
 /-- Lean names an edit's new group and leaves itself: the names just above every name of the record's
 tree and every reserved name `r` (`leanNames`; the runtime reserves its checkpoint IDs and registered

@@ -470,7 +470,9 @@ theorem bindsMeaning (σ : String) (L : List Lookup) (acc : Acc) (h0 : slotView 
 -- over the monitor's runs ---------------------------------------------------------------------
 
 /-- The lookups one step processes: on Allow with a successful outcome, every applicable resolver
-reads the result of the new record (as `observe` does); otherwise none. -/
+reads the result of the new record (as `observe` does); otherwise none. The lookups a call designates,
+stated without the step, are `Designated` (`Thm/Monitor/Full/SlotDesignated.lean`), and these are
+exactly them (`stepLookupsDesignated`). -/
 def stepLookups (p : Policy) (s : State) (c : Call) (o : Outcome) : List Lookup :=
   match decideFull p s c with
   | Verdict.allow l pu pa k => match o.ok, (commit p s c l pu pa k).record? (List.length s.trace) with
