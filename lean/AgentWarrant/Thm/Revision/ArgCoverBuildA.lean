@@ -1,6 +1,7 @@
 import AgentWarrant.Spec.Revision.ArgCoverBuildA
 import AgentWarrant.Thm.Revision.ArgCoverJsonEq
 import AgentWarrant.Thm.Revision.ArgCoverJsonMatch
+import AgentWarrant.Thm.Revision.ArgCoverWay
 /-! The question `wayQA` writes (`Spec/Revision/ArgCoverBuildA.lean`: `wayQ` with predicates against array
 or object constants as `ALit.eqJson`) means the monitor's matching (Agenra Sections 5.2 and 7.1), as
 `builtCoverMatches` states for `wayQ`:
@@ -10,10 +11,12 @@ or object constants as `ALit.eqJson`) means the monitor's matching (Agenra Secti
   `hadm`: every value the call's arguments hold at a path passes the oracle's checks (`admitted`; what
   `predEqLitA`/`predOneOfLitA` need, `jsonRepNeedsJudged` showing the checks cannot be dropped; the oracle
   checks its whole input, but that a value inside an admitted input is admitted is not proved here);
+* `wayQAKeysOk`: every literal of `wayQA`'s question passes the oracle's name check (`buildQAMeans`'s
+  `hok`) when the entries of the action are in `grantOkA`: a condition's and a lifted clause's literals are
+  `Lit`s, and a predicate's array or object constant is admitted;
 * `builtCoverMatchesA`: `argCover` answering covered on `wayQA`'s question puts the monitor's match vector
-  of every such call meeting the way's condition among the listed ones, with `hok` (every literal of the
-  question has its array or object constant pass the name check) a hypothesis; it holds when every entry
-  of the action is in `grantOkA`, which is not proved here. -/
+  of every such call meeting the way's condition among the listed ones. The prepared-call form is
+  `preparedCoverDistinctA` (`Thm/Revision/ArgCoverBuildAPrep.lean`). -/
 namespace AgentWarrant.Revision.ArgCover
 open Lean AgentWarrant AgentWarrant.Monitor AgentWarrant.Monitor.Full
 
@@ -143,17 +146,117 @@ theorem posMapMatchesA (s : State) (args : List (String × Json)) (e : Effect) (
   rw [mapMapB]
   exact mapCongrB gs (fun g hg' => posOfMatchesA s args e a rk keys val hval ha hin hbind hadm g (hg g hg'))
 
+-- every literal of `wayQA`'s question passes the name check (`buildQAMeans`'s `hok`) -------------------
+
+theorem litsOfFAOut {f : List SClauseA} {y : SLitA} (h : y ∈ litsOfFA f) : ∃ c x, c ∈ f ∧ x ∈ c ∧ x.1 = y := by
+  have ⟨l, hl, hy⟩ := memJoinOut (L := f.map litsOfCA) h
+  have ⟨c, hc, e⟩ := memMapOut hl
+  rw [e] at hy
+  have ⟨x, hx, e2⟩ := memMapOut (f := fun x : SLitA × Bool => x.1) hy
+  exact ⟨c, x, hc, hx, e2.symm⟩
+
+theorem posLitsAOut {y : SLitA} : ∀ {pos : List (Option (List SClauseA))}, y ∈ posLitsA pos →
+    ∃ f, some f ∈ pos ∧ y ∈ litsOfFA f
+  | [], h => absurd h notMemNil
+  | none :: ps, h => by
+    have ⟨f, hf, hy⟩ := posLitsAOut (pos := ps) h
+    exact ⟨f, Mem.tail _ hf, hy⟩
+  | some f :: ps, h => by
+    have h' : y ∈ litsOfFA f ++ posLitsA ps := h
+    cases memAppE h' with
+    | inl h1 => exact ⟨f, Mem.head _, h1⟩
+    | inr h2 =>
+      have ⟨g, hg, hy⟩ := posLitsAOut h2
+      exact ⟨g, Mem.tail _ hg, hy⟩
+
+/-- A lifted clause's literals are `Lit`s, which have no constant to check. -/
+theorem liftCKeysOk {F : List SClause} {c : SClauseA} {x : SLitA × Bool} (hc : c ∈ F.map liftC) (hx : x ∈ c) :
+    aLitKeysOk x.1.2 = true := by
+  have ⟨c0, _, ec⟩ := memMapOut hc
+  rw [ec] at hx
+  have ⟨x0, _, ex⟩ := memMapOut hx
+  rw [ex]
+  rfl
+
+theorem litOfConstKeysOk (c : Json) (h : admitted c = true) : aLitKeysOk (litOfConst c) = true := by
+  show aLitKeysOk (match scalarOrNull c with | true => ALit.lit (eqLitOf c) | false => ALit.eqJson c) = true
+  cases scalarOrNull c with
+  | true => rfl
+  | false => exact admittedKeys h
+
+/-- A predicate in the fragment writes only literals that pass the name check (its constants admitted). -/
+theorem predConjAKeysOk : ∀ (p : Pred), predOkA p = true → ∀ l, l ∈ (predConjA p).2 → aLitKeysOk l = true
+  | Pred.eq _ c, h, l, hl => by
+    have e : l = litOfConst c := memOne hl
+    rw [e]
+    exact litOfConstKeysOk c h
+  | Pred.oneOf _ cs, h, l, hl => by
+    have ⟨c, hc, e⟩ := memMapOut (f := litOfConst) hl
+    rw [e]
+    exact litOfConstKeysOk c (allBElim h c hc)
+  | Pred.range _ _ _, _, l, hl => by
+    have e : l = ALit.lit (Lit.range _ _) := memOne hl
+    rw [e]
+    rfl
+
+theorem posOfAKeysOk (a : String) (rk : Src) (keys : List String) (g : Monitor.Full.Grant)
+    (hg : g.action = a → grantOkA g = true) (f : List SClauseA) (hf : posOfA a rk keys g = some f) :
+    ∀ c x, c ∈ f → x ∈ c → aLitKeysOk x.1.2 = true := by
+  intro c x hc hx
+  have hf2 : (match g.action == a with
+      | true => some (((patConj g.pat).map (fun (c : Conj) => c.2.map (fun l => ((reSrc rk c.1, l), true)))).map liftC ++
+          g.preds.map (predClauseA rk) ++ (slotConj rk g.pat).map liftC ++ (keyConj keys g.keys).map liftC)
+      | false => none) = some f := hf
+  cases h : g.action == a with
+  | false =>
+    rw [h] at hf2
+    cases hf2
+  | true =>
+    have ⟨_, hq⟩ := andT (hg (ofDecideEqTrue h))
+    rw [h] at hf2
+    have hf' := Option.some.inj hf2
+    rw [← hf'] at hc
+    cases memAppE hc with
+    | inr h4 => exact liftCKeysOk h4 hx
+    | inl h3 => cases memAppE h3 with
+      | inr h3' => exact liftCKeysOk h3' hx
+      | inl h2 => cases memAppE h2 with
+        | inl h1 => exact liftCKeysOk h1 hx
+        | inr hp =>
+          have ⟨p, hpm, ep⟩ := memMapOut hp
+          rw [ep] at hx
+          have ⟨l, hl, el⟩ := memMapOut hx
+          rw [el]
+          exact predConjAKeysOk p (allBElim hq p hpm) l hl
+
+/-- `buildQAMeans`'s `hok` for `wayQA`'s question: every literal passes the oracle's name check when the
+entries of the action are in `grantOkA` (a condition's and a lifted clause's literals are `Lit`s; a
+predicate's array or object constant is admitted). -/
+theorem wayQAKeysOk (a : String) (rk : Src) (keys : List String) (cond : List SClause) (gs : List Monitor.Full.Grant)
+    (hfrag : ∀ g, g ∈ gs → g.action = a → grantOkA g = true) :
+    ∀ y, y ∈ litsOfFA (cond.map liftC) ++ posLitsA (gs.map (posOfA a rk keys)) → aLitKeysOk y.2 = true := by
+  intro y hy
+  cases memAppE hy with
+  | inl h1 =>
+    have ⟨c, x, hc, hx, e⟩ := litsOfFAOut h1
+    rw [← e]
+    exact liftCKeysOk hc hx
+  | inr h2 =>
+    have ⟨f, hf, hy2⟩ := posLitsAOut h2
+    have ⟨g, hg, ef⟩ := memMapOut hf
+    have ⟨c, x, hc, hx, e⟩ := litsOfFAOut hy2
+    rw [← e]
+    exact posOfAKeysOk a rk keys g (hfrag g hg) f ef.symm c x hc hx
+
 /-- `builtCoverMatches` for `wayQA`: with the entries of the action in `grantOkA` (array or object
 predicate constants included), a covered answer on Lean's question puts the monitor's match vector of
 every call meeting the way's condition among the listed ones, under `builtCoverMatches`'s hypotheses and
-two more: every value at a path of the call is admitted (`hadm`), and every literal of the question has
-its constant pass the oracle's name check (`hok`). -/
+one more: every value at a path of the call is admitted (`hadm`). The numbering's name check on the
+question's literals is proved from the fragment (`wayQAKeysOk`). -/
 theorem builtCoverMatchesA (a : String) (tools : List Tool) (gs : List Monitor.Full.Grant) (E : Option (List Json))
     (t : Tool) (d : EffDecl) (listed : List (List Bool)) (cond : List SClause)
     (hcond : wayCond a tools gs E t d = some cond)
     (hfrag : ∀ g, g ∈ gs → g.action = a → grantOkA g = true)
-    (hok : ∀ y, y ∈ litsOfFA (cond.map liftC) ++
-      posLitsA (gs.map (posOfA a (wayRes d.res) (actionKeys a (ownTools a tools) gs))) → aLitKeysOk y.2 = true)
     (hcov : argCover (Oracle.ArgCover.good
       (buildQA (cond.map liftC) (gs.map (posOfA a (wayRes d.res) (actionKeys a (ownTools a tools) gs)))).cond
       (buildQA (cond.map liftC) (gs.map (posOfA a (wayRes d.res) (actionKeys a (ownTools a tools) gs)))).pos listed)
@@ -170,7 +273,7 @@ theorem builtCoverMatchesA (a : String) (tools : List Tool) (gs : List Monitor.F
   have g := argCoveredSound _ _ hcov
     (valOf (buildQA (cond.map liftC) (gs.map (posOfA a (wayRes d.res) (actionKeys a (ownTools a tools) gs)))).names val)
   have ⟨hc, hp⟩ := buildQAMeans (cond.map liftC) (gs.map (posOfA a (wayRes d.res) (actionKeys a (ownTools a tools) gs)))
-    val hok
+    val (wayQAKeysOk a (wayRes d.res) (actionKeys a (ownTools a tools) gs) cond gs hfrag)
   have hc' := (hc.trans (liftFHolds val cond)).trans hin
   have g2 := orFalseL g hc'
   rw [hp, posMapMatchesA s args e a (wayRes d.res) (actionKeys a (ownTools a tools) gs) val hval ha hdecl hbind hadm gs
