@@ -1117,10 +1117,12 @@ null), and `argCover` answers `covered` on `wayQA`'s question for every way of `
 monitor prepares on a state a run from the task's start reaches, with an effect of action `a`, has the
 monitor's own `grantMatches` vector over `gs` among the listed vectors, under the two hypotheses of
 `leanWrittenCoverageIsMonitorMatching` (the resource among `E`'s, no repeated argument key) and one more,
-`hadm`: every value the call's arguments hold at a path passes the oracle's checks (`admitted`), which the
-step from the monitor's `jeq` to the literal needs (`predEqLitA`, `predOneOfLitA`; the checks cannot be
-dropped, `jsonRepNeedsJudged`). That every literal of the question passes the name check, which the
-numbering needs, is proved from the fragment (`wayQAKeysOk`). -/
+`hadm`: the value the call holds at the path of each predicate of an entry of `a` that compares with an
+array or object constant (`predJsonConst`) passes the oracle's checks (`admitted`), which the step from the
+monitor's `jeq` to the literal `ALit.eqJson c` needs (`predEqLitS`, `predOneOfLitS`; the checks cannot be
+dropped, `jsonRepNeedsJudged`); on entries with scalar or null constants only it is vacuous. That every
+literal of the question passes the name check, which the numbering needs, is proved from the fragment
+(`wayQAKeysOk`). -/
 theorem leanWrittenCoverageIsMonitorMatchingA (p : AgentWarrant.Monitor.Full.Policy) (a : String)
     (gs : List AgentWarrant.Monitor.Full.Grant) (E : Option (List Lean.Json)) (listed : List (List Bool))
     (hfrag : ∀ g, g ∈ gs → g.action = a → AgentWarrant.Revision.ArgCover.grantOkA g = true)
@@ -1147,8 +1149,9 @@ theorem leanWrittenCoverageIsMonitorMatchingA (p : AgentWarrant.Monitor.Full.Pol
     (hE : ∀ cs, E = some cs → AgentWarrant.anyB (fun c => AgentWarrant.Revision.ArgCover.holds
       (AgentWarrant.Revision.ArgCover.eqLitOf c) (AgentWarrant.Revision.ArgCover.avOf e.res)) cs = true)
     (hdistinct : AgentWarrant.Revision.ArgCover.keysDistinct c.args = true)
-    (hadm : ∀ path x, AgentWarrant.Monitor.Full.lookupPath (AgentWarrant.Monitor.Full.argsJson c.args) path = some x →
-      AgentWarrant.Revision.ArgCover.admitted x = true) :
+    (hadm : ∀ g, g ∈ gs → g.action = a → ∀ q, q ∈ g.preds → AgentWarrant.Revision.ArgCover.predJsonConst q = true →
+      ∀ x, AgentWarrant.Monitor.Full.lookupPath (AgentWarrant.Monitor.Full.argsJson c.args)
+        (AgentWarrant.Revision.ArgCover.predPath q) = some x → AgentWarrant.Revision.ArgCover.admitted x = true) :
     AgentWarrant.anyB (fun u => decide (u = gs.map (fun g => AgentWarrant.Monitor.Full.grantMatches s c.args g e))) listed = true :=
   AgentWarrant.Revision.ArgCover.preparedCoverDistinctA p a gs E listed hfrag hcov s hreach c t es hprep e he ha hE
     hdistinct hadm

@@ -8,15 +8,12 @@ and its condition come from preparation exactly as there (`effectsOfWay`, `srcVa
 which reads neither the entries nor the question's literals, so only the last step changes.
 Choices: the entries of the action are taken in `grantOkA` (predicate constants admitted, a resource
 constant scalar or null), the fragment the oracle's `arg_cover_policy` writes `wayQA` for; the one
-hypothesis beyond `preparedCoverDistinct`'s is `builtCoverMatchesA`'s `hadm` (every value at a path of
-the call passes the oracle's depth and distinct-name checks). The name check on the question's literals
-(`buildQAMeans`'s `hok`) is proved from the fragment (`wayQAKeysOk`). -/
+hypothesis beyond `preparedCoverDistinct`'s is `builtCoverMatchesA`'s `hadm` (`JsonPathsAdmitted`: the
+value the call holds where an entry compares with an array or object constant passes the oracle's depth
+and distinct-name checks; vacuous on entries with scalar or null constants only). The name check on the
+question's literals (`buildQAMeans`'s `hok`) is proved from the fragment (`wayQAKeysOk`). -/
 namespace AgentWarrant.Revision.ArgCover
 open Lean AgentWarrant AgentWarrant.Monitor AgentWarrant.Monitor.Full
-
-/-- Every value the call's arguments hold at a path passes the oracle's checks. -/
-def ArgsAdmitted (args : List (String × Json)) : Prop :=
-  ∀ p x, lookupPath (argsJson args) p = some x → admitted x = true
 
 /-- `preparedCoverMatches` for `wayQA`. -/
 theorem preparedCoverMatchesA (p : Policy) (a : String) (gs : List Monitor.Full.Grant) (E : Option (List Json))
@@ -32,7 +29,7 @@ theorem preparedCoverMatchesA (p : Policy) (a : String) (gs : List Monitor.Full.
     (c : Call) (t' : Tool) (es : List Effect) (hprep : prepare p s c = Except.ok (t', es))
     (e : Effect) (he : e ∈ es) (ha : e.action = a) (val : Src → AV)
     (hval : ∀ src, val (reSrc (wayRes d.res) src) = srcVal s c.args e src)
-    (hadm : ArgsAdmitted c.args)
+    (hadm : JsonPathsAdmitted a gs c.args)
     (hin : sCnfHolds val cond = true) :
     anyB (fun u => decide (u = gs.map (fun g => grantMatches s c.args g e))) listed = true := by
   have ⟨cs, hs⟩ := hreach
@@ -61,7 +58,7 @@ theorem preparedCoverEveryA (p : Policy) (a : String) (gs : List Monitor.Full.Gr
     (e : Effect) (he : e ∈ es) (ha : e.action = a)
     (hE : InE E e)
     (hfirst : ∀ k, lookupPath (argsJson c.args) [k] = c.args.lookup k)
-    (hadm : ArgsAdmitted c.args) :
+    (hadm : JsonPathsAdmitted a gs c.args) :
     anyB (fun u => decide (u = gs.map (fun g => grantMatches s c.args g e))) listed = true := by
   have ⟨ht, _, _, hes⟩ := prepareChecks p s c t es hprep
   have ⟨d, hd, here, hh, he'⟩ := effectsOfWay c.args e t.effects es hes he
@@ -92,7 +89,7 @@ theorem preparedCoverDistinctA (p : Policy) (a : String) (gs : List Monitor.Full
     (s : State) (hreach : ∃ cs, s = (runFull p (initialState p) cs).2)
     (c : Call) (t : Tool) (es : List Effect) (hprep : prepare p s c = Except.ok (t, es))
     (e : Effect) (he : e ∈ es) (ha : e.action = a)
-    (hE : InE E e) (hdistinct : keysDistinct c.args = true) (hadm : ArgsAdmitted c.args) :
+    (hE : InE E e) (hdistinct : keysDistinct c.args = true) (hadm : JsonPathsAdmitted a gs c.args) :
     anyB (fun u => decide (u = gs.map (fun g => grantMatches s c.args g e))) listed = true :=
   preparedCoverEveryA p a gs E listed hfrag hcov s hreach c t es hprep e he ha hE
     (firstOfDistinct c.args hdistinct) hadm
