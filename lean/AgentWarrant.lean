@@ -112,6 +112,7 @@ import AgentWarrant.Thm.Revision.ArgCoverJsonEq
 import AgentWarrant.Spec.Revision.ArgCoverBuildA
 import AgentWarrant.Thm.Revision.ArgCoverBuildA
 import AgentWarrant.Thm.Revision.ArgCoverBuildAPrep
+import AgentWarrant.Thm.Revision.ArgCoverBuildAEx
 import AgentWarrant.Thm.Revision.ArgCoverWay
 import AgentWarrant.Thm.Revision.ArgCoverWayKeys
 import AgentWarrant.Thm.Revision.ArgCoverWayEx

@@ -1119,8 +1119,10 @@ monitor's own `grantMatches` vector over `gs` among the listed vectors, under th
 `leanWrittenCoverageIsMonitorMatching` (the resource among `E`'s, no repeated argument key) and one more,
 `hadm`: the value the call holds at the path of each predicate of an entry of `a` that compares with an
 array or object constant (`predJsonConst`) passes the oracle's checks (`admitted`), which the step from the
-monitor's `jeq` to the literal `ALit.eqJson c` needs (`predEqLitS`, `predOneOfLitS`; the checks cannot be
-dropped, `jsonRepNeedsJudged`); on entries with scalar or null constants only it is vacuous. That every
+monitor's `jeq` to the literal `ALit.eqJson c` needs (`predEqLitS`, `predOneOfLitS`); on entries with
+scalar or null constants only it is vacuous. It is needed: `needsAdm` gives two entries against admitted
+objects, every way answered covered without the vector of both matching, and a prepared call with distinct
+keys whose value at the path, an object naming one key twice, the monitor finds `jeq` to both. That every
 literal of the question passes the name check, which the numbering needs, is proved from the fragment
 (`wayQAKeysOk`). -/
 theorem leanWrittenCoverageIsMonitorMatchingA (p : AgentWarrant.Monitor.Full.Policy) (a : String)

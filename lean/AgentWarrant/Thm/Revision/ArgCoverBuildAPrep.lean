@@ -10,8 +10,9 @@ Choices: the entries of the action are taken in `grantOkA` (predicate constants 
 constant scalar or null), the fragment the oracle's `arg_cover_policy` writes `wayQA` for; the one
 hypothesis beyond `preparedCoverDistinct`'s is `builtCoverMatchesA`'s `hadm` (`JsonPathsAdmitted`: the
 value the call holds where an entry compares with an array or object constant passes the oracle's depth
-and distinct-name checks; vacuous on entries with scalar or null constants only). The name check on the
-question's literals (`buildQAMeans`'s `hok`) is proved from the fragment (`wayQAKeysOk`). -/
+and distinct-name checks; vacuous on entries with scalar or null constants only; needed, `needsAdm` in
+`Thm/Revision/ArgCoverBuildAEx.lean`). The name check on the question's literals (`buildQAMeans`'s `hok`)
+is proved from the fragment (`wayQAKeysOk`). -/
 namespace AgentWarrant.Revision.ArgCover
 open Lean AgentWarrant AgentWarrant.Monitor AgentWarrant.Monitor.Full
 
