@@ -114,6 +114,8 @@ import AgentWarrant.Spec.Revision.ArgCoverJsonEq
 import AgentWarrant.Thm.Revision.ArgCoverJsonEq
 import AgentWarrant.Spec.Revision.ArgCoverBuildA
 import AgentWarrant.Thm.Revision.ArgCoverBuildA
+import AgentWarrant.Thm.Revision.ArgCoverBuildAPrep
+import AgentWarrant.Thm.Revision.ArgCoverBuildAEx
 import AgentWarrant.Thm.Revision.ArgCoverWay
 import AgentWarrant.Thm.Revision.ArgCoverWayKeys
 import AgentWarrant.Thm.Revision.ArgCoverWayEx

@@ -52,6 +52,7 @@ import AgentWarrant.Thm.Revision.ArgCoverBuild
 import AgentWarrant.Thm.Revision.ArgCoverMonitor
 import AgentWarrant.Thm.Revision.ArgCoverWay
 import AgentWarrant.Thm.Revision.ArgCoverWayKeys
+import AgentWarrant.Thm.Revision.ArgCoverBuildAPrep
 import AgentWarrant.Thm.Revision.ArgCoverWayEx
 import AgentWarrant.Thm.Revision.ArgCoverFacts
 import AgentWarrant.Thm.Revision.ArgCoverNeq
@@ -1255,6 +1256,55 @@ theorem leanWrittenCoverageIsMonitorMatching (p : AgentWarrant.Monitor.Full.Poli
     AgentWarrant.anyB (fun u => decide (u = gs.map (fun g => AgentWarrant.Monitor.Full.grantMatches s c.args g e))) listed = true :=
   AgentWarrant.Revision.ArgCover.preparedCoverDistinct p a gs E listed hfrag hcov s hreach c t es hprep e he ha hE
     hdistinct
+
+/-- `leanWrittenCoverageIsMonitorMatching` over the question Lean writes when an entry of the action has
+an array or object constant in an equality or one-of predicate (`wayQA`: such a constant is the literal
+`ALit.eqJson c`, numbered by a Boolean equality on `Json`). The entries of action `a` are in `grantOkA`
+(predicate constants pass the oracle's depth and distinct-name checks; a resource constant is scalar or
+null), and `argCover` answers `covered` on `wayQA`'s question for every way of `a`. Then every call the
+monitor prepares on a state a run from the task's start reaches, with an effect of action `a`, has the
+monitor's own `grantMatches` vector over `gs` among the listed vectors, under the two hypotheses of
+`leanWrittenCoverageIsMonitorMatching` (the resource among `E`'s, no repeated argument key) and one more,
+`hadm`: the value the call holds at the path of each predicate of an entry of `a` that compares with an
+array or object constant (`predJsonConst`) passes the oracle's checks (`admitted`), which the step from the
+monitor's `jeq` to the literal `ALit.eqJson c` needs (`predEqLitS`, `predOneOfLitS`); on entries with
+scalar or null constants only it is vacuous. It is needed: `needsAdm` gives two entries against admitted
+objects, every way answered covered without the vector of both matching, and a prepared call with distinct
+keys whose value at the path, an object naming one key twice, the monitor finds `jeq` to both. That every
+literal of the question passes the name check, which the numbering needs, is proved from the fragment
+(`wayQAKeysOk`). -/
+theorem leanWrittenCoverageIsMonitorMatchingA (p : AgentWarrant.Monitor.Full.Policy) (a : String)
+    (gs : List AgentWarrant.Monitor.Full.Grant) (E : Option (List Lean.Json)) (listed : List (List Bool))
+    (hfrag : ∀ g, g ∈ gs → g.action = a → AgentWarrant.Revision.ArgCover.grantOkA g = true)
+    (hcov : ∀ t d cond, AgentWarrant.Mem (t, d) (AgentWarrant.Revision.ArgCover.ways a p.tools) →
+      AgentWarrant.Revision.ArgCover.wayCond a p.tools gs E t d = some cond →
+      AgentWarrant.Revision.ArgCover.argCover
+        (AgentWarrant.Oracle.ArgCover.good
+          (AgentWarrant.Revision.ArgCover.buildQA (cond.map AgentWarrant.Revision.ArgCover.liftC)
+            (gs.map (AgentWarrant.Revision.ArgCover.posOfA a (AgentWarrant.Revision.ArgCover.wayRes d.res)
+              (AgentWarrant.Revision.ArgCover.actionKeys a (AgentWarrant.Revision.ArgCover.ownTools a p.tools) gs)))).cond
+          (AgentWarrant.Revision.ArgCover.buildQA (cond.map AgentWarrant.Revision.ArgCover.liftC)
+            (gs.map (AgentWarrant.Revision.ArgCover.posOfA a (AgentWarrant.Revision.ArgCover.wayRes d.res)
+              (AgentWarrant.Revision.ArgCover.actionKeys a (AgentWarrant.Revision.ArgCover.ownTools a p.tools) gs)))).pos
+          listed)
+        (AgentWarrant.Revision.ArgCover.buildQA (cond.map AgentWarrant.Revision.ArgCover.liftC)
+          (gs.map (AgentWarrant.Revision.ArgCover.posOfA a (AgentWarrant.Revision.ArgCover.wayRes d.res)
+            (AgentWarrant.Revision.ArgCover.actionKeys a (AgentWarrant.Revision.ArgCover.ownTools a p.tools) gs)))).atoms =
+        AgentWarrant.Revision.ArgCover.Answer.covered)
+    (s : AgentWarrant.Monitor.Full.State)
+    (hreach : ∃ cs, s = (AgentWarrant.Monitor.Full.runFull p (AgentWarrant.Monitor.Full.initialState p) cs).2)
+    (c : AgentWarrant.Monitor.Full.Call) (t : AgentWarrant.Monitor.Full.Tool) (es : List AgentWarrant.Monitor.Full.Effect)
+    (hprep : AgentWarrant.Monitor.Full.prepare p s c = Except.ok (t, es))
+    (e : AgentWarrant.Monitor.Full.Effect) (he : AgentWarrant.Mem e es) (ha : e.action = a)
+    (hE : ∀ cs, E = some cs → AgentWarrant.anyB (fun c => AgentWarrant.Revision.ArgCover.holds
+      (AgentWarrant.Revision.ArgCover.eqLitOf c) (AgentWarrant.Revision.ArgCover.avOf e.res)) cs = true)
+    (hdistinct : AgentWarrant.Revision.ArgCover.keysDistinct c.args = true)
+    (hadm : ∀ g, g ∈ gs → g.action = a → ∀ q, q ∈ g.preds → AgentWarrant.Revision.ArgCover.predJsonConst q = true →
+      ∀ x, AgentWarrant.Monitor.Full.lookupPath (AgentWarrant.Monitor.Full.argsJson c.args)
+        (AgentWarrant.Revision.ArgCover.predPath q) = some x → AgentWarrant.Revision.ArgCover.admitted x = true) :
+    AgentWarrant.anyB (fun u => decide (u = gs.map (fun g => AgentWarrant.Monitor.Full.grantMatches s c.args g e))) listed = true :=
+  AgentWarrant.Revision.ArgCover.preparedCoverDistinctA p a gs E listed hfrag hcov s hreach c t es hprep e he ha hE
+    hdistinct hadm
 
 
 /-- A binding class's facts about bound values (a slot's value matches a constant or a glob, slots asserted

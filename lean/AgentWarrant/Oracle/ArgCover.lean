@@ -23,7 +23,8 @@ a `lit` is (`["missing"]`, `["null"]`, `["bool", b]`, `["num", n]`, `["str", s]`
 `arg_cover_policy` writes the question itself (`Revision.ArgCover.wayQ`, `Spec/Revision/ArgCoverBuild.lean`,
 its meaning `Revision.ArgCover.builtCoverMatches`, when the action's entries have scalar or null constants
 only; else `wayQA`, `Spec/Revision/ArgCoverBuildA.lean`, which writes an equality or one-of predicate's
-array or object constant as `["json", c]`, its meaning `builtCoverMatchesA`) and decides it, way by way. Input (every key required):
+array or object constant as `["json", c]`, its meaning `builtCoverMatchesA`, for every call the monitor
+prepares `Thm.leanWrittenCoverageIsMonitorMatchingA`) and decides it, way by way. Input (every key required):
 `{"action": a, "entries": [entry…], "tools": [tool…], "resources": [value…] | null, "listed": [bits…]}`,
 the entries being every position of the old and new lists in order, in the policy's JSON form
 (corpus/schemas/policy.schema.json), the tools likewise, `resources` `E`'s resources of `a` (`null`: any).
@@ -227,7 +228,8 @@ def argCoverPolicyJ (j : Json) : Dec Json := do
       | Except.error _ => throw "resources: expected a list or null"
   let listedS ← strList j "listed"
   let listed ← listedS.mapM (fun s => bitsOfStr s gs.length "listed")
-  -- scalar constants only: `wayQ`, the question `Thm.leanWrittenCoverageIsMonitorMatching` speaks of
+  -- scalar constants only: `wayQ`, the question `Thm.leanWrittenCoverageIsMonitorMatching` speaks of;
+  -- array or object predicate constants too: `wayQA`, `Thm.leanWrittenCoverageIsMonitorMatchingA`'s
   match allB grantOk (ofAction a gs), allB grantOkA (ofAction a gs) with
   | true, _ =>
     let qs := somesQ ((ways a tools).map (fun w => wayQ a tools gs E w.1 w.2))
