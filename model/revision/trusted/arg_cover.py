@@ -426,13 +426,35 @@ def policy_question(effects: EffectSet, lists: Sequence[Sequence[Entry]], listed
             "resources": None if resources is None else list(resources), "listed": sorted(set(listed))}
 
 
+def _fact_json(fact: Fact) -> list[JSON]:
+    (slot, pat), holds = fact
+    what: JSON
+    if isinstance(pat, str):
+        what = {"slot": pat}
+    elif isinstance(pat, GlobPat):
+        what = {"glob": pat.glob}
+    else:
+        _eq_lit(pat.value, "a fact's constant")
+        what = {"const": pat.value}
+    return [slot, what, holds]
+
+
+def class_question(effects: EffectSet, lists: Sequence[Sequence[Entry]], listed: Sequence[str], action: str,
+                   tools: Sequence[Tool], facts: Sequence[Fact]) -> dict[str, JSON]:
+    """The ``arg_cover_class`` input of ``action`` under a binding class: ``policy_question``'s and the
+    class's facts as they are, from which Lean writes the class's question itself (``classQ``)."""
+    return {**policy_question(effects, lists, listed, action, tools), "facts": [_fact_json(f) for f in facts]}
+
+
 def source_name(src: JSON) -> str:
     """The variable name ``questions`` gives the source Lean names (``null``: the resource; ``{"slot": s}``:
-    slot ``s``'s variable; else a path)."""
+    slot ``s``'s variable; ``{"value": g}``: group ``g``'s value; else a path)."""
     if src is None:
         return "<resource>"
     if isinstance(src, dict) and set(src) == {"slot"} and isinstance(src["slot"], str):
         return f"<slot:{src['slot']}>"
+    if isinstance(src, dict) and set(src) == {"value"} and isinstance(src["value"], str):
+        return f"<value:{src['value']}>"  # a binding class's group value (``arg_cover_class``)
     if not (isinstance(src, list) and src and all(isinstance(k, str) for k in src)):
         raise BadAnswer(f"arg_cover_policy: a source that is not null or an argument path: {src!r:.80}")
     return str(src[0]) if len(src) == 1 else path_name([str(k) for k in src])
@@ -458,9 +480,12 @@ class Written:
     by: str  # "lean" or "python"
     why: str = ""
     outside: tuple[str, ...] = ()
+    by_class: bool = False  # Lean wrote a binding class's question (``arg_cover_class``)
 
     def judgment(self) -> str:
-        return "arg_cover_policy" if self.by == "lean" else "arg_cover"
+        if self.by == "lean":
+            return "arg_cover_class" if self.by_class else "arg_cover_policy"
+        return "arg_cover"
 
     def to_json(self) -> dict[str, JSON]:
         doc: dict[str, JSON] = {"list": self.where, "action": self.action, "written_by": self.by,
@@ -542,25 +567,29 @@ def lean_covers(call: object, effects: EffectSet, listed: Mapping[str, Sequence[
         flats = flat_listed(listed.get(action, ()), width)
         outside: tuple[str, ...] = ()
         if facts:
-            # ``wayQ`` writes no fact about bound values: Python writes the class's question.
-            why = "a binding class's facts about bound values, which Lean's translation does not write"
+            # Lean writes the class's question itself (``classQ``) unless the class denies an equality
+            # between slots or an entry has an array or object constant (then it answers ``outside``).
+            judgment, doc = "arg_cover_class", class_question(effects, lists, flats, action, tools, facts)
         else:
-            out = call("arg_cover_policy", policy_question(effects, lists, flats, action, tools))
-            answer = out.get("answer") if isinstance(out, dict) else None
-            if answer == "uncovered" and isinstance(out, dict):
-                raw = out.get("names")
-                if not isinstance(raw, list):
-                    raise BadAnswer(f"arg_cover_policy: an uncovered answer without names: {out!r:.200}")
-                return _uncovered(out, [source_name(n) for n in raw], action, where)
-            if answer == "covered":
-                if written is not None:
-                    written.append(Written(where, action, "lean"))
-                continue
-            if answer != "outside":
-                raise BadAnswer("arg_cover_policy: an answer that is not covered or uncovered (or outside): "
-                                f"{out!r:.200}")
-            reason = out.get("reason") if isinstance(out, dict) else None
-            why, outside = (reason if isinstance(reason, str) else ""), lean_outside(out, lists, names)
+            judgment, doc = "arg_cover_policy", policy_question(effects, lists, flats, action, tools)
+        out = call(judgment, doc)
+        answer = out.get("answer") if isinstance(out, dict) else None
+        if answer == "uncovered" and isinstance(out, dict):
+            raw = out.get("names")
+            if not isinstance(raw, list):
+                raise BadAnswer(f"{judgment}: an uncovered answer without names: {out!r:.200}")
+            return _uncovered(out, [source_name(n) for n in raw], action, where)
+        if answer == "covered":
+            if written is not None:
+                written.append(Written(where, action, "lean", by_class=bool(facts)))
+            continue
+        if answer != "outside":
+            raise BadAnswer(f"{judgment}: an answer that is not covered or uncovered (or outside): {out!r:.200}")
+        reason = out.get("reason") if isinstance(out, dict) else None
+        why, outside = (reason if isinstance(reason, str) else ""), lean_outside(out, lists, names)
+        if facts and not why and not outside:
+            why = ("a binding class's question with an array or object predicate constant, which Lean's class "
+                   "question leaves out")
         if written is not None:
             written.append(Written(where, action, "python", why, outside))
         for variables, question in questions(effects, lists, flats, action, tools, facts):
