@@ -53,6 +53,7 @@ import AgentWarrant.Thm.Revision.ArgCoverWayKeys
 import AgentWarrant.Thm.Revision.ArgCoverWayEx
 import AgentWarrant.Thm.Revision.ArgCoverFacts
 import AgentWarrant.Thm.Revision.ArgCoverNeq
+import AgentWarrant.Thm.Revision.ArgCoverClass
 import AgentWarrant.Thm.Revision.ArgCoverNull
 import AgentWarrant.Thm.Monitor.Full.JsonExact
 import AgentWarrant.Thm.Edits.DeriveTreeJudged
@@ -1151,6 +1152,34 @@ theorem bindingOneInequalityExact (F : Nat → List (AgentWarrant.Revision.ArgCo
     AgentWarrant.Revision.ArgCover.neqMeant F grp (AgentWarrant.Revision.ArgCover.apart2 g0 h0) (fun i => i ∈ ss)
       (fun i => P i && AgentWarrant.Revision.ArgCover.slotOk r) r :=
   AgentWarrant.Revision.ArgCover.neqExact2 F grp ss g0 h0 P r v hw hfree
+
+/-- A binding class's coverage question written by Lean itself from the class's facts (Agenra Sections 1
+and 7.1: "a certificate must hold in every binding state"; `Revision.ArgCover.classQ`, the judgment
+`arg_cover_class`): groups of slots asserted equal, each group's value variable a valid slot value with its
+constant and glob facts, and a matching slot's resource with its group's facts. Answered `covered`, it
+covers the monitor's `grantMatches` on every call of every binding state of the class — group values `w`
+with their facts (`hw`), every slot the resource matches bound to its group's value (`hclass`) — under the
+unit theorem's hypotheses but the bound value's form, which the class supplies. A class denying an
+equality between slots is not written here; the converse (`uncovered`) is not stated. -/
+theorem bindingClassQuestionCovers (fs : List AgentWarrant.Revision.ArgCover.Fact) (a : String) (tools : List AgentWarrant.Monitor.Full.Tool)
+    (gs : List AgentWarrant.Monitor.Full.Grant) (E : Option (List Lean.Json)) (t : AgentWarrant.Monitor.Full.Tool)
+    (d : AgentWarrant.Monitor.Full.EffDecl) (listed : List (List Bool)) (cond : List AgentWarrant.Revision.ArgCover.SClause)
+    (Q : AgentWarrant.Revision.ArgCover.BuiltQC) (hcond : AgentWarrant.Revision.ArgCover.wayCond a tools gs E t d = some cond)
+    (hq : AgentWarrant.Revision.ArgCover.classQ fs a tools gs E t d = some Q)
+    (hfrag : ∀ g, g ∈ gs → g.action = a → AgentWarrant.Revision.ArgCover.grantOk g = true)
+    (hcov : AgentWarrant.Revision.ArgCover.argCover (AgentWarrant.Oracle.ArgCover.good Q.cond Q.pos listed) Q.atoms = AgentWarrant.Revision.ArgCover.Answer.covered)
+    (s : AgentWarrant.Monitor.Full.State) (args : List (String × Lean.Json)) (e : AgentWarrant.Monitor.Full.Effect)
+    (ha : e.action = a) (val : AgentWarrant.Revision.ArgCover.Src → AgentWarrant.Revision.ArgCover.AV)
+    (hval : ∀ src, val (AgentWarrant.Revision.ArgCover.reSrc (AgentWarrant.Revision.ArgCover.wayRes d.res) src) = AgentWarrant.Revision.ArgCover.srcVal s args e src)
+    (hdecl : ∀ x, x ∈ args → AgentWarrant.Revision.ArgCover.memStr x.1 (AgentWarrant.Revision.ArgCover.actionKeys a (AgentWarrant.Revision.ArgCover.ownTools a tools) gs) = true)
+    (hin : AgentWarrant.Revision.ArgCover.sCnfHolds val cond = true) (w : String → AgentWarrant.Revision.ArgCover.AV)
+    (hw : ∀ g, AgentWarrant.Revision.ArgCover.slotOk (w g) = true ∧ AgentWarrant.Revision.ArgCover.factsOk (AgentWarrant.Revision.ArgCover.groupLits fs g) (w g) = true)
+    (hclass : ∀ n, AgentWarrant.Monitor.Full.resMatches s e.res (AgentWarrant.Monitor.Full.Pat.slot n) = true →
+      AgentWarrant.Revision.ArgCover.avOf e.res = w (AgentWarrant.Revision.ArgCover.grpOf fs n)) :
+    AgentWarrant.anyB (fun u => decide (u = gs.map (fun g => AgentWarrant.Monitor.Full.grantMatches s args g e)))
+      listed = true :=
+  AgentWarrant.Revision.ArgCover.classCoverMatches fs a tools gs E t d listed cond Q hcond hq hfrag hcov s args e ha val hval hdecl hin w hw
+    hclass
 
 
 -- Monitor: matching as deployed (Agenra Sections 1, 5.1, 5.2) ------------------------------------

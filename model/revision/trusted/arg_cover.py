@@ -24,8 +24,12 @@ reachable state: ``preparedCoverMatches``; that a key's value is present exactly
 argument is proved from ``Json.mkObj``'s search tree, and that the call's keys are the action's and a slot's
 bound value is a scalar other than the empty string from preparation and result processing), and writes the
 question here, for ``arg_cover``, only for an action with an entry outside the fragment (Lean answers
-``outside``, naming each such entry and where its array or object constant is), and for every action of a
-binding class's question (``facts``, which ``wayQ`` does not write; below). A tool whose resource is
+``outside``, naming each such entry and where its array or object constant is). A binding class's question
+(``facts``, below) Lean writes itself too, from the class's facts as they are (``class_question``, judgment
+``arg_cover_class``: ``classQ`` in lean/AgentWarrant/Spec/Revision/ArgCoverClass.lean, whose ``covered``
+answer is proved to cover every call of every binding state of the class, ``classCoverMatches``), except for
+a class denying an equality between slots or an action with an array or object constant, whose question is
+written here (``_fact_clauses``, ``_apart_clauses``). A tool whose resource is
 the null constant needs no fallback: the monitor emits that effect (``call_effects``) and an ``any`` or
 null constant entry matches it, and Lean writes that way's question as this translation does (the
 resource ``isNull``; ``resCond``), with the coverage theorem assuming nothing of the resource
@@ -551,9 +555,11 @@ def lean_covers(call: object, effects: EffectSet, listed: Mapping[str, Sequence[
     the fragment Lean translates (a tool whose resource is the null constant included); otherwise by
     ``questions`` here and decided by ``arg_cover``.
     ``written`` (when given) receives, per action, who wrote its question (``Written``; ``names`` names
-    ``lists`` there). ``facts``: a binding class's facts about bound values, which Lean's translation does
-    not write: every action's question is then written here with the facts as literals (``_fact_clauses``)
-    and decided by ``arg_cover``; for a class asserting two slots' values differ (``facts_outside``) only
+    ``lists`` there). ``facts``: a binding class's facts about bound values: Lean writes each action's
+    question itself from them (``arg_cover_class``) unless the class denies an equality between slots or an
+    entry has an array or object constant; then the question is written here with the facts as literals
+    (``_fact_clauses``) and decided by ``arg_cover``; for a class asserting two slots' values differ
+    (``facts_outside``) only
     ``covered`` is taken (``neqSound``), and an ``uncovered`` answer is ``ApartUncovered``, its witness possibly
     standing for no binding state, unless ``apart_exact`` (one pair of unpinned groups, where ``neqExact2``
     makes it exact). ``Unsupported`` propagates (the caller then asks Z3); any answer but covered or
