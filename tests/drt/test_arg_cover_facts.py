@@ -31,6 +31,7 @@ from model.monitor.language.policy import (
     EffectDecl,
     Entry,
     EntryKind,
+    EqPred,
     GlobPat,
     SlotPat,
     Tool,
@@ -475,3 +476,28 @@ def test_a_python_class_writer_ignoring_equalities_differs_from_lean(oracle: Lea
     print(f"arg_cover_class with a Python writer ignoring equalities: {len(found)} of 60 classes differ "
           f"({equal} with slots asserted equal), {steps} comparisons")
     assert len(found) >= 5, (len(found), equal)
+
+
+def test_a_class_question_outside_lean_is_written_by_python_with_the_reason(oracle: LeanOracle) -> None:
+    """A class denying a slot equality, or an action with an array predicate constant: Lean answers
+    ``outside`` on ``arg_cover_class`` and Python writes the question, saying why; with nothing listed the
+    verdict is uncovered, as Z3's where Z3 takes the question (its encoding has no array constant)."""
+    tools = [Tool("t", "op", "src", "dst", frozenset({"path", "tags"}), frozenset({"path"}),
+                  (EffectDecl("act", ArgRes("path")),))]
+    slots = [[Entry(EntryKind.ALLOW, "act", SlotPat("s")), Entry(EntryKind.ALLOW, "act", SlotPat("t"))], []]
+    tagged = [[Entry(EntryKind.ALLOW, "act", SlotPat("s"), where=(EqPred(("tags",), [1, 2]),))], []]
+    cases: list[tuple[Lists, tuple[Fact, ...], str, str]] = [
+        (slots, ((("s", "t"), False),), "denies an equality", "uncovered"),
+        (tagged, ((("s", ConstPat("a")), True),), "array or object predicate constant", "undecided")]
+    for lists, facts, why, z_answer in cases:
+        out = oracle.call("arg_cover_class", class_question(EVERY_EFFECT, lists, [], "act", tools, facts))
+        assert out["answer"] == "outside", out
+        written: list[arg_cover.Written] = []
+        by_action = {"act": [_unflat(b, lists) for b in ()]}
+        verdict = lean_covers(oracle.call, EVERY_EFFECT, by_action, lists, frozenset({"act"}), tools, "drt",
+                              written, facts=facts)
+        assert [(w.by, w.judgment()) for w in written] == [("python", "arg_cover")], written
+        assert why in written[0].why, written
+        z = covers(EVERY_EFFECT, by_action, lists, frozenset({"act"}), tools, "drt", [a for a, _ in facts],
+                   [h for _, h in facts])
+        assert (_answer(verdict), _answer(z)) == ("uncovered", z_answer), (verdict, z)
