@@ -27,9 +27,10 @@ question here, for ``arg_cover``, only for an action with an entry outside the f
 ``outside``, naming each such entry and where its array or object constant is). A binding class's question
 (``facts``, below) Lean writes itself too, from the class's facts as they are (``class_question``, judgment
 ``arg_cover_class``: ``classQ`` in lean/AgentWarrant/Spec/Revision/ArgCoverClass.lean, whose ``covered``
-answer is proved to cover every call of every binding state of the class, ``classCoverMatches``), except for
-a class denying an equality between slots or an action with an array or object constant, whose question is
-written here (``_fact_clauses``, ``_apart_clauses``). A tool whose resource is
+answer is proved to cover every call the monitor prepares in every binding state of the class,
+``preparedClassCoverMatches``), except for a class denying an equality between slots or an action with an
+array or object constant, whose question is written here (``_fact_clauses``, ``_apart_clauses``). A tool
+whose resource is
 the null constant needs no fallback: the monitor emits that effect (``call_effects``) and an ``any`` or
 null constant entry matches it, and Lean writes that way's question as this translation does (the
 resource ``isNull``; ``resCond``), with the coverage theorem assuming nothing of the resource

@@ -1,6 +1,7 @@
 import AgentWarrant.Spec.Revision.ArgCoverClass
 import AgentWarrant.Thm.Revision.ArgCoverBuild
 import AgentWarrant.Thm.Revision.ArgCoverFacts
+import AgentWarrant.Thm.Revision.ArgCoverMonitor
 /-! The class question Lean writes (`Spec/Revision/ArgCoverClass.lean`, `classQ`) means the monitor's
 matching on the class's binding states (Agenra Sections 1 and 7.1). Numbering on `CSrc` keeps meaning as on
 `Src` (`buildQCMeans`, `buildQMeans`'s proof); the way's clauses and positions lifted to `CSrc` are the
@@ -10,7 +11,8 @@ on a binding state of the class, its group values read as the value variables (`
 A binding state of the class is given by its group values `w` (each a valid slot value with its group's
 facts, `hw`) and a state whose slots the resource matches are bound to their group's value (`hclass`); the
 unit theorem's hypothesis that a bound value is a scalar other than the empty string (`hbind`) follows.
-Not proved: the converse (an `uncovered` answer's witness stands for a binding state of the class; the
+On the calls the monitor prepares on a reachable state, the call's keys are the action's (`preparedDeclared`),
+so that hypothesis goes too (`preparedClassCoverMatches`). Not proved: the converse (an `uncovered` answer's witness stands for a binding state of the class; the
 elimination itself is exact, `factsElim`, but no state is built from a witness here), and that the Python
 translation writes the same clauses (compared clause for clause, tests/drt/test_arg_cover_facts.py). -/
 namespace AgentWarrant.Revision.ArgCover
@@ -273,5 +275,22 @@ theorem classCoverMatches (fs : List Fact) (a : String) (tools : List Tool) (gs 
   rw [hp, liftPosMap, hv, posMapMatches s args e a (wayRes d.res) (actionKeys a (ownTools a tools) gs) val hval ha hdecl
     hbind gs hfrag] at g2
   exact g2
+
+/-- `classCoverMatches` on every call the monitor prepares on a reachable state: the call's keys are the
+action's (`preparedDeclared`), as in `preparedCoverMatches`. -/
+theorem preparedClassCoverMatches (fs : List Fact) (p : Policy) (a : String) (gs : List Monitor.Full.Grant)
+    (E : Option (List Json)) (t : Tool) (d : EffDecl) (listed : List (List Bool)) (cond : List SClause)
+    (Q : BuiltQC) (hcond : wayCond a p.tools gs E t d = some cond) (hq : classQ fs a p.tools gs E t d = some Q)
+    (hfrag : ∀ g, g ∈ gs → g.action = a → grantOk g = true)
+    (hcov : argCover (Oracle.ArgCover.good Q.cond Q.pos listed) Q.atoms = Answer.covered)
+    (s : State) (c : Call) (t' : Tool) (es : List Effect) (hprep : prepare p s c = Except.ok (t', es))
+    (e : Effect) (he : e ∈ es) (ha : e.action = a) (val : Src → AV)
+    (hval : ∀ src, val (reSrc (wayRes d.res) src) = srcVal s c.args e src)
+    (hin : sCnfHolds val cond = true) (w : String → AV)
+    (hw : ∀ g, slotOk (w g) = true ∧ factsOk (groupLits fs g) (w g) = true)
+    (hclass : ∀ n, resMatches s e.res (Pat.slot n) = true → avOf e.res = w (grpOf fs n)) :
+    anyB (fun u => decide (u = gs.map (fun g => grantMatches s c.args g e))) listed = true :=
+  classCoverMatches fs a p.tools gs E t d listed cond Q hcond hq hfrag hcov s c.args e ha val hval
+    (preparedDeclared p s c t' es hprep e he a ha gs) hin w hw hclass
 
 end AgentWarrant.Revision.ArgCover
