@@ -15,8 +15,9 @@ a scalar, and registration refuses an array or object resource constant).
 Lean now writes the question itself for entries in its fragment (scalar or null constants; globs, slot
 patterns, key allowlists and predicates included; an equality or one-of predicate against an array or object
 constant too, written ``["json", c]`` by ``wayQA`` in lean/AgentWarrant/Spec/Revision/ArgCoverBuildA.lean and
-proved to mean the monitor's matching when the constants and the call's values pass the oracle's checks,
-``builtCoverMatchesA``, a hypothesis about the call not proved here): ``lean_covers`` first sends the
+proved to mean the monitor's matching for every call the monitor prepares whose values at those predicates'
+paths pass the oracle's checks, ``leanWrittenCoverageIsMonitorMatchingA``: a hypothesis about the call, not
+proved here and needed, ``needsAdm``): ``lean_covers`` first sends the
 entries, tools and ``E`` as they are to the judgment ``arg_cover_policy`` (``wayQ`` in
 lean/AgentWarrant/Spec/Revision/ArgCoverBuild.lean for scalar or null constants,
 whose question is proved to mean the monitor's ``grantMatches`` for every call the monitor prepares on a
