@@ -1078,7 +1078,8 @@ above every registered name, holding the registered outcomes' pomsets and no pro
 contract is every registered outcome with all its calls; the registered root passes the root order
 check, so every tree a runtime run reaches from it is reached from a checked root (the currency and Exact
 Checkpoint results stated from checked roots apply); the leaf is current, in the declarative `addr(T)`
-too, and `Checkpoint(k, b₀)` is accepted there for every `k` that is neither a registered name nor `b₀`. -/
+too, and `Checkpoint(k, b₀)` is accepted there for every `k` that is neither a registered name nor `b₀`,
+storing the root branch: the registered outcomes, no progress, the whole registered contract remaining. -/
 theorem registeredRootBranch (W : AgentWarrant.Edits.Reg.Wf) (R : AgentWarrant.Edits.Reg.RegR) (n : Nat)
     (lab : List Nat) (dfa : AgentWarrant.Edits.Dfa) (calls names : List Nat) (eta : Nat)
     (S : AgentWarrant.Edits.Machine.RState)
@@ -1100,7 +1101,10 @@ theorem registeredRootBranch (W : AgentWarrant.Edits.Reg.Wf) (R : AgentWarrant.E
       AgentWarrant.Edits.Machine.Addr S.core.tree j) ∧
     (∀ k, AgentWarrant.Edits.Machine.memB k names = false → k ≠ AgentWarrant.Edits.Reg.rootName names →
       (AgentWarrant.Edits.Machine.checkpoint S.core k (AgentWarrant.Edits.Reg.rootName names)).1 =
-        AgentWarrant.Edits.Machine.Obs.saved k) :=
+        AgentWarrant.Edits.Machine.Obs.saved k ∧
+      (AgentWarrant.Edits.Machine.checkpoint S.core k (AgentWarrant.Edits.Reg.rootName names)).2.saved =
+        [⟨k, AgentWarrant.Edits.Reg.rootName names, R.outs.map AgentWarrant.Edits.POutcome.pom, [],
+          (R.outs.map AgentWarrant.Edits.POutcome.pom).map AgentWarrant.Edits.Pomset.events⟩]) :=
   have ht := (AgentWarrant.Edits.Reg.registeredState h).1
   ⟨(AgentWarrant.Edits.Reg.registeredRoot h).2, ht, AgentWarrant.Edits.Reg.rootNameFresh names, rfl, rfl,
    AgentWarrant.Edits.Reg.rootLeafRest R names,
@@ -1108,7 +1112,8 @@ theorem registeredRootBranch (W : AgentWarrant.Edits.Reg.Wf) (R : AgentWarrant.E
    by rw [ht]; exact AgentWarrant.Edits.Reg.rootLeafCurrent R names,
    ⟨1, by rw [ht]; exact AgentWarrant.Edits.Reg.rootLeafFound R names,
     by rw [ht]; exact AgentWarrant.Edits.Reg.rootLeafAddr R names⟩,
-   fun k hk hb => AgentWarrant.Edits.Reg.registeredCheckpoint h k hk hb⟩
+   fun k hk hb => ⟨AgentWarrant.Edits.Reg.registeredCheckpoint h k hk hb,
+     AgentWarrant.Edits.Reg.registeredCheckpointStores h k hk hb⟩⟩
 
 /-- "Current" is the paper's `addr(T)` on every tree the runtime reaches from a checked root (one the
 oracle's own order check accepts), with no hypothesis on the root tree. -/

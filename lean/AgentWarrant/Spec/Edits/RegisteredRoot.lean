@@ -17,8 +17,8 @@ the empty progress `χ_{b₀} = ε`, so its remaining contract is the whole regi
 Choices where the paper is silent: the labels, the policy automaton, the registered calls and
 names and the first rule version `η⁺` are parameters (the model's ℛ holds only what `CheckReg`
 reads); the call → action list covers the calls `0 … n-1` for a given `n`; the root leaf's name is the
-first number above every registered name (`rootName`, so it is fresh), and joins the record's names, as
-every tree name does in the Python record (a checkpoint may not take it). -/
+first number above every registered name (`rootName`, so it is fresh), and joins the record's names, since
+the Python model's Checkpoint counts every tree name as used (a checkpoint may not take it). -/
 namespace AgentWarrant.Edits.Reg
 open AgentWarrant AgentWarrant.Edits AgentWarrant.Edits.Machine
 

@@ -16,8 +16,8 @@ Checkpoint on it). The tree `rootDerived` builds (`Spec/Edits/RegisteredRoot.lea
   registered outcome with all its calls (`rootLeafRest`);
 - the leaf is current, both by the executable walk and in the declarative `addr(T)` (`rootLeafCurrent`,
   `rootLeafAddr`), so `Checkpoint(k, b₀)` is accepted at the reached state for every `k` that is neither a
-  registered name nor `b₀` (`registeredCheckpoint`), and what it stores is that leaf
-  (`registeredLeafNamed`). -/
+  registered name nor `b₀` (`registeredCheckpoint`), and it stores that leaf: the registered outcomes, no
+  progress, the whole registered contract remaining (`registeredLeafNamed`, `registeredCheckpointStores`). -/
 namespace AgentWarrant.Edits.Reg
 open AgentWarrant AgentWarrant.Edits AgentWarrant.Edits.Machine
 
@@ -131,5 +131,20 @@ theorem registeredCheckpoint {W : Wf} {R : RegR} {n : Nat} {lab : List Nat} {dfa
   · rw [hc]; rfl
   · rw [ht]; exact rootLeafFound R names
   · rw [ht]; exact rootLeafAddr R names
+
+/-- What that Checkpoint stores: the root branch with the registered outcomes' pomsets, no progress and,
+as its remaining contract, every registered outcome with all its calls. -/
+theorem registeredCheckpointStores {W : Wf} {R : RegR} {n : Nat} {lab : List Nat} {dfa : Dfa}
+    {calls names : List Nat} {eta : Nat} {S : RState} (h : registerThenStart W R n lab dfa calls names eta = some S)
+    (k : Nat) (hk : memB k names = false) (hb : k ≠ rootName names) :
+    (checkpoint S.core k (rootName names)).2.saved =
+      [⟨k, rootName names, R.outs.map POutcome.pom, [], (R.outs.map POutcome.pom).map Pomset.events⟩] := by
+  have ⟨l, hl, _, hs, _⟩ := checkpointLeaf S.core k (rootName names) (registeredCheckpoint h k hk hb)
+  rw [registeredLeafNamed h] at hl
+  have e := Option.some.inj hl
+  subst e
+  rw [hs, (registeredState h).2.2.2.1]
+  show [(⟨k, rootName names, R.outs.map POutcome.pom, [], restOuts (rootLeaf R names)⟩ : Saved)] = _
+  rw [rootLeafRest]
 
 end AgentWarrant.Edits.Reg
