@@ -57,6 +57,7 @@ import AgentWarrant.Spec.Edits.Register
 import AgentWarrant.Thm.Edits.Register
 import AgentWarrant.Spec.Edits.RegisteredRoot
 import AgentWarrant.Thm.Edits.RegisteredRoot
+import AgentWarrant.Thm.Edits.RegisteredRootTree
 import AgentWarrant.Spec.Edits.Judgment
 import AgentWarrant.Thm.Edits.Judgment
 import AgentWarrant.Thm.Edits.Bisim

@@ -61,6 +61,7 @@ import AgentWarrant.Thm.Revision.ArgCoverNull
 import AgentWarrant.Thm.Monitor.Full.JsonExact
 import AgentWarrant.Thm.Monitor.Full.SlotDesignated
 import AgentWarrant.Thm.Edits.DeriveTreeJudged
+import AgentWarrant.Thm.Edits.RegisteredRootTree
 /-! The headline results, each stated once in plain words and proved by the lemma named in its
 proof (in the mirrored `Thm/` file of the judgment). docs/lean.md tabulates them against the
 papers' statements. Definitions live in `Spec/`; nothing here defines behaviour. -/
@@ -1039,7 +1040,7 @@ theorem exactCheckpointAddr (tab : AgentWarrant.Edits.Machine.Core → Nat →
 /-- The root tree's order is checked, not assumed: `rootOrderB` decides that every node's parent lies
 before it and that parent links do not cross; the checked root update (`startChecked`, the root update the
 runtime and ideal oracles run) accepts exactly the roots `start` accepts whose tree has both; the
-registered root (`registerThenStart`, whose tree Lean builds, empty) is such a root; and every tree the
+registered root (`registerThenStart`, whose tree Lean builds: the root branch's one leaf) is such a root; and every tree the
 runtime or the ideal machine reaches from a checked root, after any finite sequence of events, has both. -/
 theorem rootTreeOrderChecked :
     (∀ t : AgentWarrant.Edits.Machine.Tree, AgentWarrant.Edits.Machine.rootOrderB t = true ↔
@@ -1071,6 +1072,49 @@ theorem rootTreeOrderChecked :
    fun _ _ _ _ _ _ _ _ _ h => AgentWarrant.Edits.Machine.registeredRootChecked h,
    fun tab _ _ hs => ⟨AgentWarrant.Edits.Machine.checkedReplayOrder tab hs,
      AgentWarrant.Edits.Machine.checkedReplayIdealOrder tab hs⟩⟩
+
+/-- The registered root carries the root branch `b₀:Γ` (A-G, with Section VII's Checkpoint): a state
+reached by registration and the checked root update satisfies `AgentSec`; its tree is one leaf, named
+above every registered name, holding the registered outcomes' pomsets and no progress, so its remaining
+contract is every registered outcome with all its calls; the registered root passes the root order
+check, so every tree a runtime run reaches from it is reached from a checked root (the currency and Exact
+Checkpoint results stated from checked roots apply); the leaf is current, in the declarative `addr(T)`
+too, and `Checkpoint(k, b₀)` is accepted there for every `k` that is neither a registered name nor `b₀`,
+storing the root branch: the registered outcomes, no progress, the whole registered contract remaining. -/
+theorem registeredRootBranch (W : AgentWarrant.Edits.Reg.Wf) (R : AgentWarrant.Edits.Reg.RegR) (n : Nat)
+    (lab : List Nat) (dfa : AgentWarrant.Edits.Dfa) (calls names : List Nat) (eta : Nat)
+    (S : AgentWarrant.Edits.Machine.RState)
+    (h : AgentWarrant.Edits.Reg.registerThenStart W R n lab dfa calls names eta = some S) :
+    AgentWarrant.Edits.Machine.AgentSec S.core ∧
+    S.core.tree = [AgentWarrant.Edits.Reg.rootLeaf R names] ∧
+    AgentWarrant.Edits.memN (AgentWarrant.Edits.Reg.rootName names) names = false ∧
+    (AgentWarrant.Edits.Reg.rootLeaf R names).gamma = R.outs.map AgentWarrant.Edits.POutcome.pom ∧
+    (AgentWarrant.Edits.Reg.rootLeaf R names).done = [] ∧
+    AgentWarrant.Edits.Machine.restOuts (AgentWarrant.Edits.Reg.rootLeaf R names) =
+      (R.outs.map AgentWarrant.Edits.POutcome.pom).map AgentWarrant.Edits.Pomset.events ∧
+    (∀ (tab : AgentWarrant.Edits.Machine.Core → Nat →
+        Option (AgentWarrant.Edits.Machine.Derived × AgentWarrant.Edits.Machine.TEdit))
+      (es : List AgentWarrant.Edits.Machine.Ev),
+      AgentWarrant.Edits.Machine.ReachedChecked tab
+        (AgentWarrant.Edits.Machine.replay (AgentWarrant.Edits.Machine.treeDer tab) S es).core.tree) ∧
+    AgentWarrant.Edits.Machine.currentB S.core.tree (AgentWarrant.Edits.Reg.rootName names) = true ∧
+    (∃ j, AgentWarrant.Edits.Machine.findLeaf (AgentWarrant.Edits.Reg.rootName names) 1 S.core.tree = some j ∧
+      AgentWarrant.Edits.Machine.Addr S.core.tree j) ∧
+    (∀ k, AgentWarrant.Edits.Machine.memB k names = false → k ≠ AgentWarrant.Edits.Reg.rootName names →
+      (AgentWarrant.Edits.Machine.checkpoint S.core k (AgentWarrant.Edits.Reg.rootName names)).1 =
+        AgentWarrant.Edits.Machine.Obs.saved k ∧
+      (AgentWarrant.Edits.Machine.checkpoint S.core k (AgentWarrant.Edits.Reg.rootName names)).2.saved =
+        [⟨k, AgentWarrant.Edits.Reg.rootName names, R.outs.map AgentWarrant.Edits.POutcome.pom, [],
+          (R.outs.map AgentWarrant.Edits.POutcome.pom).map AgentWarrant.Edits.Pomset.events⟩]) :=
+  have ht := (AgentWarrant.Edits.Reg.registeredState h).1
+  ⟨(AgentWarrant.Edits.Reg.registeredRoot h).2, ht, AgentWarrant.Edits.Reg.rootNameFresh names, rfl, rfl,
+   AgentWarrant.Edits.Reg.rootLeafRest R names,
+   fun tab es => AgentWarrant.Edits.Reg.registeredReachedChecked h tab es,
+   by rw [ht]; exact AgentWarrant.Edits.Reg.rootLeafCurrent R names,
+   ⟨1, by rw [ht]; exact AgentWarrant.Edits.Reg.rootLeafFound R names,
+    by rw [ht]; exact AgentWarrant.Edits.Reg.rootLeafAddr R names⟩,
+   fun k hk hb => ⟨AgentWarrant.Edits.Reg.registeredCheckpoint h k hk hb,
+     AgentWarrant.Edits.Reg.registeredCheckpointStores h k hk hb⟩⟩
 
 /-- "Current" is the paper's `addr(T)` on every tree the runtime reaches from a checked root (one the
 oracle's own order check accepts), with no hypothesis on the root tree. -/

@@ -7,8 +7,8 @@ Merge?*, Section V-A; the root tree of `Spec/Edits/DeriveTreeRoot.lean`).
 - `parentsBeforeB` decides `ParentsBefore` and `noCrossB` decides `NoCross` (`parentsBeforeBIff`,
   `noCrossBIff`, `rootOrderBIff`), so the checked root update `startChecked` accepts exactly the roots
   `start` accepts whose tree has both (`startCheckedIff`);
-- the registered root (`registerThenStart`) passes the check: its tree is built by Lean, empty, and so
-  it is a checked root (`registeredRootChecked`);
+- the registered root (`registerThenStart`) passes the check: its tree is built by Lean, the one leaf
+  of the root branch, and so it is a checked root (`registeredRootChecked`);
 - every tree a runtime or ideal run reaches from a checked root has both properties
   (`ReachedChecked`, `reachedCheckedPre`, `checkedReplayOrder`, `checkedReplayIdealOrder`), so the
   reached-tree results hold there with no hypothesis on the root.
@@ -141,7 +141,8 @@ theorem startCheckedIff {d : Derived} {S : RState} :
     rw [hr]
     exact h
 
-/-- The registered root's tree is Lean's own (empty), so the registered root is a checked root. -/
+/-- The registered root's tree is Lean's own (the root branch's one leaf, which the order check accepts),
+so the registered root is a checked root. -/
 theorem registeredRootChecked {W : Reg.Wf} {R : Reg.RegR} {n : Nat} {lab : List Nat} {dfa : Dfa}
     {calls names : List Nat} {eta : Nat} {S : RState}
     (h : Reg.registerThenStart W R n lab dfa calls names eta = some S) :
