@@ -1,0 +1,50 @@
+import AgentWarrant.Spec.Edits.DeriveTreeJudged
+/-! Whether the terms `src` gives Lean's edit judgment agree with the record's branch tree (*When Can
+Agents Safely Checkpoint, Fork, Restore, and Merge?*, Section IV-B1's remaining-work equation
+`𝒞_b = Γ_b/raw(χ_b)`, Section VII's stored copies, Table I's Fork and Restore rows).
+
+`derJT` (`Spec/Edits/DeriveTreeJudged.lean`) reads the branch's region and the checkpoints' regions as
+terms from `src`, not off the tree. This file states, as a Boolean check Lean can run, what it takes for
+those terms to be the tree's: the leaf of the branch the edit names has, as its remaining contract by
+outcome pomsets, exactly the outcomes of `src`'s branch term, and every checkpoint copy the record stores
+has exactly the outcomes of `src`'s term for its ID.
+
+Choices, where the paper is silent or the tree's encoding forces one:
+- A leaf's remaining contract by pomsets (`restPoms`): each outcome of `Γ_b` of which `χ_b` is a
+  linearization prefix (`compatP`, as for `residualOf`), restricted to its events outside `χ_b`, its
+  order to the pairs with both ends outside `χ_b`. Its events are `residualOf`'s outcomes, the leaf's
+  `restOuts` (proved, `restPomsEvents`); the order is kept because `judgedTEdit` gives new leaves
+  pomsets, not call sets.
+- Outcomes are compared as lists (the term's result order, `Γ_b`'s stored order), not as sets: this is
+  the stricter reading, and it is what the contracts a Fork or Restore hands to its new leaves are.
+- Only the leaf the edit names and the stored copies are checked: `src` gives one branch term per
+  record, so a check over every current leaf would ask one term to equal several contracts. -/
+namespace AgentWarrant.Edits.DeriveTreeSrc
+open AgentWarrant AgentWarrant.Edits AgentWarrant.Edits.Machine AgentWarrant.Edits.DeriveTreeJudged
+
+/-- One outcome with `χ`'s calls removed (from its events and from its order). -/
+def restPom (done : List Nat) (p : Pomset) : Pomset :=
+  ⟨filt (fun e => !memN e done) p.events, filt (fun ab => !memN ab.1 done && !memN ab.2 done) p.order⟩
+
+/-- `Γ/raw(χ)` by pomsets: the outcomes `χ` is a linearization prefix of, less `χ`. -/
+def restPoms (gamma : List Pomset) (done : List Nat) : List Pomset :=
+  List.map (restPom done) (filt (compatP done) gamma)
+
+/-- The leaf named `x` exists and its remaining contract is `T`'s outcomes. -/
+def leafAgreesB (t : Tree) (x : Nat) (T : Tm) : Bool := match leafNamed t x with
+  | some l => decide (restPoms l.gamma l.done = poms T)
+  | none => false
+
+/-- A stored copy's remaining contract is the outcomes of the term `K` gives for its ID. -/
+def savedAgreeB (K : Nat → Option Tm) (s : Saved) : Bool := match K s.id with
+  | some Ck => decide (restPoms s.gamma s.done = poms Ck)
+  | none => false
+
+def savedAgreesB (saved : List Saved) (K : Nat → Option Tm) : Bool := allB (savedAgreeB K) saved
+
+/-- `src` agrees with the record `c` for an edit on the branch `x`: `x`'s leaf has `src`'s branch term as
+its remaining contract, and each stored copy has `src`'s term for its checkpoint ID. -/
+def srcAgreesB (src : Core → Tm × (Nat → Option Tm)) (c : Core) (x : Nat) : Bool :=
+  leafAgreesB c.tree x (src c).1 && savedAgreesB c.saved (src c).2
+
+end AgentWarrant.Edits.DeriveTreeSrc
