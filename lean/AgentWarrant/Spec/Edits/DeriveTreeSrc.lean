@@ -30,6 +30,15 @@ def restPom (done : List Nat) (p : Pomset) : Pomset :=
 def restPoms (gamma : List Pomset) (done : List Nat) : List Pomset :=
   List.map (restPom done) (filt (compatP done) gamma)
 
+/-- The pomset of a result of `l ∥ r` (`ordered` false) or `l ; r` (true) from one pomset of each part
+(`joinOut`'s pomset). -/
+def joinPom (ordered : Bool) (p q : Pomset) : Pomset :=
+  ⟨p.events ++ q.events, p.order ++ (q.order ++ extraOrder ordered p.events q.events)⟩
+
+/-- `prodOut` on pomsets alone: a Fork arm's contract `clone(𝒞) ; E_σ` from the parts' pomsets. -/
+def prodPoms (ordered : Bool) (P Q : List Pomset) : List Pomset :=
+  concatL (List.map (fun p => List.map (joinPom ordered p) Q) P)
+
 /-- The leaf named `x` exists and its remaining contract is `T`'s outcomes. -/
 def leafAgreesB (t : Tree) (x : Nat) (T : Tm) : Bool := match leafNamed t x with
   | some l => decide (restPoms l.gamma l.done = poms T)

@@ -12,7 +12,8 @@ Section IV-B1, Section VII, Table I):
   members as `cloneOuts` says);
 - so where the check holds, the contracts `judgedTEdit` gives the new leaves are the tree's own: a
   Fork's arms (in `judge`'s rows) the branch leaf's `Γ_b/raw(χ_b)` under the two copy renamings
-  (`forkArmsAreResidual`), a Restore's `b_k` the stored copy's `Γ_k/raw(χ_k)` under the counter's
+  (`forkArmsAreResidual`), with continuation steps each followed by its steps (`forkStepArmsAreResidual`,
+  from `pomsSeq`: a sequence's pomsets are the parts' pomsets joined, `prodPomsEq`), a Restore's `b_k` the stored copy's `Γ_k/raw(χ_k)` under the counter's
   renaming (`restoreIsStored`). -/
 namespace AgentWarrant.Edits.DeriveTreeSrc
 open AgentWarrant AgentWarrant.Edits AgentWarrant.Edits.Machine AgentWarrant.Edits.DeriveTreeJudged
@@ -108,6 +109,20 @@ theorem pomsClone (f : Nat → Nat) (T : Tm) : poms (T.clone f) = List.map (rena
   rw [cloneOutsEq, mapMap, mapMap]
   rfl
 
+/-- A product's pomsets depend on its parts' pomsets only. -/
+theorem prodPomsEq (ordered : Bool) : ∀ (A B : List TOut),
+    List.map TOut.pom (prodOut ordered A B) = prodPoms ordered (List.map TOut.pom A) (List.map TOut.pom B)
+  | [], _ => rfl
+  | a :: A, B => by
+    show List.map TOut.pom (List.map (joinOut ordered a) B ++ prodOut ordered A B) =
+      List.map (joinPom ordered a.pom) (List.map TOut.pom B) ++
+        prodPoms ordered (List.map TOut.pom A) (List.map TOut.pom B)
+    rw [mapAppend, prodPomsEq ordered A B, mapMap, mapMap]
+    rfl
+
+theorem pomsSeq (l r : Tm) : poms (Tm.seq l r) = prodPoms true (poms l) (poms r) :=
+  prodPomsEq true l.outs r.outs
+
 -- The new leaves' contracts are the tree's ----------------------------------------------------------
 
 /-- Where `src` agrees with the tree, a Fork's arms (in `judge`'s rows) are the forked leaf's remaining
@@ -128,6 +143,28 @@ theorem forkArmsAreResidual {src : Core → Tm × (Nat → Option Tm)} {c : Core
   refine ⟨l, hl, fun g hj => ?_, fun hj => ?_⟩
   · rw [hc g hj, pomsClone, pomsClone, he]
   · rw [hp hj, pomsClone, pomsClone, he]
+
+/-- Where `src` agrees with the tree, a Fork's arms with continuation steps are the forked leaf's
+remaining contract under the two copy renamings, each followed by its arm's steps (`E_σ^L`, `E_σ^R`:
+given, or the rule's templates instantiated with fresh calls). -/
+theorem forkStepArmsAreResidual {src : Core → Tm × (Nat → Option Tm)} {c : Core} {x : Nat} {D : Derived}
+    (ha : srcAgreesB src c x = true) :
+    ∃ l, leafNamed c.tree x = some l ∧
+      (∀ q, judgeA (src c).1 (src c).2 (AReq.fork q) = some D →
+        ∃ par EL ER, judgedTEdit (AReq.fork q) D x = TEdit.fork par x 0 0 0
+          (prodPoms true (List.map (renamePom dblL) (restPoms l.gamma l.done)) (poms EL))
+          (prodPoms true (List.map (renamePom dblR) (restPoms l.gamma l.done)) (poms ER))) ∧
+      (∀ q, judgeA (src c).1 (src c).2 (AReq.forkT q) = some D →
+        ∃ par EL ER, judgedTEdit (AReq.forkT q) D x = TEdit.fork par x 0 0 0
+          (prodPoms true (List.map (renamePom dblL) (restPoms l.gamma l.done)) (poms EL))
+          (prodPoms true (List.map (renamePom dblR) (restPoms l.gamma l.done)) (poms ER))) := by
+  have ⟨⟨l, hl, he⟩, _⟩ := (srcAgreesIff src c x).1 ha
+  refine ⟨l, hl, fun q hj => ?_, fun q hj => ?_⟩
+  · have ⟨par, EL, ER, e⟩ := forkKContracts x hj
+    exact ⟨par, EL, ER, by rw [e, pomsSeq, pomsSeq, pomsClone dblL (src c).1, pomsClone dblR (src c).1, he]⟩
+  · have ⟨par, TL, TR, e⟩ := forkTContracts x hj
+    exact ⟨par, TL.clone (instL (bound (src c).1.calls)), TR.clone (instR (bound (src c).1.calls)),
+      by rw [e, pomsSeq, pomsSeq, pomsClone dblL (src c).1, pomsClone dblR (src c).1, he]⟩
 
 /-- Where `src` agrees with the tree, a Restore's `b_k` is the stored copy's remaining contract
 `Γ_k/raw(χ_k)` (the checkpoint with ID `k` the record holds) under the counter's renaming. -/
