@@ -39,9 +39,12 @@ def joinPom (ordered : Bool) (p q : Pomset) : Pomset :=
 def prodPoms (ordered : Bool) (P Q : List Pomset) : List Pomset :=
   concatL (List.map (fun p => List.map (joinPom ordered p) Q) P)
 
+/-- A leaf's `Γ` (by pomsets) and `χ` have `T`'s outcomes as their remaining contract. -/
+def termAgreesB (gamma : List Pomset) (done : List Nat) (T : Tm) : Bool := decide (restPoms gamma done = poms T)
+
 /-- The leaf named `x` exists and its remaining contract is `T`'s outcomes. -/
 def leafAgreesB (t : Tree) (x : Nat) (T : Tm) : Bool := match leafNamed t x with
-  | some l => decide (restPoms l.gamma l.done = poms T)
+  | some l => termAgreesB l.gamma l.done T
   | none => false
 
 /-- A stored copy's remaining contract is the outcomes of the term `K` gives for its ID. -/
