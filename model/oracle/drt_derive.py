@@ -20,7 +20,11 @@ otherwise; ``compare`` runs both and compares, in Python's call names:
   Merge's ``b_J``), as a multiset of pomsets: Python's the leaf's contract in the derived tree, Lean's
   read from its judged record (``judgedTEdit`` of ``Spec/Edits/DeriveTreeJudged.lean``), in the target's
   names. A Merge's ``E_J`` is Python's own input to the request, so only the Fork and Restore leaves
-  check something Python computed.
+  check something Python computed;
+- that the regions sent are the record's own (Fork, Restore): with the request go the edited leaf's
+  ``Γ`` (a term) and ``χ``, and a Restore's stored copy's, and Lean's ``srcAgreesB``
+  (``Spec/Edits/DeriveTreeSrc.lean``) must find each region to be its ``Γ/raw(χ)``, outcome pomsets
+  compared as lists; a false verdict is a mismatch.
 
 Choices where the Lean model is smaller, each a reason a case is *outside* the fragment (counted, not
 compared): a family (explicit outcome family), a choice group with more than two arms, a parallel group
