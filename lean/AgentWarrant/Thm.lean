@@ -1490,4 +1490,21 @@ theorem newLeafContractsAreTheTrees
   refine ⟨l, hl, hc, hk, fun s n hs hj => ?_⟩
   exact (AgentWarrant.Edits.DeriveTreeSrc.restoreIsStored (n := n) ha hs rfl).1 hj
 
+/-- The runtime's trees from Lean's edit judgment with Lean's own check of the terms it reads (`derJTC`):
+every committed step leaves the record's tree, its `HStep`, or Lean's `applyEdit` of the judged change,
+and a Fork's or Restore's change is made only where `srcAgreesB` finds the terms to be the tree's, so
+its new leaves' contracts are the tree's own (`newLeafContractsAreTheTrees` with its hypothesis met). -/
+theorem checkedEditTreesCopyTheTree
+    (src : AgentWarrant.Edits.Machine.Core → AgentWarrant.Edits.Tm × (Nat → Option AgentWarrant.Edits.Tm))
+    (tab : Nat → Option (AgentWarrant.Edits.DeriveFork.EntryA × Nat))
+    (S : AgentWarrant.Edits.Machine.RState) (ev : AgentWarrant.Edits.Machine.Ev) :
+    let t' := (AgentWarrant.Edits.Machine.stepR (AgentWarrant.Edits.DeriveTreeSrc.derJTC src tab) S ev).2.core.tree
+    t' = S.core.tree ∨ (∃ y, t' = AgentWarrant.Edits.Machine.hstep S.core.tree y) ∨
+      (∃ u e x D, tab u = some (e, x) ∧ AgentWarrant.Edits.DeriveFork.judgeA (src S.core).1 (src S.core).2 e.req = some D ∧
+        (AgentWarrant.Edits.DeriveTreeSrc.readsLeaf e.req = true →
+          AgentWarrant.Edits.DeriveTreeSrc.srcAgreesB src S.core x = true) ∧
+        AgentWarrant.Edits.Machine.applyEdit S.core.tree (AgentWarrant.Edits.Machine.leanNames S.core.tree
+          (AgentWarrant.Edits.Machine.reserved S.core) (AgentWarrant.Edits.DeriveTreeJudged.judgedTEdit e.req D x)) = some t') :=
+  AgentWarrant.Edits.DeriveTreeSrc.stepTreeChecked src tab S ev
+
 end AgentWarrant.Thm

@@ -59,4 +59,32 @@ its remaining contract, and each stored copy has `src`'s term for its checkpoint
 def srcAgreesB (src : Core → Tm × (Nat → Option Tm)) (c : Core) (x : Nat) : Bool :=
   leafAgreesB c.tree x (src c).1 && savedAgreesB c.saved (src c).2
 
+open AgentWarrant.Edits.DeriveCover AgentWarrant.Edits.DeriveFork
+
+/-- The rows whose new leaves copy the edited branch's or a checkpoint's term (Fork, Restore): the ones
+whose contracts `srcAgreesB` ties to the tree (a Merge's `b_J` is the rule's `E_J`, Extend adds none). -/
+def readsLeaf : AReq → Bool
+  | AReq.base (CReq.forkChoice _) => true
+  | AReq.base CReq.forkParallel => true
+  | AReq.base (CReq.restoreReplace _ _) => true
+  | AReq.base (CReq.restoreLive _ _) => true
+  | AReq.base (CReq.mergeSelect _ _ _) => false
+  | AReq.base (CReq.mergeJoin _) => false
+  | AReq.base CReq.extend => false
+  | AReq.fork _ => true
+  | AReq.forkT _ => true
+
+/-- `judgedTab`, refusing a Fork or Restore entry whose source terms do not agree with the record's tree. -/
+def checkedTab (src : Core → Tm × (Nat → Option Tm)) (tab : Nat → Option (EntryA × Nat)) (c : Core)
+    (u : Nat) : Option (Machine.Derived × TEdit) :=
+  match tab u with
+  | none => none
+  | some (e, x) => match !readsLeaf e.req || srcAgreesB src c x with
+    | true => judgedTab src tab c u
+    | false => none
+
+/-- `derJT` with Lean's own check that the terms it reads are the tree's (`srcAgreesB`). -/
+def derJTC (src : Core → Tm × (Nat → Option Tm)) (tab : Nat → Option (EntryA × Nat)) : Derivation :=
+  treeDer (checkedTab src tab)
+
 end AgentWarrant.Edits.DeriveTreeSrc

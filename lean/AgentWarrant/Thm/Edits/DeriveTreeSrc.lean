@@ -188,4 +188,38 @@ theorem restoreIsStored {src : Core → Tm × (Nat → Option Tm)} {c : Core} {x
     rw [hCs] at hK
     rw [e, pomsClone, ← Option.some.inj hK, hes]
 
+/-- On the runtime machine run with `derJTC`, every committed step's tree is the record's, its `HStep`,
+or Lean's `applyEdit` of the judged change, and a Fork's or Restore's change is made only where `src`
+agrees with the record's tree, so the new leaves' contracts are the tree's (`forkArmsAreResidual`,
+`forkStepArmsAreResidual`, `restoreIsStored` with their hypothesis discharged). -/
+theorem stepTreeChecked (src : Core → Tm × (Nat → Option Tm)) (tab : Nat → Option (EntryA × Nat))
+    (S : RState) (ev : Ev) :
+    let t' := (stepR (derJTC src tab) S ev).2.core.tree
+    t' = S.core.tree ∨ (∃ y, t' = hstep S.core.tree y) ∨
+      (∃ u e x D, tab u = some (e, x) ∧ judgeA (src S.core).1 (src S.core).2 e.req = some D ∧
+        (readsLeaf e.req = true → srcAgreesB src S.core x = true) ∧
+        applyEdit S.core.tree (leanNames S.core.tree (reserved S.core) (judgedTEdit e.req D x)) = some t') := by
+  cases stepTree (checkedTab src tab) S ev with
+  | inl h => exact Or.inl h
+  | inr h => cases h with
+    | inl h => exact Or.inr (Or.inl h)
+    | inr h =>
+      have ⟨u, d, te, ht, ha⟩ := h
+      cases htab : tab u with
+      | none => simp only [checkedTab, htab] at ht
+      | some p => cases p with
+        | mk e x =>
+          cases hb : (!readsLeaf e.req || srcAgreesB src S.core x) with
+          | false => simp only [checkedTab, htab, hb] at ht
+          | true =>
+            have hs : readsLeaf e.req = true → srcAgreesB src S.core x = true := fun hr => by
+              rw [hr] at hb; exact hb
+            cases hj : judgeA (src S.core).1 (src S.core).2 e.req with
+            | none => simp only [checkedTab, htab, hb, judgedTab, hj] at ht
+            | some D =>
+              simp only [checkedTab, htab, hb, judgedTab, hj] at ht
+              have ⟨_, h2⟩ := Prod.mk.inj (Option.some.inj ht)
+              rw [← h2] at ha
+              exact Or.inr (Or.inr ⟨u, e, x, D, htab, hj, hs, ha⟩)
+
 end AgentWarrant.Edits.DeriveTreeSrc
