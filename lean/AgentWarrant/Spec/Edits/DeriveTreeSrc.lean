@@ -7,7 +7,9 @@ Agents Safely Checkpoint, Fork, Restore, and Merge?*, Section IV-B1's remaining-
 terms from `src`, not off the tree. This file states, as a Boolean check Lean can run, what it takes for
 those terms to be the tree's: the leaf of the branch the edit names has, as its remaining contract by
 outcome pomsets, exactly the outcomes of `src`'s branch term, and every checkpoint copy the record stores
-has exactly the outcomes of `src`'s term for its ID.
+has exactly the outcomes of `src`'s term for its ID. `derJTC` is `derJT` refusing a Fork or Restore
+(`readsLeaf`) whose terms fail the check (`checkedTab`); the `edit_derive` oracle runs the same check
+(`termAgreesB`, `savedAgreesB`) on the leaf and copies its caller sends.
 
 Choices, where the paper is silent or the tree's encoding forces one:
 - A leaf's remaining contract by pomsets (`restPoms`): each outcome of `Γ_b` of which `χ_b` is a

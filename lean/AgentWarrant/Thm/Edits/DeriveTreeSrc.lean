@@ -14,7 +14,9 @@ Section IV-B1, Section VII, Table I):
   Fork's arms (in `judge`'s rows) the branch leaf's `Γ_b/raw(χ_b)` under the two copy renamings
   (`forkArmsAreResidual`), with continuation steps each followed by its steps (`forkStepArmsAreResidual`,
   from `pomsSeq`: a sequence's pomsets are the parts' pomsets joined, `prodPomsEq`), a Restore's `b_k` the stored copy's `Γ_k/raw(χ_k)` under the counter's
-  renaming (`restoreIsStored`). -/
+  renaming (`restoreIsStored`);
+- on the runtime machine run with `derJTC` a Fork or Restore is committed only where the check holds, so
+  the hypothesis of the results above is met on every committed step (`stepTreeChecked`). -/
 namespace AgentWarrant.Edits.DeriveTreeSrc
 open AgentWarrant AgentWarrant.Edits AgentWarrant.Edits.Machine AgentWarrant.Edits.DeriveTreeJudged
 open AgentWarrant.Edits.DeriveCover AgentWarrant.Edits.DeriveFork
