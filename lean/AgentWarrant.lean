@@ -169,6 +169,8 @@ import AgentWarrant.Thm.Monitor.Extensions
 import AgentWarrant.Thm.Monitor.Evidence
 import AgentWarrant.Spec.Edits.DeriveTreeJudged
 import AgentWarrant.Thm.Edits.DeriveTreeJudged
+import AgentWarrant.Spec.Edits.DeriveTreeSrc
+import AgentWarrant.Thm.Edits.DeriveTreeSrc
 
 /-- The oracle executable's entry point (`leanpkg build bin` → build/bin/AgentWarrant). -/
 def main : IO Unit := AgentWarrant.Oracle.main

@@ -62,6 +62,7 @@ import AgentWarrant.Thm.Monitor.Full.JsonExact
 import AgentWarrant.Thm.Monitor.Full.SlotDesignated
 import AgentWarrant.Thm.Edits.DeriveTreeJudged
 import AgentWarrant.Thm.Edits.RegisteredRootTree
+import AgentWarrant.Thm.Edits.DeriveTreeSrc
 /-! The headline results, each stated once in plain words and proved by the lemma named in its
 proof (in the mirrored `Thm/` file of the judgment). docs/lean.md tabulates them against the
 papers' statements. Definitions live in `Spec/`; nothing here defines behaviour. -/
@@ -1517,5 +1518,65 @@ theorem newLeafContractsAreTheRows (T : AgentWarrant.Edits.Tm) (K : Nat → Opti
   ⟨fun _ h => AgentWarrant.Edits.DeriveTreeJudged.forkKContracts x h,
    fun k n => (AgentWarrant.Edits.DeriveTreeJudged.restoreContracts x k n).1,
    fun EJ => (AgentWarrant.Edits.DeriveTreeJudged.mergeContracts x EJ).2⟩
+
+/-- Where the terms the judgment reads agree with the record's tree (`srcAgreesB`, decided by Lean:
+the edited leaf's remaining contract `Γ_b/raw(χ_b)` by pomsets is the branch term's outcomes, and each
+stored copy's is its checkpoint term's), the new leaves' contracts are the tree's own: a Fork's arms the
+forked leaf's `Γ_b/raw(χ_b)` under the two copy renamings (followed by each arm's continuation steps,
+when the rule has them), a Restore's `b_k` the stored copy's `Γ_k/raw(χ_k)` under the counter's
+renaming. -/
+theorem newLeafContractsAreTheTrees
+    (src : AgentWarrant.Edits.Machine.Core → AgentWarrant.Edits.Tm × (Nat → Option AgentWarrant.Edits.Tm))
+    (c : AgentWarrant.Edits.Machine.Core) (x : Nat) (D : AgentWarrant.Edits.Derived)
+    (ha : AgentWarrant.Edits.DeriveTreeSrc.srcAgreesB src c x = true) :
+    ∃ l, AgentWarrant.Edits.Machine.leafNamed c.tree x = some l ∧
+      (∀ g, AgentWarrant.Edits.DeriveFork.judgeA (src c).1 (src c).2
+          (AgentWarrant.Edits.DeriveFork.AReq.base (AgentWarrant.Edits.DeriveCover.CReq.forkChoice g)) = some D →
+        AgentWarrant.Edits.DeriveTreeJudged.judgedTEdit
+            (AgentWarrant.Edits.DeriveFork.AReq.base (AgentWarrant.Edits.DeriveCover.CReq.forkChoice g)) D x =
+          AgentWarrant.Edits.Machine.TEdit.fork false x 0 0 0
+            (List.map (AgentWarrant.Edits.renamePom AgentWarrant.Edits.DeriveCover.dblL)
+              (AgentWarrant.Edits.DeriveTreeSrc.restPoms l.gamma l.done))
+            (List.map (AgentWarrant.Edits.renamePom AgentWarrant.Edits.DeriveCover.dblR)
+              (AgentWarrant.Edits.DeriveTreeSrc.restPoms l.gamma l.done))) ∧
+      (∀ q, AgentWarrant.Edits.DeriveFork.judgeA (src c).1 (src c).2 (AgentWarrant.Edits.DeriveFork.AReq.fork q) = some D →
+        ∃ par EL ER, AgentWarrant.Edits.DeriveTreeJudged.judgedTEdit (AgentWarrant.Edits.DeriveFork.AReq.fork q) D x =
+          AgentWarrant.Edits.Machine.TEdit.fork par x 0 0 0
+            (AgentWarrant.Edits.DeriveTreeSrc.prodPoms true
+              (List.map (AgentWarrant.Edits.renamePom AgentWarrant.Edits.DeriveCover.dblL)
+                (AgentWarrant.Edits.DeriveTreeSrc.restPoms l.gamma l.done)) (AgentWarrant.Edits.DeriveTreeJudged.poms EL))
+            (AgentWarrant.Edits.DeriveTreeSrc.prodPoms true
+              (List.map (AgentWarrant.Edits.renamePom AgentWarrant.Edits.DeriveCover.dblR)
+                (AgentWarrant.Edits.DeriveTreeSrc.restPoms l.gamma l.done)) (AgentWarrant.Edits.DeriveTreeJudged.poms ER))) ∧
+      (∀ s n, s ∈ c.saved → AgentWarrant.Edits.DeriveFork.judgeA (src c).1 (src c).2
+          (AgentWarrant.Edits.DeriveFork.AReq.base (AgentWarrant.Edits.DeriveCover.CReq.restoreReplace s.id n)) = some D →
+        AgentWarrant.Edits.DeriveTreeJudged.judgedTEdit
+            (AgentWarrant.Edits.DeriveFork.AReq.base (AgentWarrant.Edits.DeriveCover.CReq.restoreReplace s.id n)) D x =
+          AgentWarrant.Edits.Machine.TEdit.restore false x 0 0
+            (List.map (AgentWarrant.Edits.renamePom (AgentWarrant.Edits.DeriveCover.shift n))
+              (AgentWarrant.Edits.DeriveTreeSrc.restPoms s.gamma s.done))) := by
+  have ⟨l, hl, hc, _⟩ := AgentWarrant.Edits.DeriveTreeSrc.forkArmsAreResidual (D := D) ha
+  have ⟨l2, hl2, hk, _⟩ := AgentWarrant.Edits.DeriveTreeSrc.forkStepArmsAreResidual (D := D) ha
+  have e : l = l2 := Option.some.inj (hl.symm.trans hl2)
+  subst e
+  refine ⟨l, hl, hc, hk, fun s n hs hj => ?_⟩
+  exact (AgentWarrant.Edits.DeriveTreeSrc.restoreIsStored (n := n) ha hs rfl).1 hj
+
+/-- The runtime's trees from Lean's edit judgment with Lean's own check of the terms it reads (`derJTC`):
+every committed step leaves the record's tree, its `HStep`, or Lean's `applyEdit` of the judged change,
+and a Fork's or Restore's change is made only where `srcAgreesB` finds the terms to be the tree's, so
+its new leaves' contracts are the tree's own (`newLeafContractsAreTheTrees` with its hypothesis met). -/
+theorem checkedEditTreesCopyTheTree
+    (src : AgentWarrant.Edits.Machine.Core → AgentWarrant.Edits.Tm × (Nat → Option AgentWarrant.Edits.Tm))
+    (tab : Nat → Option (AgentWarrant.Edits.DeriveFork.EntryA × Nat))
+    (S : AgentWarrant.Edits.Machine.RState) (ev : AgentWarrant.Edits.Machine.Ev) :
+    let t' := (AgentWarrant.Edits.Machine.stepR (AgentWarrant.Edits.DeriveTreeSrc.derJTC src tab) S ev).2.core.tree
+    t' = S.core.tree ∨ (∃ y, t' = AgentWarrant.Edits.Machine.hstep S.core.tree y) ∨
+      (∃ u e x D, tab u = some (e, x) ∧ AgentWarrant.Edits.DeriveFork.judgeA (src S.core).1 (src S.core).2 e.req = some D ∧
+        (AgentWarrant.Edits.DeriveTreeSrc.readsLeaf e.req = true →
+          AgentWarrant.Edits.DeriveTreeSrc.srcAgreesB src S.core x = true) ∧
+        AgentWarrant.Edits.Machine.applyEdit S.core.tree (AgentWarrant.Edits.Machine.leanNames S.core.tree
+          (AgentWarrant.Edits.Machine.reserved S.core) (AgentWarrant.Edits.DeriveTreeJudged.judgedTEdit e.req D x)) = some t') :=
+  AgentWarrant.Edits.DeriveTreeSrc.stepTreeChecked src tab S ev
 
 end AgentWarrant.Thm

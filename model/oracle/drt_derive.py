@@ -20,7 +20,11 @@ otherwise; ``compare`` runs both and compares, in Python's call names:
   Merge's ``b_J``), as a multiset of pomsets: Python's the leaf's contract in the derived tree, Lean's
   read from its judged record (``judgedTEdit`` of ``Spec/Edits/DeriveTreeJudged.lean``), in the target's
   names. A Merge's ``E_J`` is Python's own input to the request, so only the Fork and Restore leaves
-  check something Python computed.
+  check something Python computed;
+- that the regions sent are the record's own (Fork, Restore): with the request go the edited leaf's
+  ``Γ`` (a term) and ``χ``, and a Restore's stored copy's, and Lean's ``srcAgreesB``
+  (``Spec/Edits/DeriveTreeSrc.lean``) must find each region to be its ``Γ/raw(χ)``, outcome pomsets
+  compared as lists; a false verdict is a mismatch.
 
 Choices where the Lean model is smaller, each a reason a case is *outside* the fragment (counted, not
 compared): a family (explicit outcome family), a choice group with more than two arms, a parallel group
@@ -231,6 +235,7 @@ def translate(s: State, edit: Edit, py: Derived | DeriveInvalid) -> Translated:
     if not isinstance(edit, Extend) and (rule is None or rule.kind != kind_of(edit)):
         raise Outside("edit rule not registered for the form")
     store: list[Any] = []
+    tree_side: dict[str, Any] = {}
     if isinstance(edit, ForkChoice | ForkParallel):
         assert rule is not None
         if not isinstance(node, Leaf):
@@ -239,6 +244,7 @@ def translate(s: State, edit: Edit, py: Derived | DeriveInvalid) -> Translated:
         region = nb.term(c)
         n = len(nb.calls)
         nb.calls += [f"?copy{i}" for i in range(n, 2 * n)]  # the copies' numbers 2c, 2c + 1 (c < n)
+        tree_side = _tree_side(nb, node, [])
         new_leaves = list(leaves(new_node)) if new_node is not None else []
         maps = [clone_term(c, lf.branch)[1] for lf in new_leaves]
         bare = _rule_nil(rule.left) and _rule_nil(rule.right)
@@ -271,6 +277,7 @@ def translate(s: State, edit: Edit, py: Derived | DeriveInvalid) -> Translated:
         region = nb.term(c)
         store = [[0, nb.term(ck_c)]]
         n = len(nb.calls)
+        tree_side = _tree_side(nb, node, [(0, ck.gamma, ck.done)])
         req = ["restore_replace" if isinstance(edit, RestoreReplace) else "restore_live", 0, n]
         regions = {"cur": c, "k": ck_c}
         side_of = {"cur": False, "k": True}
@@ -320,8 +327,21 @@ def translate(s: State, edit: Edit, py: Derived | DeriveInvalid) -> Translated:
     target = contract_of(new_node) if new_node is not None else None
     region_calls = frozenset(x for p in outcomes(target).values() for x in p.calls) if target is not None \
         else frozenset()
-    return Translated({"region": region, "store": store, "request": req}, side_of, regions, name,
+    return Translated({"region": region, "store": store, "request": req, **tree_side}, side_of, regions, name,
                       lambda m: nb.calls[m], region_calls, target, bool(path), _new_leaves(edit, new_node))
+
+
+def _tree_side(nb: Numbering, leaf: Leaf, saved: list[tuple[int, Term, tuple[str, ...]]]) -> dict[str, Any]:
+    """The edited leaf and the stored copies as the record holds them (``Γ`` as a term, ``χ`` in order), for
+    Lean's ``srcAgreesB`` check that the regions sent are their ``Γ/raw(χ)``. Processed calls are numbered
+    after ``nb``'s without changing them; nothing is sent when a ``Γ`` lies outside the term model (the
+    regions, residuals, are still judged)."""
+    own = Numbering(list(nb.calls), list(nb.groups))
+    try:
+        return {"leaf": [own.term(leaf.gamma), [own.call(x) for x in leaf.done]],
+                "saved": [[k, own.term(g), [own.call(x) for x in d]] for k, g, d in saved]}
+    except Outside:
+        return {}
 
 
 def _new_leaves(edit: Edit, new_node: Node | None) -> list[Term]:
@@ -361,6 +381,7 @@ class Outcome:
     kind: str  # "agree" | "outside" | "mismatch"
     detail: str
     report: str = ""
+    leaf_checked: bool = False  # Lean checked the regions against the record's leaf and copies (srcAgreesB)
 
 
 def _py_side(t: Translated, d: Derived) -> dict[str, Any]:
@@ -416,9 +437,12 @@ def compare(oracle: Oracle, s: State, edit: Edit, py: Derived | DeriveInvalid | 
             f"python target region: {t.target_region}", f"lean output: {out}",
             f"python view: {py_view}", f"lean view: {lean_view}"]))
 
+    if out.get("srcAgrees") is False:
+        return report("the regions sent are not the leaf's or the copy's Γ/raw(χ) (Lean's srcAgreesB)")
+    checked = out.get("srcAgrees") is True
     if isinstance(py, DeriveInvalid):
         if not out["derived"]:
-            return Outcome("agree", f"invalid ({py.reason.value})")
+            return Outcome("agree", f"invalid ({py.reason.value})", leaf_checked=checked)
         if py.reason == DeriveFailure.REQUIRED_RESULT_DROPPED and any(src["removed"] for src in out["sources"]):
             return Outcome("outside", "removal not signed (authorities not modelled)")
         if py.reason == DeriveFailure.NOT_WELL_FORMED:
@@ -433,7 +457,8 @@ def compare(oracle: Oracle, s: State, edit: Edit, py: Derived | DeriveInvalid | 
         return report("source results, removals or coverage differ", pv["required"], lv["required"])
     if pv["leaves"] != lv["leaves"]:
         return report("new leaves' contracts differ", pv["leaves"], lv["leaves"])
-    return Outcome("agree", f"derived ({kind_of(edit)}{', in context' if t.in_context else ''})")
+    return Outcome("agree", f"derived ({kind_of(edit)}{', in context' if t.in_context else ''})",
+                   leaf_checked=checked)
 
 
 # The cases ---------------------------------------------------------------------------------------------
@@ -558,8 +583,10 @@ def cases(sessions: int = 2, steps: int = 6, seed: int = 0) -> list[Case]:
     return out
 
 
-def tally(oracle: Oracle, cs: list[Case]) -> tuple[Counter[str], Counter[str], list[str]]:
-    """Agreeing cases by form and answer, outside cases by reason, and every mismatch's report."""
+def tally(oracle: Oracle, cs: list[Case], checked: Counter[str] | None = None,
+          ) -> tuple[Counter[str], Counter[str], list[str]]:
+    """Agreeing cases by form and answer, outside cases by reason, and every mismatch's report; ``checked``
+    counts, by form, the agreeing cases whose regions Lean checked against the record's leaf and copies."""
     agree: Counter[str] = Counter()
     outside: Counter[str] = Counter()
     bad: list[str] = []
@@ -567,6 +594,8 @@ def tally(oracle: Oracle, cs: list[Case]) -> tuple[Counter[str], Counter[str], l
         r = compare(oracle, c.state, c.edit)
         if r.kind == "agree":
             agree[f"{type(c.edit).__name__}: {r.detail}"] += 1
+            if r.leaf_checked and checked is not None:
+                checked[type(c.edit).__name__] += 1
         elif r.kind == "outside":
             outside[r.detail] += 1
         else:
@@ -594,9 +623,12 @@ def main(argv: list[str] | None = None) -> int:
     build_oracle(tc)
     cs = cases(a.sessions, a.steps, a.seed)
     with LeanOracle(oracle_path()) as o:
-        agree, outside, bad = tally(o, cs)
+        checked: Counter[str] = Counter()
+        agree, outside, bad = tally(o, cs, checked)
     print(f"{len(cs)} cases: {sum(agree.values())} agree, {sum(outside.values())} outside the fragment, "
           f"{len(bad)} mismatches")
+    print(f"  regions checked against the record's leaf and copies (srcAgreesB): {sum(checked.values())} "
+          f"({', '.join(f'{k} {n}' for k, n in sorted(checked.items()))})")
     for k, n in sorted(agree.items()):
         print(f"  agree   {n:5d}  {k}")
     for k, n in sorted(outside.items()):

@@ -13,6 +13,7 @@ outputs."""
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Iterator
 from dataclasses import replace
 
@@ -37,8 +38,10 @@ def cases() -> list[D.Case]:
 
 
 def test_python_derive_agrees_with_the_lean_judgment(oracle: LeanOracle, cases: list[D.Case]) -> None:
-    agree, outside, bad = D.tally(oracle, cases)
-    print(f"\n{len(cases)} cases; agree {sum(agree.values())}; outside {sum(outside.values())}")
+    checked: Counter[str] = Counter()
+    agree, outside, bad = D.tally(oracle, cases, checked)
+    print(f"\n{len(cases)} cases; agree {sum(agree.values())}; outside {sum(outside.values())}; "
+          f"regions checked against the tree {dict(checked)}")
     for what, n in sorted(agree.items()):
         print(f"  agree {n:4d} {what}")
     for why, n in sorted(outside.items()):
@@ -52,6 +55,41 @@ def test_python_derive_agrees_with_the_lean_judgment(oracle: LeanOracle, cases: 
     assert sum(n for what, n in agree.items() if what.endswith("in context)")) >= 10
     # both refuse: a MergeSelect on a parallel group, a MergeJoin on a choice group
     assert agree["MergeSelect: invalid (wrong-mode)"] >= 1 and agree["MergeJoin: invalid (wrong-mode)"] >= 1
+    # Lean's srcAgreesB ran on the edited leaf (and, for a Restore, the stored copy) of every form that has one
+    for form in ("ForkChoice", "ForkParallel", "RestoreReplace", "RestoreLive"):
+        assert checked[form] >= 3, (form, checked)
+
+
+def test_a_region_off_the_tree_is_caught(oracle: LeanOracle, cases: list[D.Case]) -> None:
+    """``srcAgreesB`` reads the leaf, not Python's residual: the region Python sends agrees with the leaf it
+    came from, and fails against the leaf with its progress forgotten or with an extra call in ``Γ``,
+    and against a stored copy with an extra call (the judged request unchanged)."""
+    seen: set[str] = set()
+    for c in cases:
+        try:
+            t = D.translate(c.state, c.edit, derive(c.state, c.edit))
+        except D.Outside:
+            continue
+        p = t.payload
+        if "leaf" not in p or oracle.call("edit_derive", p).get("srcAgrees") is not True:
+            continue
+        extra = ["call", 10 ** 6]
+        if p["leaf"][1] and "done" not in seen:
+            out = oracle.call("edit_derive", {**p, "leaf": [p["leaf"][0], []]})
+            assert out["srcAgrees"] is False, (c.origin, p)
+            seen.add("done")
+        if "gamma" not in seen:
+            out = oracle.call("edit_derive", {**p, "leaf": [["seq", p["leaf"][0], extra], p["leaf"][1]]})
+            assert out["srcAgrees"] is False, (c.origin, p)
+            seen.add("gamma")
+        if p["saved"] and "saved" not in seen:
+            (k, g, d), = p["saved"]
+            out = oracle.call("edit_derive", {**p, "saved": [[k, ["par", g, extra], d]]})
+            assert out["srcAgrees"] is False, (c.origin, p)
+            seen.add("saved")
+        if seen == {"done", "gamma", "saved"}:
+            return
+    pytest.fail(f"not every tampering was tried: {seen}")
 
 
 def _kind(form: str) -> str:

@@ -3,6 +3,7 @@ import AgentWarrant.Oracle.Common
 import AgentWarrant.Oracle.Edits
 import AgentWarrant.Spec.Edits.DeriveFork
 import AgentWarrant.Spec.Edits.DeriveTreeJudged
+import AgentWarrant.Spec.Edits.DeriveTreeSrc
 /-! The `edit_derive` judgment: the Lean edit judgment `judge` (`Spec/Edits/DeriveCover.lean`) run on
 an edited region, returning the derived check instance in the form `edit_check` consumes (*When Can
 Agents Safely Checkpoint, Fork, Restore, and Merge?*, Section V-A, Table I, Appendices A-D1, A-D2).
@@ -20,6 +21,12 @@ Input (every key required):
   instantiates with fresh calls (`instK`: template call `t` becomes `2(n + t)` on the left and
   `2(n + t) + 1` on the right, `n = bound` of the region's calls), `["fork_choice_templates", g, TL, TR]`,
   `["fork_parallel_templates", TL, TR]`.
+
+Optional: `"leaf"`: `[gamma, done]`, the edited branch's leaf as the record's tree holds it (`Γ_b` as a term,
+`χ_b` as its calls in order), and `"saved"`: `[[k, gamma, done]]`, stored copies by checkpoint ID; with
+`"leaf"` the output has `"srcAgrees"`: Lean's `srcAgreesB` check (`Spec/Edits/DeriveTreeSrc.lean`) that
+the region is the leaf's `Γ_b/raw(χ_b)` and each copy's `Γ_k/raw(χ_k)` is the store's term for its ID,
+outcome pomsets compared as lists.
 
 Output: `{"derived": false}` when the judgment derives nothing (`Invalid`), else `{"derived": true,
 "target": term, "outcomes": [{"id", "events", "order"}], "sources": [{"id", "side", "events",
@@ -130,22 +137,51 @@ def sourcesJ (D : Derived) (cov : TOut → Bool × TOut → Bool) : Nat → List
 def leavesJ (l : List (List Pomset)) : Json :=
   Json.arr (l.map (fun g => Json.arr (g.map (fun p => Json.mkObj (pomJ p))).toArray)).toArray
 
-def derivedJ (req : AReq) (cov : TOut → Bool × TOut → Bool) : Option Derived → Json
-  | none => Json.mkObj [("derived", toJson false)]
-  | some D => Json.mkObj [("derived", toJson true), ("target", tmJ D.target),
+def derivedJ (req : AReq) (cov : TOut → Bool × TOut → Bool) (extra : List (String × Json)) :
+    Option Derived → Json
+  | none => Json.mkObj ([("derived", toJson false)] ++ extra)
+  | some D => Json.mkObj ([("derived", toJson true), ("target", tmJ D.target),
       ("outcomes", outcomesJ (numberFrom 0 D.target.outs)),
       ("leaves", leavesJ (DeriveTreeJudged.newContracts (DeriveTreeJudged.judgedTEdit req D 0))),
-      ("sources", Json.arr (sourcesJ D cov 0 D.required).toArray)]
+      ("sources", Json.arr (sourcesJ D cov 0 D.required).toArray)] ++ extra)
+
+/-- A leaf as the tree holds it: `Γ` as a term, `χ` in order. -/
+def leafD (j : Json) : Dec (Tm × List Nat) := do
+  match ← listOf pure j with
+  | [g, d] => pure (← tmD g, ← nats d)
+  | _ => throw "leaf: [gamma, done] expected"
+
+/-- Stored copies, each `Γ` by its outcome pomsets (the branch and stored rest are not read). -/
+def savedD (j : Json) : Dec (List Machine.Saved) :=
+  listOf (fun e => do
+    match ← listOf pure e with
+    | [k, g, d] => pure ⟨← as Nat k, 0, DeriveTreeJudged.poms (← tmD g), ← nats d, []⟩
+    | _ => throw "saved: [checkpoint, gamma, done] expected") j
+
+/-- `srcAgreesB` on the leaf and copies the input gives (`"srcAgrees"`), nothing without `"leaf"`. -/
+def agreesJ (T : Tm) (K : Nat → Option Tm) (j : Json) : Dec (List (String × Json)) :=
+  match j.getObjVal? "leaf" with
+  | Except.ok Json.null => pure []
+  | Except.ok v => do
+    let (g, d) ← leafD v
+    let saved ← match j.getObjVal? "saved" with
+      | Except.ok Json.null => pure []
+      | Except.ok w => savedD w
+      | Except.error _ => pure []
+    pure [("srcAgrees", toJson (DeriveTreeSrc.termAgreesB (DeriveTreeJudged.poms g) d T &&
+      DeriveTreeSrc.savedAgreesB saved K))]
+  | Except.error _ => pure []
 
 def editDerive (j : Json) : Dec Json := do
   let T ← tmD (← field j "region")
   let K := storeFn (← storeD (← field j "store"))
+  let extra ← agreesJ T K j
   let rj ← field j "request"
   match ← kreqD T rj with
-  | some q => pure (derivedJ (AReq.fork q) (relBK T q) (judgeK T q))
+  | some q => pure (derivedJ (AReq.fork q) (relBK T q) extra (judgeK T q))
   | none =>
     let r ← reqD rj
-    pure (derivedJ (AReq.base r) (relB T K r) (judge T K r))
+    pure (derivedJ (AReq.base r) (relB T K r) extra (judge T K r))
 
 def judgments : List Judgment := [("edit_derive", editDerive)]
 
