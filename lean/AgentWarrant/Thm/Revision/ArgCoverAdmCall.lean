@@ -13,7 +13,8 @@ the oracle's input guard, which every judgment runs under (`Oracle/Main.lean`):
   and the value at every path of the argument object the monitor builds (`argsJson`, `Json.mkObj`), the
   empty path included, is admitted (`admittedPath`, `admAtObjOf`); so `JsonPathsAdmitted` holds for every
   action and every list of entries (`decodedJsonPathsAdmitted`);
-* `preparedCoverDecodedA`: `preparedCoverDistinctA` with both hypotheses discharged.
+* `preparedCoverDecodedA`: `preparedCoverDistinctA` with both hypotheses discharged; `preparedCoverDecoded`:
+  `preparedCoverDistinct` (`wayQ`'s question) with distinct keys discharged.
 Which judgment read the call is left open (any `f` run under the guard): `monitor` and `monitor_decide`
 read `call` so (`Oracle/MonitorFull.lean`). -/
 namespace AgentWarrant.Revision.ArgCover
@@ -227,5 +228,20 @@ theorem preparedCoverDecodedA (p : Policy) (a : String) (gs : List Monitor.Full.
     anyB (fun u => decide (u = gs.map (fun g => grantMatches s c.args g e))) listed = true :=
   preparedCoverDistinctA p a gs E listed hfrag hcov s hreach c t es hprep e he ha hE
     (decodedCallAdmitted hg hc hd).1 (decodedJsonPathsAdmitted hg hc hd a gs)
+
+/-- `preparedCoverDistinct` (`wayQ`'s question) for every call decoded from an input the oracle answers:
+distinct keys discharged. -/
+theorem preparedCoverDecoded (p : Policy) (a : String) (gs : List Monitor.Full.Grant) (E : Option (List Json))
+    (listed : List (List Bool))
+    (hfrag : ∀ g, g ∈ gs → g.action = a → grantOk g = true)
+    (hcov : WaysCovered p a gs E listed)
+    (s : State) (hreach : ∃ cs, s = (runFull p (initialState p) cs).2)
+    {f : Json → Except String Json} {input out cj : Json} {c : Call}
+    (hg : Oracle.guarded (Oracle.keysGuard f) input = Except.ok out) (hc : Oracle.req input "call" = Except.ok cj)
+    (hd : Oracle.MonitorFull.callOf cj = Except.ok c)
+    (t : Tool) (es : List Effect) (hprep : prepare p s c = Except.ok (t, es))
+    (e : Effect) (he : e ∈ es) (ha : e.action = a) (hE : InE E e) :
+    anyB (fun u => decide (u = gs.map (fun g => grantMatches s c.args g e))) listed = true :=
+  preparedCoverDistinct p a gs E listed hfrag hcov s hreach c t es hprep e he ha hE (decodedCallAdmitted hg hc hd).1
 
 end AgentWarrant.Revision.ArgCover
