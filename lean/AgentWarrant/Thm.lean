@@ -53,6 +53,7 @@ import AgentWarrant.Thm.Revision.ArgCoverMonitor
 import AgentWarrant.Thm.Revision.ArgCoverWay
 import AgentWarrant.Thm.Revision.ArgCoverWayKeys
 import AgentWarrant.Thm.Revision.ArgCoverBuildAPrep
+import AgentWarrant.Thm.Revision.ArgCoverAdmCall
 import AgentWarrant.Thm.Revision.ArgCoverWayEx
 import AgentWarrant.Thm.Revision.ArgCoverFacts
 import AgentWarrant.Thm.Revision.ArgCoverNeq
@@ -1351,6 +1352,45 @@ theorem leanWrittenCoverageIsMonitorMatchingA (p : AgentWarrant.Monitor.Full.Pol
     AgentWarrant.anyB (fun u => decide (u = gs.map (fun g => AgentWarrant.Monitor.Full.grantMatches s c.args g e))) listed = true :=
   AgentWarrant.Revision.ArgCover.preparedCoverDistinctA p a gs E listed hfrag hcov s hreach c t es hprep e he ha hE
     hdistinct hadm
+
+/-- `leanWrittenCoverageIsMonitorMatchingA` for every call the oracle decodes (`callOf`) from the `call`
+member of an input it answers (its guard, which every judgment runs under, admitted the input): the
+distinct-keys hypothesis and `hadm` (`JsonPathsAdmitted`) are discharged, since the oracle's checks hold of
+every value inside a checked input and of the argument object the monitor builds from its members
+(`decodedCallAdmitted`). The remaining hypotheses are the fragment, the covered answers, a reachable state,
+a prepared call with an effect of action `a`, and the resource among `E`'s. -/
+theorem leanWrittenCoverageIsMonitorMatchingOnAdmitted (p : AgentWarrant.Monitor.Full.Policy) (a : String)
+    (gs : List AgentWarrant.Monitor.Full.Grant) (E : Option (List Lean.Json)) (listed : List (List Bool))
+    (hfrag : ∀ g, g ∈ gs → g.action = a → AgentWarrant.Revision.ArgCover.grantOkA g = true)
+    (hcov : ∀ t d cond, AgentWarrant.Mem (t, d) (AgentWarrant.Revision.ArgCover.ways a p.tools) →
+      AgentWarrant.Revision.ArgCover.wayCond a p.tools gs E t d = some cond →
+      AgentWarrant.Revision.ArgCover.argCover
+        (AgentWarrant.Oracle.ArgCover.good
+          (AgentWarrant.Revision.ArgCover.buildQA (cond.map AgentWarrant.Revision.ArgCover.liftC)
+            (gs.map (AgentWarrant.Revision.ArgCover.posOfA a (AgentWarrant.Revision.ArgCover.wayRes d.res)
+              (AgentWarrant.Revision.ArgCover.actionKeys a (AgentWarrant.Revision.ArgCover.ownTools a p.tools) gs)))).cond
+          (AgentWarrant.Revision.ArgCover.buildQA (cond.map AgentWarrant.Revision.ArgCover.liftC)
+            (gs.map (AgentWarrant.Revision.ArgCover.posOfA a (AgentWarrant.Revision.ArgCover.wayRes d.res)
+              (AgentWarrant.Revision.ArgCover.actionKeys a (AgentWarrant.Revision.ArgCover.ownTools a p.tools) gs)))).pos
+          listed)
+        (AgentWarrant.Revision.ArgCover.buildQA (cond.map AgentWarrant.Revision.ArgCover.liftC)
+          (gs.map (AgentWarrant.Revision.ArgCover.posOfA a (AgentWarrant.Revision.ArgCover.wayRes d.res)
+            (AgentWarrant.Revision.ArgCover.actionKeys a (AgentWarrant.Revision.ArgCover.ownTools a p.tools) gs)))).atoms =
+        AgentWarrant.Revision.ArgCover.Answer.covered)
+    (s : AgentWarrant.Monitor.Full.State)
+    (hreach : ∃ cs, s = (AgentWarrant.Monitor.Full.runFull p (AgentWarrant.Monitor.Full.initialState p) cs).2)
+    {f : Lean.Json → Except String Lean.Json} {input out cj : Lean.Json} {c : AgentWarrant.Monitor.Full.Call}
+    (hg : AgentWarrant.Oracle.guarded (AgentWarrant.Oracle.keysGuard f) input = Except.ok out)
+    (hc : AgentWarrant.Oracle.req input "call" = Except.ok cj)
+    (hd : AgentWarrant.Oracle.MonitorFull.callOf cj = Except.ok c)
+    (t : AgentWarrant.Monitor.Full.Tool) (es : List AgentWarrant.Monitor.Full.Effect)
+    (hprep : AgentWarrant.Monitor.Full.prepare p s c = Except.ok (t, es))
+    (e : AgentWarrant.Monitor.Full.Effect) (he : AgentWarrant.Mem e es) (ha : e.action = a)
+    (hE : ∀ cs, E = some cs → AgentWarrant.anyB (fun c => AgentWarrant.Revision.ArgCover.holds
+      (AgentWarrant.Revision.ArgCover.eqLitOf c) (AgentWarrant.Revision.ArgCover.avOf e.res)) cs = true) :
+    AgentWarrant.anyB (fun u => decide (u = gs.map (fun g => AgentWarrant.Monitor.Full.grantMatches s c.args g e))) listed = true :=
+  AgentWarrant.Revision.ArgCover.preparedCoverDecodedA p a gs E listed hfrag hcov s hreach hg hc hd t es hprep e he
+    ha hE
 
 
 /-- A binding class's facts about bound values (a slot's value matches a constant or a glob, slots asserted

@@ -16,9 +16,10 @@ The literal such a constant gives (`eqJsonHolds`, the decision's `ALit.eqJson`) 
 when the constant and the value pass the oracle's checks (`admitted`: depth and names,
 `Spec/Json/Admit.lean`) and false otherwise, so that its representatives are exact on every value
 (`eqJsonExact`) and the decision's soundness needs no hypothesis on the valuation; what needs the value
-and the constant admitted is only the step from the monitor's `jeq` to the literal (`eqJsonLit`). Not
-proved here: that the values at a call's paths are admitted (the oracle runs its checks on its whole
-input; that a value inside an admitted input is admitted is a lemma still to write).
+and the constant admitted is only the step from the monitor's `jeq` to the literal (`eqJsonLit`). That the
+values at a call's paths are admitted is proved for every call the oracle decodes from an input it answers
+(`Thm/Revision/ArgCoverAdmCall.lean`: the oracle runs its checks on its whole input, and they hold of every
+value inside a checked one).
 Choices where the source is silent: freshness is re-checked (`jsonRepsOk`, as `numOk` re-checks the
 number stand-ins), and the check is proved never to fail (`jsonRepsOkTrue`). The decision's values and
 literals use it (`AV.arr`, `AV.obj`, `ALit.eqJson`, `Spec/Revision/ArgCover.lean`), and so does the question

@@ -12,8 +12,8 @@ or object constants as `ALit.eqJson`) means the monitor's matching (Agenra Secti
   constant (`predJsonConst`) passes the oracle's checks (`admitted`; what `ALit.eqJson` needs,
   `predEqLitS`/`predOneOfLitS`, and `jsonRepNeedsJudged` shows the checks cannot be dropped; a scalar or
   null constant's literal needs nothing of the value, `constLit`, so on such entries `hadm` is vacuous;
-  the oracle checks its whole input, but that a value inside an admitted input is admitted is not proved
-  here);
+  it holds of every call the oracle decodes from an input it answers, `decodedJsonPathsAdmitted` in
+  `Thm/Revision/ArgCoverAdmCall.lean`);
 * `wayQAKeysOk`: every literal of `wayQA`'s question passes the oracle's name check (`buildQAMeans`'s
   `hok`) when the entries of the action are in `grantOkA`: a condition's and a lifted clause's literals are
   `Lit`s, and a predicate's array or object constant is admitted;

@@ -11,7 +11,8 @@ constant scalar or null), the fragment the oracle's `arg_cover_policy` writes `w
 hypothesis beyond `preparedCoverDistinct`'s is `builtCoverMatchesA`'s `hadm` (`JsonPathsAdmitted`: the
 value the call holds where an entry compares with an array or object constant passes the oracle's depth
 and distinct-name checks; vacuous on entries with scalar or null constants only; needed, `needsAdm` in
-`Thm/Revision/ArgCoverBuildAEx.lean`). The name check on the question's literals (`buildQAMeans`'s `hok`)
+`Thm/Revision/ArgCoverBuildAEx.lean`, for an arbitrary call; it and distinct keys are proved of every call
+the oracle decodes from an input it answers, `preparedCoverDecodedA` in `Thm/Revision/ArgCoverAdmCall.lean`). The name check on the question's literals (`buildQAMeans`'s `hok`)
 is proved from the fragment (`wayQAKeysOk`). -/
 namespace AgentWarrant.Revision.ArgCover
 open Lean AgentWarrant AgentWarrant.Monitor AgentWarrant.Monitor.Full
