@@ -1,4 +1,5 @@
 import AgentWarrant.Thm.Revision.ArgCoverBuildAPrep
+import AgentWarrant.Thm.Revision.ArgCoverNum
 /-! On entries with scalar or null constants only, `wayQA` (`Spec/Revision/ArgCoverBuildA.lean`) writes
 exactly the question `wayQ` (`Spec/Revision/ArgCoverBuild.lean`) writes (Agenra Sections 1 and 7.1: the
 closure check's coverage question). The oracle's `arg_cover_policy` (`Oracle/ArgCover.lean`) writes `wayQ`
@@ -15,9 +16,13 @@ answers for.
   `oracleWriterIsWayQA`: the oracle's choice of writer is `wayQA` for every action;
 * `grantOkOkA`, `admVacuous`: an entry in `grantOk` is in `grantOkA` (scalars and null are admitted) and
   `JsonPathsAdmitted` holds of every call when every entry of the action is in `grantOk`, so the headline
-  asks `hadm` only when the oracle wrote `wayQA` because of an array or object predicate constant.
-Choice: the equality is proved of the questions themselves, not of their answers; the oracle is left
-writing `wayQ` on scalar constants (its written-back questions are what the differential test compares). -/
+  asks `hadm` only when the oracle wrote `wayQA` because of an array or object predicate constant;
+* `decideWaysCovered`, `oracleCoveredWays`: the oracle's way-by-way decision answering `covered` on the
+  questions it collects for the action's ways (`somesQ` over `ways`) means `argCover` answered covered on
+  every way's question, so `oracleAnswerCoverDistinct` starts from the oracle's own answer.
+Choices: the equality is proved of the questions themselves, not of their answers; the oracle is left
+writing `wayQ` on scalar constants (its written-back questions are what the differential test compares);
+the oracle's decoding of its JSON input is not part of these statements. -/
 namespace AgentWarrant.Revision.ArgCover
 open Lean AgentWarrant AgentWarrant.Monitor AgentWarrant.Monitor.Full
 
@@ -346,5 +351,83 @@ theorem oracleCoverDistinct (p : Policy) (a : String) (gs : List Monitor.Full.Gr
     | true => exact admVacuous a gs c.args (ofActionGrantOk h)
     | false => exact hadm h
   exact preparedCoverDistinctA p a gs E listed hfrag hcovA s hreach c t es hprep e he ha hE hdistinct hadm'
+
+-- the oracle's `covered` answer -----------------------------------------------------------------------
+
+theorem uncovAnswer (a b c d e : Json) :
+    (Json.mkObj [("answer", toJson "uncovered"), ("reason", a), ("names", b), ("witness", c), ("vector", d),
+      ("questions", e)]).getObjVal? "answer" = Except.ok (Json.str "uncovered") := rfl
+
+/-- The oracle's way-by-way decision (`decideWays`) answers `covered` only when `argCover` answers covered
+on every question it is given (`unknown` never comes, `argCoverNeverUnknown`). -/
+theorem decideWaysCovered (listedS : List String) (listed : List (List Bool)) :
+    ∀ (qs : List BuiltQ) (acc : List Json),
+      (Oracle.ArgCover.decideWays listedS listed qs acc).getObjVal? "answer" = Except.ok (Json.str "covered") →
+      ∀ q, q ∈ qs → argCover (Oracle.ArgCover.good q.cond q.pos listed) q.atoms = Answer.covered
+  | [], _, _, q, hq => absurd hq notMemNil
+  | r :: rest, acc, h, q, hq => by
+    cases hr : argCover (Oracle.ArgCover.good r.cond r.pos listed) r.atoms with
+    | uncovered xs =>
+      have h' := h
+      simp only [Oracle.ArgCover.decideWays, hr] at h'
+      rw [uncovAnswer] at h'
+      have hs := congrArg (fun (x : Except String Json) => match x with
+        | Except.ok (Json.str s) => s
+        | _ => "") h'
+      exact absurd hs (by decide)
+    | unknown => exact absurd hr (argCoverNeverUnknown _ _)
+    | covered =>
+      have h' := h
+      simp only [Oracle.ArgCover.decideWays, hr] at h'
+      cases hq with
+      | head => exact hr
+      | tail _ hq' => exact decideWaysCovered listedS listed rest _ h' q hq'
+
+theorem memSomesQ {q : BuiltQ} {f : Tool × EffDecl → Option BuiltQ} :
+    ∀ {l : List (Tool × EffDecl)} {w : Tool × EffDecl}, w ∈ l → f w = some q → q ∈ Oracle.ArgCover.somesQ (l.map f)
+  | [], _, hw, _ => absurd hw notMemNil
+  | x :: l, w, hw, hf => by
+    cases hw with
+    | head =>
+      show q ∈ Oracle.ArgCover.somesQ (f x :: l.map f)
+      rw [hf]
+      exact Mem.head _
+    | tail _ hw' =>
+      have ih := memSomesQ (f := f) hw' hf
+      show q ∈ Oracle.ArgCover.somesQ (f x :: l.map f)
+      cases f x with
+      | none => exact ih
+      | some q' => exact Mem.tail _ ih
+
+/-- The oracle answering `covered` on the questions of the action's ways, as `arg_cover_policy` collects
+them (`somesQ` over `ways`), is `argCover` answering covered on the question of every way. -/
+theorem oracleCoveredWays (a : String) (tools : List Tool) (W : Tool → EffDecl → Option BuiltQ)
+    (listedS : List String) (listed : List (List Bool))
+    (h : (Oracle.ArgCover.decideWays listedS listed
+      (Oracle.ArgCover.somesQ ((ways a tools).map (fun w => W w.1 w.2))) []).getObjVal? "answer" =
+      Except.ok (Json.str "covered")) :
+    ∀ t d q, (t, d) ∈ ways a tools → W t d = some q →
+      argCover (Oracle.ArgCover.good q.cond q.pos listed) q.atoms = Answer.covered :=
+  fun t d q hw hq => decideWaysCovered listedS listed _ [] h q (memSomesQ (f := fun w => W w.1 w.2) hw hq)
+
+/-- `oracleCoverDistinct` from the oracle's own `covered` answer on the questions it writes. -/
+theorem oracleAnswerCoverDistinct (p : Policy) (a : String) (gs : List Monitor.Full.Grant) (E : Option (List Json))
+    (listedS : List String) (listed : List (List Bool))
+    (hfrag : ∀ g, g ∈ gs → g.action = a → grantOkA g = true)
+    (hans : (Oracle.ArgCover.decideWays listedS listed (Oracle.ArgCover.somesQ ((ways a p.tools).map (fun w =>
+      match allB grantOk (ofAction a gs) with
+        | true => wayQ a p.tools gs E w.1 w.2
+        | false => wayQA a p.tools gs E w.1 w.2))) []).getObjVal? "answer" = Except.ok (Json.str "covered"))
+    (s : State) (hreach : ∃ cs, s = (runFull p (initialState p) cs).2)
+    (c : Call) (t : Tool) (es : List Effect) (hprep : prepare p s c = Except.ok (t, es))
+    (e : Effect) (he : e ∈ es) (ha : e.action = a)
+    (hE : InE E e) (hdistinct : keysDistinct c.args = true)
+    (hadm : allB grantOk (ofAction a gs) = false → JsonPathsAdmitted a gs c.args) :
+    anyB (fun u => decide (u = gs.map (fun g => grantMatches s c.args g e))) listed = true :=
+  oracleCoverDistinct p a gs E listed hfrag
+    (oracleCoveredWays a p.tools (fun t d => match allB grantOk (ofAction a gs) with
+        | true => wayQ a p.tools gs E t d
+        | false => wayQA a p.tools gs E t d) listedS listed hans)
+    s hreach c t es hprep e he ha hE hdistinct hadm
 
 end AgentWarrant.Revision.ArgCover
