@@ -115,6 +115,7 @@ import AgentWarrant.Thm.Revision.ArgCoverJsonEq
 import AgentWarrant.Spec.Revision.ArgCoverBuildA
 import AgentWarrant.Thm.Revision.ArgCoverBuildA
 import AgentWarrant.Thm.Revision.ArgCoverBuildAPrep
+import AgentWarrant.Thm.Revision.ArgCoverSame
 import AgentWarrant.Thm.Revision.ArgCoverBuildAEx
 import AgentWarrant.Thm.Revision.ArgCoverWay
 import AgentWarrant.Thm.Revision.ArgCoverWayKeys
