@@ -121,7 +121,9 @@ import AgentWarrant.Thm.Revision.ArgCoverWay
 import AgentWarrant.Thm.Revision.ArgCoverWayKeys
 import AgentWarrant.Thm.Revision.ArgCoverWayEx
 import AgentWarrant.Spec.Revision.ArgCoverFacts
+import AgentWarrant.Spec.Revision.ArgCoverClass
 import AgentWarrant.Thm.Revision.ArgCoverFacts
+import AgentWarrant.Thm.Revision.ArgCoverClass
 import AgentWarrant.Spec.Revision.ArgCoverNeq
 import AgentWarrant.Thm.Revision.ArgCoverNeq
 import AgentWarrant.Thm.Revision.ArgCoverNull

@@ -57,6 +57,7 @@ import AgentWarrant.Thm.Revision.ArgCoverSame
 import AgentWarrant.Thm.Revision.ArgCoverWayEx
 import AgentWarrant.Thm.Revision.ArgCoverFacts
 import AgentWarrant.Thm.Revision.ArgCoverNeq
+import AgentWarrant.Thm.Revision.ArgCoverClass
 import AgentWarrant.Thm.Revision.ArgCoverNull
 import AgentWarrant.Thm.Monitor.Full.JsonExact
 import AgentWarrant.Thm.Monitor.Full.SlotDesignated
@@ -1391,6 +1392,33 @@ theorem bindingOneInequalityExact (F : Nat → List (AgentWarrant.Revision.ArgCo
     AgentWarrant.Revision.ArgCover.neqMeant F grp (AgentWarrant.Revision.ArgCover.apart2 g0 h0) (fun i => i ∈ ss)
       (fun i => P i && AgentWarrant.Revision.ArgCover.slotOk r) r :=
   AgentWarrant.Revision.ArgCover.neqExact2 F grp ss g0 h0 P r v hw hfree
+
+/-- A binding class's coverage question written by Lean itself from the class's facts (Agenra Sections 1
+and 7.1: "a certificate must hold in every binding state"; `Revision.ArgCover.classQ`, the judgment
+`arg_cover_class`): groups of slots asserted equal, each group's value variable a valid slot value with its
+constant and glob facts, and a matching slot's resource with its group's facts. Answered `covered`, it
+covers the monitor's `grantMatches` on every call the monitor prepares, in every binding state of the class
+— group values `w` with their facts (`hw`), every slot the resource matches bound to its group's value
+(`hclass`) — whose values are read where the way reads them (`hval`) and which meets the way's condition
+(`hin`). A class denying an equality between slots is not written here; the converse (`uncovered`) is not
+stated. -/
+theorem bindingClassQuestionCovers (fs : List AgentWarrant.Revision.ArgCover.Fact) (p : AgentWarrant.Monitor.Full.Policy) (a : String)
+    (gs : List AgentWarrant.Monitor.Full.Grant) (E : Option (List Lean.Json)) (t : AgentWarrant.Monitor.Full.Tool)
+    (d : AgentWarrant.Monitor.Full.EffDecl) (listed : List (List Bool)) (cond : List AgentWarrant.Revision.ArgCover.SClause)
+    (Q : AgentWarrant.Revision.ArgCover.BuiltQC) (hcond : AgentWarrant.Revision.ArgCover.wayCond a p.tools gs E t d = some cond)
+    (hq : AgentWarrant.Revision.ArgCover.classQ fs a p.tools gs E t d = some Q)
+    (hfrag : ∀ g, g ∈ gs → g.action = a → AgentWarrant.Revision.ArgCover.grantOk g = true)
+    (hcov : AgentWarrant.Revision.ArgCover.argCover (AgentWarrant.Oracle.ArgCover.good Q.cond Q.pos listed) Q.atoms = AgentWarrant.Revision.ArgCover.Answer.covered)
+    (s : AgentWarrant.Monitor.Full.State) (c : AgentWarrant.Monitor.Full.Call) (t' : AgentWarrant.Monitor.Full.Tool) (es : List AgentWarrant.Monitor.Full.Effect)
+    (hprep : AgentWarrant.Monitor.Full.prepare p s c = Except.ok (t', es)) (e : AgentWarrant.Monitor.Full.Effect) (he : AgentWarrant.Mem e es)
+    (ha : e.action = a) (val : AgentWarrant.Revision.ArgCover.Src → AgentWarrant.Revision.ArgCover.AV)
+    (hval : ∀ src, val (AgentWarrant.Revision.ArgCover.reSrc (AgentWarrant.Revision.ArgCover.wayRes d.res) src) = AgentWarrant.Revision.ArgCover.srcVal s c.args e src)
+    (hin : AgentWarrant.Revision.ArgCover.sCnfHolds val cond = true) (w : String → AgentWarrant.Revision.ArgCover.AV)
+    (hw : ∀ g, AgentWarrant.Revision.ArgCover.slotOk (w g) = true ∧ AgentWarrant.Revision.ArgCover.factsOk (AgentWarrant.Revision.ArgCover.groupLits fs g) (w g) = true)
+    (hclass : ∀ n, AgentWarrant.Monitor.Full.resMatches s e.res (AgentWarrant.Monitor.Full.Pat.slot n) = true → AgentWarrant.Revision.ArgCover.avOf e.res = w (AgentWarrant.Revision.ArgCover.grpOf fs n)) :
+    AgentWarrant.anyB (fun u => decide (u = gs.map (fun g => AgentWarrant.Monitor.Full.grantMatches s c.args g e))) listed = true :=
+  AgentWarrant.Revision.ArgCover.preparedClassCoverMatches fs p a gs E t d listed cond Q hcond hq hfrag hcov s c t' es hprep e he ha val
+    hval hin w hw hclass
 
 
 -- Monitor: matching as deployed (Agenra Sections 1, 5.1, 5.2) ------------------------------------

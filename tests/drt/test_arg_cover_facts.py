@@ -31,6 +31,7 @@ from model.monitor.language.policy import (
     EffectDecl,
     Entry,
     EntryKind,
+    EqPred,
     GlobPat,
     SlotPat,
     Tool,
@@ -48,12 +49,15 @@ from model.revision.trusted.arg_cover import (
     Fact,
     Unsupported,
     apart_exact,
+    class_question,
     facts_outside,
     lean_covers,
     questions,
+    source_name,
 )
 from model.revision.trusted.encoding import SlotAtom
 from model.revision.trusted.side_conditions import covers
+from tests.drt.test_arg_cover import _norm
 
 Lists = Sequence[Sequence[Entry]]
 
@@ -205,8 +209,10 @@ def test_a_dropped_fact_is_caught_on_the_binding_swap_certificates(oracle: LeanO
 
 def test_revise_certifies_binding_swaps_with_lean_coverage() -> None:
     """``lean_closure`` asks Lean each class's coverage: with one slot or two, every class is Lean's, the
-    classes asserting the two slots' values differ included (Lean answers covered on each, which is taken)."""
-    apart = 0
+    classes asserting the two slots' values differ included (Lean answers covered on each, which is taken).
+    Lean writes the question of every class without such an inequality itself (``arg_cover_class``); Python
+    writes the others'."""
+    apart = lean_written = 0
     for shape in ("specific_first", "specific_first_other", "specific_first_two"):
         old, new, _, _ = member(shape, 1, 1)
         proof = propose_binding(old, new, EVERY_EFFECT)
@@ -216,14 +222,18 @@ def test_revise_certifies_binding_swaps_with_lean_coverage() -> None:
         if not isinstance(verdict, LeanClosed):
             pytest.skip(f"Lean did not check: {verdict!r}")
         assert verdict.coverage is None, verdict
-        assert verdict.questions and all(w.by == "python" for w in verdict.questions), verdict
-    assert apart >= 1, apart
+        assert verdict.questions, verdict
+        assert all(w.judgment() == "arg_cover_class" or "denies an equality" in w.why for w in verdict.questions), (
+            verdict)
+        lean_written += sum(w.judgment() == "arg_cover_class" for w in verdict.questions)
+    assert apart >= 1 and lean_written >= 1, (apart, lean_written)
 
 
 def test_an_uncovered_answer_on_an_inequality_class_is_left_to_z3(monkeypatch: pytest.MonkeyPatch) -> None:
     """Lean's uncovered on a class asserting slots differ is not taken unless ``apart_exact``: ``lean_closure``
     names the class as left to Z3 instead of refusing (here every question is made to answer uncovered)."""
     real = arg_cover.questions
+    real_class = arg_cover.class_question
 
     def nothing_listed(*args: Any, **kw: Any) -> Any:
         out = real(*args, **kw)
@@ -231,7 +241,11 @@ def test_an_uncovered_answer_on_an_inequality_class_is_left_to_z3(monkeypatch: p
             q["listed"] = []
         return out
 
+    def nothing_listed_class(*args: Any, **kw: Any) -> Any:
+        return {**real_class(*args, **kw), "listed": []}
+
     monkeypatch.setattr(arg_cover, "questions", nothing_listed)
+    monkeypatch.setattr(arg_cover, "class_question", nothing_listed_class)
     old, new, _, _ = member("specific_first_two", 1, 1)
     proof = propose_binding(old, new, EVERY_EFFECT)
     assert isinstance(proof, BindingSimulation), proof
@@ -388,3 +402,102 @@ def test_the_inequality_clause_decides_and_its_converse_fails(oracle: LeanOracle
     assert not apart_exact(pinned) and apart_exact(apart)
     # unpinned groups: the uncovered answer is taken, and it is Z3's
     assert _both(oracle, EVERY_EFFECT, lists, tools, "act", ["00", "10"], apart) == ("uncovered", "uncovered")
+
+
+# Lean's own class question (``arg_cover_class``: ``classQ`` written from the class's facts) against Python's
+# (``questions`` with ``_fact_clauses``), clause for clause and verdict for verdict.
+
+def _class_translations_differ(oracle: LeanOracle, lists: Lists, tools: Sequence[Tool], listed: Sequence[str],
+                               facts: Sequence[Fact]) -> tuple[str | None, str]:
+    """Where Lean's class question and Python's differ (``None``: they agree), and Lean's answer."""
+    out = oracle.call("arg_cover_class", class_question(EVERY_EFFECT, lists, listed, "act", tools, facts))
+    if out["answer"] not in ("covered", "uncovered"):
+        return f"answered {out['answer']} on a class without inequalities: {out}", out["answer"]
+    py = questions(EVERY_EFFECT, lists, listed, "act", tools, facts)
+    lean_qs = out["questions"]
+    if len(py) != len(lean_qs):
+        return f"{len(py)} ways in Python, {len(lean_qs)} in Lean", out["answer"]
+    for (names, q), lq in zip(py, lean_qs, strict=True):
+        if _norm(names, q) != _norm([source_name(n) for n in lq["names"]], lq):
+            return f"the questions differ: python={q} lean={lq}", out["answer"]
+    answers = [oracle.call("arg_cover", q)["answer"] for _, q in py]
+    py_answer = "uncovered" if "uncovered" in answers else "covered"
+    if py_answer != out["answer"]:
+        return f"verdicts differ: python {py_answer}, lean {out['answer']}", out["answer"]
+    return None, out["answer"]
+
+
+def _class_runs(oracle: LeanOracle, n: int) -> tuple[int, int, list[str]]:
+    """``n`` generated classes (the entries and facts of ``test_lean_and_z3_agree_on_generated_binding_classes``),
+    each grown from no listed vector by Lean's witnesses to coverage, compared at every step: the number of
+    comparisons, of classes with slots asserted equal, and the differences found (the first per class)."""
+    rng = random.Random(13)
+    tools = [Tool("t", "op", "src", "dst", frozenset({"path"}), frozenset({"path"}),
+                  (EffectDecl("act", ArgRes("path")),)),
+             Tool("u", "op", "src", "dst", frozenset(), frozenset(), (EffectDecl("act", ConstRes("ab")),))]
+    steps = equal = 0
+    found: list[str] = []
+    for _ in range(n):
+        lists = [[_entry(rng) for _ in range(rng.randint(1, 2))] for _ in range(2)]
+        facts = _facts(rng)
+        ts = tools[:rng.randint(1, 2)]
+        equal += any(isinstance(a[1], str) for a, _ in facts)
+        listed: list[str] = []
+        for _ in range(200):
+            steps += 1
+            why, answer = _class_translations_differ(oracle, lists, ts, listed, facts)
+            if why is not None:
+                found.append(f"lists={lists!r} facts={facts!r} listed={listed}: {why}")
+                break
+            if answer != "uncovered":
+                break
+            out = oracle.call("arg_cover_class", class_question(EVERY_EFFECT, lists, listed, "act", ts, facts))
+            assert out["vector"] not in listed, out
+            listed.append(out["vector"])
+    return steps, equal, found
+
+
+def test_lean_writes_the_class_question_as_python_does(oracle: LeanOracle) -> None:
+    steps, equal, found = _class_runs(oracle, 60)
+    assert not found, found[:3]
+    print(f"arg_cover_class generated: 60 binding classes ({equal} with slots asserted equal), {steps} "
+          "comparisons of Lean's class question with Python's, 0 differences")
+    assert steps >= 150 and equal >= 10, (steps, equal)
+
+
+def test_a_python_class_writer_ignoring_equalities_differs_from_lean(oracle: LeanOracle,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Python writer that gives every slot a group of its own (asserted equalities ignored) is caught."""
+    def no_groups(facts: Sequence[Fact]) -> dict[str, str]:
+        return {s: s for (a, _) in facts for s in ((a[0], a[1]) if isinstance(a[1], str) else (a[0],))}
+
+    monkeypatch.setattr(arg_cover, "_groups", no_groups)
+    steps, equal, found = _class_runs(oracle, 60)
+    print(f"arg_cover_class with a Python writer ignoring equalities: {len(found)} of 60 classes differ "
+          f"({equal} with slots asserted equal), {steps} comparisons")
+    assert len(found) >= 5, (len(found), equal)
+
+
+def test_a_class_question_outside_lean_is_written_by_python_with_the_reason(oracle: LeanOracle) -> None:
+    """A class denying a slot equality, or an action with an array predicate constant: Lean answers
+    ``outside`` on ``arg_cover_class`` and Python writes the question, saying why; with nothing listed the
+    verdict is uncovered, as Z3's where Z3 takes the question (its encoding has no array constant)."""
+    tools = [Tool("t", "op", "src", "dst", frozenset({"path", "tags"}), frozenset({"path"}),
+                  (EffectDecl("act", ArgRes("path")),))]
+    slots = [[Entry(EntryKind.ALLOW, "act", SlotPat("s")), Entry(EntryKind.ALLOW, "act", SlotPat("t"))], []]
+    tagged = [[Entry(EntryKind.ALLOW, "act", SlotPat("s"), where=(EqPred(("tags",), [1, 2]),))], []]
+    cases: list[tuple[Lists, tuple[Fact, ...], str, str]] = [
+        (slots, ((("s", "t"), False),), "denies an equality", "uncovered"),
+        (tagged, ((("s", ConstPat("a")), True),), "array or object predicate constant", "undecided")]
+    for lists, facts, why, z_answer in cases:
+        out = oracle.call("arg_cover_class", class_question(EVERY_EFFECT, lists, [], "act", tools, facts))
+        assert out["answer"] == "outside", out
+        written: list[arg_cover.Written] = []
+        by_action = {"act": [_unflat(b, lists) for b in ()]}
+        verdict = lean_covers(oracle.call, EVERY_EFFECT, by_action, lists, frozenset({"act"}), tools, "drt",
+                              written, facts=facts)
+        assert [(w.by, w.judgment()) for w in written] == [("python", "arg_cover")], written
+        assert why in written[0].why, written
+        z = covers(EVERY_EFFECT, by_action, lists, frozenset({"act"}), tools, "drt", [a for a, _ in facts],
+                   [h for _, h in facts])
+        assert (_answer(verdict), _answer(z)) == ("uncovered", z_answer), (verdict, z)

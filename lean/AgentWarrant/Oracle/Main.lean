@@ -15,6 +15,7 @@ import AgentWarrant.Oracle.Registration
 import AgentWarrant.Oracle.Evidence
 import AgentWarrant.Oracle.GlobCover
 import AgentWarrant.Oracle.ArgCover
+import AgentWarrant.Oracle.ArgCoverClass
 import AgentWarrant.Oracle.DeriveRT
 /-! The oracle executable: JSON lines in, JSON lines out (model/oracle/lean.py drives it).
 
@@ -95,6 +96,7 @@ def judgments : List Judgment :=
   Oracle.Evidence.judgments ++
   Oracle.GlobCover.judgments ++
   Oracle.ArgCover.judgments ++
+  Oracle.ArgCoverClass.judgments ++
   Oracle.DeriveRT.judgments
 
 -- the loop ---------------------------------------------------------------------------------------

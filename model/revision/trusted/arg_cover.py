@@ -15,8 +15,9 @@ a scalar, and registration refuses an array or object resource constant).
 Lean now writes the question itself for entries in its fragment (scalar or null constants; globs, slot
 patterns, key allowlists and predicates included; an equality or one-of predicate against an array or object
 constant too, written ``["json", c]`` by ``wayQA`` in lean/AgentWarrant/Spec/Revision/ArgCoverBuildA.lean and
-proved to mean the monitor's matching when the constants and the call's values pass the oracle's checks,
-``builtCoverMatchesA``, a hypothesis about the call not proved here): ``lean_covers`` first sends the
+proved to mean the monitor's matching for every call the monitor prepares whose values at those predicates'
+paths pass the oracle's checks, ``leanWrittenCoverageIsMonitorMatchingA``: a hypothesis about the call, not
+proved here and needed, ``needsAdm``): ``lean_covers`` first sends the
 entries, tools and ``E`` as they are to the judgment ``arg_cover_policy`` (``wayQ`` in
 lean/AgentWarrant/Spec/Revision/ArgCoverBuild.lean for scalar or null constants,
 whose question is proved to mean the monitor's ``grantMatches`` for every call the monitor prepares on a
@@ -24,8 +25,13 @@ reachable state: ``preparedCoverMatches``; that a key's value is present exactly
 argument is proved from ``Json.mkObj``'s search tree, and that the call's keys are the action's and a slot's
 bound value is a scalar other than the empty string from preparation and result processing), and writes the
 question here, for ``arg_cover``, only for an action with an entry outside the fragment (Lean answers
-``outside``, naming each such entry and where its array or object constant is), and for every action of a
-binding class's question (``facts``, which ``wayQ`` does not write; below). A tool whose resource is
+``outside``, naming each such entry and where its array or object constant is). A binding class's question
+(``facts``, below) Lean writes itself too, from the class's facts as they are (``class_question``, judgment
+``arg_cover_class``: ``classQ`` in lean/AgentWarrant/Spec/Revision/ArgCoverClass.lean, whose ``covered``
+answer is proved to cover every call the monitor prepares in every binding state of the class,
+``preparedClassCoverMatches``), except for a class denying an equality between slots or an action with an
+array or object constant, whose question is written here (``_fact_clauses``, ``_apart_clauses``). A tool
+whose resource is
 the null constant needs no fallback: the monitor emits that effect (``call_effects``) and an ``any`` or
 null constant entry matches it, and Lean writes that way's question as this translation does (the
 resource ``isNull``; ``resCond``), with the coverage theorem assuming nothing of the resource
@@ -426,13 +432,35 @@ def policy_question(effects: EffectSet, lists: Sequence[Sequence[Entry]], listed
             "resources": None if resources is None else list(resources), "listed": sorted(set(listed))}
 
 
+def _fact_json(fact: Fact) -> list[JSON]:
+    (slot, pat), holds = fact
+    what: JSON
+    if isinstance(pat, str):
+        what = {"slot": pat}
+    elif isinstance(pat, GlobPat):
+        what = {"glob": pat.glob}
+    else:
+        _eq_lit(pat.value, "a fact's constant")
+        what = {"const": pat.value}
+    return [slot, what, holds]
+
+
+def class_question(effects: EffectSet, lists: Sequence[Sequence[Entry]], listed: Sequence[str], action: str,
+                   tools: Sequence[Tool], facts: Sequence[Fact]) -> dict[str, JSON]:
+    """The ``arg_cover_class`` input of ``action`` under a binding class: ``policy_question``'s and the
+    class's facts as they are, from which Lean writes the class's question itself (``classQ``)."""
+    return {**policy_question(effects, lists, listed, action, tools), "facts": [_fact_json(f) for f in facts]}
+
+
 def source_name(src: JSON) -> str:
     """The variable name ``questions`` gives the source Lean names (``null``: the resource; ``{"slot": s}``:
-    slot ``s``'s variable; else a path)."""
+    slot ``s``'s variable; ``{"value": g}``: group ``g``'s value; else a path)."""
     if src is None:
         return "<resource>"
     if isinstance(src, dict) and set(src) == {"slot"} and isinstance(src["slot"], str):
         return f"<slot:{src['slot']}>"
+    if isinstance(src, dict) and set(src) == {"value"} and isinstance(src["value"], str):
+        return f"<value:{src['value']}>"  # a binding class's group value (``arg_cover_class``)
     if not (isinstance(src, list) and src and all(isinstance(k, str) for k in src)):
         raise BadAnswer(f"arg_cover_policy: a source that is not null or an argument path: {src!r:.80}")
     return str(src[0]) if len(src) == 1 else path_name([str(k) for k in src])
@@ -458,9 +486,12 @@ class Written:
     by: str  # "lean" or "python"
     why: str = ""
     outside: tuple[str, ...] = ()
+    by_class: bool = False  # Lean wrote a binding class's question (``arg_cover_class``)
 
     def judgment(self) -> str:
-        return "arg_cover_policy" if self.by == "lean" else "arg_cover"
+        if self.by == "lean":
+            return "arg_cover_class" if self.by_class else "arg_cover_policy"
+        return "arg_cover"
 
     def to_json(self) -> dict[str, JSON]:
         doc: dict[str, JSON] = {"list": self.where, "action": self.action, "written_by": self.by,
@@ -526,9 +557,11 @@ def lean_covers(call: object, effects: EffectSet, listed: Mapping[str, Sequence[
     the fragment Lean translates (a tool whose resource is the null constant included); otherwise by
     ``questions`` here and decided by ``arg_cover``.
     ``written`` (when given) receives, per action, who wrote its question (``Written``; ``names`` names
-    ``lists`` there). ``facts``: a binding class's facts about bound values, which Lean's translation does
-    not write: every action's question is then written here with the facts as literals (``_fact_clauses``)
-    and decided by ``arg_cover``; for a class asserting two slots' values differ (``facts_outside``) only
+    ``lists`` there). ``facts``: a binding class's facts about bound values: Lean writes each action's
+    question itself from them (``arg_cover_class``) unless the class denies an equality between slots or an
+    entry has an array or object constant; then the question is written here with the facts as literals
+    (``_fact_clauses``) and decided by ``arg_cover``; for a class asserting two slots' values differ
+    (``facts_outside``) only
     ``covered`` is taken (``neqSound``), and an ``uncovered`` answer is ``ApartUncovered``, its witness possibly
     standing for no binding state, unless ``apart_exact`` (one pair of unpinned groups, where ``neqExact2``
     makes it exact). ``Unsupported`` propagates (the caller then asks Z3); any answer but covered or
@@ -542,25 +575,29 @@ def lean_covers(call: object, effects: EffectSet, listed: Mapping[str, Sequence[
         flats = flat_listed(listed.get(action, ()), width)
         outside: tuple[str, ...] = ()
         if facts:
-            # ``wayQ`` writes no fact about bound values: Python writes the class's question.
-            why = "a binding class's facts about bound values, which Lean's translation does not write"
+            # Lean writes the class's question itself (``classQ``) unless the class denies an equality
+            # between slots or an entry has an array or object constant (then it answers ``outside``).
+            judgment, doc = "arg_cover_class", class_question(effects, lists, flats, action, tools, facts)
         else:
-            out = call("arg_cover_policy", policy_question(effects, lists, flats, action, tools))
-            answer = out.get("answer") if isinstance(out, dict) else None
-            if answer == "uncovered" and isinstance(out, dict):
-                raw = out.get("names")
-                if not isinstance(raw, list):
-                    raise BadAnswer(f"arg_cover_policy: an uncovered answer without names: {out!r:.200}")
-                return _uncovered(out, [source_name(n) for n in raw], action, where)
-            if answer == "covered":
-                if written is not None:
-                    written.append(Written(where, action, "lean"))
-                continue
-            if answer != "outside":
-                raise BadAnswer("arg_cover_policy: an answer that is not covered or uncovered (or outside): "
-                                f"{out!r:.200}")
-            reason = out.get("reason") if isinstance(out, dict) else None
-            why, outside = (reason if isinstance(reason, str) else ""), lean_outside(out, lists, names)
+            judgment, doc = "arg_cover_policy", policy_question(effects, lists, flats, action, tools)
+        out = call(judgment, doc)
+        answer = out.get("answer") if isinstance(out, dict) else None
+        if answer == "uncovered" and isinstance(out, dict):
+            raw = out.get("names")
+            if not isinstance(raw, list):
+                raise BadAnswer(f"{judgment}: an uncovered answer without names: {out!r:.200}")
+            return _uncovered(out, [source_name(n) for n in raw], action, where)
+        if answer == "covered":
+            if written is not None:
+                written.append(Written(where, action, "lean", by_class=bool(facts)))
+            continue
+        if answer != "outside":
+            raise BadAnswer(f"{judgment}: an answer that is not covered or uncovered (or outside): {out!r:.200}")
+        reason = out.get("reason") if isinstance(out, dict) else None
+        why, outside = (reason if isinstance(reason, str) else ""), lean_outside(out, lists, names)
+        if facts and not why and not outside:
+            why = ("a binding class's question with an array or object predicate constant, which Lean's class "
+                   "question leaves out")
         if written is not None:
             written.append(Written(where, action, "python", why, outside))
         for variables, question in questions(effects, lists, flats, action, tools, facts):

@@ -1,0 +1,87 @@
+import AgentWarrant.Oracle.ArgCover
+import AgentWarrant.Spec.Revision.ArgCoverClass
+/-! The `arg_cover_class` judgment: a binding class's coverage question written in Lean from the class's
+facts (`Revision.ArgCover.classQ`, `Spec/Revision/ArgCoverClass.lean`; its meaning
+`Revision.ArgCover.classCoverMatches`) and decided way by way (Agenra Sections 1 and 7.1).
+
+Input (every key required): `arg_cover_policy`'s (`action`, `entries`, `tools`, `resources`, `listed`) and
+`"facts": [[slot, fact, holds]…]`, a fact being `{"slot": t}` (the slot's value equals slot `t`'s),
+`{"glob": g}` or `{"const": c}` (a scalar or null constant), `holds` whether the class asserts it.
+Output: `arg_cover_policy`'s, a source of a group's value variable written `{"value": g}` (`g` the group's
+least slot). `outside` (the caller writes the question itself) when an entry of the action lies outside
+`grantOk` (an array or object constant anywhere: `wayQA`'s fragment is not written with facts here) or the
+class denies an equality between slots (`apartFree`); `outside` then names the entries, as
+`arg_cover_policy` does, or none for the facts' reason. -/
+namespace AgentWarrant.Oracle.ArgCoverClass
+open Lean AgentWarrant.Oracle AgentWarrant.Oracle.ArgCover AgentWarrant.Monitor.Full AgentWarrant.Revision.ArgCover
+
+def fpatOf (j : Json) : Dec FPat := do
+  match j.getObjValAs? String "slot", j.getObjValAs? String "glob", j.getObjVal? "const" with
+  | Except.ok t, _, _ => pure (FPat.slot t)
+  | _, Except.ok g, _ => pure (FPat.lit (Lit.glob (globToks g.toList)))
+  | _, _, Except.ok c => match scalarOrNull c with
+    | true => pure (FPat.lit (eqLitOf c))
+    | false => throw s!"facts: a fact's constant is a scalar or null, not {c.compress}"
+  | _, _, _ => throw s!"facts: a fact is {"{"}\"slot\": t}, {"{"}\"glob\": g} or {"{"}\"const\": c}, not {j.compress}"
+
+def factOf (j : Json) : Dec Fact := do
+  match j.getArr? with
+  | Except.ok a => match a.toList with
+    | [Json.str s, p, Json.bool h] => pure (s, ← fpatOf p, h)
+    | _ => throw s!"facts: a fact is [slot, fact, holds], not {j.compress}"
+  | Except.error _ => throw s!"facts: a fact is [slot, fact, holds], not {j.compress}"
+
+def srcJC : CSrc → Json
+  | CSrc.src x => srcJ x
+  | CSrc.value g => Json.mkObj [("value", toJson g)]
+
+def questionJC (q : BuiltQC) (listed : List String) : Json := Json.mkObj [
+  ("names", Json.arr (q.names.map srcJC).toArray),
+  ("atoms", Json.arr (q.atoms.map (fun a => Json.arr #[toJson a.1, aLitJ a.2])).toArray),
+  ("cond", cnfJ q.cond),
+  ("positions", Json.arr (q.pos.map (fun p => match p with | none => Json.null | some f => cnfJ f)).toArray),
+  ("listed", toJson listed.toArray)]
+
+/-- The first uncovered way's answer, else covered; every question written back. -/
+def decideWaysC (listedS : List String) (listed : List (List Bool)) : List BuiltQC → List Json → Json
+  | [], qs => Json.mkObj [("answer", toJson "covered"), ("reason", Json.null), ("names", Json.null),
+      ("witness", Json.null), ("vector", Json.null), ("questions", Json.arr qs.toArray)]
+  | q :: rest, qs => match argCover (good q.cond q.pos listed) q.atoms with
+    | Answer.uncovered xs =>
+      let vals := (List.range (maxVar q.atoms)).map (fun i => avJson (getV xs i))
+      Json.mkObj [("answer", toJson "uncovered"), ("reason", Json.null),
+        ("names", Json.arr (q.names.map srcJC).toArray), ("witness", Json.arr vals.toArray),
+        ("vector", toJson (bitsStr (q.pos.map (posBit (bitsOf q.atoms (getV xs)))))),
+        ("questions", Json.arr (qs ++ [questionJC q listedS] ++ rest.map (fun r => questionJC r listedS)).toArray)]
+    | _ => decideWaysC listedS listed rest (qs ++ [questionJC q listedS])
+
+def somesQC : List (Option BuiltQC) → List BuiltQC
+  | [] => []
+  | none :: r => somesQC r
+  | some q :: r => q :: somesQC r
+
+def argCoverClassJ (j : Json) : Dec Json := do
+  let a ← getAs String j "action"
+  let gs ← arrOf Oracle.MonitorFull.grantOf j "entries"
+  let tools ← arrOf Oracle.MonitorFull.toolOf j "tools"
+  let E ← match ← req j "resources" with
+    | Json.null => pure none
+    | r => match r.getArr? with
+      | Except.ok xs => pure (some xs.toList)
+      | Except.error _ => throw "resources: expected a list or null"
+  let listedS ← strList j "listed"
+  let listed ← listedS.mapM (fun s => bitsOfStr s gs.length "listed")
+  let fs ← arrOf factOf j "facts"
+  match allB grantOk (ofAction a gs), apartFree fs with
+  | true, true =>
+    let qs := somesQC ((ways a tools).map (fun w => classQ fs a tools gs E w.1 w.2))
+    pure (decideWaysC listedS listed qs [])
+  | false, _ => pure (outsideJ a (outsideOf a 0 gs))
+  | true, false => pure (Json.mkObj [("answer", toJson "outside"),
+      ("reason", toJson s!"{a}: the class denies an equality between slots, which the class question Lean writes leaves out"),
+      ("outside", Json.arr #[]), ("names", Json.null), ("witness", Json.null), ("vector", Json.null),
+      ("questions", Json.arr #[])])
+
+def judgments : List Judgment := [("arg_cover_class", argCoverClassJ)]
+
+end AgentWarrant.Oracle.ArgCoverClass
