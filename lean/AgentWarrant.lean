@@ -116,6 +116,7 @@ import AgentWarrant.Thm.Revision.ArgCoverJsonEq
 import AgentWarrant.Spec.Revision.ArgCoverBuildA
 import AgentWarrant.Thm.Revision.ArgCoverBuildA
 import AgentWarrant.Thm.Revision.ArgCoverBuildAPrep
+import AgentWarrant.Thm.Revision.ArgCoverSame
 import AgentWarrant.Thm.Revision.ArgCoverBuildAEx
 import AgentWarrant.Thm.Revision.ArgCoverAdm
 import AgentWarrant.Thm.Revision.ArgCoverAdmCall

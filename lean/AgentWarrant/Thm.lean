@@ -54,6 +54,7 @@ import AgentWarrant.Thm.Revision.ArgCoverWay
 import AgentWarrant.Thm.Revision.ArgCoverWayKeys
 import AgentWarrant.Thm.Revision.ArgCoverBuildAPrep
 import AgentWarrant.Thm.Revision.ArgCoverAdmCall
+import AgentWarrant.Thm.Revision.ArgCoverSame
 import AgentWarrant.Thm.Revision.ArgCoverWayEx
 import AgentWarrant.Thm.Revision.ArgCoverFacts
 import AgentWarrant.Thm.Revision.ArgCoverNeq
@@ -1391,6 +1392,47 @@ theorem leanWrittenCoverageIsMonitorMatchingOnAdmitted (p : AgentWarrant.Monitor
     AgentWarrant.anyB (fun u => decide (u = gs.map (fun g => AgentWarrant.Monitor.Full.grantMatches s c.args g e))) listed = true :=
   AgentWarrant.Revision.ArgCover.preparedCoverDecodedA p a gs E listed hfrag hcov s hreach hg hc hd t es hprep e he
     ha hE
+
+/-- One coverage theorem for what the oracle's `arg_cover_policy` answers, whichever writer it used. The
+oracle writes `wayQ` when every entry of action `a` has scalar or null constants (`grantOk`) and `wayQA`
+when one has an array or object predicate constant; on the first kind `wayQA` writes the very question
+`wayQ` does (`wayQSame`: the same names, atoms, condition and positions), so the oracle's question is
+`wayQA`'s for every action (`oracleWriterIsWayQA`). The entries of `a` are in `grantOkA` (the oracle
+answers `outside` otherwise), and the oracle's way-by-way decision (`decideWays` over the questions it
+writes for the ways of `a`, as `arg_cover_policy` collects them) answers `covered`, which means `argCover`
+answered covered on every way's question (`decideWaysCovered`, `oracleCoveredWays`). Then every call the
+monitor prepares on a state a run from the task's start reaches, with an effect of action `a`, has the
+monitor's own `grantMatches` vector over `gs` among the listed vectors, under the hypotheses of
+`leanWrittenCoverageIsMonitorMatching` (the resource among `E`'s, no repeated argument key) and, only when
+the oracle wrote `wayQA` because an entry of `a` has an array or object predicate constant, `hadm` of
+`leanWrittenCoverageIsMonitorMatchingA` (on entries in `grantOk` it holds of every call: `admVacuous`).
+The oracle's decoding of its JSON input into `a`, the entries, the tools, `E` and the listed vectors is
+not part of the statement. -/
+theorem oracleCoverageIsMonitorMatching (p : AgentWarrant.Monitor.Full.Policy) (a : String)
+    (gs : List AgentWarrant.Monitor.Full.Grant) (E : Option (List Lean.Json)) (listedS : List String)
+    (listed : List (List Bool))
+    (hfrag : ∀ g, g ∈ gs → g.action = a → AgentWarrant.Revision.ArgCover.grantOkA g = true)
+    (hans : (AgentWarrant.Oracle.ArgCover.decideWays listedS listed (AgentWarrant.Oracle.ArgCover.somesQ
+      ((AgentWarrant.Revision.ArgCover.ways a p.tools).map (fun w =>
+        match AgentWarrant.allB AgentWarrant.Revision.ArgCover.grantOk (AgentWarrant.Revision.ArgCover.ofAction a gs) with
+        | true => AgentWarrant.Revision.ArgCover.wayQ a p.tools gs E w.1 w.2
+        | false => AgentWarrant.Revision.ArgCover.wayQA a p.tools gs E w.1 w.2))) []).getObjVal? "answer" =
+      Except.ok (Lean.Json.str "covered"))
+    (s : AgentWarrant.Monitor.Full.State)
+    (hreach : ∃ cs, s = (AgentWarrant.Monitor.Full.runFull p (AgentWarrant.Monitor.Full.initialState p) cs).2)
+    (c : AgentWarrant.Monitor.Full.Call) (t : AgentWarrant.Monitor.Full.Tool) (es : List AgentWarrant.Monitor.Full.Effect)
+    (hprep : AgentWarrant.Monitor.Full.prepare p s c = Except.ok (t, es))
+    (e : AgentWarrant.Monitor.Full.Effect) (he : AgentWarrant.Mem e es) (ha : e.action = a)
+    (hE : ∀ cs, E = some cs → AgentWarrant.anyB (fun c => AgentWarrant.Revision.ArgCover.holds
+      (AgentWarrant.Revision.ArgCover.eqLitOf c) (AgentWarrant.Revision.ArgCover.avOf e.res)) cs = true)
+    (hdistinct : AgentWarrant.Revision.ArgCover.keysDistinct c.args = true)
+    (hadm : AgentWarrant.allB AgentWarrant.Revision.ArgCover.grantOk (AgentWarrant.Revision.ArgCover.ofAction a gs) = false →
+      ∀ g, g ∈ gs → g.action = a → ∀ q, q ∈ g.preds → AgentWarrant.Revision.ArgCover.predJsonConst q = true →
+      ∀ x, AgentWarrant.Monitor.Full.lookupPath (AgentWarrant.Monitor.Full.argsJson c.args)
+        (AgentWarrant.Revision.ArgCover.predPath q) = some x → AgentWarrant.Revision.ArgCover.admitted x = true) :
+    AgentWarrant.anyB (fun u => decide (u = gs.map (fun g => AgentWarrant.Monitor.Full.grantMatches s c.args g e))) listed = true :=
+  AgentWarrant.Revision.ArgCover.oracleAnswerCoverDistinct p a gs E listedS listed hfrag hans s hreach c t es hprep e he
+    ha hE hdistinct hadm
 
 
 /-- A binding class's facts about bound values (a slot's value matches a constant or a glob, slots asserted

@@ -24,7 +24,9 @@ a `lit` is (`["missing"]`, `["null"]`, `["bool", b]`, `["num", n]`, `["str", s]`
 its meaning `Revision.ArgCover.builtCoverMatches`, when the action's entries have scalar or null constants
 only; else `wayQA`, `Spec/Revision/ArgCoverBuildA.lean`, which writes an equality or one-of predicate's
 array or object constant as `["json", c]`, its meaning `builtCoverMatchesA`, for every call the monitor
-prepares `Thm.leanWrittenCoverageIsMonitorMatchingA`) and decides it, way by way. Input (every key required):
+prepares `Thm.leanWrittenCoverageIsMonitorMatchingA`; on scalar or null constants `wayQA` writes `wayQ`'s
+very question, `Revision.ArgCover.wayQSame`, so `Thm.oracleCoverageIsMonitorMatching` speaks of the
+question written for every action) and decides it, way by way. Input (every key required):
 `{"action": a, "entries": [entry…], "tools": [tool…], "resources": [value…] | null, "listed": [bits…]}`,
 the entries being every position of the old and new lists in order, in the policy's JSON form
 (corpus/schemas/policy.schema.json), the tools likewise, `resources` `E`'s resources of `a` (`null`: any).
@@ -229,7 +231,8 @@ def argCoverPolicyJ (j : Json) : Dec Json := do
   let listedS ← strList j "listed"
   let listed ← listedS.mapM (fun s => bitsOfStr s gs.length "listed")
   -- scalar constants only: `wayQ`, the question `Thm.leanWrittenCoverageIsMonitorMatching` speaks of;
-  -- array or object predicate constants too: `wayQA`, `Thm.leanWrittenCoverageIsMonitorMatchingA`'s
+  -- array or object predicate constants too: `wayQA`, `Thm.leanWrittenCoverageIsMonitorMatchingA`'s;
+  -- the two agree on scalar constants (`wayQSame`), so `Thm.oracleCoverageIsMonitorMatching` covers both
   match allB grantOk (ofAction a gs), allB grantOkA (ofAction a gs) with
   | true, _ =>
     let qs := somesQ ((ways a tools).map (fun w => wayQ a tools gs E w.1 w.2))

@@ -13,7 +13,8 @@ translation, `model/revision/trusted/arg_cover.py`), and numbers them by `buildQ
 * `posOfA`: `posOf` with the predicates' clauses of `ALit` literals (the other clauses lifted by `liftC`).
 Proved in `Thm/Revision/ArgCoverBuildA.lean`. The oracle's `arg_cover_policy` writes `wayQA`
 (`Oracle/ArgCover.lean`) when an entry of the action has such a predicate constant, and `wayQ` otherwise
-(that the two write the same question on scalar constants is not proved). -/
+(on entries with scalar or null constants only the two write the same question: `wayQSame`,
+`Thm/Revision/ArgCoverSame.lean`). -/
 namespace AgentWarrant.Revision.ArgCover
 open Lean AgentWarrant AgentWarrant.Monitor AgentWarrant.Monitor.Full
 
