@@ -43,13 +43,17 @@ creator, sent, value), the registered calls, the tree's names, the checkpoints, 
 update, the words of ``π₂B̂*`` (the completions of the automaton in force), the rule entries,
 the prepared versions, the tree (each node's name, kind, parent, place, selected arm and ``χ_b``) and
 each checkpoint's stored copy (its branch, ``χ_b`` and the outcomes of ``𝒞_b = Γ_b/raw(χ_b)`` by
-their remaining calls). After every committed edit (a rule update on the runtime, an accepted edit on
-the ideal machine) Lean also returns the tree built with its own names for the new nodes (``"named"``;
-``leanNames`` of Spec/Edits/DeriveTreeJudged.lean: above the tree's names, the checkpoint IDs and the
-registered names), and Python's tree must be that tree up to a renaming of Lean's new names, one-to-one
-onto names not in use before the edit (``renamed``), so Python's fresh names are checked rather than
-trusted; Lean's machine itself runs on Python's names, which the session's later events use. Choices: a
-crashed check commits nothing and its answer is lost; the crash is
+their remaining calls). Lean's machine names every edit's new nodes itself (``treeDerN`` of
+Spec/Edits/DeriveTreeJudged.lean: ``leanNames``, above the tree's names, the checkpoint IDs and the
+registered names) and runs on its own names for the whole session; the new names a change carries are
+not read. After every committed edit (a rule update on the runtime, an accepted edit on the ideal
+machine) Python's tree must be Lean's up to a map of Lean's new names one-to-one onto names not in use
+before the edit (``renaming``), so Python's fresh names are checked rather than trusted; that map
+extends a renaming of all names (a permutation, ``extended``), by which every later event's names are
+translated into Lean's numbering before sending (``lean_event``) and every Python state and observation
+is compared (``lean_numbered``). Since Lean's names are known only from its answer, the session is sent
+again after each committed edit that renames (``run_named``). The new leaves' contracts stay
+Python's. Choices: a crashed check commits nothing and its answer is lost; the crash is
 injected by a ``Runtime`` subclass whose step raises inside the open transaction (SQLite then rolls
 it back), and a restart closes the store and opens it again; a session draws no edit that derives an
 outcome of more than ``MAX_EVENTS`` calls (both checkers enumerate every linearization).
@@ -634,15 +638,14 @@ def run_session(oracle: Oracle, case: Session, workdir: Path | None = None) -> C
             ev, obs = d.run(act)
             events.append(ev)
             py_steps.append({"obs": obs, "state": d.state()})
-        payload = {"root": root, "events": events}
-        out = oracle.call(JUDGMENT, payload)
+        commits = [e["kind"] == "update" and st["obs"][0] == "updated" for e, st in zip(events, py_steps, strict=True)]
+        out, perm, lean_steps, named_bad, named = run_named(oracle, JUDGMENT, root, events, py_steps, commits)
+        payload = {"root": root, "events": [lean_event(perm, e) for e in events]}
         lean = shaped(JUDGMENT, out, lambda o: {
             "root": bool(o["root"]), "state": lean_state(o["state"]) if o["root"] else None,
             "steps": [{"obs": st["obs"], "state": lean_state(st["state"])} for st in o["steps"]]})
-        python = {"root": root is not None, "state": py_init if root is not None else None, "steps": py_steps}
-        bad = _compare(python, lean) + root_order(root, out)
-        named_bad, named = named_mismatches(out["state"], out["steps"], py_steps) if root is not None else ([], 0)
-        bad += named_bad
+        python = {"root": root is not None, "state": py_init if root is not None else None, "steps": lean_steps}
+        bad = _compare(python, lean) + root_order(root, out) + named_bad
         crashes = sum(1 for e in events if e.get("crash"))
         doc = {"registration": case.registration, "seed": case.seed, "length": case.length,
                "actions": _events_doc(actions)}
@@ -651,7 +654,7 @@ def run_session(oracle: Oracle, case: Session, workdir: Path | None = None) -> C
         extends = sum(1 for e in events if e["kind"] == "extend")
         return Agree("session", ("event",) * len(events) + ("crash point",) * crashes + ("extend",) * extends
                      + checkpoint_tags(py_steps) + tree_tags(events, py_steps) + ("lean names",) * named
-                     + ("root tree in preorder",) * (root is not None))
+                     + renamed_tags(perm, events) + ("root tree in preorder",) * (root is not None))
     finally:
         d.close()
         shutil.rmtree(tmp, ignore_errors=True)
@@ -673,48 +676,136 @@ def tree_tags(events: list[dict[str, Any]], steps: list[dict[str, Any]]) -> tupl
                                                 or (e["kind"] == "edit" and st["obs"] == ["edit", "accepted"])))
 
 
+def renamed_tags(perm: Perm, events: list[dict[str, Any]]) -> tuple[str, ...]:
+    """``renamed session`` once when the session reached Lean in another numbering than Python's, and
+    ``renamed event`` for each event whose names Lean received translated."""
+    return (("renamed session",) * bool(perm)
+            + ("renamed event",) * sum(1 for e in events if lean_event(perm, e) != e))
+
+
 def in_use(state: dict[str, Any]) -> set[int]:
     """The names a committed state uses: its tree's (a sequence, kind 4, is unnamed), its registered
     names and its checkpoint IDs."""
     return {row[0] for row in state["tree"] if row[1] != 4} | set(state["names"]) | set(state["checkpoints"])
 
 
-def renamed(before: dict[str, Any], lean_tree: list[Any] | None, python_tree: list[Any]) -> bool:
-    """Python's tree after an edit is Lean's tree with Lean's own names for the new nodes (``"named"``)
-    up to a renaming of those names: node by node equal, a name in use before the edit kept, and Lean's
-    new names sent one-to-one onto names Python did not use before (tree names, registered names,
-    checkpoint IDs). So Python's fresh names are checked against Lean's, not trusted."""
+def renaming(before: dict[str, Any], lean_tree: list[Any] | None, python_tree: list[Any]) -> dict[int, int] | None:
+    """Python's tree after an edit (already in Lean's numbering for the names in use) against Lean's tree
+    with Lean's own names for the new nodes: node by node equal, a name in use before the edit kept, and
+    Lean's new names sent one-to-one onto names not in use before (tree names, registered names,
+    checkpoint IDs). The map from Lean's new names to Python's, or ``None`` when there is none."""
     if lean_tree is None or len(lean_tree) != len(python_tree):
-        return False
+        return None
     used = in_use(before)
     phi: dict[int, int] = {}
     for q, p in zip(lean_tree, python_tree, strict=True):
         if q[1:] != p[1:]:
-            return False
+            return None
         if q[1] == 4:  # a sequence: its name is no name
             continue
         if q[0] in used:
             if p[0] != q[0]:
-                return False
+                return None
         elif p[0] in used or phi.setdefault(q[0], p[0]) != p[0]:
-            return False
-    return len(set(phi.values())) == len(phi)
+            return None
+    return phi if len(set(phi.values())) == len(phi) else None
 
 
-def named_mismatches(lean_init: dict[str, Any], lean_steps: list[dict[str, Any]],
-                     python_steps: list[dict[str, Any]]) -> tuple[list[str], int]:
-    """Every step where Lean reports its own naming of an edit's tree (``"named"``) checked against
-    Python's tree (``renamed``); the failures and the number of steps checked."""
-    bad: list[str] = []
-    checked = 0
-    before = lean_init
-    for k, (q, p) in enumerate(zip(lean_steps, python_steps, strict=False)):
-        if "named" in q:
-            checked += 1
-            if not renamed(before, q["named"], p["state"]["tree"]):
-                bad.append(f"step {k} names")
-        before = q["state"]
-    return bad, checked
+def renamed(before: dict[str, Any], lean_tree: list[Any] | None, python_tree: list[Any]) -> bool:
+    """Python's tree is Lean's up to a renaming of Lean's new names (``renaming``)."""
+    return renaming(before, lean_tree, python_tree) is not None
+
+
+# A renaming is a permutation of names with finite support, Python's name → Lean's: a permutation (not
+# just the new names' map) so that a name Python later takes fresh (a checkpoint ID, say) cannot land
+# on a name Lean already uses.
+Perm = dict[int, int]
+
+
+def extended(perm: Perm, phi: dict[int, int]) -> Perm:
+    """``perm`` followed by the permutation sending each ``phi[l]`` (a Python new name, in Lean's
+    numbering) to Lean's new name ``l``; both sides are unused before the edit, so every name in use
+    keeps its image."""
+    tau = {a: lean for lean, a in phi.items()}
+    spare = sorted(set(phi) - set(tau))
+    for x, y in zip(spare, sorted(set(tau) - set(phi)), strict=True):
+        tau[x] = y
+    inverse = {v: k for k, v in perm.items()}
+    out: Perm = {}
+    for n in set(perm) | {inverse.get(x, x) for x in tau}:
+        m = tau.get(perm.get(n, n), perm.get(n, n))
+        if m != n:
+            out[n] = m
+    return out
+
+
+def lean_event(perm: Perm, ev: dict[str, Any]) -> dict[str, Any]:
+    """A session event with its node names (checkpoint IDs and branches, the tree change's branch or
+    group and new names, the derived record's names) in Lean's numbering."""
+    def r(n: int) -> int:
+        return perm.get(n, n)
+
+    out = dict(ev)
+    if ev["kind"] == "checkpoint":
+        out |= {"id": r(ev["id"]), "branch": r(ev["branch"])}
+    d = ev.get("derived")
+    if d:
+        edit = dict(d["edit"])
+        for key in ("branch", "group"):
+            if key in edit:
+                edit[key] = r(edit[key])
+        if "leaves" in edit:
+            edit["leaves"] = [[r(n), g] for n, g in edit["leaves"]]
+        out["derived"] = d | {"names": sorted(r(n) for n in d["names"]), "edit": edit}
+    return out
+
+
+def lean_numbered(perm: Perm, state: dict[str, Any]) -> dict[str, Any]:
+    """A Python state (``python_state``) in Lean's numbering of names."""
+    def r(n: int) -> int:
+        return perm.get(n, n)
+
+    return state | {
+        "names": sorted(r(n) for n in state["names"]), "checkpoints": [r(k) for k in state["checkpoints"]],
+        "tree": [row if row[1] == 4 else [r(row[0]), *row[1:]] for row in state["tree"]],
+        "saved": [[r(k), r(b), *rest] for k, b, *rest in state["saved"]]}
+
+
+def lean_obs(perm: Perm, obs: list[Any]) -> list[Any]:
+    """A Python observation in Lean's numbering (a Checkpoint's ID)."""
+    if obs[0] in ("saved", "checkpoint-refused"):
+        return [obs[0], perm.get(obs[1], obs[1]), *obs[2:]]
+    return obs
+
+
+def run_named(oracle: Oracle, judgment: str, root: dict[str, Any] | None, events: list[dict[str, Any]],
+              python_steps: list[dict[str, Any]],
+              commits: list[bool]) -> tuple[Any, Perm, list[dict[str, Any]], list[str], int]:
+    """Run the session on Lean's machine, which names every edit's new nodes itself (``treeDerN``), in
+    Lean's numbering (Python's contracts are sent as they are): starting from the identity, after each
+    committed edit (``commits``) the map from Python's new names to Lean's (``renaming``) extends the
+    renaming, and the session is sent again with every event translated, until a run adds nothing.
+    Returns Lean's output, the final renaming, Python's steps in Lean's numbering, the steps whose tree is
+    not Lean's up to a renaming of the new names, and the number of committed edits so checked."""
+    perm: Perm = {}
+    for _ in range(sum(commits) + 1):
+        out = oracle.call(judgment, {"root": root, "events": [lean_event(perm, e) for e in events]})
+        bad: list[str] = []
+        grown = False
+        before = out.get("state")
+        for k, (q, p) in enumerate(zip(out["steps"], python_steps, strict=False)):
+            if commits[k]:
+                phi = renaming(before, q["state"]["tree"], lean_numbered(perm, p["state"])["tree"])
+                if phi is None:
+                    bad.append(f"step {k} names")
+                elif any(lean != a for lean, a in phi.items()):
+                    perm, grown = extended(perm, phi), True
+                    break
+            before = q["state"]
+        if not grown:
+            break
+    steps = [{"obs": lean_obs(perm, p["obs"]), "state": lean_numbered(perm, p["state"])} for p in python_steps]
+    return out, perm, steps, bad, sum(commits[:len(out["steps"])])
 
 
 def _compare(python: dict[str, Any], lean: dict[str, Any]) -> list[str]:
@@ -847,14 +938,15 @@ def run_ideal_session(oracle: Oracle, case: Session) -> CaseResult:
         events.append(ev)
         py_steps.append({"obs": _ideal_obs(nb, o), "state": python_state(nb, ideal.record)})
     derived_bad = [m for d in checked for m in derived_check(oracle, d)]
-    payload = {"root": root, "events": events}
-    out = oracle.call(IDEAL, payload)
+    commits = [e["kind"] == "edit" and st["obs"] == ["edit", "accepted"]
+               for e, st in zip(events, py_steps, strict=True)]
+    out, perm, lean_steps, named_bad, named = run_named(oracle, IDEAL, root, events, py_steps, commits)
+    payload = {"root": root, "events": [lean_event(perm, e) for e in events]}
     lean = shaped(IDEAL, out, lambda r: {
         "root": bool(r["root"]), "state": lean_state(r["state"]) if r["root"] else None,
         "steps": [{"obs": _lean_ideal_obs(st["obs"], ev), "state": lean_state(st["state"])}
                   for st, ev in zip(r["steps"], events, strict=True)]})
-    python = {"root": True, "state": py_init, "steps": py_steps}
-    named_bad, named = named_mismatches(out["state"], out["steps"], py_steps)
+    python = {"root": True, "state": py_init, "steps": lean_steps}
     bad = _compare(python, lean) + root_order(root, out) + named_bad + sorted(set(derived_bad))
     if bad:
         doc = {"registration": case.registration, "seed": case.seed, "length": case.length, "actions": actions}
@@ -862,7 +954,7 @@ def run_ideal_session(oracle: Oracle, case: Session) -> CaseResult:
     extends = sum(1 for e in events if e["kind"] == "extend")
     return Agree("session", ("event",) * len(events) + ("derived check",) * len(checked) + ("extend",) * extends
                  + checkpoint_tags(py_steps) + tree_tags(events, py_steps) + ("lean names",) * named
-                 + ("root tree in preorder",))
+                 + renamed_tags(perm, events) + ("root tree in preorder",))
 
 
 def derived_check(oracle: Oracle, d: Derived) -> list[str]:

@@ -40,9 +40,11 @@ class Recording:
         self.oracle = oracle
         self.payload: Any = None
         self.out: Any = None
+        self.sent: list[tuple[str, Any]] = []
 
     def call(self, judgment: str, payload: Any) -> Any:
         self.payload = payload
+        self.sent.append((judgment, payload))
         self.out = self.oracle.call(judgment, payload)
         return self.out
 
@@ -274,10 +276,14 @@ def _reusing(m: pytest.MonkeyPatch, fired: list[str]) -> None:
 
 
 def test_reused_name_is_caught(oracle: LeanOracle, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A Python ``Derive`` whose new group reuses a checkpoint's ID is reported: Lean's tree with its own
-    names (``"named"``) matches Python's only by a renaming onto names not in use, so the first ideal
-    session that accepts such an edit fails on ``names``, though its trees and states agree (Lean's machine
-    runs on the caller's names); the same session agrees without the perturbation."""
+    """A Python ``Derive`` whose new group reuses a checkpoint's ID is reported: Lean's machine names the
+    new nodes itself, and Python's tree matches Lean's only by a map of Lean's new names onto names not in
+    use, so the first ideal session that accepts such an edit fails on ``names`` at that edit (and, Lean's
+    machine running on its own names, its later states differ by that name); the same session agrees
+    without the perturbation."""
+    def named(res: Any) -> list[str]:
+        return [m for m in res.modes if m.startswith("step ") and m.endswith(" names") and " state " not in m]
+
     found = None
     for seed in range(60):
         case = R.Session(R.REGISTRATIONS[seed % 2], seed, 20)
@@ -285,14 +291,40 @@ def test_reused_name_is_caught(oracle: LeanOracle, monkeypatch: pytest.MonkeyPat
         with monkeypatch.context() as m:
             _reusing(m, fired)
             res = R.run_ideal_session(oracle, case)  # type: ignore[arg-type]
-        if isinstance(res, Mismatch) and any(mode.endswith(" names") for mode in res.modes):
+        if isinstance(res, Mismatch) and named(res):
             found = (case, res)
             break
     assert found is not None
     case, res = found
     assert fired
-    assert all(mode.endswith(" names") or mode.startswith("derived-") for mode in res.modes), res.modes
+    # nothing differs before the edit whose name is wrong
+    first = min(int(m.split()[1]) for m in named(res))
+    assert all(int(m.split()[1]) >= first for m in res.modes if m.startswith("step ")), res.modes
     assert isinstance(R.run_ideal_session(oracle, case), Agree)  # type: ignore[arg-type]
+
+
+def test_sessions_run_on_leans_names(oracle: LeanOracle) -> None:
+    """Lean's machine runs on its own names: among the sessions that agree are ones sent again renamed
+    (a committed edit whose new names Lean chose differently from Python's numbering, so the later events
+    reach Lean in Lean's numbering), and a Checkpoint or edit after the renaming names a node by Lean's
+    name."""
+    rec = Recording(oracle)
+    renamed_sessions = later_use = 0
+    for seed in range(60):
+        for run in (R.run_session, R.run_ideal_session):
+            rec.sent = []
+            res = run(rec, R.Session(R.REGISTRATIONS[seed % 2], seed, 20))  # type: ignore[operator]
+            assert isinstance(res, Agree), res
+            sent = [p for j, p in rec.sent if j != "edit_check"]
+            if len(sent) > 1 and sent[0] != sent[-1]:
+                renamed_sessions += 1
+                first, last = sent[0]["events"], sent[-1]["events"]
+                # an event after the first renamed commit names a node differently in the two runs
+                later_use += any(e != f and e["kind"] in ("checkpoint", "check", "edit")
+                                 for e, f in zip(first, last, strict=True))
+        if renamed_sessions >= 3 and later_use >= 1:
+            break
+    assert renamed_sessions >= 3 and later_use >= 1, (renamed_sessions, later_use)
 
 
 def test_renaming_check() -> None:
@@ -311,6 +343,27 @@ def test_renaming_check() -> None:
     assert not R.renamed(before, lean, py(0, 5, 6))  # the tree's name
     assert not R.renamed(before, None, py(4, 5, 6))  # the change does not apply on Lean's tree
     assert not R.renamed(before, lean, [[4, 2, 0, 0, 0, []], *py(4, 5, 6)[1:]])  # another kind
+
+
+def test_renaming_is_a_permutation() -> None:
+    """``extended``: after an edit whose Python names 4, 5 went to Lean's 7, 8, the renaming sends them
+    there, keeps every other name in use, and stays one-to-one (Lean's 7, 8 are not left as the image of
+    a name Python may take fresh later); ``lean_event`` and ``lean_numbered`` translate by it."""
+    perm = R.extended({}, {7: 4, 8: 5})
+    assert perm[4] == 7 and perm[5] == 8
+    image = {n: perm.get(n, n) for n in range(12)}
+    assert len(set(image.values())) == 12 and all(image[n] == n for n in (0, 1, 2, 3, 6, 9, 10, 11))
+    # a second edit: Python's 6 (in Lean's numbering, 6) to Lean's 9, on top of the first
+    perm2 = R.extended(perm, {9: 6})
+    assert perm2[4] == 7 and perm2[5] == 8 and perm2[6] == 9
+    assert len({perm2.get(n, n) for n in range(12)}) == 12
+    ev = {"kind": "checkpoint", "id": 5, "branch": 4}
+    assert R.lean_event(perm2, ev) == {"kind": "checkpoint", "id": 8, "branch": 7}
+    state = {"names": [0, 4], "checkpoints": [5], "tree": [[0, 4, 0, 0, 0, []], [4, 0, 1, 0, 0, []]],
+             "saved": [[5, 4, [], []]]}
+    assert R.lean_numbered(perm2, state) == {"names": [0, 7], "checkpoints": [8],
+                                             "tree": [[0, 4, 0, 0, 0, []], [7, 0, 1, 0, 0, []]],
+                                             "saved": [[8, 7, [], []]]}
 
 
 def _wrapped(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -416,6 +469,7 @@ def test_edit_trees_on_crafted_trees(oracle: LeanOracle) -> None:
                 refused += 1
             else:
                 assert step["obs"] == ["edit", "accepted"], (tree, change)
-                assert step["state"]["tree"] == R.tree_state(nb, expected), (tree, change)
+                # Lean names the new nodes itself: equal up to a map of its new names onto unused ones
+                assert R.renamed(out["state"], step["state"]["tree"], R.tree_state(nb, expected)), (tree, change)
                 applied += 1
     assert applied >= 10 and refused >= 10, (applied, refused)

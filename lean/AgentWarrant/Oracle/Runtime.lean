@@ -22,7 +22,8 @@ record, with `"edit": change` in place of `"tree"`: the tree change of `Spec/Edi
 `{"form": "keep"}`, `{"form": "fork", "par": b, "branch": b, "group": g, "leaves": [leaf, leaf]}`,
 `{"form": "restore", "live": b, "branch": b, "group": g, "leaves": [leaf]}`, `{"form": "select",
 "group": g, "arm": i, "leaves": [leaf]}` or `{"form": "join", "group": g, "leaves": [leaf]}` with
-`leaf = [name, [pomset]]`; Lean builds the derived tree from the record's own tree (`treeDer`), checks
+`leaf = [name, [pomset]]`; the names of the group and leaves are not read: Lean builds the derived tree
+from the record's own tree with its own names for the new nodes (`treeDerN`), checks
 the derivation and the Agent keeps the answer), `{"kind": "update" | "preload", "edit": u,
 "answer": i}` (the Agent's `i`-th answer, in the order of the session's checks), `{"kind": "use" |
 "retry", "call": x, "token": version | null, "request": ok}`, `{"kind": "dispatch"}`, `{"kind":
@@ -33,22 +34,20 @@ record; `b` says whether `ξ` verifies).
 
 `Derive` is the session's table of derivations: a rule update or Preload re-derives `u` at the
 committed record by looking up the derivation a check gave at an equal record (none: undefined), its
-tree Lean's `applyEdit` of the record's tree (undefined when the change does not apply).
+tree Lean's `applyEdit` of the record's tree with Lean's names (`leanNames`, above the tree's names, the
+checkpoint IDs and the registered names; undefined when the change does not apply). The session's names
+are Lean's throughout: the caller translates every event's node names into Lean's numbering, and the
+states it compares, by the renaming the committed trees so far give.
 Output: `{"root": accepted, "rootOrder": [pb, nc], "steps": [{"obs": [...], "state": {...}}]}`:
 the root update is the checked one (`startChecked`, `Spec/Edits/DeriveTreeRoot.lean`), which refuses a
 root whose tree breaks parents before children or has crossing parent links, and `"rootOrder"` (absent
 for a `null` root) gives Lean's verdict on each (`parentsBeforeB`, `noCrossB`), so the caller's own check
-of the root tree is compared with Lean's. A step that commits an edit's
-tree change (a rule update answered `updated`) also carries `"named"`: the tree
-with Lean's own names for the new nodes (`leanNames`, above the tree's names, the checkpoint IDs and the
-registered names; `null` when the change does not apply), so the caller's names can be checked against
-Lean's up to a renaming of the new names (the machine itself runs on the caller's names, which the
-session's later events use).
+of the root tree is compared with Lean's.
 
 `edit_ideal` runs the ideal machine (`stepI`: the atomic edit, the tokenless tool call, Dispatch,
 completion, Checkpoint, the registered extension; a retry changes nothing) over `{"root": derived, "events": [event]}` with
 events `{"kind": "edit", "edit": u, "derived": derived}`, `{"kind": "use", "call": x, "request": ok}`,
-`{"kind": "retry", "call": x}`, `dispatch`, `settle`, `checkpoint` and `extend` as above; same output (`"named"` on an accepted edit). -/
+`{"kind": "retry", "call": x}`, `dispatch`, `settle`, `checkpoint` and `extend` as above; same output. -/
 namespace AgentWarrant.Oracle.Runtime
 open Lean AgentWarrant AgentWarrant.Edits AgentWarrant.Edits.Machine
 open AgentWarrant.Oracle.Edits (field as listOf nats pinstD tripleD pairD)
@@ -148,15 +147,10 @@ def lookupT : List (Core × Nat × Option (Machine.Derived × TEdit)) → Core �
     | true, true => d
     | _, _ => lookupT t c' u
 
-/-- `Derive` as the machine sees it: the table's derivation with the tree Lean computes (`treeDer`). -/
-def lookup (t : List (Core × Nat × Option (Machine.Derived × TEdit))) : Derivation := treeDer (lookupT t)
-
-/-- The tree Lean builds at record `c` for the change the table names for edit `u`, with Lean's own names
-for the new nodes (`leanNames`, avoiding the tree's names and `reserved`). -/
-def namedTree (t : List (Core × Nat × Option (Machine.Derived × TEdit))) (c : Core) (u : Nat) : Option Tree :=
-  match lookupT t c u with
-  | some (_, e) => applyEdit c.tree (leanNames c.tree (reserved c) e)
-  | none => none
+/-- `Derive` as the machine sees it: the table's derivation with the tree Lean computes and Lean's own
+names for its new nodes (`treeDerN`: `leanNames`, above the tree's names and `reserved`); the names the
+caller put in the change are never read. -/
+def lookup (t : List (Core × Nat × Option (Machine.Derived × TEdit))) : Derivation := treeDerN (lookupT t)
 
 structure Sess where
   store : Store
@@ -248,27 +242,11 @@ def stateJ (S : RState) : Json :=
     ("saved", Json.arr (c.saved.map (fun k => Json.arr #[toJson k.id, toJson k.branch, jNats k.done,
       Json.arr (k.rest.map jNats).toArray])).toArray)]
 
-/-- `"named"`: the tree Lean builds with its own names for edit `u` at record `c` (`null`: none). -/
-def namedField (t : List (Core × Nat × Option (Machine.Derived × TEdit))) (c : Core) (u : Nat) : List (String × Json) :=
-  [("named", match namedTree t c u with
-    | some n => treeJ n
-    | none => Json.null)]
-
-/-- `"named"` for a step whose observation commits edit `u`'s change at record `c`. -/
-def namedJ (t : List (Core × Nat × Option (Machine.Derived × TEdit))) (c : Core) (u : Nat) : Obs → List (String × Json)
-  | Obs.updated _ => namedField t c u
-  | _ => []
-
-/-- `"named"` for a rule update (a Preload only prepares the version: the tree stays). -/
-def sevNamed (s : Sess) : SEv → Obs → List (String × Json)
-  | SEv.update u _, o => namedJ s.table s.store.committed.core u o
-  | _, _ => []
-
 def runAll : Sess → List (SEv × Bool) → List Json
   | _, [] => []
   | s, (e, c) :: es =>
     let p := runOne s e c
-    Json.mkObj ([("obs", obsJ p.1), ("state", stateJ p.2.store.committed)] ++ sevNamed s e p.1) :: runAll p.2 es
+    Json.mkObj [("obs", obsJ p.1), ("state", stateJ p.2.store.committed)] :: runAll p.2 es
 
 /-- `"rootOrder"`: Lean's verdicts on the root tree's order, `[parents before children, no crossing
 links]` (`parentsBeforeB`, `noCrossB`); the root is installed only when both hold (`startChecked`). -/
@@ -318,10 +296,7 @@ def runIdeal : List (Core × Nat × Option (Machine.Derived × TEdit)) → Core 
       | IdEv.edit u d => let t' := t ++ [(c, u, d)]; let p := stepI (lookup t') c (IEv.edit u); (p.1, p.2, t')
       | IdEv.ev ie => let p := stepI (lookup t) c ie; (p.1, p.2, t)
       | IdEv.retry x => (retryI c x, c, t)
-    let named := match e, o with
-      | IdEv.edit u _, Obs.accepted => namedField t' c u
-      | _, _ => []
-    Json.mkObj ([("obs", obsJ o), ("state", stateJ ⟨c', []⟩)] ++ named) :: runIdeal t' c' es
+    Json.mkObj [("obs", obsJ o), ("state", stateJ ⟨c', []⟩)] :: runIdeal t' c' es
 
 /-- `edit_ideal`: the ideal machine (`stepI`) over a session of ideal events, from the accepted root. -/
 def editIdeal (j : Json) : Dec Json := do
