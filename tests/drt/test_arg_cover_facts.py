@@ -405,7 +405,8 @@ def test_the_inequality_clause_decides_and_its_converse_fails(oracle: LeanOracle
     assert _both(oracle, EVERY_EFFECT, lists, tools, "act", ["00", "10"], apart) == ("uncovered", "uncovered")
 
 
-# Lean's own class question (``arg_cover_class``: ``classQ`` written from the class's facts) against Python's
+# Lean's own class question (``arg_cover_class``: ``classQ``, or ``classQA`` with array or object predicate
+# constants, written from the class's facts) against Python's
 # (``questions`` with ``_fact_clauses``), clause for clause and verdict for verdict.
 
 JSON_ATOMS: list[int] = []  # ``["json", c]`` atoms in Lean's class questions (``classQA``)
@@ -495,6 +496,22 @@ def test_lean_writes_the_class_question_with_array_constants_as_python_does(orac
           f"with slots asserted equal), {steps} comparisons of Lean's class question with Python's, 0 differences, "
           f"{len(JSON_ATOMS)} array or object constant atoms in Lean's questions")
     assert steps >= 150 and equal >= 10 and len(JSON_ATOMS) >= steps, (steps, equal, len(JSON_ATOMS))
+
+
+def test_a_python_writer_misreading_array_constants_differs_from_lean(oracle: LeanOracle,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Python writer comparing with ``[c]`` in place of an array or object constant ``c`` is caught on the
+    generated classes with such constants."""
+    real = arg_cover._pred_lit
+
+    def wrapped(value: Any) -> list[Any]:
+        return ["json", [value]] if isinstance(value, list | dict) else real(value)
+
+    monkeypatch.setattr(arg_cover, "_pred_lit", wrapped)
+    steps, _, found = _class_runs(oracle, 60, structured=True)
+    print(f"arg_cover_class with a Python writer misreading array or object constants: {len(found)} of 60 "
+          f"classes differ, {steps} comparisons")
+    assert len(found) >= 30, (len(found), steps)
 
 
 def test_a_python_class_writer_ignoring_equalities_differs_from_lean(oracle: LeanOracle,
