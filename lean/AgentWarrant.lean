@@ -127,6 +127,8 @@ import AgentWarrant.Spec.Revision.ArgCoverFacts
 import AgentWarrant.Spec.Revision.ArgCoverClass
 import AgentWarrant.Thm.Revision.ArgCoverFacts
 import AgentWarrant.Thm.Revision.ArgCoverClass
+import AgentWarrant.Spec.Revision.ArgCoverClassA
+import AgentWarrant.Thm.Revision.ArgCoverClassA
 import AgentWarrant.Spec.Revision.ArgCoverNeq
 import AgentWarrant.Thm.Revision.ArgCoverNeq
 import AgentWarrant.Thm.Revision.ArgCoverNull

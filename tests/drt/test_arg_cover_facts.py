@@ -33,6 +33,7 @@ from model.monitor.language.policy import (
     EntryKind,
     EqPred,
     GlobPat,
+    OneOfPred,
     SlotPat,
     Tool,
 )
@@ -404,8 +405,12 @@ def test_the_inequality_clause_decides_and_its_converse_fails(oracle: LeanOracle
     assert _both(oracle, EVERY_EFFECT, lists, tools, "act", ["00", "10"], apart) == ("uncovered", "uncovered")
 
 
-# Lean's own class question (``arg_cover_class``: ``classQ`` written from the class's facts) against Python's
+# Lean's own class question (``arg_cover_class``: ``classQ``, or ``classQA`` with array or object predicate
+# constants, written from the class's facts) against Python's
 # (``questions`` with ``_fact_clauses``), clause for clause and verdict for verdict.
+
+JSON_ATOMS: list[int] = []  # ``["json", c]`` atoms in Lean's class questions (``classQA``)
+
 
 def _class_translations_differ(oracle: LeanOracle, lists: Lists, tools: Sequence[Tool], listed: Sequence[str],
                                facts: Sequence[Fact]) -> tuple[str | None, str]:
@@ -418,6 +423,7 @@ def _class_translations_differ(oracle: LeanOracle, lists: Lists, tools: Sequence
     if len(py) != len(lean_qs):
         return f"{len(py)} ways in Python, {len(lean_qs)} in Lean", out["answer"]
     for (names, q), lq in zip(py, lean_qs, strict=True):
+        JSON_ATOMS.extend(1 for _, lit in lq["atoms"] if lit[0] == "json")
         if _norm(names, q) != _norm([source_name(n) for n in lq["names"]], lq):
             return f"the questions differ: python={q} lean={lq}", out["answer"]
     answers = [oracle.call("arg_cover", q)["answer"] for _, q in py]
@@ -427,18 +433,33 @@ def _class_translations_differ(oracle: LeanOracle, lists: Lists, tools: Sequence
     return None, out["answer"]
 
 
-def _class_runs(oracle: LeanOracle, n: int) -> tuple[int, int, list[str]]:
-    """``n`` generated classes (the entries and facts of ``test_lean_and_z3_agree_on_generated_binding_classes``),
-    each grown from no listed vector by Lean's witnesses to coverage, compared at every step: the number of
-    comparisons, of classes with slots asserted equal, and the differences found (the first per class)."""
-    rng = random.Random(13)
-    tools = [Tool("t", "op", "src", "dst", frozenset({"path"}), frozenset({"path"}),
-                  (EffectDecl("act", ArgRes("path")),)),
+STRUCTURED: list[object] = [[1], {"k": 1}, [], ["a", [2]]]
+
+
+def _structured(rng: random.Random, e: Entry) -> Entry:
+    """``e`` with an equality or one-of predicate against an array or object constant (``wayQA``'s literal
+    ``["json", c]``), on an argument the tools declare."""
+    const = rng.choice(STRUCTURED)
+    path = (rng.choice(["tags", "path"]),)
+    return replace(e, where=(EqPred(path, const) if rng.random() < 0.5 else OneOfPred(path, ("a", const)),))
+
+
+def _class_runs(oracle: LeanOracle, n: int, structured: bool = False) -> tuple[int, int, list[str]]:
+    """``n`` generated classes (the entries and facts of ``test_lean_and_z3_agree_on_generated_binding_classes``;
+    ``structured``: each list's first entry compares with an array or object constant, so Lean writes
+    ``classQA``), each grown from no listed vector by Lean's witnesses to coverage, compared at every step: the
+    number of comparisons, of classes with slots asserted equal, and the differences found (the first per
+    class)."""
+    rng = random.Random(13 if not structured else 17)
+    args = frozenset({"path", "tags"}) if structured else frozenset({"path"})
+    tools = [Tool("t", "op", "src", "dst", args, frozenset({"path"}), (EffectDecl("act", ArgRes("path")),)),
              Tool("u", "op", "src", "dst", frozenset(), frozenset(), (EffectDecl("act", ConstRes("ab")),))]
     steps = equal = 0
     found: list[str] = []
     for _ in range(n):
         lists = [[_entry(rng) for _ in range(rng.randint(1, 2))] for _ in range(2)]
+        if structured:
+            lists = [[_structured(rng, xs[0]), *xs[1:]] for xs in lists]
         facts = _facts(rng)
         ts = tools[:rng.randint(1, 2)]
         equal += any(isinstance(a[1], str) for a, _ in facts)
@@ -465,6 +486,34 @@ def test_lean_writes_the_class_question_as_python_does(oracle: LeanOracle) -> No
     assert steps >= 150 and equal >= 10, (steps, equal)
 
 
+def test_lean_writes_the_class_question_with_array_constants_as_python_does(oracle: LeanOracle) -> None:
+    """Actions whose entries compare with array or object constants: Lean's ``classQA`` against Python's
+    question, clause for clause and verdict for verdict."""
+    JSON_ATOMS.clear()
+    steps, equal, found = _class_runs(oracle, 60, structured=True)
+    assert not found, found[:3]
+    print(f"arg_cover_class generated with array or object predicate constants: 60 binding classes ({equal} "
+          f"with slots asserted equal), {steps} comparisons of Lean's class question with Python's, 0 differences, "
+          f"{len(JSON_ATOMS)} array or object constant atoms in Lean's questions")
+    assert steps >= 150 and equal >= 10 and len(JSON_ATOMS) >= steps, (steps, equal, len(JSON_ATOMS))
+
+
+def test_a_python_writer_misreading_array_constants_differs_from_lean(oracle: LeanOracle,
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Python writer comparing with ``[c]`` in place of an array or object constant ``c`` is caught on the
+    generated classes with such constants."""
+    real = arg_cover._pred_lit
+
+    def wrapped(value: Any) -> list[Any]:
+        return ["json", [value]] if isinstance(value, list | dict) else real(value)
+
+    monkeypatch.setattr(arg_cover, "_pred_lit", wrapped)
+    steps, _, found = _class_runs(oracle, 60, structured=True)
+    print(f"arg_cover_class with a Python writer misreading array or object constants: {len(found)} of 60 "
+          f"classes differ, {steps} comparisons")
+    assert len(found) >= 30, (len(found), steps)
+
+
 def test_a_python_class_writer_ignoring_equalities_differs_from_lean(oracle: LeanOracle,
                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
     """A Python writer that gives every slot a group of its own (asserted equalities ignored) is caught."""
@@ -479,25 +528,29 @@ def test_a_python_class_writer_ignoring_equalities_differs_from_lean(oracle: Lea
 
 
 def test_a_class_question_outside_lean_is_written_by_python_with_the_reason(oracle: LeanOracle) -> None:
-    """A class denying a slot equality, or an action with an array predicate constant: Lean answers
-    ``outside`` on ``arg_cover_class`` and Python writes the question, saying why; with nothing listed the
-    verdict is uncovered, as Z3's where Z3 takes the question (its encoding has no array constant)."""
+    """A class denying a slot equality: Lean answers ``outside`` on ``arg_cover_class`` and Python writes the
+    question, saying why; an action with an array predicate constant: Lean writes it (``classQA``). With
+    nothing listed the verdict is uncovered, as Z3's where Z3 takes the question (its encoding has no array
+    constant)."""
     tools = [Tool("t", "op", "src", "dst", frozenset({"path", "tags"}), frozenset({"path"}),
                   (EffectDecl("act", ArgRes("path")),))]
     slots = [[Entry(EntryKind.ALLOW, "act", SlotPat("s")), Entry(EntryKind.ALLOW, "act", SlotPat("t"))], []]
     tagged = [[Entry(EntryKind.ALLOW, "act", SlotPat("s"), where=(EqPred(("tags",), [1, 2]),))], []]
-    cases: list[tuple[Lists, tuple[Fact, ...], str, str]] = [
+    cases: list[tuple[Lists, tuple[Fact, ...], str | None, str]] = [
         (slots, ((("s", "t"), False),), "denies an equality", "uncovered"),
-        (tagged, ((("s", ConstPat("a")), True),), "array or object predicate constant", "undecided")]
+        (tagged, ((("s", ConstPat("a")), True),), None, "undecided")]
     for lists, facts, why, z_answer in cases:
         out = oracle.call("arg_cover_class", class_question(EVERY_EFFECT, lists, [], "act", tools, facts))
-        assert out["answer"] == "outside", out
+        assert out["answer"] == ("outside" if why else "uncovered"), out
         written: list[arg_cover.Written] = []
         by_action = {"act": [_unflat(b, lists) for b in ()]}
         verdict = lean_covers(oracle.call, EVERY_EFFECT, by_action, lists, frozenset({"act"}), tools, "drt",
                               written, facts=facts)
-        assert [(w.by, w.judgment()) for w in written] == [("python", "arg_cover")], written
-        assert why in written[0].why, written
+        if why is None:
+            assert written == [], written  # an uncovered answer returns before anything is recorded
+        else:
+            assert [(w.by, w.judgment()) for w in written] == [("python", "arg_cover")], written
+            assert why in written[0].why, written
         z = covers(EVERY_EFFECT, by_action, lists, frozenset({"act"}), tools, "drt", [a for a, _ in facts],
                    [h for _, h in facts])
         assert (_answer(verdict), _answer(z)) == ("uncovered", z_answer), (verdict, z)

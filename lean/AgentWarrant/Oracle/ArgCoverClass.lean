@@ -1,15 +1,17 @@
 import AgentWarrant.Oracle.ArgCover
-import AgentWarrant.Spec.Revision.ArgCoverClass
+import AgentWarrant.Spec.Revision.ArgCoverClassA
 /-! The `arg_cover_class` judgment: a binding class's coverage question written in Lean from the class's
 facts (`Revision.ArgCover.classQ`, `Spec/Revision/ArgCoverClass.lean`; its meaning
-`Revision.ArgCover.classCoverMatches`) and decided way by way (Agenra Sections 1 and 7.1).
+`Revision.ArgCover.classCoverMatches`; for an action whose entries compare with array or object constants,
+`Revision.ArgCover.classQA` on `wayQA`'s positions, `Spec/Revision/ArgCoverClassA.lean`, its meaning
+`Revision.ArgCover.classCoverMatchesA`) and decided way by way (Agenra Sections 1 and 7.1).
 
 Input (every key required): `arg_cover_policy`'s (`action`, `entries`, `tools`, `resources`, `listed`) and
 `"facts": [[slot, fact, holds]…]`, a fact being `{"slot": t}` (the slot's value equals slot `t`'s),
 `{"glob": g}` or `{"const": c}` (a scalar or null constant), `holds` whether the class asserts it.
 Output: `arg_cover_policy`'s, a source of a group's value variable written `{"value": g}` (`g` the group's
 least slot). `outside` (the caller writes the question itself) when an entry of the action lies outside
-`grantOk` (an array or object constant anywhere: `wayQA`'s fragment is not written with facts here) or the
+`grantOkA` (an array or object resource constant, or a predicate constant failing the oracle's checks) or the
 class denies an equality between slots (`apartFree`); `outside` then names the entries, as
 `arg_cover_policy` does, or none for the facts' reason. -/
 namespace AgentWarrant.Oracle.ArgCoverClass
@@ -72,12 +74,17 @@ def argCoverClassJ (j : Json) : Dec Json := do
   let listedS ← strList j "listed"
   let listed ← listedS.mapM (fun s => bitsOfStr s gs.length "listed")
   let fs ← arrOf factOf j "facts"
-  match allB grantOk (ofAction a gs), apartFree fs with
-  | true, true =>
+  -- scalar constants only: `classQ` (`classCoverMatches`); array or object predicate constants too:
+  -- `classQA` (`classCoverMatchesA`)
+  match allB grantOk (ofAction a gs), allB grantOkA (ofAction a gs), apartFree fs with
+  | true, _, true =>
     let qs := somesQC ((ways a tools).map (fun w => classQ fs a tools gs E w.1 w.2))
     pure (decideWaysC listedS listed qs [])
-  | false, _ => pure (outsideJ a (outsideOf a 0 gs))
-  | true, false => pure (Json.mkObj [("answer", toJson "outside"),
+  | false, true, true =>
+    let qs := somesQC ((ways a tools).map (fun w => classQA fs a tools gs E w.1 w.2))
+    pure (decideWaysC listedS listed qs [])
+  | false, false, _ => pure (outsideJ a (outsideOf a 0 gs))
+  | _, _, false => pure (Json.mkObj [("answer", toJson "outside"),
       ("reason", toJson s!"{a}: the class denies an equality between slots, which the class question Lean writes leaves out"),
       ("outside", Json.arr #[]), ("names", Json.null), ("witness", Json.null), ("vector", Json.null),
       ("questions", Json.arr #[])])

@@ -29,8 +29,11 @@ question here, for ``arg_cover``, only for an action with an entry outside the f
 (``facts``, below) Lean writes itself too, from the class's facts as they are (``class_question``, judgment
 ``arg_cover_class``: ``classQ`` in lean/AgentWarrant/Spec/Revision/ArgCoverClass.lean, whose ``covered``
 answer is proved to cover every call the monitor prepares in every binding state of the class,
-``preparedClassCoverMatches``), except for a class denying an equality between slots or an action with an
-array or object constant, whose question is written here (``_fact_clauses``, ``_apart_clauses``). A tool
+``preparedClassCoverMatches``; for an action whose entries compare with array or object constants
+``classQA`` in lean/AgentWarrant/Spec/Revision/ArgCoverClassA.lean, ``preparedClassCoverMatchesA``, which
+also assumes the call's values at those paths admitted), except for a class denying an equality between
+slots or an action with an entry outside ``wayQA``'s fragment, whose question is written here
+(``_fact_clauses``, ``_apart_clauses``). A tool
 whose resource is
 the null constant needs no fallback: the monitor emits that effect (``call_effects``) and an ``any`` or
 null constant entry matches it, and Lean writes that way's question as this translation does (the
@@ -559,7 +562,7 @@ def lean_covers(call: object, effects: EffectSet, listed: Mapping[str, Sequence[
     ``written`` (when given) receives, per action, who wrote its question (``Written``; ``names`` names
     ``lists`` there). ``facts``: a binding class's facts about bound values: Lean writes each action's
     question itself from them (``arg_cover_class``) unless the class denies an equality between slots or an
-    entry has an array or object constant; then the question is written here with the facts as literals
+    entry lies outside ``wayQA``'s fragment; then the question is written here with the facts as literals
     (``_fact_clauses``) and decided by ``arg_cover``; for a class asserting two slots' values differ
     (``facts_outside``) only
     ``covered`` is taken (``neqSound``), and an ``uncovered`` answer is ``ApartUncovered``, its witness possibly
@@ -575,8 +578,9 @@ def lean_covers(call: object, effects: EffectSet, listed: Mapping[str, Sequence[
         flats = flat_listed(listed.get(action, ()), width)
         outside: tuple[str, ...] = ()
         if facts:
-            # Lean writes the class's question itself (``classQ``) unless the class denies an equality
-            # between slots or an entry has an array or object constant (then it answers ``outside``).
+            # Lean writes the class's question itself (``classQ``; ``classQA`` with array or object predicate
+            # constants) unless the class denies an equality between slots or an entry lies outside
+            # ``wayQA``'s fragment (then it answers ``outside``).
             judgment, doc = "arg_cover_class", class_question(effects, lists, flats, action, tools, facts)
         else:
             judgment, doc = "arg_cover_policy", policy_question(effects, lists, flats, action, tools)
@@ -595,9 +599,6 @@ def lean_covers(call: object, effects: EffectSet, listed: Mapping[str, Sequence[
             raise BadAnswer(f"{judgment}: an answer that is not covered or uncovered (or outside): {out!r:.200}")
         reason = out.get("reason") if isinstance(out, dict) else None
         why, outside = (reason if isinstance(reason, str) else ""), lean_outside(out, lists, names)
-        if facts and not why and not outside:
-            why = ("a binding class's question with an array or object predicate constant, which Lean's class "
-                   "question leaves out")
         if written is not None:
             written.append(Written(where, action, "python", why, outside))
         for variables, question in questions(effects, lists, flats, action, tools, facts):
