@@ -29,7 +29,7 @@ open Lean AgentWarrant AgentWarrant.Monitor AgentWarrant.Monitor.Full
 /-- A sourced `Lit` as an `ALit` (what `liftC` does to each literal of a clause). -/
 def liftS (x : SLit) : SLitA := (x.1, ALit.lit x.2)
 
-def liftPA : Option (List SClause) → Option (List SClauseA)
+def liftPS : Option (List SClause) → Option (List SClauseA)
   | none => none
   | some f => some (f.map liftC)
 
@@ -100,11 +100,11 @@ theorem litsOfFALift : ∀ (f : List SClause), litsOfFA (f.map liftC) = (litsOfF
     show litsOfCA (liftC c) ++ litsOfFA (f.map liftC) = (litsOfC c ++ litsOfF f).map liftS
     rw [litsOfCALift, litsOfFALift f, mapAppend]
 
-theorem posLitsALift : ∀ (P : List (Option (List SClause))), posLitsA (P.map liftPA) = (posLits P).map liftS
+theorem posLitsALift : ∀ (P : List (Option (List SClause))), posLitsA (P.map liftPS) = (posLits P).map liftS
   | [] => rfl
   | none :: P => posLitsALift P
   | some f :: P => by
-    show litsOfFA (f.map liftC) ++ posLitsA (P.map liftPA) = (litsOfF f ++ posLits P).map liftS
+    show litsOfFA (f.map liftC) ++ posLitsA (P.map liftPS) = (litsOfF f ++ posLits P).map liftS
     rw [litsOfFALift, posLitsALift P, mapAppend]
 
 theorem numCALift (syms : List SLit) (c : SClause) : numCA (syms.map liftS) (liftC c) = numC syms c := by
@@ -120,7 +120,7 @@ theorem numFALift (syms : List SLit) (f : List SClause) : numFA (syms.map liftS)
   rw [mapMapB]
   exact mapCongrB f (fun c _ => numCALift syms c)
 
-theorem numPALift (syms : List SLit) : ∀ (o : Option (List SClause)), numPA (syms.map liftS) (liftPA o) = numP syms o
+theorem numPALift (syms : List SLit) : ∀ (o : Option (List SClause)), numPA (syms.map liftS) (liftPS o) = numP syms o
   | none => rfl
   | some f => congrArg some (numFALift syms f)
 
@@ -131,24 +131,24 @@ theorem fstLift (syms : List SLit) : (syms.map liftS).map (fun x => x.1) = syms.
 /-- `buildQA` on lifted clauses is `buildQ` on the unlifted ones: the same names, atoms, condition and
 positions. -/
 theorem buildQALift (F : List SClause) (P : List (Option (List SClause))) :
-    buildQA (F.map liftC) (P.map liftPA) = buildQ F P := by
-  have hs : dedupB sLitABeq [] (litsOfFA (F.map liftC) ++ posLitsA (P.map liftPA)) =
+    buildQA (F.map liftC) (P.map liftPS) = buildQ F P := by
+  have hs : dedupB sLitABeq [] (litsOfFA (F.map liftC) ++ posLitsA (P.map liftPS)) =
       (dedupL [] (litsOfF F ++ posLits P)).map liftS := by
     rw [litsOfFALift, posLitsALift, ← mapAppend]
     exact dedupBLift _ []
-  show BuiltQ.mk (dedupL [] ((dedupB sLitABeq [] (litsOfFA (F.map liftC) ++ posLitsA (P.map liftPA))).map (fun x => x.1)))
-      ((dedupB sLitABeq [] (litsOfFA (F.map liftC) ++ posLitsA (P.map liftPA))).map (fun x =>
-        (idxOf x.1 (dedupL [] ((dedupB sLitABeq [] (litsOfFA (F.map liftC) ++ posLitsA (P.map liftPA))).map
+  show BuiltQ.mk (dedupL [] ((dedupB sLitABeq [] (litsOfFA (F.map liftC) ++ posLitsA (P.map liftPS))).map (fun x => x.1)))
+      ((dedupB sLitABeq [] (litsOfFA (F.map liftC) ++ posLitsA (P.map liftPS))).map (fun x =>
+        (idxOf x.1 (dedupL [] ((dedupB sLitABeq [] (litsOfFA (F.map liftC) ++ posLitsA (P.map liftPS))).map
           (fun x => x.1))), x.2)))
-      (numFA (dedupB sLitABeq [] (litsOfFA (F.map liftC) ++ posLitsA (P.map liftPA))) (F.map liftC))
-      ((P.map liftPA).map (numPA (dedupB sLitABeq [] (litsOfFA (F.map liftC) ++ posLitsA (P.map liftPA))))) =
+      (numFA (dedupB sLitABeq [] (litsOfFA (F.map liftC) ++ posLitsA (P.map liftPS))) (F.map liftC))
+      ((P.map liftPS).map (numPA (dedupB sLitABeq [] (litsOfFA (F.map liftC) ++ posLitsA (P.map liftPS))))) =
     BuiltQ.mk (dedupL [] ((dedupL [] (litsOfF F ++ posLits P)).map (fun x => x.1)))
       ((dedupL [] (litsOfF F ++ posLits P)).map (fun x =>
         (idxOf x.1 (dedupL [] ((dedupL [] (litsOfF F ++ posLits P)).map (fun x => x.1))), ALit.lit x.2)))
       (numF (dedupL [] (litsOfF F ++ posLits P)) F)
       (P.map (numP (dedupL [] (litsOfF F ++ posLits P))))
   rw [hs, fstLift, numFALift, mapMapB, mapMapB]
-  have hp : P.map (fun o => numPA ((dedupL [] (litsOfF F ++ posLits P)).map liftS) (liftPA o)) =
+  have hp : P.map (fun o => numPA ((dedupL [] (litsOfF F ++ posLits P)).map liftS) (liftPS o)) =
       P.map (numP (dedupL [] (litsOfF F ++ posLits P))) :=
     mapCongrB P (fun o _ => numPALift _ o)
   rw [hp]
@@ -183,14 +183,14 @@ theorem predClauseALift (rk : Src) : ∀ (p : Pred), predOk p = true →
   | Pred.range _ _ _, _ => rfl
 
 theorem posOfALift (a : String) (rk : Src) (keys : List String) (g : Monitor.Full.Grant)
-    (hg : g.action = a → grantOk g = true) : posOfA a rk keys g = liftPA (posOf a rk keys g) := by
+    (hg : g.action = a → grantOk g = true) : posOfA a rk keys g = liftPS (posOf a rk keys g) := by
   cases h : g.action == a with
   | false =>
     show (match g.action == a with
       | true => some (((patConj g.pat).map (fun c => c.2.map (fun l => ((reSrc rk c.1, l), true)))).map liftC ++
           g.preds.map (predClauseA rk) ++ (slotConj rk g.pat).map liftC ++ (keyConj keys g.keys).map liftC)
       | false => none) =
-      liftPA (match g.action == a with
+      liftPS (match g.action == a with
       | true => some ((patConj g.pat ++ g.preds.map predConj).map (fun c => c.2.map (fun l => ((reSrc rk c.1, l), true))) ++
           slotConj rk g.pat ++ keyConj keys g.keys)
       | false => none)
@@ -211,7 +211,7 @@ theorem posOfALift (a : String) (rk : Src) (keys : List String) (g : Monitor.Ful
       | true => some (((patConj g.pat).map (fun c => c.2.map (fun l => ((reSrc rk c.1, l), true)))).map liftC ++
           g.preds.map (predClauseA rk) ++ (slotConj rk g.pat).map liftC ++ (keyConj keys g.keys).map liftC)
       | false => none) =
-      liftPA (match g.action == a with
+      liftPS (match g.action == a with
       | true => some ((patConj g.pat ++ g.preds.map predConj).map (fun c => c.2.map (fun l => ((reSrc rk c.1, l), true))) ++
           slotConj rk g.pat ++ keyConj keys g.keys)
       | false => none)
@@ -232,7 +232,7 @@ theorem wayQSame (a : String) (tools : List Tool) (gs : List Monitor.Full.Grant)
   | none => rfl
   | some cond =>
     have hp : gs.map (posOfA a (wayRes d.res) (actionKeys a (ownTools a tools) gs)) =
-        (gs.map (posOf a (wayRes d.res) (actionKeys a (ownTools a tools) gs))).map liftPA := by
+        (gs.map (posOf a (wayRes d.res) (actionKeys a (ownTools a tools) gs))).map liftPS := by
       rw [mapMapB]
       exact mapCongrB gs (fun g hg => posOfALift a _ _ g (hfrag g hg))
     show some (buildQ cond _) = some (buildQA (cond.map liftC) _)
