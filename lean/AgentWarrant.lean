@@ -174,6 +174,7 @@ import AgentWarrant.Thm.Monitor.Extensions
 import AgentWarrant.Thm.Monitor.Evidence
 import AgentWarrant.Spec.Edits.DeriveTreeJudged
 import AgentWarrant.Thm.Edits.DeriveTreeJudged
+import AgentWarrant.Thm.Edits.DeriveTreeIdealN
 import AgentWarrant.Spec.Edits.DeriveTreeSrc
 import AgentWarrant.Thm.Edits.DeriveTreeSrc
 

@@ -64,6 +64,7 @@ import AgentWarrant.Thm.Revision.ArgCoverNull
 import AgentWarrant.Thm.Monitor.Full.JsonExact
 import AgentWarrant.Thm.Monitor.Full.SlotDesignated
 import AgentWarrant.Thm.Edits.DeriveTreeJudged
+import AgentWarrant.Thm.Edits.DeriveTreeIdealN
 import AgentWarrant.Thm.Edits.RegisteredRootTree
 import AgentWarrant.Thm.Edits.DeriveTreeSrc
 /-! The headline results, each stated once in plain words and proved by the lemma named in its
@@ -1585,6 +1586,34 @@ theorem editNamesAreLeans (t : AgentWarrant.Edits.Machine.Tree) (r : List Nat) (
       ∃ t'', AgentWarrant.Edits.Machine.applyEdit t (AgentWarrant.Edits.Machine.leanNames t r e) = some t'') :=
   ⟨AgentWarrant.Edits.Machine.leanNamesFresh t r e, AgentWarrant.Edits.Machine.leanNamesAvoid t r e,
    fun _ h => AgentWarrant.Edits.Machine.leanNamesDefined r h⟩
+
+/-- The ideal machine's trees with Lean's names: run with `treeDerN`, every step leaves the record's
+tree, its `HStep`, or Lean's `applyEdit` of it for the change `Derive` names there with Lean's names
+(`leanNames` above the tree's names and `reserved`), which are fresh for the tree (A-D1: distinct, and
+used by no node) and none of them a reserved name; and an edit the ideal machine accepts leaves exactly
+that tree for the change `Derive` names for that edit's own entry. -/
+theorem idealEditTreesAreLeans (der : AgentWarrant.Edits.Machine.Core → Nat →
+      Option (AgentWarrant.Edits.Machine.Derived × AgentWarrant.Edits.Machine.TEdit))
+    (c : AgentWarrant.Edits.Machine.Core) :
+    (∀ ev, let t' := (AgentWarrant.Edits.Machine.stepI (AgentWarrant.Edits.Machine.treeDerN der) c ev).2.tree
+      t' = c.tree ∨ (∃ x, t' = AgentWarrant.Edits.Machine.hstep c.tree x) ∨
+        (∃ u d e0, der c u = some (d, e0) ∧
+          AgentWarrant.Edits.Machine.freshIn c.tree
+            (AgentWarrant.Edits.Machine.leanNames c.tree (AgentWarrant.Edits.Machine.reserved c) e0) = true ∧
+          AgentWarrant.allB (fun x => !(AgentWarrant.Edits.memN x (AgentWarrant.Edits.Machine.reserved c)))
+            (AgentWarrant.Edits.Machine.freshNames
+              (AgentWarrant.Edits.Machine.leanNames c.tree (AgentWarrant.Edits.Machine.reserved c) e0)) = true ∧
+          AgentWarrant.Edits.Machine.applyEdit c.tree
+            (AgentWarrant.Edits.Machine.leanNames c.tree (AgentWarrant.Edits.Machine.reserved c) e0) = some t')) ∧
+    (∀ u, (AgentWarrant.Edits.Machine.stepI (AgentWarrant.Edits.Machine.treeDerN der) c
+        (AgentWarrant.Edits.Machine.IEv.edit u)).1 = AgentWarrant.Edits.Machine.Obs.accepted →
+      ∃ d e0, der c u = some (d, e0) ∧
+        AgentWarrant.Edits.Machine.applyEdit c.tree
+          (AgentWarrant.Edits.Machine.leanNames c.tree (AgentWarrant.Edits.Machine.reserved c) e0) =
+          some (AgentWarrant.Edits.Machine.stepI (AgentWarrant.Edits.Machine.treeDerN der) c
+            (AgentWarrant.Edits.Machine.IEv.edit u)).2.tree) :=
+  ⟨fun ev => AgentWarrant.Edits.Machine.stepITreeN der c ev,
+   fun u h => have ⟨d, e0, hd, _, _, ha⟩ := AgentWarrant.Edits.Machine.editITreeN der c u h; ⟨d, e0, hd, ha⟩⟩
 
 /-- The runtime's trees from Lean's edit judgment alone (`derJT`): every committed step leaves the
 record's tree, its `HStep`, or Lean's `applyEdit` of it, with Lean's fresh names, of the change Table I's
