@@ -207,4 +207,96 @@ theorem oracleClassWriterIsClassQA (fs : List Fact) (a : String) (tools : List T
   | true => exact classQSame fs a tools gs E t d (ofActionGrantOk h)
   | false => rfl
 
+-- the oracle's `covered` answer --------------------------------------------------------------------------
+
+/-- The oracle's way-by-way decision on class questions (`decideWaysC`) answers `covered` only when
+`argCover` answers covered on every question it is given. -/
+theorem decideWaysCCovered (listedS : List String) (listed : List (List Bool)) :
+    ∀ (qs : List BuiltQC) (acc : List Json),
+      (Oracle.ArgCoverClass.decideWaysC listedS listed qs acc).getObjVal? "answer" = Except.ok (Json.str "covered") →
+      ∀ q, q ∈ qs → argCover (Oracle.ArgCover.good q.cond q.pos listed) q.atoms = Answer.covered
+  | [], _, _, q, hq => absurd hq notMemNil
+  | r :: rest, acc, h, q, hq => by
+    cases hr : argCover (Oracle.ArgCover.good r.cond r.pos listed) r.atoms with
+    | uncovered xs =>
+      have h' := h
+      simp only [Oracle.ArgCoverClass.decideWaysC, hr] at h'
+      rw [uncovAnswer] at h'
+      have hs := congrArg (fun (x : Except String Json) => match x with
+        | Except.ok (Json.str s) => s
+        | _ => "") h'
+      exact absurd hs (by decide)
+    | unknown => exact absurd hr (argCoverNeverUnknown _ _)
+    | covered =>
+      have h' := h
+      simp only [Oracle.ArgCoverClass.decideWaysC, hr] at h'
+      cases hq with
+      | head => exact hr
+      | tail _ hq' => exact decideWaysCCovered listedS listed rest _ h' q hq'
+
+theorem memSomesQC {q : BuiltQC} {f : Tool × EffDecl → Option BuiltQC} :
+    ∀ {l : List (Tool × EffDecl)} {w : Tool × EffDecl}, w ∈ l → f w = some q →
+      q ∈ Oracle.ArgCoverClass.somesQC (l.map f)
+  | [], _, hw, _ => absurd hw notMemNil
+  | x :: l, w, hw, hf => by
+    cases hw with
+    | head =>
+      show q ∈ Oracle.ArgCoverClass.somesQC (f x :: l.map f)
+      rw [hf]
+      exact Mem.head _
+    | tail _ hw' =>
+      have ih := memSomesQC (f := f) hw' hf
+      show q ∈ Oracle.ArgCoverClass.somesQC (f x :: l.map f)
+      cases f x with
+      | none => exact ih
+      | some q' => exact Mem.tail _ ih
+
+/-- The oracle's way-by-way class coverage theorem: its `covered` answer on the class questions it collects
+for the action's ways (`somesQC` over `ways`), whichever writer it picked, covers the monitor's matching of
+every call it prepares in every binding state of the class meeting a way's condition; `hadm` is asked only
+when the oracle wrote `classQA` because an entry of the action is outside `grantOk`. -/
+theorem oracleClassCoverDistinct (fs : List Fact) (p : Policy) (a : String) (gs : List Monitor.Full.Grant)
+    (E : Option (List Json)) (listedS : List String) (listed : List (List Bool))
+    (hfrag : ∀ g, g ∈ gs → g.action = a → grantOkA g = true)
+    (hans : (Oracle.ArgCoverClass.decideWaysC listedS listed (Oracle.ArgCoverClass.somesQC ((ways a p.tools).map
+      (fun w => match allB grantOk (ofAction a gs) with
+        | true => classQ fs a p.tools gs E w.1 w.2
+        | false => classQA fs a p.tools gs E w.1 w.2))) []).getObjVal? "answer" = Except.ok (Json.str "covered"))
+    (t : Tool) (d : EffDecl) (hway : (t, d) ∈ ways a p.tools) (cond : List SClause)
+    (hcond : wayCond a p.tools gs E t d = some cond)
+    (s : State) (c : Call) (t' : Tool) (es : List Effect) (hprep : prepare p s c = Except.ok (t', es))
+    (e : Effect) (he : e ∈ es) (ha : e.action = a) (val : Src → AV)
+    (hval : ∀ src, val (reSrc (wayRes d.res) src) = srcVal s c.args e src)
+    (hadm : allB grantOk (ofAction a gs) = false → JsonPathsAdmitted a gs c.args)
+    (hin : sCnfHolds val cond = true) (w : String → AV)
+    (hw : ∀ g, slotOk (w g) = true ∧ factsOk (groupLits fs g) (w g) = true)
+    (hclass : ∀ n, resMatches s e.res (Pat.slot n) = true → avOf e.res = w (grpOf fs n)) :
+    anyB (fun u => decide (u = gs.map (fun g => grantMatches s c.args g e))) listed = true := by
+  have hadm' : JsonPathsAdmitted a gs c.args := by
+    cases h : allB grantOk (ofAction a gs) with
+    | true => exact admVacuous a gs c.args (ofActionGrantOk h)
+    | false => exact hadm h
+  cases hq : classQA fs a p.tools gs E t d with
+  | none =>
+    have hq' : (match wayCond a p.tools gs E t d with
+      | none => none
+      | some cond =>
+        some (buildQCA ((cond.map liftC).map liftSA ++ (factCl fs (wayRes d.res)
+            (gs.map (posOf a (wayRes d.res) (actionKeys a (ownTools a p.tools) gs)))).map liftCA)
+          ((gs.map (posOfA a (wayRes d.res) (actionKeys a (ownTools a p.tools) gs))).map liftPA))) = none := hq
+    rw [hcond] at hq'
+    cases hq'
+  | some Q =>
+    have hcov := decideWaysCCovered listedS listed _ [] hans Q (memSomesQC (f := fun w =>
+      match allB grantOk (ofAction a gs) with
+        | true => classQ fs a p.tools gs E w.1 w.2
+        | false => classQA fs a p.tools gs E w.1 w.2) hway (by
+      show (match allB grantOk (ofAction a gs) with
+        | true => classQ fs a p.tools gs E t d
+        | false => classQA fs a p.tools gs E t d) = some Q
+      rw [oracleClassWriterIsClassQA]
+      exact hq))
+    exact preparedClassCoverMatchesA fs p a gs E t d listed cond Q hcond hq hfrag hcov s c t' es hprep e he ha val
+      hval hadm' hin w hw hclass
+
 end AgentWarrant.Revision.ArgCover
