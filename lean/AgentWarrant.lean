@@ -132,6 +132,7 @@ import AgentWarrant.Thm.Revision.ArgCoverClassA
 import AgentWarrant.Spec.Revision.ArgCoverNeq
 import AgentWarrant.Thm.Revision.ArgCoverNeq
 import AgentWarrant.Thm.Revision.ArgCoverNull
+import AgentWarrant.Thm.Revision.ArgCoverClassSame
 import AgentWarrant.Thm.Revision.GlobClosure
 import AgentWarrant.Thm.Revision.GlobFuel
 import AgentWarrant.Oracle.GlobCover

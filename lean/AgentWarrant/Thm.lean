@@ -60,6 +60,7 @@ import AgentWarrant.Thm.Revision.ArgCoverFacts
 import AgentWarrant.Thm.Revision.ArgCoverNeq
 import AgentWarrant.Thm.Revision.ArgCoverClass
 import AgentWarrant.Thm.Revision.ArgCoverClassA
+import AgentWarrant.Thm.Revision.ArgCoverClassSame
 import AgentWarrant.Thm.Revision.ArgCoverNull
 import AgentWarrant.Thm.Monitor.Full.JsonExact
 import AgentWarrant.Thm.Monitor.Full.SlotDesignated
@@ -1530,6 +1531,46 @@ theorem bindingClassQuestionCoversA (fs : List AgentWarrant.Revision.ArgCover.Fa
     AgentWarrant.anyB (fun u => decide (u = gs.map (fun g => AgentWarrant.Monitor.Full.grantMatches s c.args g e))) listed = true :=
   AgentWarrant.Revision.ArgCover.preparedClassCoverMatchesA fs p a gs E t d listed cond Q hcond hq hfrag hcov s c t' es hprep e he ha val
     hval hadm hin w hw hclass
+
+/-- One class coverage theorem for what the oracle's `arg_cover_class` answers, whichever writer it used.
+The oracle writes `classQ` when every entry of action `a` has scalar or null constants (`grantOk`) and
+`classQA` when one has an array or object predicate constant; on the first kind `classQA` writes the very
+question `classQ` does (`classQSame`: the same names, atoms, condition and positions), so the oracle's class
+question is `classQA`'s for every action (`oracleClassWriterIsClassQA`). The entries of `a` are in
+`grantOkA` and the class denies no equality between slots (the oracle answers `outside` otherwise), and the
+oracle's way-by-way decision (`decideWaysC` over the class questions it writes for the ways of `a`) answers
+`covered`, which means `argCover` answered covered on every way's question (`decideWaysCCovered`). Then,
+for every way `(t, d)` of `a` with condition `cond`, every call the monitor prepares with an effect of
+action `a` in a binding state of the class has the monitor's own `grantMatches` vector over `gs` among the
+listed vectors, under `bindingClassQuestionCovers`'s hypotheses (`hval`, `hin`, `hw`, `hclass`) and, only
+when the oracle wrote `classQA` because an entry of `a` has an array or object predicate constant, `hadm`
+of `bindingClassQuestionCoversA` (on entries in `grantOk` it holds of every call: `admVacuous`). The
+oracle's decoding of its JSON input (the action, entries, tools, resources, listed vectors and facts) is
+not part of the statement; the converse (`uncovered`) is not stated. -/
+theorem oracleClassCoverageIsMonitorMatching (fs : List AgentWarrant.Revision.ArgCover.Fact) (p : AgentWarrant.Monitor.Full.Policy) (a : String)
+    (gs : List AgentWarrant.Monitor.Full.Grant) (E : Option (List Lean.Json)) (listedS : List String) (listed : List (List Bool))
+    (hfrag : ∀ g, g ∈ gs → g.action = a → AgentWarrant.Revision.ArgCover.grantOkA g = true)
+    (hans : (AgentWarrant.Oracle.ArgCoverClass.decideWaysC listedS listed (AgentWarrant.Oracle.ArgCoverClass.somesQC
+      ((AgentWarrant.Revision.ArgCover.ways a p.tools).map (fun w =>
+        match AgentWarrant.allB AgentWarrant.Revision.ArgCover.grantOk (AgentWarrant.Revision.ArgCover.ofAction a gs) with
+        | true => AgentWarrant.Revision.ArgCover.classQ fs a p.tools gs E w.1 w.2
+        | false => AgentWarrant.Revision.ArgCover.classQA fs a p.tools gs E w.1 w.2))) []).getObjVal? "answer" =
+      Except.ok (Lean.Json.str "covered"))
+    (t : AgentWarrant.Monitor.Full.Tool) (d : AgentWarrant.Monitor.Full.EffDecl) (hway : AgentWarrant.Mem (t, d) (AgentWarrant.Revision.ArgCover.ways a p.tools))
+    (cond : List AgentWarrant.Revision.ArgCover.SClause) (hcond : AgentWarrant.Revision.ArgCover.wayCond a p.tools gs E t d = some cond)
+    (s : AgentWarrant.Monitor.Full.State) (c : AgentWarrant.Monitor.Full.Call) (t' : AgentWarrant.Monitor.Full.Tool) (es : List AgentWarrant.Monitor.Full.Effect)
+    (hprep : AgentWarrant.Monitor.Full.prepare p s c = Except.ok (t', es)) (e : AgentWarrant.Monitor.Full.Effect) (he : AgentWarrant.Mem e es)
+    (ha : e.action = a) (val : AgentWarrant.Revision.ArgCover.Src → AgentWarrant.Revision.ArgCover.AV)
+    (hval : ∀ src, val (AgentWarrant.Revision.ArgCover.reSrc (AgentWarrant.Revision.ArgCover.wayRes d.res) src) = AgentWarrant.Revision.ArgCover.srcVal s c.args e src)
+    (hadm : AgentWarrant.allB AgentWarrant.Revision.ArgCover.grantOk (AgentWarrant.Revision.ArgCover.ofAction a gs) = false →
+      ∀ g, g ∈ gs → g.action = a → ∀ q, q ∈ g.preds → AgentWarrant.Revision.ArgCover.predJsonConst q = true →
+      ∀ x, AgentWarrant.Monitor.Full.lookupPath (AgentWarrant.Monitor.Full.argsJson c.args) (AgentWarrant.Revision.ArgCover.predPath q) = some x → AgentWarrant.Revision.ArgCover.admitted x = true)
+    (hin : AgentWarrant.Revision.ArgCover.sCnfHolds val cond = true) (w : String → AgentWarrant.Revision.ArgCover.AV)
+    (hw : ∀ g, AgentWarrant.Revision.ArgCover.slotOk (w g) = true ∧ AgentWarrant.Revision.ArgCover.factsOk (AgentWarrant.Revision.ArgCover.groupLits fs g) (w g) = true)
+    (hclass : ∀ n, AgentWarrant.Monitor.Full.resMatches s e.res (AgentWarrant.Monitor.Full.Pat.slot n) = true → AgentWarrant.Revision.ArgCover.avOf e.res = w (AgentWarrant.Revision.ArgCover.grpOf fs n)) :
+    AgentWarrant.anyB (fun u => decide (u = gs.map (fun g => AgentWarrant.Monitor.Full.grantMatches s c.args g e))) listed = true :=
+  AgentWarrant.Revision.ArgCover.oracleClassCoverDistinct fs p a gs E listedS listed hfrag hans t d hway cond hcond s c t' es hprep e he ha
+    val hval hadm hin w hw hclass
 
 
 -- Monitor: matching as deployed (Agenra Sections 1, 5.1, 5.2) ------------------------------------
