@@ -50,7 +50,9 @@ def test_the_workers_come_from_the_scheduler_not_the_cached_view(dask_client: An
     monkeypatch.setattr(dask_client, "_update_scheduler_info", dropped)
     monkeypatch.setattr(dask_client, "_scheduler_identity", SchedulerInfo(
         dask_client.sync(dask_client.scheduler.identity, n_workers=0)))
-    assert dask_client.scheduler_info(n_workers=-1)["workers"] == {}
+    # the client's own periodic refresh (bound before the patch) may replace that view while this runs, with
+    # one fetched for no worker too, or leave none at all under load: either way the cache lists no worker
+    assert not (dask_client.scheduler_info(n_workers=-1) or {}).get("workers")
     assert len(workers_of(dask_client)) == len(workers(dask_client)) == 2
     m = load_model(SEARCH / "report.json")
     same_or_lost(explore(m, 2), explore_distributed(dask_client, m, 2))
