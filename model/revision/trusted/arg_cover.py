@@ -33,14 +33,12 @@ answer is proved to cover every call the monitor prepares in every binding state
 ``classQA`` in lean/AgentWarrant/Spec/Revision/ArgCoverClassA.lean, ``preparedClassCoverMatchesA``, which
 also assumes the call's values at those paths admitted), except for a class denying an equality between
 slots or an action with an entry outside ``wayQA``'s fragment, whose question is written here
-(``_fact_clauses``, ``_apart_clauses``). A tool
-whose resource is
-the null constant needs no fallback: the monitor emits that effect (``call_effects``) and an ``any`` or
-null constant entry matches it, and Lean writes that way's question as this translation does (the
-resource ``isNull``; ``resCond``), with the coverage theorem assuming nothing of the resource
-(``wayCondSomeAll``, lean/AgentWarrant/Thm/Revision/ArgCoverNull.lean). ``questions`` stays the
-translation for the actions outside the fragment and the reference the differential test compares Lean's
-translation with, clause for clause (tests/drt/test_arg_cover.py).
+(``_fact_clauses``, ``_apart_clauses``). A tool whose resource is the null constant needs no fallback: the monitor
+emits that effect (``call_effects``) and an ``any`` or null constant entry matches it, and Lean writes that way's
+question as this translation does (the resource ``isNull``; ``resCond``), with the coverage theorem assuming nothing
+of the resource (``wayCondSomeAll``, lean/AgentWarrant/Thm/Revision/ArgCoverNull.lean). ``questions`` stays the
+translation for the actions outside the fragment and the reference the differential test compares Lean's translation
+with, clause for clause (tests/drt/test_arg_cover.py).
 
 The question, per action of ``E`` the old lists allow and per way a tool produces that action's effect (a tool
 and one of its effect declarations): the variables are the call's top-level argument keys (the action's
@@ -479,10 +477,10 @@ def _uncovered(out: JSON, names: Sequence[str], action: str, where: str) -> Inva
 
 @dataclass(frozen=True, slots=True)
 class Written:
-    """Who wrote one action's coverage question: Lean from the entries (``arg_cover_policy``), or Python
-    (``arg_cover``) because Lean answered ``outside``; then ``why`` is Lean's reason and ``outside`` names
-    the entries Lean found outside its fragment, each by its list and 1-based position and the feature
-    (``outsideWhyA``)."""
+    """Who wrote one action's coverage question: Lean from the entries (``arg_cover_policy``) or from them
+    and a binding class's facts (``arg_cover_class``), or Python (``arg_cover``) because Lean answered
+    ``outside``; then ``why`` is Lean's reason and ``outside`` names the entries Lean found outside its
+    fragment, each by its list and 1-based position and the feature (``outsideWhyA``)."""
 
     where: str  # the certificate's list ("P", "A") or "joint"
     action: str
@@ -564,12 +562,11 @@ def lean_covers(call: object, effects: EffectSet, listed: Mapping[str, Sequence[
     question itself from them (``arg_cover_class``) unless the class denies an equality between slots or an
     entry lies outside ``wayQA``'s fragment; then the question is written here with the facts as literals
     (``_fact_clauses``) and decided by ``arg_cover``; for a class asserting two slots' values differ
-    (``facts_outside``) only
-    ``covered`` is taken (``neqSound``), and an ``uncovered`` answer is ``ApartUncovered``, its witness possibly
-    standing for no binding state, unless ``apart_exact`` (one pair of unpinned groups, where ``neqExact2``
-    makes it exact). ``Unsupported`` propagates (the caller then asks Z3); any answer but covered or
-    uncovered (or outside, from ``arg_cover_policy``), ``unknown`` included (which ``argCoverNeverUnknown``
-    rules out), is a ``BadAnswer``."""
+    (``facts_outside``) only ``covered`` is taken (``neqSound``), and an ``uncovered`` answer is ``ApartUncovered``,
+    its witness possibly standing for no binding state, unless ``apart_exact`` (one pair of unpinned groups, where
+    ``neqExact2`` makes it exact). ``Unsupported`` propagates (the caller then asks Z3); any answer but covered or
+    uncovered (or outside, from ``arg_cover_policy``), ``unknown`` included (which ``argCoverNeverUnknown`` rules
+    out), is a ``BadAnswer``."""
     if not callable(call):
         raise TypeError("call: the oracle's call")
     apart = facts_outside(facts)
