@@ -117,6 +117,8 @@ import AgentWarrant.Spec.Revision.ArgCoverBuildA
 import AgentWarrant.Thm.Revision.ArgCoverBuildA
 import AgentWarrant.Thm.Revision.ArgCoverBuildAPrep
 import AgentWarrant.Thm.Revision.ArgCoverSame
+import AgentWarrant.Spec.Revision.ArgCoverResA
+import AgentWarrant.Thm.Revision.ArgCoverResA
 import AgentWarrant.Thm.Revision.ArgCoverBuildAEx
 import AgentWarrant.Thm.Revision.ArgCoverAdm
 import AgentWarrant.Thm.Revision.ArgCoverAdmCall

@@ -55,6 +55,7 @@ import AgentWarrant.Thm.Revision.ArgCoverWayKeys
 import AgentWarrant.Thm.Revision.ArgCoverBuildAPrep
 import AgentWarrant.Thm.Revision.ArgCoverAdmCall
 import AgentWarrant.Thm.Revision.ArgCoverSame
+import AgentWarrant.Thm.Revision.ArgCoverResA
 import AgentWarrant.Thm.Revision.ArgCoverWayEx
 import AgentWarrant.Thm.Revision.ArgCoverFacts
 import AgentWarrant.Thm.Revision.ArgCoverNeq
@@ -1397,29 +1398,40 @@ theorem leanWrittenCoverageIsMonitorMatchingOnAdmitted (p : AgentWarrant.Monitor
     ha hE
 
 /-- One coverage theorem for what the oracle's `arg_cover_policy` answers, whichever writer it used. The
-oracle writes `wayQ` when every entry of action `a` has scalar or null constants (`grantOk`) and `wayQA`
-when one has an array or object predicate constant; on the first kind `wayQA` writes the very question
-`wayQ` does (`wayQSame`: the same names, atoms, condition and positions), so the oracle's question is
-`wayQA`'s for every action (`oracleWriterIsWayQA`). The entries of `a` are in `grantOkA` (the oracle
-answers `outside` otherwise), and the oracle's way-by-way decision (`decideWays` over the questions it
-writes for the ways of `a`, as `arg_cover_policy` collects them) answers `covered`, which means `argCover`
-answered covered on every way's question (`decideWaysCovered`, `oracleCoveredWays`). Then every call the
-monitor prepares on a state a run from the task's start reaches, with an effect of action `a`, has the
-monitor's own `grantMatches` vector over `gs` among the listed vectors, under the hypotheses of
-`leanWrittenCoverageIsMonitorMatching` (the resource among `E`'s, no repeated argument key) and, only when
-the oracle wrote `wayQA` because an entry of `a` has an array or object predicate constant, `hadm` of
-`leanWrittenCoverageIsMonitorMatchingA` (on entries in `grantOk` it holds of every call: `admVacuous`).
-The oracle's decoding of its JSON input into `a`, the entries, the tools, `E` and the listed vectors is
-not part of the statement. -/
+oracle writes `wayQ` when every entry of action `a` has scalar or null constants (`grantOk`) and `wayQR`
+otherwise: `wayQA`'s question (an array or object predicate constant as `ALit.eqJson c`) with an entry whose
+resource pattern is an array or object constant written as never matching (`posOfR`). On entries in
+`grantOkA` `wayQR` writes `wayQA`'s question (`wayQRIsA`), and on the first kind `wayQA` writes the very
+question `wayQ` does (`wayQSame`: the same names, atoms, condition and positions). The entries of `a` are in
+`grantOkR` (their predicate constants pass the oracle's checks, which the oracle checks of its whole input
+first; the oracle answers `outside` otherwise), and the oracle's way-by-way decision (`decideWays` over the
+questions it writes for the ways of `a`, as `arg_cover_policy` collects them) answers `covered`, which
+means `argCover` answered covered on every way's question (`decideWaysCovered`, `oracleCoveredWays`). Then
+every call the monitor prepares on a state a run from the task's start reaches, with an effect of action
+`a`, has the monitor's own `grantMatches` vector over `gs` among the listed vectors, under the hypotheses
+of `leanWrittenCoverageIsMonitorMatching` (the resource among `E`'s, no repeated argument key); only when
+the oracle wrote `wayQR` (an entry of `a` has an array or object constant), `hadm` of
+`leanWrittenCoverageIsMonitorMatchingA` (vacuous unless a predicate compares with an array or object
+constant: on entries in `grantOk` it holds of every call, `admVacuous`); and
+only when an entry of `a` has an array or object resource constant, `htools`: no tool of the policy
+declares an array or object resource constant (`ToolResScalar`; Lean's `prepare` keeps any constant, the
+Python model's registration refuses such a one). With it the resource of every prepared effect is a scalar
+or null (`preparedResScalar`: an argument resource and a list argument's element are scalars by
+preparation's checks), and `jeq` of an array or object pattern constant with it is false
+(`structGrantNoMatch`), the never-matching position. The oracle's decoding of its JSON input into `a`, the
+entries, the tools, `E` and the listed vectors is not part of the statement. -/
 theorem oracleCoverageIsMonitorMatching (p : AgentWarrant.Monitor.Full.Policy) (a : String)
     (gs : List AgentWarrant.Monitor.Full.Grant) (E : Option (List Lean.Json)) (listedS : List String)
     (listed : List (List Bool))
-    (hfrag : ∀ g, g ∈ gs → g.action = a → AgentWarrant.Revision.ArgCover.grantOkA g = true)
+    (hfrag : ∀ g, g ∈ gs → g.action = a → AgentWarrant.Revision.ArgCover.grantOkR g = true)
+    (htools : AgentWarrant.allB AgentWarrant.Revision.ArgCover.grantOkA (AgentWarrant.Revision.ArgCover.ofAction a gs) = false →
+      ∀ t, AgentWarrant.Mem t p.tools → ∀ d, AgentWarrant.Mem d t.effects → ∀ v,
+        d.res = AgentWarrant.Monitor.Full.ResRef.const v → AgentWarrant.Revision.ArgCover.scalarOrNull v = true)
     (hans : (AgentWarrant.Oracle.ArgCover.decideWays listedS listed (AgentWarrant.Oracle.ArgCover.somesQ
       ((AgentWarrant.Revision.ArgCover.ways a p.tools).map (fun w =>
         match AgentWarrant.allB AgentWarrant.Revision.ArgCover.grantOk (AgentWarrant.Revision.ArgCover.ofAction a gs) with
         | true => AgentWarrant.Revision.ArgCover.wayQ a p.tools gs E w.1 w.2
-        | false => AgentWarrant.Revision.ArgCover.wayQA a p.tools gs E w.1 w.2))) []).getObjVal? "answer" =
+        | false => AgentWarrant.Revision.ArgCover.wayQR a p.tools gs E w.1 w.2))) []).getObjVal? "answer" =
       Except.ok (Lean.Json.str "covered"))
     (s : AgentWarrant.Monitor.Full.State)
     (hreach : ∃ cs, s = (AgentWarrant.Monitor.Full.runFull p (AgentWarrant.Monitor.Full.initialState p) cs).2)
@@ -1434,7 +1446,7 @@ theorem oracleCoverageIsMonitorMatching (p : AgentWarrant.Monitor.Full.Policy) (
       ∀ x, AgentWarrant.Monitor.Full.lookupPath (AgentWarrant.Monitor.Full.argsJson c.args)
         (AgentWarrant.Revision.ArgCover.predPath q) = some x → AgentWarrant.Revision.ArgCover.admitted x = true) :
     AgentWarrant.anyB (fun u => decide (u = gs.map (fun g => AgentWarrant.Monitor.Full.grantMatches s c.args g e))) listed = true :=
-  AgentWarrant.Revision.ArgCover.oracleAnswerCoverDistinct p a gs E listedS listed hfrag hans s hreach c t es hprep e he
+  AgentWarrant.Revision.ArgCover.oracleAnswerCoverR p a gs E listedS listed hfrag htools hans s hreach c t es hprep e he
     ha hE hdistinct hadm
 
 

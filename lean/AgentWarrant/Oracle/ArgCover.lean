@@ -1,6 +1,7 @@
 import AgentWarrant.Oracle.Common
 import AgentWarrant.Spec.Revision.ArgCoverBuild
 import AgentWarrant.Spec.Revision.ArgCoverBuildA
+import AgentWarrant.Spec.Revision.ArgCoverResA
 import AgentWarrant.Oracle.MonitorFull
 /-! The `arg_cover` judgment: a simulation certificate's effect coverage for entries whose match reads
 argument values (Agenra Section 7.1), decided by `Revision.ArgCover.argCover` over every valuation (its
@@ -22,20 +23,23 @@ a `lit` is (`["missing"]`, `["null"]`, `["bool", b]`, `["num", n]`, `["str", s]`
 
 `arg_cover_policy` writes the question itself (`Revision.ArgCover.wayQ`, `Spec/Revision/ArgCoverBuild.lean`,
 its meaning `Revision.ArgCover.builtCoverMatches`, when the action's entries have scalar or null constants
-only; else `wayQA`, `Spec/Revision/ArgCoverBuildA.lean`, which writes an equality or one-of predicate's
-array or object constant as `["json", c]`, its meaning `builtCoverMatchesA`, for every call the monitor
-prepares `Thm.leanWrittenCoverageIsMonitorMatchingA`; on scalar or null constants `wayQA` writes `wayQ`'s
-very question, `Revision.ArgCover.wayQSame`, so `Thm.oracleCoverageIsMonitorMatching` speaks of the
-question written for every action) and decides it, way by way. Input (every key required):
+only; else `wayQR`, `Spec/Revision/ArgCoverResA.lean`: `wayQA`'s question, `Spec/Revision/ArgCoverBuildA.lean`,
+which writes an equality or one-of predicate's array or object constant as `["json", c]`, its meaning
+`builtCoverMatchesA`, for every call the monitor prepares `Thm.leanWrittenCoverageIsMonitorMatchingA`, with
+an entry whose resource pattern is an array or object constant written as never matching, `null`, its
+meaning `builtCoverMatchesR`; on scalar or null constants `wayQA` writes `wayQ`'s very question,
+`Revision.ArgCover.wayQSame`, so `Thm.oracleCoverageIsMonitorMatching` speaks of the question written for
+every action) and decides it, way by way. Input (every key required):
 `{"action": a, "entries": [entry…], "tools": [tool…], "resources": [value…] | null, "listed": [bits…]}`,
 the entries being every position of the old and new lists in order, in the policy's JSON form
 (corpus/schemas/policy.schema.json), the tools likewise, `resources` `E`'s resources of `a` (`null`: any).
 Output: `{"answer": "covered" | "uncovered" | "outside", "reason": text | null, "names": [source…] | null,
 "witness": [value…] | null, "vector": bits | null, "questions": [question…]}`: `outside` when an entry of
-`a` has an array or object constant as its resource pattern (outside the fragment the meaning covers,
-`grantOkA`; the caller then writes the question itself, or asks Z3), with `"outside": [[position,
+`a` has a predicate constant failing the oracle's checks (outside the fragment the meaning covers,
+`grantOkR`; the oracle's check of its whole input refuses such a constant first, so the answer is kept for
+the caller, which then writes the question itself, or asks Z3), with `"outside": [[position,
 feature]…]` naming each such entry by its 0-based position among `entries` and where the constant is
-(`outsideWhyA`), and `reason` saying the same in words; on `uncovered`, the first uncovered way's variables (a
+(`outsideWhyR`), and `reason` saying the same in words; on `uncovered`, the first uncovered way's variables (a
 source is `null` for the resource, `{"slot": name}` for a slot's variable, else its argument path),
 witness and vector; `questions` every way's
 question as `arg_cover` takes it, with its `names`, written back for the differential test. -/
@@ -195,6 +199,13 @@ def outsideOf (a : String) : Nat → List Monitor.Full.Grant → List (Nat × St
     | true, some w => (i, w) :: outsideOf a (i + 1) gs
     | _, _ => outsideOf a (i + 1) gs
 
+/-- `outsideOf` for `arg_cover_policy`'s fragment `grantOkR` (any resource pattern). -/
+def outsideOfR (a : String) : Nat → List Monitor.Full.Grant → List (Nat × String)
+  | _, [] => []
+  | i, g :: gs => match g.action == a, outsideWhyR g with
+    | true, some w => (i, w) :: outsideOfR a (i + 1) gs
+    | _, _ => outsideOfR a (i + 1) gs
+
 def outsideJ (a : String) (xs : List (Nat × String)) : Json :=
   let why := String.intercalate "; " (xs.map (fun x => s!"{a}: entry {x.1} has {x.2}"))
   Json.mkObj [("answer", toJson "outside"), ("reason", toJson why),
@@ -231,16 +242,17 @@ def argCoverPolicyJ (j : Json) : Dec Json := do
   let listedS ← strList j "listed"
   let listed ← listedS.mapM (fun s => bitsOfStr s gs.length "listed")
   -- scalar constants only: `wayQ`, the question `Thm.leanWrittenCoverageIsMonitorMatching` speaks of;
-  -- array or object predicate constants too: `wayQA`, `Thm.leanWrittenCoverageIsMonitorMatchingA`'s;
-  -- the two agree on scalar constants (`wayQSame`), so `Thm.oracleCoverageIsMonitorMatching` covers both
-  match allB grantOk (ofAction a gs), allB grantOkA (ofAction a gs) with
+  -- array or object constants too: `wayQR` (`wayQA`'s question, `Thm.leanWrittenCoverageIsMonitorMatchingA`'s,
+  -- with an array or object resource constant's entry never matching); `Thm.oracleCoverageIsMonitorMatching`
+  -- covers both
+  match allB grantOk (ofAction a gs), allB grantOkR (ofAction a gs) with
   | true, _ =>
     let qs := somesQ ((ways a tools).map (fun w => wayQ a tools gs E w.1 w.2))
     pure (decideWays listedS listed qs [])
   | false, true =>
-    let qs := somesQ ((ways a tools).map (fun w => wayQA a tools gs E w.1 w.2))
+    let qs := somesQ ((ways a tools).map (fun w => wayQR a tools gs E w.1 w.2))
     pure (decideWays listedS listed qs [])
-  | false, false => pure (outsideJ a (outsideOf a 0 gs))
+  | false, false => pure (outsideJ a (outsideOfR a 0 gs))
 
 def judgments : List Judgment := [("arg_cover", argCoverJ), ("arg_cover_policy", argCoverPolicyJ)]
 
