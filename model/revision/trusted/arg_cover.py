@@ -8,9 +8,12 @@ what the monitor's matching means (``resGlobLit``, ``resConstLit``, ``predEqLit`
 written here (a null resource constant included: its literal is ``isNull``; a slot pattern as its variable,
 ``slotConjMeans``; a key allowlist as "every other key absent", ``keyConjMeans``), are the monitor's
 ``grantMatches``; that the code below writes exactly those clauses is not proved, only compared
-(tests/drt/test_arg_cover.py), and outside Lean's fragment it writes an array or object resource constant
-as never matching, which agrees because the resource is never an array or object (an argument resource is
-a scalar, and registration refuses an array or object resource constant).
+(tests/drt/test_arg_cover.py). An entry whose resource pattern is an array or object constant it writes as
+never matching, as Lean's ``wayQR`` does (lean/AgentWarrant/Spec/Revision/ArgCoverResA.lean), which
+``oracleAnswerCoverR`` proves is the monitor's matching on every call it prepares when no tool declares an
+array or object resource constant: an argument resource and a list argument's element are scalars by
+preparation's checks, and registration refuses an array or object resource constant (Lean's model keeps
+any constant, so there it is the theorem's hypothesis).
 
 Lean now writes the question itself for entries in its fragment (scalar or null constants; globs, slot
 patterns, key allowlists and predicates included; an equality or one-of predicate against an array or object
@@ -23,9 +26,10 @@ lean/AgentWarrant/Spec/Revision/ArgCoverBuild.lean for scalar or null constants,
 whose question is proved to mean the monitor's ``grantMatches`` for every call the monitor prepares on a
 reachable state: ``preparedCoverMatches``; that a key's value is present exactly when the call has that
 argument is proved from ``Json.mkObj``'s search tree, and that the call's keys are the action's and a slot's
-bound value is a scalar other than the empty string from preparation and result processing), and writes the
-question here, for ``arg_cover``, only for an action with an entry outside the fragment (Lean answers
-``outside``, naming each such entry and where its array or object constant is). A binding class's question
+bound value is a scalar other than the empty string from preparation and result processing; ``wayQR`` for
+other constants, an entry whose resource pattern is an array or object constant never matching), and writes
+the question here, for ``arg_cover``, only for an action Lean answers ``outside`` on (naming each entry whose
+predicate constant fails its checks, which its input check refuses first). A binding class's question
 (``facts``, below) Lean writes itself too, from the class's facts as they are (``class_question``, judgment
 ``arg_cover_class``: ``classQ`` in lean/AgentWarrant/Spec/Revision/ArgCoverClass.lean, whose ``covered``
 answer is proved to cover every call the monitor prepares in every binding state of the class,
@@ -211,6 +215,11 @@ def _position(q: _Question, e: Entry, action: str, res: int, keys: Sequence[str]
     pat = e.resource
     if isinstance(pat, ConstPat):
         if isinstance(pat.value, list | dict):
+            # Never matching: the resource is never an array or object (``structGrantNoMatch``). Its
+            # predicates' nested paths still get their condition, as Lean's ``wayCond`` writes it for every
+            # entry of the action (true of every call, so it changes no answer).
+            for p in e.where:
+                q.path(p.path)
             return None
         # A null constant is the ``isNull`` literal, as ``resConstLit`` states for any scalar or null
         # constant; it holds on the way of a tool whose resource constant is null.
@@ -521,9 +530,10 @@ def _entry_name(lists: Sequence[Sequence[Entry]], names: Sequence[str], position
 
 
 def outside_why(e: Entry) -> str | None:
-    """Where ``e`` lies outside the fragment Lean translates (``outsideWhyA``), or ``None``: an array or
-    object constant as its resource pattern. One in an equality or one-of predicate is inside: Lean writes
-    it as ``["json", c]`` (``wayQA``), as ``questions`` does."""
+    """Where ``e`` lies outside the fragment of ``wayQA`` (``outsideWhyA``), which ``arg_cover_class`` answers
+    ``outside`` on, or ``None``: an array or object constant as its resource pattern. One in an equality or
+    one-of predicate is inside: Lean writes it as ``["json", c]`` (``wayQA``), as ``questions`` does.
+    ``arg_cover_policy`` writes such an entry too, as never matching (``wayQR``)."""
     if isinstance(e.resource, ConstPat) and _structured(e.resource.value):
         return "an array or object constant as its resource"
     return None
@@ -555,7 +565,8 @@ def lean_covers(call: object, effects: EffectSet, listed: Mapping[str, Sequence[
                 names: Sequence[str] = (), facts: Sequence[Fact] = ()) -> Valid | Invalid:
     """``side_conditions.covers`` answered by Lean: ``call(judgment, input)`` is the oracle's call. Each
     action's question is written by Lean from the entries (``arg_cover_policy``) when its entries are in
-    the fragment Lean translates (a tool whose resource is the null constant included); otherwise by
+    the fragment Lean translates (a tool whose resource is the null constant and an entry whose resource pattern
+    is an array or object constant included); otherwise by
     ``questions`` here and decided by ``arg_cover``.
     ``written`` (when given) receives, per action, who wrote its question (``Written``; ``names`` names
     ``lists`` there). ``facts``: a binding class's facts about bound values: Lean writes each action's
