@@ -813,6 +813,46 @@ def test_lean_decides_array_and_object_constants_as_the_monitor_matches(oracle: 
     assert structured >= 20 and witnesses >= 60 and sampled >= 3000, (structured, witnesses, sampled)
 
 
+def test_lean_written_array_resource_constants_match_as_the_monitor_does(oracle: LeanOracle) -> None:
+    """Entry lists each with an entry whose resource pattern is an array or object constant (no slot pattern or
+    key allowlist, which the Python monitor reads from a state): Lean's own question (``wayQR``, that entry
+    never matching) grown to coverage by its witnesses; every witness's vector is the Python monitor's on the
+    call it stands for, and once Lean answers covered, every vector of 300 sampled calls is listed."""
+    rng = random.Random(37)
+    witnesses = sampled = lists_done = 0
+    while lists_done < 20:
+        tool = _tools(rng)[0]
+        lists = [[_entry(rng, ["path", "mode"], fragment=True, structured=True) for _ in range(rng.randint(1, 2))]
+                 for _ in range(2)]
+        if _in_fragment(lists, "act"):
+            continue
+        lists_done += 1
+        effects = EVERY_EFFECT if rng.random() < 0.7 else EffectSet((EffectClass("act", "ab"), EffectClass("act", 2.5)))
+        listed: list[str] = []
+        for _ in range(200):
+            out = oracle.call("arg_cover_policy", policy_question(effects, lists, listed, "act", [tool]))
+            assert out["answer"] in ("covered", "uncovered"), out
+            if out["answer"] == "covered":
+                break
+            w = witness_effect("act", [source_name(n) for n in out["names"]], out["witness"])
+            args = dict(w["args"])  # type: ignore[arg-type]
+            if isinstance(tool.effects[0].resource, ListArgRes):
+                args["items"] = [w["resource"]]  # the list variable is read by kind only
+            vs = _vectors(lists, tool, args, effects)
+            assert out["vector"] in vs, (lists, tool, w, out, vs)
+            listed.append(out["vector"])
+            witnesses += 1
+        else:
+            pytest.fail(f"no coverage after 200 vectors: {lists!r}")
+        for _ in range(300):
+            vs = _vectors(lists, tool, _sample_args(rng, tool), effects)
+            sampled += bool(vs)
+            assert vs <= set(listed), (lists, tool, vs, listed)
+    print(f"arg_cover_policy with array/object resource constants against the monitor: 20 entry lists, "
+          f"{witnesses} witnesses matched by the monitor, {sampled} sampled calls' vectors listed")
+    assert witnesses >= 40 and sampled >= 2000, (witnesses, sampled)
+
+
 def _read_by_kind_only(monkeypatch: pytest.MonkeyPatch) -> None:
     """Python's translation reading an array or object predicate constant by its kind only (``arr``/``obj``)."""
     import model.revision.trusted.arg_cover as ac
