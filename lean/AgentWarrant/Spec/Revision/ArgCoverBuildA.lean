@@ -9,10 +9,11 @@ translation, `model/revision/trusted/arg_cover.py`), and numbers them by `buildQ
 * `litOfConst`: a scalar or null constant's `eqLitOf`, an array or object constant's `ALit.eqJson`;
 * `grantOkA`: the fragment with such predicate constants inside when the oracle admits them (`admitted`:
   depth and names); a resource pattern's array or object constant stays outside (`patOkS`, as in
-  `grantOk`: registration refuses one, and the monitor's resource is a scalar or null);
+  `grantOk`), and `wayQR` (`Spec/Revision/ArgCoverResA.lean`) writes such an entry as never matching;
 * `posOfA`: `posOf` with the predicates' clauses of `ALit` literals (the other clauses lifted by `liftC`).
-Proved in `Thm/Revision/ArgCoverBuildA.lean`. The oracle's `arg_cover_policy` writes `wayQA`
-(`Oracle/ArgCover.lean`) when an entry of the action has such a predicate constant, and `wayQ` otherwise
+Proved in `Thm/Revision/ArgCoverBuildA.lean`. The oracle's `arg_cover_policy` writes `wayQR`, which is
+`wayQA` on entries in `grantOkA` (`Oracle/ArgCover.lean`), when an entry of the action has such a constant,
+and `wayQ` otherwise
 (on entries with scalar or null constants only the two write the same question: `wayQSame`,
 `Thm/Revision/ArgCoverSame.lean`). -/
 namespace AgentWarrant.Revision.ArgCover

@@ -3,9 +3,10 @@ import AgentWarrant.Thm.Revision.ArgCoverNum
 /-! On entries with scalar or null constants only, `wayQA` (`Spec/Revision/ArgCoverBuildA.lean`) writes
 exactly the question `wayQ` (`Spec/Revision/ArgCoverBuild.lean`) writes (Agenra Sections 1 and 7.1: the
 closure check's coverage question). The oracle's `arg_cover_policy` (`Oracle/ArgCover.lean`) writes `wayQ`
-when every entry of the action is in `grantOk` and `wayQA` otherwise; so whichever it wrote, its question
-is `wayQA`'s, and one coverage theorem (`Thm.oracleCoverageIsMonitorMatching`) covers every action it
-answers for.
+when every entry of the action is in `grantOk` and otherwise `wayQR` (`Spec/Revision/ArgCoverResA.lean`),
+which writes `wayQA`'s question on entries in `grantOkA` (`wayQRIsA`); so whichever it wrote on such
+entries, its question is `wayQA`'s, and one coverage theorem (`Thm.oracleCoverageIsMonitorMatching`, through
+`oracleAnswerCoverR` in `Thm/Revision/ArgCoverResA.lean`) covers every action it answers for.
 * `buildQALift`: numbering the clauses lifted into `ALit` (`liftC`) by `buildQA` gives `buildQ`'s question
   on the unlifted ones, the same `BuiltQ` (names, atoms, condition, positions): on lifted literals the
   Boolean test `sLitABeq` is `Lit`'s decidable equality, so `dedupB` keeps and `idxOfB` finds what
