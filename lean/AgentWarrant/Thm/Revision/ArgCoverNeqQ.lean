@@ -2,6 +2,8 @@ import AgentWarrant.Spec.Revision.ArgCoverNeqQ
 import AgentWarrant.Thm.Revision.ArgCoverClass
 import AgentWarrant.Thm.Revision.ArgCoverNeq
 import AgentWarrant.Thm.Revision.ArgCoverWay
+import AgentWarrant.Thm.Revision.ArgCoverClassSame
+import AgentWarrant.Oracle.ArgCoverClass
 /-! The class question Lean writes for a class denying equalities between slots (`classQN`,
 `Spec/Revision/ArgCoverNeqQ.lean`), answered `covered`, covers the monitor's matching on every binding state
 of the class (Agenra Sections 1 and 7.1). A binding state of the class is `classCoverMatches`'s (group values
@@ -10,7 +12,8 @@ where the class denies an equality (`hapart`). On it `classQ`'s clauses hold (`f
 denied equalities' (`neqClHolds`): a slot variable is present exactly when the resource matches the slot
 pattern, and two matching slots of groups asserted different would bind both groups' values to the resource
 (`neqSound`'s third clause, here on the question's own sources); a denied equality inside one group leaves
-the class no binding state. The rest is `classCoverMatches`'s proof. Not proved: the converse (an
+the class no binding state. The rest is `classCoverMatches`'s proof; `oracleClassNeqCover` states it of the oracle's way-by-way
+`covered` on these questions. Not proved: the converse (an
 `uncovered` answer's witness may stand for no binding state, since the inequalities also constrain the
 groups' values among themselves and against the resource; `neqExact2` is the one case proved, abstractly),
 and that the Python translation writes the same clauses (compared clause for clause,
@@ -154,5 +157,40 @@ theorem preparedClassNeqCoverMatches (fs : List Fact) (p : Policy) (a : String) 
     anyB (fun u => decide (u = gs.map (fun g => grantMatches s c.args g e))) listed = true :=
   classNeqCoverMatches fs a p.tools gs E t d listed cond Q hcond hq hfrag hcov s c.args e ha val hval
     (preparedDeclared p s c t' es hprep e he a ha gs) hin w hw hapart hclass
+
+/-- The oracle's way-by-way decision on the `classQN` questions of an action's ways (what `arg_cover_class`
+decides for a class denying slot equalities whose action's entries are in `grantOk`, before it flags the
+answer `"exact": false`), answering `covered`, covers every call the monitor prepares in every binding state of
+the class meeting a way's condition. -/
+theorem oracleClassNeqCover (fs : List Fact) (p : Policy) (a : String) (gs : List Monitor.Full.Grant)
+    (E : Option (List Json)) (listedS : List String) (listed : List (List Bool))
+    (hfrag : ∀ g, g ∈ gs → g.action = a → grantOk g = true)
+    (hans : (Oracle.ArgCoverClass.decideWaysC listedS listed (Oracle.ArgCoverClass.somesQC ((ways a p.tools).map
+      (fun w => classQN fs a p.tools gs E w.1 w.2))) []).getObjVal? "answer" = Except.ok (Json.str "covered"))
+    (t : Tool) (d : EffDecl) (hway : (t, d) ∈ ways a p.tools) (cond : List SClause)
+    (hcond : wayCond a p.tools gs E t d = some cond)
+    (s : State) (c : Call) (t' : Tool) (es : List Effect) (hprep : prepare p s c = Except.ok (t', es))
+    (e : Effect) (he : e ∈ es) (ha : e.action = a) (val : Src → AV)
+    (hval : ∀ src, val (reSrc (wayRes d.res) src) = srcVal s c.args e src)
+    (hin : sCnfHolds val cond = true) (w : String → AV)
+    (hw : ∀ g, slotOk (w g) = true ∧ factsOk (groupLits fs g) (w g) = true)
+    (hapart : ∀ x y, (x, FPat.slot y, false) ∈ fs → w (grpOf fs x) ≠ w (grpOf fs y))
+    (hclass : ∀ n, resMatches s e.res (Pat.slot n) = true → avOf e.res = w (grpOf fs n)) :
+    anyB (fun u => decide (u = gs.map (fun g => grantMatches s c.args g e))) listed = true := by
+  cases hq : classQN fs a p.tools gs E t d with
+  | none =>
+    have hq' : (match wayCond a p.tools gs E t d with
+      | none => none
+      | some cond =>
+        some (buildQC ((liftF cond ++ factCl fs (wayRes d.res) (gs.map (posOf a (wayRes d.res) (actionKeys a (ownTools a p.tools) gs))))
+            ++ neqCl fs (wayRes d.res) (gs.map (posOf a (wayRes d.res) (actionKeys a (ownTools a p.tools) gs))))
+          ((gs.map (posOf a (wayRes d.res) (actionKeys a (ownTools a p.tools) gs))).map liftP))) = none := hq
+    rw [hcond] at hq'
+    cases hq'
+  | some Q =>
+    have hcov := decideWaysCCovered listedS listed _ [] hans Q
+      (memSomesQC (f := fun w => classQN fs a p.tools gs E w.1 w.2) hway hq)
+    exact preparedClassNeqCoverMatches fs p a gs E t d listed cond Q hcond hq hfrag hcov s c t' es hprep e he ha val
+      hval hin w hw hapart hclass
 
 end AgentWarrant.Revision.ArgCover
