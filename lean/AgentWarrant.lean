@@ -133,6 +133,8 @@ import AgentWarrant.Spec.Revision.ArgCoverClassA
 import AgentWarrant.Thm.Revision.ArgCoverClassA
 import AgentWarrant.Spec.Revision.ArgCoverNeq
 import AgentWarrant.Thm.Revision.ArgCoverNeq
+import AgentWarrant.Spec.Revision.ArgCoverNeqQ
+import AgentWarrant.Thm.Revision.ArgCoverNeqQ
 import AgentWarrant.Thm.Revision.ArgCoverNull
 import AgentWarrant.Thm.Revision.ArgCoverClassSame
 import AgentWarrant.Thm.Revision.GlobClosure

@@ -61,6 +61,7 @@ import AgentWarrant.Thm.Revision.ArgCoverFacts
 import AgentWarrant.Thm.Revision.ArgCoverNeq
 import AgentWarrant.Thm.Revision.ArgCoverClass
 import AgentWarrant.Thm.Revision.ArgCoverClassA
+import AgentWarrant.Thm.Revision.ArgCoverNeqQ
 import AgentWarrant.Thm.Revision.ArgCoverClassSame
 import AgentWarrant.Thm.Revision.ArgCoverNull
 import AgentWarrant.Thm.Monitor.Full.JsonExact
@@ -1544,12 +1545,39 @@ theorem bindingClassQuestionCoversA (fs : List AgentWarrant.Revision.ArgCover.Fa
   AgentWarrant.Revision.ArgCover.preparedClassCoverMatchesA fs p a gs E t d listed cond Q hcond hq hfrag hcov s c t' es hprep e he ha val
     hval hadm hin w hw hclass
 
+/-- `bindingClassQuestionCovers` for a class denying equalities between slots: Lean's class question with the
+denied equalities' clauses (`classQN`: per denied equality between two groups, no slot of one and slot of the
+other both match; inside one group, the empty clause), answered `covered`, covers every call the monitor
+prepares in every binding state of the class, a binding state now also giving different values to the groups
+of slots whose equality the class denies (`hapart`). The converse is not stated: an `uncovered` answer on
+such a question may stand for no binding state. -/
+theorem bindingClassQuestionCoversNeq (fs : List AgentWarrant.Revision.ArgCover.Fact) (p : AgentWarrant.Monitor.Full.Policy) (a : String)
+    (gs : List AgentWarrant.Monitor.Full.Grant) (E : Option (List Lean.Json)) (t : AgentWarrant.Monitor.Full.Tool)
+    (d : AgentWarrant.Monitor.Full.EffDecl) (listed : List (List Bool)) (cond : List AgentWarrant.Revision.ArgCover.SClause)
+    (Q : AgentWarrant.Revision.ArgCover.BuiltQC) (hcond : AgentWarrant.Revision.ArgCover.wayCond a p.tools gs E t d = some cond)
+    (hq : AgentWarrant.Revision.ArgCover.classQN fs a p.tools gs E t d = some Q)
+    (hfrag : ∀ g, g ∈ gs → g.action = a → AgentWarrant.Revision.ArgCover.grantOk g = true)
+    (hcov : AgentWarrant.Revision.ArgCover.argCover (AgentWarrant.Oracle.ArgCover.good Q.cond Q.pos listed) Q.atoms = AgentWarrant.Revision.ArgCover.Answer.covered)
+    (s : AgentWarrant.Monitor.Full.State) (c : AgentWarrant.Monitor.Full.Call) (t' : AgentWarrant.Monitor.Full.Tool) (es : List AgentWarrant.Monitor.Full.Effect)
+    (hprep : AgentWarrant.Monitor.Full.prepare p s c = Except.ok (t', es)) (e : AgentWarrant.Monitor.Full.Effect) (he : AgentWarrant.Mem e es)
+    (ha : e.action = a) (val : AgentWarrant.Revision.ArgCover.Src → AgentWarrant.Revision.ArgCover.AV)
+    (hval : ∀ src, val (AgentWarrant.Revision.ArgCover.reSrc (AgentWarrant.Revision.ArgCover.wayRes d.res) src) = AgentWarrant.Revision.ArgCover.srcVal s c.args e src)
+    (hin : AgentWarrant.Revision.ArgCover.sCnfHolds val cond = true) (w : String → AgentWarrant.Revision.ArgCover.AV)
+    (hw : ∀ g, AgentWarrant.Revision.ArgCover.slotOk (w g) = true ∧ AgentWarrant.Revision.ArgCover.factsOk (AgentWarrant.Revision.ArgCover.groupLits fs g) (w g) = true)
+    (hapart : ∀ x y, AgentWarrant.Mem (x, AgentWarrant.Revision.ArgCover.FPat.slot y, false) fs →
+      w (AgentWarrant.Revision.ArgCover.grpOf fs x) ≠ w (AgentWarrant.Revision.ArgCover.grpOf fs y))
+    (hclass : ∀ n, AgentWarrant.Monitor.Full.resMatches s e.res (AgentWarrant.Monitor.Full.Pat.slot n) = true → AgentWarrant.Revision.ArgCover.avOf e.res = w (AgentWarrant.Revision.ArgCover.grpOf fs n)) :
+    AgentWarrant.anyB (fun u => decide (u = gs.map (fun g => AgentWarrant.Monitor.Full.grantMatches s c.args g e))) listed = true :=
+  AgentWarrant.Revision.ArgCover.preparedClassNeqCoverMatches fs p a gs E t d listed cond Q hcond hq hfrag hcov s c t' es hprep e he ha val
+    hval hin w hw hapart hclass
+
 /-- One class coverage theorem for what the oracle's `arg_cover_class` answers, whichever writer it used.
 The oracle writes `classQ` when every entry of action `a` has scalar or null constants (`grantOk`) and
 `classQA` when one has an array or object predicate constant; on the first kind `classQA` writes the very
 question `classQ` does (`classQSame`: the same names, atoms, condition and positions), so the oracle's class
 question is `classQA`'s for every action (`oracleClassWriterIsClassQA`). The entries of `a` are in
-`grantOkA` and the class denies no equality between slots (the oracle answers `outside` otherwise), and the
+`grantOkA` and the class denies no equality between slots (the oracle answers `outside` otherwise, or writes
+`classQN` for a class denying one on entries in `grantOk`: `bindingClassQuestionCoversNeq`), and the
 oracle's way-by-way decision (`decideWaysC` over the class questions it writes for the ways of `a`) answers
 `covered`, which means `argCover` answered covered on every way's question (`decideWaysCCovered`). Then,
 for every way `(t, d)` of `a` with condition `cond`, every call the monitor prepares with an effect of

@@ -211,8 +211,7 @@ def test_a_dropped_fact_is_caught_on_the_binding_swap_certificates(oracle: LeanO
 def test_revise_certifies_binding_swaps_with_lean_coverage() -> None:
     """``lean_closure`` asks Lean each class's coverage: with one slot or two, every class is Lean's, the
     classes asserting the two slots' values differ included (Lean answers covered on each, which is taken).
-    Lean writes the question of every class without such an inequality itself (``arg_cover_class``); Python
-    writes the others'."""
+    Lean writes every class's question itself (``arg_cover_class``; ``classQN`` for the inequality classes)."""
     apart = lean_written = 0
     for shape in ("specific_first", "specific_first_other", "specific_first_two"):
         old, new, _, _ = member(shape, 1, 1)
@@ -224,8 +223,7 @@ def test_revise_certifies_binding_swaps_with_lean_coverage() -> None:
             pytest.skip(f"Lean did not check: {verdict!r}")
         assert verdict.coverage is None, verdict
         assert verdict.questions, verdict
-        assert all(w.judgment() == "arg_cover_class" or "denies an equality" in w.why for w in verdict.questions), (
-            verdict)
+        assert all(w.judgment() == "arg_cover_class" for w in verdict.questions), verdict
         lean_written += sum(w.judgment() == "arg_cover_class" for w in verdict.questions)
     assert apart >= 1 and lean_written >= 1, (apart, lean_written)
 
@@ -354,7 +352,8 @@ def test_lean_covered_is_z3_covered_on_generated_classes_asserting_slots_differ(
 
 def test_a_stronger_inequality_clause_is_caught(oracle: LeanOracle, monkeypatch: pytest.MonkeyPatch) -> None:
     """A translation writing "no slot of the first group matches" for an inequality (dropping the second
-    slot's literal) answers covered where Z3 finds an effect, on generated classes."""
+    slot's literal) answers covered where Z3 finds an effect, on generated classes: Python's question (the
+    reference Lean's ``classQN`` is compared with, clause for clause) decided by ``arg_cover``."""
     real = arg_cover._apart_clauses
 
     def stronger(q: arg_cover._Question, facts: Sequence[Fact], group: dict[str, str], res: int
@@ -371,8 +370,11 @@ def test_a_stronger_inequality_clause_is_caught(oracle: LeanOracle, monkeypatch:
         facts = _apart_facts(rng)
         every = ["".join(v) for v in itertools.product("01", repeat=sum(len(xs) for xs in lists))]
         for v in every:  # every vector listed but v: uncovered exactly when some effect has v
-            lean, z = _both(oracle, EVERY_EFFECT, lists, tools, "act", [u for u in every if u != v], facts)
-            caught += lean == "covered" and z == "uncovered"
+            listed = [u for u in every if u != v]
+            answers = [oracle.call("arg_cover", q)["answer"]
+                       for _, q in questions(EVERY_EFFECT, lists, listed, "act", tools, facts)]
+            _, z = _both(oracle, EVERY_EFFECT, lists, tools, "act", listed, facts)
+            caught += "uncovered" not in answers and z == "uncovered"
     print(f"arg_cover stronger inequality clause: {caught} covered answers Z3 refutes")
     assert caught >= 1
 
@@ -406,10 +408,11 @@ def test_the_inequality_clause_decides_and_its_converse_fails(oracle: LeanOracle
 
 
 # Lean's own class question (``arg_cover_class``: ``classQ``, or ``classQA`` with array or object predicate
-# constants, written from the class's facts) against Python's
-# (``questions`` with ``_fact_clauses``), clause for clause and verdict for verdict.
+# constants, or ``classQN`` for a class denying slot equalities, written from the class's facts) against
+# Python's (``questions`` with ``_fact_clauses`` and ``_apart_clauses``), clause for clause and verdict for verdict.
 
 JSON_ATOMS: list[int] = []  # ``["json", c]`` atoms in Lean's class questions (``classQA``)
+EMPTIED: list[int] = []  # denied equalities inside one group in the generated classes (the empty clause)
 
 
 def _class_translations_differ(oracle: LeanOracle, lists: Lists, tools: Sequence[Tool], listed: Sequence[str],
@@ -417,7 +420,9 @@ def _class_translations_differ(oracle: LeanOracle, lists: Lists, tools: Sequence
     """Where Lean's class question and Python's differ (``None``: they agree), and Lean's answer."""
     out = oracle.call("arg_cover_class", class_question(EVERY_EFFECT, lists, listed, "act", tools, facts))
     if out["answer"] not in ("covered", "uncovered"):
-        return f"answered {out['answer']} on a class without inequalities: {out}", out["answer"]
+        return f"answered {out['answer']} on a class in Lean's fragment: {out}", out["answer"]
+    if out.get("exact", True) is not (facts_outside(facts) is None):
+        return f"flagged exact={out.get('exact')!r} on facts {facts!r}", out["answer"]
     py = questions(EVERY_EFFECT, lists, listed, "act", tools, facts)
     lean_qs = out["questions"]
     if len(py) != len(lean_qs):
@@ -444,13 +449,15 @@ def _structured(rng: random.Random, e: Entry) -> Entry:
     return replace(e, where=(EqPred(path, const) if rng.random() < 0.5 else OneOfPred(path, ("a", const)),))
 
 
-def _class_runs(oracle: LeanOracle, n: int, structured: bool = False) -> tuple[int, int, list[str]]:
+def _class_runs(oracle: LeanOracle, n: int, structured: bool = False, apart: bool = False
+                ) -> tuple[int, int, list[str]]:
     """``n`` generated classes (the entries and facts of ``test_lean_and_z3_agree_on_generated_binding_classes``;
     ``structured``: each list's first entry compares with an array or object constant, so Lean writes
-    ``classQA``), each grown from no listed vector by Lean's witnesses to coverage, compared at every step: the
+    ``classQA``; ``apart``: each class also denies one or two slot equalities, ``_apart_facts``, so Lean writes
+    ``classQN``), each grown from no listed vector by Lean's witnesses to coverage, compared at every step: the
     number of comparisons, of classes with slots asserted equal, and the differences found (the first per
     class)."""
-    rng = random.Random(13 if not structured else 17)
+    rng = random.Random(19 if apart else 13 if not structured else 17)
     args = frozenset({"path", "tags"}) if structured else frozenset({"path"})
     tools = [Tool("t", "op", "src", "dst", args, frozenset({"path"}), (EffectDecl("act", ArgRes("path")),)),
              Tool("u", "op", "src", "dst", frozenset(), frozenset(), (EffectDecl("act", ConstRes("ab")),))]
@@ -460,9 +467,11 @@ def _class_runs(oracle: LeanOracle, n: int, structured: bool = False) -> tuple[i
         lists = [[_entry(rng) for _ in range(rng.randint(1, 2))] for _ in range(2)]
         if structured:
             lists = [[_structured(rng, xs[0]), *xs[1:]] for xs in lists]
-        facts = _facts(rng)
+        facts = _apart_facts(rng) if apart else _facts(rng)
         ts = tools[:rng.randint(1, 2)]
-        equal += any(isinstance(a[1], str) for a, _ in facts)
+        equal += any(isinstance(a[1], str) and h for a, h in facts)
+        group = arg_cover._groups(facts)
+        EMPTIED.extend(1 for a, h in facts if isinstance(a[1], str) and not h and group[a[0]] == group[a[1]])
         listed: list[str] = []
         for _ in range(200):
             steps += 1
@@ -527,21 +536,48 @@ def test_a_python_class_writer_ignoring_equalities_differs_from_lean(oracle: Lea
     assert len(found) >= 5, (len(found), equal)
 
 
+def test_lean_writes_the_inequality_class_question_as_python_does(oracle: LeanOracle) -> None:
+    """Classes denying one or two slot equalities (``_apart_facts``, some inside one group): Lean's ``classQN``
+    against Python's question with ``_apart_clauses``, clause for clause and verdict for verdict."""
+    EMPTIED.clear()
+    steps, equal, found = _class_runs(oracle, 60, apart=True)
+    assert not found, found[:3]
+    print(f"arg_cover_class generated denying slot equalities: 60 binding classes ({equal} with slots asserted "
+          f"equal, {len(EMPTIED)} denied equalities inside one group), {steps} comparisons of Lean's class "
+          "question with Python's, 0 differences")
+    assert steps >= 100 and equal >= 10 and EMPTIED, (steps, equal, len(EMPTIED))
+
+
+def test_a_python_class_writer_dropping_the_inequality_clauses_differs_from_lean(
+        oracle: LeanOracle, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Python writer without ``_apart_clauses`` is caught against Lean's ``classQN``."""
+    monkeypatch.setattr(arg_cover, "_apart_clauses", lambda *args: [])
+    steps, _, found = _class_runs(oracle, 60, apart=True)
+    print(f"arg_cover_class with a Python writer dropping the inequality clauses: {len(found)} of 60 classes "
+          f"differ, {steps} comparisons")
+    assert len(found) >= 20, (len(found), steps)
+
+
 def test_a_class_question_outside_lean_is_written_by_python_with_the_reason(oracle: LeanOracle) -> None:
-    """A class denying a slot equality: Lean answers ``outside`` on ``arg_cover_class`` and Python writes the
-    question, saying why; an action with an array predicate constant: Lean writes it (``classQA``). With
-    nothing listed the verdict is uncovered, as Z3's where Z3 takes the question (its encoding has no array
-    constant)."""
+    """A class denying a slot equality: Lean writes it (``classQN``) and flags its uncovered answer not exact;
+    an action with an array predicate constant: Lean writes it (``classQA``); both: Lean answers ``outside``
+    and Python writes the question, saying why. With nothing listed the verdict is uncovered (one pair of
+    unpinned groups, ``apart_exact``, so taken), as Z3's where Z3 takes the question (its encoding has no
+    array constant)."""
     tools = [Tool("t", "op", "src", "dst", frozenset({"path", "tags"}), frozenset({"path"}),
                   (EffectDecl("act", ArgRes("path")),))]
     slots = [[Entry(EntryKind.ALLOW, "act", SlotPat("s")), Entry(EntryKind.ALLOW, "act", SlotPat("t"))], []]
     tagged = [[Entry(EntryKind.ALLOW, "act", SlotPat("s"), where=(EqPred(("tags",), [1, 2]),))], []]
+    apart: tuple[Fact, ...] = ((("s", "t"), False),)
     cases: list[tuple[Lists, tuple[Fact, ...], str | None, str]] = [
-        (slots, ((("s", "t"), False),), "denies an equality", "uncovered"),
-        (tagged, ((("s", ConstPat("a")), True),), None, "undecided")]
+        (slots, apart, None, "uncovered"),
+        (tagged, ((("s", ConstPat("a")), True),), None, "undecided"),
+        (tagged, apart, "denies an equality", "undecided")]
     for lists, facts, why, z_answer in cases:
         out = oracle.call("arg_cover_class", class_question(EVERY_EFFECT, lists, [], "act", tools, facts))
         assert out["answer"] == ("outside" if why else "uncovered"), out
+        if why is None:  # ``classQN``'s uncovered is flagged, ``classQ``'s and ``classQA``'s are exact
+            assert out.get("exact", True) is (facts != apart), out
         written: list[arg_cover.Written] = []
         by_action = {"act": [_unflat(b, lists) for b in ()]}
         verdict = lean_covers(oracle.call, EVERY_EFFECT, by_action, lists, frozenset({"act"}), tools, "drt",

@@ -35,14 +35,17 @@ predicate constant fails its checks, which its input check refuses first). A bin
 answer is proved to cover every call the monitor prepares in every binding state of the class,
 ``preparedClassCoverMatches``; for an action whose entries compare with array or object constants
 ``classQA`` in lean/AgentWarrant/Spec/Revision/ArgCoverClassA.lean, ``preparedClassCoverMatchesA``, which
-also assumes the call's values at those paths admitted), except for a class denying an equality between
-slots or an action with an entry outside ``wayQA``'s fragment, whose question is written here
-(``_fact_clauses``, ``_apart_clauses``). A tool whose resource is the null constant needs no fallback: the monitor
-emits that effect (``call_effects``) and an ``any`` or null constant entry matches it, and Lean writes that way's
-question as this translation does (the resource ``isNull``; ``resCond``), with the coverage theorem assuming nothing
-of the resource (``wayCondSomeAll``, lean/AgentWarrant/Thm/Revision/ArgCoverNull.lean). ``questions`` stays the
-translation for the actions outside the fragment and the reference the differential test compares Lean's translation
-with, clause for clause (tests/drt/test_arg_cover.py).
+also assumes the call's values at those paths admitted; for a class denying an equality between slots and
+entries with scalar or null constants ``classQN`` in lean/AgentWarrant/Spec/Revision/ArgCoverNeqQ.lean, which
+adds ``_apart_clauses``' clauses and whose ``covered`` answer is proved to cover the class's binding states,
+``preparedClassNeqCoverMatches``, its ``uncovered`` answer flagged not exact), except for an action with an
+entry outside ``wayQA``'s fragment, or one outside ``grantOk`` under a class denying a slot equality, whose
+question is written here (``_fact_clauses``, ``_apart_clauses``). A tool whose resource is the null constant needs no
+fallback: the monitor emits that effect (``call_effects``) and an ``any`` or null constant entry matches it, and Lean
+writes that way's question as this translation does (the resource ``isNull``; ``resCond``), with the coverage theorem
+assuming nothing of the resource (``wayCondSomeAll``, lean/AgentWarrant/Thm/Revision/ArgCoverNull.lean). ``questions``
+stays the translation for the actions outside the fragment and the reference the differential test compares Lean's
+translation with, clause for clause (tests/drt/test_arg_cover.py).
 
 The question, per action of ``E`` the old lists allow and per way a tool produces that action's effect (a tool
 and one of its effect declarations): the variables are the call's top-level argument keys (the action's
@@ -570,10 +573,12 @@ def lean_covers(call: object, effects: EffectSet, listed: Mapping[str, Sequence[
     ``questions`` here and decided by ``arg_cover``.
     ``written`` (when given) receives, per action, who wrote its question (``Written``; ``names`` names
     ``lists`` there). ``facts``: a binding class's facts about bound values: Lean writes each action's
-    question itself from them (``arg_cover_class``) unless the class denies an equality between slots or an
-    entry lies outside ``wayQA``'s fragment; then the question is written here with the facts as literals
-    (``_fact_clauses``) and decided by ``arg_cover``; for a class asserting two slots' values differ
-    (``facts_outside``) only ``covered`` is taken (``neqSound``), and an ``uncovered`` answer is ``ApartUncovered``,
+    question itself from them (``arg_cover_class``; for a class denying an equality between slots ``classQN``,
+    whose answer Lean flags ``"exact": false``) unless an entry lies outside ``wayQA``'s fragment (or, under a
+    class denying a slot equality, outside ``grantOk``); then the question is written here with the facts as
+    literals (``_fact_clauses``) and decided by ``arg_cover``; for a class asserting two slots' values differ
+    (``facts_outside``), whoever wrote the question, only ``covered`` is taken (``neqSound``,
+    ``classNeqCoverMatches``), and an ``uncovered`` answer is ``ApartUncovered``,
     its witness possibly standing for no binding state, unless ``apart_exact`` (one pair of unpinned groups, where
     ``neqExact2`` makes it exact). ``Unsupported`` propagates (the caller then asks Z3); any answer but covered or
     uncovered (or outside, from ``arg_cover_policy``), ``unknown`` included (which ``argCoverNeverUnknown`` rules
@@ -587,8 +592,8 @@ def lean_covers(call: object, effects: EffectSet, listed: Mapping[str, Sequence[
         outside: tuple[str, ...] = ()
         if facts:
             # Lean writes the class's question itself (``classQ``; ``classQA`` with array or object predicate
-            # constants) unless the class denies an equality between slots or an entry lies outside
-            # ``wayQA``'s fragment (then it answers ``outside``).
+            # constants; ``classQN`` for a class denying a slot equality) unless an entry lies outside the
+            # fragment of that writer (then it answers ``outside``).
             judgment, doc = "arg_cover_class", class_question(effects, lists, flats, action, tools, facts)
         else:
             judgment, doc = "arg_cover_policy", policy_question(effects, lists, flats, action, tools)
@@ -598,6 +603,13 @@ def lean_covers(call: object, effects: EffectSet, listed: Mapping[str, Sequence[
             raw = out.get("names")
             if not isinstance(raw, list):
                 raise BadAnswer(f"{judgment}: an uncovered answer without names: {out!r:.200}")
+            exact = out.get("exact", True)
+            if exact is not True and (exact is not False or apart is None):
+                raise BadAnswer(f"{judgment}: an exact flag that is not a class's inequalities' false: {out!r:.200}")
+            if exact is False and not apart_exact(facts):
+                # ``classQN``'s uncovered is not proved to be the class's: the caller asks Z3
+                raise ApartUncovered(f"{apart}, and Lean's uncovered answer on such a class may stand for no "
+                                     "binding state")
             return _uncovered(out, [source_name(n) for n in raw], action, where)
         if answer == "covered":
             if written is not None:
