@@ -61,6 +61,7 @@ import AgentWarrant.Thm.Revision.ArgCoverNeq
 import AgentWarrant.Thm.Revision.ArgCoverClass
 import AgentWarrant.Thm.Revision.ArgCoverClassA
 import AgentWarrant.Thm.Revision.ArgCoverClassSame
+import AgentWarrant.Thm.Revision.ArgCoverClassConv
 import AgentWarrant.Thm.Revision.ArgCoverNull
 import AgentWarrant.Thm.Monitor.Full.JsonExact
 import AgentWarrant.Thm.Monitor.Full.SlotDesignated
@@ -1571,6 +1572,44 @@ theorem oracleClassCoverageIsMonitorMatching (fs : List AgentWarrant.Revision.Ar
     AgentWarrant.anyB (fun u => decide (u = gs.map (fun g => AgentWarrant.Monitor.Full.grantMatches s c.args g e))) listed = true :=
   AgentWarrant.Revision.ArgCover.oracleClassCoverDistinct fs p a gs E listedS listed hfrag hans t d hway cond hcond s c t' es hprep e he ha
     val hval hadm hin w hw hclass
+
+/-- The converse of `bindingClassQuestionCovers` on the class's meaning: an `uncovered` answer on a binding
+class's question that Lean writes (`Revision.ArgCover.classQ`, for one way `(t, d)` of action `a` with
+condition `cond`) stands for a binding state of the class that the listed vectors miss. Its witness,
+read at the question's sources (`Revision.ArgCover.convVal`), meets the way's condition; its match vector
+over the positions of `gs` is not listed; and it is in the class (`Revision.ArgCover.classMeant`): there are
+group values, each a valid slot value with its group's facts, and binding bits such that each slot the
+positions name matches (its variable present, the resource a valid slot value) exactly when it is bound and
+the resource equals its group's value. This is about values of the question's sources, as
+`Revision.ArgCover.argUncoveredSound` is for a unit: no run reaching that state and no call the monitor
+prepares on it are built. A class denying an equality between slots is not written by `classQ`. -/
+theorem bindingClassUncoveredIsBindingState (fs : List AgentWarrant.Revision.ArgCover.Fact) (a : String)
+    (tools : List AgentWarrant.Monitor.Full.Tool) (gs : List AgentWarrant.Monitor.Full.Grant) (E : Option (List Lean.Json))
+    (t : AgentWarrant.Monitor.Full.Tool) (d : AgentWarrant.Monitor.Full.EffDecl) (listed : List (List Bool))
+    (cond : List AgentWarrant.Revision.ArgCover.SClause) (Q : AgentWarrant.Revision.ArgCover.BuiltQC)
+    (xs : List AgentWarrant.Revision.ArgCover.AV)
+    (hcond : AgentWarrant.Revision.ArgCover.wayCond a tools gs E t d = some cond)
+    (hq : AgentWarrant.Revision.ArgCover.classQ fs a tools gs E t d = some Q)
+    (hunc : AgentWarrant.Revision.ArgCover.argCover (AgentWarrant.Oracle.ArgCover.good Q.cond Q.pos listed) Q.atoms =
+      AgentWarrant.Revision.ArgCover.Answer.uncovered xs) :
+    AgentWarrant.Revision.ArgCover.sCnfHolds (fun x => AgentWarrant.Revision.ArgCover.convVal Q.names xs
+      (AgentWarrant.Revision.ArgCover.CSrc.src x)) cond = true ∧
+    AgentWarrant.anyB (fun u => decide (u = (gs.map (AgentWarrant.Revision.ArgCover.posOf a
+      (AgentWarrant.Revision.ArgCover.wayRes d.res) (AgentWarrant.Revision.ArgCover.actionKeys a
+        (AgentWarrant.Revision.ArgCover.ownTools a tools) gs))).map
+      (AgentWarrant.Revision.ArgCover.sPosBit (fun x => AgentWarrant.Revision.ArgCover.convVal Q.names xs
+        (AgentWarrant.Revision.ArgCover.CSrc.src x))))) listed = false ∧
+    AgentWarrant.Revision.ArgCover.classMeant fs (gs.map (AgentWarrant.Revision.ArgCover.posOf a
+        (AgentWarrant.Revision.ArgCover.wayRes d.res) (AgentWarrant.Revision.ArgCover.actionKeys a
+          (AgentWarrant.Revision.ArgCover.ownTools a tools) gs)))
+      (AgentWarrant.Revision.ArgCover.convVal Q.names xs
+        (AgentWarrant.Revision.ArgCover.CSrc.src (AgentWarrant.Revision.ArgCover.wayRes d.res)))
+      (fun s => AgentWarrant.Revision.ArgCover.holds AgentWarrant.Revision.ArgCover.Lit.present
+          (AgentWarrant.Revision.ArgCover.convVal Q.names xs
+            (AgentWarrant.Revision.ArgCover.CSrc.src (AgentWarrant.Revision.ArgCover.Src.slot s))) &&
+        AgentWarrant.Revision.ArgCover.slotOk (AgentWarrant.Revision.ArgCover.convVal Q.names xs
+          (AgentWarrant.Revision.ArgCover.CSrc.src (AgentWarrant.Revision.ArgCover.wayRes d.res)))) :=
+  AgentWarrant.Revision.ArgCover.classUncoveredMeant fs a tools gs E t d listed cond Q xs hcond hq hunc
 
 
 -- Monitor: matching as deployed (Agenra Sections 1, 5.1, 5.2) ------------------------------------
