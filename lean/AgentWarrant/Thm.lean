@@ -1580,9 +1580,13 @@ read at the question's sources (`Revision.ArgCover.convVal`), meets the way's co
 over the positions of `gs` is not listed; and it is in the class (`Revision.ArgCover.classMeant`): there are
 group values, each a valid slot value with its group's facts, and binding bits such that each slot the
 positions name matches (its variable present, the resource a valid slot value) exactly when it is bound and
-the resource equals its group's value. This is about values of the question's sources, as
-`Revision.ArgCover.argUncoveredSound` is for a unit: no run reaching that state and no call the monitor
-prepares on it are built. A class denying an equality between slots is not written by `classQ`. -/
+the resource equals its group's value. The vector not listed is that binding state's: the positions read a
+slot only through its match bit, so with each slot's variable present exactly when it matches
+(`Revision.ArgCover.convCanon`, as `srcVal` reads a slot on a call) and every other source unchanged, the
+vector is the same and still not listed (`Revision.ArgCover.convPosCanon`). This is about values of the
+question's sources, as `Revision.ArgCover.argUncoveredSound` is for a unit: no run reaching that state and
+no call the monitor prepares on it are built. A class denying an equality between slots is not written by
+`classQ`; `classQA`'s `uncovered` is not covered here. -/
 theorem bindingClassUncoveredIsBindingState (fs : List AgentWarrant.Revision.ArgCover.Fact) (a : String)
     (tools : List AgentWarrant.Monitor.Full.Tool) (gs : List AgentWarrant.Monitor.Full.Grant) (E : Option (List Lean.Json))
     (t : AgentWarrant.Monitor.Full.Tool) (d : AgentWarrant.Monitor.Full.EffDecl) (listed : List (List Bool))
@@ -1608,7 +1612,17 @@ theorem bindingClassUncoveredIsBindingState (fs : List AgentWarrant.Revision.Arg
           (AgentWarrant.Revision.ArgCover.convVal Q.names xs
             (AgentWarrant.Revision.ArgCover.CSrc.src (AgentWarrant.Revision.ArgCover.Src.slot s))) &&
         AgentWarrant.Revision.ArgCover.slotOk (AgentWarrant.Revision.ArgCover.convVal Q.names xs
-          (AgentWarrant.Revision.ArgCover.CSrc.src (AgentWarrant.Revision.ArgCover.wayRes d.res)))) :=
+          (AgentWarrant.Revision.ArgCover.CSrc.src (AgentWarrant.Revision.ArgCover.wayRes d.res)))) ∧
+    AgentWarrant.anyB (fun u => decide (u = (gs.map (AgentWarrant.Revision.ArgCover.posOf a
+      (AgentWarrant.Revision.ArgCover.wayRes d.res) (AgentWarrant.Revision.ArgCover.actionKeys a
+        (AgentWarrant.Revision.ArgCover.ownTools a tools) gs))).map
+      (AgentWarrant.Revision.ArgCover.sPosBit (AgentWarrant.Revision.ArgCover.convCanon
+        (fun x => AgentWarrant.Revision.ArgCover.convVal Q.names xs (AgentWarrant.Revision.ArgCover.CSrc.src x))
+        (fun s => AgentWarrant.Revision.ArgCover.holds AgentWarrant.Revision.ArgCover.Lit.present
+            (AgentWarrant.Revision.ArgCover.convVal Q.names xs
+              (AgentWarrant.Revision.ArgCover.CSrc.src (AgentWarrant.Revision.ArgCover.Src.slot s))) &&
+          AgentWarrant.Revision.ArgCover.slotOk (AgentWarrant.Revision.ArgCover.convVal Q.names xs
+            (AgentWarrant.Revision.ArgCover.CSrc.src (AgentWarrant.Revision.ArgCover.wayRes d.res)))))))) listed = false :=
   AgentWarrant.Revision.ArgCover.classUncoveredMeant fs a tools gs E t d listed cond Q xs hcond hq hunc
 
 

@@ -26,4 +26,15 @@ def classMeant (fs : List Fact) (pos : List (Option (List SClause))) (r : AV) (m
 variable, `c`'s place among the question's names. -/
 def convVal (names : List CSrc) (xs : List AV) (c : CSrc) : AV := getV xs (idxOf c names)
 
+def convPick (b : Bool) (x y : AV) : AV :=
+  match b with
+  | true => x
+  | false => y
+
+/-- The way's sources as a binding state with match bits `m` gives them: a slot's variable present (null)
+exactly when its pattern matches, as `srcVal` reads a slot on a call; every other source as `vs`. -/
+def convCanon (vs : Src → AV) (m : String → Bool) : Src → AV
+  | Src.slot s => convPick (m s) AV.null AV.missing
+  | x => vs x
+
 end AgentWarrant.Revision.ArgCover

@@ -12,7 +12,11 @@ positions' bits on the way's sources) is not listed, and every clause the class 
 variable, else (a string that is no group, which has no facts: `convGroupLitsNil`) a fixed valid value;
 a slot is bound when its variable is present. A slot the positions name but no fact names is its own
 group (`convGrpOut`: the asserted equalities join only slots that facts name), with no facts
-(`convNoFacts`), so its match needs nothing of the question. Result: `classUncoveredMeant`.
+(`convNoFacts`), so its match needs nothing of the question. The positions read a slot only through its
+match bit (its variable present, the resource a valid slot value: `slotConj`'s three clauses; every other
+literal of a position reads the resource or a path), so the vector not listed is also the vector with each
+slot's variable present exactly when the slot matches (`convCanon`, `convPosCanon`), the values `srcVal`
+gives a call. Result: `classUncoveredMeant`.
 
 Not proved here: that the state so described is reached by a run, or a call the monitor prepares on it
 (the unit-level converse, `argUncoveredSound`, is also about valuations); the same for `classQA`; classes
@@ -329,11 +333,6 @@ theorem convWitnessBits (cond : List CClause) (pos : List (Option (List CClause)
 /-- A valid slot value (a string, non-empty) for a string that is no group. -/
 def convDflt : AV := AV.str ['x']
 
-def convPick (b : Bool) (x y : AV) : AV :=
-  match b with
-  | true => x
-  | false => y
-
 /-- The group values rebuilt from a valuation of the class question (as `factsElim` does per group). -/
 def convW (fs : List Fact) (v : CSrc → AV) (r : AV) (g : String) : AV :=
   convPick (slotOk r && factsOk (groupLits fs g) r) r
@@ -396,13 +395,144 @@ theorem convMeant (fs : List Fact) (rk : Src) (pos : List (Option (List SClause)
       rfl
     exact ⟨hp, hr, e.symm⟩
 
+-- the positions read the slots only through their match bits ---------------------------------------------
+
+def convNotSlot : Src → Bool
+  | Src.slot _ => false
+  | _ => true
+
+theorem convAllCons (p : α → Bool) (a : α) (l : List α) : allB p (a :: l) = (p a && allB p l) := by
+  show (match p a with | true => allB p l | false => false) = _
+  cases p a <;> rfl
+
+theorem convAnyOneEq (p : α → Bool) (a : α) : anyB p [a] = p a := by
+  show (match p a with | true => true | false => anyB p []) = p a
+  cases p a <;> rfl
+
+theorem convSClauseOne (v : Src → AV) (x : SLit × Bool) : sClauseHolds v [x] = decide (holds x.1.2 (v x.1.1) = x.2) :=
+  convAnyOneEq _ x
+
+theorem convSlotConjVal (v : Src → AV) (n : String) (rk : Src) :
+    sCnfHolds v (slotConj rk (Pat.slot n)) =
+      (holds Lit.present (v (Src.slot n)) && (holds Lit.scalar (v rk) && !holds (Lit.eqStr []) (v rk))) := by
+  show allB (sClauseHolds v) [[((Src.slot n, Lit.present), true)], [((rk, Lit.scalar), true)],
+    [((rk, Lit.eqStr []), false)]] = _
+  rw [convAllCons, convAllCons, convAllCons, convSClauseOne, convSClauseOne, convSClauseOne]
+  show (decide (holds Lit.present (v (Src.slot n)) = true) && (decide (holds Lit.scalar (v rk) = true) &&
+    (decide (holds (Lit.eqStr []) (v rk) = false) && true))) = _
+  cases holds Lit.present (v (Src.slot n)) <;> cases holds Lit.scalar (v rk) <;>
+    cases holds (Lit.eqStr []) (v rk) <;> rfl
+
+theorem convSCnfApp (v : Src → AV) (f1 f2 : List SClause) : sCnfHolds v (f1 ++ f2) = (sCnfHolds v f1 && sCnfHolds v f2) :=
+  allBApp _ f1 f2
+
+theorem convCnfCongr (v1 v2 : Src → AV) (f : List SClause) (h : ∀ c x, c ∈ f → x ∈ c → v1 x.1.1 = v2 x.1.1) :
+    sCnfHolds v1 f = sCnfHolds v2 f :=
+  allBCongr f (fun c hc => anyBCongr c (fun x hx => by
+    show decide (holds x.1.2 (v1 x.1.1) = x.2) = decide (holds x.1.2 (v2 x.1.1) = x.2)
+    rw [h c x hc hx]))
+
+theorem convConjNotSlot (rk : Src) (hrk : convNotSlot rk = true) (p : Pat) (ps : List Pred) (c : Conj)
+    (hc : c ∈ patConj p ++ ps.map predConj) : convNotSlot (reSrc rk c.1) = true := by
+  cases memAppE hc with
+  | inl h1 =>
+    cases p with
+    | glob g => rw [convMemOne h1]; exact hrk
+    | const k => rw [convMemOne h1]; exact hrk
+    | any => exact absurd h1 notMemNil
+    | slot n => exact absurd h1 notMemNil
+  | inr h1 =>
+    have ⟨q, _, e⟩ := memMapOut h1
+    rw [e]
+    cases q <;> rfl
+
+theorem convSlotPart (vs v2 : Src → AV) (rk : Src) (m : String → Bool)
+    (hm : ∀ n, m n = (holds Lit.present (vs (Src.slot n)) && (holds Lit.scalar (vs rk) && !holds (Lit.eqStr []) (vs rk))))
+    (h2slot : ∀ n, v2 (Src.slot n) = convPick (m n) AV.null AV.missing) (h2rk : v2 rk = vs rk) :
+    ∀ (p : Pat), sCnfHolds vs (slotConj rk p) = sCnfHolds v2 (slotConj rk p)
+  | Pat.slot n => by
+    rw [convSlotConjVal vs n rk, convSlotConjVal v2 n rk, h2slot, h2rk, hm]
+    cases holds Lit.present (vs (Src.slot n)) <;> cases holds Lit.scalar (vs rk) <;>
+      cases holds (Lit.eqStr []) (vs rk) <;> rfl
+  | Pat.any => rfl
+  | Pat.glob _ => rfl
+  | Pat.const _ => rfl
+
+/-- A position reads the slots only through their match bits: on `convCanon`'s values (a slot's variable
+present exactly when it matches, every other source unchanged) its bit is the same. -/
+theorem convPosCanon (a : String) (rk : Src) (keys : List String) (hrk : convNotSlot rk = true) (vs : Src → AV)
+    (m : String → Bool)
+    (hm : ∀ n, m n = (holds Lit.present (vs (Src.slot n)) && (holds Lit.scalar (vs rk) && !holds (Lit.eqStr []) (vs rk))))
+    (g : Monitor.Full.Grant) : sPosBit vs (posOf a rk keys g) = sPosBit (convCanon vs m) (posOf a rk keys g) := by
+  have hsame : ∀ x, convNotSlot x = true → convCanon vs m x = vs x := by
+    intro x hx
+    cases x with
+    | slot n => exact Bool.noConfusion hx
+    | res => rfl
+    | path _ => rfl
+  cases h : g.action == a with
+  | false =>
+    show sPosBit vs (match g.action == a with
+      | true => some ((patConj g.pat ++ g.preds.map predConj).map (fun c => c.2.map (fun l => ((reSrc rk c.1, l), true))) ++
+          slotConj rk g.pat ++ keyConj keys g.keys)
+      | false => none) = sPosBit (convCanon vs m) (match g.action == a with
+      | true => some ((patConj g.pat ++ g.preds.map predConj).map (fun c => c.2.map (fun l => ((reSrc rk c.1, l), true))) ++
+          slotConj rk g.pat ++ keyConj keys g.keys)
+      | false => none)
+    rw [h]
+    rfl
+  | true =>
+    show sPosBit vs (match g.action == a with
+      | true => some ((patConj g.pat ++ g.preds.map predConj).map (fun c => c.2.map (fun l => ((reSrc rk c.1, l), true))) ++
+          slotConj rk g.pat ++ keyConj keys g.keys)
+      | false => none) = sPosBit (convCanon vs m) (match g.action == a with
+      | true => some ((patConj g.pat ++ g.preds.map predConj).map (fun c => c.2.map (fun l => ((reSrc rk c.1, l), true))) ++
+          slotConj rk g.pat ++ keyConj keys g.keys)
+      | false => none)
+    rw [h]
+    show sPosBit vs (some (List.map (fun (c : Conj) => c.2.map (fun l => ((reSrc rk c.1, l), true)))
+        (patConj g.pat ++ g.preds.map predConj) ++ slotConj rk g.pat ++ keyConj keys g.keys)) =
+      sPosBit (convCanon vs m) (some (List.map (fun (c : Conj) => c.2.map (fun l => ((reSrc rk c.1, l), true)))
+        (patConj g.pat ++ g.preds.map predConj) ++ slotConj rk g.pat ++ keyConj keys g.keys))
+    rw [sPosBitSome, sPosBitSome, convSCnfApp, convSCnfApp, convSCnfApp, convSCnfApp]
+    have hA := convCnfCongr vs (convCanon vs m)
+      ((patConj g.pat ++ g.preds.map predConj).map (fun c => c.2.map (fun l => ((reSrc rk c.1, l), true))))
+      (fun c x hc hx => by
+        have ⟨c0, hc0, e⟩ := memMapOut hc
+        rw [e] at hx
+        have ⟨l, _, e2⟩ := memMapOut hx
+        rw [e2]
+        exact (hsame _ (convConjNotSlot rk hrk g.pat g.preds c0 hc0)).symm)
+    have hK := convCnfCongr vs (convCanon vs m) (keyConj keys g.keys) (fun c x hc hx => by
+      cases hk : g.keys with
+      | none => rw [hk] at hc; exact absurd hc notMemNil
+      | some ks =>
+        rw [hk] at hc
+        have ⟨k, _, e⟩ := memMapOut hc
+        rw [e] at hx
+        rw [convMemOne hx]
+        rfl)
+    have hS := convSlotPart vs (convCanon vs m) rk m hm (fun n => rfl) (hsame rk hrk) g.pat
+    rw [hA, hS, hK]
+
+theorem convWayRes (r : ResRef) : convNotSlot (wayRes r) = true := by
+  cases r <;> rfl
+
+theorem convPosMapCanon (a : String) (rk : Src) (keys : List String) (hrk : convNotSlot rk = true) (vs : Src → AV)
+    (gs : List Monitor.Full.Grant) :
+    (gs.map (posOf a rk keys)).map (sPosBit vs) =
+      (gs.map (posOf a rk keys)).map (sPosBit (convCanon vs (fun s => holds Lit.present (vs (Src.slot s)) && slotOk (vs rk)))) := by
+  rw [mapMapB, mapMapB]
+  exact mapCongrB gs (fun g _ => convPosCanon a rk keys hrk vs _ (fun n => rfl) g)
+
 /-- The converse of `classCoverMatches` on the class's meaning: when `argCover` answers `uncovered xs` on the
 class question Lean writes (`classQ`) for one way `(t, d)` of action `a` with condition `cond`, the witness
 read at the question's sources (`convVal`) satisfies the way's condition, its match vector over the
 positions of `gs` is not listed, and the class's meaning holds of it (`classMeant`): group values, each a
 valid slot value with its group's facts, and binding bits, with each slot the positions name matching
 (its variable present, the resource a valid slot value) exactly when it is bound and the resource equals
-its group's value. -/
+its group's value; and the match vector with each slot's variable present exactly when the slot matches
+(`convCanon`) is the same, so not listed either. -/
 theorem classUncoveredMeant (fs : List Fact) (a : String) (tools : List Tool) (gs : List Monitor.Full.Grant)
     (E : Option (List Json)) (t : Tool) (d : EffDecl) (listed : List (List Bool)) (cond : List SClause)
     (Q : BuiltQC) (xs : List AV) (hcond : wayCond a tools gs E t d = some cond)
@@ -414,7 +544,11 @@ theorem classUncoveredMeant (fs : List Fact) (a : String) (tools : List Tool) (g
     classMeant fs (gs.map (posOf a (wayRes d.res) (actionKeys a (ownTools a tools) gs)))
       (convVal Q.names xs (CSrc.src (wayRes d.res)))
       (fun s => holds Lit.present (convVal Q.names xs (CSrc.src (Src.slot s))) &&
-        slotOk (convVal Q.names xs (CSrc.src (wayRes d.res)))) := by
+        slotOk (convVal Q.names xs (CSrc.src (wayRes d.res)))) ∧
+    anyB (fun u => decide (u = (gs.map (posOf a (wayRes d.res) (actionKeys a (ownTools a tools) gs))).map
+      (sPosBit (convCanon (fun x => convVal Q.names xs (CSrc.src x))
+        (fun s => holds Lit.present (convVal Q.names xs (CSrc.src (Src.slot s))) &&
+          slotOk (convVal Q.names xs (CSrc.src (wayRes d.res)))))))) listed = false := by
   have hq' : (match wayCond a tools gs E t d with
     | none => none
     | some cond =>
@@ -435,6 +569,8 @@ theorem classUncoveredMeant (fs : List Fact) (a : String) (tools : List Tool) (g
   have ⟨h1, h2⟩ := convCnfApp _ _ _ hcl
   rw [liftCnf] at h1
   rw [hp, liftPosMap] at g2
-  exact ⟨h1, g2, convMeant fs (wayRes d.res) _ _ h2⟩
+  refine ⟨h1, g2, convMeant fs (wayRes d.res) _ _ h2, ?_⟩
+  rw [convPosMapCanon a (wayRes d.res) (actionKeys a (ownTools a tools) gs) (convWayRes d.res)] at g2
+  exact g2
 
 end AgentWarrant.Revision.ArgCover
