@@ -1489,8 +1489,8 @@ constant and glob facts, and a matching slot's resource with its group's facts. 
 covers the monitor's `grantMatches` on every call the monitor prepares, in every binding state of the class
 — group values `w` with their facts (`hw`), every slot the resource matches bound to its group's value
 (`hclass`) — whose values are read where the way reads them (`hval`) and which meets the way's condition
-(`hin`). A class denying an equality between slots is not written here; the converse (`uncovered`) is not
-stated. -/
+(`hin`). A class denying an equality between slots is not written here; the converse (`uncovered`), on the
+class's meaning, is `bindingClassUncoveredIsBindingState`. -/
 theorem bindingClassQuestionCovers (fs : List AgentWarrant.Revision.ArgCover.Fact) (p : AgentWarrant.Monitor.Full.Policy) (a : String)
     (gs : List AgentWarrant.Monitor.Full.Grant) (E : Option (List Lean.Json)) (t : AgentWarrant.Monitor.Full.Tool)
     (d : AgentWarrant.Monitor.Full.EffDecl) (listed : List (List Bool)) (cond : List AgentWarrant.Revision.ArgCover.SClause)
@@ -1547,7 +1547,8 @@ listed vectors, under `bindingClassQuestionCovers`'s hypotheses (`hval`, `hin`, 
 when the oracle wrote `classQA` because an entry of `a` has an array or object predicate constant, `hadm`
 of `bindingClassQuestionCoversA` (on entries in `grantOk` it holds of every call: `admVacuous`). The
 oracle's decoding of its JSON input (the action, entries, tools, resources, listed vectors and facts) is
-not part of the statement; the converse (`uncovered`) is not stated. -/
+not part of the statement; the converse (`uncovered`), on the class's meaning and for `classQ`, is
+`oracleClassUncoveredIsBindingState` with `bindingClassUncoveredIsBindingState`. -/
 theorem oracleClassCoverageIsMonitorMatching (fs : List AgentWarrant.Revision.ArgCover.Fact) (p : AgentWarrant.Monitor.Full.Policy) (a : String)
     (gs : List AgentWarrant.Monitor.Full.Grant) (E : Option (List Lean.Json)) (listedS : List String) (listed : List (List Bool))
     (hfrag : ∀ g, g ∈ gs → g.action = a → AgentWarrant.Revision.ArgCover.grantOkA g = true)
@@ -1625,6 +1626,26 @@ theorem bindingClassUncoveredIsBindingState (fs : List AgentWarrant.Revision.Arg
             (AgentWarrant.Revision.ArgCover.CSrc.src (AgentWarrant.Revision.ArgCover.wayRes d.res)))))))) listed = false :=
   AgentWarrant.Revision.ArgCover.classUncoveredMeant fs a tools gs E t d listed cond Q xs hcond hq hunc
 
+
+/-- The oracle's `uncovered` answer on a binding class stands for a binding state of the class: when
+`arg_cover_class` writes `Revision.ArgCover.classQ` (every entry of action `a` in `grantOk`, the class denying
+no equality between slots) and its way-by-way decision answers `uncovered`, some way `(t, d)` of `a` has a
+condition, a class question and an `uncovered` answer from `argCover` (`Revision.ArgCover.decideWaysCUncovered`,
+`Revision.ArgCover.convSomesQC`), so `bindingClassUncoveredIsBindingState` describes its witness. The oracle's
+decoding of its JSON input and the witness it prints are not part of the statement. -/
+theorem oracleClassUncoveredIsBindingState (fs : List AgentWarrant.Revision.ArgCover.Fact) (a : String)
+    (tools : List AgentWarrant.Monitor.Full.Tool) (gs : List AgentWarrant.Monitor.Full.Grant) (E : Option (List Lean.Json))
+    (listedS : List String) (listed : List (List Bool))
+    (hans : (AgentWarrant.Oracle.ArgCoverClass.decideWaysC listedS listed (AgentWarrant.Oracle.ArgCoverClass.somesQC
+      ((AgentWarrant.Revision.ArgCover.ways a tools).map (fun w =>
+        AgentWarrant.Revision.ArgCover.classQ fs a tools gs E w.1 w.2))) []).getObjVal? "answer" =
+      Except.ok (Lean.Json.str "uncovered")) :
+    ∃ t d cond Q xs, AgentWarrant.Mem (t, d) (AgentWarrant.Revision.ArgCover.ways a tools) ∧
+      AgentWarrant.Revision.ArgCover.wayCond a tools gs E t d = some cond ∧
+      AgentWarrant.Revision.ArgCover.classQ fs a tools gs E t d = some Q ∧
+      AgentWarrant.Revision.ArgCover.argCover (AgentWarrant.Oracle.ArgCover.good Q.cond Q.pos listed) Q.atoms =
+        AgentWarrant.Revision.ArgCover.Answer.uncovered xs :=
+  AgentWarrant.Revision.ArgCover.oracleClassUncovered fs a tools gs E listedS listed hans
 
 -- Monitor: matching as deployed (Agenra Sections 1, 5.1, 5.2) ------------------------------------
 

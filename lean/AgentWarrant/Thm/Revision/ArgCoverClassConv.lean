@@ -2,6 +2,7 @@ import AgentWarrant.Spec.Revision.ArgCoverClassConv
 import AgentWarrant.Thm.Revision.ArgCoverClass
 import AgentWarrant.Thm.Revision.ArgCoverWay
 import AgentWarrant.Thm.Revision.ArgCoverNeq
+import AgentWarrant.Thm.Revision.ArgCoverClassSame
 /-! The converse of `classCoverMatches` at the level of the class's meaning (Agenra Sections 1 and 7.1): an
 `uncovered` answer on the class question Lean writes (`classQ`) stands for a binding state of the class.
 `argUncoveredSound` gives a valuation of the question's variables whose vector is not good; read at the
@@ -16,7 +17,8 @@ group (`convGrpOut`: the asserted equalities join only slots that facts name), w
 match bit (its variable present, the resource a valid slot value: `slotConj`'s three clauses; every other
 literal of a position reads the resource or a path), so the vector not listed is also the vector with each
 slot's variable present exactly when the slot matches (`convCanon`, `convPosCanon`), the values `srcVal`
-gives a call. Result: `classUncoveredMeant`.
+gives a call. Result: `classUncoveredMeant`; from the oracle's own `uncovered` answer when it writes
+`classQ`, `oracleClassUncovered` finds the way and the `argCover` answer it applies to.
 
 Not proved here: that the state so described is reached by a run, or a call the monitor prepares on it
 (the unit-level converse, `argUncoveredSound`, is also about valuations); the same for `classQA`; classes
@@ -572,5 +574,80 @@ theorem classUncoveredMeant (fs : List Fact) (a : String) (tools : List Tool) (g
   refine ⟨h1, g2, convMeant fs (wayRes d.res) _ _ h2, ?_⟩
   rw [convPosMapCanon a (wayRes d.res) (actionKeys a (ownTools a tools) gs) (convWayRes d.res)] at g2
   exact g2
+
+-- the oracle's `uncovered` answer ---------------------------------------------------------------------
+
+theorem convCovAnswer (a b c d e : Json) :
+    (Json.mkObj [("answer", toJson "covered"), ("reason", a), ("names", b), ("witness", c), ("vector", d),
+      ("questions", e)]).getObjVal? "answer" = Except.ok (Json.str "covered") := rfl
+
+/-- The oracle's way-by-way decision on class questions (`decideWaysC`) answers `uncovered` only when
+`argCover` answers `uncovered` on one of the questions it is given. -/
+theorem decideWaysCUncovered (listedS : List String) (listed : List (List Bool)) :
+    ∀ (qs : List BuiltQC) (acc : List Json),
+      (Oracle.ArgCoverClass.decideWaysC listedS listed qs acc).getObjVal? "answer" = Except.ok (Json.str "uncovered") →
+      ∃ q xs, q ∈ qs ∧ argCover (Oracle.ArgCover.good q.cond q.pos listed) q.atoms = Answer.uncovered xs
+  | [], acc, h => by
+    have h' : (Oracle.ArgCoverClass.decideWaysC listedS listed [] acc).getObjVal? "answer" =
+      Except.ok (Json.str "covered") := convCovAnswer _ _ _ _ _
+    rw [h'] at h
+    have hs := congrArg (fun (x : Except String Json) => match x with
+      | Except.ok (Json.str s) => s
+      | _ => "") h
+    exact absurd hs (by decide)
+  | r :: rest, acc, h => by
+    cases hr : argCover (Oracle.ArgCover.good r.cond r.pos listed) r.atoms with
+    | uncovered xs => exact ⟨r, xs, Mem.head _, hr⟩
+    | unknown => exact absurd hr (argCoverNeverUnknown _ _)
+    | covered =>
+      have h' := h
+      simp only [Oracle.ArgCoverClass.decideWaysC, hr] at h'
+      have ⟨q, xs, hq, hx⟩ := decideWaysCUncovered listedS listed rest _ h'
+      exact ⟨q, xs, Mem.tail _ hq, hx⟩
+
+theorem convSomesQC {q : BuiltQC} {f : Tool × EffDecl → Option BuiltQC} :
+    ∀ {l : List (Tool × EffDecl)}, q ∈ Oracle.ArgCoverClass.somesQC (l.map f) → ∃ w, w ∈ l ∧ f w = some q
+  | [], h => absurd h notMemNil
+  | x :: l, h => by
+    have h' : q ∈ Oracle.ArgCoverClass.somesQC (f x :: l.map f) := h
+    cases hx : f x with
+    | none =>
+      rw [hx] at h'
+      have ⟨w, hw, e⟩ := convSomesQC (f := f) (l := l) h'
+      exact ⟨w, Mem.tail _ hw, e⟩
+    | some q' =>
+      rw [hx] at h'
+      cases memCons h' with
+      | inl e => rw [e]; exact ⟨x, Mem.head _, hx⟩
+      | inr h2 =>
+        have ⟨w, hw, e⟩ := convSomesQC (f := f) (l := l) h2
+        exact ⟨w, Mem.tail _ hw, e⟩
+
+/-- The oracle's `uncovered` class answer stands for a binding state of the class: when `arg_cover_class`
+writes `classQ` (every entry of the action in `grantOk`, the class denying no equality between slots) and its
+way-by-way decision answers `uncovered`, some way `(t, d)` of the action has a condition `cond`, a class
+question `Q` and an `uncovered xs` answer, of which `classUncoveredMeant` holds. -/
+theorem oracleClassUncovered (fs : List Fact) (a : String) (tools : List Tool) (gs : List Monitor.Full.Grant)
+    (E : Option (List Json)) (listedS : List String) (listed : List (List Bool))
+    (hans : (Oracle.ArgCoverClass.decideWaysC listedS listed (Oracle.ArgCoverClass.somesQC ((ways a tools).map
+      (fun w => classQ fs a tools gs E w.1 w.2))) []).getObjVal? "answer" = Except.ok (Json.str "uncovered")) :
+    ∃ t d cond Q xs, (t, d) ∈ ways a tools ∧ wayCond a tools gs E t d = some cond ∧
+      classQ fs a tools gs E t d = some Q ∧
+      argCover (Oracle.ArgCover.good Q.cond Q.pos listed) Q.atoms = Answer.uncovered xs := by
+  have ⟨Q, xs, hQ, hx⟩ := decideWaysCUncovered listedS listed _ [] hans
+  have ⟨w, hw, hq⟩ := convSomesQC (f := fun w => classQ fs a tools gs E w.1 w.2) hQ
+  cases w with
+  | mk t d =>
+    cases hc : wayCond a tools gs E t d with
+    | none =>
+      have hq' : (match wayCond a tools gs E t d with
+        | none => none
+        | some cond =>
+          some (buildQC (liftF cond ++ factCl fs (wayRes d.res) (gs.map (posOf a (wayRes d.res)
+              (actionKeys a (ownTools a tools) gs))))
+            ((gs.map (posOf a (wayRes d.res) (actionKeys a (ownTools a tools) gs))).map liftP))) = some Q := hq
+      rw [hc] at hq'
+      cases hq'
+    | some cond => exact ⟨t, d, cond, Q, xs, hw, hc, hq, hx⟩
 
 end AgentWarrant.Revision.ArgCover
