@@ -444,26 +444,6 @@ MEMBERS: list[int] = []  # uncovered class witnesses Python finds in their class
 UNIT_OUT: list[bool] = []  # per step, whether the witness of the question without the facts is outside the class
 
 
-def _fact_groups(facts: Sequence[Fact]) -> dict[str, str]:
-    """Each slot the facts name, mapped to the least slot it is asserted equal to (the group's name in
-    ``{"value": g}``), by Python's own union-find."""
-    root: dict[str, str] = {}
-
-    def find(s: str) -> str:
-        while root.setdefault(s, s) != s:
-            s = root[s]
-        return s
-
-    for (s, pat), holds in facts:
-        find(s)
-        if isinstance(pat, str):
-            find(pat)
-            if holds:
-                a, b = sorted((find(s), find(pat)))
-                root[b] = a
-    return {s: find(s) for s in list(root)}
-
-
 def _valid(v: JSON) -> bool:
     """A value a slot can be bound to: a number, a boolean, or a non-empty string."""
     return isinstance(v, int | float) or (isinstance(v, str) and v != "")
@@ -483,7 +463,7 @@ def _class_member(facts: Sequence[Fact], names: Sequence[str], witness: Sequence
     raw = vals.get("<resource>" if "<resource>" in vals else "path", ["missing"])
     res: JSON | None = None if raw == ["missing"] else arg_cover._value(raw)
     present = raw != ["missing"]
-    group = _fact_groups(facts)
+    group = arg_cover._groups(facts)  # each slot the facts name to its group's least slot, as Lean names it
     named = sorted(n[len("<slot:"):-1] for n in vals if n.startswith("<slot:"))
     for s in named:
         group.setdefault(s, s)
