@@ -137,6 +137,8 @@ import AgentWarrant.Spec.Revision.ArgCoverNeqQ
 import AgentWarrant.Thm.Revision.ArgCoverNeqQ
 import AgentWarrant.Thm.Revision.ArgCoverNull
 import AgentWarrant.Thm.Revision.ArgCoverClassSame
+import AgentWarrant.Spec.Revision.ArgCoverClassConv
+import AgentWarrant.Thm.Revision.ArgCoverClassConv
 import AgentWarrant.Thm.Revision.GlobClosure
 import AgentWarrant.Thm.Revision.GlobFuel
 import AgentWarrant.Oracle.GlobCover

@@ -63,6 +63,7 @@ import AgentWarrant.Thm.Revision.ArgCoverClass
 import AgentWarrant.Thm.Revision.ArgCoverClassA
 import AgentWarrant.Thm.Revision.ArgCoverNeqQ
 import AgentWarrant.Thm.Revision.ArgCoverClassSame
+import AgentWarrant.Thm.Revision.ArgCoverClassConv
 import AgentWarrant.Thm.Revision.ArgCoverNull
 import AgentWarrant.Thm.Monitor.Full.JsonExact
 import AgentWarrant.Thm.Monitor.Full.SlotDesignated
@@ -1501,8 +1502,8 @@ constant and glob facts, and a matching slot's resource with its group's facts. 
 covers the monitor's `grantMatches` on every call the monitor prepares, in every binding state of the class
 — group values `w` with their facts (`hw`), every slot the resource matches bound to its group's value
 (`hclass`) — whose values are read where the way reads them (`hval`) and which meets the way's condition
-(`hin`). A class denying an equality between slots is not written here; the converse (`uncovered`) is not
-stated. -/
+(`hin`). A class denying an equality between slots is not written here; the converse (`uncovered`), on the
+class's meaning, is `bindingClassUncoveredIsBindingState`. -/
 theorem bindingClassQuestionCovers (fs : List AgentWarrant.Revision.ArgCover.Fact) (p : AgentWarrant.Monitor.Full.Policy) (a : String)
     (gs : List AgentWarrant.Monitor.Full.Grant) (E : Option (List Lean.Json)) (t : AgentWarrant.Monitor.Full.Tool)
     (d : AgentWarrant.Monitor.Full.EffDecl) (listed : List (List Bool)) (cond : List AgentWarrant.Revision.ArgCover.SClause)
@@ -1586,7 +1587,8 @@ listed vectors, under `bindingClassQuestionCovers`'s hypotheses (`hval`, `hin`, 
 when the oracle wrote `classQA` because an entry of `a` has an array or object predicate constant, `hadm`
 of `bindingClassQuestionCoversA` (on entries in `grantOk` it holds of every call: `admVacuous`). The
 oracle's decoding of its JSON input (the action, entries, tools, resources, listed vectors and facts) is
-not part of the statement; the converse (`uncovered`) is not stated. -/
+not part of the statement; the converse (`uncovered`), on the class's meaning and for `classQ`, is
+`oracleClassUncoveredIsBindingState` with `bindingClassUncoveredIsBindingState`. -/
 theorem oracleClassCoverageIsMonitorMatching (fs : List AgentWarrant.Revision.ArgCover.Fact) (p : AgentWarrant.Monitor.Full.Policy) (a : String)
     (gs : List AgentWarrant.Monitor.Full.Grant) (E : Option (List Lean.Json)) (listedS : List String) (listed : List (List Bool))
     (hfrag : ∀ g, g ∈ gs → g.action = a → AgentWarrant.Revision.ArgCover.grantOkA g = true)
@@ -1612,6 +1614,78 @@ theorem oracleClassCoverageIsMonitorMatching (fs : List AgentWarrant.Revision.Ar
   AgentWarrant.Revision.ArgCover.oracleClassCoverDistinct fs p a gs E listedS listed hfrag hans t d hway cond hcond s c t' es hprep e he ha
     val hval hadm hin w hw hclass
 
+/-- The converse of `bindingClassQuestionCovers` on the class's meaning: an `uncovered` answer on a binding
+class's question that Lean writes (`Revision.ArgCover.classQ`, for one way `(t, d)` of action `a` with
+condition `cond`) stands for a binding state of the class that the listed vectors miss. Its witness,
+read at the question's sources (`Revision.ArgCover.convVal`), meets the way's condition; its match vector
+over the positions of `gs` is not listed; and it is in the class (`Revision.ArgCover.classMeant`): there are
+group values, each a valid slot value with its group's facts, and binding bits such that each slot the
+positions name matches (its variable present, the resource a valid slot value) exactly when it is bound and
+the resource equals its group's value. The vector not listed is that binding state's: the positions read a
+slot only through its match bit, so with each slot's variable present exactly when it matches
+(`Revision.ArgCover.convCanon`, as `srcVal` reads a slot on a call) and every other source unchanged, the
+vector is the same and still not listed (`Revision.ArgCover.convPosCanon`). This is about values of the
+question's sources, as `Revision.ArgCover.argUncoveredSound` is for a unit: no run reaching that state and
+no call the monitor prepares on it are built. A class denying an equality between slots is not written by
+`classQ`; `classQA`'s `uncovered` is not covered here. -/
+theorem bindingClassUncoveredIsBindingState (fs : List AgentWarrant.Revision.ArgCover.Fact) (a : String)
+    (tools : List AgentWarrant.Monitor.Full.Tool) (gs : List AgentWarrant.Monitor.Full.Grant) (E : Option (List Lean.Json))
+    (t : AgentWarrant.Monitor.Full.Tool) (d : AgentWarrant.Monitor.Full.EffDecl) (listed : List (List Bool))
+    (cond : List AgentWarrant.Revision.ArgCover.SClause) (Q : AgentWarrant.Revision.ArgCover.BuiltQC)
+    (xs : List AgentWarrant.Revision.ArgCover.AV)
+    (hcond : AgentWarrant.Revision.ArgCover.wayCond a tools gs E t d = some cond)
+    (hq : AgentWarrant.Revision.ArgCover.classQ fs a tools gs E t d = some Q)
+    (hunc : AgentWarrant.Revision.ArgCover.argCover (AgentWarrant.Oracle.ArgCover.good Q.cond Q.pos listed) Q.atoms =
+      AgentWarrant.Revision.ArgCover.Answer.uncovered xs) :
+    AgentWarrant.Revision.ArgCover.sCnfHolds (fun x => AgentWarrant.Revision.ArgCover.convVal Q.names xs
+      (AgentWarrant.Revision.ArgCover.CSrc.src x)) cond = true ∧
+    AgentWarrant.anyB (fun u => decide (u = (gs.map (AgentWarrant.Revision.ArgCover.posOf a
+      (AgentWarrant.Revision.ArgCover.wayRes d.res) (AgentWarrant.Revision.ArgCover.actionKeys a
+        (AgentWarrant.Revision.ArgCover.ownTools a tools) gs))).map
+      (AgentWarrant.Revision.ArgCover.sPosBit (fun x => AgentWarrant.Revision.ArgCover.convVal Q.names xs
+        (AgentWarrant.Revision.ArgCover.CSrc.src x))))) listed = false ∧
+    AgentWarrant.Revision.ArgCover.classMeant fs (gs.map (AgentWarrant.Revision.ArgCover.posOf a
+        (AgentWarrant.Revision.ArgCover.wayRes d.res) (AgentWarrant.Revision.ArgCover.actionKeys a
+          (AgentWarrant.Revision.ArgCover.ownTools a tools) gs)))
+      (AgentWarrant.Revision.ArgCover.convVal Q.names xs
+        (AgentWarrant.Revision.ArgCover.CSrc.src (AgentWarrant.Revision.ArgCover.wayRes d.res)))
+      (fun s => AgentWarrant.Revision.ArgCover.holds AgentWarrant.Revision.ArgCover.Lit.present
+          (AgentWarrant.Revision.ArgCover.convVal Q.names xs
+            (AgentWarrant.Revision.ArgCover.CSrc.src (AgentWarrant.Revision.ArgCover.Src.slot s))) &&
+        AgentWarrant.Revision.ArgCover.slotOk (AgentWarrant.Revision.ArgCover.convVal Q.names xs
+          (AgentWarrant.Revision.ArgCover.CSrc.src (AgentWarrant.Revision.ArgCover.wayRes d.res)))) ∧
+    AgentWarrant.anyB (fun u => decide (u = (gs.map (AgentWarrant.Revision.ArgCover.posOf a
+      (AgentWarrant.Revision.ArgCover.wayRes d.res) (AgentWarrant.Revision.ArgCover.actionKeys a
+        (AgentWarrant.Revision.ArgCover.ownTools a tools) gs))).map
+      (AgentWarrant.Revision.ArgCover.sPosBit (AgentWarrant.Revision.ArgCover.convCanon
+        (fun x => AgentWarrant.Revision.ArgCover.convVal Q.names xs (AgentWarrant.Revision.ArgCover.CSrc.src x))
+        (fun s => AgentWarrant.Revision.ArgCover.holds AgentWarrant.Revision.ArgCover.Lit.present
+            (AgentWarrant.Revision.ArgCover.convVal Q.names xs
+              (AgentWarrant.Revision.ArgCover.CSrc.src (AgentWarrant.Revision.ArgCover.Src.slot s))) &&
+          AgentWarrant.Revision.ArgCover.slotOk (AgentWarrant.Revision.ArgCover.convVal Q.names xs
+            (AgentWarrant.Revision.ArgCover.CSrc.src (AgentWarrant.Revision.ArgCover.wayRes d.res)))))))) listed = false :=
+  AgentWarrant.Revision.ArgCover.classUncoveredMeant fs a tools gs E t d listed cond Q xs hcond hq hunc
+
+
+/-- The oracle's `uncovered` answer on a binding class stands for a binding state of the class: when
+`arg_cover_class` writes `Revision.ArgCover.classQ` (every entry of action `a` in `grantOk`, the class denying
+no equality between slots) and its way-by-way decision answers `uncovered`, some way `(t, d)` of `a` has a
+condition, a class question and an `uncovered` answer from `argCover` (`Revision.ArgCover.decideWaysCUncovered`,
+`Revision.ArgCover.convSomesQC`), so `bindingClassUncoveredIsBindingState` describes its witness. The oracle's
+decoding of its JSON input and the witness it prints are not part of the statement. -/
+theorem oracleClassUncoveredIsBindingState (fs : List AgentWarrant.Revision.ArgCover.Fact) (a : String)
+    (tools : List AgentWarrant.Monitor.Full.Tool) (gs : List AgentWarrant.Monitor.Full.Grant) (E : Option (List Lean.Json))
+    (listedS : List String) (listed : List (List Bool))
+    (hans : (AgentWarrant.Oracle.ArgCoverClass.decideWaysC listedS listed (AgentWarrant.Oracle.ArgCoverClass.somesQC
+      ((AgentWarrant.Revision.ArgCover.ways a tools).map (fun w =>
+        AgentWarrant.Revision.ArgCover.classQ fs a tools gs E w.1 w.2))) []).getObjVal? "answer" =
+      Except.ok (Lean.Json.str "uncovered")) :
+    ∃ t d cond Q xs, AgentWarrant.Mem (t, d) (AgentWarrant.Revision.ArgCover.ways a tools) ∧
+      AgentWarrant.Revision.ArgCover.wayCond a tools gs E t d = some cond ∧
+      AgentWarrant.Revision.ArgCover.classQ fs a tools gs E t d = some Q ∧
+      AgentWarrant.Revision.ArgCover.argCover (AgentWarrant.Oracle.ArgCover.good Q.cond Q.pos listed) Q.atoms =
+        AgentWarrant.Revision.ArgCover.Answer.uncovered xs :=
+  AgentWarrant.Revision.ArgCover.oracleClassUncovered fs a tools gs E listedS listed hans
 
 -- Monitor: matching as deployed (Agenra Sections 1, 5.1, 5.2) ------------------------------------
 

@@ -11,7 +11,10 @@ there Lean's covered must be Z3's covered, and Lean's uncovered (``ApartUncovere
 Z3's answer, not required to agree, except on one pair of groups with no fact that holds (``apart_exact``,
 ``neqExact2``), where both answers must agree. A question written with one fact dropped is caught: on the family's
 certificates some such question answers otherwise than Z3 with every fact; and a translation writing a
-stronger inequality clause is caught answering covered where Z3 finds an effect."""
+stronger inequality clause is caught answering covered where Z3 finds an effect. Every ``uncovered`` witness of
+Lean's own class question (``arg_cover_class``) is read by Python as a binding state and found a member of the
+class (``_class_member``; ``Thm.bindingClassUncoveredIsBindingState``), while the witness of the same entries'
+question without the facts often is not."""
 
 from __future__ import annotations
 
@@ -23,6 +26,9 @@ from typing import Any
 
 import pytest
 
+from model.base.canonical import JSON, json_equal
+from model.monitor.decide.matching import resource_matches
+from model.monitor.decide.state import State
 from model.monitor.language.policy import (
     AnyRes,
     ArgRes,
@@ -53,6 +59,7 @@ from model.revision.trusted.arg_cover import (
     class_question,
     facts_outside,
     lean_covers,
+    policy_question,
     questions,
     source_name,
 )
@@ -438,6 +445,70 @@ def _class_translations_differ(oracle: LeanOracle, lists: Lists, tools: Sequence
     return None, out["answer"]
 
 
+MEMBERS: list[int] = []  # uncovered class witnesses Python finds in their class
+UNIT_OUT: list[bool] = []  # per step, whether the witness of the question without the facts is outside the class
+
+
+def _valid(v: JSON) -> bool:
+    """A value a slot can be bound to: a number, a boolean, or a non-empty string."""
+    return isinstance(v, int | float) or (isinstance(v, str) and v != "")
+
+
+def _class_member(facts: Sequence[Fact], names: Sequence[str], witness: Sequence[JSON]) -> str | None:
+    """Python's check that an ``arg_cover_class`` witness is a binding state of the class
+    (``Thm.bindingClassUncoveredIsBindingState``): each group's value is the resource when one of its
+    slots matches (its variable present, the resource a valid slot value), else the witness's value
+    variable of the group, else (a group no fact names) any valid value; the matching slots are bound to
+    it in a monitor ``State``. Then every value is valid, every fact holds as the class says (constants and
+    globs by the monitor's ``resource_matches``, equalities by ``json_equal``), and the monitor's slot
+    pattern matches the resource exactly for the slots the witness matches. Why it is not a member, else
+    ``None``."""
+    vals = dict(zip(names, witness, strict=False))
+    # these tests' tools read a way's resource at the resource (a constant) or at argument ``path``
+    raw = vals.get("<resource>" if "<resource>" in vals else "path", ["missing"])
+    res: JSON | None = None if raw == ["missing"] else arg_cover._value(raw)
+    present = raw != ["missing"]
+    group = arg_cover._groups(facts)  # each slot the facts name to its group's least slot, as Lean names it
+    named = sorted(n[len("<slot:"):-1] for n in vals if n.startswith("<slot:"))
+    for s in named:
+        group.setdefault(s, s)
+    matched = {s for s in named if vals[f"<slot:{s}>"] != ["missing"] and present and _valid(res)}
+    value: dict[str, JSON] = {}
+    for s, g in group.items():
+        if s in matched:
+            value[g] = res
+    for g in set(group.values()):
+        if g not in value:
+            v = vals.get(f"<value:{g}>", ["missing"])
+            value[g] = arg_cover._value(v) if v != ["missing"] else "x"
+    if bad := [g for g, v in value.items() if not _valid(v)]:
+        return f"groups {bad} have values no slot can be bound to: {value}"
+    for (s, pat), holds in facts:
+        v = value[group[s]]
+        got = json_equal(v, value[group[pat]]) if isinstance(pat, str) else resource_matches(pat, v, State())
+        if got != holds:
+            return f"fact {(s, pat)} is {got} of {v!r}, the class says {holds}"
+    state = State(bindings=tuple((s, value[group[s]], 0) for s in sorted(matched)))
+    for s in named:
+        if present and resource_matches(SlotPat(s), res, state) != (s in matched):
+            return f"slot {s}: the monitor's match is not the witness's ({sorted(matched)}, resource {res!r})"
+    return None
+
+
+def _check_member(oracle: LeanOracle, lists: Lists, tools: Sequence[Tool], listed: Sequence[str],
+                  facts: Sequence[Fact], out: dict[str, Any]) -> str | None:
+    """Check ``out``'s witness against the class; and, so that a check finding every witness a member would
+    show, check the witness Lean gives on the same entries without the facts (``arg_cover_policy``)."""
+    why = _class_member(facts, [source_name(n) for n in out["names"]], out["witness"])
+    if why is None:
+        MEMBERS.append(1)
+    unit = oracle.call("arg_cover_policy", policy_question(EVERY_EFFECT, lists, listed, "act", tools))
+    if unit["answer"] == "uncovered":
+        names = [source_name(n) for n in unit["names"]]
+        UNIT_OUT.append(_class_member(facts, names, unit["witness"]) is not None)
+    return why
+
+
 STRUCTURED: list[object] = [[1], {"k": 1}, [], ["a", [2]]]
 
 
@@ -483,27 +554,39 @@ def _class_runs(oracle: LeanOracle, n: int, structured: bool = False, apart: boo
                 break
             out = oracle.call("arg_cover_class", class_question(EVERY_EFFECT, lists, listed, "act", ts, facts))
             assert out["vector"] not in listed, out
+            if (why := _check_member(oracle, lists, ts, listed, facts, out)) is not None:
+                found.append(f"lists={lists!r} facts={facts!r} listed={listed}: witness {out['witness']}: {why}")
+                break
             listed.append(out["vector"])
     return steps, equal, found
 
 
 def test_lean_writes_the_class_question_as_python_does(oracle: LeanOracle) -> None:
+    """Lean's ``classQ`` against Python's question, clause for clause and verdict for verdict; and every
+    ``uncovered`` witness Lean answers is a binding state of the class, checked by Python (``_class_member``)."""
+    MEMBERS.clear()
+    UNIT_OUT.clear()
     steps, equal, found = _class_runs(oracle, 60)
     assert not found, found[:3]
     print(f"arg_cover_class generated: 60 binding classes ({equal} with slots asserted equal), {steps} "
-          "comparisons of Lean's class question with Python's, 0 differences")
+          f"comparisons of Lean's class question with Python's, 0 differences; {len(MEMBERS)} uncovered "
+          f"witnesses each a binding state of its class, 0 failures; the witness of the question without the "
+          f"facts at the same step is outside the class {sum(UNIT_OUT)} times of {len(UNIT_OUT)}")
     assert steps >= 150 and equal >= 10, (steps, equal)
+    assert len(MEMBERS) >= 90 and sum(UNIT_OUT) >= 10, (len(MEMBERS), sum(UNIT_OUT))
 
 
 def test_lean_writes_the_class_question_with_array_constants_as_python_does(oracle: LeanOracle) -> None:
     """Actions whose entries compare with array or object constants: Lean's ``classQA`` against Python's
     question, clause for clause and verdict for verdict."""
     JSON_ATOMS.clear()
+    MEMBERS.clear()
     steps, equal, found = _class_runs(oracle, 60, structured=True)
     assert not found, found[:3]
     print(f"arg_cover_class generated with array or object predicate constants: 60 binding classes ({equal} "
           f"with slots asserted equal), {steps} comparisons of Lean's class question with Python's, 0 differences, "
-          f"{len(JSON_ATOMS)} array or object constant atoms in Lean's questions")
+          f"{len(JSON_ATOMS)} array or object constant atoms in Lean's questions; {len(MEMBERS)} uncovered "
+          "witnesses each a binding state of its class, 0 failures")
     assert steps >= 150 and equal >= 10 and len(JSON_ATOMS) >= steps, (steps, equal, len(JSON_ATOMS))
 
 

@@ -12,9 +12,10 @@ A binding state of the class is given by its group values `w` (each a valid slot
 facts, `hw`) and a state whose slots the resource matches are bound to their group's value (`hclass`); the
 unit theorem's hypothesis that a bound value is a scalar other than the empty string (`hbind`) follows.
 On the calls the monitor prepares on a reachable state, the call's keys are the action's (`preparedDeclared`),
-so that hypothesis goes too (`preparedClassCoverMatches`). Not proved: the converse (an `uncovered` answer's witness stands for a binding state of the class; the
-elimination itself is exact, `factsElim`, but no state is built from a witness here), and that the Python
-translation writes the same clauses (compared clause for clause, tests/drt/test_arg_cover_facts.py). -/
+so that hypothesis goes too (`preparedClassCoverMatches`). The converse, on the class's meaning (an
+`uncovered` answer's witness is a binding state of the class), is `classUncoveredMeant`
+(`Thm/Revision/ArgCoverClassConv.lean`). Not proved: that the Python translation writes the same clauses
+(compared clause for clause, tests/drt/test_arg_cover_facts.py). -/
 namespace AgentWarrant.Revision.ArgCover
 open Lean AgentWarrant AgentWarrant.Monitor AgentWarrant.Monitor.Full
 

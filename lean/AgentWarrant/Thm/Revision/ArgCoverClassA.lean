@@ -11,7 +11,7 @@ for `classQ`:
 * `classCoverMatchesA`: a `covered` answer on `classQA`'s question covers every call of every binding state
   of the class, under `classCoverMatches`'s hypotheses with `grantOkA` for `grantOk` and `builtCoverMatchesA`'s
   `hadm` (`JsonPathsAdmitted`); on the calls the monitor prepares, `preparedClassCoverMatchesA`. Not proved:
-  the converse, as for `classQ`. -/
+  the converse (proved for `classQ` on the class's meaning, `classUncoveredMeant`). -/
 namespace AgentWarrant.Revision.ArgCover
 open Lean AgentWarrant AgentWarrant.Monitor AgentWarrant.Monitor.Full
 
