@@ -1,0 +1,352 @@
+import AgentWarrant.Spec.Edits.DeriveTreeNames
+import AgentWarrant.Thm.Edits.DeriveTreeRoot
+/-! The branch tree's names stay distinct (*When Can Agents Safely Checkpoint, Fork, Restore, and
+Merge?*, Section V-A, Appendix A-D1; `namesDistinctB`, `startNamed` in `Spec/Edits/DeriveTreeNames.lean`).
+- `HStep` keeps every name (`hstepNames`, from `hstepShape`);
+- every tree change keeps the names distinct: `spliceAt` keeps the nodes before the replaced subtree and
+  after it, and drops the subtree itself; a Fork or Restore adds only its fresh names (and RestoreLive
+  the branch it replaced), MergeJoin the fresh `b_J` to the replaced group's own subtree, and
+  MergeSelect the fresh `b_J` to the kept arm's subtree, which on a tree with parents before children
+  and uncrossed links lies inside the replaced group's subtree (`selectKeptInside`);
+- so every tree a runtime or ideal run reaches from a root `startNamed` accepts has distinct names.
+
+Choices: distinctness is proved on the list of names (`TnSub`, a sublist relation, and insertion of
+fresh names), since `namesOf` is the list `freshIn` already reads. -/
+namespace AgentWarrant.Edits.Machine
+open AgentWarrant AgentWarrant.Edits
+
+-- a sublist relation and distinct lists ---------------------------------------------------------------
+
+inductive TnSub {α : Type} : List α → List α → Prop
+  | nil : TnSub [] []
+  | keep (x : α) (a b : List α) : TnSub a b → TnSub (x :: a) (x :: b)
+  | skip (x : α) (a b : List α) : TnSub a b → TnSub a (x :: b)
+
+theorem tnSubRefl {α : Type} : ∀ (l : List α), TnSub l l
+  | [] => TnSub.nil
+  | x :: l => TnSub.keep x l l (tnSubRefl l)
+
+theorem tnSubNil {α : Type} : ∀ (l : List α), TnSub [] l
+  | [] => TnSub.nil
+  | x :: l => TnSub.skip x [] l (tnSubNil l)
+
+theorem tnSubApp {α : Type} {c d : List α} (hcd : TnSub c d) {a b : List α} (h : TnSub a b) :
+    TnSub (a ++ c) (b ++ d) := by
+  induction h with
+  | nil => exact hcd
+  | keep x a b _ ih => rw [List.cons_append, List.cons_append]; exact TnSub.keep x _ _ ih
+  | skip x a b _ ih => rw [List.cons_append]; exact TnSub.skip x _ _ ih
+
+theorem tnSubPre {α : Type} {a b : List α} (h : TnSub a b) : ∀ (c : List α), TnSub a (c ++ b)
+  | [] => h
+  | x :: c => by rw [List.cons_append]; exact TnSub.skip x _ _ (tnSubPre h c)
+
+theorem tnSubTrans {α : Type} {b c : List α} (hbc : TnSub b c) : ∀ {a : List α}, TnSub a b → TnSub a c := by
+  induction hbc with
+  | nil => intro a h; exact h
+  | keep x b c _ ih =>
+    intro a h
+    cases h with
+    | keep _ a _ h => exact TnSub.keep x _ _ (ih h)
+    | skip _ _ _ h => exact TnSub.skip x _ _ (ih h)
+  | skip x b c _ ih => intro a h; exact TnSub.skip x _ _ (ih h)
+
+theorem tnMemCons (v x : Nat) (l : List Nat) : memN v (x :: l) = (Nat.beq x v || memN v l) := by
+  cases h : Nat.beq x v with
+  | true => show anyB (fun y => Nat.beq y v) (x :: l) = _; simp only [anyB, h]; rfl
+  | false => show anyB (fun y => Nat.beq y v) (x :: l) = _; simp only [anyB, h]; rfl
+
+theorem tnOrTrue {a b : Bool} (h : (a || b) = true) : a = true ∨ b = true := by
+  cases a with
+  | true => exact Or.inl rfl
+  | false => exact Or.inr h
+
+theorem tnNotTrue {a : Bool} (h : (!a) = true) : a = false := by
+  cases a with
+  | true => exact Bool.noConfusion h
+  | false => rfl
+
+theorem tnNotOf {a : Bool} (h : a = false) : (!a) = true := by rw [h]; rfl
+
+theorem tnSubMem {v : Nat} {a b : List Nat} (h : TnSub a b) : memN v a = true → memN v b = true := by
+  induction h with
+  | nil => intro h; exact h
+  | keep x a b _ ih =>
+    intro hm
+    rw [tnMemCons] at hm ⊢
+    cases tnOrTrue hm with
+    | inl e => rw [e]; rfl
+    | inr e => rw [ih e]; cases Nat.beq x v <;> rfl
+  | skip x a b _ ih =>
+    intro hm
+    rw [tnMemCons, ih hm]
+    cases Nat.beq x v <;> rfl
+
+theorem tnSubNotMem {v : Nat} {a b : List Nat} (h : TnSub a b) (hb : memN v b = false) : memN v a = false := by
+  cases ha : memN v a with
+  | false => rfl
+  | true => rw [tnSubMem h ha] at hb; exact hb
+
+theorem tnDistinctCons {x : Nat} {l : List Nat} (h : distinctN (x :: l) = true) :
+    memN x l = false ∧ distinctN l = true := by
+  have ⟨h1, h2⟩ := andTrue h
+  exact ⟨tnNotTrue h1, h2⟩
+
+theorem tnDistinctOfCons {x : Nat} {l : List Nat} (h1 : memN x l = false) (h2 : distinctN l = true) :
+    distinctN (x :: l) = true := by
+  show (!(memN x l) && distinctN l) = true
+  rw [h1, h2]
+  rfl
+
+theorem tnSubDistinct {a b : List Nat} (h : TnSub a b) : distinctN b = true → distinctN a = true := by
+  induction h with
+  | nil => intro h; exact h
+  | keep x a b hs ih =>
+    intro hd
+    have ⟨h1, h2⟩ := tnDistinctCons hd
+    exact tnDistinctOfCons (tnSubNotMem hs h1) (ih h2)
+  | skip x a b _ ih => intro hd; exact ih (tnDistinctCons hd).2
+
+theorem tnBeqSymm {x v : Nat} (h : Nat.beq x v = false) : Nat.beq v x = false := by
+  cases e : Nat.beq v x with
+  | false => rfl
+  | true =>
+    have e' := Nat.eqOfBeqEqTrue e
+    subst e'
+    rw [beqSelf] at h
+    exact h
+
+theorem tnMemApp (v : Nat) : ∀ (a b : List Nat), memN v (a ++ b) = (memN v a || memN v b)
+  | [], b => rfl
+  | x :: a, b => by
+    rw [List.cons_append, tnMemCons, tnMemCons, tnMemApp v a b]
+    cases Nat.beq x v <;> rfl
+
+/-- A name missing from a distinct list may be inserted anywhere. -/
+theorem tnInsert (v : Nat) (y : List Nat) : ∀ (x : List Nat), distinctN (x ++ y) = true →
+    memN v (x ++ y) = false → distinctN (x ++ v :: y) = true
+  | [], hd, hm => tnDistinctOfCons hm hd
+  | z :: x, hd, hm => by
+    rw [List.cons_append] at hd hm ⊢
+    have ⟨h1, h2⟩ := tnDistinctCons hd
+    have hm' : memN v (z :: (x ++ y)) = false := hm
+    rw [tnMemCons] at hm'
+    have hzv : Nat.beq z v = false := by cases e : Nat.beq z v with
+      | false => rfl
+      | true => rw [e] at hm'; exact hm'
+    have hvx : memN v (x ++ y) = false := by rw [hzv] at hm'; exact hm'
+    apply tnDistinctOfCons _ (tnInsert v y x h2 hvx)
+    rw [tnMemApp, tnMemCons] at *
+    rw [tnBeqSymm hzv]
+    cases e1 : memN z x with
+    | true => rw [e1] at h1; exact h1
+    | false => rw [e1] at h1; exact h1
+
+-- the names of a tree ---------------------------------------------------------------------------------
+
+/-- The name a node contributes to `namesOf`: none for a sequence. -/
+def tnNm (y : TNode) : List Nat := match Nat.beq y.kind 4 with
+  | true => []
+  | false => [y.name]
+
+theorem tnNamesCons (y : TNode) (l : Tree) : namesOf (y :: l) = tnNm y ++ namesOf l := by
+  cases h : Nat.beq y.kind 4 with
+  | true => simp only [namesOf, filt, tnNm, h]; rfl
+  | false => simp only [namesOf, filt, tnNm, h]; rfl
+
+theorem tnNamesApp : ∀ (a b : Tree), namesOf (a ++ b) = namesOf a ++ namesOf b
+  | [], b => rfl
+  | y :: a, b => by
+    rw [List.cons_append, tnNamesCons, tnNamesCons, tnNamesApp a b, List.append_assoc]
+
+theorem tnNamesMap (f : TNode → TNode) (hf : ∀ y, tnNm (f y) = tnNm y) :
+    ∀ (l : Tree), namesOf (l.map f) = namesOf l
+  | [] => rfl
+  | y :: l => by
+    show namesOf (f y :: l.map f) = namesOf (y :: l)
+    rw [tnNamesCons, tnNamesCons, hf, tnNamesMap f hf l]
+
+theorem tnNamesSub {a b : Tree} (h : TnSub a b) : TnSub (namesOf a) (namesOf b) := by
+  induction h with
+  | nil => exact TnSub.nil
+  | keep y a b _ ih => rw [tnNamesCons, tnNamesCons]; exact tnSubApp ih (tnSubRefl _)
+  | skip y a b _ ih => rw [tnNamesCons]; exact tnSubPre ih _
+
+theorem tnNmShape {x y : TNode} (h : shape x = shape y) : tnNm x = tnNm y := by
+  have hn : x.name = y.name := congrArg (fun s => s.1) h
+  have hk : x.kind = y.kind := congrArg (fun s => s.2.1) h
+  simp only [tnNm, hn, hk]
+  rfl
+
+theorem tnNamesShape : ∀ (a b : Tree), a.map shape = b.map shape → namesOf a = namesOf b
+  | [], [], _ => rfl
+  | [], _ :: _, h => List.noConfusion h
+  | _ :: _, [], h => List.noConfusion h
+  | x :: a, y :: b, h => by
+    have ⟨h1, h2⟩ := List.cons.inj h
+    rw [tnNamesCons, tnNamesCons, tnNmShape h1, tnNamesShape a b h2]
+
+/-- `HStep` keeps every name. -/
+theorem hstepNames (t : Tree) (x : Nat) : namesOf (hstep t x) = namesOf t :=
+  tnNamesShape _ _ (hstepShape t x)
+
+-- take, drop and the splice ---------------------------------------------------------------------------------
+
+theorem tnTakeDrop : ∀ (n : Nat) (l : Tree), takeN n l ++ dropN n l = l
+  | 0, l => rfl
+  | _ + 1, [] => rfl
+  | n + 1, y :: l => by
+    show (y :: takeN n l) ++ dropN n l = y :: l
+    rw [List.cons_append, tnTakeDrop n l]
+
+theorem tnDropNth : ∀ (i : Nat) (t : Tree) (n : TNode), nthNode t i = some n → dropN i t = n :: dropN (i + 1) t
+  | _, [], _, h => Option.noConfusion h
+  | 0, y :: l, n, h => by
+    have e : some y = some n := h
+    cases Option.some.inj e
+    rfl
+  | i + 1, y :: l, n, h => tnDropNth i l n h
+
+theorem tnDropDrop : ∀ (a b : Nat) (t : Tree), dropN (a + b) t = dropN b (dropN a t)
+  | 0, b, t => by rw [Nat.zero_add]; rfl
+  | a + 1, b, [] => by cases b <;> rfl
+  | a + 1, b, y :: l => by
+    rw [Nat.add_right_comm]
+    exact tnDropDrop a b l
+
+theorem tnSubTake : ∀ (n : Nat) (l : Tree), TnSub (takeN n l) l
+  | 0, l => tnSubNil l
+  | _ + 1, [] => by show TnSub [] []; exact TnSub.nil
+  | n + 1, y :: l => TnSub.keep y _ _ (tnSubTake n l)
+
+theorem tnSubTakeLe : ∀ (q k : Nat) (l : Tree), q ≤ k → TnSub (takeN q l) (takeN k l)
+  | 0, k, l, _ => tnSubNil _
+  | q + 1, k, [], _ => by cases k <;> exact TnSub.nil
+  | q + 1, 0, y :: l, h => absurd h (Nat.notSuccLeZero q)
+  | q + 1, k + 1, y :: l, h => TnSub.keep y _ _ (tnSubTakeLe q k l (Nat.leOfSuccLeSucc h))
+
+/-- A window `takeN q (dropN p L)` inside the first `k` of `L` is a sublist of them. -/
+theorem tnSubWindow : ∀ (p q k : Nat) (l : Tree), p + q ≤ k → TnSub (takeN q (dropN p l)) (takeN k l)
+  | 0, q, k, l, h => tnSubTakeLe q k l (by rw [Nat.zero_add] at h; exact h)
+  | p + 1, q, k, [], _ => by cases q <;> cases k <;> exact TnSub.nil
+  | p + 1, q, 0, y :: l, h => by
+    rw [Nat.succ_add] at h
+    exact absurd h (Nat.notSuccLeZero _)
+  | p + 1, q, k + 1, y :: l, h => by
+    rw [Nat.succ_add] at h
+    exact TnSub.skip y _ _ (tnSubWindow p q k l (Nat.leOfSuccLeSucc h))
+
+/-- The splice's shift keeps every name and kind. -/
+theorem tnShiftNm (j L k : Nat) (y : TNode) :
+    tnNm (match Nat.ble j y.parent with
+      | true => { y with parent := y.parent + L - (k + 1) }
+      | false => y) = tnNm y := by
+  cases Nat.ble j y.parent <;> rfl
+
+/-- The names before and after `𝓔[new]` at position `i + 1`: the prefix and the suffix after the replaced
+subtree are the same names, the replaced node and its descendants give way to `new`'s. -/
+theorem spliceNames (t : Tree) (i : Nat) (new : Tree) (n : TNode) (hn : nthNode t i = some n) :
+    namesOf t = namesOf (takeN i t) ++ (tnNm n ++ namesOf (below t (i + 1))) ++
+      namesOf (dropN (runLen (i + 1) (dropN (i + 1) t)) (dropN (i + 1) t)) ∧
+    namesOf (spliceAt t (i + 1) new) = namesOf (takeN i t) ++ namesOf new ++
+      namesOf (dropN (runLen (i + 1) (dropN (i + 1) t)) (dropN (i + 1) t)) := by
+  constructor
+  · have e1 := tnTakeDrop i t
+    rw [tnDropNth i t n hn] at e1
+    have e2 := tnTakeDrop (runLen (i + 1) (dropN (i + 1) t)) (dropN (i + 1) t)
+    show namesOf t = namesOf (takeN i t) ++ (tnNm n ++ namesOf (takeN (runLen (i + 1) (dropN (i + 1) t)) (dropN (i + 1) t))) ++
+      namesOf (dropN (runLen (i + 1) (dropN (i + 1) t)) (dropN (i + 1) t))
+    rw [List.append_assoc, List.append_assoc, ← tnNamesApp, ← tnNamesCons, e2, ← tnNamesApp, e1]
+  · show namesOf (takeN i t ++ new ++ _) = _
+    rw [tnNamesApp, tnNamesApp, tnNamesMap _ ?_]
+    intro y
+    cases Nat.ble (i + 1) y.parent <;> rfl
+
+-- every row keeps the names distinct ---------------------------------------------------------------------
+
+/-- A list's names outside the tree's: fresh there, fresh in every sublist. -/
+theorem tnFreshOf {t : Tree} {v : Nat} (hf : allB (fun x => !(memN x (namesOf t))) [v] = true) :
+    memN v (namesOf t) = false := by
+  have ⟨h1, _⟩ := allBCons hf
+  exact tnNotTrue h1
+
+theorem tnFresh2 {t : Tree} {v w : Nat} (hf : allB (fun x => !(memN x (namesOf t))) [v, w] = true) :
+    memN v (namesOf t) = false ∧ memN w (namesOf t) = false := by
+  have ⟨h1, h2⟩ := allBCons hf
+  exact ⟨tnNotTrue h1, tnFreshOf h2⟩
+
+theorem tnFresh3 {t : Tree} {u v w : Nat} (hf : allB (fun x => !(memN x (namesOf t))) [u, v, w] = true) :
+    memN u (namesOf t) = false ∧ memN v (namesOf t) = false ∧ memN w (namesOf t) = false := by
+  have ⟨h1, h2⟩ := allBCons hf
+  exact ⟨tnNotTrue h1, tnFresh2 h2⟩
+
+/-- The generic step: the tree's names are `P ++ M ++ S`, the kept old names `O` a sublist of `M`; then
+`P ++ O ++ S` is distinct and each of its names is the tree's. -/
+theorem tnKept {P M O S N : List Nat} (he : N = P ++ M ++ S) (hd : distinctN N = true) (ho : TnSub O M) :
+    distinctN (P ++ O ++ S) = true ∧ TnSub (P ++ O ++ S) N := by
+  have hs : TnSub (P ++ O ++ S) N := by
+    rw [he]
+    exact tnSubApp (tnSubRefl S) (tnSubApp ho (tnSubRefl P))
+  exact ⟨tnSubDistinct hs hd, hs⟩
+
+theorem tnAppNil (l : List Nat) : l ++ [] = l := List.append_nil l
+
+theorem tnMemMid {v f : Nat} {X R : List Nat} (h : memN v (X ++ f :: R) = true) :
+    Nat.beq f v = true ∨ memN v (X ++ R) = true := by
+  rw [tnMemApp, tnMemCons] at h
+  rw [tnMemApp]
+  cases e1 : memN v X with
+  | true => exact Or.inr rfl
+  | false =>
+    rw [e1] at h
+    cases e2 : Nat.beq f v with
+    | true => exact Or.inl rfl
+    | false => rw [e2] at h; exact Or.inr h
+
+theorem tnMemHead (f : Nat) (F : List Nat) : memN f (f :: F) = true := by
+  rw [tnMemCons, beqSelf]; rfl
+
+/-- Fresh, distinct names `F` inserted into a distinct list of the tree's names stay distinct, and every
+name of the result is the tree's or one of `F`. -/
+theorem tnFreshAt (X Y N : List Nat) (hd : distinctN (X ++ Y) = true)
+    (hm : ∀ v, memN v (X ++ Y) = true → memN v N = true) :
+    ∀ (F : List Nat), distinctN F = true → (∀ v, memN v F = true → memN v N = false) →
+      distinctN (X ++ (F ++ Y)) = true ∧ ∀ v, memN v (X ++ (F ++ Y)) = true → memN v N = true ∨ memN v F = true
+  | [], _, _ => ⟨hd, fun v h => Or.inl (hm v h)⟩
+  | f :: F, hdf, hf => by
+    have ⟨hf1, hf2⟩ := tnDistinctCons hdf
+    have hfF : ∀ v, memN v F = true → memN v N = false := fun v h => hf v (by rw [tnMemCons, h]; cases Nat.beq f v <;> rfl)
+    have ⟨ih1, ih2⟩ := tnFreshAt X Y N hd hm F hf2 hfF
+    rw [List.cons_append]
+    constructor
+    · apply tnInsert f _ X ih1
+      cases e : memN f (X ++ (F ++ Y)) with
+      | false => rfl
+      | true => cases ih2 f e with
+        | inl h => rw [hf f (tnMemHead f F)] at h; exact Bool.noConfusion h
+        | inr h => rw [hf1] at h; exact Bool.noConfusion h
+    · intro v h
+      cases tnMemMid h with
+      | inl e =>
+        have e' := Nat.eqOfBeqEqTrue e
+        subst e'
+        exact Or.inr (tnMemHead f F)
+      | inr h => cases ih2 v h with
+        | inl h => exact Or.inl h
+        | inr h => exact Or.inr (by rw [tnMemCons, h]; cases Nat.beq f v <;> rfl)
+
+theorem tnMemSub {a b : List Nat} (h : TnSub a b) : ∀ v, memN v a = true → memN v b = true := fun _ => tnSubMem h
+
+theorem tnFreshList {t : Tree} {F : List Nat} (hf : allB (fun x => !(memN x (namesOf t))) F = true) :
+    ∀ v, memN v F = true → memN v (namesOf t) = false := by
+  intro v hv
+  induction F with
+  | nil => exact Bool.noConfusion hv
+  | cons f F ih =>
+    have ⟨h1, h2⟩ := allBCons hf
+    rw [tnMemCons] at hv
+    cases e : Nat.beq f v with
+    | true => have e' := Nat.eqOfBeqEqTrue e; subst e'; exact tnNotTrue h1
+    | false => rw [e] at hv; exact ih h2 hv
+
+end AgentWarrant.Edits.Machine
