@@ -116,6 +116,11 @@ theorem tnBeqSymm {x v : Nat} (h : Nat.beq x v = false) : Nat.beq v x = false :=
     rw [beqSelf] at h
     exact h
 
+theorem tnBeqSymm' {x v : Nat} (h : Nat.beq x v = true) : Nat.beq v x = true := by
+  have e := Nat.eqOfBeqEqTrue h
+  subst e
+  exact beqSelf x
+
 theorem tnMemApp (v : Nat) : ∀ (a b : List Nat), memN v (a ++ b) = (memN v a || memN v b)
   | [], b => rfl
   | x :: a, b => by
@@ -348,5 +353,120 @@ theorem tnFreshList {t : Tree} {F : List Nat} (hf : allB (fun x => !(memN x (nam
     cases e : Nat.beq f v with
     | true => have e' := Nat.eqOfBeqEqTrue e; subst e'; exact tnNotTrue h1
     | false => rw [e] at hv; exact ih h2 hv
+
+theorem tnDistinctOfNames {t : Tree} (h : distinctN (namesOf t) = true) : namesDistinctB t = true := h
+
+theorem tnNames3 (x y z : TNode) (hx : Nat.beq x.kind 4 = false) (hy : Nat.beq y.kind 4 = false)
+    (hz : Nat.beq z.kind 4 = false) : namesOf [x, y, z] = [x.name, y.name, z.name] := by
+  rw [tnNamesCons, tnNamesCons, tnNamesCons]
+  simp only [tnNm, hx, hy, hz]
+  rfl
+
+theorem tnSubLeft (a d : List Nat) : TnSub a (a ++ d) := by
+  have r := tnSubApp (tnSubNil d) (tnSubRefl a)
+  rw [List.append_nil] at r
+  exact r
+
+theorem tnMemCons1 {v w : Nat} {N : List Nat} (h : memN v N = true) : memN v (w :: N) = true := by
+  rw [tnMemCons, h]; cases Nat.beq w v <;> rfl
+
+/-- Both Fork forms keep the names distinct: only the fresh `g`, `b_L`, `b_R` come in, `b` goes. -/
+theorem forkNames {t t' : Tree} {par : Bool} {b g bl br : Nat} {gl gr : List Pomset}
+    (h : applyEdit t (TEdit.fork par b g bl br gl gr) = some t') (hd : namesDistinctB t = true) :
+    namesDistinctB t' = true := by
+  have hd' : distinctN (namesOf t) = true := hd
+  have ⟨hfd, hfa⟩ := applyEditFresh h
+  have hfr := tnFreshList hfa
+  have h := (rowOf h).2
+  cases hc : currentLeafAt t b with
+  | none => simp only [rowTree, hc] at h
+  | some p => cases p with
+    | mk j n =>
+      have ⟨_, _, hj⟩ := currentLeafAtSome hc
+      have ⟨i, ei, _, hi⟩ := nodeAtPos hj
+      subst ei
+      simp only [rowTree, hc] at h
+      have e := applied h
+      subst e
+      have e1 := (spliceNames t i [] n hi).1
+      have ⟨k1, k2⟩ := tnKept e1 hd' (tnSubNil _)
+      rw [List.append_nil] at k1 k2
+      have r := tnFreshAt _ _ _ k1 (tnMemSub k2) [g, bl, br] hfd hfr
+      apply tnDistinctOfNames
+      rw [(spliceNames t i _ n hi).2, tnNames3 _ _ _ ?_ ?_ ?_, List.append_assoc]
+      allGoals (first | exact r.1 | rfl | (cases par <;> rfl))
+
+/-- Both Restore forms keep the names distinct: the fresh `b_k` (and, live, the fresh group `g` over
+`b` and `b_k`) come in. -/
+theorem restoreNames {t t' : Tree} {live : Bool} {b g bk : Nat} {gk : List Pomset}
+    (h : applyEdit t (TEdit.restore live b g bk gk) = some t') (hd : namesDistinctB t = true) :
+    namesDistinctB t' = true := by
+  have hd' : distinctN (namesOf t) = true := hd
+  have ⟨hfd, hfa⟩ := applyEditFresh h
+  have hfr := tnFreshList hfa
+  have h := (rowOf h).2
+  cases hc : currentLeafAt t b with
+  | none => simp only [rowTree, hc] at h
+  | some p => cases p with
+    | mk j n =>
+      have ⟨_, _, hj⟩ := currentLeafAtSome hc
+      have ⟨i, ei, _, hi⟩ := nodeAtPos hj
+      subst ei
+      cases live with
+      | false =>
+        simp only [rowTree, hc] at h
+        have e := applied h
+        subst e
+        have e1 := (spliceNames t i [] n hi).1
+        have ⟨k1, k2⟩ := tnKept e1 hd' (tnSubNil _)
+        rw [List.append_nil] at k1 k2
+        have r := tnFreshAt _ _ _ k1 (tnMemSub k2) [bk] hfd hfr
+        apply tnDistinctOfNames
+        rw [(spliceNames t i _ n hi).2, List.append_assoc]
+        exact r.1
+      | true =>
+        simp only [rowTree, hc] at h
+        have e := applied h
+        subst e
+        have e1 := (spliceNames t i [] n hi).1
+        have ⟨k1, k2⟩ := tnKept e1 hd' (tnSubLeft (tnNm n) _)
+        have hb : memN bk (namesOf t) = false := hfr bk (by show memN bk [g, bk] = true; rw [tnMemCons, tnMemCons, beqSelf]; cases Nat.beq g bk <;> rfl)
+        have hg : memN g (namesOf t) = false := hfr g (tnMemHead g [bk])
+        have hfd' : distinctN [g, bk] = true := hfd
+        have hgb : memN g [bk] = false := (tnDistinctCons hfd').1
+        have r1 := tnFreshAt (namesOf (takeN i t) ++ tnNm n) _ _ k1 (tnMemSub k2) [bk] rfl
+          (fun v hv => by
+            rw [tnMemCons] at hv
+            cases e : Nat.beq bk v with
+            | true => have e' := Nat.eqOfBeqEqTrue e; subst e'; exact hb
+            | false => rw [e] at hv; exact Bool.noConfusion hv)
+        have r2 := tnFreshAt (namesOf (takeN i t)) (tnNm n ++ ([bk] ++ namesOf
+            (dropN (runLen (i + 1) (dropN (i + 1) t)) (dropN (i + 1) t)))) (bk :: namesOf t)
+          (by rw [← List.append_assoc]; exact r1.1)
+          (fun v hv => by
+            rw [← List.append_assoc] at hv
+            cases r1.2 v hv with
+            | inl h => exact tnMemCons1 h
+            | inr h => rw [tnMemCons] at h ⊢; cases e : Nat.beq bk v with
+              | true => rfl
+              | false => rw [e] at h; exact Bool.noConfusion h)
+          [g] rfl
+          (fun v hv => by
+            rw [tnMemCons] at hv
+            cases e : Nat.beq g v with
+            | true =>
+              have e' := Nat.eqOfBeqEqTrue e
+              subst e'
+              rw [tnMemCons, hg]
+              rw [tnMemCons] at hgb
+              cases e2 : Nat.beq bk g with
+              | true => rw [e2] at hgb; exact Bool.noConfusion hgb
+              | false => rfl
+            | false => rw [e] at hv; exact Bool.noConfusion hv)
+        apply tnDistinctOfNames
+        rw [(spliceNames t i _ n hi).2, tnNamesCons, tnNamesCons, tnNamesCons]
+        have r := r2.1
+        simp only [List.append_assoc] at r ⊢
+        exact r
 
 end AgentWarrant.Edits.Machine
