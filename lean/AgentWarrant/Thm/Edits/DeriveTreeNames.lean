@@ -469,4 +469,158 @@ theorem restoreNames {t t' : Tree} {live : Bool} {b g bk : Nat} {gk : List Pomse
         simp only [List.append_assoc] at r ⊢
         exact r
 
+theorem tnNamesMove (a b : Nat) (l : Tree) : namesOf (moveTo a b l) = namesOf l :=
+  tnNamesMap (fun n => { n with parent := n.parent + b - a }) (fun _ => rfl) l
+
+/-- MergeJoin keeps the names distinct: the group stays as the join barrier under its name, its parts
+move below it, and only the fresh `b_J` comes in. -/
+theorem joinNames {t t' : Tree} {g bj : Nat} {gj : List Pomset}
+    (h : applyEdit t (TEdit.join g bj gj) = some t') (hd : namesDistinctB t = true) :
+    namesDistinctB t' = true := by
+  have hd' : distinctN (namesOf t) = true := hd
+  have ⟨hfd, hfa⟩ := applyEditFresh h
+  have hfr := tnFreshList hfa
+  have ⟨j, n, hc, hk⟩ := joinCurrent h
+  have ⟨_, _, hj⟩ := currentGroupAtSome hc
+  have ⟨i, ei, _, hi⟩ := nodeAtPos hj
+  subst ei
+  have hk' : Nat.beq n.kind 2 = true := by rw [hk]; rfl
+  have h := (rowOf h).2
+  simp only [rowTree, hc, hk'] at h
+  have e := applied h
+  subst e
+  have e1 := (spliceNames t i [] n hi).1
+  have ⟨k1, k2⟩ := tnKept e1 hd' (tnSubRefl _)
+  have r := tnFreshAt _ _ _ k1 (tnMemSub k2) [bj] hfd hfr
+  have hn4 : tnNm n = [n.name] := by simp only [tnNm, hk]; rfl
+  rw [hn4] at r
+  apply tnDistinctOfNames
+  rw [(spliceNames t i _ n hi).2, tnNamesApp, tnNamesCons, tnNamesCons, tnNamesMove]
+  have r' := r.1
+  simp only [List.append_assoc] at r' ⊢
+  exact r'
+
+theorem tnFindChild (j arm : Nat) : ∀ (l : Tree) (k a : Nat), findChild j arm k l = some a →
+    ∃ m c, a = k + m ∧ nthNode l m = some c ∧ c.parent = j
+  | [], k, a, h => by
+    have h' : (none : Option Nat) = some a := h
+    exact Option.noConfusion h'
+  | y :: l, k, a, h => by
+    cases e : (Nat.beq y.parent j && Nat.beq y.pos arm) with
+    | true =>
+      simp only [findChild, e] at h
+      cases Option.some.inj h
+      exact ⟨0, y, rfl, rfl, Nat.eqOfBeqEqTrue (andTrue e).1⟩
+    | false =>
+      simp only [findChild, e] at h
+      have ⟨m, c, h1, h2, h3⟩ := tnFindChild j arm l (k + 1) a h
+      exact ⟨m + 1, c, by rw [h1, Nat.add_right_comm]; rfl, h2, h3⟩
+
+/-- The run below position `a` ends by position `s` of the list when the node there hangs above `a`. -/
+theorem tnRunLe (a : Nat) : ∀ (l : Tree) (s : Nat), (∀ x, nthNode l s = some x → x.parent < a) → runLen a l ≤ s
+  | [], s, _ => Nat.zeroLe s
+  | y :: l, 0, h => by
+    have hy := h y rfl
+    have hb : Nat.ble a y.parent = false := by
+      cases e : Nat.ble a y.parent with
+      | false => rfl
+      | true =>
+        have e' : a ≤ y.parent := e
+        have h2 : y.parent + 1 ≤ y.parent := Nat.leTrans hy e'
+        exact absurd h2 (Nat.notSuccLeSelf y.parent)
+    have e : runLen a (y :: l) = 0 := by simp only [runLen, hb]
+    rw [e]
+    exact Nat.zeroLe 0
+  | y :: l, s + 1, h => by
+    have ih := tnRunLe a l s h
+    cases hb : Nat.ble a y.parent with
+    | true =>
+      have e : runLen a (y :: l) = runLen a l + 1 := by simp only [runLen, hb] <;> rfl
+      rw [e]
+      exact Nat.succLeSucc ih
+    | false =>
+      have e : runLen a (y :: l) = 0 := by simp only [runLen, hb]
+      rw [e]
+      exact Nat.zeroLe _
+
+/-- On a tree with parents before children and uncrossed links, a child of the node at position `i + 1`
+and everything below it lie inside that node's subtree (the run `below` takes). -/
+theorem selectKeptInside {t : Tree} (hpb : ParentsBefore t) (hnc : NoCross t) (i a : Nat) (c : TNode)
+    (hc : nodeAt t a = some c) (hp : c.parent = i + 1) : TnSub (c :: below t a) (below t (i + 1)) := by
+  have ⟨m, ea, _, hm⟩ := nodeAtPos hc
+  subst ea
+  have hlt : i + 1 < m + 1 := by rw [← hp]; exact hpb (m + 1) c hc
+  have ⟨p, ep0⟩ := Nat.le.dest (Nat.leOfSuccLeSucc hlt)
+  have ep : i + 1 + p = m := ep0
+  have hin : m < i + 1 + runLen (i + 1) (dropN (i + 1) t) := by
+    cases Nat.ltOrGe m (i + 1 + runLen (i + 1) (dropN (i + 1) t)) with
+    | inl h => exact h
+    | inr h =>
+      have r := afterRunParent hnc (i + 1) (m + 1) c hc (Nat.succLeSucc h)
+      rw [hp] at r
+      cases r with
+      | inl r => exact absurd r (Nat.ltIrrefl _)
+      | inr r => exact absurd (Nat.leTrans r (Nat.leAddRight (i + 1) _)) (Nat.notSuccLeSelf _)
+  have hpk : p + 1 ≤ runLen (i + 1) (dropN (i + 1) t) := by
+    rw [← ep] at hin
+    exact leCancelL (i + 1) (p + 1) _ hin
+  have ⟨s, es⟩ := Nat.le.dest hpk
+  have eq : m + 1 + s = i + 1 + runLen (i + 1) (dropN (i + 1) t) := by
+    rw [← ep, ← es]
+    simp only [Nat.add_assoc]
+    rfl
+  have hr : runLen (m + 1) (dropN (m + 1) t) ≤ s := by
+    apply tnRunLe
+    intro x hx
+    rw [nthDrop, eq, ← nthDrop] at hx
+    exact Nat.ltOfLtOfLe (runLenStop (i + 1) _ x hx) (Nat.leOfLt hlt)
+  have ew : c :: below t (m + 1) = takeN (runLen (m + 1) (dropN (m + 1) t) + 1) (dropN p (dropN (i + 1) t)) := by
+    rw [← tnDropDrop, ep, tnDropNth m t c hm]
+    rfl
+  rw [ew]
+  apply tnSubWindow
+  rw [← es, Nat.add_assoc]
+  apply Nat.addLeAddLeft
+  rw [Nat.add_comm 1 s]
+  exact Nat.succLeSucc hr
+
+/-- MergeSelect keeps the names distinct on a tree with parents before children and uncrossed links: the
+kept arm's subtree comes from inside the group's, and only the fresh `b_J` comes in. -/
+theorem selectNames {t t' : Tree} {g arm bj : Nat} {gj : List Pomset}
+    (h : applyEdit t (TEdit.select g arm bj gj) = some t') (hpb : ParentsBefore t) (hnc : NoCross t)
+    (hd : namesDistinctB t = true) : namesDistinctB t' = true := by
+  have hd' : distinctN (namesOf t) = true := hd
+  have ⟨hfd, hfa⟩ := applyEditFresh h
+  have hfr := tnFreshList hfa
+  have ⟨j, n, a, hc, hk, hs, ha⟩ := selectCurrent h
+  have ⟨_, _, hj⟩ := currentGroupAtSome hc
+  have ⟨i, ei, _, hi⟩ := nodeAtPos hj
+  subst ei
+  have hk' : Nat.beq n.kind 1 = true := by rw [hk]; rfl
+  have hb : (Nat.beq n.kind 1 && selOk n arm) = true := by rw [hk', hs]; rfl
+  have h := (rowOf h).2
+  have ⟨m, c0, ea, hm, hcp⟩ := tnFindChild (i + 1) arm t 1 a ha
+  cases hcn : nodeAt t a with
+  | none => simp only [rowTree, hc, hb, ha, hcn] at h
+  | some c =>
+    simp only [rowTree, hc, hb, ha, hcn] at h
+    have e := applied h
+    subst e
+    have ec : c0 = c := by
+      rw [ea, Nat.add_comm] at hcn
+      have hcn' : nthNode t m = some c := hcn
+      rw [hm] at hcn'
+      exact Option.some.inj hcn'
+    subst ec
+    have hin := tnNamesSub (selectKeptInside hpb hnc i a c0 hcn hcp)
+    rw [tnNamesCons] at hin
+    have e1 := (spliceNames t i [] n hi).1
+    have ⟨k1, k2⟩ := tnKept e1 hd' (tnSubPre hin (tnNm n))
+    have r := tnFreshAt _ _ _ k1 (tnMemSub k2) [bj] hfd hfr
+    apply tnDistinctOfNames
+    rw [(spliceNames t i _ n hi).2, tnNamesApp, tnNamesCons, tnNamesCons, tnNamesMove]
+    have r' := r.1
+    simp only [List.append_assoc] at r' ⊢
+    exact r'
+
 end AgentWarrant.Edits.Machine
