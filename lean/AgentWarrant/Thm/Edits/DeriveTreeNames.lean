@@ -623,4 +623,91 @@ theorem selectNames {t t' : Tree} {g arm bj : Nat} {gj : List Pomset}
     simp only [List.append_assoc] at r' ⊢
     exact r'
 
+/-- Every tree change keeps the names distinct on a tree with parents before children and uncrossed links. -/
+theorem applyEditNames {t t' : Tree} {e : TEdit} (h : applyEdit t e = some t') (hpb : ParentsBefore t)
+    (hnc : NoCross t) (hd : namesDistinctB t = true) : namesDistinctB t' = true := by
+  cases e with
+  | keep =>
+    have h := (rowOf h).2
+    have e := applied h
+    subst e
+    exact hd
+  | fork par b g bl br gl gr => exact forkNames h hd
+  | restore live b g bk gk => exact restoreNames h hd
+  | select g arm bj gj => exact selectNames h hpb hnc hd
+  | join g bj gj => exact joinNames h hd
+
+theorem treeStepNames {tab : Core → Nat → Option (Derived × TEdit)} {c : Core} {t' : Tree}
+    (h : TreeStep tab c t') (hpb : ParentsBefore c.tree) (hnc : NoCross c.tree) (hd : namesDistinctB c.tree = true) :
+    namesDistinctB t' = true := by
+  cases h with
+  | inl e => rw [e]; exact hd
+  | inr h => cases h with
+    | inl p =>
+      have ⟨x, e⟩ := p
+      rw [e]
+      apply tnDistinctOfNames
+      rw [hstepNames]
+      exact hd
+    | inr p => have ⟨_, _, _, _, ha⟩ := p; exact applyEditNames ha hpb hnc hd
+
+theorem startNames {d : Derived} {S : RState} (h : start d = some S) (hd : namesDistinctB d.tree = true) :
+    namesDistinctB S.core.tree = true := by
+  simp only [start] at h
+  cases hs : safeSet (build d.inst) with
+  | nil => rw [hs] at h; exact Option.noConfusion h
+  | cons a l => rw [hs] at h; cases Option.some.inj h; exact hd
+
+/-- On the runtime run, every tree reached from a record whose tree has parents before children,
+uncrossed links and distinct names has distinct names, after any finite sequence of events. -/
+theorem replayNames (tab : Core → Nat → Option (Derived × TEdit)) :
+    ∀ (es : List Ev) (S : RState), ParentsBefore S.core.tree → NoCross S.core.tree →
+      namesDistinctB S.core.tree = true → namesDistinctB (replay (treeDer tab) S es).core.tree = true
+  | [], _, _, _, h => h
+  | e :: es, S, hp, hn, h => replayNames tab es _ (treeStepParentsBefore (stepTree tab S e) hp)
+      (treeStepNoCross (stepTree tab S e) hp hn) (treeStepNames (stepTree tab S e) hp hn h)
+
+/-- On the ideal machine, the same. -/
+theorem replayIdealNames (tab : Core → Nat → Option (Derived × TEdit)) :
+    ∀ (es : List IEv) (c : Core), ParentsBefore c.tree → NoCross c.tree →
+      namesDistinctB c.tree = true → namesDistinctB (replayIdeal (treeDer tab) c es).tree = true
+  | [], _, _, _, h => h
+  | e :: es, c, hp, hn, h => replayIdealNames tab es _ (stepIParentsBefore tab c e hp)
+      (treeStepNoCross (stepITree tab c e) hp hn) (treeStepNames (stepITree tab c e) hp hn h)
+
+-- the root check --------------------------------------------------------------------------------------------
+
+/-- The root update with both checks installs exactly the roots the order-checked update installs whose
+tree has distinct names. -/
+theorem startNamedIff {d : Derived} {S : RState} :
+    startNamed d = some S ↔ startChecked d = some S ∧ namesDistinctB d.tree = true := by
+  apply Iff.intro
+  · intro h
+    simp only [startNamed] at h
+    cases hr : namesDistinctB d.tree with
+    | true => rw [hr] at h; exact ⟨h, rfl⟩
+    | false => rw [hr] at h; exact Option.noConfusion h
+  · intro ⟨h, hr⟩
+    simp only [startNamed]
+    rw [hr]
+    exact h
+
+/-- The registered root's tree is one leaf, so its names are distinct and it passes both root checks. -/
+theorem registeredRootNamed {W : Reg.Wf} {R : Reg.RegR} {n : Nat} {lab : List Nat} {dfa : Dfa}
+    {calls names : List Nat} {eta : Nat} {S : RState}
+    (h : Reg.registerThenStart W R n lab dfa calls names eta = some S) :
+    startNamed (Reg.rootDerived R n lab dfa calls names eta) = some S :=
+  startNamedIff.2 ⟨registeredRootChecked h, rfl⟩
+
+/-- After any finite sequence of runtime or ideal events from a root both checks accept, the tree's names
+are distinct. -/
+theorem namedReplayNames (tab : Core → Nat → Option (Derived × TEdit)) {d : Derived} {S : RState}
+    (hs : startNamed d = some S) :
+    (∀ es : List Ev, namesDistinctB (replay (treeDer tab) S es).core.tree = true) ∧
+    (∀ es : List IEv, namesDistinctB (replayIdeal (treeDer tab) S.core es).tree = true) := by
+  have ⟨hc, hd⟩ := startNamedIff.1 hs
+  have ⟨h, hp, hn⟩ := startCheckedIff.1 hc
+  exact ⟨fun es => replayNames tab es S (startParentsBefore h hp) (startNoCross h hn) (startNames h hd),
+    fun es => replayIdealNames tab es S.core (startParentsBefore h hp) (startNoCross h hn) (startNames h hd)⟩
+
 end AgentWarrant.Edits.Machine
