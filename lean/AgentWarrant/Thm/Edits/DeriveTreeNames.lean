@@ -675,6 +675,130 @@ theorem replayIdealNames (tab : Core → Nat → Option (Derived × TEdit)) :
   | e :: es, c, hp, hn, h => replayIdealNames tab es _ (stepIParentsBefore tab c e hp)
       (treeStepNoCross (stepITree tab c e) hp hn) (treeStepNames (stepITree tab c e) hp hn h)
 
+-- the Boolean check decides the declarative property ----------------------------------------------------
+
+/-- Pairwise distinct names, by position: two named nodes (not sequences) with the same name are one node. -/
+def NamesDistinct (t : Tree) : Prop :=
+  ∀ j k nj nk, nodeAt t j = some nj → nodeAt t k = some nk → nj.kind ≠ 4 → nk.kind ≠ 4 →
+    nj.name = nk.name → j = k
+
+theorem tnMemNamesIff : ∀ (l : Tree) (v : Nat),
+    memN v (namesOf l) = true ↔ ∃ m y, nthNode l m = some y ∧ y.kind ≠ 4 ∧ y.name = v
+  | [], v => Iff.intro (fun h => Bool.noConfusion h) (fun ⟨_, _, h, _⟩ => Option.noConfusion h)
+  | x :: l, v => by
+    rw [tnNamesCons]
+    cases hk : Nat.beq x.kind 4 with
+    | true =>
+      have e : tnNm x = [] := by simp only [tnNm, hk]
+      rw [e, List.nil_append, tnMemNamesIff l v]
+      apply Iff.intro
+      · intro ⟨m, y, h1, h2, h3⟩
+        exact ⟨m + 1, y, h1, h2, h3⟩
+      · intro ⟨m, y, h1, h2, h3⟩
+        cases m with
+        | zero =>
+          have e' : some x = some y := h1
+          cases Option.some.inj e'
+          exact absurd (Nat.eqOfBeqEqTrue hk) h2
+        | succ m => exact ⟨m, y, h1, h2, h3⟩
+    | false =>
+      have e : tnNm x = [x.name] := by simp only [tnNm, hk]; rfl
+      rw [e, List.cons_append, List.nil_append, tnMemCons]
+      apply Iff.intro
+      · intro h
+        cases e2 : Nat.beq x.name v with
+        | true =>
+          exact ⟨0, x, rfl, fun h4 => by rw [h4] at hk; exact Bool.noConfusion hk, Nat.eqOfBeqEqTrue e2⟩
+        | false =>
+          rw [e2] at h
+          have ⟨m, y, h1, h2, h3⟩ := (tnMemNamesIff l v).1 h
+          exact ⟨m + 1, y, h1, h2, h3⟩
+      · intro ⟨m, y, h1, h2, h3⟩
+        cases m with
+        | zero =>
+          have e' : some x = some y := h1
+          cases Option.some.inj e'
+          rw [h3, beqSelf]
+          rfl
+        | succ m =>
+          rw [(tnMemNamesIff l v).2 ⟨m, y, h1, h2, h3⟩]
+          cases Nat.beq x.name v <;> rfl
+
+theorem tnDistinctIff : ∀ (l : Tree), distinctN (namesOf l) = true ↔
+    ∀ m m' y y', nthNode l m = some y → nthNode l m' = some y' → y.kind ≠ 4 → y'.kind ≠ 4 →
+      y.name = y'.name → m = m'
+  | [] => Iff.intro (fun _ _ _ _ _ h => Option.noConfusion h) (fun _ => rfl)
+  | x :: l => by
+    have ih := tnDistinctIff l
+    rw [tnNamesCons]
+    cases hk : Nat.beq x.kind 4 with
+    | true =>
+      have e : tnNm x = [] := by simp only [tnNm, hk]
+      rw [e, List.nil_append]
+      have hx4 : x.kind = 4 := Nat.eqOfBeqEqTrue hk
+      apply Iff.intro
+      · intro h m m' y y' h1 h2 k1 k2 en
+        cases m with
+        | zero =>
+          have e' : some x = some y := h1
+          cases Option.some.inj e'
+          exact absurd hx4 k1
+        | succ m => cases m' with
+          | zero =>
+            have e' : some x = some y' := h2
+            cases Option.some.inj e'
+            exact absurd hx4 k2
+          | succ m' => exact congrArg Nat.succ (ih.1 h m m' y y' h1 h2 k1 k2 en)
+      · intro h
+        exact ih.2 (fun m m' y y' h1 h2 k1 k2 en => Nat.succ.inj (h (m + 1) (m' + 1) y y' (by rw [nthSucc]; exact h1) (by rw [nthSucc]; exact h2) k1 k2 en))
+    | false =>
+      have e : tnNm x = [x.name] := by simp only [tnNm, hk]; rfl
+      rw [e, List.cons_append, List.nil_append]
+      have hx4 : x.kind ≠ 4 := fun h4 => by rw [h4] at hk; exact Bool.noConfusion hk
+      apply Iff.intro
+      · intro h m m' y y' h1 h2 k1 k2 en
+        have ⟨d1, d2⟩ := tnDistinctCons h
+        cases m with
+        | zero =>
+          have e' : some x = some y := h1
+          cases Option.some.inj e'
+          cases m' with
+          | zero => rfl
+          | succ m' =>
+            have hm := (tnMemNamesIff l x.name).2 ⟨m', y', h2, k2, en.symm⟩
+            rw [d1] at hm
+            exact Bool.noConfusion hm
+        | succ m => cases m' with
+          | zero =>
+            have e' : some x = some y' := h2
+            cases Option.some.inj e'
+            have hm := (tnMemNamesIff l x.name).2 ⟨m, y, h1, k1, en⟩
+            rw [d1] at hm
+            exact Bool.noConfusion hm
+          | succ m' => exact congrArg Nat.succ (ih.1 d2 m m' y y' h1 h2 k1 k2 en)
+      · intro h
+        apply tnDistinctOfCons
+        · cases hm : memN x.name (namesOf l) with
+          | false => rfl
+          | true =>
+            have ⟨m, y, h1, h2, h3⟩ := (tnMemNamesIff l x.name).1 hm
+            exact Nat.noConfusion (h 0 (m + 1) x y rfl h1 hx4 h2 h3.symm)
+        · exact ih.2 (fun m m' y y' h1 h2 k1 k2 en => Nat.succ.inj (h (m + 1) (m' + 1) y y' (by rw [nthSucc]; exact h1) (by rw [nthSucc]; exact h2) k1 k2 en))
+
+theorem tnNodeAtSucc (t : Tree) (m : Nat) : nodeAt t (m + 1) = nthNode t m := rfl
+
+/-- `namesDistinctB` decides `NamesDistinct`. -/
+theorem namesDistinctBIff (t : Tree) : namesDistinctB t = true ↔ NamesDistinct t := by
+  apply Iff.intro
+  · intro h j k nj nk hj hk k1 k2 en
+    have ⟨i, ei, _, hi⟩ := nodeAtPos hj
+    have ⟨i', ei', _, hi'⟩ := nodeAtPos hk
+    subst ei
+    subst ei'
+    exact congrArg Nat.succ ((tnDistinctIff t).1 h i i' nj nk hi hi' k1 k2 en)
+  · intro h
+    exact (tnDistinctIff t).2 (fun m m' y y' h1 h2 k1 k2 en => Nat.succ.inj (h (m + 1) (m' + 1) y y' (by rw [tnNodeAtSucc]; exact h1) (by rw [tnNodeAtSucc]; exact h2) k1 k2 en))
+
 -- the root check --------------------------------------------------------------------------------------------
 
 /-- The root update with both checks installs exactly the roots the order-checked update installs whose
@@ -709,5 +833,24 @@ theorem namedReplayNames (tab : Core → Nat → Option (Derived × TEdit)) {d :
   have ⟨h, hp, hn⟩ := startCheckedIff.1 hc
   exact ⟨fun es => replayNames tab es S (startParentsBefore h hp) (startNoCross h hn) (startNames h hd),
     fun es => replayIdealNames tab es S.core (startParentsBefore h hp) (startNoCross h hn) (startNames h hd)⟩
+
+/-- The root update with both checks, stated with the declarative properties. -/
+theorem startNamedIffDecl {d : Derived} {S : RState} : startNamed d = some S ↔
+    start d = some S ∧ ParentsBefore d.tree ∧ NoCross d.tree ∧ NamesDistinct d.tree := by
+  apply Iff.intro
+  · intro h
+    have ⟨hc, hd⟩ := startNamedIff.1 h
+    have ⟨h1, h2, h3⟩ := startCheckedIff.1 hc
+    exact ⟨h1, h2, h3, (namesDistinctBIff d.tree).1 hd⟩
+  · intro ⟨h1, h2, h3, h4⟩
+    exact startNamedIff.2 ⟨startCheckedIff.2 ⟨h1, h2, h3⟩, (namesDistinctBIff d.tree).2 h4⟩
+
+/-- Every tree a runtime or ideal run reaches from a root both checks accept has pairwise distinct names. -/
+theorem namedReplayDistinct (tab : Core → Nat → Option (Derived × TEdit)) {d : Derived} {S : RState}
+    (hs : startNamed d = some S) :
+    (∀ es : List Ev, NamesDistinct (replay (treeDer tab) S es).core.tree) ∧
+    (∀ es : List IEv, NamesDistinct (replayIdeal (treeDer tab) S.core es).tree) :=
+  have ⟨h1, h2⟩ := namedReplayNames tab hs
+  ⟨fun es => (namesDistinctBIff _).1 (h1 es), fun es => (namesDistinctBIff _).1 (h2 es)⟩
 
 end AgentWarrant.Edits.Machine
