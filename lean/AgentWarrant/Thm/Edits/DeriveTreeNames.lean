@@ -1,5 +1,6 @@
 import AgentWarrant.Spec.Edits.DeriveTreeNames
 import AgentWarrant.Thm.Edits.DeriveTreeRoot
+import AgentWarrant.Thm.Edits.DeriveTreeJudged
 /-! The branch tree's names stay distinct (*When Can Agents Safely Checkpoint, Fork, Restore, and
 Merge?*, Section V-A, Appendix A-D1; `namesDistinctB`, `startNamed` in `Spec/Edits/DeriveTreeNames.lean`).
 - `HStep` keeps every name (`hstepNames`, from `hstepShape`);
@@ -852,5 +853,58 @@ theorem namedReplayDistinct (tab : Core → Nat → Option (Derived × TEdit)) {
     (∀ es : List IEv, NamesDistinct (replayIdeal (treeDer tab) S.core es).tree) :=
   have ⟨h1, h2⟩ := namedReplayNames tab hs
   ⟨fun es => (namesDistinctBIff _).1 (h1 es), fun es => (namesDistinctBIff _).1 (h2 es)⟩
+
+-- Lean's names never come back ----------------------------------------------------------------------------
+
+theorem tnBelowNext {t : Tree} {x : Nat} (r : List Nat) (h : memN x (namesOf t) = true) : x < nextName t r := by
+  cases Nat.ltOrGe x (nextName t r) with
+  | inl h' => exact h'
+  | inr h' => rw [aboveUnused t r x h'] at h; exact Bool.noConfusion h
+
+theorem tnNameAt {t : Tree} {p : Nat} {y : TNode} (h : nodeAt t p = some y) (hk : y.kind ≠ 4) :
+    memN y.name (namesOf t) = true := by
+  have ⟨i, ei, _, hi⟩ := nodeAtPos h
+  exact (tnMemNamesIff t y.name).2 ⟨i, y, hi, hk, rfl⟩
+
+theorem tnLeafKind (a b c : Nat) (g : List Pomset) : (newLeaf a b c g).kind ≠ 4 := by
+  intro e
+  cases e
+
+theorem tnThrough {x y m : Nat} (hx : x < m) (hm : m ≤ y) {N : Nat} (hy : y < N) : x < N :=
+  Nat.ltTrans (Nat.ltOfLtOfLe hx hm) hy
+
+/-- With Lean's names, every name the tree had before an edit lies below `nextName` of the tree after it,
+whatever the record then reserves: the change's new leaf is named at or above the old `nextName`, so the
+names Lean takes later are above every name the tree ever had, a removed node's among them. -/
+theorem leanNamesNotReused {t t' : Tree} {r : List Nat} {e : TEdit} (h : applyEdit t (leanNames t r e) = some t')
+    (r' : List Nat) (x : Nat) (hx : memN x (namesOf t) = true) : x < nextName t' r' := by
+  have hxr := tnBelowNext r hx
+  cases e with
+  | keep =>
+    have h := (rowOf h).2
+    have e := applied h
+    subst e
+    exact tnBelowNext r' hx
+  | fork par b g bl br gl gr =>
+    have h' : applyEdit t (TEdit.fork par b (nextName t r) (nextName t r + 1) (nextName t r + 2) gl gr) = some t' := h
+    have ⟨_, _, _, _, _, hl, _⟩ := forkNodes h'
+    exact tnThrough hxr (Nat.leSucc _) (tnBelowNext r' (tnNameAt hl (tnLeafKind _ _ _ _)))
+  | restore live b g bk gk => cases live with
+    | false =>
+      have h' : applyEdit t (TEdit.restore false b (nextName t r) (nextName t r + 1) gk) = some t' := h
+      have ⟨_, _, _, _, hl⟩ := restoreNodes h'
+      exact tnThrough hxr (Nat.leSucc _) (tnBelowNext r' (tnNameAt hl (tnLeafKind _ _ _ _)))
+    | true =>
+      have h' : applyEdit t (TEdit.restore true b (nextName t r) (nextName t r + 1) gk) = some t' := h
+      have ⟨_, _, _, _, _, _, hl⟩ := restoreLiveNodes h'
+      exact tnThrough hxr (Nat.leSucc _) (tnBelowNext r' (tnNameAt hl (tnLeafKind _ _ _ _)))
+  | select g arm bj gj =>
+    have h' : applyEdit t (TEdit.select g arm (nextName t r) gj) = some t' := h
+    have ⟨_, _, _, _, _, _, _, _, _, _, _, _, hl⟩ := selectNodes h'
+    exact tnThrough hxr (Nat.leRefl _) (tnBelowNext r' (tnNameAt hl (tnLeafKind _ _ _ _)))
+  | join g bj gj =>
+    have h' : applyEdit t (TEdit.join g (nextName t r) gj) = some t' := h
+    have ⟨_, _, _, _, _, _, _, _, hl⟩ := joinNodes h'
+    exact tnThrough hxr (Nat.leRefl _) (tnBelowNext r' (tnNameAt hl (tnLeafKind _ _ _ _)))
 
 end AgentWarrant.Edits.Machine
