@@ -1086,7 +1086,9 @@ runtime and ideal oracles run (`startNamed`) installs exactly the roots `start` 
 parents before children, uncrossed links and distinct names; the registered root is such a root; and every
 tree the runtime or the ideal machine reaches from such a root, after any finite sequence of events, has
 distinct names (`HStep` renames nothing, and every tree change adds only fresh names and drops or keeps
-the others). -/
+the others); and with Lean's own names, every name a tree had before an edit lies below the first name
+Lean would take after it, so the next edit's new names are none of the names nodes removed by this one
+had, whether or not the record still reserves them. -/
 theorem editTreeNamesDistinct :
     (∀ t : AgentWarrant.Edits.Machine.Tree, AgentWarrant.Edits.Machine.namesDistinctB t = true ↔
       AgentWarrant.Edits.Machine.NamesDistinct t) ∧
@@ -1106,10 +1108,15 @@ theorem editTreeNamesDistinct :
       (∀ es : List AgentWarrant.Edits.Machine.Ev, AgentWarrant.Edits.Machine.NamesDistinct
           (AgentWarrant.Edits.Machine.replay (AgentWarrant.Edits.Machine.treeDer tab) S es).core.tree) ∧
       (∀ es : List AgentWarrant.Edits.Machine.IEv, AgentWarrant.Edits.Machine.NamesDistinct
-          (AgentWarrant.Edits.Machine.replayIdeal (AgentWarrant.Edits.Machine.treeDer tab) S.core es).tree)) :=
+          (AgentWarrant.Edits.Machine.replayIdeal (AgentWarrant.Edits.Machine.treeDer tab) S.core es).tree)) ∧
+    (∀ (t t' : AgentWarrant.Edits.Machine.Tree) (r : List Nat) (e : AgentWarrant.Edits.Machine.TEdit),
+      AgentWarrant.Edits.Machine.applyEdit t (AgentWarrant.Edits.Machine.leanNames t r e) = some t' →
+      ∀ (r' : List Nat) (x : Nat), AgentWarrant.Edits.memN x (AgentWarrant.Edits.Machine.namesOf t) = true →
+        x < AgentWarrant.Edits.Machine.nextName t' r') :=
   ⟨AgentWarrant.Edits.Machine.namesDistinctBIff, fun _ _ => AgentWarrant.Edits.Machine.startNamedIffDecl,
    fun _ _ _ _ _ _ _ _ _ h => AgentWarrant.Edits.Machine.registeredRootNamed h,
-   fun tab _ _ hs => AgentWarrant.Edits.Machine.namedReplayDistinct tab hs⟩
+   fun tab _ _ hs => AgentWarrant.Edits.Machine.namedReplayDistinct tab hs,
+   fun _ _ _ _ h => AgentWarrant.Edits.Machine.leanNamesNotReused h⟩
 
 /-- The registered root carries the root branch `b₀:Γ` (A-G, with Section VII's Checkpoint): a state
 reached by registration and the checked root update satisfies `AgentSec`; its tree is one leaf, named
