@@ -9,7 +9,12 @@ Merge?*, Section V-A, Appendix A-D1; `namesDistinctB`, `startNamed` in `Spec/Edi
   the branch it replaced), MergeJoin the fresh `b_J` to the replaced group's own subtree, and
   MergeSelect the fresh `b_J` to the kept arm's subtree, which on a tree with parents before children
   and uncrossed links lies inside the replaced group's subtree (`selectKeptInside`);
-- so every tree a runtime or ideal run reaches from a root `startNamed` accepts has distinct names.
+- so every tree a runtime or ideal run reaches from a root `startNamed` accepts has distinct names;
+- `namesDistinctB` decides the declarative `NamesDistinct` (by position: two named nodes with one name are
+  one node), `namesDistinctBIff`;
+- with Lean's names (`leanNames`) a change adds a node named at or above `nextName`, so the tree's largest
+  name never decreases on the runtime machine run with `treeDerN`, and Lean's fresh names never take
+  again a name a node of the run once had (`leanNamesNotReused`, `leanNamesNeverReused`).
 
 Choices: distinctness is proved on the list of names (`TnSub`, a sublist relation, and insertion of
 fresh names), since `namesOf` is the list `freshIn` already reads. -/
@@ -906,5 +911,94 @@ theorem leanNamesNotReused {t t' : Tree} {r : List Nat} {e : TEdit} (h : applyEd
     have h' : applyEdit t (TEdit.join g (nextName t r) gj) = some t' := h
     have ⟨_, _, _, _, _, _, _, _, hl⟩ := joinNodes h'
     exact tnThrough hxr (Nat.leRefl _) (tnBelowNext r' (tnNameAt hl (tnLeafKind _ _ _ _)))
+
+/-- A change with Lean's names leaves the tree as it was, or adds a node named at or above `nextName`. -/
+theorem tnNewLeaf {t t' : Tree} {r : List Nat} {e : TEdit} (h : applyEdit t (leanNames t r e) = some t') :
+    t' = t ∨ ∃ y, memN y (namesOf t') = true ∧ nextName t r ≤ y := by
+  cases e with
+  | keep =>
+    have h := (rowOf h).2
+    exact Or.inl (applied h)
+  | fork par b g bl br gl gr =>
+    have h' : applyEdit t (TEdit.fork par b (nextName t r) (nextName t r + 1) (nextName t r + 2) gl gr) = some t' := h
+    have ⟨_, _, _, _, _, hl, _⟩ := forkNodes h'
+    exact Or.inr ⟨_, tnNameAt hl (tnLeafKind _ _ _ _), Nat.leSucc _⟩
+  | restore live b g bk gk => cases live with
+    | false =>
+      have h' : applyEdit t (TEdit.restore false b (nextName t r) (nextName t r + 1) gk) = some t' := h
+      have ⟨_, _, _, _, hl⟩ := restoreNodes h'
+      exact Or.inr ⟨_, tnNameAt hl (tnLeafKind _ _ _ _), Nat.leSucc _⟩
+    | true =>
+      have h' : applyEdit t (TEdit.restore true b (nextName t r) (nextName t r + 1) gk) = some t' := h
+      have ⟨_, _, _, _, _, _, hl⟩ := restoreLiveNodes h'
+      exact Or.inr ⟨_, tnNameAt hl (tnLeafKind _ _ _ _), Nat.leSucc _⟩
+  | select g arm bj gj =>
+    have h' : applyEdit t (TEdit.select g arm (nextName t r) gj) = some t' := h
+    have ⟨_, _, _, _, _, _, _, _, _, _, _, _, hl⟩ := selectNodes h'
+    exact Or.inr ⟨_, tnNameAt hl (tnLeafKind _ _ _ _), Nat.leRefl _⟩
+  | join g bj gj =>
+    have h' : applyEdit t (TEdit.join g (nextName t r) gj) = some t' := h
+    have ⟨_, _, _, _, _, _, _, _, hl⟩ := joinNodes h'
+    exact Or.inr ⟨_, tnNameAt hl (tnLeafKind _ _ _ _), Nat.leRefl _⟩
+
+theorem tnMaxGe {x : Nat} {l : List Nat} (h : memN x l = true) : x ≤ maxName l :=
+  maxNameGe l x ((memNIff x l).1 h)
+
+theorem tnMaxMem : ∀ (l : List Nat), maxName l = 0 ∨ memN (maxName l) l = true
+  | [] => Or.inl rfl
+  | x :: l => by
+    cases hb : Nat.ble x (maxName l) with
+    | true =>
+      have e : maxName (x :: l) = maxName l := by simp only [maxName, hb]; rfl
+      rw [e]
+      cases tnMaxMem l with
+      | inl h => exact Or.inl h
+      | inr h => exact Or.inr (tnMemCons1 h)
+    | false =>
+      have e : maxName (x :: l) = x := by simp only [maxName, hb]; rfl
+      rw [e]
+      exact Or.inr (tnMemHead x l)
+
+theorem tnMaxApp (l r : List Nat) : maxName l ≤ maxName (l ++ r) := by
+  cases tnMaxMem l with
+  | inl h => rw [h]; exact Nat.zeroLe _
+  | inr h => exact tnMaxGe (by rw [tnMemApp, h]; rfl)
+
+/-- One step of the runtime machine run with Lean's names never lowers the tree's largest name. -/
+theorem stepMaxName (der : Core → Nat → Option (Derived × TEdit)) (S : RState) (e : Ev) :
+    maxName (namesOf S.core.tree) ≤ maxName (namesOf (stepR (treeDerN der) S e).2.core.tree) := by
+  cases stepTreeN der S e with
+  | inl h => rw [h]; exact Nat.leRefl _
+  | inr h => cases h with
+    | inl h => have ⟨x, hx⟩ := h; rw [hx, hstepNames]; exact Nat.leRefl _
+    | inr h =>
+      have ⟨_, _, _, _, ha⟩ := h
+      cases tnNewLeaf ha with
+      | inl e => rw [e]; exact Nat.leRefl _
+      | inr p =>
+        have ⟨y, hy, hle⟩ := p
+        exact Nat.leTrans (Nat.leOfLt (Nat.ltOfLtOfLe (Nat.ltOfLeOfLt (tnMaxApp _ _) (Nat.ltSuccSelf _)) hle))
+          (tnMaxGe hy)
+
+theorem replayMaxName (der : Core → Nat → Option (Derived × TEdit)) : ∀ (es : List Ev) (S : RState),
+    maxName (namesOf S.core.tree) ≤ maxName (namesOf (replay (treeDerN der) S es).core.tree)
+  | [], S => Nat.leRefl _
+  | e :: es, S => Nat.leTrans (stepMaxName der S e) (replayMaxName der es _)
+
+theorem tnReplayApp (d : Derivation) : ∀ (es1 es2 : List Ev) (S : RState),
+    replay d S (es1 ++ es2) = replay d (replay d S es1) es2
+  | [], es2, S => rfl
+  | e :: es1, es2, S => by
+    rw [List.cons_append]
+    exact tnReplayApp d es1 es2 _
+
+/-- On the runtime machine run with Lean's names (`treeDerN`), a name any tree of the run has is below
+`nextName` of every later tree, whatever the record reserves: Lean's fresh names never take again a name
+a node had, removed since or not. -/
+theorem leanNamesNeverReused (der : Core → Nat → Option (Derived × TEdit)) (S : RState) (es1 es2 : List Ev)
+    (x : Nat) (hx : memN x (namesOf (replay (treeDerN der) S es1).core.tree) = true) (r : List Nat) :
+    x < nextName (replay (treeDerN der) S (es1 ++ es2)).core.tree r := by
+  rw [tnReplayApp]
+  exact Nat.succLeSucc (Nat.leTrans (tnMaxGe hx) (Nat.leTrans (replayMaxName der es2 _) (tnMaxApp _ _)))
 
 end AgentWarrant.Edits.Machine
