@@ -1087,8 +1087,8 @@ parents before children, uncrossed links and distinct names; the registered root
 tree the runtime or the ideal machine reaches from such a root, after any finite sequence of events, has
 distinct names (`HStep` renames nothing, and every tree change adds only fresh names and drops or keeps
 the others); and with Lean's own names, every name a tree had before an edit lies below the first name
-Lean would take after it, and on the runtime machine run with Lean's names every name any tree of the run
-has lies below that first name for every later tree, so Lean's new names never take again a name a node
+Lean would take after it, and on the runtime and the ideal machine run with Lean's names every name any
+tree of the run has lies below that first name for every later tree, so Lean's new names never take again a name a node
 had, removed since or not, whether or not the record still reserves it. -/
 theorem editTreeNamesDistinct :
     (∀ t : AgentWarrant.Edits.Machine.Tree, AgentWarrant.Edits.Machine.namesDistinctB t = true ↔
@@ -1120,12 +1120,20 @@ theorem editTreeNamesDistinct :
       AgentWarrant.Edits.memN x (AgentWarrant.Edits.Machine.namesOf
         (AgentWarrant.Edits.Machine.replay (AgentWarrant.Edits.Machine.treeDerN der) S es1).core.tree) = true →
       ∀ r : List Nat, x < AgentWarrant.Edits.Machine.nextName
-        (AgentWarrant.Edits.Machine.replay (AgentWarrant.Edits.Machine.treeDerN der) S (es1 ++ es2)).core.tree r) :=
+        (AgentWarrant.Edits.Machine.replay (AgentWarrant.Edits.Machine.treeDerN der) S (es1 ++ es2)).core.tree r) ∧
+    (∀ (der : AgentWarrant.Edits.Machine.Core → Nat →
+        Option (AgentWarrant.Edits.Machine.Derived × AgentWarrant.Edits.Machine.TEdit))
+      (c : AgentWarrant.Edits.Machine.Core) (es1 es2 : List AgentWarrant.Edits.Machine.IEv) (x : Nat),
+      AgentWarrant.Edits.memN x (AgentWarrant.Edits.Machine.namesOf
+        (AgentWarrant.Edits.Machine.replayIdeal (AgentWarrant.Edits.Machine.treeDerN der) c es1).tree) = true →
+      ∀ r : List Nat, x < AgentWarrant.Edits.Machine.nextName
+        (AgentWarrant.Edits.Machine.replayIdeal (AgentWarrant.Edits.Machine.treeDerN der) c (es1 ++ es2)).tree r) :=
   ⟨AgentWarrant.Edits.Machine.namesDistinctBIff, fun _ _ => AgentWarrant.Edits.Machine.startNamedIffDecl,
    fun _ _ _ _ _ _ _ _ _ h => AgentWarrant.Edits.Machine.registeredRootNamed h,
    fun tab _ _ hs => AgentWarrant.Edits.Machine.namedReplayDistinct tab hs,
    fun _ _ _ _ h => AgentWarrant.Edits.Machine.leanNamesNotReused h,
-   fun der S es1 es2 x hx r => AgentWarrant.Edits.Machine.leanNamesNeverReused der S es1 es2 x hx r⟩
+   fun der S es1 es2 x hx r => AgentWarrant.Edits.Machine.leanNamesNeverReused der S es1 es2 x hx r,
+   fun der c es1 es2 x hx r => AgentWarrant.Edits.Machine.leanNamesNeverReusedIdeal der c es1 es2 x hx r⟩
 
 /-- The registered root carries the root branch `b₀:Γ` (A-G, with Section VII's Checkpoint): a state
 reached by registration and the checked root update satisfies `AgentSec`; its tree is one leaf, named

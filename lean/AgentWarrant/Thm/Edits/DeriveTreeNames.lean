@@ -1,6 +1,7 @@
 import AgentWarrant.Spec.Edits.DeriveTreeNames
 import AgentWarrant.Thm.Edits.DeriveTreeRoot
 import AgentWarrant.Thm.Edits.DeriveTreeJudged
+import AgentWarrant.Thm.Edits.DeriveTreeIdealN
 /-! The branch tree's names stay distinct (*When Can Agents Safely Checkpoint, Fork, Restore, and
 Merge?*, Section V-A, Appendix A-D1; `namesDistinctB`, `startNamed` in `Spec/Edits/DeriveTreeNames.lean`).
 - `HStep` keeps every name (`hstepNames`, from `hstepShape`);
@@ -13,8 +14,9 @@ Merge?*, Section V-A, Appendix A-D1; `namesDistinctB`, `startNamed` in `Spec/Edi
 - `namesDistinctB` decides the declarative `NamesDistinct` (by position: two named nodes with one name are
   one node), `namesDistinctBIff`;
 - with Lean's names (`leanNames`) a change adds a node named at or above `nextName`, so the tree's largest
-  name never decreases on the runtime machine run with `treeDerN`, and Lean's fresh names never take
-  again a name a node of the run once had (`leanNamesNotReused`, `leanNamesNeverReused`).
+  name never decreases on the runtime and ideal machines run with `treeDerN`, and Lean's fresh names never
+  take again a name a node of the run once had (`leanNamesNotReused`, `leanNamesNeverReused`,
+  `leanNamesNeverReusedIdeal`).
 
 Choices: distinctness is proved on the list of names (`TnSub`, a sublist relation, and insertion of
 fresh names), since `namesOf` is the list `freshIn` already reads. -/
@@ -1000,5 +1002,40 @@ theorem leanNamesNeverReused (der : Core → Nat → Option (Derived × TEdit)) 
     x < nextName (replay (treeDerN der) S (es1 ++ es2)).core.tree r := by
   rw [tnReplayApp]
   exact Nat.succLeSucc (Nat.leTrans (tnMaxGe hx) (Nat.leTrans (replayMaxName der es2 _) (tnMaxApp _ _)))
+
+/-- One step of the ideal machine run with Lean's names never lowers the tree's largest name. -/
+theorem stepIMaxName (der : Core → Nat → Option (Derived × TEdit)) (c : Core) (e : IEv) :
+    maxName (namesOf c.tree) ≤ maxName (namesOf (stepI (treeDerN der) c e).2.tree) := by
+  cases stepITreeN der c e with
+  | inl h => rw [h]; exact Nat.leRefl _
+  | inr h => cases h with
+    | inl h => have ⟨x, hx⟩ := h; rw [hx, hstepNames]; exact Nat.leRefl _
+    | inr h =>
+      have ⟨_, _, _, _, _, _, ha⟩ := h
+      cases tnNewLeaf ha with
+      | inl e => rw [e]; exact Nat.leRefl _
+      | inr p =>
+        have ⟨y, hy, hle⟩ := p
+        exact Nat.leTrans (Nat.leOfLt (Nat.ltOfLtOfLe (Nat.ltOfLeOfLt (tnMaxApp _ _) (Nat.ltSuccSelf _)) hle))
+          (tnMaxGe hy)
+
+theorem replayIdealMaxName (der : Core → Nat → Option (Derived × TEdit)) : ∀ (es : List IEv) (c : Core),
+    maxName (namesOf c.tree) ≤ maxName (namesOf (replayIdeal (treeDerN der) c es).tree)
+  | [], c => Nat.leRefl _
+  | e :: es, c => Nat.leTrans (stepIMaxName der c e) (replayIdealMaxName der es _)
+
+theorem tnReplayIdealApp (d : Derivation) : ∀ (es1 es2 : List IEv) (c : Core),
+    replayIdeal d c (es1 ++ es2) = replayIdeal d (replayIdeal d c es1) es2
+  | [], es2, c => rfl
+  | e :: es1, es2, c => by
+    rw [List.cons_append]
+    exact tnReplayIdealApp d es1 es2 _
+
+/-- The same on the ideal machine run with Lean's names. -/
+theorem leanNamesNeverReusedIdeal (der : Core → Nat → Option (Derived × TEdit)) (c : Core) (es1 es2 : List IEv)
+    (x : Nat) (hx : memN x (namesOf (replayIdeal (treeDerN der) c es1).tree) = true) (r : List Nat) :
+    x < nextName (replayIdeal (treeDerN der) c (es1 ++ es2)).tree r := by
+  rw [tnReplayIdealApp]
+  exact Nat.succLeSucc (Nat.leTrans (tnMaxGe hx) (Nat.leTrans (replayIdealMaxName der es2 _) (tnMaxApp _ _)))
 
 end AgentWarrant.Edits.Machine
