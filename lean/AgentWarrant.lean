@@ -48,6 +48,8 @@ import AgentWarrant.Thm.Edits.DeriveTreeSeq
 import AgentWarrant.Thm.Edits.DeriveTreeAddr
 import AgentWarrant.Spec.Edits.DeriveTreeRoot
 import AgentWarrant.Thm.Edits.DeriveTreeRoot
+import AgentWarrant.Spec.Edits.DeriveTreeNames
+import AgentWarrant.Thm.Edits.DeriveTreeNames
 import AgentWarrant.Thm.Edits.DeriveTreeSeq2
 import AgentWarrant.Spec.Edits.Cost
 import AgentWarrant.Thm.Edits.Cost

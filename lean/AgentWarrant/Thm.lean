@@ -71,6 +71,7 @@ import AgentWarrant.Thm.Edits.DeriveTreeJudged
 import AgentWarrant.Thm.Edits.DeriveTreeIdealN
 import AgentWarrant.Thm.Edits.RegisteredRootTree
 import AgentWarrant.Thm.Edits.DeriveTreeSrc
+import AgentWarrant.Thm.Edits.DeriveTreeNames
 /-! The headline results, each stated once in plain words and proved by the lemma named in its
 proof (in the mirrored `Thm/` file of the judgment). docs/lean.md tabulates them against the
 papers' statements. Definitions live in `Spec/`; nothing here defines behaviour. -/
@@ -1081,6 +1082,61 @@ theorem rootTreeOrderChecked :
    fun _ _ _ _ _ _ _ _ _ h => AgentWarrant.Edits.Machine.registeredRootChecked h,
    fun tab _ _ hs => ⟨AgentWarrant.Edits.Machine.checkedReplayOrder tab hs,
      AgentWarrant.Edits.Machine.checkedReplayIdealOrder tab hs⟩⟩
+
+/-- The edit tree's names stay distinct, checked at the root: `namesDistinctB` decides that no two named
+nodes of a tree (branches, groups, join barriers; a sequence is unnamed) share a name; the root update the
+runtime and ideal oracles run (`startNamed`) installs exactly the roots `start` accepts whose tree has
+parents before children, uncrossed links and distinct names; the registered root is such a root; and every
+tree the runtime or the ideal machine reaches from such a root, after any finite sequence of events, has
+distinct names (`HStep` renames nothing, and every tree change adds only fresh names and drops or keeps
+the others); and with Lean's own names, every name a tree had before an edit lies below the first name
+Lean would take after it, and on the runtime and the ideal machine run with Lean's names every name any
+tree of the run has lies below that first name for every later tree, so Lean's new names never take again a name a node
+had, removed since or not, whether or not the record still reserves it. -/
+theorem editTreeNamesDistinct :
+    (∀ t : AgentWarrant.Edits.Machine.Tree, AgentWarrant.Edits.Machine.namesDistinctB t = true ↔
+      AgentWarrant.Edits.Machine.NamesDistinct t) ∧
+    (∀ (d : AgentWarrant.Edits.Machine.Derived) (S : AgentWarrant.Edits.Machine.RState),
+      AgentWarrant.Edits.Machine.startNamed d = some S ↔
+        AgentWarrant.Edits.Machine.start d = some S ∧ AgentWarrant.Edits.Machine.ParentsBefore d.tree ∧
+          AgentWarrant.Edits.Machine.NoCross d.tree ∧ AgentWarrant.Edits.Machine.NamesDistinct d.tree) ∧
+    (∀ (W : AgentWarrant.Edits.Reg.Wf) (R : AgentWarrant.Edits.Reg.RegR) (n : Nat) (lab : List Nat)
+      (dfa : AgentWarrant.Edits.Dfa) (calls names : List Nat) (eta : Nat) (S : AgentWarrant.Edits.Machine.RState),
+      AgentWarrant.Edits.Reg.registerThenStart W R n lab dfa calls names eta = some S →
+        AgentWarrant.Edits.Machine.startNamed (AgentWarrant.Edits.Reg.rootDerived R n lab dfa calls names eta) =
+          some S) ∧
+    (∀ (tab : AgentWarrant.Edits.Machine.Core → Nat →
+        Option (AgentWarrant.Edits.Machine.Derived × AgentWarrant.Edits.Machine.TEdit))
+      (d : AgentWarrant.Edits.Machine.Derived) (S : AgentWarrant.Edits.Machine.RState),
+      AgentWarrant.Edits.Machine.startNamed d = some S →
+      (∀ es : List AgentWarrant.Edits.Machine.Ev, AgentWarrant.Edits.Machine.NamesDistinct
+          (AgentWarrant.Edits.Machine.replay (AgentWarrant.Edits.Machine.treeDer tab) S es).core.tree) ∧
+      (∀ es : List AgentWarrant.Edits.Machine.IEv, AgentWarrant.Edits.Machine.NamesDistinct
+          (AgentWarrant.Edits.Machine.replayIdeal (AgentWarrant.Edits.Machine.treeDer tab) S.core es).tree)) ∧
+    (∀ (t t' : AgentWarrant.Edits.Machine.Tree) (r : List Nat) (e : AgentWarrant.Edits.Machine.TEdit),
+      AgentWarrant.Edits.Machine.applyEdit t (AgentWarrant.Edits.Machine.leanNames t r e) = some t' →
+      ∀ (r' : List Nat) (x : Nat), AgentWarrant.Edits.memN x (AgentWarrant.Edits.Machine.namesOf t) = true →
+        x < AgentWarrant.Edits.Machine.nextName t' r') ∧
+    (∀ (der : AgentWarrant.Edits.Machine.Core → Nat →
+        Option (AgentWarrant.Edits.Machine.Derived × AgentWarrant.Edits.Machine.TEdit))
+      (S : AgentWarrant.Edits.Machine.RState) (es1 es2 : List AgentWarrant.Edits.Machine.Ev) (x : Nat),
+      AgentWarrant.Edits.memN x (AgentWarrant.Edits.Machine.namesOf
+        (AgentWarrant.Edits.Machine.replay (AgentWarrant.Edits.Machine.treeDerN der) S es1).core.tree) = true →
+      ∀ r : List Nat, x < AgentWarrant.Edits.Machine.nextName
+        (AgentWarrant.Edits.Machine.replay (AgentWarrant.Edits.Machine.treeDerN der) S (es1 ++ es2)).core.tree r) ∧
+    (∀ (der : AgentWarrant.Edits.Machine.Core → Nat →
+        Option (AgentWarrant.Edits.Machine.Derived × AgentWarrant.Edits.Machine.TEdit))
+      (c : AgentWarrant.Edits.Machine.Core) (es1 es2 : List AgentWarrant.Edits.Machine.IEv) (x : Nat),
+      AgentWarrant.Edits.memN x (AgentWarrant.Edits.Machine.namesOf
+        (AgentWarrant.Edits.Machine.replayIdeal (AgentWarrant.Edits.Machine.treeDerN der) c es1).tree) = true →
+      ∀ r : List Nat, x < AgentWarrant.Edits.Machine.nextName
+        (AgentWarrant.Edits.Machine.replayIdeal (AgentWarrant.Edits.Machine.treeDerN der) c (es1 ++ es2)).tree r) :=
+  ⟨AgentWarrant.Edits.Machine.namesDistinctBIff, fun _ _ => AgentWarrant.Edits.Machine.startNamedIffDecl,
+   fun _ _ _ _ _ _ _ _ _ h => AgentWarrant.Edits.Machine.registeredRootNamed h,
+   fun tab _ _ hs => AgentWarrant.Edits.Machine.namedReplayDistinct tab hs,
+   fun _ _ _ _ h => AgentWarrant.Edits.Machine.leanNamesNotReused h,
+   fun der S es1 es2 x hx r => AgentWarrant.Edits.Machine.leanNamesNeverReused der S es1 es2 x hx r,
+   fun der c es1 es2 x hx r => AgentWarrant.Edits.Machine.leanNamesNeverReusedIdeal der c es1 es2 x hx r⟩
 
 /-- The registered root carries the root branch `b₀:Γ` (A-G, with Section VII's Checkpoint): a state
 reached by registration and the checked root update satisfies `AgentSec`; its tree is one leaf, named

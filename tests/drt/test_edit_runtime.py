@@ -199,10 +199,11 @@ def test_checkpoint_currency_on_crafted_trees(oracle: LeanOracle) -> None:
 
 
 def test_root_order_is_leans(oracle: LeanOracle) -> None:
-    """Lean checks the root tree's order itself (``startChecked``): on a hand-built tree sent as is and
-    with one parent link moved so that a parent follows its child or two links cross, both oracles give
-    Lean's verdicts ``[parents before children, no crossing links]``, equal to the driver's own check
-    (``root_order`` reports nothing), and Lean installs the root exactly when both hold."""
+    """Lean checks the root tree itself (``startNamed``): on a hand-built tree sent as is, with one parent
+    link moved so that a parent follows its child or two links cross, and with one node given another's
+    name, both oracles give Lean's verdicts ``[parents before children, no crossing links, distinct
+    names]``, equal to the driver's own check (``root_order`` reports nothing), and Lean installs the root
+    exactly when all three hold."""
     reg, seed = R.registration("laptop")
     _, ideal = M.start(reg, key_of(seed))
     assert ideal is not None and ideal.record.installed is not None and ideal.record.eta is not None
@@ -211,17 +212,24 @@ def test_root_order_is_leans(oracle: LeanOracle) -> None:
     # TREES[2] in preorder: 1 the parallel group, 2 b5, 3 the join barrier, 4 b6 under it
     good = R.derived_json(nb, s0.installed.instance, s0, s0.eta) | {"tree": R.tree_json(nb, TREES[2])}
     assert [n["parent"] for n in good["tree"]] == [0, 1, 1, 3]
+    names = [n["name"] for n in good["tree"]]
+    assert len(set(names)) == len(names)
     verdicts = []
-    for moved in ({}, {1: 3}, {3: 2}, {1: 3, 3: 2}):
+    # the join barrier (node 3) renamed to b6's name, then to b5's: a repeated name, whatever the order
+    for moved, renamed in (({}, {}), ({1: 3}, {}), ({3: 2}, {}), ({1: 3, 3: 2}, {}),
+                           ({}, {2: names[3]}), ({}, {2: names[1]}), ({1: 3}, {2: names[3]})):
         root = copy.deepcopy(good)
         for k, p in moved.items():
             root["tree"][k]["parent"] = p
+        for k, x in renamed.items():
+            root["tree"][k]["name"] = x
         for judgment in (R.JUDGMENT, R.IDEAL):
             out = oracle.call(judgment, {"root": root, "events": []})
-            assert R.root_order(root, out) == R.root_order(root), (moved, out["rootOrder"])
-            assert out["root"] is all(out["rootOrder"]), (moved, out)
+            assert R.root_order(root, out) == R.root_order(root), (moved, renamed, out["rootOrder"])
+            assert out["root"] is all(out["rootOrder"]), (moved, renamed, out)
             verdicts.append(tuple(out["rootOrder"]))
-    assert set(verdicts) == {(True, True), (False, True), (True, False), (False, False)}, verdicts
+    assert set(verdicts) == {(True, True, True), (False, True, True), (True, False, True), (False, False, True),
+                             (True, True, False), (False, True, False)}, verdicts
 
 
 def test_edit_trees_are_leans(oracle: LeanOracle) -> None:

@@ -3,6 +3,7 @@ import AgentWarrant.Spec.Edits.Machine
 import AgentWarrant.Spec.Edits.DeriveTree
 import AgentWarrant.Spec.Edits.DeriveTreeJudged
 import AgentWarrant.Spec.Edits.DeriveTreeRoot
+import AgentWarrant.Spec.Edits.DeriveTreeNames
 import AgentWarrant.Oracle.Edits
 import AgentWarrant.Oracle.Common
 /-! The oracle entry `edit_runtime`: one session of the durable runtime of
@@ -38,11 +39,12 @@ tree Lean's `applyEdit` of the record's tree with Lean's names (`leanNames`, abo
 checkpoint IDs and the registered names; undefined when the change does not apply). The session's names
 are Lean's throughout: the caller translates every event's node names into Lean's numbering, and the
 states it compares, by the renaming the committed trees so far give.
-Output: `{"root": accepted, "rootOrder": [pb, nc], "steps": [{"obs": [...], "state": {...}}]}`:
-the root update is the checked one (`startChecked`, `Spec/Edits/DeriveTreeRoot.lean`), which refuses a
-root whose tree breaks parents before children or has crossing parent links, and `"rootOrder"` (absent
-for a `null` root) gives Lean's verdict on each (`parentsBeforeB`, `noCrossB`), so the caller's own check
-of the root tree is compared with Lean's.
+Output: `{"root": accepted, "rootOrder": [pb, nc, dn], "steps": [{"obs": [...], "state": {...}}]}`:
+the root update is the checked one (`startNamed`, `Spec/Edits/DeriveTreeNames.lean`, over `startChecked`,
+`Spec/Edits/DeriveTreeRoot.lean`), which refuses a root whose tree breaks parents before children, has
+crossing parent links or repeats a name, and `"rootOrder"` (absent for a `null` root) gives Lean's verdict
+on each (`parentsBeforeB`, `noCrossB`, `namesDistinctB`), so the caller's own check of the root tree is
+compared with Lean's.
 
 `edit_ideal` runs the ideal machine (`stepI`: the atomic edit, the tokenless tool call, Dispatch,
 completion, Checkpoint, the registered extension; a retry changes nothing) over `{"root": derived, "events": [event]}` with
@@ -248,17 +250,19 @@ def runAll : Sess → List (SEv × Bool) → List Json
     let p := runOne s e c
     Json.mkObj [("obs", obsJ p.1), ("state", stateJ p.2.store.committed)] :: runAll p.2 es
 
-/-- `"rootOrder"`: Lean's verdicts on the root tree's order, `[parents before children, no crossing
-links]` (`parentsBeforeB`, `noCrossB`); the root is installed only when both hold (`startChecked`). -/
+/-- `"rootOrder"`: Lean's verdicts on the root tree, `[parents before children, no crossing links,
+distinct names]` (`parentsBeforeB`, `noCrossB`, `namesDistinctB`); the root is installed only when all
+three hold (`startNamed`). -/
 def rootOrderJ (d : Machine.Derived) : List (String × Json) :=
-  [("rootOrder", Json.arr #[toJson (parentsBeforeB d.tree), toJson (noCrossB d.tree)])]
+  [("rootOrder", Json.arr #[toJson (parentsBeforeB d.tree), toJson (noCrossB d.tree),
+    toJson (namesDistinctB d.tree)])]
 
 def editRuntime (j : Json) : Dec Json := do
   let root ← derivedD (← field j "root")
   let evs ← listOf sevD (← field j "events")
   match root with
   | none => pure (Json.mkObj [("root", toJson false), ("steps", Json.arr #[])])
-  | some d => match startChecked d with
+  | some d => match startNamed d with
     | none => pure (Json.mkObj ([("root", toJson false), ("steps", Json.arr #[])] ++ rootOrderJ d))
     | some S0 =>
       let s : Sess := ⟨⟨S0, S0, []⟩, [], []⟩
@@ -304,7 +308,7 @@ def editIdeal (j : Json) : Dec Json := do
   let evs ← listOf idEvD (← field j "events")
   match root with
   | none => pure (Json.mkObj [("root", toJson false), ("steps", Json.arr #[])])
-  | some d => match startChecked d with
+  | some d => match startNamed d with
     | none => pure (Json.mkObj ([("root", toJson false), ("steps", Json.arr #[])] ++ rootOrderJ d))
     | some S0 => pure (Json.mkObj ([("root", toJson true), ("state", stateJ S0),
                                     ("steps", Json.arr (runIdeal [] S0.core evs).toArray)] ++ rootOrderJ d))
