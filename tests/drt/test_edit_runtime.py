@@ -398,6 +398,50 @@ def test_perturbed_python_tree_is_caught(oracle: LeanOracle, monkeypatch: pytest
     assert isinstance(R.run_session(oracle, case), Agree)  # type: ignore[arg-type]
 
 
+def _swapped_arms(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Perturb the Python ``Derive``'s Fork: the two new leaves trade contracts (names, places and the
+    fork group unchanged), as a Python ``Derive`` that cloned each arm for the other branch would."""
+    from model.edits.runtime import derive as D
+
+    real = D.replace_at
+
+    def swap(a: Node, b: Node) -> tuple[Node, Node]:
+        assert isinstance(a, Leaf) and isinstance(b, Leaf)
+        return Leaf(a.branch, a.region, b.gamma, a.done), Leaf(b.branch, b.region, a.gamma, b.done)
+
+    def replace_at(node: Node, ident: str, new: Node) -> Node:
+        if isinstance(new, ChoiceNode) and len(new.arms) == 2 and all(isinstance(t, Leaf) for _, t in new.arms):
+            (la, a), (lb, b) = new.arms
+            a2, b2 = swap(a, b)
+            new = ChoiceNode(new.group, new.status, ((la, a2), (lb, b2)))
+        elif isinstance(new, ParNode) and len(new.parts) == 2 and all(isinstance(t, Leaf) for t in new.parts) \
+                and all(isinstance(t, Leaf) and t.branch != ident for t in new.parts):
+            new = ParNode(new.group, swap(*new.parts))
+        return real(node, ident, new)
+
+    monkeypatch.setattr(D, "replace_at", replace_at)
+
+
+def test_swapped_fork_arm_contracts_are_caught(oracle: LeanOracle, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The machine takes a judged Fork's new leaves' contracts from Lean's judgment, and Python's are
+    compared with them: a Python ``Derive`` whose Fork arms trade contracts is reported on the judged
+    contracts in the first session that checks such a Fork, and the same session agrees unperturbed."""
+    found = None
+    for seed in range(60):
+        case = R.Session(R.REGISTRATIONS[seed % 2], seed, 16)
+        with monkeypatch.context() as m:
+            _swapped_arms(m)
+            res = R.run_session(oracle, case)  # type: ignore[arg-type]
+        if isinstance(res, Mismatch) and any("contracts differ" in mode for mode in res.modes):
+            found = (case, res)
+            break
+    assert found is not None
+    case, res = found
+    fine = R.run_session(oracle, case)  # type: ignore[arg-type]
+    assert isinstance(fine, Agree), fine
+    assert "judged edit" in fine.tags
+
+
 def _changes(tree: Node) -> list[tuple[dict[str, Any], Node | None]]:
     """Every tree change on the crafted tree (each branch and group name, each form) with the tree
     Table I's row gives by Python's ``𝓔[n]`` (``replace_at``, as ``Derive`` applies it), or ``None``
