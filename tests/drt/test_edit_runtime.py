@@ -6,6 +6,7 @@ its seed, and a Lean answer perturbed in one place is reported as a mismatch."""
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -379,19 +380,25 @@ def _wrapped(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(D, "replace_at", replace_at)
 
 
+def _first_caught(oracle: LeanOracle, monkeypatch: pytest.MonkeyPatch, perturb: Callable[[pytest.MonkeyPatch], None],
+                  seeds: int, wanted: Callable[[Mismatch], bool]) -> tuple[R.Session, Mismatch] | None:
+    """The first runtime session (of ``seeds``, registrations alternating) that ``perturb`` makes a mismatch
+    ``wanted`` accepts, with that mismatch."""
+    for seed in range(seeds):
+        case = R.Session(R.REGISTRATIONS[seed % 2], seed, 16)
+        with monkeypatch.context() as m:
+            perturb(m)
+            res = R.run_session(oracle, case)  # type: ignore[arg-type]
+        if isinstance(res, Mismatch) and wanted(res):
+            return case, res
+    return None
+
+
 def test_perturbed_python_tree_is_caught(oracle: LeanOracle, monkeypatch: pytest.MonkeyPatch) -> None:
     """A Python ``Derive`` that builds a wrong tree is reported: with the new node wrapped in an extra
     sequence, the first session that commits an edit disagrees on the tree (Lean builds Table I's row
     from its own tree), and the same session agrees without the perturbation."""
-    found = None
-    for seed in range(40):
-        case = R.Session(R.REGISTRATIONS[seed % 2], seed, 16)
-        with monkeypatch.context() as m:
-            _wrapped(m)
-            res = R.run_session(oracle, case)  # type: ignore[arg-type]
-        if isinstance(res, Mismatch):
-            found = (case, res)
-            break
+    found = _first_caught(oracle, monkeypatch, _wrapped, 40, lambda res: True)
     assert found is not None
     case, res = found
     assert any(mode.endswith("state tree") for mode in res.modes), res.modes
@@ -426,17 +433,10 @@ def test_swapped_fork_arm_contracts_are_caught(oracle: LeanOracle, monkeypatch: 
     """The machine takes a judged Fork's new leaves' contracts from Lean's judgment, and Python's are
     compared with them: a Python ``Derive`` whose Fork arms trade contracts is reported on the judged
     contracts in the first session that checks such a Fork, and the same session agrees unperturbed."""
-    found = None
-    for seed in range(60):
-        case = R.Session(R.REGISTRATIONS[seed % 2], seed, 16)
-        with monkeypatch.context() as m:
-            _swapped_arms(m)
-            res = R.run_session(oracle, case)  # type: ignore[arg-type]
-        if isinstance(res, Mismatch) and any("contracts differ" in mode for mode in res.modes):
-            found = (case, res)
-            break
+    found = _first_caught(oracle, monkeypatch, _swapped_arms, 60,
+                          lambda res: any("contracts differ" in mode for mode in res.modes))
     assert found is not None
-    case, res = found
+    case, _ = found
     fine = R.run_session(oracle, case)  # type: ignore[arg-type]
     assert isinstance(fine, Agree), fine
     assert "judged edit" in fine.tags
