@@ -54,7 +54,7 @@ translated into Lean's numbering before sending (``lean_event``) and every Pytho
 is compared (``lean_numbered``). Since Lean's names are known only from its answer, the session is sent
 again after each committed edit that renames (``run_named``). A Fork's or Restore's new leaves' contracts
 are Lean's where the case lies in the binary term model: the check (or ideal edit) also carries the
-judged request (``judged_request``: the branch's remaining contract and every stored copy's as terms in
+judged request (``drt_judged.judged_request``: the branch's remaining contract and every stored copy's as terms in
 the session's numbering, ``drt_derive``'s request, and Python's names for the calls the judgment
 allocates), and Lean's machine (``derRunJ``) runs its source check against its own record, judges the
 request and installs the judged contracts; Python's are then compared with them (``judged_check``), and a
@@ -84,7 +84,6 @@ from __future__ import annotations
 import random
 import shutil
 import tempfile
-from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -92,7 +91,7 @@ from typing import Any
 from model.base.canonical import JSON, canonical_str, loads
 from model.edits.check.answer import Invalid
 from model.edits.check.checker import decide
-from model.edits.check.contract import Nil, Pomset, Term, call_ids, outcomes
+from model.edits.check.contract import Pomset, call_ids, outcomes
 from model.edits.check.instance import Instance
 from model.edits.check.resolve import Mode, Word
 from model.edits.ideal import machine as M
@@ -127,7 +126,6 @@ from model.edits.runtime.forms import (
     RestoreLive,
     RestoreReplace,
     edit_to_json,
-    kind_of,
 )
 from model.edits.runtime.record import State
 from model.edits.runtime.registration import Registration
@@ -141,14 +139,12 @@ from model.edits.runtime.tree import (
     Node,
     ParNode,
     addressable,
-    clone_term,
     groups,
     leaves,
-    remaining,
     residual,
 )
-from model.oracle import drt_derive as DD
 from model.oracle import edits_json as E
+from model.oracle.drt_judged import gamma_term, judged_check, judged_request
 from model.oracle.inproc import Oracle
 from model.oracle.lean import shaped
 from model.oracle.results import Agree, CaseResult, Mismatch
@@ -227,29 +223,6 @@ def instance_json(nb: Numbering, inst: Instance) -> dict[str, Any]:
         "log": [nb.n("action", d) for d in inst.log],
         "policy": {"delta": [[q, nb.n("label", a), r] for (q, a), r in inst.policy.delta]},
     }
-
-
-class SessionTerms(DD.Numbering):
-    """Binary terms (``drt_derive``'s translation) in the session's numbering: calls as ``nb``'s calls,
-    choice IDs as its ``choice`` kind, so Lean can compare them with the tree it holds."""
-
-    def __init__(self, nb: Numbering) -> None:
-        super().__init__()
-        self.nb = nb
-
-    def call(self, c: str) -> int:
-        return self.nb.n("call", c)
-
-    def group(self, g: str) -> int:
-        return self.nb.n("choice", g)
-
-
-def gamma_term(nb: Numbering, gamma: Term) -> Any:
-    """``Γ`` as a binary term in the session's numbering, or ``None`` outside the term model."""
-    try:
-        return SessionTerms(nb).term(gamma)
-    except DD.Outside:
-        return None
 
 
 def pomset_json(nb: Numbering, p: Pomset) -> dict[str, Any]:
@@ -376,75 +349,6 @@ def derivation(nb: Numbering, s: State, u: Edit) -> dict[str, Any] | None:
     out = derived_json(nb, d.instance, d.record, d.eta_new, tree_edit(nb, s.tree, u, d.record.tree))
     j = judged_request(nb, s, u, d)
     return out | ({"judged": j} if j is not None else {})
-
-
-def _term_calls(t: Any) -> list[int]:
-    if t[0] == "call":
-        return [int(t[1])]
-    return [c for x in t[1:] if isinstance(x, list) for c in _term_calls(x)]
-
-
-def judged_request(nb: Numbering, s: State, u: Edit, d: Derived) -> dict[str, Any] | None:
-    """The request Lean's edit judgment reads for a Fork or Restore (``edit_derive``'s spelling, its terms in
-    the session's numbering): the branch's remaining contract, every stored copy's (by checkpoint ID, as
-    Lean's source check reads all of them), the request, and ``out``, Python's names for the calls the
-    judgment allocates (a copy's calls ``2c``/``2c + 1`` or ``c + n``, a template's ``instK`` calls), read
-    off Python's own cloning of the branch for the new leaves' names. ``None`` when the case lies outside
-    the term model (``drt_derive``'s reasons) or the edit is neither a Fork nor a Restore; the machine then
-    keeps Python's contracts."""
-    if not isinstance(u, ForkChoice | ForkParallel | RestoreReplace | RestoreLive) or s.tree is None \
-            or d.record.tree is None:
-        return None
-    node = addressable(s.tree).get(u.branch)
-    rule = dict(s.rules).get(u.rule)
-    if not isinstance(node, Leaf) or rule is None or rule.kind != kind_of(u):
-        return None
-    st = SessionTerms(nb)
-    before = {lf.branch for lf in leaves(s.tree)}
-    fresh = [lf.branch for lf in leaves(d.record.tree) if lf.branch not in before]
-    try:
-        c = remaining(node)
-        region = st.term(c)
-        store = [[nb.n("name", k), st.term(residual(ck.gamma, ck.done))] for k, ck in s.checkpoints]
-        if gamma_term(nb, node.gamma) is None or any(gamma_term(nb, ck.gamma) is None for _, ck in s.checkpoints):
-            raise DD.Outside("family")
-        call_name = nb.names("call")
-        out: dict[int, int] = {}
-        if isinstance(u, ForkChoice | ForkParallel):
-            if len(fresh) != 2:
-                return None
-            maps = [clone_term(c, b)[1] for b in fresh]
-            for m in _term_calls(region):
-                for side in (0, 1):
-                    if call_name[m] in maps[side]:
-                        out[2 * m + side] = nb.n("call", maps[side][call_name[m]])
-            if DD._rule_nil(rule.left) and DD._rule_nil(rule.right):
-                req: Any = ["fork_choice", nb.n("choice", "@fork")] if isinstance(u, ForkChoice) else ["fork_parallel"]
-            else:
-                tb = DD.Numbering()
-                steps = [tb.term(rule.left or Nil()), tb.term(rule.right or Nil())]
-                req = ["fork_choice_templates", nb.n("choice", "@fork"), *steps] if isinstance(u, ForkChoice) \
-                    else ["fork_parallel_templates", *steps]
-                n = DD._bound(region)
-                for t, tc in enumerate(tb.calls):
-                    for side in (0, 1):
-                        out[2 * (n + t) + side] = nb.n("call", f"{tc}+{fresh[side]}")
-        else:
-            ck = dict(s.checkpoints).get(u.checkpoint)
-            if ck is None or not fresh:
-                return None
-            ck_c = residual(ck.gamma, ck.done)
-            ck_t = st.term(ck_c)
-            n = 1 + max([*_term_calls(region), *(x for _, t in store for x in _term_calls(t))], default=0)
-            form = "restore_replace" if isinstance(u, RestoreReplace) else "restore_live"
-            req = [form, nb.n("name", u.checkpoint), n]
-            kmap = clone_term(ck_c, fresh[-1])[1]
-            for m in _term_calls(ck_t):
-                if call_name[m] in kmap:
-                    out[m + n] = nb.n("call", kmap[call_name[m]])
-    except DD.Outside:
-        return None
-    return {"region": region, "store": store, "request": req, "out": sorted([a, b] for a, b in out.items())}
 
 
 def _word(nb: Numbering, w: Word) -> list[Any]:
@@ -925,51 +829,6 @@ def run_named(oracle: Oracle, judgment: str, root: dict[str, Any] | None, events
             break
     steps = [{"obs": lean_obs(perm, p["obs"]), "state": lean_numbered(perm, p["state"])} for p in python_steps]
     return out, perm, steps, bad, sum(commits[:len(out["steps"])])
-
-
-def _pom_key(events: list[int], order: list[list[int]]) -> tuple[frozenset[int], frozenset[tuple[int, int]]]:
-    """A pomset as its event set and its transitively closed order."""
-    pairs = {(a, b) for a, b in order}
-    while True:
-        more = {(a, d) for a, b in pairs for c, d in pairs if b == c} - pairs
-        if not more:
-            return frozenset(events), frozenset(pairs)
-        pairs |= more
-
-
-def _contracts(leaves_: list[Any]) -> list[Counter[Any]]:
-    return [Counter(_pom_key(p["events"], p["order"]) for p in g) for g in leaves_]
-
-
-def judged_check(events: list[dict[str, Any]], lean_steps: list[Any]) -> tuple[list[str], int, int]:
-    """For each check (runtime) or edit (ideal) event of a Fork or Restore: with a judged request, Lean's
-    source check must hold and the contracts its machine installs (``"judged"``, in Table I's order) must
-    be Python's new leaves' (multisets of pomsets, order transitively closed); without one (outside the
-    term model) the machine ran on Python's contracts. Returns the mismatches, the edits judged and the
-    edits outside the fragment."""
-    bad: list[str] = []
-    judged = outside = 0
-    for k, (ev, st) in enumerate(zip(events, lean_steps, strict=False)):
-        d = ev.get("derived") if ev["kind"] in ("check", "edit") else None
-        if not d or d["edit"]["form"] not in ("fork", "restore"):
-            continue
-        if "judged" not in d:
-            outside += 1
-            continue
-        judged += 1
-        lj = st.get("judged")
-        if not isinstance(lj, dict):
-            bad.append(f"step {k} judged: no answer")
-        elif lj["agrees"] is not True:
-            bad.append(f"step {k} judged: the terms are not the record's (Lean's srcAgreesB)")
-        elif lj["leaves"] is None:
-            bad.append(f"step {k} judged: Python derived, Lean's judgment derives nothing")
-        else:
-            python_leaves = [[{"events": p["events"], "order": p["order"]} for p in leaf[1]]
-                             for leaf in d["edit"]["leaves"]]
-            if _contracts(lj["leaves"]) != _contracts(python_leaves):
-                bad.append(f"step {k} judged: new leaves' contracts differ")
-    return bad, judged, outside
 
 
 def _compare(python: dict[str, Any], lean: dict[str, Any]) -> list[str]:
