@@ -442,6 +442,34 @@ def test_swapped_fork_arm_contracts_are_caught(oracle: LeanOracle, monkeypatch: 
     assert "judged edit" in fine.tags
 
 
+def test_judged_terms_off_the_record_are_refused(oracle: LeanOracle) -> None:
+    """Lean's machine checks a judged request's terms against its own record before installing the
+    judged contracts: a Fork's region with one call added (so not the leaf's ``Γ_b/raw(χ_b)``) gets a
+    false verdict and no derivation (the check answers invalid), where the request as sent gets a true
+    verdict and a derivation."""
+    rec = Recording(oracle)
+    for seed in range(40):
+        res = R.run_session(rec, R.Session(R.REGISTRATIONS[seed % 2], seed, 16))  # type: ignore[arg-type]
+        assert isinstance(res, Agree), res
+        events = rec.payload["events"]
+        ks = [k for k, e in enumerate(events) if e["kind"] == "check" and not e.get("crash") and e["derived"]
+              and e["derived"]["edit"]["form"] == "fork" and "judged" in e["derived"]]
+        if ks:
+            break
+    else:
+        pytest.fail("no session checks a judged Fork")
+    k = ks[0]
+    sent = rec.out["steps"][k]
+    assert sent["judged"]["agrees"] is True and sent["judged"]["leaves"] is not None
+    assert sent["obs"] != ["edit", "invalid"]
+    bad = copy.deepcopy(rec.payload)
+    judged = bad["events"][k]["derived"]["judged"]
+    judged["region"] = ["seq", judged["region"], ["call", 1 + max(c for o in judged["out"] for c in o)]]
+    out = oracle.call(R.JUDGMENT, bad)
+    assert out["steps"][k]["judged"]["agrees"] is False
+    assert out["steps"][k]["obs"] == ["edit", "invalid"]
+
+
 def _changes(tree: Node) -> list[tuple[dict[str, Any], Node | None]]:
     """Every tree change on the crafted tree (each branch and group name, each form) with the tree
     Table I's row gives by Python's ``𝓔[n]`` (``replace_at``, as ``Derive`` applies it), or ``None``
