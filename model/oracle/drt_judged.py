@@ -144,8 +144,8 @@ def judged_check(events: list[dict[str, Any]], lean_steps: list[Any]) -> tuple[l
     """For each check (runtime) or edit (ideal) event of a Fork or Restore: with a judged request, Lean's
     source check must hold and the contracts its machine installs (``"judged"``, in Table I's order) must
     be Python's new leaves' (multisets of pomsets, order transitively closed); without one (outside the
-    term model) the machine ran on Python's contracts. Returns the mismatches, the edits judged and the
-    edits outside the fragment."""
+    term model) the machine ran on Python's contracts. The naming ``out`` sent must be one-to-one. Returns
+    the mismatches, the edits judged and the edits outside the fragment."""
     bad: list[str] = []
     judged = outside = 0
     for k, (ev, st) in enumerate(zip(events, lean_steps, strict=False)):
@@ -157,6 +157,9 @@ def judged_check(events: list[dict[str, Any]], lean_steps: list[Any]) -> tuple[l
             continue
         judged += 1
         lj = st.get("judged")
+        named = [b for _, b in d["judged"]["out"]]
+        if len(set(named)) != len(named):  # Lean applies `out` as given; two copies' calls must stay apart
+            bad.append(f"step {k} judged: Python names two allocated calls alike")
         if not isinstance(lj, dict):
             bad.append(f"step {k} judged: no answer")
         elif lj["agrees"] is not True:

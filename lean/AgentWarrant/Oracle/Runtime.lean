@@ -45,7 +45,8 @@ record; `b` says whether `ξ` verifies).
 `Derive` is the session's table of derivations: a rule update or Preload re-derives `u` at the
 committed record by looking up the derivation a check gave at an equal record (none: undefined), its
 tree Lean's `applyEdit` of the record's tree with Lean's names (`leanNames`, above the tree's names, the
-checkpoint IDs and the registered names; undefined when the change does not apply). The session's names
+checkpoint IDs and the registered names; undefined when the change does not apply), its new leaves' contracts,
+for an entry with a judged request, the judgment's after the source check (`derRunJ`). The session's names
 are Lean's throughout: the caller translates every event's node names into Lean's numbering, and the
 states it compares, by the renaming the committed trees so far give.
 Output: `{"root": accepted, "rootOrder": [pb, nc], "steps": [{"obs": [...], "state": {...}, "judged"?}]}`:
