@@ -9,7 +9,8 @@ import AgentWarrant.Thm.Edits.DeriveTreeSrc
 - so on the runtime machine (`stepTreeRunJ`) and on the ideal machine (`stepITreeRunJ`) every step's tree
   is one of these. Where the check holds, `forkArmsAreResidual`, `forkStepArmsAreResidual` and
   `restoreIsStored` (with `src := runJSrc j`) say what the judged contracts are: the edited leaf's or the
-  stored copy's `Γ/raw(χ)` under the copy renamings (`runJForkArms` states it for `judge`'s Fork rows). -/
+  stored copy's `Γ/raw(χ)` under the copy renamings (`runJForkArms` states it for `judge`'s Fork rows,
+  `runJRestoreIsStored` for the Restore rows). -/
 namespace AgentWarrant.Edits.DeriveTreeRunJ
 open AgentWarrant AgentWarrant.Edits AgentWarrant.Edits.Machine AgentWarrant.Edits.DeriveTreeJudged
 open AgentWarrant.Edits.DeriveTreeSrc AgentWarrant.Edits.DeriveCover AgentWarrant.Edits.DeriveFork
@@ -89,6 +90,28 @@ theorem runJForkArms {j : RunJReq} {c : Core} {x : Nat} {D : Edits.Derived}
   · rw [hr] at hj
     show renameTEdit j.out (judgedTEdit j.req D x) = _
     rw [hr, hp hj]
+    rfl
+
+/-- A judged Restore whose terms pass the check installs, before Lean's node names, the stored copy's
+`Γ_k/raw(χ_k)` (the checkpoint with ID `k` the record holds) under the counter's renaming, then named by
+`out`. -/
+theorem runJRestoreIsStored {j : RunJReq} {c : Core} {x k n : Nat} {D : Edits.Derived} {s : Saved}
+    (ha : srcAgreesB (runJSrc j) c x = true) (hs : s ∈ c.saved) (hk : s.id = k) :
+    (j.req = AReq.base (CReq.restoreReplace k n) → judgeA j.region j.store j.req = some D →
+      runJEdit j D x = TEdit.restore false x 0 0
+        (List.map (renamePom j.out) (List.map (renamePom (shift n)) (restPoms s.gamma s.done)))) ∧
+    (j.req = AReq.base (CReq.restoreLive k n) → judgeA j.region j.store j.req = some D →
+      runJEdit j D x = TEdit.restore true x 0 0
+        (List.map (renamePom j.out) (List.map (renamePom (shift n)) (restPoms s.gamma s.done)))) := by
+  have ⟨hr, hl⟩ := restoreIsStored (n := n) (D := D) ha hs hk
+  refine ⟨fun hq hj => ?_, fun hq hj => ?_⟩
+  · rw [hq] at hj
+    show renameTEdit j.out (judgedTEdit j.req D x) = _
+    rw [hq, hr hj]
+    rfl
+  · rw [hq] at hj
+    show renameTEdit j.out (judgedTEdit j.req D x) = _
+    rw [hq, hl hj]
     rfl
 
 end AgentWarrant.Edits.DeriveTreeRunJ
