@@ -186,6 +186,8 @@ import AgentWarrant.Thm.Edits.DeriveTreeJudged
 import AgentWarrant.Thm.Edits.DeriveTreeIdealN
 import AgentWarrant.Spec.Edits.DeriveTreeSrc
 import AgentWarrant.Thm.Edits.DeriveTreeSrc
+import AgentWarrant.Spec.Edits.DeriveTreeRunJ
+import AgentWarrant.Thm.Edits.DeriveTreeRunJ
 
 /-- The oracle executable's entry point (`leanpkg build bin` → build/bin/AgentWarrant). -/
 def main : IO Unit := AgentWarrant.Oracle.main

@@ -72,6 +72,7 @@ import AgentWarrant.Thm.Edits.DeriveTreeIdealN
 import AgentWarrant.Thm.Edits.RegisteredRootTree
 import AgentWarrant.Thm.Edits.DeriveTreeSrc
 import AgentWarrant.Thm.Edits.DeriveTreeNames
+import AgentWarrant.Thm.Edits.DeriveTreeRunJ
 /-! The headline results, each stated once in plain words and proved by the lemma named in its
 proof (in the mirrored `Thm/` file of the judgment). docs/lean.md tabulates them against the
 papers' statements. Definitions live in `Spec/`; nothing here defines behaviour. -/
@@ -1925,5 +1926,21 @@ theorem checkedEditTreesCopyTheTree
         AgentWarrant.Edits.Machine.applyEdit S.core.tree (AgentWarrant.Edits.Machine.leanNames S.core.tree
           (AgentWarrant.Edits.Machine.reserved S.core) (AgentWarrant.Edits.DeriveTreeJudged.judgedTEdit e.req D x)) = some t') :=
   AgentWarrant.Edits.DeriveTreeSrc.stepTreeChecked src tab S ev
+
+/-- The runtime and ideal oracles' machines (`derRunJ`): every step's tree, on the runtime and on the
+ideal machine, is the record's, its `HStep`, `applyEdit` with Lean's names of the change `Derive` names
+(an entry with no judged request), or `applyEdit` with Lean's names of the change Lean's judgment derives
+for the entry's judged request, with its fresh calls named by the request's `out`, whose terms pass the
+source check (`srcAgreesB`) where the row copies a source (Fork, Restore). -/
+theorem runJudgedEditTreesCopyTheTree
+    (der : AgentWarrant.Edits.Machine.Core → Nat → Option ((AgentWarrant.Edits.Machine.Derived ×
+      AgentWarrant.Edits.Machine.TEdit) × Option AgentWarrant.Edits.DeriveTreeRunJ.RunJReq)) :
+    (∀ (S : AgentWarrant.Edits.Machine.RState) (ev : AgentWarrant.Edits.Machine.Ev),
+      AgentWarrant.Edits.DeriveTreeRunJ.RunJTree der S.core
+        (AgentWarrant.Edits.Machine.stepR (AgentWarrant.Edits.DeriveTreeRunJ.derRunJ der) S ev).2.core.tree) ∧
+    (∀ (c : AgentWarrant.Edits.Machine.Core) (ev : AgentWarrant.Edits.Machine.IEv),
+      AgentWarrant.Edits.DeriveTreeRunJ.RunJTree der c
+        (AgentWarrant.Edits.Machine.stepI (AgentWarrant.Edits.DeriveTreeRunJ.derRunJ der) c ev).2.tree) :=
+  ⟨AgentWarrant.Edits.DeriveTreeRunJ.stepTreeRunJ der, AgentWarrant.Edits.DeriveTreeRunJ.stepITreeRunJ der⟩
 
 end AgentWarrant.Thm

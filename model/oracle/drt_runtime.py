@@ -52,11 +52,19 @@ before the edit (``renaming``), so Python's fresh names are checked rather than 
 extends a renaming of all names (a permutation, ``extended``), by which every later event's names are
 translated into Lean's numbering before sending (``lean_event``) and every Python state and observation
 is compared (``lean_numbered``). Since Lean's names are known only from its answer, the session is sent
-again after each committed edit that renames (``run_named``). The new leaves' contracts stay
-Python's. Choices: a crashed check commits nothing and its answer is lost; the crash is
-injected by a ``Runtime`` subclass whose step raises inside the open transaction (SQLite then rolls
-it back), and a restart closes the store and opens it again; a session draws no edit that derives an
-outcome of more than ``MAX_EVENTS`` calls (both checkers enumerate every linearization).
+again after each committed edit that renames (``run_named``). A Fork's or Restore's new leaves' contracts
+are Lean's where the case lies in the binary term model: the check (or ideal edit) also carries the
+judged request (``drt_judged.judged_request``: the branch's remaining contract and every stored copy's as terms in
+the session's numbering, ``drt_derive``'s request, and Python's names for the calls the judgment
+allocates), and Lean's machine (``derRunJ``) runs its source check against its own record, judges the
+request and installs the judged contracts; Python's are then compared with them (``judged_check``), and a
+leaf whose ``Γ_b`` is a term is sent with it (``"term"``), so the check compares the judgment's pomsets
+with the tree's. Outside the fragment (a family, a wider group, an unregistered rule, ...) the contracts
+stay Python's; both are counted (tags ``judged edit``, ``edit outside the term model``). Choices: a
+crashed check commits nothing and its answer is lost; the crash is injected by a ``Runtime`` subclass
+whose step raises inside the open transaction (SQLite then rolls it back), and a restart closes the
+store and opens it again; a session draws no edit that derives an outcome of more than ``MAX_EVENTS``
+calls (both checkers enumerate every linearization).
 
 ``run_ideal_session`` does the same for the ideal machine: Agent actions drawn from the ideal
 machine's menu run on ``model.edits.ideal.machine`` and on the ``edit_ideal`` judgment (Lean's
@@ -136,6 +144,7 @@ from model.edits.runtime.tree import (
     residual,
 )
 from model.oracle import edits_json as E
+from model.oracle.drt_judged import gamma_term, judged_check, judged_request
 from model.oracle.inproc import Oracle
 from model.oracle.lean import shaped
 from model.oracle.results import Agree, CaseResult, Mismatch
@@ -234,6 +243,9 @@ def tree_json(nb: Numbering, tree: Node | None) -> list[dict[str, Any]]:
         if isinstance(n, Leaf):
             node |= {"name": nb.n("name", n.branch), "kind": 0, "done": [nb.n("call", c) for c in n.done],
                      "gamma": [pomset_json(nb, p) for p in outcomes(n.gamma).values()]}
+            term = gamma_term(nb, n.gamma)
+            if term is not None:
+                node["term"] = term
             return
         if isinstance(n, ChoiceNode):
             arms = [a for a, _ in n.arms]
@@ -306,7 +318,8 @@ def tree_edit(nb: Numbering, old: Node, u: Edit, new: Node) -> dict[str, Any]:
     from its own tree by Table I's row."""
     before = {lf.branch for lf in leaves(old)}
     fresh = [lf for lf in leaves(new) if lf.branch not in before]
-    leaf_docs = [[nb.n("name", lf.branch), [pomset_json(nb, p) for p in outcomes(lf.gamma).values()]] for lf in fresh]
+    leaf_docs = [[nb.n("name", lf.branch), [pomset_json(nb, p) for p in outcomes(lf.gamma).values()],
+                  *[t for t in [gamma_term(nb, lf.gamma)] if t is not None]] for lf in fresh]
     new_groups = sorted(set(groups(new)) - set(groups(old)))
     group = nb.n("name", new_groups[0]) if new_groups else 0
     if isinstance(u, ForkChoice | ForkParallel):
@@ -338,7 +351,9 @@ def derivation(nb: Numbering, s: State, u: Edit) -> dict[str, Any] | None:
     if not isinstance(d, Derived) or isinstance(decide(d.instance), Invalid):
         return None
     assert s.tree is not None and d.record.tree is not None
-    return derived_json(nb, d.instance, d.record, d.eta_new, tree_edit(nb, s.tree, u, d.record.tree))
+    out = derived_json(nb, d.instance, d.record, d.eta_new, tree_edit(nb, s.tree, u, d.record.tree))
+    j = judged_request(nb, s, u, d)
+    return out | ({"judged": j} if j is not None else {})
 
 
 def _word(nb: Numbering, w: Word) -> list[Any]:
@@ -650,7 +665,8 @@ def run_session(oracle: Oracle, case: Session, workdir: Path | None = None) -> C
             "root": bool(o["root"]), "state": lean_state(o["state"]) if o["root"] else None,
             "steps": [{"obs": st["obs"], "state": lean_state(st["state"])} for st in o["steps"]]})
         python = {"root": root is not None, "state": py_init if root is not None else None, "steps": lean_steps}
-        bad = _compare(python, lean) + root_order(root, out) + named_bad
+        j_bad, judged, outside = judged_check(events, out["steps"])
+        bad = _compare(python, lean) + root_order(root, out) + named_bad + j_bad
         crashes = sum(1 for e in events if e.get("crash"))
         doc = {"registration": case.registration, "seed": case.seed, "length": case.length,
                "actions": _events_doc(actions)}
@@ -659,7 +675,8 @@ def run_session(oracle: Oracle, case: Session, workdir: Path | None = None) -> C
         extends = sum(1 for e in events if e["kind"] == "extend")
         return Agree("session", ("event",) * len(events) + ("crash point",) * crashes + ("extend",) * extends
                      + checkpoint_tags(py_steps) + tree_tags(events, py_steps) + ("lean names",) * named
-                     + renamed_tags(perm, events) + ("root tree in preorder",) * (root is not None))
+                     + renamed_tags(perm, events) + ("root tree in preorder",) * (root is not None)
+                     + ("judged edit",) * judged + ("edit outside the term model",) * outside)
     finally:
         d.close()
         shutil.rmtree(tmp, ignore_errors=True)
@@ -760,8 +777,14 @@ def lean_event(perm: Perm, ev: dict[str, Any]) -> dict[str, Any]:
             if key in edit:
                 edit[key] = r(edit[key])
         if "leaves" in edit:
-            edit["leaves"] = [[r(n), g] for n, g in edit["leaves"]]
+            edit["leaves"] = [[r(leaf[0]), *leaf[1:]] for leaf in edit["leaves"]]
         out["derived"] = d | {"names": sorted(r(n) for n in d["names"]), "edit": edit}
+        j = d.get("judged")
+        if j:
+            req = j["request"]
+            if req[0] in ("restore_replace", "restore_live"):
+                req = [req[0], r(req[1]), req[2]]
+            out["derived"]["judged"] = j | {"store": [[r(k), t] for k, t in j["store"]], "request": req}
     return out
 
 
@@ -952,14 +975,16 @@ def run_ideal_session(oracle: Oracle, case: Session) -> CaseResult:
         "steps": [{"obs": _lean_ideal_obs(st["obs"], ev), "state": lean_state(st["state"])}
                   for st, ev in zip(r["steps"], events, strict=True)]})
     python = {"root": True, "state": py_init, "steps": lean_steps}
-    bad = _compare(python, lean) + root_order(root, out) + named_bad + sorted(set(derived_bad))
+    j_bad, judged, outside = judged_check(events, out["steps"])
+    bad = _compare(python, lean) + root_order(root, out) + named_bad + sorted(set(derived_bad)) + j_bad
     if bad:
         doc = {"registration": case.registration, "seed": case.seed, "length": case.length, "actions": actions}
         return Mismatch(IDEAL, tuple(bad), doc, payload, python, lean)
     extends = sum(1 for e in events if e["kind"] == "extend")
     return Agree("session", ("event",) * len(events) + ("derived check",) * len(checked) + ("extend",) * extends
                  + checkpoint_tags(py_steps) + tree_tags(events, py_steps) + ("lean names",) * named
-                 + renamed_tags(perm, events) + ("root tree in preorder",))
+                 + renamed_tags(perm, events) + ("root tree in preorder",)
+                 + ("judged edit",) * judged + ("edit outside the term model",) * outside)
 
 
 def derived_check(oracle: Oracle, d: Derived) -> list[str]:

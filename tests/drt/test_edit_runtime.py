@@ -6,6 +6,7 @@ its seed, and a Lean answer perturbed in one place is reported as a mismatch."""
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable
 from typing import Any
 
 import pytest
@@ -387,23 +388,94 @@ def _wrapped(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(D, "replace_at", replace_at)
 
 
+def _first_caught(oracle: LeanOracle, monkeypatch: pytest.MonkeyPatch, perturb: Callable[[pytest.MonkeyPatch], None],
+                  seeds: int, wanted: Callable[[Mismatch], bool]) -> tuple[R.Session, Mismatch] | None:
+    """The first runtime session (of ``seeds``, registrations alternating) that ``perturb`` makes a mismatch
+    ``wanted`` accepts, with that mismatch."""
+    for seed in range(seeds):
+        case = R.Session(R.REGISTRATIONS[seed % 2], seed, 16)
+        with monkeypatch.context() as m:
+            perturb(m)
+            res = R.run_session(oracle, case)  # type: ignore[arg-type]
+        if isinstance(res, Mismatch) and wanted(res):
+            return case, res
+    return None
+
+
 def test_perturbed_python_tree_is_caught(oracle: LeanOracle, monkeypatch: pytest.MonkeyPatch) -> None:
     """A Python ``Derive`` that builds a wrong tree is reported: with the new node wrapped in an extra
     sequence, the first session that commits an edit disagrees on the tree (Lean builds Table I's row
     from its own tree), and the same session agrees without the perturbation."""
-    found = None
-    for seed in range(40):
-        case = R.Session(R.REGISTRATIONS[seed % 2], seed, 16)
-        with monkeypatch.context() as m:
-            _wrapped(m)
-            res = R.run_session(oracle, case)  # type: ignore[arg-type]
-        if isinstance(res, Mismatch):
-            found = (case, res)
-            break
+    found = _first_caught(oracle, monkeypatch, _wrapped, 40, lambda res: True)
     assert found is not None
     case, res = found
     assert any(mode.endswith("state tree") for mode in res.modes), res.modes
     assert isinstance(R.run_session(oracle, case), Agree)  # type: ignore[arg-type]
+
+
+def _swapped_arms(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Perturb the Python ``Derive``'s Fork: the two new leaves trade contracts (names, places and the
+    fork group unchanged), as a Python ``Derive`` that cloned each arm for the other branch would."""
+    from model.edits.runtime import derive as D
+
+    real = D.replace_at
+
+    def swap(a: Node, b: Node) -> tuple[Node, Node]:
+        assert isinstance(a, Leaf) and isinstance(b, Leaf)
+        return Leaf(a.branch, a.region, b.gamma, a.done), Leaf(b.branch, b.region, a.gamma, b.done)
+
+    def replace_at(node: Node, ident: str, new: Node) -> Node:
+        if isinstance(new, ChoiceNode) and len(new.arms) == 2 and all(isinstance(t, Leaf) for _, t in new.arms):
+            (la, a), (lb, b) = new.arms
+            a2, b2 = swap(a, b)
+            new = ChoiceNode(new.group, new.status, ((la, a2), (lb, b2)))
+        elif isinstance(new, ParNode) and len(new.parts) == 2 and all(isinstance(t, Leaf) for t in new.parts) \
+                and all(isinstance(t, Leaf) and t.branch != ident for t in new.parts):
+            new = ParNode(new.group, swap(*new.parts))
+        return real(node, ident, new)
+
+    monkeypatch.setattr(D, "replace_at", replace_at)
+
+
+def test_swapped_fork_arm_contracts_are_caught(oracle: LeanOracle, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The machine takes a judged Fork's new leaves' contracts from Lean's judgment, and Python's are
+    compared with them: a Python ``Derive`` whose Fork arms trade contracts is reported on the judged
+    contracts in the first session that checks such a Fork, and the same session agrees unperturbed."""
+    found = _first_caught(oracle, monkeypatch, _swapped_arms, 60,
+                          lambda res: any("contracts differ" in mode for mode in res.modes))
+    assert found is not None
+    case, _ = found
+    fine = R.run_session(oracle, case)  # type: ignore[arg-type]
+    assert isinstance(fine, Agree), fine
+    assert "judged edit" in fine.tags
+
+
+def test_judged_terms_off_the_record_are_refused(oracle: LeanOracle) -> None:
+    """Lean's machine checks a judged request's terms against its own record before installing the
+    judged contracts: a Fork's region with one call added (so not the leaf's ``Γ_b/raw(χ_b)``) gets a
+    false verdict and no derivation (the check answers invalid), where the request as sent gets a true
+    verdict and a derivation."""
+    rec = Recording(oracle)
+    for seed in range(40):
+        res = R.run_session(rec, R.Session(R.REGISTRATIONS[seed % 2], seed, 16))  # type: ignore[arg-type]
+        assert isinstance(res, Agree), res
+        events = rec.payload["events"]
+        ks = [k for k, e in enumerate(events) if e["kind"] == "check" and not e.get("crash") and e["derived"]
+              and e["derived"]["edit"]["form"] == "fork" and "judged" in e["derived"]]
+        if ks:
+            break
+    else:
+        pytest.fail("no session checks a judged Fork")
+    k = ks[0]
+    sent = rec.out["steps"][k]
+    assert sent["judged"]["agrees"] is True and sent["judged"]["leaves"] is not None
+    assert sent["obs"] != ["edit", "invalid"]
+    bad = copy.deepcopy(rec.payload)
+    judged = bad["events"][k]["derived"]["judged"]
+    judged["region"] = ["seq", judged["region"], ["call", 1 + max(c for o in judged["out"] for c in o)]]
+    out = oracle.call(R.JUDGMENT, bad)
+    assert out["steps"][k]["judged"]["agrees"] is False
+    assert out["steps"][k]["obs"] == ["edit", "invalid"]
 
 
 def _changes(tree: Node) -> list[tuple[dict[str, Any], Node | None]]:

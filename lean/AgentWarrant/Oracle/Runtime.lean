@@ -4,8 +4,10 @@ import AgentWarrant.Spec.Edits.DeriveTree
 import AgentWarrant.Spec.Edits.DeriveTreeJudged
 import AgentWarrant.Spec.Edits.DeriveTreeRoot
 import AgentWarrant.Spec.Edits.DeriveTreeNames
+import AgentWarrant.Spec.Edits.DeriveTreeRunJ
 import AgentWarrant.Oracle.Edits
 import AgentWarrant.Oracle.Common
+import AgentWarrant.Oracle.DeriveRT
 /-! The oracle entry `edit_runtime`: one session of the durable runtime of
 `Spec/Edits/Machine.lean`, run event by event, with the observation and the committed state after
 each (model/oracle/drt_runtime.py runs the same session on the Python runtime and compares).
@@ -16,16 +18,24 @@ instance: outcomes as pomsets, act, lab, log, policy automaton>, "calls": [call]
 preorder, `node = {"name": n, "kind": 0 leaf | 1 choice | 2 parallel | 3 join | 4 sequence,
 "parent": 1 + the parent's position | 0, "pos": place among the parent's arms or parts, "sel": 0 open |
 1 + the selected arm, "gamma": [{"events": [call], "order": [[call, call]]}] (a leaf's `Γ_b` by its
-outcomes), "done": [call] (`χ_b`)}` (`Spec/Edits/MachineTree.lean`). Events (`"crash": true` on any of them
+outcomes), "done": [call] (`χ_b`)}` (`Spec/Edits/MachineTree.lean`), with `"term": term` (`edit_derive`'s
+spelling) when `Γ_b` lies in the binary term model: Lean then takes the term's outcome pomsets (`poms`) as
+`Γ_b`, so its source check compares like with like. Events (`"crash": true` on any of them
 interrupts its transaction before the commit, after which the process restarts):
 `{"kind": "check", "edit": u, "derived": derived}` (the derivation `Derive` gives at the committed
 record, with `"edit": change` in place of `"tree"`: the tree change of `Spec/Edits/DeriveTree.lean`,
 `{"form": "keep"}`, `{"form": "fork", "par": b, "branch": b, "group": g, "leaves": [leaf, leaf]}`,
 `{"form": "restore", "live": b, "branch": b, "group": g, "leaves": [leaf]}`, `{"form": "select",
 "group": g, "arm": i, "leaves": [leaf]}` or `{"form": "join", "group": g, "leaves": [leaf]}` with
-`leaf = [name, [pomset]]`; the names of the group and leaves are not read: Lean builds the derived tree
-from the record's own tree with its own names for the new nodes (`treeDerN`), checks
-the derivation and the Agent keeps the answer), `{"kind": "update" | "preload", "edit": u,
+`leaf = [name, [pomset]]` or `[name, [pomset], term]` (`Γ` as a term, as `"term"` above); the names of the
+group and leaves are not read: Lean builds the derived tree from the record's own tree with its own names
+for the new nodes (`leanNames`), checks the derivation and the Agent keeps the answer; an optional
+`"judged": {"region": term, "store": [[k, term]], "request": req, "out": [[a, b]]}` is the edit's judged
+request, in `edit_derive`'s spelling with the terms in the record's calls and `out` the caller's names for
+the calls the judgment allocates: then the new leaves' contracts are Lean's (`derRunJ` of
+`Spec/Edits/DeriveTreeRunJ.lean`: the source check against the record, `judgeA`, `judgedTEdit`), and the
+step reports `"judged": {"agrees": b, "leaves": [[pomset]] | null}`, the check's verdict and the contracts
+the machine installs), `{"kind": "update" | "preload", "edit": u,
 "answer": i}` (the Agent's `i`-th answer, in the order of the session's checks), `{"kind": "use" |
 "retry", "call": x, "token": version | null, "request": ok}`, `{"kind": "dispatch"}`, `{"kind":
 "settle", "action": d, "value": v}`, `{"kind": "checkpoint", "id": k, "branch": b}` (Lean decides whether `b` is current from its tree),
@@ -36,10 +46,11 @@ record; `b` says whether `ξ` verifies).
 `Derive` is the session's table of derivations: a rule update or Preload re-derives `u` at the
 committed record by looking up the derivation a check gave at an equal record (none: undefined), its
 tree Lean's `applyEdit` of the record's tree with Lean's names (`leanNames`, above the tree's names, the
-checkpoint IDs and the registered names; undefined when the change does not apply). The session's names
+checkpoint IDs and the registered names; undefined when the change does not apply), its new leaves' contracts,
+for an entry with a judged request, the judgment's after the source check (`derRunJ`). The session's names
 are Lean's throughout: the caller translates every event's node names into Lean's numbering, and the
 states it compares, by the renaming the committed trees so far give.
-Output: `{"root": accepted, "rootOrder": [pb, nc, dn], "steps": [{"obs": [...], "state": {...}}]}`:
+Output: `{"root": accepted, "rootOrder": [pb, nc, dn], "steps": [{"obs": [...], "state": {...}, "judged"?}]}`:
 the root update is the checked one (`startNamed`, `Spec/Edits/DeriveTreeNames.lean`, over `startChecked`,
 `Spec/Edits/DeriveTreeRoot.lean`), which refuses a root whose tree breaks parents before children, has
 crossing parent links or repeats a name, and `"rootOrder"` (absent for a `null` root) gives Lean's verdict
@@ -48,7 +59,7 @@ compared with Lean's.
 
 `edit_ideal` runs the ideal machine (`stepI`: the atomic edit, the tokenless tool call, Dispatch,
 completion, Checkpoint, the registered extension; a retry changes nothing) over `{"root": derived, "events": [event]}` with
-events `{"kind": "edit", "edit": u, "derived": derived}`, `{"kind": "use", "call": x, "request": ok}`,
+events `{"kind": "edit", "edit": u, "derived": derived}` (with `"judged"` as for a check), `{"kind": "use", "call": x, "request": ok}`,
 `{"kind": "retry", "call": x}`, `dispatch`, `settle`, `checkpoint` and `extend` as above; same output. -/
 namespace AgentWarrant.Oracle.Runtime
 open Lean AgentWarrant AgentWarrant.Edits AgentWarrant.Edits.Machine
@@ -58,9 +69,16 @@ abbrev Dec := Except String
 
 def pomD (j : Json) : Dec Pomset := do pure ⟨← nats (← field j "events"), ← listOf pairD (← field j "order")⟩
 
+/-- A leaf's `Γ_b`: given as a term (`"term"`, in the record's calls), its outcome pomsets as the judgment
+computes them (`poms`), else the pomsets `"gamma"` lists. -/
+def gammaD (j : Json) : Dec (List Pomset) := match j.getObjVal? "term" with
+  | Except.ok Json.null => do listOf pomD (← field j "gamma")
+  | Except.ok t => do pure (DeriveTreeJudged.poms (← Oracle.DeriveRT.tmD t))
+  | Except.error _ => do listOf pomD (← field j "gamma")
+
 def nodeD (j : Json) : Dec TNode := do
   pure ⟨← as Nat (← field j "name"), ← as Nat (← field j "kind"), ← as Nat (← field j "parent"),
-        ← as Nat (← field j "pos"), ← as Nat (← field j "sel"), ← listOf pomD (← field j "gamma"),
+        ← as Nat (← field j "pos"), ← as Nat (← field j "sel"), ← gammaD j,
         ← nats (← field j "done")⟩
 
 def derivedD (j : Json) : Dec (Option Machine.Derived) := match j with
@@ -69,11 +87,13 @@ def derivedD (j : Json) : Dec (Option Machine.Derived) := match j with
     pure (some ⟨← pinstD (← field j "instance"), ← nats (← field j "calls"), ← nats (← field j "names"),
                 ← as Nat (← field j "eta"), ← listOf nodeD (← field j "tree")⟩)
 
-/-- A new leaf of a tree change: `[name, [pomset]]`. -/
+/-- A new leaf of a tree change: `[name, [pomset]]`, or `[name, [pomset], term]` with `Γ` as a term (its
+outcome pomsets, `poms`, are the leaf's). -/
 def leafD (j : Json) : Dec (Nat × List Pomset) := do
   match (← as (Array Json) j).toList with
   | [n, g] => pure (← as Nat n, ← listOf pomD g)
-  | _ => throw "tree edit: a new leaf is [name, gamma]"
+  | [n, _, t] => pure (← as Nat n, DeriveTreeJudged.poms (← Oracle.DeriveRT.tmD t))
+  | _ => throw "tree edit: a new leaf is [name, gamma] or [name, gamma, term]"
 
 def leavesD (j : Json) : Dec (List (Nat × List Pomset)) := do listOf leafD (← field j "leaves")
 
@@ -98,13 +118,38 @@ def teditD (j : Json) : Dec TEdit := do
     | _ => throw "tree edit: a merge has one new leaf"
   | s => throw s!"tree edit: unknown form {s}"
 
+/-- A finite naming of calls (`[[a, b]]`: `a` named `b`; any other call keeps its number). -/
+def mapFn : List (Nat × Nat) → Nat → Nat
+  | [], c => c
+  | (a, b) :: l, c => match Nat.beq a c with
+    | true => b
+    | false => mapFn l c
+
+/-- A judged request (`"judged"`): `{"region": term, "store": [[k, term]], "request": req, "out": [[a, b]]}`,
+spelled as `edit_derive`'s, its terms in the record's calls, `out` the record's names for the judgment's
+fresh calls. -/
+def runJD (j : Json) : Dec DeriveTreeRunJ.RunJReq := do
+  let T ← Oracle.DeriveRT.tmD (← field j "region")
+  let K := Oracle.DeriveRT.storeFn (← Oracle.DeriveRT.storeD (← field j "store"))
+  let rj ← field j "request"
+  let q ← match ← Oracle.DeriveRT.kreqD T rj with
+    | some q => pure (DeriveFork.AReq.fork q)
+    | none => do pure (DeriveFork.AReq.base (← Oracle.DeriveRT.reqD rj))
+  pure ⟨T, K, q, mapFn (← listOf pairD (← field j "out"))⟩
+
 /-- What `Derive` gives for an edit at a record: the derived instance, calls, names and version, with
-the tree change (`"edit"`) in place of the tree, which Lean computes (`treeDer`). -/
-def editDerivedD (j : Json) : Dec (Option (Machine.Derived × TEdit)) := match j with
+the tree change (`"edit"`) in place of the tree, which Lean computes (`treeDer`), and the judged request
+when the caller sends one (`"judged"`). -/
+def editDerivedD (j : Json) : Dec (Option ((Machine.Derived × TEdit) × Option DeriveTreeRunJ.RunJReq)) :=
+  match j with
   | Json.null => pure none
   | _ => do
-    pure (some (⟨← pinstD (← field j "instance"), ← nats (← field j "calls"), ← nats (← field j "names"),
-                 ← as Nat (← field j "eta"), []⟩, ← teditD (← field j "edit")))
+    let jr ← match j.getObjVal? "judged" with
+      | Except.ok Json.null => pure none
+      | Except.ok v => do pure (some (← runJD v))
+      | Except.error _ => pure none
+    pure (some ((⟨← pinstD (← field j "instance"), ← nats (← field j "calls"), ← nats (← field j "names"),
+                 ← as Nat (← field j "eta"), []⟩, ← teditD (← field j "edit")), jr))
 
 /-- The extension's policy automaton, spelled as `edit_check`'s `"policy"`. -/
 def extendPolicy (j : Json) : Dec Dfa := do listOf tripleD (← field (← field j "policy") "delta")
@@ -115,7 +160,7 @@ def optNat (j : Json) : Dec (Option Nat) := match j with
 
 /-- A session event as the Agent issues it (answers named by index). -/
 inductive SEv
-  | check (u : Nat) (d : Option (Machine.Derived × TEdit))
+  | check (u : Nat) (d : Option ((Machine.Derived × TEdit) × Option DeriveTreeRunJ.RunJReq))
   | update (u i : Nat)
   | preload (u i : Nat)
   | ev (e : Ev)
@@ -143,20 +188,33 @@ def sevD (j : Json) : Dec (SEv × Bool) := do
   pure (e, crash)
 
 /-- The session's derivations (each with its tree change), looked up by record and edit. -/
-def lookupT : List (Core × Nat × Option (Machine.Derived × TEdit)) → Core → Nat → Option (Machine.Derived × TEdit)
+def lookupT : List (Core × Nat × Option ((Machine.Derived × TEdit) × Option DeriveTreeRunJ.RunJReq)) → Core → Nat → Option ((Machine.Derived × TEdit) × Option DeriveTreeRunJ.RunJReq)
   | [], _, _ => none
   | (c, v, d) :: t, c', u => match decide (c = c'), Nat.beq v u with
     | true, true => d
     | _, _ => lookupT t c' u
 
 /-- `Derive` as the machine sees it: the table's derivation with the tree Lean computes and Lean's own
-names for its new nodes (`treeDerN`: `leanNames`, above the tree's names and `reserved`); the names the
-caller put in the change are never read. -/
-def lookup (t : List (Core × Nat × Option (Machine.Derived × TEdit))) : Derivation := treeDerN (lookupT t)
+names for its new nodes (`leanNames`, above the tree's names and `reserved`; the names the caller put in
+the change are never read), and, for an entry with a judged request, the new leaves' contracts from Lean's
+judgment after Lean's source check against the record (`derRunJ`); without one, `treeDerN`'s path. -/
+def lookup (t : List (Core × Nat × Option ((Machine.Derived × TEdit) × Option DeriveTreeRunJ.RunJReq))) :
+    Derivation := DeriveTreeRunJ.derRunJ (lookupT t)
+
+/-- Lean's view of a judged request at the record `c` (`"judged"` on the step): the source check's verdict
+and the new leaves' contracts the machine installs (`null`: the judgment derives nothing). -/
+def judgedJ (c : Core) : Option ((Machine.Derived × TEdit) × Option DeriveTreeRunJ.RunJReq) → List (String × Json)
+  | some ((_, e), some j) =>
+    let x := DeriveTreeRunJ.editTarget e
+    [("judged", Json.mkObj [("agrees", toJson (DeriveTreeRunJ.runJAgrees j c x)),
+      ("leaves", match DeriveFork.judgeA j.region j.store j.req with
+        | none => Json.null
+        | some D => Oracle.DeriveRT.leavesJ (DeriveTreeJudged.newContracts (DeriveTreeRunJ.runJEdit j D x)))])]
+  | _ => []
 
 structure Sess where
   store : Store
-  table : List (Core × Nat × Option (Machine.Derived × TEdit))
+  table : List (Core × Nat × Option ((Machine.Derived × TEdit) × Option DeriveTreeRunJ.RunJReq))
   answers : List Machine.Answer
 
 def nthA : List Machine.Answer → Nat → Option Machine.Answer
@@ -244,11 +302,16 @@ def stateJ (S : RState) : Json :=
     ("saved", Json.arr (c.saved.map (fun k => Json.arr #[toJson k.id, toJson k.branch, jNats k.done,
       Json.arr (k.rest.map jNats).toArray])).toArray)]
 
+def sevJudged (c : Core) : SEv → List (String × Json)
+  | SEv.check _ d => judgedJ c d
+  | _ => []
+
 def runAll : Sess → List (SEv × Bool) → List Json
   | _, [] => []
   | s, (e, c) :: es =>
     let p := runOne s e c
-    Json.mkObj [("obs", obsJ p.1), ("state", stateJ p.2.store.committed)] :: runAll p.2 es
+    Json.mkObj ([("obs", obsJ p.1), ("state", stateJ p.2.store.committed)] ++ sevJudged s.store.committed.core e)
+      :: runAll p.2 es
 
 /-- `"rootOrder"`: Lean's verdicts on the root tree, `[parents before children, no crossing links,
 distinct names]` (`parentsBeforeB`, `noCrossB`, `namesDistinctB`); the root is installed only when all
@@ -274,7 +337,7 @@ def editRuntime (j : Json) : Dec Json := do
 /-- An ideal session event: an edit with the derivation at the current record, or one `IEv`, or a
 retry (which changes nothing on the ideal machine: the stored link's value, no token). -/
 inductive IdEv
-  | edit (u : Nat) (d : Option (Machine.Derived × TEdit))
+  | edit (u : Nat) (d : Option ((Machine.Derived × TEdit) × Option DeriveTreeRunJ.RunJReq))
   | ev (e : IEv)
   | retry (x : Nat)
 
@@ -293,14 +356,17 @@ def retryI (c : Core) (x : Nat) : Obs := match findProc x c.procd with
   | none => Obs.deny x "not-processed"
   | some p => retry c x (some p.version) true
 
-def runIdeal : List (Core × Nat × Option (Machine.Derived × TEdit)) → Core → List IdEv → List Json
+def runIdeal : List (Core × Nat × Option ((Machine.Derived × TEdit) × Option DeriveTreeRunJ.RunJReq)) → Core → List IdEv → List Json
   | _, _, [] => []
   | t, c, e :: es =>
     let (o, c', t') := match e with
       | IdEv.edit u d => let t' := t ++ [(c, u, d)]; let p := stepI (lookup t') c (IEv.edit u); (p.1, p.2, t')
       | IdEv.ev ie => let p := stepI (lookup t) c ie; (p.1, p.2, t)
       | IdEv.retry x => (retryI c x, c, t)
-    Json.mkObj [("obs", obsJ o), ("state", stateJ ⟨c', []⟩)] :: runIdeal t' c' es
+    let jd := match e with
+      | IdEv.edit _ d => judgedJ c d
+      | _ => []
+    Json.mkObj ([("obs", obsJ o), ("state", stateJ ⟨c', []⟩)] ++ jd) :: runIdeal t' c' es
 
 /-- `edit_ideal`: the ideal machine (`stepI`) over a session of ideal events, from the accepted root. -/
 def editIdeal (j : Json) : Dec Json := do

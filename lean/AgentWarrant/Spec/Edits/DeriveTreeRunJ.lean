@@ -1,0 +1,78 @@
+import AgentWarrant.Spec.Edits.DeriveTreeSrc
+/-! The derivation the runtime and ideal oracles' machines run (*When Can Agents Safely Checkpoint, Fork,
+Restore, and Merge?*, Section V-A, Table I's Fork and Restore rows, Section IV-B1's remaining-work equation):
+`Derive`'s table, where an entry may carry the judged request for its edit, in which case the new leaves'
+contracts are read from Lean's edit judgment, not from the change `Derive` names.
+
+An entry is the derivation `Derive` gives (its instance and tree change, as for `treeDerN`) and, for an edit
+whose derivation lies in the binary term model, a `RunJReq`: the branch's region and the checkpoint store as
+terms, in the record's own call numbering, the request, and the naming of the judgment's fresh calls
+(`out`). For such an entry the machine takes the change's form from the request, its branch or group from
+the change, runs the source check of `DeriveTreeSrc` against the record itself (`srcAgreesB`: the leaf's
+`Γ_b/raw(χ_b)` and every stored copy's must be the terms' outcomes; a Fork or Restore that fails it has no
+derivation, as in `checkedTab`), judges the request (`judgeA`; none: no derivation) and installs the
+judged record's new-leaf contracts (`judgedTEdit`) with the fresh calls named by `out`, under Lean's fresh
+node names (`leanNames`). An entry without one keeps `treeDerN`'s path: `Derive`'s change with Lean's names.
+
+Choices, where the paper is silent or the oracle forces one:
+- The judgment numbers a copy's calls itself (`2c`, `2c + 1`, `c + n`, and `instK`'s template calls); the
+  record's calls for them are the caller's (`out`, applied to every event and order pair by `renamePom`),
+  since later tool calls name them. `out` is a naming only: the contracts' shape is the judgment's.
+- The instance the entry carries (outcomes, maps, automaton) stays `Derive`'s, as on `treeDerN`'s path;
+  only the tree change, so the new leaves' contracts, comes from the judgment. -/
+namespace AgentWarrant.Edits.DeriveTreeRunJ
+open AgentWarrant AgentWarrant.Edits AgentWarrant.Edits.Machine AgentWarrant.Edits.DeriveTreeJudged
+open AgentWarrant.Edits.DeriveTreeSrc AgentWarrant.Edits.DeriveCover AgentWarrant.Edits.DeriveFork
+
+/-- A judged request: the branch's region and the store as terms (record's calls), the request, and the
+record's names for the judgment's fresh calls. -/
+structure RunJReq where
+  region : Tm
+  store : Nat → Option Tm
+  req : AReq
+  out : Nat → Nat
+
+/-- The branch (Fork, Restore) or group (Merge) a change names. -/
+def editTarget : TEdit → Nat
+  | TEdit.keep => 0
+  | TEdit.fork _ b _ _ _ _ _ => b
+  | TEdit.restore _ b _ _ _ => b
+  | TEdit.select g _ _ _ => g
+  | TEdit.join g _ _ => g
+
+/-- A change with every new leaf's contract renamed by `f`. -/
+def renameTEdit (f : Nat → Nat) : TEdit → TEdit
+  | TEdit.keep => TEdit.keep
+  | TEdit.fork par b g bl br gl gr => TEdit.fork par b g bl br (List.map (renamePom f) gl) (List.map (renamePom f) gr)
+  | TEdit.restore live b g bk gk => TEdit.restore live b g bk (List.map (renamePom f) gk)
+  | TEdit.select g arm bj gj => TEdit.select g arm bj (List.map (renamePom f) gj)
+  | TEdit.join g bj gj => TEdit.join g bj (List.map (renamePom f) gj)
+
+/-- The request's source terms, as `src` gives them to `derJT`. -/
+def runJSrc (j : RunJReq) : Core → Tm × (Nat → Option Tm) := fun _ => (j.region, j.store)
+
+/-- The source check of a judged request on the record `c` for the branch `x`: vacuous for a row whose new
+leaves copy no source (`readsLeaf`), else `srcAgreesB`. -/
+def runJAgrees (j : RunJReq) (c : Core) (x : Nat) : Bool := !readsLeaf j.req || srcAgreesB (runJSrc j) c x
+
+/-- The judged change for the branch or group `x`, the fresh calls named by `out` (no node names yet). -/
+def runJEdit (j : RunJReq) (D : Edits.Derived) (x : Nat) : TEdit := renameTEdit j.out (judgedTEdit j.req D x)
+
+/-- The table the machine reads: a judged entry's change from Lean's judgment (checked against the
+record), any other entry's as `Derive` names it; Lean's node names on both. -/
+def runJTab (der : Core → Nat → Option ((Machine.Derived × TEdit) × Option RunJReq)) (c : Core) (u : Nat) :
+    Option (Machine.Derived × TEdit) :=
+  match der c u with
+  | none => none
+  | some ((d, e), none) => some (d, leanNames c.tree (reserved c) e)
+  | some ((d, e), some j) => match runJAgrees j c (editTarget e) with
+    | false => none
+    | true => match judgeA j.region j.store j.req with
+      | none => none
+      | some D => some (d, leanNames c.tree (reserved c) (runJEdit j D (editTarget e)))
+
+/-- `Derive` as the runtime and ideal oracles' machines run it. -/
+def derRunJ (der : Core → Nat → Option ((Machine.Derived × TEdit) × Option RunJReq)) : Derivation :=
+  treeDer (runJTab der)
+
+end AgentWarrant.Edits.DeriveTreeRunJ

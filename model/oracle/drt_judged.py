@@ -1,0 +1,174 @@
+"""The judged requests of the edit-runtime and ideal DRTs (*When Can Agents Safely Checkpoint, Fork,
+Restore, and Merge? Exact Checking for Execution Edits*, Section V-A, Table I's Fork and Restore rows,
+Section IV-B1's remaining-work equation), split from ``model.oracle.drt_runtime``.
+
+A Fork or Restore whose case lies in the binary term model is sent with the request Lean's edit judgment
+reads (``judged_request``), and Lean's machine (``derRunJ`` of lean/AgentWarrant/Spec/Edits/DeriveTreeRunJ.lean)
+installs the judged record's new-leaf contracts after checking the terms against its own record;
+``judged_check`` compares those contracts with Python's. Terms are ``drt_derive``'s translation with the
+session's numbering (``SessionTerms``). Choices: every stored copy's remaining contract goes into the
+store, since Lean's check reads all of them; the names of the calls the judgment allocates (``out``) are
+read off Python's own cloning for the new leaves' names, so a contract Python put on the wrong leaf differs
+from Lean's; a case outside the term model (``drt_derive.Outside``) is sent without a request and its
+contracts stay Python's.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+from typing import Any, Protocol
+
+from model.edits.check.contract import Nil, Term
+from model.edits.runtime.derive import Derived
+from model.edits.runtime.forms import Edit, ForkChoice, ForkParallel, RestoreLive, RestoreReplace, kind_of
+from model.edits.runtime.record import State
+from model.edits.runtime.tree import Leaf, addressable, clone_term, leaves, remaining, residual
+from model.oracle import drt_derive as DD
+
+
+class Numbering(Protocol):
+    """The session's numbering of identifiers (``drt_runtime.Numbering``)."""
+
+    def n(self, kind: str, name: str) -> int: ...
+
+    def names(self, kind: str) -> list[str]: ...
+
+
+class SessionTerms(DD.Numbering):
+    """Binary terms (``drt_derive``'s translation) in the session's numbering: calls as ``nb``'s calls,
+    choice IDs as its ``choice`` kind, so Lean can compare them with the tree it holds."""
+
+    def __init__(self, nb: Numbering) -> None:
+        super().__init__()
+        self.nb = nb
+
+    def call(self, c: str) -> int:
+        return self.nb.n("call", c)
+
+    def group(self, g: str) -> int:
+        return self.nb.n("choice", g)
+
+
+def gamma_term(nb: Numbering, gamma: Term) -> Any:
+    """``Γ`` as a binary term in the session's numbering, or ``None`` outside the term model."""
+    try:
+        return SessionTerms(nb).term(gamma)
+    except DD.Outside:
+        return None
+
+
+def _term_calls(t: Any) -> list[int]:
+    if t[0] == "call":
+        return [int(t[1])]
+    return [c for x in t[1:] if isinstance(x, list) for c in _term_calls(x)]
+
+
+def judged_request(nb: Numbering, s: State, u: Edit, d: Derived) -> dict[str, Any] | None:
+    """The request Lean's edit judgment reads for a Fork or Restore (``edit_derive``'s spelling, its terms in
+    the session's numbering): the branch's remaining contract, every stored copy's (by checkpoint ID, as
+    Lean's source check reads all of them), the request, and ``out``, Python's names for the calls the
+    judgment allocates (a copy's calls ``2c``/``2c + 1`` or ``c + n``, a template's ``instK`` calls), read
+    off Python's own cloning of the branch for the new leaves' names. ``None`` when the case lies outside
+    the term model (``drt_derive``'s reasons) or the edit is neither a Fork nor a Restore; the machine then
+    keeps Python's contracts."""
+    if not isinstance(u, ForkChoice | ForkParallel | RestoreReplace | RestoreLive) or s.tree is None \
+            or d.record.tree is None:
+        return None
+    node = addressable(s.tree).get(u.branch)
+    rule = dict(s.rules).get(u.rule)
+    if not isinstance(node, Leaf) or rule is None or rule.kind != kind_of(u):
+        return None
+    st = SessionTerms(nb)
+    before = {lf.branch for lf in leaves(s.tree)}
+    fresh = [lf.branch for lf in leaves(d.record.tree) if lf.branch not in before]
+    try:
+        c = remaining(node)
+        region = st.term(c)
+        store = [[nb.n("name", k), st.term(residual(ck.gamma, ck.done))] for k, ck in s.checkpoints]
+        if gamma_term(nb, node.gamma) is None or any(gamma_term(nb, ck.gamma) is None for _, ck in s.checkpoints):
+            raise DD.Outside("family")
+        call_name = nb.names("call")
+        out: dict[int, int] = {}
+        if isinstance(u, ForkChoice | ForkParallel):
+            if len(fresh) != 2:
+                return None
+            maps = [clone_term(c, b)[1] for b in fresh]
+            for m in _term_calls(region):
+                for side in (0, 1):
+                    if call_name[m] in maps[side]:
+                        out[2 * m + side] = nb.n("call", maps[side][call_name[m]])
+            if DD._rule_nil(rule.left) and DD._rule_nil(rule.right):
+                req: Any = ["fork_choice", nb.n("choice", "@fork")] if isinstance(u, ForkChoice) else ["fork_parallel"]
+            else:
+                tb = DD.Numbering()
+                steps = [tb.term(rule.left or Nil()), tb.term(rule.right or Nil())]
+                req = ["fork_choice_templates", nb.n("choice", "@fork"), *steps] if isinstance(u, ForkChoice) \
+                    else ["fork_parallel_templates", *steps]
+                n = DD._bound(region)
+                for t, tc in enumerate(tb.calls):
+                    for side in (0, 1):
+                        out[2 * (n + t) + side] = nb.n("call", f"{tc}+{fresh[side]}")
+        else:
+            ck = dict(s.checkpoints).get(u.checkpoint)
+            if ck is None or not fresh:
+                return None
+            ck_c = residual(ck.gamma, ck.done)
+            ck_t = st.term(ck_c)
+            n = 1 + max([*_term_calls(region), *(x for _, t in store for x in _term_calls(t))], default=0)
+            form = "restore_replace" if isinstance(u, RestoreReplace) else "restore_live"
+            req = [form, nb.n("name", u.checkpoint), n]
+            kmap = clone_term(ck_c, fresh[-1])[1]
+            for m in _term_calls(ck_t):
+                if call_name[m] in kmap:
+                    out[m + n] = nb.n("call", kmap[call_name[m]])
+    except DD.Outside:
+        return None
+    return {"region": region, "store": store, "request": req, "out": sorted([a, b] for a, b in out.items())}
+
+
+def _pom_key(events: list[int], order: list[list[int]]) -> tuple[frozenset[int], frozenset[tuple[int, int]]]:
+    """A pomset as its event set and its transitively closed order."""
+    pairs = {(a, b) for a, b in order}
+    while True:
+        more = {(a, d) for a, b in pairs for c, d in pairs if b == c} - pairs
+        if not more:
+            return frozenset(events), frozenset(pairs)
+        pairs |= more
+
+
+def _contracts(leaves_: list[Any]) -> list[Counter[Any]]:
+    return [Counter(_pom_key(p["events"], p["order"]) for p in g) for g in leaves_]
+
+
+def judged_check(events: list[dict[str, Any]], lean_steps: list[Any]) -> tuple[list[str], int, int]:
+    """For each check (runtime) or edit (ideal) event of a Fork or Restore: with a judged request, Lean's
+    source check must hold and the contracts its machine installs (``"judged"``, in Table I's order) must
+    be Python's new leaves' (multisets of pomsets, order transitively closed); without one (outside the
+    term model) the machine ran on Python's contracts. The naming ``out`` sent must be one-to-one. Returns
+    the mismatches, the edits judged and the edits outside the fragment."""
+    bad: list[str] = []
+    judged = outside = 0
+    for k, (ev, st) in enumerate(zip(events, lean_steps, strict=False)):
+        d = ev.get("derived") if ev["kind"] in ("check", "edit") else None
+        if not d or d["edit"]["form"] not in ("fork", "restore"):
+            continue
+        if "judged" not in d:
+            outside += 1
+            continue
+        judged += 1
+        lj = st.get("judged")
+        named = [b for _, b in d["judged"]["out"]]
+        if len(set(named)) != len(named):  # Lean applies `out` as given; two copies' calls must stay apart
+            bad.append(f"step {k} judged: Python names two allocated calls alike")
+        if not isinstance(lj, dict):
+            bad.append(f"step {k} judged: no answer")
+        elif lj["agrees"] is not True:
+            bad.append(f"step {k} judged: the terms are not the record's (Lean's srcAgreesB)")
+        elif lj["leaves"] is None:
+            bad.append(f"step {k} judged: Python derived, Lean's judgment derives nothing")
+        else:
+            python_leaves = [[{"events": p["events"], "order": p["order"]} for p in leaf[1]]
+                             for leaf in d["edit"]["leaves"]]
+            if _contracts(lj["leaves"]) != _contracts(python_leaves):
+                bad.append(f"step {k} judged: new leaves' contracts differ")
+    return bad, judged, outside

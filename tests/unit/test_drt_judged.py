@@ -1,0 +1,53 @@
+"""``judged_check`` of the edit-runtime DRT (``model.oracle.drt_judged``) on hand-written events and Lean
+steps: agreeing contracts pass and count as judged, a Fork without a judged request counts as outside,
+and a false source check, an undefined judgment, different contracts or a naming that sends two allocated
+calls to one are mismatches."""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from model.oracle.drt_judged import judged_check
+
+
+def _pom(events: list[int], order: list[list[int]]) -> dict[str, Any]:
+    return {"events": events, "order": order}
+
+
+# a Fork whose arms are b ; c (left copies 10, 11) and b ∥ c (right copies 12, 13), Python's new leaves
+LEFT = [_pom([10, 11], [[10, 11]])]
+RIGHT = [_pom([12], []), _pom([13], [])]
+
+
+def _event(judged: bool) -> dict[str, Any]:
+    edit = {"form": "fork", "par": False, "branch": 1, "group": 7, "leaves": [[8, LEFT], [9, RIGHT]]}
+    derived: dict[str, Any] = {"edit": edit}
+    if judged:
+        derived["judged"] = {"region": ["nil"], "store": [], "request": ["fork_parallel"],
+                             "out": [[4, 10], [6, 11], [5, 12], [7, 13]]}
+    return {"kind": "check", "edit": 0, "derived": derived}
+
+
+def _step(agrees: bool, leaves: Any) -> dict[str, Any]:
+    return {"obs": ["edit", "accepted"], "judged": {"agrees": agrees, "leaves": leaves}}
+
+
+def test_agreeing_contracts_count_as_judged() -> None:
+    # Lean lists events and order pairs in its own order; the comparison is on sets, order closed
+    lean = [[_pom([11, 10], [[10, 11]])], [_pom([13], []), _pom([12], [])]]
+    assert judged_check([_event(True)], [_step(True, lean)]) == ([], 1, 0)
+    assert judged_check([_event(False)], [{"obs": ["edit", "accepted"]}]) == ([], 0, 1)
+
+
+def test_each_failure_is_a_mismatch() -> None:
+    lean = [LEFT, RIGHT]
+    swapped = [RIGHT, LEFT]
+    assert "contracts differ" in judged_check([_event(True)], [_step(True, swapped)])[0][0]
+    assert "srcAgreesB" in judged_check([_event(True)], [_step(False, lean)])[0][0]
+    assert "derives nothing" in judged_check([_event(True)], [_step(True, None)])[0][0]
+    ev = _event(True)
+    ev2 = copy.deepcopy(ev)
+    ev2["derived"]["judged"]["out"][1] = [6, 10]
+    assert judged_check([ev], [_step(True, lean)])[0] == []
+    assert any("alike" in m for m in judged_check([ev2], [_step(True, lean)])[0])
