@@ -554,7 +554,12 @@ def _class_runs(oracle: LeanOracle, n: int, structured: bool = False, apart: boo
                 break
             out = oracle.call("arg_cover_class", class_question(EVERY_EFFECT, lists, listed, "act", ts, facts))
             assert out["vector"] not in listed, out
-            if (why := _check_member(oracle, lists, ts, listed, facts, out)) is not None:
+            # On a class denying slot equalities (``classQN``, answered ``"exact": false``) only the class without
+            # those denials is stated exactly by the question; the witness must be a member of that class.
+            denied = any(isinstance(a[1], str) and not h for a, h in facts)
+            assert out.get("exact", True) is not denied, out  # flagged inexact exactly when the class denies one
+            kept = [f for f in facts if not (isinstance(f[0][1], str) and not f[1])]
+            if (why := _check_member(oracle, lists, ts, listed, kept, out)) is not None:
                 found.append(f"lists={lists!r} facts={facts!r} listed={listed}: witness {out['witness']}: {why}")
                 break
             listed.append(out["vector"])
