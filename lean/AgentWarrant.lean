@@ -141,6 +141,7 @@ import AgentWarrant.Thm.Revision.ArgCoverNull
 import AgentWarrant.Thm.Revision.ArgCoverClassSame
 import AgentWarrant.Spec.Revision.ArgCoverClassConv
 import AgentWarrant.Thm.Revision.ArgCoverClassConv
+import AgentWarrant.Thm.Revision.ArgCoverClassConvA
 import AgentWarrant.Thm.Revision.GlobClosure
 import AgentWarrant.Thm.Revision.GlobFuel
 import AgentWarrant.Oracle.GlobCover

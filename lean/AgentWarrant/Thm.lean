@@ -64,6 +64,7 @@ import AgentWarrant.Thm.Revision.ArgCoverClassA
 import AgentWarrant.Thm.Revision.ArgCoverNeqQ
 import AgentWarrant.Thm.Revision.ArgCoverClassSame
 import AgentWarrant.Thm.Revision.ArgCoverClassConv
+import AgentWarrant.Thm.Revision.ArgCoverClassConvA
 import AgentWarrant.Thm.Revision.ArgCoverNull
 import AgentWarrant.Thm.Monitor.Full.JsonExact
 import AgentWarrant.Thm.Monitor.Full.SlotDesignated
@@ -1644,8 +1645,9 @@ listed vectors, under `bindingClassQuestionCovers`'s hypotheses (`hval`, `hin`, 
 when the oracle wrote `classQA` because an entry of `a` has an array or object predicate constant, `hadm`
 of `bindingClassQuestionCoversA` (on entries in `grantOk` it holds of every call: `admVacuous`). The
 oracle's decoding of its JSON input (the action, entries, tools, resources, listed vectors and facts) is
-not part of the statement; the converse (`uncovered`), on the class's meaning and for `classQ`, is
-`oracleClassUncoveredIsBindingState` with `bindingClassUncoveredIsBindingState`. -/
+not part of the statement; the converse (`uncovered`), on the class's meaning, is
+`oracleClassUncoveredIsBindingStateA` with `bindingClassUncoveredIsBindingStateA` (for `classQ` alone,
+`oracleClassUncoveredIsBindingState` with `bindingClassUncoveredIsBindingState`). -/
 theorem oracleClassCoverageIsMonitorMatching (fs : List AgentWarrant.Revision.ArgCover.Fact) (p : AgentWarrant.Monitor.Full.Policy) (a : String)
     (gs : List AgentWarrant.Monitor.Full.Grant) (E : Option (List Lean.Json)) (listedS : List String) (listed : List (List Bool))
     (hfrag : ∀ g, g ∈ gs → g.action = a → AgentWarrant.Revision.ArgCover.grantOkA g = true)
@@ -1684,7 +1686,7 @@ slot only through its match bit, so with each slot's variable present exactly wh
 vector is the same and still not listed (`Revision.ArgCover.convPosCanon`). This is about values of the
 question's sources, as `Revision.ArgCover.argUncoveredSound` is for a unit: no run reaching that state and
 no call the monitor prepares on it are built. A class denying an equality between slots is not written by
-`classQ`; `classQA`'s `uncovered` is not covered here. -/
+`classQ`; for `classQA`, `bindingClassUncoveredIsBindingStateA`. -/
 theorem bindingClassUncoveredIsBindingState (fs : List AgentWarrant.Revision.ArgCover.Fact) (a : String)
     (tools : List AgentWarrant.Monitor.Full.Tool) (gs : List AgentWarrant.Monitor.Full.Grant) (E : Option (List Lean.Json))
     (t : AgentWarrant.Monitor.Full.Tool) (d : AgentWarrant.Monitor.Full.EffDecl) (listed : List (List Bool))
@@ -1743,6 +1745,80 @@ theorem oracleClassUncoveredIsBindingState (fs : List AgentWarrant.Revision.ArgC
       AgentWarrant.Revision.ArgCover.argCover (AgentWarrant.Oracle.ArgCover.good Q.cond Q.pos listed) Q.atoms =
         AgentWarrant.Revision.ArgCover.Answer.uncovered xs :=
   AgentWarrant.Revision.ArgCover.oracleClassUncovered fs a tools gs E listedS listed hans
+
+/-- `bindingClassUncoveredIsBindingState` for an action whose entries compare with array or object constants:
+an `uncovered` answer on the class question Lean writes on `wayQA`'s positions (`Revision.ArgCover.classQA`,
+for one way `(t, d)` of action `a` with condition `cond`, the entries of the action in `grantOkA`) stands for
+a binding state of the class that the listed vectors miss. Its witness, read at the question's sources
+(`Revision.ArgCover.convVal`), meets the way's condition; its match vector over `classQA`'s positions
+(`Revision.ArgCover.posOfA`) is not listed; it is in the class (`Revision.ArgCover.classMeant`, the same
+meaning as for `classQ`); and with each slot's variable present exactly when the slot matches
+(`Revision.ArgCover.convCanon`) and every other source unchanged, the vector is the same and still not
+listed (`Revision.ArgCover.convPosCanonA`). As for `classQ`, this is about values of the question's sources:
+no run reaching that state and no call the monitor prepares on it are built. -/
+theorem bindingClassUncoveredIsBindingStateA (fs : List AgentWarrant.Revision.ArgCover.Fact) (a : String)
+    (tools : List AgentWarrant.Monitor.Full.Tool) (gs : List AgentWarrant.Monitor.Full.Grant) (E : Option (List Lean.Json))
+    (t : AgentWarrant.Monitor.Full.Tool) (d : AgentWarrant.Monitor.Full.EffDecl) (listed : List (List Bool))
+    (cond : List AgentWarrant.Revision.ArgCover.SClause) (Q : AgentWarrant.Revision.ArgCover.BuiltQC)
+    (xs : List AgentWarrant.Revision.ArgCover.AV)
+    (hcond : AgentWarrant.Revision.ArgCover.wayCond a tools gs E t d = some cond)
+    (hq : AgentWarrant.Revision.ArgCover.classQA fs a tools gs E t d = some Q)
+    (hfrag : ∀ g, g ∈ gs → g.action = a → AgentWarrant.Revision.ArgCover.grantOkA g = true)
+    (hunc : AgentWarrant.Revision.ArgCover.argCover (AgentWarrant.Oracle.ArgCover.good Q.cond Q.pos listed) Q.atoms =
+      AgentWarrant.Revision.ArgCover.Answer.uncovered xs) :
+    AgentWarrant.Revision.ArgCover.sCnfHolds (fun x => AgentWarrant.Revision.ArgCover.convVal Q.names xs
+      (AgentWarrant.Revision.ArgCover.CSrc.src x)) cond = true ∧
+    AgentWarrant.anyB (fun u => decide (u = (gs.map (AgentWarrant.Revision.ArgCover.posOfA a
+      (AgentWarrant.Revision.ArgCover.wayRes d.res) (AgentWarrant.Revision.ArgCover.actionKeys a
+        (AgentWarrant.Revision.ArgCover.ownTools a tools) gs))).map
+      (AgentWarrant.Revision.ArgCover.sPosBitA (fun x => AgentWarrant.Revision.ArgCover.convVal Q.names xs
+        (AgentWarrant.Revision.ArgCover.CSrc.src x))))) listed = false ∧
+    AgentWarrant.Revision.ArgCover.classMeant fs (gs.map (AgentWarrant.Revision.ArgCover.posOf a
+        (AgentWarrant.Revision.ArgCover.wayRes d.res) (AgentWarrant.Revision.ArgCover.actionKeys a
+          (AgentWarrant.Revision.ArgCover.ownTools a tools) gs)))
+      (AgentWarrant.Revision.ArgCover.convVal Q.names xs
+        (AgentWarrant.Revision.ArgCover.CSrc.src (AgentWarrant.Revision.ArgCover.wayRes d.res)))
+      (fun s => AgentWarrant.Revision.ArgCover.holds AgentWarrant.Revision.ArgCover.Lit.present
+          (AgentWarrant.Revision.ArgCover.convVal Q.names xs
+            (AgentWarrant.Revision.ArgCover.CSrc.src (AgentWarrant.Revision.ArgCover.Src.slot s))) &&
+        AgentWarrant.Revision.ArgCover.slotOk (AgentWarrant.Revision.ArgCover.convVal Q.names xs
+          (AgentWarrant.Revision.ArgCover.CSrc.src (AgentWarrant.Revision.ArgCover.wayRes d.res)))) ∧
+    AgentWarrant.anyB (fun u => decide (u = (gs.map (AgentWarrant.Revision.ArgCover.posOfA a
+      (AgentWarrant.Revision.ArgCover.wayRes d.res) (AgentWarrant.Revision.ArgCover.actionKeys a
+        (AgentWarrant.Revision.ArgCover.ownTools a tools) gs))).map
+      (AgentWarrant.Revision.ArgCover.sPosBitA (AgentWarrant.Revision.ArgCover.convCanon
+        (fun x => AgentWarrant.Revision.ArgCover.convVal Q.names xs (AgentWarrant.Revision.ArgCover.CSrc.src x))
+        (fun s => AgentWarrant.Revision.ArgCover.holds AgentWarrant.Revision.ArgCover.Lit.present
+            (AgentWarrant.Revision.ArgCover.convVal Q.names xs
+              (AgentWarrant.Revision.ArgCover.CSrc.src (AgentWarrant.Revision.ArgCover.Src.slot s))) &&
+          AgentWarrant.Revision.ArgCover.slotOk (AgentWarrant.Revision.ArgCover.convVal Q.names xs
+            (AgentWarrant.Revision.ArgCover.CSrc.src (AgentWarrant.Revision.ArgCover.wayRes d.res)))))))) listed = false :=
+  AgentWarrant.Revision.ArgCover.classUncoveredMeantA fs a tools gs E t d listed cond Q xs hcond hq hfrag hunc
+
+/-- The oracle's `uncovered` answer on a binding class, whichever writer it used, stands for a binding state
+of the class: `arg_cover_class` writes `Revision.ArgCover.classQ` when every entry of action `a` is in
+`grantOk` and `Revision.ArgCover.classQA` otherwise (the class denying no equality between slots); on entries
+in `grantOk` the two write the same question (`Revision.ArgCover.oracleClassWriterIsClassQA`), so when its
+way-by-way decision answers `uncovered`, some way `(t, d)` of `a` has a condition, a `classQA` question and an
+`uncovered` answer from `argCover` (`Revision.ArgCover.oracleClassUncoveredA`), and with the entries of the
+action in `grantOkA` (every entry the oracle does not answer `outside` for) `bindingClassUncoveredIsBindingStateA`
+describes its witness. The oracle's decoding of its JSON input and the witness it prints are not part of the
+statement. -/
+theorem oracleClassUncoveredIsBindingStateA (fs : List AgentWarrant.Revision.ArgCover.Fact) (a : String)
+    (tools : List AgentWarrant.Monitor.Full.Tool) (gs : List AgentWarrant.Monitor.Full.Grant) (E : Option (List Lean.Json))
+    (listedS : List String) (listed : List (List Bool))
+    (hans : (AgentWarrant.Oracle.ArgCoverClass.decideWaysC listedS listed (AgentWarrant.Oracle.ArgCoverClass.somesQC
+      ((AgentWarrant.Revision.ArgCover.ways a tools).map (fun w =>
+        match AgentWarrant.allB AgentWarrant.Revision.ArgCover.grantOk (AgentWarrant.Revision.ArgCover.ofAction a gs) with
+        | true => AgentWarrant.Revision.ArgCover.classQ fs a tools gs E w.1 w.2
+        | false => AgentWarrant.Revision.ArgCover.classQA fs a tools gs E w.1 w.2))) []).getObjVal? "answer" =
+      Except.ok (Lean.Json.str "uncovered")) :
+    ∃ t d cond Q xs, AgentWarrant.Mem (t, d) (AgentWarrant.Revision.ArgCover.ways a tools) ∧
+      AgentWarrant.Revision.ArgCover.wayCond a tools gs E t d = some cond ∧
+      AgentWarrant.Revision.ArgCover.classQA fs a tools gs E t d = some Q ∧
+      AgentWarrant.Revision.ArgCover.argCover (AgentWarrant.Oracle.ArgCover.good Q.cond Q.pos listed) Q.atoms =
+        AgentWarrant.Revision.ArgCover.Answer.uncovered xs :=
+  AgentWarrant.Revision.ArgCover.oracleClassUncoveredA fs a tools gs E listedS listed hans
 
 -- Monitor: matching as deployed (Agenra Sections 1, 5.1, 5.2) ------------------------------------
 

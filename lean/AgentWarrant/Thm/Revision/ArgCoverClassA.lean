@@ -10,8 +10,8 @@ for `classQ`:
   `grantOkA` (the class's literals are `Lit`s; the way's are `wayQAKeysOk`'s);
 * `classCoverMatchesA`: a `covered` answer on `classQA`'s question covers every call of every binding state
   of the class, under `classCoverMatches`'s hypotheses with `grantOkA` for `grantOk` and `builtCoverMatchesA`'s
-  `hadm` (`JsonPathsAdmitted`); on the calls the monitor prepares, `preparedClassCoverMatchesA`. Not proved:
-  the converse (proved for `classQ` on the class's meaning, `classUncoveredMeant`). -/
+  `hadm` (`JsonPathsAdmitted`); on the calls the monitor prepares, `preparedClassCoverMatchesA`. The converse,
+  on the class's meaning, is `classUncoveredMeantA` (`Thm/Revision/ArgCoverClassConvA.lean`). -/
 namespace AgentWarrant.Revision.ArgCover
 open Lean AgentWarrant AgentWarrant.Monitor AgentWarrant.Monitor.Full
 

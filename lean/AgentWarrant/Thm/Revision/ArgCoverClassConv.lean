@@ -18,10 +18,11 @@ match bit (its variable present, the resource a valid slot value: `slotConj`'s t
 literal of a position reads the resource or a path), so the vector not listed is also the vector with each
 slot's variable present exactly when the slot matches (`convCanon`, `convPosCanon`), the values `srcVal`
 gives a call. Result: `classUncoveredMeant`; from the oracle's own `uncovered` answer when it writes
-`classQ`, `oracleClassUncovered` finds the way and the `argCover` answer it applies to.
+`classQ`, `oracleClassUncovered` finds the way and the `argCover` answer it applies to. The same for
+`classQA`: `classUncoveredMeantA` (`Thm/Revision/ArgCoverClassConvA.lean`).
 
 Not proved here: that the state so described is reached by a run, or a call the monitor prepares on it
-(the unit-level converse, `argUncoveredSound`, is also about valuations); the same for `classQA`; classes
+(the unit-level converse, `argUncoveredSound`, is also about valuations); classes
 denying an equality between slots (`classQ` does not write them; `neqExact2` covers one case of the Python
 caller's question). -/
 namespace AgentWarrant.Revision.ArgCover
