@@ -295,8 +295,7 @@ def root_order(root: dict[str, Any] | None, lean: dict[str, Any] | None = None) 
                 for x in sorted(set(names)) if names.count(x) > 1]
     bad = before + crossed + repeated
     if lean is not None:
-        verdict = lean.get("rootOrder")
-        mine = [not before, not crossed, not repeated]
+        verdict, mine = lean.get("rootOrder"), [not before, not crossed, not repeated]
         if verdict != mine:
             bad.append(f"root tree order: Python finds {mine}, Lean {verdict}")
     return bad
