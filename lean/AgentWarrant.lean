@@ -133,6 +133,8 @@ import AgentWarrant.Thm.Revision.ArgCoverFacts
 import AgentWarrant.Thm.Revision.ArgCoverClass
 import AgentWarrant.Spec.Revision.ArgCoverClassA
 import AgentWarrant.Thm.Revision.ArgCoverClassA
+import AgentWarrant.Spec.Revision.ArgCoverClassR
+import AgentWarrant.Thm.Revision.ArgCoverClassR
 import AgentWarrant.Spec.Revision.ArgCoverNeq
 import AgentWarrant.Thm.Revision.ArgCoverNeq
 import AgentWarrant.Spec.Revision.ArgCoverNeqQ

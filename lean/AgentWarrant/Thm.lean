@@ -61,6 +61,7 @@ import AgentWarrant.Thm.Revision.ArgCoverFacts
 import AgentWarrant.Thm.Revision.ArgCoverNeq
 import AgentWarrant.Thm.Revision.ArgCoverClass
 import AgentWarrant.Thm.Revision.ArgCoverClassA
+import AgentWarrant.Thm.Revision.ArgCoverClassR
 import AgentWarrant.Thm.Revision.ArgCoverNeqQ
 import AgentWarrant.Thm.Revision.ArgCoverClassSame
 import AgentWarrant.Thm.Revision.ArgCoverClassConv
@@ -1629,6 +1630,62 @@ theorem bindingClassQuestionCoversNeq (fs : List AgentWarrant.Revision.ArgCover.
     AgentWarrant.anyB (fun u => decide (u = gs.map (fun g => AgentWarrant.Monitor.Full.grantMatches s c.args g e))) listed = true :=
   AgentWarrant.Revision.ArgCover.preparedClassNeqCoverMatches fs p a gs E t d listed cond Q hcond hq hfrag hcov s c t' es hprep e he ha val
     hval hin w hw hapart hclass
+
+/-- `bindingClassQuestionCoversA` for an action with an entry whose resource pattern is an array or object
+constant: Lean's class question written with such an entry as never matching (`classQR`), answered
+`covered`, covers every call the monitor prepares in every binding state of the class, the entries of the
+action in `grantOkR` (any resource pattern; predicate constants passing the oracle's checks), under
+`bindingClassQuestionCoversA`'s hypotheses and, only when an entry of the action lies outside `grantOkA`
+(has an array or object resource constant), one more: no tool declares an array or object resource constant
+(`htools`, `ToolResScalar`; the Python model's registration refuses one, Lean's model keeps any constant),
+so the monitor compares such a pattern only with a scalar or null resource, which it never equals. -/
+theorem bindingClassQuestionCoversR (fs : List AgentWarrant.Revision.ArgCover.Fact) (p : AgentWarrant.Monitor.Full.Policy) (a : String)
+    (gs : List AgentWarrant.Monitor.Full.Grant) (E : Option (List Lean.Json)) (t : AgentWarrant.Monitor.Full.Tool)
+    (d : AgentWarrant.Monitor.Full.EffDecl) (listed : List (List Bool)) (cond : List AgentWarrant.Revision.ArgCover.SClause)
+    (Q : AgentWarrant.Revision.ArgCover.BuiltQC) (hcond : AgentWarrant.Revision.ArgCover.wayCond a p.tools gs E t d = some cond)
+    (hq : AgentWarrant.Revision.ArgCover.classQR fs a p.tools gs E t d = some Q)
+    (hfrag : ∀ g, g ∈ gs → g.action = a → AgentWarrant.Revision.ArgCover.grantOkR g = true)
+    (htools : AgentWarrant.allB AgentWarrant.Revision.ArgCover.grantOkA (AgentWarrant.Revision.ArgCover.ofAction a gs) = false → AgentWarrant.Revision.ArgCover.ToolResScalar p)
+    (hcov : AgentWarrant.Revision.ArgCover.argCover (AgentWarrant.Oracle.ArgCover.good Q.cond Q.pos listed) Q.atoms = AgentWarrant.Revision.ArgCover.Answer.covered)
+    (s : AgentWarrant.Monitor.Full.State) (c : AgentWarrant.Monitor.Full.Call) (t' : AgentWarrant.Monitor.Full.Tool) (es : List AgentWarrant.Monitor.Full.Effect)
+    (hprep : AgentWarrant.Monitor.Full.prepare p s c = Except.ok (t', es)) (e : AgentWarrant.Monitor.Full.Effect) (he : AgentWarrant.Mem e es)
+    (ha : e.action = a) (val : AgentWarrant.Revision.ArgCover.Src → AgentWarrant.Revision.ArgCover.AV)
+    (hval : ∀ src, val (AgentWarrant.Revision.ArgCover.reSrc (AgentWarrant.Revision.ArgCover.wayRes d.res) src) = AgentWarrant.Revision.ArgCover.srcVal s c.args e src)
+    (hadm : AgentWarrant.Revision.ArgCover.JsonPathsAdmitted a gs c.args)
+    (hin : AgentWarrant.Revision.ArgCover.sCnfHolds val cond = true) (w : String → AgentWarrant.Revision.ArgCover.AV)
+    (hw : ∀ g, AgentWarrant.Revision.ArgCover.slotOk (w g) = true ∧ AgentWarrant.Revision.ArgCover.factsOk (AgentWarrant.Revision.ArgCover.groupLits fs g) (w g) = true)
+    (hclass : ∀ n, AgentWarrant.Monitor.Full.resMatches s e.res (AgentWarrant.Monitor.Full.Pat.slot n) = true → AgentWarrant.Revision.ArgCover.avOf e.res = w (AgentWarrant.Revision.ArgCover.grpOf fs n)) :
+    AgentWarrant.anyB (fun u => decide (u = gs.map (fun g => AgentWarrant.Monitor.Full.grantMatches s c.args g e))) listed = true :=
+  AgentWarrant.Revision.ArgCover.preparedClassCoverMatchesRA fs p a gs E t d listed cond Q hcond hq hfrag htools hcov s c t' es hprep e he ha
+    val hval hadm hin w hw hclass
+
+/-- `bindingClassQuestionCoversNeq` for an action whose entries compare with array or object constants
+(predicate or resource): Lean's class question with the denied equalities' clauses on `classQR`'s question
+(`classQNR`), answered `covered`, covers every call the monitor prepares in every binding state of the class,
+group values differing where the class denies an equality (`hapart`), under `bindingClassQuestionCoversR`'s
+hypotheses (`htools` only when an entry of the action has an array or object resource constant). The
+converse is not stated: an `uncovered` answer on such a question may stand for no binding state. -/
+theorem bindingClassQuestionCoversNeqR (fs : List AgentWarrant.Revision.ArgCover.Fact) (p : AgentWarrant.Monitor.Full.Policy) (a : String)
+    (gs : List AgentWarrant.Monitor.Full.Grant) (E : Option (List Lean.Json)) (t : AgentWarrant.Monitor.Full.Tool)
+    (d : AgentWarrant.Monitor.Full.EffDecl) (listed : List (List Bool)) (cond : List AgentWarrant.Revision.ArgCover.SClause)
+    (Q : AgentWarrant.Revision.ArgCover.BuiltQC) (hcond : AgentWarrant.Revision.ArgCover.wayCond a p.tools gs E t d = some cond)
+    (hq : AgentWarrant.Revision.ArgCover.classQNR fs a p.tools gs E t d = some Q)
+    (hfrag : ∀ g, g ∈ gs → g.action = a → AgentWarrant.Revision.ArgCover.grantOkR g = true)
+    (htools : AgentWarrant.allB AgentWarrant.Revision.ArgCover.grantOkA (AgentWarrant.Revision.ArgCover.ofAction a gs) = false → AgentWarrant.Revision.ArgCover.ToolResScalar p)
+    (hcov : AgentWarrant.Revision.ArgCover.argCover (AgentWarrant.Oracle.ArgCover.good Q.cond Q.pos listed) Q.atoms = AgentWarrant.Revision.ArgCover.Answer.covered)
+    (s : AgentWarrant.Monitor.Full.State) (c : AgentWarrant.Monitor.Full.Call) (t' : AgentWarrant.Monitor.Full.Tool) (es : List AgentWarrant.Monitor.Full.Effect)
+    (hprep : AgentWarrant.Monitor.Full.prepare p s c = Except.ok (t', es)) (e : AgentWarrant.Monitor.Full.Effect) (he : AgentWarrant.Mem e es)
+    (ha : e.action = a) (val : AgentWarrant.Revision.ArgCover.Src → AgentWarrant.Revision.ArgCover.AV)
+    (hval : ∀ src, val (AgentWarrant.Revision.ArgCover.reSrc (AgentWarrant.Revision.ArgCover.wayRes d.res) src) = AgentWarrant.Revision.ArgCover.srcVal s c.args e src)
+    (hadm : AgentWarrant.Revision.ArgCover.JsonPathsAdmitted a gs c.args)
+    (hin : AgentWarrant.Revision.ArgCover.sCnfHolds val cond = true) (w : String → AgentWarrant.Revision.ArgCover.AV)
+    (hw : ∀ g, AgentWarrant.Revision.ArgCover.slotOk (w g) = true ∧ AgentWarrant.Revision.ArgCover.factsOk (AgentWarrant.Revision.ArgCover.groupLits fs g) (w g) = true)
+    (hapart : ∀ x y, AgentWarrant.Mem (x, AgentWarrant.Revision.ArgCover.FPat.slot y, false) fs →
+      w (AgentWarrant.Revision.ArgCover.grpOf fs x) ≠ w (AgentWarrant.Revision.ArgCover.grpOf fs y))
+    (hclass : ∀ n, AgentWarrant.Monitor.Full.resMatches s e.res (AgentWarrant.Monitor.Full.Pat.slot n) = true → AgentWarrant.Revision.ArgCover.avOf e.res = w (AgentWarrant.Revision.ArgCover.grpOf fs n)) :
+    AgentWarrant.anyB (fun u => decide (u = gs.map (fun g => AgentWarrant.Monitor.Full.grantMatches s c.args g e))) listed = true :=
+  AgentWarrant.Revision.ArgCover.preparedClassNeqCoverMatchesR fs p a gs E t d listed cond Q hcond hq hfrag htools hcov s c t' es hprep e he
+    ha val hval hadm hin w hw hapart hclass
 
 /-- One class coverage theorem for what the oracle's `arg_cover_class` answers, whichever writer it used.
 The oracle writes `classQ` when every entry of action `a` has scalar or null constants (`grantOk`) and

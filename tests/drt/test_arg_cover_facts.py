@@ -415,10 +415,12 @@ def test_the_inequality_clause_decides_and_its_converse_fails(oracle: LeanOracle
 
 
 # Lean's own class question (``arg_cover_class``: ``classQ``, or ``classQA`` with array or object predicate
-# constants, or ``classQN`` for a class denying slot equalities, written from the class's facts) against
-# Python's (``questions`` with ``_fact_clauses`` and ``_apart_clauses``), clause for clause and verdict for verdict.
+# constants, or ``classQR`` with array or object resource constants, or ``classQN``/``classQNR`` for a class
+# denying slot equalities, written from the class's facts) against Python's (``questions`` with
+# ``_fact_clauses`` and ``_apart_clauses``), clause for clause and verdict for verdict.
 
 JSON_ATOMS: list[int] = []  # ``["json", c]`` atoms in Lean's class questions (``classQA``)
+NEVER: list[int] = []  # positions of array or object resource constants Lean writes never matching (``classQR``)
 EMPTIED: list[int] = []  # denied equalities inside one group in the generated classes (the empty clause)
 
 
@@ -434,8 +436,10 @@ def _class_translations_differ(oracle: LeanOracle, lists: Lists, tools: Sequence
     lean_qs = out["questions"]
     if len(py) != len(lean_qs):
         return f"{len(py)} ways in Python, {len(lean_qs)} in Lean", out["answer"]
+    never = [_res_struct_entry(e) for xs in lists for e in xs]
     for (names, q), lq in zip(py, lean_qs, strict=True):
         JSON_ATOMS.extend(1 for _, lit in lq["atoms"] if lit[0] == "json")
+        NEVER.extend(1 for p, n in zip(lq["positions"], never, strict=True) if n and p is None)
         if _norm(names, q) != _norm([source_name(n) for n in lq["names"]], lq):
             return f"the questions differ: python={q} lean={lq}", out["answer"]
     answers = [oracle.call("arg_cover", q)["answer"] for _, q in py]
@@ -520,15 +524,30 @@ def _structured(rng: random.Random, e: Entry) -> Entry:
     return replace(e, where=(EqPred(path, const) if rng.random() < 0.5 else OneOfPred(path, ("a", const)),))
 
 
-def _class_runs(oracle: LeanOracle, n: int, structured: bool = False, apart: bool = False
-                ) -> tuple[int, int, list[str]]:
+def _res_struct_entry(e: Entry) -> bool:
+    return isinstance(e.resource, ConstPat) and isinstance(e.resource.value, list | dict)
+
+
+def _with_res_struct(rng: random.Random, lists: list[list[Entry]]) -> list[list[Entry]]:
+    """``lists`` with some entries' resource pattern an array or object constant (at least one)."""
+    out = [[replace(e, resource=ConstPat(rng.choice(STRUCTURED))) if rng.random() < 0.4 else e for e in xs]
+           for xs in lists]
+    if not any(_res_struct_entry(e) for xs in out for e in xs):
+        k = rng.randrange(len(out[0]))
+        out[0][k] = replace(out[0][k], resource=ConstPat(rng.choice(STRUCTURED)))
+    return out
+
+
+def _class_runs(oracle: LeanOracle, n: int, structured: bool = False, apart: bool = False,
+                resource: bool = False) -> tuple[int, int, list[str]]:
     """``n`` generated classes (the entries and facts of ``test_lean_and_z3_agree_on_generated_binding_classes``;
     ``structured``: each list's first entry compares with an array or object constant, so Lean writes
-    ``classQA``; ``apart``: each class also denies one or two slot equalities, ``_apart_facts``, so Lean writes
-    ``classQN``), each grown from no listed vector by Lean's witnesses to coverage, compared at every step: the
-    number of comparisons, of classes with slots asserted equal, and the differences found (the first per
-    class)."""
-    rng = random.Random(19 if apart else 13 if not structured else 17)
+    ``classQA``; ``resource``: some entries' resource pattern is an array or object constant, so Lean writes
+    ``classQR``; ``apart``: each class also denies one or two slot equalities, ``_apart_facts``, so Lean writes
+    ``classQN``, or ``classQNR`` with ``structured`` or ``resource``), each grown from no listed vector by
+    Lean's witnesses to coverage, compared at every step: the number of comparisons, of classes with slots
+    asserted equal, and the differences found (the first per class)."""
+    rng = random.Random((23 if resource else 0) + (19 if apart else 13 if not structured else 17))
     args = frozenset({"path", "tags"}) if structured else frozenset({"path"})
     tools = [Tool("t", "op", "src", "dst", args, frozenset({"path"}), (EffectDecl("act", ArgRes("path")),)),
              Tool("u", "op", "src", "dst", frozenset(), frozenset(), (EffectDecl("act", ConstRes("ab")),))]
@@ -538,6 +557,8 @@ def _class_runs(oracle: LeanOracle, n: int, structured: bool = False, apart: boo
         lists = [[_entry(rng) for _ in range(rng.randint(1, 2))] for _ in range(2)]
         if structured:
             lists = [[_structured(rng, xs[0]), *xs[1:]] for xs in lists]
+        if resource:
+            lists = _with_res_struct(rng, lists)
         facts = _apart_facts(rng) if apart else _facts(rng)
         ts = tools[:rng.randint(1, 2)]
         equal += any(isinstance(a[1], str) and h for a, h in facts)
@@ -554,8 +575,9 @@ def _class_runs(oracle: LeanOracle, n: int, structured: bool = False, apart: boo
                 break
             out = oracle.call("arg_cover_class", class_question(EVERY_EFFECT, lists, listed, "act", ts, facts))
             assert out["vector"] not in listed, out
-            # On a class denying slot equalities (``classQN``, answered ``"exact": false``) only the class without
-            # those denials is stated exactly by the question; the witness must be a member of that class.
+            # On a class denying slot equalities (``classQN``, ``classQNR``, answered ``"exact": false``) only the
+            # class without those denials is stated exactly by the question; the witness must be a member of that
+            # class.
             denied = any(isinstance(a[1], str) and not h for a, h in facts)
             assert out.get("exact", True) is not denied, out  # flagged inexact exactly when the class denies one
             kept = [f for f in facts if not (isinstance(f[0][1], str) and not f[1])]
@@ -632,7 +654,7 @@ def test_lean_writes_the_inequality_class_question_as_python_does(oracle: LeanOr
     assert not found, found[:3]
     print(f"arg_cover_class generated denying slot equalities: 60 binding classes ({equal} with slots asserted "
           f"equal, {len(EMPTIED)} denied equalities inside one group), {steps} comparisons of Lean's class "
-          "question with Python's, 0 differences")
+          f"question with Python's, 0 differences")
     assert steps >= 100 and equal >= 10 and EMPTIED, (steps, equal, len(EMPTIED))
 
 
@@ -646,35 +668,84 @@ def test_a_python_class_writer_dropping_the_inequality_clauses_differs_from_lean
     assert len(found) >= 20, (len(found), steps)
 
 
-def test_a_class_question_outside_lean_is_written_by_python_with_the_reason(oracle: LeanOracle) -> None:
+def test_lean_writes_the_class_question_with_array_resource_constants_as_python_does(oracle: LeanOracle) -> None:
+    """Entries whose resource pattern is an array or object constant: Lean's ``classQR`` (such an entry never
+    matching) against Python's question, clause for clause and verdict for verdict; every uncovered witness a
+    binding state of its class."""
+    NEVER.clear()
+    MEMBERS.clear()
+    steps, equal, found = _class_runs(oracle, 60, resource=True)
+    assert not found, found[:3]
+    print(f"arg_cover_class generated with array or object resource constants: 60 binding classes ({equal} "
+          f"with slots asserted equal), {steps} comparisons of Lean's class question with Python's, 0 differences, "
+          f"{len(NEVER)} never-matching positions in Lean's questions; {len(MEMBERS)} uncovered witnesses each a "
+          "binding state of its class, 0 failures")
+    assert steps >= 100 and equal >= 10 and len(NEVER) >= steps and MEMBERS, (steps, equal, len(NEVER))
+
+
+def test_lean_writes_the_inequality_class_question_with_array_constants_as_python_does(oracle: LeanOracle) -> None:
+    """Classes denying slot equalities on entries comparing with array or object constants, as predicate
+    constants and as resource patterns: Lean's ``classQNR`` against Python's question with ``_apart_clauses``,
+    clause for clause and verdict for verdict (the answer flagged not exact)."""
+    NEVER.clear()
+    JSON_ATOMS.clear()
+    EMPTIED.clear()
+    MEMBERS.clear()
+    steps, equal, found = _class_runs(oracle, 60, structured=True, apart=True, resource=True)
+    assert not found, found[:3]
+    print(f"arg_cover_class generated denying slot equalities with array or object constants: 60 binding classes "
+          f"({equal} with slots asserted equal, {len(EMPTIED)} denied equalities inside one group), {steps} "
+          f"comparisons of Lean's class question with Python's, 0 differences, {len(JSON_ATOMS)} array or object "
+          f"constant atoms and {len(NEVER)} never-matching positions in Lean's questions; {len(MEMBERS)} uncovered "
+          "witnesses each a binding state of the class without its denials, 0 failures")
+    assert steps >= 100 and equal >= 10 and EMPTIED and JSON_ATOMS and len(NEVER) >= steps, (
+        steps, equal, len(EMPTIED), len(JSON_ATOMS), len(NEVER))
+
+
+def test_a_python_writer_matching_array_resource_constants_differs_from_lean(
+        oracle: LeanOracle, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A Python writer reading an array or object resource constant as ``any`` (in place of never matching) is
+    caught against Lean's ``classQR`` and ``classQNR``."""
+    real = arg_cover._position
+
+    def wrapped(q: Any, e: Entry, action: str, res: int, keys: Sequence[str]) -> Any:
+        return real(q, replace(e, resource=AnyRes()) if _res_struct_entry(e) else e, action, res, keys)
+
+    monkeypatch.setattr(arg_cover, "_position", wrapped)
+    steps, _, found = _class_runs(oracle, 60, resource=True)
+    steps2, _, found2 = _class_runs(oracle, 60, structured=True, apart=True, resource=True)
+    print(f"arg_cover_class with a Python writer matching array or object resource constants: {len(found)} of 60 "
+          f"classes differ ({steps} comparisons), {len(found2)} of 60 inequality classes ({steps2})")
+    assert len(found) >= 30 and len(found2) >= 30, (len(found), len(found2))
+
+
+def test_lean_writes_the_class_question_with_array_constants_and_inequalities(oracle: LeanOracle) -> None:
     """A class denying a slot equality: Lean writes it (``classQN``) and flags its uncovered answer not exact;
-    an action with an array predicate constant: Lean writes it (``classQA``); both: Lean answers ``outside``
-    and Python writes the question, saying why. With nothing listed the verdict is uncovered (one pair of
-    unpinned groups, ``apart_exact``, so taken), as Z3's where Z3 takes the question (its encoding has no
-    array constant)."""
+    an action with an array predicate constant: Lean writes it (``classQA``); one with an array resource
+    constant: ``classQR``; either with a denied equality: ``classQNR``, flagged not exact. None is answered
+    ``outside`` (left to Python). With nothing listed the verdict is uncovered (one pair of unpinned groups,
+    ``apart_exact``, so taken), as Z3's where Z3 takes the question (its encoding has no array predicate
+    constant; an array resource constant it reads as never matching)."""
     tools = [Tool("t", "op", "src", "dst", frozenset({"path", "tags"}), frozenset({"path"}),
                   (EffectDecl("act", ArgRes("path")),))]
     slots = [[Entry(EntryKind.ALLOW, "act", SlotPat("s")), Entry(EntryKind.ALLOW, "act", SlotPat("t"))], []]
     tagged = [[Entry(EntryKind.ALLOW, "act", SlotPat("s"), where=(EqPred(("tags",), [1, 2]),))], []]
+    boxed = [[Entry(EntryKind.ALLOW, "act", ConstPat([1])), Entry(EntryKind.ALLOW, "act", SlotPat("s"))], []]
     apart: tuple[Fact, ...] = ((("s", "t"), False),)
-    cases: list[tuple[Lists, tuple[Fact, ...], str | None, str]] = [
-        (slots, apart, None, "uncovered"),
-        (tagged, ((("s", ConstPat("a")), True),), None, "undecided"),
-        (tagged, apart, "denies an equality", "undecided")]
-    for lists, facts, why, z_answer in cases:
+    pinned: tuple[Fact, ...] = ((("s", ConstPat("a")), True),)
+    cases: list[tuple[Lists, tuple[Fact, ...], str]] = [
+        (slots, apart, "uncovered"), (tagged, pinned, "undecided"), (tagged, apart, "undecided"),
+        (boxed, pinned, "uncovered"), (boxed, apart, "uncovered")]
+    for lists, facts, z_answer in cases:
         out = oracle.call("arg_cover_class", class_question(EVERY_EFFECT, lists, [], "act", tools, facts))
-        assert out["answer"] == ("outside" if why else "uncovered"), out
-        if why is None:  # ``classQN``'s uncovered is flagged, ``classQ``'s and ``classQA``'s are exact
-            assert out.get("exact", True) is (facts != apart), out
+        assert out["answer"] == "uncovered", out
+        # ``classQN``'s and ``classQNR``'s uncovered is flagged, ``classQ``'s, ``classQA``'s and ``classQR``'s exact
+        assert out.get("exact", True) is (facts != apart), out
         written: list[arg_cover.Written] = []
         by_action = {"act": [_unflat(b, lists) for b in ()]}
         verdict = lean_covers(oracle.call, EVERY_EFFECT, by_action, lists, frozenset({"act"}), tools, "drt",
                               written, facts=facts)
-        if why is None:
-            assert written == [], written  # an uncovered answer returns before anything is recorded
-        else:
-            assert [(w.by, w.judgment()) for w in written] == [("python", "arg_cover")], written
-            assert why in written[0].why, written
+        assert written == [], written  # an uncovered answer returns before anything is recorded
         z = covers(EVERY_EFFECT, by_action, lists, frozenset({"act"}), tools, "drt", [a for a, _ in facts],
                    [h for _, h in facts])
         assert (_answer(verdict), _answer(z)) == ("uncovered", z_answer), (verdict, z)

@@ -1,6 +1,7 @@
 import AgentWarrant.Oracle.ArgCover
 import AgentWarrant.Spec.Revision.ArgCoverClassA
 import AgentWarrant.Spec.Revision.ArgCoverNeqQ
+import AgentWarrant.Spec.Revision.ArgCoverClassR
 /-! The `arg_cover_class` judgment: a binding class's coverage question written in Lean from the class's
 facts (`Revision.ArgCover.classQ`, `Spec/Revision/ArgCoverClass.lean`; its meaning
 `Revision.ArgCover.classCoverMatches`; for an action whose entries compare with array or object constants,
@@ -11,14 +12,17 @@ Input (every key required): `arg_cover_policy`'s (`action`, `entries`, `tools`, 
 `"facts": [[slot, fact, holds]…]`, a fact being `{"slot": t}` (the slot's value equals slot `t`'s),
 `{"glob": g}` or `{"const": c}` (a scalar or null constant), `holds` whether the class asserts it.
 Output: `arg_cover_policy`'s, a source of a group's value variable written `{"value": g}` (`g` the group's
-least slot). A class denying an equality between slots (`apartFree` false) whose action's entries are in
-`grantOk` gets `classQN` (`Spec/Revision/ArgCoverNeqQ.lean`, the denied equalities' clauses added; its
-meaning `Revision.ArgCover.classNeqCoverMatches`), and the answer carries `"exact": false`: `covered` is the
-class's coverage, `uncovered` is not proved to be (its witness may stand for no binding state), so the
-caller does not take it as final. `outside` (the caller writes the question itself) when an entry of the
-action lies outside `grantOkA` (an array or object resource constant, or a predicate constant failing the
-oracle's checks) or the class denies an equality between slots and an entry is outside `grantOk`;
-`outside` then names the entries, as `arg_cover_policy` does, or none for the facts' reason. -/
+least slot). An action with an entry whose resource pattern is an array or object constant gets
+`classQR` (`Spec/Revision/ArgCoverClassR.lean`: `classQA` on `wayQR`'s positions, such an entry never
+matching; its meaning `Revision.ArgCover.classCoverMatchesR`). A class denying an equality between slots
+(`apartFree` false) gets `classQN` (`Spec/Revision/ArgCoverNeqQ.lean`, the denied equalities' clauses added;
+its meaning `Revision.ArgCover.classNeqCoverMatches`) when the action's entries are in `grantOk`, else
+`classQNR` (the same clauses on `classQR`'s question, its meaning `Revision.ArgCover.classNeqCoverMatchesR`),
+and the answer carries `"exact": false`: `covered` is the class's coverage, `uncovered` is not proved to be
+(its witness may stand for no binding state), so the caller does not take it as final. `outside` (the caller
+writes the question itself) only when an entry of the action lies outside `grantOkR` (a predicate constant
+failing the oracle's checks, which the input check refuses first); `outside` then names the entries, as
+`arg_cover_policy` does (`outsideOfR`). -/
 namespace AgentWarrant.Oracle.ArgCoverClass
 open Lean AgentWarrant.Oracle AgentWarrant.Oracle.ArgCover AgentWarrant.Monitor.Full AgentWarrant.Revision.ArgCover
 
@@ -80,24 +84,27 @@ def argCoverClassJ (j : Json) : Dec Json := do
   let listed ← listedS.mapM (fun s => bitsOfStr s gs.length "listed")
   let fs ← arrOf factOf j "facts"
   -- scalar constants only: `classQ` (`classCoverMatches`); array or object predicate constants too:
-  -- `classQA` (`classCoverMatchesA`)
-  match allB grantOk (ofAction a gs), allB grantOkA (ofAction a gs), apartFree fs with
-  | true, _, true =>
+  -- `classQA` (`classCoverMatchesA`); array or object resource constants too: `classQR` (`classCoverMatchesR`)
+  match allB grantOk (ofAction a gs), allB grantOkA (ofAction a gs), allB grantOkR (ofAction a gs), apartFree fs with
+  | true, _, _, true =>
     let qs := somesQC ((ways a tools).map (fun w => classQ fs a tools gs E w.1 w.2))
     pure (decideWaysC listedS listed qs [])
-  | false, true, true =>
+  | false, true, _, true =>
     let qs := somesQC ((ways a tools).map (fun w => classQA fs a tools gs E w.1 w.2))
     pure (decideWaysC listedS listed qs [])
-  | true, _, false =>
+  | false, false, true, true =>
+    let qs := somesQC ((ways a tools).map (fun w => classQR fs a tools gs E w.1 w.2))
+    pure (decideWaysC listedS listed qs [])
+  | true, _, _, false =>
     -- the denied equalities' clauses are implied by the class, not equivalent to it: `covered` is the
     -- class's coverage (`classNeqCoverMatches`), an `uncovered` witness may stand for no binding state
     let qs := somesQC ((ways a tools).map (fun w => classQN fs a tools gs E w.1 w.2))
     pure ((decideWaysC listedS listed qs []).setObjVal! "exact" (toJson false))
-  | false, false, _ => pure (outsideJ a (outsideOf a 0 gs))
-  | false, true, false => pure (Json.mkObj [("answer", toJson "outside"),
-      ("reason", toJson s!"{a}: the class denies an equality between slots and an entry compares with an array or object constant, a question Lean does not write"),
-      ("outside", Json.arr #[]), ("names", Json.null), ("witness", Json.null), ("vector", Json.null),
-      ("questions", Json.arr #[])])
+  | false, _, true, false =>
+    -- as `classQN`, on `classQR`'s question (`classNeqCoverMatchesR`)
+    let qs := somesQC ((ways a tools).map (fun w => classQNR fs a tools gs E w.1 w.2))
+    pure ((decideWaysC listedS listed qs []).setObjVal! "exact" (toJson false))
+  | _, _, _, _ => pure (outsideJ a (outsideOfR a 0 gs))
 
 def judgments : List Judgment := [("arg_cover_class", argCoverClassJ)]
 

@@ -13,8 +13,8 @@ action's entries lie in the fragment its translation covers, and the verdict say
 wrote instead (``LeanClosed.written``; per list and action, with the entries outside the fragment:
 ``LeanClosed.questions``, which the report shows);
 a per-binding-class certificate's classes are asked with each class's facts as literals (``lean_covers``'s
-``facts``: Lean writes those questions itself, ``arg_cover_class``, except for a class denying an equality
-between slots or an action with an array or object constant, whose questions Python writes); a question
+``facts``: Lean writes those questions itself, ``arg_cover_class``, except for an action with an entry whose
+predicate constant fails the oracle's checks, whose questions Python writes); a question
 no translation writes (``Unsupported``: e.g. a range bound that is not a finite number), or a binding class
 asserting two slots' values differ on which Lean answers uncovered, leaves coverage to Z3 alone, and the
 verdict says why (for binding classes, which ones). Lean finding an effect the certificate

@@ -38,9 +38,14 @@ answer is proved to cover every call the monitor prepares in every binding state
 also assumes the call's values at those paths admitted; for a class denying an equality between slots and
 entries with scalar or null constants ``classQN`` in lean/AgentWarrant/Spec/Revision/ArgCoverNeqQ.lean, which
 adds ``_apart_clauses``' clauses and whose ``covered`` answer is proved to cover the class's binding states,
-``preparedClassNeqCoverMatches``, its ``uncovered`` answer flagged not exact), except for an action with an
-entry outside ``wayQA``'s fragment, or one outside ``grantOk`` under a class denying a slot equality, whose
-question is written here (``_fact_clauses``, ``_apart_clauses``). A tool whose resource is the null constant needs no
+``preparedClassNeqCoverMatches``, its ``uncovered`` answer flagged not exact; for an action with an entry whose
+resource pattern is an array or object constant ``classQR`` in lean/AgentWarrant/Spec/Revision/ArgCoverClassR.lean,
+such an entry never matching as ``wayQR`` writes it, ``preparedClassCoverMatchesR``, which also assumes no tool
+declares an array or object resource constant, as registration here ensures; ``classQNR`` there for a class
+denying a slot equality on such an action or one with array or object predicate constants,
+``preparedClassNeqCoverMatchesR``), except for an action with an entry whose predicate constant fails the
+oracle's checks (which its input check refuses first), whose question is written here (``_fact_clauses``,
+``_apart_clauses``). A tool whose resource is the null constant needs no
 fallback: the monitor emits that effect (``call_effects``) and an ``any`` or null constant entry matches it, and Lean
 writes that way's question as this translation does (the resource ``isNull``; ``resCond``), with the coverage theorem
 assuming nothing of the resource (``wayCondSomeAll``, lean/AgentWarrant/Thm/Revision/ArgCoverNull.lean). ``questions``
@@ -461,7 +466,8 @@ def _fact_json(fact: Fact) -> list[JSON]:
 def class_question(effects: EffectSet, lists: Sequence[Sequence[Entry]], listed: Sequence[str], action: str,
                    tools: Sequence[Tool], facts: Sequence[Fact]) -> dict[str, JSON]:
     """The ``arg_cover_class`` input of ``action`` under a binding class: ``policy_question``'s and the
-    class's facts as they are, from which Lean writes the class's question itself (``classQ``)."""
+    class's facts as they are, from which Lean writes the class's question itself (``classQ`` and its
+    variants)."""
     return {**policy_question(effects, lists, listed, action, tools), "facts": [_fact_json(f) for f in facts]}
 
 
@@ -533,10 +539,10 @@ def _entry_name(lists: Sequence[Sequence[Entry]], names: Sequence[str], position
 
 
 def outside_why(e: Entry) -> str | None:
-    """Where ``e`` lies outside the fragment of ``wayQA`` (``outsideWhyA``), which ``arg_cover_class`` answers
-    ``outside`` on, or ``None``: an array or object constant as its resource pattern. One in an equality or
-    one-of predicate is inside: Lean writes it as ``["json", c]`` (``wayQA``), as ``questions`` does.
-    ``arg_cover_policy`` writes such an entry too, as never matching (``wayQR``)."""
+    """Where ``e`` lies outside the fragment of ``wayQA`` (``outsideWhyA``), or ``None``: an array or object
+    constant as its resource pattern. One in an equality or one-of predicate is inside: Lean writes it as
+    ``["json", c]`` (``wayQA``), as ``questions`` does. ``arg_cover_policy`` and ``arg_cover_class`` write such
+    an entry too, as never matching (``wayQR``, ``classQR``)."""
     if isinstance(e.resource, ConstPat) and _structured(e.resource.value):
         return "an array or object constant as its resource"
     return None
@@ -573,9 +579,9 @@ def lean_covers(call: object, effects: EffectSet, listed: Mapping[str, Sequence[
     ``questions`` here and decided by ``arg_cover``.
     ``written`` (when given) receives, per action, who wrote its question (``Written``; ``names`` names
     ``lists`` there). ``facts``: a binding class's facts about bound values: Lean writes each action's
-    question itself from them (``arg_cover_class``; for a class denying an equality between slots ``classQN``,
-    whose answer Lean flags ``"exact": false``) unless an entry lies outside ``wayQA``'s fragment (or, under a
-    class denying a slot equality, outside ``grantOk``); then the question is written here with the facts as
+    question itself from them (``arg_cover_class``; for a class denying an equality between slots ``classQN``
+    or ``classQNR``, whose answer Lean flags ``"exact": false``) unless an entry's predicate constant fails the
+    oracle's checks (Lean then answers ``outside``); then the question is written here with the facts as
     literals (``_fact_clauses``) and decided by ``arg_cover``; for a class asserting two slots' values differ
     (``facts_outside``), whoever wrote the question, only ``covered`` is taken (``neqSound``,
     ``classNeqCoverMatches``), and an ``uncovered`` answer is ``ApartUncovered``,
@@ -592,8 +598,9 @@ def lean_covers(call: object, effects: EffectSet, listed: Mapping[str, Sequence[
         outside: tuple[str, ...] = ()
         if facts:
             # Lean writes the class's question itself (``classQ``; ``classQA`` with array or object predicate
-            # constants; ``classQN`` for a class denying a slot equality) unless an entry lies outside the
-            # fragment of that writer (then it answers ``outside``).
+            # constants; ``classQR`` with array or object resource constants; ``classQN``, or ``classQNR`` on
+            # ``classQR``'s question, for a class denying a slot equality) unless an entry's predicate constant
+            # fails the oracle's checks (then it answers ``outside``).
             judgment, doc = "arg_cover_class", class_question(effects, lists, flats, action, tools, facts)
         else:
             judgment, doc = "arg_cover_policy", policy_question(effects, lists, flats, action, tools)
