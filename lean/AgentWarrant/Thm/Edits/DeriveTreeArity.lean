@@ -8,8 +8,9 @@ Checkpoint, Fork, Restore, and Merge?*, Section V-A, Table I; the check is
 kind nodes linking to `p`), so the root check decides the property itself. `HStep` changes only
 progress and selections, so it keeps every node's kind and parent link (`hstepShape`) and with them
 the property; the no-op change (Extend, Checkpoint) keeps the tree; the registered root (one leaf)
-passes the check. Not proved here: that the Fork, Restore and Merge rows of `applyEdit` keep it (their
-splice renumbers the links after the replaced subtree), so no reached-tree theorem is stated. -/
+passes the check. The Fork and Restore rows are in `Thm/Edits/DeriveTreeArityRows.lean` and
+`Thm/Edits/DeriveTreeArityFork.lean`; the Merge rows are not proved, so no reached-tree theorem is
+stated. -/
 namespace AgentWarrant.Edits.Machine
 open AgentWarrant AgentWarrant.Edits
 

@@ -4,8 +4,9 @@ and Merge?*, Table I; the property is `AritiesOk` of `Thm/Edits/DeriveTreeArity.
 
 A current branch is a leaf, which on a tree with the arities has no children, so (parents before
 children) no node after it links to it and the run `spliceAt` replaces is the leaf alone; the fresh
-leaf `b_k` takes its place, kind and parent link, and every other link stays. The Fork, RestoreLive
-and Merge rows, which add nodes and so shift the links after them, are not proved here. -/
+leaf `b_k` takes its place, kind and parent link, and every other link stays. The Fork and
+RestoreLive rows, which add nodes and so shift the links after them, are in
+`Thm/Edits/DeriveTreeArityFork.lean`; the Merge rows are not proved. -/
 namespace AgentWarrant.Edits.Machine
 open AgentWarrant AgentWarrant.Edits
 
