@@ -50,6 +50,10 @@ import AgentWarrant.Spec.Edits.DeriveTreeRoot
 import AgentWarrant.Thm.Edits.DeriveTreeRoot
 import AgentWarrant.Spec.Edits.DeriveTreeNames
 import AgentWarrant.Thm.Edits.DeriveTreeNames
+import AgentWarrant.Spec.Edits.DeriveTreeArity
+import AgentWarrant.Thm.Edits.DeriveTreeArity
+import AgentWarrant.Thm.Edits.DeriveTreeArityRows
+import AgentWarrant.Thm.Edits.DeriveTreeArityFork
 import AgentWarrant.Thm.Edits.DeriveTreeSeq2
 import AgentWarrant.Spec.Edits.Cost
 import AgentWarrant.Thm.Edits.Cost

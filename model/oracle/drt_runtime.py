@@ -145,6 +145,7 @@ from model.edits.runtime.tree import (
 )
 from model.oracle import edits_json as E
 from model.oracle.drt_judged import gamma_term, judged_check, judged_request
+from model.oracle.drt_root import root_order
 from model.oracle.inproc import Oracle
 from model.oracle.lean import shaped
 from model.oracle.results import Agree, CaseResult, Mismatch
@@ -267,38 +268,6 @@ def tree_json(nb: Numbering, tree: Node | None) -> list[dict[str, Any]]:
 def tree_state(nb: Numbering, tree: Node | None) -> list[list[Any]]:
     """The tree as the compared state shows it (``Γ_b`` is immutable and left out)."""
     return [[n["name"], n["kind"], n["parent"], n["pos"], n["sel"], n["done"]] for n in tree_json(nb, tree)]
-
-
-def root_order(root: dict[str, Any] | None, lean: dict[str, Any] | None = None) -> list[str]:
-    """The three properties Lean's reached-tree results read of the root tree (``ParentsBefore`` in
-    ``Thm/Edits/DeriveTreeCurrent.lean``, ``NoCross`` in ``Thm/Edits/DeriveTreeSeq.lean``,
-    ``NamesDistinct`` in ``Thm/Edits/DeriveTreeNames.lean``), checked on the root tree the session sends:
-    with 1-based positions and ``parent`` 0 at the root, every node's parent lies before it, for positions
-    ``b < c`` the parent of ``c`` is not strictly between the parent of ``b`` and ``b``, and no two named
-    nodes (every kind but the unnamed sequence, 4) share a name. Lean decides all three itself
-    (``parentsBeforeB``, ``noCrossB``, ``namesDistinctB``, each proved equivalent to its property),
-    installs a root only when all hold (``startNamed``) and proves every later tree of the run keeps them;
-    ``lean``, the oracle's answer, carries those verdicts as ``"rootOrder"``, and a verdict that differs
-    from this check's (or is missing) is reported too. ``tree_json`` writes a preorder walk of a tree with
-    distinct names, which meets all three, and this check says so of each tree actually sent rather than
-    of the walk's code."""
-    tree = root.get("tree") if isinstance(root, dict) else None
-    if not isinstance(tree, list):
-        return []
-    parents = [n["parent"] for n in tree]
-    before = [f"root tree: node {k} has parent {p}, not before it" for k, p in enumerate(parents, 1) if p >= k]
-    crossed = [f"root tree: the parent links of nodes {b} and {c} cross"
-               for b in range(1, len(parents) + 1) for c in range(b + 1, len(parents) + 1)
-               if parents[b - 1] < parents[c - 1] < b]
-    names = [n["name"] for n in tree if n["kind"] != 4]
-    repeated = [f"root tree: the name {x} is used {names.count(x)} times"
-                for x in sorted(set(names)) if names.count(x) > 1]
-    bad = before + crossed + repeated
-    if lean is not None:
-        verdict, mine = lean.get("rootOrder"), [not before, not crossed, not repeated]
-        if verdict != mine:
-            bad.append(f"root tree order: Python finds {mine}, Lean {verdict}")
-    return bad
 
 
 def derived_json(nb: Numbering, inst: Instance, record: State, eta_new: str,

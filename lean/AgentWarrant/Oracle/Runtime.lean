@@ -4,6 +4,7 @@ import AgentWarrant.Spec.Edits.DeriveTree
 import AgentWarrant.Spec.Edits.DeriveTreeJudged
 import AgentWarrant.Spec.Edits.DeriveTreeRoot
 import AgentWarrant.Spec.Edits.DeriveTreeNames
+import AgentWarrant.Spec.Edits.DeriveTreeArity
 import AgentWarrant.Spec.Edits.DeriveTreeRunJ
 import AgentWarrant.Oracle.Edits
 import AgentWarrant.Oracle.Common
@@ -50,12 +51,15 @@ checkpoint IDs and the registered names; undefined when the change does not appl
 for an entry with a judged request, the judgment's after the source check (`derRunJ`). The session's names
 are Lean's throughout: the caller translates every event's node names into Lean's numbering, and the
 states it compares, by the renaming the committed trees so far give.
-Output: `{"root": accepted, "rootOrder": [pb, nc, dn], "steps": [{"obs": [...], "state": {...}, "judged"?}]}`:
+Output: `{"root": accepted, "rootOrder": [pb, nc, dn, ar], "steps": [{"obs": [...], "state": {...}, "judged"?}]}`:
 the root update is the checked one (`startNamed`, `Spec/Edits/DeriveTreeNames.lean`, over `startChecked`,
 `Spec/Edits/DeriveTreeRoot.lean`), which refuses a root whose tree breaks parents before children, has
 crossing parent links or repeats a name, and `"rootOrder"` (absent for a `null` root) gives Lean's verdict
 on each (`parentsBeforeB`, `noCrossB`, `namesDistinctB`), so the caller's own check of the root tree is
-compared with Lean's.
+compared with Lean's. Its fourth entry is Lean's verdict on the group arities (`aritiesB`,
+`Spec/Edits/DeriveTreeArity.lean`), reported but not required for installing the root: the currency
+checks run on hand-built roots with a three-part sequence or a one-part join barrier, which no edit
+builds but which the currency results do not exclude.
 
 `edit_ideal` runs the ideal machine (`stepI`: the atomic edit, the tokenless tool call, Dispatch,
 completion, Checkpoint, the registered extension; a retry changes nothing) over `{"root": derived, "events": [event]}` with
@@ -314,11 +318,11 @@ def runAll : Sess → List (SEv × Bool) → List Json
       :: runAll p.2 es
 
 /-- `"rootOrder"`: Lean's verdicts on the root tree, `[parents before children, no crossing links,
-distinct names]` (`parentsBeforeB`, `noCrossB`, `namesDistinctB`); the root is installed only when all
-three hold (`startNamed`). -/
+distinct names, group arities]` (`parentsBeforeB`, `noCrossB`, `namesDistinctB`, `aritiesB`); the root
+is installed only when the first three hold (`startNamed`). -/
 def rootOrderJ (d : Machine.Derived) : List (String × Json) :=
   [("rootOrder", Json.arr #[toJson (parentsBeforeB d.tree), toJson (noCrossB d.tree),
-    toJson (namesDistinctB d.tree)])]
+    toJson (namesDistinctB d.tree), toJson (aritiesB d.tree)])]
 
 def editRuntime (j : Json) : Dec Json := do
   let root ← derivedD (← field j "root")
