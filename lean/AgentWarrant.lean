@@ -125,6 +125,7 @@ import AgentWarrant.Thm.Revision.ArgCoverBuildAPrep
 import AgentWarrant.Thm.Revision.ArgCoverSame
 import AgentWarrant.Spec.Revision.ArgCoverResA
 import AgentWarrant.Thm.Revision.ArgCoverResA
+import AgentWarrant.Thm.Revision.ArgCoverResReg
 import AgentWarrant.Thm.Revision.ArgCoverBuildAEx
 import AgentWarrant.Thm.Revision.ArgCoverAdm
 import AgentWarrant.Thm.Revision.ArgCoverAdmCall

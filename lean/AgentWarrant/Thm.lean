@@ -56,6 +56,7 @@ import AgentWarrant.Thm.Revision.ArgCoverBuildAPrep
 import AgentWarrant.Thm.Revision.ArgCoverAdmCall
 import AgentWarrant.Thm.Revision.ArgCoverSame
 import AgentWarrant.Thm.Revision.ArgCoverResA
+import AgentWarrant.Thm.Revision.ArgCoverResReg
 import AgentWarrant.Thm.Revision.ArgCoverWayEx
 import AgentWarrant.Thm.Revision.ArgCoverFacts
 import AgentWarrant.Thm.Revision.ArgCoverNeq
@@ -1476,7 +1477,8 @@ the oracle wrote `wayQR` (an entry of `a` has an array or object constant), `had
 constant: on entries in `grantOk` it holds of every call, `admVacuous`); and
 only when an entry of `a` has an array or object resource constant, `htools`: no tool of the policy
 declares an array or object resource constant (`ToolResScalar`; Lean's `prepare` keeps any constant, the
-Python model's registration refuses such a one). With it the resource of every prepared effect is a scalar
+registration check refuses such a one, in the Python model and in Lean: the next theorem,
+`oracleCoverageIsMonitorMatchingRegistered`, asks that instead). With it the resource of every prepared effect is a scalar
 or null (`preparedResScalar`: an argument resource and a list argument's element are scalars by
 preparation's checks), and `jeq` of an array or object pattern constant with it is false
 (`structGrantNoMatch`), the never-matching position. The oracle's decoding of its JSON input into `a`, the
@@ -1509,6 +1511,40 @@ theorem oracleCoverageIsMonitorMatching (p : AgentWarrant.Monitor.Full.Policy) (
     AgentWarrant.anyB (fun u => decide (u = gs.map (fun g => AgentWarrant.Monitor.Full.grantMatches s c.args g e))) listed = true :=
   AgentWarrant.Revision.ArgCover.oracleAnswerCoverR p a gs E listedS listed hfrag htools hans s hreach c t es hprep e he
     ha hE hdistinct hadm
+
+/-- `oracleCoverageIsMonitorMatching` for a policy that passes Lean's registration check (Agenra Section
+6.1), in place of the hypothesis that no tool declares an array or object resource constant: registration
+refuses such a constant (`effArgOk`, as the Python model's registration does), so the resource of every
+effect the monitor prepares is a scalar or null (`registrationToolResScalar`). The other hypotheses are
+`oracleCoverageIsMonitorMatching`'s. The oracle's `arg_cover_policy` decodes the tools it is given without
+checking their registration; the Python model hands it the tools of a policy its registration accepted,
+which is not part of the statement. -/
+theorem oracleCoverageIsMonitorMatchingRegistered (p : AgentWarrant.Monitor.Full.Policy) (a : String)
+    (gs : List AgentWarrant.Monitor.Full.Grant) (E : Option (List Lean.Json)) (listedS : List String)
+    (listed : List (List Bool))
+    (hfrag : ∀ g, g ∈ gs → g.action = a → AgentWarrant.Revision.ArgCover.grantOkR g = true)
+    (hreg : AgentWarrant.Monitor.Full.registrationOk p = true)
+    (hans : (AgentWarrant.Oracle.ArgCover.decideWays listedS listed (AgentWarrant.Oracle.ArgCover.somesQ
+      ((AgentWarrant.Revision.ArgCover.ways a p.tools).map (fun w =>
+        match AgentWarrant.allB AgentWarrant.Revision.ArgCover.grantOk (AgentWarrant.Revision.ArgCover.ofAction a gs) with
+        | true => AgentWarrant.Revision.ArgCover.wayQ a p.tools gs E w.1 w.2
+        | false => AgentWarrant.Revision.ArgCover.wayQR a p.tools gs E w.1 w.2))) []).getObjVal? "answer" =
+      Except.ok (Lean.Json.str "covered"))
+    (s : AgentWarrant.Monitor.Full.State)
+    (hreach : ∃ cs, s = (AgentWarrant.Monitor.Full.runFull p (AgentWarrant.Monitor.Full.initialState p) cs).2)
+    (c : AgentWarrant.Monitor.Full.Call) (t : AgentWarrant.Monitor.Full.Tool) (es : List AgentWarrant.Monitor.Full.Effect)
+    (hprep : AgentWarrant.Monitor.Full.prepare p s c = Except.ok (t, es))
+    (e : AgentWarrant.Monitor.Full.Effect) (he : AgentWarrant.Mem e es) (ha : e.action = a)
+    (hE : ∀ cs, E = some cs → AgentWarrant.anyB (fun c => AgentWarrant.Revision.ArgCover.holds
+      (AgentWarrant.Revision.ArgCover.eqLitOf c) (AgentWarrant.Revision.ArgCover.avOf e.res)) cs = true)
+    (hdistinct : AgentWarrant.Revision.ArgCover.keysDistinct c.args = true)
+    (hadm : AgentWarrant.allB AgentWarrant.Revision.ArgCover.grantOk (AgentWarrant.Revision.ArgCover.ofAction a gs) = false →
+      ∀ g, g ∈ gs → g.action = a → ∀ q, q ∈ g.preds → AgentWarrant.Revision.ArgCover.predJsonConst q = true →
+      ∀ x, AgentWarrant.Monitor.Full.lookupPath (AgentWarrant.Monitor.Full.argsJson c.args)
+        (AgentWarrant.Revision.ArgCover.predPath q) = some x → AgentWarrant.Revision.ArgCover.admitted x = true) :
+    AgentWarrant.anyB (fun u => decide (u = gs.map (fun g => AgentWarrant.Monitor.Full.grantMatches s c.args g e))) listed = true :=
+  AgentWarrant.Revision.ArgCover.oracleAnswerCoverReg p a gs E listedS listed hfrag hreg hans s hreach c t es hprep e
+    he ha hE hdistinct hadm
 
 
 /-- A binding class's facts about bound values (a slot's value matches a constant or a glob, slots asserted

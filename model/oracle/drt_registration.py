@@ -4,16 +4,19 @@ oracle's ``policy_check`` judgment (lean/AgentWarrant/Spec/Monitor/Registration.
 A case is a random well-formed policy (``model.oracle.generators.policies``) in its JSON form, then at
 most one mutation that breaks a check the Lean judgment models (a repeated name, an undeclared
 reference, an empty endpoint or effect list, a resolver's argument set, a predicate's shape, an
-undeclared level in a label), or a declaration check on what only the JSON form carries (a name that
-is not an identifier or is reserved, an action name or result path that is not dotted names, a
-repeated level, an undeclared category or requirement, a resolver path its tool does not declare
-authoritative, an audience on a node that is not a sink, a count, constant or bound outside
-±(2**53 - 1)). The verdicts compared are accept/reject: Python's ``policy_from_json``
-(schema, then ``validate``) raising ``InvalidInput`` against Lean's ``ok``. Which check fails first is
-not compared, because the two sides order their checks differently. Not drawn: an empty level list
-(the decoder refuses it while ranking labels) and lone surrogates (both sides refuse a document
-holding one before any verdict: tests/drt/test_registration_schema.py). Structural breakages (the
-schema's field types, required and unknown fields) are model/oracle/drt_registration_schema.py's.
+undeclared level in a label, an array or object as a tool's resource constant), or a declaration check
+on what only the JSON form carries (a name that is not an identifier or is reserved, an action name or
+result path that is not dotted names, a repeated level, an undeclared category or requirement, a
+resolver path its tool does not declare authoritative, an audience on a node that is not a sink, a
+count, constant or bound outside ±(2**53 - 1)). The verdicts compared are accept/reject: Python's
+``policy_from_json`` (schema, then ``validate``) raising ``InvalidInput`` against Lean's ``ok``. Which
+check fails first is not compared, because the two sides order their checks differently; for an array or
+object tool resource constant, which Python refuses in the schema (``validate`` refuses it too, as not a
+JSON scalar), Lean's errors must also name its registration's ``tools`` check (``REGISTRATION_CHECK``).
+Not drawn: an empty level list (the decoder refuses it while ranking labels) and lone surrogates (both
+sides refuse a document holding one before any verdict: tests/drt/test_registration_schema.py).
+Structural breakages (the schema's field types, required and unknown fields) are
+model/oracle/drt_registration_schema.py's.
 Choice: this judgment is not in the campaign list of ``model.oracle.lean.JUDGMENTS`` (a case is one
 policy, whose verdict space is two answers and whose mutation kinds a few hundred cases reach);
 tests/drt/test_registration.py drives it, so ``make drt`` runs it.
@@ -182,6 +185,14 @@ def _resolver_path(doc: Doc) -> bool:
     return _set(doc, "resolvers", "path", UNDECLARED)
 
 
+def _tool_resource_constant(doc: Doc, value: Any) -> bool:
+    t = _first(doc, "tools")
+    if t is None or not t["effects"]:
+        return False
+    t["effects"][0]["resource"] = {"kind": "const", "value": value}
+    return True
+
+
 def _audience_not_sink(doc: Doc) -> bool:
     n = _first_where(doc, "nodes", lambda n: n["kind"] != "sink")
     if n is None:
@@ -238,14 +249,23 @@ MUTATIONS: dict[str, Callable[[Doc], bool]] = {
     "quota range": lambda d: _allow(d, "quota", UNSAFE),
     "constant range": lambda d: _entry(d, "constant"),
     "bound range": lambda d: _entry(d, "bound"),
+    "tool array resource": lambda d: _tool_resource_constant(d, [1, "a"]),
+    "tool object resource": lambda d: _tool_resource_constant(d, {"a": 1}),
 }
+
+# Mutations whose refusal the theorems need from `registrationOk` itself (on the decoded policy), beside
+# the schema's and the form's: the check Lean's `errors` must name. `registrationToolResScalar` derives
+# `ToolResScalar` from `registrationOk`, so a registration that left the constant to the schema and the
+# form's `scalars` would keep the verdict and lose the theorem's premise.
+REGISTRATION_CHECK = {"tool array resource": "tools", "tool object resource": "tools"}
 
 
 @st.composite
-def registration_cases(draw: st.DrawFn) -> tuple[str, Doc]:
-    """A policy's JSON form and the mutation applied to it (``none`` when the drawn one had no target)."""
+def registration_cases(draw: st.DrawFn, kinds: tuple[str, ...] = ()) -> tuple[str, Doc]:
+    """A policy's JSON form and the mutation applied to it (``none`` when the drawn one had no target),
+    drawn from ``kinds`` when given, else from every mutation."""
     doc: Doc = copy.deepcopy(policy_to_json(draw(policies())))
-    kind = draw(st.sampled_from(sorted(MUTATIONS)))
+    kind = draw(st.sampled_from(sorted(kinds or MUTATIONS)))
     # a mutation without a target (no resolver, no entry...) leaves the policy as drawn
     return (kind, doc) if MUTATIONS[kind](doc) else ("none", doc)
 
@@ -265,6 +285,10 @@ def run_registration(oracle: Any, case: tuple[str, Doc]) -> CaseResult:
     out = shaped(JUDGMENT, oracle.call(JUDGMENT, payload), lambda o: (bool(o["ok"]), list(o["errors"])))
     if out[0] != (not out[1]):  # the verdict and the failed-check list are computed apart in Lean
         return Mismatch(JUDGMENT, ("errors",), {"mutation": kind, "policy": doc}, payload, {"ok": py},
+                        {"ok": out[0], "errors": out[1]})
+    need = REGISTRATION_CHECK.get(kind)
+    if need is not None and need not in out[1]:
+        return Mismatch(JUDGMENT, ("errors",), {"mutation": kind, "policy": doc}, payload, {"errors": [need]},
                         {"ok": out[0], "errors": out[1]})
     if py == out[0]:
         # a rejection only the decoder made is told apart: the judgment's own checks should always have one

@@ -9,8 +9,8 @@ monitor reads (`Policy`).
 * an edge has at least one endpoint pair, both ends declared nodes, the pairs distinct;
 * an agent's operations are edges;
 * a tool's operation is an edge, its source and destination are nodes the edge permits as a pair, its
-  required arguments are among its arguments, it has at least one effect, and an effect's resource
-  argument is one of its arguments;
+  required arguments are among its arguments, it has at least one effect, an effect's resource
+  argument is one of its arguments, and an effect's resource constant is not an array or object;
 * a resolver names a tool, supplies only that tool's arguments, and all of its required ones;
 * an origin rule's `via`, `producer` and `preserving` name edges or tools, and its argument is an
   argument of the `via` tool or, when `via` is only an edge, of some tool performing it;
@@ -63,8 +63,16 @@ def edgeOk (p : Policy) (e : Edge) : Bool :=
   !e.endpoints.isEmpty && (e.endpoints.all (fun ab => memS ab.1 p.nodeNames && memS ab.2 p.nodeNames)
     && uniqPairs e.endpoints)
 
+/-- A tool's resource constant is not an array or object: an effect's resource is a JSON scalar or
+null (the Python model's registration refuses the others, as not a JSON scalar; the numeric domain of a
+number is the form's check, `scalars`). -/
+def resConstOk : Json → Bool
+  | Json.arr _ => false
+  | Json.obj _ => false
+  | _ => true
+
 def effArgOk (t : Tool) (d : EffDecl) : Bool := match d.res with
-  | ResRef.const _ => true
+  | ResRef.const v => resConstOk v
   | ResRef.arg a => memS a t.args
   | ResRef.listArg a => memS a t.args
 

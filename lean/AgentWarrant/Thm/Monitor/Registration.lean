@@ -178,7 +178,8 @@ def ToolWF (p : Policy) (t : Tool) : Prop :=
   t.operation ∈ p.edgeNames ∧ t.source ∈ p.nodeNames ∧ t.destination ∈ p.nodeNames ∧
   (∀ e, e ∈ p.edges → e.name = t.operation → (t.source, t.destination) ∈ e.endpoints) ∧
   (∀ a, a ∈ t.required → a ∈ t.args) ∧ t.effects ≠ [] ∧
-  (∀ d, d ∈ t.effects → ∀ a, (d.res = ResRef.arg a ∨ d.res = ResRef.listArg a) → a ∈ t.args)
+  (∀ d, d ∈ t.effects → (∀ a, (d.res = ResRef.arg a ∨ d.res = ResRef.listArg a) → a ∈ t.args) ∧
+    ∀ v, d.res = ResRef.const v → resConstOk v = true)
 
 def ResolverWF (p : Policy) (r : Resolver) : Prop :=
   ∃ t ks, t ∈ p.tools ∧ t.name = r.tool ∧ argNames r.args = some ks ∧
@@ -254,21 +255,31 @@ theorem edgeOkIff (p : Policy) (e : Edge) : edgeOk p e = true ↔ EdgeWF p e := 
     (fun ⟨a, b, c⟩ => ⟨a, fun x hx => andIff.2 ⟨(memSIff _ _).2 (b x hx).1, (memSIff _ _).2 (b x hx).2⟩, c⟩)
 
 theorem effArgOkIff (t : Tool) (d : EffDecl) :
-    effArgOk t d = true ↔ ∀ a, (d.res = ResRef.arg a ∨ d.res = ResRef.listArg a) → a ∈ t.args := by
+    effArgOk t d = true ↔ (∀ a, (d.res = ResRef.arg a ∨ d.res = ResRef.listArg a) → a ∈ t.args) ∧
+      ∀ v, d.res = ResRef.const v → resConstOk v = true := by
   cases d with
   | mk act res =>
     cases res with
-    | const v => exact Iff.intro (fun _ a h => by cases h with | inl h => cases h | inr h => cases h) (fun _ => rfl)
+    | const v =>
+      show resConstOk v = true ↔ _
+      exact Iff.intro
+        (fun h => ⟨fun a ha => (by cases ha with | inl e => cases e | inr e => cases e),
+          fun w e => by cases e; exact h⟩)
+        (fun h => h.2 v rfl)
     | arg x =>
       show memS x t.args = true ↔ _
       rw [memSIff]
-      exact Iff.intro (fun h a ha => by cases ha with | inl e => cases e; exact h | inr e => cases e)
-        (fun h => h x (Or.inl rfl))
+      exact Iff.intro
+        (fun h => ⟨fun a ha => (by cases ha with | inl e => cases e; exact h | inr e => cases e),
+          fun w e => by cases e⟩)
+        (fun h => h.1 x (Or.inl rfl))
     | listArg x =>
       show memS x t.args = true ↔ _
       rw [memSIff]
-      exact Iff.intro (fun h a ha => by cases ha with | inl e => cases e | inr e => cases e; exact h)
-        (fun h => h x (Or.inr rfl))
+      exact Iff.intro
+        (fun h => ⟨fun a ha => (by cases ha with | inl e => cases e | inr e => cases e; exact h),
+          fun w e => by cases e⟩)
+        (fun h => h.1 x (Or.inr rfl))
 
 /-- Two declarations of one name in a list of distinct names are the same one. -/
 theorem sameName {α : Type} (name : α → String) {l : List α} (hd : Distinct (l.map name)) {x y : α}

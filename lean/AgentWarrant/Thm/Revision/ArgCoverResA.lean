@@ -7,8 +7,9 @@ call it prepares (Agenra Sections 5.1, 5.2 and 7.1):
 * `preparedResScalar`: the resource of every effect the monitor prepares is a scalar or null when no tool
   declares an array or object resource constant (`ToolResScalar`): an argument resource and a list
   argument's element are scalars (preparation refuses others, `FromRes`), a constant is the tool's own.
-  Lean's model keeps any constant (`effectsOf`); the Python model's registration refuses an array or
-  object one, so here it is a stated hypothesis;
+  Lean's model keeps any constant (`effectsOf`); registration refuses an array or object one, in the
+  Python model and in Lean (`effArgOk`), so here it is a stated hypothesis, which
+  `Thm/Revision/ArgCoverResReg.lean` derives from `registrationOk`;
 * `structNoMatch`: `jeq` of an array or object pattern constant with a scalar or null resource is false, so
   such an entry never matches a prepared effect (`structGrantNoMatch`), which is what `posOfR`'s `none`
   says (`posOfMatchesR`); on other entries `posOfR` is `posOfA` and `posOfMatchesA` applies;
