@@ -5,7 +5,10 @@ import AgentWarrant.Thm.Edits.DeriveTreeSrc
 - a tree step of `runJTab` is the record's tree, its `HStep`, `applyEdit` with Lean's names of the change
   `Derive` names for an entry without a judged request, or `applyEdit` with Lean's names of the judged
   change (`runJEdit`: `judgedTEdit` with the fresh calls named by `out`) for an entry with one, whose
-  judgment is defined and whose terms pass the source check where the row copies a source (`runJTreeStep`);
+  judgment is defined, whose terms pass the source check where the row copies a source and whose `out` is
+  one-to-one on the judged contracts' calls (`runJTreeStep`; `runJOutInjIff`, `runJTabOutRefused`);
+- under that check the installed contracts are the judged ones, each pomset renamed by `out`, which keeps
+  events and order up to renaming (`runJOutFaithful`, `runJRenamePomFaithful`);
 - so on the runtime machine (`stepTreeRunJ`) and on the ideal machine (`stepITreeRunJ`) every step's tree
   is one of these. Where the check holds, `forkArmsAreResidual`, `forkStepArmsAreResidual` and
   `restoreIsStored` (with `src := runJSrc j`) say what the judged contracts are: the edited leaf's or the
