@@ -2100,7 +2100,8 @@ theorem checkedEditTreesCopyTheTree
 ideal machine, is the record's, its `HStep`, `applyEdit` with Lean's names of the change `Derive` names
 (an entry with no judged request), or `applyEdit` with Lean's names of the change Lean's judgment derives
 for the entry's judged request, with its fresh calls named by the request's `out`, whose terms pass the
-source check (`srcAgreesB`) where the row copies a source (Fork, Restore). -/
+source check (`srcAgreesB`) where the row copies a source (Fork, Restore), and whose `out` Lean checks
+one-to-one on the judged contracts' calls (`runJOutInjB`). -/
 theorem runJudgedEditTreesCopyTheTree
     (der : AgentWarrant.Edits.Machine.Core → Nat → Option ((AgentWarrant.Edits.Machine.Derived ×
       AgentWarrant.Edits.Machine.TEdit) × Option AgentWarrant.Edits.DeriveTreeRunJ.RunJReq)) :
@@ -2111,5 +2112,24 @@ theorem runJudgedEditTreesCopyTheTree
       AgentWarrant.Edits.DeriveTreeRunJ.RunJTree der c
         (AgentWarrant.Edits.Machine.stepI (AgentWarrant.Edits.DeriveTreeRunJ.derRunJ der) c ev).2.tree) :=
   ⟨AgentWarrant.Edits.DeriveTreeRunJ.stepTreeRunJ der, AgentWarrant.Edits.DeriveTreeRunJ.stepITreeRunJ der⟩
+
+/-- What a judged step of `derRunJ` installs when Lean's check of `out` holds (as `runJudgedEditTreesCopyTheTree`'s
+judged case requires): the judged record's new contracts, each pomset renamed by `out`; `out` one-to-one on
+their calls; so every renamed pomset is the judged one up to renaming (events and order reflected). -/
+theorem runJudgedOutKeepsTheJudgedContracts {j : AgentWarrant.Edits.DeriveTreeRunJ.RunJReq}
+    {D : AgentWarrant.Edits.Derived} {x : Nat}
+    (hi : AgentWarrant.Edits.DeriveTreeRunJ.runJOutInjB j.out (AgentWarrant.Edits.DeriveTreeRunJ.runJCalls j D x) = true) :
+    AgentWarrant.Edits.DeriveTreeJudged.newContracts (AgentWarrant.Edits.DeriveTreeRunJ.runJEdit j D x) =
+      List.map (List.map (AgentWarrant.Edits.renamePom j.out))
+        (AgentWarrant.Edits.DeriveTreeJudged.newContracts (AgentWarrant.Edits.DeriveTreeJudged.judgedTEdit j.req D x)) ∧
+    (∀ a b, a ∈ AgentWarrant.Edits.DeriveTreeRunJ.runJCalls j D x → b ∈ AgentWarrant.Edits.DeriveTreeRunJ.runJCalls j D x →
+      j.out a = j.out b → a = b) ∧
+    ∀ g p, g ∈ AgentWarrant.Edits.DeriveTreeJudged.newContracts (AgentWarrant.Edits.DeriveTreeJudged.judgedTEdit j.req D x) →
+      p ∈ g →
+      (∀ a, a ∈ AgentWarrant.Edits.DeriveTreeRunJ.runJPomCalls p →
+        (j.out a ∈ (AgentWarrant.Edits.renamePom j.out p).events ↔ a ∈ p.events)) ∧
+      (∀ a b, a ∈ AgentWarrant.Edits.DeriveTreeRunJ.runJPomCalls p → b ∈ AgentWarrant.Edits.DeriveTreeRunJ.runJPomCalls p →
+        ((j.out a, j.out b) ∈ (AgentWarrant.Edits.renamePom j.out p).order ↔ (a, b) ∈ p.order)) :=
+  AgentWarrant.Edits.DeriveTreeRunJ.runJOutFaithful hi
 
 end AgentWarrant.Thm

@@ -9,8 +9,9 @@ installs the judged record's new-leaf contracts after checking the terms against
 session's numbering (``SessionTerms``). Choices: every stored copy's remaining contract goes into the
 store, since Lean's check reads all of them; the names of the calls the judgment allocates (``out``) are
 read off Python's own cloning for the new leaves' names, so a contract Python put on the wrong leaf differs
-from Lean's; a case outside the term model (``drt_derive.Outside``) is sent without a request and its
-contracts stay Python's.
+from Lean's; Lean checks ``out`` one-to-one itself (``runJOutInjB``) and ``judged_check`` reports a
+disagreement with Python's check; a case outside the term model (``drt_derive.Outside``) is sent without a
+request and its contracts stay Python's.
 """
 
 from __future__ import annotations
@@ -144,8 +145,10 @@ def judged_check(events: list[dict[str, Any]], lean_steps: list[Any]) -> tuple[l
     """For each check (runtime) or edit (ideal) event of a Fork or Restore: with a judged request, Lean's
     source check must hold and the contracts its machine installs (``"judged"``, in Table I's order) must
     be Python's new leaves' (multisets of pomsets, order transitively closed); without one (outside the
-    term model) the machine ran on Python's contracts. The naming ``out`` sent must be one-to-one. Returns
-    the mismatches, the edits judged and the edits outside the fragment."""
+    term model) the machine ran on Python's contracts. The naming ``out`` sent must be one-to-one, by
+    Python's check on the names it sends and by Lean's (``"outInj"``, ``runJOutInjB`` on every call of the
+    judged contracts, which refuses the edit otherwise). Returns the mismatches, the edits judged and the
+    edits outside the fragment."""
     bad: list[str] = []
     judged = outside = 0
     for k, (ev, st) in enumerate(zip(events, lean_steps, strict=False)):
@@ -158,7 +161,8 @@ def judged_check(events: list[dict[str, Any]], lean_steps: list[Any]) -> tuple[l
         judged += 1
         lj = st.get("judged")
         named = [b for _, b in d["judged"]["out"]]
-        if len(set(named)) != len(named):  # Lean applies `out` as given; two copies' calls must stay apart
+        py_inj = len(set(named)) == len(named)
+        if not py_inj:  # two copies' calls must stay apart; Lean checks the same on the judged calls
             bad.append(f"step {k} judged: Python names two allocated calls alike")
         if not isinstance(lj, dict):
             bad.append(f"step {k} judged: no answer")
@@ -166,6 +170,9 @@ def judged_check(events: list[dict[str, Any]], lean_steps: list[Any]) -> tuple[l
             bad.append(f"step {k} judged: the terms are not the record's (Lean's srcAgreesB)")
         elif lj["leaves"] is None:
             bad.append(f"step {k} judged: Python derived, Lean's judgment derives nothing")
+        elif lj.get("outInj") is not True:
+            bad.append(f"step {k} judged: Lean's runJOutInjB refuses out (two judged calls named alike)"
+                       + ("; Python's own check passed it" if py_inj else ""))
         else:
             python_leaves = [[{"events": p["events"], "order": p["order"]} for p in leaf[1]]
                              for leaf in d["edit"]["leaves"]]

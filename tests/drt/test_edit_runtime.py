@@ -459,11 +459,8 @@ def test_swapped_fork_arm_contracts_are_caught(oracle: LeanOracle, monkeypatch: 
     assert "judged edit" in fine.tags
 
 
-def test_judged_terms_off_the_record_are_refused(oracle: LeanOracle) -> None:
-    """Lean's machine checks a judged request's terms against its own record before installing the
-    judged contracts: a Fork's region with one call added (so not the leaf's ``Γ_b/raw(χ_b)``) gets a
-    false verdict and no derivation (the check answers invalid), where the request as sent gets a true
-    verdict and a derivation."""
+def _judged_fork(oracle: LeanOracle) -> tuple[Recording, int]:
+    """The first session (of 40) that checks a judged Fork, recorded, and that check's step."""
     rec = Recording(oracle)
     for seed in range(40):
         res = R.run_session(rec, R.Session(R.REGISTRATIONS[seed % 2], seed, 16))  # type: ignore[arg-type]
@@ -475,7 +472,15 @@ def test_judged_terms_off_the_record_are_refused(oracle: LeanOracle) -> None:
             break
     else:
         pytest.fail("no session checks a judged Fork")
-    k = ks[0]
+    return rec, ks[0]
+
+
+def test_judged_terms_off_the_record_are_refused(oracle: LeanOracle) -> None:
+    """Lean's machine checks a judged request's terms against its own record before installing the
+    judged contracts: a Fork's region with one call added (so not the leaf's ``Γ_b/raw(χ_b)``) gets a
+    false verdict and no derivation (the check answers invalid), where the request as sent gets a true
+    verdict and a derivation."""
+    rec, k = _judged_fork(oracle)
     sent = rec.out["steps"][k]
     assert sent["judged"]["agrees"] is True and sent["judged"]["leaves"] is not None
     assert sent["obs"] != ["edit", "invalid"]
@@ -484,6 +489,24 @@ def test_judged_terms_off_the_record_are_refused(oracle: LeanOracle) -> None:
     judged["region"] = ["seq", judged["region"], ["call", 1 + max(c for o in judged["out"] for c in o)]]
     out = oracle.call(R.JUDGMENT, bad)
     assert out["steps"][k]["judged"]["agrees"] is False
+    assert out["steps"][k]["obs"] == ["edit", "invalid"]
+
+
+def test_judged_out_naming_two_calls_alike_is_refused_by_lean(oracle: LeanOracle) -> None:
+    """Lean checks the naming ``out`` of a judged request itself (``runJOutInjB``): an ``out`` that sends
+    two of the judged Fork's allocated calls to one name gets a false ``"outInj"`` and no derivation (the
+    check answers invalid), though the terms still pass the source check; the ``out`` as sent gets a true
+    verdict and a derivation."""
+    rec, k = _judged_fork(oracle)
+    sent = rec.out["steps"][k]
+    assert sent["judged"]["outInj"] is True and sent["obs"] != ["edit", "invalid"]
+    bad = copy.deepcopy(rec.payload)
+    out_map = bad["events"][k]["derived"]["judged"]["out"]
+    assert len(out_map) >= 2  # a Fork copies each region call twice
+    out_map[1][1] = out_map[0][1]
+    out = oracle.call(R.JUDGMENT, bad)
+    assert out["steps"][k]["judged"]["agrees"] is True
+    assert out["steps"][k]["judged"]["outInj"] is False
     assert out["steps"][k]["obs"] == ["edit", "invalid"]
 
 

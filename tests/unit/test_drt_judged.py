@@ -1,7 +1,7 @@
 """``judged_check`` of the edit-runtime DRT (``model.oracle.drt_judged``) on hand-written events and Lean
 steps: agreeing contracts pass and count as judged, a Fork without a judged request counts as outside,
-and a false source check, an undefined judgment, different contracts or a naming that sends two allocated
-calls to one are mismatches."""
+and a false source check, an undefined judgment, different contracts, a naming that sends two allocated
+calls to one or Lean's refusal of the naming are mismatches."""
 
 from __future__ import annotations
 
@@ -29,8 +29,8 @@ def _event(judged: bool) -> dict[str, Any]:
     return {"kind": "check", "edit": 0, "derived": derived}
 
 
-def _step(agrees: bool, leaves: Any) -> dict[str, Any]:
-    return {"obs": ["edit", "accepted"], "judged": {"agrees": agrees, "leaves": leaves}}
+def _step(agrees: bool, leaves: Any, out_inj: bool = True) -> dict[str, Any]:
+    return {"obs": ["edit", "accepted"], "judged": {"agrees": agrees, "outInj": out_inj, "leaves": leaves}}
 
 
 def test_agreeing_contracts_count_as_judged() -> None:
@@ -51,3 +51,15 @@ def test_each_failure_is_a_mismatch() -> None:
     ev2["derived"]["judged"]["out"][1] = [6, 10]
     assert judged_check([ev], [_step(True, lean)])[0] == []
     assert any("alike" in m for m in judged_check([ev2], [_step(True, lean)])[0])
+
+
+def test_leans_out_verdict_is_compared() -> None:
+    # Lean's runJOutInjB covers every call of the judged contracts, so it can refuse an `out` whose sent
+    # names are distinct; that disagreement with Python's check is reported
+    lean = [LEFT, RIGHT]
+    bad = judged_check([_event(True)], [_step(True, lean, out_inj=False)])[0]
+    assert len(bad) == 1 and "runJOutInjB" in bad[0] and "Python's own check passed it" in bad[0]
+    ev2 = _event(True)
+    ev2["derived"]["judged"]["out"][1] = [6, 10]
+    both = judged_check([ev2], [_step(True, lean, out_inj=False)])[0]
+    assert len(both) == 2 and "passed it" not in both[1]

@@ -12,7 +12,8 @@ the change, runs the source check of `DeriveTreeSrc` against the record itself (
 `Γ_b/raw(χ_b)` and every stored copy's must be the terms' outcomes; a Fork or Restore that fails it has no
 derivation, as in `checkedTab`), judges the request (`judgeA`; none: no derivation) and installs the
 judged record's new-leaf contracts (`judgedTEdit`) with the fresh calls named by `out`, under Lean's fresh
-node names (`leanNames`). An entry without one keeps `treeDerN`'s path: `Derive`'s change with Lean's names.
+node names (`leanNames`). An `out` that names two of the judged contracts' calls alike (`runJOutInjB`) has
+no derivation either: the copies' calls would merge. An entry without one keeps `treeDerN`'s path: `Derive`'s change with Lean's names.
 
 Choices, where the paper is silent or the oracle forces one:
 - The judgment numbers a copy's calls itself (`2c`, `2c + 1`, `c + n`, and `instK`'s template calls); the
@@ -58,8 +59,22 @@ def runJAgrees (j : RunJReq) (c : Core) (x : Nat) : Bool := !readsLeaf j.req || 
 /-- The judged change for the branch or group `x`, the fresh calls named by `out` (no node names yet). -/
 def runJEdit (j : RunJReq) (D : Edits.Derived) (x : Nat) : TEdit := renameTEdit j.out (judgedTEdit j.req D x)
 
+/-- The calls a pomset names: its events and both ends of every order pair. -/
+def runJPomCalls (p : Pomset) : List Nat :=
+  p.events ++ (List.map Prod.fst p.order ++ List.map Prod.snd p.order)
+
+/-- The calls of the judged record's new-leaf contracts on `x`, before `out` names them: the calls the
+judgment allocates for the copies, which `out` must keep apart. -/
+def runJCalls (j : RunJReq) (D : Edits.Derived) (x : Nat) : List Nat :=
+  concatL (List.map runJPomCalls (concatL (newContracts (judgedTEdit j.req D x))))
+
+/-- `f` is one-to-one on the calls `l`: two calls of `l` it names alike are the same call. -/
+def runJOutInjB (f : Nat → Nat) (l : List Nat) : Bool :=
+  allB (fun a => allB (fun b => !(Nat.beq (f a) (f b)) || Nat.beq a b) l) l
+
 /-- The table the machine reads: a judged entry's change from Lean's judgment (checked against the
-record), any other entry's as `Derive` names it; Lean's node names on both. -/
+record, and `out` checked one-to-one on the calls the judgment allocates, `runJOutInjB`), any other
+entry's as `Derive` names it; Lean's node names on both. -/
 def runJTab (der : Core → Nat → Option ((Machine.Derived × TEdit) × Option RunJReq)) (c : Core) (u : Nat) :
     Option (Machine.Derived × TEdit) :=
   match der c u with
@@ -69,7 +84,9 @@ def runJTab (der : Core → Nat → Option ((Machine.Derived × TEdit) × Option
     | false => none
     | true => match judgeA j.region j.store j.req with
       | none => none
-      | some D => some (d, leanNames c.tree (reserved c) (runJEdit j D (editTarget e)))
+      | some D => match runJOutInjB j.out (runJCalls j D (editTarget e)) with
+        | false => none
+        | true => some (d, leanNames c.tree (reserved c) (runJEdit j D (editTarget e)))
 
 /-- `Derive` as the runtime and ideal oracles' machines run it. -/
 def derRunJ (der : Core → Nat → Option ((Machine.Derived × TEdit) × Option RunJReq)) : Derivation :=

@@ -5,7 +5,10 @@ import AgentWarrant.Thm.Edits.DeriveTreeSrc
 - a tree step of `runJTab` is the record's tree, its `HStep`, `applyEdit` with Lean's names of the change
   `Derive` names for an entry without a judged request, or `applyEdit` with Lean's names of the judged
   change (`runJEdit`: `judgedTEdit` with the fresh calls named by `out`) for an entry with one, whose
-  judgment is defined and whose terms pass the source check where the row copies a source (`runJTreeStep`);
+  judgment is defined, whose terms pass the source check where the row copies a source and whose `out` is
+  one-to-one on the judged contracts' calls (`runJTreeStep`; `runJOutInjIff`, `runJTabOutRefused`);
+- under that check the installed contracts are the judged ones, each pomset renamed by `out`, which keeps
+  events and order up to renaming (`runJOutFaithful`, `runJRenamePomFaithful`);
 - so on the runtime machine (`stepTreeRunJ`) and on the ideal machine (`stepITreeRunJ`) every step's tree
   is one of these. Where the check holds, `forkArmsAreResidual`, `forkStepArmsAreResidual` and
   `restoreIsStored` (with `src := runJSrc j`) say what the judged contracts are: the edited leaf's or the
@@ -22,6 +25,7 @@ def RunJTree (der : Core → Nat → Option ((Machine.Derived × TEdit) × Optio
     (∃ u d e, der c u = some ((d, e), none) ∧ applyEdit c.tree (leanNames c.tree (reserved c) e) = some t') ∨
     (∃ u d e j D, der c u = some ((d, e), some j) ∧ judgeA j.region j.store j.req = some D ∧
       (readsLeaf j.req = true → srcAgreesB (runJSrc j) c (editTarget e) = true) ∧
+      runJOutInjB j.out (runJCalls j D (editTarget e)) = true ∧
       applyEdit c.tree (leanNames c.tree (reserved c) (runJEdit j D (editTarget e))) = some t')
 
 theorem runJTreeStep {der : Core → Nat → Option ((Machine.Derived × TEdit) × Option RunJReq)} {c : Core}
@@ -53,10 +57,89 @@ theorem runJTreeStep {der : Core → Nat → Option ((Machine.Derived × TEdit) 
                 cases hj : judgeA j.region j.store j.req with
                 | none => simp only [runJTab, hd, hb, hj] at ht
                 | some D =>
-                  simp only [runJTab, hd, hb, hj] at ht
-                  have ⟨_, h2⟩ := Prod.mk.inj (Option.some.inj ht)
-                  rw [← h2] at ha
-                  exact Or.inr (Or.inr (Or.inr ⟨u, d, e, j, D, hd, hj, hs, ha⟩))
+                  cases hi : runJOutInjB j.out (runJCalls j D (editTarget e)) with
+                  | false => simp only [runJTab, hd, hb, hj, hi] at ht
+                  | true =>
+                    simp only [runJTab, hd, hb, hj, hi] at ht
+                    have ⟨_, h2⟩ := Prod.mk.inj (Option.some.inj ht)
+                    rw [← h2] at ha
+                    exact Or.inr (Or.inr (Or.inr ⟨u, d, e, j, D, hd, hj, hs, hi, ha⟩))
+
+/-- `runJOutInjB` decides that `f` is one-to-one on `l`. -/
+theorem runJOutInjIff {f : Nat → Nat} {l : List Nat} :
+    runJOutInjB f l = true ↔ ∀ a b, a ∈ l → b ∈ l → f a = f b → a = b := by
+  constructor
+  · intro h a b ha hb he
+    have h2 : (!(Nat.beq (f a) (f b)) || Nat.beq a b) = true := allBElim (allBElim h a ha) b hb
+    rw [he, natBeqSelf] at h2
+    exact beqEq h2
+  · intro h
+    apply allBIntro
+    intro a ha
+    show allB _ l = true
+    apply allBIntro
+    intro b hb
+    show (!(Nat.beq (f a) (f b)) || Nat.beq a b) = true
+    cases hab : Nat.beq (f a) (f b) with
+    | false => rfl
+    | true =>
+      have e := h a b ha hb (beqEq hab)
+      rw [e, natBeqSelf]
+      rfl
+
+/-- A judged entry whose `out` names two of the judged contracts' calls alike has no derivation, whatever
+the source check says. -/
+theorem runJTabOutRefused {der : Core → Nat → Option ((Machine.Derived × TEdit) × Option RunJReq)} {c : Core}
+    {u : Nat} {d : Machine.Derived} {e : TEdit} {j : RunJReq} {D : Edits.Derived}
+    (hd : der c u = some ((d, e), some j)) (hj : judgeA j.region j.store j.req = some D)
+    (hi : runJOutInjB j.out (runJCalls j D (editTarget e)) = false) : runJTab der c u = none := by
+  cases hb : runJAgrees j c (editTarget e) with
+  | false => simp only [runJTab, hd, hb]; rfl
+  | true => simp only [runJTab, hd, hb, hj, hi]; rfl
+
+/-- Renaming by an `f` one-to-one on a pomset's calls keeps the pomset up to that renaming: a renamed call
+is an event exactly when the call is, and two renamed calls are ordered exactly when the calls are. -/
+theorem runJRenamePomFaithful {f : Nat → Nat} {p : Pomset}
+    (h : ∀ a b, a ∈ runJPomCalls p → b ∈ runJPomCalls p → f a = f b → a = b) :
+    (∀ a, a ∈ runJPomCalls p → (f a ∈ (renamePom f p).events ↔ a ∈ p.events)) ∧
+    (∀ a b, a ∈ runJPomCalls p → b ∈ runJPomCalls p →
+      ((f a, f b) ∈ (renamePom f p).order ↔ (a, b) ∈ p.order)) := by
+  refine ⟨fun a ha => ⟨fun hm => ?_, fun hm => mapMem hm⟩, fun a b ha hb => ⟨fun hm => ?_, fun hm => ?_⟩⟩
+  · have ⟨y, hy, e⟩ := memMap hm
+    have hyc : y ∈ runJPomCalls p := appendMemL _ hy
+    rw [h a y ha hyc e]
+    exact hy
+  · have ⟨q, hq, e⟩ := memMap hm
+    cases q with
+    | mk q1 q2 =>
+      have ⟨e1, e2⟩ := Prod.mk.inj e
+      have h1 : q1 ∈ runJPomCalls p :=
+        appendMemR _ (appendMemL _ (mapMem (f := Prod.fst) hq))
+      have h2 : q2 ∈ runJPomCalls p :=
+        appendMemR _ (appendMemR _ (mapMem (f := Prod.snd) hq))
+      rw [h a q1 ha h1 e1, h b q2 hb h2 e2]
+      exact hq
+  · exact mapMem (f := fun ab => (f ab.1, f ab.2)) hm
+
+/-- A judged change's new contracts are the judged record's, each pomset renamed by `out`; where
+`runJOutInjB` holds (as `runJTab` requires), the renaming keeps every one of them up to renaming. -/
+theorem runJOutFaithful {j : RunJReq} {D : Edits.Derived} {x : Nat}
+    (hi : runJOutInjB j.out (runJCalls j D x) = true) :
+    newContracts (runJEdit j D x) =
+      List.map (List.map (renamePom j.out)) (newContracts (judgedTEdit j.req D x)) ∧
+    (∀ a b, a ∈ runJCalls j D x → b ∈ runJCalls j D x → j.out a = j.out b → a = b) ∧
+    ∀ g p, g ∈ newContracts (judgedTEdit j.req D x) → p ∈ g →
+      (∀ a, a ∈ runJPomCalls p → (j.out a ∈ (renamePom j.out p).events ↔ a ∈ p.events)) ∧
+      (∀ a b, a ∈ runJPomCalls p → b ∈ runJPomCalls p →
+        ((j.out a, j.out b) ∈ (renamePom j.out p).order ↔ (a, b) ∈ p.order)) := by
+  have hinj := runJOutInjIff.mp hi
+  refine ⟨?_, hinj, fun g p hg hp => runJRenamePomFaithful (fun a b ha hb e => ?_)⟩
+  · show newContracts (renameTEdit j.out (judgedTEdit j.req D x)) = _
+    cases judgedTEdit j.req D x <;> rfl
+  · have hpc : p ∈ concatL (newContracts (judgedTEdit j.req D x)) := concatMem hg hp
+    have hm : runJPomCalls p ∈ List.map runJPomCalls (concatL (newContracts (judgedTEdit j.req D x))) :=
+      mapMem hpc
+    exact hinj a b (concatMem hm ha) (concatMem hm hb) e
 
 /-- On the runtime machine run with `derRunJ`, every committed step's tree is one `RunJTree` allows. -/
 theorem stepTreeRunJ (der : Core → Nat → Option ((Machine.Derived × TEdit) × Option RunJReq)) (S : RState)
