@@ -2132,4 +2132,20 @@ theorem runJudgedOutKeepsTheJudgedContracts {j : AgentWarrant.Edits.DeriveTreeRu
         ((j.out a, j.out b) ∈ (AgentWarrant.Edits.renamePom j.out p).order ↔ (a, b) ∈ p.order)) :=
   AgentWarrant.Edits.DeriveTreeRunJ.runJOutFaithful hi
 
+/-- What a judged step of `derRunJ` installs when Lean's freshness check of `out` holds (as
+`runJudgedEditTreesCopyTheTree`'s judged case requires): no call of a contract it installs is a call of a
+leaf the change keeps (every leaf of the record's tree but the branch a Fork or RestoreReplace replaces),
+so no call is named both by a new leaf and by a kept one, as the Python runtime's record check requires of
+the derived contract; stored copies' calls are not checked against. -/
+theorem runJudgedOutFreshForTheRecord {j : AgentWarrant.Edits.DeriveTreeRunJ.RunJReq}
+    {D : AgentWarrant.Edits.Derived} {x : Nat} {t : AgentWarrant.Edits.Machine.Tree}
+    (hf : AgentWarrant.Edits.DeriveTreeRunJ.runJOutFreshB j.out (AgentWarrant.Edits.DeriveTreeRunJ.runJCalls j D x)
+      (AgentWarrant.Edits.DeriveTreeRunJ.runJKeptCalls t
+        (AgentWarrant.Edits.DeriveTreeRunJ.runJFreshGone (AgentWarrant.Edits.DeriveTreeRunJ.runJEdit j D x))) = true) :
+    ∀ g p z, g ∈ AgentWarrant.Edits.DeriveTreeJudged.newContracts (AgentWarrant.Edits.DeriveTreeRunJ.runJEdit j D x) →
+      p ∈ g → z ∈ AgentWarrant.Edits.DeriveTreeRunJ.runJPomCalls p →
+      ¬ z ∈ AgentWarrant.Edits.DeriveTreeRunJ.runJKeptCalls t
+        (AgentWarrant.Edits.DeriveTreeRunJ.runJFreshGone (AgentWarrant.Edits.DeriveTreeRunJ.runJEdit j D x)) :=
+  AgentWarrant.Edits.DeriveTreeRunJ.runJOutFreshInstalled hf
+
 end AgentWarrant.Thm

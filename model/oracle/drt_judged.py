@@ -9,8 +9,10 @@ installs the judged record's new-leaf contracts after checking the terms against
 session's numbering (``SessionTerms``). Choices: every stored copy's remaining contract goes into the
 store, since Lean's check reads all of them; the names of the calls the judgment allocates (``out``) are
 read off Python's own cloning for the new leaves' names, so a contract Python put on the wrong leaf differs
-from Lean's; Lean checks ``out`` one-to-one itself (``runJOutInjB``) and ``judged_check`` reports a
-disagreement with Python's check; a case outside the term model (``drt_derive.Outside``) is sent without a
+from Lean's; Lean checks ``out`` one-to-one itself (``runJOutInjB``) and fresh for the leaves the edit keeps
+(``runJOutFreshB``: Python's record check refuses a contract naming a call twice, so a name of a kept
+leaf's call is not fresh; stored copies are not checked against, as Python does not), and
+``judged_check`` reports a disagreement with Python's checks; a case outside the term model (``drt_derive.Outside``) is sent without a
 request and its contracts stay Python's.
 """
 
@@ -19,7 +21,7 @@ from __future__ import annotations
 from collections import Counter
 from typing import Any, Protocol
 
-from model.edits.check.contract import Nil, Term
+from model.edits.check.contract import Nil, Term, call_ids
 from model.edits.runtime.derive import Derived
 from model.edits.runtime.forms import Edit, ForkChoice, ForkParallel, RestoreLive, RestoreReplace, kind_of
 from model.edits.runtime.record import State
@@ -69,7 +71,10 @@ def judged_request(nb: Numbering, s: State, u: Edit, d: Derived) -> dict[str, An
     the session's numbering): the branch's remaining contract, every stored copy's (by checkpoint ID, as
     Lean's source check reads all of them), the request, and ``out``, Python's names for the calls the
     judgment allocates (a copy's calls ``2c``/``2c + 1`` or ``c + n``, a template's ``instK`` calls), read
-    off Python's own cloning of the branch for the new leaves' names. ``None`` when the case lies outside
+    off Python's own cloning of the branch for the new leaves' names, and ``fresh``, Python's own check that
+    no name ``out`` sends is a call of a leaf the edit keeps (every leaf but the branch a Fork or
+    RestoreReplace replaces; the record check refuses a contract naming a call twice), which Lean does not
+    read. ``None`` when the case lies outside
     the term model (``drt_derive``'s reasons) or the edit is neither a Fork nor a Restore; the machine then
     keeps Python's contracts."""
     if not isinstance(u, ForkChoice | ForkParallel | RestoreReplace | RestoreLive) or s.tree is None \
@@ -124,7 +129,10 @@ def judged_request(nb: Numbering, s: State, u: Edit, d: Derived) -> dict[str, An
                     out[m + n] = nb.n("call", kmap[call_name[m]])
     except DD.Outside:
         return None
-    return {"region": region, "store": store, "request": req, "out": sorted([a, b] for a, b in out.items())}
+    gone = u.branch if isinstance(u, ForkChoice | ForkParallel | RestoreReplace) else None
+    kept = {nb.n("call", x) for lf in leaves(s.tree) if lf.branch != gone for x in call_ids(lf.gamma)}
+    return {"region": region, "store": store, "request": req, "out": sorted([a, b] for a, b in out.items()),
+            "fresh": not kept & set(out.values())}
 
 
 def _pom_key(events: list[int], order: list[list[int]]) -> tuple[frozenset[int], frozenset[tuple[int, int]]]:
@@ -147,8 +155,10 @@ def judged_check(events: list[dict[str, Any]], lean_steps: list[Any]) -> tuple[l
     be Python's new leaves' (multisets of pomsets, order transitively closed); without one (outside the
     term model) the machine ran on Python's contracts. The naming ``out`` sent must be one-to-one, by
     Python's check on the names it sends and by Lean's (``"outInj"``, ``runJOutInjB`` on every call of the
-    judged contracts, which refuses the edit otherwise). Returns the mismatches, the edits judged and the
-    edits outside the fragment."""
+    judged contracts, which refuses the edit otherwise), and fresh for the leaves the edit keeps, by
+    Python's check (``fresh`` in the request) and by Lean's (``"outFresh"``, ``runJOutFreshB``, which also
+    refuses the edit otherwise): the two verdicts must agree. Returns the mismatches, the edits judged and
+    the edits outside the fragment."""
     bad: list[str] = []
     judged = outside = 0
     for k, (ev, st) in enumerate(zip(events, lean_steps, strict=False)):
@@ -173,6 +183,9 @@ def judged_check(events: list[dict[str, Any]], lean_steps: list[Any]) -> tuple[l
         elif lj.get("outInj") is not True:
             bad.append(f"step {k} judged: Lean's runJOutInjB refuses out (two judged calls named alike)"
                        + ("; Python's own check passed it" if py_inj else ""))
+        elif lj.get("outFresh") is not d["judged"].get("fresh", True):
+            bad.append(f"step {k} judged: Lean's runJOutFreshB says {lj.get('outFresh')}, Python's freshness "
+                       f"check {d['judged'].get('fresh', True)} (out names a call of a kept leaf)")
         else:
             python_leaves = [[{"events": p["events"], "order": p["order"]} for p in leaf[1]]
                              for leaf in d["edit"]["leaves"]]

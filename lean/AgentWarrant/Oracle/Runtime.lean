@@ -35,9 +35,9 @@ for the new nodes (`leanNames`), checks the derivation and the Agent keeps the a
 request, in `edit_derive`'s spelling with the terms in the record's calls and `out` the caller's names for
 the calls the judgment allocates: then the new leaves' contracts are Lean's (`derRunJ` of
 `Spec/Edits/DeriveTreeRunJ.lean`: the source check against the record, `judgeA`, `out` one-to-one on the
-judged contracts' calls (`runJOutInjB`), `judgedTEdit`), and the step reports `"judged": {"agrees": b,
-"outInj": b | null, "leaves": [[pomset]] | null}`, the two verdicts and the contracts the machine installs
-when both hold), `{"kind": "update" | "preload", "edit": u,
+judged contracts' calls (`runJOutInjB`) and fresh for the leaves the change keeps (`runJOutFreshB`),
+`judgedTEdit`), and the step reports `"judged": {"agrees": b, "outInj": b | null, "outFresh": b | null,
+"leaves": [[pomset]] | null}`, the three verdicts and the contracts the machine installs when all hold), `{"kind": "update" | "preload", "edit": u,
 "answer": i}` (the Agent's `i`-th answer, in the order of the session's checks), `{"kind": "use" |
 "retry", "call": x, "token": version | null, "request": ok}`, `{"kind": "dispatch"}`, `{"kind":
 "settle", "action": d, "value": v}`, `{"kind": "checkpoint", "id": k, "branch": b}` (Lean decides whether `b` is current from its tree),
@@ -207,9 +207,10 @@ def lookup (t : List (Core × Nat × Option ((Machine.Derived × TEdit) × Optio
     Derivation := DeriveTreeRunJ.derRunJ (lookupT t)
 
 /-- Lean's view of a judged request at the record `c` (`"judged"` on the step): the source check's verdict,
-whether `out` is one-to-one on the calls the judgment allocates (`runJOutInjB`), and the new leaves'
-contracts the judgment gives (`null`: the judgment derives nothing; the machine installs them only when
-both verdicts hold). -/
+whether `out` is one-to-one on the calls the judgment allocates (`runJOutInjB`), whether it names none of
+them as a call of a leaf the change keeps (`runJOutFreshB`), and the new leaves' contracts the judgment
+gives (`null`: the judgment derives nothing; the machine installs them only when all three verdicts
+hold). -/
 def judgedJ (c : Core) : Option ((Machine.Derived × TEdit) × Option DeriveTreeRunJ.RunJReq) → List (String × Json)
   | some ((_, e), some j) =>
     let x := DeriveTreeRunJ.editTarget e
@@ -218,6 +219,10 @@ def judgedJ (c : Core) : Option ((Machine.Derived × TEdit) × Option DeriveTree
       ("outInj", match D with
         | none => Json.null
         | some D => toJson (DeriveTreeRunJ.runJOutInjB j.out (DeriveTreeRunJ.runJCalls j D x))),
+      ("outFresh", match D with
+        | none => Json.null
+        | some D => toJson (DeriveTreeRunJ.runJOutFreshB j.out (DeriveTreeRunJ.runJCalls j D x)
+            (DeriveTreeRunJ.runJKeptCalls c.tree (DeriveTreeRunJ.runJFreshGone (DeriveTreeRunJ.runJEdit j D x))))),
       ("leaves", match D with
         | none => Json.null
         | some D => Oracle.DeriveRT.leavesJ (DeriveTreeJudged.newContracts (DeriveTreeRunJ.runJEdit j D x)))])]

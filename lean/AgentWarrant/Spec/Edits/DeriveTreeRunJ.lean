@@ -13,14 +13,22 @@ the change, runs the source check of `DeriveTreeSrc` against the record itself (
 derivation, as in `checkedTab`), judges the request (`judgeA`; none: no derivation) and installs the
 judged record's new-leaf contracts (`judgedTEdit`) with the fresh calls named by `out`, under Lean's fresh
 node names (`leanNames`). An `out` that names two of the judged contracts' calls alike (`runJOutInjB`) has
-no derivation either: the copies' calls would merge. An entry without one keeps `treeDerN`'s path: `Derive`'s change with Lean's names.
+no derivation either: the copies' calls would merge. Nor has an `out` that names a judged call as a call of
+a leaf the change keeps (`runJOutFreshB` against `runJKeptCalls`): the derived contract would name one call
+twice, which the Python runtime's record check refuses (its duplicate-call check on the whole tree's
+contract, and its check that no processed call is back in the workflow). An entry without one keeps `treeDerN`'s path: `Derive`'s change with Lean's names.
 
 Choices, where the paper is silent or the oracle forces one:
 - The judgment numbers a copy's calls itself (`2c`, `2c + 1`, `c + n`, and `instK`'s template calls); the
   record's calls for them are the caller's (`out`, applied to every event and order pair by `renamePom`),
   since later tool calls name them. `out` is a naming only: the contracts' shape is the judgment's.
 - The instance the entry carries (outcomes, maps, automaton) stays `Derive`'s, as on `treeDerN`'s path;
-  only the tree change, so the new leaves' contracts, comes from the judgment. -/
+  only the tree change, so the new leaves' contracts, comes from the judgment
+- Freshness is checked against the contract calls (every outcome pomset's, so processed calls and the calls
+  of untaken outcomes too) of every leaf the change keeps: all but the branch a Fork or RestoreReplace
+  replaces (`runJFreshGone`); RestoreLive keeps `b`, so `b`'s calls count. Stored copies' calls are not
+  checked against: Python does not require it (a copy shares its branch's call names by construction, and
+  the contract its record check reads holds no copy). -/
 namespace AgentWarrant.Edits.DeriveTreeRunJ
 open AgentWarrant AgentWarrant.Edits AgentWarrant.Edits.Machine AgentWarrant.Edits.DeriveTreeJudged
 open AgentWarrant.Edits.DeriveTreeSrc AgentWarrant.Edits.DeriveCover AgentWarrant.Edits.DeriveFork
@@ -72,9 +80,30 @@ def runJCalls (j : RunJReq) (D : Edits.Derived) (x : Nat) : List Nat :=
 def runJOutInjB (f : Nat → Nat) (l : List Nat) : Bool :=
   allB (fun a => allB (fun b => !(Nat.beq (f a) (f b)) || Nat.beq a b) l) l
 
+/-- The leaf a change replaces: a Fork's and a RestoreReplace's branch; none for RestoreLive (it keeps
+`b`), a Merge or no change. -/
+def runJFreshGone : TEdit → Option Nat
+  | TEdit.fork _ b _ _ _ _ _ => some b
+  | TEdit.restore false b _ _ _ => some b
+  | _ => none
+
+/-- A node whose calls the fresh names must avoid: a leaf the change keeps. -/
+def runJFreshKept : Option Nat → TNode → Bool
+  | none, n => Nat.beq n.kind 0
+  | some b, n => Nat.beq n.kind 0 && !(Nat.beq n.name b)
+
+/-- The contract calls of the tree's leaves the change keeps (`gone`: the leaf it replaces). -/
+def runJKeptCalls (t : Tree) (gone : Option Nat) : List Nat :=
+  concatL (List.map (fun n => concatL (List.map runJPomCalls n.gamma)) (filt (runJFreshKept gone) t))
+
+/-- `f` names no call of `l` as a call of `r`. -/
+def runJOutFreshB (f : Nat → Nat) (l r : List Nat) : Bool :=
+  allB (fun a => !(memN (f a) r)) l
+
 /-- The table the machine reads: a judged entry's change from Lean's judgment (checked against the
-record, and `out` checked one-to-one on the calls the judgment allocates, `runJOutInjB`), any other
-entry's as `Derive` names it; Lean's node names on both. -/
+record, `out` checked one-to-one on the calls the judgment allocates, `runJOutInjB`, and fresh for the
+leaves the change keeps, `runJOutFreshB`), any other entry's as `Derive` names it; Lean's node names on
+both. -/
 def runJTab (der : Core → Nat → Option ((Machine.Derived × TEdit) × Option RunJReq)) (c : Core) (u : Nat) :
     Option (Machine.Derived × TEdit) :=
   match der c u with
@@ -86,7 +115,10 @@ def runJTab (der : Core → Nat → Option ((Machine.Derived × TEdit) × Option
       | none => none
       | some D => match runJOutInjB j.out (runJCalls j D (editTarget e)) with
         | false => none
-        | true => some (d, leanNames c.tree (reserved c) (runJEdit j D (editTarget e)))
+        | true => match runJOutFreshB j.out (runJCalls j D (editTarget e))
+            (runJKeptCalls c.tree (runJFreshGone (runJEdit j D (editTarget e)))) with
+          | false => none
+          | true => some (d, leanNames c.tree (reserved c) (runJEdit j D (editTarget e)))
 
 /-- `Derive` as the runtime and ideal oracles' machines run it. -/
 def derRunJ (der : Core → Nat → Option ((Machine.Derived × TEdit) × Option RunJReq)) : Derivation :=

@@ -1,12 +1,16 @@
 import AgentWarrant.Spec.Edits.DeriveTreeRunJ
 import AgentWarrant.Thm.Edits.DeriveTreeSrc
+import AgentWarrant.Thm.Edits.RecheckContract
 /-! The trees of the runtime and ideal oracles' machines (`derRunJ`, `Spec/Edits/DeriveTreeRunJ.lean`;
 *When Can Agents Safely Checkpoint, Fork, Restore, and Merge?*, Table I, Section IV-B1):
 - a tree step of `runJTab` is the record's tree, its `HStep`, `applyEdit` with Lean's names of the change
   `Derive` names for an entry without a judged request, or `applyEdit` with Lean's names of the judged
   change (`runJEdit`: `judgedTEdit` with the fresh calls named by `out`) for an entry with one, whose
   judgment is defined, whose terms pass the source check where the row copies a source and whose `out` is
-  one-to-one on the judged contracts' calls (`runJTreeStep`; `runJOutInjIff`, `runJTabOutRefused`);
+  one-to-one on the judged contracts' calls (`runJTreeStep`; `runJOutInjIff`, `runJTabOutRefused`) and
+  names none of them as a call of a leaf the change keeps (`runJOutFreshIff`, `runJTabOutStaleRefused`);
+- under that check no call of an installed contract is a call of a kept leaf (`runJOutFreshInstalled`,
+  `runJRenameCalls`);
 - under that check the installed contracts are the judged ones, each pomset renamed by `out`, which keeps
   events and order up to renaming (`runJOutFaithful`, `runJRenamePomFaithful`);
 - so on the runtime machine (`stepTreeRunJ`) and on the ideal machine (`stepITreeRunJ`) every step's tree
@@ -26,6 +30,8 @@ def RunJTree (der : Core → Nat → Option ((Machine.Derived × TEdit) × Optio
     (∃ u d e j D, der c u = some ((d, e), some j) ∧ judgeA j.region j.store j.req = some D ∧
       (readsLeaf j.req = true → srcAgreesB (runJSrc j) c (editTarget e) = true) ∧
       runJOutInjB j.out (runJCalls j D (editTarget e)) = true ∧
+      runJOutFreshB j.out (runJCalls j D (editTarget e))
+        (runJKeptCalls c.tree (runJFreshGone (runJEdit j D (editTarget e)))) = true ∧
       applyEdit c.tree (leanNames c.tree (reserved c) (runJEdit j D (editTarget e))) = some t')
 
 theorem runJTreeStep {der : Core → Nat → Option ((Machine.Derived × TEdit) × Option RunJReq)} {c : Core}
@@ -60,10 +66,14 @@ theorem runJTreeStep {der : Core → Nat → Option ((Machine.Derived × TEdit) 
                   cases hi : runJOutInjB j.out (runJCalls j D (editTarget e)) with
                   | false => simp only [runJTab, hd, hb, hj, hi] at ht
                   | true =>
-                    simp only [runJTab, hd, hb, hj, hi] at ht
-                    have ⟨_, h2⟩ := Prod.mk.inj (Option.some.inj ht)
-                    rw [← h2] at ha
-                    exact Or.inr (Or.inr (Or.inr ⟨u, d, e, j, D, hd, hj, hs, hi, ha⟩))
+                    cases hf : runJOutFreshB j.out (runJCalls j D (editTarget e))
+                        (runJKeptCalls c.tree (runJFreshGone (runJEdit j D (editTarget e)))) with
+                    | false => simp only [runJTab, hd, hb, hj, hi, hf] at ht
+                    | true =>
+                      simp only [runJTab, hd, hb, hj, hi, hf] at ht
+                      have ⟨_, h2⟩ := Prod.mk.inj (Option.some.inj ht)
+                      rw [← h2] at ha
+                      exact Or.inr (Or.inr (Or.inr ⟨u, d, e, j, D, hd, hj, hs, hi, hf, ha⟩))
 
 /-- `runJOutInjB` decides that `f` is one-to-one on `l`. -/
 theorem runJOutInjIff {f : Nat → Nat} {l : List Nat} :
@@ -96,6 +106,41 @@ theorem runJTabOutRefused {der : Core → Nat → Option ((Machine.Derived × TE
   cases hb : runJAgrees j c (editTarget e) with
   | false => simp only [runJTab, hd, hb]; rfl
   | true => simp only [runJTab, hd, hb, hj, hi]; rfl
+
+/-- `runJOutFreshB` decides that `f` sends no call of `l` into `r`. -/
+theorem runJOutFreshIff {f : Nat → Nat} {l r : List Nat} :
+    runJOutFreshB f l r = true ↔ ∀ a, a ∈ l → ¬ f a ∈ r := by
+  constructor
+  · intro h a ha hr
+    have h2 : (!(memN (f a) r)) = true := allBElim h a ha
+    rw [(memNIff (f a) r).mpr hr] at h2
+    cases h2
+  · intro h
+    apply allBIntro
+    intro a ha
+    show (!(memN (f a) r)) = true
+    rw [(memNFalseIff (f a) r).mpr (h a ha)]
+    rfl
+
+/-- A judged entry whose `out` names one of the judged contracts' calls as a call of a leaf the change
+keeps has no derivation, whatever the other checks say. -/
+theorem runJTabOutStaleRefused {der : Core → Nat → Option ((Machine.Derived × TEdit) × Option RunJReq)}
+    {c : Core} {u : Nat} {d : Machine.Derived} {e : TEdit} {j : RunJReq} {D : Edits.Derived} {a : Nat}
+    (hd : der c u = some ((d, e), some j)) (hj : judgeA j.region j.store j.req = some D)
+    (ha : a ∈ runJCalls j D (editTarget e))
+    (hk : j.out a ∈ runJKeptCalls c.tree (runJFreshGone (runJEdit j D (editTarget e)))) :
+    runJTab der c u = none := by
+  have hf : runJOutFreshB j.out (runJCalls j D (editTarget e))
+      (runJKeptCalls c.tree (runJFreshGone (runJEdit j D (editTarget e)))) = false := by
+    cases h : runJOutFreshB j.out (runJCalls j D (editTarget e))
+        (runJKeptCalls c.tree (runJFreshGone (runJEdit j D (editTarget e)))) with
+    | false => rfl
+    | true => exact absurd hk ((runJOutFreshIff.mp h) a ha)
+  cases hb : runJAgrees j c (editTarget e) with
+  | false => simp only [runJTab, hd, hb]; rfl
+  | true => cases hi : runJOutInjB j.out (runJCalls j D (editTarget e)) with
+    | false => simp only [runJTab, hd, hb, hj, hi]; rfl
+    | true => simp only [runJTab, hd, hb, hj, hi, hf]; rfl
 
 /-- Renaming by an `f` one-to-one on a pomset's calls keeps the pomset up to that renaming: a renamed call
 is an event exactly when the call is, and two renamed calls are ordered exactly when the calls are. -/
@@ -140,6 +185,49 @@ theorem runJOutFaithful {j : RunJReq} {D : Edits.Derived} {x : Nat}
     have hm : runJPomCalls p ∈ List.map runJPomCalls (concatL (newContracts (judgedTEdit j.req D x))) :=
       mapMem hpc
     exact hinj a b (concatMem hm ha) (concatMem hm hb) e
+
+/-- A call of a pomset renamed by `f` is `f` of one of the pomset's calls. -/
+theorem runJRenameCalls {f : Nat → Nat} {p : Pomset} {z : Nat} (hz : z ∈ runJPomCalls (renamePom f p)) :
+    ∃ a, a ∈ runJPomCalls p ∧ z = f a := by
+  have hz' : z ∈ List.map f p.events ++ (List.map Prod.fst (List.map (fun (ab : Nat × Nat) => (f ab.1, f ab.2)) p.order) ++
+      List.map Prod.snd (List.map (fun (ab : Nat × Nat) => (f ab.1, f ab.2)) p.order)) := hz
+  cases memAppend hz' with
+  | inl h =>
+    have ⟨a, ha, e⟩ := memMap h
+    exact ⟨a, appendMemL _ ha, e⟩
+  | inr h => cases memAppend h with
+    | inl h =>
+      have ⟨q, hq, e⟩ := memMap h
+      have ⟨r, hr, e2⟩ := memMap hq
+      rw [e2] at e
+      exact ⟨r.1, appendMemR _ (appendMemL _ (mapMem (f := Prod.fst) hr)), e⟩
+    | inr h =>
+      have ⟨q, hq, e⟩ := memMap h
+      have ⟨r, hr, e2⟩ := memMap hq
+      rw [e2] at e
+      exact ⟨r.2, appendMemR _ (appendMemR _ (mapMem (f := Prod.snd) hr)), e⟩
+
+/-- Where `runJOutFreshB` holds against `r` (as `runJTab` requires, with `r` the calls of the leaves the
+change keeps), no call of a contract the judged change installs is a call of `r`. -/
+theorem runJOutFreshInstalled {j : RunJReq} {D : Edits.Derived} {x : Nat} {r : List Nat}
+    (hf : runJOutFreshB j.out (runJCalls j D x) r = true) :
+    ∀ g p z, g ∈ newContracts (runJEdit j D x) → p ∈ g → z ∈ runJPomCalls p → ¬ z ∈ r := by
+  intro g p z hg hp hz
+  have e : newContracts (runJEdit j D x) =
+      List.map (List.map (renamePom j.out)) (newContracts (judgedTEdit j.req D x)) := by
+    show newContracts (renameTEdit j.out (judgedTEdit j.req D x)) = _
+    cases judgedTEdit j.req D x <;> rfl
+  rw [e] at hg
+  have ⟨g0, hg0, eg⟩ := memMap hg
+  rw [eg] at hp
+  have ⟨p0, hp0, ep⟩ := memMap hp
+  rw [ep] at hz
+  have ⟨a, ha, ez⟩ := runJRenameCalls hz
+  rw [ez]
+  have hpc : p0 ∈ concatL (newContracts (judgedTEdit j.req D x)) := concatMem hg0 hp0
+  have hm : runJPomCalls p0 ∈ List.map runJPomCalls (concatL (newContracts (judgedTEdit j.req D x))) :=
+    mapMem hpc
+  exact (runJOutFreshIff.mp hf) a (concatMem hm ha)
 
 /-- On the runtime machine run with `derRunJ`, every committed step's tree is one `RunJTree` allows. -/
 theorem stepTreeRunJ (der : Core → Nat → Option ((Machine.Derived × TEdit) × Option RunJReq)) (S : RState)
