@@ -510,6 +510,61 @@ def test_judged_out_naming_two_calls_alike_is_refused_by_lean(oracle: LeanOracle
     assert out["steps"][k]["obs"] == ["edit", "invalid"]
 
 
+def _judged_step(oracle: LeanOracle, form: str) -> tuple[Recording, int]:
+    """The first session (of 80) that checks a judged edit whose request is ``form``, recorded, and that
+    check's step."""
+    rec = Recording(oracle)
+    for seed in range(80):
+        res = R.run_session(rec, R.Session(R.REGISTRATIONS[seed % 2], seed, 16))  # type: ignore[arg-type]
+        assert isinstance(res, Agree), res
+        events = rec.payload["events"]
+        ks = [k for k, e in enumerate(events) if e["kind"] == "check" and not e.get("crash") and e["derived"]
+              and "judged" in e["derived"] and e["derived"]["judged"]["request"][0] == form]
+        if ks:
+            return rec, ks[0]
+    pytest.fail(f"no session checks a judged {form}")
+
+
+def _term_calls(t: Any) -> list[int]:
+    return [int(t[1])] if t[0] == "call" else [c for x in t[1:] if isinstance(x, list) for c in _term_calls(x)]
+
+
+def test_judged_out_naming_a_kept_leafs_call_is_refused_by_lean(oracle: LeanOracle) -> None:
+    """Lean checks the naming ``out`` of a judged request fresh for the leaves the edit keeps
+    (``runJOutFreshB``): RestoreLive keeps ``b``, so an ``out`` that names one restored call as a call of
+    ``b``'s region gets a false ``"outFresh"`` (still one-to-one) and no derivation; the ``out`` as sent
+    gets a true verdict, as Python's own check does, and a derivation."""
+    rec, k = _judged_step(oracle, "restore_live")
+    sent = rec.out["steps"][k]
+    judged = rec.payload["events"][k]["derived"]["judged"]
+    assert judged["fresh"] is True and sent["judged"]["outFresh"] is True and sent["obs"] != ["edit", "invalid"]
+    region = _term_calls(judged["region"])
+    named = {b for _, b in judged["out"]}
+    stale = [c for c in region if c not in named]
+    assert stale and judged["out"]  # b's remaining calls are not among the restored copy's names
+    bad = copy.deepcopy(rec.payload)
+    bad["events"][k]["derived"]["judged"]["out"][0][1] = stale[0]
+    out = oracle.call(R.JUDGMENT, bad)
+    assert out["steps"][k]["judged"]["agrees"] is True and out["steps"][k]["judged"]["outInj"] is True
+    assert out["steps"][k]["judged"]["outFresh"] is False
+    assert out["steps"][k]["obs"] == ["edit", "invalid"]
+
+
+def test_judged_fork_may_rename_onto_the_replaced_leafs_calls(oracle: LeanOracle) -> None:
+    """A Fork replaces its branch, so Lean's freshness check does not read that leaf's calls: an ``out``
+    naming a Fork's copied call as one of the branch's own remaining calls (kept one-to-one) still gets a
+    true ``"outFresh"``."""
+    rec, k = _judged_fork(oracle)
+    judged = rec.payload["events"][k]["derived"]["judged"]
+    named = {b for _, b in judged["out"]}
+    region = [c for c in _term_calls(judged["region"]) if c not in named]
+    assert region
+    bad = copy.deepcopy(rec.payload)
+    bad["events"][k]["derived"]["judged"]["out"][0][1] = region[0]
+    out = oracle.call(R.JUDGMENT, bad)
+    assert out["steps"][k]["judged"]["outInj"] is True and out["steps"][k]["judged"]["outFresh"] is True
+
+
 def _changes(tree: Node) -> list[tuple[dict[str, Any], Node | None]]:
     """Every tree change on the crafted tree (each branch and group name, each form) with the tree
     Table I's row gives by Python's ``𝓔[n]`` (``replace_at``, as ``Derive`` applies it), or ``None``

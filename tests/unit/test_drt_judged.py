@@ -1,7 +1,8 @@
 """``judged_check`` of the edit-runtime DRT (``model.oracle.drt_judged``) on hand-written events and Lean
 steps: agreeing contracts pass and count as judged, a Fork without a judged request counts as outside,
 and a false source check, an undefined judgment, different contracts, a naming that sends two allocated
-calls to one or Lean's refusal of the naming are mismatches."""
+calls to one, Lean's refusal of the naming, or Lean's and Python's freshness verdicts differing are
+mismatches."""
 
 from __future__ import annotations
 
@@ -25,12 +26,13 @@ def _event(judged: bool) -> dict[str, Any]:
     derived: dict[str, Any] = {"edit": edit}
     if judged:
         derived["judged"] = {"region": ["nil"], "store": [], "request": ["fork_parallel"],
-                             "out": [[4, 10], [6, 11], [5, 12], [7, 13]]}
+                             "out": [[4, 10], [6, 11], [5, 12], [7, 13]], "fresh": True}
     return {"kind": "check", "edit": 0, "derived": derived}
 
 
-def _step(agrees: bool, leaves: Any, out_inj: bool = True) -> dict[str, Any]:
-    return {"obs": ["edit", "accepted"], "judged": {"agrees": agrees, "outInj": out_inj, "leaves": leaves}}
+def _step(agrees: bool, leaves: Any, out_inj: bool = True, out_fresh: bool = True) -> dict[str, Any]:
+    return {"obs": ["edit", "accepted"],
+            "judged": {"agrees": agrees, "outInj": out_inj, "outFresh": out_fresh, "leaves": leaves}}
 
 
 def test_agreeing_contracts_count_as_judged() -> None:
@@ -63,3 +65,16 @@ def test_leans_out_verdict_is_compared() -> None:
     ev2["derived"]["judged"]["out"][1] = [6, 10]
     both = judged_check([ev2], [_step(True, lean, out_inj=False)])[0]
     assert len(both) == 2 and "passed it" not in both[1]
+
+
+def test_freshness_verdicts_are_compared() -> None:
+    # Lean's runJOutFreshB and Python's own check that no sent name is a kept leaf's call must agree:
+    # either one refusing alone is a mismatch, both refusing or both passing is not
+    lean = [LEFT, RIGHT]
+    stale = _event(True)
+    stale["derived"]["judged"]["fresh"] = False
+    assert judged_check([_event(True)], [_step(True, lean, out_fresh=True)])[0] == []
+    assert judged_check([stale], [_step(True, lean, out_fresh=False)])[0] == []
+    for ev, fresh in ((_event(True), False), (stale, True)):
+        bad = judged_check([ev], [_step(True, lean, out_fresh=fresh)])[0]
+        assert len(bad) == 1 and "runJOutFreshB" in bad[0]
