@@ -12,8 +12,8 @@ read off Python's own cloning for the new leaves' names, so a contract Python pu
 from Lean's; Lean checks ``out`` one-to-one itself (``runJOutInjB``) and fresh for the leaves the edit keeps
 (``runJOutFreshB``: Python's record check refuses a contract naming a call twice, so a name of a kept
 leaf's call is not fresh; stored copies are not checked against, as Python does not), and
-``judged_check`` reports a disagreement with Python's checks; a case outside the term model (``drt_derive.Outside``) is sent without a
-request and its contracts stay Python's.
+``judged_check`` reports a disagreement with Python's checks; a case outside the term model
+(``drt_derive.Outside``) is sent without a request and its contracts stay Python's.
 """
 
 from __future__ import annotations
