@@ -459,20 +459,25 @@ def test_swapped_fork_arm_contracts_are_caught(oracle: LeanOracle, monkeypatch: 
     assert "judged edit" in fine.tags
 
 
-def _judged_fork(oracle: LeanOracle) -> tuple[Recording, int]:
-    """The first session (of 40) that checks a judged Fork, recorded, and that check's step."""
+def _judged_where(oracle: LeanOracle, what: str, n: int, keep: Callable[[dict[str, Any]], bool]) \
+        -> tuple[Recording, int]:
+    """The first session (of ``n``) that checks a judged edit whose derivation ``keep`` accepts (``what``
+    names it), recorded, and that check's step."""
     rec = Recording(oracle)
-    for seed in range(40):
+    for seed in range(n):
         res = R.run_session(rec, R.Session(R.REGISTRATIONS[seed % 2], seed, 16))  # type: ignore[arg-type]
         assert isinstance(res, Agree), res
         events = rec.payload["events"]
         ks = [k for k, e in enumerate(events) if e["kind"] == "check" and not e.get("crash") and e["derived"]
-              and e["derived"]["edit"]["form"] == "fork" and "judged" in e["derived"]]
+              and "judged" in e["derived"] and keep(e["derived"])]
         if ks:
-            break
-    else:
-        pytest.fail("no session checks a judged Fork")
-    return rec, ks[0]
+            return rec, ks[0]
+    pytest.fail(f"no session checks a judged {what}")
+
+
+def _judged_fork(oracle: LeanOracle) -> tuple[Recording, int]:
+    """The first session (of 40) that checks a judged Fork, recorded, and that check's step."""
+    return _judged_where(oracle, "Fork", 40, lambda d: bool(d["edit"]["form"] == "fork"))
 
 
 def test_judged_terms_off_the_record_are_refused(oracle: LeanOracle) -> None:
@@ -513,16 +518,7 @@ def test_judged_out_naming_two_calls_alike_is_refused_by_lean(oracle: LeanOracle
 def _judged_step(oracle: LeanOracle, form: str) -> tuple[Recording, int]:
     """The first session (of 80) that checks a judged edit whose request is ``form``, recorded, and that
     check's step."""
-    rec = Recording(oracle)
-    for seed in range(80):
-        res = R.run_session(rec, R.Session(R.REGISTRATIONS[seed % 2], seed, 16))  # type: ignore[arg-type]
-        assert isinstance(res, Agree), res
-        events = rec.payload["events"]
-        ks = [k for k, e in enumerate(events) if e["kind"] == "check" and not e.get("crash") and e["derived"]
-              and "judged" in e["derived"] and e["derived"]["judged"]["request"][0] == form]
-        if ks:
-            return rec, ks[0]
-    pytest.fail(f"no session checks a judged {form}")
+    return _judged_where(oracle, form, 80, lambda d: bool(d["judged"]["request"][0] == form))
 
 
 def _term_calls(t: Any) -> list[int]:
