@@ -54,6 +54,7 @@ import AgentWarrant.Spec.Edits.DeriveTreeArity
 import AgentWarrant.Thm.Edits.DeriveTreeArity
 import AgentWarrant.Thm.Edits.DeriveTreeArityRows
 import AgentWarrant.Thm.Edits.DeriveTreeArityFork
+import AgentWarrant.Thm.Edits.DeriveTreeArityMerge
 import AgentWarrant.Thm.Edits.DeriveTreeSeq2
 import AgentWarrant.Spec.Edits.Cost
 import AgentWarrant.Thm.Edits.Cost
