@@ -1772,18 +1772,17 @@ entries of action `a` (all scalar or null constants: `classQ`; an array or objec
 `classQA`; an array or object resource constant: `classQR`) and on whether the class denies an equality
 between slots (then `classQN` or `classQNR`, the answer flagged `"exact": false`, a flag that leaves the
 `"answer"` field as it was: `classAllExactKeepsAnswer`); entries outside all three get `outside`, never
-`covered`. If that routed answer (`classAllOut`, the oracle's routing restated on decoded inputs) is
+`covered`. If that routed answer (`classAllOut`, what `argCoverClassJ` returns on its decoded inputs) is
 `covered`, then for every way `(t, d)` of `a` with condition `cond`, every call the monitor prepares with an
 effect of action `a` in a binding state of the class meeting the condition has the monitor's own
 `grantMatches` vector over `gs` among the listed vectors. The extra hypotheses are asked only where the
 routing needs them: `hadm` (array or object path values admitted) when an entry is outside `grantOk`,
 `htools` (`ToolResScalar`: tool resources scalar) when one is outside `grantOkA`, and `hapart` (the denied
-equalities' values differ) when the class denies one. The oracle's decoding of its JSON input, and that
-`argCoverClassJ` calls this very routing (it writes the same `match` inline), are not part of the
-statement. -/
+equalities' values differ) when the class denies one. The oracle's decoding of its JSON input is
+not part of the statement. -/
 theorem oracleClassCoverageAllWriters (fs : List AgentWarrant.Revision.ArgCover.Fact) (p : AgentWarrant.Monitor.Full.Policy) (a : String)
     (gs : List AgentWarrant.Monitor.Full.Grant) (E : Option (List Lean.Json)) (listedS : List String) (listed : List (List Bool))
-    (hans : (AgentWarrant.Revision.ArgCover.classAllOut fs a p.tools gs E listedS listed).getObjVal? "answer" =
+    (hans : (AgentWarrant.Oracle.ArgCoverClass.classAllOut fs a p.tools gs E listedS listed).getObjVal? "answer" =
       Except.ok (Lean.Json.str "covered"))
     (t : AgentWarrant.Monitor.Full.Tool) (d : AgentWarrant.Monitor.Full.EffDecl) (hway : AgentWarrant.Mem (t, d) (AgentWarrant.Revision.ArgCover.ways a p.tools))
     (cond : List AgentWarrant.Revision.ArgCover.SClause) (hcond : AgentWarrant.Revision.ArgCover.wayCond a p.tools gs E t d = some cond)

@@ -12,8 +12,8 @@ routes to (Agenra Sections 1 and 7.1: a certificate must hold in every binding s
   entries (`grantOk`, `grantOkA`, `grantOkR`) and the class's denials (`apartFree`), whichever of `classQ`,
   `classQA`, `classQR`, `classQN`, `classQNR` it wrote, the monitor's matching of every prepared call in every
   binding state of the class meeting a way's condition is a listed vector.
-Choices: the routing is restated as the oracle's `match` on decoded inputs (action, entries, tools, resources,
-listed vectors, facts); the JSON decoding of `argCoverClassJ` is not part of the statement. Each extra
+Choices: the statement starts from `classAllOut`, the function `argCoverClassJ` returns on its decoded inputs
+(action, entries, tools, resources, listed vectors, facts); the JSON decoding itself is not part of it. Each extra
 hypothesis is asked only on the branch that needs it: `hadm` when an entry is outside `grantOk`, `htools` when
 one is outside `grantOkA`, `hapart` when the class denies an equality between slots. The `outside` answer is
 never `covered`. -/
@@ -54,35 +54,11 @@ theorem classAllOutsideNot (a : String) (xs : List (Nat × String)) :
     | _ => "") h
   exact absurd hs (by decide)
 
-/-- The answer `arg_cover_class` returns on decoded inputs: its routing on the action's entries and the
-class's denials, as written in `argCoverClassJ`. -/
-def classAllOut (fs : List Fact) (a : String) (tools : List Tool) (gs : List Monitor.Full.Grant)
-    (E : Option (List Json)) (listedS : List String) (listed : List (List Bool)) : Json :=
-  match allB grantOk (ofAction a gs), allB grantOkA (ofAction a gs), allB grantOkR (ofAction a gs), apartFree fs with
-  | true, _, _, true =>
-    Oracle.ArgCoverClass.decideWaysC listedS listed
-      (Oracle.ArgCoverClass.somesQC ((ways a tools).map (fun w => classQ fs a tools gs E w.1 w.2))) []
-  | false, true, _, true =>
-    Oracle.ArgCoverClass.decideWaysC listedS listed
-      (Oracle.ArgCoverClass.somesQC ((ways a tools).map (fun w => classQA fs a tools gs E w.1 w.2))) []
-  | false, false, true, true =>
-    Oracle.ArgCoverClass.decideWaysC listedS listed
-      (Oracle.ArgCoverClass.somesQC ((ways a tools).map (fun w => classQR fs a tools gs E w.1 w.2))) []
-  | true, _, _, false =>
-    (Oracle.ArgCoverClass.decideWaysC listedS listed
-      (Oracle.ArgCoverClass.somesQC ((ways a tools).map (fun w => classQN fs a tools gs E w.1 w.2))) []).setObjVal!
-      "exact" (toJson false)
-  | false, _, true, false =>
-    (Oracle.ArgCoverClass.decideWaysC listedS listed
-      (Oracle.ArgCoverClass.somesQC ((ways a tools).map (fun w => classQNR fs a tools gs E w.1 w.2))) []).setObjVal!
-      "exact" (toJson false)
-  | _, _, _, _ => Oracle.ArgCover.outsideJ a (Oracle.ArgCover.outsideOfR a 0 gs)
-
 /-- The oracle's `covered`, whichever writer it routed to, covers the monitor's matching of every prepared
 call in every binding state of the class meeting a way's condition. -/
 theorem classAllOracleCover (fs : List Fact) (p : Policy) (a : String) (gs : List Monitor.Full.Grant)
     (E : Option (List Json)) (listedS : List String) (listed : List (List Bool))
-    (hans : (classAllOut fs a p.tools gs E listedS listed).getObjVal? "answer" = Except.ok (Json.str "covered"))
+    (hans : (Oracle.ArgCoverClass.classAllOut fs a p.tools gs E listedS listed).getObjVal? "answer" = Except.ok (Json.str "covered"))
     (t : Tool) (d : EffDecl) (hway : (t, d) ∈ ways a p.tools) (cond : List SClause)
     (hcond : wayCond a p.tools gs E t d = some cond)
     (s : State) (c : Call) (t' : Tool) (es : List Effect) (hprep : prepare p s c = Except.ok (t', es))
@@ -105,7 +81,7 @@ theorem classAllOracleCover (fs : List Fact) (p : Policy) (a : String) (gs : Lis
             | false => classQA fs a p.tools gs E w.1 w.2))) []).getObjVal? "answer" = Except.ok (Json.str "covered") := by
         rw [h1]
         have h' := hans
-        simp only [classAllOut, h1, h4] at h'
+        simp only [Oracle.ArgCoverClass.classAllOut, h1, h4] at h'
         exact h'
       exact oracleClassCoverDistinct fs p a gs E listedS listed
         (fun g hg hga => grantOkOkA g (ofActionAll h1 g hg hga)) hq t d hway cond hcond s c t' es hprep e he ha val
@@ -119,25 +95,25 @@ theorem classAllOracleCover (fs : List Fact) (p : Policy) (a : String) (gs : Lis
               | false => classQA fs a p.tools gs E w.1 w.2))) []).getObjVal? "answer" = Except.ok (Json.str "covered") := by
           rw [h1]
           cases h3 : allB grantOkR (ofAction a gs) <;>
-            (have h' := hans; simp only [classAllOut, h1, h2, h3, h4] at h'; exact h')
+            (have h' := hans; simp only [Oracle.ArgCoverClass.classAllOut, h1, h2, h3, h4] at h'; exact h')
         exact oracleClassCoverDistinct fs p a gs E listedS listed (ofActionAll h2) hq t d hway cond hcond s c t' es
           hprep e he ha val hval hadm hin w hw hclass
       | false =>
         cases h3 : allB grantOkR (ofAction a gs) with
         | true =>
           have h' := hans
-          simp only [classAllOut, h1, h2, h3, h4] at h'
+          simp only [Oracle.ArgCoverClass.classAllOut, h1, h2, h3, h4] at h'
           exact oracleClassCoverR fs p a gs E listedS listed (ofActionAll h3) htools h' t d hway cond hcond s c t' es
             hprep e he ha val hval (hadm h1) hin w hw hclass
         | false =>
           have h' := hans
-          simp only [classAllOut, h1, h2, h3, h4] at h'
+          simp only [Oracle.ArgCoverClass.classAllOut, h1, h2, h3, h4] at h'
           exact absurd h' (classAllOutsideNot _ _)
   | false =>
     cases h1 : allB grantOk (ofAction a gs) with
     | true =>
       have h' := hans
-      simp only [classAllOut, h1, h4] at h'
+      simp only [Oracle.ArgCoverClass.classAllOut, h1, h4] at h'
       rw [classAllExactKeepsAnswer] at h'
       exact oracleClassNeqCover fs p a gs E listedS listed (ofActionAll h1) h' t d hway cond hcond s c t' es hprep
         e he ha val hval hin w hw (hapart h4) hclass
@@ -147,7 +123,7 @@ theorem classAllOracleCover (fs : List Fact) (p : Policy) (a : String) (gs : Lis
         have h'' : (Oracle.ArgCoverClass.decideWaysC listedS listed (Oracle.ArgCoverClass.somesQC ((ways a p.tools).map
             (fun w => classQNR fs a p.tools gs E w.1 w.2))) []).getObjVal? "answer" = Except.ok (Json.str "covered") := by
           cases h2 : allB grantOkA (ofAction a gs) <;>
-            (have h' := hans; simp only [classAllOut, h1, h2, h3, h4] at h'
+            (have h' := hans; simp only [Oracle.ArgCoverClass.classAllOut, h1, h2, h3, h4] at h'
              rw [classAllExactKeepsAnswer] at h'; exact h')
         exact oracleClassNeqCoverR fs p a gs E listedS listed (ofActionAll h3) htools h'' t d hway cond hcond s c t'
           es hprep e he ha val hval (hadm h1) hin w hw (hapart h4) hclass
@@ -155,11 +131,11 @@ theorem classAllOracleCover (fs : List Fact) (p : Policy) (a : String) (gs : Lis
         cases h2 : allB grantOkA (ofAction a gs) with
         | true =>
           have h' := hans
-          simp only [classAllOut, h1, h2, h3, h4] at h'
+          simp only [Oracle.ArgCoverClass.classAllOut, h1, h2, h3, h4] at h'
           exact absurd h' (classAllOutsideNot _ _)
         | false =>
           have h' := hans
-          simp only [classAllOut, h1, h2, h3, h4] at h'
+          simp only [Oracle.ArgCoverClass.classAllOut, h1, h2, h3, h4] at h'
           exact absurd h' (classAllOutsideNot _ _)
 
 end AgentWarrant.Revision.ArgCover
