@@ -1778,8 +1778,9 @@ effect of action `a` in a binding state of the class meeting the condition has t
 `grantMatches` vector over `gs` among the listed vectors. The extra hypotheses are asked only where the
 routing needs them: `hadm` (array or object path values admitted) when an entry is outside `grantOk`,
 `htools` (`ToolResScalar`: tool resources scalar) when one is outside `grantOkA`, and `hapart` (the denied
-equalities' values differ) when the class denies one. The oracle's decoding of its JSON input is
-not part of the statement. -/
+equalities' values differ) when the class denies one. Every answer the oracle returns is
+`classAllOut` on what it decoded from its JSON input (`classAllJOut`); the decoding itself is not part of
+the statement. -/
 theorem oracleClassCoverageAllWriters (fs : List AgentWarrant.Revision.ArgCover.Fact) (p : AgentWarrant.Monitor.Full.Policy) (a : String)
     (gs : List AgentWarrant.Monitor.Full.Grant) (E : Option (List Lean.Json)) (listedS : List String) (listed : List (List Bool))
     (hans : (AgentWarrant.Oracle.ArgCoverClass.classAllOut fs a p.tools gs E listedS listed).getObjVal? "answer" =

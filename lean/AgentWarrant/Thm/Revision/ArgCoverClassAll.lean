@@ -12,8 +12,10 @@ routes to (Agenra Sections 1 and 7.1: a certificate must hold in every binding s
   entries (`grantOk`, `grantOkA`, `grantOkR`) and the class's denials (`apartFree`), whichever of `classQ`,
   `classQA`, `classQR`, `classQN`, `classQNR` it wrote, the monitor's matching of every prepared call in every
   binding state of the class meeting a way's condition is a listed vector.
+* `classAllJOut`: every answer `argCoverClassJ` returns is `classAllOut` on the action, entries, tools, listed
+  vectors and facts it decoded (each named by its decoder's success); the decoded resources are not named.
 Choices: the statement starts from `classAllOut`, the function `argCoverClassJ` returns on its decoded inputs
-(action, entries, tools, resources, listed vectors, facts); the JSON decoding itself is not part of it. Each extra
+(action, entries, tools, resources, listed vectors, facts), tied to the JSON input only by `classAllJOut`. Each extra
 hypothesis is asked only on the branch that needs it: `hadm` when an entry is outside `grantOk`, `htools` when
 one is outside `grantOkA`, `hapart` when the class denies an equality between slots. The `outside` answer is
 never `covered`. -/
@@ -54,6 +56,34 @@ theorem classAllOutsideNot (a : String) (xs : List (Nat × String)) :
     | _ => "") h
   exact absurd hs (by decide)
 
+theorem classAllBindOk {α β : Type} {x : Except String α} {f : α → Except String β} {b : β}
+    (h : (x >>= f) = Except.ok b) : ∃ a, x = Except.ok a ∧ f a = Except.ok b := by
+  cases x with
+  | error e => cases h
+  | ok a => exact ⟨a, rfl, h⟩
+
+/-- Every answer `arg_cover_class` returns is `classAllOut` on the action, entries, tools, listed vectors and
+facts it decoded from its input (the resources `E` it decoded are left unnamed). -/
+theorem classAllJOut {j out : Json} (h : Oracle.ArgCoverClass.argCoverClassJ j = Except.ok out) :
+    ∃ fs a tools gs E listedS listed,
+      Oracle.getAs String j "action" = Except.ok a ∧
+      Oracle.arrOf Oracle.MonitorFull.grantOf j "entries" = Except.ok gs ∧
+      Oracle.arrOf Oracle.MonitorFull.toolOf j "tools" = Except.ok tools ∧
+      Oracle.strList j "listed" = Except.ok listedS ∧
+      listedS.mapM (fun s => Oracle.ArgCover.bitsOfStr s gs.length "listed") = Except.ok listed ∧
+      Oracle.arrOf Oracle.ArgCoverClass.factOf j "facts" = Except.ok fs ∧
+      out = Oracle.ArgCoverClass.classAllOut fs a tools gs E listedS listed := by
+  let ⟨a, ha, h⟩ := classAllBindOk h
+  let ⟨gs, hgs, h⟩ := classAllBindOk h
+  let ⟨tools, htools, h⟩ := classAllBindOk h
+  let ⟨rj, _, h⟩ := classAllBindOk h
+  cases rj <;>
+    (let ⟨E, _, h⟩ := classAllBindOk h
+     let ⟨listedS, hl, h⟩ := classAllBindOk h
+     let ⟨listed, hls, h⟩ := classAllBindOk h
+     let ⟨fs, hfs, h⟩ := classAllBindOk h
+     cases h
+     exact ⟨fs, a, tools, gs, E, listedS, listed, ha, hgs, htools, hl, hls, hfs, rfl⟩)
 /-- The oracle's `covered`, whichever writer it routed to, covers the monitor's matching of every prepared
 call in every binding state of the class meeting a way's condition. -/
 theorem classAllOracleCover (fs : List Fact) (p : Policy) (a : String) (gs : List Monitor.Full.Grant)
