@@ -147,6 +147,7 @@ import AgentWarrant.Spec.Revision.ArgCoverNeqQ
 import AgentWarrant.Thm.Revision.ArgCoverNeqQ
 import AgentWarrant.Thm.Revision.ArgCoverNull
 import AgentWarrant.Thm.Revision.ArgCoverClassSame
+import AgentWarrant.Thm.Revision.ArgCoverClassAll
 import AgentWarrant.Spec.Revision.ArgCoverClassConv
 import AgentWarrant.Thm.Revision.ArgCoverClassConv
 import AgentWarrant.Thm.Revision.ArgCoverClassConvA

@@ -65,6 +65,7 @@ import AgentWarrant.Thm.Revision.ArgCoverClassA
 import AgentWarrant.Thm.Revision.ArgCoverClassR
 import AgentWarrant.Thm.Revision.ArgCoverNeqQ
 import AgentWarrant.Thm.Revision.ArgCoverClassSame
+import AgentWarrant.Thm.Revision.ArgCoverClassAll
 import AgentWarrant.Thm.Revision.ArgCoverClassConv
 import AgentWarrant.Thm.Revision.ArgCoverClassConvA
 import AgentWarrant.Thm.Revision.ArgCoverNull
@@ -1765,6 +1766,41 @@ theorem oracleClassCoverageIsMonitorMatching (fs : List AgentWarrant.Revision.Ar
     AgentWarrant.anyB (fun u => decide (u = gs.map (fun g => AgentWarrant.Monitor.Full.grantMatches s c.args g e))) listed = true :=
   AgentWarrant.Revision.ArgCover.oracleClassCoverDistinct fs p a gs E listedS listed hfrag hans t d hway cond hcond s c t' es hprep e he ha
     val hval hadm hin w hw hclass
+
+/-- One class coverage theorem for every writer the oracle's `arg_cover_class` uses. The oracle routes on the
+entries of action `a` (all scalar or null constants: `classQ`; an array or object predicate constant:
+`classQA`; an array or object resource constant: `classQR`) and on whether the class denies an equality
+between slots (then `classQN` or `classQNR`, the answer flagged `"exact": false`, a flag that leaves the
+`"answer"` field as it was: `classAllExactKeepsAnswer`); entries outside all three get `outside`, never
+`covered`. If that routed answer (`classAllOut`, what `argCoverClassJ` returns on its decoded inputs) is
+`covered`, then for every way `(t, d)` of `a` with condition `cond`, every call the monitor prepares with an
+effect of action `a` in a binding state of the class meeting the condition has the monitor's own
+`grantMatches` vector over `gs` among the listed vectors. The extra hypotheses are asked only where the
+routing needs them: `hadm` (array or object path values admitted) when an entry is outside `grantOk`,
+`htools` (`ToolResScalar`: tool resources scalar) when one is outside `grantOkA`, and `hapart` (the denied
+equalities' values differ) when the class denies one. Every answer the oracle returns is
+`classAllOut` on what it decoded from its JSON input (`classAllJOut`); the decoding itself is not part of
+the statement. -/
+theorem oracleClassCoverageAllWriters (fs : List AgentWarrant.Revision.ArgCover.Fact) (p : AgentWarrant.Monitor.Full.Policy) (a : String)
+    (gs : List AgentWarrant.Monitor.Full.Grant) (E : Option (List Lean.Json)) (listedS : List String) (listed : List (List Bool))
+    (hans : (AgentWarrant.Oracle.ArgCoverClass.classAllOut fs a p.tools gs E listedS listed).getObjVal? "answer" =
+      Except.ok (Lean.Json.str "covered"))
+    (t : AgentWarrant.Monitor.Full.Tool) (d : AgentWarrant.Monitor.Full.EffDecl) (hway : AgentWarrant.Mem (t, d) (AgentWarrant.Revision.ArgCover.ways a p.tools))
+    (cond : List AgentWarrant.Revision.ArgCover.SClause) (hcond : AgentWarrant.Revision.ArgCover.wayCond a p.tools gs E t d = some cond)
+    (s : AgentWarrant.Monitor.Full.State) (c : AgentWarrant.Monitor.Full.Call) (t' : AgentWarrant.Monitor.Full.Tool) (es : List AgentWarrant.Monitor.Full.Effect)
+    (hprep : AgentWarrant.Monitor.Full.prepare p s c = Except.ok (t', es)) (e : AgentWarrant.Monitor.Full.Effect) (he : AgentWarrant.Mem e es)
+    (ha : e.action = a) (val : AgentWarrant.Revision.ArgCover.Src → AgentWarrant.Revision.ArgCover.AV)
+    (hval : ∀ src, val (AgentWarrant.Revision.ArgCover.reSrc (AgentWarrant.Revision.ArgCover.wayRes d.res) src) = AgentWarrant.Revision.ArgCover.srcVal s c.args e src)
+    (hadm : AgentWarrant.allB AgentWarrant.Revision.ArgCover.grantOk (AgentWarrant.Revision.ArgCover.ofAction a gs) = false → AgentWarrant.Revision.ArgCover.JsonPathsAdmitted a gs c.args)
+    (htools : AgentWarrant.allB AgentWarrant.Revision.ArgCover.grantOkA (AgentWarrant.Revision.ArgCover.ofAction a gs) = false → AgentWarrant.Revision.ArgCover.ToolResScalar p)
+    (hin : AgentWarrant.Revision.ArgCover.sCnfHolds val cond = true) (w : String → AgentWarrant.Revision.ArgCover.AV)
+    (hw : ∀ g, AgentWarrant.Revision.ArgCover.slotOk (w g) = true ∧ AgentWarrant.Revision.ArgCover.factsOk (AgentWarrant.Revision.ArgCover.groupLits fs g) (w g) = true)
+    (hapart : AgentWarrant.Revision.ArgCover.apartFree fs = false → ∀ x y, AgentWarrant.Mem (x, AgentWarrant.Revision.ArgCover.FPat.slot y, false) fs →
+      w (AgentWarrant.Revision.ArgCover.grpOf fs x) ≠ w (AgentWarrant.Revision.ArgCover.grpOf fs y))
+    (hclass : ∀ n, AgentWarrant.Monitor.Full.resMatches s e.res (AgentWarrant.Monitor.Full.Pat.slot n) = true → AgentWarrant.Revision.ArgCover.avOf e.res = w (AgentWarrant.Revision.ArgCover.grpOf fs n)) :
+    AgentWarrant.anyB (fun u => decide (u = gs.map (fun g => AgentWarrant.Monitor.Full.grantMatches s c.args g e))) listed = true :=
+  AgentWarrant.Revision.ArgCover.classAllOracleCover fs p a gs E listedS listed hans t d hway cond hcond s c t' es hprep e he ha val hval
+    hadm htools hin w hw hapart hclass
 
 /-- The converse of `bindingClassQuestionCovers` on the class's meaning: an `uncovered` answer on a binding
 class's question that Lean writes (`Revision.ArgCover.classQ`, for one way `(t, d)` of action `a` with

@@ -71,6 +71,33 @@ def somesQC : List (Option BuiltQC) → List BuiltQC
   | none :: r => somesQC r
   | some q :: r => q :: somesQC r
 
+/-- The answer on decoded inputs: the routing on the action's entries (`grantOk`, `grantOkA`, `grantOkR`) and
+the class's denials (`apartFree`) to one of the five writers, or `outside`. -/
+def classAllOut (fs : List Fact) (a : String) (tools : List Tool) (gs : List Monitor.Full.Grant)
+    (E : Option (List Json)) (listedS : List String) (listed : List (List Bool)) : Json :=
+  -- scalar constants only: `classQ` (`classCoverMatches`); array or object predicate constants too:
+  -- `classQA` (`classCoverMatchesA`); array or object resource constants too: `classQR` (`classCoverMatchesR`)
+  match allB grantOk (ofAction a gs), allB grantOkA (ofAction a gs), allB grantOkR (ofAction a gs), apartFree fs with
+  | true, _, _, true =>
+    let qs := somesQC ((ways a tools).map (fun w => classQ fs a tools gs E w.1 w.2))
+    decideWaysC listedS listed qs []
+  | false, true, _, true =>
+    let qs := somesQC ((ways a tools).map (fun w => classQA fs a tools gs E w.1 w.2))
+    decideWaysC listedS listed qs []
+  | false, false, true, true =>
+    let qs := somesQC ((ways a tools).map (fun w => classQR fs a tools gs E w.1 w.2))
+    decideWaysC listedS listed qs []
+  | true, _, _, false =>
+    -- the denied equalities' clauses are implied by the class, not equivalent to it: `covered` is the
+    -- class's coverage (`classNeqCoverMatches`), an `uncovered` witness may stand for no binding state
+    let qs := somesQC ((ways a tools).map (fun w => classQN fs a tools gs E w.1 w.2))
+    (decideWaysC listedS listed qs []).setObjVal! "exact" (toJson false)
+  | false, _, true, false =>
+    -- as `classQN`, on `classQR`'s question (`classNeqCoverMatchesR`)
+    let qs := somesQC ((ways a tools).map (fun w => classQNR fs a tools gs E w.1 w.2))
+    (decideWaysC listedS listed qs []).setObjVal! "exact" (toJson false)
+  | _, _, _, _ => outsideJ a (outsideOfR a 0 gs)
+
 def argCoverClassJ (j : Json) : Dec Json := do
   let a ← getAs String j "action"
   let gs ← arrOf Oracle.MonitorFull.grantOf j "entries"
@@ -83,28 +110,7 @@ def argCoverClassJ (j : Json) : Dec Json := do
   let listedS ← strList j "listed"
   let listed ← listedS.mapM (fun s => bitsOfStr s gs.length "listed")
   let fs ← arrOf factOf j "facts"
-  -- scalar constants only: `classQ` (`classCoverMatches`); array or object predicate constants too:
-  -- `classQA` (`classCoverMatchesA`); array or object resource constants too: `classQR` (`classCoverMatchesR`)
-  match allB grantOk (ofAction a gs), allB grantOkA (ofAction a gs), allB grantOkR (ofAction a gs), apartFree fs with
-  | true, _, _, true =>
-    let qs := somesQC ((ways a tools).map (fun w => classQ fs a tools gs E w.1 w.2))
-    pure (decideWaysC listedS listed qs [])
-  | false, true, _, true =>
-    let qs := somesQC ((ways a tools).map (fun w => classQA fs a tools gs E w.1 w.2))
-    pure (decideWaysC listedS listed qs [])
-  | false, false, true, true =>
-    let qs := somesQC ((ways a tools).map (fun w => classQR fs a tools gs E w.1 w.2))
-    pure (decideWaysC listedS listed qs [])
-  | true, _, _, false =>
-    -- the denied equalities' clauses are implied by the class, not equivalent to it: `covered` is the
-    -- class's coverage (`classNeqCoverMatches`), an `uncovered` witness may stand for no binding state
-    let qs := somesQC ((ways a tools).map (fun w => classQN fs a tools gs E w.1 w.2))
-    pure ((decideWaysC listedS listed qs []).setObjVal! "exact" (toJson false))
-  | false, _, true, false =>
-    -- as `classQN`, on `classQR`'s question (`classNeqCoverMatchesR`)
-    let qs := somesQC ((ways a tools).map (fun w => classQNR fs a tools gs E w.1 w.2))
-    pure ((decideWaysC listedS listed qs []).setObjVal! "exact" (toJson false))
-  | _, _, _, _ => pure (outsideJ a (outsideOfR a 0 gs))
+  pure (classAllOut fs a tools gs E listedS listed)
 
 def judgments : List Judgment := [("arg_cover_class", argCoverClassJ)]
 
