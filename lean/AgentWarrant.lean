@@ -127,6 +127,8 @@ import AgentWarrant.Thm.Revision.ArgCoverSame
 import AgentWarrant.Spec.Revision.ArgCoverResA
 import AgentWarrant.Thm.Revision.ArgCoverResA
 import AgentWarrant.Thm.Revision.ArgCoverResReg
+import AgentWarrant.Oracle.ArgCoverToolChk
+import AgentWarrant.Thm.Revision.ArgCoverToolChk
 import AgentWarrant.Thm.Revision.ArgCoverBuildAEx
 import AgentWarrant.Thm.Revision.ArgCoverAdm
 import AgentWarrant.Thm.Revision.ArgCoverAdmCall

@@ -57,6 +57,7 @@ import AgentWarrant.Thm.Revision.ArgCoverAdmCall
 import AgentWarrant.Thm.Revision.ArgCoverSame
 import AgentWarrant.Thm.Revision.ArgCoverResA
 import AgentWarrant.Thm.Revision.ArgCoverResReg
+import AgentWarrant.Thm.Revision.ArgCoverToolChk
 import AgentWarrant.Thm.Revision.ArgCoverWayEx
 import AgentWarrant.Thm.Revision.ArgCoverFacts
 import AgentWarrant.Thm.Revision.ArgCoverNeq
@@ -1517,9 +1518,9 @@ theorem oracleCoverageIsMonitorMatching (p : AgentWarrant.Monitor.Full.Policy) (
 6.1), in place of the hypothesis that no tool declares an array or object resource constant: registration
 refuses such a constant (`effArgOk`, as the Python model's registration does), so the resource of every
 effect the monitor prepares is a scalar or null (`registrationToolResScalar`). The other hypotheses are
-`oracleCoverageIsMonitorMatching`'s. The oracle's `arg_cover_policy` decodes the tools it is given without
-checking their registration; the Python model hands it the tools of a policy its registration accepted,
-which is not part of the statement. -/
+`oracleCoverageIsMonitorMatching`'s. The oracle's `arg_cover_policy` checks the tools it is given with
+registration's effect check itself, so `oracleCoverageIsMonitorMatchingToolChecked` below needs neither this
+hypothesis nor `ToolResScalar`. -/
 theorem oracleCoverageIsMonitorMatchingRegistered (p : AgentWarrant.Monitor.Full.Policy) (a : String)
     (gs : List AgentWarrant.Monitor.Full.Grant) (E : Option (List Lean.Json)) (listedS : List String)
     (listed : List (List Bool))
@@ -1546,6 +1547,39 @@ theorem oracleCoverageIsMonitorMatchingRegistered (p : AgentWarrant.Monitor.Full
     AgentWarrant.anyB (fun u => decide (u = gs.map (fun g => AgentWarrant.Monitor.Full.grantMatches s c.args g e))) listed = true :=
   AgentWarrant.Revision.ArgCover.oracleAnswerCoverReg p a gs E listedS listed hfrag hreg hans s hreach c t es hprep e
     he ha hE hdistinct hadm
+
+/-- What the oracle's `arg_cover_policy` answers, once its input is decoded, says of the monitor with no
+hypothesis on the tools or the entries: the oracle first checks every effect of every tool it is given with
+registration's effect check (`effArgOk`: a resource constant a JSON scalar or null, a resource argument one
+the tool declares; the rest of registration's tool check reads the policy's edges and nodes, which the
+input lacks) and answers `invalid`, naming the tool, when one fails; so when it answers `covered`, no tool
+declares an array or object resource constant (`toolChkCovered`, `toolChkToolResScalar`), the action's
+entries lie in the fragment (else it answers `outside`), and, as in `oracleCoverageIsMonitorMatching`, every
+call the monitor prepares on a state a run from the task's start reaches, with an effect of action `a`
+whose resource is among `E`'s and with no repeated argument key (and, only when an entry of `a` compares
+with an array or object constant, `hadm`), has the monitor's own `grantMatches` vector over `gs` among the
+listed vectors. The oracle's decoding of its JSON input into `a`, the entries, the tools, `E` and the
+listed vectors is not part of the statement. -/
+theorem oracleCoverageIsMonitorMatchingToolChecked (p : AgentWarrant.Monitor.Full.Policy) (a : String)
+    (gs : List AgentWarrant.Monitor.Full.Grant) (E : Option (List Lean.Json)) (listedS : List String)
+    (listed : List (List Bool))
+    (hans : (AgentWarrant.Oracle.ArgCoverToolChk.argCoverPolicyAnswer a p.tools gs E listedS listed).getObjVal? "answer" =
+      Except.ok (Lean.Json.str "covered"))
+    (s : AgentWarrant.Monitor.Full.State)
+    (hreach : ∃ cs, s = (AgentWarrant.Monitor.Full.runFull p (AgentWarrant.Monitor.Full.initialState p) cs).2)
+    (c : AgentWarrant.Monitor.Full.Call) (t : AgentWarrant.Monitor.Full.Tool) (es : List AgentWarrant.Monitor.Full.Effect)
+    (hprep : AgentWarrant.Monitor.Full.prepare p s c = Except.ok (t, es))
+    (e : AgentWarrant.Monitor.Full.Effect) (he : AgentWarrant.Mem e es) (ha : e.action = a)
+    (hE : ∀ cs, E = some cs → AgentWarrant.anyB (fun c => AgentWarrant.Revision.ArgCover.holds
+      (AgentWarrant.Revision.ArgCover.eqLitOf c) (AgentWarrant.Revision.ArgCover.avOf e.res)) cs = true)
+    (hdistinct : AgentWarrant.Revision.ArgCover.keysDistinct c.args = true)
+    (hadm : AgentWarrant.allB AgentWarrant.Revision.ArgCover.grantOk (AgentWarrant.Revision.ArgCover.ofAction a gs) = false →
+      ∀ g, g ∈ gs → g.action = a → ∀ q, q ∈ g.preds → AgentWarrant.Revision.ArgCover.predJsonConst q = true →
+      ∀ x, AgentWarrant.Monitor.Full.lookupPath (AgentWarrant.Monitor.Full.argsJson c.args)
+        (AgentWarrant.Revision.ArgCover.predPath q) = some x → AgentWarrant.Revision.ArgCover.admitted x = true) :
+    AgentWarrant.anyB (fun u => decide (u = gs.map (fun g => AgentWarrant.Monitor.Full.grantMatches s c.args g e))) listed = true :=
+  AgentWarrant.Revision.ArgCover.toolChkOracleAnswerCover p a gs E listedS listed hans s hreach c t es hprep e he ha hE
+    hdistinct hadm
 
 
 /-- A binding class's facts about bound values (a slot's value matches a constant or a glob, slots asserted

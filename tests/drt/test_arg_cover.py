@@ -47,6 +47,7 @@ from model.revision.certify.check_verdict import Invalid, Undecided, Valid
 from model.revision.corpus import load_manifest
 from model.revision.effects import EVERY_EFFECT, EffectClass, EffectSet
 from model.revision.trusted.arg_cover import (
+    ToolRefused,
     Unsupported,
     Written,
     flat_listed,
@@ -249,6 +250,33 @@ def test_listed_vectors_of_the_wrong_width_are_input_errors(oracle: LeanOracle) 
     with pytest.raises(OracleError) as err:
         oracle.call("arg_cover", q)
     assert err.value.kind == "input" and "listed" in err.value.message
+
+
+def test_a_tool_registration_refuses_is_refused_by_lean_and_reported(oracle: LeanOracle) -> None:
+    # Lean's arg_cover_policy checks the tools it is given with registration's effect check (effArgOk), so
+    # its covered answer needs no hypothesis on them; a tool with an array or object resource constant,
+    # which registration refuses, gets an "invalid" answer naming it, and lean_covers a ToolRefused.
+    good = Tool("fine", "op", "s", "d", frozenset({"path"}), frozenset({"path"}), (EffectDecl("act", ArgRes("path")),))
+    lists = [[Entry(EntryKind.ALLOW, "act", AnyRes())]]
+    for const in ([1, 2], {"k": "v"}):
+        bad = Tool("bad", "op", "s", "d", frozenset(), frozenset(), (EffectDecl("act", ConstRes(const)),))
+        for judgment, doc in (("arg_cover_policy", policy_question(EVERY_EFFECT, lists, ["1"], "act", [good, bad])),
+                              ("arg_cover_class", {**policy_question(EVERY_EFFECT, lists, ["1"], "act", [good, bad]),
+                                                   "facts": []})):
+            out = oracle.call(judgment, doc)
+            assert out["answer"] == "invalid" and out["tool"] == "bad", (judgment, out)
+            assert "bad" in out["reason"]
+        with pytest.raises(ToolRefused) as err:
+            lean_covers(oracle.call, EVERY_EFFECT, {"act": [((True,),)]}, lists, frozenset({"act"}), [good, bad], "drt")
+        assert "tool bad" in str(err.value)
+    # the same tools with a scalar constant pass the check and are covered by the one always-matching entry
+    ok = Tool("bad", "op", "s", "d", frozenset(), frozenset(), (EffectDecl("act", ConstRes("x")),))
+    out = oracle.call("arg_cover_policy", policy_question(EVERY_EFFECT, lists, ["1"], "act", [good, ok]))
+    assert out["answer"] == "covered", out
+    # an argument resource naming an argument the tool does not declare fails the same check
+    undeclared = Tool("undecl", "op", "s", "d", frozenset(), frozenset(), (EffectDecl("act", ArgRes("path")),))
+    out = oracle.call("arg_cover_policy", policy_question(EVERY_EFFECT, lists, ["1"], "act", [undeclared]))
+    assert out["answer"] == "invalid" and out["tool"] == "undecl", out
 
 
 def test_flat_listed_keeps_only_full_width_vectors() -> None:

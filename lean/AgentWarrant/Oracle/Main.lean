@@ -16,6 +16,7 @@ import AgentWarrant.Oracle.Evidence
 import AgentWarrant.Oracle.GlobCover
 import AgentWarrant.Oracle.ArgCover
 import AgentWarrant.Oracle.ArgCoverClass
+import AgentWarrant.Oracle.ArgCoverToolChk
 import AgentWarrant.Oracle.DeriveRT
 /-! The oracle executable: JSON lines in, JSON lines out (model/oracle/lean.py drives it).
 
@@ -95,8 +96,8 @@ def judgments : List Judgment :=
   Oracle.Registration.judgments ++
   Oracle.Evidence.judgments ++
   Oracle.GlobCover.judgments ++
-  Oracle.ArgCover.judgments ++
-  Oracle.ArgCoverClass.judgments ++
+  -- `arg_cover_policy` and `arg_cover_class` with their tools checked (`ArgCoverToolChk`)
+  Oracle.ArgCoverToolChk.judgments ++
   Oracle.DeriveRT.judgments
 
 -- the loop ---------------------------------------------------------------------------------------

@@ -144,6 +144,13 @@ class BadAnswer(Exception):
     """The judgment's answer is not of its documented form."""
 
 
+class ToolRefused(BadAnswer):
+    """Lean's ``arg_cover_policy`` or ``arg_cover_class`` answered ``invalid``: a tool it was given fails
+    registration's effect check (``effArgOk``: a resource constant that is an array or object, or a resource
+    argument the tool does not declare), which registration refuses, so no question is written for it. A
+    ``BadAnswer``: the tools sent are a registered policy's, so the caller reports a fault naming the tool."""
+
+
 def _eq_lit(value: JSON, what: str) -> list[JSON]:
     if value is None:
         return ["null"]
@@ -588,7 +595,7 @@ def lean_covers(call: object, effects: EffectSet, listed: Mapping[str, Sequence[
     its witness possibly standing for no binding state, unless ``apart_exact`` (one pair of unpinned groups, where
     ``neqExact2`` makes it exact). ``Unsupported`` propagates (the caller then asks Z3); any answer but covered or
     uncovered (or outside, from ``arg_cover_policy``), ``unknown`` included (which ``argCoverNeverUnknown`` rules
-    out), is a ``BadAnswer``."""
+    out), is a ``BadAnswer``; ``invalid`` (a tool failing Lean's registration effect check) is ``ToolRefused``."""
     if not callable(call):
         raise TypeError("call: the oracle's call")
     apart = facts_outside(facts)
@@ -622,6 +629,8 @@ def lean_covers(call: object, effects: EffectSet, listed: Mapping[str, Sequence[
             if written is not None:
                 written.append(Written(where, action, "lean", by_class=bool(facts)))
             continue
+        if answer == "invalid" and isinstance(out, dict):
+            raise ToolRefused(f"{judgment}: Lean refuses the tools: {out.get('reason')!s:.300}")
         if answer != "outside":
             raise BadAnswer(f"{judgment}: an answer that is not covered or uncovered (or outside): {out!r:.200}")
         reason = out.get("reason") if isinstance(out, dict) else None

@@ -1,0 +1,62 @@
+import AgentWarrant.Oracle.ArgCoverClass
+import AgentWarrant.Spec.Monitor.Registration
+/-! `arg_cover_policy` and `arg_cover_class` with the tools they are given checked first (Agenra Sections
+6.1 and 7.1): every effect of every tool must pass registration's effect clause `effArgOk` (a resource
+constant a JSON scalar or null, `resConstOk`; a resource argument one the tool declares). The rest of
+registration's tool clause `toolOk` (the tool's edge and nodes, its required arguments) reads the policy's
+edges and nodes, which the input lacks, and coverage needs only the resource constants' form
+(`Revision.ArgCover.ToolResScalar`). A tool failing the check gets `{"answer": "invalid", "reason": text,
+"tool": name, …}` (the other keys as `arg_cover_policy`'s, null or empty) rather than a question written
+for a tool registration refuses. Input and output are otherwise those of `Oracle/ArgCover.lean` and
+`Oracle/ArgCoverClass.lean`; `argCoverPolicyAnswer` is what `arg_cover_policy` answers once its input is
+decoded, the function `Thm.oracleCoverageIsMonitorMatchingChecked` speaks of. -/
+namespace AgentWarrant.Oracle.ArgCoverToolChk
+open Lean AgentWarrant.Oracle AgentWarrant.Oracle.ArgCover AgentWarrant.Monitor.Full AgentWarrant.Revision.ArgCover
+
+/-- The first tool with an effect registration's `effArgOk` refuses. -/
+def toolChkBad : List Tool → Option Tool
+  | [] => none
+  | t :: ts => match t.effects.all (effArgOk t) with
+    | true => toolChkBad ts
+    | false => some t
+
+def toolChkInvalidJ (t : Tool) : Json :=
+  Json.mkObj [("answer", toJson "invalid"),
+    ("reason", toJson s!"tools: tool {t.name} has an effect registration refuses (a resource constant that is an array or object, or a resource argument the tool does not declare)"),
+    ("tool", toJson t.name), ("names", Json.null), ("witness", Json.null), ("vector", Json.null),
+    ("questions", Json.arr #[])]
+
+/-- `arg_cover_policy`'s answer on decoded input: the tools checked, then as `ArgCover.argCoverPolicyJ`. -/
+def argCoverPolicyAnswer (a : String) (tools : List Tool) (gs : List Monitor.Full.Grant) (E : Option (List Json))
+    (listedS : List String) (listed : List (List Bool)) : Json :=
+  match toolChkBad tools with
+  | some t => toolChkInvalidJ t
+  | none => match allB Revision.ArgCover.grantOk (ofAction a gs), allB grantOkR (ofAction a gs) with
+    | true, _ => decideWays listedS listed (somesQ ((ways a tools).map (fun w => wayQ a tools gs E w.1 w.2))) []
+    | false, true => decideWays listedS listed (somesQ ((ways a tools).map (fun w => wayQR a tools gs E w.1 w.2))) []
+    | false, false => outsideJ a (outsideOfR a 0 gs)
+
+def argCoverPolicyChkJ (j : Json) : Dec Json := do
+  let a ← getAs String j "action"
+  let gs ← arrOf Oracle.MonitorFull.grantOf j "entries"
+  let tools ← arrOf Oracle.MonitorFull.toolOf j "tools"
+  let E ← match ← req j "resources" with
+    | Json.null => pure none
+    | r => match r.getArr? with
+      | Except.ok xs => pure (some xs.toList)
+      | Except.error _ => throw "resources: expected a list or null"
+  let listedS ← strList j "listed"
+  let listed ← listedS.mapM (fun s => bitsOfStr s gs.length "listed")
+  pure (argCoverPolicyAnswer a tools gs E listedS listed)
+
+def argCoverClassChkJ (j : Json) : Dec Json := do
+  let tools ← arrOf Oracle.MonitorFull.toolOf j "tools"
+  match toolChkBad tools with
+  | some t => pure (toolChkInvalidJ t)
+  | none => ArgCoverClass.argCoverClassJ j
+
+/-- `arg_cover` unchanged; the two judgments that read tools, checked. -/
+def judgments : List Judgment :=
+  [("arg_cover", argCoverJ), ("arg_cover_policy", argCoverPolicyChkJ), ("arg_cover_class", argCoverClassChkJ)]
+
+end AgentWarrant.Oracle.ArgCoverToolChk
