@@ -800,6 +800,29 @@ def _sample_args(rng: random.Random, tool: Tool) -> dict[str, object]:
     return args
 
 
+def _witness_vector_matched(lists: Sequence[Sequence[Entry]], tool: Tool, effects: EffectSet, names: Sequence[str],
+                            out: dict[str, object]) -> None:
+    """The call Lean's ``uncovered`` witness stands for has the witness's vector among the Python monitor's."""
+    w = witness_effect("act", names, out["witness"])
+    args = dict(w["args"])  # type: ignore[arg-type]
+    if isinstance(tool.effects[0].resource, ListArgRes):
+        args["items"] = [w["resource"]]  # the list variable is read by kind only
+    vs = _vectors(lists, tool, args, effects)
+    assert out["vector"] in vs, (lists, tool, w, out, vs)
+
+
+def _sampled_calls_listed(rng: random.Random, lists: Sequence[Sequence[Entry]], tool: Tool, effects: EffectSet,
+                          listed: list[str]) -> int:
+    """Once Lean answers covered, the monitor's vector of every one of 300 sampled calls is listed; how many of
+    them matched at least one position."""
+    sampled = 0
+    for _ in range(300):
+        vs = _vectors(lists, tool, _sample_args(rng, tool), effects)
+        sampled += bool(vs)
+        assert vs <= set(listed), (lists, tool, vs, listed)
+    return sampled
+
+
 def test_lean_decides_array_and_object_constants_as_the_monitor_matches(oracle: LeanOracle) -> None:
     """Entry lists with equality and one-of predicates against array and object constants: Python's questions
     (``["json", c]`` literals) grown to coverage by Lean's witnesses; every witness's vector is the Python
@@ -819,12 +842,7 @@ def test_lean_decides_array_and_object_constants_as_the_monitor_matches(oracle: 
                 out = oracle.call("arg_cover", q)
                 assert out["answer"] in ("covered", "uncovered"), out
                 if out["answer"] == "uncovered":
-                    w = witness_effect("act", names, out["witness"])
-                    args = dict(w["args"])  # type: ignore[arg-type]
-                    if isinstance(tool.effects[0].resource, ListArgRes):
-                        args["items"] = [w["resource"]]  # the list variable is read by kind only
-                    vs = _vectors(lists, tool, args, effects)
-                    assert out["vector"] in vs, (lists, tool, w, out, vs)
+                    _witness_vector_matched(lists, tool, effects, names, out)
                     found.append(out["vector"])
                     witnesses += 1
             if not found:
@@ -832,10 +850,7 @@ def test_lean_decides_array_and_object_constants_as_the_monitor_matches(oracle: 
             listed += [v for v in found if v not in listed]
         else:
             pytest.fail(f"no coverage after 200 vectors: {lists!r}")
-        for _ in range(300):
-            vs = _vectors(lists, tool, _sample_args(rng, tool), effects)
-            sampled += bool(vs)
-            assert vs <= set(listed), (lists, tool, vs, listed)
+        sampled += _sampled_calls_listed(rng, lists, tool, effects, listed)
     print(f"arg_cover with array/object constants: 30 entry lists ({structured} with such a constant), "
           f"{witnesses} witnesses matched by the monitor, {sampled} sampled calls' vectors listed")
     assert structured >= 20 and witnesses >= 60 and sampled >= 3000, (structured, witnesses, sampled)
@@ -862,20 +877,12 @@ def test_lean_written_array_resource_constants_match_as_the_monitor_does(oracle:
             assert out["answer"] in ("covered", "uncovered"), out
             if out["answer"] == "covered":
                 break
-            w = witness_effect("act", [source_name(n) for n in out["names"]], out["witness"])
-            args = dict(w["args"])  # type: ignore[arg-type]
-            if isinstance(tool.effects[0].resource, ListArgRes):
-                args["items"] = [w["resource"]]  # the list variable is read by kind only
-            vs = _vectors(lists, tool, args, effects)
-            assert out["vector"] in vs, (lists, tool, w, out, vs)
+            _witness_vector_matched(lists, tool, effects, [source_name(n) for n in out["names"]], out)
             listed.append(out["vector"])
             witnesses += 1
         else:
             pytest.fail(f"no coverage after 200 vectors: {lists!r}")
-        for _ in range(300):
-            vs = _vectors(lists, tool, _sample_args(rng, tool), effects)
-            sampled += bool(vs)
-            assert vs <= set(listed), (lists, tool, vs, listed)
+        sampled += _sampled_calls_listed(rng, lists, tool, effects, listed)
     print(f"arg_cover_policy with array/object resource constants against the monitor: 20 entry lists, "
           f"{witnesses} witnesses matched by the monitor, {sampled} sampled calls' vectors listed")
     assert witnesses >= 40 and sampled >= 2000, (witnesses, sampled)
