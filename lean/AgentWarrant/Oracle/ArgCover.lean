@@ -230,7 +230,11 @@ def somesQ : List (Option BuiltQ) → List BuiltQ
   | none :: r => somesQ r
   | some q :: r => q :: somesQ r
 
-def argCoverPolicyJ (j : Json) : Dec Json := do
+/-- `arg_cover_policy`'s input decoded and handed to `k` (the action, entries, tools, `E`, the listed vectors as
+sent and as bits); the judgment itself, which checks the tools first, is `Oracle/ArgCoverToolChk.lean`'s. -/
+def withPolicyInput (j : Json)
+    (k : String → List Tool → List Monitor.Full.Grant → Option (List Json) → List String → List (List Bool) → Json) :
+    Dec Json := do
   let a ← getAs String j "action"
   let gs ← arrOf Oracle.MonitorFull.grantOf j "entries"
   let tools ← arrOf Oracle.MonitorFull.toolOf j "tools"
@@ -241,19 +245,6 @@ def argCoverPolicyJ (j : Json) : Dec Json := do
       | Except.error _ => throw "resources: expected a list or null"
   let listedS ← strList j "listed"
   let listed ← listedS.mapM (fun s => bitsOfStr s gs.length "listed")
-  -- scalar constants only: `wayQ`, the question `Thm.leanWrittenCoverageIsMonitorMatching` speaks of;
-  -- array or object constants too: `wayQR` (`wayQA`'s question, `Thm.leanWrittenCoverageIsMonitorMatchingA`'s,
-  -- with an array or object resource constant's entry never matching); `Thm.oracleCoverageIsMonitorMatching`
-  -- covers both
-  match allB grantOk (ofAction a gs), allB grantOkR (ofAction a gs) with
-  | true, _ =>
-    let qs := somesQ ((ways a tools).map (fun w => wayQ a tools gs E w.1 w.2))
-    pure (decideWays listedS listed qs [])
-  | false, true =>
-    let qs := somesQ ((ways a tools).map (fun w => wayQR a tools gs E w.1 w.2))
-    pure (decideWays listedS listed qs [])
-  | false, false => pure (outsideJ a (outsideOfR a 0 gs))
-
-def judgments : List Judgment := [("arg_cover", argCoverJ), ("arg_cover_policy", argCoverPolicyJ)]
+  pure (k a tools gs E listedS listed)
 
 end AgentWarrant.Oracle.ArgCover

@@ -112,6 +112,4 @@ def argCoverClassJ (j : Json) : Dec Json := do
   let fs ← arrOf factOf j "facts"
   pure (classAllOut fs a tools gs E listedS listed)
 
-def judgments : List Judgment := [("arg_cover_class", argCoverClassJ)]
-
 end AgentWarrant.Oracle.ArgCoverClass

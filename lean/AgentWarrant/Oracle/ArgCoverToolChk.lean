@@ -9,7 +9,7 @@ edges and nodes, which the input lacks, and coverage needs only the resource con
 "tool": name, …}` (the other keys as `arg_cover_policy`'s, null or empty) rather than a question written
 for a tool registration refuses. Input and output are otherwise those of `Oracle/ArgCover.lean` and
 `Oracle/ArgCoverClass.lean`; `argCoverPolicyAnswer` is what `arg_cover_policy` answers once its input is
-decoded, the function `Thm.oracleCoverageIsMonitorMatchingChecked` speaks of. -/
+decoded, the function `Thm.oracleCoverageIsMonitorMatchingToolChecked` speaks of. -/
 namespace AgentWarrant.Oracle.ArgCoverToolChk
 open Lean AgentWarrant.Oracle AgentWarrant.Oracle.ArgCover AgentWarrant.Monitor.Full AgentWarrant.Revision.ArgCover
 
@@ -26,7 +26,9 @@ def toolChkInvalidJ (t : Tool) : Json :=
     ("tool", toJson t.name), ("names", Json.null), ("witness", Json.null), ("vector", Json.null),
     ("questions", Json.arr #[])]
 
-/-- `arg_cover_policy`'s answer on decoded input: the tools checked, then as `ArgCover.argCoverPolicyJ`. -/
+/-- `arg_cover_policy`'s answer on decoded input: the tools checked; then, with scalar constants only, `wayQ`'s
+questions (`Thm.leanWrittenCoverageIsMonitorMatching`), else `wayQR`'s (`wayQA`'s with an array or object resource
+constant's entry never matching), else `outside`. -/
 def argCoverPolicyAnswer (a : String) (tools : List Tool) (gs : List Monitor.Full.Grant) (E : Option (List Json))
     (listedS : List String) (listed : List (List Bool)) : Json :=
   match toolChkBad tools with
@@ -36,18 +38,7 @@ def argCoverPolicyAnswer (a : String) (tools : List Tool) (gs : List Monitor.Ful
     | false, true => decideWays listedS listed (somesQ ((ways a tools).map (fun w => wayQR a tools gs E w.1 w.2))) []
     | false, false => outsideJ a (outsideOfR a 0 gs)
 
-def argCoverPolicyChkJ (j : Json) : Dec Json := do
-  let a ← getAs String j "action"
-  let gs ← arrOf Oracle.MonitorFull.grantOf j "entries"
-  let tools ← arrOf Oracle.MonitorFull.toolOf j "tools"
-  let E ← match ← req j "resources" with
-    | Json.null => pure none
-    | r => match r.getArr? with
-      | Except.ok xs => pure (some xs.toList)
-      | Except.error _ => throw "resources: expected a list or null"
-  let listedS ← strList j "listed"
-  let listed ← listedS.mapM (fun s => bitsOfStr s gs.length "listed")
-  pure (argCoverPolicyAnswer a tools gs E listedS listed)
+def argCoverPolicyChkJ (j : Json) : Dec Json := withPolicyInput j argCoverPolicyAnswer
 
 def argCoverClassChkJ (j : Json) : Dec Json := do
   let tools ← arrOf Oracle.MonitorFull.toolOf j "tools"
