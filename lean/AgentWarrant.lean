@@ -153,6 +153,7 @@ import AgentWarrant.Thm.Revision.ArgCoverClassAll
 import AgentWarrant.Spec.Revision.ArgCoverClassConv
 import AgentWarrant.Thm.Revision.ArgCoverClassConv
 import AgentWarrant.Thm.Revision.ArgCoverClassConvA
+import AgentWarrant.Thm.Revision.ArgCoverClassConvR
 import AgentWarrant.Thm.Revision.GlobClosure
 import AgentWarrant.Thm.Revision.GlobFuel
 import AgentWarrant.Oracle.GlobCover

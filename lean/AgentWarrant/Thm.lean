@@ -69,6 +69,7 @@ import AgentWarrant.Thm.Revision.ArgCoverClassSame
 import AgentWarrant.Thm.Revision.ArgCoverClassAll
 import AgentWarrant.Thm.Revision.ArgCoverClassConv
 import AgentWarrant.Thm.Revision.ArgCoverClassConvA
+import AgentWarrant.Thm.Revision.ArgCoverClassConvR
 import AgentWarrant.Thm.Revision.ArgCoverNull
 import AgentWarrant.Thm.Monitor.Full.JsonExact
 import AgentWarrant.Thm.Monitor.Full.SlotDesignated
@@ -1982,6 +1983,82 @@ theorem oracleClassUncoveredIsBindingStateA (fs : List AgentWarrant.Revision.Arg
       AgentWarrant.Revision.ArgCover.argCover (AgentWarrant.Oracle.ArgCover.good Q.cond Q.pos listed) Q.atoms =
         AgentWarrant.Revision.ArgCover.Answer.uncovered xs :=
   AgentWarrant.Revision.ArgCover.oracleClassUncoveredA fs a tools gs E listedS listed hans
+
+/-- `bindingClassUncoveredIsBindingStateA` for an action with an entry whose resource pattern is an array or
+object constant: an `uncovered` answer on the class question Lean writes on `wayQR`'s positions
+(`Revision.ArgCover.classQR`, such an entry written as never matching, as the Python translation writes it;
+for one way `(t, d)` of action `a` with condition `cond`, the entries of the action in `grantOkR`) stands for
+a binding state of the class that the listed vectors miss. Its witness, read at the question's sources
+(`Revision.ArgCover.convVal`), meets the way's condition; its match vector over `classQR`'s positions
+(`Revision.ArgCover.posOfR`) is not listed; it is in the class (`Revision.ArgCover.classMeant`, the same
+meaning as for `classQ`); and with each slot's variable present exactly when the slot matches
+(`Revision.ArgCover.convCanon`) and every other source unchanged, the vector is the same and still not
+listed (`Revision.ArgCover.convPosCanonR`: a never-matching entry reads no source). As for `classQ`, this is
+about values of the question's sources: no run reaching that state and no call the monitor prepares on it
+are built. -/
+theorem bindingClassUncoveredIsBindingStateR (fs : List AgentWarrant.Revision.ArgCover.Fact) (a : String)
+    (tools : List AgentWarrant.Monitor.Full.Tool) (gs : List AgentWarrant.Monitor.Full.Grant) (E : Option (List Lean.Json))
+    (t : AgentWarrant.Monitor.Full.Tool) (d : AgentWarrant.Monitor.Full.EffDecl) (listed : List (List Bool))
+    (cond : List AgentWarrant.Revision.ArgCover.SClause) (Q : AgentWarrant.Revision.ArgCover.BuiltQC)
+    (xs : List AgentWarrant.Revision.ArgCover.AV)
+    (hcond : AgentWarrant.Revision.ArgCover.wayCond a tools gs E t d = some cond)
+    (hq : AgentWarrant.Revision.ArgCover.classQR fs a tools gs E t d = some Q)
+    (hfrag : ∀ g, g ∈ gs → g.action = a → AgentWarrant.Revision.ArgCover.grantOkR g = true)
+    (hunc : AgentWarrant.Revision.ArgCover.argCover (AgentWarrant.Oracle.ArgCover.good Q.cond Q.pos listed) Q.atoms =
+      AgentWarrant.Revision.ArgCover.Answer.uncovered xs) :
+    AgentWarrant.Revision.ArgCover.sCnfHolds (fun x => AgentWarrant.Revision.ArgCover.convVal Q.names xs
+      (AgentWarrant.Revision.ArgCover.CSrc.src x)) cond = true ∧
+    AgentWarrant.anyB (fun u => decide (u = (gs.map (AgentWarrant.Revision.ArgCover.posOfR a
+      (AgentWarrant.Revision.ArgCover.wayRes d.res) (AgentWarrant.Revision.ArgCover.actionKeys a
+        (AgentWarrant.Revision.ArgCover.ownTools a tools) gs))).map
+      (AgentWarrant.Revision.ArgCover.sPosBitA (fun x => AgentWarrant.Revision.ArgCover.convVal Q.names xs
+        (AgentWarrant.Revision.ArgCover.CSrc.src x))))) listed = false ∧
+    AgentWarrant.Revision.ArgCover.classMeant fs (gs.map (AgentWarrant.Revision.ArgCover.posOf a
+        (AgentWarrant.Revision.ArgCover.wayRes d.res) (AgentWarrant.Revision.ArgCover.actionKeys a
+          (AgentWarrant.Revision.ArgCover.ownTools a tools) gs)))
+      (AgentWarrant.Revision.ArgCover.convVal Q.names xs
+        (AgentWarrant.Revision.ArgCover.CSrc.src (AgentWarrant.Revision.ArgCover.wayRes d.res)))
+      (fun s => AgentWarrant.Revision.ArgCover.holds AgentWarrant.Revision.ArgCover.Lit.present
+          (AgentWarrant.Revision.ArgCover.convVal Q.names xs
+            (AgentWarrant.Revision.ArgCover.CSrc.src (AgentWarrant.Revision.ArgCover.Src.slot s))) &&
+        AgentWarrant.Revision.ArgCover.slotOk (AgentWarrant.Revision.ArgCover.convVal Q.names xs
+          (AgentWarrant.Revision.ArgCover.CSrc.src (AgentWarrant.Revision.ArgCover.wayRes d.res)))) ∧
+    AgentWarrant.anyB (fun u => decide (u = (gs.map (AgentWarrant.Revision.ArgCover.posOfR a
+      (AgentWarrant.Revision.ArgCover.wayRes d.res) (AgentWarrant.Revision.ArgCover.actionKeys a
+        (AgentWarrant.Revision.ArgCover.ownTools a tools) gs))).map
+      (AgentWarrant.Revision.ArgCover.sPosBitA (AgentWarrant.Revision.ArgCover.convCanon
+        (fun x => AgentWarrant.Revision.ArgCover.convVal Q.names xs (AgentWarrant.Revision.ArgCover.CSrc.src x))
+        (fun s => AgentWarrant.Revision.ArgCover.holds AgentWarrant.Revision.ArgCover.Lit.present
+            (AgentWarrant.Revision.ArgCover.convVal Q.names xs
+              (AgentWarrant.Revision.ArgCover.CSrc.src (AgentWarrant.Revision.ArgCover.Src.slot s))) &&
+          AgentWarrant.Revision.ArgCover.slotOk (AgentWarrant.Revision.ArgCover.convVal Q.names xs
+            (AgentWarrant.Revision.ArgCover.CSrc.src (AgentWarrant.Revision.ArgCover.wayRes d.res)))))))) listed = false :=
+  AgentWarrant.Revision.ArgCover.classUncoveredMeantR fs a tools gs E t d listed cond Q xs hcond hq hfrag hunc
+
+/-- The oracle's `uncovered` answer on a binding class denying no equality between slots, whichever of the
+three exact writers it routed to, stands for a binding state of the class: when `arg_cover_class`'s routing
+on its decoded inputs (`Oracle.ArgCoverClass.classAllOut`) answers `uncovered` and the class denies no
+equality between slots (`apartFree`), the entries of action `a` are in `grantOkR` (else the answer is
+`outside`) and some way `(t, d)` of `a` has a condition, a `classQR` question and an `uncovered` answer from
+`argCover` (`Revision.ArgCover.classAllUncoveredR`): `classQR` writes `classQA`'s question on entries in
+`grantOkA` (`Revision.ArgCover.classQRIsA`) and `classQA` writes `classQ`'s on entries in `grantOk`
+(`Revision.ArgCover.classQSame`). So `bindingClassUncoveredIsBindingStateR` describes its witness. For a class
+denying an equality (`classQN`, `classQNR`, the answer flagged `"exact": false`) nothing is claimed of
+`uncovered`. The oracle's decoding of its JSON input and the witness it prints are not part of the
+statement. -/
+theorem oracleClassUncoveredIsBindingStateR (fs : List AgentWarrant.Revision.ArgCover.Fact) (a : String)
+    (tools : List AgentWarrant.Monitor.Full.Tool) (gs : List AgentWarrant.Monitor.Full.Grant) (E : Option (List Lean.Json))
+    (listedS : List String) (listed : List (List Bool))
+    (hfree : AgentWarrant.Revision.ArgCover.apartFree fs = true)
+    (hans : (AgentWarrant.Oracle.ArgCoverClass.classAllOut fs a tools gs E listedS listed).getObjVal? "answer" =
+      Except.ok (Lean.Json.str "uncovered")) :
+    (∀ g, g ∈ gs → g.action = a → AgentWarrant.Revision.ArgCover.grantOkR g = true) ∧
+    ∃ t d cond Q xs, AgentWarrant.Mem (t, d) (AgentWarrant.Revision.ArgCover.ways a tools) ∧
+      AgentWarrant.Revision.ArgCover.wayCond a tools gs E t d = some cond ∧
+      AgentWarrant.Revision.ArgCover.classQR fs a tools gs E t d = some Q ∧
+      AgentWarrant.Revision.ArgCover.argCover (AgentWarrant.Oracle.ArgCover.good Q.cond Q.pos listed) Q.atoms =
+        AgentWarrant.Revision.ArgCover.Answer.uncovered xs :=
+  AgentWarrant.Revision.ArgCover.classAllUncoveredR fs a tools gs E listedS listed hfree hans
 
 -- Monitor: matching as deployed (Agenra Sections 1, 5.1, 5.2) ------------------------------------
 
