@@ -70,6 +70,7 @@ import AgentWarrant.Thm.Revision.ArgCoverClassAll
 import AgentWarrant.Thm.Revision.ArgCoverClassConv
 import AgentWarrant.Thm.Revision.ArgCoverClassConvA
 import AgentWarrant.Thm.Revision.ArgCoverClassConvR
+import AgentWarrant.Thm.Revision.ArgCoverClassChk
 import AgentWarrant.Thm.Revision.ArgCoverNull
 import AgentWarrant.Thm.Monitor.Full.JsonExact
 import AgentWarrant.Thm.Monitor.Full.SlotDesignated
@@ -1836,6 +1837,39 @@ theorem oracleClassCoverageAllWriters (fs : List AgentWarrant.Revision.ArgCover.
     AgentWarrant.anyB (fun u => decide (u = gs.map (fun g => AgentWarrant.Monitor.Full.grantMatches s c.args g e))) listed = true :=
   AgentWarrant.Revision.ArgCover.classAllOracleCover fs p a gs E listedS listed hans t d hway cond hcond s c t' es hprep e he ha val hval
     hadm htools hin w hw hapart hclass
+
+/-- `oracleClassCoverageAllWriters` for what the oracle's `arg_cover_class` answers, with no hypothesis on
+the tools: the oracle first checks every effect of every tool it is given with registration's effect check
+(`effArgOk`: a resource constant a JSON scalar or null, a resource argument one the tool declares) and
+answers `invalid`, naming the tool, when one fails; so when its answer
+(`Oracle.ArgCoverClassChk.classChkAnswer`, the routed class answer `classAllOut` after the check) is
+`covered`, no tool declares an array or object resource constant (`Revision.ArgCover.classChkCovered`,
+`Revision.ArgCover.toolChkToolResScalar`), and, whichever of the five writers it routed to, for every way
+`(t, d)` of `a` with condition `cond`, every call the monitor prepares with an effect of action `a` in a
+binding state of the class meeting the condition has the monitor's own `grantMatches` vector over `gs`
+among the listed vectors. The other hypotheses are `oracleClassCoverageAllWriters`'s: `hadm` when an entry
+is outside `grantOk`, `hapart` when the class denies an equality between slots. Every answer the oracle
+returns is `classChkAnswer` on what it decoded from its JSON input (`Revision.ArgCover.classChkJOut`); the
+decoding itself is not part of the statement. -/
+theorem oracleClassCoverageToolChecked (fs : List AgentWarrant.Revision.ArgCover.Fact) (p : AgentWarrant.Monitor.Full.Policy) (a : String)
+    (gs : List AgentWarrant.Monitor.Full.Grant) (E : Option (List Lean.Json)) (listedS : List String) (listed : List (List Bool))
+    (hans : (AgentWarrant.Oracle.ArgCoverClassChk.classChkAnswer fs a p.tools gs E listedS listed).getObjVal? "answer" =
+      Except.ok (Lean.Json.str "covered"))
+    (t : AgentWarrant.Monitor.Full.Tool) (d : AgentWarrant.Monitor.Full.EffDecl) (hway : AgentWarrant.Mem (t, d) (AgentWarrant.Revision.ArgCover.ways a p.tools))
+    (cond : List AgentWarrant.Revision.ArgCover.SClause) (hcond : AgentWarrant.Revision.ArgCover.wayCond a p.tools gs E t d = some cond)
+    (s : AgentWarrant.Monitor.Full.State) (c : AgentWarrant.Monitor.Full.Call) (t' : AgentWarrant.Monitor.Full.Tool) (es : List AgentWarrant.Monitor.Full.Effect)
+    (hprep : AgentWarrant.Monitor.Full.prepare p s c = Except.ok (t', es)) (e : AgentWarrant.Monitor.Full.Effect) (he : AgentWarrant.Mem e es)
+    (ha : e.action = a) (val : AgentWarrant.Revision.ArgCover.Src → AgentWarrant.Revision.ArgCover.AV)
+    (hval : ∀ src, val (AgentWarrant.Revision.ArgCover.reSrc (AgentWarrant.Revision.ArgCover.wayRes d.res) src) = AgentWarrant.Revision.ArgCover.srcVal s c.args e src)
+    (hadm : AgentWarrant.allB AgentWarrant.Revision.ArgCover.grantOk (AgentWarrant.Revision.ArgCover.ofAction a gs) = false → AgentWarrant.Revision.ArgCover.JsonPathsAdmitted a gs c.args)
+    (hin : AgentWarrant.Revision.ArgCover.sCnfHolds val cond = true) (w : String → AgentWarrant.Revision.ArgCover.AV)
+    (hw : ∀ g, AgentWarrant.Revision.ArgCover.slotOk (w g) = true ∧ AgentWarrant.Revision.ArgCover.factsOk (AgentWarrant.Revision.ArgCover.groupLits fs g) (w g) = true)
+    (hapart : AgentWarrant.Revision.ArgCover.apartFree fs = false → ∀ x y, AgentWarrant.Mem (x, AgentWarrant.Revision.ArgCover.FPat.slot y, false) fs →
+      w (AgentWarrant.Revision.ArgCover.grpOf fs x) ≠ w (AgentWarrant.Revision.ArgCover.grpOf fs y))
+    (hclass : ∀ n, AgentWarrant.Monitor.Full.resMatches s e.res (AgentWarrant.Monitor.Full.Pat.slot n) = true → AgentWarrant.Revision.ArgCover.avOf e.res = w (AgentWarrant.Revision.ArgCover.grpOf fs n)) :
+    AgentWarrant.anyB (fun u => decide (u = gs.map (fun g => AgentWarrant.Monitor.Full.grantMatches s c.args g e))) listed = true :=
+  AgentWarrant.Revision.ArgCover.classChkOracleCover fs p a gs E listedS listed hans t d hway cond hcond s c t' es hprep e he ha
+    val hval hadm hin w hw hapart hclass
 
 /-- The converse of `bindingClassQuestionCovers` on the class's meaning: an `uncovered` answer on a binding
 class's question that Lean writes (`Revision.ArgCover.classQ`, for one way `(t, d)` of action `a` with
