@@ -2094,6 +2094,125 @@ theorem oracleClassUncoveredIsBindingStateR (fs : List AgentWarrant.Revision.Arg
         AgentWarrant.Revision.ArgCover.Answer.uncovered xs :=
   AgentWarrant.Revision.ArgCover.classAllUncoveredR fs a tools gs E listedS listed hfree hans
 
+/-- `bindingClassUncoveredIsBindingState` for a class denying an equality between slots, against the class
+without its denials: an `uncovered` answer on the question Lean writes for such a class on entries in
+`grantOk` (`Revision.ArgCover.classQN`: the class's clauses with the denied equalities' clauses appended, for
+one way `(t, d)` of action `a` with condition `cond`) has a witness that, read at the question's sources,
+meets the way's condition, has a match vector over the positions that is not listed (also with each slot's
+variable present exactly when the slot matches), and is a binding state of the class with its denials
+dropped (`Revision.ArgCover.classMeant` reads only the class's constant and glob facts and its asserted
+equalities). That is the check the Python DRT makes of such a witness. Whether the witness's group values
+differ where the class denies an equality is not claimed, which is why the oracle flags such an answer
+`"exact": false`. As for `classQ`, no run and no prepared call are built. -/
+theorem bindingClassUncoveredIsBindingStateN (fs : List AgentWarrant.Revision.ArgCover.Fact) (a : String)
+    (tools : List AgentWarrant.Monitor.Full.Tool) (gs : List AgentWarrant.Monitor.Full.Grant) (E : Option (List Lean.Json))
+    (t : AgentWarrant.Monitor.Full.Tool) (d : AgentWarrant.Monitor.Full.EffDecl) (listed : List (List Bool))
+    (cond : List AgentWarrant.Revision.ArgCover.SClause) (Q : AgentWarrant.Revision.ArgCover.BuiltQC)
+    (xs : List AgentWarrant.Revision.ArgCover.AV)
+    (hcond : AgentWarrant.Revision.ArgCover.wayCond a tools gs E t d = some cond)
+    (hq : AgentWarrant.Revision.ArgCover.classQN fs a tools gs E t d = some Q)
+    (hunc : AgentWarrant.Revision.ArgCover.argCover (AgentWarrant.Oracle.ArgCover.good Q.cond Q.pos listed) Q.atoms =
+      AgentWarrant.Revision.ArgCover.Answer.uncovered xs) :
+    AgentWarrant.Revision.ArgCover.sCnfHolds (fun x => AgentWarrant.Revision.ArgCover.convVal Q.names xs
+      (AgentWarrant.Revision.ArgCover.CSrc.src x)) cond = true ∧
+    AgentWarrant.anyB (fun u => decide (u = (gs.map (AgentWarrant.Revision.ArgCover.posOf a
+      (AgentWarrant.Revision.ArgCover.wayRes d.res) (AgentWarrant.Revision.ArgCover.actionKeys a
+        (AgentWarrant.Revision.ArgCover.ownTools a tools) gs))).map
+      (AgentWarrant.Revision.ArgCover.sPosBit (fun x => AgentWarrant.Revision.ArgCover.convVal Q.names xs
+        (AgentWarrant.Revision.ArgCover.CSrc.src x))))) listed = false ∧
+    AgentWarrant.Revision.ArgCover.classMeant fs (gs.map (AgentWarrant.Revision.ArgCover.posOf a
+        (AgentWarrant.Revision.ArgCover.wayRes d.res) (AgentWarrant.Revision.ArgCover.actionKeys a
+          (AgentWarrant.Revision.ArgCover.ownTools a tools) gs)))
+      (AgentWarrant.Revision.ArgCover.convVal Q.names xs
+        (AgentWarrant.Revision.ArgCover.CSrc.src (AgentWarrant.Revision.ArgCover.wayRes d.res)))
+      (fun s => AgentWarrant.Revision.ArgCover.holds AgentWarrant.Revision.ArgCover.Lit.present
+          (AgentWarrant.Revision.ArgCover.convVal Q.names xs
+            (AgentWarrant.Revision.ArgCover.CSrc.src (AgentWarrant.Revision.ArgCover.Src.slot s))) &&
+        AgentWarrant.Revision.ArgCover.slotOk (AgentWarrant.Revision.ArgCover.convVal Q.names xs
+          (AgentWarrant.Revision.ArgCover.CSrc.src (AgentWarrant.Revision.ArgCover.wayRes d.res)))) ∧
+    AgentWarrant.anyB (fun u => decide (u = (gs.map (AgentWarrant.Revision.ArgCover.posOf a
+      (AgentWarrant.Revision.ArgCover.wayRes d.res) (AgentWarrant.Revision.ArgCover.actionKeys a
+        (AgentWarrant.Revision.ArgCover.ownTools a tools) gs))).map
+      (AgentWarrant.Revision.ArgCover.sPosBit (AgentWarrant.Revision.ArgCover.convCanon
+        (fun x => AgentWarrant.Revision.ArgCover.convVal Q.names xs (AgentWarrant.Revision.ArgCover.CSrc.src x))
+        (fun s => AgentWarrant.Revision.ArgCover.holds AgentWarrant.Revision.ArgCover.Lit.present
+            (AgentWarrant.Revision.ArgCover.convVal Q.names xs
+              (AgentWarrant.Revision.ArgCover.CSrc.src (AgentWarrant.Revision.ArgCover.Src.slot s))) &&
+          AgentWarrant.Revision.ArgCover.slotOk (AgentWarrant.Revision.ArgCover.convVal Q.names xs
+            (AgentWarrant.Revision.ArgCover.CSrc.src (AgentWarrant.Revision.ArgCover.wayRes d.res)))))))) listed = false :=
+  AgentWarrant.Revision.ArgCover.classUncoveredMeantN fs a tools gs E t d listed cond Q xs hcond hq hunc
+
+/-- `bindingClassUncoveredIsBindingStateN` for the question on `wayQR`'s positions
+(`Revision.ArgCover.classQNR`: an entry of the action outside `grantOk`, the entries in `grantOkR`), against
+the class without its denials, with `Revision.ArgCover.posOfR`'s positions (an array or object resource
+constant's entry never matching). -/
+theorem bindingClassUncoveredIsBindingStateNR (fs : List AgentWarrant.Revision.ArgCover.Fact) (a : String)
+    (tools : List AgentWarrant.Monitor.Full.Tool) (gs : List AgentWarrant.Monitor.Full.Grant) (E : Option (List Lean.Json))
+    (t : AgentWarrant.Monitor.Full.Tool) (d : AgentWarrant.Monitor.Full.EffDecl) (listed : List (List Bool))
+    (cond : List AgentWarrant.Revision.ArgCover.SClause) (Q : AgentWarrant.Revision.ArgCover.BuiltQC)
+    (xs : List AgentWarrant.Revision.ArgCover.AV)
+    (hcond : AgentWarrant.Revision.ArgCover.wayCond a tools gs E t d = some cond)
+    (hq : AgentWarrant.Revision.ArgCover.classQNR fs a tools gs E t d = some Q)
+    (hfrag : ∀ g, g ∈ gs → g.action = a → AgentWarrant.Revision.ArgCover.grantOkR g = true)
+    (hunc : AgentWarrant.Revision.ArgCover.argCover (AgentWarrant.Oracle.ArgCover.good Q.cond Q.pos listed) Q.atoms =
+      AgentWarrant.Revision.ArgCover.Answer.uncovered xs) :
+    AgentWarrant.Revision.ArgCover.sCnfHolds (fun x => AgentWarrant.Revision.ArgCover.convVal Q.names xs
+      (AgentWarrant.Revision.ArgCover.CSrc.src x)) cond = true ∧
+    AgentWarrant.anyB (fun u => decide (u = (gs.map (AgentWarrant.Revision.ArgCover.posOfR a
+      (AgentWarrant.Revision.ArgCover.wayRes d.res) (AgentWarrant.Revision.ArgCover.actionKeys a
+        (AgentWarrant.Revision.ArgCover.ownTools a tools) gs))).map
+      (AgentWarrant.Revision.ArgCover.sPosBitA (fun x => AgentWarrant.Revision.ArgCover.convVal Q.names xs
+        (AgentWarrant.Revision.ArgCover.CSrc.src x))))) listed = false ∧
+    AgentWarrant.Revision.ArgCover.classMeant fs (gs.map (AgentWarrant.Revision.ArgCover.posOf a
+        (AgentWarrant.Revision.ArgCover.wayRes d.res) (AgentWarrant.Revision.ArgCover.actionKeys a
+          (AgentWarrant.Revision.ArgCover.ownTools a tools) gs)))
+      (AgentWarrant.Revision.ArgCover.convVal Q.names xs
+        (AgentWarrant.Revision.ArgCover.CSrc.src (AgentWarrant.Revision.ArgCover.wayRes d.res)))
+      (fun s => AgentWarrant.Revision.ArgCover.holds AgentWarrant.Revision.ArgCover.Lit.present
+          (AgentWarrant.Revision.ArgCover.convVal Q.names xs
+            (AgentWarrant.Revision.ArgCover.CSrc.src (AgentWarrant.Revision.ArgCover.Src.slot s))) &&
+        AgentWarrant.Revision.ArgCover.slotOk (AgentWarrant.Revision.ArgCover.convVal Q.names xs
+          (AgentWarrant.Revision.ArgCover.CSrc.src (AgentWarrant.Revision.ArgCover.wayRes d.res)))) ∧
+    AgentWarrant.anyB (fun u => decide (u = (gs.map (AgentWarrant.Revision.ArgCover.posOfR a
+      (AgentWarrant.Revision.ArgCover.wayRes d.res) (AgentWarrant.Revision.ArgCover.actionKeys a
+        (AgentWarrant.Revision.ArgCover.ownTools a tools) gs))).map
+      (AgentWarrant.Revision.ArgCover.sPosBitA (AgentWarrant.Revision.ArgCover.convCanon
+        (fun x => AgentWarrant.Revision.ArgCover.convVal Q.names xs (AgentWarrant.Revision.ArgCover.CSrc.src x))
+        (fun s => AgentWarrant.Revision.ArgCover.holds AgentWarrant.Revision.ArgCover.Lit.present
+            (AgentWarrant.Revision.ArgCover.convVal Q.names xs
+              (AgentWarrant.Revision.ArgCover.CSrc.src (AgentWarrant.Revision.ArgCover.Src.slot s))) &&
+          AgentWarrant.Revision.ArgCover.slotOk (AgentWarrant.Revision.ArgCover.convVal Q.names xs
+            (AgentWarrant.Revision.ArgCover.CSrc.src (AgentWarrant.Revision.ArgCover.wayRes d.res)))))))) listed = false :=
+  AgentWarrant.Revision.ArgCover.classUncoveredMeantNR fs a tools gs E t d listed cond Q xs hcond hq hfrag hunc
+
+/-- The oracle's `uncovered` answer on a binding class denying an equality between slots (flagged
+`"exact": false`) comes from one of its two writers for such a class: when `arg_cover_class`'s routing on its
+decoded inputs (`Oracle.ArgCoverClass.classAllOut`) answers `uncovered` (the flag leaves the answer as it was,
+`Revision.ArgCover.classAllExactKeepsAnswer`), either every entry of action `a` is in `grantOk` and some way's
+`classQN` question has an `uncovered` answer from `argCover`, or the entries are in `grantOkR` and some way's
+`classQNR` question has (`Revision.ArgCover.classAllUncoveredN`). So `bindingClassUncoveredIsBindingStateN` or
+`bindingClassUncoveredIsBindingStateNR` describes its witness against the class without its denials. The
+oracle's decoding of its JSON input and the witness it prints are not part of the statement. -/
+theorem oracleClassUncoveredIsBindingStateN (fs : List AgentWarrant.Revision.ArgCover.Fact) (a : String)
+    (tools : List AgentWarrant.Monitor.Full.Tool) (gs : List AgentWarrant.Monitor.Full.Grant) (E : Option (List Lean.Json))
+    (listedS : List String) (listed : List (List Bool))
+    (hden : AgentWarrant.Revision.ArgCover.apartFree fs = false)
+    (hans : (AgentWarrant.Oracle.ArgCoverClass.classAllOut fs a tools gs E listedS listed).getObjVal? "answer" =
+      Except.ok (Lean.Json.str "uncovered")) :
+    (AgentWarrant.allB AgentWarrant.Revision.ArgCover.grantOk (AgentWarrant.Revision.ArgCover.ofAction a gs) = true ∧
+      ∃ t d cond Q xs, AgentWarrant.Mem (t, d) (AgentWarrant.Revision.ArgCover.ways a tools) ∧
+        AgentWarrant.Revision.ArgCover.wayCond a tools gs E t d = some cond ∧
+        AgentWarrant.Revision.ArgCover.classQN fs a tools gs E t d = some Q ∧
+        AgentWarrant.Revision.ArgCover.argCover (AgentWarrant.Oracle.ArgCover.good Q.cond Q.pos listed) Q.atoms =
+          AgentWarrant.Revision.ArgCover.Answer.uncovered xs) ∨
+    ((∀ g, g ∈ gs → g.action = a → AgentWarrant.Revision.ArgCover.grantOkR g = true) ∧
+      ∃ t d cond Q xs, AgentWarrant.Mem (t, d) (AgentWarrant.Revision.ArgCover.ways a tools) ∧
+        AgentWarrant.Revision.ArgCover.wayCond a tools gs E t d = some cond ∧
+        AgentWarrant.Revision.ArgCover.classQNR fs a tools gs E t d = some Q ∧
+        AgentWarrant.Revision.ArgCover.argCover (AgentWarrant.Oracle.ArgCover.good Q.cond Q.pos listed) Q.atoms =
+          AgentWarrant.Revision.ArgCover.Answer.uncovered xs) :=
+  AgentWarrant.Revision.ArgCover.classAllUncoveredN fs a tools gs E listedS listed hden hans
+
 -- Monitor: matching as deployed (Agenra Sections 1, 5.1, 5.2) ------------------------------------
 
 /-- JSON equality as deployed decides the declarative `JEq` on every pair of values whose left one
