@@ -1813,8 +1813,9 @@ between slots (then `classQN` or `classQNR`, the answer flagged `"exact": false`
 effect of action `a` in a binding state of the class meeting the condition has the monitor's own
 `grantMatches` vector over `gs` among the listed vectors. The extra hypotheses are asked only where the
 routing needs them: `hadm` (array or object path values admitted) when an entry is outside `grantOk`,
-`htools` (`ToolResScalar`: tool resources scalar) when one is outside `grantOkA`, and `hapart` (the denied
-equalities' values differ) when the class denies one. Every answer the oracle returns is
+`htools` (`ToolResScalar`: tool resources scalar) when one is outside `grantOkA` (the oracle's own tool check
+gives it: `oracleClassCoverageToolChecked`), and `hapart` (the denied equalities' values differ) when the
+class denies one. Every answer the oracle returns is
 `classAllOut` on what it decoded from its JSON input (`classAllJOut`); the decoding itself is not part of
 the statement. -/
 theorem oracleClassCoverageAllWriters (fs : List AgentWarrant.Revision.ArgCover.Fact) (p : AgentWarrant.Monitor.Full.Policy) (a : String)
@@ -1884,7 +1885,9 @@ slot only through its match bit, so with each slot's variable present exactly wh
 vector is the same and still not listed (`Revision.ArgCover.convPosCanon`). This is about values of the
 question's sources, as `Revision.ArgCover.argUncoveredSound` is for a unit: no run reaching that state and
 no call the monitor prepares on it are built. A class denying an equality between slots is not written by
-`classQ`; for `classQA`, `bindingClassUncoveredIsBindingStateA`. -/
+`classQ`; for `classQA`, `bindingClassUncoveredIsBindingStateA`; for `classQR`,
+`bindingClassUncoveredIsBindingStateR`; for `classQN` and `classQNR`, against the class without its denials,
+`bindingClassUncoveredIsBindingStateN` and `bindingClassUncoveredIsBindingStateNR`. -/
 theorem bindingClassUncoveredIsBindingState (fs : List AgentWarrant.Revision.ArgCover.Fact) (a : String)
     (tools : List AgentWarrant.Monitor.Full.Tool) (gs : List AgentWarrant.Monitor.Full.Grant) (E : Option (List Lean.Json))
     (t : AgentWarrant.Monitor.Full.Tool) (d : AgentWarrant.Monitor.Full.EffDecl) (listed : List (List Bool))

@@ -12,8 +12,9 @@ routes to (Agenra Sections 1 and 7.1: a certificate must hold in every binding s
   entries (`grantOk`, `grantOkA`, `grantOkR`) and the class's denials (`apartFree`), whichever of `classQ`,
   `classQA`, `classQR`, `classQN`, `classQNR` it wrote, the monitor's matching of every prepared call in every
   binding state of the class meeting a way's condition is a listed vector.
-* `classAllJOut`: every answer `argCoverClassJ` returns is `classAllOut` on the action, entries, tools, listed
-  vectors and facts it decoded (each named by its decoder's success); the decoded resources are not named.
+* `classAllJOut`: every answer `argCoverClassJ` returns is `classAllOut` on the action, entries, tools,
+  resources, listed vectors and facts it decoded (each named by its decoder's success; the resources `none`
+  for a null `"resources"`, else the list given).
 Choices: the statement starts from `classAllOut`, the function `argCoverClassJ` returns on its decoded inputs
 (action, entries, tools, resources, listed vectors, facts), tied to the JSON input only by `classAllJOut`. Each extra
 hypothesis is asked only on the branch that needs it: `hadm` when an entry is outside `grantOk`, `htools` when
@@ -62,13 +63,16 @@ theorem classAllBindOk {α β : Type} {x : Except String α} {f : α → Except 
   | error e => cases h
   | ok a => exact ⟨a, rfl, h⟩
 
-/-- Every answer `arg_cover_class` returns is `classAllOut` on the action, entries, tools, listed vectors and
-facts it decoded from its input (the resources `E` it decoded are left unnamed). -/
+/-- Every answer `arg_cover_class` returns is `classAllOut` on the action, entries, tools, resources, listed
+vectors and facts it decoded from its input (the resources `none` when the input's `"resources"` is null,
+else the list it is). -/
 theorem classAllJOut {j out : Json} (h : Oracle.ArgCoverClass.argCoverClassJ j = Except.ok out) :
     ∃ fs a tools gs E listedS listed,
       Oracle.getAs String j "action" = Except.ok a ∧
       Oracle.arrOf Oracle.MonitorFull.grantOf j "entries" = Except.ok gs ∧
       Oracle.arrOf Oracle.MonitorFull.toolOf j "tools" = Except.ok tools ∧
+      (∃ rj, Oracle.req j "resources" = Except.ok rj ∧
+        ((rj = Json.null ∧ E = none) ∨ ∃ xs, rj = Json.arr xs ∧ E = some xs.toList)) ∧
       Oracle.strList j "listed" = Except.ok listedS ∧
       listedS.mapM (fun s => Oracle.ArgCover.bitsOfStr s gs.length "listed") = Except.ok listed ∧
       Oracle.arrOf Oracle.ArgCoverClass.factOf j "facts" = Except.ok fs ∧
@@ -76,14 +80,32 @@ theorem classAllJOut {j out : Json} (h : Oracle.ArgCoverClass.argCoverClassJ j =
   let ⟨a, ha, h⟩ := classAllBindOk h
   let ⟨gs, hgs, h⟩ := classAllBindOk h
   let ⟨tools, htools, h⟩ := classAllBindOk h
-  let ⟨rj, _, h⟩ := classAllBindOk h
-  cases rj <;>
-    (let ⟨E, _, h⟩ := classAllBindOk h
-     let ⟨listedS, hl, h⟩ := classAllBindOk h
-     let ⟨listed, hls, h⟩ := classAllBindOk h
-     let ⟨fs, hfs, h⟩ := classAllBindOk h
-     cases h
-     exact ⟨fs, a, tools, gs, E, listedS, listed, ha, hgs, htools, hl, hls, hfs, rfl⟩)
+  let ⟨rj, hrj, h⟩ := classAllBindOk h
+  cases rj with
+  | null =>
+    let ⟨E, hE, h⟩ := classAllBindOk h
+    let ⟨listedS, hl, h⟩ := classAllBindOk h
+    let ⟨listed, hls, h⟩ := classAllBindOk h
+    let ⟨fs, hfs, h⟩ := classAllBindOk h
+    cases h
+    cases hE
+    exact ⟨fs, a, tools, gs, _, listedS, listed, ha, hgs, htools, ⟨_, hrj, Or.inl ⟨rfl, rfl⟩⟩, hl, hls, hfs, rfl⟩
+  | arr xs =>
+    let ⟨E, hE, h⟩ := classAllBindOk h
+    let ⟨listedS, hl, h⟩ := classAllBindOk h
+    let ⟨listed, hls, h⟩ := classAllBindOk h
+    let ⟨fs, hfs, h⟩ := classAllBindOk h
+    cases h
+    cases hE
+    exact ⟨fs, a, tools, gs, _, listedS, listed, ha, hgs, htools, ⟨_, hrj, Or.inr ⟨xs, rfl, rfl⟩⟩, hl, hls, hfs, rfl⟩
+  | _ =>
+    let ⟨E, hE, h⟩ := classAllBindOk h
+    let ⟨listedS, hl, h⟩ := classAllBindOk h
+    let ⟨listed, hls, h⟩ := classAllBindOk h
+    let ⟨fs, hfs, h⟩ := classAllBindOk h
+    cases h
+    cases hE
+
 /-- The oracle's `covered`, whichever writer it routed to, covers the monitor's matching of every prepared
 call in every binding state of the class meeting a way's condition. -/
 theorem classAllOracleCover (fs : List Fact) (p : Policy) (a : String) (gs : List Monitor.Full.Grant)

@@ -85,6 +85,8 @@ theorem classChkJOut {j out : Json} (h : Oracle.ArgCoverToolChk.argCoverClassChk
       (Oracle.ArgCoverToolChk.toolChkBad tools = none →
         Oracle.getAs String j "action" = Except.ok a ∧
         Oracle.arrOf Oracle.MonitorFull.grantOf j "entries" = Except.ok gs ∧
+        (∃ rj, Oracle.req j "resources" = Except.ok rj ∧
+          ((rj = Json.null ∧ E = none) ∨ ∃ xs, rj = Json.arr xs ∧ E = some xs.toList)) ∧
         Oracle.strList j "listed" = Except.ok listedS ∧
         listedS.mapM (fun s => Oracle.ArgCover.bitsOfStr s gs.length "listed") = Except.ok listed ∧
         Oracle.arrOf Oracle.ArgCoverClass.factOf j "facts" = Except.ok fs) := by
@@ -98,13 +100,13 @@ theorem classChkJOut {j out : Json} (h : Oracle.ArgCoverToolChk.argCoverClassChk
     rfl
   | none =>
     rw [hb] at h
-    let ⟨fs, a, tools', gs, E, listedS, listed, ha, hgs, htools', hl, hls, hfs, hout⟩ := classAllJOut h
+    let ⟨fs, a, tools', gs, E, listedS, listed, ha, hgs, htools', hres, hl, hls, hfs, hout⟩ := classAllJOut h
     have ht : tools' = tools := by
       rw [htools] at htools'
       cases htools'
       rfl
     rw [ht] at hout
-    refine ⟨fs, a, tools, gs, E, listedS, listed, htools, ?_, fun _ => ⟨ha, hgs, hl, hls, hfs⟩⟩
+    refine ⟨fs, a, tools, gs, E, listedS, listed, htools, ?_, fun _ => ⟨ha, hgs, hres, hl, hls, hfs⟩⟩
     rw [hout]
     simp only [Oracle.ArgCoverClassChk.classChkAnswer, hb]
     rfl

@@ -19,8 +19,10 @@ for `classQA`:
   clauses holding by `neqClHolds`; `hres` is asked only when an entry of the action lies outside `grantOkA`
   (`posMapMatchesRA`); on prepared calls `preparedClassNeqCoverMatchesR`, and of the oracle's way-by-way
   `covered` `oracleClassCoverR` and `oracleClassNeqCoverR`.
-Not proved: the converse (for `classQNR` an `uncovered` witness may stand for no binding state, as for
-`classQN`), and that the Python translation writes the same clauses (compared clause for clause,
+The converse, on the class's meaning, is `classUncoveredMeantR` (`Thm/Revision/ArgCoverClassConvR.lean`);
+for `classQNR` it is proved only against the class without its denials (`classUncoveredMeantNR`: an
+`uncovered` witness may stand for no binding state of the class with them, as for `classQN`). Not proved:
+that the Python translation writes the same clauses (compared clause for clause,
 tests/drt/test_arg_cover_facts.py). -/
 namespace AgentWarrant.Revision.ArgCover
 open Lean AgentWarrant AgentWarrant.Monitor AgentWarrant.Monitor.Full
