@@ -8,9 +8,10 @@ import AgentWarrant.Thm.Edits.RecheckContract
   change (`runJEdit`: `judgedTEdit` with the fresh calls named by `out`) for an entry with one, whose
   judgment is defined, whose terms pass the source check where the row copies a source and whose `out` is
   one-to-one on the judged contracts' calls (`runJTreeStep`; `runJOutInjIff`, `runJTabOutRefused`) and
-  names none of them as a call of a leaf the change keeps (`runJOutFreshIff`, `runJTabOutStaleRefused`);
-- under that check no call of an installed contract is a call of a kept leaf (`runJOutFreshInstalled`,
-  `runJRenameCalls`);
+  names none of them as a call of a leaf the change keeps or a call the record has processed
+  (`runJStaleCalls`; `runJOutFreshIff`, `runJTabOutStaleRefused`, `runJTabOutProcRefused`);
+- under that check no call of an installed contract is a call of a kept leaf or a processed call
+  (`runJOutFreshStale`, `runJOutFreshInstalled`, `runJRenameCalls`);
 - under that check the installed contracts are the judged ones, each pomset renamed by `out`, which keeps
   events and order up to renaming (`runJOutFaithful`, `runJRenamePomFaithful`);
 - so on the runtime machine (`stepTreeRunJ`) and on the ideal machine (`stepITreeRunJ`) every step's tree
