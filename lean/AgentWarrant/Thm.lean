@@ -2438,17 +2438,20 @@ theorem runJudgedOutKeepsTheJudgedContracts {j : AgentWarrant.Edits.DeriveTreeRu
 /-- What a judged step of `derRunJ` installs when Lean's freshness check of `out` holds (as
 `runJudgedEditTreesCopyTheTree`'s judged case requires): no call of a contract it installs is a call of a
 leaf the change keeps (every leaf of the record's tree but the branch a Fork or RestoreReplace replaces),
-so no call is named both by a new leaf and by a kept one, as the Python runtime's record check requires of
-the derived contract; stored copies' calls are not checked against. -/
+so no call is named both by a new leaf and by a kept one, nor a call the record has processed (its whole
+`χ`, the replaced branch's `χ_b` among them), so no processed call is back in the workflow: the two things
+the Python runtime's record check requires of the derived contract's new calls; stored copies' calls are
+not checked against. -/
 theorem runJudgedOutFreshForTheRecord {j : AgentWarrant.Edits.DeriveTreeRunJ.RunJReq}
-    {D : AgentWarrant.Edits.Derived} {x : Nat} {t : AgentWarrant.Edits.Machine.Tree}
+    {D : AgentWarrant.Edits.Derived} {x : Nat} {c : AgentWarrant.Edits.Machine.Core}
     (hf : AgentWarrant.Edits.DeriveTreeRunJ.runJOutFreshB j.out (AgentWarrant.Edits.DeriveTreeRunJ.runJCalls j D x)
-      (AgentWarrant.Edits.DeriveTreeRunJ.runJKeptCalls t
+      (AgentWarrant.Edits.DeriveTreeRunJ.runJStaleCalls c
         (AgentWarrant.Edits.DeriveTreeRunJ.runJFreshGone (AgentWarrant.Edits.DeriveTreeRunJ.runJEdit j D x))) = true) :
     ∀ g p z, g ∈ AgentWarrant.Edits.DeriveTreeJudged.newContracts (AgentWarrant.Edits.DeriveTreeRunJ.runJEdit j D x) →
       p ∈ g → z ∈ AgentWarrant.Edits.DeriveTreeRunJ.runJPomCalls p →
-      ¬ z ∈ AgentWarrant.Edits.DeriveTreeRunJ.runJKeptCalls t
-        (AgentWarrant.Edits.DeriveTreeRunJ.runJFreshGone (AgentWarrant.Edits.DeriveTreeRunJ.runJEdit j D x)) :=
-  AgentWarrant.Edits.DeriveTreeRunJ.runJOutFreshInstalled hf
+      ¬ z ∈ AgentWarrant.Edits.DeriveTreeRunJ.runJKeptCalls c.tree
+        (AgentWarrant.Edits.DeriveTreeRunJ.runJFreshGone (AgentWarrant.Edits.DeriveTreeRunJ.runJEdit j D x)) ∧
+      ¬ z ∈ AgentWarrant.Edits.DeriveTreeRunJ.runJProcCalls c :=
+  AgentWarrant.Edits.DeriveTreeRunJ.runJOutFreshStale hf
 
 end AgentWarrant.Thm

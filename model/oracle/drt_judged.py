@@ -10,8 +10,10 @@ session's numbering (``SessionTerms``). Choices: every stored copy's remaining c
 store, since Lean's check reads all of them; the names of the calls the judgment allocates (``out``) are
 read off Python's own cloning for the new leaves' names, so a contract Python put on the wrong leaf differs
 from Lean's; Lean checks ``out`` one-to-one itself (``runJOutInjB``) and fresh for the leaves the edit keeps
-(``runJOutFreshB``: Python's record check refuses a contract naming a call twice, so a name of a kept
-leaf's call is not fresh; stored copies are not checked against, as Python does not), and
+and the record's processed calls (``runJOutFreshB`` against ``runJStaleCalls``: Python's record check refuses
+a contract naming a call twice, so a name of a kept leaf's call is not fresh, and a processed call back in
+the workflow, so neither is a processed call, the replaced branch's included; stored copies are not checked
+against, as Python does not), and
 ``judged_check`` reports a disagreement with Python's checks; a case outside the term model
 (``drt_derive.Outside``) is sent without a request and its contracts stay Python's.
 """
@@ -73,8 +75,9 @@ def judged_request(nb: Numbering, s: State, u: Edit, d: Derived) -> dict[str, An
     judgment allocates (a copy's calls ``2c``/``2c + 1`` or ``c + n``, a template's ``instK`` calls), read
     off Python's own cloning of the branch for the new leaves' names, and ``fresh``, Python's own check that
     no name ``out`` sends is a call of a leaf the edit keeps (every leaf but the branch a Fork or
-    RestoreReplace replaces; the record check refuses a contract naming a call twice), which Lean does not
-    read. ``None`` when the case lies outside
+    RestoreReplace replaces; the record check refuses a contract naming a call twice) or a call the record
+    has processed (its whole χ, the replaced branch's among them; the record check refuses a processed call
+    back in the workflow), which Lean does not read. ``None`` when the case lies outside
     the term model (``drt_derive``'s reasons) or the edit is neither a Fork nor a Restore; the machine then
     keeps Python's contracts."""
     if not isinstance(u, ForkChoice | ForkParallel | RestoreReplace | RestoreLive) or s.tree is None \
@@ -131,8 +134,11 @@ def judged_request(nb: Numbering, s: State, u: Edit, d: Derived) -> dict[str, An
         return None
     gone = u.branch if isinstance(u, ForkChoice | ForkParallel | RestoreReplace) else None
     kept = {nb.n("call", x) for lf in leaves(s.tree) if lf.branch != gone for x in call_ids(lf.gamma)}
+    # the record check refuses a processed call back in the workflow: the whole χ, so the replaced
+    # branch's processed calls too, which `kept` leaves out
+    chi = {nb.n("call", p.call) for p in s.processed}
     return {"region": region, "store": store, "request": req, "out": sorted([a, b] for a, b in out.items()),
-            "fresh": not kept & set(out.values())}
+            "fresh": not (kept | chi) & set(out.values())}
 
 
 def _pom_key(events: list[int], order: list[list[int]]) -> tuple[frozenset[int], frozenset[tuple[int, int]]]:
@@ -155,10 +161,10 @@ def judged_check(events: list[dict[str, Any]], lean_steps: list[Any]) -> tuple[l
     be Python's new leaves' (multisets of pomsets, order transitively closed); without one (outside the
     term model) the machine ran on Python's contracts. The naming ``out`` sent must be one-to-one, by
     Python's check on the names it sends and by Lean's (``"outInj"``, ``runJOutInjB`` on every call of the
-    judged contracts, which refuses the edit otherwise), and fresh for the leaves the edit keeps, by
-    Python's check (``fresh`` in the request) and by Lean's (``"outFresh"``, ``runJOutFreshB``, which also
-    refuses the edit otherwise): the two verdicts must agree. Returns the mismatches, the edits judged and
-    the edits outside the fragment."""
+    judged contracts, which refuses the edit otherwise), and fresh for the leaves the edit keeps and the
+    record's processed calls, by Python's check (``fresh`` in the request) and by Lean's (``"outFresh"``,
+    ``runJOutFreshB``, which also refuses the edit otherwise): the two verdicts must agree. Returns the
+    mismatches, the edits judged and the edits outside the fragment."""
     bad: list[str] = []
     judged = outside = 0
     for k, (ev, st) in enumerate(zip(events, lean_steps, strict=False)):
@@ -185,7 +191,7 @@ def judged_check(events: list[dict[str, Any]], lean_steps: list[Any]) -> tuple[l
                        + ("; Python's own check passed it" if py_inj else ""))
         elif lj.get("outFresh") is not d["judged"].get("fresh", True):
             bad.append(f"step {k} judged: Lean's runJOutFreshB says {lj.get('outFresh')}, Python's freshness "
-                       f"check {d['judged'].get('fresh', True)} (out names a call of a kept leaf)")
+                       f"check {d['judged'].get('fresh', True)} (out names a kept leaf's or a processed call)")
         else:
             python_leaves = [[{"events": p["events"], "order": p["order"]} for p in leaf[1]]
                              for leaf in d["edit"]["leaves"]]

@@ -6,12 +6,13 @@ its seed, and a Lean answer perturbed in one place is reported as a mismatch."""
 from __future__ import annotations
 
 import copy
+import json
 from collections.abc import Callable
 from typing import Any
 
 import pytest
 
-from model.edits.check.contract import Call, Choice, Nil, Seq, Term, outcomes
+from model.edits.check.contract import Call, Choice, Nil, Seq, Term, call_ids, outcomes
 from model.edits.ideal import machine as M
 from model.edits.ideal.bisim import key_of
 from model.edits.runtime.tree import (
@@ -547,9 +548,9 @@ def test_judged_out_naming_a_kept_leafs_call_is_refused_by_lean(oracle: LeanOrac
 
 
 def test_judged_fork_may_rename_onto_the_replaced_leafs_calls(oracle: LeanOracle) -> None:
-    """A Fork replaces its branch, so Lean's freshness check does not read that leaf's calls: an ``out``
-    naming a Fork's copied call as one of the branch's own remaining calls (kept one-to-one) still gets a
-    true ``"outFresh"``."""
+    """A Fork replaces its branch, so Lean's freshness check does not read that leaf's contract calls, only
+    the ones it processed: an ``out`` naming a Fork's copied call as one of the branch's own remaining
+    (unprocessed) calls (kept one-to-one) still gets a true ``"outFresh"``."""
     rec, k = _judged_fork(oracle)
     judged = rec.payload["events"][k]["derived"]["judged"]
     named = {b for _, b in judged["out"]}
@@ -559,6 +560,48 @@ def test_judged_fork_may_rename_onto_the_replaced_leafs_calls(oracle: LeanOracle
     bad["events"][k]["derived"]["judged"]["out"][0][1] = region[0]
     out = oracle.call(R.JUDGMENT, bad)
     assert out["steps"][k]["judged"]["outInj"] is True and out["steps"][k]["judged"]["outFresh"] is True
+
+
+def test_judged_out_naming_a_processed_call_is_refused(oracle: LeanOracle, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Lean checks the naming ``out`` fresh for the record's processed calls too (``runJOutFreshB`` against
+    ``runJStaleCalls``): a judged Fork or RestoreReplace whose ``out`` names one copied call as a call the
+    replaced branch processed (a call of no kept leaf, so the kept-leaf check alone passes it) gets a false
+    ``"outFresh"`` (still one-to-one, its terms still passing the source check) and no derivation; Python's
+    own check (``fresh``) refuses the same naming, and both pass the ``out`` as sent."""
+    from model.oracle import drt_judged as DJ
+
+    real = DJ.judged_request
+    stale: dict[str, tuple[int, bool]] = {}  # request -> a processed call of the replaced branch, Python's verdict
+
+    def spy(nb: Any, s: Any, u: Any, d: Any) -> Any:
+        j = real(nb, s, u, d)
+        if j is not None and j["request"][0] in ("fork_choice", "fork_parallel", "fork_choice_templates",
+                                                 "fork_parallel_templates", "restore_replace"):
+            kept = {x for lf in leaves(s.tree) if lf.branch != u.branch for x in call_ids(lf.gamma)}
+            done = [x for x in addressable(s.tree)[u.branch].done if x not in kept]
+            if done:
+                with monkeypatch.context() as m:  # Python's cloning names every copied call as that call
+                    m.setattr(DJ, "clone_term", lambda c, b: (c, {x: done[0] for x in call_ids(c)}, {}))
+                    renamed = real(nb, s, u, d)
+                assert renamed is not None
+                stale[json.dumps([j["region"], j["out"]])] = (nb.n("call", done[0]), renamed["fresh"])
+        return j
+
+    monkeypatch.setattr(R, "judged_request", spy)
+    rec, k = _judged_where(oracle, "Fork or RestoreReplace of a branch that processed a call", 80,
+                           lambda d: json.dumps([d["judged"]["region"], d["judged"]["out"]]) in stale)
+    judged = rec.payload["events"][k]["derived"]["judged"]
+    x, py_fresh = stale[json.dumps([judged["region"], judged["out"]])]
+    sent = rec.out["steps"][k]
+    assert judged["fresh"] is True and sent["judged"]["outFresh"] is True and sent["obs"] != ["edit", "invalid"]
+    assert py_fresh is False
+    assert x not in {b for _, b in judged["out"]}
+    bad = copy.deepcopy(rec.payload)
+    bad["events"][k]["derived"]["judged"]["out"][0][1] = x
+    out = oracle.call(R.JUDGMENT, bad)
+    assert out["steps"][k]["judged"]["agrees"] is True and out["steps"][k]["judged"]["outInj"] is True
+    assert out["steps"][k]["judged"]["outFresh"] is False
+    assert out["steps"][k]["obs"] == ["edit", "invalid"]
 
 
 def _changes(tree: Node) -> list[tuple[dict[str, Any], Node | None]]:

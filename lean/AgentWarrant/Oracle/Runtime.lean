@@ -35,7 +35,8 @@ for the new nodes (`leanNames`), checks the derivation and the Agent keeps the a
 request, in `edit_derive`'s spelling with the terms in the record's calls and `out` the caller's names for
 the calls the judgment allocates: then the new leaves' contracts are Lean's (`derRunJ` of
 `Spec/Edits/DeriveTreeRunJ.lean`: the source check against the record, `judgeA`, `out` one-to-one on the
-judged contracts' calls (`runJOutInjB`) and fresh for the leaves the change keeps (`runJOutFreshB`),
+judged contracts' calls (`runJOutInjB`) and fresh for the leaves the change keeps and the record's
+processed calls (`runJOutFreshB` against `runJStaleCalls`),
 `judgedTEdit`), and the step reports `"judged": {"agrees": b, "outInj": b | null, "outFresh": b | null,
 "leaves": [[pomset]] | null}`, the three verdicts and the contracts the machine installs when all hold), `{"kind": "update" | "preload", "edit": u,
 "answer": i}` (the Agent's `i`-th answer, in the order of the session's checks), `{"kind": "use" |
@@ -208,7 +209,8 @@ def lookup (t : List (Core × Nat × Option ((Machine.Derived × TEdit) × Optio
 
 /-- Lean's view of a judged request at the record `c` (`"judged"` on the step): the source check's verdict,
 whether `out` is one-to-one on the calls the judgment allocates (`runJOutInjB`), whether it names none of
-them as a call of a leaf the change keeps (`runJOutFreshB`), and the new leaves' contracts the judgment
+them as a call of a leaf the change keeps or a call the record has processed (`runJOutFreshB` against
+`runJStaleCalls`), and the new leaves' contracts the judgment
 gives (`null`: the judgment derives nothing; the machine installs them only when all three verdicts
 hold). -/
 def judgedJ (c : Core) : Option ((Machine.Derived × TEdit) × Option DeriveTreeRunJ.RunJReq) → List (String × Json)
@@ -222,7 +224,7 @@ def judgedJ (c : Core) : Option ((Machine.Derived × TEdit) × Option DeriveTree
       ("outFresh", match D with
         | none => Json.null
         | some D => toJson (DeriveTreeRunJ.runJOutFreshB j.out (DeriveTreeRunJ.runJCalls j D x)
-            (DeriveTreeRunJ.runJKeptCalls c.tree (DeriveTreeRunJ.runJFreshGone (DeriveTreeRunJ.runJEdit j D x))))),
+            (DeriveTreeRunJ.runJStaleCalls c (DeriveTreeRunJ.runJFreshGone (DeriveTreeRunJ.runJEdit j D x))))),
       ("leaves", match D with
         | none => Json.null
         | some D => Oracle.DeriveRT.leavesJ (DeriveTreeJudged.newContracts (DeriveTreeRunJ.runJEdit j D x)))])]

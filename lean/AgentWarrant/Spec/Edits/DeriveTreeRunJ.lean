@@ -14,9 +14,10 @@ derivation, as in `checkedTab`), judges the request (`judgeA`; none: no derivati
 judged record's new-leaf contracts (`judgedTEdit`) with the fresh calls named by `out`, under Lean's fresh
 node names (`leanNames`). An `out` that names two of the judged contracts' calls alike (`runJOutInjB`) has
 no derivation either: the copies' calls would merge. Nor has an `out` that names a judged call as a call of
-a leaf the change keeps (`runJOutFreshB` against `runJKeptCalls`): the derived contract would name one call
-twice, which the Python runtime's record check refuses (its duplicate-call check on the whole tree's
-contract, and its check that no processed call is back in the workflow). An entry without one keeps `treeDerN`'s path: `Derive`'s change with Lean's names.
+a leaf the change keeps (`runJKeptCalls`): the derived contract would name one call twice, which the Python
+runtime's record check refuses (its duplicate-call check on the whole tree's contract), or as a call the
+record has processed (`runJProcCalls`, the replaced branch's `χ_b` among them): the Python record check
+refuses a processed call back in the workflow (both in `runJOutFreshB` against `runJStaleCalls`). An entry without one keeps `treeDerN`'s path: `Derive`'s change with Lean's names.
 
 Choices, where the paper is silent or the oracle forces one:
 - The judgment numbers a copy's calls itself (`2c`, `2c + 1`, `c + n`, and `instK`'s template calls); the
@@ -26,9 +27,11 @@ Choices, where the paper is silent or the oracle forces one:
   only the tree change, so the new leaves' contracts, comes from the judgment
 - Freshness is checked against the contract calls (every outcome pomset's, so processed calls and the calls
   of untaken outcomes too) of every leaf the change keeps: all but the branch a Fork or RestoreReplace
-  replaces (`runJFreshGone`); RestoreLive keeps `b`, so `b`'s calls count. Stored copies' calls are not
-  checked against: Python does not require it (a copy shares its branch's call names by construction, and
-  the contract its record check reads holds no copy). -/
+  replaces (`runJFreshGone`); RestoreLive keeps `b`, so `b`'s calls count. It is also checked against every
+  call the record has processed (`Core.procd`, the whole `χ`, as Python's processed-call check reads it, not
+  only the replaced branch's `χ_b`). Stored copies' calls are not checked against: Python does not require
+  it (a copy shares its branch's call names by construction, and the contract its record check reads holds
+  no copy). -/
 namespace AgentWarrant.Edits.DeriveTreeRunJ
 open AgentWarrant AgentWarrant.Edits AgentWarrant.Edits.Machine AgentWarrant.Edits.DeriveTreeJudged
 open AgentWarrant.Edits.DeriveTreeSrc AgentWarrant.Edits.DeriveCover AgentWarrant.Edits.DeriveFork
@@ -96,14 +99,22 @@ def runJFreshKept : Option Nat → TNode → Bool
 def runJKeptCalls (t : Tree) (gone : Option Nat) : List Nat :=
   concatL (List.map (fun n => concatL (List.map runJPomCalls n.gamma)) (filt (runJFreshKept gone) t))
 
+/-- The calls the record has processed (its `χ`, every branch's: the replaced branch's `χ_b` among them,
+and the calls of branches an earlier edit removed). -/
+def runJProcCalls (c : Core) : List Nat := List.map (fun (p : Proc) => p.letter.call) c.procd
+
+/-- The calls the fresh names must avoid: the contract calls of the leaves the change keeps and every
+call the record has processed. -/
+def runJStaleCalls (c : Core) (gone : Option Nat) : List Nat := runJKeptCalls c.tree gone ++ runJProcCalls c
+
 /-- `f` names no call of `l` as a call of `r`. -/
 def runJOutFreshB (f : Nat → Nat) (l r : List Nat) : Bool :=
   allB (fun a => !(memN (f a) r)) l
 
 /-- The table the machine reads: a judged entry's change from Lean's judgment (checked against the
 record, `out` checked one-to-one on the calls the judgment allocates, `runJOutInjB`, and fresh for the
-leaves the change keeps, `runJOutFreshB`), any other entry's as `Derive` names it; Lean's node names on
-both. -/
+leaves the change keeps and the record's processed calls, `runJOutFreshB` against `runJStaleCalls`), any
+other entry's as `Derive` names it; Lean's node names on both. -/
 def runJTab (der : Core → Nat → Option ((Machine.Derived × TEdit) × Option RunJReq)) (c : Core) (u : Nat) :
     Option (Machine.Derived × TEdit) :=
   match der c u with
@@ -116,7 +127,7 @@ def runJTab (der : Core → Nat → Option ((Machine.Derived × TEdit) × Option
       | some D => match runJOutInjB j.out (runJCalls j D (editTarget e)) with
         | false => none
         | true => match runJOutFreshB j.out (runJCalls j D (editTarget e))
-            (runJKeptCalls c.tree (runJFreshGone (runJEdit j D (editTarget e)))) with
+            (runJStaleCalls c (runJFreshGone (runJEdit j D (editTarget e)))) with
           | false => none
           | true => some (d, leanNames c.tree (reserved c) (runJEdit j D (editTarget e)))
 

@@ -8,9 +8,10 @@ import AgentWarrant.Thm.Edits.RecheckContract
   change (`runJEdit`: `judgedTEdit` with the fresh calls named by `out`) for an entry with one, whose
   judgment is defined, whose terms pass the source check where the row copies a source and whose `out` is
   one-to-one on the judged contracts' calls (`runJTreeStep`; `runJOutInjIff`, `runJTabOutRefused`) and
-  names none of them as a call of a leaf the change keeps (`runJOutFreshIff`, `runJTabOutStaleRefused`);
-- under that check no call of an installed contract is a call of a kept leaf (`runJOutFreshInstalled`,
-  `runJRenameCalls`);
+  names none of them as a call of a leaf the change keeps or a call the record has processed
+  (`runJStaleCalls`; `runJOutFreshIff`, `runJTabOutStaleRefused`, `runJTabOutProcRefused`);
+- under that check no call of an installed contract is a call of a kept leaf or a processed call
+  (`runJOutFreshStale`, `runJOutFreshInstalled`, `runJRenameCalls`);
 - under that check the installed contracts are the judged ones, each pomset renamed by `out`, which keeps
   events and order up to renaming (`runJOutFaithful`, `runJRenamePomFaithful`);
 - so on the runtime machine (`stepTreeRunJ`) and on the ideal machine (`stepITreeRunJ`) every step's tree
@@ -31,7 +32,7 @@ def RunJTree (der : Core → Nat → Option ((Machine.Derived × TEdit) × Optio
       (readsLeaf j.req = true → srcAgreesB (runJSrc j) c (editTarget e) = true) ∧
       runJOutInjB j.out (runJCalls j D (editTarget e)) = true ∧
       runJOutFreshB j.out (runJCalls j D (editTarget e))
-        (runJKeptCalls c.tree (runJFreshGone (runJEdit j D (editTarget e)))) = true ∧
+        (runJStaleCalls c (runJFreshGone (runJEdit j D (editTarget e)))) = true ∧
       applyEdit c.tree (leanNames c.tree (reserved c) (runJEdit j D (editTarget e))) = some t')
 
 theorem runJTreeStep {der : Core → Nat → Option ((Machine.Derived × TEdit) × Option RunJReq)} {c : Core}
@@ -67,7 +68,7 @@ theorem runJTreeStep {der : Core → Nat → Option ((Machine.Derived × TEdit) 
                   | false => simp only [runJTab, hd, hb, hj, hi] at ht
                   | true =>
                     cases hf : runJOutFreshB j.out (runJCalls j D (editTarget e))
-                        (runJKeptCalls c.tree (runJFreshGone (runJEdit j D (editTarget e)))) with
+                        (runJStaleCalls c (runJFreshGone (runJEdit j D (editTarget e)))) with
                     | false => simp only [runJTab, hd, hb, hj, hi, hf] at ht
                     | true =>
                       simp only [runJTab, hd, hb, hj, hi, hf] at ht
@@ -123,17 +124,17 @@ theorem runJOutFreshIff {f : Nat → Nat} {l r : List Nat} :
     rfl
 
 /-- A judged entry whose `out` names one of the judged contracts' calls as a call of a leaf the change
-keeps has no derivation, whatever the other checks say. -/
+keeps or a call the record has processed has no derivation, whatever the other checks say. -/
 theorem runJTabOutStaleRefused {der : Core → Nat → Option ((Machine.Derived × TEdit) × Option RunJReq)}
     {c : Core} {u : Nat} {d : Machine.Derived} {e : TEdit} {j : RunJReq} {D : Edits.Derived} {a : Nat}
     (hd : der c u = some ((d, e), some j)) (hj : judgeA j.region j.store j.req = some D)
     (ha : a ∈ runJCalls j D (editTarget e))
-    (hk : j.out a ∈ runJKeptCalls c.tree (runJFreshGone (runJEdit j D (editTarget e)))) :
+    (hk : j.out a ∈ runJStaleCalls c (runJFreshGone (runJEdit j D (editTarget e)))) :
     runJTab der c u = none := by
   have hf : runJOutFreshB j.out (runJCalls j D (editTarget e))
-      (runJKeptCalls c.tree (runJFreshGone (runJEdit j D (editTarget e)))) = false := by
+      (runJStaleCalls c (runJFreshGone (runJEdit j D (editTarget e)))) = false := by
     cases h : runJOutFreshB j.out (runJCalls j D (editTarget e))
-        (runJKeptCalls c.tree (runJFreshGone (runJEdit j D (editTarget e)))) with
+        (runJStaleCalls c (runJFreshGone (runJEdit j D (editTarget e)))) with
     | false => rfl
     | true => exact absurd hk ((runJOutFreshIff.mp h) a ha)
   cases hb : runJAgrees j c (editTarget e) with
@@ -141,6 +142,15 @@ theorem runJTabOutStaleRefused {der : Core → Nat → Option ((Machine.Derived 
   | true => cases hi : runJOutInjB j.out (runJCalls j D (editTarget e)) with
     | false => simp only [runJTab, hd, hb, hj, hi]; rfl
     | true => simp only [runJTab, hd, hb, hj, hi, hf]; rfl
+
+/-- A judged entry whose `out` names one of the judged contracts' calls as a call the record has processed
+(the replaced branch's `χ_b` among them) has no derivation, whatever the other checks say. -/
+theorem runJTabOutProcRefused {der : Core → Nat → Option ((Machine.Derived × TEdit) × Option RunJReq)}
+    {c : Core} {u : Nat} {d : Machine.Derived} {e : TEdit} {j : RunJReq} {D : Edits.Derived} {a : Nat}
+    (hd : der c u = some ((d, e), some j)) (hj : judgeA j.region j.store j.req = some D)
+    (ha : a ∈ runJCalls j D (editTarget e)) (hp : j.out a ∈ runJProcCalls c) :
+    runJTab der c u = none :=
+  runJTabOutStaleRefused hd hj ha (appendMemR _ hp)
 
 /-- Renaming by an `f` one-to-one on a pomset's calls keeps the pomset up to that renaming: a renamed call
 is an event exactly when the call is, and two renamed calls are ordered exactly when the calls are. -/
@@ -228,6 +238,16 @@ theorem runJOutFreshInstalled {j : RunJReq} {D : Edits.Derived} {x : Nat} {r : L
   have hm : runJPomCalls p0 ∈ List.map runJPomCalls (concatL (newContracts (judgedTEdit j.req D x))) :=
     mapMem hpc
   exact (runJOutFreshIff.mp hf) a (concatMem hm ha)
+
+/-- Where `runJOutFreshB` holds against `runJStaleCalls` (as `runJTab` requires), no call of a contract
+the judged change installs is a call of a leaf the change keeps or a call the record has processed. -/
+theorem runJOutFreshStale {j : RunJReq} {D : Edits.Derived} {x : Nat} {c : Core} {gone : Option Nat}
+    (hf : runJOutFreshB j.out (runJCalls j D x) (runJStaleCalls c gone) = true) :
+    ∀ g p z, g ∈ newContracts (runJEdit j D x) → p ∈ g → z ∈ runJPomCalls p →
+      ¬ z ∈ runJKeptCalls c.tree gone ∧ ¬ z ∈ runJProcCalls c := by
+  intro g p z hg hp hz
+  have h := runJOutFreshInstalled hf g p z hg hp hz
+  exact ⟨fun hk => h (appendMemL _ hk), fun hq => h (appendMemR _ hq)⟩
 
 /-- On the runtime machine run with `derRunJ`, every committed step's tree is one `RunJTree` allows. -/
 theorem stepTreeRunJ (der : Core → Nat → Option ((Machine.Derived × TEdit) × Option RunJReq)) (S : RState)
