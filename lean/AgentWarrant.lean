@@ -55,6 +55,7 @@ import AgentWarrant.Thm.Edits.DeriveTreeArity
 import AgentWarrant.Thm.Edits.DeriveTreeArityRows
 import AgentWarrant.Thm.Edits.DeriveTreeArityFork
 import AgentWarrant.Thm.Edits.DeriveTreeArityMerge
+import AgentWarrant.Thm.Edits.DeriveTreeArityMergeSelect
 import AgentWarrant.Thm.Edits.DeriveTreeSeq2
 import AgentWarrant.Spec.Edits.Cost
 import AgentWarrant.Thm.Edits.Cost

@@ -80,6 +80,7 @@ import AgentWarrant.Thm.Edits.RegisteredRootTree
 import AgentWarrant.Thm.Edits.DeriveTreeSrc
 import AgentWarrant.Thm.Edits.DeriveTreeNames
 import AgentWarrant.Thm.Edits.DeriveTreeRunJ
+import AgentWarrant.Thm.Edits.DeriveTreeArityMergeSelect
 /-! The headline results, each stated once in plain words and proved by the lemma named in its
 proof (in the mirrored `Thm/` file of the judgment). docs/lean.md tabulates them against the
 papers' statements. Definitions live in `Spec/`; nothing here defines behaviour. -/
@@ -2453,5 +2454,35 @@ theorem runJudgedOutFreshForTheRecord {j : AgentWarrant.Edits.DeriveTreeRunJ.Run
         (AgentWarrant.Edits.DeriveTreeRunJ.runJFreshGone (AgentWarrant.Edits.DeriveTreeRunJ.runJEdit j D x)) ∧
       ¬ z ∈ AgentWarrant.Edits.DeriveTreeRunJ.runJProcCalls c :=
   AgentWarrant.Edits.DeriveTreeRunJ.runJOutFreshStale hf
+
+/-- The edit tree's group arities hold of every reached tree, checked at the root: `aritiesB` decides
+that every node has the children its kind gives it (two for a choice, parallel, join or sequence node,
+none for a leaf); the root update the runtime and ideal oracles run (`startArity`) installs exactly the
+roots the order and name checks accept (`startNamed`) whose tree has the arities; the registered root
+is such a root; and every tree the runtime or the ideal machine reaches from such a root, after any
+finite sequence of events, has the arities (`HStep` changes no kind or link, and every Table I row,
+MergeSelect included, builds its groups with two children and keeps every other node's children). -/
+theorem editTreeAritiesHold :
+    (∀ t : AgentWarrant.Edits.Machine.Tree, AgentWarrant.Edits.Machine.aritiesB t = true ↔
+      AgentWarrant.Edits.Machine.AritiesOk t) ∧
+    (∀ (d : AgentWarrant.Edits.Machine.Derived) (S : AgentWarrant.Edits.Machine.RState),
+      AgentWarrant.Edits.Machine.startArity d = some S ↔
+        AgentWarrant.Edits.Machine.startNamed d = some S ∧ AgentWarrant.Edits.Machine.AritiesOk d.tree) ∧
+    (∀ (W : AgentWarrant.Edits.Reg.Wf) (R : AgentWarrant.Edits.Reg.RegR) (n : Nat) (lab : List Nat)
+      (dfa : AgentWarrant.Edits.Dfa) (calls names : List Nat) (eta : Nat) (S : AgentWarrant.Edits.Machine.RState),
+      AgentWarrant.Edits.Reg.registerThenStart W R n lab dfa calls names eta = some S →
+        AgentWarrant.Edits.Machine.startArity (AgentWarrant.Edits.Reg.rootDerived R n lab dfa calls names eta) =
+          some S) ∧
+    (∀ (tab : AgentWarrant.Edits.Machine.Core → Nat →
+        Option (AgentWarrant.Edits.Machine.Derived × AgentWarrant.Edits.Machine.TEdit))
+      (d : AgentWarrant.Edits.Machine.Derived) (S : AgentWarrant.Edits.Machine.RState),
+      AgentWarrant.Edits.Machine.startArity d = some S →
+      (∀ es : List AgentWarrant.Edits.Machine.Ev, AgentWarrant.Edits.Machine.AritiesOk
+          (AgentWarrant.Edits.Machine.replay (AgentWarrant.Edits.Machine.treeDer tab) S es).core.tree) ∧
+      (∀ es : List AgentWarrant.Edits.Machine.IEv, AgentWarrant.Edits.Machine.AritiesOk
+          (AgentWarrant.Edits.Machine.replayIdeal (AgentWarrant.Edits.Machine.treeDer tab) S.core es).tree)) :=
+  ⟨AgentWarrant.Edits.Machine.aritiesBIff, fun _ _ => AgentWarrant.Edits.Machine.startArityIff,
+   fun _ _ _ _ _ _ _ _ _ h => AgentWarrant.Edits.Machine.registeredRootArity h,
+   fun tab _ _ hs => AgentWarrant.Edits.Machine.arityReplayArities tab hs⟩
 
 end AgentWarrant.Thm

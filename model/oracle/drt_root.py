@@ -35,7 +35,7 @@ def root_order(root: dict[str, Any] | None, lean: dict[str, Any] | None = None) 
     ``b`` and ``b``, no two named nodes (every kind but the unnamed sequence, 4) share a name, and every
     node has the children its kind gives it (``_arities``). Lean decides all four itself
     (``parentsBeforeB``, ``noCrossB``, ``namesDistinctB``, ``aritiesB``, each proved equivalent to its
-    property) and installs a root only when the first three hold (``startNamed``); ``lean``, the
+    property) and installs a root only when all four hold (``startArity``); ``lean``, the
     oracle's answer, carries those verdicts as ``"rootOrder"``, and a verdict that differs from this
     check's (or is missing) is reported too. ``tree_json`` writes a preorder walk of a tree with distinct
     names, which meets the first three, and this check says so of each tree actually sent rather than

@@ -155,6 +155,9 @@ JUDGMENT = "edit_runtime"
 # are enumerated by both checkers (up to 6! orders), so larger ones would make a session cost minutes
 MAX_EVENTS = 6
 IDEAL = "edit_ideal"
+# a session's tag for its root tree: Lean installs a root only when all four checks of ``root_order``
+# pass (``startArity``), and the driver compares each verdict with its own
+ROOT_TAG = "root tree checked: order, links, names, arities"
 VALUES: tuple[JSON, ...] = ({"ok": True}, {"ok": False, "n": 2})
 
 
@@ -643,7 +646,7 @@ def run_session(oracle: Oracle, case: Session, workdir: Path | None = None) -> C
         extends = sum(1 for e in events if e["kind"] == "extend")
         return Agree("session", ("event",) * len(events) + ("crash point",) * crashes + ("extend",) * extends
                      + checkpoint_tags(py_steps) + tree_tags(events, py_steps) + ("lean names",) * named
-                     + renamed_tags(perm, events) + ("root tree in preorder",) * (root is not None)
+                     + renamed_tags(perm, events) + (ROOT_TAG,) * (root is not None)
                      + ("judged edit",) * judged + ("edit outside the term model",) * outside)
     finally:
         d.close()
@@ -951,7 +954,7 @@ def run_ideal_session(oracle: Oracle, case: Session) -> CaseResult:
     extends = sum(1 for e in events if e["kind"] == "extend")
     return Agree("session", ("event",) * len(events) + ("derived check",) * len(checked) + ("extend",) * extends
                  + checkpoint_tags(py_steps) + tree_tags(events, py_steps) + ("lean names",) * named
-                 + renamed_tags(perm, events) + ("root tree in preorder",)
+                 + renamed_tags(perm, events) + (ROOT_TAG,)
                  + ("judged edit",) * judged + ("edit outside the term model",) * outside)
 
 

@@ -54,14 +54,13 @@ for an entry with a judged request, the judgment's after the source check (`derR
 are Lean's throughout: the caller translates every event's node names into Lean's numbering, and the
 states it compares, by the renaming the committed trees so far give.
 Output: `{"root": accepted, "rootOrder": [pb, nc, dn, ar], "steps": [{"obs": [...], "state": {...}, "judged"?}]}`:
-the root update is the checked one (`startNamed`, `Spec/Edits/DeriveTreeNames.lean`, over `startChecked`,
-`Spec/Edits/DeriveTreeRoot.lean`), which refuses a root whose tree breaks parents before children, has
-crossing parent links or repeats a name, and `"rootOrder"` (absent for a `null` root) gives Lean's verdict
-on each (`parentsBeforeB`, `noCrossB`, `namesDistinctB`), so the caller's own check of the root tree is
-compared with Lean's. Its fourth entry is Lean's verdict on the group arities (`aritiesB`,
-`Spec/Edits/DeriveTreeArity.lean`), reported but not required for installing the root: the currency
-checks run on hand-built roots with a three-part sequence or a one-part join barrier, which no edit
-builds but which the currency results do not exclude.
+the root update is the checked one (`startArity`, `Spec/Edits/DeriveTreeArity.lean`, over `startNamed`,
+`Spec/Edits/DeriveTreeNames.lean`, and `startChecked`, `Spec/Edits/DeriveTreeRoot.lean`), which refuses a
+root whose tree breaks parents before children, has crossing parent links, repeats a name or gives a node
+other than the children its kind has in every tree the edits build, and `"rootOrder"` (absent for a
+`null` root) gives Lean's verdict on each (`parentsBeforeB`, `noCrossB`, `namesDistinctB`, `aritiesB`), so
+the caller's own check of the root tree is compared with Lean's. Every tree a run reaches from a root so
+installed has the four properties (`Thm.editTreeAritiesHold` for the arities).
 
 `edit_ideal` runs the ideal machine (`stepI`: the atomic edit, the tokenless tool call, Dispatch,
 completion, Checkpoint, the registered extension; a retry changes nothing) over `{"root": derived, "events": [event]}` with
@@ -333,7 +332,7 @@ def runAll : Sess → List (SEv × Bool) → List Json
 
 /-- `"rootOrder"`: Lean's verdicts on the root tree, `[parents before children, no crossing links,
 distinct names, group arities]` (`parentsBeforeB`, `noCrossB`, `namesDistinctB`, `aritiesB`); the root
-is installed only when the first three hold (`startNamed`). -/
+is installed only when all four hold (`startArity`). -/
 def rootOrderJ (d : Machine.Derived) : List (String × Json) :=
   [("rootOrder", Json.arr #[toJson (parentsBeforeB d.tree), toJson (noCrossB d.tree),
     toJson (namesDistinctB d.tree), toJson (aritiesB d.tree)])]
@@ -343,7 +342,7 @@ def editRuntime (j : Json) : Dec Json := do
   let evs ← listOf sevD (← field j "events")
   match root with
   | none => pure (Json.mkObj [("root", toJson false), ("steps", Json.arr #[])])
-  | some d => match startNamed d with
+  | some d => match startArity d with
     | none => pure (Json.mkObj ([("root", toJson false), ("steps", Json.arr #[])] ++ rootOrderJ d))
     | some S0 =>
       let s : Sess := ⟨⟨S0, S0, []⟩, [], []⟩
@@ -392,7 +391,7 @@ def editIdeal (j : Json) : Dec Json := do
   let evs ← listOf idEvD (← field j "events")
   match root with
   | none => pure (Json.mkObj [("root", toJson false), ("steps", Json.arr #[])])
-  | some d => match startNamed d with
+  | some d => match startArity d with
     | none => pure (Json.mkObj ([("root", toJson false), ("steps", Json.arr #[])] ++ rootOrderJ d))
     | some S0 => pure (Json.mkObj ([("root", toJson true), ("state", stateJ S0),
                                     ("steps", Json.arr (runIdeal [] S0.core evs).toArray)] ++ rootOrderJ d))

@@ -9,8 +9,8 @@ kind nodes linking to `p`), so the root check decides the property itself. `HSte
 progress and selections, so it keeps every node's kind and parent link (`hstepShape`) and with them
 the property; the no-op change (Extend, Checkpoint) keeps the tree; the registered root (one leaf)
 passes the check. The Fork and Restore rows are in `Thm/Edits/DeriveTreeArityRows.lean` and
-`Thm/Edits/DeriveTreeArityFork.lean`, MergeJoin in `Thm/Edits/DeriveTreeArityMerge.lean`; MergeSelect
-is not proved, so no reached-tree theorem is stated. -/
+`Thm/Edits/DeriveTreeArityFork.lean`, MergeJoin in `Thm/Edits/DeriveTreeArityMerge.lean`, MergeSelect
+and the reached-tree theorem in `Thm/Edits/DeriveTreeArityMergeSelect.lean`. -/
 namespace AgentWarrant.Edits.Machine
 open AgentWarrant AgentWarrant.Edits
 

@@ -9,7 +9,8 @@ before `g` keeps its children (the sequence takes `g`'s link), the sequence gets
 the barrier gets `g`'s parts (they moved with it), a moved node of `D` or of the suffix gets its old
 children (they moved with it), and `b_J` gets none. Uncrossed links (`afterRunParent`) keep the
 suffix's links off `g` and `D`; `D`, the run `spliceAt` replaces after `g`, links only to `g` or to
-nodes of `D` before it (parents before children). MergeSelect is not proved here. -/
+nodes of `D` before it (parents before children). MergeSelect is in
+`Thm/Edits/DeriveTreeArityMergeSelect.lean`. -/
 namespace AgentWarrant.Edits.Machine
 open AgentWarrant AgentWarrant.Edits
 

@@ -6,8 +6,8 @@ A current branch is a leaf, which on a tree with the arities has no children, so
 children) no node after it links to it and the run `spliceAt` replaces is the leaf alone; the fresh
 leaf `b_k` takes its place, kind and parent link, and every other link stays. The Fork and
 RestoreLive rows, which add nodes and so shift the links after them, are in
-`Thm/Edits/DeriveTreeArityFork.lean`, MergeJoin in `Thm/Edits/DeriveTreeArityMerge.lean`; MergeSelect
-is not proved. -/
+`Thm/Edits/DeriveTreeArityFork.lean`, MergeJoin in `Thm/Edits/DeriveTreeArityMerge.lean`, MergeSelect in
+`Thm/Edits/DeriveTreeArityMergeSelect.lean`. -/
 namespace AgentWarrant.Edits.Machine
 open AgentWarrant AgentWarrant.Edits
 
