@@ -144,4 +144,149 @@ theorem cwFitNone (s : State) (args : List (String × Json)) (es : List Effect) 
       have hs := cwFitNone s args es e gs us (pre ++ [u]) (i + 1) hl h
       simp [scanL, hf, hs]
 
+/-- One list, one effect unit: a ledger scan that charges is a `firstFitU` that charges, into the
+ledger of the usage it returns. -/
+theorem cwScanFit (s : State) (args : List (String × Json)) (es : List Effect) (e : Nat) (gs : List Grant)
+    (us : List Nat) (k : Nat) (L : Ledger Ctx) (hl : List.length gs = List.length us)
+    (h : scanL (s, args, es) e 0 (ledgerOf (polOf gs) us) = some (k, L)) :
+    ∃ us', Closure.firstFitU s.satisfied us 0 (cwEntries gs) (cwBits s args es e gs) = some us' ∧
+      L = ledgerOf (polOf gs) us' ∧ List.length gs = List.length us' := by
+  cases hf : Closure.firstFitU s.satisfied us 0 (cwEntries gs) (cwBits s args es e gs) with
+  | none =>
+    have hn := cwFitNone s args es e gs us [] 0 hl hf
+    rw [hn] at h
+    cases h
+  | some w =>
+    have ⟨k', us', hs, hw, hl'⟩ := cwFitSome s args es e gs us [] 0 w hl hf
+    rw [hs] at h
+    have e2 : ledgerOf (polOf gs) us' = L := (Prod.mk.inj (Option.some.inj h)).2
+    have e3 : w = us' := hw
+    exact ⟨us', by rw [e3], e2.symm, by rw [hl, hl']⟩
+
+theorem cwAllocCons (x : Ctx) (e : Nat) (effs : List Nat) (L : Ledger Ctx) (ps : List Nat) (Lf : Ledger Ctx)
+    (h : allocL x L (e :: effs) = some (ps, Lf)) :
+    ∃ k L1 ps', scanL x e 0 L = some (k, L1) ∧ allocL x L1 effs = some (ps', Lf) := by
+  cases hs : scanL x e 0 L with
+  | none => simp [allocL, hs] at h
+  | some r => cases r with
+    | mk k L1 =>
+      cases ha : allocL x L1 effs with
+      | none => simp [allocL, hs, ha] at h
+      | some q => cases q with
+        | mk ps' lf =>
+          simp [allocL, hs, ha] at h
+          exact ⟨k, L1, ps', rfl, by rw [ha, h.2]⟩
+
+theorem cwAllocConsOf (x : Ctx) (e : Nat) (effs : List Nat) (L L1 Lf : Ledger Ctx) (k : Nat) (ps : List Nat)
+    (h1 : scanL x e 0 L = some (k, L1)) (h2 : allocL x L1 effs = some (ps, Lf)) :
+    allocL x L (e :: effs) = some (k :: ps, Lf) := by
+  simp [allocL, h1, h2]
+
+theorem cwFitUOf (q : List String) (E : List Closure.LEntry) (u : List Nat) (b : List Bool) (v : List Nat)
+    (hd : Closure.denyHit E b = false) (hf : Closure.firstFitU q u 0 E b = some v) : Closure.fitU E u b q = some v := by
+  simp [Closure.fitU, hd, hf]
+
+theorem cwFitUElim (q : List String) (E : List Closure.LEntry) (u : List Nat) (b : List Bool) (v : List Nat)
+    (h : Closure.fitU E u b q = some v) : Closure.denyHit E b = false ∧ Closure.firstFitU q u 0 E b = some v := by
+  cases hd : Closure.denyHit E b with
+  | true => simp [Closure.fitU, hd] at h
+  | false =>
+    have h' : Closure.firstFitU q u 0 E b = some v := by simp [Closure.fitU, hd] at h; exact h
+    exact ⟨rfl, h'⟩
+
+theorem cwStepAll2 (q : List String) (E1 E2 : List Closure.LEntry) (u1 u2 v1 v2 : List Nat) (b1 b2 : List Bool)
+    (h1 : Closure.fitU E1 u1 b1 q = some v1) (h2 : Closure.fitU E2 u2 b2 q = some v2) :
+    Closure.stepAll q [E1, E2] [u1, u2] [b1, b2] = some [v1, v2] := by
+  simp [Closure.stepAll, h1, h2]
+
+theorem cwStepAll2Elim (q : List String) (E1 E2 : List Closure.LEntry) (u1 u2 : List Nat) (b1 b2 : List Bool)
+    (w : Closure.Usage) (h : Closure.stepAll q [E1, E2] [u1, u2] [b1, b2] = some w) :
+    ∃ v1 v2, Closure.fitU E1 u1 b1 q = some v1 ∧ Closure.fitU E2 u2 b2 q = some v2 ∧ w = [v1, v2] := by
+  cases h1 : Closure.fitU E1 u1 b1 q with
+  | none => simp [Closure.stepAll, h1] at h
+  | some v1 =>
+    cases h2 : Closure.fitU E2 u2 b2 q with
+    | none => simp [Closure.stepAll, h1, h2] at h
+    | some v2 =>
+      simp [Closure.stepAll, h1, h2] at h
+      exact ⟨v1, v2, rfl, rfl, h.symm⟩
+
+/-- Both lists, a call's effect units in order: two ledger allocations that succeed, with no
+explicit deny matching, are the closure check's `runSide` on the old lists succeeding, into the
+ledgers of the usages it returns. -/
+theorem cwRunOld (p : Policy) (u' a' : List Grant) (s : State) (args : List (String × Json)) (es : List Effect) :
+    ∀ (effs : List Nat) (ou oa pu pa : List Nat) (Lu La : Ledger Ctx),
+    List.length p.user = List.length ou → List.length p.app = List.length oa →
+    allocL (s, args, es) (ledgerOf (polOf p.user) ou) effs = some (pu, Lu) →
+    allocL (s, args, es) (ledgerOf (polOf p.app) oa) effs = some (pa, La) →
+    (∀ e, e ∈ effs → Closure.denyHit (cwEntries p.user) (cwBits s args es e p.user) = false ∧
+      Closure.denyHit (cwEntries p.app) (cwBits s args es e p.app) = false) →
+    ∃ ou' oa', Closure.runSide true (cwLists p.user p.app) [ou, oa] (List.map (cwUnit p u' a' s args es) effs) =
+        some [ou', oa'] ∧ Lu = ledgerOf (polOf p.user) ou' ∧ La = ledgerOf (polOf p.app) oa' ∧
+        List.length p.user = List.length ou' ∧ List.length p.app = List.length oa'
+  | [], ou, oa, pu, pa, Lu, La, _, _, hu, ha, _ => by
+    have e1 : ledgerOf (polOf p.user) ou = Lu := (Prod.mk.inj (Option.some.inj hu)).2
+    have e2 : ledgerOf (polOf p.app) oa = La := (Prod.mk.inj (Option.some.inj ha)).2
+    exact ⟨ou, oa, rfl, e1.symm, e2.symm, by assumption, by assumption⟩
+  | e :: effs, ou, oa, pu, pa, Lu, La, lu, la, hu, ha, hd => by
+    have ⟨ku, Lu1, pu1, su, au⟩ := cwAllocCons _ e effs _ pu Lu hu
+    have ⟨ka, La1, pa1, sa, aa⟩ := cwAllocCons _ e effs _ pa La ha
+    have ⟨ou1, fu, eu, lu1⟩ := cwScanFit s args es e p.user ou ku Lu1 lu su
+    have ⟨oa1, fa, ea, la1⟩ := cwScanFit s args es e p.app oa ka La1 la sa
+    have ⟨du, da⟩ := hd e (Mem.head _)
+    have hstep : Closure.stepAll s.satisfied (cwLists p.user p.app) [ou, oa] (cwUnit p u' a' s args es e).old =
+        some [ou1, oa1] :=
+      cwStepAll2 _ _ _ _ _ _ _ _ _ (cwFitUOf _ _ _ _ _ du fu) (cwFitUOf _ _ _ _ _ da fa)
+    rw [eu] at au
+    rw [ea] at aa
+    have ⟨ou', oa', hr, r1, r2, r3, r4⟩ := cwRunOld p u' a' s args es effs ou1 oa1 pu1 pa1 Lu La lu1 la1 au aa
+      (fun x hx => hd x (Mem.tail _ hx))
+    refine ⟨ou', oa', ?_, r1, r2, r3, r4⟩
+    show (match Closure.stepAll s.satisfied (cwLists p.user p.app) [ou, oa] (cwUnit p u' a' s args es e).old with
+      | none => none
+      | some v => Closure.runSide true (cwLists p.user p.app) v (List.map (cwUnit p u' a' s args es) effs)) = _
+    rw [hstep]
+    exact hr
+
+/-- Both lists, a call's effect units in order: the closure check's `runSide` on the new lists
+succeeding is two ledger allocations that succeed into the ledgers of the usages it returns, with no
+explicit deny matching any effect unit. -/
+theorem cwRunNew (p : Policy) (u' a' : List Grant) (s : State) (args : List (String × Json)) (es : List Effect) :
+    ∀ (effs : List Nat) (nu na : List Nat) (nf : Closure.Usage),
+    List.length u' = List.length nu → List.length a' = List.length na →
+    Closure.runSide false (cwLists u' a') [nu, na] (List.map (cwUnit p u' a' s args es) effs) = some nf →
+    ∃ pu pa nu' na', allocL (s, args, es) (ledgerOf (polOf u') nu) effs = some (pu, ledgerOf (polOf u') nu') ∧
+      allocL (s, args, es) (ledgerOf (polOf a') na) effs = some (pa, ledgerOf (polOf a') na') ∧ nf = [nu', na'] ∧
+      List.length u' = List.length nu' ∧ List.length a' = List.length na' ∧
+      (∀ e, e ∈ effs → Closure.denyHit (cwEntries u') (cwBits s args es e u') = false ∧
+        Closure.denyHit (cwEntries a') (cwBits s args es e a') = false)
+  | [], nu, na, nf, lu, la, h => by
+    have e : [nu, na] = nf := Option.some.inj h
+    exact ⟨[], [], nu, na, rfl, rfl, e.symm, lu, la, fun _ hx => absurd hx notMemNil⟩
+  | e :: effs, nu, na, nf, lu, la, h => by
+    have h' : (match Closure.stepAll s.satisfied (cwLists u' a') [nu, na] (cwUnit p u' a' s args es e).new with
+      | none => none
+      | some v => Closure.runSide false (cwLists u' a') v (List.map (cwUnit p u' a' s args es) effs)) = some nf := h
+    cases hs : Closure.stepAll s.satisfied (cwLists u' a') [nu, na] (cwUnit p u' a' s args es e).new with
+    | none => rw [hs] at h'; cases h'
+    | some w =>
+      rw [hs] at h'
+      have ⟨v1, v2, f1, f2, ew⟩ := cwStepAll2Elim _ _ _ _ _ _ _ w hs
+      rw [ew] at h'
+      have ⟨d1, g1⟩ := cwFitUElim _ _ _ _ _ f1
+      have ⟨d2, g2⟩ := cwFitUElim _ _ _ _ _ f2
+      have ⟨k1, w1, s1, hw1, l1⟩ := cwFitSome s args es e u' nu [] 0 v1 lu g1
+      have ⟨k2, w2, s2, hw2, l2⟩ := cwFitSome s args es e a' na [] 0 v2 la g2
+      have e1 : v1 = w1 := hw1
+      have e2 : v2 = w2 := hw2
+      rw [e1, e2] at h'
+      have ⟨pu, pa, nu', na', r1, r2, r3, r4, r5, r6⟩ := cwRunNew p u' a' s args es effs w1 w2 nf
+        (by rw [lu, l1]) (by rw [la, l2]) h'
+      refine ⟨k1 :: pu, k2 :: pa, nu', na', cwAllocConsOf _ e effs _ _ _ k1 pu s1 r1,
+        cwAllocConsOf _ e effs _ _ _ k2 pa s2 r2, r3, r4, r5, ?_⟩
+      intro x hx
+      cases hx with
+      | head _ => exact ⟨d1, d2⟩
+      | tail _ hx' => exact r6 x hx'
+
 end AgentWarrant.Monitor.Full
