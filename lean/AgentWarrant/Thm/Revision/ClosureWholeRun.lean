@@ -1,0 +1,284 @@
+import AgentWarrant.Thm.Revision.ClosureWhole
+import AgentWarrant.Thm.Revision.Closure
+/-! The closure check's conclusion on the whole monitor (Agenra Sections 1 and 7.1): a relation on the
+two lists' usage vectors that passes `closedC` keeps every client of the old monitor a client of
+the revised one, call by call, with the same labels.
+
+The relation between the two monitors' states (`CwRel`): both keep their counters one per grant and
+within quota, and the four lists' ledgers at the counters (each grant's residual) are the ledgers
+of usage vectors the relation relates. The relation speaks of residuals rather than counters
+because the monitor counts the uses of an unlimited grant and the closure check does not; neither
+reads that counter. The client's calls must have their units among the check's (`CwCovered`, along
+the old run: the coverage premise, which the Python checker discharges with Z3). Explicit denies
+need no hypothesis: the check's charge refuses a unit an explicit deny matches, so a related pair
+the new lists charge has no new deny. Permits do: the grants the new lists choose must need an
+exact-call permit exactly when the old lists' do, which `PermitByAction` (from the certificate
+route) gives. -/
+namespace AgentWarrant.Monitor.Full
+open Lean AgentWarrant AgentWarrant.Monitor AgentWarrant.Monitor.Run AgentWarrant.Revision
+
+/-- The old and the revised monitor's counters have the residuals of a pair of usage vectors that
+`rel` relates, and both are one per grant and within quota. -/
+def CwRel (rel : List (Closure.Usage × Closure.Usage)) (p : Policy) (u' a' : List Grant) (s s' : State) : Prop :=
+  QuotaOk p s ∧ QuotaOk (revisedP p u' a') s' ∧
+  ∃ ou oa nu na, Closure.memR rel ([ou, oa], [nu, na]) = true ∧
+    List.length p.user = List.length ou ∧ List.length p.app = List.length oa ∧
+    List.length u' = List.length nu ∧ List.length a' = List.length na ∧
+    ledgerOf (polOf p.user) s.usedUser = ledgerOf (polOf p.user) ou ∧
+    ledgerOf (polOf p.app) s.usedApp = ledgerOf (polOf p.app) oa ∧
+    ledgerOf (polOf u') s'.usedUser = ledgerOf (polOf u') nu ∧
+    ledgerOf (polOf a') s'.usedApp = ledgerOf (polOf a') na
+
+/-- Every call of the trace, at the state the old monitor reaches, has its units among `units`. -/
+def CwCovered (units : List Closure.Unit') (p : Policy) (u' a' : List Grant) : State → List (Call × Outcome) → Prop
+  | _, [] => True
+  | s, (c, o) :: cs => (∀ t es, prepare p s c = Except.ok (t, es) → ∀ x, x ∈ cwUnits p u' a' s c.args es → x ∈ units) ∧
+      CwCovered units p u' a' (stepFull p s c o).2 cs
+
+theorem cwAndNot (a b c : Bool) : (a && !b || c) = (!b && a || c) := by cases a <;> cases b <;> rfl
+
+/-- The closure check's explicit deny on one list is the monitor's. -/
+theorem cwDenyEq (s : State) (args : List (String × Json)) (es : List Effect) (e : Nat) :
+    ∀ (gs : List Grant) (us : List Nat), List.length gs = List.length us →
+    Closure.denyHit (cwEntries gs) (cwBits s args es e gs) = explicitDeny (zipEntries s args es gs us) e
+  | [], [], _ => rfl
+  | [], _ :: _, h => by simp [List.length_cons] at h
+  | _ :: _, [], h => by simp [List.length_cons] at h
+  | g :: gs, u :: us, h => by
+    simp [List.length_cons] at h
+    have ih := cwDenyEq s args es e gs us h
+    show (hit (List.map (grantMatches s args g) es) e && !g.allow || Closure.denyHit (cwEntries gs) (cwBits s args es e gs)) =
+      (!g.allow && hit (List.map (grantMatches s args g) es) e || explicitDeny (zipEntries s args es gs us) e)
+    rw [ih, cwAndNot]
+
+theorem cwChargeAlloc (x : Ctx) (L L' : Ledger Ctx) (h : chargeL effsX x L = some L') :
+    ∃ ps, allocL x L (effsX x) = some (ps, L') := by
+  have h' : (match allocL x L (effsX x) with | none => none | some (_, lf) => some lf) = some L' := h
+  cases ha : allocL x L (effsX x) with
+  | none => rw [ha] at h'; cases h'
+  | some q => cases q with
+    | mk ps lf => rw [ha] at h'; exact ⟨ps, by rw [Option.some.inj h']⟩
+
+theorem cwAllocCharge (x : Ctx) (L L' : Ledger Ctx) (ps : List Nat) (h : allocL x L (effsX x) = some (ps, L')) :
+    chargeL effsX x L = some L' := by
+  show (match allocL x L (effsX x) with | none => none | some (_, lf) => some lf) = some L'
+  rw [h]
+
+set_option maxHeartbeats 400000 in
+/-- Section 7.1 on the whole monitor, one step, from the closure check: from identical safety
+states (with permits) whose counters the relation relates, an old admission of a call whose units
+the check covers is a new admission with the same label and permit, and afterwards the safety
+states are again identical and the counters again related. -/
+theorem cwStepFull (units : List Closure.Unit') (rel : List (Closure.Usage × Closure.Usage))
+    (start : Closure.Usage × Closure.Usage) (p : Policy) (u' a' : List Grant)
+    (hc : Closure.closedC (cwLists p.user p.app) (cwLists u' a') units rel start = true)
+    (s : State) (uu ua : List Nat) (c : Call) (o : Outcome) (hR : CwRel rel p u' a' s (revisedS s uu ua s.permits))
+    (hU : ∀ t es, prepare p s c = Except.ok (t, es) → ∀ x, x ∈ cwUnits p u' a' s c.args es → x ∈ units)
+    (hpa : PermitByAction p u' a')
+    (l : Label) (pu pa : List Nat) (k : Option Nat) (hold : decideFull p s c = Verdict.allow l pu pa k) :
+    ∃ pu' pa', (stepFull (revisedP p u' a') (revisedS s uu ua s.permits) c o).1 = Verdict.allow l pu' pa' k ∧
+      SafetyEqP (stepFull p s c o).2 (stepFull (revisedP p u' a') (revisedS s uu ua s.permits) c o).2 ∧
+      CwRel rel p u' a' (stepFull p s c o).2 (stepFull (revisedP p u' a') (revisedS s uu ua s.permits) c o).2 := by
+  have ⟨t, es, hp, hcore⟩ := decideFullAllow p s c l pu pa k hold
+  have ⟨_, _, _, _, _, _, _, _, a9, _⟩ := decideAllow _ _ _ _ hcore
+  have ⟨hu, ha⟩ := (allocBothAllOrNothing _ _ _ pu pa).1 a9
+  have hu' : alloc (List.map account (sideEntries s c.args es p.user s.usedUser)) (range 0 (List.length es)) = some pu := hu
+  have ha' : alloc (List.map account (sideEntries s c.args es p.app s.usedApp)) (range 0 (List.length es)) = some pa := ha
+  have ⟨⟨lu, la, wu, wa⟩, ⟨lu', la', wu', wa'⟩, ou, oa, nu, na, hmem, lou, loa, lnu, lna, eou, eoa, enu, ena⟩ := hR
+  have lu' : List.length uu = List.length u' := lu'
+  have la' : List.length ua = List.length a' := la'
+  have wu' : WithinL (List.map Grant.quota u') uu := wu'
+  have wa' : WithinL (List.map Grant.quota a') ua := wa'
+  have enu : ledgerOf (polOf u') uu = ledgerOf (polOf u') nu := enu
+  have ena : ledgerOf (polOf a') ua = ledgerOf (polOf a') na := ena
+  have chU := sideChargeZ s c.args es p.user s.usedUser lu.symm wu pu hu'
+  have chA := sideChargeZ s c.args es p.app s.usedApp la.symm wa pa ha'
+  rw [eou] at chU
+  rw [eoa] at chA
+  have ⟨qu, alU⟩ := cwChargeAlloc _ _ _ chU
+  have ⟨qa, alA⟩ := cwChargeAlloc _ _ _ chA
+  -- the old admission matched no explicit deny, so no unit of the call does on the old lists
+  have hnd : anyDeny (sideEntries s c.args es p.user s.usedUser) (sideEntries s c.args es p.app s.usedApp)
+      (range 0 (List.length es)) = false := decideAllowNoDeny _ _ _ _ hcore
+  have hdOld : ∀ e, e ∈ range 0 (List.length es) →
+      Closure.denyHit (cwEntries p.user) (cwBits s c.args es e p.user) = false ∧
+      Closure.denyHit (cwEntries p.app) (cwBits s c.args es e p.app) = false := by
+    intro e he
+    rw [cwDenyEq s c.args es e p.user s.usedUser lu.symm, cwDenyEq s c.args es e p.app s.usedApp la.symm,
+      ← sideEntriesZip s c.args es p.user s.usedUser lu.symm, ← sideEntriesZip s c.args es p.app s.usedApp la.symm]
+    constructor
+    · cases hx : explicitDeny (sideEntries s c.args es p.user s.usedUser) e with
+      | false => rfl
+      | true =>
+        have h1 : anyDeny (sideEntries s c.args es p.user s.usedUser) (sideEntries s c.args es p.app s.usedApp)
+            (range 0 (List.length es)) = true := anyMem (Mem.head _) (anyMem he hx)
+        rw [hnd] at h1
+        cases h1
+    · cases hx : explicitDeny (sideEntries s c.args es p.app s.usedApp) e with
+      | false => rfl
+      | true =>
+        have h1 : anyDeny (sideEntries s c.args es p.user s.usedUser) (sideEntries s c.args es p.app s.usedApp)
+            (range 0 (List.length es)) = true := anyMem (Mem.tail _ (Mem.head _)) (anyMem he hx)
+        rw [hnd] at h1
+        cases h1
+  have ⟨ou', oa', hrun, eLu, eLa, lou', loa'⟩ :=
+    cwRunOld p u' a' s c.args es (range 0 (List.length es)) ou oa qu qa _ _ lou loa alU alA hdOld
+  have ⟨nf, hnf, hrel⟩ := Closure.closedPreserves _ _ units rel start hc (cwUnits p u' a' s c.args es)
+    ([ou, oa], [nu, na]) [ou', oa'] hmem (hU t es hp) hrun
+  have ⟨qu', qa', nu', na', anU, anA, enf, lnu', lna', hdNew⟩ := cwRunNew p u' a' s c.args es _ nu na nf lnu lna hnf
+  have hnU : chargeL effsX (s, c.args, es) (ledgerOf (polOf u') uu) = some (ledgerOf (polOf u') nu') := by
+    rw [enu]; exact cwAllocCharge _ _ _ _ anU
+  have hnA : chargeL effsX (s, c.args, es) (ledgerOf (polOf a') ua) = some (ledgerOf (polOf a') na') := by
+    rw [ena]; exact cwAllocCharge _ _ _ _ anA
+  have ⟨pu', hpu'⟩ := sideAllocZ s c.args es u' uu lu'.symm _ hnU
+  have ⟨pa', hpa'⟩ := sideAllocZ s c.args es a' ua la'.symm _ hnA
+  have hnew : allocBoth (List.map account (sideEntries (revisedS s uu ua s.permits) c.args es u' uu))
+      (List.map account (sideEntries (revisedS s uu ua s.permits) c.args es a' ua)) (range 0 (List.length es)) =
+        some (pu', pa') := (allocBothAllOrNothing _ _ _ pu' pa').2 ⟨hpu', hpa'⟩
+  -- the new lists charged every unit, so no explicit deny of theirs matches the call
+  have hdeny : anyDeny (sideEntries (revisedS s uu ua s.permits) c.args es u' uu)
+      (sideEntries (revisedS s uu ua s.permits) c.args es a' ua) (range 0 (List.length es)) = true →
+      anyDeny (sideEntries s c.args es p.user s.usedUser) (sideEntries s c.args es p.app s.usedApp)
+        (range 0 (List.length es)) = true := by
+    intro h
+    have ⟨side, hside, hany⟩ := anyEx h
+    have ⟨e, he, hde⟩ := anyEx hany
+    have ⟨d1, d2⟩ := hdNew e he
+    cases Run.memPair hside with
+    | inl eq =>
+      rw [eq] at hde
+      have hde' : explicitDeny (sideEntries s c.args es u' uu) e = true := hde
+      rw [sideEntriesZip s c.args es u' uu lu'.symm, ← cwDenyEq s c.args es e u' uu lu'.symm, d1] at hde'
+      cases hde'
+    | inr eq =>
+      rw [eq] at hde
+      have hde' : explicitDeny (sideEntries s c.args es a' ua) e = true := hde
+      rw [sideEntriesZip s c.args es a' ua la'.symm, ← cwDenyEq s c.args es e a' ua la'.symm, d2] at hde'
+      cases hde'
+  have flagEq : (chosenNeedPermit u' pu' || chosenNeedPermit a' pa') = (chosenNeedPermit p.user pu || chosenNeedPermit p.app pa) :=
+    orFlags
+      (permitSide s c.args es p.user u' s.usedUser uu lu.symm lu'.symm pu pu' hu' hpu' hpa.1)
+      (permitSide s c.args es u' p.user uu s.usedUser lu'.symm lu.symm pu' pu hpu' hu'
+        (fun g g' h1 h2 a1 a2 ea => (hpa.1 g' g h2 h1 a2 a1 ea.symm).symm))
+      (permitSide s c.args es p.app a' s.usedApp ua la.symm la'.symm pa pa' ha' hpa' hpa.2)
+      (permitSide s c.args es a' p.app ua s.usedApp la'.symm la.symm pa' pa hpa' ha'
+        (fun g g' h1 h2 a1 a2 ea => (hpa.2 g' g h2 h1 a2 a1 ea.symm).symm))
+  have ⟨pmP, pmA, pmD⟩ := decideFullPermitChoice p s c l pu pa k hold t es hp
+  have hfp : findPermit (revisedS s uu ua s.permits) c = findPermit s c := rfl
+  have hpermit : extCheck p s c t es l = Ext.allow → (chosenNeedPermit u' pu' || chosenNeedPermit a' pa') = true →
+      ∃ q, findPermit (revisedS s uu ua s.permits) c = Except.ok q := by
+    intro hx hf
+    rw [flagEq] at hf
+    have ⟨q, hq, _⟩ := (pmA hx).1 hf
+    exact ⟨q, by rw [hfp]; exact hq⟩
+  have ⟨k', hk'⟩ := decideFullRevised p u' a' s uu ua s.permits c l pu pa k hold t es hp pu' pa' hnew hdeny hpermit
+    (fun q hq => ⟨q, hq⟩)
+  have ekk : k' = k := by
+    have hp' : prepare (revisedP p u' a') (revisedS s uu ua s.permits) c = Except.ok (t, es) := hp
+    have ex : extCheck (revisedP p u' a') (revisedS s uu ua s.permits) c t es l = extCheck p s c t es l := rfl
+    have ⟨nP, nA, _⟩ := decideFullPermitChoice (revisedP p u' a') (revisedS s uu ua s.permits) c l pu' pa' k' hk' t es hp'
+    cases hx : extCheck p s c t es l with
+    | deny => exact absurd hx pmD
+    | pause =>
+      have e1 := pmP hx
+      have e2 : findApproval (revisedS s uu ua s.permits) c = k' := nP (by rw [ex, hx])
+      have e3 : findApproval (revisedS s uu ua s.permits) c = findApproval s c := rfl
+      rw [← e2, ← e1, e3]
+    | allow =>
+    have ⟨nT, nF⟩ := nA (by rw [ex, hx])
+    have ⟨pmT, pmF⟩ := pmA hx
+    have eu : (revisedP p u' a').user = u' := rfl
+    have ea : (revisedP p u' a').app = a' := rfl
+    rw [eu, ea, flagEq] at nT nF
+    cases hf : (chosenNeedPermit p.user pu || chosenNeedPermit p.app pa) with
+    | true =>
+      have ⟨q, hq, e1⟩ := pmT hf
+      have ⟨q', hq', e2⟩ := nT hf
+      rw [hfp, hq] at hq'
+      have eq : q = q' := by cases hq'; rfl
+      rw [e1, e2, eq]
+    | false => rw [pmF hf, nF hf]
+  rw [ekk] at hk'
+  have hstepN := stepFullAllow (revisedP p u' a') (revisedS s uu ua s.permits) c o l pu' pa' k hk'
+  have hstepO := stepFullAllow p s c o l pu pa k hold
+  have hsafe := stepFullRevisedSafety p u' a' s uu ua s.permits c o l pu pa pu' pa' k k hold hk'
+  have q1 := stepFullQuota p s c o hR.1
+  have q2 := stepFullQuota (revisedP p u' a') _ c o hR.2.1
+  refine ⟨pu', pa', by rw [hstepN], ?_, ?_⟩
+  · refine ⟨hsafe, ?_⟩
+    rw [hstepN, hstepO, (observeKeeps _ _ _ o).2.2.2, (observeKeeps _ _ _ o).2.2.2]; rfl
+  have su : (stepFull p s c o).2.usedUser = addVec s.usedUser (chargeVec 0 (List.length s.usedUser) pu) := by
+    rw [hstepO, (observeKeeps _ _ _ o).1]; rfl
+  have sn : (stepFull (revisedP p u' a') (revisedS s uu ua s.permits) c o).2.usedUser =
+      addVec uu (chargeVec 0 (List.length uu) pu') := by
+    rw [hstepN, (observeKeeps _ _ _ o).1]; rfl
+  have sa : (stepFull p s c o).2.usedApp = addVec s.usedApp (chargeVec 0 (List.length s.usedApp) pa) := by
+    rw [hstepO, (observeKeeps _ _ _ o).2.1]; rfl
+  have sna : (stepFull (revisedP p u' a') (revisedS s uu ua s.permits) c o).2.usedApp =
+      addVec ua (chargeVec 0 (List.length ua) pa') := by
+    rw [hstepN, (observeKeeps _ _ _ o).2.1]; rfl
+  have xU := sideChargeZ s c.args es u' uu lu'.symm wu' pu' hpu'
+  have xA := sideChargeZ s c.args es a' ua la'.symm wa' pa' hpa'
+  rw [hnU] at xU
+  rw [hnA] at xA
+  rw [enf] at hrel
+  refine ⟨q1, q2, ou', oa', nu', na', hrel, lou', loa', lnu', lna', ?_, ?_, ?_, ?_⟩
+  · rw [su, eLu]
+  · rw [sa, eLa]
+  · rw [sn, ← Option.some.inj xU]
+  · rw [sna, ← Option.some.inj xA]
+
+/-- The closure check on the whole monitor over every client trace of the old policy: from
+identical safety states (with permits) whose counters the relation relates, with every call's units
+among the check's, the new monitor admits every call with the same label, and the safety states
+(with permits) stay identical and the counters related. -/
+theorem cwRunFull (units : List Closure.Unit') (rel : List (Closure.Usage × Closure.Usage))
+    (start : Closure.Usage × Closure.Usage) (p : Policy) (u' a' : List Grant)
+    (hc : Closure.closedC (cwLists p.user p.app) (cwLists u' a') units rel start = true)
+    (hpa : PermitByAction p u' a') : ∀ (cs : List (Call × Outcome)) (s s' : State),
+    SafetyEqP s s' → CwRel rel p u' a' s s' → Client p s cs → CwCovered units p u' a' s cs →
+    List.map verdictLabel (runFull (revisedP p u' a') s' cs).1 = List.map verdictLabel (runFull p s cs).1 ∧
+    allB isAllowV (runFull (revisedP p u' a') s' cs).1 = true ∧
+    SafetyEqP (runFull p s cs).2 (runFull (revisedP p u' a') s' cs).2 ∧
+    CwRel rel p u' a' (runFull p s cs).2 (runFull (revisedP p u' a') s' cs).2
+  | [], s, s', hs, hR, _, _ => ⟨rfl, rfl, hs, hR⟩
+  | (c, o) :: cs, s, s', hs, hR, ⟨ha, hcl⟩, ⟨hU, hcov⟩ => by
+    have ⟨l, pu, pa, k, hv⟩ := allowOfV ha
+    rw [stepFullVerdict] at hv
+    have e0 := safetyRevisedS s s' hs.1
+    have e : s' = revisedS s s'.usedUser s'.usedApp s.permits := by rw [hs.2] at e0; exact e0
+    have hR0 : CwRel rel p u' a' s (revisedS s s'.usedUser s'.usedApp s.permits) := by rw [← e]; exact hR
+    have ⟨pu', pa', hk, hsafe, hR'⟩ := cwStepFull units rel start p u' a' hc s s'.usedUser s'.usedApp c o hR0 hU hpa
+      l pu pa k hv
+    rw [← e] at hk hsafe hR'
+    have ih := cwRunFull units rel start p u' a' hc hpa cs _ _ hsafe hR' hcl hcov
+    have r1 : runFull p s ((c, o) :: cs) = ((stepFull p s c o).1 :: (runFull p (stepFull p s c o).2 cs).1,
+        (runFull p (stepFull p s c o).2 cs).2) := rfl
+    have r2 : runFull (revisedP p u' a') s' ((c, o) :: cs) =
+        ((stepFull (revisedP p u' a') s' c o).1 :: (runFull (revisedP p u' a') (stepFull (revisedP p u' a') s' c o).2 cs).1,
+          (runFull (revisedP p u' a') (stepFull (revisedP p u' a') s' c o).2 cs).2) := rfl
+    rw [r1, r2]
+    have hv' : (stepFull p s c o).1 = Verdict.allow l pu pa k := by rw [stepFullVerdict]; exact hv
+    refine ⟨?_, ?_, ih.2.2.1, ih.2.2.2⟩
+    · simp only [List.map]
+      rw [hk, hv', ih.1]
+      rfl
+    · simp only [allB]
+      rw [hk]
+      exact ih.2.1
+
+/-- The closure check's starting pair at a task's start: zero use of every grant of the four lists. -/
+def cwStart (p : Policy) (u' a' : List Grant) : Closure.Usage × Closure.Usage :=
+  ([List.map (fun _ => 0) p.user, List.map (fun _ => 0) p.app], [List.map (fun _ => 0) u', List.map (fun _ => 0) a'])
+
+/-- From a task's start: a relation that passes the closure check with the zero-use starting pair
+relates the two monitors' initial states, which are identical in their safety state. -/
+theorem cwStartRel (units : List Closure.Unit') (rel : List (Closure.Usage × Closure.Usage)) (p : Policy)
+    (u' a' : List Grant) (hc : Closure.closedC (cwLists p.user p.app) (cwLists u' a') units rel (cwStart p u' a') = true) :
+    SafetyEqP (initialState p) (initialState (revisedP p u' a')) ∧
+    CwRel rel p u' a' (initialState p) (initialState (revisedP p u' a')) :=
+  ⟨⟨⟨rfl, rfl, rfl, rfl⟩, rfl⟩,
+   (initialStateOk p).1, (initialStateOk _).1, _, _, _, _, Closure.andLeft hc,
+   (lengthMap _ _).symm, (lengthMap _ _).symm, (lengthMap _ _).symm, (lengthMap _ _).symm, rfl, rfl, rfl, rfl⟩
+
+end AgentWarrant.Monitor.Full
