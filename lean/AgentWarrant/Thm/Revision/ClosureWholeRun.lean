@@ -64,7 +64,6 @@ theorem cwAllocCharge (x : Ctx) (L L' : Ledger Ctx) (ps : List Nat) (h : allocL 
   show (match allocL x L (effsX x) with | none => none | some (_, lf) => some lf) = some L'
   rw [h]
 
-set_option maxHeartbeats 400000 in
 /-- Section 7.1 on the whole monitor, one step, from the closure check: from identical safety
 states (with permits) whose counters the relation relates, an old admission of a call whose units
 the check covers is a new admission with the same label and permit, and afterwards the safety
@@ -87,12 +86,12 @@ theorem cwStepFull (units : List Closure.Unit') (rel : List (Closure.Usage × Cl
   have ⟨⟨lu, la, wu, wa⟩, ⟨lu', la', wu', wa'⟩, ou, oa, nu, na, hmem, lou, loa, lnu, lna, eou, eoa, enu, ena⟩ := hR
   have lu' : List.length uu = List.length u' := lu'
   have la' : List.length ua = List.length a' := la'
-  have wu' : WithinL (List.map Grant.quota u') uu := wu'
-  have wa' : WithinL (List.map Grant.quota a') ua := wa'
   have enu : ledgerOf (polOf u') uu = ledgerOf (polOf u') nu := enu
   have ena : ledgerOf (polOf a') ua = ledgerOf (polOf a') na := ena
-  have chU := sideChargeZ s c.args es p.user s.usedUser lu.symm wu pu hu'
-  have chA := sideChargeZ s c.args es p.app s.usedApp la.symm wa pa ha'
+  have chU0 := sideChargeZ s c.args es p.user s.usedUser lu.symm wu pu hu'
+  have chA0 := sideChargeZ s c.args es p.app s.usedApp la.symm wa pa ha'
+  have chU := chU0
+  have chA := chA0
   rw [eou] at chU
   rw [eoa] at chA
   have ⟨qu, alU⟩ := cwChargeAlloc _ _ _ chU
@@ -130,11 +129,6 @@ theorem cwStepFull (units : List Closure.Unit') (rel : List (Closure.Usage × Cl
     rw [enu]; exact cwAllocCharge _ _ _ _ anU
   have hnA : chargeL effsX (s, c.args, es) (ledgerOf (polOf a') ua) = some (ledgerOf (polOf a') na') := by
     rw [ena]; exact cwAllocCharge _ _ _ _ anA
-  have ⟨pu', hpu'⟩ := sideAllocZ s c.args es u' uu lu'.symm _ hnU
-  have ⟨pa', hpa'⟩ := sideAllocZ s c.args es a' ua la'.symm _ hnA
-  have hnew : allocBoth (List.map account (sideEntries (revisedS s uu ua s.permits) c.args es u' uu))
-      (List.map account (sideEntries (revisedS s uu ua s.permits) c.args es a' ua)) (range 0 (List.length es)) =
-        some (pu', pa') := (allocBothAllOrNothing _ _ _ pu' pa').2 ⟨hpu', hpa'⟩
   -- the new lists charged every unit, so no explicit deny of theirs matches the call
   have hdeny : anyDeny (sideEntries (revisedS s uu ua s.permits) c.args es u' uu)
       (sideEntries (revisedS s uu ua s.permits) c.args es a' ua) (range 0 (List.length es)) = true →
@@ -155,78 +149,14 @@ theorem cwStepFull (units : List Closure.Unit') (rel : List (Closure.Usage × Cl
       have hde' : explicitDeny (sideEntries s c.args es a' ua) e = true := hde
       rw [sideEntriesZip s c.args es a' ua la'.symm, ← cwDenyEq s c.args es e a' ua la'.symm, d2] at hde'
       cases hde'
-  have flagEq : (chosenNeedPermit u' pu' || chosenNeedPermit a' pa') = (chosenNeedPermit p.user pu || chosenNeedPermit p.app pa) :=
-    orFlags
-      (permitSide s c.args es p.user u' s.usedUser uu lu.symm lu'.symm pu pu' hu' hpu' hpa.1)
-      (permitSide s c.args es u' p.user uu s.usedUser lu'.symm lu.symm pu' pu hpu' hu'
-        (fun g g' h1 h2 a1 a2 ea => (hpa.1 g' g h2 h1 a2 a1 ea.symm).symm))
-      (permitSide s c.args es p.app a' s.usedApp ua la.symm la'.symm pa pa' ha' hpa' hpa.2)
-      (permitSide s c.args es a' p.app ua s.usedApp la'.symm la.symm pa' pa hpa' ha'
-        (fun g g' h1 h2 a1 a2 ea => (hpa.2 g' g h2 h1 a2 a1 ea.symm).symm))
-  have ⟨pmP, pmA, pmD⟩ := decideFullPermitChoice p s c l pu pa k hold t es hp
-  have hfp : findPermit (revisedS s uu ua s.permits) c = findPermit s c := rfl
-  have hpermit : extCheck p s c t es l = Ext.allow → (chosenNeedPermit u' pu' || chosenNeedPermit a' pa') = true →
-      ∃ q, findPermit (revisedS s uu ua s.permits) c = Except.ok q := by
-    intro hx hf
-    rw [flagEq] at hf
-    have ⟨q, hq, _⟩ := (pmA hx).1 hf
-    exact ⟨q, by rw [hfp]; exact hq⟩
-  have ⟨k', hk'⟩ := decideFullRevised p u' a' s uu ua s.permits c l pu pa k hold t es hp pu' pa' hnew hdeny hpermit
-    (fun q hq => ⟨q, hq⟩)
-  have ekk : k' = k := by
-    have hp' : prepare (revisedP p u' a') (revisedS s uu ua s.permits) c = Except.ok (t, es) := hp
-    have ex : extCheck (revisedP p u' a') (revisedS s uu ua s.permits) c t es l = extCheck p s c t es l := rfl
-    have ⟨nP, nA, _⟩ := decideFullPermitChoice (revisedP p u' a') (revisedS s uu ua s.permits) c l pu' pa' k' hk' t es hp'
-    cases hx : extCheck p s c t es l with
-    | deny => exact absurd hx pmD
-    | pause =>
-      have e1 := pmP hx
-      have e2 : findApproval (revisedS s uu ua s.permits) c = k' := nP (by rw [ex, hx])
-      have e3 : findApproval (revisedS s uu ua s.permits) c = findApproval s c := rfl
-      rw [← e2, ← e1, e3]
-    | allow =>
-    have ⟨nT, nF⟩ := nA (by rw [ex, hx])
-    have ⟨pmT, pmF⟩ := pmA hx
-    have eu : (revisedP p u' a').user = u' := rfl
-    have ea : (revisedP p u' a').app = a' := rfl
-    rw [eu, ea, flagEq] at nT nF
-    cases hf : (chosenNeedPermit p.user pu || chosenNeedPermit p.app pa) with
-    | true =>
-      have ⟨q, hq, e1⟩ := pmT hf
-      have ⟨q', hq', e2⟩ := nT hf
-      rw [hfp, hq] at hq'
-      have eq : q = q' := by cases hq'; rfl
-      rw [e1, e2, eq]
-    | false => rw [pmF hf, nF hf]
-  rw [ekk] at hk'
-  have hstepN := stepFullAllow (revisedP p u' a') (revisedS s uu ua s.permits) c o l pu' pa' k hk'
-  have hstepO := stepFullAllow p s c o l pu pa k hold
-  have hsafe := stepFullRevisedSafety p u' a' s uu ua s.permits c o l pu pa pu' pa' k k hold hk'
-  have q1 := stepFullQuota p s c o hR.1
-  have q2 := stepFullQuota (revisedP p u' a') _ c o hR.2.1
-  refine ⟨pu', pa', by rw [hstepN], ?_, ?_⟩
-  · refine ⟨hsafe, ?_⟩
-    rw [hstepN, hstepO, (observeKeeps _ _ _ o).2.2.2, (observeKeeps _ _ _ o).2.2.2]; rfl
-  have su : (stepFull p s c o).2.usedUser = addVec s.usedUser (chargeVec 0 (List.length s.usedUser) pu) := by
-    rw [hstepO, (observeKeeps _ _ _ o).1]; rfl
-  have sn : (stepFull (revisedP p u' a') (revisedS s uu ua s.permits) c o).2.usedUser =
-      addVec uu (chargeVec 0 (List.length uu) pu') := by
-    rw [hstepN, (observeKeeps _ _ _ o).1]; rfl
-  have sa : (stepFull p s c o).2.usedApp = addVec s.usedApp (chargeVec 0 (List.length s.usedApp) pa) := by
-    rw [hstepO, (observeKeeps _ _ _ o).2.1]; rfl
-  have sna : (stepFull (revisedP p u' a') (revisedS s uu ua s.permits) c o).2.usedApp =
-      addVec ua (chargeVec 0 (List.length ua) pa') := by
-    rw [hstepN, (observeKeeps _ _ _ o).2.1]; rfl
-  have xU := sideChargeZ s c.args es u' uu lu'.symm wu' pu' hpu'
-  have xA := sideChargeZ s c.args es a' ua la'.symm wa' pa' hpa'
-  rw [hnU] at xU
-  rw [hnA] at xA
+  have ⟨pu', pa', hk, hsafe, q1, q2, oU, oA, nU, nA⟩ :=
+    stepFullNewCharge p u' a' s uu ua c o hR.1 hR.2.1 hpa l pu pa k hold t es hp _ _ hnU hnA hdeny
+  rw [chU0] at oU
+  rw [chA0] at oA
   rw [enf] at hrel
-  refine ⟨q1, q2, ou', oa', nu', na', hrel, lou', loa', lnu', lna', ?_, ?_, ?_, ?_⟩
-  · rw [su, eLu]
-  · rw [sa, eLa]
-  · rw [sn, ← Option.some.inj xU]
-  · rw [sna, ← Option.some.inj xA]
+  refine ⟨pu', pa', hk, hsafe, q1, q2, ou', oa', nu', na', hrel, lou', loa', lnu', lna', ?_, ?_, nU, nA⟩
+  · rw [← Option.some.inj oU]; exact eLu
+  · rw [← Option.some.inj oA]; exact eLa
 
 /-- The closure check on the whole monitor over every client trace of the old policy: from
 identical safety states (with permits) whose counters the relation relates, with every call's units
