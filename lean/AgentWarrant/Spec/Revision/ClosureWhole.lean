@@ -10,7 +10,7 @@ new application) a grant's bit is whether it matches that effect unit (`grantMat
 the state's bindings and invalid slots and the call's arguments), and the unit's satisfied
 requirements are the state's. A list's entries keep of each grant what first-fit reads besides the
 match: allow or deny, quota, requirement. The closure check's usage vectors are the two lists'
-counters, user list first.
+counters, user list first. A per-list certificate speaks of one list on each side (`cwUnitL`).
 Choices where the source is silent: a call with several effect units is the client of its units in
 effect order (the monitor's first-fit also serves them in that order, with tentative reservations). -/
 namespace AgentWarrant.Monitor.Full
@@ -34,6 +34,15 @@ def cwUnit (p : Policy) (u' a' : List Grant) (s : State) (args : List (String ×
 def cwUnits (p : Policy) (u' a' : List Grant) (s : State) (args : List (String × Json)) (es : List Effect) :
     List Closure.Unit' :=
   List.map (cwUnit p u' a' s args es) (range 0 (List.length es))
+
+/-- A per-list certificate's unit of effect unit `e`: the old list `gs` and its revision `gs'` only. -/
+def cwUnitL (gs gs' : List Grant) (s : State) (args : List (String × Json)) (es : List Effect) (e : Nat) :
+    Closure.Unit' :=
+  ⟨[cwBits s args es e gs], [cwBits s args es e gs'], s.satisfied⟩
+
+/-- A call's units for a per-list certificate of `gs` and `gs'`. -/
+def cwUnitsL (gs gs' : List Grant) (s : State) (args : List (String × Json)) (es : List Effect) : List Closure.Unit' :=
+  List.map (cwUnitL gs gs' s args es) (range 0 (List.length es))
 
 /-- The closure check's lists: user list first, then the application list. -/
 def cwLists (user app : List Grant) : List (List Closure.LEntry) := [cwEntries user, cwEntries app]

@@ -289,4 +289,89 @@ theorem cwRunNew (p : Policy) (u' a' : List Grant) (s : State) (args : List (Str
       | head _ => exact ⟨d1, d2⟩
       | tail _ hx' => exact r6 x hx'
 
+theorem cwStepAll1 (q : List String) (E : List Closure.LEntry) (u v : List Nat) (b : List Bool)
+    (h : Closure.fitU E u b q = some v) : Closure.stepAll q [E] [u] [b] = some [v] := by
+  simp [Closure.stepAll, h]
+
+theorem cwStepAll1Elim (q : List String) (E : List Closure.LEntry) (u : List Nat) (b : List Bool) (w : Closure.Usage)
+    (h : Closure.stepAll q [E] [u] [b] = some w) : ∃ v, Closure.fitU E u b q = some v ∧ w = [v] := by
+  cases h1 : Closure.fitU E u b q with
+  | none => simp [Closure.stepAll, h1] at h
+  | some v =>
+    simp [Closure.stepAll, h1] at h
+    exact ⟨v, rfl, h.symm⟩
+
+/-- A joint run of a call's units on the old lists is a per-list run on each. -/
+theorem cwSplitOld (p : Policy) (u' a' : List Grant) (s : State) (args : List (String × Json)) (es : List Effect)
+    (E1 E2 : List Closure.LEntry) : ∀ (effs : List Nat) (u1 u2 v1 v2 : List Nat),
+    Closure.runSide true [E1, E2] [u1, u2] (List.map (cwUnit p u' a' s args es) effs) = some [v1, v2] →
+    Closure.runSide true [E1] [u1] (List.map (cwUnitL p.user u' s args es) effs) = some [v1] ∧
+    Closure.runSide true [E2] [u2] (List.map (cwUnitL p.app a' s args es) effs) = some [v2]
+  | [], u1, u2, v1, v2, h => by
+    have e : [u1, u2] = [v1, v2] := Option.some.inj h
+    have ⟨e1, e2⟩ := List.cons.inj e
+    have ⟨e3, _⟩ := List.cons.inj e2
+    rw [e1, e3]
+    exact ⟨rfl, rfl⟩
+  | e :: effs, u1, u2, v1, v2, h => by
+    have h' : (match Closure.stepAll s.satisfied [E1, E2] [u1, u2] (cwUnit p u' a' s args es e).old with
+      | none => none
+      | some w => Closure.runSide true [E1, E2] w (List.map (cwUnit p u' a' s args es) effs)) = some [v1, v2] := h
+    cases hs : Closure.stepAll s.satisfied [E1, E2] [u1, u2] (cwUnit p u' a' s args es e).old with
+    | none => rw [hs] at h'; cases h'
+    | some w =>
+      rw [hs] at h'
+      have ⟨y1, y2, f1, f2, ew⟩ := cwStepAll2Elim _ _ _ _ _ _ _ w hs
+      rw [ew] at h'
+      have ⟨r1, r2⟩ := cwSplitOld p u' a' s args es E1 E2 effs y1 y2 v1 v2 h'
+      have s1 : Closure.stepAll s.satisfied [E1] [u1] (cwUnitL p.user u' s args es e).old = some [y1] :=
+        cwStepAll1 _ _ _ _ _ f1
+      have s2 : Closure.stepAll s.satisfied [E2] [u2] (cwUnitL p.app a' s args es e).old = some [y2] :=
+        cwStepAll1 _ _ _ _ _ f2
+      constructor
+      · show (match Closure.stepAll s.satisfied [E1] [u1] (cwUnitL p.user u' s args es e).old with
+          | none => none
+          | some w => Closure.runSide true [E1] w (List.map (cwUnitL p.user u' s args es) effs)) = some [v1]
+        rw [s1]; exact r1
+      · show (match Closure.stepAll s.satisfied [E2] [u2] (cwUnitL p.app a' s args es e).old with
+          | none => none
+          | some w => Closure.runSide true [E2] w (List.map (cwUnitL p.app a' s args es) effs)) = some [v2]
+        rw [s2]; exact r2
+
+/-- Per-list runs of a call's units on the new lists make a joint run. -/
+theorem cwJoinNew (p : Policy) (u' a' : List Grant) (s : State) (args : List (String × Json)) (es : List Effect)
+    (E1 E2 : List Closure.LEntry) : ∀ (effs : List Nat) (u1 u2 : List Nat) (f1 f2 : Closure.Usage),
+    Closure.runSide false [E1] [u1] (List.map (cwUnitL p.user u' s args es) effs) = some f1 →
+    Closure.runSide false [E2] [u2] (List.map (cwUnitL p.app a' s args es) effs) = some f2 →
+    ∃ v1 v2, f1 = [v1] ∧ f2 = [v2] ∧
+      Closure.runSide false [E1, E2] [u1, u2] (List.map (cwUnit p u' a' s args es) effs) = some [v1, v2]
+  | [], u1, u2, f1, f2, h1, h2 => ⟨u1, u2, (Option.some.inj h1).symm, (Option.some.inj h2).symm, rfl⟩
+  | e :: effs, u1, u2, f1, f2, h1, h2 => by
+    have h1' : (match Closure.stepAll s.satisfied [E1] [u1] (cwUnitL p.user u' s args es e).new with
+      | none => none
+      | some w => Closure.runSide false [E1] w (List.map (cwUnitL p.user u' s args es) effs)) = some f1 := h1
+    have h2' : (match Closure.stepAll s.satisfied [E2] [u2] (cwUnitL p.app a' s args es e).new with
+      | none => none
+      | some w => Closure.runSide false [E2] w (List.map (cwUnitL p.app a' s args es) effs)) = some f2 := h2
+    cases hs1 : Closure.stepAll s.satisfied [E1] [u1] (cwUnitL p.user u' s args es e).new with
+    | none => rw [hs1] at h1'; cases h1'
+    | some w1 =>
+    cases hs2 : Closure.stepAll s.satisfied [E2] [u2] (cwUnitL p.app a' s args es e).new with
+    | none => rw [hs2] at h2'; cases h2'
+    | some w2 =>
+      rw [hs1] at h1'
+      rw [hs2] at h2'
+      have ⟨y1, g1, e1⟩ := cwStepAll1Elim _ _ _ _ w1 hs1
+      have ⟨y2, g2, e2⟩ := cwStepAll1Elim _ _ _ _ w2 hs2
+      rw [e1] at h1'
+      rw [e2] at h2'
+      have ⟨v1, v2, r1, r2, r3⟩ := cwJoinNew p u' a' s args es E1 E2 effs y1 y2 f1 f2 h1' h2'
+      refine ⟨v1, v2, r1, r2, ?_⟩
+      have hj : Closure.stepAll s.satisfied [E1, E2] [u1, u2] (cwUnit p u' a' s args es e).new = some [y1, y2] :=
+        cwStepAll2 _ _ _ _ _ _ _ _ _ g1 g2
+      show (match Closure.stepAll s.satisfied [E1, E2] [u1, u2] (cwUnit p u' a' s args es e).new with
+        | none => none
+        | some w => Closure.runSide false [E1, E2] w (List.map (cwUnit p u' a' s args es) effs)) = some [v1, v2]
+      rw [hj]; exact r3
+
 end AgentWarrant.Monitor.Full
