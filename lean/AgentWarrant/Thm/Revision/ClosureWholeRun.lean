@@ -45,11 +45,9 @@ abbrev CwRelL (relU relA : List (Closure.Usage × Closure.Usage)) (p : Policy) (
 
 /-- Every call of the trace, at the state the old monitor reaches, meets `Cov` with its arguments
 and prepared effect units. -/
-def CwCoveredBy (Cov : State → List (String × Json) → List Effect → Prop) (p : Policy) :
-    State → List (Call × Outcome) → Prop
-  | _, [] => True
-  | s, (c, o) :: cs => (∀ t es, prepare p s c = Except.ok (t, es) → Cov s c.args es) ∧
-      CwCoveredBy Cov p (stepFull p s c o).2 cs
+abbrev CwCoveredBy (Cov : State → List (String × Json) → List Effect → Prop) (p : Policy) :
+    State → List (Call × Outcome) → Prop :=
+  AlongTrace (fun s c => ∀ t es, prepare p s c = Except.ok (t, es) → Cov s c.args es) p
 
 /-- Every call of the trace, at the state the old monitor reaches, has its units among `units`. -/
 abbrev CwCovered (units : List Closure.Unit') (p : Policy) (u' a' : List Grant) : State → List (Call × Outcome) → Prop :=
@@ -208,32 +206,9 @@ theorem cwRunFullBy (Q : List Nat → List Nat → List Nat → List Nat → Pro
     List.map verdictLabel (runFull (revisedP p u' a') s' cs).1 = List.map verdictLabel (runFull p s cs).1 ∧
     allB isAllowV (runFull (revisedP p u' a') s' cs).1 = true ∧
     SafetyEqP (runFull p s cs).2 (runFull (revisedP p u' a') s' cs).2 ∧
-    CwRelBy Q p u' a' (runFull p s cs).2 (runFull (revisedP p u' a') s' cs).2
-  | [], s, s', hs, hR, _, _ => ⟨rfl, rfl, hs, hR⟩
-  | (c, o) :: cs, s, s', hs, hR, ⟨ha, hcl⟩, ⟨hU, hcov⟩ => by
-    have ⟨l, pu, pa, k, hv⟩ := allowOfV ha
-    rw [stepFullVerdict] at hv
-    have e0 := safetyRevisedS s s' hs.1
-    have e : s' = revisedS s s'.usedUser s'.usedApp s.permits := by rw [hs.2] at e0; exact e0
-    have hR0 : CwRelBy Q p u' a' s (revisedS s s'.usedUser s'.usedApp s.permits) := by rw [← e]; exact hR
-    have ⟨pu', pa', hk, hsafe, hR'⟩ := cwStepFullBy Q Cov p u' a' hQ s s'.usedUser s'.usedApp c o hR0 hU hpa
-      l pu pa k hv
-    rw [← e] at hk hsafe hR'
-    have ih := cwRunFullBy Q Cov p u' a' hQ hpa cs _ _ hsafe hR' hcl hcov
-    have r1 : runFull p s ((c, o) :: cs) = ((stepFull p s c o).1 :: (runFull p (stepFull p s c o).2 cs).1,
-        (runFull p (stepFull p s c o).2 cs).2) := rfl
-    have r2 : runFull (revisedP p u' a') s' ((c, o) :: cs) =
-        ((stepFull (revisedP p u' a') s' c o).1 :: (runFull (revisedP p u' a') (stepFull (revisedP p u' a') s' c o).2 cs).1,
-          (runFull (revisedP p u' a') (stepFull (revisedP p u' a') s' c o).2 cs).2) := rfl
-    rw [r1, r2]
-    have hv' : (stepFull p s c o).1 = Verdict.allow l pu pa k := by rw [stepFullVerdict]; exact hv
-    refine ⟨?_, ?_, ih.2.2.1, ih.2.2.2⟩
-    · simp only [List.map]
-      rw [hk, hv', ih.1]
-      rfl
-    · simp only [allB]
-      rw [hk]
-      exact ih.2.1
+    CwRelBy Q p u' a' (runFull p s cs).2 (runFull (revisedP p u' a') s' cs).2 :=
+  runFullOfStep p u' a' (CwRelBy Q p u' a') (fun s c => ∀ t es, prepare p s c = Except.ok (t, es) → Cov s c.args es)
+    (fun s uu ua c o l pu pa k hR hU hv => cwStepFullBy Q Cov p u' a' hQ s uu ua c o hR hU hpa l pu pa k hv)
 
 /-- A relation on both lists' usages that passes the closure check has the closure property for
 calls whose units are the check's. -/

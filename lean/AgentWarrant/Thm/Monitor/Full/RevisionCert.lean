@@ -591,30 +591,41 @@ theorem stepFullCertR (D : Ctx → Prop) (p : Policy) (u' a' : List Grant) (s : 
       (ledgerOf (polOf a') (stepFull (revisedP p u' a') (revisedS s uu ua s.permits) c o).2.usedApp)
     rw [← Option.some.inj oA, nA]; exact rA'
 
-/-- Section 7.1 (2) on the whole monitor over every client trace of the old policy, from the
-certificates: from identical safety states (with permits) whose ledgers the certificates relate,
-with every call of the trace in the certificates' domain in every binding state, the new monitor
-admits every call with the same label, and the safety states (with permits) stay identical and
-the ledgers related. -/
-theorem runFullCert (D : Ctx → Prop) (p : Policy) (u' a' : List Grant) (hnd : NoNewDenyGrant p u' a')
-    (hpa : PermitByAction p u' a') : ∀ (cs : List (Call × Outcome)) (s s' : State),
-    SafetyEqP s s' → CertRel D p u' a' s s' → Client p s cs →
-    (∀ c o, (c, o) ∈ cs → ∀ x : Ctx, x.2.1 = c.args → D x) →
+/-- Every call of the trace, at the state the old monitor reaches, meets `Cov`. -/
+def AlongTrace (Cov : State → Call → Prop) (p : Policy) : State → List (Call × Outcome) → Prop
+  | _, [] => True
+  | s, (c, o) :: cs => Cov s c ∧ AlongTrace Cov p (stepFull p s c o).2 cs
+
+theorem alongOfMem (Cov : State → Call → Prop) (p : Policy) : ∀ (cs : List (Call × Outcome)) (s : State),
+    (∀ c o, (c, o) ∈ cs → ∀ s, Cov s c) → AlongTrace Cov p s cs
+  | [], _, _ => trivial
+  | (c, o) :: cs, s, h => ⟨h c o (Mem.head _) s, alongOfMem Cov p cs _ (fun c' o' hm => h c' o' (Mem.tail _ hm))⟩
+
+/-- Section 7.1 on the whole monitor over every client trace of the old policy, from any one-step
+argument: if from identical safety states (with permits) related by `R` an old admission of a call
+meeting `Cov` is a new admission with the same label and permit into identical safety states related
+by `R`, then so is every client trace whose calls meet `Cov` along the old run. -/
+theorem runFullOfStep (p : Policy) (u' a' : List Grant) (R : State → State → Prop) (Cov : State → Call → Prop)
+    (hstep : ∀ (s : State) (uu ua : List Nat) (c : Call) (o : Outcome) (l : Label) (pu pa : List Nat) (k : Option Nat),
+      R s (revisedS s uu ua s.permits) → Cov s c → decideFull p s c = Verdict.allow l pu pa k →
+      ∃ pu' pa', (stepFull (revisedP p u' a') (revisedS s uu ua s.permits) c o).1 = Verdict.allow l pu' pa' k ∧
+        SafetyEqP (stepFull p s c o).2 (stepFull (revisedP p u' a') (revisedS s uu ua s.permits) c o).2 ∧
+        R (stepFull p s c o).2 (stepFull (revisedP p u' a') (revisedS s uu ua s.permits) c o).2) :
+    ∀ (cs : List (Call × Outcome)) (s s' : State), SafetyEqP s s' → R s s' → Client p s cs → AlongTrace Cov p s cs →
     List.map verdictLabel (runFull (revisedP p u' a') s' cs).1 = List.map verdictLabel (runFull p s cs).1 ∧
     allB isAllowV (runFull (revisedP p u' a') s' cs).1 = true ∧
     SafetyEqP (runFull p s cs).2 (runFull (revisedP p u' a') s' cs).2 ∧
-    CertRel D p u' a' (runFull p s cs).2 (runFull (revisedP p u' a') s' cs).2
+    R (runFull p s cs).2 (runFull (revisedP p u' a') s' cs).2
   | [], s, s', hs, hR, _, _ => ⟨rfl, rfl, hs, hR⟩
-  | (c, o) :: cs, s, s', hs, hR, ⟨ha, hc⟩, hD => by
+  | (c, o) :: cs, s, s', hs, hR, ⟨ha, hc⟩, ⟨hD, hD'⟩ => by
     have ⟨l, pu, pa, k, hv⟩ := allowOfV ha
     rw [stepFullVerdict] at hv
     have e0 := safetyRevisedS s s' hs.1
     have e : s' = revisedS s s'.usedUser s'.usedApp s.permits := by rw [hs.2] at e0; exact e0
-    have hR0 : CertRel D p u' a' s (revisedS s s'.usedUser s'.usedApp s.permits) := by rw [← e]; exact hR
-    have ⟨pu', pa', hk, hsafe, hR'⟩ := stepFullCertR D p u' a' s s'.usedUser s'.usedApp c o hR0
-      (hD c o (Mem.head _)) hnd hpa l pu pa k hv
+    have hR0 : R s (revisedS s s'.usedUser s'.usedApp s.permits) := by rw [← e]; exact hR
+    have ⟨pu', pa', hk, hsafe, hR'⟩ := hstep s s'.usedUser s'.usedApp c o l pu pa k hR0 hD hv
     rw [← e] at hk hsafe hR'
-    have ih := runFullCert D p u' a' hnd hpa cs _ _ hsafe hR' hc (fun c' o' hm => hD c' o' (Mem.tail _ hm))
+    have ih := runFullOfStep p u' a' R Cov hstep cs _ _ hsafe hR' hc hD'
     have r1 : runFull p s ((c, o) :: cs) = ((stepFull p s c o).1 :: (runFull p (stepFull p s c o).2 cs).1,
         (runFull p (stepFull p s c o).2 cs).2) := rfl
     have r2 : runFull (revisedP p u' a') s' ((c, o) :: cs) =
@@ -629,6 +640,23 @@ theorem runFullCert (D : Ctx → Prop) (p : Policy) (u' a' : List Grant) (hnd : 
     · simp only [allB]
       rw [hk]
       exact ih.2.1
+
+/-- Section 7.1 (2) on the whole monitor over every client trace of the old policy, from the
+certificates: from identical safety states (with permits) whose ledgers the certificates relate,
+with every call of the trace in the certificates' domain in every binding state, the new monitor
+admits every call with the same label, and the safety states (with permits) stay identical and
+the ledgers related. -/
+theorem runFullCert (D : Ctx → Prop) (p : Policy) (u' a' : List Grant) (hnd : NoNewDenyGrant p u' a')
+    (hpa : PermitByAction p u' a') (cs : List (Call × Outcome)) (s s' : State)
+    (hs : SafetyEqP s s') (hR : CertRel D p u' a' s s') (hc : Client p s cs)
+    (hD : ∀ c o, (c, o) ∈ cs → ∀ x : Ctx, x.2.1 = c.args → D x) :
+    List.map verdictLabel (runFull (revisedP p u' a') s' cs).1 = List.map verdictLabel (runFull p s cs).1 ∧
+    allB isAllowV (runFull (revisedP p u' a') s' cs).1 = true ∧
+    SafetyEqP (runFull p s cs).2 (runFull (revisedP p u' a') s' cs).2 ∧
+    CertRel D p u' a' (runFull p s cs).2 (runFull (revisedP p u' a') s' cs).2 :=
+  runFullOfStep p u' a' (CertRel D p u' a') (fun _ c => ∀ x : Ctx, x.2.1 = c.args → D x)
+    (fun s uu ua c o l pu pa k hR hD hv => stepFullCertR D p u' a' s uu ua c o hR hD hnd hpa l pu pa k hv)
+    cs s s' hs hR hc (alongOfMem _ p cs s (fun c o hm _ => hD c o hm))
 
 -- a revision Lean certifies: quotas raised at the old positions, allow grants appended ---------------
 
