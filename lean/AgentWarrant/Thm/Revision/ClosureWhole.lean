@@ -5,9 +5,12 @@ import AgentWarrant.Thm.Monitor.Full.RevisionCert
 /-! The closure check's charge is the whole monitor's (Agenra Sections 1, 5.2 and 7.1): on one list,
 one effect unit's `firstFitU` on a usage vector picks what the ledger first-fit `scanL` picks on that
 list's ledger at the call (`polOf`, which `sideChargeZ` ties to the monitor's Allow), and the usage
-it returns has the ledger `scanL` returns. Over a call's effect units and both lists, `runSide` on
-the call's units (`cwUnits`) succeeds exactly when both ledger allocations succeed and no explicit
-deny matches, with the same successor ledgers.
+it returns has the ledger `scanL` returns. Over a call's effect units and both lists: when both
+ledger allocations on the old lists succeed and no explicit deny matches, `runSide` on the call's
+units (`cwUnits`) succeeds on the old lists into the same ledgers (`cwRunOld`); when `runSide`
+succeeds on the new lists, both ledger allocations there succeed into its ledgers and no explicit
+deny matches (`cwRunNew`). A joint run on both lists is a per-list run on each and back
+(`cwSplitOld`, `cwJoinNew`), for per-list certificates.
 
 The link is on ledgers, not on counter vectors: the monitor counts a use of an unlimited grant, the
 closure check does not, and neither reads that counter. -/
