@@ -106,6 +106,9 @@ import AgentWarrant.Oracle.Revision
 import AgentWarrant.Spec.Revision.Policy
 import AgentWarrant.Thm.Revision.Link
 import AgentWarrant.Thm.Revision.ClosureBridge
+import AgentWarrant.Spec.Revision.ClosureWhole
+import AgentWarrant.Thm.Revision.ClosureWhole
+import AgentWarrant.Thm.Revision.ClosureWholeRun
 import AgentWarrant.Thm.Revision.Coverage
 import AgentWarrant.Spec.Revision.GlobCover
 import AgentWarrant.Thm.Revision.GlobCover

@@ -35,6 +35,7 @@ import AgentWarrant.Thm.Edits.Term
 import AgentWarrant.Thm.Edits.Derive
 import AgentWarrant.Thm.Revision.Structural
 import AgentWarrant.Thm.Revision.Closure
+import AgentWarrant.Thm.Revision.ClosureWholeRun
 import AgentWarrant.Thm.Edits.Machine
 import AgentWarrant.Thm.Edits.MachineSaved
 import AgentWarrant.Thm.Edits.DeriveTree
@@ -838,6 +839,51 @@ theorem closedRelationPreservesClients (O N : List (List AgentWarrant.Revision.C
     ∃ nf, AgentWarrant.Revision.Closure.runSide false N start.2 client = some nf ∧
       AgentWarrant.Revision.Closure.memR rel (of, nf) = true :=
   AgentWarrant.Revision.Closure.closedPreservesFromStart O N units rel start hc client hu of h
+
+/-- The closure check on the whole monitor, over every client trace of the old policy: take a
+relation on usage vectors (old user, old application; new user, new application) that passes the
+closure check on the old and revised lists' first-fit entries, and a client trace every call of
+which, at the state the old monitor reaches, has its units (one per effect unit: match bits on the
+four lists, the state's satisfied requirements) among the check's. If exact-call permits follow the
+action, then from identical safety states (records, bindings, invalid slots, satisfied requirements,
+permits) whose counters have the residuals of a related pair, the new monitor admits every call with
+the same label, and the safety states stay identical and the counters related. New explicit denies
+need no hypothesis: the check refuses them. At a task's start, a check passed with the zero-use
+starting pair (`cwStart`) relates the two initial states (`cwStartRel`). -/
+theorem closedRelationPreservesWholeMonitor (units : List AgentWarrant.Revision.Closure.Unit')
+    (rel : List (AgentWarrant.Revision.Closure.Usage × AgentWarrant.Revision.Closure.Usage))
+    (start : AgentWarrant.Revision.Closure.Usage × AgentWarrant.Revision.Closure.Usage)
+    (p : Full.Policy) (u' a' : List Full.Grant)
+    (hc : AgentWarrant.Revision.Closure.closedC (Full.cwLists p.user p.app) (Full.cwLists u' a') units rel start = true)
+    (hpa : Full.PermitByAction p u' a') (cs : List (Full.Call × Full.Outcome))
+    (s s' : Full.State) (hs : Full.SafetyEqP s s') (hR : Full.CwRel rel p u' a' s s') (hcl : Full.Client p s cs)
+    (hcov : Full.CwCovered units p u' a' s cs) :
+    List.map Full.verdictLabel (Full.runFull (Full.revisedP p u' a') s' cs).1 = List.map Full.verdictLabel (Full.runFull p s cs).1 ∧
+    allB Full.isAllowV (Full.runFull (Full.revisedP p u' a') s' cs).1 = true ∧
+    Full.SafetyEqP (Full.runFull p s cs).2 (Full.runFull (Full.revisedP p u' a') s' cs).2 ∧
+    Full.CwRel rel p u' a' (Full.runFull p s cs).2 (Full.runFull (Full.revisedP p u' a') s' cs).2 :=
+  Full.cwRunFull units rel start p u' a' hc hpa cs s s' hs hR hcl hcov
+
+/-- The same for per-list certificates, as the Python checker tries them first: one relation on the
+user lists' usages and one on the application lists', each passing the closure check on its pair
+of lists, and a client trace every call of which has its per-list units among each check's. With
+exact-call permits following the action, from identical safety states whose counters have the
+residuals of pairs the two relations relate, the new monitor admits every call with the same label,
+and the safety states stay identical and the counters related (`cwStartRelL` at a task's start). -/
+theorem closedRelationsPreserveWholeMonitorPerList (unitsU unitsA : List AgentWarrant.Revision.Closure.Unit')
+    (relU relA : List (AgentWarrant.Revision.Closure.Usage × AgentWarrant.Revision.Closure.Usage))
+    (startU startA : AgentWarrant.Revision.Closure.Usage × AgentWarrant.Revision.Closure.Usage)
+    (p : Full.Policy) (u' a' : List Full.Grant)
+    (hcU : AgentWarrant.Revision.Closure.closedC [Full.cwEntries p.user] [Full.cwEntries u'] unitsU relU startU = true)
+    (hcA : AgentWarrant.Revision.Closure.closedC [Full.cwEntries p.app] [Full.cwEntries a'] unitsA relA startA = true)
+    (hpa : Full.PermitByAction p u' a') (cs : List (Full.Call × Full.Outcome))
+    (s s' : Full.State) (hs : Full.SafetyEqP s s') (hR : Full.CwRelL relU relA p u' a' s s') (hcl : Full.Client p s cs)
+    (hcov : Full.CwCoveredL unitsU unitsA p u' a' s cs) :
+    List.map Full.verdictLabel (Full.runFull (Full.revisedP p u' a') s' cs).1 = List.map Full.verdictLabel (Full.runFull p s cs).1 ∧
+    allB Full.isAllowV (Full.runFull (Full.revisedP p u' a') s' cs).1 = true ∧
+    Full.SafetyEqP (Full.runFull p s cs).2 (Full.runFull (Full.revisedP p u' a') s' cs).2 ∧
+    Full.CwRelL relU relA p u' a' (Full.runFull p s cs).2 (Full.runFull (Full.revisedP p u' a') s' cs).2 :=
+  Full.cwRunFullPerList unitsU unitsA relU relA startU startA p u' a' hcU hcA hpa cs s s' hs hR hcl hcov
 
 -- Edits: the ideal machine and the runtime (Edit checking VI-B, VII, A-H to A-L) -----------------
 

@@ -429,45 +429,51 @@ theorem orFlags {a b a' b' : Bool} (ha : a = true → a' = true) (ha' : a' = tru
     (hb : b = true → b' = true) (hb' : b' = true → b = true) : (a' || b') = (a || b) := by
   cases a <;> cases b <;> cases a' <;> cases b' <;> simp at ha ha' hb hb' ⊢
 
-/-- Section 7.1 (2) on the whole monitor, one step, from the certificates: from identical safety
-states (with permits) whose ledgers the certificates relate, an old admission of a call in the
-certificates' domain is a new admission with the same label and the same permit, and afterwards
-the safety states are again identical and the ledgers again related. -/
-theorem stepFullCertR (D : Ctx → Prop) (p : Policy) (u' a' : List Grant) (s : State) (uu ua : List Nat)
-    (c : Call) (o : Outcome) (hR : CertRel D p u' a' s (revisedS s uu ua s.permits))
-    (hD : ∀ x : Ctx, x.2.1 = c.args → D x) (hnd : NoNewDenyGrant p u' a') (hpa : PermitByAction p u' a')
-    (l : Label) (pu pa : List Nat) (k : Option Nat) (hold : decideFull p s c = Verdict.allow l pu pa k) :
+/-- Section 7.1 (2) on the whole monitor, one step, given the new lists' charge: from identical safety
+states (with permits), an old admission is a new admission with the same label and the same permit
+when the new lists' ledgers charge the call, their explicit denies match it only where the old
+lists' do, and exact-call permits follow the action. Afterwards the safety states are again
+identical, both monitors' counters one per grant and within quota, the old monitor's ledgers those
+its lists' charge gives and the new monitor's the given charge's. Both the certificate route
+(`stepFullCertR`) and the closure check (`cwStepFull`) supply the new charge. -/
+theorem stepFullNewCharge (p : Policy) (u' a' : List Grant) (s : State) (uu ua : List Nat)
+    (c : Call) (o : Outcome) (hq : QuotaOk p s) (hq' : QuotaOk (revisedP p u' a') (revisedS s uu ua s.permits))
+    (hpa : PermitByAction p u' a')
+    (l : Label) (pu pa : List Nat) (k : Option Nat) (hold : decideFull p s c = Verdict.allow l pu pa k)
+    (t : Tool) (es : List Effect) (hp : prepare p s c = Except.ok (t, es)) (LnU LnA : Ledger Ctx)
+    (hnU : chargeL effsX (s, c.args, es) (ledgerOf (polOf u') uu) = some LnU)
+    (hnA : chargeL effsX (s, c.args, es) (ledgerOf (polOf a') ua) = some LnA)
+    (hdeny : anyDeny (sideEntries (revisedS s uu ua s.permits) c.args es u' uu)
+      (sideEntries (revisedS s uu ua s.permits) c.args es a' ua) (range 0 (List.length es)) = true →
+      anyDeny (sideEntries s c.args es p.user s.usedUser) (sideEntries s c.args es p.app s.usedApp)
+        (range 0 (List.length es)) = true) :
     ∃ pu' pa', (stepFull (revisedP p u' a') (revisedS s uu ua s.permits) c o).1 = Verdict.allow l pu' pa' k ∧
       SafetyEqP (stepFull p s c o).2 (stepFull (revisedP p u' a') (revisedS s uu ua s.permits) c o).2 ∧
-      CertRel D p u' a' (stepFull p s c o).2 (stepFull (revisedP p u' a') (revisedS s uu ua s.permits) c o).2 := by
-  have ⟨t, es, hp, hcore⟩ := decideFullAllow p s c l pu pa k hold
+      QuotaOk p (stepFull p s c o).2 ∧ QuotaOk (revisedP p u' a') (stepFull (revisedP p u' a') (revisedS s uu ua s.permits) c o).2 ∧
+      chargeL effsX (s, c.args, es) (ledgerOf (polOf p.user) s.usedUser) =
+        some (ledgerOf (polOf p.user) (stepFull p s c o).2.usedUser) ∧
+      chargeL effsX (s, c.args, es) (ledgerOf (polOf p.app) s.usedApp) =
+        some (ledgerOf (polOf p.app) (stepFull p s c o).2.usedApp) ∧
+      ledgerOf (polOf u') (stepFull (revisedP p u' a') (revisedS s uu ua s.permits) c o).2.usedUser = LnU ∧
+      ledgerOf (polOf a') (stepFull (revisedP p u' a') (revisedS s uu ua s.permits) c o).2.usedApp = LnA := by
+  have ⟨t0, es0, hp0, hcore⟩ := decideFullAllow p s c l pu pa k hold
+  rw [hp] at hp0
+  cases hp0
   have ⟨_, _, _, _, _, _, _, _, a9, _⟩ := decideAllow _ _ _ _ hcore
   have ⟨hu, ha⟩ := (allocBothAllOrNothing _ _ _ pu pa).1 a9
   have hu' : alloc (List.map account (sideEntries s c.args es p.user s.usedUser)) (range 0 (List.length es)) = some pu := hu
   have ha' : alloc (List.map account (sideEntries s c.args es p.app s.usedApp)) (range 0 (List.length es)) = some pa := ha
-  have ⟨⟨lu, la, wu, wa⟩, ⟨lu', la', wu', wa'⟩, rU, rA⟩ := hR
+  have ⟨lu, la, wu, wa⟩ := hq
+  have ⟨lu', la', wu', wa'⟩ := hq'
   have lu' : List.length uu = List.length u' := lu'
   have la' : List.length ua = List.length a' := la'
   have wu' : WithinL (List.map Grant.quota u') uu := wu'
   have wa' : WithinL (List.map Grant.quota a') ua := wa'
-  have rU : Rev D (ledgerOf (polOf p.user) s.usedUser) (ledgerOf (polOf u') uu) := rU
-  have rA : Rev D (ledgerOf (polOf p.app) s.usedApp) (ledgerOf (polOf a') ua) := rA
-  have chU := sideChargeZ s c.args es p.user s.usedUser lu.symm wu pu hu'
-  have chA := sideChargeZ s c.args es p.app s.usedApp la.symm wa pa ha'
-  have hd := hD (s, c.args, es) rfl
-  have ⟨LnU, hnU, rU'⟩ := revSim effsX D (s, c.args, es) _ _ _ hd rU chU
-  have ⟨LnA, hnA, rA'⟩ := revSim effsX D (s, c.args, es) _ _ _ hd rA chA
   have ⟨pu', hpu'⟩ := sideAllocZ s c.args es u' uu lu'.symm LnU hnU
   have ⟨pa', hpa'⟩ := sideAllocZ s c.args es a' ua la'.symm LnA hnA
   have hnew : allocBoth (List.map account (sideEntries (revisedS s uu ua s.permits) c.args es u' uu))
       (List.map account (sideEntries (revisedS s uu ua s.permits) c.args es a' ua)) (range 0 (List.length es)) =
         some (pu', pa') := (allocBothAllOrNothing _ _ _ pu' pa').2 ⟨hpu', hpa'⟩
-  have hdeny : anyDeny (sideEntries (revisedS s uu ua s.permits) c.args es u' uu)
-      (sideEntries (revisedS s uu ua s.permits) c.args es a' ua) (range 0 (List.length es)) = true →
-      anyDeny (sideEntries s c.args es p.user s.usedUser) (sideEntries s c.args es p.app s.usedApp)
-        (range 0 (List.length es)) = true :=
-    fun h => anyDenyTransfer s c.args es p.user p.app u' a' s.usedUser s.usedApp uu ua lu.symm la.symm lu'.symm la'.symm
-      hnd.1 hnd.2 _ h
   have flagEq : (chosenNeedPermit u' pu' || chosenNeedPermit a' pa') = (chosenNeedPermit p.user pu || chosenNeedPermit p.app pa) :=
     orFlags
       (permitSide s c.args es p.user u' s.usedUser uu lu.symm lu'.symm pu pu' hu' hpu' hpa.1)
@@ -516,55 +522,110 @@ theorem stepFullCertR (D : Ctx → Prop) (p : Policy) (u' a' : List Grant) (s : 
   have hstepN := stepFullAllow (revisedP p u' a') (revisedS s uu ua s.permits) c o l pu' pa' k hk'
   have hstepO := stepFullAllow p s c o l pu pa k hold
   have hsafe := stepFullRevisedSafety p u' a' s uu ua s.permits c o l pu pa pu' pa' k k hold hk'
-  have q1 := stepFullQuota p s c o hR.1
-  have q2 := stepFullQuota (revisedP p u' a') _ c o hR.2.1
+  have q1 := stepFullQuota p s c o hq
+  have q2 := stepFullQuota (revisedP p u' a') _ c o hq'
   refine ⟨pu', pa', by rw [hstepN], ?_, ?_⟩
   · refine ⟨hsafe, ?_⟩
     rw [hstepN, hstepO, (observeKeeps _ _ _ o).2.2.2, (observeKeeps _ _ _ o).2.2.2]; rfl
-  refine ⟨q1, q2, ?_, ?_⟩
-  · have su : (stepFull p s c o).2.usedUser = addVec s.usedUser (chargeVec 0 (List.length s.usedUser) pu) := by
-      rw [hstepO, (observeKeeps _ _ _ o).1]; rfl
-    have sn : (stepFull (revisedP p u' a') (revisedS s uu ua s.permits) c o).2.usedUser =
-        addVec uu (chargeVec 0 (List.length uu) pu') := by
-      rw [hstepN, (observeKeeps _ _ _ o).1]; rfl
-    have x := sideChargeZ s c.args es u' uu lu'.symm wu' pu' hpu'
-    rw [hnU] at x
-    rw [su, sn, ← Option.some.inj x]
-    exact rU'
-  · have su : (stepFull p s c o).2.usedApp = addVec s.usedApp (chargeVec 0 (List.length s.usedApp) pa) := by
-      rw [hstepO, (observeKeeps _ _ _ o).2.1]; rfl
-    have sn : (stepFull (revisedP p u' a') (revisedS s uu ua s.permits) c o).2.usedApp =
-        addVec ua (chargeVec 0 (List.length ua) pa') := by
-      rw [hstepN, (observeKeeps _ _ _ o).2.1]; rfl
-    have x := sideChargeZ s c.args es a' ua la'.symm wa' pa' hpa'
-    rw [hnA] at x
-    rw [su, sn, ← Option.some.inj x]
-    exact rA'
+  have su : (stepFull p s c o).2.usedUser = addVec s.usedUser (chargeVec 0 (List.length s.usedUser) pu) := by
+    rw [hstepO, (observeKeeps _ _ _ o).1]; rfl
+  have sa : (stepFull p s c o).2.usedApp = addVec s.usedApp (chargeVec 0 (List.length s.usedApp) pa) := by
+    rw [hstepO, (observeKeeps _ _ _ o).2.1]; rfl
+  have sn : (stepFull (revisedP p u' a') (revisedS s uu ua s.permits) c o).2.usedUser =
+      addVec uu (chargeVec 0 (List.length uu) pu') := by
+    rw [hstepN, (observeKeeps _ _ _ o).1]; rfl
+  have sna : (stepFull (revisedP p u' a') (revisedS s uu ua s.permits) c o).2.usedApp =
+      addVec ua (chargeVec 0 (List.length ua) pa') := by
+    rw [hstepN, (observeKeeps _ _ _ o).2.1]; rfl
+  have xU := sideChargeZ s c.args es u' uu lu'.symm wu' pu' hpu'
+  have xA := sideChargeZ s c.args es a' ua la'.symm wa' pa' hpa'
+  rw [hnU] at xU
+  rw [hnA] at xA
+  refine ⟨q1, q2, ?_, ?_, ?_, ?_⟩
+  · rw [su]; exact sideChargeZ s c.args es p.user s.usedUser lu.symm wu pu hu'
+  · rw [sa]; exact sideChargeZ s c.args es p.app s.usedApp la.symm wa pa ha'
+  · rw [sn, ← Option.some.inj xU]
+  · rw [sna, ← Option.some.inj xA]
 
-/-- Section 7.1 (2) on the whole monitor over every client trace of the old policy, from the
-certificates: from identical safety states (with permits) whose ledgers the certificates relate,
-with every call of the trace in the certificates' domain in every binding state, the new monitor
-admits every call with the same label, and the safety states (with permits) stay identical and
-the ledgers related. -/
-theorem runFullCert (D : Ctx → Prop) (p : Policy) (u' a' : List Grant) (hnd : NoNewDenyGrant p u' a')
-    (hpa : PermitByAction p u' a') : ∀ (cs : List (Call × Outcome)) (s s' : State),
-    SafetyEqP s s' → CertRel D p u' a' s s' → Client p s cs →
-    (∀ c o, (c, o) ∈ cs → ∀ x : Ctx, x.2.1 = c.args → D x) →
+/-- Section 7.1 (2) on the whole monitor, one step, from the certificates: from identical safety
+states (with permits) whose ledgers the certificates relate, an old admission of a call in the
+certificates' domain is a new admission with the same label and the same permit, and afterwards
+the safety states are again identical and the ledgers again related. -/
+theorem stepFullCertR (D : Ctx → Prop) (p : Policy) (u' a' : List Grant) (s : State) (uu ua : List Nat)
+    (c : Call) (o : Outcome) (hR : CertRel D p u' a' s (revisedS s uu ua s.permits))
+    (hD : ∀ x : Ctx, x.2.1 = c.args → D x) (hnd : NoNewDenyGrant p u' a') (hpa : PermitByAction p u' a')
+    (l : Label) (pu pa : List Nat) (k : Option Nat) (hold : decideFull p s c = Verdict.allow l pu pa k) :
+    ∃ pu' pa', (stepFull (revisedP p u' a') (revisedS s uu ua s.permits) c o).1 = Verdict.allow l pu' pa' k ∧
+      SafetyEqP (stepFull p s c o).2 (stepFull (revisedP p u' a') (revisedS s uu ua s.permits) c o).2 ∧
+      CertRel D p u' a' (stepFull p s c o).2 (stepFull (revisedP p u' a') (revisedS s uu ua s.permits) c o).2 := by
+  have ⟨t, es, hp, hcore⟩ := decideFullAllow p s c l pu pa k hold
+  have ⟨_, _, _, _, _, _, _, _, a9, _⟩ := decideAllow _ _ _ _ hcore
+  have ⟨hu, ha⟩ := (allocBothAllOrNothing _ _ _ pu pa).1 a9
+  have hu' : alloc (List.map account (sideEntries s c.args es p.user s.usedUser)) (range 0 (List.length es)) = some pu := hu
+  have ha' : alloc (List.map account (sideEntries s c.args es p.app s.usedApp)) (range 0 (List.length es)) = some pa := ha
+  have ⟨⟨lu, la, wu, wa⟩, ⟨lu', la', wu', wa'⟩, rU, rA⟩ := hR
+  have lu' : List.length uu = List.length u' := lu'
+  have la' : List.length ua = List.length a' := la'
+  have rU : Rev D (ledgerOf (polOf p.user) s.usedUser) (ledgerOf (polOf u') uu) := rU
+  have rA : Rev D (ledgerOf (polOf p.app) s.usedApp) (ledgerOf (polOf a') ua) := rA
+  have chU := sideChargeZ s c.args es p.user s.usedUser lu.symm wu pu hu'
+  have chA := sideChargeZ s c.args es p.app s.usedApp la.symm wa pa ha'
+  have hd := hD (s, c.args, es) rfl
+  have ⟨LnU, hnU, rU'⟩ := revSim effsX D (s, c.args, es) _ _ _ hd rU chU
+  have ⟨LnA, hnA, rA'⟩ := revSim effsX D (s, c.args, es) _ _ _ hd rA chA
+  have hdeny : anyDeny (sideEntries (revisedS s uu ua s.permits) c.args es u' uu)
+      (sideEntries (revisedS s uu ua s.permits) c.args es a' ua) (range 0 (List.length es)) = true →
+      anyDeny (sideEntries s c.args es p.user s.usedUser) (sideEntries s c.args es p.app s.usedApp)
+        (range 0 (List.length es)) = true :=
+    fun h => anyDenyTransfer s c.args es p.user p.app u' a' s.usedUser s.usedApp uu ua lu.symm la.symm lu'.symm la'.symm
+      hnd.1 hnd.2 _ h
+  have ⟨pu', pa', hk, hsafe, q1, q2, oU, oA, nU, nA⟩ :=
+    stepFullNewCharge p u' a' s uu ua c o hR.1 hR.2.1 hpa l pu pa k hold t es hp LnU LnA hnU hnA hdeny
+  rw [chU] at oU
+  rw [chA] at oA
+  refine ⟨pu', pa', hk, hsafe, q1, q2, ?_, ?_⟩
+  · show Rev D (ledgerOf (polOf p.user) (stepFull p s c o).2.usedUser)
+      (ledgerOf (polOf u') (stepFull (revisedP p u' a') (revisedS s uu ua s.permits) c o).2.usedUser)
+    rw [← Option.some.inj oU, nU]; exact rU'
+  · show Rev D (ledgerOf (polOf p.app) (stepFull p s c o).2.usedApp)
+      (ledgerOf (polOf a') (stepFull (revisedP p u' a') (revisedS s uu ua s.permits) c o).2.usedApp)
+    rw [← Option.some.inj oA, nA]; exact rA'
+
+/-- Every call of the trace, at the state the old monitor reaches, meets `Cov`. -/
+def AlongTrace (Cov : State → Call → Prop) (p : Policy) : State → List (Call × Outcome) → Prop
+  | _, [] => True
+  | s, (c, o) :: cs => Cov s c ∧ AlongTrace Cov p (stepFull p s c o).2 cs
+
+theorem alongOfMem (Cov : State → Call → Prop) (p : Policy) : ∀ (cs : List (Call × Outcome)) (s : State),
+    (∀ c o, (c, o) ∈ cs → ∀ s, Cov s c) → AlongTrace Cov p s cs
+  | [], _, _ => trivial
+  | (c, o) :: cs, s, h => ⟨h c o (Mem.head _) s, alongOfMem Cov p cs _ (fun c' o' hm => h c' o' (Mem.tail _ hm))⟩
+
+/-- Section 7.1 on the whole monitor over every client trace of the old policy, from any one-step
+argument: if from identical safety states (with permits) related by `R` an old admission of a call
+meeting `Cov` is a new admission with the same label and permit into identical safety states related
+by `R`, then so is every client trace whose calls meet `Cov` along the old run. -/
+theorem runFullOfStep (p : Policy) (u' a' : List Grant) (R : State → State → Prop) (Cov : State → Call → Prop)
+    (hstep : ∀ (s : State) (uu ua : List Nat) (c : Call) (o : Outcome) (l : Label) (pu pa : List Nat) (k : Option Nat),
+      R s (revisedS s uu ua s.permits) → Cov s c → decideFull p s c = Verdict.allow l pu pa k →
+      ∃ pu' pa', (stepFull (revisedP p u' a') (revisedS s uu ua s.permits) c o).1 = Verdict.allow l pu' pa' k ∧
+        SafetyEqP (stepFull p s c o).2 (stepFull (revisedP p u' a') (revisedS s uu ua s.permits) c o).2 ∧
+        R (stepFull p s c o).2 (stepFull (revisedP p u' a') (revisedS s uu ua s.permits) c o).2) :
+    ∀ (cs : List (Call × Outcome)) (s s' : State), SafetyEqP s s' → R s s' → Client p s cs → AlongTrace Cov p s cs →
     List.map verdictLabel (runFull (revisedP p u' a') s' cs).1 = List.map verdictLabel (runFull p s cs).1 ∧
     allB isAllowV (runFull (revisedP p u' a') s' cs).1 = true ∧
     SafetyEqP (runFull p s cs).2 (runFull (revisedP p u' a') s' cs).2 ∧
-    CertRel D p u' a' (runFull p s cs).2 (runFull (revisedP p u' a') s' cs).2
+    R (runFull p s cs).2 (runFull (revisedP p u' a') s' cs).2
   | [], s, s', hs, hR, _, _ => ⟨rfl, rfl, hs, hR⟩
-  | (c, o) :: cs, s, s', hs, hR, ⟨ha, hc⟩, hD => by
+  | (c, o) :: cs, s, s', hs, hR, ⟨ha, hc⟩, ⟨hD, hD'⟩ => by
     have ⟨l, pu, pa, k, hv⟩ := allowOfV ha
     rw [stepFullVerdict] at hv
     have e0 := safetyRevisedS s s' hs.1
     have e : s' = revisedS s s'.usedUser s'.usedApp s.permits := by rw [hs.2] at e0; exact e0
-    have hR0 : CertRel D p u' a' s (revisedS s s'.usedUser s'.usedApp s.permits) := by rw [← e]; exact hR
-    have ⟨pu', pa', hk, hsafe, hR'⟩ := stepFullCertR D p u' a' s s'.usedUser s'.usedApp c o hR0
-      (hD c o (Mem.head _)) hnd hpa l pu pa k hv
+    have hR0 : R s (revisedS s s'.usedUser s'.usedApp s.permits) := by rw [← e]; exact hR
+    have ⟨pu', pa', hk, hsafe, hR'⟩ := hstep s s'.usedUser s'.usedApp c o l pu pa k hR0 hD hv
     rw [← e] at hk hsafe hR'
-    have ih := runFullCert D p u' a' hnd hpa cs _ _ hsafe hR' hc (fun c' o' hm => hD c' o' (Mem.tail _ hm))
+    have ih := runFullOfStep p u' a' R Cov hstep cs _ _ hsafe hR' hc hD'
     have r1 : runFull p s ((c, o) :: cs) = ((stepFull p s c o).1 :: (runFull p (stepFull p s c o).2 cs).1,
         (runFull p (stepFull p s c o).2 cs).2) := rfl
     have r2 : runFull (revisedP p u' a') s' ((c, o) :: cs) =
@@ -579,6 +640,23 @@ theorem runFullCert (D : Ctx → Prop) (p : Policy) (u' a' : List Grant) (hnd : 
     · simp only [allB]
       rw [hk]
       exact ih.2.1
+
+/-- Section 7.1 (2) on the whole monitor over every client trace of the old policy, from the
+certificates: from identical safety states (with permits) whose ledgers the certificates relate,
+with every call of the trace in the certificates' domain in every binding state, the new monitor
+admits every call with the same label, and the safety states (with permits) stay identical and
+the ledgers related. -/
+theorem runFullCert (D : Ctx → Prop) (p : Policy) (u' a' : List Grant) (hnd : NoNewDenyGrant p u' a')
+    (hpa : PermitByAction p u' a') (cs : List (Call × Outcome)) (s s' : State)
+    (hs : SafetyEqP s s') (hR : CertRel D p u' a' s s') (hc : Client p s cs)
+    (hD : ∀ c o, (c, o) ∈ cs → ∀ x : Ctx, x.2.1 = c.args → D x) :
+    List.map verdictLabel (runFull (revisedP p u' a') s' cs).1 = List.map verdictLabel (runFull p s cs).1 ∧
+    allB isAllowV (runFull (revisedP p u' a') s' cs).1 = true ∧
+    SafetyEqP (runFull p s cs).2 (runFull (revisedP p u' a') s' cs).2 ∧
+    CertRel D p u' a' (runFull p s cs).2 (runFull (revisedP p u' a') s' cs).2 :=
+  runFullOfStep p u' a' (CertRel D p u' a') (fun _ c => ∀ x : Ctx, x.2.1 = c.args → D x)
+    (fun s uu ua c o l pu pa k hR hD hv => stepFullCertR D p u' a' s uu ua c o hR hD hnd hpa l pu pa k hv)
+    cs s s' hs hR hc (alongOfMem _ p cs s (fun c o hm _ => hD c o hm))
 
 -- a revision Lean certifies: quotas raised at the old positions, allow grants appended ---------------
 
