@@ -80,6 +80,7 @@ import AgentWarrant.Thm.Edits.RegisteredRootTree
 import AgentWarrant.Thm.Edits.DeriveTreeSrc
 import AgentWarrant.Thm.Edits.DeriveTreeNames
 import AgentWarrant.Thm.Edits.DeriveTreeRunJ
+import AgentWarrant.Thm.Edits.TreeContract
 /-! The headline results, each stated once in plain words and proved by the lemma named in its
 proof (in the mirrored `Thm/` file of the judgment). docs/lean.md tabulates them against the
 papers' statements. Definitions live in `Spec/`; nothing here defines behaviour. -/
@@ -2453,5 +2454,27 @@ theorem runJudgedOutFreshForTheRecord {j : AgentWarrant.Edits.DeriveTreeRunJ.Run
         (AgentWarrant.Edits.DeriveTreeRunJ.runJFreshGone (AgentWarrant.Edits.DeriveTreeRunJ.runJEdit j D x)) ∧
       ¬ z ∈ AgentWarrant.Edits.DeriveTreeRunJ.runJProcCalls c :=
   AgentWarrant.Edits.DeriveTreeRunJ.runJOutFreshStale hf
+
+/-- `⟦T⟧` on the record's flat tree (`treeContract`) is built as the paper's: a leaf's contract, by its
+outcomes' calls, is the runtime's residual `Γ_b / raw(χ_b)`; a choice's contract is the union of its
+enabled arms' (only the selected arm once one is selected); a parallel group's or join barrier's is the
+product of its parts'; a sequence's the ordered product. -/
+theorem treeContractIsStructural :
+    (∀ l, List.map AgentWarrant.Edits.Pomset.events (AgentWarrant.Edits.Machine.tcLeaf l) = AgentWarrant.Edits.Machine.restOuts l) ∧
+    (∀ t j f n, AgentWarrant.Edits.Machine.nodeAt t j = some n → n.kind = 1 →
+      AgentWarrant.Edits.Machine.tcAt (f + 1) t j =
+        AgentWarrant.Edits.concatL ((AgentWarrant.Edits.Machine.tcKids t j n).map (AgentWarrant.Edits.Machine.tcAt f t))) ∧
+    (∀ t j f n, AgentWarrant.Edits.Machine.nodeAt t j = some n → (n.kind = 2 ∨ n.kind = 3) →
+      AgentWarrant.Edits.Machine.tcAt (f + 1) t j = AgentWarrant.Edits.Machine.tcFold false
+        [AgentWarrant.Edits.Machine.tcEmpty] ((AgentWarrant.Edits.Machine.tcKids t j n).map (AgentWarrant.Edits.Machine.tcAt f t))) ∧
+    (∀ t j f n, AgentWarrant.Edits.Machine.nodeAt t j = some n → n.kind = 4 →
+      AgentWarrant.Edits.Machine.tcAt (f + 1) t j = AgentWarrant.Edits.Machine.tcFold true
+        [AgentWarrant.Edits.Machine.tcEmpty] ((AgentWarrant.Edits.Machine.tcKids t j n).map (AgentWarrant.Edits.Machine.tcAt f t))) :=
+  ⟨AgentWarrant.Edits.Machine.tcLeafEvents,
+   fun _ _ _ _ h hk => AgentWarrant.Edits.Machine.tcAtChoice h hk,
+   fun _ _ _ _ h hk => match hk with
+     | Or.inl h2 => AgentWarrant.Edits.Machine.tcAtPar h h2
+     | Or.inr h3 => AgentWarrant.Edits.Machine.tcAtJoin h h3,
+   fun _ _ _ _ h hk => AgentWarrant.Edits.Machine.tcAtSeq h hk⟩
 
 end AgentWarrant.Thm
