@@ -53,6 +53,36 @@ def trees(cases: list[Case]) -> list[tuple[str, Node]]:
     return out
 
 
+def derived_instances(cases: list[Case]) -> list[tuple[str, Derived]]:
+    """Every defined derivation of the cases whose record keeps a tree (one per distinct derived tree)."""
+    seen: set[str] = set()
+    out: list[tuple[str, Derived]] = []
+    for c in cases:
+        d = derive(c.state, c.edit)
+        if isinstance(d, Derived) and d.record.tree is not None:
+            key = canonical_str(node_to_json(d.record.tree))
+            if key not in seen:
+                seen.add(key)
+                out.append((f"{c.origin} {type(c.edit).__name__}", d))
+    return out
+
+
+def instance_check(oracle: Oracle, origin: str, d: Derived) -> str | None:
+    """``None`` when the outcomes of the check instance ``Derive`` gives are Lean's ``⟦T'⟧`` of the derived
+    record's tree (as a multiset of pomsets), else a report: the instance the entry carries is
+    ``Derive``'s, and this compares its outcomes with the contract Lean computes from the tree."""
+    assert d.record.tree is not None
+    nb = Numbering()
+    payload = {"tree": tree_json(nb, d.record.tree)}
+    inst = Counter(canon(p) for p in d.instance.outcomes().values())
+    lean = lean_side(oracle, nb, payload)
+    if inst == lean:
+        return None
+    return (f"{origin}: the instance's outcomes are not Lean's ⟦T'⟧\n"
+            f"  tree: {canonical_str(node_to_json(d.record.tree))}\n  lean input: {canonical_str(payload)}\n"
+            f"  instance: {sorted(inst.elements())}\n  lean: {sorted(lean.elements())}")
+
+
 def python_side(tree: Node, contract: Contract = contract_of) -> Counter[Canon]:
     return Counter(canon(p) for p in outcomes(contract(tree)).values())
 

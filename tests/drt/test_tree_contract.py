@@ -7,6 +7,8 @@ must disagree."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from model.edits.check.contract import Seq, Term
@@ -34,6 +36,21 @@ def test_python_tree_contract_agrees_with_lean(oracle: LeanOracle, trees: list[t
     for what in ("leaf with progress", "open choice", "selected choice", "parallel group", "join barrier",
                  "sequence"):
         assert agree[what] >= 1, (what, agree)
+
+
+def test_derived_instance_outcomes_are_leans_tree_contract(oracle: LeanOracle) -> None:
+    """The check instance ``Derive`` gives for an edit (``make_instance(contract_of(T'), ...)``) has as its
+    outcomes Lean's ``⟦T'⟧`` of the derived record's tree; an instance over the record's tree before the
+    edit is caught."""
+    ds = T.derived_instances(D.cases(sessions=2, steps=5, seed=0))
+    bad = [r for o, d in ds if (r := T.instance_check(oracle, o, d)) is not None]
+    print(f"\n{len(ds)} derived instances; agree {len(ds) - len(bad)}")
+    assert len(ds) >= 50 and not bad, "\n\n".join(bad)
+    # the mutant: an instance over another derived record's tree (one with a different contract)
+    (o1, d1), (_, d2) = next((a, b) for a in ds for b in ds
+                              if T.python_side(a[1].record.tree) != T.python_side(b[1].record.tree))
+    wrong = replace(d1, record=replace(d1.record, tree=d2.record.tree))
+    assert T.instance_check(oracle, o1, wrong) is not None
 
 
 def _drop_later_parts(node: Node) -> Term:
