@@ -2477,4 +2477,12 @@ theorem treeContractIsStructural :
      | Or.inr h3 => AgentWarrant.Edits.Machine.tcAtJoin h h3,
    fun _ _ _ _ h hk => AgentWarrant.Edits.Machine.tcAtSeq h hk⟩
 
+/-- The calls of `⟦T⟧` are the leaves' remaining calls: every call of every outcome of the contract of
+the record's flat tree (`treeContract`) is a call of the remaining contract `Γ_b / raw(χ_b)`
+(`restCalls`) of one of the tree's leaves. -/
+theorem treeContractCallsAreLeaves {t : AgentWarrant.Edits.Machine.Tree} {p : AgentWarrant.Edits.Pomset} {x : Nat}
+    (h : p ∈ AgentWarrant.Edits.Machine.treeContract t) (hx : x ∈ p.events) :
+    ∃ l, l ∈ t ∧ l.kind = 0 ∧ x ∈ AgentWarrant.Edits.Machine.restCalls l :=
+  AgentWarrant.Edits.Machine.treeContractCalls h hx
+
 end AgentWarrant.Thm

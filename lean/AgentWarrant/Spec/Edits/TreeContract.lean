@@ -51,16 +51,19 @@ def tcKids (t : Tree) (j : Nat) (n : TNode) : List Nat :=
     | some c => Nat.beq c.parent j && armOk n c
     | none => false) (positions 1 t)
 
+/-- The contract of the node `n` at position `j`, its children's contracts read by `r`. -/
+def tcNode (r : Nat → List Pomset) (t : Tree) (j : Nat) (n : TNode) : List Pomset := match n.kind with
+  | 0 => tcLeaf n
+  | 1 => concatL ((tcKids t j n).map r)
+  | 4 => tcFold true [tcEmpty] ((tcKids t j n).map r)
+  | _ => tcFold false [tcEmpty] ((tcKids t j n).map r)
+
 /-- `⟦T⟧` of the subtree at position `j`, with fuel `f`. -/
 def tcAt : Nat → Tree → Nat → List Pomset
   | 0, _, _ => []
   | f + 1, t, j => match nodeAt t j with
     | none => []
-    | some n => match n.kind with
-      | 0 => tcLeaf n
-      | 1 => concatL ((tcKids t j n).map (tcAt f t))
-      | 4 => tcFold true [tcEmpty] ((tcKids t j n).map (tcAt f t))
-      | _ => tcFold false [tcEmpty] ((tcKids t j n).map (tcAt f t))
+    | some n => tcNode (tcAt f t) t j n
 
 /-- `⟦T⟧`: the contract of the whole tree (its root at position 1). -/
 def treeContract (t : Tree) : List Pomset := tcAt (List.length t) t 1
