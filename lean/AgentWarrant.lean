@@ -207,6 +207,9 @@ import AgentWarrant.Spec.Edits.DeriveTreeSrc
 import AgentWarrant.Thm.Edits.DeriveTreeSrc
 import AgentWarrant.Spec.Edits.DeriveTreeRunJ
 import AgentWarrant.Thm.Edits.DeriveTreeRunJ
+import AgentWarrant.Spec.Edits.TreeContract
+import AgentWarrant.Thm.Edits.TreeContract
+import AgentWarrant.Oracle.TreeContract
 
 /-- The oracle executable's entry point (`leanpkg build bin` → build/bin/AgentWarrant). -/
 def main : IO Unit := AgentWarrant.Oracle.main

@@ -82,6 +82,7 @@ import AgentWarrant.Thm.Edits.DeriveTreeSrc
 import AgentWarrant.Thm.Edits.DeriveTreeNames
 import AgentWarrant.Thm.Edits.DeriveTreeRunJ
 import AgentWarrant.Thm.Edits.DeriveTreeArityMergeSelect
+import AgentWarrant.Thm.Edits.TreeContract
 /-! The headline results, each stated once in plain words and proved by the lemma named in its
 proof (in the mirrored `Thm/` file of the judgment). docs/lean.md tabulates them against the
 papers' statements. Definitions live in `Spec/`; nothing here defines behaviour. -/
@@ -2530,5 +2531,35 @@ theorem editTreeAritiesHold :
   ⟨AgentWarrant.Edits.Machine.aritiesBIff, fun _ _ => AgentWarrant.Edits.Machine.startArityIff,
    fun _ _ _ _ _ _ _ _ _ h => AgentWarrant.Edits.Machine.registeredRootArity h,
    fun tab _ _ hs => AgentWarrant.Edits.Machine.arityReplayArities tab hs⟩
+
+/-- `⟦T⟧` on the record's flat tree (`treeContract`) is built as the paper's: a leaf's contract, by its
+outcomes' calls, is the runtime's residual `Γ_b / raw(χ_b)`; a choice's contract is the union of its
+enabled arms' (only the selected arm once one is selected); a parallel group's or join barrier's is the
+product of its parts'; a sequence's the ordered product. -/
+theorem treeContractIsStructural :
+    (∀ l, List.map AgentWarrant.Edits.Pomset.events (AgentWarrant.Edits.Machine.tcLeaf l) = AgentWarrant.Edits.Machine.restOuts l) ∧
+    (∀ t j f n, AgentWarrant.Edits.Machine.nodeAt t j = some n → n.kind = 1 →
+      AgentWarrant.Edits.Machine.tcAt (f + 1) t j =
+        AgentWarrant.Edits.concatL ((AgentWarrant.Edits.Machine.tcKids t j n).map (AgentWarrant.Edits.Machine.tcAt f t))) ∧
+    (∀ t j f n, AgentWarrant.Edits.Machine.nodeAt t j = some n → (n.kind = 2 ∨ n.kind = 3) →
+      AgentWarrant.Edits.Machine.tcAt (f + 1) t j = AgentWarrant.Edits.Machine.tcFold false
+        [AgentWarrant.Edits.Machine.tcEmpty] ((AgentWarrant.Edits.Machine.tcKids t j n).map (AgentWarrant.Edits.Machine.tcAt f t))) ∧
+    (∀ t j f n, AgentWarrant.Edits.Machine.nodeAt t j = some n → n.kind = 4 →
+      AgentWarrant.Edits.Machine.tcAt (f + 1) t j = AgentWarrant.Edits.Machine.tcFold true
+        [AgentWarrant.Edits.Machine.tcEmpty] ((AgentWarrant.Edits.Machine.tcKids t j n).map (AgentWarrant.Edits.Machine.tcAt f t))) :=
+  ⟨AgentWarrant.Edits.Machine.tcLeafEvents,
+   fun _ _ _ _ h hk => AgentWarrant.Edits.Machine.tcAtChoice h hk,
+   fun _ _ _ _ h hk => match hk with
+     | Or.inl h2 => AgentWarrant.Edits.Machine.tcAtPar h h2
+     | Or.inr h3 => AgentWarrant.Edits.Machine.tcAtJoin h h3,
+   fun _ _ _ _ h hk => AgentWarrant.Edits.Machine.tcAtSeq h hk⟩
+
+/-- The calls of `⟦T⟧` are the leaves' remaining calls: every call of every outcome of the contract of
+the record's flat tree (`treeContract`) is a call of the remaining contract `Γ_b / raw(χ_b)`
+(`restCalls`) of one of the tree's leaves. -/
+theorem treeContractCallsAreLeaves {t : AgentWarrant.Edits.Machine.Tree} {p : AgentWarrant.Edits.Pomset} {x : Nat}
+    (h : p ∈ AgentWarrant.Edits.Machine.treeContract t) (hx : x ∈ p.events) :
+    ∃ l, l ∈ t ∧ l.kind = 0 ∧ x ∈ AgentWarrant.Edits.Machine.restCalls l :=
+  AgentWarrant.Edits.Machine.treeContractCalls h hx
 
 end AgentWarrant.Thm

@@ -18,6 +18,7 @@ import AgentWarrant.Oracle.ArgCover
 import AgentWarrant.Oracle.ArgCoverClass
 import AgentWarrant.Oracle.ArgCoverToolChk
 import AgentWarrant.Oracle.DeriveRT
+import AgentWarrant.Oracle.TreeContract
 /-! The oracle executable: JSON lines in, JSON lines out (model/oracle/lean.py drives it).
 
 Request:  `{"id": n, "judgment": "edit_check" | "resolve" | "ledger_allocate" | "monitor_step" | "monitor" | "verify_rejection" | …, "input": {...}}`
@@ -98,7 +99,8 @@ def judgments : List Judgment :=
   Oracle.GlobCover.judgments ++
   -- `arg_cover_policy` and `arg_cover_class` with their tools checked (`ArgCoverToolChk`)
   Oracle.ArgCoverToolChk.judgments ++
-  Oracle.DeriveRT.judgments
+  Oracle.DeriveRT.judgments ++
+  Oracle.TreeContract.judgments
 
 -- the loop ---------------------------------------------------------------------------------------
 
