@@ -10,7 +10,9 @@ for `classQ`:
   `grantOkA` (the class's literals are `Lit`s; the way's are `wayQAKeysOk`'s);
 * `classCoverMatchesA`: a `covered` answer on `classQA`'s question covers every call of every binding state
   of the class, under `classCoverMatches`'s hypotheses with `grantOkA` for `grantOk` and `builtCoverMatchesA`'s
-  `hadm` (`JsonPathsAdmitted`); on the calls the monitor prepares, `preparedClassCoverMatchesA`. The converse,
+  `hadm` (`JsonPathsAdmitted`); on the calls the monitor prepares, `preparedClassCoverMatchesA`. Its proof is
+  `classCoverMatchesP`, stated for any positions whose literals pass the name check and which are the monitor's
+  matching on the call, which `classCoverMatchesR` (`posOfR`'s positions) uses too. The converse,
   on the class's meaning, is `classUncoveredMeantA` (`Thm/Revision/ArgCoverClassConvA.lean`). -/
 namespace AgentWarrant.Revision.ArgCover
 open Lean AgentWarrant AgentWarrant.Monitor AgentWarrant.Monitor.Full
