@@ -160,6 +160,7 @@ import AgentWarrant.Thm.Revision.ArgCoverClassConvA
 import AgentWarrant.Thm.Revision.ArgCoverClassConvR
 import AgentWarrant.Oracle.ArgCoverClassChk
 import AgentWarrant.Thm.Revision.ArgCoverClassChk
+import AgentWarrant.Thm.Revision.ArgCoverUncChk
 import AgentWarrant.Thm.Revision.GlobClosure
 import AgentWarrant.Thm.Revision.GlobFuel
 import AgentWarrant.Oracle.GlobCover

@@ -72,6 +72,7 @@ import AgentWarrant.Thm.Revision.ArgCoverClassConv
 import AgentWarrant.Thm.Revision.ArgCoverClassConvA
 import AgentWarrant.Thm.Revision.ArgCoverClassConvR
 import AgentWarrant.Thm.Revision.ArgCoverClassChk
+import AgentWarrant.Thm.Revision.ArgCoverUncChk
 import AgentWarrant.Thm.Revision.ArgCoverNull
 import AgentWarrant.Thm.Monitor.Full.JsonExact
 import AgentWarrant.Thm.Monitor.Full.SlotDesignated
@@ -2263,6 +2264,87 @@ theorem oracleClassUncoveredIsBindingStateN (fs : List AgentWarrant.Revision.Arg
         AgentWarrant.Revision.ArgCover.argCover (AgentWarrant.Oracle.ArgCover.good Q.cond Q.pos listed) Q.atoms =
           AgentWarrant.Revision.ArgCover.Answer.uncovered xs) :=
   AgentWarrant.Revision.ArgCover.classAllUncoveredN fs a tools gs E listedS listed hden hans
+
+/-- What the tool-checked class oracle's `uncovered` says, with no hypothesis on the tools: `arg_cover_class`
+first checks every effect of every tool it is given with registration's effect check and answers `invalid`
+otherwise, so when its answer (`Oracle.ArgCoverClassChk.classChkAnswer`, the routed class answer
+`classAllOut` after the check) is `uncovered`, every effect of every tool passes `effArgOk`
+(`Revision.ArgCover.uncChkClass`), and the routed answer is `uncovered`: for a class denying no equality
+between slots, the entries of action `a` are in `grantOkR` and some way's `classQR` question was answered
+`uncovered` (`oracleClassUncoveredIsBindingStateR`), whose witness `bindingClassUncoveredIsBindingStateR`
+shows a binding state of the class that the listed vectors miss; for a class denying one, some way's `classQN`
+(entries in `grantOk`) or `classQNR` question was (`oracleClassUncoveredIsBindingStateN`), whose witness
+`bindingClassUncoveredIsBindingStateN` or `bindingClassUncoveredIsBindingStateNR` shows a binding state of the
+class without its denials only. No run reaching such a state and no call the monitor prepares on it are
+built; the oracle's decoding of its JSON input (`Revision.ArgCover.classChkJOut`) and the witness it prints
+are not part of the statement. -/
+theorem oracleClassUncoveredToolChecked (fs : List AgentWarrant.Revision.ArgCover.Fact) (a : String)
+    (tools : List AgentWarrant.Monitor.Full.Tool) (gs : List AgentWarrant.Monitor.Full.Grant) (E : Option (List Lean.Json))
+    (listedS : List String) (listed : List (List Bool))
+    (hans : (AgentWarrant.Oracle.ArgCoverClassChk.classChkAnswer fs a tools gs E listedS listed).getObjVal? "answer" =
+      Except.ok (Lean.Json.str "uncovered")) :
+    (∀ t, AgentWarrant.Mem t tools → ∀ d, AgentWarrant.Mem d t.effects → AgentWarrant.Monitor.Full.effArgOk t d = true) ∧
+    (AgentWarrant.Revision.ArgCover.apartFree fs = true →
+      (∀ g, g ∈ gs → g.action = a → AgentWarrant.Revision.ArgCover.grantOkR g = true) ∧
+      ∃ t d cond Q xs, AgentWarrant.Mem (t, d) (AgentWarrant.Revision.ArgCover.ways a tools) ∧
+        AgentWarrant.Revision.ArgCover.wayCond a tools gs E t d = some cond ∧
+        AgentWarrant.Revision.ArgCover.classQR fs a tools gs E t d = some Q ∧
+        AgentWarrant.Revision.ArgCover.argCover (AgentWarrant.Oracle.ArgCover.good Q.cond Q.pos listed) Q.atoms =
+          AgentWarrant.Revision.ArgCover.Answer.uncovered xs) ∧
+    (AgentWarrant.Revision.ArgCover.apartFree fs = false →
+      (AgentWarrant.allB AgentWarrant.Revision.ArgCover.grantOk (AgentWarrant.Revision.ArgCover.ofAction a gs) = true ∧
+        ∃ t d cond Q xs, AgentWarrant.Mem (t, d) (AgentWarrant.Revision.ArgCover.ways a tools) ∧
+          AgentWarrant.Revision.ArgCover.wayCond a tools gs E t d = some cond ∧
+          AgentWarrant.Revision.ArgCover.classQN fs a tools gs E t d = some Q ∧
+          AgentWarrant.Revision.ArgCover.argCover (AgentWarrant.Oracle.ArgCover.good Q.cond Q.pos listed) Q.atoms =
+            AgentWarrant.Revision.ArgCover.Answer.uncovered xs) ∨
+      ((∀ g, g ∈ gs → g.action = a → AgentWarrant.Revision.ArgCover.grantOkR g = true) ∧
+        ∃ t d cond Q xs, AgentWarrant.Mem (t, d) (AgentWarrant.Revision.ArgCover.ways a tools) ∧
+          AgentWarrant.Revision.ArgCover.wayCond a tools gs E t d = some cond ∧
+          AgentWarrant.Revision.ArgCover.classQNR fs a tools gs E t d = some Q ∧
+          AgentWarrant.Revision.ArgCover.argCover (AgentWarrant.Oracle.ArgCover.good Q.cond Q.pos listed) Q.atoms =
+            AgentWarrant.Revision.ArgCover.Answer.uncovered xs)) :=
+  AgentWarrant.Revision.ArgCover.uncChkClass fs a tools gs E listedS listed hans
+
+/-- What the tool-checked policy oracle's `uncovered` says (the counterpart of
+`oracleCoverageIsMonitorMatchingToolChecked`), with no hypothesis on the tools or the entries: when
+`arg_cover_policy`'s answer on its decoded input (`Oracle.ArgCoverToolChk.argCoverPolicyAnswer`) is
+`uncovered`, every effect of every tool passes registration's effect check `effArgOk`, and some way `(t, d)` of
+action `a` with condition `cond` has a valuation of its sources — the printed witness `xs`, variable `i`'s
+value given to the question's `i`-th name in `names` — that meets the condition and whose match vector over
+the entries `gs` is not listed: on `wayQ`'s positions (`posOf`) when every entry of `a` is in `grantOk`, else,
+the entries in `grantOkR`, on `wayQR`'s (`posOfR`, an entry with an array or object resource constant never
+matching) (`Revision.ArgCover.uncChkPolicy`, from `argUncoveredSound` through `buildQMeans` and
+`buildQAMeans`). This is about values of the way's sources, as `Revision.ArgCover.argUncoveredSound` is for a
+unit: no state holding those values, no run reaching it and no call the monitor prepares on it are built,
+so the valuation is not shown to be the monitor's `grantMatches` on any call (a source such as a slot's
+binding is any value here). The oracle's decoding of its JSON input is not part of the statement. -/
+theorem oracleUncoveredIsUnlistedToolChecked (a : String) (tools : List AgentWarrant.Monitor.Full.Tool)
+    (gs : List AgentWarrant.Monitor.Full.Grant) (E : Option (List Lean.Json)) (listedS : List String)
+    (listed : List (List Bool))
+    (hans : (AgentWarrant.Oracle.ArgCoverToolChk.argCoverPolicyAnswer a tools gs E listedS listed).getObjVal? "answer" =
+      Except.ok (Lean.Json.str "uncovered")) :
+    (∀ t, AgentWarrant.Mem t tools → ∀ d, AgentWarrant.Mem d t.effects → AgentWarrant.Monitor.Full.effArgOk t d = true) ∧
+    ∃ (t : AgentWarrant.Monitor.Full.Tool) (d : AgentWarrant.Monitor.Full.EffDecl)
+      (cond : List AgentWarrant.Revision.ArgCover.SClause) (names : List AgentWarrant.Revision.ArgCover.Src)
+      (xs : List AgentWarrant.Revision.ArgCover.AV),
+      AgentWarrant.Mem (t, d) (AgentWarrant.Revision.ArgCover.ways a tools) ∧
+      AgentWarrant.Revision.ArgCover.wayCond a tools gs E t d = some cond ∧
+      AgentWarrant.Revision.ArgCover.sCnfHolds (fun x => AgentWarrant.Revision.ArgCover.getV xs
+        (AgentWarrant.Revision.ArgCover.idxOf x names)) cond = true ∧
+      ((AgentWarrant.allB AgentWarrant.Revision.ArgCover.grantOk (AgentWarrant.Revision.ArgCover.ofAction a gs) = true ∧
+        AgentWarrant.anyB (fun u => decide (u = (gs.map (AgentWarrant.Revision.ArgCover.posOf a
+          (AgentWarrant.Revision.ArgCover.wayRes d.res) (AgentWarrant.Revision.ArgCover.actionKeys a
+            (AgentWarrant.Revision.ArgCover.ownTools a tools) gs))).map
+          (AgentWarrant.Revision.ArgCover.sPosBit (fun x => AgentWarrant.Revision.ArgCover.getV xs
+            (AgentWarrant.Revision.ArgCover.idxOf x names))))) listed = false) ∨
+      ((∀ g, g ∈ gs → g.action = a → AgentWarrant.Revision.ArgCover.grantOkR g = true) ∧
+        AgentWarrant.anyB (fun u => decide (u = (gs.map (AgentWarrant.Revision.ArgCover.posOfR a
+          (AgentWarrant.Revision.ArgCover.wayRes d.res) (AgentWarrant.Revision.ArgCover.actionKeys a
+            (AgentWarrant.Revision.ArgCover.ownTools a tools) gs))).map
+          (AgentWarrant.Revision.ArgCover.sPosBitA (fun x => AgentWarrant.Revision.ArgCover.getV xs
+            (AgentWarrant.Revision.ArgCover.idxOf x names))))) listed = false)) :=
+  AgentWarrant.Revision.ArgCover.uncChkPolicy a tools gs E listedS listed hans
 
 -- Monitor: matching as deployed (Agenra Sections 1, 5.1, 5.2) ------------------------------------
 

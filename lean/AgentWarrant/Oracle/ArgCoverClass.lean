@@ -18,8 +18,10 @@ matching; its meaning `Revision.ArgCover.classCoverMatchesR`). A class denying a
 (`apartFree` false) gets `classQN` (`Spec/Revision/ArgCoverNeqQ.lean`, the denied equalities' clauses added;
 its meaning `Revision.ArgCover.classNeqCoverMatches`) when the action's entries are in `grantOk`, else
 `classQNR` (the same clauses on `classQR`'s question, its meaning `Revision.ArgCover.classNeqCoverMatchesR`),
-and the answer carries `"exact": false`: `covered` is the class's coverage, `uncovered` is not proved to be
-(its witness may stand for no binding state), so the caller does not take it as final. `outside` (the caller
+and the answer carries `"exact": false`: `covered` is the class's coverage; an `uncovered` witness is proved a
+binding state of the class without its denials (`Thm.bindingClassUncoveredIsBindingStateN`,
+`Thm.bindingClassUncoveredIsBindingStateNR`), not proved one of the class itself (its group values need not
+differ where the class denies an equality), so the caller does not take it as final. `outside` (the caller
 writes the question itself) only when an entry of the action lies outside `grantOkR` (a predicate constant
 failing the oracle's checks, which the input check refuses first); `outside` then names the entries, as
 `arg_cover_policy` does (`outsideOfR`). -/
@@ -89,7 +91,8 @@ def classAllOut (fs : List Fact) (a : String) (tools : List Tool) (gs : List Mon
     decideWaysC listedS listed qs []
   | true, _, _, false =>
     -- the denied equalities' clauses are implied by the class, not equivalent to it: `covered` is the
-    -- class's coverage (`classNeqCoverMatches`), an `uncovered` witness may stand for no binding state
+    -- class's coverage (`classNeqCoverMatches`), an `uncovered` witness is a binding state of the class
+    -- without its denials only
     let qs := somesQC ((ways a tools).map (fun w => classQN fs a tools gs E w.1 w.2))
     (decideWaysC listedS listed qs []).setObjVal! "exact" (toJson false)
   | false, _, true, false =>

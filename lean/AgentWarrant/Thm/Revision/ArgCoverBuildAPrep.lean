@@ -62,26 +62,9 @@ theorem preparedCoverEveryA (p : Policy) (a : String) (gs : List Monitor.Full.Gr
     (hfirst : ∀ k, lookupPath (argsJson c.args) [k] = c.args.lookup k)
     (hadm : JsonPathsAdmitted a gs c.args) :
     anyB (fun u => decide (u = gs.map (fun g => grantMatches s c.args g e))) listed = true := by
-  have ⟨ht, _, _, hes⟩ := prepareChecks p s c t es hprep
-  have ⟨d, hd, here, hh, he'⟩ := effectsOfWay c.args e t.effects es hes he
-  have hda : e.action = d.action := hereAction c.args d here e hh he'
-  have hfrom := hereFrom c.args d here e hh he'
-  have hway : (t, d) ∈ ways a p.tools := by
-    have hown : t ∈ ownTools a p.tools := by
-      apply filtMem ht
-      apply anyBIntro hd
-      rw [← hda, ha]
-      exact strBeqSelf a
-    have hdf : d ∈ filt (fun d => d.action == a) t.effects := by
-      apply filtMem hd
-      rw [← hda, ha]
-      exact strBeqSelf a
-    exact memJoin (memMapOf (fun t => (filt (fun d => d.action == a) t.effects).map (fun d => (t, d))) hown)
-      (memMapOf (fun d => (t, d)) hdf)
-  have ⟨cond, hcond⟩ := wayCondSomeAll a p.tools gs E t d
+  have ⟨d, cond, hway, hcond, hval, hin⟩ := preparedWayOf p a gs E s c t es hprep e he ha hE hfirst
   exact preparedCoverMatchesA p a gs E t d listed cond hcond hfrag (hcov t d cond hway hcond) s hreach c t es hprep
-    e he ha (srcVal s c.args e) (wayResVal s c.args e d.res hfrom hfirst) hadm
-    (preparedWayCond p a gs E s c t es hprep e d here hh he' hfirst hE cond hcond)
+    e he ha (srcVal s c.args e) hval hadm hin
 
 /-- `preparedCoverDistinct` for `wayQA`: distinct argument keys in place of `hfirst`. -/
 theorem preparedCoverDistinctA (p : Policy) (a : String) (gs : List Monitor.Full.Grant) (E : Option (List Json))

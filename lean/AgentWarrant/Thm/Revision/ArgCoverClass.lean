@@ -223,6 +223,18 @@ theorem factClHolds (fs : List Fact) (rk : Src) (pos : List (Option (List SClaus
       rw [h0, h1]
       rfl
 
+/-- A slot matching in a binding state of the class means the resource is its group's value, a valid slot value
+(a scalar, not the empty string), the `hbind` the position lemmas (`posMapMatchesA`, `posMapMatchesR`) ask. -/
+theorem classBindOk (fs : List Fact) (s : State) (e : Effect) (w : String → AV)
+    (hw : ∀ g, slotOk (w g) = true ∧ factsOk (groupLits fs g) (w g) = true)
+    (hclass : ∀ n, resMatches s e.res (Pat.slot n) = true → avOf e.res = w (grpOf fs n)) :
+    ∀ n, resMatches s e.res (Pat.slot n) = true →
+      holds Lit.scalar (avOf e.res) = true ∧ holds (Lit.eqStr []) (avOf e.res) = false := by
+  intro n hm
+  rw [hclass n hm]
+  have ⟨h1, h2⟩ := factsAndTrue (hw (grpOf fs n)).1
+  exact ⟨h1, clNotTrue h2⟩
+
 /-- Lean's own class question, answered `covered`, covers the monitor's matching on every binding state of
 the class: for the question Lean writes (`classQ`) from the class's facts `fs`, action `a`, one way
 `(t, d)`, the entries `gs` (those of `a` in the fragment `grantOk`), the tools and `E`, if `argCover`
@@ -252,12 +264,7 @@ theorem classCoverMatches (fs : List Fact) (a : String) (tools : List Tool) (gs 
   rw [hcond] at hq'
   have hQ := Option.some.inj hq'
   subst hQ
-  have hbind : ∀ n, resMatches s e.res (Pat.slot n) = true →
-      holds Lit.scalar (avOf e.res) = true ∧ holds (Lit.eqStr []) (avOf e.res) = false := by
-    intro n hm
-    rw [hclass n hm]
-    have ⟨h1, h2⟩ := factsAndTrue (hw (grpOf fs n)).1
-    exact ⟨h1, clNotTrue h2⟩
+  have hbind := classBindOk fs s e w hw hclass
   have g := argCoveredSound _ _ hcov (valOfC (buildQC (liftF cond ++ factCl fs (wayRes d.res)
     (gs.map (posOf a (wayRes d.res) (actionKeys a (ownTools a tools) gs))))
     ((gs.map (posOf a (wayRes d.res) (actionKeys a (ownTools a tools) gs))).map liftP)).names (classVal val w))

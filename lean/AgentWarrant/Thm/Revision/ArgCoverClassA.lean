@@ -10,7 +10,9 @@ for `classQ`:
   `grantOkA` (the class's literals are `Lit`s; the way's are `wayQAKeysOk`'s);
 * `classCoverMatchesA`: a `covered` answer on `classQA`'s question covers every call of every binding state
   of the class, under `classCoverMatches`'s hypotheses with `grantOkA` for `grantOk` and `builtCoverMatchesA`'s
-  `hadm` (`JsonPathsAdmitted`); on the calls the monitor prepares, `preparedClassCoverMatchesA`. The converse,
+  `hadm` (`JsonPathsAdmitted`); on the calls the monitor prepares, `preparedClassCoverMatchesA`. Its proof is
+  `classCoverMatchesP`, stated for any positions whose literals pass the name check and which are the monitor's
+  matching on the call, which `classCoverMatchesR` (`posOfR`'s positions) uses too. The converse,
   on the class's meaning, is `classUncoveredMeantA` (`Thm/Revision/ArgCoverClassConvA.lean`). -/
 namespace AgentWarrant.Revision.ArgCover
 open Lean AgentWarrant AgentWarrant.Monitor AgentWarrant.Monitor.Full
@@ -216,6 +218,49 @@ theorem cnfAppHoldsA (v : CSrc → AV) (l1 l2 : List CClauseA) (h1 : cCnfHoldsA 
     (h2 : cCnfHoldsA v l2 = true) : cCnfHoldsA v (l1 ++ l2) = true :=
   clAllApp l1 l2 h1 h2
 
+/-- The class question on any positions `P` of the entries (`classQA`'s `posOfA`, `classQR`'s `posOfR`) whose
+literals pass the oracle's name check (`hok`), answered `covered`, covers every call of every binding state of
+the class meeting the way's condition on which the positions are the monitor's matching (`hP`);
+`classCoverMatchesA` and `classCoverMatchesR` give `hP` by `posMapMatchesA` and `posMapMatchesR`. -/
+theorem classCoverMatchesP (fs : List Fact) (a : String) (tools : List Tool) (gs : List Monitor.Full.Grant)
+    (d : EffDecl) (listed : List (List Bool)) (cond : List SClause) (P : List (Option (List SClauseA)))
+    (hok : ∀ y, y ∈ litsOfFCA ((cond.map liftC).map liftSA ++ (factCl fs (wayRes d.res)
+        (gs.map (posOf a (wayRes d.res) (actionKeys a (ownTools a tools) gs)))).map liftCA) ++
+        posLitsCA (P.map liftPA) → aLitKeysOk y.2 = true)
+    (hcov : argCover (Oracle.ArgCover.good
+      (buildQCA ((cond.map liftC).map liftSA ++ (factCl fs (wayRes d.res)
+        (gs.map (posOf a (wayRes d.res) (actionKeys a (ownTools a tools) gs)))).map liftCA) (P.map liftPA)).cond
+      (buildQCA ((cond.map liftC).map liftSA ++ (factCl fs (wayRes d.res)
+        (gs.map (posOf a (wayRes d.res) (actionKeys a (ownTools a tools) gs)))).map liftCA) (P.map liftPA)).pos listed)
+      (buildQCA ((cond.map liftC).map liftSA ++ (factCl fs (wayRes d.res)
+        (gs.map (posOf a (wayRes d.res) (actionKeys a (ownTools a tools) gs)))).map liftCA) (P.map liftPA)).atoms =
+      Answer.covered)
+    (s : State) (args : List (String × Json)) (e : Effect) (val : Src → AV)
+    (hval : ∀ src, val (reSrc (wayRes d.res) src) = srcVal s args e src)
+    (hin : sCnfHolds val cond = true) (w : String → AV)
+    (hw : ∀ g, slotOk (w g) = true ∧ factsOk (groupLits fs g) (w g) = true)
+    (hclass : ∀ n, resMatches s e.res (Pat.slot n) = true → avOf e.res = w (grpOf fs n))
+    (hP : P.map (sPosBitA val) = gs.map (fun g => grantMatches s args g e)) :
+    anyB (fun u => decide (u = gs.map (fun g => grantMatches s args g e))) listed = true := by
+  have g := argCoveredSound _ _ hcov (valOfC (buildQCA ((cond.map liftC).map liftSA ++ (factCl fs (wayRes d.res)
+    (gs.map (posOf a (wayRes d.res) (actionKeys a (ownTools a tools) gs)))).map liftCA) (P.map liftPA)).names
+    (classVal val w))
+  have ⟨hc, hp⟩ := buildQCAMeans ((cond.map liftC).map liftSA ++ (factCl fs (wayRes d.res)
+    (gs.map (posOf a (wayRes d.res) (actionKeys a (ownTools a tools) gs)))).map liftCA) (P.map liftPA)
+    (classVal val w) hok
+  have hv : (fun x => classVal val w (CSrc.src x)) = val := funext (fun _ => rfl)
+  have h1 : cCnfHoldsA (classVal val w) ((cond.map liftC).map liftSA) = true := by
+    rw [liftSAHolds, hv, liftFHolds]
+    exact hin
+  have h2 : cCnfHoldsA (classVal val w) ((factCl fs (wayRes d.res)
+      (gs.map (posOf a (wayRes d.res) (actionKeys a (ownTools a tools) gs)))).map liftCA) = true := by
+    rw [liftCAHolds]
+    exact factClHolds fs (wayRes d.res) (gs.map (posOf a (wayRes d.res) (actionKeys a (ownTools a tools) gs)))
+      s args e val w hval hw hclass
+  have g2 := orFalseL g (hc.trans (cnfAppHoldsA _ _ _ h1 h2))
+  rw [hp, liftPAMap, hv, hP] at g2
+  exact g2
+
 /-- `classCoverMatches` for `classQA`: with the entries of the action in `grantOkA` (array or object
 predicate constants included), a `covered` answer on Lean's class question puts the monitor's match vector
 of every call of every binding state of the class meeting the way's condition among the listed ones, under
@@ -243,32 +288,10 @@ theorem classCoverMatchesA (fs : List Fact) (a : String) (tools : List Tool) (gs
   rw [hcond] at hq'
   have hQ := Option.some.inj hq'
   subst hQ
-  have hbind : ∀ n, resMatches s e.res (Pat.slot n) = true →
-      holds Lit.scalar (avOf e.res) = true ∧ holds (Lit.eqStr []) (avOf e.res) = false := by
-    intro n hm
-    rw [hclass n hm]
-    have ⟨h1, h2⟩ := factsAndTrue (hw (grpOf fs n)).1
-    exact ⟨h1, clNotTrue h2⟩
-  have g := argCoveredSound _ _ hcov (valOfC (buildQCA ((cond.map liftC).map liftSA ++ (factCl fs (wayRes d.res)
-    (gs.map (posOf a (wayRes d.res) (actionKeys a (ownTools a tools) gs)))).map liftCA)
-    ((gs.map (posOfA a (wayRes d.res) (actionKeys a (ownTools a tools) gs))).map liftPA)).names (classVal val w))
-  have ⟨hc, hp⟩ := buildQCAMeans ((cond.map liftC).map liftSA ++ (factCl fs (wayRes d.res)
-    (gs.map (posOf a (wayRes d.res) (actionKeys a (ownTools a tools) gs)))).map liftCA)
-    ((gs.map (posOfA a (wayRes d.res) (actionKeys a (ownTools a tools) gs))).map liftPA) (classVal val w)
-    (classQAKeysOk a (wayRes d.res) (actionKeys a (ownTools a tools) gs) cond _ gs hfrag)
-  have hv : (fun x => classVal val w (CSrc.src x)) = val := funext (fun _ => rfl)
-  have h1 : cCnfHoldsA (classVal val w) ((cond.map liftC).map liftSA) = true := by
-    rw [liftSAHolds, hv, liftFHolds]
-    exact hin
-  have h2 : cCnfHoldsA (classVal val w) ((factCl fs (wayRes d.res)
-      (gs.map (posOf a (wayRes d.res) (actionKeys a (ownTools a tools) gs)))).map liftCA) = true := by
-    rw [liftCAHolds]
-    exact factClHolds fs (wayRes d.res) (gs.map (posOf a (wayRes d.res) (actionKeys a (ownTools a tools) gs)))
-      s args e val w hval hw hclass
-  have g2 := orFalseL g (hc.trans (cnfAppHoldsA _ _ _ h1 h2))
-  rw [hp, liftPAMap, hv, posMapMatchesA s args e a (wayRes d.res) (actionKeys a (ownTools a tools) gs) val hval ha
-    hdecl hbind gs hfrag hadm] at g2
-  exact g2
+  exact classCoverMatchesP fs a tools gs d listed cond (gs.map (posOfA a (wayRes d.res) (actionKeys a (ownTools a tools) gs)))
+    (classQAKeysOk a (wayRes d.res) (actionKeys a (ownTools a tools) gs) cond _ gs hfrag) hcov s args e val hval hin w hw hclass
+    (posMapMatchesA s args e a (wayRes d.res) (actionKeys a (ownTools a tools) gs) val hval ha hdecl
+      (classBindOk fs s e w hw hclass) gs hfrag hadm)
 
 /-- `classCoverMatchesA` on every call the monitor prepares on a reachable state: the call's keys are the
 action's (`preparedDeclared`), as in `preparedClassCoverMatches`; `hadm` stays a hypothesis (it holds of

@@ -76,32 +76,10 @@ theorem classCoverMatchesR (fs : List Fact) (a : String) (tools : List Tool) (gs
   rw [hcond] at hq'
   have hQ := Option.some.inj hq'
   subst hQ
-  have hbind : ∀ n, resMatches s e.res (Pat.slot n) = true →
-      holds Lit.scalar (avOf e.res) = true ∧ holds (Lit.eqStr []) (avOf e.res) = false := by
-    intro n hm
-    rw [hclass n hm]
-    have ⟨h1, h2⟩ := factsAndTrue (hw (grpOf fs n)).1
-    exact ⟨h1, clNotTrue h2⟩
-  have g := argCoveredSound _ _ hcov (valOfC (buildQCA ((cond.map liftC).map liftSA ++ (factCl fs (wayRes d.res)
-    (gs.map (posOf a (wayRes d.res) (actionKeys a (ownTools a tools) gs)))).map liftCA)
-    ((gs.map (posOfR a (wayRes d.res) (actionKeys a (ownTools a tools) gs))).map liftPA)).names (classVal val w))
-  have ⟨hc, hp⟩ := buildQCAMeans ((cond.map liftC).map liftSA ++ (factCl fs (wayRes d.res)
-    (gs.map (posOf a (wayRes d.res) (actionKeys a (ownTools a tools) gs)))).map liftCA)
-    ((gs.map (posOfR a (wayRes d.res) (actionKeys a (ownTools a tools) gs))).map liftPA) (classVal val w)
-    (classQRKeysOk a (wayRes d.res) (actionKeys a (ownTools a tools) gs) cond _ gs hfrag)
-  have hv : (fun x => classVal val w (CSrc.src x)) = val := funext (fun _ => rfl)
-  have h1 : cCnfHoldsA (classVal val w) ((cond.map liftC).map liftSA) = true := by
-    rw [liftSAHolds, hv, liftFHolds]
-    exact hin
-  have h2 : cCnfHoldsA (classVal val w) ((factCl fs (wayRes d.res)
-      (gs.map (posOf a (wayRes d.res) (actionKeys a (ownTools a tools) gs)))).map liftCA) = true := by
-    rw [liftCAHolds]
-    exact factClHolds fs (wayRes d.res) (gs.map (posOf a (wayRes d.res) (actionKeys a (ownTools a tools) gs)))
-      s args e val w hval hw hclass
-  have g2 := orFalseL g (hc.trans (cnfAppHoldsA _ _ _ h1 h2))
-  rw [hp, liftPAMap, hv, posMapMatchesR s args e a (wayRes d.res) (actionKeys a (ownTools a tools) gs) val hval ha
-    hdecl hbind hres gs hfrag hadm] at g2
-  exact g2
+  exact classCoverMatchesP fs a tools gs d listed cond (gs.map (posOfR a (wayRes d.res) (actionKeys a (ownTools a tools) gs)))
+    (classQRKeysOk a (wayRes d.res) (actionKeys a (ownTools a tools) gs) cond _ gs hfrag) hcov s args e val hval hin w hw hclass
+    (posMapMatchesR s args e a (wayRes d.res) (actionKeys a (ownTools a tools) gs) val hval ha hdecl
+      (classBindOk fs s e w hw hclass) hres gs hfrag hadm)
 
 /-- `classCoverMatchesR` on every call the monitor prepares: the call's keys are the action's
 (`preparedDeclared`) and, when no tool declares an array or object resource constant (`ToolResScalar`),
@@ -219,12 +197,7 @@ theorem classNeqCoverMatchesR (fs : List Fact) (a : String) (tools : List Tool) 
   rw [hcond] at hq'
   have hQ := Option.some.inj hq'
   subst hQ
-  have hbind : ∀ n, resMatches s e.res (Pat.slot n) = true →
-      holds Lit.scalar (avOf e.res) = true ∧ holds (Lit.eqStr []) (avOf e.res) = false := by
-    intro n hm
-    rw [hclass n hm]
-    have ⟨h1, h2⟩ := factsAndTrue (hw (grpOf fs n)).1
-    exact ⟨h1, clNotTrue h2⟩
+  have hbind := classBindOk fs s e w hw hclass
   have g := argCoveredSound _ _ hcov (valOfC (buildQCA ((cond.map liftC).map liftSA ++ F.map liftCA)
     ((gs.map (posOfR a (wayRes d.res) keys)).map liftPA)).names (classVal val w))
   have ⟨hc, hp⟩ := buildQCAMeans ((cond.map liftC).map liftSA ++ F.map liftCA)

@@ -119,12 +119,7 @@ theorem classNeqCoverMatches (fs : List Fact) (a : String) (tools : List Tool) (
   rw [hcond] at hq'
   have hQ := Option.some.inj hq'
   subst hQ
-  have hbind : ∀ n, resMatches s e.res (Pat.slot n) = true →
-      holds Lit.scalar (avOf e.res) = true ∧ holds (Lit.eqStr []) (avOf e.res) = false := by
-    intro n hm
-    rw [hclass n hm]
-    have ⟨h1, h2⟩ := factsAndTrue (hw (grpOf fs n)).1
-    exact ⟨h1, clNotTrue h2⟩
+  have hbind := classBindOk fs s e w hw hclass
   let pos := gs.map (posOf a (wayRes d.res) (actionKeys a (ownTools a tools) gs))
   let C := (liftF cond ++ factCl fs (wayRes d.res) pos) ++ neqCl fs (wayRes d.res) pos
   have g := argCoveredSound _ _ hcov (valOfC (buildQC C (pos.map liftP)).names (classVal val w))

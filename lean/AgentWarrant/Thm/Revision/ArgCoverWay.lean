@@ -454,22 +454,16 @@ def WaysCovered (p : Policy) (a : String) (gs : List Monitor.Full.Grant) (E : Op
       (buildQ cond (gs.map (posOf a (wayRes d.res) (actionKeys a (ownTools a p.tools) gs)))).atoms =
       Answer.covered
 
-/-- The coverage theorem for every call the monitor prepares: when `argCover` answers covered on the
-question Lean writes for every way of action `a` (every way has one), every call the monitor prepares on
-a state a run from the task's start reaches, with an effect of action `a` whose resource is among
-`E`'s, has its `grantMatches` vector among `listed`, provided the argument object reads each key as the
-call's first argument of that key. The way is the one that produced the effect (`effectsOfWay`), its
-values are the call's own (`srcVal`), and its condition is proved (`preparedWayCond`). -/
-theorem preparedCoverEvery (p : Policy) (a : String) (gs : List Monitor.Full.Grant) (E : Option (List Json))
-    (listed : List (List Bool))
-    (hfrag : ∀ g, g ∈ gs → g.action = a → grantOk g = true)
-    (hcov : WaysCovered p a gs E listed)
-    (s : State) (hreach : ∃ cs, s = (runFull p (initialState p) cs).2)
-    (c : Call) (t : Tool) (es : List Effect) (hprep : prepare p s c = Except.ok (t, es))
-    (e : Effect) (he : e ∈ es) (ha : e.action = a)
-    (hE : InE E e)
+/-- The way a prepared call's effect of action `a` comes from, with the call's own values read where the way
+reads them and the way's condition proved of them: what `preparedCoverEvery` and `preparedCoverEveryA` take
+from preparation (`effectsOfWay`, `wayResVal`, `preparedWayCond`). -/
+theorem preparedWayOf (p : Policy) (a : String) (gs : List Monitor.Full.Grant) (E : Option (List Json))
+    (s : State) (c : Call) (t : Tool) (es : List Effect) (hprep : prepare p s c = Except.ok (t, es))
+    (e : Effect) (he : e ∈ es) (ha : e.action = a) (hE : InE E e)
     (hfirst : ∀ k, lookupPath (argsJson c.args) [k] = c.args.lookup k) :
-    anyB (fun u => decide (u = gs.map (fun g => grantMatches s c.args g e))) listed = true := by
+    ∃ d cond, (t, d) ∈ ways a p.tools ∧ wayCond a p.tools gs E t d = some cond ∧
+      (∀ src, srcVal s c.args e (reSrc (wayRes d.res) src) = srcVal s c.args e src) ∧
+      sCnfHolds (srcVal s c.args e) cond = true := by
   have ⟨ht, _, _, hes⟩ := prepareChecks p s c t es hprep
   have ⟨d, hd, here, hh, he'⟩ := effectsOfWay c.args e t.effects es hes he
   have hda : e.action = d.action := hereAction c.args d here e hh he'
@@ -487,8 +481,27 @@ theorem preparedCoverEvery (p : Policy) (a : String) (gs : List Monitor.Full.Gra
     exact memJoin (memMapOf (fun t => (filt (fun d => d.action == a) t.effects).map (fun d => (t, d))) hown)
       (memMapOf (fun d => (t, d)) hdf)
   have ⟨cond, hcond⟩ := wayCondSomeAll a p.tools gs E t d
+  exact ⟨d, cond, hway, hcond, wayResVal s c.args e d.res hfrom hfirst,
+    preparedWayCond p a gs E s c t es hprep e d here hh he' hfirst hE cond hcond⟩
+
+/-- The coverage theorem for every call the monitor prepares: when `argCover` answers covered on the
+question Lean writes for every way of action `a` (every way has one), every call the monitor prepares on
+a state a run from the task's start reaches, with an effect of action `a` whose resource is among
+`E`'s, has its `grantMatches` vector among `listed`, provided the argument object reads each key as the
+call's first argument of that key. The way is the one that produced the effect (`effectsOfWay`), its
+values are the call's own (`srcVal`), and its condition is proved (`preparedWayCond`). -/
+theorem preparedCoverEvery (p : Policy) (a : String) (gs : List Monitor.Full.Grant) (E : Option (List Json))
+    (listed : List (List Bool))
+    (hfrag : ∀ g, g ∈ gs → g.action = a → grantOk g = true)
+    (hcov : WaysCovered p a gs E listed)
+    (s : State) (hreach : ∃ cs, s = (runFull p (initialState p) cs).2)
+    (c : Call) (t : Tool) (es : List Effect) (hprep : prepare p s c = Except.ok (t, es))
+    (e : Effect) (he : e ∈ es) (ha : e.action = a)
+    (hE : InE E e)
+    (hfirst : ∀ k, lookupPath (argsJson c.args) [k] = c.args.lookup k) :
+    anyB (fun u => decide (u = gs.map (fun g => grantMatches s c.args g e))) listed = true := by
+  have ⟨d, cond, hway, hcond, hval, hin⟩ := preparedWayOf p a gs E s c t es hprep e he ha hE hfirst
   exact preparedCoverMatches p a gs E t d listed cond hcond hfrag (hcov t d cond hway hcond) s hreach c t es hprep
-    e he ha (srcVal s c.args e) (wayResVal s c.args e d.res hfrom hfirst)
-    (preparedWayCond p a gs E s c t es hprep e d here hh he' hfirst hE cond hcond)
+    e he ha (srcVal s c.args e) hval hin
 
 end AgentWarrant.Revision.ArgCover
