@@ -75,8 +75,11 @@ Tick = Callable[[int, int], None]
 _UNLIMITED = Budget()
 #: chunks per partition and level (``chunks``): enough for Dask to even out two workers' levels
 CHUNKS = 16
-#: the fewest frontier states worth a chunk of their own (a chunk costs the driver a round trip)
-MIN_CHUNK = 2000
+#: the fewest frontier states worth a chunk of their own (a chunk costs the driver a round trip). At 2000 the
+#: seven-tool AgentDojo banking model's level 1 (644 states, each decided for the first time) was one chunk on
+#: one worker and level 2 five a partition; at 250 the tasks' critical path at bound 4 fell from 0.54 of their
+#: CPU to 0.52-0.53 (``dask_scaling.py``'s ``critical_cpu_s``; 0.5 is an even split)
+MIN_CHUNK = 250
 
 
 def _record(measure: Measure, g: Callable[[Any], Any], on: Callable[..., Any], split: dict[tuple[int, int], Any],
