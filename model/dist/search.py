@@ -77,8 +77,9 @@ _UNLIMITED = Budget()
 CHUNKS = 16
 #: the fewest frontier states worth a chunk of their own (a chunk costs the driver a round trip). At 2000 the
 #: seven-tool AgentDojo banking model's level 1 (644 states, each decided for the first time) was one chunk on
-#: one worker and level 2 five a partition; at 250 the tasks' critical path at bound 4 fell from 0.54 of their
-#: CPU to 0.52-0.53 (``dask_scaling.py``'s ``critical_cpu_s``; 0.5 is an even split)
+#: one worker and level 2 five a partition; at 250 the tasks' critical path at bound 4 was 0.525 and 0.542 of
+#: their CPU against 0.539-0.549 at 2000 (``Measure.critical_cpu``, four runs at 2000 and two at 250 on a
+#: machine at load 3-7; 0.5 is an even split): a small gain, within the runs' spread
 MIN_CHUNK = 250
 
 
