@@ -13,7 +13,7 @@ as measured, and 10^9 states, its last level's ratios (new states, transitions a
 state) continued. Assumptions (stated in the table's caption too):
 
 - expansion is balanced by chunks (``model/dist/search.py``): a level's frontier is cut into
-  ``min(16 P, frontier / 2000)`` chunks (at least one) and a level waits for the busiest worker, at
+  ``min(16 P, frontier / 250)`` chunks (at least one) and a level waits for the busiest worker, at
   most the mean plus one chunk (greedy list scheduling); fewer chunks than workers leave workers idle;
 - the classes still decide ownership: a partition's share of the states it owns is the makespan of
   largest-first placement of the measured class sizes on P partitions (``skew``); the chunks an
@@ -39,11 +39,12 @@ import sys
 from pathlib import Path
 from typing import Any
 
+from model.dist.search import CHUNKS, MIN_CHUNK
+
 BANDWIDTH = 1.0e9  # bytes/s per worker (10 Gbit/s)
 LATENCY = 1.0e-3  # s per level (round trips through the scheduler)
 WORKERS = (1, 2, 10, 100, 1000)
 BIG = 1.0e9
-CHUNKS, MIN_CHUNK = 16, 2000  # as model/dist/search.py
 INPUTS = "dask_projection_inputs.json"
 
 #: a level: (frontier, transitions, entries)
@@ -147,8 +148,8 @@ def draw(out_dir: Path, table: str, inputs: dict[str, Any]) -> list[Path]:
                f"{crossing:.2f} of the entries crossing on 2 workers, {dests:.0f} classes per partition's "
                f"children in the last level, {len(sizes)} decision classes in that level (the largest "
                f"{sizes[0] / sum(sizes):.3f} of the states). Workloads: the measured levels, and 10^9 states "
-               f"continuing the last level's ratios. Assumed: expansion in min(16 P, frontier / 2000) chunks "
-               f"and a level as long as the mean plus one chunk; ownership by class, placed largest first "
+               f"continuing the last level's ratios. Assumed: expansion in min({CHUNKS} P, frontier / {MIN_CHUNK}) "
+               f"chunks and a level as long as the mean plus one chunk; ownership by class, placed largest first "
                f"(skew: the fullest owner over the mean), its excess stolen and sent once more; "
                f"{BANDWIDTH / 1e9:.0f} GB/s per worker, {LATENCY * 1e3:.0f} ms per level, no overlap of "
                "expand and exchange; a single-threaded scheduler handling per level P opening tasks, 3 per "

@@ -88,6 +88,23 @@ def test_local_workers_run_without_dasks_profiler(dask_client: Any) -> None:
     assert len(on) == 2 and not any(on.values())
 
 
+def test_local_cluster_housekeeping_is_slowed(dask_client: Any) -> None:
+    """``cluster.connect`` runs Dask's housekeeping timers at ``HOUSEKEEPING``'s intervals, not Dask's
+    defaults (20 ms, 100 ms, 500 ms), in the workers and in the scheduler: they take CPU from the search."""
+    from dask.utils import parse_timedelta
+
+    from model.dist.cluster import HOUSEKEEPING
+
+    want = {name: 1000 * parse_timedelta(HOUSEKEEPING[key]) for name, key in (
+        ("tick", "distributed.admin.tick.interval"), ("memory_monitor", "distributed.worker.memory.monitor-interval"),
+        ("monitor", "distributed.admin.system-monitor.interval"))}
+    assert min(want.values()) >= 1000
+    workers = dask_client.run(lambda dask_worker: {n: dask_worker.periodic_callbacks[n].callback_time for n in want})
+    assert len(workers) == 2 and all(got == want for got in workers.values())
+    ticks = dask_client.run_on_scheduler(lambda dask_scheduler: dask_scheduler.periodic_callbacks["tick"].callback_time)
+    assert ticks == want["tick"]
+
+
 @pytest.mark.parametrize("fingerprints", [False, True])
 def test_one_partition_equals_single_process(dask_client: Any, fingerprints: bool) -> None:
     """One partition (a cluster of one worker): its children are not hashed into classes, yet the driver's
