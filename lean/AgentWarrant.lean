@@ -209,6 +209,7 @@ import AgentWarrant.Thm.Edits.DeriveTreeSrc
 import AgentWarrant.Spec.Edits.DeriveTreeRunJ
 import AgentWarrant.Thm.Edits.DeriveTreeRunJ
 import AgentWarrant.Spec.Edits.TreeContract
+import AgentWarrant.Spec.Edits.TreeContractInst
 import AgentWarrant.Thm.Edits.TreeContract
 import AgentWarrant.Oracle.TreeContract
 

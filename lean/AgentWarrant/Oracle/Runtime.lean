@@ -6,6 +6,7 @@ import AgentWarrant.Spec.Edits.DeriveTreeRoot
 import AgentWarrant.Spec.Edits.DeriveTreeNames
 import AgentWarrant.Spec.Edits.DeriveTreeArity
 import AgentWarrant.Spec.Edits.DeriveTreeRunJ
+import AgentWarrant.Spec.Edits.TreeContractInst
 import AgentWarrant.Oracle.Edits
 import AgentWarrant.Oracle.Common
 import AgentWarrant.Oracle.DeriveRT
@@ -39,7 +40,9 @@ judged contracts' calls (`runJOutInjB`) and fresh for the leaves the change keep
 processed calls (`runJOutFreshB` against `runJStaleCalls`),
 `judgedTEdit`), and the step reports `"judged": {"agrees": b, "outInj": b | null, "outFresh": b | null,
 "leaves": [[pomset]] | null}`, the three verdicts and the contracts the machine installs when all hold), `{"kind": "update" | "preload", "edit": u,
-"answer": i}` (the Agent's `i`-th answer, in the order of the session's checks), `{"kind": "use" |
+"answer": i}` (the Agent's `i`-th answer, in the order of the session's checks; an update that commits reports
+`"contract": {"agrees": b, "outcomes": [pomset]}`, `⟦T'⟧` of the installed tree and whether the installed
+instance's outcomes are it, `instOutcomesAgreeB` of `Spec/Edits/TreeContractInst.lean`), `{"kind": "use" |
 "retry", "call": x, "token": version | null, "request": ok}`, `{"kind": "dispatch"}`, `{"kind":
 "settle", "action": d, "value": v}`, `{"kind": "checkpoint", "id": k, "branch": b}` (Lean decides whether `b` is current from its tree),
 `{"kind": "restart"}`, and the registered extension `{"kind": "extend", "policy": {"delta": [...]},
@@ -65,7 +68,8 @@ installed has the four properties (`Thm.editTreeAritiesHold` for the arities).
 `edit_ideal` runs the ideal machine (`stepI`: the atomic edit, the tokenless tool call, Dispatch,
 completion, Checkpoint, the registered extension; a retry changes nothing) over `{"root": derived, "events": [event]}` with
 events `{"kind": "edit", "edit": u, "derived": derived}` (with `"judged"` as for a check), `{"kind": "use", "call": x, "request": ok}`,
-`{"kind": "retry", "call": x}`, `dispatch`, `settle`, `checkpoint` and `extend` as above; same output. -/
+`{"kind": "retry", "call": x}`, `dispatch`, `settle`, `checkpoint` and `extend` as above; same output (an
+accepted edit reports `"contract"` as an update does). -/
 namespace AgentWarrant.Oracle.Runtime
 open Lean AgentWarrant AgentWarrant.Edits AgentWarrant.Edits.Machine
 open AgentWarrant.Oracle.Edits (field as listOf nats pinstD tripleD pairD)
@@ -323,11 +327,25 @@ def sevJudged (c : Core) : SEv → List (String × Json)
   | SEv.check _ d => judgedJ c d
   | _ => []
 
+/-- `"contract"` on a step that installs an edit's derivation: `⟦T'⟧` of the installed tree
+(`treeContract`) and whether the installed instance's outcomes are it (`instOutcomesAgreeB`). -/
+def contractJ (c : Core) : List (String × Json) :=
+  [("contract", Json.mkObj [("agrees", toJson (instOutcomesAgreeB c.inst c.tree)),
+    ("outcomes", Json.arr ((treeContract c.tree).map (fun p => Json.mkObj (Oracle.DeriveRT.pomJ p))).toArray)])]
+
+/-- The contract check of a rule update that committed (an extension's update installs no edit). -/
+def sevContract (o : Obs) (c : Core) : SEv → List (String × Json)
+  | SEv.update _ _ => match o with
+    | Obs.updated _ => contractJ c
+    | _ => []
+  | _ => []
+
 def runAll : Sess → List (SEv × Bool) → List Json
   | _, [] => []
   | s, (e, c) :: es =>
     let p := runOne s e c
-    Json.mkObj ([("obs", obsJ p.1), ("state", stateJ p.2.store.committed)] ++ sevJudged s.store.committed.core e)
+    Json.mkObj ([("obs", obsJ p.1), ("state", stateJ p.2.store.committed)] ++ sevJudged s.store.committed.core e
+      ++ sevContract p.1 p.2.store.committed.core e)
       :: runAll p.2 es
 
 /-- `"rootOrder"`: Lean's verdicts on the root tree, `[parents before children, no crossing links,
@@ -381,7 +399,9 @@ def runIdeal : List (Core × Nat × Option ((Machine.Derived × TEdit) × Option
       | IdEv.ev ie => let p := stepI (lookup t) c ie; (p.1, p.2, t)
       | IdEv.retry x => (retryI c x, c, t)
     let jd := match e with
-      | IdEv.edit _ d => judgedJ c d
+      | IdEv.edit _ d => judgedJ c d ++ (match o with
+        | Obs.accepted => contractJ c'
+        | _ => [])
       | _ => []
     Json.mkObj ([("obs", obsJ o), ("state", stateJ ⟨c', []⟩)] ++ jd) :: runIdeal t' c' es
 
