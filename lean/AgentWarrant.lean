@@ -211,6 +211,7 @@ import AgentWarrant.Thm.Edits.DeriveTreeRunJ
 import AgentWarrant.Spec.Edits.TreeContract
 import AgentWarrant.Spec.Edits.TreeContractInst
 import AgentWarrant.Thm.Edits.TreeContract
+import AgentWarrant.Thm.Edits.TreeContractInst
 import AgentWarrant.Oracle.TreeContract
 
 /-- The oracle executable's entry point (`leanpkg build bin` → build/bin/AgentWarrant). -/

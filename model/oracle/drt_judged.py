@@ -217,15 +217,22 @@ def _installed(events: list[dict[str, Any]]) -> list[Any]:
 
 
 def contract_check(events: list[dict[str, Any]], lean_steps: list[Any], commits: list[bool]) -> tuple[list[str], int]:
-    """For each step that installs an edit's derivation (a committed rule update, an accepted ideal edit;
-    ``commits`` is Python's verdict per step): Lean must report ``⟦T'⟧`` of the tree its machine installed
-    and that the installed instance's outcomes are it (``"contract"``, ``instOutcomesAgreeB`` of
-    lean/AgentWarrant/Spec/Edits/TreeContractInst.lean). The driver repeats the comparison on the outcomes
-    it sent (multisets of pomsets, order transitively closed, as the ``tree_contract`` DRT compares), so a
-    Lean verdict that disagrees with its own ``⟦T'⟧`` is a mismatch too. An extension installs no edit and
-    is not checked. Returns the mismatches and the installs checked."""
+    """For each check (runtime) or edit (ideal) whose derivation Lean computes, Lean's verdict on whether
+    its instance's outcomes are ``⟦T'⟧`` of its tree (``"instContract"``, ``instOutcomesAgreeB`` of
+    lean/AgentWarrant/Spec/Edits/TreeContractInst.lean) must hold: Lean's machine refuses the derivation
+    otherwise (``tciGuard``). For each step that installs an edit's derivation (a committed rule update, an
+    accepted ideal edit; ``commits`` is Python's verdict per step): Lean must report ``⟦T'⟧`` of the tree its
+    machine installed and that the installed instance's outcomes are it (``"contract"``). The driver repeats
+    that comparison on the outcomes it sent (multisets of pomsets, order transitively closed, as the
+    ``tree_contract`` DRT compares), so a Lean verdict that disagrees with its own ``⟦T'⟧`` is a mismatch
+    too. An extension installs no edit and is not checked. Returns the mismatches and the installs
+    checked."""
     bad: list[str] = []
     checked = 0
+    for k, st in enumerate(lean_steps):
+        if st.get("instContract") is False:
+            bad.append(f"step {k} contract: the derivation's instance's outcomes are not Lean's ⟦T'⟧ "
+                       f"(instOutcomesAgreeB; Lean's machine refuses it)")
     for k, (d, st, c) in enumerate(zip(_installed(events), lean_steps, commits, strict=False)):
         lc = st.get("contract")
         if not c and lc is None:

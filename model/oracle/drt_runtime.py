@@ -63,8 +63,10 @@ with the tree's. Outside the fragment (a family, a wider group, an unregistered 
 stay Python's; both are counted (tags ``judged edit``, ``edit outside the term model``). After every install
 of an edit (a committed rule update, an accepted ideal edit) Lean reports ``⟦T'⟧`` of the tree its machine
 installed and whether the installed instance's outcomes are it, and the driver repeats that comparison on
-the outcomes it sent; a disagreement is a mismatch (``drt_judged.contract_check``, tag ``installed instance
-is ⟦T'⟧``). Choices: a
+the outcomes it sent; Lean's machine runs on ``Derive`` guarded by the comparison (``tciGuard``: a derivation
+whose instance's outcomes are not ``⟦T'⟧`` of its tree is undefined), and each check or edit reports Lean's
+verdict on its derivation (``"instContract"``); a false verdict or a disagreement is a mismatch
+(``drt_judged.contract_check``, tag ``installed instance is ⟦T'⟧``). Choices: a
 crashed check commits nothing and its answer is lost; the crash is injected by a ``Runtime`` subclass
 whose step raises inside the open transaction (SQLite then rolls it back), and a restart closes the
 store and opens it again; a session draws no edit that derives an outcome of more than ``MAX_EVENTS``

@@ -23,6 +23,7 @@ from model.edits.runtime.tree import (
     ParNode,
     SeqNode,
     addressable,
+    contract_of,
     groups,
     leaves,
     replace_at,
@@ -447,13 +448,15 @@ def _dropped_outcome(monkeypatch: pytest.MonkeyPatch) -> None:
 
 
 def _not_tree_contract(res: Mismatch) -> bool:
-    return any("not Lean's ⟦T'⟧" in mode for mode in res.modes)
+    """Lean found the derivation's instance outcomes not ``⟦T'⟧`` and its machine refused the edit."""
+    return any("not Lean's ⟦T'⟧" in mode and "refuses" in mode for mode in res.modes) \
+        and any(mode.endswith("observation") for mode in res.modes)
 
 
 def test_instance_dropping_an_outcome_is_caught(oracle: LeanOracle, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A ``Derive`` whose instance drops an outcome is reported by Lean's ``⟦T'⟧`` check on the rule update
-    that installs it, in the first runtime session where such an install happens; unperturbed, the same
-    session agrees and checks its installs."""
+    """A ``Derive`` whose instance drops an outcome is refused by Lean's machine (``tciGuard``: the check
+    answers invalid where Python's accepts) and reported as not ``⟦T'⟧``, in the first runtime session that
+    checks such an edit; unperturbed, the same session agrees and checks its installs."""
     found = _first_caught(oracle, monkeypatch, _dropped_outcome, 40, _not_tree_contract)
     assert found is not None
     case, _ = found
@@ -463,8 +466,8 @@ def test_instance_dropping_an_outcome_is_caught(oracle: LeanOracle, monkeypatch:
 
 
 def test_ideal_instance_dropping_an_outcome_is_caught(oracle: LeanOracle, monkeypatch: pytest.MonkeyPatch) -> None:
-    """The same on the ideal machine: the accepted edit's install is reported, and the session agrees
-    unperturbed."""
+    """The same on the ideal machine: Lean's edit is invalid where Python's is accepted, and the session
+    agrees unperturbed."""
     for seed in range(40):
         case = R.Session(R.REGISTRATIONS[seed % 2], seed, 12)
         with monkeypatch.context() as m:
@@ -722,6 +725,12 @@ def test_edit_trees_on_crafted_trees(oracle: LeanOracle) -> None:
             root = R.derived_json(nb, s0.installed.instance, s0, s0.eta)
             derived = {k: v for k, v in root.items() if k != "tree"} | {"edit": _spelled(nb, change)}
             root["tree"] = R.tree_json(nb, tree)
+            if expected is not None:
+                # the machine installs only an instance whose outcomes are ⟦T'⟧, and only with a nonempty
+                # safe set: the crafted trees' calls get an automaton allowing every label
+                derived["instance"] = derived["instance"] | {"outcomes": [
+                    {"id": k} | R.pomset_json(nb, p) for k, p in enumerate(outcomes(contract_of(expected)).values())],
+                    "policy": {"delta": [[0, x, 0] for x in sorted(set(derived["instance"]["lab"]))]}}
             out = oracle.call(R.IDEAL, {"root": root, "events": [{"kind": "edit", "edit": 0, "derived": derived}]})
             step = out["steps"][0]
             if expected is None:

@@ -42,7 +42,9 @@ processed calls (`runJOutFreshB` against `runJStaleCalls`),
 "leaves": [[pomset]] | null}`, the three verdicts and the contracts the machine installs when all hold), `{"kind": "update" | "preload", "edit": u,
 "answer": i}` (the Agent's `i`-th answer, in the order of the session's checks; an update that commits reports
 `"contract": {"agrees": b, "outcomes": [pomset]}`, `⟦T'⟧` of the installed tree and whether the installed
-instance's outcomes are it, `instOutcomesAgreeB` of `Spec/Edits/TreeContractInst.lean`), `{"kind": "use" |
+instance's outcomes are it, `instOutcomesAgreeB` of `Spec/Edits/TreeContractInst.lean`; a check reports
+`"instContract": b`, whether its derivation's instance's outcomes are `⟦T'⟧` of its tree, and `Derive`
+is guarded by it, `tciGuard`, so a derivation failing it is undefined and the check answers invalid), `{"kind": "use" |
 "retry", "call": x, "token": version | null, "request": ok}`, `{"kind": "dispatch"}`, `{"kind":
 "settle", "action": d, "value": v}`, `{"kind": "checkpoint", "id": k, "branch": b}` (Lean decides whether `b` is current from its tree),
 `{"kind": "restart"}`, and the registered extension `{"kind": "extend", "policy": {"delta": [...]},
@@ -69,7 +71,7 @@ installed has the four properties (`Thm.editTreeAritiesHold` for the arities).
 completion, Checkpoint, the registered extension; a retry changes nothing) over `{"root": derived, "events": [event]}` with
 events `{"kind": "edit", "edit": u, "derived": derived}` (with `"judged"` as for a check), `{"kind": "use", "call": x, "request": ok}`,
 `{"kind": "retry", "call": x}`, `dispatch`, `settle`, `checkpoint` and `extend` as above; same output (an
-accepted edit reports `"contract"` as an update does). -/
+accepted edit reports `"contract"` as an update does, and an edit `"instContract"` as a check does). -/
 namespace AgentWarrant.Oracle.Runtime
 open Lean AgentWarrant AgentWarrant.Edits AgentWarrant.Edits.Machine
 open AgentWarrant.Oracle.Edits (field as listOf nats pinstD tripleD pairD)
@@ -208,7 +210,16 @@ names for its new nodes (`leanNames`, above the tree's names and `reserved`; the
 the change are never read), and, for an entry with a judged request, the new leaves' contracts from Lean's
 judgment after Lean's source check against the record (`derRunJ`); without one, `treeDerN`'s path. -/
 def lookup (t : List (Core × Nat × Option ((Machine.Derived × TEdit) × Option DeriveTreeRunJ.RunJReq))) :
-    Derivation := DeriveTreeRunJ.derRunJ (lookupT t)
+    Derivation := tciGuard (DeriveTreeRunJ.derRunJ (lookupT t))
+
+/-- `"instContract"` on a check or edit step whose derivation Lean computes (before the guard): whether its
+instance's outcomes are `⟦T'⟧` of its tree (`instOutcomesAgreeB`); when not, `lookup` (`tciGuard`) leaves
+it undefined and the edit is invalid. -/
+def instContractJ (t : List (Core × Nat × Option ((Machine.Derived × TEdit) × Option DeriveTreeRunJ.RunJReq)))
+    (c : Core) (u : Nat) : List (String × Json) :=
+  match DeriveTreeRunJ.derRunJ (lookupT t) c u with
+  | some d => [("instContract", toJson (instOutcomesAgreeB d.inst d.tree))]
+  | none => []
 
 /-- Lean's view of a judged request at the record `c` (`"judged"` on the step): the source check's verdict,
 whether `out` is one-to-one on the calls the judgment allocates (`runJOutInjB`), whether it names none of
@@ -323,8 +334,9 @@ def stateJ (S : RState) : Json :=
     ("saved", Json.arr (c.saved.map (fun k => Json.arr #[toJson k.id, toJson k.branch, jNats k.done,
       Json.arr (k.rest.map jNats).toArray])).toArray)]
 
-def sevJudged (c : Core) : SEv → List (String × Json)
-  | SEv.check _ d => judgedJ c d
+def sevJudged (t : List (Core × Nat × Option ((Machine.Derived × TEdit) × Option DeriveTreeRunJ.RunJReq)))
+    (c : Core) : SEv → List (String × Json)
+  | SEv.check u d => judgedJ c d ++ instContractJ t c u
   | _ => []
 
 /-- `"contract"` on a step that installs an edit's derivation: `⟦T'⟧` of the installed tree
@@ -344,7 +356,7 @@ def runAll : Sess → List (SEv × Bool) → List Json
   | _, [] => []
   | s, (e, c) :: es =>
     let p := runOne s e c
-    Json.mkObj ([("obs", obsJ p.1), ("state", stateJ p.2.store.committed)] ++ sevJudged s.store.committed.core e
+    Json.mkObj ([("obs", obsJ p.1), ("state", stateJ p.2.store.committed)] ++ sevJudged p.2.table s.store.committed.core e
       ++ sevContract p.1 p.2.store.committed.core e)
       :: runAll p.2 es
 
@@ -399,7 +411,7 @@ def runIdeal : List (Core × Nat × Option ((Machine.Derived × TEdit) × Option
       | IdEv.ev ie => let p := stepI (lookup t) c ie; (p.1, p.2, t)
       | IdEv.retry x => (retryI c x, c, t)
     let jd := match e with
-      | IdEv.edit _ d => judgedJ c d ++ (match o with
+      | IdEv.edit u d => judgedJ c d ++ instContractJ t' c u ++ (match o with
         | Obs.accepted => contractJ c'
         | _ => [])
       | _ => []

@@ -1,4 +1,5 @@
 import AgentWarrant.Spec.Edits.TreeContract
+import AgentWarrant.Spec.Edits.Machine
 /-! Whether the outcomes of a check instance are the workflow contract `⟦T⟧` of a tree
 (*When Can Agents Safely Checkpoint, Fork, Restore, and Merge?*, Sections IV-A and IV-B1): the runtime
 and ideal oracles (`Oracle/Runtime.lean`) report it for the instance and tree every accepted edit
@@ -11,8 +12,10 @@ Choices, where the paper is silent:
 - The closure composes the order with itself once per event (enough: a chain has fewer links than
   events), adding only pairs not yet present so the list stays as small as the closed order.
 - The multiset comparison removes, for each instance outcome, the first equal outcome of `⟦T⟧`; this is
-  exact because the equality is an equivalence. This is a check the oracles report, not a condition
-  the machines impose: an edit is installed whatever it answers. -/
+  exact because the equality is an equivalence.
+- The oracles run the machines on `tciGuard` of the session's `Derive`: a derivation whose instance's
+  outcomes are not `⟦T'⟧` of its tree is undefined, so the edit is invalid; the instance's maps, log and
+  policy automaton are still `Derive`'s, not built from `⟦T'⟧`. -/
 namespace AgentWarrant.Edits.Machine
 open AgentWarrant AgentWarrant.Edits
 
@@ -63,5 +66,12 @@ def tciSameB : List Pomset → List Pomset → Bool
 
 /-- The instance's outcomes are `⟦T⟧` of the tree, as multisets of pomsets up to the closure. -/
 def instOutcomesAgreeB (i : PInst) (t : Tree) : Bool := tciSameB (i.outs.map POutcome.pom) (treeContract t)
+
+/-- `Derive` restricted to the derivations whose instance's outcomes are `⟦T'⟧` of their tree. -/
+def tciGuard (D : Derivation) : Derivation := fun c u => match D c u with
+  | some d => match instOutcomesAgreeB d.inst d.tree with
+    | true => some d
+    | false => none
+  | none => none
 
 end AgentWarrant.Edits.Machine
