@@ -84,6 +84,7 @@ import AgentWarrant.Thm.Edits.DeriveTreeNames
 import AgentWarrant.Thm.Edits.DeriveTreeRunJ
 import AgentWarrant.Thm.Edits.DeriveTreeArityMergeSelect
 import AgentWarrant.Thm.Edits.TreeContract
+import AgentWarrant.Thm.Edits.TreeContractInst
 /-! The headline results, each stated once in plain words and proved by the lemma named in its
 proof (in the mirrored `Thm/` file of the judgment). docs/lean.md tabulates them against the
 papers' statements. Definitions live in `Spec/`; nothing here defines behaviour. -/
@@ -2643,5 +2644,20 @@ theorem treeContractCallsAreLeaves {t : AgentWarrant.Edits.Machine.Tree} {p : Ag
     (h : p ∈ AgentWarrant.Edits.Machine.treeContract t) (hx : x ∈ p.events) :
     ∃ l, l ∈ t ∧ l.kind = 0 ∧ x ∈ AgentWarrant.Edits.Machine.restCalls l :=
   AgentWarrant.Edits.Machine.treeContractCalls h hx
+
+/-- The installed instance's outcomes are `⟦T'⟧`: on `Derive` guarded by `instOutcomesAgreeB`
+(`tciGuard`, what the runtime and ideal oracles run), a rule update the durable runtime commits and an
+edit the ideal machine accepts install an instance whose outcomes are, as multisets of pomsets up to the
+transitive closure of the order, the contract `⟦T'⟧` (`treeContract`) of the tree they install. -/
+theorem installedInstanceIsTreeContract {D : AgentWarrant.Edits.Machine.Derivation} :
+    (∀ {St St' : AgentWarrant.Edits.Machine.Store} {u e : Nat} {y : AgentWarrant.Edits.Machine.Answer},
+      AgentWarrant.Edits.Machine.commit (AgentWarrant.Edits.Machine.tciGuard D) St
+        (AgentWarrant.Edits.Machine.Ev.update u y) = (AgentWarrant.Edits.Machine.Obs.updated e, St') →
+      AgentWarrant.Edits.Machine.instOutcomesAgreeB St'.committed.core.inst St'.committed.core.tree = true) ∧
+    (∀ {c c' : AgentWarrant.Edits.Machine.Core} {u : Nat},
+      AgentWarrant.Edits.Machine.stepI (AgentWarrant.Edits.Machine.tciGuard D) c
+        (AgentWarrant.Edits.Machine.IEv.edit u) = (AgentWarrant.Edits.Machine.Obs.accepted, c') →
+      AgentWarrant.Edits.Machine.instOutcomesAgreeB c'.inst c'.tree = true) :=
+  ⟨fun h => AgentWarrant.Edits.Machine.tciCommitAgrees h, fun h => AgentWarrant.Edits.Machine.tciStepIAgrees h⟩
 
 end AgentWarrant.Thm

@@ -198,3 +198,56 @@ def judged_check(events: list[dict[str, Any]], lean_steps: list[Any]) -> tuple[l
             if _contracts(lj["leaves"]) != _contracts(python_leaves):
                 bad.append(f"step {k} judged: new leaves' contracts differ")
     return bad, judged, outside
+
+
+def _installed(events: list[dict[str, Any]]) -> list[Any]:
+    """Per event, the derivation an install at that step would carry, as sent to Lean: an ideal edit's
+    own; a rule update's, the check whose answer it presents (answers count the checks that ran to the
+    end, as the runtime oracle's do)."""
+    answered = [e.get("derived") for e in events if e["kind"] == "check" and not e.get("crash")]
+    out: list[Any] = []
+    for e in events:
+        if e["kind"] == "edit":
+            out.append(e.get("derived"))
+        elif e["kind"] == "update" and 0 <= e["answer"] < len(answered):
+            out.append(answered[e["answer"]])
+        else:
+            out.append(None)
+    return out
+
+
+def contract_check(events: list[dict[str, Any]], lean_steps: list[Any], commits: list[bool]) -> tuple[list[str], int]:
+    """For each check (runtime) or edit (ideal) whose derivation Lean computes, Lean's verdict on whether
+    its instance's outcomes are ``⟦T'⟧`` of its tree (``"instContract"``, ``instOutcomesAgreeB`` of
+    lean/AgentWarrant/Spec/Edits/TreeContractInst.lean) must hold: Lean's machine refuses the derivation
+    otherwise (``tciGuard``). For each step that installs an edit's derivation (a committed rule update, an
+    accepted ideal edit; ``commits`` is Python's verdict per step): Lean must report ``⟦T'⟧`` of the tree its
+    machine installed and that the installed instance's outcomes are it (``"contract"``). The driver repeats
+    that comparison on the outcomes it sent (multisets of pomsets, order transitively closed, as the
+    ``tree_contract`` DRT compares), so a Lean verdict that disagrees with its own ``⟦T'⟧`` is a mismatch
+    too. An extension installs no edit and is not checked. Returns the mismatches and the installs
+    checked."""
+    bad: list[str] = []
+    checked = 0
+    for k, st in enumerate(lean_steps):
+        if st.get("instContract") is False:
+            bad.append(f"step {k} contract: the derivation's instance's outcomes are not Lean's ⟦T'⟧ "
+                       f"(instOutcomesAgreeB; Lean's machine refuses it)")
+    for k, (d, st, c) in enumerate(zip(_installed(events), lean_steps, commits, strict=False)):
+        lc = st.get("contract")
+        if not c and lc is None:
+            continue
+        if not isinstance(lc, dict):
+            bad.append(f"step {k} contract: Python installed an edit, Lean reports no ⟦T'⟧")
+            continue
+        checked += 1
+        lean = Counter(_pom_key(p["events"], p["order"]) for p in lc["outcomes"])
+        inst = None if not isinstance(d, dict) else Counter(
+            _pom_key(p["events"], p["order"]) for p in d["instance"]["outcomes"])
+        if lc["agrees"] is not True:
+            bad.append(f"step {k} contract: the installed instance's outcomes are not Lean's ⟦T'⟧ "
+                       f"(instOutcomesAgreeB)")
+        if inst is not None and (inst == lean) != (lc["agrees"] is True):
+            bad.append(f"step {k} contract: Lean's instOutcomesAgreeB says {lc['agrees']}, the driver's "
+                       f"comparison of the sent outcomes with Lean's ⟦T'⟧ says {inst == lean}")
+    return bad, checked

@@ -60,7 +60,13 @@ allocates), and Lean's machine (``derRunJ``) runs its source check against its o
 request and installs the judged contracts; Python's are then compared with them (``judged_check``), and a
 leaf whose ``Γ_b`` is a term is sent with it (``"term"``), so the check compares the judgment's pomsets
 with the tree's. Outside the fragment (a family, a wider group, an unregistered rule, ...) the contracts
-stay Python's; both are counted (tags ``judged edit``, ``edit outside the term model``). Choices: a
+stay Python's; both are counted (tags ``judged edit``, ``edit outside the term model``). After every install
+of an edit (a committed rule update, an accepted ideal edit) Lean reports ``⟦T'⟧`` of the tree its machine
+installed and whether the installed instance's outcomes are it, and the driver repeats that comparison on
+the outcomes it sent; Lean's machine runs on ``Derive`` guarded by the comparison (``tciGuard``: a derivation
+whose instance's outcomes are not ``⟦T'⟧`` of its tree is undefined), and each check or edit reports Lean's
+verdict on its derivation (``"instContract"``); a false verdict or a disagreement is a mismatch
+(``drt_judged.contract_check``, tag ``installed instance is ⟦T'⟧``). Choices: a
 crashed check commits nothing and its answer is lost; the crash is injected by a ``Runtime`` subclass
 whose step raises inside the open transaction (SQLite then rolls it back), and a restart closes the
 store and opens it again; a session draws no edit that derives an outcome of more than ``MAX_EVENTS``
@@ -144,7 +150,7 @@ from model.edits.runtime.tree import (
     residual,
 )
 from model.oracle import edits_json as E
-from model.oracle.drt_judged import gamma_term, judged_check, judged_request
+from model.oracle.drt_judged import contract_check, gamma_term, judged_check, judged_request
 from model.oracle.drt_root import root_order
 from model.oracle.inproc import Oracle
 from model.oracle.lean import shaped
@@ -637,7 +643,8 @@ def run_session(oracle: Oracle, case: Session, workdir: Path | None = None) -> C
             "steps": [{"obs": st["obs"], "state": lean_state(st["state"])} for st in o["steps"]]})
         python = {"root": root is not None, "state": py_init if root is not None else None, "steps": lean_steps}
         j_bad, judged, outside = judged_check(events, out["steps"])
-        bad = _compare(python, lean) + root_order(root, out) + named_bad + j_bad
+        c_bad, contracts = contract_check(events, out["steps"], commits)
+        bad = _compare(python, lean) + root_order(root, out) + named_bad + j_bad + c_bad
         crashes = sum(1 for e in events if e.get("crash"))
         doc = {"registration": case.registration, "seed": case.seed, "length": case.length,
                "actions": _events_doc(actions)}
@@ -647,7 +654,8 @@ def run_session(oracle: Oracle, case: Session, workdir: Path | None = None) -> C
         return Agree("session", ("event",) * len(events) + ("crash point",) * crashes + ("extend",) * extends
                      + checkpoint_tags(py_steps) + tree_tags(events, py_steps) + ("lean names",) * named
                      + renamed_tags(perm, events) + (ROOT_TAG,) * (root is not None)
-                     + ("judged edit",) * judged + ("edit outside the term model",) * outside)
+                     + ("judged edit",) * judged + ("edit outside the term model",) * outside
+                     + ("installed instance is ⟦T'⟧",) * contracts)
     finally:
         d.close()
         shutil.rmtree(tmp, ignore_errors=True)
@@ -947,7 +955,8 @@ def run_ideal_session(oracle: Oracle, case: Session) -> CaseResult:
                   for st, ev in zip(r["steps"], events, strict=True)]})
     python = {"root": True, "state": py_init, "steps": lean_steps}
     j_bad, judged, outside = judged_check(events, out["steps"])
-    bad = _compare(python, lean) + root_order(root, out) + named_bad + sorted(set(derived_bad)) + j_bad
+    c_bad, contracts = contract_check(events, out["steps"], commits)
+    bad = _compare(python, lean) + root_order(root, out) + named_bad + sorted(set(derived_bad)) + j_bad + c_bad
     if bad:
         doc = {"registration": case.registration, "seed": case.seed, "length": case.length, "actions": actions}
         return Mismatch(IDEAL, tuple(bad), doc, payload, python, lean)
@@ -955,7 +964,8 @@ def run_ideal_session(oracle: Oracle, case: Session) -> CaseResult:
     return Agree("session", ("event",) * len(events) + ("derived check",) * len(checked) + ("extend",) * extends
                  + checkpoint_tags(py_steps) + tree_tags(events, py_steps) + ("lean names",) * named
                  + renamed_tags(perm, events) + (ROOT_TAG,)
-                 + ("judged edit",) * judged + ("edit outside the term model",) * outside)
+                 + ("judged edit",) * judged + ("edit outside the term model",) * outside
+                 + ("installed instance is ⟦T'⟧",) * contracts)
 
 
 def derived_check(oracle: Oracle, d: Derived) -> list[str]:

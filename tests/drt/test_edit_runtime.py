@@ -23,6 +23,7 @@ from model.edits.runtime.tree import (
     ParNode,
     SeqNode,
     addressable,
+    contract_of,
     groups,
     leaves,
     replace_at,
@@ -33,6 +34,8 @@ from model.oracle.lean import LeanOracle
 from model.oracle.results import Agree, Mismatch
 
 pytestmark = pytest.mark.lean
+
+INSTALLED = "installed instance is ⟦T'⟧"
 
 
 class Recording:
@@ -54,15 +57,17 @@ class Recording:
 def test_sessions_agree(oracle: LeanOracle) -> None:
     rec = Recording(oracle)
     kinds: set[str] = set()
-    crashes = 0
+    crashes = installs = 0
     for seed in range(8):
         res = R.run_session(rec, R.Session(R.REGISTRATIONS[seed % 2], seed, 14))  # type: ignore[arg-type]
         assert isinstance(res, Agree), res
         kinds |= {st["obs"][0] for st in rec.out["steps"]}
         crashes += res.tags.count("crash point")
+        installs += res.tags.count(INSTALLED)
     # the sessions reach tool calls, edits and the rule update's outcomes, restarts and crashes
     assert {"new", "edit", "restarted", "crashed"} <= kinds
     assert crashes > 0
+    assert installs > 0  # some rule update installed an edit and Lean checked its instance against ⟦T'⟧
 
 
 def test_replay_from_vector(oracle: LeanOracle) -> None:
@@ -104,11 +109,14 @@ def test_perturbed_tree_is_a_mismatch(oracle: LeanOracle) -> None:
 def test_ideal_sessions_agree(oracle: LeanOracle) -> None:
     rec = Recording(oracle)
     kinds: set[str] = set()
+    installs = 0
     for seed in range(6):
         res = R.run_ideal_session(rec, R.Session(R.REGISTRATIONS[seed % 2], seed, 12))  # type: ignore[arg-type]
         assert isinstance(res, Agree), res
         kinds |= {st["obs"][0] for st in rec.out["steps"]}
+        installs += res.tags.count(INSTALLED)
     assert {"new", "edit", "saved"} <= kinds
+    assert installs > 0
 
 
 def test_extension_events_agree(oracle: LeanOracle) -> None:
@@ -425,6 +433,54 @@ def test_perturbed_python_tree_is_caught(oracle: LeanOracle, monkeypatch: pytest
     assert isinstance(R.run_session(oracle, case), Agree)  # type: ignore[arg-type]
 
 
+def _dropped_outcome(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Perturb ``Derive`` as Lean receives it: a derivation whose instance has two or more outcomes comes
+    without its last one (the tree, and so ``⟦T'⟧``, unchanged)."""
+    real = R.derivation
+
+    def derivation(nb: R.Numbering, s: Any, u: Any) -> dict[str, Any] | None:
+        out = real(nb, s, u)
+        if out is not None and len(out["instance"]["outcomes"]) > 1:
+            out["instance"]["outcomes"] = out["instance"]["outcomes"][:-1]
+        return out
+
+    monkeypatch.setattr(R, "derivation", derivation)
+
+
+def _not_tree_contract(res: Mismatch) -> bool:
+    """Lean found the derivation's instance outcomes not ``⟦T'⟧`` and its machine refused the edit."""
+    return any("not Lean's ⟦T'⟧" in mode and "refuses" in mode for mode in res.modes) \
+        and any(mode.endswith("observation") for mode in res.modes)
+
+
+def test_instance_dropping_an_outcome_is_caught(oracle: LeanOracle, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A ``Derive`` whose instance drops an outcome is refused by Lean's machine (``tciGuard``: the check
+    answers invalid where Python's accepts) and reported as not ``⟦T'⟧``, in the first runtime session that
+    checks such an edit; unperturbed, the same session agrees and checks its installs."""
+    found = _first_caught(oracle, monkeypatch, _dropped_outcome, 40, _not_tree_contract)
+    assert found is not None
+    case, _ = found
+    fine = R.run_session(oracle, case)  # type: ignore[arg-type]
+    assert isinstance(fine, Agree), fine
+    assert INSTALLED in fine.tags
+
+
+def test_ideal_instance_dropping_an_outcome_is_caught(oracle: LeanOracle, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The same on the ideal machine: Lean's edit is invalid where Python's is accepted, and the session
+    agrees unperturbed."""
+    for seed in range(40):
+        case = R.Session(R.REGISTRATIONS[seed % 2], seed, 12)
+        with monkeypatch.context() as m:
+            _dropped_outcome(m)
+            res = R.run_ideal_session(oracle, case)  # type: ignore[arg-type]
+        if isinstance(res, Mismatch) and _not_tree_contract(res):
+            fine = R.run_ideal_session(oracle, case)  # type: ignore[arg-type]
+            assert isinstance(fine, Agree), fine
+            assert INSTALLED in fine.tags
+            return
+    raise AssertionError("no ideal session installed an edit whose instance has two outcomes")
+
+
 def _swapped_arms(monkeypatch: pytest.MonkeyPatch) -> None:
     """Perturb the Python ``Derive``'s Fork: the two new leaves trade contracts (names, places and the
     fork group unchanged), as a Python ``Derive`` that cloned each arm for the other branch would."""
@@ -669,6 +725,12 @@ def test_edit_trees_on_crafted_trees(oracle: LeanOracle) -> None:
             root = R.derived_json(nb, s0.installed.instance, s0, s0.eta)
             derived = {k: v for k, v in root.items() if k != "tree"} | {"edit": _spelled(nb, change)}
             root["tree"] = R.tree_json(nb, tree)
+            if expected is not None:
+                # the machine installs only an instance whose outcomes are ⟦T'⟧, and only with a nonempty
+                # safe set: the crafted trees' calls get an automaton allowing every label
+                derived["instance"] = derived["instance"] | {"outcomes": [
+                    {"id": k} | R.pomset_json(nb, p) for k, p in enumerate(outcomes(contract_of(expected)).values())],
+                    "policy": {"delta": [[0, x, 0] for x in sorted(set(derived["instance"]["lab"]))]}}
             out = oracle.call(R.IDEAL, {"root": root, "events": [{"kind": "edit", "edit": 0, "derived": derived}]})
             step = out["steps"][0]
             if expected is None:

@@ -6,6 +6,7 @@ import AgentWarrant.Spec.Edits.DeriveTreeRoot
 import AgentWarrant.Spec.Edits.DeriveTreeNames
 import AgentWarrant.Spec.Edits.DeriveTreeArity
 import AgentWarrant.Spec.Edits.DeriveTreeRunJ
+import AgentWarrant.Spec.Edits.TreeContractInst
 import AgentWarrant.Oracle.Edits
 import AgentWarrant.Oracle.Common
 import AgentWarrant.Oracle.DeriveRT
@@ -39,7 +40,11 @@ judged contracts' calls (`runJOutInjB`) and fresh for the leaves the change keep
 processed calls (`runJOutFreshB` against `runJStaleCalls`),
 `judgedTEdit`), and the step reports `"judged": {"agrees": b, "outInj": b | null, "outFresh": b | null,
 "leaves": [[pomset]] | null}`, the three verdicts and the contracts the machine installs when all hold), `{"kind": "update" | "preload", "edit": u,
-"answer": i}` (the Agent's `i`-th answer, in the order of the session's checks), `{"kind": "use" |
+"answer": i}` (the Agent's `i`-th answer, in the order of the session's checks; an update that commits reports
+`"contract": {"agrees": b, "outcomes": [pomset]}`, `⟦T'⟧` of the installed tree and whether the installed
+instance's outcomes are it, `instOutcomesAgreeB` of `Spec/Edits/TreeContractInst.lean`; a check reports
+`"instContract": b`, whether its derivation's instance's outcomes are `⟦T'⟧` of its tree, and `Derive`
+is guarded by it, `tciGuard`, so a derivation failing it is undefined and the check answers invalid), `{"kind": "use" |
 "retry", "call": x, "token": version | null, "request": ok}`, `{"kind": "dispatch"}`, `{"kind":
 "settle", "action": d, "value": v}`, `{"kind": "checkpoint", "id": k, "branch": b}` (Lean decides whether `b` is current from its tree),
 `{"kind": "restart"}`, and the registered extension `{"kind": "extend", "policy": {"delta": [...]},
@@ -65,7 +70,8 @@ installed has the four properties (`Thm.editTreeAritiesHold` for the arities).
 `edit_ideal` runs the ideal machine (`stepI`: the atomic edit, the tokenless tool call, Dispatch,
 completion, Checkpoint, the registered extension; a retry changes nothing) over `{"root": derived, "events": [event]}` with
 events `{"kind": "edit", "edit": u, "derived": derived}` (with `"judged"` as for a check), `{"kind": "use", "call": x, "request": ok}`,
-`{"kind": "retry", "call": x}`, `dispatch`, `settle`, `checkpoint` and `extend` as above; same output. -/
+`{"kind": "retry", "call": x}`, `dispatch`, `settle`, `checkpoint` and `extend` as above; same output (an
+accepted edit reports `"contract"` as an update does, and an edit `"instContract"` as a check does). -/
 namespace AgentWarrant.Oracle.Runtime
 open Lean AgentWarrant AgentWarrant.Edits AgentWarrant.Edits.Machine
 open AgentWarrant.Oracle.Edits (field as listOf nats pinstD tripleD pairD)
@@ -204,7 +210,16 @@ names for its new nodes (`leanNames`, above the tree's names and `reserved`; the
 the change are never read), and, for an entry with a judged request, the new leaves' contracts from Lean's
 judgment after Lean's source check against the record (`derRunJ`); without one, `treeDerN`'s path. -/
 def lookup (t : List (Core × Nat × Option ((Machine.Derived × TEdit) × Option DeriveTreeRunJ.RunJReq))) :
-    Derivation := DeriveTreeRunJ.derRunJ (lookupT t)
+    Derivation := tciGuard (DeriveTreeRunJ.derRunJ (lookupT t))
+
+/-- `"instContract"` on a check or edit step whose derivation Lean computes (before the guard): whether its
+instance's outcomes are `⟦T'⟧` of its tree (`instOutcomesAgreeB`); when not, `lookup` (`tciGuard`) leaves
+it undefined and the edit is invalid. -/
+def instContractJ (t : List (Core × Nat × Option ((Machine.Derived × TEdit) × Option DeriveTreeRunJ.RunJReq)))
+    (c : Core) (u : Nat) : List (String × Json) :=
+  match DeriveTreeRunJ.derRunJ (lookupT t) c u with
+  | some d => [("instContract", toJson (instOutcomesAgreeB d.inst d.tree))]
+  | none => []
 
 /-- Lean's view of a judged request at the record `c` (`"judged"` on the step): the source check's verdict,
 whether `out` is one-to-one on the calls the judgment allocates (`runJOutInjB`), whether it names none of
@@ -319,15 +334,30 @@ def stateJ (S : RState) : Json :=
     ("saved", Json.arr (c.saved.map (fun k => Json.arr #[toJson k.id, toJson k.branch, jNats k.done,
       Json.arr (k.rest.map jNats).toArray])).toArray)]
 
-def sevJudged (c : Core) : SEv → List (String × Json)
-  | SEv.check _ d => judgedJ c d
+def sevJudged (t : List (Core × Nat × Option ((Machine.Derived × TEdit) × Option DeriveTreeRunJ.RunJReq)))
+    (c : Core) : SEv → List (String × Json)
+  | SEv.check u d => judgedJ c d ++ instContractJ t c u
+  | _ => []
+
+/-- `"contract"` on a step that installs an edit's derivation: `⟦T'⟧` of the installed tree
+(`treeContract`) and whether the installed instance's outcomes are it (`instOutcomesAgreeB`). -/
+def contractJ (c : Core) : List (String × Json) :=
+  [("contract", Json.mkObj [("agrees", toJson (instOutcomesAgreeB c.inst c.tree)),
+    ("outcomes", Json.arr ((treeContract c.tree).map (fun p => Json.mkObj (Oracle.DeriveRT.pomJ p))).toArray)])]
+
+/-- The contract check of a rule update that committed (an extension's update installs no edit). -/
+def sevContract (o : Obs) (c : Core) : SEv → List (String × Json)
+  | SEv.update _ _ => match o with
+    | Obs.updated _ => contractJ c
+    | _ => []
   | _ => []
 
 def runAll : Sess → List (SEv × Bool) → List Json
   | _, [] => []
   | s, (e, c) :: es =>
     let p := runOne s e c
-    Json.mkObj ([("obs", obsJ p.1), ("state", stateJ p.2.store.committed)] ++ sevJudged s.store.committed.core e)
+    Json.mkObj ([("obs", obsJ p.1), ("state", stateJ p.2.store.committed)] ++ sevJudged p.2.table s.store.committed.core e
+      ++ sevContract p.1 p.2.store.committed.core e)
       :: runAll p.2 es
 
 /-- `"rootOrder"`: Lean's verdicts on the root tree, `[parents before children, no crossing links,
@@ -381,7 +411,9 @@ def runIdeal : List (Core × Nat × Option ((Machine.Derived × TEdit) × Option
       | IdEv.ev ie => let p := stepI (lookup t) c ie; (p.1, p.2, t)
       | IdEv.retry x => (retryI c x, c, t)
     let jd := match e with
-      | IdEv.edit _ d => judgedJ c d
+      | IdEv.edit u d => judgedJ c d ++ instContractJ t' c u ++ (match o with
+        | Obs.accepted => contractJ c'
+        | _ => [])
       | _ => []
     Json.mkObj ([("obs", obsJ o), ("state", stateJ ⟨c', []⟩)] ++ jd) :: runIdeal t' c' es
 

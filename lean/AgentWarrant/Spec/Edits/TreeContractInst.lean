@@ -1,0 +1,77 @@
+import AgentWarrant.Spec.Edits.TreeContract
+import AgentWarrant.Spec.Edits.Machine
+/-! Whether the outcomes of a check instance are the workflow contract `⟦T⟧` of a tree
+(*When Can Agents Safely Checkpoint, Fork, Restore, and Merge?*, Sections IV-A and IV-B1): the runtime
+and ideal oracles (`Oracle/Runtime.lean`) report it for the instance and tree every accepted edit
+installs, so a `Derive` whose instance is not the contract of the derived tree shows in a session.
+
+Choices, where the paper is silent:
+- Equality is that of the `tree_contract` DRT (model/oracle/drt_tree_contract.py): a multiset of
+  pomsets, two pomsets equal when their event sets are and their orders' transitive closures are; the
+  instance's outcome IDs are not read, since `⟦T⟧` keeps none.
+- The closure composes the order with itself once per event (enough: a chain has fewer links than
+  events), adding only pairs not yet present so the list stays as small as the closed order.
+- The multiset comparison removes, for each instance outcome, the first equal outcome of `⟦T⟧`; this is
+  exact because the equality is an equivalence.
+- The oracles run the machines on `tciGuard` of the session's `Derive`: a derivation whose instance's
+  outcomes are not `⟦T'⟧` of its tree is undefined, so the edit is invalid; the instance's maps, log and
+  policy automaton are still `Derive`'s, not built from `⟦T'⟧`. -/
+namespace AgentWarrant.Edits.Machine
+open AgentWarrant AgentWarrant.Edits
+
+def tciMemPair (ab : Nat × Nat) (l : List (Nat × Nat)) : Bool :=
+  anyB (fun cd => Nat.beq cd.1 ab.1 && Nat.beq cd.2 ab.2) l
+
+/-- `acc` with every pair of the list not already in it. -/
+def tciAdd : List (Nat × Nat) → List (Nat × Nat) → List (Nat × Nat)
+  | acc, [] => acc
+  | acc, ab :: l => match tciMemPair ab acc with
+    | true => tciAdd acc l
+    | false => tciAdd (acc ++ [ab]) l
+
+/-- One round of closure: every pair `(a, c)` with `(a, b)` and `(b, c)` in the order. -/
+def tciStep (o : List (Nat × Nat)) : List (Nat × Nat) :=
+  tciAdd o (concatL (o.map (fun ab => (filt (fun cd => Nat.beq ab.2 cd.1) o).map (fun cd => (ab.1, cd.2)))))
+
+def tciClose : Nat → List (Nat × Nat) → List (Nat × Nat)
+  | 0, o => o
+  | f + 1, o => tciClose f (tciStep o)
+
+def tciSubN (a b : List Nat) : Bool := allB (fun x => memN x b) a
+
+def tciSubP (a b : List (Nat × Nat)) : Bool := allB (fun ab => tciMemPair ab b) a
+
+/-- Two pomsets with the same events and the same transitively closed order. -/
+def tciPomEqB (p q : Pomset) : Bool :=
+  let cp := tciClose (List.length p.events) p.order
+  let cq := tciClose (List.length q.events) q.order
+  tciSubN p.events q.events && tciSubN q.events p.events && tciSubP cp cq && tciSubP cq cp
+
+/-- `m` without its first pomset equal to `p` (`none`: there is none). -/
+def tciRemove (p : Pomset) : List Pomset → Option (List Pomset)
+  | [] => none
+  | q :: l => match tciPomEqB p q with
+    | true => some l
+    | false => match tciRemove p l with
+      | some l' => some (q :: l')
+      | none => none
+
+/-- The two lists are equal as multisets of pomsets up to `tciPomEqB`. -/
+def tciSameB : List Pomset → List Pomset → Bool
+  | [], [] => true
+  | [], _ :: _ => false
+  | p :: l, m => match tciRemove p m with
+    | some m' => tciSameB l m'
+    | none => false
+
+/-- The instance's outcomes are `⟦T⟧` of the tree, as multisets of pomsets up to the closure. -/
+def instOutcomesAgreeB (i : PInst) (t : Tree) : Bool := tciSameB (i.outs.map POutcome.pom) (treeContract t)
+
+/-- `Derive` restricted to the derivations whose instance's outcomes are `⟦T'⟧` of their tree. -/
+def tciGuard (D : Derivation) : Derivation := fun c u => match D c u with
+  | some d => match instOutcomesAgreeB d.inst d.tree with
+    | true => some d
+    | false => none
+  | none => none
+
+end AgentWarrant.Edits.Machine
