@@ -53,17 +53,16 @@ theorem cwCovBits (s : State) (args : List (String × Json)) (es : List Effect) 
     cwBits s args es j gs = gs.map (fun g => grantMatches s args g e) :=
   congrArg (fun F => List.map F gs) (funext (fun g => hf (grantMatches s args g)))
 
-/-- One call: listed vectors for its effects and its state's requirement set in `Qs` put its units
-among units built from the listed vectors and `Qs`. -/
-theorem cwCoveredOneCall (units : List Closure.Unit') (p : Policy) (u' a' : List Grant)
+/-- Effect unit `i` of a call, with its bits and any requirement set `q` of `Qs`, is among units
+built from the listed vectors and `Qs`. -/
+theorem cwCovUnitAt (units : List Closure.Unit') (p : Policy) (u' a' : List Grant)
     (listed : String → List (List Bool)) (Qs : List (List String)) (hu : CwUnitsFrom units p u' a' listed Qs)
     (s : State) (args : List (String × Json)) (es : List Effect) (hv : CwVecsListed listed p u' a' s args es)
-    (hq : s.satisfied ∈ Qs) : ∀ x, x ∈ cwUnits p u' a' s args es → x ∈ units := by
-  intro x hx
-  have ⟨i, hi, hxi⟩ := memMapInv _ hx
+    (q : List String) (hq : q ∈ Qs) (i : Nat) (hi : i ∈ range 0 (List.length es)) :
+    (⟨(cwUnit p u' a' s args es i).old, (cwUnit p u' a' s args es i).new, q⟩ : Closure.Unit') ∈ units := by
   have ⟨j, e, hij, he, hf⟩ := cwCovRangeHit es 0 i hi
   have hj : i = j := by rw [hij, Nat.zero_add]
-  rw [← hxi, hj]
+  rw [hj]
   have hvec := hv e he
   have e1 : (cwAll p u' a').map (fun g => grantMatches s args g e) =
       p.user.map (fun g => grantMatches s args g e) ++ p.app.map (fun g => grantMatches s args g e) ++
@@ -72,10 +71,21 @@ theorem cwCoveredOneCall (units : List Closure.Unit') (p : Policy) (u' a' : List
     rw [mapAppend, mapAppend, mapAppend]
   rw [e1] at hvec
   show (⟨[cwBits s args es j p.user, cwBits s args es j p.app], [cwBits s args es j u', cwBits s args es j a'],
-    s.satisfied⟩ : Closure.Unit') ∈ units
+    q⟩ : Closure.Unit') ∈ units
   rw [cwCovBits s args es j e hf p.user, cwCovBits s args es j e hf p.app, cwCovBits s args es j e hf u',
     cwCovBits s args es j e hf a']
   exact hu e.action _ _ _ _ _ (lengthMap _ _) (lengthMap _ _) (lengthMap _ _) (lengthMap _ _) hvec hq
+
+/-- One call: listed vectors for its effects and its state's requirement set in `Qs` put its units
+among units built from the listed vectors and `Qs`. -/
+theorem cwCoveredOneCall (units : List Closure.Unit') (p : Policy) (u' a' : List Grant)
+    (listed : String → List (List Bool)) (Qs : List (List String)) (hu : CwUnitsFrom units p u' a' listed Qs)
+    (s : State) (args : List (String × Json)) (es : List Effect) (hv : CwVecsListed listed p u' a' s args es)
+    (hq : s.satisfied ∈ Qs) : ∀ x, x ∈ cwUnits p u' a' s args es → x ∈ units := by
+  intro x hx
+  have ⟨i, hi, hxi⟩ := memMapInv _ hx
+  rw [← hxi]
+  exact cwCovUnitAt units p u' a' listed Qs hu s args es hv s.satisfied hq i hi
 
 /-- The calls' facts along the old run that build `CwCovered`: the state's requirement set is in
 `Qs` and every prepared call's effects have listed vectors. -/
