@@ -36,6 +36,7 @@ import AgentWarrant.Thm.Edits.Derive
 import AgentWarrant.Thm.Revision.Structural
 import AgentWarrant.Thm.Revision.Closure
 import AgentWarrant.Thm.Revision.ClosureWholeRun
+import AgentWarrant.Thm.Revision.ClosureWholeCovOracle
 import AgentWarrant.Thm.Edits.Machine
 import AgentWarrant.Thm.Edits.MachineSaved
 import AgentWarrant.Thm.Edits.DeriveTree
@@ -887,6 +888,57 @@ theorem closedRelationsPreserveWholeMonitorPerList (unitsU unitsA : List AgentWa
     Full.SafetyEqP (Full.runFull p s cs).2 (Full.runFull (Full.revisedP p u' a') s' cs).2 ∧
     Full.CwRelL relU relA p u' a' (Full.runFull p s cs).2 (Full.runFull (Full.revisedP p u' a') s' cs).2 :=
   Full.cwRunFullPerList unitsU unitsA relU relA startU startA p u' a' hcU hcA hpa cs s s' hs hR hcl hcov
+
+/-- `closedRelationPreservesWholeMonitor` with its coverage premise from Lean's coverage oracle
+instead of assumed: for each action of `acts`, the tool-checked policy oracle, asked about the four
+lists read as one (old user, old application, new user, new application), answers `covered` with the
+vectors `listed a`; the check's units hold every listed vector, split at the four lists' lengths,
+with every requirement set of `Qs` (as the Python checker writes them, `Qs` being the subsets of the
+requirements the lists name); the old run starts from a state a run from the task's start reaches.
+What is still assumed of each call along the old run (`CwOracleAlong`): the state's requirement list
+is one of `Qs` (the monitor's list is kept in the order requirements were satisfied and may name
+requirements no entry asks for, so this is not proved), and the coverage theorem's per-call
+conditions (the effect's action among `acts`, its resource among `E`'s, no argument named twice, and
+values compared with array or object constants passing the oracle's checks). Exact-call permits must
+follow the action, as before. -/
+theorem closedRelationPreservesWholeMonitorFromOracle (units : List AgentWarrant.Revision.Closure.Unit')
+    (rel : List (AgentWarrant.Revision.Closure.Usage × AgentWarrant.Revision.Closure.Usage))
+    (start : AgentWarrant.Revision.Closure.Usage × AgentWarrant.Revision.Closure.Usage)
+    (p : Full.Policy) (u' a' : List Full.Grant)
+    (E : String → Option (List Lean.Json)) (listedS : String → List String) (listed : String → List (List Bool))
+    (acts : List String) (Qs : List (List String))
+    (hc : AgentWarrant.Revision.Closure.closedC (Full.cwLists p.user p.app) (Full.cwLists u' a') units rel start = true)
+    (hu : Full.CwUnitsFrom units p u' a' listed Qs) (hans : Full.CwOracleCovered E listedS listed acts p u' a')
+    (hpa : Full.PermitByAction p u' a') (cs : List (Full.Call × Full.Outcome)) (s s' : Full.State)
+    (hreach : ∃ cs0, s = (Full.runFull p (Full.initialState p) cs0).2) (hs : Full.SafetyEqP s s')
+    (hR : Full.CwRel rel p u' a' s s') (hcl : Full.Client p s cs) (hside : Full.CwOracleAlong E acts Qs p u' a' s cs) :
+    List.map Full.verdictLabel (Full.runFull (Full.revisedP p u' a') s' cs).1 = List.map Full.verdictLabel (Full.runFull p s cs).1 ∧
+    allB Full.isAllowV (Full.runFull (Full.revisedP p u' a') s' cs).1 = true ∧
+    Full.SafetyEqP (Full.runFull p s cs).2 (Full.runFull (Full.revisedP p u' a') s' cs).2 ∧
+    Full.CwRel rel p u' a' (Full.runFull p s cs).2 (Full.runFull (Full.revisedP p u' a') s' cs).2 :=
+  Full.cwRunFullOracle units rel start p u' a' E listedS listed acts Qs hc hu hans hpa cs s s' hreach hs hR hcl hside
+
+/-- The same on the paper's base monitor, whose grants need no exact-call permit (Section 9 adds
+permits): with no grant of the four lists needing one, `PermitByAction` is not assumed. -/
+theorem closedRelationPreservesBaseMonitorFromOracle (units : List AgentWarrant.Revision.Closure.Unit')
+    (rel : List (AgentWarrant.Revision.Closure.Usage × AgentWarrant.Revision.Closure.Usage))
+    (start : AgentWarrant.Revision.Closure.Usage × AgentWarrant.Revision.Closure.Usage)
+    (p : Full.Policy) (u' a' : List Full.Grant)
+    (E : String → Option (List Lean.Json)) (listedS : String → List String) (listed : String → List (List Bool))
+    (acts : List String) (Qs : List (List String))
+    (hc : AgentWarrant.Revision.Closure.closedC (Full.cwLists p.user p.app) (Full.cwLists u' a') units rel start = true)
+    (hu : Full.CwUnitsFrom units p u' a' listed Qs) (hans : Full.CwOracleCovered E listedS listed acts p u' a')
+    (h1 : ∀ g, AgentWarrant.Mem g p.user → g.permit = false) (h2 : ∀ g, AgentWarrant.Mem g u' → g.permit = false)
+    (h3 : ∀ g, AgentWarrant.Mem g p.app → g.permit = false) (h4 : ∀ g, AgentWarrant.Mem g a' → g.permit = false)
+    (cs : List (Full.Call × Full.Outcome)) (s s' : Full.State)
+    (hreach : ∃ cs0, s = (Full.runFull p (Full.initialState p) cs0).2) (hs : Full.SafetyEqP s s')
+    (hR : Full.CwRel rel p u' a' s s') (hcl : Full.Client p s cs) (hside : Full.CwOracleAlong E acts Qs p u' a' s cs) :
+    List.map Full.verdictLabel (Full.runFull (Full.revisedP p u' a') s' cs).1 = List.map Full.verdictLabel (Full.runFull p s cs).1 ∧
+    allB Full.isAllowV (Full.runFull (Full.revisedP p u' a') s' cs).1 = true ∧
+    Full.SafetyEqP (Full.runFull p s cs).2 (Full.runFull (Full.revisedP p u' a') s' cs).2 ∧
+    Full.CwRel rel p u' a' (Full.runFull p s cs).2 (Full.runFull (Full.revisedP p u' a') s' cs).2 :=
+  Full.cwRunFullOraclePermitFree units rel start p u' a' E listedS listed acts Qs hc hu hans h1 h2 h3 h4 cs s s'
+    hreach hs hR hcl hside
 
 -- Edits: the ideal machine and the runtime (Edit checking VI-B, VII, A-H to A-L) -----------------
 
