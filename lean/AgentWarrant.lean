@@ -87,6 +87,7 @@ import AgentWarrant.Thm.Edits.JudgedMachine
 import AgentWarrant.Spec.Edits.DeriveFork
 import AgentWarrant.Thm.Edits.DeriveFork
 import AgentWarrant.Thm.Edits.JudgedMachineK
+import AgentWarrant.Thm.Edits.BisimJudged
 import AgentWarrant.Oracle.DeriveRT
 import AgentWarrant.Spec.Revision.Alternatives
 import AgentWarrant.Thm.Monitor.Allocation

@@ -86,6 +86,7 @@ import AgentWarrant.Thm.Edits.DeriveTreeRunJ
 import AgentWarrant.Thm.Edits.DeriveTreeArityMergeSelect
 import AgentWarrant.Thm.Edits.TreeContract
 import AgentWarrant.Thm.Edits.TreeContractInst
+import AgentWarrant.Thm.Edits.BisimJudged
 /-! The headline results, each stated once in plain words and proved by the lemma named in its
 proof (in the mirrored `Thm/` file of the judgment). docs/lean.md tabulates them against the
 papers' statements. Definitions live in `Spec/`; nothing here defines behaviour. -/
@@ -1385,6 +1386,64 @@ theorem runtimeStepsAreIdealSteps (der : AgentWarrant.Edits.Machine.Derivation) 
     (AgentWarrant.Edits.Machine.stepR der S e).2.core = S.core ∨
       ∃ ie, (AgentWarrant.Edits.Machine.stepR der S e).2.core = (AgentWarrant.Edits.Machine.stepI der S.core ie).2 :=
   AgentWarrant.Edits.Machine.runtimeStepMatched der S e
+
+/-- Exact checking on every reached runtime state (Section VII, A-I), with no hypothesis on prepared
+content: Preload is a runtime event that stores the checker's recomputation, so on every state reached
+from the accepted root update by committed events, the rule update presenting the runtime's own accepted
+check of an edit whose `η⁺` is unallocated makes exactly the ideal edge's change. -/
+theorem runtimeEditIsIdealOnReachedStates (der : AgentWarrant.Edits.Machine.Derivation) {S : AgentWarrant.Edits.Machine.RState}
+    (hS : AgentWarrant.Edits.Machine.RuntimeReached der S) (u : Nat) (d : AgentWarrant.Edits.Machine.Derived) (hd : der S.core u = some d)
+    (hn : AgentWarrant.Edits.safeSet (AgentWarrant.Edits.build d.inst) ≠ [])
+    (hu : AgentWarrant.Edits.Machine.unallocated S.core d.etaNew = true) :
+    AgentWarrant.Edits.Machine.tryUpdate der S u (AgentWarrant.Edits.Machine.check der S.core u) =
+      (AgentWarrant.Edits.Machine.Obs.updated d.etaNew, ⟨(AgentWarrant.Edits.Machine.editI der S.core u).2, []⟩) :=
+  AgentWarrant.Edits.Machine.runtimeEditIsIdealReached der hS u d hd hn hu
+
+/-- Exact checking with `Derive` the Lean edit judgment (with continuation steps; `derJ` is the case of
+`judge`'s requests, `DeriveFork.derJLift`) and `η⁺` allocated from the record (`freshen`, the paper's
+deterministic allocation, so `phase(η⁺) = ⊥`): the answer is the judgment's (`checkFreshen`); on every
+reached runtime state the final check passes exactly when the judgment derives a record whose instance
+has a safe execution set, and the rule update then makes exactly the ideal edge's change. -/
+theorem exactCheckingUnderEditJudgment (src : AgentWarrant.Edits.Machine.Core → AgentWarrant.Edits.Tm × (Nat → Option AgentWarrant.Edits.Tm))
+    (tab : Nat → Option AgentWarrant.Edits.DeriveFork.EntryA) :
+    (∀ c u, AgentWarrant.Edits.Machine.answerObs (AgentWarrant.Edits.Machine.check (AgentWarrant.Edits.Machine.freshen (AgentWarrant.Edits.DeriveFork.derJK src tab)) c u) =
+      AgentWarrant.Edits.Machine.answerObs (AgentWarrant.Edits.Machine.check (AgentWarrant.Edits.DeriveFork.derJK src tab) c u)) ∧
+    (∀ c u, (∃ d, AgentWarrant.Edits.Machine.ready (AgentWarrant.Edits.Machine.freshen (AgentWarrant.Edits.DeriveFork.derJK src tab)) c u
+        (AgentWarrant.Edits.Machine.check (AgentWarrant.Edits.Machine.freshen (AgentWarrant.Edits.DeriveFork.derJK src tab)) c u) = Except.ok d) ↔
+      ∃ d e D, AgentWarrant.Edits.DeriveFork.derJK src tab c u = some d ∧ tab u = some e ∧
+        AgentWarrant.Edits.DeriveFork.judgeA (src c).1 (src c).2 e.req = some D ∧
+        ∃ L B, (AgentWarrant.Edits.DeriveFork.thetaAtK e D c).Safe L B) ∧
+    ∀ S, AgentWarrant.Edits.Machine.RuntimeReached (AgentWarrant.Edits.Machine.freshen (AgentWarrant.Edits.DeriveFork.derJK src tab)) S → ∀ u d,
+      AgentWarrant.Edits.Machine.freshen (AgentWarrant.Edits.DeriveFork.derJK src tab) S.core u = some d →
+      AgentWarrant.Edits.safeSet (AgentWarrant.Edits.build d.inst) ≠ [] →
+      AgentWarrant.Edits.Machine.tryUpdate (AgentWarrant.Edits.Machine.freshen (AgentWarrant.Edits.DeriveFork.derJK src tab)) S u
+          (AgentWarrant.Edits.Machine.check (AgentWarrant.Edits.Machine.freshen (AgentWarrant.Edits.DeriveFork.derJK src tab)) S.core u) =
+        (AgentWarrant.Edits.Machine.Obs.updated d.etaNew,
+          ⟨(AgentWarrant.Edits.Machine.editI (AgentWarrant.Edits.Machine.freshen (AgentWarrant.Edits.DeriveFork.derJK src tab)) S.core u).2, []⟩) :=
+  ⟨AgentWarrant.Edits.Machine.checkFreshen _, AgentWarrant.Edits.DeriveFork.readyFreshJudgedK src tab,
+    fun _ hS u d hd hn => AgentWarrant.Edits.Machine.freshRuntimeEditIsIdeal _ hS u d hd hn⟩
+
+/-- The ideal–runtime weak bisimulation (A-L) with `Derive` the Lean edit judgment (with continuation
+steps; `derJ` is the case of `judge`'s requests) and `η⁺` allocated from the record (`freshen`, the
+paper's deterministic allocation): no hypothesis remains. (`FreshAlloc` fails for the judgment with the
+table's `η⁺`, `JudgedMachine.derJNotFreshAlloc`.) -/
+theorem weakBisimulationUnderEditJudgment
+    (src : AgentWarrant.Edits.Machine.Core → AgentWarrant.Edits.Tm × (Nat → Option AgentWarrant.Edits.Tm))
+    (tab : Nat → Option AgentWarrant.Edits.DeriveFork.EntryA) :
+    AgentWarrant.Edits.Machine.WeakBisim (AgentWarrant.Edits.Machine.IStep (AgentWarrant.Edits.Machine.freshen (AgentWarrant.Edits.DeriveFork.derJK src tab))) (AgentWarrant.Edits.Machine.RStep (AgentWarrant.Edits.Machine.freshen (AgentWarrant.Edits.DeriveFork.derJK src tab))) (AgentWarrant.Edits.Machine.Rel (AgentWarrant.Edits.Machine.freshen (AgentWarrant.Edits.DeriveFork.derJK src tab))) ∧
+    (∀ d S, AgentWarrant.Edits.Machine.start d = some S → AgentWarrant.Edits.Machine.Rel (AgentWarrant.Edits.Machine.freshen (AgentWarrant.Edits.DeriveFork.derJK src tab)) S.core S) ∧
+    ∀ S e, ∃ l, AgentWarrant.Edits.Machine.RStep (AgentWarrant.Edits.Machine.freshen (AgentWarrant.Edits.DeriveFork.derJK src tab)) S l (AgentWarrant.Edits.Machine.stepR (AgentWarrant.Edits.Machine.freshen (AgentWarrant.Edits.DeriveFork.derJK src tab)) S e).2 :=
+  idealRuntimeWeakBisimulation _ (AgentWarrant.Edits.Machine.freshenAlloc _)
+
+/-- The weak bisimulation with `Derive` the runtime and ideal oracles' judged derivation (`derRunJ`) and
+`η⁺` allocated from the record. -/
+theorem weakBisimulationUnderRunJudgment
+    (der : AgentWarrant.Edits.Machine.Core → Nat →
+      Option ((AgentWarrant.Edits.Machine.Derived × AgentWarrant.Edits.Machine.TEdit) × Option AgentWarrant.Edits.DeriveTreeRunJ.RunJReq)) :
+    AgentWarrant.Edits.Machine.WeakBisim (AgentWarrant.Edits.Machine.IStep (AgentWarrant.Edits.Machine.freshen (AgentWarrant.Edits.DeriveTreeRunJ.derRunJ der))) (AgentWarrant.Edits.Machine.RStep (AgentWarrant.Edits.Machine.freshen (AgentWarrant.Edits.DeriveTreeRunJ.derRunJ der))) (AgentWarrant.Edits.Machine.Rel (AgentWarrant.Edits.Machine.freshen (AgentWarrant.Edits.DeriveTreeRunJ.derRunJ der))) ∧
+    (∀ d S, AgentWarrant.Edits.Machine.start d = some S → AgentWarrant.Edits.Machine.Rel (AgentWarrant.Edits.Machine.freshen (AgentWarrant.Edits.DeriveTreeRunJ.derRunJ der)) S.core S) ∧
+    ∀ S e, ∃ l, AgentWarrant.Edits.Machine.RStep (AgentWarrant.Edits.Machine.freshen (AgentWarrant.Edits.DeriveTreeRunJ.derRunJ der)) S l (AgentWarrant.Edits.Machine.stepR (AgentWarrant.Edits.Machine.freshen (AgentWarrant.Edits.DeriveTreeRunJ.derRunJ der)) S e).2 :=
+  idealRuntimeWeakBisimulation _ (AgentWarrant.Edits.Machine.freshenAlloc _)
 
 
 -- Execution edits: the checker's step counts (Exact Checking for Execution Edits, Proposition 2) ----

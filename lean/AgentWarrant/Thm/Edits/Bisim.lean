@@ -24,10 +24,12 @@ bisimulation ignores how many τ-steps either side takes, so it is divergence-in
 
 Hypothesis beyond the machine model: `FreshAlloc` — `Derive` allocates an unallocated or inactive
 `η⁺` (the paper's `phase(η⁺) ∈ {⊥, inactive}` in the final check, which its `Derive` guarantees; the
-model's `Derive` is a parameter, so it is assumed). Choices where the paper is silent: the edge's
-observation is `updated η⁺` (the renamed authorization data of `Edge(u, [𝓗⁺_u]_≅)` reduced to the
-version it is issued under); a retry is an ideal event too (Appendix A-H lists verified retry among the
-ideal machine's transitions), with the same check of the stored link. -/
+model's `Derive` is a parameter, so it is assumed; `Thm/Edits/BisimJudged.lean` shows the Lean edit
+judgment with the request table's `η⁺` does not meet it, and drops it with `η⁺` allocated from the
+record). Choices where the paper is silent: the edge's observation is `updated η⁺` (the renamed
+authorization data of `Edge(u, [𝓗⁺_u]_≅)` reduced to the version it is issued under); a retry is an
+ideal event too (Appendix A-H lists verified retry among the ideal machine's transitions), with the
+same check of the stored link. -/
 namespace AgentWarrant.Edits.Machine
 open AgentWarrant AgentWarrant.Edits
 
