@@ -161,7 +161,6 @@ import AgentWarrant.Spec.Revision.ArgCoverClassConv
 import AgentWarrant.Thm.Revision.ArgCoverClassConv
 import AgentWarrant.Thm.Revision.ArgCoverClassConvA
 import AgentWarrant.Thm.Revision.ArgCoverClassConvR
-import AgentWarrant.Oracle.ArgCoverClassChk
 import AgentWarrant.Thm.Revision.ArgCoverClassChk
 import AgentWarrant.Thm.Revision.ArgCoverUncChk
 import AgentWarrant.Thm.Revision.GlobClosure

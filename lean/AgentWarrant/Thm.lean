@@ -1969,16 +1969,16 @@ entries of action `a` (all scalar or null constants: `classQ`; an array or objec
 `classQA`; an array or object resource constant: `classQR`) and on whether the class denies an equality
 between slots (then `classQN` or `classQNR`, the answer flagged `"exact": false`, a flag that leaves the
 `"answer"` field as it was: `classAllExactKeepsAnswer`); entries outside all three get `outside`, never
-`covered`. If that routed answer (`classAllOut`, what `argCoverClassJ` returns on its decoded inputs) is
+`covered`. If that routed answer (`classAllOut`, what the oracle returns on its decoded inputs once the tools pass its check) is
 `covered`, then for every way `(t, d)` of `a` with condition `cond`, every call the monitor prepares with an
 effect of action `a` in a binding state of the class meeting the condition has the monitor's own
 `grantMatches` vector over `gs` among the listed vectors. The extra hypotheses are asked only where the
 routing needs them: `hadm` (array or object path values admitted) when an entry is outside `grantOk`,
 `htools` (`ToolResScalar`: tool resources scalar) when one is outside `grantOkA` (the oracle's own tool check
 gives it: `oracleClassCoverageToolChecked`), and `hapart` (the denied equalities' values differ) when the
-class denies one. Every answer the oracle returns is
-`classAllOut` on what it decoded from its JSON input (`classAllJOut`); the decoding itself is not part of
-the statement. -/
+class denies one. Every answer the oracle returns on tools that pass its check is
+`classAllOut` on what it decoded from its JSON input (`Revision.ArgCover.classChkJOut`); the decoding itself
+is not part of the statement. -/
 theorem oracleClassCoverageAllWriters (fs : List AgentWarrant.Revision.ArgCover.Fact) (p : AgentWarrant.Monitor.Full.Policy) (a : String)
     (gs : List AgentWarrant.Monitor.Full.Grant) (E : Option (List Lean.Json)) (listedS : List String) (listed : List (List Bool))
     (hans : (AgentWarrant.Oracle.ArgCoverClass.classAllOut fs a p.tools gs E listedS listed).getObjVal? "answer" =
