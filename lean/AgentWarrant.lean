@@ -112,6 +112,7 @@ import AgentWarrant.Thm.Revision.ClosureWhole
 import AgentWarrant.Thm.Revision.ClosureWholeRun
 import AgentWarrant.Thm.Revision.ClosureWholeCov
 import AgentWarrant.Thm.Revision.ClosureWholeCovOracle
+import AgentWarrant.Thm.Revision.ClosureWholePerOracle
 import AgentWarrant.Thm.Revision.Coverage
 import AgentWarrant.Spec.Revision.GlobCover
 import AgentWarrant.Thm.Revision.GlobCover
@@ -161,7 +162,6 @@ import AgentWarrant.Spec.Revision.ArgCoverClassConv
 import AgentWarrant.Thm.Revision.ArgCoverClassConv
 import AgentWarrant.Thm.Revision.ArgCoverClassConvA
 import AgentWarrant.Thm.Revision.ArgCoverClassConvR
-import AgentWarrant.Oracle.ArgCoverClassChk
 import AgentWarrant.Thm.Revision.ArgCoverClassChk
 import AgentWarrant.Thm.Revision.ArgCoverUncChk
 import AgentWarrant.Thm.Revision.GlobClosure

@@ -37,6 +37,7 @@ import AgentWarrant.Thm.Revision.Structural
 import AgentWarrant.Thm.Revision.Closure
 import AgentWarrant.Thm.Revision.ClosureWholeRun
 import AgentWarrant.Thm.Revision.ClosureWholeCovOracle
+import AgentWarrant.Thm.Revision.ClosureWholePerOracle
 import AgentWarrant.Thm.Edits.Machine
 import AgentWarrant.Thm.Edits.MachineSaved
 import AgentWarrant.Thm.Edits.DeriveTree
@@ -940,6 +941,64 @@ theorem closedRelationPreservesBaseMonitorFromOracle (units : List AgentWarrant.
     Full.CwRel rel p u' a' (Full.runFull p s cs).2 (Full.runFull (Full.revisedP p u' a') s' cs).2 :=
   Full.cwRunFullOraclePermitFree units rel start p u' a' E listedS listed acts Qs hc hu hans h1 h2 h3 h4 cs s s'
     hreach hs hR hcl hside
+
+/-- `closedRelationsPreserveWholeMonitorPerList` with its coverage premise from Lean's coverage oracle
+instead of assumed, as the Python checker asks a per-list certificate's questions: for each action of
+`acts`, the tool-checked policy oracle, asked about the user lists read as one (old, then new),
+answers `covered` with the vectors `listedU a`, and asked about the application lists read as one,
+with `listedA a`; each certificate's units hold every vector listed for its pair, split at the old
+list's length, with every requirement set of `Qs`; the old run starts from a state a run from the
+task's start reaches. What is still assumed of each call along the old run is the joint theorem's
+`CwOracleAlong`, unchanged (the state's requirement list one of `Qs`; the coverage theorem's per-call
+conditions, stated on the four lists, which give them on each pair because a pair's grants are among
+the four lists'). Exact-call permits must follow the action, as before. -/
+theorem closedRelationsPreserveWholeMonitorPerListFromOracle (unitsU unitsA : List AgentWarrant.Revision.Closure.Unit')
+    (relU relA : List (AgentWarrant.Revision.Closure.Usage × AgentWarrant.Revision.Closure.Usage))
+    (startU startA : AgentWarrant.Revision.Closure.Usage × AgentWarrant.Revision.Closure.Usage)
+    (p : Full.Policy) (u' a' : List Full.Grant)
+    (E : String → Option (List Lean.Json)) (listedSU listedSA : String → List String)
+    (listedU listedA : String → List (List Bool)) (acts : List String) (Qs : List (List String))
+    (hcU : AgentWarrant.Revision.Closure.closedC [Full.cwEntries p.user] [Full.cwEntries u'] unitsU relU startU = true)
+    (hcA : AgentWarrant.Revision.Closure.closedC [Full.cwEntries p.app] [Full.cwEntries a'] unitsA relA startA = true)
+    (huU : Full.CwUnitsFromL unitsU p.user u' listedU Qs) (huA : Full.CwUnitsFromL unitsA p.app a' listedA Qs)
+    (hansU : Full.CwOracleCoveredOn E listedSU listedU acts p (p.user ++ u'))
+    (hansA : Full.CwOracleCoveredOn E listedSA listedA acts p (p.app ++ a'))
+    (hpa : Full.PermitByAction p u' a') (cs : List (Full.Call × Full.Outcome)) (s s' : Full.State)
+    (hreach : ∃ cs0, s = (Full.runFull p (Full.initialState p) cs0).2) (hs : Full.SafetyEqP s s')
+    (hR : Full.CwRelL relU relA p u' a' s s') (hcl : Full.Client p s cs)
+    (hside : Full.CwOracleAlong E acts Qs p u' a' s cs) :
+    List.map Full.verdictLabel (Full.runFull (Full.revisedP p u' a') s' cs).1 = List.map Full.verdictLabel (Full.runFull p s cs).1 ∧
+    allB Full.isAllowV (Full.runFull (Full.revisedP p u' a') s' cs).1 = true ∧
+    Full.SafetyEqP (Full.runFull p s cs).2 (Full.runFull (Full.revisedP p u' a') s' cs).2 ∧
+    Full.CwRelL relU relA p u' a' (Full.runFull p s cs).2 (Full.runFull (Full.revisedP p u' a') s' cs).2 :=
+  Full.cwRunFullPerListOracle unitsU unitsA relU relA startU startA p u' a' E listedSU listedSA listedU listedA acts Qs
+    hcU hcA huU huA hansU hansA hpa cs s s' hreach hs hR hcl hside
+
+/-- The same on the paper's base monitor, whose grants need no exact-call permit (Section 9 adds
+permits): with no grant of the four lists needing one, `PermitByAction` is not assumed. -/
+theorem closedRelationsPreserveBaseMonitorPerListFromOracle (unitsU unitsA : List AgentWarrant.Revision.Closure.Unit')
+    (relU relA : List (AgentWarrant.Revision.Closure.Usage × AgentWarrant.Revision.Closure.Usage))
+    (startU startA : AgentWarrant.Revision.Closure.Usage × AgentWarrant.Revision.Closure.Usage)
+    (p : Full.Policy) (u' a' : List Full.Grant)
+    (E : String → Option (List Lean.Json)) (listedSU listedSA : String → List String)
+    (listedU listedA : String → List (List Bool)) (acts : List String) (Qs : List (List String))
+    (hcU : AgentWarrant.Revision.Closure.closedC [Full.cwEntries p.user] [Full.cwEntries u'] unitsU relU startU = true)
+    (hcA : AgentWarrant.Revision.Closure.closedC [Full.cwEntries p.app] [Full.cwEntries a'] unitsA relA startA = true)
+    (huU : Full.CwUnitsFromL unitsU p.user u' listedU Qs) (huA : Full.CwUnitsFromL unitsA p.app a' listedA Qs)
+    (hansU : Full.CwOracleCoveredOn E listedSU listedU acts p (p.user ++ u'))
+    (hansA : Full.CwOracleCoveredOn E listedSA listedA acts p (p.app ++ a'))
+    (h1 : ∀ g, AgentWarrant.Mem g p.user → g.permit = false) (h2 : ∀ g, AgentWarrant.Mem g u' → g.permit = false)
+    (h3 : ∀ g, AgentWarrant.Mem g p.app → g.permit = false) (h4 : ∀ g, AgentWarrant.Mem g a' → g.permit = false)
+    (cs : List (Full.Call × Full.Outcome)) (s s' : Full.State)
+    (hreach : ∃ cs0, s = (Full.runFull p (Full.initialState p) cs0).2) (hs : Full.SafetyEqP s s')
+    (hR : Full.CwRelL relU relA p u' a' s s') (hcl : Full.Client p s cs)
+    (hside : Full.CwOracleAlong E acts Qs p u' a' s cs) :
+    List.map Full.verdictLabel (Full.runFull (Full.revisedP p u' a') s' cs).1 = List.map Full.verdictLabel (Full.runFull p s cs).1 ∧
+    allB Full.isAllowV (Full.runFull (Full.revisedP p u' a') s' cs).1 = true ∧
+    Full.SafetyEqP (Full.runFull p s cs).2 (Full.runFull (Full.revisedP p u' a') s' cs).2 ∧
+    Full.CwRelL relU relA p u' a' (Full.runFull p s cs).2 (Full.runFull (Full.revisedP p u' a') s' cs).2 :=
+  Full.cwRunFullPerListOraclePermitFree unitsU unitsA relU relA startU startA p u' a' E listedSU listedSA listedU
+    listedA acts Qs hcU hcA huU huA hansU hansA h1 h2 h3 h4 cs s s' hreach hs hR hcl hside
 
 -- Edits: the ideal machine and the runtime (Edit checking VI-B, VII, A-H to A-L) -----------------
 
@@ -1969,16 +2028,16 @@ entries of action `a` (all scalar or null constants: `classQ`; an array or objec
 `classQA`; an array or object resource constant: `classQR`) and on whether the class denies an equality
 between slots (then `classQN` or `classQNR`, the answer flagged `"exact": false`, a flag that leaves the
 `"answer"` field as it was: `classAllExactKeepsAnswer`); entries outside all three get `outside`, never
-`covered`. If that routed answer (`classAllOut`, what `argCoverClassJ` returns on its decoded inputs) is
+`covered`. If that routed answer (`classAllOut`, what the oracle returns on its decoded inputs once the tools pass its check) is
 `covered`, then for every way `(t, d)` of `a` with condition `cond`, every call the monitor prepares with an
 effect of action `a` in a binding state of the class meeting the condition has the monitor's own
 `grantMatches` vector over `gs` among the listed vectors. The extra hypotheses are asked only where the
 routing needs them: `hadm` (array or object path values admitted) when an entry is outside `grantOk`,
 `htools` (`ToolResScalar`: tool resources scalar) when one is outside `grantOkA` (the oracle's own tool check
 gives it: `oracleClassCoverageToolChecked`), and `hapart` (the denied equalities' values differ) when the
-class denies one. Every answer the oracle returns is
-`classAllOut` on what it decoded from its JSON input (`classAllJOut`); the decoding itself is not part of
-the statement. -/
+class denies one. Every answer the oracle returns on tools that pass its check is
+`classAllOut` on what it decoded from its JSON input (`Revision.ArgCover.classChkJOut`); the decoding itself
+is not part of the statement. -/
 theorem oracleClassCoverageAllWriters (fs : List AgentWarrant.Revision.ArgCover.Fact) (p : AgentWarrant.Monitor.Full.Policy) (a : String)
     (gs : List AgentWarrant.Monitor.Full.Grant) (E : Option (List Lean.Json)) (listedS : List String) (listed : List (List Bool))
     (hans : (AgentWarrant.Oracle.ArgCoverClass.classAllOut fs a p.tools gs E listedS listed).getObjVal? "answer" =

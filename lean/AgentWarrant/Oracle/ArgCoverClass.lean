@@ -101,10 +101,16 @@ def classAllOut (fs : List Fact) (a : String) (tools : List Tool) (gs : List Mon
     (decideWaysC listedS listed qs []).setObjVal! "exact" (toJson false)
   | _, _, _, _ => outsideJ a (outsideOfR a 0 gs)
 
-def argCoverClassJ (j : Json) : Dec Json := do
+/-- What the judgment decodes besides the tools: facts, action, entries, resources, listed vectors (their
+strings and bits). -/
+abbrev ClassRest := List Fact × String × List Monitor.Full.Grant × Option (List Json) × List String × List (List Bool)
+
+/-- The input besides the tools, decoded in the order the judgment reads it (action, entries, resources,
+listed vectors, facts); the judgment (`argCoverClassChkJ`, `Oracle/ArgCoverToolChk.lean`) decodes the tools
+first and the rest only when the tools pass its check. -/
+def classRestJ (j : Json) : Dec ClassRest := do
   let a ← getAs String j "action"
   let gs ← arrOf Oracle.MonitorFull.grantOf j "entries"
-  let tools ← arrOf Oracle.MonitorFull.toolOf j "tools"
   let E ← match ← req j "resources" with
     | Json.null => pure none
     | r => match r.getArr? with
@@ -113,6 +119,6 @@ def argCoverClassJ (j : Json) : Dec Json := do
   let listedS ← strList j "listed"
   let listed ← listedS.mapM (fun s => bitsOfStr s gs.length "listed")
   let fs ← arrOf factOf j "facts"
-  pure (classAllOut fs a tools gs E listedS listed)
+  pure (fs, a, gs, E, listedS, listed)
 
 end AgentWarrant.Oracle.ArgCoverClass

@@ -9,7 +9,9 @@ edges and nodes, which the input lacks, and coverage needs only the resource con
 "tool": name, …}` (the other keys as `arg_cover_policy`'s, null or empty) rather than a question written
 for a tool registration refuses. Input and output are otherwise those of `Oracle/ArgCover.lean` and
 `Oracle/ArgCoverClass.lean`; `argCoverPolicyAnswer` is what `arg_cover_policy` answers once its input is
-decoded, the function `Thm.oracleCoverageIsMonitorMatchingToolChecked` speaks of. -/
+decoded, the function `Thm.oracleCoverageIsMonitorMatchingToolChecked` speaks of; `classChkAnswer` is what
+`arg_cover_class` answers once its input is decoded, the function `Thm.oracleClassCoverageToolChecked` speaks
+of, and the judgment returns it (`Revision.ArgCover.classChkJOut`). -/
 namespace AgentWarrant.Oracle.ArgCoverToolChk
 open Lean AgentWarrant.Oracle AgentWarrant.Oracle.ArgCover AgentWarrant.Monitor.Full AgentWarrant.Revision.ArgCover
 
@@ -40,11 +42,32 @@ def argCoverPolicyAnswer (a : String) (tools : List Tool) (gs : List Monitor.Ful
 
 def argCoverPolicyChkJ (j : Json) : Dec Json := withPolicyInput j argCoverPolicyAnswer
 
+end AgentWarrant.Oracle.ArgCoverToolChk
+
+namespace AgentWarrant.Oracle.ArgCoverClassChk
+open Lean AgentWarrant.Oracle AgentWarrant.Monitor.Full AgentWarrant.Revision.ArgCover
+
+/-- `arg_cover_class`'s answer on decoded input: the tools checked, then the routed class answer
+`classAllOut` (`Oracle/ArgCoverClass.lean`). -/
+def classChkAnswer (fs : List Fact) (a : String) (tools : List Tool) (gs : List Monitor.Full.Grant)
+    (E : Option (List Json)) (listedS : List String) (listed : List (List Bool)) : Json :=
+  match ArgCoverToolChk.toolChkBad tools with
+  | some t => ArgCoverToolChk.toolChkInvalidJ t
+  | none => ArgCoverClass.classAllOut fs a tools gs E listedS listed
+
+end AgentWarrant.Oracle.ArgCoverClassChk
+
+namespace AgentWarrant.Oracle.ArgCoverToolChk
+open Lean AgentWarrant.Oracle AgentWarrant.Oracle.ArgCover AgentWarrant.Monitor.Full AgentWarrant.Revision.ArgCover
+
+/-- `arg_cover_class`: `classChkAnswer` on what it decodes. A tool the check refuses is answered whatever the
+rest of the input holds, so the rest is decoded only once the tools pass (the answer then reads none of it). -/
 def argCoverClassChkJ (j : Json) : Dec Json := do
   let tools ← arrOf Oracle.MonitorFull.toolOf j "tools"
-  match toolChkBad tools with
-  | some t => pure (toolChkInvalidJ t)
-  | none => ArgCoverClass.argCoverClassJ j
+  let r ← match toolChkBad tools with
+    | some _ => pure (([], "", [], none, [], []) : ArgCoverClass.ClassRest)
+    | none => ArgCoverClass.classRestJ j
+  pure (ArgCoverClassChk.classChkAnswer r.1 r.2.1 tools r.2.2.1 r.2.2.2.1 r.2.2.2.2.1 r.2.2.2.2.2)
 
 /-- `arg_cover` unchanged; the two judgments that read tools, checked. -/
 def judgments : List Judgment :=

@@ -12,11 +12,11 @@ routes to (Agenra Sections 1 and 7.1: a certificate must hold in every binding s
   entries (`grantOk`, `grantOkA`, `grantOkR`) and the class's denials (`apartFree`), whichever of `classQ`,
   `classQA`, `classQR`, `classQN`, `classQNR` it wrote, the monitor's matching of every prepared call in every
   binding state of the class meeting a way's condition is a listed vector.
-* `classAllJOut`: every answer `argCoverClassJ` returns is `classAllOut` on the action, entries, tools,
-  resources, listed vectors and facts it decoded (each named by its decoder's success; the resources `none`
-  for a null `"resources"`, else the list given).
-Choices: the statement starts from `classAllOut`, the function `argCoverClassJ` returns on its decoded inputs
-(action, entries, tools, resources, listed vectors, facts), tied to the JSON input only by `classAllJOut`. Each extra
+* `classRestJOut`: what `classRestJ` decodes besides the tools (action, entries, resources, listed vectors,
+  facts), each named by its decoder's success (the resources `none` for a null `"resources"`, else the list
+  given); `classChkJOut` (`Thm/Revision/ArgCoverClassChk.lean`) ties the judgment's answer to it.
+Choices: the statement starts from `classAllOut`, the routed answer the judgment returns once the tools pass
+its check, tied to the JSON input only by `classChkJOut`. Each extra
 hypothesis is asked only on the branch that needs it: `hadm` when an entry is outside `grantOk`, `htools` when
 one is outside `grantOkA`, `hapart` when the class denies an equality between slots. The `outside` answer is
 never `covered`. -/
@@ -63,23 +63,20 @@ theorem classAllBindOk {α β : Type} {x : Except String α} {f : α → Except 
   | error e => cases h
   | ok a => exact ⟨a, rfl, h⟩
 
-/-- Every answer `arg_cover_class` returns is `classAllOut` on the action, entries, tools, resources, listed
-vectors and facts it decoded from its input (the resources `none` when the input's `"resources"` is null,
-else the list it is). -/
-theorem classAllJOut {j out : Json} (h : Oracle.ArgCoverClass.argCoverClassJ j = Except.ok out) :
-    ∃ fs a tools gs E listedS listed,
+/-- What `arg_cover_class` decodes besides the tools (`classRestJ`), each part named by its decoder's success
+(the resources `none` when the input's `"resources"` is null, else the list it is). -/
+theorem classRestJOut {j : Json} {r : Oracle.ArgCoverClass.ClassRest} (h : Oracle.ArgCoverClass.classRestJ j = Except.ok r) :
+    ∃ fs a gs E listedS listed,
       Oracle.getAs String j "action" = Except.ok a ∧
       Oracle.arrOf Oracle.MonitorFull.grantOf j "entries" = Except.ok gs ∧
-      Oracle.arrOf Oracle.MonitorFull.toolOf j "tools" = Except.ok tools ∧
       (∃ rj, Oracle.req j "resources" = Except.ok rj ∧
         ((rj = Json.null ∧ E = none) ∨ ∃ xs, rj = Json.arr xs ∧ E = some xs.toList)) ∧
       Oracle.strList j "listed" = Except.ok listedS ∧
       listedS.mapM (fun s => Oracle.ArgCover.bitsOfStr s gs.length "listed") = Except.ok listed ∧
       Oracle.arrOf Oracle.ArgCoverClass.factOf j "facts" = Except.ok fs ∧
-      out = Oracle.ArgCoverClass.classAllOut fs a tools gs E listedS listed := by
+      r = (fs, a, gs, E, listedS, listed) := by
   let ⟨a, ha, h⟩ := classAllBindOk h
   let ⟨gs, hgs, h⟩ := classAllBindOk h
-  let ⟨tools, htools, h⟩ := classAllBindOk h
   let ⟨rj, hrj, h⟩ := classAllBindOk h
   cases rj with
   | null =>
@@ -89,7 +86,7 @@ theorem classAllJOut {j out : Json} (h : Oracle.ArgCoverClass.argCoverClassJ j =
     let ⟨fs, hfs, h⟩ := classAllBindOk h
     cases h
     cases hE
-    exact ⟨fs, a, tools, gs, _, listedS, listed, ha, hgs, htools, ⟨_, hrj, Or.inl ⟨rfl, rfl⟩⟩, hl, hls, hfs, rfl⟩
+    exact ⟨fs, a, gs, _, listedS, listed, ha, hgs, ⟨_, hrj, Or.inl ⟨rfl, rfl⟩⟩, hl, hls, hfs, rfl⟩
   | arr xs =>
     let ⟨E, hE, h⟩ := classAllBindOk h
     let ⟨listedS, hl, h⟩ := classAllBindOk h
@@ -97,7 +94,7 @@ theorem classAllJOut {j out : Json} (h : Oracle.ArgCoverClass.argCoverClassJ j =
     let ⟨fs, hfs, h⟩ := classAllBindOk h
     cases h
     cases hE
-    exact ⟨fs, a, tools, gs, _, listedS, listed, ha, hgs, htools, ⟨_, hrj, Or.inr ⟨xs, rfl, rfl⟩⟩, hl, hls, hfs, rfl⟩
+    exact ⟨fs, a, gs, _, listedS, listed, ha, hgs, ⟨_, hrj, Or.inr ⟨xs, rfl, rfl⟩⟩, hl, hls, hfs, rfl⟩
   | _ =>
     let ⟨E, hE, h⟩ := classAllBindOk h
     let ⟨listedS, hl, h⟩ := classAllBindOk h

@@ -1,8 +1,8 @@
-import AgentWarrant.Oracle.ArgCoverClassChk
+import AgentWarrant.Oracle.ArgCoverToolChk
 import AgentWarrant.Thm.Revision.ArgCoverToolChk
 import AgentWarrant.Thm.Revision.ArgCoverClassAll
 /-! `arg_cover_class`'s answer with the tools it is given checked by the oracle itself
-(`Oracle/ArgCoverClassChk.lean`, `classChkAnswer`; Agenra Sections 6.1 and 7.1), as
+(`Oracle/ArgCoverToolChk.lean`, `classChkAnswer`; Agenra Sections 6.1 and 7.1), as
 `Thm/Revision/ArgCoverToolChk.lean` states for `arg_cover_policy`:
 * `classChkCovered`, `classChkUncovered`: the answer is `covered` (`uncovered`) only when every effect of every
   tool passes registration's effect clause `effArgOk` and the routed class answer `classAllOut` is `covered`
@@ -11,8 +11,9 @@ import AgentWarrant.Thm.Revision.ArgCoverClassAll
 * `classChkJOut`: every answer the judgment `argCoverClassChkJ` returns is `classChkAnswer` on the tools it
   decoded and, when they pass the check, on the action, entries, listed vectors and facts it decoded (each named
   by its decoder's success) and the resources it decoded (`null` for none, else the list given).
-Choices: a new function beside the judgment rather than a change to it; the judgment decodes the tools twice
-(once to check them, once in `argCoverClassJ`), and `classChkJOut` shows both decodings are the same list. -/
+Choices: the judgment returns `classChkAnswer` itself, on the tools it decoded and on the rest of its input,
+which it decodes (`classRestJ`) only once the tools pass the check (a refused tool is answered whatever the
+rest holds, and the answer then reads none of it). -/
 namespace AgentWarrant.Revision.ArgCover
 open Lean AgentWarrant AgentWarrant.Monitor AgentWarrant.Monitor.Full
 
@@ -95,20 +96,13 @@ theorem classChkJOut {j out : Json} (h : Oracle.ArgCoverToolChk.argCoverClassChk
   | some t =>
     rw [hb] at h
     cases h
-    refine ⟨[], "", tools, [], none, [], [], htools, ?_, fun hn => by rw [hb] at hn; cases hn⟩
-    simp only [Oracle.ArgCoverClassChk.classChkAnswer, hb]
-    rfl
+    exact ⟨[], "", tools, [], none, [], [], htools, rfl, fun hn => by rw [hb] at hn; cases hn⟩
   | none =>
     rw [hb] at h
-    let ⟨fs, a, tools', gs, E, listedS, listed, ha, hgs, htools', hres, hl, hls, hfs, hout⟩ := classAllJOut h
-    have ht : tools' = tools := by
-      rw [htools] at htools'
-      cases htools'
-      rfl
-    rw [ht] at hout
-    refine ⟨fs, a, tools, gs, E, listedS, listed, htools, ?_, fun _ => ⟨ha, hgs, hres, hl, hls, hfs⟩⟩
-    rw [hout]
-    simp only [Oracle.ArgCoverClassChk.classChkAnswer, hb]
-    rfl
+    let ⟨r, hr, h⟩ := classAllBindOk h
+    cases h
+    let ⟨fs, a, gs, E, listedS, listed, ha, hgs, hres, hl, hls, hfs, er⟩ := classRestJOut hr
+    subst er
+    exact ⟨fs, a, tools, gs, E, listedS, listed, htools, rfl, fun _ => ⟨ha, hgs, hres, hl, hls, hfs⟩⟩
 
 end AgentWarrant.Revision.ArgCover

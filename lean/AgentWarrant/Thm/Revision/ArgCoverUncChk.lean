@@ -2,7 +2,7 @@ import AgentWarrant.Thm.Revision.ArgCoverClassChk
 import AgentWarrant.Thm.Revision.ArgCoverClassConvR
 import AgentWarrant.Thm.Revision.ArgCoverResA
 /-! The `uncovered` answers of the two oracles that check the tools they are given (`Oracle/ArgCoverToolChk.lean`,
-`Oracle/ArgCoverClassChk.lean`; Agenra Sections 6.1 and 7.1), read back as what their witnesses are:
+`argCoverPolicyAnswer` and `classChkAnswer`; Agenra Sections 6.1 and 7.1), read back as what their witnesses are:
 * `uncChkClass`: `classChkAnswer` answered `uncovered` means the tools passed registration's effect check and
   the routed class answer is `uncovered`, so `classAllUncoveredR` (a class denying no equality between slots)
   or `classAllUncoveredN` (a class denying one) names the way and question whose witness
