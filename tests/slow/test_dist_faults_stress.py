@@ -66,7 +66,8 @@ _RUNS = int(os.environ.get("AGENTWARRANT_FAULT_RUNS", "1000"))
 
 
 # The suite's 900 s cap is for one test of ordinary size; this one's length grows with its run count, and at
-# the default 1000 runs on two cores shared with other jobs (load 9) it passed that cap mid-rotation. A cap of 3 s per run still ends a hung run rather than waiting for ever.
+# the default 1000 runs on two cores shared with other jobs (load 9) it passed that cap mid-rotation. A cap
+# of 3 s per run still ends a hung run rather than waiting for ever.
 @pytest.mark.timeout(max(900, 3 * _RUNS))
 def test_corpus_rotation_under_faults_and_load(hog: None, fast_refresh: None) -> None:
     runs = _RUNS
