@@ -310,7 +310,9 @@ WARM = ("per-model caches warm in both engines: one untimed call of each engine 
         "fills what each keeps across calls for a model object — the compiled policy (`compiled`, with its "
         "memo of flow verdicts per label), which both use, and the encoding's per-model compile "
         "(`intcode.Static`: the parsed tool results and argument lists, indices, literal ids, the kernel's "
-        "per-tool arrays, the scope check); nothing a search reaches is kept across calls: every table a "
+        "per-tool arrays, the scope check, the monitor's steps before first-fit for every call of literals "
+        "where they read no state, and the outcomes of every such call admitted in the initial state's slots, "
+        "made for every call, reached or not); nothing a search reaches is kept across calls: every table a "
         "search fills (decisions, outcomes, records, states) starts empty in each call of either engine")
 #: models whose whole state space is reached by their bound in ``INTCODE_BOUNDS`` (no bound makes them larger;
 #: the table checks it one step further): their rows time the one-off table fills and set-up, over more rounds

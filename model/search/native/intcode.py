@@ -60,7 +60,9 @@ texts and their declared fields —, the indices, the literals' ids, the kernel'
 ``abstract``, ``supported``, ``argref``'s per-argument effect checks, ``argref``'s answers for every
 argument whose effects' allow patterns name no slot, per value a state can hold, and ``prequota``: the
 monitor's steps before first-fit for every call of literals where they read no state, so that a search
-decides such a call by first-fit on the state's counters alone) is compiled once per
+decides such a call by first-fit on the state's counters alone, without decoding the state; and
+``root_outcomes``: the outcomes of every such call admitted in the initial state's slots and invalid set,
+which every admission of it in a state with those slots and invalid set has) is compiled once per
 model object (``Static``, ``static_of``), as the monitor's compiled policy is kept per policy object;
 choice: nothing a search reaches is kept across searches — every table above starts empty in each search,
 as the interpreted search's decision memo does, so a search of a model already searched costs what the
@@ -88,6 +90,7 @@ from __future__ import annotations
 import copy
 import importlib.machinery
 import importlib.util
+import json
 import os
 import time
 from collections.abc import Iterator
@@ -96,7 +99,7 @@ from types import ModuleType
 from typing import Any
 
 from model.base.budget import Budget, Meter
-from model.base.canonical import JSON
+from model.base.canonical import JSON, canonical_str
 from model.monitor.decide.base import Decision, decide
 from model.monitor.decide.commit import commit
 from model.monitor.decide.compiled import compiled
@@ -110,8 +113,10 @@ from model.monitor.decide.verdict import DenyReason, Verdict
 from model.monitor.language.labels import Label
 from model.monitor.language.policy import ArgRes, EntryKind, ListArgRes, SlotPat
 from model.search.compact import (
+    ARGS,
     CATS,
     OK,
+    OUTCOME,
     REFS,
     RESULT,
     SENS,
@@ -138,7 +143,8 @@ from model.search.native import ENV, LIB, read_stamp, source_digest
 from model.search.native.prequota import prequota
 from model.search.patterns import arg_matches, args_match
 from model.search.por import SPECIAL, Independence
-from model.search.states import Approve, Satisfy, Transition
+from model.search.search_verdict import Step
+from model.search.states import AgentCall, Approve, Lit, Satisfy, Transition
 
 KERNEL_SOURCE = Path(__file__).resolve().parent / "kernel.pyx"
 KERNEL_STAMP = LIB / "kernel.json"  # {"kernel": SHA-256 of kernel.pyx it was built from}
@@ -281,6 +287,61 @@ def refused_alone(effects: tuple[tuple[bool, tuple[tuple[Any, ...], ...]], ...],
     return 0
 
 
+def goal_call(rec: Rec) -> Step:
+    """``completions.cone``'s one step for a goal reached from the initial state (no record, requirement or
+    permit before the call): the call's record is the only one, so it names none, no other record counts
+    towards the query or binds a slot, and its arguments are all literals — the step is its tool, its
+    arguments as canonical literal texts in name order and its outcome, read off the compact record without
+    materializing the state (``test_search_intcode`` checks it against ``cone``)."""
+    args: dict[str, JSON] = json.loads(rec[ARGS])
+    return Step(AgentCall(rec[TOOL], tuple(sorted((a, Lit(canonical_str(v))) for a, v in args.items()))),
+                rec[OUTCOME])
+
+
+#: calls of literals whose outcomes ``root_outcomes`` computes per model, at most
+ROOT_OUTS_LIMIT = 4096
+
+
+def root_outcomes(model: SearchModel, proto: Context, names: list[tuple[str, tuple[str, ...]]], lits: list[int],
+                  tables: list[dict[tuple[int, ...], Any] | None], reuse: list[bool],
+                  root: Compact) -> dict[Any, tuple[Any, ...]]:
+    """``Compiler.outs``' entries for the initial state's slots and invalid set: per argument names whose
+    outcomes are reusable (``reuse``) and call of literals (keyed by their content ids ``lits``) whose steps
+    before first-fit ``Static.prequota`` passed (``tables``), the outcomes of the call admitted in the
+    initial state, keyed as ``Compiler.outs`` keys them. A function of the model alone: those outcomes read
+    the call, the slots and the invalid set and no counter (``Compiler.outs``), so every admission of that
+    call in a state with these slots and invalid set has them; and they are made for every such call,
+    reached or not, so nothing a search reaches is kept. A call first-fit
+    refuses in the initial state is left out: with no entry requiring a requirement
+    (``prequota.prequota_applies``) and counters that only grow, no state admits it. At most
+    ``ROOT_OUTS_LIMIT`` calls; a call beyond them has its outcomes computed by the search that admits it."""
+    out: dict[Any, tuple[Any, ...]] = {}
+    c = compiled(model.policy)
+    mat = Materializer(model.agent, model.policy)
+    mon = mat.monitor(root)
+    ss = mat.search_state(root, mon)
+    values = {lit: proto.value(v) for lit, v in zip(lits, model.literals, strict=True)}
+    left = ROOT_OUTS_LIMIT
+    for ni, ((tool, ns), table) in enumerate(zip(names, tables, strict=True)):
+        if table is None or not reuse[ni]:
+            continue
+        results = proto.results[tool]
+        for key, pre in table.items():
+            if type(pre) is not tuple:
+                continue
+            if left == 0:
+                return out
+            left -= 1
+            call = Call(model.agent, tool, {n: values[lit] for n, lit in zip(ns, key, strict=True)}, (), ())
+            verdict = after_quota(c, mon, call, *pre)
+            if verdict.decision is not Decision.ALLOW:
+                continue
+            committed = commit(model.policy, mon, call, verdict) if len(results) > 1 else None
+            out[(ni, key, root[1], root[2])] = tuple(outcome_of(proto, ss, call, (), verdict, k, res, committed, False)
+                                                     for k, res in enumerate(results))
+    return out
+
+
 #: fields of ``held.Context`` that its ``__post_init__`` computes from the model alone and no search changes:
 #: shared by every search of one model (``fresh_context``); every other field is a memo table a search fills
 CONTEXT_SHARED = frozenset({"model", "renaming", "results", "names", "goals", "semantics"})
@@ -343,7 +404,13 @@ class Static:
             if got is not None:
                 proto.value(got[1])  # a field's text, for ``copies`` and ``argref``
         self.values, self.fields = dict(proto.values), dict(proto.fields)
+        self.lit_values = [proto.value(v) for v in model.literals]  # ``held``'s parsed values of them
         self.prequota = prequota(model, proto, self.names, self.lits)
+        # ``Compiler.outs`` per argument names (their decision's outcomes reusable: ``abstract`` 2, no Lean
+        # semantics), and the outcomes of every call of literals ``prequota`` passes, in the initial state's
+        # slots and invalid set: a function of the model alone (see ``root_outcomes``)
+        self.reuse_outs = [proto.semantics is None and self.abstract[self.tool_ix[t]] == 2 for t, _ in self.names]
+        self.root_outs = root_outcomes(model, proto, self.names, self.lits, self.prequota, self.reuse_outs, self.root)
         # ``Compiler.argref`` per argument names, argument and value text, where no allow pattern of the
         # argument's effects names a slot: the answer then reads nothing of the state, so it is a function of
         # the model alone, computed here over every value a state can hold (the texts above)
@@ -437,7 +504,7 @@ class Compiler:
         # verdicts of two such calls differ in their allocations only, which no outcome reads (no permit:
         # ``prequota_applies``). A Lean semantics steps the whole state, so it is left out.
         self.outs: dict[Any, tuple[Any, ...]] = {}
-        self.reuse_outs = [ctx.semantics is None and st.abstract[st.tool_ix[t]] == 2 for t, _ in st.names]
+        self.reuse_outs = st.reuse_outs
         self.fast = [0, 0]  # decisions by ``Static.prequota`` and first-fit, and those it left to ``decide``
 
     # --- interning ------------------------------------------------------------------------------
@@ -649,18 +716,21 @@ class Compiler:
         whose verdict is this one's, or -1; ``pref``: the kernel's ``prefix`` id of the key (read by the
         tests that check each tabled refusal against the monitor)."""
         ctx, m = self.ctx, self.model
-        _, s, hs, mon = self.state_at(sidx)
         tool, names = self.names[ni]
         pre: Any = None
         if same < 0:
             table = self.static.prequota[ni]
-            if table is not None:
-                pre = table.get(tuple(hs[i][5] for i in ix))
+            # ``held`` lists the literals first, in the model's order, their contents the literals' ids
+            # (``Static.lits``); any other held value's content is no literal's id, so no key of the table:
+            # the key needs no decoded state
+            lits = self.static.lits
+            if table is not None and all(i < len(lits) for i in ix):
+                key = tuple(lits[i] for i in ix)
+                pre = table.get(key)
             if type(pre) is tuple:  # steps 1-6 passed whatever the state: first-fit on its counters decides
-                effects, _label, matched = pre
-                if isinstance(first_fit(matched, len(effects), (mon.used_user, mon.used_app), mon.satisfied), int):
-                    self.fast[0] += 1
-                    return VALUE_REFUSAL  # a quota refusal, as ``decide`` would answer below
+                self.fast[0] += 1
+                return self.after_prequota(sidx, ni, ix, key, pre)
+        _, s, hs, mon = self.state_at(sidx)
         call, refs3 = call_of(ctx, tool, names, tuple(map(hs.__getitem__, ix)))
         if same >= 0:
             verdict = self.trans[same][5]
@@ -669,41 +739,80 @@ class Compiler:
             verdict = decide(m.policy, mon, call)
         else:
             self.fast[0] += 1
-            verdict = pre if type(pre) is Verdict else after_quota(compiled(m.policy), mon, call, *pre)
+            verdict = pre
         if verdict.decision is not Decision.ALLOW:
-            if verdict.decision is Decision.DENY:
-                reason = verdict.reason
-                if reason in VALUE_REASONS:
-                    return SLOT_REFUSAL if reason in SLOT_REASONS else VALUE_REFUSAL
-                if reason is DenyReason.ORIGIN:
-                    j = self.origin_arg(mon, call, names)
-                    if j is not None:
-                        return ORIGIN_REFUSAL - j
-                return LABEL_REFUSAL if self.by_label(mon, call) else -1
-            if not verdict.waiting_for:
-                return -1
-            if FLOW_APPROVAL in verdict.waiting_for:  # a flow Pause: the output label's, or a sink's
-                return LABEL_REFUSAL if self.by_label(mon, call) else -1
-            return VALUE_REFUSAL  # a Pause for a requirement is decided by the values and the requirements
-        assert verdict.user is not None and verdict.app is not None
-        # a call of literals decided by ``prequota`` has the outcomes of another in a state with the same
-        # slots and invalid set (``outs``), whatever the counters: see ``Compiler.outs``
-        okey = (ni, tuple(hs[i][5] for i in ix), s[1], s[2]) if type(pre) is tuple and self.reuse_outs[ni] \
+            return self.refusal(verdict, mon, call, names)
+        return self.admit(s, mon, call, refs3, verdict, None)
+
+    def after_prequota(self, sidx: int, ni: int, ix: list[int], key: tuple[int, ...],
+                       pre: tuple[Any, ...]) -> int:
+        """``decide`` for a call of literals whose steps before first-fit ``Static.prequota`` passed: first-fit
+        and the steps after it on the state's counters and requirements, which are all they read
+        (``prequota.prequota_applies``: no exact-call permit or extension), so the state is decoded only when
+        the call is admitted with outcomes not yet computed (``outs``)."""
+        m = self.model
+        tool, names = self.names[ni]
+        effects, _label, matched = pre
+        rest = self.codec.rests[self.kernel.state(sidx)[0]]  # its counters are the monitor state's
+        if isinstance(first_fit(matched, len(effects), (rest[2], rest[3]), rest[4]), int):
+            return VALUE_REFUSAL  # a quota refusal, as ``decide`` would answer
+        vals = self.static.lit_values
+        call = Call(m.agent, tool, {n: vals[i] for n, i in zip(names, ix, strict=True)}, (), ())
+        counters = State((), rest[0], rest[1], rest[2], rest[3], rest[4], ())
+        verdict = after_quota(compiled(m.policy), counters, call, *pre)
+        if verdict.decision is not Decision.ALLOW:
+            return self.refusal(verdict, counters, call, names)
+        # a call of literals decided here has the outcomes of another in a state with the same slots and
+        # invalid set (``outs``), whatever the counters: see ``Compiler.outs``
+        okey = (ni, key, rest[0], rest[1]) if self.reuse_outs[ni] else None
+        outs = None
+        if okey is not None:
+            outs = self.outs.get(okey)
+            if outs is None:
+                outs = self.static.root_outs.get(okey)
+        if outs is not None:
+            return self.new_trans(tool, (), outs, rest[2], rest[3], verdict)
+        _, s, _hs, mon = self.state_at(sidx)
+        return self.admit(s, mon, call, (), verdict, okey)
+
+    def refusal(self, verdict: Verdict, mon: State, call: Call, names: tuple[str, ...]) -> int:
+        """``decide``'s code for a refusal (``verdict`` not Allow)."""
+        if verdict.decision is Decision.DENY:
+            reason = verdict.reason
+            if reason in VALUE_REASONS:
+                return SLOT_REFUSAL if reason in SLOT_REASONS else VALUE_REFUSAL
+            if reason is DenyReason.ORIGIN:
+                j = self.origin_arg(mon, call, names)
+                if j is not None:
+                    return ORIGIN_REFUSAL - j
+            return LABEL_REFUSAL if self.by_label(mon, call) else -1
+        if not verdict.waiting_for:
+            return -1
+        if FLOW_APPROVAL in verdict.waiting_for:  # a flow Pause: the output label's, or a sink's
+            return LABEL_REFUSAL if self.by_label(mon, call) else -1
+        return VALUE_REFUSAL  # a Pause for a requirement is decided by the values and the requirements
+
+    def admit(self, s: Compact, mon: State, call: Call, refs3: tuple[tuple[str, int, str], ...], verdict: Verdict,
+              okey: Any) -> int:
+        """The trans id of an admitted call: its outcomes computed (and tabled under ``okey`` unless None)."""
+        ctx, m = self.ctx, self.model
+        tool = call.tool
+        ss = ctx.mat.search_state(s, mon)
+        results = ctx.results[tool]
+        # the commit does not depend on the outcome: made once for them all (a Lean semantics steps per
+        # outcome)
+        committed = commit(m.policy, mon, call, verdict) if len(results) > 1 and ctx.semantics is None \
             else None
-        outs = self.outs.get(okey) if okey is not None else None
-        if outs is None:
-            ss = ctx.mat.search_state(s, mon)
-            results = ctx.results[tool]
-            # the commit does not depend on the outcome: made once for them all (a Lean semantics steps per
-            # outcome)
-            committed = commit(m.policy, mon, call, verdict) if len(results) > 1 and ctx.semantics is None \
-                else None
-            outs = tuple(outcome_of(ctx, ss, call, refs3, verdict, k, res, committed, False)
-                         for k, res in enumerate(results))
-            if okey is not None:
-                self.outs[okey] = outs
-        uu, ua = charge_positions(s[3], verdict.user.positions), charge_positions(s[4], verdict.app.positions)
-        template = tuple((nm, p) for nm, _d, p in refs3)
+        outs = tuple(outcome_of(ctx, ss, call, refs3, verdict, k, res, committed, False)
+                     for k, res in enumerate(results))
+        if okey is not None:
+            self.outs[okey] = outs
+        return self.new_trans(tool, tuple((nm, p) for nm, _d, p in refs3), outs, s[3], s[4], verdict)
+
+    def new_trans(self, tool: str, template: tuple[tuple[str, str], ...], outs: tuple[Any, ...], used_user: Any,
+                  used_app: Any, verdict: Verdict) -> int:
+        assert verdict.user is not None and verdict.app is not None
+        uu, ua = charge_positions(used_user, verdict.user.positions), charge_positions(used_app, verdict.app.positions)
         tid = len(self.trans)
         self.trans.append((tool, template, outs, uu, ua, verdict))
         self.kernel.set_trans(tid, sum(1 << k for k, o in enumerate(outs) if o is not None))
@@ -796,13 +905,16 @@ class Compiler:
         made to hold by it (the kernel's goal event) — so that order is the cone, with no replay."""
         n = len(s[0])
         rec = self.codec.recs[self.newrec(tid, k, 0, hpos)]  # the height orders states only: the cone reads none
-        new = self.ctx.mat.search_state(((*s[0], rec), *self.codec.rests[self.rest(p, tid, k, n, n)]))
-        steps, goal = cone(self.model, new, n, query)
+        if n == 0 and not s[5] and not s[6]:
+            steps: tuple[Step, ...] = (goal_call(rec),)
+            goal = 0
+        else:
+            new = self.ctx.mat.search_state(((*s[0], rec), *self.codec.rests[self.rest(p, tid, k, n, n)]))
+            steps, goal = cone(self.model, new, n, query)
         key = completion_key(steps)
         if key not in seen:
             seen.add(key)
             if n == 0 and not s[5] and not s[6]:
-                assert len(steps) == 1 and goal == 0, "a cone from the initial state is the goal call"
                 out.add(steps)
             else:
                 out |= orders(self.model, steps, goal, query)
