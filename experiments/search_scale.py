@@ -310,7 +310,9 @@ WARM = ("per-model caches warm in both engines: one untimed call of each engine 
         "fills what each keeps across calls for a model object — the compiled policy (`compiled`, with its "
         "memo of flow verdicts per label), which both use, and the encoding's per-model compile "
         "(`intcode.Static`: the parsed tool results and argument lists, indices, literal ids, the kernel's "
-        "per-tool arrays, the scope check); nothing a search reaches is kept across calls: every table a "
+        "per-tool arrays, the scope check, the monitor's steps before first-fit for every call of literals "
+        "where they read no state, and the outcomes of every such call admitted in the initial state's slots, "
+        "made for every call, reached or not); nothing a search reaches is kept across calls: every table a "
         "search fills (decisions, outcomes, records, states) starts empty in each call of either engine")
 #: models whose whole state space is reached by their bound in ``INTCODE_BOUNDS`` (no bound makes them larger;
 #: the table checks it one step further): their rows time the one-off table fills and set-up, over more rounds
@@ -325,7 +327,8 @@ BREAKDOWN_CALLS = 300
 #: the functions both engines' calls run — per call, or once per distinct proposal decided — by label:
 #: (label, the (module, attribute path) of each engine's function timed). The encoded search builds its
 #: context from its per-model compile (``Static.context``) and a goal's completions from its tables
-#: (``Compiler.completions``: the cone and its orders, without deciding the call again)
+#: (``Compiler.completions``: the cone and its orders, without deciding the call again; from the initial
+#: state the cone read off the new record, ``intcode_model.goal_call``)
 SHARED_WORK = (("context", (("model.search.fingerprint", "Context"),
                             ("model.search.native.intcode", "Static.context"))),
                ("decisions", (("model.search.expand", "decide"), ("model.search.native.intcode", "decide"),
@@ -393,9 +396,10 @@ def shared_work(model: Any, k: int) -> dict[bool, tuple[float, dict[str, float]]
 #: the monitor's own work that the encoded search's call hands to the monitor, by the names ``intcode`` calls
 #: it by: a decision per distinct key its tables ask (the whole decision, or, for a call its per-model
 #: compile decided up to first-fit, the first-fit on the state's counters and the verdict's last steps),
-#: an admitted call's commit and outcomes, a goal's cone and the replay of its orders. With every table empty
-#: in each call (``WARM``), no search of the model skips it unless it decides fewer keys or replays fewer
-#: cones (``oracle_floor``)
+#: an admitted call's commit and outcomes (but for a call of literals whose outcomes in the initial state's
+#: slots the per-model compile holds, ``intcode_model.root_outcomes``), a goal's cone (but from the initial
+#: state) and the replay of its orders. With every table empty in each call (``WARM``), no search of the model
+#: skips it unless it decides fewer keys or replays fewer cones (``oracle_floor``)
 ORACLE = ("decide", "first_fit", "after_quota", "commit", "outcome_of", "cone", "orders")
 
 

@@ -294,32 +294,28 @@ def test_the_compiled_argument_refusals_are_the_per_state_ones(name: str) -> Non
 
 
 def test_a_goal_reached_from_the_initial_state_is_its_own_order(monkeypatch: pytest.MonkeyPatch) -> None:
-    """``Compiler.completions`` takes a goal's cone from the initial state as its one order without
-    replaying it: on every corpus model, each time it does, ``completions.orders`` (the replay by the
-    monitor from the initial state) gives that order and no other."""
-    from model.search.completions import orders
+    """``Compiler.completions`` takes a goal's cone from the initial state as its one order, read off the new
+    record (``goal_call``) without materializing the successor or replaying the order: on every corpus
+    model, each time it does, that step is ``completions.cone``'s in the successor built as the
+    interpreted search builds it, and ``completions.orders`` (the replay by the monitor from the initial
+    state) gives that order and no other."""
+    from model.search.completions import cone, orders
 
     kernel()
-    cones: list[tuple[Any, int]] = []
-    cone = intcode.cone
-
-    def kept(*a: Any) -> Any:
-        got = cone(*a)
-        cones.append(got)
-        return got
     full = intcode.Compiler.completions
     checked: list[str] = []
 
     def both(self: intcode.Compiler, p: int, s: Any, hpos: list[int], tid: int, k: int, query: int,
              seen: set[str], out: set[Any]) -> None:
-        cones.clear()
         full(self, p, s, hpos, tid, k, query, seen, out)
-        if not s[0] and not s[5] and not s[6] and cones:
-            steps, goal = cones[-1]
+        if not s[0] and not s[5] and not s[6]:
+            rec = self.codec.recs[self.newrec(tid, k, 0, hpos)]
+            new = self.ctx.mat.search_state(((rec,), *self.codec.rests[self.rest(p, tid, k, 0, 0)]))
+            steps, goal = cone(self.model, new, 0, query)
+            assert goal == 0 and steps == (intcode.goal_call(rec),), steps
             assert orders(self.model, steps, goal, query) == {steps} and steps in out
             checked.append(self.model.name)
 
-    monkeypatch.setattr(intcode, "cone", kept)
     monkeypatch.setattr(intcode.Compiler, "completions", both)
     for name in [n for n in MODELS if n in BOUNDS]:
         assert intcode.explore_native(load_model(SEARCH / name), BOUNDS[name]) is not None

@@ -15,6 +15,7 @@ from typing import Any
 import pytest
 
 from model.monitor.decide.base import Decision, decide
+from model.monitor.decide.state import Call
 from model.monitor.decide.verdict import DenyReason
 from model.search.expand import outcome_of
 from model.search.fingerprint import explore_fingerprint
@@ -130,3 +131,41 @@ def test_reused_outcomes_are_keyed_by_the_slots(tmp_path: Path, monkeypatch: pyt
     got = intcode.explore_native(m, 3)
     assert got is not None and got.verdicts == same.verdicts and got.states == same.states
     assert any(isinstance(v, Found) for _, v in got.verdicts), got.verdicts
+
+
+def test_the_per_model_outcomes_are_the_monitors_and_spare_the_search_its_own(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """``Static.root_outs``: on the quota model every call of literals admitted in the initial state has its
+    outcomes compiled per model, each the monitor's in the initial state; a search of that model (whose
+    slots never change) then computes no outcome itself, and each compiled decision, its outcomes taken
+    from there, is the monitor's (``check``) in every state it is made in."""
+    from model.monitor.decide.commit import commit
+
+    if intcode.kernel_module() is None:
+        pytest.skip("the kernel is not built (python -m model.search.native.build)")
+    m = load_model(SEARCH / "delete_ab.json")
+    st = intcode.static_of(m)
+    assert st.root_outs
+    ctx = st.context()
+    mon = ctx.mat.monitor(st.root)
+    ss = ctx.mat.search_state(st.root, mon)
+    for (ni, key, bindings, invalid), outs in st.root_outs.items():
+        assert (bindings, invalid) == st.root[1:3]
+        tool, names = st.names[ni]
+        lits = dict(zip(st.lits, m.literals, strict=True))
+        call = Call(m.agent, tool, {n: json.loads(lits[c]) for n, c in zip(names, key, strict=True)}, (), ())
+        want = decide(m.policy, mon, call)
+        assert want.decision is Decision.ALLOW
+        results = ctx.results[tool]
+        committed = commit(m.policy, mon, call, want) if len(results) > 1 else None
+        assert outs == tuple(outcome_of(ctx, ss, call, (), want, k, res, committed, False)
+                             for k, res in enumerate(results))
+    made: list[int] = []
+    real = intcode.outcome_of
+
+    def counted(*a: Any) -> Any:
+        made.append(1)
+        return real(*a)
+    monkeypatch.setattr(intcode, "outcome_of", counted)
+    assert check(monkeypatch, m, 3) > 0
+    assert not made

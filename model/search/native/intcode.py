@@ -60,7 +60,9 @@ texts and their declared fields —, the indices, the literals' ids, the kernel'
 ``abstract``, ``supported``, ``argref``'s per-argument effect checks, ``argref``'s answers for every
 argument whose effects' allow patterns name no slot, per value a state can hold, and ``prequota``: the
 monitor's steps before first-fit for every call of literals where they read no state, so that a search
-decides such a call by first-fit on the state's counters alone) is compiled once per
+decides such a call by first-fit on the state's counters alone, without decoding the state; and
+``root_outcomes``: the outcomes of every such call admitted in the initial state's slots and invalid set,
+which every admission of it in a state with those slots and invalid set has) is compiled once per
 model object (``Static``, ``static_of``), as the monitor's compiled policy is kept per policy object;
 choice: nothing a search reaches is kept across searches — every table above starts empty in each search,
 as the interpreted search's decision memo does, so a search of a model already searched costs what the
@@ -96,14 +98,12 @@ from types import ModuleType
 from typing import Any
 
 from model.base.budget import Budget, Meter
-from model.base.canonical import JSON
 from model.monitor.decide.base import Decision, decide
 from model.monitor.decide.commit import commit
 from model.monitor.decide.compiled import compiled
 from model.monitor.decide.compiled_decide import after_quota, first_fit
 from model.monitor.decide.counters import charge_positions
 from model.monitor.decide.flow import FLOW_APPROVAL
-from model.monitor.decide.matching import resource_matches
 from model.monitor.decide.origins import produced_by
 from model.monitor.decide.state import Call, Permit, State
 from model.monitor.decide.verdict import DenyReason, Verdict
@@ -133,11 +133,20 @@ from model.search.fpset import collision_probability
 from model.search.heap import paused
 from model.search.held import action_of, call_of, held
 from model.search.layered import ExplicitRun, Link, Tick, answers, rebuild
-from model.search.model import ArgPattern, Not, Produced, QueryKind, SearchModel
+from model.search.model import QueryKind, SearchModel
 from model.search.native import ENV, LIB, read_stamp, source_digest
+from model.search.native.intcode_model import (
+    goal_call,
+    label_refusals,
+    reads_permits,
+    reads_producers,
+    refused_alone,
+    root_outcomes,
+)
 from model.search.native.prequota import prequota
 from model.search.patterns import arg_matches, args_match
 from model.search.por import SPECIAL, Independence
+from model.search.search_verdict import Step
 from model.search.states import Approve, Satisfy, Transition
 
 KERNEL_SOURCE = Path(__file__).resolve().parent / "kernel.pyx"
@@ -211,11 +220,6 @@ def supported(model: SearchModel, bound: int, ctx: Context | None = None) -> str
     return None
 
 
-def scalar_resource(v: JSON) -> bool:
-    """Whether ``v`` can be an effect's resource (``matching.call_effects``: a JSON scalar, not null)."""
-    return v is not None and isinstance(v, str | int | float | bool)
-
-
 def abstract(model: SearchModel, tool: str) -> int:
     """Whether the monitor's decision on a call of ``tool`` reads the records its handles name only through
     their labels (and success: held handles always succeeded), so that it is a function of the state's
@@ -237,48 +241,6 @@ def abstract(model: SearchModel, tool: str) -> int:
     patterns = [p for r in model.results_of(tool) for _, p in r.when] + \
         [p for q in model.queries if q.event.tool == tool for _, p in q.event.args]
     return 1 if any(reads_producers(p) for p in patterns) else 2
-
-
-def label_refusals(model: SearchModel) -> bool:
-    """Whether a flow Pause by the output label into the tool's destination is a refusal by the label
-    (``Compiler.by_label``): when no state holds a permit — the model has no approvals —, since a permit
-    could answer it. The other refusals by the label alone hold whatever the permits."""
-    return not model.approvals
-
-
-def reads_permits(model: SearchModel, tool: str) -> bool:
-    """Whether the monitor's verdict on a call of ``tool`` can read the state's permits: only at the
-    exact-call permit check, reached when the extensions pause the call (a pause rule exists) or a grant
-    first-fit chose requires a permit (an entry marked ``permit`` of one of the tool's effect actions)."""
-    c = compiled(model.policy)
-    if c.extended:
-        return True
-    decl = c.tools[tool].decl
-    actions = {d.action for d in decl.effects}
-    return any(e.permit and e.action in actions for e in (*model.policy.user, *model.policy.application))
-
-
-def reads_producers(p: ArgPattern) -> bool:
-    """Whether ``p`` reads the record a handle names (``produced_by``, under any negation)."""
-    return isinstance(p, Produced) or (isinstance(p, Not) and reads_producers(p.pattern))
-
-
-def refused_alone(effects: tuple[tuple[bool, tuple[tuple[Any, ...], ...]], ...], value: JSON, slots: State) -> int:
-    """``Compiler.argref``'s answer for an argument's effects (``Static.arg_effects``) and value under the
-    slots and invalid set of ``slots``."""
-    for is_list, sides in effects:
-        if not is_list:
-            if not scalar_resource(value):
-                return 1
-            items: list[JSON] = [value]
-        else:
-            if not isinstance(value, list) or not value or not all(scalar_resource(x) for x in value):
-                return 1
-            items = value
-        for allows in sides:
-            if any(not any(resource_matches(pat, x, slots) for pat in allows) for x in items):
-                return 1
-    return 0
 
 
 #: fields of ``held.Context`` that its ``__post_init__`` computes from the model alone and no search changes:
@@ -343,7 +305,13 @@ class Static:
             if got is not None:
                 proto.value(got[1])  # a field's text, for ``copies`` and ``argref``
         self.values, self.fields = dict(proto.values), dict(proto.fields)
+        self.lit_values = [proto.value(v) for v in model.literals]  # ``held``'s parsed values of them
         self.prequota = prequota(model, proto, self.names, self.lits)
+        # ``Compiler.outs`` per argument names (their decision's outcomes reusable: ``abstract`` 2, no Lean
+        # semantics), and the outcomes of every call of literals ``prequota`` passes, in the initial state's
+        # slots and invalid set: a function of the model alone (see ``root_outcomes``)
+        self.reuse_outs = [proto.semantics is None and self.abstract[self.tool_ix[t]] == 2 for t, _ in self.names]
+        self.root_outs = root_outcomes(model, proto, self.names, self.lits, self.prequota, self.reuse_outs, self.root)
         # ``Compiler.argref`` per argument names, argument and value text, where no allow pattern of the
         # argument's effects names a slot: the answer then reads nothing of the state, so it is a function of
         # the model alone, computed here over every value a state can hold (the texts above)
@@ -437,7 +405,7 @@ class Compiler:
         # verdicts of two such calls differ in their allocations only, which no outcome reads (no permit:
         # ``prequota_applies``). A Lean semantics steps the whole state, so it is left out.
         self.outs: dict[Any, tuple[Any, ...]] = {}
-        self.reuse_outs = [ctx.semantics is None and st.abstract[st.tool_ix[t]] == 2 for t, _ in st.names]
+        self.reuse_outs = st.reuse_outs
         self.fast = [0, 0]  # decisions by ``Static.prequota`` and first-fit, and those it left to ``decide``
 
     # --- interning ------------------------------------------------------------------------------
@@ -649,18 +617,21 @@ class Compiler:
         whose verdict is this one's, or -1; ``pref``: the kernel's ``prefix`` id of the key (read by the
         tests that check each tabled refusal against the monitor)."""
         ctx, m = self.ctx, self.model
-        _, s, hs, mon = self.state_at(sidx)
         tool, names = self.names[ni]
         pre: Any = None
         if same < 0:
             table = self.static.prequota[ni]
-            if table is not None:
-                pre = table.get(tuple(hs[i][5] for i in ix))
+            # ``held`` lists the literals first, in the model's order, their contents the literals' ids
+            # (``Static.lits``); any other held value's content is no literal's id, so no key of the table:
+            # the key needs no decoded state
+            lits = self.static.lits
+            if table is not None and all(i < len(lits) for i in ix):
+                key = tuple(lits[i] for i in ix)
+                pre = table.get(key)
             if type(pre) is tuple:  # steps 1-6 passed whatever the state: first-fit on its counters decides
-                effects, _label, matched = pre
-                if isinstance(first_fit(matched, len(effects), (mon.used_user, mon.used_app), mon.satisfied), int):
-                    self.fast[0] += 1
-                    return VALUE_REFUSAL  # a quota refusal, as ``decide`` would answer below
+                self.fast[0] += 1
+                return self.after_prequota(sidx, ni, ix, key, pre)
+        _, s, hs, mon = self.state_at(sidx)
         call, refs3 = call_of(ctx, tool, names, tuple(map(hs.__getitem__, ix)))
         if same >= 0:
             verdict = self.trans[same][5]
@@ -669,41 +640,80 @@ class Compiler:
             verdict = decide(m.policy, mon, call)
         else:
             self.fast[0] += 1
-            verdict = pre if type(pre) is Verdict else after_quota(compiled(m.policy), mon, call, *pre)
+            verdict = pre
         if verdict.decision is not Decision.ALLOW:
-            if verdict.decision is Decision.DENY:
-                reason = verdict.reason
-                if reason in VALUE_REASONS:
-                    return SLOT_REFUSAL if reason in SLOT_REASONS else VALUE_REFUSAL
-                if reason is DenyReason.ORIGIN:
-                    j = self.origin_arg(mon, call, names)
-                    if j is not None:
-                        return ORIGIN_REFUSAL - j
-                return LABEL_REFUSAL if self.by_label(mon, call) else -1
-            if not verdict.waiting_for:
-                return -1
-            if FLOW_APPROVAL in verdict.waiting_for:  # a flow Pause: the output label's, or a sink's
-                return LABEL_REFUSAL if self.by_label(mon, call) else -1
-            return VALUE_REFUSAL  # a Pause for a requirement is decided by the values and the requirements
-        assert verdict.user is not None and verdict.app is not None
-        # a call of literals decided by ``prequota`` has the outcomes of another in a state with the same
-        # slots and invalid set (``outs``), whatever the counters: see ``Compiler.outs``
-        okey = (ni, tuple(hs[i][5] for i in ix), s[1], s[2]) if type(pre) is tuple and self.reuse_outs[ni] \
+            return self.refusal(verdict, mon, call, names)
+        return self.admit(s, mon, call, refs3, verdict, None)
+
+    def after_prequota(self, sidx: int, ni: int, ix: list[int], key: tuple[int, ...],
+                       pre: tuple[Any, ...]) -> int:
+        """``decide`` for a call of literals whose steps before first-fit ``Static.prequota`` passed: first-fit
+        and the steps after it on the state's counters and requirements, which are all they read
+        (``prequota.prequota_applies``: no exact-call permit or extension), so the state is decoded only when
+        the call is admitted with outcomes not yet computed (``outs``)."""
+        m = self.model
+        tool, names = self.names[ni]
+        effects, _label, matched = pre
+        rest = self.codec.rests[self.kernel.state(sidx)[0]]  # its counters are the monitor state's
+        if isinstance(first_fit(matched, len(effects), (rest[2], rest[3]), rest[4]), int):
+            return VALUE_REFUSAL  # a quota refusal, as ``decide`` would answer
+        vals = self.static.lit_values
+        call = Call(m.agent, tool, {n: vals[i] for n, i in zip(names, ix, strict=True)}, (), ())
+        counters = State((), rest[0], rest[1], rest[2], rest[3], rest[4], ())
+        verdict = after_quota(compiled(m.policy), counters, call, *pre)
+        if verdict.decision is not Decision.ALLOW:
+            return self.refusal(verdict, counters, call, names)
+        # a call of literals decided here has the outcomes of another in a state with the same slots and
+        # invalid set (``outs``), whatever the counters: see ``Compiler.outs``
+        okey = (ni, key, rest[0], rest[1]) if self.reuse_outs[ni] else None
+        outs = None
+        if okey is not None:
+            outs = self.outs.get(okey)
+            if outs is None:
+                outs = self.static.root_outs.get(okey)
+        if outs is not None:
+            return self.new_trans(tool, (), outs, rest[2], rest[3], verdict)
+        _, s, _hs, mon = self.state_at(sidx)
+        return self.admit(s, mon, call, (), verdict, okey)
+
+    def refusal(self, verdict: Verdict, mon: State, call: Call, names: tuple[str, ...]) -> int:
+        """``decide``'s code for a refusal (``verdict`` not Allow)."""
+        if verdict.decision is Decision.DENY:
+            reason = verdict.reason
+            if reason in VALUE_REASONS:
+                return SLOT_REFUSAL if reason in SLOT_REASONS else VALUE_REFUSAL
+            if reason is DenyReason.ORIGIN:
+                j = self.origin_arg(mon, call, names)
+                if j is not None:
+                    return ORIGIN_REFUSAL - j
+            return LABEL_REFUSAL if self.by_label(mon, call) else -1
+        if not verdict.waiting_for:
+            return -1
+        if FLOW_APPROVAL in verdict.waiting_for:  # a flow Pause: the output label's, or a sink's
+            return LABEL_REFUSAL if self.by_label(mon, call) else -1
+        return VALUE_REFUSAL  # a Pause for a requirement is decided by the values and the requirements
+
+    def admit(self, s: Compact, mon: State, call: Call, refs3: tuple[tuple[str, int, str], ...], verdict: Verdict,
+              okey: Any) -> int:
+        """The trans id of an admitted call: its outcomes computed (and tabled under ``okey`` unless None)."""
+        ctx, m = self.ctx, self.model
+        tool = call.tool
+        ss = ctx.mat.search_state(s, mon)
+        results = ctx.results[tool]
+        # the commit does not depend on the outcome: made once for them all (a Lean semantics steps per
+        # outcome)
+        committed = commit(m.policy, mon, call, verdict) if len(results) > 1 and ctx.semantics is None \
             else None
-        outs = self.outs.get(okey) if okey is not None else None
-        if outs is None:
-            ss = ctx.mat.search_state(s, mon)
-            results = ctx.results[tool]
-            # the commit does not depend on the outcome: made once for them all (a Lean semantics steps per
-            # outcome)
-            committed = commit(m.policy, mon, call, verdict) if len(results) > 1 and ctx.semantics is None \
-                else None
-            outs = tuple(outcome_of(ctx, ss, call, refs3, verdict, k, res, committed, False)
-                         for k, res in enumerate(results))
-            if okey is not None:
-                self.outs[okey] = outs
-        uu, ua = charge_positions(s[3], verdict.user.positions), charge_positions(s[4], verdict.app.positions)
-        template = tuple((nm, p) for nm, _d, p in refs3)
+        outs = tuple(outcome_of(ctx, ss, call, refs3, verdict, k, res, committed, False)
+                     for k, res in enumerate(results))
+        if okey is not None:
+            self.outs[okey] = outs
+        return self.new_trans(tool, tuple((nm, p) for nm, _d, p in refs3), outs, s[3], s[4], verdict)
+
+    def new_trans(self, tool: str, template: tuple[tuple[str, str], ...], outs: tuple[Any, ...], used_user: Any,
+                  used_app: Any, verdict: Verdict) -> int:
+        assert verdict.user is not None and verdict.app is not None
+        uu, ua = charge_positions(used_user, verdict.user.positions), charge_positions(used_app, verdict.app.positions)
         tid = len(self.trans)
         self.trans.append((tool, template, outs, uu, ua, verdict))
         self.kernel.set_trans(tid, sum(1 << k for k, o in enumerate(outs) if o is not None))
@@ -750,8 +760,10 @@ class Compiler:
     def newrec(self, tid: int, k: int, height: int, hpos: list[int]) -> int:
         _tool, template, outs, _uu, _ua, _v = self.trans[tid]
         core, matched, premise, _after, _inv, _fp, _perm = outs[k]
-        positions = [p for p in hpos if p >= 0]
-        refs3 = tuple((nm, pos, path) for (nm, path), pos in zip(template, positions, strict=True))
+        refs3: tuple[tuple[str, int, str], ...] = ()
+        if template:  # a call of handles (one of literals names no record)
+            positions = [p for p in hpos if p >= 0]
+            refs3 = tuple((nm, pos, path) for (nm, path), pos in zip(template, positions, strict=True))
         return self.rec_id((height, *core, refs3, matched, premise))
 
     def less(self, a: int, b: int) -> int:
@@ -796,13 +808,16 @@ class Compiler:
         made to hold by it (the kernel's goal event) — so that order is the cone, with no replay."""
         n = len(s[0])
         rec = self.codec.recs[self.newrec(tid, k, 0, hpos)]  # the height orders states only: the cone reads none
-        new = self.ctx.mat.search_state(((*s[0], rec), *self.codec.rests[self.rest(p, tid, k, n, n)]))
-        steps, goal = cone(self.model, new, n, query)
+        if n == 0 and not s[5] and not s[6]:
+            steps: tuple[Step, ...] = (goal_call(rec),)
+            goal = 0
+        else:
+            new = self.ctx.mat.search_state(((*s[0], rec), *self.codec.rests[self.rest(p, tid, k, n, n)]))
+            steps, goal = cone(self.model, new, n, query)
         key = completion_key(steps)
         if key not in seen:
             seen.add(key)
             if n == 0 and not s[5] and not s[6]:
-                assert len(steps) == 1 and goal == 0, "a cone from the initial state is the goal call"
                 out.add(steps)
             else:
                 out |= orders(self.model, steps, goal, query)
@@ -940,7 +955,9 @@ def _search(model: SearchModel, k: int, tick: Tick | None, budget: Budget, meter
     for sidx, events in by_state.items():
         v = kern.state(sidx)
         s = py.decode(v)
-        hpos = [-1 if h[3] is None else h[3][0] for h in held(ctx, s[0], bool(s[6]))]
+        # a state without records holds literals alone: no held value names a record
+        hpos = [-1 if h[3] is None else h[3][0] for h in held(ctx, s[0], bool(s[6]))] if s[0] else \
+            [-1] * len(model.literals)
         for q, _ni, tid, ix, o in events:
             py.completions(v[0], s, [hpos[i] for i in ix], tid, o, q, cones[q], complete[q])
     verdicts, comps = answers(model, k, found, kern.premises(), complete, cov.states, cov.unknown)
