@@ -132,3 +132,147 @@ theorem rqRunSide (O N : List (List LEntry)) (units : List Unit') : ∀ (xs : Li
       | some v => rw [rqRunSome, rqRunSome]; exact r2 v
 
 end AgentWarrant.Revision.Closure
+
+namespace AgentWarrant.Monitor.Full
+open Lean AgentWarrant AgentWarrant.Monitor AgentWarrant.Monitor.Run AgentWarrant.Revision
+
+/-- Every requirement list has one in `Qs` that agrees with it on the four lists' requirements. -/
+def CwQsComplete (Qs : List (List String)) (p : Policy) (u' a' : List Grant) : Prop :=
+  ∀ sat : List String, ∃ q, q ∈ Qs ∧ Closure.ReqAgree (cwLists p.user p.app) sat q ∧
+    Closure.ReqAgree (cwLists u' a') sat q
+
+/-- A call's units have listed stand-ins: the same bits, an agreeing requirement list. -/
+abbrev CwStandIn (units : List Closure.Unit') (p : Policy) (u' a' : List Grant) (s : State)
+    (args : List (String × Json)) (es : List Effect) : Prop :=
+  ∀ x, x ∈ cwUnits p u' a' s args es → ∃ y, y ∈ units ∧ y.old = x.old ∧ y.new = x.new ∧
+    Closure.ReqAgree (cwLists p.user p.app) x.reqs y.reqs ∧ Closure.ReqAgree (cwLists u' a') x.reqs y.reqs
+
+/-- A relation that passes the closure check has the closure property for calls whose units have
+listed stand-ins. -/
+theorem cwClosedJointReq (units : List Closure.Unit') (rel : List (Closure.Usage × Closure.Usage))
+    (start : Closure.Usage × Closure.Usage) (p : Policy) (u' a' : List Grant)
+    (hc : Closure.closedC (cwLists p.user p.app) (cwLists u' a') units rel start = true) :
+    CwClosed (fun ou oa nu na => Closure.memR rel ([ou, oa], [nu, na]) = true) (CwStandIn units p u' a') p u' a' := by
+  intro s args es hcov ou oa nu na ou' oa' hq lnu lna hrun
+  have ⟨ys, hys, r1, r2⟩ := Closure.rqRunSide _ _ units (cwUnits p u' a' s args es) hcov
+  rw [r1] at hrun
+  have ⟨nf, hnf, hrel⟩ := Closure.closedPreserves _ _ units rel start hc ys ([ou, oa], [nu, na]) [ou', oa'] hq hys hrun
+  rw [← r2] at hnf
+  have ⟨_, _, nu', na', _, _, enf, _, _, _⟩ := cwRunNew p u' a' s args es _ nu na nf lnu lna hnf
+  rw [enf] at hnf hrel
+  exact ⟨nu', na', hnf, hrel⟩
+
+/-- One call: listed vectors for its effects give its units listed stand-ins, whatever its state's
+requirement list, when `Qs` is complete. -/
+theorem cwStandInOneCall (units : List Closure.Unit') (p : Policy) (u' a' : List Grant)
+    (listed : String → List (List Bool)) (Qs : List (List String)) (hu : CwUnitsFrom units p u' a' listed Qs)
+    (hQs : CwQsComplete Qs p u' a') (s : State) (args : List (String × Json)) (es : List Effect)
+    (hv : CwVecsListed listed p u' a' s args es) : CwStandIn units p u' a' s args es := by
+  intro x hx
+  have ⟨i, hi, hxi⟩ := memMapInv _ hx
+  have ⟨q, hq, ao, an⟩ := hQs s.satisfied
+  rw [← hxi]
+  exact ⟨⟨(cwUnit p u' a' s args es i).old, (cwUnit p u' a' s args es i).new, q⟩,
+    cwCovUnitAt units p u' a' listed Qs hu s args es hv q hq i hi, rfl, rfl, ao, an⟩
+
+/-- Along the old run, every prepared call's effects have listed vectors. -/
+abbrev CwVecsAlong (listed : String → List (List Bool)) (p : Policy) (u' a' : List Grant) :
+    State → List (Call × Outcome) → Prop :=
+  AlongTrace (fun s c => ∀ t es, prepare p s c = Except.ok (t, es) → CwVecsListed listed p u' a' s c.args es) p
+
+theorem cwStandInAlong (units : List Closure.Unit') (p : Policy) (u' a' : List Grant)
+    (listed : String → List (List Bool)) (Qs : List (List String)) (hu : CwUnitsFrom units p u' a' listed Qs)
+    (hQs : CwQsComplete Qs p u' a') :
+    ∀ (cs : List (Call × Outcome)) (s : State), CwVecsAlong listed p u' a' s cs →
+    CwCoveredBy (CwStandIn units p u' a') p s cs
+  | [], _, _ => trivial
+  | (c, o) :: cs, s, h => by
+    have h' : (∀ t es, prepare p s c = Except.ok (t, es) → CwVecsListed listed p u' a' s c.args es) ∧
+        CwVecsAlong listed p u' a' (stepFull p s c o).2 cs := h
+    exact ⟨fun t es hp => cwStandInOneCall units p u' a' listed Qs hu hQs s c.args es (h'.1 t es hp),
+      cwStandInAlong units p u' a' listed Qs hu hQs cs _ h'.2⟩
+
+-- the requirement sets the Python checker writes ------------------------------------------------
+
+/-- Every sublist of `R`, each in `R`'s order. -/
+def cwSubsets : List String → List (List String)
+  | [] => [[]]
+  | r :: rs => List.map (fun q => r :: q) (cwSubsets rs) ++ cwSubsets rs
+
+/-- `R` names every requirement a grant of `gs` asks for. -/
+def CwReqsIn (R : List String) (gs : List Grant) : Prop :=
+  ∀ g, g ∈ gs → ∀ r, g.requires = some r → Closure.memS R r = true
+
+def cwRqIf (b : Bool) (x y : List String) : List String :=
+  match b with
+  | true => x
+  | false => y
+
+theorem cwRqFiltCons (p : String → Bool) (a : String) (l : List String) :
+    filt p (a :: l) = cwRqIf (p a) (a :: filt p l) (filt p l) := rfl
+
+theorem cwRqKeepSub (sat : List String) : ∀ R : List String, filt (Closure.memS sat) R ∈ cwSubsets R
+  | [] => Mem.head _
+  | r :: rs => by
+    rw [cwRqFiltCons]
+    cases Closure.memS sat r with
+    | true => exact memAppL _ (memMapOf (fun q => r :: q) (cwRqKeepSub sat rs))
+    | false => exact memAppR _ _ (cwRqKeepSub sat rs)
+
+/-- The elements of `R` a list contains agree with it on every name of `R`. -/
+theorem cwRqKeepMem (sat R : List String) (r : String) (hR : Closure.memS R r = true) :
+    Closure.memS (filt (Closure.memS sat) R) r = Closure.memS sat r := by
+  cases hs : Closure.memS sat r with
+  | true =>
+    have ⟨x, hx, hxr⟩ := anyBElim hR
+    have e : x = r := ofDecideEqTrue hxr
+    rw [e] at hx
+    exact anyBIntro (filtMem hx hs) (strBeqSelf r)
+  | false =>
+    cases ht : Closure.memS (filt (Closure.memS sat) R) r with
+    | false => rfl
+    | true =>
+      have ⟨x, hx, hxr⟩ := anyBElim ht
+      have e : x = r := ofDecideEqTrue hxr
+      have hsx := (memFilt hx).2
+      rw [e] at hsx
+      rw [hs] at hsx
+      exact Bool.noConfusion hsx
+
+theorem cwRqAgreeEntries (sat R : List String) (gs : List Grant) (hR : CwReqsIn R gs) :
+    ∀ e, e ∈ cwEntries gs → Closure.reqOk sat e.requires = Closure.reqOk (filt (Closure.memS sat) R) e.requires := by
+  intro e he
+  have ⟨g, hg, hge⟩ := memMapInv _ he
+  rw [← hge]
+  show Closure.reqOk sat g.requires = Closure.reqOk (filt (Closure.memS sat) R) g.requires
+  cases hr : g.requires with
+  | none => rfl
+  | some r => exact (cwRqKeepMem sat R r (hR g hg r hr)).symm
+
+theorem cwRqAgreeLists (sat R : List String) (us as : List Grant) (hu : CwReqsIn R us) (ha : CwReqsIn R as) :
+    Closure.ReqAgree (cwLists us as) sat (filt (Closure.memS sat) R) := by
+  intro es hes
+  cases hes with
+  | head _ => exact cwRqAgreeEntries sat R us hu
+  | tail _ h' =>
+    cases h' with
+    | head _ => exact cwRqAgreeEntries sat R as ha
+    | tail _ h'' => exact absurd h'' notMemNil
+
+theorem cwRqReqsInApp (R : List String) (xs ys : List Grant) (h : CwReqsIn R (xs ++ ys)) :
+    CwReqsIn R xs ∧ CwReqsIn R ys :=
+  ⟨fun g hg => h g (memAppL _ hg), fun g hg => h g (memAppR _ _ hg)⟩
+
+/-- The subsets of a list naming the four lists' requirements are complete: whatever requirement
+list the monitor keeps, in whatever order, the elements of `R` it contains are one of them and
+agree with it on every entry. -/
+theorem cwSubsetsComplete (R : List String) (p : Policy) (u' a' : List Grant) (hR : CwReqsIn R (cwAll p u' a')) :
+    CwQsComplete (cwSubsets R) p u' a' := by
+  have ⟨h3, h4⟩ := cwRqReqsInApp R _ _ hR
+  have ⟨h2, h3'⟩ := cwRqReqsInApp R _ _ h3
+  have ⟨h1, h2'⟩ := cwRqReqsInApp R _ _ h2
+  intro sat
+  exact ⟨filt (Closure.memS sat) R, cwRqKeepSub sat R, cwRqAgreeLists sat R _ _ h1 h2',
+    cwRqAgreeLists sat R _ _ h3' h4⟩
+
+end AgentWarrant.Monitor.Full
