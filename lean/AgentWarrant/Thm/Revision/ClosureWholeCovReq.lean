@@ -275,4 +275,92 @@ theorem cwSubsetsComplete (R : List String) (p : Policy) (u' a' : List Grant) (h
   exact ⟨filt (Closure.memS sat) R, cwRqKeepSub sat R, cwRqAgreeLists sat R _ _ h1 h2',
     cwRqAgreeLists sat R _ _ h3' h4⟩
 
+-- the actions the oracle is asked about ----------------------------------------------------------
+
+/-- `acts` names every action the policy's tools declare. -/
+def CwActsNamed (acts : List String) (p : Policy) : Prop :=
+  ∀ t, t ∈ p.tools → ∀ d, d ∈ t.effects → d.action ∈ acts
+
+/-- An effect the monitor prepares has an action some tool of the policy declares. -/
+theorem cwActOfPrepare (acts : List String) (p : Policy) (hacts : CwActsNamed acts p) (s : State) (c : Call)
+    (t : Tool) (es : List Effect) (hprep : prepare p s c = Except.ok (t, es)) (e : Effect) (he : e ∈ es) :
+    e.action ∈ acts := by
+  have ⟨ht, _, hes⟩ := ArgCover.prepareParts p s c t es hprep
+  have ⟨d, hd, hda⟩ := ArgCover.effectsOfFrom c.args e t.effects es hes he
+  rw [← hda]
+  exact hacts t ht d hd
+
+/-- The coverage theorem's per-call conditions without `e.action ∈ acts`, which preparation gives. -/
+def CwOracleSideR (E : String → Option (List Json)) (p : Policy) (u' a' : List Grant)
+    (args : List (String × Json)) (es : List Effect) : Prop :=
+  ArgCover.keysDistinct args = true ∧ ∀ e, e ∈ es → ArgCover.InE (E e.action) e ∧
+    (allB ArgCover.grantOk (ArgCover.ofAction e.action (cwAll p u' a')) = false →
+      ArgCover.JsonPathsAdmitted e.action (cwAll p u' a') args)
+
+theorem cwOracleSideOfR (E : String → Option (List Json)) (acts : List String) (p : Policy) (u' a' : List Grant)
+    (hacts : CwActsNamed acts p) (s : State) (c : Call) (t : Tool) (es : List Effect)
+    (hprep : prepare p s c = Except.ok (t, es)) (h : CwOracleSideR E p u' a' c.args es) :
+    CwOracleSide E acts p u' a' c.args es :=
+  ⟨h.1, fun e he => ⟨cwActOfPrepare acts p hacts s c t es hprep e he, (h.2 e he).1, (h.2 e he).2⟩⟩
+
+/-- Along the old run, every prepared call meets `CwOracleSideR`. -/
+abbrev CwSideAlongR (E : String → Option (List Json)) (p : Policy) (u' a' : List Grant) :
+    State → List (Call × Outcome) → Prop :=
+  AlongTrace (fun s c => ∀ t es, prepare p s c = Except.ok (t, es) → CwOracleSideR E p u' a' c.args es) p
+
+theorem cwVecsAlongOfOracleR (E : String → Option (List Json)) (listedS : String → List String)
+    (listed : String → List (List Bool)) (acts : List String) (p : Policy) (u' a' : List Grant)
+    (hacts : CwActsNamed acts p) (hans : CwOracleCovered E listedS listed acts p u' a') :
+    ∀ (cs : List (Call × Outcome)) (s : State), (∃ cs0, s = (runFull p (initialState p) cs0).2) →
+    CwSideAlongR E p u' a' s cs → CwVecsAlong listed p u' a' s cs
+  | [], _, _, _ => trivial
+  | (c, o) :: cs, s, hr, h => by
+    have h' : (∀ t es, prepare p s c = Except.ok (t, es) → CwOracleSideR E p u' a' c.args es) ∧
+        CwSideAlongR E p u' a' (stepFull p s c o).2 cs := h
+    exact ⟨fun t es hp => cwVecsOfOracle E listedS listed acts p u' a' hans s hr c t es hp
+        (cwOracleSideOfR E acts p u' a' hacts s c t es hp (h'.1 t es hp)),
+      cwVecsAlongOfOracleR E listedS listed acts p u' a' hacts hans cs _ (cwReachStep p s c o hr) h'.2⟩
+
+/-- `cwRunFull` with the coverage premise from the tool-checked oracle's covered answers, the
+check's units holding every listed vector with every subset of `R`, `R` naming the four lists'
+requirements and `acts` the tools' actions: no hypothesis on the states' requirement lists, and
+none that a prepared effect's action is among `acts`. -/
+theorem cwRunFullOracleReq (units : List Closure.Unit') (rel : List (Closure.Usage × Closure.Usage))
+    (start : Closure.Usage × Closure.Usage) (p : Policy) (u' a' : List Grant)
+    (E : String → Option (List Json)) (listedS : String → List String) (listed : String → List (List Bool))
+    (acts : List String) (R : List String)
+    (hc : Closure.closedC (cwLists p.user p.app) (cwLists u' a') units rel start = true)
+    (hu : CwUnitsFrom units p u' a' listed (cwSubsets R)) (hR : CwReqsIn R (cwAll p u' a'))
+    (hacts : CwActsNamed acts p) (hans : CwOracleCovered E listedS listed acts p u' a')
+    (hpa : PermitByAction p u' a') (cs : List (Call × Outcome)) (s s' : State)
+    (hreach : ∃ cs0, s = (runFull p (initialState p) cs0).2) (hs : SafetyEqP s s') (hrel : CwRel rel p u' a' s s')
+    (hcl : Client p s cs) (hside : CwSideAlongR E p u' a' s cs) :
+    List.map verdictLabel (runFull (revisedP p u' a') s' cs).1 = List.map verdictLabel (runFull p s cs).1 ∧
+    allB isAllowV (runFull (revisedP p u' a') s' cs).1 = true ∧
+    SafetyEqP (runFull p s cs).2 (runFull (revisedP p u' a') s' cs).2 ∧
+    CwRel rel p u' a' (runFull p s cs).2 (runFull (revisedP p u' a') s' cs).2 :=
+  cwRunFullBy _ _ p u' a' (cwClosedJointReq units rel start p u' a' hc) hpa cs s s' hs hrel hcl
+    (cwStandInAlong units p u' a' listed (cwSubsets R) hu (cwSubsetsComplete R p u' a' hR) cs s
+      (cwVecsAlongOfOracleR E listedS listed acts p u' a' hacts hans cs s hreach hside))
+
+/-- The same on permit-free lists (the paper's base monitor): no `PermitByAction` hypothesis. -/
+theorem cwRunFullOracleReqPermitFree (units : List Closure.Unit') (rel : List (Closure.Usage × Closure.Usage))
+    (start : Closure.Usage × Closure.Usage) (p : Policy) (u' a' : List Grant)
+    (E : String → Option (List Json)) (listedS : String → List String) (listed : String → List (List Bool))
+    (acts : List String) (R : List String)
+    (hc : Closure.closedC (cwLists p.user p.app) (cwLists u' a') units rel start = true)
+    (hu : CwUnitsFrom units p u' a' listed (cwSubsets R)) (hR : CwReqsIn R (cwAll p u' a'))
+    (hacts : CwActsNamed acts p) (hans : CwOracleCovered E listedS listed acts p u' a')
+    (h1 : ∀ g, g ∈ p.user → g.permit = false) (h2 : ∀ g, g ∈ u' → g.permit = false)
+    (h3 : ∀ g, g ∈ p.app → g.permit = false) (h4 : ∀ g, g ∈ a' → g.permit = false)
+    (cs : List (Call × Outcome)) (s s' : State)
+    (hreach : ∃ cs0, s = (runFull p (initialState p) cs0).2) (hs : SafetyEqP s s') (hrel : CwRel rel p u' a' s s')
+    (hcl : Client p s cs) (hside : CwSideAlongR E p u' a' s cs) :
+    List.map verdictLabel (runFull (revisedP p u' a') s' cs).1 = List.map verdictLabel (runFull p s cs).1 ∧
+    allB isAllowV (runFull (revisedP p u' a') s' cs).1 = true ∧
+    SafetyEqP (runFull p s cs).2 (runFull (revisedP p u' a') s' cs).2 ∧
+    CwRel rel p u' a' (runFull p s cs).2 (runFull (revisedP p u' a') s' cs).2 :=
+  cwRunFullOracleReq units rel start p u' a' E listedS listed acts R hc hu hR hacts hans
+    (permitFreeByAction p u' a' h1 h2 h3 h4) cs s s' hreach hs hrel hcl hside
+
 end AgentWarrant.Monitor.Full
