@@ -184,4 +184,110 @@ theorem cwStandInAtD (units : List Closure.Unit') (p : Policy) (u' a' : List Gra
     exact ⟨⟨(cwUnit p u' a' s args es i).old, (cwUnit p u' a' s args es i).new, q⟩,
       cwStandInListed units p u' a' listed Qs hu s args es e j i hij hf hl q hq, rfl, rfl, ao, an⟩
 
+/-- `acts` names every action an Allow grant of the old user list names, unless `E` holds no resource
+for it. -/
+def CwActsAllowed (acts : List String) (E : String → Option (List Json)) (p : Policy) : Prop :=
+  ∀ g, g ∈ p.user → g.allow = true → g.action ∈ acts ∨ E g.action = some []
+
+/-- Each effect of a prepared call on a reachable state meeting the per-call conditions: its action
+named by no Allow grant of the old user list, or its match vector listed. -/
+theorem cwVecOrDead (E : String → Option (List Json)) (listedS : String → List String)
+    (listed : String → List (List Bool)) (acts : List String) (p : Policy) (u' a' : List Grant)
+    (hacts : CwActsAllowed acts E p) (hans : CwOracleCovered E listedS listed acts p u' a') (s : State)
+    (hreach : ∃ cs, s = (runFull p (initialState p) cs).2) (c : Call) (t : Tool) (es : List Effect)
+    (hprep : prepare p s c = Except.ok (t, es)) (hside : CwOracleSideR E p u' a' c.args es) :
+    ∀ e, e ∈ es → (∀ g, g ∈ p.user → g.allow = true → (g.action == e.action) = false) ∨
+      anyB (fun u => Decidable.decide (u = (cwAll p u' a').map (fun g => grantMatches s c.args g e))) (listed e.action) = true := by
+  intro e he
+  cases hm : Closure.memS acts e.action with
+  | true =>
+    have ⟨x, hx, hxe⟩ := anyBElim hm
+    have ex : x = e.action := ofDecideEqTrue hxe
+    rw [ex] at hx
+    exact Or.inr (ArgCover.toolChkOracleAnswerCover p e.action (cwAll p u' a') (E e.action) (listedS e.action)
+      (listed e.action) (hans e.action hx) s hreach c t es hprep e he rfl (hside.2 e he).1 hside.1 (hside.2 e he).2)
+  | false =>
+    apply Or.inl
+    intro g hg ha
+    cases hge : (g.action == e.action) with
+    | false => rfl
+    | true =>
+      have ee : g.action = e.action := ofDecideEqTrue hge
+      cases hacts g hg ha with
+      | inl hin =>
+        rw [ee] at hin
+        have hm' : Closure.memS acts e.action = true := anyBIntro hin (strBeqSelf e.action)
+        rw [hm] at hm'
+        exact Bool.noConfusion hm'
+      | inr hE =>
+        rw [ee] at hE
+        exact Bool.noConfusion ((hside.2 e he).1 [] hE)
+
+theorem cwStandInOneCallD (units : List Closure.Unit') (p : Policy) (u' a' : List Grant)
+    (listed : String → List (List Bool)) (Qs : List (List String)) (hu : CwUnitsFrom units p u' a' listed Qs)
+    (hQs : CwQsComplete Qs p u' a') (E : String → Option (List Json)) (listedS : String → List String)
+    (acts : List String) (hacts : CwActsAllowed acts E p) (hans : CwOracleCovered E listedS listed acts p u' a')
+    (s : State) (hreach : ∃ cs, s = (runFull p (initialState p) cs).2) (c : Call) (t : Tool) (es : List Effect)
+    (hprep : prepare p s c = Except.ok (t, es)) (hside : CwOracleSideR E p u' a' c.args es) :
+    CwStandInD units p u' a' s c.args es := by
+  intro x hx
+  have ⟨i, hi, hxi⟩ := memMapInv _ hx
+  rw [← hxi]
+  exact cwStandInAtD units p u' a' listed Qs hu hQs s c.args es
+    (cwVecOrDead E listedS listed acts p u' a' hacts hans s hreach c t es hprep hside) i hi
+
+theorem cwStandInDAlong (units : List Closure.Unit') (p : Policy) (u' a' : List Grant)
+    (listed : String → List (List Bool)) (Qs : List (List String)) (hu : CwUnitsFrom units p u' a' listed Qs)
+    (hQs : CwQsComplete Qs p u' a') (E : String → Option (List Json)) (listedS : String → List String)
+    (acts : List String) (hacts : CwActsAllowed acts E p) (hans : CwOracleCovered E listedS listed acts p u' a') :
+    ∀ (cs : List (Call × Outcome)) (s : State), (∃ cs0, s = (runFull p (initialState p) cs0).2) →
+    CwSideAlongR E p u' a' s cs → CwCoveredBy (CwStandInD units p u' a') p s cs
+  | [], _, _, _ => trivial
+  | (c, o) :: cs, s, hr, h => by
+    have h' : (∀ t es, prepare p s c = Except.ok (t, es) → CwOracleSideR E p u' a' c.args es) ∧
+        CwSideAlongR E p u' a' (stepFull p s c o).2 cs := h
+    exact ⟨fun t es hp => cwStandInOneCallD units p u' a' listed Qs hu hQs E listedS acts hacts hans s hr c t es hp
+        (h'.1 t es hp),
+      cwStandInDAlong units p u' a' listed Qs hu hQs E listedS acts hacts hans cs _ (cwReachStep p s c o hr) h'.2⟩
+
+/-- `cwRunFullOracleReq` with the oracle asked only about the actions an old user-list Allow grant
+names (`CwActsAllowed`) instead of every action the tools declare. -/
+theorem cwRunFullOracleAllow (units : List Closure.Unit') (rel : List (Closure.Usage × Closure.Usage))
+    (start : Closure.Usage × Closure.Usage) (p : Policy) (u' a' : List Grant)
+    (E : String → Option (List Json)) (listedS : String → List String) (listed : String → List (List Bool))
+    (acts : List String) (R : List String)
+    (hc : Closure.closedC (cwLists p.user p.app) (cwLists u' a') units rel start = true)
+    (hu : CwUnitsFrom units p u' a' listed (cwSubsets R)) (hR : CwReqsIn R (cwAll p u' a'))
+    (hacts : CwActsAllowed acts E p) (hans : CwOracleCovered E listedS listed acts p u' a')
+    (hpa : PermitByAction p u' a') (cs : List (Call × Outcome)) (s s' : State)
+    (hreach : ∃ cs0, s = (runFull p (initialState p) cs0).2) (hs : SafetyEqP s s') (hrel : CwRel rel p u' a' s s')
+    (hcl : Client p s cs) (hside : CwSideAlongR E p u' a' s cs) :
+    List.map verdictLabel (runFull (revisedP p u' a') s' cs).1 = List.map verdictLabel (runFull p s cs).1 ∧
+    allB isAllowV (runFull (revisedP p u' a') s' cs).1 = true ∧
+    SafetyEqP (runFull p s cs).2 (runFull (revisedP p u' a') s' cs).2 ∧
+    CwRel rel p u' a' (runFull p s cs).2 (runFull (revisedP p u' a') s' cs).2 :=
+  cwRunFullBy _ _ p u' a' (cwClosedJointReqD units rel start p u' a' hc) hpa cs s s' hs hrel hcl
+    (cwStandInDAlong units p u' a' listed (cwSubsets R) hu (cwSubsetsComplete R p u' a' hR) E listedS acts hacts hans
+      cs s hreach hside)
+
+/-- The same on permit-free lists (the paper's base monitor): no `PermitByAction` hypothesis. -/
+theorem cwRunFullOracleAllowPermitFree (units : List Closure.Unit') (rel : List (Closure.Usage × Closure.Usage))
+    (start : Closure.Usage × Closure.Usage) (p : Policy) (u' a' : List Grant)
+    (E : String → Option (List Json)) (listedS : String → List String) (listed : String → List (List Bool))
+    (acts : List String) (R : List String)
+    (hc : Closure.closedC (cwLists p.user p.app) (cwLists u' a') units rel start = true)
+    (hu : CwUnitsFrom units p u' a' listed (cwSubsets R)) (hR : CwReqsIn R (cwAll p u' a'))
+    (hacts : CwActsAllowed acts E p) (hans : CwOracleCovered E listedS listed acts p u' a')
+    (h1 : ∀ g, g ∈ p.user → g.permit = false) (h2 : ∀ g, g ∈ u' → g.permit = false)
+    (h3 : ∀ g, g ∈ p.app → g.permit = false) (h4 : ∀ g, g ∈ a' → g.permit = false)
+    (cs : List (Call × Outcome)) (s s' : State)
+    (hreach : ∃ cs0, s = (runFull p (initialState p) cs0).2) (hs : SafetyEqP s s') (hrel : CwRel rel p u' a' s s')
+    (hcl : Client p s cs) (hside : CwSideAlongR E p u' a' s cs) :
+    List.map verdictLabel (runFull (revisedP p u' a') s' cs).1 = List.map verdictLabel (runFull p s cs).1 ∧
+    allB isAllowV (runFull (revisedP p u' a') s' cs).1 = true ∧
+    SafetyEqP (runFull p s cs).2 (runFull (revisedP p u' a') s' cs).2 ∧
+    CwRel rel p u' a' (runFull p s cs).2 (runFull (revisedP p u' a') s' cs).2 :=
+  cwRunFullOracleAllow units rel start p u' a' E listedS listed acts R hc hu hR hacts hans
+    (permitFreeByAction p u' a' h1 h2 h3 h4) cs s s' hreach hs hrel hcl hside
+
 end AgentWarrant.Monitor.Full
