@@ -38,6 +38,7 @@ import AgentWarrant.Thm.Revision.Closure
 import AgentWarrant.Thm.Revision.ClosureWholeRun
 import AgentWarrant.Thm.Revision.ClosureWholeCovOracle
 import AgentWarrant.Thm.Revision.ClosureWholeCovReq
+import AgentWarrant.Thm.Revision.ClosureWholeCovAllow
 import AgentWarrant.Thm.Edits.Machine
 import AgentWarrant.Thm.Edits.MachineSaved
 import AgentWarrant.Thm.Edits.DeriveTree
@@ -993,6 +994,57 @@ theorem closedRelationPreservesBaseMonitorFromOracleAnyReqs (units : List AgentW
     Full.SafetyEqP (Full.runFull p s cs).2 (Full.runFull (Full.revisedP p u' a') s' cs).2 ∧
     Full.CwRel rel p u' a' (Full.runFull p s cs).2 (Full.runFull (Full.revisedP p u' a') s' cs).2 :=
   Full.cwRunFullOracleReqPermitFree units rel start p u' a' E listedS listed acts R hc hu hR hacts hans h1 h2 h3 h4
+    cs s s' hreach hs hrel hcl hside
+
+/-- `closedRelationPreservesWholeMonitorFromOracleAnyReqs` with the oracle asked only about the
+actions an Allow grant of the old user list names (`CwActsAllowed`: each such action is among
+`acts` unless `E` holds no resource for it), as `revise` asks about the actions of `E` that an old
+Allow entry names, `E` read as no resource for an action it leaves out (`EffectSet.resources`). A
+unit whose effect's action no such grant names fails on the old lists from every usage (no Allow
+entry of the old user list matches it), so a run containing it fails on the old side and the
+closure property asks nothing of it; such units need no listed vector. Still assumed of each
+prepared call along the old run (`CwSideAlongR`): its resources among `E`'s, no argument named
+twice, and values compared with array or object constants passing the oracle's checks. -/
+theorem closedRelationPreservesWholeMonitorFromOracleAllowed (units : List AgentWarrant.Revision.Closure.Unit')
+    (rel : List (AgentWarrant.Revision.Closure.Usage × AgentWarrant.Revision.Closure.Usage))
+    (start : AgentWarrant.Revision.Closure.Usage × AgentWarrant.Revision.Closure.Usage)
+    (p : Full.Policy) (u' a' : List Full.Grant)
+    (E : String → Option (List Lean.Json)) (listedS : String → List String) (listed : String → List (List Bool))
+    (acts : List String) (R : List String)
+    (hc : AgentWarrant.Revision.Closure.closedC (Full.cwLists p.user p.app) (Full.cwLists u' a') units rel start = true)
+    (hu : Full.CwUnitsFrom units p u' a' listed (Full.cwSubsets R)) (hR : Full.CwReqsIn R (Full.cwAll p u' a'))
+    (hacts : Full.CwActsAllowed acts E p) (hans : Full.CwOracleCovered E listedS listed acts p u' a')
+    (hpa : Full.PermitByAction p u' a') (cs : List (Full.Call × Full.Outcome)) (s s' : Full.State)
+    (hreach : ∃ cs0, s = (Full.runFull p (Full.initialState p) cs0).2) (hs : Full.SafetyEqP s s')
+    (hrel : Full.CwRel rel p u' a' s s') (hcl : Full.Client p s cs) (hside : Full.CwSideAlongR E p u' a' s cs) :
+    List.map Full.verdictLabel (Full.runFull (Full.revisedP p u' a') s' cs).1 = List.map Full.verdictLabel (Full.runFull p s cs).1 ∧
+    allB Full.isAllowV (Full.runFull (Full.revisedP p u' a') s' cs).1 = true ∧
+    Full.SafetyEqP (Full.runFull p s cs).2 (Full.runFull (Full.revisedP p u' a') s' cs).2 ∧
+    Full.CwRel rel p u' a' (Full.runFull p s cs).2 (Full.runFull (Full.revisedP p u' a') s' cs).2 :=
+  Full.cwRunFullOracleAllow units rel start p u' a' E listedS listed acts R hc hu hR hacts hans hpa cs s s' hreach hs
+    hrel hcl hside
+
+/-- The same on the paper's base monitor (no grant of the four lists needs an exact-call permit):
+`PermitByAction` is not assumed. -/
+theorem closedRelationPreservesBaseMonitorFromOracleAllowed (units : List AgentWarrant.Revision.Closure.Unit')
+    (rel : List (AgentWarrant.Revision.Closure.Usage × AgentWarrant.Revision.Closure.Usage))
+    (start : AgentWarrant.Revision.Closure.Usage × AgentWarrant.Revision.Closure.Usage)
+    (p : Full.Policy) (u' a' : List Full.Grant)
+    (E : String → Option (List Lean.Json)) (listedS : String → List String) (listed : String → List (List Bool))
+    (acts : List String) (R : List String)
+    (hc : AgentWarrant.Revision.Closure.closedC (Full.cwLists p.user p.app) (Full.cwLists u' a') units rel start = true)
+    (hu : Full.CwUnitsFrom units p u' a' listed (Full.cwSubsets R)) (hR : Full.CwReqsIn R (Full.cwAll p u' a'))
+    (hacts : Full.CwActsAllowed acts E p) (hans : Full.CwOracleCovered E listedS listed acts p u' a')
+    (h1 : ∀ g, AgentWarrant.Mem g p.user → g.permit = false) (h2 : ∀ g, AgentWarrant.Mem g u' → g.permit = false)
+    (h3 : ∀ g, AgentWarrant.Mem g p.app → g.permit = false) (h4 : ∀ g, AgentWarrant.Mem g a' → g.permit = false)
+    (cs : List (Full.Call × Full.Outcome)) (s s' : Full.State)
+    (hreach : ∃ cs0, s = (Full.runFull p (Full.initialState p) cs0).2) (hs : Full.SafetyEqP s s')
+    (hrel : Full.CwRel rel p u' a' s s') (hcl : Full.Client p s cs) (hside : Full.CwSideAlongR E p u' a' s cs) :
+    List.map Full.verdictLabel (Full.runFull (Full.revisedP p u' a') s' cs).1 = List.map Full.verdictLabel (Full.runFull p s cs).1 ∧
+    allB Full.isAllowV (Full.runFull (Full.revisedP p u' a') s' cs).1 = true ∧
+    Full.SafetyEqP (Full.runFull p s cs).2 (Full.runFull (Full.revisedP p u' a') s' cs).2 ∧
+    Full.CwRel rel p u' a' (Full.runFull p s cs).2 (Full.runFull (Full.revisedP p u' a') s' cs).2 :=
+  Full.cwRunFullOracleAllowPermitFree units rel start p u' a' E listedS listed acts R hc hu hR hacts hans h1 h2 h3 h4
     cs s s' hreach hs hrel hcl hside
 
 -- Edits: the ideal machine and the runtime (Edit checking VI-B, VII, A-H to A-L) -----------------
