@@ -899,7 +899,8 @@ with every requirement set of `Qs` (as the Python checker writes them, `Qs` bein
 requirements the lists name); the old run starts from a state a run from the task's start reaches.
 What is still assumed of each call along the old run (`CwOracleAlong`): the state's requirement list
 is one of `Qs` (the monitor's list is kept in the order requirements were satisfied and may name
-requirements no entry asks for, so this is not proved), and the coverage theorem's per-call
+requirements no entry asks for, so this is not proved; `closedRelationPreservesWholeMonitorFromOracleAnyReqs`
+drops it), and the coverage theorem's per-call
 conditions (the effect's action among `acts`, its resource among `E`'s, no argument named twice, and
 values compared with array or object constants passing the oracle's checks). Exact-call permits must
 follow the action, as before. -/
