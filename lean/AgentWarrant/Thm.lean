@@ -38,6 +38,8 @@ import AgentWarrant.Thm.Revision.Closure
 import AgentWarrant.Thm.Revision.ClosureWholeRun
 import AgentWarrant.Thm.Revision.ClosureWholeCovOracle
 import AgentWarrant.Thm.Revision.ClosureWholePerOracle
+import AgentWarrant.Thm.Revision.ClosureWholeCovReq
+import AgentWarrant.Thm.Revision.ClosureWholeCovAllow
 import AgentWarrant.Thm.Edits.Machine
 import AgentWarrant.Thm.Edits.MachineSaved
 import AgentWarrant.Thm.Edits.DeriveTree
@@ -899,7 +901,8 @@ with every requirement set of `Qs` (as the Python checker writes them, `Qs` bein
 requirements the lists name); the old run starts from a state a run from the task's start reaches.
 What is still assumed of each call along the old run (`CwOracleAlong`): the state's requirement list
 is one of `Qs` (the monitor's list is kept in the order requirements were satisfied and may name
-requirements no entry asks for, so this is not proved), and the coverage theorem's per-call
+requirements no entry asks for, so this is not proved; `closedRelationPreservesWholeMonitorFromOracleAnyReqs`
+drops it), and the coverage theorem's per-call
 conditions (the effect's action among `acts`, its resource among `E`'s, no argument named twice, and
 values compared with array or object constants passing the oracle's checks). Exact-call permits must
 follow the action, as before. -/
@@ -999,6 +1002,111 @@ theorem closedRelationsPreserveBaseMonitorPerListFromOracle (unitsU unitsA : Lis
     Full.CwRelL relU relA p u' a' (Full.runFull p s cs).2 (Full.runFull (Full.revisedP p u' a') s' cs).2 :=
   Full.cwRunFullPerListOraclePermitFree unitsU unitsA relU relA startU startA p u' a' E listedSU listedSA listedU
     listedA acts Qs hcU hcA huU huA hansU hansA h1 h2 h3 h4 cs s s' hreach hs hR hcl hside
+
+/-- `closedRelationPreservesWholeMonitorFromOracle` with neither per-state requirement hypothesis
+nor `e.action ∈ acts` assumed. The check's units hold every listed vector with every subset of `R`,
+each in `R`'s order (`cwSubsets R`), where `R` names every requirement a grant of the four lists asks
+for (`CwReqsIn`): the Python checker writes the subsets of the sorted requirement names, each
+sorted, which is `cwSubsets` of the sorted names. Whatever requirement list a state keeps, in the
+order the requirements were satisfied and with names no entry asks for, the check treats its units
+as those of the elements of `R` it contains (the check reads a unit's list only through membership of
+the entries' requirements), so no hypothesis on the states' lists remains. `acts` names every action
+the policy's tools declare (`CwActsNamed`), so every prepared effect's action is among them. What is
+still assumed of each prepared call along the old run (`CwSideAlongR`): its resource among `E`'s, no
+argument named twice, and values compared with array or object constants passing the oracle's
+checks. Exact-call permits must follow the action, as before. -/
+theorem closedRelationPreservesWholeMonitorFromOracleAnyReqs (units : List AgentWarrant.Revision.Closure.Unit')
+    (rel : List (AgentWarrant.Revision.Closure.Usage × AgentWarrant.Revision.Closure.Usage))
+    (start : AgentWarrant.Revision.Closure.Usage × AgentWarrant.Revision.Closure.Usage)
+    (p : Full.Policy) (u' a' : List Full.Grant)
+    (E : String → Option (List Lean.Json)) (listedS : String → List String) (listed : String → List (List Bool))
+    (acts : List String) (R : List String)
+    (hc : AgentWarrant.Revision.Closure.closedC (Full.cwLists p.user p.app) (Full.cwLists u' a') units rel start = true)
+    (hu : Full.CwUnitsFrom units p u' a' listed (Full.cwSubsets R)) (hR : Full.CwReqsIn R (Full.cwAll p u' a'))
+    (hacts : Full.CwActsNamed acts p) (hans : Full.CwOracleCovered E listedS listed acts p u' a')
+    (hpa : Full.PermitByAction p u' a') (cs : List (Full.Call × Full.Outcome)) (s s' : Full.State)
+    (hreach : ∃ cs0, s = (Full.runFull p (Full.initialState p) cs0).2) (hs : Full.SafetyEqP s s')
+    (hrel : Full.CwRel rel p u' a' s s') (hcl : Full.Client p s cs) (hside : Full.CwSideAlongR E p u' a' s cs) :
+    List.map Full.verdictLabel (Full.runFull (Full.revisedP p u' a') s' cs).1 = List.map Full.verdictLabel (Full.runFull p s cs).1 ∧
+    allB Full.isAllowV (Full.runFull (Full.revisedP p u' a') s' cs).1 = true ∧
+    Full.SafetyEqP (Full.runFull p s cs).2 (Full.runFull (Full.revisedP p u' a') s' cs).2 ∧
+    Full.CwRel rel p u' a' (Full.runFull p s cs).2 (Full.runFull (Full.revisedP p u' a') s' cs).2 :=
+  Full.cwRunFullOracleReq units rel start p u' a' E listedS listed acts R hc hu hR hacts hans hpa cs s s' hreach hs
+    hrel hcl hside
+
+/-- The same on the paper's base monitor (no grant of the four lists needs an exact-call permit):
+`PermitByAction` is not assumed. -/
+theorem closedRelationPreservesBaseMonitorFromOracleAnyReqs (units : List AgentWarrant.Revision.Closure.Unit')
+    (rel : List (AgentWarrant.Revision.Closure.Usage × AgentWarrant.Revision.Closure.Usage))
+    (start : AgentWarrant.Revision.Closure.Usage × AgentWarrant.Revision.Closure.Usage)
+    (p : Full.Policy) (u' a' : List Full.Grant)
+    (E : String → Option (List Lean.Json)) (listedS : String → List String) (listed : String → List (List Bool))
+    (acts : List String) (R : List String)
+    (hc : AgentWarrant.Revision.Closure.closedC (Full.cwLists p.user p.app) (Full.cwLists u' a') units rel start = true)
+    (hu : Full.CwUnitsFrom units p u' a' listed (Full.cwSubsets R)) (hR : Full.CwReqsIn R (Full.cwAll p u' a'))
+    (hacts : Full.CwActsNamed acts p) (hans : Full.CwOracleCovered E listedS listed acts p u' a')
+    (h1 : ∀ g, AgentWarrant.Mem g p.user → g.permit = false) (h2 : ∀ g, AgentWarrant.Mem g u' → g.permit = false)
+    (h3 : ∀ g, AgentWarrant.Mem g p.app → g.permit = false) (h4 : ∀ g, AgentWarrant.Mem g a' → g.permit = false)
+    (cs : List (Full.Call × Full.Outcome)) (s s' : Full.State)
+    (hreach : ∃ cs0, s = (Full.runFull p (Full.initialState p) cs0).2) (hs : Full.SafetyEqP s s')
+    (hrel : Full.CwRel rel p u' a' s s') (hcl : Full.Client p s cs) (hside : Full.CwSideAlongR E p u' a' s cs) :
+    List.map Full.verdictLabel (Full.runFull (Full.revisedP p u' a') s' cs).1 = List.map Full.verdictLabel (Full.runFull p s cs).1 ∧
+    allB Full.isAllowV (Full.runFull (Full.revisedP p u' a') s' cs).1 = true ∧
+    Full.SafetyEqP (Full.runFull p s cs).2 (Full.runFull (Full.revisedP p u' a') s' cs).2 ∧
+    Full.CwRel rel p u' a' (Full.runFull p s cs).2 (Full.runFull (Full.revisedP p u' a') s' cs).2 :=
+  Full.cwRunFullOracleReqPermitFree units rel start p u' a' E listedS listed acts R hc hu hR hacts hans h1 h2 h3 h4
+    cs s s' hreach hs hrel hcl hside
+
+/-- `closedRelationPreservesWholeMonitorFromOracleAnyReqs` with the oracle asked only about the
+actions an Allow grant of the old user list names (`CwActsAllowed`: each such action is among
+`acts` unless `E` holds no resource for it), as `revise` asks about the actions of `E` that an old
+Allow entry names, `E` read as no resource for an action it leaves out (`EffectSet.resources`). A
+unit whose effect's action no such grant names fails on the old lists from every usage (no Allow
+entry of the old user list matches it), so a run containing it fails on the old side and the
+closure property asks nothing of it; such units need no listed vector. Still assumed of each
+prepared call along the old run (`CwSideAlongR`): its resources among `E`'s, no argument named
+twice, and values compared with array or object constants passing the oracle's checks. -/
+theorem closedRelationPreservesWholeMonitorFromOracleAllowed (units : List AgentWarrant.Revision.Closure.Unit')
+    (rel : List (AgentWarrant.Revision.Closure.Usage × AgentWarrant.Revision.Closure.Usage))
+    (start : AgentWarrant.Revision.Closure.Usage × AgentWarrant.Revision.Closure.Usage)
+    (p : Full.Policy) (u' a' : List Full.Grant)
+    (E : String → Option (List Lean.Json)) (listedS : String → List String) (listed : String → List (List Bool))
+    (acts : List String) (R : List String)
+    (hc : AgentWarrant.Revision.Closure.closedC (Full.cwLists p.user p.app) (Full.cwLists u' a') units rel start = true)
+    (hu : Full.CwUnitsFrom units p u' a' listed (Full.cwSubsets R)) (hR : Full.CwReqsIn R (Full.cwAll p u' a'))
+    (hacts : Full.CwActsAllowed acts E p) (hans : Full.CwOracleCovered E listedS listed acts p u' a')
+    (hpa : Full.PermitByAction p u' a') (cs : List (Full.Call × Full.Outcome)) (s s' : Full.State)
+    (hreach : ∃ cs0, s = (Full.runFull p (Full.initialState p) cs0).2) (hs : Full.SafetyEqP s s')
+    (hrel : Full.CwRel rel p u' a' s s') (hcl : Full.Client p s cs) (hside : Full.CwSideAlongR E p u' a' s cs) :
+    List.map Full.verdictLabel (Full.runFull (Full.revisedP p u' a') s' cs).1 = List.map Full.verdictLabel (Full.runFull p s cs).1 ∧
+    allB Full.isAllowV (Full.runFull (Full.revisedP p u' a') s' cs).1 = true ∧
+    Full.SafetyEqP (Full.runFull p s cs).2 (Full.runFull (Full.revisedP p u' a') s' cs).2 ∧
+    Full.CwRel rel p u' a' (Full.runFull p s cs).2 (Full.runFull (Full.revisedP p u' a') s' cs).2 :=
+  Full.cwRunFullOracleAllow units rel start p u' a' E listedS listed acts R hc hu hR hacts hans hpa cs s s' hreach hs
+    hrel hcl hside
+
+/-- The same on the paper's base monitor (no grant of the four lists needs an exact-call permit):
+`PermitByAction` is not assumed. -/
+theorem closedRelationPreservesBaseMonitorFromOracleAllowed (units : List AgentWarrant.Revision.Closure.Unit')
+    (rel : List (AgentWarrant.Revision.Closure.Usage × AgentWarrant.Revision.Closure.Usage))
+    (start : AgentWarrant.Revision.Closure.Usage × AgentWarrant.Revision.Closure.Usage)
+    (p : Full.Policy) (u' a' : List Full.Grant)
+    (E : String → Option (List Lean.Json)) (listedS : String → List String) (listed : String → List (List Bool))
+    (acts : List String) (R : List String)
+    (hc : AgentWarrant.Revision.Closure.closedC (Full.cwLists p.user p.app) (Full.cwLists u' a') units rel start = true)
+    (hu : Full.CwUnitsFrom units p u' a' listed (Full.cwSubsets R)) (hR : Full.CwReqsIn R (Full.cwAll p u' a'))
+    (hacts : Full.CwActsAllowed acts E p) (hans : Full.CwOracleCovered E listedS listed acts p u' a')
+    (h1 : ∀ g, AgentWarrant.Mem g p.user → g.permit = false) (h2 : ∀ g, AgentWarrant.Mem g u' → g.permit = false)
+    (h3 : ∀ g, AgentWarrant.Mem g p.app → g.permit = false) (h4 : ∀ g, AgentWarrant.Mem g a' → g.permit = false)
+    (cs : List (Full.Call × Full.Outcome)) (s s' : Full.State)
+    (hreach : ∃ cs0, s = (Full.runFull p (Full.initialState p) cs0).2) (hs : Full.SafetyEqP s s')
+    (hrel : Full.CwRel rel p u' a' s s') (hcl : Full.Client p s cs) (hside : Full.CwSideAlongR E p u' a' s cs) :
+    List.map Full.verdictLabel (Full.runFull (Full.revisedP p u' a') s' cs).1 = List.map Full.verdictLabel (Full.runFull p s cs).1 ∧
+    allB Full.isAllowV (Full.runFull (Full.revisedP p u' a') s' cs).1 = true ∧
+    Full.SafetyEqP (Full.runFull p s cs).2 (Full.runFull (Full.revisedP p u' a') s' cs).2 ∧
+    Full.CwRel rel p u' a' (Full.runFull p s cs).2 (Full.runFull (Full.revisedP p u' a') s' cs).2 :=
+  Full.cwRunFullOracleAllowPermitFree units rel start p u' a' E listedS listed acts R hc hu hR hacts hans h1 h2 h3 h4
+    cs s s' hreach hs hrel hcl hside
 
 -- Edits: the ideal machine and the runtime (Edit checking VI-B, VII, A-H to A-L) -----------------
 

@@ -11,7 +11,8 @@ them: one unit per vector of the certificate and per subset of the requirements 
 
 Choices where the source is silent: a unit's requirement set is the state's list as it stands (the
 closure check reads it only through membership), so `Qs` must hold that very list; that a state's
-list is one of the subsets the Python checker writes is an assumption here, not a proof. -/
+list is one of the subsets the Python checker writes is an assumption here, not a proof
+(`ClosureWholeCovReq.lean` drops it: the check reads the list only through membership). -/
 namespace AgentWarrant.Monitor.Full
 open Lean AgentWarrant AgentWarrant.Monitor AgentWarrant.Monitor.Run AgentWarrant.Revision
 
