@@ -124,7 +124,7 @@ lean_search_agreement: lean
 # runs, by default as many. At the measured rates (docs/lean.md) `monitor` costs about as much as
 # `resolve`, `monitor_step`, `edit_check` and `ledger_allocate` together.
 # tree_contract (a case is one generated branch tree, compared twice) gets DRT_TREE_CASES trees: 10,000
-# took 24-55 s on two loaded cores, so its share stays under a minute.
+# took 7 to 24 s on two shared cores, so its share stays under a minute.
 DRT_TREE_CASES ?= 10000
 DRT_GROUP_A = monitor:$(DRT_MONITOR_CASES) resolve:$(DRT_CASES) tree_contract:$(DRT_TREE_CASES)
 DRT_GROUP_B = monitor_step:$(DRT_MONITOR_CASES) edit_check:$(DRT_CASES) ledger_allocate:$(DRT_CASES)

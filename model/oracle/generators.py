@@ -16,6 +16,7 @@ from model.edits.check.family import pomset_of
 from model.edits.check.instance import Instance, make_instance
 from model.monitor.language import policy as P
 from model.monitor.language.labels import Inherit, Label, Levels, Propagation, Transform
+from model.oracle import tree_gen
 from model.oracle.draws import BOOL as _BOOL
 from model.oracle.draws import below as _below
 from model.oracle.draws import coin as _coin
@@ -952,65 +953,7 @@ def runtime_sessions(draw: st.DrawFn) -> Any:
     return Session(draw(st.sampled_from(REGISTRATIONS)), draw(st.integers(0, 2**32 - 1)), draw(st.integers(4, 14)))
 
 
-# --- edits: record branch trees for the tree_contract DRT (model.oracle.drt_tree_contract) -----------
-
-
-def _prefixed(t: Term, pre: str) -> Term:
-    """``t`` with every call and choice ID prefixed, so the leaves of one tree share no call."""
-    if isinstance(t, Call):
-        return Call(pre + t.call)
-    if isinstance(t, Choice):
-        return Choice(pre + t.group, tuple((a, _prefixed(u, pre)) for a, u in t.arms))
-    if isinstance(t, Par):
-        return Par(tuple(_prefixed(u, pre) for u in t.parts))
-    if isinstance(t, Seq):
-        return Seq(tuple(_prefixed(u, pre) for u in t.parts))
-    return t
-
-
-def _progress(draw: st.DrawFn, gamma: Term) -> tuple[str, ...]:
-    """``χ_b``: a prefix of a linearization of one outcome of ``Γ_b`` (downward closed and choice
-    consistent, as the runtime's tool calls make it)."""
-    from model.edits.check.contract import outcomes
-
-    outs = list(outcomes(gamma).values())
-    preds = outs[draw(_below(len(outs)))].pred_map()
-    done: list[str] = []
-    for _ in range(_count(draw, 0, len(preds))):
-        ready = sorted(c for c, ps in preds.items() if c not in done and ps <= set(done))
-        done.append(_pick(draw, ready))
-    return tuple(done)
-
-
-@st.composite
-def contract_trees(draw: st.DrawFn, max_depth: int = 3, max_leaves: int = 4) -> Any:
-    """A record branch tree with every node kind the runtime builds: leaves whose ``Γ_b`` is a small term
-    (``edit_terms``, at most three calls, disjoint between leaves) with progress ``χ_b``, open and selected
-    choices, parallel groups, join barriers and sequences of two or three parts, nested up to
-    ``max_depth``."""
-    from model.edits.runtime.tree import OPEN, ChoiceNode, JoinNode, Leaf, ParNode, SeqNode
-
-    n = {"leaf": 0, "group": 0}
-
-    def node(depth: int, room: int) -> Any:
-        """A subtree of at most ``room`` leaves."""
-        inner = depth < max_depth and room >= 2
-        kind = _pick(draw, ("leaf", "leaf", "choice", "par", "join", "seq") if inner else ("leaf",))
-        if kind == "leaf":
-            b = f"b{n['leaf']}"
-            n["leaf"] += 1
-            gamma = _prefixed(draw(edit_terms(max_calls=3)), f"{b}.")
-            return Leaf(b, "r", gamma, _progress(draw, gamma))
-        k = _count(draw, 2, min(room, 3 if kind == "choice" else 2))
-        end = n["leaf"] + room
-        kids = tuple(node(depth + 1, end - (k - i - 1) - n["leaf"]) for i in range(k))
-        if kind == "seq":
-            return SeqNode(kids)
-        g = f"g{n['group']}"
-        n["group"] += 1
-        if kind == "choice":
-            arms = tuple((f"{g}.a{i}", t) for i, t in enumerate(kids))
-            return ChoiceNode(g, _pick(draw, (OPEN, *(a for a, _ in arms))), arms)
-        return ParNode(g, kids) if kind == "par" else JoinNode(g, kids)
-
-    return node(0, max_leaves)
+def contract_trees() -> st.SearchStrategy[Any]:
+    """The ``tree_contract`` campaign's record branch trees (``model/oracle/tree_gen.py``), each leaf's
+    ``Γ_b`` an ``edit_terms`` term of at most three calls."""
+    return tree_gen.contract_trees(edit_terms(max_calls=3))
