@@ -2938,4 +2938,31 @@ theorem installedInstanceIsTreeContract {D : AgentWarrant.Edits.Machine.Derivati
       AgentWarrant.Edits.Machine.instOutcomesAgreeB c'.inst c'.tree = true) :=
   ⟨fun h => AgentWarrant.Edits.Machine.tciCommitAgrees h, fun h => AgentWarrant.Edits.Machine.tciStepIAgrees h⟩
 
+/-- Extension installs too: on the machines the runtime and ideal oracles run (`tciCommit`, `tciStepI`:
+`Derive` guarded by `tciGuard`, and a registered extension `Extend(ξ)` refused, nothing installed, unless
+the instance it computes, `extInst`, has as outcomes `⟦T⟧` of the record's tree, `tciExtOk`), a rule
+update and an extension that the durable runtime commits, and an edit the ideal machine accepts and an
+extension it installs, leave an instance whose outcomes are `⟦T⟧` of the installed tree. That the guard
+never refuses an extension after an install it covers (`Θ/z` of `⟦T⟧` is `⟦T⟧` after the calls `z`) is
+not proved. -/
+theorem installedInstanceIsTreeContractExt {D : AgentWarrant.Edits.Machine.Derivation} :
+    (∀ {St St' : AgentWarrant.Edits.Machine.Store} {u e : Nat} {y : AgentWarrant.Edits.Machine.Answer},
+      AgentWarrant.Edits.Machine.tciCommit D St (AgentWarrant.Edits.Machine.Ev.update u y) =
+        (AgentWarrant.Edits.Machine.Obs.updated e, St') →
+      AgentWarrant.Edits.Machine.instOutcomesAgreeB St'.committed.core.inst St'.committed.core.tree = true) ∧
+    (∀ {St St' : AgentWarrant.Edits.Machine.Store} {dfa : AgentWarrant.Edits.Dfa} {en e : Nat} {ok : Bool},
+      AgentWarrant.Edits.Machine.tciCommit D St (AgentWarrant.Edits.Machine.Ev.extend dfa en ok) =
+        (AgentWarrant.Edits.Machine.Obs.updated e, St') →
+      AgentWarrant.Edits.Machine.instOutcomesAgreeB St'.committed.core.inst St'.committed.core.tree = true) ∧
+    (∀ {c c' : AgentWarrant.Edits.Machine.Core} {u : Nat},
+      AgentWarrant.Edits.Machine.tciStepI D c (AgentWarrant.Edits.Machine.IEv.edit u) =
+        (AgentWarrant.Edits.Machine.Obs.accepted, c') →
+      AgentWarrant.Edits.Machine.instOutcomesAgreeB c'.inst c'.tree = true) ∧
+    (∀ {c c' : AgentWarrant.Edits.Machine.Core} {dfa : AgentWarrant.Edits.Dfa} {en e : Nat} {ok : Bool},
+      AgentWarrant.Edits.Machine.tciStepI D c (AgentWarrant.Edits.Machine.IEv.extend dfa en ok) =
+        (AgentWarrant.Edits.Machine.Obs.updated e, c') →
+      AgentWarrant.Edits.Machine.instOutcomesAgreeB c'.inst c'.tree = true) :=
+  ⟨fun h => AgentWarrant.Edits.Machine.tciCommitUpdateAgrees h, fun h => AgentWarrant.Edits.Machine.tciCommitExtAgrees h,
+   fun h => AgentWarrant.Edits.Machine.tciStepIEditAgrees h, fun h => AgentWarrant.Edits.Machine.tciStepIExtAgrees h⟩
+
 end AgentWarrant.Thm

@@ -16,7 +16,8 @@ lists them in ``replays``); with no seed one is drawn and reported. ``engine="hy
 hypothesis's generate phase (no shrinking, no example database), so every generated case is one
 counted case, reproducible from the seed as a whole campaign.
 Choice: a monitor_step case is one *run* (a fresh state and up to six calls); each of its steps
-is compared, and the summary reports the steps too.
+is compared, and the summary reports the steps too. A tree_contract case is one record branch tree
+(model/oracle/drt_tree_contract.py), compared twice (leaves' ``Γ_b`` as terms, and as pomsets alone).
 """
 
 from __future__ import annotations
@@ -39,6 +40,7 @@ from model.monitor.decide.state import Call, initial_state
 from model.monitor.language.policy_json import entry_from, entry_to_json, policy_from_json, policy_to_json
 from model.oracle import drt_monitor as W
 from model.oracle import drt_runtime as R
+from model.oracle import drt_tree_contract as TC
 from model.oracle import edits_json as E
 from model.oracle import monitor_json as M
 from model.oracle.inproc import Oracle
@@ -174,6 +176,8 @@ def replay(oracle: Oracle, doc: Any) -> list[CaseResult]:
         return [R.run_session(oracle, R.Session(pin["registration"], pin["seed"], pin["length"]))]
     if judgment == R.IDEAL:
         return [R.run_ideal_session(oracle, R.Session(pin["registration"], pin["seed"], pin["length"]))]
+    if judgment == TC.JUDGMENT:
+        return [TC.replay_tree(oracle, pin)]
     return run_monitor(oracle, monitor_run_from(pin))
 
 
@@ -206,7 +210,8 @@ def strategy_for(judgment: str, strategies: Any) -> Any:
             "monitor_step": lambda: strategies.monitor_runs(),
             "monitor": lambda: strategies.whole_monitor_runs(),
             "edit_runtime": lambda: strategies.runtime_sessions(),
-            "edit_ideal": lambda: strategies.runtime_sessions()}[judgment]()
+            "edit_ideal": lambda: strategies.runtime_sessions(),
+            "tree_contract": lambda: strategies.contract_trees()}[judgment]()
 
 
 def run_case(judgment: str, oracle: Oracle, case: Any) -> list[CaseResult]:
@@ -222,6 +227,8 @@ def run_case(judgment: str, oracle: Oracle, case: Any) -> list[CaseResult]:
         return [R.run_session(oracle, case)]
     if judgment == R.IDEAL:
         return [R.run_ideal_session(oracle, case)]
+    if judgment == TC.JUDGMENT:
+        return TC.run_tree(oracle, case)
     return run_monitor(oracle, case)
 
 

@@ -560,26 +560,33 @@ def cases(sessions: int = 2, steps: int = 6, seed: int = 0) -> list[Case]:
     taking effect on the ideal machine), kept when ``small_case``."""
     out: list[Case] = []
     for name, (reg, kseed) in registrations():
-        key = key_of(kseed)
         for n in range(sessions):
-            rng = random.Random(f"{seed}:{name}:{n}")
-            _, ideal = M.start(reg, key)
-            if ideal is None:
-                continue
-            for step in range(steps + 1):
-                s = ideal.record
-                edits = edits_at(s)
-                for u in edits:
-                    for st in (s, with_removal(s, u)):
-                        if st is not None and small_case(st, u):
-                            out.append(Case(f"{name}#{n}@{step}", st, u))
-                if step == steps or s.tree is None:
-                    break
-                acts: list[Any] = [("use", x) for x, _ in s.entries] + [("dispatch",)]
-                acts += [("checkpoint", f"k{len(s.checkpoints)}", b) for b in sorted(
-                    lf.branch for lf in leaves(s.tree))]
-                acts += [("edit", u) for u in edits if small_case(s, u)]
-                _, ideal = ideal_step(ideal, rng.choice(acts), key)
+            out += session_cases(f"{name}#{n}", reg, kseed, steps, random.Random(f"{seed}:{name}:{n}"))
+    return out
+
+
+def session_cases(origin: str, reg: Any, kseed: Any, steps: int, rng: random.Random) -> list[Case]:
+    """The cases of one session of ``cases``: from the registration's root, ``steps`` actions drawn by
+    ``rng``, and at every state each edit ``edits_at`` offers (and its signed-removal variant)."""
+    key = key_of(kseed)
+    out: list[Case] = []
+    _, ideal = M.start(reg, key)
+    if ideal is None:
+        return out
+    for step in range(steps + 1):
+        s = ideal.record
+        edits = edits_at(s)
+        for u in edits:
+            for st in (s, with_removal(s, u)):
+                if st is not None and small_case(st, u):
+                    out.append(Case(f"{origin}@{step}", st, u))
+        if step == steps or s.tree is None:
+            break
+        acts: list[Any] = [("use", x) for x, _ in s.entries] + [("dispatch",)]
+        acts += [("checkpoint", f"k{len(s.checkpoints)}", b) for b in sorted(
+            lf.branch for lf in leaves(s.tree))]
+        acts += [("edit", u) for u in edits if small_case(s, u)]
+        _, ideal = ideal_step(ideal, rng.choice(acts), key)
     return out
 
 

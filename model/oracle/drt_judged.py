@@ -216,7 +216,8 @@ def _installed(events: list[dict[str, Any]]) -> list[Any]:
     return out
 
 
-def contract_check(events: list[dict[str, Any]], lean_steps: list[Any], commits: list[bool]) -> tuple[list[str], int]:
+def contract_check(events: list[dict[str, Any]], lean_steps: list[Any],
+                   commits: list[bool]) -> tuple[list[str], int, int]:
     """For each check (runtime) or edit (ideal) whose derivation Lean computes, Lean's verdict on whether
     its instance's outcomes are ``⟦T'⟧`` of its tree (``"instContract"``, ``instOutcomesAgreeB`` of
     lean/AgentWarrant/Spec/Edits/TreeContractInst.lean) must hold: Lean's machine refuses the derivation
@@ -225,14 +226,20 @@ def contract_check(events: list[dict[str, Any]], lean_steps: list[Any], commits:
     machine installed and that the installed instance's outcomes are it (``"contract"``). The driver repeats
     that comparison on the outcomes it sent (multisets of pomsets, order transitively closed, as the
     ``tree_contract`` DRT compares), so a Lean verdict that disagrees with its own ``⟦T'⟧`` is a mismatch
-    too. An extension installs no edit and is not checked. Returns the mismatches and the installs
-    checked."""
+    too. A registered extension installs the instance Lean's machine computes (``extInst``) with the
+    record's tree: each extension event reports whether that instance's outcomes are ``⟦T⟧`` of the tree
+    (``"extContract"``, ``tciExtOk``), which must hold (Lean's machine refuses the extension otherwise), and
+    a committed one reports ``"contract"`` as an install does. Returns the mismatches, the installs checked
+    and, among them, the extensions."""
     bad: list[str] = []
-    checked = 0
+    checked = extensions = 0
     for k, st in enumerate(lean_steps):
         if st.get("instContract") is False:
             bad.append(f"step {k} contract: the derivation's instance's outcomes are not Lean's ⟦T'⟧ "
                        f"(instOutcomesAgreeB; Lean's machine refuses it)")
+        if st.get("extContract") is False:
+            bad.append(f"step {k} contract: the extension's instance's outcomes are not Lean's ⟦T⟧ of the "
+                       f"record's tree (tciExtOk; Lean's machine refuses it)")
     for k, (d, st, c) in enumerate(zip(_installed(events), lean_steps, commits, strict=False)):
         lc = st.get("contract")
         if not c and lc is None:
@@ -241,6 +248,7 @@ def contract_check(events: list[dict[str, Any]], lean_steps: list[Any], commits:
             bad.append(f"step {k} contract: Python installed an edit, Lean reports no ⟦T'⟧")
             continue
         checked += 1
+        extensions += events[k]["kind"] == "extend"
         lean = Counter(_pom_key(p["events"], p["order"]) for p in lc["outcomes"])
         inst = None if not isinstance(d, dict) else Counter(
             _pom_key(p["events"], p["order"]) for p in d["instance"]["outcomes"])
@@ -250,4 +258,4 @@ def contract_check(events: list[dict[str, Any]], lean_steps: list[Any], commits:
         if inst is not None and (inst == lean) != (lc["agrees"] is True):
             bad.append(f"step {k} contract: Lean's instOutcomesAgreeB says {lc['agrees']}, the driver's "
                        f"comparison of the sent outcomes with Lean's ⟦T'⟧ says {inst == lean}")
-    return bad, checked
+    return bad, checked, extensions

@@ -66,7 +66,11 @@ installed and whether the installed instance's outcomes are it, and the driver r
 the outcomes it sent; Lean's machine runs on ``Derive`` guarded by the comparison (``tciGuard``: a derivation
 whose instance's outcomes are not ``⟦T'⟧`` of its tree is undefined), and each check or edit reports Lean's
 verdict on its derivation (``"instContract"``); a false verdict or a disagreement is a mismatch
-(``drt_judged.contract_check``, tag ``installed instance is ⟦T'⟧``). Choices: a
+(``drt_judged.contract_check``, tag ``installed instance is ⟦T'⟧``). A registered extension installs the
+instance Lean's machine computes with the record's tree; Lean's machine refuses it unless that instance's
+outcomes are ``⟦T⟧`` of the tree and reports the verdict (``"extContract"``): a false one is a mismatch,
+and a committed extension's install is checked as an edit's (tag ``extension instance is ⟦T⟧`` besides
+``installed instance is ⟦T'⟧``). Choices: a
 crashed check commits nothing and its answer is lost; the crash is injected by a ``Runtime`` subclass
 whose step raises inside the open transaction (SQLite then rolls it back), and a restart closes the
 store and opens it again; a session draws no edit that derives an outcome of more than ``MAX_EVENTS``
@@ -164,6 +168,8 @@ IDEAL = "edit_ideal"
 # a session's tag for its root tree: Lean installs a root only when all four checks of ``root_order``
 # pass (``startArity``), and the driver compares each verdict with its own
 ROOT_TAG = "root tree checked: order, links, names, arities"
+# a committed extension whose installed instance Lean found to be ⟦T⟧ of the record's tree (tciExtOk)
+EXT_TAG = "extension instance is ⟦T⟧"
 VALUES: tuple[JSON, ...] = ({"ok": True}, {"ok": False, "n": 2})
 
 
@@ -643,7 +649,7 @@ def run_session(oracle: Oracle, case: Session, workdir: Path | None = None) -> C
             "steps": [{"obs": st["obs"], "state": lean_state(st["state"])} for st in o["steps"]]})
         python = {"root": root is not None, "state": py_init if root is not None else None, "steps": lean_steps}
         j_bad, judged, outside = judged_check(events, out["steps"])
-        c_bad, contracts = contract_check(events, out["steps"], commits)
+        c_bad, contracts, ext_contracts = contract_check(events, out["steps"], commits)
         bad = _compare(python, lean) + root_order(root, out) + named_bad + j_bad + c_bad
         crashes = sum(1 for e in events if e.get("crash"))
         doc = {"registration": case.registration, "seed": case.seed, "length": case.length,
@@ -655,7 +661,7 @@ def run_session(oracle: Oracle, case: Session, workdir: Path | None = None) -> C
                      + checkpoint_tags(py_steps) + tree_tags(events, py_steps) + ("lean names",) * named
                      + renamed_tags(perm, events) + (ROOT_TAG,) * (root is not None)
                      + ("judged edit",) * judged + ("edit outside the term model",) * outside
-                     + ("installed instance is ⟦T'⟧",) * contracts)
+                     + ("installed instance is ⟦T'⟧",) * contracts + (EXT_TAG,) * ext_contracts)
     finally:
         d.close()
         shutil.rmtree(tmp, ignore_errors=True)
@@ -955,7 +961,7 @@ def run_ideal_session(oracle: Oracle, case: Session) -> CaseResult:
                   for st, ev in zip(r["steps"], events, strict=True)]})
     python = {"root": True, "state": py_init, "steps": lean_steps}
     j_bad, judged, outside = judged_check(events, out["steps"])
-    c_bad, contracts = contract_check(events, out["steps"], commits)
+    c_bad, contracts, ext_contracts = contract_check(events, out["steps"], commits)
     bad = _compare(python, lean) + root_order(root, out) + named_bad + sorted(set(derived_bad)) + j_bad + c_bad
     if bad:
         doc = {"registration": case.registration, "seed": case.seed, "length": case.length, "actions": actions}
@@ -965,7 +971,7 @@ def run_ideal_session(oracle: Oracle, case: Session) -> CaseResult:
                  + checkpoint_tags(py_steps) + tree_tags(events, py_steps) + ("lean names",) * named
                  + renamed_tags(perm, events) + (ROOT_TAG,)
                  + ("judged edit",) * judged + ("edit outside the term model",) * outside
-                 + ("installed instance is ⟦T'⟧",) * contracts)
+                 + ("installed instance is ⟦T'⟧",) * contracts + (EXT_TAG,) * ext_contracts)
 
 
 def derived_check(oracle: Oracle, d: Derived) -> list[str]:

@@ -24,9 +24,20 @@ from typing import Any
 from model.base.canonical import canonical_str
 from model.edits.check.contract import Term, outcomes
 from model.edits.runtime.derive import Derived, derive
-from model.edits.runtime.tree import ChoiceNode, JoinNode, Leaf, Node, ParNode, SeqNode, contract_of, node_to_json
+from model.edits.runtime.tree import (
+    ChoiceNode,
+    JoinNode,
+    Leaf,
+    Node,
+    ParNode,
+    SeqNode,
+    contract_of,
+    node_from_json,
+    node_to_json,
+)
 from model.oracle.drt_derive import Canon, Case, Oracle, canon, canon_lean
 from model.oracle.drt_runtime import Numbering, tree_json
+from model.oracle.results import Agree, CaseResult, Mismatch, jsonable
 
 JUDGMENT = "tree_contract"
 Contract = Callable[[Node], Term]
@@ -117,22 +128,54 @@ def tags(tree: Node) -> set[str]:
     return out or {"single leaf"}
 
 
-def compare(oracle: Oracle, origin: str, tree: Node, contract: Contract = contract_of,
-            terms: bool = True) -> str | None:
-    """``None`` when both contracts agree, else a report with the tree, the Lean input and both outputs.
-    Without ``terms`` every leaf's ``Γ_b`` goes by its outcome pomsets alone (Lean then does not read the
-    term model's outcomes)."""
+def both_sides(oracle: Oracle, tree: Node, contract: Contract = contract_of,
+               terms: bool = True) -> tuple[dict[str, Any], Counter[Canon], Counter[Canon]]:
+    """The Lean input for ``tree`` and both contracts. Without ``terms`` every leaf's ``Γ_b`` goes by its
+    outcome pomsets alone (Lean then does not read the term model's outcomes)."""
     nb = Numbering()
     nodes = tree_json(nb, tree)
     if not terms:
         nodes = [{k: v for k, v in n.items() if k != "term"} for n in nodes]
     payload = {"tree": nodes}
-    py, lean = python_side(tree, contract), lean_side(oracle, nb, payload)
+    return payload, python_side(tree, contract), lean_side(oracle, nb, payload)
+
+
+def compare(oracle: Oracle, origin: str, tree: Node, contract: Contract = contract_of,
+            terms: bool = True) -> str | None:
+    """``None`` when both contracts agree, else a report with the tree, the Lean input and both outputs."""
+    payload, py, lean = both_sides(oracle, tree, contract, terms)
     if py == lean:
         return None
     return (f"{origin}: ⟦T⟧ differs\n  tree: {canonical_str(node_to_json(tree))}\n"
             f"  lean input: {canonical_str(payload)}\n  python: {sorted(py.elements())}\n"
             f"  lean: {sorted(lean.elements())}")
+
+
+MODES = ("leaf-terms", "leaf-pomsets")
+
+
+def run_tree(oracle: Oracle, tree: Node, contract: Contract = contract_of) -> list[CaseResult]:
+    """The campaign's case (``agentwarrant drt --judgment tree_contract``): one generated tree
+    (``generators.contract_trees``) compared twice, its leaves' ``Γ_b`` sent as terms where they lie in the
+    term model and by their outcome pomsets alone."""
+    return [compare_case(oracle, tree, mode == MODES[0], contract) for mode in MODES]
+
+
+def compare_case(oracle: Oracle, tree: Node, terms: bool, contract: Contract = contract_of) -> CaseResult:
+    """One comparison as a campaign result: an agreement tagged with what the tree exercises (``tags``), a
+    mismatch with the tree (``node_to_json``, rebuilt by ``replay_tree``), the Lean input and both
+    contracts (multisets of pomsets, each as its calls with their sorted predecessors)."""
+    mode = MODES[0] if terms else MODES[1]
+    payload, py, lean = both_sides(oracle, tree, contract, terms)
+    if py == lean:
+        return Agree(mode, tuple(sorted(tags(tree))))
+    return Mismatch(JUDGMENT, (f"⟦T⟧ ({mode})",), {"tree": node_to_json(tree), "terms": terms}, payload,
+                    jsonable(sorted(py.elements())), jsonable(sorted(lean.elements())))
+
+
+def replay_tree(oracle: Oracle, doc: Any) -> CaseResult:
+    """A saved mismatch's tree, compared again in its mode."""
+    return compare_case(oracle, node_from_json(doc["tree"]), bool(doc["terms"]))
 
 
 def tally(oracle: Oracle, ts: list[tuple[str, Node]], contract: Contract = contract_of,

@@ -16,6 +16,7 @@ from model.edits.check.family import pomset_of
 from model.edits.check.instance import Instance, make_instance
 from model.monitor.language import policy as P
 from model.monitor.language.labels import Inherit, Label, Levels, Propagation, Transform
+from model.oracle import tree_gen
 from model.oracle.draws import BOOL as _BOOL
 from model.oracle.draws import below as _below
 from model.oracle.draws import coin as _coin
@@ -950,3 +951,9 @@ def runtime_sessions(draw: st.DrawFn) -> Any:
     from model.oracle.drt_runtime import REGISTRATIONS, Session
 
     return Session(draw(st.sampled_from(REGISTRATIONS)), draw(st.integers(0, 2**32 - 1)), draw(st.integers(4, 14)))
+
+
+def contract_trees() -> st.SearchStrategy[Any]:
+    """The ``tree_contract`` campaign's record branch trees (``model/oracle/tree_gen.py``), each leaf's
+    ``Γ_b`` an ``edit_terms`` term of at most three calls."""
+    return tree_gen.contract_trees(edit_terms(max_calls=3))

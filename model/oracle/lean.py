@@ -42,7 +42,7 @@ from typing import Any, TypeVar
 
 from model.oracle.toolchain import oracle_path
 
-JUDGMENTS = ("edit_check", "resolve", "ledger_allocate", "monitor_step", "monitor")
+JUDGMENTS = ("edit_check", "resolve", "ledger_allocate", "monitor_step", "monitor", "tree_contract")
 # judgments the campaign runs only when named (``--judgment``): a case is a whole runtime session
 # (an SQLite store per case), far costlier than a case of the default judgments
 SESSION_JUDGMENTS = ("edit_runtime", "edit_ideal")

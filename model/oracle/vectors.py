@@ -15,6 +15,7 @@ from typing import Any
 from model.base.jsonio import read_text
 from model.edits.check.instance import instance_to_json
 from model.edits.check.load_instance import raw_instance_from_json
+from model.edits.runtime.tree import node_from_json
 from model.monitor.decide.commit import step
 from model.monitor.decide.state import initial_state
 from model.oracle import drt_monitor as W
@@ -27,6 +28,7 @@ from model.oracle.drt import (
     monitor_python_input,
     monitor_run_from,
 )
+from model.oracle.drt_tree_contract import python_side
 from model.oracle.results import Agree, CaseResult, Mismatch, Skip, jsonable
 
 
@@ -67,6 +69,10 @@ def replay_recorded(doc: Any) -> CaseResult:
                                                                   pyl, lean)
     if judgment == "monitor":
         return _replay_whole(doc)
+    if judgment == "tree_contract":
+        got = jsonable(sorted(python_side(node_from_json(pin["tree"])).elements()))
+        return Agree("tree_contract") if got == lean else Mismatch("tree_contract", ("⟦T⟧",), pin, oracle_input, got,
+                                                                    lean)
     policy, satisfied, calls = monitor_run_from(pin)
     state = initial_state(len(policy.user), len(policy.application), satisfied)
     for k, (call, outcome) in enumerate(calls[:pin["step"] + 1]):

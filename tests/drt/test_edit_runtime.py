@@ -743,3 +743,50 @@ def test_edit_trees_on_crafted_trees(oracle: LeanOracle) -> None:
                 assert R.renamed(out["state"], step["state"]["tree"], R.tree_state(nb, expected)), (tree, change)
                 applied += 1
     assert applied >= 10 and refused >= 10, (applied, refused)
+
+
+def _emptied_root_leaf(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Perturb the root as Lean receives it: its leaf's ``Γ_b`` comes with no outcome (the instance unchanged;
+    the root's instance is not checked against ``⟦T⟧``), so ``⟦T⟧`` of every later record's tree has none
+    while an extension's instance, ``Θ/z`` of the root's, keeps its outcome."""
+    real = R.Driver.start
+
+    def start(self: R.Driver) -> dict[str, Any] | None:
+        out = real(self)
+        if out is not None:
+            for node in out["tree"]:
+                if node["kind"] == 0:
+                    node["gamma"] = []
+                    node.pop("term", None)
+        return out
+
+    monkeypatch.setattr(R.Driver, "start", start)
+
+
+def test_extension_not_tree_contract_is_refused(oracle: LeanOracle, monkeypatch: pytest.MonkeyPatch) -> None:
+    """An extension whose instance's outcomes are not ``⟦T⟧`` of the record's tree is reported
+    (``"extContract"``) and refused by Lean's machine (``tciCommit``: no commit where Python's runtime
+    commits), in the first runtime session that extends after a root whose leaf lost its outcomes;
+    unperturbed, the same session agrees."""
+    def refused(res: Mismatch) -> bool:
+        return any("extension's instance" in mode and "refuses" in mode for mode in res.modes)
+
+    found = _first_caught(oracle, monkeypatch, _emptied_root_leaf, 60, refused)
+    assert found is not None, "no session drew an extension"
+    case, res = found
+    print(f"\ncaught in {case}: {[m for m in res.modes if 'extension' in m]}")
+    assert ["no-commit", "extension-not-tree-contract"] in [st["obs"] for st in res.lean["steps"]]
+    fine = R.run_session(oracle, case)  # type: ignore[arg-type]
+    assert isinstance(fine, Agree), fine
+def test_committed_extensions_are_tree_contract(oracle: LeanOracle) -> None:
+    """Lean's ``"extContract"`` holds on every extension of the runtime and ideal sessions and a committed
+    extension's installed instance is ``⟦T⟧`` of its tree (tag ``extension instance is ⟦T⟧``)."""
+    committed = 0
+    for seed in range(40):
+        for res in (R.run_session(oracle, R.Session(R.REGISTRATIONS[seed % 2], seed, 14)),  # type: ignore[arg-type]
+                    R.run_ideal_session(oracle, R.Session(R.REGISTRATIONS[seed % 2], seed, 12))):  # type: ignore[arg-type]
+            assert isinstance(res, Agree), res
+            committed += res.tags.count(R.EXT_TAG)
+        if committed >= 2:
+            break
+    assert committed >= 2, committed

@@ -3,11 +3,13 @@ lean/AgentWarrant/Spec/Edits/TreeContract.lean) on every tree the ideal-machine 
 ``model/oracle/drt_derive.py`` reach or derive; a mismatch prints the tree, the Lean input and both
 outputs; each tree is sent with the leaves' ``Γ_b`` as terms where they lie in the term model, and
 again by their outcome pomsets alone. A mutant ``contract_of`` that drops a sequence's later parts
-must disagree."""
+must disagree. The campaign's cases (``agentwarrant drt --judgment tree_contract``: generated trees,
+``generators.contract_trees``) run through the campaign code itself."""
 
 from __future__ import annotations
 
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
@@ -15,7 +17,11 @@ from model.edits.check.contract import Seq, Term
 from model.edits.runtime.tree import Node, SeqNode, contract_of
 from model.oracle import drt_derive as D
 from model.oracle import drt_tree_contract as T
+from model.oracle import generators
+from model.oracle.direct import case_random, sampler
+from model.oracle.drt import campaign, replay
 from model.oracle.lean import LeanOracle
+from model.oracle.results import Agree, Mismatch
 
 pytestmark = pytest.mark.lean
 
@@ -66,3 +72,30 @@ def test_a_contract_that_drops_a_sequence_part_is_caught(oracle: LeanOracle, tre
     _, bad = T.tally(oracle, seqs, _drop_later_parts)
     assert bad, "the mutant agreed with Lean on every sequence"
     print(f"\nmutant caught on {len(bad)} of {len(seqs)} trees; first:\n{bad[0]}")
+
+
+KINDS = ("leaf with progress", "open choice", "selected choice", "parallel group", "join barrier", "sequence")
+
+
+def test_campaign_trees_agree(oracle: LeanOracle, tmp_path: Path) -> None:
+    """The campaign on generated trees: every case compared in both modes, no mismatch, every node kind
+    reached."""
+    s = campaign(T.JUDGMENT, 60, oracle, generators, seed=0, vectors=tmp_path)
+    print(f"\n{s.cases} trees, {s.compared} comparisons, {s.seconds:.1f} s; {dict(s.coverage)}")
+    assert not s.fault and not s.mismatches, [m.python_input for m in s.mismatches]
+    assert s.cases == 60 and s.compared == 120 and set(s.kinds) == set(T.MODES)
+    for what in KINDS:
+        assert s.coverage[what] >= 1, (what, s.coverage)
+
+
+def test_campaign_mismatch_is_reported_and_replays(oracle: LeanOracle) -> None:
+    """The sequence mutant on generated trees gives campaign mismatches carrying the tree, the Lean input
+    and both contracts; the saved tree replays (with the real ``contract_of``) as an agreement."""
+    draw = sampler(generators.contract_trees())
+    seqs = [t for i in range(200) if isinstance(t := draw(case_random(0, T.JUDGMENT, i)), SeqNode)]
+    assert seqs
+    bad = [r for t in seqs for r in T.run_tree(oracle, t, _drop_later_parts) if isinstance(r, Mismatch)]
+    assert bad, "the mutant agreed with Lean on every generated sequence"
+    m = bad[0]
+    assert m.judgment == T.JUDGMENT and m.python != m.lean and m.oracle_input["tree"]
+    assert all(isinstance(r, Agree) for r in replay(oracle, {"judgment": T.JUDGMENT, "python_input": m.python_input}))

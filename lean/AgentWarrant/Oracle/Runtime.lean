@@ -49,7 +49,10 @@ is guarded by it, `tciGuard`, so a derivation failing it is undefined and the ch
 "settle", "action": d, "value": v}`, `{"kind": "checkpoint", "id": k, "branch": b}` (Lean decides whether `b` is current from its tree),
 `{"kind": "restart"}`, and the registered extension `{"kind": "extend", "policy": {"delta": [...]},
 "eta": version, "verified": b}` (`Ev.extend`: Lean computes the extension instance from its own
-record; `b` says whether `ξ` verifies).
+record; `b` says whether `ξ` verifies; the step reports `"extContract": b`, whether that instance's outcomes
+are `⟦T⟧` of the record's tree, `tciExtOk`: the machines run through `tciCommit` and `tciStepI`, which
+refuse the extension, `["no-commit", "extension-not-tree-contract"]`, when not; a committed extension
+reports `"contract"` as an update does).
 
 `Derive` is the session's table of derivations: a rule update or Preload re-derives `u` at the
 committed record by looking up the derivation a check gave at an equal record (none: undefined), its
@@ -221,6 +224,11 @@ def instContractJ (t : List (Core × Nat × Option ((Machine.Derived × TEdit) �
   | some d => [("instContract", toJson (instOutcomesAgreeB d.inst d.tree))]
   | none => []
 
+/-- `"extContract"` on an extension event: whether the instance it would install at the committed record
+`c`, `extInst`, has as outcomes `⟦T⟧` of the record's tree (`tciExtOk`); when not, the machine refuses the
+extension (`tciCommit`, `tciStepI`: `noCommit "extension-not-tree-contract"`). -/
+def extContractJ (c : Core) (dfa : Dfa) : List (String × Json) := [("extContract", toJson (tciExtOk c dfa))]
+
 /-- Lean's view of a judged request at the record `c` (`"judged"` on the step): the source check's verdict,
 whether `out` is one-to-one on the calls the judgment allocates (`runJOutInjB`), whether it names none of
 them as a call of a leaf the change keeps or a call the record has processed (`runJOutFreshB` against
@@ -257,7 +265,7 @@ def nthA : List Machine.Answer → Nat → Option Machine.Answer
 /-- One session event: an interrupted transaction commits nothing and the process restarts; a check
 records its derivation and the Agent keeps the answer. -/
 def runOne (s : Sess) (e : SEv) (down : Bool) : Obs × Sess :=
-  let der := lookup s.table
+  let der := DeriveTreeRunJ.derRunJ (lookupT s.table)
   let S := s.store.committed
   match e with
   | SEv.restart => (Obs.restarted, { s with store := { s.store with committed := restart s.store } })
@@ -274,17 +282,17 @@ def runOne (s : Sess) (e : SEv) (down : Bool) : Obs × Sess :=
       | none => Machine.Answer.invalid u S.core
     match down with
     | true => (Obs.crashed, { s with store := crash s.store (Ev.update u y) })
-    | false => let p := commit der s.store (Ev.update u y); (p.1, { s with store := p.2 })
+    | false => let p := tciCommit der s.store (Ev.update u y); (p.1, { s with store := p.2 })
   | SEv.preload u i =>
     let y := match nthA s.answers i with
       | some y => y
       | none => Machine.Answer.invalid u S.core
     match down with
     | true => (Obs.crashed, { s with store := crash s.store (Ev.preload u y) })
-    | false => let p := commit der s.store (Ev.preload u y); (p.1, { s with store := p.2 })
+    | false => let p := tciCommit der s.store (Ev.preload u y); (p.1, { s with store := p.2 })
   | SEv.ev ev => match down with
     | true => (Obs.crashed, { s with store := crash s.store ev })
-    | false => let p := commit der s.store ev; (p.1, { s with store := p.2 })
+    | false => let p := tciCommit der s.store ev; (p.1, { s with store := p.2 })
 
 -- output -------------------------------------------------------------------------------------------
 
@@ -337,6 +345,7 @@ def stateJ (S : RState) : Json :=
 def sevJudged (t : List (Core × Nat × Option ((Machine.Derived × TEdit) × Option DeriveTreeRunJ.RunJReq)))
     (c : Core) : SEv → List (String × Json)
   | SEv.check u d => judgedJ c d ++ instContractJ t c u
+  | SEv.ev (Ev.extend dfa _ _) => extContractJ c dfa
   | _ => []
 
 /-- `"contract"` on a step that installs an edit's derivation: `⟦T'⟧` of the installed tree
@@ -345,9 +354,12 @@ def contractJ (c : Core) : List (String × Json) :=
   [("contract", Json.mkObj [("agrees", toJson (instOutcomesAgreeB c.inst c.tree)),
     ("outcomes", Json.arr ((treeContract c.tree).map (fun p => Json.mkObj (Oracle.DeriveRT.pomJ p))).toArray)])]
 
-/-- The contract check of a rule update that committed (an extension's update installs no edit). -/
+/-- The contract check of a rule update or an extension that committed. -/
 def sevContract (o : Obs) (c : Core) : SEv → List (String × Json)
   | SEv.update _ _ => match o with
+    | Obs.updated _ => contractJ c
+    | _ => []
+  | SEv.ev (Ev.extend _ _ _) => match o with
     | Obs.updated _ => contractJ c
     | _ => []
   | _ => []
@@ -407,12 +419,15 @@ def runIdeal : List (Core × Nat × Option ((Machine.Derived × TEdit) × Option
   | _, _, [] => []
   | t, c, e :: es =>
     let (o, c', t') := match e with
-      | IdEv.edit u d => let t' := t ++ [(c, u, d)]; let p := stepI (lookup t') c (IEv.edit u); (p.1, p.2, t')
-      | IdEv.ev ie => let p := stepI (lookup t) c ie; (p.1, p.2, t)
+      | IdEv.edit u d => let t' := t ++ [(c, u, d)]; let p := tciStepI (DeriveTreeRunJ.derRunJ (lookupT t')) c (IEv.edit u); (p.1, p.2, t')
+      | IdEv.ev ie => let p := tciStepI (DeriveTreeRunJ.derRunJ (lookupT t)) c ie; (p.1, p.2, t)
       | IdEv.retry x => (retryI c x, c, t)
     let jd := match e with
       | IdEv.edit u d => judgedJ c d ++ instContractJ t' c u ++ (match o with
         | Obs.accepted => contractJ c'
+        | _ => [])
+      | IdEv.ev (IEv.extend dfa _ _) => extContractJ c dfa ++ (match o with
+        | Obs.updated _ => contractJ c'
         | _ => [])
       | _ => []
     Json.mkObj ([("obs", obsJ o), ("state", stateJ ⟨c', []⟩)] ++ jd) :: runIdeal t' c' es

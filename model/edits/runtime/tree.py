@@ -9,7 +9,10 @@ is ``⟦T⟧``, the remaining contract the checker sees; ``hstep`` is ``T/(x, a)
 Choices where the paper is silent:
 - A leaf's remaining contract ``Γ_b / raw(χ_b)`` is computed structurally (``residual``): processed
   calls become ``ε``, and a choice inside ``Γ_b`` with progress in one arm keeps only that arm under
-  its own group ID, so outcome names survive. A selected choice group likewise contributes only its
+  its own group ID, so outcome names survive; of a sequence's parts before its last part with progress
+  only the outcomes whose calls were all processed remain (``_complete``: a choice at any depth there was
+  taken by such an arm), as Lean's ``tcLeaf`` keeps only the outcomes ``χ_b`` is a prefix of a
+  linearization of. A selected choice group likewise contributes only its
   selected arm to ``⟦T⟧``: the first processed call of an open choice selects its arm (V-A2).
 - ``addr(T)`` (the IDs an edit may name): leaves and choice/parallel groups that lie in the current
   part of every enclosing sequence (the first part that is not complete) and not in a disabled arm.
@@ -25,7 +28,19 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from model.base.canonical import JSON
-from model.edits.check.contract import Call, CallId, Choice, Family, Nil, Par, Seq, Term, call_ids, outcomes, show_term
+from model.edits.check.contract import (
+    Call,
+    CallId,
+    Choice,
+    Family,
+    Nil,
+    Par,
+    Seq,
+    Term,
+    call_ids,
+    outcomes,
+    show_term,
+)
 from model.edits.check.family import family_residual, rename_family
 from model.edits.check.instance import term_to_json
 from model.edits.check.load_instance import term_from_doc
@@ -87,16 +102,35 @@ def _residual(term: Term, chi: tuple[CallId, ...], done: frozenset[CallId]) -> T
         return term
     if isinstance(term, Par):
         return Par(tuple(_residual(t, chi, done) for t in term.parts))
-    # A part of a sequence starts only once every earlier part is complete: an earlier choice none of
-    # whose calls was processed was therefore taken by an arm without calls, and only such arms remain.
+    # A part of a sequence starts only once every earlier part is complete: of an earlier part only the
+    # outcomes every call of which was processed remain (a choice, at any depth, was taken by such an arm).
     started = [i for i, t in enumerate(term.parts) if done & set(call_ids(t))]
     parts = []
     for i, t in enumerate(term.parts):
-        if started and i < started[-1] and isinstance(t, Choice) and not done & set(call_ids(t)):
-            empty = tuple((a, u) for a, u in t.arms if not set(call_ids(u)))
-            t = Choice(t.group, empty) if empty else t
-        parts.append(_residual(t, chi, done))
+        full = _complete(t, chi, done) if started and i < started[-1] else None
+        parts.append(full if full is not None else _residual(t, chi, done))
     return Seq(tuple(parts))
+
+
+def _complete(term: Term, chi: tuple[CallId, ...], done: frozenset[CallId]) -> Term | None:
+    """``term`` kept to its outcomes whose calls were all processed, those calls made ``ε``, under the same
+    group IDs (``None``: it has no such outcome)."""
+    if isinstance(term, Call):
+        return Nil() if term.call in done else None
+    if isinstance(term, Nil):
+        return term
+    if isinstance(term, Family):  # (the outcomes that admit χ in its order and have nothing left)
+        kept = tuple(m for m in family_residual(term, chi).members if len(m[1]) == 0)
+        return Family(term.group, kept) if kept else None
+    if isinstance(term, Choice):  # (an arm with progress was the one taken, as in ``_residual``)
+        moved = [(a, t) for a, t in term.arms if done & set(call_ids(t))] or term.arms
+        arms = tuple((a, c) for a, t in moved if (c := _complete(t, chi, done)) is not None)
+        return Choice(term.group, arms) if arms else None
+    parts = tuple(_complete(t, chi, done) for t in term.parts)
+    if any(p is None for p in parts):
+        return None
+    kept_parts = tuple(p for p in parts if p is not None)
+    return Par(kept_parts) if isinstance(term, Par) else Seq(kept_parts)
 
 
 def remaining(leaf: Leaf) -> Term:

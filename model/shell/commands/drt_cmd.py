@@ -5,9 +5,10 @@ against the Python model, comparing with the oracle answer recorded in the vecto
 any disagreement (model/oracle/vectors.py).
 
 ``agentwarrant drt --cases N [--judgment J ...] [--seed S] [--no-build]`` runs N generated cases
-per judgment (all four by default) with a progress bar, prints every mismatch in full (each is
-also saved under corpus/vectors/), and ends with a summary table: cases, comparisons, skips with
-their reasons, mismatches, seconds, and what both sides answered. Exit status: 0 no mismatch,
+per judgment (by default every judgment but the session ones, edit_runtime and edit_ideal) with a
+progress bar, prints every mismatch in full (each is also saved under corpus/vectors/), and ends
+with a summary table: cases, comparisons, skips with their reasons, mismatches, seconds, and what both
+sides answered. Exit status: 0 no mismatch,
 1 some mismatch, 3 no oracle can be found or built, or it failed (it cannot be started, gave no answer
 within ``--oracle-timeout`` or ``--budget``, answered what is not an answer, or exited): one line on
 stderr says why; the question is out of reach, not bad input (``model/base/exitcodes.py``). The table still

@@ -15,7 +15,14 @@ Choices, where the paper is silent:
   exact because the equality is an equivalence.
 - The oracles run the machines on `tciGuard` of the session's `Derive`: a derivation whose instance's
   outcomes are not `⟦T'⟧` of its tree is undefined, so the edit is invalid; the instance's maps, log and
-  policy automaton are still `Derive`'s, not built from `⟦T'⟧`. -/
+  policy automaton are still `Derive`'s, not built from `⟦T'⟧`.
+- A registered extension installs `extInst` (`Θ/z` of the installed instance) with the record's tree
+  unchanged, computed by the machine, not by `Derive`; the oracles run the machines through `tciCommit` and
+  `tciStepI`, which refuse (`noCommit "extension-not-tree-contract"`, nothing installed) an `Extend(ξ)`
+  whose instance's outcomes are not `⟦T⟧` of the record's tree (`tciExtOk`), and pass every other event,
+  and the extension otherwise, to `commit` and `stepI` on `tciGuard` of `Derive`. Whether `Θ/z` of an
+  instance that is `⟦T⟧` is `⟦T⟧` of the tree after the calls `z` is not proved; the oracles report the
+  verdict (`"extContract"`) on every extension. -/
 namespace AgentWarrant.Edits.Machine
 open AgentWarrant AgentWarrant.Edits
 
@@ -73,5 +80,29 @@ def tciGuard (D : Derivation) : Derivation := fun c u => match D c u with
     | true => some d
     | false => none
   | none => none
+
+/-- The instance `Extend(ξ)` with policy automaton `dfa` installs at `c` has as outcomes `⟦T⟧` of the
+record's tree, which the extension keeps. -/
+def tciExtOk (c : Core) (dfa : Dfa) : Bool := instOutcomesAgreeB (extInst c dfa) c.tree
+
+/-- An `Extend(ξ)` the guard refuses at the record `c`. -/
+def tciExtRefused (c : Core) : Ev → Bool
+  | Ev.extend dfa _ _ => !tciExtOk c dfa
+  | _ => false
+
+/-- A durable-runtime transaction on the guarded `Derive`, an extension refused by `tciExtOk` committing
+nothing (journaled, as every `commit` is). -/
+def tciCommit (D : Derivation) (St : Store) (e : Ev) : Obs × Store := match tciExtRefused St.committed.core e with
+  | true => (Obs.noCommit "extension-not-tree-contract", { St with journal := St.journal ++ [e] })
+  | false => commit (tciGuard D) St e
+
+def tciIExtRefused (c : Core) : IEv → Bool
+  | IEv.extend dfa _ _ => !tciExtOk c dfa
+  | _ => false
+
+/-- An ideal-machine step on the guarded `Derive`, an extension refused by `tciExtOk` changing nothing. -/
+def tciStepI (D : Derivation) (c : Core) (e : IEv) : Obs × Core := match tciIExtRefused c e with
+  | true => (Obs.noCommit "extension-not-tree-contract", c)
+  | false => stepI (tciGuard D) c e
 
 end AgentWarrant.Edits.Machine

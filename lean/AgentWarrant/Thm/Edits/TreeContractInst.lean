@@ -4,8 +4,12 @@ import AgentWarrant.Spec.Edits.TreeContractInst
 Merge?*, Sections IV-A and IV-B1): a guarded derivation agrees (`tciGuardAgrees`), `Ready` answers only
 with the derivation `Derive` gives (`tciReadyDerive`), so a rule update that commits (`tciUpdateAgrees`,
 `tciCommitAgrees`) and an accepted ideal edit (`tciEditIAgrees`, `tciStepIAgrees`) install an instance
-and tree on which `instOutcomesAgreeB` holds. An extension's install is not covered: it installs no
-`Derive`. -/
+and tree on which `instOutcomesAgreeB` holds. An extension installs no `Derive` but the machine's own
+`extInst` with the record's tree; on the machines the oracles run (`tciCommit`, `tciStepI`: the guarded
+`Derive`, and an extension refused unless `tciExtOk`), an extension that commits installs an instance and
+tree on which `instOutcomesAgreeB` holds too (`tciExtendInstalls`, `tciCommitExtAgrees`,
+`tciStepIExtAgrees`), and a rule update or an edit is the unrefused step (`tciCommitUpdateAgrees`,
+`tciStepIEditAgrees`). -/
 namespace AgentWarrant.Edits.Machine
 open AgentWarrant AgentWarrant.Edits
 
@@ -89,5 +93,81 @@ theorem tciCommitAgrees {D : Derivation} {St St' : Store} {u e : Nat} {y : Answe
 theorem tciStepIAgrees {D : Derivation} {c c' : Core} {u : Nat}
     (h : stepI (tciGuard D) c (IEv.edit u) = (Obs.accepted, c')) : instOutcomesAgreeB c'.inst c'.tree = true :=
   tciEditIAgrees h
+
+/-- An `Extend(ξ)` that commits installs `extInst` with the record's tree, so `tciExtOk` is the verdict on
+what it installs. -/
+theorem tciExtendInstalls {c : Core} {dfa : Dfa} {en e : Nat} {ok : Bool}
+    (h : (extendStep c dfa en ok).1 = Obs.updated e) (hx : tciExtOk c dfa = true) :
+    instOutcomesAgreeB (pickCore c (extendStep c dfa en ok).2).inst (pickCore c (extendStep c dfa en ok).2).tree
+      = true := by
+  revert h
+  simp only [extendStep]
+  cases c.eta with
+  | none => simp
+  | some _ =>
+    cases ok with
+    | false => simp
+    | true =>
+      simp only
+      cases unallocated c en with
+      | false => simp
+      | true =>
+        simp only
+        cases safeSet (build (extInst c dfa)) with
+        | nil => simp
+        | cons s ss => intro _; simp only [pickCore, install, extDerived]; exact hx
+
+theorem tciPickCore (S : RState) (oc : Option Core) : (pickR S oc).core = pickCore S.core oc := by
+  cases oc <;> rfl
+
+/-- An extension that commits on the oracles' runtime installs an instance whose outcomes are `⟦T⟧` of
+the installed tree. -/
+theorem tciCommitExtAgrees {D : Derivation} {St St' : Store} {dfa : Dfa} {en e : Nat} {ok : Bool}
+    (h : tciCommit D St (Ev.extend dfa en ok) = (Obs.updated e, St')) :
+    instOutcomesAgreeB St'.committed.core.inst St'.committed.core.tree = true := by
+  cases hb : tciExtOk St.committed.core dfa with
+  | false =>
+    have hr : tciExtRefused St.committed.core (Ev.extend dfa en ok) = true := by simp [tciExtRefused, hb]
+    simp [tciCommit, hr] at h
+  | true =>
+    have hr : tciExtRefused St.committed.core (Ev.extend dfa en ok) = false := by simp [tciExtRefused, hb]
+    simp only [tciCommit, hr, commit, stepR] at h
+    have h1 := congrArg Prod.fst h
+    have h2 := congrArg (fun p => p.2.committed.core) h
+    simp only at h1 h2
+    rw [← h2]
+    simp only [extendR, tciPickCore]
+    exact tciExtendInstalls h1 hb
+
+/-- A rule update on the oracles' runtime is the guarded machine's. -/
+theorem tciCommitUpdateAgrees {D : Derivation} {St St' : Store} {u e : Nat} {y : Answer}
+    (h : tciCommit D St (Ev.update u y) = (Obs.updated e, St')) :
+    instOutcomesAgreeB St'.committed.core.inst St'.committed.core.tree = true := by
+  have hc : tciCommit D St (Ev.update u y) = commit (tciGuard D) St (Ev.update u y) := rfl
+  rw [hc] at h
+  exact tciCommitAgrees h
+
+/-- An extension that commits on the oracles' ideal machine. -/
+theorem tciStepIExtAgrees {D : Derivation} {c c' : Core} {dfa : Dfa} {en e : Nat} {ok : Bool}
+    (h : tciStepI D c (IEv.extend dfa en ok) = (Obs.updated e, c')) : instOutcomesAgreeB c'.inst c'.tree = true := by
+  cases hb : tciExtOk c dfa with
+  | false =>
+    have hr : tciIExtRefused c (IEv.extend dfa en ok) = true := by simp [tciIExtRefused, hb]
+    simp [tciStepI, hr] at h
+  | true =>
+    have hr : tciIExtRefused c (IEv.extend dfa en ok) = false := by simp [tciIExtRefused, hb]
+    simp only [tciStepI, hr, stepI] at h
+    have h1 := congrArg Prod.fst h
+    have h2 := congrArg Prod.snd h
+    simp only at h1 h2
+    rw [← h2]
+    exact tciExtendInstalls h1 hb
+
+/-- An accepted edit on the oracles' ideal machine is the guarded machine's. -/
+theorem tciStepIEditAgrees {D : Derivation} {c c' : Core} {u : Nat}
+    (h : tciStepI D c (IEv.edit u) = (Obs.accepted, c')) : instOutcomesAgreeB c'.inst c'.tree = true := by
+  have hc : tciStepI D c (IEv.edit u) = stepI (tciGuard D) c (IEv.edit u) := rfl
+  rw [hc] at h
+  exact tciStepIAgrees h
 
 end AgentWarrant.Edits.Machine
