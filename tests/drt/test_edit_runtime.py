@@ -746,8 +746,8 @@ def test_edit_trees_on_crafted_trees(oracle: LeanOracle) -> None:
 
 
 def _emptied_root_leaf(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Perturb the root as Lean receives it: its leaf's ``Γ_b`` comes with no outcome (the instance unchanged;
-    the root's instance is not checked against ``⟦T⟧``), so ``⟦T⟧`` of every later record's tree has none
+    """Perturb the root as Lean receives it: its leaf's ``Γ_b`` comes with no outcome (the instance unchanged,
+    so the root check, ``"rootContract"``, fails too), so ``⟦T⟧`` of every later record's tree has none
     while an extension's instance, ``Θ/z`` of the root's, keeps its outcome."""
     real = R.Driver.start
 
