@@ -215,8 +215,10 @@ import AgentWarrant.Spec.Edits.DeriveTreeRunJ
 import AgentWarrant.Thm.Edits.DeriveTreeRunJ
 import AgentWarrant.Spec.Edits.TreeContract
 import AgentWarrant.Spec.Edits.TreeContractInst
+import AgentWarrant.Spec.Edits.TreeContractInstRoot
 import AgentWarrant.Thm.Edits.TreeContract
 import AgentWarrant.Thm.Edits.TreeContractInst
+import AgentWarrant.Thm.Edits.TreeContractInstRoot
 import AgentWarrant.Oracle.TreeContract
 
 /-- The oracle executable's entry point (`leanpkg build bin` → build/bin/AgentWarrant). -/

@@ -89,6 +89,7 @@ import AgentWarrant.Thm.Edits.DeriveTreeRunJ
 import AgentWarrant.Thm.Edits.DeriveTreeArityMergeSelect
 import AgentWarrant.Thm.Edits.TreeContract
 import AgentWarrant.Thm.Edits.TreeContractInst
+import AgentWarrant.Thm.Edits.TreeContractInstRoot
 import AgentWarrant.Thm.Edits.BisimJudged
 /-! The headline results, each stated once in plain words and proved by the lemma named in its
 proof (in the mirrored `Thm/` file of the judgment). docs/lean.md tabulates them against the
@@ -2964,5 +2965,33 @@ theorem installedInstanceIsTreeContractExt {D : AgentWarrant.Edits.Machine.Deriv
       AgentWarrant.Edits.Machine.instOutcomesAgreeB c'.inst c'.tree = true) :=
   ⟨fun h => AgentWarrant.Edits.Machine.tciCommitUpdateAgrees h, fun h => AgentWarrant.Edits.Machine.tciCommitExtAgrees h,
    fun h => AgentWarrant.Edits.Machine.tciStepIEditAgrees h, fun h => AgentWarrant.Edits.Machine.tciStepIExtAgrees h⟩
+
+/-- The root too: a run of the machines the runtime and ideal oracles run (`tciCommit`, `tciStepI`) from a
+root the oracles start from (`startArity`) whose instance's outcomes are `⟦T⟧` of its tree (`tciRootOk`,
+the oracles' `"rootContract"`) installs, at the root and at every rule update, extension and edit that
+commits, an instance whose outcomes are `⟦T⟧` of the installed tree. The steps between installs (tool
+calls, Checkpoint, ...) change the tree's done sets and are not covered; that the guard never refuses an
+extension after an install it covers is not proved. -/
+theorem installedInstanceIsTreeContractRoot {D : AgentWarrant.Edits.Machine.Derivation} :
+    (∀ {d : AgentWarrant.Edits.Machine.Derived} {S0 : AgentWarrant.Edits.Machine.RState},
+      AgentWarrant.Edits.Machine.startArity d = some S0 → AgentWarrant.Edits.Machine.tciRootOk d = true →
+      AgentWarrant.Edits.Machine.instOutcomesAgreeB S0.core.inst S0.core.tree = true) ∧
+    (∀ {St St' : AgentWarrant.Edits.Machine.Store} {u e : Nat} {y : AgentWarrant.Edits.Machine.Answer},
+      AgentWarrant.Edits.Machine.tciCommit D St (AgentWarrant.Edits.Machine.Ev.update u y) =
+        (AgentWarrant.Edits.Machine.Obs.updated e, St') →
+      AgentWarrant.Edits.Machine.instOutcomesAgreeB St'.committed.core.inst St'.committed.core.tree = true) ∧
+    (∀ {St St' : AgentWarrant.Edits.Machine.Store} {dfa : AgentWarrant.Edits.Dfa} {en e : Nat} {ok : Bool},
+      AgentWarrant.Edits.Machine.tciCommit D St (AgentWarrant.Edits.Machine.Ev.extend dfa en ok) =
+        (AgentWarrant.Edits.Machine.Obs.updated e, St') →
+      AgentWarrant.Edits.Machine.instOutcomesAgreeB St'.committed.core.inst St'.committed.core.tree = true) ∧
+    (∀ {c c' : AgentWarrant.Edits.Machine.Core} {u : Nat},
+      AgentWarrant.Edits.Machine.tciStepI D c (AgentWarrant.Edits.Machine.IEv.edit u) =
+        (AgentWarrant.Edits.Machine.Obs.accepted, c') →
+      AgentWarrant.Edits.Machine.instOutcomesAgreeB c'.inst c'.tree = true) ∧
+    (∀ {c c' : AgentWarrant.Edits.Machine.Core} {dfa : AgentWarrant.Edits.Dfa} {en e : Nat} {ok : Bool},
+      AgentWarrant.Edits.Machine.tciStepI D c (AgentWarrant.Edits.Machine.IEv.extend dfa en ok) =
+        (AgentWarrant.Edits.Machine.Obs.updated e, c') →
+      AgentWarrant.Edits.Machine.instOutcomesAgreeB c'.inst c'.tree = true) :=
+  ⟨fun h hr => AgentWarrant.Edits.Machine.tciRootInstalls h hr, installedInstanceIsTreeContractExt⟩
 
 end AgentWarrant.Thm

@@ -249,13 +249,36 @@ def contract_check(events: list[dict[str, Any]], lean_steps: list[Any],
             continue
         checked += 1
         extensions += events[k]["kind"] == "extend"
-        lean = Counter(_pom_key(p["events"], p["order"]) for p in lc["outcomes"])
-        inst = None if not isinstance(d, dict) else Counter(
-            _pom_key(p["events"], p["order"]) for p in d["instance"]["outcomes"])
-        if lc["agrees"] is not True:
-            bad.append(f"step {k} contract: the installed instance's outcomes are not Lean's ⟦T'⟧ "
-                       f"(instOutcomesAgreeB)")
-        if inst is not None and (inst == lean) != (lc["agrees"] is True):
-            bad.append(f"step {k} contract: Lean's instOutcomesAgreeB says {lc['agrees']}, the driver's "
-                       f"comparison of the sent outcomes with Lean's ⟦T'⟧ says {inst == lean}")
+        bad += _agreement(f"step {k} contract: the installed instance's outcomes",
+                          d if isinstance(d, dict) else None, lc, "instOutcomesAgreeB", "⟦T'⟧")
     return bad, checked, extensions
+
+
+def _agreement(where: str, d: dict[str, Any] | None, lc: dict[str, Any], check: str, tt: str) -> list[str]:
+    """Lean's verdict ``lc`` (``{"agrees": b, "outcomes": ⟦T⟧}``, ``tt`` its spelling in the message) must
+    hold, and must equal the driver's own comparison of the outcomes of the instance it sent (``d``, when
+    known) with Lean's ``⟦T⟧``."""
+    bad: list[str] = []
+    lean = Counter(_pom_key(p["events"], p["order"]) for p in lc["outcomes"])
+    if lc["agrees"] is not True:
+        bad.append(f"{where} are not Lean's {tt} ({check})")
+    if d is not None:
+        inst = Counter(_pom_key(p["events"], p["order"]) for p in d["instance"]["outcomes"])
+        if (inst == lean) != (lc["agrees"] is True):
+            bad.append(f"{where}: Lean's {check} says {lc['agrees']}, the driver's comparison of the sent "
+                       f"outcomes with Lean's {tt} says {inst == lean}")
+    return bad
+
+
+def root_contract_check(root: dict[str, Any] | None, out: dict[str, Any]) -> list[str]:
+    """The root update installs ``Derive``'s input instance and tree unread, so Lean checks the root's
+    instance against ``⟦T⟧`` of the root tree as it checks every install (``"rootContract"``, ``tciRootOk``
+    of lean/AgentWarrant/Spec/Edits/TreeContractInstRoot.lean): on an accepted root the verdict must be
+    reported and hold, and equal the driver's comparison of the root's sent outcomes with Lean's ``⟦T⟧``.
+    Lean still starts the session from such a root, so the verdict is compared here, not as a refusal."""
+    if root is None or out.get("root") is not True:
+        return []
+    lc = out.get("rootContract")
+    if not isinstance(lc, dict):
+        return ["root contract: Lean accepted the root and reports no ⟦T⟧"]
+    return _agreement("root contract: the root instance's outcomes", root, lc, "tciRootOk", "⟦T⟧")

@@ -154,7 +154,7 @@ from model.edits.runtime.tree import (
     residual,
 )
 from model.oracle import edits_json as E
-from model.oracle.drt_judged import contract_check, gamma_term, judged_check, judged_request
+from model.oracle.drt_judged import contract_check, gamma_term, judged_check, judged_request, root_contract_check
 from model.oracle.drt_root import root_order
 from model.oracle.inproc import Oracle
 from model.oracle.lean import shaped
@@ -170,6 +170,8 @@ IDEAL = "edit_ideal"
 ROOT_TAG = "root tree checked: order, links, names, arities"
 # a committed extension whose installed instance Lean found to be ⟦T⟧ of the record's tree (tciExtOk)
 EXT_TAG = "extension instance is ⟦T⟧"
+# an accepted root whose instance Lean found to be ⟦T⟧ of the root tree (tciRootOk)
+ROOT_CONTRACT_TAG = "root instance is ⟦T⟧"
 VALUES: tuple[JSON, ...] = ({"ok": True}, {"ok": False, "n": 2})
 
 
@@ -650,7 +652,8 @@ def run_session(oracle: Oracle, case: Session, workdir: Path | None = None) -> C
         python = {"root": root is not None, "state": py_init if root is not None else None, "steps": lean_steps}
         j_bad, judged, outside = judged_check(events, out["steps"])
         c_bad, contracts, ext_contracts = contract_check(events, out["steps"], commits)
-        bad = _compare(python, lean) + root_order(root, out) + named_bad + j_bad + c_bad
+        r_bad = root_contract_check(root, out)
+        bad = _compare(python, lean) + root_order(root, out) + named_bad + j_bad + c_bad + r_bad
         crashes = sum(1 for e in events if e.get("crash"))
         doc = {"registration": case.registration, "seed": case.seed, "length": case.length,
                "actions": _events_doc(actions)}
@@ -659,7 +662,7 @@ def run_session(oracle: Oracle, case: Session, workdir: Path | None = None) -> C
         extends = sum(1 for e in events if e["kind"] == "extend")
         return Agree("session", ("event",) * len(events) + ("crash point",) * crashes + ("extend",) * extends
                      + checkpoint_tags(py_steps) + tree_tags(events, py_steps) + ("lean names",) * named
-                     + renamed_tags(perm, events) + (ROOT_TAG,) * (root is not None)
+                     + renamed_tags(perm, events) + (ROOT_TAG, ROOT_CONTRACT_TAG) * (root is not None)
                      + ("judged edit",) * judged + ("edit outside the term model",) * outside
                      + ("installed instance is ⟦T'⟧",) * contracts + (EXT_TAG,) * ext_contracts)
     finally:
@@ -962,14 +965,16 @@ def run_ideal_session(oracle: Oracle, case: Session) -> CaseResult:
     python = {"root": True, "state": py_init, "steps": lean_steps}
     j_bad, judged, outside = judged_check(events, out["steps"])
     c_bad, contracts, ext_contracts = contract_check(events, out["steps"], commits)
-    bad = _compare(python, lean) + root_order(root, out) + named_bad + sorted(set(derived_bad)) + j_bad + c_bad
+    r_bad = root_contract_check(root, out)
+    bad = (_compare(python, lean) + root_order(root, out) + named_bad + sorted(set(derived_bad)) + j_bad + c_bad
+           + r_bad)
     if bad:
         doc = {"registration": case.registration, "seed": case.seed, "length": case.length, "actions": actions}
         return Mismatch(IDEAL, tuple(bad), doc, payload, python, lean)
     extends = sum(1 for e in events if e["kind"] == "extend")
     return Agree("session", ("event",) * len(events) + ("derived check",) * len(checked) + ("extend",) * extends
                  + checkpoint_tags(py_steps) + tree_tags(events, py_steps) + ("lean names",) * named
-                 + renamed_tags(perm, events) + (ROOT_TAG,)
+                 + renamed_tags(perm, events) + (ROOT_TAG, ROOT_CONTRACT_TAG)
                  + ("judged edit",) * judged + ("edit outside the term model",) * outside
                  + ("installed instance is ⟦T'⟧",) * contracts + (EXT_TAG,) * ext_contracts)
 

@@ -746,8 +746,8 @@ def test_edit_trees_on_crafted_trees(oracle: LeanOracle) -> None:
 
 
 def _emptied_root_leaf(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Perturb the root as Lean receives it: its leaf's ``Γ_b`` comes with no outcome (the instance unchanged;
-    the root's instance is not checked against ``⟦T⟧``), so ``⟦T⟧`` of every later record's tree has none
+    """Perturb the root as Lean receives it: its leaf's ``Γ_b`` comes with no outcome (the instance unchanged,
+    so the root check, ``"rootContract"``, fails too), so ``⟦T⟧`` of every later record's tree has none
     while an extension's instance, ``Θ/z`` of the root's, keeps its outcome."""
     real = R.Driver.start
 
@@ -790,3 +790,57 @@ def test_committed_extensions_are_tree_contract(oracle: LeanOracle) -> None:
         if committed >= 2:
             break
     assert committed >= 2, committed
+
+
+def _root_dropping_an_outcome(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Perturb the root as Lean receives it: its instance loses its last outcome (the tree unchanged), as a
+    root ``Derive`` whose instance is not ``⟦T⟧`` of its tree would give; a one-outcome instance gains a
+    copy of its outcome instead, so the safe set stays nonempty and Lean still installs the root."""
+    real = R.Driver.start
+
+    def start(self: R.Driver) -> dict[str, Any] | None:
+        out = real(self)
+        if out is not None:
+            outs = out["instance"]["outcomes"]
+            if len(outs) > 1:
+                out["instance"]["outcomes"] = outs[:-1]
+            else:
+                out["instance"]["outcomes"] = [*outs, dict(outs[0], id=len(outs))]
+        return out
+
+    monkeypatch.setattr(R.Driver, "start", start)
+
+
+def test_root_instance_off_the_tree_is_caught(oracle: LeanOracle, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Lean checks the root's instance against ``⟦T⟧`` of the root tree (``"rootContract"``, ``tciRootOk``):
+    a root whose instance lost an outcome is reported with a false verdict the driver's own comparison
+    agrees with; unperturbed, the same session agrees and counts the checked root."""
+    def caught(res: Mismatch) -> bool:
+        return any(m.startswith("root contract:") and "tciRootOk" in m and "not Lean's" in m for m in res.modes)
+
+    found = _first_caught(oracle, monkeypatch, _root_dropping_an_outcome, 2, caught)
+    assert found is not None
+    case, res = found
+    assert res.lean is not None
+    assert not any("driver's comparison" in m for m in res.modes if m.startswith("root contract:")), res.modes
+    fine = R.run_session(oracle, case)  # type: ignore[arg-type]
+    assert isinstance(fine, Agree), fine
+    assert fine.tags.count(R.ROOT_CONTRACT_TAG) == 1
+
+
+def test_root_contract_check_reads_the_verdict() -> None:
+    """``root_contract_check`` on hand-made answers: a missing or false verdict is a mismatch, and so is a
+    true one over outcomes that are not the sent instance's; a refused or absent root is not checked."""
+    from model.oracle.drt_judged import root_contract_check
+
+    pom = {"events": [1, 2], "order": [[1, 2]]}
+    other = {"events": [1, 2], "order": [[2, 1]]}
+    root = {"instance": {"outcomes": [{"id": 0} | pom]}}
+    assert root_contract_check(root, {"root": True, "rootContract": {"agrees": True, "outcomes": [pom]}}) == []
+    assert root_contract_check(root, {"root": True}) != []
+    false = root_contract_check(root, {"root": True, "rootContract": {"agrees": False, "outcomes": [other]}})
+    assert len(false) == 1 and "not Lean's" in false[0]
+    wrong = root_contract_check(root, {"root": True, "rootContract": {"agrees": True, "outcomes": [other]}})
+    assert len(wrong) == 1 and "driver's comparison" in wrong[0]
+    assert root_contract_check(root, {"root": False}) == []
+    assert root_contract_check(None, {"root": False}) == []

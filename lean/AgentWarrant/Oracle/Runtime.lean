@@ -7,6 +7,7 @@ import AgentWarrant.Spec.Edits.DeriveTreeNames
 import AgentWarrant.Spec.Edits.DeriveTreeArity
 import AgentWarrant.Spec.Edits.DeriveTreeRunJ
 import AgentWarrant.Spec.Edits.TreeContractInst
+import AgentWarrant.Spec.Edits.TreeContractInstRoot
 import AgentWarrant.Oracle.Edits
 import AgentWarrant.Oracle.Common
 import AgentWarrant.Oracle.DeriveRT
@@ -68,7 +69,10 @@ root whose tree breaks parents before children, has crossing parent links, repea
 other than the children its kind has in every tree the edits build, and `"rootOrder"` (absent for a
 `null` root) gives Lean's verdict on each (`parentsBeforeB`, `noCrossB`, `namesDistinctB`, `aritiesB`), so
 the caller's own check of the root tree is compared with Lean's. Every tree a run reaches from a root so
-installed has the four properties (`Thm.editTreeAritiesHold` for the arities).
+installed has the four properties (`Thm.editTreeAritiesHold` for the arities). An accepted root also reports
+`"rootContract": {"agrees": b, "outcomes": [pomset]}`, `⟦T⟧` of the root tree and whether the root's instance's outcomes are it
+(`tciRootOk`, `Spec/Edits/TreeContractInstRoot.lean`); the session still starts from `startArity`, so a
+false verdict is the caller's mismatch, not a refused root.
 
 `edit_ideal` runs the ideal machine (`stepI`: the atomic edit, the tokenless tool call, Dispatch,
 completion, Checkpoint, the registered extension; a retry changes nothing) over `{"root": derived, "events": [event]}` with
@@ -379,6 +383,12 @@ def rootOrderJ (d : Machine.Derived) : List (String × Json) :=
   [("rootOrder", Json.arr #[toJson (parentsBeforeB d.tree), toJson (noCrossB d.tree),
     toJson (namesDistinctB d.tree), toJson (aritiesB d.tree)])]
 
+/-- `"rootContract"` on an accepted root: `⟦T⟧` of the root tree and whether the root's instance's outcomes
+are it (`tciRootOk`, the same check `contractJ` reports on every install). -/
+def rootContractJ (d : Machine.Derived) : List (String × Json) :=
+  [("rootContract", Json.mkObj [("agrees", toJson (tciRootOk d)),
+    ("outcomes", Json.arr ((treeContract d.tree).map (fun p => Json.mkObj (Oracle.DeriveRT.pomJ p))).toArray)])]
+
 def editRuntime (j : Json) : Dec Json := do
   let root ← derivedD (← field j "root")
   let evs ← listOf sevD (← field j "events")
@@ -389,7 +399,7 @@ def editRuntime (j : Json) : Dec Json := do
     | some S0 =>
       let s : Sess := ⟨⟨S0, S0, []⟩, [], []⟩
       pure (Json.mkObj ([("root", toJson true), ("state", stateJ S0),
-                         ("steps", Json.arr (runAll s evs).toArray)] ++ rootOrderJ d))
+                         ("steps", Json.arr (runAll s evs).toArray)] ++ rootOrderJ d ++ rootContractJ d))
 
 -- the ideal machine ---------------------------------------------------------------------------------
 
@@ -441,6 +451,7 @@ def editIdeal (j : Json) : Dec Json := do
   | some d => match startArity d with
     | none => pure (Json.mkObj ([("root", toJson false), ("steps", Json.arr #[])] ++ rootOrderJ d))
     | some S0 => pure (Json.mkObj ([("root", toJson true), ("state", stateJ S0),
-                                    ("steps", Json.arr (runIdeal [] S0.core evs).toArray)] ++ rootOrderJ d))
+                                    ("steps", Json.arr (runIdeal [] S0.core evs).toArray)] ++ rootOrderJ d
+                                    ++ rootContractJ d))
 
 end AgentWarrant.Oracle.Runtime
