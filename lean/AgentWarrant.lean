@@ -116,6 +116,7 @@ import AgentWarrant.Thm.Revision.ClosureWholePerOracle
 import AgentWarrant.Thm.Revision.ClosureWholeCovReq
 import AgentWarrant.Thm.Revision.ClosureWholeCovAllow
 import AgentWarrant.Thm.Revision.ClosureWholePerReq
+import AgentWarrant.Thm.Revision.ClosureWholePerReqAllow
 import AgentWarrant.Thm.Revision.Coverage
 import AgentWarrant.Spec.Revision.GlobCover
 import AgentWarrant.Thm.Revision.GlobCover

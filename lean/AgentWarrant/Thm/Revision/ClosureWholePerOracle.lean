@@ -66,20 +66,29 @@ def CwUnitsFromL (units : List Closure.Unit') (gs gs' : List Grant) (listed : St
     anyB (fun u => Decidable.decide (u = v1 ++ v2)) (listed a) = true → q ∈ Qs →
     (⟨[v1], [v2], q⟩ : Closure.Unit') ∈ units
 
+/-- Effect unit `i` of a call whose effect `e` has its vector over the pair listed, with any
+requirement set of `Qs`, is among the certificate's units. -/
+theorem cwUnitLListed (units : List Closure.Unit') (gs gs' : List Grant) (listed : String → List (List Bool))
+    (Qs : List (List String)) (hu : CwUnitsFromL units gs gs' listed Qs) (s : State) (args : List (String × Json))
+    (es : List Effect) (e : Effect) (j i : Nat) (hij : i = 0 + j) (hf : ∀ f : Effect → Bool, hit (List.map f es) j = f e)
+    (hvec : anyB (fun u => Decidable.decide (u = (gs ++ gs').map (fun g => grantMatches s args g e)))
+      (listed e.action) = true) (q : List String) (hq : q ∈ Qs) :
+    (⟨[cwBits s args es i gs], [cwBits s args es i gs'], q⟩ : Closure.Unit') ∈ units := by
+  have hj : i = j := by rw [hij, Nat.zero_add]
+  rw [hj]
+  rw [mapAppend] at hvec
+  rw [cwCovBits s args es j e hf gs, cwCovBits s args es j e hf gs']
+  exact hu e.action _ _ _ (lengthMap _ _) (lengthMap _ _) hvec hq
+
 /-- One effect unit: listed vectors over a pair put its per-list bits, with any requirement set of
 `Qs`, among the certificate's units. -/
 theorem cwUnitLAt (units : List Closure.Unit') (gs gs' : List Grant) (listed : String → List (List Bool))
     (Qs : List (List String)) (hu : CwUnitsFromL units gs gs' listed Qs) (s : State) (args : List (String × Json))
     (es : List Effect) (hv : CwVecsListedOn listed (gs ++ gs') s args es) (q : List String) (hq : q ∈ Qs) (i : Nat)
     (hi : i ∈ range 0 (List.length es)) :
-    (⟨[cwBits s args es i gs], [cwBits s args es i gs'], q⟩ : Closure.Unit') ∈ units := by
-  have ⟨j, e, hij, he, hf⟩ := cwCovRangeHit es 0 i hi
-  have hj : i = j := by rw [hij, Nat.zero_add]
-  rw [hj]
-  have hvec := hv e he
-  rw [mapAppend] at hvec
-  rw [cwCovBits s args es j e hf gs, cwCovBits s args es j e hf gs']
-  exact hu e.action _ _ _ (lengthMap _ _) (lengthMap _ _) hvec hq
+    (⟨[cwBits s args es i gs], [cwBits s args es i gs'], q⟩ : Closure.Unit') ∈ units :=
+  let ⟨j, e, hij, he, hf⟩ := cwCovRangeHit es 0 i hi
+  cwUnitLListed units gs gs' listed Qs hu s args es e j i hij hf (hv e he) q hq
 
 /-- One call: listed vectors over a pair and its state's requirement set in `Qs` put its per-list
 units among the certificate's. -/
