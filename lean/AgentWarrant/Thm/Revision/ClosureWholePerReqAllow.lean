@@ -40,34 +40,6 @@ theorem cwRqOldDeadL (q : List String) (s : State) (args : List (String × Json)
     rw [Closure.rqStepUnfold, Closure.rqFitUUnfold, cwRqFirstDead q u1 s args e 0 user h]
     cases Closure.denyHit (cwEntries user) (user.map (fun g => grantMatches s args g e)) <;> rfl
 
-/-- An effect meeting `InE` has its action among `acts`, or no Allow grant of the old user list
-names its action. -/
-theorem cwActsOrDead (E : String → Option (List Json)) (acts : List String) (p : Policy)
-    (hacts : CwActsAllowed acts E p) (e : Effect) (hE : ArgCover.InE (E e.action) e) :
-    e.action ∈ acts ∨ ∀ g, g ∈ p.user → g.allow = true → (g.action == e.action) = false := by
-  cases hm : Closure.memS acts e.action with
-  | true =>
-    have ⟨x, hx, hxe⟩ := anyBElim hm
-    have ex : x = e.action := ofDecideEqTrue hxe
-    rw [ex] at hx
-    exact Or.inl hx
-  | false =>
-    apply Or.inr
-    intro g hg ha
-    cases hge : (g.action == e.action) with
-    | false => rfl
-    | true =>
-      have ee : g.action = e.action := ofDecideEqTrue hge
-      cases hacts g hg ha with
-      | inl hin =>
-        rw [ee] at hin
-        have hm' : Closure.memS acts e.action = true := anyBIntro hin (strBeqSelf e.action)
-        rw [hm] at hm'
-        exact Bool.noConfusion hm'
-      | inr hE' =>
-        rw [ee] at hE'
-        exact Bool.noConfusion (hE [] hE')
-
 /-- A per-list unit's stand-in: the same bits, an agreeing requirement list. -/
 abbrev CwSI (units : List Closure.Unit') (gs gs' : List Grant) (x : Closure.Unit') : Prop :=
   ∃ y, y ∈ units ∧ y.old = x.old ∧ y.new = x.new ∧
