@@ -115,6 +115,8 @@ import AgentWarrant.Thm.Revision.ClosureWholeCovOracle
 import AgentWarrant.Thm.Revision.ClosureWholePerOracle
 import AgentWarrant.Thm.Revision.ClosureWholeCovReq
 import AgentWarrant.Thm.Revision.ClosureWholeCovAllow
+import AgentWarrant.Thm.Revision.ClosureWholePerReq
+import AgentWarrant.Thm.Revision.ClosureWholePerReqAllow
 import AgentWarrant.Thm.Revision.Coverage
 import AgentWarrant.Spec.Revision.GlobCover
 import AgentWarrant.Thm.Revision.GlobCover

@@ -40,6 +40,8 @@ import AgentWarrant.Thm.Revision.ClosureWholeCovOracle
 import AgentWarrant.Thm.Revision.ClosureWholePerOracle
 import AgentWarrant.Thm.Revision.ClosureWholeCovReq
 import AgentWarrant.Thm.Revision.ClosureWholeCovAllow
+import AgentWarrant.Thm.Revision.ClosureWholePerReq
+import AgentWarrant.Thm.Revision.ClosureWholePerReqAllow
 import AgentWarrant.Thm.Edits.Machine
 import AgentWarrant.Thm.Edits.MachineSaved
 import AgentWarrant.Thm.Edits.DeriveTree
@@ -1108,6 +1110,127 @@ theorem closedRelationPreservesBaseMonitorFromOracleAllowed (units : List AgentW
     Full.CwRel rel p u' a' (Full.runFull p s cs).2 (Full.runFull (Full.revisedP p u' a') s' cs).2 :=
   Full.cwRunFullOracleAllowPermitFree units rel start p u' a' E listedS listed acts R hc hu hR hacts hans h1 h2 h3 h4
     cs s s' hreach hs hrel hcl hside
+
+/-- `closedRelationsPreserveWholeMonitorPerListFromOracle` with neither per-state requirement
+hypothesis nor `e.action ∈ acts` assumed: the per-list form of
+`closedRelationPreservesWholeMonitorFromOracleAnyReqs`. Each certificate's units hold every vector
+listed for its pair with every subset of a list naming every requirement a grant of that pair asks
+for (`cwSubsets RU` with `CwReqsIn RU (p.user ++ u')`, `cwSubsets RA` with `CwReqsIn RA (p.app ++ a')`),
+as the Python checker writes a per-list certificate's units with the subsets of the requirements its
+two lists name, each sorted. `acts` names every action the policy's tools declare (`CwActsNamed`).
+Still assumed of each prepared call along the old run is the joint theorem's `CwSideAlongR` (its
+resources among `E`'s, no argument named twice, values compared with array or object constants
+passing the oracle's checks, stated on the four lists, which gives it on each pair). Exact-call
+permits must follow the action, as before. -/
+theorem closedRelationsPreserveWholeMonitorPerListFromOracleAnyReqs
+    (unitsU unitsA : List AgentWarrant.Revision.Closure.Unit')
+    (relU relA : List (AgentWarrant.Revision.Closure.Usage × AgentWarrant.Revision.Closure.Usage))
+    (startU startA : AgentWarrant.Revision.Closure.Usage × AgentWarrant.Revision.Closure.Usage)
+    (p : Full.Policy) (u' a' : List Full.Grant)
+    (E : String → Option (List Lean.Json)) (listedSU listedSA : String → List String)
+    (listedU listedA : String → List (List Bool)) (acts : List String) (RU RA : List String)
+    (hcU : AgentWarrant.Revision.Closure.closedC [Full.cwEntries p.user] [Full.cwEntries u'] unitsU relU startU = true)
+    (hcA : AgentWarrant.Revision.Closure.closedC [Full.cwEntries p.app] [Full.cwEntries a'] unitsA relA startA = true)
+    (huU : Full.CwUnitsFromL unitsU p.user u' listedU (Full.cwSubsets RU))
+    (huA : Full.CwUnitsFromL unitsA p.app a' listedA (Full.cwSubsets RA))
+    (hRU : Full.CwReqsIn RU (p.user ++ u')) (hRA : Full.CwReqsIn RA (p.app ++ a')) (hacts : Full.CwActsNamed acts p)
+    (hansU : Full.CwOracleCoveredOn E listedSU listedU acts p (p.user ++ u'))
+    (hansA : Full.CwOracleCoveredOn E listedSA listedA acts p (p.app ++ a'))
+    (hpa : Full.PermitByAction p u' a') (cs : List (Full.Call × Full.Outcome)) (s s' : Full.State)
+    (hreach : ∃ cs0, s = (Full.runFull p (Full.initialState p) cs0).2) (hs : Full.SafetyEqP s s')
+    (hR : Full.CwRelL relU relA p u' a' s s') (hcl : Full.Client p s cs) (hside : Full.CwSideAlongR E p u' a' s cs) :
+    List.map Full.verdictLabel (Full.runFull (Full.revisedP p u' a') s' cs).1 = List.map Full.verdictLabel (Full.runFull p s cs).1 ∧
+    allB Full.isAllowV (Full.runFull (Full.revisedP p u' a') s' cs).1 = true ∧
+    Full.SafetyEqP (Full.runFull p s cs).2 (Full.runFull (Full.revisedP p u' a') s' cs).2 ∧
+    Full.CwRelL relU relA p u' a' (Full.runFull p s cs).2 (Full.runFull (Full.revisedP p u' a') s' cs).2 :=
+  Full.cwRunFullPerListOracleReq unitsU unitsA relU relA startU startA p u' a' E listedSU listedSA listedU listedA acts
+    RU RA hcU hcA huU huA hRU hRA hacts hansU hansA hpa cs s s' hreach hs hR hcl hside
+
+/-- The same on the paper's base monitor (no grant of the four lists needs an exact-call permit):
+`PermitByAction` is not assumed. -/
+theorem closedRelationsPreserveBaseMonitorPerListFromOracleAnyReqs
+    (unitsU unitsA : List AgentWarrant.Revision.Closure.Unit')
+    (relU relA : List (AgentWarrant.Revision.Closure.Usage × AgentWarrant.Revision.Closure.Usage))
+    (startU startA : AgentWarrant.Revision.Closure.Usage × AgentWarrant.Revision.Closure.Usage)
+    (p : Full.Policy) (u' a' : List Full.Grant)
+    (E : String → Option (List Lean.Json)) (listedSU listedSA : String → List String)
+    (listedU listedA : String → List (List Bool)) (acts : List String) (RU RA : List String)
+    (hcU : AgentWarrant.Revision.Closure.closedC [Full.cwEntries p.user] [Full.cwEntries u'] unitsU relU startU = true)
+    (hcA : AgentWarrant.Revision.Closure.closedC [Full.cwEntries p.app] [Full.cwEntries a'] unitsA relA startA = true)
+    (huU : Full.CwUnitsFromL unitsU p.user u' listedU (Full.cwSubsets RU))
+    (huA : Full.CwUnitsFromL unitsA p.app a' listedA (Full.cwSubsets RA))
+    (hRU : Full.CwReqsIn RU (p.user ++ u')) (hRA : Full.CwReqsIn RA (p.app ++ a')) (hacts : Full.CwActsNamed acts p)
+    (hansU : Full.CwOracleCoveredOn E listedSU listedU acts p (p.user ++ u'))
+    (hansA : Full.CwOracleCoveredOn E listedSA listedA acts p (p.app ++ a'))
+    (h1 : ∀ g, AgentWarrant.Mem g p.user → g.permit = false) (h2 : ∀ g, AgentWarrant.Mem g u' → g.permit = false)
+    (h3 : ∀ g, AgentWarrant.Mem g p.app → g.permit = false) (h4 : ∀ g, AgentWarrant.Mem g a' → g.permit = false)
+    (cs : List (Full.Call × Full.Outcome)) (s s' : Full.State)
+    (hreach : ∃ cs0, s = (Full.runFull p (Full.initialState p) cs0).2) (hs : Full.SafetyEqP s s')
+    (hR : Full.CwRelL relU relA p u' a' s s') (hcl : Full.Client p s cs) (hside : Full.CwSideAlongR E p u' a' s cs) :
+    List.map Full.verdictLabel (Full.runFull (Full.revisedP p u' a') s' cs).1 = List.map Full.verdictLabel (Full.runFull p s cs).1 ∧
+    allB Full.isAllowV (Full.runFull (Full.revisedP p u' a') s' cs).1 = true ∧
+    Full.SafetyEqP (Full.runFull p s cs).2 (Full.runFull (Full.revisedP p u' a') s' cs).2 ∧
+    Full.CwRelL relU relA p u' a' (Full.runFull p s cs).2 (Full.runFull (Full.revisedP p u' a') s' cs).2 :=
+  Full.cwRunFullPerListOracleReqPermitFree unitsU unitsA relU relA startU startA p u' a' E listedSU listedSA listedU
+    listedA acts RU RA hcU hcA huU huA hRU hRA hacts hansU hansA h1 h2 h3 h4 cs s s' hreach hs hR hcl hside
+
+/-- `closedRelationsPreserveWholeMonitorPerListFromOracleAnyReqs` with both pairs' oracles asked only
+about the actions an Allow grant of the old user list names (`CwActsAllowed`), as
+`closedRelationPreservesWholeMonitorFromOracleAllowed` for the joint certificate: a call with an
+effect whose action no such grant names fails on the old user list from every usage, so the user
+certificate's old run of it fails and the closure property asks nothing of it. -/
+theorem closedRelationsPreserveWholeMonitorPerListFromOracleAllowed
+    (unitsU unitsA : List AgentWarrant.Revision.Closure.Unit')
+    (relU relA : List (AgentWarrant.Revision.Closure.Usage × AgentWarrant.Revision.Closure.Usage))
+    (startU startA : AgentWarrant.Revision.Closure.Usage × AgentWarrant.Revision.Closure.Usage)
+    (p : Full.Policy) (u' a' : List Full.Grant)
+    (E : String → Option (List Lean.Json)) (listedSU listedSA : String → List String)
+    (listedU listedA : String → List (List Bool)) (acts : List String) (RU RA : List String)
+    (hcU : AgentWarrant.Revision.Closure.closedC [Full.cwEntries p.user] [Full.cwEntries u'] unitsU relU startU = true)
+    (hcA : AgentWarrant.Revision.Closure.closedC [Full.cwEntries p.app] [Full.cwEntries a'] unitsA relA startA = true)
+    (huU : Full.CwUnitsFromL unitsU p.user u' listedU (Full.cwSubsets RU))
+    (huA : Full.CwUnitsFromL unitsA p.app a' listedA (Full.cwSubsets RA))
+    (hRU : Full.CwReqsIn RU (p.user ++ u')) (hRA : Full.CwReqsIn RA (p.app ++ a')) (hacts : Full.CwActsAllowed acts E p)
+    (hansU : Full.CwOracleCoveredOn E listedSU listedU acts p (p.user ++ u'))
+    (hansA : Full.CwOracleCoveredOn E listedSA listedA acts p (p.app ++ a'))
+    (hpa : Full.PermitByAction p u' a')
+    (cs : List (Full.Call × Full.Outcome)) (s s' : Full.State)
+    (hreach : ∃ cs0, s = (Full.runFull p (Full.initialState p) cs0).2) (hs : Full.SafetyEqP s s')
+    (hR : Full.CwRelL relU relA p u' a' s s') (hcl : Full.Client p s cs) (hside : Full.CwSideAlongR E p u' a' s cs) :
+    List.map Full.verdictLabel (Full.runFull (Full.revisedP p u' a') s' cs).1 = List.map Full.verdictLabel (Full.runFull p s cs).1 ∧
+    allB Full.isAllowV (Full.runFull (Full.revisedP p u' a') s' cs).1 = true ∧
+    Full.SafetyEqP (Full.runFull p s cs).2 (Full.runFull (Full.revisedP p u' a') s' cs).2 ∧
+    Full.CwRelL relU relA p u' a' (Full.runFull p s cs).2 (Full.runFull (Full.revisedP p u' a') s' cs).2 :=
+  Full.cwRunFullPerListOracleAllow unitsU unitsA relU relA startU startA p u' a' E listedSU listedSA listedU listedA acts
+    RU RA hcU hcA huU huA hRU hRA hacts hansU hansA hpa cs s s' hreach hs hR hcl hside
+
+/-- The same on the paper's base monitor (no grant of the four lists needs an exact-call permit):
+`PermitByAction` is not assumed. -/
+theorem closedRelationsPreserveBaseMonitorPerListFromOracleAllowed
+    (unitsU unitsA : List AgentWarrant.Revision.Closure.Unit')
+    (relU relA : List (AgentWarrant.Revision.Closure.Usage × AgentWarrant.Revision.Closure.Usage))
+    (startU startA : AgentWarrant.Revision.Closure.Usage × AgentWarrant.Revision.Closure.Usage)
+    (p : Full.Policy) (u' a' : List Full.Grant)
+    (E : String → Option (List Lean.Json)) (listedSU listedSA : String → List String)
+    (listedU listedA : String → List (List Bool)) (acts : List String) (RU RA : List String)
+    (hcU : AgentWarrant.Revision.Closure.closedC [Full.cwEntries p.user] [Full.cwEntries u'] unitsU relU startU = true)
+    (hcA : AgentWarrant.Revision.Closure.closedC [Full.cwEntries p.app] [Full.cwEntries a'] unitsA relA startA = true)
+    (huU : Full.CwUnitsFromL unitsU p.user u' listedU (Full.cwSubsets RU))
+    (huA : Full.CwUnitsFromL unitsA p.app a' listedA (Full.cwSubsets RA))
+    (hRU : Full.CwReqsIn RU (p.user ++ u')) (hRA : Full.CwReqsIn RA (p.app ++ a')) (hacts : Full.CwActsAllowed acts E p)
+    (hansU : Full.CwOracleCoveredOn E listedSU listedU acts p (p.user ++ u'))
+    (hansA : Full.CwOracleCoveredOn E listedSA listedA acts p (p.app ++ a'))
+    (h1 : ∀ g, AgentWarrant.Mem g p.user → g.permit = false) (h2 : ∀ g, AgentWarrant.Mem g u' → g.permit = false)
+    (h3 : ∀ g, AgentWarrant.Mem g p.app → g.permit = false) (h4 : ∀ g, AgentWarrant.Mem g a' → g.permit = false)
+    (cs : List (Full.Call × Full.Outcome)) (s s' : Full.State)
+    (hreach : ∃ cs0, s = (Full.runFull p (Full.initialState p) cs0).2) (hs : Full.SafetyEqP s s')
+    (hR : Full.CwRelL relU relA p u' a' s s') (hcl : Full.Client p s cs) (hside : Full.CwSideAlongR E p u' a' s cs) :
+    List.map Full.verdictLabel (Full.runFull (Full.revisedP p u' a') s' cs).1 = List.map Full.verdictLabel (Full.runFull p s cs).1 ∧
+    allB Full.isAllowV (Full.runFull (Full.revisedP p u' a') s' cs).1 = true ∧
+    Full.SafetyEqP (Full.runFull p s cs).2 (Full.runFull (Full.revisedP p u' a') s' cs).2 ∧
+    Full.CwRelL relU relA p u' a' (Full.runFull p s cs).2 (Full.runFull (Full.revisedP p u' a') s' cs).2 :=
+  Full.cwRunFullPerListOracleAllowPermitFree unitsU unitsA relU relA startU startA p u' a' E listedSU listedSA listedU
+    listedA acts RU RA hcU hcA huU huA hRU hRA hacts hansU hansA h1 h2 h3 h4 cs s s' hreach hs hR hcl hside
 
 -- Edits: the ideal machine and the runtime (Edit checking VI-B, VII, A-H to A-L) -----------------
 

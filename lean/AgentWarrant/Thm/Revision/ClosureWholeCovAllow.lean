@@ -189,25 +189,19 @@ for it. -/
 def CwActsAllowed (acts : List String) (E : String → Option (List Json)) (p : Policy) : Prop :=
   ∀ g, g ∈ p.user → g.allow = true → g.action ∈ acts ∨ E g.action = some []
 
-/-- Each effect of a prepared call on a reachable state meeting the per-call conditions: its action
-named by no Allow grant of the old user list, or its match vector listed. -/
-theorem cwVecOrDead (E : String → Option (List Json)) (listedS : String → List String)
-    (listed : String → List (List Bool)) (acts : List String) (p : Policy) (u' a' : List Grant)
-    (hacts : CwActsAllowed acts E p) (hans : CwOracleCovered E listedS listed acts p u' a') (s : State)
-    (hreach : ∃ cs, s = (runFull p (initialState p) cs).2) (c : Call) (t : Tool) (es : List Effect)
-    (hprep : prepare p s c = Except.ok (t, es)) (hside : CwOracleSideR E p u' a' c.args es) :
-    ∀ e, e ∈ es → (∀ g, g ∈ p.user → g.allow = true → (g.action == e.action) = false) ∨
-      anyB (fun u => Decidable.decide (u = (cwAll p u' a').map (fun g => grantMatches s c.args g e))) (listed e.action) = true := by
-  intro e he
+/-- An effect meeting `InE` has its action among `acts`, or no Allow grant of the old user list
+names its action. -/
+theorem cwActsOrDead (E : String → Option (List Json)) (acts : List String) (p : Policy)
+    (hacts : CwActsAllowed acts E p) (e : Effect) (hE : ArgCover.InE (E e.action) e) :
+    e.action ∈ acts ∨ ∀ g, g ∈ p.user → g.allow = true → (g.action == e.action) = false := by
   cases hm : Closure.memS acts e.action with
   | true =>
     have ⟨x, hx, hxe⟩ := anyBElim hm
     have ex : x = e.action := ofDecideEqTrue hxe
     rw [ex] at hx
-    exact Or.inr (ArgCover.toolChkOracleAnswerCover p e.action (cwAll p u' a') (E e.action) (listedS e.action)
-      (listed e.action) (hans e.action hx) s hreach c t es hprep e he rfl (hside.2 e he).1 hside.1 (hside.2 e he).2)
+    exact Or.inl hx
   | false =>
-    apply Or.inl
+    apply Or.inr
     intro g hg ha
     cases hge : (g.action == e.action) with
     | false => rfl
@@ -219,9 +213,25 @@ theorem cwVecOrDead (E : String → Option (List Json)) (listedS : String → Li
         have hm' : Closure.memS acts e.action = true := anyBIntro hin (strBeqSelf e.action)
         rw [hm] at hm'
         exact Bool.noConfusion hm'
-      | inr hE =>
-        rw [ee] at hE
-        exact Bool.noConfusion ((hside.2 e he).1 [] hE)
+      | inr hE' =>
+        rw [ee] at hE'
+        exact Bool.noConfusion (hE [] hE')
+
+/-- Each effect of a prepared call on a reachable state meeting the per-call conditions: its action
+named by no Allow grant of the old user list, or its match vector listed. -/
+theorem cwVecOrDead (E : String → Option (List Json)) (listedS : String → List String)
+    (listed : String → List (List Bool)) (acts : List String) (p : Policy) (u' a' : List Grant)
+    (hacts : CwActsAllowed acts E p) (hans : CwOracleCovered E listedS listed acts p u' a') (s : State)
+    (hreach : ∃ cs, s = (runFull p (initialState p) cs).2) (c : Call) (t : Tool) (es : List Effect)
+    (hprep : prepare p s c = Except.ok (t, es)) (hside : CwOracleSideR E p u' a' c.args es) :
+    ∀ e, e ∈ es → (∀ g, g ∈ p.user → g.allow = true → (g.action == e.action) = false) ∨
+      anyB (fun u => Decidable.decide (u = (cwAll p u' a').map (fun g => grantMatches s c.args g e))) (listed e.action) = true := by
+  intro e he
+  cases cwActsOrDead E acts p hacts e (hside.2 e he).1 with
+  | inr hd => exact Or.inl hd
+  | inl hx =>
+    exact Or.inr (ArgCover.toolChkOracleAnswerCover p e.action (cwAll p u' a') (E e.action) (listedS e.action)
+      (listed e.action) (hans e.action hx) s hreach c t es hprep e he rfl (hside.2 e he).1 hside.1 (hside.2 e he).2)
 
 theorem cwStandInOneCallD (units : List Closure.Unit') (p : Policy) (u' a' : List Grant)
     (listed : String → List (List Bool)) (Qs : List (List String)) (hu : CwUnitsFrom units p u' a' listed Qs)

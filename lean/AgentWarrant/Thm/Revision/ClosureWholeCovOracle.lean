@@ -11,7 +11,10 @@ when `E` is `none`), the call names no argument twice, and a value compared with
 constant passes the oracle's checks (vacuous on entries without such constants). With the check's
 units built from the listed vectors and the requirement sets `Qs` (`CwUnitsFrom`) and each state's
 requirement list in `Qs`, that is `CwCovered` along the old run, and the closure theorem follows.
-States stay reachable along the run: a reached state's step is reached (`cwReachStep`). -/
+States stay reachable along the run: a reached state's step is reached (`cwReachStep`, `cwAlongReach`).
+The oracle's facts are stated on any grant list `G` (`CwOracleCoveredOn`, `CwOracleSideOn`,
+`CwVecsListedOn`, `cwVecsOfOracleOn`); the joint ones are their instance on the four lists read as one,
+`G = cwAll p u' a'`, and the per-list forms read them on each list pair. -/
 namespace AgentWarrant.Monitor.Full
 open Lean AgentWarrant AgentWarrant.Monitor AgentWarrant.Monitor.Run AgentWarrant.Revision
 
@@ -28,30 +31,63 @@ theorem cwReachStep (p : Policy) (s : State) (c : Call) (o : Outcome)
   ⟨cs ++ [(c, o)], by rw [cwRunFullApp, ← hs]; rfl⟩
 
 /-- The tool-checked policy oracle answers `covered` for every action of `acts`, asked about the
-four lists read as one with the vectors `listed a`. -/
-def CwOracleCovered (E : String → Option (List Json)) (listedS : String → List String)
-    (listed : String → List (List Bool)) (acts : List String) (p : Policy) (u' a' : List Grant) : Prop :=
-  ∀ a, a ∈ acts → (Oracle.ArgCoverToolChk.argCoverPolicyAnswer a p.tools (cwAll p u' a') (E a) (listedS a)
+grant list `G` with the vectors `listed a`. -/
+def CwOracleCoveredOn (E : String → Option (List Json)) (listedS : String → List String)
+    (listed : String → List (List Bool)) (acts : List String) (p : Policy) (G : List Grant) : Prop :=
+  ∀ a, a ∈ acts → (Oracle.ArgCoverToolChk.argCoverPolicyAnswer a p.tools G (E a) (listedS a)
     (listed a)).getObjVal? "answer" = Except.ok (Json.str "covered")
 
-/-- The coverage theorem's per-call conditions, for a call with arguments `args` and prepared
-effects `es`. -/
-def CwOracleSide (E : String → Option (List Json)) (acts : List String) (p : Policy) (u' a' : List Grant)
+/-- The coverage theorem's per-call conditions on the grant list `G`, for a call with arguments
+`args` and prepared effects `es`. -/
+def CwOracleSideOn (E : String → Option (List Json)) (acts : List String) (G : List Grant)
     (args : List (String × Json)) (es : List Effect) : Prop :=
   ArgCover.keysDistinct args = true ∧ ∀ e, e ∈ es → e.action ∈ acts ∧ ArgCover.InE (E e.action) e ∧
-    (allB ArgCover.grantOk (ArgCover.ofAction e.action (cwAll p u' a')) = false →
-      ArgCover.JsonPathsAdmitted e.action (cwAll p u' a') args)
+    (allB ArgCover.grantOk (ArgCover.ofAction e.action G) = false → ArgCover.JsonPathsAdmitted e.action G args)
 
-/-- One call on a reachable state: covered answers give its effects' listed vectors. -/
+/-- Every effect's match vector over `G` is among its action's listed vectors. -/
+def CwVecsListedOn (listed : String → List (List Bool)) (G : List Grant) (s : State)
+    (args : List (String × Json)) (es : List Effect) : Prop :=
+  ∀ e, e ∈ es → anyB (fun u => Decidable.decide (u = G.map (fun g => grantMatches s args g e))) (listed e.action) = true
+
+/-- One call on a reachable state: covered answers on `G` give its effects' listed vectors over `G`. -/
+theorem cwVecsOfOracleOn (E : String → Option (List Json)) (listedS : String → List String)
+    (listed : String → List (List Bool)) (acts : List String) (p : Policy) (G : List Grant)
+    (hans : CwOracleCoveredOn E listedS listed acts p G) (s : State)
+    (hreach : ∃ cs, s = (runFull p (initialState p) cs).2) (c : Call) (t : Tool) (es : List Effect)
+    (hprep : prepare p s c = Except.ok (t, es)) (hside : CwOracleSideOn E acts G c.args es) :
+    CwVecsListedOn listed G s c.args es :=
+  fun e he => ArgCover.toolChkOracleAnswerCover p e.action G (E e.action) (listedS e.action)
+    (listed e.action) (hans e.action (hside.2 e he).1) s hreach c t es hprep e he rfl (hside.2 e he).2.1 hside.1
+    (hside.2 e he).2.2
+
+/-- A fact of each call along the old run follows from another on states a run from the task's start
+reaches. -/
+theorem cwAlongReach (P Q : State → Call → Prop) (p : Policy)
+    (h : ∀ s c, (∃ cs0, s = (runFull p (initialState p) cs0).2) → P s c → Q s c) :
+    ∀ (cs : List (Call × Outcome)) (s : State), (∃ cs0, s = (runFull p (initialState p) cs0).2) →
+    AlongTrace P p s cs → AlongTrace Q p s cs
+  | [], _, _, _ => trivial
+  | (c, o) :: cs, s, hr, hP => by
+    have hP' : P s c ∧ AlongTrace P p (stepFull p s c o).2 cs := hP
+    exact ⟨h s c hr hP'.1, cwAlongReach P Q p h cs _ (cwReachStep p s c o hr) hP'.2⟩
+
+/-- The joint instance: the oracle asked about the four lists read as one. -/
+abbrev CwOracleCovered (E : String → Option (List Json)) (listedS : String → List String)
+    (listed : String → List (List Bool)) (acts : List String) (p : Policy) (u' a' : List Grant) : Prop :=
+  CwOracleCoveredOn E listedS listed acts p (cwAll p u' a')
+
+/-- The joint instance of the per-call conditions, on the four lists read as one. -/
+abbrev CwOracleSide (E : String → Option (List Json)) (acts : List String) (p : Policy) (u' a' : List Grant)
+    (args : List (String × Json)) (es : List Effect) : Prop :=
+  CwOracleSideOn E acts (cwAll p u' a') args es
+
 theorem cwVecsOfOracle (E : String → Option (List Json)) (listedS : String → List String)
     (listed : String → List (List Bool)) (acts : List String) (p : Policy) (u' a' : List Grant)
     (hans : CwOracleCovered E listedS listed acts p u' a') (s : State)
     (hreach : ∃ cs, s = (runFull p (initialState p) cs).2) (c : Call) (t : Tool) (es : List Effect)
     (hprep : prepare p s c = Except.ok (t, es)) (hside : CwOracleSide E acts p u' a' c.args es) :
     CwVecsListed listed p u' a' s c.args es :=
-  fun e he => ArgCover.toolChkOracleAnswerCover p e.action (cwAll p u' a') (E e.action) (listedS e.action)
-    (listed e.action) (hans e.action (hside.2 e he).1) s hreach c t es hprep e he rfl (hside.2 e he).2.1 hside.1
-    (hside.2 e he).2.2
+  cwVecsOfOracleOn E listedS listed acts p (cwAll p u' a') hans s hreach c t es hprep hside
 
 /-- Along the old run: each state's requirement list in `Qs`, and each prepared call meets the
 coverage theorem's per-call conditions. -/
@@ -62,15 +98,11 @@ abbrev CwOracleAlong (E : String → Option (List Json)) (acts : List String) (Q
 
 theorem cwListedOfOracle (E : String → Option (List Json)) (listedS : String → List String)
     (listed : String → List (List Bool)) (acts : List String) (Qs : List (List String)) (p : Policy)
-    (u' a' : List Grant) (hans : CwOracleCovered E listedS listed acts p u' a') :
-    ∀ (cs : List (Call × Outcome)) (s : State), (∃ cs0, s = (runFull p (initialState p) cs0).2) →
-    CwOracleAlong E acts Qs p u' a' s cs → CwListedAlong listed Qs p u' a' s cs
-  | [], _, _, _ => trivial
-  | (c, o) :: cs, s, hr, h => by
-    have h' : (s.satisfied ∈ Qs ∧ ∀ t es, prepare p s c = Except.ok (t, es) → CwOracleSide E acts p u' a' c.args es) ∧
-        CwOracleAlong E acts Qs p u' a' (stepFull p s c o).2 cs := h
-    exact ⟨⟨h'.1.1, fun t es hp => cwVecsOfOracle E listedS listed acts p u' a' hans s hr c t es hp (h'.1.2 t es hp)⟩,
-      cwListedOfOracle E listedS listed acts Qs p u' a' hans cs _ (cwReachStep p s c o hr) h'.2⟩
+    (u' a' : List Grant) (hans : CwOracleCovered E listedS listed acts p u' a') (cs : List (Call × Outcome))
+    (s : State) (hr : ∃ cs0, s = (runFull p (initialState p) cs0).2) (h : CwOracleAlong E acts Qs p u' a' s cs) :
+    CwListedAlong listed Qs p u' a' s cs :=
+  cwAlongReach _ _ p (fun s c hr h => ⟨h.1, fun t es hp => cwVecsOfOracle E listedS listed acts p u' a' hans s hr c t es hp
+    (h.2 t es hp)⟩) cs s hr h
 
 /-- `cwRunFull` with the coverage premise from the tool-checked oracle's covered answers. -/
 theorem cwRunFullOracle (units : List Closure.Unit') (rel : List (Closure.Usage × Closure.Usage))

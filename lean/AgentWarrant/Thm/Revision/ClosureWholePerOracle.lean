@@ -8,8 +8,9 @@ application pair, with `listedA a`. Each certificate's units hold every vector l
 split at the old list's length, with every requirement set of `Qs` (`CwUnitsFromL`, the per-list form
 of `CwUnitsFrom`).
 
-The joint file's facts are read on any grant list `G` (`CwOracleCoveredOn`, `CwOracleSideOn`,
-`CwVecsListedOn`, `cwVecsOfOracleOn`); the joint ones are the instance `G = cwAll p u' a'`. The
+The coverage oracle's facts are stated on any grant list `G` in the joint file (`CwOracleCoveredOn`,
+`CwOracleSideOn`, `CwVecsListedOn`, `cwVecsOfOracleOn`, `cwAlongReach`); the joint ones are the
+instance `G = cwAll p u' a'`, and this file reads them on each pair. The
 per-call conditions along the old run are the joint theorem's (`CwOracleAlong`, taken as it is):
 they hold of each pair because the pair's grants are among the four lists' (`cwSideSub`).
 
@@ -17,24 +18,6 @@ Choices where the source is silent: both certificates take the same `E`, `acts` 
 Python checker asks both with the certificate's one effect set. -/
 namespace AgentWarrant.Monitor.Full
 open Lean AgentWarrant AgentWarrant.Monitor AgentWarrant.Monitor.Run AgentWarrant.Revision
-
-/-- The tool-checked policy oracle answers `covered` for every action of `acts`, asked about the
-grant list `G` with the vectors `listed a`. -/
-def CwOracleCoveredOn (E : String → Option (List Json)) (listedS : String → List String)
-    (listed : String → List (List Bool)) (acts : List String) (p : Policy) (G : List Grant) : Prop :=
-  ∀ a, a ∈ acts → (Oracle.ArgCoverToolChk.argCoverPolicyAnswer a p.tools G (E a) (listedS a)
-    (listed a)).getObjVal? "answer" = Except.ok (Json.str "covered")
-
-/-- The coverage theorem's per-call conditions on the grant list `G`. -/
-def CwOracleSideOn (E : String → Option (List Json)) (acts : List String) (G : List Grant)
-    (args : List (String × Json)) (es : List Effect) : Prop :=
-  ArgCover.keysDistinct args = true ∧ ∀ e, e ∈ es → e.action ∈ acts ∧ ArgCover.InE (E e.action) e ∧
-    (allB ArgCover.grantOk (ArgCover.ofAction e.action G) = false → ArgCover.JsonPathsAdmitted e.action G args)
-
-/-- Every effect's match vector over `G` is among its action's listed vectors. -/
-def CwVecsListedOn (listed : String → List (List Bool)) (G : List Grant) (s : State)
-    (args : List (String × Json)) (es : List Effect) : Prop :=
-  ∀ e, e ∈ es → anyB (fun u => Decidable.decide (u = G.map (fun g => grantMatches s args g e))) (listed e.action) = true
 
 /-- The joint facts are the instance on the four lists read as one. -/
 theorem cwOracleOnAll (E : String → Option (List Json)) (listedS : String → List String)
@@ -44,17 +27,6 @@ theorem cwOracleOnAll (E : String → Option (List Json)) (listedS : String → 
     (CwOracleSide E acts p u' a' args es = CwOracleSideOn E acts (cwAll p u' a') args es) ∧
     (CwVecsListed listed p u' a' s args es = CwVecsListedOn listed (cwAll p u' a') s args es) :=
   ⟨rfl, rfl, rfl⟩
-
-/-- One call on a reachable state: covered answers on `G` give its effects' listed vectors over `G`. -/
-theorem cwVecsOfOracleOn (E : String → Option (List Json)) (listedS : String → List String)
-    (listed : String → List (List Bool)) (acts : List String) (p : Policy) (G : List Grant)
-    (hans : CwOracleCoveredOn E listedS listed acts p G) (s : State)
-    (hreach : ∃ cs, s = (runFull p (initialState p) cs).2) (c : Call) (t : Tool) (es : List Effect)
-    (hprep : prepare p s c = Except.ok (t, es)) (hside : CwOracleSideOn E acts G c.args es) :
-    CwVecsListedOn listed G s c.args es :=
-  fun e he => ArgCover.toolChkOracleAnswerCover p e.action G (E e.action) (listedS e.action)
-    (listed e.action) (hans e.action (hside.2 e he).1) s hreach c t es hprep e he rfl (hside.2 e he).2.1 hside.1
-    (hside.2 e he).2.2
 
 theorem cwOkSub (G H : List Grant) (hsub : ∀ g, g ∈ H → g ∈ G) (a : String)
     (h : allB ArgCover.grantOk (ArgCover.ofAction a H) = false) : allB ArgCover.grantOk (ArgCover.ofAction a G) = false := by
@@ -94,6 +66,30 @@ def CwUnitsFromL (units : List Closure.Unit') (gs gs' : List Grant) (listed : St
     anyB (fun u => Decidable.decide (u = v1 ++ v2)) (listed a) = true → q ∈ Qs →
     (⟨[v1], [v2], q⟩ : Closure.Unit') ∈ units
 
+/-- Effect unit `i` of a call whose effect `e` has its vector over the pair listed, with any
+requirement set of `Qs`, is among the certificate's units. -/
+theorem cwUnitLListed (units : List Closure.Unit') (gs gs' : List Grant) (listed : String → List (List Bool))
+    (Qs : List (List String)) (hu : CwUnitsFromL units gs gs' listed Qs) (s : State) (args : List (String × Json))
+    (es : List Effect) (e : Effect) (j i : Nat) (hij : i = 0 + j) (hf : ∀ f : Effect → Bool, hit (List.map f es) j = f e)
+    (hvec : anyB (fun u => Decidable.decide (u = (gs ++ gs').map (fun g => grantMatches s args g e)))
+      (listed e.action) = true) (q : List String) (hq : q ∈ Qs) :
+    (⟨[cwBits s args es i gs], [cwBits s args es i gs'], q⟩ : Closure.Unit') ∈ units := by
+  have hj : i = j := by rw [hij, Nat.zero_add]
+  rw [hj]
+  rw [mapAppend] at hvec
+  rw [cwCovBits s args es j e hf gs, cwCovBits s args es j e hf gs']
+  exact hu e.action _ _ _ (lengthMap _ _) (lengthMap _ _) hvec hq
+
+/-- One effect unit: listed vectors over a pair put its per-list bits, with any requirement set of
+`Qs`, among the certificate's units. -/
+theorem cwUnitLAt (units : List Closure.Unit') (gs gs' : List Grant) (listed : String → List (List Bool))
+    (Qs : List (List String)) (hu : CwUnitsFromL units gs gs' listed Qs) (s : State) (args : List (String × Json))
+    (es : List Effect) (hv : CwVecsListedOn listed (gs ++ gs') s args es) (q : List String) (hq : q ∈ Qs) (i : Nat)
+    (hi : i ∈ range 0 (List.length es)) :
+    (⟨[cwBits s args es i gs], [cwBits s args es i gs'], q⟩ : Closure.Unit') ∈ units :=
+  let ⟨j, e, hij, he, hf⟩ := cwCovRangeHit es 0 i hi
+  cwUnitLListed units gs gs' listed Qs hu s args es e j i hij hf (hv e he) q hq
+
 /-- One call: listed vectors over a pair and its state's requirement set in `Qs` put its per-list
 units among the certificate's. -/
 theorem cwCoveredOneCallL (units : List Closure.Unit') (gs gs' : List Grant) (listed : String → List (List Bool))
@@ -103,25 +99,7 @@ theorem cwCoveredOneCallL (units : List Closure.Unit') (gs gs' : List Grant) (li
   intro x hx
   have ⟨i, hi, hxi⟩ := memMapInv _ hx
   rw [← hxi]
-  have ⟨j, e, hij, he, hf⟩ := cwCovRangeHit es 0 i hi
-  have hj : i = j := by rw [hij, Nat.zero_add]
-  rw [hj]
-  have hvec := hv e he
-  rw [mapAppend] at hvec
-  show (⟨[cwBits s args es j gs], [cwBits s args es j gs'], s.satisfied⟩ : Closure.Unit') ∈ units
-  rw [cwCovBits s args es j e hf gs, cwCovBits s args es j e hf gs']
-  exact hu e.action _ _ _ (lengthMap _ _) (lengthMap _ _) hvec hq
-
-/-- A fact of each call along the old run follows from another on states a run from the task's start
-reaches. -/
-theorem cwAlongReach (P Q : State → Call → Prop) (p : Policy)
-    (h : ∀ s c, (∃ cs0, s = (runFull p (initialState p) cs0).2) → P s c → Q s c) :
-    ∀ (cs : List (Call × Outcome)) (s : State), (∃ cs0, s = (runFull p (initialState p) cs0).2) →
-    AlongTrace P p s cs → AlongTrace Q p s cs
-  | [], _, _, _ => trivial
-  | (c, o) :: cs, s, hr, hP => by
-    have hP' : P s c ∧ AlongTrace P p (stepFull p s c o).2 cs := hP
-    exact ⟨h s c hr hP'.1, cwAlongReach P Q p h cs _ (cwReachStep p s c o hr) hP'.2⟩
+  exact cwUnitLAt units gs gs' listed Qs hu s args es hv s.satisfied hq i hi
 
 /-- The whole trace: `CwCoveredL` from the two pairs' covered answers along the old run. -/
 theorem cwCoveredLOfOracle (unitsU unitsA : List Closure.Unit') (p : Policy) (u' a' : List Grant)
