@@ -115,6 +115,8 @@ import AgentWarrant.Thm.Revision.ClosureWholeCovOracle
 import AgentWarrant.Thm.Revision.ClosureWholePerOracle
 import AgentWarrant.Thm.Revision.ClosureWholeCovReq
 import AgentWarrant.Thm.Revision.ClosureWholeCovAllow
+import AgentWarrant.Spec.Revision.ClosureWholeUnitsChk
+import AgentWarrant.Thm.Revision.ClosureWholeUnitsChk
 import AgentWarrant.Thm.Revision.Coverage
 import AgentWarrant.Spec.Revision.GlobCover
 import AgentWarrant.Thm.Revision.GlobCover
