@@ -106,6 +106,25 @@ theorem cwuReqsInIff (R : List String) (gs : List Grant) : cwuReqsInB R gs = tru
     | none => rfl
     | some r => exact h g hg r hr)⟩
 
+/-- The judgment's `reqsNamed` check on the closure check's lists of the four grant lists gives the
+check on the grants. -/
+theorem cwuReqsInOfL (R : List String) (p : Policy) (u' a' : List Grant)
+    (h : cwuReqsInL R (cwLists p.user p.app ++ cwLists u' a') = true) : cwuReqsInB R (cwAll p u' a') = true := by
+  apply allBIntro
+  intro g hg
+  have hg' : g ∈ p.user ++ p.app ++ u' ++ a' := hg
+  have hl : ∃ l, l ∈ cwLists p.user p.app ++ cwLists u' a' ∧ cwEntry g ∈ l := by
+    cases memAppE hg' with
+    | inr h4 => exact ⟨cwEntries a', memAppR _ _ (Mem.tail _ (Mem.head _)), memMapOf cwEntry h4⟩
+    | inl h123 => cases memAppE h123 with
+      | inr h3 => exact ⟨cwEntries u', memAppR _ _ (Mem.head _), memMapOf cwEntry h3⟩
+      | inl h12 => cases memAppE h12 with
+        | inr h2 => exact ⟨cwEntries p.app, memAppL _ (Mem.tail _ (Mem.head _)), memMapOf cwEntry h2⟩
+        | inl h1 => exact ⟨cwEntries p.user, memAppL _ (Mem.head _), memMapOf cwEntry h1⟩
+  have ⟨l, hl1, hl2⟩ := hl
+  have he : Closure.reqOk R (cwEntry g).requires = true := allBElim (allBElim h l hl1) (cwEntry g) hl2
+  exact he
+
 /-- The coverage oracle is asked about the actions of `acts` alone, where `cwuOnly acts listed`
 is `listed`. -/
 theorem cwuCoveredOnly (E : String → Option (List Json)) (listedS : String → List String)
