@@ -94,6 +94,20 @@ theorem cwuSubsetsEq : ∀ (R : List String), cwuSubsets R = cwSubsets R
       List.map (fun q => r :: q) (cwSubsets rs) ++ cwSubsets rs
     rw [cwuSubsetsEq rs]
 
+/-- The judgment's `unitsComplete` check, at the lengths of the closure check's lists of the four
+grant lists, over the actions and vectors of an association list and the subsets of `names`, gives
+the premise on units for those vectors and `cwSubsets names`. -/
+theorem cwuUnitsFromOfJudged (units : List Closure.Unit') (p : Policy) (u' a' : List Grant)
+    (L : List (String × List (List Bool))) (names : List String)
+    (h : cwuUnitsFromN units (List.length (cwEntries p.user)) (List.length (cwEntries p.app))
+      (List.length (cwEntries u')) (L.map Prod.fst) (cwuListedOf L) (cwuSubsets names) = true) :
+    CwUnitsFrom units p u' a' (cwuOnly (L.map Prod.fst) (cwuListedOf L)) (cwSubsets names) := by
+  have e1 : List.length (cwEntries p.user) = List.length p.user := lengthMap cwEntry p.user
+  have e2 : List.length (cwEntries p.app) = List.length p.app := lengthMap cwEntry p.app
+  have e3 : List.length (cwEntries u') = List.length u' := lengthMap cwEntry u'
+  rw [e1, e2, e3, cwuSubsetsEq] at h
+  exact cwuUnitsFromOf units p u' a' _ _ _ h
+
 /-- The requirement-name check decides `CwReqsIn`. -/
 theorem cwuReqsInIff (R : List String) (gs : List Grant) : cwuReqsInB R gs = true ↔ CwReqsIn R gs :=
   ⟨fun h g hg r hr => by
