@@ -117,6 +117,8 @@ import AgentWarrant.Thm.Revision.ClosureWholeCovReq
 import AgentWarrant.Thm.Revision.ClosureWholeCovAllow
 import AgentWarrant.Thm.Revision.ClosureWholePerReq
 import AgentWarrant.Thm.Revision.ClosureWholePerReqAllow
+import AgentWarrant.Spec.Revision.ClosureWholeUnitsChk
+import AgentWarrant.Thm.Revision.ClosureWholeUnitsChk
 import AgentWarrant.Thm.Revision.Coverage
 import AgentWarrant.Spec.Revision.GlobCover
 import AgentWarrant.Thm.Revision.GlobCover

@@ -42,6 +42,7 @@ import AgentWarrant.Thm.Revision.ClosureWholeCovReq
 import AgentWarrant.Thm.Revision.ClosureWholeCovAllow
 import AgentWarrant.Thm.Revision.ClosureWholePerReq
 import AgentWarrant.Thm.Revision.ClosureWholePerReqAllow
+import AgentWarrant.Thm.Revision.ClosureWholeUnitsChk
 import AgentWarrant.Thm.Edits.Machine
 import AgentWarrant.Thm.Edits.MachineSaved
 import AgentWarrant.Thm.Edits.DeriveTree
@@ -1036,6 +1037,33 @@ theorem closedRelationPreservesWholeMonitorFromOracleAnyReqs (units : List Agent
     Full.CwRel rel p u' a' (Full.runFull p s cs).2 (Full.runFull (Full.revisedP p u' a') s' cs).2 :=
   Full.cwRunFullOracleReq units rel start p u' a' E listedS listed acts R hc hu hR hacts hans hpa cs s s' hreach hs
     hrel hcl hside
+
+/-- `closedRelationPreservesWholeMonitorFromOracleAnyReqs` with its two premises on the units and on
+`R` decided by Lean: the units hold, for every vector listed for an action of `acts` and every subset
+of `R`, the unit of that vector split at the four lists' lengths with that subset
+(`cwuUnitsFromB`), and `R` names every requirement a grant of the four lists asks for
+(`cwuReqsInB`, equivalent to `CwReqsIn` by `cwuReqsInIff`). The listed vectors of actions outside
+`acts` are not read (the oracle is asked about `acts` alone). -/
+theorem closedRelationPreservesWholeMonitorFromOracleChecked (units : List AgentWarrant.Revision.Closure.Unit')
+    (rel : List (AgentWarrant.Revision.Closure.Usage × AgentWarrant.Revision.Closure.Usage))
+    (start : AgentWarrant.Revision.Closure.Usage × AgentWarrant.Revision.Closure.Usage)
+    (p : Full.Policy) (u' a' : List Full.Grant)
+    (E : String → Option (List Lean.Json)) (listedS : String → List String) (listed : String → List (List Bool))
+    (acts : List String) (R : List String)
+    (hc : AgentWarrant.Revision.Closure.closedC (Full.cwLists p.user p.app) (Full.cwLists u' a') units rel start = true)
+    (hu : Full.cwuUnitsFromB units p u' acts listed (Full.cwSubsets R) = true)
+    (hR : Full.cwuReqsInB R (Full.cwAll p u' a') = true)
+    (hacts : Full.CwActsNamed acts p) (hans : Full.CwOracleCovered E listedS listed acts p u' a')
+    (hpa : Full.PermitByAction p u' a') (cs : List (Full.Call × Full.Outcome)) (s s' : Full.State)
+    (hreach : ∃ cs0, s = (Full.runFull p (Full.initialState p) cs0).2) (hs : Full.SafetyEqP s s')
+    (hrel : Full.CwRel rel p u' a' s s') (hcl : Full.Client p s cs) (hside : Full.CwSideAlongR E p u' a' s cs) :
+    List.map Full.verdictLabel (Full.runFull (Full.revisedP p u' a') s' cs).1 = List.map Full.verdictLabel (Full.runFull p s cs).1 ∧
+    allB Full.isAllowV (Full.runFull (Full.revisedP p u' a') s' cs).1 = true ∧
+    Full.SafetyEqP (Full.runFull p s cs).2 (Full.runFull (Full.revisedP p u' a') s' cs).2 ∧
+    Full.CwRel rel p u' a' (Full.runFull p s cs).2 (Full.runFull (Full.revisedP p u' a') s' cs).2 :=
+  Full.cwRunFullOracleReq units rel start p u' a' E listedS (Full.cwuOnly acts listed) acts R hc
+    (Full.cwuUnitsFromOf units p u' a' acts listed (Full.cwSubsets R) hu) ((Full.cwuReqsInIff R _).1 hR) hacts
+    (Full.cwuCoveredOnly E listedS listed acts p u' a' hans) hpa cs s s' hreach hs hrel hcl hside
 
 /-- The same on the paper's base monitor (no grant of the four lists needs an exact-call permit):
 `PermitByAction` is not assumed. -/

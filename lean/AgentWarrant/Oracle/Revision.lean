@@ -1,5 +1,6 @@
 import Lean.Data.Json
 import AgentWarrant.Spec.Revision.Closure
+import AgentWarrant.Spec.Revision.ClosureWholeUnitsChk
 /-! The oracle judgment `simulation_closure`: read a simulation certificate (per-list or joint)
 exported by Python and run the closure check `closedC`, whose meaning is the theorem
 `AgentWarrant.Revision.Closure.closedPreservesFromStart` (run as `closedF`, proved equal by `closedFEq`).
@@ -10,6 +11,13 @@ Input (every key required; `quota`/`requires` may be `null` = unlimited / none):
 "related": [{"old": …, "new": …}…]}` with `entry = {"allow": bool, "quota": n | null,
 "requires": name | null}` and `bits` a string of `0`/`1`, one per position of its list.
 Output: `{"closed": bool, "related": n, "units": m}`.
+A joint certificate's input (two old and two new lists) may also carry `"listed": [{"action": name,
+"vectors": [bits…]}…]` (each vector one bit per position of the four lists, in order) and
+`"requirementNames": [name…]`; the output then adds `"unitsComplete"`: the units hold, for every listed
+vector and every sublist of the names, the unit of that vector split at the lists' lengths with that
+sublist (`cwuUnitsFromN`), and `"reqsNamed"`: the names cover every entry's requirement
+(`cwuReqsInL`). These are the two premises on units that
+`closedRelationPreservesWholeMonitorFromOracleChecked` takes as Boolean checks.
 Shapes are checked before the closure: every bit string and usage vector must have the length of
 its list and every group as many members as there are lists, because a short vector would make
 first-fit stop early and the check vacuous. The Python side checks that the units cover every
@@ -77,6 +85,16 @@ def unitD (j : Json) (w : String) : Dec Unit' := do
     | Except.ok s => pure s
     | Except.error _ => throw s!"{w'}: expected a string") (← asArr (← field j "requirements") s!"{w}.requirements") s!"{w}.requirements"
   pure ⟨old, new, reqs⟩
+
+def strD (j : Json) (w : String) : Dec String :=
+  match j.getStr? with
+  | Except.ok s => pure s
+  | Except.error _ => throw s!"{w}: expected a string"
+
+def listedD (j : Json) (w : String) : Dec (String × List (List Bool)) := do
+  let a ← strD (← field j "action") s!"{w}.action"
+  let vs ← mapD bitsD (← asArr (← field j "vectors") s!"{w}.vectors") s!"{w}.vectors"
+  pure (a, vs)
 
 /-- Does every member of a group have the length of its list? -/
 def fits (ls : List (List LEntry)) (xs : List (List α)) : Bool :=
@@ -190,7 +208,19 @@ def simulationClosure (j : Json) : Dec Json := do
     if !(fits O p.1 && fits N p.2) then throw s!"related[{i}]: a usage vector does not fit its list"
   for (u, i) in units.zip (List.range units.length) do
     if !(fits O u.old && fits N u.new) then throw s!"units[{i}]: a bit string does not fit its list"
-  pure $ Json.mkObj [("closed", toJson (closedF O N units rel start)), ("related", toJson rel.length),
+  let base := [("closed", toJson (closedF O N units rel start)), ("related", toJson rel.length),
     ("units", toJson units.length)]
+  match j.getObjVal? "listed", j.getObjVal? "requirementNames" with
+  | Except.ok l, Except.ok r => do
+    let listed ← mapD listedD (← asArr l "listed") "listed"
+    let names ← mapD strD (← asArr r "requirementNames") "requirementNames"
+    let (n1, n2, n3) ← match O, N with
+      | [l1, l2], [l3, _] => pure (l1.length, l2.length, l3.length)
+      | _, _ => throw "listed: needs two old and two new lists"
+    let complete := Monitor.Full.cwuUnitsFromN units n1 n2 n3 (listed.map Prod.fst)
+      (Monitor.Full.cwuListedOf listed) (Monitor.Full.cwuSubsets names)
+    pure $ Json.mkObj (base ++ [("unitsComplete", toJson complete),
+      ("reqsNamed", toJson (Monitor.Full.cwuReqsInL names (O ++ N)))])
+  | _, _ => pure $ Json.mkObj base
 
 end AgentWarrant.Oracle.Revision

@@ -10,6 +10,11 @@ list, plus the set of satisfied requirements. The theorem that gives this check 
 - for a joint certificate: the lists ``(P, A)`` and ``(P′, A′)``, and one unit for each match
   vector of the certificate and each subset of the requirements the four lists name. These are
   the units the Python checker ranges over;
+  With it go the certificate's listed vectors (``listed``: per action, each vector's four bit strings
+  joined in the lists' order) and the sorted requirement names (``requirementNames``), from which Lean
+  checks that the units are complete (``unitsComplete``: every listed vector with every subset of the
+  names) and that the names cover every entry's requirement (``reqsNamed``), the premises
+  ``closedRelationPreservesWholeMonitorFromOracleChecked`` decides instead of assuming;
 - for a per-list relation: one old and one new list, and one unit for each of its match vectors
   and each set of satisfied requirements (the signatures ``simulation.simulate`` charges).
 
@@ -47,9 +52,14 @@ def _usage(us: Sequence[Usage]) -> JSON:
     return [list(u) for u in us]
 
 
+def requirement_names(lists: Sequence[Sequence[Entry]]) -> list[str]:
+    """The requirements the lists name, sorted."""
+    return sorted({e.requires for xs in lists for e in xs if e.requires is not None})
+
+
 def requirement_subsets(lists: Sequence[Sequence[Entry]]) -> list[frozenset[str]]:
     """Every subset of the requirements the lists name (the sets the checkers range over)."""
-    reqs = sorted({e.requires for xs in lists for e in xs if e.requires is not None})
+    reqs = requirement_names(lists)
     return [frozenset(r for i, r in enumerate(reqs) if mask >> i & 1) for mask in range(1 << len(reqs))]
 
 
@@ -62,7 +72,10 @@ def joint_closure_input(cert: JointSimulation, old: Policy, new: Policy) -> dict
                          for a in cert.vectors for v in a.vectors for q in subsets]
     return {"old": _lists(lists[:2]), "new": _lists(lists[2:]), "units": units,
             "start": {"old": _usage(cert.start[:2]), "new": _usage(cert.start[2:])},
-            "related": [{"old": _usage(q[:2]), "new": _usage(q[2:])} for q in sorted(cert.related)]}
+            "related": [{"old": _usage(q[:2]), "new": _usage(q[2:])} for q in sorted(cert.related)],
+            "listed": [{"action": a.action, "vectors": ["".join(_bits(side) for side in v) for v in a.vectors]}
+                       for a in cert.vectors],
+            "requirementNames": list(requirement_names(lists))}
 
 
 def list_closure_input(rel: Relation, old: Sequence[Entry], new: Sequence[Entry]) -> dict[str, JSON]:

@@ -217,6 +217,14 @@ def lean_closure(proof: SimulationProof | JointSimulation | BindingSimulation, o
                 return LeanFault(f"{side}: the {route}'s answer has no closed flag: {out!r:.200}")
             if not out["closed"]:
                 return LeanRefused(f"{side}: Lean finds the relation not closed")
+            if side == "joint":
+                # Lean decides the theorem's premises on the units itself (closure_json.py)
+                for key, what in (("unitsComplete", "the units miss a listed vector with a requirement set"),
+                                  ("reqsNamed", "the requirement names miss an entry's requirement")):
+                    if not isinstance(out.get(key), bool):
+                        return LeanFault(f"{side}: the {route}'s answer has no {key} flag: {out!r:.200}")
+                    if not out[key]:
+                        return LeanRefused(f"{side}: Lean finds {what}")
         written: list[Written] = []
         coverage = _lean_coverage(oracle, proof, old, new, written)
         if isinstance(coverage, LeanRefused):
