@@ -9,11 +9,11 @@ list, plus the set of satisfied requirements. The theorem that gives this check 
 
 - for a joint certificate: the lists ``(P, A)`` and ``(P′, A′)``, and one unit for each match
   vector of the certificate and each subset of the requirements the four lists name. These are
-  the units the Python checker ranges over;
-  With it go the certificate's listed vectors (``listed``: per action, each vector's four bit strings
-  joined in the lists' order) and the sorted requirement names (``requirementNames``), from which Lean
-  checks that the units are complete (``unitsComplete``: every listed vector with every subset of the
-  names) and that the names cover every entry's requirement (``reqsNamed``), the premises
+  the units the Python checker ranges over. With them go the certificate's listed vectors
+  (``listed``: per action, each vector's four bit strings joined in the lists' order) and the sorted
+  requirement names (``requirementNames``), from which Lean checks that the units are complete
+  (``unitsComplete``: every listed vector with every subset of the names) and that the names cover
+  every entry's requirement (``reqsNamed``), the premises
   ``closedRelationPreservesWholeMonitorFromOracleChecked`` decides instead of assuming;
 - for a per-list relation: one old and one new list, and one unit for each of its match vectors
   and each set of satisfied requirements (the signatures ``simulation.simulate`` charges).
