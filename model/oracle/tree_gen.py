@@ -3,9 +3,9 @@ of *When Can Agents Safely Checkpoint, Fork, Restore, and Merge?*, Section IV-B1
 strategy that ``model.oracle.generators`` exports (``contract_trees``, with ``edit_terms`` of at most three
 calls as the leaves' terms) and the campaign draws (``model/oracle/direct.py``).
 
-Choices: a leaf's ``Γ_b`` is a small term with its calls and choice IDs prefixed by the
-branch name, so no two leaves share a call (as on the runtime, where a branch's calls are its own); its
-progress ``χ_b`` is a prefix of a linearization of one of its outcomes, the only progress tool calls make;
+Choices: a leaf's ``Γ_b`` is a small term with its calls and choice IDs cloned for the branch
+(``clone_term``, ``c@b``), so no two leaves share a call (as on the runtime, where a branch's calls are its
+own); its progress ``χ_b`` is a prefix of a linearization of one of its outcomes, the only progress tool calls make;
 groups have two parts (a choice two or three arms), so every tree has the arities the runtime's have,
 except that a choice may have three arms.
 """
@@ -16,24 +16,11 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from model.edits.check.contract import Call, Choice, Par, Seq, Term, outcomes
-from model.edits.runtime.tree import OPEN, ChoiceNode, JoinNode, Leaf, ParNode, SeqNode
+from model.edits.check.contract import Term, outcomes
+from model.edits.runtime.tree import OPEN, ChoiceNode, JoinNode, Leaf, ParNode, SeqNode, clone_term
 from model.oracle.draws import below as _below
 from model.oracle.draws import count as _count
 from model.oracle.draws import pick as _pick
-
-
-def _prefixed(t: Term, pre: str) -> Term:
-    """``t`` with every call and choice ID prefixed, so the leaves of one tree share no call."""
-    if isinstance(t, Call):
-        return Call(pre + t.call)
-    if isinstance(t, Choice):
-        return Choice(pre + t.group, tuple((a, _prefixed(u, pre)) for a, u in t.arms))
-    if isinstance(t, Par):
-        return Par(tuple(_prefixed(u, pre) for u in t.parts))
-    if isinstance(t, Seq):
-        return Seq(tuple(_prefixed(u, pre) for u in t.parts))
-    return t
 
 
 def _progress(draw: st.DrawFn, gamma: Term) -> tuple[str, ...]:
@@ -63,7 +50,7 @@ def contract_trees(draw: st.DrawFn, terms: st.SearchStrategy[Term], max_depth: i
         if kind == "leaf":
             b = f"b{n['leaf']}"
             n["leaf"] += 1
-            gamma = _prefixed(draw(terms), f"{b}.")
+            gamma = clone_term(draw(terms), b)[0]  # the branch's own calls, as the runtime clones them
             return Leaf(b, "r", gamma, _progress(draw, gamma))
         k = _count(draw, 2, min(room, 3 if kind == "choice" else 2))
         end = n["leaf"] + room
